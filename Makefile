@@ -1,0 +1,38 @@
+# The two commands a fresh machine needs:
+#   make serve   set everything up, serve the site at http://127.0.0.1:8000
+#   make test    set everything up, lint, and run every test
+.PHONY: setup setup-test serve build test lint format bench clean
+
+export NO_MKDOCS_2_WARNING := 1
+export JUPYTER_PLATFORM_DIRS := 1
+export PYTHONHASHSEED := 0
+VENV := .venv/bin
+
+setup:
+	scripts/setup.sh
+
+setup-test:
+	scripts/setup.sh --test
+
+serve: setup
+	$(VENV)/mkdocs serve -a 127.0.0.1:8000
+
+build: setup
+	$(VENV)/mkdocs build
+
+lint:
+	$(VENV)/ruff check .
+	$(VENV)/ruff format --check .
+
+format:
+	$(VENV)/ruff check --fix .
+	$(VENV)/ruff format .
+
+test: setup-test lint
+	$(VENV)/pytest
+
+bench: setup
+	$(VENV)/python benchmarks/build_bench.py
+
+clean:
+	rm -rf site .cache test-artifacts

@@ -1,0 +1,138 @@
+"""Private validation helpers shared by every module of the package.
+
+Each helper raises an error that names the offending argument and says what was
+expected, so that a learner who passes the wrong shape sees how to fix the call.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+import torch
+from torch import Tensor
+
+
+def _shape(value: Tensor) -> str:
+    """Format a tensor shape as a Python tuple, e.g. ``(3, 4)`` or ``(50,)``."""
+    return str(tuple(value.shape))
+
+
+def tensor(name: str, value: object) -> Tensor:
+    """Return ``value`` if it is a tensor, else raise ``TypeError``."""
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{name} must be a torch.Tensor, got {type(value).__name__}")
+    return value
+
+
+def floating(name: str, value: Tensor) -> None:
+    """Raise ``ValueError`` unless ``value`` has a floating-point dtype."""
+    if not value.is_floating_point():
+        raise ValueError(
+            f"{name} must have a floating-point dtype (e.g. torch.float32), got {value.dtype}"
+        )
+
+
+def finite(name: str, value: Tensor) -> None:
+    """Raise ``ValueError`` if ``value`` holds NaN or infinite entries."""
+    if not bool(torch.isfinite(value).all()):
+        raise ValueError(f"{name} contains NaN or infinite values")
+
+
+def vector(name: str, value: object, shape: str) -> Tensor:
+    """Check that ``value`` is a non-empty, finite, floating 1-D tensor.
+
+    ``shape`` is the expected shape written with symbols, e.g. ``"(n_train,)"``.
+    """
+    value = tensor(name, value)
+    if value.dim() != 1:
+        raise ValueError(f"{name} must be a 1-D tensor of shape {shape}, got shape {_shape(value)}")
+    if value.numel() == 0:
+        raise ValueError(f"{name} must not be empty")
+    floating(name, value)
+    finite(name, value)
+    return value
+
+
+def same_length(name_a: str, a: Tensor, name_b: str, b: Tensor) -> None:
+    """Raise ``ValueError`` unless two 1-D tensors have the same length."""
+    if len(a) != len(b):
+        raise ValueError(
+            f"{name_a} and {name_b} must have the same length, got {len(a)} and {len(b)}"
+        )
+
+
+def same_dtype(**tensors: Tensor) -> None:
+    """Raise ``ValueError`` unless all the given tensors share one dtype."""
+    dtypes = {t.dtype for t in tensors.values()}
+    if len(dtypes) > 1:
+        names = ", ".join(tensors)
+        found = ", ".join(str(t.dtype) for t in tensors.values())
+        raise ValueError(f"{names} must have the same dtype, got {found}")
+
+
+def real(name: str, value: object) -> float:
+    """Return ``value`` as a float; raise ``TypeError`` if it is not a real number."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
+    return float(value)
+
+
+def finite_number(name: str, value: object) -> float:
+    """Return ``value`` as a float; raise unless it is a finite real number."""
+    number = real(name, value)
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be a finite number, got {number!r}")
+    return number
+
+
+def positive_number(name: str, value: object) -> float:
+    """Return ``value`` as a float; raise unless it is a positive finite number."""
+    number = real(name, value)
+    if not (math.isfinite(number) and number > 0):
+        raise ValueError(f"{name} must be a positive finite number, got {number!r}")
+    return number
+
+
+def non_negative_number(name: str, value: object) -> float:
+    """Return ``value`` as a float; raise unless it is a finite number >= 0."""
+    number = real(name, value)
+    if not (math.isfinite(number) and number >= 0):
+        raise ValueError(f"{name} must be a non-negative finite number, got {number!r}")
+    return number
+
+
+def integer(name: str, value: object, minimum: int) -> int:
+    """Return ``value``; raise unless it is an ``int`` (not ``bool``) >= ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    if value < minimum:
+        raise ValueError(f"{name} must be an int >= {minimum}, got {value}")
+    return int(value)
+
+
+def boolean(name: str, value: object) -> bool:
+    """Return ``value``; raise ``TypeError`` unless it is a ``bool``."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, got {type(value).__name__}")
+    return value
+
+
+def array(name: str, value: object, ndim: int) -> np.ndarray:
+    """Convert a tensor (detached first) or array-like to a non-empty float array."""
+    if isinstance(value, Tensor):
+        value = value.detach().cpu().double().numpy()
+    result = np.asarray(value, dtype=float)
+    if result.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-D array, got shape {result.shape}")
+    if result.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    return result
+
+
+def same_sizes(**arrays: np.ndarray) -> None:
+    """Raise ``ValueError`` unless the given 1-D arrays share one length."""
+    if len({len(a) for a in arrays.values()}) > 1:
+        found = " and ".join(str(len(a)) for a in arrays.values())
+        raise ValueError(f"{', '.join(arrays)} must have the same length, got {found}")

@@ -1,0 +1,179 @@
+"""The toy regression data set of the chapter: noisy samples of one smooth function.
+
+Explained on the page `data.md`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+from torch import Tensor
+
+from attention_tutorial import _checks
+
+SEED: int = 0
+"""The one random seed of the whole chapter."""
+
+
+def f(x: Tensor) -> Tensor:
+    r"""Return the true function :math:`f(x) = 2 \sin(x) + x^{0.8}`, element-wise.
+
+    Explained on the page `data.md`.
+
+    Args:
+        x: Inputs, any shape, all ``>= 0`` (``x ** 0.8`` is NaN for negative ``x``).
+
+    Returns:
+        A tensor of the same shape as ``x``.
+
+    Raises:
+        TypeError: If ``x`` is not a tensor.
+        ValueError: If ``x`` holds negative, NaN or infinite values.
+
+    Example:
+        >>> # f(0) = 0 and f(1) = 2 sin(1) + 1
+        >>> f(torch.tensor([0.0, 1.0]))
+        tensor([0.0000, 2.6829])
+    """
+    x = _checks.tensor("x", x)
+    _checks.finite("x", x)
+    if x.numel() > 0 and bool((x < 0).any()):
+        raise ValueError(
+            f"x must be >= 0 (x ** 0.8 is NaN for negative x), got minimum {x.min().item()}"
+        )
+    return 2 * torch.sin(x) + x**0.8
+
+
+@dataclass(frozen=True, eq=False)
+class ToyData:
+    """Training and test tensors of the toy regression problem.
+
+    Explained on the page `data.md`.
+
+    Attributes:
+        x_train: Sorted training inputs, shape ``(n_train,)``; they become the keys.
+        y_train: Noisy training outputs, shape ``(n_train,)``; they become the values.
+        x_test: Evenly spaced test inputs, shape ``(n_test,)``; they become the queries.
+        y_truth: Noise-free ``f(x_test)``, shape ``(n_test,)``.
+
+    Example:
+        >>> data = ToyData(torch.zeros(3), torch.ones(3), torch.zeros(2), torch.ones(2))
+        >>> data.n_train, data.n_test
+        (3, 2)
+    """
+
+    x_train: Tensor
+    y_train: Tensor
+    x_test: Tensor
+    y_truth: Tensor
+
+    @property
+    def n_train(self) -> int:
+        """Number of training examples (keys and values)."""
+        return len(self.x_train)
+
+    @property
+    def n_test(self) -> int:
+        """Number of test inputs (queries)."""
+        return len(self.x_test)
+
+
+def make_data(
+    n_train: int = 50,
+    *,
+    x_max: float = 5.0,
+    noise_std: float = 0.5,
+    test_step: float = 0.1,
+    seed: int = SEED,
+) -> ToyData:
+    """Draw the seeded toy data set: noisy samples of ``f`` on ``[0, x_max)``.
+
+    A local ``torch.Generator`` is used, so the global random state is not touched
+    and the same ``seed`` always gives the same tensors.
+
+    Explained on the page `data.md`.
+
+    Args:
+        n_train: Number of training examples, ``>= 1``.
+        x_max: Inputs are drawn from ``[0, x_max)``; must be positive.
+        noise_std: Standard deviation of the Gaussian label noise, ``>= 0``.
+        test_step: Spacing of the test inputs, ``0 < test_step <= x_max``.
+        seed: Seed of the local random generator.
+
+    Returns:
+        The training and test tensors, all of dtype ``torch.float32``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If an argument is out of range.
+
+    Example:
+        >>> data = make_data()
+        >>> data.n_train, data.n_test
+        (50, 50)
+        >>> bool((data.x_train[1:] >= data.x_train[:-1]).all())  # sorted
+        True
+    """
+    n_train = _checks.integer("n_train", n_train, minimum=1)
+    x_max = _checks.positive_number("x_max", x_max)
+    noise_std = _checks.non_negative_number("noise_std", noise_std)
+    test_step = _checks.positive_number("test_step", test_step)
+    if test_step > x_max:
+        raise ValueError(f"test_step must be <= x_max = {x_max}, got {test_step}")
+    seed = _checks.integer("seed", seed, minimum=0)
+
+    g = torch.Generator().manual_seed(seed)
+    x_train, _ = torch.sort(torch.rand(n_train, generator=g) * x_max)  # (n_train,)
+    noise = torch.normal(0.0, noise_std, (n_train,), generator=g)  # (n_train,)
+    y_train = f(x_train) + noise  # (n_train,)
+    x_test = torch.arange(0, x_max, test_step)  # (n_test,)
+    y_truth = f(x_test)  # (n_test,)
+    return ToyData(x_train=x_train, y_train=y_train, x_test=x_test, y_truth=y_truth)
+
+
+def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6) -> None:
+    """Print a tensor's name, shape and dtype, then its values rounded.
+
+    Along any dimension longer than ``max_items`` only the first and last
+    ``max_items // 2`` entries are shown, separated by ``...``. No global print
+    option is changed.
+
+    Explained on the page `data.md`.
+
+    Args:
+        name: Label printed before the shape, usually the variable name.
+        tensor: The tensor to show (it may require grad; it is detached first).
+        decimals: Digits after the decimal point for floating values, ``>= 0``.
+        max_items: Show at most this many entries per dimension, ``>= 2``.
+
+    Raises:
+        TypeError: If ``name`` is not a string or ``tensor`` is not a tensor.
+        ValueError: If ``decimals`` or ``max_items`` is out of range.
+
+    Example:
+        >>> describe("x", torch.arange(0.0, 1.0, 0.1))
+        x: shape (10,), dtype torch.float32
+        [0.0000, 0.1000, 0.2000, ..., 0.7000, 0.8000, 0.9000]
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {type(name).__name__}")
+    tensor = _checks.tensor("tensor", tensor)
+    decimals = _checks.integer("decimals", decimals, minimum=0)
+    max_items = _checks.integer("max_items", max_items, minimum=2)
+
+    values = tensor.detach().cpu()
+    if values.dtype == torch.bfloat16:
+        values = values.float()  # numpy has no bfloat16
+    text = np.array2string(
+        values.numpy(),
+        precision=decimals,
+        floatmode="fixed",
+        threshold=max_items,
+        edgeitems=max(1, max_items // 2),
+        separator=", ",
+        max_line_width=120,
+    )
+    print(f"{name}: shape {tuple(tensor.shape)}, dtype {tensor.dtype}")
+    print(text)

@@ -1,0 +1,118 @@
+"""Parametric attention pooling: Nadaraya-Watson with one learnable scalar ``w``.
+
+Explained on the page `parametric.md`.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from attention_tutorial import _checks
+
+
+def _check_forward_inputs(queries: Tensor, keys: Tensor, values: Tensor) -> None:
+    """Validate the inputs of :meth:`NWKernelRegression.forward`."""
+    _checks.vector("queries", queries, "(n_queries,)")
+    n_queries = len(queries)
+    keys = _checks.tensor("keys", keys)
+    if keys.dim() != 2 or keys.shape[0] != n_queries:
+        raise ValueError(
+            "keys must be a 2-D tensor of shape (n_queries, n_keys) with "
+            f"n_queries = {n_queries}, got shape {tuple(keys.shape)}"
+        )
+    if keys.shape[1] == 0:
+        raise ValueError("keys must not be empty: n_keys is 0")
+    values = _checks.tensor("values", values)
+    if values.shape != keys.shape:
+        raise ValueError(
+            "values must be a 2-D tensor of the same shape as keys, "
+            f"(n_queries, n_keys) = {tuple(keys.shape)}, got shape {tuple(values.shape)}"
+        )
+    for name, tensor in (("keys", keys), ("values", values)):
+        _checks.floating(name, tensor)
+        _checks.finite(name, tensor)
+    _checks.same_dtype(queries=queries, keys=keys, values=values)
+
+
+class NWKernelRegression(nn.Module):
+    r"""Nadaraya-Watson regression with a learnable inverse bandwidth ``w``.
+
+    :math:`\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i) w)^2/2)\, y_i`.
+    Each query has its own row of keys and values, so that during training a
+    point can be given every key except its own (see ``leave_one_out``).
+
+    Explained on the page `parametric.md`.
+
+    Attributes:
+        w: The learnable scalar, an ``nn.Parameter`` of shape ``(1,)``;
+            ``1 / |w|`` plays the role of the bandwidth.
+        attention_weights: The weights of the last forward pass, detached from the
+            autograd graph (ready for ``.numpy()``), shape ``(n_queries, n_keys)``;
+            ``None`` before the first call.
+
+    Example:
+        >>> model = NWKernelRegression(w=1.0)
+        >>> queries = torch.tensor([0.0, 1.0])  # (n_queries,) = (2,)
+        >>> keys = torch.tensor([[0.0, 2.0], [0.0, 2.0]])  # (n_queries, n_keys) = (2, 2)
+        >>> values = torch.tensor([[0.0, 10.0], [0.0, 10.0]])  # (2, 2)
+        >>> model(queries, keys, values)  # doctest: +ELLIPSIS
+        tensor([1.1920, 5.0000], grad_fn=<...>)
+        >>> model.attention_weights.requires_grad
+        False
+    """
+
+    def __init__(self, w: float | None = None, *, generator: torch.Generator | None = None) -> None:
+        """Create the model.
+
+        Args:
+            w: Initial value of ``w``; if ``None``, drawn from ``U[0, 1)`` like
+                ``torch.rand(1)``.
+            generator: Random generator used when ``w`` is ``None``; ``None``
+                means PyTorch's global generator.
+
+        Raises:
+            TypeError: If ``w`` is not a number or ``generator`` not a generator.
+            ValueError: If ``w`` is NaN or infinite.
+        """
+        super().__init__()
+        if generator is not None and not isinstance(generator, torch.Generator):
+            raise TypeError(
+                f"generator must be a torch.Generator or None, got {type(generator).__name__}"
+            )
+        if w is None:
+            self.w = nn.Parameter(torch.rand((1,), generator=generator))  # (1,)
+        else:
+            w = _checks.finite_number("w", w)
+            self.w = nn.Parameter(torch.tensor([float(w)]))  # (1,)
+        self.attention_weights: Tensor | None = None
+
+    def forward(self, queries: Tensor, keys: Tensor, values: Tensor) -> Tensor:
+        """Pool the values of each row, weighted by the query-key similarity.
+
+        Args:
+            queries: Shape ``(n_queries,)``.
+            keys: Shape ``(n_queries, n_keys)``: row ``i`` holds the keys of query ``i``.
+            values: Shape ``(n_queries, n_keys)``, the values paired with ``keys``.
+
+        Returns:
+            The predictions ``y_hat``, shape ``(n_queries,)``.
+
+        Raises:
+            TypeError: If an argument is not a tensor.
+            ValueError: If a shape, dtype or value is invalid.
+        """
+        _check_forward_inputs(queries, keys, values)
+        n_keys = keys.shape[1]
+        # row i of the tiled queries repeats query i, once per key
+        queries = queries.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_queries, n_keys)
+        scores = -(((queries - keys) * self.w) ** 2) / 2  # (n_queries, n_keys)
+        weights = F.softmax(scores, dim=1)  # (n_queries, n_keys)
+        self.attention_weights = weights.detach()  # (n_queries, n_keys), no grad
+        # batch matrix multiply: one (1, n_keys) @ (n_keys, 1) product per query
+        y_hat = torch.bmm(
+            weights.unsqueeze(1),  # (n_queries, 1, n_keys)
+            values.unsqueeze(-1),  # (n_queries, n_keys, 1)
+        )  # (n_queries, 1, 1)
+        return y_hat.reshape(-1)  # (n_queries,)

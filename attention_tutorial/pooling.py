@@ -1,0 +1,220 @@
+"""Attention pooling without learnable parameters, and leave-one-out keys.
+
+Queries are test inputs, keys are training inputs and values are training
+outputs, so the shape comments below use ``n_test`` and ``n_train``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor
+
+from attention_tutorial import _checks
+
+
+def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor) -> None:
+    """Validate the inputs of the Nadaraya-Watson functions."""
+    _checks.vector("queries", queries, "(n_test,)")
+    _checks.vector("keys", keys, "(n_train,)")
+    _checks.vector("values", values, "(n_train,)")
+    _checks.same_length("keys", keys, "values", values)
+    _checks.same_dtype(queries=queries, keys=keys, values=values)
+
+
+def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
+    """Predict the mean of all values for every query (the flat baseline).
+
+    Every key gets the same weight ``1 / n_train``, whatever the query.
+
+    Explained on the page `average.md`.
+
+    Args:
+        queries: Test inputs, shape ``(n_test,)``; only their number is used.
+        values: Training outputs, shape ``(n_train,)``.
+
+    Returns:
+        ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
+        ``(n_test, n_train)``.
+
+    Raises:
+        TypeError: If an argument is not a tensor.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Example:
+        >>> # 2 queries, 3 values: each query predicts mean(1, 2, 6) = 3
+        >>> y_hat, attention_weights = average_pooling(
+        ...     torch.zeros(2), torch.tensor([1.0, 2.0, 6.0]))
+        >>> y_hat
+        tensor([3., 3.])
+        >>> attention_weights
+        tensor([[0.3333, 0.3333, 0.3333],
+                [0.3333, 0.3333, 0.3333]])
+    """
+    _checks.vector("queries", queries, "(n_test,)")
+    _checks.vector("values", values, "(n_train,)")
+    n_test, n_train = len(queries), len(values)
+    y_hat = values.mean().repeat_interleave(n_test)  # () -> (n_test,)
+    attention_weights = torch.full(
+        (n_test, n_train), 1.0 / n_train, dtype=values.dtype
+    )  # (n_test, n_train)
+    return y_hat, attention_weights
+
+
+def gaussian_kernel(u: Tensor, bandwidth: float = 1.0) -> Tensor:
+    r"""Return the Gaussian kernel :math:`K_h(u) = \exp(-(u/h)^2/2) / (\sqrt{2\pi}\,h)`.
+
+    Explained on the page `nonparametric.md`.
+
+    Args:
+        u: Differences ``query - key``, any shape, floating dtype.
+        bandwidth: The width ``h`` of the kernel, a positive number.
+
+    Returns:
+        A tensor of the same shape as ``u``.
+
+    Raises:
+        TypeError: If ``u`` is not a tensor or ``bandwidth`` not a number.
+        ValueError: If ``u`` is not floating or ``bandwidth`` is not positive.
+
+    Example:
+        >>> # the peak 1 / sqrt(2 pi) is at u = 0; the kernel is symmetric
+        >>> gaussian_kernel(torch.tensor([-1.0, 0.0, 1.0]))
+        tensor([0.2420, 0.3989, 0.2420])
+    """
+    u = _checks.tensor("u", u)
+    _checks.floating("u", u)
+    h = _checks.positive_number("bandwidth", bandwidth)
+    return torch.exp(-((u / h) ** 2) / 2) / (math.sqrt(2 * math.pi) * h)
+
+
+def nadaraya_watson(
+    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float = 1.0
+) -> tuple[Tensor, Tensor]:
+    r"""Nadaraya-Watson kernel regression, with the queries tiled into a matrix.
+
+    :math:`\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i`:
+    a weighted average of the values, the weights coming from how close each key
+    is to the query.
+
+    Explained on the page `nonparametric.md`.
+
+    Args:
+        queries: Test inputs ``x``, shape ``(n_test,)``.
+        keys: Training inputs ``x_i``, shape ``(n_train,)``.
+        values: Training outputs ``y_i``, shape ``(n_train,)``.
+        bandwidth: Kernel width ``h``, a positive number.
+
+    Returns:
+        ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
+        ``(n_test, n_train)``; each row of the weights sums to 1.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Example:
+        >>> # the query 0 is nearer to the key 0 than to the key 2
+        >>> y_hat, attention_weights = nadaraya_watson(
+        ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
+        >>> attention_weights
+        tensor([[0.8808, 0.1192],
+                [0.5000, 0.5000]])
+        >>> y_hat
+        tensor([1.1920, 5.0000])
+    """
+    _check_qkv(queries, keys, values)
+    h = _checks.positive_number("bandwidth", bandwidth)
+    n_train = len(keys)
+    # row i of queries_tiled repeats query i, once per key
+    queries_tiled = queries.repeat_interleave(n_train).reshape((-1, n_train))  # (n_test, n_train)
+    scores = -(((queries_tiled - keys) / h) ** 2) / 2  # (n_test, n_train)
+    attention_weights = F.softmax(scores, dim=1)  # (n_test, n_train)
+    y_hat = torch.matmul(attention_weights, values)  # (n_test, n_train) @ (n_train,)
+    return y_hat, attention_weights  # (n_test,), (n_test, n_train)
+
+
+def nadaraya_watson_broadcast(
+    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float = 1.0
+) -> tuple[Tensor, Tensor]:
+    """Nadaraya-Watson kernel regression, by broadcasting instead of tiling.
+
+    Gives the same result as :func:`nadaraya_watson` without building the tiled
+    copy of the queries.
+
+    Explained on the page `nonparametric.md`; the page `dot-product.md` rewrites
+    the same scores as dot products.
+
+    Args:
+        queries: Test inputs, shape ``(n_test,)``.
+        keys: Training inputs, shape ``(n_train,)``.
+        values: Training outputs, shape ``(n_train,)``.
+        bandwidth: Kernel width ``h``, a positive number.
+
+    Returns:
+        ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
+        ``(n_test, n_train)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Example:
+        >>> y_hat, attention_weights = nadaraya_watson_broadcast(
+        ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
+        >>> y_hat
+        tensor([1.1920, 5.0000])
+    """
+    _check_qkv(queries, keys, values)
+    h = _checks.positive_number("bandwidth", bandwidth)
+    differences = queries[:, None] - keys[None, :]  # (n_test, 1) - (1, n_train)
+    scores = -((differences / h) ** 2) / 2  # (n_test, n_train)
+    attention_weights = F.softmax(scores, dim=1)  # (n_test, n_train)
+    y_hat = attention_weights @ values  # (n_test, n_train) @ (n_train,) -> (n_test,)
+    return y_hat, attention_weights
+
+
+def leave_one_out(x_train: Tensor, y_train: Tensor) -> tuple[Tensor, Tensor]:
+    """Give each training point the keys and values of all the *other* points.
+
+    Row ``i`` of the result holds every training input (and output) except the
+    ``i``-th, so that a training point cannot copy its own label.
+
+    Explained on the page `leave-one-out.md`.
+
+    Args:
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
+        y_train: Training outputs, shape ``(n_train,)``.
+
+    Returns:
+        ``(keys, values)``, both of shape ``(n_train, n_train - 1)``.
+
+    Raises:
+        TypeError: If an argument is not a tensor.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Example:
+        >>> keys, values = leave_one_out(
+        ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0]))
+        >>> keys
+        tensor([[2., 3.],
+                [1., 3.],
+                [1., 2.]])
+        >>> values.shape
+        torch.Size([3, 2])
+    """
+    _checks.vector("x_train", x_train, "(n_train,)")
+    _checks.vector("y_train", y_train, "(n_train,)")
+    _checks.same_length("x_train", x_train, "y_train", y_train)
+    n_train = len(x_train)
+    if n_train < 2:
+        raise ValueError(f"leave_one_out needs at least 2 training points, got {n_train}")
+    x_tiled = x_train.repeat((n_train, 1))  # (n_train, n_train), every row is x_train
+    y_tiled = y_train.repeat((n_train, 1))  # (n_train, n_train), every row is y_train
+    mask = (1 - torch.eye(n_train)).type(torch.bool)  # (n_train, n_train), False on diagonal
+    # boolean indexing keeps the off-diagonal entries row by row, as a flat tensor
+    keys = x_tiled[mask].reshape((n_train, -1))  # (n_train, n_train - 1)
+    values = y_tiled[mask].reshape((n_train, -1))  # (n_train, n_train - 1)
+    return keys, values

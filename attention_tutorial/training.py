@@ -1,0 +1,155 @@
+"""Training the parametric model, and the loss as a function of ``w``.
+
+Explained on the pages `parametric.md`, `leave-one-out.md` and `smoothness.md`.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import Tensor, nn
+
+from attention_tutorial import _checks
+from attention_tutorial.model import NWKernelRegression
+from attention_tutorial.pooling import leave_one_out as _leave_one_out
+
+
+def train(
+    model: NWKernelRegression,
+    x_train: Tensor,
+    y_train: Tensor,
+    *,
+    epochs: int = 5,
+    lr: float = 0.5,
+) -> list[float]:
+    """Fit ``model.w`` by SGD on the summed squared error, with leave-one-out keys.
+
+    Each epoch is one full-batch step. No random numbers are used, so the
+    result depends only on the initial ``w`` and the data.
+
+    Explained on the page `parametric.md`.
+
+    Args:
+        model: The model to train, updated in place.
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        epochs: Number of SGD steps, ``>= 1``.
+        lr: Learning rate, a positive number.
+
+    Returns:
+        The summed training loss of each epoch, measured before its step.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Example:
+        >>> x_train = torch.tensor([0.0, 1.0, 2.0, 3.0])
+        >>> losses = train(NWKernelRegression(w=1.0), x_train, x_train**2, epochs=3, lr=0.01)
+        >>> len(losses), losses[-1] < losses[0]
+        (3, True)
+    """
+    if not isinstance(model, NWKernelRegression):
+        raise TypeError(f"model must be an NWKernelRegression, got {type(model).__name__}")
+    epochs = _checks.integer("epochs", epochs, minimum=1)
+    lr = _checks.positive_number("lr", lr)
+    keys, values = _leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+    loss = nn.MSELoss(reduction="none")
+    trainer = torch.optim.SGD(model.parameters(), lr=lr)
+    losses: list[float] = []
+    for _ in range(epochs):
+        trainer.zero_grad()
+        squared_errors = loss(model(x_train, keys, values), y_train)  # (n_train,)
+        squared_errors.sum().backward()
+        trainer.step()
+        losses.append(float(squared_errors.sum().detach()))
+    return losses
+
+
+def loss_at_w(w: float, x_train: Tensor, y_train: Tensor, *, leave_one_out: bool = True) -> float:
+    """Return the summed squared training error of the model with a fixed ``w``.
+
+    With ``leave_one_out=False`` every training point also sees its own key, and
+    the loss tends to 0 as ``|w|`` grows: each point just copies its own label.
+
+    Explained on the page `leave-one-out.md`.
+
+    Args:
+        w: The inverse bandwidth, a finite number.
+        x_train: Training inputs, shape ``(n_train,)``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        leave_one_out: Drop each point's own key and value (the default).
+
+    Returns:
+        The loss as a Python float.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Example:
+        >>> x_train = torch.tensor([0.0, 1.0, 2.0])
+        >>> y_train = torch.tensor([0.0, 3.0, 0.0])
+        >>> round(loss_at_w(100.0, x_train, y_train, leave_one_out=False), 4)
+        0.0
+        >>> round(loss_at_w(100.0, x_train, y_train), 4)
+        27.0
+    """
+    w = _checks.finite_number("w", w)
+    leave_one_out = _checks.boolean("leave_one_out", leave_one_out)
+    with torch.no_grad():
+        if leave_one_out:
+            keys, values = _leave_one_out(x_train, y_train)  # (n_train, n_train - 1)
+        else:
+            _checks.vector("x_train", x_train, "(n_train,)")
+            _checks.vector("y_train", y_train, "(n_train,)")
+            _checks.same_length("x_train", x_train, "y_train", y_train)
+            n_train = len(x_train)
+            keys = x_train.repeat((n_train, 1))  # (n_train, n_train)
+            values = y_train.repeat((n_train, 1))  # (n_train, n_train)
+        y_hat = NWKernelRegression(w)(x_train, keys, values)  # (n_train,)
+        return float(((y_hat - y_train) ** 2).sum())
+
+
+def predict(w: float | Tensor, queries: Tensor, keys: Tensor, values: Tensor) -> Tensor:
+    """Predict with a given ``w``, every query sharing the same keys and values.
+
+    Used for the test set: the queries are the test inputs, the keys and values
+    all the training data. Runs without autograd.
+
+    Explained on the pages `parametric.md` and `smoothness.md`.
+
+    Args:
+        w: The inverse bandwidth: a number, or a one-element tensor such as
+            ``model.w`` after training.
+        queries: Test inputs, shape ``(n_test,)``.
+        keys: Training inputs, shape ``(n_train,)``.
+        values: Training outputs, shape ``(n_train,)``.
+
+    Returns:
+        The predictions ``y_hat``, shape ``(n_test,)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Example:
+        >>> predict(1.0, torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]),
+        ...         torch.tensor([0.0, 10.0]))
+        tensor([1.1920, 5.0000])
+    """
+    if isinstance(w, Tensor):
+        if w.numel() != 1:
+            raise ValueError(
+                f"w must be a number or a one-element tensor, got shape {tuple(w.shape)}"
+            )
+        w = w.detach().item()
+    w = _checks.finite_number("w", w)
+    _checks.vector("queries", queries, "(n_test,)")
+    _checks.vector("keys", keys, "(n_train,)")
+    _checks.vector("values", values, "(n_train,)")
+    _checks.same_length("keys", keys, "values", values)
+    n_test = len(queries)
+    with torch.no_grad():
+        keys_tiled = keys.repeat((n_test, 1))  # (n_test, n_train)
+        values_tiled = values.repeat((n_test, 1))  # (n_test, n_train)
+        return NWKernelRegression(w)(queries, keys_tiled, values_tiled)  # (n_test,)

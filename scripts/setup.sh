@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Set up everything the site and the tests need, idempotently.
+#
+#   scripts/setup.sh          system fonts + .venv (enough to build and serve)
+#   scripts/setup.sh --test   also Chromium, for the real-browser tests
+#
+# Order matters: the pinned CPU build of torch is installed first, so that no
+# later requirement can pull a CUDA build. Everything else comes pinned from
+# requirements/lock.txt. A stamp skips pip when nothing changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_browser=0
+[[ "${1:-}" == "--test" ]] && want_browser=1
+
+# --- system packages -------------------------------------------------------
+missing=()
+if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then missing+=(fonts-noto-cjk); fi
+if [[ $want_browser == 1 ]] && ! command -v chromium >/dev/null; then missing+=(chromium); fi
+if ((${#missing[@]})); then
+  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+    echo "setup: installing ${missing[*]} with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" fontconfig >/dev/null
+    rm -rf "${HOME}/.cache/matplotlib"  # matplotlib must see the new fonts
+  else
+    echo "setup: please install ${missing[*]} (Debian/Ubuntu: sudo apt-get install ${missing[*]})" >&2
+  fi
+fi
+
+# --- Python environment ----------------------------------------------------
+python="${PYTHON:-python3.11}"
+command -v "$python" >/dev/null || python=python3
+if [[ ! -x .venv/bin/python ]]; then
+  "$python" -m venv .venv
+fi
+stamp=.venv/.setup-stamp
+digest=$(cat requirements/lock.txt pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+if [[ ! -f $stamp || $(cat "$stamp") != "$digest" ]]; then
+  echo "setup: installing Python packages into .venv (first time: about two minutes)"
+  .venv/bin/python -m pip install -q --disable-pip-version-check torch==2.13.0
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/lock.txt
+  .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps --no-build-isolation -e .
+  if .venv/bin/python -c "import torch, sys; sys.exit(0 if torch.version.cuda is None else 1)"; then
+    echo "$digest" > "$stamp"
+  else
+    echo "setup: a CUDA build of torch was installed; expected the CPU build" >&2
+    exit 1
+  fi
+fi

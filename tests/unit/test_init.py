@@ -1,0 +1,34 @@
+"""Tests of the package's public API: __all__, docstrings and their pages."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+import attention_tutorial
+
+PAGES = {"data", "average", "nonparametric", "parametric", "leave-one-out", "smoothness",
+         "dot-product"}  # fmt: skip
+EXPECTED = {
+    "SEED", "f", "ToyData", "make_data", "describe", "average_pooling", "gaussian_kernel",
+    "nadaraya_watson", "nadaraya_watson_broadcast", "leave_one_out", "NWKernelRegression",
+    "train", "loss_at_w", "predict", "plot_fit", "plot_attention_heatmap", "plot_loss",
+    "plot_curves",
+}  # fmt: skip
+
+
+def test_all_lists_the_public_api() -> None:
+    """Check that __all__ is exactly the agreed API and every name exists."""
+    assert set(attention_tutorial.__all__) == EXPECTED
+    assert len(attention_tutorial.__all__) == len(EXPECTED)
+    for name in EXPECTED:
+        assert hasattr(attention_tutorial, name)
+
+
+def test_every_docstring_names_a_page_and_has_an_example() -> None:
+    """Check that each public function or class names an existing page and has >>>."""
+    for name in EXPECTED - {"SEED"}:
+        doc = inspect.getdoc(getattr(attention_tutorial, name)) or ""
+        pages = set(re.findall(r"`([a-z-]+)\.md`", doc))
+        assert pages and pages <= PAGES, name
+        assert ">>>" in doc, name

@@ -1,0 +1,1 @@
+"""Project tooling: the site build (not part of the teaching package)."""

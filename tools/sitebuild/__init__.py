@@ -1,0 +1,1 @@
+"""Build the bilingual site: notebook execution with a cache, MkDocs hooks, HTML fixes."""

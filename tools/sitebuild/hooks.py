@@ -1,0 +1,149 @@
+"""MkDocs hooks: executed notebooks from our cache, fixes of notebook pages, both languages.
+
+Loaded by ``mkdocs.yml`` (and so by ``mkdocs.en.yml``, which inherits it).
+
+* ``on_files``: executes the notebook pages that are not cached (both languages
+  at once, two kernels in parallel) and points each ``.py`` page at its executed
+  ``.ipynb``, which mkdocs-jupyter renders without executing.
+* ``on_page_content``: heading ids, table of contents, CDN scripts and the
+  inlined JupyterLab CSS of notebook pages (``postprocess.py``).
+* The Chinese build (``mkdocs.yml``) also builds the English site
+  (``mkdocs.en.yml``) in a second process while it renders its own pages, and
+  copies it into ``<site_dir>/en``, so one ``mkdocs build`` or ``mkdocs serve``
+  gives the whole site. The English build is reused while its inputs are
+  unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.utils import get_relative_url
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tools.sitebuild import execute, postprocess
+
+log = logging.getLogger("mkdocs.hooks.sitebuild")
+
+CHILD_ENV = "ATTN_SITE_CHILD"
+EN_CONFIG = execute.ROOT / "mkdocs.en.yml"
+EN_BUILD = execute.CACHE_ROOT / "site-en"
+
+_state: dict = {}
+
+
+def _is_parent(config) -> bool:
+    return config.theme["language"] == "zh" and os.environ.get(CHILD_ENV) != "1"
+
+
+def _en_fingerprint(strict: bool) -> str:
+    hasher = hashlib.sha256(execute.environment_hash().encode())
+    hasher.update(f"strict={strict}".encode())
+    for folder in ("docs/en", "docs/assets", "overrides", "tools/sitebuild"):
+        for path in sorted((execute.ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                hasher.update(path.relative_to(execute.ROOT).as_posix().encode())
+                hasher.update(path.read_bytes())
+    for name in ("mkdocs.yml", "mkdocs.en.yml"):
+        hasher.update((execute.ROOT / name).read_bytes())
+    return hasher.hexdigest()
+
+
+def on_config(config):
+    """Remember which language this build is."""
+    _state.clear()
+    _state["lang"] = config.theme["language"]
+    _state["css"] = {}
+    jupyter = config.plugins.get("mkdocs-jupyter")
+    if jupyter is not None:
+        jupyter.config["cache_dir"] = str(execute.CACHE_ROOT / "mkdocs-jupyter" / _state["lang"])
+    return config
+
+
+@event_priority(-100)  # after mkdocs-jupyter has wrapped the notebook files
+def on_files(files, config):
+    """Execute what is not cached; render each notebook page from its executed copy."""
+    lang = _state["lang"]
+    parent = _is_parent(config)
+    try:
+        written = execute.build_all(execute.LANGS if parent else (lang,))
+    except execute.NotebookError as err:
+        raise PluginError(str(err)) from None
+    by_path = {page.path.resolve(): path for page, path in written.items()}
+    for file in files:
+        if file.src_uri.endswith(".py") and file.abs_src_path:
+            executed = by_path.get(Path(file.abs_src_path).resolve())
+            if executed is None:
+                raise PluginError(f"no executed notebook for {file.src_uri}")
+            file.abs_src_path = str(executed)
+    if parent:
+        _start_english(config)
+    return files
+
+
+def _start_english(config) -> None:
+    strict = bool(config.strict)
+    fingerprint = _en_fingerprint(strict)
+    stamp = EN_BUILD.with_suffix(".fingerprint")
+    if EN_BUILD.is_dir() and stamp.exists() and stamp.read_text() == fingerprint:
+        _state["en"] = None
+        log.info("English site unchanged, reusing %s", EN_BUILD)
+        return
+    stamp.unlink(missing_ok=True)
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(EN_CONFIG), "-d", str(EN_BUILD)]
+    if strict:
+        cmd.append("--strict")
+    env = {**os.environ, CHILD_ENV: "1"}
+    proc = subprocess.Popen(
+        cmd, cwd=execute.ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    _state["en"] = (proc, stamp, fingerprint)
+
+
+def on_page_content(html, page, config, files):
+    """Repair notebook pages: heading ids, table of contents, scripts, shared CSS."""
+    if not page.file.src_uri.endswith(".py"):
+        return html
+    html, headings = postprocess.fix_heading_ids(html)
+    try:
+        postprocess.fix_toc(page.toc, headings)
+    except ValueError as err:
+        raise PluginError(f"{page.file.src_uri}: {err}") from None
+    html = postprocess.strip_scripts(html)
+    html, css = postprocess.extract_styles(html)
+    name = postprocess.css_name(css)
+    _state["css"][name] = css
+    href = get_relative_url(name, page.url)
+    return f'<link rel="stylesheet" href="{href}">\n{html}'
+
+
+def on_post_build(config):
+    """Write the shared notebook stylesheet; add the English site under /en/."""
+    site = Path(config.site_dir)
+    for name, css in _state.get("css", {}).items():
+        dest = site / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(css, encoding="utf-8")
+    if not _is_parent(config) or "en" not in _state:
+        return
+    if _state["en"] is not None:
+        proc, stamp, fingerprint = _state["en"]
+        output, _ = proc.communicate()
+        if proc.returncode != 0:
+            raise PluginError(f"the English build failed:\n{output}")
+        if output.strip():
+            log.info("English build:\n%s", output.strip())
+        stamp.write_text(fingerprint)
+    target = site / "en"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(EN_BUILD, target)
