@@ -64,7 +64,7 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
 
 
 def gaussian_kernel(u: Tensor, bandwidth: float = 1.0) -> Tensor:
-    r"""Return the Gaussian kernel :math:`K_h(u) = \exp(-(u/h)^2/2) / (\sqrt{2\pi}\,h)`.
+    r"""Return the Gaussian kernel $K_h(u) = \exp(-(u/h)^2/2) / (\sqrt{2\pi}\,h)$.
 
     Explained on the page `nonparametric.md`.
 
@@ -95,7 +95,7 @@ def nadaraya_watson(
 ) -> tuple[Tensor, Tensor]:
     r"""Nadaraya-Watson kernel regression, with the queries tiled into a matrix.
 
-    :math:`\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i`:
+    $\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$:
     a weighted average of the values, the weights coming from how close each key
     is to the query.
 

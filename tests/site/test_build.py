@@ -149,7 +149,8 @@ def test_language_selector_links_to_the_same_page(site):
 def test_each_language_has_its_own_search_index(site):
     zh = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
     en = json.loads((site / "en/search/search_index.json").read_text(encoding="utf-8"))
-    assert zh["config"]["lang"] == ["zh"] and en["config"]["lang"] == ["en"]
+    assert "\\u3400-\\u9fff" in zh["config"]["separator"]  # one token per CJK character
+    assert "\\u3400" not in en["config"]["separator"]
     zh_text = " ".join(doc["text"] + doc["title"] for doc in zh["docs"])
     en_text = " ".join(doc["text"] + doc["title"] for doc in en["docs"])
     assert "注意力" in zh_text and "注意力" not in en_text.replace("注意力汇聚教程", "")

@@ -86,19 +86,14 @@ def code_cells(nb: nbformat.NotebookNode) -> list[str]:
     return [cell.source for cell in nb.cells if cell.cell_type == "code"]
 
 
-def _hash_tree(hasher: hashlib._Hash, folder: Path, pattern: str) -> None:
-    for path in sorted(folder.rglob(pattern)):
-        if "__pycache__" in path.parts:
-            continue
-        hasher.update(path.relative_to(ROOT).as_posix().encode())
-        hasher.update(path.read_bytes())
-
-
-def environment_hash() -> str:
+def environment_hash(root: Path = ROOT) -> str:
     """Hash of everything outside a notebook that its outputs depend on."""
     hasher = hashlib.sha256(FORMAT_VERSION.encode())
-    _hash_tree(hasher, ROOT / "attention_tutorial", "*.py")
-    hasher.update((ROOT / "requirements" / "lock.txt").read_bytes())
+    for path in sorted((root / "attention_tutorial").rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            hasher.update(path.relative_to(root).as_posix().encode())
+            hasher.update(path.read_bytes())
+    hasher.update((root / "requirements" / "lock.txt").read_bytes())
     hasher.update(",".join(LANGS).encode())
     return hasher.hexdigest()
 
@@ -153,9 +148,11 @@ def _execute(key: str, sources: list[str], name: str) -> None:
         STATS["seconds"] += time.perf_counter() - start
 
 
-def ensure_executed(notebooks: Iterable[Notebook], workers: int = 2) -> dict[Notebook, str]:
+def ensure_executed(
+    notebooks: Iterable[Notebook], workers: int = 2, env_hash: str | None = None
+) -> dict[Notebook, str]:
     """Execute every notebook whose outputs are not cached; return each notebook's key."""
-    env_hash = environment_hash()
+    env_hash = env_hash or environment_hash()
     keys: dict[Notebook, str] = {}
     todo: dict[str, tuple[list[str], str]] = {}
     for page in notebooks:

@@ -36,7 +36,7 @@ log = logging.getLogger("mkdocs.hooks.sitebuild")
 
 CHILD_ENV = "ATTN_SITE_CHILD"
 EN_CONFIG = execute.ROOT / "mkdocs.en.yml"
-EN_BUILD = execute.CACHE_ROOT / "site-en"
+
 
 _state: dict = {}
 
@@ -90,16 +90,23 @@ def on_files(files, config):
     return files
 
 
+def _en_build_dir(config) -> Path:
+    """Where the English site is built: one folder per output folder, so builds don't collide."""
+    tag = hashlib.sha256(str(Path(config.site_dir).resolve()).encode()).hexdigest()[:12]
+    return execute.CACHE_ROOT / "site-en" / tag
+
+
 def _start_english(config) -> None:
     strict = bool(config.strict)
+    en_build = _en_build_dir(config)
     fingerprint = _en_fingerprint(strict)
-    stamp = EN_BUILD.with_suffix(".fingerprint")
-    if EN_BUILD.is_dir() and stamp.exists() and stamp.read_text() == fingerprint:
+    stamp = en_build.with_suffix(".fingerprint")
+    if en_build.is_dir() and stamp.exists() and stamp.read_text() == fingerprint:
         _state["en"] = None
-        log.info("English site unchanged, reusing %s", EN_BUILD)
+        log.info("English site unchanged, reusing %s", en_build)
         return
     stamp.unlink(missing_ok=True)
-    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(EN_CONFIG), "-d", str(EN_BUILD)]
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(EN_CONFIG), "-d", str(en_build)]
     if strict:
         cmd.append("--strict")
     env = {**os.environ, CHILD_ENV: "1"}
@@ -146,4 +153,4 @@ def on_post_build(config):
     target = site / "en"
     if target.exists():
         shutil.rmtree(target)
-    shutil.copytree(EN_BUILD, target)
+    shutil.copytree(_en_build_dir(config), target)

@@ -1,0 +1,93 @@
+"""Serve the built site on 127.0.0.1 and drive Debian's Chromium with Playwright.
+
+Outside CI a missing Chromium skips these tests with instructions; under CI
+(``CI=true``) it is a failure. Screenshots go to ``test-artifacts/screenshots``
+(or ``$ATTN_ARTIFACTS``), reported at the end of the run.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("ATTN_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists() and shutil.which(CHROMIUM):
+        return
+    message = (
+        f"Chromium not found at {CHROMIUM}: install it with `apt-get install chromium "
+        "fonts-noto-cjk` (or run `make test`, which does), or set ATTN_CHROMIUM"
+    )
+    for item in items:
+        if "tests/browser/" in item.nodeid:
+            if os.environ.get("CI") == "true":
+                item.add_marker(pytest.mark.xfail(reason=message, strict=True, run=False))
+                item.add_marker(pytest.mark.usefixtures("_fail_without_chromium"))
+            else:
+                item.add_marker(pytest.mark.skip(reason=message))
+
+
+@pytest.fixture
+def _fail_without_chromium():
+    pytest.fail("Chromium is required under CI")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    """Base URL of the built site, served from 127.0.0.1."""
+    handler = functools.partial(_Quiet, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots():
+    folder = ARTIFACTS / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def pytest_terminal_summary(terminalreporter):
+    folder = ARTIFACTS / "screenshots"
+    if folder.is_dir() and any(folder.iterdir()):
+        count = len(list(folder.glob("*.png")))
+        terminalreporter.write_line(f"browser screenshots ({count}): {folder}")

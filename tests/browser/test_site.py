@@ -1,0 +1,170 @@
+"""Site-wide behaviour in a real browser: search, dark mode, copy buttons."""
+
+from __future__ import annotations
+
+import time
+from urllib.parse import urlparse
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# A term typed into the search box, and the page that explains it.
+ZH_TERMS = {
+    "注意力": "cues/",
+    "汇聚": "average/",
+    "查询": "cues/",
+    "核回归": "nonparametric/",
+    "高斯核": "nonparametric/",
+    "权重": "nonparametric/",
+    "留一法": "leave-one-out/",
+    "带宽": "smoothness/",
+    "平均汇聚": "average/",
+    "点积注意力": "dot-product/",
+    "随意线索": "cues/",
+    "术语表": "glossary/",
+}
+EN_TERMS = {
+    "attention": "cues/",
+    "pooling": "average/",
+    "query": "cues/",
+    "kernel regression": "nonparametric/",
+    "gaussian kernel": "nonparametric/",
+    "weights": "nonparametric/",
+    "leave-one-out": "leave-one-out/",
+    "bandwidth": "smoothness/",
+    "average pooling": "average/",
+    "dot-product": "dot-product/",
+    "volitional": "cues/",
+    "glossary": "glossary/",
+}
+
+
+def search(page, query: str, timeout: float = 10.0) -> list[str]:
+    """Type ``query`` into the search box as a reader does; return the result pages, best first."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    page.keyboard.type(query, delay=50)
+    last, since, deadline = None, time.monotonic(), time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        meta = page.locator(".md-search-result__meta").inner_text()
+        items = page.eval_on_selector_all(
+            ".md-search-result__list > li.md-search-result__item",
+            "lis => lis.map(li => "
+            "new URL(li.querySelector('a.md-search-result__link').href).pathname)",
+        )
+        state = (meta, tuple(items))
+        if state != last:
+            last, since = state, time.monotonic()
+        elif time.monotonic() - since > 0.5 and not any(
+            w in meta for w in ("初始化", "Initializing", "键入以开始", "Type to start")
+        ):
+            return items
+        page.wait_for_timeout(100)
+    pytest.fail(f"search for {query!r} did not settle: {last}")
+
+
+@pytest.fixture(scope="module")
+def search_pages(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    pages = {}
+    for lang, path in (("zh", ""), ("en", "en/")):
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server + path, wait_until="networkidle")
+        pages[lang] = page
+    yield pages, errors
+    context.close()
+
+
+def _check(pages, errors, lang, term, expected):
+    results = search(pages[lang], term)
+    assert results, f"{term!r} found nothing"
+    top = [urlparse(r).path for r in results[:5]]
+    want = ("/" if lang == "zh" else "/en/") + expected
+    assert any(p.startswith(want) for p in top), f"{term!r}: {want} not in {top}"
+    if lang == "zh":
+        assert not any(r.startswith("/en/") for r in results), f"{term!r} returned English pages"
+    else:
+        assert all(r.startswith("/en/") for r in results), f"{term!r} returned Chinese pages"
+    assert errors == []
+
+
+@pytest.mark.parametrize(("term", "expected"), ZH_TERMS.items())
+def test_chinese_search_finds_the_page(search_pages, term, expected):
+    _check(*search_pages, "zh", term, expected)
+
+
+@pytest.mark.parametrize(("term", "expected"), EN_TERMS.items())
+def test_english_search_finds_the_page(search_pages, term, expected):
+    _check(*search_pages, "en", term, expected)
+
+
+def scheme(page) -> str:
+    return page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+
+
+def figure_corner_pixels(page) -> list[list[int]]:
+    """The top-left pixel of every figure in the notebook outputs."""
+    return page.evaluate(
+        """async () => {
+            const out = [];
+            for (const img of document.querySelectorAll('.jp-OutputArea-output img')) {
+                await img.decode();
+                const c = document.createElement('canvas');
+                c.width = img.naturalWidth; c.height = img.naturalHeight;
+                const ctx = c.getContext('2d');
+                ctx.drawImage(img, 0, 0);
+                out.push([...ctx.getImageData(2, 2, 1, 1).data]);
+            }
+            return out;
+        }"""
+    )
+
+
+@pytest.mark.parametrize("root", ["", "en/"])
+def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, root, screenshots):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    page = context.new_page()
+    page.goto(server + root + "nonparametric/", wait_until="networkidle")
+    assert scheme(page) == "default"
+    light = figure_corner_pixels(page)
+    assert light and all(p[:3] == [255, 255, 255] for p in light)
+    page.locator("label.md-header__button[for='__palette_1']").click()
+    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background != "rgb(255, 255, 255)"
+    # figures keep their own white background, so dark text on them stays readable
+    assert figure_corner_pixels(page) == light
+    page.screenshot(path=str(screenshots / f"dark_{root.strip('/') or 'zh'}.png"))
+    page.goto(server + root + "api/", wait_until="networkidle")
+    assert scheme(page) == "slate", "the palette choice did not persist across pages"
+    context.close()
+
+
+def test_copy_button_copies_code_without_prompts_or_outputs(browser, server):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server, wait_until="networkidle")
+    block = page.locator("article pre:has(code)").filter(has_text=">>> import attention_tutorial")
+    block.hover()
+    block.locator("button.md-code__button[data-md-type=copy]").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith("import attention_tutorial as at\n")
+    assert ">>>" not in copied and "(50, 50)" not in copied
+    context.close()
+
+
+def test_notebook_copy_button_copies_the_cell_source_only(browser, server):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(server + "nonparametric/", wait_until="networkidle")
+    cell = page.locator(".jp-CodeCell").filter(has_text="at.describe").first
+    cell.hover()
+    cell.locator("clipboard-copy").first.click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "data = at.make_data()" in copied
+    assert "In [" not in copied and "shape (50,)" not in copied
+    context.close()

@@ -1,0 +1,81 @@
+"""Every chapter page: both languages, identical code, working exercise solutions."""
+
+from __future__ import annotations
+
+import doctest
+import re
+
+import jupytext
+import pytest
+
+from tools.sitebuild import execute
+
+ZH_PAGES = sorted(nb.rel for nb in execute.discover(["zh"]))
+MD_PAGES = sorted(p.relative_to(execute.DOCS / "zh").as_posix() for p in (execute.DOCS / "zh").glob("*.md"))
+DETAILS = re.compile(r"<details>\s*<summary>(.*?)</summary>(.*?)</details>", re.S)
+PY_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+
+
+def read(lang: str, rel: str):
+    return jupytext.read(execute.DOCS / lang / rel)
+
+
+@pytest.mark.parametrize("rel", ZH_PAGES + MD_PAGES)
+def test_page_exists_in_english(rel):
+    assert (execute.DOCS / "en" / rel).is_file()
+
+
+def test_english_has_no_page_that_chinese_lacks():
+    en = {p.relative_to(execute.DOCS / "en").as_posix() for p in (execute.DOCS / "en").glob("*.*")}
+    zh = {p.relative_to(execute.DOCS / "zh").as_posix() for p in (execute.DOCS / "zh").glob("*.*")}
+    assert en == zh
+
+
+@pytest.mark.parametrize("rel", ZH_PAGES)
+def test_code_cells_are_identical_in_both_languages(rel):
+    assert execute.code_cells(read("zh", rel)) == execute.code_cells(read("en", rel))
+
+
+@pytest.mark.parametrize("rel", ZH_PAGES)
+def test_headings_have_the_same_structure(rel):
+    def levels(nb):
+        return [
+            len(m.group(1))
+            for cell in nb.cells
+            if cell.cell_type == "markdown"
+            for m in re.finditer(r"^(#{1,6}) ", cell.source, re.M)
+        ]
+
+    assert levels(read("zh", rel)) == levels(read("en", rel))
+
+
+def solutions(lang: str) -> list[tuple[str, int, str]]:
+    """Every ```python block inside a collapsed <details> block of a notebook page."""
+    found = []
+    for rel in ZH_PAGES:
+        markdown = "\n".join(c.source for c in read(lang, rel).cells if c.cell_type == "markdown")
+        index = 0
+        for _, body in DETAILS.findall(markdown):
+            for code in PY_BLOCK.findall(body):
+                found.append((rel, index, code))
+                index += 1
+    return found
+
+
+SOLUTIONS = [(lang, *s) for lang in ("zh", "en") for s in solutions(lang)]
+
+
+def test_both_languages_have_the_same_number_of_solutions():
+    assert len(solutions("zh")) == len(solutions("en"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "rel", "index", "code"), SOLUTIONS, ids=[f"{s[0]}/{s[1]}#{s[2]}" for s in SOLUTIONS]
+)
+def test_exercise_solution_runs(lang, rel, index, code):
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(code, {}, f"{lang}/{rel}#{index}", f"{lang}/{rel}", 0)
+    assert test.examples, "a solution code block must be written as >>> examples"
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
+    assert runner.failures == 0
