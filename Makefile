@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs:
 #   make serve   set everything up, serve the site at http://127.0.0.1:8000
 #   make test    set everything up, lint, and run every test
-.PHONY: setup setup-test serve build test lint format bench clean
+.PHONY: setup setup-test serve build offline test lint format bench clean
 
 export NO_MKDOCS_2_WARNING := 1
 export JUPYTER_PLATFORM_DIRS := 1
@@ -20,6 +20,9 @@ serve: setup
 build: setup
 	$(VENV)/mkdocs build
 
+offline: setup
+	$(VENV)/mkdocs build -f mkdocs.offline.yml
+
 lint:
 	$(VENV)/ruff check .
 	$(VENV)/ruff format --check .
@@ -35,4 +38,4 @@ bench: setup
 	$(VENV)/python benchmarks/build_bench.py
 
 clean:
-	rm -rf site .cache test-artifacts
+	rm -rf site site-offline .cache test-artifacts

@@ -1,6 +1,6 @@
 """Figures that show themselves in a notebook, in the language of the page.
 
-The plotting functions return :class:`TutorialFigure`, a plain matplotlib
+The plotting functions return ``TutorialFigure``, a plain matplotlib
 ``Figure`` that also knows how to display itself in Jupyter without pyplot: as
 SVG (text left to the browser's fonts) or as a PNG drawn at twice the display
 size, whichever is smaller, with no timestamps and fixed ids, so that two builds

@@ -18,7 +18,7 @@ SEED: int = 0
 
 
 def f(x: Tensor) -> Tensor:
-    r"""Return the true function :math:`f(x) = 2 \sin(x) + x^{0.8}`, element-wise.
+    r"""Return the true function $f(x) = 2 \sin(x) + x^{0.8}$, element-wise.
 
     Explained on the page `data.md`.
 
@@ -32,7 +32,7 @@ def f(x: Tensor) -> Tensor:
         TypeError: If ``x`` is not a tensor.
         ValueError: If ``x`` holds negative, NaN or infinite values.
 
-    Example:
+    Examples:
         >>> # f(0) = 0 and f(1) = 2 sin(1) + 1
         >>> f(torch.tensor([0.0, 1.0]))
         tensor([0.0000, 2.6829])
@@ -58,7 +58,7 @@ class ToyData:
         x_test: Evenly spaced test inputs, shape ``(n_test,)``; they become the queries.
         y_truth: Noise-free ``f(x_test)``, shape ``(n_test,)``.
 
-    Example:
+    Examples:
         >>> data = ToyData(torch.zeros(3), torch.ones(3), torch.zeros(2), torch.ones(2))
         >>> data.n_train, data.n_test
         (3, 2)
@@ -109,7 +109,7 @@ def make_data(
         TypeError: If an argument has the wrong type.
         ValueError: If an argument is out of range.
 
-    Example:
+    Examples:
         >>> data = make_data()
         >>> data.n_train, data.n_test
         (50, 50)
@@ -152,7 +152,7 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
         TypeError: If ``name`` is not a string or ``tensor`` is not a tensor.
         ValueError: If ``decimals`` or ``max_items`` is out of range.
 
-    Example:
+    Examples:
         >>> describe("x", torch.arange(0.0, 1.0, 0.1))
         x: shape (10,), dtype torch.float32
         [0.0000, 0.1000, 0.2000, ..., 0.7000, 0.8000, 0.9000]

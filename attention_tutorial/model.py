@@ -13,7 +13,7 @@ from attention_tutorial import _checks
 
 
 def _check_forward_inputs(queries: Tensor, keys: Tensor, values: Tensor) -> None:
-    """Validate the inputs of :meth:`NWKernelRegression.forward`."""
+    """Validate the inputs of ``NWKernelRegression.forward``."""
     _checks.vector("queries", queries, "(n_queries,)")
     n_queries = len(queries)
     keys = _checks.tensor("keys", keys)
@@ -52,7 +52,7 @@ class NWKernelRegression(nn.Module):
             autograd graph (ready for ``.numpy()``), shape ``(n_queries, n_keys)``;
             ``None`` before the first call.
 
-    Example:
+    Examples:
         >>> model = NWKernelRegression(w=1.0)
         >>> queries = torch.tensor([0.0, 1.0])  # (n_queries,) = (2,)
         >>> keys = torch.tensor([[0.0, 2.0], [0.0, 2.0]])  # (n_queries, n_keys) = (2, 2)

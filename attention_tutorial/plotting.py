@@ -103,7 +103,7 @@ def plot_fit(
     Raises:
         ValueError: If ``lang`` is unknown or the shapes do not match.
 
-    Example:
+    Examples:
         >>> x = np.linspace(0, 5, 7)
         >>> fig = plot_fit(x, x, x + 0.1, x[:4], x[:4], lang="en")
         >>> fig.axes[0].get_xlabel(), fig.axes[0].get_ylabel()
@@ -156,7 +156,7 @@ def plot_attention_heatmap(
     Raises:
         ValueError: If ``lang`` is unknown or the weights are not 2-D.
 
-    Example:
+    Examples:
         >>> fig = plot_attention_heatmap(np.full((3, 2), 0.5), lang="en")
         >>> fig.axes[0].get_ylabel(), fig.axes[1].get_ylabel()
         ('queries (test inputs)', 'attention weight')
@@ -191,7 +191,7 @@ def plot_loss(losses: Sequence[float], *, lang: str = "zh", title: str | None = 
     Raises:
         ValueError: If ``lang`` is unknown or ``losses`` is empty.
 
-    Example:
+    Examples:
         >>> fig = plot_loss([3.0, 2.0, 1.5], lang="en")
         >>> fig.axes[0].get_xlabel()
         'epoch'
@@ -243,7 +243,7 @@ def plot_curves(
     Raises:
         ValueError: If ``lang`` is unknown, ``curves`` is empty or a length differs.
 
-    Example:
+    Examples:
         >>> fig = plot_curves([1, 10, 100], {"a": [3.0, 2.0, 1.0]},
         ...                   xlabel="w", ylabel="loss", lang="en", logx=True)
         >>> fig.axes[0].get_xscale(), len(fig.axes[0].lines)

@@ -43,7 +43,7 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
         TypeError: If an argument is not a tensor.
         ValueError: If a shape, dtype or value is invalid.
 
-    Example:
+    Examples:
         >>> # 2 queries, 3 values: each query predicts mean(1, 2, 6) = 3
         >>> y_hat, attention_weights = average_pooling(
         ...     torch.zeros(2), torch.tensor([1.0, 2.0, 6.0]))
@@ -79,7 +79,7 @@ def gaussian_kernel(u: Tensor, bandwidth: float = 1.0) -> Tensor:
         TypeError: If ``u`` is not a tensor or ``bandwidth`` not a number.
         ValueError: If ``u`` is not floating or ``bandwidth`` is not positive.
 
-    Example:
+    Examples:
         >>> # the peak 1 / sqrt(2 pi) is at u = 0; the kernel is symmetric
         >>> gaussian_kernel(torch.tensor([-1.0, 0.0, 1.0]))
         tensor([0.2420, 0.3989, 0.2420])
@@ -115,7 +115,7 @@ def nadaraya_watson(
         TypeError: If an argument has the wrong type.
         ValueError: If a shape, dtype or value is invalid.
 
-    Example:
+    Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
         >>> y_hat, attention_weights = nadaraya_watson(
         ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
@@ -141,8 +141,9 @@ def nadaraya_watson_broadcast(
 ) -> tuple[Tensor, Tensor]:
     """Nadaraya-Watson kernel regression, by broadcasting instead of tiling.
 
-    Gives the same result as :func:`nadaraya_watson` without building the tiled
-    copy of the queries.
+    Gives the same result as
+    [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] without
+    building the tiled copy of the queries.
 
     Explained on the page `nonparametric.md`; the page `dot-product.md` rewrites
     the same scores as dot products.
@@ -161,7 +162,7 @@ def nadaraya_watson_broadcast(
         TypeError: If an argument has the wrong type.
         ValueError: If a shape, dtype or value is invalid.
 
-    Example:
+    Examples:
         >>> y_hat, attention_weights = nadaraya_watson_broadcast(
         ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
         >>> y_hat
@@ -195,7 +196,7 @@ def leave_one_out(x_train: Tensor, y_train: Tensor) -> tuple[Tensor, Tensor]:
         TypeError: If an argument is not a tensor.
         ValueError: If a shape, dtype or value is invalid.
 
-    Example:
+    Examples:
         >>> keys, values = leave_one_out(
         ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0]))
         >>> keys

@@ -42,7 +42,7 @@ def train(
         TypeError: If an argument has the wrong type.
         ValueError: If a shape, dtype or value is invalid.
 
-    Example:
+    Examples:
         >>> x_train = torch.tensor([0.0, 1.0, 2.0, 3.0])
         >>> losses = train(NWKernelRegression(w=1.0), x_train, x_train**2, epochs=3, lr=0.01)
         >>> len(losses), losses[-1] < losses[0]
@@ -86,7 +86,7 @@ def loss_at_w(w: float, x_train: Tensor, y_train: Tensor, *, leave_one_out: bool
         TypeError: If an argument has the wrong type.
         ValueError: If a shape, dtype or value is invalid.
 
-    Example:
+    Examples:
         >>> x_train = torch.tensor([0.0, 1.0, 2.0])
         >>> y_train = torch.tensor([0.0, 3.0, 0.0])
         >>> round(loss_at_w(100.0, x_train, y_train, leave_one_out=False), 4)
@@ -132,7 +132,7 @@ def predict(w: float | Tensor, queries: Tensor, keys: Tensor, values: Tensor) ->
         TypeError: If an argument has the wrong type.
         ValueError: If a shape, dtype or value is invalid.
 
-    Example:
+    Examples:
         >>> predict(1.0, torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]),
         ...         torch.tensor([0.0, 10.0]))
         tensor([1.1920, 5.0000])

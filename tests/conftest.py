@@ -13,7 +13,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_build(site_dir: Path, *, cache_dir: Path | None = None) -> float:
+def run_build(
+    site_dir: Path, *, cache_dir: Path | None = None, config: str = "mkdocs.yml"
+) -> float:
     """Run ``mkdocs build --strict`` (both languages) into ``site_dir``; return seconds."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "JUPYTER_PLATFORM_DIRS": "1"}
     env.pop("ATTN_SITE_CHILD", None)
@@ -21,7 +23,7 @@ def run_build(site_dir: Path, *, cache_dir: Path | None = None) -> float:
         env["ATTN_CACHE_DIR"] = str(cache_dir)
     start = time.perf_counter()
     proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site_dir)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", config, "-d", str(site_dir)],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -120,11 +120,134 @@ at.plot_attention_heatmap(attention_weights)
 # Unlike the flat line of average pooling, the Nadaraya-Watson prediction follows the rises and
 # falls of $f(x)$, but it flattens the peaks and troughs: the width of the Gaussian kernel is
 # fixed at 1, so every window also takes in points that are rather far away. The next page lets
-# the model learn that width.
+# the model learn that width; first, let us try a few widths by hand.
 
 # %%
 print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
+
+# %% [markdown]
+# ## A gallery of bandwidths
+#
+# So far the width of the Gaussian kernel was fixed at 1. Give the kernel a **bandwidth** $h$:
+# divide the distance by $h$ before squaring it,
+#
+# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
+#
+# The `bandwidth` argument of `nadaraya_watson` is $h$; its default 1 gives the results above.
+# Here are four bandwidths and their test MSE:
+
+# %%
+bandwidths = [0.1, 0.3, 1.0, 3.0]
+for h in bandwidths:
+    y_hat_h, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
+    mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
+    print(f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}")
+
+# %% [markdown]
+# The four fits (top row) and their attention weights (bottom row) side by side. Each heatmap
+# has its own colour range, so read the numbers on the colour bars:
+
+# %%
+at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
+
+# %% [markdown]
+# The bandwidth sets how far each query "looks":
+#
+# - **Small bandwidth** ($h = 0.1$): nearly all the weight lands on the one or two training
+#   points nearest to the query, and the heatmap is a thin line. The prediction chases every
+#   sample, noise included, and the curve wiggles. As $h \to 0$ it becomes nearest-neighbour
+#   regression: copy the output of the nearest sample.
+# - **Large bandwidth** ($h = 3$): almost every training point gets about the same weight, the
+#   heatmap is a blur, and the prediction approaches the flat line of
+#   [average pooling](average.py); the rises and falls of the function are smoothed away.
+# - In between, the average is wide enough to cancel noise and narrow enough to keep the peaks
+#   and troughs. Among the test MSEs printed above, the smallest belongs to a bandwidth in the
+#   middle, not at either end.
+#
+# This is the bias-variance trade-off of statistics: a small bandwidth means small bias and large
+# variance, a large bandwidth large bias and small variance. In theory, as the number of
+# training samples grows and the bandwidth $h$ shrinks while $n h$ still grows without bound,
+# the Nadaraya-Watson estimate converges to the true function (Mack and Silverman, 1982).
+#
+# One warning: choosing the bandwidth with `y_truth`, as here, is only possible in a toy
+# problem; real problems come with no noise-free answers. A way to choose it from the training
+# data alone is [leave-one-out](leave-one-out.py), and the page
+# [parametric attention pooling](parametric.py) learns $w = 1/h$ as a parameter.
+#
+# ## Can queries and keys be swapped?
+#
+# A query is a place where we want a prediction; the key-value pairs are the samples we know.
+# Swap them, `nadaraya_watson(x_train, x_test, values)`, and the queries are the training inputs,
+# the keys the test inputs, and the values must be **the outputs at the keys**: $y$ at the test
+# inputs. That is exactly what we are trying to predict, and at prediction time we do not have
+# it. Only in this toy problem is there a `y_truth` to put in:
+
+# %%
+y_swapped, weights_swapped = at.nadaraya_watson(x_train, x_test, data.y_truth)
+print("y_swapped:", tuple(y_swapped.shape))  # (n_train,)
+print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
+
+# %% [markdown]
+# The call runs, but it answers another question: it carries the known true curve over to the
+# training inputs. And since `n_train` and `n_test` are both 50, the shapes of the result are
+# exactly those of the right call, so the shapes give nothing away. With 40 training examples
+# (`make_data(n_train=40)`) the difference shows at once: the right call gives `n_test`
+# predictions, the swapped one `n_train`; and with the values we really have, `y_train`, the
+# lengths do not match and the call fails:
+
+# %%
+data40 = at.make_data(n_train=40)
+y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
+print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
+y_swapped40, weights_swapped40 = at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_truth)
+print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
+try:
+    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)  # swapped, real values
+except ValueError as err:
+    print("ValueError:", err)
+
+# %% [markdown]
+# ### A lesson from the TensorFlow version of "Dive into Deep Learning"
+#
+# This is not a far-fetched worry. The TensorFlow code of this section of "Dive into Deep
+# Learning" built its query matrix from `x_train` instead of `x_test`: every training input was
+# compared with all training inputs (itself included), and the predictions at the training
+# inputs were plotted as if they were predictions at the test inputs. It ran only because
+# `n_train` and `n_test` happened to be 50 both. The same mistake in PyTorch:
+
+# %%
+# the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
+queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
+queries_wrong = queries_wrong.reshape(-1, n_train)  # (n_train, n_train), not (n_test, n_train)
+weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)  # (n_train, n_train)
+y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
+print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
+print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}")
+
+# %% [markdown]
+# The shapes match, so nothing complains, and there is even a "test MSE" to print; but that
+# number compares predictions at the training inputs with true values at the test inputs, and
+# it means nothing. With 40 training examples the same code fails loudly:
+
+# %%
+n_train40 = data40.n_train
+queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
+queries_wrong40 = queries_wrong40.reshape(-1, n_train40)  # (n_train, n_train) = (40, 40)
+weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)  # (40, 40)
+y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
+try:
+    (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
+except RuntimeError as err:
+    print("RuntimeError:", err)
+try:
+    at.plot_fit(data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train)
+except ValueError as err:
+    print("ValueError:", err)
+
+# %% [markdown]
+# That is why the tests of this site always use `n_train` different from `n_test`: code with a
+# shape mix-up should fail, not quietly draw a wrong figure.
 
 # %% [markdown]
 # ## Common confusions
@@ -135,12 +258,118 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # **Why are the training data the keys and the test data the queries?** A query is a place
 # where we want a prediction; the key-value pairs are the samples we already know. A prediction
-# can only borrow from known samples, so keys and values both come from the training set.
+# can only borrow from known samples, so keys and values both come from the training set. For
+# what happens when they are swapped, see the section "Can queries and keys be swapped?" above.
+#
+# **Is a smaller bandwidth always better?** No. With a small bandwidth the prediction follows the
+# noise; with a large one it is smoothed flat. In the bandwidth gallery, the smallest test MSE
+# belongs to a bandwidth in the middle.
+#
+# **Is this attention or k-nearest neighbours?** Both average the outputs of nearby samples.
+# k-nearest neighbours gives the $k$ nearest samples equal weights and all others 0;
+# Nadaraya-Watson gives every sample a weight that decays smoothly with distance. As the
+# bandwidth goes to 0 it turns into 1-nearest neighbour. Replace "distance" by any similarity of
+# query and key and you have attention pooling in general.
+#
+# **If the shapes fit, is the code right?** Not necessarily. The TensorFlow example above has
+# perfectly fitting shapes when `n_train == n_test`, and a wrong result. Try data with
+# `n_train != n_test`, and a shape mistake shows up at once.
+#
+# ## Exercises
+#
+# 1. Why does Nadaraya-Watson approach nearest-neighbour regression for a tiny bandwidth? Check
+#    it with three key-value pairs.
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> keys = torch.tensor([0.0, 1.0, 3.0])
+# >>> values = torch.tensor([10.0, 20.0, 30.0])
+# >>> y_hat, _ = at.nadaraya_watson(torch.tensor([0.9, 2.5]), keys, values, bandwidth=0.05)
+# >>> y_hat
+# tensor([20., 30.])
+# ```
+#
+# The query 0.9 is nearest to the key 1, and 2.5 to the key 3. With a tiny bandwidth, the score
+# of the nearest key is far above all the others, the softmax gives it practically all the
+# weight, and the prediction is its value.
+#
+# </details>
+#
+# 2. Multiply the queries and keys by 10, and the bandwidth too. Do the attention weights
+#    change? What does this tell you about the unit of the bandwidth?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> _, w1 = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=0.5)
+# >>> _, w10 = at.nadaraya_watson(10 * data.x_test, 10 * data.x_train, data.y_train, bandwidth=5.0)
+# >>> torch.allclose(w1, w10, atol=1e-6)
+# True
+# ```
+#
+# They do not change. The scores depend only on $(x - x_i)/h$, so the bandwidth has the unit of
+# the input $x$: measure the inputs in decimetres instead of metres and the bandwidth must be
+# multiplied by 10 as well.
+#
+# </details>
+#
+# 3. What happens if the softmax is taken with `dim=0`? Check the row sums and column sums on
+#    data with `n_train = 40`.
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> import attention_tutorial as at
+# >>> data = at.make_data(n_train=40)
+# >>> scores = -((data.x_test[:, None] - data.x_train[None, :]) ** 2) / 2  # (n_test, n_train)
+# >>> wrong = F.softmax(scores, dim=0)
+# >>> tuple(wrong.shape), torch.allclose(wrong.sum(dim=1), torch.ones(50))
+# ((50, 40), False)
+# >>> torch.allclose(wrong.sum(dim=0), torch.ones(40))
+# True
+# ```
+#
+# `dim=0` normalises down the columns, across the queries: each key's column sums to 1, while a
+# query's row no longer does, so the prediction is no longer a weighted average of the values.
+# The shape stays the same, so nothing raises; only checking the row sums reveals it.
+#
+# </details>
+#
+# 4. Among the bandwidths 0.1, 0.2, 0.3, 0.5 and 1.0, which has the smallest test MSE? Could you
+#    choose this way in a real problem?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> def test_mse(h):
+# ...     y_hat, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=h)
+# ...     return ((y_hat - data.y_truth) ** 2).mean().item()
+# >>> min([0.1, 0.2, 0.3, 0.5, 1.0], key=test_mse)
+# 0.3
+# ```
+#
+# No: it uses the noise-free `y_truth`, which a real problem does not have. Choosing the
+# bandwidth from the training data alone takes [leave-one-out](leave-one-out.py).
+#
+# </details>
 #
 # ## APIs used on this page
 #
 # - Package: <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>,
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>
+#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>,
+#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>,
+#   <autoref identifier="attention_tutorial.diagrams.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
 # - PyTorch: `torch.repeat_interleave`, `Tensor.reshape`, `torch.nn.functional.softmax`, `torch.matmul`
+# - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py), [reshape and view](handbook/reshape.py), [expand and broadcasting](handbook/expand.py), [softmax and dim](handbook/softmax.py), [torch.matmul](handbook/matmul.py)

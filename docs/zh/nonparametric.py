@@ -3,8 +3,7 @@
 #
 # 1964 年，Nadaraya 和 Watson 各自提出了同一个想法：要预测输入 $x$ 处的输出，就把训练样本的输出
 # $y_i$ 加权平均，离 $x$ 越近的样本权重越大。用注意力的语言说，$x$ 是**查询**，训练输入 $x_i$
-# 是**键**，训练输出 $y_i$ 是**值**，加权平均就是**注意力汇聚**。这个模型没有任何需要学习的参数，
-# 所以叫作*非参数*注意力汇聚。
+# 是**键**，训练输出 $y_i$ 是**值**，加权平均就是**注意力汇聚**。这个模型没有任何需要学习的参数，所以叫作*非参数*注意力汇聚。
 #
 # 本页的每个形状、数字和图都是构建网站时运行下面的代码得到的。
 
@@ -19,9 +18,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # %% [markdown]
 # ## 数据
 #
-# 目标函数是 $f(x) = 2\sin(x) + x^{0.8}$。在 $[0, 5)$ 中随机取 50 个训练输入并排序，
-# 输出加上均值为 0、标准差为 0.5 的噪声；测试输入是 `torch.arange(0, 5, 0.1)`，
-# 它们对应的真实值 $f(x)$ 不含噪声。`make_data` 用固定的种子生成这些张量，
+# 目标函数是 $f(x) = 2\sin(x) + x^{0.8}$。在 $[0, 5)$ 中随机取 50 个训练输入并排序，输出加上均值为 0、标准差为 0.5 的噪声；测试输入是 `torch.arange(0, 5, 0.1)`，它们对应的真实值 $f(x)$ 不含噪声。`make_data` 用固定的种子生成这些张量，
 # `describe` 打印名字、形状和开头结尾几个值。
 
 # %%
@@ -48,8 +45,7 @@ at.describe("x_test", x_test)
 # $$f(x) = \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i
 #        = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .$$
 #
-# 注意指数里的负号：$x$ 与 $x_i$ 离得越远，$-(x - x_i)^2/2$ 越小，权重也就越小。
-# 下面用一个查询验证这两种写法给出同样的权重。
+# 注意指数里的负号：$x$ 与 $x_i$ 离得越远，$-(x - x_i)^2/2$ 越小，权重也就越小。下面用一个查询验证这两种写法给出同样的权重。
 
 # %%
 query = x_test[10]  # one query, x = 1.0
@@ -63,8 +59,7 @@ print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
 # %% [markdown]
 # ## 把查询铺成矩阵
 #
-# 每个测试输入都要和全部 50 个训练输入比较。做法是先把每个查询重复 `n_train` 次，
-# 再排成 `(n_test, n_train)` 的矩阵：第 $i$ 行全是第 $i$ 个查询。
+# 每个测试输入都要和全部 50 个训练输入比较。做法是先把每个查询重复 `n_train` 次，再排成 `(n_test, n_train)` 的矩阵：第 $i$ 行全是第 $i$ 个查询。
 # `repeat_interleave` 把每个元素连续重复，`reshape(-1, n_train)` 中的 `-1`
 # 让 PyTorch 自己算出行数。
 
@@ -76,10 +71,7 @@ print("after reshape:          ", tuple(queries.shape))
 print(queries[:3, :4])
 
 # %% [markdown]
-# `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，
-# 于是第 $i$ 行第 $j$ 列是 $x_i - x_j$（第 $i$ 个查询减第 $j$ 个键）。
-# 沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；
-# 再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
+# `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $x_i - x_j$（第 $i$ 个查询减第 $j$ 个键）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
 
 # %%
 attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)  # (n_test, n_train)
@@ -90,8 +82,7 @@ print("y_hat:", tuple(y_hat.shape))
 
 # %% [markdown]
 # 包里的 `nadaraya_watson` 就是上面这几行；它同时返回预测和注意力权重。
-# `nadaraya_watson_broadcast` 不铺矩阵，直接用广播 `queries[:, None] - keys[None, :]`，
-# 两者结果相同。
+# `nadaraya_watson_broadcast` 不铺矩阵，直接用广播 `queries[:, None] - keys[None, :]`，两者结果相同。
 
 # %%
 y_hat_tiled, weights_tiled = at.nadaraya_watson(x_test, x_train, y_train)
@@ -101,9 +92,7 @@ print(torch.allclose(y_hat_tiled, y_hat), torch.allclose(y_hat_tiled, y_hat_broa
 # %% [markdown]
 # ## 注意力权重热图
 #
-# 热图的每一行是一个查询（测试输入），每一列是一个键（训练输入），颜色越深权重越大。
-# 训练输入和测试输入都已排好序，所以权重集中在对角线附近：
-# 每个查询主要关注离它最近的那些键。
+# 热图的每一行是一个查询（测试输入），每一列是一个键（训练输入），颜色越深权重越大。训练输入和测试输入都已排好序，所以权重集中在对角线附近：每个查询主要关注离它最近的那些键。
 
 # %%
 at.plot_attention_heatmap(attention_weights)
@@ -111,13 +100,105 @@ at.plot_attention_heatmap(attention_weights)
 # %% [markdown]
 # ## 拟合结果
 #
-# 与平均汇聚的一条水平线相比，Nadaraya-Watson 的预测跟上了 $f(x)$ 的起伏，
-# 但在峰谷处偏平：高斯核的宽度固定为 1，窗口里总混进较远的点。
-# 下一页让模型自己学习这个宽度。
+# 与平均汇聚的一条水平线相比，Nadaraya-Watson 的预测跟上了 $f(x)$ 的起伏，但在峰谷处偏平：高斯核的宽度固定为 1，窗口里总混进较远的点。先手动换几个宽度看看，下一页再让模型自己学习它。
 
 # %%
 print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
+
+# %% [markdown]
+# ## 带宽画廊
+#
+# 上面的高斯核宽度固定为 1。给核加上**带宽** $h$（也叫窗宽），距离先除以 $h$ 再平方：
+#
+# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
+#
+# `nadaraya_watson` 的 `bandwidth` 参数就是 $h$，默认值 1 给出的正是上面的结果。下面试四个带宽，分别打印测试 MSE：
+
+# %%
+bandwidths = [0.1, 0.3, 1.0, 3.0]
+for h in bandwidths:
+    y_hat_h, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
+    mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
+    print(f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}")
+
+# %% [markdown]
+# 把四个拟合（上排）和它们的注意力权重（下排）并排画出来。每张热图有自己的颜色范围，请留意颜色条上的数值：
+
+# %%
+at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
+
+# %% [markdown]
+# 带宽决定每个查询"看多远"：
+#
+# - **带宽很小**（$h = 0.1$）：权重几乎全部落在离查询最近的一两个训练点上，热图是一条细线。预测紧追每个样本，连噪声也一起学了进去，曲线抖动。$h \to 0$ 时就变成了最近邻：直接照抄最近那个样本的输出。
+# - **带宽很大**（$h = 3$）：几乎所有训练点的权重都差不多，热图糊成一片，预测接近[平均汇聚](average.py)的那条水平线，函数的起伏被抹平了。
+# - 两者之间，平均的范围足以抵消噪声，又不至于把峰谷抹平。上面打印的测试 MSE 中，最小的那个出现在中间的带宽上，而不是两端。
+#
+# 这就是统计学里的偏差-方差权衡：带宽小，偏差小、方差大；带宽大，偏差大、方差小。理论上，只要训练样本越来越多，同时带宽 $h$ 越来越小、但 $n h$ 仍趋于无穷，
+# Nadaraya-Watson 估计就会收敛到真实函数（Mack 与 Silverman，1982）。
+#
+# 要提醒一句：这里用 `y_truth` 挑带宽，只在玩具问题里才做得到，真实问题里没有不含噪声的答案。只用训练数据挑带宽的办法是[留一法](leave-one-out.py)；
+# [带参数的注意力汇聚](parametric.py)一页则把 $w = 1/h$ 当作参数来学习。
+#
+# ## 查询和键能互换吗？
+#
+# 查询是"要预测的位置"，键值对是"已知的样本"。如果把两者对调，写成
+# `nadaraya_watson(x_train, x_test, values)`，查询变成训练输入，键变成测试输入，而值必须是**键处的输出**，也就是测试输入上的 $y$。这恰恰是我们想要预测的东西，预测时手里并没有它。只有在这个玩具问题里，我们才有 `y_truth` 可以塞进去：
+
+# %%
+y_swapped, weights_swapped = at.nadaraya_watson(x_train, x_test, data.y_truth)
+print("y_swapped:", tuple(y_swapped.shape))  # (n_train,)
+print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
+
+# %% [markdown]
+# 这次调用能运行，但回答的是另一个问题：把已知的真实曲线"搬"到训练输入上。而且因为 `n_train` 与 `n_test` 都是 50，结果的形状和正确调用一模一样，光看形状看不出问题。换成 40 个训练样本（`make_data(n_train=40)`），区别立刻显现：正确的调用给出 `n_test` 个预测，对调之后给出 `n_train` 个；如果用我们真正拥有的 `y_train` 当值，长度对不上，直接报错：
+
+# %%
+data40 = at.make_data(n_train=40)
+y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
+print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
+y_swapped40, weights_swapped40 = at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_truth)
+print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
+try:
+    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)  # swapped, real values
+except ValueError as err:
+    print("ValueError:", err)
+
+# %% [markdown]
+# ### 《动手学深度学习》TensorFlow 版的教训
+#
+# 这并非杞人忧天。《动手学深度学习》本节的 TensorFlow 代码在构建查询矩阵时用的是 `x_train`，而不是 `x_test`：每个训练输入去和所有训练输入比较（包括它自己），得到的是训练输入处的预测，却被当作测试输入处的预测画了出来。它能运行，只是因为那里 `n_train` 和 `n_test` 碰巧都是 50。用 PyTorch 重现一遍：
+
+# %%
+# the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
+queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
+queries_wrong = queries_wrong.reshape(-1, n_train)  # (n_train, n_train), not (n_test, n_train)
+weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)  # (n_train, n_train)
+y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
+print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
+print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}")
+
+# %% [markdown]
+# 形状完全对得上，所以没有任何报错，还能算出一个"测试 MSE"，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。把训练样本换成 40 个，同样的代码立刻大声失败：
+
+# %%
+n_train40 = data40.n_train
+queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
+queries_wrong40 = queries_wrong40.reshape(-1, n_train40)  # (n_train, n_train) = (40, 40)
+weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)  # (40, 40)
+y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
+try:
+    (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
+except RuntimeError as err:
+    print("RuntimeError:", err)
+try:
+    at.plot_fit(data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train)
+except ValueError as err:
+    print("ValueError:", err)
+
+# %% [markdown]
+# 所以本站的测试总是让 `n_train` 与 `n_test` 不相等：形状写错的代码应该报错，而不是悄悄画出一张错图。
 
 # %% [markdown]
 # ## 常见疑问
@@ -125,13 +206,100 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # **距离越远，权重越大吗？** 不是。指数里是 $-(x - x_i)^2/2$，距离越大，这个数越小，
 # softmax 之后的权重越小。漏掉负号正好会得到相反的结论。
 #
-# **为什么训练数据当键，测试数据当查询？** 查询是"要预测的位置"，键值对是"已知的样本"。
-# 预测时只能向已知样本借信息，所以键和值都来自训练集。
+# **为什么训练数据当键，测试数据当查询？** 查询是"要预测的位置"，键值对是"已知的样本"。预测时只能向已知样本借信息，所以键和值都来自训练集。对调之后会发生什么，见上面"查询和键能互换吗？"一节。
+#
+# **带宽越小越好吗？** 不是。带宽小，预测跟着噪声抖；带宽大，预测被抹平。带宽画廊里测试 MSE 最小的是中间的带宽。
+#
+# **这是注意力还是 k 近邻？** 两者都是"用附近样本的输出做平均"。k 近邻给最近的 $k$ 个样本相同的权重，其余为 0；Nadaraya-Watson 给所有样本权重，随距离平滑地衰减。带宽趋于 0 时，它就变成了 1 近邻。把"距离"换成查询与键的任意相似度，就是一般的注意力汇聚。
+#
+# **形状都对上了，代码就对了吗？** 不一定。上面 TensorFlow 版的例子在 `n_train == n_test`
+# 时形状完全正确，结果却是错的。用 `n_train != n_test` 的数据试一试，形状错误会立刻暴露。
+#
+# ## 练习
+#
+# 1. 带宽很小时，Nadaraya-Watson 的预测为什么接近最近邻？用三个键值对验证。
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> keys = torch.tensor([0.0, 1.0, 3.0])
+# >>> values = torch.tensor([10.0, 20.0, 30.0])
+# >>> y_hat, _ = at.nadaraya_watson(torch.tensor([0.9, 2.5]), keys, values, bandwidth=0.05)
+# >>> y_hat
+# tensor([20., 30.])
+# ```
+#
+# 查询 0.9 离键 1 最近，2.5 离键 3 最近。带宽很小时，最近的键与其他键的分数相差极大，
+# softmax 几乎把全部权重给了最近的键，预测就等于它的值。
+#
+# </details>
+#
+# 2. 把查询、键都乘以 10，带宽也乘以 10，注意力权重会变吗？这说明带宽的单位是什么？
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> _, w1 = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=0.5)
+# >>> _, w10 = at.nadaraya_watson(10 * data.x_test, 10 * data.x_train, data.y_train, bandwidth=5.0)
+# >>> torch.allclose(w1, w10, atol=1e-6)
+# True
+# ```
+#
+# 不变。分数只依赖 $(x - x_i)/h$，所以带宽和输入 $x$ 的单位相同：把输入从米换成分米，带宽也要跟着乘以 10。
+#
+# </details>
+#
+# 3. 如果把 softmax 写成 `dim=0`，会发生什么？用 `n_train = 40` 的数据检查行和与列和。
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> import attention_tutorial as at
+# >>> data = at.make_data(n_train=40)
+# >>> scores = -((data.x_test[:, None] - data.x_train[None, :]) ** 2) / 2  # (n_test, n_train)
+# >>> wrong = F.softmax(scores, dim=0)
+# >>> tuple(wrong.shape), torch.allclose(wrong.sum(dim=1), torch.ones(50))
+# ((50, 40), False)
+# >>> torch.allclose(wrong.sum(dim=0), torch.ones(40))
+# True
+# ```
+#
+# `dim=0` 沿着列（在所有查询之间）归一化：每个键的一列和为 1，而每个查询的一行不再和为 1，预测也就不再是值的加权平均。形状没有变，所以这个错误不会报错，只能靠检查行和发现。
+#
+# </details>
+#
+# 4. 在带宽 0.1、0.2、0.3、0.5、1.0 中，哪一个的测试 MSE 最小？这种挑法在实际问题里可行吗？
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> def test_mse(h):
+# ...     y_hat, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=h)
+# ...     return ((y_hat - data.y_truth) ** 2).mean().item()
+# >>> min([0.1, 0.2, 0.3, 0.5, 1.0], key=test_mse)
+# 0.3
+# ```
+#
+# 不可行：它用到了不含噪声的 `y_truth`，实际问题里没有。只用训练数据挑带宽，要靠[留一法](leave-one-out.py)。
+#
+# </details>
 #
 # ## 本页用到的 API
 #
 # - 包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>
+#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>、
+#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>、
+#   <autoref identifier="attention_tutorial.diagrams.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
 # - PyTorch：`torch.repeat_interleave`、`Tensor.reshape`、`torch.nn.functional.softmax`、`torch.matmul`
+# - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[reshape 与 view](handbook/reshape.py)、[expand 与广播](handbook/expand.py)、[softmax 与 dim](handbook/softmax.py)、[torch.matmul](handbook/matmul.py)

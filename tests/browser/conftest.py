@@ -19,6 +19,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("ATTN_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts"))
+# Counts the article's images that fail to load; lazy ones are loaded first.
+BROKEN_IMAGES = """async () => {
+    let broken = 0;
+    for (const img of document.querySelectorAll('article img')) {
+        img.loading = 'eager';
+        const timeout = new Promise((_, r) => setTimeout(() => r('timeout'), 10000));
+        try { await Promise.race([img.decode(), timeout]); }
+        catch (e) { broken += 1; continue; }
+        if (img.naturalWidth === 0) broken += 1;
+    }
+    return broken;
+}"""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -31,25 +43,17 @@ CHROMIUM_ARGS = [
 ]
 
 
-def pytest_collection_modifyitems(config, items):
+def _require_chromium() -> None:
+    """Skip without Chromium, with instructions; under CI (``CI=true``) fail instead."""
     if Path(CHROMIUM).exists() and shutil.which(CHROMIUM):
         return
     message = (
         f"Chromium not found at {CHROMIUM}: install it with `apt-get install chromium "
         "fonts-noto-cjk` (or run `make test`, which does), or set ATTN_CHROMIUM"
     )
-    for item in items:
-        if "tests/browser/" in item.nodeid:
-            if os.environ.get("CI") == "true":
-                item.add_marker(pytest.mark.xfail(reason=message, strict=True, run=False))
-                item.add_marker(pytest.mark.usefixtures("_fail_without_chromium"))
-            else:
-                item.add_marker(pytest.mark.skip(reason=message))
-
-
-@pytest.fixture
-def _fail_without_chromium():
-    pytest.fail("Chromium is required under CI")
+    if os.environ.get("CI") == "true":
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -71,6 +75,7 @@ def server(site):
 
 @pytest.fixture(scope="session")
 def browser():
+    _require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -111,8 +111,10 @@ def figure_corner_pixels(page) -> list[list[int]]:
     return page.evaluate(
         """async () => {
             const out = [];
+            const timeout = new Promise((_, reject) => setTimeout(() => reject('timeout'), 10000));
             for (const img of document.querySelectorAll('.jp-OutputArea-output img')) {
-                await img.decode();
+                img.loading = 'eager';  // lazy images below the fold never decode otherwise
+                await Promise.race([img.decode(), timeout]);
                 const c = document.createElement('canvas');
                 c.width = img.naturalWidth; c.height = img.naturalHeight;
                 const ctx = c.getContext('2d');

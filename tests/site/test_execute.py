@@ -32,6 +32,7 @@ def docs(tmp_path, monkeypatch):
     (root / "en" / "demo.py").write_text(page("Demo"), encoding="utf-8")
     monkeypatch.setattr(execute, "DOCS", root)
     monkeypatch.setattr(execute, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(execute, "CACHE_ROOT", tmp_path)
     monkeypatch.setattr(execute, "STATS", {"executed": 0, "cache_hits": 0, "seconds": 0.0})
     return root
 
@@ -44,6 +45,8 @@ def outputs(path):
 def test_both_languages_share_one_execution(docs):
     written = execute.build_all()
     assert execute.STATS["executed"] == 1
+    stats = json.loads((execute.CACHE_ROOT / "stats-zh-en.json").read_text())
+    assert (stats["executed"], stats["notebooks"], stats["unique"]) == (1, 2, 1)
     by_lang = {nb.lang: path for nb, path in written.items()}
     zh, en = outputs(by_lang["zh"]), outputs(by_lang["en"])
     assert zh[0]["text"] == en[0]["text"] == "n_train = 50\n"

@@ -7,13 +7,26 @@ import re
 
 import attention_tutorial
 
-PAGES = {"data", "average", "nonparametric", "parametric", "leave-one-out", "smoothness",
-         "dot-product"}  # fmt: skip
+PAGES = {"cues", "data", "average", "nonparametric", "parametric", "leave-one-out", "smoothness",
+         "dot-product"} | {f"handbook/{name}" for name in (
+             "index", "random", "repeat", "expand", "reshape", "squeeze", "matmul", "bmm", "mask",
+             "softmax", "training")}  # fmt: skip
 EXPECTED = {
     "SEED", "f", "ToyData", "make_data", "describe", "average_pooling", "gaussian_kernel",
     "nadaraya_watson", "nadaraya_watson_broadcast", "leave_one_out", "NWKernelRegression",
     "train", "loss_at_w", "predict", "plot_fit", "plot_attention_heatmap", "plot_loss",
     "plot_curves",
+    # analysis.py (pages leave-one-out, smoothness, dot-product)
+    "loss_curve", "best_w", "mse_against_truth", "bandwidth_from_w", "input_spacing",
+    "gaussian_scores", "dot_product_scores", "dot_product_pooling", "plot_loss_vs_w",
+    "plot_fits",
+    # diagrams.py (pages cues, data, nonparametric)
+    "plot_data", "plot_attention_pooling", "plot_bandwidth_gallery",
+    # tensor_diagrams.py (the tensor API handbook, handbook/*)
+    "TensorPanel", "draw_tensors", "diagram_arange", "diagram_repeat_interleave", "diagram_repeat",
+    "diagram_expand", "diagram_broadcast", "diagram_reshape", "diagram_unsqueeze",
+    "diagram_squeeze", "diagram_matmul", "diagram_bmm", "diagram_eye_mask", "diagram_softmax",
+    "diagram_sort", "diagram_mse_loss", "diagram_sgd_step",
 }  # fmt: skip
 
 
@@ -29,6 +42,6 @@ def test_every_docstring_names_a_page_and_has_an_example() -> None:
     """Check that each public function or class names an existing page and has >>>."""
     for name in EXPECTED - {"SEED"}:
         doc = inspect.getdoc(getattr(attention_tutorial, name)) or ""
-        pages = set(re.findall(r"`([a-z-]+)\.md`", doc))
+        pages = set(re.findall(r"`([a-z/-]+)\.md`", doc))
         assert pages and pages <= PAGES, name
         assert ">>>" in doc, name

@@ -220,8 +220,16 @@ def materialize(page: Notebook, key: str) -> Path:
 
 def build_all(langs: Iterable[str] = LANGS, workers: int = 2) -> dict[Notebook, Path]:
     """Execute what is missing, then write every language's executed notebook."""
+    langs = tuple(langs)
+    before = dict(STATS)
     keys = ensure_executed(discover(langs), workers=workers)
-    return {page: materialize(page, key) for page, key in keys.items()}
+    written = {page: materialize(page, key) for page, key in keys.items()}
+    # What this build executed, for the benchmark (benchmarks/build_bench.py).
+    CACHE_ROOT.mkdir(parents=True, exist_ok=True)
+    stats = {k: STATS[k] - before[k] for k in STATS}
+    stats.update(notebooks=len(written), unique=len(set(keys.values())))
+    (CACHE_ROOT / f"stats-{'-'.join(langs)}.json").write_text(json.dumps(stats))
+    return written
 
 
 if __name__ == "__main__":  # pragma: no cover - manual use

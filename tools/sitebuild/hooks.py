@@ -19,6 +19,8 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +38,7 @@ log = logging.getLogger("mkdocs.hooks.sitebuild")
 
 CHILD_ENV = "ATTN_SITE_CHILD"
 EN_CONFIG = execute.ROOT / "mkdocs.en.yml"
+EN_CONFIG_OFFLINE = execute.ROOT / "mkdocs.offline.en.yml"
 
 
 _state: dict = {}
@@ -45,15 +48,16 @@ def _is_parent(config) -> bool:
     return config.theme["language"] == "zh" and os.environ.get(CHILD_ENV) != "1"
 
 
-def _en_fingerprint(strict: bool) -> str:
+def _en_fingerprint(config, strict: bool) -> str:
     hasher = hashlib.sha256(execute.environment_hash().encode())
     hasher.update(f"strict={strict}".encode())
+    hasher.update(f"offline={bool(config.extra.get('offline'))}".encode())
     for folder in ("docs/en", "docs/assets", "overrides", "tools/sitebuild"):
         for path in sorted((execute.ROOT / folder).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 hasher.update(path.relative_to(execute.ROOT).as_posix().encode())
                 hasher.update(path.read_bytes())
-    for name in ("mkdocs.yml", "mkdocs.en.yml"):
+    for name in ("mkdocs.yml", "mkdocs.en.yml", "mkdocs.offline.yml", "mkdocs.offline.en.yml"):
         hasher.update((execute.ROOT / name).read_bytes())
     return hasher.hexdigest()
 
@@ -63,6 +67,7 @@ def on_config(config):
     _state.clear()
     _state["lang"] = config.theme["language"]
     _state["css"] = {}
+    _state["files"] = {}
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is not None:
         jupyter.config["cache_dir"] = str(execute.CACHE_ROOT / "mkdocs-jupyter" / _state["lang"])
@@ -99,14 +104,15 @@ def _en_build_dir(config) -> Path:
 def _start_english(config) -> None:
     strict = bool(config.strict)
     en_build = _en_build_dir(config)
-    fingerprint = _en_fingerprint(strict)
+    fingerprint = _en_fingerprint(config, strict)
     stamp = en_build.with_suffix(".fingerprint")
     if en_build.is_dir() and stamp.exists() and stamp.read_text() == fingerprint:
         _state["en"] = None
         log.info("English site unchanged, reusing %s", en_build)
         return
     stamp.unlink(missing_ok=True)
-    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(EN_CONFIG), "-d", str(en_build)]
+    en_config = EN_CONFIG_OFFLINE if config.extra.get("offline") else EN_CONFIG
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(en_config), "-d", str(en_build)]
     if strict:
         cmd.append("--strict")
     env = {**os.environ, CHILD_ENV: "1"}
@@ -118,19 +124,55 @@ def _start_english(config) -> None:
 
 def on_page_content(html, page, config, files):
     """Repair notebook pages: heading ids, table of contents, scripts, shared CSS."""
+    if _state["lang"] == "zh":
+        html = postprocess.join_cjk_lines(html)
     if not page.file.src_uri.endswith(".py"):
         return html
+    html = postprocess.rewrite_links(html, _link_resolver(page, files))
     html, headings = postprocess.fix_heading_ids(html)
     try:
         postprocess.fix_toc(page.toc, headings)
     except ValueError as err:
         raise PluginError(f"{page.file.src_uri}: {err}") from None
     html = postprocess.strip_scripts(html)
+    html = postprocess.slim_copy_buttons(html)
+    html, images = postprocess.extract_images(html, lambda name: get_relative_url(name, page.url))
+    _state["files"].update(images)
     html, css = postprocess.extract_styles(html)
     name = postprocess.css_name(css)
     _state["css"][name] = css
     href = get_relative_url(name, page.url)
     return f'<link rel="stylesheet" href="{href}">\n{html}'
+
+
+_ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
+
+
+def on_post_page(output, page, config):
+    """Offline variant: drop the hreflang links, whose sitemaps Material would fetch.
+
+    From file:// those fetches fail; the language selector does not need them.
+    """
+    if config.extra.get("offline"):
+        return _ALTERNATE_LINK.sub("", output)
+    return output
+
+
+def _link_resolver(page, files):
+    """Resolve a notebook's link to another page (``x.py``, ``../y.md#z``) to that page's URL."""
+
+    def resolve(href: str) -> str | None:
+        path, _, fragment = href.partition("#")
+        if not path.endswith((".py", ".md", ".ipynb")) or postprocess.is_external(path):
+            return None
+        src = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
+        target = files.get_file_from_path(src)
+        if target is None:
+            raise PluginError(f"{page.file.src_uri}: link to {href!r}, no such page")
+        url = get_relative_url(target.url, page.url)
+        return url + (f"#{fragment}" if fragment else "")
+
+    return resolve
 
 
 def on_post_build(config):
@@ -140,6 +182,10 @@ def on_post_build(config):
         dest = site / name
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(css, encoding="utf-8")
+    for name, blob in _state.get("files", {}).items():
+        dest = site / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(blob)
     if not _is_parent(config) or "en" not in _state:
         return
     if _state["en"] is not None:

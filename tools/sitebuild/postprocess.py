@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import re
@@ -30,9 +31,15 @@ _SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
 _SRC = re.compile(r'\ssrc="([^"]*)"')
 
 
-def heading_text(inner_html: str) -> str:
-    """Plain text of a heading's inner HTML, without its permalink."""
-    return html.unescape(_TAGS.sub("", _ANCHOR.sub("", inner_html))).strip()
+_CODE = re.compile(r"<code>.*?</code>", re.S)
+
+
+def heading_text(inner_html: str, *, without_code: bool = False) -> str:
+    """Plain text of a heading's inner HTML, without its permalink (and code spans)."""
+    inner = _ANCHOR.sub("", inner_html)
+    if without_code:
+        inner = _CODE.sub("", inner)
+    return " ".join(html.unescape(_TAGS.sub("", inner)).split())
 
 
 def unique_slug(text: str, seen: set[str]) -> str:
@@ -46,16 +53,21 @@ def unique_slug(text: str, seen: set[str]) -> str:
     return slug
 
 
-def fix_heading_ids(content: str) -> tuple[str, list[tuple[str, str]]]:
-    """Give every heading a non-empty, unique id; return the new HTML and (text, id) pairs."""
+def fix_heading_ids(content: str) -> tuple[str, list[tuple[tuple[str, str], str]]]:
+    """Give every heading a non-empty, unique id; return the new HTML and (texts, id) pairs.
+
+    Each heading is described by its full text and its text without code spans:
+    mkdocs-jupyter builds the table of contents from Markdown with the code
+    spans removed.
+    """
     seen: set[str] = set()
-    headings: list[tuple[str, str]] = []
+    headings: list[tuple[tuple[str, str], str]] = []
 
     def replace(match: re.Match[str]) -> str:
         level, attrs, inner = match.groups()
         text = heading_text(inner)
         slug = unique_slug(text, seen)
-        headings.append((text, slug))
+        headings.append(((text, heading_text(inner, without_code=True)), slug))
         attrs = _ID_ATTR.sub("", attrs)
         inner = _ANCHOR.sub(
             lambda a: (
@@ -74,13 +86,13 @@ def _walk(items) -> Iterator:
         yield from _walk(item.children)
 
 
-def fix_toc(toc, headings: list[tuple[str, str]]) -> None:
+def fix_toc(toc, headings: list[tuple[tuple[str, str], str]]) -> None:
     """Point each table-of-contents entry at the id of its heading (matched by text, in order)."""
     position = 0
     for item in _walk(toc):
         title = heading_text(item.title)
         for index in range(position, len(headings)):
-            if headings[index][0] == title:
+            if title in headings[index][0]:
                 item.id = headings[index][1]
                 position = index + 1
                 break
@@ -114,6 +126,84 @@ def extract_styles(content: str) -> tuple[str, str]:
     """Remove the inline ``<style>`` blocks; return the HTML and their joined CSS."""
     blocks = [m.group(1).strip() for m in _STYLE.finditer(content)]
     return _STYLE.sub("", content), "\n".join(blocks) + "\n"
+
+
+_CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+_RAW = re.compile(r"(<(pre|script|style|textarea)\b.*?</\2>)", re.S | re.I)
+_CJK_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}])")
+
+
+def join_cjk_lines(content: str) -> str:
+    """Remove line breaks between two CJK characters outside code.
+
+    A source line break inside a Chinese paragraph is shown by the browser as a
+    space between two characters; Chinese text has no spaces between words.
+    """
+    parts = _RAW.split(content)
+    out = []
+    skip = 0
+    for part in parts:
+        if skip:  # the tag name captured by the inner group
+            skip -= 1
+            continue
+        if _RAW.fullmatch(part):
+            out.append(part)
+            skip = 1
+        else:
+            out.append(_CJK_BREAK.sub("", part))
+    return "".join(out)
+
+
+_LINK = re.compile(r'(<a\s[^>]*?href=")([^"]+)(")')
+
+
+def rewrite_links(content: str, resolve) -> str:
+    """Replace each link href by ``resolve(href)``, unless that returns None.
+
+    nbconvert leaves links between pages as written in the notebook
+    (``nonparametric.py``); MkDocs only rewrites links of Markdown pages.
+    """
+
+    def replace(match: re.Match[str]) -> str:
+        new = resolve(html.unescape(match.group(2)))
+        return match.group(0) if new is None else match.group(1) + new + match.group(3)
+
+    return _LINK.sub(replace, content)
+
+
+_DATA_IMAGE = re.compile(r'src="data:image/(png|svg\+xml);base64,([A-Za-z0-9+/=\s]+)"')
+
+
+def extract_images(content: str, url_for) -> tuple[str, dict[str, bytes]]:
+    """Move images inlined as data URIs into files named by their content.
+
+    The page gets lighter and a figure is cached by the browser like any file.
+    ``url_for(name)`` gives the page-relative URL of the site path ``name``.
+    Returns the new HTML and ``{site path: bytes}`` of the files to write.
+    """
+    files: dict[str, bytes] = {}
+
+    def replace(match: re.Match[str]) -> str:
+        kind, data = match.groups()
+        blob = base64.b64decode("".join(data.split()))
+        ext = "png" if kind == "png" else "svg"
+        name = f"assets/figures/{hashlib.sha256(blob).hexdigest()[:16]}.{ext}"
+        files[name] = blob
+        return f'loading="lazy" src="{url_for(name)}"'
+
+    return _DATA_IMAGE.sub(replace, content), files
+
+
+_COPY_ICON = re.compile(r'<svg aria-hidden="true" class="clipboard-copy-icon".*?</svg>', re.S)
+
+
+def slim_copy_buttons(content: str) -> str:
+    """Replace the inline SVG icon repeated in every code cell's copy button.
+
+    The icon is drawn once by CSS instead (``.clipboard-copy-icon`` in
+    ``docs/assets/stylesheets/extra.css``): about 1 KB less per code cell.
+    """
+    return _COPY_ICON.sub('<span aria-hidden="true" class="clipboard-copy-icon"></span>', content)
 
 
 def css_name(css: str) -> str:

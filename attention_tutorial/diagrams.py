@@ -1,0 +1,366 @@
+"""Diagrams and multi-panel figures of the chapter, in Chinese (default) or English.
+
+Three figures that are more than one curve on one pair of axes: the data set
+(`data.md`), a diagram of one query pooling a handful of key-value pairs
+(`cues.md`), and a gallery of Nadaraya-Watson fits for several bandwidths
+(`nonparametric.md`). Like ``plotting``, this module builds ``TutorialFigure``
+objects directly, never imports ``pyplot`` and changes no global setting; every
+number drawn is computed here from the tensors passed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import torch
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
+from torch import Tensor
+
+from attention_tutorial import _checks
+from attention_tutorial._figure import TutorialFigure, bilingual
+from attention_tutorial.plotting import _FONTS, _building
+from attention_tutorial.pooling import nadaraya_watson
+
+_MAX_PAIRS = 8  # more key-value pairs than this no longer fit in the diagram
+_MAX_BANDWIDTHS = 6  # more panels than this no longer fit in the gallery
+
+_TEXT = {
+    "zh": {
+        "test_inputs": "测试输入（查询的位置）",
+        "query": "查询",
+        "keys": "键",
+        "weights": "注意力权重",
+        "values": "值",
+        "output": "输出",
+        "weight_short": "权重",
+    },
+    "en": {
+        "test_inputs": "test inputs (where the queries are)",
+        "query": "query",
+        "keys": "keys",
+        "weights": "attention weights",
+        "values": "values",
+        "output": "output",
+        "weight_short": "weight",
+    },
+}
+
+_BOX = {"boxstyle": "round,pad=0.02,rounding_size=0.12", "linewidth": 1.2}
+_QUERY_COLOR, _KEY_COLOR, _VALUE_COLOR, _OUT_COLOR = "#fde2c8", "#d6e4f5", "#d9efd9", "#eadcf2"
+
+
+def _scalar(name: str, value: object) -> float:
+    """Return a real number or a one-element floating tensor as a finite float."""
+    if isinstance(value, Tensor):
+        if value.numel() != 1:
+            raise ValueError(
+                f"{name} must be a number or a one-element tensor, got shape {tuple(value.shape)}"
+            )
+        _checks.floating(name, value)
+        value = value.item()
+    return _checks.finite_number(name, value)
+
+
+@bilingual
+def plot_data(
+    x_test: Tensor | np.ndarray,
+    y_truth: Tensor | np.ndarray,
+    x_train: Tensor | np.ndarray,
+    y_train: Tensor | np.ndarray,
+    *,
+    lang: str = "zh",
+    title: str | None = None,
+) -> Figure:
+    """Plot the true function, the noisy training points and where the test inputs lie.
+
+    The test inputs are drawn as a row of ticks under the curve: they are the
+    places where the later pages make predictions (the queries).
+
+    Explained on the page `data.md`.
+
+    Args:
+        x_test: Test inputs, shape ``(n_test,)``.
+        y_truth: ``f(x_test)``, shape ``(n_test,)``.
+        x_train: Training inputs, shape ``(n_train,)``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+        title: Optional title.
+
+    Returns:
+        The figure.
+
+    Raises:
+        ValueError: If ``lang`` is unknown or the shapes do not match.
+
+    Examples:
+        >>> x = np.linspace(0, 5, 6)
+        >>> fig = plot_data(x, x, x[:3], x[:3], lang="en")
+        >>> legend = fig.axes[0].get_legend()
+        >>> tuple(t.get_text() for t in legend.get_texts())
+        ('true function f(x)', 'training data (noisy)', 'test inputs (where the queries are)')
+    """
+    with _building(lang) as labels:
+        text = _TEXT[lang]
+        x_test_np = _checks.array("x_test", x_test, 1)
+        y_truth_np = _checks.array("y_truth", y_truth, 1)
+        x_train_np = _checks.array("x_train", x_train, 1)
+        y_train_np = _checks.array("y_train", y_train, 1)
+        _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np)
+        _checks.same_sizes(x_train=x_train_np, y_train=y_train_np)
+        fig = TutorialFigure(figsize=(6.0, 3.5), layout="constrained", facecolor="white")
+        ax = fig.add_subplot()
+        ax.tick_params(labelfontfamily=_FONTS[lang])
+        ax.plot(x_test_np, y_truth_np, label=labels["truth"])
+        ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=labels["train"])
+        low = min(y_truth_np.min(), y_train_np.min())
+        spread = max(y_truth_np.max(), y_train_np.max()) - low
+        rug_y = low - 0.12 * (spread if spread > 0 else 1.0)  # just below the lowest point
+        ax.plot(
+            x_test_np,
+            np.full_like(x_test_np, rug_y),
+            linestyle="none",
+            marker="|",
+            markersize=8,
+            color="0.4",
+            label=text["test_inputs"],
+        )
+        ax.set_xlabel(labels["x"])
+        ax.set_ylabel(labels["y"])
+        ax.legend(loc="upper right", fontsize="small")
+        if title is not None:
+            ax.set_title(title)
+    return fig
+
+
+@bilingual
+def plot_attention_pooling(
+    query: float | Tensor,
+    keys: Tensor,
+    values: Tensor,
+    *,
+    bandwidth: float = 1.0,
+    lang: str = "zh",
+    title: str | None = None,
+) -> Figure:
+    r"""Draw one query pooling a few key-value pairs: $f(q) = \sum_i \alpha(q, k_i) v_i$.
+
+    The weights are not made up: they are computed by
+    [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson]
+    (a softmax of $-((q - k_i)/h)^2/2$), drawn as bars and as the widths of
+    the arrows, and the output box holds the weighted average of the values.
+
+    Explained on the page `cues.md`.
+
+    Args:
+        query: The query ``q``: a number or a one-element floating tensor.
+        keys: Keys ``k_i``, shape ``(n,)`` with ``1 <= n <= 8``.
+        values: Values ``v_i``, shape ``(n,)``.
+        bandwidth: Kernel width ``h`` passed to ``nadaraya_watson``.
+        lang: ``"zh"`` or ``"en"``, the language of the column headings.
+        title: Optional title.
+
+    Returns:
+        The figure (one axes without ticks).
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``lang`` is unknown or a shape or value is invalid.
+
+    Examples:
+        >>> # the query 0 is nearer to the key 0 than to the key 2
+        >>> fig = plot_attention_pooling(
+        ...     0.0, torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]), lang="en")
+        >>> texts = [t.get_text() for t in fig.axes[0].texts]
+        >>> "0.88" in texts, "0.12" in texts, "$f(q)$ = 1.19" in texts
+        (True, True, True)
+    """
+    with _building(lang):
+        text = _TEXT[lang]
+        q = _scalar("query", query)
+        _checks.vector("keys", keys, "(n,)")
+        _checks.vector("values", values, "(n,)")
+        _checks.same_length("keys", keys, "values", values)
+        n = len(keys)
+        if n > _MAX_PAIRS:
+            raise ValueError(
+                f"keys must hold at most {_MAX_PAIRS} key-value pairs for a readable diagram, "
+                f"got {n}"
+            )
+        queries = torch.tensor([q], dtype=keys.dtype)  # (1,)
+        y_hat, attention_weights = nadaraya_watson(queries, keys, values, bandwidth)
+        alpha = attention_weights[0].tolist()  # (n,) -> list of n floats
+        output = y_hat.item()
+
+        height = 0.62 * n + 1.7
+        fig = TutorialFigure(figsize=(9.0, height), layout="constrained", facecolor="white")
+        ax = fig.add_subplot()
+        ax.set_xlim(0, 10)
+        ax.set_ylim(-0.9, n + 0.9)
+        ax.set_axis_off()
+        rows = [n - 0.5 - i for i in range(n)]  # y of row i, top to bottom
+        middle = n / 2
+
+        def box(x: float, y: float, width: float, label: str, color: str) -> None:
+            ax.add_patch(
+                FancyBboxPatch(
+                    (x - width / 2, y - 0.3), width, 0.6, facecolor=color, edgecolor="0.3", **_BOX
+                )
+            )
+            ax.text(x, y, label, ha="center", va="center", fontsize=10)
+
+        def arrow(start: tuple[float, float], end: tuple[float, float], weight: float) -> None:
+            ax.annotate(
+                "",
+                xy=end,
+                xytext=start,
+                arrowprops={
+                    "arrowstyle": "-|>",
+                    "linewidth": 0.4 + 7 * weight,
+                    "color": "#b03a2e",
+                    "alpha": 0.35 + 0.65 * weight,
+                    "shrinkA": 0,
+                    "shrinkB": 0,
+                    "mutation_scale": 8 + 10 * weight,
+                },
+            )
+
+        heading_y = n + 0.55
+        headings = [
+            (1.0, text["query"]),
+            (3.6, text["keys"]),
+            (5.45, text["weights"] + r" $\alpha(q, k_i)$"),
+            (7.3, text["values"]),
+            (9.15, text["output"]),
+        ]
+        for x, heading in headings:
+            ax.text(x, heading_y, heading, ha="center", va="center", fontsize=10, weight="bold")
+
+        box(1.0, middle, 1.4, f"$q$ = {q:.2f}", _QUERY_COLOR)
+        box(9.15, middle, 1.5, f"$f(q)$ = {output:.2f}", _OUT_COLOR)
+        bar_start, bar_length = 4.55, 1.3
+        largest = max(alpha)
+        for i, (y, weight) in enumerate(zip(rows, alpha, strict=True)):
+            key, value = keys[i].item(), values[i].item()
+            box(3.6, y, 1.3, f"$k_{{{i + 1}}}$ = {key:.2f}", _KEY_COLOR)
+            box(7.3, y, 1.3, f"$v_{{{i + 1}}}$ = {value:.2f}", _VALUE_COLOR)
+            arrow((1.7, middle), (2.95, y), weight)
+            arrow((7.95, y), (8.4, middle), weight)
+            length = bar_length * weight / largest
+            ax.add_patch(
+                FancyBboxPatch(
+                    (bar_start, y - 0.13),
+                    length,
+                    0.26,
+                    boxstyle="square,pad=0",
+                    facecolor="#b03a2e",
+                    alpha=0.35 + 0.65 * weight,
+                    linewidth=0,
+                )
+            )
+            ax.text(bar_start + length + 0.08, y, f"{weight:.2f}", va="center", fontsize=9)
+
+        terms = " + ".join(f"{w:.2f}×{v:.2f}" for w, v in zip(alpha, values.tolist(), strict=True))
+        formula = r"$f(q)=\sum_i\,\alpha(q, k_i)\,v_i$"
+        ax.text(5.0, -0.5, f"{formula} = {terms} ≈ {output:.2f}", ha="center", va="center")
+        if title is not None:
+            ax.set_title(title)
+    return fig
+
+
+@bilingual
+def plot_bandwidth_gallery(
+    x_test: Tensor,
+    y_truth: Tensor,
+    x_train: Tensor,
+    y_train: Tensor,
+    bandwidths: Sequence[float],
+    *,
+    lang: str = "zh",
+) -> Figure:
+    """Show Nadaraya-Watson fits (top row) and their weights (bottom row) for several bandwidths.
+
+    Column ``j`` uses ``nadaraya_watson(x_test, x_train, y_train, bandwidth=bandwidths[j])``;
+    its title gives the bandwidth and the test MSE against ``y_truth``. Each
+    heatmap has its own colour scale: a wide kernel spreads the weight thinly.
+
+    Explained on the page `nonparametric.md`.
+
+    Args:
+        x_test: Test inputs (the queries), shape ``(n_test,)``.
+        y_truth: ``f(x_test)``, shape ``(n_test,)``.
+        x_train: Training inputs (the keys), shape ``(n_train,)``.
+        y_train: Training outputs (the values), shape ``(n_train,)``.
+        bandwidths: One to six positive kernel widths ``h``.
+        lang: ``"zh"`` or ``"en"``, the language of the labels.
+
+    Returns:
+        The figure: ``2 * len(bandwidths)`` axes (fits, then heatmaps) followed by
+        one colour bar per heatmap.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``lang`` is unknown or a shape or value is invalid.
+
+    Examples:
+        >>> data = torch.linspace(0, 5, 8)
+        >>> fig = plot_bandwidth_gallery(data, data, data[::2], data[::2], [0.5, 2.0], lang="en")
+        >>> fig.axes[0].get_title().splitlines()[0], fig.axes[1].get_title().splitlines()[0]
+        ('h = 0.5', 'h = 2')
+        >>> fig.axes[2].images[0].get_array().shape  # (n_test, n_train)
+        (8, 4)
+    """
+    with _building(lang) as labels:
+        _checks.vector("x_test", x_test, "(n_test,)")
+        _checks.vector("y_truth", y_truth, "(n_test,)")
+        _checks.vector("x_train", x_train, "(n_train,)")
+        _checks.vector("y_train", y_train, "(n_train,)")
+        _checks.same_length("x_test", x_test, "y_truth", y_truth)
+        _checks.same_length("x_train", x_train, "y_train", y_train)
+        _checks.same_dtype(x_test=x_test, y_truth=y_truth, x_train=x_train, y_train=y_train)
+        if isinstance(bandwidths, (str, bytes)) or not isinstance(bandwidths, Sequence):
+            raise TypeError(
+                f"bandwidths must be a sequence of numbers, got {type(bandwidths).__name__}"
+            )
+        if not 1 <= len(bandwidths) <= _MAX_BANDWIDTHS:
+            raise ValueError(
+                f"bandwidths must hold between 1 and {_MAX_BANDWIDTHS} numbers, "
+                f"got {len(bandwidths)}"
+            )
+        widths = [_checks.positive_number(f"bandwidths[{j}]", h) for j, h in enumerate(bandwidths)]
+        n_cols = len(widths)
+        fig = TutorialFigure(
+            figsize=(2.3 * n_cols + 0.5, 5.6), layout="constrained", facecolor="white"
+        )
+        grid = fig.subplots(2, n_cols, sharey="row", squeeze=False)
+        fit_axes, heat_axes = list(grid[0]), list(grid[1])
+        x_test_np, y_truth_np = x_test.detach().numpy(), y_truth.detach().numpy()
+        x_train_np, y_train_np = x_train.detach().numpy(), y_train.detach().numpy()
+        for j, h in enumerate(widths):
+            y_hat, attention_weights = nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
+            mse = ((y_hat - y_truth) ** 2).mean().item()
+            ax = fit_axes[j]
+            ax.tick_params(labelfontfamily=_FONTS[lang], labelsize=9)
+            ax.plot(x_test_np, y_truth_np, label=labels["truth"])
+            ax.plot(x_test_np, y_hat.detach().numpy(), linestyle="--", label=labels["prediction"])
+            ax.scatter(x_train_np, y_train_np, s=8, alpha=0.4, label=labels["train"])
+            ax.set_title(f"h = {h:g}\nMSE = {mse:.3f}", fontsize=11)
+            ax.set_xlabel(labels["x"])
+            heat = heat_axes[j]
+            heat.tick_params(labelfontfamily=_FONTS[lang], labelsize=9)
+            image = heat.imshow(attention_weights.detach().numpy(), cmap="Reds", aspect="auto")
+            colorbar = fig.colorbar(image, ax=heat, shrink=0.9)
+            colorbar.ax.tick_params(labelfontfamily=_FONTS[lang], labelsize=8)
+            heat.set_xlabel(labels["keys"], fontsize=9)
+            if j == n_cols - 1:
+                colorbar.set_label(_TEXT[lang]["weight_short"])
+        fit_axes[0].set_ylabel(labels["y"])
+        heat_axes[0].set_ylabel(labels["queries"], fontsize=9)
+        fig.legend(
+            handles=fit_axes[0].lines + fit_axes[0].collections,
+            loc="outside lower center",
+            ncols=3,
+            fontsize=10,
+        )
+    return fig

@@ -1,0 +1,222 @@
+# %% [markdown]
+# # Average pooling
+#
+# We start with the simplest possible answer to the regression problem: whatever the query,
+# predict the mean of all training outputs. It hardly deserves the name of a model, but it is
+# the baseline for every attention pooling that follows, and a good excuse to practise two
+# tensor operations: 0-d tensors and `repeat_interleave`.
+#
+# Every shape, number and figure on this page was produced by running the code below when the
+# site was built.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %% [markdown]
+# ## The estimator
+#
+# The data come from <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
+# of the previous page: `n_train` noisy training examples $(x_i, y_i)$ and `n_test` test inputs.
+# **Average pooling** gives the same prediction for every input $x$:
+#
+# $$f(x) = \frac{1}{n} \sum_{i=1}^{n} y_i .$$
+#
+# Written as attention pooling, $f(x) = \sum_i \alpha(x, x_i)\, y_i$, every attention weight is
+# $\frac{1}{n}$: the weights look neither at the query $x$ nor at the keys $x_i$.
+
+# %%
+data = at.make_data()
+x_train, y_train, x_test, y_truth = data.x_train, data.y_train, data.x_test, data.y_truth
+n_train, n_test = data.n_train, data.n_test
+print("n_train =", n_train, "  n_test =", n_test)
+
+# %% [markdown]
+# ## The mean is a 0-d tensor
+#
+# `y_train.mean()` reduces all elements to one number. The result is still a tensor, but its
+# shape is the empty tuple `()` and its number of dimensions `dim()` is 0: a **0-d tensor** (a
+# scalar tensor). `.item()` takes the Python float out of it.
+
+# %%
+mean = y_train.mean()  # (n_train,) -> ()
+print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item():.4f}")
+
+# %% [markdown]
+# ## repeat_interleave makes one prediction per query
+#
+# Every test input needs a prediction, so the mean is repeated `n_test` times.
+# `repeat_interleave(repeats)` repeats each element `repeats` times in place; without `dim`, the
+# input is flattened to 1-D first, so a 0-d tensor counts as a one-element vector and the
+# result has shape `(n_test,)`. `mean.repeat_interleave(n_test)` and
+# `torch.repeat_interleave(mean, n_test)` are the same call.
+
+# %%
+y_hat = mean.repeat_interleave(n_test)  # () -> (n_test,)
+print("y_hat:", tuple(y_hat.shape))
+at.describe("y_hat", y_hat)
+
+# %% [markdown]
+# While we are at it, a few shapes and operations that are easy to mix up. For a tensor with a
+# single element, `repeat_interleave` and `Tensor.repeat` agree; with more elements they differ:
+# the first repeats each element in place, the second repeats the whole tensor end to end.
+
+# %%
+print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0-d
+print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))  # () -> (3,)
+pair = torch.tensor([1, 2])  # (2,)
+print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
+
+# %% [markdown]
+# ## The package's average_pooling
+#
+# <autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>
+# does the same and, like the other pooling functions, also returns the attention weights, of
+# shape `(n_test, n_train)`: one row per query, one column per key. All weights are equal to
+# $1/n$, and the weighted average of the values with these weights is exactly the mean.
+
+# %%
+y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
+print("y_hat_package:", tuple(y_hat_package.shape))  # (n_test,)
+print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
+print("same prediction:", torch.equal(y_hat_package, y_hat))
+print("distinct weights:", attention_weights.unique(), f"  1 / n_train = {1 / n_train:.4f}")
+weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
+print("weighted average equals the mean:", torch.allclose(weighted, y_hat))
+
+# %% [markdown]
+# As a heatmap (one row per query, one column per key) the whole picture has one colour: every
+# query attends evenly to every key. With all weights equal, the range of the colour bar is
+# stretched by the plotting library and means nothing. The heatmap on the next page has a clear
+# structure along the diagonal.
+
+# %%
+at.plot_attention_heatmap(attention_weights)
+
+# %% [markdown]
+# ## The fit
+#
+# The prediction is a flat line that ignores every rise and fall of the true function. The
+# **test MSE** (the mean of the squared differences between the prediction and the noise-free
+# $f(x)$) measures how bad it is; the following pages use the same measure, so the numbers can
+# be compared directly.
+
+# %%
+mse = ((y_hat - y_truth) ** 2).mean()  # (n_test,) -> ()
+print(f"test MSE against the true f: {mse.item():.4f}")
+at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
+
+# %% [markdown]
+# What goes wrong is that average pooling throws the inputs $x_i$ away: samples near the query
+# and samples far from it count the same. The next page,
+# [non-parametric attention pooling](nonparametric.py), gives more weight to the samples near
+# the query.
+#
+# ## Common confusions
+#
+# **Why is the shape of `y_train.mean()` `()` and not `(1,)`?** Averaging over all elements
+# reduces every dimension away and leaves a 0-d tensor. `(1,)` is a 1-D tensor with one element;
+# the two print differently (`tensor(1.5)` versus `tensor([1.5])`) and can broadcast to
+# different shapes.
+#
+# **What is the difference between `repeat_interleave` and `repeat`?** `repeat_interleave`
+# repeats each element in place (`[1, 2]` → `[1, 1, 2, 2]`); `repeat` repeats the whole tensor
+# end to end (`[1, 2]` → `[1, 2, 1, 2]`). For a single number they agree; tiling the queries in
+# non-parametric pooling uses `repeat_interleave`.
+#
+# **Is average pooling attention pooling at all?** Yes, the special case where every weight is
+# $1/n$. But it looks at neither the query nor the keys; in the words of the
+# [attention cues](cues.py) page, it does not even use a non-volitional cue.
+#
+# **The prediction is one number; why store `n_test` copies?** To keep the same interface as
+# the other pooling methods: one prediction per query, so the code that plots and measures
+# errors need not change.
+#
+# **Why measure the error against `y_truth` rather than `y_train`?** `y_train` is noisy and the
+# model has seen it. We want to know how close the model gets to the true function, so we
+# compare with the noise-free $f(x)$ at the test inputs.
+#
+# ## Exercises
+#
+# 1. Among all constant predictions, which has the smallest training MSE? Check in code that the
+#    mean beats the constants next to it, then explain why.
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> y_train = at.make_data().y_train
+# >>> def train_mse(c):
+# ...     return ((y_train - c) ** 2).mean().item()
+# >>> mean = y_train.mean().item()
+# >>> train_mse(mean) < train_mse(mean + 0.1), train_mse(mean) < train_mse(mean - 0.1)
+# (True, True)
+# ```
+#
+# Set the derivative of $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ with respect to $c$ to zero:
+# $-\frac{2}{n}\sum_i (y_i - c) = 0$, so $c = \frac{1}{n}\sum_i y_i$. If all you may output is one
+# constant, average pooling is the best choice.
+#
+# </details>
+#
+# 2. For the 2-D tensor `y = torch.tensor([[1, 2], [3, 4]])`, predict the results of
+#    `torch.repeat_interleave(y, 2)`, `torch.repeat_interleave(y, 2, dim=0)` and
+#    `torch.repeat_interleave(y, torch.tensor([1, 2]), dim=0)`, then run them.
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> y = torch.tensor([[1, 2], [3, 4]])
+# >>> torch.repeat_interleave(y, 2)
+# tensor([1, 1, 2, 2, 3, 3, 4, 4])
+# >>> torch.repeat_interleave(y, 2, dim=0)
+# tensor([[1, 2],
+#         [1, 2],
+#         [3, 4],
+#         [3, 4]])
+# >>> torch.repeat_interleave(y, torch.tensor([1, 2]), dim=0)
+# tensor([[1, 2],
+#         [3, 4],
+#         [3, 4]])
+# ```
+#
+# Without `dim` the tensor is flattened, then repeated; with `dim=0` whole rows are repeated;
+# when `repeats` is a tensor, row $i$ is repeated `repeats[i]` times.
+#
+# </details>
+#
+# 3. Give the Gaussian kernel a huge bandwidth (say `bandwidth=1000.0`). What do the
+#    Nadaraya-Watson predictions turn into?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> y_nw, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=1000.0)
+# >>> y_avg, _ = at.average_pooling(data.x_test, data.y_train)
+# >>> bool((y_nw - y_avg).abs().max() < 1e-4)
+# True
+# ```
+#
+# With a huge bandwidth, every distance between query and key is negligible compared with the
+# bandwidth, the scores are almost equal, every weight is close to $1/n$, and the prediction
+# collapses to average pooling. The bandwidth gallery on the page
+# [non-parametric attention pooling](nonparametric.py) shows this happening.
+#
+# </details>
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>,
+#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
+#   <autoref identifier="attention_tutorial.data.describe">describe</autoref>,
+#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>,
+#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>
+# - PyTorch: `Tensor.mean`, `Tensor.item`, `torch.repeat_interleave`, `Tensor.repeat`, `Tensor.unique`,
+#   `torch.matmul` (`@`)
+# - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py)

@@ -1,0 +1,256 @@
+# %% [markdown]
+# # Attention cues
+#
+# Attention is a scarce resource: our eyes take in far more than the brain can process, and only
+# a small part of it gets looked at properly. The attention mechanism of deep learning borrows
+# this idea. This page describes the two kinds of attention cue with an everyday scene, says what
+# each corresponds to in a neural network, and introduces the three protagonists of the chapter:
+# **queries**, **keys** and **values**.
+#
+# Every shape, number and figure on this page was produced by running the code below when the
+# site was built.
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %% [markdown]
+# ## Two kinds of cue
+#
+# You are hurrying to catch a train and look up at the departures board. Among dozens of rows,
+# one says "DELAYED" in flashing red, and your eyes jump to it before you have decided anything.
+# That is a **non-volitional cue**: it comes from how salient the thing itself is, whatever you
+# happen to want.
+#
+# But your train is a different one. So you look away, run down the column of train numbers
+# until you find the one printed on your ticket, and then read across to its platform. That is
+# a **volitional cue**: your own goal steers your attention, and with a different ticket in your
+# hand you would have looked somewhere else.
+#
+# | | Non-volitional cue | Volitional cue |
+# |---|---|---|
+# | Driven by | how salient the input is | the observer's goal |
+# | At the station | the flashing red "DELAYED" | the train number on your ticket |
+# | Does a different goal change the result? | no | yes |
+#
+# ## Convolution, fully connected and pooling layers use only non-volitional cues
+#
+# The output of a convolutional, fully connected or pooling layer depends only on its input and
+# the layer's own parameters. Take max pooling: it always picks the largest number in its
+# window, the way the eye is always drawn to the brightest row. None of these layers has an
+# input that could say "this is what I am looking for this time", so all they use are
+# non-volitional cues.
+#
+# Below, max pooling and average pooling of the same four numbers. Whatever we might be looking
+# for, the results cannot change: the functions have no argument for it.
+
+# %%
+values = torch.tensor([0.5, 3.0, 1.0, 2.0])  # (4,)
+print(f"max pooling:     {values.max().item():.4f}")
+print(f"average pooling: {values.mean().item():.4f}")
+
+# %% [markdown]
+# ## Attention adds a query
+#
+# An attention mechanism takes one more input: the **query**. It is the volitional cue, "what
+# am I looking for this time". Every input that can be looked up is a pair of a **key** and a
+# **value**: the key is what the query is compared with (the train number), the value is what is
+# actually taken once the comparison is done (the platform). Key and value may also be the same
+# thing; in the regression problem of this chapter the keys are the training inputs $x_i$ and
+# the values the matching training outputs $y_i$.
+#
+# Given a query $q$ and $n$ key-value pairs $(k_1, v_1), \dots, (k_n, v_n)$, **attention
+# pooling** outputs a weighted average of the values:
+#
+# $$f(q) = \sum_{i=1}^{n} \alpha(q, k_i)\, v_i .$$
+#
+# The weights $\alpha(q, k_i)$ are the **attention weights**: the more similar query and key, the
+# larger the weight. All weights are non-negative and they sum to 1. A common recipe gives each
+# key a score $a(q, k_i)$ and turns the scores into weights with a softmax:
+#
+# $$\alpha(q, k_i) = \operatorname{softmax}_i\big(a(q, k_i)\big) = \frac{\exp\big(a(q, k_i)\big)}{\sum_{j=1}^{n} \exp\big(a(q, k_j)\big)} .$$
+#
+# With the same four values as above and four keys, a different query gives a different output:
+# that is what a volitional cue does. The score here is $a(q, k) = -(q - k)^2 / 2$, highest for
+# the keys nearest to the query (the page
+# [non-parametric attention pooling](nonparametric.py) shows that it comes from the Gaussian
+# kernel).
+
+# %%
+keys = torch.tensor([0.0, 1.0, 2.0, 3.0])  # (4,)
+for query in (0.0, 3.0):
+    scores = -((query - keys) ** 2) / 2  # (4,)
+    attention_weights = F.softmax(scores, dim=0)  # (4,)
+    output = torch.dot(attention_weights, values)  # (4,) . (4,) -> ()
+    weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
+    print(f"query {query:.1f}: weights [{weights_text}] -> output {output.item():.4f}")
+
+# %% [markdown]
+# For the query 0, most of the weight goes to the keys 0 and 1; for the query 3 it moves to the
+# keys 3 and 2. The values did not change: only the query did, and the output followed it.
+#
+# ## A real example
+#
+# The data of the chapter are described on the next page, [the data](data.py): `make_data`
+# draws 50 training examples. Taking every 10th of them gives 5 key-value pairs, and one test
+# input serves as the query. We print each key's score and weight, then the weighted average.
+
+# %%
+data = at.make_data()
+keys = data.x_train[::10]  # (5,): every 10th training input
+values = data.y_train[::10]  # (5,): their outputs
+query = data.x_test[20]  # (): one test input
+scores = -((query - keys) ** 2) / 2  # (5,)
+attention_weights = F.softmax(scores, dim=0)  # (5,)
+y_hat = torch.dot(attention_weights, values)  # (5,) . (5,) -> ()
+print(f"query q = {query.item():.2f}")
+for i in range(len(keys)):
+    print(
+        f"k_{i + 1} = {keys[i].item():.2f}   v_{i + 1} = {values[i].item():.2f}   "
+        f"score = {scores[i].item():+.3f}   weight = {attention_weights[i].item():.3f}"
+    )
+print(f"sum of weights = {attention_weights.sum().item():.4f}")
+print(f"f(q) = {y_hat.item():.4f}")
+
+# %% [markdown]
+# The package's <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# does exactly this, for many queries at once, which is why the query goes in as a 1-D tensor of
+# shape `(1,)`. Both give the same weights and output:
+
+# %%
+y_hat_package, weights_package = at.nadaraya_watson(query.reshape(1), keys, values)  # (1,), (1, 5)
+print("same weights:", torch.allclose(weights_package[0], attention_weights))
+print("same output: ", torch.allclose(y_hat_package[0], y_hat))
+
+# %% [markdown]
+# The diagram below draws this one act of attention pooling (the function
+# <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>
+# calls `nadaraya_watson`, so every number in it is computed). The query is compared with each
+# key, and the thicker the arrow, the larger that key's attention weight; the bars in the middle
+# are the weights themselves; on the right, each value flows into the output in proportion to
+# its weight. The bottom line spells out $f(q) = \sum_i \alpha(q, k_i)\, v_i$ term by term (the
+# terms are shown to two decimals, hence the "approximately equal").
+
+# %%
+at.plot_attention_pooling(query, keys, values)
+
+# %% [markdown]
+# ## The road ahead
+#
+# 1. [The data](data.py): the regression problem of the chapter, and the `torch.rand`,
+#    `torch.sort`, `torch.normal`, `torch.arange` and seeding that produce it.
+# 2. [Average pooling](average.py): every weight is $1/n$, the query is ignored; the simplest
+#    baseline.
+# 3. [Non-parametric attention pooling](nonparametric.py): weights from the distance between
+#    query and key (a Gaussian kernel).
+# 4. [Parametric attention pooling](parametric.py): the model learns the width of the kernel.
+#
+# ## Common confusions
+#
+# **Max pooling also "picks" one input. Isn't that attention?** Max pooling always picks the
+# largest number, and the only thing it looks at is the input itself: a non-volitional cue.
+# Attention pooling picks by the similarity of query and keys, so a different query picks
+# differently.
+#
+# **Why keep keys and values apart?** Because what you compare and what you take need not be the
+# same kind of thing. At the station you compare train numbers and take a platform; in this
+# chapter's regression problem you compare inputs $x_i$ and take outputs $y_i$.
+#
+# **Why must the attention weights sum to 1?** So that the output is a weighted *average* of the
+# values and stays in their range. The softmax guarantees it: every weight is positive, and
+# dividing by the total makes them add up to 1.
+#
+# **Does the query have to be one of the keys?** No. The query above is not among the 5 keys. A
+# query only has to be comparable with the keys (here, by subtracting two numbers).
+#
+# **Does the model really "look", like a person?** No. "Attention" is a metaphor; all that
+# happens is the computation above: score, softmax, weighted average.
+#
+# ## Exercises
+#
+# 1. Move the query far away from every key, to 10.0. What do the weights look like, and which
+#    value is the output close to?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> keys, values = data.x_train[::10], data.y_train[::10]
+# >>> y_hat, attention_weights = at.nadaraya_watson(torch.tensor([10.0]), keys, values)
+# >>> int(attention_weights.argmax()), round(attention_weights.max().item(), 3)
+# (4, 1.0)
+# >>> round(y_hat.item(), 2) == round(values[4].item(), 2)
+# True
+# ```
+#
+# Nearly all the weight lands on the last key, the one nearest to 10.0, and the output is
+# almost its value. Even for a query far from every key the weights still sum to 1 after the
+# softmax: what counts is *relative* distance.
+#
+# </details>
+#
+# 2. If all keys are equal, what does attention pooling output? Does it depend on the query?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> keys = torch.full((4,), 2.0)
+# >>> values = torch.tensor([1.0, 2.0, 3.0, 6.0])
+# >>> for query in (0.0, 2.0, 7.0):
+# ...     y_hat, _ = at.nadaraya_watson(torch.tensor([query]), keys, values)
+# ...     print(round(y_hat.item(), 4))
+# 3.0
+# 3.0
+# 3.0
+# ```
+#
+# All scores are equal, so the softmax gives every key the same weight $1/n$ and the output is
+# the plain mean of the values, 3.0, whatever the query. That is
+# [average pooling](average.py), the page after next.
+#
+# </details>
+#
+# 3. Add the same constant to every score. Do the attention weights change?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> scores = torch.tensor([-2.0, -0.5, -1.0])
+# >>> torch.allclose(F.softmax(scores, dim=0), F.softmax(scores + 100.0, dim=0))
+# True
+# ```
+#
+# No. $\exp(a_i + c) = e^c \exp(a_i)$, and the common factor $e^c$ cancels between numerator
+# and denominator. The page [from the Gaussian kernel to dot-product attention](dot-product.py)
+# uses exactly this to drop a term that depends on the query alone.
+#
+# </details>
+#
+# 4. Find an example from your own life and name its query, keys and values.
+#
+# <details><summary>Solution</summary>
+#
+# Looking for a book in a library by its call number: the query is the call number on your
+# slip, the keys are the labels on the spines, the values are the books. The closer a label is
+# to your call number, the more attention that book gets. Many answers are right, as long as the
+# query can be compared with the keys and the values are what you end up taking.
+#
+# </details>
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
+#   <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>,
+#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
+# - PyTorch: `torch.nn.functional.softmax`, `torch.dot`, `Tensor.max`, `Tensor.mean`, `Tensor.reshape`
+# - Tensor API handbook: [softmax and dim](handbook/softmax.py)

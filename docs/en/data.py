@@ -1,0 +1,307 @@
+# %% [markdown]
+# # The data
+#
+# The whole chapter works on one small regression problem: take noisy samples from a smooth
+# curve, then predict the curve at other places. The problem is deliberately easy, so that all
+# our attention can go to attention pooling. This page generates the data and, on the way,
+# explains the four PyTorch functions involved, `torch.rand`, `torch.sort`, `torch.normal` and
+# `torch.arange`, as well as random seeds.
+#
+# Every shape, number and figure on this page was produced by running the code below when the
+# site was built.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %% [markdown]
+# ## The target function
+#
+# The "true" function to be fitted is
+#
+# $$f(x) = 2\sin(x) + x^{0.8} .$$
+#
+# The package's <autoref identifier="attention_tutorial.data.f">f</autoref> computes it element
+# by element. $x^{0.8}$ has no real value for negative $x$ (PyTorch gives `nan`), so `f` only
+# accepts non-negative inputs; all inputs in this chapter lie in $[0, 5)$.
+
+# %%
+x = torch.tensor([0.0, 1.0, 2.0, 4.0])  # (4,)
+print(at.f(x))
+
+# %% [markdown]
+# ## Training inputs: torch.rand
+#
+# `torch.rand(*size)` returns a tensor of the given shape whose entries are drawn independently
+# from the uniform distribution on $[0, 1)$: 0 can come up, 1 never does. The arguments are the
+# shape: `torch.rand(3)` gives 3 numbers, `torch.rand(2, 3)` 2 rows of 3. Draw ten thousand and
+# look at the minimum, maximum and mean; multiplied by 5, the range stretches to $[0, 5)$.
+
+# %%
+print(tuple(torch.rand(3).shape), tuple(torch.rand(2, 3).shape))  # the arguments are the shape
+sample = torch.rand(10_000)  # (10000,)
+low, high, mean = sample.min().item(), sample.max().item(), sample.mean().item()
+print(f"min {low:.4f}   max {high:.4f}   mean {mean:.4f}")
+stretched = sample * 5  # (10000,), now in [0, 5)
+print(f"after * 5: min {stretched.min().item():.4f}   max {stretched.max().item():.4f}")
+
+# %% [markdown]
+# ## Sorting: torch.sort
+#
+# Random training inputs come out in no particular order. `torch.sort` puts them in increasing
+# order, but it returns **two** tensors: the sorted values, and the positions (indices) those
+# values had in the original tensor. Indexing the original with the indices gives back the
+# sorted values. A small tensor shows it best:
+
+# %%
+t = torch.tensor([3.0, 0.5, 2.0, 1.5])  # (4,)
+sorted_values, indices = torch.sort(t)
+print("values: ", sorted_values)
+print("indices:", indices)
+print("t[indices] is the sorted tensor:", torch.equal(t[indices], sorted_values))
+
+# %% [markdown]
+# For the training inputs we want the values and not the indices, hence
+# `x_train, _ = torch.sort(...)`: the underscore `_` is Python's way of saying "I won't use this
+# one". Sorting does not change what Nadaraya-Watson computes; it makes the later curves run
+# from left to right and lines the attention weights up along the diagonal of the heatmaps,
+# which makes them easier to read.
+#
+# ## Noise: torch.normal
+#
+# A training output is the true value plus noise $\epsilon \sim \mathcal{N}(0, 0.5^2)$, drawn
+# from the normal distribution with mean 0 and standard deviation 0.5:
+#
+# $$y_i = f(x_i) + \epsilon_i .$$
+#
+# The three arguments of `torch.normal(mean, std, size)` are the mean, the **standard
+# deviation** (not the variance) and the shape. The shape must be a tuple: the comma in
+# `(n_train,)` matters, because `(3)` is just the integer 3 in brackets, and it is rejected.
+
+# %%
+noise = torch.normal(0.0, 0.5, (10_000,))  # (10000,)
+print(f"mean {noise.mean().item():.4f}   std {noise.std().item():.4f}")
+try:
+    torch.normal(0.0, 0.5, (3))  # (3) is just the int 3, not a tuple
+except TypeError as err:
+    print("TypeError:", str(err).split(" - ")[0])
+
+# %% [markdown]
+# ## Test inputs: torch.arange
+#
+# The test inputs are evenly spaced, `torch.arange(0, 5, 0.1)`: start at 0, add 0.1 each time,
+# and stop **before** the end 5, i.e. the half-open interval $[0, 5)$. Below are its length, its
+# first and last elements, and a check that 5.0 is not among them:
+
+# %%
+x_test = torch.arange(0, 5, 0.1)  # (50,)
+print("length:", len(x_test))
+print(f"first: {x_test[0].item():.4f}   last: {x_test[-1].item():.4f}")
+print("contains 5.0:", bool((x_test == 5.0).any()))
+print(f"x_test[3] is stored as {x_test[3].item():.12f}")  # float32 cannot hold 0.3 exactly
+
+# %% [markdown]
+# The last line shows a hazard of floating-point steps: 0.1 has no exact binary representation,
+# so `x_test[3]` is not exactly 0.3. `arange` first computes the number of elements as
+# $\lceil (\text{end} - \text{start}) / \text{step} \rceil$, and that division carries a rounding
+# error, so the end point sometimes sneaks in. In the first line below, 1.3 should not be
+# there. Safer: take integer steps and divide afterwards, or ask `torch.linspace` for a number
+# of points:
+
+# %%
+print(torch.arange(1, 1.3, 0.1))  # 1.3 sneaks in: (1.3 - 1) / 0.1 is slightly above 3
+print(torch.arange(10, 13) / 10)  # integer steps, then divide: exactly 3 elements
+print(torch.linspace(1, 1.2, 3))  # or ask for the number of points
+
+# %% [markdown]
+# ## Random seeds
+#
+# Each call of `torch.rand` takes the next numbers from one stream of random numbers, so two
+# calls in a row give different numbers:
+
+# %%
+print(torch.rand(3))
+print(torch.rand(3))  # no reseeding: different numbers
+
+# %% [markdown]
+# `torch.manual_seed(seed)` winds that stream back to a starting point fixed by the seed, and
+# what is drawn afterwards repeats exactly. It returns a generator object we have no use for,
+# hence `_ = torch.manual_seed(...)`, which keeps the notebook from printing it.
+
+# %%
+_ = torch.manual_seed(at.SEED)
+first = torch.rand(3)
+_ = torch.manual_seed(at.SEED)
+second = torch.rand(3)
+print(first)
+print(second)
+print("equal:", torch.equal(first, second))
+
+# %% [markdown]
+# The global stream is shared by all code: one extra draw anywhere shifts every later result.
+# So the package's <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
+# leaves the global stream alone. It creates its own `torch.Generator` and passes it to
+# `torch.rand` and `torch.normal` through their `generator=` argument. A private generator with
+# the same seed gives the same numbers as the global stream, and the global state
+# (`torch.get_rng_state()`) is the same before and after a call of `make_data`:
+
+# %%
+g = torch.Generator().manual_seed(at.SEED)  # a private random stream
+print("same numbers as after torch.manual_seed:", torch.equal(torch.rand(3, generator=g), first))
+state = torch.get_rng_state()  # snapshot of the global stream
+data = at.make_data()
+print("global state untouched by make_data:", torch.equal(state, torch.get_rng_state()))
+print("make_data repeats itself:", torch.equal(data.x_train, at.make_data().x_train))
+
+# %% [markdown]
+# ## Putting it together: make_data
+#
+# The steps above, chained, are all that `make_data` does. Here they are once more, line by line,
+# with a check that the result is identical to `make_data()`:
+
+# %%
+n_train = 50
+g = torch.Generator().manual_seed(at.SEED)
+x_train, _ = torch.sort(torch.rand(n_train, generator=g) * 5)  # (n_train,)
+y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n_train,), generator=g)  # (n_train,)
+x_test = torch.arange(0, 5, 0.1)  # (n_test,)
+y_truth = at.f(x_test)  # (n_test,)
+print(torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train))
+print(torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth))
+
+# %% [markdown]
+# `make_data` returns a <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>
+# holding four tensors: `x_train` (the future **keys**), `y_train` (the future **values**),
+# `x_test` (the future **queries**) and the noise-free `y_truth` (used only to measure how good a
+# prediction is).
+#
+# ## A look at the data
+#
+# <autoref identifier="attention_tutorial.data.describe">describe</autoref> prints a tensor's
+# name, shape and dtype and its first and last few values to four decimals, instead of pouring
+# out all fifty numbers.
+
+# %%
+print("n_train =", data.n_train, "  n_test =", data.n_test)
+at.describe("x_train", data.x_train)
+at.describe("y_train", data.y_train)
+at.describe("x_test", data.x_test)
+at.describe("y_truth", data.y_truth)
+
+# %% [markdown]
+# One learner's notes on this example carry a code comment stating the mean of the training
+# outputs, followed by a printed output showing a different number: the code had no seed, and
+# the comment was left over from an earlier run. Nothing computed is typed by hand on this site:
+# the mean below was computed when the site was built, and the average-pooling page computes it
+# again when it needs it.
+
+# %%
+print(f"mean of y_train: {data.y_train.mean().item():.4f}")
+
+# %% [markdown]
+# Finally, a plot of the data: the solid line is the true function $f(x)$, the dots are the
+# noisy training samples, and the row of ticks at the bottom marks all the test inputs, the
+# places where the following pages make predictions (the queries).
+
+# %%
+at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
+
+# %% [markdown]
+# ## Common confusions
+#
+# **Why sort `x_train`?** Without sorting, the Nadaraya-Watson predictions would be exactly the
+# same: a weighted average does not care about the order of the samples. Sorting is for the
+# plots: curves join up from left to right and the heatmap weights line up along the diagonal.
+#
+# **Why is 5 not in `x_test`?** `torch.arange` excludes the end point: the interval is
+# $[0, 5)$. To include it, use `torch.linspace(0, 5, 51)`.
+#
+# **Why does `y_truth` have no noise?** Noise is the part nobody can predict. We want to know how
+# close a model gets to the true function, so predictions are compared with the noise-free
+# $f(x)$; every "test MSE" in this chapter is computed that way.
+#
+# **My numbers differ from the book's or a blog's.** A different seed, or drawing the numbers in
+# a different order, gives a different sample. Every page of this site uses the one seed
+# `at.SEED` and takes its data from `make_data`, so the numbers agree across pages and across
+# both languages.
+#
+# **`torch.rand` or `torch.randn`?** `rand` draws from the uniform distribution on $[0, 1)$,
+# `randn` from the standard normal distribution $\mathcal{N}(0, 1)$. This chapter uses `rand`
+# for the inputs and `normal` for the noise.
+#
+# ## Exercises
+#
+# 1. How many elements does `torch.arange(0, 5, 0.3)` have? What is the last one? Is 5 included?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> x = torch.arange(0, 5, 0.3)
+# >>> len(x), round(x[-1].item(), 4)
+# (17, 4.8)
+# >>> bool((x == 5.0).any())
+# False
+# ```
+#
+# $\lceil 5 / 0.3 \rceil = 17$ elements, from 0 up to $16 \times 0.3 = 4.8$; the end point 5 is
+# excluded.
+#
+# </details>
+#
+# 2. Paired data `x`, `y` are not sorted. How do you sort by `x` and keep every `y` with its `x`?
+#
+# <details><summary>Solution</summary>
+#
+# Index `y` with the indices that `torch.sort` returns:
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([2.0, 0.5, 1.0])
+# >>> y = torch.tensor([20.0, 5.0, 10.0])
+# >>> x_sorted, indices = torch.sort(x)
+# >>> indices
+# tensor([1, 2, 0])
+# >>> y[indices]
+# tensor([ 5., 10., 20.])
+# ```
+#
+# </details>
+#
+# 3. Use `make_data(n_train=40)` to get only 40 training examples. What are the shapes of the
+#    tensors? And with another seed?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> small = at.make_data(n_train=40)
+# >>> tuple(small.x_train.shape), tuple(small.y_train.shape), tuple(small.x_test.shape)
+# ((40,), (40,), (50,))
+# >>> torch.equal(small.x_train, at.make_data(n_train=40).x_train)
+# True
+# >>> torch.equal(small.x_train, at.make_data(n_train=40, seed=1).x_train)
+# False
+# ```
+#
+# There are now 40 training examples, while the test inputs are still the 50 of
+# `arange(0, 5, 0.1)`. The same seed always gives the same data, another seed other data. Data
+# with `n_train` different from `n_test` are just right for catching code that mixes up shapes;
+# see the page [non-parametric attention pooling](nonparametric.py).
+#
+# </details>
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.data.f">f</autoref>,
+#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
+#   <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>,
+#   <autoref identifier="attention_tutorial.data.describe">describe</autoref>,
+#   <autoref identifier="attention_tutorial.diagrams.plot_data">plot_data</autoref>
+# - PyTorch: `torch.rand`, `torch.sort`, `torch.normal`, `torch.arange`, `torch.linspace`,
+#   `torch.manual_seed`, `torch.Generator`, `torch.get_rng_state`
+# - Tensor API handbook: [random numbers and ranges](handbook/random.py)

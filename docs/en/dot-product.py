@@ -1,0 +1,255 @@
+# %% [markdown]
+# # From the Gaussian kernel to dot-product attention
+#
+# Attention in a Transformer uses a **dot product**: the more a query and a key "point the same
+# way", the larger their dot product and the larger the weight. The Gaussian kernel used throughout
+# this chapter looks like a different thing altogether, since it looks at the **distance** between a
+# query and a key. This page shows that the two differ by a single term, and uses PyTorch's own
+# `torch.nn.functional.scaled_dot_product_attention` to compute exactly what
+# <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# computes.
+#
+# Every number on this page was produced by running the code when the site was built.
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %%
+data = at.make_data()
+x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
+queries, keys, values = x_test, x_train, y_train  # the roles of the chapter
+print("queries:", tuple(queries.shape))
+print("keys:   ", tuple(keys.shape))
+print("values: ", tuple(values.shape))
+
+# %% [markdown]
+# ## Expanding the square
+#
+# For a query $q$ and a key $k$ the Gaussian-kernel score is $-\frac{1}{2}(q - k)^2$. Expand the
+# square:
+#
+# $$-\frac{1}{2}(q - k)^2 = q k - \frac{1}{2} k^2 - \frac{1}{2} q^2 .$$
+#
+# The first term, $qk$, is the (one-dimensional) dot product. The second depends on the key only,
+# the third on the query only.
+#
+# The softmax runs over all the keys of one query. The term $-\frac{1}{2}q^2$ is the same for all
+# those keys, so it becomes one common factor $e^{-q^2/2}$ in numerator and denominator, and
+# cancels:
+#
+# $$\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right)
+#   = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}}
+#   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
+#
+# In words: **Gaussian-kernel attention = dot-product scores + one bias per key,
+# $-\frac{1}{2}k_i^2$**. That bias cannot be dropped: it changes from key to key, it is not a
+# constant.
+#
+# Below, the test inputs are the queries and the training inputs the keys, and we compute both
+# kinds of score. `queries[:, None]` has shape `(n_test, 1)` and `keys[None, :]` has shape
+# `(1, n_train)`; subtracting or multiplying them broadcasts to `(n_test, n_train)`. In every row the
+# two scores differ by $\frac{1}{2}q^2$:
+
+# %%
+q = queries[:, None]  # (n_test, 1)
+k = keys[None, :]  # (1, n_train)
+gaussian_scores = -((q - k) ** 2) / 2  # (n_test, n_train)
+dot_scores = q * k - k**2 / 2  # (n_test, n_train)
+difference = dot_scores - gaussian_scores  # (n_test, n_train)
+print("scores:", tuple(gaussian_scores.shape))
+print(f"max |(dot - gaussian) - q^2/2| = {(difference - q**2 / 2).abs().max().item():.1e}")
+
+# %% [markdown]
+# The scores differ, yet the weights after the softmax are the same, and equal to the attention
+# weights returned by `nadaraya_watson`:
+
+# %%
+weights_gaussian = F.softmax(gaussian_scores, dim=1)  # (n_test, n_train)
+weights_dot = F.softmax(dot_scores, dim=1)  # (n_test, n_train)
+_, weights_nw = at.nadaraya_watson(queries, keys, values)  # (n_test, n_train)
+gap_gaussian = (weights_dot - weights_gaussian).abs().max().item()
+gap_nw = (weights_dot - weights_nw).abs().max().item()
+print(f"max |weights_dot - weights_gaussian| = {gap_gaussian:.1e}")
+print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
+
+# %% [markdown]
+# The package's <autoref identifier="attention_tutorial.analysis.gaussian_scores">gaussian_scores</autoref>
+# and <autoref identifier="attention_tutorial.analysis.dot_product_scores">dot_product_scores</autoref>
+# compute these two kinds of score.
+#
+# ## Handing it to PyTorch's SDPA
+#
+# PyTorch's `F.scaled_dot_product_attention` (SDPA for short) computes
+#
+# $$\operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}} + M\right) V ,$$
+#
+# where `Q` has shape $(L, d)$ ($L$ queries, each a $d$-dimensional vector), `K` has shape $(S, d)$,
+# `V` has shape $(S, d_v)$, and the `attn_mask` argument $M$ must broadcast to $(L, S)$. The result
+# has shape $(L, d_v)$. For our problem:
+#
+# - every query, key and value is a single number, a vector with $d = d_v = 1$, so we `reshape`
+#   them into one column;
+# - SDPA divides by $\sqrt{d}$ by default. Here $d = 1$ and dividing by 1 changes nothing, but we
+#   still pass `scale=1.0` explicitly, to say "no scaling";
+# - the key bias $-\frac{1}{2}k^2$ goes in through `attn_mask`. A floating-point `attn_mask` is
+#   **added** to the scores; its shape `(1, n_train)` broadcasts to every query. (A boolean
+#   `attn_mask` means something else: which keys may take part.)
+
+# %%
+q_sdpa = queries.reshape(-1, 1)  # (n_test, 1): n_test queries of dimension d = 1
+k_sdpa = keys.reshape(-1, 1)  # (n_train, 1)
+v_sdpa = values.reshape(-1, 1)  # (n_train, 1)
+bias = (-(keys**2) / 2).reshape(1, -1)  # (1, n_train): -k^2/2, the same row for every query
+y_sdpa = F.scaled_dot_product_attention(
+    q_sdpa, k_sdpa, v_sdpa, attn_mask=bias, scale=1.0
+)  # (n_test, 1)
+y_nw, _ = at.nadaraya_watson(queries, keys, values)  # (n_test,)
+print("y_sdpa:", tuple(y_sdpa.shape))
+print(f"max |SDPA - nadaraya_watson| = {(y_sdpa.reshape(-1) - y_nw).abs().max().item():.1e}")
+
+# %% [markdown]
+# The difference is only float32 rounding.
+#
+# ## The parametric version
+#
+# The parametric model multiplies the distance by $w$: $-\frac{1}{2}((q - k) w)^2 = -\frac{1}{2}(qw - kw)^2$.
+# So once both the queries and the keys are multiplied by $w$, the derivation above holds as it is:
+# the dot product is $(qw)(kw)$ and the bias is $-\frac{1}{2}(kw)^2$. Below we retrain with the seed of
+# the page [Parametric attention pooling](parametric.py), take the learned $w$, run SDPA, and compare
+# with the model's prediction
+# (<autoref identifier="attention_tutorial.training.predict">predict</autoref>) and with the
+# package's <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref>.
+
+# %%
+_ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
+model = at.NWKernelRegression()
+losses = at.train(model, x_train, y_train)
+w = model.w.detach()  # (1,), cut off from the autograd graph
+print(f"learned w = {w.item():.4f}")
+bias_w = (-((keys * w) ** 2) / 2).reshape(1, -1)  # (1, n_train)
+y_sdpa_w = F.scaled_dot_product_attention(
+    q_sdpa * w, k_sdpa * w, v_sdpa, attn_mask=bias_w, scale=1.0
+)  # (n_test, 1)
+y_model = at.predict(w, queries, keys, values)  # (n_test,)
+y_dot, _ = at.dot_product_pooling(queries, keys, values, w)  # (n_test,)
+gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()  # (n_test, 1) -> (n_test,)
+gap_dot = (y_dot - y_model).abs().max().item()
+print(f"max |SDPA - predict|                = {gap_sdpa:.1e}")
+print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
+
+# %% [markdown]
+# The differences are larger than for $w = 1$, but they are still rounding: for a large $w$ both
+# $(qw)(kw)$ and $\frac{1}{2}(kw)^2$ run into the thousands, and subtracting one from the other loses
+# float32 digits, whereas the distance form takes the difference $q - k$ first and squares it
+# afterwards, with no such cancellation. Mathematically the two forms are identical; numerically the
+# distance form is the steadier one.
+#
+# Here $w$ plays the part of the query and key projection matrices $W_q$, $W_k$ of a Transformer,
+# only $1 \times 1$, and shared by both. The identity holds in several dimensions too:
+# $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$.
+# The dot-product attention of Transformers drops the per-key bias $-\frac{1}{2}\lVert k\rVert^2$;
+# when all keys have about the same length (after a normalisation, say) that term is nearly constant
+# and dropping it does little harm. Dividing by $\sqrt{d}$ keeps the size of the dot products from
+# growing with the dimension $d$.
+#
+# ## Common confusions
+#
+# **Is it $x_i$ or $x_j$ in the denominator?** $x_j$. The denominator $\sum_{j} K(x - x_j)$ sums over
+# all the keys and has nothing to do with the $i$ of the numerator. Write $\sum_j K(x - x_i)$ by
+# mistake and it equals $n K(x - x_i)$: every weight becomes $1/n$, and the model quietly turns into
+# average pooling (see exercise 3).
+#
+# **Can the minus sign in the exponent go?** No. $\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ gives the
+# **farther** keys the larger weights, and the prediction is dominated by the training points
+# farthest from the query. The dot-product form needs the right signs as well: $qk - \frac{1}{2}k^2$,
+# not $\frac{1}{2}k^2 - qk$.
+#
+# **Why can the softmax drop the $q^2$ term but not the $k^2$ term?** The softmax normalises over
+# the keys of one query. Adding the same constant to all scores leaves the weights unchanged
+# (exercise 1); $\frac{1}{2}q^2$ is the same for all keys of a query, while $\frac{1}{2}k_i^2$ changes
+# with the key $i$.
+#
+# **Is this the same as attention in a Transformer?** The skeleton is the same: scores, softmax,
+# weighted average of values. The differences: a Transformer's queries and keys are learned vector
+# projections, the key bias is dropped, and the scores are divided by $\sqrt{d}$.
+#
+# **Watson or Waston?** Watson. The estimator is named after Nadaraya and Watson; "Waston", found in
+# some write-ups, is a typo.
+#
+# ## Exercises
+#
+# 1. Check that the softmax does not care about a shift: adding one constant to all scores leaves
+#    the weights alone, adding a different number to each key does not.
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> scores = torch.tensor([0.5, -1.0, 2.0])
+# >>> torch.allclose(F.softmax(scores + 3.0, dim=0), F.softmax(scores, dim=0))
+# True
+# >>> torch.allclose(F.softmax(scores + torch.tensor([0.0, 1.0, 2.0]), dim=0), F.softmax(scores, dim=0))
+# False
+# ```
+#
+# </details>
+#
+# 2. Drop the key bias and use the plain dot product $qk$ (SDPA without `attn_mask`). What is the
+#    prediction for the query $q = 0$?
+#
+# <details><summary>Solution</summary>
+#
+# For $q = 0$ every dot product is 0, all weights are equal, and the prediction is the mean of all
+# values, wherever the query is. The plain dot product looks at "direction" and "length", not at
+# "distance"; in one dimension a positive query always favours the largest keys.
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> k, v = data.x_train.reshape(-1, 1), data.y_train.reshape(-1, 1)
+# >>> y0 = F.scaled_dot_product_attention(torch.zeros(1, 1), k, v, scale=1.0)
+# >>> torch.allclose(y0.reshape(-1), data.y_train.mean())
+# True
+# ```
+#
+# </details>
+#
+# 3. Write the denominator as $\sum_j K(x - x_i)$ by mistake. What does the prediction become?
+#
+# <details><summary>Solution</summary>
+#
+# The denominator equals $n K(x - x_i)$, every weight is $1/n$, and the prediction is the mean of
+# `y_train`, whatever the query:
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y, query = data.x_train, data.y_train, 1.0
+# >>> kernel = at.gaussian_kernel(query - x)  # K(x - x_i), one per training point
+# >>> wrong_denominator = len(x) * kernel  # sum over j of K(x - x_i): n copies of the same term
+# >>> y_hat = (kernel / wrong_denominator * y).sum()
+# >>> torch.allclose(y_hat, y.mean())
+# True
+# ```
+#
+# </details>
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.analysis.gaussian_scores">gaussian_scores</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.dot_product_scores">dot_product_scores</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
+#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
+# - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (arguments `attn_mask`, `scale`),
+#   `torch.nn.functional.softmax`, broadcasting, `Tensor.reshape`
+# - Tensor API handbook: [torch.matmul](handbook/matmul.py), [softmax and dim](handbook/softmax.py), [expand and broadcasting](handbook/expand.py)

@@ -1,0 +1,121 @@
+# %% [markdown]
+# # torch.bmm: one matrix product per batch element
+#
+# `torch.bmm` ("batch matrix multiply") takes two stacks of matrices and multiplies them
+# pair by pair. The parametric model of the chapter needs it because every query has
+# its **own** keys and values: one small product per query, all in one call.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.bmm
+#
+# ```python
+# torch.bmm(input, mat2, *, out=None) -> Tensor
+# ```
+#
+# For `input` of shape `(b, n, k)` and `mat2` of shape `(b, k, m)` it returns the
+# `(b, n, m)` tensor whose slice `i` is `input[i] @ mat2[i]`.
+#
+# - `input`, `mat2`: **3-D** tensors with the same batch size `b` and the same dtype;
+#   the last axis of `input` and the middle axis of `mat2` must match ($k$).
+#
+# Unlike [`torch.matmul`](matmul.py), `bmm` does not broadcast and does not accept
+# other numbers of dimensions. That strictness is useful: a shape mistake fails loudly
+# instead of being broadcast into something else.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> a = torch.arange(12.0).reshape(2, 2, 3)  # (batch, n, k)
+# >>> b = torch.ones(2, 3, 1)  # (batch, k, m)
+# >>> y = torch.bmm(a, b)  # (batch, n, m): here the row sums of each matrix
+# >>> y.shape
+# torch.Size([2, 2, 1])
+# >>> y[:, :, 0]
+# tensor([[ 3., 12.],
+#         [21., 30.]])
+# >>> torch.equal(y[1], a[1] @ b[1])  # slice i is the product of the slices i
+# True
+# ```
+#
+# The chapter's pattern: each query has a row of weights and a row of values; make the
+# weights `(1, n_keys)` row matrices and the values `(n_keys, 1)` column matrices, and
+# each product is one weighted sum.
+#
+# ```python
+# >>> import torch
+# >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
+# >>> values = torch.tensor([[1.0, 2.0], [3.0, 5.0], [7.0, 9.0]])  # (n_queries, n_keys)
+# >>> y_hat = torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (3, 1, 2) @ (3, 2, 1)
+# >>> y_hat.shape
+# torch.Size([3, 1, 1])
+# >>> y_hat.reshape(-1)  # (n_queries,)
+# tensor([1.8000, 4.0000, 7.0000])
+# >>> (weights * values).sum(dim=1)  # the same sums, written elementwise
+# tensor([1.8000, 4.0000, 7.0000])
+# ```
+#
+# ### Picture
+#
+# Slice $[i]$ of the result comes only from slices $[i]$ of the inputs. Cells of one
+# colour are multiplied together and summed.
+
+# %%
+at.diagram_bmm(torch.arange(12.0).reshape(2, 2, 3), torch.arange(6.0).reshape(2, 3, 1))
+
+# %% [markdown]
+# The chapter's case with three queries and two keys each: every slice is a
+# `(1, 2) @ (2, 1)` product, a weighted sum of one query's values.
+
+# %%
+weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
+values = torch.tensor([[1.0, 2.0], [3.0, 5.0], [7.0, 9.0]])  # (n_queries, n_keys)
+at.diagram_bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (3, 1, 2) @ (3, 2, 1)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# Forgetting the `unsqueeze` calls passes 2-D tensors, and `bmm` refuses them (PyTorch
+# calls the arguments `batch1` and `batch2`):
+
+# %%
+try:
+    torch.bmm(weights, values)  # (3, 2) and (3, 2): not 3-D
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# Unsqueezing the values at the wrong place gives `(3, 1, 2)` twice; the inner sizes do
+# not match:
+
+# %%
+try:
+    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# And no broadcasting, even for a batch of size 1 (`torch.matmul` would broadcast it):
+
+# %%
+try:
+    torch.bmm(torch.ones(2, 2, 3), torch.ones(1, 3, 2))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(tuple(torch.matmul(torch.ones(2, 2, 3), torch.ones(1, 3, 2)).shape))
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py): the model computes
+# `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)`, with weights and
+# values of shape `(n_queries, n_keys)`. See
+# <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
+# and, for the two `unsqueeze` calls, [squeeze and unsqueeze](squeeze.py).

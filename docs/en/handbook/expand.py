@@ -1,0 +1,198 @@
+# %% [markdown]
+# # expand and broadcasting: repeating without copying
+#
+# [`repeat`](repeat.py) builds a bigger tensor by copying. Often the copy is only read,
+# for example to subtract every key from every query. Then `expand` gives the same
+# values without copying anything, and **broadcasting** does the same automatically
+# inside `+`, `-`, `*` and `/`. The trick is the *stride*.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.expand
+#
+# ```python
+# Tensor.expand(*sizes) -> Tensor
+# Tensor.expand_as(other) -> Tensor  # the same as x.expand(other.shape)
+# ```
+#
+# It returns a **view** of the tensor with a larger shape: every axis of size 1 can be
+# stretched to any size, and new axes can be added in front. Nothing is copied.
+#
+# - `sizes`: the new shape, as ints or one tuple. `-1` keeps an axis as it is. An axis
+#   whose size is not 1 cannot grow (use `repeat` for that).
+#
+# A tensor is a block of memory plus a **stride** for each axis: how many elements to
+# jump in memory to move one step along that axis. `expand` gives the stretched axes a
+# stride of 0, so every step along them reads the same element again.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([[1], [2], [3]])  # (3, 1)
+# >>> y = x.expand(3, 4)  # (3, 4)
+# >>> y
+# tensor([[1, 1, 1, 1],
+#         [2, 2, 2, 2],
+#         [3, 3, 3, 3]])
+# >>> x.stride(), y.stride()  # stride 0: every column reads the same element
+# ((1, 1), (1, 0))
+# >>> y.data_ptr() == x.data_ptr()  # the same memory
+# True
+# >>> torch.tensor([1, 2, 3]).expand(2, -1)  # a new leading axis; -1 keeps the size
+# tensor([[1, 2, 3],
+#         [1, 2, 3]])
+# ```
+#
+# ### Picture
+#
+# The dashed cells are a view: they own no memory and read the input's elements.
+
+# %%
+at.diagram_expand(torch.tensor([[1], [2], [3]]), 3, 4)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# Only axes of size 1 can be stretched:
+
+# %%
+try:
+    torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# A view shares memory with its source, so writing into it writes into the source, and
+# into every cell that reads the same element. In-place arithmetic on an expanded tensor
+# is refused; writing one cell silently changes a whole row:
+
+# %%
+x = torch.tensor([[1], [2], [3]])  # (3, 1)
+y = x.expand(3, 4)  # (3, 4), a view of x
+try:
+    y.add_(1)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+y[0, 0] = 5  # writes x[0, 0]: all four cells of row 0 change
+print(y)
+print(x.flatten())
+
+# %% [markdown]
+# Call `.clone()` (or use `repeat`) when you need a tensor you can modify.
+#
+# ### Where the chapter uses it
+#
+# The chapter writes the stretching implicitly, with broadcasting (next section); the
+# package's <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
+# is the no-copy version of the tiled computation in
+# [non-parametric attention pooling](../nonparametric.py).
+#
+# ## Broadcasting
+#
+# When two tensors of different shapes meet in an elementwise operation (`+`, `-`, `*`,
+# `/`, `**`, comparisons, ...), PyTorch **broadcasts** them to one shape:
+#
+# 1. Align the two shapes from the right; a missing axis counts as size 1.
+# 2. In each position the sizes must be equal, or one of them must be 1.
+# 3. The result takes the larger size; the operand with size 1 is stretched, as if by
+#    `expand` (no copy).
+#
+# `torch.broadcast_shapes(*shapes)` applies these rules to shapes alone. Adding an axis
+# of size 1 on purpose is what `x[:, None]` (the same as `x.unsqueeze(1)`, see
+# [squeeze and unsqueeze](squeeze.py)) is for.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> queries = torch.tensor([0.0, 1.0, 2.0])  # (n_test,) = (3,)
+# >>> keys = torch.tensor([0.0, 0.5])  # (n_train,) = (2,)
+# >>> queries[:, None] - keys[None, :]  # (3, 1) - (1, 2) -> (3, 2)
+# tensor([[ 0.0000, -0.5000],
+#         [ 1.0000,  0.5000],
+#         [ 2.0000,  1.5000]])
+# >>> torch.broadcast_shapes((3, 1), (1, 2))
+# torch.Size([3, 2])
+# >>> (torch.ones(3, 2) - keys).shape  # (3, 2) - (2,): keys acts as (1, 2)
+# torch.Size([3, 2])
+# ```
+#
+# ### Picture
+#
+# Each operand is stretched to the common shape (dashed: a view), then the two are
+# combined cell by cell. Row $i$ of the result is query $i$ minus every key.
+
+# %%
+at.diagram_broadcast(torch.tensor([[0.0], [1.0], [2.0]]), torch.tensor([0.0, 0.5]))
+
+# %% [markdown]
+# ### Pitfalls
+#
+# Aligning from the right means two 1-D tensors of different lengths do not broadcast;
+# one of them needs an explicit axis of size 1 first:
+
+# %%
+queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+keys = torch.tensor([0.0, 0.5])  # (2,)
+try:
+    queries - keys
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
+
+# %% [markdown]
+# The opposite surprise is worse because nothing fails: `(3,)` and `(3, 1)` broadcast to
+# `(3, 3)`. If you meant an elementwise difference of two columns, you get a matrix:
+
+# %%
+surprise = queries - queries[:, None]  # (3,) - (3, 1) -> (3, 3), maybe not what you meant
+print(tuple(surprise.shape))
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Non-parametric attention pooling](../nonparametric.py): in `queries - x_train`, the
+# `(n_train,)` keys are broadcast over the `(n_test, n_train)` matrix of queries, so
+# each row gets every key.
+#
+# ### Cost
+#
+# The tiled queries of the chapter and the broadcast view hold the same values, but only
+# one of them owns a copy. The build printed their strides, whether they share memory
+# with `x_test`, and the bytes of memory behind each:
+
+# %%
+x_test = torch.arange(0, 5, 0.1)  # (n_test,)
+n_train = 50
+tiled = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train), a copy
+view = x_test[:, None].expand(-1, n_train)  # (n_test, n_train), no copy
+print("same values:", torch.equal(tiled, view))
+for name, t in [("tiled", tiled), ("view", view)]:
+    shares = t.data_ptr() == x_test.data_ptr()
+    print(
+        f"{name:>5}: stride {t.stride()}, shares x_test's memory: {shares}, "
+        f"memory {t.untyped_storage().nbytes()} bytes"
+    )
+
+# %% [markdown]
+# The tiled matrix grows with the **product** of the two sizes. A float32 number takes 4
+# bytes; the build printed the size of one `(n_test, n_train)` matrix:
+
+# %%
+bytes_per_number = torch.zeros(1).element_size()  # 4 for float32
+for n_test, n_train in [(50, 50), (1_000, 1_000), (10_000, 10_000), (100_000, 10_000)]:
+    size = n_test * n_train * bytes_per_number  # one (n_test, n_train) float32 matrix
+    print(f"({n_test:>7}, {n_train:>6}): {size:>14,} bytes = {size / 2**20:>9.2f} MiB")
+
+# %% [markdown]
+# Broadcasting saves the tiled copy of the queries, but not everything: the differences
+# and the attention weights themselves are `(n_test, n_train)` matrices, one weight per
+# query-key pair. That quadratic cost belongs to attention itself; it is why long
+# sequences are expensive for Transformers.

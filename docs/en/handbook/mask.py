@@ -1,0 +1,171 @@
+# %% [markdown]
+# # torch.eye and boolean masks: dropping the diagonal
+#
+# Leave-one-out training needs, for every training point, all the **other** training
+# points. The chapter builds them in three steps: tile `x_train` into a square matrix,
+# build a mask that is `False` on the diagonal from the identity matrix `torch.eye`, and
+# keep the `True` entries with boolean indexing.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.eye
+#
+# ```python
+# torch.eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor
+# ```
+#
+# It returns a 2-D tensor with ones on the diagonal and zeros elsewhere: the identity
+# matrix.
+#
+# - `n`: the number of rows.
+# - `m`: the number of columns; `n` if not given.
+# - `dtype`: `torch.float32` by default; `dtype=torch.bool` gives `True` on the diagonal.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> torch.eye(3)
+# tensor([[1., 0., 0.],
+#         [0., 1., 0.],
+#         [0., 0., 1.]])
+# >>> torch.eye(2, 3)
+# tensor([[1., 0., 0.],
+#         [0., 1., 0.]])
+# >>> (1 - torch.eye(3)).type(torch.bool)  # the chapter's mask: False on the diagonal
+# tensor([[False,  True,  True],
+#         [ True, False,  True],
+#         [ True,  True, False]])
+# >>> torch.equal(~torch.eye(3, dtype=torch.bool), (1 - torch.eye(3)).type(torch.bool))
+# True
+# ```
+#
+# `~` is logical "not" on a boolean tensor, so `~torch.eye(n, dtype=torch.bool)` is a
+# shorter way to the same mask.
+#
+# ### Picture
+
+# %%
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(torch.eye(4), code="torch.eye(4)", sources=torch.full((4, 4), -1)),
+            at.TensorPanel(torch.eye(2, 3), code="torch.eye(2, 3)", sources=torch.full((2, 3), -1)),
+        ]
+    ]
+)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# `torch.eye(n)` is a float tensor, and so is `1 - torch.eye(n)`: it is **not** a mask
+# yet. Indexing with it fails (see the next section). The type conversion
+# `.type(torch.bool)` (or `.bool()`) is the step that makes it one.
+#
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py) and
+# [why leave one out](../leave-one-out.py): `(1 - torch.eye(n_train)).type(torch.bool)`.
+#
+# ## Boolean mask indexing
+#
+# ```python
+# x[mask]          # -> a new 1-D tensor of the elements where mask is True
+# x[mask] = value  # writes into those elements
+# ```
+#
+# Indexing with a boolean tensor of the same shape as `x` returns a **1-D** tensor (a
+# copy) holding the elements where the mask is `True`, in row-major order (row by row).
+# A mask over only the first axes keeps whole sub-tensors (e.g. whole rows).
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([[1, 2, 3], [4, 5, 6]])
+# >>> x[x > 2]  # always 1-D, row by row
+# tensor([3, 4, 5, 6])
+# >>> x[torch.tensor([True, False])]  # a mask over axis 0 keeps whole rows
+# tensor([[1, 2, 3]])
+# ```
+#
+# The chapter's leave-one-out keys, in small. Every row of the mask has exactly one
+# `False`, so every row keeps `n_train - 1` elements, and the flat result can be cut
+# back into rows:
+#
+# ```python
+# >>> import torch
+# >>> x_train = torch.tensor([1.0, 2.0, 3.0])
+# >>> n_train = len(x_train)
+# >>> tiled = x_train.repeat((n_train, 1))  # (n_train, n_train)
+# >>> mask = (1 - torch.eye(n_train)).type(torch.bool)  # False on the diagonal
+# >>> tiled[mask]  # 1-D: n_train * (n_train - 1) elements
+# tensor([2., 3., 1., 3., 1., 2.])
+# >>> tiled[mask].reshape((n_train, -1))  # row i: every x_train except x_train[i]
+# tensor([[2., 3.],
+#         [1., 3.],
+#         [1., 2.]])
+# ```
+#
+# ### Picture
+#
+# The whole recipe. Colour $j$ is element $j$ of `x`; after the mask, row $i$ has every
+# colour except colour $i$.
+
+# %%
+at.diagram_eye_mask(4)
+
+# %% [markdown]
+# The same with four sorted training inputs as values:
+
+# %%
+x_train, _ = torch.sort(torch.rand(4) * 5)  # (4,)
+at.diagram_eye_mask(4, x_train)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# A float mask (the `.type(torch.bool)` forgotten) is refused:
+
+# %%
+tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
+try:
+    tiled[1 - torch.eye(3)]
+except IndexError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# An integer mask is worse: it is accepted, but read as a tensor of **row numbers**
+# (0 and 1), not as a mask. No error, a wrong shape, wrong values:
+
+# %%
+picked = tiled[(1 - torch.eye(3)).long()]  # each 0/1 picks row 0 or row 1 of tiled
+print("integer 'mask':", tuple(picked.shape))
+print("boolean mask:  ", tuple(tiled[(1 - torch.eye(3)).bool()].shape))
+
+# %% [markdown]
+# And the flat result can only be cut back into rows if every row of the mask keeps the
+# same number of elements:
+
+# %%
+mask = (1 - torch.eye(3)).type(torch.bool)  # (3, 3)
+mask[0, 1] = False  # row 0 now keeps 1 element, the others 2
+try:
+    tiled[mask].reshape((3, -1))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py):
+# `x_train.repeat((n_train, 1))[mask].reshape((n_train, -1))` gives the keys and the
+# same with `y_train` the values, both `(n_train, n_train - 1)`; the package does it in
+# <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>.
+# [Why leave one out](../leave-one-out.py) explains why the diagonal must go.

@@ -1,0 +1,155 @@
+# %% [markdown]
+# # torch.matmul: one function, five kinds of product
+#
+# `torch.matmul` (also written `a @ b`) multiplies and sums along one pair of axes: the
+# last axis of `a` meets the second-to-last axis of `b`. What the result looks like
+# depends on how many dimensions the two tensors have, and there are five cases. In the
+# pictures, cells of the same colour are multiplied together and summed; the red frames
+# show how the first element of the result is made.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.matmul
+#
+# ```python
+# torch.matmul(input, other, *, out=None) -> Tensor
+# input @ other
+# ```
+#
+# It returns the matrix product of `input` and `other`, with the rules below for
+# vectors and for stacks of matrices.
+#
+# - `input`, `other`: tensors with at least one dimension and the same dtype. The last
+#   axis of `input` and the second-to-last axis of `other` (its only axis, if it is
+#   1-D) must have the same size $k$: that is the axis that is summed over.
+#
+# | `input` | `other` | result | what happens |
+# |---|---|---|---|
+# | `(k,)` | `(k,)` | `()` | dot product $\sum_j a_j b_j$ |
+# | `(n, k)` | `(k, m)` | `(n, m)` | matrix product |
+# | `(k,)` | `(k, m)` | `(m,)` | a 1 is prepended: `(1, k) @ (k, m)` is `(1, m)`, and the 1 is removed |
+# | `(n, k)` | `(k,)` | `(n,)` | a 1 is appended: `(n, k) @ (k, 1)` is `(n, 1)`, and the 1 is removed |
+# | `(..., n, k)` | `(..., k, m)` | `(..., n, m)` | one matrix product per batch element; the batch axes `...` broadcast |
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> a = torch.tensor([1.0, 2.0, 3.0])
+# >>> b = torch.tensor([4.0, 5.0, 6.0])
+# >>> torch.matmul(a, b)  # 1*4 + 2*5 + 3*6, a 0-d tensor
+# tensor(32.)
+# >>> A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
+# >>> B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
+# >>> A @ B  # (2, 3) @ (3, 2) -> (2, 2)
+# tensor([[ 4.,  5.],
+#         [10., 11.]])
+# ```
+#
+# With one vector, the vector is treated as a one-row (or one-column) matrix, and the
+# extra axis is removed from the result:
+#
+# ```python
+# >>> import torch
+# >>> a = torch.tensor([1.0, 2.0, 3.0])  # (3,)
+# >>> A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
+# >>> B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
+# >>> torch.matmul(a, B)  # (3,) @ (3, 2) -> (2,)
+# tensor([4., 5.])
+# >>> torch.matmul(A, a)  # (2, 3) @ (3,) -> (2,)
+# tensor([14., 32.])
+# ```
+#
+# With more than two dimensions, the last two axes are the matrices and the axes in
+# front are a batch, broadcast like in elementwise operations:
+#
+# ```python
+# >>> import torch
+# >>> X = torch.ones(4, 2, 3)  # a batch of 4 matrices of shape (2, 3)
+# >>> B = torch.ones(3, 2)
+# >>> torch.matmul(X, B).shape  # B is used for every matrix of the batch
+# torch.Size([4, 2, 2])
+# >>> torch.matmul(torch.ones(4, 1, 2, 3), torch.ones(5, 3, 2)).shape  # batch (4, 1) and (5,)
+# torch.Size([4, 5, 2, 2])
+# ```
+#
+# ### Picture
+#
+# **1-D · 1-D**, a dot product: the two vectors meet element by element.
+
+# %%
+a = torch.tensor([1.0, 2.0, 3.0])  # (3,)
+b = torch.tensor([4.0, 5.0, 6.0])  # (3,)
+A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
+B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
+at.diagram_matmul(a, b)
+
+# %% [markdown]
+# **2-D · 2-D**: row $i$ of `a` meets column $j$ of `b`; column $j$ of `a` has the colour
+# of row $j$ of `b`.
+
+# %%
+at.diagram_matmul(A, B)
+
+# %% [markdown]
+# **1-D · 2-D**: the vector acts as one row.
+
+# %%
+at.diagram_matmul(a, B)
+
+# %% [markdown]
+# **2-D · 1-D**: the vector acts as one column; every row of `a` meets it.
+
+# %%
+at.diagram_matmul(A, a)
+
+# %% [markdown]
+# **Batched**: a stack of two `(2, 3)` matrices times one `(3, 2)` matrix; `b` has no
+# batch axis, so it is broadcast to both.
+
+# %%
+at.diagram_matmul(torch.stack([A, A + 1]), B)  # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# The summed axes must have the same size. PyTorch names the two matrices `mat1` and
+# `mat2` and prints their shapes as rows x columns:
+
+# %%
+try:
+    torch.matmul(A, A)  # (2, 3) @ (2, 3): 3 != 2
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# With a vector on the right the message speaks of `mat` and `vec`:
+
+# %%
+try:
+    torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# And `*` is not `@`: `*` multiplies element by element (with broadcasting) and sums
+# nothing.
+
+# %%
+print("A * A:  ", tuple((A * A).shape))  # (2, 3), elementwise
+print("A @ A.T:", tuple((A @ A.T).shape))  # (2, 3) @ (3, 2) -> (2, 2)
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Non-parametric attention pooling](../nonparametric.py):
+# `torch.matmul(attention_weights, y_train)` is the 2-D · 1-D case,
+# `(n_test, n_train) @ (n_train,)` giving `(n_test,)`: each prediction is the dot
+# product of one row of weights with the values. For one matrix product per query
+# with its own keys, the parametric model uses [torch.bmm](bmm.py).

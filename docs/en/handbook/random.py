@@ -1,0 +1,277 @@
+# %% [markdown]
+# # Random numbers and ranges: rand, normal, sort, arange
+#
+# [The data](../data.py) of the chapter is made by four functions: `torch.rand` draws the
+# training inputs, `torch.sort` puts them in order, `torch.normal` adds noise to the
+# outputs and `torch.arange` lays out the test inputs. Random numbers are only
+# reproducible with a seed, so every example here starts from one.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.rand
+#
+# ```python
+# torch.rand(*size, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor
+# ```
+#
+# It returns a tensor of shape `size` filled with numbers drawn uniformly from the
+# half-open interval $[0, 1)$.
+#
+# - `size`: the shape, as separate ints (`torch.rand(2, 3)`) or one tuple
+#   (`torch.rand((2, 3))`).
+# - `generator`: a `torch.Generator` with its own random stream. Without it, PyTorch
+#   uses the global generator, which `torch.manual_seed` resets.
+# - `dtype`: `torch.float32` unless you ask for another floating type.
+# - `requires_grad`: whether autograd should track the tensor (see
+#   [nn.Parameter](training.py)).
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> g = torch.Generator().manual_seed(0)
+# >>> torch.rand(3, generator=g)
+# tensor([0.4963, 0.7682, 0.0885])
+# >>> torch.rand(2, 3, generator=g).shape  # the same as torch.rand((2, 3))
+# torch.Size([2, 3])
+# >>> x = torch.rand(1000, generator=g) * 5  # uniform on [0, 5)
+# >>> bool(x.min() >= 0), bool(x.max() < 5)
+# (True, True)
+# ```
+#
+# The same seed gives the same numbers; without resetting it, every call continues the
+# stream and gives new ones:
+#
+# ```python
+# >>> import torch
+# >>> _ = torch.manual_seed(0)
+# >>> a = torch.rand(3)
+# >>> b = torch.rand(3)  # the stream goes on: different numbers
+# >>> _ = torch.manual_seed(0)
+# >>> c = torch.rand(3)  # back to the start
+# >>> torch.equal(a, b), torch.equal(a, c)
+# (False, True)
+# ```
+#
+# ### Picture
+#
+# Two generators seeded with `at.SEED` give the same five numbers, cell by cell:
+
+# %%
+first = torch.rand(5, generator=torch.Generator().manual_seed(at.SEED))  # (5,)
+again = torch.rand(5, generator=torch.Generator().manual_seed(at.SEED))  # (5,)
+at.draw_tensors([[at.TensorPanel(first, code="first"), at.TensorPanel(again, code="again")]])
+
+# %% [markdown]
+# ### Pitfalls
+#
+# A size must be an `int`; a size computed with `/` is a `float` even when it is whole:
+
+# %%
+n_train = 50
+try:
+    torch.rand(n_train / 2)
+except TypeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(tuple(torch.rand(n_train // 2).shape))  # // keeps an int
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# - [The data](../data.py): `torch.rand(n_train) * 5` draws the training inputs
+#   from $[0, 5)$.
+# - [Parametric attention pooling](../parametric.py): `nn.Parameter(torch.rand(1))`
+#   gives $w$ its random starting value.
+#
+# ## torch.normal
+#
+# ```python
+# torch.normal(mean, std, size, *, generator=None, out=None) -> Tensor  # mean, std: numbers
+# torch.normal(mean, std, *, generator=None, out=None) -> Tensor        # mean or std: tensors
+# ```
+#
+# It returns numbers drawn from the normal (Gaussian) distribution
+# $\mathcal{N}(\text{mean}, \text{std}^2)$.
+#
+# - `mean`, `std`: the mean and the standard deviation (not the variance). With two
+#   numbers you must also give `size`; with a tensor for either, the result has one
+#   element per element of that tensor, each with its own mean or standard deviation.
+# - `size`: the shape, as a tuple such as `(50,)`.
+# - `generator`: as for `torch.rand`.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> g = torch.Generator().manual_seed(0)
+# >>> torch.normal(0.0, 0.5, (3,), generator=g)
+# tensor([ 0.7705, -0.1467, -1.0894])
+# >>> noise = torch.normal(0.0, 0.5, (10000,), generator=g)
+# >>> round(noise.mean().item(), 2), round(noise.std().item(), 2)  # close to 0 and 0.5
+# (-0.01, 0.5)
+# >>> torch.normal(torch.tensor([0.0, 10.0]), 1.0, generator=g).shape  # one mean per element
+# torch.Size([2])
+# ```
+#
+# ### Picture
+#
+# The chapter's recipe in small: six sorted inputs, their outputs $f(x)$ plus noise with
+# standard deviation 0.5. The colours follow each input to its output.
+
+# %%
+x, _ = torch.sort(torch.rand(6) * 5)  # (6,)
+noise = torch.normal(0.0, 0.5, (6,))  # (6,)
+y = at.f(x) + noise  # (6,)
+at.draw_tensors(
+    [at.TensorPanel(x, code="x"), at.TensorPanel(y, code="y")],
+    arrows=["y = at.f(x) + noise"],
+)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# With two numbers and no `size`, PyTorch does not know how many to draw:
+
+# %%
+try:
+    torch.normal(0.0, 0.5)
+except TypeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# The second argument is the standard deviation: noise of variance 0.25 is
+# `torch.normal(0.0, 0.5, ...)`, not `torch.normal(0.0, 0.25, ...)`.
+#
+# ### Where the chapter uses it
+#
+# [The data](../data.py): `torch.normal(0.0, 0.5, (n_train,))` is the noise added to
+# $f(x)$ for the training outputs.
+#
+# ## torch.sort
+#
+# ```python
+# torch.sort(input, dim=-1, descending=False, *, stable=False, out=None) -> (Tensor, LongTensor)
+# ```
+#
+# It sorts the elements along `dim` and returns two tensors: the sorted `values` and
+# the `indices` saying where each value was in `input`.
+#
+# - `dim`: the axis to sort along; the last one by default.
+# - `descending`: `True` sorts from largest to smallest.
+# - `stable`: keep equal elements in their original order.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([0.7, 0.1, 0.9, 0.4])
+# >>> values, indices = torch.sort(x)
+# >>> values
+# tensor([0.1000, 0.4000, 0.7000, 0.9000])
+# >>> indices
+# tensor([1, 3, 0, 2])
+# >>> torch.equal(x[indices], values)  # the indices pick the values out of x
+# True
+# >>> torch.sort(x, descending=True).values
+# tensor([0.9000, 0.7000, 0.4000, 0.1000])
+# ```
+#
+# ### Picture
+#
+# A value keeps its colour when it moves; its index has the same colour, because
+# `indices[i]` is where `values[i]` came from.
+
+# %%
+at.diagram_sort(torch.rand(5) * 5)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# `torch.sort` returns a pair. Assigning it to one name keeps the pair, and the next
+# tensor method fails:
+
+# %%
+x_train = torch.sort(torch.rand(5) * 5)  # forgot to unpack (values, indices)
+try:
+    x_train.numpy()
+except AttributeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+x_train, _ = torch.sort(torch.rand(5) * 5)  # unpacked: a tensor of shape (5,)
+print(tuple(x_train.shape))
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [The data](../data.py): `x_train, _ = torch.sort(torch.rand(n_train) * 5)`. Sorted keys
+# put the large attention weights near the diagonal of the heatmaps in
+# [non-parametric attention pooling](../nonparametric.py).
+#
+# ## torch.arange
+#
+# ```python
+# torch.arange(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor
+# ```
+#
+# It returns the 1-D tensor `start, start + step, start + 2 * step, ...`, stopping
+# **before** `end`: the interval is half-open, $[\text{start}, \text{end})$.
+#
+# - `start`, `end`, `step`: with one argument it is `end` (`torch.arange(5)` is
+#   `0, 1, 2, 3, 4`). The length is $\lceil (\text{end} - \text{start}) / \text{step} \rceil$.
+# - `dtype`: inferred: `torch.int64` when all three are ints, the default float type
+#   (`torch.float32`) otherwise.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> torch.arange(5)
+# tensor([0, 1, 2, 3, 4])
+# >>> torch.arange(0, 1, 0.25)
+# tensor([0.0000, 0.2500, 0.5000, 0.7500])
+# >>> torch.arange(0, 5, 0.1).shape  # 5 itself is left out
+# torch.Size([50])
+# >>> torch.arange(5).dtype, torch.arange(0, 5, 0.5).dtype
+# (torch.int64, torch.float32)
+# ```
+#
+# ### Picture
+
+# %%
+at.diagram_arange(0, 1, 0.25)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# With a float step, rounding can let the end slip in: $(1.3 - 1) / 0.1$ is a hair above
+# 3 in floating point, so the length rounds up to 4 and the "excluded" end appears:
+
+# %%
+print(torch.arange(1, 1.3, 0.1))
+print("length:", len(torch.arange(1, 1.3, 0.1)))
+
+# %%
+at.diagram_arange(1, 1.3, 0.1)
+
+# %% [markdown]
+# When the exact number of points matters, use `torch.linspace(start, end, steps)`, which
+# takes the count and includes both ends. Integer ranges are `torch.int64`, and some
+# functions refuse them; convert with `.float()` first:
+
+# %%
+try:
+    torch.softmax(torch.arange(3), dim=0)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(torch.softmax(torch.arange(3).float(), dim=0).sum())
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [The data](../data.py): `x_test = torch.arange(0, 5, 0.1)`, the 50 test inputs
+# $0, 0.1, \dots, 4.9$ (5 is left out).

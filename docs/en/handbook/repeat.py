@@ -1,0 +1,224 @@
+# %% [markdown]
+# # repeat_interleave and repeat: copying elements
+#
+# Two functions make a longer tensor out of a short one, and their names are easy to mix
+# up. `repeat_interleave` repeats **each element** in place (`1 1 2 2 3 3`);
+# `repeat` repeats **the whole tensor** (`1 2 3 1 2 3`). The chapter needs both: the
+# first to give every query a row of its own, the second to give every training point
+# the full list of keys. In the pictures, a cell's colour says which input element it
+# came from.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.repeat_interleave
+#
+# ```python
+# torch.repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor
+# Tensor.repeat_interleave(repeats, dim=None, *, output_size=None) -> Tensor
+# ```
+#
+# It returns a new tensor in which every element of `input` appears `repeats` times in
+# a row.
+#
+# - `input`: the tensor to copy from (the method form uses the tensor itself).
+# - `repeats`: an `int` (the same count for every element) or a 1-D integer tensor
+#   holding one count per element along `dim`; a count of 0 drops that element.
+# - `dim`: the axis along which to repeat. With `dim=None` (the default) the input is
+#   first flattened to 1-D, so the result is always 1-D.
+# - `output_size`: the total length of the result along `dim`, if you already know it;
+#   you can ignore it.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([1, 2, 3])
+# >>> x.repeat_interleave(2)
+# tensor([1, 1, 2, 2, 3, 3])
+# >>> torch.repeat_interleave(x, torch.tensor([1, 0, 2]))  # one count per element
+# tensor([1, 3, 3])
+# ```
+#
+# On a matrix, `dim` decides what gets repeated: without it, the matrix is flattened first.
+#
+# ```python
+# >>> import torch
+# >>> m = torch.tensor([[1, 2], [3, 4]])
+# >>> m.repeat_interleave(2)  # dim=None: flattened first
+# tensor([1, 1, 2, 2, 3, 3, 4, 4])
+# >>> m.repeat_interleave(2, dim=0)  # every row twice
+# tensor([[1, 2],
+#         [1, 2],
+#         [3, 4],
+#         [3, 4]])
+# >>> m.repeat_interleave(torch.tensor([1, 2]), dim=1)  # column 0 once, column 1 twice
+# tensor([[1, 2, 2],
+#         [3, 4, 4]])
+# ```
+#
+# A 0-d tensor (one number, shape `()`) works too; the result is 1-D. This is how
+# average pooling turns one mean into one prediction per test input:
+#
+# ```python
+# >>> import torch
+# >>> y_mean = torch.tensor([1.0, 2.0, 6.0]).mean()
+# >>> y_mean.shape
+# torch.Size([])
+# >>> y_mean.repeat_interleave(4)
+# tensor([3., 3., 3., 3.])
+# ```
+#
+# And this is the chapter's way of giving each query a row of its own: repeat each test
+# input `n_train` times, then cut the long vector into rows of `n_train`.
+#
+# ```python
+# >>> import torch
+# >>> x_test = torch.tensor([0.0, 0.5, 1.0])  # 3 queries
+# >>> n_train = 4
+# >>> queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
+# >>> queries.shape
+# torch.Size([12])
+# >>> queries.reshape(-1, n_train)  # (n_test, n_train): row i holds query i
+# tensor([[0.0000, 0.0000, 0.0000, 0.0000],
+#         [0.5000, 0.5000, 0.5000, 0.5000],
+#         [1.0000, 1.0000, 1.0000, 1.0000]])
+# ```
+#
+# ### Picture
+#
+# Output cell $i$ has the colour of input cell $i \,/\!/\, 2$ (integer division): the
+# colours come in runs.
+
+# %%
+at.diagram_repeat_interleave(torch.tensor([1, 2, 3]), 2)
+
+# %% [markdown]
+# With a tensor of counts and `dim=0`, whole rows are repeated, each as often as its
+# count says:
+
+# %%
+at.diagram_repeat_interleave(torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]), dim=0)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# A tensor of counts must have exactly one count per element along `dim` (per element
+# of the flattened input when `dim` is `None`). Here the input has 3 elements but only
+# 2 counts are given; the build printed PyTorch's message:
+
+# %%
+x = torch.tensor([1, 2, 3])
+try:
+    x.repeat_interleave(torch.tensor([1, 2]))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# Forgetting `dim` on a matrix is the other classic: the matrix is silently flattened,
+# and a later `reshape` may hide the mistake. Pass `dim` whenever the input is not 1-D.
+#
+# ### Where the chapter uses it
+#
+# - [Average pooling](../average.py): `y_train.mean().repeat_interleave(n_test)`, one
+#   copy of the mean per test input.
+# - [Non-parametric attention pooling](../nonparametric.py):
+#   `x_test.repeat_interleave(n_train).reshape(-1, n_train)` builds the
+#   `(n_test, n_train)` matrix of queries.
+#
+# ## Tensor.repeat
+#
+# ```python
+# Tensor.repeat(*repeats) -> Tensor
+# ```
+#
+# It returns a new tensor made of copies of the whole tensor laid side by side, like
+# tiles (numpy calls this `np.tile`).
+#
+# - `repeats`: how many copies along each axis, as separate ints (`x.repeat(2, 3)`) or
+#   one tuple (`x.repeat((2, 3))`). There must be at least `x.dim()` counts; extra
+#   counts at the front add new leading axes. Note the name clash: this is a method
+#   only, and it is **not** `torch.repeat_interleave`.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([1, 2, 3])
+# >>> x.repeat(2)  # the whole tensor twice
+# tensor([1, 2, 3, 1, 2, 3])
+# >>> x.repeat_interleave(2)  # each element twice
+# tensor([1, 1, 2, 2, 3, 3])
+# >>> x.repeat((2, 1))  # a new axis of 2 copies, 1 copy along the old axis
+# tensor([[1, 2, 3],
+#         [1, 2, 3]])
+# >>> x.repeat(2, 2)
+# tensor([[1, 2, 3, 1, 2, 3],
+#         [1, 2, 3, 1, 2, 3]])
+# ```
+#
+# ### Picture
+#
+# Output cell $i$ has the colour of input cell $i \bmod 3$: the colours come in cycles.
+
+# %%
+at.diagram_repeat(torch.tensor([1, 2, 3]), 2)
+
+# %% [markdown]
+# `x.repeat((n, 1))` with `n = len(x)` is the leave-one-out recipe's first step: row $i$
+# holds every element, so row $i$ can later drop element $i$ (see
+# [torch.eye and boolean masks](mask.py)).
+
+# %%
+at.diagram_repeat(torch.tensor([1, 2, 3]), (3, 1))
+
+# %% [markdown]
+# ### Pitfalls
+#
+# Fewer counts than the tensor has axes is an error; the counts are not broadcast:
+
+# %%
+try:
+    torch.ones(2, 3).repeat(2)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py):
+# `x_train.repeat((n_train, 1))` and `y_train.repeat((n_train, 1))` give every training
+# point the full list of keys and values, of shape `(n_train, n_train)`, before the
+# diagonal is removed.
+#
+# ### Cost
+#
+# `repeat` and `repeat_interleave` both **copy**: the result owns new memory, as many
+# elements as it has. The build printed what the copies weigh for a few sizes of
+# `x_train`:
+
+# %%
+for n in (50, 1_000, 10_000):
+    x = torch.zeros(n)  # (n,)
+    x_bytes = n * x.element_size()  # 4 bytes per float32 number
+    tiled_bytes = n * n * x.element_size()  # x.repeat((n, 1)) holds n * n numbers
+    print(f"n = {n:>6}: x {x_bytes:>7,} bytes, x.repeat((n, 1)) {tiled_bytes:>13,} bytes")
+
+# %% [markdown]
+# When the copy is only read, never written, `expand` gives the same values without the
+# memory: see [expand and broadcasting](expand.py).
+#
+# ## Side by side
+#
+# | | `x.repeat_interleave(2)` | `x.repeat(2)` |
+# |---|---|---|
+# | `x = [1, 2, 3]` gives | `[1, 1, 2, 2, 3, 3]` | `[1, 2, 3, 1, 2, 3]` |
+# | output element $i$ comes from | $i \,/\!/\, 2$ | $i \bmod 3$ |
+# | also a `torch.` function | yes | no, method only |
+# | counts per element | yes (a tensor of counts) | no |
+# | copies memory | yes | yes |

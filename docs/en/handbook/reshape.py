@@ -1,0 +1,158 @@
+# %% [markdown]
+# # reshape and view: the same numbers, a new shape
+#
+# A tensor's elements sit in memory in one long row. `reshape` and `view` change how
+# that row is cut into axes, without changing the elements or their order. The chapter
+# uses `reshape(-1, n_train)` to turn a long vector into a matrix, and `reshape(-1)` to
+# turn a result back into a vector.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.reshape
+#
+# ```python
+# Tensor.reshape(*shape) -> Tensor
+# torch.reshape(input, shape) -> Tensor
+# ```
+#
+# It returns a tensor with the same elements in the same order, arranged in the new
+# shape: a view of the same memory when possible, a copy otherwise.
+#
+# - `shape`: the new shape, as ints or one tuple. The sizes must multiply to
+#   `x.numel()`. One size may be `-1`: PyTorch works it out from the others.
+#
+# "The same order" means **row-major** order: the last axis changes fastest. Reading
+# the new tensor row by row gives the old elements in their old order.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.arange(6)
+# >>> x.reshape(2, 3)
+# tensor([[0, 1, 2],
+#         [3, 4, 5]])
+# >>> x.reshape(3, -1)  # -1 becomes 6 / 3 = 2
+# tensor([[0, 1],
+#         [2, 3],
+#         [4, 5]])
+# >>> x.reshape(2, 3).reshape(-1)  # back to 1-D
+# tensor([0, 1, 2, 3, 4, 5])
+# >>> x.reshape(1, 2, 3).shape  # axes of size 1 are allowed
+# torch.Size([1, 2, 3])
+# ```
+#
+# ### Picture
+#
+# The colours keep their order: cut a row of 12 into rows of 4, and PyTorch works out
+# that there are 3 of them.
+
+# %%
+at.diagram_reshape(torch.arange(12), -1, 4)
+
+# %% [markdown]
+# Reshaping a `(2, 3)` matrix to `(3, 2)` is **not** a transpose: the row-major order
+# stays `0 1 2 3 4 5`, so the rows are cut differently.
+
+# %%
+at.diagram_reshape(torch.arange(6).reshape(2, 3), 3, 2)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# The sizes must fit the number of elements exactly, with or without `-1`:
+
+# %%
+x = torch.arange(6)
+try:
+    x.reshape(4, -1)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# And `reshape` never swaps axes. To turn rows into columns, use `.T` (or
+# `transpose`); the two results below have the same shape but different contents:
+
+# %%
+m = torch.arange(6).reshape(2, 3)  # (2, 3)
+print("m.reshape(3, 2) rows:", m.reshape(3, 2).tolist())  # (3, 2), rows cut anew
+print("m.T             rows:", m.T.tolist())  # (3, 2), rows and columns swapped
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# - [Non-parametric attention pooling](../nonparametric.py):
+#   `x_test.repeat_interleave(n_train).reshape(-1, n_train)`, a vector of
+#   `n_test * n_train` queries cut into `n_test` rows.
+# - [Parametric attention pooling](../parametric.py): after the boolean mask keeps
+#   `n_train * (n_train - 1)` elements, `.reshape((n_train, -1))` gives each training
+#   point its row of `n_train - 1` keys; and `torch.bmm(...).reshape(-1)` turns the
+#   `(n, 1, 1)` result into a vector of `n` predictions.
+#
+# ## Tensor.view
+#
+# ```python
+# Tensor.view(*shape) -> Tensor
+# ```
+#
+# Like `reshape`, but it **never copies**: it always returns a view that shares memory
+# with the input, and it fails when the memory layout does not allow one.
+#
+# - `shape`: as for `reshape`, `-1` included.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.arange(6)
+# >>> v = x.view(2, 3)
+# >>> v.data_ptr() == x.data_ptr()  # the same memory
+# True
+# >>> v[0, 0] = 100  # so writing into v writes into x
+# >>> x
+# tensor([100,   1,   2,   3,   4,   5])
+# ```
+#
+# ### Picture
+#
+# `x.t()` is itself a view: the same six numbers in memory, read with swapped strides.
+# Reading it row by row jumps around in memory (the colours are no longer in order),
+# so no view can present it as one flat row.
+
+# %%
+x = torch.arange(6).reshape(2, 3)  # (2, 3)
+xt = x.t()  # (3, 2), a view with swapped strides
+at.draw_tensors(
+    [
+        at.TensorPanel(x, code="x", captions=[f"stride {x.stride()}"]),
+        at.TensorPanel(xt, code="x.t()", sources=xt, captions=[f"stride {xt.stride()}"]),
+    ],
+    arrows=["x.t()"],
+)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# `view` on such a tensor fails, and the message suggests the fix: `reshape` (which
+# copies here) or `.contiguous().view(...)`:
+
+# %%
+try:
+    xt.view(-1)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(xt.reshape(-1))  # reshape copies when it must
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# It doesn't: the chapter always uses `reshape`, which works on every tensor. You will
+# meet `view` in other PyTorch code; read it as "reshape, and I promise no copy is
+# needed". The `-1` in [non-parametric attention pooling](../nonparametric.py) works the
+# same way in both.

@@ -1,0 +1,152 @@
+# %% [markdown]
+# # softmax and dim: turning scores into weights
+#
+# Attention pooling needs weights that are positive and sum to 1. `softmax` makes them
+# out of any real scores. On a matrix the one question that matters is **along which
+# axis** the weights should sum to 1, and that is what `dim` says.
+
+# %%
+import warnings
+
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.nn.functional.softmax
+#
+# ```python
+# torch.nn.functional.softmax(input, dim=None, _stacklevel=3, dtype=None) -> Tensor
+# torch.softmax(input, dim, dtype=None) -> Tensor
+# Tensor.softmax(dim) -> Tensor
+# ```
+#
+# Along the axis `dim`, it replaces each score $x_i$ by
+#
+# $$\operatorname{softmax}(x)_i = \frac{\exp(x_i)}{\sum_j \exp(x_j)},$$
+#
+# so the results along that axis are positive and sum to 1.
+#
+# - `input`: a floating-point tensor of scores.
+# - `dim`: the axis along which the results sum to 1. Always give it: without it
+#   PyTorch guesses and warns.
+# - `dtype`: convert the input to this type first (e.g. `torch.float64` for more
+#   precision).
+# - `_stacklevel`: internal, for the warning; ignore it.
+#
+# Three properties the chapter relies on: a larger score gets a larger weight; adding
+# the same constant to every score along `dim` changes nothing (the exponentials are
+# all multiplied by the same factor); and PyTorch computes it stably, so even huge
+# scores do not overflow.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> x = torch.tensor([1.0, 2.0, 3.0])
+# >>> F.softmax(x, dim=0)
+# tensor([0.0900, 0.2447, 0.6652])
+# >>> F.softmax(x + 100, dim=0)  # the same constant added to every score: no change
+# tensor([0.0900, 0.2447, 0.6652])
+# >>> F.softmax(torch.tensor([1000.0, 0.0]), dim=0)  # huge scores: no overflow
+# tensor([1., 0.])
+# ```
+#
+# On a matrix, `dim=1` normalises each row and `dim=0` each column:
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> m = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])
+# >>> F.softmax(m, dim=1)  # each row sums to 1
+# tensor([[0.0900, 0.2447, 0.6652],
+#         [0.3333, 0.3333, 0.3333]])
+# >>> F.softmax(m, dim=1).sum(dim=1)
+# tensor([1., 1.])
+# >>> F.softmax(m, dim=0).sum(dim=0).round(decimals=4)  # dim=0: each column sums to 1
+# tensor([1., 1., 1.])
+# ```
+#
+# The chapter's scores are $-(x - x_i)^2 / 2$: the nearer a key is to the query, the
+# larger the score, hence the larger the weight. Mind the minus sign.
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> query = torch.tensor(1.0)
+# >>> keys = torch.tensor([0.0, 1.0, 3.0])
+# >>> F.softmax(-((query - keys) ** 2) / 2, dim=0)  # the key 1.0 is nearest: largest weight
+# tensor([0.3482, 0.5741, 0.0777])
+# ```
+#
+# ### Picture
+#
+# `dim=1`: one frame per row, and each row sums to 1. This is the chapter's case, with
+# one query per row.
+
+# %%
+scores = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])  # (n_queries, n_keys)
+at.diagram_softmax(scores, dim=1)
+
+# %% [markdown]
+# `dim=0` on the same scores: now the columns sum to 1, and the rows no longer do.
+
+# %%
+at.diagram_softmax(scores, dim=0)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# The wrong `dim` raises nothing. With `dim=0`, the "weights" of each query no longer
+# sum to 1, and every prediction is silently wrong:
+
+# %%
+print("row sums, dim=1:", F.softmax(scores, dim=1).sum(dim=1))
+print("row sums, dim=0:", F.softmax(scores, dim=0).sum(dim=1))
+
+# %% [markdown]
+# Without `dim`, PyTorch guesses and warns; the build caught the warning:
+
+# %%
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    F.softmax(scores)
+for warning in caught:
+    print(warning.category.__name__ + ":", str(warning.message).splitlines()[0])
+
+# %% [markdown]
+# A `dim` that does not exist, and integer scores, are errors:
+
+# %%
+try:
+    F.softmax(scores, dim=2)
+except IndexError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+try:
+    F.softmax(torch.tensor([1, 2, 3]), dim=0)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# Finally, do not write softmax by hand as `exp(x) / exp(x).sum()`: `exp(1000)` is
+# infinite in float32, and infinity divided by infinity is `nan`. `F.softmax` subtracts
+# the largest score first, which by the second property above changes nothing:
+
+# %%
+big = torch.tensor([1000.0, 0.0])
+print("by hand:  ", torch.exp(big) / torch.exp(big).sum())
+print("F.softmax:", F.softmax(big, dim=0))
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# - [Non-parametric attention pooling](../nonparametric.py):
+#   `F.softmax(-((queries - x_train) ** 2) / 2, dim=1)`, one row of weights per query.
+# - [Parametric attention pooling](../parametric.py): the same, with the scores
+#   multiplied by the learned $w$.
+# - [From the Gaussian kernel to dot-product attention](../dot-product.py): the
+#   constant-shift property is why the $q^2$ term can be dropped.

@@ -1,0 +1,144 @@
+# %% [markdown]
+# # squeeze and unsqueeze: adding and removing axes of size 1
+#
+# An axis of size 1 holds no extra numbers, but it changes how a tensor lines up with
+# others: in broadcasting, and in functions such as `torch.bmm` that insist on a number
+# of dimensions. `unsqueeze` inserts such an axis, `squeeze` removes it.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.unsqueeze
+#
+# ```python
+# torch.unsqueeze(input, dim) -> Tensor
+# Tensor.unsqueeze(dim) -> Tensor
+# ```
+#
+# It returns a view of the tensor with a new axis of size 1 inserted at position `dim`.
+#
+# - `dim`: where the new axis goes in the **result**, from `-input.dim() - 1` to
+#   `input.dim()`. Negative values count from the end: `-1` adds the axis last.
+#
+# Indexing with `None` does the same: `x[None]` is `x.unsqueeze(0)` and `x[:, None]` is
+# `x.unsqueeze(1)`.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([1, 2, 3])  # (3,)
+# >>> x.unsqueeze(0)  # (1, 3): one row
+# tensor([[1, 2, 3]])
+# >>> x.unsqueeze(1)  # (3, 1): one column
+# tensor([[1],
+#         [2],
+#         [3]])
+# >>> x.unsqueeze(-1).shape, x[None].shape, x[:, None].shape
+# (torch.Size([3, 1]), torch.Size([1, 3]), torch.Size([3, 1]))
+# >>> weights = torch.ones(2, 4)  # (n_queries, n_keys)
+# >>> weights.unsqueeze(1).shape, weights.unsqueeze(-1).shape
+# (torch.Size([2, 1, 4]), torch.Size([2, 4, 1]))
+# ```
+#
+# ### Picture
+#
+# The numbers and their order stay; the shape gains a 1, and that decides whether the
+# three numbers form a row or a column.
+
+# %%
+at.diagram_unsqueeze(torch.tensor([1, 2, 3]), 0)
+
+# %%
+at.diagram_unsqueeze(torch.tensor([1, 2, 3]), 1)
+
+# %% [markdown]
+# On a matrix of weights, `unsqueeze(1)` turns each row into a `(1, n_keys)` matrix of
+# its own: a stack of row vectors, ready for `torch.bmm`.
+
+# %%
+at.diagram_unsqueeze(torch.tensor([[0.1, 0.2, 0.7], [0.5, 0.3, 0.2]]), 1)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# `dim` counts positions in the result, which has one more axis than the input; one
+# step further is out of range:
+
+# %%
+try:
+    torch.tensor([1, 2, 3]).unsqueeze(2)
+except IndexError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py): `weights.unsqueeze(1)` has shape
+# `(n_queries, 1, n_keys)` and `values.unsqueeze(-1)` has shape
+# `(n_queries, n_keys, 1)`, so that `torch.bmm` computes one dot product per query
+# (see [torch.bmm](bmm.py)).
+#
+# ## Tensor.squeeze
+#
+# ```python
+# torch.squeeze(input, dim=None) -> Tensor
+# Tensor.squeeze(dim=None) -> Tensor
+# ```
+#
+# It returns a view of the tensor without axes of size 1.
+#
+# - `dim`: which axis (or, since PyTorch 2.0, tuple of axes) to remove. An axis whose
+#   size is not 1 is left alone, without an error. With `dim=None`, **every** axis of
+#   size 1 is removed.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> y = torch.zeros(1, 3, 1)
+# >>> y.squeeze().shape  # every axis of size 1
+# torch.Size([3])
+# >>> y.squeeze(0).shape, y.squeeze(-1).shape
+# (torch.Size([3, 1]), torch.Size([1, 3]))
+# >>> y.squeeze(1).shape  # size 3: left alone
+# torch.Size([1, 3, 1])
+# ```
+#
+# ### Picture
+
+# %%
+at.diagram_squeeze(torch.tensor([[[1, 2, 3]]]))
+
+# %% [markdown]
+# ### Pitfalls
+#
+# A bare `squeeze()` also removes axes that are 1 only by accident. The usual victim is a
+# batch of size 1: with a single query, the `(1, 1, 1)` result of `torch.bmm` squeezes
+# down to a 0-d tensor, not to a vector of one prediction, and the next line fails:
+
+# %%
+weights = torch.full((1, 4), 0.25)  # (n_queries, n_keys) with n_queries = 1
+values = torch.arange(4.0).reshape(1, 4)  # (n_queries, n_keys)
+y_hat = torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (1, 1, 1)
+print("squeeze():  ", tuple(y_hat.squeeze().shape))
+print("reshape(-1):", tuple(y_hat.reshape(-1).shape))
+try:
+    y_hat.squeeze()[0]  # the first prediction... of a 0-d tensor
+except IndexError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# Name the axis (`squeeze(-1)`) or, as the chapter does, say the shape you want
+# (`reshape(-1)`): both keep the batch axis whatever its size.
+#
+# ### Where the chapter uses it
+#
+# Nowhere, on purpose: [parametric attention pooling](../parametric.py) writes
+# `torch.bmm(...).reshape(-1)` to go from `(n_queries, 1, 1)` to `(n_queries,)`, which
+# stays correct when `n_queries` is 1.

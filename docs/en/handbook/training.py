@@ -1,0 +1,248 @@
+# %% [markdown]
+# # Training: nn.Parameter, nn.MSELoss and torch.optim.SGD
+#
+# The parametric model learns one number, $w$. Three pieces make that happen:
+# `nn.Parameter` marks $w$ as something to learn, `nn.MSELoss` measures how wrong the
+# predictions are, and `torch.optim.SGD` moves $w$ downhill. Between them, `backward()`
+# computes the gradient.
+
+# %%
+import warnings
+
+import torch
+from torch import nn
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## nn.Parameter
+#
+# ```python
+# torch.nn.Parameter(data=None, requires_grad=True)
+# ```
+#
+# It wraps a tensor and marks it as a learnable parameter: autograd tracks it
+# (`requires_grad=True`), and when it is assigned as an attribute of an `nn.Module`, the
+# module registers it, so that `module.parameters()` (and hence the optimizer) sees it.
+#
+# - `data`: the initial values, a tensor.
+# - `requires_grad`: `True` by default; that is the point of a parameter.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> _ = torch.manual_seed(0)
+# >>> w = nn.Parameter(torch.rand(1))
+# >>> w
+# Parameter containing:
+# tensor([0.4963], requires_grad=True)
+# >>> w.requires_grad, torch.rand(1).requires_grad  # a plain tensor is not tracked
+# (True, False)
+# ```
+#
+# Only a `Parameter` attribute is registered; a plain tensor attribute is invisible to
+# `parameters()`, so an optimizer would never update it:
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> class Model(nn.Module):
+# ...     def __init__(self):
+# ...         super().__init__()
+# ...         self.w = nn.Parameter(torch.ones(1))  # registered
+# ...         self.b = torch.zeros(1)  # a plain tensor: not registered
+# ...
+# >>> [name for name, _ in Model().named_parameters()]
+# ['w']
+# ```
+#
+# ### Picture
+#
+# Both hold an ordinary number; the difference is the flag that tells autograd to record
+# every operation on the parameter, so that a gradient can be computed for it.
+
+# %%
+w = nn.Parameter(torch.rand(1))  # (1,)
+plain = torch.rand(1)  # (1,)
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(w.detach(), code="w", captions=[f"requires_grad={w.requires_grad}"]),
+            at.TensorPanel(
+                plain, code="plain", sources=torch.tensor([1]),
+                captions=[f"requires_grad={plain.requires_grad}"],
+            ),
+        ]
+    ]
+)  # fmt: skip
+
+# %% [markdown]
+# ### Pitfalls
+#
+# A tensor that requires grad cannot be turned into a numpy array directly, for example
+# to plot it. Detach it first; the message says so:
+
+# %%
+try:
+    w.numpy()
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(w.detach().numpy().round(4))  # detached first: a plain numpy array
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py): `self.w = nn.Parameter(torch.rand(1))`
+# in <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>;
+# the model also stores `attention_weights` detached, so that they can be plotted.
+#
+# ## nn.MSELoss
+#
+# ```python
+# torch.nn.MSELoss(size_average=None, reduce=None, reduction='mean')
+# loss(input, target) -> Tensor
+# ```
+#
+# It computes the squared error $(\text{input}_i - \text{target}_i)^2$ of every element
+# and then reduces them: `'none'` keeps them all, `'sum'` adds them up, `'mean'` (the
+# default) averages them.
+#
+# - `reduction`: `'none'`, `'sum'` or `'mean'`.
+# - `size_average`, `reduce`: old names for the same choice, deprecated; ignore them.
+# - `input`, `target` (when calling it): tensors of the **same shape**.
+#
+# There is no factor $\frac{1}{2}$: some texts define the squared loss as
+# $\frac{1}{2}(\hat{y} - y)^2$, and their losses are half of these.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> y_hat = torch.tensor([1.0, 2.0, 3.0])
+# >>> y = torch.tensor([1.0, 0.0, 0.0])
+# >>> nn.MSELoss(reduction='none')(y_hat, y)
+# tensor([0., 4., 9.])
+# >>> nn.MSELoss(reduction='sum')(y_hat, y)
+# tensor(13.)
+# >>> nn.MSELoss()(y_hat, y)  # 'mean' by default: 13 / 3
+# tensor(4.3333)
+# ```
+#
+# ### Picture
+
+# %%
+at.diagram_mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 0.0]))
+
+# %% [markdown]
+# ### Pitfalls
+#
+# `input` and `target` must have the same shape. A `(3,)` prediction against a `(3, 1)`
+# target is broadcast to `(3, 3)`: nine "errors" instead of three. PyTorch only warns:
+
+# %%
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    errors = nn.MSELoss(reduction="none")(torch.ones(3), torch.ones(3, 1))
+print("shape of the errors:", tuple(errors.shape))
+for warning in caught:
+    print(warning.category.__name__ + ":", str(warning.message).splitlines()[0])
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py): `nn.MSELoss(reduction='none')` gives
+# one squared error per training point, and `l.sum()` is the loss that is minimised and
+# plotted.
+#
+# ## torch.optim.SGD
+#
+# ```python
+# torch.optim.SGD(params, lr=0.001, momentum=0, dampening=0, weight_decay=0,
+#                 nesterov=False, *, maximize=False, foreach=None, differentiable=False,
+#                 fused=None)
+# ```
+#
+# Stochastic gradient descent: each `step()` moves every parameter $p$ against its
+# gradient, $p \leftarrow p - \text{lr} \cdot \frac{\partial \text{loss}}{\partial p}$.
+#
+# - `params`: the tensors to update, usually `model.parameters()`.
+# - `lr`: the learning rate, the size of each step (the chapter uses 0.5).
+# - `momentum`, `dampening`, `weight_decay`, `nesterov`, `maximize`: variants of the
+#   update, all off by default; the other keywords choose implementations.
+#
+# Every training step is three calls, in this order:
+#
+# 1. `optimizer.zero_grad()` clears the gradients of the previous step;
+# 2. `loss.backward()` computes $\partial \text{loss} / \partial p$ and stores it in
+#    `p.grad`, for every parameter (the loss must be a single number);
+# 3. `optimizer.step()` updates the parameters using `p.grad`.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> w = nn.Parameter(torch.tensor([1.0]))
+# >>> optimizer = torch.optim.SGD([w], lr=0.1)
+# >>> loss = ((3 * w - 6) ** 2).sum()  # smallest at w = 2
+# >>> optimizer.zero_grad()
+# >>> loss.backward()  # d loss / d w = 2 * (3w - 6) * 3 = -18 at w = 1
+# >>> w.grad
+# tensor([-18.])
+# >>> optimizer.step()  # w - 0.1 * (-18) = 2.8: too far, lr is large here
+# >>> w
+# Parameter containing:
+# tensor([2.8000], requires_grad=True)
+# ```
+#
+# ### Picture
+#
+# One step on a two-element parameter: the build computed `w.grad` with `backward()`,
+# and the picture applies $w - \text{lr} \cdot \text{grad}$ cell by cell.
+
+# %%
+w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
+loss = ((3 * w - torch.tensor([6.0, 0.0])) ** 2).sum()  # a scalar
+loss.backward()  # fills w.grad, shape (2,)
+at.diagram_sgd_step(w.detach(), w.grad, 0.1)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# Without `zero_grad()`, `backward()` **adds** to the old gradient. Two backward passes
+# on the same loss give twice the gradient:
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+for attempt in (1, 2):
+    loss = ((3 * w - 6) ** 2).sum()
+    loss.backward()  # no zero_grad() in between
+    print(f"after backward() #{attempt}: w.grad = {w.grad.item():.1f}")
+
+# %% [markdown]
+# And `backward()` needs a single number. With `reduction='none'` the loss is a vector,
+# which is why the chapter writes `l.sum().backward()`:
+
+# %%
+w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
+squared_errors = nn.MSELoss(reduction="none")(3 * w, torch.tensor([6.0, 0.0]))  # (2,)
+try:
+    squared_errors.backward()
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+squared_errors.sum().backward()  # a scalar: fine
+print("w.grad =", w.grad)
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py): `torch.optim.SGD(net.parameters(), lr=0.5)`,
+# five epochs of `zero_grad`, `l.sum().backward()` and `step`; the package's
+# <autoref identifier="attention_tutorial.training.train">train</autoref> is that loop.
+# [Why the trained curve is less smooth](../smoothness.py) looks at where those five
+# large steps leave $w$.

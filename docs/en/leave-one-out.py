@@ -1,0 +1,224 @@
+# %% [markdown]
+# # Why leave one out
+#
+# When the page [Parametric attention pooling](parametric.py) trained $w$, every training point had
+# its own key and value removed. That looks like a small trick; in fact it decides whether training
+# works at all. This page trains nothing. It treats $w$ as a knob, turns it from 0.1 all the way to
+# 1000, and at each setting computes the training loss
+#
+# $$L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \qquad
+#   \hat y_i = \sum_{j} \operatorname{softmax}_j\left(-\frac{1}{2}\big((x_i - x_j)\, w\big)^2\right) y_j ,$$
+#
+# once with $j$ running over all training points (**own key included**), once with $j$ skipping $i$
+# (**leave-one-out**). Gradient descent walks down this curve, so its shape decides where $w$ ends
+# up.
+#
+# Every number and figure on this page was produced by running the code when the site was built.
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %%
+data = at.make_data()
+x_train, y_train = data.x_train, data.y_train
+n_train = len(x_train)
+print("n_train =", n_train)
+
+# %% [markdown]
+# ## When a training point sees itself
+#
+# Take one training point $x_i$ as the query, with all the training inputs as keys, **itself
+# included**. Its distance to itself is 0, so its own score $-\frac{1}{2}(0 \cdot w)^2 = 0$ is the
+# largest of all; every other score is negative, and the more so the larger $|w|$. So as $|w|$ grows,
+# the softmax pushes the weight onto the point itself, and the prediction approaches its own label
+# $y_i$.
+
+# %%
+i = 10  # one training point, used as the query
+for w in [1.0, 10.0, 100.0, 1000.0]:
+    scores = -(((x_train[i] - x_train) * w) ** 2) / 2  # (n_train,), own key included
+    weights = F.softmax(scores, dim=0)  # (n_train,)
+    y_hat_i = weights @ y_train  # (n_train,) @ (n_train,) -> scalar
+    print(
+        f"w = {w:>6g}: weight on its own key {weights[i].item():.4f}, "
+        f"prediction {y_hat_i.item():.4f}, label {y_train[i].item():.4f}"
+    )
+
+# %% [markdown]
+# Every training point behaves like this. Once $|w|$ is large enough, all points copy their own
+# labels and the training loss is 0, yet the model has learned nothing: a test input is not in the
+# training set and has no label of its own to copy.
+#
+# ## The two loss curves
+#
+# `torch.logspace(-1, 3, 401)` gives 401 points between $10^{-1}$ and $10^{3}$, evenly spaced on a
+# logarithmic scale.
+# <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>
+# calls <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>
+# once for each $w$; its argument `leave_one_out` says whether each point loses its own key and
+# value.
+
+# %%
+ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000, evenly spaced on a log scale
+losses_with_own = at.loss_curve(ws, x_train, y_train, leave_one_out=False)  # (401,)
+losses_left_out = at.loss_curve(ws, x_train, y_train, leave_one_out=True)  # (401,)
+at.plot_loss_vs_w(ws, losses_with_own, losses_left_out)
+
+# %% [markdown]
+# The $w$ axis is logarithmic. Below, the losses at a few round values of $w$ in a table, and the
+# lowest point of the leave-one-out curve.
+
+# %%
+print(f"{'w':>6}  {'own key included':>16}  {'own key left out':>16}")
+for w in [1.0, 10.0, 100.0, 1000.0]:
+    with_own = at.loss_at_w(w, x_train, y_train, leave_one_out=False)
+    left_out = at.loss_at_w(w, x_train, y_train, leave_one_out=True)
+    print(f"{w:>6g}  {with_own:>16.4f}  {left_out:>16.4f}")
+w_best = at.best_w(ws, x_train, y_train)
+print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
+
+# %% [markdown]
+# ## Own key included: the loss slides towards 0
+#
+# The first curve keeps falling as $w$ grows, and the column "own key included" of the table gets
+# ever closer to 0. There is no lowest point: however large $w$ is, a little larger gives a smaller
+# loss, so the gradient $\partial L / \partial w$ always pushes $|w|$ up, and gradient descent lets
+# $w$ grow without end. What comes out is a lookup table: zero training loss, and next to no use on
+# new inputs.
+#
+# ## Leave-one-out: a finite minimum
+#
+# The second curve falls, then rises again; its lowest point is at the $w$ printed above. Why is it
+# high at both ends?
+#
+# - For a small $w$ the kernel is wide and all keys get almost the same weight: the model turns into
+#   [average pooling](average.py). Every point is predicted as "the mean of the others", far-away
+#   points included. That is **bias**.
+# - For a large $w$ each point can only copy the label of its **nearest neighbour**. That label is
+#   noisy too: $y_i$ and the neighbour's label each carry their own independent noise, so the copied
+#   squared error is on average about twice the noise variance. That is **variance**.
+#
+# Some $w$ in between makes the sum of the two smallest. The plateau on the right is exactly the
+# loss of "copy the nearest neighbour", which we can compute directly for comparison:
+
+# %%
+distances = (x_train[:, None] - x_train[None, :]).abs()  # (n_train, n_train)
+distances.fill_diagonal_(float("inf"))  # a point is not its own neighbour
+nearest = distances.argmin(dim=1)  # (n_train,): index of the nearest other point
+copy_neighbour = ((y_train[nearest] - y_train) ** 2).sum().item()
+print(f"copy the nearest other label:   {copy_neighbour:.4f}")
+print(f"left-out loss at w = 1000:      {at.loss_at_w(1000.0, x_train, y_train):.4f}")
+spread = ((y_train - y_train.mean()) ** 2).sum().item()
+print(f"sum of (y_train - mean)^2:      {spread:.4f}")
+print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f}")
+
+# %% [markdown]
+# The leave-one-out loss is what statisticians call the **leave-one-out cross-validation** error:
+# each point takes a turn as the "test point" and is predicted from all the others. It reproduces
+# the situation at test time, where the query is not among the keys, which is why its minimum is the
+# classic way of choosing a bandwidth. Where SGD stops after its 5 steps, and how far that is from
+# this minimum, is on the page [Why the trained curve is less smooth](smoothness.py).
+#
+# ## Common confusions
+#
+# **Why can't a point use itself to predict its own output?** Because then the easiest way out is
+# to turn $|w|$ up to infinity and copy one's own label verbatim: zero training loss, nothing
+# learned. A test input has no label of its own; hiding each training point from itself puts
+# training in the same situation as testing.
+#
+# **Why remove the diagonal, and from both the keys and the values?** Once `x_train` is tiled into
+# an $n \times n$ matrix, row $i$, column $i$ is exactly "query $i$ against key $i$". Removing the key
+# but keeping the value would break their pairing; with one mask for both, each row is "every sample
+# except me".
+#
+# **Do we leave one out at test time too?** No. The test inputs are not in the training set; the keys
+# and values are all the training data.
+#
+# **The curve with the own key has the lower loss; isn't it better?** What is lower is the training
+# loss, which measures "can it recite the training set", not "can it predict new inputs". The
+# leave-one-out loss estimates the latter.
+#
+# ## Exercises
+#
+# 1. Check that for a large $w$ the leave-one-out loss equals the summed squared error of "every
+#    point copies the label of the nearest other point".
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y = data.x_train, data.y_train
+# >>> distances = (x[:, None] - x[None, :]).abs()
+# >>> _ = distances.fill_diagonal_(float("inf"))
+# >>> nearest = distances.argmin(dim=1)
+# >>> copy_neighbour = ((y[nearest] - y) ** 2).sum().item()
+# >>> abs(copy_neighbour - at.loss_at_w(1e4, x, y)) < 1e-3
+# True
+# ```
+#
+# </details>
+#
+# 2. Do not leave one out: tile both keys and values with `repeat((n_train, 1))` (own key included),
+#    start from the same initial $w$, train with SGD (`lr=0.5`) for 20 epochs and record $w$ after
+#    each. Does $w$ come to rest?
+#
+# <details><summary>Solution</summary>
+#
+# No: every epoch ends with a larger $w$ than the one before, and the loss keeps shrinking.
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y = data.x_train, data.y_train
+# >>> _ = torch.manual_seed(at.SEED)
+# >>> model = at.NWKernelRegression()
+# >>> keys, values = x.repeat((len(x), 1)), y.repeat((len(x), 1))
+# >>> trainer = torch.optim.SGD(model.parameters(), lr=0.5)
+# >>> ws = []
+# >>> for epoch in range(20):
+# ...     trainer.zero_grad()
+# ...     loss = ((model(x, keys, values) - y) ** 2).sum()
+# ...     loss.backward()
+# ...     trainer.step()
+# ...     ws.append(model.w.item())
+# >>> all(later > earlier for earlier, later in zip(ws, ws[1:]))
+# True
+# ```
+#
+# </details>
+#
+# 3. With only two training points, how does the leave-one-out loss depend on $w$?
+#
+# <details><summary>Solution</summary>
+#
+# It does not depend on $w$ at all. Each point has only the other one to look at, the softmax gives
+# it all the weight, and the prediction is the other point's label whatever $w$ is: the loss is
+# always $2(y_1 - y_2)^2$.
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> x, y = torch.tensor([0.0, 1.0]), torch.tensor([1.0, 3.0])
+# >>> [at.loss_at_w(w, x, y) for w in [0.1, 1.0, 10.0]]
+# [8.0, 8.0, 8.0]
+# ```
+#
+# </details>
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.plot_loss_vs_w">plot_loss_vs_w</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
+# - PyTorch: `torch.logspace`, `torch.nn.functional.softmax`, `Tensor.fill_diagonal_`, `Tensor.argmin`
+# - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py), [torch.eye and boolean masks](handbook/mask.py), [softmax and dim](handbook/softmax.py)

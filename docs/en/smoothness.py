@@ -1,0 +1,267 @@
+# %% [markdown]
+# # Why the trained curve is less smooth
+#
+# The prediction trained on the page [Parametric attention pooling](parametric.py) is far more
+# wiggly than the [non-parametric](nonparametric.py) one. This page answers three questions: what
+# does the learned $w$ mean? Why does SGD stop at such a $w$? And does a less smooth curve mean worse
+# predictions?
+#
+# Every number and figure on this page was produced by running the code when the site was built.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %%
+data = at.make_data()
+x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
+print("n_train =", len(x_train), " n_test =", len(x_test))
+
+# %% [markdown]
+# ## Training once more
+#
+# The model is created with the same seed as on that page, so the initial $w$ is the same; training
+# itself draws no random numbers, so the learned $w$ is also the one printed there.
+
+# %%
+_ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same initial w
+model = at.NWKernelRegression()
+losses = at.train(model, x_train, y_train)  # 5 epochs of SGD, lr = 0.5
+w_trained = model.w.item()
+print(f"learned w = {w_trained:.4f}")
+
+# %% [markdown]
+# ## An inverse bandwidth
+#
+# Move $w$ into the denominator:
+#
+# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{\sigma}\right)^2,
+#   \qquad \sigma = \frac{1}{|w|} .$$
+#
+# This is the Gaussian kernel with bandwidth $\sigma$. The bandwidth is roughly "how far a query can
+# see": keys more than two or three $\sigma$ away get almost no weight. Compare it with the spacing
+# of the training points.
+# <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
+# sorts `x_train` and takes the median and the mean of the differences between neighbours.
+
+# %%
+sigma = at.bandwidth_from_w(w_trained)
+median_gap, mean_gap = at.input_spacing(x_train)
+print(f"bandwidth 1/|w|         = {sigma:.4f}")
+print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
+
+# %% [markdown]
+# The trained bandwidth is smaller than the typical gap between training points. A query then often
+# "sees" only the one or two training points nearest to it, and the prediction comes close to
+# **nearest-neighbour interpolation**: the curve jumps from training point to training point and
+# follows the noise of each.
+#
+# Only $w^2$ appears in the formula, so $w$ and $-w$ give exactly the same predictions; the sign of
+# $w$ means nothing, only $|w|$ matters. The check below also shows that predicting with $w$ is the
+# same as <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# with bandwidth $1/|w|$.
+
+# %%
+y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
+y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
+y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
+print(f"max |y_hat(w) - y_hat(-w)|                  = {(y_plus - y_minus).abs().max().item():.1e}")
+print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max().item():.1e}")
+
+# %% [markdown]
+# ## Three bandwidths compared
+#
+# We compare three values of $w$: $w = 1$ (the non-parametric model), the $w$ learned by SGD, and
+# the $w$ with the smallest leave-one-out loss on the grid of the page
+# [Why leave one out](leave-one-out.py)
+# (<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>). For each we print
+# three things:
+#
+# - the bandwidth $1/|w|$;
+# - the "number of keys in use", $1 / \sum_i a_i^2$ averaged over the queries, where $a_i$ are the
+#   attention weights of one query. If the weight is shared equally by $k$ keys this is exactly $k$;
+#   a value of 1 means that all the weight sits on one key;
+# - the mean squared error on the test set against the **true function** $f$
+#   (<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>),
+#   which is the quality of prediction we actually care about.
+
+# %%
+ws = torch.logspace(-1, 3, 401)  # (401,): the grid of the page leave-one-out
+w_best = at.best_w(ws, x_train, y_train)
+candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
+print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
+for name, w in candidates.items():
+    bandwidth = at.bandwidth_from_w(w)
+    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)  # (n_test, n_train)
+    keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
+    mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
+    print(f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
+
+# %% [markdown]
+# The three fits side by side (each panel is titled with its $w$):
+
+# %%
+fits = {f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()}
+at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
+
+# %% [markdown]
+# ## "Less smooth" is not "worse"
+#
+# Look at the last column of the table. The curve of $w = 1$ is the smoothest and has the largest
+# error: the kernel is too wide and shaves off the peaks and troughs. That is **bias**. The $w$
+# learned by SGD makes the curve wiggle, yet its error is smaller than that of $w = 1$. The best
+# leave-one-out $w$ lies between the two and has the smallest error of all. Smoothness is a matter
+# of looks; how good a prediction is depends on how far it is from the true function.
+#
+# Wiggling does have a price: with a bandwidth below the spacing of the points, each prediction is
+# decided by one or two noisy labels and the noise is not averaged away. That is **variance**. The
+# trained $w$ wins on bias and loses on variance, which is why it beats $w = 1$ but loses to the
+# best leave-one-out $w$.
+#
+# ## Why SGD stops there
+#
+# The training loss is the **sum** of 50 squared errors, so its gradient is a sum of 50 terms and
+# large; multiplied by the learning rate 0.5, the very first step carries $w$ far from where it
+# started. Here is that first step on its own:
+
+# %%
+_ = torch.manual_seed(at.SEED)
+probe = at.NWKernelRegression()  # the same initial w as before training
+keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
+loss.backward()
+print(f"initial w = {probe.w.item():.4f}, dL/dw = {probe.w.grad.item():.4f}")
+print(f"after one step: w - 0.5 * dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
+print(f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}")
+print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):.4f}")
+
+# %% [markdown]
+# The first step jumps straight over the minimum of the leave-one-out loss and lands on the gently
+# sloping stretch to its right (see the figure on [Why leave one out](leave-one-out.py)). The
+# gradient there is small, the remaining 4 steps move $w$ back only a little (compare the printed
+# "after one step" with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
+# another learning rate or more epochs would give another result (see exercise 1).
+#
+# ## Background: consistency and local-constant fitting
+#
+# The Nadaraya-Watson estimate is the solution of a **local-constant** weighted least-squares
+# problem: at each query $x$, find the constant $c$ with the smallest kernel-weighted squared error,
+#
+# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{\sigma}\right) (y_i - c)^2
+#   = \frac{\sum_{i} K\left(\frac{x - x_i}{\sigma}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{\sigma}\right)} .$$
+#
+# Setting the derivative with respect to $c$ to zero gives the weighted average on the right.
+# Replace the local constant by a local straight line and you get "local linear regression", which
+# has less bias at the edges of the data.
+#
+# The estimate is **consistent** (Mack and Silverman, 1982): as the number of samples $n \to \infty$,
+# if the bandwidth $\sigma \to 0$ while $n \sigma^d \to \infty$ ($d$ is the input dimension, here
+# $d = 1$), the prediction converges to the true regression function. Each condition has its job:
+# $\sigma \to 0$ makes the windows narrower so that the bias vanishes; $n\sigma^d \to \infty$ puts
+# more and more samples into each window so that the noise is averaged away. The trained $w$ breaks
+# the second one: only one or two points are left in each window, which is what the small "keys in
+# use" of the table says.
+#
+# ## Common confusions
+#
+# **What harm does "less smooth" do?** The harm is variance: the prediction jumps with individual
+# noisy labels, and another draw of training data would give a very different curve. But it is not
+# necessarily worse than a smooth curve, and $w = 1$ on this page is the counterexample. To compare,
+# look at the test error.
+#
+# **Why are the training data the keys and the test data the queries? Could they be swapped?** Keys
+# come with values, and values are labels: only the training data have labels, so the key-value
+# pairs can only come from the training set. A query can be any place we want a prediction for;
+# during training the queries are the training inputs themselves (which is why one is left out).
+# The true values $f(x)$ of the test points are used here for evaluation only; a real problem does
+# not have them.
+#
+# **What if the learned $w$ is negative?** No problem. The formula only uses $w^2$, so $w$ and $-w$
+# predict exactly the same, and the bandwidth is $1/|w|$.
+#
+# **Has it become k-nearest-neighbours?** It is close to 1-nearest-neighbour but still uses soft
+# weights: the "keys in use" of the table is not a whole number, and every query still gives some
+# weight to the second-nearest keys. Only for $|w| \to \infty$ does it become 1-nearest-neighbour.
+#
+# ## Exercises
+#
+# 1. Lower the learning rate to 0.05 and train for 50 epochs
+#    (`at.train(model, x_train, y_train, epochs=50, lr=0.05)`). Is the learned $w$ closer to the
+#    best leave-one-out $w$?
+#
+# <details><summary>Solution</summary>
+#
+# Much closer: small steps do not jump over the minimum, and $w$ creeps up to its neighbourhood.
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> _ = torch.manual_seed(at.SEED)
+# >>> model = at.NWKernelRegression()
+# >>> losses = at.train(model, data.x_train, data.y_train, epochs=50, lr=0.05)
+# >>> round(model.w.item(), 1)
+# 3.9
+# >>> round(at.best_w(torch.logspace(-1, 3, 401), data.x_train, data.y_train), 1)
+# 4.0
+# ```
+#
+# </details>
+#
+# 2. For one query, check that the kernel-weighted average really minimises
+#    $\sum_i K_i (y_i - c)^2$: evaluate the sum on a row of candidate values of $c$ and see whether
+#    the minimum is at the weighted average.
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y = data.x_train, data.y_train
+# >>> kernel = at.gaussian_kernel(2.0 - x, bandwidth=0.3)  # one query, x = 2.0
+# >>> weighted_mean = (kernel * y).sum() / kernel.sum()
+# >>> c = torch.linspace(0, 5, 5001)  # candidate constants, step 0.001
+# >>> cost = (kernel[None, :] * (y[None, :] - c[:, None]) ** 2).sum(dim=1)
+# >>> abs(c[cost.argmin()] - weighted_mean).item() < 1e-3
+# True
+# ```
+#
+# </details>
+#
+# 3. Set $w$ to 1000 (practically 1-nearest-neighbour). How does the test error compare with the
+#    table?
+#
+# <details><summary>Solution</summary>
+#
+# It is larger even than that of the trained $w$: the bandwidth is far below the spacing of the
+# points, and every prediction is just the noisy label of the nearest training point.
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+# >>> _ = torch.manual_seed(at.SEED)
+# >>> model = at.NWKernelRegression()
+# >>> losses = at.train(model, data.x_train, data.y_train)
+# >>> at.mse_against_truth(1000.0, *args) > at.mse_against_truth(model.w, *args)
+# True
+# ```
+#
+# </details>
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.plot_fits">plot_fits</autoref>,
+#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>,
+#   <autoref identifier="attention_tutorial.training.train">train</autoref>
+# - PyTorch: `torch.logspace`, `Tensor.backward`, `Tensor.grad`
+# - Tensor API handbook: [Parameter, MSELoss, SGD](handbook/training.py)

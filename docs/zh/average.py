@@ -1,0 +1,184 @@
+# %% [markdown]
+# # 平均汇聚
+#
+# 先用最简单的办法解这个回归问题：不管查询是什么，都预测全部训练输出的平均值。它几乎称不上模型，却是后面各种注意力汇聚的一条基线，也是练习两个张量操作的好机会：
+# 0 维张量和 `repeat_interleave`。
+#
+# 本页的每个形状、数字和图都是构建网站时运行下面的代码得到的。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %% [markdown]
+# ## 估计器
+#
+# 数据来自上一页的 <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>：
+# `n_train` 个带噪声的训练样本 $(x_i, y_i)$，`n_test` 个测试输入。
+# **平均汇聚**对任意输入 $x$ 都给出同一个预测：
+#
+# $$f(x) = \frac{1}{n} \sum_{i=1}^{n} y_i .$$
+#
+# 写成注意力汇聚 $f(x) = \sum_i \alpha(x, x_i)\, y_i$ 的形式，就是每个注意力权重都等于 $\frac{1}{n}$：权重既不看查询 $x$，也不看键 $x_i$。
+
+# %%
+data = at.make_data()
+x_train, y_train, x_test, y_truth = data.x_train, data.y_train, data.x_test, data.y_truth
+n_train, n_test = data.n_train, data.n_test
+print("n_train =", n_train, "  n_test =", n_test)
+
+# %% [markdown]
+# ## 均值是一个 0 维张量
+#
+# `y_train.mean()` 把全部元素归约成一个数。它仍然是张量，但形状是空元组 `()`，维数 `dim()` 为 0，叫作 **0 维张量**（标量张量）。要取出其中的 Python 浮点数，用 `.item()`。
+
+# %%
+mean = y_train.mean()  # (n_train,) -> ()
+print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item():.4f}")
+
+# %% [markdown]
+# ## 用 repeat_interleave 复制出 n_test 个预测
+#
+# 每个测试输入都需要一个预测，所以把这个均值重复 `n_test` 次。
+# `repeat_interleave(repeats)` 把每个元素原地连续重复 `repeats` 次；不给 `dim` 时，输入先被展平成一维，0 维张量就被当作只有一个元素的向量，结果的形状是 `(n_test,)`。写成 `mean.repeat_interleave(n_test)` 或 `torch.repeat_interleave(mean, n_test)` 都一样。
+
+# %%
+y_hat = mean.repeat_interleave(n_test)  # () -> (n_test,)
+print("y_hat:", tuple(y_hat.shape))
+at.describe("y_hat", y_hat)
+
+# %% [markdown]
+# 顺便对比几个容易混淆的形状和操作。对只有一个元素的张量，`repeat_interleave` 和 `Tensor.repeat`
+# 结果相同；元素多于一个时就不同了：前者让每个元素连续重复，后者把整个张量首尾相接地重复。
+
+# %%
+print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0-d
+print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))  # () -> (3,)
+pair = torch.tensor([1, 2])  # (2,)
+print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
+
+# %% [markdown]
+# ## 包里的 average_pooling
+#
+# <autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>
+# 做同样的事，并且像其他汇聚函数一样同时返回注意力权重，形状为 `(n_test, n_train)`：每个查询一行，每个键一列。所有权重都相同，等于 $1/n$；用它们对值做加权平均，得到的正是均值。
+
+# %%
+y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
+print("y_hat_package:", tuple(y_hat_package.shape))  # (n_test,)
+print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
+print("same prediction:", torch.equal(y_hat_package, y_hat))
+print("distinct weights:", attention_weights.unique(), f"  1 / n_train = {1 / n_train:.4f}")
+weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
+print("weighted average equals the mean:", torch.allclose(weighted, y_hat))
+
+# %% [markdown]
+# 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。所有权重相等时，颜色条的范围是绘图库自动撑开的，没有意义。下一页的热图会沿对角线出现明显的结构。
+
+# %%
+at.plot_attention_heatmap(attention_weights)
+
+# %% [markdown]
+# ## 拟合结果
+#
+# 预测是一条水平线，真实函数的起伏完全没有体现出来。用**测试 MSE**（预测与不含噪声的
+# $f(x)$ 之差的平方的平均）衡量它有多差；后面几页都用同一个指标，数字可以直接比较。
+
+# %%
+mse = ((y_hat - y_truth) ** 2).mean()  # (n_test,) -> ()
+print(f"test MSE against the true f: {mse.item():.4f}")
+at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
+
+# %% [markdown]
+# 平均汇聚的问题在于它扔掉了输入 $x_i$：离查询近的样本和远的样本被一视同仁。下一页的[非参数注意力汇聚](nonparametric.py)让离查询近的样本得到更大的权重。
+#
+# ## 常见疑问
+#
+# **`y_train.mean()` 的形状为什么是 `()` 而不是 `(1,)`？** 对全部元素求平均会把所有维度都归约掉，剩下一个 0 维张量。`(1,)` 是有一个元素的一维张量，两者打印出来不同（`tensor(1.5)` 与
+# `tensor([1.5])`），参与广播时也可能得到不同的形状。
+#
+# **`repeat_interleave` 和 `repeat` 有什么区别？** `repeat_interleave` 把每个元素连续重复（`[1, 2]` → `[1, 1, 2, 2]`），`repeat` 把整个张量首尾相接地重复（`[1, 2]` → `[1, 2, 1, 2]`）。对一个数来说两者一样；非参数汇聚铺查询矩阵时，用的是 `repeat_interleave`。
+#
+# **平均汇聚也算注意力汇聚吗？** 算，它是权重恒为 $1/n$ 的特例。但它既不看查询也不看键，用[注意力线索](cues.py)一页的话说，它连非自主性提示都没有用上。
+#
+# **预测明明是同一个数，为什么还要存 `n_test` 份？** 为了和其他汇聚方法接口一致：每个查询一个预测，画图和计算误差的代码都不用改。
+#
+# **为什么用 `y_truth` 而不是 `y_train` 计算误差？** `y_train` 含噪声，而且是模型见过的数据。我们想知道模型离真实函数有多近，所以在测试输入上和不含噪声的 $f(x)$ 比较。
+#
+# ## 练习
+#
+# 1. 在所有常数预测中，哪一个的训练 MSE 最小？用代码验证均值比它附近的常数更好，再给出理由。
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> y_train = at.make_data().y_train
+# >>> def train_mse(c):
+# ...     return ((y_train - c) ** 2).mean().item()
+# >>> mean = y_train.mean().item()
+# >>> train_mse(mean) < train_mse(mean + 0.1), train_mse(mean) < train_mse(mean - 0.1)
+# (True, True)
+# ```
+#
+# 把 $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ 对 $c$ 求导并令其为 0：$-\frac{2}{n}\sum_i (y_i - c) = 0$，解得 $c = \frac{1}{n}\sum_i y_i$。所以平均汇聚是"只能输出一个常数"时最好的选择。
+#
+# </details>
+#
+# 2. 对二维张量 `y = torch.tensor([[1, 2], [3, 4]])`，分别预测 `torch.repeat_interleave(y, 2)`、
+#    `torch.repeat_interleave(y, 2, dim=0)` 和 `torch.repeat_interleave(y, torch.tensor([1, 2]), dim=0)`
+#    的结果，再运行验证。
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> y = torch.tensor([[1, 2], [3, 4]])
+# >>> torch.repeat_interleave(y, 2)
+# tensor([1, 1, 2, 2, 3, 3, 4, 4])
+# >>> torch.repeat_interleave(y, 2, dim=0)
+# tensor([[1, 2],
+#         [1, 2],
+#         [3, 4],
+#         [3, 4]])
+# >>> torch.repeat_interleave(y, torch.tensor([1, 2]), dim=0)
+# tensor([[1, 2],
+#         [3, 4],
+#         [3, 4]])
+# ```
+#
+# 不给 `dim` 时先展平再重复；给了 `dim=0` 就整行重复；`repeats` 是张量时，第 $i$ 行重复
+# `repeats[i]` 次。
+#
+# </details>
+#
+# 3. 把高斯核的带宽设得很大（例如 `bandwidth=1000.0`），Nadaraya-Watson 的预测会变成什么？
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> y_nw, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=1000.0)
+# >>> y_avg, _ = at.average_pooling(data.x_test, data.y_train)
+# >>> bool((y_nw - y_avg).abs().max() < 1e-4)
+# True
+# ```
+#
+# 带宽很大时，所有键到查询的距离相对于带宽都可以忽略，分数几乎相同，权重都接近 $1/n$，预测就退化成平均汇聚。[非参数注意力汇聚](nonparametric.py)一页的带宽画廊展示了这个过程。
+#
+# </details>
+#
+# ## 本页用到的 API
+#
+# - 包：<autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>、
+#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
+#   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、
+#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>、
+#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>
+# - PyTorch：`Tensor.mean`、`Tensor.item`、`torch.repeat_interleave`、`Tensor.repeat`、`Tensor.unique`、
+#   `torch.matmul`（`@`）
+# - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)

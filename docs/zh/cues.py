@@ -1,0 +1,202 @@
+# %% [markdown]
+# # 注意力线索
+#
+# 注意力是稀缺资源：眼睛每时每刻都收到大量信息，大脑只会认真处理其中一小部分。深度学习里的"注意力机制"借用了这个想法。本页先用一个日常场景说明两种注意力线索，再说明它们在神经网络里分别对应什么，最后引出整章的三个主角：**查询**、**键**和**值**。
+#
+# 本页的每个形状、数字和图都是构建网站时运行下面的代码得到的。
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %% [markdown]
+# ## 两种线索
+#
+# 设想你赶火车，走进候车大厅抬头看电子屏。屏上几十行车次，其中一行"晚点"是红色的，还在闪烁，你的目光不由自主就被它拉了过去。这是**非自主性提示**（也叫**不随意线索**）：它来自事物本身有多显眼，和你想做什么无关。
+#
+# 可你要坐的是另一趟车。于是你把目光移开，沿着车次一列去找自己车票上的那个编号，找到后再往右看它对应的检票口。这是**自主性提示**（也叫**随意线索**）：注意力由你自己的目的驱动，换一个要找的车次，你看向的地方也就变了。
+#
+# | | 非自主性提示（不随意线索） | 自主性提示（随意线索） |
+# |---|---|---|
+# | 由什么决定 | 输入本身有多突出 | 观察者的目的 |
+# | 候车大厅里 | 闪烁的红色"晚点" | 车票上的车次 |
+# | 换一个目的，结果变吗 | 不变 | 变 |
+#
+# ## 卷积、全连接和汇聚层只用了非自主性提示
+#
+# 卷积层、全连接层和汇聚层的输出只由输入和层自己的参数决定。以最大汇聚为例：它总是挑出窗口里最大的那个数，就像目光总被最显眼的那一行吸走。这些层没有任何参数能表达"我这次要找什么"，所以它们只用到了非自主性提示。
+#
+# 下面对同一组数做最大汇聚和平均汇聚。不论我们想找什么，结果都一样，因为函数里根本没有
+# "想找什么"这个输入。
+
+# %%
+values = torch.tensor([0.5, 3.0, 1.0, 2.0])  # (4,)
+print(f"max pooling:     {values.max().item():.4f}")
+print(f"average pooling: {values.mean().item():.4f}")
+
+# %% [markdown]
+# ## 注意力机制加入了查询
+#
+# 注意力机制多了一个输入：**查询**（query），它就是自主性提示，表示"这次要找什么"。被查找的每个输入写成一对**键**（key）和**值**（value）：键用来和查询比较，相当于车次；值是比较之后真正取走的内容，相当于检票口。键和值也可以是同一个东西，在本章的回归问题里，键是训练输入 $x_i$，值是对应的训练输出 $y_i$。
+#
+# 给定查询 $q$ 和 $n$ 个键值对 $(k_1, v_1), \dots, (k_n, v_n)$，**注意力汇聚**输出值的加权平均：
+#
+# $$f(q) = \sum_{i=1}^{n} \alpha(q, k_i)\, v_i .$$
+#
+# 权重 $\alpha(q, k_i)$ 叫**注意力权重**：查询和键越相似，权重越大。所有权重都非负，且和为 1。常见的做法是先给每个键打一个分数 $a(q, k_i)$，再用 softmax 把分数变成权重：
+#
+# $$\alpha(q, k_i) = \operatorname{softmax}_i\big(a(q, k_i)\big) = \frac{\exp\big(a(q, k_i)\big)}{\sum_{j=1}^{n} \exp\big(a(q, k_j)\big)} .$$
+#
+# 下面用四个键值对验证：同样的值，换一个查询，输出就变了。这正是自主性提示的特点。这里的分数用的是 $a(q, k) = -(q - k)^2 / 2$：键离查询越近，分数越高（[非参数注意力汇聚](nonparametric.py)一页会说明它来自高斯核）。
+
+# %%
+keys = torch.tensor([0.0, 1.0, 2.0, 3.0])  # (4,)
+for query in (0.0, 3.0):
+    scores = -((query - keys) ** 2) / 2  # (4,)
+    attention_weights = F.softmax(scores, dim=0)  # (4,)
+    output = torch.dot(attention_weights, values)  # (4,) . (4,) -> ()
+    weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
+    print(f"query {query:.1f}: weights [{weights_text}] -> output {output.item():.4f}")
+
+# %% [markdown]
+# 查询为 0 时，大部分权重落在键 0 和键 1 上；查询为 3 时，权重移到了键 3 和键 2 上。值没有变，只因为查询变了，输出也跟着变了。
+#
+# ## 一个真实的例子
+#
+# 本章的数据见下一页[数据](data.py)：`make_data` 生成 50 个训练样本。这里从中每隔 10 个取一个，得到 5 个键值对，再取一个测试输入作为查询。逐个打印每个键的分数和权重，最后算出加权平均。
+
+# %%
+data = at.make_data()
+keys = data.x_train[::10]  # (5,): every 10th training input
+values = data.y_train[::10]  # (5,): their outputs
+query = data.x_test[20]  # (): one test input
+scores = -((query - keys) ** 2) / 2  # (5,)
+attention_weights = F.softmax(scores, dim=0)  # (5,)
+y_hat = torch.dot(attention_weights, values)  # (5,) . (5,) -> ()
+print(f"query q = {query.item():.2f}")
+for i in range(len(keys)):
+    print(
+        f"k_{i + 1} = {keys[i].item():.2f}   v_{i + 1} = {values[i].item():.2f}   "
+        f"score = {scores[i].item():+.3f}   weight = {attention_weights[i].item():.3f}"
+    )
+print(f"sum of weights = {attention_weights.sum().item():.4f}")
+print(f"f(q) = {y_hat.item():.4f}")
+
+# %% [markdown]
+# 包里的 <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# 做的正是这件事，只是一次处理很多个查询，所以查询要写成形状为 `(1,)` 的一维张量。两种算法给出同样的权重和输出：
+
+# %%
+y_hat_package, weights_package = at.nadaraya_watson(query.reshape(1), keys, values)  # (1,), (1, 5)
+print("same weights:", torch.allclose(weights_package[0], attention_weights))
+print("same output: ", torch.allclose(y_hat_package[0], y_hat))
+
+# %% [markdown]
+# 下图把这次注意力汇聚画了出来（函数
+# <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>
+# 内部调用 `nadaraya_watson`，图上的数都是算出来的）。查询与每个键比较，箭头越粗，那个键得到的注意力权重越大；中间的条形是权重本身；右边，每个值按自己的权重汇入输出。底部一行把公式 $f(q) = \sum_i \alpha(q, k_i)\, v_i$ 逐项展开（各项按两位小数显示，所以写作约等于）。
+
+# %%
+at.plot_attention_pooling(query, keys, values)
+
+# %% [markdown]
+# ## 本章路线
+#
+# 1. [数据](data.py)：本章的回归问题，以及生成数据用到的 `torch.rand`、`torch.sort`、
+#    `torch.normal`、`torch.arange` 和随机种子。
+# 2. [平均汇聚](average.py)：所有权重都是 $1/n$，完全不看查询，是最简单的基线。
+# 3. [非参数注意力汇聚](nonparametric.py)：权重来自查询与键的距离（高斯核）。
+# 4. [带参数的注意力汇聚](parametric.py)：让模型自己学习核的宽度。
+#
+# ## 常见疑问
+#
+# **最大汇聚也"挑出"了一个输入，它不算注意力吗？** 最大汇聚挑的永远是数值最大的那个，挑选的依据只有输入本身，相当于非自主性提示。注意力汇聚的依据是查询和键的相似度，换一个查询，挑选的结果就会变。
+#
+# **键和值为什么要分开？** 因为"用来比较的"和"真正取走的"不一定是同一种东西。在候车大厅里，你用车次比较，取走的是检票口；在本章的回归问题里，用输入 $x_i$ 比较，取走的是输出 $y_i$。
+#
+# **注意力权重为什么要和为 1？** 这样输出才是值的加权*平均*，和值处在同一个范围里。
+# softmax 自动保证这一点：每个权重都为正，除以总和之后合计为 1。
+#
+# **查询一定要是某个键吗？** 不需要。上面的查询就不在 5 个键之中。查询只需要能和键比较（这里是两个数相减）。
+#
+# **模型真的像人一样在"看"吗？** 不是。"注意力"只是一个比喻，实际发生的只有上面的计算：打分、softmax、加权平均。
+#
+# ## 练习
+#
+# 1. 把查询换成远离所有键的 10.0，权重会变成什么样？输出接近哪个值？
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> keys, values = data.x_train[::10], data.y_train[::10]
+# >>> y_hat, attention_weights = at.nadaraya_watson(torch.tensor([10.0]), keys, values)
+# >>> int(attention_weights.argmax()), round(attention_weights.max().item(), 3)
+# (4, 1.0)
+# >>> round(y_hat.item(), 2) == round(values[4].item(), 2)
+# True
+# ```
+#
+# 权重几乎全部落在最后一个键（离 10.0 最近的那个）上，输出几乎等于它的值。即使查询离所有键都很远，softmax 之后权重之和仍然是 1：它比较的是*相对*远近。
+#
+# </details>
+#
+# 2. 如果所有键都相等，注意力汇聚的输出是什么？和查询有关吗？
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> keys = torch.full((4,), 2.0)
+# >>> values = torch.tensor([1.0, 2.0, 3.0, 6.0])
+# >>> for query in (0.0, 2.0, 7.0):
+# ...     y_hat, _ = at.nadaraya_watson(torch.tensor([query]), keys, values)
+# ...     print(round(y_hat.item(), 4))
+# 3.0
+# 3.0
+# 3.0
+# ```
+#
+# 所有分数相同，softmax 给每个键相同的权重 $1/n$，输出就是值的平均数 3.0，与查询无关。这正是后面[平均汇聚](average.py)一页的做法。
+#
+# </details>
+#
+# 3. 给所有分数加上同一个常数，注意力权重会变吗？
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> scores = torch.tensor([-2.0, -0.5, -1.0])
+# >>> torch.allclose(F.softmax(scores, dim=0), F.softmax(scores + 100.0, dim=0))
+# True
+# ```
+#
+# 不会。$\exp(a_i + c) = e^c \exp(a_i)$，公因子 $e^c$ 在分子分母中约掉。
+# [从高斯核到点积注意力](dot-product.py)一页正是利用这一点去掉了只与查询有关的项。
+#
+# </details>
+#
+# 4. 举一个你自己生活中的例子，说出其中的查询、键和值。
+#
+# <details><summary>答案</summary>
+#
+# 例如在图书馆用索书号找书：查询是你手里的索书号，键是书脊上的标签，值是书本身。标签和索书号越接近，你越会把注意力放在那本书上。答案不唯一，只要查询和键能比较、值是最终取走的内容即可。
+#
+# </details>
+#
+# ## 本页用到的 API
+#
+# - 包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
+#   <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>、
+#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
+# - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`Tensor.max`、`Tensor.mean`、`Tensor.reshape`
+# - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)

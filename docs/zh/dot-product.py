@@ -1,0 +1,232 @@
+# %% [markdown]
+# # 从高斯核到点积注意力
+#
+# Transformer 里的注意力用的是**点积**：查询和键越"同向"，点积越大，权重越大。
+# 本章一直用的高斯核看起来完全是另一回事——它看的是查询和键的**距离**。
+# 本页说明两者其实只差一项，并用 PyTorch 自带的
+# `torch.nn.functional.scaled_dot_product_attention` 算出和
+# <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# 完全相同的结果。
+#
+# 本页所有的数字都是构建网站时运行代码得到的。
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %%
+data = at.make_data()
+x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
+queries, keys, values = x_test, x_train, y_train  # the roles of the chapter
+print("queries:", tuple(queries.shape))
+print("keys:   ", tuple(keys.shape))
+print("values: ", tuple(values.shape))
+
+# %% [markdown]
+# ## 把平方展开
+#
+# 对一个查询 $q$ 和一个键 $k$，高斯核的得分是 $-\frac{1}{2}(q - k)^2$。把平方展开：
+#
+# $$-\frac{1}{2}(q - k)^2 = q k - \frac{1}{2} k^2 - \frac{1}{2} q^2 .$$
+#
+# 右边第一项 $qk$ 就是（一维的）点积。第二项只和键有关，第三项只和查询有关。
+#
+# softmax 是对同一个查询的所有键做的。$-\frac{1}{2}q^2$ 对这些键都一样，
+# 它在分子分母里变成同一个因子 $e^{-q^2/2}$，约掉了：
+#
+# $$\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right)
+#   = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}}
+#   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
+#
+# 换句话说：**高斯核注意力 = 点积得分 + 每个键一个偏置 $-\frac{1}{2}k_i^2$**。
+# $-\frac{1}{2}k_i^2$ 却不能省：它随键变化，不是常数。
+#
+# 下面把测试输入当查询、训练输入当键，分别算出两种得分。
+# `queries[:, None]` 的形状是 `(n_test, 1)`，`keys[None, :]` 是 `(1, n_train)`，
+# 两者相减或相乘时广播成 `(n_test, n_train)`。两种得分每一行相差 $\frac{1}{2}q^2$：
+
+# %%
+q = queries[:, None]  # (n_test, 1)
+k = keys[None, :]  # (1, n_train)
+gaussian_scores = -((q - k) ** 2) / 2  # (n_test, n_train)
+dot_scores = q * k - k**2 / 2  # (n_test, n_train)
+difference = dot_scores - gaussian_scores  # (n_test, n_train)
+print("scores:", tuple(gaussian_scores.shape))
+print(f"max |(dot - gaussian) - q^2/2| = {(difference - q**2 / 2).abs().max().item():.1e}")
+
+# %% [markdown]
+# 得分不同，softmax 之后的权重却相同，也和 `nadaraya_watson` 返回的注意力权重相同：
+
+# %%
+weights_gaussian = F.softmax(gaussian_scores, dim=1)  # (n_test, n_train)
+weights_dot = F.softmax(dot_scores, dim=1)  # (n_test, n_train)
+_, weights_nw = at.nadaraya_watson(queries, keys, values)  # (n_test, n_train)
+gap_gaussian = (weights_dot - weights_gaussian).abs().max().item()
+gap_nw = (weights_dot - weights_nw).abs().max().item()
+print(f"max |weights_dot - weights_gaussian| = {gap_gaussian:.1e}")
+print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
+
+# %% [markdown]
+# 包里的 <autoref identifier="attention_tutorial.analysis.gaussian_scores">gaussian_scores</autoref> 和
+# <autoref identifier="attention_tutorial.analysis.dot_product_scores">dot_product_scores</autoref>
+# 算的就是这两种得分。
+#
+# ## 交给 PyTorch 的 SDPA
+#
+# PyTorch 的 `F.scaled_dot_product_attention`（缩写 SDPA）计算
+#
+# $$\operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}} + M\right) V ,$$
+#
+# 其中 `Q` 的形状是 $(L, d)$（$L$ 个查询，每个是 $d$ 维向量），`K` 是 $(S, d)$，`V` 是 $(S, d_v)$，
+# `attn_mask` 参数 $M$ 要能广播成 $(L, S)$。结果的形状是 $(L, d_v)$。对应到我们的问题：
+#
+# - 每个查询、键、值都是一个数，也就是 $d = d_v = 1$ 的向量，所以把它们 `reshape` 成一列；
+# - SDPA 默认除以 $\sqrt{d}$。这里 $d = 1$，除以 1 不改变什么，但我们仍显式传入 `scale=1.0`，
+#   表明"不缩放"；
+# - 键的偏置 $-\frac{1}{2}k^2$ 通过 `attn_mask` 加进去。浮点型的 `attn_mask` 会被**加到**得分上；
+#   它的形状是 `(1, n_train)`，广播到每个查询。（布尔型的 `attn_mask` 含义不同：它表示哪些键可以参与。）
+
+# %%
+q_sdpa = queries.reshape(-1, 1)  # (n_test, 1): n_test queries of dimension d = 1
+k_sdpa = keys.reshape(-1, 1)  # (n_train, 1)
+v_sdpa = values.reshape(-1, 1)  # (n_train, 1)
+bias = (-(keys**2) / 2).reshape(1, -1)  # (1, n_train): -k^2/2, the same row for every query
+y_sdpa = F.scaled_dot_product_attention(
+    q_sdpa, k_sdpa, v_sdpa, attn_mask=bias, scale=1.0
+)  # (n_test, 1)
+y_nw, _ = at.nadaraya_watson(queries, keys, values)  # (n_test,)
+print("y_sdpa:", tuple(y_sdpa.shape))
+print(f"max |SDPA - nadaraya_watson| = {(y_sdpa.reshape(-1) - y_nw).abs().max().item():.1e}")
+
+# %% [markdown]
+# 差别只是 float32 的舍入误差。
+#
+# ## 带参数的版本
+#
+# 带参数的模型把距离乘以 $w$：$-\frac{1}{2}((q - k) w)^2 = -\frac{1}{2}(qw - kw)^2$。
+# 所以只要把查询和键都乘以 $w$，上面的推导原样成立：点积是 $(qw)(kw)$，偏置是 $-\frac{1}{2}(kw)^2$。
+# 下面用和[带参数的注意力汇聚](parametric.py)一页相同的种子重新训练，取学到的 $w$，
+# 用 SDPA 算一遍，再和模型的预测
+# （<autoref identifier="attention_tutorial.training.predict">predict</autoref>）以及包里的
+# <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref> 比较。
+
+# %%
+_ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
+model = at.NWKernelRegression()
+losses = at.train(model, x_train, y_train)
+w = model.w.detach()  # (1,), cut off from the autograd graph
+print(f"learned w = {w.item():.4f}")
+bias_w = (-((keys * w) ** 2) / 2).reshape(1, -1)  # (1, n_train)
+y_sdpa_w = F.scaled_dot_product_attention(
+    q_sdpa * w, k_sdpa * w, v_sdpa, attn_mask=bias_w, scale=1.0
+)  # (n_test, 1)
+y_model = at.predict(w, queries, keys, values)  # (n_test,)
+y_dot, _ = at.dot_product_pooling(queries, keys, values, w)  # (n_test,)
+gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()  # (n_test, 1) -> (n_test,)
+gap_dot = (y_dot - y_model).abs().max().item()
+print(f"max |SDPA - predict|                = {gap_sdpa:.1e}")
+print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
+
+# %% [markdown]
+# 这次的差别比 $w = 1$ 时大一些，但仍只是舍入误差：$w$ 较大时，$(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$
+# 都是上千的数，二者相减会丢掉 float32 的有效数字；而距离形式先算差 $q - k$ 再平方，没有这种抵消。
+# 数学上两种写法完全相同，数值上距离形式更稳。
+#
+# 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 $1 \times 1$ 的，
+# 而且两者共用同一个数。多维时恒等式同样成立：
+# $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$。
+# Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$，
+# 当所有键的长度差不多时（例如经过归一化），这一项近似为常数，去掉它影响不大；
+# 除以 $\sqrt{d}$ 则是为了让点积的大小不随维数 $d$ 增长。
+#
+# ## 常见疑问
+#
+# **分母里该写 $x_i$ 还是 $x_j$？** 写 $x_j$。分母 $\sum_{j} K(x - x_j)$ 是对所有键求和，
+# 和分子里的 $i$ 无关。如果误写成 $\sum_j K(x - x_i)$，它就等于 $n K(x - x_i)$，
+# 每个权重都变成 $1/n$——模型悄悄退化成了平均汇聚（见练习 3）。
+#
+# **指数里的负号能漏吗？** 不能。$\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ 会让**越远**的键权重越大，
+# 预测被离查询最远的训练点主导。点积形式里同样要写对符号：$qk - \frac{1}{2}k^2$，不是 $\frac{1}{2}k^2 - qk$。
+#
+# **softmax 为什么能去掉 $q^2$ 项，却去不掉 $k^2$ 项？** softmax 是对同一个查询的所有键做归一化。
+# 给所有得分加同一个常数，权重不变（练习 1）；$\frac{1}{2}q^2$ 对一个查询的所有键相同，
+# 而 $\frac{1}{2}k_i^2$ 随键 $i$ 变化。
+#
+# **这和 Transformer 的注意力是一回事吗？** 骨架相同：得分 → softmax → 加权平均值。
+# 区别在于 Transformer 的查询和键是学到的向量投影、去掉了键的偏置项、并除以 $\sqrt{d}$。
+#
+# **是 Watson 还是 Waston？** Watson。这个估计以 Nadaraya 和 Watson 两人命名，
+# 一些资料里的 "Waston" 是笔误。
+#
+# ## 练习
+#
+# 1. 验证 softmax 的平移不变性：给所有得分加同一个常数，权重不变；给每个键加不同的数，权重就变了。
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> scores = torch.tensor([0.5, -1.0, 2.0])
+# >>> torch.allclose(F.softmax(scores + 3.0, dim=0), F.softmax(scores, dim=0))
+# True
+# >>> torch.allclose(F.softmax(scores + torch.tensor([0.0, 1.0, 2.0]), dim=0), F.softmax(scores, dim=0))
+# False
+# ```
+#
+# </details>
+#
+# 2. 去掉键的偏置，只用纯点积 $qk$（SDPA 不传 `attn_mask`）。查询 $q = 0$ 的预测是什么？
+#
+# <details><summary>答案</summary>
+#
+# $q = 0$ 时所有点积都是 0，权重全部相等，预测就是所有值的平均——和查询在哪里毫无关系。
+# 纯点积看的是"方向"和"长度"，而不是"距离"；一维时，正的查询总是偏爱最大的键。
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> k, v = data.x_train.reshape(-1, 1), data.y_train.reshape(-1, 1)
+# >>> y0 = F.scaled_dot_product_attention(torch.zeros(1, 1), k, v, scale=1.0)
+# >>> torch.allclose(y0.reshape(-1), data.y_train.mean())
+# True
+# ```
+#
+# </details>
+#
+# 3. 把分母误写成 $\sum_j K(x - x_i)$，预测会变成什么？
+#
+# <details><summary>答案</summary>
+#
+# 分母等于 $n K(x - x_i)$，每个权重都是 $1/n$，预测就是 `y_train` 的平均值，与查询无关：
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y, query = data.x_train, data.y_train, 1.0
+# >>> kernel = at.gaussian_kernel(query - x)  # K(x - x_i), one per training point
+# >>> wrong_denominator = len(x) * kernel  # sum over j of K(x - x_i): n copies of the same term
+# >>> y_hat = (kernel / wrong_denominator * y).sum()
+# >>> torch.allclose(y_hat, y.mean())
+# True
+# ```
+#
+# </details>
+#
+# ## 本页用到的 API
+#
+# - 包：<autoref identifier="attention_tutorial.analysis.gaussian_scores">gaussian_scores</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.dot_product_scores">dot_product_scores</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref>、
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
+#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
+# - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（参数 `attn_mask`、`scale`）、
+#   `torch.nn.functional.softmax`、广播、`Tensor.reshape`
+# - 张量 API 手册：[torch.matmul](handbook/matmul.py)、[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)

@@ -1,0 +1,117 @@
+# %% [markdown]
+# # torch.bmm：批量里每个元素各做一次矩阵乘法
+#
+# `torch.bmm`（batch matrix multiply，批量矩阵乘法）接收两摞矩阵，一对一对地相乘。
+# 本章带参数的模型需要它，因为每个查询都有**自己的**键和值：每个查询做一次小小的乘法，
+# 一次调用全部完成。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.bmm
+#
+# ```python
+# torch.bmm(input, mat2, *, out=None) -> Tensor
+# ```
+#
+# `input` 形状为 `(b, n, k)`、`mat2` 形状为 `(b, k, m)` 时，返回形状为 `(b, n, m)`
+# 的张量，其第 `i` 片是 `input[i] @ mat2[i]`。
+#
+# - `input`、`mat2`：**三维**张量，批量大小 `b` 相同，dtype 相同；`input`
+#   的最后一个轴与 `mat2` 的中间一个轴长度必须相同（$k$）。
+#
+# 与 [`torch.matmul`](matmul.py) 不同，`bmm` 不广播，也不接受其他维数。
+# 这种严格反而有用：形状写错时会大声报错，而不是被广播成别的东西。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> a = torch.arange(12.0).reshape(2, 2, 3)  # (batch, n, k)
+# >>> b = torch.ones(2, 3, 1)  # (batch, k, m)
+# >>> y = torch.bmm(a, b)  # (batch, n, m): here the row sums of each matrix
+# >>> y.shape
+# torch.Size([2, 2, 1])
+# >>> y[:, :, 0]
+# tensor([[ 3., 12.],
+#         [21., 30.]])
+# >>> torch.equal(y[1], a[1] @ b[1])  # slice i is the product of the slices i
+# True
+# ```
+#
+# 本章的用法：每个查询有一行权重和一行值；把权重变成 `(1, n_keys)` 的行矩阵，
+# 把值变成 `(n_keys, 1)` 的列矩阵，每次乘法就是一次加权求和。
+#
+# ```python
+# >>> import torch
+# >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
+# >>> values = torch.tensor([[1.0, 2.0], [3.0, 5.0], [7.0, 9.0]])  # (n_queries, n_keys)
+# >>> y_hat = torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (3, 1, 2) @ (3, 2, 1)
+# >>> y_hat.shape
+# torch.Size([3, 1, 1])
+# >>> y_hat.reshape(-1)  # (n_queries,)
+# tensor([1.8000, 4.0000, 7.0000])
+# >>> (weights * values).sum(dim=1)  # the same sums, written elementwise
+# tensor([1.8000, 4.0000, 7.0000])
+# ```
+#
+# ### 图示
+#
+# 结果的第 $[i]$ 片只来自两个输入的第 $[i]$ 片。同色的格子两两相乘再相加。
+
+# %%
+at.diagram_bmm(torch.arange(12.0).reshape(2, 2, 3), torch.arange(6.0).reshape(2, 3, 1))
+
+# %% [markdown]
+# 本章的情形，三个查询、每个查询两个键：每一片都是 `(1, 2) @ (2, 1)` 的乘法，
+# 即一个查询的值的加权和。
+
+# %%
+weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
+values = torch.tensor([[1.0, 2.0], [3.0, 5.0], [7.0, 9.0]])  # (n_queries, n_keys)
+at.diagram_bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (3, 1, 2) @ (3, 2, 1)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 忘了 `unsqueeze` 就会传入二维张量，`bmm` 拒绝接收（PyTorch 把两个参数叫作
+# `batch1` 和 `batch2`）：
+
+# %%
+try:
+    torch.bmm(weights, values)  # (3, 2) and (3, 2): not 3-D
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 值的 `unsqueeze` 位置写错，两个张量都成了 `(3, 1, 2)`，中间的长度对不上：
+
+# %%
+try:
+    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 另外，它不做广播，批量大小为 1 也不行（`torch.matmul` 则会广播）：
+
+# %%
+try:
+    torch.bmm(torch.ones(2, 2, 3), torch.ones(1, 3, 2))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(tuple(torch.matmul(torch.ones(2, 2, 3), torch.ones(1, 3, 2)).shape))
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)：模型计算
+# `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)`，
+# 其中权重和值的形状都是 `(n_queries, n_keys)`。参见
+# <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>；
+# 两次 `unsqueeze` 见 [squeeze 与 unsqueeze](squeeze.py)。

@@ -1,0 +1,188 @@
+# %% [markdown]
+# # expand 与广播：不复制也能重复
+#
+# [`repeat`](repeat.py) 通过复制得到更大的张量。可很多时候副本只被读取，比如让每个查询
+# 减去每个键。这时 `expand` 能给出同样的值而不复制任何东西，**广播**则在 `+`、`-`、`*`、`/`
+# 里自动完成同样的事。秘诀在于*步长*（stride）。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.expand
+#
+# ```python
+# Tensor.expand(*sizes) -> Tensor
+# Tensor.expand_as(other) -> Tensor  # the same as x.expand(other.shape)
+# ```
+#
+# 返回张量的一个形状更大的**视图**：每个长度为 1 的轴都可以拉长到任意长度，
+# 还可以在最前面添加新轴。不复制任何数据。
+#
+# - `sizes`：新形状，写成几个整数或一个元组。`-1` 表示该轴保持不变。长度不是 1
+#   的轴不能拉长（那要用 `repeat`）。
+#
+# 张量是一块内存加上每个轴的**步长**：沿这个轴走一步，在内存里要跳过几个元素。
+# `expand` 把被拉长的轴的步长设为 0，于是沿这些轴每走一步都重新读同一个元素。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([[1], [2], [3]])  # (3, 1)
+# >>> y = x.expand(3, 4)  # (3, 4)
+# >>> y
+# tensor([[1, 1, 1, 1],
+#         [2, 2, 2, 2],
+#         [3, 3, 3, 3]])
+# >>> x.stride(), y.stride()  # stride 0: every column reads the same element
+# ((1, 1), (1, 0))
+# >>> y.data_ptr() == x.data_ptr()  # the same memory
+# True
+# >>> torch.tensor([1, 2, 3]).expand(2, -1)  # a new leading axis; -1 keeps the size
+# tensor([[1, 2, 3],
+#         [1, 2, 3]])
+# ```
+#
+# ### 图示
+#
+# 虚线格子是视图：它们不占内存，读的是输入的元素。
+
+# %%
+at.diagram_expand(torch.tensor([[1], [2], [3]]), 3, 4)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 只有长度为 1 的轴能拉长：
+
+# %%
+try:
+    torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 视图与源张量共享内存，往视图里写就是往源张量里写，也会改到所有读同一元素的格子。
+# 对 expand 得到的张量做原地运算会被拒绝；而给单个格子赋值会悄悄改掉一整行：
+
+# %%
+x = torch.tensor([[1], [2], [3]])  # (3, 1)
+y = x.expand(3, 4)  # (3, 4), a view of x
+try:
+    y.add_(1)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+y[0, 0] = 5  # writes x[0, 0]: all four cells of row 0 change
+print(y)
+print(x.flatten())
+
+# %% [markdown]
+# 需要一个可以修改的张量时，先调用 `.clone()`（或者直接用 `repeat`）。
+#
+# ### 本章在哪里用到
+#
+# 本章用广播（下一节）隐式地完成拉长；包里的
+# <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
+# 就是[非参数注意力汇聚](../nonparametric.py)中铺矩阵做法的免复制版本。
+#
+# ## 广播
+#
+# 两个形状不同的张量做逐元素运算（`+`、`-`、`*`、`/`、`**`、比较等）时，
+# PyTorch 会把它们**广播**成同一个形状：
+#
+# 1. 两个形状从右往左对齐，缺少的轴当作长度 1。
+# 2. 每个位置上两个长度必须相等，或者其中一个是 1。
+# 3. 结果取较大的长度；长度为 1 的一方被拉长，就像 `expand` 一样（不复制）。
+#
+# `torch.broadcast_shapes(*shapes)` 只对形状套用这些规则。有意添加长度为 1 的轴，
+# 就是 `x[:, None]`（等同于 `x.unsqueeze(1)`，见 [squeeze 与 unsqueeze](squeeze.py)）的用处。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> queries = torch.tensor([0.0, 1.0, 2.0])  # (n_test,) = (3,)
+# >>> keys = torch.tensor([0.0, 0.5])  # (n_train,) = (2,)
+# >>> queries[:, None] - keys[None, :]  # (3, 1) - (1, 2) -> (3, 2)
+# tensor([[ 0.0000, -0.5000],
+#         [ 1.0000,  0.5000],
+#         [ 2.0000,  1.5000]])
+# >>> torch.broadcast_shapes((3, 1), (1, 2))
+# torch.Size([3, 2])
+# >>> (torch.ones(3, 2) - keys).shape  # (3, 2) - (2,): keys acts as (1, 2)
+# torch.Size([3, 2])
+# ```
+#
+# ### 图示
+#
+# 两个操作数先被拉长到共同的形状（虚线：视图），再逐格运算。结果的第 $i$
+# 行是第 $i$ 个查询减去每个键。
+
+# %%
+at.diagram_broadcast(torch.tensor([[0.0], [1.0], [2.0]]), torch.tensor([0.0, 0.5]))
+
+# %% [markdown]
+# ### 陷阱
+#
+# 从右往左对齐意味着两个长度不同的一维张量不能广播；要先给其中一个加上长度为 1 的轴：
+
+# %%
+queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+keys = torch.tensor([0.0, 0.5])  # (2,)
+try:
+    queries - keys
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
+
+# %% [markdown]
+# 反过来的意外更糟，因为什么都不报错：`(3,)` 和 `(3, 1)` 会广播成 `(3, 3)`。
+# 本想让两列逐元素相减，得到的却是一个矩阵：
+
+# %%
+surprise = queries - queries[:, None]  # (3,) - (3, 1) -> (3, 3), maybe not what you meant
+print(tuple(surprise.shape))
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [非参数注意力汇聚](../nonparametric.py)：`queries - x_train` 中，形状为 `(n_train,)`
+# 的键被广播到 `(n_test, n_train)` 的查询矩阵上，每一行都减去全部的键。
+#
+# ### 代价
+#
+# 本章铺出来的查询矩阵和广播视图的值完全相同，但只有前者真正占着一份副本。
+# 构建时打印了它们的步长、是否与 `x_test` 共享内存，以及各自背后的内存字节数：
+
+# %%
+x_test = torch.arange(0, 5, 0.1)  # (n_test,)
+n_train = 50
+tiled = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train), a copy
+view = x_test[:, None].expand(-1, n_train)  # (n_test, n_train), no copy
+print("same values:", torch.equal(tiled, view))
+for name, t in [("tiled", tiled), ("view", view)]:
+    shares = t.data_ptr() == x_test.data_ptr()
+    print(
+        f"{name:>5}: stride {t.stride()}, shares x_test's memory: {shares}, "
+        f"memory {t.untyped_storage().nbytes()} bytes"
+    )
+
+# %% [markdown]
+# 铺出来的矩阵随两个长度的**乘积**增长。一个 float32 数占 4 个字节；
+# 下面是构建时打印的一个 `(n_test, n_train)` 矩阵的大小：
+
+# %%
+bytes_per_number = torch.zeros(1).element_size()  # 4 for float32
+for n_test, n_train in [(50, 50), (1_000, 1_000), (10_000, 10_000), (100_000, 10_000)]:
+    size = n_test * n_train * bytes_per_number  # one (n_test, n_train) float32 matrix
+    print(f"({n_test:>7}, {n_train:>6}): {size:>14,} bytes = {size / 2**20:>9.2f} MiB")
+
+# %% [markdown]
+# 广播省掉了查询的那份副本，但省不掉全部：差值矩阵和注意力权重本身就是
+# `(n_test, n_train)` 的矩阵，每对查询和键一个权重。这个平方级的代价属于注意力本身，
+# 也正是 Transformer 处理长序列时昂贵的原因。

@@ -1,0 +1,166 @@
+# %% [markdown]
+# # torch.eye 与布尔掩码：去掉对角线
+#
+# 留一法训练要为每个训练样本准备**其余**所有训练样本。本章分三步完成：把 `x_train`
+# 铺成方阵；用单位矩阵 `torch.eye` 构造一个对角线为 `False` 的掩码；
+# 再用布尔索引留下值为 `True` 的元素。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.eye
+#
+# ```python
+# torch.eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor
+# ```
+#
+# 返回对角线为 1、其余为 0 的二维张量，即单位矩阵。
+#
+# - `n`：行数。
+# - `m`：列数，不给时等于 `n`。
+# - `dtype`：默认 `torch.float32`；`dtype=torch.bool` 时对角线为 `True`。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> torch.eye(3)
+# tensor([[1., 0., 0.],
+#         [0., 1., 0.],
+#         [0., 0., 1.]])
+# >>> torch.eye(2, 3)
+# tensor([[1., 0., 0.],
+#         [0., 1., 0.]])
+# >>> (1 - torch.eye(3)).type(torch.bool)  # the chapter's mask: False on the diagonal
+# tensor([[False,  True,  True],
+#         [ True, False,  True],
+#         [ True,  True, False]])
+# >>> torch.equal(~torch.eye(3, dtype=torch.bool), (1 - torch.eye(3)).type(torch.bool))
+# True
+# ```
+#
+# 对布尔张量来说 `~` 是逻辑"非"，所以 `~torch.eye(n, dtype=torch.bool)`
+# 是得到同一个掩码的更短写法。
+#
+# ### 图示
+
+# %%
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(torch.eye(4), code="torch.eye(4)", sources=torch.full((4, 4), -1)),
+            at.TensorPanel(torch.eye(2, 3), code="torch.eye(2, 3)", sources=torch.full((2, 3), -1)),
+        ]
+    ]
+)
+
+# %% [markdown]
+# ### 陷阱
+#
+# `torch.eye(n)` 是浮点张量，`1 - torch.eye(n)` 也是：它**还不是**掩码，
+# 拿它做索引会报错（见下一节）。类型转换 `.type(torch.bool)`（或 `.bool()`）
+# 才让它成为掩码。
+#
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)和[为什么要留一](../leave-one-out.py)：
+# `(1 - torch.eye(n_train)).type(torch.bool)`。
+#
+# ## 布尔掩码索引
+#
+# ```python
+# x[mask]          # -> a new 1-D tensor of the elements where mask is True
+# x[mask] = value  # writes into those elements
+# ```
+#
+# 用与 `x` 形状相同的布尔张量做索引，返回一个**一维**张量（副本），
+# 按行优先顺序（一行一行地）装着掩码为 `True` 处的元素。
+# 掩码只覆盖前面几个轴时，保留的是整块子张量（比如整行）。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([[1, 2, 3], [4, 5, 6]])
+# >>> x[x > 2]  # always 1-D, row by row
+# tensor([3, 4, 5, 6])
+# >>> x[torch.tensor([True, False])]  # a mask over axis 0 keeps whole rows
+# tensor([[1, 2, 3]])
+# ```
+#
+# 本章留一法的键，缩小版。掩码每一行恰好有一个 `False`，所以每行都留下
+# `n_train - 1` 个元素，平坦的结果才能重新切回成行：
+#
+# ```python
+# >>> import torch
+# >>> x_train = torch.tensor([1.0, 2.0, 3.0])
+# >>> n_train = len(x_train)
+# >>> tiled = x_train.repeat((n_train, 1))  # (n_train, n_train)
+# >>> mask = (1 - torch.eye(n_train)).type(torch.bool)  # False on the diagonal
+# >>> tiled[mask]  # 1-D: n_train * (n_train - 1) elements
+# tensor([2., 3., 1., 3., 1., 2.])
+# >>> tiled[mask].reshape((n_train, -1))  # row i: every x_train except x_train[i]
+# tensor([[2., 3.],
+#         [1., 3.],
+#         [1., 2.]])
+# ```
+#
+# ### 图示
+#
+# 完整的流程。第 $j$ 种颜色代表 `x` 的第 $j$ 个元素；经过掩码之后，第 $i$ 行有除第 $i$
+# 种以外的所有颜色。
+
+# %%
+at.diagram_eye_mask(4)
+
+# %% [markdown]
+# 换成四个排好序的训练输入作为值：
+
+# %%
+x_train, _ = torch.sort(torch.rand(4) * 5)  # (4,)
+at.diagram_eye_mask(4, x_train)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 浮点掩码（忘了 `.type(torch.bool)`）会被拒绝：
+
+# %%
+tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
+try:
+    tiled[1 - torch.eye(3)]
+except IndexError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 整数掩码更糟：它会被接受，却被当成一个**行号**张量（0 和 1）来读，而不是掩码。
+# 不报错，形状错了，值也错了：
+
+# %%
+picked = tiled[(1 - torch.eye(3)).long()]  # each 0/1 picks row 0 or row 1 of tiled
+print("integer 'mask':", tuple(picked.shape))
+print("boolean mask:  ", tuple(tiled[(1 - torch.eye(3)).bool()].shape))
+
+# %% [markdown]
+# 另外，只有掩码每一行留下的元素个数相同，平坦的结果才能切回成行：
+
+# %%
+mask = (1 - torch.eye(3)).type(torch.bool)  # (3, 3)
+mask[0, 1] = False  # row 0 now keeps 1 element, the others 2
+try:
+    tiled[mask].reshape((3, -1))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)：`x_train.repeat((n_train, 1))[mask].reshape((n_train, -1))`
+# 得到键，对 `y_train` 做同样的事得到值，形状都是 `(n_train, n_train - 1)`；
+# 包里的 <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
+# 就是这样做的。[为什么要留一](../leave-one-out.py)解释了为什么必须去掉对角线。

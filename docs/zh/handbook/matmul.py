@@ -1,0 +1,146 @@
+# %% [markdown]
+# # torch.matmul：一个函数，五种乘法
+#
+# `torch.matmul`（也可以写成 `a @ b`）沿一对轴相乘再求和：`a` 的最后一个轴对上 `b`
+# 的倒数第二个轴。结果长什么样取决于两个张量各有几维，一共五种情况。
+# 图中同色的格子两两相乘再相加；红框标出结果的第一个元素是怎么算出来的。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.matmul
+#
+# ```python
+# torch.matmul(input, other, *, out=None) -> Tensor
+# input @ other
+# ```
+#
+# 返回 `input` 与 `other` 的矩阵乘积；遇到向量或成批的矩阵时按下表的规则处理。
+#
+# - `input`、`other`：至少一维、dtype 相同的张量。`input` 的最后一个轴与 `other`
+#   的倒数第二个轴（`other` 是一维时就是它唯一的轴）长度必须相同，记为 $k$：
+#   求和就沿这个轴进行。
+#
+# | `input` | `other` | 结果 | 发生了什么 |
+# |---|---|---|---|
+# | `(k,)` | `(k,)` | `()` | 点积 $\sum_j a_j b_j$ |
+# | `(n, k)` | `(k, m)` | `(n, m)` | 矩阵乘法 |
+# | `(k,)` | `(k, m)` | `(m,)` | 前面补 1：`(1, k) @ (k, m)` 得 `(1, m)`，再去掉这个 1 |
+# | `(n, k)` | `(k,)` | `(n,)` | 后面补 1：`(n, k) @ (k, 1)` 得 `(n, 1)`，再去掉这个 1 |
+# | `(..., n, k)` | `(..., k, m)` | `(..., n, m)` | 批量中每个元素各做一次矩阵乘法；批量轴 `...` 按广播规则对齐 |
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> a = torch.tensor([1.0, 2.0, 3.0])
+# >>> b = torch.tensor([4.0, 5.0, 6.0])
+# >>> torch.matmul(a, b)  # 1*4 + 2*5 + 3*6, a 0-d tensor
+# tensor(32.)
+# >>> A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
+# >>> B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
+# >>> A @ B  # (2, 3) @ (3, 2) -> (2, 2)
+# tensor([[ 4.,  5.],
+#         [10., 11.]])
+# ```
+#
+# 有一个是向量时，把它当作只有一行（或一列）的矩阵，结果中再去掉多出来的轴：
+#
+# ```python
+# >>> import torch
+# >>> a = torch.tensor([1.0, 2.0, 3.0])  # (3,)
+# >>> A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
+# >>> B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
+# >>> torch.matmul(a, B)  # (3,) @ (3, 2) -> (2,)
+# tensor([4., 5.])
+# >>> torch.matmul(A, a)  # (2, 3) @ (3,) -> (2,)
+# tensor([14., 32.])
+# ```
+#
+# 超过两维时，最后两个轴是矩阵，前面的轴是批量，像逐元素运算那样广播：
+#
+# ```python
+# >>> import torch
+# >>> X = torch.ones(4, 2, 3)  # a batch of 4 matrices of shape (2, 3)
+# >>> B = torch.ones(3, 2)
+# >>> torch.matmul(X, B).shape  # B is used for every matrix of the batch
+# torch.Size([4, 2, 2])
+# >>> torch.matmul(torch.ones(4, 1, 2, 3), torch.ones(5, 3, 2)).shape  # batch (4, 1) and (5,)
+# torch.Size([4, 5, 2, 2])
+# ```
+#
+# ### 图示
+#
+# **一维 · 一维**，即点积：两个向量逐个元素对上。
+
+# %%
+a = torch.tensor([1.0, 2.0, 3.0])  # (3,)
+b = torch.tensor([4.0, 5.0, 6.0])  # (3,)
+A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
+B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
+at.diagram_matmul(a, b)
+
+# %% [markdown]
+# **二维 · 二维**：`a` 的第 $i$ 行对上 `b` 的第 $j$ 列；`a` 的第 $j$ 列与 `b` 的第 $j$ 行同色。
+
+# %%
+at.diagram_matmul(A, B)
+
+# %% [markdown]
+# **一维 · 二维**：向量当作一行。
+
+# %%
+at.diagram_matmul(a, B)
+
+# %% [markdown]
+# **二维 · 一维**：向量当作一列，`a` 的每一行都与它相乘求和。
+
+# %%
+at.diagram_matmul(A, a)
+
+# %% [markdown]
+# **成批**：两个 `(2, 3)` 矩阵叠成一摞，乘以同一个 `(3, 2)` 矩阵；`b` 没有批量轴，
+# 于是被广播给这两个矩阵。
+
+# %%
+at.diagram_matmul(torch.stack([A, A + 1]), B)  # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 求和的两个轴长度必须相同。PyTorch 把两个矩阵叫作 `mat1` 和 `mat2`，形状写成"行x列"：
+
+# %%
+try:
+    torch.matmul(A, A)  # (2, 3) @ (2, 3): 3 != 2
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 右边是向量时，报错信息里说的是 `mat` 和 `vec`：
+
+# %%
+try:
+    torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。
+
+# %%
+print("A * A:  ", tuple((A * A).shape))  # (2, 3), elementwise
+print("A @ A.T:", tuple((A @ A.T).shape))  # (2, 3) @ (3, 2) -> (2, 2)
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [非参数注意力汇聚](../nonparametric.py)：`torch.matmul(attention_weights, y_train)`
+# 属于二维 · 一维的情况，`(n_test, n_train) @ (n_train,)` 得到 `(n_test,)`：
+# 每个预测都是一行权重与值向量的点积。要让每个查询用自己的键各做一次矩阵乘法，
+# 带参数的模型用的是 [torch.bmm](bmm.py)。

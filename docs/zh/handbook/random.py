@@ -1,0 +1,267 @@
+# %% [markdown]
+# # 随机数与等差序列：rand、normal、sort、arange
+#
+# 本章的[数据](../data.py)由四个函数生成：`torch.rand` 抽取训练输入，`torch.sort`
+# 把它们排好序，`torch.normal` 给输出加噪声，`torch.arange` 排出测试输入。
+# 随机数只有固定了种子才能复现，所以这里的每个例子都先设种子。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.rand
+#
+# ```python
+# torch.rand(*size, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor
+# ```
+#
+# 返回形状为 `size` 的张量，元素从左闭右开区间 $[0, 1)$ 上均匀抽取。
+#
+# - `size`：形状，可以写成几个整数（`torch.rand(2, 3)`），也可以写成一个元组
+#   （`torch.rand((2, 3))`）。
+# - `generator`：一个 `torch.Generator`，自带独立的随机数流。不传时使用全局生成器，
+#   `torch.manual_seed` 重置的就是它。
+# - `dtype`：默认 `torch.float32`，也可以指定其他浮点类型。
+# - `requires_grad`：是否让自动求导记录这个张量（见 [nn.Parameter](training.py)）。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> g = torch.Generator().manual_seed(0)
+# >>> torch.rand(3, generator=g)
+# tensor([0.4963, 0.7682, 0.0885])
+# >>> torch.rand(2, 3, generator=g).shape  # the same as torch.rand((2, 3))
+# torch.Size([2, 3])
+# >>> x = torch.rand(1000, generator=g) * 5  # uniform on [0, 5)
+# >>> bool(x.min() >= 0), bool(x.max() < 5)
+# (True, True)
+# ```
+#
+# 同一个种子给出同样的数；不重设种子时，每次调用都接着往下抽，得到新的数：
+#
+# ```python
+# >>> import torch
+# >>> _ = torch.manual_seed(0)
+# >>> a = torch.rand(3)
+# >>> b = torch.rand(3)  # the stream goes on: different numbers
+# >>> _ = torch.manual_seed(0)
+# >>> c = torch.rand(3)  # back to the start
+# >>> torch.equal(a, b), torch.equal(a, c)
+# (False, True)
+# ```
+#
+# ### 图示
+#
+# 两个都用 `at.SEED` 设种子的生成器，抽出的五个数逐格相同：
+
+# %%
+first = torch.rand(5, generator=torch.Generator().manual_seed(at.SEED))  # (5,)
+again = torch.rand(5, generator=torch.Generator().manual_seed(at.SEED))  # (5,)
+at.draw_tensors([[at.TensorPanel(first, code="first"), at.TensorPanel(again, code="again")]])
+
+# %% [markdown]
+# ### 陷阱
+#
+# 形状必须是 `int`；用 `/` 算出来的形状是 `float`，哪怕它恰好是整数：
+
+# %%
+n_train = 50
+try:
+    torch.rand(n_train / 2)
+except TypeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(tuple(torch.rand(n_train // 2).shape))  # // keeps an int
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# - [数据](../data.py)：`torch.rand(n_train) * 5` 从 $[0, 5)$ 中抽取训练输入。
+# - [带参数的注意力汇聚](../parametric.py)：`nn.Parameter(torch.rand(1))`
+#   给 $w$ 一个随机的初始值。
+#
+# ## torch.normal
+#
+# ```python
+# torch.normal(mean, std, size, *, generator=None, out=None) -> Tensor  # mean, std: numbers
+# torch.normal(mean, std, *, generator=None, out=None) -> Tensor        # mean or std: tensors
+# ```
+#
+# 返回从正态（高斯）分布 $\mathcal{N}(\text{mean}, \text{std}^2)$ 中抽取的数。
+#
+# - `mean`、`std`：均值和标准差（注意不是方差）。两个都是数时必须再给 `size`；
+#   其中一个是张量时，结果的元素与该张量一一对应，各有各的均值或标准差。
+# - `size`：形状，写成元组，例如 `(50,)`。
+# - `generator`：与 `torch.rand` 相同。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> g = torch.Generator().manual_seed(0)
+# >>> torch.normal(0.0, 0.5, (3,), generator=g)
+# tensor([ 0.7705, -0.1467, -1.0894])
+# >>> noise = torch.normal(0.0, 0.5, (10000,), generator=g)
+# >>> round(noise.mean().item(), 2), round(noise.std().item(), 2)  # close to 0 and 0.5
+# (-0.01, 0.5)
+# >>> torch.normal(torch.tensor([0.0, 10.0]), 1.0, generator=g).shape  # one mean per element
+# torch.Size([2])
+# ```
+#
+# ### 图示
+#
+# 本章数据的缩小版：六个排好序的输入，输出是 $f(x)$ 加上标准差为 0.5 的噪声。
+# 颜色把每个输入和它的输出对应起来。
+
+# %%
+x, _ = torch.sort(torch.rand(6) * 5)  # (6,)
+noise = torch.normal(0.0, 0.5, (6,))  # (6,)
+y = at.f(x) + noise  # (6,)
+at.draw_tensors(
+    [at.TensorPanel(x, code="x"), at.TensorPanel(y, code="y")],
+    arrows=["y = at.f(x) + noise"],
+)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 只给两个数、不给 `size`，PyTorch 不知道要抽几个：
+
+# %%
+try:
+    torch.normal(0.0, 0.5)
+except TypeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 第二个参数是标准差：方差为 0.25 的噪声要写 `torch.normal(0.0, 0.5, ...)`，
+# 而不是 `torch.normal(0.0, 0.25, ...)`。
+#
+# ### 本章在哪里用到
+#
+# [数据](../data.py)：`torch.normal(0.0, 0.5, (n_train,))` 是加到训练输出 $f(x)$ 上的噪声。
+#
+# ## torch.sort
+#
+# ```python
+# torch.sort(input, dim=-1, descending=False, *, stable=False, out=None) -> (Tensor, LongTensor)
+# ```
+#
+# 沿 `dim` 排序，返回两个张量：排好序的值 `values`，以及每个值原来在 `input`
+# 中位置的索引 `indices`。
+#
+# - `dim`：沿哪个轴排序，默认最后一个轴。
+# - `descending`：为 `True` 时从大到小排。
+# - `stable`：相等的元素保持原来的先后顺序。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([0.7, 0.1, 0.9, 0.4])
+# >>> values, indices = torch.sort(x)
+# >>> values
+# tensor([0.1000, 0.4000, 0.7000, 0.9000])
+# >>> indices
+# tensor([1, 3, 0, 2])
+# >>> torch.equal(x[indices], values)  # the indices pick the values out of x
+# True
+# >>> torch.sort(x, descending=True).values
+# tensor([0.9000, 0.7000, 0.4000, 0.1000])
+# ```
+#
+# ### 图示
+#
+# 值挪了位置，颜色跟着走；索引格与对应的值同色，因为 `indices[i]` 就是 `values[i]`
+# 原来的位置。
+
+# %%
+at.diagram_sort(torch.rand(5) * 5)
+
+# %% [markdown]
+# ### 陷阱
+#
+# `torch.sort` 返回的是一对张量。只用一个变量去接，拿到的还是这一对，
+# 接下来调用张量的方法就会失败：
+
+# %%
+x_train = torch.sort(torch.rand(5) * 5)  # forgot to unpack (values, indices)
+try:
+    x_train.numpy()
+except AttributeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+x_train, _ = torch.sort(torch.rand(5) * 5)  # unpacked: a tensor of shape (5,)
+print(tuple(x_train.shape))
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [数据](../data.py)：`x_train, _ = torch.sort(torch.rand(n_train) * 5)`。键排好序后，
+# [非参数注意力汇聚](../nonparametric.py)热图中较大的注意力权重就集中在对角线附近。
+#
+# ## torch.arange
+#
+# ```python
+# torch.arange(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor
+# ```
+#
+# 返回一维张量 `start, start + step, start + 2 * step, ...`，在到达 `end`
+# **之前**停下：区间是左闭右开的 $[\text{start}, \text{end})$。
+#
+# - `start`、`end`、`step`：只给一个参数时它是 `end`（`torch.arange(5)` 得到
+#   `0, 1, 2, 3, 4`）。长度是 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$。
+# - `dtype`：自动推断：三个参数都是整数时为 `torch.int64`，否则为默认浮点类型
+#   （`torch.float32`）。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> torch.arange(5)
+# tensor([0, 1, 2, 3, 4])
+# >>> torch.arange(0, 1, 0.25)
+# tensor([0.0000, 0.2500, 0.5000, 0.7500])
+# >>> torch.arange(0, 5, 0.1).shape  # 5 itself is left out
+# torch.Size([50])
+# >>> torch.arange(5).dtype, torch.arange(0, 5, 0.5).dtype
+# (torch.int64, torch.float32)
+# ```
+#
+# ### 图示
+
+# %%
+at.diagram_arange(0, 1, 0.25)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 步长是小数时，舍入误差可能把终点"放进来"：在浮点数里 $(1.3 - 1) / 0.1$ 比 3 略大一点，
+# 长度向上取整成 4，本应排除的终点出现在了结果里：
+
+# %%
+print(torch.arange(1, 1.3, 0.1))
+print("length:", len(torch.arange(1, 1.3, 0.1)))
+
+# %%
+at.diagram_arange(1, 1.3, 0.1)
+
+# %% [markdown]
+# 对点数有严格要求时，改用 `torch.linspace(start, end, steps)`：它直接指定个数，
+# 并且包含两端。整数序列的类型是 `torch.int64`，有些函数不接受，先用 `.float()` 转换：
+
+# %%
+try:
+    torch.softmax(torch.arange(3), dim=0)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(torch.softmax(torch.arange(3).float(), dim=0).sum())
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [数据](../data.py)：`x_test = torch.arange(0, 5, 0.1)`，50 个测试输入
+# $0, 0.1, \dots, 4.9$（不含 5）。

@@ -1,0 +1,152 @@
+# %% [markdown]
+# # reshape 与 view：数不变，换个形状
+#
+# 张量的元素在内存里排成长长的一行。`reshape` 和 `view` 只改变这一行如何切分成各个轴，
+# 元素本身和它们的先后顺序都不变。本章用 `reshape(-1, n_train)` 把长向量变成矩阵，
+# 用 `reshape(-1)` 把结果变回向量。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.reshape
+#
+# ```python
+# Tensor.reshape(*shape) -> Tensor
+# torch.reshape(input, shape) -> Tensor
+# ```
+#
+# 返回一个元素相同、顺序相同、按新形状排列的张量：能共享内存时返回视图，否则返回副本。
+#
+# - `shape`：新形状，写成几个整数或一个元组。各维长度之积必须等于 `x.numel()`。
+#   其中一个长度可以写 `-1`，由 PyTorch 根据其余长度算出来。
+#
+# "顺序相同"指的是**行优先**顺序：最后一个轴变化最快。把新张量一行一行地读下来，
+# 得到的就是原来的元素、原来的顺序。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> x = torch.arange(6)
+# >>> x.reshape(2, 3)
+# tensor([[0, 1, 2],
+#         [3, 4, 5]])
+# >>> x.reshape(3, -1)  # -1 becomes 6 / 3 = 2
+# tensor([[0, 1],
+#         [2, 3],
+#         [4, 5]])
+# >>> x.reshape(2, 3).reshape(-1)  # back to 1-D
+# tensor([0, 1, 2, 3, 4, 5])
+# >>> x.reshape(1, 2, 3).shape  # axes of size 1 are allowed
+# torch.Size([1, 2, 3])
+# ```
+#
+# ### 图示
+#
+# 颜色的先后顺序不变：把 12 个一行切成每行 4 个，PyTorch 自己算出一共 3 行。
+
+# %%
+at.diagram_reshape(torch.arange(12), -1, 4)
+
+# %% [markdown]
+# 把 `(2, 3)` 的矩阵 reshape 成 `(3, 2)` **不是**转置：行优先的顺序仍是
+# `0 1 2 3 4 5`，只是换了切行的位置。
+
+# %%
+at.diagram_reshape(torch.arange(6).reshape(2, 3), 3, 2)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 无论写不写 `-1`，各维长度都必须与元素个数严丝合缝：
+
+# %%
+x = torch.arange(6)
+try:
+    x.reshape(4, -1)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 另外，`reshape` 从不交换轴。要把行变成列，请用 `.T`（或 `transpose`）；
+# 下面两个结果形状相同，内容却不同：
+
+# %%
+m = torch.arange(6).reshape(2, 3)  # (2, 3)
+print("m.reshape(3, 2) rows:", m.reshape(3, 2).tolist())  # (3, 2), rows cut anew
+print("m.T             rows:", m.T.tolist())  # (3, 2), rows and columns swapped
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# - [非参数注意力汇聚](../nonparametric.py)：`x_test.repeat_interleave(n_train).reshape(-1, n_train)`，
+#   把 `n_test * n_train` 个查询组成的向量切成 `n_test` 行。
+# - [带参数的注意力汇聚](../parametric.py)：布尔掩码留下 `n_train * (n_train - 1)` 个元素后，
+#   `.reshape((n_train, -1))` 让每个训练样本拿到自己那一行 `n_train - 1` 个键；
+#   `torch.bmm(...).reshape(-1)` 再把形状为 `(n, 1, 1)` 的结果变成 `n` 个预测组成的向量。
+#
+# ## Tensor.view
+#
+# ```python
+# Tensor.view(*shape) -> Tensor
+# ```
+#
+# 和 `reshape` 一样，但它**从不复制**：总是返回与输入共享内存的视图；
+# 内存布局不允许时直接报错。
+#
+# - `shape`：与 `reshape` 相同，也可以用 `-1`。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> x = torch.arange(6)
+# >>> v = x.view(2, 3)
+# >>> v.data_ptr() == x.data_ptr()  # the same memory
+# True
+# >>> v[0, 0] = 100  # so writing into v writes into x
+# >>> x
+# tensor([100,   1,   2,   3,   4,   5])
+# ```
+#
+# ### 图示
+#
+# `x.t()` 本身就是视图：内存里还是那六个数，只是用交换过的步长去读。
+# 一行一行地读它，就要在内存里跳来跳去（颜色不再按顺序排列），
+# 所以没有哪个视图能把它呈现成平坦的一行。
+
+# %%
+x = torch.arange(6).reshape(2, 3)  # (2, 3)
+xt = x.t()  # (3, 2), a view with swapped strides
+at.draw_tensors(
+    [
+        at.TensorPanel(x, code="x", captions=[f"stride {x.stride()}"]),
+        at.TensorPanel(xt, code="x.t()", sources=xt, captions=[f"stride {xt.stride()}"]),
+    ],
+    arrows=["x.t()"],
+)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 对这样的张量调用 `view` 会报错，报错信息也给出了办法：改用 `reshape`
+# （此时它会复制），或者 `.contiguous().view(...)`：
+
+# %%
+try:
+    xt.view(-1)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(xt.reshape(-1))  # reshape copies when it must
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# 本章没有用：本章一律用 `reshape`，它对任何张量都能用。在别的 PyTorch 代码里你会遇到
+# `view`，可以把它读作"reshape，并且我保证不需要复制"。
+# [非参数注意力汇聚](../nonparametric.py)里的 `-1` 在两者中含义相同。

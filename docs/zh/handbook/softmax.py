@@ -1,0 +1,146 @@
+# %% [markdown]
+# # softmax 与 dim：把分数变成权重
+#
+# 注意力汇聚需要一组为正、且和为 1 的权重。`softmax` 能把任意实数分数变成这样的权重。
+# 对矩阵来说，唯一要紧的问题是权重**沿哪个轴**加起来等于 1，`dim` 回答的就是这个问题。
+
+# %%
+import warnings
+
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.nn.functional.softmax
+#
+# ```python
+# torch.nn.functional.softmax(input, dim=None, _stacklevel=3, dtype=None) -> Tensor
+# torch.softmax(input, dim, dtype=None) -> Tensor
+# Tensor.softmax(dim) -> Tensor
+# ```
+#
+# 沿轴 `dim`，把每个分数 $x_i$ 换成
+#
+# $$\operatorname{softmax}(x)_i = \frac{\exp(x_i)}{\sum_j \exp(x_j)},$$
+#
+# 于是沿这个轴的结果都为正，而且和为 1。
+#
+# - `input`：由分数组成的浮点张量。
+# - `dim`：结果沿哪个轴加起来等于 1。请总是写明：不写时 PyTorch 会猜一个并给出警告。
+# - `dtype`：先把输入转换成这个类型（例如用 `torch.float64` 提高精度）。
+# - `_stacklevel`：内部参数，用于警告，不用管。
+#
+# 本章用到它的三条性质：分数越大，权重越大；沿 `dim` 给所有分数加同一个常数，
+# 结果不变（所有指数都乘上了同一个因子）；PyTorch 的计算是数值稳定的，
+# 分数再大也不会溢出。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> x = torch.tensor([1.0, 2.0, 3.0])
+# >>> F.softmax(x, dim=0)
+# tensor([0.0900, 0.2447, 0.6652])
+# >>> F.softmax(x + 100, dim=0)  # the same constant added to every score: no change
+# tensor([0.0900, 0.2447, 0.6652])
+# >>> F.softmax(torch.tensor([1000.0, 0.0]), dim=0)  # huge scores: no overflow
+# tensor([1., 0.])
+# ```
+#
+# 对矩阵来说，`dim=1` 让每一行归一，`dim=0` 让每一列归一：
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> m = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])
+# >>> F.softmax(m, dim=1)  # each row sums to 1
+# tensor([[0.0900, 0.2447, 0.6652],
+#         [0.3333, 0.3333, 0.3333]])
+# >>> F.softmax(m, dim=1).sum(dim=1)
+# tensor([1., 1.])
+# >>> F.softmax(m, dim=0).sum(dim=0).round(decimals=4)  # dim=0: each column sums to 1
+# tensor([1., 1., 1.])
+# ```
+#
+# 本章的分数是 $-(x - x_i)^2 / 2$：键离查询越近，分数越大，权重也就越大。
+# 注意那个负号。
+#
+# ```python
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> query = torch.tensor(1.0)
+# >>> keys = torch.tensor([0.0, 1.0, 3.0])
+# >>> F.softmax(-((query - keys) ** 2) / 2, dim=0)  # the key 1.0 is nearest: largest weight
+# tensor([0.3482, 0.5741, 0.0777])
+# ```
+#
+# ### 图示
+#
+# `dim=1`：每一行一个框，每一行之和为 1。这正是本章的情形，每行一个查询。
+
+# %%
+scores = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])  # (n_queries, n_keys)
+at.diagram_softmax(scores, dim=1)
+
+# %% [markdown]
+# 同样的分数用 `dim=0`：现在每一列之和为 1，每一行就不再是了。
+
+# %%
+at.diagram_softmax(scores, dim=0)
+
+# %% [markdown]
+# ### 陷阱
+#
+# `dim` 写错不会报错。用 `dim=0` 时，每个查询的"权重"之和不再是 1，
+# 每个预测都悄悄地错了：
+
+# %%
+print("row sums, dim=1:", F.softmax(scores, dim=1).sum(dim=1))
+print("row sums, dim=0:", F.softmax(scores, dim=0).sum(dim=1))
+
+# %% [markdown]
+# 不写 `dim` 时 PyTorch 会猜一个并发出警告；构建时捕获到的警告是：
+
+# %%
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    F.softmax(scores)
+for warning in caught:
+    print(warning.category.__name__ + ":", str(warning.message).splitlines()[0])
+
+# %% [markdown]
+# 不存在的 `dim` 和整数分数都会报错：
+
+# %%
+try:
+    F.softmax(scores, dim=2)
+except IndexError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+try:
+    F.softmax(torch.tensor([1, 2, 3]), dim=0)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 最后，不要手写 `exp(x) / exp(x).sum()` 来代替 softmax：在 float32 中 `exp(1000)`
+# 是无穷大，无穷大除以无穷大得到 `nan`。`F.softmax` 会先减去最大的分数，
+# 由上面第二条性质可知这不改变结果：
+
+# %%
+big = torch.tensor([1000.0, 0.0])
+print("by hand:  ", torch.exp(big) / torch.exp(big).sum())
+print("F.softmax:", F.softmax(big, dim=0))
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# - [非参数注意力汇聚](../nonparametric.py)：`F.softmax(-((queries - x_train) ** 2) / 2, dim=1)`，
+#   每个查询一行权重。
+# - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是分数里乘上了学到的 $w$。
+# - [从高斯核到点积注意力](../dot-product.py)：正是"加常数不变"这条性质，
+#   让 $q^2$ 那一项可以去掉。

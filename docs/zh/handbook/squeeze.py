@@ -1,0 +1,140 @@
+# %% [markdown]
+# # squeeze 与 unsqueeze：添加和去掉长度为 1 的轴
+#
+# 长度为 1 的轴不多装一个数，却会改变张量和别的张量怎样对齐：广播时如此，
+# 遇到 `torch.bmm` 这种对维数有硬性要求的函数时也是如此。`unsqueeze` 插入这样的轴，
+# `squeeze` 把它去掉。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.unsqueeze
+#
+# ```python
+# torch.unsqueeze(input, dim) -> Tensor
+# Tensor.unsqueeze(dim) -> Tensor
+# ```
+#
+# 返回张量的一个视图，在位置 `dim` 插入一个长度为 1 的新轴。
+#
+# - `dim`：新轴在**结果**中的位置，取值从 `-input.dim() - 1` 到 `input.dim()`。
+#   负数从末尾数起：`-1` 表示把新轴放在最后。
+#
+# 用 `None` 做索引效果相同：`x[None]` 就是 `x.unsqueeze(0)`，`x[:, None]` 就是
+# `x.unsqueeze(1)`。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([1, 2, 3])  # (3,)
+# >>> x.unsqueeze(0)  # (1, 3): one row
+# tensor([[1, 2, 3]])
+# >>> x.unsqueeze(1)  # (3, 1): one column
+# tensor([[1],
+#         [2],
+#         [3]])
+# >>> x.unsqueeze(-1).shape, x[None].shape, x[:, None].shape
+# (torch.Size([3, 1]), torch.Size([1, 3]), torch.Size([3, 1]))
+# >>> weights = torch.ones(2, 4)  # (n_queries, n_keys)
+# >>> weights.unsqueeze(1).shape, weights.unsqueeze(-1).shape
+# (torch.Size([2, 1, 4]), torch.Size([2, 4, 1]))
+# ```
+#
+# ### 图示
+#
+# 数和它们的顺序都不变；形状里多了一个 1，正是它决定了这三个数是一行还是一列。
+
+# %%
+at.diagram_unsqueeze(torch.tensor([1, 2, 3]), 0)
+
+# %%
+at.diagram_unsqueeze(torch.tensor([1, 2, 3]), 1)
+
+# %% [markdown]
+# 对权重矩阵做 `unsqueeze(1)`，每一行都变成一个自己的 `(1, n_keys)` 矩阵：
+# 一摞行向量，正好交给 `torch.bmm`。
+
+# %%
+at.diagram_unsqueeze(torch.tensor([[0.1, 0.2, 0.7], [0.5, 0.3, 0.2]]), 1)
+
+# %% [markdown]
+# ### 陷阱
+#
+# `dim` 数的是结果中的位置，结果比输入多一个轴；再往外一步就越界了：
+
+# %%
+try:
+    torch.tensor([1, 2, 3]).unsqueeze(2)
+except IndexError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)：`weights.unsqueeze(1)` 的形状是
+# `(n_queries, 1, n_keys)`，`values.unsqueeze(-1)` 的形状是 `(n_queries, n_keys, 1)`，
+# 这样 `torch.bmm` 就为每个查询各算一个点积（见 [torch.bmm](bmm.py)）。
+#
+# ## Tensor.squeeze
+#
+# ```python
+# torch.squeeze(input, dim=None) -> Tensor
+# Tensor.squeeze(dim=None) -> Tensor
+# ```
+#
+# 返回张量去掉长度为 1 的轴之后的视图。
+#
+# - `dim`：要去掉哪个轴（PyTorch 2.0 起也可以是若干个轴组成的元组）。
+#   长度不是 1 的轴保持原样，也不报错。`dim=None` 时去掉**所有**长度为 1 的轴。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> y = torch.zeros(1, 3, 1)
+# >>> y.squeeze().shape  # every axis of size 1
+# torch.Size([3])
+# >>> y.squeeze(0).shape, y.squeeze(-1).shape
+# (torch.Size([3, 1]), torch.Size([1, 3]))
+# >>> y.squeeze(1).shape  # size 3: left alone
+# torch.Size([1, 3, 1])
+# ```
+#
+# ### 图示
+
+# %%
+at.diagram_squeeze(torch.tensor([[[1, 2, 3]]]))
+
+# %% [markdown]
+# ### 陷阱
+#
+# 不带参数的 `squeeze()` 会把碰巧长度为 1 的轴也去掉。最常见的受害者是大小为 1 的批量：
+# 只有一个查询时，`torch.bmm` 得到的 `(1, 1, 1)` 会被压成 0 维张量，
+# 而不是只含一个预测的向量，下一行代码随即出错：
+
+# %%
+weights = torch.full((1, 4), 0.25)  # (n_queries, n_keys) with n_queries = 1
+values = torch.arange(4.0).reshape(1, 4)  # (n_queries, n_keys)
+y_hat = torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (1, 1, 1)
+print("squeeze():  ", tuple(y_hat.squeeze().shape))
+print("reshape(-1):", tuple(y_hat.reshape(-1).shape))
+try:
+    y_hat.squeeze()[0]  # the first prediction... of a 0-d tensor
+except IndexError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 写明要去掉的轴（`squeeze(-1)`），或者像本章那样直接写出想要的形状（`reshape(-1)`）：
+# 两种写法无论批量多大都保留批量轴。
+#
+# ### 本章在哪里用到
+#
+# 本章特意没有用：[带参数的注意力汇聚](../parametric.py)写的是
+# `torch.bmm(...).reshape(-1)`，把 `(n_queries, 1, 1)` 变成 `(n_queries,)`，
+# `n_queries` 为 1 时也不会出错。

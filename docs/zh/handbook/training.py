@@ -1,0 +1,243 @@
+# %% [markdown]
+# # 训练：nn.Parameter、nn.MSELoss 与 torch.optim.SGD
+#
+# 带参数的模型只学一个数 $w$。这要靠三样东西：`nn.Parameter` 把 $w$ 标记为要学习的量，
+# `nn.MSELoss` 衡量预测错了多少，`torch.optim.SGD` 让 $w$ 往下坡走。
+# 夹在中间的 `backward()` 负责求梯度。
+
+# %%
+import warnings
+
+import torch
+from torch import nn
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## nn.Parameter
+#
+# ```python
+# torch.nn.Parameter(data=None, requires_grad=True)
+# ```
+#
+# 包装一个张量，把它标记为可学习的参数：自动求导会跟踪它（`requires_grad=True`）；
+# 把它赋值为 `nn.Module` 的属性时，模块会登记它，于是 `module.parameters()`
+# （进而优化器）能看到它。
+#
+# - `data`：初始值，一个张量。
+# - `requires_grad`：默认 `True`，这正是参数的意义所在。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> _ = torch.manual_seed(0)
+# >>> w = nn.Parameter(torch.rand(1))
+# >>> w
+# Parameter containing:
+# tensor([0.4963], requires_grad=True)
+# >>> w.requires_grad, torch.rand(1).requires_grad  # a plain tensor is not tracked
+# (True, False)
+# ```
+#
+# 只有 `Parameter` 类型的属性会被登记；普通张量属性对 `parameters()` 不可见，
+# 优化器也就永远不会更新它：
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> class Model(nn.Module):
+# ...     def __init__(self):
+# ...         super().__init__()
+# ...         self.w = nn.Parameter(torch.ones(1))  # registered
+# ...         self.b = torch.zeros(1)  # a plain tensor: not registered
+# ...
+# >>> [name for name, _ in Model().named_parameters()]
+# ['w']
+# ```
+#
+# ### 图示
+#
+# 两者装的都是普通的数；区别在于那个标志：它让自动求导记录对参数的每一步运算，
+# 从而能为它求出梯度。
+
+# %%
+w = nn.Parameter(torch.rand(1))  # (1,)
+plain = torch.rand(1)  # (1,)
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(w.detach(), code="w", captions=[f"requires_grad={w.requires_grad}"]),
+            at.TensorPanel(
+                plain, code="plain", sources=torch.tensor([1]),
+                captions=[f"requires_grad={plain.requires_grad}"],
+            ),
+        ]
+    ]
+)  # fmt: skip
+
+# %% [markdown]
+# ### 陷阱
+#
+# 需要梯度的张量不能直接转成 numpy 数组，比如拿去画图时。先 detach，报错信息里也这么说：
+
+# %%
+try:
+    w.numpy()
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print(w.detach().numpy().round(4))  # detached first: a plain numpy array
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
+# 中的 `self.w = nn.Parameter(torch.rand(1))`；模型保存的 `attention_weights`
+# 也已经 detach，方便画图。
+#
+# ## nn.MSELoss
+#
+# ```python
+# torch.nn.MSELoss(size_average=None, reduce=None, reduction='mean')
+# loss(input, target) -> Tensor
+# ```
+#
+# 逐元素计算平方误差 $(\text{input}_i - \text{target}_i)^2$，再做归约：`'none'`
+# 全部保留，`'sum'` 求和，`'mean'`（默认）求平均。
+#
+# - `reduction`：`'none'`、`'sum'` 或 `'mean'`。
+# - `size_average`、`reduce`：同一选择的旧名字，已弃用，不用管。
+# - `input`、`target`（调用时）：**形状相同**的张量。
+#
+# 这里没有 $\frac{1}{2}$ 这个因子：有些教材把平方损失定义为
+# $\frac{1}{2}(\hat{y} - y)^2$，它们的损失值是这里的一半。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> y_hat = torch.tensor([1.0, 2.0, 3.0])
+# >>> y = torch.tensor([1.0, 0.0, 0.0])
+# >>> nn.MSELoss(reduction='none')(y_hat, y)
+# tensor([0., 4., 9.])
+# >>> nn.MSELoss(reduction='sum')(y_hat, y)
+# tensor(13.)
+# >>> nn.MSELoss()(y_hat, y)  # 'mean' by default: 13 / 3
+# tensor(4.3333)
+# ```
+#
+# ### 图示
+
+# %%
+at.diagram_mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 0.0]))
+
+# %% [markdown]
+# ### 陷阱
+#
+# `input` 和 `target` 的形状必须相同。形状为 `(3,)` 的预测配上 `(3, 1)` 的目标，
+# 会被广播成 `(3, 3)`：得到九个"误差"而不是三个。PyTorch 只给出警告：
+
+# %%
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    errors = nn.MSELoss(reduction="none")(torch.ones(3), torch.ones(3, 1))
+print("shape of the errors:", tuple(errors.shape))
+for warning in caught:
+    print(warning.category.__name__ + ":", str(warning.message).splitlines()[0])
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)：`nn.MSELoss(reduction='none')`
+# 给每个训练样本一个平方误差，`l.sum()` 就是要最小化、也是画出来的那个损失。
+#
+# ## torch.optim.SGD
+#
+# ```python
+# torch.optim.SGD(params, lr=0.001, momentum=0, dampening=0, weight_decay=0,
+#                 nesterov=False, *, maximize=False, foreach=None, differentiable=False,
+#                 fused=None)
+# ```
+#
+# 随机梯度下降：每次 `step()` 让每个参数 $p$ 逆着梯度走一步，
+# $p \leftarrow p - \text{lr} \cdot \frac{\partial \text{loss}}{\partial p}$。
+#
+# - `params`：要更新的张量，通常是 `model.parameters()`。
+# - `lr`：学习率，即每一步的步长（本章用 0.5）。
+# - `momentum`、`dampening`、`weight_decay`、`nesterov`、`maximize`：更新规则的各种变体，
+#   默认都关闭；其余关键字参数用来选择实现方式。
+#
+# 每个训练步骤按顺序调用三次：
+#
+# 1. `optimizer.zero_grad()` 清掉上一步的梯度；
+# 2. `loss.backward()` 为每个参数计算 $\partial \text{loss} / \partial p$，存进 `p.grad`
+#    （损失必须是一个数）；
+# 3. `optimizer.step()` 用 `p.grad` 更新参数。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> w = nn.Parameter(torch.tensor([1.0]))
+# >>> optimizer = torch.optim.SGD([w], lr=0.1)
+# >>> loss = ((3 * w - 6) ** 2).sum()  # smallest at w = 2
+# >>> optimizer.zero_grad()
+# >>> loss.backward()  # d loss / d w = 2 * (3w - 6) * 3 = -18 at w = 1
+# >>> w.grad
+# tensor([-18.])
+# >>> optimizer.step()  # w - 0.1 * (-18) = 2.8: too far, lr is large here
+# >>> w
+# Parameter containing:
+# tensor([2.8000], requires_grad=True)
+# ```
+#
+# ### 图示
+#
+# 对一个两元素参数走一步：构建时用 `backward()` 算出 `w.grad`，图中逐格计算
+# $w - \text{lr} \cdot \text{grad}$。
+
+# %%
+w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
+loss = ((3 * w - torch.tensor([6.0, 0.0])) ** 2).sum()  # a scalar
+loss.backward()  # fills w.grad, shape (2,)
+at.diagram_sgd_step(w.detach(), w.grad, 0.1)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 不调用 `zero_grad()` 时，`backward()` 会把新梯度**加**到旧梯度上。
+# 对同一个损失反向传播两次，梯度就变成两倍：
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+for attempt in (1, 2):
+    loss = ((3 * w - 6) ** 2).sum()
+    loss.backward()  # no zero_grad() in between
+    print(f"after backward() #{attempt}: w.grad = {w.grad.item():.1f}")
+
+# %% [markdown]
+# 另外，`backward()` 要求损失是一个数。`reduction='none'` 得到的损失是向量，
+# 所以本章写的是 `l.sum().backward()`：
+
+# %%
+w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
+squared_errors = nn.MSELoss(reduction="none")(3 * w, torch.tensor([6.0, 0.0]))  # (2,)
+try:
+    squared_errors.backward()
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+squared_errors.sum().backward()  # a scalar: fine
+print("w.grad =", w.grad)
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)：`torch.optim.SGD(net.parameters(), lr=0.5)`，
+# 训练五轮，每轮依次调用 `zero_grad`、`l.sum().backward()` 和 `step`；包里的
+# <autoref identifier="attention_tutorial.training.train">train</autoref> 就是这个循环。
+# [训练后的曲线为何不平滑](../smoothness.py)考察这五大步把 $w$ 带到了哪里。

@@ -1,0 +1,205 @@
+# %% [markdown]
+# # 为什么要留一
+#
+# [带参数的注意力汇聚](parametric.py)一页训练 $w$ 时，每个训练点的键和值里都去掉了它自己。
+# 这一步看上去只是个技巧，其实决定了训练能不能成功。本页不训练，而是把 $w$ 当作旋钮，
+# 从 0.1 一直拧到 1000，在每个位置算一次训练损失
+#
+# $$L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \qquad
+#   \hat y_i = \sum_{j} \operatorname{softmax}_j\left(-\frac{1}{2}\big((x_i - x_j)\, w\big)^2\right) y_j ,$$
+#
+# 一次让 $j$ 取遍所有训练点（**含自身的键**），一次让 $j$ 跳过 $i$（**留一法**）。
+# 梯度下降就是沿着这条曲线往下走，所以曲线的形状决定了 $w$ 最后去哪儿。
+#
+# 本页所有的数字和图都是构建网站时运行代码得到的。
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %%
+data = at.make_data()
+x_train, y_train = data.x_train, data.y_train
+n_train = len(x_train)
+print("n_train =", n_train)
+
+# %% [markdown]
+# ## 一个训练点看见自己时
+#
+# 先只看一个训练点 $x_i$，把它当作查询，键是全部训练输入，**包括它自己**。
+# 它和自己的距离是 0，得分 $-\frac{1}{2}(0 \cdot w)^2 = 0$ 是所有得分里最大的；
+# 其他键的得分都是负数，而且 $|w|$ 越大越负。于是 $|w|$ 越大，softmax 越把权重推向自己，
+# 预测值也就越接近它自己的标签 $y_i$。
+
+# %%
+i = 10  # one training point, used as the query
+for w in [1.0, 10.0, 100.0, 1000.0]:
+    scores = -(((x_train[i] - x_train) * w) ** 2) / 2  # (n_train,), own key included
+    weights = F.softmax(scores, dim=0)  # (n_train,)
+    y_hat_i = weights @ y_train  # (n_train,) @ (n_train,) -> scalar
+    print(
+        f"w = {w:>6g}: weight on its own key {weights[i].item():.4f}, "
+        f"prediction {y_hat_i.item():.4f}, label {y_train[i].item():.4f}"
+    )
+
+# %% [markdown]
+# 每个训练点都是这样。$|w|$ 足够大时，所有点都只抄自己的标签，训练损失变成 0——
+# 可这样的模型什么也没学到：测试输入并不在训练集里，没有"自己的标签"可抄。
+#
+# ## 两条损失曲线
+#
+# `torch.logspace(-1, 3, 401)` 在 $10^{-1}$ 到 $10^{3}$ 之间取 401 个点，它们在对数坐标上等距。
+# <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>
+# 对每个 $w$ 调用一次
+# <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>；
+# 参数 `leave_one_out` 决定每个点是否去掉自己的键和值。
+
+# %%
+ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000, evenly spaced on a log scale
+losses_with_own = at.loss_curve(ws, x_train, y_train, leave_one_out=False)  # (401,)
+losses_left_out = at.loss_curve(ws, x_train, y_train, leave_one_out=True)  # (401,)
+at.plot_loss_vs_w(ws, losses_with_own, losses_left_out)
+
+# %% [markdown]
+# 横轴是对数坐标。下面把几个整齐的 $w$ 处的损失列成表，再找出留一法曲线的最低点。
+
+# %%
+print(f"{'w':>6}  {'own key included':>16}  {'own key left out':>16}")
+for w in [1.0, 10.0, 100.0, 1000.0]:
+    with_own = at.loss_at_w(w, x_train, y_train, leave_one_out=False)
+    left_out = at.loss_at_w(w, x_train, y_train, leave_one_out=True)
+    print(f"{w:>6g}  {with_own:>16.4f}  {left_out:>16.4f}")
+w_best = at.best_w(ws, x_train, y_train)
+print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
+
+# %% [markdown]
+# ## 含自身的键：损失一路滑向 0
+#
+# 第一条曲线随 $w$ 增大一直下降，表中"own key included"一列也越来越接近 0。
+# 它没有最低点：无论 $w$ 多大，再大一点损失还能更小，所以梯度 $\partial L / \partial w$
+# 始终把 $|w|$ 往大推，梯度下降会让 $w$ 无止境地增长。最后得到的是一个"查表"模型，
+# 训练损失为 0，对新输入却几乎没有用处。
+#
+# ## 留一法：有限的最低点
+#
+# 第二条曲线先降后升，最低点在上面打印的 $w$ 处。两头为什么都高？
+#
+# - $w$ 很小时，核很宽，所有键的权重几乎相同，模型退化成[平均汇聚](average.py)：
+#   每个点都被预测成"其他点的平均值"，离得远的点也掺了进来，这是**偏差**。
+# - $w$ 很大时，每个点只能抄它**最近的邻居**的标签。邻居的标签也带着噪声，
+#   $y_i$ 和邻居的标签各带一份独立的噪声，抄来的平方误差平均约为噪声方差的两倍，这是**方差**。
+#
+# 中间某个 $w$ 让两者的和最小。右端的平台正是"抄最近邻居"的损失，可以直接算出来对照：
+
+# %%
+distances = (x_train[:, None] - x_train[None, :]).abs()  # (n_train, n_train)
+distances.fill_diagonal_(float("inf"))  # a point is not its own neighbour
+nearest = distances.argmin(dim=1)  # (n_train,): index of the nearest other point
+copy_neighbour = ((y_train[nearest] - y_train) ** 2).sum().item()
+print(f"copy the nearest other label:   {copy_neighbour:.4f}")
+print(f"left-out loss at w = 1000:      {at.loss_at_w(1000.0, x_train, y_train):.4f}")
+spread = ((y_train - y_train.mean()) ** 2).sum().item()
+print(f"sum of (y_train - mean)^2:      {spread:.4f}")
+print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f}")
+
+# %% [markdown]
+# 留一法的损失其实就是统计里的**留一交叉验证**误差：每个点轮流当一次"测试点"，用其余点去预测它。
+# 它模拟的正是测试时的处境——查询不在键里——所以它的最低点是选带宽的经典办法。
+# 训练时 SGD 走了 5 步、最后停在哪里，和这个最低点又差多远，见
+# [训练后的曲线为何不平滑](smoothness.py)。
+#
+# ## 常见疑问
+#
+# **为什么一个点不能用自己来预测自己的输出？** 因为那样最省事的办法就是把 $|w|$ 调到无穷大、
+# 原样抄下自己的标签，训练损失为 0，却什么规律也没学到。测试输入没有"自己的标签"，
+# 训练时让每个点也看不到自己，训练的处境才和测试一致。
+#
+# **为什么要去掉对角线，而且键和值都要去掉？** 把 `x_train` 铺成 $n \times n$ 的矩阵后，
+# 第 $i$ 行第 $i$ 列正是"查询 $i$ 对键 $i$"。只去掉键而保留值，两者就对不齐了；
+# 键和值用同一个掩码去掉对角线，每一行才是"除我之外的所有样本"。
+#
+# **测试时也要留一吗？** 不用。测试输入不在训练集里，键和值就是全部训练数据。
+#
+# **含自身那条曲线的损失更低，不是更好吗？** 更低的是训练损失。它衡量的是"能不能背出训练集"，
+# 而不是"能不能预测新输入"。留一法的损失才估计了后者。
+#
+# ## 练习
+#
+# 1. 验证：$w$ 很大时，留一法的损失等于"每个点抄最近的其他点的标签"的平方误差之和。
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y = data.x_train, data.y_train
+# >>> distances = (x[:, None] - x[None, :]).abs()
+# >>> _ = distances.fill_diagonal_(float("inf"))
+# >>> nearest = distances.argmin(dim=1)
+# >>> copy_neighbour = ((y[nearest] - y) ** 2).sum().item()
+# >>> abs(copy_neighbour - at.loss_at_w(1e4, x, y)) < 1e-3
+# True
+# ```
+#
+# </details>
+#
+# 2. 不留一：键和值都用 `repeat((n_train, 1))` 铺满（含自身），从同样的初值出发用 SGD（`lr=0.5`）训练 20 轮，
+#    每轮记下 $w$。$w$ 会停下来吗？
+#
+# <details><summary>答案</summary>
+#
+# 不会：每一轮 $w$ 都比上一轮大，损失也越来越小。
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y = data.x_train, data.y_train
+# >>> _ = torch.manual_seed(at.SEED)
+# >>> model = at.NWKernelRegression()
+# >>> keys, values = x.repeat((len(x), 1)), y.repeat((len(x), 1))
+# >>> trainer = torch.optim.SGD(model.parameters(), lr=0.5)
+# >>> ws = []
+# >>> for epoch in range(20):
+# ...     trainer.zero_grad()
+# ...     loss = ((model(x, keys, values) - y) ** 2).sum()
+# ...     loss.backward()
+# ...     trainer.step()
+# ...     ws.append(model.w.item())
+# >>> all(later > earlier for earlier, later in zip(ws, ws[1:]))
+# True
+# ```
+#
+# </details>
+#
+# 3. 只有两个训练点时，留一法的损失怎样随 $w$ 变化？
+#
+# <details><summary>答案</summary>
+#
+# 完全不变。每个点只剩另一个点可看，softmax 把全部权重给它，预测值就是对方的标签，与 $w$ 无关，
+# 损失恒为 $2(y_1 - y_2)^2$。
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> x, y = torch.tensor([0.0, 1.0]), torch.tensor([1.0, 3.0])
+# >>> [at.loss_at_w(w, x, y) for w in [0.1, 1.0, 10.0]]
+# [8.0, 8.0, 8.0]
+# ```
+#
+# </details>
+#
+# ## 本页用到的 API
+#
+# - 包：<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.plot_loss_vs_w">plot_loss_vs_w</autoref>、
+#   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
+# - PyTorch：`torch.logspace`、`torch.nn.functional.softmax`、`Tensor.fill_diagonal_`、`Tensor.argmin`
+# - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[torch.eye 与布尔掩码](handbook/mask.py)、[softmax 与 dim](handbook/softmax.py)

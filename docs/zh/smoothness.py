@@ -1,0 +1,240 @@
+# %% [markdown]
+# # 训练后的曲线为何不平滑
+#
+# [带参数的注意力汇聚](parametric.py)一页训练出的预测曲线比[非参数](nonparametric.py)的那条"抖"得多。
+# 本页回答三个问题：学到的 $w$ 到底意味着什么？为什么 SGD 会停在这样一个 $w$ 上？
+# 曲线不平滑是不是就意味着预测更差？
+#
+# 本页所有的数字和图都是构建网站时运行代码得到的。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %%
+data = at.make_data()
+x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
+print("n_train =", len(x_train), " n_test =", len(x_test))
+
+# %% [markdown]
+# ## 重新训练一次
+#
+# 用和那一页相同的种子创建模型，$w$ 的初值相同；训练本身不用随机数，所以学到的 $w$ 也和那一页打印的相同。
+
+# %%
+_ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same initial w
+model = at.NWKernelRegression()
+losses = at.train(model, x_train, y_train)  # 5 epochs of SGD, lr = 0.5
+w_trained = model.w.item()
+print(f"learned w = {w_trained:.4f}")
+
+# %% [markdown]
+# ## 带宽的倒数
+#
+# 把 $w$ 挪到分母上：
+#
+# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{\sigma}\right)^2,
+#   \qquad \sigma = \frac{1}{|w|} .$$
+#
+# 这正是带宽为 $\sigma$ 的高斯核。带宽大致是"查询能看多远"：距离超过两三个 $\sigma$ 的键，权重几乎为 0。
+# 把它和训练点之间的间距比一比。
+# <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
+# 先把 `x_train` 排序，再求相邻两点之差的中位数和平均值。
+
+# %%
+sigma = at.bandwidth_from_w(w_trained)
+median_gap, mean_gap = at.input_spacing(x_train)
+print(f"bandwidth 1/|w|         = {sigma:.4f}")
+print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
+
+# %% [markdown]
+# 训练出的带宽比训练点的典型间距还小。于是一个查询往往只"看得见"离它最近的一两个训练点，
+# 预测就接近**最近邻插值**：曲线在训练点之间跳来跳去，跟着每个点的噪声走。
+#
+# 公式里只出现 $w^2$，所以 $w$ 和 $-w$ 给出完全相同的预测；$w$ 的符号没有意义，只有 $|w|$ 有意义。
+# 下面也验证了：用 $w$ 预测，和用带宽 $1/|w|$ 的
+# <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref> 预测，结果一样。
+
+# %%
+y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
+y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
+y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
+print(f"max |y_hat(w) - y_hat(-w)|                  = {(y_plus - y_minus).abs().max().item():.1e}")
+print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max().item():.1e}")
+
+# %% [markdown]
+# ## 三种带宽的比较
+#
+# 比较三个 $w$：$w = 1$（[非参数注意力汇聚](nonparametric.py)的模型）、SGD 学到的 $w$，以及在
+# [为什么要留一](leave-one-out.py)一页的网格上留一法损失最小的 $w$
+# （<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>）。
+# 对每个 $w$ 打印三样东西：
+#
+# - 带宽 $1/|w|$；
+# - "有效键数" $1 / \sum_i a_i^2$ 在所有查询上的平均，$a_i$ 是一个查询的注意力权重。
+#   如果权重平均分给 $k$ 个键，它正好等于 $k$；它为 1，说明全部权重落在一个键上；
+# - 测试集上相对**真实函数** $f$ 的均方误差（<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>），
+#   这是我们真正关心的预测质量。
+
+# %%
+ws = torch.logspace(-1, 3, 401)  # (401,): the grid of the page leave-one-out
+w_best = at.best_w(ws, x_train, y_train)
+candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
+print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
+for name, w in candidates.items():
+    bandwidth = at.bandwidth_from_w(w)
+    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)  # (n_test, n_train)
+    keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
+    mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
+    print(f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
+
+# %% [markdown]
+# 三条拟合曲线并排画出（每幅小图的标题是它的 $w$）：
+
+# %%
+fits = {f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()}
+at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
+
+# %% [markdown]
+# ## "不平滑"不等于"更差"
+#
+# 看表的最后一列。$w = 1$ 的曲线最平滑，误差却最大：核太宽，峰和谷都被削平了，这是**偏差**。
+# SGD 学到的 $w$ 让曲线抖了起来，误差反而比 $w = 1$ 小。留一法最好的 $w$ 介于两者之间，
+# 误差最小。平滑与否只是外观，衡量预测好坏要看它离真实函数有多远。
+#
+# 不平滑也确实有代价：带宽小于点间距时，每个预测几乎只由一两个带噪声的标签决定，
+# 噪声没有被平均掉，这是**方差**。训练出的 $w$ 在偏差上占了便宜、在方差上吃了亏，
+# 所以它比 $w = 1$ 好，却比留一法最好的 $w$ 差。
+#
+# ## SGD 为什么停在那里
+#
+# 训练的损失是 50 个平方误差的**和**，梯度也是 50 项之和，数值很大；学习率 0.5 乘上它，
+# 第一步就从初值跳出很远。下面单独算出第一步：
+
+# %%
+_ = torch.manual_seed(at.SEED)
+probe = at.NWKernelRegression()  # the same initial w as before training
+keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
+loss.backward()
+print(f"initial w = {probe.w.item():.4f}, dL/dw = {probe.w.grad.item():.4f}")
+print(f"after one step: w - 0.5 * dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
+print(f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}")
+print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):.4f}")
+
+# %% [markdown]
+# 第一步直接越过了留一法损失的最低点，落到它右侧一段坡度很缓的区域
+# （见[为什么要留一](leave-one-out.py)中的图）。那里梯度很小，剩下的 4 步只把 $w$ 往回挪了一点
+# （对比上面打印的"after one step"和学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
+# 换一个种子、一个学习率或更多的轮数，结果都会不同（见练习 1）。
+#
+# ## 理论背景：一致性与局部常数拟合
+#
+# Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，
+# 找一个常数 $c$，使按核加权的平方误差最小，
+#
+# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{\sigma}\right) (y_i - c)^2
+#   = \frac{\sum_{i} K\left(\frac{x - x_i}{\sigma}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{\sigma}\right)} .$$
+#
+# 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是"局部线性回归"，
+# 它在数据边缘的偏差更小。
+#
+# 这个估计是**一致**的（Mack 与 Silverman，1982）：样本数 $n \to \infty$ 时，只要带宽 $\sigma \to 0$，
+# 同时 $n \sigma^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），预测就收敛到真实的回归函数。
+# 两个条件各管一件事：$\sigma \to 0$ 让窗口越来越窄，偏差消失；$n\sigma^d \to \infty$
+# 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 违反的是第二条——
+# 窗口里只剩一两个点，也就是上表中的"有效键数"很小。
+#
+# ## 常见疑问
+#
+# **"不平滑"有什么害处？** 害处在方差：预测跟着个别带噪声的标签跳动，换一批训练数据，
+# 曲线会变得面目全非。但它不一定比平滑的曲线误差大，本页的 $w = 1$ 就是反例。要比较，就看测试误差。
+#
+# **为什么训练数据当键、测试数据当查询？能反过来吗？** 键必须配着值，而值是标签：
+# 只有训练数据有标签，所以键值对只能来自训练集。查询则可以是任何想要预测的位置——训练时，
+# 查询就是训练输入本身（所以才要留一）。本例中测试点的真实值 $f(x)$ 只用来评估，实际问题里没有它。
+#
+# **学到的 $w$ 是负数怎么办？** 没关系。公式只用到 $w^2$，$w$ 与 $-w$ 的预测完全相同，
+# 带宽是 $1/|w|$。
+#
+# **这是不是就成了 k 近邻？** 很接近 1-近邻，但仍是软权重：上表的"有效键数"不是整数，
+# 每个查询仍会给次近的键分到一些权重。$|w| \to \infty$ 时才真正变成 1-近邻。
+#
+# ## 练习
+#
+# 1. 把学习率降到 0.05、训练 50 轮（`at.train(model, x_train, y_train, epochs=50, lr=0.05)`），
+#    学到的 $w$ 离留一法最好的 $w$ 近了吗？
+#
+# <details><summary>答案</summary>
+#
+# 近多了：小步长不会一步跳过最低点，$w$ 慢慢爬到最低点附近。
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> _ = torch.manual_seed(at.SEED)
+# >>> model = at.NWKernelRegression()
+# >>> losses = at.train(model, data.x_train, data.y_train, epochs=50, lr=0.05)
+# >>> round(model.w.item(), 1)
+# 3.9
+# >>> round(at.best_w(torch.logspace(-1, 3, 401), data.x_train, data.y_train), 1)
+# 4.0
+# ```
+#
+# </details>
+#
+# 2. 取一个查询，验证核加权平均确实让 $\sum_i K_i (y_i - c)^2$ 最小：在一排候选的 $c$ 上算这个和，
+#    看最小值是否出现在加权平均处。
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y = data.x_train, data.y_train
+# >>> kernel = at.gaussian_kernel(2.0 - x, bandwidth=0.3)  # one query, x = 2.0
+# >>> weighted_mean = (kernel * y).sum() / kernel.sum()
+# >>> c = torch.linspace(0, 5, 5001)  # candidate constants, step 0.001
+# >>> cost = (kernel[None, :] * (y[None, :] - c[:, None]) ** 2).sum(dim=1)
+# >>> abs(c[cost.argmin()] - weighted_mean).item() < 1e-3
+# True
+# ```
+#
+# </details>
+#
+# 3. 把 $w$ 取到 1000（几乎就是 1-近邻），测试误差和上表相比如何？
+#
+# <details><summary>答案</summary>
+#
+# 比训练出的 $w$ 还大：带宽远小于点间距，每个预测只是最近一个训练点的带噪声标签。
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+# >>> _ = torch.manual_seed(at.SEED)
+# >>> model = at.NWKernelRegression()
+# >>> losses = at.train(model, data.x_train, data.y_train)
+# >>> at.mse_against_truth(1000.0, *args) > at.mse_against_truth(model.w, *args)
+# True
+# ```
+#
+# </details>
+#
+# ## 本页用到的 API
+#
+# - 包：<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.plot_fits">plot_fits</autoref>、
+#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>、
+#   <autoref identifier="attention_tutorial.training.train">train</autoref>
+# - PyTorch：`torch.logspace`、`Tensor.backward`、`Tensor.grad`
+# - 张量 API 手册：[Parameter、MSELoss、SGD](handbook/training.py)

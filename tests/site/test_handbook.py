@@ -1,0 +1,93 @@
+"""The tensor API handbook: every ```python >>> example runs, both languages match.
+
+Each handbook page (``docs/<lang>/handbook/*.py``) writes its worked examples as
+doctests in Markdown cells; this file runs each block on its own (fresh globals),
+checks that the two languages have the same examples and pictures, and that
+the overview page links every entry.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+
+import jupytext
+import pytest
+
+from tools.sitebuild import execute
+
+LANGS = ("zh", "en")
+HANDBOOK = {lang: execute.DOCS / lang / "handbook" for lang in LANGS}
+PAGES = sorted(p.name for p in HANDBOOK["zh"].glob("*.py"))
+PY_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+DIAGRAM_CALL = re.compile(r"\bat\.(diagram_\w+|draw_tensors)\(")
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def markdown(lang: str, name: str) -> str:
+    nb = jupytext.read(HANDBOOK[lang] / name)
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def code_cells(lang: str, name: str) -> list[str]:
+    return execute.code_cells(jupytext.read(HANDBOOK[lang] / name))
+
+
+def doctest_blocks(lang: str, name: str) -> list[str]:
+    """Every ```python block with ``>>>`` in the Markdown cells of one page."""
+    return [code for code in PY_BLOCK.findall(markdown(lang, name)) if ">>>" in code]
+
+
+BLOCKS = [
+    (lang, name, index, code)
+    for lang in LANGS
+    for name in PAGES
+    for index, code in enumerate(doctest_blocks(lang, name))
+]
+
+
+def test_the_handbook_has_pages_in_both_languages() -> None:
+    assert len(PAGES) >= 8
+    assert sorted(p.name for p in HANDBOOK["en"].glob("*.py")) == PAGES
+    for lang in LANGS:
+        assert (HANDBOOK[lang] / "index.md").is_file()
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "index", "code"),
+    BLOCKS,
+    ids=[f"{lang}/handbook/{name}#{index}" for lang, name, index, _ in BLOCKS],
+)
+def test_handbook_example_runs(lang, name, index, code) -> None:
+    test = doctest.DocTestParser().get_doctest(
+        code, {}, f"{lang}/handbook/{name}#{index}", f"{lang}/handbook/{name}", 0
+    )
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
+    assert runner.failures == 0
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_both_languages_have_the_same_examples(name) -> None:
+    zh, en = doctest_blocks("zh", name), doctest_blocks("en", name)
+    assert len(zh) == len(en) >= 1
+    assert zh == en  # the examples are code: comments in English, identical in both languages
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_draws_a_diagram(name) -> None:
+    cells = code_cells("zh", name)
+    assert any(DIAGRAM_CALL.search(cell) for cell in cells), name
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_links_the_chapter(name) -> None:
+    for lang in LANGS:
+        assert re.search(r"\]\(\.\./[a-z-]+\.py\)", markdown(lang, name)), (lang, name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_overview_lists_every_page(lang) -> None:
+    index = (HANDBOOK[lang] / "index.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(([a-z-]+\.py)(?:#[a-z0-9-]+)?\)", index))
+    assert linked == set(PAGES)

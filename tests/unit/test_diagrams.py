@@ -1,0 +1,275 @@
+"""Tests of attention_tutorial.diagrams: numbers against numpy, labels, errors, no global state."""
+
+from __future__ import annotations
+
+import warnings
+
+import matplotlib
+import numpy as np
+import pytest
+import torch
+from matplotlib import font_manager
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+from attention_tutorial import (
+    make_data,
+    plot_attention_pooling,
+    plot_bandwidth_gallery,
+    plot_data,
+)
+
+N_TEST, N_TRAIN = 9, 6  # different on purpose: a transposed result fails
+
+
+def softmax_reference(query: float, keys: np.ndarray, h: float = 1.0) -> np.ndarray:
+    """Return Nadaraya-Watson weights for one query, computed with numpy."""
+    scores = -(((query - keys) / h) ** 2) / 2
+    exp = np.exp(scores - scores.max())
+    return exp / exp.sum()
+
+
+@pytest.fixture
+def toy() -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Return x_test, y_truth (9 each) and x_train, y_train (6 each), float64."""
+    g = torch.Generator().manual_seed(3)
+    x_train, _ = torch.sort(torch.rand(N_TRAIN, generator=g, dtype=torch.float64) * 5)
+    y_train = torch.randn(N_TRAIN, generator=g, dtype=torch.float64)
+    x_test = torch.linspace(0, 5, N_TEST, dtype=torch.float64)
+    return x_test, torch.sin(x_test), x_train, y_train
+
+
+def texts(fig) -> list[str]:
+    return [t.get_text() for t in fig.axes[0].texts]
+
+
+# plot_attention_pooling ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bandwidth", [0.5, 1.0, 2.0])
+def test_pooling_diagram_shows_the_reference_weights_and_output(bandwidth) -> None:
+    """Check every weight, the output and the formula against numpy."""
+    keys = torch.tensor([0.1, 0.9, 1.5, 2.6, 3.8], dtype=torch.float64)
+    values = torch.tensor([0.9, 1.7, 3.2, 3.4, 1.8], dtype=torch.float64)
+    fig = plot_attention_pooling(2.0, keys, values, bandwidth=bandwidth, lang="en")
+    alpha = softmax_reference(2.0, keys.numpy(), bandwidth)
+    output = float(alpha @ values.numpy())
+    shown = texts(fig)
+    for i, (k, v, w) in enumerate(zip(keys.tolist(), values.tolist(), alpha, strict=True)):
+        assert f"$k_{{{i + 1}}}$ = {k:.2f}" in shown
+        assert f"$v_{{{i + 1}}}$ = {v:.2f}" in shown
+        assert f"{w:.2f}" in shown
+    assert f"$f(q)$ = {output:.2f}" in shown
+    assert "$q$ = 2.00" in shown
+    assert any(t.endswith(f"≈ {output:.2f}") for t in shown)
+
+
+def test_pooling_diagram_arrows_grow_with_the_weight() -> None:
+    """Check that a larger weight gets a wider arrow (query -> key and value -> output)."""
+    keys = torch.tensor([0.0, 1.0, 3.0])
+    fig = plot_attention_pooling(0.0, keys, torch.ones(3), lang="en")
+    alpha = softmax_reference(0.0, keys.numpy())
+    arrows = [t for t in fig.axes[0].texts if getattr(t, "arrow_patch", None) is not None]
+    assert len(arrows) == 2 * len(keys)
+    widths = [a.arrow_patch.get_linewidth() for a in arrows]
+    into_keys, into_output = widths[0::2], widths[1::2]
+    assert np.argsort(into_keys).tolist() == np.argsort(alpha).tolist()
+    assert into_keys == into_output
+
+
+def test_pooling_diagram_accepts_a_tensor_query() -> None:
+    """Check that a 0-d or one-element tensor query gives the same diagram as a float."""
+    data = make_data()
+    keys, values = data.x_train[::10], data.y_train[::10]
+    expected = texts(plot_attention_pooling(data.x_test[20].item(), keys, values))
+    assert texts(plot_attention_pooling(data.x_test[20], keys, values)) == expected
+    assert texts(plot_attention_pooling(data.x_test[20:21], keys, values)) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "headings"),
+    [
+        ("zh", ["查询", "键", r"注意力权重 $\alpha(q, k_i)$", "值", "输出"]),
+        ("en", ["query", "keys", r"attention weights $\alpha(q, k_i)$", "values", "output"]),
+    ],
+)
+def test_pooling_diagram_headings_follow_the_language(lang, headings) -> None:
+    fig = plot_attention_pooling(1.0, torch.tensor([0.0, 2.0]), torch.tensor([1.0, 3.0]), lang=lang)
+    assert texts(fig)[:5] == headings
+
+
+def test_pooling_diagram_errors() -> None:
+    """Check each invalid argument is named in the error."""
+    keys, values = torch.tensor([0.0, 1.0]), torch.tensor([1.0, 2.0])
+    with pytest.raises(ValueError, match=r"query must be a number or a one-element tensor"):
+        plot_attention_pooling(torch.zeros(2), keys, values)
+    with pytest.raises(ValueError, match="query must have a floating-point dtype"):
+        plot_attention_pooling(torch.tensor(1), keys, values)
+    with pytest.raises(TypeError, match="query must be a real number, got str"):
+        plot_attention_pooling("1.0", keys, values)
+    with pytest.raises(ValueError, match="query must be a finite number"):
+        plot_attention_pooling(float("nan"), keys, values)
+    with pytest.raises(ValueError, match="keys and values must have the same length, got 2 and 3"):
+        plot_attention_pooling(0.0, keys, torch.ones(3))
+    with pytest.raises(ValueError, match=r"keys must hold at most 8 key-value pairs.*got 9"):
+        plot_attention_pooling(0.0, torch.zeros(9), torch.zeros(9))
+    with pytest.raises(ValueError, match=r"keys must be a 1-D tensor of shape \(n,\)"):
+        plot_attention_pooling(0.0, torch.zeros(2, 2), torch.zeros(2))
+    with pytest.raises(ValueError, match="bandwidth must be a positive finite number"):
+        plot_attention_pooling(0.0, keys, values, bandwidth=0.0)
+    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
+        plot_attention_pooling(0.0, keys, values, lang="fr")
+
+
+# plot_bandwidth_gallery ----------------------------------------------------------
+
+
+def test_gallery_matches_a_numpy_reference(toy) -> None:
+    """Check fits, weights (n_test rows, n_train columns) and the MSE in each title."""
+    x_test, y_truth, x_train, y_train = toy
+    bandwidths = [0.2, 1.0, 4.0]
+    fig = plot_bandwidth_gallery(x_test, y_truth, x_train, y_train, bandwidths, lang="en")
+    assert len(fig.axes) == 3 * len(bandwidths)  # fits, heatmaps, colour bars
+    fits, heatmaps = fig.axes[:3], fig.axes[3:6]
+    for h, fit, heat in zip(bandwidths, fits, heatmaps, strict=True):
+        weights = np.stack([softmax_reference(q, x_train.numpy(), h) for q in x_test.tolist()])
+        y_hat = weights @ y_train.numpy()
+        mse = float(np.mean((y_hat - y_truth.numpy()) ** 2))
+        image = heat.images[0].get_array()
+        assert image.shape == (N_TEST, N_TRAIN)
+        np.testing.assert_allclose(image, weights, rtol=1e-10)
+        truth, prediction = fit.lines
+        np.testing.assert_allclose(truth.get_ydata(), y_truth.numpy())
+        np.testing.assert_allclose(prediction.get_ydata(), y_hat, rtol=1e-10)
+        assert fit.get_title() == f"h = {h:g}\nMSE = {mse:.3f}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("zh", ("输出 y", "查询（测试输入）", "键（训练输入）", "权重")),
+        ("en", ("output y", "queries (test inputs)", "keys (training inputs)", "weight")),
+    ],
+)
+def test_gallery_labels_follow_the_language(toy, lang, expected) -> None:
+    fig = plot_bandwidth_gallery(*toy, [0.5, 2.0], lang=lang)
+    fit, _, heat, last_heat, _, last_bar = fig.axes
+    assert (fit.get_ylabel(), heat.get_ylabel(), last_heat.get_xlabel()) == expected[:3]
+    assert last_bar.get_ylabel() == expected[3]
+    assert len(fig.legends) == 1 and len(fig.legends[0].get_texts()) == 3
+
+
+def test_gallery_errors(toy) -> None:
+    """Check each invalid argument is named in the error."""
+    x_test, y_truth, x_train, y_train = toy
+    with pytest.raises(ValueError, match="bandwidths must hold between 1 and 6 numbers, got 0"):
+        plot_bandwidth_gallery(x_test, y_truth, x_train, y_train, [])
+    with pytest.raises(ValueError, match="bandwidths must hold between 1 and 6 numbers, got 7"):
+        plot_bandwidth_gallery(x_test, y_truth, x_train, y_train, [1.0] * 7)
+    with pytest.raises(ValueError, match=r"bandwidths\[1\] must be a positive finite number"):
+        plot_bandwidth_gallery(x_test, y_truth, x_train, y_train, [1.0, -1.0])
+    with pytest.raises(TypeError, match="bandwidths must be a sequence of numbers, got float"):
+        plot_bandwidth_gallery(x_test, y_truth, x_train, y_train, 1.0)
+    with pytest.raises(ValueError, match="x_train and y_train must have the same length"):
+        plot_bandwidth_gallery(x_test, y_truth, x_train, y_train[:-1], [1.0])
+    with pytest.raises(ValueError, match="x_test and y_truth must have the same length"):
+        plot_bandwidth_gallery(x_test, y_truth[:-1], x_train, y_train, [1.0])
+    with pytest.raises(ValueError, match="x_test, y_truth, x_train, y_train must have the same"):
+        plot_bandwidth_gallery(x_test.float(), y_truth, x_train, y_train, [1.0])
+    with pytest.raises(TypeError, match=r"x_train must be a torch\.Tensor, got list"):
+        plot_bandwidth_gallery(x_test, y_truth, [0.0], y_train, [1.0])
+    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
+        plot_bandwidth_gallery(x_test, y_truth, x_train, y_train, [1.0], lang="fr")
+
+
+# plot_data -----------------------------------------------------------------------
+
+
+def test_plot_data_draws_truth_training_points_and_test_inputs(toy) -> None:
+    x_test, y_truth, x_train, y_train = toy
+    fig = plot_data(x_test, y_truth, x_train, y_train, lang="en")
+    ax = fig.axes[0]
+    truth, rug = ax.lines
+    np.testing.assert_allclose(truth.get_ydata(), y_truth.numpy())
+    np.testing.assert_allclose(rug.get_xdata(), x_test.numpy())
+    lowest = min(y_truth.min().item(), y_train.min().item())
+    assert np.all(rug.get_ydata() < lowest)  # the ticks lie below every point
+    offsets = ax.collections[0].get_offsets()
+    np.testing.assert_allclose(offsets, np.column_stack([x_train, y_train]))
+
+
+@pytest.mark.parametrize(
+    ("lang", "legend"),
+    [
+        ("zh", ["真实函数 f(x)", "训练数据（含噪声）", "测试输入（查询的位置）"]),
+        (
+            "en",
+            ["true function f(x)", "training data (noisy)", "test inputs (where the queries are)"],
+        ),
+    ],
+)
+def test_plot_data_legend_follows_the_language(toy, lang, legend) -> None:
+    fig = plot_data(*toy, lang=lang, title="t")
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == legend
+    assert fig.axes[0].get_title() == "t"
+
+
+def test_plot_data_errors() -> None:
+    with pytest.raises(ValueError, match="x_test, y_truth must have the same length, got 2 and 1"):
+        plot_data([0.0, 1.0], [0.0], [0.0], [0.0])
+    with pytest.raises(ValueError, match="x_train, y_train must have the same length"):
+        plot_data([0.0], [0.0], [0.0, 1.0], [0.0])
+    with pytest.raises(ValueError, match=r"x_train must be a 1-D array, got shape \(1, 1\)"):
+        plot_data([0.0], [0.0], [[0.0]], [0.0])
+    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
+        plot_data([0.0], [0.0], [0.0], [0.0], lang="fr")
+
+
+# all three -----------------------------------------------------------------------
+
+
+def all_figures(lang: str):
+    data = make_data(n_train=20)
+    return [
+        plot_data(data.x_test, data.y_truth, data.x_train, data.y_train, lang=lang),
+        plot_attention_pooling(data.x_test[20], data.x_train[::4], data.y_train[::4], lang=lang),
+        plot_bandwidth_gallery(
+            data.x_test, data.y_truth, data.x_train, data.y_train, [0.3, 1.0], lang=lang
+        ),
+    ]
+
+
+def test_figures_are_white_and_redrawn_in_the_other_language() -> None:
+    """Check the background, and that the recipe the site build uses redraws the figure."""
+    for fig in all_figures("zh"):
+        assert fig.get_facecolor() == (1.0, 1.0, 1.0, 1.0)
+        func, args, kwargs = fig._recipe
+        english = func(*args, **{**kwargs, "lang": "en"})
+        assert len(english.axes) == len(fig.axes)
+
+
+def test_rc_params_are_unchanged() -> None:
+    before = dict(matplotlib.rcParams)
+    for lang in ("zh", "en"):
+        for fig in all_figures(lang):
+            FigureCanvasAgg(fig).draw()
+    assert dict(matplotlib.rcParams) == before
+
+
+def cjk_font_installed() -> bool:
+    try:
+        font_manager.findfont(
+            font_manager.FontProperties(family="Noto Sans CJK SC"), fallback_to_default=False
+        )
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not cjk_font_installed(), reason="font 'Noto Sans CJK SC' not installed")
+def test_chinese_figures_have_no_missing_glyphs() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for fig in all_figures("zh"):
+            FigureCanvasAgg(fig).draw()
+    missing = [str(w.message) for w in caught if "Glyph" in str(w.message)]
+    assert missing == []
