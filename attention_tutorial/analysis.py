@@ -9,10 +9,8 @@ Explained on the pages `leave-one-out.md`, `smoothness.md` and `dot-product.md`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 
-import matplotlib
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -20,7 +18,7 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial._figure import TutorialFigure, bilingual
-from attention_tutorial.plotting import _FONTS
+from attention_tutorial.plotting import _FONTS, _building, _data_arrays, _new_axes
 from attention_tutorial.training import loss_at_w, predict
 
 _LABELS = {
@@ -349,15 +347,6 @@ def dot_product_pooling(
     return y_hat, attention_weights
 
 
-@contextmanager
-def _building(lang: str) -> Iterator[dict[str, str]]:
-    """Yield the labels of ``lang`` while the fonts of ``lang`` are active."""
-    if lang not in _LABELS:
-        raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
-    with matplotlib.rc_context({"font.family": _FONTS[lang]}):
-        yield _LABELS[lang]
-
-
 @bilingual
 def plot_loss_vs_w(
     ws: Tensor | np.ndarray | Sequence[float],
@@ -395,16 +384,14 @@ def plot_loss_vs_w(
         >>> labels[0], labels[1]
         ('own key included', 'own key left out (leave-one-out)')
     """
-    with _building(lang) as labels:
+    with _building(lang, _LABELS) as labels:
         grid = _grid(ws)
         if (grid <= 0).any():
             raise ValueError("ws must all be positive for a logarithmic axis")
         with_own = _checks.array("losses_with_own", losses_with_own, 1)
         left_out = _checks.array("losses_left_out", losses_left_out, 1)
         _checks.same_sizes(ws=grid, losses_with_own=with_own, losses_left_out=left_out)
-        fig = TutorialFigure(figsize=(6.0, 3.5), layout="constrained", facecolor="white")
-        ax = fig.add_subplot()
-        ax.tick_params(labelfontfamily=_FONTS[lang])
+        fig, ax = _new_axes(lang)
         ax.plot(grid, with_own, label=labels["with_own"])
         ax.plot(grid, left_out, label=labels["left_out"])
         i = int(np.argmin(left_out))
@@ -454,13 +441,10 @@ def plot_fits(
         >>> [ax.get_title() for ax in fig.axes], fig.axes[0].get_xlabel()
         (['w = 1', 'w = 2'], 'input x')
     """
-    with _building(lang) as labels:
-        x_test_np = _checks.array("x_test", x_test, 1)
-        y_truth_np = _checks.array("y_truth", y_truth, 1)
-        x_train_np = _checks.array("x_train", x_train, 1)
-        y_train_np = _checks.array("y_train", y_train, 1)
-        _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np)
-        _checks.same_sizes(x_train=x_train_np, y_train=y_train_np)
+    with _building(lang, _LABELS) as labels:
+        x_test_np, y_truth_np, x_train_np, y_train_np = _data_arrays(
+            x_test, y_truth, x_train, y_train
+        )
         if not fits:
             raise ValueError("fits must contain at least one fit")
         predictions = {}

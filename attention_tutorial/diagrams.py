@@ -20,7 +20,7 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial._figure import TutorialFigure, bilingual
-from attention_tutorial.plotting import _FONTS, _building
+from attention_tutorial.plotting import _FONTS, _building, _data_arrays, _new_axes
 from attention_tutorial.pooling import nadaraya_watson
 
 _MAX_PAIRS = 8  # more key-value pairs than this no longer fit in the diagram
@@ -103,15 +103,10 @@ def plot_data(
     """
     with _building(lang) as labels:
         text = _TEXT[lang]
-        x_test_np = _checks.array("x_test", x_test, 1)
-        y_truth_np = _checks.array("y_truth", y_truth, 1)
-        x_train_np = _checks.array("x_train", x_train, 1)
-        y_train_np = _checks.array("y_train", y_train, 1)
-        _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np)
-        _checks.same_sizes(x_train=x_train_np, y_train=y_train_np)
-        fig = TutorialFigure(figsize=(6.0, 3.5), layout="constrained", facecolor="white")
-        ax = fig.add_subplot()
-        ax.tick_params(labelfontfamily=_FONTS[lang])
+        x_test_np, y_truth_np, x_train_np, y_train_np = _data_arrays(
+            x_test, y_truth, x_train, y_train
+        )
+        fig, ax = _new_axes(lang)
         ax.plot(x_test_np, y_truth_np, label=labels["truth"])
         ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=labels["train"])
         low = min(y_truth_np.min(), y_train_np.min())

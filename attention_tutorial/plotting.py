@@ -57,12 +57,12 @@ _LABELS = {
 
 
 @contextmanager
-def _building(lang: str) -> Iterator[dict[str, str]]:
-    """Yield the labels of ``lang`` while the fonts of ``lang`` are active."""
-    if lang not in _LABELS:
+def _building(lang: str, table: Mapping[str, dict[str, str]] = _LABELS) -> Iterator[dict[str, str]]:
+    """Yield the labels of ``lang`` from ``table`` while the fonts of ``lang`` are active."""
+    if lang not in table:
         raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
     with matplotlib.rc_context({"font.family": _FONTS[lang]}):
-        yield _LABELS[lang]
+        yield table[lang]
 
 
 def _new_axes(lang: str) -> tuple[Figure, Axes]:
@@ -71,6 +71,22 @@ def _new_axes(lang: str) -> tuple[Figure, Axes]:
     ax = fig.add_subplot()
     ax.tick_params(labelfontfamily=_FONTS[lang])
     return fig, ax
+
+
+def _data_arrays(
+    x_test: Tensor | np.ndarray,
+    y_truth: Tensor | np.ndarray,
+    x_train: Tensor | np.ndarray,
+    y_train: Tensor | np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Check the test inputs with their truth and the training pairs; return them as arrays."""
+    x_test_np = _checks.array("x_test", x_test, 1)
+    y_truth_np = _checks.array("y_truth", y_truth, 1)
+    x_train_np = _checks.array("x_train", x_train, 1)
+    y_train_np = _checks.array("y_train", y_train, 1)
+    _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np)
+    _checks.same_sizes(x_train=x_train_np, y_train=y_train_np)
+    return x_test_np, y_truth_np, x_train_np, y_train_np
 
 
 @bilingual

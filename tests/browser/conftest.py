@@ -19,6 +19,19 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("ATTN_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts"))
+
+
+def source_pages() -> list[str]:
+    """Every page of both languages, as its source path without suffix: ``en/handbook/bmm``."""
+    pages = []
+    for lang, prefix in (("zh", ""), ("en", "en/")):
+        docs = ROOT / "docs" / lang
+        for src in sorted(docs.rglob("*")):
+            if src.suffix in {".md", ".py"} and "assets" not in src.parts:
+                pages.append(prefix + src.relative_to(docs).with_suffix("").as_posix())
+    return pages
+
+
 # Counts the article's images that fail to load; lazy ones are loaded first.
 BROKEN_IMAGES = """async () => {
     let broken = 0;

@@ -8,25 +8,12 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tests.browser.conftest import BROKEN_IMAGES
+from tests.browser.conftest import BROKEN_IMAGES, source_pages
 from tests.conftest import run_build
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def offline_pages() -> list[str]:
-    pages = []
-    for lang, prefix in (("zh", ""), ("en", "en/")):
-        docs = ROOT / "docs" / lang
-        for src in sorted(docs.rglob("*")):
-            if src.suffix in {".md", ".py"} and "assets" not in src.parts:
-                pages.append(prefix + src.relative_to(docs).with_suffix(".html").as_posix())
-    return pages
-
-
-PAGES = offline_pages()
+PAGES = [f"{page}.html" for page in source_pages()]
 
 
 @pytest.fixture(scope="session")

@@ -3,33 +3,23 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tests.browser.conftest import BROKEN_IMAGES
+from tests.browser.conftest import BROKEN_IMAGES, source_pages
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def page_paths() -> list[str]:
-    """URL paths of the pages of both languages, from the nav sources."""
+    """URL paths of the pages of both languages (directory URLs)."""
     paths = []
-    for lang, prefix in (("zh", ""), ("en", "en/")):
-        docs = ROOT / "docs" / lang
-        for src in sorted(docs.rglob("*")):
-            if src.suffix not in {".md", ".py"} or "assets" in src.parts:
-                continue
-            rel = src.relative_to(docs).with_suffix("").as_posix()
-            if rel == "index":
-                paths.append(prefix)
-            elif rel.endswith("/index"):
-                paths.append(prefix + rel[: -len("index")])
-            else:
-                paths.append(f"{prefix}{rel}/")
+    for page in source_pages():
+        if page.endswith("index"):
+            paths.append(page[: -len("index")])
+        else:
+            paths.append(f"{page}/")
     return paths
 
 

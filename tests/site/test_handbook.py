@@ -8,25 +8,22 @@ the overview page links every entry.
 
 from __future__ import annotations
 
-import doctest
 import re
 
 import jupytext
 import pytest
 
+from tests.site.markdown_doctests import PY_BLOCK, markdown_of, parse, run
 from tools.sitebuild import execute
 
 LANGS = ("zh", "en")
 HANDBOOK = {lang: execute.DOCS / lang / "handbook" for lang in LANGS}
 PAGES = sorted(p.name for p in HANDBOOK["zh"].glob("*.py"))
-PY_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 DIAGRAM_CALL = re.compile(r"\bat\.(diagram_\w+|draw_tensors)\(")
-FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
 def markdown(lang: str, name: str) -> str:
-    nb = jupytext.read(HANDBOOK[lang] / name)
-    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    return markdown_of(HANDBOOK[lang] / name)
 
 
 def code_cells(lang: str, name: str) -> list[str]:
@@ -59,12 +56,7 @@ def test_the_handbook_has_pages_in_both_languages() -> None:
     ids=[f"{lang}/handbook/{name}#{index}" for lang, name, index, _ in BLOCKS],
 )
 def test_handbook_example_runs(lang, name, index, code) -> None:
-    test = doctest.DocTestParser().get_doctest(
-        code, {}, f"{lang}/handbook/{name}#{index}", f"{lang}/handbook/{name}", 0
-    )
-    runner = doctest.DocTestRunner(optionflags=FLAGS)
-    runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
-    assert runner.failures == 0
+    run(parse(code, f"{lang}/handbook/{name}#{index}"))
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import doctest
 import re
 
 import jupytext
 import pytest
 
+from tests.site.markdown_doctests import PY_BLOCK, markdown_of, parse, run
 from tools.sitebuild import execute
 
 ZH_PAGES = sorted(nb.rel for nb in execute.discover(["zh"]))
 MD_PAGES = sorted(p.relative_to(execute.DOCS / "zh").as_posix() for p in (execute.DOCS / "zh").glob("*.md"))
 DETAILS = re.compile(r"<details>\s*<summary>(.*?)</summary>(.*?)</details>", re.S)
-PY_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 
 
 def read(lang: str, rel: str):
@@ -53,7 +52,7 @@ def solutions(lang: str) -> list[tuple[str, int, str]]:
     """Every ```python block inside a collapsed <details> block of a notebook page."""
     found = []
     for rel in ZH_PAGES:
-        markdown = "\n".join(c.source for c in read(lang, rel).cells if c.cell_type == "markdown")
+        markdown = markdown_of(execute.DOCS / lang / rel)
         index = 0
         for _, body in DETAILS.findall(markdown):
             for code in PY_BLOCK.findall(body):
@@ -73,9 +72,6 @@ def test_both_languages_have_the_same_number_of_solutions():
     ("lang", "rel", "index", "code"), SOLUTIONS, ids=[f"{s[0]}/{s[1]}#{s[2]}" for s in SOLUTIONS]
 )
 def test_exercise_solution_runs(lang, rel, index, code):
-    parser = doctest.DocTestParser()
-    test = parser.get_doctest(code, {}, f"{lang}/{rel}#{index}", f"{lang}/{rel}", 0)
+    test = parse(code, f"{lang}/{rel}#{index}")
     assert test.examples, "a solution code block must be written as >>> examples"
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
-    assert runner.failures == 0
+    run(test)

@@ -218,11 +218,13 @@ def materialize(page: Notebook, key: str) -> Path:
     return dest
 
 
-def build_all(langs: Iterable[str] = LANGS, workers: int = 2) -> dict[Notebook, Path]:
+def build_all(
+    langs: Iterable[str] = LANGS, workers: int = 2, env_hash: str | None = None
+) -> dict[Notebook, Path]:
     """Execute what is missing, then write every language's executed notebook."""
     langs = tuple(langs)
     before = dict(STATS)
-    keys = ensure_executed(discover(langs), workers=workers)
+    keys = ensure_executed(discover(langs), workers=workers, env_hash=env_hash)
     written = {page: materialize(page, key) for page, key in keys.items()}
     # What this build executed, for the benchmark (benchmarks/build_bench.py).
     CACHE_ROOT.mkdir(parents=True, exist_ok=True)

@@ -48,8 +48,8 @@ def _is_parent(config) -> bool:
     return config.theme["language"] == "zh" and os.environ.get(CHILD_ENV) != "1"
 
 
-def _en_fingerprint(config, strict: bool) -> str:
-    hasher = hashlib.sha256(execute.environment_hash().encode())
+def _en_fingerprint(config, strict: bool, env_hash: str) -> str:
+    hasher = hashlib.sha256(env_hash.encode())
     hasher.update(f"strict={strict}".encode())
     hasher.update(f"offline={bool(config.extra.get('offline'))}".encode())
     for folder in ("docs/en", "docs/assets", "overrides", "tools/sitebuild"):
@@ -79,8 +79,9 @@ def on_files(files, config):
     """Execute what is not cached; render each notebook page from its executed copy."""
     lang = _state["lang"]
     parent = _is_parent(config)
+    env_hash = execute.environment_hash()
     try:
-        written = execute.build_all(execute.LANGS if parent else (lang,))
+        written = execute.build_all(execute.LANGS if parent else (lang,), env_hash=env_hash)
     except execute.NotebookError as err:
         raise PluginError(str(err)) from None
     by_path = {page.path.resolve(): path for page, path in written.items()}
@@ -91,7 +92,7 @@ def on_files(files, config):
                 raise PluginError(f"no executed notebook for {file.src_uri}")
             file.abs_src_path = str(executed)
     if parent:
-        _start_english(config)
+        _start_english(config, env_hash)
     return files
 
 
@@ -101,10 +102,10 @@ def _en_build_dir(config) -> Path:
     return execute.CACHE_ROOT / "site-en" / tag
 
 
-def _start_english(config) -> None:
+def _start_english(config, env_hash: str) -> None:
     strict = bool(config.strict)
     en_build = _en_build_dir(config)
-    fingerprint = _en_fingerprint(config, strict)
+    fingerprint = _en_fingerprint(config, strict, env_hash)
     stamp = en_build.with_suffix(".fingerprint")
     if en_build.is_dir() and stamp.exists() and stamp.read_text() == fingerprint:
         _state["en"] = None

@@ -129,7 +129,10 @@ def extract_styles(content: str) -> tuple[str, str]:
 
 
 _CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
-_RAW = re.compile(r"(<(pre|script|style|textarea)\b.*?</\2>)", re.S | re.I)
+# Raw-text elements, captured whole so that re.split keeps them at odd indices.
+_RAW = re.compile(
+    r"(<(?:pre|script|style|textarea)\b.*?</(?:pre|script|style|textarea)>)", re.S | re.I
+)
 _CJK_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}])")
 
 
@@ -140,18 +143,8 @@ def join_cjk_lines(content: str) -> str:
     space between two characters; Chinese text has no spaces between words.
     """
     parts = _RAW.split(content)
-    out = []
-    skip = 0
-    for part in parts:
-        if skip:  # the tag name captured by the inner group
-            skip -= 1
-            continue
-        if _RAW.fullmatch(part):
-            out.append(part)
-            skip = 1
-        else:
-            out.append(_CJK_BREAK.sub("", part))
-    return "".join(out)
+    parts[::2] = [_CJK_BREAK.sub("", text) for text in parts[::2]]
+    return "".join(parts)
 
 
 _LINK = re.compile(r'(<a\s[^>]*?href=")([^"]+)(")')

@@ -1,0 +1,31 @@
+"""Doctests written in the Markdown cells of notebook pages (exercises, handbook)."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import jupytext
+import pytest
+
+PY_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def markdown_of(path: Path) -> str:
+    """The Markdown cells of a jupytext notebook, joined."""
+    nb = jupytext.read(path)
+    return "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+
+
+def parse(code: str, name: str) -> doctest.DocTest:
+    """The ``>>>`` examples of one code block, with fresh globals."""
+    return doctest.DocTestParser().get_doctest(code, {}, name, name.split("#")[0], 0)
+
+
+def run(test: doctest.DocTest) -> None:
+    """Run the examples; a mismatch fails the calling test with doctest's report."""
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
+    assert runner.failures == 0
