@@ -82,6 +82,7 @@ def test_page_loads_cleanly_from_this_host_only(visit, server, path, screenshots
     assert foreign == []
     assert v.failed == []
     assert v.console_errors == []
+    assert v.page.evaluate(BROKEN_IMAGES) == 0  # also loads the lazy figures for the shot
     v.page.screenshot(path=str(screenshots / f"{slug(path)}.desktop.png"), full_page=True)
 
 
@@ -144,4 +145,5 @@ def test_mobile_width_has_no_horizontal_overflow(visit, server, path, screenshot
             }).map(p => p.textContent.slice(0, 40))"""
     )
     assert bad == [], f"{path}: code that neither fits nor scrolls"
+    assert v.page.evaluate(BROKEN_IMAGES) == 0  # also loads the lazy figures for the shot
     v.page.screenshot(path=str(screenshots / f"{slug(path)}.mobile.png"), full_page=True)
