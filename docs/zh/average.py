@@ -124,7 +124,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # (True, True)
 # ```
 #
-# 把 $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ 对 $c$ 求导并令其为 0：$-\frac{2}{n}\sum_i (y_i - c) = 0$，解得 $c = \frac{1}{n}\sum_i y_i$。所以平均汇聚是"只能输出一个常数"时最好的选择。
+# 把 $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ 对 $c$ 求导并令其为 0：$-\frac{2}{n}\sum_i (y_i - c) = 0$，解得 $c = \frac{1}{n}\sum_i y_i$。所以平均汇聚是“只能输出一个常数”时最好的选择。
 #
 # </details>
 #

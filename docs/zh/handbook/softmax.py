@@ -96,7 +96,7 @@ at.diagram_softmax(scores, dim=0)
 # %% [markdown]
 # ### 陷阱
 #
-# `dim` 写错不会报错。用 `dim=0` 时，每个查询的"权重"之和不再是 1，
+# `dim` 写错不会报错。用 `dim=0` 时，每个查询的“权重”之和不再是 1，
 # 每个预测都悄悄地错了：
 
 # %%
@@ -142,5 +142,5 @@ print("F.softmax:", F.softmax(big, dim=0))
 # - [非参数注意力汇聚](../nonparametric.py)：`F.softmax(-((queries - x_train) ** 2) / 2, dim=1)`，
 #   每个查询一行权重。
 # - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是分数里乘上了学到的 $w$。
-# - [从高斯核到点积注意力](../dot-product.py)：正是"加常数不变"这条性质，
+# - [从高斯核到点积注意力](../dot-product.py)：正是“加常数不变”这条性质，
 #   让 $q^2$ 那一项可以去掉。

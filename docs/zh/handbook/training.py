@@ -139,7 +139,7 @@ at.diagram_mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 0.0])
 # ### 陷阱
 #
 # `input` 和 `target` 的形状必须相同。形状为 `(3,)` 的预测配上 `(3, 1)` 的目标，
-# 会被广播成 `(3, 3)`：得到九个"误差"而不是三个。PyTorch 只给出警告：
+# 会被广播成 `(3, 3)`：得到九个“误差”而不是三个。PyTorch 只给出警告：
 
 # %%
 with warnings.catch_warnings(record=True) as caught:
