@@ -12,8 +12,6 @@
 # once with $j$ running over all training points (**own key included**), once with $j$ skipping $i$
 # (**leave-one-out**). Gradient descent walks down this curve, so its shape decides where $w$ ends
 # up.
-#
-# Every number and figure on this page was produced by running the code when the site was built.
 
 # %%
 import torch

@@ -12,9 +12,6 @@
 # falls off; with $w = 1$ we are back to the previous page. The plan: write the batched weighted
 # average with `torch.bmm`, build the training keys and values by *leaving one out*, train $w$,
 # then look at the fit and at the attention weights.
-#
-# Every shape, number and figure on this page was produced by running the code when the site was
-# built.
 
 # %%
 import torch
@@ -150,7 +147,7 @@ print("same as at.leave_one_out:", torch.equal(keys, keys_pkg), torch.equal(valu
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
 # is an `nn.Module` whose only parameter is `w = nn.Parameter(torch.rand(1))`. The initial $w$ is
-# random, so we seed again right before creating the model: every build then starts from the same
+# random, so we seed again right before creating the model: every run then starts from the same
 # value, and the page [Why the trained curve is less smooth](smoothness.py) can retrain and get the
 # same $w$.
 

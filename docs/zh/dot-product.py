@@ -7,8 +7,6 @@
 # `torch.nn.functional.scaled_dot_product_attention` 算出和
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
 # 完全相同的结果。
-#
-# 本页所有的数字都是构建网站时运行代码得到的。
 
 # %%
 import torch

@@ -4,8 +4,6 @@
 # 1964 年，Nadaraya 和 Watson 各自提出了同一个想法：要预测输入 $x$ 处的输出，就把训练样本的输出
 # $y_i$ 加权平均，离 $x$ 越近的样本权重越大。用注意力的语言说，$x$ 是**查询**，训练输入 $x_i$
 # 是**键**，训练输出 $y_i$ 是**值**，加权平均就是**注意力汇聚**。这个模型没有任何需要学习的参数，所以叫作*非参数*注意力汇聚。
-#
-# 本页的每个形状、数字和图都是构建网站时运行下面的代码得到的。
 
 # %%
 import torch
@@ -71,7 +69,7 @@ print("after reshape:          ", tuple(queries.shape))
 print(queries[:3, :4])
 
 # %% [markdown]
-# `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $x_i - x_j$（第 $i$ 个查询减第 $j$ 个键）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
+# `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
 
 # %%
 attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)  # (n_test, n_train)
@@ -105,6 +103,40 @@ at.plot_attention_heatmap(attention_weights)
 # %%
 print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
+
+# %% [markdown]
+# ### 边缘的偏差
+#
+# 误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
+# 这一行最大的注意力权重（largest weight），以及按注意力权重平均的键的位置（mean key，
+# 也就是这个查询实际“看”向哪里）：
+
+# %%
+# the first, the middle and the last query: fit and truth at the edges
+for i in (0, n_test // 2, n_test - 1):
+    row = attention_weights[i]  # (n_train,): the weights of query i
+    mean_key = (row * x_train).sum().item()  # where query i looks
+    print(
+        f"x = {x_test[i].item():.1f}  fit {y_hat[i].item():.4f}"
+        f"  truth {data.y_truth[i].item():.4f}"
+        f"  largest weight {row.max().item():.4f}"
+        f"  mean key {mean_key:.4f}"
+    )
+largest = attention_weights.max(dim=1).values  # (n_test,)
+assert y_hat[0] - data.y_truth[0] > 2  # the fit at x = 0 is too high
+assert (attention_weights[0] * x_train).sum() > 0.5  # x = 0 looks right
+middle = largest[n_test // 2]
+assert largest[0] > middle and largest[-1] > middle  # darker corners
+
+# %% [markdown]
+# $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
+# 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
+# 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
+# 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
+# 但那里的 $f$ 正处在谷底附近，左右高度差不多，所以偏差小得多。
+#
+# 上面热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
+# 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（largest weight 一列）。
 
 # %% [markdown]
 # ## 带宽画廊
@@ -180,7 +212,7 @@ print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape)
 print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}")
 
 # %% [markdown]
-# 形状完全对得上，所以没有任何报错，还能算出一个“测试 MSE”，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。把训练样本换成 40 个，同样的代码立刻大声失败：
+# 形状完全对得上，所以没有任何报错，还能算出一个“测试 MSE”，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。把训练样本换成 40 个，同样的代码马上就报错了：
 
 # %%
 n_train40 = data40.n_train
@@ -198,7 +230,7 @@ except ValueError as err:
     print("ValueError:", err)
 
 # %% [markdown]
-# 所以本站的测试总是让 `n_train` 与 `n_test` 不相等：形状写错的代码应该报错，而不是悄悄画出一张错图。
+# 所以检查形状时，让 `n_train` 与 `n_test` 取不同的值：形状写错的代码就会报错，而不是悄悄画出一张错图。
 
 # %% [markdown]
 # ## 常见疑问

@@ -9,8 +9,6 @@
 # softmax 对 $i$（所有键）进行。$w$ 乘在距离 $x - x_i$ 上：$|w|$ 越大，距离被放得越大，
 # 稍远一点的键权重就掉得越快；$w = 1$ 时就是上一页的模型。这一页的主线是：
 # 用 `torch.bmm` 写出批量的加权平均，用“留一法”构造训练用的键和值，训练 $w$，再看拟合结果和注意力权重。
-#
-# 本页所有的形状、数字和图都是构建网站时运行代码得到的。
 
 # %%
 import torch
@@ -138,7 +136,7 @@ print("same as at.leave_one_out:", torch.equal(keys, keys_pkg), torch.equal(valu
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
 # 是一个 `nn.Module`，唯一的参数是 `w = nn.Parameter(torch.rand(1))`。
-# $w$ 的初值是随机的，所以创建模型之前重新设一次种子：这样每次构建网站得到的初值都相同，
+# $w$ 的初值是随机的，所以创建模型之前重新设一次种子：这样每次运行得到的初值都相同，
 # 后面[训练后的曲线为何不平滑](smoothness.py)一页重新训练时也能得到同一个 $w$。
 
 # %%
