@@ -185,7 +185,9 @@ print("same as model(...):", torch.allclose(y_hat_train.reshape(-1), model(x_tra
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is the loop below:
 # `nn.MSELoss(reduction='none')` returns the squared error of each example (no averaging), `.sum()`
 # adds them up, `backward()` computes $\partial L / \partial w$, and stochastic gradient descent,
-# `torch.optim.SGD(lr=0.5)`, updates $w$. Each epoch uses all 50 examples; there are 5 epochs.
+# `torch.optim.SGD(lr=0.5)`, updates $w$. Each epoch computes one gradient on all 50 examples
+# and makes one update, 5 epochs in all: the class is called SGD (stochastic gradient descent),
+# but what runs here is **full-batch gradient descent**, with no random sampling at all.
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")
@@ -238,7 +240,8 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # During the forward pass the model stores the weights in `model.attention_weights`, of shape
 # `(n_test, n_train)`: one row per query (test input), one column per key (training input).
-# Compared with the heatmap of the previous page, the bright band is much narrower: each query gives
+# Compared with the heatmap of the previous page, the dark band (darker means more weight) is
+# much narrower: each query gives
 # its weight to the few training points closest to it.
 
 # %%

@@ -77,7 +77,7 @@ print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.
 # %% [markdown]
 # ## 含自身的键：损失一路滑向 0
 #
-# 第一条曲线随 $w$ 增大一直下降，表中“own key included”一列也越来越接近 0。
+# 第一条曲线随 $w$ 增大一直下降，表中“own key included”（含自身的键）一列也越来越接近 0。
 # 它没有最低点：无论 $w$ 多大，再大一点损失还能更小，所以梯度 $\partial L / \partial w$
 # 始终把 $|w|$ 往大推，梯度下降会让 $w$ 无止境地增长。最后得到的是一个“查表”模型，
 # 训练损失为 0，对新输入却几乎没有用处。
@@ -89,7 +89,7 @@ print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.
 # - $w$ 很小时，核很宽，所有键的权重几乎相同，模型退化成[平均汇聚](average.py)：
 #   每个点都被预测成“其他点的平均值”，离得远的点也掺了进来，这是**偏差**。
 # - $w$ 很大时，每个点只能抄它**最近的邻居**的标签。邻居的标签也带着噪声，
-#   $y_i$ 和邻居的标签各带一份独立的噪声，抄来的平方误差平均约为噪声方差的两倍，这是**方差**。
+#   $y_i$ 和邻居的标签各带一份独立的噪声，抄来的误差里总有这两份噪声之差，这是**方差**。
 #
 # 中间某个 $w$ 让两者的和最小。右端的平台正是“抄最近邻居”的损失，可以直接算出来对照：
 
@@ -103,6 +103,43 @@ print(f"left-out loss at w = 1000:      {at.loss_at_w(1000.0, x_train, y_train):
 spread = ((y_train - y_train.mean()) ** 2).sum().item()
 print(f"sum of (y_train - mean)^2:      {spread:.4f}")
 print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f}")
+
+# %% [markdown]
+# 平台的高度由什么组成？设 $m(i)$ 是离 $x_i$ 最近的另一个训练点，抄来的误差可以拆成两项：
+#
+# $$y_{m(i)} - y_i = \underbrace{f(x_{m(i)}) - f(x_i)}_{\text{真实值之差}}
+#   + \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{噪声之差}} .$$
+#
+# 在玩具问题里噪声 $\epsilon_i = y_i - f(x_i)$ 算得出来，于是可以把每个点的平方误差拆开看
+# （gap 是真实值之差，noises 是噪声之差，cross term 是两者的交叉项，最后两行是噪声平方的平均）：
+
+# %%
+# the plateau per point: copied error = gap of the true values + difference of the noises
+noise = y_train - at.f(x_train)  # (n_train,): epsilon_i, known in a toy problem
+gap = at.f(x_train[nearest]) - at.f(x_train)  # (n_train,)
+noise_diff = noise[nearest] - noise  # (n_train,)
+per_point = ((y_train[nearest] - y_train) ** 2).mean()  # = copy_neighbour / n_train
+gap_part = (gap**2).mean()
+noise_part = (noise_diff**2).mean()
+cross_part = (2 * gap * noise_diff).mean()
+print(f"copied squared error per point:  {per_point.item():.4f}")
+print(f"  (gap of the true values)^2:    {gap_part.item():.4f}")
+print(f"  (difference of the noises)^2:  {noise_part.item():.4f}")
+print(f"  cross term 2 * gap * noises:   {cross_part.item():.4f}")
+print(f"2 sigma^2, its expectation:      {2 * 0.5**2:.4f}")
+print(f"mean of epsilon_i^2:             {(noise**2).mean().item():.4f}")
+print(f"mean of the copied epsilon^2:    {(noise[nearest] ** 2).mean().item():.4f}")
+assert torch.isclose(per_point, gap_part + noise_part + cross_part, atol=1e-4)
+assert gap_part < 0.05 * per_point  # nearly all of it is noise
+assert noise_part > 2 * 0.5**2  # this sample's noise: above its expectation
+assert (noise[nearest] ** 2).mean() > (noise**2).mean() > 0.5**2
+
+# %% [markdown]
+# 平台几乎全部来自噪声之差：相邻的训练点挨得很近，$f$ 在两点之间几乎不变，真实值之差只占很小一部分。
+# 噪声之差的平方对噪声取期望是 $2\sigma^2 = 0.5$，这份数据却比它大，原因有二：这次抽到的噪声偏大
+# （$\epsilon_i^2$ 的平均高于 $\sigma^2 = 0.25$），而且被好几个邻居同时抄的点恰好噪声更大
+# （被抄的 $\epsilon^2$ 平均更高）。准确的说法是：平台的**期望**高度是每点 $2\sigma^2$
+# 加上邻居间真实值之差的平方；具体到一份数据，它随抽到的噪声上下浮动。
 
 # %% [markdown]
 # 留一法的损失其实就是统计里的**留一交叉验证**误差：每个点轮流当一次“测试点”，用其余点去预测它。

@@ -171,7 +171,8 @@ print("same as model(...):", torch.allclose(y_hat_train.reshape(-1), model(x_tra
 # 损失是每个训练样本的平方误差之和。<autoref identifier="attention_tutorial.training.train">train</autoref>
 # 的核心就是下面这个循环：`nn.MSELoss(reduction='none')` 返回每个样本自己的平方误差
 # （不求平均），`.sum()` 之后 `backward()` 算出 $\partial L / \partial w$，
-# 随机梯度下降 `torch.optim.SGD(lr=0.5)` 用它更新 $w$。每轮都用全部 50 个样本，一共 5 轮。
+# `torch.optim.SGD(lr=0.5)` 用它更新 $w$。每轮都用全部 50 个样本算一次梯度、更新一次，一共 5 轮：
+# 虽然用的是名为 SGD（随机梯度下降）的类，这里做的其实是**全批量梯度下降**，没有任何随机抽样。
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")
@@ -220,7 +221,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # 前向计算时模型把每行权重存在 `model.attention_weights` 里，形状是 `(n_test, n_train)`：
 # 每行一个查询（测试输入），每列一个键（训练输入）。和上一页的热图相比，
-# 亮带窄了很多——每个查询只把权重分给离它最近的少数几个训练点。
+# 深色的带窄了很多（颜色越深，权重越大）：每个查询只把权重分给离它最近的少数几个训练点。
 
 # %%
 print("attention_weights:", tuple(model.attention_weights.shape))
@@ -261,7 +262,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # **这到底是注意力，还是 k 近邻？** 是注意力汇聚：每个键都有一个由查询-键相似度决定的软权重，
 # 而且权重对 $w$ 可导，可以用梯度下降训练。k 近邻只取最近的 $k$ 个点、各给相同权重。
 # 当 $|w|$ 很大时，最近的那个键几乎拿走全部权重，模型就退化成 1-近邻；
-# 训练出的 $w$ 离这个极端已经不远，热图里的窄亮带就是证据。
+# 训练出的 $w$ 离这个极端已经不远，热图里那条窄窄的深色带就是证据。
 #
 # **学到的 $w$ 是什么？它为什么让权重更集中？** 得分是 $-\frac{1}{2}(x - x_i)^2 w^2$。
 # $w^2$ 越大，同样的距离扣分越多，softmax 之后远处键的权重衰减得越快，权重就集中到最近的几个键上。

@@ -72,7 +72,7 @@ print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max
 # 对每个 $w$ 打印三样东西：
 #
 # - 带宽 $1/|w|$；
-# - “有效键数” $1 / \sum_i a_i^2$ 在所有查询上的平均，$a_i$ 是一个查询的注意力权重。
+# - “有效键数”（表头 keys in use）$1 / \sum_i a_i^2$ 在所有查询上的平均，$a_i$ 是一个查询的注意力权重。
 #   如果权重平均分给 $k$ 个键，它正好等于 $k$；它为 1，说明全部权重落在一个键上；
 # - 测试集上相对**真实函数** $f$ 的均方误差（<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>），
 #   这是我们真正关心的预测质量。
@@ -126,7 +126,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # %% [markdown]
 # 第一步直接越过了留一法损失的最低点，落到它右侧一段坡度很缓的区域
 # （见[为什么要留一](leave-one-out.py)中的图）。那里梯度很小，剩下的 4 步只把 $w$ 往回挪了一点
-# （对比上面打印的“after one step”和学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
+# （对比上面“after one step”（走完第一步）一行的 $w$ 和学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
 # 换一个种子、一个学习率或更多的轮数，结果都会不同（见练习 1）。
 #
 # ## 理论背景：一致性与局部常数拟合
