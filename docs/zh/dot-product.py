@@ -41,7 +41,7 @@ print("values: ", tuple(values.shape))
 #   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
 #
 # 换句话说：**高斯核注意力 = 点积得分 + 每个键一个偏置 $-\frac{1}{2}k_i^2$**。
-# $-\frac{1}{2}k_i^2$ 却不能省：它随键变化，不是常数。
+# 这个偏置不能省掉：它随键而变，不是常数。
 #
 # 下面把测试输入当查询、训练输入当键，分别算出两种得分。
 # `queries[:, None]` 的形状是 `(n_test, 1)`，`keys[None, :]` 是 `(1, n_train)`，

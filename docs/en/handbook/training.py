@@ -202,7 +202,7 @@ for warning in caught:
 #
 # ### Picture
 #
-# One step on a two-element parameter: the build computed `w.grad` with `backward()`,
+# One step on a two-element parameter: `backward()` computes `w.grad`,
 # and the picture applies $w - \text{lr} \cdot \text{grad}$ cell by cell.
 
 # %%

@@ -104,7 +104,7 @@ print("row sums, dim=1:", F.softmax(scores, dim=1).sum(dim=1))
 print("row sums, dim=0:", F.softmax(scores, dim=0).sum(dim=1))
 
 # %% [markdown]
-# 不写 `dim` 时 PyTorch 会猜一个并发出警告；构建时捕获到的警告是：
+# 不写 `dim` 时 PyTorch 会猜一个并发出警告；捕获到的警告是：
 
 # %%
 with warnings.catch_warnings(record=True) as caught:

@@ -198,7 +198,7 @@ for warning in caught:
 #
 # ### 图示
 #
-# 对一个两元素参数走一步：构建时用 `backward()` 算出 `w.grad`，图中逐格计算
+# 对一个两元素参数走一步：先用 `backward()` 算出 `w.grad`，图中再逐格计算
 # $w - \text{lr} \cdot \text{grad}$。
 
 # %%
