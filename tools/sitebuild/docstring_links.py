@@ -36,5 +36,6 @@ class PageLinks(griffe.Extension):
     """Rewrite the page names in every docstring as it is loaded."""
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
+        """Link the page names of one object's docstring."""
         if obj.docstring is not None:
             obj.docstring.value = link_pages(obj.docstring.value)
