@@ -126,25 +126,27 @@ print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f
 # squared error per point apart:
 
 # %%
-# the plateau per point: copied error = gap of the true values + difference of the noises
-noise = y_train - at.f(x_train)  # (n_train,): epsilon_i, known in a toy problem
+# the plateau per point: gap of the true values + noises
+noise = y_train - at.f(x_train)  # (n_train,): known in a toy problem
 gap = at.f(x_train[nearest]) - at.f(x_train)  # (n_train,)
 noise_diff = noise[nearest] - noise  # (n_train,)
-per_point = ((y_train[nearest] - y_train) ** 2).mean()  # = copy_neighbour / n_train
+per_point = ((y_train[nearest] - y_train) ** 2).mean()
 gap_part = (gap**2).mean()
 noise_part = (noise_diff**2).mean()
 cross_part = (2 * gap * noise_diff).mean()
-print(f"copied squared error per point:  {per_point.item():.4f}")
-print(f"  (gap of the true values)^2:    {gap_part.item():.4f}")
-print(f"  (difference of the noises)^2:  {noise_part.item():.4f}")
-print(f"  cross term 2 * gap * noises:   {cross_part.item():.4f}")
-print(f"2 sigma^2, its expectation:      {2 * 0.5**2:.4f}")
-print(f"mean of epsilon_i^2:             {(noise**2).mean().item():.4f}")
-print(f"mean of the copied epsilon^2:    {(noise[nearest] ** 2).mean().item():.4f}")
-assert torch.isclose(per_point, gap_part + noise_part + cross_part, atol=1e-4)
+copied_noise = (noise[nearest] ** 2).mean()
+print(f"copied squared error per point: {per_point.item():.4f}")
+print(f"  (gap of the true values)^2:   {gap_part.item():.4f}")
+print(f"  (difference of the noises)^2: {noise_part.item():.4f}")
+print(f"  cross term 2 * gap * noises:  {cross_part.item():.4f}")
+print(f"2 sigma^2, its expectation:     {2 * 0.5**2:.4f}")
+print(f"mean of epsilon_i^2:            {(noise**2).mean().item():.4f}")
+print(f"mean of the copied epsilon^2:   {copied_noise.item():.4f}")
+total = gap_part + noise_part + cross_part
+assert torch.isclose(per_point, total, atol=1e-4)
 assert gap_part < 0.05 * per_point  # nearly all of it is noise
-assert noise_part > 2 * 0.5**2  # this sample's noise: above its expectation
-assert (noise[nearest] ** 2).mean() > (noise**2).mean() > 0.5**2
+assert noise_part > 2 * 0.5**2  # above its expectation here
+assert copied_noise > (noise**2).mean() > 0.5**2
 
 # %% [markdown]
 # Nearly all of the plateau is noise: neighbouring training points are so close that $f$ hardly

@@ -128,26 +128,27 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # ### Bias at the edges
 #
 # The largest error is at the left end. Below, for the first, the middle and the last query:
-# the prediction (fit), the true value (truth), the largest attention weight of its row, and
+# the prediction (fit), the true value (truth), the largest attention weight of its row (max weight), and
 # the mean of the keys weighted by the attention weights (mean key: where the query actually
 # looks):
 
 # %%
-# the first, the middle and the last query: fit and truth at the edges
+# first, middle and last query: fit and truth at the edges
 for i in (0, n_test // 2, n_test - 1):
-    row = attention_weights[i]  # (n_train,): the weights of query i
+    row = attention_weights[i]  # (n_train,): weights of query i
     mean_key = (row * x_train).sum().item()  # where query i looks
     print(
-        f"x = {x_test[i].item():.1f}  fit {y_hat[i].item():.4f}"
+        f"x = {x_test[i].item():.1f}"
+        f"  fit {y_hat[i].item():.4f}"
         f"  truth {data.y_truth[i].item():.4f}"
-        f"  largest weight {row.max().item():.4f}"
+        f"  max weight {row.max().item():.4f}"
         f"  mean key {mean_key:.4f}"
     )
 largest = attention_weights.max(dim=1).values  # (n_test,)
-assert y_hat[0] - data.y_truth[0] > 2  # the fit at x = 0 is too high
-assert (attention_weights[0] * x_train).sum() > 0.5  # x = 0 looks right
 middle = largest[n_test // 2]
-assert largest[0] > middle and largest[-1] > middle  # darker corners
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
+assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
+assert largest[0] > middle and largest[-1] > middle  # dark corners
 
 # %% [markdown]
 # At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
@@ -161,7 +162,7 @@ assert largest[0] > middle and largest[-1] > middle  # darker corners
 #
 # The same reason makes the top-left and bottom-right corners of the heatmap above the darkest:
 # a query at an edge has keys on one side only, so about half as many keys share its weight,
-# and since each row still sums to 1, each of them gets more (the largest-weight column).
+# and since each row still sums to 1, each of them gets more (the max weight column).
 
 # %% [markdown]
 # ## A gallery of bandwidths

@@ -108,25 +108,26 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # ### 边缘的偏差
 #
 # 误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
-# 这一行最大的注意力权重（largest weight），以及按注意力权重平均的键的位置（mean key，
+# 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
 # 也就是这个查询实际“看”向哪里）：
 
 # %%
-# the first, the middle and the last query: fit and truth at the edges
+# first, middle and last query: fit and truth at the edges
 for i in (0, n_test // 2, n_test - 1):
-    row = attention_weights[i]  # (n_train,): the weights of query i
+    row = attention_weights[i]  # (n_train,): weights of query i
     mean_key = (row * x_train).sum().item()  # where query i looks
     print(
-        f"x = {x_test[i].item():.1f}  fit {y_hat[i].item():.4f}"
+        f"x = {x_test[i].item():.1f}"
+        f"  fit {y_hat[i].item():.4f}"
         f"  truth {data.y_truth[i].item():.4f}"
-        f"  largest weight {row.max().item():.4f}"
+        f"  max weight {row.max().item():.4f}"
         f"  mean key {mean_key:.4f}"
     )
 largest = attention_weights.max(dim=1).values  # (n_test,)
-assert y_hat[0] - data.y_truth[0] > 2  # the fit at x = 0 is too high
-assert (attention_weights[0] * x_train).sum() > 0.5  # x = 0 looks right
 middle = largest[n_test // 2]
-assert largest[0] > middle and largest[-1] > middle  # darker corners
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
+assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
+assert largest[0] > middle and largest[-1] > middle  # dark corners
 
 # %% [markdown]
 # $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
@@ -136,7 +137,7 @@ assert largest[0] > middle and largest[-1] > middle  # darker corners
 # 但那里的 $f$ 正处在谷底附近，左右高度差不多，所以偏差小得多。
 #
 # 上面热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
-# 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（largest weight 一列）。
+# 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
 
 # %% [markdown]
 # ## 带宽画廊

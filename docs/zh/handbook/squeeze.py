@@ -136,12 +136,13 @@ except IndexError as err:
 #
 # ```python
 # >>> import torch
-# >>> for n in (1, 3):
-# ...     y_hat = torch.zeros(n, 1, 1)  # what bmm returns: (n_queries, 1, 1)
-# ...     print(tuple(y_hat.squeeze((1, 2)).shape), tuple(y_hat.reshape(-1).shape),
-# ...           tuple(y_hat.squeeze(-1).shape))
-# (1,) (1,) (1, 1)
-# (3,) (3,) (3, 1)
+# >>> y_hat = torch.zeros(3, 1, 1)  # from bmm: (n_queries, 1, 1)
+# >>> y_hat.squeeze((1, 2)).shape, y_hat.reshape(-1).shape
+# (torch.Size([3]), torch.Size([3]))
+# >>> y_hat.squeeze(-1).shape  # only the last axis goes
+# torch.Size([3, 1])
+# >>> torch.zeros(1, 1, 1).squeeze((1, 2)).shape  # batch of one
+# torch.Size([1])
 # ```
 #
 # ### 本章在哪里用到
