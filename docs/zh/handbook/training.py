@@ -240,4 +240,5 @@ print("w.grad =", w.grad)
 # [带参数的注意力汇聚](../parametric.py)：`torch.optim.SGD(net.parameters(), lr=0.5)`，
 # 训练五轮，每轮依次调用 `zero_grad`、`l.sum().backward()` 和 `step`；包里的
 # <autoref identifier="attention_tutorial.training.train">train</autoref> 就是这个循环。
-# [训练后的曲线为何不平滑](../smoothness.py)考察这五大步把 $w$ 带到了哪里。
+# 每一步的损失都来自全部 50 个样本，所以虽然用的是 SGD 这个类，做的其实是全批量梯度下降。
+# [训练后的曲线为何不平滑](../smoothness.py)考察这五个大步把 $w$ 带到了哪里。
