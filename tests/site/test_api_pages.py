@@ -2,7 +2,7 @@
 
 Adding or renaming a module of ``attention_tutorial`` means: one page
 ``docs/<lang>/api/<module>.md`` per language (a title, a short intro, the line
-``::: attention_tutorial.<module>``), one line ``- api/<module>.md`` in the nav
+``::: attention_tutorial.<module>``), one line ``- <module>: api/<module>.md`` in the nav
 of ``mkdocs.yml`` and of ``mkdocs.en.yml``, and one row in ``api/index.md``.
 This test says which of these is missing. No build needed.
 """
@@ -55,7 +55,7 @@ def test_every_public_module_has_its_page(lang: str, module: str) -> None:
     text = page.read_text(encoding="utf-8")
     assert re.search(rf"^::: attention_tutorial\.{re.escape(module)}$", text, re.M)
     assert text.startswith("# ") and len(text.split("\n\n")) >= 3, "a title and an intro"
-    assert f"api/{module}.md" in nav_pages(lang), f"add '- api/{module}.md' to {CONFIGS[lang]}"
+    assert f"api/{module}.md" in nav_pages(lang), f"add '- {module}: api/{module}.md' to {CONFIGS[lang]}"
     index = (execute.DOCS / lang / "api" / "index.md").read_text(encoding="utf-8")
     assert f"]({module}.md)" in index, f"add a row for {module} to docs/{lang}/api/index.md"
 
