@@ -34,6 +34,9 @@ NOT_PROSE = [
 ]
 ASCII_QUOTE_LINE = re.compile(rf'^(?=.*[{CJK}]).*".*$', re.M)
 HALF_WIDTH = re.compile(rf"[{CJK}][,()]|[,()][{CJK}]")
+# a source line break inside a paragraph, next to a full-width quote: the page
+# shows it as a space (only breaks between two CJK characters are removed)
+QUOTE_BREAK = re.compile(r"[“”‘’][ \t]*\n[ \t]*(?=[^\s#|>-])|(?<=[^\s|])[ \t]*\n[ \t]*[“”‘’]")
 
 
 def prose(markdown: str) -> str:
@@ -57,6 +60,9 @@ def problems(markdown: str) -> list[str]:
     for m in HALF_WIDTH.finditer(text):
         context = text[max(0, m.start() - 12) : m.end() + 12].replace("\n", " ")
         found.append(f"half-width {m.group(0)!r}: {context}")
+    for m in QUOTE_BREAK.finditer(text):
+        context = text[max(0, m.start() - 12) : m.end() + 12].replace("\n", "⏎")
+        found.append(f"line break next to a quote: {context}")
     return found
 
 
@@ -68,6 +74,8 @@ def problems(markdown: str) -> list[str]:
         '表中"own key included"一列',
         "注意力汇聚(attention pooling)",
         "查询,键和值",
+        "函数里根本没有\n“想找什么”这个输入",
+        "根本没有“想找什么”\n这个输入",
     ],
 )
 def test_the_lint_catches(bad: str) -> None:
@@ -84,6 +92,9 @@ def test_the_lint_catches(bad: str) -> None:
         "见[数据](data.py)一页",
         '$f("x")$ 中文',
         'English prose with "quotes" stays as it is',
+        "## “不平滑”不等于“更差”\n\n下一段",
+        "上一段。\n\n“顺序相同”指的是行优先顺序",
+        "- 第一项\n- “有效键数”",
     ],
 )
 def test_the_lint_allows(good: str) -> None:
