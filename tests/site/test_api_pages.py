@@ -4,7 +4,10 @@ Adding or renaming a module of ``attention_tutorial`` means: one page
 ``docs/<lang>/api/<module>.md`` per language (a title, a short intro, the line
 ``::: attention_tutorial.<module>``), one line ``- <module>: api/<module>.md`` in the nav
 of ``mkdocs.yml`` and of ``mkdocs.en.yml``, and one row in ``api/index.md``.
-This test says which of these is missing. No build needed.
+A module inside a subpackage gets a flat name: ``api/figures.curves.md``
+(so that ``../page.py`` links from a docstring work on every API page); a
+package's own ``__init__`` gets no page. This test says which of these is
+missing. No build needed.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ CONFIGS = {"zh": "mkdocs.yml", "en": "mkdocs.en.yml"}
 MODULES = sorted(
     info.name.removeprefix("attention_tutorial.")
     for info in pkgutil.walk_packages(attention_tutorial.__path__, "attention_tutorial.")
-    if not any(part.startswith("_") for part in info.name.split("."))
+    if not info.ispkg and not any(part.startswith("_") for part in info.name.split("."))
 )
 
 
