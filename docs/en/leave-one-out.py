@@ -78,7 +78,9 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
     left_out = at.loss_at_w(w, x_train, y_train, leave_one_out=True)
     print(f"{w:>6g}  {with_own:>16.4f}  {left_out:>16.4f}")
 w_best = at.best_w(ws, x_train, y_train)
-print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
+print(
+    f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}"
+)
 
 # %% [markdown]
 # ## Own key included: the loss slides towards 0

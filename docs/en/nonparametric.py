@@ -60,7 +60,9 @@ kernel = at.gaussian_kernel(query - x_train)  # (n_train,)
 weights_from_kernel = kernel / kernel.sum()  # (n_train,)
 weights_from_softmax = F.softmax(-((query - x_train) ** 2) / 2, dim=0)  # (n_train,)
 print(f"query = {query.item():.1f}")
-print(f"max |difference| = {(weights_from_kernel - weights_from_softmax).abs().max().item():.1e}")
+print(
+    f"max |difference| = {(weights_from_kernel - weights_from_softmax).abs().max().item():.1e}"
+)
 print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
 
 # %% [markdown]
@@ -86,7 +88,9 @@ print(queries[:3, :4])
 # with the value vector gives one prediction per query.
 
 # %%
-attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)  # (n_test, n_train)
+attention_weights = F.softmax(
+    -((queries - x_train) ** 2) / 2, dim=1
+)  # (n_test, n_train)
 y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))
 print("row sums:", attention_weights.sum(dim=1)[:5])
@@ -110,7 +114,7 @@ print(torch.allclose(y_hat_tiled, y_hat), torch.allclose(y_hat_tiled, y_hat_broa
 # every query attends mostly to the keys nearest to it.
 
 # %%
-at.plot_attention_heatmap(attention_weights)
+at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 
 # %% [markdown]
 # ## The fit
@@ -238,10 +242,14 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 data40 = at.make_data(n_train=40)
 y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
 print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
-y_swapped40, weights_swapped40 = at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_truth)
+y_swapped40, weights_swapped40 = at.nadaraya_watson(
+    data40.x_train, data40.x_test, data40.y_truth
+)
 print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
 try:
-    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)  # swapped, real values
+    at.nadaraya_watson(
+        data40.x_train, data40.x_test, data40.y_train
+    )  # swapped, real values
 except ValueError as err:
     print("ValueError:", err)
 
@@ -257,11 +265,17 @@ except ValueError as err:
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
 queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-queries_wrong = queries_wrong.reshape(-1, n_train)  # (n_train, n_train), not (n_test, n_train)
-weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)  # (n_train, n_train)
+queries_wrong = queries_wrong.reshape(
+    -1, n_train
+)  # (n_train, n_train), not (n_test, n_train)
+weights_wrong = F.softmax(
+    -((queries_wrong - x_train) ** 2) / 2, dim=1
+)  # (n_train, n_train)
 y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
 print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
-print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}")
+print(
+    f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}"
+)
 
 # %% [markdown]
 # The shapes match, so nothing complains, and there is even a "test MSE" to print; but that
@@ -271,15 +285,21 @@ print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean(
 # %%
 n_train40 = data40.n_train
 queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
-queries_wrong40 = queries_wrong40.reshape(-1, n_train40)  # (n_train, n_train) = (40, 40)
-weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)  # (40, 40)
+queries_wrong40 = queries_wrong40.reshape(
+    -1, n_train40
+)  # (n_train, n_train) = (40, 40)
+weights_wrong40 = F.softmax(
+    -((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1
+)  # (40, 40)
 y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
 try:
     (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
 except RuntimeError as err:
     print("RuntimeError:", err)
 try:
-    at.plot_fit(data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train)
+    at.plot_fit(
+        data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train
+    )
 except ValueError as err:
     print("ValueError:", err)
 

@@ -66,8 +66,12 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
 y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
 y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
-print(f"max |y_hat(w) - y_hat(-w)|                  = {(y_plus - y_minus).abs().max().item():.1e}")
-print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max().item():.1e}")
+print(
+    f"max |y_hat(w) - y_hat(-w)|                  = {(y_plus - y_minus).abs().max().item():.1e}"
+)
+print(
+    f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max().item():.1e}"
+)
 
 # %% [markdown]
 # ## Three bandwidths compared
@@ -93,16 +97,22 @@ candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_be
 print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)  # (n_test, n_train)
+    _, weights = at.nadaraya_watson(
+        x_test, x_train, y_train, bandwidth
+    )  # (n_test, n_train)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
-    print(f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
+    print(
+        f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}"
+    )
 
 # %% [markdown]
 # The three fits side by side (each panel is titled with its $w$):
 
 # %%
-fits = {f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()}
+fits = {
+    f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()
+}
 at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 
 # %% [markdown]
@@ -133,7 +143,9 @@ loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
 loss.backward()
 print(f"initial w = {probe.w.item():.4f}, dL/dw = {probe.w.grad.item():.4f}")
 print(f"after one step: w - 0.5 * dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
-print(f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}")
+print(
+    f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}"
+)
 print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):.4f}")
 
 # %% [markdown]

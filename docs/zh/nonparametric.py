@@ -51,7 +51,9 @@ kernel = at.gaussian_kernel(query - x_train)  # (n_train,)
 weights_from_kernel = kernel / kernel.sum()  # (n_train,)
 weights_from_softmax = F.softmax(-((query - x_train) ** 2) / 2, dim=0)  # (n_train,)
 print(f"query = {query.item():.1f}")
-print(f"max |difference| = {(weights_from_kernel - weights_from_softmax).abs().max().item():.1e}")
+print(
+    f"max |difference| = {(weights_from_kernel - weights_from_softmax).abs().max().item():.1e}"
+)
 print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
 
 # %% [markdown]
@@ -72,7 +74,9 @@ print(queries[:3, :4])
 # `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
 
 # %%
-attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)  # (n_test, n_train)
+attention_weights = F.softmax(
+    -((queries - x_train) ** 2) / 2, dim=1
+)  # (n_test, n_train)
 y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))
 print("row sums:", attention_weights.sum(dim=1)[:5])
@@ -93,7 +97,7 @@ print(torch.allclose(y_hat_tiled, y_hat), torch.allclose(y_hat_tiled, y_hat_broa
 # 热图的每一行是一个查询（测试输入），每一列是一个键（训练输入），颜色越深权重越大。训练输入和测试输入都已排好序，所以权重集中在对角线附近：每个查询主要关注离它最近的那些键。
 
 # %%
-at.plot_attention_heatmap(attention_weights)
+at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 
 # %% [markdown]
 # ## 拟合结果
@@ -191,10 +195,14 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 data40 = at.make_data(n_train=40)
 y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
 print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
-y_swapped40, weights_swapped40 = at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_truth)
+y_swapped40, weights_swapped40 = at.nadaraya_watson(
+    data40.x_train, data40.x_test, data40.y_truth
+)
 print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
 try:
-    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)  # swapped, real values
+    at.nadaraya_watson(
+        data40.x_train, data40.x_test, data40.y_train
+    )  # swapped, real values
 except ValueError as err:
     print("ValueError:", err)
 
@@ -206,11 +214,17 @@ except ValueError as err:
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
 queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-queries_wrong = queries_wrong.reshape(-1, n_train)  # (n_train, n_train), not (n_test, n_train)
-weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)  # (n_train, n_train)
+queries_wrong = queries_wrong.reshape(
+    -1, n_train
+)  # (n_train, n_train), not (n_test, n_train)
+weights_wrong = F.softmax(
+    -((queries_wrong - x_train) ** 2) / 2, dim=1
+)  # (n_train, n_train)
 y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
 print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
-print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}")
+print(
+    f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}"
+)
 
 # %% [markdown]
 # 形状完全对得上，所以没有任何报错，还能算出一个“测试 MSE”，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。把训练样本换成 40 个，同样的代码马上就报错了：
@@ -218,15 +232,21 @@ print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean(
 # %%
 n_train40 = data40.n_train
 queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
-queries_wrong40 = queries_wrong40.reshape(-1, n_train40)  # (n_train, n_train) = (40, 40)
-weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)  # (40, 40)
+queries_wrong40 = queries_wrong40.reshape(
+    -1, n_train40
+)  # (n_train, n_train) = (40, 40)
+weights_wrong40 = F.softmax(
+    -((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1
+)  # (40, 40)
 y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
 try:
     (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
 except RuntimeError as err:
     print("RuntimeError:", err)
 try:
-    at.plot_fit(data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train)
+    at.plot_fit(
+        data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train
+    )
 except ValueError as err:
     print("ValueError:", err)
 

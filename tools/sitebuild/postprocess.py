@@ -15,6 +15,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import io
+import json
 import re
 from collections.abc import Iterator
 
@@ -165,12 +167,63 @@ def rewrite_links(content: str, resolve) -> str:
 
 
 _DATA_IMAGE = re.compile(r'src="data:image/(png|svg\+xml);base64,([A-Za-z0-9+/=\s]+)"')
+_IMG = re.compile(r"<img\b[^>]*>")
+_ALT = re.compile(r'\salt="[^"]*"')
+_SVG_TITLE = re.compile(rb"<svg\b[^>]*>\s*<title>(.*?)</title>", re.S)
+_SVG_FACTS = re.compile(rb"<!-- attn-figure (\{.*?\}) -->")
+PHONE_COLUMN_PX = 335  # the text column of a 375 px wide phone
+
+
+def image_metadata(blob: bytes) -> tuple[str | None, dict]:
+    """The description and reading facts a figure carries in its file.
+
+    ``attention_tutorial.figures`` writes them (``TutorialFigure``): the SVG's
+    ``<title>`` or the PNG's ``Description`` becomes the alt text; the facts
+    (``reading_facts`` there) give the figure's classes.
+    """
+    if blob.startswith(b"\x89PNG"):
+        from PIL import Image
+
+        with Image.open(io.BytesIO(blob)) as image:
+            text = getattr(image, "text", {})
+            return text.get("Description") or None, json.loads(text.get("attn-figure", "{}"))
+    title = _SVG_TITLE.search(blob)
+    facts = _SVG_FACTS.search(blob[:4000])
+    return (
+        html.unescape(title.group(1).decode("utf-8")) if title else None,
+        json.loads(facts.group(1)) if facts else {},
+    )
+
+
+def figure_attributes(description: str | None, facts: dict) -> str:
+    """The ``alt``, ``class`` and ``style`` of a figure's ``<img>``, from its metadata.
+
+    >>> print(figure_attributes("a curve", {"min_width_px": 400, "colour_scale": True}))
+    ... # doctest: +NORMALIZE_WHITESPACE
+     alt="a curve" data-min-width="400" class="attn-figure attn-colour-scale attn-wide"
+     style="--attn-min-width: 400px"
+    """
+    if not facts and not description:
+        return ""
+    out = f' alt="{html.escape(description, quote=True)}"' if description else ""
+    classes = ["attn-figure"]
+    style = ""
+    if "min_width_px" in facts:
+        out += f' data-min-width="{int(facts["min_width_px"])}"'
+    if facts.get("colour_scale"):
+        classes.append("attn-colour-scale")
+    if facts.get("min_width_px", 0) > PHONE_COLUMN_PX:
+        classes.append("attn-wide")
+        style = f' style="--attn-min-width: {int(facts["min_width_px"])}px"'
+    return f'{out} class="{" ".join(classes)}"{style}'
 
 
 def extract_images(content: str, url_for) -> tuple[str, dict[str, bytes]]:
     """Move images inlined as data URIs into files named by their content.
 
     The page gets lighter and a figure is cached by the browser like any file.
+    The description stored in a figure's file becomes the ``alt`` of its ``<img>``
+    (instead of nbconvert's "No description has been provided for this image").
     ``url_for(name)`` gives the page-relative URL of the site path ``name``.
     Returns the new HTML and ``{site path: bytes}`` of the files to write.
     """
@@ -184,7 +237,19 @@ def extract_images(content: str, url_for) -> tuple[str, dict[str, bytes]]:
         files[name] = blob
         return f'loading="lazy" src="{url_for(name)}"'
 
-    return _DATA_IMAGE.sub(replace, content), files
+    def replace_img(match: re.Match[str]) -> str:
+        tag = match.group(0)
+        data = _DATA_IMAGE.search(tag)
+        if data is None:
+            return tag
+        description, facts = image_metadata(base64.b64decode("".join(data.group(2).split())))
+        tag = _DATA_IMAGE.sub(replace, tag)
+        extra = figure_attributes(description, facts)
+        if description:
+            tag = _ALT.sub("", tag)
+        return tag.replace("<img", "<img" + extra, 1) if extra else tag
+
+    return _IMG.sub(replace_img, content), files
 
 
 _COPY_ICON = re.compile(r'<svg aria-hidden="true" class="clipboard-copy-icon".*?</svg>', re.S)
