@@ -526,9 +526,16 @@ def draw_tensors(
 
     Examples:
         >>> x = torch.tensor([[1, 2, 3], [4, 5, 6]])
-        >>> fig = draw_tensors([TensorPanel(x, code="x"), TensorPanel(x.T, code="x.T")],
-        ...                    arrows=["x.T"], lang="en")
-        >>> sorted(t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("shape"))
+        >>> fig = draw_tensors(
+        ...     [TensorPanel(x, code="x"), TensorPanel(x.T, code="x.T")],
+        ...     arrows=["x.T"],
+        ...     lang="en",
+        ... )
+        >>> sorted(
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if str(t.get_gid()).startswith("shape")
+        ... )
         ['shape (2, 3)', 'shape (3, 2)']
     """
     rows = _rows(panels)
@@ -1396,7 +1403,9 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str = "zh") -> Figure:
         ValueError: If ``lang`` is unknown or the shapes or dtypes differ.
 
     Examples:
-        >>> fig = diagram_mse_loss(torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), lang="en")
+        >>> fig = diagram_mse_loss(
+        ...     torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), lang="en"
+        ... )
         >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:3"]
         ['shape ()']
     """

@@ -18,12 +18,14 @@ A new figure module follows the same pattern::
 
     from attention_tutorial.figures._base import bilingual, building, new_axes
 
+
     @bilingual
     def plot_something(values, *, lang: str = "zh") -> Figure:
         with building(lang) as words:  # validates lang, activates its fonts
             fig, ax = new_axes(lang)
             ax.plot(values)
-            ax.set_xlabel(words["x"])  # add new words to _labels.LABELS, both languages
+            # new words go into _labels.LABELS, in both languages
+            ax.set_xlabel(words["x"])
         return fig
 
 then export the function from ``attention_tutorial/__init__.py`` (``__all__``),

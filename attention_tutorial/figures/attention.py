@@ -75,8 +75,9 @@ def plot_attention_heatmap(
         >>> fig = plot_attention_heatmap(np.full((3, 2), 0.5), lang="en")
         >>> fig.axes[0].get_ylabel(), fig.axes[1].get_ylabel()
         ('queries (test inputs)', 'attention weight')
-        >>> fig = plot_attention_heatmap(np.full((3, 2), 0.5), queries=np.arange(3.0),
-        ...                              keys=np.array([1.0, 4.0]))
+        >>> fig = plot_attention_heatmap(
+        ...     np.full((3, 2), 0.5), queries=np.arange(3.0), keys=np.array([1.0, 4.0])
+        ... )
         >>> [float(v) for v in fig.axes[0].get_xlim()], float(fig.axes[1].get_ylim()[0])
         ([1.0, 4.0], 0.0)
     """
@@ -214,7 +215,8 @@ def plot_attention_pooling(
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
         >>> fig = plot_attention_pooling(
-        ...     0.0, torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]), lang="en")
+        ...     0.0, torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]), lang="en"
+        ... )
         >>> texts = [t.get_text() for t in fig.axes[0].texts]
         >>> "0.88" in texts, "0.12" in texts, "$f(q)$ = 1.19" in texts
         (True, True, True)
@@ -347,7 +349,9 @@ def plot_bandwidth_gallery(
 
     Examples:
         >>> data = torch.linspace(0, 5, 8)
-        >>> fig = plot_bandwidth_gallery(data, data, data[::2], data[::2], [0.5, 2.0], lang="en")
+        >>> fig = plot_bandwidth_gallery(
+        ...     data, data, data[::2], data[::2], [0.5, 2.0], lang="en"
+        ... )
         >>> fig.axes[0].get_title().splitlines()[0], fig.axes[1].get_title().splitlines()[0]
         ('h = 0.5', 'h = 2')
         >>> fig.axes[2].images[0].get_array().shape  # (n_test, n_train)
