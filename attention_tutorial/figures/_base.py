@@ -135,7 +135,9 @@ class TutorialFigure(Figure):
             func, args, kwargs = self._recipe
             variants = {}
             for lang in langs.split(","):
-                v_mime, v_data, v_meta = encode(func(*args, **{**kwargs, "lang": lang}))
+                variant = func(*args, **{**kwargs, "lang": lang})
+                variant.description = describe(variant, func.__name__, lang)
+                v_mime, v_data, v_meta = encode(variant)
                 variants[lang] = {"mime": v_mime, "data": v_data, "metadata": v_meta}
             bundle[FIGURE_MIME] = variants
         return bundle, ({mime: meta} if meta else {})
