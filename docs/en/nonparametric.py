@@ -60,9 +60,8 @@ kernel = at.gaussian_kernel(query - x_train)  # (n_train,)
 weights_from_kernel = kernel / kernel.sum()  # (n_train,)
 weights_from_softmax = F.softmax(-((query - x_train) ** 2) / 2, dim=0)  # (n_train,)
 print(f"query = {query.item():.1f}")
-print(
-    f"max |difference| = {(weights_from_kernel - weights_from_softmax).abs().max().item():.1e}"
-)
+max_difference = (weights_from_kernel - weights_from_softmax).abs().max().item()
+print(f"max |difference| = {max_difference:.1e}")
 print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
 
 # %% [markdown]
@@ -273,9 +272,8 @@ weights_wrong = F.softmax(
 )  # (n_train, n_train)
 y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
 print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
-print(
-    f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}"
-)
+mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
+print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 
 # %% [markdown]
 # The shapes match, so nothing complains, and there is even a "test MSE" to print; but that

@@ -54,9 +54,8 @@ gaussian_scores = -((q - k) ** 2) / 2  # (n_test, n_train)
 dot_scores = q * k - k**2 / 2  # (n_test, n_train)
 difference = dot_scores - gaussian_scores  # (n_test, n_train)
 print("scores:", tuple(gaussian_scores.shape))
-print(
-    f"max |(dot - gaussian) - q^2/2| = {(difference - q**2 / 2).abs().max().item():.1e}"
-)
+gap = (difference - q**2 / 2).abs().max().item()
+print(f"max |(dot - gaussian) - q^2/2| = {gap:.1e}")
 
 # %% [markdown]
 # 得分不同，softmax 之后的权重却相同，也和 `nadaraya_watson` 返回的注意力权重相同：
@@ -102,9 +101,8 @@ y_sdpa = F.scaled_dot_product_attention(
 )  # (n_test, 1)
 y_nw, _ = at.nadaraya_watson(queries, keys, values)  # (n_test,)
 print("y_sdpa:", tuple(y_sdpa.shape))
-print(
-    f"max |SDPA - nadaraya_watson| = {(y_sdpa.reshape(-1) - y_nw).abs().max().item():.1e}"
-)
+gap_sdpa = (y_sdpa.reshape(-1) - y_nw).abs().max().item()
+print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
 
 # %% [markdown]
 # 差别只是 float32 的舍入误差。

@@ -60,12 +60,10 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
 y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
 y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
-print(
-    f"max |y_hat(w) - y_hat(-w)|                  = {(y_plus - y_minus).abs().max().item():.1e}"
-)
-print(
-    f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max().item():.1e}"
-)
+gap_sign = (y_plus - y_minus).abs().max().item()
+gap_nw = (y_plus - y_nw).abs().max().item()
+print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
+print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {gap_nw:.1e}")
 
 # %% [markdown]
 # ## 三种带宽的比较

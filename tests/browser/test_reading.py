@@ -61,7 +61,8 @@ DESKTOP_JS = """() => {
     }
     if (pre.scrollWidth > pre.clientWidth + 1) out.cut_code.push(text(pre));
     const box = pre.closest('.highlight, .jp-InputArea-editor') || pre.parentElement;
-    const button = box.querySelector('button') || pre.parentElement.querySelector('button');
+    const copy = '.zeroclipboard-container, button.md-clipboard';
+    const button = box.querySelector(copy) || pre.parentElement.querySelector(copy);
     if (!button) continue;
     const b = button.getBoundingClientRect();
     if (b.width === 0) continue;
