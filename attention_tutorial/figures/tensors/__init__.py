@@ -15,7 +15,7 @@ found by running the same operation on the element numbers ``0, 1, 2, ...``
 of the input, so they can never disagree with PyTorch; invalid arguments are
 judged by PyTorch too (``_operands.torch_shape``).
 
-Modules: ``panel`` (the ``TensorPanel`` model), ``layout`` (sizes, computed once),
+Modules: ``panel`` (the ``TensorPanel`` model), ``_layout`` (sizes, computed once),
 ``drawing`` (cells, captions, arrows; ``draw_tensors``), and one module per family
 of operations: ``sequences`` (arange, sort), ``tiling`` (repeat_interleave,
 repeat, expand, broadcasting), ``shapes`` (reshape, unsqueeze, squeeze),

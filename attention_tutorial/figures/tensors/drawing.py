@@ -1,6 +1,6 @@
 """Drawing tensor pictures: panels of coloured cells in rows, arrows between the rows.
 
-``render`` validates the panels (``panel``), lays them out once (``layout``) and
+``render`` validates the panels (``panel``), lays them out once (``_layout``) and
 draws them top to bottom; ``draw_tensors`` is its public face. Every cell
 rectangle carries the gid ``"cell:<panel>:<flat index>"``, its value text
 ``"value:<panel>:<flat index>"`` and every shape caption ``"shape:<panel>"``
@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from attention_tutorial.figures._base import FONTS, MONO, TutorialFigure, bilingual, labels
-from attention_tutorial.figures.tensors.layout import (
+from attention_tutorial.figures.tensors._layout import (
     ARROW,
     CAPTION_SIZE,
     CODE_SIZE,

@@ -3,7 +3,7 @@
 A panel becomes a ``Grid``: its values as a 3-D array ``(slices, rows, cols)``, the
 text of every cell, the colour id (source) of every cell, which cells are crossed
 out or outlined, and its caption lines in the page's language. The sizes of a grid
-in inches are set once by ``layout``; ``drawing`` only reads them.
+in inches are set once by ``_layout``; ``drawing`` only reads them.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ class Grid:
     ndim: int
     panel: TensorPanel
     captions: list[str] = field(default_factory=list)
-    # sizes in inches, set once by layout.measure
+    # sizes in inches, set once by _layout.measure
     width: float = 0.0  # the whole panel, code label and captions included
     block: float = 0.0  # the cells and their notes alone
     left: float = 0.0  # room left of the cells (slice labels, column label)

@@ -30,7 +30,7 @@ from attention_tutorial import (
     diagram_unsqueeze,
     draw_tensors,
 )
-from attention_tutorial.figures.tensors.layout import MAX_WIDTH
+from attention_tutorial.figures.tensors._layout import MAX_WIDTH
 from attention_tutorial.figures.tensors.panel import NEUTRAL, PALETTE
 from tests.unit.figures.tensors.cells import CJK, all_text, by_gid, by_gid_text, colours, rgb, text
 
