@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# The build's caches (mkdocs.yml: extra.sitebuild.cache_dir); the executed notebooks.
+CACHE_DIR = Path(os.environ.get("ATTN_CACHE_DIR", ROOT / ".cache"))
+NOTEBOOK_CACHE = CACHE_DIR / "notebooks"
 
 
 def run_build(
@@ -18,7 +21,6 @@ def run_build(
 ) -> float:
     """Run ``mkdocs build --strict`` (both languages) into ``site_dir``; return seconds."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "JUPYTER_PLATFORM_DIRS": "1"}
-    env.pop("ATTN_SITE_CHILD", None)
     if cache_dir is not None:
         env["ATTN_CACHE_DIR"] = str(cache_dir)
     start = time.perf_counter()
