@@ -62,3 +62,12 @@ def test_a_site_whose_language_is_not_built_is_an_error():
     plugin.load_config({"languages": ["zh"]}, config.config_file_path)
     with pytest.raises(PluginError, match="add it to extra.sitebuild.languages"):
         plugin.on_config(config)
+
+
+def test_the_cache_folder_follows_attn_cache_dir(tmp_path, monkeypatch):
+    # the tests and the benchmark build with their own caches
+    monkeypatch.setenv("ATTN_CACHE_DIR", str(tmp_path))
+    plugin = configured("mkdocs.yml")
+    assert plugin.cache_root == tmp_path
+    assert plugin.cache.cache_dir == tmp_path / "notebooks"
+    assert plugin.subsite.build_dir.parent == tmp_path / "site-en"

@@ -8,8 +8,8 @@ reproducible and a repair changes only what it repairs):
   ``&lt;``): the parser stores them unexpanded, the formatter writes text as
   it is. :func:`text` gives the expanded text of an element.
 * White space is kept as written (BeautifulSoup would collapse white-space-only
-  text). Attributes keep their order; ``class`` stays one string; a void element
-  written ``<br />`` is written back so.
+  text). Attributes keep their order and the case of their names (``viewBox``);
+  ``class`` stays one string; a void element written ``<br />`` is written back so.
 """
 
 from __future__ import annotations

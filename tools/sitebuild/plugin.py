@@ -28,6 +28,7 @@ from mkdocs.utils import get_relative_url
 
 from tools.sitebuild import postprocess
 from tools.sitebuild.execute import NotebookCache, NotebookError, environment_hash
+from tools.sitebuild.html_tree import parse, serialize
 from tools.sitebuild.notebooks import DOCS, LANGS, ROOT, discover
 from tools.sitebuild.subsite import Subsite
 
@@ -102,6 +103,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             raise PluginError(str(err)) from None
         # What this build executed, for the benchmark (benchmarks/build_bench.py).
         stats = self.cache_root / f"stats-{'-'.join(self.config.languages)}.json"
+        stats.parent.mkdir(parents=True, exist_ok=True)
         stats.write_text(json.dumps(self.cache.stats.as_dict()))
         by_path = {page.path.resolve(): path for page, path in written.items()}
         for file in files:
@@ -130,11 +132,11 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         notebook = page.file.src_uri.endswith(".py")
         if not notebook and not self.config.join_cjk_lines:
             return html
-        tree = postprocess.parse(html)
+        tree = parse(html)
         if self.config.join_cjk_lines:
             postprocess.join_cjk_lines(tree)
         if not notebook:
-            return postprocess.serialize(tree)
+            return serialize(tree)
         postprocess.rewrite_links(tree, _link_resolver(page, files))
         headings = postprocess.fix_heading_ids(tree)
         try:
@@ -149,7 +151,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         name = postprocess.css_name(css)
         self.site_files[name] = css.encode()
         href = get_relative_url(name, page.url)
-        return f'<link rel="stylesheet" href="{href}">\n{postprocess.serialize(tree)}'
+        return f'<link rel="stylesheet" href="{href}">\n{serialize(tree)}'
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Offline variant: drop the hreflang links, whose sitemaps Material would fetch.

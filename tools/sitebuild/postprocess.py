@@ -25,9 +25,7 @@ from collections.abc import Callable, Iterator
 from bs4 import BeautifulSoup, NavigableString, Tag
 from pymdownx.slugs import slugify
 
-from tools.sitebuild.html_tree import has_class, parse, serialize, text
-
-__all__ = ["parse", "serialize"]  # re-exported: the plugin parses and serializes once
+from tools.sitebuild.html_tree import has_class, parse, text
 
 _slugify = slugify(case="lower")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
