@@ -18,7 +18,6 @@ priority (``nice``) than ``site``, which the most tests wait for.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import signal
@@ -81,21 +80,13 @@ def _stage(item) -> int:
     return max((i + 1 for i, name in enumerate(BUILDS) if name in names), default=0)
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(session, config, items):
     """Tests without a build first (while the builds run), then in the order builds finish.
 
     Among those that need no build, this folder's tests go first: the first of them
-    starts the builds (``_start_builds``). Tests of the same doctest block (a ``code``
-    parameter: a Chinese exercise and its English copy) go to the same xdist worker,
-    which runs the block once (``markdown_doctests.run``).
+    starts the builds (``_start_builds``).
     """
     items.sort(key=lambda item: (_stage(item), TESTS not in Path(item.path).parents))
-    for item in items:
-        code = getattr(item, "callspec", None) and item.callspec.params.get("code")
-        if isinstance(code, str):
-            digest = hashlib.sha256(code.encode()).hexdigest()[:12]
-            item.add_marker(pytest.mark.xdist_group(f"block-{digest}"))
 
 
 def _shared_dir(tmp_path_factory) -> Path:
@@ -111,7 +102,12 @@ def _start(session, tmp_path_factory) -> Path:
     import fcntl
 
     folder = _shared_dir(tmp_path_factory)
-    needed = {name for item in session.items for name in BUILDS if name in item.fixturenames}
+    needed = {
+        name
+        for item in session.items
+        for name in BUILDS
+        if name in getattr(item, "fixturenames", ())
+    }
     with open(folder / "lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         for chain in CHAINS:
@@ -138,13 +134,27 @@ def _start(session, tmp_path_factory) -> Path:
             runner.stdin.write(json.dumps({"folder": str(folder), "owner": owner, "steps": specs}))
             runner.stdin.close()
             _RUNNERS.append(runner)
+            for name in steps:
+                (folder / name / "runner.pid").write_text(str(runner.pid))
     return folder
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (an exited child not yet reaped does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def _wait(folder: Path, name: str) -> Path:
     """The site of build ``name`` once it has finished; fail with its log if it failed."""
     result = folder / name / "result.json"
+    runner = int((folder / name / "runner.pid").read_text())
     while not result.exists():
+        if not _alive(runner) and not result.exists():
+            pytest.fail(f"the background build {name} stopped without a result:\n{folder / name}")
         time.sleep(0.2)
     outcome = json.loads(result.read_text())
     if outcome["returncode"] != 0:

@@ -90,6 +90,11 @@ CUT_OFF_CODE = """() => [...document.querySelectorAll('article pre')]
     }).map(p => p.textContent.slice(0, 40))"""
 
 
+def screenshot(v: Visit, path) -> None:
+    """The whole page, for reviewers; a long page on a busy machine gets two minutes."""
+    v.page.screenshot(path=str(path), full_page=True, timeout=120_000)
+
+
 def foreign_requests(v: Visit, server: str) -> list[str]:
     host = urlparse(server).netloc
     return [
@@ -142,7 +147,7 @@ def test_page_at_desktop_width(visit, server, path, screenshots):
         [],
     )
     checks.check("toc links without a target", lambda: toc_links_without_target(v.page), [])
-    v.page.screenshot(path=str(screenshots / f"{slug(path)}.desktop.png"), full_page=True)
+    checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.desktop.png"))
     # Everything the page requested and logged, the lazy figures included, before
     # the language selector leaves it.
     checks.check("requests to other hosts", lambda: foreign_requests(v, server), [])
@@ -172,7 +177,7 @@ def test_page_at_phone_width(visit, server, path, screenshots):
         ok=lambda width: width <= 376,
     )
     checks.check("code that neither fits nor scrolls", lambda: v.page.evaluate(CUT_OFF_CODE), [])
-    v.page.screenshot(path=str(screenshots / f"{slug(path)}.mobile.png"), full_page=True)
+    checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
     checks.check("requests to other hosts", lambda: foreign_requests(v, server), [])
     checks.check("failed requests", lambda: list(v.failed), [])
     checks.check("console errors", lambda: list(v.console_errors), [])
