@@ -3,7 +3,7 @@
 Reads from stdin ``{"folder", "owner", "steps": [{"name", "cmd", "env", "nice"}]}``;
 writes each build's output to ``<folder>/<name>/log.txt`` and, when it is done,
 ``<folder>/<name>/result.json`` (return code, seconds). Stops the build when the
-test run that asked for it (process ``owner``) is gone.
+test run that asked for it (process ``owner``) is gone, or after ``TIMEOUT`` seconds.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+# A hung build fails (pytest's per-test timeout does not cover the fixtures that wait).
+TIMEOUT = 1800
 
 
 def alive(pid: int) -> bool:
@@ -36,9 +39,13 @@ def run(step: dict, out: Path, owner: int) -> int:
             start_new_session=True,
             preexec_fn=lambda: os.nice(step["nice"]),
         )
+        deadline = time.monotonic() + TIMEOUT
         try:
             while proc.poll() is None:
                 if not alive(owner):
+                    break
+                if time.monotonic() > deadline:
+                    log.write(f"\nbackground_build.py: stopped after {TIMEOUT} s\n")
                     break
                 time.sleep(0.5)
         finally:
