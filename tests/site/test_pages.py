@@ -66,11 +66,13 @@ def solutions(lang: str) -> list[tuple[str, int, str]]:
     return found
 
 
-SOLUTIONS = [(lang, *s) for lang in ("zh", "en") for s in solutions(lang)]
+# The Chinese solutions only: the English ones are the same code (asserted below).
+SOLUTIONS = [(lang, *s) for lang in ("zh",) for s in solutions(lang)]
 
 
 def test_both_languages_have_the_same_number_of_solutions():
     assert len(solutions("zh")) == len(solutions("en"))
+    assert solutions("zh") == solutions("en")  # the same code, so the English ones need no run
 
 
 @pytest.mark.parametrize(
