@@ -86,6 +86,9 @@ def code_cells(nb: nbformat.NotebookNode) -> list[str]:
     return [cell.source for cell in nb.cells if cell.cell_type == "code"]
 
 
+DATA_FILES = ("benchmarks/results/scale.json",)  # read by the page scale.py
+
+
 def environment_hash(root: Path = ROOT) -> str:
     """Hash of everything outside a notebook that its outputs depend on."""
     hasher = hashlib.sha256(FORMAT_VERSION.encode())
@@ -94,6 +97,10 @@ def environment_hash(root: Path = ROOT) -> str:
             hasher.update(path.relative_to(root).as_posix().encode())
             hasher.update(path.read_bytes())
     hasher.update((root / "requirements" / "lock.txt").read_bytes())
+    for rel in DATA_FILES:  # data that a page reads while it runs
+        if (root / rel).is_file():
+            hasher.update(rel.encode())
+            hasher.update((root / rel).read_bytes())
     hasher.update(",".join(LANGS).encode())
     return hasher.hexdigest()
 
