@@ -112,3 +112,17 @@ def test_languages_with_different_code_execute_separately(docs):
     (docs / "en" / "demo.py").write_text(page("Demo", "print('other')\n"), encoding="utf-8")
     execute.build_all()
     assert execute.STATS["executed"] == 2
+
+
+def test_a_data_file_read_by_a_page_is_part_of_its_key(tmp_path, monkeypatch):
+    """Only a notebook whose code names the data file re-executes when the file changes."""
+    data = tmp_path / "results.json"
+    data.write_text("[1]")
+    monkeypatch.setattr(execute, "ROOT", tmp_path)
+    monkeypatch.setattr(execute, "DATA_FILES", ("results.json",))
+    reader = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('open("results.json")')])
+    other = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+    before = execute.cache_key(reader, "env"), execute.cache_key(other, "env")
+    data.write_text("[2]")
+    assert execute.cache_key(reader, "env") != before[0]
+    assert execute.cache_key(other, "env") == before[1]

@@ -86,7 +86,8 @@ def code_cells(nb: nbformat.NotebookNode) -> list[str]:
     return [cell.source for cell in nb.cells if cell.cell_type == "code"]
 
 
-DATA_FILES = ("benchmarks/results/scale.json",)  # read by the page scale.py
+# Data files that pages read while they run: part of the key of each notebook naming them.
+DATA_FILES = ("benchmarks/results/scale.json",)
 
 
 def environment_hash(root: Path = ROOT) -> str:
@@ -97,10 +98,6 @@ def environment_hash(root: Path = ROOT) -> str:
             hasher.update(path.relative_to(root).as_posix().encode())
             hasher.update(path.read_bytes())
     hasher.update((root / "requirements" / "lock.txt").read_bytes())
-    for rel in DATA_FILES:  # data that a page reads while it runs
-        if (root / rel).is_file():
-            hasher.update(rel.encode())
-            hasher.update((root / rel).read_bytes())
     hasher.update(",".join(LANGS).encode())
     return hasher.hexdigest()
 
@@ -108,7 +105,11 @@ def environment_hash(root: Path = ROOT) -> str:
 def cache_key(nb: nbformat.NotebookNode, env_hash: str) -> str:
     """The key of a notebook's outputs: its code cells and the environment."""
     hasher = hashlib.sha256(env_hash.encode())
-    hasher.update(json.dumps(code_cells(nb), ensure_ascii=False).encode())
+    cells = code_cells(nb)
+    hasher.update(json.dumps(cells, ensure_ascii=False).encode())
+    for rel in DATA_FILES:
+        if any(rel in cell for cell in cells) and (ROOT / rel).is_file():
+            hasher.update((ROOT / rel).read_bytes())
     return hasher.hexdigest()[:32]
 
 
