@@ -315,7 +315,7 @@ assert mse_plain > mse_scalar
 #   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>,
-#   <autoref identifier="attention_tutorial.scale_figures.plot_matrices">plot_matrices</autoref>
+#   <autoref identifier="attention_tutorial.figures.measures.plot_matrices">plot_matrices</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`),
 #   `torch.nn.MultiheadAttention`, `torch.nn.Linear`, `Tensor.masked_fill`, `Tensor.transpose`,
 #   `torch.cdist`

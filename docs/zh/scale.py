@@ -129,7 +129,7 @@ assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
 # - 本包：<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>，
 #   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>，
 #   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>，
-#   <autoref identifier="attention_tutorial.scale_figures.plot_scaling">plot_scaling</autoref>，
+#   <autoref identifier="attention_tutorial.figures.measures.plot_scaling">plot_scaling</autoref>，
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>，
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`，`Tensor.double`

@@ -1,4 +1,4 @@
-"""Tests of attention_tutorial.scale_figures: the figure contract of the package."""
+"""Tests of attention_tutorial.figures.measures: what each figure draws, bad input."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from attention_tutorial import plot_matrices, plot_scaling
-from attention_tutorial._figure import TutorialFigure
+from attention_tutorial.figures._base import TutorialFigure
 
 ROWS = [
     {"formulation": name, "n": n, "seconds": n * s, "peak_bytes": n * n * b, "predicted_bytes": n}

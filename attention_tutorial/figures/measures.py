@@ -1,7 +1,5 @@
-"""Figures of measurements and small matrices: cost against n on log-log axes, learned weights.
+"""Figures of numbers: measured cost against n on log-log axes, small matrices written out.
 
-Built on the figure base of ``plotting`` (``TutorialFigure``, fonts per language):
-each function returns a figure that the site redraws in the page's language.
 Explained on the pages `scale.md` and `transformer.md`.
 """
 
@@ -13,32 +11,9 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from attention_tutorial import _checks
-from attention_tutorial._figure import TutorialFigure, bilingual
-from attention_tutorial.plotting import _FONTS, _building
+from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
 
-_LABELS = {
-    "zh": {
-        "n": "n（n_train = n_test）",
-        "seconds": "时间（秒）",
-        "bytes": "峰值内存（字节）",
-        "predicted": "按中间张量算出的字节数",
-        "tiled": "平铺（repeat_interleave）",
-        "broadcast": "广播",
-        "chunked": "分块（在线 softmax）",
-        "sdpa": "SDPA（点积 + 偏置）",
-    },
-    "en": {
-        "n": "n (n_train = n_test)",
-        "seconds": "time (seconds)",
-        "bytes": "peak memory (bytes)",
-        "predicted": "bytes of the intermediate tensors",
-        "tiled": "tiled (repeat_interleave)",
-        "broadcast": "broadcast",
-        "chunked": "chunked (online softmax)",
-        "sdpa": "SDPA (dot product + bias)",
-    },
-}
-_ORDER = ("tiled", "broadcast", "chunked", "sdpa")
+_ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
 _STYLE = {"tiled": "o-", "broadcast": "s-", "chunked": "^-", "sdpa": "D-"}
 
 
@@ -93,27 +68,29 @@ def plot_scaling(
         >>> [ax.get_xscale() for ax in fig.axes], fig.axes[1].get_ylabel()
         (['log', 'log'], 'peak memory (bytes)')
     """
-    with _building(lang, _LABELS) as labels:
+    with building(lang) as labels:
         grouped = _rows(measurements)
-        fig = TutorialFigure(figsize=(6.4, 3.4), layout="constrained", facecolor="white")
+        fig = new_figure((6.4, 3.4))
         time_ax, memory_ax = fig.subplots(1, 2)
         for name, rows in grouped.items():
             n = [float(r["n"]) for r in rows]
-            time_ax.plot(n, [float(r["seconds"]) for r in rows], _STYLE[name], label=labels[name])
+            time_ax.plot(
+                n, [float(r["seconds"]) for r in rows], _STYLE[name], label=labels[f"scale_{name}"]
+            )
             memory_ax.plot(n, [max(float(r["peak_bytes"]), 1.0) for r in rows], _STYLE[name])
             predicted = [r.get("predicted_bytes") for r in rows]
             if all(isinstance(p, (int, float)) and p > 0 for p in predicted):
                 color = memory_ax.lines[-1].get_color()
                 memory_ax.plot(n, predicted, ":", color=color, alpha=0.8)
-        for ax, key in ((time_ax, "seconds"), (memory_ax, "bytes")):
+        for ax, key in ((time_ax, "scale_seconds"), (memory_ax, "scale_bytes")):
             ax.set_xscale("log")
             ax.set_yscale("log")
-            ax.set_xlabel(labels["n"])
+            ax.set_xlabel(labels["scale_n"])
             ax.set_ylabel(labels[key])
             ax.grid(True, which="major", alpha=0.3)
-            ax.tick_params(labelfontfamily=_FONTS[lang])
+            ax.tick_params(labelfontfamily=FONTS[lang])
         time_ax.legend(fontsize="small")
-        memory_ax.plot([], [], "k:", label=labels["predicted"])
+        memory_ax.plot([], [], "k:", label=labels["scale_predicted"])
         memory_ax.legend(fontsize="small", loc="upper left")
         if title is not None:
             time_ax.set_title(title)
@@ -147,7 +124,7 @@ def plot_matrices(
         >>> [ax.get_title() for ax in fig.axes]
         ['A', 'B']
     """
-    with _building(lang, _LABELS):
+    with building(lang):
         if not isinstance(matrices, Mapping) or len(matrices) == 0:
             raise ValueError("matrices must be a non-empty mapping from name to 2-D tensor")
         arrays = {name: _checks.array(name, m, 2) for name, m in matrices.items()}
@@ -156,11 +133,7 @@ def plot_matrices(
                 raise ValueError(f"{name} must be at most 8 x 8 to be written out, got {a.shape}")
         limit = max(float(np.abs(a).max()) for a in arrays.values()) or 1.0
         widths = [a.shape[1] for a in arrays.values()]
-        fig = TutorialFigure(
-            figsize=(min(1.2 + 0.9 * sum(widths) + 0.3 * len(widths), 6.4), 2.4),
-            layout="constrained",
-            facecolor="white",
-        )
+        fig = new_figure((min(1.2 + 0.9 * sum(widths) + 0.3 * len(widths), 6.4), 2.4))
         axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
         for ax, (name, a) in zip(axes, arrays.items(), strict=True):
             ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
