@@ -104,7 +104,8 @@ def plot_matrices(
     """Small matrices side by side as heatmaps with their values written in.
 
     The colour scale is shared and symmetric about 0 (blue negative, red
-    positive), so matrices can be compared entry by entry.
+    positive, as the caption under the matrices says), so matrices can be
+    compared entry by entry.
 
     Explained on the page `transformer.md`.
 
@@ -124,7 +125,7 @@ def plot_matrices(
         >>> [ax.get_title() for ax in fig.axes]
         ['A', 'B']
     """
-    with building(lang):
+    with building(lang) as labels:
         if not isinstance(matrices, Mapping) or len(matrices) == 0:
             raise ValueError("matrices must be a non-empty mapping from name to 2-D tensor")
         arrays = {name: _checks.array(name, m, 2) for name, m in matrices.items()}
@@ -144,6 +145,7 @@ def plot_matrices(
             ax.set_title(name)
             ax.set_xticks(range(a.shape[1]))
             ax.set_yticks(range(a.shape[0]))
+        fig.supxlabel(labels["matrix_colours"], fontsize="small")
         if title is not None:
             fig.suptitle(title)
     return fig
