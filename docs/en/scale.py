@@ -111,9 +111,10 @@ for row in rows:
 
 # %% [markdown]
 # The same as a log-log figure. On log-log axes a power law is a straight line, and its slope is the
-# power: time grows with slope 2 for every form (all of them do $n^2$ work), memory with slope 2 for
-# the tiled and broadcast forms, and not at all for the chunked form and SDPA. The dotted lines are
-# the counted bytes.
+# power. All four forms do $n^2$ work, so their times should follow slope 2; on a machine shared with
+# other jobs the points scatter around that line. Memory grows with slope 2 for the tiled and
+# broadcast forms and hardly at all for the chunked form and SDPA. The dotted lines are the counted
+# bytes.
 
 # %%
 at.plot_scaling(rows)
