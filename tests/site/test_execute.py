@@ -8,6 +8,7 @@ import shutil
 import nbformat
 import pytest
 
+from tools.sitebuild import execute
 from tools.sitebuild.execute import (
     FIGURE_MIME,
     NotebookCache,
@@ -137,7 +138,7 @@ def test_a_cache_entry_that_does_not_fit_the_page_names_the_fix(docs, cache):
     key = cache.key(nb.read())
     cache.outputs_file(key).parent.mkdir(parents=True)
     cache.outputs_file(key).write_text("[]", encoding="utf-8")
-    with pytest.raises(NotebookError, match="delete .* and build again"):
+    with pytest.raises(NotebookError, match=r"delete .* and build again"):
         cache.materialize(nb, key)
 
 
@@ -160,3 +161,17 @@ def test_a_stream_cut_in_pieces_by_the_kernel_is_one_output_on_the_page(docs, ca
         ("stderr", "warning\n"),
         ("stdout", "c\n"),
     ]
+
+
+def test_a_data_file_read_by_a_page_is_part_of_its_key(tmp_path, monkeypatch):
+    """Only a notebook whose code names the data file re-executes when the file changes."""
+    data = tmp_path / "results.json"
+    data.write_text("[1]")
+    monkeypatch.setattr(execute, "DATA_FILES", ("results.json",))
+    cache = NotebookCache(tmp_path / "cache", "env", workdir=tmp_path)
+    reader = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell('open("results.json")')])
+    other = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+    before = cache.key(reader), cache.key(other)
+    data.write_text("[2]")
+    assert cache.key(reader) != before[0]
+    assert cache.key(other) == before[1]

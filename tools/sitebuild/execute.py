@@ -60,6 +60,10 @@ class BuildStats:
         return asdict(self)
 
 
+# Data files that pages read while they run: part of the key of each notebook naming them.
+DATA_FILES = ("benchmarks/results/scale.json",)
+
+
 def environment_hash(root: Path = ROOT, langs: Iterable[str] = LANGS) -> str:
     """Hash of everything outside a notebook that its outputs depend on."""
     hasher = hashlib.sha256(FORMAT_VERSION.encode())
@@ -134,7 +138,11 @@ class NotebookCache:
     def key(self, nb: nbformat.NotebookNode) -> str:
         """The key of a notebook's outputs: its code cells and the environment."""
         hasher = hashlib.sha256(self.environment.encode())
-        hasher.update(json.dumps(code_cells(nb), ensure_ascii=False).encode())
+        cells = code_cells(nb)
+        hasher.update(json.dumps(cells, ensure_ascii=False).encode())
+        for rel in DATA_FILES:
+            if any(rel in cell for cell in cells) and (self.workdir / rel).is_file():
+                hasher.update((self.workdir / rel).read_bytes())
         return hasher.hexdigest()[:32]
 
     def outputs_file(self, key: str) -> Path:
