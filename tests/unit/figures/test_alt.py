@@ -13,6 +13,7 @@ import attention_tutorial as at
 from attention_tutorial.figures._base import encode, reading_facts
 from tests.unit.figures.test_contract import REGISTRY
 from tools.sitebuild import postprocess
+from tools.sitebuild.html_tree import parse
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -39,9 +40,11 @@ def test_the_build_puts_the_description_in_the_img_alt():
     mime, data, _ = encode(fig)
     payload = base64.b64encode(data.encode()).decode() if mime.endswith("xml") else data
     tag = f'<img src="data:{mime};base64,{payload}" alt="No description has been provided">'
-    html, files = postprocess.extract_images(tag, lambda name: name)
-    assert f'alt="{fig.description}"' in html and "No description" not in html
-    assert 'class="attn-figure"' in html and len(files) == 1
+    tree = parse(tag)
+    files = postprocess.extract_images(tree, lambda name: name)
+    img = tree.find("img")
+    assert img["alt"] == fig.description and len(files) == 1
+    assert img["class"] == "attn-figure" and img["data-min-width"] == "324"
 
 
 def test_reading_facts_follow_the_smallest_text():
