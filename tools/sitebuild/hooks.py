@@ -32,7 +32,15 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.sitebuild import execute, postprocess
+from tools.sitebuild import (  # issue 11
+    execute,
+    htmlslim,
+    imagesize,
+    mathrender,
+    payload,
+    postprocess,
+    tables,
+)
 
 log = logging.getLogger("mkdocs.hooks.sitebuild")
 
@@ -57,7 +65,8 @@ def _en_fingerprint(config, strict: bool, env_hash: str) -> str:
             if path.is_file() and "__pycache__" not in path.parts:
                 hasher.update(path.relative_to(execute.ROOT).as_posix().encode())
                 hasher.update(path.read_bytes())
-    for name in ("mkdocs.yml", "mkdocs.en.yml", "mkdocs.offline.yml", "mkdocs.offline.en.yml"):
+    names = ("mkdocs.yml", "mkdocs.en.yml", "mkdocs.offline.yml", "mkdocs.offline.en.yml")
+    for name in (*names, "package-lock.json"):
         hasher.update((execute.ROOT / name).read_bytes())
     return hasher.hexdigest()
 
@@ -139,6 +148,9 @@ def on_page_content(html, page, config, files):
     html = postprocess.slim_copy_buttons(html)
     html, images = postprocess.extract_images(html, lambda name: get_relative_url(name, page.url))
     _state["files"].update(images)
+    # page weight (issue 11): figures get their width and height (no layout shift)
+    sizes = {get_relative_url(n, page.url): imagesize.image_size(b) for n, b in images.items()}
+    html = imagesize.add_sizes(html, sizes.get)
     html, css = postprocess.extract_styles(html)
     name = postprocess.css_name(css)
     _state["css"][name] = css
@@ -150,13 +162,46 @@ _ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]
 
 
 def on_post_page(output, page, config):
-    """Offline variant: drop the hreflang links, whose sitemaps Material would fetch.
+    """Render the formulas; drop the hreflang links unless the site has a URL.
 
-    From file:// those fetches fail; the language selector does not need them.
+    ``<link rel="alternate" hreflang>`` must carry absolute URLs, which only
+    ``site_url`` gives (a relative one is invalid, and search engines ignore
+    it); the language selector does not need them. Offline (file://) they go
+    too: Material would fetch their sitemaps, which fails there.
     """
-    if config.extra.get("offline"):
+    # page weight (issue 11): formulas rendered at build time, no KaTeX JavaScript
+    try:
+        output = mathrender.render_math(output, _katex())
+    except ValueError as err:
+        raise PluginError(f"{page.file.src_uri}: {err}") from None
+    output = htmlslim.slim(tables.row_headers(output))  # issue 11: lighter, accessible tables
+    return _drop_relative_alternates(output, config)
+
+
+def _drop_relative_alternates(output: str, config) -> str:
+    if config.extra.get("offline") or not config.site_url:
         return _ALTERNATE_LINK.sub("", output)
     return output
+
+
+def on_post_template(output, template_name, config):
+    """The 404 page: no relative hreflang links either (issue 11)."""
+    if not template_name.endswith(".html"):
+        return output
+    return htmlslim.slim(_drop_relative_alternates(output, config))
+
+
+def _katex() -> mathrender.KatexRenderer:
+    """The build's one KaTeX process (page weight, issue 11)."""
+    if "katex" not in _state:
+        _state["katex"] = mathrender.KatexRenderer()
+    return _state["katex"]
+
+
+def on_build_error(error):
+    """End the KaTeX process (page weight, issue 11)."""
+    if "katex" in _state:
+        _state.pop("katex").close()
 
 
 def _link_resolver(page, files):
@@ -178,6 +223,8 @@ def _link_resolver(page, files):
 
 def on_post_build(config):
     """Write the shared notebook stylesheet; add the English site under /en/."""
+    if "katex" in _state:
+        _state.pop("katex").close()
     site = Path(config.site_dir)
     for name, css in _state.get("css", {}).items():
         dest = site / name
@@ -201,3 +248,6 @@ def on_post_build(config):
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(_en_build_dir(config), target)
+    # page weight (issue 11): one copy of shared assets, used CSS only, compact search index
+    saved = payload.finalize(site)
+    log.info("page weight: bytes saved %s", saved)
