@@ -170,7 +170,8 @@ def test_rename_by_content_updates_every_reference(tmp_path):
 def test_finalize_prunes_css_drops_unused_fonts_and_compacts_the_index(tmp_path):
     write(
         tmp_path / "index.html",
-        '<link href="assets/stylesheets/notebook.0123456789.css"><p class="katex">x</p>',
+        '<head><link href="assets/stylesheets/notebook.0123456789.css"></head>'
+        '<p class="katex">x</p>',
     )
     write(
         tmp_path / "assets/stylesheets/notebook.0123456789.css",
@@ -192,6 +193,9 @@ def test_finalize_prunes_css_drops_unused_fonts_and_compacts_the_index(tmp_path)
     assert [s.read_text() for s in sheets] == [".katex{color:red}"]
     assert sheets[0].name in (tmp_path / "index.html").read_text()
     assert sorted(p.name for p in (tmp_path / "assets/katex/fonts").iterdir()) == ["Main.woff2"]
+    assert '<link rel="preload" href="assets/katex/fonts/Main.woff2" as="font"' in (
+        tmp_path / "index.html"
+    ).read_text()
     assert (tmp_path / "search/search_index.json").read_text() == '{"docs":[{"text":"注意力"}]}'
     assert saved["katex"] > 10 and saved["notebook_css"] > 0 and saved["search_index"] > 0
 

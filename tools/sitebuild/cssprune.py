@@ -50,6 +50,24 @@ def used_names(pages: Iterable[str], extra_classes: Iterable[str] = ()) -> UsedN
     return used
 
 
+_WORD = re.compile(r"[A-Za-z_][\w-]*")
+
+
+def script_words(scripts: Iterable[str]) -> set[str]:
+    """Every word of the ``scripts``: a superset of the class names they add at run time.
+
+    Material's bundle wraps tables in ``md-typeset__scrollwrap`` when the page
+    loads; a rule for that class must stay although no built page contains it.
+
+    >>> sorted(script_words(['e.classList.add("md-typeset__table")']))
+    ['add', 'classList', 'e', 'md-typeset__table']
+    """
+    words: set[str] = set()
+    for script in scripts:
+        words.update(_WORD.findall(script))
+    return words
+
+
 _FUNCTIONAL = re.compile(r":(?:not|is|where|has|-webkit-any|-moz-any|matches)\(")
 _ATTRIBUTE = re.compile(r"\[[^\]]*\]")
 _PSEUDO = re.compile(r"::?[\w-]+(?:\([^)]*\))?")

@@ -249,5 +249,5 @@ def on_post_build(config):
         shutil.rmtree(target)
     shutil.copytree(_en_build_dir(config), target)
     # page weight (issue 11): one copy of shared assets, used CSS only, compact search index
-    saved = payload.finalize(site)
+    saved = payload.finalize(site, preload=not config.extra.get("offline"))
     log.info("page weight: bytes saved %s", saved)

@@ -5,8 +5,8 @@
  * reader focuses the search box, opens the search dialog or clicks the search
  * button; the bundle never notices, it only sees a slower network.
  *
- * 1. fetch() of search_index.json returns a promise that starts the real
- *    request on first open.
+ * 1. The request for search_index.json (XMLHttpRequest in Material 9.8, or
+ *    fetch) is sent on first open.
  * 2. new Worker(search worker) returns a stand-in with the Worker methods the
  *    bundle uses (postMessage, addEventListener, removeEventListener,
  *    terminate); on first open it creates the real worker and hands over the
@@ -45,6 +45,20 @@
       if (!INDEX.test(url)) return realFetch.apply(self, args)
       return new Promise(function (resolve) { whenOpen(resolve) })
         .then(function () { return realFetch.apply(self, args) })
+    }
+  }
+
+  var xhr = window.XMLHttpRequest && XMLHttpRequest.prototype
+  if (xhr) {
+    var realOpen = xhr.open, realSend = xhr.send
+    xhr.open = function (method, url) {
+      this.__searchIndex = INDEX.test(String(url))
+      return realOpen.apply(this, arguments)
+    }
+    xhr.send = function () {
+      var request = this, args = arguments
+      if (!request.__searchIndex) return realSend.apply(request, args)
+      whenOpen(function () { realSend.apply(request, args) })
     }
   }
 
