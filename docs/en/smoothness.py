@@ -260,7 +260,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 #   <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>,
-#   <autoref identifier="attention_tutorial.analysis.plot_fits">plot_fits</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>,
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>,
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>
 # - PyTorch: `torch.logspace`, `Tensor.backward`, `Tensor.grad`
