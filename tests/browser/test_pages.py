@@ -122,8 +122,10 @@ def test_language_selector_opens_the_same_page(visit, server, path):
     link = v.page.locator(f'a.md-select__link[hreflang="{lang}"]')
     href = link.get_attribute("href")
     v.page.goto(server + path)
-    v.page.evaluate("href => { window.location.href = new URL(href, location.href).href }", href)
-    v.page.wait_for_load_state("networkidle")
+    # wait for the navigation itself: a page that is already idle (search loads on
+    # demand) would otherwise satisfy a plain wait_for_load_state before it starts
+    with v.page.expect_navigation(wait_until="networkidle"):
+        v.page.evaluate("h => { window.location.href = new URL(h, location.href).href }", href)
     assert urlparse(v.page.url).path == "/" + other_language(path)
     assert v.page.evaluate("document.documentElement.lang").startswith(lang)
 
