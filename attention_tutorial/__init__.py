@@ -26,6 +26,27 @@ from attention_tutorial.figures.attention import (
     plot_data,
 )
 from attention_tutorial.figures.curves import plot_fit, plot_fits, plot_loss, plot_loss_vs_w
+from attention_tutorial.figures.tensors.drawing import draw_tensors
+from attention_tutorial.figures.tensors.learning import (
+    diagram_mse_loss,
+    diagram_sgd_step,
+    diagram_softmax,
+)
+from attention_tutorial.figures.tensors.masks import diagram_eye_mask
+from attention_tutorial.figures.tensors.panel import TensorPanel
+from attention_tutorial.figures.tensors.products import diagram_bmm, diagram_matmul
+from attention_tutorial.figures.tensors.sequences import diagram_arange, diagram_sort
+from attention_tutorial.figures.tensors.shapes import (
+    diagram_reshape,
+    diagram_squeeze,
+    diagram_unsqueeze,
+)
+from attention_tutorial.figures.tensors.tiling import (
+    diagram_broadcast,
+    diagram_expand,
+    diagram_repeat,
+    diagram_repeat_interleave,
+)
 from attention_tutorial.model import NWKernelRegression
 from attention_tutorial.pooling import (
     average_pooling,
@@ -33,25 +54,6 @@ from attention_tutorial.pooling import (
     leave_one_out,
     nadaraya_watson,
     nadaraya_watson_broadcast,
-)
-from attention_tutorial.tensor_diagrams import (
-    TensorPanel,
-    diagram_arange,
-    diagram_bmm,
-    diagram_broadcast,
-    diagram_expand,
-    diagram_eye_mask,
-    diagram_matmul,
-    diagram_mse_loss,
-    diagram_repeat,
-    diagram_repeat_interleave,
-    diagram_reshape,
-    diagram_sgd_step,
-    diagram_softmax,
-    diagram_sort,
-    diagram_squeeze,
-    diagram_unsqueeze,
-    draw_tensors,
 )
 from attention_tutorial.training import loss_at_w, predict, train
 

@@ -28,5 +28,5 @@ A new figure module follows the same pattern::
 
 then export the function from ``attention_tutorial/__init__.py`` (``__all__``),
 add it to the figure registry of the tests (``tests/unit/figures/test_contract.py``)
-and to the API page (``docs/*/api.md``).
+and to the API reference (a page ``docs/*/api/<module>.md``, see ``contributing.md``).
 """

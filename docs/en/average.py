@@ -5,9 +5,6 @@
 # predict the mean of all training outputs. It hardly deserves the name of a model, but it is
 # the baseline for every attention pooling that follows, and a good excuse to practise two
 # tensor operations: 0-d tensors and `repeat_interleave`.
-#
-# Every shape, number and figure on this page was produced by running the code below when the
-# site was built.
 
 # %%
 import torch
