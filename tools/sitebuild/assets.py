@@ -7,8 +7,11 @@ pages (and stylesheets) at the shared copy, so a reader who switches language
 downloads nothing twice. ``rename_by_content`` gives a rewritten file a name
 that changes with its content, and updates the pages that load it.
 
->>> rewrite_references('<link href="../assets/a.css"><img src="../assets/f/b.png">',
-...                    "en/x/index.html", {"en/assets/a.css": "assets/a.css"})
+>>> rewrite_references(
+...     '<link href="../assets/a.css"><img src="../assets/f/b.png">',
+...     "en/x/index.html",
+...     {"en/assets/a.css": "assets/a.css"},
+... )
 '<link href="../../assets/a.css"><img src="../assets/f/b.png">'
 """
 

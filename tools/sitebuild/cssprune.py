@@ -95,7 +95,10 @@ def selector_can_match(selector: str, used: UsedNames) -> bool:
     """True unless ``selector`` requires a class, id or element that no page has.
 
     >>> used = UsedNames(classes={"a"}, ids=set(), tags={"p"})
-    >>> selector_can_match("p.a:hover > p::before", used), selector_can_match("div.a", used)
+    >>> (
+    ...     selector_can_match("p.a:hover > p::before", used),
+    ...     selector_can_match("div.a", used),
+    ... )
     (True, False)
     >>> selector_can_match(".a:not(.b)", used), selector_can_match("[data-x] .b", used)
     (True, False)

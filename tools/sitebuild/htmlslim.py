@@ -7,9 +7,11 @@ r"""Drop bytes of a page's HTML that the browser never shows: indentation, obsol
 * ``pymdownx.highlight`` gives each code line's anchor both ``id`` and the
   obsolete ``name`` with the same value; ``id`` alone is the link target.
 
->>> slim('<div>\n      <p>a   b</p>\n\n  </div><pre>x\n    y</pre>')
+>>> slim("<div>\n      <p>a   b</p>\n\n  </div><pre>x\n    y</pre>")
 '<div>\n<p>a   b</p>\n</div><pre>x\n    y</pre>'
->>> slim('<a id="__codelineno-0-1" name="__codelineno-0-1" href="#__codelineno-0-1"></a>')
+>>> slim(
+...     '<a id="__codelineno-0-1" name="__codelineno-0-1" href="#__codelineno-0-1"></a>'
+... )
 '<a id="__codelineno-0-1" href="#__codelineno-0-1"></a>'
 """
 

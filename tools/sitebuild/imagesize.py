@@ -8,7 +8,9 @@ come from the IHDR header, SVG sizes from ``width``/``height`` (or the
 >>> png = bytes.fromhex("89504e470d0a1a0a0000000d49484452000001f4000000c8")
 >>> image_size(png)
 (500, 200)
->>> image_size(b'<svg xmlns="http://www.w3.org/2000/svg" width="345.6pt" height="216pt">')
+>>> image_size(
+...     b'<svg xmlns="http://www.w3.org/2000/svg" width="345.6pt" height="216pt">'
+... )
 (461, 288)
 >>> add_sizes('<img alt="" src="a.png">', {"a.png": (500, 200)}.get)
 '<img alt="" src="a.png" width="500" height="200">'

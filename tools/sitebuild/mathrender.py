@@ -96,7 +96,12 @@ def _markdown_cell_text(content: str):
 def find_math(content: str) -> list[Formula]:
     """Every formula of a page's HTML, in order: arithmatex elements and notebook ``$`` math.
 
-    >>> [f.tex for f in find_math('<div class="jp-MarkdownCell"><p>$x$ and $$y$$</p></div>')]
+    >>> [
+    ...     f.tex
+    ...     for f in find_math(
+    ...         '<div class="jp-MarkdownCell"><p>$x$ and $$y$$</p></div>'
+    ...     )
+    ... ]
     ['x', 'y']
     >>> find_math('<div class="jp-MarkdownCell"><pre>$x$</pre></div><p>$z$</p>')
     []

@@ -77,9 +77,11 @@ def font_files(page: str, css: str) -> list[str]:
     or a style asks for it in the family of the first rule that names one
     (KaTeX's ``.katex``).
 
-    >>> css = ("@font-face{font-family:M;font-weight:400;font-style:normal;src:url(m.woff2)}"
-    ...        "@font-face{font-family:M;font-weight:700;font-style:normal;src:url(mb.woff2)}"
-    ...        ".k{font:normal 1em M,serif}.k .b{font-weight:700}")
+    >>> css = (
+    ...     "@font-face{font-family:M;font-weight:400;font-style:normal;src:url(m.woff2)}"
+    ...     "@font-face{font-family:M;font-weight:700;font-style:normal;src:url(mb.woff2)}"
+    ...     ".k{font:normal 1em M,serif}.k .b{font-weight:700}"
+    ... )
     >>> font_files('<span class="k">x</span>', css)
     ['m.woff2']
     >>> font_files('<span class="k"><b class="b">x</b></span>', css)

@@ -44,7 +44,9 @@ def preload_links(page: str, rel: str, katex_css: str) -> str:
     """``<link rel="preload">`` tags for the KaTeX fonts that page ``rel`` (site path) needs.
 
     >>> css = "@font-face{font-family:K;src:url(fonts/K.woff2)}.katex{font-family:K}"
-    >>> preload_links('<span class="katex">x</span>', "a/index.html", css).split(" as=")[0]
+    >>> preload_links('<span class="katex">x</span>', "a/index.html", css).split(
+    ...     " as="
+    ... )[0]
     '<link rel="preload" href="../assets/katex/fonts/K.woff2"'
     """
     folder = posixpath.dirname(rel) or "."

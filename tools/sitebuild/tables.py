@@ -5,8 +5,10 @@ first column (the row labels) without a header; screen readers (and
 Lighthouse's ``td-has-header``) then cannot name the cells. Each body row's
 first cell becomes ``<th scope="row">``.
 
->>> row_headers('<table><thead><tr><th></th><th>a</th></tr></thead>'
-...             '<tbody><tr><td>x</td><td>1</td></tr></tbody></table>').split("<tbody>")[1]
+>>> row_headers(
+...     "<table><thead><tr><th></th><th>a</th></tr></thead>"
+...     "<tbody><tr><td>x</td><td>1</td></tr></tbody></table>"
+... ).split("<tbody>")[1]
 '<tr><th scope="row">x</th><td>1</td></tr></tbody></table>'
 """
 
