@@ -20,8 +20,11 @@ from attention_tutorial.analysis import (
     plot_fits,
     plot_loss_vs_w,
 )
+from attention_tutorial.chapter_figures import plot_boundary_bias, plot_shape_flow, plot_w_paths
 from attention_tutorial.data import SEED, ToyData, describe, f, make_data
 from attention_tutorial.diagrams import plot_attention_pooling, plot_bandwidth_gallery, plot_data
+from attention_tutorial.explorer import BandwidthExplorer, bandwidth_explorer, plot_explorer_panels
+from attention_tutorial.local_linear_regression import local_linear
 from attention_tutorial.model import NWKernelRegression
 from attention_tutorial.plotting import (
     plot_attention_heatmap,
@@ -56,13 +59,16 @@ from attention_tutorial.tensor_diagrams import (
     draw_tensors,
 )
 from attention_tutorial.training import loss_at_w, predict, train
+from attention_tutorial.training_paths import w_path
 
 __all__ = [
     "SEED",
+    "BandwidthExplorer",
     "NWKernelRegression",
     "TensorPanel",
     "ToyData",
     "average_pooling",
+    "bandwidth_explorer",
     "bandwidth_from_w",
     "best_w",
     "describe",
@@ -89,6 +95,7 @@ __all__ = [
     "gaussian_scores",
     "input_spacing",
     "leave_one_out",
+    "local_linear",
     "loss_at_w",
     "loss_curve",
     "make_data",
@@ -98,12 +105,17 @@ __all__ = [
     "plot_attention_heatmap",
     "plot_attention_pooling",
     "plot_bandwidth_gallery",
+    "plot_boundary_bias",
     "plot_curves",
     "plot_data",
+    "plot_explorer_panels",
     "plot_fit",
     "plot_fits",
     "plot_loss",
     "plot_loss_vs_w",
+    "plot_shape_flow",
+    "plot_w_paths",
     "predict",
     "train",
+    "w_path",
 ]

@@ -141,6 +141,24 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 要提醒一句：这里用 `y_truth` 挑带宽，只在玩具问题里才做得到，真实问题里没有不含噪声的答案。只用训练数据挑带宽的办法是[留一法](leave-one-out.py)；
 # [带参数的注意力汇聚](parametric.py)一页则把 $w = 1/h$ 当作参数来学习。
 #
+# ## 带宽探索器：自己拧一拧
+#
+# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（下一页会把它当作可学习的参数）。拖动滑块，或者先点一下滑块再按方向键，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化：
+#
+# 1. 拟合曲线、真实函数与训练数据；
+# 2. 三个查询（$x = 0$、$2.5$、$4$）的注意力权重，画在键的位置上：带宽就是这些“鼓包”的宽度；
+# 3. 注意力权重热图，行是查询，列是键，颜色按当前最大的权重归一化；
+# 4. 留一法训练损失随 $w$ 的变化（[留一法](leave-one-out.py)一页会细讲），竖线是当前的 $w$，圆点是最低点。
+#
+# 数据是构建网站时由包写进网页的，权重、拟合和损失都由浏览器当场计算（softmax 先减去每行的最大值，避免指数溢出），不向任何服务器发请求；浏览器测试会把网页算出的拟合和留一法损失与包里 PyTorch 的结果逐一比对。没有 JavaScript 时，这里显示 $w = 1$ 的静态图。
+
+# %%
+at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+
+# %% [markdown]
+# 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边。这就是下文要讲的边界偏差。
+
+# %% [markdown]
 # ## 查询和键能互换吗？
 #
 # 查询是"要预测的位置"，键值对是"已知的样本"。如果把两者对调，写成
@@ -199,6 +217,55 @@ except ValueError as err:
 
 # %% [markdown]
 # 所以本站的测试总是让 `n_train` 与 `n_test` 不相等：形状写错的代码应该报错，而不是悄悄画出一张错图。
+
+# %% [markdown]
+# ## 边界偏差与局部线性回归
+#
+# 再看一眼上面的拟合图：在 $x = 0$ 处，预测比真实值高出一大截。这不是噪声造成的，而是核平均本身的毛病，叫作**边界偏差**（boundary bias）。在数据内部，查询两侧都有键，左右的误差相互抵消；到了边缘，所有的键都在查询的同一侧，加权平均只能朝内部看。
+
+# %%
+y_nw, weights_nw = at.nadaraya_watson(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
+x_bar = (weights_nw[0] @ x_train).item()  # centre of the weights of the query x = 0
+for i in (0, n_test - 1):
+    print(
+        f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
+        f"Nadaraya-Watson {y_nw[i].item():.4f}, local linear {y_ll[i].item():.4f}"
+    )
+print(f"centre of the weights of the query x = 0: {x_bar:.4f}")
+mse_nw = ((y_nw - data.y_truth) ** 2).mean().item()
+mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
+print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
+bias_nw, bias_ll = (y_nw[0] - data.y_truth[0]).item(), (y_ll[0] - data.y_truth[0]).item()
+assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
+assert mse_ll < mse_nw
+
+# %% [markdown]
+# 查询 $x = 0$ 的权重重心在上面打印的 $\bar x$ 处，而不是在 0：加权平均报告的其实是 $\bar x$ 附近的输出，那里 $f$ 早已爬升。左图是两种拟合，右图是这个查询的注意力权重，全都落在它的右边：
+
+# %%
+at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
+
+# %% [markdown]
+# **局部线性回归**的思路是：权重不变，但不再求加权平均（在每个查询附近拟合一个常数），而是拟合一条加权的直线
+#
+# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
+#
+# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从 $\bar x$ 外推回查询点，于是抵消了“只朝一边看”带来的偏差。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，只是这组“等效权重” $\ell_i$ 和为 1、却可以为负。
+# <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
+# 返回预测和这组等效权重。下面用 `torch.linalg.lstsq` 直接解加权最小二乘，作为独立的对照：
+
+# %%
+sqrt_a = weights_nw[0].double().sqrt()  # (n_train,): weighted least squares = scaled rows
+design = torch.stack([torch.ones(n_train), x_train - x_test[0]], dim=1).double()  # (n_train, 2)
+solution = torch.linalg.lstsq(sqrt_a[:, None] * design, sqrt_a * y_train.double()).solution
+print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
+print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
+print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
+
+# %% [markdown]
+# 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也明显下降。右端 $x = 4.9$ 的数字则提醒我们：局部线性回归消除的是斜率造成的偏差；那里 $f$ 刚从一个谷底爬出，曲线的弯曲带来的偏差它去不掉，这一次 Nadaraya-Watson 的两种偏差碰巧相互抵消，反而更接近真实值。负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 
 # %% [markdown]
 # ## 常见疑问
