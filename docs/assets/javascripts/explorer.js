@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
-  var W = 320, H = 210, M = { l: 42, r: 8, t: 8, b: 34 };
+  var W = 300, H = 200, M = { l: 40, r: 14, t: 8, b: 34 };
 
   // Attention weights of one query over keys (skip: a key index to leave out, or -1).
   function softmaxRow(q, keys, w, skip) {
@@ -153,9 +153,10 @@
     pFit.plot = fixed;
     xs.forEach(function (x, i) { pFit.dot(x, ys[i], 2, "point"); });
     pFit.line(xq, yt, "truth");
+    pFit.note(W - M.r - 4, H - M.b - 30, "— " + L.truth, "truth-text", "end");
+    pFit.note(W - M.r - 4, H - M.b - 18, "- - " + L.prediction, "prediction-text", "end");
+    pFit.note(W - M.r - 4, H - M.b - 6, "● " + L.train, "", "end");
     pFit.plot = el("g", {}, pFit.svg);
-    pFit.note(M.l + 6, M.t + 12, "— " + L.truth, "truth-text");
-    var legendPred = pFit.note(M.l + 6, M.t + 24, "- - " + L.prediction, "prediction-text");
     var ws = [], curve = [];
     for (var k = 0; k < data.w_steps; k++) {
       ws.push(Math.pow(10, lo + k * step));
@@ -169,7 +170,7 @@
     pLoss.plot = lossFixed;
     pLoss.line(ws, curve, "curve");
     pLoss.dot(ws[best], curve[best], 4, "minimum");
-    pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) + 16, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
+    pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) - 8, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
     pLoss.plot = el("g", {}, pLoss.svg);
 
     // the heatmap: one rect per (query, key), its opacity the weight / the largest weight
@@ -220,7 +221,6 @@
       pLoss.dot(w, loss, 4, "current-dot");
       var X = pLoss.sx(w), right = X > W - 90;
       pLoss.note(X + (right ? -4 : 4), M.t + 12, L.current + " = " + fmt(w) + ", L = " + loss.toFixed(2), "current-text", right ? "end" : "start");
-      legendPred.textContent = "- - " + L.prediction;
     }
 
     input.addEventListener("input", function () { update(Math.pow(10, parseFloat(input.value))); });
