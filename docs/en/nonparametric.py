@@ -290,8 +290,8 @@ except ValueError as err:
 
 # %%
 y_nw, weights_nw = at.nadaraya_watson(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
-y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
-x_bar = (weights_nw[0] @ x_train).item()  # centre of the weights of the query x = 0
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)  # the same shapes
+x_bar = (weights_nw[0] @ x_train).item()  # where the weights of x = 0 are centred
 for i in (0, n_test - 1):
     print(
         f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
@@ -328,7 +328,8 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
 # the weighted least-squares problem directly:
 
 # %%
-sqrt_a = weights_nw[0].double().sqrt()  # (n_train,): weighted least squares = scaled rows
+# weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
+sqrt_a = weights_nw[0].double().sqrt()  # (n_train,)
 design = torch.stack([torch.ones(n_train), x_train - x_test[0]], dim=1).double()  # (n_train, 2)
 solution = torch.linalg.lstsq(sqrt_a[:, None] * design, sqrt_a * y_train.double()).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")

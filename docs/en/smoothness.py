@@ -163,8 +163,9 @@ paths = {
     "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
 }
 for name, path in paths.items():
-    loss_end = at.loss_at_w(path[-1], x_train, y_train)
-    print(f"{name:>16}: " + " -> ".join(f"{w:.2f}" for w in path) + f"   loss {loss_end:.4f}")
+    print(f"{name:>16}: " + " → ".join(f"{w:.3g}" for w in path))
+for name, path in paths.items():
+    print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
 print(f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}")
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
 assert paths["w, lr = 0.05"][-1] < w_best  # small steps: still climbing towards the minimum
