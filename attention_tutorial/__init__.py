@@ -17,21 +17,20 @@ from attention_tutorial.analysis import (
     input_spacing,
     loss_curve,
     mse_against_truth,
-    plot_fits,
-    plot_loss_vs_w,
 )
-from attention_tutorial.chapter_figures import plot_boundary_bias, plot_shape_flow, plot_w_paths
 from attention_tutorial.data import SEED, ToyData, describe, f, make_data
-from attention_tutorial.diagrams import plot_attention_pooling, plot_bandwidth_gallery, plot_data
-from attention_tutorial.explorer import BandwidthExplorer, bandwidth_explorer, plot_explorer_panels
+from attention_tutorial.explorer import BandwidthExplorer, bandwidth_explorer
+from attention_tutorial.figures.additions import plot_boundary_bias, plot_shape_flow, plot_w_paths
+from attention_tutorial.figures.attention import (
+    plot_attention_heatmap,
+    plot_attention_pooling,
+    plot_bandwidth_gallery,
+    plot_data,
+)
+from attention_tutorial.figures.curves import plot_fit, plot_fits, plot_loss, plot_loss_vs_w
+from attention_tutorial.figures.explorer_panels import plot_explorer_panels
 from attention_tutorial.local_linear_regression import local_linear
 from attention_tutorial.model import NWKernelRegression
-from attention_tutorial.plotting import (
-    plot_attention_heatmap,
-    plot_curves,
-    plot_fit,
-    plot_loss,
-)
 from attention_tutorial.pooling import (
     average_pooling,
     gaussian_kernel,
@@ -106,7 +105,6 @@ __all__ = [
     "plot_attention_pooling",
     "plot_bandwidth_gallery",
     "plot_boundary_bias",
-    "plot_curves",
     "plot_data",
     "plot_explorer_panels",
     "plot_fit",

@@ -3,7 +3,7 @@
 ``bandwidth_explorer`` returns an object that a notebook displays as HTML: a
 container with the seeded data as JSON and, as the fallback without
 JavaScript, a static picture of the same four panels drawn by
-``plot_explorer_panels``. The site's ``docs/assets/javascripts/explorer.js``
+``figures.explorer_panels.plot_explorer_panels``. The site's ``docs/assets/javascripts/explorer.js``
 finds the container, adds a slider for ``w`` and recomputes the attention
 weights, the fit and the leave-one-out loss in the browser. Like the figures,
 the HTML is produced in every language the build asks for
@@ -21,43 +21,27 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 import torch
 
 from attention_tutorial import _checks
-from attention_tutorial._figure import (
-    FIGURE_LANGS_ENV,
-    FIGURE_MIME,
-    TutorialFigure,
-    bilingual,
-    encode,
-)
-from attention_tutorial.analysis import loss_curve
 from attention_tutorial.data import ToyData, make_data
-from attention_tutorial.plotting import _FONTS, _building
-from attention_tutorial.pooling import nadaraya_watson
+from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME, encode, labels
+from attention_tutorial.figures.explorer_panels import (
+    W_MAX,
+    W_MIN,
+    plot_explorer_panels,
+    query_indices_checked,
+)
 
-W_MIN, W_MAX, W_STEPS = 0.1, 1000.0, 401  # the slider: log10(w) from -1 to 3 in steps of 0.01
+W_STEPS = 401  # the slider: log10(w) from -1 to 3 in steps of 0.01, like logspace(-1, 3, 401)
 
+# Words of the page's controls and panels that are not figure words; the words the
+# panels share with the static figure come from the one table, figures._labels.
 _LABELS = {
     "zh": {
         "title": "带宽探索器",
         "w": "w",
         "bandwidth": "带宽 1/|w|",
-        "fit": "拟合、真实函数与训练数据",
-        "bumps": "三个查询的注意力权重",
-        "heatmap": "注意力权重热图（行：查询，列：键）",
-        "loss": "留一法训练损失与 w",
-        "x": "输入 x",
-        "y": "输出 y",
-        "truth": "真实函数 f(x)",
-        "prediction": "预测值",
-        "train": "训练数据",
-        "weight": "注意力权重",
-        "queries": "查询（测试输入）",
-        "keys": "键（训练输入）",
-        "w_axis": "w（对数坐标）",
-        "loss_axis": "留一法损失（求和）",
         "current": "当前 w",
         "minimum": "最小值",
         "query": "查询",
@@ -67,112 +51,32 @@ _LABELS = {
         "title": "Bandwidth explorer",
         "w": "w",
         "bandwidth": "bandwidth 1/|w|",
-        "fit": "fit, true function and training data",
-        "bumps": "attention weights of three queries",
-        "heatmap": "attention weights (rows: queries, columns: keys)",
-        "loss": "leave-one-out training loss against w",
-        "x": "input x",
-        "y": "output y",
-        "truth": "true function f(x)",
-        "prediction": "prediction",
-        "train": "training data",
-        "weight": "attention weight",
-        "queries": "queries (test inputs)",
-        "keys": "keys (training inputs)",
-        "w_axis": "w (log scale)",
-        "loss_axis": "leave-one-out loss (sum)",
         "current": "current w",
         "minimum": "minimum",
         "query": "query",
         "static": "The four panels at w = {w:g} (static; with JavaScript, w can be moved)",
     },
 }
+# the JavaScript's name of a word -> its key in figures._labels.LABELS
+_SHARED = {
+    "fit": "panel_fit", "bumps": "panel_bumps", "heatmap": "panel_heatmap",
+    "loss": "panel_loss", "x": "x", "y": "y", "truth": "truth", "prediction": "prediction",
+    "train": "train_points", "weight": "weight", "queries": "queries", "keys": "keys",
+    "w_axis": "w_log", "loss_axis": "loo_loss",
+}  # fmt: skip
+
+
+def _words(lang: str) -> dict[str, str]:
+    """Every word the page's explorer shows, in ``lang``."""
+    if lang not in _LABELS:
+        raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
+    shared = labels(lang)
+    return {**{name: shared[key] for name, key in _SHARED.items()}, **_LABELS[lang]}
 
 
 def _floats(values: torch.Tensor) -> list[float]:
     """Exact decimal copies of a tensor's values (float32 -> float64 is exact)."""
     return [float(v) for v in values.detach().double().tolist()]
-
-
-def _query_indices(indices: Sequence[int], n_test: int) -> list[int]:
-    checked = [_checks.integer("query_indices[i]", i, minimum=0) for i in indices]
-    if not checked or any(i >= n_test for i in checked):
-        raise ValueError(
-            f"query_indices must be 1 to 3 indices below n_test = {n_test}, got {indices}"
-        )
-    if len(checked) > 3:
-        raise ValueError(f"query_indices must hold at most 3 indices, got {len(checked)}")
-    return checked
-
-
-@bilingual
-def plot_explorer_panels(
-    data: ToyData,
-    w: float = 1.0,
-    *,
-    query_indices: Sequence[int] = (0, 25, 40),
-    lang: str = "zh",
-) -> TutorialFigure:
-    """Draw the explorer's four panels at one ``w``: the picture shown without JavaScript.
-
-    Explained on the page `nonparametric.md`.
-
-    Args:
-        data: The toy data set (``make_data()``).
-        w: The inverse bandwidth, positive.
-        query_indices: Up to three test indices whose weights are drawn as bumps.
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
-
-    Returns:
-        The figure, with four axes (and a colour bar).
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` is unknown or a value is out of range.
-
-    Examples:
-        >>> fig = plot_explorer_panels(make_data(n_train=10), 2.0, lang="en")
-        >>> [ax.get_xlabel() for ax in fig.axes[:2]]
-        ['input x', 'keys (training inputs)']
-    """
-    with _building(lang, _LABELS) as labels:
-        if not isinstance(data, ToyData):
-            raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
-        w = _checks.positive_number("w", w)
-        indices = _query_indices(query_indices, data.n_test)
-        y_hat, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train, 1 / w)
-        grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), 101)
-        losses = loss_curve(grid, data.x_train, data.y_train)  # (101,)
-        x_test, x_train = data.x_test.numpy(), data.x_train.numpy()
-        fig = TutorialFigure(figsize=(9.0, 6.4), layout="constrained", facecolor="white")
-        (ax_fit, ax_bumps), (ax_map, ax_loss) = fig.subplots(2, 2)
-        for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
-            ax.tick_params(labelfontfamily=_FONTS[lang])
-        ax_fit.plot(x_test, data.y_truth.numpy(), color="black", label=labels["truth"])
-        ax_fit.plot(x_test, y_hat.numpy(), linestyle="--", label=labels["prediction"])
-        ax_fit.scatter(x_train, data.y_train.numpy(), s=10, alpha=0.5, label=labels["train"])
-        ax_fit.set(xlabel=labels["x"], ylabel=labels["y"], title=labels["fit"])
-        ax_fit.legend(fontsize="small")
-        for k, i in enumerate(indices):
-            ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=f"C{k + 1}",
-                          label=f"{labels['query']} x = {x_test[i]:.1f}")  # fmt: skip
-            ax_bumps.axvline(x_test[i], color=f"C{k + 1}", linestyle=":")
-        ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=labels["bumps"])
-        ax_bumps.legend(fontsize="small")
-        image = ax_map.imshow(weights.numpy(), cmap="Reds", aspect="auto")
-        fig.colorbar(image, ax=ax_map).ax.tick_params(labelfontfamily=_FONTS[lang])
-        ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=labels["heatmap"])
-        ax_loss.plot(grid, losses, color="grey")
-        best = int(np.argmin(losses))
-        ax_loss.scatter([grid[best]], [losses[best]], marker="*", s=100, color="black",
-                        label=f"{labels['minimum']} w ≈ {grid[best]:.2f}")  # fmt: skip
-        ax_loss.axvline(w, color="C3", label=f"{labels['current']} = {w:g}")
-        ax_loss.set_xscale("log")
-        ax_loss.set(xlabel=labels["w_axis"], ylabel=labels["loss_axis"], title=labels["loss"])
-        ax_loss.legend(fontsize="small")
-        for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
-            ax.title.set_fontsize("medium")
-    return fig
 
 
 class BandwidthExplorer:
@@ -197,8 +101,7 @@ class BandwidthExplorer:
 
     def payload(self, lang: str) -> dict[str, Any]:
         """The JSON the browser reads: the data, the slider's range, the labels."""
-        if lang not in _LABELS:
-            raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
+        words = _words(lang)
         return {
             "x_train": _floats(self.data.x_train),
             "y_train": _floats(self.data.y_train),
@@ -209,7 +112,7 @@ class BandwidthExplorer:
             "w_min": W_MIN,
             "w_max": W_MAX,
             "w_steps": W_STEPS,
-            "labels": _LABELS[lang],
+            "labels": words,
         }
 
     def html(self, lang: str = "zh") -> str:
@@ -288,4 +191,4 @@ def bandwidth_explorer(
     w = _checks.positive_number("w", w)
     if not W_MIN <= w <= W_MAX:
         raise ValueError(f"w must be between {W_MIN} and {W_MAX}, got {w!r}")
-    return BandwidthExplorer(data, w, _query_indices(query_indices, data.n_test))
+    return BandwidthExplorer(data, w, query_indices_checked(query_indices, data.n_test))

@@ -128,7 +128,7 @@ print("same output: ", torch.allclose(y_hat_package[0], y_hat))
 
 # %% [markdown]
 # The diagram below draws this one act of attention pooling (the function
-# <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>
+# <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>
 # calls `nadaraya_watson`, so every number in it is computed). The query is compared with each
 # key, and the thicker the arrow, the larger that key's attention weight; the bars in the middle
 # are the weights themselves; on the right, each value flows into the output in proportion to
@@ -250,7 +250,7 @@ at.plot_attention_pooling(query, keys, values)
 # ## APIs used on this page
 #
 # - Package: <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
-#   <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>,
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
 # - PyTorch: `torch.nn.functional.softmax`, `torch.dot`, `Tensor.max`, `Tensor.mean`, `Tensor.reshape`
 # - Tensor API handbook: [softmax and dim](handbook/softmax.py)

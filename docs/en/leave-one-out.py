@@ -234,7 +234,7 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # - Package: <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
-#   <autoref identifier="attention_tutorial.analysis.plot_loss_vs_w">plot_loss_vs_w</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
 # - PyTorch: `torch.logspace`, `torch.nn.functional.softmax`, `Tensor.fill_diagonal_`, `Tensor.argmin`
 # - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py), [torch.eye and boolean masks](handbook/mask.py), [softmax and dim](handbook/softmax.py)

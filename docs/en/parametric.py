@@ -370,9 +370,9 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # - Package: <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_loss">plot_loss</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>
+#   <autoref identifier="attention_tutorial.figures.curves.plot_loss">plot_loss</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>,
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>
 # - PyTorch: `nn.Parameter`, `torch.bmm`, `Tensor.unsqueeze`, `Tensor.repeat`, `torch.eye`,
 #   boolean-mask indexing, `nn.MSELoss`, `torch.optim.SGD`, `Tensor.detach`
 # - Tensor API handbook: [torch.bmm](handbook/bmm.py), [squeeze and unsqueeze](handbook/squeeze.py), [repeat_interleave and repeat](handbook/repeat.py), [torch.eye and boolean masks](handbook/mask.py), [Parameter, MSELoss, SGD](handbook/training.py)

@@ -314,7 +314,7 @@ at.plot_w_paths(x_train, y_train, paths)
 #   <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>,
-#   <autoref identifier="attention_tutorial.analysis.plot_fits">plot_fits</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>,
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>,
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>
 # - PyTorch: `torch.logspace`, `Tensor.backward`, `Tensor.grad`

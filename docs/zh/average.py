@@ -177,8 +177,8 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # - 包：<autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>
 # - PyTorch：`Tensor.mean`、`Tensor.item`、`torch.repeat_interleave`、`Tensor.repeat`、`Tensor.unique`、
 #   `torch.matmul`（`@`）
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)

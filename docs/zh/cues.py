@@ -97,7 +97,7 @@ print("same output: ", torch.allclose(y_hat_package[0], y_hat))
 
 # %% [markdown]
 # 下图把这次注意力汇聚画了出来（函数
-# <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>
+# <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>
 # 内部调用 `nadaraya_watson`，图上的数都是算出来的）。查询与每个键比较，箭头越粗，那个键得到的注意力权重越大；中间的条形是权重本身；右边，每个值按自己的权重汇入输出。底部一行把公式 $f(q) = \sum_i \alpha(q, k_i)\, v_i$ 逐项展开（各项按两位小数显示，所以写作约等于）。
 
 # %%
@@ -196,7 +196,7 @@ at.plot_attention_pooling(query, keys, values)
 # ## 本页用到的 API
 #
 # - 包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
-#   <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>、
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
 # - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`Tensor.max`、`Tensor.mean`、`Tensor.reshape`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)

@@ -337,9 +337,9 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # - 包：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_loss">plot_loss</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>
+#   <autoref identifier="attention_tutorial.figures.curves.plot_loss">plot_loss</autoref>、
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>
 # - PyTorch：`nn.Parameter`、`torch.bmm`、`Tensor.unsqueeze`、`Tensor.repeat`、`torch.eye`、
 #   布尔掩码索引、`nn.MSELoss`、`torch.optim.SGD`、`Tensor.detach`
 # - 张量 API 手册：[torch.bmm](handbook/bmm.py)、[squeeze 与 unsqueeze](handbook/squeeze.py)、[repeat_interleave 与 repeat](handbook/repeat.py)、[torch.eye 与布尔掩码](handbook/mask.py)、[Parameter、MSELoss、SGD](handbook/training.py)

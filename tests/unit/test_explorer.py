@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from attention_tutorial import BandwidthExplorer, bandwidth_explorer, make_data
-from attention_tutorial._figure import FIGURE_LANGS_ENV, FIGURE_MIME
+from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """Figures of the chapter's additions: boundary bias, the path of ``w``, the shape flow.
 
-Built on the figure base of ``plotting`` (``TutorialFigure``, labels and fonts per
-language). Explained on the pages `nonparametric.md`, `smoothness.md` and `recap.md`.
+Built on ``figures._base``; their words are in ``figures._labels``. Explained on the
+pages `nonparametric.md`, `smoothness.md` and `recap.md`.
 """
 
 from __future__ import annotations
@@ -14,56 +14,20 @@ from matplotlib.patches import FancyBboxPatch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial._figure import TutorialFigure, bilingual
 from attention_tutorial.analysis import loss_curve
+from attention_tutorial.figures._base import (
+    FONTS,
+    MONO,
+    TutorialFigure,
+    bilingual,
+    building,
+    data_arrays,
+    new_figure,
+)
 from attention_tutorial.local_linear_regression import local_linear
 from attention_tutorial.model import NWKernelRegression
-from attention_tutorial.plotting import _FONTS, _building, _data_arrays
 from attention_tutorial.pooling import leave_one_out, nadaraya_watson
 from attention_tutorial.training import loss_at_w
-
-_LABELS = {
-    "zh": {
-        "x": "输入 x",
-        "y": "输出 y",
-        "truth": "真实函数 f(x)",
-        "nw": "Nadaraya-Watson（局部常数）",
-        "ll": "局部线性回归",
-        "train": "训练数据",
-        "fits": "左端的拟合",
-        "weights_of": "查询 x = {q:.1f} 的注意力权重",
-        "weight": "注意力权重",
-        "keys": "键（训练输入）",
-        "query": "查询",
-        "centre": "权重的重心 x̄ = {c:.2f}",
-        "w": "w（对数坐标）",
-        "loss": "留一法训练损失（求和）",
-        "curve": "留一法损失",
-        "minimum": "最小值",
-        "nonparametric": "非参数汇聚（预测）",
-        "training": "训练（留一法，带参数）",
-    },
-    "en": {
-        "x": "input x",
-        "y": "output y",
-        "truth": "true function f(x)",
-        "nw": "Nadaraya-Watson (local constant)",
-        "ll": "local linear regression",
-        "train": "training data",
-        "fits": "the fits at the left edge",
-        "weights_of": "attention weights of the query x = {q:.1f}",
-        "weight": "attention weight",
-        "keys": "keys (training inputs)",
-        "query": "query",
-        "centre": "centre of the weights x̄ = {c:.2f}",
-        "w": "w (log scale)",
-        "loss": "leave-one-out training loss (sum)",
-        "curve": "leave-one-out loss",
-        "minimum": "minimum",
-        "nonparametric": "non-parametric pooling (prediction)",
-        "training": "training (leave-one-out, parametric)",
-    },
-}
 
 
 @bilingual
@@ -107,8 +71,8 @@ def plot_boundary_bias(
         >>> fig.axes[0].get_xlabel(), fig.axes[1].get_xlabel()
         ('input x', 'keys (training inputs)')
     """
-    with _building(lang, _LABELS) as labels:
-        _data_arrays(x_test, y_truth, x_train, y_train)
+    with building(lang) as labels:
+        data_arrays(x_test, y_truth, x_train, y_train)
         index = _checks.integer("query_index", query_index, minimum=0)
         if index >= len(x_test):
             raise ValueError(f"query_index must be < n_test = {len(x_test)}, got {index}")
@@ -119,14 +83,16 @@ def plot_boundary_bias(
         query = float(x_test[index])
         row = weights[index].numpy()  # (n_train,)
         centre = float(row @ x_train.double().numpy())
-        fig = TutorialFigure(figsize=(9.0, 3.6), layout="constrained", facecolor="white")
+        fig = new_figure((9.0, 3.6))
         ax_fit, ax_w = fig.subplots(1, 2)
         for ax in (ax_fit, ax_w):
-            ax.tick_params(labelfontfamily=_FONTS[lang])
+            ax.tick_params(labelfontfamily=FONTS[lang])
         ax_fit.plot(x_test, y_truth, color="black", label=labels["truth"])
-        ax_fit.plot(x_test, y_nw, linestyle="--", label=labels["nw"])
-        ax_fit.plot(x_test, y_ll, linestyle="-.", label=labels["ll"])
-        ax_fit.scatter(x_train, y_train, s=10, alpha=0.4, color="grey", label=labels["train"])
+        ax_fit.plot(x_test, y_nw, linestyle="--", label=labels["nw_fit"])
+        ax_fit.plot(x_test, y_ll, linestyle="-.", label=labels["ll_fit"])
+        ax_fit.scatter(
+            x_train, y_train, s=10, alpha=0.4, color="grey", label=labels["train_points"]
+        )
         for y_at, style in ((float(y_nw[index]), "C0"), (float(y_ll[index]), "C1")):
             ax_fit.plot([query], [y_at], marker="o", color=style)
         ax_fit.plot([query], [float(y_truth[index])], marker="o", color="black")
@@ -134,9 +100,7 @@ def plot_boundary_bias(
         ax_fit.set_ylabel(labels["y"])
         ax_fit.legend(fontsize="small", loc="lower left")
         ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)
-        ax_w.axvline(
-            query, color="black", linestyle=":", label=f"{labels['query']} x = {query:.1f}"
-        )
+        ax_w.axvline(query, color="black", linestyle=":", label=labels["query_at"].format(q=query))
         ax_w.axvline(centre, color="C0", linestyle="--", label=labels["centre"].format(c=centre))
         ax_w.set_xlim(min(query, float(x_train.min())) - 0.2, float(x_train.max()) + 0.2)
         ax_w.set_title(labels["weights_of"].format(q=query), fontsize="medium")
@@ -183,7 +147,7 @@ def plot_w_paths(
         >>> fig.axes[0].get_xscale(), fig.axes[0].get_xlabel()
         ('log', 'w (log scale)')
     """
-    with _building(lang, _LABELS) as labels:
+    with building(lang) as labels:
         if not paths:
             raise ValueError("paths must contain at least one path")
         arrays = {name: _checks.array(f"paths[{name!r}]", p, 1) for name, p in paths.items()}
@@ -199,13 +163,13 @@ def plot_w_paths(
             if not (grid > 0).all():
                 raise ValueError("ws must all be positive for a logarithmic axis")
         curve = loss_curve(grid, x_train, y_train)  # (n_w,)
-        fig = TutorialFigure(figsize=(6.4, 3.8), layout="constrained", facecolor="white")
+        fig = new_figure((6.4, 3.8))
         ax = fig.add_subplot()
-        ax.tick_params(labelfontfamily=_FONTS[lang])
-        ax.plot(grid, curve, color="grey", label=labels["curve"])
+        ax.tick_params(labelfontfamily=FONTS[lang])
+        ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
         best = int(np.argmin(curve))
         ax.scatter([grid[best]], [curve[best]], marker="*", s=120, color="black", zorder=4,
-                   label=f"{labels['minimum']} w = {grid[best]:.2f}")  # fmt: skip
+                   label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
             color = f"C{k}"
@@ -213,8 +177,8 @@ def plot_w_paths(
             ax.scatter([path[0]], [losses[0]], marker="s", color=color, zorder=3)
             ax.scatter([path[-1]], [losses[-1]], s=60, color=color, edgecolor="black", zorder=5)
         ax.set_xscale("log")
-        ax.set_xlabel(labels["w"])
-        ax.set_ylabel(labels["loss"])
+        ax.set_xlabel(labels["w_log"])
+        ax.set_ylabel(labels["loo_loss"])
         ax.legend(fontsize="small")
     return fig
 
@@ -273,22 +237,22 @@ def plot_shape_flow(
         >>> "(3, 4)" in [t.get_text().split("\n")[-1] for t in fig.axes[0].texts]
         True
     """
-    with _building(lang, _LABELS) as labels:
+    with building(lang) as labels:
         shapes = _flow_shapes(x_test, x_train, y_train)
         rows = [
-            (labels["nonparametric"], [
+            (labels["row_nonparametric"], [
                 ("x_test", shapes["x_test"]), ("repeat_interleave", shapes["repeat"]),
                 ("reshape(-1, n_train)", shapes["tiled"]), ("softmax(dim=1)", shapes["weights"]),
                 ("matmul(·, y_train)", shapes["y_hat"]),
             ]),
-            (labels["training"], [
+            (labels["row_training"], [
                 ("keys, values", shapes["keys"]), ("softmax(dim=1)", shapes["loo_weights"]),
                 ("unsqueeze(1)", shapes["left"]),
                 ("bmm(·, values.unsqueeze(-1))", shapes["product"]),
                 ("reshape(-1)", shapes["y_fit"]),
             ]),
         ]  # fmt: skip
-        fig = TutorialFigure(figsize=(9.0, 3.4), layout="constrained", facecolor="white")
+        fig = new_figure((9.0, 3.4))
         ax = fig.add_subplot()
         ax.set_xlim(0, 10)
         ax.set_ylim(0, 6.2)
@@ -304,7 +268,7 @@ def plot_shape_flow(
                                      boxstyle="round,pad=0.02,rounding_size=0.1")  # fmt: skip
                 ax.add_patch(box)
                 ax.text(x + width / 2, y + height / 2, f"{code}\n{shape}", ha="center",
-                        va="center", fontsize=8, family="DejaVu Sans Mono")  # fmt: skip
+                        va="center", fontsize=8, family=MONO)  # fmt: skip
                 if c:
                     ax.annotate("", xy=(x, y + height / 2), xytext=(x - 0.25, y + height / 2),
                                 arrowprops={"arrowstyle": "->"})  # fmt: skip

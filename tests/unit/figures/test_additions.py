@@ -1,4 +1,4 @@
-"""Tests of attention_tutorial.chapter_figures and the explorer's static picture."""
+"""Tests of attention_tutorial.figures.additions and the explorer's static picture."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from attention_tutorial import (
     plot_shape_flow,
     plot_w_paths,
 )
-from attention_tutorial._figure import TutorialFigure
+from attention_tutorial.figures._base import TutorialFigure
 
 
 @pytest.fixture(scope="module")
