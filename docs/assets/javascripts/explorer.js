@@ -219,7 +219,7 @@
       pLoss.clear();
       pLoss.vline(w, "current");
       pLoss.dot(w, loss, 4, "current-dot");
-      var X = pLoss.sx(w), right = X > W - 90;
+      var X = pLoss.sx(w), right = X > (M.l + W - M.r) / 2;
       pLoss.note(X + (right ? -4 : 4), M.t + 12, L.current + " = " + fmt(w) + ", L = " + loss.toFixed(2), "current-text", right ? "end" : "start");
     }
 
