@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs:
 #   make serve   set everything up, serve the site at http://127.0.0.1:8000
 #   make test    set everything up, lint, and run every test
-.PHONY: setup setup-test serve build offline test lint format bench clean
+.PHONY: setup setup-test serve build offline sync-code test lint format bench clean
 
 export NO_MKDOCS_2_WARNING := 1
 export JUPYTER_PLATFORM_DIRS := 1
@@ -22,6 +22,11 @@ build: setup
 
 offline: setup
 	$(VENV)/mkdocs build -f mkdocs.offline.yml
+
+# Each code cell is written once, in docs/zh: this copies the code cells of every
+# Chinese notebook page into its English twin (tools/sitebuild/sync.py).
+sync-code:
+	$(VENV)/python -m tools.sitebuild.sync
 
 lint:
 	$(VENV)/ruff check .

@@ -188,7 +188,7 @@ def bandwidth_explorer(
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
         raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
-    w = _checks.positive_number("w", w)
+    w = _checks.scalar("w", w, positive=True)
     if not W_MIN <= w <= W_MAX:
         raise ValueError(f"w must be between {W_MIN} and {W_MAX}, got {w!r}")
     return BandwidthExplorer(data, w, query_indices_checked(query_indices, data.n_test))

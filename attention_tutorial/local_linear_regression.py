@@ -69,7 +69,7 @@ def local_linear(
     _checks.vector("values", values, "(n_train,)")
     _checks.same_length("keys", keys, "values", values)
     _checks.same_dtype(queries=queries, keys=keys, values=values)
-    h = _checks.positive_number("bandwidth", bandwidth)
+    h = _checks.scalar("bandwidth", bandwidth, positive=True)
     if len(keys) < 2 or bool((keys == keys[0]).all()):
         raise ValueError("keys must hold at least two distinct values to fit a line")
     differences = keys[None, :] - queries[:, None]  # (n_test, n_train): x_i - x

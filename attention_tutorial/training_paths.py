@@ -59,7 +59,7 @@ def w_path(
         True
     """
     keys, values = leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
-    w0 = _checks.finite_number("w0", w0)
+    w0 = _checks.scalar("w0", w0)
     lr = _checks.positive_number("lr", lr)
     epochs = _checks.integer("epochs", epochs, minimum=1)
     log_w = _checks.boolean("log_w", log_w)

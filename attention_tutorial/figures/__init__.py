@@ -16,6 +16,7 @@ The computation lives in the modules above (``data``, ``pooling``, ``model``,
   leave-one-out loss curve, the shape flow of both forms (the chapter's additions).
 - ``explorer_panels``: the bandwidth explorer's four panels at one ``w`` (the
   picture shown without JavaScript; the explorer is ``attention_tutorial.explorer``).
+- ``measures``: measured cost against n (log-log) and small matrices written out.
 - ``tensors``: the tensor API handbook's pictures (tensors as grids of cells).
 
 A new figure module follows the same pattern::
@@ -32,5 +33,5 @@ A new figure module follows the same pattern::
 
 then export the function from ``attention_tutorial/__init__.py`` (``__all__``),
 add it to the figure registry of the tests (``tests/unit/figures/test_contract.py``)
-and to the API page (``docs/*/api.md``).
+and to the API reference (a page ``docs/*/api/<module>.md``, see ``contributing.md``).
 """

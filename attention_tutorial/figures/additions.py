@@ -212,7 +212,7 @@ def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, 
 def plot_shape_flow(
     x_test: Tensor, x_train: Tensor, y_train: Tensor, *, lang: str = "zh"
 ) -> TutorialFigure:
-    r"""Draw the shapes of both forms of attention pooling, step by step, as two rows of boxes.
+    r"""Draw the shapes of both forms of attention pooling, step by step: a column of boxes each.
 
     The shapes are not typed in: both forms are run on the given data and every
     box shows the shape of the real tensor.
@@ -252,24 +252,33 @@ def plot_shape_flow(
                 ("reshape(-1)", shapes["y_fit"]),
             ]),
         ]  # fmt: skip
-        fig = new_figure((9.0, 3.4))
-        ax = fig.add_subplot()
-        ax.set_xlim(0, 10)
-        ax.set_ylim(0, 6.2)
+        # One column, read top to bottom, so that it keeps its size on a phone: the figure is
+        # 3.8 inches wide (380 CSS px at the site's 100 dpi), its text 9 pt (about 12 px).
+        step_h, gap, title_h, between = 0.36, 0.2, 0.4, 0.3  # inches
+        form_h = title_h + len(rows[0][1]) * step_h + (len(rows[0][1]) - 1) * gap
+        width, height = 3.8, 2 * form_h + between + 0.1
+        fig = new_figure((width, height))
+        fig.set_layout_engine("none")  # one axes filling the figure, placed by hand
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_xlim(0, width)
+        ax.set_ylim(0, height)
         ax.axis("off")
-        width, height = 1.75, 1.1
-        for r, (title, steps) in enumerate(rows):
-            y = 4.1 - r * 3.0
-            ax.text(0.05, y + height + 0.35, title, fontsize=11, fontweight="bold")
+        top = height - 0.05
+        for title, steps in rows:
+            ax.text(0.08, top - title_h / 2, title, fontsize=10, fontweight="bold", va="center")
+            y = top - title_h
             for c, (code, shape) in enumerate(steps):
-                x = 0.05 + c * 2.0
                 colour = "#d6e4f5" if c in (0, len(steps) - 1) else "#fde2c8"
-                box = FancyBboxPatch((x, y), width, height, facecolor=colour,
-                                     boxstyle="round,pad=0.02,rounding_size=0.1")  # fmt: skip
+                box = FancyBboxPatch((0.08, y - step_h), width - 0.16, step_h, facecolor=colour,
+                                     boxstyle="round,pad=0.0,rounding_size=0.06")  # fmt: skip
                 ax.add_patch(box)
-                ax.text(x + width / 2, y + height / 2, f"{code}\n{shape}", ha="center",
-                        va="center", fontsize=8, family=MONO)  # fmt: skip
+                middle = y - step_h / 2
+                ax.text(0.16, middle, code, ha="left", va="center", fontsize=9, family=MONO)
+                ax.text(width - 0.16, middle, str(shape), ha="right", va="center", fontsize=9,
+                        family=MONO, fontweight="bold")  # fmt: skip
                 if c:
-                    ax.annotate("", xy=(x, y + height / 2), xytext=(x - 0.25, y + height / 2),
+                    ax.annotate("", xy=(width / 2, y), xytext=(width / 2, y + gap),
                                 arrowprops={"arrowstyle": "->"})  # fmt: skip
+                y -= step_h + gap
+            top -= form_h + between
     return fig

@@ -66,7 +66,7 @@ def plot_explorer_panels(
     with building(lang) as labels:
         if not isinstance(data, ToyData):
             raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
-        w = _checks.positive_number("w", w)
+        w = _checks.scalar("w", w, positive=True)
         indices = query_indices_checked(query_indices, data.n_test)
         y_hat, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train, 1 / w)
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), 101)

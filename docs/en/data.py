@@ -6,9 +6,6 @@
 # our attention can go to attention pooling. This page generates the data and, on the way,
 # explains the four PyTorch functions involved, `torch.rand`, `torch.sort`, `torch.normal` and
 # `torch.arange`, as well as random seeds.
-#
-# Every shape, number and figure on this page was produced by running the code below when the
-# site was built.
 
 # %%
 import torch
@@ -61,7 +58,9 @@ t = torch.tensor([3.0, 0.5, 2.0, 1.5])  # (4,)
 sorted_values, indices = torch.sort(t)
 print("values: ", sorted_values)
 print("indices:", indices)
-print("t[indices] is the sorted tensor:", torch.equal(t[indices], sorted_values))
+is_sorted = torch.equal(t[indices], sorted_values)
+print("t[indices] is the sorted tensor:", is_sorted)
+assert is_sorted
 
 # %% [markdown]
 # For the training inputs we want the values and not the indices, hence
@@ -100,7 +99,9 @@ except TypeError as err:
 x_test = torch.arange(0, 5, 0.1)  # (50,)
 print("length:", len(x_test))
 print(f"first: {x_test[0].item():.4f}   last: {x_test[-1].item():.4f}")
-print("contains 5.0:", bool((x_test == 5.0).any()))
+contains_5 = bool((x_test == 5.0).any())
+print("contains 5.0:", contains_5)
+assert not contains_5  # arange stops before its end
 print(f"x_test[3] is stored as {x_test[3].item():.12f}")  # float32 cannot hold 0.3 exactly
 
 # %% [markdown]
@@ -138,7 +139,9 @@ _ = torch.manual_seed(at.SEED)
 second = torch.rand(3)
 print(first)
 print(second)
-print("equal:", torch.equal(first, second))
+equal = torch.equal(first, second)
+print("equal:", equal)
+assert equal
 
 # %% [markdown]
 # The global stream is shared by all code: one extra draw anywhere shifts every later result.
@@ -150,11 +153,15 @@ print("equal:", torch.equal(first, second))
 
 # %%
 g = torch.Generator().manual_seed(at.SEED)  # a private random stream
-print("same numbers as after torch.manual_seed:", torch.equal(torch.rand(3, generator=g), first))
+same_numbers = torch.equal(torch.rand(3, generator=g), first)
+print("same numbers as after torch.manual_seed:", same_numbers)
 state = torch.get_rng_state()  # snapshot of the global stream
 data = at.make_data()
-print("global state untouched by make_data:", torch.equal(state, torch.get_rng_state()))
-print("make_data repeats itself:", torch.equal(data.x_train, at.make_data().x_train))
+untouched = torch.equal(state, torch.get_rng_state())
+repeats = torch.equal(data.x_train, at.make_data().x_train)
+print("global state untouched by make_data:", untouched)
+print("make_data repeats itself:", repeats)
+assert same_numbers and untouched and repeats
 
 # %% [markdown]
 # ## Putting it together: make_data
@@ -169,8 +176,11 @@ x_train, _ = torch.sort(torch.rand(n_train, generator=g) * 5)  # (n_train,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n_train,), generator=g)  # (n_train,)
 x_test = torch.arange(0, 5, 0.1)  # (n_test,)
 y_truth = at.f(x_test)  # (n_test,)
-print(torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train))
-print(torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth))
+train_checks = torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train)
+test_checks = torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth)
+print(*train_checks)
+print(*test_checks)
+assert all(train_checks) and all(test_checks)
 
 # %% [markdown]
 # `make_data` returns a <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>
@@ -192,11 +202,9 @@ at.describe("x_test", data.x_test)
 at.describe("y_truth", data.y_truth)
 
 # %% [markdown]
-# One learner's notes on this example carry a code comment stating the mean of the training
-# outputs, followed by a printed output showing a different number: the code had no seed, and
-# the comment was left over from an earlier run. Nothing computed is typed by hand on this site:
-# the mean below was computed when the site was built, and the average-pooling page computes it
-# again when it needs it.
+# The mean of the training outputs comes back on the next page (it is the prediction of average
+# pooling). Copying a printed result into a comment is a bad habit: without a seed the next run
+# prints another number while the comment keeps the old one. Compute it again instead:
 
 # %%
 print(f"mean of y_train: {data.y_train.mean().item():.4f}")
@@ -224,9 +232,8 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 # $f(x)$; every "test MSE" in this chapter is computed that way.
 #
 # **My numbers differ from the book's or a blog's.** A different seed, or drawing the numbers in
-# a different order, gives a different sample. Every page of this site uses the one seed
-# `at.SEED` and takes its data from `make_data`, so the numbers agree across pages and across
-# both languages.
+# a different order, gives a different sample. Every page of this chapter uses the one seed
+# `at.SEED` and takes its data from `make_data`, so the numbers agree from page to page.
 #
 # **`torch.rand` or `torch.randn`?** `rand` draws from the uniform distribution on $[0, 1)$,
 # `randn` from the standard normal distribution $\mathcal{N}(0, 1)$. This chapter uses `rand`

@@ -6,9 +6,6 @@
 # samples that lie close to $x$. In the language of attention, $x$ is the **query**, the training
 # inputs $x_i$ are the **keys**, the training outputs $y_i$ are the **values**, and the weighted
 # average is **attention pooling**. Nothing in this model is learned, hence *non-parametric*.
-#
-# Every shape, number and figure on this page was produced by running the code below when the
-# site was built.
 
 # %%
 import torch
@@ -83,7 +80,8 @@ print(queries[:3, :4])
 
 # %% [markdown]
 # In `queries - x_train`, the `(n_train,)` tensor `x_train` is broadcast to every row, so
-# entry $(i, j)$ is $x_i - x_j$: query $i$ minus key $j$. A softmax along `dim=1` (within each
+# entry $(i, j)$ is $q_i - x_j$: query $q_i$ (the test input `x_test[i]`) minus key $x_j$ (the
+# training input `x_train[j]`). A softmax along `dim=1` (within each
 # row) makes each row of weights sum to 1, and the matrix product `torch.matmul` of the weights
 # with the value vector gives one prediction per query.
 
@@ -102,7 +100,9 @@ print("y_hat:", tuple(y_hat.shape))
 # %%
 y_hat_tiled, weights_tiled = at.nadaraya_watson(x_test, x_train, y_train)
 y_hat_broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)
-print(torch.allclose(y_hat_tiled, y_hat), torch.allclose(y_hat_tiled, y_hat_broadcast))
+checks = torch.allclose(y_hat_tiled, y_hat), torch.allclose(y_hat_tiled, y_hat_broadcast)
+print(*checks)
+assert all(checks)
 
 # %% [markdown]
 # ## The attention weights as a heatmap
@@ -277,41 +277,48 @@ except ValueError as err:
     print("ValueError:", err)
 
 # %% [markdown]
-# That is why the tests of this site always use `n_train` different from `n_test`: code with a
-# shape mix-up should fail, not quietly draw a wrong figure.
+# So when you check shapes, give `n_train` and `n_test` different values: code with a shape
+# mix-up then fails instead of quietly drawing a wrong figure.
 
 # %% [markdown]
 # ## Boundary bias and local linear regression
 #
-# Look at the fit once more: at $x = 0$ the prediction is far above the truth. This is not noise
-# but a flaw of kernel averaging itself, the **boundary bias**. Inside the data a query has keys on
-# both sides and their errors cancel; at the edge all the keys lie on one side of the query, so the
-# weighted average can only look inwards.
+# Look at the fit once more: the largest error is at the left end. Below, for the first, the middle and the last query:
+# the prediction (fit), the true value (truth), the largest attention weight of its row (max weight), and
+# the mean of the keys weighted by the attention weights (mean key: where the query actually
+# looks):
 
 # %%
-y_nw, weights_nw = at.nadaraya_watson(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
-y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)  # the same shapes
-x_bar = (weights_nw[0] @ x_train).item()  # where the weights of x = 0 are centred
-for i in (0, n_test - 1):
+# first, middle and last query: fit and truth at the edges
+for i in (0, n_test // 2, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    mean_key = (row * x_train).sum().item()  # where query i looks
     print(
-        f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
-        f"Nadaraya-Watson {y_nw[i].item():.4f}, local linear {y_ll[i].item():.4f}"
+        f"x = {x_test[i].item():.1f}"
+        f"  fit {y_hat[i].item():.4f}"
+        f"  truth {data.y_truth[i].item():.4f}"
+        f"  max weight {row.max().item():.4f}"
+        f"  mean key {mean_key:.4f}"
     )
-print(f"centre of the weights of the query x = 0: {x_bar:.4f}")
-mse_nw = ((y_nw - data.y_truth) ** 2).mean().item()
-mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
-print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
-bias_nw, bias_ll = (y_nw[0] - data.y_truth[0]).item(), (y_ll[0] - data.y_truth[0]).item()
-assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw
+largest = attention_weights.max(dim=1).values  # (n_test,)
+middle = largest[n_test // 2]
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
+assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
+assert largest[0] > middle and largest[-1] > middle  # dark corners
 
 # %% [markdown]
-# The weights of the query $x = 0$ are centred at the $\bar x$ printed above, not at 0: the weighted
-# average really reports the outputs around $\bar x$, where $f$ has long since climbed. On the left
-# both fits; on the right the attention weights of this query, all of them to its right:
-
-# %%
-at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
+# At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
+# edge of the data: there is no training point to the left of the query 0, so all its weight
+# goes to keys on its right and its mean key lies well to the right of the query; and $f$ rises
+# steeply from 0, so nearly every output on that side is larger than $f(0)$ and the weighted
+# average comes out too high. This is **boundary bias**: kernel regression averages over a
+# window, and when the edge of the data cuts the window in half, the average leans towards the
+# half that is left. The last query also has keys on one side only, but there $f$ sits near the
+# bottom of a trough and is about as high on either side, so the bias is much smaller.
+#
+# The same reason makes the top-left and bottom-right corners of the heatmap above the darkest:
+# a query at an edge has keys on one side only, so about half as many keys share its weight,
+# and since each row still sums to 1, each of them gets more (the max weight column).
 
 # %% [markdown]
 # **Local linear regression** keeps the weights but, instead of a weighted average (a constant
@@ -319,17 +326,41 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
 #
 # $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2$$
 #
-# and predicts its value at the query, $b_0$. The line follows its slope from $\bar x$ back to the
-# query, which cancels the bias of looking one way only. Solved, the prediction is again a weighted
+# and predicts its value at the query, $b_0$. The line follows its slope from the centre of the weights
+# ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way only. Solved, the prediction is again a weighted
 # sum of the values, $\hat y = \sum_i \ell_i y_i$, but these "equivalent weights" $\ell_i$, while
 # summing to 1, can be negative.
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# returns the predictions and these weights. As an independent check, `torch.linalg.lstsq` solves
-# the weighted least-squares problem directly:
+# returns the predictions and these weights. The two fits at both ends:
+
+# %%
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
+for i in (0, n_test - 1):
+    print(
+        f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
+        f"Nadaraya-Watson {y_hat[i].item():.4f}, local linear {y_ll[i].item():.4f}"
+    )
+mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
+mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
+print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
+bias_nw, bias_ll = (y_hat[0] - data.y_truth[0]).item(), (y_ll[0] - data.y_truth[0]).item()
+assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
+assert mse_ll < mse_nw
+
+# %% [markdown]
+# On the left both fits; on the right the attention weights of the query $x = 0$, all of them to
+# its right, centred at $\bar x$, far from the query:
+
+# %%
+at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
+
+# %% [markdown]
+# As an independent check, `torch.linalg.lstsq` solves the weighted least-squares problem at
+# $x = 0$ directly:
 
 # %%
 # weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
-sqrt_a = weights_nw[0].double().sqrt()  # (n_train,)
+sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
 design = torch.stack([torch.ones(n_train), x_train - x_test[0]], dim=1).double()  # (n_train, 2)
 solution = torch.linalg.lstsq(sqrt_a[:, None] * design, sqrt_a * y_train.double()).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")

@@ -12,9 +12,6 @@
 # falls off; with $w = 1$ we are back to the previous page. The plan: write the batched weighted
 # average with `torch.bmm`, build the training keys and values by *leaving one out*, train $w$,
 # then look at the fit and at the attention weights.
-#
-# Every shape, number and figure on this page was produced by running the code when the site was
-# built.
 
 # %%
 import torch
@@ -77,7 +74,9 @@ print("values.unsqueeze(-1):", tuple(values_small.unsqueeze(-1).shape))  # (3, 4
 pooled = torch.bmm(weights.unsqueeze(1), values_small.unsqueeze(-1))  # (3, 1, 1)
 print("bmm:", tuple(pooled.shape), "-> reshape(-1):", tuple(pooled.reshape(-1).shape))
 print(pooled.reshape(-1))  # (3,)
-print(torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1)))
+same_sum = torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1))
+print(same_sum)
+assert same_sum
 
 # %% [markdown]
 # The three rows of values are 0 to 3, 4 to 7 and 8 to 11, and their averages are the three numbers
@@ -99,7 +98,9 @@ print(torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1)))
 # %%
 x_tiled = x_train.repeat((n_train, 1))  # (n_train, n_train): every row is x_train
 print("x_tiled:", tuple(x_tiled.shape))
-print(torch.equal(x_tiled[0], x_train), torch.equal(x_tiled[-1], x_train))
+rows_are_x_train = torch.equal(x_tiled[0], x_train), torch.equal(x_tiled[-1], x_train)
+print(*rows_are_x_train)
+assert all(rows_are_x_train)
 
 # %% [markdown]
 # Step 2: a boolean mask that is `False` on the diagonal and `True` everywhere else.
@@ -137,20 +138,23 @@ print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
 i = 3
 without_i = torch.cat([x_train[:i], x_train[i + 1 :]])  # (n_train - 1,)
 print(f"x_train[{i}] = {x_train[i].item():.4f}")
-print(f"row {i} of keys drops exactly x_train[{i}]:", torch.equal(keys[i], without_i))
+drops_i = torch.equal(keys[i], without_i)
+print(f"row {i} of keys drops exactly x_train[{i}]:", drops_i)
 every_row = all(
     torch.equal(keys[j], torch.cat([x_train[:j], x_train[j + 1 :]])) for j in range(n_train)
 )
 print("the same holds for every row:", every_row)
 keys_pkg, values_pkg = at.leave_one_out(x_train, y_train)
-print("same as at.leave_one_out:", torch.equal(keys, keys_pkg), torch.equal(values, values_pkg))
+same_as_package = torch.equal(keys, keys_pkg), torch.equal(values, values_pkg)
+print("same as at.leave_one_out:", *same_as_package)
+assert drops_i and every_row and all(same_as_package)
 
 # %% [markdown]
 # ## The model
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
 # is an `nn.Module` whose only parameter is `w = nn.Parameter(torch.rand(1))`. The initial $w$ is
-# random, so we seed again right before creating the model: every build then starts from the same
+# random, so we seed again right before creating the model: every run then starts from the same
 # value, and the page [Why the trained curve is less smooth](smoothness.py) can retrain and get the
 # same $w$.
 
@@ -179,7 +183,9 @@ print("unsqueeze(1):     ", tuple(weight_rows.shape))
 print("unsqueeze(-1):    ", tuple(value_columns.shape))
 print("bmm:              ", tuple(y_hat_train.shape))
 print("reshape(-1):      ", tuple(y_hat_train.reshape(-1).shape))
-print("same as model(...):", torch.allclose(y_hat_train.reshape(-1), model(x_train, keys, values)))
+same_as_model = torch.allclose(y_hat_train.reshape(-1), model(x_train, keys, values))
+print("same as model(...):", same_as_model)
+assert same_as_model
 
 # %% [markdown]
 # ## Training
@@ -188,7 +194,9 @@ print("same as model(...):", torch.allclose(y_hat_train.reshape(-1), model(x_tra
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is the loop below:
 # `nn.MSELoss(reduction='none')` returns the squared error of each example (no averaging), `.sum()`
 # adds them up, `backward()` computes $\partial L / \partial w$, and stochastic gradient descent,
-# `torch.optim.SGD(lr=0.5)`, updates $w$. Each epoch uses all 50 examples; there are 5 epochs.
+# `torch.optim.SGD(lr=0.5)`, updates $w$. Each epoch computes one gradient on all 50 examples
+# and makes one update, 5 epochs in all: the class is called SGD (stochastic gradient descent),
+# but what runs here is **full-batch gradient descent**, with no random sampling at all.
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")
@@ -241,7 +249,8 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # During the forward pass the model stores the weights in `model.attention_weights`, of shape
 # `(n_test, n_train)`: one row per query (test input), one column per key (training input).
-# Compared with the heatmap of the previous page, the bright band is much narrower: each query gives
+# Compared with the heatmap of the previous page, the dark band (darker means more weight) is
+# much narrower: each query gives
 # its weight to the few training points closest to it.
 
 # %%

@@ -38,9 +38,9 @@ assert keys.shape == (n_train, n_train - 1) and y_fit.shape == (n_train,)
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# The top row is **prediction**: the queries are the test inputs, tiled into `(n_test, n_train)` by
+# The upper half is **prediction**: the queries are the test inputs, tiled into `(n_test, n_train)` by
 # `repeat_interleave` and `reshape`; a softmax along `dim=1` and a product with the values give
-# `(n_test,)` predictions. The bottom row is **training**: each training point is a query, its keys
+# `(n_test,)` predictions. The lower half is **training**: each training point is a query, its keys
 # and values are the `n_train - 1` samples other than itself, and `bmm` multiplies each row of
 # weights with its own row of values, giving `(n_train,)` predictions.
 #

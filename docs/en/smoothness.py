@@ -5,8 +5,6 @@
 # wiggly than the [non-parametric](nonparametric.py) one. This page answers three questions: what
 # does the learned $w$ mean? Why does SGD stop at such a $w$? And does a less smooth curve mean worse
 # predictions?
-#
-# Every number and figure on this page was produced by running the code when the site was built.
 
 # %%
 import torch

@@ -3,8 +3,6 @@
 #
 # 先用最简单的办法解这个回归问题：不管查询是什么，都预测全部训练输出的平均值。它几乎称不上模型，却是后面各种注意力汇聚的一条基线，也是练习两个张量操作的好机会：
 # 0 维张量和 `repeat_interleave`。
-#
-# 本页的每个形状、数字和图都是构建网站时运行下面的代码得到的。
 
 # %%
 import torch
@@ -70,10 +68,14 @@ print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
 y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
 print("y_hat_package:", tuple(y_hat_package.shape))  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
-print("same prediction:", torch.equal(y_hat_package, y_hat))
+same_prediction = torch.equal(y_hat_package, y_hat)
+print("same prediction:", same_prediction)
+assert same_prediction
 print("distinct weights:", attention_weights.unique(), f"  1 / n_train = {1 / n_train:.4f}")
 weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
-print("weighted average equals the mean:", torch.allclose(weighted, y_hat))
+equals_mean = torch.allclose(weighted, y_hat)
+print("weighted average equals the mean:", equals_mean)
+assert equals_mean
 
 # %% [markdown]
 # 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。所有权重相等时，颜色条的范围是绘图库自动撑开的，没有意义。下一页的热图会沿对角线出现明显的结构。
@@ -102,7 +104,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # **`repeat_interleave` 和 `repeat` 有什么区别？** `repeat_interleave` 把每个元素连续重复（`[1, 2]` → `[1, 1, 2, 2]`），`repeat` 把整个张量首尾相接地重复（`[1, 2]` → `[1, 2, 1, 2]`）。对一个数来说两者一样；非参数汇聚铺查询矩阵时，用的是 `repeat_interleave`。
 #
-# **平均汇聚也算注意力汇聚吗？** 算，它是权重恒为 $1/n$ 的特例。但它既不看查询也不看键，用[注意力线索](cues.py)一页的话说，它连非自主性提示都没有用上。
+# **平均汇聚也算注意力汇聚吗？** 算，它是权重恒为 $1/n$ 的特例。但它既不看查询也不看键，用[注意力提示](cues.py)一页的话说，它连非自主性提示都没有用上。
 #
 # **预测明明是同一个数，为什么还要存 `n_test` 份？** 为了和其他汇聚方法接口一致：每个查询一个预测，画图和计算误差的代码都不用改。
 #
@@ -124,7 +126,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # (True, True)
 # ```
 #
-# 把 $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ 对 $c$ 求导并令其为 0：$-\frac{2}{n}\sum_i (y_i - c) = 0$，解得 $c = \frac{1}{n}\sum_i y_i$。所以平均汇聚是"只能输出一个常数"时最好的选择。
+# 把 $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ 对 $c$ 求导并令其为 0：$-\frac{2}{n}\sum_i (y_i - c) = 0$，解得 $c = \frac{1}{n}\sum_i y_i$。所以平均汇聚是“只能输出一个常数”时最好的选择。
 #
 # </details>
 #

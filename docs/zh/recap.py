@@ -34,7 +34,7 @@ assert keys.shape == (n_train, n_train - 1) and y_fit.shape == (n_train,)
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# 上一行是**预测**：查询是测试输入，用 `repeat_interleave` 和 `reshape` 铺成 `(n_test, n_train)`，沿 `dim=1` 做 softmax，再与值相乘得到 `(n_test,)` 个预测。下一行是**训练**：每个训练点当查询，键和值是“除自己以外”的 `n_train - 1` 个样本，`bmm` 把每一行权重与对应的一行值相乘，得到 `(n_train,)` 个预测。
+# 上半部分是**预测**：查询是测试输入，用 `repeat_interleave` 和 `reshape` 铺成 `(n_test, n_train)`，沿 `dim=1` 做 softmax，再与值相乘得到 `(n_test,)` 个预测。下半部分是**训练**：每个训练点当查询，键和值是“除自己以外”的 `n_train - 1` 个样本，`bmm` 把每一行权重与对应的一行值相乘，得到 `(n_train,)` 个预测。
 #
 # ## 关键公式
 #

@@ -1,6 +1,7 @@
 """The bandwidth explorer in Chromium: the page's numbers against the package's torch values.
 
-Served and from file:// (the offline build), in both languages: w is set to several values
+Served (the ``site`` build) and from file:// (the ``offline_site`` build; both are the
+session's background builds of ``tests/conftest.py``), in both languages: w is set to several values
 (through the slider's input event, and with the keyboard) and the fit and the leave-one-out
 loss that the page computed are compared with ``at.predict`` and ``at.loss_at_w``.
 """
@@ -12,7 +13,6 @@ import math
 import pytest
 
 import attention_tutorial as at
-from tests.conftest import run_build
 
 pytestmark = pytest.mark.browser
 
@@ -35,13 +35,6 @@ SET_W = """([w]) => {
 @pytest.fixture(scope="module")
 def data():
     return at.make_data()
-
-
-@pytest.fixture(scope="module")
-def offline_site(tmp_path_factory):
-    site = tmp_path_factory.mktemp("offline-explorer") / "site"
-    run_build(site, config="mkdocs.offline.yml")
-    return site
 
 
 def open_page(browser, url, width=1280):

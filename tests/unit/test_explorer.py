@@ -73,6 +73,7 @@ def test_json_cannot_close_the_script(explorer, monkeypatch):
     [
         ({"w": 0.01}, ValueError, "between 0.1 and 1000"),
         ({"w": -1.0}, ValueError, "positive"),
+        ({"w": torch.ones(3)}, ValueError, "w must be a number or a one-element tensor"),
         ({"query_indices": (0, 50)}, ValueError, "below n_test"),
         ({"query_indices": (0, 1, 2, 3)}, ValueError, "at most 3"),
         ({"query_indices": ()}, ValueError, "query_indices"),
@@ -82,6 +83,11 @@ def test_json_cannot_close_the_script(explorer, monkeypatch):
 def test_bad_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         bandwidth_explorer(**kwargs)
+
+
+def test_w_may_be_a_one_element_tensor():
+    explorer = bandwidth_explorer(make_data(n_train=20), w=torch.tensor(2.0))
+    assert explorer.w == 2.0 and isinstance(explorer.w, float)
 
 
 def test_default_is_the_chapter_data():

@@ -78,11 +78,19 @@ def test_equivalent_weights_can_be_negative_at_the_edge():
         (lambda q, k, v: local_linear(q.float(), k, v), ValueError, "dtype"),
         (lambda q, k, v: local_linear(q, torch.ones_like(k), v), ValueError, "distinct"),
         (lambda q, k, v: local_linear(q, k.tolist(), v), TypeError, "keys"),
+        (lambda q, k, v: local_linear(q, k, v, torch.ones(2)), ValueError, "one-element"),
     ],
 )
 def test_bad_input_gets_a_clear_error(toy, call, error, match):
     with pytest.raises(error, match=match):
         call(*toy)
+
+
+def test_bandwidth_may_be_a_one_element_tensor(toy):
+    # the package's one scalar rule: a number or a one-element floating tensor
+    as_number, _ = local_linear(*toy, 0.7)
+    as_tensor, _ = local_linear(*toy, torch.tensor([0.7], dtype=torch.float64, requires_grad=True))
+    assert torch.equal(as_number, as_tensor)
 
 
 def test_no_nan_for_far_queries(toy):

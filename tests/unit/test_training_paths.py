@@ -46,8 +46,8 @@ def test_plain_w_takes_the_steps_of_train():
     torch.manual_seed(0)
     model = NWKernelRegression()
     w0 = model.w.item()
+    path = w_path(data.x_train, data.y_train, model.w, lr=0.5)  # a one-element tensor is a w0
     train(model, data.x_train, data.y_train, epochs=5, lr=0.5)
-    path = w_path(data.x_train, data.y_train, w0, lr=0.5)
     assert len(path) == 6 and path[0] == w0
     assert path[-1] == pytest.approx(model.w.item(), rel=1e-5)
 
@@ -65,6 +65,7 @@ def test_log_w_stays_positive_and_multiplies():
         ({"w0": 1.0, "lr": 0.0}, ValueError, "lr"),
         ({"w0": 1.0, "lr": 0.1, "epochs": 0}, ValueError, "epochs"),
         ({"w0": float("nan"), "lr": 0.1}, ValueError, "w0"),
+        ({"w0": torch.ones(2), "lr": 0.1}, ValueError, "w0 must be a number or a one-element"),
         ({"w0": 1.0, "lr": 0.1, "log_w": 1}, TypeError, "log_w"),
     ],
 )
