@@ -67,13 +67,17 @@ def test_w_paths_sit_on_the_leave_one_out_curve(data):
 
 def test_shape_flow_shows_the_real_shapes(data):
     fig = plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
-    shapes = [t.get_text().split("\n")[-1] for t in fig.axes[0].texts if "\n" in t.get_text()]
+    shapes = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("(")]
     assert shapes == ["(50,)", "(1500,)", "(50, 30)", "(50, 30)", "(50,)",
                       "(30, 29)", "(30, 29)", "(30, 1, 29)", "(30, 1, 1)", "(30,)"]  # fmt: skip
     titles = [
         t.get_text() for t in plot_shape_flow(data.x_test, data.x_train, data.y_train).axes[0].texts
     ]
     assert "训练（留一法，带参数）" in titles
+    # legible on a phone: at most 4 inches (400 CSS px) wide, so it is hardly scaled down
+    # at 375 px, and no text under 9 pt
+    assert fig.get_size_inches()[0] <= 4.0
+    assert min(t.get_fontsize() for t in fig.axes[0].texts) >= 9
 
 
 def test_explorer_panels_show_the_package_fit(data):
