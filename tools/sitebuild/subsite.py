@@ -61,7 +61,7 @@ class Subsite:
                 if path.is_file() and "__pycache__" not in path.parts:
                     hasher.update(path.relative_to(self.root).as_posix().encode())
                     hasher.update(path.read_bytes())
-        for path in sorted(self.root.glob("mkdocs*.yml")):
+        for path in [*sorted(self.root.glob("mkdocs*.yml")), self.root / "package-lock.json"]:
             hasher.update(path.read_bytes())
         return hasher.hexdigest()
 
