@@ -5,6 +5,11 @@
 # forms of attention pooling; the key formulas; and an index of the answers scattered over the
 # "common confusions" of the pages. The shape diagram is not drawn by hand: the package runs both
 # forms on the data and draws the shape of every tensor it met.
+#
+# It covers the pages from [attention cues](cues.py) to [from the Gaussian kernel to dot-product
+# attention](dot-product.py), the section of "Dive into Deep Learning"; the two pages after them,
+# [Transformer attention](transformer.py) and [what attention costs as n grows](scale.py), go beyond
+# the chapter and are not repeated here.
 
 # %%
 import attention_tutorial as at
