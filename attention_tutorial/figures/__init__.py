@@ -12,6 +12,10 @@ The computation lives in the modules above (``data``, ``pooling``, ``model``,
 - ``curves``: a fit, fits side by side, the loss per epoch, the loss against ``w``.
 - ``attention``: the attention-weight heatmap, the query/key/value diagram,
   the bandwidth gallery and the data figure.
+- ``additions``: the boundary bias of kernel averaging, the path of ``w`` on the
+  leave-one-out loss curve, the shape flow of both forms (the chapter's additions).
+- ``explorer_panels``: the bandwidth explorer's four panels at one ``w`` (the
+  picture shown without JavaScript; the explorer is ``attention_tutorial.explorer``).
 - ``measures``: measured cost against n (log-log) and small matrices written out.
 - ``tensors``: the tensor API handbook's pictures (tensors as grids of cells).
 

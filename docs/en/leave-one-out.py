@@ -167,6 +167,22 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 # classic way of choosing a bandwidth. Where SGD stops after its 5 steps, and how far that is from
 # this minimum, is on the page [Why the trained curve is less smooth](smoothness.py).
 #
+# ## Finding the minimum in the explorer
+#
+# The bandwidth explorer of the page [Non-parametric attention pooling](nonparametric.py) is back.
+# Its bottom-right panel is the leave-one-out curve above (only the one without the own key),
+# computed by your browser from the data in the page. Move $w$ and watch the fit in the top-left
+# panel as the vertical line reaches the dot: neither a flat line nor a saw chasing the noise. Push
+# $w$ all the way to the right and the curve levels off at the loss of "copy the nearest
+# neighbour's label" printed above.
+
+# %%
+at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+
+# %% [markdown]
+# The slider moves in steps of 0.01 decades, the same grid as `torch.logspace(-1, 3, 401)` above,
+# so the minimum the explorer marks is the grid point that `best_w` printed.
+#
 # ## Common confusions
 #
 # **Why can't a point use itself to predict its own output?** Because then the easiest way out is

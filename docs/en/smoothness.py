@@ -153,6 +153,60 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # "after one step" with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
 # another learning rate or more epochs would give another result (see exercise 1).
 #
+# ## The path of w during training
+#
+# Record $w$ after each of the 5 SGD steps and draw it on the leave-one-out loss curve, and you see
+# how it "jumps over" the minimum.
+# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
+# takes exactly the steps of `at.train` and keeps $w$ after each. Besides the learning rates 0.5 and
+# 0.05 we try one more thing: instead of $w$ itself, learn $u = \log w$ and compute with $w = e^u$.
+
+# %%
+_ = torch.manual_seed(at.SEED)
+w0 = at.NWKernelRegression().w.item()  # the same initial w as on the page parametric
+paths = {
+    "w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5),
+    "w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05),
+    "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
+    "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
+}
+for name, path in paths.items():
+    print(f"{name:>16}: " + " → ".join(f"{w:.3g}" for w in path))
+for name, path in paths.items():
+    print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
+print(f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}")
+assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
+assert paths["w, lr = 0.05"][-1] < w_best  # small steps: still climbing towards the minimum
+assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05  # log w: at the minimum
+assert (
+    paths["log w, lr = 0.5"][1] > 1000
+    and paths["log w, lr = 0.5"][-1] == paths["log w, lr = 0.5"][1]
+)
+
+# %% [markdown]
+# A square marks the start, a dot with a black edge the end, the star the minimum on the grid:
+
+# %%
+at.plot_w_paths(x_train, y_train, paths)
+
+# %% [markdown]
+# - **Learning $w$ with lr = 0.5**: the first step leaps from about 0.5 onto the gentle slope on the
+#   right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
+#   trained at the top of this page.
+# - **Learning $w$ with lr = 0.05**: ten times smaller steps. The first one no longer jumps over the
+#   minimum and $w$ climbs towards it from the left; 5 steps are not enough to get there, but the
+#   direction is right.
+# - **Learning $\log w$**: by the chain rule $\partial L/\partial u = w\,\partial L/\partial w$,
+#   so a step changes $w$ by a **factor** rather than by an amount, and $w$ stays positive. The $w$
+#   axis of the figure is logarithmic already; gradient descent on $u$ walks along the curve as you
+#   see it there. With lr = 0.05 it ends next to the minimum after 5 steps.
+# - A new parametrisation does not spare us the choice of a learning rate, though: learning
+#   $\log w$ with lr = 0.5, the first step multiplies $w$ by a few thousand and lands on the plateau
+#   on the right. The gradient there is almost 0 and $w$ never comes back.
+#
+# So the trained $w$ depends on the learning rate, the number of steps and the parametrisation, not
+# only on the data, which is also why different readers report different values of $w$.
+#
 # ## Background: consistency and local-constant fitting
 #
 # The Nadaraya-Watson estimate is the solution of a **local-constant** weighted least-squares

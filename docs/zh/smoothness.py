@@ -139,6 +139,49 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # （对比上面“after one step”（走完第一步）一行的 $w$ 和学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
 # 换一个种子、一个学习率或更多的轮数，结果都会不同（见练习 1）。
 #
+# ## w 在训练中走过的路
+#
+# 把 5 步 SGD 中每一步之后的 $w$ 记下来，画在留一法损失曲线上，就能看清它是怎么“跳过”最低点的。
+# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
+# 做的正是 `at.train` 的那几步，只是把每一步的 $w$ 都留了下来。除了学习率 0.5 和 0.05，
+# 我们还试一种做法：不直接学 $w$，而是学 $u = \log w$，用 $w = e^u$ 计算。
+
+# %%
+_ = torch.manual_seed(at.SEED)
+w0 = at.NWKernelRegression().w.item()  # the same initial w as on the page parametric
+paths = {
+    "w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5),
+    "w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05),
+    "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
+    "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
+}
+for name, path in paths.items():
+    print(f"{name:>16}: " + " → ".join(f"{w:.3g}" for w in path))
+for name, path in paths.items():
+    print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
+print(f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}")
+assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
+assert paths["w, lr = 0.05"][-1] < w_best  # small steps: still climbing towards the minimum
+assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05  # log w: at the minimum
+assert (
+    paths["log w, lr = 0.5"][1] > 1000
+    and paths["log w, lr = 0.5"][-1] == paths["log w, lr = 0.5"][1]
+)
+
+# %% [markdown]
+# 方块是起点，带黑边的圆点是终点，星号是网格上的最低点：
+
+# %%
+at.plot_w_paths(x_train, y_train, paths)
+
+# %% [markdown]
+# - **学 $w$，学习率 0.5**：第一步就从 0.5 附近跳到右侧平缓的坡上，之后每步只挪一点，停在远离最低点的地方。这就是本页开头训练出的 $w$。
+# - **学 $w$，学习率 0.05**：步子小了十倍，第一步不再越过最低点，$w$ 从左侧一点点爬向它；5 步还没走到，但方向是对的。
+# - **学 $\log w$**：链式法则给出 $\partial L/\partial u = w\,\partial L/\partial w$，一步改变的是 $w$ 的**倍数**而不是差值，$w$ 也永远是正数。图的横轴本来就是对数坐标，在 $u$ 上做梯度下降，就是沿着图上看到的这条曲线走。学习率 0.05 时，5 步后就停在了最低点附近。
+# - 但换了参数化并不能免去选学习率：学 $\log w$、学习率 0.5 时，第一步把 $w$ 乘上了几千倍，落在右端的平台上。那里的梯度几乎为 0，$w$ 再也走不回来。
+#
+# 可见训练出的 $w$ 取决于学习率、步数和参数化方式，而不只是数据。这也解释了为什么不同的读者会报告不同的 $w$。
+#
 # ## 理论背景：一致性与局部常数拟合
 #
 # Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，
