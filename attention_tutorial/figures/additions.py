@@ -233,7 +233,9 @@ def plot_shape_flow(
         ValueError: If ``lang`` is unknown or a shape is invalid.
 
     Examples:
-        >>> fig = plot_shape_flow(torch.zeros(3), torch.arange(4.0), torch.ones(4), lang="en")
+        >>> fig = plot_shape_flow(
+        ...     torch.zeros(3), torch.arange(4.0), torch.ones(4), lang="en"
+        ... )
         >>> "(3, 4)" in [t.get_text().split("\n")[-1] for t in fig.axes[0].texts]
         True
     """

@@ -14,7 +14,9 @@
 # %%
 import attention_tutorial as at
 
-data = at.make_data(n_train=40)  # n_train != n_test: a mix-up of the two sizes shows at once
+data = at.make_data(
+    n_train=40
+)  # n_train != n_test: a mix-up of the two sizes shows at once
 x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
 n_train, n_test = data.n_train, data.n_test
 print("n_train =", n_train, " n_test =", n_test)

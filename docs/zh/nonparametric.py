@@ -284,7 +284,9 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # 返回预测和这组等效权重。两种拟合在两端的数字：
 
 # %%
-y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
+y_ll, weights_ll = at.local_linear(
+    x_test, x_train, y_train
+)  # (n_test,), (n_test, n_train)
 for i in (0, n_test - 1):
     print(
         f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
@@ -293,7 +295,10 @@ for i in (0, n_test - 1):
 mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
 mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
 print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
-bias_nw, bias_ll = (y_hat[0] - data.y_truth[0]).item(), (y_ll[0] - data.y_truth[0]).item()
+bias_nw, bias_ll = (
+    (y_hat[0] - data.y_truth[0]).item(),
+    (y_ll[0] - data.y_truth[0]).item(),
+)
 assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
 assert mse_ll < mse_nw
 
@@ -309,8 +314,12 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
 # %%
 # weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
 sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
-design = torch.stack([torch.ones(n_train), x_train - x_test[0]], dim=1).double()  # (n_train, 2)
-solution = torch.linalg.lstsq(sqrt_a[:, None] * design, sqrt_a * y_train.double()).solution
+design = torch.stack(
+    [torch.ones(n_train), x_train - x_test[0]], dim=1
+).double()  # (n_train, 2)
+solution = torch.linalg.lstsq(
+    sqrt_a[:, None] * design, sqrt_a * y_train.double()
+).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
 print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
 print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))

@@ -159,9 +159,13 @@ for name, path in paths.items():
     print(f"{name:>16}: " + " → ".join(f"{w:.3g}" for w in path))
 for name, path in paths.items():
     print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
-print(f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}")
+print(
+    f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
+)
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
-assert paths["w, lr = 0.05"][-1] < w_best  # small steps: still climbing towards the minimum
+assert (
+    paths["w, lr = 0.05"][-1] < w_best
+)  # small steps: still climbing towards the minimum
 assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05  # log w: at the minimum
 assert (
     paths["log w, lr = 0.5"][1] > 1000
