@@ -38,6 +38,10 @@ if TYPE_CHECKING:
     from mkdocs.structure.pages import Page
 
 
+# Search weight of the API reference pages against the lessons (1 = the same).
+API_SEARCH_BOOST = 0.2
+
+
 class SiteBuildConfig(Config):
     """The plugin's options (``extra.sitebuild`` in ``mkdocs.yml``, see ``hooks.py``)."""
 
@@ -120,6 +124,18 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         if self.subsite is not None:
             self.subsite.start()
         return files
+
+    def on_page_markdown(
+        self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """API reference pages rank below the lessons in search (Material's ``search.boost``).
+
+        The reference repeats every term of the chapter in docstrings; a reader who
+        searches "attention" or "高斯核" wants the lesson first.
+        """
+        if page.file.src_uri.startswith("api/"):
+            page.meta.setdefault("search", {}).setdefault("boost", API_SEARCH_BOOST)
+        return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Repair the page's HTML (see :meth:`postprocess_page`)."""
