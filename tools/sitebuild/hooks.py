@@ -32,7 +32,7 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.sitebuild import execute, postprocess
+from tools.sitebuild import downloads, execute, postprocess, repo, stamp, wheel
 
 log = logging.getLogger("mkdocs.hooks.sitebuild")
 
@@ -52,13 +52,15 @@ def _en_fingerprint(config, strict: bool, env_hash: str) -> str:
     hasher = hashlib.sha256(env_hash.encode())
     hasher.update(f"strict={strict}".encode())
     hasher.update(f"offline={bool(config.extra.get('offline'))}".encode())
-    for folder in ("docs/en", "docs/assets", "overrides", "tools/sitebuild"):
+    for folder in ("docs/en", "docs/assets", "docs/snippets", "overrides", "tools/sitebuild"):
         for path in sorted((execute.ROOT / folder).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 hasher.update(path.relative_to(execute.ROOT).as_posix().encode())
                 hasher.update(path.read_bytes())
     for name in ("mkdocs.yml", "mkdocs.en.yml", "mkdocs.offline.yml", "mkdocs.offline.en.yml"):
         hasher.update((execute.ROOT / name).read_bytes())
+    hasher.update(_state["stamp"].fingerprint().encode())  # the footer of every page
+    hasher.update(repo.fingerprint().encode())  # "edit this page" links
     return hasher.hexdigest()
 
 
@@ -71,6 +73,11 @@ def on_config(config):
     jupyter = config.plugins.get("mkdocs-jupyter")
     if jupyter is not None:
         jupyter.config["cache_dir"] = str(execute.CACHE_ROOT / "mkdocs-jupyter" / _state["lang"])
+    _state["stamp"] = stamp.configure(config)
+    try:
+        repo.configure(config)
+    except ValueError as err:
+        raise PluginError(str(err)) from None
     return config
 
 
@@ -91,6 +98,10 @@ def on_files(files, config):
             if executed is None:
                 raise PluginError(f"no executed notebook for {file.src_uri}")
             file.abs_src_path = str(executed)
+    try:
+        files.append(wheel.site_file(config))  # the package, for readers (wheel.py)
+    except RuntimeError as err:
+        raise PluginError(str(err)) from None
     if parent:
         _start_english(config, env_hash)
     return files
@@ -144,6 +155,12 @@ def on_page_content(html, page, config, files):
     _state["css"][name] = css
     href = get_relative_url(name, page.url)
     return f'<link rel="stylesheet" href="{href}">\n{html}'
+
+
+def on_page_context(context, page, config, nav):
+    """Notebook pages offer their executed notebook and source (``downloads.py``)."""
+    _state["files"].update(downloads.attach(context, page, config))
+    return context
 
 
 _ALTERNATE_LINK = re.compile(r'<link rel="alternate" href="[^"]*" hreflang="[^"]*">\s*')
