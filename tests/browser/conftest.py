@@ -87,6 +87,16 @@ def server(site):
 
 
 @pytest.fixture(scope="session")
+def offline_site(tmp_path_factory) -> Path:
+    """The offline variant (``mkdocs.offline.yml``), opened from file:// by the tests."""
+    from tests.conftest import run_build
+
+    site = tmp_path_factory.mktemp("offline") / "site"
+    run_build(site, config="mkdocs.offline.yml")
+    return site
+
+
+@pytest.fixture(scope="session")
 def browser():
     _require_chromium()
     from playwright.sync_api import sync_playwright

@@ -9,18 +9,10 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from tests.browser.conftest import BROKEN_IMAGES, source_pages
-from tests.conftest import run_build
 
 pytestmark = pytest.mark.browser
 
 PAGES = [f"{page}.html" for page in source_pages()]
-
-
-@pytest.fixture(scope="session")
-def offline_site(tmp_path_factory) -> Path:
-    site = tmp_path_factory.mktemp("offline") / "site"
-    run_build(site, config="mkdocs.offline.yml")
-    return site
 
 
 @pytest.fixture

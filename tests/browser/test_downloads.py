@@ -1,0 +1,56 @@
+"""The download buttons of notebook pages, clicked in Chromium: served, and from file://."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# (page, its notebook's name, the language of the tooltips)
+PAGES = [("nonparametric", "nonparametric", "zh"), ("en/handbook/bmm", "bmm", "en")]
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def click_downloads(page, folder, name, lang, tmp_path):
+    """Click both buttons; each must save the very file that lies beside the page."""
+    buttons = page.locator("a[data-download]")
+    assert buttons.count() == 2
+    for suffix in ("ipynb", "py"):
+        button = page.locator(f'a[data-download="{suffix}"]')
+        assert button.is_visible()
+        title = button.get_attribute("title")
+        assert bool(CJK.search(title)) == (lang == "zh"), title
+        with page.expect_download() as info:
+            button.click()
+        download = info.value
+        assert download.suggested_filename == f"{name}.{suffix}"
+        saved = tmp_path / f"{lang}-{name}.{suffix}"
+        download.save_as(saved)
+        assert saved.read_bytes() == (folder / f"{name}.{suffix}").read_bytes()
+
+
+@pytest.mark.parametrize(("rel", "name", "lang"), PAGES)
+def test_downloads_from_the_server(browser, server, site, rel, name, lang, tmp_path):
+    context = browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(server + rel + "/", wait_until="load")
+    click_downloads(page, site / rel, name, lang, tmp_path)
+    assert all(u.startswith(server) for u in requests), requests
+    context.close()
+
+
+@pytest.mark.parametrize(("rel", "name", "lang"), PAGES)
+def test_downloads_from_file_urls(browser, offline_site, rel, name, lang, tmp_path):
+    context = browser.new_context(accept_downloads=True, viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    html = offline_site / f"{rel}.html"
+    page.goto(html.as_uri(), wait_until="load")
+    click_downloads(page, html.parent, name, lang, tmp_path)
+    assert all(u.startswith(("file:", "data:", "blob:")) for u in requests), requests
+    context.close()
