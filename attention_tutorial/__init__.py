@@ -17,18 +17,16 @@ from attention_tutorial.analysis import (
     input_spacing,
     loss_curve,
     mse_against_truth,
-    plot_fits,
-    plot_loss_vs_w,
 )
 from attention_tutorial.data import SEED, ToyData, describe, f, make_data
-from attention_tutorial.diagrams import plot_attention_pooling, plot_bandwidth_gallery, plot_data
-from attention_tutorial.model import NWKernelRegression
-from attention_tutorial.plotting import (
+from attention_tutorial.figures.attention import (
     plot_attention_heatmap,
-    plot_curves,
-    plot_fit,
-    plot_loss,
+    plot_attention_pooling,
+    plot_bandwidth_gallery,
+    plot_data,
 )
+from attention_tutorial.figures.curves import plot_fit, plot_fits, plot_loss, plot_loss_vs_w
+from attention_tutorial.model import NWKernelRegression
 from attention_tutorial.pooling import (
     average_pooling,
     gaussian_kernel,
@@ -98,7 +96,6 @@ __all__ = [
     "plot_attention_heatmap",
     "plot_attention_pooling",
     "plot_bandwidth_gallery",
-    "plot_curves",
     "plot_data",
     "plot_fit",
     "plot_fits",

@@ -95,6 +95,23 @@ def positive_number(name: str, value: object) -> float:
     return number
 
 
+def scalar(name: str, value: object, *, positive: bool = False) -> float:
+    """Return a number or a one-element floating tensor (like ``model.w``) as a finite float.
+
+    The one rule for every scalar argument of the package (``w``, ``bandwidth``,
+    ``query``): a real number, or a floating tensor holding exactly one element,
+    detached first; ``positive=True`` also requires it to be ``> 0``.
+    """
+    if isinstance(value, Tensor):
+        if value.numel() != 1:
+            raise ValueError(
+                f"{name} must be a number or a one-element tensor, got shape {_shape(value)}"
+            )
+        floating(name, value)
+        value = value.detach().item()
+    return positive_number(name, value) if positive else finite_number(name, value)
+
+
 def non_negative_number(name: str, value: object) -> float:
     """Return ``value`` as a float; raise unless it is a finite number >= 0."""
     number = real(name, value)
@@ -103,12 +120,14 @@ def non_negative_number(name: str, value: object) -> float:
     return number
 
 
-def integer(name: str, value: object, minimum: int) -> int:
-    """Return ``value``; raise unless it is an ``int`` (not ``bool``) >= ``minimum``."""
+def integer(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
+    """Return ``value``; raise unless it is an ``int`` (not ``bool``) in ``[minimum, maximum]``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an int, got {type(value).__name__}")
     if value < minimum:
         raise ValueError(f"{name} must be an int >= {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be an int in [{minimum}, {maximum}], got {value}")
     return int(value)
 
 
@@ -119,15 +138,26 @@ def boolean(name: str, value: object) -> bool:
     return value
 
 
-def array(name: str, value: object, ndim: int) -> np.ndarray:
-    """Convert a tensor (detached first) or array-like to a non-empty float array."""
+def array(name: str, value: object, ndim: int, *, finite: bool = False) -> np.ndarray:
+    """Convert a tensor (detached first) or array-like to a non-empty float array.
+
+    With ``finite=True`` NaN and infinite entries are rejected too.
+    """
     if isinstance(value, Tensor):
         value = value.detach().cpu().double().numpy()
-    result = np.asarray(value, dtype=float)
+    try:
+        result = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"{name} must be a {ndim}-D sequence of numbers, "
+            f"got {type(value).__name__}: {value!r:.60}"
+        ) from None
     if result.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-D array, got shape {result.shape}")
     if result.size == 0:
         raise ValueError(f"{name} must not be empty")
+    if finite and not np.isfinite(result).all():
+        raise ValueError(f"{name} contains NaN or infinite values")
     return result
 
 

@@ -1,7 +1,8 @@
 """Looking at the parametric model from outside: loss against ``w``, errors, bandwidths.
 
 Also the two ways of writing the same attention scores, the Gaussian form and the
-dot-product form, and the figures of these pages.
+dot-product form. Computation only: the figures of these pages are in
+``attention_tutorial.figures``.
 
 Explained on the pages `leave-one-out.md`, `smoothness.md` and `dot-product.md`.
 """
@@ -9,7 +10,7 @@ Explained on the pages `leave-one-out.md`, `smoothness.md` and `dot-product.md`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import torch
@@ -17,55 +18,7 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial._figure import TutorialFigure, bilingual
-from attention_tutorial.plotting import _FONTS, _building, _data_arrays, _new_axes
 from attention_tutorial.training import loss_at_w, predict
-
-_LABELS = {
-    "zh": {
-        "w": "w（对数坐标）",
-        "loss": "训练损失（求和）",
-        "with_own": "含自身的键（不留一）",
-        "left_out": "去掉自身的键（留一法）",
-        "minimum": "留一法的最小值",
-        "x": "输入 x",
-        "y": "输出 y",
-        "truth": "真实函数 f(x)",
-        "prediction": "预测值",
-        "train": "训练数据",
-    },
-    "en": {
-        "w": "w (log scale)",
-        "loss": "training loss (sum)",
-        "with_own": "own key included",
-        "left_out": "own key left out (leave-one-out)",
-        "minimum": "leave-one-out minimum",
-        "x": "input x",
-        "y": "output y",
-        "truth": "true function f(x)",
-        "prediction": "prediction",
-        "train": "training data",
-    },
-}
-
-
-def _w_value(w: object) -> float:
-    """Return ``w`` as a finite float; a one-element tensor (like ``model.w``) is allowed."""
-    if isinstance(w, Tensor):
-        if w.numel() != 1:
-            raise ValueError(
-                f"w must be a number or a one-element tensor, got shape {tuple(w.shape)}"
-            )
-        w = w.detach().item()
-    return _checks.finite_number("w", w)
-
-
-def _grid(ws: Tensor | np.ndarray | Sequence[float]) -> np.ndarray:
-    """Return the grid of ``w`` values as a finite 1-D float array."""
-    grid = _checks.array("ws", ws, 1)
-    if not np.isfinite(grid).all():
-        raise ValueError("ws contains NaN or infinite values")
-    return grid
 
 
 def loss_curve(
@@ -105,7 +58,7 @@ def loss_curve(
         >>> loss_curve([1.0, 100.0], x_train, y_train).round(4)
         array([21.0317, 27.    ])
     """
-    grid = _grid(ws)
+    grid = _checks.array("ws", ws, 1, finite=True)
     leave_one_out = _checks.boolean("leave_one_out", leave_one_out)
     losses = [loss_at_w(float(w), x_train, y_train, leave_one_out=leave_one_out) for w in grid]
     return np.asarray(losses, dtype=float)  # (n_w,)
@@ -135,7 +88,7 @@ def best_w(ws: Tensor | np.ndarray | Sequence[float], x_train: Tensor, y_train: 
         >>> best_w([0.1, 1.0, 10.0], x_train, torch.tensor([0.0, 1.0, 0.0, 1.0, 0.0]))
         0.1
     """
-    grid = _grid(ws)
+    grid = _checks.array("ws", ws, 1, finite=True)
     losses = loss_curve(grid, x_train, y_train, leave_one_out=True)  # (n_w,)
     return float(grid[int(np.argmin(losses))])
 
@@ -170,7 +123,7 @@ def mse_against_truth(
         ...                   torch.tensor([0.0, 2.0]), torch.tensor([0.0, 3.0]))
         2.0
     """
-    w = _w_value(w)
+    w = _checks.scalar("w", w)
     _checks.vector("y_truth", y_truth, "(n_test,)")
     _checks.vector("x_test", x_test, "(n_test,)")
     _checks.same_length("x_test", x_test, "y_truth", y_truth)
@@ -201,7 +154,7 @@ def bandwidth_from_w(w: float | Tensor) -> float:
         >>> bandwidth_from_w(4.0), bandwidth_from_w(-4.0)
         (0.25, 0.25)
     """
-    w = _w_value(w)
+    w = _checks.scalar("w", w)
     return math.inf if w == 0 else 1.0 / abs(w)
 
 
@@ -266,7 +219,7 @@ def gaussian_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> T
                 [-0.5000, -0.5000]])
     """
     _check_scores_inputs(queries, keys)
-    w = _w_value(w)
+    w = _checks.scalar("w", w)
     differences = queries[:, None] - keys[None, :]  # (n_queries, 1) - (1, n_keys)
     return -((differences * w) ** 2) / 2  # (n_queries, n_keys)
 
@@ -303,7 +256,7 @@ def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -
                 [0.5000, 0.5000]])
     """
     _check_scores_inputs(queries, keys)
-    w = _w_value(w)
+    w = _checks.scalar("w", w)
     q, k = queries * w, keys * w  # (n_queries,), (n_keys,)
     return torch.outer(q, k) - (k**2)[None, :] / 2  # (n_queries, n_keys)
 
@@ -345,123 +298,3 @@ def dot_product_pooling(
     attention_weights = F.softmax(scores, dim=1)  # (n_queries, n_keys)
     y_hat = attention_weights @ values  # (n_queries, n_keys) @ (n_keys,) -> (n_queries,)
     return y_hat, attention_weights
-
-
-@bilingual
-def plot_loss_vs_w(
-    ws: Tensor | np.ndarray | Sequence[float],
-    losses_with_own: Tensor | np.ndarray | Sequence[float],
-    losses_left_out: Tensor | np.ndarray | Sequence[float],
-    *,
-    lang: str = "zh",
-    title: str | None = None,
-) -> TutorialFigure:
-    """Plot the training loss against ``w`` with and without each point's own key.
-
-    The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.
-
-    Explained on the page `leave-one-out.md`.
-
-    Args:
-        ws: The grid of ``w``, shape ``(n_w,)``, all positive.
-        losses_with_own: Loss at each ``w`` with the own key included, shape ``(n_w,)``.
-        losses_left_out: Loss at each ``w`` with the own key left out, shape ``(n_w,)``.
-        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
-        title: Optional title.
-
-    Returns:
-        The figure.
-
-    Raises:
-        ValueError: If ``lang`` is unknown, a length differs or a ``w`` is not positive.
-
-    Examples:
-        >>> fig = plot_loss_vs_w([1, 10, 100], [3.0, 1.0, 0.1], [3.0, 2.0, 2.5], lang="en")
-        >>> ax = fig.axes[0]
-        >>> ax.get_xscale(), ax.get_xlabel()
-        ('log', 'w (log scale)')
-        >>> labels = [text.get_text() for text in ax.get_legend().get_texts()]
-        >>> labels[0], labels[1]
-        ('own key included', 'own key left out (leave-one-out)')
-    """
-    with _building(lang, _LABELS) as labels:
-        grid = _grid(ws)
-        if (grid <= 0).any():
-            raise ValueError("ws must all be positive for a logarithmic axis")
-        with_own = _checks.array("losses_with_own", losses_with_own, 1)
-        left_out = _checks.array("losses_left_out", losses_left_out, 1)
-        _checks.same_sizes(ws=grid, losses_with_own=with_own, losses_left_out=left_out)
-        fig, ax = _new_axes(lang)
-        ax.plot(grid, with_own, label=labels["with_own"])
-        ax.plot(grid, left_out, label=labels["left_out"])
-        i = int(np.argmin(left_out))
-        ax.scatter([grid[i]], [left_out[i]], color="black", zorder=3, label=labels["minimum"])
-        ax.set_xscale("log")
-        ax.set_xlabel(labels["w"])
-        ax.set_ylabel(labels["loss"])
-        ax.legend()
-        if title is not None:
-            ax.set_title(title)
-    return fig
-
-
-@bilingual
-def plot_fits(
-    x_test: Tensor | np.ndarray,
-    y_truth: Tensor | np.ndarray,
-    fits: Mapping[str, Tensor | np.ndarray],
-    x_train: Tensor | np.ndarray,
-    y_train: Tensor | np.ndarray,
-    *,
-    lang: str = "zh",
-) -> TutorialFigure:
-    """Plot several fits side by side, one panel each, sharing the y axis.
-
-    Explained on the page `smoothness.md`.
-
-    Args:
-        x_test: Test inputs, shape ``(n_test,)``.
-        y_truth: ``f(x_test)``, shape ``(n_test,)``.
-        fits: Panel title -> predictions at ``x_test`` of shape ``(n_test,)``.
-            The titles are shown as given in every language, so use symbols and
-            numbers only, e.g. ``"w = 1.00"``.
-        x_train: Training inputs, shape ``(n_train,)``.
-        y_train: Training outputs, shape ``(n_train,)``.
-        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
-
-    Returns:
-        The figure, with one axes per fit.
-
-    Raises:
-        ValueError: If ``lang`` is unknown, ``fits`` is empty or a length differs.
-
-    Examples:
-        >>> x = np.linspace(0, 5, 7)
-        >>> fig = plot_fits(x, x, {"w = 1": x, "w = 2": x + 1}, x[:3], x[:3], lang="en")
-        >>> [ax.get_title() for ax in fig.axes], fig.axes[0].get_xlabel()
-        (['w = 1', 'w = 2'], 'input x')
-    """
-    with _building(lang, _LABELS) as labels:
-        x_test_np, y_truth_np, x_train_np, y_train_np = _data_arrays(
-            x_test, y_truth, x_train, y_train
-        )
-        if not fits:
-            raise ValueError("fits must contain at least one fit")
-        predictions = {}
-        for name, y_hat in fits.items():
-            y_hat_np = _checks.array(f"fits[{name!r}]", y_hat, 1)
-            _checks.same_sizes(x_test=x_test_np, **{f"fits[{name!r}]": y_hat_np})
-            predictions[name] = y_hat_np
-        n = len(predictions)
-        fig = TutorialFigure(figsize=(3.4 * n, 3.4), layout="constrained", facecolor="white")
-        axes = fig.subplots(1, n, sharey=True, squeeze=False)[0]
-        for ax, (name, y_hat_np) in zip(axes, predictions.items(), strict=True):
-            ax.tick_params(labelfontfamily=_FONTS[lang])
-            ax.plot(x_test_np, y_truth_np, label=labels["truth"])
-            ax.plot(x_test_np, y_hat_np, linestyle="--", label=labels["prediction"])
-            ax.scatter(x_train_np, y_train_np, s=10, alpha=0.5, label=labels["train"])
-            ax.set_title(name)
-            ax.set_xlabel(labels["x"])
-        axes[0].set_ylabel(labels["y"])
-        axes[0].legend(fontsize="small")
-    return fig

@@ -38,7 +38,7 @@ from matplotlib.patches import FancyArrowPatch, Rectangle
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial._figure import TutorialFigure, bilingual
+from attention_tutorial.figures._base import FONTS, MONO, TutorialFigure, bilingual, both, labels
 
 Text = str | Mapping[str, str]
 """A caption: a language-neutral string (code, numbers) or ``{"zh": ..., "en": ...}``."""
@@ -47,79 +47,6 @@ MAX_ROWS = 10  # rows of one 2-D slice
 MAX_COLS = 16  # columns of one grid
 MAX_SLICES = 4  # 2-D slices of a 3-D tensor
 MAX_WIDTH = 4.0  # inches; wider figures get smaller cells (phones scale pictures down)
-
-_FONTS = {
-    "zh": ["Noto Sans CJK SC", "Noto Sans CJK JP", "DejaVu Sans"],
-    "en": ["DejaVu Sans"],
-}
-_MONO = ["DejaVu Sans Mono"]
-
-_WORDS = {
-    "zh": {
-        "shape": "形状 {shape}",
-        "stride": "步长 stride {stride}",
-        "shares": "与 {name} 共享内存，不复制",
-        "copies": "新分配内存：{n} 个元素",
-        "new_axis": "新插入的轴：dim={dim}（长度 1）",
-        "removed_axes": "去掉的长度为 1 的轴：dim={dims}",
-        "nothing_removed": "没有长度为 1 的轴可去掉",
-        "flattened": "dim=None：先展平成一维",
-        "same_colour": "同色的格子两两相乘，再相加",
-        "summed": "相乘求和的维度：长度 {k}",
-        "prepended": "{name} 的形状 {before} → {after}（前面补 1）",
-        "appended": "{name} 的形状 {before} → {after}（后面补 1）",
-        "removed": "结果去掉补上的 1：{before} → {after}",
-        "batch": "批量维广播：{a} 与 {b} → {out}",
-        "row_sums": "dim={dim}：每一行之和为 1",
-        "col_sums": "dim={dim}：每一列之和为 1",
-        "all_sums": "dim=0：全部元素之和为 1",
-        "values": "排好序的值",
-        "indices": "原来的位置（索引）",
-        "eye": "单位矩阵",
-        "mask": "对角线为 False",
-        "dropped": "打叉的格子被掩码丢掉",
-        "kept": "每行剩下 {k} 个",
-        "inferred": "-1 由 PyTorch 算出：{size}",
-        "none": "reduction='none'：逐元素",
-        "reduced": "reduction='sum' 与 'mean'",
-        "step": "学习率 lr = {lr}",
-        "excluded": "终点不包含在内",
-        "broadcast": "从右往左对齐，长度为 1 的轴被拉长",
-        "view": "视图，不复制",
-    },
-    "en": {
-        "shape": "shape {shape}",
-        "stride": "stride {stride}",
-        "shares": "shares memory with {name}: no copy",
-        "copies": "new memory: {n} elements",
-        "new_axis": "new axis: dim={dim} (size 1)",
-        "removed_axes": "size-1 axes removed: dim={dims}",
-        "nothing_removed": "no axis of size 1 to remove",
-        "flattened": "dim=None: flattened to 1-D first",
-        "same_colour": "same colour: multiplied, then summed",
-        "summed": "summed dimension: size {k}",
-        "prepended": "{name}: shape {before} → {after} (1 prepended)",
-        "appended": "{name}: shape {before} → {after} (1 appended)",
-        "removed": "the added 1 is removed: {before} → {after}",
-        "batch": "batch dims broadcast: {a} and {b} → {out}",
-        "row_sums": "dim={dim}: each row sums to 1",
-        "col_sums": "dim={dim}: each column sums to 1",
-        "all_sums": "dim=0: all elements sum to 1",
-        "values": "sorted values",
-        "indices": "original positions",
-        "eye": "identity matrix",
-        "mask": "False on the diagonal",
-        "dropped": "crossed out: dropped by the mask",
-        "kept": "{k} left in each row",
-        "inferred": "-1 worked out by PyTorch: {size}",
-        "none": "reduction='none': element by element",
-        "reduced": "reduction='sum' and 'mean'",
-        "step": "learning rate lr = {lr}",
-        "excluded": "the end is not included",
-        "broadcast": "broadcast: size-1 axes stretched",
-        "view": "a view, no copy",
-    },
-}
 
 # Light colours, distinct at a glance, dark text readable on each; element i gets
 # PALETTE[i % len(PALETTE)].
@@ -130,17 +57,6 @@ PALETTE = (
 NEUTRAL = "#f4f4f4"  # cells whose colour carries no meaning (results of sums, masks)
 _EDGE = "#555555"
 _HIGHLIGHT = "#c0392b"
-
-
-def _words(lang: str) -> dict[str, str]:
-    if lang not in _WORDS:
-        raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
-    return _WORDS[lang]
-
-
-def _bilingual_text(key: str, **values: object) -> dict[str, str]:
-    """The entry ``key`` of the word table in both languages, formatted with ``values``."""
-    return {lang: words[key].format(**values) for lang, words in _WORDS.items()}
 
 
 def _shape(shape: Sequence[int]) -> str:
@@ -299,7 +215,7 @@ def _grid(name: str, panel: object, lang: str) -> _Grid:
         raise ValueError(f"{name}.row_notes must hold {rows} strings, got {len(panel.row_notes)}")
     if panel.col_notes and len(panel.col_notes) != cols:
         raise ValueError(f"{name}.col_notes must hold {cols} strings, got {len(panel.col_notes)}")
-    words = _words(lang)
+    words = labels(lang)
     captions = [words["shape"].format(shape=_shape(shape))] if panel.show_shape else []
     for j, caption in enumerate(panel.captions):
         if isinstance(caption, str):
@@ -471,7 +387,7 @@ def _render(
     notes: Sequence[Text] = (),
 ) -> TutorialFigure:
     """Lay out rows of panels top to bottom, with a labelled arrow between two rows."""
-    _words(lang)  # validates lang
+    labels(lang)  # validates lang
     grids = []
     for r, row in enumerate(rows):
         grids.append([])
@@ -514,13 +430,13 @@ def _render(
         + _LINE * len(note_texts)
         + (0.08 if note_texts else 0.0)
     )
-    with matplotlib.rc_context({"font.family": _FONTS[lang]}):
+    with matplotlib.rc_context({"font.family": FONTS[lang]}):
         fig = TutorialFigure(figsize=(width, height), facecolor="white")
         ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
         ax.set_xlim(0, width)
         ax.set_ylim(height, 0)
         ax.set_axis_off()
-        mono = [*_MONO, *_FONTS[lang]]  # code in monospace, CJK from the page's font
+        mono = [*MONO, *FONTS[lang]]  # code in monospace, CJK from the page's font
         y = _MARGIN
         if title_text:
             ax.text(width / 2, y + 0.15, title_text, ha="center", va="center", fontsize=10.5,
@@ -743,7 +659,7 @@ def diagram_repeat_interleave(
     _fits("the result", out.shape)
     sources = ids.repeat_interleave(repeats, dim=dim)
     code = f"x.repeat_interleave({code_repeats}" + ("" if dim is None else f", dim={dim}") + ")"
-    captions = [_bilingual_text("flattened")] if dim is None and x.dim() > 1 else []
+    captions = [both("flattened")] if dim is None and x.dim() > 1 else []
     given = [f"repeats = torch.tensor({repeats.tolist()})"] if isinstance(repeats, Tensor) else []
     rows = [
         [TensorPanel(x, code="x", captions=given)],
@@ -797,7 +713,7 @@ def diagram_repeat(x: Tensor, *sizes: int | Sequence[int], lang: str = "zh") -> 
     rows = [
         [TensorPanel(x, code="x")],
         [TensorPanel(out, code="y", sources=sources,
-                     captions=[_bilingual_text("copies", n=out.numel())])],
+                     captions=[both("copies", n=out.numel())])],
     ]  # fmt: skip
     return _render(rows, [f"y = x.repeat({_args(reps, sizes)})"], lang)
 
@@ -853,7 +769,7 @@ def diagram_expand(x: Tensor, *sizes: int | Sequence[int], lang: str = "zh") -> 
     same = out.data_ptr() == x.data_ptr()
     captions = [f"stride {_shape(out.stride())}"]
     if same:
-        captions.append(_bilingual_text("shares", name="x"))
+        captions.append(both("shares", name="x"))
     rows = [
         [TensorPanel(x, code="x", captions=[f"stride {_shape(x.stride())}"])],
         [TensorPanel(out, code="y", sources=sources, shared=True, captions=captions)],
@@ -917,7 +833,7 @@ def diagram_broadcast(a: Tensor, b: Tensor, op: str = "-", *, lang: str = "zh") 
         ],
         [TensorPanel(out, code=f"a {op} b", sources=torch.full(tuple(shape), -1))],
     ]  # fmt: skip
-    arrows = [_bilingual_text("broadcast"), f"a {op} b"]
+    arrows = [both("broadcast"), f"a {op} b"]
     return _render(rows, arrows, lang)
 
 
@@ -971,7 +887,7 @@ def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str = "zh") ->
     captions = []
     if -1 in new:
         j = new.index(-1)
-        captions.append(_bilingual_text("inferred", size=f"dim {j} = {out.shape[j]}"))
+        captions.append(both("inferred", size=f"dim {j} = {out.shape[j]}"))
     rows = [[TensorPanel(x, code="x")], [TensorPanel(out, code="y", sources=sources,
                                                      captions=captions)]]  # fmt: skip
     return _render(rows, [f"y = x.reshape({_args(new, shape)})"], lang)
@@ -1015,7 +931,7 @@ def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
     rows = [
         [TensorPanel(x, code="x")],
         [TensorPanel(out, code="y", sources=_ids(x).unsqueeze(dim),
-                     captions=[_bilingual_text("new_axis", dim=position)])],
+                     captions=[both("new_axis", dim=position)])],
     ]  # fmt: skip
     return _render(rows, [f"y = x.unsqueeze({dim})"], lang)
 
@@ -1059,9 +975,9 @@ def diagram_squeeze(x: Tensor, dim: int | None = None, *, lang: str = "zh") -> F
         removed = [position] if x.dim() and x.shape[position] == 1 else []
         out, sources = x.squeeze(dim), _ids(x).squeeze(dim)
     if removed:
-        caption = _bilingual_text("removed_axes", dims=", ".join(str(j) for j in removed))
+        caption = both("removed_axes", dims=", ".join(str(j) for j in removed))
     else:
-        caption = _bilingual_text("nothing_removed")
+        caption = both("nothing_removed")
     code = "x.squeeze()" if dim is None else f"x.squeeze({dim})"
     rows = [
         [TensorPanel(x, code="x")],
@@ -1173,13 +1089,13 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
     _fits("the result", out_shape)
     out = torch.matmul(a, b)
     panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, k_a)
-    words = [_bilingual_text("same_colour"), _bilingual_text("summed", k=k_a)]
+    words = [both("same_colour"), both("summed", k=k_a)]
     dot = a.dim() == 1 and b.dim() == 1  # a plain dot product: no promotion to explain
     if a.dim() == 1 and not dot:
-        words.append(_bilingual_text("prepended", name="a", before=_shape(a.shape),
+        words.append(both("prepended", name="a", before=_shape(a.shape),
                                      after=_shape((1, k_a))))  # fmt: skip
     if b.dim() == 1 and not dot:
-        words.append(_bilingual_text("appended", name="b", before=_shape(b.shape),
+        words.append(both("appended", name="b", before=_shape(b.shape),
                                      after=_shape((k_b, 1))))  # fmt: skip
     if (a.dim() == 1 or b.dim() == 1) and not dot:
         promoted = (
@@ -1187,9 +1103,9 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
             + ((1,) if a.dim() == 1 else tuple(a.shape[-2:-1]))
             + ((1,) if b.dim() == 1 else tuple(b.shape[-1:]))
         )
-        words.append(_bilingual_text("removed", before=_shape(promoted), after=_shape(out.shape)))
+        words.append(both("removed", before=_shape(promoted), after=_shape(out.shape)))
     if a.dim() == 3 or b.dim() == 3:
-        words.append(_bilingual_text("batch", a=_shape(batch_a), b=_shape(batch_b),
+        words.append(both("batch", a=_shape(batch_a), b=_shape(batch_b),
                                      out=_shape(batch)))  # fmt: skip
     panel_out = TensorPanel(
         out, code="y", sources=panel_out.sources, outline=panel_out.outline, captions=words
@@ -1248,7 +1164,7 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
     panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, a.shape[2])
     panel_out = TensorPanel(
         out, code="y", sources=panel_out.sources, outline=panel_out.outline,
-        captions=[_bilingual_text("same_colour"), _bilingual_text("summed", k=a.shape[2])],
+        captions=[both("same_colour"), both("summed", k=a.shape[2])],
     )  # fmt: skip
     rows = [[panel_a, panel_b], [panel_out]]
     return _render(rows, ["y = torch.bmm(a, b)"], lang, notes=[example])
@@ -1302,13 +1218,13 @@ def diagram_eye_mask(n: int, values: Tensor | None = None, *, lang: str = "zh") 
     rows = [
         [
             TensorPanel(eye, code=f"torch.eye({n})", sources=neutral,
-                        captions=[_bilingual_text("eye")]),
-            TensorPanel(mask, code="mask", sources=neutral, captions=[_bilingual_text("mask")]),
+                        captions=[both("eye")]),
+            TensorPanel(mask, code="mask", sources=neutral, captions=[both("mask")]),
         ],
         [TensorPanel(tiled, code=f"tiled = x.repeat(({n}, 1))", sources=ids, dropped=~mask,
-                     captions=[_bilingual_text("dropped")])],
+                     captions=[both("dropped")])],
         [TensorPanel(kept, code="y", sources=ids[mask].reshape((n, -1)),
-                     captions=[_bilingual_text("kept", k=n - 1)])],
+                     captions=[both("kept", k=n - 1)])],
     ]  # fmt: skip
     arrows = [f"x.repeat(({n}, 1))", "y = tiled[mask].reshape((n, -1))"]
     return _render(rows, arrows, lang)
@@ -1356,13 +1272,13 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
     labels = [f"{s:.2f}" for s in sums.reshape(-1).tolist()]
     if x.dim() == 1:
         panel = TensorPanel(out, code="y", groups="rows", row_notes=[f"Σ = {labels[0]}"],
-                            captions=[_bilingual_text("all_sums")])  # fmt: skip
+                            captions=[both("all_sums")])  # fmt: skip
     elif axis == 1:
         panel = TensorPanel(out, code="y", groups="rows", row_notes=[f"Σ = {s}" for s in labels],
-                            captions=[_bilingual_text("row_sums", dim=dim)])  # fmt: skip
+                            captions=[both("row_sums", dim=dim)])  # fmt: skip
     else:
         panel = TensorPanel(out, code="y", groups="columns", col_notes=labels, col_label="Σ",
-                            captions=[_bilingual_text("col_sums", dim=dim)])  # fmt: skip
+                            captions=[both("col_sums", dim=dim)])  # fmt: skip
     rows = [[TensorPanel(x, code="x")], [panel]]
     return _render(rows, [f"y = F.softmax(x, dim={dim})"], lang)
 
@@ -1411,7 +1327,7 @@ def diagram_arange(start: float, end: float, step: float = 1, *, lang: str = "zh
         [
             TensorPanel(out, code=f"torch.arange({start}, {end}, {step})", captions=[formula]),
             TensorPanel(ends, code="end", sources=torch.tensor(-1), dropped=torch.tensor(True),
-                        captions=[_bilingual_text("excluded")], show_shape=False),
+                        captions=[both("excluded")], show_shape=False),
         ]
     ]  # fmt: skip
     return _render(rows, [], lang)
@@ -1453,9 +1369,9 @@ def diagram_sort(x: Tensor, *, descending: bool = False, lang: str = "zh") -> Fi
         [TensorPanel(x, code="x")],
         [
             TensorPanel(values, code="values", sources=indices,
-                        captions=[_bilingual_text("values")]),
+                        captions=[both("values")]),
             TensorPanel(indices, code="indices", sources=indices,
-                        captions=[_bilingual_text("indices")]),
+                        captions=[both("indices")]),
         ],
     ]  # fmt: skip
     return _render(rows, [f"values, indices = {code}"], lang)
@@ -1493,13 +1409,13 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str = "zh") -> Figure:
     ids = torch.arange(len(y))
     rows = [
         [TensorPanel(y_hat, code="y_hat"), TensorPanel(y, code="y")],
-        [TensorPanel(errors, code="l", sources=ids, captions=[_bilingual_text("none")])],
+        [TensorPanel(errors, code="l", sources=ids, captions=[both("none")])],
         [
             TensorPanel(errors.sum(), code="l.sum()", sources=torch.tensor(-1)),
             TensorPanel(errors.mean(), code="l.mean()", sources=torch.tensor(-1)),
         ],
     ]
-    arrows = ["nn.MSELoss(reduction='none')", _bilingual_text("reduced")]
+    arrows = ["nn.MSELoss(reduction='none')", both("reduced")]
     return _render(rows, arrows, lang)
 
 
@@ -1536,6 +1452,6 @@ def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str = "zh") ->
     new = w - step * grad  # (n,)
     rows = [
         [TensorPanel(w, code="w"), TensorPanel(grad, code="w.grad")],
-        [TensorPanel(new, code="w", captions=[_bilingual_text("step", lr=f"{step:g}")])],
+        [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")])],
     ]
     return _render(rows, [f"optimizer.step():  w - {step:g} * w.grad"], lang)

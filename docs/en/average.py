@@ -5,9 +5,6 @@
 # predict the mean of all training outputs. It hardly deserves the name of a model, but it is
 # the baseline for every attention pooling that follows, and a good excuse to practise two
 # tensor operations: 0-d tensors and `repeat_interleave`.
-#
-# Every shape, number and figure on this page was produced by running the code below when the
-# site was built.
 
 # %%
 import torch
@@ -215,8 +212,8 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # - Package: <autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>
 # - PyTorch: `Tensor.mean`, `Tensor.item`, `torch.repeat_interleave`, `Tensor.repeat`, `Tensor.unique`,
 #   `torch.matmul` (`@`)
 # - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py)

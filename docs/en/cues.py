@@ -6,9 +6,6 @@
 # this idea. This page describes the two kinds of attention cue with an everyday scene, says what
 # each corresponds to in a neural network, and introduces the three protagonists of the chapter:
 # **queries**, **keys** and **values**.
-#
-# Every shape, number and figure on this page was produced by running the code below when the
-# site was built.
 
 # %%
 import torch
@@ -37,13 +34,15 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # | At the station | the flashing red "DELAYED" | the train number on your ticket |
 # | Does a different goal change the result? | no | yes |
 #
-# ## Convolution, fully connected and pooling layers use only non-volitional cues
+# ## Convolution, fully connected and pooling layers have no volitional cue
 #
 # The output of a convolutional, fully connected or pooling layer depends only on its input and
-# the layer's own parameters. Take max pooling: it always picks the largest number in its
-# window, the way the eye is always drawn to the brightest row. None of these layers has an
-# input that could say "this is what I am looking for this time", so all they use are
-# non-volitional cues.
+# the layer's own parameters. None of these layers has an input that could say "this is what I
+# am looking for this time": they have no volitional cue, and at most they use non-volitional
+# ones. Max pooling does: it always picks the largest number in its window, the way the eye is
+# always drawn to the brightest row. Average pooling does not even pick: it gives every number
+# the same weight, so it uses not even a non-volitional cue (the page
+# [average pooling](average.py) comes back to this).
 #
 # Below, max pooling and average pooling of the same four numbers. Whatever we might be looking
 # for, the results cannot change: the functions have no argument for it.
@@ -58,8 +57,9 @@ print(f"average pooling: {values.mean().item():.4f}")
 #
 # An attention mechanism takes one more input: the **query**. It is the volitional cue, "what
 # am I looking for this time". Every input that can be looked up is a pair of a **key** and a
-# **value**: the key is what the query is compared with (the train number), the value is what is
-# actually taken once the comparison is done (the platform). Key and value may also be the same
+# **value**. The key is the non-volitional cue: it describes the input itself, whatever the query
+# is, and it is what the query is compared with (the train number on the board). Each key comes
+# with a value, what is actually taken once the comparison is done (the platform on that row). Key and value may also be the same
 # thing; in the regression problem of this chapter the keys are the training inputs $x_i$ and
 # the values the matching training outputs $y_i$.
 #
@@ -128,7 +128,7 @@ print("same output: ", torch.allclose(y_hat_package[0], y_hat))
 
 # %% [markdown]
 # The diagram below draws this one act of attention pooling (the function
-# <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>
+# <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>
 # calls `nadaraya_watson`, so every number in it is computed). The query is compared with each
 # key, and the thicker the arrow, the larger that key's attention weight; the bars in the middle
 # are the weights themselves; on the right, each value flows into the output in proportion to
@@ -250,7 +250,7 @@ at.plot_attention_pooling(query, keys, values)
 # ## APIs used on this page
 #
 # - Package: <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
-#   <autoref identifier="attention_tutorial.diagrams.plot_attention_pooling">plot_attention_pooling</autoref>,
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
 # - PyTorch: `torch.nn.functional.softmax`, `torch.dot`, `Tensor.max`, `Tensor.mean`, `Tensor.reshape`
 # - Tensor API handbook: [softmax and dim](handbook/softmax.py)

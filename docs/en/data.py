@@ -6,9 +6,6 @@
 # our attention can go to attention pooling. This page generates the data and, on the way,
 # explains the four PyTorch functions involved, `torch.rand`, `torch.sort`, `torch.normal` and
 # `torch.arange`, as well as random seeds.
-#
-# Every shape, number and figure on this page was produced by running the code below when the
-# site was built.
 
 # %%
 import torch
@@ -192,11 +189,9 @@ at.describe("x_test", data.x_test)
 at.describe("y_truth", data.y_truth)
 
 # %% [markdown]
-# One learner's notes on this example carry a code comment stating the mean of the training
-# outputs, followed by a printed output showing a different number: the code had no seed, and
-# the comment was left over from an earlier run. Nothing computed is typed by hand on this site:
-# the mean below was computed when the site was built, and the average-pooling page computes it
-# again when it needs it.
+# The mean of the training outputs comes back on the next page (it is the prediction of average
+# pooling). Copying a printed result into a comment is a bad habit: without a seed the next run
+# prints another number while the comment keeps the old one. Compute it again instead:
 
 # %%
 print(f"mean of y_train: {data.y_train.mean().item():.4f}")
@@ -224,9 +219,8 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 # $f(x)$; every "test MSE" in this chapter is computed that way.
 #
 # **My numbers differ from the book's or a blog's.** A different seed, or drawing the numbers in
-# a different order, gives a different sample. Every page of this site uses the one seed
-# `at.SEED` and takes its data from `make_data`, so the numbers agree across pages and across
-# both languages.
+# a different order, gives a different sample. Every page of this chapter uses the one seed
+# `at.SEED` and takes its data from `make_data`, so the numbers agree from page to page.
 #
 # **`torch.rand` or `torch.randn`?** `rand` draws from the uniform distribution on $[0, 1)$,
 # `randn` from the standard normal distribution $\mathcal{N}(0, 1)$. This chapter uses `rand`
@@ -301,7 +295,7 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
 #   <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>,
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>,
-#   <autoref identifier="attention_tutorial.diagrams.plot_data">plot_data</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_data">plot_data</autoref>
 # - PyTorch: `torch.rand`, `torch.sort`, `torch.normal`, `torch.arange`, `torch.linspace`,
 #   `torch.manual_seed`, `torch.Generator`, `torch.get_rng_state`
 # - Tensor API handbook: [random numbers and ranges](handbook/random.py)

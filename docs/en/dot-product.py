@@ -8,8 +8,6 @@
 # `torch.nn.functional.scaled_dot_product_attention` to compute exactly what
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
 # computes.
-#
-# Every number on this page was produced by running the code when the site was built.
 
 # %%
 import torch

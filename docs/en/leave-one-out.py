@@ -12,8 +12,6 @@
 # once with $j$ running over all training points (**own key included**), once with $j$ skipping $i$
 # (**leave-one-out**). Gradient descent walks down this curve, so its shape decides where $w$ ends
 # up.
-#
-# Every number and figure on this page was produced by running the code when the site was built.
 
 # %%
 import torch
@@ -100,8 +98,8 @@ print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.
 #   [average pooling](average.py). Every point is predicted as "the mean of the others", far-away
 #   points included. That is **bias**.
 # - For a large $w$ each point can only copy the label of its **nearest neighbour**. That label is
-#   noisy too: $y_i$ and the neighbour's label each carry their own independent noise, so the copied
-#   squared error is on average about twice the noise variance. That is **variance**.
+#   noisy too: $y_i$ and the neighbour's label each carry their own independent noise, and the
+#   copied error always contains the difference of the two. That is **variance**.
 #
 # Some $w$ in between makes the sum of the two smallest. The plateau on the right is exactly the
 # loss of "copy the nearest neighbour", which we can compute directly for comparison:
@@ -116,6 +114,49 @@ print(f"left-out loss at w = 1000:      {at.loss_at_w(1000.0, x_train, y_train):
 spread = ((y_train - y_train.mean()) ** 2).sum().item()
 print(f"sum of (y_train - mean)^2:      {spread:.4f}")
 print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f}")
+
+# %% [markdown]
+# What is the plateau made of? Let $m(i)$ be the training point nearest to $x_i$ (other than
+# itself). The copied error splits into two terms:
+#
+# $$y_{m(i)} - y_i = \underbrace{f(x_{m(i)}) - f(x_i)}_{\text{gap of the true values}}
+#   + \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{difference of the noises}} .$$
+#
+# In a toy problem the noise $\epsilon_i = y_i - f(x_i)$ can be computed, so we can take the
+# squared error per point apart:
+
+# %%
+# the plateau per point: gap of the true values + noises
+noise = y_train - at.f(x_train)  # (n_train,): known in a toy problem
+gap = at.f(x_train[nearest]) - at.f(x_train)  # (n_train,)
+noise_diff = noise[nearest] - noise  # (n_train,)
+per_point = ((y_train[nearest] - y_train) ** 2).mean()
+gap_part = (gap**2).mean()
+noise_part = (noise_diff**2).mean()
+cross_part = (2 * gap * noise_diff).mean()
+copied_noise = (noise[nearest] ** 2).mean()
+print(f"copied squared error per point: {per_point.item():.4f}")
+print(f"  (gap of the true values)^2:   {gap_part.item():.4f}")
+print(f"  (difference of the noises)^2: {noise_part.item():.4f}")
+print(f"  cross term 2 * gap * noises:  {cross_part.item():.4f}")
+print(f"2 sigma^2, its expectation:     {2 * 0.5**2:.4f}")
+print(f"mean of epsilon_i^2:            {(noise**2).mean().item():.4f}")
+print(f"mean of the copied epsilon^2:   {copied_noise.item():.4f}")
+total = gap_part + noise_part + cross_part
+assert torch.isclose(per_point, total, atol=1e-4)
+assert gap_part < 0.05 * per_point  # nearly all of it is noise
+assert noise_part > 2 * 0.5**2  # above its expectation here
+assert copied_noise > (noise**2).mean() > 0.5**2
+
+# %% [markdown]
+# Nearly all of the plateau is noise: neighbouring training points are so close that $f$ hardly
+# changes between them, and the gap of the true values adds very little. The squared difference
+# of two noises has expectation $2\sigma^2 = 0.5$, yet this data set gives more, for two
+# reasons: the noise drawn here is larger than usual (the mean of $\epsilon_i^2$ is above
+# $\sigma^2 = 0.25$), and the points copied by several neighbours happen to be noisier (the mean
+# of the copied $\epsilon^2$ is higher still). Precisely: the **expected** height of the plateau
+# is $2\sigma^2$ per point plus the squared gap between neighbours' true values; on one
+# particular data set it moves up or down with the noise that was drawn.
 
 # %% [markdown]
 # The leave-one-out loss is what statisticians call the **leave-one-out cross-validation** error:
@@ -218,7 +259,7 @@ print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f
 # - Package: <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
-#   <autoref identifier="attention_tutorial.analysis.plot_loss_vs_w">plot_loss_vs_w</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
 # - PyTorch: `torch.logspace`, `torch.nn.functional.softmax`, `Tensor.fill_diagonal_`, `Tensor.argmin`
 # - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py), [torch.eye and boolean masks](handbook/mask.py), [softmax and dim](handbook/softmax.py)

@@ -6,9 +6,6 @@
 # samples that lie close to $x$. In the language of attention, $x$ is the **query**, the training
 # inputs $x_i$ are the **keys**, the training outputs $y_i$ are the **values**, and the weighted
 # average is **attention pooling**. Nothing in this model is learned, hence *non-parametric*.
-#
-# Every shape, number and figure on this page was produced by running the code below when the
-# site was built.
 
 # %%
 import torch
@@ -83,7 +80,8 @@ print(queries[:3, :4])
 
 # %% [markdown]
 # In `queries - x_train`, the `(n_train,)` tensor `x_train` is broadcast to every row, so
-# entry $(i, j)$ is $x_i - x_j$: query $i$ minus key $j$. A softmax along `dim=1` (within each
+# entry $(i, j)$ is $q_i - x_j$: query $q_i$ (the test input `x_test[i]`) minus key $x_j$ (the
+# training input `x_train[j]`). A softmax along `dim=1` (within each
 # row) makes each row of weights sum to 1, and the matrix product `torch.matmul` of the weights
 # with the value vector gives one prediction per query.
 
@@ -125,6 +123,46 @@ at.plot_attention_heatmap(attention_weights)
 # %%
 print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
+
+# %% [markdown]
+# ### Bias at the edges
+#
+# The largest error is at the left end. Below, for the first, the middle and the last query:
+# the prediction (fit), the true value (truth), the largest attention weight of its row (max weight), and
+# the mean of the keys weighted by the attention weights (mean key: where the query actually
+# looks):
+
+# %%
+# first, middle and last query: fit and truth at the edges
+for i in (0, n_test // 2, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    mean_key = (row * x_train).sum().item()  # where query i looks
+    print(
+        f"x = {x_test[i].item():.1f}"
+        f"  fit {y_hat[i].item():.4f}"
+        f"  truth {data.y_truth[i].item():.4f}"
+        f"  max weight {row.max().item():.4f}"
+        f"  mean key {mean_key:.4f}"
+    )
+largest = attention_weights.max(dim=1).values  # (n_test,)
+middle = largest[n_test // 2]
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
+assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
+assert largest[0] > middle and largest[-1] > middle  # dark corners
+
+# %% [markdown]
+# At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
+# edge of the data: there is no training point to the left of the query 0, so all its weight
+# goes to keys on its right and its mean key lies well to the right of the query; and $f$ rises
+# steeply from 0, so nearly every output on that side is larger than $f(0)$ and the weighted
+# average comes out too high. This is **boundary bias**: kernel regression averages over a
+# window, and when the edge of the data cuts the window in half, the average leans towards the
+# half that is left. The last query also has keys on one side only, but there $f$ sits near the
+# bottom of a trough and is about as high on either side, so the bias is much smaller.
+#
+# The same reason makes the top-left and bottom-right corners of the heatmap above the darkest:
+# a query at an edge has keys on one side only, so about half as many keys share its weight,
+# and since each row still sums to 1, each of them gets more (the max weight column).
 
 # %% [markdown]
 # ## A gallery of bandwidths
@@ -246,8 +284,8 @@ except ValueError as err:
     print("ValueError:", err)
 
 # %% [markdown]
-# That is why the tests of this site always use `n_train` different from `n_test`: code with a
-# shape mix-up should fail, not quietly draw a wrong figure.
+# So when you check shapes, give `n_train` and `n_test` different values: code with a shape
+# mix-up then fails instead of quietly drawing a wrong figure.
 
 # %% [markdown]
 # ## Common confusions
@@ -368,8 +406,8 @@ except ValueError as err:
 # - Package: <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>,
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>,
-#   <autoref identifier="attention_tutorial.diagrams.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>,
+#   <autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
 # - PyTorch: `torch.repeat_interleave`, `Tensor.reshape`, `torch.nn.functional.softmax`, `torch.matmul`
 # - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py), [reshape and view](handbook/reshape.py), [expand and broadcasting](handbook/expand.py), [softmax and dim](handbook/softmax.py), [torch.matmul](handbook/matmul.py)

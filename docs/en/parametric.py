@@ -12,9 +12,6 @@
 # falls off; with $w = 1$ we are back to the previous page. The plan: write the batched weighted
 # average with `torch.bmm`, build the training keys and values by *leaving one out*, train $w$,
 # then look at the fit and at the attention weights.
-#
-# Every shape, number and figure on this page was produced by running the code when the site was
-# built.
 
 # %%
 import torch
@@ -150,7 +147,7 @@ print("same as at.leave_one_out:", torch.equal(keys, keys_pkg), torch.equal(valu
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
 # is an `nn.Module` whose only parameter is `w = nn.Parameter(torch.rand(1))`. The initial $w$ is
-# random, so we seed again right before creating the model: every build then starts from the same
+# random, so we seed again right before creating the model: every run then starts from the same
 # value, and the page [Why the trained curve is less smooth](smoothness.py) can retrain and get the
 # same $w$.
 
@@ -188,7 +185,9 @@ print("same as model(...):", torch.allclose(y_hat_train.reshape(-1), model(x_tra
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is the loop below:
 # `nn.MSELoss(reduction='none')` returns the squared error of each example (no averaging), `.sum()`
 # adds them up, `backward()` computes $\partial L / \partial w$, and stochastic gradient descent,
-# `torch.optim.SGD(lr=0.5)`, updates $w$. Each epoch uses all 50 examples; there are 5 epochs.
+# `torch.optim.SGD(lr=0.5)`, updates $w$. Each epoch computes one gradient on all 50 examples
+# and makes one update, 5 epochs in all: the class is called SGD (stochastic gradient descent),
+# but what runs here is **full-batch gradient descent**, with no random sampling at all.
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")
@@ -241,7 +240,8 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # During the forward pass the model stores the weights in `model.attention_weights`, of shape
 # `(n_test, n_train)`: one row per query (test input), one column per key (training input).
-# Compared with the heatmap of the previous page, the bright band is much narrower: each query gives
+# Compared with the heatmap of the previous page, the dark band (darker means more weight) is
+# much narrower: each query gives
 # its weight to the few training points closest to it.
 
 # %%
@@ -370,9 +370,9 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # - Package: <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_loss">plot_loss</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>,
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>
+#   <autoref identifier="attention_tutorial.figures.curves.plot_loss">plot_loss</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>,
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>
 # - PyTorch: `nn.Parameter`, `torch.bmm`, `Tensor.unsqueeze`, `Tensor.repeat`, `torch.eye`,
 #   boolean-mask indexing, `nn.MSELoss`, `torch.optim.SGD`, `Tensor.detach`
 # - Tensor API handbook: [torch.bmm](handbook/bmm.py), [squeeze and unsqueeze](handbook/squeeze.py), [repeat_interleave and repeat](handbook/repeat.py), [torch.eye and boolean masks](handbook/mask.py), [Parameter, MSELoss, SGD](handbook/training.py)

@@ -5,8 +5,6 @@
 # wiggly than the [non-parametric](nonparametric.py) one. This page answers three questions: what
 # does the learned $w$ mean? Why does SGD stop at such a $w$? And does a less smooth curve mean worse
 # predictions?
-#
-# Every number and figure on this page was produced by running the code when the site was built.
 
 # %%
 import torch
@@ -260,7 +258,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 #   <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>,
-#   <autoref identifier="attention_tutorial.analysis.plot_fits">plot_fits</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>,
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>,
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>
 # - PyTorch: `torch.logspace`, `Tensor.backward`, `Tensor.grad`

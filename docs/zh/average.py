@@ -3,8 +3,6 @@
 #
 # 先用最简单的办法解这个回归问题：不管查询是什么，都预测全部训练输出的平均值。它几乎称不上模型，却是后面各种注意力汇聚的一条基线，也是练习两个张量操作的好机会：
 # 0 维张量和 `repeat_interleave`。
-#
-# 本页的每个形状、数字和图都是构建网站时运行下面的代码得到的。
 
 # %%
 import torch
@@ -102,7 +100,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # **`repeat_interleave` 和 `repeat` 有什么区别？** `repeat_interleave` 把每个元素连续重复（`[1, 2]` → `[1, 1, 2, 2]`），`repeat` 把整个张量首尾相接地重复（`[1, 2]` → `[1, 2, 1, 2]`）。对一个数来说两者一样；非参数汇聚铺查询矩阵时，用的是 `repeat_interleave`。
 #
-# **平均汇聚也算注意力汇聚吗？** 算，它是权重恒为 $1/n$ 的特例。但它既不看查询也不看键，用[注意力线索](cues.py)一页的话说，它连非自主性提示都没有用上。
+# **平均汇聚也算注意力汇聚吗？** 算，它是权重恒为 $1/n$ 的特例。但它既不看查询也不看键，用[注意力提示](cues.py)一页的话说，它连非自主性提示都没有用上。
 #
 # **预测明明是同一个数，为什么还要存 `n_test` 份？** 为了和其他汇聚方法接口一致：每个查询一个预测，画图和计算误差的代码都不用改。
 #
@@ -124,7 +122,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # (True, True)
 # ```
 #
-# 把 $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ 对 $c$ 求导并令其为 0：$-\frac{2}{n}\sum_i (y_i - c) = 0$，解得 $c = \frac{1}{n}\sum_i y_i$。所以平均汇聚是"只能输出一个常数"时最好的选择。
+# 把 $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ 对 $c$ 求导并令其为 0：$-\frac{2}{n}\sum_i (y_i - c) = 0$，解得 $c = \frac{1}{n}\sum_i y_i$。所以平均汇聚是“只能输出一个常数”时最好的选择。
 #
 # </details>
 #
@@ -177,8 +175,8 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # - 包：<autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>
 # - PyTorch：`Tensor.mean`、`Tensor.item`、`torch.repeat_interleave`、`Tensor.repeat`、`Tensor.unique`、
 #   `torch.matmul`（`@`）
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)

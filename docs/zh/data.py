@@ -3,8 +3,6 @@
 #
 # 整章用同一个小小的回归问题：从一条光滑曲线上取一些带噪声的样本，再在另一些位置上预测曲线的值。问题本身很简单，这样我们就能把注意力全部放在注意力汇聚上。本页生成这份数据，并顺便讲清楚用到的四个 PyTorch 函数 `torch.rand`、`torch.sort`、`torch.normal`、
 # `torch.arange`，以及随机种子。
-#
-# 本页的每个形状、数字和图都是构建网站时运行下面的代码得到的。
 
 # %%
 import torch
@@ -16,7 +14,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # %% [markdown]
 # ## 目标函数
 #
-# 要拟合的"真实"函数是
+# 要拟合的“真实”函数是
 #
 # $$f(x) = 2\sin(x) + x^{0.8} .$$
 #
@@ -52,7 +50,7 @@ print("indices:", indices)
 print("t[indices] is the sorted tensor:", torch.equal(t[indices], sorted_values))
 
 # %% [markdown]
-# 生成训练输入时我们只要值，不要下标，所以写成 `x_train, _ = torch.sort(...)`：下划线 `_` 是 Python 里"这个返回值不用"的习惯写法。排序不影响 Nadaraya-Watson 的计算结果，它只是让后面的曲线从左画到右、让注意力热图的权重沿对角线排开，更容易看懂。
+# 生成训练输入时我们只要值，不要下标，所以写成 `x_train, _ = torch.sort(...)`：下划线 `_` 是 Python 里“这个返回值不用”的习惯写法。排序不影响 Nadaraya-Watson 的计算结果，它只是让后面的曲线从左画到右、让注意力热图的权重沿对角线排开，更容易看懂。
 #
 # ## 噪声：torch.normal
 #
@@ -84,7 +82,7 @@ print(f"x_test[3] is stored as {x_test[3].item():.12f}")  # float32 cannot hold 
 
 # %% [markdown]
 # 最后一行说明了浮点步长的一个隐患：0.1 在二进制里不能精确表示，`x_test[3]` 并不恰好是 0.3。
-# `arange` 先用 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$ 算出元素个数，而这个除法带着舍入误差，终点有时会"溜进来"。下面第一行的终点 1.3 本不该出现；更稳妥的写法是先用整数步长再相除，或者用 `torch.linspace` 直接指定点数：
+# `arange` 先用 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$ 算出元素个数，而这个除法带着舍入误差，终点有时会“溜进来”。下面第一行的终点 1.3 本不该出现；更稳妥的写法是先用整数步长再相除，或者用 `torch.linspace` 直接指定点数：
 
 # %%
 print(torch.arange(1, 1.3, 0.1))  # 1.3 sneaks in: (1.3 - 1) / 0.1 is slightly above 3
@@ -157,7 +155,7 @@ at.describe("x_test", data.x_test)
 at.describe("y_truth", data.y_truth)
 
 # %% [markdown]
-# 有一篇学习笔记在代码注释里写着训练输出的均值，紧跟着的运行结果却是另一个数：那段代码没有设种子，注释还是上一次运行留下的。本站不手写任何计算结果，下面这个均值是构建网站时算出来的；下一页的平均汇聚用到它时，也会重新计算。
+# 训练输出的均值下一页还会用到（平均汇聚的预测就是它）。随手把运行结果抄进注释是个坏习惯：没有设种子时，下一次运行的数就变了，注释却还留着旧值。要看就重新算一遍：
 
 # %%
 print(f"mean of y_train: {data.y_train.mean().item():.4f}")
@@ -175,9 +173,9 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 #
 # **`x_test` 里为什么没有 5？** `torch.arange` 不包括终点，区间是 $[0, 5)$。想要包括终点，用 `torch.linspace(0, 5, 51)`。
 #
-# **`y_truth` 为什么不加噪声？** 噪声是谁也预测不了的部分。我们想知道模型离真实函数有多近，所以拿预测和不含噪声的 $f(x)$ 比较，本章所有的"测试 MSE"都是这样算的。
+# **`y_truth` 为什么不加噪声？** 噪声是谁也预测不了的部分。我们想知道模型离真实函数有多近，所以拿预测和不含噪声的 $f(x)$ 比较，本章所有的“测试 MSE”都是这样算的。
 #
-# **我运行出来的数和书上、博客上的不一样？** 随机种子不同、抽数的顺序不同，都会得到另一组样本。本站所有页面都用同一个种子 `at.SEED`，数据都来自 `make_data`，所以各页、两种语言的数字完全一致。
+# **我运行出来的数和书上、博客上的不一样？** 随机种子不同、抽数的顺序不同，都会得到另一组样本。本章所有页面都用同一个种子 `at.SEED`，数据都来自 `make_data`，所以各页的数字彼此一致。
 #
 # **`torch.rand` 和 `torch.randn` 有什么区别？** `rand` 来自 $[0, 1)$ 上的均匀分布，
 # `randn` 来自标准正态分布 $\mathcal{N}(0, 1)$。本章用 `rand` 取输入，用 `normal` 加噪声。
@@ -246,7 +244,7 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
 #   <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>、
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、
-#   <autoref identifier="attention_tutorial.diagrams.plot_data">plot_data</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_data">plot_data</autoref>
 # - PyTorch：`torch.rand`、`torch.sort`、`torch.normal`、`torch.arange`、`torch.linspace`、
 #   `torch.manual_seed`、`torch.Generator`、`torch.get_rng_state`
 # - 张量 API 手册：[随机数与等差序列](handbook/random.py)

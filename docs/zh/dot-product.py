@@ -1,14 +1,12 @@
 # %% [markdown]
 # # 从高斯核到点积注意力
 #
-# Transformer 里的注意力用的是**点积**：查询和键越"同向"，点积越大，权重越大。
+# Transformer 里的注意力用的是**点积**：查询和键越“同向”，点积越大，权重越大。
 # 本章一直用的高斯核看起来完全是另一回事——它看的是查询和键的**距离**。
 # 本页说明两者其实只差一项，并用 PyTorch 自带的
 # `torch.nn.functional.scaled_dot_product_attention` 算出和
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
 # 完全相同的结果。
-#
-# 本页所有的数字都是构建网站时运行代码得到的。
 
 # %%
 import torch
@@ -43,7 +41,7 @@ print("values: ", tuple(values.shape))
 #   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
 #
 # 换句话说：**高斯核注意力 = 点积得分 + 每个键一个偏置 $-\frac{1}{2}k_i^2$**。
-# $-\frac{1}{2}k_i^2$ 却不能省：它随键变化，不是常数。
+# 这个偏置不能省掉：它随键而变，不是常数。
 #
 # 下面把测试输入当查询、训练输入当键，分别算出两种得分。
 # `queries[:, None]` 的形状是 `(n_test, 1)`，`keys[None, :]` 是 `(1, n_train)`，
@@ -86,7 +84,7 @@ print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
 #
 # - 每个查询、键、值都是一个数，也就是 $d = d_v = 1$ 的向量，所以把它们 `reshape` 成一列；
 # - SDPA 默认除以 $\sqrt{d}$。这里 $d = 1$，除以 1 不改变什么，但我们仍显式传入 `scale=1.0`，
-#   表明"不缩放"；
+#   表明“不缩放”；
 # - 键的偏置 $-\frac{1}{2}k^2$ 通过 `attn_mask` 加进去。浮点型的 `attn_mask` 会被**加到**得分上；
 #   它的形状是 `(1, n_train)`，广播到每个查询。（布尔型的 `attn_mask` 含义不同：它表示哪些键可以参与。）
 
@@ -160,7 +158,7 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # 区别在于 Transformer 的查询和键是学到的向量投影、去掉了键的偏置项、并除以 $\sqrt{d}$。
 #
 # **是 Watson 还是 Waston？** Watson。这个估计以 Nadaraya 和 Watson 两人命名，
-# 一些资料里的 "Waston" 是笔误。
+# 一些资料里的“Waston”是笔误。
 #
 # ## 练习
 #
@@ -185,7 +183,7 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # <details><summary>答案</summary>
 #
 # $q = 0$ 时所有点积都是 0，权重全部相等，预测就是所有值的平均——和查询在哪里毫无关系。
-# 纯点积看的是"方向"和"长度"，而不是"距离"；一维时，正的查询总是偏爱最大的键。
+# 纯点积看的是“方向”和“长度”，而不是“距离”；一维时，正的查询总是偏爱最大的键。
 #
 # ```python
 # >>> import torch

@@ -10,8 +10,6 @@
 #
 # 一次让 $j$ 取遍所有训练点（**含自身的键**），一次让 $j$ 跳过 $i$（**留一法**）。
 # 梯度下降就是沿着这条曲线往下走，所以曲线的形状决定了 $w$ 最后去哪儿。
-#
-# 本页所有的数字和图都是构建网站时运行代码得到的。
 
 # %%
 import torch
@@ -48,7 +46,7 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
 
 # %% [markdown]
 # 每个训练点都是这样。$|w|$ 足够大时，所有点都只抄自己的标签，训练损失变成 0——
-# 可这样的模型什么也没学到：测试输入并不在训练集里，没有"自己的标签"可抄。
+# 可这样的模型什么也没学到：测试输入并不在训练集里，没有“自己的标签”可抄。
 #
 # ## 两条损失曲线
 #
@@ -79,9 +77,9 @@ print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.
 # %% [markdown]
 # ## 含自身的键：损失一路滑向 0
 #
-# 第一条曲线随 $w$ 增大一直下降，表中"own key included"一列也越来越接近 0。
+# 第一条曲线随 $w$ 增大一直下降，表中“own key included”（含自身的键）一列也越来越接近 0。
 # 它没有最低点：无论 $w$ 多大，再大一点损失还能更小，所以梯度 $\partial L / \partial w$
-# 始终把 $|w|$ 往大推，梯度下降会让 $w$ 无止境地增长。最后得到的是一个"查表"模型，
+# 始终把 $|w|$ 往大推，梯度下降会让 $w$ 无止境地增长。最后得到的是一个“查表”模型，
 # 训练损失为 0，对新输入却几乎没有用处。
 #
 # ## 留一法：有限的最低点
@@ -89,11 +87,11 @@ print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.
 # 第二条曲线先降后升，最低点在上面打印的 $w$ 处。两头为什么都高？
 #
 # - $w$ 很小时，核很宽，所有键的权重几乎相同，模型退化成[平均汇聚](average.py)：
-#   每个点都被预测成"其他点的平均值"，离得远的点也掺了进来，这是**偏差**。
+#   每个点都被预测成“其他点的平均值”，离得远的点也掺了进来，这是**偏差**。
 # - $w$ 很大时，每个点只能抄它**最近的邻居**的标签。邻居的标签也带着噪声，
-#   $y_i$ 和邻居的标签各带一份独立的噪声，抄来的平方误差平均约为噪声方差的两倍，这是**方差**。
+#   $y_i$ 和邻居的标签各带一份独立的噪声，抄来的误差里总有这两份噪声之差，这是**方差**。
 #
-# 中间某个 $w$ 让两者的和最小。右端的平台正是"抄最近邻居"的损失，可以直接算出来对照：
+# 中间某个 $w$ 让两者的和最小。右端的平台正是“抄最近邻居”的损失，可以直接算出来对照：
 
 # %%
 distances = (x_train[:, None] - x_train[None, :]).abs()  # (n_train, n_train)
@@ -107,7 +105,46 @@ print(f"sum of (y_train - mean)^2:      {spread:.4f}")
 print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f}")
 
 # %% [markdown]
-# 留一法的损失其实就是统计里的**留一交叉验证**误差：每个点轮流当一次"测试点"，用其余点去预测它。
+# 平台的高度由什么组成？设 $m(i)$ 是离 $x_i$ 最近的另一个训练点，抄来的误差可以拆成两项：
+#
+# $$y_{m(i)} - y_i = \underbrace{f(x_{m(i)}) - f(x_i)}_{\text{真实值之差}}
+#   + \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{噪声之差}} .$$
+#
+# 在玩具问题里噪声 $\epsilon_i = y_i - f(x_i)$ 算得出来，于是可以把每个点的平方误差拆开看
+# （gap 是真实值之差，noises 是噪声之差，cross term 是两者的交叉项，最后两行是噪声平方的平均）：
+
+# %%
+# the plateau per point: gap of the true values + noises
+noise = y_train - at.f(x_train)  # (n_train,): known in a toy problem
+gap = at.f(x_train[nearest]) - at.f(x_train)  # (n_train,)
+noise_diff = noise[nearest] - noise  # (n_train,)
+per_point = ((y_train[nearest] - y_train) ** 2).mean()
+gap_part = (gap**2).mean()
+noise_part = (noise_diff**2).mean()
+cross_part = (2 * gap * noise_diff).mean()
+copied_noise = (noise[nearest] ** 2).mean()
+print(f"copied squared error per point: {per_point.item():.4f}")
+print(f"  (gap of the true values)^2:   {gap_part.item():.4f}")
+print(f"  (difference of the noises)^2: {noise_part.item():.4f}")
+print(f"  cross term 2 * gap * noises:  {cross_part.item():.4f}")
+print(f"2 sigma^2, its expectation:     {2 * 0.5**2:.4f}")
+print(f"mean of epsilon_i^2:            {(noise**2).mean().item():.4f}")
+print(f"mean of the copied epsilon^2:   {copied_noise.item():.4f}")
+total = gap_part + noise_part + cross_part
+assert torch.isclose(per_point, total, atol=1e-4)
+assert gap_part < 0.05 * per_point  # nearly all of it is noise
+assert noise_part > 2 * 0.5**2  # above its expectation here
+assert copied_noise > (noise**2).mean() > 0.5**2
+
+# %% [markdown]
+# 平台几乎全部来自噪声之差：相邻的训练点挨得很近，$f$ 在两点之间几乎不变，真实值之差只占很小一部分。
+# 噪声之差的平方对噪声取期望是 $2\sigma^2 = 0.5$，这份数据却比它大，原因有二：这次抽到的噪声偏大
+# （$\epsilon_i^2$ 的平均高于 $\sigma^2 = 0.25$），而且被好几个邻居同时抄的点恰好噪声更大
+# （被抄的 $\epsilon^2$ 平均更高）。准确的说法是：平台的**期望**高度是每点 $2\sigma^2$
+# 加上邻居间真实值之差的平方；具体到一份数据，它随抽到的噪声上下浮动。
+
+# %% [markdown]
+# 留一法的损失其实就是统计里的**留一交叉验证**误差：每个点轮流当一次“测试点”，用其余点去预测它。
 # 它模拟的正是测试时的处境——查询不在键里——所以它的最低点是选带宽的经典办法。
 # 训练时 SGD 走了 5 步、最后停在哪里，和这个最低点又差多远，见
 # [训练后的曲线为何不平滑](smoothness.py)。
@@ -115,21 +152,21 @@ print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f
 # ## 常见疑问
 #
 # **为什么一个点不能用自己来预测自己的输出？** 因为那样最省事的办法就是把 $|w|$ 调到无穷大、
-# 原样抄下自己的标签，训练损失为 0，却什么规律也没学到。测试输入没有"自己的标签"，
+# 原样抄下自己的标签，训练损失为 0，却什么规律也没学到。测试输入没有“自己的标签”，
 # 训练时让每个点也看不到自己，训练的处境才和测试一致。
 #
 # **为什么要去掉对角线，而且键和值都要去掉？** 把 `x_train` 铺成 $n \times n$ 的矩阵后，
-# 第 $i$ 行第 $i$ 列正是"查询 $i$ 对键 $i$"。只去掉键而保留值，两者就对不齐了；
-# 键和值用同一个掩码去掉对角线，每一行才是"除我之外的所有样本"。
+# 第 $i$ 行第 $i$ 列正是“查询 $i$ 对键 $i$”。只去掉键而保留值，两者就对不齐了；
+# 键和值用同一个掩码去掉对角线，每一行才是“除我之外的所有样本”。
 #
 # **测试时也要留一吗？** 不用。测试输入不在训练集里，键和值就是全部训练数据。
 #
-# **含自身那条曲线的损失更低，不是更好吗？** 更低的是训练损失。它衡量的是"能不能背出训练集"，
-# 而不是"能不能预测新输入"。留一法的损失才估计了后者。
+# **含自身那条曲线的损失更低，不是更好吗？** 更低的是训练损失。它衡量的是“能不能背出训练集”，
+# 而不是“能不能预测新输入”。留一法的损失才估计了后者。
 #
 # ## 练习
 #
-# 1. 验证：$w$ 很大时，留一法的损失等于"每个点抄最近的其他点的标签"的平方误差之和。
+# 1. 验证：$w$ 很大时，留一法的损失等于“每个点抄最近的其他点的标签”的平方误差之和。
 #
 # <details><summary>答案</summary>
 #
@@ -199,7 +236,7 @@ print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f
 # - 包：<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、
 #   <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>、
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.plot_loss_vs_w">plot_loss_vs_w</autoref>、
+#   <autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
 # - PyTorch：`torch.logspace`、`torch.nn.functional.softmax`、`Tensor.fill_diagonal_`、`Tensor.argmin`
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[torch.eye 与布尔掩码](handbook/mask.py)、[softmax 与 dim](handbook/softmax.py)

@@ -4,8 +4,6 @@
 # 1964 年，Nadaraya 和 Watson 各自提出了同一个想法：要预测输入 $x$ 处的输出，就把训练样本的输出
 # $y_i$ 加权平均，离 $x$ 越近的样本权重越大。用注意力的语言说，$x$ 是**查询**，训练输入 $x_i$
 # 是**键**，训练输出 $y_i$ 是**值**，加权平均就是**注意力汇聚**。这个模型没有任何需要学习的参数，所以叫作*非参数*注意力汇聚。
-#
-# 本页的每个形状、数字和图都是构建网站时运行下面的代码得到的。
 
 # %%
 import torch
@@ -71,7 +69,7 @@ print("after reshape:          ", tuple(queries.shape))
 print(queries[:3, :4])
 
 # %% [markdown]
-# `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $x_i - x_j$（第 $i$ 个查询减第 $j$ 个键）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
+# `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
 
 # %%
 attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)  # (n_test, n_train)
@@ -107,6 +105,41 @@ print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item(
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
+# ### 边缘的偏差
+#
+# 误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
+# 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
+# 也就是这个查询实际“看”向哪里）：
+
+# %%
+# first, middle and last query: fit and truth at the edges
+for i in (0, n_test // 2, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    mean_key = (row * x_train).sum().item()  # where query i looks
+    print(
+        f"x = {x_test[i].item():.1f}"
+        f"  fit {y_hat[i].item():.4f}"
+        f"  truth {data.y_truth[i].item():.4f}"
+        f"  max weight {row.max().item():.4f}"
+        f"  mean key {mean_key:.4f}"
+    )
+largest = attention_weights.max(dim=1).values  # (n_test,)
+middle = largest[n_test // 2]
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
+assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
+assert largest[0] > middle and largest[-1] > middle  # dark corners
+
+# %% [markdown]
+# $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
+# 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
+# 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
+# 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
+# 但那里的 $f$ 正处在谷底附近，左右高度差不多，所以偏差小得多。
+#
+# 上面热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
+# 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
+
+# %% [markdown]
 # ## 带宽画廊
 #
 # 上面的高斯核宽度固定为 1。给核加上**带宽** $h$（也叫窗宽），距离先除以 $h$ 再平方：
@@ -129,7 +162,7 @@ for h in bandwidths:
 at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 
 # %% [markdown]
-# 带宽决定每个查询"看多远"：
+# 带宽决定每个查询“看多远”：
 #
 # - **带宽很小**（$h = 0.1$）：权重几乎全部落在离查询最近的一两个训练点上，热图是一条细线。预测紧追每个样本，连噪声也一起学了进去，曲线抖动。$h \to 0$ 时就变成了最近邻：直接照抄最近那个样本的输出。
 # - **带宽很大**（$h = 3$）：几乎所有训练点的权重都差不多，热图糊成一片，预测接近[平均汇聚](average.py)的那条水平线，函数的起伏被抹平了。
@@ -143,7 +176,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 #
 # ## 查询和键能互换吗？
 #
-# 查询是"要预测的位置"，键值对是"已知的样本"。如果把两者对调，写成
+# 查询是“要预测的位置”，键值对是“已知的样本”。如果把两者对调，写成
 # `nadaraya_watson(x_train, x_test, values)`，查询变成训练输入，键变成测试输入，而值必须是**键处的输出**，也就是测试输入上的 $y$。这恰恰是我们想要预测的东西，预测时手里并没有它。只有在这个玩具问题里，我们才有 `y_truth` 可以塞进去：
 
 # %%
@@ -152,7 +185,7 @@ print("y_swapped:", tuple(y_swapped.shape))  # (n_train,)
 print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 
 # %% [markdown]
-# 这次调用能运行，但回答的是另一个问题：把已知的真实曲线"搬"到训练输入上。而且因为 `n_train` 与 `n_test` 都是 50，结果的形状和正确调用一模一样，光看形状看不出问题。换成 40 个训练样本（`make_data(n_train=40)`），区别立刻显现：正确的调用给出 `n_test` 个预测，对调之后给出 `n_train` 个；如果用我们真正拥有的 `y_train` 当值，长度对不上，直接报错：
+# 这次调用能运行，但回答的是另一个问题：把已知的真实曲线“搬”到训练输入上。而且因为 `n_train` 与 `n_test` 都是 50，结果的形状和正确调用一模一样，光看形状看不出问题。换成 40 个训练样本（`make_data(n_train=40)`），区别立刻显现：正确的调用给出 `n_test` 个预测，对调之后给出 `n_train` 个；如果用我们真正拥有的 `y_train` 当值，长度对不上，直接报错：
 
 # %%
 data40 = at.make_data(n_train=40)
@@ -180,7 +213,7 @@ print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape)
 print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}")
 
 # %% [markdown]
-# 形状完全对得上，所以没有任何报错，还能算出一个"测试 MSE"，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。把训练样本换成 40 个，同样的代码立刻大声失败：
+# 形状完全对得上，所以没有任何报错，还能算出一个“测试 MSE”，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。把训练样本换成 40 个，同样的代码马上就报错了：
 
 # %%
 n_train40 = data40.n_train
@@ -198,7 +231,7 @@ except ValueError as err:
     print("ValueError:", err)
 
 # %% [markdown]
-# 所以本站的测试总是让 `n_train` 与 `n_test` 不相等：形状写错的代码应该报错，而不是悄悄画出一张错图。
+# 所以检查形状时，让 `n_train` 与 `n_test` 取不同的值：形状写错的代码就会报错，而不是悄悄画出一张错图。
 
 # %% [markdown]
 # ## 常见疑问
@@ -206,11 +239,11 @@ except ValueError as err:
 # **距离越远，权重越大吗？** 不是。指数里是 $-(x - x_i)^2/2$，距离越大，这个数越小，
 # softmax 之后的权重越小。漏掉负号正好会得到相反的结论。
 #
-# **为什么训练数据当键，测试数据当查询？** 查询是"要预测的位置"，键值对是"已知的样本"。预测时只能向已知样本借信息，所以键和值都来自训练集。对调之后会发生什么，见上面"查询和键能互换吗？"一节。
+# **为什么训练数据当键，测试数据当查询？** 查询是“要预测的位置”，键值对是“已知的样本”。预测时只能向已知样本借信息，所以键和值都来自训练集。对调之后会发生什么，见上面“查询和键能互换吗？”一节。
 #
 # **带宽越小越好吗？** 不是。带宽小，预测跟着噪声抖；带宽大，预测被抹平。带宽画廊里测试 MSE 最小的是中间的带宽。
 #
-# **这是注意力还是 k 近邻？** 两者都是"用附近样本的输出做平均"。k 近邻给最近的 $k$ 个样本相同的权重，其余为 0；Nadaraya-Watson 给所有样本权重，随距离平滑地衰减。带宽趋于 0 时，它就变成了 1 近邻。把"距离"换成查询与键的任意相似度，就是一般的注意力汇聚。
+# **这是注意力还是 k 近邻？** 两者都是“用附近样本的输出做平均”。k 近邻给最近的 $k$ 个样本相同的权重，其余为 0；Nadaraya-Watson 给所有样本权重，随距离平滑地衰减。带宽趋于 0 时，它就变成了 1 近邻。把“距离”换成查询与键的任意相似度，就是一般的注意力汇聚。
 #
 # **形状都对上了，代码就对了吗？** 不一定。上面 TensorFlow 版的例子在 `n_train == n_test`
 # 时形状完全正确，结果却是错的。用 `n_train != n_test` 的数据试一试，形状错误会立刻暴露。
@@ -298,8 +331,8 @@ except ValueError as err:
 # - 包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>、
-#   <autoref identifier="attention_tutorial.diagrams.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、
+#   <autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
 # - PyTorch：`torch.repeat_interleave`、`Tensor.reshape`、`torch.nn.functional.softmax`、`torch.matmul`
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[reshape 与 view](handbook/reshape.py)、[expand 与广播](handbook/expand.py)、[softmax 与 dim](handbook/softmax.py)、[torch.matmul](handbook/matmul.py)

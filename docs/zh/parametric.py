@@ -8,9 +8,7 @@
 #
 # softmax 对 $i$（所有键）进行。$w$ 乘在距离 $x - x_i$ 上：$|w|$ 越大，距离被放得越大，
 # 稍远一点的键权重就掉得越快；$w = 1$ 时就是上一页的模型。这一页的主线是：
-# 用 `torch.bmm` 写出批量的加权平均，用"留一法"构造训练用的键和值，训练 $w$，再看拟合结果和注意力权重。
-#
-# 本页所有的形状、数字和图都是构建网站时运行代码得到的。
+# 用 `torch.bmm` 写出批量的加权平均，用“留一法”构造训练用的键和值，训练 $w$，再看拟合结果和注意力权重。
 
 # %%
 import torch
@@ -74,7 +72,7 @@ print(torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1)))
 
 # %% [markdown]
 # 三行值分别是 0 到 3、4 到 7、8 到 11，平均值正是上面打印的三个数；
-# 最后一行说明 `bmm` 的结果和"逐元素相乘再按行求和"完全相同。
+# 最后一行说明 `bmm` 的结果和“逐元素相乘再按行求和”完全相同。
 #
 # ## 留一法的键和值，一步一步来
 #
@@ -138,7 +136,7 @@ print("same as at.leave_one_out:", torch.equal(keys, keys_pkg), torch.equal(valu
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
 # 是一个 `nn.Module`，唯一的参数是 `w = nn.Parameter(torch.rand(1))`。
-# $w$ 的初值是随机的，所以创建模型之前重新设一次种子：这样每次构建网站得到的初值都相同，
+# $w$ 的初值是随机的，所以创建模型之前重新设一次种子：这样每次运行得到的初值都相同，
 # 后面[训练后的曲线为何不平滑](smoothness.py)一页重新训练时也能得到同一个 $w$。
 
 # %%
@@ -173,7 +171,8 @@ print("same as model(...):", torch.allclose(y_hat_train.reshape(-1), model(x_tra
 # 损失是每个训练样本的平方误差之和。<autoref identifier="attention_tutorial.training.train">train</autoref>
 # 的核心就是下面这个循环：`nn.MSELoss(reduction='none')` 返回每个样本自己的平方误差
 # （不求平均），`.sum()` 之后 `backward()` 算出 $\partial L / \partial w$，
-# 随机梯度下降 `torch.optim.SGD(lr=0.5)` 用它更新 $w$。每轮都用全部 50 个样本，一共 5 轮。
+# `torch.optim.SGD(lr=0.5)` 用它更新 $w$。每轮都用全部 50 个样本算一次梯度、更新一次，一共 5 轮：
+# 虽然用的是名为 SGD（随机梯度下降）的类，这里做的其实是**全批量梯度下降**，没有任何随机抽样。
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")
@@ -216,13 +215,13 @@ print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item(
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
-# 和上一页相比，虚线更贴近训练点，也明显更"抖"。
+# 和上一页相比，虚线更贴近训练点，也明显更“抖”。
 #
 # ## 注意力权重
 #
 # 前向计算时模型把每行权重存在 `model.attention_weights` 里，形状是 `(n_test, n_train)`：
 # 每行一个查询（测试输入），每列一个键（训练输入）。和上一页的热图相比，
-# 亮带窄了很多——每个查询只把权重分给离它最近的少数几个训练点。
+# 深色的带窄了很多（颜色越深，权重越大）：每个查询只把权重分给离它最近的少数几个训练点。
 
 # %%
 print("attention_weights:", tuple(model.attention_weights.shape))
@@ -251,19 +250,19 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # ## 常见疑问
 #
-# **为什么要去掉对角线？** 掩码的对角线对应"第 $i$ 个查询和第 $i$ 个键"，也就是训练点和它自己。
+# **为什么要去掉对角线？** 掩码的对角线对应“第 $i$ 个查询和第 $i$ 个键”，也就是训练点和它自己。
 # 留下它，训练就会把 $|w|$ 推向无穷大、每个点只抄自己的标签；去掉它，模型只能用邻居来预测自己，
 # 这正是它在测试集上要做的事。详见[为什么要留一](leave-one-out.py)。
 #
 # **为什么只学一个标量 $w$，而不是每个键一个？** 一个 $w$ 就是一个共享的核宽度，
-# 模型仍然是"按距离加权平均"，只是宽度由数据决定。如果每个键有自己的 $w_i$，50 个点就有 50 个参数，
+# 模型仍然是“按距离加权平均”，只是宽度由数据决定。如果每个键有自己的 $w_i$，50 个点就有 50 个参数，
 # 每个点周围的窗口可以随意伸缩，用 50 个带噪声的样本很难把它们都估准，也更容易去迁就噪声。
-# 本页只想演示"注意力汇聚里也可以有参数"，一个标量就够了。
+# 本页只想演示“注意力汇聚里也可以有参数”，一个标量就够了。
 #
 # **这到底是注意力，还是 k 近邻？** 是注意力汇聚：每个键都有一个由查询-键相似度决定的软权重，
 # 而且权重对 $w$ 可导，可以用梯度下降训练。k 近邻只取最近的 $k$ 个点、各给相同权重。
 # 当 $|w|$ 很大时，最近的那个键几乎拿走全部权重，模型就退化成 1-近邻；
-# 训练出的 $w$ 离这个极端已经不远，热图里的窄亮带就是证据。
+# 训练出的 $w$ 离这个极端已经不远，热图里那条窄窄的深色带就是证据。
 #
 # **学到的 $w$ 是什么？它为什么让权重更集中？** 得分是 $-\frac{1}{2}(x - x_i)^2 w^2$。
 # $w^2$ 越大，同样的距离扣分越多，softmax 之后远处键的权重衰减得越快，权重就集中到最近的几个键上。
@@ -337,9 +336,9 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # - 包：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_loss">plot_loss</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_fit">plot_fit</autoref>、
-#   <autoref identifier="attention_tutorial.plotting.plot_attention_heatmap">plot_attention_heatmap</autoref>
+#   <autoref identifier="attention_tutorial.figures.curves.plot_loss">plot_loss</autoref>、
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>
 # - PyTorch：`nn.Parameter`、`torch.bmm`、`Tensor.unsqueeze`、`Tensor.repeat`、`torch.eye`、
 #   布尔掩码索引、`nn.MSELoss`、`torch.optim.SGD`、`Tensor.detach`
 # - 张量 API 手册：[torch.bmm](handbook/bmm.py)、[squeeze 与 unsqueeze](handbook/squeeze.py)、[repeat_interleave 与 repeat](handbook/repeat.py)、[torch.eye 与布尔掩码](handbook/mask.py)、[Parameter、MSELoss、SGD](handbook/training.py)

@@ -1,11 +1,9 @@
 # %% [markdown]
 # # 训练后的曲线为何不平滑
 #
-# [带参数的注意力汇聚](parametric.py)一页训练出的预测曲线比[非参数](nonparametric.py)的那条"抖"得多。
+# [带参数的注意力汇聚](parametric.py)一页训练出的预测曲线比[非参数](nonparametric.py)的那条“抖”得多。
 # 本页回答三个问题：学到的 $w$ 到底意味着什么？为什么 SGD 会停在这样一个 $w$ 上？
 # 曲线不平滑是不是就意味着预测更差？
-#
-# 本页所有的数字和图都是构建网站时运行代码得到的。
 
 # %%
 import torch
@@ -39,7 +37,7 @@ print(f"learned w = {w_trained:.4f}")
 # $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{\sigma}\right)^2,
 #   \qquad \sigma = \frac{1}{|w|} .$$
 #
-# 这正是带宽为 $\sigma$ 的高斯核。带宽大致是"查询能看多远"：距离超过两三个 $\sigma$ 的键，权重几乎为 0。
+# 这正是带宽为 $\sigma$ 的高斯核。带宽大致是“查询能看多远”：距离超过两三个 $\sigma$ 的键，权重几乎为 0。
 # 把它和训练点之间的间距比一比。
 # <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
 # 先把 `x_train` 排序，再求相邻两点之差的中位数和平均值。
@@ -51,7 +49,7 @@ print(f"bandwidth 1/|w|         = {sigma:.4f}")
 print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
 
 # %% [markdown]
-# 训练出的带宽比训练点的典型间距还小。于是一个查询往往只"看得见"离它最近的一两个训练点，
+# 训练出的带宽比训练点的典型间距还小。于是一个查询往往只“看得见”离它最近的一两个训练点，
 # 预测就接近**最近邻插值**：曲线在训练点之间跳来跳去，跟着每个点的噪声走。
 #
 # 公式里只出现 $w^2$，所以 $w$ 和 $-w$ 给出完全相同的预测；$w$ 的符号没有意义，只有 $|w|$ 有意义。
@@ -74,7 +72,7 @@ print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max
 # 对每个 $w$ 打印三样东西：
 #
 # - 带宽 $1/|w|$；
-# - "有效键数" $1 / \sum_i a_i^2$ 在所有查询上的平均，$a_i$ 是一个查询的注意力权重。
+# - “有效键数”（表头 keys in use）$1 / \sum_i a_i^2$ 在所有查询上的平均，$a_i$ 是一个查询的注意力权重。
 #   如果权重平均分给 $k$ 个键，它正好等于 $k$；它为 1，说明全部权重落在一个键上；
 # - 测试集上相对**真实函数** $f$ 的均方误差（<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>），
 #   这是我们真正关心的预测质量。
@@ -99,7 +97,7 @@ fits = {f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candida
 at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 
 # %% [markdown]
-# ## "不平滑"不等于"更差"
+# ## “不平滑”不等于“更差”
 #
 # 看表的最后一列。$w = 1$ 的曲线最平滑，误差却最大：核太宽，峰和谷都被削平了，这是**偏差**。
 # SGD 学到的 $w$ 让曲线抖了起来，误差反而比 $w = 1$ 小。留一法最好的 $w$ 介于两者之间，
@@ -128,7 +126,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # %% [markdown]
 # 第一步直接越过了留一法损失的最低点，落到它右侧一段坡度很缓的区域
 # （见[为什么要留一](leave-one-out.py)中的图）。那里梯度很小，剩下的 4 步只把 $w$ 往回挪了一点
-# （对比上面打印的"after one step"和学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
+# （对比上面“after one step”（走完第一步）一行的 $w$ 和学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
 # 换一个种子、一个学习率或更多的轮数，结果都会不同（见练习 1）。
 #
 # ## 理论背景：一致性与局部常数拟合
@@ -139,18 +137,18 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{\sigma}\right) (y_i - c)^2
 #   = \frac{\sum_{i} K\left(\frac{x - x_i}{\sigma}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{\sigma}\right)} .$$
 #
-# 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是"局部线性回归"，
+# 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是“局部线性回归”，
 # 它在数据边缘的偏差更小。
 #
 # 这个估计是**一致**的（Mack 与 Silverman，1982）：样本数 $n \to \infty$ 时，只要带宽 $\sigma \to 0$，
 # 同时 $n \sigma^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），预测就收敛到真实的回归函数。
 # 两个条件各管一件事：$\sigma \to 0$ 让窗口越来越窄，偏差消失；$n\sigma^d \to \infty$
 # 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 违反的是第二条——
-# 窗口里只剩一两个点，也就是上表中的"有效键数"很小。
+# 窗口里只剩一两个点，也就是上表中的“有效键数”很小。
 #
 # ## 常见疑问
 #
-# **"不平滑"有什么害处？** 害处在方差：预测跟着个别带噪声的标签跳动，换一批训练数据，
+# **“不平滑”有什么害处？** 害处在方差：预测跟着个别带噪声的标签跳动，换一批训练数据，
 # 曲线会变得面目全非。但它不一定比平滑的曲线误差大，本页的 $w = 1$ 就是反例。要比较，就看测试误差。
 #
 # **为什么训练数据当键、测试数据当查询？能反过来吗？** 键必须配着值，而值是标签：
@@ -160,7 +158,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # **学到的 $w$ 是负数怎么办？** 没关系。公式只用到 $w^2$，$w$ 与 $-w$ 的预测完全相同，
 # 带宽是 $1/|w|$。
 #
-# **这是不是就成了 k 近邻？** 很接近 1-近邻，但仍是软权重：上表的"有效键数"不是整数，
+# **这是不是就成了 k 近邻？** 很接近 1-近邻，但仍是软权重：上表的“有效键数”不是整数，
 # 每个查询仍会给次近的键分到一些权重。$|w| \to \infty$ 时才真正变成 1-近邻。
 #
 # ## 练习
@@ -233,7 +231,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 #   <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、
 #   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.plot_fits">plot_fits</autoref>、
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>、
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>
 # - PyTorch：`torch.logspace`、`Tensor.backward`、`Tensor.grad`

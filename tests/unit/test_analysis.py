@@ -9,14 +9,11 @@ come from torch (its random generator cannot be reproduced in numpy).
 from __future__ import annotations
 
 import math
-import warnings
 
-import matplotlib
 import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from attention_tutorial import (
     SEED,
@@ -32,12 +29,9 @@ from attention_tutorial import (
     make_data,
     mse_against_truth,
     nadaraya_watson,
-    plot_fits,
-    plot_loss_vs_w,
     predict,
     train,
 )
-from attention_tutorial._figure import TutorialFigure
 
 # The grid of w used on the pages leave-one-out and smoothness.
 W_GRID = np.logspace(-1, 3, 401)
@@ -375,91 +369,3 @@ def test_score_and_pooling_errors(qkv) -> None:
         dot_product_pooling(queries, keys, [1.0])
     with pytest.raises(TypeError, match="w must be a real number"):
         gaussian_scores(queries, keys, w="2")
-
-
-# ---------------------------------------------------------------- figures
-def loss_figure(lang: str):
-    """Return a small loss-against-w figure."""
-    return plot_loss_vs_w([0.1, 1.0, 10.0], [3.0, 2.0, 0.1], [3.0, 1.0, 2.0], lang=lang)
-
-
-def fits_figure(lang: str):
-    """Return a two-panel fits figure with 5 test and 3 training points."""
-    x = np.linspace(0, 4, 5)
-    return plot_fits(x, np.sin(x), {"w = 1": np.cos(x), "w = 9": x}, x[:3], -x[:3], lang=lang)
-
-
-@pytest.mark.parametrize(
-    ("lang", "expected"),
-    [
-        ("zh", ("w（对数坐标）", "训练损失（求和）",
-                ["含自身的键（不留一）", "去掉自身的键（留一法）", "留一法的最小值"],
-                "输入 x", "输出 y")),
-        ("en", ("w (log scale)", "training loss (sum)",
-                ["own key included", "own key left out (leave-one-out)", "leave-one-out minimum"],
-                "input x", "output y")),
-    ],
-)  # fmt: skip
-def test_figure_labels_follow_the_language(lang: str, expected) -> None:
-    """Check every label of both figures in both languages."""
-    xlabel, ylabel, legend, fit_x, fit_y = expected
-    ax = loss_figure(lang).axes[0]
-    assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_xscale()) == (xlabel, ylabel, "log")
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == legend
-    axes = fits_figure(lang).axes
-    assert [a.get_xlabel() for a in axes] == [fit_x, fit_x]
-    assert axes[0].get_ylabel() == fit_y
-
-
-def test_plot_loss_vs_w_draws_the_data_and_marks_the_minimum() -> None:
-    """Check both lines and the marked minimum of the left-out curve."""
-    fig = loss_figure("en")
-    assert isinstance(fig, TutorialFigure) and fig._recipe is not None
-    ax = fig.axes[0]
-    with_own, left_out = ax.lines
-    np.testing.assert_allclose(with_own.get_ydata(), [3.0, 2.0, 0.1])
-    np.testing.assert_allclose(left_out.get_ydata(), [3.0, 1.0, 2.0])
-    np.testing.assert_allclose(ax.collections[0].get_offsets(), [[1.0, 1.0]])
-
-
-def test_plot_fits_draws_one_panel_per_fit() -> None:
-    """Check the panel titles, the shared y axis and the data of each panel."""
-    fig = fits_figure("en")
-    assert isinstance(fig, TutorialFigure) and fig._recipe is not None
-    first, second = fig.axes
-    assert (first.get_title(), second.get_title()) == ("w = 1", "w = 9")
-    assert first.get_shared_y_axes().joined(first, second)
-    x = np.linspace(0, 4, 5)
-    np.testing.assert_allclose(first.lines[1].get_ydata(), np.cos(x))
-    np.testing.assert_allclose(second.lines[1].get_ydata(), x)
-    np.testing.assert_allclose(second.collections[0].get_offsets()[:, 1], -x[:3])
-    assert first.get_legend() is not None and second.get_legend() is None
-
-
-def test_figure_errors() -> None:
-    """Check the errors for languages, lengths, empty fits and non-positive w."""
-    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
-        loss_figure("fr")
-    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
-        fits_figure("fr")
-    with pytest.raises(ValueError, match="ws must all be positive"):
-        plot_loss_vs_w([0.0, 1.0], [1.0, 1.0], [1.0, 1.0])
-    with pytest.raises(ValueError, match="ws, losses_with_own, losses_left_out must have"):
-        plot_loss_vs_w([1.0, 2.0], [1.0], [1.0, 1.0])
-    with pytest.raises(ValueError, match="fits must contain at least one fit"):
-        plot_fits([0.0], [0.0], {}, [0.0], [0.0])
-    with pytest.raises(ValueError, match=r"x_test, fits\['a'\] must have the same length"):
-        plot_fits([0.0, 1.0], [0.0, 1.0], {"a": [0.0]}, [0.0], [0.0])
-    with pytest.raises(ValueError, match="x_train, y_train must have the same length"):
-        plot_fits([0.0], [0.0], {"a": [0.0]}, [0.0, 1.0], [0.0])
-
-
-def test_figures_leave_rc_params_alone_and_have_no_missing_glyphs() -> None:
-    """Check that drawing both figures in Chinese changes no setting and warns of no glyph."""
-    before = dict(matplotlib.rcParams)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        for fig in (loss_figure("zh"), fits_figure("zh"), loss_figure("en"), fits_figure("en")):
-            FigureCanvasAgg(fig).draw()
-    assert dict(matplotlib.rcParams) == before
-    assert [str(w.message) for w in caught if "Glyph" in str(w.message)] == []

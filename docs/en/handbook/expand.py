@@ -165,7 +165,7 @@ print(tuple(surprise.shape))
 # ### Cost
 #
 # The tiled queries of the chapter and the broadcast view hold the same values, but only
-# one of them owns a copy. The build printed their strides, whether they share memory
+# one of them owns a copy. Below: their strides, whether they share memory
 # with `x_test`, and the bytes of memory behind each:
 
 # %%
@@ -183,7 +183,7 @@ for name, t in [("tiled", tiled), ("view", view)]:
 
 # %% [markdown]
 # The tiled matrix grows with the **product** of the two sizes. A float32 number takes 4
-# bytes; the build printed the size of one `(n_test, n_train)` matrix:
+# bytes; here is the size of one `(n_test, n_train)` matrix:
 
 # %%
 bytes_per_number = torch.zeros(1).element_size()  # 4 for float32

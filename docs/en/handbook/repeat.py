@@ -110,7 +110,7 @@ at.diagram_repeat_interleave(torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]
 #
 # A tensor of counts must have exactly one count per element along `dim` (per element
 # of the flattened input when `dim` is `None`). Here the input has 3 elements but only
-# 2 counts are given; the build printed PyTorch's message:
+# 2 counts are given; PyTorch's message:
 
 # %%
 x = torch.tensor([1, 2, 3])
@@ -199,7 +199,7 @@ except RuntimeError as err:
 # ### Cost
 #
 # `repeat` and `repeat_interleave` both **copy**: the result owns new memory, as many
-# elements as it has. The build printed what the copies weigh for a few sizes of
+# elements as it has. Here is what the copies weigh for a few sizes of
 # `x_train`:
 
 # %%

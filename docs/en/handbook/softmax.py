@@ -109,7 +109,7 @@ print("row sums, dim=1:", F.softmax(scores, dim=1).sum(dim=1))
 print("row sums, dim=0:", F.softmax(scores, dim=0).sum(dim=1))
 
 # %% [markdown]
-# Without `dim`, PyTorch guesses and warns; the build caught the warning:
+# Without `dim`, PyTorch guesses and warns; the warning it gives:
 
 # %%
 with warnings.catch_warnings(record=True) as caught:

@@ -134,8 +134,21 @@ except IndexError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
-# Name the axis (`squeeze(-1)`) or, as the chapter does, say the shape you want
-# (`reshape(-1)`): both keep the batch axis whatever its size.
+# Name the axes to remove, both of them: `squeeze((1, 2))` (a tuple of axes, PyTorch 2.0 and
+# later). Or, as the chapter does, say the shape you want: `reshape(-1)`. Both keep the batch
+# axis whatever its size. Naming only the last axis is not enough: on `(n, 1, 1)`,
+# `squeeze(-1)` removes one axis and leaves `(n, 1)`.
+#
+# ```python
+# >>> import torch
+# >>> y_hat = torch.zeros(3, 1, 1)  # from bmm: (n_queries, 1, 1)
+# >>> y_hat.squeeze((1, 2)).shape, y_hat.reshape(-1).shape
+# (torch.Size([3]), torch.Size([3]))
+# >>> y_hat.squeeze(-1).shape  # only the last axis goes
+# torch.Size([3, 1])
+# >>> torch.zeros(1, 1, 1).squeeze((1, 2)).shape  # batch of one
+# torch.Size([1])
+# ```
 #
 # ### Where the chapter uses it
 #

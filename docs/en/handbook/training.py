@@ -202,7 +202,7 @@ for warning in caught:
 #
 # ### Picture
 #
-# One step on a two-element parameter: the build computed `w.grad` with `backward()`,
+# One step on a two-element parameter: `backward()` computes `w.grad`,
 # and the picture applies $w - \text{lr} \cdot \text{grad}$ cell by cell.
 
 # %%
@@ -244,5 +244,7 @@ print("w.grad =", w.grad)
 # [Parametric attention pooling](../parametric.py): `torch.optim.SGD(net.parameters(), lr=0.5)`,
 # five epochs of `zero_grad`, `l.sum().backward()` and `step`; the package's
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is that loop.
+# Every step's loss comes from all 50 examples, so although the class is SGD, what it runs
+# is full-batch gradient descent.
 # [Why the trained curve is less smooth](../smoothness.py) looks at where those five
 # large steps leave $w$.

@@ -157,7 +157,7 @@ print(tuple(surprise.shape))
 # ### 代价
 #
 # 本章铺出来的查询矩阵和广播视图的值完全相同，但只有前者真正占着一份副本。
-# 构建时打印了它们的步长、是否与 `x_test` 共享内存，以及各自背后的内存字节数：
+# 下面打印它们的步长、是否与 `x_test` 共享内存，以及各自背后的内存字节数：
 
 # %%
 x_test = torch.arange(0, 5, 0.1)  # (n_test,)
@@ -174,7 +174,7 @@ for name, t in [("tiled", tiled), ("view", view)]:
 
 # %% [markdown]
 # 铺出来的矩阵随两个长度的**乘积**增长。一个 float32 数占 4 个字节；
-# 下面是构建时打印的一个 `(n_test, n_train)` 矩阵的大小：
+# 下面打印一个 `(n_test, n_train)` 矩阵的大小：
 
 # %%
 bytes_per_number = torch.zeros(1).element_size()  # 4 for float32

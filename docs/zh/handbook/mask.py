@@ -44,7 +44,7 @@ _ = torch.manual_seed(at.SEED)
 # True
 # ```
 #
-# 对布尔张量来说 `~` 是逻辑"非"，所以 `~torch.eye(n, dtype=torch.bool)`
+# 对布尔张量来说 `~` 是逻辑“非”，所以 `~torch.eye(n, dtype=torch.bool)`
 # 是得到同一个掩码的更短写法。
 #
 # ### 图示

@@ -113,7 +113,7 @@ at.diagram_matmul(torch.stack([A, A + 1]), B)  # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
 # %% [markdown]
 # ### 陷阱
 #
-# 求和的两个轴长度必须相同。PyTorch 把两个矩阵叫作 `mat1` 和 `mat2`，形状写成"行x列"：
+# 求和的两个轴长度必须相同。PyTorch 把两个矩阵叫作 `mat1` 和 `mat2`，形状写成“行x列”：
 
 # %%
 try:

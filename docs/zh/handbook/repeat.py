@@ -102,7 +102,7 @@ at.diagram_repeat_interleave(torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]
 # ### 陷阱
 #
 # 用张量给次数时，沿 `dim` 的每个元素必须恰好有一个次数（`dim` 为 `None` 时按展平后的元素算）。
-# 下面输入有 3 个元素，却只给了 2 个次数，构建时打印出的 PyTorch 报错是：
+# 下面输入有 3 个元素，却只给了 2 个次数，PyTorch 的报错是：
 
 # %%
 x = torch.tensor([1, 2, 3])
@@ -187,7 +187,7 @@ except RuntimeError as err:
 # ### 代价
 #
 # `repeat` 和 `repeat_interleave` 都会**复制**：结果占用新的内存，有多少个元素就占多少。
-# 下面是构建时打印的几种 `x_train` 长度下副本的大小：
+# 下面打印几种 `x_train` 长度下副本的大小：
 
 # %%
 for n in (50, 1_000, 10_000):

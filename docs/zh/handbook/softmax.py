@@ -96,7 +96,7 @@ at.diagram_softmax(scores, dim=0)
 # %% [markdown]
 # ### 陷阱
 #
-# `dim` 写错不会报错。用 `dim=0` 时，每个查询的"权重"之和不再是 1，
+# `dim` 写错不会报错。用 `dim=0` 时，每个查询的“权重”之和不再是 1，
 # 每个预测都悄悄地错了：
 
 # %%
@@ -104,7 +104,7 @@ print("row sums, dim=1:", F.softmax(scores, dim=1).sum(dim=1))
 print("row sums, dim=0:", F.softmax(scores, dim=0).sum(dim=1))
 
 # %% [markdown]
-# 不写 `dim` 时 PyTorch 会猜一个并发出警告；构建时捕获到的警告是：
+# 不写 `dim` 时 PyTorch 会猜一个并发出警告；捕获到的警告是：
 
 # %%
 with warnings.catch_warnings(record=True) as caught:
@@ -142,5 +142,5 @@ print("F.softmax:", F.softmax(big, dim=0))
 # - [非参数注意力汇聚](../nonparametric.py)：`F.softmax(-((queries - x_train) ** 2) / 2, dim=1)`，
 #   每个查询一行权重。
 # - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是分数里乘上了学到的 $w$。
-# - [从高斯核到点积注意力](../dot-product.py)：正是"加常数不变"这条性质，
+# - [从高斯核到点积注意力](../dot-product.py)：正是“加常数不变”这条性质，
 #   让 $q^2$ 那一项可以去掉。

@@ -130,8 +130,20 @@ except IndexError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
-# 写明要去掉的轴（`squeeze(-1)`），或者像本章那样直接写出想要的形状（`reshape(-1)`）：
-# 两种写法无论批量多大都保留批量轴。
+# 把要去掉的两个轴都写明：`squeeze((1, 2))`（轴组成的元组，PyTorch 2.0 起支持）；
+# 或者像本章那样直接写出想要的形状：`reshape(-1)`。两种写法无论批量多大都保留批量轴。
+# 只写最后一个轴是不够的：对 `(n, 1, 1)` 做 `squeeze(-1)` 只去掉一个轴，剩下的是 `(n, 1)`。
+#
+# ```python
+# >>> import torch
+# >>> y_hat = torch.zeros(3, 1, 1)  # from bmm: (n_queries, 1, 1)
+# >>> y_hat.squeeze((1, 2)).shape, y_hat.reshape(-1).shape
+# (torch.Size([3]), torch.Size([3]))
+# >>> y_hat.squeeze(-1).shape  # only the last axis goes
+# torch.Size([3, 1])
+# >>> torch.zeros(1, 1, 1).squeeze((1, 2)).shape  # batch of one
+# torch.Size([1])
+# ```
 #
 # ### 本章在哪里用到
 #

@@ -139,7 +139,7 @@ at.diagram_mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 0.0])
 # ### 陷阱
 #
 # `input` 和 `target` 的形状必须相同。形状为 `(3,)` 的预测配上 `(3, 1)` 的目标，
-# 会被广播成 `(3, 3)`：得到九个"误差"而不是三个。PyTorch 只给出警告：
+# 会被广播成 `(3, 3)`：得到九个“误差”而不是三个。PyTorch 只给出警告：
 
 # %%
 with warnings.catch_warnings(record=True) as caught:
@@ -198,7 +198,7 @@ for warning in caught:
 #
 # ### 图示
 #
-# 对一个两元素参数走一步：构建时用 `backward()` 算出 `w.grad`，图中逐格计算
+# 对一个两元素参数走一步：先用 `backward()` 算出 `w.grad`，图中再逐格计算
 # $w - \text{lr} \cdot \text{grad}$。
 
 # %%
@@ -240,4 +240,5 @@ print("w.grad =", w.grad)
 # [带参数的注意力汇聚](../parametric.py)：`torch.optim.SGD(net.parameters(), lr=0.5)`，
 # 训练五轮，每轮依次调用 `zero_grad`、`l.sum().backward()` 和 `step`；包里的
 # <autoref identifier="attention_tutorial.training.train">train</autoref> 就是这个循环。
-# [训练后的曲线为何不平滑](../smoothness.py)考察这五大步把 $w$ 带到了哪里。
+# 每一步的损失都来自全部 50 个样本，所以虽然用的是 SGD 这个类，做的其实是全批量梯度下降。
+# [训练后的曲线为何不平滑](../smoothness.py)考察这五个大步把 $w$ 带到了哪里。

@@ -1,18 +1,18 @@
-"""Tests of attention_tutorial.diagrams: numbers against numpy, labels, errors, no global state."""
+"""Tests of attention_tutorial.figures.attention: numbers against numpy, labels, errors.
+
+The figure contract (type, language, fonts, global state) is checked once for every
+figure in ``test_contract.py``.
+"""
 
 from __future__ import annotations
 
-import warnings
-
-import matplotlib
 import numpy as np
 import pytest
 import torch
-from matplotlib import font_manager
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from attention_tutorial import (
     make_data,
+    plot_attention_heatmap,
     plot_attention_pooling,
     plot_bandwidth_gallery,
     plot_data,
@@ -116,8 +116,6 @@ def test_pooling_diagram_errors() -> None:
         plot_attention_pooling(0.0, torch.zeros(2, 2), torch.zeros(2))
     with pytest.raises(ValueError, match="bandwidth must be a positive finite number"):
         plot_attention_pooling(0.0, keys, values, bandwidth=0.0)
-    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
-        plot_attention_pooling(0.0, keys, values, lang="fr")
 
 
 # plot_bandwidth_gallery ----------------------------------------------------------
@@ -177,8 +175,6 @@ def test_gallery_errors(toy) -> None:
         plot_bandwidth_gallery(x_test.float(), y_truth, x_train, y_train, [1.0])
     with pytest.raises(TypeError, match=r"x_train must be a torch\.Tensor, got list"):
         plot_bandwidth_gallery(x_test, y_truth, [0.0], y_train, [1.0])
-    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
-        plot_bandwidth_gallery(x_test, y_truth, x_train, y_train, [1.0], lang="fr")
 
 
 # plot_data -----------------------------------------------------------------------
@@ -220,56 +216,41 @@ def test_plot_data_errors() -> None:
         plot_data([0.0], [0.0], [0.0, 1.0], [0.0])
     with pytest.raises(ValueError, match=r"x_train must be a 1-D array, got shape \(1, 1\)"):
         plot_data([0.0], [0.0], [[0.0]], [0.0])
-    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
-        plot_data([0.0], [0.0], [0.0], [0.0], lang="fr")
 
 
-# all three -----------------------------------------------------------------------
+# plot_attention_heatmap ----------------------------------------------------------
 
 
-def all_figures(lang: str):
-    data = make_data(n_train=20)
-    return [
-        plot_data(data.x_test, data.y_truth, data.x_train, data.y_train, lang=lang),
-        plot_attention_pooling(data.x_test[20], data.x_train[::4], data.y_train[::4], lang=lang),
-        plot_bandwidth_gallery(
-            data.x_test, data.y_truth, data.x_train, data.y_train, [0.3, 1.0], lang=lang
-        ),
-    ]
+def test_heatmap_shows_the_weights_with_a_colour_bar() -> None:
+    """Check image data, colormap, colour bar, and a tensor that requires grad."""
+    weights = torch.rand(
+        N_TEST, N_TRAIN, generator=torch.Generator().manual_seed(0), requires_grad=True
+    )
+    fig = plot_attention_heatmap(weights, lang="en", xlabel="k", ylabel="q")
+    ax = fig.axes[0]
+    image = ax.images[0]
+    np.testing.assert_allclose(image.get_array(), weights.detach().numpy(), rtol=1e-6)
+    assert image.get_array().shape == (N_TEST, N_TRAIN)  # queries on rows
+    assert image.get_cmap().name == "Reds"
+    assert len(fig.axes) == 2 and image.colorbar is not None
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("k", "q")
 
 
-def test_figures_are_white_and_redrawn_in_the_other_language() -> None:
-    """Check the background, and that the recipe the site build uses redraws the figure."""
-    for fig in all_figures("zh"):
-        assert fig.get_facecolor() == (1.0, 1.0, 1.0, 1.0)
-        func, args, kwargs = fig._recipe
-        english = func(*args, **{**kwargs, "lang": "en"})
-        assert len(english.axes) == len(fig.axes)
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("zh", ("键（训练输入）", "查询（测试输入）", "注意力权重")),
+        ("en", ("keys (training inputs)", "queries (test inputs)", "attention weight")),
+    ],
+)
+def test_heatmap_labels_follow_the_language(lang, expected) -> None:
+    ax, colorbar_ax = plot_attention_heatmap(np.full((3, 2), 0.5), lang=lang, title="t").axes
+    assert (ax.get_xlabel(), ax.get_ylabel(), colorbar_ax.get_ylabel()) == expected
+    assert ax.get_title() == "t"
 
 
-def test_rc_params_are_unchanged() -> None:
-    before = dict(matplotlib.rcParams)
-    for lang in ("zh", "en"):
-        for fig in all_figures(lang):
-            FigureCanvasAgg(fig).draw()
-    assert dict(matplotlib.rcParams) == before
-
-
-def cjk_font_installed() -> bool:
-    try:
-        font_manager.findfont(
-            font_manager.FontProperties(family="Noto Sans CJK SC"), fallback_to_default=False
-        )
-    except ValueError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not cjk_font_installed(), reason="font 'Noto Sans CJK SC' not installed")
-def test_chinese_figures_have_no_missing_glyphs() -> None:
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        for fig in all_figures("zh"):
-            FigureCanvasAgg(fig).draw()
-    missing = [str(w.message) for w in caught if "Glyph" in str(w.message)]
-    assert missing == []
+def test_heatmap_errors() -> None:
+    with pytest.raises(
+        ValueError, match=r"attention_weights must be a 2-D array, got shape \(3,\)"
+    ):
+        plot_attention_heatmap(np.ones(3))

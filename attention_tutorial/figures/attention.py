@@ -1,11 +1,10 @@
-"""Diagrams and multi-panel figures of the chapter, in Chinese (default) or English.
+"""Attention figures: the weights as a heatmap, one query pooling its keys, bandwidths, data.
 
-Three figures that are more than one curve on one pair of axes: the data set
-(`data.md`), a diagram of one query pooling a handful of key-value pairs
-(`cues.md`), and a gallery of Nadaraya-Watson fits for several bandwidths
-(`nonparametric.md`). Like ``plotting``, this module builds ``TutorialFigure``
-objects directly, never imports ``pyplot`` and changes no global setting; every
-number drawn is computed here from the tensors passed in.
+Four figures of the chapter: the heatmap of attention weights (`nonparametric.md`),
+the data set (`data.md`), a diagram of one query pooling a handful of key-value
+pairs (`cues.md`), and a gallery of Nadaraya-Watson fits for several bandwidths
+(`nonparametric.md`). Every number drawn is computed here from the tensors passed
+in; ``pyplot`` is never imported and no global setting is changed.
 """
 
 from __future__ import annotations
@@ -19,48 +18,67 @@ from matplotlib.patches import FancyBboxPatch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial._figure import TutorialFigure, bilingual
-from attention_tutorial.plotting import _FONTS, _building, _data_arrays, _new_axes
+from attention_tutorial.figures._base import (
+    FONTS,
+    bilingual,
+    building,
+    data_arrays,
+    draw_fit,
+    new_axes,
+    new_figure,
+)
 from attention_tutorial.pooling import nadaraya_watson
 
 _MAX_PAIRS = 8  # more key-value pairs than this no longer fit in the diagram
 _MAX_BANDWIDTHS = 6  # more panels than this no longer fit in the gallery
 
-_TEXT = {
-    "zh": {
-        "test_inputs": "测试输入（查询的位置）",
-        "query": "查询",
-        "keys": "键",
-        "weights": "注意力权重",
-        "values": "值",
-        "output": "输出",
-        "weight_short": "权重",
-    },
-    "en": {
-        "test_inputs": "test inputs (where the queries are)",
-        "query": "query",
-        "keys": "keys",
-        "weights": "attention weights",
-        "values": "values",
-        "output": "output",
-        "weight_short": "weight",
-    },
-}
-
 _BOX = {"boxstyle": "round,pad=0.02,rounding_size=0.12", "linewidth": 1.2}
 _QUERY_COLOR, _KEY_COLOR, _VALUE_COLOR, _OUT_COLOR = "#fde2c8", "#d6e4f5", "#d9efd9", "#eadcf2"
 
 
-def _scalar(name: str, value: object) -> float:
-    """Return a real number or a one-element floating tensor as a finite float."""
-    if isinstance(value, Tensor):
-        if value.numel() != 1:
-            raise ValueError(
-                f"{name} must be a number or a one-element tensor, got shape {tuple(value.shape)}"
-            )
-        _checks.floating(name, value)
-        value = value.item()
-    return _checks.finite_number(name, value)
+@bilingual
+def plot_attention_heatmap(
+    attention_weights: Tensor | np.ndarray,
+    *,
+    lang: str = "zh",
+    xlabel: str | None = None,
+    ylabel: str | None = None,
+    title: str | None = None,
+) -> Figure:
+    """Show attention weights as an image: one row per query, one column per key.
+
+    Explained on the page `nonparametric.md`.
+
+    Args:
+        attention_weights: Shape ``(n_queries, n_keys)``; a tensor that requires
+            grad is detached first.
+        lang: ``"zh"`` or ``"en"``, the language of the default labels.
+        xlabel: Label of the key axis; defaults to "keys (training inputs)".
+        ylabel: Label of the query axis; defaults to "queries (test inputs)".
+        title: Optional title.
+
+    Returns:
+        The figure; its second axes is the colour bar.
+
+    Raises:
+        ValueError: If ``lang`` is unknown or the weights are not 2-D.
+
+    Examples:
+        >>> fig = plot_attention_heatmap(np.full((3, 2), 0.5), lang="en")
+        >>> fig.axes[0].get_ylabel(), fig.axes[1].get_ylabel()
+        ('queries (test inputs)', 'attention weight')
+    """
+    with building(lang) as words:
+        weights = _checks.array("attention_weights", attention_weights, 2)
+        fig, ax = new_axes(lang)
+        image = ax.imshow(weights, cmap="Reds")
+        colorbar = fig.colorbar(image, ax=ax, label=words["weight"])
+        colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        ax.set_xlabel(words["keys"] if xlabel is None else xlabel)
+        ax.set_ylabel(words["queries"] if ylabel is None else ylabel)
+        if title is not None:
+            ax.set_title(title)
+    return fig
 
 
 @bilingual
@@ -101,14 +119,13 @@ def plot_data(
         >>> tuple(t.get_text() for t in legend.get_texts())
         ('true function f(x)', 'training data (noisy)', 'test inputs (where the queries are)')
     """
-    with _building(lang) as labels:
-        text = _TEXT[lang]
-        x_test_np, y_truth_np, x_train_np, y_train_np = _data_arrays(
+    with building(lang) as words:
+        x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
-        fig, ax = _new_axes(lang)
-        ax.plot(x_test_np, y_truth_np, label=labels["truth"])
-        ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=labels["train"])
+        fig, ax = new_axes(lang)
+        ax.plot(x_test_np, y_truth_np, label=words["truth"])
+        ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=words["train"])
         low = min(y_truth_np.min(), y_train_np.min())
         spread = max(y_truth_np.max(), y_train_np.max()) - low
         rug_y = low - 0.12 * (spread if spread > 0 else 1.0)  # just below the lowest point
@@ -119,10 +136,10 @@ def plot_data(
             marker="|",
             markersize=8,
             color="0.4",
-            label=text["test_inputs"],
+            label=words["test_inputs"],
         )
-        ax.set_xlabel(labels["x"])
-        ax.set_ylabel(labels["y"])
+        ax.set_xlabel(words["x"])
+        ax.set_ylabel(words["y"])
         ax.legend(loc="upper right", fontsize="small")
         if title is not None:
             ax.set_title(title)
@@ -171,9 +188,8 @@ def plot_attention_pooling(
         >>> "0.88" in texts, "0.12" in texts, "$f(q)$ = 1.19" in texts
         (True, True, True)
     """
-    with _building(lang):
-        text = _TEXT[lang]
-        q = _scalar("query", query)
+    with building(lang) as words:
+        q = _checks.scalar("query", query)
         _checks.vector("keys", keys, "(n,)")
         _checks.vector("values", values, "(n,)")
         _checks.same_length("keys", keys, "values", values)
@@ -189,7 +205,7 @@ def plot_attention_pooling(
         output = y_hat.item()
 
         height = 0.62 * n + 1.7
-        fig = TutorialFigure(figsize=(9.0, height), layout="constrained", facecolor="white")
+        fig = new_figure((9.0, height))
         ax = fig.add_subplot()
         ax.set_xlim(0, 10)
         ax.set_ylim(-0.9, n + 0.9)
@@ -223,11 +239,11 @@ def plot_attention_pooling(
 
         heading_y = n + 0.55
         headings = [
-            (1.0, text["query"]),
-            (3.6, text["keys"]),
-            (5.45, text["weights"] + r" $\alpha(q, k_i)$"),
-            (7.3, text["values"]),
-            (9.15, text["output"]),
+            (1.0, words["query_heading"]),
+            (3.6, words["keys_heading"]),
+            (5.45, words["weights_heading"] + r" $\alpha(q, k_i)$"),
+            (7.3, words["values_heading"]),
+            (9.15, words["output_heading"]),
         ]
         for x, heading in headings:
             ax.text(x, heading_y, heading, ha="center", va="center", fontsize=10, weight="bold")
@@ -306,7 +322,7 @@ def plot_bandwidth_gallery(
         >>> fig.axes[2].images[0].get_array().shape  # (n_test, n_train)
         (8, 4)
     """
-    with _building(lang) as labels:
+    with building(lang) as words:
         _checks.vector("x_test", x_test, "(n_test,)")
         _checks.vector("y_truth", y_truth, "(n_test,)")
         _checks.vector("x_train", x_train, "(n_train,)")
@@ -325,9 +341,7 @@ def plot_bandwidth_gallery(
             )
         widths = [_checks.positive_number(f"bandwidths[{j}]", h) for j, h in enumerate(bandwidths)]
         n_cols = len(widths)
-        fig = TutorialFigure(
-            figsize=(2.3 * n_cols + 0.5, 5.6), layout="constrained", facecolor="white"
-        )
+        fig = new_figure((2.3 * n_cols + 0.5, 5.6))
         grid = fig.subplots(2, n_cols, sharey="row", squeeze=False)
         fit_axes, heat_axes = list(grid[0]), list(grid[1])
         x_test_np, y_truth_np = x_test.detach().numpy(), y_truth.detach().numpy()
@@ -336,22 +350,31 @@ def plot_bandwidth_gallery(
             y_hat, attention_weights = nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
             mse = ((y_hat - y_truth) ** 2).mean().item()
             ax = fit_axes[j]
-            ax.tick_params(labelfontfamily=_FONTS[lang], labelsize=9)
-            ax.plot(x_test_np, y_truth_np, label=labels["truth"])
-            ax.plot(x_test_np, y_hat.detach().numpy(), linestyle="--", label=labels["prediction"])
-            ax.scatter(x_train_np, y_train_np, s=8, alpha=0.4, label=labels["train"])
+            ax.tick_params(labelfontfamily=FONTS[lang], labelsize=9)
+            y_hat_np = y_hat.detach().numpy()  # (n_test,)
+            draw_fit(
+                ax,
+                words,
+                x_test_np,
+                y_truth_np,
+                y_hat_np,
+                x_train_np,
+                y_train_np,
+                size=8,
+                alpha=0.4,
+            )
             ax.set_title(f"h = {h:g}\nMSE = {mse:.3f}", fontsize=11)
-            ax.set_xlabel(labels["x"])
+            ax.set_xlabel(words["x"])
             heat = heat_axes[j]
-            heat.tick_params(labelfontfamily=_FONTS[lang], labelsize=9)
+            heat.tick_params(labelfontfamily=FONTS[lang], labelsize=9)
             image = heat.imshow(attention_weights.detach().numpy(), cmap="Reds", aspect="auto")
             colorbar = fig.colorbar(image, ax=heat, shrink=0.9)
-            colorbar.ax.tick_params(labelfontfamily=_FONTS[lang], labelsize=8)
-            heat.set_xlabel(labels["keys"], fontsize=9)
+            colorbar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=8)
+            heat.set_xlabel(words["keys"], fontsize=9)
             if j == n_cols - 1:
-                colorbar.set_label(_TEXT[lang]["weight_short"])
-        fit_axes[0].set_ylabel(labels["y"])
-        heat_axes[0].set_ylabel(labels["queries"], fontsize=9)
+                colorbar.set_label(words["weight_short"])
+        fit_axes[0].set_ylabel(words["y"])
+        heat_axes[0].set_ylabel(words["queries"], fontsize=9)
         fig.legend(
             handles=fit_axes[0].lines + fit_axes[0].collections,
             loc="outside lower center",

@@ -1,0 +1,32 @@
+"""Every figure of the package: the bilingual base, the one label table, and the figures.
+
+The computation lives in the modules above (``data``, ``pooling``, ``model``,
+``training``, ``analysis``); this subpackage only draws. Its modules:
+
+- ``_base``: ``TutorialFigure`` (a matplotlib ``Figure`` that displays itself in
+  notebooks, as SVG or PNG, with identical bytes from build to build), the
+  ``bilingual`` decorator (lets the site build redraw a figure in each language),
+  ``labels(lang)`` / ``building(lang)`` (the words of a language, with its fonts
+  active), ``new_figure`` / ``new_axes``, ``FONTS``, ``data_arrays`` and ``draw_fit``.
+- ``_labels``: ``LABELS``, the one zh/en table of every word drawn in a figure.
+- ``curves``: a fit, fits side by side, the loss per epoch, the loss against ``w``.
+- ``attention``: the attention-weight heatmap, the query/key/value diagram,
+  the bandwidth gallery and the data figure.
+- ``tensors``: the tensor API handbook's pictures (tensors as grids of cells).
+
+A new figure module follows the same pattern::
+
+    from attention_tutorial.figures._base import bilingual, building, new_axes
+
+    @bilingual
+    def plot_something(values, *, lang: str = "zh") -> Figure:
+        with building(lang) as words:  # validates lang, activates its fonts
+            fig, ax = new_axes(lang)
+            ax.plot(values)
+            ax.set_xlabel(words["x"])  # add new words to _labels.LABELS, both languages
+        return fig
+
+then export the function from ``attention_tutorial/__init__.py`` (``__all__``),
+add it to the figure registry of the tests (``tests/unit/figures/test_contract.py``)
+and to the API reference (a page ``docs/*/api/<module>.md``, see ``contributing.md``).
+"""

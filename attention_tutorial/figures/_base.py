@@ -1,0 +1,185 @@
+"""The base of every figure: a self-displaying ``Figure``, the page's language and fonts.
+
+``TutorialFigure`` is a plain matplotlib ``Figure`` that also displays itself in
+Jupyter without pyplot: as SVG (text left to the browser's fonts) or as a PNG
+drawn at twice the display size, whichever is smaller, with no timestamps and
+fixed ids, so that two builds give identical bytes.
+
+The site executes each notebook once for both languages. When the environment
+variable ``ATTENTION_TUTORIAL_FIGURE_LANGS`` is set (the build sets it to
+``zh,en``), a figure made by a function decorated with ``bilingual`` is drawn
+again for each of these languages and all variants travel in one output; the
+build keeps the variant of the page's language. Explained on the page
+``contributing.md``.
+
+The helpers every figure module uses: ``labels(lang)`` (the words of one
+language, from the one table in ``_labels``), ``building(lang)`` (those words,
+with the language's fonts active while the figure is built), ``new_figure`` and
+``new_axes`` (a white figure), ``FONTS`` (the font list of each language),
+``data_arrays`` and ``draw_fit`` (the truth, a prediction and the training points).
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import io
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, ParamSpec
+
+import matplotlib
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from attention_tutorial import _checks
+from attention_tutorial.figures._labels import LABELS
+
+FIGURE_LANGS_ENV = "ATTENTION_TUTORIAL_FIGURE_LANGS"
+FIGURE_MIME = "application/vnd.attention-tutorial.figure+json"
+PNG_DPI = 200  # twice the 100 dpi display size: sharp on high-density screens
+FIGSIZE = (6.0, 3.5)  # inches, one pair of axes
+FONTS = {
+    "zh": ["Noto Sans CJK SC", "Noto Sans CJK JP", "DejaVu Sans"],
+    "en": ["DejaVu Sans"],
+}
+MONO = ["DejaVu Sans Mono"]
+_SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "attention-tutorial", "svg.image_inline": True}
+
+P = ParamSpec("P")
+
+
+def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
+    """Encode ``fig`` as SVG or PNG, whichever is smaller; return (mime, data, metadata).
+
+    >>> fig = TutorialFigure(figsize=(2, 1))
+    >>> mime, data, meta = encode(fig)
+    >>> mime in {"image/svg+xml", "image/png"}
+    True
+    """
+    width, height = fig.get_size_inches()
+    buffer = io.StringIO()
+    with matplotlib.rc_context(_SVG_RC):
+        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    svg = buffer.getvalue()
+    binary = io.BytesIO()
+    fig.savefig(binary, format="png", dpi=PNG_DPI, metadata={"Software": None})
+    png = base64.b64encode(binary.getvalue()).decode("ascii")
+    if len(svg) <= len(png):
+        return "image/svg+xml", svg, {}
+    size = {"width": round(width * 100), "height": round(height * 100)}
+    return "image/png", png, size
+
+
+class TutorialFigure(Figure):
+    """A matplotlib ``Figure`` that displays itself in notebooks (see the module docstring)."""
+
+    _recipe: tuple[Callable[..., Figure], tuple[Any, ...], dict[str, Any]] | None = None
+
+    def _repr_mimebundle_(
+        self, include: Any = None, exclude: Any = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        mime, data, meta = encode(self)
+        bundle: dict[str, Any] = {mime: data}
+        langs = os.environ.get(FIGURE_LANGS_ENV)
+        if langs and self._recipe is not None:
+            func, args, kwargs = self._recipe
+            variants = {}
+            for lang in langs.split(","):
+                v_mime, v_data, v_meta = encode(func(*args, **{**kwargs, "lang": lang}))
+                variants[lang] = {"mime": v_mime, "data": v_data, "metadata": v_meta}
+            bundle[FIGURE_MIME] = variants
+        return bundle, ({mime: meta} if meta else {})
+
+
+def bilingual(func: Callable[P, Figure]) -> Callable[P, Figure]:
+    """Let a figure function's figure be redrawn in another language by the site build.
+
+    The function must take a keyword argument ``lang``.
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> Figure:
+        fig = func(*args, **kwargs)
+        if isinstance(fig, TutorialFigure):
+            fig._recipe = (func, args, dict(kwargs))
+        return fig
+
+    return wrapper
+
+
+def labels(lang: str) -> dict[str, str]:
+    """Return the words of ``lang``; raise ``ValueError`` for an unknown language.
+
+    >>> labels("en")["x"], labels("zh")["x"]
+    ('input x', '输入 x')
+    """
+    if lang not in LABELS:
+        raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
+    return LABELS[lang]
+
+
+def both(key: str, **fields: object) -> dict[str, str]:
+    """Return the entry ``key`` in every language, formatted with ``fields``.
+
+    >>> both("kept", k=2)["en"]
+    '2 left in each row'
+    """
+    return {lang: words[key].format(**fields) for lang, words in LABELS.items()}
+
+
+@contextmanager
+def building(lang: str) -> Iterator[dict[str, str]]:
+    """Yield the words of ``lang`` while the fonts of ``lang`` are active.
+
+    Only ``matplotlib.rc_context`` is used: no global setting outlives the block.
+    """
+    words = labels(lang)
+    with matplotlib.rc_context({"font.family": FONTS[lang]}):
+        yield words
+
+
+def new_figure(figsize: tuple[float, float], **kwargs: Any) -> TutorialFigure:
+    """Create a white, constrained-layout ``TutorialFigure`` of ``figsize`` inches."""
+    return TutorialFigure(figsize=figsize, layout="constrained", facecolor="white", **kwargs)
+
+
+def new_axes(lang: str, figsize: tuple[float, float] = FIGSIZE) -> tuple[TutorialFigure, Axes]:
+    """Create a white figure with one axes whose tick labels use the fonts of ``lang``."""
+    fig = new_figure(figsize)
+    ax = fig.add_subplot()
+    ax.tick_params(labelfontfamily=FONTS[lang])
+    return fig, ax
+
+
+def data_arrays(
+    x_test: object, y_truth: object, x_train: object, y_train: object
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Check the test inputs with their truth and the training pairs; return them as arrays."""
+    x_test_np = _checks.array("x_test", x_test, 1)
+    y_truth_np = _checks.array("y_truth", y_truth, 1)
+    x_train_np = _checks.array("x_train", x_train, 1)
+    y_train_np = _checks.array("y_train", y_train, 1)
+    _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np)
+    _checks.same_sizes(x_train=x_train_np, y_train=y_train_np)
+    return x_test_np, y_truth_np, x_train_np, y_train_np
+
+
+def draw_fit(
+    ax: Axes,
+    words: dict[str, str],
+    x_test: np.ndarray,
+    y_truth: np.ndarray,
+    y_hat: np.ndarray,
+    x_train: np.ndarray,
+    y_train: np.ndarray,
+    *,
+    size: float = 12,
+    alpha: float = 0.5,
+) -> None:
+    """Draw the truth, the prediction (dashed) and the training points on ``ax``."""
+    ax.plot(x_test, y_truth, label=words["truth"])
+    ax.plot(x_test, y_hat, linestyle="--", label=words["prediction"])
+    ax.scatter(x_train, y_train, s=size, alpha=alpha, label=words["train"])

@@ -1,0 +1,234 @@
+"""Curves of the chapter: a fit, several fits side by side, the loss per epoch and against w.
+
+Every function builds a ``TutorialFigure`` directly: ``pyplot`` is never
+imported, nothing global is changed, and everything works without a display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+from torch import Tensor
+
+from attention_tutorial import _checks
+from attention_tutorial.figures._base import (
+    FONTS,
+    bilingual,
+    building,
+    data_arrays,
+    draw_fit,
+    new_axes,
+    new_figure,
+)
+
+ArrayLike = Tensor | np.ndarray | Sequence[float]
+
+
+@bilingual
+def plot_fit(
+    x_test: Tensor | np.ndarray,
+    y_truth: Tensor | np.ndarray,
+    y_hat: Tensor | np.ndarray,
+    x_train: Tensor | np.ndarray,
+    y_train: Tensor | np.ndarray,
+    *,
+    lang: str = "zh",
+    title: str | None = None,
+) -> Figure:
+    """Plot the true function, the prediction and the training points.
+
+    Explained on the page `average.md` (and used on every later page).
+
+    Args:
+        x_test: Test inputs, shape ``(n_test,)``.
+        y_truth: ``f(x_test)``, shape ``(n_test,)``.
+        y_hat: Predictions at ``x_test``, shape ``(n_test,)``.
+        x_train: Training inputs, shape ``(n_train,)``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+        title: Optional title.
+
+    Returns:
+        The figure.
+
+    Raises:
+        ValueError: If ``lang`` is unknown or the shapes do not match.
+
+    Examples:
+        >>> x = np.linspace(0, 5, 7)
+        >>> fig = plot_fit(x, x, x + 0.1, x[:4], x[:4], lang="en")
+        >>> fig.axes[0].get_xlabel(), fig.axes[0].get_ylabel()
+        ('input x', 'output y')
+    """
+    with building(lang) as words:
+        x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
+            x_test, y_truth, x_train, y_train
+        )
+        y_hat_np = _checks.array("y_hat", y_hat, 1)
+        _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np, y_hat=y_hat_np)
+        fig, ax = new_axes(lang)
+        draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np)
+        ax.set_xlabel(words["x"])
+        ax.set_ylabel(words["y"])
+        ax.legend()
+        if title is not None:
+            ax.set_title(title)
+    return fig
+
+
+@bilingual
+def plot_fits(
+    x_test: Tensor | np.ndarray,
+    y_truth: Tensor | np.ndarray,
+    fits: Mapping[str, Tensor | np.ndarray],
+    x_train: Tensor | np.ndarray,
+    y_train: Tensor | np.ndarray,
+    *,
+    lang: str = "zh",
+) -> Figure:
+    """Plot several fits side by side, one panel each, sharing the y axis.
+
+    Explained on the page `smoothness.md`.
+
+    Args:
+        x_test: Test inputs, shape ``(n_test,)``.
+        y_truth: ``f(x_test)``, shape ``(n_test,)``.
+        fits: Panel title -> predictions at ``x_test`` of shape ``(n_test,)``.
+            The titles are shown as given in every language, so use symbols and
+            numbers only, e.g. ``"w = 1.00"``.
+        x_train: Training inputs, shape ``(n_train,)``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+
+    Returns:
+        The figure, with one axes per fit.
+
+    Raises:
+        ValueError: If ``lang`` is unknown, ``fits`` is empty or a length differs.
+
+    Examples:
+        >>> x = np.linspace(0, 5, 7)
+        >>> fig = plot_fits(x, x, {"w = 1": x, "w = 2": x + 1}, x[:3], x[:3], lang="en")
+        >>> [ax.get_title() for ax in fig.axes], fig.axes[0].get_xlabel()
+        (['w = 1', 'w = 2'], 'input x')
+    """
+    with building(lang) as words:
+        x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
+            x_test, y_truth, x_train, y_train
+        )
+        if not fits:
+            raise ValueError("fits must contain at least one fit")
+        predictions = {}
+        for name, y_hat in fits.items():
+            y_hat_np = _checks.array(f"fits[{name!r}]", y_hat, 1)
+            _checks.same_sizes(x_test=x_test_np, **{f"fits[{name!r}]": y_hat_np})
+            predictions[name] = y_hat_np
+        n = len(predictions)
+        fig = new_figure((3.4 * n, 3.4))
+        axes = fig.subplots(1, n, sharey=True, squeeze=False)[0]
+        for ax, (name, y_hat_np) in zip(axes, predictions.items(), strict=True):
+            ax.tick_params(labelfontfamily=FONTS[lang])
+            draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np, size=10)
+            ax.set_title(name)
+            ax.set_xlabel(words["x"])
+        axes[0].set_ylabel(words["y"])
+        axes[0].legend(fontsize="small")
+    return fig
+
+
+@bilingual
+def plot_loss(losses: Sequence[float], *, lang: str = "zh", title: str | None = None) -> Figure:
+    """Plot the training loss against the epoch number (starting at 1).
+
+    Explained on the page `parametric.md`.
+
+    Args:
+        losses: One loss per epoch, as returned by ``train``.
+        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        title: Optional title.
+
+    Returns:
+        The figure.
+
+    Raises:
+        ValueError: If ``lang`` is unknown or ``losses`` is empty.
+
+    Examples:
+        >>> fig = plot_loss([3.0, 2.0, 1.5], lang="en")
+        >>> fig.axes[0].get_xlabel()
+        'epoch'
+        >>> fig.axes[0].lines[0].get_xdata().tolist()
+        [1, 2, 3]
+    """
+    with building(lang) as words:
+        values = _checks.array("losses", losses, 1)
+        epochs = np.arange(1, len(values) + 1)  # (n_epochs,)
+        fig, ax = new_axes(lang)
+        ax.plot(epochs, values, marker="o")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole epochs only
+        ax.set_xlabel(words["epoch"])
+        ax.set_ylabel(words["loss"])
+        if title is not None:
+            ax.set_title(title)
+    return fig
+
+
+@bilingual
+def plot_loss_vs_w(
+    ws: ArrayLike,
+    losses_with_own: ArrayLike,
+    losses_left_out: ArrayLike,
+    *,
+    lang: str = "zh",
+    title: str | None = None,
+) -> Figure:
+    """Plot the training loss against ``w`` with and without each point's own key.
+
+    The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.
+
+    Explained on the page `leave-one-out.md`.
+
+    Args:
+        ws: The grid of ``w``, shape ``(n_w,)``, all positive.
+        losses_with_own: Loss at each ``w`` with the own key included, shape ``(n_w,)``.
+        losses_left_out: Loss at each ``w`` with the own key left out, shape ``(n_w,)``.
+        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+        title: Optional title.
+
+    Returns:
+        The figure.
+
+    Raises:
+        ValueError: If ``lang`` is unknown, a length differs or a ``w`` is not positive.
+
+    Examples:
+        >>> fig = plot_loss_vs_w([1, 10, 100], [3.0, 1.0, 0.1], [3.0, 2.0, 2.5], lang="en")
+        >>> ax = fig.axes[0]
+        >>> ax.get_xscale(), ax.get_xlabel()
+        ('log', 'w (log scale)')
+        >>> labels = [text.get_text() for text in ax.get_legend().get_texts()]
+        >>> labels[0], labels[1]
+        ('own key included', 'own key left out (leave-one-out)')
+    """
+    with building(lang) as words:
+        grid = _checks.array("ws", ws, 1, finite=True)
+        if (grid <= 0).any():
+            raise ValueError("ws must all be positive for a logarithmic axis")
+        with_own = _checks.array("losses_with_own", losses_with_own, 1)
+        left_out = _checks.array("losses_left_out", losses_left_out, 1)
+        _checks.same_sizes(ws=grid, losses_with_own=with_own, losses_left_out=left_out)
+        fig, ax = new_axes(lang)
+        ax.plot(grid, with_own, label=words["with_own"])
+        ax.plot(grid, left_out, label=words["left_out"])
+        i = int(np.argmin(left_out))
+        ax.scatter([grid[i]], [left_out[i]], color="black", zorder=3, label=words["minimum"])
+        ax.set_xscale("log")
+        ax.set_xlabel(words["w_log"])
+        ax.set_ylabel(words["loss"])
+        ax.legend()
+        if title is not None:
+            ax.set_title(title)
+    return fig

@@ -1,0 +1,93 @@
+"""The API reference: one page per public module, in both languages and both navs.
+
+Adding or renaming a module of ``attention_tutorial`` means: one page
+``docs/<lang>/api/<module>.md`` per language (a title, a short intro, the line
+``::: attention_tutorial.<module>``), one line ``- <module>: api/<module>.md`` in the nav
+of ``mkdocs.yml`` and of ``mkdocs.en.yml``, and one row in ``api/index.md``.
+A module inside a subpackage gets a flat name: ``api/figures.curves.md``
+(so that ``../page.py`` links from a docstring work on every API page); a
+package's own ``__init__`` gets no page. This test says which of these is
+missing. No build needed.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+
+import pytest
+import yaml
+
+import attention_tutorial
+from tools.sitebuild import docstring_links, execute
+
+LANGS = ("zh", "en")
+CONFIGS = {"zh": "mkdocs.yml", "en": "mkdocs.en.yml"}
+MODULES = sorted(
+    info.name.removeprefix("attention_tutorial.")
+    for info in pkgutil.walk_packages(attention_tutorial.__path__, "attention_tutorial.")
+    if not info.ispkg and not any(part.startswith("_") for part in info.name.split("."))
+)
+
+
+def nav_pages(lang: str) -> list[str]:
+    """Every page path in the nav of one language's config, in order."""
+    text = (execute.ROOT / CONFIGS[lang]).read_text(encoding="utf-8")
+    nav = yaml.safe_load(text[text.index("\nnav:") :])["nav"]
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, str):
+                yield item
+            elif isinstance(item, dict):
+                for value in item.values():
+                    yield from walk(value) if isinstance(value, list) else [value]
+
+    return list(walk(nav))
+
+
+def test_there_are_modules_to_document() -> None:
+    assert {"data", "pooling", "model", "training"} <= set(MODULES)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("module", MODULES)
+def test_every_public_module_has_its_page(lang: str, module: str) -> None:
+    page = execute.DOCS / lang / "api" / f"{module}.md"
+    assert page.is_file(), f"add {page.relative_to(execute.ROOT)} (title, intro, ::: line)"
+    text = page.read_text(encoding="utf-8")
+    assert re.search(rf"^::: attention_tutorial\.{re.escape(module)}$", text, re.M)
+    assert text.startswith("# ") and len(text.split("\n\n")) >= 3, "a title and an intro"
+    assert f"api/{module}.md" in nav_pages(lang), f"add '- {module}: api/{module}.md' to {CONFIGS[lang]}"
+    index = (execute.DOCS / lang / "api" / "index.md").read_text(encoding="utf-8")
+    assert f"]({module}.md)" in index, f"add a row for {module} to docs/{lang}/api/index.md"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_api_page_documents_a_module_that_is_gone(lang: str) -> None:
+    pages = sorted(p.stem for p in (execute.DOCS / lang / "api").glob("*.md") if p.stem != "index")
+    assert pages == MODULES
+    api_in_nav = [p for p in nav_pages(lang) if p.startswith("api/")]
+    assert api_in_nav[0] == "api/index.md"
+    assert sorted(p.removeprefix("api/").removesuffix(".md") for p in api_in_nav[1:]) == MODULES
+
+
+def test_docstring_page_names_become_links() -> None:
+    text = "Explained on the pages `parametric.md` and ``handbook/repeat.md``; not `x.md`."
+    assert docstring_links.link_pages(text) == (
+        "Explained on the pages [`parametric`](../parametric.py) and "
+        "[`handbook/repeat`](../handbook/repeat.py); not `x.md`."
+    )
+    assert docstring_links.link_pages("`handbook/index.md`") == (
+        "[`handbook/index`](../handbook/index.md)"
+    )
+
+
+def test_every_page_named_in_a_docstring_exists() -> None:
+    names = set()
+    for path in (execute.ROOT / "attention_tutorial").rglob("*.py"):
+        names.update(docstring_links.PAGE_NAME.findall(path.read_text(encoding="utf-8")))
+    missing = [
+        page for _, page in names if docstring_links.link_pages(f"`{page}.md`") == f"`{page}.md`"
+    ]
+    assert names and missing == []

@@ -1,0 +1,115 @@
+"""Chinese prose uses full-width quotes, commas and parentheses (no build needed).
+
+Reads the Markdown cells of ``docs/zh/**/*.py`` (jupytext) and ``docs/zh/**/*.md``,
+removes everything that is not prose (fenced code, code spans, math, HTML tags,
+link targets, snippet lines) and fails on an ASCII ``"`` on a line with Chinese
+text, or on a half-width ``,`` ``(`` ``)`` touching a Chinese character.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jupytext
+import pytest
+
+from tools.sitebuild import execute
+
+ZH = execute.DOCS / "zh"
+PAGES = sorted(
+    p.relative_to(ZH).as_posix()
+    for p in [*ZH.rglob("*.py"), *ZH.rglob("*.md")]
+    if "assets" not in p.relative_to(ZH).parts
+)
+CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+NOT_PROSE = [
+    re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$", re.S | re.M),  # fenced code
+    re.compile(r"\$\$.*?\$\$", re.S),  # display math
+    re.compile(r"(`+).+?\1", re.S),  # code spans
+    re.compile(r"\$[^$\n]+\$"),  # inline math
+    re.compile(r"<[^>\n]*>"),  # HTML tags and their attributes
+    re.compile(r"\]\([^)\n]*\)"),  # link targets: ](page.py)
+    re.compile(r"^--8<--.*$", re.M),  # pymdownx.snippets
+]
+ASCII_QUOTE_LINE = re.compile(rf'^(?=.*[{CJK}]).*".*$', re.M)
+HALF_WIDTH = re.compile(rf"[{CJK}][,()]|[,()][{CJK}]")
+# a source line break inside a paragraph, next to a full-width quote: the page
+# shows it as a space (only breaks between two CJK characters are removed)
+QUOTE_BREAK = re.compile(r"[“”‘’][ \t]*\n[ \t]*(?=[^\s#|>-])|(?<=[^\s|])[ \t]*\n[ \t]*[“”‘’]")
+
+
+def prose(markdown: str) -> str:
+    """The text a reader sees as prose; what is removed becomes one space."""
+    for pattern in NOT_PROSE:
+        markdown = pattern.sub(" ", markdown)
+    return markdown
+
+
+def markdown_of(rel: str) -> str:
+    path = ZH / rel
+    if path.suffix == ".md":
+        return path.read_text(encoding="utf-8")
+    notebook = jupytext.read(path)
+    return "\n".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+
+
+def problems(markdown: str) -> list[str]:
+    text = prose(markdown)
+    found = [f"ASCII quote: {m.group(0).strip()}" for m in ASCII_QUOTE_LINE.finditer(text)]
+    for m in HALF_WIDTH.finditer(text):
+        context = text[max(0, m.start() - 12) : m.end() + 12].replace("\n", " ")
+        found.append(f"half-width {m.group(0)!r}: {context}")
+    for m in QUOTE_BREAK.finditer(text):
+        context = text[max(0, m.start() - 12) : m.end() + 12].replace("\n", "⏎")
+        found.append(f"line break next to a quote: {context}")
+    return found
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        '一行"晚点"是红色的',
+        '"不平滑"不等于"更差"',
+        '表中"own key included"一列',
+        "注意力汇聚(attention pooling)",
+        "查询,键和值",
+        "函数里根本没有\n“想找什么”这个输入",
+        "根本没有“想找什么”\n这个输入",
+    ],
+)
+def test_the_lint_catches(bad: str) -> None:
+    assert problems(bad)
+
+
+@pytest.mark.parametrize(
+    "good",
+    [
+        "一行“晚点”是红色的，表中“own key included”一列",
+        '写成 `torch.normal(0.0, 0.5, (3))` 或 `loss(reduction="none")` 都行',
+        '```python\nprint("中文")\n```',
+        '<span class="x">中文</span>',
+        "见[数据](data.py)一页",
+        '$f("x")$ 中文',
+        'English prose with "quotes" stays as it is',
+        "## “不平滑”不等于“更差”\n\n下一段",
+        "上一段。\n\n“顺序相同”指的是行优先顺序",
+        "- 第一项\n- “有效键数”",
+    ],
+)
+def test_the_lint_allows(good: str) -> None:
+    assert problems(good) == []
+
+
+def test_there_are_chinese_pages() -> None:
+    assert len(PAGES) >= 20
+    assert "cues.py" in PAGES and "glossary.md" in PAGES
+
+
+@pytest.mark.parametrize("rel", PAGES)
+def test_chinese_prose_uses_full_width_punctuation(rel: str) -> None:
+    assert problems(markdown_of(rel)) == [], f"docs/zh/{rel}"
+
+
+def test_pages_are_found_under_docs_zh() -> None:
+    assert all(not Path(rel).is_absolute() for rel in PAGES)

@@ -1,0 +1,87 @@
+"""Tests of attention_tutorial.figures._base and _labels: the label table, encoding, recipes."""
+
+from __future__ import annotations
+
+import string
+
+import matplotlib
+import pytest
+
+from attention_tutorial.figures._base import (
+    FIGURE_LANGS_ENV,
+    FIGURE_MIME,
+    TutorialFigure,
+    bilingual,
+    both,
+    building,
+    encode,
+    labels,
+    new_axes,
+)
+from attention_tutorial.figures._labels import LABELS
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_languages_have_the_same_labels_with_the_same_fields() -> None:
+    assert set(LABELS) == {"zh", "en"}
+    assert LABELS["zh"].keys() == LABELS["en"].keys()
+    for key in LABELS["zh"]:
+        assert fields(LABELS["zh"][key]) == fields(LABELS["en"][key]), key
+
+
+def test_one_wording_per_label() -> None:
+    """No two labels of one language say the same thing under different keys."""
+
+    def repeated(table: dict[str, str]) -> set[str]:
+        texts = list(table.values())
+        return {t for t in texts if texts.count(t) > 1}
+
+    assert repeated(LABELS["en"]) == set()
+    # Chinese has no plural: the colour bar's "attention weight" and the diagram's
+    # "attention weights" heading are the same words
+    assert repeated(LABELS["zh"]) == {"注意力权重"}
+
+
+def test_labels_and_both() -> None:
+    assert labels("zh")["train"] == "训练数据（含噪声）"
+    assert labels("en")["train"] == "training data (noisy)"
+    assert both("summed", k=3) == {"zh": "相乘求和的维度：长度 3", "en": "summed dimension: size 3"}
+    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'de'"):
+        labels("de")
+
+
+def test_building_sets_the_fonts_only_inside_the_block() -> None:
+    before = matplotlib.rcParams["font.family"]
+    with building("zh") as words:
+        assert matplotlib.rcParams["font.family"][0] == "Noto Sans CJK SC"
+        assert words["x"] == "输入 x"
+    assert matplotlib.rcParams["font.family"] == before
+
+
+def test_encoding_is_deterministic() -> None:
+    def draw() -> TutorialFigure:
+        fig, ax = new_axes("en")
+        ax.plot([0, 1, 2], [1, 0, 1])
+        return fig
+
+    assert encode(draw()) == encode(draw())
+
+
+def test_the_bundle_carries_one_variant_per_language(monkeypatch) -> None:
+    @bilingual
+    def figure(*, lang: str = "zh") -> TutorialFigure:
+        with building(lang) as words:
+            fig, ax = new_axes(lang)
+            ax.set_xlabel(words["x"])
+        return fig
+
+    monkeypatch.setenv(FIGURE_LANGS_ENV, "zh,en")
+    bundle, _ = figure()._repr_mimebundle_()
+    variants = bundle[FIGURE_MIME]
+    assert set(variants) == {"zh", "en"}
+    assert "输入 x" in variants["zh"]["data"] and "input x" in variants["en"]["data"]
+    monkeypatch.delenv(FIGURE_LANGS_ENV)
+    assert FIGURE_MIME not in figure()._repr_mimebundle_()[0]

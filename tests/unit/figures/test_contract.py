@@ -1,0 +1,183 @@
+"""The contract every public figure function keeps, checked once over one registry.
+
+A figure function returns a white ``TutorialFigure`` built without pyplot and without
+changing a global setting; the site build can redraw it in the other language from
+its recipe; English figures hold no Chinese character and Chinese ones no missing
+glyph; an unknown language is refused by name.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pytest
+import torch
+from matplotlib import font_manager
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+import attention_tutorial as at
+from attention_tutorial.figures._base import TutorialFigure, encode
+
+ROOT = Path(__file__).resolve().parents[3]
+CJK = re.compile(r"[\u2e80-\u9fff\uff00-\uffef]")
+
+
+def _toy():
+    g = torch.Generator().manual_seed(3)
+    x_train, _ = torch.sort(torch.rand(6, generator=g) * 5)  # (6,)
+    y_train = torch.randn(6, generator=g)  # (6,)
+    x_test = torch.linspace(0, 5, 9)  # (9,)
+    return x_test, torch.sin(x_test), x_train, y_train
+
+
+X_TEST, Y_TRUTH, X_TRAIN, Y_TRAIN = _toy()
+WEIGHTS = torch.rand(9, 6, generator=torch.Generator().manual_seed(0))  # (n_test, n_train)
+
+# Every public figure function, called with small seeded inputs.
+REGISTRY: dict[str, Callable[[str], Figure]] = {
+    "plot_fit": lambda lang: at.plot_fit(X_TEST, Y_TRUTH, -Y_TRUTH, X_TRAIN, Y_TRAIN, lang=lang),
+    "plot_fits": lambda lang: at.plot_fits(
+        X_TEST, Y_TRUTH, {"w = 1": Y_TRUTH, "w = 9": -Y_TRUTH}, X_TRAIN, Y_TRAIN, lang=lang
+    ),
+    "plot_loss": lambda lang: at.plot_loss([3.0, 2.0, 1.5], lang=lang),
+    "plot_loss_vs_w": lambda lang: at.plot_loss_vs_w(
+        [0.1, 1.0, 10.0], [3.0, 2.0, 0.1], [3.0, 1.0, 2.0], lang=lang
+    ),
+    "plot_attention_heatmap": lambda lang: at.plot_attention_heatmap(WEIGHTS, lang=lang),
+    "plot_data": lambda lang: at.plot_data(X_TEST, Y_TRUTH, X_TRAIN, Y_TRAIN, lang=lang),
+    "plot_attention_pooling": lambda lang: at.plot_attention_pooling(
+        X_TEST[4], X_TRAIN[:4], Y_TRAIN[:4], lang=lang
+    ),
+    "plot_bandwidth_gallery": lambda lang: at.plot_bandwidth_gallery(
+        X_TEST, Y_TRUTH, X_TRAIN, Y_TRAIN, [0.3, 1.0], lang=lang
+    ),
+    "draw_tensors": lambda lang: at.draw_tensors(
+        [at.TensorPanel(torch.arange(3), code="x"), at.TensorPanel(torch.ones(2, 2), code="y")],
+        arrows=[{"zh": "箭头", "en": "arrow"}],
+        lang=lang,
+    ),
+    "diagram_repeat_interleave": lambda lang: at.diagram_repeat_interleave(
+        torch.tensor([[1, 2], [3, 4]]), 2, lang=lang
+    ),
+    "diagram_repeat": lambda lang: at.diagram_repeat(torch.tensor([1, 2]), 2, lang=lang),
+    "diagram_expand": lambda lang: at.diagram_expand(torch.tensor([[1], [2]]), 2, 3, lang=lang),
+    "diagram_broadcast": lambda lang: at.diagram_broadcast(
+        torch.ones(2, 1), torch.ones(2), lang=lang
+    ),
+    "diagram_reshape": lambda lang: at.diagram_reshape(torch.arange(6), 2, -1, lang=lang),
+    "diagram_unsqueeze": lambda lang: at.diagram_unsqueeze(torch.tensor([1, 2]), 0, lang=lang),
+    "diagram_squeeze": lambda lang: at.diagram_squeeze(torch.ones(1, 2), lang=lang),
+    "diagram_matmul": lambda lang: at.diagram_matmul(
+        torch.tensor([1, 2, 3]), torch.tensor([[1, 0], [0, 1], [1, 1]]), lang=lang
+    ),
+    "diagram_bmm": lambda lang: at.diagram_bmm(torch.ones(2, 1, 2), torch.ones(2, 2, 1), lang=lang),
+    "diagram_eye_mask": lambda lang: at.diagram_eye_mask(3, lang=lang),
+    "diagram_softmax": lambda lang: at.diagram_softmax(torch.zeros(2, 2), dim=0, lang=lang),
+    "diagram_sort": lambda lang: at.diagram_sort(torch.tensor([2, 1]), lang=lang),
+    "diagram_arange": lambda lang: at.diagram_arange(0, 1, 0.5, lang=lang),
+    "diagram_mse_loss": lambda lang: at.diagram_mse_loss(torch.ones(2), torch.zeros(2), lang=lang),
+    "diagram_sgd_step": lambda lang: at.diagram_sgd_step(
+        torch.ones(2), torch.ones(2), 0.1, lang=lang
+    ),
+}
+NAMES = sorted(REGISTRY)
+
+
+def all_texts(fig: Figure) -> list[str]:
+    """Every string drawn: titles, axis labels, tick labels, legends and free texts."""
+    return [t.get_text() for t in fig.findobj(matplotlib.text.Text) if t.get_text()]
+
+
+def test_the_registry_holds_every_public_figure_function() -> None:
+    public = {name for name in at.__all__ if name.startswith(("plot_", "diagram_", "draw_"))}
+    assert public == set(REGISTRY)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_white_tutorial_figure_that_encodes(name) -> None:
+    fig = REGISTRY[name]("zh")
+    assert isinstance(fig, TutorialFigure)
+    assert fig.get_facecolor() == (1.0, 1.0, 1.0, 1.0)
+    mime, data, _ = encode(fig)
+    assert mime in {"image/svg+xml", "image/png"} and data
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_recipe_redraws_it_in_english(name) -> None:
+    chinese = REGISTRY[name]("zh")
+    func, args, kwargs = chinese._recipe  # what the site build calls for the other language
+    english = func(*args, **{**kwargs, "lang": "en"})
+    assert len(english.axes) == len(chinese.axes)
+    assert any(CJK.search(t) for t in all_texts(chinese))
+    assert [t for t in all_texts(english) if CJK.search(t)] == []
+    assert all_texts(english) != all_texts(chinese)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_unknown_language_is_refused(name) -> None:
+    with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
+        REGISTRY[name]("fr")
+
+
+def test_no_global_setting_changes() -> None:
+    before = dict(matplotlib.rcParams)
+    for lang in ("zh", "en"):
+        for make in REGISTRY.values():
+            FigureCanvasAgg(make(lang)).draw()
+    assert dict(matplotlib.rcParams) == before
+
+
+def test_pyplot_is_never_imported() -> None:
+    """In a fresh interpreter, every figure is drawn and pyplot is still not imported."""
+    code = (
+        "import sys\n"
+        "from matplotlib.backends.backend_agg import FigureCanvasAgg\n"
+        "sys.path.insert(0, 'tests/unit/figures')\n"
+        "import test_contract as c\n"
+        "for make in c.REGISTRY.values():\n"
+        "    FigureCanvasAgg(make('zh')).draw()\n"
+        "print('matplotlib.pyplot' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"
+
+
+def cjk_font_installed() -> bool:
+    try:
+        font_manager.findfont(
+            font_manager.FontProperties(family="Noto Sans CJK SC"), fallback_to_default=False
+        )
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(
+    not cjk_font_installed(),
+    reason="font 'Noto Sans CJK SC' not installed (Debian: apt-get install fonts-noto-cjk, "
+    "then delete matplotlib's font cache)",
+)
+def test_chinese_figures_have_no_missing_glyphs() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for make in REGISTRY.values():
+            FigureCanvasAgg(make("zh")).draw()
+    assert [str(w.message) for w in caught if "Glyph" in str(w.message)] == []
+
+
+def test_numpy_inputs_work_like_tensors() -> None:
+    """Curves take arrays as well as tensors, and draw the same data."""
+    from_numpy = at.plot_fit(*(t.numpy() for t in (X_TEST, Y_TRUTH, -Y_TRUTH, X_TRAIN, Y_TRAIN)))
+    from_torch = REGISTRY["plot_fit"]("zh")
+    for a, b in zip(from_numpy.axes[0].lines, from_torch.axes[0].lines, strict=True):
+        np.testing.assert_allclose(a.get_ydata(), b.get_ydata())

@@ -1,0 +1,140 @@
+"""Tests of attention_tutorial.figures.curves: the data drawn, labels, errors.
+
+The figure contract (type, language, fonts, global state) is checked once for every
+figure in ``test_contract.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from attention_tutorial import (
+    make_data,
+    nadaraya_watson,
+    plot_fit,
+    plot_fits,
+    plot_loss,
+    plot_loss_vs_w,
+)
+
+
+def test_plot_fit_draws_the_given_data() -> None:
+    """Check the two lines, the scatter of training points and the legend."""
+    data = make_data()
+    y_hat, _ = nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    fig = plot_fit(data.x_test, data.y_truth, y_hat, data.x_train, data.y_train, lang="en")
+    ax = fig.axes[0]
+    truth, prediction = ax.lines
+    np.testing.assert_allclose(truth.get_ydata(), data.y_truth.numpy())
+    np.testing.assert_allclose(prediction.get_ydata(), y_hat.numpy())
+    offsets = ax.collections[0].get_offsets()
+    np.testing.assert_allclose(offsets, np.column_stack([data.x_train, data.y_train]))
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert labels == ["true function f(x)", "prediction", "training data (noisy)"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "fit", "loss"),
+    [
+        ("zh", ("输入 x", "输出 y"), ("训练轮次（epoch）", "训练损失（求和）")),
+        ("en", ("input x", "output y"), ("epoch", "training loss (sum)")),
+    ],
+)
+def test_axis_labels_follow_the_language(lang, fit, loss) -> None:
+    x = np.linspace(0, 5, 7)
+    ax = plot_fit(x, x, x, x[:3], x[:3], lang=lang, title="t").axes[0]
+    assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_title()) == (*fit, "t")
+    ax = plot_loss([3.0, 2.0], lang=lang).axes[0]
+    assert (ax.get_xlabel(), ax.get_ylabel()) == loss
+
+
+def test_plot_loss_starts_at_epoch_one() -> None:
+    """Check the x data (1, 2, 3), the y data and the markers."""
+    line = plot_loss([3.0, 2.0, 1.5]).axes[0].lines[0]
+    assert list(line.get_xdata()) == [1, 2, 3]
+    assert list(line.get_ydata()) == [3.0, 2.0, 1.5]
+    assert line.get_marker() == "o"
+
+
+def loss_figure(lang: str):
+    """Return a small loss-against-w figure."""
+    return plot_loss_vs_w([0.1, 1.0, 10.0], [3.0, 2.0, 0.1], [3.0, 1.0, 2.0], lang=lang)
+
+
+def fits_figure(lang: str):
+    """Return a two-panel fits figure with 5 test and 3 training points."""
+    x = np.linspace(0, 4, 5)
+    return plot_fits(x, np.sin(x), {"w = 1": np.cos(x), "w = 9": x}, x[:3], -x[:3], lang=lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("zh", ("w（对数坐标）", "训练损失（求和）",
+                ["含自身的键（不留一）", "去掉自身的键（留一法）", "留一法的最小值"],
+                "输入 x", "输出 y", ["真实函数 f(x)", "预测值", "训练数据（含噪声）"])),
+        ("en", ("w (log scale)", "training loss (sum)",
+                ["own key included", "own key left out (leave-one-out)", "leave-one-out minimum"],
+                "input x", "output y",
+                ["true function f(x)", "prediction", "training data (noisy)"])),
+    ],
+)  # fmt: skip
+def test_loss_vs_w_and_fits_labels_follow_the_language(lang: str, expected) -> None:
+    xlabel, ylabel, legend, fit_x, fit_y, fit_legend = expected
+    ax = loss_figure(lang).axes[0]
+    assert (ax.get_xlabel(), ax.get_ylabel(), ax.get_xscale()) == (xlabel, ylabel, "log")
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == legend
+    axes = fits_figure(lang).axes
+    assert [a.get_xlabel() for a in axes] == [fit_x, fit_x]
+    assert axes[0].get_ylabel() == fit_y
+    assert [t.get_text() for t in axes[0].get_legend().get_texts()] == fit_legend
+
+
+def test_plot_loss_vs_w_draws_the_data_and_marks_the_minimum() -> None:
+    ax = loss_figure("en").axes[0]
+    with_own, left_out = ax.lines
+    np.testing.assert_allclose(with_own.get_ydata(), [3.0, 2.0, 0.1])
+    np.testing.assert_allclose(left_out.get_ydata(), [3.0, 1.0, 2.0])
+    np.testing.assert_allclose(ax.collections[0].get_offsets(), [[1.0, 1.0]])
+
+
+def test_plot_fits_draws_one_panel_per_fit() -> None:
+    """Check the panel titles, the shared y axis and the data of each panel."""
+    first, second = fits_figure("en").axes
+    assert (first.get_title(), second.get_title()) == ("w = 1", "w = 9")
+    assert first.get_shared_y_axes().joined(first, second)
+    x = np.linspace(0, 4, 5)
+    np.testing.assert_allclose(first.lines[1].get_ydata(), np.cos(x))
+    np.testing.assert_allclose(second.lines[1].get_ydata(), x)
+    np.testing.assert_allclose(second.collections[0].get_offsets()[:, 1], -x[:3])
+    assert first.get_legend() is not None and second.get_legend() is None
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: plot_fit([0.0, 1.0], [0.0, 1.0], [0.0], [0.0], [0.0]), ValueError,
+         "x_test, y_truth, y_hat must have the same length, got 2 and 2 and 1"),
+        (lambda: plot_fit([0.0, 1.0], [0.0], [0.0, 1.0], [0.0], [0.0]), ValueError,
+         "x_test, y_truth must have the same length, got 2 and 1"),
+        (lambda: plot_fit([0.0], [0.0], [0.0], [0.0], ["a"]), TypeError,
+         "y_train must be a 1-D sequence of numbers, got list"),
+        (lambda: plot_loss([]), ValueError, "losses must not be empty"),
+        (lambda: plot_loss_vs_w([0.0, 1.0], [1.0, 1.0], [1.0, 1.0]), ValueError,
+         "ws must all be positive"),
+        (lambda: plot_loss_vs_w([1.0, np.nan], [1.0, 1.0], [1.0, 1.0]), ValueError,
+         "ws contains NaN or infinite values"),
+        (lambda: plot_loss_vs_w([1.0, 2.0], [1.0], [1.0, 1.0]), ValueError,
+         "ws, losses_with_own, losses_left_out must have"),
+        (lambda: plot_fits([0.0], [0.0], {}, [0.0], [0.0]), ValueError,
+         "fits must contain at least one fit"),
+        (lambda: plot_fits([0.0, 1.0], [0.0, 1.0], {"a": [0.0]}, [0.0], [0.0]), ValueError,
+         r"x_test, fits\['a'\] must have the same length"),
+        (lambda: plot_fits([0.0], [0.0], {"a": [0.0]}, [0.0, 1.0], [0.0]), ValueError,
+         "x_train, y_train must have the same length"),
+    ],
+)  # fmt: skip
+def test_errors_name_the_argument(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()
