@@ -17,19 +17,25 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def text_outputs(nb) -> list[str]:
-    """The text a notebook printed or returned, cell by cell (figures left out)."""
+    """The text a notebook printed or returned, cell by cell (figures left out).
+
+    A cell's printed text is joined into one string: how the kernel cut it into
+    stream messages depends on timing, not on what was printed.
+    """
     found = []
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
+        streams: dict[str, str] = {}
         for out in cell.outputs:
             if out.output_type == "stream":
-                found.append(out.text)
+                streams[out.name] = streams.get(out.name, "") + out.text
             elif out.output_type in {"execute_result", "display_data"}:
                 if "text/plain" in out.get("data", {}) and not any(
                     m.startswith("image/") for m in out["data"]
                 ):
                     found.append(out["data"]["text/plain"])
+        found += [streams[name] for name in sorted(streams)]
     return found
 
 
