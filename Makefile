@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs:
 #   make serve   set everything up, serve the site at http://127.0.0.1:8000
 #   make test    set everything up, lint, and run every test
-.PHONY: setup setup-test serve build offline pdf test lint format bench clean
+.PHONY: setup setup-test serve build offline pdf sync-code test lint format bench clean
 
 export NO_MKDOCS_2_WARNING := 1
 export JUPYTER_PLATFORM_DIRS := 1
@@ -28,6 +28,11 @@ offline: setup
 pdf: setup-test
 	$(VENV)/mkdocs build
 	$(VENV)/python tools/pdf.py --site site --out pdf
+
+# Each code cell is written once, in docs/zh: this copies the code cells of every
+# Chinese notebook page into its English twin (tools/sitebuild/sync.py).
+sync-code:
+	$(VENV)/python -m tools.sitebuild.sync
 
 lint:
 	$(VENV)/ruff check .

@@ -4,8 +4,9 @@ The teaching package behind the pages of the chapter: the toy data
 (`data.md`), average pooling (`average.md`), non-parametric and parametric
 attention pooling (`nonparametric.md`, `parametric.md`), leave-one-out training
 (`leave-one-out.md`), smoothness (`smoothness.md`) and the dot-product view
-(`dot-product.md`), and the pictures of the tensor API handbook
-(`handbook/index.md`).
+(`dot-product.md`); beyond the chapter, Transformer attention (`transformer.md`)
+and the cost of attention as n grows (`scale.md`); and the pictures of the tensor
+API handbook (`handbook/index.md`).
 """
 
 from attention_tutorial.analysis import (
@@ -26,6 +27,28 @@ from attention_tutorial.figures.attention import (
     plot_data,
 )
 from attention_tutorial.figures.curves import plot_fit, plot_fits, plot_loss, plot_loss_vs_w
+from attention_tutorial.figures.measures import plot_matrices, plot_scaling
+from attention_tutorial.figures.tensors.drawing import draw_tensors
+from attention_tutorial.figures.tensors.learning import (
+    diagram_mse_loss,
+    diagram_sgd_step,
+    diagram_softmax,
+)
+from attention_tutorial.figures.tensors.masks import diagram_eye_mask
+from attention_tutorial.figures.tensors.panel import TensorPanel
+from attention_tutorial.figures.tensors.products import diagram_bmm, diagram_matmul
+from attention_tutorial.figures.tensors.sequences import diagram_arange, diagram_sort
+from attention_tutorial.figures.tensors.shapes import (
+    diagram_reshape,
+    diagram_squeeze,
+    diagram_unsqueeze,
+)
+from attention_tutorial.figures.tensors.tiling import (
+    diagram_broadcast,
+    diagram_expand,
+    diagram_repeat,
+    diagram_repeat_interleave,
+)
 from attention_tutorial.model import NWKernelRegression
 from attention_tutorial.pooling import (
     average_pooling,
@@ -34,32 +57,29 @@ from attention_tutorial.pooling import (
     nadaraya_watson,
     nadaraya_watson_broadcast,
 )
-from attention_tutorial.tensor_diagrams import (
-    TensorPanel,
-    diagram_arange,
-    diagram_bmm,
-    diagram_broadcast,
-    diagram_expand,
-    diagram_eye_mask,
-    diagram_matmul,
-    diagram_mse_loss,
-    diagram_repeat,
-    diagram_repeat_interleave,
-    diagram_reshape,
-    diagram_sgd_step,
-    diagram_softmax,
-    diagram_sort,
-    diagram_squeeze,
-    diagram_unsqueeze,
-    draw_tensors,
+from attention_tutorial.scaling import (
+    nadaraya_watson_chunked,
+    nadaraya_watson_sdpa,
+    peak_intermediate_bytes,
 )
+from attention_tutorial.toy2d import ToyData2D, make_data_2d, mse_on_test, train_leave_one_out
 from attention_tutorial.training import loss_at_w, predict, train
+from attention_tutorial.transformer import (
+    ProjectedAttention,
+    ScalarKernelAttention,
+    dot_product_attention,
+    gaussian_kernel_nd,
+    masked_leave_one_out,
+)
 
 __all__ = [
     "SEED",
     "NWKernelRegression",
+    "ProjectedAttention",
+    "ScalarKernelAttention",
     "TensorPanel",
     "ToyData",
+    "ToyData2D",
     "average_pooling",
     "bandwidth_from_w",
     "best_w",
@@ -79,20 +99,28 @@ __all__ = [
     "diagram_sort",
     "diagram_squeeze",
     "diagram_unsqueeze",
+    "dot_product_attention",
     "dot_product_pooling",
     "dot_product_scores",
     "draw_tensors",
     "f",
     "gaussian_kernel",
+    "gaussian_kernel_nd",
     "gaussian_scores",
     "input_spacing",
     "leave_one_out",
     "loss_at_w",
     "loss_curve",
     "make_data",
+    "make_data_2d",
+    "masked_leave_one_out",
     "mse_against_truth",
+    "mse_on_test",
     "nadaraya_watson",
     "nadaraya_watson_broadcast",
+    "nadaraya_watson_chunked",
+    "nadaraya_watson_sdpa",
+    "peak_intermediate_bytes",
     "plot_attention_heatmap",
     "plot_attention_pooling",
     "plot_bandwidth_gallery",
@@ -101,6 +129,9 @@ __all__ = [
     "plot_fits",
     "plot_loss",
     "plot_loss_vs_w",
+    "plot_matrices",
+    "plot_scaling",
     "predict",
     "train",
+    "train_leave_one_out",
 ]

@@ -55,6 +55,19 @@ def vector(name: str, value: object, shape: str) -> Tensor:
     return value
 
 
+LOW_PRECISION = (torch.float16, torch.bfloat16)
+
+
+def upcast(value: Tensor) -> Tensor:
+    """Return float16 and bfloat16 tensors as float32, others unchanged.
+
+    Half precision cannot hold the scores of a Gaussian kernel (float16 overflows
+    at 65504), and PyTorch's CPU kernels mix badly with a float32 ``w``: the
+    package computes such inputs in float32 and returns float32.
+    """
+    return value.float() if value.dtype in LOW_PRECISION else value
+
+
 def same_length(name_a: str, a: Tensor, name_b: str, b: Tensor) -> None:
     """Raise ``ValueError`` unless two 1-D tensors have the same length."""
     if len(a) != len(b):

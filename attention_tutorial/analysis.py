@@ -79,7 +79,8 @@ def best_w(ws: Tensor | np.ndarray | Sequence[float], x_train: Tensor, y_train: 
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        ValueError: If a shape, dtype or value is invalid, or the loss is not
+            finite somewhere on the grid.
 
     Examples:
         >>> # alternating labels: a neighbour's label is always wrong, so the
@@ -90,6 +91,9 @@ def best_w(ws: Tensor | np.ndarray | Sequence[float], x_train: Tensor, y_train: 
     """
     grid = _checks.array("ws", ws, 1, finite=True)
     losses = loss_curve(grid, x_train, y_train, leave_one_out=True)  # (n_w,)
+    bad = np.flatnonzero(~np.isfinite(losses))  # argmin would pick a NaN
+    if bad.size:
+        raise ValueError(f"the loss is not finite at ws[{bad[0]}] = {grid[bad[0]]!r}")
     return float(grid[int(np.argmin(losses))])
 
 
@@ -124,9 +128,13 @@ def mse_against_truth(
         2.0
     """
     w = _checks.scalar("w", w)
-    _checks.vector("y_truth", y_truth, "(n_test,)")
-    _checks.vector("x_test", x_test, "(n_test,)")
+    for name, value, shape in (("x_test", x_test, "(n_test,)"), ("y_truth", y_truth, "(n_test,)"),
+                               ("x_train", x_train, "(n_train,)"),
+                               ("y_train", y_train, "(n_train,)")):  # fmt: skip
+        _checks.vector(name, value, shape)
     _checks.same_length("x_test", x_test, "y_truth", y_truth)
+    _checks.same_length("x_train", x_train, "y_train", y_train)
+    _checks.same_dtype(x_test=x_test, y_truth=y_truth, x_train=x_train, y_train=y_train)
     y_hat = predict(w, x_test, x_train, y_train)  # (n_test,)
     return float(((y_hat - y_truth) ** 2).mean())
 
@@ -243,7 +251,8 @@ def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        ValueError: If a shape, dtype or value is invalid, or if ``w`` is so large
+            that the products overflow.
 
     Examples:
         >>> queries, keys = torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0])
@@ -258,7 +267,13 @@ def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -
     _check_scores_inputs(queries, keys)
     w = _checks.scalar("w", w)
     q, k = queries * w, keys * w  # (n_queries,), (n_keys,)
-    return torch.outer(q, k) - (k**2)[None, :] / 2  # (n_queries, n_keys)
+    scores = torch.outer(q, k) - (k**2)[None, :] / 2  # (n_queries, n_keys)
+    if not bool(torch.isfinite(scores).all()):
+        raise ValueError(
+            f"w = {w!r} is too large for the dot-product form: (q w)(k w) overflows "
+            f"{scores.dtype} (use gaussian_scores, or nadaraya_watson with bandwidth 1 / |w|)"
+        )
+    return scores
 
 
 def dot_product_pooling(

@@ -100,7 +100,7 @@ def make_data(
         x_max: Inputs are drawn from ``[0, x_max)``; must be positive.
         noise_std: Standard deviation of the Gaussian label noise, ``>= 0``.
         test_step: Spacing of the test inputs, ``0 < test_step <= x_max``.
-        seed: Seed of the local random generator.
+        seed: Seed of the local random generator, in ``[0, 2**64 - 1]``.
 
     Returns:
         The training and test tensors, all of dtype ``torch.float32``.
@@ -122,7 +122,7 @@ def make_data(
     test_step = _checks.positive_number("test_step", test_step)
     if test_step > x_max:
         raise ValueError(f"test_step must be <= x_max = {x_max}, got {test_step}")
-    seed = _checks.integer("seed", seed, minimum=0)
+    seed = _checks.integer("seed", seed, minimum=0, maximum=2**64 - 1)  # torch's seed range
 
     g = torch.Generator().manual_seed(seed)
     x_train, _ = torch.sort(torch.rand(n_train, generator=g) * x_max)  # (n_train,)

@@ -6,14 +6,16 @@ Explained on the page `parametric.md`.
 from __future__ import annotations
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from attention_tutorial import _checks
+from attention_tutorial._stable import softmax_over_keys
 
 
-def _check_forward_inputs(queries: Tensor, keys: Tensor, values: Tensor) -> None:
-    """Validate the inputs of ``NWKernelRegression.forward``."""
+def _check_forward_inputs(
+    queries: Tensor, keys: Tensor, values: Tensor
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Validate the inputs of ``NWKernelRegression.forward``; float16/bfloat16 become float32."""
     _checks.vector("queries", queries, "(n_queries,)")
     n_queries = len(queries)
     keys = _checks.tensor("keys", keys)
@@ -34,6 +36,10 @@ def _check_forward_inputs(queries: Tensor, keys: Tensor, values: Tensor) -> None
         _checks.floating(name, tensor)
         _checks.finite(name, tensor)
     _checks.same_dtype(queries=queries, keys=keys, values=values)
+    return _checks.upcast(queries), _checks.upcast(keys), _checks.upcast(values)
+
+
+_FLOAT32_MAX = torch.finfo(torch.float32).max
 
 
 class NWKernelRegression(nn.Module):
@@ -63,18 +69,22 @@ class NWKernelRegression(nn.Module):
         False
     """
 
-    def __init__(self, w: float | None = None, *, generator: torch.Generator | None = None) -> None:
+    def __init__(
+        self, w: float | Tensor | None = None, *, generator: torch.Generator | None = None
+    ) -> None:
         """Create the model.
 
         Args:
-            w: Initial value of ``w``; if ``None``, drawn from ``U[0, 1)`` like
-                ``torch.rand(1)``.
+            w: Initial value of ``w``: a number or a one-element floating tensor
+                (such as another model's ``w``); if ``None``, drawn from ``U[0, 1)``
+                like ``torch.rand(1)``.
             generator: Random generator used when ``w`` is ``None``; ``None``
                 means PyTorch's global generator.
 
         Raises:
             TypeError: If ``w`` is not a number or ``generator`` not a generator.
-            ValueError: If ``w`` is NaN or infinite.
+            ValueError: If ``w`` is NaN, infinite, has more than one element or
+                does not fit in float32 (``|w| > 3.4e38``).
         """
         super().__init__()
         if generator is not None and not isinstance(generator, torch.Generator):
@@ -84,8 +94,10 @@ class NWKernelRegression(nn.Module):
         if w is None:
             self.w = nn.Parameter(torch.rand((1,), generator=generator))  # (1,)
         else:
-            w = _checks.finite_number("w", w)
-            self.w = nn.Parameter(torch.tensor([float(w)]))  # (1,)
+            w = _checks.scalar("w", w)
+            if abs(w) > _FLOAT32_MAX:
+                raise ValueError(f"w must fit in float32 (|w| <= 3.4e38), got {w!r}")
+            self.w = nn.Parameter(torch.tensor([w]))  # (1,)
         self.attention_weights: Tensor | None = None
 
     def forward(self, queries: Tensor, keys: Tensor, values: Tensor) -> Tensor:
@@ -97,18 +109,20 @@ class NWKernelRegression(nn.Module):
             values: Shape ``(n_queries, n_keys)``, the values paired with ``keys``.
 
         Returns:
-            The predictions ``y_hat``, shape ``(n_queries,)``.
+            The predictions ``y_hat``, shape ``(n_queries,)``; float16 and bfloat16
+            inputs are computed, and returned, in float32.
 
         Raises:
             TypeError: If an argument is not a tensor.
             ValueError: If a shape, dtype or value is invalid.
         """
-        _check_forward_inputs(queries, keys, values)
+        queries, keys, values = _check_forward_inputs(queries, keys, values)
         n_keys = keys.shape[1]
         # row i of the tiled queries repeats query i, once per key
         queries = queries.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_queries, n_keys)
         scores = -(((queries - keys) * self.w) ** 2) / 2  # (n_queries, n_keys)
-        weights = F.softmax(scores, dim=1)  # (n_queries, n_keys)
+        # softmax along dim=1, kept finite where a huge w makes every score -inf
+        weights = softmax_over_keys(scores, queries, keys)  # (n_queries, n_keys)
         self.attention_weights = weights.detach()  # (n_queries, n_keys), no grad
         # batch matrix multiply: one (1, n_keys) @ (n_keys, 1) product per query
         y_hat = torch.bmm(

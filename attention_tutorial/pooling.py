@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial._stable import softmax_over_keys
 
 
 def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor) -> None:
@@ -22,6 +22,11 @@ def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor) -> None:
     _checks.vector("values", values, "(n_train,)")
     _checks.same_length("keys", keys, "values", values)
     _checks.same_dtype(queries=queries, keys=keys, values=values)
+
+
+def _bandwidth(bandwidth: object) -> float:
+    """The kernel width ``h``: a positive number or a one-element floating tensor."""
+    return _checks.scalar("bandwidth", bandwidth, positive=True)
 
 
 def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
@@ -63,14 +68,14 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
     return y_hat, attention_weights
 
 
-def gaussian_kernel(u: Tensor, bandwidth: float = 1.0) -> Tensor:
+def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
     r"""Return the Gaussian kernel $K_h(u) = \exp(-(u/h)^2/2) / (\sqrt{2\pi}\,h)$.
 
     Explained on the page `nonparametric.md`.
 
     Args:
         u: Differences ``query - key``, any shape, floating dtype.
-        bandwidth: The width ``h`` of the kernel, a positive number.
+        bandwidth: The width ``h`` of the kernel: a positive number or a one-element tensor.
 
     Returns:
         A tensor of the same shape as ``u``.
@@ -86,12 +91,12 @@ def gaussian_kernel(u: Tensor, bandwidth: float = 1.0) -> Tensor:
     """
     u = _checks.tensor("u", u)
     _checks.floating("u", u)
-    h = _checks.positive_number("bandwidth", bandwidth)
+    h = _bandwidth(bandwidth)
     return torch.exp(-((u / h) ** 2) / 2) / (math.sqrt(2 * math.pi) * h)
 
 
 def nadaraya_watson(
-    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float = 1.0
+    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float | Tensor = 1.0
 ) -> tuple[Tensor, Tensor]:
     r"""Nadaraya-Watson kernel regression, with the queries tiled into a matrix.
 
@@ -105,7 +110,7 @@ def nadaraya_watson(
         queries: Test inputs ``x``, shape ``(n_test,)``.
         keys: Training inputs ``x_i``, shape ``(n_train,)``.
         values: Training outputs ``y_i``, shape ``(n_train,)``.
-        bandwidth: Kernel width ``h``, a positive number.
+        bandwidth: Kernel width ``h``: a positive number or a one-element tensor.
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
@@ -126,18 +131,19 @@ def nadaraya_watson(
         tensor([1.1920, 5.0000])
     """
     _check_qkv(queries, keys, values)
-    h = _checks.positive_number("bandwidth", bandwidth)
+    h = _bandwidth(bandwidth)
     n_train = len(keys)
     # row i of queries_tiled repeats query i, once per key
     queries_tiled = queries.repeat_interleave(n_train).reshape((-1, n_train))  # (n_test, n_train)
     scores = -(((queries_tiled - keys) / h) ** 2) / 2  # (n_test, n_train)
-    attention_weights = F.softmax(scores, dim=1)  # (n_test, n_train)
+    # softmax along dim=1, kept finite where a tiny h makes every score -inf
+    attention_weights = softmax_over_keys(scores, queries_tiled, keys)  # (n_test, n_train)
     y_hat = torch.matmul(attention_weights, values)  # (n_test, n_train) @ (n_train,)
     return y_hat, attention_weights  # (n_test,), (n_test, n_train)
 
 
 def nadaraya_watson_broadcast(
-    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float = 1.0
+    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float | Tensor = 1.0
 ) -> tuple[Tensor, Tensor]:
     """Nadaraya-Watson kernel regression, by broadcasting instead of tiling.
 
@@ -152,7 +158,7 @@ def nadaraya_watson_broadcast(
         queries: Test inputs, shape ``(n_test,)``.
         keys: Training inputs, shape ``(n_train,)``.
         values: Training outputs, shape ``(n_train,)``.
-        bandwidth: Kernel width ``h``, a positive number.
+        bandwidth: Kernel width ``h``: a positive number or a one-element tensor.
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
@@ -169,10 +175,10 @@ def nadaraya_watson_broadcast(
         tensor([1.1920, 5.0000])
     """
     _check_qkv(queries, keys, values)
-    h = _checks.positive_number("bandwidth", bandwidth)
+    h = _bandwidth(bandwidth)
     differences = queries[:, None] - keys[None, :]  # (n_test, 1) - (1, n_train)
     scores = -((differences / h) ** 2) / 2  # (n_test, n_train)
-    attention_weights = F.softmax(scores, dim=1)  # (n_test, n_train)
+    attention_weights = softmax_over_keys(scores, queries[:, None], keys)  # (n_test, n_train)
     y_hat = attention_weights @ values  # (n_test, n_train) @ (n_train,) -> (n_test,)
     return y_hat, attention_weights
 
@@ -209,6 +215,7 @@ def leave_one_out(x_train: Tensor, y_train: Tensor) -> tuple[Tensor, Tensor]:
     _checks.vector("x_train", x_train, "(n_train,)")
     _checks.vector("y_train", y_train, "(n_train,)")
     _checks.same_length("x_train", x_train, "y_train", y_train)
+    _checks.same_dtype(x_train=x_train, y_train=y_train)
     n_train = len(x_train)
     if n_train < 2:
         raise ValueError(f"leave_one_out needs at least 2 training points, got {n_train}")

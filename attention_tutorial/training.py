@@ -24,7 +24,9 @@ def train(
     """Fit ``model.w`` by SGD on the summed squared error, with leave-one-out keys.
 
     Each epoch is one full-batch step. No random numbers are used, so the
-    result depends only on the initial ``w`` and the data.
+    result depends only on the initial ``w`` and the data. The data are
+    constants (detached first: only ``w`` learns); float16 and bfloat16 data are
+    computed in float32.
 
     Explained on the page `parametric.md`.
 
@@ -40,7 +42,8 @@ def train(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        ValueError: If a shape, dtype or value is invalid, or if the loss or the
+            gradient stops being finite (``lr`` or the initial ``w`` too large).
 
     Examples:
         >>> x_train = torch.tensor([0.0, 1.0, 2.0, 3.0])
@@ -52,20 +55,47 @@ def train(
         raise TypeError(f"model must be an NWKernelRegression, got {type(model).__name__}")
     epochs = _checks.integer("epochs", epochs, minimum=1)
     lr = _checks.positive_number("lr", lr)
+    x_train, y_train = _data("x_train", x_train, "y_train", y_train)
     keys, values = _leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
     loss = nn.MSELoss(reduction="none")
     trainer = torch.optim.SGD(model.parameters(), lr=lr)
     losses: list[float] = []
-    for _ in range(epochs):
+    for epoch in range(epochs):
         trainer.zero_grad()
         squared_errors = loss(model(x_train, keys, values), y_train)  # (n_train,)
         squared_errors.sum().backward()
+        _check_step(model, squared_errors, epoch)
         trainer.step()
         losses.append(float(squared_errors.sum().detach()))
     return losses
 
 
-def loss_at_w(w: float, x_train: Tensor, y_train: Tensor, *, leave_one_out: bool = True) -> float:
+def _data(name_x: str, x: Tensor, name_y: str, y: Tensor) -> tuple[Tensor, Tensor]:
+    """Validate a pair of 1-D data tensors; return them detached, half precision as float32."""
+    x = _checks.vector(name_x, x, "(n_train,)")
+    y = _checks.vector(name_y, y, "(n_train,)")
+    _checks.same_length(name_x, x, name_y, y)
+    _checks.same_dtype(**{name_x: x, name_y: y})
+    return _checks.upcast(x.detach()), _checks.upcast(y.detach())
+
+
+def _check_step(model: NWKernelRegression, squared_errors: Tensor, epoch: int) -> None:
+    """Refuse to take a step from a loss or a gradient that is not finite."""
+    grad = model.w.grad
+    if (
+        not bool(torch.isfinite(squared_errors).all())
+        or grad is None
+        or not bool(torch.isfinite(grad).all())
+    ):
+        raise ValueError(
+            f"training diverged at epoch {epoch + 1}: with w = {model.w.item():.4g} the loss or "
+            "its gradient is not finite; use a smaller lr or a smaller initial w"
+        )
+
+
+def loss_at_w(
+    w: float | Tensor, x_train: Tensor, y_train: Tensor, *, leave_one_out: bool = True
+) -> float:
     """Return the summed squared training error of the model with a fixed ``w``.
 
     With ``leave_one_out=False`` every training point also sees its own key, and
@@ -74,7 +104,7 @@ def loss_at_w(w: float, x_train: Tensor, y_train: Tensor, *, leave_one_out: bool
     Explained on the page `leave-one-out.md`.
 
     Args:
-        w: The inverse bandwidth, a finite number.
+        w: The inverse bandwidth: a number, or a one-element tensor like ``model.w``.
         x_train: Training inputs, shape ``(n_train,)``.
         y_train: Training outputs, shape ``(n_train,)``.
         leave_one_out: Drop each point's own key and value (the default).
@@ -94,15 +124,13 @@ def loss_at_w(w: float, x_train: Tensor, y_train: Tensor, *, leave_one_out: bool
         >>> round(loss_at_w(100.0, x_train, y_train), 4)
         27.0
     """
-    w = _checks.finite_number("w", w)
+    w = _checks.scalar("w", w)
     leave_one_out = _checks.boolean("leave_one_out", leave_one_out)
+    x_train, y_train = _data("x_train", x_train, "y_train", y_train)
     with torch.no_grad():
         if leave_one_out:
             keys, values = _leave_one_out(x_train, y_train)  # (n_train, n_train - 1)
         else:
-            _checks.vector("x_train", x_train, "(n_train,)")
-            _checks.vector("y_train", y_train, "(n_train,)")
-            _checks.same_length("x_train", x_train, "y_train", y_train)
             n_train = len(x_train)
             keys = x_train.repeat((n_train, 1))  # (n_train, n_train)
             values = y_train.repeat((n_train, 1))  # (n_train, n_train)
@@ -114,7 +142,8 @@ def predict(w: float | Tensor, queries: Tensor, keys: Tensor, values: Tensor) ->
     """Predict with a given ``w``, every query sharing the same keys and values.
 
     Used for the test set: the queries are the test inputs, the keys and values
-    all the training data. Runs without autograd.
+    all the training data. Runs without autograd; float16 and bfloat16 inputs
+    are computed, and returned, in float32.
 
     Explained on the pages `parametric.md` and `smoothness.md`.
 
@@ -137,17 +166,10 @@ def predict(w: float | Tensor, queries: Tensor, keys: Tensor, values: Tensor) ->
         ...         torch.tensor([0.0, 10.0]))
         tensor([1.1920, 5.0000])
     """
-    if isinstance(w, Tensor):
-        if w.numel() != 1:
-            raise ValueError(
-                f"w must be a number or a one-element tensor, got shape {tuple(w.shape)}"
-            )
-        w = w.detach().item()
-    w = _checks.finite_number("w", w)
+    w = _checks.scalar("w", w)
     _checks.vector("queries", queries, "(n_test,)")
-    _checks.vector("keys", keys, "(n_train,)")
-    _checks.vector("values", values, "(n_train,)")
-    _checks.same_length("keys", keys, "values", values)
+    keys, values = _data("keys", keys, "values", values)
+    queries = _checks.upcast(queries)
     n_test = len(queries)
     with torch.no_grad():
         keys_tiled = keys.repeat((n_test, 1))  # (n_test, n_train)

@@ -119,7 +119,6 @@ def page_bytes(site: Path, rel: str) -> tuple[int, int]:
 
 def main() -> None:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "JUPYTER_PLATFORM_DIRS": "1"}
-    env.pop("ATTN_SITE_CHILD", None)
     mkdocs = [sys.executable, "-m", "mkdocs", "build", "-q"]
     with tempfile.TemporaryDirectory(prefix="attn-bench-") as tmp:
         tmp = Path(tmp)

@@ -1,8 +1,26 @@
-"""A strict build of both languages into a temporary folder, shared by the site tests."""
+"""Builds of the site shared by the site and browser tests, made in the background.
+
+Three builds, each at most once per run (also under pytest-xdist: the first
+worker starts them under a file lock, every worker waits for the same result):
+
+* ``site``: a strict build of both languages from the project's cache, in
+  ``.cache`` (cold in CI or in a fresh clone);
+* ``offline_site``: the ``file://`` variant, built right after ``site`` from
+  the cache ``site`` has just filled, so its notebooks are not executed again;
+* ``cold_site``: a strict build from an empty cache, to compare with ``site``.
+
+The builds a run needs (the fixtures its selected tests use) start when its first
+test starts, in background processes; the tests that need no build run meanwhile,
+and tests are ordered so that those that need a build come after them, the ones
+that need the later builds last. ``offline_site`` and ``cold_site`` run at a lower
+priority (``nice``) than ``site``, which the most tests wait for.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -11,33 +29,194 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# The build's caches (mkdocs.yml: extra.sitebuild.cache_dir); the executed notebooks.
+CACHE_DIR = Path(os.environ.get("ATTN_CACHE_DIR", ROOT / ".cache"))
+NOTEBOOK_CACHE = CACHE_DIR / "notebooks"
+TESTS = Path(__file__).resolve().parent
+# Fixture name -> config, own empty cache, niceness; the chain runs in this order.
+BUILDS = {
+    "site": {"config": "mkdocs.yml", "cold": False, "nice": 0},
+    "offline_site": {"config": "mkdocs.offline.yml", "cold": False, "nice": 10},
+    "cold_site": {"config": "mkdocs.yml", "cold": True, "nice": 10},
+}
+# Builds that share the project's cache run one after the other, in one process.
+CHAINS = (("site", "offline_site"), ("cold_site",))
+OWNER_ENV = "ATTN_TEST_OWNER"
+# The build runners this process started (kept, so that none is collected while it runs).
+_RUNNERS: list[subprocess.Popen] = []
+
+
+def build_command(
+    site_dir: Path, *, cache_dir: Path | None = None, config: str = "mkdocs.yml"
+) -> tuple[list[str], dict[str, str]]:
+    """The ``mkdocs build --strict`` command (both languages) and its environment."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "JUPYTER_PLATFORM_DIRS": "1"}
+    if cache_dir is not None:
+        env["ATTN_CACHE_DIR"] = str(cache_dir)
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", config, "-d", str(site_dir)]
+    return cmd, env
 
 
 def run_build(
     site_dir: Path, *, cache_dir: Path | None = None, config: str = "mkdocs.yml"
 ) -> float:
     """Run ``mkdocs build --strict`` (both languages) into ``site_dir``; return seconds."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "JUPYTER_PLATFORM_DIRS": "1"}
-    env.pop("ATTN_SITE_CHILD", None)
-    if cache_dir is not None:
-        env["ATTN_CACHE_DIR"] = str(cache_dir)
+    cmd, env = build_command(site_dir, cache_dir=cache_dir, config=config)
     start = time.perf_counter()
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", config, "-d", str(site_dir)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
         pytest.fail(f"mkdocs build failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
     return seconds
 
 
+def pytest_configure(config):
+    # The controller's pid: background builds stop when it is gone (xdist workers inherit it).
+    if not hasattr(config, "workerinput"):
+        os.environ[OWNER_ENV] = str(os.getpid())
+
+
+def _stage(item) -> int:
+    """0: needs no build; 1: needs ``site``; 2: ``offline_site``; 3: ``cold_site``."""
+    names = getattr(item, "fixturenames", ())
+    return max((i + 1 for i, name in enumerate(BUILDS) if name in names), default=0)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Tests without a build first (while the builds run), then in the order builds finish.
+
+    Among those that need no build, this folder's tests go first: the first of them
+    starts the builds (``_start_builds``).
+    """
+    items.sort(key=lambda item: (_stage(item), TESTS not in Path(item.path).parents))
+
+
+def _shared_dir(tmp_path_factory) -> Path:
+    """A folder shared by every process of this run (the xdist workers' common parent)."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "builds"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _start(session, tmp_path_factory) -> Path:
+    """Start the builds the selected tests need, unless another worker did; return their folder."""
+    import fcntl
+
+    folder = _shared_dir(tmp_path_factory)
+    needed = {
+        name
+        for item in session.items
+        for name in BUILDS
+        if name in getattr(item, "fixturenames", ())
+    }
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        for chain in CHAINS:
+            steps = [n for n in chain if n in needed and not (folder / n / "started").exists()]
+            if not steps:
+                continue
+            specs = []
+            for name in steps:
+                build = BUILDS[name]
+                (folder / name).mkdir(exist_ok=True)
+                (folder / name / "started").touch()
+                cache = folder / name / "cache" if build["cold"] else None
+                cmd, env = build_command(
+                    folder / name / "site", cache_dir=cache, config=build["config"]
+                )
+                specs.append({"name": name, "cmd": cmd, "env": env, "nice": build["nice"]})
+            owner = int(os.environ.get(OWNER_ENV, os.getpid()))
+            runner = subprocess.Popen(
+                [sys.executable, str(TESTS / "background_build.py")],
+                stdin=subprocess.PIPE,
+                cwd=ROOT,
+                text=True,
+            )
+            runner.stdin.write(json.dumps({"folder": str(folder), "owner": owner, "steps": specs}))
+            runner.stdin.close()
+            _RUNNERS.append(runner)
+            for name in steps:
+                (folder / name / "runner.pid").write_text(str(runner.pid))
+    return folder
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (an exited child not yet reaped does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def _wait(folder: Path, name: str) -> Path:
+    """The site of build ``name`` once it has finished; fail with its log if it failed."""
+    result = folder / name / "result.json"
+    runner = int((folder / name / "runner.pid").read_text())
+    while not result.exists():
+        if not _alive(runner) and not result.exists():
+            pytest.fail(f"the background build {name} stopped without a result:\n{folder / name}")
+        time.sleep(0.2)
+    outcome = json.loads(result.read_text())
+    if outcome["returncode"] != 0:
+        log = (folder / name / "log.txt").read_text(errors="replace")
+        pytest.fail(f"mkdocs build failed ({outcome['returncode']}):\n{log}")
+    return folder / name / "site"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _start_builds(request, tmp_path_factory) -> Path:
+    return _start(request.session, tmp_path_factory)
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
+def site(_start_builds) -> Path:
     """The built site: Chinese at the root, English under ``en/``."""
-    site_dir = tmp_path_factory.mktemp("site") / "site"
-    run_build(site_dir)
-    return site_dir
+    return _wait(_start_builds, "site")
+
+
+@pytest.fixture(scope="session")
+def offline_site(_start_builds) -> Path:
+    """The offline variant (``mkdocs.offline.yml``), to open from ``file://``."""
+    return _wait(_start_builds, "offline_site")
+
+
+@pytest.fixture(scope="session")
+def cold_site(_start_builds) -> Path:
+    """The site built again from empty caches: every notebook executed anew."""
+    return _wait(_start_builds, "cold_site")
+
+
+def pytest_sessionfinish(session):
+    """Stop builds no test waited for (a run ended by ``-x``); xdist workers leave theirs.
+
+    Those stop by themselves once the controller is gone (``background_build.py``).
+    """
+    if hasattr(session.config, "workerinput"):
+        return
+    for runner in _RUNNERS:
+        if runner.poll() is None:
+            runner.send_signal(signal.SIGINT)  # the runner kills its build, then exits
+        runner.wait()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    """Where the browser screenshots are, and how long the background builds took."""
+    if hasattr(config, "workerinput"):
+        return
+    shots = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts")) / "screenshots"
+    if shots.is_dir() and any(shots.iterdir()):
+        count = len(list(shots.glob("*.png")))
+        terminalreporter.write_line(f"browser screenshots ({count}): {shots}")
+    factory = getattr(config, "_tmp_path_factory", None)
+    folder = factory.getbasetemp() / "builds" if factory is not None else None
+    if folder is None or not folder.is_dir():
+        return
+    times = [
+        f"{name} {json.loads((folder / name / 'result.json').read_text())['seconds']:.0f} s"
+        for name in BUILDS
+        if (folder / name / "result.json").exists()
+    ]
+    if times:
+        terminalreporter.write_line("background builds: " + ", ".join(times))

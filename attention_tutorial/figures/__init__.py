@@ -12,6 +12,7 @@ The computation lives in the modules above (``data``, ``pooling``, ``model``,
 - ``curves``: a fit, fits side by side, the loss per epoch, the loss against ``w``.
 - ``attention``: the attention-weight heatmap, the query/key/value diagram,
   the bandwidth gallery and the data figure.
+- ``measures``: measured cost against n (log-log) and small matrices written out.
 - ``tensors``: the tensor API handbook's pictures (tensors as grids of cells).
 
 A new figure module follows the same pattern::
@@ -30,3 +31,7 @@ then export the function from ``attention_tutorial/__init__.py`` (``__all__``),
 add it to the figure registry of the tests (``tests/unit/figures/test_contract.py``)
 and to the API reference (a page ``docs/*/api/<module>.md``, see ``contributing.md``).
 """
+
+from attention_tutorial.figures._base import set_language
+
+__all__ = ["set_language"]

@@ -63,6 +63,16 @@ LABELS: dict[str, dict[str, str]] = {
         "step": "学习率 lr = {lr}",
         "excluded": "终点不包含在内",
         "broadcast": "从右往左对齐，长度为 1 的轴被拉长",
+        # the cost figure (figures.measures)
+        "scale_n": "n（n_train = n_test）",
+        "scale_seconds": "时间（秒）",
+        "scale_bytes": "峰值内存（字节）",
+        "scale_predicted": "按中间张量算出的字节数",
+        "scale_tiled": "平铺（repeat_interleave）",
+        "scale_broadcast": "广播",
+        "scale_chunked": "分块（在线 softmax）",
+        "scale_sdpa": "SDPA（点积 + 偏置）",
+        "matrix_colours": "颜色：蓝为负，红为正，所有矩阵共用一个色标",
     },
     "en": {
         "x": "input x",
@@ -114,5 +124,15 @@ LABELS: dict[str, dict[str, str]] = {
         "step": "learning rate lr = {lr}",
         "excluded": "the end is not included",
         "broadcast": "broadcast: size-1 axes stretched",
+        # the cost figure (figures.measures)
+        "scale_n": "n (n_train = n_test)",
+        "scale_seconds": "time (seconds)",
+        "scale_bytes": "peak memory (bytes)",
+        "scale_predicted": "bytes of the intermediate tensors",
+        "scale_tiled": "tiled (repeat_interleave)",
+        "scale_broadcast": "broadcast",
+        "scale_chunked": "chunked (online softmax)",
+        "scale_sdpa": "SDPA (dot product + bias)",
+        "matrix_colours": "colour: blue negative, red positive, one scale for all matrices",
     },
 }

@@ -79,10 +79,14 @@ print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
 y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
 print("y_hat_package:", tuple(y_hat_package.shape))  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
-print("same prediction:", torch.equal(y_hat_package, y_hat))
+same_prediction = torch.equal(y_hat_package, y_hat)
+print("same prediction:", same_prediction)
+assert same_prediction
 print("distinct weights:", attention_weights.unique(), f"  1 / n_train = {1 / n_train:.4f}")
 weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
-print("weighted average equals the mean:", torch.allclose(weighted, y_hat))
+equals_mean = torch.allclose(weighted, y_hat)
+print("weighted average equals the mean:", equals_mean)
+assert equals_mean
 
 # %% [markdown]
 # As a heatmap (one row per query, one column per key) the whole picture has one colour: every

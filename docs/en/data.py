@@ -58,7 +58,9 @@ t = torch.tensor([3.0, 0.5, 2.0, 1.5])  # (4,)
 sorted_values, indices = torch.sort(t)
 print("values: ", sorted_values)
 print("indices:", indices)
-print("t[indices] is the sorted tensor:", torch.equal(t[indices], sorted_values))
+is_sorted = torch.equal(t[indices], sorted_values)
+print("t[indices] is the sorted tensor:", is_sorted)
+assert is_sorted
 
 # %% [markdown]
 # For the training inputs we want the values and not the indices, hence
@@ -97,7 +99,9 @@ except TypeError as err:
 x_test = torch.arange(0, 5, 0.1)  # (50,)
 print("length:", len(x_test))
 print(f"first: {x_test[0].item():.4f}   last: {x_test[-1].item():.4f}")
-print("contains 5.0:", bool((x_test == 5.0).any()))
+contains_5 = bool((x_test == 5.0).any())
+print("contains 5.0:", contains_5)
+assert not contains_5  # arange stops before its end
 print(f"x_test[3] is stored as {x_test[3].item():.12f}")  # float32 cannot hold 0.3 exactly
 
 # %% [markdown]
@@ -135,7 +139,9 @@ _ = torch.manual_seed(at.SEED)
 second = torch.rand(3)
 print(first)
 print(second)
-print("equal:", torch.equal(first, second))
+equal = torch.equal(first, second)
+print("equal:", equal)
+assert equal
 
 # %% [markdown]
 # The global stream is shared by all code: one extra draw anywhere shifts every later result.
@@ -147,11 +153,15 @@ print("equal:", torch.equal(first, second))
 
 # %%
 g = torch.Generator().manual_seed(at.SEED)  # a private random stream
-print("same numbers as after torch.manual_seed:", torch.equal(torch.rand(3, generator=g), first))
+same_numbers = torch.equal(torch.rand(3, generator=g), first)
+print("same numbers as after torch.manual_seed:", same_numbers)
 state = torch.get_rng_state()  # snapshot of the global stream
 data = at.make_data()
-print("global state untouched by make_data:", torch.equal(state, torch.get_rng_state()))
-print("make_data repeats itself:", torch.equal(data.x_train, at.make_data().x_train))
+untouched = torch.equal(state, torch.get_rng_state())
+repeats = torch.equal(data.x_train, at.make_data().x_train)
+print("global state untouched by make_data:", untouched)
+print("make_data repeats itself:", repeats)
+assert same_numbers and untouched and repeats
 
 # %% [markdown]
 # ## Putting it together: make_data
@@ -166,8 +176,11 @@ x_train, _ = torch.sort(torch.rand(n_train, generator=g) * 5)  # (n_train,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n_train,), generator=g)  # (n_train,)
 x_test = torch.arange(0, 5, 0.1)  # (n_test,)
 y_truth = at.f(x_test)  # (n_test,)
-print(torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train))
-print(torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth))
+train_checks = torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train)
+test_checks = torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth)
+print(*train_checks)
+print(*test_checks)
+assert all(train_checks) and all(test_checks)
 
 # %% [markdown]
 # `make_data` returns a <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>

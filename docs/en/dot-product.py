@@ -154,6 +154,9 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # when all keys have about the same length (after a normalisation, say) that term is nearly constant
 # and dropping it does little harm. Dividing by $\sqrt{d}$ keeps the size of the dot products from
 # growing with the dimension $d$.
+# The page [From kernel regression to Transformer attention](transformer.py) takes these steps in
+# code: vector queries and keys, learned $W_q$, $W_k$, $W_v$, a check against PyTorch's
+# `nn.MultiheadAttention`, and what dropping the bias costs on a small problem.
 #
 # ## Common confusions
 #

@@ -100,7 +100,9 @@ print("y_hat:", tuple(y_hat.shape))
 # %%
 y_hat_tiled, weights_tiled = at.nadaraya_watson(x_test, x_train, y_train)
 y_hat_broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)
-print(torch.allclose(y_hat_tiled, y_hat), torch.allclose(y_hat_tiled, y_hat_broadcast))
+checks = torch.allclose(y_hat_tiled, y_hat), torch.allclose(y_hat_tiled, y_hat_broadcast)
+print(*checks)
+assert all(checks)
 
 # %% [markdown]
 # ## The attention weights as a heatmap

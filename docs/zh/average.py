@@ -68,10 +68,14 @@ print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
 y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
 print("y_hat_package:", tuple(y_hat_package.shape))  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
-print("same prediction:", torch.equal(y_hat_package, y_hat))
+same_prediction = torch.equal(y_hat_package, y_hat)
+print("same prediction:", same_prediction)
+assert same_prediction
 print("distinct weights:", attention_weights.unique(), f"  1 / n_train = {1 / n_train:.4f}")
 weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
-print("weighted average equals the mean:", torch.allclose(weighted, y_hat))
+equals_mean = torch.allclose(weighted, y_hat)
+print("weighted average equals the mean:", equals_mean)
+assert equals_mean
 
 # %% [markdown]
 # 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。所有权重相等时，颜色条的范围是绘图库自动撑开的，没有意义。下一页的热图会沿对角线出现明显的结构。

@@ -90,8 +90,11 @@ print(f"f(q) = {y_hat.item():.4f}")
 
 # %%
 y_hat_package, weights_package = at.nadaraya_watson(query.reshape(1), keys, values)  # (1,), (1, 5)
-print("same weights:", torch.allclose(weights_package[0], attention_weights))
-print("same output: ", torch.allclose(y_hat_package[0], y_hat))
+same_weights = torch.allclose(weights_package[0], attention_weights)
+same_output = torch.allclose(y_hat_package[0], y_hat)
+print("same weights:", same_weights)
+print("same output: ", same_output)
+assert same_weights and same_output
 
 # %% [markdown]
 # 下图把这次注意力汇聚画了出来（函数

@@ -47,7 +47,9 @@ t = torch.tensor([3.0, 0.5, 2.0, 1.5])  # (4,)
 sorted_values, indices = torch.sort(t)
 print("values: ", sorted_values)
 print("indices:", indices)
-print("t[indices] is the sorted tensor:", torch.equal(t[indices], sorted_values))
+is_sorted = torch.equal(t[indices], sorted_values)
+print("t[indices] is the sorted tensor:", is_sorted)
+assert is_sorted
 
 # %% [markdown]
 # 生成训练输入时我们只要值，不要下标，所以写成 `x_train, _ = torch.sort(...)`：下划线 `_` 是 Python 里“这个返回值不用”的习惯写法。排序不影响 Nadaraya-Watson 的计算结果，它只是让后面的曲线从左画到右、让注意力热图的权重沿对角线排开，更容易看懂。
@@ -77,7 +79,9 @@ except TypeError as err:
 x_test = torch.arange(0, 5, 0.1)  # (50,)
 print("length:", len(x_test))
 print(f"first: {x_test[0].item():.4f}   last: {x_test[-1].item():.4f}")
-print("contains 5.0:", bool((x_test == 5.0).any()))
+contains_5 = bool((x_test == 5.0).any())
+print("contains 5.0:", contains_5)
+assert not contains_5  # arange stops before its end
 print(f"x_test[3] is stored as {x_test[3].item():.12f}")  # float32 cannot hold 0.3 exactly
 
 # %% [markdown]
@@ -108,7 +112,9 @@ _ = torch.manual_seed(at.SEED)
 second = torch.rand(3)
 print(first)
 print(second)
-print("equal:", torch.equal(first, second))
+equal = torch.equal(first, second)
+print("equal:", equal)
+assert equal
 
 # %% [markdown]
 # 全局的随机数流是所有代码共用的：任何一处多抽了一个数，后面的结果就全变了。所以包里的 <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
@@ -118,11 +124,15 @@ print("equal:", torch.equal(first, second))
 
 # %%
 g = torch.Generator().manual_seed(at.SEED)  # a private random stream
-print("same numbers as after torch.manual_seed:", torch.equal(torch.rand(3, generator=g), first))
+same_numbers = torch.equal(torch.rand(3, generator=g), first)
+print("same numbers as after torch.manual_seed:", same_numbers)
 state = torch.get_rng_state()  # snapshot of the global stream
 data = at.make_data()
-print("global state untouched by make_data:", torch.equal(state, torch.get_rng_state()))
-print("make_data repeats itself:", torch.equal(data.x_train, at.make_data().x_train))
+untouched = torch.equal(state, torch.get_rng_state())
+repeats = torch.equal(data.x_train, at.make_data().x_train)
+print("global state untouched by make_data:", untouched)
+print("make_data repeats itself:", repeats)
+assert same_numbers and untouched and repeats
 
 # %% [markdown]
 # ## 拼起来：make_data
@@ -137,8 +147,11 @@ x_train, _ = torch.sort(torch.rand(n_train, generator=g) * 5)  # (n_train,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n_train,), generator=g)  # (n_train,)
 x_test = torch.arange(0, 5, 0.1)  # (n_test,)
 y_truth = at.f(x_test)  # (n_test,)
-print(torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train))
-print(torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth))
+train_checks = torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train)
+test_checks = torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth)
+print(*train_checks)
+print(*test_checks)
+assert all(train_checks) and all(test_checks)
 
 # %% [markdown]
 # `make_data` 返回一个 <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>，里面有四个张量：`x_train`（以后当**键**）、`y_train`（以后当**值**）、`x_test`（以后当**查询**）和不含噪声的 `y_truth`（只用来衡量预测得好不好）。

@@ -140,6 +140,9 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$，
 # 当所有键的长度差不多时（例如经过归一化），这一项近似为常数，去掉它影响不大；
 # 除以 $\sqrt{d}$ 则是为了让点积的大小不随维数 $d$ 增长。
+# 下一页[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍：向量形式的查询和键，
+# 可学习的 $W_q$、$W_k$、$W_v$，与 PyTorch 的 `nn.MultiheadAttention` 逐一核对，
+# 以及在一个小问题上去掉键偏置要付出的代价。
 #
 # ## 常见疑问
 #

@@ -68,7 +68,9 @@ print("values.unsqueeze(-1):", tuple(values_small.unsqueeze(-1).shape))  # (3, 4
 pooled = torch.bmm(weights.unsqueeze(1), values_small.unsqueeze(-1))  # (3, 1, 1)
 print("bmm:", tuple(pooled.shape), "-> reshape(-1):", tuple(pooled.reshape(-1).shape))
 print(pooled.reshape(-1))  # (3,)
-print(torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1)))
+same_sum = torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1))
+print(same_sum)
+assert same_sum
 
 # %% [markdown]
 # 三行值分别是 0 到 3、4 到 7、8 到 11，平均值正是上面打印的三个数；
@@ -87,7 +89,9 @@ print(torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1)))
 # %%
 x_tiled = x_train.repeat((n_train, 1))  # (n_train, n_train): every row is x_train
 print("x_tiled:", tuple(x_tiled.shape))
-print(torch.equal(x_tiled[0], x_train), torch.equal(x_tiled[-1], x_train))
+rows_are_x_train = torch.equal(x_tiled[0], x_train), torch.equal(x_tiled[-1], x_train)
+print(*rows_are_x_train)
+assert all(rows_are_x_train)
 
 # %% [markdown]
 # 第二步：做一个对角线为 `False`、其余为 `True` 的布尔掩码。`torch.eye(n_train)` 是单位矩阵
@@ -123,13 +127,16 @@ print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
 i = 3
 without_i = torch.cat([x_train[:i], x_train[i + 1 :]])  # (n_train - 1,)
 print(f"x_train[{i}] = {x_train[i].item():.4f}")
-print(f"row {i} of keys drops exactly x_train[{i}]:", torch.equal(keys[i], without_i))
+drops_i = torch.equal(keys[i], without_i)
+print(f"row {i} of keys drops exactly x_train[{i}]:", drops_i)
 every_row = all(
     torch.equal(keys[j], torch.cat([x_train[:j], x_train[j + 1 :]])) for j in range(n_train)
 )
 print("the same holds for every row:", every_row)
 keys_pkg, values_pkg = at.leave_one_out(x_train, y_train)
-print("same as at.leave_one_out:", torch.equal(keys, keys_pkg), torch.equal(values, values_pkg))
+same_as_package = torch.equal(keys, keys_pkg), torch.equal(values, values_pkg)
+print("same as at.leave_one_out:", *same_as_package)
+assert drops_i and every_row and all(same_as_package)
 
 # %% [markdown]
 # ## 模型
@@ -163,7 +170,9 @@ print("unsqueeze(1):     ", tuple(weight_rows.shape))
 print("unsqueeze(-1):    ", tuple(value_columns.shape))
 print("bmm:              ", tuple(y_hat_train.shape))
 print("reshape(-1):      ", tuple(y_hat_train.reshape(-1).shape))
-print("same as model(...):", torch.allclose(y_hat_train.reshape(-1), model(x_train, keys, values)))
+same_as_model = torch.allclose(y_hat_train.reshape(-1), model(x_train, keys, values))
+print("same as model(...):", same_as_model)
+assert same_as_model
 
 # %% [markdown]
 # ## 训练

@@ -2,7 +2,7 @@
 
 Outside CI a missing Chromium skips these tests with instructions; under CI
 (``CI=true``) it is a failure. Screenshots go to ``test-artifacts/screenshots``
-(or ``$ATTN_ARTIFACTS``), reported at the end of the run.
+(or ``$ATTN_ARTIFACTS``), reported at the end of the run (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -44,6 +44,46 @@ BROKEN_IMAGES = """async () => {
     }
     return broken;
 }"""
+
+
+class Checks:
+    """The checks of one page visit: every one runs, the failures are reported together.
+
+    >>> checks = Checks("en/cues/ at 1280px")
+    >>> checks.check("broken images", lambda: 0, 0)
+    >>> checks.check("console errors", lambda: ["TypeError: x"], [])
+    >>> checks.failures
+    ["console errors: got ['TypeError: x'], expected []"]
+    """
+
+    def __init__(self, where: str):
+        self.where = where
+        self.failures: list[str] = []
+
+    def check(self, name: str, actual, expected=None, *, ok=None) -> None:
+        """Record a failure unless ``actual()`` equals ``expected`` (or ``ok(value)`` holds).
+
+        An exception while checking (a timeout, a missing element) is that check's failure.
+        """
+        try:
+            value = actual()
+        except Exception as err:  # the other checks of the page still run
+            self.failures.append(f"{name}: {type(err).__name__}: {err}".splitlines()[0])
+            return
+        passed = ok(value) if ok is not None else value == expected
+        if not passed:
+            want = "" if ok is not None else f", expected {expected!r}"
+            self.failures.append(f"{name}: got {value!r}{want}")
+
+    def report(self) -> None:
+        """Fail the test with every failed check of the page, if any."""
+        if self.failures:
+            lines = "\n".join(f"  - {failure}" for failure in self.failures)
+            pytest.fail(
+                f"{self.where}: {len(self.failures)} check(s) failed:\n{lines}", pytrace=False
+            )
+
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -87,16 +127,6 @@ def server(site):
 
 
 @pytest.fixture(scope="session")
-def offline_site(tmp_path_factory) -> Path:
-    """The offline variant (``mkdocs.offline.yml``), opened from file:// by the tests."""
-    from tests.conftest import run_build
-
-    site = tmp_path_factory.mktemp("offline") / "site"
-    run_build(site, config="mkdocs.offline.yml")
-    return site
-
-
-@pytest.fixture(scope="session")
 def browser():
     _require_chromium()
     from playwright.sync_api import sync_playwright
@@ -112,10 +142,3 @@ def screenshots():
     folder = ARTIFACTS / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def pytest_terminal_summary(terminalreporter):
-    folder = ARTIFACTS / "screenshots"
-    if folder.is_dir() and any(folder.iterdir()):
-        count = len(list(folder.glob("*.png")))
-        terminalreporter.write_line(f"browser screenshots ({count}): {folder}")

@@ -1,18 +1,24 @@
-"""The offline build, opened from file:// with no server, in the same browser."""
+"""The offline build, opened from file:// with no server, in the same browser.
+
+The offline build (``offline_site``, ``tests/conftest.py``) runs in the background
+right after the main one, from the notebooks that one executed; these tests run last.
+"""
 
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tests.browser.conftest import BROKEN_IMAGES, source_pages
+from tests.browser.conftest import BROKEN_IMAGES, Checks, source_pages
 
 pytestmark = pytest.mark.browser
 
 PAGES = [f"{page}.html" for page in source_pages()]
+OFFLINE_SCHEMES = {"file", "data", "blob", "about"}
 
 
 @pytest.fixture
@@ -29,7 +35,7 @@ def open_file(browser):
         page.on("request", lambda r: log["requests"].append(r.url))
         page.on("requestfailed", lambda r: log["failed"].append(r.url))
         page.goto(path.as_uri(), wait_until="load")
-        page.wait_for_timeout(300)
+        log["loaded"] = time.monotonic()
         return page, log
 
     yield visit
@@ -37,28 +43,59 @@ def open_file(browser):
         context.close()
 
 
+TOC_HREFS = "links => links.map(a => a.getAttribute('href'))"
+MISSING_IDS = "ids => ids.filter(id => document.getElementById(id) === null)"
+
+
+def selector_target(page, offline_site: Path, rel: str) -> Path:
+    """The file the language selector links to, resolved from the page's folder."""
+    lang = "zh" if rel.startswith("en/") else "en"
+    href = page.locator(f'a.md-select__link[hreflang="{lang}"]').get_attribute("href")
+    return ((offline_site / rel).parent / href).resolve()
+
+
 @pytest.mark.parametrize("rel", PAGES)
 def test_offline_page_works_from_file(offline_site, open_file, rel):
     page, log = open_file(offline_site / rel)
-    schemes = {urlparse(u).scheme for u in log["requests"]}
-    assert schemes <= {"file", "data", "blob", "about"}, log["requests"]
-    assert log["failed"] == []
-    assert log["errors"] == []
-    broken = page.evaluate(BROKEN_IMAGES)
-    assert broken == 0
-    assert page.locator(".katex-error").count() == 0
-    text = page.locator("article").inner_text()
-    assert re.findall(r"\$\$|\\\(|\\\[|\\frac|\\sum", text) == []
-    for href in page.eval_on_selector_all(
-        ".md-nav--secondary a.md-nav__link", "links => links.map(a => a.getAttribute('href'))"
-    ):
-        assert page.evaluate("id => document.getElementById(id) !== null", unquote(href[1:]))
+    checks = Checks(f"offline {rel}")
+    checks.check("broken images", lambda: page.evaluate(BROKEN_IMAGES), 0)
+    checks.check("KaTeX errors", lambda: page.locator(".katex-error").count(), 0)
+    checks.check(
+        "raw TeX left on the page",
+        lambda: re.findall(r"\$\$|\\\(|\\\[|\\frac|\\sum", page.locator("article").inner_text()),
+        [],
+    )
+    checks.check(
+        "toc links without a target",
+        lambda: page.evaluate(
+            MISSING_IDS,
+            [
+                unquote(href[1:])
+                for href in page.eval_on_selector_all(
+                    ".md-nav--secondary a.md-nav__link", TOC_HREFS
+                )
+            ],
+        ),
+        [],
+    )
     # the language selector names an existing file: the same page in the other language
-    lang = "zh" if rel.startswith("en/") else "en"
-    href = page.locator(f'a.md-select__link[hreflang="{lang}"]').get_attribute("href")
-    target = ((offline_site / rel).parent / href).resolve()
     expected = offline_site / (rel[3:] if rel.startswith("en/") else "en/" + rel)
-    assert target == expected.resolve() and target.is_file()
+    checks.check(
+        "language selector: the same page in the other language",
+        lambda: selector_target(page, offline_site, rel),
+        ok=lambda target: target == expected.resolve() and target.is_file(),
+    )
+    # What the page requested and logged, the lazy figures included, at least
+    # 300 ms after it loaded (time for its scripts to run and fail)
+    page.wait_for_timeout(max(0, 300 - 1000 * (time.monotonic() - log["loaded"])))
+    checks.check(
+        "requests other than file:, data:, blob:, about:",
+        lambda: [u for u in log["requests"] if urlparse(u).scheme not in OFFLINE_SCHEMES],
+        [],
+    )
+    checks.check("failed requests", lambda: list(log["failed"]), [])
+    checks.check("console errors", lambda: list(log["errors"]), [])
+    checks.report()
 
 
 @pytest.mark.parametrize(
@@ -70,6 +107,7 @@ def test_offline_page_works_from_file(offline_site, open_file, rel):
 )
 def test_offline_search(offline_site, open_file, rel, term, expected):
     page, log = open_file(offline_site / rel)
+    page.wait_for_timeout(300)
     box = page.locator("input.md-search__input")
     box.click()
     page.keyboard.type(term, delay=50)

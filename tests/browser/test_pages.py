@@ -1,4 +1,8 @@
-"""Every page of both languages, as a reader's browser sees it."""
+"""Every page of both languages, as a reader's browser sees it, at a desktop and a phone width.
+
+Each page is opened once per width, in a fresh browser context, and every check runs
+on that one visit; a failing page reports all its failed checks, by name, together.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tests.browser.conftest import BROKEN_IMAGES, source_pages
+from tests.browser.conftest import BROKEN_IMAGES, Checks, source_pages
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +37,9 @@ def other_language(path: str) -> str:
 class Visit:
     """A page loaded in a fresh context, with everything the browser reported."""
 
-    def __init__(self, browser, url: str, width: int = 1280, height: int = 900):
+    def __init__(
+        self, browser, url: str, width: int = 1280, height: int = 900, wait_until="networkidle"
+    ):
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.page = self.context.new_page()
         self.console_errors: list[str] = []
@@ -45,7 +51,7 @@ class Visit:
         self.page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         self.page.on("requestfailed", lambda r: self.failed.append(r.url))
         self.page.on("request", lambda r: self.requests.append(r.url))
-        self.response = self.page.goto(url, wait_until="networkidle")
+        self.response = self.page.goto(url, wait_until=wait_until)
 
     def close(self):
         self.context.close()
@@ -69,81 +75,110 @@ def slug(path: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", path).strip("_") or "home"
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_page_loads_cleanly_from_this_host_only(visit, server, path, screenshots):
-    v = visit(server + path)
-    assert v.response is not None and v.response.status == 200
+UNRENDERED_FORMULAS = "els => els.filter(e => !e.querySelector('.katex')).map(e => e.textContent)"
+TOC_HREFS = "links => links.map(a => a.getAttribute('href'))"
+MISSING_IDS = "ids => ids.filter(id => document.getElementById(id) === null)"
+# Code blocks wider than their box that no ancestor lets the reader scroll.
+CUT_OFF_CODE = """() => [...document.querySelectorAll('article pre')]
+    .filter(p => p.scrollWidth > p.clientWidth + 1)
+    .filter(p => {
+        for (let e = p; e; e = e.parentElement) {
+            const o = getComputedStyle(e).overflowX;
+            if (o === 'auto' || o === 'scroll') return false;
+        }
+        return true;
+    }).map(p => p.textContent.slice(0, 40))"""
+
+
+def screenshot(v: Visit, path) -> None:
+    """The whole page, for reviewers; a long page on a busy machine gets two minutes."""
+    v.page.screenshot(path=str(path), full_page=True, timeout=120_000)
+
+
+def foreign_requests(v: Visit, server: str) -> list[str]:
     host = urlparse(server).netloc
-    foreign = [
+    return [
         u
         for u in v.requests
         if urlparse(u).scheme in {"http", "https", "ws", "wss"} and urlparse(u).netloc != host
     ]
-    assert foreign == []
-    assert v.failed == []
-    assert v.console_errors == []
-    assert v.page.evaluate(BROKEN_IMAGES) == 0  # also loads the lazy figures for the shot
-    v.page.screenshot(path=str(screenshots / f"{slug(path)}.desktop.png"), full_page=True)
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_images_load_and_formulas_render(visit, server, path):
-    v = visit(server + path)
-    broken = v.page.evaluate(BROKEN_IMAGES)
-    assert broken == 0
-    assert v.page.locator(".katex-error").count() == 0
-    unrendered = v.page.eval_on_selector_all(
-        ".arithmatex", "els => els.filter(e => !e.querySelector('.katex')).map(e => e.textContent)"
-    )
-    assert unrendered == []
-    text = v.page.locator("article").inner_text()
-    leftovers = re.findall(r"\$\$|\\\(|\\\[|\\frac|\\sum|\\exp", text)
-    assert leftovers == [], "raw TeX left on the page"
+def toc_links_without_target(page) -> list[str]:
+    """Links of the table of contents that are not ``#id`` of an element of the page."""
+    hrefs = page.eval_on_selector_all(".md-nav--secondary a.md-nav__link", TOC_HREFS)
+    bad = [h for h in hrefs if not h.startswith("#") or not unquote(h[1:])]
+    targets = {unquote(h[1:]): h for h in hrefs if h not in bad}
+    missing = page.evaluate(MISSING_IDS, list(targets))
+    return bad + [targets[target] for target in missing]
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_toc_links_point_to_existing_ids(visit, server, path):
-    v = visit(server + path)
-    hrefs = v.page.eval_on_selector_all(
-        ".md-nav--secondary a.md-nav__link", "links => links.map(a => a.getAttribute('href'))"
-    )
-    for href in hrefs:
-        assert href.startswith("#"), href
-        target = unquote(href[1:])
-        assert target, f"empty toc link on {path}"
-        found = v.page.evaluate("id => document.getElementById(id) !== null", target)
-        assert found, f"{path}: toc link {href} has no target"
-
-
-@pytest.mark.parametrize("path", PAGES)
-def test_language_selector_opens_the_same_page(visit, server, path):
-    v = visit(server + path)
+def open_other_language(v: Visit, server: str, path: str) -> tuple[str, str]:
+    """Follow the language selector as a click would; return the new URL path and ``lang``."""
     lang = "zh" if path.startswith("en/") else "en"
-    link = v.page.locator(f'a.md-select__link[hreflang="{lang}"]')
-    href = link.get_attribute("href")
-    v.page.goto(server + path)
-    v.page.evaluate("href => { window.location.href = new URL(href, location.href).href }", href)
-    v.page.wait_for_load_state("networkidle")
-    assert urlparse(v.page.url).path == "/" + other_language(path)
-    assert v.page.evaluate("document.documentElement.lang").startswith(lang)
+    href = v.page.locator(f'a.md-select__link[hreflang="{lang}"]').get_attribute("href")
+    with v.page.expect_navigation(wait_until="domcontentloaded"):
+        v.page.evaluate(
+            "href => { window.location.href = new URL(href, location.href).href }", href
+        )
+    return urlparse(v.page.url).path, v.page.evaluate("document.documentElement.lang")[:2]
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_mobile_width_has_no_horizontal_overflow(visit, server, path, screenshots):
-    v = visit(server + path, width=375, height=800)
-    width = v.page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 376, f"{path}: page is {width}px wide at a 375px viewport"
-    bad = v.page.evaluate(
-        """() => [...document.querySelectorAll('article pre')]
-            .filter(p => p.scrollWidth > p.clientWidth + 1)
-            .filter(p => {
-                for (let e = p; e; e = e.parentElement) {
-                    const o = getComputedStyle(e).overflowX;
-                    if (o === 'auto' || o === 'scroll') return false;
-                }
-                return true;
-            }).map(p => p.textContent.slice(0, 40))"""
+def test_page_at_desktop_width(visit, server, path, screenshots):
+    """Loads from this host only, without errors; images, formulas, toc and language selector."""
+    v = visit(server + path)
+    checks = Checks(f"{path} at 1280px")
+    if v.response is None or v.response.status != 200:
+        pytest.fail(f"{path}: status {v.response and v.response.status}", pytrace=False)
+    # also loads the lazy figures for the screenshot
+    checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
+    checks.check("KaTeX errors", lambda: v.page.locator(".katex-error").count(), 0)
+    checks.check(
+        "formulas not rendered by KaTeX",
+        lambda: v.page.eval_on_selector_all(".arithmatex", UNRENDERED_FORMULAS),
+        [],
     )
-    assert bad == [], f"{path}: code that neither fits nor scrolls"
-    assert v.page.evaluate(BROKEN_IMAGES) == 0  # also loads the lazy figures for the shot
-    v.page.screenshot(path=str(screenshots / f"{slug(path)}.mobile.png"), full_page=True)
+    checks.check(
+        "raw TeX left on the page",
+        lambda: re.findall(
+            r"\$\$|\\\(|\\\[|\\frac|\\sum|\\exp", v.page.locator("article").inner_text()
+        ),
+        [],
+    )
+    checks.check("toc links without a target", lambda: toc_links_without_target(v.page), [])
+    checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.desktop.png"))
+    # Everything the page requested and logged, the lazy figures included, before
+    # the language selector leaves it.
+    checks.check("requests to other hosts", lambda: foreign_requests(v, server), [])
+    checks.check("failed requests", lambda: list(v.failed), [])
+    checks.check("console errors", lambda: list(v.console_errors), [])
+    lang = "zh" if path.startswith("en/") else "en"
+    checks.check(
+        "language selector: the same page in the other language",
+        lambda: open_other_language(v, server, path),
+        ("/" + other_language(path), lang),
+    )
+    checks.report()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_at_phone_width(visit, server, path, screenshots):
+    """No horizontal overflow at 375 px: the page fits, code fits or scrolls; images load."""
+    v = visit(server + path, width=375, height=800)
+    checks = Checks(f"{path} at 375px")
+    if v.response is None or v.response.status != 200:
+        pytest.fail(f"{path}: status {v.response and v.response.status}", pytrace=False)
+    # also loads the lazy figures, for the screenshot and for the widths below
+    checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
+    checks.check(
+        "page wider than the 375px viewport",
+        lambda: v.page.evaluate("document.documentElement.scrollWidth"),
+        ok=lambda width: width <= 376,
+    )
+    checks.check("code that neither fits nor scrolls", lambda: v.page.evaluate(CUT_OFF_CODE), [])
+    checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
+    checks.check("requests to other hosts", lambda: foreign_requests(v, server), [])
+    checks.check("failed requests", lambda: list(v.failed), [])
+    checks.check("console errors", lambda: list(v.console_errors), [])
+    checks.report()

@@ -19,7 +19,8 @@ import pytest
 import yaml
 
 import attention_tutorial
-from tools.sitebuild import docstring_links, execute
+from tools.sitebuild import docstring_links
+from tools.sitebuild.notebooks import DOCS, ROOT
 
 LANGS = ("zh", "en")
 CONFIGS = {"zh": "mkdocs.yml", "en": "mkdocs.en.yml"}
@@ -32,7 +33,7 @@ MODULES = sorted(
 
 def nav_pages(lang: str) -> list[str]:
     """Every page path in the nav of one language's config, in order."""
-    text = (execute.ROOT / CONFIGS[lang]).read_text(encoding="utf-8")
+    text = (ROOT / CONFIGS[lang]).read_text(encoding="utf-8")
     nav = yaml.safe_load(text[text.index("\nnav:") :])["nav"]
 
     def walk(items):
@@ -53,19 +54,19 @@ def test_there_are_modules_to_document() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("module", MODULES)
 def test_every_public_module_has_its_page(lang: str, module: str) -> None:
-    page = execute.DOCS / lang / "api" / f"{module}.md"
-    assert page.is_file(), f"add {page.relative_to(execute.ROOT)} (title, intro, ::: line)"
+    page = DOCS / lang / "api" / f"{module}.md"
+    assert page.is_file(), f"add {page.relative_to(ROOT)} (title, intro, ::: line)"
     text = page.read_text(encoding="utf-8")
     assert re.search(rf"^::: attention_tutorial\.{re.escape(module)}$", text, re.M)
     assert text.startswith("# ") and len(text.split("\n\n")) >= 3, "a title and an intro"
     assert f"api/{module}.md" in nav_pages(lang), f"add '- {module}: api/{module}.md' to {CONFIGS[lang]}"
-    index = (execute.DOCS / lang / "api" / "index.md").read_text(encoding="utf-8")
+    index = (DOCS / lang / "api" / "index.md").read_text(encoding="utf-8")
     assert f"]({module}.md)" in index, f"add a row for {module} to docs/{lang}/api/index.md"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_api_page_documents_a_module_that_is_gone(lang: str) -> None:
-    pages = sorted(p.stem for p in (execute.DOCS / lang / "api").glob("*.md") if p.stem != "index")
+    pages = sorted(p.stem for p in (DOCS / lang / "api").glob("*.md") if p.stem != "index")
     assert pages == MODULES
     api_in_nav = [p for p in nav_pages(lang) if p.startswith("api/")]
     assert api_in_nav[0] == "api/index.md"
@@ -85,7 +86,7 @@ def test_docstring_page_names_become_links() -> None:
 
 def test_every_page_named_in_a_docstring_exists() -> None:
     names = set()
-    for path in (execute.ROOT / "attention_tutorial").rglob("*.py"):
+    for path in (ROOT / "attention_tutorial").rglob("*.py"):
         names.update(docstring_links.PAGE_NAME.findall(path.read_text(encoding="utf-8")))
     missing = [
         page for _, page in names if docstring_links.link_pages(f"`{page}.md`") == f"`{page}.md`"

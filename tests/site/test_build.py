@@ -11,7 +11,8 @@ from urllib.parse import unquote
 import nbformat
 import pytest
 
-from tools.sitebuild import execute
+from tests.conftest import NOTEBOOK_CACHE
+from tools.sitebuild.notebooks import DOCS, ROOT, discover
 from tools.sitebuild.postprocess import is_external
 
 pytestmark = pytest.mark.build
@@ -34,7 +35,7 @@ def pages(site: Path, lang: str) -> set[str]:
 def notebook_pages(lang: str) -> list[str]:
     """Built HTML paths of the notebook pages of one language."""
     return [
-        LANG_ROOTS[lang] + nb.rel[: -len(".py")] + "/index.html" for nb in execute.discover([lang])
+        LANG_ROOTS[lang] + nb.rel[: -len(".py")] + "/index.html" for nb in discover(DOCS, [lang])
     ]
 
 
@@ -45,21 +46,21 @@ def test_both_languages_have_the_same_pages(site):
 
 
 def test_there_are_notebook_pages_in_both_languages():
-    zh = [nb.rel for nb in execute.discover(["zh"])]
-    en = [nb.rel for nb in execute.discover(["en"])]
+    zh = [nb.rel for nb in discover(DOCS, ["zh"])]
+    en = [nb.rel for nb in discover(DOCS, ["en"])]
     assert zh and zh == en
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_notebook_pages_carry_executed_outputs_and_figures(site, lang):
     total = 0
-    for nb in execute.discover([lang]):
+    for nb in discover(DOCS, [lang]):
         rel = LANG_ROOTS[lang] + nb.rel[: -len(".py")] + "/index.html"
         text = (site / rel).read_text(encoding="utf-8")
         assert "jp-OutputArea-output" in text, f"{rel}: no outputs"
         assert "Traceback" not in text and "jp-OutputArea-error" not in text, f"{rel}: error"
         assert "data:image/" not in text, f"{rel}: image still inlined"
-        executed = nbformat.read(execute.CACHE / lang / nb.rel.replace(".py", ".ipynb"), 4)
+        executed = nbformat.read(NOTEBOOK_CACHE / lang / nb.rel.replace(".py", ".ipynb"), 4)
         images = sum(
             any(m.startswith("image/") for m in out.get("data", {}))
             for cell in executed.cells
@@ -211,7 +212,7 @@ def test_no_script_can_fetch_from_another_host(site):
     unexpected = {u: p for u, p in found.items() if u not in CONDITIONAL}
     assert unexpected == {}
     # the conditions under which Material would use the others do not occur
-    config = (execute.ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "repo_url" not in config
     for page in site.rglob("*.html"):
         assert 'class="mermaid"' not in page.read_text(encoding="utf-8")
@@ -257,7 +258,7 @@ TEXT_OUTPUT = re.compile(
 
 def test_text_outputs_are_identical_in_both_languages(site):
     compared = 0
-    for nb in execute.discover(["zh"]):
+    for nb in discover(DOCS, ["zh"]):
         page = nb.rel[: -len(".py")] + "/index.html"
         zh = TEXT_OUTPUT.findall((site / page).read_text(encoding="utf-8"))
         en = TEXT_OUTPUT.findall((site / "en" / page).read_text(encoding="utf-8"))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from tools.sitebuild import downloads as downloads_module
 from tools.sitebuild import execute
 
 pytestmark = pytest.mark.build
@@ -102,3 +104,46 @@ def test_downloaded_figures_are_drawn_in_the_language_of_the_page(site):
         if a.cell_type == "code" and a.outputs != b.outputs
     ]
     assert differing, "the Chinese and English notebooks carry the same figures"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_downloaded_notebook_draws_its_figures_in_its_language(site, lang):
+    for _nb, folder, name in downloads(site, lang):
+        cell = nbformat.read(folder / f"{name}.ipynb", as_version=4).cells[1]
+        assert cell.cell_type == "code" and not cell.outputs, name
+        assert cell.source.endswith(f'set_language("{lang}")'), name
+
+
+SOURCE = {
+    "cells": [
+        {"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# Title"},
+        {
+            "cell_type": "markdown",
+            "id": "b",
+            "metadata": {},
+            "source": "See [pooling](nonparametric.py#kernels), [bmm](handbook/bmm.py), "
+            "[the terms](glossary.md) and [PyTorch](https://pytorch.org/x.py).",
+        },
+    ],
+    "metadata": {},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+
+
+def test_links_to_pages_point_online_only_when_the_site_url_is_known():
+    raw = json.dumps(SOURCE).encode()
+    online = json.loads(downloads_module.for_reader(raw, "average.py", "en", "https://x.org/t/"))
+    assert online["cells"][2]["source"] == (
+        "See [pooling](https://x.org/t/nonparametric/#kernels), "
+        "[bmm](https://x.org/t/handbook/bmm/), [the terms](https://x.org/t/glossary/) "
+        "and [PyTorch](https://pytorch.org/x.py)."
+    )
+    assert "open those pages online" not in online["cells"][1]["source"]
+    nested = json.loads(downloads_module.for_reader(raw, "handbook/bmm.py", "zh", "https://x.org/"))
+    assert "](https://x.org/handbook/nonparametric/#kernels)" in nested["cells"][2]["source"]
+    offline = json.loads(downloads_module.for_reader(raw, "average.py", "en", None))
+    assert offline["cells"][2]["source"] == SOURCE["cells"][1]["source"]
+    assert "open those pages online" in offline["cells"][1]["source"]
+    assert offline["cells"][1]["source"].endswith('set_language("en")')
+    nbformat.validate(nbformat.reads(json.dumps(offline), as_version=4))

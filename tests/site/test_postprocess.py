@@ -1,18 +1,27 @@
-"""The repairs applied to rendered notebook pages."""
+"""The repairs applied to rendered notebook pages, on the parsed tree."""
 
 from __future__ import annotations
+
+import base64
 
 import pytest
 from mkdocs.structure.toc import get_toc
 
 from tools.sitebuild import postprocess as pp
+from tools.sitebuild.html_tree import parse, serialize
 
 PAGE = (
     '<h1 id="">非参数注意力汇聚<a class="anchor-link" href="#">¶</a></h1>'
     '<h2 id="">数据<a class="anchor-link" href="#">¶</a></h2>'
     '<h2 id="">数据<a class="anchor-link" href="#">¶</a></h2>'
-    '<h2 id="">用 <code>bmm</code> 相乘<a class="anchor-link" href="#">¶</a></h2>'
+    '<h2 class="x" id="">用 <code>bmm</code> 相乘<a href="#" class="anchor-link">¶</a></h2>'
 )
+
+
+def repaired(html: str, repair, *args):
+    tree = parse(html)
+    result = repair(tree, *args)
+    return serialize(tree), result
 
 
 def toc_for(*titles):
@@ -21,22 +30,37 @@ def toc_for(*titles):
     )
 
 
+def test_an_untouched_tree_gives_back_its_input_byte_for_byte():
+    html = (
+        '<div class="a  b" data-x="1">\n\n    \n  <p>A &amp; &quot;b&quot; &#39;c&#39; é &para;'
+        '<br><img src="a" alt=""><hr /><br/></p></div>\n   '
+        "<script>if (a<b && c) {}</script><pre>x &lt; y\n\n</pre>"
+        '<svg viewBox="0 0 1 1"><path d="M0"></path></svg>'
+        '<a href="x?a=1&amp;b=&quot;2">t</a>'
+    )
+    assert serialize(parse(html)) == html
+
+
 def test_chinese_headings_get_unique_unicode_ids():
-    html, headings = pp.fix_heading_ids(PAGE)
+    html, headings = repaired(PAGE, pp.fix_heading_ids)
     assert [h[1] for h in headings] == ["非参数注意力汇聚", "数据", "数据_1", "用-bmm-相乘"]
     assert 'id=""' not in html
-    assert '<a class="headerlink" href="#数据_1"' in html
+    assert '<h2 id="数据_1"><a' not in html
+    assert '<a class="headerlink" href="#数据_1" title="Permanent link">¶</a>' in html
+    # the id comes first, the heading's other attributes follow in their order
+    assert '<h2 id="用-bmm-相乘" class="x">' in html
+    assert headings[3][0] == ("用 bmm 相乘", "用 相乘")
 
 
 def test_toc_follows_the_headings_even_when_code_spans_were_dropped():
-    _, headings = pp.fix_heading_ids(PAGE)
+    _, headings = repaired(PAGE, pp.fix_heading_ids)
     toc = toc_for("非参数注意力汇聚", "数据", "数据", "用  相乘")
     pp.fix_toc(toc, headings)
     assert [item.id for item in toc] == ["非参数注意力汇聚", "数据", "数据_1", "用-bmm-相乘"]
 
 
 def test_toc_entry_without_heading_is_an_error():
-    _, headings = pp.fix_heading_ids(PAGE)
+    _, headings = repaired(PAGE, pp.fix_heading_ids)
     with pytest.raises(ValueError, match="不存在"):
         pp.fix_toc(toc_for("不存在"), headings)
 
@@ -46,17 +70,21 @@ def test_scripts_from_other_hosts_and_stubs_are_removed():
         '<script src="https://cdn.example.org/mermaid.js"></script>'
         '<script src=""></script>'
         '<script type="text/x-mathjax-config">MathJax.Hub.Config({})</script>'
-        '<script type="module">import("https://cdn.jsdelivr.net/npm/mermaid")</script>'
+        '<script type="module">const m = (await import("https://cdnjs.cloudflare.com/m.mjs"));'
+        " mermaid.initialize({})</script>"
         '<script src="../assets/local.js"></script>'
+        '<script>const ns = "http://www.w3.org/2000/svg"; // mermaid</script>'
         "<script>console.log(1)</script>"
     )
-    assert pp.strip_scripts(html) == (
-        '<script src="../assets/local.js"></script><script>console.log(1)</script>'
+    assert repaired(html, pp.strip_scripts)[0] == (
+        '<script src="../assets/local.js"></script>'
+        '<script>const ns = "http://www.w3.org/2000/svg"; // mermaid</script>'
+        "<script>console.log(1)</script>"
     )
 
 
 def test_inline_styles_move_to_one_named_stylesheet():
-    html, css = pp.extract_styles("<style>a{}</style><p>x</p><style>b{}</style>")
+    html, css = repaired("<style>a{}</style><p>x</p><style> b{} </style>", pp.extract_styles)
     assert html == "<p>x</p>" and css == "a{}\nb{}\n"
     assert pp.css_name(css) == pp.css_name("a{}\nb{}\n") != pp.css_name("c{}\n")
 
@@ -77,7 +105,58 @@ def test_is_external(url, external):
 
 
 def test_line_breaks_inside_chinese_text_are_removed_outside_code():
-    html = "<p>中文\n换行，\n继续 and\nEnglish</p><pre>代码\n换行</pre><p>再\n来</p>"
-    assert pp.join_cjk_lines(html) == (
-        "<p>中文换行，继续 and\nEnglish</p><pre>代码\n换行</pre><p>再来</p>"
+    html = (
+        "<p>中文\n换行，\n继续 and\nEnglish</p><pre>代码\n换行</pre>"
+        "<p>再\n<em>来</em>，\n<code>代\n码</code></p>"
+    )
+    assert repaired(html, pp.join_cjk_lines)[0] == (
+        "<p>中文换行，继续 and\nEnglish</p><pre>代码\n换行</pre>"
+        "<p>再\n<em>来</em>，\n<code>代码</code></p>"
+    )
+
+
+def test_links_between_pages_are_resolved_whatever_the_attribute_order():
+    html = '<a href="x.py#a">x</a><a title="t" href="https://a.b/">b</a><a>none</a>'
+    out, _ = repaired(html, pp.rewrite_links, lambda h: "../x/#a" if h.endswith("#a") else None)
+    assert out == '<a href="../x/#a">x</a><a title="t" href="https://a.b/">b</a><a>none</a>'
+
+
+def test_inlined_figures_become_files_named_by_content():
+    png = base64.b64encode(b"\x89PNG fake").decode()
+    svg = base64.b64encode(b"<svg/>").decode()
+    html = (
+        f'<img alt="fig" src="data:image/png;base64,{png}" class="c">'
+        f'<img src="data:image/svg+xml;base64,{svg}"><img src="kept.png">'
+    )
+    out, files = repaired(html, pp.extract_images, lambda name: f"../{name}")
+    names = sorted(files)
+    assert [n.rsplit(".", 1)[1] for n in names] == ["png", "svg"]
+    assert files[names[0]] == b"\x89PNG fake" and files[names[1]] == b"<svg/>"
+    # loading and src take the place of the data URI, the other attributes stay
+    assert f'<img alt="fig" loading="lazy" src="../{names[0]}" class="c">' in out
+    assert out.endswith('<img src="kept.png">')
+
+
+def test_copy_button_icons_become_one_css_drawn_span():
+    html = (
+        '<button><svg class="clipboard-copy-icon" aria-hidden="true" viewBox="0 0 16 16">'
+        '<path d="M0"></path></svg></button><svg class="other"></svg>'
+    )
+    assert repaired(html, pp.slim_copy_buttons)[0] == (
+        '<button><span aria-hidden="true" class="clipboard-copy-icon"></span></button>'
+        '<svg class="other"></svg>'
+    )
+
+
+def test_offline_pages_lose_their_hreflang_links_and_nothing_else():
+    page = (
+        "<!doctype html>\n<html><head>\n"
+        '    <link rel="canonical" href="x">\n'
+        '    <link href="../" hreflang="zh" rel="alternate">\n'
+        '    <link rel="alternate" href="./" hreflang="en">\n'
+        "    <meta charset=utf-8></head><body></body></html>"
+    )
+    assert pp.drop_alternate_links(page) == (
+        '<!doctype html>\n<html><head>\n    <link rel="canonical" href="x">\n'
+        "    <meta charset=utf-8></head><body></body></html>"
     )

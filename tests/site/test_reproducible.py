@@ -6,8 +6,6 @@ import hashlib
 
 import pytest
 
-from tests.conftest import run_build
-
 pytestmark = pytest.mark.build
 
 
@@ -19,12 +17,11 @@ def digests(site) -> dict[str, str]:
     }
 
 
-def test_a_cold_build_reproduces_every_file(site, tmp_path):
-    # `site` was built from the project's cache (or cold, in CI); this build
-    # executes every notebook again with empty caches.
-    fresh = tmp_path / "site"
-    run_build(fresh, cache_dir=tmp_path / "cache")
-    first, second = digests(site), digests(fresh)
+def test_a_cold_build_reproduces_every_file(site, cold_site):
+    # `site` was built from the project's cache (or cold, in CI); `cold_site`
+    # (built in the background, tests/conftest.py) executed every notebook again
+    # with empty caches.
+    first, second = digests(site), digests(cold_site)
     assert first.keys() == second.keys()
     differing = sorted(name for name in first if first[name] != second[name])
     assert differing == []

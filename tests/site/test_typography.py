@@ -14,9 +14,9 @@ from pathlib import Path
 import jupytext
 import pytest
 
-from tools.sitebuild import execute
+from tools.sitebuild.notebooks import DOCS
 
-ZH = execute.DOCS / "zh"
+ZH = DOCS / "zh"
 PAGES = sorted(
     p.relative_to(ZH).as_posix()
     for p in [*ZH.rglob("*.py"), *ZH.rglob("*.md")]

@@ -310,7 +310,11 @@ def test_input_spacing_errors() -> None:
 def qkv():
     """Return 4 queries, 6 keys and 6 values (n_queries != n_keys)."""
     g = torch.Generator().manual_seed(3)
-    return torch.rand(4, generator=g) * 5, torch.rand(6, generator=g) * 5, torch.randn(6)
+    return (
+        torch.rand(4, generator=g) * 5,
+        torch.rand(6, generator=g) * 5,
+        torch.randn(6, generator=g),
+    )
 
 
 @pytest.mark.parametrize("w", [1.0, 2.5, -0.7])
@@ -369,3 +373,35 @@ def test_score_and_pooling_errors(qkv) -> None:
         dot_product_pooling(queries, keys, [1.0])
     with pytest.raises(TypeError, match="w must be a real number"):
         gaussian_scores(queries, keys, w="2")
+
+
+# ---------------------------------------------------------------- bad input found by trying
+def test_best_w_with_a_huge_w_on_the_grid(data) -> None:
+    """The loss at w = 1e20 used to be NaN, and argmin picked it."""
+    assert best_w([1.0, 4.0, 1e20], data.x_train, data.y_train) == 4.0
+    assert math.isfinite(loss_at_w(1e20, data.x_train, data.y_train))
+
+
+def test_loss_curve_and_best_w_refuse_words(data) -> None:
+    with pytest.raises(TypeError, match=r"ws must be a 1-D sequence of numbers, got list: \['a'\]"):
+        loss_curve(["a"], data.x_train, data.y_train)
+    with pytest.raises(TypeError, match="ws must be a 1-D sequence of numbers"):
+        best_w("1, 2", data.x_train, data.y_train)
+
+
+def test_mse_against_truth_names_its_own_arguments(data) -> None:
+    args = (data.x_test, data.y_truth, data.x_train)
+    with pytest.raises(ValueError, match="x_train and y_train must have the same length, got 50"):
+        mse_against_truth(1.0, *args, data.y_train[:-1])
+    with pytest.raises(
+        ValueError, match="x_test, y_truth, x_train, y_train must have the same dtype"
+    ):
+        mse_against_truth(1.0, data.x_test.double(), data.y_truth.double(), *args[2:], data.y_train)
+
+
+def test_the_dot_product_form_refuses_a_w_that_overflows(qkv) -> None:
+    queries, keys, values = qkv
+    with pytest.raises(ValueError, match=r"w = 1e\+20 is too large for the dot-product form"):
+        dot_product_scores(queries, keys, 1e20)
+    with pytest.raises(ValueError, match="use gaussian_scores, or nadaraya_watson"):
+        dot_product_pooling(queries, keys, values, 1e20)

@@ -125,6 +125,7 @@ def test_toy_data_is_frozen() -> None:
         ({"test_step": 0.0}, ValueError, "test_step must be a positive finite number"),
         ({"test_step": 6.0}, ValueError, "test_step must be <= x_max = 5.0, got 6.0"),
         ({"seed": -1}, ValueError, "seed must be an int >= 0, got -1"),
+        ({"seed": 2**64}, ValueError, "seed must be an int in [0, 18446744073709551615], got 1844"),
         ({"x_max": "5"}, TypeError, "x_max must be a real number, got str"),
     ],
 )

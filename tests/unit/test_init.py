@@ -8,9 +8,10 @@ import re
 import attention_tutorial
 
 PAGES = {"cues", "data", "average", "nonparametric", "parametric", "leave-one-out", "smoothness",
-         "dot-product"} | {f"handbook/{name}" for name in (
+         "dot-product", "transformer", "scale"} | {f"handbook/{name}" for name in (
              "index", "random", "repeat", "expand", "reshape", "squeeze", "matmul", "bmm", "mask",
-             "softmax", "training")}  # fmt: skip
+             "softmax", "training", "masked-fill", "where", "einsum", "clone",
+             "linear")}  # fmt: skip
 EXPECTED = {
     "SEED", "f", "ToyData", "make_data", "describe", "average_pooling", "gaussian_kernel",
     "nadaraya_watson", "nadaraya_watson_broadcast", "leave_one_out", "NWKernelRegression",
@@ -26,6 +27,11 @@ EXPECTED = {
     "diagram_expand", "diagram_broadcast", "diagram_reshape", "diagram_unsqueeze",
     "diagram_squeeze", "diagram_matmul", "diagram_bmm", "diagram_eye_mask", "diagram_softmax",
     "diagram_sort", "diagram_mse_loss", "diagram_sgd_step",
+    # transformer.py, toy2d.py, scaling.py, figures/measures.py (pages transformer, scale)
+    "gaussian_kernel_nd", "dot_product_attention", "masked_leave_one_out",
+    "ScalarKernelAttention", "ProjectedAttention", "ToyData2D", "make_data_2d",
+    "train_leave_one_out", "mse_on_test", "nadaraya_watson_chunked", "nadaraya_watson_sdpa",
+    "peak_intermediate_bytes", "plot_scaling", "plot_matrices",
 }  # fmt: skip
 
 

@@ -159,3 +159,35 @@ def test_init_errors() -> None:
         NWKernelRegression("1")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"generator must be a torch\.Generator or None, got int"):
         NWKernelRegression(generator=0)  # type: ignore[arg-type]
+
+
+def test_w_may_be_a_one_element_tensor_like_predict_accepts() -> None:
+    trained = NWKernelRegression(w=3.5)
+    for w in (trained.w, torch.tensor(3.5), torch.tensor([3.5], dtype=torch.float64)):
+        model = NWKernelRegression(w=w)
+        assert model.w.tolist() == [3.5] and model.w.requires_grad
+        assert model.w is not trained.w  # a new parameter, not shared
+    with pytest.raises(ValueError, match="w must be a number or a one-element tensor"):
+        NWKernelRegression(w=torch.ones(2))
+    with pytest.raises(ValueError, match=r"w must fit in float32 \(\|w\| <= 3\.4e38\), got 1e\+39"):
+        NWKernelRegression(w=1e39)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_half_precision_inputs_are_computed_in_float32(dtype) -> None:
+    g = torch.Generator().manual_seed(2)
+    queries = torch.rand(4, generator=g)  # (4,)
+    keys, values = torch.rand(4, 3, generator=g), torch.rand(4, 3, generator=g)  # (4, 3)
+    model = NWKernelRegression(w=2.0)
+    y_hat = model(queries.to(dtype), keys.to(dtype), values.to(dtype))
+    assert y_hat.dtype == torch.float32
+    expected = model(queries.to(dtype).float(), keys.to(dtype).float(), values.to(dtype).float())
+    torch.testing.assert_close(y_hat, expected)
+
+
+def test_a_huge_w_gives_the_nearest_key() -> None:
+    queries = torch.tensor([0.2, 0.9])  # (2,)
+    keys = torch.tensor([[0.0, 1.0], [0.0, 1.0]])  # (2, 2)
+    values = torch.tensor([[4.0, 8.0], [4.0, 8.0]])  # (2, 2)
+    y_hat = NWKernelRegression(w=1e30)(queries, keys, values)
+    assert y_hat.tolist() == [4.0, 8.0]  # each query copies its nearest key's value

@@ -236,3 +236,64 @@ def test_gaussian_kernel_errors() -> None:
         gaussian_kernel(torch.arange(3))
     with pytest.raises(ValueError, match=r"bandwidth must be a positive finite number, got -1\.0"):
         gaussian_kernel(torch.zeros(3), -1.0)
+
+
+# --- bad input that once gave NaN or a wrong name ---------------------------------------
+
+
+def reference_nw_float64(queries, keys, values, h: float) -> np.ndarray:
+    """Nadaraya-Watson in float64 numpy, from the dot form of the scores (no overflow).
+
+    ``-((q - k) / h)^2 / 2`` equals ``(q k - k^2 / 2) / h^2`` up to a term that is the
+    same for every key; the row maximum is subtracted before ``exp``.
+    """
+    q = np.asarray(queries, dtype=np.float64)[:, None]
+    k = np.asarray(keys, dtype=np.float64)[None, :]
+    scores = (q * k - k**2 / 2) / h**2  # (n_test, n_train)
+    scores = scores - scores.max(axis=1, keepdims=True)
+    weights = np.exp(scores)
+    weights /= weights.sum(axis=1, keepdims=True)
+    return weights @ np.asarray(values, dtype=np.float64)
+
+
+@pytest.mark.parametrize("function", [nadaraya_watson, nadaraya_watson_broadcast])
+@pytest.mark.parametrize(
+    ("queries", "bandwidth"),
+    [([0.3, 1.7, 2.2], 1e-25), ([1e20, 1.0, -1e20], 1.0), ([1e6, 2.5], 1e-15)],
+)
+def test_overflowing_scores_give_the_nearest_key_not_nan(function, queries, bandwidth) -> None:
+    """A tiny bandwidth or a far-away query: every score is -inf, the answer is finite."""
+    keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
+    values = torch.tensor([5.0, -1.0, 2.0, 7.0])
+    y_hat, weights = function(torch.tensor(queries), keys, values, bandwidth)
+    np.testing.assert_allclose(y_hat, reference_nw_float64(queries, keys, values, bandwidth))
+    assert torch.isfinite(weights).all()
+    torch.testing.assert_close(weights.sum(dim=1), torch.ones(len(queries)))
+
+
+def test_a_query_halfway_between_two_keys_shares_the_weight() -> None:
+    y_hat, weights = nadaraya_watson(torch.tensor([0.5]), torch.tensor([0.0, 1.0]),
+                                     torch.tensor([2.0, 4.0]), bandwidth=1e-30)  # fmt: skip
+    assert weights.tolist() == [[0.5, 0.5]] and y_hat.tolist() == [3.0]
+
+
+@pytest.mark.parametrize("function", [nadaraya_watson, nadaraya_watson_broadcast])
+def test_bandwidth_may_be_a_one_element_tensor(function) -> None:
+    """The same acceptance as predict's w: a number or a one-element floating tensor."""
+    g = torch.Generator().manual_seed(1)
+    q, k, v = (torch.rand(n, generator=g) * 5 for n in (N_TEST, N_TRAIN, N_TRAIN))
+    expected = function(q, k, v, 0.5)
+    for bandwidth in (torch.tensor(0.5), torch.tensor([0.5]), torch.tensor([0.5]).requires_grad_()):
+        torch.testing.assert_close(function(q, k, v, bandwidth), expected)
+    with pytest.raises(ValueError, match="bandwidth must be a number or a one-element tensor"):
+        function(Q, K, V, torch.ones(2))
+    with pytest.raises(ValueError, match="bandwidth must have a floating-point dtype"):
+        function(Q, K, V, torch.tensor(1))
+    with pytest.raises(ValueError, match="bandwidth must be a positive finite number"):
+        function(Q, K, V, torch.tensor(-1.0))
+    torch.testing.assert_close(gaussian_kernel(k, torch.tensor(2.0)), gaussian_kernel(k, 2.0))
+
+
+def test_leave_one_out_names_mixed_dtypes() -> None:
+    with pytest.raises(ValueError, match="x_train, y_train must have the same dtype"):
+        leave_one_out(torch.ones(3, dtype=torch.float64), torch.ones(3))

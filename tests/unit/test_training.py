@@ -171,3 +171,54 @@ def test_predict_errors() -> None:
         predict(1.0, X, X.repeat((3, 1)), Y)
     with pytest.raises(TypeError, match=r"queries must be a torch\.Tensor, got list"):
         predict(1.0, [0.0], X, Y)  # type: ignore[arg-type]
+
+
+# --- bad input that once crashed, gave NaN or a wrong name ------------------------------
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_train_and_predict_take_half_precision_data(dtype) -> None:
+    """Computed in float32: the same result as float32 data holding the same values."""
+    x, y = X.to(dtype), Y.to(dtype)
+    half, full = NWKernelRegression(w=1.0), NWKernelRegression(w=1.0)
+    assert train(half, x, y, epochs=2) == train(full, x.float(), y.float(), epochs=2)
+    y_hat = predict(half.w, x, x, y)
+    assert y_hat.dtype == torch.float32
+    torch.testing.assert_close(y_hat, predict(full.w, x.float(), x.float(), y.float()))
+    assert loss_at_w(1.0, x, y) == loss_at_w(1.0, x.float(), y.float())
+
+
+def test_train_with_data_that_requires_grad_learns_only_w() -> None:
+    x = X.clone().requires_grad_()
+    expected = train(NWKernelRegression(w=1.0), X, Y, epochs=3)
+    assert train(NWKernelRegression(w=1.0), x, Y, epochs=3) == expected
+    assert x.grad is None
+
+
+def test_train_refuses_to_step_from_a_non_finite_gradient() -> None:
+    with pytest.raises(
+        ValueError, match=r"training diverged at epoch 2: with w = .* use a smaller lr"
+    ):
+        train(NWKernelRegression(w=1.0), X, Y, lr=1e30)
+
+
+def test_huge_w_gives_the_nearest_neighbour_not_nan() -> None:
+    """Past overflow, predictions and losses equal those of a merely large w."""
+    torch.testing.assert_close(predict(1e30, X, X, Y), predict(1e4, X, X, Y))
+    assert loss_at_w(1e20, X, Y) == loss_at_w(1e4, X, Y)
+    assert loss_at_w(1e20, X, Y, leave_one_out=False) == 0.0
+
+
+def test_w_may_be_a_tensor_everywhere() -> None:
+    w = NWKernelRegression(w=2.0).w
+    assert loss_at_w(w, X, Y) == loss_at_w(2.0, X, Y)
+    torch.testing.assert_close(predict(w, X, X, Y), predict(2.0, X, X, Y))
+
+
+def test_data_errors_name_x_train_and_y_train() -> None:
+    with pytest.raises(
+        ValueError, match=r"x_train, y_train must have the same dtype, got torch\.float64"
+    ):
+        loss_at_w(1.0, X.double(), Y)
+    with pytest.raises(ValueError, match="x_train, y_train must have the same dtype"):
+        train(NWKernelRegression(w=1.0), X.double(), Y)

@@ -1,1 +1,1 @@
-"""Build the bilingual site: notebook execution with a cache, MkDocs hooks, HTML fixes."""
+"""Build the bilingual site: a MkDocs plugin, notebook execution with a cache, HTML repairs."""

@@ -1,4 +1,4 @@
-"""Fix what mkdocs-jupyter gets wrong in a rendered notebook page.
+"""Repair, on the parsed tree, what mkdocs-jupyter gets wrong in a rendered notebook page.
 
 * Chinese headings get ``id=""`` (its slugify is ASCII-only) while the table of
   contents links to ``#_2``: every heading gets the id that Python-Markdown
@@ -7,7 +7,11 @@
 * nbconvert adds a mermaid loader from a CDN and an empty MathJax
   ``<script src="">``: both are removed (KaTeX renders the math locally).
 * About 590 KB of JupyterLab CSS is inlined in every page: it is moved into one
-  shared stylesheet that the browser caches once for the whole site.
+  shared stylesheet that the browser caches once for the whole site; figures
+  inlined as data URIs become files too.
+
+Each function changes the tree in place (``html_tree.parse``); the caller
+serializes it once (``html_tree.serialize``).
 """
 
 from __future__ import annotations
@@ -16,35 +20,38 @@ import base64
 import hashlib
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from bs4 import BeautifulSoup, NavigableString, Tag
 from pymdownx.slugs import slugify
 
+from tools.sitebuild.html_tree import has_class, parse, text
+
 _slugify = slugify(case="lower")
-
-_HEADING = re.compile(r"<h([1-6])((?:\s[^>]*)?)>(.*?)</h\1>", re.S)
-_ID_ATTR = re.compile(r'\sid="[^"]*"')
-_ANCHOR = re.compile(r'<a class="anchor-link" href="[^"]*">(.*?)</a>', re.S)
-_TAGS = re.compile(r"<[^>]+>")
-_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
-_SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
-_SRC = re.compile(r'\ssrc="([^"]*)"')
+HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+Headings = list[tuple[tuple[str, str], str]]
 
 
-_CODE = re.compile(r"<code>.*?</code>", re.S)
-
-
-def heading_text(inner_html: str, *, without_code: bool = False) -> str:
-    """Plain text of a heading's inner HTML, without its permalink (and code spans)."""
-    inner = _ANCHOR.sub("", inner_html)
+def heading_text(heading: Tag, *, without_code: bool = False) -> str:
+    """Plain text of a heading, without its permalink (and without code spans)."""
+    skipped = [a for a in heading.find_all("a") if _is_permalink(a)]
     if without_code:
-        inner = _CODE.sub("", inner)
-    return " ".join(html.unescape(_TAGS.sub("", inner)).split())
+        skipped += heading.find_all("code")
+    parts = [
+        node
+        for node in heading.find_all(string=True)
+        if not any(parent is s for parent in node.parents for s in skipped)
+    ]
+    return " ".join(html.unescape("".join(parts)).split())
 
 
-def unique_slug(text: str, seen: set[str]) -> str:
-    """Slug of ``text`` as Python-Markdown's toc extension makes it, unique in ``seen``."""
-    base = _slugify(text, "-") or "section"
+def _is_permalink(a: Tag) -> bool:
+    return has_class(a, "anchor-link") or has_class(a, "headerlink")
+
+
+def unique_slug(title: str, seen: set[str]) -> str:
+    """Slug of ``title`` as Python-Markdown's toc extension makes it, unique in ``seen``."""
+    base = _slugify(title, "-") or "section"
     slug, n = base, 0
     while slug in seen:
         n += 1
@@ -53,31 +60,27 @@ def unique_slug(text: str, seen: set[str]) -> str:
     return slug
 
 
-def fix_heading_ids(content: str) -> tuple[str, list[tuple[tuple[str, str], str]]]:
-    """Give every heading a non-empty, unique id; return the new HTML and (texts, id) pairs.
+def fix_heading_ids(tree: BeautifulSoup) -> Headings:
+    """Give every heading a non-empty, unique id; return its (texts, id) pairs.
 
     Each heading is described by its full text and its text without code spans:
     mkdocs-jupyter builds the table of contents from Markdown with the code
-    spans removed.
+    spans removed. nbconvert's permalink (``a.anchor-link``) becomes Material's
+    (``a.headerlink``) pointing at the new id.
     """
     seen: set[str] = set()
-    headings: list[tuple[tuple[str, str], str]] = []
-
-    def replace(match: re.Match[str]) -> str:
-        level, attrs, inner = match.groups()
-        text = heading_text(inner)
-        slug = unique_slug(text, seen)
-        headings.append(((text, heading_text(inner, without_code=True)), slug))
-        attrs = _ID_ATTR.sub("", attrs)
-        inner = _ANCHOR.sub(
-            lambda a: (
-                f'<a class="headerlink" href="#{slug}" title="Permanent link">{a.group(1)}</a>'
-            ),
-            inner,
-        )
-        return f'<h{level} id="{slug}"{attrs}>{inner}</h{level}>'
-
-    return _HEADING.sub(replace, content), headings
+    headings: Headings = []
+    for heading in tree.find_all(HEADINGS):
+        title = heading_text(heading)
+        slug = unique_slug(title, seen)
+        headings.append(((title, heading_text(heading, without_code=True)), slug))
+        attrs = {k: v for k, v in heading.attrs.items() if k != "id"}
+        heading.attrs = {"id": slug, **attrs}
+        for anchor in heading.find_all("a"):
+            if has_class(anchor, "anchor-link"):
+                anchor.attrs = {"class": "headerlink", "href": f"#{slug}"}
+                anchor["title"] = "Permanent link"
+    return headings
 
 
 def _walk(items) -> Iterator:
@@ -86,18 +89,21 @@ def _walk(items) -> Iterator:
         yield from _walk(item.children)
 
 
-def fix_toc(toc, headings: list[tuple[tuple[str, str], str]]) -> None:
+def fix_toc(toc, headings: Headings) -> None:
     """Point each table-of-contents entry at the id of its heading (matched by text, in order)."""
     position = 0
     for item in _walk(toc):
-        title = heading_text(item.title)
+        title = " ".join(text(parse(item.title)).split())
         for index in range(position, len(headings)):
             if title in headings[index][0]:
                 item.id = headings[index][1]
                 position = index + 1
                 break
         else:
-            raise ValueError(f"table of contents entry {title!r} has no heading on the page")
+            raise ValueError(
+                f"table of contents entry {title!r} has no heading on the page; "
+                "check that the heading is Markdown (# ...) in a Markdown cell"
+            )
 
 
 def is_external(url: str) -> bool:
@@ -105,98 +111,113 @@ def is_external(url: str) -> bool:
     return bool(re.match(r"^(?:[a-z][a-z0-9+.-]*:)?//", url.strip(), re.I))
 
 
-def strip_scripts(content: str) -> str:
-    """Drop scripts from other hosts, empty ``src`` stubs, MathJax config, the mermaid loader."""
-
-    def replace(match: re.Match[str]) -> str:
-        attrs, body = match.groups()
-        src = _SRC.search(attrs)
-        if src is not None and (src.group(1).strip() == "" or is_external(src.group(1))):
-            return ""
-        if "text/x-mathjax-config" in attrs:
-            return ""
-        if "mermaid" in body and ("import(" in body or "cdn" in body.lower()):
-            return ""
-        return match.group(0)
-
-    return _SCRIPT.sub(replace, content)
+def _imports_from_other_host(script: Tag) -> bool:
+    """An inline script that imports code from another host (nbconvert's mermaid loader)."""
+    code = script.string or ""
+    quoted = re.findall(r"[\"'`]([^\"'`]+)[\"'`]", code)
+    return "import(" in code and any(is_external(url) for url in quoted)
 
 
-def extract_styles(content: str) -> tuple[str, str]:
-    """Remove the inline ``<style>`` blocks; return the HTML and their joined CSS."""
-    blocks = [m.group(1).strip() for m in _STYLE.finditer(content)]
-    return _STYLE.sub("", content), "\n".join(blocks) + "\n"
+def strip_scripts(tree: BeautifulSoup) -> None:
+    """Drop scripts from other hosts, empty ``src`` stubs, MathJax config, CDN module loaders."""
+    for script in tree.find_all("script"):
+        src = script.get("src")
+        if src is not None and (src.strip() == "" or is_external(src)):
+            script.decompose()
+        elif script.get("type") == "text/x-mathjax-config" or _imports_from_other_host(script):
+            script.decompose()
+
+
+def extract_styles(tree: BeautifulSoup) -> str:
+    """Remove the inline ``<style>`` elements; return their joined CSS."""
+    blocks = []
+    for style in tree.find_all("style"):
+        blocks.append(style.get_text().strip())
+        style.decompose()
+    return "\n".join(blocks) + "\n"
 
 
 _CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
-# Raw-text elements, captured whole so that re.split keeps them at odd indices.
-_RAW = re.compile(
-    r"(<(?:pre|script|style|textarea)\b.*?</(?:pre|script|style|textarea)>)", re.S | re.I
-)
 _CJK_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}])")
+_RAW_TEXT = ("pre", "script", "style", "textarea")
 
 
-def join_cjk_lines(content: str) -> str:
-    """Remove line breaks between two CJK characters outside code.
+def join_cjk_lines(tree: BeautifulSoup) -> None:
+    """Remove line breaks between two CJK characters in text outside code.
 
     A source line break inside a Chinese paragraph is shown by the browser as a
     space between two characters; Chinese text has no spaces between words.
     """
-    parts = _RAW.split(content)
-    parts[::2] = [_CJK_BREAK.sub("", text) for text in parts[::2]]
-    return "".join(parts)
+    for node in tree.find_all(string=_CJK_BREAK):
+        if type(node) is NavigableString and not node.find_parent(_RAW_TEXT):
+            node.replace_with(NavigableString(_CJK_BREAK.sub("", node)))
 
 
-_LINK = re.compile(r'(<a\s[^>]*?href=")([^"]+)(")')
-
-
-def rewrite_links(content: str, resolve) -> str:
-    """Replace each link href by ``resolve(href)``, unless that returns None.
+def rewrite_links(tree: BeautifulSoup, resolve: Callable[[str], str | None]) -> None:
+    """Replace each link's href by ``resolve(href)``, unless that returns None.
 
     nbconvert leaves links between pages as written in the notebook
     (``nonparametric.py``); MkDocs only rewrites links of Markdown pages.
     """
-
-    def replace(match: re.Match[str]) -> str:
-        new = resolve(html.unescape(match.group(2)))
-        return match.group(0) if new is None else match.group(1) + new + match.group(3)
-
-    return _LINK.sub(replace, content)
+    for link in tree.find_all("a", href=True):
+        new = resolve(link["href"])
+        if new is not None:
+            link["href"] = new
 
 
-_DATA_IMAGE = re.compile(r'src="data:image/(png|svg\+xml);base64,([A-Za-z0-9+/=\s]+)"')
-
-
-def extract_images(content: str, url_for) -> tuple[str, dict[str, bytes]]:
-    """Move images inlined as data URIs into files named by their content.
+def extract_images(tree: BeautifulSoup, url_for: Callable[[str], str]) -> dict[str, bytes]:
+    """Move images inlined as data URIs (PNG, SVG) into files named by their content.
 
     The page gets lighter and a figure is cached by the browser like any file.
     ``url_for(name)`` gives the page-relative URL of the site path ``name``.
-    Returns the new HTML and ``{site path: bytes}`` of the files to write.
+    Returns ``{site path: bytes}`` of the files to write.
     """
     files: dict[str, bytes] = {}
-
-    def replace(match: re.Match[str]) -> str:
-        kind, data = match.groups()
+    for img in tree.find_all("img", src=re.compile(r"^data:image/(png|svg\+xml);base64,")):
+        head, data = img["src"].split(",", 1)
         blob = base64.b64decode("".join(data.split()))
-        ext = "png" if kind == "png" else "svg"
+        ext = "png" if head.startswith("data:image/png") else "svg"
         name = f"assets/figures/{hashlib.sha256(blob).hexdigest()[:16]}.{ext}"
         files[name] = blob
-        return f'loading="lazy" src="{url_for(name)}"'
+        new = {"loading": "lazy", "src": url_for(name)}
+        attrs: dict[str, str] = {}
+        for key, value in img.attrs.items():  # loading and src where src was
+            attrs.update(new if key == "src" else {key: value})
+        img.attrs = attrs
+    return files
 
-    return _DATA_IMAGE.sub(replace, content), files
 
-
-_COPY_ICON = re.compile(r'<svg aria-hidden="true" class="clipboard-copy-icon".*?</svg>', re.S)
-
-
-def slim_copy_buttons(content: str) -> str:
+def slim_copy_buttons(tree: BeautifulSoup) -> None:
     """Replace the inline SVG icon repeated in every code cell's copy button.
 
     The icon is drawn once by CSS instead (``.clipboard-copy-icon`` in
     ``docs/assets/stylesheets/extra.css``): about 1 KB less per code cell.
     """
-    return _COPY_ICON.sub('<span aria-hidden="true" class="clipboard-copy-icon"></span>', content)
+    for svg in tree.find_all("svg"):
+        if has_class(svg, "clipboard-copy-icon"):
+            attrs = {"aria-hidden": "true", "class": "clipboard-copy-icon"}
+            svg.replace_with(tree.new_tag("span", attrs=attrs))
+
+
+_ALTERNATE = {"rel": "alternate", "hreflang": True}
+_TAG_END_AND_SPACE = re.compile(r"[^>]*>\s*")
+
+
+def drop_alternate_links(page: str) -> str:
+    """Remove the ``<link rel="alternate" hreflang>`` elements from a whole page.
+
+    The tree finds them; they are cut out of the page's text at the positions
+    the parser reports (with the white space after them), so the rest of the
+    page, doctype included, is left exactly as the theme wrote it.
+    """
+    line_starts = [0] + [m.end() for m in re.finditer("\n", page)]
+    cuts = []
+    for link in parse(page).find_all("link", attrs=_ALTERNATE):
+        start = line_starts[link.sourceline - 1] + link.sourcepos
+        cuts.append((start, _TAG_END_AND_SPACE.match(page, start).end()))
+    for start, end in reversed(cuts):
+        page = page[:start] + page[end:]
+    return page
 
 
 def css_name(css: str) -> str:

@@ -173,9 +173,12 @@ x_test = torch.arange(0, 5, 0.1)  # (n_test,)
 n_train = 50
 tiled = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train), a copy
 view = x_test[:, None].expand(-1, n_train)  # (n_test, n_train), no copy
-print("same values:", torch.equal(tiled, view))
-for name, t in [("tiled", tiled), ("view", view)]:
+same_values = torch.equal(tiled, view)
+print("same values:", same_values)
+assert same_values
+for name, t, copied in [("tiled", tiled, True), ("view", view, False)]:
     shares = t.data_ptr() == x_test.data_ptr()
+    assert shares is not copied  # a copy has memory of its own, a view shares x_test's
     print(
         f"{name:>5}: stride {t.stride()}, shares x_test's memory: {shares}, "
         f"memory {t.untyped_storage().nbytes()} bytes"

@@ -87,6 +87,17 @@ REGISTRY: dict[str, Callable[[str], Figure]] = {
     "diagram_sgd_step": lambda lang: at.diagram_sgd_step(
         torch.ones(2), torch.ones(2), 0.1, lang=lang
     ),
+    "plot_scaling": lambda lang: at.plot_scaling(
+        [
+            {"formulation": name, "n": n, "seconds": n / 1e4, "peak_bytes": 12 * n * n}
+            for name in ("tiled", "sdpa")
+            for n in (1000, 2000)
+        ],
+        lang=lang,
+    ),
+    "plot_matrices": lambda lang: at.plot_matrices(
+        {"W_q": torch.eye(2), "W_k": -torch.ones(2, 2)}, lang=lang
+    ),
 }
 NAMES = sorted(REGISTRY)
 

@@ -1,0 +1,99 @@
+"""The layout of a tensor picture, computed once: cell size, panel sizes, figure size.
+
+Sizes are in inches. The cells start at 0.4 inch and shrink (down to 0.26 inch)
+until the widest row of cells fits ``MAX_WIDTH``: phones scale pictures down, so
+a narrow picture stays legible. Words never shrink; only the cells do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from attention_tutorial.figures.tensors.panel import Grid
+
+MAX_WIDTH = 4.0  # inches; wider figures get smaller cells (phones scale pictures down)
+CODE_SIZE = 10.0  # points, code labels and arrow labels
+CAPTION_SIZE = 9.5  # points, captions and notes
+TITLE_SIZE = 10.5  # points
+LINE = 0.22  # inches per caption line
+GAP = 0.35  # inches between panels of one row
+ARROW = 0.55  # inches of arrow between two rows
+MARGIN = 0.12  # inches around the picture
+TITLE = 0.35  # inches taken by the title
+_FIRST_CELL, _SMALLEST_CELL, _CELL_STEP = 0.4, 0.26, 0.03
+
+
+def text_width(text: str, size: float) -> float:
+    """Rough width in inches of ``text`` at ``size`` points (CJK characters are square)."""
+    ems = sum(1.0 if ord(ch) >= 0x2E80 else 0.62 for ch in text)
+    return ems * size / 72
+
+
+def measure(grid: Grid, cell: float) -> None:
+    """Set the sizes (inches) of one panel for cells of ``cell`` inches."""
+    slices, rows, cols = grid.values.shape
+    left = 0.55 * cell if grid.ndim == 3 else 0.0  # room for the "[i]" slice labels
+    if grid.panel.col_label:
+        left = max(left, text_width(grid.panel.col_label, CAPTION_SIZE) + 0.08)
+    notes = grid.panel.row_notes
+    right = max((text_width(n, CAPTION_SIZE) for n in notes), default=0.0)
+    right = right + 0.1 if notes else 0.0
+    block = left + cols * cell + right
+    texts = [text_width(grid.panel.code, CODE_SIZE)] + [
+        text_width(c, CAPTION_SIZE) for c in grid.captions
+    ]
+    grid.width = max([block, *texts])
+    grid.block = block
+    grid.left = left
+    gaps = (slices - 1) * 0.3 * cell
+    title = 0.3 if grid.panel.code else 0.05
+    below = 0.22 if grid.panel.col_notes else 0.0
+    grid.height = title + slices * rows * cell + gaps + below + 0.06 + LINE * len(grid.captions)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes: the cell size, the figure size and each row's size."""
+
+    cell: float  # inches per cell
+    width: float  # of the figure
+    height: float  # of the figure
+    content: float  # width inside the margins
+    row_widths: list[float]
+    row_heights: list[float]
+
+
+def lay_out(
+    grids: Sequence[Sequence[Grid]],
+    arrow_texts: Sequence[str],
+    title_text: str | None,
+    note_texts: Sequence[str],
+) -> Layout:
+    """Measure every panel once, shrinking the cells until the rows of cells fit."""
+    cell = _FIRST_CELL
+    while True:
+        for row in grids:
+            for grid in row:
+                measure(grid, cell)
+        widths = [sum(g.width for g in row) + GAP * (len(row) - 1) for row in grids]
+        # Only the cells shrink: shrink while the cells themselves overflow.
+        blocks = [sum(g.block for g in row) + GAP * (len(row) - 1) for row in grids]
+        if max(blocks) <= MAX_WIDTH or cell <= _SMALLEST_CELL:
+            break
+        cell -= _CELL_STEP
+    arrow_need = [text_width(a, CODE_SIZE) + 0.5 for a in arrow_texts]
+    text_need = [text_width(t, CAPTION_SIZE) for t in note_texts]
+    if title_text:
+        text_need.append(text_width(title_text, TITLE_SIZE))
+    content = max(widths + arrow_need + text_need)
+    heights = [max(g.height for g in row) for row in grids]
+    height = (
+        2 * MARGIN
+        + sum(heights)
+        + ARROW * (len(grids) - 1)
+        + (TITLE if title_text else 0.0)
+        + LINE * len(note_texts)
+        + (0.08 if note_texts else 0.0)
+    )
+    return Layout(cell, content + 2 * MARGIN, height, content, widths, heights)

@@ -1,0 +1,303 @@
+"""Drawing tensor pictures: panels of coloured cells in rows, arrows between the rows.
+
+``render`` validates the panels (``panel``), lays them out once (``_layout``) and
+draws them top to bottom; ``draw_tensors`` is its public face. Every cell
+rectangle carries the gid ``"cell:<panel>:<flat index>"``, its value text
+``"value:<panel>:<flat index>"`` and every shape caption ``"shape:<panel>"``
+(panels numbered from 0 in reading order, cells in row-major order), so tests and
+curious readers can find them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import matplotlib
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch, Rectangle
+
+from attention_tutorial.figures._base import FONTS, MONO, TutorialFigure, bilingual, labels
+from attention_tutorial.figures.tensors._layout import (
+    ARROW,
+    CAPTION_SIZE,
+    CODE_SIZE,
+    GAP,
+    LINE,
+    MARGIN,
+    TITLE,
+    TITLE_SIZE,
+    Layout,
+    lay_out,
+    text_width,
+)
+from attention_tutorial.figures.tensors.panel import (
+    NEUTRAL,
+    PALETTE,
+    Grid,
+    TensorPanel,
+    Text,
+    grid_of,
+    pick,
+)
+
+_EDGE = "#555555"
+_HIGHLIGHT = "#c0392b"
+_NOTE = "#1f4e79"
+_DIM = "#333333"
+
+
+def _colour(source: int) -> str:
+    return NEUTRAL if source < 0 else PALETTE[source % len(PALETTE)]
+
+
+def _frame(ax: Axes, xy: tuple[float, float], width: float, height: float, linewidth: float):
+    """A red, unfilled rectangle above the cells."""
+    ax.add_patch(
+        Rectangle(xy, width, height, fill=False, edgecolor=_HIGHLIGHT, linewidth=linewidth,
+                  zorder=3)
+    )  # fmt: skip
+
+
+def _draw_cell(
+    ax: Axes, grid: Grid, index: int, at: tuple[int, int, int], x: float, y: float, size: float
+) -> None:
+    """One cell: its coloured square, its value, a cross if dropped, a frame if outlined."""
+    s, r, c = at
+    _, rows, cols = grid.values.shape
+    flat = (s * rows + r) * cols + c
+    cell = size
+    dropped = bool(grid.dropped[s, r, c])
+    ax.add_patch(
+        Rectangle(
+            (x, y), cell, cell, facecolor=_colour(int(grid.sources[s, r, c])),
+            edgecolor=_EDGE, linewidth=0.8,
+            linestyle=(0, (3, 2)) if grid.panel.shared else "solid",
+            alpha=0.35 if dropped else 1.0, gid=f"cell:{index}:{flat}",
+        )
+    )  # fmt: skip
+    label = grid.labels[flat]
+    value_size = min(10.0, 25 * cell)
+    ax.text(
+        x + cell / 2, y + cell / 2, label, ha="center", va="center",
+        fontsize=value_size * min(1.0, 5 / max(len(label), 1)),
+        color="#444444" if dropped else "black", gid=f"value:{index}:{flat}",
+    )  # fmt: skip
+    if dropped:
+        pad = 0.15 * cell
+        for xs, ys in (
+            ((x + pad, x + cell - pad), (y + pad, y + cell - pad)),
+            ((x + pad, x + cell - pad), (y + cell - pad, y + pad)),
+        ):
+            ax.plot(xs, ys, color=_HIGHLIGHT, linewidth=1.1, alpha=0.6)
+    if flat in grid.outline:
+        _frame(ax, (x, y), cell, cell, 2.2)
+
+
+def _draw_slice(
+    ax: Axes, grid: Grid, index: int, s: int, x_grid: float, top: float, cell: float, mono: list
+) -> None:
+    """One 2-D slice: its ``[s]`` label (3-D only), its cells, row notes and group frames."""
+    _, rows, cols = grid.values.shape
+    if grid.ndim == 3:
+        ax.text(
+            x_grid - 0.08, top + rows * cell / 2, f"[{s}]", ha="right", va="center",
+            fontsize=min(10.0, 25 * cell) * 0.9, family=mono, color=_DIM,
+        )  # fmt: skip
+    for r in range(rows):
+        for c in range(cols):
+            _draw_cell(ax, grid, index, (s, r, c), x_grid + c * cell, top + r * cell, cell)
+        if grid.panel.row_notes and s == 0:
+            ax.text(
+                x_grid + cols * cell + 0.1, top + (r + 0.5) * cell, grid.panel.row_notes[r],
+                ha="left", va="center", fontsize=CAPTION_SIZE, color=_HIGHLIGHT,
+            )  # fmt: skip
+    if grid.panel.groups == "rows":
+        for r in range(rows):
+            _frame(ax, (x_grid - 0.04, top + r * cell + 0.04), cols * cell + 0.08, cell - 0.08, 1.6)
+    elif grid.panel.groups == "columns":
+        for c in range(cols):
+            _frame(ax, (x_grid + c * cell + 0.04, top - 0.04), cell - 0.08, rows * cell + 0.08, 1.6)
+
+
+def _draw_col_notes(ax: Axes, grid: Grid, x_grid: float, y: float, cell: float) -> None:
+    """The notes under each column (e.g. column sums) and their label on the left."""
+    for c, note in enumerate(grid.panel.col_notes):
+        ax.text(
+            x_grid + (c + 0.5) * cell, y + 0.12, note, ha="center", va="center",
+            fontsize=CAPTION_SIZE * min(1.0, 4 / max(len(note), 1)), color=_HIGHLIGHT,
+        )  # fmt: skip
+    if grid.panel.col_label:
+        ax.text(
+            x_grid - 0.06, y + 0.12, grid.panel.col_label, ha="right", va="center",
+            fontsize=CAPTION_SIZE, color=_HIGHLIGHT,
+        )  # fmt: skip
+
+
+def _draw_panel(ax: Axes, grid: Grid, index: int, x0: float, y0: float, cell: float, mono: list):
+    """One panel with its top-left corner at (x0, y0) (y grows downwards)."""
+    slices, rows, _ = grid.values.shape
+    x_grid = x0 + (grid.width - grid.block) / 2 + grid.left
+    y = y0
+    if grid.panel.code:
+        ax.text(
+            x0 + grid.width / 2, y + 0.14, grid.panel.code, ha="center", va="center",
+            fontsize=CODE_SIZE, family=mono, weight="bold", gid=f"code:{index}",
+        )  # fmt: skip
+        y += 0.3
+    else:
+        y += 0.05
+    for s in range(slices):
+        _draw_slice(ax, grid, index, s, x_grid, y + s * (rows * cell + 0.3 * cell), cell, mono)
+    y += slices * rows * cell + (slices - 1) * 0.3 * cell
+    if grid.panel.col_notes:
+        _draw_col_notes(ax, grid, x_grid, y, cell)
+        y += 0.22
+    y += 0.06
+    for j, caption in enumerate(grid.captions):
+        is_shape = j == 0 and grid.panel.show_shape
+        ax.text(
+            x0 + grid.width / 2, y + LINE / 2, caption, ha="center", va="center",
+            fontsize=CAPTION_SIZE, color=_DIM if is_shape else _NOTE,
+            gid=f"shape:{index}" if is_shape else None,
+        )  # fmt: skip
+        y += LINE
+
+
+def _draw_arrow(ax: Axes, text: str, r: int, y: float, width: float, mono: list) -> None:
+    """The downward arrow below row ``r``, labelled with ``text`` (usually code)."""
+    label_width = text_width(text, CODE_SIZE)
+    middle = min(width / 2, width - MARGIN - label_width - 0.2)
+    ax.add_patch(
+        FancyArrowPatch(
+            (middle, y + 0.06), (middle, y + ARROW - 0.06), arrowstyle="-|>",
+            mutation_scale=14, linewidth=1.5, color="#444444",
+        )
+    )  # fmt: skip
+    ax.text(
+        middle + 0.15, y + ARROW / 2, text, ha="left", va="center",
+        fontsize=CODE_SIZE, family=mono, color=_NOTE, gid=f"arrow:{r}",
+    )  # fmt: skip
+
+
+def _draw(
+    ax: Axes, grids: list[list[Grid]], box: Layout, arrows: list[str], title: str | None,
+    notes: list[str], mono: list,
+) -> None:  # fmt: skip
+    """Draw the title, the rows of panels with arrows between them, then the notes."""
+    y = MARGIN
+    if title:
+        ax.text(box.width / 2, y + 0.15, title, ha="center", va="center", fontsize=TITLE_SIZE,
+                weight="bold", gid="title")  # fmt: skip
+        y += TITLE
+    index = 0
+    for r, row in enumerate(grids):
+        x = MARGIN + (box.content - box.row_widths[r]) / 2
+        for grid in row:
+            _draw_panel(ax, grid, index, x, y, box.cell, mono)
+            x += grid.width + GAP
+            index += 1
+        y += box.row_heights[r]
+        if r < len(arrows):
+            _draw_arrow(ax, arrows[r], r, y, box.width, mono)
+            y += ARROW
+    if notes:
+        y += 0.08
+    for j, note in enumerate(notes):
+        ax.text(box.width / 2, y + LINE / 2, note, ha="center", va="center",
+                fontsize=CAPTION_SIZE, color=_NOTE, gid=f"note:{j}")  # fmt: skip
+        y += LINE
+
+
+def render(
+    rows: Sequence[Sequence[TensorPanel]],
+    arrows: Sequence[Text],
+    lang: str,
+    title: Text | None = None,
+    notes: Sequence[Text] = (),
+) -> TutorialFigure:
+    """Lay out rows of panels top to bottom, with a labelled arrow between two rows."""
+    labels(lang)  # validates lang
+    grids = [[grid_of(f"panels[{r}][{c}]", p, lang) for c, p in enumerate(row)]
+             for r, row in enumerate(rows)]  # fmt: skip
+    arrow_texts = [pick(f"arrows[{i}]", a, lang) for i, a in enumerate(arrows)]
+    title_text = None if title is None else pick("title", title, lang)
+    note_texts = [pick(f"notes[{i}]", n, lang) for i, n in enumerate(notes)]
+    box = lay_out(grids, arrow_texts, title_text, note_texts)
+    with matplotlib.rc_context({"font.family": FONTS[lang]}):
+        fig = TutorialFigure(figsize=(box.width, box.height), facecolor="white")
+        ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
+        ax.set_xlim(0, box.width)
+        ax.set_ylim(box.height, 0)
+        ax.set_axis_off()
+        mono = [*MONO, *FONTS[lang]]  # code in monospace, CJK from the page's font
+        _draw(ax, grids, box, arrow_texts, title_text, note_texts, mono)
+    return fig
+
+
+def _rows(panels: object) -> list[list[TensorPanel]]:
+    """Normalise ``panels``: each item is a panel (a row of one) or a sequence of panels."""
+    if isinstance(panels, TensorPanel) or not isinstance(panels, Sequence) or not panels:
+        raise ValueError(
+            "panels must be a non-empty list whose items are TensorPanel objects "
+            "or lists of them (one list per row)"
+        )
+    rows = []
+    for r, item in enumerate(panels):
+        row = [item] if isinstance(item, TensorPanel) else item
+        if not isinstance(row, Sequence) or not row:
+            raise TypeError(
+                f"panels[{r}] must be a TensorPanel or a non-empty list of them, "
+                f"got {type(item).__name__}"
+            )
+        rows.append(list(row))
+    return rows
+
+
+@bilingual
+def draw_tensors(
+    panels: Sequence[TensorPanel | Sequence[TensorPanel]],
+    *,
+    arrows: Sequence[Text] = (),
+    title: Text | None = None,
+    notes: Sequence[Text] = (),
+    lang: str = "zh",
+) -> Figure:
+    """Draw tensors as grids of coloured cells, row by row, with arrows between rows.
+
+    Each item of ``panels`` is one row of the picture: a ``TensorPanel`` or a list
+    of them side by side. ``arrows[i]`` labels the arrow from row ``i`` to row
+    ``i + 1`` (usually the code that turns one into the other).
+
+    Explained on the page `handbook/index.md`.
+
+    Args:
+        panels: The rows of panels, top to bottom.
+        arrows: ``len(panels) - 1`` labels, neutral strings or ``{"zh": ..., "en": ...}``.
+        title: Optional title, a neutral string or a mapping per language.
+        notes: Extra lines under the picture, neutral strings or mappings.
+        lang: ``"zh"`` or ``"en"``, the language of the words.
+
+    Returns:
+        The figure: one axes without ticks, measured in inches.
+
+    Raises:
+        TypeError: If a panel or a tensor has the wrong type.
+        ValueError: If ``lang`` is unknown, a tensor is empty or too large, or a
+            field of a panel does not match its tensor.
+
+    Examples:
+        >>> import torch
+        >>> x = torch.tensor([[1, 2, 3], [4, 5, 6]])
+        >>> fig = draw_tensors([TensorPanel(x, code="x"), TensorPanel(x.T, code="x.T")],
+        ...                    arrows=["x.T"], lang="en")
+        >>> sorted(t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("shape"))
+        ['shape (2, 3)', 'shape (3, 2)']
+    """
+    rows = _rows(panels)
+    if isinstance(arrows, str) or len(arrows) != len(rows) - 1:
+        raise ValueError(
+            f"arrows must hold one label per gap between rows ({len(rows) - 1}), got "
+            f"{'a string' if isinstance(arrows, str) else len(arrows)}"
+        )
+    return render(rows, list(arrows), lang, title, list(notes))

@@ -1,0 +1,148 @@
+"""Pictures of the steps of learning: softmax, the MSE loss and one SGD step.
+
+Explained on the pages `handbook/softmax.md` and `handbook/training.md`: which cells
+sum to 1, the three reductions of the loss, one update of the parameters.
+"""
+
+from __future__ import annotations
+
+import torch
+from matplotlib.figure import Figure
+from torch import Tensor
+
+from attention_tutorial import _checks
+from attention_tutorial.figures._base import bilingual, both
+from attention_tutorial.figures.tensors._operands import (
+    operand,
+    torch_says,
+    vector_pair,
+)
+from attention_tutorial.figures.tensors.drawing import render
+from attention_tutorial.figures.tensors.panel import TensorPanel
+
+
+@bilingual
+def diagram_softmax(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
+    """Draw ``F.softmax(x, dim=dim)`` and frame the groups that sum to 1.
+
+    ``dim=1`` on a 2-D ``x`` normalises each row (frames around rows, sums at the
+    right); ``dim=0`` normalises each column (frames around columns, sums below).
+
+    Explained on the page `handbook/softmax.md`.
+
+    Args:
+        x: A floating 1-D or 2-D tensor.
+        dim: The axis along which the result sums to 1.
+        lang: ``"zh"`` or ``"en"``.
+
+    Returns:
+        The figure: the input on top, the softmax below.
+
+    Raises:
+        TypeError: If ``x`` is not a tensor or ``dim`` is not an int.
+        ValueError: If ``lang`` is unknown, ``x`` is not floating or ``dim`` is out
+            of range.
+
+    Examples:
+        >>> fig = diagram_softmax(torch.zeros(2, 3), dim=1, lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:1"]
+        ['shape (2, 3)']
+    """
+    x = operand("x", x, max_dim=2)
+    if x.dim() == 0:
+        raise ValueError("x must be 1-D or 2-D, got a 0-D tensor")
+    _checks.floating("x", x)
+    _checks.integer("dim", dim, -x.dim() - 1)  # the type; PyTorch checks the range
+    try:  # x is small: PyTorch checks dim on the real operation
+        out = torch.softmax(x, dim=dim)
+    except IndexError as error:
+        raise ValueError(
+            f"dim must be in [{-x.dim()}, {x.dim() - 1}] for a {x.dim()}-D x, got {dim} "
+            f"(PyTorch: {torch_says(error)})"
+        ) from None
+    axis = dim % x.dim()
+    sums = out.sum(dim=axis)
+    labels = [f"{s:.2f}" for s in sums.reshape(-1).tolist()]
+    if x.dim() == 1:
+        panel = TensorPanel(out, code="y", groups="rows", row_notes=[f"Σ = {labels[0]}"],
+                            captions=[both("all_sums")])  # fmt: skip
+    elif axis == 1:
+        panel = TensorPanel(out, code="y", groups="rows", row_notes=[f"Σ = {s}" for s in labels],
+                            captions=[both("row_sums", dim=dim)])  # fmt: skip
+    else:
+        panel = TensorPanel(out, code="y", groups="columns", col_notes=labels, col_label="Σ",
+                            captions=[both("col_sums", dim=dim)])  # fmt: skip
+    rows = [[TensorPanel(x, code="x")], [panel]]
+    return render(rows, [f"y = F.softmax(x, dim={dim})"], lang)
+
+
+@bilingual
+def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str = "zh") -> Figure:
+    """Draw ``nn.MSELoss`` with its three reductions: ``'none'``, ``'sum'`` and ``'mean'``.
+
+    Explained on the page `handbook/training.md`.
+
+    Args:
+        y_hat: Predictions, a floating 1-D tensor.
+        y: Targets, same shape and dtype.
+        lang: ``"zh"`` or ``"en"``.
+
+    Returns:
+        The figure: the two inputs, the squared errors, then their sum and mean.
+
+    Raises:
+        TypeError: If an argument is not a tensor.
+        ValueError: If ``lang`` is unknown or the shapes or dtypes differ.
+
+    Examples:
+        >>> fig = diagram_mse_loss(torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:3"]
+        ['shape ()']
+    """
+    y_hat, y = vector_pair("y_hat", y_hat, "y", y)
+    errors = torch.nn.functional.mse_loss(y_hat, y, reduction="none")  # (n,)
+    ids = torch.arange(len(y))
+    rows = [
+        [TensorPanel(y_hat, code="y_hat"), TensorPanel(y, code="y")],
+        [TensorPanel(errors, code="l", sources=ids, captions=[both("none")])],
+        [
+            TensorPanel(errors.sum(), code="l.sum()", sources=torch.tensor(-1)),
+            TensorPanel(errors.mean(), code="l.mean()", sources=torch.tensor(-1)),
+        ],
+    ]
+    arrows = ["nn.MSELoss(reduction='none')", both("reduced")]
+    return render(rows, arrows, lang)
+
+
+@bilingual
+def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str = "zh") -> Figure:
+    """Draw one step of ``torch.optim.SGD``: ``w ← w - lr * w.grad``, element by element.
+
+    Explained on the page `handbook/training.md`.
+
+    Args:
+        w: The parameter values, a floating 1-D tensor.
+        grad: Its gradient, same shape and dtype.
+        lr: The learning rate, a positive number.
+        lang: ``"zh"`` or ``"en"``.
+
+    Returns:
+        The figure: ``w`` and ``w.grad`` on top, the updated ``w`` below.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``lang`` is unknown, the shapes differ or ``lr`` is not positive.
+
+    Examples:
+        >>> fig = diagram_sgd_step(torch.tensor([1.0]), torch.tensor([2.0]), 0.5, lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        ['shape (1,)']
+    """
+    w, grad = vector_pair("w", w, "grad", grad)
+    step = _checks.positive_number("lr", lr)
+    new = w - step * grad  # (n,)
+    rows = [
+        [TensorPanel(w, code="w"), TensorPanel(grad, code="w.grad")],
+        [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")])],
+    ]
+    return render(rows, [f"optimizer.step():  w - {step:g} * w.grad"], lang)

@@ -1,0 +1,212 @@
+"""The panel model: one tensor to draw (``TensorPanel``), validated into cells (``Grid``).
+
+A panel becomes a ``Grid``: its values as a 3-D array ``(slices, rows, cols)``, the
+text of every cell, the colour id (source) of every cell, which cells are crossed
+out or outlined, and its caption lines in the page's language. The sizes of a grid
+in inches are set once by ``_layout``; ``drawing`` only reads them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from torch import Tensor
+
+from attention_tutorial.figures._base import labels
+
+Text = str | Mapping[str, str]
+"""A caption: a language-neutral string (code, numbers) or ``{"zh": ..., "en": ...}``."""
+
+MAX_ROWS = 10  # rows of one 2-D slice
+MAX_COLS = 16  # columns of one grid
+MAX_SLICES = 4  # 2-D slices of a 3-D tensor
+
+
+# Light colours, distinct at a glance, dark text readable on each; element i gets
+# PALETTE[i % len(PALETTE)].
+PALETTE = (
+    "#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5", "#ffed6f",
+    "#bc80bd", "#ccebc5", "#e5c494", "#a6cee3", "#fdbf6f", "#cab2d6", "#b2df8a", "#f4a582",
+)  # fmt: skip
+NEUTRAL = "#f4f4f4"  # cells whose colour carries no meaning (results of sums, masks)
+_EDGE = "#555555"
+_HIGHLIGHT = "#c0392b"
+
+
+def shape_text(shape: Sequence[int]) -> str:
+    """Format a shape the way Python prints a tuple: ``(3,)``, ``(2, 3)``, ``()``."""
+    return str(tuple(int(s) for s in shape))
+
+
+@dataclass(frozen=True)
+class TensorPanel:
+    """One tensor to draw, with its code label, colours and notes.
+
+    Explained on the page `handbook/index.md`.
+
+    Attributes:
+        tensor: The values to draw: a tensor or array with 0 to 3 dimensions.
+        code: Language-neutral label above the grid, e.g. ``"x.repeat(2)"``.
+        sources: Integer colour id of every cell (same shape as ``tensor``): cells
+            with the same id get the same colour, ``-1`` means no colour. ``None``
+            gives every element its own colour (its flat index).
+        captions: Extra lines under the shape, each a neutral string or a mapping
+            ``{"zh": ..., "en": ...}``.
+        dropped: Boolean mask of the cells to cross out (same shape as ``tensor``).
+        shared: Draw dashed cell borders: the tensor is a view that owns no memory.
+        outline: Indices of cells to outline in red, e.g. ``[(0, 0), (0, 1)]``.
+        groups: ``"rows"`` or ``"columns"``: draw a frame around each row or column.
+        row_notes: One short neutral string per row, written right of the row.
+        col_notes: One short neutral string per column, written under the column.
+        col_label: A short neutral label written left of the column notes, e.g. ``"Σ"``.
+        show_shape: Write the shape under the grid (the first caption line).
+
+    Examples:
+        >>> import torch
+        >>> panel = TensorPanel(torch.arange(3), code="x")
+        >>> panel.code, panel.shared
+        ('x', False)
+    """
+
+    tensor: Tensor | np.ndarray
+    code: str = ""
+    sources: Tensor | np.ndarray | None = None
+    captions: Sequence[Text] = ()
+    dropped: Tensor | np.ndarray | None = None
+    shared: bool = False
+    outline: Sequence[tuple[int, ...]] = ()
+    groups: str | None = None
+    row_notes: Sequence[str] = ()
+    col_notes: Sequence[str] = ()
+    col_label: str = ""
+    show_shape: bool = True
+
+
+@dataclass
+class Grid:
+    """A validated panel turned into numpy arrays and sizes (in cells)."""
+
+    values: np.ndarray  # always 3-D: (slices, rows, cols)
+    labels: list[str]  # formatted values, flat, row-major
+    sources: np.ndarray  # (slices, rows, cols) int
+    dropped: np.ndarray  # (slices, rows, cols) bool
+    outline: set[int]  # flat indices
+    shape: tuple[int, ...]
+    ndim: int
+    panel: TensorPanel
+    captions: list[str] = field(default_factory=list)
+    # sizes in inches, set once by _layout.measure
+    width: float = 0.0  # the whole panel, code label and captions included
+    block: float = 0.0  # the cells and their notes alone
+    left: float = 0.0  # room left of the cells (slice labels, column label)
+    height: float = 0.0
+
+
+def as_array(name: str, value: object) -> np.ndarray:
+    """Return a tensor (detached) or a numpy array as a numpy array; refuse anything else."""
+    if isinstance(value, Tensor):
+        return value.detach().cpu().numpy()
+    if isinstance(value, np.ndarray):
+        return value
+    raise TypeError(f"{name} must be a torch.Tensor or a numpy array, got {type(value).__name__}")
+
+
+def format_values(values: np.ndarray) -> list[str]:
+    """Format the cells: booleans, integers, or floats with two decimals (one if all whole)."""
+    flat = values.reshape(-1)
+    if values.dtype == bool:
+        return ["True" if v else "False" for v in flat]
+    if np.issubdtype(values.dtype, np.integer):
+        return [str(int(v)) for v in flat]
+    finite = flat[np.isfinite(flat)].astype(float)
+    largest = float(np.abs(finite).max()) if finite.size else 0.0
+    if largest >= 1000:
+        return [f"{v:.3g}" for v in flat.astype(float)]
+    whole = bool(np.all(finite == np.round(finite)))
+    decimals = 1 if whole or largest >= 100 else 2  # one rule for the whole tensor
+    return [f"{v:.{decimals}f}" if math.isfinite(v) else str(v) for v in flat.astype(float)]
+
+
+def grid_of(name: str, panel: object, lang: str) -> Grid:
+    """Validate one panel and convert it to a ``Grid``."""
+    if not isinstance(panel, TensorPanel):
+        raise TypeError(f"{name} must be a TensorPanel, got {type(panel).__name__}")
+    values = as_array(f"{name}.tensor", panel.tensor)
+    shape = tuple(values.shape)
+    if values.ndim > 3:
+        raise ValueError(
+            f"{name}.tensor must have at most 3 dimensions for a diagram, got shape {shape}"
+        )
+    if values.size == 0:
+        raise ValueError(f"{name}.tensor must not be empty, got shape {shape}")
+    cube = values.reshape((1,) * (3 - values.ndim) + shape)  # (slices, rows, cols)
+    slices, rows, cols = cube.shape
+    if cols > MAX_COLS or rows > MAX_ROWS or slices > MAX_SLICES:
+        raise ValueError(
+            f"{name}.tensor of shape {shape} is too large for a diagram: at most "
+            f"{MAX_SLICES} slices of {MAX_ROWS} rows and {MAX_COLS} columns"
+        )
+    if panel.sources is None:
+        sources = np.arange(values.size).reshape(cube.shape)
+    else:
+        sources = as_array(f"{name}.sources", panel.sources)
+        if tuple(sources.shape) != shape:
+            raise ValueError(
+                f"{name}.sources must have the shape of the tensor {shape}, "
+                f"got {tuple(sources.shape)}"
+            )
+        if not np.issubdtype(sources.dtype, np.integer):
+            raise ValueError(f"{name}.sources must hold integers, got dtype {sources.dtype}")
+        sources = sources.reshape(cube.shape)
+    if panel.dropped is None:
+        dropped = np.zeros(cube.shape, dtype=bool)
+    else:
+        dropped = as_array(f"{name}.dropped", panel.dropped)
+        if tuple(dropped.shape) != shape or dropped.dtype != bool:
+            raise ValueError(
+                f"{name}.dropped must be a boolean mask of shape {shape}, "
+                f"got {dropped.dtype} of shape {tuple(dropped.shape)}"
+            )
+        dropped = dropped.reshape(cube.shape)
+    outline = set()
+    for index in panel.outline:
+        if not isinstance(index, tuple) or len(index) != values.ndim:
+            raise ValueError(
+                f"{name}.outline must hold index tuples of length {values.ndim}, got {index!r}"
+            )
+        try:
+            outline.add(int(np.ravel_multi_index(index, shape)) if shape else 0)
+        except ValueError:
+            raise ValueError(f"{name}.outline index {index!r} is outside shape {shape}") from None
+    if panel.groups not in (None, "rows", "columns"):
+        raise ValueError(f"{name}.groups must be None, 'rows' or 'columns', got {panel.groups!r}")
+    if panel.row_notes and len(panel.row_notes) != rows:
+        raise ValueError(f"{name}.row_notes must hold {rows} strings, got {len(panel.row_notes)}")
+    if panel.col_notes and len(panel.col_notes) != cols:
+        raise ValueError(f"{name}.col_notes must hold {cols} strings, got {len(panel.col_notes)}")
+    words = labels(lang)
+    captions = [words["shape"].format(shape=shape_text(shape))] if panel.show_shape else []
+    captions += [pick(f"{name}.captions[{j}]", c, lang) for j, c in enumerate(panel.captions)]
+    return Grid(
+        values=cube,
+        labels=format_values(values),
+        sources=sources,
+        dropped=dropped,
+        outline=outline,
+        shape=shape,
+        ndim=values.ndim,
+        panel=panel,
+        captions=captions,
+    )
+
+
+def pick(name: str, text: Text, lang: str) -> str:
+    """Return a neutral string as is, or the ``lang`` entry of a mapping."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, Mapping) and lang in text:
+        return str(text[lang])
+    raise ValueError(f"{name} must be a string or a mapping with a {lang!r} entry")

@@ -1,0 +1,186 @@
+"""Pictures of matrix products: matmul in its five cases, and bmm.
+
+Explained on the pages `handbook/matmul.md` and `handbook/bmm.md`: the colours mark
+the axis that is summed over, red frames how the first element is made.
+"""
+
+from __future__ import annotations
+
+import torch
+from matplotlib.figure import Figure
+from torch import Tensor
+
+from attention_tutorial import _checks
+from attention_tutorial.figures._base import bilingual, both
+from attention_tutorial.figures.tensors._operands import (
+    fits,
+    operand,
+    torch_shape,
+)
+from attention_tutorial.figures.tensors.drawing import render
+from attention_tutorial.figures.tensors.panel import TensorPanel, format_values, shape_text
+
+
+def _matmul_panels(
+    a: Tensor, b: Tensor, out: Tensor, k: int, code_a: str = "a", code_b: str = "b"
+) -> tuple[TensorPanel, TensorPanel, TensorPanel, str]:
+    """Panels for ``a @ b``: cells coloured by the index they are summed over."""
+    a_ids = torch.arange(k).expand(a.shape)  # colour of a[..., i, j] = j
+    b_shape = b.shape if b.dim() > 1 else (k, 1)
+    b_ids = torch.arange(k).unsqueeze(-1).expand(b_shape)  # colour of b[..., i, j] = i
+    if b.dim() == 1:
+        b_ids = b_ids.squeeze(-1)
+    # Outline the first output element and the row of a and column of b that make it.
+    a_row = a.reshape(-1, k)[0] if a.dim() > 1 else a
+    b_col = b.reshape(-1, *b.shape[-2:])[0][:, 0] if b.dim() > 1 else b
+    terms = " + ".join(
+        f"{format_values(p.numpy().reshape(1))[0]}×{format_values(q.numpy().reshape(1))[0]}"
+        for p, q in zip(a_row, b_col, strict=True)
+    )
+    first = out.reshape(-1)[0]
+    index_out = (0,) * out.dim()
+    expr = f"y[{', '.join('0' for _ in index_out)}]" if out.dim() else "y"
+    example = f"{expr} = {terms} = {format_values(first.numpy().reshape(1))[0]}"
+    outline_a = (
+        [(*(0,) * (a.dim() - 1), j) for j in range(k)] if a.dim() > 1 else [(j,) for j in range(k)]
+    )
+    if b.dim() > 1:
+        outline_b = [(*(0,) * (b.dim() - 2), j, 0) for j in range(k)]
+    else:
+        outline_b = [(j,) for j in range(k)]
+    panel_a = TensorPanel(a, code=code_a, sources=a_ids, outline=outline_a)
+    panel_b = TensorPanel(b, code=code_b, sources=b_ids, outline=outline_b)
+    panel_out = TensorPanel(
+        out, code="y", sources=torch.full(out.shape, -1), outline=[index_out] if out.dim() else []
+    )
+    return panel_a, panel_b, panel_out, example
+
+
+def _matrix_operands(a: object, b: object, max_dim: int) -> tuple[Tensor, Tensor]:
+    a = operand("a", a, max_dim)
+    b = operand("b", b, max_dim)
+    if a.dim() == 0 or b.dim() == 0:
+        raise ValueError(
+            f"a and b must have at least 1 dimension each, got shapes {shape_text(a.shape)} "
+            f"and {shape_text(b.shape)}"
+        )
+    _checks.same_dtype(a=a, b=b)
+    return a, b
+
+
+@bilingual
+def diagram_matmul(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
+    """Draw ``torch.matmul(a, b)`` with the dimension that is summed over in colour.
+
+    The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a
+    1-D ``b``): cells with the same colour are multiplied together and summed.
+    A 1-D ``a`` gets a 1 prepended and a 1-D ``b`` a 1 appended, removed again
+    from the result; the captions say so. The red outlines show how the first
+    element of the result is made. Batch axes (3-D) are broadcast.
+
+    Explained on the page `handbook/matmul.md`.
+
+    Args:
+        a: Left operand, 1-D to 3-D.
+        b: Right operand, 1-D to 3-D, same dtype as ``a``.
+        lang: ``"zh"`` or ``"en"``.
+
+    Returns:
+        The figure: ``a`` and ``b`` side by side, the result below.
+
+    Raises:
+        TypeError: If ``a`` or ``b`` is not a tensor.
+        ValueError: If ``lang`` is unknown, the summed sizes differ, the batch
+            axes do not broadcast, or the result is too large to draw.
+
+    Examples:
+        >>> a = torch.tensor([[1, 2, 3], [4, 5, 6]])
+        >>> b = torch.tensor([[1, 0], [0, 1], [1, 1]])
+        >>> fig = diagram_matmul(a, b, lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "note:0"]
+        ['y[0, 0] = 1×1 + 2×0 + 3×1 = 4']
+    """
+    a, b = _matrix_operands(a, b, 3)
+    k_a = a.shape[-1]
+    k_b = b.shape[0] if b.dim() == 1 else b.shape[-2]
+    what = (
+        f"a of shape {shape_text(a.shape)} and b of shape {shape_text(b.shape)} cannot be "
+        f"multiplied: the last axis of a ({k_a}) must equal the "
+        f"{'only' if b.dim() == 1 else 'second-to-last'} axis of b ({k_b}), and the batch "
+        "axes must broadcast"
+    )
+    out_shape = torch_shape(what, torch.matmul, a, b)
+    fits("the result", out_shape)
+    # the result keeps a's rows (if a is 2-D or more) and b's columns (if b is): the rest is batch
+    batch = out_shape[: len(out_shape) - (a.dim() > 1) - (b.dim() > 1)]
+    batch_a, batch_b = a.shape[:-2], b.shape[:-2]
+    out = torch.matmul(a, b)
+    panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, k_a)
+    words = [both("same_colour"), both("summed", k=k_a)]
+    dot = a.dim() == 1 and b.dim() == 1  # a plain dot product: no promotion to explain
+    if a.dim() == 1 and not dot:
+        words.append(both("prepended", name="a", before=shape_text(a.shape),
+                                     after=shape_text((1, k_a))))  # fmt: skip
+    if b.dim() == 1 and not dot:
+        words.append(both("appended", name="b", before=shape_text(b.shape),
+                                     after=shape_text((k_b, 1))))  # fmt: skip
+    if (a.dim() == 1 or b.dim() == 1) and not dot:
+        promoted = (
+            tuple(batch)
+            + ((1,) if a.dim() == 1 else tuple(a.shape[-2:-1]))
+            + ((1,) if b.dim() == 1 else tuple(b.shape[-1:]))
+        )
+        words.append(both("removed", before=shape_text(promoted), after=shape_text(out.shape)))
+    if a.dim() == 3 or b.dim() == 3:
+        words.append(both("batch", a=shape_text(batch_a), b=shape_text(batch_b),
+                                     out=shape_text(batch)))  # fmt: skip
+    panel_out = TensorPanel(
+        out, code="y", sources=panel_out.sources, outline=panel_out.outline, captions=words
+    )
+    rows = [[panel_a, panel_b], [panel_out]]
+    return render(rows, ["y = torch.matmul(a, b)"], lang, notes=[example])
+
+
+@bilingual
+def diagram_bmm(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
+    """Draw ``torch.bmm(a, b)``: one matrix product per batch element, no broadcasting.
+
+    Slice ``[i]`` of the result is ``a[i] @ b[i]``; the colours mark the summed axis
+    (the last of ``a``, the middle one of ``b``).
+
+    Explained on the page `handbook/bmm.md`.
+
+    Args:
+        a: Shape ``(batch, n, k)``.
+        b: Shape ``(batch, k, m)``, same batch size and dtype.
+        lang: ``"zh"`` or ``"en"``.
+
+    Returns:
+        The figure: ``a`` and ``b`` side by side, the result below.
+
+    Raises:
+        TypeError: If ``a`` or ``b`` is not a tensor.
+        ValueError: If ``lang`` is unknown, an operand is not 3-D, or the sizes
+            do not match.
+
+    Examples:
+        >>> a, b = torch.ones(2, 1, 3), torch.ones(2, 3, 1)
+        >>> fig = diagram_bmm(a, b, lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        ['shape (2, 1, 1)']
+    """
+    a, b = _matrix_operands(a, b, 3)
+    what = (
+        f"a of shape {shape_text(a.shape)} and b of shape {shape_text(b.shape)} cannot be "
+        "multiplied by bmm: both must be 3-D (batch, rows, columns), with the same batch "
+        "size and a.shape[2] == b.shape[1]"
+    )
+    fits("the result", torch_shape(what, torch.bmm, a, b))
+    out = torch.bmm(a, b)
+    panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, a.shape[2])
+    panel_out = TensorPanel(
+        out, code="y", sources=panel_out.sources, outline=panel_out.outline,
+        captions=[both("same_colour"), both("summed", k=a.shape[2])],
+    )  # fmt: skip
+    rows = [[panel_a, panel_b], [panel_out]]
+    return render(rows, ["y = torch.bmm(a, b)"], lang, notes=[example])

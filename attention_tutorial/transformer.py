@@ -1,0 +1,316 @@
+"""From Nadaraya-Watson to Transformer attention: vectors, masks and learned projections.
+
+The Gaussian kernel for d-dimensional queries and keys, scaled dot-product
+attention written out with ``matmul`` and ``softmax`` (with a batch dimension and a
+boolean mask), leave-one-out as a masked softmax, and two trainable attention
+models: one scalar ``w`` as in the chapter, and learned projections
+``W_q``, ``W_k``, ``W_v``. Explained on the page `transformer.md`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from attention_tutorial import _checks
+
+
+def _matrix(name: str, value: object, shape: str) -> Tensor:
+    """Check a finite floating tensor with at least 2 dimensions and no empty axis."""
+    value = _checks.tensor(name, value)
+    if value.dim() < 2 or value.numel() == 0:
+        raise ValueError(
+            f"{name} must be a non-empty tensor of shape {shape}, got {tuple(value.shape)}"
+        )
+    _checks.floating(name, value)
+    _checks.finite(name, value)
+    return value
+
+
+def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor) -> None:
+    """Validate ``(..., n_q, d)``, ``(..., n_k, d)``, ``(..., n_k, d_v)``."""
+    _matrix("queries", queries, "(..., n_queries, d)")
+    _matrix("keys", keys, "(..., n_keys, d)")
+    _matrix("values", values, "(..., n_keys, d_v)")
+    if queries.shape[-1] != keys.shape[-1]:
+        raise ValueError(
+            "queries and keys must have the same last dimension d, got "
+            f"{tuple(queries.shape)} and {tuple(keys.shape)}"
+        )
+    if keys.shape[-2] != values.shape[-2]:
+        raise ValueError(
+            "keys and values must have the same number of rows n_keys, got "
+            f"{tuple(keys.shape)} and {tuple(values.shape)}"
+        )
+    _checks.same_dtype(queries=queries, keys=keys, values=values)
+
+
+def _check_mask(mask: Tensor | None, n_queries: int, n_keys: int) -> None:
+    """A boolean mask that broadcasts to ``(..., n_q, n_k)`` and leaves every query a key."""
+    if mask is None:
+        return
+    mask = _checks.tensor("mask", mask)
+    if mask.dtype != torch.bool:
+        raise ValueError(f"mask must have dtype torch.bool (True = may attend), got {mask.dtype}")
+    if mask.dim() < 2 or mask.shape[-2] not in (1, n_queries) or mask.shape[-1] not in (1, n_keys):
+        raise ValueError(
+            f"mask must broadcast to (..., n_queries, n_keys) = (..., {n_queries}, {n_keys}), "
+            f"got shape {tuple(mask.shape)}"
+        )
+    if not bool(mask.any(dim=-1).all()):
+        raise ValueError("mask leaves a query with no key: its softmax would be NaN")
+
+
+def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) -> Tensor:
+    r"""The d-dimensional Gaussian kernel between every query and every key.
+
+    $K_h(q - k) = \exp(-\lVert q - k\rVert^2 / (2h^2)) / ((2\pi)^{d/2} h^d)$.
+
+    Explained on the page `transformer.md`.
+
+    Args:
+        queries: Shape ``(n_queries, d)``.
+        keys: Shape ``(n_keys, d)``.
+        bandwidth: The width ``h``, a positive number.
+
+    Returns:
+        The kernel values, shape ``(n_queries, n_keys)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Examples:
+        >>> # in 2-D the peak is 1 / (2 pi); a key at distance 1 gets exp(-1/2) of it
+        >>> gaussian_kernel_nd(torch.zeros(1, 2), torch.tensor([[0.0, 0.0], [0.6, 0.8]]))
+        tensor([[0.1592, 0.0965]])
+    """
+    _check_qkv(queries, keys, keys)
+    if queries.dim() != 2 or keys.dim() != 2:
+        raise ValueError("queries and keys must be 2-D: (n_queries, d) and (n_keys, d)")
+    h = _checks.positive_number("bandwidth", bandwidth)
+    d = queries.shape[-1]
+    differences = queries[:, None, :] - keys[None, :, :]  # (n_queries, n_keys, d)
+    squared_distances = (differences**2).sum(dim=-1)  # (n_queries, n_keys)
+    return torch.exp(-squared_distances / (2 * h**2)) / ((2 * math.pi) ** (d / 2) * h**d)
+
+
+def dot_product_attention(
+    queries: Tensor,
+    keys: Tensor,
+    values: Tensor,
+    *,
+    mask: Tensor | None = None,
+    key_bias: Tensor | None = None,
+    scale: float | None = None,
+) -> tuple[Tensor, Tensor]:
+    r"""Scaled dot-product attention, written out: $\mathrm{softmax}(QK^\top s + b)\,V$.
+
+    The scale $s$ is $1/\sqrt{d}$ unless given. Keys where ``mask`` is ``False``
+    get the score $-\infty$ (``masked_fill``), hence the weight 0; this is the
+    convention of ``F.scaled_dot_product_attention``'s boolean ``attn_mask``.
+
+    Explained on the page `transformer.md`.
+
+    Args:
+        queries: Shape ``(..., n_queries, d)``; ``...`` are batch dimensions.
+        keys: Shape ``(..., n_keys, d)``.
+        values: Shape ``(..., n_keys, d_v)``.
+        mask: Optional boolean tensor broadcasting to ``(..., n_queries, n_keys)``,
+            ``True`` where a query may attend to a key; every query needs one key.
+        key_bias: Optional float tensor broadcasting to ``(..., 1, n_keys)``, added
+            to the scores (the Gaussian kernel's $-\lVert k\rVert^2/2$).
+        scale: The factor $s$ of the dot products, a positive number.
+
+    Returns:
+        ``(output, attention_weights)`` of shapes ``(..., n_queries, d_v)`` and
+        ``(..., n_queries, n_keys)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Examples:
+        >>> # one batch, 2 queries, 2 keys of dimension d = 2; the mask hides key 1 from query 0
+        >>> q = torch.tensor([[[1.0, 0.0], [0.0, 1.0]]])  # (1, 2, 2)
+        >>> v = torch.tensor([[[10.0], [20.0]]])  # (1, 2, 1)
+        >>> mask = torch.tensor([[True, False], [True, True]])  # (2, 2)
+        >>> output, attention_weights = dot_product_attention(q, q, v, mask=mask, scale=1.0)
+        >>> attention_weights
+        tensor([[[1.0000, 0.0000],
+                 [0.2689, 0.7311]]])
+        >>> output.shape
+        torch.Size([1, 2, 1])
+    """
+    _check_qkv(queries, keys, values)
+    n_queries, d = queries.shape[-2:]
+    _check_mask(mask, n_queries, keys.shape[-2])
+    s = 1 / math.sqrt(d) if scale is None else _checks.positive_number("scale", scale)
+    scores = (
+        queries @ keys.transpose(-2, -1) * s
+    )  # (..., n_q, d) @ (..., d, n_k) -> (..., n_q, n_k)
+    if key_bias is not None:
+        key_bias = _checks.tensor("key_bias", key_bias)
+        scores = scores + key_bias  # (..., n_q, n_k) + (..., 1, n_k)
+    if mask is not None:
+        scores = scores.masked_fill(~mask, float("-inf"))  # (..., n_q, n_k), -inf: weight 0
+    attention_weights = F.softmax(scores, dim=-1)  # (..., n_q, n_k)
+    output = attention_weights @ values  # (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
+    return output, attention_weights
+
+
+def masked_leave_one_out(x_train: Tensor, y_train: Tensor, w: float = 1.0) -> tuple[Tensor, Tensor]:
+    r"""Leave-one-out predictions of the chapter's model in one line: ``masked_fill(eye, -inf)``.
+
+    Every training point is a query against all training points as keys; the
+    diagonal (a point and its own key) is set to $-\infty$ before the softmax,
+    so its weight is exactly 0. Equal to
+    ``NWKernelRegression(w)(x_train, *leave_one_out(x_train, y_train))``.
+
+    Explained on the page `transformer.md`.
+
+    Args:
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        w: The inverse bandwidth, a finite number.
+
+    Returns:
+        ``(y_hat, attention_weights)`` of shapes ``(n_train,)`` and
+        ``(n_train, n_train)``, with zeros on the diagonal of the weights.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Examples:
+        >>> y_hat, attention_weights = masked_leave_one_out(
+        ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0]))
+        >>> attention_weights.diagonal()
+        tensor([0., 0., 0.])
+        >>> y_hat  # the middle point sees keys 1 and 3, equally far: the mean of 10 and 30
+        tensor([21.8243, 20.0000, 18.1757])
+    """
+    _checks.vector("x_train", x_train, "(n_train,)")
+    _checks.vector("y_train", y_train, "(n_train,)")
+    _checks.same_length("x_train", x_train, "y_train", y_train)
+    w = _checks.finite_number("w", w)
+    n_train = len(x_train)
+    if n_train < 2:
+        raise ValueError(f"masked_leave_one_out needs at least 2 training points, got {n_train}")
+    scores = -(((x_train[:, None] - x_train[None, :]) * w) ** 2) / 2  # (n_train, n_train)
+    eye = torch.eye(n_train, dtype=torch.bool)  # (n_train, n_train), True on the diagonal
+    attention_weights = F.softmax(scores.masked_fill(eye, float("-inf")), dim=1)  # (n, n)
+    return attention_weights @ y_train, attention_weights  # (n_train,), (n_train, n_train)
+
+
+class ScalarKernelAttention(nn.Module):
+    r"""The chapter's model for vector inputs: one scalar ``w`` for every direction.
+
+    Scores $-\lVert (q - k)\, w\rVert^2 / 2$: a Gaussian kernel of bandwidth
+    $1/|w|$, the same in every direction.
+
+    Explained on the page `transformer.md`.
+
+    Attributes:
+        w: The learnable scalar, an ``nn.Parameter`` of shape ``(1,)``.
+
+    Examples:
+        >>> model = ScalarKernelAttention(w=1.0)
+        >>> x = torch.tensor([[0.0, 0.0], [2.0, 0.0]])  # (n, d) = (2, 2)
+        >>> y_hat, weights = model(x[:1], x, torch.tensor([[0.0], [10.0]]))
+        >>> y_hat  # doctest: +ELLIPSIS
+        tensor([[1.1920]], grad_fn=<...>)
+    """
+
+    def __init__(self, w: float = 1.0) -> None:
+        """Create the model with the initial ``w``, a finite number."""
+        super().__init__()
+        self.w = nn.Parameter(torch.tensor([_checks.finite_number("w", w)]))  # (1,)
+
+    def forward(
+        self, queries: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
+    ) -> tuple[Tensor, Tensor]:
+        """Return ``(y_hat, attention_weights)``; shapes as in ``dot_product_attention``."""
+        q, k = queries * self.w, keys * self.w  # (..., n_q, d), (..., n_k, d)
+        key_bias = -(k**2).sum(dim=-1).unsqueeze(-2) / 2  # (..., 1, n_k): -|k|^2 / 2
+        return dot_product_attention(q, k, values, mask=mask, key_bias=key_bias, scale=1.0)
+
+
+class ProjectedAttention(nn.Module):
+    r"""Attention with learned projections ``W_q``, ``W_k``, ``W_v`` (``nn.Linear``).
+
+    $q = W_q x$, $k = W_k x_i$, $v = W_v y_i$. With ``key_bias=True`` the scores
+    are $q^\top k - \lVert k\rVert^2/2$, i.e. the Gaussian kernel
+    $-\lVert q - k\rVert^2/2$ after the softmax (``W_q = W_k = w I`` is the
+    chapter's model); with ``key_bias=False`` they are a Transformer's
+    $q^\top k / \sqrt{d_k}$.
+
+    Explained on the page `transformer.md`.
+
+    Attributes:
+        W_q: ``nn.Linear(d_in, d_k, bias=False)``.
+        W_k: ``nn.Linear(d_in, d_k, bias=False)``.
+        W_v: ``nn.Linear(d_value_in, d_v, bias=False)``.
+
+    Examples:
+        >>> _ = torch.manual_seed(0)
+        >>> model = ProjectedAttention(d_in=2, d_k=2)
+        >>> model.W_q.weight.shape  # (d_k, d_in)
+        torch.Size([2, 2])
+        >>> y_hat, weights = model(torch.rand(5, 2), torch.rand(7, 2), torch.rand(7, 1))
+        >>> y_hat.shape, weights.shape
+        (torch.Size([5, 1]), torch.Size([5, 7]))
+    """
+
+    def __init__(
+        self, d_in: int, d_k: int, d_value_in: int = 1, d_v: int = 1, *, key_bias: bool = True
+    ) -> None:
+        r"""Create the three projections (initialised by PyTorch's global generator).
+
+        Args:
+            d_in: Features of a query or key input, an int ``>= 1``.
+            d_k: Features after the query and key projections, an int ``>= 1``.
+            d_value_in: Features of a value input, an int ``>= 1``.
+            d_v: Features after the value projection, an int ``>= 1``.
+            key_bias: Add $-\lVert k\rVert^2/2$ to the scores (Gaussian kernel form).
+
+        Raises:
+            TypeError: If an argument has the wrong type.
+            ValueError: If a size is below 1.
+        """
+        super().__init__()
+        d_in = _checks.integer("d_in", d_in, minimum=1)
+        d_k = _checks.integer("d_k", d_k, minimum=1)
+        d_value_in = _checks.integer("d_value_in", d_value_in, minimum=1)
+        d_v = _checks.integer("d_v", d_v, minimum=1)
+        self.key_bias = _checks.boolean("key_bias", key_bias)
+        self.W_q = nn.Linear(d_in, d_k, bias=False)
+        self.W_k = nn.Linear(d_in, d_k, bias=False)
+        self.W_v = nn.Linear(d_value_in, d_v, bias=False)
+
+    def forward(
+        self, queries: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
+    ) -> tuple[Tensor, Tensor]:
+        """Project, then attend; return ``(output, attention_weights)``.
+
+        Args:
+            queries: Shape ``(..., n_queries, d_in)``.
+            keys: Shape ``(..., n_keys, d_in)``.
+            values: Shape ``(..., n_keys, d_value_in)``.
+            mask: Optional boolean mask, as in ``dot_product_attention``.
+
+        Returns:
+            Shapes ``(..., n_queries, d_v)`` and ``(..., n_queries, n_keys)``.
+        """
+        _check_qkv(queries, keys, keys)
+        _matrix("values", values, "(..., n_keys, d_value_in)")
+        q = self.W_q(queries)  # (..., n_q, d_in) -> (..., n_q, d_k)
+        k = self.W_k(keys)  # (..., n_k, d_in) -> (..., n_k, d_k)
+        v = self.W_v(values)  # (..., n_k, d_value_in) -> (..., n_k, d_v)
+        if not self.key_bias:
+            return dot_product_attention(q, k, v, mask=mask)
+        key_bias = -(k**2).sum(dim=-1).unsqueeze(-2) / 2  # (..., 1, n_k): -|k|^2 / 2
+        return dot_product_attention(q, k, v, mask=mask, key_bias=key_bias, scale=1.0)

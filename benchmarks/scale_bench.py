@@ -1,0 +1,165 @@
+"""Memory and time of the four Nadaraya-Watson formulations as n_train = n_test grows.
+
+Run it with ``.venv/bin/python benchmarks/scale_bench.py`` (add ``--quick`` for the
+small sizes only, ``--max-n N`` to stop earlier). Each measurement runs in a fresh
+Python process: it builds the seeded data, warms the function up on a few points,
+resets the kernel's peak-RSS counter (``/proc/self/clear_refs``), times one call and
+reads the peak resident set (``VmHWM``) minus the resident set before the call.
+Each child uses one torch thread (``THREADS``).
+torch's CPU allocations are invisible to ``tracemalloc``; the resident set sees them.
+
+The tiled and broadcast forms are measured only while the machine has twice their
+predicted peak free. Results go to ``benchmarks/results/scale.json`` (written after
+every measurement), which the page ``scale.md`` reads when the site is built.
+Times are wall-clock seconds on the machine that ran the script (recorded in the file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULT = ROOT / "benchmarks" / "results" / "scale.json"
+SIZES = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000)
+FULL_MATRIX_MAX_N = 20_000  # tiled and broadcast stop here (about 4.8 GB of scores)
+TIMEOUT_S = 3600
+# One thread: on a machine shared with other jobs, two OpenMP threads wait for each
+# other at every operation (the chunked form makes thousands of small ones).
+THREADS = 1
+
+
+def _status_kb(field: str) -> int:
+    """A memory field of /proc/self/status (VmRSS, VmHWM), in kB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise RuntimeError(f"{field} not found in /proc/self/status")
+
+
+def measure(name: str, n: int, chunk_size: int) -> dict[str, object]:
+    """Run one formulation once on n queries and n keys; return time and peak memory."""
+    import torch
+
+    from attention_tutorial import scaling
+
+    torch.set_num_threads(THREADS)
+    generator = torch.Generator().manual_seed(0)
+    x_train, _ = torch.sort(torch.rand(n, generator=generator) * 5)  # (n,)
+    noise = torch.normal(0.0, 0.5, (n,), generator=generator)  # (n,)
+    y_train = 2 * torch.sin(x_train) + x_train**0.8 + noise  # (n,)
+    x_test = torch.rand(n, generator=generator) * 5  # (n,)
+    kwargs = {"chunk_size": chunk_size} if name == "chunked" else {}
+    function = scaling.formulation(name)
+    function(x_test[:64], x_train[:64], y_train[:64], **kwargs)  # warm-up: load the kernels
+    rss_before = _status_kb("VmRSS")
+    Path("/proc/self/clear_refs").write_text("5")  # reset VmHWM to the current RSS
+    start = time.perf_counter()
+    y_hat = function(x_test, x_train, y_train, **kwargs)  # (n,)
+    seconds = time.perf_counter() - start
+    peak_kb = _status_kb("VmHWM") - rss_before
+    assert y_hat.shape == (n,) and bool(torch.isfinite(y_hat).all())
+    return {
+        "formulation": name,
+        "n": n,
+        "seconds": round(seconds, 4),
+        "peak_bytes": peak_kb * 1024,
+        "predicted_bytes": scaling.peak_intermediate_bytes(name, n, n, chunk_size=chunk_size),
+        "chunk_size": chunk_size if name == "chunked" else None,
+    }
+
+
+def run_child(name: str, n: int, chunk_size: int) -> dict[str, object]:
+    """Measure in a fresh interpreter, so that no earlier allocation hides the peak."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", name, str(n), "--chunk-size", str(chunk_size)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=TIMEOUT_S,
+        check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def available_bytes() -> int:
+    """MemAvailable of the machine, in bytes."""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def machine() -> dict[str, object]:
+    """What the timings depend on: CPU, cores, memory, versions, load."""
+    import torch
+
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.machine(),
+    )
+    total = int(Path("/proc/meminfo").read_text().split()[1]) * 1024
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gb": round(total / 1e9),
+        "torch": torch.__version__.split("+")[0],
+        "torch_threads": THREADS,
+        "python": platform.python_version(),
+        "system": platform.platform(),
+        "load_average_at_start": round(os.getloadavg()[0], 1),
+        "shared": "2 cores shared with other jobs",
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--child", nargs=2, metavar=("FORMULATION", "N"))
+    parser.add_argument("--chunk-size", type=int, default=1024)
+    parser.add_argument("--quick", action="store_true", help="sizes up to 5,000 only")
+    parser.add_argument("--max-n", type=int, default=SIZES[-1])
+    args = parser.parse_args()
+    if args.child:
+        name, n = args.child
+        print(json.dumps(measure(name, int(n), args.chunk_size)))
+        return
+
+    from attention_tutorial.scaling import FORMULATIONS, peak_intermediate_bytes
+
+    max_n = min(args.max_n, 5_000 if args.quick else SIZES[-1])
+    result: dict[str, object] = {"machine": machine(), "measurements": [], "skipped": []}
+    for n in (n for n in SIZES if n <= max_n):
+        for name in FORMULATIONS:
+            full = name in ("tiled", "broadcast")
+            if full and n > FULL_MATRIX_MAX_N:
+                continue
+            need = peak_intermediate_bytes(name, n, n, chunk_size=args.chunk_size)
+            if full and 2 * need > available_bytes():
+                result["skipped"].append({"formulation": name, "n": n, "reason": "memory"})
+                continue
+            row = run_child(name, n, args.chunk_size)
+            result["measurements"].append(row)
+            print(
+                f"{name:>9} n={n:>7,}  {row['seconds']:9.3f} s  "
+                f"peak {row['peak_bytes'] / 1e6:10.1f} MB  "
+                f"predicted {row['predicted_bytes'] / 1e6:10.1f} MB",
+                flush=True,
+            )
+            result["machine"]["load_average_at_end"] = round(os.getloadavg()[0], 1)
+            RESULT.parent.mkdir(parents=True, exist_ok=True)
+            RESULT.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

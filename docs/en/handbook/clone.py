@@ -1,0 +1,119 @@
+# %% [markdown]
+# # clone and detach: a copy of the data, or a cut in the graph
+#
+# Two methods that both seem to "make a new tensor" and do opposite things. `clone()`
+# copies the numbers into new memory and stays **in** the autograd graph; `detach()`
+# shares the memory and steps **out** of the graph. When you need a value to keep, free of
+# both, write `x.detach().clone()`.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.clone and Tensor.detach
+#
+# ```python
+# Tensor.clone(*, memory_format=torch.preserve_format) -> Tensor
+# Tensor.detach() -> Tensor
+# ```
+#
+# | | new memory? | gradients flow back to `x`? | `requires_grad` of the result |
+# |---|---|---|---|
+# | `x.clone()` | yes, a copy | yes | as `x` |
+# | `x.detach()` | no, shares `x`'s memory | no | `False` |
+# | `x.detach().clone()` | yes | no | `False` |
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> w = torch.tensor([2.0, 3.0], requires_grad=True)
+# >>> c, d = w.clone(), w.detach()
+# >>> c.requires_grad, d.requires_grad
+# (True, False)
+# >>> c.data_ptr() == w.data_ptr(), d.data_ptr() == w.data_ptr()  # same memory?
+# (False, True)
+# >>> (c * c).sum().backward()  # the clone is still in the graph: w gets a gradient
+# >>> w.grad
+# tensor([4., 6.])
+# ```
+#
+# A detached tensor shares memory: writing into it changes the original.
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([1.0, 2.0, 3.0])
+# >>> d, c = x.detach(), x.clone()
+# >>> d[0] = 100.0
+# >>> c[1] = -1.0
+# >>> x
+# tensor([100.,   2.,   3.])
+# ```
+#
+# ### Picture
+#
+# Same colours: the same numbers. Dashed borders: a view that owns no memory.
+
+# %%
+w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
+at.draw_tensors(
+    [
+        at.TensorPanel(w.detach(), code="w  (requires_grad=True)"),
+        [
+            at.TensorPanel(
+                w.clone().detach(),
+                code="w.clone()",
+                captions=[{"zh": "新内存，仍在计算图中", "en": "new memory, still in the graph"}],
+            ),
+            at.TensorPanel(
+                w.detach(),
+                code="w.detach()",
+                shared=True,
+                captions=[{"zh": "共享内存，离开计算图", "en": "shared memory, out of the graph"}],
+            ),
+        ],
+    ],
+    arrows=["clone() / detach()"],
+)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# The error readers of the chapter meet most often: turning a trained parameter into
+# numpy (for a plot) without `detach()`:
+
+# %%
+model = at.NWKernelRegression(w=2.0)
+try:
+    model.w.numpy()
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print("with detach:", model.w.detach().numpy())
+
+# %% [markdown]
+# `detach()` shares memory with the original, so changing the detached tensor in place
+# changes a value that autograd saved for the backward pass. PyTorch notices and refuses:
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.exp()  # backward needs y itself: d exp(x) / dx = exp(x)
+y.detach().zero_()  # ... and this overwrites y
+try:
+    y.sum().backward()
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0][:110])
+
+# %% [markdown]
+# With `y.detach().clone()` the copy is changed and `y` is left alone.
+#
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py) keeps the model's attention weights as
+# `weights.detach()` so that they can be plotted; [the dot-product page](../dot-product.py)
+# and [from kernel regression to Transformer attention](../transformer.py) take the learned
+# `model.w.detach()` and the learned `W_q.weight.detach()` out of the graph before
+# computing with them.

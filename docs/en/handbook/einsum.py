@@ -1,0 +1,122 @@
+# %% [markdown]
+# # torch.einsum: products written as index equations
+#
+# `torch.einsum` multiplies tensors and sums over indices that you name with letters, like
+# the formulas on paper. The chapter's batch product `torch.bmm(weights.unsqueeze(1),
+# values.unsqueeze(-1)).reshape(-1)` needs two `unsqueeze` calls and a `reshape` to say
+# "for every query $q$, sum over the keys $k$ of weight times value". In einsum that is
+# `"qk,qk->q"`.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.einsum
+#
+# ```python
+# torch.einsum(equation, *operands) -> Tensor
+# ```
+#
+# - `equation`: one group of letters per operand, separated by commas, then `->` and the
+#   letters of the result. Each letter names one dimension.
+# - A letter that appears in the inputs but **not** after `->` is summed over.
+# - A letter shared by several inputs must have the same size in all of them; those
+#   elements are multiplied together.
+# - `operands`: the tensors, as many as there are letter groups.
+#
+# | equation | the same as |
+# |---|---|
+# | `"i,i->"` | `torch.dot(a, b)`, the dot product |
+# | `"ij,jk->ik"` | `A @ B`, matrix product |
+# | `"bij,bjk->bik"` | `torch.bmm(A, B)`, one product per batch element |
+# | `"ij->ji"` | `A.T`, transpose (nothing summed) |
+# | `"bqd,bkd->bqk"` | `Q @ K.transpose(-2, -1)`, attention scores |
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> A = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+# >>> B = torch.tensor([[1.0, 0.0], [1.0, 1.0]])
+# >>> torch.einsum("ij,jk->ik", A, B)
+# tensor([[3., 2.],
+#         [7., 4.]])
+# >>> torch.equal(torch.einsum("ij,jk->ik", A, B), A @ B)
+# True
+# >>> torch.einsum("ii->", A)  # trace: the repeated letter walks the diagonal
+# tensor(5.)
+# ```
+#
+# The chapter's `bmm` with `unsqueeze`, and the einsum that says the same:
+#
+# ```python
+# >>> import torch
+# >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
+# >>> values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (n_queries, n_keys)
+# >>> torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)
+# tensor([18., 15., 10.])
+# >>> torch.einsum("qk,qk->q", weights, values)
+# tensor([18., 15., 10.])
+# ```
+#
+# ### Picture
+#
+# `"qk,qk->q"`: the cells of one row are multiplied pairwise and summed (the red frames
+# make the first element of the result).
+
+# %%
+weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
+values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (3, 2)
+rows = torch.arange(3)[:, None].expand(3, 2)  # (3, 2): colour = row, i.e. the query
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(weights, code="weights", sources=rows, outline=[(0, 0), (0, 1)]),
+            at.TensorPanel(values, code="values", sources=rows, outline=[(0, 0), (0, 1)]),
+        ],
+        at.TensorPanel(
+            torch.einsum("qk,qk->q", weights, values),
+            code="y_hat",
+            sources=torch.arange(3),
+            outline=[(0,)],
+        ),
+    ],
+    arrows=['torch.einsum("qk,qk->q", weights, values)'],
+)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# A letter must have one size. Here `k` is 2 in the first operand and 3 in the second:
+
+# %%
+try:
+    torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# The number of letter groups must match the number of tensors, and each group must have
+# as many letters as its tensor has dimensions:
+
+# %%
+try:
+    torch.einsum("qk->q", torch.ones(3, 2, 1))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# And einsum does not check **meaning**: `"qk,kq->q"` runs whenever the sizes happen to
+# fit (a square matrix), but pairs weight $(q, k)$ with value $(k, q)$. Name the letters
+# after the formula (`q` for queries, `k` for keys) and the mistake is easy to see.
+#
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py) computes the weighted sums with
+# [torch.bmm](bmm.py) and [unsqueeze](squeeze.py); `torch.einsum("qk,qk->q", weights,
+# values)` is the same sum. [From kernel regression to Transformer attention](../transformer.py)
+# writes the scores as `Q @ K.transpose(-2, -1)`, which is `torch.einsum("bqd,bkd->bqk", Q, K)`.

@@ -1,0 +1,128 @@
+# %% [markdown]
+# # nn.Linear: a learnable matrix
+#
+# In the chapter the only learnable thing is one number $w$ ([Training](training.py)).
+# Transformer attention multiplies queries, keys and values by learnable **matrices**
+# $W_q$, $W_k$, $W_v$, and in PyTorch such a matrix is an `nn.Linear` layer.
+
+# %%
+import torch
+from torch import nn
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.nn.Linear
+#
+# ```python
+# nn.Linear(in_features, out_features, bias=True, device=None, dtype=None)
+# layer(x) -> x @ layer.weight.T + layer.bias
+# ```
+#
+# - `in_features`: the size of the **last** dimension of the input.
+# - `out_features`: the size of the last dimension of the output.
+# - `bias`: add a learnable vector `layer.bias` of shape `(out_features,)`; attention
+#   projections use `bias=False`.
+# - `layer.weight` has shape `(out_features, in_features)`, **out first**, and is an
+#   `nn.Parameter`: it appears in `layer.parameters()` and is what an optimiser updates.
+#   Its initial values are random (uniform in $\pm 1/\sqrt{\text{in\_features}}$), drawn
+#   from PyTorch's global generator, so seed before creating the layer.
+#
+# Input of shape `(..., in_features)` gives output `(..., out_features)`: every leading
+# dimension (batch, sequence) is kept.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> layer = nn.Linear(3, 2, bias=False)
+# >>> layer.weight.shape  # (out_features, in_features)
+# torch.Size([2, 3])
+# >>> with torch.no_grad():
+# ...     _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
+# >>> x = torch.tensor([[1.0, 2.0, 3.0]])  # (1, 3)
+# >>> layer(x)
+# tensor([[1., 5.]], grad_fn=<MmBackward0>)
+# >>> torch.equal(layer(x), x @ layer.weight.T)
+# True
+# >>> layer(torch.ones(4, 7, 3)).shape  # leading dimensions are kept
+# torch.Size([4, 7, 2])
+# >>> [name for name, _ in layer.named_parameters()]
+# ['weight']
+# ```
+#
+# A $1 \times 1$ layer without bias is the chapter's scalar $w$:
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> w = nn.Linear(1, 1, bias=False)
+# >>> with torch.no_grad():
+# ...     _ = w.weight.fill_(2.5)
+# >>> w(torch.tensor([[1.0], [2.0]])).reshape(-1)
+# tensor([2.5000, 5.0000], grad_fn=<ViewBackward0>)
+# ```
+#
+# ### Picture
+#
+# `x @ W.T`: the red frames make the first element of the result.
+
+# %%
+layer = nn.Linear(3, 2, bias=False)
+x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])  # (2, 3)
+W = layer.weight.detach()  # (out_features, in_features) = (2, 3)
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(
+                x, code="x", sources=torch.arange(3).expand(2, 3), outline=[(0, 0), (0, 1), (0, 2)]
+            ),
+            at.TensorPanel(
+                W,
+                code="layer.weight",
+                sources=torch.arange(3).expand(2, 3),
+                outline=[(0, 0), (0, 1), (0, 2)],
+            ),
+        ],
+        at.TensorPanel(
+            layer(x).detach(), code="layer(x)", sources=torch.full((2, 2), -1), outline=[(0, 0)]
+        ),
+    ],
+    arrows=["layer(x) = x @ layer.weight.T"],
+)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# The last dimension of the input must be `in_features`. The error speaks of the matrix
+# product inside:
+
+# %%
+try:
+    layer(torch.ones(2, 4))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# Integer inputs are refused (the weight is float32):
+
+# %%
+try:
+    layer(torch.tensor([[1, 2, 3]]))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# And `layer.weight` is $(\text{out}, \text{in})$, the transpose of what the formula
+# $x W$ suggests: `x @ layer.weight` fails for a non-square layer, and for a square one it
+# silently computes something else.
+#
+# ### Where the chapter uses it
+#
+# [From kernel regression to Transformer attention](../transformer.py) builds $W_q$,
+# $W_k$, $W_v$ as `nn.Linear(..., bias=False)` and trains them; with one input feature
+# they shrink to the scalar `w = nn.Parameter(torch.rand(1))` of
+# [parametric attention pooling](../parametric.py).

@@ -1,0 +1,125 @@
+# %% [markdown]
+# # masked_fill and -inf: masking inside the softmax
+#
+# The chapter removes a point's own key by cutting it out of a tiled matrix
+# ([torch.eye and boolean masks](mask.py)). Transformer code keeps the matrix whole and
+# writes $-\infty$ into the scores that must not count. After the softmax those entries
+# have weight exactly 0, because $e^{-\infty} = 0$, and every row still sums to 1.
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.masked_fill
+#
+# ```python
+# Tensor.masked_fill(mask, value) -> Tensor
+# Tensor.masked_fill_(mask, value) -> Tensor   # in place
+# ```
+#
+# Returns a copy of the tensor in which every element where `mask` is `True` is replaced
+# by `value`.
+#
+# - `mask`: a **boolean** tensor that broadcasts to the tensor's shape (a row mask of
+#   shape `(1, n)` applies to every row).
+# - `value`: a number (or a 0-d tensor), e.g. `float("-inf")`.
+#
+# The version with a trailing underscore, `masked_fill_`, changes the tensor itself.
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])
+# >>> mask = torch.tensor([[False, True, False], [False, False, True]])
+# >>> scores.masked_fill(mask, float("-inf"))
+# tensor([[0.5000,   -inf, 2.0000],
+#         [1.0000, 0.0000,   -inf]])
+# >>> torch.softmax(scores.masked_fill(mask, float("-inf")), dim=1)
+# tensor([[0.1824, 0.0000, 0.8176],
+#         [0.7311, 0.2689, 0.0000]])
+# >>> scores.masked_fill(torch.tensor([True, False, False]), 0.0)  # (3,) broadcasts to every row
+# tensor([[ 0.0000, -1.0000,  2.0000],
+#         [ 0.0000,  0.0000, -0.5000]])
+# ```
+#
+# Leave-one-out in one line: the diagonal of an `(n, n)` score matrix set to $-\infty$.
+#
+# ```python
+# >>> import torch
+# >>> scores = torch.zeros(3, 3)
+# >>> eye = torch.eye(3, dtype=torch.bool)
+# >>> torch.softmax(scores.masked_fill(eye, float("-inf")), dim=1)
+# tensor([[0.0000, 0.5000, 0.5000],
+#         [0.5000, 0.0000, 0.5000],
+#         [0.5000, 0.5000, 0.0000]])
+# ```
+#
+# ### Picture
+#
+# Crossed-out cells are the masked ones; grey cells are computed values.
+
+# %%
+scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
+mask = torch.tensor([[False, True, False], [False, False, True]])  # (2, 3)
+filled = scores.masked_fill(mask, float("-inf"))  # (2, 3)
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(scores, code="scores"),
+            at.TensorPanel(mask, code="mask", sources=mask.long()),
+        ],
+        at.TensorPanel(filled, code="filled", dropped=mask),
+        at.TensorPanel(F.softmax(filled, dim=1), code="weights", sources=torch.full((2, 3), -1)),
+    ],
+    arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
+)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# The mask must be boolean. A float mask, such as `1 - torch.eye(n)` before its `.bool()`,
+# is refused:
+
+# %%
+try:
+    scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# A row with **every** key masked has no weights left to share out: $e^{-\infty}$ everywhere
+# sums to 0, and the softmax divides 0 by 0. No error, just `nan`:
+
+# %%
+all_masked = scores.masked_fill(
+    torch.tensor([[True, True, True], [False, False, True]]), float("-inf")
+)
+print(F.softmax(all_masked, dim=1))
+
+# %% [markdown]
+# The package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
+# checks for this and raises an error that names the mask. Two more details: `True` in
+# `masked_fill` means "replace", while `True` in the boolean `attn_mask` of
+# `F.scaled_dot_product_attention` means "may attend", so one mask is the `~` of the other;
+# and a mask of the wrong shape fails when it does not broadcast:
+
+# %%
+try:
+    scores.masked_fill(torch.ones(3, 2, dtype=torch.bool), 0.0)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [From kernel regression to Transformer attention](../transformer.py): leave-one-out as
+# `scores.masked_fill(eye, float("-inf"))`, shown equal to the chapter's
+# [parametric model](../parametric.py) with the tiled, masked and reshaped keys of
+# [why leave one out](../leave-one-out.py). The same result without `-inf`:
+# [torch.where](where.py).

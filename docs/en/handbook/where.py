@@ -1,0 +1,110 @@
+# %% [markdown]
+# # torch.where: choosing element by element
+#
+# `torch.where` is the tensor version of "if ... else": for every element it takes one of
+# two values, depending on a boolean condition. `masked_fill` is the special case where
+# one of the two is a constant.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.where
+#
+# ```python
+# torch.where(condition, input, other) -> Tensor
+# torch.where(condition) -> tuple of index tensors
+# ```
+#
+# - `condition`: a boolean tensor; where it is `True` the result takes `input`, elsewhere
+#   `other`.
+# - `input`, `other`: tensors or numbers. `condition`, `input` and `other` are broadcast
+#   to one shape, the shape of the result.
+# - With only `condition`, it returns the indices of the `True` elements, one tensor per
+#   dimension (the same as `condition.nonzero(as_tuple=True)`).
+#
+# ### Examples
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([-2.0, 0.5, 3.0])
+# >>> torch.where(x > 0, x, 0.0)  # keep the positive elements, 0 elsewhere
+# tensor([0.0000, 0.5000, 3.0000])
+# >>> torch.where(x > 0, 1, -1)  # two numbers: an integer tensor
+# tensor([-1,  1,  1])
+# >>> torch.where(torch.tensor([[True, False], [False, True]]))  # (row indices, column indices)
+# (tensor([0, 1]), tensor([0, 1]))
+# ```
+#
+# The leave-one-out mask of the chapter with `where` instead of `masked_fill`: the same
+# tensor.
+#
+# ```python
+# >>> import torch
+# >>> scores = torch.arange(9.0).reshape(3, 3)
+# >>> eye = torch.eye(3, dtype=torch.bool)
+# >>> torch.where(eye, float("-inf"), scores)
+# tensor([[-inf, 1., 2.],
+#         [3., -inf, 5.],
+#         [6., 7., -inf]])
+# >>> torch.equal(torch.where(eye, float("-inf"), scores), scores.masked_fill(eye, float("-inf")))
+# True
+# ```
+#
+# ### Picture
+#
+# The colour of a result cell shows which input it came from.
+
+# %%
+condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
+a = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3)
+b = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(condition, code="condition", sources=condition.long()),
+            at.TensorPanel(a, code="input", sources=torch.ones(2, 3, dtype=torch.long)),
+            at.TensorPanel(b, code="other", sources=torch.zeros(2, 3, dtype=torch.long)),
+        ],
+        at.TensorPanel(torch.where(condition, a, b), code="result", sources=condition.long()),
+    ],
+    arrows=["torch.where(condition, input, other)"],
+)
+
+# %% [markdown]
+# ### Pitfalls
+#
+# **Both branches are computed, everywhere.** `torch.where(x > 0, torch.sqrt(x), 0.0)`
+# looks safe, but `torch.sqrt(x)` runs on the negative elements too. The forward result is
+# fine; the gradient is not, because the gradient of the branch that was not chosen is
+# multiplied by 0, and $0 \times \mathrm{nan} = \mathrm{nan}$:
+
+# %%
+x = torch.tensor([-1.0, 4.0], requires_grad=True)
+torch.where(x > 0, torch.sqrt(x), 0.0).sum().backward()
+print("gradient:", x.grad)
+x.grad = None
+torch.where(x > 0, torch.sqrt(x.clamp(min=1e-12)), 0.0).sum().backward()  # make both branches safe
+print("with clamp:", x.grad)
+
+# %% [markdown]
+# Shapes that do not broadcast are refused:
+
+# %%
+try:
+    torch.where(torch.ones(2, 3, dtype=torch.bool), torch.ones(3, 2), 0.0)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [From kernel regression to Transformer attention](../transformer.py) masks the diagonal
+# with [masked_fill](masked-fill.py); `torch.where(eye, float("-inf"), scores)` is the same
+# line written with `where`. The chapter's own leave-one-out keys
+# ([parametric attention pooling](../parametric.py)) use boolean indexing instead
+# ([torch.eye and boolean masks](mask.py)).

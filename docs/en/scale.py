@@ -1,0 +1,181 @@
+# %% [markdown]
+# # What attention costs as n grows
+#
+# Every query looks at every key, so attention pooling does $n_\text{test} \times n_\text{train}$
+# pieces of work. How much **memory** that takes depends on how the code is written. This page
+# compares four ways of computing the same Nadaraya-Watson prediction, counts the bytes of their
+# intermediate tensors, and shows measured time and memory as $n = n_\text{train} = n_\text{test}$
+# grows from a thousand to a hundred thousand:
+#
+# 1. **tiled**, as the chapter teaches it ([non-parametric attention pooling](nonparametric.py)):
+#    `x_test.repeat_interleave(n_train).reshape(-1, n_train)`, then scores, softmax and `matmul`;
+# 2. **broadcast**: `queries[:, None] - keys[None, :]`, no tiled copy, but still full
+#    $(n_\text{test}, n_\text{train})$ matrices of differences, scores and weights;
+# 3. **chunked**: a block of queries against a block of keys at a time, with an *online softmax*
+#    (<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>);
+# 4. **SDPA**: `F.scaled_dot_product_attention` with the Gaussian kernel written as a dot product
+#    plus one bias per key, as on the [dot-product page](dot-product.py)
+#    (<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>).
+#
+# The numbers in the first part come from running the code when the site was built; the
+# measurements come from a benchmark script whose results the build reads from a file.
+
+# %%
+import json
+from pathlib import Path
+
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %% [markdown]
+# ## Four formulations, one answer
+#
+# First, on 2,000 training points drawn like the chapter's and 2,000 test inputs: all four forms
+# agree with a float64 computation to float32 rounding.
+
+# %%
+n = 2000
+x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
+y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
+x_test = torch.rand(n) * 5  # (n,)
+reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())  # (n,)
+tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
+broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
+chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
+sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
+results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
+for name, y_hat in results.items():
+    error = (y_hat.double() - reference).abs().max().item()
+    print(f"{name:>9}: max |y_hat - float64 reference| = {error:.1e}")
+    assert error < 1e-5
+
+# %% [markdown]
+# ## Where the memory goes
+#
+# The tiled form holds three $(n_\text{test}, n_\text{train})$ float32 matrices at once while the
+# softmax runs: `queries_tiled`, `scores` and `attention_weights`. The broadcast form saves the tiled
+# copy but makes a matrix of differences instead, so its peak is the same. Three matrices of
+# $n^2$ numbers of 4 bytes each: $12 n^2$ bytes, which is 4.8 GB at $n = 20{,}000$ and 120 GB at
+# $n = 100{,}000$.
+#
+# The chunked form never holds more than one block of scores, `chunk_size` × `chunk_size` (1024 ×
+# 1024 by default, 4 MB), whatever $n$ is. The trick is the **online softmax**. For one block of
+# queries it visits the keys block by block and keeps, per query, three running numbers: the
+# largest score so far $m$, the sum $\ell = \sum e^{s - m}$ and the weighted sum $a = \sum e^{s - m} y$.
+# When a new block brings a larger maximum $m'$, the old sums are multiplied by $e^{m - m'}$, which
+# puts them on the new scale. At the end $\hat y = a / \ell$, exactly the softmax-weighted average,
+# and no $e^{s}$ ever overflows. PyTorch's fused SDPA kernel does the same thing inside, in C++.
+#
+# <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>
+# counts these tensors (for SDPA only the bias row, since its blocks are internal):
+
+# %%
+formulations = ("tiled", "broadcast", "chunked", "sdpa")
+for n in (1_000, 20_000, 100_000):
+    sizes = {name: at.peak_intermediate_bytes(name, n, n) for name in formulations}
+    print(f"n = {n:>7,}: " + ", ".join(f"{k} {v / 1e6:,.1f} MB" for k, v in sizes.items()))
+assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
+
+# %% [markdown]
+# ## Measured time and memory
+#
+# The script `benchmarks/scale_bench.py` (run it with `.venv/bin/python benchmarks/scale_bench.py`;
+# it takes a while) measures each formulation at each $n$ in a **fresh Python process**: it builds
+# the data, warms the function up, resets the kernel's peak-memory counter, times one call and reads
+# the peak resident memory minus the memory before the call. (torch's allocations are invisible to
+# Python's `tracemalloc`; the resident memory sees them.) The tiled and broadcast forms stop at
+# $n = 20{,}000$. The results are committed as `benchmarks/results/scale.json`, and this page reads
+# that file when the site is built, machine description included:
+
+# %%
+bench = json.loads(Path("benchmarks/results/scale.json").read_text(encoding="utf-8"))
+machine = bench["machine"]
+print(
+    f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, Python "
+    f"{machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
+)
+print(
+    f"load average {machine['load_average_at_start']} at the start of the run, "
+    f"{machine['load_average_at_end']} at the end"
+)
+rows = sorted(bench["measurements"], key=lambda r: (formulations.index(r["formulation"]), r["n"]))
+print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13}")
+for row in rows:
+    print(
+        f"{row['formulation']:>9} {row['n']:>8,} {row['seconds']:>9.3f} "
+        f"{row['peak_bytes'] / 1e6:>10.1f} {row['predicted_bytes'] / 1e6:>13.1f}"
+    )
+
+# %% [markdown]
+# The same as a log-log figure. On log-log axes a power law is a straight line, and its slope is the
+# power. All four forms do $n^2$ work, so their times should follow slope 2; on a machine shared with
+# other jobs the points scatter around that line. Memory grows with slope 2 for the tiled and
+# broadcast forms and hardly at all for the chunked form and SDPA. The dotted lines are the counted
+# bytes.
+
+# %%
+at.plot_scaling(rows)
+
+# %% [markdown]
+# What the file says, checked by the build: the full-matrix forms' peak memory is the counted
+# $12n^2$ bytes within a quarter, the chunked form and SDPA stay under 64 MB at every $n$, and the
+# largest $n$ measured for them is far beyond what the tiled form could hold.
+
+# %%
+largest = {}
+for row in rows:
+    largest[row["formulation"]] = max(largest.get(row["formulation"], 0), row["n"])
+    if row["formulation"] in ("tiled", "broadcast") and row["n"] >= 5_000:
+        assert 0.75 < row["peak_bytes"] / row["predicted_bytes"] < 1.25, row
+    if row["formulation"] in ("chunked", "sdpa"):
+        assert row["peak_bytes"] < 64e6, row
+print("largest n measured:", largest)
+assert largest["chunked"] >= 5 * largest["tiled"] and largest["sdpa"] >= 5 * largest["tiled"]
+
+# %% [markdown]
+# The timings come from the machine named above: 2 cores **shared with other jobs** while the
+# script ran, one torch thread per measurement (with two threads on a busy machine, every small
+# operation of the chunked form waits for the slower thread). Take them as orders of magnitude. The
+# memory numbers do not depend on the load.
+#
+# ## Why float32 and the dot-product form lose accuracy
+#
+# Mathematically all four forms are the same function. Numerically they are not. The tiled, broadcast
+# and chunked forms compute $q - k$ first and square the small difference. SDPA computes $qk$ and
+# $\frac{1}{2}k^2$ separately and subtracts them: when $q$ and $k$ are large, both are large numbers
+# that almost cancel, and float32 keeps only about 7 significant digits of each. This is the
+# cancellation already seen on the [dot-product page](dot-product.py) for a large $w$. Shift all the
+# inputs by a constant (which changes nothing in the distances) and watch the error:
+
+# %%
+for shift in (0.0, 100.0, 1000.0):
+    q, k = x_test + shift, x_train + shift  # (n,), (n,): the same distances
+    reference, _ = at.nadaraya_watson(q.double(), k.double(), y_train.double())  # (n,)
+    error_chunked = (at.nadaraya_watson_chunked(q, k, y_train).double() - reference).abs().max()
+    error_sdpa = (at.nadaraya_watson_sdpa(q, k, y_train).double() - reference).abs().max()
+    error_sdpa64 = at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
+    print(
+        f"shift {shift:>6}: chunked {error_chunked:.1e}, SDPA float32 {error_sdpa:.1e}, "
+        f"SDPA float64 {error_sdpa64.abs().max():.1e}"
+    )
+assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
+
+# %% [markdown]
+# The distance form does not care about the shift; the dot-product form loses about one digit per
+# factor of 10 in the size of the inputs, and float64 (16 digits) hides the problem for a while. In
+# practice: centre the inputs (subtract their mean) before a dot-product formulation, or keep the
+# distance form, as the chunked function does.
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>,
+#   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>,
+#   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>,
+#   <autoref identifier="attention_tutorial.figures.measures.plot_scaling">plot_scaling</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
+# - PyTorch: `torch.nn.functional.scaled_dot_product_attention`, `Tensor.double`
+# - Previous page: [from kernel regression to Transformer attention](transformer.py)

@@ -1,0 +1,110 @@
+# %% [markdown]
+# # clone 与 detach：复制数据，还是切断计算图
+#
+# 这两个方法看起来都是“得到一个新张量”，做的事情却正好相反。`clone()` 把数据复制到新的内存里，并且**留在**自动求导的计算图中；`detach()` 与原张量共享内存，并且**离开**计算图。想要一份两者都不沾的值，就写 `x.detach().clone()`。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.clone 与 Tensor.detach
+#
+# ```python
+# Tensor.clone(*, memory_format=torch.preserve_format) -> Tensor
+# Tensor.detach() -> Tensor
+# ```
+#
+# | | 新内存？ | 梯度能传回 `x` 吗？ | 结果的 `requires_grad` |
+# |---|---|---|---|
+# | `x.clone()` | 是，一份副本 | 能 | 与 `x` 相同 |
+# | `x.detach()` | 否，与 `x` 共享内存 | 不能 | `False` |
+# | `x.detach().clone()` | 是 | 不能 | `False` |
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> w = torch.tensor([2.0, 3.0], requires_grad=True)
+# >>> c, d = w.clone(), w.detach()
+# >>> c.requires_grad, d.requires_grad
+# (True, False)
+# >>> c.data_ptr() == w.data_ptr(), d.data_ptr() == w.data_ptr()  # same memory?
+# (False, True)
+# >>> (c * c).sum().backward()  # the clone is still in the graph: w gets a gradient
+# >>> w.grad
+# tensor([4., 6.])
+# ```
+#
+# detach 得到的张量与原张量共享内存：往里写，原张量也跟着变。
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([1.0, 2.0, 3.0])
+# >>> d, c = x.detach(), x.clone()
+# >>> d[0] = 100.0
+# >>> c[1] = -1.0
+# >>> x
+# tensor([100.,   2.,   3.])
+# ```
+#
+# ### 图示
+#
+# 颜色相同：数值相同。虚线边框：不拥有内存的视图。
+
+# %%
+w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
+at.draw_tensors(
+    [
+        at.TensorPanel(w.detach(), code="w  (requires_grad=True)"),
+        [
+            at.TensorPanel(
+                w.clone().detach(),
+                code="w.clone()",
+                captions=[{"zh": "新内存，仍在计算图中", "en": "new memory, still in the graph"}],
+            ),
+            at.TensorPanel(
+                w.detach(),
+                code="w.detach()",
+                shared=True,
+                captions=[{"zh": "共享内存，离开计算图", "en": "shared memory, out of the graph"}],
+            ),
+        ],
+    ],
+    arrows=["clone() / detach()"],
+)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 读者学本章时最常遇到的错误：没有 `detach()` 就把训练好的参数转成 numpy（比如为了画图）：
+
+# %%
+model = at.NWKernelRegression(w=2.0)
+try:
+    model.w.numpy()
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+print("with detach:", model.w.detach().numpy())
+
+# %% [markdown]
+# `detach()` 与原张量共享内存，所以原地修改 detach 出来的张量，会改掉自动求导为反向传播保存的值。PyTorch 会发现并拒绝：
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.exp()  # backward needs y itself: d exp(x) / dx = exp(x)
+y.detach().zero_()  # ... and this overwrites y
+try:
+    y.sum().backward()
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0][:110])
+
+# %% [markdown]
+# 改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。
+#
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)把模型的注意力权重存成 `weights.detach()`，以便画图；[点积页](../dot-product.py)和[从核回归到 Transformer 注意力](../transformer.py)在拿学到的 `model.w.detach()`、`W_q.weight.detach()` 做计算之前，先把它们从计算图中取出来。

@@ -1,0 +1,109 @@
+# %% [markdown]
+# # torch.einsum：把乘积写成下标方程
+#
+# `torch.einsum` 让你用字母给维度命名，然后按这些字母做乘法、对下标求和，和纸上的公式一模一样。本章的批量乘法 `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)` 要调用两次 `unsqueeze` 再 `reshape` 一次，才能表达“对每个查询 $q$，对所有键 $k$ 把权重乘以值再求和”。用 einsum 写就是 `"qk,qk->q"`。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.einsum
+#
+# ```python
+# torch.einsum(equation, *operands) -> Tensor
+# ```
+#
+# - `equation`：每个操作数一组字母，用逗号隔开，然后是 `->` 和结果的字母。每个字母代表一个维度。
+# - 在输入中出现、但**没有**出现在 `->` 之后的字母，会被求和掉。
+# - 几个输入共有的字母，在各个输入中的大小必须相同；这些元素会相乘。
+# - `operands`：张量，个数与字母组数相同。
+#
+# | 方程 | 等价于 |
+# |---|---|
+# | `"i,i->"` | `torch.dot(a, b)`，点积 |
+# | `"ij,jk->ik"` | `A @ B`，矩阵乘法 |
+# | `"bij,bjk->bik"` | `torch.bmm(A, B)`，每个批量元素一次乘法 |
+# | `"ij->ji"` | `A.T`，转置（不求和） |
+# | `"bqd,bkd->bqk"` | `Q @ K.transpose(-2, -1)`，注意力分数 |
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> A = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+# >>> B = torch.tensor([[1.0, 0.0], [1.0, 1.0]])
+# >>> torch.einsum("ij,jk->ik", A, B)
+# tensor([[3., 2.],
+#         [7., 4.]])
+# >>> torch.equal(torch.einsum("ij,jk->ik", A, B), A @ B)
+# True
+# >>> torch.einsum("ii->", A)  # trace: the repeated letter walks the diagonal
+# tensor(5.)
+# ```
+#
+# 本章用 `bmm` 加 `unsqueeze` 的写法，和表达同一件事的 einsum：
+#
+# ```python
+# >>> import torch
+# >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
+# >>> values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (n_queries, n_keys)
+# >>> torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)
+# tensor([18., 15., 10.])
+# >>> torch.einsum("qk,qk->q", weights, values)
+# tensor([18., 15., 10.])
+# ```
+#
+# ### 图示
+#
+# `"qk,qk->q"`：同一行的格子两两相乘再求和（红框标出构成结果第一个元素的格子）。
+
+# %%
+weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
+values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (3, 2)
+rows = torch.arange(3)[:, None].expand(3, 2)  # (3, 2): colour = row, i.e. the query
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(weights, code="weights", sources=rows, outline=[(0, 0), (0, 1)]),
+            at.TensorPanel(values, code="values", sources=rows, outline=[(0, 0), (0, 1)]),
+        ],
+        at.TensorPanel(
+            torch.einsum("qk,qk->q", weights, values),
+            code="y_hat",
+            sources=torch.arange(3),
+            outline=[(0,)],
+        ),
+    ],
+    arrows=['torch.einsum("qk,qk->q", weights, values)'],
+)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 同一个字母只能有一个大小。这里 `k` 在第一个操作数里是 2，在第二个里是 3：
+
+# %%
+try:
+    torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 字母组数必须等于张量个数，每组的字母数必须等于对应张量的维数：
+
+# %%
+try:
+    torch.einsum("qk->q", torch.ones(3, 2, 1))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把权重 $(q, k)$ 和值 $(k, q)$ 配在了一起。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误就一眼能看出来。
+#
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和；`torch.einsum("qk,qk->q", weights, values)` 算的是同一个和。[从核回归到 Transformer 注意力](../transformer.py)把分数写成 `Q @ K.transpose(-2, -1)`，也就是 `torch.einsum("bqd,bkd->bqk", Q, K)`。

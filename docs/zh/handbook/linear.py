@@ -1,0 +1,115 @@
+# %% [markdown]
+# # nn.Linear：一个可学习的矩阵
+#
+# 本章唯一可学习的东西是一个数 $w$（[训练](training.py)）。Transformer 的注意力则用可学习的**矩阵** $W_q$、$W_k$、$W_v$ 去乘查询、键和值；在 PyTorch 里，这样一个矩阵就是一个 `nn.Linear` 层。
+
+# %%
+import torch
+from torch import nn
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.nn.Linear
+#
+# ```python
+# nn.Linear(in_features, out_features, bias=True, device=None, dtype=None)
+# layer(x) -> x @ layer.weight.T + layer.bias
+# ```
+#
+# - `in_features`：输入**最后一维**的大小。
+# - `out_features`：输出最后一维的大小。
+# - `bias`：是否加上一个形状为 `(out_features,)` 的可学习向量 `layer.bias`；注意力的投影用 `bias=False`。
+# - `layer.weight` 的形状是 `(out_features, in_features)`，**输出维在前**。它是一个 `nn.Parameter`：会出现在 `layer.parameters()` 里，也就是优化器要更新的东西。它的初始值是随机的（在 $\pm 1/\sqrt{\text{in\_features}}$ 之间均匀分布），取自 PyTorch 的全局生成器，所以创建层之前要先设种子。
+#
+# 形状为 `(..., in_features)` 的输入得到 `(..., out_features)` 的输出：前面所有的维（批量、序列）都保留。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> layer = nn.Linear(3, 2, bias=False)
+# >>> layer.weight.shape  # (out_features, in_features)
+# torch.Size([2, 3])
+# >>> with torch.no_grad():
+# ...     _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
+# >>> x = torch.tensor([[1.0, 2.0, 3.0]])  # (1, 3)
+# >>> layer(x)
+# tensor([[1., 5.]], grad_fn=<MmBackward0>)
+# >>> torch.equal(layer(x), x @ layer.weight.T)
+# True
+# >>> layer(torch.ones(4, 7, 3)).shape  # leading dimensions are kept
+# torch.Size([4, 7, 2])
+# >>> [name for name, _ in layer.named_parameters()]
+# ['weight']
+# ```
+#
+# 不带偏置的 $1 \times 1$ 层，就是本章的标量 $w$：
+#
+# ```python
+# >>> import torch
+# >>> from torch import nn
+# >>> w = nn.Linear(1, 1, bias=False)
+# >>> with torch.no_grad():
+# ...     _ = w.weight.fill_(2.5)
+# >>> w(torch.tensor([[1.0], [2.0]])).reshape(-1)
+# tensor([2.5000, 5.0000], grad_fn=<ViewBackward0>)
+# ```
+#
+# ### 图示
+#
+# `x @ W.T`：红框标出构成结果第一个元素的格子。
+
+# %%
+layer = nn.Linear(3, 2, bias=False)
+x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])  # (2, 3)
+W = layer.weight.detach()  # (out_features, in_features) = (2, 3)
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(
+                x, code="x", sources=torch.arange(3).expand(2, 3), outline=[(0, 0), (0, 1), (0, 2)]
+            ),
+            at.TensorPanel(
+                W,
+                code="layer.weight",
+                sources=torch.arange(3).expand(2, 3),
+                outline=[(0, 0), (0, 1), (0, 2)],
+            ),
+        ],
+        at.TensorPanel(
+            layer(x).detach(), code="layer(x)", sources=torch.full((2, 2), -1), outline=[(0, 0)]
+        ),
+    ],
+    arrows=["layer(x) = x @ layer.weight.T"],
+)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 输入的最后一维必须等于 `in_features`。报错信息说的是内部的矩阵乘法：
+
+# %%
+try:
+    layer(torch.ones(2, 4))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 整数输入会被拒绝（权重是 float32）：
+
+# %%
+try:
+    layer(torch.tensor([[1, 2, 3]]))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 另外，`layer.weight` 的形状是 $(\text{out}, \text{in})$，与公式 $x W$ 让人以为的正好相反：对非方阵的层，`x @ layer.weight` 会报错；对方阵的层，它会悄无声息地算出别的东西。
+#
+# ### 本章在哪里用到
+#
+# [从核回归到 Transformer 注意力](../transformer.py)把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)` 并训练它们；输入只有一个特征时，它们就退化成[带参数的注意力汇聚](../parametric.py)里的标量 `w = nn.Parameter(torch.rand(1))`。

@@ -1,0 +1,110 @@
+# %% [markdown]
+# # masked_fill 与 -inf：在 softmax 里做掩码
+#
+# 本章去掉每个点自己的键，是从铺开的矩阵里把它剪掉（[torch.eye 与布尔掩码](mask.py)）。Transformer 的代码则保留整个矩阵，把不该算进去的分数写成 $-\infty$。softmax 之后这些位置的权重恰好为 0，因为 $e^{-\infty} = 0$，而每一行的和仍然是 1。
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Tensor.masked_fill
+#
+# ```python
+# Tensor.masked_fill(mask, value) -> Tensor
+# Tensor.masked_fill_(mask, value) -> Tensor   # in place
+# ```
+#
+# 返回张量的一个副本，其中 `mask` 为 `True` 的每个元素都换成 `value`。
+#
+# - `mask`：**布尔**张量，能广播到原张量的形状（形状为 `(1, n)` 的行掩码作用于每一行）。
+# - `value`：一个数（或 0 维张量），例如 `float("-inf")`。
+#
+# 带下划线的版本 `masked_fill_` 直接修改原张量。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])
+# >>> mask = torch.tensor([[False, True, False], [False, False, True]])
+# >>> scores.masked_fill(mask, float("-inf"))
+# tensor([[0.5000,   -inf, 2.0000],
+#         [1.0000, 0.0000,   -inf]])
+# >>> torch.softmax(scores.masked_fill(mask, float("-inf")), dim=1)
+# tensor([[0.1824, 0.0000, 0.8176],
+#         [0.7311, 0.2689, 0.0000]])
+# >>> scores.masked_fill(torch.tensor([True, False, False]), 0.0)  # (3,) broadcasts to every row
+# tensor([[ 0.0000, -1.0000,  2.0000],
+#         [ 0.0000,  0.0000, -0.5000]])
+# ```
+#
+# 一行代码实现留一法：把 `(n, n)` 分数矩阵的对角线设为 $-\infty$。
+#
+# ```python
+# >>> import torch
+# >>> scores = torch.zeros(3, 3)
+# >>> eye = torch.eye(3, dtype=torch.bool)
+# >>> torch.softmax(scores.masked_fill(eye, float("-inf")), dim=1)
+# tensor([[0.0000, 0.5000, 0.5000],
+#         [0.5000, 0.0000, 0.5000],
+#         [0.5000, 0.5000, 0.0000]])
+# ```
+#
+# ### 图示
+#
+# 打叉的格子是被掩码的位置；灰色格子是计算出来的值。
+
+# %%
+scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
+mask = torch.tensor([[False, True, False], [False, False, True]])  # (2, 3)
+filled = scores.masked_fill(mask, float("-inf"))  # (2, 3)
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(scores, code="scores"),
+            at.TensorPanel(mask, code="mask", sources=mask.long()),
+        ],
+        at.TensorPanel(filled, code="filled", dropped=mask),
+        at.TensorPanel(F.softmax(filled, dim=1), code="weights", sources=torch.full((2, 3), -1)),
+    ],
+    arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
+)
+
+# %% [markdown]
+# ### 陷阱
+#
+# 掩码必须是布尔型。浮点型的掩码（比如还没做 `.bool()` 的 `1 - torch.eye(n)`）会被拒绝：
+
+# %%
+try:
+    scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 如果一行里**所有**键都被掩码，就没有权重可分了：$e^{-\infty}$ 全部加起来是 0，softmax 变成 0 除以 0。不报错，只给出 `nan`：
+
+# %%
+all_masked = scores.masked_fill(
+    torch.tensor([[True, True, True], [False, False, True]]), float("-inf")
+)
+print(F.softmax(all_masked, dim=1))
+
+# %% [markdown]
+# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况，并抛出一个点名掩码的错误。还有两个细节：`masked_fill` 里的 `True` 表示“替换”，而 `F.scaled_dot_product_attention` 的布尔 `attn_mask` 里的 `True` 表示“可以关注”，所以两者的掩码互为 `~`；另外，形状不能广播的掩码会报错：
+
+# %%
+try:
+    scores.masked_fill(torch.ones(3, 2, dtype=torch.bool), 0.0)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [从核回归到 Transformer 注意力](../transformer.py)：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与[带参数的注意力汇聚](../parametric.py)中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见[为什么要留一](../leave-one-out.py)）。不用 `-inf` 的同一个结果：[torch.where](where.py)。

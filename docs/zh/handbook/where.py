@@ -1,0 +1,97 @@
+# %% [markdown]
+# # torch.where：逐元素二选一
+#
+# `torch.where` 是张量版的“如果……否则……”：对每个元素，按一个布尔条件在两个值中取一个。`masked_fill` 是其中一个值为常数时的特例。
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## torch.where
+#
+# ```python
+# torch.where(condition, input, other) -> Tensor
+# torch.where(condition) -> tuple of index tensors
+# ```
+#
+# - `condition`：布尔张量；为 `True` 的位置取 `input`，其余位置取 `other`。
+# - `input`、`other`：张量或数。`condition`、`input`、`other` 三者先广播成同一个形状，也就是结果的形状。
+# - 只给 `condition` 时，返回 `True` 元素的下标，每一维一个张量（与 `condition.nonzero(as_tuple=True)` 相同）。
+#
+# ### 例子
+#
+# ```python
+# >>> import torch
+# >>> x = torch.tensor([-2.0, 0.5, 3.0])
+# >>> torch.where(x > 0, x, 0.0)  # keep the positive elements, 0 elsewhere
+# tensor([0.0000, 0.5000, 3.0000])
+# >>> torch.where(x > 0, 1, -1)  # two numbers: an integer tensor
+# tensor([-1,  1,  1])
+# >>> torch.where(torch.tensor([[True, False], [False, True]]))  # (row indices, column indices)
+# (tensor([0, 1]), tensor([0, 1]))
+# ```
+#
+# 把本章的留一掩码用 `where` 而不是 `masked_fill` 写出来，得到的是同一个张量：
+#
+# ```python
+# >>> import torch
+# >>> scores = torch.arange(9.0).reshape(3, 3)
+# >>> eye = torch.eye(3, dtype=torch.bool)
+# >>> torch.where(eye, float("-inf"), scores)
+# tensor([[-inf, 1., 2.],
+#         [3., -inf, 5.],
+#         [6., 7., -inf]])
+# >>> torch.equal(torch.where(eye, float("-inf"), scores), scores.masked_fill(eye, float("-inf")))
+# True
+# ```
+#
+# ### 图示
+#
+# 结果中每个格子的颜色表示它取自哪一个输入。
+
+# %%
+condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
+a = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3)
+b = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
+at.draw_tensors(
+    [
+        [
+            at.TensorPanel(condition, code="condition", sources=condition.long()),
+            at.TensorPanel(a, code="input", sources=torch.ones(2, 3, dtype=torch.long)),
+            at.TensorPanel(b, code="other", sources=torch.zeros(2, 3, dtype=torch.long)),
+        ],
+        at.TensorPanel(torch.where(condition, a, b), code="result", sources=condition.long()),
+    ],
+    arrows=["torch.where(condition, input, other)"],
+)
+
+# %% [markdown]
+# ### 陷阱
+#
+# **两个分支都会在所有位置上计算。** `torch.where(x > 0, torch.sqrt(x), 0.0)` 看上去很安全，可 `torch.sqrt(x)` 在负数元素上照样会算。前向结果没问题，梯度却有问题：没被选中的分支，其梯度乘以 0，而 $0 \times \mathrm{nan} = \mathrm{nan}$：
+
+# %%
+x = torch.tensor([-1.0, 4.0], requires_grad=True)
+torch.where(x > 0, torch.sqrt(x), 0.0).sum().backward()
+print("gradient:", x.grad)
+x.grad = None
+torch.where(x > 0, torch.sqrt(x.clamp(min=1e-12)), 0.0).sum().backward()  # make both branches safe
+print("with clamp:", x.grad)
+
+# %% [markdown]
+# 形状不能广播时会报错：
+
+# %%
+try:
+    torch.where(torch.ones(2, 3, dtype=torch.bool), torch.ones(3, 2), 0.0)
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [从核回归到 Transformer 注意力](../transformer.py)用 [masked_fill](masked-fill.py) 给对角线加掩码；`torch.where(eye, float("-inf"), scores)` 是用 `where` 写的同一行。本章自己的留一键（[带参数的注意力汇聚](../parametric.py)）用的则是布尔索引（[torch.eye 与布尔掩码](mask.py)）。

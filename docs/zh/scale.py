@@ -1,0 +1,136 @@
+# %% [markdown]
+# # 注意力的开销随 n 的增长
+#
+# 每个查询都要看每个键，所以注意力汇聚要做 $n_\text{test} \times n_\text{train}$ 份工作。这些工作要占多少**内存**，取决于代码怎么写。本页比较同一个 Nadaraya-Watson 预测的四种算法，数一数它们中间张量的字节数，并给出 $n = n_\text{train} = n_\text{test}$ 从一千增长到十万时实测的时间和内存：
+#
+# 1. **平铺**，即本章教的写法（[非参数注意力汇聚](nonparametric.py)）：`x_test.repeat_interleave(n_train).reshape(-1, n_train)`，然后算分数、softmax、`matmul`；
+# 2. **广播**：`queries[:, None] - keys[None, :]`，不再平铺复制，但差值、分数和权重仍然都是完整的 $(n_\text{test}, n_\text{train})$ 矩阵；
+# 3. **分块**：每次只拿一块查询对一块键，配合*在线 softmax*（online softmax）（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）；
+# 4. **SDPA**：`F.scaled_dot_product_attention`，像[点积页](dot-product.py)那样把高斯核写成点积加上每个键一个偏置（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>）。
+#
+# 第一部分的数字是构建网站时运行代码得到的；实测数据来自一个基准测试脚本，构建时从它的结果文件里读出。
+
+# %%
+import json
+from pathlib import Path
+
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+
+# %% [markdown]
+# ## 四种算法，一个答案
+#
+# 先用 2,000 个按本章方式抽取的训练点和 2,000 个测试输入核对：四种算法与 float64 的计算结果只差 float32 的舍入。
+
+# %%
+n = 2000
+x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
+y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
+x_test = torch.rand(n) * 5  # (n,)
+reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())  # (n,)
+tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
+broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
+chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
+sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
+results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
+for name, y_hat in results.items():
+    error = (y_hat.double() - reference).abs().max().item()
+    print(f"{name:>9}: max |y_hat - float64 reference| = {error:.1e}")
+    assert error < 1e-5
+
+# %% [markdown]
+# ## 内存花在哪里
+#
+# 平铺写法在 softmax 运行时同时持有三个 $(n_\text{test}, n_\text{train})$ 的 float32 矩阵：`queries_tiled`、`scores` 和 `attention_weights`。广播写法省掉了平铺的副本，却多出一个差值矩阵，所以峰值一样。三个 $n^2$ 个数的矩阵，每个数 4 字节，共 $12 n^2$ 字节：$n = 20{,}000$ 时是 4.8 GB，$n = 100{,}000$ 时是 120 GB。
+#
+# 分块写法任何时候最多只持有一块分数，大小是 `chunk_size` × `chunk_size`（默认 1024 × 1024，即 4 MB），与 $n$ 无关。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
+#
+# <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入偏置那一行）：
+
+# %%
+formulations = ("tiled", "broadcast", "chunked", "sdpa")
+for n in (1_000, 20_000, 100_000):
+    sizes = {name: at.peak_intermediate_bytes(name, n, n) for name in formulations}
+    print(f"n = {n:>7,}: " + ", ".join(f"{k} {v / 1e6:,.1f} MB" for k, v in sizes.items()))
+assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
+
+# %% [markdown]
+# ## 实测的时间和内存
+#
+# 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种算法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把内核记录的内存峰值清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。结果作为 `benchmarks/results/scale.json` 提交进仓库，本页在构建网站时读取这个文件，连同其中记录的机器信息：
+
+# %%
+bench = json.loads(Path("benchmarks/results/scale.json").read_text(encoding="utf-8"))
+machine = bench["machine"]
+print(
+    f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, Python "
+    f"{machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
+)
+print(
+    f"load average {machine['load_average_at_start']} at the start of the run, "
+    f"{machine['load_average_at_end']} at the end"
+)
+rows = sorted(bench["measurements"], key=lambda r: (formulations.index(r["formulation"]), r["n"]))
+print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13}")
+for row in rows:
+    print(
+        f"{row['formulation']:>9} {row['n']:>8,} {row['seconds']:>9.3f} "
+        f"{row['peak_bytes'] / 1e6:>10.1f} {row['predicted_bytes'] / 1e6:>13.1f}"
+    )
+
+# %% [markdown]
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间本应沿斜率 2 增长；机器同时在跑别的任务，测出的点散落在这条线周围。内存方面，平铺和广播按斜率 2 增长，分块和 SDPA 几乎不变。虚线是数出来的字节数。
+
+# %%
+at.plot_scaling(rows)
+
+# %% [markdown]
+# 构建时核对的结论：完整矩阵写法的内存峰值与数出来的 $12n^2$ 字节相差不到四分之一；分块写法和 SDPA 在每个 $n$ 上都低于 64 MB；它们测到的最大 $n$ 远远超出平铺写法能容纳的规模。
+
+# %%
+largest = {}
+for row in rows:
+    largest[row["formulation"]] = max(largest.get(row["formulation"], 0), row["n"])
+    if row["formulation"] in ("tiled", "broadcast") and row["n"] >= 5_000:
+        assert 0.75 < row["peak_bytes"] / row["predicted_bytes"] < 1.25, row
+    if row["formulation"] in ("chunked", "sdpa"):
+        assert row["peak_bytes"] < 64e6, row
+print("largest n measured:", largest)
+assert largest["chunked"] >= 5 * largest["tiled"] and largest["sdpa"] >= 5 * largest["tiled"]
+
+# %% [markdown]
+# 时间数据来自上面列出的那台机器：运行脚本时它的 2 个核**还在跑别的任务**，每次测量只用一个 torch 线程（在繁忙的机器上用两个线程，分块写法的每个小运算都得等较慢的那个线程）。这些时间只可看作数量级。内存数据则不受负载影响。
+#
+# ## 为什么 float32 和点积形式会损失精度
+#
+# 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数（距离一点没变），看看误差：
+
+# %%
+for shift in (0.0, 100.0, 1000.0):
+    q, k = x_test + shift, x_train + shift  # (n,), (n,): the same distances
+    reference, _ = at.nadaraya_watson(q.double(), k.double(), y_train.double())  # (n,)
+    error_chunked = (at.nadaraya_watson_chunked(q, k, y_train).double() - reference).abs().max()
+    error_sdpa = (at.nadaraya_watson_sdpa(q, k, y_train).double() - reference).abs().max()
+    error_sdpa64 = at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
+    print(
+        f"shift {shift:>6}: chunked {error_chunked:.1e}, SDPA float32 {error_sdpa:.1e}, "
+        f"SDPA float64 {error_sdpa64.abs().max():.1e}"
+    )
+assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
+
+# %% [markdown]
+# 距离形式不受平移影响；点积形式的输入每大 10 倍，大约就丢一位有效数字，float64（16 位）能把问题掩盖一阵子。实际做法：用点积形式之前先把输入中心化（减去均值），或者像分块函数那样保留距离形式。
+#
+# ## 本页用到的 API
+#
+# - 本包：<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>，
+#   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>，
+#   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>，
+#   <autoref identifier="attention_tutorial.figures.measures.plot_scaling">plot_scaling</autoref>，
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>，
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
+# - PyTorch：`torch.nn.functional.scaled_dot_product_attention`，`Tensor.double`
+# - 上一页：[从核回归到 Transformer 注意力](transformer.py)

@@ -1,0 +1,73 @@
+"""The site-build plugin's options: which config builds which, and clear errors."""
+
+from __future__ import annotations
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.exceptions import PluginError
+
+from tools.sitebuild.notebooks import ROOT
+from tools.sitebuild.plugin import SiteBuildPlugin
+
+
+def configured(name: str) -> SiteBuildPlugin:
+    """The plugin as the build of the config file ``name`` sets it up (nothing built)."""
+    config = load_config(str(ROOT / name))
+    hook = config.plugins["tools/sitebuild/hooks.py"]
+    hook.on_config(config)
+    return hook.plugin
+
+
+@pytest.mark.parametrize(
+    ("name", "languages", "other", "offline"),
+    [
+        ("mkdocs.yml", ["zh", "en"], "mkdocs.en.yml", False),
+        ("mkdocs.en.yml", ["en"], None, False),
+        ("mkdocs.offline.yml", ["zh", "en"], "mkdocs.offline.en.yml", True),
+        ("mkdocs.offline.en.yml", ["en"], None, True),
+    ],
+)
+def test_each_config_names_what_it_builds(name, languages, other, offline):
+    plugin = configured(name)
+    assert plugin.config.languages == languages
+    assert plugin.config.offline is offline
+    assert plugin.config.join_cjk_lines is (name in ("mkdocs.yml", "mkdocs.offline.yml"))
+    if other is None:
+        assert plugin.config.build_also is None and plugin.subsite is None
+    else:
+        assert plugin.subsite is not None and plugin.subsite.config_file == ROOT / other
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        ({"build_also": "missing.yml"}, "build_also"),
+        ({"languages": ["fr"]}, "languages"),
+        ({"offline": "yes"}, "offline"),
+    ],
+)
+def test_bad_options_are_reported_by_name(tmp_path, options, problem):
+    errors, _ = SiteBuildPlugin().load_config(options, str(tmp_path / "mkdocs.yml"))
+    assert [name for name, _ in errors] == [problem]
+
+
+def test_an_unknown_option_is_reported():
+    _, warnings = SiteBuildPlugin().load_config({"build_als": "x"}, str(ROOT / "mkdocs.yml"))
+    assert [name for name, _ in warnings] == ["build_als"]
+
+
+def test_a_site_whose_language_is_not_built_is_an_error():
+    config = load_config(str(ROOT / "mkdocs.en.yml"))
+    plugin = SiteBuildPlugin()
+    plugin.load_config({"languages": ["zh"]}, config.config_file_path)
+    with pytest.raises(PluginError, match="add it to extra.sitebuild.languages"):
+        plugin.on_config(config)
+
+
+def test_the_cache_folder_follows_attn_cache_dir(tmp_path, monkeypatch):
+    # the tests and the benchmark build with their own caches
+    monkeypatch.setenv("ATTN_CACHE_DIR", str(tmp_path))
+    plugin = configured("mkdocs.yml")
+    assert plugin.cache_root == tmp_path
+    assert plugin.cache.cache_dir == tmp_path / "notebooks"
+    assert plugin.subsite.build_dir.parent == tmp_path / "site-en"

@@ -1,0 +1,165 @@
+"""Tests of attention_tutorial.figures.tensors.drawing, panel and layout.
+
+The panels drawn as cells, captions in the page's language, the layout's width
+limit, and the errors of ``draw_tensors`` and ``TensorPanel``. The figure contract
+(type, recipe, fonts, global state) is checked once in ``../test_contract.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from attention_tutorial import (
+    TensorPanel,
+    diagram_arange,
+    diagram_bmm,
+    diagram_broadcast,
+    diagram_expand,
+    diagram_eye_mask,
+    diagram_matmul,
+    diagram_mse_loss,
+    diagram_repeat,
+    diagram_repeat_interleave,
+    diagram_reshape,
+    diagram_sgd_step,
+    diagram_softmax,
+    diagram_sort,
+    diagram_squeeze,
+    diagram_unsqueeze,
+    draw_tensors,
+)
+from attention_tutorial.figures.tensors._layout import MAX_WIDTH
+from attention_tutorial.figures.tensors.panel import NEUTRAL, PALETTE
+from tests.unit.figures.tensors.cells import CJK, all_text, by_gid, by_gid_text, colours, rgb, text
+
+A2 = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+B2 = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+
+
+def test_draw_tensors_draws_3d_tensors_as_slices() -> None:
+    x = torch.arange(24).reshape(2, 3, 4)
+    fig = draw_tensors([TensorPanel(x, code="x")], lang="en")
+    assert len(colours(fig, 0)) == 24
+    assert "[0]" in all_text(fig) and "[1]" in all_text(fig)
+    assert text(fig, "shape:0") == "shape (2, 3, 4)"
+    assert text(fig, "code:0") == "x"
+
+
+def test_draw_tensors_custom_sources_captions_and_rows() -> None:
+    panel = TensorPanel(
+        np.array([[1.0, 2.0]]), sources=np.array([[-1, 3]]),
+        captions=[{"zh": "中文", "en": "English"}, "x = 1"],
+    )  # fmt: skip
+    fig = draw_tensors([[panel, panel], panel], arrows=[{"zh": "箭头", "en": "arrow"}], lang="en")
+    assert colours(fig, 0) == [rgb(NEUTRAL), rgb(PALETTE[3])]
+    assert len(by_gid(fig, "cell")) == 6
+    assert {"English", "x = 1", "arrow"} <= set(all_text(fig))
+    fig = draw_tensors([panel], title={"zh": "标题", "en": "title"}, lang="zh")
+    assert {"中文", "标题"} <= set(all_text(fig))
+
+
+FACTORIES = {
+    "repeat_interleave": lambda lang: diagram_repeat_interleave(
+        torch.tensor([[1, 2], [3, 4]]), 2, lang=lang
+    ),
+    "repeat": lambda lang: diagram_repeat(torch.tensor([1, 2]), 2, lang=lang),
+    "expand": lambda lang: diagram_expand(torch.tensor([[1], [2]]), 2, 3, lang=lang),
+    "broadcast": lambda lang: diagram_broadcast(torch.ones(2, 1), torch.ones(2), lang=lang),
+    "reshape": lambda lang: diagram_reshape(torch.arange(6), 2, -1, lang=lang),
+    "unsqueeze": lambda lang: diagram_unsqueeze(torch.tensor([1, 2]), 0, lang=lang),
+    "squeeze": lambda lang: diagram_squeeze(torch.ones(1, 2), lang=lang),
+    "matmul": lambda lang: diagram_matmul(A2[0], B2, lang=lang),
+    "bmm": lambda lang: diagram_bmm(torch.ones(2, 1, 2), torch.ones(2, 2, 1), lang=lang),
+    "eye_mask": lambda lang: diagram_eye_mask(3, lang=lang),
+    "softmax": lambda lang: diagram_softmax(torch.zeros(2, 2), dim=0, lang=lang),
+    "sort": lambda lang: diagram_sort(torch.tensor([2, 1]), lang=lang),
+    "arange": lambda lang: diagram_arange(0, 1, 0.5, lang=lang),
+    "mse_loss": lambda lang: diagram_mse_loss(torch.ones(2), torch.zeros(2), lang=lang),
+    "sgd_step": lambda lang: diagram_sgd_step(torch.ones(2), torch.ones(2), 0.1, lang=lang),
+}
+
+WORD = {  # one caption per function, in both languages
+    "repeat_interleave": ("dim=None：先展平成一维", "dim=None: flattened to 1-D first"),
+    "repeat": ("新分配内存：4 个元素", "new memory: 4 elements"),
+    "expand": ("与 x 共享内存，不复制", "shares memory with x: no copy"),
+    "broadcast": (
+        "从右往左对齐，长度为 1 的轴被拉长",
+        "broadcast: size-1 axes stretched",
+    ),
+    "reshape": ("-1 由 PyTorch 算出：dim 1 = 3", "-1 worked out by PyTorch: dim 1 = 3"),
+    "unsqueeze": ("新插入的轴：dim=0（长度 1）", "new axis: dim=0 (size 1)"),
+    "squeeze": ("去掉的长度为 1 的轴：dim=0", "size-1 axes removed: dim=0"),
+    "matmul": ("a 的形状 (3,) → (1, 3)（前面补 1）", "a: shape (3,) → (1, 3) (1 prepended)"),
+    "bmm": ("同色的格子两两相乘，再相加", "same colour: multiplied, then summed"),
+    "eye_mask": ("打叉的格子被掩码丢掉", "crossed out: dropped by the mask"),
+    "softmax": ("dim=0：每一列之和为 1", "dim=0: each column sums to 1"),
+    "sort": ("原来的位置（索引）", "original positions"),
+    "arange": ("终点不包含在内", "the end is not included"),
+    "mse_loss": ("reduction='none'：逐元素", "reduction='none': element by element"),
+    "sgd_step": ("学习率 lr = 0.1", "learning rate lr = 0.1"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FACTORIES))
+def test_words_follow_the_language(name) -> None:
+    zh, en = FACTORIES[name]("zh"), FACTORIES[name]("en")
+    zh_texts, en_texts = all_text(zh), all_text(en)
+    assert WORD[name][0] in zh_texts
+    assert WORD[name][1] in en_texts
+    assert text(zh, "shape:0").startswith("形状 (")
+    assert text(en, "shape:0").startswith("shape (")
+    assert not [t for t in en_texts if CJK.search(t)]
+    # code labels and cell values are the same in both languages
+    for kind in ("value", "code"):
+        zh_values = {k: t.get_text() for k, t in by_gid_text(zh, kind).items()}
+        assert zh_values == {k: t.get_text() for k, t in by_gid_text(en, kind).items()}
+
+
+@pytest.mark.parametrize("name", sorted(FACTORIES))
+def test_narrow_enough_for_a_phone(name) -> None:
+    width, _ = FACTORIES[name]("zh").get_size_inches()
+    assert width <= MAX_WIDTH + 1.0
+
+
+def test_wide_tensors_get_smaller_cells() -> None:
+    narrow = draw_tensors([TensorPanel(torch.arange(4))], lang="en")
+    wide = draw_tensors([TensorPanel(torch.arange(16))], lang="en")
+    cell = lambda fig: by_gid(fig, "cell")[0, 0].get_width()  # noqa: E731
+    assert cell(wide) < cell(narrow) == pytest.approx(0.4)
+    assert 16 * cell(wide) <= MAX_WIDTH
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: draw_tensors(TensorPanel(torch.ones(2))), ValueError,
+         "panels must be a non-empty"),
+        (lambda: draw_tensors([torch.ones(2)]), TypeError,
+         r"panels\[0\] must be a TensorPanel or a non-empty list of them, got Tensor"),
+        (lambda: draw_tensors([[torch.ones(2)]]), TypeError,
+         r"panels\[0\]\[0\] must be a TensorPanel"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(2))] * 2), ValueError,
+         r"arrows must hold one label per gap between rows \(1\), got 0"),
+        (lambda: draw_tensors([TensorPanel([1, 2])]), TypeError,
+         r"panels\[0\]\[0\].tensor must be a torch.Tensor or a numpy array"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(2), sources=torch.ones(3, dtype=int))]),
+         ValueError, r"panels\[0\]\[0\].sources must have the shape of the tensor \(2,\)"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(2), sources=torch.ones(2))]),
+         ValueError, r"panels\[0\]\[0\].sources must hold integers"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(2), dropped=torch.ones(2))]),
+         ValueError, r"panels\[0\]\[0\].dropped must be a boolean mask of shape \(2,\)"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(2), outline=[(5,)])]),
+         ValueError, r"panels\[0\]\[0\].outline index \(5,\) is outside shape \(2,\)"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(2), groups="diagonal")]),
+         ValueError, r"panels\[0\]\[0\].groups must be None, 'rows' or 'columns'"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(2), captions=[{"zh": "仅中文"}])], lang="en"),
+         ValueError, r"panels\[0\]\[0\].captions\[0\] must be a string or a mapping with a 'en'"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(20))]), ValueError,
+         r"panels\[0\]\[0\].tensor of shape \(20,\) is too large"),
+    ],
+)  # fmt: skip
+def test_errors_name_the_argument(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()

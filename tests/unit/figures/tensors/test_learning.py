@@ -1,0 +1,63 @@
+"""Tests of attention_tutorial.figures.tensors.learning: softmax, MSE loss, SGD step.
+
+Every colour claim is checked against plain Python index arithmetic (``i // r``
+for repeat_interleave, ``i % n`` for repeat, ...), not against the module's own
+trick of running the operation on element numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from attention_tutorial import diagram_mse_loss, diagram_sgd_step, diagram_softmax
+from tests.unit.figures.tensors.cells import all_text, text, values
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_softmax_frames_the_groups_that_sum_to_1(dim) -> None:
+    x = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])
+    fig = diagram_softmax(x, dim=dim, lang="en")
+    y = np.exp(x.numpy()) / np.exp(x.numpy()).sum(axis=dim, keepdims=True)
+    assert values(fig, 1) == [f"{v:.2f}" for v in y.reshape(-1)]
+    texts = all_text(fig)
+    if dim == 0:
+        assert texts.count("1.00") >= 3 and "Σ" in texts
+        assert "dim=0: each column sums to 1" in texts
+    else:
+        assert texts.count("Σ = 1.00") == 2
+        assert f"dim={dim}: each row sums to 1" in texts
+
+
+def test_mse_loss_reductions() -> None:
+    y_hat, y = torch.tensor([1.0, 2.0, 0.5]), torch.tensor([0.0, 2.5, 0.5])
+    fig = diagram_mse_loss(y_hat, y, lang="en")
+    errors = [(a - b) ** 2 for a, b in zip(y_hat.tolist(), y.tolist(), strict=True)]
+    assert values(fig, 2) == [f"{e:.2f}" for e in errors]
+    assert values(fig, 3) == [f"{sum(errors):.2f}"]
+    assert values(fig, 4) == [f"{sum(errors) / 3:.2f}"]
+    assert text(fig, "shape:3") == "shape ()"
+
+
+def test_sgd_step() -> None:
+    fig = diagram_sgd_step(torch.tensor([1.0, -2.0]), torch.tensor([0.4, -1.0]), 0.5, lang="en")
+    assert values(fig, 2) == [f"{1.0 - 0.5 * 0.4:.2f}", f"{-2.0 + 0.5:.2f}"]
+    assert "learning rate lr = 0.5" in all_text(fig)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: diagram_softmax(torch.tensor([1, 2]), 0), ValueError,
+         "x must have a floating-point dtype"),
+        (lambda: diagram_softmax(torch.ones(2, 2), 2), ValueError, r"dim must be in \[-2, 1\]"),
+        (lambda: diagram_mse_loss(torch.ones(2), torch.ones(3)), ValueError,
+         "y_hat and y must have the same length"),
+        (lambda: diagram_sgd_step(torch.ones(2), torch.ones(2), 0), ValueError,
+         "lr must be a positive finite number"),
+    ],
+)  # fmt: skip
+def test_errors_name_the_argument(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()

@@ -1,0 +1,108 @@
+"""Tests of attention_tutorial.figures.tensors.products: matmul in its five cases, and bmm.
+
+Every colour claim is checked against plain Python index arithmetic (``i // r``
+for repeat_interleave, ``i % n`` for repeat, ...), not against the module's own
+trick of running the operation on element numbers.
+"""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from attention_tutorial import diagram_bmm, diagram_matmul
+from attention_tutorial.figures.tensors.panel import NEUTRAL, PALETTE
+from tests.unit.figures.tensors.cells import all_text, colours, rgb, text, values
+
+A2 = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+B2 = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+
+
+def reference_matmul(a: list, b: list) -> list:
+    """Plain Python matrix product of two nested lists."""
+    return [[sum(a[i][k] * b[k][j] for k in range(len(b))) for j in range(len(b[0]))]
+            for i in range(len(a))]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "shape", "extra"),
+    [
+        (A2[0], B2[:, 0], "()", []),  # 1-D . 1-D: a dot product
+        (A2, B2, "(2, 2)", []),  # 2-D . 2-D
+        (A2[0], B2, "(2,)", ["a: shape (3,) → (1, 3) (1 prepended)",
+                             "the added 1 is removed: (1, 2) → (2,)"]),
+        (A2, B2[:, 1], "(2,)", ["b: shape (3,) → (3, 1) (1 appended)",
+                                "the added 1 is removed: (2, 1) → (2,)"]),
+        (torch.stack([A2, A2 + 1]), B2, "(2, 2, 2)", ["batch dims broadcast: (2,) and () → (2,)"]),
+    ],
+)  # fmt: skip
+def test_matmul_cases(a, b, shape, extra) -> None:
+    fig = diagram_matmul(a, b, lang="en")
+    assert text(fig, "shape:2") == f"shape {shape}"
+    assert tuple(torch.matmul(a, b).shape) == eval(shape)
+    texts = all_text(fig)
+    for line in ["same colour: multiplied, then summed", *extra]:
+        assert line in texts
+
+    def promotions(lines: list[str]) -> list[str]:
+        return [t for t in lines if "prepended" in t or "appended" in t]
+
+    assert promotions(texts) == promotions(extra)  # none for a plain dot product
+    # a[..., j] and b[..., j, :] share the colour of the summed index j
+    ca, cb = colours(fig, 0), colours(fig, 1)
+    k = a.shape[-1]
+    m = b.shape[-1] if b.dim() > 1 else 1
+    for flat, colour in enumerate(ca):
+        assert colour == rgb(PALETTE[flat % k])
+    for flat, colour in enumerate(cb):
+        assert colour == rgb(PALETTE[(flat // m) % k])
+    assert set(colours(fig, 2)) == {rgb(NEUTRAL)}
+
+
+def test_matmul_values_and_worked_example_match_a_loop() -> None:
+    fig = diagram_matmul(A2, B2, lang="en")
+    expected = reference_matmul(A2.tolist(), B2.tolist())
+    assert values(fig, 2) == [f"{v:.1f}" for row in expected for v in row]
+    assert text(fig, "note:0") == "y[0, 0] = 1.0×1.0 + 2.0×0.0 + 3.0×1.0 = 4.0"
+
+
+def test_bmm_multiplies_slice_by_slice() -> None:
+    a = torch.arange(12.0).reshape(2, 2, 3)
+    b = torch.arange(12.0).reshape(2, 3, 2) / 2
+    fig = diagram_bmm(a, b, lang="en")
+    assert text(fig, "shape:2") == "shape (2, 2, 2)"
+    expected = [reference_matmul(a[i].tolist(), b[i].tolist()) for i in range(2)]
+    flat = [v for s in expected for row in s for v in row]
+    whole = all(float(v).is_integer() for v in flat)
+    decimals = 1 if whole or max(abs(v) for v in flat) >= 100 else 2  # the documented rule
+    assert values(fig, 2) == [f"{v:.{decimals}f}" for v in flat]
+    ca = colours(fig, 0)
+    assert [ca[f] == rgb(PALETTE[f % 3]) for f in range(12)] == [True] * 12
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: diagram_matmul(torch.ones(2, 3), torch.ones(2, 3)), ValueError,
+         r"the last axis of a \(3\) must equal the second-to-last axis of b \(2\)"),
+        (lambda: diagram_matmul(torch.ones(3), torch.ones(2)), ValueError,
+         r"the last axis of a \(3\) must equal the only axis of b \(2\)"),
+        (lambda: diagram_matmul(torch.ones(2, 1, 2), torch.ones(3, 2, 1)), ValueError,
+         r"a of shape \(2, 1, 2\) and b of shape \(3, 2, 1\) cannot be multiplied.*batch axes "
+         r"must broadcast \(PyTorch: The size of tensor a \(2\) must match"),
+        (lambda: diagram_matmul(torch.ones(2), torch.ones(2, dtype=torch.float64)), ValueError,
+         "a, b must have the same dtype"),
+        (lambda: diagram_matmul(torch.tensor(1.0), torch.ones(2)), ValueError,
+         "a and b must have at least 1 dimension"),
+        (lambda: diagram_bmm(torch.ones(2, 3), torch.ones(3, 2)), ValueError,
+         r"a of shape \(2, 3\) and b of shape \(3, 2\) cannot be multiplied by bmm: both must "
+         r"be 3-D.*PyTorch: batch1 must be a 3D tensor"),
+        (lambda: diagram_bmm(torch.ones(2, 1, 3), torch.ones(3, 3, 1)), ValueError,
+         r"same batch size.*but got: \[3, 3\]"),
+        (lambda: diagram_bmm(torch.ones(2, 1, 3), torch.ones(2, 2, 1)), ValueError,
+         r"a.shape\[2\] == b.shape\[1\].*but got: \[2, 2\]"),
+    ],
+)  # fmt: skip
+def test_errors_name_the_argument(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()

@@ -1,0 +1,62 @@
+"""Tests of attention_tutorial.figures.tensors.sequences: arange and sort.
+
+Every colour claim is checked against plain Python index arithmetic (``i // r``
+for repeat_interleave, ``i % n`` for repeat, ...), not against the module's own
+trick of running the operation on element numbers.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+from attention_tutorial import diagram_arange, diagram_sort
+from tests.unit.figures.tensors.cells import all_text, by_gid, colours, text, values
+
+
+def test_sort_colours_follow_the_values() -> None:
+    x = torch.tensor([0.7, 0.1, 0.9, 0.4])
+    fig = diagram_sort(x, lang="en")
+    order = sorted(range(4), key=lambda i: x[i].item())  # reference argsort
+    inp, vals, idx = colours(fig, 0), colours(fig, 1), colours(fig, 2)
+    assert vals == [inp[i] for i in order] == idx
+    assert values(fig, 2) == [str(i) for i in order]
+    fig = diagram_sort(x, descending=True, lang="en")
+    assert values(fig, 2) == [str(i) for i in reversed(order)]
+
+
+@pytest.mark.parametrize(("start", "end", "step"), [(0, 1, 0.25), (0, 5, 1), (1, 1.3, 0.1)])
+def test_arange_leaves_the_end_out(start, end, step) -> None:
+    fig = diagram_arange(start, end, step, lang="en")
+    expected = []
+    value = start
+    while len(expected) < 100 and (value < end if step > 0 else value > end):
+        expected.append(value)  # reference loop (exact decimals), then torch's rounding
+        value = start + len(expected) * step
+    n = math.ceil((end - start) / step)
+    assert len(values(fig, 0)) == n == len(torch.arange(start, end, step))
+    assert text(fig, "shape:0") == f"shape ({n},)"
+    assert by_gid(fig, "cell")[1, 0].get_alpha() < 1  # the end is crossed out
+    assert "the end is not included" in all_text(fig)
+    if (start, end, step) == (1, 1.3, 0.1):
+        assert n == len(expected) + 1 == 4  # float rounding: 1.3 sneaks in
+        assert values(fig, 0)[-1] == values(fig, 1)[0] == "1.30"
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: diagram_sort(torch.ones(2, 2)), ValueError, r"x must be a 1-D tensor"),
+        (lambda: diagram_arange(0, 1, 0), ValueError,
+         r"or step is 0 \(PyTorch: step must be nonzero\)"),
+        (lambda: diagram_arange(1, 0, 1), ValueError, "the range from start=1 to end=0"),
+        (lambda: diagram_arange(0, 100, 1), ValueError, r"the result would have shape \(100,\)"),
+        (lambda: diagram_arange("0", 1), TypeError, "start must be a real number"),
+        (lambda: diagram_sort(torch.ones(2), descending=1), TypeError, "descending must be a bool"),
+    ],
+)  # fmt: skip
+def test_errors_name_the_argument(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()

@@ -1,0 +1,85 @@
+"""Tests of attention_tutorial.figures.measures: what each figure draws, bad input."""
+
+from __future__ import annotations
+
+import io
+
+import matplotlib
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from attention_tutorial import plot_matrices, plot_scaling
+from attention_tutorial.figures._base import TutorialFigure
+
+ROWS = [
+    {"formulation": name, "n": n, "seconds": n * s, "peak_bytes": n * n * b, "predicted_bytes": n}
+    for name, s, b in (("tiled", 1e-3, 12), ("sdpa", 1e-4, 0))
+    for n in (1000, 2000, 5000)
+]
+
+
+def figures(lang: str) -> list[Figure]:
+    return [
+        plot_scaling(ROWS, lang=lang, title="t"),
+        plot_matrices({"W_q": np.eye(2), "W_k": -np.ones((2, 2))}, lang=lang, title="t"),
+    ]
+
+
+def test_figures_are_white_tutorial_figures_that_save() -> None:
+    for fig in figures("en"):
+        assert isinstance(fig, TutorialFigure)
+        assert fig.get_facecolor() == (1.0, 1.0, 1.0, 1.0)
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png")
+        assert buffer.getvalue().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("lang", "xlabel", "ylabel"),
+    [
+        ("zh", "n（n_train = n_test）", "峰值内存（字节）"),
+        ("en", "n (n_train = n_test)", "peak memory (bytes)"),
+    ],
+)
+def test_labels_follow_the_language(lang, xlabel, ylabel) -> None:
+    fig = plot_scaling(ROWS, lang=lang)
+    assert fig.axes[1].get_xlabel() == xlabel and fig.axes[1].get_ylabel() == ylabel
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert len(legend) == 2 and legend[0] != legend[1]
+
+
+def test_scaling_draws_the_measured_points() -> None:
+    fig = plot_scaling(ROWS, lang="en")
+    time_line = fig.axes[0].lines[0]
+    np.testing.assert_allclose(time_line.get_xdata(), [1000, 2000, 5000])
+    np.testing.assert_allclose(time_line.get_ydata(), [1.0, 2.0, 5.0])
+    assert fig.axes[1].get_yscale() == "log"
+
+
+def test_matrices_write_their_values() -> None:
+    fig = plot_matrices({"A": np.array([[1.5, -2.0]])}, lang="en")
+    assert [t.get_text() for t in fig.axes[0].texts] == ["1.50", "-2.00"]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: plot_scaling([], lang="en"), "measurements must be a non-empty list"),
+        (lambda: plot_scaling([{"n": 1}], lang="en"), "each measurement must be a dict"),
+        (lambda: plot_scaling(ROWS, lang="fr"), "lang must be 'zh' or 'en', got 'fr'"),
+        (lambda: plot_matrices({}, lang="en"), "matrices must be a non-empty mapping"),
+        (lambda: plot_matrices({"A": np.zeros((9, 9))}, lang="en"), "A must be at most 8 x 8"),
+        (lambda: plot_matrices({"A": np.zeros(3)}, lang="en"), "A must be a 2-D array"),
+    ],
+)
+def test_bad_input_is_named(call, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_rc_params_are_unchanged() -> None:
+    before = dict(matplotlib.rcParams)
+    for lang in ("zh", "en"):
+        figures(lang)
+    assert dict(matplotlib.rcParams) == before

@@ -1,0 +1,138 @@
+"""Tests of attention_tutorial.scaling: the four formulations, byte counts, bounded memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from attention_tutorial import scaling
+
+ROOT = Path(__file__).resolve().parents[2]
+N_TEST, N_TRAIN = 37, 23  # different on purpose
+
+
+def reference(queries, keys, values, h=1.0) -> np.ndarray:
+    """Nadaraya-Watson in numpy float64, by the kernel ratio."""
+    q, k, v = (np.asarray(t, dtype=np.float64) for t in (queries, keys, values))
+    kernel = np.exp(-(((q[:, None] - k[None, :]) / h) ** 2) / 2)  # (n_test, n_train)
+    return (kernel @ v) / kernel.sum(axis=1)
+
+
+@pytest.fixture
+def qkv():
+    generator = torch.Generator().manual_seed(1)
+    keys = torch.rand(N_TRAIN, generator=generator) * 5
+    return torch.rand(N_TEST, generator=generator) * 5, keys, torch.sin(keys) + keys
+
+
+@pytest.mark.parametrize("name", scaling.FORMULATIONS)
+@pytest.mark.parametrize("h", [0.3, 1.0, 2.5])
+def test_every_formulation_matches_numpy(qkv, name, h) -> None:
+    y_hat = scaling.formulation(name)(*qkv, bandwidth=h)
+    assert y_hat.shape == (N_TEST,) and y_hat.dtype == torch.float32
+    np.testing.assert_allclose(y_hat.numpy(), reference(*qkv, h), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("chunk_size", [1, 2, 5, 23, 24, 1000])
+def test_chunked_is_exact_for_any_block_size(qkv, chunk_size) -> None:
+    y_hat = scaling.nadaraya_watson_chunked(*qkv, chunk_size=chunk_size)
+    np.testing.assert_allclose(y_hat.numpy(), reference(*qkv), rtol=1e-5, atol=1e-5)
+
+
+def test_chunked_survives_far_away_keys() -> None:
+    """Scores of -1e4 underflow exp(); the running maximum keeps the result finite."""
+    queries = torch.tensor([0.0, 300.0])
+    keys = torch.tensor([150.0, 151.0, 299.0])
+    values = torch.tensor([1.0, 2.0, 3.0])
+    y_hat = scaling.nadaraya_watson_chunked(queries, keys, values, chunk_size=1)
+    expected = scaling.nadaraya_watson_tiled(queries.double(), keys.double(), values.double())
+    torch.testing.assert_close(y_hat.double(), expected)
+
+
+def test_chunked_equals_the_reference_at_a_larger_size() -> None:
+    generator = torch.Generator().manual_seed(2)
+    keys = torch.sort(torch.rand(3000, generator=generator) * 5).values
+    values = 2 * torch.sin(keys) + keys**0.8
+    queries = torch.rand(2500, generator=generator) * 5
+    y_hat = scaling.nadaraya_watson_chunked(queries, keys, values, chunk_size=512)
+    expected = reference(queries, keys, values)
+    assert np.abs(y_hat.numpy() - expected).max() < 1e-5  # float32 rounding
+
+
+def test_sdpa_agrees_with_torch_sdpa_on_2d_inputs(qkv) -> None:
+    queries, keys, values = qkv
+    bias = (-(keys**2) / 2).reshape(1, -1)
+    expected = torch.nn.functional.scaled_dot_product_attention(
+        queries[:, None], keys[:, None], values[:, None], attn_mask=bias, scale=1.0
+    )
+    torch.testing.assert_close(scaling.nadaraya_watson_sdpa(queries, keys, values), expected[:, 0])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"queries": torch.zeros(2, 2)}, ValueError, "queries must be a 1-D tensor of shape"),
+        ({"values": torch.zeros(3)}, ValueError, "keys and values must have the same length"),
+        ({"bandwidth": 0.0}, ValueError, "bandwidth must be a positive finite number"),
+        ({"chunk_size": 0}, ValueError, "chunk_size must be an int >= 1"),
+        ({"chunk_size": 2.0}, TypeError, "chunk_size must be an int"),
+        ({"keys": torch.tensor([1.0, float("nan")])}, ValueError, "keys contains NaN"),
+    ],
+)
+def test_chunked_rejects_bad_input(kwargs, error, message) -> None:
+    args = {"queries": torch.zeros(2), "keys": torch.zeros(2), "values": torch.zeros(2)}
+    with pytest.raises(error, match=message):
+        scaling.nadaraya_watson_chunked(**{**args, **kwargs})
+
+
+def test_unknown_formulation_is_named() -> None:
+    with pytest.raises(ValueError, match="name must be one of tiled, broadcast, chunked, sdpa"):
+        scaling.formulation("loop")
+
+
+def test_byte_counts_follow_the_tensors_of_the_code() -> None:
+    """The tiled form's named tensors, made by hand, have exactly the counted bytes."""
+    n_test, n_train = 6, 4
+    queries_tiled = torch.zeros(n_test).repeat_interleave(n_train).reshape(-1, n_train)
+    total = 3 * queries_tiled.nelement() * queries_tiled.element_size()
+    assert scaling.peak_intermediate_bytes("tiled", n_test, n_train) == total
+    assert scaling.peak_intermediate_bytes("tiled", 6, 4, dtype=torch.float64) == 2 * total
+    assert scaling.peak_intermediate_bytes("chunked", 10**5, 10**5, chunk_size=1024) == 4 * 1024**2
+    assert scaling.peak_intermediate_bytes("sdpa", 10, 7) == 4 * 7
+    with pytest.raises(TypeError, match=r"dtype must be a torch\.dtype"):
+        scaling.peak_intermediate_bytes("tiled", 2, 2, dtype="float32")
+    with pytest.raises(ValueError, match="n_test must be an int >= 1"):
+        scaling.peak_intermediate_bytes("tiled", 0, 2)
+
+
+def measure(name: str, n: int, chunk_size: int = 1024) -> dict:
+    """Peak RSS of one call in a fresh process, by the benchmark's own child mode."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "scale_bench.py"), "--child", name, str(n),
+         "--chunk-size", str(chunk_size)],
+        capture_output=True, text=True, check=True, timeout=600,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"},
+    ).stdout  # fmt: skip
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_the_measurement_sees_torch_allocations() -> None:
+    """The tiled form at n = 1,500 holds three 9 MB matrices; the peak RSS shows them."""
+    row = measure("tiled", 1500)
+    assert 0.9 * row["predicted_bytes"] < row["peak_bytes"] < 2.0 * row["predicted_bytes"]
+
+
+def test_chunked_memory_is_bounded() -> None:
+    """n = 6,000 would need 432 MB as full matrices; the chunked form stays under 24 MB."""
+    chunk_size = 512  # one block of scores: 1 MB
+    row = measure("chunked", 6000, chunk_size)
+    assert row["predicted_bytes"] == 512 * 512 * 4
+    assert row["peak_bytes"] < 24 * 2**20
+    assert row["peak_bytes"] < scaling.peak_intermediate_bytes("tiled", 6000, 6000) / 18

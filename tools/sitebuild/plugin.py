@@ -1,0 +1,215 @@
+"""The site-build MkDocs plugin: executed notebooks from the cache, page repairs, both languages.
+
+* ``on_files``: executes the notebook pages that are not cached (both languages
+  at once, two kernels in parallel, :class:`~tools.sitebuild.execute.NotebookCache`)
+  and points each ``.py`` page at its executed ``.ipynb``, which mkdocs-jupyter
+  renders without executing.
+* ``on_page_content``: :meth:`SiteBuildPlugin.postprocess_page` repairs each page
+  (``postprocess.py``); :meth:`SiteBuildPlugin.write_site_files` writes the files
+  those repairs take out of the pages.
+* ``on_page_context``: a notebook page offers its executed ``.ipynb`` and its
+  ``.py`` source (``downloads.py``), written by :meth:`SiteBuildPlugin.write_site_files`;
+  ``on_config`` puts the build stamp (``stamp.py``) and the repository links
+  (``repo.py``) into the config, ``on_files`` adds the package's wheel (``wheel.py``).
+* With ``build_also`` (the Chinese config names the English one), the English
+  site is built in a second process while this one renders, and copied into
+  ``<site_dir>/<build_also_into>`` (``subsite.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mkdocs.config import config_options
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.utils import get_relative_url
+
+from tools.sitebuild import downloads, postprocess, repo, stamp, wheel
+from tools.sitebuild.execute import NotebookCache, NotebookError, environment_hash
+from tools.sitebuild.html_tree import parse, serialize
+from tools.sitebuild.notebooks import DOCS, LANGS, ROOT, discover
+from tools.sitebuild.subsite import Subsite
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.pages import Page
+
+
+class SiteBuildConfig(Config):
+    """The plugin's options (``extra.sitebuild`` in ``mkdocs.yml``, see ``hooks.py``)."""
+
+    cache_dir = config_options.Type(str, default=".cache")
+    """Root of every cache of the build (notebooks, mkdocs-jupyter, the other site)."""
+    languages = config_options.ListOfItems(config_options.Choice(LANGS), default=list(LANGS))
+    """Whose notebook pages this build executes: its own, and those of ``build_also``."""
+    build_also = config_options.Optional(config_options.File(exists=True))
+    """The config of the other language's site, built into ``build_also_into``."""
+    build_also_into = config_options.Type(str, default="en")
+    """The folder of ``site_dir`` that receives the other language's site."""
+    join_cjk_lines = config_options.Type(bool, default=False)
+    """Remove line breaks between two CJK characters (Chinese pages)."""
+    offline = config_options.Type(bool, default=False)
+    """The ``file://`` variant: drop the hreflang links whose sitemaps would be fetched."""
+
+
+class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
+    """Build one language of the site; with ``build_also``, the other one too."""
+
+    def __init__(self) -> None:
+        """An unconfigured plugin: ``on_config`` sets it up for each build."""
+        self.cache: NotebookCache | None = None
+        self.subsite: Subsite | None = None
+        self.cache_root = ROOT / ".cache"
+        # files that the page repairs take out of the pages: {site path: content}
+        self.site_files: dict[str, bytes] = {}
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Set up the notebook cache and, with ``build_also``, the other site."""
+        lang = config.theme["language"]
+        if lang not in self.config.languages:
+            raise PluginError(
+                f"sitebuild: languages {self.config.languages} lack this site's language "
+                f"{lang!r}; add it to extra.sitebuild.languages in {config.config_file_path}"
+            )
+        self.cache_root = (Path(config.config_file_path).parent / self.config.cache_dir).resolve()
+        self.site_files = {}
+        stamp.configure(config)  # the footer of every page
+        try:
+            repo.configure(config)  # "edit this page" only when a repository is known
+        except ValueError as err:
+            raise PluginError(f"sitebuild: {err}") from None
+        environment = environment_hash(ROOT)
+        self.cache = NotebookCache(self.cache_root / "notebooks", environment)
+        jupyter = config.plugins.get("mkdocs-jupyter")
+        if jupyter is not None:
+            jupyter.config["cache_dir"] = str(self.cache_root / "mkdocs-jupyter" / lang)
+        self.subsite = None
+        if self.config.build_also:
+            tag = hashlib.sha256(str(Path(config.site_dir).resolve()).encode()).hexdigest()[:12]
+            self.subsite = Subsite(
+                Path(self.config.build_also),
+                ROOT,
+                self.cache_root / "site-en" / tag,  # one folder per output folder
+                strict=bool(config.strict),
+                environment=environment,
+            )
+        return config
+
+    @event_priority(-100)  # after mkdocs-jupyter has wrapped the notebook files
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        """Execute what is not cached; render each notebook page from its executed copy."""
+        assert self.cache is not None
+        try:
+            written = self.cache.build(discover(DOCS, self.config.languages))
+        except NotebookError as err:
+            raise PluginError(str(err)) from None
+        # What this build executed, for the benchmark (benchmarks/build_bench.py).
+        stats = self.cache_root / f"stats-{'-'.join(self.config.languages)}.json"
+        stats.parent.mkdir(parents=True, exist_ok=True)
+        stats.write_text(json.dumps(self.cache.stats.as_dict()))
+        by_path = {page.path.resolve(): path for page, path in written.items()}
+        for file in files:
+            if file.src_uri.endswith(".py") and file.abs_src_path:
+                executed = by_path.get(Path(file.abs_src_path).resolve())
+                if executed is None:
+                    raise PluginError(
+                        f"sitebuild: no executed notebook for {file.src_uri}: its language is "
+                        f"missing from extra.sitebuild.languages in {config.config_file_path}"
+                    )
+                file.abs_src_path = str(executed)
+        try:
+            files.append(wheel.site_file(config))  # the package, for readers
+        except RuntimeError as err:
+            raise PluginError(f"sitebuild: {err}") from None
+        if self.subsite is not None:
+            self.subsite.start()
+        return files
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Repair the page's HTML (see :meth:`postprocess_page`)."""
+        return self.postprocess_page(html, page, files)
+
+    def postprocess_page(self, html: str, page: Page, files: Files) -> str:
+        """The one place where a page's content HTML is changed.
+
+        Chinese pages lose the line breaks between CJK characters; notebook pages
+        get heading ids, resolved links, no CDN scripts, figures and CSS as files.
+        """
+        notebook = page.file.src_uri.endswith(".py")
+        if not notebook and not self.config.join_cjk_lines:
+            return html
+        tree = parse(html)
+        if self.config.join_cjk_lines:
+            postprocess.join_cjk_lines(tree)
+        if not notebook:
+            return serialize(tree)
+        postprocess.rewrite_links(tree, _link_resolver(page, files))
+        headings = postprocess.fix_heading_ids(tree)
+        try:
+            postprocess.fix_toc(page.toc, headings)
+        except ValueError as err:
+            raise PluginError(f"{page.file.src_uri}: {err}") from None
+        postprocess.strip_scripts(tree)
+        postprocess.slim_copy_buttons(tree)
+        images = postprocess.extract_images(tree, lambda name: get_relative_url(name, page.url))
+        self.site_files.update(images)
+        css = postprocess.extract_styles(tree)
+        name = postprocess.css_name(css)
+        self.site_files[name] = css.encode()
+        href = get_relative_url(name, page.url)
+        return f'<link rel="stylesheet" href="{href}">\n{serialize(tree)}'
+
+    def on_page_context(self, context: dict, *, page: Page, config: MkDocsConfig, nav) -> dict:
+        """Notebook pages offer their executed notebook and source (``downloads.py``)."""
+        self.site_files.update(downloads.attach(context, page, config))
+        return context
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Offline variant: drop the hreflang links, whose sitemaps Material would fetch.
+
+        From file:// those fetches fail; the language selector does not need them.
+        """
+        if self.config.offline:
+            return postprocess.drop_alternate_links(output)
+        return output
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Write the files taken out of the pages; add the other language's site."""
+        site = Path(config.site_dir)
+        self.write_site_files(site)
+        if self.subsite is not None:
+            self.subsite.finish(site / self.config.build_also_into)
+
+    def write_site_files(self, site: Path) -> None:
+        """The one place where files are added to the built site."""
+        for name, blob in self.site_files.items():
+            dest = site / name
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(blob)
+
+
+def _link_resolver(page: Page, files: Files):
+    """Resolve a notebook's link to another page (``x.py``, ``../y.md#z``) to that page's URL."""
+
+    def resolve(href: str) -> str | None:
+        path, _, fragment = href.partition("#")
+        if not path.endswith((".py", ".md", ".ipynb")) or postprocess.is_external(path):
+            return None
+        src = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
+        target = files.get_file_from_path(src)
+        if target is None:
+            raise PluginError(
+                f"{page.file.src_uri}: link to {href!r}, no such page; write the path of a "
+                f"page relative to this one (e.g. `nonparametric.py`, `../glossary.md#x`)"
+            )
+        url = get_relative_url(target.url, page.url)
+        return url + (f"#{fragment}" if fragment else "")
+
+    return resolve

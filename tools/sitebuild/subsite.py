@@ -1,0 +1,106 @@
+"""Build the other language's site in a second process and place it inside this one.
+
+The Chinese build (``mkdocs.yml``) names the English config in the plugin's
+``build_also`` option; while it renders its own pages, :class:`Subsite` runs
+``mkdocs build -f mkdocs.en.yml`` into a folder of the cache and, at the end,
+copies it into ``<site_dir>/<into>``. The English build is reused while its
+inputs (its fingerprint) are unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from tools.sitebuild import repo, stamp
+
+log = logging.getLogger("mkdocs.plugins.sitebuild")
+
+# What the second site's pages are made of, besides the executed notebooks.
+INPUT_FOLDERS = ("docs/en", "docs/assets", "docs/snippets", "overrides", "tools/sitebuild")
+
+
+class Subsite:
+    """One build of the site described by ``config_file``, into ``build_dir``.
+
+    Args:
+        config_file: the MkDocs config of the other language.
+        root: the repository root (the working directory of the build).
+        build_dir: where the site is built and kept between builds.
+        strict: whether to build with ``--strict``.
+        environment: the notebook cache's environment hash (outputs depend on it).
+    """
+
+    def __init__(
+        self, config_file: Path, root: Path, build_dir: Path, *, strict: bool, environment: str
+    ) -> None:
+        """Describe the build; :meth:`start` runs it."""
+        self.config_file = config_file
+        self.root = root
+        self.build_dir = build_dir
+        self.strict = strict
+        self.environment = environment
+        self._process: subprocess.Popen | None = None
+        self._fingerprint = ""
+
+    @property
+    def _stamp(self) -> Path:
+        return self.build_dir.with_suffix(".fingerprint")
+
+    def fingerprint(self) -> str:
+        """Hash of every input of the other site: unchanged inputs, unchanged site."""
+        hasher = hashlib.sha256(self.environment.encode())
+        hasher.update(f"strict={self.strict}".encode())
+        hasher.update(self.config_file.name.encode())
+        for folder in INPUT_FOLDERS:
+            for path in sorted((self.root / folder).rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts:
+                    hasher.update(path.relative_to(self.root).as_posix().encode())
+                    hasher.update(path.read_bytes())
+        for path in sorted(self.root.glob("mkdocs*.yml")):
+            hasher.update(path.read_bytes())
+        # Read at build time, not from a file: the footer and the "edit this page" links.
+        hasher.update(stamp.build_stamp(self.root).fingerprint().encode())
+        hasher.update(repo.fingerprint().encode())
+        return hasher.hexdigest()
+
+    def start(self) -> None:
+        """Start the build in a second process, unless the last one is still current."""
+        self._fingerprint = self.fingerprint()
+        if self.build_dir.is_dir() and self._stamp.exists():
+            if self._stamp.read_text() == self._fingerprint:
+                log.info("%s unchanged, reusing %s", self.config_file.name, self.build_dir)
+                return
+        self._stamp.unlink(missing_ok=True)
+        cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(self.config_file)]
+        cmd += ["-d", str(self.build_dir)]
+        if self.strict:
+            cmd.append("--strict")
+        self._process = subprocess.Popen(
+            cmd, cwd=self.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+
+    def finish(self, target: Path) -> None:
+        """Wait for the build, then replace ``target`` by a copy of the built site."""
+        if self._process is not None:
+            output, _ = self._process.communicate()
+            failed = self._process.returncode != 0
+            self._process = None
+            if failed:
+                raise PluginError(
+                    f"the build of {self.config_file.name} failed; its output follows. Fix the "
+                    f"page it names, or run `mkdocs build -f {self.config_file.name}` to see "
+                    f"the error alone:\n{output}"
+                )
+            if output.strip():
+                log.info("%s:\n%s", self.config_file.name, output.strip())
+            self._stamp.write_text(self._fingerprint)
+        if target.exists():
+            shutil.rmtree(target)
+        shutil.copytree(self.build_dir, target)
