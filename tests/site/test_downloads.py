@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from tools.sitebuild import downloads as downloads_module
-from tools.sitebuild import execute
+from tools.sitebuild.notebooks import discover
 
 pytestmark = pytest.mark.build
 
@@ -53,7 +53,7 @@ def images(nb) -> list[str]:
 
 
 def downloads(site: Path, lang: str):
-    for nb in execute.discover([lang]):
+    for nb in discover([lang]):
         stem = nb.rel[: -len(".py")]
         folder = site / LANG_ROOTS[lang] / stem
         yield nb, folder, Path(stem).name

@@ -84,9 +84,12 @@ def test_ci_caches_pip_and_the_notebook_outputs_keyed_like_the_build():
     key = caches[".cache/notebooks/outputs"]
     for part in ("docs/zh/", "docs/en/", "attention_tutorial/", "requirements/lock.txt"):
         assert part in key, part
-    from tools.sitebuild import execute
+    # and the folder the plugin keeps them in: <cache_dir>/notebooks, cache_dir .cache
+    from tools.sitebuild.plugin import SiteBuildConfig
 
-    assert execute.CACHE.relative_to(execute.CACHE_ROOT).as_posix() == "notebooks"
+    assert dict(SiteBuildConfig._schema)["cache_dir"].default == ".cache"
+    plugin = (ROOT / "tools" / "sitebuild" / "plugin.py").read_text(encoding="utf-8")
+    assert 'NotebookCache(self.cache_root / "notebooks"' in plugin
 
 
 def test_pages_deploys_with_the_official_actions_and_attaches_the_offline_site():
