@@ -53,7 +53,7 @@ def images(nb) -> list[str]:
 
 
 def downloads(site: Path, lang: str):
-    for nb in discover([lang]):
+    for nb in discover(langs=[lang]):
         stem = nb.rel[: -len(".py")]
         folder = site / LANG_ROOTS[lang] / stem
         yield nb, folder, Path(stem).name
