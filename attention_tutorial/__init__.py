@@ -20,6 +20,8 @@ from attention_tutorial.analysis import (
     mse_against_truth,
 )
 from attention_tutorial.data import SEED, ToyData, describe, f, make_data
+from attention_tutorial.explorer import BandwidthExplorer, bandwidth_explorer
+from attention_tutorial.figures.additions import plot_boundary_bias, plot_shape_flow, plot_w_paths
 from attention_tutorial.figures.attention import (
     plot_attention_heatmap,
     plot_attention_pooling,
@@ -27,6 +29,7 @@ from attention_tutorial.figures.attention import (
     plot_data,
 )
 from attention_tutorial.figures.curves import plot_fit, plot_fits, plot_loss, plot_loss_vs_w
+from attention_tutorial.figures.explorer_panels import plot_explorer_panels
 from attention_tutorial.figures.measures import plot_matrices, plot_scaling
 from attention_tutorial.figures.tensors.drawing import draw_tensors
 from attention_tutorial.figures.tensors.learning import (
@@ -49,6 +52,7 @@ from attention_tutorial.figures.tensors.tiling import (
     diagram_repeat,
     diagram_repeat_interleave,
 )
+from attention_tutorial.local_linear_regression import local_linear
 from attention_tutorial.model import NWKernelRegression
 from attention_tutorial.pooling import (
     average_pooling,
@@ -64,6 +68,7 @@ from attention_tutorial.scaling import (
 )
 from attention_tutorial.toy2d import ToyData2D, make_data_2d, mse_on_test, train_leave_one_out
 from attention_tutorial.training import loss_at_w, predict, train
+from attention_tutorial.training_paths import w_path
 from attention_tutorial.transformer import (
     ProjectedAttention,
     ScalarKernelAttention,
@@ -74,6 +79,7 @@ from attention_tutorial.transformer import (
 
 __all__ = [
     "SEED",
+    "BandwidthExplorer",
     "NWKernelRegression",
     "ProjectedAttention",
     "ScalarKernelAttention",
@@ -81,6 +87,7 @@ __all__ = [
     "ToyData",
     "ToyData2D",
     "average_pooling",
+    "bandwidth_explorer",
     "bandwidth_from_w",
     "best_w",
     "describe",
@@ -109,6 +116,7 @@ __all__ = [
     "gaussian_scores",
     "input_spacing",
     "leave_one_out",
+    "local_linear",
     "loss_at_w",
     "loss_curve",
     "make_data",
@@ -124,14 +132,19 @@ __all__ = [
     "plot_attention_heatmap",
     "plot_attention_pooling",
     "plot_bandwidth_gallery",
+    "plot_boundary_bias",
     "plot_data",
+    "plot_explorer_panels",
     "plot_fit",
     "plot_fits",
     "plot_loss",
     "plot_loss_vs_w",
     "plot_matrices",
     "plot_scaling",
+    "plot_shape_flow",
+    "plot_w_paths",
     "predict",
     "train",
     "train_leave_one_out",
+    "w_path",
 ]

@@ -123,8 +123,13 @@ def mse_against_truth(
 
     Examples:
         >>> # a sharp kernel copies the nearest training output
-        >>> mse_against_truth(100.0, torch.tensor([0.0, 2.0]), torch.tensor([0.0, 1.0]),
-        ...                   torch.tensor([0.0, 2.0]), torch.tensor([0.0, 3.0]))
+        >>> mse_against_truth(
+        ...     100.0,
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 3.0]),
+        ... )
         2.0
     """
     w = _checks.scalar("w", w)
@@ -302,7 +307,10 @@ def dot_product_pooling(
 
     Examples:
         >>> y_hat, attention_weights = dot_product_pooling(
-        ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
         >>> y_hat
         tensor([1.1920, 5.0000])
     """

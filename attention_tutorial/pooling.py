@@ -51,7 +51,8 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
     Examples:
         >>> # 2 queries, 3 values: each query predicts mean(1, 2, 6) = 3
         >>> y_hat, attention_weights = average_pooling(
-        ...     torch.zeros(2), torch.tensor([1.0, 2.0, 6.0]))
+        ...     torch.zeros(2), torch.tensor([1.0, 2.0, 6.0])
+        ... )
         >>> y_hat
         tensor([3., 3.])
         >>> attention_weights
@@ -123,7 +124,10 @@ def nadaraya_watson(
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
         >>> y_hat, attention_weights = nadaraya_watson(
-        ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
         >>> attention_weights
         tensor([[0.8808, 0.1192],
                 [0.5000, 0.5000]])
@@ -170,7 +174,10 @@ def nadaraya_watson_broadcast(
 
     Examples:
         >>> y_hat, attention_weights = nadaraya_watson_broadcast(
-        ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
         >>> y_hat
         tensor([1.1920, 5.0000])
     """
@@ -204,7 +211,8 @@ def leave_one_out(x_train: Tensor, y_train: Tensor) -> tuple[Tensor, Tensor]:
 
     Examples:
         >>> keys, values = leave_one_out(
-        ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0]))
+        ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0])
+        ... )
         >>> keys
         tensor([[2., 3.],
                 [1., 3.],

@@ -53,7 +53,10 @@ def nadaraya_watson_tiled(
 
     Examples:
         >>> nadaraya_watson_tiled(
-        ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
         tensor([1.1920, 5.0000])
     """
     y_hat, _ = nadaraya_watson(queries, keys, values, bandwidth)  # (n_test,)
@@ -82,7 +85,10 @@ def nadaraya_watson_broadcasting(
 
     Examples:
         >>> nadaraya_watson_broadcasting(
-        ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
         tensor([1.1920, 5.0000])
     """
     y_hat, _ = nadaraya_watson_broadcast(queries, keys, values, bandwidth)  # (n_test,)
@@ -127,8 +133,12 @@ def nadaraya_watson_chunked(
 
     Examples:
         >>> # blocks of one key: the running sums still give the exact answer
-        >>> nadaraya_watson_chunked(torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]),
-        ...                         torch.tensor([0.0, 10.0]), chunk_size=1)
+        >>> nadaraya_watson_chunked(
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ...     chunk_size=1,
+        ... )
         tensor([1.1920, 5.0000])
     """
     _check_qkv(queries, keys, values)
@@ -185,7 +195,10 @@ def nadaraya_watson_sdpa(
 
     Examples:
         >>> nadaraya_watson_sdpa(
-        ...     torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]))
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
         tensor([1.1920, 5.0000])
     """
     _check_qkv(queries, keys, values)

@@ -104,8 +104,9 @@ def train_leave_one_out(
     Examples:
         >>> from attention_tutorial.transformer import ScalarKernelAttention
         >>> data = make_data_2d(n_train=30)
-        >>> losses = train_leave_one_out(ScalarKernelAttention(), data.x_train, data.y_train,
-        ...                              steps=20)
+        >>> losses = train_leave_one_out(
+        ...     ScalarKernelAttention(), data.x_train, data.y_train, steps=20
+        ... )
         >>> len(losses), losses[-1] < losses[0]
         (20, True)
     """

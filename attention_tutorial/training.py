@@ -47,7 +47,9 @@ def train(
 
     Examples:
         >>> x_train = torch.tensor([0.0, 1.0, 2.0, 3.0])
-        >>> losses = train(NWKernelRegression(w=1.0), x_train, x_train**2, epochs=3, lr=0.01)
+        >>> losses = train(
+        ...     NWKernelRegression(w=1.0), x_train, x_train**2, epochs=3, lr=0.01
+        ... )
         >>> len(losses), losses[-1] < losses[0]
         (3, True)
     """
@@ -162,8 +164,12 @@ def predict(w: float | Tensor, queries: Tensor, keys: Tensor, values: Tensor) ->
         ValueError: If a shape, dtype or value is invalid.
 
     Examples:
-        >>> predict(1.0, torch.tensor([0.0, 1.0]), torch.tensor([0.0, 2.0]),
-        ...         torch.tensor([0.0, 10.0]))
+        >>> predict(
+        ...     1.0,
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
         tensor([1.1920, 5.0000])
     """
     w = _checks.scalar("w", w)

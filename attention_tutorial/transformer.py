@@ -187,7 +187,8 @@ def masked_leave_one_out(x_train: Tensor, y_train: Tensor, w: float = 1.0) -> tu
 
     Examples:
         >>> y_hat, attention_weights = masked_leave_one_out(
-        ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0]))
+        ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0])
+        ... )
         >>> attention_weights.diagonal()
         tensor([0., 0., 0.])
         >>> y_hat  # the middle point sees keys 1 and 3, equally far: the mean of 10 and 30

@@ -11,7 +11,14 @@ changes, and measures there:
    after an edit of the package, with the number of notebooks executed;
 3. bytes per notebook page, ours against plain: the HTML alone, and its images
    (separate, cacheable files in ours; inlined into the HTML in plain);
-4. the peak memory (resident set of the whole process tree) of each build.
+4. the peak memory (resident set of the whole process tree) of each build;
+5. what a first visit to each kind of page downloads (home, chapter notebook,
+   handbook notebook, other Markdown page), raw and gzip, per language: the page,
+   its stylesheets, scripts, eager images and the fonts its formulas need
+   (``tools/sitebuild/pageweight.py``).
+
+``--weights SITE`` measures only (5), on an already built site, and updates the
+results and tables of the last full run.
 
 It prints a table of ratios and writes ``benchmarks/results/benchmark.json`` and
 the tables that the contributor pages include (``benchmark.zh.md``,
@@ -36,6 +43,48 @@ import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
+sys.path.insert(0, str(ROOT))
+
+from tools.sitebuild import pageweight  # noqa: E402
+
+KINDS = ("home", "chapter", "handbook", "markdown")
+
+
+def page_kind(rel: str) -> str:
+    """The kind of a built page (``parametric/index.html`` without the language prefix)."""
+    if rel == "index.html":
+        return "home"
+    src = rel.removesuffix("index.html").rstrip("/")
+    if (ROOT / "docs" / "zh" / f"{src}.py").exists():
+        return "handbook" if src.startswith("handbook/") else "chapter"
+    return "markdown"
+
+
+def first_visits(site: Path) -> dict:
+    """Per language and page kind: pages, mean and max of a first visit's raw and gzip bytes."""
+    out: dict = {}
+    for lang, prefix in (("zh", ""), ("en", "en/")):
+        root = site / prefix if prefix else site
+        by_kind: dict[str, list[tuple[int, int, str]]] = {k: [] for k in KINDS}
+        for path in sorted(root.rglob("index.html")):
+            rel = path.relative_to(root).as_posix()
+            if lang == "zh" and rel.startswith("en/"):
+                continue
+            raw, packed = pageweight.total(pageweight.first_visit(site, prefix + rel))
+            by_kind[page_kind(rel)].append((raw, packed, prefix + rel))
+        out[lang] = {
+            kind: {
+                "pages": len(rows),
+                "raw_mean": sum(r[0] for r in rows) / len(rows),
+                "raw_max": max(r[0] for r in rows),
+                "gzip_mean": sum(r[1] for r in rows) / len(rows),
+                "gzip_max": max(r[1] for r in rows),
+                "heaviest": max(rows, key=lambda r: r[1])[2],
+            }
+            for kind, rows in by_kind.items()
+            if rows
+        }
+    return out
 
 
 def copy_tree(dest: Path) -> None:
@@ -191,6 +240,7 @@ def main() -> None:
                 )
         css = sorted((tmp / "ours" / "assets" / "stylesheets").glob("notebook.*.css"))
         css_bytes = sum(p.stat().st_size for p in css)
+        visits = first_visits(tmp / "ours")
 
     results = {
         "machine": {
@@ -209,6 +259,7 @@ def main() -> None:
         "unchanged_ratio": unchanged["seconds"] / cold["seconds"],
         "shared_css_bytes": css_bytes,
         "pages": pages,
+        "first_visit": visits,
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "benchmark.json").write_text(json.dumps(results, indent=2) + "\n")
@@ -235,6 +286,17 @@ LABELS = {
         "images": "其中内嵌图片",
         "css": "共享的笔记本样式表（浏览器只下载一次）",
         "seconds": "秒",
+        "visit": "首次访问下载量（缓存为空，读者滚动之前）",
+        "lang": "语言",
+        "kind": "页面类型",
+        "count": "页数",
+        "gzip": "gzip 传输（平均 / 最大）",
+        "raw": "解压后（平均 / 最大）",
+        "heaviest": "最重的一页",
+        "home": "首页",
+        "chapter": "章节笔记本页",
+        "handbook": "手册笔记本页",
+        "markdown": "其他 Markdown 页",
     },
     "en": {
         "machine": "Machine",
@@ -253,6 +315,17 @@ LABELS = {
         "images": "image bytes",
         "css": "shared notebook stylesheet (downloaded once)",
         "seconds": "s",
+        "visit": "First visit, empty cache, before the reader scrolls",
+        "lang": "language",
+        "kind": "page kind",
+        "count": "pages",
+        "gzip": "gzip transferred (mean / max)",
+        "raw": "raw (mean / max)",
+        "heaviest": "heaviest page",
+        "home": "home",
+        "chapter": "chapter notebook page",
+        "handbook": "handbook notebook page",
+        "markdown": "other Markdown page",
     },
 }
 
@@ -289,8 +362,39 @@ def render(r: dict, lang: str) -> str:
             f"| `{p['page']}` | {p['ours_html']:,} | {p['ours_images']:,} | {p['plain_html']:,} | "
             f"{p['ours_html'] / p['plain_html']:.2f} |"
         )
+    if "first_visit" in r:
+        lines += [
+            "",
+            f"{t['visit']}:",
+            "",
+            f"| {t['lang']} | {t['kind']} | {t['count']} | {t['gzip']} | {t['raw']} "
+            f"| {t['heaviest']} |",
+            "|---|---|---:|---:|---:|---|",
+        ]
+        for lang, kinds in r["first_visit"].items():
+            for kind, v in kinds.items():
+                lines.append(
+                    f"| {lang} | {t[kind]} | {v['pages']} | {v['gzip_mean'] / 1024:.0f} KB / "
+                    f"{v['gzip_max'] / 1024:.0f} KB | {v['raw_mean'] / 1024:.0f} KB / "
+                    f"{v['raw_max'] / 1024:.0f} KB | `{v['heaviest']}` |"
+                )
     return "\n".join(lines) + "\n"
 
 
+def weights_only(site: Path) -> None:
+    """Measure first visits on a built site; update the last full run's results and tables."""
+    results = json.loads((RESULTS / "benchmark.json").read_text())
+    results["first_visit"] = first_visits(site)
+    css = sorted((site / "assets" / "stylesheets").glob("notebook.*.css"))
+    results["shared_css_bytes"] = sum(p.stat().st_size for p in css)
+    (RESULTS / "benchmark.json").write_text(json.dumps(results, indent=2) + "\n")
+    for lang in ("zh", "en"):
+        (RESULTS / f"benchmark.{lang}.md").write_text(render(results, lang), encoding="utf-8")
+    print(render(results, "en"))
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) == 3 and sys.argv[1] == "--weights":
+        weights_only(Path(sys.argv[2]))
+    else:
+        main()

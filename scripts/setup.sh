@@ -17,6 +17,7 @@ want_browser=0
 missing=()
 if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then missing+=(fonts-noto-cjk); fi
 if [[ $want_browser == 1 ]] && ! command -v chromium >/dev/null; then missing+=(chromium); fi
+if ! command -v npm >/dev/null; then missing+=(nodejs npm); fi  # KaTeX at build time
 if ((${#missing[@]})); then
   if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
     echo "setup: installing ${missing[*]} with apt-get"
@@ -48,4 +49,18 @@ if [[ ! -f $stamp || $(cat "$stamp") != "$digest" ]]; then
     echo "setup: a CUDA build of torch was installed; expected the CPU build" >&2
     exit 1
   fi
+fi
+
+# --- Node packages (build time only: KaTeX renders the formulas) -----------
+# package-lock.json pins them; nothing from node_modules is shipped with the site.
+if ! command -v npm >/dev/null; then
+  echo "setup: npm is needed to build the site (Debian/Ubuntu: sudo apt-get install nodejs npm)" >&2
+  exit 1
+fi
+node_stamp=node_modules/.setup-stamp
+node_digest=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [[ ! -f $node_stamp || $(cat "$node_stamp") != "$node_digest" ]]; then
+  echo "setup: installing the pinned node packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$node_digest" > "$node_stamp"
 fi

@@ -12,6 +12,10 @@ The computation lives in the modules above (``data``, ``pooling``, ``model``,
 - ``curves``: a fit, fits side by side, the loss per epoch, the loss against ``w``.
 - ``attention``: the attention-weight heatmap, the query/key/value diagram,
   the bandwidth gallery and the data figure.
+- ``additions``: the boundary bias of kernel averaging, the path of ``w`` on the
+  leave-one-out loss curve, the shape flow of both forms (the chapter's additions).
+- ``explorer_panels``: the bandwidth explorer's four panels at one ``w`` (the
+  picture shown without JavaScript; the explorer is ``attention_tutorial.explorer``).
 - ``measures``: measured cost against n (log-log) and small matrices written out.
 - ``tensors``: the tensor API handbook's pictures (tensors as grids of cells).
 
@@ -19,12 +23,14 @@ A new figure module follows the same pattern::
 
     from attention_tutorial.figures._base import bilingual, building, new_axes
 
+
     @bilingual
     def plot_something(values, *, lang: str = "zh") -> Figure:
         with building(lang) as words:  # validates lang, activates its fonts
             fig, ax = new_axes(lang)
             ax.plot(values)
-            ax.set_xlabel(words["x"])  # add new words to _labels.LABELS, both languages
+            # new words go into _labels.LABELS, in both languages
+            ax.set_xlabel(words["x"])
         return fig
 
 then export the function from ``attention_tutorial/__init__.py`` (``__all__``),

@@ -25,24 +25,33 @@ from __future__ import annotations
 
 import base64
 import functools
+import html
 import io
+import json
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ParamSpec
 
 import matplotlib
+import matplotlib.text
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from attention_tutorial import _checks
+from attention_tutorial.figures._alt import describe
 from attention_tutorial.figures._labels import LABELS
 
 FIGURE_LANGS_ENV = "ATTENTION_TUTORIAL_FIGURE_LANGS"
 FIGURE_MIME = "application/vnd.attention-tutorial.figure+json"
+FACTS_KEY = "attn-figure"  # the reading facts stored in the image (see ``reading_facts``)
+MIN_TEXT_PX = 9  # the smallest figure text a phone reader can still read, in CSS px
 PNG_DPI = 200  # twice the 100 dpi display size: sharp on high-density screens
-FIGSIZE = (6.0, 3.5)  # inches, one pair of axes
+FIGSIZE = (6.0, 3.5)
+BASE_FONT_PT = (
+    12  # the default text size of every figure (matplotlib's is 10)  # inches, one pair of axes
+)
 FONTS = {
     "zh": ["Noto Sans CJK SC", "Noto Sans CJK JP", "DejaVu Sans"],
     "en": ["DejaVu Sans"],
@@ -84,12 +93,22 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
     True
     """
     width, height = fig.get_size_inches()
+    description = getattr(fig, "description", None)
     buffer = io.StringIO()
     with matplotlib.rc_context(_SVG_RC):
         fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     svg = buffer.getvalue()
+    facts = json.dumps(reading_facts(fig), sort_keys=True)
+    start = svg.index(">", svg.index("<svg")) + 1
+    head = f"\n <!-- {FACTS_KEY} {facts} -->"
+    if description:  # the first child <title> is the SVG's accessible name; the build reads it
+        head = f"\n <title>{html.escape(description)}</title>{head}"
+    svg = svg[:start] + head + svg[start:]
     binary = io.BytesIO()
-    fig.savefig(binary, format="png", dpi=PNG_DPI, metadata={"Software": None})
+    png_meta = {"Software": None, FACTS_KEY: facts}
+    if description:
+        png_meta["Description"] = description
+    fig.savefig(binary, format="png", dpi=PNG_DPI, metadata=png_meta)
     png = base64.b64encode(binary.getvalue()).decode("ascii")
     if len(svg) <= len(png):
         return "image/svg+xml", svg, {}
@@ -97,10 +116,38 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
     return "image/png", png, size
 
 
+def reading_facts(fig: Figure) -> dict[str, Any]:
+    """What the site needs to show ``fig`` legibly (drawn figures only).
+
+    ``min_width_px``: the narrowest display width (CSS px) at which the smallest
+    text of the figure is still ``MIN_TEXT_PX`` high; ``colour_scale``: whether a
+    colour encodes a value (an image such as a heatmap), which a dark variant
+    must not invert.
+
+    >>> fig = new_figure((6.0, 3.0))
+    >>> fig.text(0.5, 0.5, "smallest", fontsize=8)  # doctest: +ELLIPSIS
+    Text(...)
+    >>> reading_facts(fig)  # 6 in * 72 pt/in * 9 px / 8 pt
+    {'min_width_px': 486, 'colour_scale': False}
+    """
+    sizes = [
+        t.get_fontsize()
+        for t in fig.findobj(matplotlib.text.Text)
+        if t.get_visible() and t.get_text().strip()
+    ]
+    width_in = float(fig.get_size_inches()[0])
+    smallest = min(sizes, default=12.0)
+    return {
+        "min_width_px": round(width_in * 72 * MIN_TEXT_PX / smallest),  # 1 pt = 1/72 in
+        "colour_scale": any(ax.images for ax in fig.axes),
+    }
+
+
 class TutorialFigure(Figure):
     """A matplotlib ``Figure`` that displays itself in notebooks (see the module docstring)."""
 
     _recipe: tuple[Callable[..., Figure], tuple[Any, ...], dict[str, Any]] | None = None
+    description: str | None = None  # the alt text, set by ``bilingual`` (see ``_alt``)
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None
@@ -112,7 +159,9 @@ class TutorialFigure(Figure):
             func, args, kwargs = self._recipe
             variants = {}
             for lang in langs.split(","):
-                v_mime, v_data, v_meta = encode(func(*args, **{**kwargs, "lang": lang}))
+                variant = func(*args, **{**kwargs, "lang": lang})
+                variant.description = describe(variant, func.__name__, lang)
+                v_mime, v_data, v_meta = encode(variant)
                 variants[lang] = {"mime": v_mime, "data": v_data, "metadata": v_meta}
             bundle[FIGURE_MIME] = variants
         return bundle, ({mime: meta} if meta else {})
@@ -121,7 +170,8 @@ class TutorialFigure(Figure):
 def bilingual(func: Callable[P, Figure]) -> Callable[P, Figure]:
     """Let a figure function's figure be redrawn in another language by the site build.
 
-    The function must take a keyword argument ``lang``.
+    The function must take a keyword argument ``lang``. The figure also gets its
+    alt text in that language (``describe`` in ``_alt``).
     """
 
     @functools.wraps(func)
@@ -131,6 +181,8 @@ def bilingual(func: Callable[P, Figure]) -> Callable[P, Figure]:
         fig = func(*args, **kwargs)
         if isinstance(fig, TutorialFigure):
             fig._recipe = (func, args, dict(kwargs))
+            lang = kwargs.get("lang", "zh")
+            fig.description = describe(fig, func.__name__, lang if isinstance(lang, str) else "zh")
         return fig
 
     return wrapper
@@ -163,7 +215,8 @@ def building(lang: str) -> Iterator[dict[str, str]]:
     Only ``matplotlib.rc_context`` is used: no global setting outlives the block.
     """
     words = labels(lang)
-    with matplotlib.rc_context({"font.family": FONTS[lang]}):
+    # 12 pt text on a 6-inch figure stays >= 9 CSS px when a phone shows it 324 px wide
+    with matplotlib.rc_context({"font.family": FONTS[lang], "font.size": BASE_FONT_PT}):
         yield words
 
 

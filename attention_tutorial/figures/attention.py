@@ -40,6 +40,8 @@ _QUERY_COLOR, _KEY_COLOR, _VALUE_COLOR, _OUT_COLOR = "#fde2c8", "#d6e4f5", "#d9e
 def plot_attention_heatmap(
     attention_weights: Tensor | np.ndarray,
     *,
+    queries: Tensor | np.ndarray | None = None,
+    keys: Tensor | np.ndarray | None = None,
     lang: str = "zh",
     xlabel: str | None = None,
     ylabel: str | None = None,
@@ -47,11 +49,16 @@ def plot_attention_heatmap(
 ) -> Figure:
     """Show attention weights as an image: one row per query, one column per key.
 
+    The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the
+    axes show their x values instead of row and column indices.
+
     Explained on the page `nonparametric.md`.
 
     Args:
         attention_weights: Shape ``(n_queries, n_keys)``; a tensor that requires
             grad is detached first.
+        queries: The query inputs, shape ``(n_queries,)``, sorted ascending; optional.
+        keys: The key inputs, shape ``(n_keys,)``, sorted ascending; optional.
         lang: ``"zh"`` or ``"en"``, the language of the default labels.
         xlabel: Label of the key axis; defaults to "keys (training inputs)".
         ylabel: Label of the query axis; defaults to "queries (test inputs)".
@@ -61,17 +68,28 @@ def plot_attention_heatmap(
         The figure; its second axes is the colour bar.
 
     Raises:
-        ValueError: If ``lang`` is unknown or the weights are not 2-D.
+        ValueError: If ``lang`` is unknown, the weights are not 2-D, or ``queries``
+            / ``keys`` do not match the weights' rows / columns or are not sorted.
 
     Examples:
         >>> fig = plot_attention_heatmap(np.full((3, 2), 0.5), lang="en")
         >>> fig.axes[0].get_ylabel(), fig.axes[1].get_ylabel()
         ('queries (test inputs)', 'attention weight')
+        >>> fig = plot_attention_heatmap(
+        ...     np.full((3, 2), 0.5), queries=np.arange(3.0), keys=np.array([1.0, 4.0])
+        ... )
+        >>> [float(v) for v in fig.axes[0].get_xlim()], float(fig.axes[1].get_ylim()[0])
+        ([1.0, 4.0], 0.0)
     """
     with building(lang) as words:
         weights = _checks.array("attention_weights", attention_weights, 2)
+        extent = None
+        if queries is not None or keys is not None:
+            q = _sorted_inputs("queries", queries, weights.shape[0])
+            k = _sorted_inputs("keys", keys, weights.shape[1])
+            extent = (k[0], k[-1], q[-1], q[0])  # rows run down from the first query
         fig, ax = new_axes(lang)
-        image = ax.imshow(weights, cmap="Reds")
+        image = ax.imshow(weights, cmap="Reds", vmin=0.0, extent=extent, aspect="auto")
         colorbar = fig.colorbar(image, ax=ax, label=words["weight"])
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
         ax.set_xlabel(words["keys"] if xlabel is None else xlabel)
@@ -79,6 +97,20 @@ def plot_attention_heatmap(
         if title is not None:
             ax.set_title(title)
     return fig
+
+
+def _sorted_inputs(name: str, value: object, size: int) -> np.ndarray:
+    """Check that ``value`` is 1-D of ``size`` ascending inputs; return it as an array."""
+    if value is None:
+        raise ValueError(f"{name} is needed when the other axis has x values: shape ({size},)")
+    inputs = _checks.array(name, value, 1)
+    if inputs.shape[0] != size:
+        raise ValueError(
+            f"{name} must have shape ({size},) to match the weights, got {inputs.shape}"
+        )
+    if size > 1 and not np.all(np.diff(inputs) > 0):
+        raise ValueError(f"{name} must be sorted ascending (the heatmap's axis is an x axis)")
+    return inputs
 
 
 @bilingual
@@ -183,7 +215,8 @@ def plot_attention_pooling(
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
         >>> fig = plot_attention_pooling(
-        ...     0.0, torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]), lang="en")
+        ...     0.0, torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]), lang="en"
+        ... )
         >>> texts = [t.get_text() for t in fig.axes[0].texts]
         >>> "0.88" in texts, "0.12" in texts, "$f(q)$ = 1.19" in texts
         (True, True, True)
@@ -316,7 +349,9 @@ def plot_bandwidth_gallery(
 
     Examples:
         >>> data = torch.linspace(0, 5, 8)
-        >>> fig = plot_bandwidth_gallery(data, data, data[::2], data[::2], [0.5, 2.0], lang="en")
+        >>> fig = plot_bandwidth_gallery(
+        ...     data, data, data[::2], data[::2], [0.5, 2.0], lang="en"
+        ... )
         >>> fig.axes[0].get_title().splitlines()[0], fig.axes[1].get_title().splitlines()[0]
         ('h = 0.5', 'h = 2')
         >>> fig.axes[2].images[0].get_array().shape  # (n_test, n_train)
@@ -340,17 +375,24 @@ def plot_bandwidth_gallery(
                 f"got {len(bandwidths)}"
             )
         widths = [_checks.positive_number(f"bandwidths[{j}]", h) for j, h in enumerate(bandwidths)]
-        n_cols = len(widths)
-        fig = new_figure((2.3 * n_cols + 0.5, 5.6))
-        grid = fig.subplots(2, n_cols, sharey="row", squeeze=False)
-        fit_axes, heat_axes = list(grid[0]), list(grid[1])
+        n_rows = len(widths)
+        # one row per bandwidth (fit | heatmap): narrow enough to read on a phone
+        fig = new_figure((6.0, 2.5 * n_rows + 0.9))
+        cells = fig.add_gridspec(n_rows, 2, width_ratios=(1.15, 1.0))
+        fit_axes = [fig.add_subplot(cells[j, 0]) for j in range(n_rows)]
+        heat_axes = [fig.add_subplot(cells[j, 1]) for j in range(n_rows)]
+        for ax in fit_axes[1:]:
+            ax.sharex(fit_axes[0])
+            ax.sharey(fit_axes[0])
         x_test_np, y_truth_np = x_test.detach().numpy(), y_truth.detach().numpy()
         x_train_np, y_train_np = x_train.detach().numpy(), y_train.detach().numpy()
+        ascending = all(len(v) < 2 or bool(np.all(np.diff(v) > 0)) for v in (x_test_np, x_train_np))
+        extent = (x_train_np[0], x_train_np[-1], x_test_np[-1], x_test_np[0]) if ascending else None
         for j, h in enumerate(widths):
             y_hat, attention_weights = nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
             mse = ((y_hat - y_truth) ** 2).mean().item()
             ax = fit_axes[j]
-            ax.tick_params(labelfontfamily=FONTS[lang], labelsize=9)
+            ax.tick_params(labelfontfamily=FONTS[lang])
             y_hat_np = y_hat.detach().numpy()  # (n_test,)
             draw_fit(
                 ax,
@@ -363,22 +405,26 @@ def plot_bandwidth_gallery(
                 size=8,
                 alpha=0.4,
             )
-            ax.set_title(f"h = {h:g}\nMSE = {mse:.3f}", fontsize=11)
-            ax.set_xlabel(words["x"])
+            ax.set_title(f"h = {h:g}\nMSE = {mse:.3f}")
+            ax.set_ylabel(words["y"])
             heat = heat_axes[j]
-            heat.tick_params(labelfontfamily=FONTS[lang], labelsize=9)
-            image = heat.imshow(attention_weights.detach().numpy(), cmap="Reds", aspect="auto")
-            colorbar = fig.colorbar(image, ax=heat, shrink=0.9)
-            colorbar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=8)
-            heat.set_xlabel(words["keys"], fontsize=9)
-            if j == n_cols - 1:
-                colorbar.set_label(words["weight_short"])
-        fit_axes[0].set_ylabel(words["y"])
-        heat_axes[0].set_ylabel(words["queries"], fontsize=9)
+            heat.tick_params(labelfontfamily=FONTS[lang])
+            image = heat.imshow(
+                attention_weights.detach().numpy(),
+                cmap="Reds",
+                vmin=0.0,
+                aspect="auto",
+                extent=extent,  # sorted data: x values on both axes
+            )
+            colorbar = fig.colorbar(image, ax=heat)
+            colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+            colorbar.set_label(words["weight_short"])
+            heat.set_ylabel(words["queries"])
+        fit_axes[-1].set_xlabel(words["x"])
+        heat_axes[-1].set_xlabel(words["keys"])
         fig.legend(
             handles=fit_axes[0].lines + fit_axes[0].collections,
             loc="outside lower center",
-            ncols=3,
-            fontsize=10,
+            ncols=2,
         )
     return fig

@@ -62,8 +62,15 @@ def plot_scaling(
         ValueError: If ``lang`` is unknown or a row lacks a field.
 
     Examples:
-        >>> rows = [{"formulation": "tiled", "n": n, "seconds": n / 1e4, "peak_bytes": 12 * n * n}
-        ...         for n in (1000, 2000)]
+        >>> rows = [
+        ...     {
+        ...         "formulation": "tiled",
+        ...         "n": n,
+        ...         "seconds": n / 1e4,
+        ...         "peak_bytes": 12 * n * n,
+        ...     }
+        ...     for n in (1000, 2000)
+        ... ]
         >>> fig = plot_scaling(rows, lang="en")
         >>> [ax.get_xscale() for ax in fig.axes], fig.axes[1].get_ylabel()
         (['log', 'log'], 'peak memory (bytes)')

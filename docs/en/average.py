@@ -27,7 +27,12 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %%
 data = at.make_data()
-x_train, y_train, x_test, y_truth = data.x_train, data.y_train, data.x_test, data.y_truth
+x_train, y_train, x_test, y_truth = (
+    data.x_train,
+    data.y_train,
+    data.x_test,
+    data.y_truth,
+)
 n_train, n_test = data.n_train, data.n_test
 print("n_train =", n_train, "  n_test =", n_test)
 
@@ -63,7 +68,9 @@ at.describe("y_hat", y_hat)
 
 # %%
 print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0-d
-print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))  # () -> (3,)
+print(
+    tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape)
+)  # () -> (3,)
 pair = torch.tensor([1, 2])  # (2,)
 print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
 
@@ -82,7 +89,11 @@ print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
 same_prediction = torch.equal(y_hat_package, y_hat)
 print("same prediction:", same_prediction)
 assert same_prediction
-print("distinct weights:", attention_weights.unique(), f"  1 / n_train = {1 / n_train:.4f}")
+print(
+    "distinct weights:",
+    attention_weights.unique(),
+    f"  1 / n_train = {1 / n_train:.4f}",
+)
 weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
 equals_mean = torch.allclose(weighted, y_hat)
 print("weighted average equals the mean:", equals_mean)
@@ -90,12 +101,12 @@ assert equals_mean
 
 # %% [markdown]
 # As a heatmap (one row per query, one column per key) the whole picture has one colour: every
-# query attends evenly to every key. With all weights equal, the range of the colour bar is
-# stretched by the plotting library and means nothing. The heatmap on the next page has a clear
-# structure along the diagonal.
+# query attends evenly to every key. The colour bar runs from 0 to the one weight that every
+# cell holds, 1 / n_train, so every cell has the darkest colour. The heatmap on the next page has
+# a clear structure along the diagonal.
 
 # %%
-at.plot_attention_heatmap(attention_weights)
+at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 
 # %% [markdown]
 # ## The fit

@@ -60,7 +60,8 @@ gaussian_scores = -((q - k) ** 2) / 2  # (n_test, n_train)
 dot_scores = q * k - k**2 / 2  # (n_test, n_train)
 difference = dot_scores - gaussian_scores  # (n_test, n_train)
 print("scores:", tuple(gaussian_scores.shape))
-print(f"max |(dot - gaussian) - q^2/2| = {(difference - q**2 / 2).abs().max().item():.1e}")
+gap = (difference - q**2 / 2).abs().max().item()
+print(f"max |(dot - gaussian) - q^2/2| = {gap:.1e}")
 
 # %% [markdown]
 # The scores differ, yet the weights after the softmax are the same, and equal to the attention
@@ -102,13 +103,16 @@ print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
 q_sdpa = queries.reshape(-1, 1)  # (n_test, 1): n_test queries of dimension d = 1
 k_sdpa = keys.reshape(-1, 1)  # (n_train, 1)
 v_sdpa = values.reshape(-1, 1)  # (n_train, 1)
-bias = (-(keys**2) / 2).reshape(1, -1)  # (1, n_train): -k^2/2, the same row for every query
+bias = (-(keys**2) / 2).reshape(
+    1, -1
+)  # (1, n_train): -k^2/2, the same row for every query
 y_sdpa = F.scaled_dot_product_attention(
     q_sdpa, k_sdpa, v_sdpa, attn_mask=bias, scale=1.0
 )  # (n_test, 1)
 y_nw, _ = at.nadaraya_watson(queries, keys, values)  # (n_test,)
 print("y_sdpa:", tuple(y_sdpa.shape))
-print(f"max |SDPA - nadaraya_watson| = {(y_sdpa.reshape(-1) - y_nw).abs().max().item():.1e}")
+gap_sdpa = (y_sdpa.reshape(-1) - y_nw).abs().max().item()
+print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
 
 # %% [markdown]
 # The difference is only float32 rounding.
@@ -135,7 +139,9 @@ y_sdpa_w = F.scaled_dot_product_attention(
 )  # (n_test, 1)
 y_model = at.predict(w, queries, keys, values)  # (n_test,)
 y_dot, _ = at.dot_product_pooling(queries, keys, values, w)  # (n_test,)
-gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()  # (n_test, 1) -> (n_test,)
+gap_sdpa = (
+    (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
+)  # (n_test, 1) -> (n_test,)
 gap_dot = (y_dot - y_model).abs().max().item()
 print(f"max |SDPA - predict|                = {gap_sdpa:.1e}")
 print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")

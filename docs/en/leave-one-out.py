@@ -78,7 +78,9 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
     left_out = at.loss_at_w(w, x_train, y_train, leave_one_out=True)
     print(f"{w:>6g}  {with_own:>16.4f}  {left_out:>16.4f}")
 w_best = at.best_w(ws, x_train, y_train)
-print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
+print(
+    f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}"
+)
 
 # %% [markdown]
 # ## Own key included: the loss slides towards 0
@@ -164,6 +166,22 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 # the situation at test time, where the query is not among the keys, which is why its minimum is the
 # classic way of choosing a bandwidth. Where SGD stops after its 5 steps, and how far that is from
 # this minimum, is on the page [Why the trained curve is less smooth](smoothness.py).
+#
+# ## Finding the minimum in the explorer
+#
+# The bandwidth explorer of the page [Non-parametric attention pooling](nonparametric.py) is back.
+# Its bottom-right panel is the leave-one-out curve above (only the one without the own key),
+# computed by your browser from the data in the page. Move $w$ and watch the fit in the top-left
+# panel as the vertical line reaches the dot: neither a flat line nor a saw chasing the noise. Push
+# $w$ all the way to the right and the curve levels off at the loss of "copy the nearest
+# neighbour's label" printed above.
+
+# %%
+at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+
+# %% [markdown]
+# The slider moves in steps of 0.01 decades, the same grid as `torch.logspace(-1, 3, 401)` above,
+# so the minimum the explorer marks is the grid point that `best_w` printed.
 #
 # ## Common confusions
 #

@@ -109,7 +109,9 @@ assert all(rows_are_x_train)
 # corner is printed.
 
 # %%
-mask = (1 - torch.eye(n_train)).type(torch.bool)  # (n_train, n_train), False on the diagonal
+mask = (1 - torch.eye(n_train)).type(
+    torch.bool
+)  # (n_train, n_train), False on the diagonal
 print("mask:", tuple(mask.shape), mask.dtype)
 print(mask[:4, :4])
 
@@ -141,7 +143,8 @@ print(f"x_train[{i}] = {x_train[i].item():.4f}")
 drops_i = torch.equal(keys[i], without_i)
 print(f"row {i} of keys drops exactly x_train[{i}]:", drops_i)
 every_row = all(
-    torch.equal(keys[j], torch.cat([x_train[:j], x_train[j + 1 :]])) for j in range(n_train)
+    torch.equal(keys[j], torch.cat([x_train[:j], x_train[j + 1 :]]))
+    for j in range(n_train)
 )
 print("the same holds for every row:", every_row)
 keys_pkg, values_pkg = at.leave_one_out(x_train, y_train)
@@ -175,7 +178,9 @@ n_keys = n_train - 1  # every training point sees the other n_train - 1 points
 queries = x_train.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_train, n_keys)
 scores = -(((queries - keys) * model.w) ** 2) / 2  # (n_train, n_keys)
 attention_weights = F.softmax(scores, dim=1)  # (n_train, n_keys)
-weight_rows = attention_weights.unsqueeze(1)  # (n_train, 1, n_keys): a row vector per query
+weight_rows = attention_weights.unsqueeze(
+    1
+)  # (n_train, 1, n_keys): a row vector per query
 value_columns = values.unsqueeze(-1)  # (n_train, n_keys, 1): a column vector per query
 y_hat_train = torch.bmm(weight_rows, value_columns)  # (n_train, 1, 1)
 print("attention_weights:", tuple(attention_weights.shape))
@@ -256,7 +261,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # %%
 print("attention_weights:", tuple(model.attention_weights.shape))
 print("requires_grad:", model.attention_weights.requires_grad)
-at.plot_attention_heatmap(model.attention_weights)
+at.plot_attention_heatmap(model.attention_weights, queries=x_test, keys=x_train)
 
 # %% [markdown]
 # ## Detach before plotting

@@ -66,8 +66,10 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
 y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
 y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
-print(f"max |y_hat(w) - y_hat(-w)|                  = {(y_plus - y_minus).abs().max().item():.1e}")
-print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max().item():.1e}")
+gap_sign = (y_plus - y_minus).abs().max().item()
+gap_nw = (y_plus - y_nw).abs().max().item()
+print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
+print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {gap_nw:.1e}")
 
 # %% [markdown]
 # ## Three bandwidths compared
@@ -93,16 +95,22 @@ candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_be
 print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)  # (n_test, n_train)
+    _, weights = at.nadaraya_watson(
+        x_test, x_train, y_train, bandwidth
+    )  # (n_test, n_train)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
-    print(f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
+    print(
+        f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}"
+    )
 
 # %% [markdown]
 # The three fits side by side (each panel is titled with its $w$):
 
 # %%
-fits = {f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()}
+fits = {
+    f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()
+}
 at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 
 # %% [markdown]
@@ -133,7 +141,9 @@ loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
 loss.backward()
 print(f"initial w = {probe.w.item():.4f}, dL/dw = {probe.w.grad.item():.4f}")
 print(f"after one step: w - 0.5 * dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
-print(f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}")
+print(
+    f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}"
+)
 print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):.4f}")
 
 # %% [markdown]
@@ -142,6 +152,60 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # gradient there is small, the remaining 4 steps move $w$ back only a little (compare the printed
 # "after one step" with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
 # another learning rate or more epochs would give another result (see exercise 1).
+#
+# ## The path of w during training
+#
+# Record $w$ after each of the 5 SGD steps and draw it on the leave-one-out loss curve, and you see
+# how it "jumps over" the minimum.
+# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
+# takes exactly the steps of `at.train` and keeps $w$ after each. Besides the learning rates 0.5 and
+# 0.05 we try one more thing: instead of $w$ itself, learn $u = \log w$ and compute with $w = e^u$.
+
+# %%
+_ = torch.manual_seed(at.SEED)
+w0 = at.NWKernelRegression().w.item()  # the same initial w as on the page parametric
+paths = {
+    "w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5),
+    "w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05),
+    "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
+    "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
+}
+for name, path in paths.items():
+    print(f"{name:>16}: " + " → ".join(f"{w:.3g}" for w in path))
+for name, path in paths.items():
+    print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
+print(f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}")
+assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
+assert paths["w, lr = 0.05"][-1] < w_best  # small steps: still climbing towards the minimum
+assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05  # log w: at the minimum
+assert (
+    paths["log w, lr = 0.5"][1] > 1000
+    and paths["log w, lr = 0.5"][-1] == paths["log w, lr = 0.5"][1]
+)
+
+# %% [markdown]
+# A square marks the start, a dot with a black edge the end, the star the minimum on the grid:
+
+# %%
+at.plot_w_paths(x_train, y_train, paths)
+
+# %% [markdown]
+# - **Learning $w$ with lr = 0.5**: the first step leaps from about 0.5 onto the gentle slope on the
+#   right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
+#   trained at the top of this page.
+# - **Learning $w$ with lr = 0.05**: ten times smaller steps. The first one no longer jumps over the
+#   minimum and $w$ climbs towards it from the left; 5 steps are not enough to get there, but the
+#   direction is right.
+# - **Learning $\log w$**: by the chain rule $\partial L/\partial u = w\,\partial L/\partial w$,
+#   so a step changes $w$ by a **factor** rather than by an amount, and $w$ stays positive. The $w$
+#   axis of the figure is logarithmic already; gradient descent on $u$ walks along the curve as you
+#   see it there. With lr = 0.05 it ends next to the minimum after 5 steps.
+# - A new parametrisation does not spare us the choice of a learning rate, though: learning
+#   $\log w$ with lr = 0.5, the first step multiplies $w$ by a few thousand and lands on the plateau
+#   on the right. The gradient there is almost 0 and $w$ never comes back.
+#
+# So the trained $w$ depends on the learning rate, the number of steps and the parametrisation, not
+# only on the data, which is also why different readers report different values of $w$.
 #
 # ## Background: consistency and local-constant fitting
 #

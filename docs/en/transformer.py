@@ -50,9 +50,13 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %%
 kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
 distances = torch.cdist(data2.x_test, data2.x_train)  # (n_test, n_train): |q - k|
-reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)  # d = 2: (2 pi)^(d/2) = 2 pi
+reference = torch.exp(-(distances**2) / 2) / (
+    2 * torch.pi
+)  # d = 2: (2 pi)^(d/2) = 2 pi
 gap_kernel = (kernel - reference).abs().max().item()
-print("kernel:", tuple(kernel.shape), f" max |kernel - cdist version| = {gap_kernel:.1e}")
+print(
+    "kernel:", tuple(kernel.shape), f" max |kernel - cdist version| = {gap_kernel:.1e}"
+)
 assert gap_kernel < 1e-6
 
 # %% [markdown]
@@ -93,9 +97,13 @@ batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
 Q = torch.randn(batch, n_q, d)  # (batch, n_q, d)
 K = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 V = torch.randn(batch, n_k, d_v)  # (batch, n_k, d_v)
-scores = Q @ K.transpose(-2, -1) / d**0.5  # (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
+scores = (
+    Q @ K.transpose(-2, -1) / d**0.5
+)  # (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
 attention_weights = F.softmax(scores, dim=-1)  # (batch, n_q, n_k), each row sums to 1
-output = attention_weights @ V  # (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+output = (
+    attention_weights @ V
+)  # (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
@@ -126,10 +134,16 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
 print("W_q:", model.W_q)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
-with torch.no_grad():  # give MultiheadAttention the same three matrices, and no output projection
-    mha.in_proj_weight.copy_(torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight]))
+with (
+    torch.no_grad()
+):  # give MultiheadAttention the same three matrices, and no output projection
+    mha.in_proj_weight.copy_(
+        torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight])
+    )
     mha.out_proj.weight.copy_(torch.eye(d))
-V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d): MultiheadAttention wants d_v = d here
+V4 = torch.randn(
+    batch, n_k, d
+)  # (batch, n_k, d): MultiheadAttention wants d_v = d here
 with torch.no_grad():
     ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
     theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
@@ -179,13 +193,17 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 with torch.no_grad():
     y_chapter = nw(x_train, keys, values)  # (n_train,)
-q_aug = torch.stack([x_train * w, torch.ones(n_train)], dim=-1)  # (n_train, 2): (q w, 1)
+q_aug = torch.stack(
+    [x_train * w, torch.ones(n_train)], dim=-1
+)  # (n_train, 2): (q w, 1)
 k_aug = torch.stack([x_train * w, -((x_train * w) ** 2) / 2], dim=-1)  # (n_train, 2)
 y_sdpa = F.scaled_dot_product_attention(
     q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
 )  # (n_train, 1)
 gap_chapter = (y_masked - y_chapter).abs().max().item()
-gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()  # (n_train, 1) -> (n_train,)
+gap_bool = (
+    (y_masked - y_sdpa.reshape(-1)).abs().max().item()
+)  # (n_train, 1) -> (n_train,)
 print(f"max |masked - chapter's leave-one-out model|    = {gap_chapter:.1e}")
 print(f"max |masked - SDPA, boolean attn_mask = ~eye|   = {gap_bool:.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
@@ -213,11 +231,17 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3
 
 # %%
 x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
-scalar = at.ScalarKernelAttention(w=1.0)  # the chapter's model: one w for both directions
+scalar = at.ScalarKernelAttention(
+    w=1.0
+)  # the chapter's model: one w for both directions
 losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
-_ = torch.manual_seed(at.SEED)  # nn.Linear draws its initial weights from the global generator
+_ = torch.manual_seed(
+    at.SEED
+)  # nn.Linear draws its initial weights from the global generator
 projected = at.ProjectedAttention(d_in=2, d_k=2)  # W_q, W_k: (2, 2); W_v: (1, 1)
-losses_projected = at.train_leave_one_out(projected, x2_train, y2_train, steps=300, lr=0.1)
+losses_projected = at.train_leave_one_out(
+    projected, x2_train, y2_train, steps=300, lr=0.1
+)
 mse_scalar = at.mse_on_test(scalar, data2)
 mse_projected = at.mse_on_test(projected, data2)
 print(
@@ -258,12 +282,20 @@ at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
 order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
 with torch.no_grad():
-    _, weights_scalar = scalar(data2.x_test[row], x2_train[order], y2_train[order, None])
-    _, weights_projected = projected(data2.x_test[row], x2_train[order], y2_train[order, None])
+    _, weights_scalar = scalar(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+    _, weights_projected = projected(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
 print("queries, keys:", tuple(weights_projected.shape))
-spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()  # (20, 100) -> ()
+spread_projected = (
+    (1 / (weights_projected**2).sum(dim=1)).mean().item()
+)  # (20, 100) -> ()
 spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
-print(f"keys in use per query: projections {spread_projected:.1f}, one w {spread_scalar:.1f}")
+print(
+    f"keys in use per query: projections {spread_projected:.1f}, one w {spread_scalar:.1f}"
+)
 assert spread_projected > spread_scalar
 at.plot_attention_heatmap(weights_projected)
 
@@ -277,7 +309,9 @@ at.plot_attention_heatmap(weights_scalar)
 
 # %%
 _ = torch.manual_seed(at.SEED)
-plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)  # a Transformer's q . k / sqrt(d_k)
+plain = at.ProjectedAttention(
+    d_in=2, d_k=2, key_bias=False
+)  # a Transformer's q . k / sqrt(d_k)
 losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
 mse_plain = at.mse_on_test(plain, data2)
 print(f"plain dot product: test MSE {mse_plain:.3f}")

@@ -24,7 +24,12 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %%
 data = at.make_data()
-x_train, y_train, x_test, y_truth = data.x_train, data.y_train, data.x_test, data.y_truth
+x_train, y_train, x_test, y_truth = (
+    data.x_train,
+    data.y_train,
+    data.x_test,
+    data.y_truth,
+)
 n_train, n_test = data.n_train, data.n_test
 print("n_train =", n_train, "  n_test =", n_test)
 
@@ -54,7 +59,9 @@ at.describe("y_hat", y_hat)
 
 # %%
 print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0-d
-print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))  # () -> (3,)
+print(
+    tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape)
+)  # () -> (3,)
 pair = torch.tensor([1, 2])  # (2,)
 print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
 
@@ -71,17 +78,21 @@ print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
 same_prediction = torch.equal(y_hat_package, y_hat)
 print("same prediction:", same_prediction)
 assert same_prediction
-print("distinct weights:", attention_weights.unique(), f"  1 / n_train = {1 / n_train:.4f}")
+print(
+    "distinct weights:",
+    attention_weights.unique(),
+    f"  1 / n_train = {1 / n_train:.4f}",
+)
 weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
 equals_mean = torch.allclose(weighted, y_hat)
 print("weighted average equals the mean:", equals_mean)
 assert equals_mean
 
 # %% [markdown]
-# 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。所有权重相等时，颜色条的范围是绘图库自动撑开的，没有意义。下一页的热图会沿对角线出现明显的结构。
+# 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。颜色条从 0 画到每个格子里共同的那个权重 1 / n_train，所以每个格子都是最深的颜色。下一页的热图会沿对角线出现明显的结构。
 
 # %%
-at.plot_attention_heatmap(attention_weights)
+at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 
 # %% [markdown]
 # ## 拟合结果

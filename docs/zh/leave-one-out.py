@@ -72,7 +72,9 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
     left_out = at.loss_at_w(w, x_train, y_train, leave_one_out=True)
     print(f"{w:>6g}  {with_own:>16.4f}  {left_out:>16.4f}")
 w_best = at.best_w(ws, x_train, y_train)
-print(f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
+print(
+    f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}"
+)
 
 # %% [markdown]
 # ## 含自身的键：损失一路滑向 0
@@ -148,6 +150,16 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 # 它模拟的正是测试时的处境——查询不在键里——所以它的最低点是选带宽的经典办法。
 # 训练时 SGD 走了 5 步、最后停在哪里，和这个最低点又差多远，见
 # [训练后的曲线为何不平滑](smoothness.py)。
+#
+# ## 在探索器里找最低点
+#
+# [非参数注意力汇聚](nonparametric.py)一页的带宽探索器在这里再用一次。右下角就是上面的留一法曲线（只画了去掉自身的那一条），由浏览器根据网页里的数据当场算出；拖动 $w$，看竖线走到圆点处时左上角的拟合是什么样子：既不是一条平线，也不是追着噪声跑的锯齿。把 $w$ 拉到最右端，曲线变平，数值正是上面“抄最近邻标签”的损失。
+
+# %%
+at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+
+# %% [markdown]
+# 滑块按 0.01 个数量级移动，和上面 `torch.logspace(-1, 3, 401)` 的网格一一对应，所以探索器标出的最低点与 `best_w` 打印的是同一个网格点。
 #
 # ## 常见疑问
 #

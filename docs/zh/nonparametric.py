@@ -51,7 +51,8 @@ kernel = at.gaussian_kernel(query - x_train)  # (n_train,)
 weights_from_kernel = kernel / kernel.sum()  # (n_train,)
 weights_from_softmax = F.softmax(-((query - x_train) ** 2) / 2, dim=0)  # (n_train,)
 print(f"query = {query.item():.1f}")
-print(f"max |difference| = {(weights_from_kernel - weights_from_softmax).abs().max().item():.1e}")
+max_difference = (weights_from_kernel - weights_from_softmax).abs().max().item()
+print(f"max |difference| = {max_difference:.1e}")
 print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
 
 # %% [markdown]
@@ -72,7 +73,9 @@ print(queries[:3, :4])
 # `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
 
 # %%
-attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)  # (n_test, n_train)
+attention_weights = F.softmax(
+    -((queries - x_train) ** 2) / 2, dim=1
+)  # (n_test, n_train)
 y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))
 print("row sums:", attention_weights.sum(dim=1)[:5])
@@ -85,7 +88,10 @@ print("y_hat:", tuple(y_hat.shape))
 # %%
 y_hat_tiled, weights_tiled = at.nadaraya_watson(x_test, x_train, y_train)
 y_hat_broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)
-checks = torch.allclose(y_hat_tiled, y_hat), torch.allclose(y_hat_tiled, y_hat_broadcast)
+checks = (
+    torch.allclose(y_hat_tiled, y_hat),
+    torch.allclose(y_hat_tiled, y_hat_broadcast),
+)
 print(*checks)
 assert all(checks)
 
@@ -95,7 +101,7 @@ assert all(checks)
 # 热图的每一行是一个查询（测试输入），每一列是一个键（训练输入），颜色越深权重越大。训练输入和测试输入都已排好序，所以权重集中在对角线附近：每个查询主要关注离它最近的那些键。
 
 # %%
-at.plot_attention_heatmap(attention_weights)
+at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 
 # %% [markdown]
 # ## 拟合结果
@@ -105,41 +111,6 @@ at.plot_attention_heatmap(attention_weights)
 # %%
 print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
-
-# %% [markdown]
-# ### 边缘的偏差
-#
-# 误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
-# 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
-# 也就是这个查询实际“看”向哪里）：
-
-# %%
-# first, middle and last query: fit and truth at the edges
-for i in (0, n_test // 2, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
-    mean_key = (row * x_train).sum().item()  # where query i looks
-    print(
-        f"x = {x_test[i].item():.1f}"
-        f"  fit {y_hat[i].item():.4f}"
-        f"  truth {data.y_truth[i].item():.4f}"
-        f"  max weight {row.max().item():.4f}"
-        f"  mean key {mean_key:.4f}"
-    )
-largest = attention_weights.max(dim=1).values  # (n_test,)
-middle = largest[n_test // 2]
-assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
-assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
-assert largest[0] > middle and largest[-1] > middle  # dark corners
-
-# %% [markdown]
-# $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
-# 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
-# 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
-# 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
-# 但那里的 $f$ 正处在谷底附近，左右高度差不多，所以偏差小得多。
-#
-# 上面热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
-# 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
 
 # %% [markdown]
 # ## 带宽画廊
@@ -176,6 +147,24 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 要提醒一句：这里用 `y_truth` 挑带宽，只在玩具问题里才做得到，真实问题里没有不含噪声的答案。只用训练数据挑带宽的办法是[留一法](leave-one-out.py)；
 # [带参数的注意力汇聚](parametric.py)一页则把 $w = 1/h$ 当作参数来学习。
 #
+# ## 带宽探索器：自己拧一拧
+#
+# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（下一页会把它当作可学习的参数）。拖动滑块，或者先点一下滑块再按方向键，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化：
+#
+# 1. 拟合曲线、真实函数与训练数据；
+# 2. 三个查询（$x = 0$、$2.5$、$4$）的注意力权重，画在键的位置上：带宽就是这些“鼓包”的宽度；
+# 3. 注意力权重热图，行是查询，列是键，颜色按当前最大的权重归一化；
+# 4. 留一法训练损失随 $w$ 的变化（[留一法](leave-one-out.py)一页会细讲），竖线是当前的 $w$，圆点是最低点。
+#
+# 数据是构建网站时由包写进网页的，权重、拟合和损失都由浏览器当场计算（softmax 先减去每行的最大值，避免指数溢出），不向任何服务器发请求；浏览器测试会把网页算出的拟合和留一法损失与包里 PyTorch 的结果逐一比对。没有 JavaScript 时，这里显示 $w = 1$ 的静态图。
+
+# %%
+at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+
+# %% [markdown]
+# 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边。这就是下文要讲的边界偏差。
+
+# %% [markdown]
 # ## 查询和键能互换吗？
 #
 # 查询是“要预测的位置”，键值对是“已知的样本”。如果把两者对调，写成
@@ -193,10 +182,14 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 data40 = at.make_data(n_train=40)
 y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
 print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
-y_swapped40, weights_swapped40 = at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_truth)
+y_swapped40, weights_swapped40 = at.nadaraya_watson(
+    data40.x_train, data40.x_test, data40.y_truth
+)
 print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
 try:
-    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)  # swapped, real values
+    at.nadaraya_watson(
+        data40.x_train, data40.x_test, data40.y_train
+    )  # swapped, real values
 except ValueError as err:
     print("ValueError:", err)
 
@@ -208,11 +201,16 @@ except ValueError as err:
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
 queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-queries_wrong = queries_wrong.reshape(-1, n_train)  # (n_train, n_train), not (n_test, n_train)
-weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)  # (n_train, n_train)
+queries_wrong = queries_wrong.reshape(
+    -1, n_train
+)  # (n_train, n_train), not (n_test, n_train)
+weights_wrong = F.softmax(
+    -((queries_wrong - x_train) ** 2) / 2, dim=1
+)  # (n_train, n_train)
 y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
 print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
-print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean().item():.4f}")
+mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
+print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 
 # %% [markdown]
 # 形状完全对得上，所以没有任何报错，还能算出一个“测试 MSE”，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。把训练样本换成 40 个，同样的代码马上就报错了：
@@ -220,20 +218,106 @@ print(f"'test MSE' of the wrong code: {((y_hat_wrong - data.y_truth) ** 2).mean(
 # %%
 n_train40 = data40.n_train
 queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
-queries_wrong40 = queries_wrong40.reshape(-1, n_train40)  # (n_train, n_train) = (40, 40)
-weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)  # (40, 40)
+queries_wrong40 = queries_wrong40.reshape(
+    -1, n_train40
+)  # (n_train, n_train) = (40, 40)
+weights_wrong40 = F.softmax(
+    -((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1
+)  # (40, 40)
 y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
 try:
     (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
 except RuntimeError as err:
     print("RuntimeError:", err)
 try:
-    at.plot_fit(data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train)
+    at.plot_fit(
+        data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train
+    )
 except ValueError as err:
     print("ValueError:", err)
 
 # %% [markdown]
 # 所以检查形状时，让 `n_train` 与 `n_test` 取不同的值：形状写错的代码就会报错，而不是悄悄画出一张错图。
+
+# %% [markdown]
+# ## 边界偏差与局部线性回归
+#
+# 再看一眼上面的拟合图：误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
+# 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
+# 也就是这个查询实际“看”向哪里）：
+
+# %%
+# first, middle and last query: fit and truth at the edges
+for i in (0, n_test // 2, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    mean_key = (row * x_train).sum().item()  # where query i looks
+    print(
+        f"x = {x_test[i].item():.1f}"
+        f"  fit {y_hat[i].item():.4f}"
+        f"  truth {data.y_truth[i].item():.4f}"
+        f"  max weight {row.max().item():.4f}"
+        f"  mean key {mean_key:.4f}"
+    )
+largest = attention_weights.max(dim=1).values  # (n_test,)
+middle = largest[n_test // 2]
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
+assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
+assert largest[0] > middle and largest[-1] > middle  # dark corners
+
+# %% [markdown]
+# $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
+# 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
+# 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
+# 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
+# 但那里的 $f$ 正处在谷底附近，左右高度差不多，所以偏差小得多。
+#
+# 上面热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
+# 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
+
+# %% [markdown]
+# **局部线性回归**的思路是：权重不变，但不再求加权平均（在每个查询附近拟合一个常数），而是拟合一条加权的直线
+#
+# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
+#
+# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消了“只朝一边看”带来的偏差。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，只是这组“等效权重” $\ell_i$ 和为 1、却可以为负。
+# <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
+# 返回预测和这组等效权重。两种拟合在两端的数字：
+
+# %%
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
+for i in (0, n_test - 1):
+    print(
+        f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
+        f"Nadaraya-Watson {y_hat[i].item():.4f}, local linear {y_ll[i].item():.4f}"
+    )
+mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
+mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
+print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
+bias_nw, bias_ll = (y_hat[0] - data.y_truth[0]).item(), (y_ll[0] - data.y_truth[0]).item()
+assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
+assert mse_ll < mse_nw
+
+# %% [markdown]
+# 左图是两种拟合；右图是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
+
+# %%
+at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
+
+# %% [markdown]
+# 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照：
+
+# %%
+# weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
+sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
+design = torch.stack([torch.ones(n_train), x_train - x_test[0]], dim=1).double()  # (n_train, 2)
+solution = torch.linalg.lstsq(sqrt_a[:, None] * design, sqrt_a * y_train.double()).solution
+print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
+print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
+print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
+
+# %% [markdown]
+# 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也明显下降。右端 $x = 4.9$ 的数字则提醒我们：局部线性回归消除的是斜率造成的偏差；那里 $f$ 刚从一个谷底爬出，曲线的弯曲带来的偏差它去不掉，这一次 Nadaraya-Watson 的两种偏差碰巧相互抵消，反而更接近真实值。负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 
 # %% [markdown]
 # ## 常见疑问

@@ -30,7 +30,9 @@ n = 2000
 x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
 x_test = torch.rand(n) * 5  # (n,)
-reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())  # (n,)
+reference, _ = at.nadaraya_watson(
+    x_test.double(), x_train.double(), y_train.double()
+)  # (n,)
 tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
 broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
@@ -54,7 +56,9 @@ for name, y_hat in results.items():
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
 for n in (1_000, 20_000, 100_000):
     sizes = {name: at.peak_intermediate_bytes(name, n, n) for name in formulations}
-    print(f"n = {n:>7,}: " + ", ".join(f"{k} {v / 1e6:,.1f} MB" for k, v in sizes.items()))
+    print(
+        f"n = {n:>7,}: " + ", ".join(f"{k} {v / 1e6:,.1f} MB" for k, v in sizes.items())
+    )
 assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 
 # %% [markdown]
@@ -73,7 +77,9 @@ print(
     f"load average {machine['load_average_at_start']} at the start of the run, "
     f"{machine['load_average_at_end']} at the end"
 )
-rows = sorted(bench["measurements"], key=lambda r: (formulations.index(r["formulation"]), r["n"]))
+rows = sorted(
+    bench["measurements"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
+)
 print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13}")
 for row in rows:
     print(
@@ -99,7 +105,10 @@ for row in rows:
     if row["formulation"] in ("chunked", "sdpa"):
         assert row["peak_bytes"] < 64e6, row
 print("largest n measured:", largest)
-assert largest["chunked"] >= 5 * largest["tiled"] and largest["sdpa"] >= 5 * largest["tiled"]
+assert (
+    largest["chunked"] >= 5 * largest["tiled"]
+    and largest["sdpa"] >= 5 * largest["tiled"]
+)
 
 # %% [markdown]
 # 时间数据来自上面列出的那台机器：运行脚本时它的 2 个核**还在跑别的任务**，每次测量只用一个 torch 线程（在繁忙的机器上用两个线程，分块写法的每个小运算都得等较慢的那个线程）。这些时间只可看作数量级。内存数据则不受负载影响。
@@ -112,9 +121,15 @@ assert largest["chunked"] >= 5 * largest["tiled"] and largest["sdpa"] >= 5 * lar
 for shift in (0.0, 100.0, 1000.0):
     q, k = x_test + shift, x_train + shift  # (n,), (n,): the same distances
     reference, _ = at.nadaraya_watson(q.double(), k.double(), y_train.double())  # (n,)
-    error_chunked = (at.nadaraya_watson_chunked(q, k, y_train).double() - reference).abs().max()
-    error_sdpa = (at.nadaraya_watson_sdpa(q, k, y_train).double() - reference).abs().max()
-    error_sdpa64 = at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
+    error_chunked = (
+        (at.nadaraya_watson_chunked(q, k, y_train).double() - reference).abs().max()
+    )
+    error_sdpa = (
+        (at.nadaraya_watson_sdpa(q, k, y_train).double() - reference).abs().max()
+    )
+    error_sdpa64 = (
+        at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
+    )
     print(
         f"shift {shift:>6}: chunked {error_chunked:.1e}, SDPA float32 {error_sdpa:.1e}, "
         f"SDPA float64 {error_sdpa64.abs().max():.1e}"

@@ -60,8 +60,10 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
 y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
 y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
-print(f"max |y_hat(w) - y_hat(-w)|                  = {(y_plus - y_minus).abs().max().item():.1e}")
-print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {(y_plus - y_nw).abs().max().item():.1e}")
+gap_sign = (y_plus - y_minus).abs().max().item()
+gap_nw = (y_plus - y_nw).abs().max().item()
+print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
+print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {gap_nw:.1e}")
 
 # %% [markdown]
 # ## 三种带宽的比较
@@ -84,16 +86,22 @@ candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_be
 print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)  # (n_test, n_train)
+    _, weights = at.nadaraya_watson(
+        x_test, x_train, y_train, bandwidth
+    )  # (n_test, n_train)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
-    print(f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
+    print(
+        f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}"
+    )
 
 # %% [markdown]
 # 三条拟合曲线并排画出（每幅小图的标题是它的 $w$）：
 
 # %%
-fits = {f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()}
+fits = {
+    f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()
+}
 at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 
 # %% [markdown]
@@ -120,7 +128,9 @@ loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
 loss.backward()
 print(f"initial w = {probe.w.item():.4f}, dL/dw = {probe.w.grad.item():.4f}")
 print(f"after one step: w - 0.5 * dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
-print(f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}")
+print(
+    f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}"
+)
 print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):.4f}")
 
 # %% [markdown]
@@ -128,6 +138,49 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # （见[为什么要留一](leave-one-out.py)中的图）。那里梯度很小，剩下的 4 步只把 $w$ 往回挪了一点
 # （对比上面“after one step”（走完第一步）一行的 $w$ 和学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
 # 换一个种子、一个学习率或更多的轮数，结果都会不同（见练习 1）。
+#
+# ## w 在训练中走过的路
+#
+# 把 5 步 SGD 中每一步之后的 $w$ 记下来，画在留一法损失曲线上，就能看清它是怎么“跳过”最低点的。
+# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
+# 做的正是 `at.train` 的那几步，只是把每一步的 $w$ 都留了下来。除了学习率 0.5 和 0.05，
+# 我们还试一种做法：不直接学 $w$，而是学 $u = \log w$，用 $w = e^u$ 计算。
+
+# %%
+_ = torch.manual_seed(at.SEED)
+w0 = at.NWKernelRegression().w.item()  # the same initial w as on the page parametric
+paths = {
+    "w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5),
+    "w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05),
+    "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
+    "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
+}
+for name, path in paths.items():
+    print(f"{name:>16}: " + " → ".join(f"{w:.3g}" for w in path))
+for name, path in paths.items():
+    print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
+print(f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}")
+assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
+assert paths["w, lr = 0.05"][-1] < w_best  # small steps: still climbing towards the minimum
+assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05  # log w: at the minimum
+assert (
+    paths["log w, lr = 0.5"][1] > 1000
+    and paths["log w, lr = 0.5"][-1] == paths["log w, lr = 0.5"][1]
+)
+
+# %% [markdown]
+# 方块是起点，带黑边的圆点是终点，星号是网格上的最低点：
+
+# %%
+at.plot_w_paths(x_train, y_train, paths)
+
+# %% [markdown]
+# - **学 $w$，学习率 0.5**：第一步就从 0.5 附近跳到右侧平缓的坡上，之后每步只挪一点，停在远离最低点的地方。这就是本页开头训练出的 $w$。
+# - **学 $w$，学习率 0.05**：步子小了十倍，第一步不再越过最低点，$w$ 从左侧一点点爬向它；5 步还没走到，但方向是对的。
+# - **学 $\log w$**：链式法则给出 $\partial L/\partial u = w\,\partial L/\partial w$，一步改变的是 $w$ 的**倍数**而不是差值，$w$ 也永远是正数。图的横轴本来就是对数坐标，在 $u$ 上做梯度下降，就是沿着图上看到的这条曲线走。学习率 0.05 时，5 步后就停在了最低点附近。
+# - 但换了参数化并不能免去选学习率：学 $\log w$、学习率 0.5 时，第一步把 $w$ 乘上了几千倍，落在右端的平台上。那里的梯度几乎为 0，$w$ 再也走不回来。
+#
+# 可见训练出的 $w$ 取决于学习率、步数和参数化方式，而不只是数据。这也解释了为什么不同的读者会报告不同的 $w$。
 #
 # ## 理论背景：一致性与局部常数拟合
 #

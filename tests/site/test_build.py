@@ -76,9 +76,11 @@ def test_notebook_pages_carry_executed_outputs_and_figures(site, lang):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_notebook_pages_weigh_at_most_120_kb_of_html(site, lang):
+def test_notebook_pages_weigh_at_most_200_kb_of_html(site, lang):
+    # 120 KB until formulas were rendered at build time (their HTML is now in the page,
+    # and 273 KB of KaTeX JavaScript is gone); test_page_weight.py checks the budgets.
     sizes = {rel: (site / rel).stat().st_size for rel in notebook_pages(lang)}
-    assert {rel: size for rel, size in sizes.items() if size > 120 * 1024} == {}
+    assert {rel: size for rel, size in sizes.items() if size > 200 * 1024} == {}
 
 
 def heading_ids(text: str) -> list[str]:

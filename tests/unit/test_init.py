@@ -8,7 +8,7 @@ import re
 import attention_tutorial
 
 PAGES = {"cues", "data", "average", "nonparametric", "parametric", "leave-one-out", "smoothness",
-         "dot-product", "transformer", "scale"} | {f"handbook/{name}" for name in (
+         "dot-product", "transformer", "scale", "recap"} | {f"handbook/{name}" for name in (
              "index", "random", "repeat", "expand", "reshape", "squeeze", "matmul", "bmm", "mask",
              "softmax", "training", "masked-fill", "where", "einsum", "clone",
              "linear")}  # fmt: skip
@@ -27,6 +27,9 @@ EXPECTED = {
     "diagram_expand", "diagram_broadcast", "diagram_reshape", "diagram_unsqueeze",
     "diagram_squeeze", "diagram_matmul", "diagram_bmm", "diagram_eye_mask", "diagram_softmax",
     "diagram_sort", "diagram_mse_loss", "diagram_sgd_step",
+    # issue 13: local linear regression, the path of w, the explorer, the recap's figures
+    "local_linear", "w_path", "BandwidthExplorer", "bandwidth_explorer", "plot_explorer_panels",
+    "plot_boundary_bias", "plot_w_paths", "plot_shape_flow",
     # transformer.py, toy2d.py, scaling.py, figures/measures.py (pages transformer, scale)
     "gaussian_kernel_nd", "dot_product_attention", "masked_leave_one_out",
     "ScalarKernelAttention", "ProjectedAttention", "ToyData2D", "make_data_2d",

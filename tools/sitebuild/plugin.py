@@ -30,7 +30,18 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.utils import get_relative_url
 
-from tools.sitebuild import downloads, postprocess, repo, stamp, wheel
+from tools.sitebuild import (
+    downloads,
+    htmlslim,
+    imagesize,
+    mathrender,
+    payload,
+    postprocess,
+    repo,
+    stamp,
+    tables,
+    wheel,
+)
 from tools.sitebuild.execute import NotebookCache, NotebookError, environment_hash
 from tools.sitebuild.html_tree import parse, serialize
 from tools.sitebuild.notebooks import DOCS, LANGS, ROOT, discover
@@ -69,6 +80,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         self.cache_root = ROOT / ".cache"
         # files that the page repairs take out of the pages: {site path: content}
         self.site_files: dict[str, bytes] = {}
+        # the build's one KaTeX process: formulas are rendered at build time
+        self.katex: mathrender.KatexRenderer | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Set up the notebook cache and, with ``build_also``, the other site."""
@@ -160,11 +173,14 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         postprocess.slim_copy_buttons(tree)
         images = postprocess.extract_images(tree, lambda name: get_relative_url(name, page.url))
         self.site_files.update(images)
+        # figures get their width and height: no layout shift as lazy images load
+        sizes = {get_relative_url(n, page.url): imagesize.image_size(b) for n, b in images.items()}
         css = postprocess.extract_styles(tree)
         name = postprocess.css_name(css)
         self.site_files[name] = css.encode()
         href = get_relative_url(name, page.url)
-        return f'<link rel="stylesheet" href="{href}">\n{serialize(tree)}'
+        body = imagesize.add_sizes(serialize(tree), sizes.get)
+        return f'<link rel="stylesheet" href="{href}">\n{body}'
 
     def on_page_context(self, context: dict, *, page: Page, config: MkDocsConfig, nav) -> dict:
         """Notebook pages offer their executed notebook and source (``downloads.py``)."""
@@ -172,20 +188,53 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         return context
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """Offline variant: drop the hreflang links, whose sitemaps Material would fetch.
+        """Render the formulas with KaTeX; lighter, accessible tables; valid hreflang."""
+        if self.katex is None:
+            self.katex = mathrender.KatexRenderer()
+        try:
+            output = mathrender.render_math(output, self.katex)
+        except ValueError as err:
+            raise PluginError(f"{page.file.src_uri}: {err}") from None
+        output = htmlslim.slim(tables.row_headers(output))
+        return self._drop_relative_alternates(output, config)
 
-        From file:// those fetches fail; the language selector does not need them.
+    def on_post_template(
+        self, output_content: str, *, template_name: str, config: MkDocsConfig
+    ) -> str:
+        """The 404 page: slim, and no relative hreflang links either."""
+        if not template_name.endswith(".html"):
+            return output_content
+        return htmlslim.slim(self._drop_relative_alternates(output_content, config))
+
+    def _drop_relative_alternates(self, output: str, config: MkDocsConfig) -> str:
+        """Drop ``<link rel="alternate" hreflang>`` unless ``site_url`` makes them absolute.
+
+        A relative hreflang URL is invalid (search engines ignore it; the language
+        selector does not need it). Offline (file://) they go too: Material would
+        fetch their sitemaps, which fails there.
         """
-        if self.config.offline:
+        if self.config.offline or not config.site_url:
             return postprocess.drop_alternate_links(output)
         return output
 
+    def on_build_error(self, *, error: Exception) -> None:
+        """End the KaTeX process."""
+        self._close_katex()
+
+    def _close_katex(self) -> None:
+        if self.katex is not None:
+            self.katex.close()
+            self.katex = None
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Write the files taken out of the pages; add the other language's site."""
+        self._close_katex()
         site = Path(config.site_dir)
         self.write_site_files(site)
         if self.subsite is not None:
             self.subsite.finish(site / self.config.build_also_into)
+            # both languages are in place: one copy of shared assets, used CSS only
+            payload.finalize(site, preload=not self.config.offline)
 
     def write_site_files(self, site: Path) -> None:
         """The one place where files are added to the built site."""

@@ -19,6 +19,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import io
+import json
 import re
 from collections.abc import Callable, Iterator
 
@@ -165,10 +167,64 @@ def rewrite_links(tree: BeautifulSoup, resolve: Callable[[str], str | None]) -> 
             link["href"] = new
 
 
+_SVG_TITLE = re.compile(rb"<svg\b[^>]*>\s*<title>(.*?)</title>", re.S)
+_SVG_FACTS = re.compile(rb"<!-- attn-figure (\{.*?\}) -->")
+PHONE_COLUMN_PX = 335  # the text column of a 375 px wide phone
+
+
+def image_metadata(blob: bytes) -> tuple[str | None, dict]:
+    """The description and reading facts a figure carries in its file.
+
+    ``attention_tutorial.figures`` writes them (``TutorialFigure``): the SVG's
+    ``<title>`` or the PNG's ``Description`` becomes the alt text; the facts
+    (``reading_facts`` there) give the figure's classes.
+    """
+    if blob.startswith(b"\x89PNG"):
+        from PIL import Image
+
+        try:
+            with Image.open(io.BytesIO(blob)) as image:
+                text = getattr(image, "text", {})
+        except (OSError, SyntaxError):  # not a PNG we can read: no metadata
+            return None, {}
+        return text.get("Description") or None, json.loads(text.get("attn-figure", "{}"))
+    title = _SVG_TITLE.search(blob)
+    facts = _SVG_FACTS.search(blob[:4000])
+    return (
+        html.unescape(title.group(1).decode("utf-8")) if title else None,
+        json.loads(facts.group(1)) if facts else {},
+    )
+
+
+def figure_attributes(description: str | None, facts: dict) -> dict[str, str]:
+    """The ``alt``, ``data-min-width``, ``class`` and ``style`` of a figure's ``<img>``.
+
+    >>> figure_attributes("a curve", {"min_width_px": 400, "colour_scale": True})[
+    ...     "class"
+    ... ]
+    'attn-figure attn-colour-scale attn-wide'
+    """
+    if not facts and not description:
+        return {}
+    attrs = {"alt": description} if description else {}
+    classes = ["attn-figure"]
+    if "min_width_px" in facts:
+        attrs["data-min-width"] = str(int(facts["min_width_px"]))
+    if facts.get("colour_scale"):
+        classes.append("attn-colour-scale")
+    if facts.get("min_width_px", 0) > PHONE_COLUMN_PX:
+        classes.append("attn-wide")
+        attrs["style"] = f"--attn-min-width: {int(facts['min_width_px'])}px"
+    attrs["class"] = " ".join(classes)
+    return attrs
+
+
 def extract_images(tree: BeautifulSoup, url_for: Callable[[str], str]) -> dict[str, bytes]:
     """Move images inlined as data URIs (PNG, SVG) into files named by their content.
 
     The page gets lighter and a figure is cached by the browser like any file.
+    The description stored in a figure's file becomes the ``alt`` of its ``<img>``
+    (instead of nbconvert's "No description has been provided for this image").
     ``url_for(name)`` gives the page-relative URL of the site path ``name``.
     Returns ``{site path: bytes}`` of the files to write.
     """
@@ -183,6 +239,7 @@ def extract_images(tree: BeautifulSoup, url_for: Callable[[str], str]) -> dict[s
         attrs: dict[str, str] = {}
         for key, value in img.attrs.items():  # loading and src where src was
             attrs.update(new if key == "src" else {key: value})
+        attrs.update(figure_attributes(*image_metadata(blob)))  # alt text, classes
         img.attrs = attrs
     return files
 

@@ -63,7 +63,7 @@ class Subsite:
                 if path.is_file() and "__pycache__" not in path.parts:
                     hasher.update(path.relative_to(self.root).as_posix().encode())
                     hasher.update(path.read_bytes())
-        for path in sorted(self.root.glob("mkdocs*.yml")):
+        for path in [*sorted(self.root.glob("mkdocs*.yml")), self.root / "package-lock.json"]:
             hasher.update(path.read_bytes())
         # Read at build time, not from a file: the footer and the "edit this page" links.
         hasher.update(stamp.build_stamp(self.root).fingerprint().encode())

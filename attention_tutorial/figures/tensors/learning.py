@@ -95,7 +95,9 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str = "zh") -> Figure:
         ValueError: If ``lang`` is unknown or the shapes or dtypes differ.
 
     Examples:
-        >>> fig = diagram_mse_loss(torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), lang="en")
+        >>> fig = diagram_mse_loss(
+        ...     torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), lang="en"
+        ... )
         >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:3"]
         ['shape ()']
     """

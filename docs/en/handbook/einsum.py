@@ -75,8 +75,12 @@ rows = torch.arange(3)[:, None].expand(3, 2)  # (3, 2): colour = row, i.e. the q
 at.draw_tensors(
     [
         [
-            at.TensorPanel(weights, code="weights", sources=rows, outline=[(0, 0), (0, 1)]),
-            at.TensorPanel(values, code="values", sources=rows, outline=[(0, 0), (0, 1)]),
+            at.TensorPanel(
+                weights, code="weights", sources=rows, outline=[(0, 0), (0, 1)]
+            ),
+            at.TensorPanel(
+                values, code="values", sources=rows, outline=[(0, 0), (0, 1)]
+            ),
         ],
         at.TensorPanel(
             torch.einsum("qk,qk->q", weights, values),

@@ -152,7 +152,9 @@ print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
 # `(3, 3)`. If you meant an elementwise difference of two columns, you get a matrix:
 
 # %%
-surprise = queries - queries[:, None]  # (3,) - (3, 1) -> (3, 3), maybe not what you meant
+surprise = (
+    queries - queries[:, None]
+)  # (3,) - (3, 1) -> (3, 3), maybe not what you meant
 print(tuple(surprise.shape))
 
 # %% [markdown]
@@ -171,7 +173,9 @@ print(tuple(surprise.shape))
 # %%
 x_test = torch.arange(0, 5, 0.1)  # (n_test,)
 n_train = 50
-tiled = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train), a copy
+tiled = x_test.repeat_interleave(n_train).reshape(
+    -1, n_train
+)  # (n_test, n_train), a copy
 view = x_test[:, None].expand(-1, n_train)  # (n_test, n_train), no copy
 same_values = torch.equal(tiled, view)
 print("same values:", same_values)

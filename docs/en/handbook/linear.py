@@ -78,7 +78,10 @@ at.draw_tensors(
     [
         [
             at.TensorPanel(
-                x, code="x", sources=torch.arange(3).expand(2, 3), outline=[(0, 0), (0, 1), (0, 2)]
+                x,
+                code="x",
+                sources=torch.arange(3).expand(2, 3),
+                outline=[(0, 0), (0, 1), (0, 2)],
             ),
             at.TensorPanel(
                 W,
@@ -88,7 +91,10 @@ at.draw_tensors(
             ),
         ],
         at.TensorPanel(
-            layer(x).detach(), code="layer(x)", sources=torch.full((2, 2), -1), outline=[(0, 0)]
+            layer(x).detach(),
+            code="layer(x)",
+            sources=torch.full((2, 2), -1),
+            outline=[(0, 0)],
         ),
     ],
     arrows=["layer(x) = x @ layer.weight.T"],

@@ -55,8 +55,12 @@ _ = torch.manual_seed(at.SEED)
 at.draw_tensors(
     [
         [
-            at.TensorPanel(torch.eye(4), code="torch.eye(4)", sources=torch.full((4, 4), -1)),
-            at.TensorPanel(torch.eye(2, 3), code="torch.eye(2, 3)", sources=torch.full((2, 3), -1)),
+            at.TensorPanel(
+                torch.eye(4), code="torch.eye(4)", sources=torch.full((4, 4), -1)
+            ),
+            at.TensorPanel(
+                torch.eye(2, 3), code="torch.eye(2, 3)", sources=torch.full((2, 3), -1)
+            ),
         ]
     ]
 )

@@ -103,7 +103,9 @@ at.diagram_repeat_interleave(torch.tensor([1, 2, 3]), 2)
 # count says:
 
 # %%
-at.diagram_repeat_interleave(torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]), dim=0)
+at.diagram_repeat_interleave(
+    torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]), dim=0
+)
 
 # %% [markdown]
 # ### Pitfalls
@@ -207,7 +209,9 @@ for n in (50, 1_000, 10_000):
     x = torch.zeros(n)  # (n,)
     x_bytes = n * x.element_size()  # 4 bytes per float32 number
     tiled_bytes = n * n * x.element_size()  # x.repeat((n, 1)) holds n * n numbers
-    print(f"n = {n:>6}: x {x_bytes:>7,} bytes, x.repeat((n, 1)) {tiled_bytes:>13,} bytes")
+    print(
+        f"n = {n:>6}: x {x_bytes:>7,} bytes, x.repeat((n, 1)) {tiled_bytes:>13,} bytes"
+    )
 
 # %% [markdown]
 # When the copy is only read, never written, `expand` gives the same values without the

@@ -64,13 +64,23 @@ at.draw_tensors(
             at.TensorPanel(
                 w.clone().detach(),
                 code="w.clone()",
-                captions=[{"zh": "新内存，仍在计算图中", "en": "new memory, still in the graph"}],
+                captions=[
+                    {
+                        "zh": "新内存，仍在计算图中",
+                        "en": "new memory, still in the graph",
+                    }
+                ],
             ),
             at.TensorPanel(
                 w.detach(),
                 code="w.detach()",
                 shared=True,
-                captions=[{"zh": "共享内存，离开计算图", "en": "shared memory, out of the graph"}],
+                captions=[
+                    {
+                        "zh": "共享内存，离开计算图",
+                        "en": "shared memory, out of the graph",
+                    }
+                ],
             ),
         ],
     ],

@@ -145,7 +145,9 @@ print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
 # 本想让两列逐元素相减，得到的却是一个矩阵：
 
 # %%
-surprise = queries - queries[:, None]  # (3,) - (3, 1) -> (3, 3), maybe not what you meant
+surprise = (
+    queries - queries[:, None]
+)  # (3,) - (3, 1) -> (3, 3), maybe not what you meant
 print(tuple(surprise.shape))
 
 # %% [markdown]
@@ -162,7 +164,9 @@ print(tuple(surprise.shape))
 # %%
 x_test = torch.arange(0, 5, 0.1)  # (n_test,)
 n_train = 50
-tiled = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train), a copy
+tiled = x_test.repeat_interleave(n_train).reshape(
+    -1, n_train
+)  # (n_test, n_train), a copy
 view = x_test[:, None].expand(-1, n_train)  # (n_test, n_train), no copy
 same_values = torch.equal(tiled, view)
 print("same values:", same_values)

@@ -70,7 +70,9 @@ at.draw_tensors(
             at.TensorPanel(mask, code="mask", sources=mask.long()),
         ],
         at.TensorPanel(filled, code="filled", dropped=mask),
-        at.TensorPanel(F.softmax(filled, dim=1), code="weights", sources=torch.full((2, 3), -1)),
+        at.TensorPanel(
+            F.softmax(filled, dim=1), code="weights", sources=torch.full((2, 3), -1)
+        ),
     ],
     arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
 )

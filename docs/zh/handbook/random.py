@@ -62,7 +62,9 @@ _ = torch.manual_seed(at.SEED)
 # %%
 first = torch.rand(5, generator=torch.Generator().manual_seed(at.SEED))  # (5,)
 again = torch.rand(5, generator=torch.Generator().manual_seed(at.SEED))  # (5,)
-at.draw_tensors([[at.TensorPanel(first, code="first"), at.TensorPanel(again, code="again")]])
+at.draw_tensors(
+    [[at.TensorPanel(first, code="first"), at.TensorPanel(again, code="again")]]
+)
 
 # %% [markdown]
 # ### 陷阱

@@ -96,7 +96,9 @@ at.diagram_repeat_interleave(torch.tensor([1, 2, 3]), 2)
 # 次数用张量给出、并指定 `dim=0` 时，整行整行地重复，每行重复的次数由对应的计数决定：
 
 # %%
-at.diagram_repeat_interleave(torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]), dim=0)
+at.diagram_repeat_interleave(
+    torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]), dim=0
+)
 
 # %% [markdown]
 # ### 陷阱
@@ -194,7 +196,9 @@ for n in (50, 1_000, 10_000):
     x = torch.zeros(n)  # (n,)
     x_bytes = n * x.element_size()  # 4 bytes per float32 number
     tiled_bytes = n * n * x.element_size()  # x.repeat((n, 1)) holds n * n numbers
-    print(f"n = {n:>6}: x {x_bytes:>7,} bytes, x.repeat((n, 1)) {tiled_bytes:>13,} bytes")
+    print(
+        f"n = {n:>6}: x {x_bytes:>7,} bytes, x.repeat((n, 1)) {tiled_bytes:>13,} bytes"
+    )
 
 # %% [markdown]
 # 如果副本只读不写，`expand` 能给出同样的值而不占内存，见 [expand 与广播](expand.py)。

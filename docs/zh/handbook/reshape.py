@@ -126,7 +126,9 @@ xt = x.t()  # (3, 2), a view with swapped strides
 at.draw_tensors(
     [
         at.TensorPanel(x, code="x", captions=[f"stride {x.stride()}"]),
-        at.TensorPanel(xt, code="x.t()", sources=xt, captions=[f"stride {xt.stride()}"]),
+        at.TensorPanel(
+            xt, code="x.t()", sources=xt, captions=[f"stride {xt.stride()}"]
+        ),
     ],
     arrows=["x.t()"],
 )

@@ -70,7 +70,9 @@ plain = torch.rand(1)  # (1,)
 at.draw_tensors(
     [
         [
-            at.TensorPanel(w.detach(), code="w", captions=[f"requires_grad={w.requires_grad}"]),
+            at.TensorPanel(
+                w.detach(), code="w", captions=[f"requires_grad={w.requires_grad}"]
+            ),
             at.TensorPanel(
                 plain, code="plain", sources=torch.tensor([1]),
                 captions=[f"requires_grad={plain.requires_grad}"],

@@ -62,9 +62,13 @@ at.draw_tensors(
         [
             at.TensorPanel(condition, code="condition", sources=condition.long()),
             at.TensorPanel(a, code="input", sources=torch.ones(2, 3, dtype=torch.long)),
-            at.TensorPanel(b, code="other", sources=torch.zeros(2, 3, dtype=torch.long)),
+            at.TensorPanel(
+                b, code="other", sources=torch.zeros(2, 3, dtype=torch.long)
+            ),
         ],
-        at.TensorPanel(torch.where(condition, a, b), code="result", sources=condition.long()),
+        at.TensorPanel(
+            torch.where(condition, a, b), code="result", sources=condition.long()
+        ),
     ],
     arrows=["torch.where(condition, input, other)"],
 )
@@ -79,7 +83,9 @@ x = torch.tensor([-1.0, 4.0], requires_grad=True)
 torch.where(x > 0, torch.sqrt(x), 0.0).sum().backward()
 print("gradient:", x.grad)
 x.grad = None
-torch.where(x > 0, torch.sqrt(x.clamp(min=1e-12)), 0.0).sum().backward()  # make both branches safe
+torch.where(
+    x > 0, torch.sqrt(x.clamp(min=1e-12)), 0.0
+).sum().backward()  # make both branches safe
 print("with clamp:", x.grad)
 
 # %% [markdown]

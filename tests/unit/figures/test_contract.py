@@ -52,6 +52,16 @@ REGISTRY: dict[str, Callable[[str], Figure]] = {
         [0.1, 1.0, 10.0], [3.0, 2.0, 0.1], [3.0, 1.0, 2.0], lang=lang
     ),
     "plot_attention_heatmap": lambda lang: at.plot_attention_heatmap(WEIGHTS, lang=lang),
+    "plot_boundary_bias": lambda lang: at.plot_boundary_bias(
+        X_TEST, Y_TRUTH, X_TRAIN, Y_TRAIN, lang=lang
+    ),
+    "plot_w_paths": lambda lang: at.plot_w_paths(
+        X_TRAIN, Y_TRAIN, {"lr = 0.1": [0.5, 2.0]}, ws=[0.3, 1.0, 3.0], lang=lang
+    ),
+    "plot_shape_flow": lambda lang: at.plot_shape_flow(X_TEST, X_TRAIN, Y_TRAIN, lang=lang),
+    "plot_explorer_panels": lambda lang: at.plot_explorer_panels(
+        at.make_data(n_train=12), 2.0, lang=lang
+    ),
     "plot_data": lambda lang: at.plot_data(X_TEST, Y_TRUTH, X_TRAIN, Y_TRAIN, lang=lang),
     "plot_attention_pooling": lambda lang: at.plot_attention_pooling(
         X_TEST[4], X_TRAIN[:4], Y_TRAIN[:4], lang=lang

@@ -1,0 +1,194 @@
+"""The interactive bandwidth explorer: the data written into the page, the browser does the rest.
+
+``bandwidth_explorer`` returns an object that a notebook displays as HTML: a
+container with the seeded data as JSON and, as the fallback without
+JavaScript, a static picture of the same four panels drawn by
+``figures.explorer_panels.plot_explorer_panels``. The site's ``docs/assets/javascripts/explorer.js``
+finds the container, adds a slider for ``w`` and recomputes the attention
+weights, the fit and the leave-one-out loss in the browser. Like the figures,
+the HTML is produced in every language the build asks for
+(``ATTENTION_TUTORIAL_FIGURE_LANGS``).
+
+Explained on the pages `nonparametric.md` and `leave-one-out.md`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import torch
+
+from attention_tutorial import _checks
+from attention_tutorial.data import ToyData, make_data
+from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME, encode, labels
+from attention_tutorial.figures.explorer_panels import (
+    W_MAX,
+    W_MIN,
+    plot_explorer_panels,
+    query_indices_checked,
+)
+
+W_STEPS = 401  # the slider: log10(w) from -1 to 3 in steps of 0.01, like logspace(-1, 3, 401)
+
+# Words of the page's controls and panels that are not figure words; the words the
+# panels share with the static figure come from the one table, figures._labels.
+_LABELS = {
+    "zh": {
+        "title": "带宽探索器",
+        "w": "w",
+        "bandwidth": "带宽 1/|w|",
+        "current": "当前 w",
+        "minimum": "最小值",
+        "query": "查询",
+        "static": "w = {w:g} 时的四幅图（静态版；启用 JavaScript 后可拖动 w）",
+    },
+    "en": {
+        "title": "Bandwidth explorer",
+        "w": "w",
+        "bandwidth": "bandwidth 1/|w|",
+        "current": "current w",
+        "minimum": "minimum",
+        "query": "query",
+        "static": "The four panels at w = {w:g} (static; with JavaScript, w can be moved)",
+    },
+}
+# the JavaScript's name of a word -> its key in figures._labels.LABELS
+_SHARED = {
+    "fit": "panel_fit", "bumps": "panel_bumps", "heatmap": "panel_heatmap",
+    "loss": "panel_loss", "x": "x", "y": "y", "truth": "truth", "prediction": "prediction",
+    "train": "train_points", "weight": "weight", "queries": "queries", "keys": "keys",
+    "w_axis": "w_log", "loss_axis": "loo_loss",
+}  # fmt: skip
+
+
+def _words(lang: str) -> dict[str, str]:
+    """Every word the page's explorer shows, in ``lang``."""
+    if lang not in _LABELS:
+        raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
+    shared = labels(lang)
+    return {**{name: shared[key] for name, key in _SHARED.items()}, **_LABELS[lang]}
+
+
+def _floats(values: torch.Tensor) -> list[float]:
+    """Exact decimal copies of a tensor's values (float32 -> float64 is exact)."""
+    return [float(v) for v in values.detach().double().tolist()]
+
+
+class BandwidthExplorer:
+    """What ``bandwidth_explorer`` returns: displays itself as the explorer's HTML.
+
+    Explained on the page `nonparametric.md`.
+
+    Attributes:
+        data: The toy data written into the page.
+        w: The initial ``w`` of the slider.
+        query_indices: The test indices whose weights are drawn as bumps.
+
+    Examples:
+        >>> html = bandwidth_explorer(make_data(n_train=10)).html("en")
+        >>> html.startswith('<div class="attn-explorer" data-lang="en">')
+        True
+    """
+
+    def __init__(self, data: ToyData, w: float, query_indices: list[int]) -> None:
+        """Keep the data, the initial ``w`` and the query indices (checked by the caller)."""
+        self.data, self.w, self.query_indices = data, w, query_indices
+
+    def payload(self, lang: str) -> dict[str, Any]:
+        """The JSON the browser reads: the data, the slider's range, the labels."""
+        words = _words(lang)
+        return {
+            "x_train": _floats(self.data.x_train),
+            "y_train": _floats(self.data.y_train),
+            "x_test": _floats(self.data.x_test),
+            "y_truth": _floats(self.data.y_truth),
+            "queries": self.query_indices,
+            "w": self.w,
+            "w_min": W_MIN,
+            "w_max": W_MAX,
+            "w_steps": W_STEPS,
+            "labels": words,
+        }
+
+    def html(self, lang: str = "zh") -> str:
+        """The container: the JSON, and the static figure shown without JavaScript."""
+        payload = json.dumps(self.payload(lang), ensure_ascii=False, separators=(",", ":"))
+        payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
+        fig = plot_explorer_panels(self.data, self.w, query_indices=self.query_indices, lang=lang)
+        mime, image, _ = encode(fig)
+        if mime == "image/svg+xml":
+            image = base64.b64encode(image.encode("utf-8")).decode("ascii")
+        caption = html.escape(_LABELS[lang]["static"].format(w=self.w))
+        return (
+            f'<div class="attn-explorer" data-lang="{lang}">'
+            f'<script type="application/json" class="attn-explorer-data">{payload}</script>'
+            f'<figure class="attn-explorer-static"><img alt="{caption}" '
+            f'src="data:{mime};base64,{image}"><figcaption>{caption}</figcaption></figure>'
+            "</div>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html("zh")
+
+    def _repr_mimebundle_(
+        self, include: Any = None, exclude: Any = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        bundle: dict[str, Any] = {"text/html": self.html("zh"), "text/plain": repr(self)}
+        langs = os.environ.get(FIGURE_LANGS_ENV)
+        if langs:
+            bundle[FIGURE_MIME] = {
+                lang: {"mime": "text/html", "data": self.html(lang), "metadata": {}}
+                for lang in langs.split(",")
+            }
+        return bundle, {}
+
+    def __repr__(self) -> str:
+        """Name the initial ``w`` and the size of the data."""
+        sizes = f"n_train={self.data.n_train}, n_test={self.data.n_test}"
+        return f"BandwidthExplorer(w={self.w:g}, {sizes})"
+
+
+def bandwidth_explorer(
+    data: ToyData | None = None, *, w: float = 1.0, query_indices: Sequence[int] = (0, 25, 40)
+) -> BandwidthExplorer:
+    """Return the interactive bandwidth explorer of ``data``, for display in a notebook cell.
+
+    On the site a slider moves ``w`` from 0.1 to 1000 (log scale) and four panels
+    follow: the fit, the weights of three queries, the weights' heatmap and the
+    leave-one-out loss against ``w``, all computed in the browser from the data
+    written into the page. Without JavaScript the static picture of
+    ``plot_explorer_panels`` at the initial ``w`` stays.
+
+    Explained on the pages `nonparametric.md` and `leave-one-out.md`.
+
+    Args:
+        data: The toy data set; ``make_data()`` if ``None``.
+        w: The initial ``w``, between 0.1 and 1000.
+        query_indices: One to three test indices whose weights are drawn as bumps.
+
+    Returns:
+        A ``BandwidthExplorer``; a notebook shows it as HTML.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``w`` or an index is out of range.
+
+    Examples:
+        >>> explorer = bandwidth_explorer(make_data(n_train=10), w=2.0)
+        >>> explorer
+        BandwidthExplorer(w=2, n_train=10, n_test=50)
+        >>> len(explorer.payload("en")["x_train"]), explorer.payload("en")["labels"]["w"]
+        (10, 'w')
+    """
+    data = make_data() if data is None else data
+    if not isinstance(data, ToyData):
+        raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
+    w = _checks.scalar("w", w, positive=True)
+    if not W_MIN <= w <= W_MAX:
+        raise ValueError(f"w must be between {W_MIN} and {W_MAX}, got {w!r}")
+    return BandwidthExplorer(data, w, query_indices_checked(query_indices, data.n_test))

@@ -1,0 +1,103 @@
+"""The bandwidth explorer's four panels at one ``w``: the picture shown without JavaScript.
+
+Built on ``figures._base``; its words are in ``figures._labels``. The interactive
+explorer itself is ``attention_tutorial.explorer``. Explained on the page
+`nonparametric.md`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from attention_tutorial import _checks
+from attention_tutorial.analysis import loss_curve
+from attention_tutorial.data import ToyData
+from attention_tutorial.figures._base import FONTS, TutorialFigure, bilingual, building, new_figure
+from attention_tutorial.pooling import nadaraya_watson
+
+W_MIN, W_MAX = 0.1, 1000.0  # the range of w the explorer's slider covers
+
+
+def query_indices_checked(indices: Sequence[int], n_test: int) -> list[int]:
+    """Return one to three test indices, each below ``n_test``; raise a clear error otherwise."""
+    checked = [_checks.integer("query_indices[i]", i, minimum=0) for i in indices]
+    if not checked or any(i >= n_test for i in checked):
+        raise ValueError(
+            f"query_indices must be 1 to 3 indices below n_test = {n_test}, got {indices}"
+        )
+    if len(checked) > 3:
+        raise ValueError(f"query_indices must hold at most 3 indices, got {len(checked)}")
+    return checked
+
+
+@bilingual
+def plot_explorer_panels(
+    data: ToyData,
+    w: float = 1.0,
+    *,
+    query_indices: Sequence[int] = (0, 25, 40),
+    lang: str = "zh",
+) -> TutorialFigure:
+    """Draw the explorer's four panels at one ``w``: the picture shown without JavaScript.
+
+    Explained on the page `nonparametric.md`.
+
+    Args:
+        data: The toy data set (``make_data()``).
+        w: The inverse bandwidth, positive.
+        query_indices: Up to three test indices whose weights are drawn as bumps.
+        lang: ``"zh"`` or ``"en"``, the language of the labels.
+
+    Returns:
+        The figure, with four axes (and a colour bar).
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``lang`` is unknown or a value is out of range.
+
+    Examples:
+        >>> from attention_tutorial.data import make_data
+        >>> fig = plot_explorer_panels(make_data(n_train=10), 2.0, lang="en")
+        >>> [ax.get_xlabel() for ax in fig.axes[:2]]
+        ['input x', 'keys (training inputs)']
+    """
+    with building(lang) as labels:
+        if not isinstance(data, ToyData):
+            raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
+        w = _checks.scalar("w", w, positive=True)
+        indices = query_indices_checked(query_indices, data.n_test)
+        y_hat, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train, 1 / w)
+        grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), 101)
+        losses = loss_curve(grid, data.x_train, data.y_train)  # (101,)
+        x_test, x_train = data.x_test.numpy(), data.x_train.numpy()
+        fig = new_figure((9.0, 6.4))
+        (ax_fit, ax_bumps), (ax_map, ax_loss) = fig.subplots(2, 2)
+        for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
+            ax.tick_params(labelfontfamily=FONTS[lang])
+        ax_fit.plot(x_test, data.y_truth.numpy(), color="black", label=labels["truth"])
+        ax_fit.plot(x_test, y_hat.numpy(), linestyle="--", label=labels["prediction"])
+        ax_fit.scatter(x_train, data.y_train.numpy(), s=10, alpha=0.5, label=labels["train_points"])
+        ax_fit.set(xlabel=labels["x"], ylabel=labels["y"], title=labels["panel_fit"])
+        ax_fit.legend(fontsize="small")
+        for k, i in enumerate(indices):
+            ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=f"C{k + 1}",
+                          label=labels["query_at"].format(q=x_test[i]))  # fmt: skip
+            ax_bumps.axvline(x_test[i], color=f"C{k + 1}", linestyle=":")
+        ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=labels["panel_bumps"])
+        ax_bumps.legend(fontsize="small")
+        image = ax_map.imshow(weights.numpy(), cmap="Reds", aspect="auto")
+        fig.colorbar(image, ax=ax_map).ax.tick_params(labelfontfamily=FONTS[lang])
+        ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=labels["panel_heatmap"])
+        ax_loss.plot(grid, losses, color="grey")
+        best = int(np.argmin(losses))
+        ax_loss.scatter([grid[best]], [losses[best]], marker="*", s=100, color="black",
+                        label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
+        ax_loss.axvline(w, color="C3", label=labels["current_w"].format(w=w))
+        ax_loss.set_xscale("log")
+        ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])
+        ax_loss.legend(fontsize="small")
+        for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
+            ax.title.set_fontsize("medium")
+    return fig

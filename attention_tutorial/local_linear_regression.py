@@ -1,0 +1,90 @@
+"""Local linear regression: a weighted straight line per query instead of a weighted average.
+
+Nadaraya-Watson fits a constant around each query (the weighted mean of the
+values). Near the edge of the data all the keys lie on one side of the query,
+so that mean is pulled towards the interior: the boundary bias. A local linear
+fit uses the same attention weights but fits a line ``b0 + b1 (x_i - x)`` and
+predicts ``b0``, its value at the query, which removes most of that bias.
+
+Explained on the page `nonparametric.md`.
+"""
+
+from __future__ import annotations
+
+import torch.nn.functional as F
+from torch import Tensor
+
+from attention_tutorial import _checks
+
+# A weighted spread of the keys below this fraction of the squared bandwidth means
+# that (numerically) one key holds all the weight: no line can be fitted.
+_MIN_RELATIVE_SPREAD = 1e-10
+
+
+def local_linear(
+    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float = 1.0
+) -> tuple[Tensor, Tensor]:
+    r"""Local linear kernel regression with the Gaussian kernel of width ``h``.
+
+    For each query $x$, with the attention weights
+    $a_i = \mathrm{softmax}_i(-((x - x_i)/h)^2/2)$ of Nadaraya-Watson, the
+    weighted means $\bar x = \sum_i a_i x_i$, $\bar y = \sum_i a_i y_i$ and the
+    weighted least-squares slope
+    $b = \sum_i a_i (x_i - \bar x)(y_i - \bar y) / \sum_i a_i (x_i - \bar x)^2$
+    give $\hat y(x) = \bar y + b\,(x - \bar x)$. This is again a weighted sum of
+    the values, $\hat y = \sum_i \ell_i y_i$, with the *equivalent weights*
+    $\ell_i = a_i \big(1 + (x - \bar x)(x_i - \bar x) / \sum_j a_j (x_j - \bar x)^2\big)$,
+    which sum to 1 but may be negative.
+
+    Explained on the page `nonparametric.md`.
+
+    Args:
+        queries: Query inputs ``x``, shape ``(n_test,)``.
+        keys: Training inputs ``x_i``, shape ``(n_train,)``, at least two distinct.
+        values: Training outputs ``y_i``, shape ``(n_train,)``.
+        bandwidth: Kernel width ``h``, a positive number.
+
+    Returns:
+        ``(y_hat, equivalent_weights)`` of shapes ``(n_test,)`` and
+        ``(n_test, n_train)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid, or if the bandwidth is
+            so small that, for some query, a single key holds all the weight
+            (a line through one point is not defined).
+
+    Examples:
+        >>> import torch
+        >>> # on a straight line the local linear fit is exact, even at the edges
+        >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
+        >>> y_hat, weights = local_linear(torch.tensor([0.0, 3.0]), keys, 2 * keys + 1)
+        >>> y_hat
+        tensor([1.0000, 7.0000])
+        >>> weights.sum(dim=1)
+        tensor([1., 1.])
+    """
+    _checks.vector("queries", queries, "(n_test,)")
+    _checks.vector("keys", keys, "(n_train,)")
+    _checks.vector("values", values, "(n_train,)")
+    _checks.same_length("keys", keys, "values", values)
+    _checks.same_dtype(queries=queries, keys=keys, values=values)
+    h = _checks.scalar("bandwidth", bandwidth, positive=True)
+    if len(keys) < 2 or bool((keys == keys[0]).all()):
+        raise ValueError("keys must hold at least two distinct values to fit a line")
+    differences = keys[None, :] - queries[:, None]  # (n_test, n_train): x_i - x
+    attention_weights = F.softmax(-((differences / h) ** 2) / 2, dim=1)  # (n_test, n_train)
+    mean_d = attention_weights @ keys - queries  # (n_test,): x_bar - x
+    centred = differences - mean_d[:, None]  # (n_test, n_train): x_i - x_bar
+    spread = (attention_weights * centred**2).sum(dim=1)  # (n_test,)
+    if bool((spread <= _MIN_RELATIVE_SPREAD * h**2).any()):
+        raise ValueError(
+            f"bandwidth = {h!r} is too small: for some query one key holds all the "
+            "attention weight and no line can be fitted; use a larger bandwidth"
+        )
+    # l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / spread)
+    equivalent_weights = attention_weights * (
+        1 - mean_d[:, None] * centred / spread[:, None]
+    )  # (n_test, n_train)
+    y_hat = equivalent_weights @ values  # (n_test, n_train) @ (n_train,) -> (n_test,)
+    return y_hat, equivalent_weights

@@ -1,0 +1,86 @@
+"""Where gradient descent takes ``w``: its path, with ``w`` or with ``log w`` as the parameter.
+
+Explained on the page `smoothness.md`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from attention_tutorial import _checks
+from attention_tutorial.pooling import leave_one_out
+
+
+def w_path(
+    x_train: Tensor,
+    y_train: Tensor,
+    w0: float,
+    *,
+    lr: float,
+    epochs: int = 5,
+    log_w: bool = False,
+) -> list[float]:
+    r"""Return ``w`` before training and after each full-batch SGD step.
+
+    The loss is the summed leave-one-out squared error of the page
+    `parametric.md`. With ``log_w=False`` the parameter is ``w`` itself, as in
+    [`train`][attention_tutorial.training.train] (same steps, same result). With
+    ``log_w=True`` the parameter is $u = \log w$ and $w = e^u$: a step changes
+    ``w`` by a factor, the gradient is $\partial L/\partial u = w\,\partial L/\partial w$,
+    and ``w`` stays positive.
+
+    Explained on the page `smoothness.md`.
+
+    Args:
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        w0: The initial ``w``; positive when ``log_w`` is true.
+        lr: Learning rate, a positive number.
+        epochs: Number of SGD steps, ``>= 1``.
+        log_w: Take ``log w`` as the parameter instead of ``w``.
+
+    Returns:
+        ``epochs + 1`` floats: the initial ``w``, then ``w`` after each step.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If a shape, dtype or value is invalid.
+
+    Examples:
+        >>> x_train = torch.tensor([0.0, 1.0, 2.0, 3.0])
+        >>> path = w_path(x_train, x_train**2, 1.0, lr=0.01, epochs=3)
+        >>> len(path), path[0]
+        (4, 1.0)
+        >>> min(w_path(x_train, x_train**2, 1.0, lr=0.01, epochs=3, log_w=True)) > 0
+        True
+    """
+    keys, values = leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+    w0 = _checks.scalar("w0", w0)
+    lr = _checks.positive_number("lr", lr)
+    epochs = _checks.integer("epochs", epochs, minimum=1)
+    log_w = _checks.boolean("log_w", log_w)
+    if log_w and w0 <= 0:
+        raise ValueError(f"w0 must be positive when log_w is true, got {w0!r}")
+    start = math.log(w0) if log_w else w0
+    parameter = nn.Parameter(torch.tensor([start], dtype=x_train.dtype))  # (1,)
+    trainer = torch.optim.SGD([parameter], lr=lr)
+    queries = x_train[:, None]  # (n_train, 1), broadcast against each row of keys
+    path = [w0]
+    for _ in range(epochs):
+        trainer.zero_grad()
+        w = parameter.exp() if log_w else parameter  # (1,)
+        scores = -(((queries - keys) * w) ** 2) / 2  # (n_train, n_train - 1)
+        y_hat = (F.softmax(scores, dim=1) * values).sum(dim=1)  # (n_train,)
+        ((y_hat - y_train) ** 2).sum().backward()
+        trainer.step()
+        with torch.no_grad():
+            w_now = parameter.exp() if log_w else parameter
+        w_value = float(w_now.item())
+        if not math.isfinite(w_value):
+            raise ValueError(f"w left the finite numbers after a step with lr = {lr!r}")
+        path.append(w_value)
+    return path

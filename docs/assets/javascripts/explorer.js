@@ -1,0 +1,252 @@
+// The bandwidth explorer (attention_tutorial/explorer.py writes the data into the page).
+// One slider moves w on a log scale; the browser recomputes the attention weights
+// (a stable softmax: the row maximum is subtracted before exp), the fit and the
+// leave-one-out loss, and redraws four SVG panels. No request to any host.
+// element.attnExplorer exposes setW(w), w(), fit(), loo(w) and weights() for tests.
+(function () {
+  "use strict";
+  var NS = "http://www.w3.org/2000/svg";
+  var W = 300, H = 200, M = { l: 40, r: 14, t: 8, b: 34 };
+
+  // Attention weights of one query over keys (skip: a key index to leave out, or -1).
+  function softmaxRow(q, keys, w, skip) {
+    var n = keys.length, s = new Float64Array(n), max = -Infinity, sum = 0, j;
+    for (j = 0; j < n; j++) {
+      if (j === skip) continue;
+      var d = (q - keys[j]) * w;
+      s[j] = -d * d / 2;
+      if (s[j] > max) max = s[j];
+    }
+    for (j = 0; j < n; j++) {
+      s[j] = j === skip ? 0 : Math.exp(s[j] - max);
+      sum += s[j];
+    }
+    for (j = 0; j < n; j++) s[j] /= sum;
+    return s;
+  }
+  function dot(a, b) {
+    var t = 0;
+    for (var j = 0; j < a.length; j++) t += a[j] * b[j];
+    return t;
+  }
+  // Summed squared error when each training point is predicted from all the others.
+  function looLoss(x, y, w) {
+    var loss = 0;
+    for (var i = 0; i < x.length; i++) {
+      var e = dot(softmaxRow(x[i], x, w, i), y) - y[i];
+      loss += e * e;
+    }
+    return loss;
+  }
+
+  function el(tag, attrs, parent) {
+    var node = document.createElementNS(NS, tag);
+    for (var k in attrs) node.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+  function html(tag, cls, parent, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+  function fmt(v) {
+    return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3);
+  }
+  function niceTicks(lo, hi, count) {
+    var step = Math.pow(10, Math.floor(Math.log10((hi - lo) / count)));
+    var err = (hi - lo) / count / step;
+    step *= err >= 5 ? 10 : err >= 2 ? 5 : err >= 1.5 ? 2 : 1;
+    var ticks = [];
+    for (var t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+      ticks.push(Math.abs(t) < step * 1e-9 ? 0 : t);
+    }
+    return ticks;
+  }
+
+  // A panel: an <svg> with axes; sx/sy map data to pixels; log: a log10 x axis.
+  function Panel(parent, title, xlabel, ylabel, log) {
+    var fig = html("figure", "attn-explorer-panel", parent);
+    html("figcaption", null, fig, title);
+    this.svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": title }, fig);
+    this.axes = el("g", { class: "axes" }, this.svg);
+    this.plot = el("g", {}, this.svg);
+    this.xlabel = xlabel;
+    this.ylabel = ylabel;
+    this.log = log;
+  }
+  Panel.prototype.setRange = function (x0, x1, y0, y1) {
+    var log = this.log, f = log ? Math.log10 : function (v) { return v; };
+    var a = f(x0), b = f(x1);
+    this.sx = function (v) { return M.l + ((f(v) - a) / (b - a)) * (W - M.l - M.r); };
+    this.sy = function (v) { return H - M.b - ((v - y0) / (y1 - y0)) * (H - M.t - M.b); };
+    var g = this.axes, sx = this.sx, sy = this.sy;
+    while (g.firstChild) g.removeChild(g.firstChild);
+    el("rect", { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b, class: "frame" }, g);
+    var xt = log ? [0.1, 1, 10, 100, 1000].filter(function (t) { return t >= x0 && t <= x1; })
+      : niceTicks(x0, x1, 5);
+    xt.forEach(function (t) {
+      el("line", { x1: sx(t), x2: sx(t), y1: H - M.b, y2: H - M.b + 4 }, g);
+      el("text", { x: sx(t), y: H - M.b + 14, "text-anchor": "middle" }, g).textContent = String(+t.toPrecision(6));
+    });
+    niceTicks(y0, y1, 4).forEach(function (t) {
+      el("line", { x1: M.l - 4, x2: M.l, y1: sy(t), y2: sy(t) }, g);
+      el("text", { x: M.l - 6, y: sy(t) + 3.5, "text-anchor": "end" }, g).textContent = String(+t.toPrecision(4));
+    });
+    el("text", { x: (M.l + W - M.r) / 2, y: H - 3, "text-anchor": "middle", class: "label" }, g).textContent = this.xlabel;
+    el("text", { x: 10, y: (M.t + H - M.b) / 2, "text-anchor": "middle", class: "label",
+      transform: "rotate(-90 10 " + (M.t + H - M.b) / 2 + ")" }, g).textContent = this.ylabel;
+  };
+  Panel.prototype.clear = function () {
+    while (this.plot.firstChild) this.plot.removeChild(this.plot.firstChild);
+  };
+  Panel.prototype.line = function (xs, ys, cls) {
+    var sx = this.sx, sy = this.sy, pts = [];
+    for (var i = 0; i < xs.length; i++) pts.push(sx(xs[i]).toFixed(1) + "," + sy(ys[i]).toFixed(1));
+    return el("polyline", { points: pts.join(" "), class: cls }, this.plot);
+  };
+  Panel.prototype.dot = function (x, y, r, cls, parent) {
+    return el("circle", { cx: this.sx(x).toFixed(1), cy: this.sy(y).toFixed(1), r: r, class: cls }, parent || this.plot);
+  };
+  Panel.prototype.vline = function (x, cls) {
+    var X = this.sx(x).toFixed(1);
+    return el("line", { x1: X, x2: X, y1: M.t, y2: H - M.b, class: cls }, this.plot);
+  };
+  Panel.prototype.note = function (x, y, text, cls, anchor) {
+    var t = el("text", { x: x, y: y, class: cls || "", "text-anchor": anchor || "start" }, this.plot);
+    t.textContent = text;
+    return t;
+  };
+
+  function Explorer(root) {
+    var data = JSON.parse(root.querySelector(".attn-explorer-data").textContent);
+    var L = data.labels, xs = data.x_train, ys = data.y_train, xq = data.x_test, yt = data.y_truth;
+    var lo = Math.log10(data.w_min), hi = Math.log10(data.w_max);
+    var step = (hi - lo) / (data.w_steps - 1);
+    var self = this, w = data.w, weights = [], fit = [];
+
+    // the control: log10(w) on a range input, w and the bandwidth printed beside it
+    var ui = html("div", "attn-explorer-ui", null);
+    var controls = html("div", "attn-explorer-controls", ui);
+    var label = html("label", null, controls);
+    html("span", "attn-explorer-name", label, L.w + " ");
+    var input = html("input", null, label);
+    input.type = "range";
+    input.min = lo;
+    input.max = hi;
+    input.step = step.toFixed(6);
+    var wOut = html("output", "attn-explorer-w", controls);
+    var hOut = html("output", "attn-explorer-h", controls);
+    var grid = html("div", "attn-explorer-grid", ui);
+    var pFit = new Panel(grid, L.fit, L.x, L.y, false);
+    var pBump = new Panel(grid, L.bumps, L.keys, L.weight, false);
+    var pMap = new Panel(grid, L.heatmap, L.keys, L.queries, false);
+    var pLoss = new Panel(grid, L.loss, L.w_axis, L.loss_axis, true);
+
+    // fixed parts: data ranges, training points, truth, the leave-one-out curve
+    var yAll = ys.concat(yt), y0 = Math.min.apply(null, yAll), y1 = Math.max.apply(null, yAll);
+    var pad = 0.08 * (y1 - y0), xMax = Math.max(xq[xq.length - 1], xs[xs.length - 1]);
+    pFit.setRange(0, xMax, y0 - pad, y1 + pad);
+    var fixed = el("g", {}, pFit.svg);
+    pFit.plot = fixed;
+    xs.forEach(function (x, i) { pFit.dot(x, ys[i], 2, "point"); });
+    pFit.line(xq, yt, "truth");
+    pFit.note(W - M.r - 4, H - M.b - 30, "— " + L.truth, "truth-text", "end");
+    pFit.note(W - M.r - 4, H - M.b - 18, "- - " + L.prediction, "prediction-text", "end");
+    pFit.note(W - M.r - 4, H - M.b - 6, "● " + L.train, "", "end");
+    pFit.plot = el("g", {}, pFit.svg);
+    var ws = [], curve = [];
+    for (var k = 0; k < data.w_steps; k++) {
+      ws.push(Math.pow(10, lo + k * step));
+      curve.push(looLoss(xs, ys, ws[k]));
+    }
+    var best = 0;
+    curve.forEach(function (c, i) { if (c < curve[best]) best = i; });
+    var c0 = Math.min.apply(null, curve), c1 = Math.max.apply(null, curve), cp = 0.08 * (c1 - c0);
+    pLoss.setRange(data.w_min, data.w_max, c0 - cp, c1 + cp);
+    var lossFixed = el("g", {}, pLoss.svg);
+    pLoss.plot = lossFixed;
+    pLoss.line(ws, curve, "curve");
+    pLoss.dot(ws[best], curve[best], 4, "minimum");
+    pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) - 8, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
+    pLoss.plot = el("g", {}, pLoss.svg);
+
+    // the heatmap: one rect per (query, key), its opacity the weight / the largest weight
+    var nq = xq.length, nk = xs.length;
+    pMap.setRange(0, nk, nq, 0);
+    pMap.axes.querySelectorAll("text:not(.label)").forEach(function (t) { t.remove(); });
+    var cellW = (W - M.l - M.r) / nk, cellH = (H - M.t - M.b) / nq, cells = [];
+    var cellGroup = el("g", { class: "cells" }, pMap.svg);
+    for (var r = 0; r < nq; r++) {
+      for (var c = 0; c < nk; c++) {
+        cells.push(el("rect", { x: (M.l + c * cellW).toFixed(2), y: (M.t + r * cellH).toFixed(2),
+          width: (cellW + 0.3).toFixed(2), height: (cellH + 0.3).toFixed(2) }, cellGroup));
+      }
+    }
+    var mapNote = el("text", { x: W - M.r - 4, y: M.t + 12, "text-anchor": "end", class: "map-text" }, pMap.svg);
+
+    function update(newW) {
+      w = newW;
+      weights = xq.map(function (q) { return softmaxRow(q, xs, w, -1); });
+      fit = weights.map(function (row) { return dot(row, ys); });
+      var loss = looLoss(xs, ys, w);
+      input.value = Math.log10(w);
+      input.setAttribute("aria-valuetext", "w = " + fmt(w));
+      wOut.textContent = "w = " + fmt(w);
+      hOut.textContent = L.bandwidth + " = " + fmt(1 / Math.abs(w));
+      root.dataset.w = String(w);
+      root.dataset.loo = String(loss);
+
+      pFit.clear();
+      pFit.line(xq, fit, "prediction");
+      pBump.clear();
+      var top = 0;
+      data.queries.forEach(function (i) { weights[i].forEach(function (v) { if (v > top) top = v; }); });
+      pBump.setRange(0, xMax, 0, top * 1.1);
+      data.queries.forEach(function (i, n) {
+        pBump.vline(xq[i], "query q" + n);
+        pBump.line(xs, weights[i], "bump q" + n);
+        pBump.note(W - M.r - 4, M.t + 12 + 12 * n, L.query + " x = " + xq[i].toFixed(1), "q" + n + "-text", "end");
+      });
+      var max = 0;
+      weights.forEach(function (row) { row.forEach(function (v) { if (v > max) max = v; }); });
+      weights.forEach(function (row, rr) {
+        row.forEach(function (v, cc) { cells[rr * nk + cc].setAttribute("fill-opacity", (v / max).toFixed(3)); });
+      });
+      mapNote.textContent = "max = " + max.toFixed(3);
+      pLoss.clear();
+      pLoss.vline(w, "current");
+      pLoss.dot(w, loss, 4, "current-dot");
+      var X = pLoss.sx(w), right = X > (M.l + W - M.r) / 2;
+      pLoss.note(X + (right ? -4 : 4), M.t + 12, L.current + " = " + fmt(w) + ", L = " + loss.toFixed(2), "current-text", right ? "end" : "start");
+    }
+
+    input.addEventListener("input", function () { update(Math.pow(10, parseFloat(input.value))); });
+    root.insertBefore(ui, root.firstChild);
+    root.classList.add("is-live");
+    update(w);
+
+    self.setW = function (v) { update(v); return self.state(); };
+    self.w = function () { return w; };
+    self.fit = function () { return fit.slice(); };
+    self.weights = function () { return weights.map(function (row) { return Array.from(row); }); };
+    self.loo = function (v) { return looLoss(xs, ys, v === undefined ? w : v); };
+    self.state = function () { return { w: w, fit: self.fit(), loo: self.loo() }; };
+  }
+
+  function init() {
+    document.querySelectorAll(".attn-explorer:not(.is-live)").forEach(function (root) {
+      try {
+        root.attnExplorer = new Explorer(root);
+      } catch (err) {
+        root.classList.remove("is-live");
+        throw err;
+      }
+    });
+  }
+  if (typeof document$ !== "undefined") document$.subscribe(init);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,91 @@
+# %% [markdown]
+# # Chapter recap
+#
+# This page gathers the chapter in one place: how the tensor shapes change, step by step, in both
+# forms of attention pooling; the key formulas; and an index of the answers scattered over the
+# "common confusions" of the pages. The shape diagram is not drawn by hand: the package runs both
+# forms on the data and draws the shape of every tensor it met.
+#
+# It covers the pages from [attention cues](cues.py) to [from the Gaussian kernel to dot-product
+# attention](dot-product.py), the section of "Dive into Deep Learning"; the two pages after them,
+# [Transformer attention](transformer.py) and [what attention costs as n grows](scale.py), go beyond
+# the chapter and are not repeated here.
+
+# %%
+import attention_tutorial as at
+
+data = at.make_data(n_train=40)  # n_train != n_test: a mix-up of the two sizes shows at once
+x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
+n_train, n_test = data.n_train, data.n_test
+print("n_train =", n_train, " n_test =", n_test)
+
+# %% [markdown]
+# ## The flow of shapes
+#
+# We use 40 training samples and 50 test inputs on purpose: with two different sizes, a step that
+# mixes up rows and columns shows at once in the shapes.
+
+# %%
+y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
+keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+y_fit = at.NWKernelRegression(w=1.0)(x_train, keys, values)  # (n_train,)
+print(
+    "non-parametric:",
+    tuple(x_test.shape),
+    "->",
+    tuple(attention_weights.shape),
+    "->",
+    tuple(y_hat.shape),
+)
+print("training:      ", tuple(keys.shape), "-> bmm ->", tuple(y_fit.shape))
+assert attention_weights.shape == (n_test, n_train) and y_hat.shape == (n_test,)
+assert keys.shape == (n_train, n_train - 1) and y_fit.shape == (n_train,)
+at.plot_shape_flow(x_test, x_train, y_train)
+
+# %% [markdown]
+# The upper half is **prediction**: the queries are the test inputs, tiled into `(n_test, n_train)` by
+# `repeat_interleave` and `reshape`; a softmax along `dim=1` and a product with the values give
+# `(n_test,)` predictions. The lower half is **training**: each training point is a query, its keys
+# and values are the `n_train - 1` samples other than itself, and `bmm` multiplies each row of
+# weights with its own row of values, giving `(n_train,)` predictions.
+#
+# ## Key formulas
+#
+# Attention pooling is a weighted average of the values, the weights a softmax of how similar the
+# query is to each key:
+#
+# $$f(x) = \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \qquad \sum_{i=1}^{n} \alpha(x, x_i) = 1 .$$
+#
+# Non-parametric (Nadaraya-Watson, Gaussian kernel, bandwidth $h$):
+#
+# $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right).$$
+#
+# Parametric: $1/h$ becomes a learnable $w$, and the bandwidth is $1/|w|$:
+#
+# $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\big((x - x_i)\, w\big)^2\right).$$
+#
+# The leave-one-out training loss (point $i$ only sees the others):
+#
+# $$L(w) = \sum_{i=1}^{n} \Big(\sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j - y_i\Big)^2 .$$
+#
+# Gaussian kernel and dot-product attention: $-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2$,
+# and the $q^2$ term, the same for every key, cancels in the softmax.
+#
+# ## Index of common confusions
+#
+# | Question | Answered on |
+# |---|---|
+# | Why are convolution and pooling layers not attention? Why separate keys and values? | [Attention cues](cues.py#common-confusions) |
+# | Why sort `x_train`? Why do my numbers differ from the book's? | [The data](data.py#common-confusions) |
+# | What is the difference between `repeat_interleave` and `repeat`? | [Average pooling](average.py#common-confusions) |
+# | The farther the key, the larger the weight? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
+# | Why is the fit worst at the edges? | [Boundary bias and local linear regression](nonparametric.py#boundary-bias-and-local-linear-regression) |
+# | Why remove the diagonal? Why one scalar $w$? Why is the loss off by half? | [Parametric attention pooling](parametric.py#common-confusions) |
+# | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
+# | What harm does "less smooth" do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
+# | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |
+# | $x_i$ or $x_j$ in the denominator? Can the minus sign go? Is this Transformer attention? | [From the Gaussian kernel to dot-product attention](dot-product.py#common-confusions) |
+# | `Can't call numpy() on Tensor that requires grad` when plotting? | [Detach before plotting](parametric.py#detach-before-plotting) |
+#
+# To map each block of code of "Dive into Deep Learning" to this site, see
+# [From d2l §10.2 to this site](d2l-map.md).

@@ -1,0 +1,161 @@
+"""The bandwidth explorer in Chromium: the page's numbers against the package's torch values.
+
+Served (the ``site`` build) and from file:// (the ``offline_site`` build; both are the
+session's background builds of ``tests/conftest.py``), in both languages: w is set to several values
+(through the slider's input event, and with the keyboard) and the fit and the leave-one-out
+loss that the page computed are compared with ``at.predict`` and ``at.loss_at_w``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import attention_tutorial as at
+
+pytestmark = pytest.mark.browser
+
+# the slider snaps log10(w) to steps of 0.01: 17 becomes 10**1.23, 250 becomes 10**2.4
+WS = [0.1, 0.5, 1.0, 3.981071705534973, 17.0, 250.0, 1000.0]
+PAGES = ["nonparametric", "leave-one-out", "en/nonparametric", "en/leave-one-out"]
+TOLERANCE = 1e-5
+
+# Moves the slider as a reader would (value + input event), then reads the page's numbers.
+SET_W = """([w]) => {
+    const root = document.querySelector('.attn-explorer.is-live');
+    const input = root.querySelector('input[type=range]');
+    input.value = Math.log10(w);
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+    const api = root.attnExplorer;
+    return {w: api.w(), fit: api.fit(), loo: Number(root.dataset.loo)};
+}"""
+
+
+@pytest.fixture(scope="module")
+def data():
+    return at.make_data()
+
+
+def open_page(browser, url, width=1280):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    log = {"errors": [], "requests": []}
+    page.on("console", lambda m: log["errors"].append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: log["errors"].append(str(e)))
+    page.on("request", lambda r: log["requests"].append(r.url))
+    page.goto(url, wait_until="load")
+    page.wait_for_selector(".attn-explorer.is-live", timeout=10000)
+    return context, page, log
+
+
+def check_agreement(page, data):
+    """Compare the page with the package: float32 (the site's dtype) and float64 runs.
+
+    The page computes in float64. Against the package's float32 values the fit must agree
+    within 1e-5 and the summed loss (up to about 64) within 1e-5 relative to float32's own
+    rounding (1e-6 relative); against the same package functions run on float64 data both
+    must agree within 1e-5 (measured: about 1e-6, since the package keeps ``w`` as a float32
+    parameter).
+    """
+    x64, y64, q64 = data.x_train.double(), data.y_train.double(), data.x_test.double()
+    worst = {"fit32": 0.0, "loo32": 0.0, "fit64": 0.0, "loo64": 0.0}
+    for w in WS:
+        got = page.evaluate(SET_W, [w])
+        assert abs(math.log10(got["w"]) - math.log10(w)) <= 0.005 + 1e-9
+        w_page = got["w"]
+        fit32 = at.predict(w_page, data.x_test, data.x_train, data.y_train).tolist()
+        fit64 = at.predict(w_page, q64, x64, y64).tolist()
+        loo32 = at.loss_at_w(w_page, data.x_train, data.y_train)
+        loo64 = at.loss_at_w(w_page, x64, y64)
+        errors = {
+            "fit32": max(abs(a - b) for a, b in zip(got["fit"], fit32, strict=True)),
+            "fit64": max(abs(a - b) for a, b in zip(got["fit"], fit64, strict=True)),
+            "loo32": abs(got["loo"] - loo32),
+            "loo64": abs(got["loo"] - loo64),
+        }
+        assert errors["fit32"] < TOLERANCE, (w, errors)
+        assert errors["loo32"] < max(TOLERANCE, 1e-6 * loo32), (w, errors)
+        assert errors["fit64"] < TOLERANCE and errors["loo64"] < TOLERANCE, (w, errors)
+        worst = {k: max(worst[k], errors[k]) for k in worst}
+    return worst
+
+
+def check_page(page, log, lang):
+    root = page.locator(".attn-explorer.is-live")
+    assert root.count() == 1
+    # the static figure is hidden once the explorer runs; four panels are drawn
+    assert not page.locator(".attn-explorer-static").is_visible()
+    assert page.locator(".attn-explorer-panel svg").count() == 4
+    caption = page.locator(".attn-explorer-panel figcaption").first.inner_text()
+    assert caption == (
+        "拟合、真实函数与训练数据" if lang == "zh" else "fit, true function and training data"
+    )
+    # keyboard: the slider moves by one grid step of 0.01 decades per key press
+    slider = page.locator(".attn-explorer input[type=range]")
+    page.evaluate(SET_W, [1.0])
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    w = page.evaluate("() => document.querySelector('.attn-explorer').attnExplorer.w()")
+    assert w == pytest.approx(10**0.01, rel=1e-9)
+    assert page.locator(".attn-explorer-w").inner_text() == "w = 1.02"
+    h_text = page.locator(".attn-explorer-h").inner_text()
+    assert h_text.endswith(f"= {1 / w:.3f}")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_served_explorer_matches_the_package(server, browser, data, path):
+    context, page, log = open_page(browser, f"{server}{path}/")
+    try:
+        lang = "en" if path.startswith("en/") else "zh"
+        check_page(page, log, lang)
+        worst = check_agreement(page, data)
+        print(f"served {path}:", {k: f"{v:.1e}" for k, v in worst.items()})
+        assert log["errors"] == []
+        assert all(r.startswith(server) or r.startswith("data:") for r in log["requests"])
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_offline_explorer_matches_the_package(offline_site, browser, data, path):
+    context, page, log = open_page(browser, (offline_site / f"{path}.html").as_uri())
+    try:
+        check_page(page, log, "en" if path.startswith("en/") else "zh")
+        worst = check_agreement(page, data)
+        print(f"file:// {path}:", {k: f"{v:.1e}" for k, v in worst.items()})
+        assert log["errors"] == []
+        assert all(r.split(":")[0] in {"file", "data", "blob", "about"} for r in log["requests"])
+    finally:
+        context.close()
+
+
+def test_minimum_marked_by_the_page_is_best_w(server, browser, data):
+    context, page, _ = open_page(browser, f"{server}leave-one-out/")
+    try:
+        text = page.locator(".attn-explorer svg text.minimum-text").text_content()
+        best = at.best_w(at.analysis.np.logspace(-1, 3, 401), data.x_train, data.y_train)
+        assert text.endswith(f"{best:.2f}")
+        assert math.isfinite(best)
+    finally:
+        context.close()
+
+
+def test_without_javascript_the_static_figure_stays(server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}en/nonparametric/", wait_until="load")
+        figure = page.locator(".attn-explorer-static img")
+        figure.scroll_into_view_if_needed()
+        assert figure.is_visible()
+        assert (
+            page.evaluate(
+                "img => { img.loading = 'eager';"
+                " return img.decode().then(() => img.naturalWidth) }",
+                figure.element_handle(),
+            )
+            > 0
+        )
+    finally:
+        context.close()

@@ -1,0 +1,127 @@
+"""What a reader downloads (issue 11): the byte budget of a first visit, measured on the built site.
+
+Budgets: a first visit to any notebook page transfers at most 200 KB gzip,
+any page's first visit at most 700 KB raw; no KaTeX JavaScript and no raw TeX
+ship; the English site reuses the shared assets; figures carry their size.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tools.sitebuild import pageweight
+
+from .test_build import LANG_ROOTS, notebook_pages, pages
+
+pytestmark = pytest.mark.build
+
+KB = 1024
+
+
+def all_pages(site: Path) -> list[str]:
+    return sorted(LANG_ROOTS[lang] + rel for lang in ("zh", "en") for rel in pages(site, lang))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_first_visit_to_a_notebook_page_transfers_at_most_200_kb_gzip(site, lang):
+    over = {}
+    for rel in notebook_pages(lang):
+        raw, packed = pageweight.total(pageweight.first_visit(site, rel))
+        assert packed > 50 * KB, f"{rel}: {packed} bytes is implausibly small"  # the measure works
+        if packed > 200 * KB:
+            over[rel] = packed
+    assert over == {}
+
+
+def test_first_visit_to_any_page_is_at_most_700_kb_raw(site):
+    over = {}
+    for rel in all_pages(site):
+        raw, _ = pageweight.total(pageweight.first_visit(site, rel))
+        if raw > 700 * KB:
+            over[rel] = raw
+    assert over == {}
+
+
+def test_no_katex_javascript_ships(site):
+    scripts = [
+        p.relative_to(site).as_posix() for p in site.rglob("*.js") if "katex" in p.name.lower()
+    ]
+    assert scripts == []
+    for rel in all_pages(site):
+        text = (site / rel).read_text(encoding="utf-8")
+        assert "renderMathInElement" not in text and "katex.min.js" not in text, rel
+
+
+_RAW_ELEMENTS = re.compile(
+    r"<(pre|code|script|style|annotation|textarea)\b.*?</\1>|<span class=\"katex\">.*?</math></span>",
+    re.S,
+)
+_TEX = re.compile(r"\\\(|\\\[|\$\$|\$[^$<\s][^$<]*\$|\\(?:frac|sum|alpha|mathbf|operatorname)\b")
+
+
+def test_every_formula_is_rendered_and_no_raw_tex_is_left(site):
+    formulas, left = 0, {}
+    for rel in all_pages(site):
+        text = (site / rel).read_text(encoding="utf-8")
+        article = text.split("<article", 1)[-1].split("</article>", 1)[0]
+        formulas += article.count('class="katex"')
+        prose = _RAW_ELEMENTS.sub("", article)
+        found = _TEX.findall(prose)
+        if found:
+            left[rel] = found[:5]
+    assert left == {}
+    assert formulas > 100  # the chapter is full of formulas: they were found and rendered
+
+
+def test_the_katex_fonts_the_formulas_need_ship_and_no_others(site):
+    fonts = {p.name for p in (site / "assets/katex/fonts").iterdir()}
+    assert {"KaTeX_Main-Regular.woff2", "KaTeX_Math-Italic.woff2"} <= fonts
+    css = (site / "assets/katex/katex.min.css").read_text(encoding="utf-8")
+    named = set(re.findall(r"fonts/([\w-]+\.woff2)", css))
+    assert named == fonts
+
+
+def test_the_english_site_reuses_the_shared_assets(site):
+    duplicates = [
+        p.relative_to(site).as_posix()
+        for p in (site / "en").rglob("*")
+        if p.is_file()
+        and "assets" in p.relative_to(site / "en").parts
+        and (site / p.relative_to(site / "en")).is_file()
+        and (site / p.relative_to(site / "en")).read_bytes() == p.read_bytes()
+    ]
+    assert duplicates == []
+    home = (site / "en/index.html").read_text(encoding="utf-8")
+    assert re.search(r'src="\.\./assets/javascripts/bundle\.[0-9a-f]+\.min\.js"', home)
+
+
+def test_search_loads_on_demand_before_materials_bundle(site):
+    for rel in all_pages(site):
+        text = (site / rel).read_text(encoding="utf-8")
+        lazy = text.find("assets/javascripts/search-on-demand.js")
+        bundle = re.search(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js", text)
+        assert 0 <= lazy < bundle.start(), rel
+
+
+def test_figures_carry_width_and_height(site):
+    missing = []
+    for lang in ("zh", "en"):
+        for rel in notebook_pages(lang):
+            text = (site / rel).read_text(encoding="utf-8")
+            for tag in re.findall(r"<img\b[^>]*>", text):
+                if not (re.search(r'\swidth="\d+"', tag) and re.search(r'\sheight="\d+"', tag)):
+                    missing.append((rel, tag[:100]))
+    assert missing == []
+
+
+def test_no_hreflang_link_with_a_relative_url(site):
+    bad = []
+    for rel in all_pages(site):
+        text = (site / rel).read_text(encoding="utf-8")
+        for href in re.findall(r'<link rel="alternate" href="([^"]*)" hreflang=', text):
+            if not re.match(r"https?://", href):
+                bad.append((rel, href))
+    assert bad == []

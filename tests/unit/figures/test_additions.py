@@ -1,0 +1,103 @@
+"""Tests of attention_tutorial.figures.additions and the explorer's static picture."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from attention_tutorial import (
+    loss_at_w,
+    make_data,
+    nadaraya_watson,
+    plot_boundary_bias,
+    plot_explorer_panels,
+    plot_shape_flow,
+    plot_w_paths,
+)
+from attention_tutorial.figures._base import TutorialFigure
+
+
+@pytest.fixture(scope="module")
+def data():
+    return make_data(n_train=30)  # n_train != n_test = 50
+
+
+def test_boundary_bias_marks_the_centre_of_the_weights(data):
+    fig = plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, lang="en")
+    assert isinstance(fig, TutorialFigure) and fig._recipe is not None
+    _, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    centre = float(weights[0].double() @ data.x_train.double())
+    lines = fig.axes[1].lines
+    assert lines[1].get_xdata()[0] == pytest.approx(centre, rel=1e-6)
+    heights = [bar.get_height() for bar in fig.axes[1].patches]
+    np.testing.assert_allclose(heights, weights[0].numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("lang", "x", "keys", "legend"),
+    [
+        ("zh", "输入 x", "键（训练输入）", "局部线性回归"),
+        ("en", "input x", "keys (training inputs)", "local linear regression"),
+    ],
+)
+def test_labels_follow_the_language(data, lang, x, keys, legend):
+    fig = plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, lang=lang)
+    assert fig.axes[0].get_xlabel() == x and fig.axes[1].get_xlabel() == keys
+    assert legend in [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    fig = plot_w_paths(data.x_train, data.y_train, {"a": [1.0, 2.0]}, ws=[0.5, 1.0, 5.0], lang=lang)
+    assert ("对数" in fig.axes[0].get_xlabel()) == (lang == "zh")
+    fig = plot_explorer_panels(data, 2.0, lang=lang)
+    assert fig.axes[0].get_xlabel() == x and fig.axes[1].get_xlabel() == keys
+
+
+def test_w_paths_sit_on_the_leave_one_out_curve(data):
+    path = [0.5, 3.0, 20.0]
+    fig = plot_w_paths(data.x_train, data.y_train, {"lr": path}, lang="en")
+    assert isinstance(fig, TutorialFigure) and fig._recipe is not None
+    drawn = fig.axes[0].lines[1]
+    assert list(drawn.get_xdata()) == path
+    expected = [loss_at_w(w, data.x_train, data.y_train) for w in path]
+    np.testing.assert_allclose(drawn.get_ydata(), expected, rtol=1e-9)
+    with pytest.raises(ValueError, match="positive"):
+        plot_w_paths(data.x_train, data.y_train, {"bad": [1.0, -2.0]}, lang="en")
+    with pytest.raises(ValueError, match="at least one"):
+        plot_w_paths(data.x_train, data.y_train, {}, lang="en")
+
+
+def test_shape_flow_shows_the_real_shapes(data):
+    fig = plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
+    shapes = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("(")]
+    assert shapes == ["(50,)", "(1500,)", "(50, 30)", "(50, 30)", "(50,)",
+                      "(30, 29)", "(30, 29)", "(30, 1, 29)", "(30, 1, 1)", "(30,)"]  # fmt: skip
+    titles = [
+        t.get_text() for t in plot_shape_flow(data.x_test, data.x_train, data.y_train).axes[0].texts
+    ]
+    assert "训练（留一法，带参数）" in titles
+    # legible on a phone: at most 4 inches (400 CSS px) wide, so it is hardly scaled down
+    # at 375 px, and no text under 9 pt
+    assert fig.get_size_inches()[0] <= 4.0
+    assert min(t.get_fontsize() for t in fig.axes[0].texts) >= 9
+
+
+def test_explorer_panels_show_the_package_fit(data):
+    fig = plot_explorer_panels(data, 4.0, query_indices=(0, 10), lang="en")
+    y_hat, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train, 0.25)
+    np.testing.assert_allclose(fig.axes[0].lines[1].get_ydata(), y_hat.numpy(), rtol=1e-6)
+    np.testing.assert_allclose(fig.axes[1].lines[0].get_ydata(), weights[0].numpy(), rtol=1e-6)
+    assert fig.axes[2].images[0].get_array().shape == (50, 30)
+
+
+@pytest.mark.parametrize("lang", ["fr", None])
+def test_unknown_language_raises(data, lang):
+    with pytest.raises(ValueError, match="lang"):
+        plot_shape_flow(data.x_test, data.x_train, data.y_train, lang=lang)
+
+
+def test_bad_query_index(data):
+    with pytest.raises(ValueError, match="query_index"):
+        plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, query_index=50)
+    with pytest.raises(ValueError, match="query_indices"):
+        plot_explorer_panels(data, 1.0, query_indices=(0, 99))
+    with pytest.raises(TypeError, match="data"):
+        plot_explorer_panels(torch.zeros(3), 1.0)

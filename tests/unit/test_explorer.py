@@ -1,0 +1,98 @@
+"""Tests of attention_tutorial.explorer: the data and HTML written into the page."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import pytest
+import torch
+
+from attention_tutorial import BandwidthExplorer, bandwidth_explorer, make_data
+from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return bandwidth_explorer(make_data(n_train=20), w=2.0, query_indices=(0, 5, 9))
+
+
+def payload_of(html: str) -> dict:
+    match = re.search(
+        r'<script type="application/json" class="attn-explorer-data">(.*?)</script>', html
+    )
+    assert match is not None
+    return json.loads(match.group(1))
+
+
+def test_the_page_gets_exact_copies_of_the_data(explorer):
+    data = explorer.data
+    payload = payload_of(explorer.html("en"))
+    for name in ("x_train", "y_train", "x_test", "y_truth"):
+        values = torch.tensor(payload[name], dtype=torch.float64)
+        assert torch.equal(values.float(), getattr(data, name)), name
+        assert torch.equal(values, getattr(data, name).double()), name  # no rounding at all
+    assert payload["queries"] == [0, 5, 9] and payload["w"] == 2.0
+    assert (payload["w_min"], payload["w_max"], payload["w_steps"]) == (0.1, 1000.0, 401)
+
+
+@pytest.mark.parametrize(("lang", "label"), [("zh", "带宽 1/|w|"), ("en", "bandwidth 1/|w|")])
+def test_labels_and_static_figure_per_language(explorer, lang, label):
+    html = explorer.html(lang)
+    assert payload_of(html)["labels"]["bandwidth"] == label
+    assert f'data-lang="{lang}"' in html
+    src = re.search(r'src="data:(image/[a-z+]+);base64,([^"]+)"', html)
+    assert src is not None and len(base64.b64decode(src.group(2))) > 1000
+
+
+def test_mimebundle_carries_both_languages(explorer, monkeypatch):
+    monkeypatch.setenv(FIGURE_LANGS_ENV, "zh,en")
+    bundle, _ = explorer._repr_mimebundle_()
+    variants = bundle[FIGURE_MIME]
+    assert set(variants) == {"zh", "en"}
+    assert all(v["mime"] == "text/html" for v in variants.values())
+    assert payload_of(variants["en"]["data"])["labels"]["title"] == "Bandwidth explorer"
+    monkeypatch.delenv(FIGURE_LANGS_ENV)
+    bundle, _ = explorer._repr_mimebundle_()
+    assert FIGURE_MIME not in bundle and bundle["text/html"] == explorer._repr_html_()
+
+
+def test_json_cannot_close_the_script(explorer, monkeypatch):
+    from attention_tutorial import explorer as module
+
+    labels = {**module._LABELS["en"], "title": "</script><b>"}
+    monkeypatch.setitem(module._LABELS, "en", labels)
+    html = explorer.html("en")
+    assert html.count("</script>") == 1
+    assert payload_of(html)["labels"]["title"] == "</script><b>"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"w": 0.01}, ValueError, "between 0.1 and 1000"),
+        ({"w": -1.0}, ValueError, "positive"),
+        ({"w": torch.ones(3)}, ValueError, "w must be a number or a one-element tensor"),
+        ({"query_indices": (0, 50)}, ValueError, "below n_test"),
+        ({"query_indices": (0, 1, 2, 3)}, ValueError, "at most 3"),
+        ({"query_indices": ()}, ValueError, "query_indices"),
+        ({"data": torch.zeros(3)}, TypeError, "ToyData"),
+    ],
+)
+def test_bad_arguments(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        bandwidth_explorer(**kwargs)
+
+
+def test_w_may_be_a_one_element_tensor():
+    explorer = bandwidth_explorer(make_data(n_train=20), w=torch.tensor(2.0))
+    assert explorer.w == 2.0 and isinstance(explorer.w, float)
+
+
+def test_default_is_the_chapter_data():
+    explorer = bandwidth_explorer()
+    assert isinstance(explorer, BandwidthExplorer)
+    assert torch.equal(explorer.data.x_train, make_data().x_train)
+    with pytest.raises(ValueError, match="lang"):
+        explorer.payload("fr")

@@ -1,0 +1,98 @@
+r"""Lighten the finished site (both languages): shared assets, used CSS only, compact search index.
+
+``finalize(site)`` runs once, after the English site has been copied into
+``<site>/en``:
+
+1. ``assets.dedupe``: one copy of every asset both languages share;
+2. the notebook stylesheets keep only the rules some page can use
+   (``cssprune``; class names the site's scripts may add count as used) and
+   get a name after their new content;
+3. the KaTeX stylesheet keeps only the rules of the formulas on the pages, and
+   the font files it no longer names are deleted;
+4. each ``search/search_index.json`` is written compactly, with CJK text as
+   UTF-8 instead of ``\uXXXX`` escapes;
+5. each page with formulas preloads the KaTeX fonts they use, so the fonts
+   arrive before the first layout and no line moves when they do (layout
+   shift); not offline, where file:// font requests gain nothing.
+
+>>> compact_index('{"docs": [{"text": "\\u6ce8 a"}]}')
+'{"docs":[{"text":"注 a"}]}'
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from pathlib import Path
+
+from tools.sitebuild import assets, cssprune, pageweight
+
+KATEX_CSS = "assets/katex/katex.min.css"
+KATEX_FONTS = "assets/katex/fonts"
+
+
+def compact_index(text: str) -> str:
+    """A search index as compact JSON, non-ASCII text kept as it is."""
+    return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
+
+
+def _pages(site: Path) -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html"))]
+
+
+def preload_links(page: str, rel: str, katex_css: str) -> str:
+    """``<link rel="preload">`` tags for the KaTeX fonts that page ``rel`` (site path) needs.
+
+    >>> css = "@font-face{font-family:K;src:url(fonts/K.woff2)}.katex{font-family:K}"
+    >>> preload_links('<span class="katex">x</span>', "a/index.html", css).split(
+    ...     " as="
+    ... )[0]
+    '<link rel="preload" href="../assets/katex/fonts/K.woff2"'
+    """
+    folder = posixpath.dirname(rel) or "."
+    base = posixpath.dirname(KATEX_CSS)
+    return "".join(
+        f'<link rel="preload" href="{posixpath.relpath(posixpath.join(base, url), folder)}" '
+        'as="font" type="font/woff2" crossorigin>'
+        for url in pageweight.font_files(page, katex_css)
+    )
+
+
+def finalize(site: Path, *, preload: bool = True) -> dict[str, int]:
+    """Apply the steps above to the built site in ``site``; return bytes saved per step."""
+    site = Path(site)
+    saved = {"dedupe": 0, "notebook_css": 0, "katex": 0, "search_index": 0}
+    moved = assets.dedupe(site)
+    saved["dedupe"] = sum((site / new).stat().st_size for new in moved.values())
+    scripts = [p.read_text(encoding="utf-8") for p in sorted(site.glob("**/assets/**/*.js"))]
+    used = cssprune.used_names(_pages(site), extra_classes=cssprune.script_words(scripts))
+    for sheet in sorted(site.glob("**/assets/stylesheets/notebook.*.css")):
+        css = sheet.read_text(encoding="utf-8")
+        pruned = cssprune.prune(css, used)
+        sheet.write_text(pruned, encoding="utf-8")
+        saved["notebook_css"] += len(css.encode()) - len(pruned.encode())
+        assets.rename_by_content(site, sheet.relative_to(site).as_posix())
+    katex = site / KATEX_CSS
+    if katex.is_file():
+        css = katex.read_text(encoding="utf-8")
+        pruned = cssprune.prune(css, used)
+        katex.write_text(pruned, encoding="utf-8")
+        saved["katex"] += len(css.encode()) - len(pruned.encode())
+        keep = {(katex.parent / url).resolve() for url in cssprune.font_urls(pruned)}
+        for font in sorted((site / KATEX_FONTS).glob("*")):
+            if font.resolve() not in keep:
+                saved["katex"] += font.stat().st_size
+                font.unlink()
+    if preload and katex.is_file():
+        css = katex.read_text(encoding="utf-8")
+        for path in sorted(site.rglob("*.html")):
+            page = path.read_text(encoding="utf-8")
+            if 'class="katex"' in page and "</head>" in page:
+                links = preload_links(page, path.relative_to(site).as_posix(), css)
+                path.write_text(page.replace("</head>", links + "</head>", 1), encoding="utf-8")
+    for index in sorted(site.rglob("search/search_index.json")):
+        text = index.read_text(encoding="utf-8")
+        small = compact_index(text)
+        index.write_text(small, encoding="utf-8")
+        saved["search_index"] += len(text.encode()) - len(small.encode())
+    return saved
