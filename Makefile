@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs:
 #   make serve   set everything up, serve the site at http://127.0.0.1:8000
 #   make test    set everything up, lint, and run every test
-.PHONY: setup setup-test serve build offline sync-code test lint format bench clean
+.PHONY: setup setup-test serve build offline pdf sync-code test lint format bench clean
 
 export NO_MKDOCS_2_WARNING := 1
 export JUPYTER_PLATFORM_DIRS := 1
@@ -23,6 +23,12 @@ build: setup
 offline: setup
 	$(VENV)/mkdocs build -f mkdocs.offline.yml
 
+# One PDF per language (the chapter, then the handbook) printed by Chromium
+# from the built site: pdf/attention-tutorial.zh.pdf and .en.pdf (tools/pdf.py).
+pdf: setup-test
+	$(VENV)/mkdocs build
+	$(VENV)/python tools/pdf.py --site site --out pdf
+
 # Each code cell is written once, in docs/zh: this copies the code cells of every
 # Chinese notebook page into its English twin (tools/sitebuild/sync.py).
 sync-code:
@@ -43,4 +49,4 @@ bench: setup
 	$(VENV)/python benchmarks/build_bench.py
 
 clean:
-	rm -rf site site-offline .cache test-artifacts
+	rm -rf site site-offline pdf .cache test-artifacts

@@ -37,3 +37,7 @@ then export the function from ``attention_tutorial/__init__.py`` (``__all__``),
 add it to the figure registry of the tests (``tests/unit/figures/test_contract.py``)
 and to the API reference (a page ``docs/*/api/<module>.md``, see ``contributing.md``).
 """
+
+from attention_tutorial.figures._base import set_language
+
+__all__ = ["set_language"]

@@ -10,7 +10,9 @@ variable ``ATTENTION_TUTORIAL_FIGURE_LANGS`` is set (the build sets it to
 ``zh,en``), a figure made by a function decorated with ``bilingual`` is drawn
 again for each of these languages and all variants travel in one output; the
 build keeps the variant of the page's language. Explained on the page
-``contributing.md``.
+``contributing.md``. A reader's notebook draws its figures in one language:
+``set_language("en")`` makes it the default of every ``bilingual`` function (the
+notebooks downloaded from the site call it in their first code cell).
 
 The helpers every figure module uses: ``labels(lang)`` (the words of one
 language, from the one table in ``_labels``), ``building(lang)`` (those words,
@@ -58,6 +60,28 @@ MONO = ["DejaVu Sans Mono"]
 _SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "attention-tutorial", "svg.image_inline": True}
 
 P = ParamSpec("P")
+# The language of figures whose call names none (``set_language``); None: the function's own.
+_language: str | None = None
+
+
+def set_language(lang: str | None) -> None:
+    """Draw the figures of later calls that pass no ``lang`` in ``lang`` (None: undo).
+
+    Raises:
+        ValueError: If ``lang`` is not 'zh', 'en' or None.
+
+    >>> @bilingual
+    ... def words(*, lang: str = "zh") -> str:
+    ...     return labels(lang)["truth"]
+    >>> set_language("en")
+    >>> words(), words(lang="zh")
+    ('true function f(x)', '真实函数 f(x)')
+    >>> set_language(None)
+    """
+    global _language
+    if lang is not None:
+        labels(lang)  # refuses an unknown language
+    _language = lang
 
 
 def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
@@ -152,6 +176,8 @@ def bilingual(func: Callable[P, Figure]) -> Callable[P, Figure]:
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> Figure:
+        if _language is not None and "lang" not in kwargs:
+            kwargs["lang"] = _language
         fig = func(*args, **kwargs)
         if isinstance(fig, TutorialFigure):
             fig._recipe = (func, args, dict(kwargs))

@@ -37,6 +37,7 @@ def on_config(config):
 on_files = plugin.on_files
 on_page_markdown = plugin.on_page_markdown
 on_page_content = plugin.on_page_content
+on_page_context = plugin.on_page_context
 on_post_page = plugin.on_post_page
 on_post_template = plugin.on_post_template
 on_build_error = plugin.on_build_error

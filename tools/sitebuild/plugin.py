@@ -7,6 +7,10 @@
 * ``on_page_content``: :meth:`SiteBuildPlugin.postprocess_page` repairs each page
   (``postprocess.py``); :meth:`SiteBuildPlugin.write_site_files` writes the files
   those repairs take out of the pages.
+* ``on_page_context``: a notebook page offers its executed ``.ipynb`` and its
+  ``.py`` source (``downloads.py``), written by :meth:`SiteBuildPlugin.write_site_files`;
+  ``on_config`` puts the build stamp (``stamp.py``) and the repository links
+  (``repo.py``) into the config, ``on_files`` adds the package's wheel (``wheel.py``).
 * With ``build_also`` (the Chinese config names the English one), the English
   site is built in a second process while this one renders, and copied into
   ``<site_dir>/<build_also_into>`` (``subsite.py``).
@@ -26,7 +30,18 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.utils import get_relative_url
 
-from tools.sitebuild import htmlslim, imagesize, mathrender, payload, postprocess, tables
+from tools.sitebuild import (
+    downloads,
+    htmlslim,
+    imagesize,
+    mathrender,
+    payload,
+    postprocess,
+    repo,
+    stamp,
+    tables,
+    wheel,
+)
 from tools.sitebuild.execute import NotebookCache, NotebookError, environment_hash
 from tools.sitebuild.html_tree import parse, serialize
 from tools.sitebuild.notebooks import DOCS, LANGS, ROOT, discover
@@ -82,6 +97,11 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             )
         self.cache_root = (Path(config.config_file_path).parent / self.config.cache_dir).resolve()
         self.site_files = {}
+        stamp.configure(config)  # the footer of every page
+        try:
+            repo.configure(config)  # "edit this page" only when a repository is known
+        except ValueError as err:
+            raise PluginError(f"sitebuild: {err}") from None
         environment = environment_hash(ROOT)
         self.cache = NotebookCache(self.cache_root / "notebooks", environment)
         jupyter = config.plugins.get("mkdocs-jupyter")
@@ -121,6 +141,10 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                         f"missing from extra.sitebuild.languages in {config.config_file_path}"
                     )
                 file.abs_src_path = str(executed)
+        try:
+            files.append(wheel.site_file(config))  # the package, for readers
+        except RuntimeError as err:
+            raise PluginError(f"sitebuild: {err}") from None
         if self.subsite is not None:
             self.subsite.start()
         return files
@@ -173,6 +197,11 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         href = get_relative_url(name, page.url)
         body = imagesize.add_sizes(serialize(tree), sizes.get)
         return f'<link rel="stylesheet" href="{href}">\n{body}'
+
+    def on_page_context(self, context: dict, *, page: Page, config: MkDocsConfig, nav) -> dict:
+        """Notebook pages offer their executed notebook and source (``downloads.py``)."""
+        self.site_files.update(downloads.attach(context, page, config))
+        return context
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Render the formulas with KaTeX; lighter, accessible tables; valid hreflang."""

@@ -18,10 +18,12 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from tools.sitebuild import repo, stamp
+
 log = logging.getLogger("mkdocs.plugins.sitebuild")
 
 # What the second site's pages are made of, besides the executed notebooks.
-INPUT_FOLDERS = ("docs/en", "docs/assets", "overrides", "tools/sitebuild")
+INPUT_FOLDERS = ("docs/en", "docs/assets", "docs/snippets", "overrides", "tools/sitebuild")
 
 
 class Subsite:
@@ -63,6 +65,9 @@ class Subsite:
                     hasher.update(path.read_bytes())
         for path in [*sorted(self.root.glob("mkdocs*.yml")), self.root / "package-lock.json"]:
             hasher.update(path.read_bytes())
+        # Read at build time, not from a file: the footer and the "edit this page" links.
+        hasher.update(stamp.build_stamp(self.root).fingerprint().encode())
+        hasher.update(repo.fingerprint().encode())
         return hasher.hexdigest()
 
     def start(self) -> None:

@@ -85,3 +85,22 @@ def test_the_bundle_carries_one_variant_per_language(monkeypatch) -> None:
     assert "输入 x" in variants["zh"]["data"] and "input x" in variants["en"]["data"]
     monkeypatch.delenv(FIGURE_LANGS_ENV)
     assert FIGURE_MIME not in figure()._repr_mimebundle_()[0]
+
+
+def test_set_language_is_the_default_of_calls_that_name_no_language():
+    from attention_tutorial.figures import set_language
+
+    @bilingual
+    def drawn_in(*, lang: str = "zh") -> str:
+        return lang
+
+    try:
+        assert drawn_in() == "zh"
+        set_language("en")
+        assert (drawn_in(), drawn_in(lang="zh")) == ("en", "zh")
+        with pytest.raises(ValueError, match="'zh' or 'en'"):
+            set_language("fr")
+        assert drawn_in() == "en"
+    finally:
+        set_language(None)
+    assert drawn_in() == "zh"

@@ -1,0 +1,135 @@
+"""A downloaded notebook runs outside the repository, installed with the pages' own pip commands.
+
+The commands readers are given (``docs/snippets/run-notebook.sh``, included in the
+home and contributing pages) run here line by line, in a new folder outside the
+work tree holding what a reader downloads from the built site: the package's
+wheel and two notebooks (a chapter page and a handbook page). Three changes, all
+about this machine and the test's time rather than the commands:
+
+* pip finds the CPU torch among the wheels on disk (``find-links`` of the
+  machine's pip config), so ``--index-url`` is dropped from the torch line;
+* ``pip install jupyterlab`` runs with ``--dry-run``: pip resolves it against the
+  environment just made (so the command works there) but installs nothing.
+  Installing JupyterLab and its ~80 dependencies took most of this test's time and
+  is not needed to run a notebook: the two pieces that are, ``ipykernel`` and
+  ``nbclient`` (both JupyterLab dependencies), are installed instead;
+* JupyterLab is not opened; the notebooks are executed with nbclient.
+
+The package still comes from the wheel and torch is installed into the new
+environment; the test asserts both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tests.site.test_downloads import text_outputs
+
+pytestmark = pytest.mark.build
+
+ROOT = Path(__file__).resolve().parents[2]
+SNIPPETS = ROOT / "docs" / "snippets"
+TORCH_INDEX = " --index-url https://download.pytorch.org/whl/cpu"
+NOTEBOOKS = ["nonparametric", "handbook/bmm"]  # a chapter page, a handbook page
+JUPYTERLAB = "python -m pip install jupyterlab"
+RUNNER = "python -m pip install --quiet ipykernel nbclient"  # what executing needs of it
+
+EXECUTE = """
+import sys, nbformat
+from nbclient import NotebookClient
+for name in sys.argv[1:]:
+    nb = nbformat.read(name, as_version=4)
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": "."}}).execute()
+    nbformat.write(nb, "executed-" + name)
+"""
+
+
+def commands(suffix: str) -> list[str]:
+    text = (SNIPPETS / f"run-notebook.{suffix}").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def test_windows_gets_the_same_pip_commands_as_macos_and_linux():
+    unix, windows = commands("sh"), commands("ps1")
+    assert unix[:2] == ["python3 -m venv .venv", "source .venv/bin/activate"]
+    assert windows[:2] == ["py -m venv .venv", r".venv\Scripts\activate"]
+    assert unix[2:] == windows[2:]
+    assert unix[2] == "python -m pip install torch==2.13.0" + TORCH_INDEX
+
+
+def test_the_pages_show_the_commands_of_the_snippets(site):
+    expected = commands("sh")[2]
+    for page in ("index.html", "contributing/index.html", "en/index.html"):
+        text = (site / page).read_text(encoding="utf-8")
+        assert "--8&lt;--" not in text and "--8<--" not in text, f"{page}: snippet not included"
+        assert "torch==2.13.0" in text and "download.pytorch.org/whl/cpu" in text, page
+        assert expected.split()[-1] in text, page
+
+
+def test_the_wheel_holds_every_module_of_the_package(site):
+    (wheel,) = (site / "downloads").glob("*.whl")
+    assert wheel.name in commands("sh")[3]
+    names = set(zipfile.ZipFile(wheel).namelist())
+    modules = {
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "attention_tutorial").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert modules and modules <= names, sorted(modules - names)
+    assert (site / "en" / "downloads" / wheel.name).read_bytes() == wheel.read_bytes()
+
+
+@pytest.mark.timeout(1800)
+def test_downloaded_notebooks_run_in_a_fresh_environment(site, tmp_path, record_property):
+    work = tmp_path / "reader"
+    work.mkdir()
+    assert ROOT not in work.parents
+    (wheel,) = (site / "downloads").glob("*.whl")
+    shutil.copy(wheel, work)
+    names = []
+    for rel in NOTEBOOKS:
+        name = Path(rel).name + ".ipynb"
+        shutil.copy(site / rel / name, work / name)
+        names.append(name)
+    lines = commands("sh")
+    assert lines[-1] == "jupyter lab nonparametric.ipynb"
+    assert lines[-2] == JUPYTERLAB
+    script = [line.replace(TORCH_INDEX, "") for line in lines[:-2]]
+    script += [JUPYTERLAB.replace(" install ", " install --dry-run --quiet ", 1), RUNNER]
+    script += ["python - " + " ".join(names) + " <<'EOF'" + EXECUTE + "EOF"]
+    script.append('python -c "import attention_tutorial as at; print(at.__file__)"')
+    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
+    env.update(PIP_NO_COMPILE="1", JUPYTER_PLATFORM_DIRS="1", PYTHONHASHSEED="0")
+    start = time.perf_counter()
+    proc = subprocess.run(
+        ["bash", "-euo", "pipefail", "-c", "\n".join(script)],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.perf_counter() - start
+    record_property("out_of_tree_seconds", round(seconds, 1))
+    print(f"out-of-tree install and run: {seconds:.0f} s")
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
+    # the package came from the wheel installed in the new environment, not from the tree
+    imported = Path(proc.stdout.strip().splitlines()[-1])
+    assert work / ".venv" in imported.parents and "site-packages" in imported.parts
+    for name in names:
+        ran = nbformat.read(work / f"executed-{name}", as_version=4)
+        shipped = nbformat.read(work / name, as_version=4)
+        assert text_outputs(ran) == text_outputs(shipped), name
+        assert len(text_outputs(ran)) >= 3, name
+    artifacts = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts"))
+    artifacts.mkdir(parents=True, exist_ok=True)
+    (artifacts / "out-of-tree.json").write_text(json.dumps({"seconds": round(seconds, 1)}))

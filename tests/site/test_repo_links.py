@@ -1,0 +1,88 @@
+"""Links to the repository appear only when a repository is configured (tools/sitebuild/repo.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from tools.sitebuild import repo
+
+ROOT = Path(__file__).resolve().parents[2]
+REPO = "https://github.com/example/attention-tutorial"
+
+
+def fake_config(**values):
+    config = SimpleNamespace(repo_url=None, repo_name=None, edit_uri=None, theme={"language": "en"})
+    for key, value in values.items():
+        setattr(config, key, value)
+    return config
+
+
+def test_without_a_repository_nothing_is_set(monkeypatch):
+    monkeypatch.delenv(repo.REPO_ENV, raising=False)
+    config = fake_config()
+    repo.configure(config)
+    assert config.repo_url is None and config.edit_uri is None
+
+
+def test_the_environment_sets_the_repository_and_the_edit_path(monkeypatch):
+    monkeypatch.setenv(repo.REPO_ENV, REPO)
+    monkeypatch.setenv(repo.BRANCH_ENV, "trunk")
+    config = fake_config(theme={"language": "zh"})
+    repo.configure(config)
+    assert config.repo_url == REPO + "/"
+    assert config.repo_name == "example/attention-tutorial"
+    assert config.edit_uri == "edit/trunk/docs/zh/"
+
+
+def test_repo_url_in_the_config_gets_the_docs_folder_of_its_language(monkeypatch):
+    monkeypatch.delenv(repo.REPO_ENV, raising=False)
+    monkeypatch.delenv(repo.BRANCH_ENV, raising=False)
+    config = fake_config(repo_url=REPO, repo_name="x", edit_uri="edit/master/docs/")
+    repo.configure(config)
+    assert config.edit_uri == "edit/main/docs/en/" and config.repo_name == "x"
+
+
+def test_a_repository_that_is_not_a_web_address_is_refused(monkeypatch):
+    monkeypatch.setenv(repo.REPO_ENV, "git@github.com:example/attention-tutorial.git")
+    with pytest.raises(ValueError, match="ATTN_REPO_URL"):
+        repo.configure(fake_config())
+
+
+@pytest.mark.build
+def test_the_default_site_points_at_no_repository(site):
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert 'rel="edit"' not in text and "data-source=" not in text, page
+        assert 'class="md-source"' not in text, page
+
+
+@pytest.mark.build
+def test_a_configured_repository_gives_edit_and_source_links(tmp_path):
+    site = tmp_path / "en"
+    env = {**os.environ, "ATTN_SITE_CHILD": "1", "ATTN_REPO_URL": REPO, "NO_MKDOCS_2_WARNING": "1"}
+    env["ATTN_REPO_BRANCH"] = "main"
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", "mkdocs.en.yml"]
+        + ["-d", str(site)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    notebook = (site / "nonparametric" / "index.html").read_text(encoding="utf-8")
+    assert f'href="{REPO}/edit/main/docs/en/nonparametric.py"' in notebook
+    assert f'href="{REPO}/blob/main/docs/en/nonparametric.py"' in notebook
+    markdown = (site / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert f'href="{REPO}/edit/main/docs/en/glossary.md"' in markdown
+    assert "data-source=" not in markdown
+    # the header names the repository with a plain link: no widget that calls the host's API
+    assert re.search(rf'<a href="{REPO}/" [^>]*class="md-source"', notebook)
+    assert 'data-md-component="source"' not in notebook

@@ -1,0 +1,72 @@
+"""The build stamp in every page's footer (tools/sitebuild/stamp.py)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from tools.sitebuild import stamp
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def git(cwd: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def test_the_stamp_names_the_package_torch_and_the_seed():
+    import attention_tutorial as at
+
+    found = stamp.build_stamp()
+    assert found.package_version == "0.1.0" == stamp.package_version()
+    assert found.torch_version == metadata.version("torch")
+    assert found.seed == at.SEED
+
+
+def test_the_commit_is_named_only_for_a_clean_work_tree(tmp_path):
+    git(tmp_path, "init", "-q")
+    (tmp_path / "page.md").write_text("one\n")
+    git(tmp_path, "add", "page.md")
+    git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one")
+    assert stamp.commit(tmp_path) == git(tmp_path, "rev-parse", "HEAD")
+    (tmp_path / "page.md").write_text("two\n")
+    assert stamp.commit(tmp_path) is None
+    git(tmp_path, "checkout", "-q", "page.md")
+    (tmp_path / "new.md").write_text("new\n")  # an untracked file is a change too
+    assert stamp.commit(tmp_path) is None
+    assert stamp.commit(tmp_path / "page.md") is None  # not a folder in git
+
+
+def test_a_missing_seed_is_an_error_that_says_so(tmp_path):
+    (tmp_path / "attention_tutorial").mkdir()
+    (tmp_path / "attention_tutorial" / "data.py").write_text("SEED = 'zero'\n")
+    with pytest.raises(LookupError, match="SEED"):
+        stamp.seed(tmp_path)
+
+
+@pytest.mark.build
+def test_every_page_carries_the_stamp_and_no_time_of_day(site):
+    expected = stamp.build_stamp()
+    commit = expected.commit or "uncommitted"
+    pages = list(site.rglob("*.html"))
+    assert len(pages) > 40
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        if "md-copyright" not in text:
+            continue  # e.g. a redirect page
+        match = re.search(r'<div class="md-build-stamp"([^>]*)>(.*?)</div>', text, re.S)
+        assert match, page
+        attrs, words = match.groups()
+        assert f'data-torch-version="{expected.torch_version}"' in attrs
+        assert f'data-package-version="{expected.package_version}"' in attrs
+        assert f'data-seed="{expected.seed}"' in attrs and f'data-commit="{commit}"' in attrs
+        assert not re.search(r"\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}", words), words
+    zh = (site / "index.html").read_text(encoding="utf-8")
+    en = (site / "en" / "index.html").read_text(encoding="utf-8")
+    assert "随机种子" in zh and "seed" in en

@@ -1,0 +1,105 @@
+"""The build stamp in every page's footer: what produced the page's outputs.
+
+The stamp names the package version (``pyproject.toml``), the torch version
+installed where the build runs, the seed of the chapter (``SEED`` in the
+package) and the commit, or "uncommitted" when the work tree differs from it.
+It holds no time of day, so two builds of one commit stay byte-identical.
+Rendered by ``overrides/partials/copyright.html`` from ``config.extra``.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import tomllib
+from dataclasses import asdict, dataclass
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = "attention_tutorial"
+
+# The footer's words, per language: a label for each field.
+LABELS = {
+    "zh": {
+        "built": "本页输出来自",
+        "seed": "随机种子",
+        "commit": "提交",
+        "uncommitted": "未提交的修改",
+    },
+    "en": {
+        "built": "Outputs produced by",
+        "seed": "seed",
+        "commit": "commit",
+        "uncommitted": "uncommitted",
+    },
+}
+
+
+@dataclass(frozen=True)
+class BuildStamp:
+    """What produced the outputs of a build."""
+
+    package_version: str
+    torch_version: str
+    seed: int
+    commit: str | None  # None: the work tree has uncommitted changes (or no git)
+
+    def fingerprint(self) -> str:
+        """One line that changes whenever the stamp does (for build caches)."""
+        return repr(sorted(asdict(self).items()))
+
+
+def package_version(root: Path = ROOT) -> str:
+    """The version in ``pyproject.toml``: the package the pages imported."""
+    with open(root / "pyproject.toml", "rb") as handle:
+        return tomllib.load(handle)["project"]["version"]
+
+
+def seed(root: Path = ROOT) -> int:
+    """The value of the package's module-level ``SEED``, read without importing torch.
+
+    Raises:
+        LookupError: If no module of the package assigns an integer to ``SEED``.
+    """
+    for path in sorted((root / PACKAGE).rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            target = getattr(node, "target", None) or (getattr(node, "targets", None) or [None])[0]
+            value = getattr(node, "value", None)
+            if isinstance(target, ast.Name) and target.id == "SEED":
+                if isinstance(value, ast.Constant) and isinstance(value.value, int):
+                    return value.value
+    raise LookupError(f"no module of {PACKAGE}/ sets SEED to an integer")
+
+
+def commit(root: Path = ROOT) -> str | None:
+    """The commit being built, or None if the work tree differs from it or is not in git."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        status = subprocess.run(
+            ["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return None if status else head
+
+
+def build_stamp(root: Path = ROOT) -> BuildStamp:
+    """The stamp of a build from ``root`` in the current environment."""
+    return BuildStamp(
+        package_version=package_version(root),
+        torch_version=metadata.version("torch"),
+        seed=seed(root),
+        commit=commit(root),
+    )
+
+
+def configure(config, stamp: BuildStamp | None = None) -> BuildStamp:
+    """Put the stamp and its words (in the site's language) into ``config.extra``."""
+    stamp = stamp or build_stamp()
+    lang = config.theme["language"]
+    config.extra["build_stamp"] = {**asdict(stamp), "labels": LABELS[lang], "package": PACKAGE}
+    return stamp
