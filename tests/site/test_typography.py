@@ -31,6 +31,7 @@ NOT_PROSE = [
     re.compile(r"<[^>\n]*>"),  # HTML tags and their attributes
     re.compile(r"\]\([^)\n]*\)"),  # link targets: ](page.py)
     re.compile(r"^--8<--.*$", re.M),  # pymdownx.snippets
+    re.compile(r"^[ \t]*(===|!!!|\?\?\?\+?)[^\n]*\"[^\n]*$", re.M),  # tab and admonition titles
 ]
 ASCII_QUOTE_LINE = re.compile(rf'^(?=.*[{CJK}]).*".*$', re.M)
 HALF_WIDTH = re.compile(rf"[{CJK}][,()]|[,()][{CJK}]")
@@ -95,6 +96,7 @@ def test_the_lint_catches(bad: str) -> None:
         "## “不平滑”不等于“更差”\n\n下一段",
         "上一段。\n\n“顺序相同”指的是行优先顺序",
         "- 第一项\n- “有效键数”",
+        '=== "macOS 和 Linux"\n\n    正文',
     ],
 )
 def test_the_lint_allows(good: str) -> None:
