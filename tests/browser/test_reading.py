@@ -92,6 +92,8 @@ PHONE_JS = """(minPx) => {
   const art = document.querySelector('article');
   const out = {small_figure_text: [], clipped_wide_blocks: []};
   for (const img of art.querySelectorAll('img')) {
+    // not rendered: e.g. the explorer's no-JavaScript figure once the explorer runs
+    if (img.getClientRects().length === 0) continue;
     const need = Number(img.dataset.minWidth || 'NaN');
     const shown = img.getBoundingClientRect().width;
     // data-min-width: the display width at which the smallest text is minPx high
