@@ -16,6 +16,45 @@ from matplotlib.figure import Figure
 
 _NUMBER = re.compile(r"\s*[-+]?[\d.]+\s*")
 
+# Matplotlib mathtext in a label ("$\\alpha(q, k_i)$") becomes plain Unicode
+# ("α(q, kᵢ)"): a screen reader reads the alt text aloud, TeX and all.
+_SYMBOLS = {
+    r"\alpha": "α", r"\sigma": "σ", r"\pi": "π", r"\ell": "ℓ", r"\infty": "∞",
+    r"\partial": "∂", r"\sum": "Σ", r"\cdot": "·", r"\top": "T", r"\sqrt": "√",
+    r"\lVert": "‖", r"\rVert": "‖", r"\tfrac12": "½", r"\big": "", r"\,": " ",
+    r"\mathrm": "", r"\mathbf": "",
+}  # fmt: skip
+_ACCENTS = re.compile(r"\\(hat|bar)\s*\{?(\w)\}?")
+_COMBINING = {"hat": "\u0302", "bar": "\u0304"}
+_SUBSCRIPTS = str.maketrans("0123456789ijn+-", "₀₁₂₃₄₅₆₇₈₉ᵢⱼₙ₊₋")
+_SUPERSCRIPTS = str.maketrans("0123456789Tn+-", "⁰¹²³⁴⁵⁶⁷⁸⁹ᵀⁿ⁺⁻")
+_SCRIPT = re.compile(r"([_^])(?:\{([^{}]*)\}|(\S))")
+
+
+def plain(text: str) -> str:
+    """Return ``text`` with its ``$...$`` mathtext written as plain Unicode.
+
+    >>> plain(r"weight $\\alpha(q, k_i)$ of $v_{12}$")
+    'weight α(q, kᵢ) of v₁₂'
+    """
+    if "$" not in text:
+        return text
+    text = _ACCENTS.sub(lambda m: m.group(2) + _COMBINING[m.group(1)], text)
+    for symbol, glyph in _SYMBOLS.items():
+        text = text.replace(symbol, glyph)
+
+    def script(match: re.Match) -> str:
+        body = match.group(2) if match.group(2) is not None else match.group(3)
+        table = _SUBSCRIPTS if match.group(1) == "_" else _SUPERSCRIPTS
+        moved = body.translate(table)
+        if all(a != b for a, b in zip(body, moved)):
+            return moved
+        return match.group(1) + (body if len(body) == 1 else f"({body})")
+
+    text = _SCRIPT.sub(script, text)
+    text = re.sub(r"\\([A-Za-z]+)", r"\1", text)  # \sin, \exp: the name itself
+    return text.replace("$", "").replace("{", "").replace("}", "")
+
 ALT: dict[str, dict[str, str]] = {
     "zh": {
         "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。"
@@ -97,7 +136,7 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
     seen: list[str] = []
 
     def add(text: str) -> None:
-        text = " ".join(text.split())
+        text = " ".join(plain(text).split())
         if text and text not in seen:
             seen.append(text)
 
