@@ -32,9 +32,9 @@ _SCRIPT = re.compile(r"([_^])(?:\{([^{}]*)\}|(\S))")
 
 
 def plain(text: str) -> str:
-    """Return ``text`` with its ``$...$`` mathtext written as plain Unicode.
+    r"""Return ``text`` with its ``$...$`` mathtext written as plain Unicode.
 
-    >>> plain(r"weight $\\alpha(q, k_i)$ of $v_{12}$")
+    >>> plain(r"weight $\alpha(q, k_i)$ of $v_{12}$")
     'weight α(q, kᵢ) of v₁₂'
     """
     if "$" not in text:
@@ -47,13 +47,14 @@ def plain(text: str) -> str:
         body = match.group(2) if match.group(2) is not None else match.group(3)
         table = _SUBSCRIPTS if match.group(1) == "_" else _SUPERSCRIPTS
         moved = body.translate(table)
-        if all(a != b for a, b in zip(body, moved)):
+        if all(a != b for a, b in zip(body, moved, strict=True)):
             return moved
         return match.group(1) + (body if len(body) == 1 else f"({body})")
 
     text = _SCRIPT.sub(script, text)
     text = re.sub(r"\\([A-Za-z]+)", r"\1", text)  # \sin, \exp: the name itself
     return text.replace("$", "").replace("{", "").replace("}", "")
+
 
 ALT: dict[str, dict[str, str]] = {
     "zh": {
