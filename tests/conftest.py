@@ -1,19 +1,20 @@
 """Builds of the site shared by the site and browser tests, made in the background.
 
-Three builds, each at most once per run (also under pytest-xdist: the first
+Two builds, each at most once per run (also under pytest-xdist: the first
 worker starts them under a file lock, every worker waits for the same result):
 
 * ``site``: a strict build of both languages from the project's cache, in
   ``.cache`` (cold in CI or in a fresh clone);
 * ``offline_site``: the ``file://`` variant, built right after ``site`` from
-  the cache ``site`` has just filled, so its notebooks are not executed again;
-* ``cold_site``: a strict build from an empty cache, to compare with ``site``.
+  the cache ``site`` has just filled, so its notebooks are not executed again.
+
+(Whether executing again reproduces the cache: ``tests/site/test_reproducible.py``.)
 
 The builds a run needs (the fixtures its selected tests use) start when its first
 test starts, in background processes; the tests that need no build run meanwhile,
 and tests are ordered so that those that need a build come after them, the ones
-that need the later builds last. ``offline_site`` and ``cold_site`` run at a lower
-priority (``nice``) than ``site``, which the most tests wait for.
+that need the later build last. ``offline_site`` runs at a lower priority
+(``nice``) than ``site``, which the most tests wait for.
 """
 
 from __future__ import annotations
@@ -33,14 +34,13 @@ ROOT = Path(__file__).resolve().parents[1]
 CACHE_DIR = Path(os.environ.get("ATTN_CACHE_DIR", ROOT / ".cache"))
 NOTEBOOK_CACHE = CACHE_DIR / "notebooks"
 TESTS = Path(__file__).resolve().parent
-# Fixture name -> config, own empty cache, niceness; the chain runs in this order.
+# Fixture name -> config and niceness; the chain runs in this order.
 BUILDS = {
-    "site": {"config": "mkdocs.yml", "cold": False, "nice": 0},
-    "offline_site": {"config": "mkdocs.offline.yml", "cold": False, "nice": 10},
-    "cold_site": {"config": "mkdocs.yml", "cold": True, "nice": 10},
+    "site": {"config": "mkdocs.yml", "nice": 0},
+    "offline_site": {"config": "mkdocs.offline.yml", "nice": 10},
 }
 # Builds that share the project's cache run one after the other, in one process.
-CHAINS = (("site", "offline_site"), ("cold_site",))
+CHAINS = (("site", "offline_site"),)
 OWNER_ENV = "ATTN_TEST_OWNER"
 # The build runners this process started (kept, so that none is collected while it runs).
 _RUNNERS: list[subprocess.Popen] = []
@@ -77,7 +77,7 @@ def pytest_configure(config):
 
 
 def _stage(item) -> int:
-    """0: needs no build; 1: needs ``site``; 2: ``offline_site``; 3: ``cold_site``."""
+    """0: needs no build; 1: needs ``site``; 2: ``offline_site``."""
     names = getattr(item, "fixturenames", ())
     return max((i + 1 for i, name in enumerate(BUILDS) if name in names), default=0)
 
@@ -121,10 +121,7 @@ def _start(session, tmp_path_factory) -> Path:
                 build = BUILDS[name]
                 (folder / name).mkdir(exist_ok=True)
                 (folder / name / "started").touch()
-                cache = folder / name / "cache" if build["cold"] else None
-                cmd, env = build_command(
-                    folder / name / "site", cache_dir=cache, config=build["config"]
-                )
+                cmd, env = build_command(folder / name / "site", config=build["config"])
                 specs.append({"name": name, "cmd": cmd, "env": env, "nice": build["nice"]})
             owner = int(os.environ.get(OWNER_ENV, os.getpid()))
             runner = subprocess.Popen(
@@ -180,12 +177,6 @@ def site(_start_builds) -> Path:
 def offline_site(_start_builds) -> Path:
     """The offline variant (``mkdocs.offline.yml``), to open from ``file://``."""
     return _wait(_start_builds, "offline_site")
-
-
-@pytest.fixture(scope="session")
-def cold_site(_start_builds) -> Path:
-    """The site built again from empty caches: every notebook executed anew."""
-    return _wait(_start_builds, "cold_site")
 
 
 def pytest_sessionfinish(session):

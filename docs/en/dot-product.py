@@ -201,7 +201,8 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # >>> scores = torch.tensor([0.5, -1.0, 2.0])
 # >>> torch.allclose(F.softmax(scores + 3.0, dim=0), F.softmax(scores, dim=0))
 # True
-# >>> torch.allclose(F.softmax(scores + torch.tensor([0.0, 1.0, 2.0]), dim=0), F.softmax(scores, dim=0))
+# >>> shift = torch.tensor([0.0, 1.0, 2.0])
+# >>> torch.allclose(F.softmax(scores + shift, dim=0), F.softmax(scores, dim=0))
 # False
 # ```
 #

@@ -466,7 +466,9 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> _, w1 = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=0.5)
-# >>> _, w10 = at.nadaraya_watson(10 * data.x_test, 10 * data.x_train, data.y_train, bandwidth=5.0)
+# >>> _, w10 = at.nadaraya_watson(
+# ...     10 * data.x_test, 10 * data.x_train, data.y_train, bandwidth=5.0
+# ... )
 # >>> torch.allclose(w1, w10, atol=1e-6)
 # True
 # ```

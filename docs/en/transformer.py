@@ -245,7 +245,8 @@ losses_projected = at.train_leave_one_out(
 mse_scalar = at.mse_on_test(scalar, data2)
 mse_projected = at.mse_on_test(projected, data2)
 print(
-    f"one w:       w = {scalar.w.item():.3f}, loss {losses_scalar[-1]:.3f}, test MSE {mse_scalar:.3f}"
+    f"one w:       w = {scalar.w.item():.3f}, loss {losses_scalar[-1]:.3f}, "
+    f"test MSE {mse_scalar:.3f}"
 )
 print(f"projections: loss {losses_projected[-1]:.3f}, test MSE {mse_projected:.3f}")
 assert mse_projected < mse_scalar

@@ -6,8 +6,9 @@ figure with a real alt text in the page's language, and no serious or critical
 axe-core violation (axe-core is the pinned npm package, injected from
 ``node_modules``: no network). Phone (375 px): no figure text under ``MIN_TEXT_PX``
 CSS px, every formula and table that is wider than its box scrolls inside it with a
-cue. Dark palette: the figure-heavy pages, at both widths, figures follow the palette.
-Each visit collects every problem of its page and reports them together.
+cue, and the page does not shift its layout while it loads (CLS under 0.02). Dark
+palette: the figure-heavy pages, at both widths, figures follow the palette. Each visit
+collects every problem of its page and reports them together.
 """
 
 from __future__ import annotations
@@ -116,6 +117,19 @@ PHONE_JS = """(minPx) => {
   return out;
 }"""
 
+# The layout shift of the visit so far, every figure loaded (``_open``): the sum of the
+# layout-shift entries, what Lighthouse reports as CLS. Figures carry their width and
+# height (issue 11), so loading them moves nothing.
+LAYOUT_SHIFT = """async () => {
+    let total = 0;
+    new PerformanceObserver(list => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) total += e.value;
+    }).observe({type: 'layout-shift', buffered: true});
+    await new Promise(r => setTimeout(r, 100));
+    return total;
+}"""
+MAX_LAYOUT_SHIFT = 0.02
+
 DARK_JS = """() => {
   const slate = document.body.getAttribute('data-md-color-scheme') === 'slate';
   const white = [];
@@ -179,22 +193,7 @@ def test_desktop_reading(browser, server, path, screenshots):
         context.close()
     problems = _problems(found)
     report = f"{path}:\n{json.dumps(problems, ensure_ascii=False, indent=1)}"
-    if problems and _only_open_issue_10(problems):
-        pytest.xfail(f"open in issue 10 (long handbook code lines, their scroll focus): {report}")
     assert problems == {}, report
-
-
-# Still open in issue 10, listed by kind so that nothing else can hide here: Markdown
-# code lines wider than the code box (handbook signatures, doctests) and the axe rules
-# those overflowing blocks and the API pages' grey tokens trigger. Any other problem,
-# or any other axe rule, fails the test.
-OPEN_ISSUE_10_AXE_RULES = ("scrollable-region-focusable", "color-contrast")
-
-
-def _only_open_issue_10(problems: dict) -> bool:
-    if set(problems) - {"cut_code", "axe"}:
-        return False
-    return all(v.startswith(OPEN_ISSUE_10_AXE_RULES) for v in problems.get("axe", []))
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -202,6 +201,9 @@ def test_phone_reading(browser, server, path, screenshots):
     context, page = _open(browser, server + path, 375)
     try:
         found = page.evaluate(PHONE_JS, MIN_TEXT_PX)
+        shift = page.evaluate(LAYOUT_SHIFT)
+        if shift >= MAX_LAYOUT_SHIFT:
+            found["layout_shift"] = round(shift, 3)
         if path in FIGURE_PAGES:
             _shoot(page, screenshots, path, 375, "light")
     finally:

@@ -12,6 +12,7 @@ import nbformat
 import pytest
 
 from tests.conftest import NOTEBOOK_CACHE
+from tests.site.outputs import figure_count
 from tools.sitebuild.notebooks import DOCS, ROOT, discover
 from tools.sitebuild.postprocess import is_external
 
@@ -61,12 +62,7 @@ def test_notebook_pages_carry_executed_outputs_and_figures(site, lang):
         assert "Traceback" not in text and "jp-OutputArea-error" not in text, f"{rel}: error"
         assert "data:image/" not in text, f"{rel}: image still inlined"
         executed = nbformat.read(NOTEBOOK_CACHE / lang / nb.rel.replace(".py", ".ipynb"), 4)
-        images = sum(
-            any(m.startswith("image/") for m in out.get("data", {}))
-            for cell in executed.cells
-            if cell.cell_type == "code"
-            for out in cell.outputs
-        )
+        images = figure_count(executed)
         figures = re.findall(r'<img[^>]+src="([^"]*assets/figures/[0-9a-f]{16}\.(?:png|svg))"', text)
         assert len(figures) == images, f"{rel}: {len(figures)} figures, {images} image outputs"
         for src in figures:

@@ -64,23 +64,25 @@ def test_the_default_site_points_at_no_repository(site):
 
 
 @pytest.mark.build
-def test_a_configured_repository_gives_edit_and_source_links(tmp_path):
-    site = tmp_path / "en"
+def test_a_configured_repository_gives_edit_and_source_links(site, tmp_path):
+    # after the `site` build (the fixture): its executed notebooks are in the project's
+    # cache, so this build executes none (in a fresh clone it would execute them all)
+    built = tmp_path / "en"
     env = {**os.environ, "ATTN_SITE_CHILD": "1", "ATTN_REPO_URL": REPO, "NO_MKDOCS_2_WARNING": "1"}
     env["ATTN_REPO_BRANCH"] = "main"
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", "mkdocs.en.yml"]
-        + ["-d", str(site)],
+        + ["-d", str(built)],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    notebook = (site / "nonparametric" / "index.html").read_text(encoding="utf-8")
+    notebook = (built / "nonparametric" / "index.html").read_text(encoding="utf-8")
     assert f'href="{REPO}/edit/main/docs/en/nonparametric.py"' in notebook
     assert f'href="{REPO}/blob/main/docs/en/nonparametric.py"' in notebook
-    markdown = (site / "glossary" / "index.html").read_text(encoding="utf-8")
+    markdown = (built / "glossary" / "index.html").read_text(encoding="utf-8")
     assert f'href="{REPO}/edit/main/docs/en/glossary.md"' in markdown
     assert "data-source=" not in markdown
     # the header names the repository with a plain link: no widget that calls the host's API
