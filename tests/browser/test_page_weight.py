@@ -1,7 +1,7 @@
 """Issue 11 in a real browser: search loads on demand.
 
 That no page shifts its layout while it loads is checked on every page's phone visit
-(``tests/browser/test_reading.py``).
+(``tests/browser/test_pages.py``, checks in ``tests/browser/reading.py``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Every page of both languages, as a reader's browser sees it, at a desktop and a phone width.
 
 Each page is opened once per width, in a fresh browser context, and every check runs
-on that one visit; a failing page reports all its failed checks, by name, together.
+on that one visit, the reading surface of issue 10 included (``reading.py``); a
+failing page reports all its failed checks, by name, together.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from tests.browser.conftest import BROKEN_IMAGES, Checks, source_pages
+from tests.browser.reading import desktop_problems, phone_problems
 
 pytestmark = pytest.mark.browser
 
@@ -147,6 +149,7 @@ def test_page_at_desktop_width(visit, server, path, screenshots):
         [],
     )
     checks.check("toc links without a target", lambda: toc_links_without_target(v.page), [])
+    checks.check("reading surface (tests/browser/reading.py)", lambda: desktop_problems(v.page), {})
     checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.desktop.png"))
     # Everything the page requested and logged, the lazy figures included, before
     # the language selector leaves it.
@@ -177,6 +180,8 @@ def test_page_at_phone_width(visit, server, path, screenshots):
         ok=lambda width: width <= 376,
     )
     checks.check("code that neither fits nor scrolls", lambda: v.page.evaluate(CUT_OFF_CODE), [])
+    # before the screenshot, which resizes the viewport: the layout shift of the load
+    checks.check("reading surface (tests/browser/reading.py)", lambda: phone_problems(v.page), {})
     checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
     checks.check("requests to other hosts", lambda: foreign_requests(v, server), [])
     checks.check("failed requests", lambda: list(v.failed), [])

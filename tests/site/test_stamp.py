@@ -53,7 +53,15 @@ def test_a_missing_seed_is_an_error_that_says_so(tmp_path):
 @pytest.mark.build
 def test_every_page_carries_the_stamp_and_no_time_of_day(site):
     expected = stamp.build_stamp()
-    commit = expected.commit or "uncommitted"
+    # The commit is the one of the build: the work tree may have changed since (a
+    # contributor edits while the suite runs). Every page names the same one, and
+    # it is a commit of this repository's history, or "uncommitted".
+    first = re.search(r'data-commit="([^"]*)"', (site / "index.html").read_text("utf-8"))
+    commit = first.group(1)
+    if commit != "uncommitted":
+        assert git(ROOT, "merge-base", "--is-ancestor", commit, "HEAD") == ""
+        if expected.commit is not None:  # a clean tree now: built from it unless committed since
+            assert commit == expected.commit or git(ROOT, "rev-list", f"{commit}..HEAD")
     pages = list(site.rglob("*.html"))
     assert len(pages) > 40
     for page in pages:

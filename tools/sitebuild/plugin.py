@@ -211,7 +211,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             output = mathrender.render_math(output, self.katex)
         except ValueError as err:
             raise PluginError(f"{page.file.src_uri}: {err}") from None
-        output = htmlslim.slim(tables.row_headers(output))
+        output = htmlslim.slim(tables.wrap(tables.row_headers(output)))
         return self._drop_relative_alternates(output, config)
 
     def on_post_template(

@@ -1,0 +1,159 @@
+"""The reading surface of a page (issue 10): what a desktop and a phone visit check.
+
+``tests/browser/test_pages.py`` runs these on its one visit per page and width;
+``tests/browser/test_reading.py`` runs the dark palette on the figure-heavy pages.
+
+Desktop (1280 px, light palette): no code line hidden past the end of its box, the
+copy button over no code, no In/Out prompt, outputs never wrapped inside a word, every
+figure with a real alt text in the page's language, and no serious or critical
+axe-core violation (axe-core is the pinned npm package, injected from
+``node_modules``: no network). Phone (375 px): no figure text under ``MIN_TEXT_PX``
+CSS px, every formula and table that is wider than its box scrolls inside it with a
+cue, and the page does not shift its layout while it loads (CLS under 0.02).
+"""
+
+from __future__ import annotations
+
+from tests.browser.conftest import ROOT
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+MIN_TEXT_PX = 9
+MAX_LAYOUT_SHIFT = 0.02
+# Violations that sit in Material's own markup and that no stylesheet of ours can change,
+# by rule id and CSS selector of the node, with the reason. Empty: none are left.
+MATERIAL_EXCEPTIONS: dict[tuple[str, str], str] = {}
+
+# Everything checked on a desktop visit, in one pass over the article.
+DESKTOP_JS = """() => {
+  const art = document.querySelector('article');
+  const out = {cut_code: [], wrapped_outputs: [], bad_alt: [], prompts: 0, copy_over_code: []};
+  const text = e => e.textContent.trim().slice(0, 60);
+  const isOutput = e => e.closest('.jp-OutputArea-output') !== null;
+  for (const pre of art.querySelectorAll('pre')) {
+    if (isOutput(pre)) {
+      const lines = pre.textContent.replace(/\\n$/, '').split('\\n').length;
+      const range = document.createRange();
+      range.selectNodeContents(pre);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                                                       .map(r => Math.round(r.top)));
+      if (getComputedStyle(pre).whiteSpace !== 'pre' || tops.size > lines)
+        out.wrapped_outputs.push(text(pre));
+      continue;
+    }
+    if (pre.scrollWidth > pre.clientWidth + 1) out.cut_code.push(text(pre));
+    const box = pre.closest('.highlight, .jp-InputArea-editor') || pre.parentElement;
+    const copy = '.zeroclipboard-container, button.md-clipboard';
+    const button = box.querySelector(copy) || pre.parentElement.querySelector(copy);
+    if (!button) continue;
+    const b = button.getBoundingClientRect();
+    if (b.width === 0) continue;
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    for (const r of range.getClientRects()) {
+      if (r.width > 0 && r.right > b.left + 1 && r.left < b.right - 1 &&
+          r.bottom > b.top + 1 && r.top < b.bottom - 1) {
+        out.copy_over_code.push(text(pre)); break;
+      }
+    }
+  }
+  for (const p of art.querySelectorAll('.jp-InputPrompt, .jp-OutputPrompt, .jp-OutputArea-prompt'))
+    if (p.getBoundingClientRect().width > 0) out.prompts += 1;
+  const zh = document.documentElement.lang.startsWith('zh');
+  for (const img of art.querySelectorAll('img')) {
+    const alt = (img.getAttribute('alt') || '').trim();
+    const cjk = /[\\u4e00-\\u9fff]/.test(alt);
+    if (alt.length < 40 || /No description has been provided/.test(alt) || cjk !== zh)
+      out.bad_alt.push(img.getAttribute('src') + ': ' + alt.slice(0, 40));
+  }
+  return out;
+}"""
+
+# Everything checked on a phone visit.
+PHONE_JS = """(minPx) => {
+  const art = document.querySelector('article');
+  const out = {small_figure_text: [], clipped_wide_blocks: []};
+  for (const img of art.querySelectorAll('img')) {
+    // not rendered: e.g. the explorer's no-JavaScript figure once the explorer runs
+    if (img.getClientRects().length === 0) continue;
+    const need = Number(img.dataset.minWidth || 'NaN');
+    const shown = img.getBoundingClientRect().width;
+    // data-min-width: the display width at which the smallest text is minPx high
+    if (!(shown + 0.5 >= need)) out.small_figure_text.push(
+      `${img.getAttribute('src')}: ${(minPx * shown / need).toFixed(1)}px`);
+  }
+  const scrolls = e => {
+    const s = getComputedStyle(e);
+    return (s.overflowX === 'auto' || s.overflowX === 'scroll') &&
+           s.backgroundAttachment.includes('local');  // the scroll cue
+  };
+  const blocks = art.querySelectorAll('.katex-display, table');
+  for (const e of blocks) {
+    if (e.scrollWidth <= e.clientWidth + 1 &&
+        e.getBoundingClientRect().right <= art.getBoundingClientRect().right + 1) continue;
+    let ok = false;
+    for (let a = e; a && a !== art; a = a.parentElement) if (scrolls(a)) { ok = true; break; }
+    if (!ok) out.clipped_wide_blocks.push(e.tagName + ': ' + e.textContent.slice(0, 40));
+  }
+  return out;
+}"""
+
+# The layout shift of the visit so far, every figure loaded (``_open``): the sum of the
+# layout-shift entries, what Lighthouse reports as CLS. Figures carry their width and
+# height (issue 11), so loading them moves nothing.
+LAYOUT_SHIFT = """async () => {
+    let total = 0;
+    new PerformanceObserver(list => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) total += e.value;
+    }).observe({type: 'layout-shift', buffered: true});
+    await new Promise(r => setTimeout(r, 100));
+    return total;
+}"""
+DARK_JS = """() => {
+  const slate = document.body.getAttribute('data-md-color-scheme') === 'slate';
+  const white = [];
+  for (const img of document.querySelectorAll('article img')) {
+    const s = getComputedStyle(img);
+    if (s.filter === 'none') white.push(img.getAttribute('src'));
+  }
+  return {slate, white_figures: white};
+}"""
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {
+    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']},
+    resultTypes: ['violations'],
+  });
+  const out = [];
+  for (const v of r.violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    for (const n of v.nodes) out.push([v.id, n.target.join(' ')]);
+  }
+  return out;
+}"""
+
+
+def problems(found: dict) -> dict:
+    """The checks of ``found`` that found something (empty lists, zeros and ``True`` pass)."""
+    return {k: v for k, v in found.items() if v not in ([], 0, None, True)}
+
+
+def desktop_problems(page) -> dict:
+    """Everything wrong with the reading surface of ``page``, loaded at a desktop width."""
+    found = page.evaluate(DESKTOP_JS)
+    assert AXE.is_file(), f"axe-core missing: run `npm ci` ({AXE})"
+    page.add_script_tag(path=str(AXE))
+    found["axe"] = [
+        f"{rule} at {target}"
+        for rule, target in page.evaluate(AXE_JS)
+        if (rule, target) not in MATERIAL_EXCEPTIONS
+    ]
+    return problems(found)
+
+
+def phone_problems(page) -> dict:
+    """Everything wrong with ``page`` at a phone width, its figures loaded."""
+    found = page.evaluate(PHONE_JS, MIN_TEXT_PX)
+    shift = page.evaluate(LAYOUT_SHIFT)
+    if shift >= MAX_LAYOUT_SHIFT:
+        found["layout_shift"] = round(shift, 3)
+    return problems(found)
