@@ -26,9 +26,14 @@ from attention_tutorial.figures.attention import (
     plot_attention_heatmap,
     plot_attention_pooling,
     plot_bandwidth_gallery,
-    plot_data,
 )
-from attention_tutorial.figures.curves import plot_fit, plot_fits, plot_loss, plot_loss_vs_w
+from attention_tutorial.figures.curves import (
+    plot_data,
+    plot_fit,
+    plot_fits,
+    plot_loss,
+    plot_loss_vs_w,
+)
 from attention_tutorial.figures.explorer_panels import plot_explorer_panels
 from attention_tutorial.figures.measures import plot_matrices, plot_scaling
 from attention_tutorial.figures.tensors.drawing import draw_tensors

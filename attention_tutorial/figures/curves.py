@@ -1,4 +1,4 @@
-"""Curves of the chapter: a fit, several fits side by side, the loss per epoch and against w.
+"""Curves of the chapter: the data, a fit, fits side by side, the loss per epoch and against w.
 
 Every function builds a ``TutorialFigure`` directly: ``pyplot`` is never
 imported, nothing global is changed, and everything works without a display.
@@ -25,6 +25,71 @@ from attention_tutorial.figures._base import (
 )
 
 ArrayLike = Tensor | np.ndarray | Sequence[float]
+
+
+@bilingual
+def plot_data(
+    x_test: Tensor | np.ndarray,
+    y_truth: Tensor | np.ndarray,
+    x_train: Tensor | np.ndarray,
+    y_train: Tensor | np.ndarray,
+    *,
+    lang: str = "zh",
+    title: str | None = None,
+) -> Figure:
+    """Plot the true function, the noisy training points and where the test inputs lie.
+
+    The test inputs are drawn as a row of ticks under the curve: they are the
+    places where the later pages make predictions (the queries).
+
+    Explained on the page `data.md`.
+
+    Args:
+        x_test: Test inputs, shape ``(n_test,)``.
+        y_truth: ``f(x_test)``, shape ``(n_test,)``.
+        x_train: Training inputs, shape ``(n_train,)``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+        title: Optional title.
+
+    Returns:
+        The figure.
+
+    Raises:
+        ValueError: If ``lang`` is unknown or the shapes do not match.
+
+    Examples:
+        >>> x = np.linspace(0, 5, 6)
+        >>> fig = plot_data(x, x, x[:3], x[:3], lang="en")
+        >>> legend = fig.axes[0].get_legend()
+        >>> tuple(t.get_text() for t in legend.get_texts())
+        ('true function f(x)', 'training data (noisy)', 'test inputs (where the queries are)')
+    """
+    with building(lang) as words:
+        x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
+            x_test, y_truth, x_train, y_train
+        )
+        fig, ax = new_axes(lang)
+        ax.plot(x_test_np, y_truth_np, label=words["truth"])
+        ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=words["train"])
+        low = min(y_truth_np.min(), y_train_np.min())
+        spread = max(y_truth_np.max(), y_train_np.max()) - low
+        rug_y = low - 0.12 * (spread if spread > 0 else 1.0)  # just below the lowest point
+        ax.plot(
+            x_test_np,
+            np.full_like(x_test_np, rug_y),
+            linestyle="none",
+            marker="|",
+            markersize=8,
+            color="0.4",
+            label=words["test_inputs"],
+        )
+        ax.set_xlabel(words["x"])
+        ax.set_ylabel(words["y"])
+        ax.legend(loc="upper right", fontsize="small")
+        if title is not None:
+            ax.set_title(title)
+    return fig
 
 
 @bilingual

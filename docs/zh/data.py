@@ -261,7 +261,7 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
 #   <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>、
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、
-#   <autoref identifier="attention_tutorial.figures.attention.plot_data">plot_data</autoref>
+#   <autoref identifier="attention_tutorial.figures.curves.plot_data">plot_data</autoref>
 # - PyTorch：`torch.rand`、`torch.sort`、`torch.normal`、`torch.arange`、`torch.linspace`、
 #   `torch.manual_seed`、`torch.Generator`、`torch.get_rng_state`
 # - 张量 API 手册：[随机数与等差序列](handbook/random.py)
