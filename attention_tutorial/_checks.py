@@ -85,6 +85,15 @@ def same_dtype(**tensors: Tensor) -> None:
         raise ValueError(f"{names} must have the same dtype, got {found}")
 
 
+def queries_keys_values(queries: object, keys: object, values: object) -> None:
+    """Validate the 1-D queries, keys and values of Nadaraya-Watson: one dtype, keys pair values."""
+    vector("queries", queries, "(n_test,)")
+    vector("keys", keys, "(n_train,)")
+    vector("values", values, "(n_train,)")
+    same_length("keys", keys, "values", values)
+    same_dtype(queries=queries, keys=keys, values=values)
+
+
 def real(name: str, value: object) -> float:
     """Return ``value`` as a float; raise ``TypeError`` if it is not a real number."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):

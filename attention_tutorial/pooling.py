@@ -15,15 +15,6 @@ from attention_tutorial import _checks
 from attention_tutorial._stable import softmax_over_keys
 
 
-def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor) -> None:
-    """Validate the inputs of the Nadaraya-Watson functions."""
-    _checks.vector("queries", queries, "(n_test,)")
-    _checks.vector("keys", keys, "(n_train,)")
-    _checks.vector("values", values, "(n_train,)")
-    _checks.same_length("keys", keys, "values", values)
-    _checks.same_dtype(queries=queries, keys=keys, values=values)
-
-
 def _bandwidth(bandwidth: object) -> float:
     """The kernel width ``h``: a positive number or a one-element floating tensor."""
     return _checks.scalar("bandwidth", bandwidth, positive=True)
@@ -134,7 +125,7 @@ def nadaraya_watson(
         >>> y_hat
         tensor([1.1920, 5.0000])
     """
-    _check_qkv(queries, keys, values)
+    _checks.queries_keys_values(queries, keys, values)
     h = _bandwidth(bandwidth)
     n_train = len(keys)
     # row i of queries_tiled repeats query i, once per key
@@ -181,7 +172,7 @@ def nadaraya_watson_broadcast(
         >>> y_hat
         tensor([1.1920, 5.0000])
     """
-    _check_qkv(queries, keys, values)
+    _checks.queries_keys_values(queries, keys, values)
     h = _bandwidth(bandwidth)
     differences = queries[:, None] - keys[None, :]  # (n_test, 1) - (1, n_train)
     scores = -((differences / h) ** 2) / 2  # (n_test, n_train)

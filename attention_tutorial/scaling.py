@@ -22,15 +22,6 @@ FORMULATIONS = ("tiled", "broadcast", "chunked", "sdpa")
 DEFAULT_CHUNK_SIZE = 1024
 
 
-def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor) -> None:
-    """Validate 1-D queries, keys and values of one dtype."""
-    _checks.vector("queries", queries, "(n_test,)")
-    _checks.vector("keys", keys, "(n_train,)")
-    _checks.vector("values", values, "(n_train,)")
-    _checks.same_length("keys", keys, "values", values)
-    _checks.same_dtype(queries=queries, keys=keys, values=values)
-
-
 def nadaraya_watson_tiled(
     queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float = 1.0
 ) -> Tensor:
@@ -141,7 +132,7 @@ def nadaraya_watson_chunked(
         ... )
         tensor([1.1920, 5.0000])
     """
-    _check_qkv(queries, keys, values)
+    _checks.queries_keys_values(queries, keys, values)
     h = _checks.positive_number("bandwidth", bandwidth)
     chunk_size = _checks.integer("chunk_size", chunk_size, minimum=1)
     queries, keys = queries / h, keys / h  # (n_test,), (n_train,): scores become -(q - k)^2 / 2
@@ -201,7 +192,7 @@ def nadaraya_watson_sdpa(
         ... )
         tensor([1.1920, 5.0000])
     """
-    _check_qkv(queries, keys, values)
+    _checks.queries_keys_values(queries, keys, values)
     h = _checks.positive_number("bandwidth", bandwidth)
     # (batch, heads, length, d) = (1, 1, n, 1): with 4-D inputs PyTorch's fused CPU kernel
     # works through blocks of keys; 2-D inputs fall back to a path that builds all scores
