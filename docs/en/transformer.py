@@ -60,7 +60,7 @@ print(
 assert gap_kernel < 1e-6
 
 # %% [markdown]
-# ## Why one $w$ becomes a matrix
+# ## Why one *w* becomes a matrix
 #
 # The chapter's model scores a key by $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$. One number $w$ shrinks
 # or stretches **every direction by the same factor**: the kernel is a round bump. Here that is a
@@ -326,7 +326,7 @@ assert mse_plain > mse_scalar
 # bias is nearly the same for every key (the last paragraph of the [dot-product page](dot-product.py)).
 # For kernel regression on raw coordinates the bias is the whole point.
 #
-# ## Why only one $w$?
+# ## Why only one *w*?
 #
 # A question often asked about the chapter. One scalar is the smallest learnable kernel: it learns a
 # **bandwidth** and nothing else ([why the trained curve is less smooth](smoothness.py) shows what

@@ -94,6 +94,10 @@ def test_headings_have_ids_that_the_toc_links_to(site, lang):
         toc = re.search(r'<nav class="md-nav md-nav--secondary".*?</nav>', text, re.S)
         if toc is None:
             continue
+        # the toc shows heading text as it is: a formula there would stay raw TeX
+        sidebar = text[toc.start() : text.index('class="md-content"')]  # nested navs too
+        labels = re.findall(r'class="md-ellipsis">\s*(.*?)\s*</span>', sidebar, re.S)
+        assert [label for label in labels if "$" in label] == [], f"{rel}: TeX in the toc"
         for target in re.findall(r'href="#([^"]+)"', toc.group(0)):
             target = html.unescape(target)
             assert re.search(rf'\sid="{re.escape(target)}"', text), f"{rel}: toc -> #{target}"
