@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs:
 #   make serve   set everything up, serve the site at http://127.0.0.1:8000
 #   make test    set everything up, lint, and run every test
-.PHONY: setup setup-test serve build offline pdf sync-code test lint format bench clean
+.PHONY: setup setup-test serve build offline pdf sync-code test screenshots lint format bench clean
 
 export NO_MKDOCS_2_WARNING := 1
 export JUPYTER_PLATFORM_DIRS := 1
@@ -44,6 +44,11 @@ format:
 
 test: setup-test lint
 	$(VENV)/pytest
+
+# Whole-page screenshots of every page at 375 px and 1280 px, for reviewing a change
+# by eye, in test-artifacts/screenshots (the page tests with ATTN_SCREENSHOTS=1).
+screenshots: setup-test
+	ATTN_SCREENSHOTS=1 $(VENV)/pytest tests/browser/test_pages.py
 
 bench: setup
 	$(VENV)/python benchmarks/build_bench.py

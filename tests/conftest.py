@@ -91,7 +91,7 @@ def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: (_stage(item), TESTS not in Path(item.path).parents))
 
 
-def _shared_dir(tmp_path_factory) -> Path:
+def shared_dir(tmp_path_factory) -> Path:
     """A folder shared by every process of this run (the xdist workers' common parent)."""
     base = tmp_path_factory.getbasetemp()
     folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "builds"
@@ -103,7 +103,7 @@ def _start(session, tmp_path_factory) -> Path:
     """Start the builds the selected tests need, unless another worker did; return their folder."""
     import fcntl
 
-    folder = _shared_dir(tmp_path_factory)
+    folder = shared_dir(tmp_path_factory)
     needed = {
         name
         for item in session.items
@@ -185,6 +185,8 @@ def pytest_sessionfinish(session):
     Those stop by themselves once the controller is gone (``background_build.py``).
     """
     if hasattr(session.config, "workerinput"):
+        for runner in _RUNNERS:
+            runner.poll()  # reaps a finished runner (else: "subprocess still running")
         return
     for runner in _RUNNERS:
         if runner.poll() is None:

@@ -291,6 +291,18 @@ def _document(lang: str, config: dict, parts, sections: list[dict], print_css: s
 </article></div></div></main></div></body></html>"""
 
 
+def _fonts_that_wait(route) -> None:
+    """Serve the KaTeX stylesheet with ``font-display: block``.
+
+    The site's faces are ``optional`` (``tools/sitebuild/payload.py``): a font
+    that misses the first paint is not used on that page, which for a PDF would
+    print the formulas in a fallback font.
+    """
+    response = route.fetch()
+    css = re.sub(r"font-display\s*:\s*optional", "font-display:block", response.text())
+    route.fulfill(response=response, body=css)
+
+
 def print_language(browser, base: str, lang: str, out: Path) -> dict:
     """Write the PDF of one language; return its manifest."""
     config, parts = book(lang)
@@ -298,6 +310,7 @@ def print_language(browser, base: str, lang: str, out: Path) -> dict:
     sources = [src for _, pages in parts for src in pages]
     urls = [base + prefix + page_url(src) for src in sources]
     context = browser.new_context(viewport={"width": 1000, "height": 1400}, color_scheme="light")
+    context.route("**/katex/katex.min.css", _fonts_that_wait)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -3,6 +3,9 @@
 Outside CI a missing Chromium skips these tests with instructions; under CI
 (``CI=true``) it is a failure. Screenshots go to ``test-artifacts/screenshots``
 (or ``$ATTN_ARTIFACTS``), reported at the end of the run (``tests/conftest.py``).
+The whole-page screenshots of every page at both widths are for reviewers, not
+checks: they are taken with ``ATTN_SCREENSHOTS=1`` (``make screenshots``), which
+makes the page tests take about a fifth longer.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("ATTN_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts"))
+PAGE_SCREENSHOTS = os.environ.get("ATTN_SCREENSHOTS") == "1"
 
 
 def source_pages() -> list[str]:

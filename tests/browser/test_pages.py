@@ -1,8 +1,12 @@
 """Every page of both languages, as a reader's browser sees it, at a desktop and a phone width.
 
-Each page is opened once per width, in a fresh browser context, and every check runs
-on that one visit, the reading surface of issue 10 included (``reading.py``); a
-failing page reports all its failed checks, by name, together.
+Each page is opened once, in a fresh browser context, at 375 px: the phone checks
+run on the load as a phone sees it (its layout shift included); then the viewport
+is widened to 1280 px and the desktop checks run on the same page (the stylesheets'
+media queries and Material's scripts follow a resize). Every check runs, the
+reading surface of issue 10 included (``reading.py``); a failing page reports all
+its failed checks, by width and name, together. With ``ATTN_SCREENSHOTS=1`` both
+widths also save a whole-page screenshot.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tests.browser.conftest import BROKEN_IMAGES, Checks, source_pages
+from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS, Checks, source_pages
 from tests.browser.reading import desktop_problems, phone_problems
 
 pytestmark = pytest.mark.browser
@@ -115,25 +119,35 @@ def toc_links_without_target(page) -> list[str]:
     return bad + [targets[target] for target in missing]
 
 
-def open_other_language(v: Visit, server: str, path: str) -> tuple[str, str]:
-    """Follow the language selector as a click would; return the new URL path and ``lang``."""
+def other_language_link(v: Visit, path: str) -> str:
+    """The URL path the language selector's link to the other language leads to.
+
+    Following it would load that page once more: it is visited by its own tests,
+    which check its status and its ``lang``.
+    """
     lang = "zh" if path.startswith("en/") else "en"
     href = v.page.locator(f'a.md-select__link[hreflang="{lang}"]').get_attribute("href")
-    with v.page.expect_navigation(wait_until="domcontentloaded"):
-        v.page.evaluate(
-            "href => { window.location.href = new URL(href, location.href).href }", href
-        )
-    return urlparse(v.page.url).path, v.page.evaluate("document.documentElement.lang")[:2]
+    return urlparse(v.page.evaluate("href => new URL(href, location.href).href", href)).path
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_page_at_desktop_width(visit, server, path, screenshots):
-    """Loads from this host only, without errors; images, formulas, toc and language selector."""
-    v = visit(server + path)
-    checks = Checks(f"{path} at 1280px")
-    if v.response is None or v.response.status != 200:
-        pytest.fail(f"{path}: status {v.response and v.response.status}", pytrace=False)
-    # also loads the lazy figures for the screenshot
+def phone_checks(checks: Checks, v: Visit, server: str, path: str, screenshots) -> None:
+    """Just after the load at 375 px: no horizontal overflow, code fits or scrolls, no shift."""
+    # also loads the lazy figures, for the screenshots and for the widths below
+    checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
+    checks.check(
+        "page wider than the 375px viewport",
+        lambda: v.page.evaluate("document.documentElement.scrollWidth"),
+        ok=lambda width: width <= 376,
+    )
+    checks.check("code that neither fits nor scrolls", lambda: v.page.evaluate(CUT_OFF_CODE), [])
+    # before the screenshot, which resizes the viewport: the layout shift of the load
+    checks.check("reading surface (tests/browser/reading.py)", lambda: phone_problems(v.page), {})
+    if PAGE_SCREENSHOTS:
+        checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
+
+
+def desktop_checks(checks: Checks, v: Visit, server: str, path: str, screenshots) -> None:
+    """At 1280 px: formulas, table of contents, reading surface, language and its selector."""
     checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
     checks.check("KaTeX errors", lambda: v.page.locator(".katex-error").count(), 0)
     checks.check(
@@ -150,40 +164,42 @@ def test_page_at_desktop_width(visit, server, path, screenshots):
     )
     checks.check("toc links without a target", lambda: toc_links_without_target(v.page), [])
     checks.check("reading surface (tests/browser/reading.py)", lambda: desktop_problems(v.page), {})
-    checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.desktop.png"))
-    # Everything the page requested and logged, the lazy figures included, before
-    # the language selector leaves it.
-    checks.check("requests to other hosts", lambda: foreign_requests(v, server), [])
-    checks.check("failed requests", lambda: list(v.failed), [])
-    checks.check("console errors", lambda: list(v.console_errors), [])
-    lang = "zh" if path.startswith("en/") else "en"
+    if PAGE_SCREENSHOTS:
+        checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.desktop.png"))
+    checks.check(
+        "the page's language",
+        lambda: v.page.evaluate("document.documentElement.lang")[:2],
+        "en" if path.startswith("en/") else "zh",
+    )
     checks.check(
         "language selector: the same page in the other language",
-        lambda: open_other_language(v, server, path),
-        ("/" + other_language(path), lang),
+        lambda: other_language_link(v, path),
+        "/" + other_language(path),
     )
-    checks.report()
+
+
+NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_page_at_phone_width(visit, server, path, screenshots):
-    """No horizontal overflow at 375 px: the page fits, code fits or scrolls; images load."""
+def test_page_at_phone_then_desktop_width(visit, server, path, screenshots):
+    """One load at 375 px (the phone checks, the load's layout shift among them), then the
+    same page widened to 1280 px (the desktop checks); what it requested and logged at
+    the end. Every check of both widths runs; the failed ones are reported together."""
     v = visit(server + path, width=375, height=800)
-    checks = Checks(f"{path} at 375px")
     if v.response is None or v.response.status != 200:
         pytest.fail(f"{path}: status {v.response and v.response.status}", pytrace=False)
-    # also loads the lazy figures, for the screenshot and for the widths below
-    checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
-    checks.check(
-        "page wider than the 375px viewport",
-        lambda: v.page.evaluate("document.documentElement.scrollWidth"),
-        ok=lambda width: width <= 376,
-    )
-    checks.check("code that neither fits nor scrolls", lambda: v.page.evaluate(CUT_OFF_CODE), [])
-    # before the screenshot, which resizes the viewport: the layout shift of the load
-    checks.check("reading surface (tests/browser/reading.py)", lambda: phone_problems(v.page), {})
-    checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
-    checks.check("requests to other hosts", lambda: foreign_requests(v, server), [])
-    checks.check("failed requests", lambda: list(v.failed), [])
-    checks.check("console errors", lambda: list(v.console_errors), [])
-    checks.report()
+    phone = Checks(f"{path} at 375px")
+    phone_checks(phone, v, server, path, screenshots)
+    v.page.set_viewport_size({"width": 1280, "height": 900})
+    v.page.evaluate(NEXT_FRAME)
+    desktop = Checks(f"{path} at 1280px")
+    desktop_checks(desktop, v, server, path, screenshots)
+    # everything the page requested and logged at both widths, the lazy figures included
+    desktop.check("requests to other hosts", lambda: foreign_requests(v, server), [])
+    desktop.check("failed requests", lambda: list(v.failed), [])
+    desktop.check("console errors", lambda: list(v.console_errors), [])
+    both = Checks(f"{path} at 375px then 1280px")
+    both.failures = [f"375px: {f}" for f in phone.failures]
+    both.failures += [f"1280px: {f}" for f in desktop.failures]
+    both.report()

@@ -17,6 +17,9 @@ from tools.sitebuild.execute import (
 )
 from tools.sitebuild.notebooks import ROOT, discover
 
+# Jupyter kernels execute notebooks here: slow, so not among the fast tests.
+pytestmark = pytest.mark.build
+
 CODE = (
     "import attention_tutorial as at\n"
     "print('n_train =', at.make_data().n_train)\n\n"

@@ -179,8 +179,8 @@ def test_finalize_prunes_css_drops_unused_fonts_and_compacts_the_index(tmp_path)
     )
     write(
         tmp_path / "assets/katex/katex.min.css",
-        "@font-face{font-family:KaTeX_Main;src:url(fonts/Main.woff2)}"
-        "@font-face{font-family:KaTeX_AMS;src:url(fonts/AMS.woff2)}"
+        "@font-face{font-family:KaTeX_Main;font-display:block;src:url(fonts/Main.woff2)}"
+        "@font-face{font-family:KaTeX_AMS;font-display:block;src:url(fonts/AMS.woff2)}"
         ".katex{font:normal 1.21em KaTeX_Main,serif}.amsrm{font-family:KaTeX_AMS}",
     )
     write(tmp_path / "assets/katex/fonts/Main.woff2", b"m" * 10)
@@ -189,6 +189,9 @@ def test_finalize_prunes_css_drops_unused_fonts_and_compacts_the_index(tmp_path)
         tmp_path / "search/search_index.json", json.dumps({"docs": [{"text": "注意力"}]}, indent=2)
     )
     saved = payload.finalize(tmp_path)
+    # preloaded and optional: a font that misses the first paint moves no line later
+    katex = (tmp_path / "assets/katex/katex.min.css").read_text()
+    assert "font-display:optional" in katex and "block" not in katex
     sheets = list((tmp_path / "assets/stylesheets").glob("notebook.*.css"))
     assert [s.read_text() for s in sheets] == [".katex{color:red}"]
     assert sheets[0].name in (tmp_path / "index.html").read_text()
@@ -198,6 +201,19 @@ def test_finalize_prunes_css_drops_unused_fonts_and_compacts_the_index(tmp_path)
     ).read_text()
     assert (tmp_path / "search/search_index.json").read_text() == '{"docs":[{"text":"注意力"}]}'
     assert saved["katex"] > 10 and saved["notebook_css"] > 0 and saved["search_index"] > 0
+
+
+def test_offline_keeps_katex_fonts_blocking_and_preloads_nothing(tmp_path):
+    write(tmp_path / "index.html", '<head></head><p class="katex">x</p>')
+    write(
+        tmp_path / "assets/katex/katex.min.css",
+        "@font-face{font-family:KaTeX_Main;font-display:block;src:url(fonts/Main.woff2)}"
+        ".katex{font:normal 1.21em KaTeX_Main,serif}",
+    )
+    write(tmp_path / "assets/katex/fonts/Main.woff2", b"m" * 10)
+    payload.finalize(tmp_path, preload=False)
+    assert "font-display:block" in (tmp_path / "assets/katex/katex.min.css").read_text()
+    assert "preload" not in (tmp_path / "index.html").read_text()
 
 
 # --- image sizes -----------------------------------------------------------------------

@@ -16,6 +16,7 @@ are dropped. Conservative: a rule is only dropped when no page can use it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -196,9 +197,15 @@ def _families(value: str) -> set[str]:
     return words | {w.strip("\"'") for w in re.split(r"[,\s]+", value)}
 
 
+@functools.lru_cache(maxsize=16)
+def _parse(css: str) -> tuple:
+    """The rules of ``css`` (tinycss2), parsed once for the many pages pruned against it."""
+    return tuple(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True))
+
+
 def prune(css: str, used: UsedNames) -> str:
     """The rules of ``css`` that can apply to pages using ``used``, minified."""
-    kept = _select(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True), used)
+    kept = _select(_parse(css), used)
     # Custom properties: keep those read by a kept declaration, transitively.
     defined: dict[str, list[str]] = {}
     needed: set[str] = set()

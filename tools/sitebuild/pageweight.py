@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import posixpath
@@ -50,7 +51,14 @@ class Resource:
 
 
 def _resource(site: Path, rel: str) -> Resource:
-    data = (site / rel).read_bytes()
+    stat = (site / rel).stat()
+    return _measure(str(site / rel), rel, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=4096)
+def _measure(path: str, rel: str, mtime_ns: int, size: int) -> Resource:
+    """One file's sizes; a file shared by many pages is compressed once (per version)."""
+    data = Path(path).read_bytes()
     packed = len(data) if Path(rel).suffix.lower() in _COMPRESSED else gzip_size(data)
     return Resource(rel, len(data), packed)
 
@@ -67,6 +75,27 @@ _WEIGHTS = {"normal": "400", "bold": "700"}
 
 def _face_key(family: str, weight: str, style: str) -> tuple[str, str, str]:
     return family.strip().strip("\"'"), _WEIGHTS.get(weight, weight), style or "normal"
+
+
+@functools.lru_cache(maxsize=16)
+def _faces(css: str) -> dict[tuple[str, str, str], str]:
+    """The ``@font-face`` rules of ``css``: (family, weight, style) -> ``url()`` (parsed once)."""
+    faces: dict[tuple[str, str, str], str] = {}
+    rules = tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)
+    for rule in rules:
+        if rule.type == "at-rule" and rule.lower_at_keyword == "font-face":
+            decls = {
+                d.lower_name: tinycss2.serialize(d.value).strip()
+                for d in tinycss2.parse_blocks_contents(rule.content)
+                if d.type == "declaration"
+            }
+            url = re.search(r"url\(\s*['\"]?([^'\")]+)", decls.get("src", ""))
+            if url and "font-family" in decls:
+                key = _face_key(
+                    decls["font-family"], decls.get("font-weight", "400"), decls.get("font-style")
+                )
+                faces[key] = url.group(1)
+    return faces
 
 
 def font_files(page: str, css: str) -> list[str]:
@@ -87,21 +116,7 @@ def font_files(page: str, css: str) -> list[str]:
     >>> font_files('<span class="k"><b class="b">x</b></span>', css)
     ['m.woff2', 'mb.woff2']
     """
-    faces: dict[tuple[str, str, str], str] = {}
-    rules = tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True)
-    for rule in rules:
-        if rule.type == "at-rule" and rule.lower_at_keyword == "font-face":
-            decls = {
-                d.lower_name: tinycss2.serialize(d.value).strip()
-                for d in tinycss2.parse_blocks_contents(rule.content)
-                if d.type == "declaration"
-            }
-            url = re.search(r"url\(\s*['\"]?([^'\")]+)", decls.get("src", ""))
-            if url and "font-family" in decls:
-                key = _face_key(
-                    decls["font-family"], decls.get("font-weight", "400"), decls.get("font-style")
-                )
-                faces[key] = url.group(1)
+    faces = _faces(css)
     if not faces:
         return []
     families = {key[0] for key in faces}
