@@ -31,6 +31,10 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tools.sitebuild.payload import font_display  # noqa: E402
+
 CHROMIUM = os.environ.get("ATTN_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -161,6 +165,13 @@ def _fix_cmap(text: str, radicals: dict[int, int]) -> str | None:
     return head + body + tail
 
 
+def fonts_of(pages):
+    """The font dictionaries of ``pages`` (pypdf), page by page, repeats included."""
+    for page in pages:
+        for ref in page.get("/Resources", {}).get("/Font", {}).values():
+            yield ref.get_object()
+
+
 def fix_cjk_text(pdf: Path) -> int:
     """Make Chinese text extract as ideographs (fix ToUnicode maps); return the fonts fixed."""
     from pypdf import PdfReader, PdfWriter
@@ -171,19 +182,16 @@ def fix_cjk_text(pdf: Path) -> int:
         return 0
     writer = PdfWriter(clone_from=PdfReader(pdf))
     seen, fixed = set(), 0
-    for page in writer.pages:
-        fonts = page.get("/Resources", {}).get("/Font", {})
-        for ref in fonts.values():
-            font = ref.get_object()
-            cmap_ref = font.get(NameObject("/ToUnicode"))
-            if cmap_ref is None or id(cmap_ref.get_object()) in seen:
-                continue
-            stream = cmap_ref.get_object()
-            seen.add(id(stream))
-            text = _fix_cmap(stream.get_data().decode("latin-1"), radicals)
-            if text is not None:
-                stream.set_data(text.encode("latin-1"))
-                fixed += 1
+    for font in fonts_of(writer.pages):
+        cmap_ref = font.get(NameObject("/ToUnicode"))
+        if cmap_ref is None or id(cmap_ref.get_object()) in seen:
+            continue
+        stream = cmap_ref.get_object()
+        seen.add(id(stream))
+        text = _fix_cmap(stream.get_data().decode("latin-1"), radicals)
+        if text is not None:
+            stream.set_data(text.encode("latin-1"))
+            fixed += 1
     with open(pdf, "wb") as handle:
         writer.write(handle)
     return fixed
@@ -299,8 +307,7 @@ def _fonts_that_wait(route) -> None:
     print the formulas in a fallback font.
     """
     response = route.fetch()
-    css = re.sub(r"font-display\s*:\s*optional", "font-display:block", response.text())
-    route.fulfill(response=response, body=css)
+    route.fulfill(response=response, body=font_display(response.text(), "block"))
 
 
 def print_language(browser, base: str, lang: str, out: Path) -> dict:

@@ -130,7 +130,7 @@ def other_language_link(v: Visit, path: str) -> str:
     return urlparse(v.page.evaluate("href => new URL(href, location.href).href", href)).path
 
 
-def phone_checks(checks: Checks, v: Visit, server: str, path: str, screenshots) -> None:
+def phone_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
     """Just after the load at 375 px: no horizontal overflow, code fits or scrolls, no shift."""
     # also loads the lazy figures, for the screenshots and for the widths below
     checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
@@ -146,7 +146,7 @@ def phone_checks(checks: Checks, v: Visit, server: str, path: str, screenshots) 
         checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
 
 
-def desktop_checks(checks: Checks, v: Visit, server: str, path: str, screenshots) -> None:
+def desktop_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
     """At 1280 px: formulas, table of contents, reading surface, language and its selector."""
     checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
     checks.check("KaTeX errors", lambda: v.page.locator(".katex-error").count(), 0)
@@ -190,11 +190,11 @@ def test_page_at_phone_then_desktop_width(visit, server, path, screenshots):
     if v.response is None or v.response.status != 200:
         pytest.fail(f"{path}: status {v.response and v.response.status}", pytrace=False)
     phone = Checks(f"{path} at 375px")
-    phone_checks(phone, v, server, path, screenshots)
+    phone_checks(phone, v, path, screenshots)
     v.page.set_viewport_size({"width": 1280, "height": 900})
     v.page.evaluate(NEXT_FRAME)
     desktop = Checks(f"{path} at 1280px")
-    desktop_checks(desktop, v, server, path, screenshots)
+    desktop_checks(desktop, v, path, screenshots)
     # everything the page requested and logged at both widths, the lazy figures included
     desktop.check("requests to other hosts", lambda: foreign_requests(v, server), [])
     desktop.check("failed requests", lambda: list(v.failed), [])

@@ -16,6 +16,7 @@ import pytest
 
 from tests.browser.conftest import _require_chromium
 from tests.conftest import shared_dir
+from tools.pdf import fonts_of
 
 pytestmark = pytest.mark.browser
 
@@ -66,12 +67,7 @@ def read(pdfs: Path, lang: str):
 
 def font_names(reader) -> set[str]:
     """The base names of the fonts the PDF's pages use, without the subset tag."""
-    names = set()
-    for page in reader.pages:
-        fonts = page.get("/Resources", {}).get("/Font", {})
-        for ref in fonts.values():
-            names.add(str(ref.get_object().get("/BaseFont", "")).split("+")[-1])
-    return names
+    return {str(font.get("/BaseFont", "")).split("+")[-1] for font in fonts_of(reader.pages)}
 
 
 def page_title(site: Path, url: str) -> str:

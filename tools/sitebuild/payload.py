@@ -63,13 +63,15 @@ def preload_links(page: str, rel: str, katex_css: str) -> str:
     )
 
 
-def optional_fonts(css: str) -> str:
-    """``css`` with every ``font-display`` of its ``@font-face`` rules set to ``optional``.
+def font_display(css: str, value: str) -> str:
+    """``css`` with every ``font-display`` of its ``@font-face`` rules set to ``value``.
 
-    >>> optional_fonts("@font-face{font-family:K;font-display:block;src:url(k.woff2)}")
+    >>> font_display(
+    ...     "@font-face{font-family:K;font-display:block;src:url(k.woff2)}", "optional"
+    ... )
     '@font-face{font-family:K;font-display:optional;src:url(k.woff2)}'
     """
-    return re.sub(r"font-display\s*:\s*[a-z]+", "font-display:optional", css)
+    return re.sub(r"font-display\s*:\s*[a-z]+", f"font-display:{value}", css)
 
 
 def finalize(site: Path, *, preload: bool = True) -> dict[str, int]:
@@ -98,7 +100,7 @@ def finalize(site: Path, *, preload: bool = True) -> dict[str, int]:
                 saved["katex"] += font.stat().st_size
                 font.unlink()
     if preload and katex.is_file():
-        css = optional_fonts(katex.read_text(encoding="utf-8"))
+        css = font_display(katex.read_text(encoding="utf-8"), "optional")
         katex.write_text(css, encoding="utf-8")
         for path in sorted(site.rglob("*.html")):
             page = path.read_text(encoding="utf-8")
