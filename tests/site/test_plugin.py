@@ -71,3 +71,18 @@ def test_the_cache_folder_follows_attn_cache_dir(tmp_path, monkeypatch):
     assert plugin.cache_root == tmp_path
     assert plugin.cache.cache_dir == tmp_path / "notebooks"
     assert plugin.subsite.build_dir.parent == tmp_path / "site-en"
+
+
+def test_the_english_site_is_rebuilt_when_a_table_it_includes_changes(tmp_path, monkeypatch):
+    """The contributing page includes benchmarks/results/*.md: a new table is a new site."""
+    monkeypatch.setenv("ATTN_CACHE_DIR", str(tmp_path))
+    subsite = configured("mkdocs.yml").subsite
+    table = ROOT / "benchmarks" / "results" / "lighthouse.en.md"
+    before = subsite.fingerprint()
+    original = table.read_bytes()
+    try:
+        table.write_bytes(original + b"\n")
+        assert subsite.fingerprint() != before
+    finally:
+        table.write_bytes(original)
+    assert subsite.fingerprint() == before

@@ -23,7 +23,15 @@ from tools.sitebuild import repo, stamp
 log = logging.getLogger("mkdocs.plugins.sitebuild")
 
 # What the second site's pages are made of, besides the executed notebooks.
-INPUT_FOLDERS = ("docs/en", "docs/assets", "docs/snippets", "overrides", "tools/sitebuild")
+# benchmarks/results: the tables the contributing page includes (pymdownx.snippets).
+INPUT_FOLDERS = (
+    "docs/en",
+    "docs/assets",
+    "docs/snippets",
+    "benchmarks/results",
+    "overrides",
+    "tools/sitebuild",
+)
 
 
 class Subsite:
