@@ -2,7 +2,7 @@
 # Set up everything the site and the tests need, idempotently.
 #
 #   scripts/setup.sh          system fonts + .venv (enough to build and serve)
-#   scripts/setup.sh --test   also Chromium, for the real-browser tests
+#   scripts/setup.sh --test   also Chromium (its headless shell), for the real-browser tests
 #
 # Order matters: the pinned CPU build of torch is installed first, so that no
 # later requirement can pull a CUDA build. Everything else comes pinned from
@@ -16,7 +16,9 @@ want_browser=0
 # --- system packages -------------------------------------------------------
 missing=()
 if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then missing+=(fonts-noto-cjk); fi
-if [[ $want_browser == 1 ]] && ! command -v chromium >/dev/null; then missing+=(chromium); fi
+if [[ $want_browser == 1 ]] && ! command -v chromium-headless-shell >/dev/null; then
+  missing+=(chromium-headless-shell)
+fi
 if ! command -v npm >/dev/null; then missing+=(nodejs npm); fi  # KaTeX at build time
 if ((${#missing[@]})); then
   if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.sitebuild.payload import font_display  # noqa: E402
 
-CHROMIUM = os.environ.get("ATTN_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM = os.environ.get("ATTN_CHROMIUM", "/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
