@@ -138,12 +138,14 @@ class BandwidthExplorer:
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        bundle: dict[str, Any] = {"text/html": self.html("zh"), "text/plain": repr(self)}
         langs = os.environ.get(FIGURE_LANGS_ENV)
-        if langs:
+        wanted = langs.split(",") if langs else []
+        # each language drawn once: the Chinese HTML serves text/html and its variant
+        pages = {lang: self.html(lang) for lang in dict.fromkeys(["zh", *wanted])}
+        bundle: dict[str, Any] = {"text/html": pages["zh"], "text/plain": repr(self)}
+        if wanted:
             bundle[FIGURE_MIME] = {
-                lang: {"mime": "text/html", "data": self.html(lang), "metadata": {}}
-                for lang in langs.split(",")
+                lang: {"mime": "text/html", "data": pages[lang], "metadata": {}} for lang in wanted
             }
         return bundle, {}
 

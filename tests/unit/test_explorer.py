@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import re
 
@@ -18,6 +19,12 @@ def explorer():
     return bandwidth_explorer(make_data(n_train=20), w=2.0, query_indices=(0, 5, 9))
 
 
+@pytest.fixture(scope="module")
+def html_of(explorer):
+    """``explorer.html(lang)``, drawn once per language for the tests that only read it."""
+    return functools.cache(explorer.html)
+
+
 def payload_of(html: str) -> dict:
     match = re.search(
         r'<script type="application/json" class="attn-explorer-data">(.*?)</script>', html
@@ -26,9 +33,9 @@ def payload_of(html: str) -> dict:
     return json.loads(match.group(1))
 
 
-def test_the_page_gets_exact_copies_of_the_data(explorer):
+def test_the_page_gets_exact_copies_of_the_data(explorer, html_of):
     data = explorer.data
-    payload = payload_of(explorer.html("en"))
+    payload = payload_of(html_of("en"))
     for name in ("x_train", "y_train", "x_test", "y_truth"):
         values = torch.tensor(payload[name], dtype=torch.float64)
         assert torch.equal(values.float(), getattr(data, name)), name
@@ -38,21 +45,25 @@ def test_the_page_gets_exact_copies_of_the_data(explorer):
 
 
 @pytest.mark.parametrize(("lang", "label"), [("zh", "带宽 1/|w|"), ("en", "bandwidth 1/|w|")])
-def test_labels_and_static_figure_per_language(explorer, lang, label):
-    html = explorer.html(lang)
+def test_labels_and_static_figure_per_language(html_of, lang, label):
+    html = html_of(lang)
     assert payload_of(html)["labels"]["bandwidth"] == label
     assert f'data-lang="{lang}"' in html
     src = re.search(r'src="data:(image/[a-z+]+);base64,([^"]+)"', html)
     assert src is not None and len(base64.b64decode(src.group(2))) > 1000
 
 
-def test_mimebundle_carries_both_languages(explorer, monkeypatch):
+def test_mimebundle_carries_both_languages(explorer, html_of, monkeypatch):
+    calls = []
+    monkeypatch.setattr(explorer, "html", lambda lang: calls.append(lang) or html_of(lang))
     monkeypatch.setenv(FIGURE_LANGS_ENV, "zh,en")
     bundle, _ = explorer._repr_mimebundle_()
     variants = bundle[FIGURE_MIME]
     assert set(variants) == {"zh", "en"}
     assert all(v["mime"] == "text/html" for v in variants.values())
     assert payload_of(variants["en"]["data"])["labels"]["title"] == "Bandwidth explorer"
+    assert bundle["text/html"] == variants["zh"]["data"] == html_of("zh")
+    assert calls == ["zh", "en"]  # each language drawn once
     monkeypatch.delenv(FIGURE_LANGS_ENV)
     bundle, _ = explorer._repr_mimebundle_()
     assert FIGURE_MIME not in bundle and bundle["text/html"] == explorer._repr_html_()

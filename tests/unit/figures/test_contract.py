@@ -1,13 +1,15 @@
 """The contract every public figure function keeps, checked once over one registry.
 
 A figure function returns a white ``TutorialFigure`` built without pyplot and without
-changing a global setting; the site build can redraw it in the other language from
-its recipe; English figures hold no Chinese character and Chinese ones no missing
-glyph; an unknown language is refused by name.
+changing a global setting, with its alt text in its language stored in the encoded
+file; the site build can redraw it in the other language from its recipe; English
+figures hold no Chinese character and Chinese ones no missing glyph; an unknown
+language is refused by name. The per-figure checks share one drawing per language.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -25,6 +27,7 @@ from matplotlib.figure import Figure
 
 import attention_tutorial as at
 from attention_tutorial.figures._base import TutorialFigure, encode
+from tools.sitebuild import postprocess
 
 ROOT = Path(__file__).resolve().parents[3]
 CJK = re.compile(r"[\u2e80-\u9fff\uff00-\uffef]")
@@ -123,27 +126,29 @@ def test_the_registry_holds_every_public_figure_function() -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_a_white_tutorial_figure_that_encodes(name) -> None:
-    fig = REGISTRY[name]("zh")
-    assert isinstance(fig, TutorialFigure)
-    assert fig.get_facecolor() == (1.0, 1.0, 1.0, 1.0)
-    mime, data, _ = encode(fig)
+def test_the_figure_keeps_the_contract(name) -> None:
+    """Drawn once per language (and once more from its recipe): a white
+    ``TutorialFigure`` that encodes, its alt text in its language stored in the file and
+    read back by the build; the recipe redraws it in English; "fr" is refused by name."""
+    chinese, english = REGISTRY[name]("zh"), REGISTRY[name]("en")
+    assert isinstance(chinese, TutorialFigure)
+    assert chinese.get_facecolor() == (1.0, 1.0, 1.0, 1.0)
+    # the alt text: in the figure's language, long enough to say what it shows
+    assert CJK.search(chinese.description) and len(chinese.description) > 30
+    assert not CJK.search(english.description) and len(english.description) > 60
+    mime, data, _ = encode(chinese)
     assert mime in {"image/svg+xml", "image/png"} and data
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_the_recipe_redraws_it_in_english(name) -> None:
-    chinese = REGISTRY[name]("zh")
-    func, args, kwargs = chinese._recipe  # what the site build calls for the other language
-    english = func(*args, **{**kwargs, "lang": "en"})
-    assert len(english.axes) == len(chinese.axes)
+    blob = data.encode() if mime == "image/svg+xml" else base64.b64decode(data)
+    description, facts = postprocess.image_metadata(blob)
+    assert description == chinese.description  # stored in the file, read back by the build
+    assert facts["min_width_px"] > 0 and isinstance(facts["colour_scale"], bool)
+    # what the site build calls for the other language
+    func, args, kwargs = chinese._recipe
+    redrawn = func(*args, **{**kwargs, "lang": "en"})
+    assert len(redrawn.axes) == len(chinese.axes)
     assert any(CJK.search(t) for t in all_texts(chinese))
-    assert [t for t in all_texts(english) if CJK.search(t)] == []
-    assert all_texts(english) != all_texts(chinese)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_an_unknown_language_is_refused(name) -> None:
+    assert [t for t in all_texts(redrawn) if CJK.search(t)] == []
+    assert all_texts(redrawn) != all_texts(chinese)
     with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
         REGISTRY[name]("fr")
 
