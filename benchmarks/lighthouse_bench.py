@@ -4,7 +4,8 @@ Issue 11's pages: the home, a chapter notebook page, a handbook page and the glo
 in each language. The site is served from 127.0.0.1 by a small server that compresses
 text with gzip (level 6, like ``tools/sitebuild/pageweight.py``); Lighthouse drives
 Debian's Chromium headless, with its default mobile preset (simulated slow 4G and a
-slower CPU). Lighthouse is not a dependency of the project; install it next to it::
+slower CPU): the ``chromium`` package, not the headless shell the tests use.
+Lighthouse is not a dependency of the project; install it next to it::
 
     npm install --no-save lighthouse@13.5.0
     .venv/bin/python benchmarks/lighthouse_bench.py --site site
@@ -18,9 +19,9 @@ at 0.45 s but shown at 1.3 s, 10 points of performance that no reader's browser,
 system fonts are loaded, pays.
 
 Scores vary from run to run: the simulation starts from timings measured on this
-machine, and a busy core costs ten points. Keep the machine idle, and each page is
-audited ``--runs`` times (default 5) and the run with the median performance score is
-kept, as Lighthouse's documentation advises
+machine, and a busy core costs ten points: keep the machine idle. Each page is audited
+``--runs`` times (default 5) and the run with the median performance score is kept, as
+Lighthouse's documentation advises
 (https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md). It prints one
 line per page and writes ``benchmarks/results/lighthouse.json``: the four category
 scores and the performance scores of every run, the metrics the performance score is
@@ -122,8 +123,8 @@ def running_chromium(chromium: str, port: int = 9339) -> Iterator[int]:
         try:
             for _ in range(100):
                 try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version", timeout=1)
-                    break
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version", timeout=1):
+                        break
                 except OSError:
                     time.sleep(0.1)
             else:
