@@ -19,10 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from tools.pdf import CHROMIUM  # the one Chromium of the tests and the PDF (ATTN_CHROMIUM)
+
 ROOT = Path(__file__).resolve().parents[2]
-# Debian's chromium-headless-shell: the Blink of the chromium package without the browser
-# around it (what Playwright itself runs headless); pages load in about 3/4 of the time.
-CHROMIUM = os.environ.get("ATTN_CHROMIUM", "/usr/bin/chromium-headless-shell")
 ARTIFACTS = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts"))
 PAGE_SCREENSHOTS = os.environ.get("ATTN_SCREENSHOTS") == "1"
 

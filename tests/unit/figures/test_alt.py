@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import io
-import re
 
 import numpy as np
 import pytest
@@ -17,8 +16,6 @@ import attention_tutorial as at
 from attention_tutorial.figures._base import encode, reading_facts
 from tools.sitebuild import postprocess
 from tools.sitebuild.html_tree import parse
-
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_description_names_the_axes_drawn():
