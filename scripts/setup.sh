@@ -19,6 +19,8 @@ if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then missing+=(fonts-noto-cj
 if [[ $want_browser == 1 ]] && ! command -v chromium-headless-shell >/dev/null; then
   missing+=(chromium-headless-shell)
 fi
+# the PDF tests read the printed PDFs' text with pdftotext
+if [[ $want_browser == 1 ]] && ! command -v pdftotext >/dev/null; then missing+=(poppler-utils); fi
 if ! command -v npm >/dev/null; then missing+=(nodejs npm); fi  # KaTeX at build time
 if ((${#missing[@]})); then
   if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then

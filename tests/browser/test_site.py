@@ -7,6 +7,8 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tools.sitebuild import restyle
+
 pytestmark = pytest.mark.browser
 
 # A term typed into the search box, and the page that explains it.
@@ -126,6 +128,15 @@ def figure_corner_pixels(page) -> list[list[int]]:
     )
 
 
+# Records when the renamed switching attribute is set (+) and removed (-) on <body>.
+SWITCHING_WATCH = f"""() => {{
+    window.switching = [];
+    new MutationObserver(ms => ms.forEach(m => window.switching.push(
+        m.attributeName + (document.body.hasAttribute(m.attributeName) ? '+' : '-')
+    ))).observe(document.body, {{attributeFilter: ['{restyle.SWITCHING}']}});
+}}"""
+
+
 @pytest.mark.parametrize("root", ["", "en/"])
 def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, root, screenshots):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
@@ -134,8 +145,12 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
     assert scheme(page) == "default"
     light = figure_corner_pixels(page)
     assert light and all(p[:3] == [255, 255, 255] for p in light)
+    # transitions stay off while the palette switches (tools/sitebuild/restyle.py)
+    page.evaluate(SWITCHING_WATCH)
     page.locator("label.md-header__button[for='__palette_1']").click()
     page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    page.wait_for_function(f"!document.body.hasAttribute('{restyle.SWITCHING}')")
+    assert page.evaluate("window.switching") == [f"{restyle.SWITCHING}+", f"{restyle.SWITCHING}-"]
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(255, 255, 255)"
     # figures keep their own white background, so dark text on them stays readable

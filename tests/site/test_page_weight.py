@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.sitebuild import pageweight
+from tools.sitebuild import pageweight, postprocess, restyle
 
 from .test_build import LANG_ROOTS, notebook_pages, pages
 
@@ -131,3 +131,55 @@ def test_no_hreflang_link_with_a_relative_url(site):
             if not re.match(r"https?://", href):
                 bad.append((rel, href))
     assert bad == []
+
+
+# What a page costs Chromium to style on load (tools/sitebuild/restyle.py; the token
+# spans and the explorer's assets: tools/sitebuild/postprocess.py).
+
+
+def _stylesheet_classes(site: Path, page: str, rel: str) -> set[str]:
+    """The class names every stylesheet that page ``rel`` links to mentions."""
+    folder = (site / rel).parent
+    names: set[str] = set()
+    for href in re.findall(r'<link rel="stylesheet" href="([^"]+)"', page):
+        names |= postprocess.class_names((folder / href).resolve().read_text(encoding="utf-8"))
+    return names
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_notebook_code_keeps_only_the_token_spans_a_stylesheet_colours(site, lang):
+    plain, kept = {}, 0
+    for rel in notebook_pages(lang):
+        page = (site / rel).read_text(encoding="utf-8")
+        styled = _stylesheet_classes(site, page, rel)
+        for block in re.findall(r'<div class="highlight-ipynb.*?</pre>', page, re.S):
+            for name in re.findall(r'<span class="([^"]+)">', block):
+                kept += 1
+                if name not in styled:
+                    plain.setdefault(rel, set()).add(name)
+    assert plain == {}
+    assert kept > 1000  # keywords, strings, numbers and operators are still coloured
+
+
+def test_the_explorer_script_and_stylesheet_load_only_where_an_explorer_is(site):
+    with_explorer = []
+    for rel in all_pages(site):
+        page = (site / rel).read_text(encoding="utf-8")
+        shows = 'class="attn-explorer' in page
+        assert ("explorer.js" in page) is shows and ("explorer.css" in page) is shows, rel
+        with_explorer += [rel] * shows
+    assert {"nonparametric/index.html", "en/nonparametric/index.html"} <= set(with_explorer)
+
+
+def test_no_stylesheet_makes_chromium_restyle_every_element_on_load(site):
+    """No descendant ``::selection`` rule; Material's switching attribute, which its palette
+    sets on every load, selects nothing; the renamed one is set when the reader switches."""
+    sheets = {p.relative_to(site).as_posix(): p.read_text("utf-8") for p in site.rglob("*.css")}
+    selection = {rel for rel, css in sheets.items() if re.search(r"\s::selection", css)}
+    switching = {rel for rel, css in sheets.items() if "[data-md-color-switching]" in css}
+    assert selection == set() and switching == set()
+    palette = [css for rel, css in sheets.items() if "/palette." in rel]
+    assert palette and all(f"[{restyle.SWITCHING}] *" in css for css in palette)
+    assert any(".jupyter-wrapper::selection" in css for css in sheets.values())
+    for rel in all_pages(site):
+        assert f'b.setAttribute("{restyle.SWITCHING}"' in (site / rel).read_text("utf-8"), rel

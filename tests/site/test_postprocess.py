@@ -160,3 +160,29 @@ def test_offline_pages_lose_their_hreflang_links_and_nothing_else():
         '<!doctype html>\n<html><head>\n    <link rel="canonical" href="x">\n'
         "    <meta charset=utf-8></head><body></body></html>"
     )
+
+
+def test_only_notebook_token_spans_that_no_stylesheet_names_are_unwrapped():
+    html = (
+        '<div class="highlight-ipynb hl-python"><pre><span class="n">w</span> '
+        '<span class="o">=</span> <span class="n">torch</span><span class="o">.</span>'
+        '<span class="n">ones</span><span class="p">(</span><span class="mi">1</span>'
+        '<span class="p">)</span>  <span class="c1"># start</span>'
+        '<span class="n x">a</span><span class="n" title="t">b</span></pre></div>'
+        '<div class="highlight"><pre><span class="n">kept</span></pre></div>'
+    )
+    out, count = repaired(html, pp.unwrap_plain_tokens, {"o", "p", "mi", "c1"})
+    assert count == 3
+    assert out.startswith(
+        '<div class="highlight-ipynb hl-python"><pre>w <span class="o">=</span> torch'
+        '<span class="o">.</span>ones<span class="p">(</span><span class="mi">1</span>'
+    )
+    # spans with more classes or attributes, and code outside notebook cells, stay
+    assert '<span class="n x">a</span><span class="n" title="t">b</span>' in out
+    assert out.endswith('<div class="highlight"><pre><span class="n">kept</span></pre></div>')
+    assert parse(out).get_text() == parse(html).get_text()
+
+
+def test_class_names_reads_selectors_not_declarations():
+    css = ".jupyter-wrapper .jp-Cell{margin:.5em 0}@media (max-width:.1px){.x:hover>.y{a:b}}"
+    assert pp.class_names(css) == {"jupyter-wrapper", "jp-Cell", "x", "y"}

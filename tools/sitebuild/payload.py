@@ -5,8 +5,10 @@ r"""Lighten the finished site (both languages): shared assets, used CSS only, co
 
 1. ``assets.dedupe``: one copy of every asset both languages share;
 2. the notebook stylesheets keep only the rules some page can use
-   (``cssprune``; class names the site's scripts may add count as used) and
-   get a name after their new content;
+   (``cssprune``; class names the site's scripts may add count as used), their
+   selection rule is cheaper to restyle (``restyle``), and they get a name
+   after their new content; Material's palette stylesheet stops restyling
+   every page on load (``restyle``);
 3. the KaTeX stylesheet keeps only the rules of the formulas on the pages, and
    the font files it no longer names are deleted;
 4. each ``search/search_index.json`` is written compactly, with CJK text as
@@ -30,7 +32,7 @@ import posixpath
 import re
 from pathlib import Path
 
-from tools.sitebuild import assets, cssprune, pageweight
+from tools.sitebuild import assets, cssprune, pageweight, restyle
 
 KATEX_CSS = "assets/katex/katex.min.css"
 KATEX_FONTS = "assets/katex/fonts"
@@ -84,10 +86,13 @@ def finalize(site: Path, *, preload: bool = True) -> dict[str, int]:
     used = cssprune.used_names(_pages(site), extra_classes=cssprune.script_words(scripts))
     for sheet in sorted(site.glob("**/assets/stylesheets/notebook.*.css")):
         css = sheet.read_text(encoding="utf-8")
-        pruned = cssprune.prune(css, used)
+        pruned = restyle.selection_on_wrapper(cssprune.prune(css, used))
         sheet.write_text(pruned, encoding="utf-8")
         saved["notebook_css"] += len(css.encode()) - len(pruned.encode())
         assets.rename_by_content(site, sheet.relative_to(site).as_posix())
+    # in place: the 404 pages name it by absolute URL, which rename_by_content leaves
+    for sheet in sorted(site.glob("**/assets/stylesheets/palette.*.css")):
+        sheet.write_text(restyle.switching_attribute(sheet.read_text("utf-8")), "utf-8")
     katex = site / KATEX_CSS
     if katex.is_file():
         css = katex.read_text(encoding="utf-8")

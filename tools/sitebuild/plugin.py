@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import posixpath
@@ -192,6 +193,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         # figures get their width and height: no layout shift as lazy images load
         sizes = {get_relative_url(n, page.url): imagesize.image_size(b) for n, b in images.items()}
         css = postprocess.extract_styles(tree)
+        postprocess.unwrap_plain_tokens(tree, postprocess.class_names(css) | _own_classes())
         name = postprocess.css_name(css)
         self.site_files[name] = css.encode()
         href = get_relative_url(name, page.url)
@@ -204,7 +206,11 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         return context
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """Render the formulas with KaTeX; lighter, accessible tables; valid hreflang."""
+        """Render the formulas with KaTeX; lighter tables; explorer assets; valid hreflang.
+
+        Tables get row headers and a scrolling wrapper (``tables.py``); the explorer's
+        script and stylesheet stay only on pages that show it.
+        """
         if self.katex is None:
             self.katex = mathrender.KatexRenderer()
         try:
@@ -212,15 +218,17 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         except ValueError as err:
             raise PluginError(f"{page.file.src_uri}: {err}") from None
         output = htmlslim.slim(tables.wrap(tables.row_headers(output)))
+        output = postprocess.drop_unused_explorer(output)
         return self._drop_relative_alternates(output, config)
 
     def on_post_template(
         self, output_content: str, *, template_name: str, config: MkDocsConfig
     ) -> str:
-        """The 404 page: slim, and no relative hreflang links either."""
+        """The 404 page: slim, no explorer assets and no relative hreflang links either."""
         if not template_name.endswith(".html"):
             return output_content
-        return htmlslim.slim(self._drop_relative_alternates(output_content, config))
+        output = postprocess.drop_unused_explorer(output_content)
+        return htmlslim.slim(self._drop_relative_alternates(output, config))
 
     def _drop_relative_alternates(self, output: str, config: MkDocsConfig) -> str:
         """Drop ``<link rel="alternate" hreflang>`` unless ``site_url`` makes them absolute.
@@ -258,6 +266,13 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             dest = site / name
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(blob)
+
+
+@functools.cache
+def _own_classes() -> frozenset[str]:
+    """The class names our own stylesheets (``docs/assets/stylesheets``) mention."""
+    sheets = sorted((DOCS / "assets" / "stylesheets").glob("*.css"))
+    return frozenset().union(*(postprocess.class_names(p.read_text("utf-8")) for p in sheets))
 
 
 def _link_resolver(page: Page, files: Files):

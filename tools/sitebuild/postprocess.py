@@ -9,6 +9,8 @@
 * About 590 KB of JupyterLab CSS is inlined in every page: it is moved into one
   shared stylesheet that the browser caches once for the whole site; figures
   inlined as data URIs become files too.
+* nbconvert wraps every token of the code in a ``<span>``; the spans of the
+  kinds no stylesheet colours (names, mostly) are unwrapped.
 
 Each function changes the tree in place (``html_tree.parse``); the caller
 serializes it once (``html_tree.serialize``).
@@ -256,6 +258,51 @@ def slim_copy_buttons(tree: BeautifulSoup) -> None:
             svg.replace_with(tree.new_tag("span", attrs=attrs))
 
 
+_CLASS_NAME = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
+
+
+def class_names(css: str) -> set[str]:
+    """Every class name a stylesheet's selectors mention (and a few more: a cheap superset).
+
+    >>> sorted(class_names(".highlight-ipynb .k{color:red} a.x:hover{width:1.5em}"))
+    ['highlight-ipynb', 'k', 'x']
+    """
+    return set(_CLASS_NAME.findall(re.sub(r"\{[^{}]*\}", "{}", css)))
+
+
+def unwrap_plain_tokens(tree: BeautifulSoup, styled: set[str]) -> int:
+    """Unwrap the token spans of notebook code whose class no stylesheet names; return how many.
+
+    Pygments (through nbconvert) wraps every token in a span, ``<span class="n">``
+    for a name. The JupyterLab theme colours keywords, strings, numbers, operators,
+    punctuation and comments, not names: a span that no rule can select renders as
+    its bare text. Unwrapped, the chapter's ``parametric`` page has about 500
+    fewer elements of its 3,800, which Chromium styles and lays out on every
+    load (Lighthouse's total blocking time) and axe checks in the page tests.
+    ``styled``: the class names of every stylesheet of the page (``class_names``).
+
+    >>> tree = parse(
+    ...     '<div class="highlight-ipynb"><pre><span class="n">x</span>'
+    ...     '<span class="o">=</span><span class="mi">1</span></pre></div>'
+    ... )
+    >>> unwrap_plain_tokens(tree, {"o", "mi"})
+    1
+    >>> from tools.sitebuild.html_tree import serialize
+    >>> serialize(tree).split("<pre>")[1]
+    'x<span class="o">=</span><span class="mi">1</span></pre></div>'
+    """
+    count = 0
+    for box in tree.find_all("div"):
+        if not has_class(box, "highlight-ipynb"):
+            continue
+        for span in box.find_all("span"):
+            names = (span.get("class") or "").split()
+            if span.attrs.keys() == {"class"} and len(names) == 1 and names[0] not in styled:
+                span.unwrap()
+                count += 1
+    return count
+
+
 _ALTERNATE = {"rel": "alternate", "hreflang": True}
 _TAG_END_AND_SPACE = re.compile(r"[^>]*>\s*")
 
@@ -275,6 +322,32 @@ def drop_alternate_links(page: str) -> str:
     for start, end in reversed(cuts):
         page = page[:start] + page[end:]
     return page
+
+
+_EXPLORER_ASSETS = re.compile(
+    r'<script src="[^"]*assets/javascripts/explorer\.js"[^>]*></script>\s*'
+    r'|<link rel="stylesheet" href="[^"]*assets/stylesheets/explorer\.css">\s*'
+)
+
+
+def drop_unused_explorer(page: str) -> str:
+    r"""The whole page without the explorer's script and stylesheet, unless it shows an explorer.
+
+    ``extra_javascript`` and ``extra_css`` put them on every page; two of 46 pages
+    use them. Elsewhere the stylesheet held the first paint and the script ran
+    for nothing on every load.
+
+    >>> head = '<link rel="stylesheet" href="../assets/stylesheets/explorer.css">\n'
+    >>> tail = '<script src="../assets/javascripts/explorer.js" defer></script>'
+    >>> drop_unused_explorer(head + "<p>x</p>" + tail)
+    '<p>x</p>'
+    >>> page = head + '<div class="attn-explorer">' + tail
+    >>> drop_unused_explorer(page) == page
+    True
+    """
+    if 'class="attn-explorer' in page:
+        return page
+    return _EXPLORER_ASSETS.sub("", page)
 
 
 def css_name(css: str) -> str:
