@@ -128,6 +128,11 @@ def figure_corner_pixels(page) -> list[list[int]]:
     )
 
 
+# The content of every <meta name="color-scheme"> of the document.
+COLOR_SCHEME_METAS = (
+    "[...document.querySelectorAll('meta[name=\"color-scheme\"]')].map(m => m.content)"
+)
+
 # Records when the renamed switching attribute is set (+) and removed (-) on <body>.
 SWITCHING_WATCH = f"""() => {{
     window.switching = [];
@@ -143,6 +148,7 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
     page = context.new_page()
     page.goto(server + root + "nonparametric/", wait_until="networkidle")
     assert scheme(page) == "default"
+    assert page.evaluate(COLOR_SCHEME_METAS) == ["light"]
     light = figure_corner_pixels(page)
     assert light and all(p[:3] == [255, 255, 255] for p in light)
     # transitions stay off while the palette switches (tools/sitebuild/restyle.py)
@@ -151,6 +157,8 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
     page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
     page.wait_for_function(f"!document.body.hasAttribute('{restyle.SWITCHING}')")
     assert page.evaluate("window.switching") == [f"{restyle.SWITCHING}+", f"{restyle.SWITCHING}-"]
+    # the page's one color-scheme meta follows the palette (overrides/main.html)
+    page.wait_for_function(f"{COLOR_SCHEME_METAS}.join() === 'dark'")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(255, 255, 255)"
     # figures keep their own white background, so dark text on them stays readable
@@ -158,6 +166,7 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
     page.screenshot(path=str(screenshots / f"dark_{root.strip('/') or 'zh'}.png"))
     page.goto(server + root + "api/", wait_until="networkidle")
     assert scheme(page) == "slate", "the palette choice did not persist across pages"
+    assert page.evaluate(COLOR_SCHEME_METAS) == ["dark"]
     context.close()
 
 

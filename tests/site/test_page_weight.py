@@ -173,7 +173,8 @@ def test_the_explorer_script_and_stylesheet_load_only_where_an_explorer_is(site)
 
 def test_no_stylesheet_makes_chromium_restyle_every_element_on_load(site):
     """No descendant ``::selection`` rule; Material's switching attribute, which its palette
-    sets on every load, selects nothing; the renamed one is set when the reader switches."""
+    sets on every load, selects nothing; the renamed one is set when the reader switches;
+    the page has its own color-scheme meta, so Material's does not restyle it on load."""
     sheets = {p.relative_to(site).as_posix(): p.read_text("utf-8") for p in site.rglob("*.css")}
     selection = {rel for rel, css in sheets.items() if re.search(r"\s::selection", css)}
     switching = {rel for rel, css in sheets.items() if "[data-md-color-switching]" in css}
@@ -182,4 +183,7 @@ def test_no_stylesheet_makes_chromium_restyle_every_element_on_load(site):
     assert palette and all(f"[{restyle.SWITCHING}] *" in css for css in palette)
     assert any(".jupyter-wrapper::selection" in css for css in sheets.values())
     for rel in all_pages(site):
-        assert f'b.setAttribute("{restyle.SWITCHING}"' in (site / rel).read_text("utf-8"), rel
+        page = (site / rel).read_text("utf-8")
+        assert f'b.setAttribute("{restyle.SWITCHING}"' in page, rel
+        # one color-scheme meta of its own, which Material's is copied into (overrides/main.html)
+        assert page.count('<meta name="color-scheme"') == 1 and "__color_scheme" in page, rel

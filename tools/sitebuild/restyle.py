@@ -21,6 +21,11 @@ both fixes to the built site):
   switches: two restyles of the whole page. :func:`switching_attribute` renames
   it to ``data-attn-color-switching``, which ``overrides/main.html`` sets only
   when the reader switches the palette, so switching still runs no transition.
+
+A third cause is not a stylesheet rule: Material's palette appends a
+``<meta name="color-scheme">`` on every load and sets its content, and any
+change to such a meta restyles the whole page. ``overrides/main.html`` gives
+each page its own and copies Material's value into it only when it differs.
 """
 
 from __future__ import annotations
