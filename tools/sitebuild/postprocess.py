@@ -333,7 +333,7 @@ _EXPLORER_ASSETS = re.compile(
 def drop_unused_explorer(page: str) -> str:
     r"""The whole page without the explorer's script and stylesheet, unless it shows an explorer.
 
-    ``extra_javascript`` and ``extra_css`` put them on every page; two of 46 pages
+    ``extra_javascript`` and ``extra_css`` put them on every page; two pages per language
     use them. Elsewhere the stylesheet held the first paint and the script ran
     for nothing on every load.
 
