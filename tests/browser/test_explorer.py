@@ -32,6 +32,29 @@ SET_W = """([w]) => {
 }"""
 
 
+# The heatmap is one image, a pixel per (query, key): its size, and the largest gap between
+# each pixel's opacity (0-255) and 255 * weight / the largest weight.
+HEATMAP = """async () => {
+    const root = document.querySelector('.attn-explorer.is-live');
+    const weights = root.attnExplorer.weights();
+    const img = new Image();
+    img.src = root.querySelector('svg image.cells').getAttribute('href');
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const pen = canvas.getContext('2d');
+    pen.drawImage(img, 0, 0);
+    const rgba = pen.getImageData(0, 0, img.width, img.height).data;
+    const max = Math.max(...weights.flat());
+    let gap = 0;
+    weights.forEach((row, r) => row.forEach((v, k) => {
+        gap = Math.max(gap, Math.abs(rgba[4 * (r * row.length + k) + 3] - 255 * v / max));
+    }));
+    return {size: [img.width, img.height], shape: [weights[0].length, weights.length], gap};
+}"""
+
+
 @pytest.fixture(scope="module")
 def data():
     return at.make_data()
@@ -101,6 +124,8 @@ def check_page(page, log, lang):
     assert page.locator(".attn-explorer-w").inner_text() == "w = 1.02"
     h_text = page.locator(".attn-explorer-h").inner_text()
     assert h_text.endswith(f"= {1 / w:.3f}")
+    heatmap = page.evaluate(HEATMAP)
+    assert heatmap["size"] == heatmap["shape"] and heatmap["gap"] <= 0.5 + 1e-9, heatmap
 
 
 @pytest.mark.parametrize("path", PAGES)

@@ -173,18 +173,18 @@
     pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) - 8, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
     pLoss.plot = el("g", {}, pLoss.svg);
 
-    // the heatmap: one rect per (query, key), its opacity the weight / the largest weight
+    // the heatmap: one pixel per (query, key) of a small canvas, its opacity the weight /
+    // the largest weight, stretched over the panel as one image. (One SVG rect per cell
+    // was 2,500 elements, a third of the page, for the browser to style and lay out.)
     var nq = xq.length, nk = xs.length;
     pMap.setRange(0, nk, nq, 0);
     pMap.axes.querySelectorAll("text:not(.label)").forEach(function (t) { t.remove(); });
-    var cellW = (W - M.l - M.r) / nk, cellH = (H - M.t - M.b) / nq, cells = [];
-    var cellGroup = el("g", { class: "cells" }, pMap.svg);
-    for (var r = 0; r < nq; r++) {
-      for (var c = 0; c < nk; c++) {
-        cells.push(el("rect", { x: (M.l + c * cellW).toFixed(2), y: (M.t + r * cellH).toFixed(2),
-          width: (cellW + 0.3).toFixed(2), height: (cellH + 0.3).toFixed(2) }, cellGroup));
-      }
-    }
+    var canvas = document.createElement("canvas");
+    canvas.width = nk;
+    canvas.height = nq;
+    var pen = canvas.getContext("2d"), pixels = pen.createImageData(nk, nq);
+    var heat = el("image", { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b,
+      preserveAspectRatio: "none", class: "cells" }, pMap.svg);
     var mapNote = el("text", { x: W - M.r - 4, y: M.t + 12, "text-anchor": "end", class: "map-text" }, pMap.svg);
 
     function update(newW) {
@@ -212,9 +212,18 @@
       });
       var max = 0;
       weights.forEach(function (row) { row.forEach(function (v) { if (v > max) max = v; }); });
+      var rgb = getComputedStyle(heat).color.match(/\d+/g).map(Number);  // the accent colour
       weights.forEach(function (row, rr) {
-        row.forEach(function (v, cc) { cells[rr * nk + cc].setAttribute("fill-opacity", (v / max).toFixed(3)); });
+        row.forEach(function (v, cc) {
+          var i = 4 * (rr * nk + cc);
+          pixels.data[i] = rgb[0];
+          pixels.data[i + 1] = rgb[1];
+          pixels.data[i + 2] = rgb[2];
+          pixels.data[i + 3] = Math.round(255 * v / max);
+        });
       });
+      pen.putImageData(pixels, 0, 0);
+      heat.setAttribute("href", canvas.toDataURL());
       mapNote.textContent = "max = " + max.toFixed(3);
       pLoss.clear();
       pLoss.vline(w, "current");
