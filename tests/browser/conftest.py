@@ -101,18 +101,22 @@ CHROMIUM_ARGS = [
 ]
 
 
+def missing_tool(message: str) -> None:
+    """Skip for a missing system tool, with instructions; under CI (``CI=true``) fail instead."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
 def _require_chromium() -> None:
-    """Skip without Chromium, with instructions; under CI (``CI=true``) fail instead."""
+    """Skip without Chromium (``missing_tool``)."""
     if Path(CHROMIUM).exists() and shutil.which(CHROMIUM):
         return
-    message = (
+    missing_tool(
         f"Chromium not found at {CHROMIUM}: install it with `apt-get install "
         "chromium-headless-shell fonts-noto-cjk` (or run `make test`, which does), "
         "or set ATTN_CHROMIUM"
     )
-    if os.environ.get("CI") == "true":
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

@@ -6,7 +6,6 @@ import fcntl
 import functools
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import _require_chromium
+from tests.browser.conftest import _require_chromium, missing_tool
 from tests.conftest import shared_dir
 from tools.pdf import fonts_of
 
@@ -58,13 +57,9 @@ def pdfs(site, tmp_path_factory):
 
 
 def _require_pdftotext() -> None:
-    """Skip without poppler's pdftotext, with instructions; under CI (``CI=true``) fail."""
-    if shutil.which("pdftotext"):
-        return
-    message = "pdftotext not found: `apt-get install poppler-utils` (`make test` does)"
-    if os.environ.get("CI") == "true":
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
+    """Skip without poppler's pdftotext (``missing_tool``)."""
+    if not shutil.which("pdftotext"):
+        missing_tool("pdftotext not found: `apt-get install poppler-utils` (`make test` does)")
 
 
 @functools.cache
