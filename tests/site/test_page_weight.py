@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.sitebuild import pageweight, postprocess, restyle
+from tools.sitebuild import pageweight, postprocess, restyle, tables
 
 from .test_build import LANG_ROOTS, notebook_pages, pages
 
@@ -121,6 +121,35 @@ def test_figures_carry_width_and_height(site):
                 if not (re.search(r'\swidth="\d+"', tag) and re.search(r'\sheight="\d+"', tag)):
                     missing.append((rel, tag[:100]))
     assert missing == []
+
+
+def test_the_first_paint_waits_for_the_tables_near_the_top(site):
+    """Pages with a table near the top of the article hold their first paint until the
+    last such table is parsed (``tables.paint_after_early_tables``), and only those."""
+    held, wrong = [], []
+    link = f'<link rel="expect" href="#{tables.EARLY_MARK}" blocking="render">'
+    mark = f'<span id="{tables.EARLY_MARK}" hidden></span>'
+    for rel in all_pages(site):
+        text = (site / rel).read_text(encoding="utf-8")
+        article = text.find("<article")
+        starts = [m.start() for m in re.finditer(r"<table\b", text[article:])]
+        early = [start for start in starts if start <= tables.EARLY]
+        head = text[: text.find("</head>")]
+        if not early:
+            if link in text or mark in text:
+                wrong.append((rel, "held without an early table"))
+            continue
+        held.append(rel)
+        last_early_end = text.find("</table>", article + early[-1]) + len("</table>")
+        if head.count(link) != 1 or text.count(mark) != 1:
+            wrong.append((rel, "link or mark missing or repeated"))
+        elif text.find(mark) != last_early_end:
+            wrong.append((rel, "the mark is not right after the last early table"))
+    assert wrong == []
+    # the glossary and the d2l map, whose tables are on a phone's first screen
+    for rel in ("glossary/index.html", "d2l-map/index.html"):
+        assert rel in held and "en/" + rel in held
+    assert len(held) >= 40, held
 
 
 def test_no_hreflang_link_with_a_relative_url(site):

@@ -208,7 +208,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         """Render the formulas with KaTeX; lighter tables; explorer assets; valid hreflang.
 
-        Tables get row headers and a scrolling wrapper (``tables.py``); the explorer's
+        Tables get row headers and a scrolling wrapper, and the first paint waits for
+        those near the top (``tables.py``); the explorer's
         script and stylesheet stay only on pages that show it.
         """
         if self.katex is None:
@@ -218,7 +219,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         except ValueError as err:
             raise PluginError(f"{page.file.src_uri}: {err}") from None
         output = htmlslim.slim(tables.wrap(tables.row_headers(output)))
-        output = postprocess.drop_unused_explorer(output)
+        output = postprocess.drop_unused_explorer(tables.paint_after_early_tables(output))
         return self._drop_relative_alternates(output, config)
 
     def on_post_template(
