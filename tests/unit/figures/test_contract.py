@@ -4,7 +4,10 @@ A figure function returns a white ``TutorialFigure`` built without pyplot and wi
 changing a global setting, with its alt text in its language stored in the encoded
 file; the site build can redraw it in the other language from its recipe; English
 figures hold no Chinese character and Chinese ones no missing glyph; an unknown
-language is refused by name. The per-figure checks share one drawing per language.
+language is refused by name. Each figure is drawn once per language (and once more
+from its recipe); the checks of that figure share these drawings, made with pyplot
+made unimportable. A fresh interpreter checks that importing the package imports no
+pyplot and changes no setting.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +27,7 @@ import numpy as np
 import pytest
 import torch
 from matplotlib import font_manager
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import attention_tutorial as at
@@ -125,18 +130,56 @@ def test_the_registry_holds_every_public_figure_function() -> None:
     assert public == set(REGISTRY)
 
 
+def cjk_font_installed() -> bool:
+    try:
+        font_manager.findfont(
+            font_manager.FontProperties(family="Noto Sans CJK SC"), fallback_to_default=False
+        )
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.fixture
+def no_pyplot(monkeypatch):
+    """While the test runs, ``import matplotlib.pyplot`` (in any form) raises ImportError."""
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    monkeypatch.delattr(matplotlib, "pyplot", raising=False)
+
+
+def settings() -> dict[str, str]:
+    """``rcParams``, read from a copy: reading the global ``backend`` may import pyplot."""
+    return {key: repr(value) for key, value in matplotlib.rcParams.copy().items()}
+
+
+def missing_glyphs(caught: list[warnings.WarningMessage]) -> list[str]:
+    return sorted({str(w.message) for w in caught if "Glyph" in str(w.message)})
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_the_figure_keeps_the_contract(name) -> None:
-    """Drawn once per language (and once more from its recipe): a white
+def test_the_figure_keeps_the_contract(name, no_pyplot) -> None:
+    """Drawn once per language (and once more from its recipe), without pyplot: a white
     ``TutorialFigure`` that encodes, its alt text in its language stored in the file and
-    read back by the build; the recipe redraws it in English; "fr" is refused by name."""
-    chinese, english = REGISTRY[name]("zh"), REGISTRY[name]("en")
+    read back by the build; the recipe redraws it in English; "fr" is refused by name.
+    Drawing changes no global setting (``rcParams``) and misses no glyph (the Chinese
+    ones need ``fonts-noto-cjk``: without it, outside CI, the test skips at the end)."""
+    before = settings()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        chinese = REGISTRY[name]("zh")
+        mime, data, _ = encode(chinese)  # draws it: as SVG, then with Agg as PNG
+        glyphs_zh = missing_glyphs(caught)
+        caught.clear()
+        english = REGISTRY[name]("en")
+        FigureCanvasAgg(english).draw()
+        glyphs_en = missing_glyphs(caught)
+    assert settings() == before
+    assert glyphs_en == []
     assert isinstance(chinese, TutorialFigure)
     assert chinese.get_facecolor() == (1.0, 1.0, 1.0, 1.0)
     # the alt text: in the figure's language, long enough to say what it shows
     assert CJK.search(chinese.description) and len(chinese.description) > 30
     assert not CJK.search(english.description) and len(english.description) > 60
-    mime, data, _ = encode(chinese)
     assert mime in {"image/svg+xml", "image/png"} and data
     blob = data.encode() if mime == "image/svg+xml" else base64.b64decode(data)
     description, facts = postprocess.image_metadata(blob)
@@ -151,60 +194,37 @@ def test_the_figure_keeps_the_contract(name) -> None:
     assert all_texts(redrawn) != all_texts(chinese)
     with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'fr'"):
         REGISTRY[name]("fr")
-
-
-# Draws every figure in both languages in a fresh interpreter, and reports what it saw.
-DRAW_ALL = """
-import json, sys, warnings
-import matplotlib
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-sys.path.insert(0, 'tests/unit/figures')
-import test_contract as c
-before = matplotlib.rcParams.copy()  # dict() would resolve the backend: import pyplot
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter('always')
-    glyphs = {}
-    for lang in ('zh', 'en'):
-        for make in c.REGISTRY.values():
-            FigureCanvasAgg(make(lang)).draw()
-        glyphs[lang] = sorted({str(w.message) for w in caught if 'Glyph' in str(w.message)})
-        caught.clear()
-after = matplotlib.rcParams.copy()
-print(json.dumps({
-    'pyplot': 'matplotlib.pyplot' in sys.modules,
-    'changed': sorted(k for k in before if repr(before[k]) != repr(after[k])),
-    'glyphs': glyphs,
-}))
-"""
-
-
-def cjk_font_installed() -> bool:
-    try:
-        font_manager.findfont(
-            font_manager.FontProperties(family="Noto Sans CJK SC"), fallback_to_default=False
-        )
-    except ValueError:
-        return False
-    return True
-
-
-def test_drawing_every_figure_imports_no_pyplot_changes_no_setting_misses_no_glyph() -> None:
-    """In a fresh interpreter, every figure is drawn in both languages: pyplot is never
-    imported, no global setting (``rcParams``) changes, and no glyph is missing (the
-    Chinese ones need ``fonts-noto-cjk``: without it, outside CI, the test skips)."""
-    result = subprocess.run(
-        [sys.executable, "-c", DRAW_ALL], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    seen = json.loads(result.stdout.strip().splitlines()[-1])
-    assert seen["pyplot"] is False
-    assert seen["changed"] == []
-    assert seen["glyphs"]["en"] == []
-    if not cjk_font_installed() and os.environ.get("CI") != "true":
+    if glyphs_zh and not cjk_font_installed() and os.environ.get("CI") != "true":
         pytest.skip(
             "font 'Noto Sans CJK SC' not installed (Debian: apt-get install fonts-noto-cjk, "
             "then delete matplotlib's font cache); the Chinese glyphs were not checked"
         )
-    assert seen["glyphs"]["zh"] == []
+    assert glyphs_zh == []
+
+
+# Imports the package and every figure function in a fresh interpreter.
+IMPORT_ALL = """
+import json, sys
+import matplotlib
+before = {key: repr(value) for key, value in matplotlib.rcParams.copy().items()}
+import attention_tutorial as at
+functions = [getattr(at, name) for name in at.__all__]
+after = {key: repr(value) for key, value in matplotlib.rcParams.copy().items()}
+print(json.dumps({
+    'pyplot': 'matplotlib.pyplot' in sys.modules,
+    'changed': sorted(key for key in before if before[key] != after[key]),
+    'functions': len(functions),
+}))
+"""
+
+
+def test_importing_the_package_imports_no_pyplot_and_changes_no_setting() -> None:
+    """In a fresh interpreter (in this one, another test may have imported pyplot)."""
+    result = subprocess.run(
+        [sys.executable, "-c", IMPORT_ALL], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen == {"pyplot": False, "changed": [], "functions": len(at.__all__)}
 
 
 def test_numpy_inputs_work_like_tensors() -> None:
