@@ -308,15 +308,18 @@ _TAG_END_AND_SPACE = re.compile(r"[^>]*>\s*")
 
 
 def drop_alternate_links(page: str) -> str:
-    """Remove the ``<link rel="alternate" hreflang>`` elements from a whole page.
+    """Remove the ``<link rel="alternate" hreflang>`` elements from the head of a whole page.
 
-    The tree finds them; they are cut out of the page's text at the positions
-    the parser reports (with the white space after them), so the rest of the
-    page, doctype included, is left exactly as the theme wrote it.
+    The tree of the head finds them; they are cut out of the page's text at the
+    positions the parser reports (with the white space after them), so the rest
+    of the page, doctype included, is left exactly as the theme wrote it. Only
+    the head is parsed: parsing the whole of every page took a sixth of the build.
     """
-    line_starts = [0] + [m.end() for m in re.finditer("\n", page)]
+    head_end = page.find("</head>")
+    head = page if head_end < 0 else page[:head_end]
+    line_starts = [0] + [m.end() for m in re.finditer("\n", head)]
     cuts = []
-    for link in parse(page).find_all("link", attrs=_ALTERNATE):
+    for link in parse(head).find_all("link", attrs=_ALTERNATE):
         start = line_starts[link.sourceline - 1] + link.sourcepos
         cuts.append((start, _TAG_END_AND_SPACE.match(page, start).end()))
     for start, end in reversed(cuts):
