@@ -12,6 +12,7 @@ widths also save a whole-page screenshot.
 from __future__ import annotations
 
 import re
+import time
 from urllib.parse import unquote, urlparse
 
 import pytest
@@ -41,11 +42,16 @@ def other_language(path: str) -> str:
 
 
 class Visit:
-    """A page loaded in a fresh context, with everything the browser reported."""
+    """A page loaded in a fresh context, with everything the browser reported.
 
-    def __init__(
-        self, browser, url: str, width: int = 1280, height: int = 900, wait_until="networkidle"
-    ):
+    Loaded means: the ``load`` event has fired and no request has been in flight for
+    ``QUIET_MS``. Playwright's ``networkidle`` waits 500 ms after the last request
+    ends; on a page that requests nothing more, that was a quarter of a visit.
+    """
+
+    QUIET_MS = 100
+
+    def __init__(self, browser, url: str, width: int = 1280, height: int = 900):
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.page = self.context.new_page()
         self.console_errors: list[str] = []
@@ -57,7 +63,30 @@ class Visit:
         self.page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         self.page.on("requestfailed", lambda r: self.failed.append(r.url))
         self.page.on("request", lambda r: self.requests.append(r.url))
-        self.response = self.page.goto(url, wait_until=wait_until)
+        self.in_flight: set = set()
+        self.last_change = time.monotonic()
+        self.page.on("request", self._started)
+        self.page.on("requestfinished", self._ended)
+        self.page.on("requestfailed", self._ended)
+        self.response = self.page.goto(url, wait_until="load")
+        self.settle()
+
+    def _started(self, request) -> None:
+        self.in_flight.add(request)
+        self.last_change = time.monotonic()
+
+    def _ended(self, request) -> None:
+        self.in_flight.discard(request)
+        self.last_change = time.monotonic()
+
+    def settle(self, timeout: float = 30.0) -> None:
+        """Wait until no request has been in flight for ``QUIET_MS`` (events arrive meanwhile)."""
+        deadline = time.monotonic() + timeout
+        while self.in_flight or time.monotonic() - self.last_change < self.QUIET_MS / 1000:
+            if time.monotonic() > deadline:
+                pending = sorted(r.url for r in self.in_flight)
+                raise TimeoutError(f"requests still in flight after {timeout} s: {pending}")
+            self.page.wait_for_timeout(20)
 
     def close(self):
         self.context.close()
