@@ -45,10 +45,11 @@ format:
 test: setup-test lint
 	$(VENV)/pytest
 
-# Whole-page screenshots of every page at 375 px and 1280 px, for reviewing a change
-# by eye, in test-artifacts/screenshots (the page tests with ATTN_SCREENSHOTS=1).
+# Whole-page screenshots of every page at 375 px and 1280 px, and of the figure-heavy
+# pages in the dark palette, for reviewing a change by eye, in test-artifacts/screenshots
+# (the page and dark-palette tests with ATTN_SCREENSHOTS=1).
 screenshots: setup-test
-	ATTN_SCREENSHOTS=1 $(VENV)/pytest tests/browser/test_pages.py
+	ATTN_SCREENSHOTS=1 $(VENV)/pytest tests/browser/test_pages.py tests/browser/test_reading.py
 
 bench: setup
 	$(VENV)/python benchmarks/build_bench.py

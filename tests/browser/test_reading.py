@@ -1,7 +1,9 @@
 """Figures follow the dark palette on the figure-heavy pages, at both widths (issue 10).
 
 The rest of the reading surface is checked on every page's visits in
-``tests/browser/test_pages.py`` (the checks: ``tests/browser/reading.py``).
+``tests/browser/test_pages.py`` (the checks: ``tests/browser/reading.py``). With
+``ATTN_SCREENSHOTS=1`` (``make screenshots``) each visit also keeps a whole-page
+screenshot in the dark palette, for reviewers; the default run takes none.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import BROKEN_IMAGES
+from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS
 from tests.browser.reading import DARK_JS
 
 pytestmark = pytest.mark.browser
@@ -34,8 +36,9 @@ def test_dark_palette_figures(browser, server, path, width, screenshots):
         page.goto(server + path, wait_until="networkidle")
         page.evaluate(BROKEN_IMAGES)  # loads the lazy figures
         found = page.evaluate(DARK_JS)
-        name = f"{slug(path)}.{'desktop' if width > 600 else 'mobile'}.dark.png"
-        page.screenshot(path=str(screenshots / name), full_page=True)
+        if PAGE_SCREENSHOTS:
+            name = f"{slug(path)}.{'desktop' if width > 600 else 'mobile'}.dark.png"
+            page.screenshot(path=str(screenshots / name), full_page=True, timeout=120_000)
     finally:
         context.close()
     assert found["slate"], f"{path}: the dark palette did not apply"
