@@ -88,7 +88,11 @@ def first_visits(site: Path) -> dict:
 
 
 def copy_tree(dest: Path) -> None:
-    """Copy the tracked and untracked (not ignored) files of the working tree."""
+    """Copy the tracked and untracked (not ignored) files of the working tree.
+
+    The npm packages (``npm ci``; KaTeX renders the formulas when the site is built)
+    are ignored by git: the copy links to the installed ones.
+    """
     files = subprocess.run(
         ["git", "ls-files", "-co", "--exclude-standard"],
         cwd=ROOT,
@@ -104,6 +108,8 @@ def copy_tree(dest: Path) -> None:
         elif src.is_file():
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest / rel)
+    if (ROOT / "node_modules").is_dir():
+        os.symlink(ROOT / "node_modules", dest / "node_modules")
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
