@@ -277,6 +277,7 @@ def main() -> None:
 LABELS = {
     "zh": {
         "machine": "测量机器",
+        "colon": "：",
         "what": "测量项",
         "ours": "本项目",
         "plain": "原版 mkdocs-jupyter",
@@ -306,6 +307,7 @@ LABELS = {
     },
     "en": {
         "machine": "Machine",
+        "colon": ": ",
         "what": "Measure",
         "ours": "ours",
         "plain": "plain mkdocs-jupyter",
@@ -341,8 +343,8 @@ def render(r: dict, lang: str) -> str:
     m = r["machine"]
     s = t["seconds"]
     lines = [
-        f"{t['machine']}: {m['system']}, {m['cpu']}, {m['cores']} cores, {m['memory_gb']} GB, "
-        f"Python {m['python']}",
+        f"{t['machine']}{t['colon']}{m['system']}, {m['cpu']}, {m['cores']} cores, "
+        f"{m['memory_gb']} GB, Python {m['python']}",
         "",
         f"| {t['what']} | {t['ours']} | {t['plain']} | {t['ratio']} |",
         "|---|---:|---:|---:|",
@@ -352,7 +354,8 @@ def render(r: dict, lang: str) -> str:
         f"{r['unchanged_ratio']:.2f} × {t['cold']} |",
         f"| {t['prose']} | {r['prose_edit']['seconds']:.1f} {s} | | |",
         f"| {t['package']} | {r['package_edit']['seconds']:.1f} {s} | | |",
-        f"| {t['executed']}: {t['cold']} / {t['unchanged']} / {t['prose']} / {t['package']} | "
+        f"| {t['executed']}{t['colon']}{t['cold']} / {t['unchanged']} / {t['prose']} / "
+        f"{t['package']} | "
         f"{r['cold']['executed']} / {r['unchanged']['executed']} / {r['prose_edit']['executed']} / "
         f"{r['package_edit']['executed']} | {r['cold']['notebooks']} | |",
         f"| {t['peak']} | {r['cold']['peak_mb']:.0f} | {r['plain']['peak_mb']:.0f} | "
