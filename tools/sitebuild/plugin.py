@@ -209,8 +209,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         """Render the formulas with KaTeX; lighter tables; explorer assets; valid hreflang.
 
         Tables get row headers and a scrolling wrapper, and the first paint waits for
-        those near the top (``tables.py``); the explorer's
-        script and stylesheet stay only on pages that show it.
+        those near the top (``tables.py``); the explorer's script and stylesheet stay
+        only on pages that show it.
         """
         if self.katex is None:
             self.katex = mathrender.KatexRenderer()

@@ -5,8 +5,8 @@ changing a global setting, with its alt text in its language stored in the encod
 file; the site build can redraw it in the other language from its recipe; English
 figures hold no Chinese character and Chinese ones no missing glyph; an unknown
 language is refused by name. Each figure is drawn once per language (and once more
-from its recipe); the checks of that figure share these drawings, made with pyplot
-made unimportable. A fresh interpreter checks that importing the package imports no
+from its recipe), while pyplot cannot be imported; the checks of that figure share
+these drawings. A fresh interpreter checks that importing the package imports no
 pyplot and changes no setting.
 """
 
