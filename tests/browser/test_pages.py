@@ -61,23 +61,26 @@ class Visit:
             "console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None
         )
         self.page.on("pageerror", lambda e: self.console_errors.append(str(e)))
-        self.page.on("requestfailed", lambda r: self.failed.append(r.url))
-        self.page.on("request", lambda r: self.requests.append(r.url))
         self.in_flight: set = set()
         self.last_change = time.monotonic()
         self.page.on("request", self._started)
         self.page.on("requestfinished", self._ended)
-        self.page.on("requestfailed", self._ended)
+        self.page.on("requestfailed", self._failed)
         self.response = self.page.goto(url, wait_until="load")
         self.settle()
 
     def _started(self, request) -> None:
+        self.requests.append(request.url)
         self.in_flight.add(request)
         self.last_change = time.monotonic()
 
     def _ended(self, request) -> None:
         self.in_flight.discard(request)
         self.last_change = time.monotonic()
+
+    def _failed(self, request) -> None:
+        self.failed.append(request.url)
+        self._ended(request)
 
     def settle(self, timeout: float = 30.0) -> None:
         """Wait until no request has been in flight for ``QUIET_MS`` (events arrive meanwhile)."""
