@@ -4,12 +4,13 @@
 ``tests/browser/test_reading.py`` runs the dark palette on the figure-heavy pages.
 
 Desktop (1280 px, light palette): no code line hidden past the end of its box, the
-copy button over no code, no In/Out prompt, outputs never wrapped inside a word, every
-figure with a real alt text in the page's language, and no serious or critical
-axe-core violation (axe-core is the pinned npm package, injected from
-``node_modules``: no network). Phone (375 px): no figure text under ``MIN_TEXT_PX``
-CSS px, every formula and table that is wider than its box scrolls inside it with a
-cue, and the page does not shift its layout while it loads (CLS under 0.02).
+copy button over no code, no In/Out prompt, outputs never wrapped inside a word, inline
+code never cut inside a name, every figure with a real alt text in the page's language,
+and no serious or critical axe-core violation (axe-core is the pinned npm package,
+injected from ``node_modules``: no network). Phone (375 px): inline code never cut
+inside a name, no figure text under ``MIN_TEXT_PX`` CSS px, every formula and table
+that is wider than its box scrolls inside it with a cue, and the page does not shift
+its layout while it loads (CLS under 0.02).
 """
 
 from __future__ import annotations
@@ -97,6 +98,38 @@ PHONE_JS = """(minPx) => {
   return out;
 }"""
 
+# Inline code (not in a block) that a line break cuts inside a name: "torch.sor" | "t".
+# For each code element laid out on several lines, the characters on either side of
+# each line break; both a letter, digit or underscore is a cut name. The build marks
+# where names may break (tools/sitebuild/codebreaks.py).
+CUT_NAMES_JS = """() => {
+  const cuts = [];
+  const name = /[A-Za-z0-9_]/;
+  const range = document.createRange();
+  for (const code of document.querySelectorAll('article code')) {
+    if (code.closest('pre')) continue;
+    if ([...code.getClientRects()].filter(r => r.width > 0).length < 2) continue;
+    let top = null, before = '', seen = '';
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.data.length; i++) {
+        const ch = node.data[i];
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = [...range.getClientRects()].find(r => r.width > 0);
+        if (box) {
+          if (top !== null && Math.abs(box.top - top) > 2 && name.test(before) && name.test(ch))
+            cuts.push(seen.slice(-16) + ' | ' + node.data.slice(i, i + 16));
+          top = box.top;
+        }
+        before = ch;
+        seen += ch;
+      }
+    }
+  }
+  return cuts;
+}"""
+
 # The layout shift of the visit so far, every figure loaded (``_open``): the sum of the
 # layout-shift entries, what Lighthouse reports as CLS. Figures carry their width and
 # height (issue 11), so loading them moves nothing.
@@ -140,6 +173,7 @@ def problems(found: dict) -> dict:
 def desktop_problems(page) -> dict:
     """Everything wrong with the reading surface of ``page``, loaded at a desktop width."""
     found = page.evaluate(DESKTOP_JS)
+    found["code_cut_inside_a_name"] = page.evaluate(CUT_NAMES_JS)
     assert AXE.is_file(), f"axe-core missing: run `npm ci` ({AXE})"
     page.add_script_tag(path=str(AXE))
     found["axe"] = [
@@ -153,6 +187,7 @@ def desktop_problems(page) -> dict:
 def phone_problems(page) -> dict:
     """Everything wrong with ``page`` at a phone width, its figures loaded."""
     found = page.evaluate(PHONE_JS, MIN_TEXT_PX)
+    found["code_cut_inside_a_name"] = page.evaluate(CUT_NAMES_JS)
     shift = page.evaluate(LAYOUT_SHIFT)
     if shift >= MAX_LAYOUT_SHIFT:
         found["layout_shift"] = round(shift, 3)

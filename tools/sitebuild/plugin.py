@@ -32,6 +32,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.utils import get_relative_url
 
 from tools.sitebuild import (
+    codebreaks,
     downloads,
     htmlslim,
     imagesize,
@@ -209,8 +210,9 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         """Render the formulas with KaTeX; lighter tables; explorer assets; valid hreflang.
 
         Tables get row headers and a scrolling wrapper, and the first paint waits for
-        those near the top (``tables.py``); the explorer's script and stylesheet stay
-        only on pages that show it.
+        those near the top (``tables.py``); inline code breaks between the parts of a
+        name (``codebreaks.py``); the explorer's script and stylesheet stay only on
+        pages that show it.
         """
         if self.katex is None:
             self.katex = mathrender.KatexRenderer()
@@ -218,7 +220,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             output = mathrender.render_math(output, self.katex)
         except ValueError as err:
             raise PluginError(f"{page.file.src_uri}: {err}") from None
-        output = htmlslim.slim(tables.wrap(tables.row_headers(output)))
+        output = codebreaks.mark(htmlslim.slim(tables.wrap(tables.row_headers(output))))
         output = postprocess.drop_unused_explorer(tables.paint_after_early_tables(output))
         return self._drop_relative_alternates(output, config)
 
