@@ -5,12 +5,13 @@
 
 Desktop (1280 px, light palette): no code line hidden past the end of its box, the
 copy button over no code, no In/Out prompt, outputs never wrapped inside a word, inline
-code never cut inside a name, every figure with a real alt text in the page's language,
-and no serious or critical axe-core violation (axe-core is the pinned npm package,
-injected from ``node_modules``: no network). Phone (375 px): inline code never cut
-inside a name, no figure text under ``MIN_TEXT_PX`` CSS px, every formula and table
-that is wider than its box scrolls inside it with a cue, and the page does not shift
-its layout while it loads (CLS under 0.02).
+code never cut inside a name, no line that starts with "，" or ends with "（", every
+figure with a real alt text in the page's language, and no serious or critical axe-core
+violation (axe-core is the pinned npm package, injected from ``node_modules``: no
+network). Phone (375 px): the same two line-break checks, no figure text under
+``MIN_TEXT_PX`` CSS px, every formula and table that is wider than its box scrolls
+inside it with a cue, and the page does not shift its layout while it loads (CLS under
+0.02).
 """
 
 from __future__ import annotations
@@ -100,8 +101,9 @@ PHONE_JS = """(minPx) => {
 
 # Inline code (not in a block) that a line break cuts inside a name: "torch.sor" | "t".
 # For each code element laid out on several lines, the characters on either side of
-# each line break; both a letter, digit or underscore is a cut name. The build marks
-# where names may break (tools/sitebuild/codebreaks.py).
+# each line break: a letter or digit, then a letter, digit or underscore, is a cut name
+# (after an underscore, a long name may break: "nadaraya_watson_" | "chunked"). The
+# build marks where names may break (tools/sitebuild/codebreaks.py).
 CUT_NAMES_JS = """() => {
   const cuts = [];
   const name = /[A-Za-z0-9_]/;
@@ -118,7 +120,8 @@ CUT_NAMES_JS = """() => {
         range.setEnd(node, i + 1);
         const box = [...range.getClientRects()].find(r => r.width > 0);
         if (box) {
-          if (top !== null && Math.abs(box.top - top) > 2 && name.test(before) && name.test(ch))
+          if (top !== null && Math.abs(box.top - top) > 2 && /[A-Za-z0-9]/.test(before) &&
+              name.test(ch))
             cuts.push(seen.slice(-16) + ' | ' + node.data.slice(i, i + 16));
           top = box.top;
         }
@@ -128,6 +131,45 @@ CUT_NAMES_JS = """() => {
     }
   }
   return cuts;
+}"""
+
+# Chinese line breaking: no line starts with punctuation that closes or pauses ("，",
+# "。", "）", ...) and none ends with an opening bracket or quote ("（", "“"). For each
+# such mark in the article's text (formulas included, code blocks not), the visible
+# character next to it on the other side; a mark on another line than that character,
+# and at the start (or end) of its own line, is a break in the wrong place.
+BAD_LINE_BREAKS_JS = """() => {
+  const closing = /[，。、；：！？）》」』】〉”’…]/, opening = /[（《「『【〈“‘]/;
+  const found = [];
+  const range = document.createRange();
+  const box = (node, i) => {
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    return [...range.getClientRects()].find(r => r.width > 0);
+  };
+  const chars = [];  // visible characters, in order: [node, index]
+  const walker = document.createTreeWalker(document.querySelector('article'),
+                                           NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest('pre, .katex-mathml, script, style')) continue;
+    for (let i = 0; i < node.data.length; i++)
+      if (!/\\s|\u2060/.test(node.data[i])) chars.push([node, i]);
+  }
+  const context = k => chars.slice(Math.max(0, k - 8), k + 4)
+                            .map(([n, i]) => n.data[i]).join('');
+  for (let k = 0; k < chars.length; k++) {
+    const [node, i] = chars[k];
+    const ch = node.data[i];
+    const closes = closing.test(ch), opens = opening.test(ch);
+    if (!closes && !opens) continue;
+    const other = closes ? chars[k - 1] : chars[k + 1];
+    if (!other) continue;
+    const mine = box(node, i), theirs = box(...other);
+    if (!mine || !theirs || Math.abs(mine.top - theirs.top) < mine.height / 2) continue;
+    // on different lines: wrong if the mark begins its line (or, opening, ends it)
+    if (closes ? mine.left < theirs.left : mine.left > theirs.left) found.push(context(k));
+  }
+  return found;
 }"""
 
 # The layout shift of the visit so far, every figure loaded (``_open``): the sum of the
@@ -174,6 +216,7 @@ def desktop_problems(page) -> dict:
     """Everything wrong with the reading surface of ``page``, loaded at a desktop width."""
     found = page.evaluate(DESKTOP_JS)
     found["code_cut_inside_a_name"] = page.evaluate(CUT_NAMES_JS)
+    found["punctuation_on_the_wrong_side_of_a_line_break"] = page.evaluate(BAD_LINE_BREAKS_JS)
     assert AXE.is_file(), f"axe-core missing: run `npm ci` ({AXE})"
     page.add_script_tag(path=str(AXE))
     found["axe"] = [
@@ -188,6 +231,7 @@ def phone_problems(page) -> dict:
     """Everything wrong with ``page`` at a phone width, its figures loaded."""
     found = page.evaluate(PHONE_JS, MIN_TEXT_PX)
     found["code_cut_inside_a_name"] = page.evaluate(CUT_NAMES_JS)
+    found["punctuation_on_the_wrong_side_of_a_line_break"] = page.evaluate(BAD_LINE_BREAKS_JS)
     shift = page.evaluate(LAYOUT_SHIFT)
     if shift >= MAX_LAYOUT_SHIFT:
         found["layout_shift"] = round(shift, 3)

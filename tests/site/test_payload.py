@@ -55,6 +55,24 @@ def test_replace_math_keeps_everything_else_byte_for_byte():
         mathrender.replace_math(NOTEBOOK, formulas, ["A", "B"])
 
 
+def test_short_inline_formulas_stay_on_one_line_with_their_punctuation():
+    long = "\\alpha_1 + \\alpha_2 + \\alpha_3 + \\alpha_4 + \\alpha_5"
+    assert len(long) > mathrender.GLUE_MAX_TEX
+    page = (
+        '<div class="jp-MarkdownCell">'
+        f"<p>“$w$”（$h$）：$${long}$$。${long}$，$a$ 与 $b$</p>"
+        '</div><p>(<span class="arithmatex">\\(x\\)</span>).</p>'
+    )
+    formulas = mathrender.find_math(page)
+    out = mathrender.replace_math(page, formulas, ["W", "H", "D", "L", "A", "B", "X"])
+    x = '<span class="attn-nobr">(<span class="arithmatex">X</span>)</span>'
+    assert out == (
+        '<div class="jp-MarkdownCell"><p><span class="attn-nobr">“W”</span>'
+        '<span class="attn-nobr">（H）</span>：D。L，A 与 B</p>'
+        f"</div><p>{x}.</p>"
+    )
+
+
 @pytest.fixture(scope="module")
 def katex():
     renderer = mathrender.KatexRenderer()

@@ -12,11 +12,11 @@ Formulas come in two forms:
 process with the katex npm package (``package.json``) for a whole build, and
 ``render_math(html, renderer)`` puts them together.
 
->>> html = '<p>Let <span class="arithmatex">\\(a &lt; b\\)</span>.</p>'
+>>> html = '<p>Let <span class="arithmatex">\\(a &lt; b\\)</span> hold</p>'
 >>> [(m.tex, m.display) for m in find_math(html)]
 [('a < b', False)]
 >>> replace_math(html, find_math(html), ["<i>a</i>"])
-'<p>Let <span class="arithmatex"><i>a</i></span>.</p>'
+'<p>Let <span class="arithmatex"><i>a</i></span> hold</p>'
 """
 
 from __future__ import annotations
@@ -132,17 +132,47 @@ def find_math(content: str) -> list[Formula]:
     return found
 
 
+# Punctuation that may not start a line (after a formula) or end one (before it).
+# Browsers may break a line right after or before a rendered inline formula (a row
+# of inline blocks), even with a WORD JOINER there: a Chinese line would start with
+# "，" or end with "（". A short inline formula and the punctuation next to it are
+# kept on one line (``.attn-nobr``, ``white-space: nowrap`` in extra.css); a longer
+# formula keeps the breaks KaTeX gives it, between its terms.
+NO_LINE_START = frozenset("，。、；：！？）》」』】〉”’…,.;:!?)]}")
+NO_LINE_END = frozenset("（《「『【〈“‘([{")
+GLUE_MAX_TEX = 40  # characters of TeX; the page tests catch a glued run that overflows
+
+
 def replace_math(content: str, formulas: list[Formula], rendered: list[str]) -> str:
-    """Replace each formula (from ``find_math(content)``) by its rendered HTML."""
+    """Replace each formula (from ``find_math(content)``) by its rendered HTML.
+
+    A short inline formula is kept on one line with the punctuation right after it
+    that may not start a line, and with the punctuation right before it that may not
+    end one (``NO_LINE_START``, ``NO_LINE_END``).
+
+    >>> page = '<div class="jp-MarkdownCell">（$w$），$b$ 和 $c$。</div>'
+    >>> replace_math(page, find_math(page), ["W", "B", "C"])[29:]
+    '<span class="attn-nobr">（W）</span>，B 和 <span class="attn-nobr">C。</span></div>'
+    """
     if len(formulas) != len(rendered):
         raise ValueError(f"{len(formulas)} formulas but {len(rendered)} rendered")
     parts, last = [], 0
     for formula, out in zip(formulas, rendered, strict=True):
-        parts.append(content[last : formula.start])
-        parts.append(
-            f'<{formula.tag} class="arithmatex">{out}</{formula.tag}>' if formula.tag else out
-        )
-        last = formula.end
+        start, end = formula.start, formula.end
+        if formula.tag:
+            out = f'<{formula.tag} class="arithmatex">{out}</{formula.tag}>'
+        if not formula.display and len(formula.tex) <= GLUE_MAX_TEX:
+            if start > last and content[start - 1] in NO_LINE_END:
+                start -= 1
+                out = content[start] + out
+            if end < len(content) and content[end] in NO_LINE_START:
+                out += content[end]
+                end += 1
+            if (start, end) != (formula.start, formula.end):
+                out = f'<span class="attn-nobr">{out}</span>'
+        parts.append(content[last:start])
+        parts.append(out)
+        last = end
     parts.append(content[last:])
     return "".join(parts)
 
