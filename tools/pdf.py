@@ -183,7 +183,8 @@ def fix_cjk_text(pdf: Path) -> int:
     The fixed maps are appended to the file as an incremental update (new versions
     of those objects, their cross-reference section and a trailer pointing to the
     previous one), so the rest of the file is neither parsed nor written again:
-    rewriting the whole 9 MB file with pypdf took 10 s per language.
+    rewriting the whole 9 MB file with pypdf took 10 s per language. Only the update
+    is written, at the end of the file.
     """
     from pypdf import PdfReader
     from pypdf.generic import IndirectObject, NameObject
@@ -206,15 +207,17 @@ def fix_cjk_text(pdf: Path) -> int:
     if not fixed:
         return 0
     previous = int(re.findall(rb"startxref\s+(\d+)", data[-1024:])[-1])
-    out = io.BytesIO()
-    out.write(data if data.endswith(b"\n") else data + b"\n")
+    out = io.BytesIO()  # the update; its offsets count from the start of the file
+    base = len(data)
+    if not data.endswith(b"\n"):
+        out.write(b"\n")
     offsets = {}
     for number, (generation, cmap) in sorted(fixed.items()):
         stream = zlib.compress(cmap)
-        offsets[number] = out.tell()
+        offsets[number] = base + out.tell()
         head = f"{number} {generation} obj\n<</Filter /FlateDecode /Length {len(stream)}>>"
         out.write(head.encode() + b"\nstream\n" + stream + b"\nendstream\nendobj\n")
-    xref = out.tell()
+    xref = base + out.tell()
     out.write(b"xref\n0 1\n0000000000 65535 f\r\n")  # the free list's head, as readers expect
     for number, offset in sorted(offsets.items()):  # one subsection per object
         out.write(f"{number} 1\n{offset:010d} {fixed[number][0]:05d} n\r\n".encode())
@@ -229,7 +232,8 @@ def fix_cjk_text(pdf: Path) -> int:
         trailer.raw_get("/ID").write_to_stream(ids)
         entries.append("/ID " + ids.getvalue().decode("latin-1"))
     out.write(f"trailer\n<<{' '.join(entries)}>>\nstartxref\n{xref}\n%%EOF\n".encode())
-    pdf.write_bytes(out.getvalue())
+    with open(pdf, "ab") as handle:
+        handle.write(out.getvalue())
     return len(fixed)
 
 
