@@ -60,10 +60,17 @@ def file_tab(browser):
     """One tab for this worker's page visits; storage is emptied as each document starts."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(CLEAR_STORAGE)
-    tab = {"page": context.new_page(), "crashed": False}
-    tab["page"].on("crash", lambda _: tab.update(crashed=True))
+    tab = {"context": context}
+    _new_page(tab)
     yield tab
     context.close()
+
+
+def _new_page(tab: dict) -> None:
+    """A new page in the tab's context, which notes when it crashes."""
+    tab["page"] = tab["context"].new_page()
+    tab["crashed"] = False
+    tab["page"].on("crash", lambda _: tab.update(crashed=True))
 
 
 @pytest.fixture
@@ -73,9 +80,7 @@ def visit_file(file_tab):
 
     def visit(path: Path):
         if file_tab["page"].is_closed() or file_tab["crashed"]:
-            file_tab["page"] = file_tab["page"].context.new_page()
-            file_tab["page"].on("crash", lambda _: file_tab.update(crashed=True))
-            file_tab["crashed"] = False
+            _new_page(file_tab)
         logs.append(_load(file_tab["page"], path))
         return file_tab["page"], logs[-1]
 
