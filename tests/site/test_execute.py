@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import shutil
+from pathlib import Path
 
 import nbformat
 import pytest
 
+from tests.conftest import shared_dir
 from tools.sitebuild import execute
 from tools.sitebuild.execute import (
     FIGURE_MIME,
@@ -32,10 +35,9 @@ def page(title: str, code: str = CODE) -> str:
     return f"# %% [markdown]\n# # {title}\n\n# %%\n{code}"
 
 
-@pytest.fixture
-def docs(tmp_path):
-    """A docs folder with one notebook per language."""
-    root = tmp_path / "docs"
+def write_docs(folder):
+    """A docs folder in ``folder`` with one notebook per language."""
+    root = folder / "docs"
     (root / "zh").mkdir(parents=True)
     (root / "en").mkdir()
     (root / "zh" / "demo.py").write_text(page("演示"), encoding="utf-8")
@@ -44,9 +46,44 @@ def docs(tmp_path):
 
 
 @pytest.fixture
+def docs(tmp_path):
+    return write_docs(tmp_path)
+
+
+@pytest.fixture
 def cache(tmp_path):
     """An empty cache whose outputs depend on a fixed environment."""
     return NotebookCache(tmp_path / "cache", "environment-1")
+
+
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory):
+    """The demo docs built into an empty cache, once per run (the first process builds).
+
+    Returns the folder holding ``docs`` and ``cache``, and what the build reported.
+    The tests that start from a filled cache take a copy of it (``filled``).
+    """
+    folder = shared_dir(tmp_path_factory) / "execute-first-build"
+    record = folder / "record.json"
+    with open(shared_dir(tmp_path_factory) / "execute-first-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not record.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a failed attempt left
+            folder.mkdir()
+            cache = NotebookCache(folder / "cache", "environment-1")
+            written = cache.build(discover(write_docs(folder)))
+            paths = {nb.lang: str(path) for nb, path in written.items()}
+            record.write_text(json.dumps({"stats": cache.stats.as_dict(), "written": paths}))
+    return folder, json.loads(record.read_text())
+
+
+@pytest.fixture
+def filled(first_build, tmp_path):
+    """A copy of the docs and of the cache filled by their first build."""
+    folder, _ = first_build
+    shutil.copytree(folder / "docs", tmp_path / "docs")
+    shutil.copytree(folder / "cache", tmp_path / "cache")
+    return tmp_path / "docs", tmp_path / "cache"
 
 
 def outputs(path):
@@ -54,13 +91,12 @@ def outputs(path):
     return [out for cell in nb.cells if cell.cell_type == "code" for out in cell.outputs]
 
 
-def test_both_languages_share_one_execution(docs, cache):
-    written = cache.build(discover(docs))
-    stats = cache.stats
-    assert (stats.executed, stats.cache_hits, stats.notebooks, stats.unique) == (1, 0, 2, 1)
-    assert json.loads(json.dumps(stats.as_dict()))["executed"] == 1
-    by_lang = {nb.lang: path for nb, path in written.items()}
-    assert by_lang["zh"] == cache.cache_dir / "zh" / "demo.ipynb"
+def test_both_languages_share_one_execution(first_build):
+    folder, built = first_build
+    stats = built["stats"]  # BuildStats.as_dict(), through JSON
+    assert [stats[k] for k in ("executed", "cache_hits", "notebooks", "unique")] == [1, 0, 2, 1]
+    by_lang = {lang: Path(path) for lang, path in built["written"].items()}
+    assert by_lang["zh"] == folder / "cache" / "zh" / "demo.ipynb"
     zh, en = outputs(by_lang["zh"]), outputs(by_lang["en"])
     assert zh[0]["text"] == en[0]["text"] == "n_train = 50\n"
     # each page keeps the figure drawn in its own language
@@ -74,28 +110,32 @@ def test_both_languages_share_one_execution(docs, cache):
         assert "训练轮次" in zh_image and "epoch" in en_image and "训练轮次" not in en_image
 
 
-def test_prose_edit_executes_nothing(docs, cache):
-    cache.build(discover(docs))
+def test_prose_edit_executes_nothing(filled):
+    docs, cache_dir = filled
     (docs / "en" / "demo.py").write_text(page("Demo, reworded"), encoding="utf-8")
+    cache = NotebookCache(cache_dir, "environment-1")
     written = cache.build(discover(docs))
-    assert (cache.stats.executed, cache.stats.cache_hits) == (1, 2)
+    assert (cache.stats.executed, cache.stats.cache_hits) == (0, 2)
     en = next(path for nb, path in written.items() if nb.lang == "en")
     assert "Demo, reworded" in en.read_text(encoding="utf-8")
 
 
-def test_a_new_cache_object_reuses_the_outputs_on_disk(docs, cache):
-    cache.build(discover(docs))
-    again = NotebookCache(cache.cache_dir, cache.environment)
-    again.build(discover(docs))
+def test_a_new_cache_object_reuses_the_outputs_on_disk(filled):
+    docs, cache_dir = filled
+    again = NotebookCache(cache_dir, "environment-1")
+    written = again.build(discover(docs))
     assert (again.stats.executed, again.stats.cache_hits) == (0, 2)
+    assert {path.parent.name for path in written.values()} == {"zh", "en"}
 
 
-def test_code_edit_re_executes(docs, cache):
-    cache.build(discover(docs))
+def test_code_edit_re_executes(filled):
+    docs, cache_dir = filled
     for lang in ("zh", "en"):
         (docs / lang / "demo.py").write_text(page("x", CODE + "\n# %%\nprint(1 + 1)\n"))
-    cache.build(discover(docs))
-    assert cache.stats.executed == 2
+    cache = NotebookCache(cache_dir, "environment-1")
+    written = cache.build(discover(docs))
+    assert (cache.stats.executed, cache.stats.cache_hits, cache.stats.unique) == (1, 0, 1)
+    assert all(outputs(path)[-1]["text"] == "2\n" for path in written.values())
 
 
 def test_package_edit_changes_the_environment(tmp_path):
@@ -114,9 +154,9 @@ def test_package_edit_changes_the_environment(tmp_path):
     assert NotebookCache(cache_dir, before).key(nb) != NotebookCache(cache_dir, after).key(nb)
 
 
-def test_another_environment_re_executes(docs, cache):
-    cache.build(discover(docs))
-    changed = NotebookCache(cache.cache_dir, "environment-2")
+def test_another_environment_re_executes(filled):
+    docs, cache_dir = filled
+    changed = NotebookCache(cache_dir, "environment-2")
     changed.build(discover(docs))
     assert (changed.stats.executed, changed.stats.cache_hits) == (1, 0)
 

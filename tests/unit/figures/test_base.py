@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import base64
 import string
 
 import matplotlib
+import numpy as np
 import pytest
 
 from attention_tutorial.figures._base import (
     FIGURE_LANGS_ENV,
     FIGURE_MIME,
+    SVG_ALWAYS_BELOW,
     TutorialFigure,
     bilingual,
     both,
@@ -17,8 +20,10 @@ from attention_tutorial.figures._base import (
     encode,
     labels,
     new_axes,
+    reading_facts,
 )
 from attention_tutorial.figures._labels import LABELS
+from tools.sitebuild import postprocess
 
 
 def fields(text: str) -> set[str]:
@@ -68,6 +73,42 @@ def test_encoding_is_deterministic() -> None:
         return fig
 
     assert encode(draw()) == encode(draw())
+
+
+def formats_drawn(fig: TutorialFigure, monkeypatch) -> list[str]:
+    """The formats ``fig`` will be saved in, in order, as a list filled by later calls."""
+    drawn: list[str] = []
+    savefig = fig.savefig
+
+    def recording(fname, *args, format=None, **kwargs):
+        drawn.append(format)
+        return savefig(fname, *args, format=format, **kwargs)
+
+    monkeypatch.setattr(fig, "savefig", recording)
+    return drawn
+
+
+def test_a_short_svg_is_kept_without_drawing_the_png(monkeypatch) -> None:
+    fig, ax = new_axes("en")
+    ax.plot([0, 1, 2], [1, 0, 1])
+    drawn = formats_drawn(fig, monkeypatch)
+    mime, data, meta = encode(fig)
+    assert (mime, meta, drawn) == ("image/svg+xml", {}, ["svg"])
+    assert data.startswith("<?xml") and len(data) < SVG_ALWAYS_BELOW
+
+
+def test_a_long_svg_is_compared_with_the_png_and_the_shorter_is_kept(monkeypatch) -> None:
+    """5,000 points: every marker is an element of the SVG, a few pixels of the PNG."""
+    fig, ax = new_axes("en")
+    ax.scatter(*np.random.default_rng(0).random((2, 5000)), s=2)
+    fig.description = "five thousand points"
+    drawn = formats_drawn(fig, monkeypatch)
+    mime, data, meta = encode(fig)
+    assert drawn == ["svg", "png"]
+    assert mime == "image/png" and meta == {"width": 600, "height": 350}
+    # the alt text and the reading facts travel in the PNG too, and the build reads them
+    description, facts = postprocess.image_metadata(base64.b64decode(data))
+    assert description == "five thousand points" and facts == reading_facts(fig)
 
 
 def test_the_bundle_carries_one_variant_per_language(monkeypatch) -> None:
