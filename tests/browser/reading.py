@@ -133,13 +133,18 @@ CUT_NAMES_JS = """() => {
   return cuts;
 }"""
 
-# Chinese line breaking: no line starts with punctuation that closes or pauses ("，",
-# "。", "）", ...) and none ends with an opening bracket or quote ("（", "“"). For each
-# such mark in the article's text (formulas included, code blocks not), the visible
-# character next to it on the other side; a mark on another line than that character,
-# and at the start (or end) of its own line, is a break in the wrong place.
+# Line breaking next to punctuation. Chinese: no line starts with a mark that closes or
+# pauses ("，", "。", "）", ...) and none ends with an opening bracket or quote ("（",
+# "“"). For each such mark in the article's text (formulas included, code blocks not),
+# the visible character next to it on the other side; a mark on another line than that
+# character, and at the start (or end) of its own line, is a break in the wrong place.
+# English: the same for ",", ".", ")", "(" ... touching an inline formula (no space
+# between) and not part of it: a browser may break after a formula's box, which the
+# build prevents (``attn-nobr``, tools/sitebuild/mathrender.py). Elsewhere an ASCII mark
+# never starts a line, and after a space it may ("see ... below").
 BAD_LINE_BREAKS_JS = """() => {
   const closing = /[，。、；：！？）》」』】〉”’…]/, opening = /[（《「『【〈“‘]/;
+  const asciiClosing = /[,.;:!?)\\]}]/, asciiOpening = /[(\\[{]/;
   const found = [];
   const range = document.createRange();
   const box = (node, i) => {
@@ -147,24 +152,34 @@ BAD_LINE_BREAKS_JS = """() => {
     range.setEnd(node, i + 1);
     return [...range.getClientRects()].find(r => r.width > 0);
   };
-  const chars = [];  // visible characters, in order: [node, index]
+  const chars = [];  // visible characters, in order: [node, index, white space before]
   const walker = document.createTreeWalker(document.querySelector('article'),
                                            NodeFilter.SHOW_TEXT);
+  let space = false;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.parentElement.closest('pre, .katex-mathml, script, style')) continue;
-    for (let i = 0; i < node.data.length; i++)
-      if (!/\\s|\u2060/.test(node.data[i])) chars.push([node, i]);
+    for (let i = 0; i < node.data.length; i++) {
+      if (/\\s|\u2060/.test(node.data[i])) { space = true; continue; }
+      chars.push([node, i, space]);
+      space = false;
+    }
   }
   const context = k => chars.slice(Math.max(0, k - 8), k + 4)
                             .map(([n, i]) => n.data[i]).join('');
+  const inFormula = ([node]) => node.parentElement.closest('.katex') !== null;
   for (let k = 0; k < chars.length; k++) {
-    const [node, i] = chars[k];
+    const [node, i, spaced] = chars[k];
     const ch = node.data[i];
-    const closes = closing.test(ch), opens = opening.test(ch);
+    let closes = closing.test(ch), opens = opening.test(ch);
+    if (!closes && !opens && !inFormula(chars[k])) {
+      const before = chars[k - 1], after = chars[k + 1];
+      closes = asciiClosing.test(ch) && !spaced && before !== undefined && inFormula(before);
+      opens = asciiOpening.test(ch) && after !== undefined && !after[2] && inFormula(after);
+    }
     if (!closes && !opens) continue;
     const other = closes ? chars[k - 1] : chars[k + 1];
     if (!other) continue;
-    const mine = box(node, i), theirs = box(...other);
+    const mine = box(node, i), theirs = box(other[0], other[1]);
     if (!mine || !theirs || Math.abs(mine.top - theirs.top) < mine.height / 2) continue;
     // on different lines: wrong if the mark begins its line (or, opening, ends it)
     if (closes ? mine.left < theirs.left : mine.left > theirs.left) found.push(context(k));
