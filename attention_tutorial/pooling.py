@@ -66,7 +66,8 @@ def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
     Explained on the page `nonparametric.md`.
 
     Args:
-        u: Differences ``query - key``, any shape, floating dtype.
+        u: Differences ``query - key``, any shape, floating dtype. An infinite
+            difference is allowed: the kernel there is 0.
         bandwidth: The width ``h`` of the kernel: a positive number or a one-element tensor.
 
     Returns:
@@ -74,7 +75,7 @@ def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
 
     Raises:
         TypeError: If ``u`` is not a tensor or ``bandwidth`` not a number.
-        ValueError: If ``u`` is not floating or ``bandwidth`` is not positive.
+        ValueError: If ``u`` is not floating, holds NaN, or ``bandwidth`` is not positive.
 
     Examples:
         >>> # the peak 1 / sqrt(2 pi) is at u = 0; the kernel is symmetric
@@ -83,6 +84,8 @@ def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
     """
     u = _checks.tensor("u", u)
     _checks.floating("u", u)
+    if bool(torch.isnan(u).any()):
+        raise ValueError(f"u contains NaN at {torch.isnan(u).sum().item()} of {u.numel()} entries")
     h = _bandwidth(bandwidth)
     return torch.exp(-((u / h) ** 2) / 2) / (math.sqrt(2 * math.pi) * h)
 

@@ -236,6 +236,13 @@ def test_gaussian_kernel_errors() -> None:
         gaussian_kernel(torch.arange(3))
     with pytest.raises(ValueError, match=r"bandwidth must be a positive finite number, got -1\.0"):
         gaussian_kernel(torch.zeros(3), -1.0)
+    with pytest.raises(ValueError, match="u contains NaN at 1 of 3 entries"):
+        gaussian_kernel(torch.tensor([0.0, float("nan"), 1.0]))
+
+
+def test_gaussian_kernel_is_zero_infinitely_far_away() -> None:
+    kernel = gaussian_kernel(torch.tensor([-math.inf, 0.0, math.inf]))
+    assert kernel.tolist() == [0.0, pytest.approx(1 / math.sqrt(2 * math.pi)), 0.0]
 
 
 # --- bad input that once gave NaN or a wrong name ---------------------------------------
