@@ -34,10 +34,28 @@ def floating(name: str, value: Tensor) -> None:
         )
 
 
+def _bad_entries(name: str, what: str, bad: np.ndarray) -> ValueError:
+    """The error for ``name``, whose entries flagged in ``bad`` are ``what``."""
+    where = np.argwhere(bad)[0]
+    first = int(where[0]) if len(where) == 1 else tuple(int(i) for i in where)
+    return ValueError(
+        f"{name} contains {what}: {int(bad.sum())} of {bad.size} entries, "
+        f"the first at index {first}"
+    )
+
+
 def finite(name: str, value: Tensor) -> None:
-    """Raise ``ValueError`` if ``value`` holds NaN or infinite entries."""
-    if not bool(torch.isfinite(value).all()):
-        raise ValueError(f"{name} contains NaN or infinite values")
+    """Raise ``ValueError`` if ``value`` holds NaN or infinite entries, saying where."""
+    bad = ~torch.isfinite(value)
+    if bool(bad.any()):
+        raise _bad_entries(name, "NaN or infinite values", bad.cpu().numpy())
+
+
+def no_nan(name: str, value: Tensor) -> None:
+    """Raise ``ValueError`` if ``value`` holds NaN entries (infinite ones are allowed)."""
+    bad = torch.isnan(value)
+    if bool(bad.any()):
+        raise _bad_entries(name, "NaN", bad.cpu().numpy())
 
 
 def vector(name: str, value: object, shape: str) -> Tensor:
@@ -160,10 +178,10 @@ def boolean(name: str, value: object) -> bool:
     return value
 
 
-def array(name: str, value: object, ndim: int, *, finite: bool = False) -> np.ndarray:
-    """Convert a tensor (detached first) or array-like to a non-empty float array.
+def array(name: str, value: object, ndim: int) -> np.ndarray:
+    """Convert a tensor (detached first) or array-like to a non-empty, finite float array.
 
-    With ``finite=True`` NaN and infinite entries are rejected too.
+    NaN and infinite entries are refused: a figure would leave a silent gap there.
     """
     if isinstance(value, Tensor):
         value = value.detach().cpu().double().numpy()
@@ -178,8 +196,8 @@ def array(name: str, value: object, ndim: int, *, finite: bool = False) -> np.nd
         raise ValueError(f"{name} must be a {ndim}-D array, got shape {result.shape}")
     if result.size == 0:
         raise ValueError(f"{name} must not be empty")
-    if finite and not np.isfinite(result).all():
-        raise ValueError(f"{name} contains NaN or infinite values")
+    if not np.isfinite(result).all():
+        raise _bad_entries(name, "NaN or infinite values", ~np.isfinite(result))
     return result
 
 

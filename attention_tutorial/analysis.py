@@ -58,7 +58,7 @@ def loss_curve(
         >>> loss_curve([1.0, 100.0], x_train, y_train).round(4)
         array([21.0317, 27.    ])
     """
-    grid = _checks.array("ws", ws, 1, finite=True)
+    grid = _checks.array("ws", ws, 1)
     leave_one_out = _checks.boolean("leave_one_out", leave_one_out)
     losses = [loss_at_w(float(w), x_train, y_train, leave_one_out=leave_one_out) for w in grid]
     return np.asarray(losses, dtype=float)  # (n_w,)
@@ -89,7 +89,7 @@ def best_w(ws: Tensor | np.ndarray | Sequence[float], x_train: Tensor, y_train: 
         >>> best_w([0.1, 1.0, 10.0], x_train, torch.tensor([0.0, 1.0, 0.0, 1.0, 0.0]))
         0.1
     """
-    grid = _checks.array("ws", ws, 1, finite=True)
+    grid = _checks.array("ws", ws, 1)
     losses = loss_curve(grid, x_train, y_train, leave_one_out=True)  # (n_w,)
     bad = np.flatnonzero(~np.isfinite(losses))  # argmin would pick a NaN
     if bad.size:

@@ -84,8 +84,7 @@ def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
     """
     u = _checks.tensor("u", u)
     _checks.floating("u", u)
-    if bool(torch.isnan(u).any()):
-        raise ValueError(f"u contains NaN at {torch.isnan(u).sum().item()} of {u.numel()} entries")
+    _checks.no_nan("u", u)
     h = _bandwidth(bandwidth)
     return torch.exp(-((u / h) ** 2) / 2) / (math.sqrt(2 * math.pi) * h)
 

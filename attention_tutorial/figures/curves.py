@@ -279,7 +279,7 @@ def plot_loss_vs_w(
         ('own key included', 'own key left out (leave-one-out)')
     """
     with building(lang) as words:
-        grid = _checks.array("ws", ws, 1, finite=True)
+        grid = _checks.array("ws", ws, 1)
         if (grid <= 0).any():
             raise ValueError("ws must all be positive for a logarithmic axis")
         with_own = _checks.array("losses_with_own", losses_with_own, 1)

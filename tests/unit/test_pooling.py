@@ -236,7 +236,7 @@ def test_gaussian_kernel_errors() -> None:
         gaussian_kernel(torch.arange(3))
     with pytest.raises(ValueError, match=r"bandwidth must be a positive finite number, got -1\.0"):
         gaussian_kernel(torch.zeros(3), -1.0)
-    with pytest.raises(ValueError, match="u contains NaN at 1 of 3 entries"):
+    with pytest.raises(ValueError, match=r"u contains NaN: 1 of 3 entries, the first at index 1"):
         gaussian_kernel(torch.tensor([0.0, float("nan"), 1.0]))
 
 

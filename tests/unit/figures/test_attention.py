@@ -254,3 +254,11 @@ def test_heatmap_errors() -> None:
         ValueError, match=r"attention_weights must be a 2-D array, got shape \(3,\)"
     ):
         plot_attention_heatmap(np.ones(3))
+    # a NaN weight would be a blank cell; the index is (query, key)
+    weights = np.array([[0.5, 0.5], [np.nan, 1.0]])
+    with pytest.raises(
+        ValueError,
+        match=r"attention_weights contains NaN or infinite values: 1 of 4 entries, "
+        r"the first at index \(1, 0\)",
+    ):
+        plot_attention_heatmap(weights)

@@ -121,6 +121,11 @@ def test_plot_fits_draws_one_panel_per_fit() -> None:
         (lambda: plot_fit([0.0], [0.0], [0.0], [0.0], ["a"]), TypeError,
          "y_train must be a 1-D sequence of numbers, got list"),
         (lambda: plot_loss([]), ValueError, "losses must not be empty"),
+        # a NaN would leave a silent gap in the curve: training that diverged, say
+        (lambda: plot_loss([3.0, 2.0, np.nan]), ValueError,
+         r"losses contains NaN or infinite values: 1 of 3 entries, the first at index 2"),
+        (lambda: plot_fit([0.0, 1.0], [0.0, 1.0], [np.nan, np.inf], [0.0], [0.0]), ValueError,
+         r"y_hat contains NaN or infinite values: 2 of 2 entries, the first at index 0"),
         (lambda: plot_loss_vs_w([0.0, 1.0], [1.0, 1.0], [1.0, 1.0]), ValueError,
          "ws must all be positive"),
         (lambda: plot_loss_vs_w([1.0, np.nan], [1.0, 1.0], [1.0, 1.0]), ValueError,
