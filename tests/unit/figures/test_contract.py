@@ -4,10 +4,10 @@ A figure function returns a white ``TutorialFigure`` built without pyplot and wi
 changing a global setting, with its alt text in its language stored in the encoded
 file; the site build can redraw it in the other language from its recipe; English
 figures hold no Chinese character and Chinese ones no missing glyph; an unknown
-language is refused by name. Each figure is drawn once per language (and once more
-from its recipe), while pyplot cannot be imported; the checks of that figure share
-these drawings. A fresh interpreter checks that importing the package imports no
-pyplot and changes no setting.
+language is refused by name. Each figure is made once per language, while pyplot
+cannot be imported (the recipe of the Chinese one is checked to be the English call),
+and the checks of that figure share these drawings. A fresh interpreter checks that
+importing the package imports no pyplot and changes no setting.
 """
 
 from __future__ import annotations
