@@ -196,8 +196,9 @@ def array(name: str, value: object, ndim: int) -> np.ndarray:
         raise ValueError(f"{name} must be a {ndim}-D array, got shape {result.shape}")
     if result.size == 0:
         raise ValueError(f"{name} must not be empty")
-    if not np.isfinite(result).all():
-        raise _bad_entries(name, "NaN or infinite values", ~np.isfinite(result))
+    bad = ~np.isfinite(result)
+    if bad.any():
+        raise _bad_entries(name, "NaN or infinite values", bad)
     return result
 
 

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -97,6 +99,27 @@ def shared_dir(tmp_path_factory) -> Path:
     folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "builds"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def once_per_run(tmp_path_factory, name: str, make: Callable[[Path], dict]) -> tuple[Path, dict]:
+    """Run ``make(folder)`` once per test run and return ``folder`` and its record.
+
+    The first process to ask runs it (the others wait for it, under a file lock) in
+    an empty ``folder`` shared by every process of the run; the record is the JSON-ready
+    dictionary ``make`` returns. If ``make`` raises, nothing is recorded and the next
+    process to ask runs it again.
+    """
+    import fcntl
+
+    base = shared_dir(tmp_path_factory)
+    folder, record = base / name, base / f"{name}.json"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not record.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a failed attempt left
+            folder.mkdir()
+            record.write_text(json.dumps(make(folder)))
+    return folder, json.loads(record.read_text())
 
 
 def _start(session, tmp_path_factory) -> Path:

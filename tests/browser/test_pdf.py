@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import html
 import json
@@ -16,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import _require_chromium, missing_tool
-from tests.conftest import shared_dir
+from tests.conftest import once_per_run
 from tools.pdf import fonts_of
 
 pytestmark = pytest.mark.browser
@@ -35,23 +34,19 @@ def squeeze(text: str) -> str:
 def pdfs(site, tmp_path_factory):
     """Both PDFs, printed once per run: the first process to get here prints, others wait."""
     _require_chromium()
-    out = shared_dir(tmp_path_factory) / "pdf"
-    out.mkdir(exist_ok=True)
-    outcome = out / "outcome.json"
-    with open(out / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not outcome.exists():
-            command = [sys.executable, str(ROOT / "tools" / "pdf.py"), "--site", str(site)]
-            proc = subprocess.run(
-                [*command, "--out", str(out)],
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                timeout=900,
-            )
-            log = proc.stdout + proc.stderr
-            outcome.write_text(json.dumps({"returncode": proc.returncode, "log": log}))
-    printed = json.loads(outcome.read_text())
+
+    def print_both(out: Path) -> dict:
+        command = [sys.executable, str(ROOT / "tools" / "pdf.py"), "--site", str(site)]
+        proc = subprocess.run(
+            [*command, "--out", str(out)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
+        return {"returncode": proc.returncode, "log": proc.stdout + proc.stderr}
+
+    out, printed = once_per_run(tmp_path_factory, "pdf", print_both)
     assert printed["returncode"] == 0, printed["log"]
     return out
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import json
 import shutil
 from pathlib import Path
@@ -10,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tests.conftest import shared_dir
+from tests.conftest import once_per_run
 from tools.sitebuild import execute
 from tools.sitebuild.execute import (
     FIGURE_MIME,
@@ -63,18 +62,14 @@ def first_build(tmp_path_factory):
     Returns the folder holding ``docs`` and ``cache``, and what the build reported.
     The tests that start from a filled cache take a copy of it (``filled``).
     """
-    folder = shared_dir(tmp_path_factory) / "execute-first-build"
-    record = folder / "record.json"
-    with open(shared_dir(tmp_path_factory) / "execute-first-build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not record.exists():
-            shutil.rmtree(folder, ignore_errors=True)  # what a failed attempt left
-            folder.mkdir()
-            cache = NotebookCache(folder / "cache", "environment-1")
-            written = cache.build(discover(write_docs(folder)))
-            paths = {nb.lang: str(path) for nb, path in written.items()}
-            record.write_text(json.dumps({"stats": cache.stats.as_dict(), "written": paths}))
-    return folder, json.loads(record.read_text())
+
+    def build(folder):
+        cache = NotebookCache(folder / "cache", "environment-1")
+        written = cache.build(discover(write_docs(folder)))
+        paths = {nb.lang: str(path) for nb, path in written.items()}
+        return {"stats": cache.stats.as_dict(), "written": paths}
+
+    return once_per_run(tmp_path_factory, "execute-first-build", build)
 
 
 @pytest.fixture

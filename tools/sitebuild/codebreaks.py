@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import re
 
+from tools.sitebuild import htmlslim
+
 MIN_CHARS = 20
 # Preformatted and raw-text elements, left as they are.
 _SKIP = re.compile(r"(<(pre|script|style|textarea)\b.*?</\2\s*>)", re.S | re.I)
@@ -77,20 +79,19 @@ def _marked_in_heading(match: re.Match) -> str:
     return _marked(match, underscores=False)
 
 
+def _prose(text: str) -> str:
+    return _AUTOREF.sub(_autoref, _INLINE_CODE.sub(_marked, text))
+
+
+def _heading(heading: str) -> str:
+    return _INLINE_CODE.sub(_marked_in_heading, heading)
+
+
 def _text(text: str) -> str:
     """``text`` (no preformatted element in it) with its inline code marked."""
-    parts = _HEADING.split(text)
-    for i in range(0, len(parts), 3):
-        parts[i] = _INLINE_CODE.sub(_marked, parts[i])
-        parts[i] = _AUTOREF.sub(_autoref, parts[i])
-        if i + 1 < len(parts):
-            parts[i + 1] = _INLINE_CODE.sub(_marked_in_heading, parts[i + 1])
-    return "".join(part for i, part in enumerate(parts) if i % 3 != 2)
+    return htmlslim.around(_HEADING, text, _prose, _heading)
 
 
 def mark(page: str) -> str:
     """``page`` with ``<wbr>`` at the break points of its inline code (outside ``pre``)."""
-    parts = _SKIP.split(page)
-    for i in range(0, len(parts), 3):  # the text between preformatted elements
-        parts[i] = _text(parts[i])
-    return "".join(part for i, part in enumerate(parts) if i % 3 != 2)
+    return htmlslim.around(_SKIP, page, _text)

@@ -18,18 +18,43 @@ r"""Drop bytes of a page's HTML that the browser never shows: indentation, obsol
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _KEEP = re.compile(r"(<(pre|code|textarea|script|style)\b.*?</\2\s*>)", re.S | re.I)
 _BREAK_RUN = re.compile(r"[ \t\r\f]*\n\s*")
 _ANCHOR_NAME = re.compile(r'(<a id="([^"]+)") name="\2"')
 
 
+def around(
+    elements: re.Pattern,
+    content: str,
+    outside: Callable[[str], str],
+    inside: Callable[[str], str] = lambda element: element,
+) -> str:
+    r"""``content`` with ``outside`` applied between the ``elements``, ``inside`` to each.
+
+    The pattern's first group is the whole element, its second the tag name that
+    closes it (as in ``_KEEP``).
+
+    >>> around(re.compile(r"(<(b)>.*?</\2>)"), "x<b>x</b>x", str.upper)
+    'X<b>x</b>X'
+    """
+    parts = elements.split(content)  # text, element, tag name, text, ...
+    out = [outside(parts[0])]
+    for i in range(1, len(parts), 3):
+        out += [inside(parts[i]), outside(parts[i + 2])]
+    return "".join(out)
+
+
+def _drop_anchor_names(text: str) -> str:
+    return _ANCHOR_NAME.sub(r"\1", text)
+
+
 def slim(content: str) -> str:
     """The page with whitespace runs collapsed outside preformatted elements, anchors slimmer."""
-    parts = _KEEP.split(content)
-    out = []
-    for i in range(0, len(parts), 3):
-        out.append(_ANCHOR_NAME.sub(r"\1", _BREAK_RUN.sub("\n", parts[i])))
-        if i + 1 < len(parts):
-            out.append(_ANCHOR_NAME.sub(r"\1", parts[i + 1]))
-    return "".join(out)
+    return around(
+        _KEEP,
+        content,
+        lambda text: _drop_anchor_names(_BREAK_RUN.sub("\n", text)),
+        _drop_anchor_names,
+    )
