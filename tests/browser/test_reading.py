@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS
-from tests.browser.reading import DARK_JS
+from tests.browser.reading import DARK_JS, desktop_problems
 
 pytestmark = pytest.mark.browser
 
@@ -43,3 +43,21 @@ def test_dark_palette_figures(browser, server, path, width, screenshots):
         context.close()
     assert found["slate"], f"{path}: the dark palette did not apply"
     assert found["white_figures"] == [], f"{path}: white figures {found['white_figures']}"
+
+
+# A faint paragraph (#bbb on white: 1.9:1) and a button without a name.
+INACCESSIBLE = """<!doctype html><html lang="en"><head><title>t</title></head><body><main>
+<article><h1>Title</h1><p style="color: #bbb">Faint text.</p><p><button></button></p></article>
+</main></body></html>"""
+
+
+def test_the_pinned_axe_core_reports_serious_violations(browser):
+    """The page visits' accessibility check can fail: axe-core, as pinned and configured
+    there, reports a contrast below 4.5:1 and a button without a name, by rule and place."""
+    page = browser.new_page()
+    try:
+        page.set_content(INACCESSIBLE)
+        found = desktop_problems(page)
+    finally:
+        page.close()
+    assert found == {"axe": ["button-name at button", "color-contrast at p:nth-child(2)"]}
