@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -10,7 +11,7 @@ from mkdocs.exceptions import PluginError
 
 from tools.sitebuild.notebooks import ROOT
 from tools.sitebuild.plugin import SiteBuildPlugin
-from tools.sitebuild.subsite import INPUT_FOLDERS
+from tools.sitebuild.subsite import INPUT_FOLDERS, prune
 
 
 def configured(name: str) -> SiteBuildPlugin:
@@ -63,7 +64,7 @@ def test_a_site_whose_language_is_not_built_is_an_error():
     config = load_config(str(ROOT / "mkdocs.en.yml"))
     plugin = SiteBuildPlugin()
     plugin.load_config({"languages": ["zh"]}, config.config_file_path)
-    with pytest.raises(PluginError, match="add it to extra.sitebuild.languages"):
+    with pytest.raises(PluginError, match=r"add it to extra\.sitebuild\.languages"):
         plugin.on_config(config)
 
 
@@ -87,3 +88,21 @@ def test_the_english_site_is_rebuilt_when_a_file_it_includes_changes():
     assert "benchmarks/results/lighthouse.en.md" in included
     outside = [p for p in included if not p.startswith(tuple(f + "/" for f in INPUT_FOLDERS))]
     assert outside == []
+
+
+def test_the_cache_keeps_the_most_recently_used_english_builds(tmp_path):
+    """Each build into a new folder (every test run) adds one; only ``keep`` stay."""
+    for age, tag in enumerate(["newest", "second", "third", "oldest"]):
+        (tmp_path / tag).mkdir()
+        (tmp_path / tag / "index.html").write_text("built")
+        stamp = tmp_path / f"{tag}.fingerprint"
+        stamp.write_text("f")
+        os.utime(stamp, (1e9 - age, 1e9 - age))
+    (tmp_path / "unstamped").mkdir()  # a build whose stamp is gone: never reused
+    removed = prune(tmp_path, keep=2)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "newest", "newest.fingerprint", "second", "second.fingerprint"
+    ]  # fmt: skip
+    assert [p.name for p in removed] == [
+        "oldest", "oldest.fingerprint", "third", "third.fingerprint", "unstamped"
+    ]  # fmt: skip

@@ -5,6 +5,10 @@ The Chinese build (``mkdocs.yml``) names the English config in the plugin's
 ``mkdocs build -f mkdocs.en.yml`` into a folder of the cache and, at the end,
 copies it into ``<site_dir>/<into>``. The English build is reused while its
 inputs (its fingerprint) are unchanged.
+
+The cache keeps one such folder per output folder (``make build`` and ``make
+offline`` each have theirs), and only the ``KEEP`` most recently used: every test
+run builds into a new temporary folder, and each left a 12 MB copy behind for good.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ from mkdocs.exceptions import PluginError
 from tools.sitebuild import repo, stamp
 
 log = logging.getLogger("mkdocs.plugins.sitebuild")
+
+# Builds of the other language kept in the cache, the most recently used first.
+KEEP = 6
 
 # What the second site's pages are made of, besides the executed notebooks.
 # benchmarks/results: the tables the contributing page includes (pymdownx.snippets).
@@ -81,11 +88,13 @@ class Subsite:
     def start(self) -> None:
         """Start the build in a second process, unless the last one is still current."""
         self._fingerprint = self.fingerprint()
-        if self.build_dir.is_dir() and self._stamp.exists():
-            if self._stamp.read_text() == self._fingerprint:
-                log.info("%s unchanged, reusing %s", self.config_file.name, self.build_dir)
-                return
-        self._stamp.unlink(missing_ok=True)
+        self.build_dir.parent.mkdir(parents=True, exist_ok=True)
+        self._stamp.touch()  # used now: the last to be pruned
+        prune(self.build_dir.parent, KEEP)
+        if self.build_dir.is_dir() and self._stamp.read_text() == self._fingerprint:
+            log.info("%s unchanged, reusing %s", self.config_file.name, self.build_dir)
+            return
+        self._stamp.write_text("")  # matches nothing until the build has finished
         cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(self.config_file)]
         cmd += ["-d", str(self.build_dir)]
         if self.strict:
@@ -112,3 +121,25 @@ class Subsite:
         if target.exists():
             shutil.rmtree(target)
         shutil.copytree(self.build_dir, target)
+
+
+def prune(folder: Path, keep: int) -> list[Path]:
+    """Delete all but the ``keep`` most recently used builds in ``folder``; return them.
+
+    A build is ``<tag>/`` with its ``<tag>.fingerprint``, whose time is its last use
+    (:meth:`Subsite.start` touches it). A build that another process is making now was
+    used last, so it is among those kept while fewer than ``keep`` builds run at once.
+    """
+    stamps = sorted(folder.glob("*.fingerprint"), key=lambda p: p.stat().st_mtime, reverse=True)
+    kept = {p.with_suffix("") for p in stamps[:keep]}
+    removed = []
+    for path in folder.iterdir():
+        build = path.with_suffix("") if path.suffix == ".fingerprint" else path
+        if build in kept:
+            continue
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+        removed.append(path)
+    return sorted(removed)
