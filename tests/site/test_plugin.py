@@ -1,9 +1,11 @@
-"""The site-build plugin's options: which config builds which, and clear errors."""
+"""The site-build plugin: which config builds which, clear errors, the English build cache."""
 
 from __future__ import annotations
 
 import os
 import re
+import subprocess
+import sys
 
 import pytest
 from mkdocs.config import load_config
@@ -11,7 +13,7 @@ from mkdocs.exceptions import PluginError
 
 from tools.sitebuild.notebooks import ROOT
 from tools.sitebuild.plugin import SiteBuildPlugin
-from tools.sitebuild.subsite import INPUT_FOLDERS, prune
+from tools.sitebuild.subsite import INPUT_FOLDERS, Subsite, prune
 
 
 def configured(name: str) -> SiteBuildPlugin:
@@ -74,7 +76,7 @@ def test_the_cache_folder_follows_attn_cache_dir(tmp_path, monkeypatch):
     plugin = configured("mkdocs.yml")
     assert plugin.cache_root == tmp_path
     assert plugin.cache.cache_dir == tmp_path / "notebooks"
-    assert plugin.subsite.build_dir.parent == tmp_path / "site-en"
+    assert plugin.subsite.cache_dir == tmp_path / "site-en"
 
 
 def test_the_english_site_is_rebuilt_when_a_file_it_includes_changes():
@@ -106,3 +108,68 @@ def test_the_cache_keeps_the_most_recently_used_english_builds(tmp_path):
     assert [p.name for p in removed] == [
         "oldest", "oldest.fingerprint", "third", "third.fingerprint", "unstamped"
     ]  # fmt: skip
+
+
+def tiny_subsite(tmp_path, environment: str = "e") -> Subsite:
+    """A Subsite of a one-page site (no plugins): builds in about a second."""
+    docs = tmp_path / "tiny-docs"
+    if not docs.is_dir():
+        docs.mkdir()
+        (docs / "index.md").write_text("# Tiny\n", encoding="utf-8")
+        (tmp_path / "mkdocs.tiny.yml").write_text(f"site_name: Tiny\ndocs_dir: {docs}\n")
+    return Subsite(
+        tmp_path / "mkdocs.tiny.yml", ROOT, tmp_path / "cache", strict=True, environment=environment
+    )
+
+
+@pytest.mark.build
+def test_a_build_with_the_same_inputs_is_reused_whatever_the_output_folder(tmp_path):
+    first = tiny_subsite(tmp_path)
+    first.start()
+    assert first._process is not None  # nothing to reuse: built
+    first.finish(tmp_path / "out-1" / "en")
+    again = tiny_subsite(tmp_path)
+    again.start()
+    assert again._process is None and again.build_dir == first.build_dir  # reused
+    again.finish(tmp_path / "out-2" / "en")
+    assert (tmp_path / "out-2" / "en" / "index.html").read_bytes() == (
+        tmp_path / "out-1" / "en" / "index.html"
+    ).read_bytes()
+    other = tiny_subsite(tmp_path, environment="another")  # other inputs: its own build
+    other.start()
+    assert other._process is not None and other.build_dir != first.build_dir
+    other.finish(tmp_path / "out-3" / "en")
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir() if p.is_dir()) == sorted(
+        [first.build_dir.name, other.build_dir.name]
+    )
+
+
+TRY_LOCK = """
+import fcntl, sys
+with open(sys.argv[1], "w") as handle:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        print("held")
+    else:
+        print("free")
+"""
+
+
+@pytest.mark.build
+def test_a_build_holds_its_lock_from_start_to_finish(tmp_path):
+    """Another process that needs the same build waits (here: finds the lock taken)."""
+    subsite = tiny_subsite(tmp_path)
+    subsite.start()
+    lock = subsite.build_dir.with_suffix(".lock")
+
+    def other_process() -> str:
+        return subprocess.run(
+            [sys.executable, "-c", TRY_LOCK, str(lock)], capture_output=True, text=True, check=True
+        ).stdout.strip()
+
+    try:
+        assert other_process() == "held"
+    finally:
+        subsite.finish(tmp_path / "out" / "en")
+    assert other_process() == "free"

@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import posixpath
 from pathlib import Path
@@ -111,11 +110,10 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             jupyter.config["cache_dir"] = str(self.cache_root / "mkdocs-jupyter" / lang)
         self.subsite = None
         if self.config.build_also:
-            tag = hashlib.sha256(str(Path(config.site_dir).resolve()).encode()).hexdigest()[:12]
             self.subsite = Subsite(
                 Path(self.config.build_also),
                 ROOT,
-                self.cache_root / "site-en" / tag,  # one folder per output folder
+                self.cache_root / "site-en",
                 strict=bool(config.strict),
                 environment=environment,
             )

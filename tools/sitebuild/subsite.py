@@ -3,22 +3,25 @@
 The Chinese build (``mkdocs.yml``) names the English config in the plugin's
 ``build_also`` option; while it renders its own pages, :class:`Subsite` runs
 ``mkdocs build -f mkdocs.en.yml`` into a folder of the cache and, at the end,
-copies it into ``<site_dir>/<into>``. The English build is reused while its
-inputs (its fingerprint) are unchanged.
+copies it into ``<site_dir>/<into>``.
 
-The cache keeps one such folder per output folder (``make build`` and ``make
-offline`` each have theirs), and only the ``KEEP`` most recently used: every test
-run builds into a new temporary folder, and each left a 12 MB copy behind for good.
+A build is kept in the cache under its fingerprint (every input of the English
+site), so any build with the same inputs reuses it, whatever its output folder:
+``make build`` after the tests, or ``make serve`` after ``make build``. Two
+processes that need the same build take turns (a file lock): the second reuses
+what the first made. Only the ``KEEP`` most recently used builds are kept.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import logging
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 from mkdocs.exceptions import PluginError
 
@@ -28,6 +31,9 @@ log = logging.getLogger("mkdocs.plugins.sitebuild")
 
 # Builds of the other language kept in the cache, the most recently used first.
 KEEP = 6
+# The builds this process holds the lock of, by lock file (``mkdocs serve`` builds again
+# in the same process, and a second ``flock`` on a new descriptor would wait for the first).
+_HELD: dict[Path, IO[str]] = {}
 
 # What the second site's pages are made of, besides the executed notebooks.
 # benchmarks/results: the tables the contributing page includes (pymdownx.snippets).
@@ -42,30 +48,34 @@ INPUT_FOLDERS = (
 
 
 class Subsite:
-    """One build of the site described by ``config_file``, into ``build_dir``.
+    """One build of the site described by ``config_file``, kept in ``cache_dir``.
 
     Args:
         config_file: the MkDocs config of the other language.
         root: the repository root (the working directory of the build).
-        build_dir: where the site is built and kept between builds.
+        cache_dir: where builds are kept between runs, each in a folder named after
+            the config and its fingerprint.
         strict: whether to build with ``--strict``.
         environment: the notebook cache's environment hash (outputs depend on it).
     """
 
     def __init__(
-        self, config_file: Path, root: Path, build_dir: Path, *, strict: bool, environment: str
+        self, config_file: Path, root: Path, cache_dir: Path, *, strict: bool, environment: str
     ) -> None:
         """Describe the build; :meth:`start` runs it."""
         self.config_file = config_file
         self.root = root
-        self.build_dir = build_dir
+        self.cache_dir = cache_dir
         self.strict = strict
         self.environment = environment
+        self.build_dir: Path | None = None  # known once :meth:`start` has the fingerprint
         self._process: subprocess.Popen | None = None
         self._fingerprint = ""
 
     @property
     def _stamp(self) -> Path:
+        """Holds the fingerprint once the build is complete (empty while it runs)."""
+        assert self.build_dir is not None, "start() first"
         return self.build_dir.with_suffix(".fingerprint")
 
     def fingerprint(self) -> str:
@@ -86,11 +96,14 @@ class Subsite:
         return hasher.hexdigest()
 
     def start(self) -> None:
-        """Start the build in a second process, unless the last one is still current."""
+        """Start the build in a second process, unless a complete one has the same inputs."""
         self._fingerprint = self.fingerprint()
-        self.build_dir.parent.mkdir(parents=True, exist_ok=True)
+        name = self.config_file.stem.replace(".", "-")
+        self.build_dir = self.cache_dir / f"{name}-{self._fingerprint[:16]}"
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        _lock(self.build_dir.with_suffix(".lock"), self.config_file.name)
         self._stamp.touch()  # used now: the last to be pruned
-        prune(self.build_dir.parent, KEEP)
+        prune(self.cache_dir, KEEP)
         if self.build_dir.is_dir() and self._stamp.read_text() == self._fingerprint:
             log.info("%s unchanged, reusing %s", self.config_file.name, self.build_dir)
             return
@@ -105,36 +118,60 @@ class Subsite:
 
     def finish(self, target: Path) -> None:
         """Wait for the build, then replace ``target`` by a copy of the built site."""
-        if self._process is not None:
-            output, _ = self._process.communicate()
-            failed = self._process.returncode != 0
-            self._process = None
-            if failed:
-                raise PluginError(
-                    f"the build of {self.config_file.name} failed; its output follows. Fix the "
-                    f"page it names, or run `mkdocs build -f {self.config_file.name}` to see "
-                    f"the error alone:\n{output}"
-                )
-            if output.strip():
-                log.info("%s:\n%s", self.config_file.name, output.strip())
-            self._stamp.write_text(self._fingerprint)
-        if target.exists():
-            shutil.rmtree(target)
-        shutil.copytree(self.build_dir, target)
+        assert self.build_dir is not None, "start() first"
+        try:
+            if self._process is not None:
+                output, _ = self._process.communicate()
+                failed = self._process.returncode != 0
+                self._process = None
+                if failed:
+                    raise PluginError(
+                        f"the build of {self.config_file.name} failed; its output follows. Fix "
+                        f"the page it names, or run `mkdocs build -f {self.config_file.name}` to "
+                        f"see the error alone:\n{output}"
+                    )
+                if output.strip():
+                    log.info("%s:\n%s", self.config_file.name, output.strip())
+                self._stamp.write_text(self._fingerprint)
+            if target.exists():
+                shutil.rmtree(target)
+            shutil.copytree(self.build_dir, target)
+        finally:
+            _unlock(self.build_dir.with_suffix(".lock"))
+
+
+def _lock(path: Path, what: str) -> None:
+    """Hold the lock file ``path`` (waiting for another process that holds it)."""
+    if path in _HELD:
+        return
+    handle = open(path, "w")  # held until _unlock
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        log.info("another build of %s with the same inputs is running: waiting for it", what)
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    _HELD[path] = handle
+
+
+def _unlock(path: Path) -> None:
+    handle = _HELD.pop(path, None)
+    if handle is not None:
+        handle.close()
 
 
 def prune(folder: Path, keep: int) -> list[Path]:
     """Delete all but the ``keep`` most recently used builds in ``folder``; return them.
 
-    A build is ``<tag>/`` with its ``<tag>.fingerprint``, whose time is its last use
-    (:meth:`Subsite.start` touches it). A build that another process is making now was
-    used last, so it is among those kept while fewer than ``keep`` builds run at once.
+    A build is ``<name>/`` with its ``<name>.fingerprint`` (whose time is its last use:
+    :meth:`Subsite.start` touches it) and ``<name>.lock``. A build that another process
+    is making now was used last, so it is among those kept while fewer than ``keep``
+    builds run at once.
     """
     stamps = sorted(folder.glob("*.fingerprint"), key=lambda p: p.stat().st_mtime, reverse=True)
     kept = {p.with_suffix("") for p in stamps[:keep]}
     removed = []
     for path in folder.iterdir():
-        build = path.with_suffix("") if path.suffix == ".fingerprint" else path
+        build = path.with_suffix("") if path.suffix in {".fingerprint", ".lock"} else path
         if build in kept:
             continue
         if path.is_dir():
