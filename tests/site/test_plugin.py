@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from mkdocs.config import load_config
@@ -173,3 +174,15 @@ def test_a_build_holds_its_lock_from_start_to_finish(tmp_path):
     finally:
         subsite.finish(tmp_path / "out" / "en")
     assert other_process() == "free"
+
+
+def test_the_english_site_is_rebuilt_when_the_wheel_it_offers_changes(tmp_path, monkeypatch):
+    """The English pages offer the package's wheel, whose long description is README.md."""
+    subsite = tiny_subsite(tmp_path)
+    before = subsite.fingerprint()
+    read_bytes = Path.read_bytes
+    readme = ROOT / "README.md"
+    monkeypatch.setattr(
+        Path, "read_bytes", lambda p: read_bytes(p) + b"\nedited" if p == readme else read_bytes(p)
+    )
+    assert subsite.fingerprint() != before

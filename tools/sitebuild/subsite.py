@@ -25,7 +25,7 @@ from typing import IO
 
 from mkdocs.exceptions import PluginError
 
-from tools.sitebuild import repo, stamp
+from tools.sitebuild import repo, stamp, wheel
 
 log = logging.getLogger("mkdocs.plugins.sitebuild")
 
@@ -89,6 +89,9 @@ class Subsite:
                     hasher.update(path.relative_to(self.root).as_posix().encode())
                     hasher.update(path.read_bytes())
         for path in [*sorted(self.root.glob("mkdocs*.yml")), self.root / "package-lock.json"]:
+            hasher.update(path.read_bytes())
+        for path in wheel.inputs(self.root):  # the wheel readers download (README.md included)
+            hasher.update(path.relative_to(self.root).as_posix().encode())
             hasher.update(path.read_bytes())
         # Read at build time, not from a file: the footer and the "edit this page" links.
         hasher.update(stamp.build_stamp(self.root).fingerprint().encode())
