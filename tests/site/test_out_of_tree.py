@@ -116,7 +116,7 @@ def test_downloaded_notebooks_run_in_a_fresh_environment(site, tmp_path, record_
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
     # pip writes no bytecode: the kernel compiles the modules it imports, not the 5,000 files
     # of torch (half of this test's CPU). Not PIP_NO_COMPILE=1: pip reads the value of a
-    # --no-X option's variable as X itself, so that one turns compiling on.
+    # --no-X option's variable as X itself, so PIP_NO_COMPILE=1 leaves compiling on.
     env.update(PIP_COMPILE="0", JUPYTER_PLATFORM_DIRS="1", PYTHONHASHSEED="0")
     start = time.perf_counter()
     proc = subprocess.run(
