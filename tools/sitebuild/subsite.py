@@ -170,7 +170,7 @@ def prune(folder: Path, keep: int) -> list[Path]:
     is making now was used last, so it is among those kept while fewer than ``keep``
     builds run at once.
     """
-    stamps = sorted(folder.glob("*.fingerprint"), key=lambda p: p.stat().st_mtime, reverse=True)
+    stamps = sorted(folder.glob("*.fingerprint"), key=_last_use, reverse=True)
     kept = {p.with_suffix("") for p in stamps[:keep]}
     removed = []
     for path in folder.iterdir():
@@ -183,3 +183,11 @@ def prune(folder: Path, keep: int) -> list[Path]:
             path.unlink(missing_ok=True)
         removed.append(path)
     return sorted(removed)
+
+
+def _last_use(stamp: Path) -> float:
+    """When ``stamp``'s build was last used; 0 if another process has just pruned it."""
+    try:
+        return stamp.stat().st_mtime
+    except FileNotFoundError:
+        return 0.0
