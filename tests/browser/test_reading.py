@@ -4,6 +4,9 @@ The rest of the reading surface is checked on every page's visits in
 ``tests/browser/test_pages.py`` (the checks: ``tests/browser/reading.py``). With
 ``ATTN_SCREENSHOTS=1`` (``make screenshots``) each visit also keeps a whole-page
 screenshot in the dark palette, for reviewers; the default run takes none.
+
+And the accessibility check of those visits (axe-core) is shown to report what it
+is there to find, on a small page made to fail it.
 """
 
 from __future__ import annotations
