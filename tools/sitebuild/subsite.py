@@ -78,6 +78,12 @@ class Subsite:
         assert self.build_dir is not None, "start() first"
         return self.build_dir.with_suffix(".fingerprint")
 
+    @property
+    def _lock_file(self) -> Path:
+        """Held by the process that makes or reuses the build, from start to finish."""
+        assert self.build_dir is not None, "start() first"
+        return self.build_dir.with_suffix(".lock")
+
     def fingerprint(self) -> str:
         """Hash of every input of the other site: unchanged inputs, unchanged site."""
         hasher = hashlib.sha256(self.environment.encode())
@@ -90,9 +96,7 @@ class Subsite:
                     hasher.update(path.read_bytes())
         for path in [*sorted(self.root.glob("mkdocs*.yml")), self.root / "package-lock.json"]:
             hasher.update(path.read_bytes())
-        for path in wheel.inputs(self.root):  # the wheel readers download (README.md included)
-            hasher.update(path.relative_to(self.root).as_posix().encode())
-            hasher.update(path.read_bytes())
+        hasher.update(wheel.key(self.root).encode())  # the wheel readers download (README too)
         # Read at build time, not from a file: the footer and the "edit this page" links.
         hasher.update(stamp.build_stamp(self.root).fingerprint().encode())
         hasher.update(repo.fingerprint().encode())
@@ -104,7 +108,7 @@ class Subsite:
         name = self.config_file.stem.replace(".", "-")
         self.build_dir = self.cache_dir / f"{name}-{self._fingerprint[:16]}"
         self.cache_dir.mkdir(parents=True, exist_ok=True)
-        _lock(self.build_dir.with_suffix(".lock"), self.config_file.name)
+        _lock(self._lock_file, self.config_file.name)
         self._stamp.touch()  # used now: the last to be pruned
         prune(self.cache_dir, KEEP)
         if self.build_dir.is_dir() and self._stamp.read_text() == self._fingerprint:
@@ -140,7 +144,7 @@ class Subsite:
                 shutil.rmtree(target)
             shutil.copytree(self.build_dir, target)
         finally:
-            _unlock(self.build_dir.with_suffix(".lock"))
+            _unlock(self._lock_file)
 
 
 def _lock(path: Path, what: str) -> None:

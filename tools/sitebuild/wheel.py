@@ -38,7 +38,8 @@ def inputs(root: Path = ROOT) -> list[Path]:
     return found
 
 
-def _key(root: Path) -> str:
+def key(root: Path = ROOT) -> str:
+    """The hash of the wheel's inputs (:func:`inputs`): the name of its cache folder."""
     hasher = hashlib.sha256(SOURCE_DATE_EPOCH.encode())
     for path in inputs(root):
         hasher.update(path.relative_to(root).as_posix().encode())
@@ -54,7 +55,7 @@ def build(root: Path = ROOT, cache: Path | None = None) -> Path:
     """
     if cache is None:
         cache = Path(os.environ.get("ATTN_CACHE_DIR", root / ".cache")) / "wheel"
-    folder = cache / _key(root)
+    folder = cache / key(root)
     found = sorted(folder.glob("*.whl"))
     if found:
         return found[0]
