@@ -5,8 +5,9 @@ The rest of the reading surface is checked on every page's visits in
 ``ATTN_SCREENSHOTS=1`` (``make screenshots``) each visit also keeps a whole-page
 screenshot in the dark palette, for reviewers; the default run takes none.
 
-And the accessibility check of those visits (axe-core) is shown to report what it
-is there to find, on a small page made to fail it.
+And two checks of those visits are shown to report what they are there to find, on
+small pages made to fail them: the accessibility check (axe-core) and the phone
+visit's layout-shift check.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 import pytest
 
 from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS
-from tests.browser.reading import DARK_JS, desktop_problems
+from tests.browser.reading import DARK_JS, desktop_problems, phone_problems
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +37,7 @@ def test_dark_palette_figures(browser, server, path, width, screenshots):
     )
     try:
         page = context.new_page()
-        page.goto(server + path, wait_until="networkidle")
+        page.goto(server + path, wait_until="load")
         page.evaluate(BROKEN_IMAGES)  # loads the lazy figures
         found = page.evaluate(DARK_JS)
         if PAGE_SCREENSHOTS:
@@ -64,3 +65,35 @@ def test_the_pinned_axe_core_reports_serious_violations(browser):
     finally:
         page.close()
     assert found == {"axe": ["button-name at button", "color-contrast at p:nth-child(2)"]}
+
+
+# A page that pushes its text 300 px down 0.2 s after it loaded (a late banner).
+SHIFTING = """<!doctype html><html lang="en"><head><title>t</title></head><body><main>
+<article><h1>Title</h1><p>Text that a late banner pushes down.</p><p>More text.</p></article>
+</main><script>setTimeout(() => {
+  const banner = document.createElement('div');
+  banner.style.height = '%s';
+  document.querySelector('article').prepend(banner);
+}, 200);</script></body></html>"""
+
+
+@pytest.mark.parametrize("height", ["300px", "0"])
+def test_the_phone_visit_reports_a_layout_shift(browser, height):
+    """The phone visits' layout-shift check sees a shift that happens after the load, and
+    none when nothing moves. The page is loaded by navigation (``set_content`` writes
+    the document, which reports no layout shift)."""
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    try:
+        page.route(
+            "http://shift.test/",
+            lambda route: route.fulfill(body=SHIFTING % height, content_type="text/html"),
+        )
+        page.goto("http://shift.test/", wait_until="load")
+        page.wait_for_timeout(600)
+        found = phone_problems(page)
+    finally:
+        page.close()
+    if height == "0":
+        assert found == {}
+    else:  # the paragraphs, a fifth of the viewport, move by more than a third of it
+        assert list(found) == ["layout_shift"] and 0.1 < found["layout_shift"] < 0.5, found
