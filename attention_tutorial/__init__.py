@@ -12,9 +12,6 @@ API handbook (`handbook/index.md`).
 from attention_tutorial.analysis import (
     bandwidth_from_w,
     best_w,
-    dot_product_pooling,
-    dot_product_scores,
-    gaussian_scores,
     input_spacing,
     loss_curve,
     mse_against_truth,
@@ -71,6 +68,7 @@ from attention_tutorial.scaling import (
     nadaraya_watson_sdpa,
     peak_intermediate_bytes,
 )
+from attention_tutorial.scores import dot_product_pooling, dot_product_scores, gaussian_scores
 from attention_tutorial.toy2d import ToyData2D, make_data_2d, mse_on_test, train_leave_one_out
 from attention_tutorial.training import loss_at_w, predict, train
 from attention_tutorial.training_paths import w_path

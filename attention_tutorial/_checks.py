@@ -103,13 +103,19 @@ def same_dtype(**tensors: Tensor) -> None:
         raise ValueError(f"{names} must have the same dtype, got {found}")
 
 
-def queries_keys_values(queries: object, keys: object, values: object) -> None:
-    """Validate the 1-D queries, keys and values of Nadaraya-Watson: one dtype, keys pair values."""
+def queries_keys_values(
+    queries: object, keys: object, values: object
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Validate the 1-D queries, keys and values of Nadaraya-Watson: one dtype, keys pair values.
+
+    Returns them with half precision (float16, bfloat16) as float32.
+    """
     vector("queries", queries, "(n_test,)")
     vector("keys", keys, "(n_train,)")
     vector("values", values, "(n_train,)")
     same_length("keys", keys, "values", values)
     same_dtype(queries=queries, keys=keys, values=values)
+    return upcast(queries), upcast(keys), upcast(values)
 
 
 def real(name: str, value: object) -> float:

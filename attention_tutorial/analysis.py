@@ -1,10 +1,10 @@
 """Looking at the parametric model from outside: loss against ``w``, errors, bandwidths.
 
-Also the two ways of writing the same attention scores, the Gaussian form and the
-dot-product form. Computation only: the figures of these pages are in
-``attention_tutorial.figures``.
+Computation only: the figures of these pages are in ``attention_tutorial.figures``;
+the two spellings of the attention scores (Gaussian and dot product) are in
+``attention_tutorial.scores``.
 
-Explained on the pages `leave-one-out.md`, `smoothness.md` and `dot-product.md`.
+Explained on the pages `leave-one-out.md` and `smoothness.md`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 import numpy as np
 import torch
-import torch.nn.functional as F
 from torch import Tensor
 
 from attention_tutorial import _checks
@@ -199,125 +198,3 @@ def input_spacing(x_train: Tensor) -> tuple[float, float]:
     x_sorted, _ = torch.sort(x_train.detach())  # (n_train,)
     gaps = (x_sorted[1:] - x_sorted[:-1]).double().numpy()  # (n_train - 1,)
     return float(np.median(gaps)), float(gaps.mean())
-
-
-def _check_scores_inputs(queries: Tensor, keys: Tensor) -> None:
-    """Validate the 1-D queries and keys of the score functions."""
-    _checks.vector("queries", queries, "(n_queries,)")
-    _checks.vector("keys", keys, "(n_keys,)")
-    _checks.same_dtype(queries=queries, keys=keys)
-
-
-def gaussian_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> Tensor:
-    """Return the Gaussian-kernel scores ``-((q - k) w)^2 / 2`` of every query-key pair.
-
-    Explained on the page `dot-product.md`.
-
-    Args:
-        queries: Shape ``(n_queries,)``.
-        keys: Shape ``(n_keys,)``.
-        w: The inverse bandwidth, a number or a one-element tensor.
-
-    Returns:
-        The scores, shape ``(n_queries, n_keys)``; a softmax along ``dim=1``
-        turns them into Nadaraya-Watson attention weights.
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
-
-    Examples:
-        >>> gaussian_scores(torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0]))
-        tensor([[-0.1250, -1.1250],
-                [-0.5000, -0.5000]])
-    """
-    _check_scores_inputs(queries, keys)
-    w = _checks.scalar("w", w)
-    differences = queries[:, None] - keys[None, :]  # (n_queries, 1) - (1, n_keys)
-    return -((differences * w) ** 2) / 2  # (n_queries, n_keys)
-
-
-def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> Tensor:
-    """Return the same scores written as a dot product: ``(q w)(k w) - (k w)^2 / 2``.
-
-    They differ from [`gaussian_scores`][attention_tutorial.analysis.gaussian_scores]
-    by ``(q w)^2 / 2``, which is the same for every key of a query, so both give
-    the same softmax.
-
-    Explained on the page `dot-product.md`.
-
-    Args:
-        queries: Shape ``(n_queries,)``.
-        keys: Shape ``(n_keys,)``.
-        w: The inverse bandwidth, a number or a one-element tensor.
-
-    Returns:
-        The scores, shape ``(n_queries, n_keys)``.
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid, or if ``w`` is so large
-            that the products overflow.
-
-    Examples:
-        >>> queries, keys = torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0])
-        >>> dot_product_scores(queries, keys)
-        tensor([[ 0., -1.],
-                [ 0.,  0.]])
-        >>> # row i differs from the Gaussian scores by queries[i]^2 / 2 only
-        >>> dot_product_scores(queries, keys) - gaussian_scores(queries, keys)
-        tensor([[0.1250, 0.1250],
-                [0.5000, 0.5000]])
-    """
-    _check_scores_inputs(queries, keys)
-    w = _checks.scalar("w", w)
-    q, k = queries * w, keys * w  # (n_queries,), (n_keys,)
-    scores = torch.outer(q, k) - (k**2)[None, :] / 2  # (n_queries, n_keys)
-    if not bool(torch.isfinite(scores).all()):
-        raise ValueError(
-            f"w = {w!r} is too large for the dot-product form: (q w)(k w) overflows "
-            f"{scores.dtype} (use gaussian_scores, or nadaraya_watson with bandwidth 1 / |w|)"
-        )
-    return scores
-
-
-def dot_product_pooling(
-    queries: Tensor, keys: Tensor, values: Tensor, w: float | Tensor = 1.0
-) -> tuple[Tensor, Tensor]:
-    """Nadaraya-Watson regression computed from dot-product scores.
-
-    ``softmax((q w)(k w) - (k w)^2 / 2) @ values``: the same predictions as
-    ``nadaraya_watson`` with bandwidth ``1 / |w|``.
-
-    Explained on the page `dot-product.md`.
-
-    Args:
-        queries: Shape ``(n_queries,)``.
-        keys: Shape ``(n_keys,)``.
-        values: Shape ``(n_keys,)``, paired with ``keys``.
-        w: The inverse bandwidth, a number or a one-element tensor.
-
-    Returns:
-        ``(y_hat, attention_weights)`` of shapes ``(n_queries,)`` and
-        ``(n_queries, n_keys)``.
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
-
-    Examples:
-        >>> y_hat, attention_weights = dot_product_pooling(
-        ...     torch.tensor([0.0, 1.0]),
-        ...     torch.tensor([0.0, 2.0]),
-        ...     torch.tensor([0.0, 10.0]),
-        ... )
-        >>> y_hat
-        tensor([1.1920, 5.0000])
-    """
-    _checks.vector("values", values, "(n_keys,)")
-    scores = dot_product_scores(queries, keys, w)  # (n_queries, n_keys)
-    _checks.same_length("keys", keys, "values", values)
-    _checks.same_dtype(keys=keys, values=values)
-    attention_weights = F.softmax(scores, dim=1)  # (n_queries, n_keys)
-    y_hat = attention_weights @ values  # (n_queries, n_keys) @ (n_keys,) -> (n_queries,)
-    return y_hat, attention_weights

@@ -11,13 +11,13 @@ Explained on the page `nonparametric.md`.
 
 from __future__ import annotations
 
-import torch.nn.functional as F
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial.scores import inverse_bandwidth, proximity, score, softmax_over_keys
 
-# A weighted spread of the keys below this fraction of the squared bandwidth means
-# that (numerically) one key holds all the weight: no line can be fitted.
+# A weighted spread of the keys below this fraction of the squared range of the keys
+# means that (numerically) one key holds all the weight: no line can be fitted.
 _MIN_RELATIVE_SPREAD = 1e-10
 
 
@@ -38,6 +38,10 @@ def local_linear(
 
     Explained on the page `nonparametric.md`.
 
+    The line is centred on the weighted mean of the keys (not on the query), so a
+    query far from the keys loses no digits to ``x_i - x``. Half-precision inputs
+    are computed, and returned, in float32.
+
     Args:
         queries: Query inputs ``x``, shape ``(n_test,)``.
         keys: Training inputs ``x_i``, shape ``(n_train,)``, at least two distinct.
@@ -50,9 +54,9 @@ def local_linear(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid, or if the bandwidth is
-            so small that, for some query, a single key holds all the weight
-            (a line through one point is not defined).
+        ValueError: If a shape, dtype or value is invalid, or if for some query a
+            single key holds all the weight (the bandwidth is too small for a
+            query that far from the keys): a line through one point is not defined.
 
     Examples:
         >>> import torch
@@ -64,27 +68,29 @@ def local_linear(
         >>> weights.sum(dim=1)
         tensor([1., 1.])
     """
-    _checks.vector("queries", queries, "(n_test,)")
-    _checks.vector("keys", keys, "(n_train,)")
-    _checks.vector("values", values, "(n_train,)")
-    _checks.same_length("keys", keys, "values", values)
-    _checks.same_dtype(queries=queries, keys=keys, values=values)
-    h = _checks.scalar("bandwidth", bandwidth, positive=True)
+    queries, keys, values = _checks.queries_keys_values(queries, keys, values)
+    w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h
     if len(keys) < 2 or bool((keys == keys[0]).all()):
         raise ValueError("keys must hold at least two distinct values to fit a line")
-    differences = keys[None, :] - queries[:, None]  # (n_test, n_train): x_i - x
-    attention_weights = F.softmax(-((differences / h) ** 2) / 2, dim=1)  # (n_test, n_train)
-    mean_d = attention_weights @ keys - queries  # (n_test,): x_bar - x
-    centred = differences - mean_d[:, None]  # (n_test, n_train): x_i - x_bar
+    differences = queries[:, None] - keys[None, :]  # (n_test, n_train): x - x_i
+    attention_weights = softmax_over_keys(
+        score(differences, w), lambda: proximity(queries[:, None], keys)
+    )  # (n_test, n_train)
+    x_bar = attention_weights @ keys  # (n_test,): weighted mean of the keys
+    scale = float(keys.max() - keys.min())  # the keys' range: the line is fitted in units of it
+    centred = (keys[None, :] - x_bar[:, None]) / scale  # (n_test, n_train): (x_i - x_bar) / scale
     spread = (attention_weights * centred**2).sum(dim=1)  # (n_test,)
-    if bool((spread <= _MIN_RELATIVE_SPREAD * h**2).any()):
+    degenerate = spread <= _MIN_RELATIVE_SPREAD  # (n_test,)
+    if bool(degenerate.any()):
+        i = int(degenerate.nonzero()[0])
         raise ValueError(
-            f"bandwidth = {h!r} is too small: for some query one key holds all the "
-            "attention weight and no line can be fitted; use a larger bandwidth"
+            f"queries[{i}] = {queries[i].item():.6g} gets all its attention weight from one key "
+            f"with bandwidth = {1 / w:.6g}: no line can be fitted through one point; use a "
+            "larger bandwidth, or queries nearer the keys"
         )
     # l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / spread)
     equivalent_weights = attention_weights * (
-        1 - mean_d[:, None] * centred / spread[:, None]
+        1 + ((queries - x_bar) / scale)[:, None] * centred / spread[:, None]
     )  # (n_test, n_train)
     y_hat = equivalent_weights @ values  # (n_test, n_train) @ (n_train,) -> (n_test,)
     return y_hat, equivalent_weights

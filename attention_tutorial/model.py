@@ -9,7 +9,7 @@ import torch
 from torch import Tensor, nn
 
 from attention_tutorial import _checks
-from attention_tutorial._stable import softmax_over_keys
+from attention_tutorial.scores import proximity, score, softmax_over_keys
 
 
 def _check_forward_inputs(
@@ -120,9 +120,9 @@ class NWKernelRegression(nn.Module):
         n_keys = keys.shape[1]
         # row i of the tiled queries repeats query i, once per key
         queries = queries.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_queries, n_keys)
-        scores = -(((queries - keys) * self.w) ** 2) / 2  # (n_queries, n_keys)
-        # softmax along dim=1, kept finite where a huge w makes every score -inf
-        weights = softmax_over_keys(scores, queries, keys)  # (n_queries, n_keys)
+        scores = score(queries - keys, self.w)  # (n_queries, n_keys): -((q - k) w)^2 / 2
+        # softmax along dim=1; where a huge w makes every score -inf, the nearest key
+        weights = softmax_over_keys(scores, lambda: proximity(queries, keys))  # (n_queries, n_keys)
         self.attention_weights = weights.detach()  # (n_queries, n_keys), no grad
         # batch matrix multiply: one (1, n_keys) @ (n_keys, 1) product per query
         y_hat = torch.bmm(

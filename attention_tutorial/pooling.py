@@ -12,12 +12,7 @@ import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial._stable import softmax_over_keys
-
-
-def _bandwidth(bandwidth: object) -> float:
-    """The kernel width ``h``: a positive number or a one-element floating tensor."""
-    return _checks.scalar("bandwidth", bandwidth, positive=True)
+from attention_tutorial.scores import inverse_bandwidth, proximity, score, softmax_over_keys
 
 
 def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
@@ -85,8 +80,9 @@ def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
     u = _checks.tensor("u", u)
     _checks.floating("u", u)
     _checks.no_nan("u", u)
-    h = _bandwidth(bandwidth)
-    return torch.exp(-((u / h) ** 2) / 2) / (math.sqrt(2 * math.pi) * h)
+    w = inverse_bandwidth(bandwidth, u.dtype)
+    h = _checks.scalar("bandwidth", bandwidth, positive=True)
+    return torch.exp(score(u, w)) / (math.sqrt(2 * math.pi) * h)
 
 
 def nadaraya_watson(
@@ -108,7 +104,10 @@ def nadaraya_watson(
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
-        ``(n_test, n_train)``; each row of the weights sums to 1.
+        ``(n_test, n_train)``; each row of the weights sums to 1. Where every
+        score of a query overflows (a tiny ``h`` or a far query) its weights are
+        the narrow-kernel limit: all on the nearest key. Half-precision inputs
+        are computed, and returned, in float32.
 
     Raises:
         TypeError: If an argument has the wrong type.
@@ -127,14 +126,17 @@ def nadaraya_watson(
         >>> y_hat
         tensor([1.1920, 5.0000])
     """
-    _checks.queries_keys_values(queries, keys, values)
-    h = _bandwidth(bandwidth)
+    queries, keys, values = _checks.queries_keys_values(queries, keys, values)
+    w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h
     n_train = len(keys)
     # row i of queries_tiled repeats query i, once per key
     queries_tiled = queries.repeat_interleave(n_train).reshape((-1, n_train))  # (n_test, n_train)
-    scores = -(((queries_tiled - keys) / h) ** 2) / 2  # (n_test, n_train)
-    # softmax along dim=1, kept finite where a tiny h makes every score -inf
-    attention_weights = softmax_over_keys(scores, queries_tiled, keys)  # (n_test, n_train)
+    # -((q - k) / h)^2 / 2, computed in the memory of the difference
+    scores = score(queries_tiled - keys, w, in_place=True)  # (n_test, n_train)
+    # softmax along dim=1; where a tiny h makes every score -inf, the nearest key
+    attention_weights = softmax_over_keys(
+        scores, lambda: proximity(queries[:, None], keys)
+    )  # (n_test, n_train)
     y_hat = torch.matmul(attention_weights, values)  # (n_test, n_train) @ (n_train,)
     return y_hat, attention_weights  # (n_test,), (n_test, n_train)
 
@@ -174,11 +176,13 @@ def nadaraya_watson_broadcast(
         >>> y_hat
         tensor([1.1920, 5.0000])
     """
-    _checks.queries_keys_values(queries, keys, values)
-    h = _bandwidth(bandwidth)
+    queries, keys, values = _checks.queries_keys_values(queries, keys, values)
+    w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h
     differences = queries[:, None] - keys[None, :]  # (n_test, 1) - (1, n_train)
-    scores = -((differences / h) ** 2) / 2  # (n_test, n_train)
-    attention_weights = softmax_over_keys(scores, queries[:, None], keys)  # (n_test, n_train)
+    scores = score(differences, w)  # (n_test, n_train)
+    attention_weights = softmax_over_keys(
+        scores, lambda: proximity(queries[:, None], keys)
+    )  # (n_test, n_train)
     y_hat = attention_weights @ values  # (n_test, n_train) @ (n_train,) -> (n_test,)
     return y_hat, attention_weights
 

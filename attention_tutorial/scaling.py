@@ -1,14 +1,18 @@
 """Four ways to compute Nadaraya-Watson regression, and what each one holds in memory.
 
-The chapter's tiled form (``repeat_interleave`` + ``reshape``), broadcasting, a
-chunked form that never holds more than one block of scores (an online softmax
-over blocks of keys), and PyTorch's ``scaled_dot_product_attention`` with the
-Gaussian kernel written as a dot product plus a bias per key. All four return
-the predictions ``y_hat`` only. Explained on the page `scale.md`.
+The chapter's tiled form (``nadaraya_watson``: ``repeat_interleave`` + ``reshape``),
+broadcasting (``nadaraya_watson_broadcast``), a chunked form that never holds
+more than one block of scores (an online softmax over blocks of keys), and
+PyTorch's ``scaled_dot_product_attention`` with the Gaussian kernel written as a
+dot product plus a bias per key. All four score with `attention_tutorial.scores`;
+``formulation(name)`` gives each as a function returning the predictions ``y_hat``
+only. Explained on the page `scale.md`.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Callable
 
 import torch
@@ -17,73 +21,10 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.pooling import nadaraya_watson, nadaraya_watson_broadcast
+from attention_tutorial.scores import dot_product_terms, inverse_bandwidth, online_pool
 
 FORMULATIONS = ("tiled", "broadcast", "chunked", "sdpa")
 DEFAULT_CHUNK_SIZE = 1024
-
-
-def nadaraya_watson_tiled(
-    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float = 1.0
-) -> Tensor:
-    """The chapter's form: tile the queries into an ``(n_test, n_train)`` matrix.
-
-    Explained on the page `scale.md` (the code is on `nonparametric.md`).
-
-    Args:
-        queries: Test inputs, shape ``(n_test,)``.
-        keys: Training inputs, shape ``(n_train,)``.
-        values: Training outputs, shape ``(n_train,)``.
-        bandwidth: Kernel width ``h``, a positive number.
-
-    Returns:
-        ``y_hat``, shape ``(n_test,)``.
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
-
-    Examples:
-        >>> nadaraya_watson_tiled(
-        ...     torch.tensor([0.0, 1.0]),
-        ...     torch.tensor([0.0, 2.0]),
-        ...     torch.tensor([0.0, 10.0]),
-        ... )
-        tensor([1.1920, 5.0000])
-    """
-    y_hat, _ = nadaraya_watson(queries, keys, values, bandwidth)  # (n_test,)
-    return y_hat
-
-
-def nadaraya_watson_broadcasting(
-    queries: Tensor, keys: Tensor, values: Tensor, bandwidth: float = 1.0
-) -> Tensor:
-    """Broadcast ``(n_test, 1) - (1, n_train)``: no tiled copy, still full matrices.
-
-    Explained on the page `scale.md`.
-
-    Args:
-        queries: Test inputs, shape ``(n_test,)``.
-        keys: Training inputs, shape ``(n_train,)``.
-        values: Training outputs, shape ``(n_train,)``.
-        bandwidth: Kernel width ``h``, a positive number.
-
-    Returns:
-        ``y_hat``, shape ``(n_test,)``.
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
-
-    Examples:
-        >>> nadaraya_watson_broadcasting(
-        ...     torch.tensor([0.0, 1.0]),
-        ...     torch.tensor([0.0, 2.0]),
-        ...     torch.tensor([0.0, 10.0]),
-        ... )
-        tensor([1.1920, 5.0000])
-    """
-    y_hat, _ = nadaraya_watson_broadcast(queries, keys, values, bandwidth)  # (n_test,)
-    return y_hat
 
 
 def nadaraya_watson_chunked(
@@ -102,7 +43,10 @@ def nadaraya_watson_chunked(
     $e^{s - m}$ so far $\ell$, and the sum of $e^{s - m} y$ so far $a$. When a
     new block raises the maximum from $m$ to $m'$, the old sums are rescaled by
     $e^{m - m'}$. At the end $\hat y = a / \ell$. No more than
-    ``chunk_size * chunk_size`` scores exist at any time, whatever ``n``.
+    ``chunk_size * chunk_size`` scores exist at any time, whatever ``n``. The loop
+    is `attention_tutorial.scores.online_pool`: a block of scores that are all
+    ``-inf`` leaves the running sums alone, and a query whose every score is
+    ``-inf`` gets its nearest key, as in ``nadaraya_watson``.
 
     Explained on the page `scale.md`.
 
@@ -116,7 +60,7 @@ def nadaraya_watson_chunked(
     Returns:
         ``y_hat``, shape ``(n_test,)``, equal to
         [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson]'s within
-        float rounding.
+        float rounding; half-precision inputs are computed, and returned, in float32.
 
     Raises:
         TypeError: If an argument has the wrong type.
@@ -132,29 +76,10 @@ def nadaraya_watson_chunked(
         ... )
         tensor([1.1920, 5.0000])
     """
-    _checks.queries_keys_values(queries, keys, values)
-    h = _checks.positive_number("bandwidth", bandwidth)
+    queries, keys, values = _checks.queries_keys_values(queries, keys, values)
+    w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h
     chunk_size = _checks.integer("chunk_size", chunk_size, minimum=1)
-    queries, keys = queries / h, keys / h  # (n_test,), (n_train,): scores become -(q - k)^2 / 2
-    y_hat = torch.empty_like(queries)  # (n_test,)
-    for start in range(0, len(queries), chunk_size):
-        q = queries[start : start + chunk_size, None]  # (n_q, 1)
-        m = torch.full_like(q, float("-inf"))  # (n_q, 1): largest score so far
-        ell = torch.zeros_like(q)  # (n_q, 1): sum of exp(s - m)
-        a = torch.zeros_like(q)  # (n_q, 1): sum of exp(s - m) * y
-        for k_start in range(0, len(keys), chunk_size):
-            k = keys[None, k_start : k_start + chunk_size]  # (1, n_k)
-            v = values[k_start : k_start + chunk_size, None]  # (n_k, 1)
-            s = (q - k).square_().mul_(-0.5)  # (n_q, n_k): -(q - k)^2 / 2, in place
-            m_new = torch.maximum(m, s.amax(dim=1, keepdim=True))  # (n_q, 1)
-            rescale = torch.exp(m - m_new)  # (n_q, 1); exp(-inf) = 0 on the first block
-            p = s.sub_(m_new).exp_()  # (n_q, n_k): exp(s - m_new), in the memory of s
-            ell = ell * rescale + p.sum(dim=1, keepdim=True)  # (n_q, 1)
-            a = a * rescale + p @ v  # (n_q, 1) + (n_q, n_k) @ (n_k, 1)
-            m = m_new
-            del s, p  # free this block before the next one is made
-        y_hat[start : start + chunk_size] = (a / ell).reshape(-1)  # (n_q, 1) -> (n_q,)
-    return y_hat
+    return online_pool(queries, keys, values, w, chunk_size)  # (n_test,)
 
 
 def nadaraya_watson_sdpa(
@@ -165,9 +90,13 @@ def nadaraya_watson_sdpa(
     With $q' = q/h$ and $k' = k/h$,
     $-\tfrac12 (q' - k')^2 = q'k' - \tfrac12 k'^2 - \tfrac12 q'^2$, and the last
     term cancels in the softmax, so the scores are $q'k'$ plus the bias
-    $-\tfrac12 k'^2$, passed as a float ``attn_mask``. The inputs are shaped
+    $-\tfrac12 k'^2$, passed as a float ``attn_mask``
+    (`attention_tutorial.scores.dot_product_terms`). The inputs are shaped
     ``(batch, heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU
-    kernel never holds all ``n_test * n_train`` scores.
+    kernel never holds all ``n_test * n_train`` scores. Half-precision inputs
+    are computed, and returned, in float32 (in float16 the bias overflows at
+    $|k'| > 362$). In float32 this form loses digits as $|q'|$ and $|k'|$ grow:
+    $q'k'$ and $\tfrac12 k'^2$ nearly cancel.
 
     Explained on the pages `scale.md` and `dot-product.md`.
 
@@ -182,7 +111,8 @@ def nadaraya_watson_sdpa(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        ValueError: If a shape, dtype or value is invalid, or if the bandwidth is
+            so small (or the inputs so large) that $q'k'$ overflows.
 
     Examples:
         >>> nadaraya_watson_sdpa(
@@ -192,16 +122,28 @@ def nadaraya_watson_sdpa(
         ... )
         tensor([1.1920, 5.0000])
     """
-    _checks.queries_keys_values(queries, keys, values)
-    h = _checks.positive_number("bandwidth", bandwidth)
+    queries, keys, values = _checks.queries_keys_values(queries, keys, values)
+    w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h
+    q_w, k_w, bias = dot_product_terms(queries, keys, w, name="bandwidth")  # q/h, k/h, -(k/h)^2/2
     # (batch, heads, length, d) = (1, 1, n, 1): with 4-D inputs PyTorch's fused CPU kernel
     # works through blocks of keys; 2-D inputs fall back to a path that builds all scores
-    q = (queries / h).reshape(1, 1, -1, 1)  # (1, 1, n_test, 1)
-    k = (keys / h).reshape(1, 1, -1, 1)  # (1, 1, n_train, 1)
+    q = q_w.reshape(1, 1, -1, 1)  # (1, 1, n_test, 1)
+    k = k_w.reshape(1, 1, -1, 1)  # (1, 1, n_train, 1)
     v = values.reshape(1, 1, -1, 1)  # (1, 1, n_train, 1)
-    bias = (-(k**2) / 2).reshape(1, 1, 1, -1)  # (1, 1, 1, n_train): one bias per key
+    bias = bias.reshape(1, 1, 1, -1)  # (1, 1, 1, n_train): one bias per key
     y_hat = F.scaled_dot_product_attention(q, k, v, attn_mask=bias, scale=1.0)  # (1, 1, n_test, 1)
     return y_hat.reshape(-1)  # (n_test,)
+
+
+def _y_hat_only(function: Callable[..., tuple[Tensor, Tensor]]) -> Callable[..., Tensor]:
+    """``function`` returning its predictions only, without the attention weights."""
+
+    @functools.wraps(function)
+    def predictions(*args: object, **kwargs: object) -> Tensor:
+        y_hat, _ = function(*args, **kwargs)  # (n_test,), (n_test, n_train)
+        return y_hat
+
+    return predictions
 
 
 def formulation(name: str) -> Callable[..., Tensor]:
@@ -221,10 +163,13 @@ def formulation(name: str) -> Callable[..., Tensor]:
     Examples:
         >>> formulation("chunked").__name__
         'nadaraya_watson_chunked'
+        >>> formulation("broadcast")(torch.tensor([1.0]), torch.tensor([0.0, 2.0]),
+        ...                          torch.tensor([0.0, 10.0]))  # fmt: skip
+        tensor([5.])
     """
     functions = {
-        "tiled": nadaraya_watson_tiled,
-        "broadcast": nadaraya_watson_broadcasting,
+        "tiled": _y_hat_only(nadaraya_watson),
+        "broadcast": _y_hat_only(nadaraya_watson_broadcast),
         "chunked": nadaraya_watson_chunked,
         "sdpa": nadaraya_watson_sdpa,
     }
@@ -239,10 +184,13 @@ def peak_intermediates(
     """The intermediate tensors that one formulation holds at its peak, with their shapes.
 
     The tiled form holds ``queries_tiled``, ``scores`` and ``attention_weights``
-    at once (three ``(n_test, n_train)`` matrices, while the softmax runs); the
+    at once (three ``(n_test, n_train)`` matrices, while the softmax runs; the
+    scores are computed in the memory of ``queries_tiled - keys``); the
     broadcast form the differences, the scores and the weights; the chunked
-    form one block of scores (exponentiated in place); SDPA (its fused CPU kernel)
-    only small blocks of its own, counted here as the bias row.
+    form one block of scores (computed and exponentiated in place); SDPA the
+    scaled queries and keys and the bias row, its fused CPU kernel only small
+    blocks of its own. Vectors of ``n_test`` (the predictions, the running sums
+    of the chunked form) are not counted.
 
     Explained on the page `scale.md`.
 
@@ -264,6 +212,8 @@ def peak_intermediates(
         {'queries_tiled': (50, 40), 'scores': (50, 40), 'attention_weights': (50, 40)}
         >>> peak_intermediates("chunked", 10_000, 10_000, chunk_size=100)
         {'s': (100, 100)}
+        >>> peak_intermediates("sdpa", 50, 40)
+        {'q_w': (50,), 'k_w': (40,), 'bias': (1, 40)}
     """
     formulation(name)  # validates the name
     n_test = _checks.integer("n_test", n_test, minimum=1)
@@ -277,7 +227,7 @@ def peak_intermediates(
     if name == "chunked":
         block = (min(chunk_size, n_test), min(chunk_size, n_train))
         return {"s": block}  # p = exp(s - m) is computed in place
-    return {"bias": (1, n_train)}
+    return {"q_w": (n_test,), "k_w": (n_train,), "bias": (1, n_train)}
 
 
 def peak_intermediate_bytes(
@@ -300,19 +250,25 @@ def peak_intermediate_bytes(
         dtype: The element type, ``torch.float32`` by default (4 bytes).
 
     Returns:
-        The number of bytes, an int.
+        The number of bytes, a Python int (exact at any size).
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``name`` is unknown or a size is below 1.
+        ValueError: If ``name`` is unknown, a size is below 1 or ``dtype`` is not floating.
 
     Examples:
         >>> # three float32 matrices of 20,000 x 20,000: about 4.8 GB
         >>> peak_intermediate_bytes("tiled", 20_000, 20_000)
         4800000000
+        >>> peak_intermediate_bytes(
+        ...     "tiled", 3_100_000_000, 3_100_000_000
+        ... )  # no int64 overflow
+        115320000000000000000
     """
     if not isinstance(dtype, torch.dtype):
         raise TypeError(f"dtype must be a torch.dtype, got {type(dtype).__name__}")
-    itemsize = torch.empty((), dtype=dtype).element_size()
+    if not dtype.is_floating_point:
+        raise ValueError(f"dtype must be a floating dtype (e.g. torch.float32), got {dtype}")
+    itemsize = dtype.itemsize  # bytes per element, a Python int
     shapes = peak_intermediates(name, n_test, n_train, chunk_size=chunk_size)
-    return sum(itemsize * torch.Size(shape).numel() for shape in shapes.values())
+    return sum(itemsize * math.prod(shape) for shape in shapes.values())

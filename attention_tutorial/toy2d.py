@@ -9,6 +9,7 @@ scalar ``w`` cannot ignore and a learned projection can. Explained on the page
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import torch
@@ -39,6 +40,30 @@ class ToyData2D:
     y_train: Tensor
     x_test: Tensor
     y_truth: Tensor
+
+    def __post_init__(self) -> None:
+        """Check the shapes, dtypes and values: finite floats, inputs with one ``d``."""
+        for name in ("x_train", "x_test"):
+            value = _checks.tensor(name, getattr(self, name))
+            if value.dim() != 2 or len(value) == 0 or value.shape[1] == 0:
+                raise ValueError(
+                    f"{name} must be a non-empty 2-D tensor of shape (n, d), "
+                    f"got shape {tuple(value.shape)}"
+                )
+            _checks.floating(name, value)
+            _checks.finite(name, value)
+        _checks.vector("y_train", self.y_train, "(n_train,)")
+        _checks.vector("y_truth", self.y_truth, "(n_test,)")
+        _checks.same_length("x_train", self.x_train, "y_train", self.y_train)
+        _checks.same_length("x_test", self.x_test, "y_truth", self.y_truth)
+        if self.x_train.shape[1] != self.x_test.shape[1]:
+            raise ValueError(
+                "x_train and x_test must have the same number of features d, got "
+                f"{tuple(self.x_train.shape)} and {tuple(self.x_test.shape)}"
+            )
+        _checks.same_dtype(
+            x_train=self.x_train, y_train=self.y_train, x_test=self.x_test, y_truth=self.y_truth
+        )
 
 
 def make_data_2d(n_train: int = 100, grid: int = 20, *, seed: int = SEED) -> ToyData2D:
@@ -99,7 +124,8 @@ def train_leave_one_out(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If a shape or value is invalid.
+        ValueError: If a shape, dtype or value is invalid, or if training diverges
+            (a loss or a parameter stops being finite: ``lr`` too large).
 
     Examples:
         >>> from attention_tutorial.transformer import ScalarKernelAttention
@@ -113,25 +139,45 @@ def train_leave_one_out(
     if not isinstance(model, nn.Module):
         raise TypeError(f"model must be an nn.Module, got {type(model).__name__}")
     x_train = _checks.tensor("x_train", x_train)
-    if x_train.dim() != 2 or len(x_train) < 2:
+    if x_train.dim() != 2 or len(x_train) < 2 or x_train.shape[1] == 0:
         raise ValueError(
-            f"x_train must have shape (n_train, d) with n_train >= 2, got {tuple(x_train.shape)}"
+            "x_train must have shape (n_train, d) with n_train >= 2 and d >= 1, "
+            f"got {tuple(x_train.shape)}"
         )
+    _checks.floating("x_train", x_train)
+    _checks.finite("x_train", x_train)
     _checks.vector("y_train", y_train, "(n_train,)")
     _checks.same_length("x_train", x_train, "y_train", y_train)
+    _checks.same_dtype(x_train=x_train, y_train=y_train)
     steps = _checks.integer("steps", steps, minimum=1)
     lr = _checks.positive_number("lr", lr)
+    x_train, y_train = _checks.upcast(x_train.detach()), _checks.upcast(y_train.detach())
     values = y_train[:, None]  # (n_train, 1)
     mask = ~torch.eye(len(x_train), dtype=torch.bool)  # (n_train, n_train), False on the diagonal
     optimizer = torch.optim.Adam(model.parameters(), lr=lr)
     losses: list[float] = []
     for _ in range(steps):
         optimizer.zero_grad()
-        y_hat, _ = model(x_train, x_train, values, mask)  # (n_train, 1)
+        try:
+            y_hat, _ = model(x_train, x_train, values, mask)  # (n_train, 1)
+        except ValueError as error:
+            if not losses:
+                raise  # the first call: the inputs, not the training, are at fault
+            raise ValueError(
+                f"training diverged at step {len(losses) + 1}: the parameters grew until the "
+                f"model failed ({error}); use a smaller lr than {lr!r}"
+            ) from None
         loss = ((y_hat.reshape(-1) - y_train) ** 2).mean()  # (n_train, 1) -> (n_train,) -> ()
         loss.backward()
         optimizer.step()
         losses.append(float(loss.detach()))
+        if not math.isfinite(losses[-1]) or not all(
+            bool(torch.isfinite(p).all()) for p in model.parameters()
+        ):
+            raise ValueError(
+                f"training diverged at step {len(losses)}: the loss or a parameter is no longer "
+                f"finite with lr = {lr!r}; use a smaller lr"
+            )
     return losses
 
 
@@ -151,6 +197,7 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
 
     Raises:
         TypeError: If an argument has the wrong type.
+        ValueError: If the model's predictions are not of shape ``(n_test, 1)``.
 
     Examples:
         >>> from attention_tutorial.transformer import ScalarKernelAttention
@@ -163,4 +210,10 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
         raise TypeError(f"data must be a ToyData2D, got {type(data).__name__}")
     with torch.no_grad():
         y_hat, _ = model(data.x_test, data.x_train, data.y_train[:, None])  # (n_test, 1)
-        return float(((y_hat.reshape(-1) - data.y_truth) ** 2).mean())
+    if tuple(y_hat.shape) != (len(data.x_test), 1):
+        raise ValueError(
+            f"the model must predict shape (n_test, 1) = ({len(data.x_test)}, 1), "
+            f"got {tuple(y_hat.shape)}"
+        )
+    y_hat = y_hat.reshape(-1)  # (n_test, 1) -> (n_test,)
+    return float(((y_hat - _checks.upcast(data.y_truth)) ** 2).mean())

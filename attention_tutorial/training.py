@@ -57,6 +57,11 @@ def train(
         raise TypeError(f"model must be an NWKernelRegression, got {type(model).__name__}")
     epochs = _checks.integer("epochs", epochs, minimum=1)
     lr = _checks.positive_number("lr", lr)
+    if lr > torch.finfo(model.w.dtype).max:
+        raise ValueError(
+            f"lr must fit in {model.w.dtype} (lr <= {torch.finfo(model.w.dtype).max:.3g}), "
+            f"got {lr!r}"
+        )
     x_train, y_train = _data("x_train", x_train, "y_train", y_train)
     keys, values = _leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
     loss = nn.MSELoss(reduction="none")
@@ -68,6 +73,11 @@ def train(
         squared_errors.sum().backward()
         _check_step(model, squared_errors, epoch)
         trainer.step()
+        if not bool(torch.isfinite(model.w).all()):
+            raise ValueError(
+                f"training diverged at epoch {epoch + 1}: the step took w out of the finite "
+                f"{model.w.dtype} numbers; use a smaller lr"
+            )
         losses.append(float(squared_errors.sum().detach()))
     return losses
 

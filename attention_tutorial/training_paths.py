@@ -8,11 +8,13 @@ from __future__ import annotations
 import math
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from attention_tutorial import _checks
 from attention_tutorial.pooling import leave_one_out
+from attention_tutorial.scores import proximity, score, softmax_over_keys
+
+_FLOAT32_MAX = torch.finfo(torch.float32).max
 
 
 def w_path(
@@ -36,9 +38,11 @@ def w_path(
     Explained on the page `smoothness.md`.
 
     Args:
-        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``; used as
+            constants (detached), half precision computed in float32.
         y_train: Training outputs, shape ``(n_train,)``.
-        w0: The initial ``w``; positive when ``log_w`` is true.
+        w0: The initial ``w``, within the range of float32; positive when
+            ``log_w`` is true.
         lr: Learning rate, a positive number.
         epochs: Number of SGD steps, ``>= 1``.
         log_w: Take ``log w`` as the parameter instead of ``w``.
@@ -59,12 +63,16 @@ def w_path(
         True
     """
     keys, values = leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+    x_train, y_train = _checks.upcast(x_train.detach()), _checks.upcast(y_train.detach())
+    keys, values = _checks.upcast(keys.detach()), _checks.upcast(values.detach())
     w0 = _checks.scalar("w0", w0)
     lr = _checks.positive_number("lr", lr)
     epochs = _checks.integer("epochs", epochs, minimum=1)
     log_w = _checks.boolean("log_w", log_w)
     if log_w and w0 <= 0:
         raise ValueError(f"w0 must be positive when log_w is true, got {w0!r}")
+    if abs(w0) > _FLOAT32_MAX:
+        raise ValueError(f"w0 must fit in float32 (|w0| <= 3.4e38), got {w0!r}")
     start = math.log(w0) if log_w else w0
     parameter = nn.Parameter(torch.tensor([start], dtype=x_train.dtype))  # (1,)
     trainer = torch.optim.SGD([parameter], lr=lr)
@@ -73,8 +81,11 @@ def w_path(
     for _ in range(epochs):
         trainer.zero_grad()
         w = parameter.exp() if log_w else parameter  # (1,)
-        scores = -(((queries - keys) * w) ** 2) / 2  # (n_train, n_train - 1)
-        y_hat = (F.softmax(scores, dim=1) * values).sum(dim=1)  # (n_train,)
+        scores = score(queries - keys, w)  # (n_train, n_train - 1)
+        weights = softmax_over_keys(
+            scores, lambda: proximity(queries, keys)
+        )  # (n_train, n_train - 1)
+        y_hat = (weights * values).sum(dim=1)  # (n_train,)
         ((y_hat - y_train) ** 2).sum().backward()
         trainer.step()
         with torch.no_grad():

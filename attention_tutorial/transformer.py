@@ -16,6 +16,15 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from attention_tutorial import _checks
+from attention_tutorial.scores import (
+    inverse_bandwidth,
+    proximity,
+    proximity_nd,
+    score,
+    softmax_over_keys,
+)
+
+_FLOAT32_MAX = torch.finfo(torch.float32).max
 
 
 def _matrix(name: str, value: object, shape: str) -> Tensor:
@@ -31,10 +40,18 @@ def _matrix(name: str, value: object, shape: str) -> Tensor:
 
 
 def _check_qkv(queries: Tensor, keys: Tensor, values: Tensor) -> None:
-    """Validate ``(..., n_q, d)``, ``(..., n_k, d)``, ``(..., n_k, d_v)``."""
+    """Validate ``(..., n_q, d)``, ``(..., n_k, d)``, ``(..., n_k, d_v)``; batches broadcast."""
     _matrix("queries", queries, "(..., n_queries, d)")
     _matrix("keys", keys, "(..., n_keys, d)")
     _matrix("values", values, "(..., n_keys, d_v)")
+    try:
+        torch.broadcast_shapes(queries.shape[:-2], keys.shape[:-2], values.shape[:-2])
+    except RuntimeError:
+        raise ValueError(
+            "the batch dimensions (all but the last two) of queries, keys and values must "
+            f"broadcast together, got {tuple(queries.shape)}, {tuple(keys.shape)} and "
+            f"{tuple(values.shape)}"
+        ) from None
     if queries.shape[-1] != keys.shape[-1]:
         raise ValueError(
             "queries and keys must have the same last dimension d, got "
@@ -64,6 +81,30 @@ def _check_mask(mask: Tensor | None, n_queries: int, n_keys: int) -> None:
         raise ValueError("mask leaves a query with no key: its softmax would be NaN")
 
 
+def _check_key_bias(key_bias: Tensor | None, queries: Tensor, keys: Tensor) -> None:
+    """A floating ``key_bias`` of the queries' dtype, without NaN, broadcasting to the scores."""
+    if key_bias is None:
+        return
+    key_bias = _checks.tensor("key_bias", key_bias)
+    _checks.floating("key_bias", key_bias)
+    _checks.same_dtype(queries=queries, key_bias=key_bias)
+    _checks.no_nan("key_bias", key_bias)
+    batch = torch.broadcast_shapes(queries.shape[:-2], keys.shape[:-2])
+    scores_shape = (*batch, queries.shape[-2], keys.shape[-2])  # (..., n_q, n_k)
+    try:
+        if key_bias.dim() > len(scores_shape):
+            raise RuntimeError
+        shape = torch.broadcast_shapes(scores_shape, key_bias.shape)
+    except RuntimeError:
+        shape = None
+    if shape != scores_shape:
+        raise ValueError(
+            "key_bias must broadcast to the scores (..., n_queries, n_keys) = "
+            f"{tuple(scores_shape)}, e.g. shape (..., 1, n_keys) = (1, {keys.shape[-2]}); "
+            f"got shape {tuple(key_bias.shape)}"
+        )
+
+
 def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) -> Tensor:
     r"""The d-dimensional Gaussian kernel between every query and every key.
 
@@ -91,11 +132,14 @@ def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) ->
     _check_qkv(queries, keys, keys)
     if queries.dim() != 2 or keys.dim() != 2:
         raise ValueError("queries and keys must be 2-D: (n_queries, d) and (n_keys, d)")
-    h = _checks.positive_number("bandwidth", bandwidth)
+    queries, keys = _checks.upcast(queries), _checks.upcast(keys)
+    w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h
+    h = _checks.scalar("bandwidth", bandwidth, positive=True)
     d = queries.shape[-1]
     differences = queries[:, None, :] - keys[None, :, :]  # (n_queries, n_keys, d)
-    squared_distances = (differences**2).sum(dim=-1)  # (n_queries, n_keys)
-    return torch.exp(-squared_distances / (2 * h**2)) / ((2 * math.pi) ** (d / 2) * h**d)
+    scores = score(differences, w, in_place=True).sum(dim=-1)  # (n_queries, n_keys)
+    log_norm = d / 2 * math.log(2 * math.pi) + d * math.log(h)  # log((2 pi)^(d/2) h^d)
+    return torch.exp(scores - log_norm)  # (n_queries, n_keys)
 
 
 def dot_product_attention(
@@ -148,15 +192,28 @@ def dot_product_attention(
     _check_qkv(queries, keys, values)
     n_queries, d = queries.shape[-2:]
     _check_mask(mask, n_queries, keys.shape[-2])
+    _check_key_bias(key_bias, queries, keys)
     s = 1 / math.sqrt(d) if scale is None else _checks.positive_number("scale", scale)
     scores = (
         queries @ keys.transpose(-2, -1) * s
     )  # (..., n_q, d) @ (..., d, n_k) -> (..., n_q, n_k)
+    if not bool(torch.isfinite(scores).all()):
+        raise ValueError(
+            f"the dot products of queries and keys overflow {scores.dtype} (largest |q| "
+            f"{queries.abs().amax().item():.3g}, |k| {keys.abs().amax().item():.3g}): scale "
+            "the queries or keys down, or compute in float64"
+        )
     if key_bias is not None:
-        key_bias = _checks.tensor("key_bias", key_bias)
         scores = scores + key_bias  # (..., n_q, n_k) + (..., 1, n_k)
     if mask is not None:
         scores = scores.masked_fill(~mask, float("-inf"))  # (..., n_q, n_k), -inf: weight 0
+    if bool(torch.isposinf(scores).any()) or bool(
+        torch.isneginf(scores.amax(dim=-1)).any()
+    ):  # a softmax over inf, or over a row of -inf, is NaN
+        raise ValueError(
+            "key_bias leaves a query with no finite score (every key -inf, or a score "
+            "+inf): its softmax would be NaN; key_bias must be finite where a key is allowed"
+        )
     attention_weights = F.softmax(scores, dim=-1)  # (..., n_q, n_k)
     output = attention_weights @ values  # (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
     return output, attention_weights
@@ -175,11 +232,13 @@ def masked_leave_one_out(x_train: Tensor, y_train: Tensor, w: float = 1.0) -> tu
     Args:
         x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
         y_train: Training outputs, shape ``(n_train,)``.
-        w: The inverse bandwidth, a finite number.
+        w: The inverse bandwidth: a finite number or a one-element tensor.
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_train,)`` and
-        ``(n_train, n_train)``, with zeros on the diagonal of the weights.
+        ``(n_train, n_train)``, with zeros on the diagonal of the weights. Where
+        every score of a point overflows (a huge ``w``) its weight is on its
+        nearest other point; half-precision inputs are computed in float32.
 
     Raises:
         TypeError: If an argument has the wrong type.
@@ -197,13 +256,19 @@ def masked_leave_one_out(x_train: Tensor, y_train: Tensor, w: float = 1.0) -> tu
     _checks.vector("x_train", x_train, "(n_train,)")
     _checks.vector("y_train", y_train, "(n_train,)")
     _checks.same_length("x_train", x_train, "y_train", y_train)
-    w = _checks.finite_number("w", w)
+    _checks.same_dtype(x_train=x_train, y_train=y_train)
+    x_train, y_train = _checks.upcast(x_train), _checks.upcast(y_train)
+    w = _checks.scalar("w", w)
     n_train = len(x_train)
     if n_train < 2:
         raise ValueError(f"masked_leave_one_out needs at least 2 training points, got {n_train}")
-    scores = -(((x_train[:, None] - x_train[None, :]) * w) ** 2) / 2  # (n_train, n_train)
+    w = min(abs(w), torch.finfo(x_train.dtype).max)  # a w beyond the dtype acts as its largest
+    differences = x_train[:, None] - x_train[None, :]  # (n_train, n_train)
     eye = torch.eye(n_train, dtype=torch.bool)  # (n_train, n_train), True on the diagonal
-    attention_weights = F.softmax(scores.masked_fill(eye, float("-inf")), dim=1)  # (n, n)
+    scores = score(differences, w).masked_fill_(eye, float("-inf"))  # (n_train, n_train)
+    attention_weights = softmax_over_keys(
+        scores, lambda: proximity(x_train[:, None], x_train).masked_fill(eye, float("-inf"))
+    )  # (n_train, n_train); every score -inf: the nearest other point
     return attention_weights @ y_train, attention_weights  # (n_train,), (n_train, n_train)
 
 
@@ -211,7 +276,8 @@ class ScalarKernelAttention(nn.Module):
     r"""The chapter's model for vector inputs: one scalar ``w`` for every direction.
 
     Scores $-\lVert (q - k)\, w\rVert^2 / 2$: a Gaussian kernel of bandwidth
-    $1/|w|$, the same in every direction.
+    $1/|w|$, the same in every direction, written in the distance form of
+    `attention_tutorial.scores.score` (the differences first).
 
     Explained on the page `transformer.md`.
 
@@ -226,18 +292,48 @@ class ScalarKernelAttention(nn.Module):
         tensor([[1.1920]], grad_fn=<...>)
     """
 
-    def __init__(self, w: float = 1.0) -> None:
-        """Create the model with the initial ``w``, a finite number."""
+    def __init__(self, w: float | Tensor = 1.0) -> None:
+        """Create the model with the initial ``w``: a number or a one-element tensor.
+
+        Raises:
+            TypeError: If ``w`` is not a number or a tensor.
+            ValueError: If ``w`` is NaN, infinite, or does not fit in float32.
+        """
         super().__init__()
-        self.w = nn.Parameter(torch.tensor([_checks.finite_number("w", w)]))  # (1,)
+        w = _checks.scalar("w", w)
+        if abs(w) > _FLOAT32_MAX:
+            raise ValueError(f"w must fit in float32 (|w| <= 3.4e38), got {w!r}")
+        self.w = nn.Parameter(torch.tensor([w]))  # (1,)
 
     def forward(
         self, queries: Tensor, keys: Tensor, values: Tensor, mask: Tensor | None = None
     ) -> tuple[Tensor, Tensor]:
-        """Return ``(y_hat, attention_weights)``; shapes as in ``dot_product_attention``."""
-        q, k = queries * self.w, keys * self.w  # (..., n_q, d), (..., n_k, d)
-        key_bias = -(k**2).sum(dim=-1).unsqueeze(-2) / 2  # (..., 1, n_k): -|k|^2 / 2
-        return dot_product_attention(q, k, values, mask=mask, key_bias=key_bias, scale=1.0)
+        """Return ``(y_hat, attention_weights)``; shapes as in ``dot_product_attention``.
+
+        Where every allowed score of a query overflows (a huge ``w``), its weight
+        is on its nearest allowed key. Half-precision inputs are computed, and
+        returned, in float32.
+
+        Raises:
+            TypeError: If an argument is not a tensor.
+            ValueError: If a shape, dtype or value is invalid.
+        """
+        _check_qkv(queries, keys, values)
+        _check_mask(mask, queries.shape[-2], keys.shape[-2])
+        queries, keys = _checks.upcast(queries), _checks.upcast(keys)
+        values = _checks.upcast(values)
+        differences = queries.unsqueeze(-2) - keys.unsqueeze(-3)  # (..., n_q, n_k, d)
+        scores = score(differences, self.w).sum(dim=-1)  # (..., n_q, n_k): -|(q - k) w|^2 / 2
+        if mask is not None:
+            scores = scores.masked_fill(~mask, float("-inf"))  # (..., n_q, n_k), -inf: weight 0
+
+        def nearness() -> Tensor:
+            near = proximity_nd(queries, keys)  # (..., n_q, n_k)
+            return near if mask is None else near.masked_fill(~mask, float("-inf"))
+
+        attention_weights = softmax_over_keys(scores, nearness)  # (..., n_q, n_k)
+        output = attention_weights @ values  # (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
+        return output, attention_weights
 
 
 class ProjectedAttention(nn.Module):
@@ -304,14 +400,38 @@ class ProjectedAttention(nn.Module):
             mask: Optional boolean mask, as in ``dot_product_attention``.
 
         Returns:
-            Shapes ``(..., n_queries, d_v)`` and ``(..., n_queries, n_keys)``.
+            Shapes ``(..., n_queries, d_v)`` and ``(..., n_queries, n_keys)``;
+            half-precision inputs are computed in float32.
+
+        Raises:
+            TypeError: If an argument is not a tensor.
+            ValueError: If a shape, dtype or value is invalid.
         """
         _check_qkv(queries, keys, keys)
         _matrix("values", values, "(..., n_keys, d_value_in)")
+        for name, tensor, size, what in (
+            ("queries", queries, self.W_q.in_features, "d_in"),
+            ("keys", keys, self.W_k.in_features, "d_in"),
+            ("values", values, self.W_v.in_features, "d_value_in"),
+        ):
+            if tensor.shape[-1] != size:
+                raise ValueError(
+                    f"{name} must have {what} = {size} features in its last dimension, "
+                    f"got shape {tuple(tensor.shape)}"
+                )
+        queries, keys, values = (_checks.upcast(t) for t in (queries, keys, values))
+        dtype = self.W_q.weight.dtype
+        for name, tensor in (("queries", queries), ("keys", keys), ("values", values)):
+            if tensor.dtype != dtype:
+                raise ValueError(
+                    f"{name} must have the dtype of the model's parameters, {dtype}, got "
+                    f"{tensor.dtype} (convert the inputs, or the model with "
+                    f"model.to({tensor.dtype}))"
+                )
         q = self.W_q(queries)  # (..., n_q, d_in) -> (..., n_q, d_k)
         k = self.W_k(keys)  # (..., n_k, d_in) -> (..., n_k, d_k)
         v = self.W_v(values)  # (..., n_k, d_value_in) -> (..., n_k, d_v)
         if not self.key_bias:
             return dot_product_attention(q, k, v, mask=mask)
-        key_bias = -(k**2).sum(dim=-1).unsqueeze(-2) / 2  # (..., 1, n_k): -|k|^2 / 2
+        key_bias = score(k, 1.0).sum(dim=-1).unsqueeze(-2)  # (..., 1, n_k): -|k|^2 / 2
         return dot_product_attention(q, k, v, mask=mask, key_bias=key_bias, scale=1.0)

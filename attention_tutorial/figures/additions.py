@@ -139,6 +139,7 @@ def plot_w_paths(
         The figure.
 
     Raises:
+        TypeError: If ``paths`` is not a mapping.
         ValueError: If ``lang`` is unknown, ``paths`` is empty or a ``w`` is not positive.
 
     Examples:
@@ -148,6 +149,11 @@ def plot_w_paths(
         ('log', 'w (log scale)')
     """
     with building(lang) as labels:
+        if not isinstance(paths, Mapping):
+            raise TypeError(
+                f"paths must be a mapping (e.g. a dict) of legend label -> values of w, "
+                f"got {type(paths).__name__}"
+            )
         if not paths:
             raise ValueError("paths must contain at least one path")
         arrays = {name: _checks.array(f"paths[{name!r}]", p, 1) for name, p in paths.items()}

@@ -172,6 +172,7 @@ def plot_fits(
         The figure, with one axes per fit.
 
     Raises:
+        TypeError: If ``fits`` is not a mapping, or an array is not numeric.
         ValueError: If ``lang`` is unknown, ``fits`` is empty or a length differs.
 
     Examples:
@@ -184,6 +185,11 @@ def plot_fits(
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
+        if not isinstance(fits, Mapping):
+            raise TypeError(
+                f"fits must be a mapping (e.g. a dict) of panel title -> predictions, "
+                f"got {type(fits).__name__}"
+            )
         if not fits:
             raise ValueError("fits must contain at least one fit")
         predictions = {}

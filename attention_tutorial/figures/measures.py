@@ -5,6 +5,7 @@ Explained on the pages `scale.md` and `transformer.md`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -33,6 +34,17 @@ def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mappin
             raise ValueError(
                 f"unknown formulation {row['formulation']!r}; expected one of {_ORDER}"
             )
+        for field in ("n", "seconds", "peak_bytes"):
+            value = row[field]
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"measurement {field} must be a number, got {value!r}")
+            may_be_zero = field == "peak_bytes"
+            if not (math.isfinite(value) and (value >= 0 if may_be_zero else value > 0)):
+                sign = "non-negative" if may_be_zero else "positive"
+                raise ValueError(
+                    f"measurement {field} must be a {sign} finite number, got {value!r} "
+                    f"({row['formulation']}, n = {row['n']})"
+                )
         grouped.setdefault(str(row["formulation"]), []).append(row)
     return {name: sorted(grouped[name], key=lambda r: r["n"]) for name in _ORDER if name in grouped}
 
@@ -59,7 +71,9 @@ def plot_scaling(
         The figure, with two axes: time, then memory.
 
     Raises:
-        ValueError: If ``lang`` is unknown or a row lacks a field.
+        TypeError: If a field of a row is not a number.
+        ValueError: If ``lang`` is unknown, a row lacks a field, or its ``n``,
+            ``seconds`` is not a positive finite number (``peak_bytes``: non-negative).
 
     Examples:
         >>> rows = [

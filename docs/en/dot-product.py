@@ -77,8 +77,8 @@ print(f"max |weights_dot - weights_gaussian| = {gap_gaussian:.1e}")
 print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
 
 # %% [markdown]
-# The package's <autoref identifier="attention_tutorial.analysis.gaussian_scores">gaussian_scores</autoref>
-# and <autoref identifier="attention_tutorial.analysis.dot_product_scores">dot_product_scores</autoref>
+# The package's <autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref>
+# and <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>
 # compute these two kinds of score.
 #
 # ## Handing it to PyTorch's SDPA
@@ -125,7 +125,7 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
 # the page [Parametric attention pooling](parametric.py), take the learned $w$, run SDPA, and compare
 # with the model's prediction
 # (<autoref identifier="attention_tutorial.training.predict">predict</autoref>) and with the
-# package's <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref>.
+# package's <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>.
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
@@ -253,9 +253,9 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 #
 # ## APIs used on this page
 #
-# - Package: <autoref identifier="attention_tutorial.analysis.gaussian_scores">gaussian_scores</autoref>,
-#   <autoref identifier="attention_tutorial.analysis.dot_product_scores">dot_product_scores</autoref>,
-#   <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref>,
+# - Package: <autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref>,
+#   <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>,
+#   <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (arguments `attn_mask`, `scale`),

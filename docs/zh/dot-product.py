@@ -70,8 +70,8 @@ print(f"max |weights_dot - weights_gaussian| = {gap_gaussian:.1e}")
 print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
 
 # %% [markdown]
-# 包里的 <autoref identifier="attention_tutorial.analysis.gaussian_scores">gaussian_scores</autoref> 和
-# <autoref identifier="attention_tutorial.analysis.dot_product_scores">dot_product_scores</autoref>
+# 包里的 <autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref> 和
+# <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>
 # 算的就是这两种得分。
 #
 # ## 交给 PyTorch 的 SDPA
@@ -114,7 +114,7 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
 # 下面用和[带参数的注意力汇聚](parametric.py)一页相同的种子重新训练，取学到的 $w$，
 # 用 SDPA 算一遍，再和模型的预测
 # （<autoref identifier="attention_tutorial.training.predict">predict</autoref>）以及包里的
-# <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref> 比较。
+# <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref> 比较。
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
@@ -230,9 +230,9 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.analysis.gaussian_scores">gaussian_scores</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.dot_product_scores">dot_product_scores</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref>、
+# - 包：<autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref>、
+#   <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>、
+#   <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（参数 `attn_mask`、`scale`）、

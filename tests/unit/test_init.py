@@ -16,7 +16,7 @@ EXPECTED = {
     "SEED", "f", "ToyData", "make_data", "describe", "average_pooling", "gaussian_kernel",
     "nadaraya_watson", "nadaraya_watson_broadcast", "leave_one_out", "NWKernelRegression",
     "train", "loss_at_w", "predict",
-    # analysis.py (pages leave-one-out, smoothness, dot-product)
+    # analysis.py (pages leave-one-out, smoothness); scores.py (page dot-product)
     "loss_curve", "best_w", "mse_against_truth", "bandwidth_from_w", "input_spacing",
     "gaussian_scores", "dot_product_scores", "dot_product_pooling",
     # figures/curves.py and figures/attention.py (pages cues to smoothness)

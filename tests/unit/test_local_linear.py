@@ -71,7 +71,7 @@ def test_equivalent_weights_can_be_negative_at_the_edge():
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
-        (lambda q, k, v: local_linear(q, k, v, 1e-4), ValueError, "too small"),
+        (lambda q, k, v: local_linear(q, k, v, 1e-4), ValueError, "all its attention weight"),
         (lambda q, k, v: local_linear(q, k, v, 0.0), ValueError, "bandwidth"),
         (lambda q, k, v: local_linear(q, k[:3], v, 1.0), ValueError, "same length"),
         (lambda q, k, v: local_linear(q[:, None], k, v), ValueError, r"queries.*\(n_test,\)"),

@@ -52,7 +52,7 @@ def test_chunked_survives_far_away_keys() -> None:
     keys = torch.tensor([150.0, 151.0, 299.0])
     values = torch.tensor([1.0, 2.0, 3.0])
     y_hat = scaling.nadaraya_watson_chunked(queries, keys, values, chunk_size=1)
-    expected = scaling.nadaraya_watson_tiled(queries.double(), keys.double(), values.double())
+    expected = scaling.formulation("tiled")(queries.double(), keys.double(), values.double())
     torch.testing.assert_close(y_hat.double(), expected)
 
 
@@ -105,7 +105,7 @@ def test_byte_counts_follow_the_tensors_of_the_code() -> None:
     assert scaling.peak_intermediate_bytes("tiled", n_test, n_train) == total
     assert scaling.peak_intermediate_bytes("tiled", 6, 4, dtype=torch.float64) == 2 * total
     assert scaling.peak_intermediate_bytes("chunked", 10**5, 10**5, chunk_size=1024) == 4 * 1024**2
-    assert scaling.peak_intermediate_bytes("sdpa", 10, 7) == 4 * 7
+    assert scaling.peak_intermediate_bytes("sdpa", 10, 7) == 4 * (10 + 7 + 7)  # q/h, k/h, bias
     with pytest.raises(TypeError, match=r"dtype must be a torch\.dtype"):
         scaling.peak_intermediate_bytes("tiled", 2, 2, dtype="float32")
     with pytest.raises(ValueError, match="n_test must be an int >= 1"):
@@ -123,10 +123,35 @@ def measure(name: str, n: int, chunk_size: int = 1024) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def test_the_measurement_sees_torch_allocations() -> None:
-    """The tiled form at n = 1,500 holds three 9 MB matrices; the peak RSS shows them."""
-    row = measure("tiled", 1500)
-    assert 0.9 * row["predicted_bytes"] < row["peak_bytes"] < 2.0 * row["predicted_bytes"]
+@pytest.mark.parametrize("name", ["tiled", "broadcast"])
+def test_the_count_is_what_the_full_forms_hold(name) -> None:
+    """At n = 3,000 three float32 matrices are 108 MB; the peak RSS is that, within 3 %.
+
+    A fourth tensor of the scores' shape, even a boolean one (1 byte per entry, +8 %),
+    would show.
+    """
+    row = measure(name, 3000)
+    assert row["predicted_bytes"] == 12 * 3000**2
+    assert 0.97 * row["predicted_bytes"] < row["peak_bytes"] < 1.03 * row["predicted_bytes"]
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        (("tiled", 3.1e9, 3.1e9), TypeError, "n_test must be an int"),
+        (("tiled", 2, 2), None, None),
+    ],
+)
+def test_byte_counts_are_python_integers(args, error, message) -> None:
+    if error is not None:
+        with pytest.raises(error, match=message):
+            scaling.peak_intermediate_bytes(*args)
+        return
+    n = 3_100_000_000  # n^2 * 12 passes int64
+    count = scaling.peak_intermediate_bytes("tiled", n, n)
+    assert type(count) is int and count == 12 * n * n
+    with pytest.raises(ValueError, match="dtype must be a floating dtype"):
+        scaling.peak_intermediate_bytes("tiled", 2, 2, dtype=torch.int64)
 
 
 def test_chunked_memory_is_bounded() -> None:

@@ -195,11 +195,20 @@ def test_train_with_data_that_requires_grad_learns_only_w() -> None:
     assert x.grad is None
 
 
-def test_train_refuses_to_step_from_a_non_finite_gradient() -> None:
-    with pytest.raises(
-        ValueError, match=r"training diverged at epoch 2: with w = .* use a smaller lr"
-    ):
-        train(NWKernelRegression(w=1.0), X, Y, lr=1e30)
+def test_a_huge_step_lands_on_the_nearest_neighbour_limit() -> None:
+    """lr = 1e30 throws w past overflow: the weights are the nearest key's, the gradient 0."""
+    model = NWKernelRegression(w=1.0)
+    losses = train(model, X, Y, lr=1e30)
+    assert all(math.isfinite(loss) for loss in losses)
+    assert abs(model.w.item()) > 1e20
+    assert losses[-1] == loss_at_w(1e4, X, Y)
+
+
+def test_train_refuses_a_step_that_leaves_float32() -> None:
+    with pytest.raises(ValueError, match=r"training diverged at epoch 1: .* use a smaller lr"):
+        train(NWKernelRegression(w=1.0), X, Y, lr=3e38)
+    with pytest.raises(ValueError, match=r"lr must fit in torch.float32"):
+        train(NWKernelRegression(w=1.0), X, Y, lr=1e300)
 
 
 def test_huge_w_gives_the_nearest_neighbour_not_nan() -> None:
