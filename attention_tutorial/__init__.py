@@ -67,6 +67,7 @@ from attention_tutorial.scaling import (
     nadaraya_watson_chunked,
     nadaraya_watson_sdpa,
     peak_intermediate_bytes,
+    scale_measurements,
 )
 from attention_tutorial.scores import dot_product_pooling, dot_product_scores, gaussian_scores
 from attention_tutorial.toy2d import ToyData2D, make_data_2d, mse_on_test, train_leave_one_out
@@ -147,6 +148,7 @@ __all__ = [
     "plot_shape_flow",
     "plot_w_paths",
     "predict",
+    "scale_measurements",
     "train",
     "train_leave_one_out",
     "w_path",

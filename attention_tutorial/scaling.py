@@ -12,8 +12,11 @@ only. Explained on the page `scale.md`.
 from __future__ import annotations
 
 import functools
+import json
 import math
-from collections.abc import Callable
+import statistics
+from collections.abc import Callable, Mapping
+from importlib import resources
 
 import torch
 import torch.nn.functional as F
@@ -272,3 +275,80 @@ def peak_intermediate_bytes(
     itemsize = dtype.itemsize  # bytes per element, a Python int
     shapes = peak_intermediates(name, n_test, n_train, chunk_size=chunk_size)
     return sum(itemsize * math.prod(shape) for shape in shapes.values())
+
+
+RESULTS = "results/scale.json"  # inside the package, written by benchmarks/scale_bench.py
+RESULTS_FORMAT = 2
+
+
+def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]]:
+    """One row per measured cell, with the median ``seconds`` and ``peak_bytes`` of its runs.
+
+    Explained on the page `scale.md`.
+
+    Args:
+        results: The benchmark's results in format 2: a dict whose
+            ``"measurements"`` are cells (``formulation``, ``n``, ``chunk_size``,
+            ``predicted_bytes``) each with a non-empty list of ``runs``
+            (``seconds``, ``peak_bytes``, ``load_average``).
+
+    Returns:
+        The cells in the order of the file, each with its ``runs`` and the medians
+        ``seconds`` and ``peak_bytes`` (the middle run, or the mean of the two
+        middle ones), ready for ``plot_scaling``.
+
+    Raises:
+        ValueError: If ``results`` is not in format 2 or a cell has no runs.
+
+    Examples:
+        >>> cell = {"formulation": "sdpa", "n": 1000, "chunk_size": None, "predicted_bytes": 8,
+        ...         "runs": [{"seconds": s, "peak_bytes": 4096} for s in (0.3, 0.1, 0.2)]}
+        >>> median_measurements({"format": 2, "measurements": [cell]})[0]["seconds"]
+        0.2
+    """  # fmt: skip
+    if not isinstance(results, Mapping) or results.get("format") != RESULTS_FORMAT:
+        raise ValueError(
+            f"results must be a dict in format {RESULTS_FORMAT} (with 'format': "
+            f"{RESULTS_FORMAT}), as benchmarks/scale_bench.py writes it"
+        )
+    rows = []
+    for cell in results["measurements"]:
+        runs = cell.get("runs") if isinstance(cell, Mapping) else None
+        if not runs:
+            raise ValueError(f"every measurement needs a non-empty list of runs, got {cell!r:.80}")
+        rows.append(
+            {
+                **cell,
+                "seconds": statistics.median(float(run["seconds"]) for run in runs),
+                "peak_bytes": statistics.median(float(run["peak_bytes"]) for run in runs),
+            }
+        )
+    return rows
+
+
+def scale_measurements() -> dict[str, object]:
+    """The measured time and memory of the four formulations, shipped inside the package.
+
+    ``benchmarks/scale_bench.py`` writes ``attention_tutorial/results/scale.json``;
+    it is package data (in the wheel), read with ``importlib.resources``, so a
+    notebook downloaded from the site runs anywhere the package is installed.
+
+    Explained on the page `scale.md`.
+
+    Returns:
+        ``{"machine": ..., "rows": ..., "skipped": ...}``: the machine and load the
+        runs were measured on, the rows of ``median_measurements`` and the cells
+        skipped for lack of memory.
+
+    Examples:
+        >>> bench = scale_measurements()
+        >>> sorted({row["formulation"] for row in bench["rows"]})
+        ['broadcast', 'chunked', 'sdpa', 'tiled']
+    """
+    text = resources.files("attention_tutorial").joinpath(RESULTS).read_text(encoding="utf-8")
+    results = json.loads(text)
+    return {
+        "machine": results["machine"],
+        "rows": median_measurements(results),
+        "skipped": results.get("skipped", []),
+    }

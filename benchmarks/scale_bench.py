@@ -1,17 +1,25 @@
 """Memory and time of the four Nadaraya-Watson formulations as n_train = n_test grows.
 
-Run it with ``.venv/bin/python benchmarks/scale_bench.py`` (add ``--quick`` for the
-small sizes only, ``--max-n N`` to stop earlier). Each measurement runs in a fresh
-Python process: it builds the seeded data, warms the function up on a few points,
-resets the kernel's peak-RSS counter (``/proc/self/clear_refs``), times one call and
-reads the peak resident set (``VmHWM``) minus the resident set before the call.
-Each child uses one torch thread (``THREADS``).
-torch's CPU allocations are invisible to ``tracemalloc``; the resident set sees them.
+Run it on an idle machine with ``.venv/bin/python benchmarks/scale_bench.py``
+(``--quick`` for the sizes up to 5,000 only, ``--max-n N`` to stop earlier,
+``--sizes 200 400`` for chosen sizes, ``--formulations sdpa`` for some forms only,
+``--runs R`` for R >= 3 runs per cell).
+Each run is a fresh Python process: it builds the seeded data, warms the function
+up on a few points, resets the kernel's peak-RSS counter (``/proc/self/clear_refs``),
+times one call and reads the peak resident set (``VmHWM``) minus the resident set
+before the call. Each child uses one torch thread (``THREADS``). torch's CPU
+allocations are invisible to ``tracemalloc``; the resident set sees them.
+
+The timings are only worth keeping on a quiet machine: the script refuses to start,
+and refuses to write, when the 1-minute load average exceeds the number of cores
+(``--max-load`` changes that limit; it is printed). Every run is kept in the file,
+with the load average at its start; the page shows the median of each cell
+(``attention_tutorial.scaling.median_measurements``).
 
 The tiled and broadcast forms are measured only while the machine has twice their
-predicted peak free. Results go to ``benchmarks/results/scale.json`` (written after
-every measurement), which the page ``scale.md`` reads when the site is built.
-Times are wall-clock seconds on the machine that ran the script (recorded in the file).
+predicted peak free. Results go to ``attention_tutorial/results/scale.json`` (package
+data: the wheel carries it and the page ``scale.md`` reads it through
+``at.scale_measurements()``), written once at the end; ``--output`` writes elsewhere.
 """
 
 from __future__ import annotations
@@ -26,7 +34,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RESULT = ROOT / "benchmarks" / "results" / "scale.json"
+RESULT = ROOT / "attention_tutorial" / "results" / "scale.json"
+MIN_RUNS = 3
 SIZES = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000)
 FULL_MATRIX_MAX_N = 20_000  # tiled and broadcast stop here (about 4.8 GB of scores)
 TIMEOUT_S = 3600
@@ -118,9 +127,22 @@ def machine() -> dict[str, object]:
         "torch_threads": THREADS,
         "python": platform.python_version(),
         "system": platform.platform(),
-        "load_average_at_start": round(os.getloadavg()[0], 1),
-        "shared": "2 cores shared with other jobs",
     }
+
+
+def load_average() -> float:
+    """The 1-minute load average, rounded to 0.01."""
+    return round(os.getloadavg()[0], 2)
+
+
+def refuse(load: float, max_load: float, when: str) -> None:
+    """Stop without writing anything: the machine is too busy for timings worth keeping."""
+    print(
+        f"refusing to {when}: the 1-minute load average is {load:.2f}, above {max_load:g} "
+        f"(the number of cores is {os.cpu_count()}); run again on an idle machine",
+        file=sys.stderr,
+    )
+    sys.exit(2)
 
 
 def main() -> None:
@@ -129,36 +151,101 @@ def main() -> None:
     parser.add_argument("--chunk-size", type=int, default=1024)
     parser.add_argument("--quick", action="store_true", help="sizes up to 5,000 only")
     parser.add_argument("--max-n", type=int, default=SIZES[-1])
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), metavar="N")
+    parser.add_argument("--runs", type=int, default=MIN_RUNS, help=f"runs per cell, >= {MIN_RUNS}")
+    parser.add_argument("--output", type=Path, default=RESULT)
+    parser.add_argument("--formulations", nargs="+", metavar="NAME", help="default: all four")
+    parser.add_argument(
+        "--max-load",
+        type=float,
+        default=float(os.cpu_count() or 1),
+        help="refuse above this 1-minute load average (default: the number of cores)",
+    )
     args = parser.parse_args()
     if args.child:
         name, n = args.child
         print(json.dumps(measure(name, int(n), args.chunk_size)))
         return
+    if args.runs < MIN_RUNS:
+        parser.error(f"--runs must be at least {MIN_RUNS}, got {args.runs}")
 
-    from attention_tutorial.scaling import FORMULATIONS, peak_intermediate_bytes
+    from attention_tutorial.scaling import (
+        FORMULATIONS,
+        RESULTS_FORMAT,
+        median_measurements,
+        peak_intermediate_bytes,
+    )
 
+    start_load = load_average()
+    print(
+        f"load average {start_load:.2f} (1 minute), {os.cpu_count()} cores, limit {args.max_load:g}"
+    )
+    if start_load > args.max_load:
+        refuse(start_load, args.max_load, "start")
     max_n = min(args.max_n, 5_000 if args.quick else SIZES[-1])
-    result: dict[str, object] = {"machine": machine(), "measurements": [], "skipped": []}
-    for n in (n for n in SIZES if n <= max_n):
-        for name in FORMULATIONS:
+    cells: list[dict[str, object]] = []
+    skipped: list[dict[str, object]] = []
+    loads = [start_load]
+    started = time.perf_counter()
+    for n in sorted(n for n in args.sizes if n <= max_n):
+        for name in args.formulations or FORMULATIONS:
             full = name in ("tiled", "broadcast")
             if full and n > FULL_MATRIX_MAX_N:
                 continue
             need = peak_intermediate_bytes(name, n, n, chunk_size=args.chunk_size)
             if full and 2 * need > available_bytes():
-                result["skipped"].append({"formulation": name, "n": n, "reason": "memory"})
+                skipped.append({"formulation": name, "n": n, "reason": "memory"})
                 continue
-            row = run_child(name, n, args.chunk_size)
-            result["measurements"].append(row)
+            runs = []
+            for _ in range(args.runs):
+                loads.append(load_average())
+                row = run_child(name, n, args.chunk_size)
+                runs.append(
+                    {
+                        "seconds": row["seconds"],
+                        "peak_bytes": row["peak_bytes"],
+                        "load_average": loads[-1],
+                    }
+                )
+            cell = {
+                "formulation": name,
+                "n": n,
+                "chunk_size": row["chunk_size"],
+                "predicted_bytes": row["predicted_bytes"],
+                "runs": runs,
+            }
+            cells.append(cell)
+            (median,) = median_measurements({"format": RESULTS_FORMAT, "measurements": [cell]})
             print(
-                f"{name:>9} n={n:>7,}  {row['seconds']:9.3f} s  "
-                f"peak {row['peak_bytes'] / 1e6:10.1f} MB  "
-                f"predicted {row['predicted_bytes'] / 1e6:10.1f} MB",
+                f"{name:>9} n={n:>7,}  median of {len(runs)}: {median['seconds']:9.3f} s  "
+                f"peak {median['peak_bytes'] / 1e6:10.1f} MB  "
+                f"predicted {cell['predicted_bytes'] / 1e6:10.1f} MB  "
+                f"(load {min(loads[-len(runs) :]):.2f}-{max(loads[-len(runs) :]):.2f})",
                 flush=True,
             )
-            result["machine"]["load_average_at_end"] = round(os.getloadavg()[0], 1)
-            RESULT.parent.mkdir(parents=True, exist_ok=True)
-            RESULT.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    loads.append(load_average())
+    if max(loads) > args.max_load:
+        refuse(max(loads), args.max_load, f"write {args.output}")
+    machine_info = machine()
+    machine_info.update(
+        load_average_at_start=start_load,
+        load_average_max=max(loads),
+        load_average_at_end=loads[-1],
+        runs_per_cell=args.runs,
+        minutes=round((time.perf_counter() - started) / 60, 1),
+    )
+    result = {
+        "format": RESULTS_FORMAT,
+        "machine": machine_info,
+        "measurements": cells,
+        "skipped": skipped,
+    }
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    print(
+        f"wrote {args.output} ({len(cells)} cells, {args.runs} runs each, "
+        f"load at most {max(loads):.2f})"
+    )
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ def plot_scaling(
     Explained on the page `scale.md`.
 
     Args:
-        measurements: Rows of ``benchmarks/results/scale.json``: dicts with
+        measurements: Rows of ``scale_measurements()["rows"]``: dicts with
             ``formulation``, ``n``, ``seconds``, ``peak_bytes`` (and optionally
             ``predicted_bytes``).
         lang: ``"zh"`` or ``"en"``.

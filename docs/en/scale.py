@@ -21,9 +21,6 @@
 # measurements come from a benchmark script whose results the build reads from a file.
 
 # %%
-import json
-from pathlib import Path
-
 import torch
 
 import attention_tutorial as at
@@ -95,7 +92,8 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # that file when the site is built, machine description included:
 
 # %%
-bench = json.loads(Path("benchmarks/results/scale.json").read_text(encoding="utf-8"))
+# the package's copy of attention_tutorial/results/scale.json (written by the script)
+bench = at.scale_measurements()
 machine = bench["machine"]
 print(
     f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, Python "
@@ -103,10 +101,11 @@ print(
 )
 print(
     f"load average {machine['load_average_at_start']} at the start of the run, "
-    f"{machine['load_average_at_end']} at the end"
+    f"{machine['load_average_at_end']} at the end; "
+    f"{machine['runs_per_cell']} run(s) per cell, the median shown"
 )
 rows = sorted(
-    bench["measurements"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
+    bench["rows"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
 )
 print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13}")
 for row in rows:

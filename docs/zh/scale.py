@@ -11,9 +11,6 @@
 # 第一部分的数字是构建网站时运行代码得到的；实测数据来自一个基准测试脚本，构建时从它的结果文件里读出。
 
 # %%
-import json
-from pathlib import Path
-
 import torch
 
 import attention_tutorial as at
@@ -67,7 +64,8 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种算法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把内核记录的内存峰值清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。结果作为 `benchmarks/results/scale.json` 提交进仓库，本页在构建网站时读取这个文件，连同其中记录的机器信息：
 
 # %%
-bench = json.loads(Path("benchmarks/results/scale.json").read_text(encoding="utf-8"))
+# the package's copy of attention_tutorial/results/scale.json (written by the script)
+bench = at.scale_measurements()
 machine = bench["machine"]
 print(
     f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, Python "
@@ -75,10 +73,11 @@ print(
 )
 print(
     f"load average {machine['load_average_at_start']} at the start of the run, "
-    f"{machine['load_average_at_end']} at the end"
+    f"{machine['load_average_at_end']} at the end; "
+    f"{machine['runs_per_cell']} run(s) per cell, the median shown"
 )
 rows = sorted(
-    bench["measurements"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
+    bench["rows"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
 )
 print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13}")
 for row in rows:

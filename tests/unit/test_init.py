@@ -35,6 +35,8 @@ EXPECTED = {
     "ScalarKernelAttention", "ProjectedAttention", "ToyData2D", "make_data_2d",
     "train_leave_one_out", "mse_on_test", "nadaraya_watson_chunked", "nadaraya_watson_sdpa",
     "peak_intermediate_bytes", "plot_scaling", "plot_matrices",
+    # issue 26 item 17: the scale page's measurements, shipped inside the package
+    "scale_measurements",
 }  # fmt: skip
 
 

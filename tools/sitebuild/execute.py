@@ -61,7 +61,7 @@ class BuildStats:
 
 
 # Data files that pages read while they run: part of the key of each notebook naming them.
-DATA_FILES = ("benchmarks/results/scale.json",)
+DATA_FILES = ("attention_tutorial/results/scale.json",)
 
 
 def environment_hash(root: Path = ROOT, langs: Iterable[str] = LANGS) -> str:
