@@ -3,7 +3,10 @@
 The commands readers are given (``docs/snippets/run-notebook.sh``, included in the
 home and contributing pages) run here line by line, in a new folder outside the
 work tree holding what a reader downloads from the built site: the package's
-wheel and two notebooks (a chapter page and a handbook page). Three changes, all
+wheel, the notebook the commands open (``nonparametric``) and every notebook whose
+code reads a file (found in the pages' code cells, not picked by hand: a file read
+by a path relative to the repository would not be there; data the pages need
+ship inside the package, like ``at.scale_measurements()``). Three changes, all
 about this machine and the test's time rather than the commands:
 
 * pip finds the CPU torch among the wheels on disk (``find-links`` of the
@@ -36,13 +39,30 @@ import nbformat
 import pytest
 
 from tests.site.test_downloads import text_outputs
+from tools.sitebuild.notebooks import code_cells, discover
 
 pytestmark = pytest.mark.build
 
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPETS = ROOT / "docs" / "snippets"
 TORCH_INDEX = " --index-url https://download.pytorch.org/whl/cpu"
-NOTEBOOKS = ["nonparametric", "handbook/bmm"]  # a chapter page, a handbook page
+# A code cell that reads a file: by a path, or through the package's data
+READS_A_FILE = re.compile(
+    r"\bPath\(|\bopen\(|\.read_(text|bytes)\(|\b(json|np|numpy|torch|pickle)\.load\(|"
+    r"\bread_csv\(|\bloadtxt\(|\bat\.scale_measurements\("
+)
+
+
+def notebooks_that_read_files() -> list[str]:
+    """The Chinese notebook pages (their English twins carry the same code) that read a file."""
+    return sorted(
+        nb.rel.removesuffix(".py")
+        for nb in discover(langs=("zh",))
+        if any(READS_A_FILE.search(cell) for cell in code_cells(nb.read()))
+    )
+
+
+NOTEBOOKS = ["nonparametric", *notebooks_that_read_files()]  # the commands' page, then readers
 JUPYTERLAB = "python -m pip install jupyterlab"
 RUNNER = "python -m pip install --quiet ipykernel nbclient"  # what executing needs of it
 
@@ -81,15 +101,25 @@ def test_the_pages_show_the_commands_of_the_snippets(site):
             assert shown.count(line) == 2, f"{page}: {line!r} shown {shown.count(line)} times"
 
 
+def test_every_notebook_that_reads_a_file_runs_out_of_tree():
+    """The scale page reads the benchmark's results, through the package."""
+    assert "scale" in NOTEBOOKS and len(NOTEBOOKS) == len(set(NOTEBOOKS))
+    pages = {nb.rel.removesuffix(".py"): nb for nb in discover(langs=("zh",))}
+    for rel in NOTEBOOKS[1:]:
+        code = "\n".join(code_cells(pages[rel].read()))
+        assert "benchmarks/results" not in code, f"{rel} reads a file outside the package"
+
+
 def test_the_wheel_holds_every_module_of_the_package(site):
     (wheel,) = (site / "downloads").glob("*.whl")
     assert wheel.name in commands("sh")[3]
     names = set(zipfile.ZipFile(wheel).namelist())
     modules = {
         p.relative_to(ROOT).as_posix()
-        for p in (ROOT / "attention_tutorial").rglob("*.py")
-        if "__pycache__" not in p.parts
+        for p in (ROOT / "attention_tutorial").rglob("*")
+        if p.suffix in (".py", ".json") and "__pycache__" not in p.parts
     }
+    assert "attention_tutorial/results/scale.json" in modules  # package data, read by a page
     assert modules and modules <= names, sorted(modules - names)
     assert (site / "en" / "downloads" / wheel.name).read_bytes() == wheel.read_bytes()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -161,3 +162,71 @@ def test_chunked_memory_is_bounded() -> None:
     assert row["predicted_bytes"] == 512 * 512 * 4
     assert row["peak_bytes"] < 24 * 2**20
     assert row["peak_bytes"] < scaling.peak_intermediate_bytes("tiled", 6000, 6000) / 18
+
+
+def run_bench(*args: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "scale_bench.py"), *args],
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"},
+    )  # fmt: skip
+
+
+def test_the_benchmark_refuses_a_busy_machine(tmp_path) -> None:
+    """Above the load limit nothing is measured and nothing is written; the load is printed."""
+    output = tmp_path / "scale.json"
+    proc = run_bench("--quick", "--max-load", "-1", "--output", str(output), tmp_path=tmp_path)
+    assert proc.returncode == 2
+    assert re.search(r"refusing to start: the 1-minute load average is \d+\.\d\d", proc.stderr)
+    assert re.match(r"load average \d+\.\d\d \(1 minute\), \d+ cores, limit -1", proc.stdout)
+    assert not output.exists()
+    proc = run_bench("--runs", "2", "--output", str(output), tmp_path=tmp_path)
+    assert proc.returncode == 2 and "--runs must be at least 3" in proc.stderr
+
+
+def test_the_benchmark_keeps_every_run_and_the_page_uses_the_median(tmp_path) -> None:
+    output = tmp_path / "scale.json"
+    proc = run_bench("--sizes", "64", "--formulations", "sdpa", "--max-load", "1e9",
+                     "--output", str(output), tmp_path=tmp_path)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(output.read_text(encoding="utf-8"))
+    assert results["format"] == scaling.RESULTS_FORMAT
+    machine = results["machine"]
+    assert machine["runs_per_cell"] == 3 and machine["cores"] == os.cpu_count()
+    assert machine["load_average_at_start"] <= machine["load_average_max"]
+    (cell,) = results["measurements"]
+    assert (cell["formulation"], cell["n"], len(cell["runs"])) == ("sdpa", 64, 3)
+    assert all(run["load_average"] >= 0 and run["seconds"] > 0 for run in cell["runs"])
+    (row,) = scaling.median_measurements(results)
+    assert row["seconds"] == sorted(run["seconds"] for run in cell["runs"])[1]
+    assert f"median of 3: {row['seconds']:9.3f} s" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("results", "message"),
+    [
+        ({"measurements": []}, "format 2"),
+        ({"format": 2, "measurements": [{"formulation": "sdpa", "n": 1, "runs": []}]},
+         "non-empty list of runs"),
+    ],
+)  # fmt: skip
+def test_median_measurements_needs_the_format_with_runs(results, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        scaling.median_measurements(results)
+
+
+def test_median_of_an_even_number_of_runs_is_the_mean_of_the_middle_two() -> None:
+    runs = [{"seconds": s, "peak_bytes": 10 * s} for s in (4.0, 1.0, 2.0, 3.0)]
+    (row,) = scaling.median_measurements({"format": 2, "measurements": [{"runs": runs}]})
+    assert (row["seconds"], row["peak_bytes"]) == (2.5, 25.0)
+
+
+def test_the_measurements_are_package_data_read_from_anywhere(tmp_path) -> None:
+    """Read from a folder outside the repository: no path relative to the work tree."""
+    code = "import attention_tutorial as at; print(len(at.scale_measurements()['rows']))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=tmp_path, check=True, timeout=300).stdout  # fmt: skip
+    stored = json.loads((ROOT / "attention_tutorial" / scaling.RESULTS).read_text("utf-8"))
+    assert int(out) == len(stored["measurements"]) > 0
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'attention_tutorial = ["results/*.json"]' in pyproject  # in the wheel
