@@ -206,8 +206,8 @@ LAYOUT = """() => {
     const c = controls.getBoundingClientRect();
     const slider = controls.querySelector('input[type=range]').getBoundingClientRect();
     const l = loss.getBoundingClientRect();
-    return {boxes, header: header.bottom, controls: [c.top, c.bottom], slider: [slider.top, slider.bottom],
-            loss: [l.top, l.bottom], height: innerHeight};
+    return {boxes, header: header.bottom, controls: [c.top, c.bottom],
+            slider: [slider.top, slider.bottom], loss: [l.top, l.bottom], height: innerHeight};
 }"""
 
 # Boxes (client px) of the loss panel's minimum label, the current point and its label, at w.

@@ -33,9 +33,10 @@ LUNR_STOP_WORDS = set(
 EN_FUNCTION_WORDS = {"one", "two", "each", "same", "more", "here", "out", "up", "now", "page"}
 # Chinese function words that jieba keeps as words of two or more characters
 ZH_FUNCTION_WORDS = set(
-    "一个 我们 这个 这里 就是 没有 可以 因为 所以 如果 什么 这些 那么 还是 只是 也是 不是 这样 它们 "
-    "他们 已经 这一 一样 其中 同一 每个 一次 这种 之后 之前 然后 但是 而是 或者 以及 还有 这时 那个 "
-    "哪个 为什么 怎么 自己 这页 本页 下面 上面 出来 起来 一起 时候 得到 看到 用到 一下 两个 第一 第二".split()
+    "一个 我们 这个 这里 就是 没有 可以 因为 所以 如果 什么 这些 那么 还是 只是 "
+    "也是 不是 这样 它们 他们 已经 这一 一样 其中 同一 每个 一次 这种 之后 之前 "
+    "然后 但是 而是 或者 以及 还有 这时 那个 哪个 为什么 怎么 自己 这页 本页 下面 "
+    "上面 出来 起来 一起 时候 得到 看到 用到 一下 两个 第一 第二".split()
 )
 HAN_WORD = re.compile(r"^[\u3400-\u9fff\uf900-\ufaff]{2,}$")
 EN_WORD = re.compile(r"^[a-z][a-z']+[a-z]$")

@@ -92,7 +92,6 @@ def link_pages(text: str, lang: str = "en") -> str:
 def summary_zh(obj: griffe.Object) -> str | None:
     """The Chinese sentence of ``obj`` if it is a public name of the package, else None."""
     from attention_tutorial import __all__ as public
-
     from tools.sitebuild.summaries_zh import SUMMARIES
 
     if obj.name not in public or obj.is_alias:

@@ -15,17 +15,20 @@ SUMMARIES: dict[str, str] = {
     # data
     "SEED": "本章所有数据和初始值共用的随机种子。",
     "ToyData": "玩具回归问题的训练集和测试集张量（由 `make_data` 生成）。",
-    "make_data": "用固定种子生成玩具数据：在 `[0, x_max)` 上对 `f` 加噪声采样得到训练集，等差的测试输入和它们的真实值。",
+    "make_data": "用固定种子生成玩具数据：在 `[0, x_max)` 上对 `f` 加噪声采样得到训练集，"
+    "等差的测试输入和它们的真实值。",
     "f": "真实函数 $f(x) = 2\\sin(x) + x^{0.8}$，逐元素计算。",
     "describe": "打印一个张量的名字、形状和数据类型，再打印四舍五入后的值。",
     # pooling
     "average_pooling": "平均汇聚：对每个查询都预测全部值的平均数（一条水平线，作为基线）。",
     "gaussian_kernel": "高斯核 $K_h(u) = \\exp(-(u/h)^2/2) / (\\sqrt{2\\pi}\\,h)$。",
-    "nadaraya_watson": "Nadaraya-Watson 核回归（非参数注意力汇聚）：把查询平铺成矩阵，返回预测和注意力权重。",
+    "nadaraya_watson": "Nadaraya-Watson 核回归（非参数注意力汇聚）：把查询平铺成矩阵，"
+    "返回预测和注意力权重。",
     "nadaraya_watson_broadcast": "同一个 Nadaraya-Watson 核回归，用广播代替平铺。",
     "leave_one_out": "留一法：给每个训练点配上除它自己以外所有点的键和值。",
     # model, training
-    "NWKernelRegression": "带参数的注意力汇聚：只有一个可学习的逆带宽 `w` 的 Nadaraya-Watson 回归（`nn.Module`）。",
+    "NWKernelRegression": "带参数的注意力汇聚："
+    "只有一个可学习的逆带宽 `w` 的 Nadaraya-Watson 回归（`nn.Module`）。",
     "train": "用随机梯度下降（SGD）和留一法的键训练 `model.w`，损失是平方误差之和。",
     "loss_at_w": "把 `w` 固定时模型的训练平方误差之和（留一法）。",
     "predict": "用给定的 `w` 做预测：所有查询共用同一组键和值。",
@@ -43,7 +46,8 @@ SUMMARIES: dict[str, str] = {
     "local_linear": "局部线性核回归：用宽度为 $h$ 的高斯核权重，在每个查询附近拟合一条加权直线。",
     # transformer, toy2d
     "gaussian_kernel_nd": "每个查询与每个键之间的 $d$ 维高斯核。",
-    "dot_product_attention": "写出来的缩放点积注意力：$\\mathrm{softmax}(QK^\\top s + b)\\,V$，可以带掩码和键偏置。",
+    "dot_product_attention": "写出来的缩放点积注意力：$\\mathrm{softmax}(QK^\\top s + b)\\,V$，"
+    "可以带掩码和键偏置。",
     "masked_leave_one_out": "一行写出本章模型的留一法预测：`masked_fill(eye, -inf)`。",
     "ScalarKernelAttention": "本章的模型用于向量输入：所有方向共用一个标量 `w`。",
     "ProjectedAttention": "带可学习投影 `W_q`、`W_k`、`W_v`（`nn.Linear`）的注意力。",
@@ -52,11 +56,14 @@ SUMMARIES: dict[str, str] = {
     "train_leave_one_out": "在训练集上训练一个注意力模型，每个点都看不到自己的键。",
     "mse_on_test": "训练好的模型在测试集上的预测相对 $f(x_1)$ 的均方误差。",
     # scaling
-    "nadaraya_watson_chunked": "分块计算的 Nadaraya-Watson：对一块块的键做在线 softmax，内存不随 $n^2$ 增长。",
-    "nadaraya_watson_sdpa": "用 `F.scaled_dot_product_attention` 计算的 Nadaraya-Watson：点积加键偏置。",
+    "nadaraya_watson_chunked": "分块计算的 Nadaraya-Watson：对一块块的键做在线 softmax，"
+    "内存不随 $n^2$ 增长。",
+    "nadaraya_watson_sdpa": "用 `F.scaled_dot_product_attention` 计算的 Nadaraya-Watson："
+    "点积加键偏置。",
     "peak_intermediate_bytes": "一种写法的中间张量在给定数据类型下占用的字节数。",
     # explorer
-    "bandwidth_explorer": "数据的交互式带宽探索器，在 notebook 单元里显示；网页上拖动 `w` 的滑块，四幅图随之重算。",
+    "bandwidth_explorer": "数据的交互式带宽探索器，在 notebook 单元里显示；网页上拖动 `w` 的滑块，"
+    "四幅图随之重算。",
     "BandwidthExplorer": "`bandwidth_explorer` 返回的对象：显示为探索器的 HTML。",
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
