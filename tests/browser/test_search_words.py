@@ -110,6 +110,12 @@ def test_the_most_frequent_words_of_the_index_find_pages(site, server, browser, 
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server + prefix, wait_until="load")
         page.locator("input.md-search__input").click()  # loads the index and the worker
+        # the index is ready when the empty box invites typing (before: "Initializing")
+        page.wait_for_function(
+            "() => /键入以开始|Type to start/.test("
+            "document.querySelector('.md-search-result__meta').textContent)",
+            timeout=20000,
+        )
         found, empty = {}, []
         for word in words:
             meta, pages = page.evaluate(SEARCH, [word])
