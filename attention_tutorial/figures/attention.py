@@ -133,8 +133,11 @@ def plot_attention_heatmaps(
         >>> fig = plot_attention_heatmaps(
         ...     {"A": np.full((3, 4), 0.25), "B": np.eye(3, 4)}, lang="en"
         ... )
-        >>> [ax.get_title() for ax in fig.axes[:2]], fig.axes[2].get_ylim()
-        (['A', 'B'], (0.0, 1.0))
+        >>> (
+        ...     [ax.get_title() for ax in fig.axes[:2]],
+        ...     [float(v) for v in fig.axes[2].get_ylim()],
+        ... )
+        (['A', 'B'], [0.0, 1.0])
     """
     with building(lang) as words:
         if not isinstance(attention_weights, Mapping) or not 1 <= len(attention_weights) <= 4:

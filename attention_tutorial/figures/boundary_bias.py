@@ -58,6 +58,7 @@ def plot_boundary_bias(
         ValueError: If ``lang`` is unknown or a shape or value is invalid.
 
     Examples:
+        >>> import torch
         >>> x = torch.linspace(0, 5, 11)
         >>> fig = plot_boundary_bias(x, x.sin(), x, x.sin(), lang="en")
         >>> fig.axes[0].get_xlabel(), fig.axes[1].get_xlabel()

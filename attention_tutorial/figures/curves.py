@@ -338,6 +338,7 @@ def plot_w_paths(
         ValueError: If ``lang`` is unknown, ``paths`` is empty or a ``w`` is not positive.
 
     Examples:
+        >>> import torch
         >>> x = torch.tensor([0.0, 1.0, 2.0, 3.0])
         >>> fig = plot_w_paths(x, x**2, {"lr = 0.1": [1.0, 2.0]}, ws=[0.5, 1, 4], lang="en")
         >>> fig.axes[0].get_xscale(), fig.axes[0].get_xlabel()

@@ -179,7 +179,7 @@
     pLoss.plot = lossFixed;
     pLoss.line(ws, curve, "curve");
     pLoss.dot(ws[best], curve[best], 4, "minimum");
-    pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) + 14, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
+    pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) + 18, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
     pLoss.plot = el("g", {}, pLoss.svg);
 
     // the heatmap: one pixel per (query, key) of a small canvas, its opacity the weight /
