@@ -18,21 +18,25 @@ from attention_tutorial.analysis import (
 )
 from attention_tutorial.data import SEED, ToyData, describe, f, make_data
 from attention_tutorial.explorer import BandwidthExplorer, bandwidth_explorer
-from attention_tutorial.figures.additions import plot_boundary_bias, plot_shape_flow, plot_w_paths
 from attention_tutorial.figures.attention import (
     plot_attention_heatmap,
+    plot_attention_heatmaps,
     plot_attention_pooling,
     plot_bandwidth_gallery,
 )
+from attention_tutorial.figures.boundary_bias import plot_boundary_bias
+from attention_tutorial.figures.cost import plot_scaling
 from attention_tutorial.figures.curves import (
     plot_data,
     plot_fit,
     plot_fits,
     plot_loss,
     plot_loss_vs_w,
+    plot_w_paths,
 )
 from attention_tutorial.figures.explorer_panels import plot_explorer_panels
-from attention_tutorial.figures.measures import plot_matrices, plot_scaling
+from attention_tutorial.figures.matrices import plot_matrices
+from attention_tutorial.figures.shape_flow import plot_shape_flow
 from attention_tutorial.figures.tensors.drawing import draw_tensors
 from attention_tutorial.figures.tensors.learning import (
     diagram_mse_loss,
@@ -134,6 +138,7 @@ __all__ = [
     "nadaraya_watson_sdpa",
     "peak_intermediate_bytes",
     "plot_attention_heatmap",
+    "plot_attention_heatmaps",
     "plot_attention_pooling",
     "plot_bandwidth_gallery",
     "plot_boundary_bias",

@@ -124,10 +124,11 @@ class BandwidthExplorer:
         if mime == "image/svg+xml":
             image = base64.b64encode(image.encode("utf-8")).decode("ascii")
         caption = html.escape(_LABELS[lang]["static"].format(w=self.w))
+        alt = html.escape(fig.description or caption)  # the four panels, described
         return (
             f'<div class="attn-explorer" data-lang="{lang}">'
             f'<script type="application/json" class="attn-explorer-data">{payload}</script>'
-            f'<figure class="attn-explorer-static"><img alt="{caption}" '
+            f'<figure class="attn-explorer-static"><img alt="{alt}" '
             f'src="data:{mime};base64,{image}"><figcaption>{caption}</figcaption></figure>'
             "</div>"
         )

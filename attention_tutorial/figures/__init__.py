@@ -9,14 +9,18 @@ The computation lives in the modules above (``data``, ``pooling``, ``model``,
   ``labels(lang)`` / ``building(lang)`` (the words of a language, with its fonts
   active), ``new_figure`` / ``new_axes``, ``FONTS``, ``data_arrays`` and ``draw_fit``.
 - ``_labels``: ``LABELS``, the one zh/en table of every word drawn in a figure.
-- ``curves``: a fit, fits side by side, the loss per epoch, the loss against ``w``.
-- ``attention``: the attention-weight heatmap, the query/key/value diagram,
-  the bandwidth gallery and the data figure.
-- ``additions``: the boundary bias of kernel averaging, the path of ``w`` on the
-  leave-one-out loss curve, the shape flow of both forms (the chapter's additions).
+- ``_alt``: ``ALT``, the alt text of every figure function in both languages.
+- ``curves``: the data, a fit, fits side by side, the loss per epoch, the loss
+  against ``w`` and the paths of ``w`` on the leave-one-out loss curve.
+- ``attention``: the attention-weight heatmap, several models' heatmaps on one
+  colour scale, the query/key/value diagram and the bandwidth gallery.
+- ``boundary_bias``: the boundary bias of kernel averaging against local linear
+  regression.
+- ``shape_flow``: the shape of every tensor of both forms, step by step.
 - ``explorer_panels``: the bandwidth explorer's four panels at one ``w`` (the
   picture shown without JavaScript; the explorer is ``attention_tutorial.explorer``).
-- ``measures``: measured cost against n (log-log) and small matrices written out.
+- ``cost``: measured time and memory against n (log-log).
+- ``matrices``: small matrices written out as heatmaps.
 - ``tensors``: the tensor API handbook's pictures (tensors as grids of cells).
 
 A new figure module follows the same pattern::
@@ -33,7 +37,9 @@ A new figure module follows the same pattern::
             ax.set_xlabel(words["x"])
         return fig
 
-then export the function from ``attention_tutorial/__init__.py`` (``__all__``),
+then write its alt text (what it shows, what to notice) into ``_alt.ALT`` in both
+languages (a figure function without one is refused), export the function from
+``attention_tutorial/__init__.py`` (``__all__``),
 add it to the figure registry of the tests (``tests/unit/figures/test_contract.py``)
 and to the API reference (a page ``docs/*/api/<module>.md``, see ``contributing.md``).
 """

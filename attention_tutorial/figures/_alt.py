@@ -66,15 +66,38 @@ ALT: dict[str, dict[str, str]] = {
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
         "一条去掉自身的键（留一法），并标出留一法的最小值。"
         "含自身的键时 w 越大损失越小，留一法的曲线则在中间有最小值。",
-        "plot_attention_heatmap": "热力图：注意力权重，每行一个查询，每列一个键，颜色越深权重越大。"
+        "plot_attention_heatmap": "热图：注意力权重，每行一个查询，每列一个键，颜色越深权重越大。"
         "深色带沿对角线分布：每个查询主要关注离它近的键。",
         "plot_data": "散点与曲线图：真实函数、带噪声的训练点，以及曲线下方一排刻度表示测试输入"
         "（查询的位置）。",
         "plot_attention_pooling": "示意图：一个查询与每个键比较得到注意力权重（条形长度与数值），"
         "再按权重对值加权求和得到输出。离查询近的键权重大。",
         "plot_bandwidth_gallery": "图集：每行一个带宽 h，左边是 Nadaraya-Watson 拟合与均方误差，"
-        "右边是对应的注意力权重热力图。h 小时拟合贴着噪声抖动、权重集中在对角线附近，"
+        "右边是对应的注意力权重热图。h 小时拟合贴着噪声抖动、权重集中在对角线附近，"
         "h 大时拟合变平、权重摊开。",
+        "plot_attention_heatmaps": "几幅注意力权重热图上下排列，每幅一个模型（标题是模型名）："
+        "同一批查询（行）对同一批键（列），共用一个颜色刻度，颜色越深权重越大。"
+        "比较各幅图里权重带的宽窄，以及它是连成一条还是断断续续。",
+        "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
+        "（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。右：这个边缘查询对各个键的"
+        "注意力权重（条形），点线标出查询的位置，虚线标出按权重平均的键的位置。边缘的键都在查询"
+        "一侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在边缘偏离真实函数，"
+        "局部线性拟合偏得少得多。",
+        "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
+        "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到实心圆（终值）。"
+        "看每条路径停在最小值的哪一侧、离它多远。",
+        "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
+        "训练的各步；每个方框左边是一步代码，右边是这一步得到的张量形状（由真实运行得到）。"
+        "看形状在哪一步从一维变成二维，又在哪一步变回一维。",
+        "plot_explorer_panels": "一个 w 下的四幅图：左上是拟合、真实函数和训练点；右上是三个查询"
+        "对各个键的注意力权重（每个查询一个“山峰”，点线标出查询的位置）；左下是全部查询的注意力"
+        "权重热图；右下是留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出当前的 w。"
+        "w 越大，山峰越窄，拟合越贴近训练点。",
+        "plot_scaling": "两幅双对数图：左边是每种算法的运行时间随 n 的变化，右边是峰值内存随 n 的"
+        "变化（点线是按中间张量算出的预计字节数）。看哪些算法的内存按 n² 增长（斜率为 2 的直线），"
+        "哪些几乎不随 n 增长。",
+        "plot_matrices": "几个小矩阵并排画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
+        "蓝色为负、红色为正，颜色越深绝对值越大。逐个元素比较各个矩阵，看哪些元素远大于其他元素。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，"
         "箭头上写着把上一行变成下一行的代码。",
     },
@@ -102,6 +125,39 @@ ALT: dict[str, dict[str, str]] = {
         "Nadaraya-Watson fit with its mean squared error, on the right the matching heatmap "
         "of attention weights. A small h follows the noise with weights close to the "
         "diagonal; a large h flattens the fit and spreads the weights.",
+        "plot_attention_heatmaps": "Heatmaps of attention weights stacked one above the "
+        "other, one per model (the titles name them): the same queries (rows) over the same "
+        "keys (columns), on one shared colour scale, darker for a larger weight. Compare how "
+        "wide the band of weight is in each, and whether it is continuous or broken.",
+        "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
+        "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
+        "curve at the query at the left edge. Right: that edge query's attention weights over "
+        "the keys (bars), a dotted line at the query and a dashed line at the weighted mean of "
+        "the keys. At the edge every key lies on one side of the query, so the weighted average "
+        "looks inwards: Nadaraya-Watson misses the truth there, the local linear fit much less.",
+        "plot_w_paths": "Line chart: the leave-one-out loss against w (log scale) in grey, its "
+        "minimum marked by a star; each coloured polyline is the path of w during one training "
+        "run, from a square (start) to a filled circle (end). Notice on which side of the "
+        "minimum each path stops, and how far from it.",
+        "plot_shape_flow": "Flow diagram read top to bottom: the steps of non-parametric "
+        "attention pooling, then those of the parametric model's leave-one-out training; each "
+        "box holds one step of code on the left and the shape of the tensor it gives on the "
+        "right (from a real run). Notice where the shapes become two-dimensional and where "
+        "they become one-dimensional again.",
+        "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
+        "and the training points; top right, the attention weights of three queries over the "
+        "keys (one bump per query, a dotted line at the query); bottom left, the heatmap of "
+        "every query's weights; bottom right, the leave-one-out loss against w (log scale), its "
+        "minimum starred and the current w marked by a vertical line. The larger w, the "
+        "narrower the bumps and the closer the fit follows the training points.",
+        "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
+        "n, on the right its peak memory (dotted: the bytes its intermediate tensors are "
+        "predicted to take). Notice which formulations' memory grows like n² (a line of slope "
+        "2) and which barely grows.",
+        "plot_matrices": "Small matrices side by side as heatmaps with every entry written in, "
+        "on one colour scale symmetric about 0 (blue negative, red positive, deeper for a "
+        "larger magnitude). Compare the matrices entry by entry and notice which entries "
+        "dominate.",
         "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells; the arrows "
         "carry the code that turns one row into the next.",
     },
@@ -168,6 +224,13 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
 def describe(fig: Figure, name: str, lang: str) -> str:
     """Return the alt text of ``fig``, drawn by the figure function ``name`` in ``lang``.
 
+    Every figure function has its own sentence in ``ALT``; only the handbook's
+    ``diagram_*`` functions share one (a tensor drawn as a grid of cells).
+
+    Raises:
+        ValueError: If ``lang`` is unknown, or ``name`` is neither in ``ALT`` nor a
+            ``diagram_*`` function.
+
     >>> from attention_tutorial.figures.curves import plot_loss
     >>> describe(plot_loss([3.0, 2.0, 1.0], lang="en"), "plot_loss", "en")[-43:]
     'x axis: epoch; y axis: training loss (sum).'
@@ -176,8 +239,10 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
     if name in ALT[lang]:
         lead = ALT[lang][name]
-    else:
+    elif name.startswith("diagram_"):  # the handbook's tensor diagrams share one sentence
         lead = _DIAGRAM[lang].format(op=name.removeprefix("diagram_").replace("_", " "))
+    else:  # a chart described as a grid of cells would mislead: every figure has its own
+        raise ValueError(f"no alt text for the figure function {name!r}: add it to ALT")
     words = _figure_words(fig, lang)
     return lead + (
         "" if not words else " " + _PARTS[lang]["sep"].join(words) + ("。" if lang == "zh" else ".")

@@ -63,7 +63,7 @@ LABELS: dict[str, dict[str, str]] = {
         "step": "学习率 lr = {lr}",
         "excluded": "终点不包含在内",
         "broadcast": "从右往左对齐，长度为 1 的轴被拉长",
-        # the chapter's additions (figures/additions.py, figures/explorer_panels.py)
+        # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "训练数据",
         "nw_fit": "Nadaraya-Watson（局部常数）",
         "ll_fit": "局部线性回归",
@@ -80,7 +80,7 @@ LABELS: dict[str, dict[str, str]] = {
         "panel_bumps": "三个查询的注意力权重",
         "panel_heatmap": "注意力权重热图（行：查询，列：键）",
         "panel_loss": "留一法训练损失与 w",
-        # the cost figure (figures.measures)
+        # the cost figure and the matrices (figures/cost.py, figures/matrices.py)
         "scale_n": "n（n_train = n_test）",
         "scale_seconds": "时间（秒）",
         "scale_bytes": "峰值内存（字节）",
@@ -141,7 +141,7 @@ LABELS: dict[str, dict[str, str]] = {
         "step": "learning rate lr = {lr}",
         "excluded": "the end is not included",
         "broadcast": "broadcast: size-1 axes stretched",
-        # the chapter's additions (figures/additions.py, figures/explorer_panels.py)
+        # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "training data",
         "nw_fit": "Nadaraya-Watson (local constant)",
         "ll_fit": "local linear regression",
@@ -158,7 +158,7 @@ LABELS: dict[str, dict[str, str]] = {
         "panel_bumps": "attention weights of three queries",
         "panel_heatmap": "attention weights (rows: queries, columns: keys)",
         "panel_loss": "leave-one-out training loss against w",
-        # the cost figure (figures.measures)
+        # the cost figure and the matrices (figures/cost.py, figures/matrices.py)
         "scale_n": "n (n_train = n_test)",
         "scale_seconds": "time (seconds)",
         "scale_bytes": "peak memory (bytes)",

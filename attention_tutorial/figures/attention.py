@@ -1,7 +1,8 @@
 """Attention figures: the weights as a heatmap, one query pooling its keys, bandwidths.
 
-Three figures of the chapter: the heatmap of attention weights (`nonparametric.md`),
-a diagram of one query pooling a handful of key-value pairs (`cues.md`), and a
+Four figures of the chapter: the heatmap of attention weights (`nonparametric.md`),
+heatmaps of several models' weights on one colour scale (`transformer.md`), a
+diagram of one query pooling a handful of key-value pairs (`cues.md`), and a
 gallery of Nadaraya-Watson fits for several bandwidths (`nonparametric.md`). Every
 number drawn is computed here from the tensors passed in; ``pyplot`` is never
 imported and no global setting is changed.
@@ -9,12 +10,13 @@ imported and no global setting is changed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import torch
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
+from matplotlib.ticker import MaxNLocator
 from torch import Tensor
 
 from attention_tutorial import _checks
@@ -91,10 +93,79 @@ def plot_attention_heatmap(
         image = ax.imshow(weights, cmap="Reds", vmin=0.0, extent=extent, aspect="auto")
         colorbar = fig.colorbar(image, ax=ax, label=words["weight"])
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        if extent is None:  # row and column indices: whole numbers only
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel(words["keys"] if xlabel is None else xlabel)
         ax.set_ylabel(words["queries"] if ylabel is None else ylabel)
         if title is not None:
             ax.set_title(title)
+    return fig
+
+
+@bilingual
+def plot_attention_heatmaps(
+    attention_weights: Mapping[str, Tensor | np.ndarray], *, lang: str = "zh"
+) -> Figure:
+    """Show several models' attention weights, one heatmap above the other, on one colour scale.
+
+    Every heatmap has one row per query and one column per key (indices, whole
+    numbers on the axes); all share the colour bar, from 0 to the largest weight
+    of any of them, so that a colour means the same weight in each.
+
+    Explained on the page `transformer.md`.
+
+    Args:
+        attention_weights: Panel title -> weights of shape ``(n_queries, n_keys)``, the
+            same shape for every panel (one to four panels; tensors that require grad
+            are detached). The titles are shown as given in every language: use names
+            from the code, such as the models' class names.
+        lang: ``"zh"`` or ``"en"``, the language of the labels.
+
+    Returns:
+        The figure: one axes per panel, then the colour bar.
+
+    Raises:
+        ValueError: If ``lang`` is unknown, there are no panels or more than four, or
+            the weights are not 2-D or differ in shape.
+
+    Examples:
+        >>> fig = plot_attention_heatmaps(
+        ...     {"A": np.full((3, 4), 0.25), "B": np.eye(3, 4)}, lang="en"
+        ... )
+        >>> (
+        ...     [ax.get_title() for ax in fig.axes[:2]],
+        ...     [float(v) for v in fig.axes[2].get_ylim()],
+        ... )
+        (['A', 'B'], [0.0, 1.0])
+    """
+    with building(lang) as words:
+        if not isinstance(attention_weights, Mapping) or not 1 <= len(attention_weights) <= 4:
+            raise ValueError(
+                "attention_weights must be a mapping of 1 to 4 panel titles to weight matrices"
+            )
+        panels = {
+            name: _checks.array(f"attention_weights[{name!r}]", w, 2)
+            for name, w in attention_weights.items()
+        }
+        shapes = {a.shape for a in panels.values()}
+        if len(shapes) > 1:
+            raise ValueError(
+                f"attention_weights must all have one shape (n_queries, n_keys), got {shapes}"
+            )
+        top = max(float(a.max()) for a in panels.values()) or 1.0
+        fig = new_figure((6.0, 0.4 + 2.3 * len(panels)))
+        axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
+        for ax, (name, weights) in zip(axes, panels.items(), strict=True):
+            image = ax.imshow(weights, cmap="Reds", vmin=0.0, vmax=top, aspect="auto")
+            ax.set_title(name)
+            ax.set_ylabel(words["queries"])
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+            ax.tick_params(labelfontfamily=FONTS[lang])
+        axes[-1].set_xlabel(words["keys"])
+        colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"])
+        colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
     return fig
 
 

@@ -1,5 +1,9 @@
 """Curves of the chapter: the data, a fit, fits side by side, the loss per epoch and against w.
 
+The loss against ``w`` comes twice: with and without each point's own key
+(``plot_loss_vs_w``), and as the leave-one-out curve with the paths that training
+takes along it (``plot_w_paths``).
+
 Every function builds a ``TutorialFigure`` directly: ``pyplot`` is never
 imported, nothing global is changed, and everything works without a display.
 """
@@ -14,8 +18,10 @@ from matplotlib.ticker import MaxNLocator
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial.analysis import loss_curve
 from attention_tutorial.figures._base import (
     FONTS,
+    TutorialFigure,
     bilingual,
     building,
     data_arrays,
@@ -23,6 +29,7 @@ from attention_tutorial.figures._base import (
     new_axes,
     new_figure,
 )
+from attention_tutorial.training import loss_at_w
 
 ArrayLike = Tensor | np.ndarray | Sequence[float]
 
@@ -302,4 +309,84 @@ def plot_loss_vs_w(
         ax.legend()
         if title is not None:
             ax.set_title(title)
+    return fig
+
+
+@bilingual
+def plot_w_paths(
+    x_train: Tensor,
+    y_train: Tensor,
+    paths: Mapping[str, Sequence[float]],
+    *,
+    ws: Tensor | np.ndarray | Sequence[float] | None = None,
+    lang: str = "zh",
+) -> TutorialFigure:
+    """Draw paths of ``w`` during training as points on the leave-one-out loss curve.
+
+    Each path is a polyline through ``(w_k, L(w_k))``, from the first value
+    (a square) to the last (a filled circle).
+
+    Explained on the page `smoothness.md`.
+
+    Args:
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        paths: Legend label -> the values of ``w`` (all positive), e.g. from ``w_path``.
+            Labels are shown as given in every language: use symbols and numbers.
+        ws: Grid of the curve; by default ``logspace(-1, 3.5, 226)``, widened to
+            include every path.
+        lang: ``"zh"`` or ``"en"``, the language of the labels.
+
+    Returns:
+        The figure.
+
+    Raises:
+        TypeError: If ``paths`` is not a mapping.
+        ValueError: If ``lang`` is unknown, ``paths`` is empty or a ``w`` is not positive.
+
+    Examples:
+        >>> import torch
+        >>> x = torch.tensor([0.0, 1.0, 2.0, 3.0])
+        >>> fig = plot_w_paths(x, x**2, {"lr = 0.1": [1.0, 2.0]}, ws=[0.5, 1, 4], lang="en")
+        >>> fig.axes[0].get_xscale(), fig.axes[0].get_xlabel()
+        ('log', 'w (log scale)')
+    """
+    with building(lang) as labels:
+        if not isinstance(paths, Mapping):
+            raise TypeError(
+                f"paths must be a mapping (e.g. a dict) of legend label -> values of w, "
+                f"got {type(paths).__name__}"
+            )
+        if not paths:
+            raise ValueError("paths must contain at least one path")
+        arrays = {name: _checks.array(f"paths[{name!r}]", p, 1) for name, p in paths.items()}
+        everything = np.concatenate(list(arrays.values()))
+        if not (np.isfinite(everything).all() and (everything > 0).all()):
+            raise ValueError("every w of the paths must be positive and finite")
+        if ws is None:
+            low = min(-1.0, np.log10(everything.min()) - 0.1)
+            high = max(3.5, np.log10(everything.max()) + 0.1)
+            grid = np.logspace(low, high, 226)
+        else:
+            grid = _checks.array("ws", ws, 1)
+            if not (grid > 0).all():
+                raise ValueError("ws must all be positive for a logarithmic axis")
+        curve = loss_curve(grid, x_train, y_train)  # (n_w,)
+        fig = new_figure((6.4, 3.8))
+        ax = fig.add_subplot()
+        ax.tick_params(labelfontfamily=FONTS[lang])
+        ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
+        best = int(np.argmin(curve))
+        ax.scatter([grid[best]], [curve[best]], marker="*", s=120, color="black", zorder=4,
+                   label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
+        for k, (name, path) in enumerate(arrays.items()):
+            losses = [loss_at_w(float(w), x_train, y_train) for w in path]
+            color = f"C{k}"
+            ax.plot(path, losses, marker="o", markersize=4, color=color, alpha=0.85, label=name)
+            ax.scatter([path[0]], [losses[0]], marker="s", color=color, zorder=3)
+            ax.scatter([path[-1]], [losses[-1]], s=60, color=color, edgecolor="black", zorder=5)
+        ax.set_xscale("log")
+        ax.set_xlabel(labels["w_log"])
+        ax.set_ylabel(labels["loo_loss"])
+        ax.legend(fontsize="small")
     return fig

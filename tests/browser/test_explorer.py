@@ -184,3 +184,88 @@ def test_without_javascript_the_static_figure_stays(server, browser):
         )
     finally:
         context.close()
+
+
+# What item 9 of issue 26 is about, measured: every scroll box between the control row and
+# the page (a sticky element sticks inside the nearest one), and the row's place once the
+# loss panel has been scrolled fully into view at the bottom of the window.
+LAYOUT = """() => {
+    const root = document.querySelector('.attn-explorer.is-live');
+    const controls = root.querySelector('.attn-explorer-controls');
+    const boxes = [];
+    for (let el = controls.parentElement; el && el !== document.body; el = el.parentElement) {
+        const s = getComputedStyle(el);
+        if (![s.overflowX, s.overflowY].every(v => v === 'visible' || v === 'clip')) {
+            boxes.push(el.tagName + '.' + el.className + ' ' + s.overflowX + '/' + s.overflowY);
+        }
+    }
+    const panels = root.querySelectorAll('.attn-explorer-panel');
+    const loss = panels[panels.length - 1];
+    loss.scrollIntoView({block: 'end'});
+    const header = document.querySelector('.md-header').getBoundingClientRect();
+    const c = controls.getBoundingClientRect();
+    const slider = controls.querySelector('input[type=range]').getBoundingClientRect();
+    const l = loss.getBoundingClientRect();
+    return {boxes, header: header.bottom, controls: [c.top, c.bottom],
+            slider: [slider.top, slider.bottom], loss: [l.top, l.bottom], height: innerHeight};
+}"""
+
+# Boxes (client px) of the loss panel's minimum label, the current point and its label, at w.
+LABELS = """([w]) => {
+    const root = document.querySelector('.attn-explorer.is-live');
+    root.attnExplorer.setW(w);
+    const box = sel => { const r = root.querySelector(sel).getBoundingClientRect();
+                         return [r.left, r.top, r.right, r.bottom]; };
+    return {minimum: box('text.minimum-text'), dot: box('circle.current-dot'),
+            current: box('text.current-text')};
+}"""
+
+# Texts drawn inside the plot area of the fit and bumps panels (a legend there hides data),
+# and whether each panel's legend line lies above its plot.
+LEGENDS = """() => {
+    const root = document.querySelector('.attn-explorer.is-live');
+    const out = [];
+    for (const panel of [...root.querySelectorAll('.attn-explorer-panel')].slice(0, 2)) {
+        const frame = panel.querySelector('rect.frame').getBoundingClientRect();
+        for (const t of panel.querySelectorAll('svg text')) {
+            const r = t.getBoundingClientRect();
+            if (r.right > frame.left + 1 && r.left < frame.right - 1 &&
+                r.bottom > frame.top + 1 && r.top < frame.bottom - 1) out.push(t.textContent);
+        }
+        const legend = panel.querySelector('.attn-explorer-legend').getBoundingClientRect();
+        if (!(legend.height > 0 && legend.bottom <= frame.top)) out.push('legend not above plot');
+    }
+    return out;
+}"""
+
+
+def overlap(a, b) -> bool:
+    """Whether two boxes [left, top, right, bottom] overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("path", ["nonparametric", "en/leave-one-out"])
+def test_the_controls_stay_in_view_and_nothing_hides_the_data(server, browser, path, width):
+    """Issue 26, item 9: the control row sticks under the header (no scroll box around it),
+    so the slider and the whole loss panel are on screen together, on a phone too; the
+    minimum's label never meets the current point; no legend is drawn over the data."""
+    context = browser.new_context(viewport={"width": width, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}{path}/", wait_until="load")
+        page.wait_for_selector(".attn-explorer.is-live", timeout=10000)
+        layout = page.evaluate(LAYOUT)
+        assert layout["boxes"] == [], layout
+        top, bottom = layout["controls"]
+        # in view under the header (stuck to it, on a phone), above the loss panel
+        assert top >= layout["header"] - 1 and layout["slider"][0] >= layout["header"], layout
+        assert bottom <= layout["loss"][0], layout
+        assert layout["loss"][1] <= layout["height"] + 1, layout
+        for k in range(41):  # w from 0.1 to 1000
+            boxes = page.evaluate(LABELS, [10 ** (-1 + k / 10)])
+            assert not overlap(boxes["minimum"], boxes["dot"]), (k, boxes)
+            assert not overlap(boxes["minimum"], boxes["current"]), (k, boxes)
+        assert page.evaluate(LEGENDS) == []
+    finally:
+        context.close()

@@ -59,7 +59,9 @@ def test_every_public_module_has_its_page(lang: str, module: str) -> None:
     text = page.read_text(encoding="utf-8")
     assert re.search(rf"^::: attention_tutorial\.{re.escape(module)}$", text, re.M)
     assert text.startswith("# ") and len(text.split("\n\n")) >= 3, "a title and an intro"
-    assert f"api/{module}.md" in nav_pages(lang), f"add '- {module}: api/{module}.md' to {CONFIGS[lang]}"
+    assert f"api/{module}.md" in nav_pages(lang), (
+        f"add '- {module}: api/{module}.md' to {CONFIGS[lang]}"
+    )
     index = (DOCS / lang / "api" / "index.md").read_text(encoding="utf-8")
     assert f"]({module}.md)" in index, f"add a row for {module} to docs/{lang}/api/index.md"
 
@@ -73,15 +75,37 @@ def test_no_api_page_documents_a_module_that_is_gone(lang: str) -> None:
     assert sorted(p.removeprefix("api/").removesuffix(".md") for p in api_in_nav[1:]) == MODULES
 
 
-def test_docstring_page_names_become_links() -> None:
+def test_docstring_page_names_become_links_titled_in_each_language() -> None:
     text = "Explained on the pages `parametric.md` and ``handbook/repeat.md``; not `x.md`."
-    assert docstring_links.link_pages(text) == (
-        "Explained on the pages [`parametric`](../parametric.py) and "
-        "[`handbook/repeat`](../handbook/repeat.py); not `x.md`."
+    assert docstring_links.link_pages(text, "en") == (
+        "Explained on the pages [Parametric attention pooling](../parametric.py) and "
+        "[repeat_interleave and repeat: copying elements](../handbook/repeat.py); not `x.md`."
     )
-    assert docstring_links.link_pages("`handbook/index.md`") == (
-        "[`handbook/index`](../handbook/index.md)"
+    assert docstring_links.link_pages("`handbook/index.md`", "zh") == (
+        "[张量 API 手册](../handbook/index.md)"
     )
+    # in Chinese the whole sentence is Chinese, also when it is wrapped over lines
+    wrapped = "Explained on the pages `average.md`,\n`nonparametric.md` and `parametric.md`."
+    assert docstring_links.link_pages(wrapped, "zh") == (
+        "讲解见[平均汇聚](../average.py)、[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)"
+        "和[带参数的注意力汇聚](../parametric.py)。"
+    )
+    # a sentence that goes on keeps its words, with the titles of the language
+    assert docstring_links.link_pages("Explained on the page `average.md` (and later).", "zh") == (
+        "Explained on the page [平均汇聚](../average.py) (and later)."
+    )
+
+
+def test_every_public_name_has_a_chinese_summary() -> None:
+    """The Chinese API pages lead with one Chinese sentence per public name
+    (``tools/sitebuild/summaries_zh.py``): one for each name of ``__all__``, none for a
+    name that is gone; each a sentence in Chinese, ending in a full-width full stop."""
+    from tools.sitebuild.summaries_zh import SUMMARIES
+
+    assert set(SUMMARIES) == set(attention_tutorial.__all__)
+    for name, sentence in SUMMARIES.items():
+        assert re.search(r"[\u4e00-\u9fff]", sentence) and sentence.endswith("。"), name
+        assert not re.search(r"[\u4e00-\u9fff][,;:?!(]|[,;:?!(][\u4e00-\u9fff]", sentence), name
 
 
 def test_every_page_named_in_a_docstring_exists() -> None:
@@ -89,6 +113,8 @@ def test_every_page_named_in_a_docstring_exists() -> None:
     for path in (ROOT / "attention_tutorial").rglob("*.py"):
         names.update(docstring_links.PAGE_NAME.findall(path.read_text(encoding="utf-8")))
     missing = [
-        page for _, page in names if docstring_links.link_pages(f"`{page}.md`") == f"`{page}.md`"
+        page
+        for _, page in names
+        if docstring_links.link_pages(f"`{page}.md`", "zh") == f"`{page}.md`"
     ]
     assert names and missing == []

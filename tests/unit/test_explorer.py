@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import html
 import json
 import re
 
@@ -107,3 +108,13 @@ def test_default_is_the_chapter_data():
     assert torch.equal(explorer.data.x_train, make_data().x_train)
     with pytest.raises(ValueError, match="lang"):
         explorer.payload("fr")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_static_picture_is_described_as_four_panels(lang):
+    """Its alt text is the figure's own description, not a caption or a generic sentence."""
+    from attention_tutorial.figures._alt import ALT
+
+    page = bandwidth_explorer(make_data(n_train=10)).html(lang)
+    alt = html.unescape(re.search(r'<img alt="([^"]*)"', page).group(1))
+    assert alt.startswith(ALT[lang]["plot_explorer_panels"])

@@ -30,11 +30,12 @@ EXPECTED = {
     # issue 13: local linear regression, the path of w, the explorer, the recap's figures
     "local_linear", "w_path", "BandwidthExplorer", "bandwidth_explorer", "plot_explorer_panels",
     "plot_boundary_bias", "plot_w_paths", "plot_shape_flow",
-    # transformer.py, toy2d.py, scaling.py, figures/measures.py (pages transformer, scale)
+    # transformer.py, toy2d.py, scaling.py, figures/cost.py, figures/matrices.py,
+    # figures/attention.py (pages transformer, scale)
     "gaussian_kernel_nd", "dot_product_attention", "masked_leave_one_out",
     "ScalarKernelAttention", "ProjectedAttention", "ToyData2D", "make_data_2d",
     "train_leave_one_out", "mse_on_test", "nadaraya_watson_chunked", "nadaraya_watson_sdpa",
-    "peak_intermediate_bytes", "plot_scaling", "plot_matrices",
+    "peak_intermediate_bytes", "plot_scaling", "plot_matrices", "plot_attention_heatmaps",
     # issue 26 item 17: the scale page's measurements, shipped inside the package
     "scale_measurements",
 }  # fmt: skip

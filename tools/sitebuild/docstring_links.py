@@ -1,41 +1,121 @@
-"""Griffe extension: a docstring's "Explained on the page `data.md`" becomes a link.
+"""Griffe extension: docstrings for the API pages of one language.
 
 The package's docstrings name the page that explains them (``data.md``,
 ``handbook/repeat.md``) so that they read well in ``help()``. On the API
-reference pages (``docs/<lang>/api/<module>.md``) the name becomes a Markdown
+reference pages (``docs/<lang>/api/<module>.md``) each name becomes a Markdown
 link to the page's source file (``../data.py``), which MkDocs resolves to the
-page's URL in either language, and a strict build fails if the page is gone.
+page's URL in either language (a strict build fails if the page is gone), with
+the page's title in that language as its text: "[Average pooling](../average.py)",
+"[平均汇聚](../average.py)".
+
+With ``lang: zh`` (``mkdocs.yml``) two more things happen, for a Chinese reader:
+
+- every public name of the package gets its Chinese sentence
+  (``summaries_zh.py`` beside this file) as the first paragraph of its docstring;
+- the sentence "Explained on the page(s) `a.md` and `b.md`." becomes
+  "讲解见[…](../a.py)和[…](../b.py)。" (a sentence that goes on after the page
+  names keeps its English words, with the Chinese titles).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
 
 import griffe
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "zh"
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs" / "zh"  # the pages of both languages have the same paths
 PAGE_NAME = re.compile(r"(`{1,2})(?P<page>[a-z0-9_/-]+)\.md\1")
+# "Explained on the page `a.md`." / "... pages `a.md`, `b.md` and `c.md`." (wrapped lines too)
+EXPLAINED = re.compile(
+    r"Explained on the pages?\s+"
+    r"(?P<names>(?:`{1,2}[a-z0-9_/-]+\.md`{1,2}(?:,\s*|\s+and\s+)?)+)\."
+)
+_TITLE = {  # the first heading: "# T" in Markdown, "# # T" in a jupytext percent notebook
+    ".md": re.compile(r"^# (?P<title>.+?)\s*$", re.MULTILINE),
+    ".py": re.compile(r"^# # (?P<title>.+?)\s*$", re.MULTILINE),
+}
+PACKAGE = "attention_tutorial"
 
 
-def link_pages(text: str) -> str:
-    """Replace every ```name.md``` that names a page of the site by a link to it."""
+@functools.cache
+def page_title(page: str, lang: str) -> str | None:
+    """The title (first heading) of the page ``page`` (``"average"``) in ``lang``."""
+    for suffix in (".py", ".md"):
+        source = ROOT / "docs" / lang / f"{page}{suffix}"
+        if source.is_file():
+            match = _TITLE[suffix].search(source.read_text(encoding="utf-8"))
+            title = match.group("title") if match else page
+            return title.replace("[", "(").replace("]", ")")  # stays one link text
+    return None
+
+
+def _target(page: str) -> str | None:
+    """The link target of ``page`` from an API page, or None if there is no such page."""
+    for suffix in (".py", ".md"):
+        if (DOCS / f"{page}{suffix}").is_file():
+            return f"../{page}{suffix}"
+    return None
+
+
+def link_pages(text: str, lang: str = "en") -> str:
+    """Replace every ```name.md``` that names a page of the site by a link to it.
+
+    The link's text is the page's title in ``lang``; in Chinese the sentence
+    "Explained on the page(s) ..." is written in Chinese.
+    """
 
     def link(match: re.Match[str]) -> str:
         page = match.group("page")
-        for suffix in (".py", ".md"):
-            if (DOCS / f"{page}{suffix}").is_file():
-                return f"[`{page}`](../{page}{suffix})"
-        return match.group(0)
+        target = _target(page)
+        if target is None:
+            return match.group(0)
+        return f"[{page_title(page, lang) or page}]({target})"
 
+    if lang == "zh":
+
+        def chinese(match: re.Match[str]) -> str:
+            pages = [m.group("page") for m in PAGE_NAME.finditer(match.group("names"))]
+            if any(_target(page) is None for page in pages):
+                return match.group(0)
+            links = [f"[{page_title(page, lang)}]({_target(page)})" for page in pages]
+            joined = links[0] if len(links) == 1 else "、".join(links[:-1]) + "和" + links[-1]
+            return f"讲解见{joined}。"
+
+        text = EXPLAINED.sub(chinese, text)
     return PAGE_NAME.sub(link, text)
 
 
+def summary_zh(obj: griffe.Object) -> str | None:
+    """The Chinese sentence of ``obj`` if it is a public name of the package, else None."""
+    from attention_tutorial import __all__ as public
+    from tools.sitebuild.summaries_zh import SUMMARIES
+
+    if obj.name not in public or obj.is_alias:
+        return None
+    if obj.parent is None or not obj.parent.path.startswith(PACKAGE) or not obj.parent.is_module:
+        return None
+    return SUMMARIES.get(obj.name)
+
+
 class PageLinks(griffe.Extension):
-    """Rewrite the page names in every docstring as it is loaded."""
+    """Rewrite every docstring as it is loaded, for the API pages of ``lang``."""
+
+    def __init__(self, lang: str = "en") -> None:
+        """Keep the language of the pages: ``"zh"`` or ``"en"``."""
+        if lang not in {"zh", "en"}:
+            raise ValueError(f"PageLinks: lang must be 'zh' or 'en', got {lang!r}")
+        self.lang = lang
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
-        """Link the page names of one object's docstring."""
-        if obj.docstring is not None:
-            obj.docstring.value = link_pages(obj.docstring.value)
+        """Link the page names of one object's docstring; in Chinese, lead with its summary."""
+        sentence = summary_zh(obj) if self.lang == "zh" else None
+        if obj.docstring is None:
+            if sentence is not None:  # a constant such as SEED has no docstring of its own
+                obj.docstring = griffe.Docstring(sentence, parent=obj)
+            return
+        text = link_pages(obj.docstring.value, self.lang)
+        obj.docstring.value = text if sentence is None else f"{sentence}\n\n{text}"

@@ -67,9 +67,13 @@
   }
 
   // A panel: an <svg> with axes; sx/sy map data to pixels; log: a log10 x axis.
-  function Panel(parent, title, xlabel, ylabel, log) {
+  // legend: [[text, class], ...] shown as a line of HTML under the caption, outside the
+  // plot, so that no entry hides data (an in-plot legend covered points and bumps).
+  function Panel(parent, title, xlabel, ylabel, log, legend) {
     var fig = html("figure", "attn-explorer-panel", parent);
     html("figcaption", null, fig, title);
+    this.legend = html("p", "attn-explorer-legend", fig);
+    (legend || []).forEach(function (entry) { this.key(entry[0], entry[1]); }, this);
     this.svg = el("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": title }, fig);
     this.axes = el("g", { class: "axes" }, this.svg);
     this.plot = el("g", {}, this.svg);
@@ -77,6 +81,9 @@
     this.ylabel = ylabel;
     this.log = log;
   }
+  Panel.prototype.key = function (text, cls) {
+    return html("span", cls, this.legend, text);
+  };
   Panel.prototype.setRange = function (x0, x1, y0, y1) {
     var log = this.log, f = log ? Math.log10 : function (v) { return v; };
     var a = f(x0), b = f(x1);
@@ -140,8 +147,11 @@
     var wOut = html("output", "attn-explorer-w", controls);
     var hOut = html("output", "attn-explorer-h", controls);
     var grid = html("div", "attn-explorer-grid", ui);
-    var pFit = new Panel(grid, L.fit, L.x, L.y, false);
-    var pBump = new Panel(grid, L.bumps, L.keys, L.weight, false);
+    var pFit = new Panel(grid, L.fit, L.x, L.y, false, [["— " + L.truth, "truth-key"],
+      ["- - " + L.prediction, "prediction-key"], ["● " + L.train, "point-key"]]);
+    var pBump = new Panel(grid, L.bumps, L.keys, L.weight, false, data.queries.map(function (i, n) {
+      return ["┆ " + L.query + " x = " + xq[i].toFixed(1), "q" + n + "-key"];
+    }));
     var pMap = new Panel(grid, L.heatmap, L.keys, L.queries, false);
     var pLoss = new Panel(grid, L.loss, L.w_axis, L.loss_axis, true);
 
@@ -153,9 +163,6 @@
     pFit.plot = fixed;
     xs.forEach(function (x, i) { pFit.dot(x, ys[i], 2, "point"); });
     pFit.line(xq, yt, "truth");
-    pFit.note(W - M.r - 4, H - M.b - 30, "— " + L.truth, "truth-text", "end");
-    pFit.note(W - M.r - 4, H - M.b - 18, "- - " + L.prediction, "prediction-text", "end");
-    pFit.note(W - M.r - 4, H - M.b - 6, "● " + L.train, "", "end");
     pFit.plot = el("g", {}, pFit.svg);
     var ws = [], curve = [];
     for (var k = 0; k < data.w_steps; k++) {
@@ -164,13 +171,15 @@
     }
     var best = 0;
     curve.forEach(function (c, i) { if (c < curve[best]) best = i; });
+    // the minimum's label goes UNDER the curve's lowest point, in a margin kept free for it:
+    // the current point always lies on the curve, so it never meets the label
     var c0 = Math.min.apply(null, curve), c1 = Math.max.apply(null, curve), cp = 0.08 * (c1 - c0);
-    pLoss.setRange(data.w_min, data.w_max, c0 - cp, c1 + cp);
+    pLoss.setRange(data.w_min, data.w_max, c0 - 2.6 * cp, c1 + cp);
     var lossFixed = el("g", {}, pLoss.svg);
     pLoss.plot = lossFixed;
     pLoss.line(ws, curve, "curve");
     pLoss.dot(ws[best], curve[best], 4, "minimum");
-    pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) - 8, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
+    pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) + 18, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
     pLoss.plot = el("g", {}, pLoss.svg);
 
     // the heatmap: one pixel per (query, key) of a small canvas, its opacity the weight /
@@ -208,7 +217,6 @@
       data.queries.forEach(function (i, n) {
         pBump.vline(xq[i], "query q" + n);
         pBump.line(xs, weights[i], "bump q" + n);
-        pBump.note(W - M.r - 4, M.t + 12 + 12 * n, L.query + " x = " + xq[i].toFixed(1), "q" + n + "-text", "end");
       });
       var max = 0;
       weights.forEach(function (row) { row.forEach(function (v) { if (v > max) max = v; }); });

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import attention_tutorial as at
+from attention_tutorial.figures._alt import ALT, describe
 from attention_tutorial.figures._base import encode, reading_facts
 from tools.sitebuild import postprocess
 from tools.sitebuild.html_tree import parse
@@ -54,3 +55,32 @@ def test_heatmap_axes_show_x_values_and_the_colour_bar_starts_at_0():
         at.plot_attention_heatmap(weights, queries=[2.0, 1.0, 0.0], keys=[1.0, 2.0])
     with pytest.raises(ValueError, match="keys is needed"):
         at.plot_attention_heatmap(weights, queries=[0.0, 1.0, 2.0])
+
+
+CHART_NAMES = sorted(
+    name for name in at.__all__ if name.startswith("plot_")
+)  # every chart, heatmap and diagram that is not a handbook tensor picture
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_chart_has_its_own_description(lang):
+    """No line chart or heatmap falls back to the handbook's "grid of cells" sentence: every
+    figure function that is not a ``diagram_*`` has its own sentence, and no two share one."""
+    from tests.unit.figures.test_contract import REGISTRY
+
+    leads = {}
+    for name in CHART_NAMES:
+        assert name in ALT[lang], f"{name} has no alt text in {lang}"
+        description = REGISTRY[name](lang).description
+        assert description.startswith(ALT[lang][name])
+        assert not description.startswith(("Tensor diagram", "张量示意图")), name
+        leads[name] = ALT[lang][name]
+    assert len(set(leads.values())) == len(leads)
+    with pytest.raises(ValueError, match="no alt text for the figure function 'plot_new'"):
+        describe(at.plot_loss([1.0, 0.5]), "plot_new", lang)
+
+
+def test_chinese_descriptions_say_heatmap_as_the_pages_do():
+    """The glossary's word is 热图 (热力图 nowhere)."""
+    assert not [name for name, text in ALT["zh"].items() if "热力图" in text]
+    assert "热图" in ALT["zh"]["plot_attention_heatmap"]

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 import torch
 
+import attention_tutorial as at
 from attention_tutorial import (
     make_data,
     plot_attention_heatmap,
@@ -262,3 +263,34 @@ def test_heatmap_errors() -> None:
         r"the first at index \(1, 0\)",
     ):
         plot_attention_heatmap(weights)
+
+
+def test_heatmap_of_indices_has_whole_number_ticks() -> None:
+    """Without x values the axes count rows and columns: no tick such as 2.5."""
+    fig = at.plot_attention_heatmap(np.full((20, 100), 0.01), lang="en")
+    ax = fig.axes[0]
+    for ticks in (ax.get_xticks(), ax.get_yticks()):
+        assert all(float(t).is_integer() for t in ticks)
+
+
+def test_heatmaps_share_one_colour_scale_and_name_their_panels() -> None:
+    sharp = np.zeros((20, 30))
+    sharp[:, 3] = 1.0
+    flat = np.full((20, 30), 1 / 30)
+    fig = at.plot_attention_heatmaps({"ProjectedAttention": sharp, "ScalarKernelAttention": flat})
+    panels, colour_bar = fig.axes[:2], fig.axes[2]
+    assert [ax.get_title() for ax in panels] == ["ProjectedAttention", "ScalarKernelAttention"]
+    assert {ax.images[0].get_clim() for ax in panels} == {(0.0, 1.0)}
+    assert colour_bar.get_ylabel() == "注意力权重" and len(fig.axes) == 3
+    for ax in panels:
+        assert all(float(t).is_integer() for t in ax.get_yticks())
+    np.testing.assert_array_equal(panels[1].images[0].get_array(), flat)
+
+
+def test_heatmaps_errors() -> None:
+    with pytest.raises(ValueError, match="mapping of 1 to 4 panel titles"):
+        at.plot_attention_heatmaps({})
+    with pytest.raises(ValueError, match="one shape"):
+        at.plot_attention_heatmaps({"a": np.zeros((2, 3)), "b": np.zeros((3, 2))})
+    with pytest.raises(ValueError, match=r"attention_weights\['a'\] must be a 2-D"):
+        at.plot_attention_heatmaps({"a": np.zeros(3)})

@@ -9,6 +9,7 @@ import matplotlib
 import numpy as np
 import pytest
 
+from attention_tutorial.figures._alt import ALT
 from attention_tutorial.figures._base import (
     FIGURE_LANGS_ENV,
     FIGURE_MIME,
@@ -119,6 +120,8 @@ def test_the_bundle_carries_one_variant_per_language(monkeypatch) -> None:
             ax.set_xlabel(words["x"])
         return fig
 
+    for lang, sentence in (("zh", "一幅空图。"), ("en", "An empty chart.")):
+        monkeypatch.setitem(ALT[lang], "figure", sentence)  # every figure has its own
     monkeypatch.setenv(FIGURE_LANGS_ENV, "zh,en")
     bundle, _ = figure()._repr_mimebundle_()
     variants = bundle[FIGURE_MIME]

@@ -61,6 +61,9 @@ REGISTRY: dict[str, Callable[[str], Figure]] = {
         [0.1, 1.0, 10.0], [3.0, 2.0, 0.1], [3.0, 1.0, 2.0], lang=lang
     ),
     "plot_attention_heatmap": lambda lang: at.plot_attention_heatmap(WEIGHTS, lang=lang),
+    "plot_attention_heatmaps": lambda lang: at.plot_attention_heatmaps(
+        {"ProjectedAttention": WEIGHTS, "ScalarKernelAttention": WEIGHTS.flip(1)}, lang=lang
+    ),
     "plot_boundary_bias": lambda lang: at.plot_boundary_bias(
         X_TEST, Y_TRUTH, X_TRAIN, Y_TRAIN, lang=lang
     ),

@@ -1,6 +1,6 @@
-"""Figures of numbers: measured cost against n on log-log axes, small matrices written out.
+"""The cost of attention as n grows: measured time and peak memory on log-log axes.
 
-Explained on the pages `scale.md` and `transformer.md`.
+Explained on the page `scale.md`.
 """
 
 from __future__ import annotations
@@ -8,10 +8,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-import numpy as np
 from matplotlib.figure import Figure
 
-from attention_tutorial import _checks
 from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
 
 _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
@@ -115,58 +113,4 @@ def plot_scaling(
         memory_ax.legend(fontsize="small", loc="upper left")
         if title is not None:
             time_ax.set_title(title)
-    return fig
-
-
-@bilingual
-def plot_matrices(
-    matrices: Mapping[str, object], *, lang: str = "zh", title: str | None = None
-) -> Figure:
-    """Small matrices side by side as heatmaps with their values written in.
-
-    The colour scale is shared and symmetric about 0 (blue negative, red
-    positive, as the caption under the matrices says), so matrices can be
-    compared entry by entry.
-
-    Explained on the page `transformer.md`.
-
-    Args:
-        matrices: Neutral name (e.g. ``"W_q"``) to a 2-D tensor or array, at most 8 x 8.
-        lang: ``"zh"`` or ``"en"``.
-        title: Optional title over all the matrices.
-
-    Returns:
-        The figure, one axes per matrix.
-
-    Raises:
-        ValueError: If ``lang`` is unknown, there is no matrix, or one is not 2-D or too big.
-
-    Examples:
-        >>> fig = plot_matrices({"A": np.eye(2), "B": -np.ones((2, 3))}, lang="en")
-        >>> [ax.get_title() for ax in fig.axes]
-        ['A', 'B']
-    """
-    with building(lang) as labels:
-        if not isinstance(matrices, Mapping) or len(matrices) == 0:
-            raise ValueError("matrices must be a non-empty mapping from name to 2-D tensor")
-        arrays = {name: _checks.array(name, m, 2) for name, m in matrices.items()}
-        for name, a in arrays.items():
-            if max(a.shape) > 8:
-                raise ValueError(f"{name} must be at most 8 x 8 to be written out, got {a.shape}")
-        limit = max(float(np.abs(a).max()) for a in arrays.values()) or 1.0
-        widths = [a.shape[1] for a in arrays.values()]
-        fig = new_figure((min(1.2 + 0.9 * sum(widths) + 0.3 * len(widths), 6.4), 2.4))
-        axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
-        for ax, (name, a) in zip(axes, arrays.items(), strict=True):
-            ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
-            for (i, j), value in np.ndenumerate(a):
-                dark = abs(value) > 0.6 * limit
-                ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=9,
-                        color="white" if dark else "black")  # fmt: skip
-            ax.set_title(name)
-            ax.set_xticks(range(a.shape[1]))
-            ax.set_yticks(range(a.shape[0]))
-        fig.supxlabel(labels["matrix_colours"], fontsize="small")
-        if title is not None:
-            fig.suptitle(title)
     return fig

@@ -1,4 +1,4 @@
-"""Tests of attention_tutorial.figures.measures: what each figure draws, bad input."""
+"""Tests of attention_tutorial.figures.cost and .matrices: what each figure draws, bad input."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from attention_tutorial import plot_matrices, plot_scaling
-from attention_tutorial.figures._base import TutorialFigure
+from attention_tutorial.figures._base import TutorialFigure, reading_facts
 
 ROWS = [
     {"formulation": name, "n": n, "seconds": n * s, "peak_bytes": n * n * b, "predicted_bytes": n}
@@ -60,6 +60,28 @@ def test_scaling_draws_the_measured_points() -> None:
 def test_matrices_write_their_values() -> None:
     fig = plot_matrices({"A": np.array([[1.5, -2.0]])}, lang="en")
     assert [t.get_text() for t in fig.axes[0].texts] == ["1.50", "-2.00"]
+
+
+TRANSFORMER = {  # the Transformer page's three 2 x 2 matrices, as large as they get
+    "W_q": np.array([[2.1, 0.3], [-1.2, 0.5]]),
+    "W_k": np.array([[3.0, 1.0], [0.2, -0.4]]),
+    "W_qᵀ W_k": np.array([[-13.01, 3.51], [-0.07, 0.65]]),
+}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_three_small_matrices_fit_a_phone(lang) -> None:
+    """At 375 px the content is 359 px wide: the figure must stay legible there (its
+    smallest text >= 9 CSS px), and no title or value may be cut off at the edges."""
+    fig = plot_matrices(TRANSFORMER, lang=lang)
+    assert reading_facts(fig)["min_width_px"] <= 359
+    fig.canvas.draw()
+    inside = fig.bbox.padded(0.5)
+    texts = [ax.title for ax in fig.axes] + [t for ax in fig.axes for t in ax.texts]
+    for text in [*texts, fig._supxlabel]:
+        box = text.get_window_extent()
+        assert inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1), text
+    assert [ax.get_title() for ax in fig.axes] == ["$W_{q}$", "$W_{k}$", "$W_{q}^\\top$ $W_{k}$"]
 
 
 @pytest.mark.parametrize(

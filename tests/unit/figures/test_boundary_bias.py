@@ -1,4 +1,5 @@
-"""Tests of attention_tutorial.figures.additions and the explorer's static picture."""
+"""Tests of attention_tutorial.figures.boundary_bias, the shape flow, the w paths and the
+explorer's static picture (the figures first written for the chapter's additions)."""
 
 from __future__ import annotations
 
@@ -44,11 +45,30 @@ def test_boundary_bias_marks_the_centre_of_the_weights(data):
 def test_labels_follow_the_language(data, lang, x, keys, legend):
     fig = plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, lang=lang)
     assert fig.axes[0].get_xlabel() == x and fig.axes[1].get_xlabel() == keys
-    assert legend in [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert legend in [t.get_text() for t in fig.legends[0].get_texts()]
     fig = plot_w_paths(data.x_train, data.y_train, {"a": [1.0, 2.0]}, ws=[0.5, 1.0, 5.0], lang=lang)
     assert ("对数" in fig.axes[0].get_xlabel()) == (lang == "zh")
     fig = plot_explorer_panels(data, 2.0, lang=lang)
     assert fig.axes[0].get_xlabel() == x and fig.axes[1].get_xlabel() == keys
+
+
+def test_no_legend_hides_the_points_at_the_edge(data):
+    """The section is about the points at x = 0: no legend may cover any of them."""
+    fig = plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, lang="zh")
+    fig.canvas.draw()
+    ax_fit = fig.axes[0]
+    edge = [
+        ax_fit.transData.transform((x, y))
+        for line in ax_fit.lines
+        for x, y in line.get_xydata()
+        if x == float(data.x_test[0])
+    ]
+    assert len(edge) >= 3  # the truth, both fits (curves and their dots)
+    legends = [*fig.legends, *(ax.get_legend() for ax in fig.axes if ax.get_legend())]
+    assert legends
+    for legend in legends:
+        box = legend.get_window_extent().padded(4)
+        assert not [p for p in edge if box.contains(*p)], legend
 
 
 def test_w_paths_sit_on_the_leave_one_out_curve(data):

@@ -1,0 +1,109 @@
+"""The boundary bias of kernel averaging, and how local linear regression reduces it.
+
+Built on ``figures._base``; its words are in ``figures._labels``. Explained on the
+page `nonparametric.md`.
+"""
+
+from __future__ import annotations
+
+from torch import Tensor
+
+from attention_tutorial import _checks
+from attention_tutorial.figures._base import (
+    FONTS,
+    TutorialFigure,
+    bilingual,
+    building,
+    data_arrays,
+    new_figure,
+)
+from attention_tutorial.local_linear_regression import local_linear
+from attention_tutorial.pooling import nadaraya_watson
+
+
+@bilingual
+def plot_boundary_bias(
+    x_test: Tensor,
+    y_truth: Tensor,
+    x_train: Tensor,
+    y_train: Tensor,
+    *,
+    bandwidth: float = 1.0,
+    query_index: int = 0,
+    lang: str = "zh",
+) -> TutorialFigure:
+    """Show the boundary bias of Nadaraya-Watson and how local linear regression reduces it.
+
+    Left: the truth, both fits and the training points. Right: the attention
+    weights of one query at the edge over the keys, with the query and the
+    weighted mean of the keys (where a weighted average "looks"). One legend under
+    both panels, so that none hides the points at the edge.
+
+    Explained on the page `nonparametric.md`.
+
+    Args:
+        x_test: Test inputs, shape ``(n_test,)``.
+        y_truth: ``f(x_test)``, shape ``(n_test,)``.
+        x_train: Training inputs, shape ``(n_train,)``.
+        y_train: Training outputs, shape ``(n_train,)``.
+        bandwidth: Kernel width ``h`` of both fits.
+        query_index: Which test input to show the weights of (default: the first).
+        lang: ``"zh"`` or ``"en"``, the language of the labels.
+
+    Returns:
+        The figure, with two axes.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``lang`` is unknown or a shape or value is invalid.
+
+    Examples:
+        >>> import torch
+        >>> x = torch.linspace(0, 5, 11)
+        >>> fig = plot_boundary_bias(x, x.sin(), x, x.sin(), lang="en")
+        >>> fig.axes[0].get_xlabel(), fig.axes[1].get_xlabel()
+        ('input x', 'keys (training inputs)')
+    """
+    with building(lang) as labels:
+        data_arrays(x_test, y_truth, x_train, y_train)
+        index = _checks.integer("query_index", query_index, minimum=0)
+        if index >= len(x_test):
+            raise ValueError(f"query_index must be < n_test = {len(x_test)}, got {index}")
+        y_nw, weights = nadaraya_watson(
+            x_test, x_train, y_train, bandwidth
+        )  # (n_test,), (n_test, n_train)
+        y_ll, _ = local_linear(x_test, x_train, y_train, bandwidth)  # (n_test,)
+        query = float(x_test[index])
+        row = weights[index].numpy()  # (n_train,)
+        centre = float(row @ x_train.double().numpy())
+        fig = new_figure((9.0, 4.3))
+        ax_fit, ax_w = fig.subplots(1, 2)
+        for ax in (ax_fit, ax_w):
+            ax.tick_params(labelfontfamily=FONTS[lang])
+        ax_fit.plot(x_test, y_truth, color="black", label=labels["truth"])
+        ax_fit.plot(x_test, y_nw, linestyle="--", label=labels["nw_fit"])
+        ax_fit.plot(x_test, y_ll, linestyle="-.", label=labels["ll_fit"])
+        ax_fit.scatter(
+            x_train, y_train, s=10, alpha=0.4, color="grey", label=labels["train_points"]
+        )
+        for y_at, style in ((float(y_nw[index]), "C0"), (float(y_ll[index]), "C1")):
+            ax_fit.plot([query], [y_at], marker="o", color=style)
+        ax_fit.plot([query], [float(y_truth[index])], marker="o", color="black")
+        ax_fit.set_xlabel(labels["x"])
+        ax_fit.set_ylabel(labels["y"])
+        ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)
+        ax_w.axvline(query, color="black", linestyle=":", label=labels["query_at"].format(q=query))
+        ax_w.axvline(centre, color="C0", linestyle="--", label=labels["centre"].format(c=centre))
+        ax_w.set_xlim(min(query, float(x_train.min())) - 0.2, float(x_train.max()) + 0.2)
+        ax_w.set_title(labels["weights_of"].format(q=query), fontsize="medium")
+        ax_w.set_xlabel(labels["keys"])
+        ax_w.set_ylabel(labels["weight"])
+        # one legend under both panels: inside either it would hide a point at the edge,
+        # the very points the figure is about
+        fig.legend(
+            handles=[*ax_fit.lines[:3], *ax_fit.collections, *ax_w.lines],
+            loc="outside lower center",
+            ncols=3,
+            fontsize="small",
+        )
+    return fig

@@ -1,0 +1,118 @@
+"""The shape flow: the shape of every tensor of both forms of attention pooling, in order.
+
+Built on ``figures._base``; its words are in ``figures._labels``. Explained on the
+page `recap.md`.
+"""
+
+from __future__ import annotations
+
+import torch
+from matplotlib.patches import FancyBboxPatch
+from torch import Tensor
+
+from attention_tutorial.figures._base import MONO, TutorialFigure, bilingual, building, new_figure
+from attention_tutorial.model import NWKernelRegression
+from attention_tutorial.pooling import leave_one_out, nadaraya_watson
+
+
+def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, tuple[int, ...]]:
+    """Run both forms once and record the shape of every tensor the flow diagram shows."""
+    n_train = len(x_train)
+    queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
+    tiled = queries.reshape(-1, n_train)  # (n_test, n_train)
+    y_hat, weights = nadaraya_watson(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
+    keys, values = leave_one_out(x_train, y_train)  # (n_train, n_train - 1)
+    model = NWKernelRegression(w=1.0)
+    with torch.no_grad():
+        y_fit = model(x_train, keys, values)  # (n_train,)
+    loo_weights = model.attention_weights  # (n_train, n_train - 1)
+    assert loo_weights is not None
+    left = loo_weights.unsqueeze(1)  # (n_train, 1, n_train - 1)
+    right = values.unsqueeze(-1)  # (n_train, n_train - 1, 1)
+    product = torch.bmm(left, right)  # (n_train, 1, 1)
+    return {
+        "x_test": tuple(x_test.shape), "repeat": tuple(queries.shape),
+        "tiled": tuple(tiled.shape), "weights": tuple(weights.shape),
+        "y_hat": tuple(y_hat.shape), "x_train": tuple(x_train.shape),
+        "keys": tuple(keys.shape), "loo_weights": tuple(loo_weights.shape),
+        "left": tuple(left.shape), "right": tuple(right.shape),
+        "product": tuple(product.shape), "y_fit": tuple(y_fit.shape),
+    }  # fmt: skip
+
+
+@bilingual
+def plot_shape_flow(
+    x_test: Tensor, x_train: Tensor, y_train: Tensor, *, lang: str = "zh"
+) -> TutorialFigure:
+    r"""Draw the shapes of both forms of attention pooling, step by step: a column of boxes each.
+
+    The shapes are not typed in: both forms are run on the given data and every
+    box shows the shape of the real tensor.
+
+    Explained on the page `recap.md`.
+
+    Args:
+        x_test: Test inputs (queries), shape ``(n_test,)``.
+        x_train: Training inputs (keys), shape ``(n_train,)``, ``n_train >= 2``.
+        y_train: Training outputs (values), shape ``(n_train,)``.
+        lang: ``"zh"`` or ``"en"``, the language of the row titles.
+
+    Returns:
+        The figure, with one axes (no ticks).
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``lang`` is unknown or a shape is invalid.
+
+    Examples:
+        >>> fig = plot_shape_flow(
+        ...     torch.zeros(3), torch.arange(4.0), torch.ones(4), lang="en"
+        ... )
+        >>> "(3, 4)" in [t.get_text().split("\n")[-1] for t in fig.axes[0].texts]
+        True
+    """
+    with building(lang) as labels:
+        shapes = _flow_shapes(x_test, x_train, y_train)
+        rows = [
+            (labels["row_nonparametric"], [
+                ("x_test", shapes["x_test"]), ("repeat_interleave", shapes["repeat"]),
+                ("reshape(-1, n_train)", shapes["tiled"]), ("softmax(dim=1)", shapes["weights"]),
+                ("matmul(·, y_train)", shapes["y_hat"]),
+            ]),
+            (labels["row_training"], [
+                ("keys, values", shapes["keys"]), ("softmax(dim=1)", shapes["loo_weights"]),
+                ("unsqueeze(1)", shapes["left"]),
+                ("bmm(·, values.unsqueeze(-1))", shapes["product"]),
+                ("reshape(-1)", shapes["y_fit"]),
+            ]),
+        ]  # fmt: skip
+        # One column, read top to bottom, so that it keeps its size on a phone: the figure is
+        # 3.8 inches wide (380 CSS px at the site's 100 dpi), its text 9 pt (about 12 px).
+        step_h, gap, title_h, between = 0.36, 0.2, 0.4, 0.3  # inches
+        form_h = title_h + len(rows[0][1]) * step_h + (len(rows[0][1]) - 1) * gap
+        width, height = 3.8, 2 * form_h + between + 0.1
+        fig = new_figure((width, height))
+        fig.set_layout_engine("none")  # one axes filling the figure, placed by hand
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_xlim(0, width)
+        ax.set_ylim(0, height)
+        ax.axis("off")
+        top = height - 0.05
+        for title, steps in rows:
+            ax.text(0.08, top - title_h / 2, title, fontsize=10, fontweight="bold", va="center")
+            y = top - title_h
+            for c, (code, shape) in enumerate(steps):
+                colour = "#d6e4f5" if c in (0, len(steps) - 1) else "#fde2c8"
+                box = FancyBboxPatch((0.08, y - step_h), width - 0.16, step_h, facecolor=colour,
+                                     boxstyle="round,pad=0.0,rounding_size=0.06")  # fmt: skip
+                ax.add_patch(box)
+                middle = y - step_h / 2
+                ax.text(0.16, middle, code, ha="left", va="center", fontsize=9, family=MONO)
+                ax.text(width - 0.16, middle, str(shape), ha="right", va="center", fontsize=9,
+                        family=MONO, fontweight="bold")  # fmt: skip
+                if c:
+                    ax.annotate("", xy=(width / 2, y), xytext=(width / 2, y + gap),
+                                arrowprops={"arrowstyle": "->"})  # fmt: skip
+                y -= step_h + gap
+            top -= form_h + between
+    return fig
