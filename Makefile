@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs:
 #   make serve   set everything up, serve the site at http://127.0.0.1:8000
 #   make test    set everything up, lint, and run every test
-.PHONY: setup setup-test serve build offline pdf sync-code test screenshots lint format bench clean
+.PHONY: setup setup-test serve build offline pdf sync-code new-page test screenshots lint format bench clean
 
 export NO_MKDOCS_2_WARNING := 1
 export JUPYTER_PLATFORM_DIRS := 1
@@ -33,6 +33,13 @@ pdf: setup-test
 # Chinese notebook page into its English twin (tools/sitebuild/sync.py).
 sync-code:
 	$(VENV)/python -m tools.sitebuild.sync
+
+# A new page in both languages with its nav entries (and handbook index rows), ready
+# to fill in (tools/scaffold.py), e.g.
+#   make new-page KIND=handbook NAME=cumsum ZH="torch.cumsum：累加" EN="torch.cumsum: running sums" API=torch.cumsum
+#   make new-page KIND=chapter NAME=kernels ZH="别的核函数" EN="Other kernels"
+new-page:
+	$(VENV)/python -m tools.scaffold "$(KIND)" "$(NAME)" --zh "$(ZH)" --en "$(EN)" --api "$(API)"
 
 lint:
 	$(VENV)/ruff check .
