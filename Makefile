@@ -54,9 +54,10 @@ test: setup-test lint
 
 # Whole-page screenshots of every page at 375 px and 1280 px, and of the figure-heavy
 # pages in the dark palette, for reviewing a change by eye, in test-artifacts/screenshots
-# (the page and dark-palette tests with ATTN_SCREENSHOTS=1).
+# (the page and dark-palette tests with ATTN_SCREENSHOTS=1; a default run takes none).
 screenshots: setup-test
-	ATTN_SCREENSHOTS=1 $(VENV)/pytest tests/browser/test_pages.py tests/browser/test_reading.py
+	ATTN_SCREENSHOTS=1 $(VENV)/pytest tests/browser/test_pages.py tests/browser/test_reading.py \
+	  tests/browser/test_site.py::test_dark_mode_toggles_persists_and_keeps_figures_readable
 
 bench: setup
 	$(VENV)/python benchmarks/build_bench.py
