@@ -22,7 +22,6 @@ def test_whitespace_with_a_line_break_becomes_one_line_break_outside_preformatte
 
 def test_what_the_browser_shows_is_the_same():
     keep = re.compile(r"<(pre|code|textarea|script|style)\b.*?</\1>", re.S)
-    assert keep.findall(slim(PAGE)) == keep.findall(PAGE)
     assert [m.group(0) for m in keep.finditer(slim(PAGE))] == [
         m.group(0) for m in keep.finditer(PAGE)
     ]
