@@ -1,7 +1,7 @@
 # The two commands a fresh machine needs:
 #   make serve   set everything up, serve the site at http://127.0.0.1:8000
 #   make test    set everything up, lint, and run every test
-.PHONY: setup setup-test serve build offline pdf sync-code test screenshots lint format bench clean
+.PHONY: setup setup-test serve build offline pdf sync-code new-page test screenshots lint format bench clean
 
 export NO_MKDOCS_2_WARNING := 1
 export JUPYTER_PLATFORM_DIRS := 1
@@ -34,6 +34,13 @@ pdf: setup-test
 sync-code:
 	$(VENV)/python -m tools.sitebuild.sync
 
+# A new page in both languages with its nav entries (and handbook index rows), ready
+# to fill in (tools/scaffold.py), e.g.
+#   make new-page KIND=handbook NAME=cumsum ZH="torch.cumsum：累加" EN="torch.cumsum: running sums" API=torch.cumsum
+#   make new-page KIND=chapter NAME=kernels ZH="别的核函数" EN="Other kernels"
+new-page:
+	$(VENV)/python -m tools.scaffold "$(KIND)" "$(NAME)" --zh "$(ZH)" --en "$(EN)" --api "$(API)"
+
 lint:
 	$(VENV)/ruff check .
 	$(VENV)/ruff format --check .
@@ -47,9 +54,10 @@ test: setup-test lint
 
 # Whole-page screenshots of every page at 375 px and 1280 px, and of the figure-heavy
 # pages in the dark palette, for reviewing a change by eye, in test-artifacts/screenshots
-# (the page and dark-palette tests with ATTN_SCREENSHOTS=1).
+# (the page and dark-palette tests with ATTN_SCREENSHOTS=1; a default run takes none).
 screenshots: setup-test
-	ATTN_SCREENSHOTS=1 $(VENV)/pytest tests/browser/test_pages.py tests/browser/test_reading.py
+	ATTN_SCREENSHOTS=1 $(VENV)/pytest tests/browser/test_pages.py tests/browser/test_reading.py \
+	  tests/browser/test_site.py::test_dark_mode_toggles_persists_and_keeps_figures_readable
 
 bench: setup
 	$(VENV)/python benchmarks/build_bench.py

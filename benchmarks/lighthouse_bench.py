@@ -1,33 +1,30 @@
-"""Lighthouse (mobile preset) on the built site, served with gzip as a static host serves it.
+"""Lighthouse (mobile preset) on the built site, the way its CLI audits: a fresh browser per run.
 
-Issue 11's pages: the home, a chapter notebook page, a handbook page and the glossary,
-in each language. The site is served from 127.0.0.1 by a small server that compresses
-text with gzip (level 6, like ``tools/sitebuild/pageweight.py``); Lighthouse drives
-Debian's Chromium headless, with its default mobile preset (simulated slow 4G and a
-slower CPU): the ``chromium`` package, not the headless shell the tests use.
-Lighthouse is not a dependency of the project; install it next to it::
+The pages of issues 11 and 28: the home, a chapter notebook page, a handbook page, the
+glossary and the Transformer page, in each language. The site is served from 127.0.0.1
+by a small server that compresses text with gzip (level 6, like
+``tools/sitebuild/pageweight.py``). Each audit is Lighthouse's own CLI with its
+defaults: it launches a new headless Chromium with a new, empty profile, audits the
+page with the mobile preset (simulated slow 4G, 4x slower CPU) and closes the browser,
+as a new reader's browser meets the site (Debian's ``chromium`` package through
+``CHROME_PATH``, not the headless shell the tests use). Lighthouse is not a dependency
+of the project; install it beside it::
 
-    npm install --no-save lighthouse@13.5.0
-    .venv/bin/python benchmarks/lighthouse_bench.py --site site
+    npm install --prefix /tmp/lighthouse lighthouse@12.2.3   # 13.x wants Node 22
+    .venv/bin/python benchmarks/lighthouse_bench.py --site site \
+        --lighthouse /tmp/lighthouse/node_modules/.bin/lighthouse
 
-Every audit is a first visit (Lighthouse clears the HTTP cache and the site's storage
-before each), in one Chromium that runs for the whole benchmark, as a reader's browser
-does, after one audit that is not recorded. Started afresh for each audit, Chromium
-loads the bold Chinese font (Debian's 20 MB ``NotoSansCJK-Bold.ttc``) when a page first
-draws bold Chinese text: the Chinese chapter, handbook and glossary pages were painted
-at 0.45 s but shown at 1.3 s, 10 points of performance that no reader's browser, whose
-system fonts are loaded, pays.
-
-Scores vary from run to run: the simulation starts from timings measured on this
-machine, and a busy core costs ten points: keep the machine idle. Each page is audited
-``--runs`` times (default 5) and the run with the median performance score is kept, as
-Lighthouse's documentation advises
-(https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md). It prints one
-line per page and writes ``benchmarks/results/lighthouse.json``: the four category
-scores and the performance scores of every run, the metrics the performance score is
-made of, cumulative layout shift, and the bytes Lighthouse saw transferred; and the
-same as a table for each language's contributing page (``lighthouse.zh.md``,
-``lighthouse.en.md``).
+Scores vary from run to run, and a busy core costs many points: the benchmark records
+the 1-minute load average before every run and **refuses** to start (or to write its
+results, if the load rose during the runs) when it is above ``--max-load`` (default
+0.5, an idle two-core machine); ``--dry-run`` audits anyway and writes nothing. Each
+page is audited ``--runs`` times (default 5); the run with the median performance
+score is shown, as Lighthouse's documentation advises
+(https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md), and every
+run is kept in ``benchmarks/results/lighthouse.json`` with its load: the four category
+scores, the metrics the performance score is made of, layout shift and bytes; with
+the Lighthouse and Chromium versions and the machine's cores. The same as a table for
+each language's contributing page (``lighthouse.zh.md``, ``lighthouse.en.md``).
 """
 
 from __future__ import annotations
@@ -37,15 +34,14 @@ import functools
 import gzip
 import http.server
 import json
+import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,10 +51,20 @@ PAGES = [
     "parametric/",
     "handbook/repeat/",
     "glossary/",
+    "transformer/",
     "en/",
     "en/parametric/",
     "en/handbook/repeat/",
     "en/glossary/",
+    "en/transformer/",
+]
+# Lighthouse's chrome-launcher adds its own flags (a new temporary profile among them);
+# these only make it run here: no sandbox as root, no calls home.
+CHROME_FLAGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # The metrics the performance score is made of (Lighthouse 13), in ms (CLS unitless).
@@ -103,40 +109,14 @@ def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
 
 
-@contextmanager
-def running_chromium(chromium: str, port: int = 9339) -> Iterator[int]:
-    """A headless Chromium with its DevTools port open (yields the port) until the block ends."""
-    with tempfile.TemporaryDirectory() as profile:
-        proc = subprocess.Popen(
-            [
-                chromium,
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                f"--remote-debugging-port={port}",
-                f"--user-data-dir={profile}",
-                "about:blank",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(100):
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version", timeout=1):
-                        break
-                except OSError:
-                    time.sleep(0.1)
-            else:
-                raise RuntimeError(f"Chromium did not open port {port}")
-            yield port
-        finally:
-            proc.terminate()
-            proc.wait()
+def load() -> float:
+    """The machine's 1-minute load average."""
+    return round(os.getloadavg()[0], 2)
 
 
-def audit(lighthouse: str, url: str, port: int) -> dict:
-    """One Lighthouse run of ``url``: the category scores, CLS and bytes transferred."""
+def audit(lighthouse: str, url: str, chromium: str) -> dict:
+    """One Lighthouse CLI run of ``url`` in a browser of its own: scores, metrics, load."""
+    before = load()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         subprocess.run(
@@ -147,13 +127,17 @@ def audit(lighthouse: str, url: str, port: int) -> dict:
                 "--output=json",
                 f"--output-path={out}",
                 "--only-categories=" + ",".join(CATEGORIES),
-                f"--port={port}",
+                "--chrome-flags=" + " ".join(CHROME_FLAGS),
             ],
             check=True,
+            env={**os.environ, "CHROME_PATH": chromium},
         )
         report = json.loads(out.read_text(encoding="utf-8"))
     audits = report["audits"]
     return {
+        "load": before,
+        "lighthouse": report["lighthouseVersion"],
+        "chromium": report["environment"]["hostUserAgent"],
         **{name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES},
         **{key: round(audits[audit]["numericValue"]) for key, audit in METRICS.items()},
         "cls": round(audits["cumulative-layout-shift"]["numericValue"], 3),
@@ -169,14 +153,15 @@ def audit(lighthouse: str, url: str, port: int) -> dict:
 
 def median_run(runs: list[dict]) -> dict:
     """The run with the median performance score (the lower middle one of an even count),
-    with every run's performance score.
+    with every run kept whole under ``runs``.
 
-    >>> median_run([{"performance": 90}, {"performance": 97}, {"performance": 95}])
-    {'performance': 95, 'runs': [90, 97, 95]}
+    >>> runs = [{"performance": 90}, {"performance": 97}, {"performance": 95}]
+    >>> median_run(runs)
+    {'performance': 95, 'runs': [{'performance': 90}, {'performance': 97}, {'performance': 95}]}
     """
     middle = statistics.median_low(run["performance"] for run in runs)
     kept = next(run for run in runs if run["performance"] == middle)
-    return {**kept, "runs": [run["performance"] for run in runs]}
+    return {**kept, "runs": runs}
 
 
 HEADINGS = {
@@ -191,7 +176,7 @@ def render(results: dict, lang: str) -> str:
 
     >>> row = {
     ...     "performance": 97,
-    ...     "runs": [96, 97, 99],
+    ...     "runs": [{"performance": p} for p in (96, 97, 99)],
     ...     "accessibility": 100,
     ...     "best-practices": 100,
     ...     "seo": 100,
@@ -209,9 +194,10 @@ def render(results: dict, lang: str) -> str:
         "|---|" + "---:|" * (len(HEADINGS[lang]) - 1),
     ]
     for page, r in results.items():
+        scores = [run["performance"] for run in r["runs"]]
         cells = [
             page,
-            f"{r['performance']} ({min(r['runs'])}-{max(r['runs'])})",
+            f"{r['performance']} ({min(scores)}-{max(scores)})",
             " / ".join(str(r[name]) for name in CATEGORIES[1:]),
             f"{r['tbt_ms']} ms",
             f"{r['cls']}",
@@ -220,7 +206,7 @@ def render(results: dict, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument(
@@ -228,31 +214,63 @@ def main() -> None:
         default=shutil.which("lighthouse") or str(ROOT / "node_modules/.bin/lighthouse"),
     )
     parser.add_argument("--chromium", default="/usr/bin/chromium")  # apt-get install chromium
-    parser.add_argument("--runs", type=int, default=5, help="audits per page (median kept)")
+    parser.add_argument("--runs", type=int, default=5, help="audits per page (median shown)")
+    parser.add_argument("--page", action="append", help="audit only these (default: all)")
+    parser.add_argument("--max-load", type=float, default=0.5, help="refuse above this load")
+    parser.add_argument(
+        "--dry-run", action="store_true", help="audit under any load, write nothing"
+    )
     args = parser.parse_args()
+    if not Path(args.chromium).is_file():
+        print(f"{args.chromium}: no such browser (apt-get install chromium, or --chromium PATH)")
+        return 2
+    start = load()
+    if start > args.max_load and not args.dry_run:
+        print(
+            f"load average {start} > {args.max_load}: the machine is busy, nothing audited "
+            "(wait for it to be idle, or --dry-run to try without recording)"
+        )
+        return 2
     httpd, base = serve(args.site)
     results = {}
-    with running_chromium(args.chromium) as port:
-        try:
-            audit(args.lighthouse, base + PAGES[1], port)  # not recorded: the browser warms up
-            for page in PAGES:
-                runs = [audit(args.lighthouse, base + page, port) for _ in range(args.runs)]
-                results["/" + page] = result = median_run(runs)
-                scores = " / ".join(str(result[name]) for name in CATEGORIES)
-                print(
-                    f"/{page:24} {scores}  (runs {result['runs']})  FCP {result['fcp_ms']} ms"
-                    f"  LCP {result['lcp_ms']} ms  TBT {result['tbt_ms']} ms  CLS {result['cls']}"
-                    f"  {result['transferred_kb']} KB"
-                )
-        finally:
-            httpd.shutdown()
+    try:
+        for page in args.page or PAGES:
+            runs = [audit(args.lighthouse, base + page, args.chromium) for _ in range(args.runs)]
+            results["/" + page] = result = median_run(runs)
+            scores = " / ".join(str(result[name]) for name in CATEGORIES)
+            print(
+                f"/{page:24} {scores}  (runs {[r['performance'] for r in runs]}, "
+                f"load {[r['load'] for r in runs]})  FCP {result['fcp_ms']} ms"
+                f"  LCP {result['lcp_ms']} ms  TBT {result['tbt_ms']} ms  CLS {result['cls']}"
+                f"  {result['transferred_kb']} KB"
+            )
+    finally:
+        httpd.shutdown()
+    loads = [run["load"] for r in results.values() for run in r["runs"]]
+    if args.dry_run or max(loads) > args.max_load:
+        print(
+            f"not written: {'--dry-run' if args.dry_run else 'the load rose'} "
+            f"(loads {min(loads)}-{max(loads)}, limit {args.max_load})"
+        )
+        return 0 if args.dry_run else 2
+    first = next(iter(results.values()))
+    record = {
+        "method": "Lighthouse CLI, defaults (mobile), a fresh Chromium per run; median of "
+        f"{args.runs} by performance, every run kept",
+        "lighthouse": first["lighthouse"],
+        "chromium": first["chromium"],
+        "cores": os.cpu_count(),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "pages": results,
+    }
     RESULTS.mkdir(parents=True, exist_ok=True)
     out = RESULTS / "lighthouse.json"
-    out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    out.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     for lang in HEADINGS:
         (RESULTS / f"lighthouse.{lang}.md").write_text(render(results, lang), encoding="utf-8")
     print(f"wrote {out.relative_to(ROOT)} and lighthouse.zh.md, lighthouse.en.md")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

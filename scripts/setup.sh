@@ -37,6 +37,13 @@ fi
 # --- Python environment ----------------------------------------------------
 python="${PYTHON:-python3.11}"
 command -v "$python" >/dev/null || python=python3
+# A .venv copied, moved or linked from another checkout would run that checkout's
+# code (its editable install) or nothing at all (its shebangs): rebuild it here.
+if [[ -e .venv || -L .venv ]] && ! reasons=$("$python" scripts/venv_owner.py .); then
+  echo "setup: .venv belongs to another checkout, so it is rebuilt for this one:" >&2
+  sed 's/^/setup:   /' <<<"$reasons" >&2
+  if [[ -L .venv ]]; then rm .venv; else rm -rf .venv; fi
+fi
 if [[ ! -x .venv/bin/python ]]; then
   "$python" -m venv .venv
 fi

@@ -16,7 +16,7 @@ import pytest
 
 from tests.browser.conftest import _require_chromium, missing_tool
 from tests.conftest import once_per_run
-from tools.pdf import fonts_of
+from tools.pdf_text import fonts_of
 
 pytestmark = pytest.mark.browser
 

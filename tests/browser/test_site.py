@@ -7,6 +7,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tests.browser.conftest import PAGE_SCREENSHOTS
 from tools.sitebuild import restyle
 
 pytestmark = pytest.mark.browser
@@ -163,7 +164,8 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
     assert background != "rgb(255, 255, 255)"
     # figures keep their own white background, so dark text on them stays readable
     assert figure_corner_pixels(page) == light
-    page.screenshot(path=str(screenshots / f"dark_{root.strip('/') or 'zh'}.png"))
+    if PAGE_SCREENSHOTS:  # for reviewers (make screenshots); the default run takes none
+        page.screenshot(path=str(screenshots / f"dark_{root.strip('/') or 'zh'}.png"))
     page.goto(server + root + "api/", wait_until="networkidle")
     assert scheme(page) == "slate", "the palette choice did not persist across pages"
     assert page.evaluate(COLOR_SCHEME_METAS) == ["dark"]

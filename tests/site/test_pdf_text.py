@@ -1,4 +1,4 @@
-"""``tools.pdf.fix_cjk_text`` on a small PDF: Chinese text extracts as ideographs.
+"""``tools.pdf_text.fix_cjk_text`` on a small PDF: Chinese text extracts as ideographs.
 
 The printed PDFs themselves are checked in ``tests/browser/test_pdf.py`` (their
 titles, with 力 among them, are read back from the text); this checks how the fix
@@ -12,7 +12,7 @@ from pathlib import Path
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DictionaryObject, NameObject, StreamObject
 
-from tools import pdf as pdftool
+from tools import pdf_text as pdftool
 
 # Noto Sans CJK draws U+2F12 KANGXI RADICAL POWER with the glyph of U+529B 力, and
 # U+2F11 KANGXI RADICAL KNIFE with that of U+5200 刀

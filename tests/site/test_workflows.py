@@ -73,23 +73,33 @@ def test_ci_runs_the_readme_test_command_on_python_311():
     assert python[0]["with"]["python-version"] == "3.11"
 
 
-def test_ci_caches_pip_and_the_notebook_outputs_keyed_like_the_build():
+def test_ci_caches_pip_and_the_notebook_outputs_keyed_like_the_build(monkeypatch):
     caches = {
         s["with"]["path"]: s["with"]["key"]
         for s in steps(load("ci.yml"))
         if s.get("uses", "").startswith("actions/cache@")
     }
     assert "pip" in caches["~/.cache/pip"] and "requirements/lock.txt" in caches["~/.cache/pip"]
-    # the inputs of tools/sitebuild/execute.py's cache key
-    key = caches[".cache/notebooks/outputs"]
+    # the folder a default build (no ATTN_CACHE_DIR) writes the outputs into is cached,
+    # under a key made of the inputs of tools/sitebuild/execute.py's cache key
+    folder = outputs_folder(monkeypatch).as_posix()
+    assert folder in caches, (folder, sorted(caches))
+    key = caches[folder]
     for part in ("docs/zh/", "docs/en/", "attention_tutorial/", "requirements/lock.txt"):
         assert part in key, part
-    # and the folder the plugin keeps them in: <cache_dir>/notebooks, cache_dir .cache
-    from tools.sitebuild.plugin import SiteBuildConfig
 
-    assert dict(SiteBuildConfig._schema)["cache_dir"].default == ".cache"
-    plugin = (ROOT / "tools" / "sitebuild" / "plugin.py").read_text(encoding="utf-8")
-    assert 'NotebookCache(self.cache_root / "notebooks"' in plugin
+
+def outputs_folder(monkeypatch) -> Path:
+    """Where a build configured from mkdocs.yml, as MkDocs does it, keeps executed outputs."""
+    from mkdocs.config import load_config
+
+    from tools.sitebuild import hooks
+
+    monkeypatch.delenv("ATTN_CACHE_DIR", raising=False)
+    monkeypatch.chdir(ROOT)
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    hooks.on_config(config)
+    return hooks.plugin.cache.outputs_file("key").parent.relative_to(ROOT)
 
 
 def test_pages_deploys_with_the_official_actions_and_attaches_the_offline_site():
