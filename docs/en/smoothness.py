@@ -36,19 +36,19 @@ print(f"learned w = {w_trained:.4f}")
 #
 # Move $w$ into the denominator:
 #
-# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{\sigma}\right)^2,
-#   \qquad \sigma = \frac{1}{|w|} .$$
+# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2,
+#   \qquad h = \frac{1}{|w|} .$$
 #
-# This is the Gaussian kernel with bandwidth $\sigma$. The bandwidth is roughly "how far a query can
-# see": keys more than two or three $\sigma$ away get almost no weight. Compare it with the spacing
+# This is the Gaussian kernel with bandwidth $h$. The bandwidth is roughly "how far a query can
+# see": keys more than two or three $h$ away get almost no weight. Compare it with the spacing
 # of the training points.
 # <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
 # sorts `x_train` and takes the median and the mean of the differences between neighbours.
 
 # %%
-sigma = at.bandwidth_from_w(w_trained)
+h = at.bandwidth_from_w(w_trained)
 median_gap, mean_gap = at.input_spacing(x_train)
-print(f"bandwidth 1/|w|         = {sigma:.4f}")
+print(f"bandwidth 1/|w|         = {h:.4f}")
 print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
 
 # %% [markdown]
@@ -65,7 +65,7 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 # %%
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
 y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
-y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
+y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
 gap_sign = (y_plus - y_minus).abs().max().item()
 gap_nw = (y_plus - y_nw).abs().max().item()
 print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
@@ -216,17 +216,17 @@ at.plot_w_paths(x_train, y_train, paths)
 # The Nadaraya-Watson estimate is the solution of a **local-constant** weighted least-squares
 # problem: at each query $x$, find the constant $c$ with the smallest kernel-weighted squared error,
 #
-# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{\sigma}\right) (y_i - c)^2
-#   = \frac{\sum_{i} K\left(\frac{x - x_i}{\sigma}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{\sigma}\right)} .$$
+# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{h}\right) (y_i - c)^2
+#   = \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .$$
 #
 # Setting the derivative with respect to $c$ to zero gives the weighted average on the right.
 # Replace the local constant by a local straight line and you get "local linear regression", which
 # has less bias at the edges of the data.
 #
 # The estimate is **consistent** (Mack and Silverman, 1982): as the number of samples $n \to \infty$,
-# if the bandwidth $\sigma \to 0$ while $n \sigma^d \to \infty$ ($d$ is the input dimension, here
+# if the bandwidth $h \to 0$ while $n h^d \to \infty$ ($d$ is the input dimension, here
 # $d = 1$), the prediction converges to the true regression function. Each condition has its job:
-# $\sigma \to 0$ makes the windows narrower so that the bias vanishes; $n\sigma^d \to \infty$ puts
+# $h \to 0$ makes the windows narrower so that the bias vanishes; $nh^d \to \infty$ puts
 # more and more samples into each window so that the noise is averaged away. The trained $w$ breaks
 # the second one: only one or two points are left in each window, which is what the small "keys in
 # use" of the table says.

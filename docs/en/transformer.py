@@ -97,22 +97,27 @@ batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
 Q = torch.randn(batch, n_q, d)  # (batch, n_q, d)
 K = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 V = torch.randn(batch, n_k, d_v)  # (batch, n_k, d_v)
-scores = (
-    Q @ K.transpose(-2, -1) / d**0.5
-)  # (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
+# (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
+scores = Q @ K.transpose(-2, -1) / d**0.5
 attention_weights = F.softmax(scores, dim=-1)  # (batch, n_q, n_k), each row sums to 1
-output = (
-    attention_weights @ V
-)  # (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+# (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# The same with PyTorch's fused function and with the package's
+# The first line's `Q @ K.transpose(-2, -1)` can also be written
+# `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say "for each batch `b`, query `q` and key
+# `k`, multiply over the features `d` and sum", with no transpose (handbook entry
+# [torch.einsum](handbook/einsum.py)). The cell checks the two spellings against each other, then
+# computes the same with PyTorch's fused function and with the package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# (the same lines, plus checks and masks). The einsum spelling of the first line is in the handbook
-# entry [torch.einsum](handbook/einsum.py).
+# (the same lines, plus checks and masks).
 
 # %%
+scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
+gap_einsum = (scores - scores_einsum).abs().max().item()
+print(f"max |Q @ K.transpose(-2, -1) - einsum('bqd,bkd->bqk')| = {gap_einsum:.1e}")
+assert gap_einsum < 1e-6
 output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
 output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
 gap_sdpa = (output - output_sdpa).abs().max().item()
@@ -134,16 +139,14 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
 print("W_q:", model.W_q)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
-with (
-    torch.no_grad()
-):  # give MultiheadAttention the same three matrices, and no output projection
+# give MultiheadAttention the same three matrices, and no output projection
+with torch.no_grad():
     mha.in_proj_weight.copy_(
         torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight])
     )
     mha.out_proj.weight.copy_(torch.eye(d))
-V4 = torch.randn(
-    batch, n_k, d
-)  # (batch, n_k, d): MultiheadAttention wants d_v = d here
+# MultiheadAttention wants d_v = d here
+V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 with torch.no_grad():
     ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
     theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
@@ -184,7 +187,9 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with SDPA's boolean
-# `attn_mask` (`True` = may attend, so the mask is `~eye`). A boolean mask leaves no room for the
+# `attn_mask` (`True` = may attend, so the mask is `~eye`; the boolean `attn_mask` of
+# `nn.MultiheadAttention` is the opposite, `True` = may not attend: see the handbook's
+# [masked_fill and -inf](handbook/masked-fill.py)). A boolean mask leaves no room for the
 # Gaussian key bias, so we fold the bias into the vectors: with $q' = (qw, 1)$ and
 # $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$ is exactly the score
 # $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page.
@@ -193,17 +198,15 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 with torch.no_grad():
     y_chapter = nw(x_train, keys, values)  # (n_train,)
-q_aug = torch.stack(
-    [x_train * w, torch.ones(n_train)], dim=-1
-)  # (n_train, 2): (q w, 1)
+# (n_train, 2): (q w, 1)
+q_aug = torch.stack([x_train * w, torch.ones(n_train)], dim=-1)
 k_aug = torch.stack([x_train * w, -((x_train * w) ** 2) / 2], dim=-1)  # (n_train, 2)
 y_sdpa = F.scaled_dot_product_attention(
     q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
 )  # (n_train, 1)
 gap_chapter = (y_masked - y_chapter).abs().max().item()
-gap_bool = (
-    (y_masked - y_sdpa.reshape(-1)).abs().max().item()
-)  # (n_train, 1) -> (n_train,)
+# (n_train, 1) -> (n_train,)
+gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
 print(f"max |masked - chapter's leave-one-out model|    = {gap_chapter:.1e}")
 print(f"max |masked - SDPA, boolean attn_mask = ~eye|   = {gap_bool:.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
@@ -228,16 +231,21 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3
 #
 # The test error is the mean squared error against the true $f(x_1)$ on the 400 grid points
 # (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>).
+#
+# Adam (`torch.optim.Adam`) is a variant of gradient descent that keeps, for every parameter, a
+# running average of its gradients and of their squares, and divides the first by the square root
+# of the second: every parameter moves by steps of roughly the same size, whether its gradient is
+# large or small. The entries of the projections have gradients of very different sizes, where
+# plain SGD would either crawl or diverge. It is used like SGD: `zero_grad`, `backward`, `step`
+# (handbook: [Training: Parameter, MSELoss, SGD](handbook/training.py)).
 
 # %%
 x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
-scalar = at.ScalarKernelAttention(
-    w=1.0
-)  # the chapter's model: one w for both directions
+# the chapter's model: one w for both directions
+scalar = at.ScalarKernelAttention(w=1.0)
 losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
-_ = torch.manual_seed(
-    at.SEED
-)  # nn.Linear draws its initial weights from the global generator
+# nn.Linear draws its initial weights from the global generator
+_ = torch.manual_seed(at.SEED)
 projected = at.ProjectedAttention(d_in=2, d_k=2)  # W_q, W_k: (2, 2); W_v: (1, 1)
 losses_projected = at.train_leave_one_out(
     projected, x2_train, y2_train, steps=300, lr=0.1
@@ -249,27 +257,140 @@ print(
     f"test MSE {mse_scalar:.3f}"
 )
 print(f"projections: loss {losses_projected[-1]:.3f}, test MSE {mse_projected:.3f}")
+print(
+    f"one w, change of the loss in the last step: {losses_scalar[-2] - losses_scalar[-1]:.1e}"
+)
 assert mse_projected < mse_scalar
+assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
-# The projections win on the test set. What did they learn? The part of the score that links a
-# query to a key is $q^\top W_q^\top W_k\, k$, so the matrix to read is $M = W_q^\top W_k$
-# ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). Row and column 0 belong to $x_1$,
+# ### One seed says little
+#
+# One $w$ starts at 1 and its training draws no random numbers; its loss no longer changes in the
+# last step above, so its result does not depend on a seed. The projections start from random
+# numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
+# 9, with its test error after 300 and after 1,000 steps.
+#
+# Ten calls of `train_leave_one_out` would take 13,000 steps, too slow for this page. The ten
+# models' parameters stack along a batch dimension instead: $W_q$ and $W_k$ into $(10, 2, 2)$,
+# $W_v$ into $(10, 1, 1)$, and one forward pass gives the ten leave-one-out losses. Each loss
+# depends on its own model's parameters only, and Adam updates every entry on its own, so one Adam
+# step on the **sum** of the ten losses is one step of each model. The initial weights come from
+# `ProjectedAttention`; the attention is the few lines written earlier on this page (dot product
+# minus half the key's squared length, $-\infty$ on the diagonal, softmax) with one more batch
+# dimension in front; the test error comes from `mse_on_test`. Seed 0 must give the model trained
+# above with `train_leave_one_out`.
+
+# %%
+seeds = range(10)
+models = []
+for seed in seeds:
+    _ = torch.manual_seed(seed)  # each model's initial W_q, W_k, W_v
+    models.append(at.ProjectedAttention(d_in=2, d_k=2))
+W_q10 = torch.stack(
+    [m.W_q.weight.detach() for m in models]
+).requires_grad_()  # (10, 2, 2)
+W_k10 = torch.stack(
+    [m.W_k.weight.detach() for m in models]
+).requires_grad_()  # (10, 2, 2)
+W_v10 = torch.stack(
+    [m.W_v.weight.detach() for m in models]
+).requires_grad_()  # (10, 1, 1)
+own = torch.eye(len(x2_train), dtype=torch.bool)  # (100, 100): True on the diagonal
+optimizer = torch.optim.Adam([W_q10, W_k10, W_v10], lr=0.1)
+mse_seeds, loss_seeds = {}, {}
+for step in range(1, 1001):
+    optimizer.zero_grad()
+    q = x2_train @ W_q10.transpose(-2, -1)  # (100, 2) @ (10, 2, 2) -> (10, 100, 2)
+    k = x2_train @ W_k10.transpose(-2, -1)  # (10, 100, 2)
+    v = y2_train[:, None] @ W_v10.transpose(
+        -2, -1
+    )  # (100, 1) @ (10, 1, 1) -> (10, 100, 1)
+    # the Gaussian form q . k - |k|^2 / 2, each point's own key masked out
+    scores = (
+        q @ k.transpose(-2, -1) - (k**2).sum(dim=-1)[:, None, :] / 2
+    )  # (10, 100, 100)
+    weights = F.softmax(scores.masked_fill(own, float("-inf")), dim=-1)
+    y_hat = (weights @ v).squeeze(-1)  # (10, 100, 1) -> (10, 100)
+    losses = ((y_hat - y2_train) ** 2).mean(dim=1)  # (10,): one loss per model
+    losses.sum().backward()
+    optimizer.step()
+    if step in (300, 1000):
+        loss_seeds[step] = losses.detach()  # (10,)
+        with torch.no_grad():
+            for model, W_q_s, W_k_s, W_v_s in zip(
+                models, W_q10, W_k10, W_v10, strict=True
+            ):
+                model.W_q.weight.copy_(W_q_s)
+                model.W_k.weight.copy_(W_k_s)
+                model.W_v.weight.copy_(W_v_s)
+        mse_seeds[step] = torch.tensor([at.mse_on_test(m, data2) for m in models])
+for step, mse in mse_seeds.items():
+    print(
+        f"projections, {step:>5,} steps: test MSE median {mse.quantile(0.5):.3f}, "
+        f"range {mse.min():.3f}-{mse.max():.3f}; "
+        f"leave-one-out loss median {loss_seeds[step].quantile(0.5):.3f}"
+    )
+    print("  seed by seed:", mse.numpy().round(3))
+better = int((mse_seeds[300] < mse_scalar).sum())
+print(f"one w, 300 steps: test MSE {mse_scalar:.3f} (no random start)")
+print(f"seeds whose projections beat one w at 300 steps: {better} of 10")
+assert abs(mse_seeds[300][at.SEED] - mse_projected) < 1e-4  # seed 0 = the model above
+assert mse_seeds[300].quantile(0.5) < mse_scalar and better == 9
+assert mse_seeds[300].max() > 3 * mse_scalar  # one seed is stuck
+assert loss_seeds[1000].quantile(0.5) < loss_seeds[300].quantile(0.5)
+assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
+
+# %% [markdown]
+# At 300 steps the projections' median test error is far below one $w$'s, and nine seeds of ten
+# beat it; but one seed is stuck, with an error several times that of one $w$: its Adam run fell
+# into a poor region and does not leave it within 300 steps. More freedom is also more ways to go
+# wrong.
+#
+# The step budget matters as well. Another 700 steps lower the leave-one-out loss further, yet the
+# median test error **rises**: the models spend the extra steps fitting the noise of the training
+# set. 300 steps is a budget, not convergence, and a different budget changes the gap between the
+# two models. So the precise statement is: with a budget of 300 steps, the median over ten seeds
+# beats one $w$.
+#
+# Back to the model of seed 0 (the same as `projected`). What did it learn? The part of the score
+# that links a query to a key is $q^\top W_q^\top W_k\, k$, so the matrix to read is
+# $M = W_q^\top W_k$ ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). Row and
+# column 0 belong to $x_1$,
 # row and column 1 to $x_2$:
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
 W_k = projected.W_k.weight.detach()  # (2, 2)
 M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M x_i
+A = W_k.T @ W_k  # (2, 2): the key bias is -x_i^T A x_i / 2
+centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
 print("W_v =", round(projected.W_v.weight.item(), 3))
-print("M[0, 0] / |M[1, 1]| =", round((M[0, 0] / M[1, 1].abs()).item(), 1))
-assert M[0, 0] > 5 * M[1, 1].abs()
+print("M =", M.numpy().round(2))
+print("A =", A.numpy().round(2))
+print("A^-1 M^T =", centre.numpy().round(2))
+print("kernel width along x_1, x_2:", A.diagonal().rsqrt().numpy().round(2))
+assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
+assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
+assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
 at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
 
 # %% [markdown]
-# $M_{00}$, the weight of $x_1$, is many times $M_{11}$, the weight of $x_2$: the model has learned to
-# look mostly at the feature that matters, which one $w$ cannot do. $W_v$ stays close to 1: the
-# values are already the outputs we want.
+# $M_{00}$, the weight of $x_1$, is many times $M_{11}$, the weight of $x_2$. The top-right
+# $M_{01}$ is not small either: it multiplies the query's $x_1$ with the key's $x_2$. $M$ alone does
+# not give the kernel's shape, because the key bias holds the key's coordinates too. For a fixed
+# query $x$ the score is a quadratic function of the key $k$; completing the square,
+#
+# $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{const}, \qquad A = W_k^\top W_k,\quad c = A^{-1} M^\top x .$$
+#
+# The kernel is an elliptical Gaussian bump in key space: $A$ sets its width in each direction and
+# $c$ is its centre. $A_{00}$ is several times $A_{11}$, so the bump is clearly narrower along $x_1$
+# (width $1/\sqrt{A_{00}}$) than along $x_2$: the model looks mostly at $x_1$ without ignoring
+# $x_2$ entirely. $M_{01}$ and the off-diagonal entry of $A$ together place the centre: row 0 of the
+# centre matrix $A^{-1}M^\top$ is close to $(1, 0)$, so the bump's $x_1$ follows the query's
+# $x_1$; row 1 moves the centre's $x_2$ with the query as well, but along $x_2$ the bump is wide and
+# the move matters little. One $w$ can do none of this: its bump is round and centred on the query.
+# $W_v$ stays close to 1: the values are already the outputs we want.
 #
 # The attention heatmaps show the same thing. The queries are the 20 test points of the grid row
 # $x_2 = 2.5$, the keys the 100 training points sorted by $x_1$. With the projections, each query
@@ -321,17 +442,39 @@ assert mse_plain > mse_scalar
 # %% [markdown]
 # Much worse than both. Without the bias a score $q'^\top k'$ grows with the **length** of $k'$, so for
 # a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
-# query: plain dot products cannot say "close to me". Transformers get away with it because their
-# vectors have hundreds of dimensions and a normalisation layer keeps their lengths similar, so the
-# bias is nearly the same for every key (the last paragraph of the [dot-product page](dot-product.py)).
-# For kernel regression on raw coordinates the bias is the whole point.
+# query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the
+# bias is the whole point.
+#
+# Transformers drop it all the same, as a trade-off, not because it makes no difference. Layer
+# normalisation (LayerNorm) normalises the input vectors $x$, not the projected keys $W_k x$, so the
+# keys' lengths $\lVert W_k x\rVert$ can still differ, and a long key gains with every query. But a
+# Transformer's task is not "find the samples near me": it matches learned directions in hundreds of
+# dimensions, and training teaches the model to use or offset the keys' lengths (why the
+# dot-product form works anyway: the last paragraph of the [dot-product page](dot-product.py)).
 #
 # ## Why only one *w*?
 #
 # A question often asked about the chapter. One scalar is the smallest learnable kernel: it learns a
 # **bandwidth** and nothing else ([why the trained curve is less smooth](smoothness.py) shows what
-# that bandwidth means). For one-dimensional inputs there is nothing more to learn: a $1 \times 1$
-# matrix **is** a scalar, so $W_q = W_k = w$ is all the freedom the Gaussian form has, and $w$ and $-w$
+# that bandwidth means). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
+# is little more to learn. $W_q$ and $W_k$ may still be two different numbers $a$ and $b$: the score
+# $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
+# centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. One query checks the identity:
+
+# %%
+a, b = 2.0, 1.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_train[20]  # one query
+untied = F.softmax(-((a * q0 - b * x_train) ** 2) / 2, dim=0)  # (n_train,)
+# a Gaussian kernel of width 1/|b| centred on (a/b) q0
+moved = F.softmax(-(((x_train - a / b * q0) * b) ** 2) / 2, dim=0)  # (n_train,)
+gap_untied = (untied - moved).abs().max().item()
+print(f"query {q0.item():.3f}, kernel centred on {a / b * q0.item():.3f}")
+print(f"max |untied - moved Gaussian| = {gap_untied:.1e}")
+assert gap_untied < 1e-6
+
+# %% [markdown]
+# For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
+# the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one; $w$ and $-w$
 # give the same predictions. With $d$ features a matrix can weigh and mix the features, as above.
 # Everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
 # training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and

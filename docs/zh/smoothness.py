@@ -34,18 +34,18 @@ print(f"learned w = {w_trained:.4f}")
 #
 # 把 $w$ 挪到分母上：
 #
-# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{\sigma}\right)^2,
-#   \qquad \sigma = \frac{1}{|w|} .$$
+# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2,
+#   \qquad h = \frac{1}{|w|} .$$
 #
-# 这正是带宽为 $\sigma$ 的高斯核。带宽大致是“查询能看多远”：距离超过两三个 $\sigma$ 的键，权重几乎为 0。
+# 这正是带宽为 $h$ 的高斯核。带宽大致是“查询能看多远”：距离超过两三个 $h$ 的键，权重几乎为 0。
 # 把它和训练点之间的间距比一比。
 # <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
 # 先把 `x_train` 排序，再求相邻两点之差的中位数和平均值。
 
 # %%
-sigma = at.bandwidth_from_w(w_trained)
+h = at.bandwidth_from_w(w_trained)
 median_gap, mean_gap = at.input_spacing(x_train)
-print(f"bandwidth 1/|w|         = {sigma:.4f}")
+print(f"bandwidth 1/|w|         = {h:.4f}")
 print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
 
 # %% [markdown]
@@ -59,7 +59,7 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 # %%
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
 y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
-y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
+y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
 gap_sign = (y_plus - y_minus).abs().max().item()
 gap_nw = (y_plus - y_nw).abs().max().item()
 print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
@@ -191,15 +191,15 @@ at.plot_w_paths(x_train, y_train, paths)
 # Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，
 # 找一个常数 $c$，使按核加权的平方误差最小，
 #
-# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{\sigma}\right) (y_i - c)^2
-#   = \frac{\sum_{i} K\left(\frac{x - x_i}{\sigma}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{\sigma}\right)} .$$
+# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{h}\right) (y_i - c)^2
+#   = \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .$$
 #
 # 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是“局部线性回归”，
 # 它在数据边缘的偏差更小。
 #
-# 这个估计是**一致**的（Mack 与 Silverman，1982）：样本数 $n \to \infty$ 时，只要带宽 $\sigma \to 0$，
-# 同时 $n \sigma^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），预测就收敛到真实的回归函数。
-# 两个条件各管一件事：$\sigma \to 0$ 让窗口越来越窄，偏差消失；$n\sigma^d \to \infty$
+# 这个估计是**一致**的（Mack 与 Silverman，1982）：样本数 $n \to \infty$ 时，只要带宽 $h \to 0$，
+# 同时 $n h^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），预测就收敛到真实的回归函数。
+# 两个条件各管一件事：$h \to 0$ 让窗口越来越窄，偏差消失；$nh^d \to \infty$
 # 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 违反的是第二条——
 # 窗口里只剩一两个点，也就是上表中的“有效键数”很小。
 #
