@@ -87,9 +87,8 @@ print(queries[:3, :4])
 # with the value vector gives one prediction per query.
 
 # %%
-attention_weights = F.softmax(
-    -((queries - x_train) ** 2) / 2, dim=1
-)  # (n_test, n_train)
+# (n_test, n_train)
+attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)
 y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))
 print("row sums:", attention_weights.sum(dim=1)[:5])
@@ -242,9 +241,8 @@ y_swapped40, weights_swapped40 = at.nadaraya_watson(
 )
 print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
 try:
-    at.nadaraya_watson(
-        data40.x_train, data40.x_test, data40.y_train
-    )  # swapped, real values
+    # swapped, real values
+    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
 except ValueError as err:
     print("ValueError:", err)
 
@@ -260,12 +258,10 @@ except ValueError as err:
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
 queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-queries_wrong = queries_wrong.reshape(
-    -1, n_train
-)  # (n_train, n_train), not (n_test, n_train)
-weights_wrong = F.softmax(
-    -((queries_wrong - x_train) ** 2) / 2, dim=1
-)  # (n_train, n_train)
+# (n_train, n_train), not (n_test, n_train)
+queries_wrong = queries_wrong.reshape(-1, n_train)
+# (n_train, n_train)
+weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)
 y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
 print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
 mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
@@ -279,12 +275,10 @@ print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 # %%
 n_train40 = data40.n_train
 queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
-queries_wrong40 = queries_wrong40.reshape(
-    -1, n_train40
-)  # (n_train, n_train) = (40, 40)
-weights_wrong40 = F.softmax(
-    -((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1
-)  # (40, 40)
+# (n_train, n_train) = (40, 40)
+queries_wrong40 = queries_wrong40.reshape(-1, n_train40)
+# (40, 40)
+weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)
 y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
 try:
     (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
@@ -355,9 +349,8 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # returns the predictions and these weights. The two fits at both ends:
 
 # %%
-y_ll, weights_ll = at.local_linear(
-    x_test, x_train, y_train
-)  # (n_test,), (n_test, n_train)
+# (n_test,), (n_test, n_train)
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
 for i in (0, n_test - 1):
     print(
         f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "

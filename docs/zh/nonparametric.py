@@ -73,9 +73,8 @@ print(queries[:3, :4])
 # `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
 
 # %%
-attention_weights = F.softmax(
-    -((queries - x_train) ** 2) / 2, dim=1
-)  # (n_test, n_train)
+# (n_test, n_train)
+attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)
 y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))
 print("row sums:", attention_weights.sum(dim=1)[:5])
@@ -187,9 +186,8 @@ y_swapped40, weights_swapped40 = at.nadaraya_watson(
 )
 print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
 try:
-    at.nadaraya_watson(
-        data40.x_train, data40.x_test, data40.y_train
-    )  # swapped, real values
+    # swapped, real values
+    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
 except ValueError as err:
     print("ValueError:", err)
 
@@ -201,12 +199,10 @@ except ValueError as err:
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
 queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-queries_wrong = queries_wrong.reshape(
-    -1, n_train
-)  # (n_train, n_train), not (n_test, n_train)
-weights_wrong = F.softmax(
-    -((queries_wrong - x_train) ** 2) / 2, dim=1
-)  # (n_train, n_train)
+# (n_train, n_train), not (n_test, n_train)
+queries_wrong = queries_wrong.reshape(-1, n_train)
+# (n_train, n_train)
+weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)
 y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
 print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
 mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
@@ -218,12 +214,10 @@ print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 # %%
 n_train40 = data40.n_train
 queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
-queries_wrong40 = queries_wrong40.reshape(
-    -1, n_train40
-)  # (n_train, n_train) = (40, 40)
-weights_wrong40 = F.softmax(
-    -((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1
-)  # (40, 40)
+# (n_train, n_train) = (40, 40)
+queries_wrong40 = queries_wrong40.reshape(-1, n_train40)
+# (40, 40)
+weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)
 y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
 try:
     (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
@@ -284,9 +278,8 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # 返回预测和这组等效权重。两种拟合在两端的数字：
 
 # %%
-y_ll, weights_ll = at.local_linear(
-    x_test, x_train, y_train
-)  # (n_test,), (n_test, n_train)
+# (n_test,), (n_test, n_train)
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
 for i in (0, n_test - 1):
     print(
         f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "

@@ -30,9 +30,8 @@ n = 2000
 x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
 x_test = torch.rand(n) * 5  # (n,)
-reference, _ = at.nadaraya_watson(
-    x_test.double(), x_train.double(), y_train.double()
-)  # (n,)
+# (n,)
+reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())
 tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
 broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)

@@ -86,9 +86,8 @@ candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_be
 print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    _, weights = at.nadaraya_watson(
-        x_test, x_train, y_train, bandwidth
-    )  # (n_test, n_train)
+    # (n_test, n_train)
+    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     print(
@@ -163,9 +162,8 @@ print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
-assert (
-    paths["w, lr = 0.05"][-1] < w_best
-)  # small steps: still climbing towards the minimum
+# small steps: still climbing towards the minimum
+assert paths["w, lr = 0.05"][-1] < w_best
 assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05  # log w: at the minimum
 assert (
     paths["log w, lr = 0.5"][1] > 1000

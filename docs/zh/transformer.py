@@ -34,9 +34,8 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %%
 kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
 distances = torch.cdist(data2.x_test, data2.x_train)  # (n_test, n_train): |q - k|
-reference = torch.exp(-(distances**2) / 2) / (
-    2 * torch.pi
-)  # d = 2: (2 pi)^(d/2) = 2 pi
+# d = 2: (2 pi)^(d/2) = 2 pi
+reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)
 gap_kernel = (kernel - reference).abs().max().item()
 print(
     "kernel:", tuple(kernel.shape), f" max |kernel - cdist version| = {gap_kernel:.1e}"
@@ -223,13 +222,10 @@ for step in range(1, 1001):
     optimizer.zero_grad()
     q = x2_train @ W_q10.transpose(-2, -1)  # (100, 2) @ (10, 2, 2) -> (10, 100, 2)
     k = x2_train @ W_k10.transpose(-2, -1)  # (10, 100, 2)
-    v = y2_train[:, None] @ W_v10.transpose(
-        -2, -1
-    )  # (100, 1) @ (10, 1, 1) -> (10, 100, 1)
-    # the Gaussian form q . k - |k|^2 / 2, each point's own key masked out
-    scores = (
-        q @ k.transpose(-2, -1) - (k**2).sum(dim=-1)[:, None, :] / 2
-    )  # (10, 100, 100)
+    v = y2_train[:, None] @ W_v10.transpose(-2, -1)  # (10, 100, 1)
+    # the Gaussian form q . k - |k|^2 / 2: (10, 100, 100)
+    scores = q @ k.transpose(-2, -1) - (k**2).sum(dim=-1)[:, None, :] / 2
+    # each point's own key masked out: (10, 100, 100)
     weights = F.softmax(scores.masked_fill(own, float("-inf")), dim=-1)
     y_hat = (weights @ v).squeeze(-1)  # (10, 100, 1) -> (10, 100)
     losses = ((y_hat - y2_train) ** 2).mean(dim=1)  # (10,): one loss per model
@@ -304,9 +300,8 @@ with torch.no_grad():
         data2.x_test[row], x2_train[order], y2_train[order, None]
     )
 print("queries, keys:", tuple(weights_projected.shape))
-spread_projected = (
-    (1 / (weights_projected**2).sum(dim=1)).mean().item()
-)  # (20, 100) -> ()
+# (20, 100) -> ()
+spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
 spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
 print(
     f"keys in use per query: projections {spread_projected:.1f}, one w {spread_scalar:.1f}"
@@ -324,9 +319,8 @@ at.plot_attention_heatmap(weights_scalar)
 
 # %%
 _ = torch.manual_seed(at.SEED)
-plain = at.ProjectedAttention(
-    d_in=2, d_k=2, key_bias=False
-)  # a Transformer's q . k / sqrt(d_k)
+# a Transformer's q . k / sqrt(d_k)
+plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
 losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
 mse_plain = at.mse_on_test(plain, data2)
 print(f"plain dot product: test MSE {mse_plain:.3f}")

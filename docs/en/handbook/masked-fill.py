@@ -130,11 +130,8 @@ except RuntimeError as err:
 # %%
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
 _ = torch.manual_seed(at.SEED)
-q, k, v = (
-    torch.randn(3, 4),
-    torch.randn(3, 4),
-    torch.randn(3, 2),
-)  # (n, d), (n, d), (n, d_v)
+# (n, d), (n, d), (n, d_v)
+q, k, v = torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 2)
 # SDPA: True = may attend, so hiding the diagonal takes ~eye
 out_sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=~eye)  # (3, 2)
 # masked_fill: True = replace, so the same thing takes eye
