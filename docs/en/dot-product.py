@@ -125,6 +125,8 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
 # with the model's prediction
 # (<autoref identifier="attention_tutorial.training.predict">predict</autoref>) and with the
 # package's <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref>.
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w

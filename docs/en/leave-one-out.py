@@ -60,6 +60,10 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
 # calls <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>
 # once for each $w$; its argument `leave_one_out` says whether each point loses its own key and
 # value.
+#
+# <!-- source: attention_tutorial.analysis.loss_curve -->
+#
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000, evenly spaced on a log scale

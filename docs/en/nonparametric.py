@@ -347,6 +347,8 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # summing to 1, can be negative.
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # returns the predictions and these weights. The two fits at both ends:
+#
+# <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 
 # %%
 # (n_test,), (n_test, n_train)

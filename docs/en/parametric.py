@@ -212,6 +212,8 @@ assert same_as_model
 # ```
 #
 # `train` returns the loss of each epoch, measured before that epoch's update.
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 losses = at.train(model, x_train, y_train)  # 5 epochs of SGD, lr = 0.5

@@ -72,6 +72,8 @@ for name, y_hat in results.items():
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>
 # counts these tensors (for SDPA only the bias row, since its blocks are internal):
+#
+# <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
 # %%
 formulations = ("tiled", "broadcast", "chunked", "sdpa")

@@ -23,6 +23,8 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 #
 # The model is created with the same seed as on that page, so the initial $w$ is the same; training
 # itself draws no random numbers, so the learned $w$ is also the one printed there.
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same initial w
@@ -131,6 +133,8 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 # The training loss is the **sum** of 50 squared errors, so its gradient is a sum of 50 terms and
 # large; multiplied by the learning rate 0.5, the very first step carries $w$ far from where it
 # started. Here is that first step on its own:
+#
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -159,6 +163,8 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
 # takes exactly the steps of `at.train` and keeps $w$ after each. Besides the learning rates 0.5 and
 # 0.05 we try one more thing: instead of $w$ itself, learn $u = \log w$ and compute with $w = e^u$.
+#
+# <!-- source: attention_tutorial.training_paths.w_path -->
 
 # %%
 _ = torch.manual_seed(at.SEED)

@@ -166,6 +166,8 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))` (handbook:
 # [masked_fill and -inf](handbook/masked-fill.py)). We take the $w$ that the parametric page learns
 # (same seed, same training):
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 data = at.make_data()
@@ -192,6 +194,8 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # Gaussian key bias, so we fold the bias into the vectors: with $q' = (qw, 1)$ and
 # $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$ is exactly the score
 # $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page.
+#
+# <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
@@ -237,6 +241,8 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3
 # large or small. The entries of the projections have gradients of very different sizes, where
 # plain SGD would either crawl or diverge. It is used like SGD: `zero_grad`, `backward`, `step`
 # (handbook: [Training: Parameter, MSELoss, SGD](handbook/training.py)).
+#
+# <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
 # %%
 x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)

@@ -114,6 +114,8 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
 # 用 SDPA 算一遍，再和模型的预测
 # （<autoref identifier="attention_tutorial.training.predict">predict</autoref>）以及包里的
 # <autoref identifier="attention_tutorial.analysis.dot_product_pooling">dot_product_pooling</autoref> 比较。
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w

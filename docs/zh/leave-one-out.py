@@ -55,6 +55,10 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
 # 对每个 $w$ 调用一次
 # <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>；
 # 参数 `leave_one_out` 决定每个点是否去掉自己的键和值。
+#
+# <!-- source: attention_tutorial.analysis.loss_curve -->
+#
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000, evenly spaced on a log scale

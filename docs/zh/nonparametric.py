@@ -276,6 +276,8 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消了“只朝一边看”带来的偏差。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，只是这组“等效权重” $\ell_i$ 和为 1、却可以为负。
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # 返回预测和这组等效权重。两种拟合在两端的数字：
+#
+# <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 
 # %%
 # (n_test,), (n_test, n_train)

@@ -197,6 +197,8 @@ assert same_as_model
 # ```
 #
 # `train` 返回每一轮更新前的损失。
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 losses = at.train(model, x_train, y_train)  # 5 epochs of SGD, lr = 0.5

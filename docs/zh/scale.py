@@ -50,6 +50,8 @@ for name, y_hat in results.items():
 # 分块写法任何时候最多只持有一块分数，大小是 `chunk_size` × `chunk_size`（默认 1024 × 1024，即 4 MB），与 $n$ 无关。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入偏置那一行）：
+#
+# <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
 # %%
 formulations = ("tiled", "broadcast", "chunked", "sdpa")

@@ -21,6 +21,8 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 # ## 重新训练一次
 #
 # 用和那一页相同的种子创建模型，$w$ 的初值相同；训练本身不用随机数，所以学到的 $w$ 也和那一页打印的相同。
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same initial w
@@ -118,6 +120,8 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 #
 # 训练的损失是 50 个平方误差的**和**，梯度也是 50 项之和，数值很大；学习率 0.5 乘上它，
 # 第一步就从初值跳出很远。下面单独算出第一步：
+#
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -144,6 +148,8 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
 # 做的正是 `at.train` 的那几步，只是把每一步的 $w$ 都留了下来。除了学习率 0.5 和 0.05，
 # 我们还试一种做法：不直接学 $w$，而是学 $u = \log w$，用 $w = e^u$ 计算。
+#
+# <!-- source: attention_tutorial.training_paths.w_path -->
 
 # %%
 _ = torch.manual_seed(at.SEED)

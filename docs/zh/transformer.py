@@ -117,6 +117,8 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # ## 把留一法写成带掩码的 softmax
 #
 # 在[带参数的注意力汇聚](parametric.py)一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。Transformer 的做法是保留整个方阵，把对角线上的分数改成 $-\infty$：$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册：[masked_fill 与 -inf](handbook/masked-fill.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 data = at.make_data()
@@ -137,6 +139,8 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
 # 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册 [masked_fill 与 -inf](handbook/masked-fill.py)）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。
+#
+# <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
@@ -168,6 +172,8 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3
 # 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。
 #
 # Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。投影矩阵的几个元素梯度大小相差悬殊，用普通 SGD 要么前者走不动、要么后者发散；Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册：[训练：Parameter、MSELoss、SGD](handbook/training.py)）。
+#
+# <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
 # %%
 x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
