@@ -104,7 +104,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Why sort `x_train`? Why do my numbers differ from the book's? | [The data](data.py#common-confusions) |
 # | What is the difference between `repeat_interleave` and `repeat`? | [Average pooling](average.py#common-confusions) |
 # | The farther the key, the larger the weight? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
-# | Why is the fit worst at the edges? | [Boundary bias and local linear regression](nonparametric.py#boundary-bias-and-local-linear-regression) |
+# | Why is the fit worst at the edges? | [Boundary bias and local linear regression](local-linear.py) |
 # | Why remove the diagonal? Why one scalar $w$? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
 # | Why only one $w$, not a matrix? | [Why only one w](transformer.py#why-only-one-w) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |

@@ -224,7 +224,7 @@ at.plot_w_paths(x_train, y_train, paths)
 #   = \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .$$
 #
 # Setting the derivative with respect to $c$ to zero gives the weighted average on the right.
-# Replace the local constant by a local straight line and you get "local linear regression", which
+# Replace the local constant by a local straight line and you get [local linear regression](local-linear.py), which
 # has less bias at the edges of the data.
 #
 # The estimate is **consistent** (Mack and Silverman, 1982): as the number of samples $n \to \infty$,
@@ -242,12 +242,10 @@ at.plot_w_paths(x_train, y_train, paths)
 # necessarily worse than a smooth curve, and $w = 1$ on this page is the counterexample. To compare,
 # look at the test error.
 #
-# **Why are the training data the keys and the test data the queries? Could they be swapped?** Keys
-# come with values, and values are labels: only the training data have labels, so the key-value
-# pairs can only come from the training set. A query can be any place we want a prediction for;
-# during training the queries are the training inputs themselves (which is why one is left out).
-# The true values $f(x)$ of the test points are used here for evaluation only; a real problem does
-# not have them.
+# **Why are the training data the keys and the test data the queries? Could they be swapped?** See
+# "Can queries and keys be swapped?" on the page
+# [Non-parametric attention pooling](nonparametric.py#can-queries-and-keys-be-swapped). During
+# training the queries are the training inputs themselves, which is why one is left out.
 #
 # **What if the learned $w$ is negative?** No problem. The formula only uses $w^2$, so $w$ and $-w$
 # predict exactly the same, and the bandwidth is $1/|w|$.

@@ -80,7 +80,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | 为什么给 `x_train` 排序？运行出来的数和书上不一样？ | [数据](data.py#常见疑问) |
 # | `repeat_interleave` 和 `repeat` 有什么区别？ | [平均汇聚](average.py#常见疑问) |
 # | 距离越远，权重越大吗？带宽越小越好吗？这是注意力还是 k 近邻？ | [非参数注意力汇聚](nonparametric.py#常见疑问) |
-# | 为什么边缘处的拟合偏得最厉害？ | [边界偏差与局部线性回归](nonparametric.py#边界偏差与局部线性回归) |
+# | 为什么边缘处的拟合偏得最厉害？ | [边界偏差与局部线性回归](local-linear.py) |
 # | 为什么去掉对角线？为什么只学一个标量 $w$？损失为什么差了一半？ | [带参数的注意力汇聚](parametric.py#常见疑问) |
 # | 为什么只有一个 $w$，而不是矩阵？ | [为什么只有一个 w](transformer.py#为什么只有一个-w) |
 # | 为什么一个点不能用自己预测自己？测试时也要留一吗？ | [为什么要留一](leave-one-out.py#常见疑问) |
