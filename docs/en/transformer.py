@@ -447,10 +447,11 @@ assert mse_plain > mse_scalar
 #
 # Transformers drop it all the same, as a trade-off, not because it makes no difference. Layer
 # normalisation (LayerNorm) normalises the input vectors $x$, not the projected keys $W_k x$, so the
-# keys' lengths $\lVert W_k x\rVert$ can still differ, and a long key gains with every query. But a
-# Transformer's task is not "find the samples near me": it matches learned directions in hundreds of
-# dimensions, and training teaches the model to use or offset the keys' lengths (why the
-# dot-product form works anyway: the last paragraph of the [dot-product page](dot-product.py)).
+# keys' lengths $\lVert W_k x\rVert$ can still differ: a query pointing the same way always
+# scores the longer key higher. But a Transformer's task is not "find the samples near me": it
+# matches learned directions in hundreds of dimensions, and training teaches the model to use or
+# offset the keys' lengths (why the dot-product form works anyway: the last paragraph of the
+# [dot-product page](dot-product.py)).
 #
 # ## Why only one *w*?
 #
