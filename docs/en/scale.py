@@ -205,4 +205,4 @@ assert 1.7 < slope < 2.3
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention`, `Tensor.double`
-# - Previous page: [from kernel regression to Transformer attention](transformer.py)
+# - Previous page: [learned projections on a 2-D toy problem](projections.py)

@@ -158,4 +158,4 @@ assert 1.7 < slope < 2.3
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>，
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`，`Tensor.double`
-# - 上一页：[从核回归到 Transformer 注意力](transformer.py)
+# - 上一页：[在二维玩具问题上学习投影](projections.py)
