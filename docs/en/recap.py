@@ -7,9 +7,9 @@
 # forms on the data and draws the shape of every tensor it met.
 #
 # It covers the pages from [attention cues](cues.py) to [from the Gaussian kernel to dot-product
-# attention](dot-product.py), the section of "Dive into Deep Learning"; the two pages after them,
-# [Transformer attention](transformer.py) and [what attention costs as n grows](scale.py), go beyond
-# the chapter and are not repeated here.
+# attention](dot-product.py), the section of "Dive into Deep Learning"; the pages after them,
+# [Transformer attention](transformer.py), [learned projections](projections.py) and [what attention
+# costs as n grows](scale.py), go beyond the chapter and are not repeated here.
 
 # %%
 import attention_tutorial as at
