@@ -127,10 +127,10 @@ for step in range(1, 1001):
 for step, mse in mse_seeds.items():
     print(
         f"projections, {step:>5,} steps: test MSE median {mse.quantile(0.5):.3f}, "
-        f"range {mse.min():.3f}-{mse.max():.3f}; "
-        f"leave-one-out loss median {loss_seeds[step].quantile(0.5):.3f}"
+        f"range {mse.min():.3f}-{mse.max():.3f}"
     )
-    print("  seed by seed:", mse.numpy().round(3))
+    print(f"  leave-one-out loss, median: {loss_seeds[step].quantile(0.5):.3f}")
+    print("  test MSE seed by seed:", mse.numpy().round(3))
 better = int((mse_seeds[300] < mse_scalar).sum())
 print(f"one w, 300 steps: test MSE {mse_scalar:.3f} (no random start)")
 print(f"seeds whose projections beat one w at 300 steps: {better} of 10")
