@@ -6,7 +6,7 @@ so that mean is pulled towards the interior: the boundary bias. A local linear
 fit uses the same attention weights but fits a line ``b0 + b1 (x_i - x)`` and
 predicts ``b0``, its value at the query, which removes most of that bias.
 
-Explained on the page `nonparametric.md`.
+Explained on the page `local-linear.md`.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def local_linear(
     $\ell_i = a_i \big(1 + (x - \bar x)(x_i - \bar x) / \sum_j a_j (x_j - \bar x)^2\big)$,
     which sum to 1 but may be negative.
 
-    Explained on the page `nonparametric.md`.
+    Explained on the page `local-linear.md`.
 
     The line is centred on the weighted mean of the keys (not on the query), so a
     query far from the keys loses no digits to ``x_i - x``. Half-precision inputs

@@ -3,8 +3,8 @@
 Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on
 ``x_1`` only, through the chapter's function ``f``, plus noise:
 ``y = f(x_1) + N(0, 0.5^2)``. The second feature is a distraction that a single
-scalar ``w`` cannot ignore and a learned projection can. Explained on the page
-`transformer.md`.
+scalar ``w`` cannot ignore and a learned projection can. Explained on the pages
+`transformer.md` and `projections.md`.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def train_leave_one_out(
     ``~torch.eye(n_train, dtype=torch.bool)`` keeps a point from copying its own
     label. Full-batch Adam on the mean squared error; no random numbers are used.
 
-    Explained on the page `transformer.md`.
+    Explained on the page `projections.md`.
 
     Args:
         model: A module called as ``model(queries, keys, values, mask)`` that
@@ -186,7 +186,7 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
 
     The queries are the test inputs, the keys and values the whole training set.
 
-    Explained on the page `transformer.md`.
+    Explained on the page `projections.md`.
 
     Args:
         model: A module as in ``train_leave_one_out``.

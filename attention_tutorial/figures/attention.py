@@ -113,7 +113,7 @@ def plot_attention_heatmaps(
     numbers on the axes); all share the colour bar, from 0 to the largest weight
     of any of them, so that a colour means the same weight in each.
 
-    Explained on the page `transformer.md`.
+    Explained on the page `projections.md`.
 
     Args:
         attention_weights: Panel title -> weights of shape ``(n_queries, n_keys)``, the

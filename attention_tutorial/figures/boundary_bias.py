@@ -39,7 +39,7 @@ def plot_boundary_bias(
     weighted mean of the keys (where a weighted average "looks"). One legend under
     both panels, so that none hides the points at the edge.
 
-    Explained on the page `nonparametric.md`.
+    Explained on the page `local-linear.md`.
 
     Args:
         x_test: Test inputs, shape ``(n_test,)``.

@@ -1,6 +1,6 @@
 """Small matrices written out: heatmaps with every entry's value, on one shared colour scale.
 
-Explained on the page `transformer.md`.
+Explained on the page `projections.md`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def plot_matrices(
     so that three 2 x 2 matrices fit a phone's screen without being scaled below
     legible text. Names such as ``W_q`` or ``W_qᵀ W_k`` are set as symbols.
 
-    Explained on the page `transformer.md`.
+    Explained on the page `projections.md`.
 
     Args:
         matrices: Neutral name (e.g. ``"W_q"``) to a 2-D tensor or array, at most 8 x 8.

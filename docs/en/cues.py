@@ -122,9 +122,8 @@ print(f"f(q) = {y_hat.item():.4f}")
 # shape `(1,)`. Both give the same weights and output:
 
 # %%
-y_hat_package, weights_package = at.nadaraya_watson(
-    query.reshape(1), keys, values
-)  # (1,), (1, 5)
+# (1,), (1, 5)
+y_hat_package, weights_package = at.nadaraya_watson(query.reshape(1), keys, values)
 same_weights = torch.allclose(weights_package[0], attention_weights)
 same_output = torch.allclose(y_hat_package[0], y_hat)
 print("same weights:", same_weights)

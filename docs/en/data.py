@@ -38,9 +38,8 @@ print(at.f(x))
 # look at the minimum, maximum and mean; multiplied by 5, the range stretches to $[0, 5)$.
 
 # %%
-print(
-    tuple(torch.rand(3).shape), tuple(torch.rand(2, 3).shape)
-)  # the arguments are the shape
+# the arguments are the shape
+print(tuple(torch.rand(3).shape), tuple(torch.rand(2, 3).shape))
 sample = torch.rand(10_000)  # (10000,)
 low, high, mean = sample.min().item(), sample.max().item(), sample.mean().item()
 print(f"min {low:.4f}   max {high:.4f}   mean {mean:.4f}")
@@ -104,9 +103,8 @@ print(f"first: {x_test[0].item():.4f}   last: {x_test[-1].item():.4f}")
 contains_5 = bool((x_test == 5.0).any())
 print("contains 5.0:", contains_5)
 assert not contains_5  # arange stops before its end
-print(
-    f"x_test[3] is stored as {x_test[3].item():.12f}"
-)  # float32 cannot hold 0.3 exactly
+# float32 cannot hold 0.3 exactly
+print(f"x_test[3] is stored as {x_test[3].item():.12f}")
 
 # %% [markdown]
 # The last line shows a hazard of floating-point steps: 0.1 has no exact binary representation,

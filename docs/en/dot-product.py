@@ -103,9 +103,8 @@ print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
 q_sdpa = queries.reshape(-1, 1)  # (n_test, 1): n_test queries of dimension d = 1
 k_sdpa = keys.reshape(-1, 1)  # (n_train, 1)
 v_sdpa = values.reshape(-1, 1)  # (n_train, 1)
-bias = (-(keys**2) / 2).reshape(
-    1, -1
-)  # (1, n_train): -k^2/2, the same row for every query
+# (1, n_train): -k^2/2, the same row for every query
+bias = (-(keys**2) / 2).reshape(1, -1)
 y_sdpa = F.scaled_dot_product_attention(
     q_sdpa, k_sdpa, v_sdpa, attn_mask=bias, scale=1.0
 )  # (n_test, 1)
@@ -126,6 +125,8 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
 # with the model's prediction
 # (<autoref identifier="attention_tutorial.training.predict">predict</autoref>) and with the
 # package's <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>.
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
@@ -139,9 +140,8 @@ y_sdpa_w = F.scaled_dot_product_attention(
 )  # (n_test, 1)
 y_model = at.predict(w, queries, keys, values)  # (n_test,)
 y_dot, _ = at.dot_product_pooling(queries, keys, values, w)  # (n_test,)
-gap_sdpa = (
-    (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
-)  # (n_test, 1) -> (n_test,)
+# (n_test, 1) -> (n_test,)
+gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
 gap_dot = (y_dot - y_model).abs().max().item()
 print(f"max |SDPA - predict|                = {gap_sdpa:.1e}")
 print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")

@@ -60,6 +60,10 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
 # calls <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>
 # once for each $w$; its argument `leave_one_out` says whether each point loses its own key and
 # value.
+#
+# <!-- source: attention_tutorial.analysis.loss_curve -->
+#
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000, evenly spaced on a log scale
@@ -104,7 +108,8 @@ print(
 #   copied error always contains the difference of the two. That is **variance**.
 #
 # Some $w$ in between makes the sum of the two smallest. The plateau on the right is exactly the
-# loss of "copy the nearest neighbour", which we can compute directly for comparison:
+# loss of "copy the nearest neighbour", and the left end is the loss of "predict by the mean of the
+# others"; both can be computed directly for comparison:
 
 # %%
 distances = (x_train[:, None] - x_train[None, :]).abs()  # (n_train, n_train)
@@ -115,9 +120,22 @@ print(f"copy the nearest other label:   {copy_neighbour:.4f}")
 print(f"left-out loss at w = 1000:      {at.loss_at_w(1000.0, x_train, y_train):.4f}")
 spread = ((y_train - y_train.mean()) ** 2).sum().item()
 print(f"sum of (y_train - mean)^2:      {spread:.4f}")
-print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f}")
+# w -> 0: each point is predicted by the mean of the other n - 1 points
+mean_of_others = (n_train / (n_train - 1)) ** 2 * spread
+loss_small_w = at.loss_at_w(0.1, x_train, y_train)
+print(f"(n / (n - 1))^2 x that sum:     {mean_of_others:.4f}")
+print(f"left-out loss at w = 0.1:       {loss_small_w:.4f}")
+assert abs(copy_neighbour - at.loss_at_w(1000.0, x_train, y_train)) < 1e-3
+assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 
 # %% [markdown]
+# Why is the left end not $\sum_i (y_i - \bar y)^2$ itself? As $w \to 0$, each point is predicted by
+# the mean of the **other** $n - 1$ points, $\bar y_{-i} = (n \bar y - y_i)/(n - 1)$, so
+# $\bar y_{-i} - y_i = \frac{n}{n-1}(\bar y - y_i)$ and the loss is
+# $\left(\frac{n}{n-1}\right)^2 \sum_i (y_i - \bar y)^2$. For $n = 50$ the factor is
+# $(50/49)^2 \approx 1.04$. At $w = 0.1$ the kernel is not quite flat yet, so the printed loss is a
+# hair below that limit.
+#
 # What is the plateau made of? Let $m(i)$ be the training point nearest to $x_i$ (other than
 # itself). The copied error splits into two terms:
 #

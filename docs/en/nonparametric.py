@@ -87,9 +87,8 @@ print(queries[:3, :4])
 # with the value vector gives one prediction per query.
 
 # %%
-attention_weights = F.softmax(
-    -((queries - x_train) ** 2) / 2, dim=1
-)  # (n_test, n_train)
+# (n_test, n_train)
+attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)
 y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))
 print("row sums:", attention_weights.sum(dim=1)[:5])
@@ -209,7 +208,8 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # Push $w$ above 10: the bumps become needles, the heatmap shrinks to its diagonal and the fit
 # starts chasing every noisy point. Pull it below 0.3: the bumps flatten and the fit tends to a
 # horizontal line. And watch the bump of the query $x = 0$: it only has a right half. That is the
-# boundary bias, the subject of a section further down.
+# boundary bias, the subject of the page
+# [Boundary bias and local linear regression](local-linear.py).
 
 # %% [markdown]
 # ## Can queries and keys be swapped?
@@ -242,9 +242,8 @@ y_swapped40, weights_swapped40 = at.nadaraya_watson(
 )
 print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
 try:
-    at.nadaraya_watson(
-        data40.x_train, data40.x_test, data40.y_train
-    )  # swapped, real values
+    # swapped, real values
+    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
 except ValueError as err:
     print("ValueError:", err)
 
@@ -260,12 +259,10 @@ except ValueError as err:
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
 queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-queries_wrong = queries_wrong.reshape(
-    -1, n_train
-)  # (n_train, n_train), not (n_test, n_train)
-weights_wrong = F.softmax(
-    -((queries_wrong - x_train) ** 2) / 2, dim=1
-)  # (n_train, n_train)
+# (n_train, n_train), not (n_test, n_train)
+queries_wrong = queries_wrong.reshape(-1, n_train)
+# (n_train, n_train)
+weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)
 y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
 print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
 mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
@@ -279,12 +276,10 @@ print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 # %%
 n_train40 = data40.n_train
 queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
-queries_wrong40 = queries_wrong40.reshape(
-    -1, n_train40
-)  # (n_train, n_train) = (40, 40)
-weights_wrong40 = F.softmax(
-    -((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1
-)  # (40, 40)
+# (n_train, n_train) = (40, 40)
+queries_wrong40 = queries_wrong40.reshape(-1, n_train40)
+# (40, 40)
+weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)
 y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
 try:
     (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
@@ -302,110 +297,12 @@ except ValueError as err:
 # mix-up then fails instead of quietly drawing a wrong figure.
 
 # %% [markdown]
-# ## Boundary bias and local linear regression
+# ## Boundary bias
 #
-# Look at the fit once more: the largest error is at the left end. Below, for the first, the middle and the last query:
-# the prediction (fit), the true value (truth), the largest attention weight of its row (max weight), and
-# the mean of the keys weighted by the attention weights (mean key: where the query actually
-# looks):
-
-# %%
-# first, middle and last query: fit and truth at the edges
-for i in (0, n_test // 2, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
-    mean_key = (row * x_train).sum().item()  # where query i looks
-    print(
-        f"x = {x_test[i].item():.1f}"
-        f"  fit {y_hat[i].item():.4f}"
-        f"  truth {data.y_truth[i].item():.4f}"
-        f"  max weight {row.max().item():.4f}"
-        f"  mean key {mean_key:.4f}"
-    )
-largest = attention_weights.max(dim=1).values  # (n_test,)
-middle = largest[n_test // 2]
-assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
-assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
-assert largest[0] > middle and largest[-1] > middle  # dark corners
-
-# %% [markdown]
-# At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
-# edge of the data: there is no training point to the left of the query 0, so all its weight
-# goes to keys on its right and its mean key lies well to the right of the query; and $f$ rises
-# steeply from 0, so nearly every output on that side is larger than $f(0)$ and the weighted
-# average comes out too high. This is **boundary bias**: kernel regression averages over a
-# window, and when the edge of the data cuts the window in half, the average leans towards the
-# half that is left. The last query also has keys on one side only, but there $f$ sits near the
-# bottom of a trough and is about as high on either side, so the bias is much smaller.
-#
-# The same reason makes the top-left and bottom-right corners of the heatmap above the darkest:
-# a query at an edge has keys on one side only, so about half as many keys share its weight,
-# and since each row still sums to 1, each of them gets more (the max weight column).
-
-# %% [markdown]
-# **Local linear regression** keeps the weights but, instead of a weighted average (a constant
-# fitted around each query), fits a weighted straight line
-#
-# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2$$
-#
-# and predicts its value at the query, $b_0$. The line follows its slope from the centre of the weights
-# ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way only. Solved, the prediction is again a weighted
-# sum of the values, $\hat y = \sum_i \ell_i y_i$, but these "equivalent weights" $\ell_i$, while
-# summing to 1, can be negative.
-# <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# returns the predictions and these weights. The two fits at both ends:
-
-# %%
-y_ll, weights_ll = at.local_linear(
-    x_test, x_train, y_train
-)  # (n_test,), (n_test, n_train)
-for i in (0, n_test - 1):
-    print(
-        f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
-        f"Nadaraya-Watson {y_hat[i].item():.4f}, local linear {y_ll[i].item():.4f}"
-    )
-mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
-mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
-print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
-bias_nw, bias_ll = (
-    (y_hat[0] - data.y_truth[0]).item(),
-    (y_ll[0] - data.y_truth[0]).item(),
-)
-assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw
-
-# %% [markdown]
-# On the left both fits; on the right the attention weights of the query $x = 0$, all of them to
-# its right, centred at $\bar x$, far from the query:
-
-# %%
-at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
-
-# %% [markdown]
-# As an independent check, `torch.linalg.lstsq` solves the weighted least-squares problem at
-# $x = 0$ directly:
-
-# %%
-# weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
-sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
-design = torch.stack(
-    [torch.ones(n_train), x_train - x_test[0]], dim=1
-).double()  # (n_train, 2)
-solution = torch.linalg.lstsq(
-    sqrt_a[:, None] * design, sqrt_a * y_train.double()
-).solution
-print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
-print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
-print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
-
-# %% [markdown]
-# At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops clearly. The
-# numbers at the right end, $x = 4.9$, are a reminder of what local linear regression does not do:
-# it removes the bias that comes from the slope. There $f$ is just climbing out of a trough, and the
-# bias from the curvature stays; this time the two biases of Nadaraya-Watson happen to cancel and it
-# is the closer one. The negative equivalent weights also show that local linear regression is no
-# longer attention pooling in the strict sense (its weights are not a probability distribution),
-# but a close relative.
+# The fit's largest error is at the left end: the truth at $x = 0$ is 0, the prediction more than 2
+# above it. Query 0 has no training point to its left and can only borrow values from the keys on
+# its right. This is **boundary bias**; where it comes from, and how local linear regression
+# removes most of it, is the next page, [Boundary bias and local linear regression](local-linear.py).
 
 # %% [markdown]
 # ## Common confusions
@@ -414,10 +311,8 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
 # distance, the smaller this number, and the smaller the weight after the softmax. Drop the
 # minus sign and you get exactly the opposite.
 #
-# **Why are the training data the keys and the test data the queries?** A query is a place
-# where we want a prediction; the key-value pairs are the samples we already know. A prediction
-# can only borrow from known samples, so keys and values both come from the training set. For
-# what happens when they are swapped, see the section "Can queries and keys be swapped?" above.
+# **Why are the training data the keys and the test data the queries?** See the section
+# "[Can queries and keys be swapped?](#can-queries-and-keys-be-swapped)" above.
 #
 # **Is a smaller bandwidth always better?** No. With a small bandwidth the prediction follows the
 # noise; with a large one it is smoothed flat. In the bandwidth gallery, the smallest test MSE

@@ -7,16 +7,15 @@
 # forms on the data and draws the shape of every tensor it met.
 #
 # It covers the pages from [attention cues](cues.py) to [from the Gaussian kernel to dot-product
-# attention](dot-product.py), the section of "Dive into Deep Learning"; the two pages after them,
-# [Transformer attention](transformer.py) and [what attention costs as n grows](scale.py), go beyond
-# the chapter and are not repeated here.
+# attention](dot-product.py), the section of "Dive into Deep Learning"; the pages after them,
+# [Transformer attention](transformer.py), [learned projections](projections.py) and [what attention
+# costs as n grows](scale.py), go beyond the chapter and are not repeated here.
 
 # %%
 import attention_tutorial as at
 
-data = at.make_data(
-    n_train=40
-)  # n_train != n_test: a mix-up of the two sizes shows at once
+# n_train != n_test: a mix-up of the two sizes shows at once
+data = at.make_data(n_train=40)
 x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
 n_train, n_test = data.n_train, data.n_test
 print("n_train =", n_train, " n_test =", n_test)
@@ -28,28 +27,36 @@ print("n_train =", n_train, " n_test =", n_test)
 # mixes up rows and columns shows at once in the shapes.
 
 # %%
+# prediction: every test input is a query against all n_train keys
+queries = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train)
+scores = -((queries - x_train) ** 2) / 2  # (n_test, n_train)
 y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
+# training: every training point is a query against the other n_train - 1
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
-y_fit = at.NWKernelRegression(w=1.0)(x_train, keys, values)  # (n_train,)
-print(
-    "non-parametric:",
-    tuple(x_test.shape),
-    "->",
-    tuple(attention_weights.shape),
-    "->",
-    tuple(y_hat.shape),
-)
-print("training:      ", tuple(keys.shape), "-> bmm ->", tuple(y_fit.shape))
-assert attention_weights.shape == (n_test, n_train) and y_hat.shape == (n_test,)
-assert keys.shape == (n_train, n_train - 1) and y_fit.shape == (n_train,)
+model = at.NWKernelRegression(w=1.0)
+y_fit = model(x_train, keys, values)  # (n_train,)
+print(f"prediction: x_test {tuple(x_test.shape)} -> queries {tuple(queries.shape)}")
+print(f"  -> scores {tuple(scores.shape)} -> softmax {tuple(attention_weights.shape)}")
+print(f"  -> matmul with y_train {tuple(y_train.shape)} -> y_hat {tuple(y_hat.shape)}")
+print(f"training:   x_train {tuple(x_train.shape)} -> keys {tuple(keys.shape)}")
+print(f"  -> scores, softmax {tuple(model.attention_weights.shape)}")
+print(f"  -> bmm with values {tuple(values.shape)} -> y_fit {tuple(y_fit.shape)}")
+assert scores.shape == attention_weights.shape == (n_test, n_train)
+assert y_hat.shape == (n_test,)
+assert keys.shape == model.attention_weights.shape == (n_train, n_train - 1)
+assert y_fit.shape == (n_train,)
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# The upper half is **prediction**: the queries are the test inputs, tiled into `(n_test, n_train)` by
-# `repeat_interleave` and `reshape`; a softmax along `dim=1` and a product with the values give
-# `(n_test,)` predictions. The lower half is **training**: each training point is a query, its keys
-# and values are the `n_train - 1` samples other than itself, and `bmm` multiplies each row of
-# weights with its own row of values, giving `(n_train,)` predictions.
+# The first part printed is **prediction**: the queries are the test inputs, tiled into
+# `(n_test, n_train)` by `repeat_interleave` and `reshape`; subtracting the keys, squaring and
+# multiplying by $-\frac{1}{2}$ gives a **score** matrix of the same shape; a softmax along `dim=1`
+# turns it into weights, each row summing to 1; a matrix product with the values `y_train` gives
+# `(n_test,)` predictions. The second part is **training**: each training point is a query, its keys
+# and values are the `n_train - 1` samples other than itself, scores and weights are
+# `(n_train, n_train - 1)`, and `bmm` multiplies each row of weights with its own row of values,
+# giving `(n_train,)` predictions. The softmax does not change a shape: it only turns each row of
+# scores into weights that sum to 1.
 #
 # ## Key formulas
 #
@@ -73,6 +80,22 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # Gaussian kernel and dot-product attention: $-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2$,
 # and the $q^2$ term, the same for every key, cancels in the softmax.
 #
+# ## Takeaways
+#
+# - Attention pooling is a weighted average of the values: the query sets the weights, the keys are
+#   what it is compared with, the values are what gets averaged.
+# - Nadaraya-Watson kernel regression is attention pooling with the score
+#   $-\frac{1}{2}((x - x_i)/h)^2$; the bandwidth $h$ sets how far each query looks: too small and
+#   the fit chases the noise, too large and it flattens the curve.
+# - The parametric version learns $w = 1/h$; its training must leave each point out, or $|w|$ grows
+#   without bound.
+# - The trained $w$ is where five SGD steps stop, not the minimum of the loss; a less smooth curve
+#   is not a worse prediction.
+# - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
+#   attention; why the chapter has one $w$ only: [why only one w](transformer.py#why-only-one-w).
+# - When checking shapes, make `n_train` and `n_test` differ, so that a swap of rows and columns
+#   shows.
+#
 # ## Index of common confusions
 #
 # | Question | Answered on |
@@ -81,8 +104,9 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Why sort `x_train`? Why do my numbers differ from the book's? | [The data](data.py#common-confusions) |
 # | What is the difference between `repeat_interleave` and `repeat`? | [Average pooling](average.py#common-confusions) |
 # | The farther the key, the larger the weight? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
-# | Why is the fit worst at the edges? | [Boundary bias and local linear regression](nonparametric.py#boundary-bias-and-local-linear-regression) |
-# | Why remove the diagonal? Why one scalar $w$? Why is the loss off by half? | [Parametric attention pooling](parametric.py#common-confusions) |
+# | Why is the fit worst at the edges? | [Boundary bias and local linear regression](local-linear.py) |
+# | Why remove the diagonal? Why one scalar $w$? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
+# | Why only one $w$, not a matrix? | [Why only one w](transformer.py#why-only-one-w) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
 # | What harm does "less smooth" do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |

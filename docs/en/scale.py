@@ -38,9 +38,8 @@ n = 2000
 x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
 x_test = torch.rand(n) * 5  # (n,)
-reference, _ = at.nadaraya_watson(
-    x_test.double(), x_train.double(), y_train.double()
-)  # (n,)
+# (n,)
+reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())
 tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
 broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
@@ -70,6 +69,8 @@ for name, y_hat in results.items():
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>
 # counts these tensors (for SDPA only the bias row, since its blocks are internal):
+#
+# <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
 # %%
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
@@ -156,10 +157,11 @@ assert (
 # $\frac{1}{2}k^2$ separately and subtracts them: when $q$ and $k$ are large, both are large numbers
 # that almost cancel, and float32 keeps only about 7 significant digits of each. This is the
 # cancellation already seen on the [dot-product page](dot-product.py) for a large $w$. Shift all the
-# inputs by a constant (which changes nothing in the distances) and watch the error:
+# inputs by a constant $S$ (which changes nothing in the distances) and watch the error:
 
 # %%
-for shift in (0.0, 100.0, 1000.0):
+errors_sdpa = {}
+for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
     q, k = x_test + shift, x_train + shift  # (n,), (n,): the same distances
     reference, _ = at.nadaraya_watson(q.double(), k.double(), y_train.double())  # (n,)
     error_chunked = (
@@ -171,16 +173,26 @@ for shift in (0.0, 100.0, 1000.0):
     error_sdpa64 = (
         at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
     )
+    errors_sdpa[shift] = error_sdpa.item()
     print(
         f"shift {shift:>6}: chunked {error_chunked:.1e}, SDPA float32 {error_sdpa:.1e}, "
         f"SDPA float64 {error_sdpa64.abs().max():.1e}"
     )
 assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
+# the slope on a log-log plot from shift 30 to 3000 (x 100): 2 means error ~ shift^2
+growth = errors_sdpa[3000.0] / errors_sdpa[30.0]
+slope = torch.tensor(growth).log10().item() / 2
+print(
+    f"SDPA float32, shift x 100: error x {growth:,.0f}, i.e. error ~ shift^{slope:.2f}"
+)
+assert 1.7 < slope < 2.3
 
 # %% [markdown]
-# The distance form does not care about the shift; the dot-product form loses about one digit per
-# factor of 10 in the size of the inputs, and float64 (16 digits) hides the problem for a while. In
-# practice: centre the inputs (subtract their mean) before a dot-product formulation, or keep the
+# The distance form does not care about the shift. The dot-product form's error grows with the
+# **square** of the shift: $qk$ and $\frac{1}{2}k^2$ are of the order of $S^2$, and so are their
+# float32 rounding errors. Inputs 10 times larger make the error about 100 times larger, two
+# significant digits lost, which is the slope of 2 printed above. Float64 (about 16 digits) hides
+# the problem for a while. In practice: centre the inputs (subtract their mean) before a dot-product formulation, or keep the
 # distance form, as the chunked function does.
 #
 # ## APIs used on this page
@@ -188,8 +200,8 @@ assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
 # - Package: <autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>,
 #   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>,
 #   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>,
-#   <autoref identifier="attention_tutorial.figures.measures.plot_scaling">plot_scaling</autoref>,
+#   <autoref identifier="attention_tutorial.figures.cost.plot_scaling">plot_scaling</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention`, `Tensor.double`
-# - Previous page: [from kernel regression to Transformer attention](transformer.py)
+# - Previous page: [learned projections on a 2-D toy problem](projections.py)

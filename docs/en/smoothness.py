@@ -23,6 +23,8 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 #
 # The model is created with the same seed as on that page, so the initial $w$ is the same; training
 # itself draws no random numbers, so the learned $w$ is also the one printed there.
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same initial w
@@ -36,19 +38,19 @@ print(f"learned w = {w_trained:.4f}")
 #
 # Move $w$ into the denominator:
 #
-# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{\sigma}\right)^2,
-#   \qquad \sigma = \frac{1}{|w|} .$$
+# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2,
+#   \qquad h = \frac{1}{|w|} .$$
 #
-# This is the Gaussian kernel with bandwidth $\sigma$. The bandwidth is roughly "how far a query can
-# see": keys more than two or three $\sigma$ away get almost no weight. Compare it with the spacing
+# This is the Gaussian kernel with bandwidth $h$. The bandwidth is roughly "how far a query can
+# see": keys more than two or three $h$ away get almost no weight. Compare it with the spacing
 # of the training points.
 # <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
 # sorts `x_train` and takes the median and the mean of the differences between neighbours.
 
 # %%
-sigma = at.bandwidth_from_w(w_trained)
+h = at.bandwidth_from_w(w_trained)
 median_gap, mean_gap = at.input_spacing(x_train)
-print(f"bandwidth 1/|w|         = {sigma:.4f}")
+print(f"bandwidth 1/|w|         = {h:.4f}")
 print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
 
 # %% [markdown]
@@ -65,7 +67,7 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 # %%
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
 y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
-y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
+y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
 gap_sign = (y_plus - y_minus).abs().max().item()
 gap_nw = (y_plus - y_nw).abs().max().item()
 print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
@@ -95,9 +97,8 @@ candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_be
 print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    _, weights = at.nadaraya_watson(
-        x_test, x_train, y_train, bandwidth
-    )  # (n_test, n_train)
+    # (n_test, n_train)
+    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     print(
@@ -132,6 +133,8 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 # The training loss is the **sum** of 50 squared errors, so its gradient is a sum of 50 terms and
 # large; multiplied by the learning rate 0.5, the very first step carries $w$ far from where it
 # started. Here is that first step on its own:
+#
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -160,6 +163,8 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
 # takes exactly the steps of `at.train` and keeps $w$ after each. Besides the learning rates 0.5 and
 # 0.05 we try one more thing: instead of $w$ itself, learn $u = \log w$ and compute with $w = e^u$.
+#
+# <!-- source: attention_tutorial.training_paths.w_path -->
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -178,9 +183,8 @@ print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
-assert (
-    paths["w, lr = 0.05"][-1] < w_best
-)  # small steps: still climbing towards the minimum
+# small steps: still climbing towards the minimum
+assert paths["w, lr = 0.05"][-1] < w_best
 assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05  # log w: at the minimum
 assert (
     paths["log w, lr = 0.5"][1] > 1000
@@ -216,17 +220,17 @@ at.plot_w_paths(x_train, y_train, paths)
 # The Nadaraya-Watson estimate is the solution of a **local-constant** weighted least-squares
 # problem: at each query $x$, find the constant $c$ with the smallest kernel-weighted squared error,
 #
-# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{\sigma}\right) (y_i - c)^2
-#   = \frac{\sum_{i} K\left(\frac{x - x_i}{\sigma}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{\sigma}\right)} .$$
+# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{h}\right) (y_i - c)^2
+#   = \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .$$
 #
 # Setting the derivative with respect to $c$ to zero gives the weighted average on the right.
-# Replace the local constant by a local straight line and you get "local linear regression", which
+# Replace the local constant by a local straight line and you get [local linear regression](local-linear.py), which
 # has less bias at the edges of the data.
 #
 # The estimate is **consistent** (Mack and Silverman, 1982): as the number of samples $n \to \infty$,
-# if the bandwidth $\sigma \to 0$ while $n \sigma^d \to \infty$ ($d$ is the input dimension, here
+# if the bandwidth $h \to 0$ while $n h^d \to \infty$ ($d$ is the input dimension, here
 # $d = 1$), the prediction converges to the true regression function. Each condition has its job:
-# $\sigma \to 0$ makes the windows narrower so that the bias vanishes; $n\sigma^d \to \infty$ puts
+# $h \to 0$ makes the windows narrower so that the bias vanishes; $nh^d \to \infty$ puts
 # more and more samples into each window so that the noise is averaged away. The trained $w$ breaks
 # the second one: only one or two points are left in each window, which is what the small "keys in
 # use" of the table says.
@@ -238,12 +242,10 @@ at.plot_w_paths(x_train, y_train, paths)
 # necessarily worse than a smooth curve, and $w = 1$ on this page is the counterexample. To compare,
 # look at the test error.
 #
-# **Why are the training data the keys and the test data the queries? Could they be swapped?** Keys
-# come with values, and values are labels: only the training data have labels, so the key-value
-# pairs can only come from the training set. A query can be any place we want a prediction for;
-# during training the queries are the training inputs themselves (which is why one is left out).
-# The true values $f(x)$ of the test points are used here for evaluation only; a real problem does
-# not have them.
+# **Why are the training data the keys and the test data the queries? Could they be swapped?** See
+# "Can queries and keys be swapped?" on the page
+# [Non-parametric attention pooling](nonparametric.py#can-queries-and-keys-be-swapped). During
+# training the queries are the training inputs themselves, which is why one is left out.
 #
 # **What if the learned $w$ is negative?** No problem. The formula only uses $w^2$, so $w$ and $-w$
 # predict exactly the same, and the bandwidth is $1/|w|$.

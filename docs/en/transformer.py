@@ -6,8 +6,9 @@
 # batch dimension, and masks. This page takes the last steps: the Gaussian kernel for vectors, why
 # the scalar $w$ turns into a matrix, scaled dot-product attention written out and checked against
 # PyTorch's own `F.scaled_dot_product_attention` and `nn.MultiheadAttention`, leave-one-out as one
-# `masked_fill`, and a small model with learned projections trained on a two-dimensional toy problem
-# and compared with the chapter's model.
+# `masked_fill`. A small model with learned projections, trained on a two-dimensional toy problem
+# and compared with the chapter's model, is the next page,
+# [Learned projections on a 2-D toy problem](projections.py).
 #
 # It builds on the page [From the Gaussian kernel to dot-product attention](dot-product.py). Every
 # number and figure on this page was produced by running the code when the site was built.
@@ -50,9 +51,8 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %%
 kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
 distances = torch.cdist(data2.x_test, data2.x_train)  # (n_test, n_train): |q - k|
-reference = torch.exp(-(distances**2) / 2) / (
-    2 * torch.pi
-)  # d = 2: (2 pi)^(d/2) = 2 pi
+# d = 2: (2 pi)^(d/2) = 2 pi
+reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)
 gap_kernel = (kernel - reference).abs().max().item()
 print(
     "kernel:", tuple(kernel.shape), f" max |kernel - cdist version| = {gap_kernel:.1e}"
@@ -97,22 +97,27 @@ batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
 Q = torch.randn(batch, n_q, d)  # (batch, n_q, d)
 K = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 V = torch.randn(batch, n_k, d_v)  # (batch, n_k, d_v)
-scores = (
-    Q @ K.transpose(-2, -1) / d**0.5
-)  # (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
+# (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
+scores = Q @ K.transpose(-2, -1) / d**0.5
 attention_weights = F.softmax(scores, dim=-1)  # (batch, n_q, n_k), each row sums to 1
-output = (
-    attention_weights @ V
-)  # (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+# (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# The same with PyTorch's fused function and with the package's
+# The first line's `Q @ K.transpose(-2, -1)` can also be written
+# `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say "for each batch `b`, query `q` and key
+# `k`, multiply over the features `d` and sum", with no transpose (handbook entry
+# [torch.einsum](handbook/einsum.py)). The cell checks the two spellings against each other, then
+# computes the same with PyTorch's fused function and with the package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# (the same lines, plus checks and masks). The einsum spelling of the first line is in the handbook
-# entry [torch.einsum](handbook/einsum.py).
+# (the same lines, plus checks and masks).
 
 # %%
+scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
+gap_einsum = (scores - scores_einsum).abs().max().item()
+print(f"max |Q @ K.transpose(-2, -1) - einsum('bqd,bkd->bqk')| = {gap_einsum:.1e}")
+assert gap_einsum < 1e-6
 output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
 output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
 gap_sdpa = (output - output_sdpa).abs().max().item()
@@ -134,16 +139,14 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
 print("W_q:", model.W_q)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
-with (
-    torch.no_grad()
-):  # give MultiheadAttention the same three matrices, and no output projection
+# give MultiheadAttention the same three matrices, and no output projection
+with torch.no_grad():
     mha.in_proj_weight.copy_(
         torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight])
     )
     mha.out_proj.weight.copy_(torch.eye(d))
-V4 = torch.randn(
-    batch, n_k, d
-)  # (batch, n_k, d): MultiheadAttention wants d_v = d here
+# MultiheadAttention wants d_v = d here
+V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 with torch.no_grad():
     ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
     theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
@@ -164,6 +167,8 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))` (handbook:
 # [masked_fill and -inf](handbook/masked-fill.py)). We take the $w$ that the parametric page learns
 # (same seed, same training):
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 data = at.make_data()
@@ -184,26 +189,28 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with SDPA's boolean
-# `attn_mask` (`True` = may attend, so the mask is `~eye`). A boolean mask leaves no room for the
+# `attn_mask` (`True` = may attend, so the mask is `~eye`; the boolean `attn_mask` of
+# `nn.MultiheadAttention` is the opposite, `True` = may not attend: see the handbook's
+# [masked_fill and -inf](handbook/masked-fill.py)). A boolean mask leaves no room for the
 # Gaussian key bias, so we fold the bias into the vectors: with $q' = (qw, 1)$ and
 # $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$ is exactly the score
 # $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page.
+#
+# <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 with torch.no_grad():
     y_chapter = nw(x_train, keys, values)  # (n_train,)
-q_aug = torch.stack(
-    [x_train * w, torch.ones(n_train)], dim=-1
-)  # (n_train, 2): (q w, 1)
+# (n_train, 2): (q w, 1)
+q_aug = torch.stack([x_train * w, torch.ones(n_train)], dim=-1)
 k_aug = torch.stack([x_train * w, -((x_train * w) ** 2) / 2], dim=-1)  # (n_train, 2)
 y_sdpa = F.scaled_dot_product_attention(
     q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
 )  # (n_train, 1)
 gap_chapter = (y_masked - y_chapter).abs().max().item()
-gap_bool = (
-    (y_masked - y_sdpa.reshape(-1)).abs().max().item()
-)  # (n_train, 1) -> (n_train,)
+# (n_train, 1) -> (n_train,)
+gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
 print(f"max |masked - chapter's leave-one-out model|    = {gap_chapter:.1e}")
 print(f"max |masked - SDPA, boolean attn_mask = ~eye|   = {gap_bool:.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
@@ -214,130 +221,39 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3
 # into the thousands and their difference loses float32 digits, the cancellation explained on the
 # [dot-product page](dot-product.py). The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>.
-#
-# ## A small model with learned projections
-#
-# Now train on the two-dimensional toy problem, with the masked leave-one-out loss
-# (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>:
-# full-batch Adam, 300 steps, learning rate 0.1, mean squared error), two models on the same data:
-#
-# - the chapter's model, one $w$ for both directions
-#   (<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>);
-# - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape $2 \times 2$ and a $1 \times 1$
-#   $W_v$, Gaussian form (with the key bias).
-#
-# The test error is the mean squared error against the true $f(x_1)$ on the 400 grid points
-# (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>).
-
-# %%
-x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
-scalar = at.ScalarKernelAttention(
-    w=1.0
-)  # the chapter's model: one w for both directions
-losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
-_ = torch.manual_seed(
-    at.SEED
-)  # nn.Linear draws its initial weights from the global generator
-projected = at.ProjectedAttention(d_in=2, d_k=2)  # W_q, W_k: (2, 2); W_v: (1, 1)
-losses_projected = at.train_leave_one_out(
-    projected, x2_train, y2_train, steps=300, lr=0.1
-)
-mse_scalar = at.mse_on_test(scalar, data2)
-mse_projected = at.mse_on_test(projected, data2)
-print(
-    f"one w:       w = {scalar.w.item():.3f}, loss {losses_scalar[-1]:.3f}, "
-    f"test MSE {mse_scalar:.3f}"
-)
-print(f"projections: loss {losses_projected[-1]:.3f}, test MSE {mse_projected:.3f}")
-assert mse_projected < mse_scalar
 
 # %% [markdown]
-# The projections win on the test set. What did they learn? The part of the score that links a
-# query to a key is $q^\top W_q^\top W_k\, k$, so the matrix to read is $M = W_q^\top W_k$
-# ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). Row and column 0 belong to $x_1$,
-# row and column 1 to $x_2$:
-
-# %%
-W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
-W_k = projected.W_k.weight.detach()  # (2, 2)
-M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M x_i
-print("W_v =", round(projected.W_v.weight.item(), 3))
-print("M[0, 0] / |M[1, 1]| =", round((M[0, 0] / M[1, 1].abs()).item(), 1))
-assert M[0, 0] > 5 * M[1, 1].abs()
-at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
-
-# %% [markdown]
-# $M_{00}$, the weight of $x_1$, is many times $M_{11}$, the weight of $x_2$: the model has learned to
-# look mostly at the feature that matters, which one $w$ cannot do. $W_v$ stays close to 1: the
-# values are already the outputs we want.
-#
-# The attention heatmaps show the same thing. The queries are the 20 test points of the grid row
-# $x_2 = 2.5$, the keys the 100 training points sorted by $x_1$. With the projections, each query
-# spreads its weight over a band of keys with similar $x_1$, whatever their $x_2$ (first figure).
-# With one $w$ the band is patchy: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
-# each query averages over fewer keys, and an average of fewer noisy values is noisier (second
-# figure). "Keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries: $n$ for
-# uniform weights, 1 when a single key takes all the weight.
-
-# %%
-row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
-order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
-with torch.no_grad():
-    _, weights_scalar = scalar(
-        data2.x_test[row], x2_train[order], y2_train[order, None]
-    )
-    _, weights_projected = projected(
-        data2.x_test[row], x2_train[order], y2_train[order, None]
-    )
-print("queries, keys:", tuple(weights_projected.shape))
-spread_projected = (
-    (1 / (weights_projected**2).sum(dim=1)).mean().item()
-)  # (20, 100) -> ()
-spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
-print(
-    f"keys in use per query: projections {spread_projected:.1f}, one w {spread_scalar:.1f}"
-)
-assert spread_projected > spread_scalar
-at.plot_attention_heatmap(weights_projected)
-
-# %%
-at.plot_attention_heatmap(weights_scalar)
-
-# %% [markdown]
-# ### And without the key bias?
-#
-# A Transformer drops $-\frac{1}{2}\lVert k'\rVert^2$. Train the same model with `key_bias=False`:
-
-# %%
-_ = torch.manual_seed(at.SEED)
-plain = at.ProjectedAttention(
-    d_in=2, d_k=2, key_bias=False
-)  # a Transformer's q . k / sqrt(d_k)
-losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
-mse_plain = at.mse_on_test(plain, data2)
-print(f"plain dot product: test MSE {mse_plain:.3f}")
-assert mse_plain > mse_scalar
-
-# %% [markdown]
-# Much worse than both. Without the bias a score $q'^\top k'$ grows with the **length** of $k'$, so for
-# a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
-# query: plain dot products cannot say "close to me". Transformers get away with it because their
-# vectors have hundreds of dimensions and a normalisation layer keeps their lengths similar, so the
-# bias is nearly the same for every key (the last paragraph of the [dot-product page](dot-product.py)).
-# For kernel regression on raw coordinates the bias is the whole point.
-#
 # ## Why only one *w*?
 #
 # A question often asked about the chapter. One scalar is the smallest learnable kernel: it learns a
 # **bandwidth** and nothing else ([why the trained curve is less smooth](smoothness.py) shows what
-# that bandwidth means). For one-dimensional inputs there is nothing more to learn: a $1 \times 1$
-# matrix **is** a scalar, so $W_q = W_k = w$ is all the freedom the Gaussian form has, and $w$ and $-w$
-# give the same predictions. With $d$ features a matrix can weigh and mix the features, as above.
+# that bandwidth means). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
+# is little more to learn. $W_q$ and $W_k$ may still be two different numbers $a$ and $b$: the score
+# $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
+# centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. One query checks the identity:
+
+# %%
+a, b = 2.0, 1.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_train[20]  # one query
+untied = F.softmax(-((a * q0 - b * x_train) ** 2) / 2, dim=0)  # (n_train,)
+# a Gaussian kernel of width 1/|b| centred on (a/b) q0
+moved = F.softmax(-(((x_train - a / b * q0) * b) ** 2) / 2, dim=0)  # (n_train,)
+gap_untied = (untied - moved).abs().max().item()
+print(f"query {q0.item():.3f}, kernel centred on {a / b * q0.item():.3f}")
+print(f"max |untied - moved Gaussian| = {gap_untied:.1e}")
+assert gap_untied < 1e-6
+
+# %% [markdown]
+# For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
+# the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one; $w$ and $-w$
+# give the same predictions. With $d$ features a matrix can weigh and mix the features: the page
+# [Learned projections on a 2-D toy problem](projections.py) trains such matrices.
 # Everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
 # training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and
 # the dot product plus key bias ([dot-product page](dot-product.py)).
 #
-# The cost of all this as $n$ grows is the subject of the next page,
+# The next page, [Learned projections on a 2-D toy problem](projections.py), trains such projections
+# on a two-dimensional toy problem; the cost of all this as $n$ grows is the subject of
 # [what attention costs as n grows](scale.py).
 #
 # ## APIs used on this page
@@ -346,11 +262,7 @@ assert mse_plain > mse_scalar
 #   <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>,
-#   <autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>,
-#   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>,
-#   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>,
-#   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>,
-#   <autoref identifier="attention_tutorial.figures.measures.plot_matrices">plot_matrices</autoref>
+#   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`),
 #   `torch.nn.MultiheadAttention`, `torch.nn.Linear`, `Tensor.masked_fill`, `Tensor.transpose`,
 #   `torch.cdist`

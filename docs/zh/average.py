@@ -59,9 +59,8 @@ at.describe("y_hat", y_hat)
 
 # %%
 print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0-d
-print(
-    tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape)
-)  # () -> (3,)
+# () -> (3,)
+print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))
 pair = torch.tensor([1, 2])  # (2,)
 print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
 

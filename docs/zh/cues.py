@@ -89,9 +89,8 @@ print(f"f(q) = {y_hat.item():.4f}")
 # 做的正是这件事，只是一次处理很多个查询，所以查询要写成形状为 `(1,)` 的一维张量。两种算法给出同样的权重和输出：
 
 # %%
-y_hat_package, weights_package = at.nadaraya_watson(
-    query.reshape(1), keys, values
-)  # (1,), (1, 5)
+# (1,), (1, 5)
+y_hat_package, weights_package = at.nadaraya_watson(query.reshape(1), keys, values)
 same_weights = torch.allclose(weights_package[0], attention_weights)
 same_output = torch.allclose(y_hat_package[0], y_hat)
 print("same weights:", same_weights)

@@ -30,9 +30,8 @@ print(at.f(x))
 # `torch.rand(*size)` 返回一个给定形状的张量，每个元素独立地从 $[0, 1)$ 上的均匀分布中抽取：可能取到 0，但取不到 1。参数就是形状，`torch.rand(3)` 是 3 个数，`torch.rand(2, 3)` 是 2 行 3 列。抽一万个数看看最小值、最大值和平均值；乘以 5 之后，范围就拉伸成 $[0, 5)$。
 
 # %%
-print(
-    tuple(torch.rand(3).shape), tuple(torch.rand(2, 3).shape)
-)  # the arguments are the shape
+# the arguments are the shape
+print(tuple(torch.rand(3).shape), tuple(torch.rand(2, 3).shape))
 sample = torch.rand(10_000)  # (10000,)
 low, high, mean = sample.min().item(), sample.max().item(), sample.mean().item()
 print(f"min {low:.4f}   max {high:.4f}   mean {mean:.4f}")
@@ -84,9 +83,8 @@ print(f"first: {x_test[0].item():.4f}   last: {x_test[-1].item():.4f}")
 contains_5 = bool((x_test == 5.0).any())
 print("contains 5.0:", contains_5)
 assert not contains_5  # arange stops before its end
-print(
-    f"x_test[3] is stored as {x_test[3].item():.12f}"
-)  # float32 cannot hold 0.3 exactly
+# float32 cannot hold 0.3 exactly
+print(f"x_test[3] is stored as {x_test[3].item():.12f}")
 
 # %% [markdown]
 # 最后一行说明了浮点步长的一个隐患：0.1 在二进制里不能精确表示，`x_test[3]` 并不恰好是 0.3。

@@ -55,6 +55,10 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
 # 对每个 $w$ 调用一次
 # <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>；
 # 参数 `leave_one_out` 决定每个点是否去掉自己的键和值。
+#
+# <!-- source: attention_tutorial.analysis.loss_curve -->
+#
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000, evenly spaced on a log scale
@@ -93,7 +97,7 @@ print(
 # - $w$ 很大时，每个点只能抄它**最近的邻居**的标签。邻居的标签也带着噪声，
 #   $y_i$ 和邻居的标签各带一份独立的噪声，抄来的误差里总有这两份噪声之差，这是**方差**。
 #
-# 中间某个 $w$ 让两者的和最小。右端的平台正是“抄最近邻居”的损失，可以直接算出来对照：
+# 中间某个 $w$ 让两者的和最小。右端的平台正是“抄最近邻居”的损失，左端则是“用其余点的平均值来预测”的损失，两者都可以直接算出来对照：
 
 # %%
 distances = (x_train[:, None] - x_train[None, :]).abs()  # (n_train, n_train)
@@ -104,9 +108,17 @@ print(f"copy the nearest other label:   {copy_neighbour:.4f}")
 print(f"left-out loss at w = 1000:      {at.loss_at_w(1000.0, x_train, y_train):.4f}")
 spread = ((y_train - y_train.mean()) ** 2).sum().item()
 print(f"sum of (y_train - mean)^2:      {spread:.4f}")
-print(f"left-out loss at w = 0.1:       {at.loss_at_w(0.1, x_train, y_train):.4f}")
+# w -> 0: each point is predicted by the mean of the other n - 1 points
+mean_of_others = (n_train / (n_train - 1)) ** 2 * spread
+loss_small_w = at.loss_at_w(0.1, x_train, y_train)
+print(f"(n / (n - 1))^2 x that sum:     {mean_of_others:.4f}")
+print(f"left-out loss at w = 0.1:       {loss_small_w:.4f}")
+assert abs(copy_neighbour - at.loss_at_w(1000.0, x_train, y_train)) < 1e-3
+assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 
 # %% [markdown]
+# 左端的损失为什么不是 $\sum_i (y_i - \bar y)^2$ 本身？$w \to 0$ 时，每个点的预测是**其余** $n - 1$ 个点的平均值 $\bar y_{-i} = (n \bar y - y_i)/(n - 1)$，于是 $\bar y_{-i} - y_i = \frac{n}{n-1}(\bar y - y_i)$，损失就是 $\left(\frac{n}{n-1}\right)^2 \sum_i (y_i - \bar y)^2$。$n = 50$ 时这个系数是 $(50/49)^2 \approx 1.04$。$w = 0.1$ 时核还没有完全摊平，所以打印的损失和这个极限值还差一点点。
+#
 # 平台的高度由什么组成？设 $m(i)$ 是离 $x_i$ 最近的另一个训练点，抄来的误差可以拆成两项：
 #
 # $$y_{m(i)} - y_i = \underbrace{f(x_{m(i)}) - f(x_i)}_{\text{真实值之差}}

@@ -73,9 +73,8 @@ print(queries[:3, :4])
 # `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
 
 # %%
-attention_weights = F.softmax(
-    -((queries - x_train) ** 2) / 2, dim=1
-)  # (n_test, n_train)
+# (n_test, n_train)
+attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)
 y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))
 print("row sums:", attention_weights.sum(dim=1)[:5])
@@ -162,7 +161,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 
 # %% [markdown]
-# 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边。这就是下文要讲的边界偏差。
+# 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边。这就是下文的边界偏差，[边界偏差与局部线性回归](local-linear.py)一页专门讲它。
 
 # %% [markdown]
 # ## 查询和键能互换吗？
@@ -187,9 +186,8 @@ y_swapped40, weights_swapped40 = at.nadaraya_watson(
 )
 print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
 try:
-    at.nadaraya_watson(
-        data40.x_train, data40.x_test, data40.y_train
-    )  # swapped, real values
+    # swapped, real values
+    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
 except ValueError as err:
     print("ValueError:", err)
 
@@ -201,12 +199,10 @@ except ValueError as err:
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
 queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-queries_wrong = queries_wrong.reshape(
-    -1, n_train
-)  # (n_train, n_train), not (n_test, n_train)
-weights_wrong = F.softmax(
-    -((queries_wrong - x_train) ** 2) / 2, dim=1
-)  # (n_train, n_train)
+# (n_train, n_train), not (n_test, n_train)
+queries_wrong = queries_wrong.reshape(-1, n_train)
+# (n_train, n_train)
+weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)
 y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
 print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
 mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
@@ -218,12 +214,10 @@ print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 # %%
 n_train40 = data40.n_train
 queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
-queries_wrong40 = queries_wrong40.reshape(
-    -1, n_train40
-)  # (n_train, n_train) = (40, 40)
-weights_wrong40 = F.softmax(
-    -((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1
-)  # (40, 40)
+# (n_train, n_train) = (40, 40)
+queries_wrong40 = queries_wrong40.reshape(-1, n_train40)
+# (40, 40)
+weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)
 y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
 try:
     (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
@@ -240,93 +234,9 @@ except ValueError as err:
 # 所以检查形状时，让 `n_train` 与 `n_test` 取不同的值：形状写错的代码就会报错，而不是悄悄画出一张错图。
 
 # %% [markdown]
-# ## 边界偏差与局部线性回归
+# ## 边界偏差
 #
-# 再看一眼上面的拟合图：误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
-# 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
-# 也就是这个查询实际“看”向哪里）：
-
-# %%
-# first, middle and last query: fit and truth at the edges
-for i in (0, n_test // 2, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
-    mean_key = (row * x_train).sum().item()  # where query i looks
-    print(
-        f"x = {x_test[i].item():.1f}"
-        f"  fit {y_hat[i].item():.4f}"
-        f"  truth {data.y_truth[i].item():.4f}"
-        f"  max weight {row.max().item():.4f}"
-        f"  mean key {mean_key:.4f}"
-    )
-largest = attention_weights.max(dim=1).values  # (n_test,)
-middle = largest[n_test // 2]
-assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
-assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
-assert largest[0] > middle and largest[-1] > middle  # dark corners
-
-# %% [markdown]
-# $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
-# 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
-# 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
-# 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
-# 但那里的 $f$ 正处在谷底附近，左右高度差不多，所以偏差小得多。
-#
-# 上面热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
-# 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
-
-# %% [markdown]
-# **局部线性回归**的思路是：权重不变，但不再求加权平均（在每个查询附近拟合一个常数），而是拟合一条加权的直线
-#
-# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
-#
-# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消了“只朝一边看”带来的偏差。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，只是这组“等效权重” $\ell_i$ 和为 1、却可以为负。
-# <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# 返回预测和这组等效权重。两种拟合在两端的数字：
-
-# %%
-y_ll, weights_ll = at.local_linear(
-    x_test, x_train, y_train
-)  # (n_test,), (n_test, n_train)
-for i in (0, n_test - 1):
-    print(
-        f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
-        f"Nadaraya-Watson {y_hat[i].item():.4f}, local linear {y_ll[i].item():.4f}"
-    )
-mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
-mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
-print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
-bias_nw, bias_ll = (
-    (y_hat[0] - data.y_truth[0]).item(),
-    (y_ll[0] - data.y_truth[0]).item(),
-)
-assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw
-
-# %% [markdown]
-# 左图是两种拟合；右图是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
-
-# %%
-at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
-
-# %% [markdown]
-# 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照：
-
-# %%
-# weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
-sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
-design = torch.stack(
-    [torch.ones(n_train), x_train - x_test[0]], dim=1
-).double()  # (n_train, 2)
-solution = torch.linalg.lstsq(
-    sqrt_a[:, None] * design, sqrt_a * y_train.double()
-).solution
-print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
-print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
-print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
-
-# %% [markdown]
-# 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也明显下降。右端 $x = 4.9$ 的数字则提醒我们：局部线性回归消除的是斜率造成的偏差；那里 $f$ 刚从一个谷底爬出，曲线的弯曲带来的偏差它去不掉，这一次 Nadaraya-Watson 的两种偏差碰巧相互抵消，反而更接近真实值。负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
+# 拟合图里误差最大的地方在左端：$x = 0$ 处的真实值是 0，预测却高出 2 以上。查询 0 的左边没有训练点，它只能向右边的键借值。这叫**边界偏差**（boundary bias）；它从哪里来、怎样用局部线性回归去掉它的大部分，见下一页[边界偏差与局部线性回归](local-linear.py)。
 
 # %% [markdown]
 # ## 常见疑问
@@ -334,7 +244,7 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
 # **距离越远，权重越大吗？** 不是。指数里是 $-(x - x_i)^2/2$，距离越大，这个数越小，
 # softmax 之后的权重越小。漏掉负号正好会得到相反的结论。
 #
-# **为什么训练数据当键，测试数据当查询？** 查询是“要预测的位置”，键值对是“已知的样本”。预测时只能向已知样本借信息，所以键和值都来自训练集。对调之后会发生什么，见上面“查询和键能互换吗？”一节。
+# **为什么训练数据当键，测试数据当查询？** 见上面“[查询和键能互换吗？](#查询和键能互换吗)”一节。
 #
 # **带宽越小越好吗？** 不是。带宽小，预测跟着噪声抖；带宽大，预测被抹平。带宽画廊里测试 MSE 最小的是中间的带宽。
 #

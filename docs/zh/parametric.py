@@ -99,9 +99,8 @@ assert all(rows_are_x_train)
 # `False`/`True`。下面只打印左上角 $4 \times 4$ 的一块。
 
 # %%
-mask = (1 - torch.eye(n_train)).type(
-    torch.bool
-)  # (n_train, n_train), False on the diagonal
+# (n_train, n_train), False on the diagonal
+mask = (1 - torch.eye(n_train)).type(torch.bool)
 print("mask:", tuple(mask.shape), mask.dtype)
 print(mask[:4, :4])
 
@@ -165,9 +164,8 @@ n_keys = n_train - 1  # every training point sees the other n_train - 1 points
 queries = x_train.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_train, n_keys)
 scores = -(((queries - keys) * model.w) ** 2) / 2  # (n_train, n_keys)
 attention_weights = F.softmax(scores, dim=1)  # (n_train, n_keys)
-weight_rows = attention_weights.unsqueeze(
-    1
-)  # (n_train, 1, n_keys): a row vector per query
+# (n_train, 1, n_keys): a row vector per query
+weight_rows = attention_weights.unsqueeze(1)
 value_columns = values.unsqueeze(-1)  # (n_train, n_keys, 1): a column vector per query
 y_hat_train = torch.bmm(weight_rows, value_columns)  # (n_train, 1, 1)
 print("attention_weights:", tuple(attention_weights.shape))
@@ -199,6 +197,8 @@ assert same_as_model
 # ```
 #
 # `train` 返回每一轮更新前的损失。
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 losses = at.train(model, x_train, y_train)  # 5 epochs of SGD, lr = 0.5

@@ -3,14 +3,13 @@
 #
 # 这一页把整章收拢到一处：两种注意力汇聚中张量形状怎样一步步变化，几条关键公式，以及散落在各页“常见疑问”里的答案索引。形状图不是手画的，而是包把两种写法在数据上真正跑一遍、记下每个张量的形状后画出来的。
 #
-# 回顾的范围是从[注意力提示](cues.py)到[从高斯核到点积注意力](dot-product.py)这几页，即《动手学深度学习》的这一节；随后的[从核回归到 Transformer 注意力](transformer.py)和[注意力的开销随 n 的增长](scale.py)已经走出了本章，这里不再重复。
+# 回顾的范围是从[注意力提示](cues.py)到[从高斯核到点积注意力](dot-product.py)这几页，即《动手学深度学习》的这一节；随后的[从核回归到 Transformer 注意力](transformer.py)、[在二维玩具问题上学习投影](projections.py)和[注意力的开销随 n 的增长](scale.py)已经走出了本章，这里不再重复。
 
 # %%
 import attention_tutorial as at
 
-data = at.make_data(
-    n_train=40
-)  # n_train != n_test: a mix-up of the two sizes shows at once
+# n_train != n_test: a mix-up of the two sizes shows at once
+data = at.make_data(n_train=40)
 x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
 n_train, n_test = data.n_train, data.n_test
 print("n_train =", n_train, " n_test =", n_test)
@@ -21,24 +20,28 @@ print("n_train =", n_train, " n_test =", n_test)
 # 这里特意用 40 个训练样本、50 个测试输入：两个尺寸不同，哪一步把行和列弄反了，形状立刻就会暴露。
 
 # %%
+# prediction: every test input is a query against all n_train keys
+queries = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train)
+scores = -((queries - x_train) ** 2) / 2  # (n_test, n_train)
 y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
+# training: every training point is a query against the other n_train - 1
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
-y_fit = at.NWKernelRegression(w=1.0)(x_train, keys, values)  # (n_train,)
-print(
-    "non-parametric:",
-    tuple(x_test.shape),
-    "->",
-    tuple(attention_weights.shape),
-    "->",
-    tuple(y_hat.shape),
-)
-print("training:      ", tuple(keys.shape), "-> bmm ->", tuple(y_fit.shape))
-assert attention_weights.shape == (n_test, n_train) and y_hat.shape == (n_test,)
-assert keys.shape == (n_train, n_train - 1) and y_fit.shape == (n_train,)
+model = at.NWKernelRegression(w=1.0)
+y_fit = model(x_train, keys, values)  # (n_train,)
+print(f"prediction: x_test {tuple(x_test.shape)} -> queries {tuple(queries.shape)}")
+print(f"  -> scores {tuple(scores.shape)} -> softmax {tuple(attention_weights.shape)}")
+print(f"  -> matmul with y_train {tuple(y_train.shape)} -> y_hat {tuple(y_hat.shape)}")
+print(f"training:   x_train {tuple(x_train.shape)} -> keys {tuple(keys.shape)}")
+print(f"  -> scores, softmax {tuple(model.attention_weights.shape)}")
+print(f"  -> bmm with values {tuple(values.shape)} -> y_fit {tuple(y_fit.shape)}")
+assert scores.shape == attention_weights.shape == (n_test, n_train)
+assert y_hat.shape == (n_test,)
+assert keys.shape == model.attention_weights.shape == (n_train, n_train - 1)
+assert y_fit.shape == (n_train,)
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# 上半部分是**预测**：查询是测试输入，用 `repeat_interleave` 和 `reshape` 铺成 `(n_test, n_train)`，沿 `dim=1` 做 softmax，再与值相乘得到 `(n_test,)` 个预测。下半部分是**训练**：每个训练点当查询，键和值是“除自己以外”的 `n_train - 1` 个样本，`bmm` 把每一行权重与对应的一行值相乘，得到 `(n_train,)` 个预测。
+# 打印的第一段是**预测**：查询是测试输入，用 `repeat_interleave` 和 `reshape` 铺成 `(n_test, n_train)`；减去键、平方、乘以 $-\frac{1}{2}$，得到形状相同的**分数**矩阵；沿 `dim=1` 做 softmax 变成权重，每行和为 1；再与值 `y_train` 做矩阵乘法，得到 `(n_test,)` 个预测。第二段是**训练**：每个训练点当查询，键和值是“除自己以外”的 `n_train - 1` 个样本，分数和权重都是 `(n_train, n_train - 1)`，`bmm` 把每一行权重与对应的一行值相乘，得到 `(n_train,)` 个预测。分数和权重形状相同，softmax 不改变形状，只把每一行变成和为 1 的权重。
 #
 # ## 关键公式
 #
@@ -60,6 +63,15 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # 高斯核与点积注意力：$-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2$，其中 $q^2$ 项对所有键相同，被 softmax 消去。
 #
+# ## 要点
+#
+# - 注意力汇聚是值的加权平均：查询决定权重，键用来和查询比较，值被平均。
+# - Nadaraya-Watson 核回归就是分数为 $-\frac{1}{2}((x - x_i)/h)^2$ 的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
+# - 带参数的版本学的是 $w = 1/h$；训练时必须留一，否则 $|w|$ 会无止境地增大。
+# - 训练出的 $w$ 是五步 SGD 停下的地方，不是损失的最低点；曲线不平滑不等于预测更差。
+# - 高斯核分数展开后是点积加上每个键一个偏置，这是通向 Transformer 注意力的一步；为什么本章只有一个 $w$，见[为什么只有一个 w](transformer.py#为什么只有一个-w)。
+# - 检查形状时让 `n_train` 与 `n_test` 取不同的值，行列弄反的错误才会暴露。
+#
 # ## 常见疑问索引
 #
 # | 疑问 | 答案在 |
@@ -68,8 +80,9 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | 为什么给 `x_train` 排序？运行出来的数和书上不一样？ | [数据](data.py#常见疑问) |
 # | `repeat_interleave` 和 `repeat` 有什么区别？ | [平均汇聚](average.py#常见疑问) |
 # | 距离越远，权重越大吗？带宽越小越好吗？这是注意力还是 k 近邻？ | [非参数注意力汇聚](nonparametric.py#常见疑问) |
-# | 为什么边缘处的拟合偏得最厉害？ | [边界偏差与局部线性回归](nonparametric.py#边界偏差与局部线性回归) |
+# | 为什么边缘处的拟合偏得最厉害？ | [边界偏差与局部线性回归](local-linear.py) |
 # | 为什么去掉对角线？为什么只学一个标量 $w$？损失为什么差了一半？ | [带参数的注意力汇聚](parametric.py#常见疑问) |
+# | 为什么只有一个 $w$，而不是矩阵？ | [为什么只有一个 w](transformer.py#为什么只有一个-w) |
 # | 为什么一个点不能用自己预测自己？测试时也要留一吗？ | [为什么要留一](leave-one-out.py#常见疑问) |
 # | “不平滑”有什么害处？$w$ 是负数怎么办？ | [训练后的曲线为何不平滑](smoothness.py#常见疑问) |
 # | 学习率和参数化怎样决定 $w$ 停在哪里？ | [w 在训练中走过的路](smoothness.py#w-在训练中走过的路) |

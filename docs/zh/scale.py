@@ -27,9 +27,8 @@ n = 2000
 x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
 x_test = torch.rand(n) * 5  # (n,)
-reference, _ = at.nadaraya_watson(
-    x_test.double(), x_train.double(), y_train.double()
-)  # (n,)
+# (n,)
+reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())
 tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
 broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
@@ -48,6 +47,8 @@ for name, y_hat in results.items():
 # 分块写法任何时候最多只持有一块分数，大小是 `chunk_size` × `chunk_size`（默认 1024 × 1024，即 4 MB），与 $n$ 无关。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入偏置那一行）：
+#
+# <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
 # %%
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
@@ -114,10 +115,11 @@ assert (
 #
 # ## 为什么 float32 和点积形式会损失精度
 #
-# 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数（距离一点没变），看看误差：
+# 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数 $S$（距离一点没变），看看误差：
 
 # %%
-for shift in (0.0, 100.0, 1000.0):
+errors_sdpa = {}
+for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
     q, k = x_test + shift, x_train + shift  # (n,), (n,): the same distances
     reference, _ = at.nadaraya_watson(q.double(), k.double(), y_train.double())  # (n,)
     error_chunked = (
@@ -129,22 +131,30 @@ for shift in (0.0, 100.0, 1000.0):
     error_sdpa64 = (
         at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
     )
+    errors_sdpa[shift] = error_sdpa.item()
     print(
         f"shift {shift:>6}: chunked {error_chunked:.1e}, SDPA float32 {error_sdpa:.1e}, "
         f"SDPA float64 {error_sdpa64.abs().max():.1e}"
     )
 assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
+# the slope on a log-log plot from shift 30 to 3000 (x 100): 2 means error ~ shift^2
+growth = errors_sdpa[3000.0] / errors_sdpa[30.0]
+slope = torch.tensor(growth).log10().item() / 2
+print(
+    f"SDPA float32, shift x 100: error x {growth:,.0f}, i.e. error ~ shift^{slope:.2f}"
+)
+assert 1.7 < slope < 2.3
 
 # %% [markdown]
-# 距离形式不受平移影响；点积形式的输入每大 10 倍，大约就丢一位有效数字，float64（16 位）能把问题掩盖一阵子。实际做法：用点积形式之前先把输入中心化（减去均值），或者像分块函数那样保留距离形式。
+# 距离形式不受平移影响。点积形式的误差却随平移的**平方**增长：$qk$ 和 $\frac{1}{2}k^2$ 都与 $S^2$ 同阶，float32 的舍入误差也就跟着 $S^2$ 变大。所以输入每大 10 倍，误差大约大 100 倍，丢掉两位有效数字；上面打印的斜率正是这个 2。float64（约 16 位）能把问题掩盖一阵子。实际做法：用点积形式之前先把输入中心化（减去均值），或者像分块函数那样保留距离形式。
 #
 # ## 本页用到的 API
 #
 # - 本包：<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>，
 #   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>，
 #   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>，
-#   <autoref identifier="attention_tutorial.figures.measures.plot_scaling">plot_scaling</autoref>，
+#   <autoref identifier="attention_tutorial.figures.cost.plot_scaling">plot_scaling</autoref>，
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>，
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`，`Tensor.double`
-# - 上一页：[从核回归到 Transformer 注意力](transformer.py)
+# - 上一页：[在二维玩具问题上学习投影](projections.py)

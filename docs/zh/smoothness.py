@@ -21,6 +21,8 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 # ## 重新训练一次
 #
 # 用和那一页相同的种子创建模型，$w$ 的初值相同；训练本身不用随机数，所以学到的 $w$ 也和那一页打印的相同。
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same initial w
@@ -34,18 +36,18 @@ print(f"learned w = {w_trained:.4f}")
 #
 # 把 $w$ 挪到分母上：
 #
-# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{\sigma}\right)^2,
-#   \qquad \sigma = \frac{1}{|w|} .$$
+# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2,
+#   \qquad h = \frac{1}{|w|} .$$
 #
-# 这正是带宽为 $\sigma$ 的高斯核。带宽大致是“查询能看多远”：距离超过两三个 $\sigma$ 的键，权重几乎为 0。
+# 这正是带宽为 $h$ 的高斯核。带宽大致是“查询能看多远”：距离超过两三个 $h$ 的键，权重几乎为 0。
 # 把它和训练点之间的间距比一比。
 # <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
 # 先把 `x_train` 排序，再求相邻两点之差的中位数和平均值。
 
 # %%
-sigma = at.bandwidth_from_w(w_trained)
+h = at.bandwidth_from_w(w_trained)
 median_gap, mean_gap = at.input_spacing(x_train)
-print(f"bandwidth 1/|w|         = {sigma:.4f}")
+print(f"bandwidth 1/|w|         = {h:.4f}")
 print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
 
 # %% [markdown]
@@ -59,7 +61,7 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 # %%
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
 y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
-y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=sigma)  # (n_test,)
+y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
 gap_sign = (y_plus - y_minus).abs().max().item()
 gap_nw = (y_plus - y_nw).abs().max().item()
 print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
@@ -86,9 +88,8 @@ candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_be
 print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    _, weights = at.nadaraya_watson(
-        x_test, x_train, y_train, bandwidth
-    )  # (n_test, n_train)
+    # (n_test, n_train)
+    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     print(
@@ -119,6 +120,8 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 #
 # 训练的损失是 50 个平方误差的**和**，梯度也是 50 项之和，数值很大；学习率 0.5 乘上它，
 # 第一步就从初值跳出很远。下面单独算出第一步：
+#
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -145,6 +148,8 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
 # 做的正是 `at.train` 的那几步，只是把每一步的 $w$ 都留了下来。除了学习率 0.5 和 0.05，
 # 我们还试一种做法：不直接学 $w$，而是学 $u = \log w$，用 $w = e^u$ 计算。
+#
+# <!-- source: attention_tutorial.training_paths.w_path -->
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -163,9 +168,8 @@ print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3  # the same 5 steps as at.train
-assert (
-    paths["w, lr = 0.05"][-1] < w_best
-)  # small steps: still climbing towards the minimum
+# small steps: still climbing towards the minimum
+assert paths["w, lr = 0.05"][-1] < w_best
 assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05  # log w: at the minimum
 assert (
     paths["log w, lr = 0.5"][1] > 1000
@@ -191,15 +195,15 @@ at.plot_w_paths(x_train, y_train, paths)
 # Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，
 # 找一个常数 $c$，使按核加权的平方误差最小，
 #
-# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{\sigma}\right) (y_i - c)^2
-#   = \frac{\sum_{i} K\left(\frac{x - x_i}{\sigma}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{\sigma}\right)} .$$
+# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{h}\right) (y_i - c)^2
+#   = \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .$$
 #
-# 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是“局部线性回归”，
+# 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是[局部线性回归](local-linear.py)，
 # 它在数据边缘的偏差更小。
 #
-# 这个估计是**一致**的（Mack 与 Silverman，1982）：样本数 $n \to \infty$ 时，只要带宽 $\sigma \to 0$，
-# 同时 $n \sigma^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），预测就收敛到真实的回归函数。
-# 两个条件各管一件事：$\sigma \to 0$ 让窗口越来越窄，偏差消失；$n\sigma^d \to \infty$
+# 这个估计是**一致**的（Mack 与 Silverman，1982）：样本数 $n \to \infty$ 时，只要带宽 $h \to 0$，
+# 同时 $n h^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），预测就收敛到真实的回归函数。
+# 两个条件各管一件事：$h \to 0$ 让窗口越来越窄，偏差消失；$nh^d \to \infty$
 # 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 违反的是第二条——
 # 窗口里只剩一两个点，也就是上表中的“有效键数”很小。
 #
@@ -208,9 +212,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # **“不平滑”有什么害处？** 害处在方差：预测跟着个别带噪声的标签跳动，换一批训练数据，
 # 曲线会变得面目全非。但它不一定比平滑的曲线误差大，本页的 $w = 1$ 就是反例。要比较，就看测试误差。
 #
-# **为什么训练数据当键、测试数据当查询？能反过来吗？** 键必须配着值，而值是标签：
-# 只有训练数据有标签，所以键值对只能来自训练集。查询则可以是任何想要预测的位置——训练时，
-# 查询就是训练输入本身（所以才要留一）。本例中测试点的真实值 $f(x)$ 只用来评估，实际问题里没有它。
+# **为什么训练数据当键、测试数据当查询？能反过来吗？** 见[非参数注意力汇聚](nonparametric.py#查询和键能互换吗)一页的“查询和键能互换吗？”。训练时查询就是训练输入本身，所以才要留一。
 #
 # **学到的 $w$ 是负数怎么办？** 没关系。公式只用到 $w^2$，$w$ 与 $-w$ 的预测完全相同，
 # 带宽是 $1/|w|$。

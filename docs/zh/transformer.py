@@ -34,9 +34,8 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %%
 kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
 distances = torch.cdist(data2.x_test, data2.x_train)  # (n_test, n_train): |q - k|
-reference = torch.exp(-(distances**2) / 2) / (
-    2 * torch.pi
-)  # d = 2: (2 pi)^(d/2) = 2 pi
+# d = 2: (2 pi)^(d/2) = 2 pi
+reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)
 gap_kernel = (kernel - reference).abs().max().item()
 print(
     "kernel:", tuple(kernel.shape), f" max |kernel - cdist version| = {gap_kernel:.1e}"
@@ -65,19 +64,21 @@ batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
 Q = torch.randn(batch, n_q, d)  # (batch, n_q, d)
 K = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 V = torch.randn(batch, n_k, d_v)  # (batch, n_k, d_v)
-scores = (
-    Q @ K.transpose(-2, -1) / d**0.5
-)  # (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
+# (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
+scores = Q @ K.transpose(-2, -1) / d**0.5
 attention_weights = F.softmax(scores, dim=-1)  # (batch, n_q, n_k), each row sums to 1
-output = (
-    attention_weights @ V
-)  # (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+# (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# 再用 PyTorch 的融合函数和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。第一行的 einsum 写法见手册条目 [torch.einsum](handbook/einsum.py)。
+# 第一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对每个批量 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。
 
 # %%
+scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
+gap_einsum = (scores - scores_einsum).abs().max().item()
+print(f"max |Q @ K.transpose(-2, -1) - einsum('bqd,bkd->bqk')| = {gap_einsum:.1e}")
+assert gap_einsum < 1e-6
 output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
 output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
 gap_sdpa = (output - output_sdpa).abs().max().item()
@@ -95,16 +96,14 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
 print("W_q:", model.W_q)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
-with (
-    torch.no_grad()
-):  # give MultiheadAttention the same three matrices, and no output projection
+# give MultiheadAttention the same three matrices, and no output projection
+with torch.no_grad():
     mha.in_proj_weight.copy_(
         torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight])
     )
     mha.out_proj.weight.copy_(torch.eye(d))
-V4 = torch.randn(
-    batch, n_k, d
-)  # (batch, n_k, d): MultiheadAttention wants d_v = d here
+# MultiheadAttention wants d_v = d here
+V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 with torch.no_grad():
     ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
     theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
@@ -118,6 +117,8 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # ## 把留一法写成带掩码的 softmax
 #
 # 在[带参数的注意力汇聚](parametric.py)一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。Transformer 的做法是保留整个方阵，把对角线上的分数改成 $-\infty$：$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册：[masked_fill 与 -inf](handbook/masked-fill.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 data = at.make_data()
@@ -137,125 +138,50 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
-# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。
+# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册 [masked_fill 与 -inf](handbook/masked-fill.py)）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。
+#
+# <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 with torch.no_grad():
     y_chapter = nw(x_train, keys, values)  # (n_train,)
-q_aug = torch.stack(
-    [x_train * w, torch.ones(n_train)], dim=-1
-)  # (n_train, 2): (q w, 1)
+# (n_train, 2): (q w, 1)
+q_aug = torch.stack([x_train * w, torch.ones(n_train)], dim=-1)
 k_aug = torch.stack([x_train * w, -((x_train * w) ** 2) / 2], dim=-1)  # (n_train, 2)
 y_sdpa = F.scaled_dot_product_attention(
     q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
 )  # (n_train, 1)
 gap_chapter = (y_masked - y_chapter).abs().max().item()
-gap_bool = (
-    (y_masked - y_sdpa.reshape(-1)).abs().max().item()
-)  # (n_train, 1) -> (n_train,)
+# (n_train, 1) -> (n_train,)
+gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
 print(f"max |masked - chapter's leave-one-out model|    = {gap_chapter:.1e}")
 print(f"max |masked - SDPA, boolean attn_mask = ~eye|   = {gap_bool:.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
 
 # %% [markdown]
 # 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，但原因不在掩码：$w \approx 16$ 时，$(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 都有几千那么大，两者相减会丢掉 float32 的有效数字，这就是[点积页](dot-product.py)讲过的抵消（cancellation）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
-#
-# ## 一个带可学习投影的小模型
-#
-# 现在回到二维玩具问题，用带掩码的留一损失来训练（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差）。同一份数据上训练两个模型：
-#
-# - 本章的模型，两个方向共用一个 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
-# - `ProjectedAttention(d_in=2, d_k=2)`：$2 \times 2$ 的 $W_q$、$W_k$ 和 $1 \times 1$ 的 $W_v$，高斯核形式（带键偏置）。
-#
-# 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。
-
-# %%
-x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
-scalar = at.ScalarKernelAttention(
-    w=1.0
-)  # the chapter's model: one w for both directions
-losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
-_ = torch.manual_seed(
-    at.SEED
-)  # nn.Linear draws its initial weights from the global generator
-projected = at.ProjectedAttention(d_in=2, d_k=2)  # W_q, W_k: (2, 2); W_v: (1, 1)
-losses_projected = at.train_leave_one_out(
-    projected, x2_train, y2_train, steps=300, lr=0.1
-)
-mse_scalar = at.mse_on_test(scalar, data2)
-mse_projected = at.mse_on_test(projected, data2)
-print(
-    f"one w:       w = {scalar.w.item():.3f}, loss {losses_scalar[-1]:.3f}, "
-    f"test MSE {mse_scalar:.3f}"
-)
-print(f"projections: loss {losses_projected[-1]:.3f}, test MSE {mse_projected:.3f}")
-assert mse_projected < mse_scalar
 
 # %% [markdown]
-# 在测试集上，投影模型赢了。它学到了什么？分数里把查询和键联系起来的部分是 $q^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
-
-# %%
-W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
-W_k = projected.W_k.weight.detach()  # (2, 2)
-M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M x_i
-print("W_v =", round(projected.W_v.weight.item(), 3))
-print("M[0, 0] / |M[1, 1]| =", round((M[0, 0] / M[1, 1].abs()).item(), 1))
-assert M[0, 0] > 5 * M[1, 1].abs()
-at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
-
-# %% [markdown]
-# $x_1$ 的权重 $M_{00}$ 是 $x_2$ 的权重 $M_{11}$ 的许多倍：模型学会了主要看起作用的那个特征，这是一个 $w$ 做不到的。$W_v$ 仍接近 1：值本来就是我们要的输出。
-#
-# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键，不管它们的 $x_2$ 是多少（第一张图）。只有一个 $w$ 时，这条带断断续续：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（第二张图）。“用到的键数”是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
-
-# %%
-row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
-order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
-with torch.no_grad():
-    _, weights_scalar = scalar(
-        data2.x_test[row], x2_train[order], y2_train[order, None]
-    )
-    _, weights_projected = projected(
-        data2.x_test[row], x2_train[order], y2_train[order, None]
-    )
-print("queries, keys:", tuple(weights_projected.shape))
-spread_projected = (
-    (1 / (weights_projected**2).sum(dim=1)).mean().item()
-)  # (20, 100) -> ()
-spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
-print(
-    f"keys in use per query: projections {spread_projected:.1f}, one w {spread_scalar:.1f}"
-)
-assert spread_projected > spread_scalar
-at.plot_attention_heatmap(weights_projected)
-
-# %%
-at.plot_attention_heatmap(weights_scalar)
-
-# %% [markdown]
-# ### 去掉键偏置会怎样？
-#
-# Transformer 去掉了 $-\frac{1}{2}\lVert k'\rVert^2$。用 `key_bias=False` 把同一个模型再训练一次：
-
-# %%
-_ = torch.manual_seed(at.SEED)
-plain = at.ProjectedAttention(
-    d_in=2, d_k=2, key_bias=False
-)  # a Transformer's q . k / sqrt(d_k)
-losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
-mse_plain = at.mse_on_test(plain, data2)
-print(f"plain dot product: test MSE {mse_plain:.3f}")
-assert mse_plain > mse_scalar
-
-# %% [markdown]
-# 比前两个都差得多。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。Transformer 之所以不受影响，是因为它的向量有几百维，而且归一化层让各个向量的长度差不多，于是这个偏置对每个键几乎一样（见[点积页](dot-product.py)的最后一段）。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
-#
 # ## 为什么只有一个 *w*？
 #
-# 这是读者对本章常问的问题。一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽的含义见[训练后的曲线为何不平滑](smoothness.py)）。输入只有一维时，也没有别的可学：$1 \times 1$ 的矩阵**就是**一个标量，所以 $W_q = W_k = w$ 已经是高斯核形式的全部自由度，而且 $w$ 和 $-w$ 给出相同的预测。有 $d$ 个特征时，矩阵就能像上面那样给各个特征加权、把它们混合。其余的一切原样保留：留一损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
+# 这是读者对本章常问的问题。一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽的含义见[训练后的曲线为何不平滑](smoothness.py)）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
+
+# %%
+a, b = 2.0, 1.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_train[20]  # one query
+untied = F.softmax(-((a * q0 - b * x_train) ** 2) / 2, dim=0)  # (n_train,)
+# a Gaussian kernel of width 1/|b| centred on (a/b) q0
+moved = F.softmax(-(((x_train - a / b * q0) * b) ** 2) / 2, dim=0)  # (n_train,)
+gap_untied = (untied - moved).abs().max().item()
+print(f"query {q0.item():.3f}, kernel centred on {a / b * q0.item():.3f}")
+print(f"max |untied - moved Gaussian| = {gap_untied:.1e}")
+assert gap_untied < 1e-6
+
+# %% [markdown]
+# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择；$w$ 和 $-w$ 给出相同的预测。有 $d$ 个特征时，矩阵就能给各个特征加权、把它们混合，[在二维玩具问题上学习投影](projections.py)一页训练的正是这样的矩阵。其余的一切原样保留：留一损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
 #
-# $n$ 变大时这一切要付出多少代价，是下一页[注意力的开销随 n 的增长](scale.py)的主题。
+# 下一页[在二维玩具问题上学习投影](projections.py)在二维玩具问题上训练这样的投影；$n$ 变大时这一切要付出多少代价，则是[注意力的开销随 n 的增长](scale.py)的主题。
 #
 # ## 本页用到的 API
 #
@@ -263,11 +189,7 @@ assert mse_plain > mse_scalar
 #   <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>，
 #   <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>，
 #   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>，
-#   <autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>，
-#   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>，
-#   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>，
-#   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>，
-#   <autoref identifier="attention_tutorial.figures.measures.plot_matrices">plot_matrices</autoref>
+#   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`），
 #   `torch.nn.MultiheadAttention`，`torch.nn.Linear`，`Tensor.masked_fill`，`Tensor.transpose`，
 #   `torch.cdist`

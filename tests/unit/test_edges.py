@@ -16,9 +16,8 @@ import torch
 
 import attention_tutorial as at
 from attention_tutorial import scaling, scores
-from attention_tutorial.figures.additions import plot_w_paths
-from attention_tutorial.figures.curves import plot_fits
-from attention_tutorial.figures.measures import plot_scaling
+from attention_tutorial.figures.cost import plot_scaling
+from attention_tutorial.figures.curves import plot_fits, plot_w_paths
 
 
 def _data(n: int = 40, seed: int = 0) -> tuple[torch.Tensor, torch.Tensor]:

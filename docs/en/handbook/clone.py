@@ -7,6 +7,8 @@
 # both, write `x.detach().clone()`.
 
 # %%
+import textwrap
+
 import torch
 
 import attention_tutorial as at
@@ -115,10 +117,13 @@ y.detach().zero_()  # ... and this overwrites y
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0][:110])
+    # the whole message, wrapped between words to fit the page
+    print(textwrap.fill(f"{type(err).__name__}: {err}", width=80))
 
 # %% [markdown]
-# With `y.detach().clone()` the copy is changed and `y` is left alone.
+# The message is precise: every tensor carries a version counter, raised by each in-place change;
+# the backward pass needs `y` at version 0 and finds version 1. With `y.detach().clone()` the copy
+# is changed and `y` is left alone.
 #
 # ### Where the chapter uses it
 #

@@ -152,9 +152,8 @@ print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
 # `(3, 3)`. If you meant an elementwise difference of two columns, you get a matrix:
 
 # %%
-surprise = (
-    queries - queries[:, None]
-)  # (3,) - (3, 1) -> (3, 3), maybe not what you meant
+# (3,) - (3, 1) -> (3, 3), maybe not what you meant
+surprise = queries - queries[:, None]
 print(tuple(surprise.shape))
 
 # %% [markdown]
@@ -173,9 +172,8 @@ print(tuple(surprise.shape))
 # %%
 x_test = torch.arange(0, 5, 0.1)  # (n_test,)
 n_train = 50
-tiled = x_test.repeat_interleave(n_train).reshape(
-    -1, n_train
-)  # (n_test, n_train), a copy
+# (n_test, n_train), a copy
+tiled = x_test.repeat_interleave(n_train).reshape(-1, n_train)
 view = x_test[:, None].expand(-1, n_train)  # (n_test, n_train), no copy
 same_values = torch.equal(tiled, view)
 print("same values:", same_values)

@@ -118,6 +118,41 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# ### Two boolean masks, two conventions
+#
+# PyTorch's own two attention functions read a boolean mask in opposite ways: in the `attn_mask` of
+# `F.scaled_dot_product_attention`, `True` means "may attend"; in the `attn_mask` of
+# `nn.MultiheadAttention`, `True` means "may **not** attend", as in `masked_fill`. To hide the
+# diagonal, the first takes `~eye` and the second `eye`. The page
+# [From kernel regression to Transformer attention](../transformer.py) uses both; each is checked
+# below:
+
+# %%
+eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
+_ = torch.manual_seed(at.SEED)
+# (n, d), (n, d), (n, d_v)
+q, k, v = torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 2)
+# SDPA: True = may attend, so hiding the diagonal takes ~eye
+out_sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=~eye)  # (3, 2)
+# masked_fill: True = replace, so the same thing takes eye
+scores_qk = (q @ k.T / 4**0.5).masked_fill(eye, float("-inf"))  # (3, 3)
+out_by_hand = F.softmax(scores_qk, dim=-1) @ v  # (3, 2)
+print(
+    "SDPA, attn_mask=~eye, same as masked_fill(eye):",
+    torch.allclose(out_sdpa, out_by_hand),
+)
+assert torch.allclose(out_sdpa, out_by_hand)
+# nn.MultiheadAttention: True = blocked, so hiding the diagonal takes eye
+mha = torch.nn.MultiheadAttention(4, num_heads=1, batch_first=True)
+x = torch.randn(1, 3, 4)  # (batch, n, d)
+_, weights_mha = mha(x, x, x, attn_mask=eye)  # weights: (batch, n, n)
+print(
+    "MultiheadAttention, attn_mask=eye, diagonal weights:",
+    weights_mha[0].diagonal().tolist(),
+)
+assert (weights_mha[0].diagonal() == 0).all()
+
+# %% [markdown]
 # ### Where the chapter uses it
 #
 # [From kernel regression to Transformer attention](../transformer.py): leave-one-out as

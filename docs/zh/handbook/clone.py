@@ -4,6 +4,8 @@
 # 这两个方法看起来都是“得到一个新张量”，做的事情却正好相反。`clone()` 把数据复制到新的内存里，并且**留在**自动求导的计算图中；`detach()` 与原张量共享内存，并且**离开**计算图。想要一份两者都不沾的值，就写 `x.detach().clone()`。
 
 # %%
+import textwrap
+
 import torch
 
 import attention_tutorial as at
@@ -110,10 +112,11 @@ y.detach().zero_()  # ... and this overwrites y
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0][:110])
+    # the whole message, wrapped between words to fit the page
+    print(textwrap.fill(f"{type(err).__name__}: {err}", width=80))
 
 # %% [markdown]
-# 改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。
+# 报错说得很具体：每个张量都带着一个版本号，每被原地修改一次就加 1；反向传播需要版本 0 的 `y`，眼前的却是版本 1。改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。
 #
 # ### 本章在哪里用到
 #

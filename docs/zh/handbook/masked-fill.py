@@ -107,6 +107,36 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# ### 两种布尔掩码，两种约定
+#
+# PyTorch 自己的两个注意力函数，布尔掩码的意思正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。[从核回归到 Transformer 注意力](../transformer.py)一页两个都用到了，下面逐一核对：
+
+# %%
+eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
+_ = torch.manual_seed(at.SEED)
+# (n, d), (n, d), (n, d_v)
+q, k, v = torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 2)
+# SDPA: True = may attend, so hiding the diagonal takes ~eye
+out_sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=~eye)  # (3, 2)
+# masked_fill: True = replace, so the same thing takes eye
+scores_qk = (q @ k.T / 4**0.5).masked_fill(eye, float("-inf"))  # (3, 3)
+out_by_hand = F.softmax(scores_qk, dim=-1) @ v  # (3, 2)
+print(
+    "SDPA, attn_mask=~eye, same as masked_fill(eye):",
+    torch.allclose(out_sdpa, out_by_hand),
+)
+assert torch.allclose(out_sdpa, out_by_hand)
+# nn.MultiheadAttention: True = blocked, so hiding the diagonal takes eye
+mha = torch.nn.MultiheadAttention(4, num_heads=1, batch_first=True)
+x = torch.randn(1, 3, 4)  # (batch, n, d)
+_, weights_mha = mha(x, x, x, attn_mask=eye)  # weights: (batch, n, n)
+print(
+    "MultiheadAttention, attn_mask=eye, diagonal weights:",
+    weights_mha[0].diagonal().tolist(),
+)
+assert (weights_mha[0].diagonal() == 0).all()
+
+# %% [markdown]
 # ### 本章在哪里用到
 #
 # [从核回归到 Transformer 注意力](../transformer.py)：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与[带参数的注意力汇聚](../parametric.py)中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见[为什么要留一](../leave-one-out.py)）。不用 `-inf` 的同一个结果：[torch.where](where.py)。

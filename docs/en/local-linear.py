@@ -1,0 +1,135 @@
+# %% [markdown]
+# # Boundary bias and local linear regression
+#
+# The fit of [non-parametric attention pooling](nonparametric.py) follows the curve well in the
+# middle and goes astray at the ends, at the left end most of all. This page finds out why, then
+# tries a remedy that changes one thing only: **local linear regression**. It keeps the same
+# attention weights, but instead of a weighted average it fits a weighted straight line around each
+# query. First, the fit of that page again, with the same data and the same bandwidth $h = 1$.
+
+# %%
+import torch
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+data = at.make_data()
+x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
+n_train, n_test = len(x_train), len(x_test)
+# the fit of the page nonparametric: bandwidth 1
+y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
+
+# %% [markdown]
+# ## Where the fit goes astray
+#
+# On that page's fit the largest error is at the left end. Below, for the first, the middle and the last query:
+# the prediction (fit), the true value (truth), the largest attention weight of its row (max weight), and
+# the mean of the keys weighted by the attention weights (mean key: where the query actually
+# looks):
+
+# %%
+# first, middle and last query: fit and truth at the edges
+for i in (0, n_test // 2, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    mean_key = (row * x_train).sum().item()  # where query i looks
+    print(
+        f"x = {x_test[i].item():.1f}"
+        f"  fit {y_hat[i].item():.4f}"
+        f"  truth {data.y_truth[i].item():.4f}"
+        f"  max weight {row.max().item():.4f}"
+        f"  mean key {mean_key:.4f}"
+    )
+largest = attention_weights.max(dim=1).values  # (n_test,)
+middle = largest[n_test // 2]
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
+assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
+assert largest[0] > middle and largest[-1] > middle  # dark corners
+
+# %% [markdown]
+# At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
+# edge of the data: there is no training point to the left of the query 0, so all its weight
+# goes to keys on its right and its mean key lies well to the right of the query; and $f$ rises
+# steeply from 0, so nearly every output on that side is larger than $f(0)$ and the weighted
+# average comes out too high. This is **boundary bias**: kernel regression averages over a
+# window, and when the edge of the data cuts the window in half, the average leans towards the
+# half that is left. The last query also has keys on one side only, but there $f$ sits near the
+# bottom of a trough and is about as high on either side, so the bias is much smaller.
+#
+# The same reason makes the top-left and bottom-right corners of that page's heatmap the darkest:
+# a query at an edge has keys on one side only, so about half as many keys share its weight,
+# and since each row still sums to 1, each of them gets more (the max weight column).
+
+# %% [markdown]
+# **Local linear regression** keeps the weights but, instead of a weighted average (a constant
+# fitted around each query), fits a weighted straight line
+#
+# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2$$
+#
+# and predicts its value at the query, $b_0$. The line follows its slope from the centre of the weights
+# ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way only. Solved, the prediction is again a weighted
+# sum of the values, $\hat y = \sum_i \ell_i y_i$, but these "equivalent weights" $\ell_i$, while
+# summing to 1, can be negative.
+# <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
+# returns the predictions and these weights. The two fits at both ends:
+#
+# <!-- source: attention_tutorial.local_linear_regression.local_linear -->
+
+# %%
+# (n_test,), (n_test, n_train)
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
+for i in (0, n_test - 1):
+    print(
+        f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
+        f"Nadaraya-Watson {y_hat[i].item():.4f}, local linear {y_ll[i].item():.4f}"
+    )
+mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
+mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
+print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
+bias_nw, bias_ll = (
+    (y_hat[0] - data.y_truth[0]).item(),
+    (y_ll[0] - data.y_truth[0]).item(),
+)
+assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
+assert mse_ll < mse_nw
+
+# %% [markdown]
+# On the left both fits; on the right the attention weights of the query $x = 0$, all of them to
+# its right, centred at $\bar x$, far from the query:
+
+# %%
+at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
+
+# %% [markdown]
+# As an independent check, `torch.linalg.lstsq` solves the weighted least-squares problem at
+# $x = 0$ directly:
+
+# %%
+# weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
+sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
+design = torch.stack(
+    [torch.ones(n_train), x_train - x_test[0]], dim=1
+).double()  # (n_train, 2)
+solution = torch.linalg.lstsq(
+    sqrt_a[:, None] * design, sqrt_a * y_train.double()
+).solution
+print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
+print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
+print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
+
+# %% [markdown]
+# At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops clearly. The
+# numbers at the right end, $x = 4.9$, are a reminder of what local linear regression does not do:
+# it removes the bias that comes from the slope. There $f$ is just climbing out of a trough, and the
+# bias from the curvature stays; this time the two biases of Nadaraya-Watson happen to cancel and it
+# is the closer one. The negative equivalent weights also show that local linear regression is no
+# longer attention pooling in the strict sense (its weights are not a probability distribution),
+# but a close relative.
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# - PyTorch: `torch.linalg.lstsq`, `torch.stack`, `Tensor.double`
+# - Previous page: [Non-parametric attention pooling](nonparametric.py); next page:
+#   [Parametric attention pooling](parametric.py)

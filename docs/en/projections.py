@@ -1,0 +1,264 @@
+# %% [markdown]
+# # Learned projections on a 2-D toy problem
+#
+# The page [From kernel regression to Transformer attention](transformer.py) showed why one $w$
+# turns into matrices $W_q$, $W_k$, $W_v$ and wrote them as
+# <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>.
+# This page trains it on that page's two-dimensional toy problem: 100 training points
+# $x = (x_1, x_2)$, an output that depends on $x_1$ only, and a $20 \times 20$ grid of test inputs.
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+data2 = at.make_data_2d()  # y depends on x_1 only; x_2 is a distraction
+print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.shape))
+
+# %% [markdown]
+# ## Two models, one data set
+#
+# Now train on the two-dimensional toy problem, with the masked leave-one-out loss
+# (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>:
+# full-batch Adam, 300 steps, learning rate 0.1, mean squared error), two models on the same data:
+#
+# - the chapter's model, one $w$ for both directions
+#   (<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>);
+# - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape $2 \times 2$ and a $1 \times 1$
+#   $W_v$, Gaussian form (with the key bias).
+#
+# The test error is the mean squared error against the true $f(x_1)$ on the 400 grid points
+# (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>).
+#
+# Adam (`torch.optim.Adam`) is a variant of gradient descent that keeps, for every parameter, a
+# running average of its gradients and of their squares, and divides the first by the square root
+# of the second: every parameter moves by steps of roughly the same size, whether its gradient is
+# large or small. The entries of the projections have gradients of very different sizes, where
+# plain SGD would either crawl or diverge. It is used like SGD: `zero_grad`, `backward`, `step`
+# (handbook: [Training: Parameter, MSELoss, SGD](handbook/training.py)).
+#
+# <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
+
+# %%
+x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
+# the chapter's model: one w for both directions
+scalar = at.ScalarKernelAttention(w=1.0)
+losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
+# nn.Linear draws its initial weights from the global generator
+_ = torch.manual_seed(at.SEED)
+projected = at.ProjectedAttention(d_in=2, d_k=2)  # W_q, W_k: (2, 2); W_v: (1, 1)
+losses_projected = at.train_leave_one_out(
+    projected, x2_train, y2_train, steps=300, lr=0.1
+)
+mse_scalar = at.mse_on_test(scalar, data2)
+mse_projected = at.mse_on_test(projected, data2)
+print(
+    f"one w:       w = {scalar.w.item():.3f}, loss {losses_scalar[-1]:.3f}, "
+    f"test MSE {mse_scalar:.3f}"
+)
+print(f"projections: loss {losses_projected[-1]:.3f}, test MSE {mse_projected:.3f}")
+print(
+    f"one w, change of the loss in the last step: {losses_scalar[-2] - losses_scalar[-1]:.1e}"
+)
+assert mse_projected < mse_scalar
+assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
+
+# %% [markdown]
+# ## One seed says little
+#
+# One $w$ starts at 1 and its training draws no random numbers; its loss no longer changes in the
+# last step above, so its result does not depend on a seed. The projections start from random
+# numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
+# 9, with its test error after 300 and after 1,000 steps.
+#
+# Ten calls of `train_leave_one_out` would take 13,000 steps, too slow for this page. The ten
+# models' parameters stack along a batch dimension instead: $W_q$ and $W_k$ into $(10, 2, 2)$,
+# $W_v$ into $(10, 1, 1)$, and one forward pass gives the ten leave-one-out losses. Each loss
+# depends on its own model's parameters only, and Adam updates every entry on its own, so one Adam
+# step on the **sum** of the ten losses is one step of each model. The initial weights come from
+# `ProjectedAttention`; the attention is the few lines written earlier on this page (dot product
+# minus half the key's squared length, $-\infty$ on the diagonal, softmax) with one more batch
+# dimension in front; the test error comes from `mse_on_test`. Seed 0 must give the model trained
+# above with `train_leave_one_out`.
+
+# %%
+seeds = range(10)
+models = []
+for seed in seeds:
+    _ = torch.manual_seed(seed)  # each model's initial W_q, W_k, W_v
+    models.append(at.ProjectedAttention(d_in=2, d_k=2))
+W_q10 = torch.stack(
+    [m.W_q.weight.detach() for m in models]
+).requires_grad_()  # (10, 2, 2)
+W_k10 = torch.stack(
+    [m.W_k.weight.detach() for m in models]
+).requires_grad_()  # (10, 2, 2)
+W_v10 = torch.stack(
+    [m.W_v.weight.detach() for m in models]
+).requires_grad_()  # (10, 1, 1)
+own = torch.eye(len(x2_train), dtype=torch.bool)  # (100, 100): True on the diagonal
+optimizer = torch.optim.Adam([W_q10, W_k10, W_v10], lr=0.1)
+mse_seeds, loss_seeds = {}, {}
+for step in range(1, 1001):
+    optimizer.zero_grad()
+    q = x2_train @ W_q10.transpose(-2, -1)  # (100, 2) @ (10, 2, 2) -> (10, 100, 2)
+    k = x2_train @ W_k10.transpose(-2, -1)  # (10, 100, 2)
+    v = y2_train[:, None] @ W_v10.transpose(-2, -1)  # (10, 100, 1)
+    # the Gaussian form q . k - |k|^2 / 2: (10, 100, 100)
+    scores = q @ k.transpose(-2, -1) - (k**2).sum(dim=-1)[:, None, :] / 2
+    # each point's own key masked out: (10, 100, 100)
+    weights = F.softmax(scores.masked_fill(own, float("-inf")), dim=-1)
+    y_hat = (weights @ v).squeeze(-1)  # (10, 100, 1) -> (10, 100)
+    losses = ((y_hat - y2_train) ** 2).mean(dim=1)  # (10,): one loss per model
+    losses.sum().backward()
+    optimizer.step()
+    if step in (300, 1000):
+        loss_seeds[step] = losses.detach()  # (10,)
+        with torch.no_grad():
+            for model, W_q_s, W_k_s, W_v_s in zip(
+                models, W_q10, W_k10, W_v10, strict=True
+            ):
+                model.W_q.weight.copy_(W_q_s)
+                model.W_k.weight.copy_(W_k_s)
+                model.W_v.weight.copy_(W_v_s)
+        mse_seeds[step] = torch.tensor([at.mse_on_test(m, data2) for m in models])
+for step, mse in mse_seeds.items():
+    print(
+        f"projections, {step:>5,} steps: test MSE median {mse.quantile(0.5):.3f}, "
+        f"range {mse.min():.3f}-{mse.max():.3f}"
+    )
+    print(f"  leave-one-out loss, median: {loss_seeds[step].quantile(0.5):.3f}")
+    print("  test MSE seed by seed:", mse.numpy().round(3))
+better = int((mse_seeds[300] < mse_scalar).sum())
+print(f"one w, 300 steps: test MSE {mse_scalar:.3f} (no random start)")
+print(f"seeds whose projections beat one w at 300 steps: {better} of 10")
+assert abs(mse_seeds[300][at.SEED] - mse_projected) < 1e-4  # seed 0 = the model above
+assert mse_seeds[300].quantile(0.5) < mse_scalar and better == 9
+assert mse_seeds[300].max() > 3 * mse_scalar  # one seed is stuck
+assert loss_seeds[1000].quantile(0.5) < loss_seeds[300].quantile(0.5)
+assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
+
+# %% [markdown]
+# At 300 steps the projections' median test error is far below one $w$'s, and nine seeds of ten
+# beat it; but one seed is stuck, with an error several times that of one $w$: its Adam run fell
+# into a poor region and does not leave it within 300 steps. More freedom is also more ways to go
+# wrong.
+#
+# The step budget matters as well. Another 700 steps lower the leave-one-out loss further, yet the
+# median test error **rises**: the models spend the extra steps fitting the noise of the training
+# set. 300 steps is a budget, not convergence, and a different budget changes the gap between the
+# two models. So the precise statement is: with a budget of 300 steps, the median over ten seeds
+# beats one $w$.
+#
+# Back to the model of seed 0 (the same as `projected`). What did it learn? The part of the score
+# that links a query to a key is $q^\top W_q^\top W_k\, k$, so the matrix to read is
+# $M = W_q^\top W_k$ ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). Row and
+# column 0 belong to $x_1$,
+# row and column 1 to $x_2$:
+
+# %%
+W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
+W_k = projected.W_k.weight.detach()  # (2, 2)
+M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M x_i
+A = W_k.T @ W_k  # (2, 2): the key bias is -x_i^T A x_i / 2
+centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
+print("W_v =", round(projected.W_v.weight.item(), 3))
+print("M =", M.numpy().round(2))
+print("A =", A.numpy().round(2))
+print("A^-1 M^T =", centre.numpy().round(2))
+print("kernel width along x_1, x_2:", A.diagonal().rsqrt().numpy().round(2))
+assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
+assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
+assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
+at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
+
+# %% [markdown]
+# $M_{00}$, the weight of $x_1$, is many times $M_{11}$, the weight of $x_2$. The top-right
+# $M_{01}$ is not small either: it multiplies the query's $x_1$ with the key's $x_2$. $M$ alone does
+# not give the kernel's shape, because the key bias holds the key's coordinates too. For a fixed
+# query $x$ the score is a quadratic function of the key $k$; completing the square,
+#
+# $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{const}, \qquad A = W_k^\top W_k,\quad c = A^{-1} M^\top x .$$
+#
+# The kernel is an elliptical Gaussian bump in key space: $A$ sets its width in each direction and
+# $c$ is its centre. $A_{00}$ is several times $A_{11}$, so the bump is clearly narrower along $x_1$
+# (width $1/\sqrt{A_{00}}$) than along $x_2$: the model looks mostly at $x_1$ without ignoring
+# $x_2$ entirely. $M_{01}$ and the off-diagonal entry of $A$ together place the centre: row 0 of the
+# centre matrix $A^{-1}M^\top$ is close to $(1, 0)$, so the bump's $x_1$ follows the query's
+# $x_1$; row 1 moves the centre's $x_2$ with the query as well, but along $x_2$ the bump is wide and
+# the move matters little. One $w$ can do none of this: its bump is round and centred on the query.
+# $W_v$ stays close to 1: the values are already the outputs we want.
+#
+# The attention heatmaps show the same thing. The queries are the 20 test points of the grid row
+# $x_2 = 2.5$, the keys the 100 training points sorted by $x_1$. With the projections, each query
+# spreads its weight over a band of keys with similar $x_1$, whatever their $x_2$ (the upper panel, `ProjectedAttention`).
+# With one $w$ the band is patchy: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
+# each query averages over fewer keys, and an average of fewer noisy values is noisier (the lower
+# panel, `ScalarKernelAttention`; both panels share one colour scale). "Keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries: $n$ for
+# uniform weights, 1 when a single key takes all the weight.
+
+# %%
+row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
+order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
+with torch.no_grad():
+    _, weights_scalar = scalar(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+    _, weights_projected = projected(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+print("queries, keys:", tuple(weights_projected.shape))
+# (20, 100) -> ()
+spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
+spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
+print(
+    f"keys in use per query: projections {spread_projected:.1f}, one w {spread_scalar:.1f}"
+)
+assert spread_projected > spread_scalar
+at.plot_attention_heatmaps(
+    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
+)
+
+# %% [markdown]
+# ## And without the key bias?
+#
+# A Transformer drops $-\frac{1}{2}\lVert k'\rVert^2$. Train the same model with `key_bias=False`:
+
+# %%
+_ = torch.manual_seed(at.SEED)
+# a Transformer's q . k / sqrt(d_k)
+plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
+losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
+mse_plain = at.mse_on_test(plain, data2)
+print(f"plain dot product: test MSE {mse_plain:.3f}")
+assert mse_plain > mse_scalar
+
+# %% [markdown]
+# Much worse than both. Without the bias a score $q'^\top k'$ grows with the **length** of $k'$, so for
+# a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
+# query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the
+# bias is the whole point.
+#
+# Transformers drop it all the same, as a trade-off, not because it makes no difference. Layer
+# normalisation (LayerNorm) normalises the input vectors $x$, not the projected keys $W_k x$, so the
+# keys' lengths $\lVert W_k x\rVert$ can still differ: a query pointing the same way always
+# scores the longer key higher. But a Transformer's task is not "find the samples near me": it
+# matches learned directions in hundreds of dimensions, and training teaches the model to use or
+# offset the keys' lengths (why the dot-product form works anyway: the last paragraph of the
+# [dot-product page](dot-product.py)).
+#
+# Beyond what the projections cost, what attention itself costs as $n$ grows is the subject of the
+# next page, [what attention costs as n grows](scale.py).
+#
+# ## APIs used on this page
+#
+# - Package: <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>,
+#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>,
+#   <autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>,
+#   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>,
+#   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>,
+#   <autoref identifier="attention_tutorial.figures.matrices.plot_matrices">plot_matrices</autoref>
+# - PyTorch: `torch.optim.Adam`, `torch.linalg.solve`, `torch.stack`, `Tensor.masked_fill`
+# - Previous page: [From kernel regression to Transformer attention](transformer.py)

@@ -1,0 +1,202 @@
+# %% [markdown]
+# # 在二维玩具问题上学习投影
+#
+# [从核回归到 Transformer 注意力](transformer.py)一页讲了一个 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，输出只取决于 $x_1$，测试输入是 $20 \times 20$ 的网格。
+
+# %%
+import torch
+from torch.nn import functional as F
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+data2 = at.make_data_2d()  # y depends on x_1 only; x_2 is a distraction
+print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.shape))
+
+# %% [markdown]
+# ## 训练两个模型
+#
+# 现在回到二维玩具问题，用带掩码的留一损失来训练（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差）。同一份数据上训练两个模型：
+#
+# - 本章的模型，两个方向共用一个 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
+# - `ProjectedAttention(d_in=2, d_k=2)`：$2 \times 2$ 的 $W_q$、$W_k$ 和 $1 \times 1$ 的 $W_v$，高斯核形式（带键偏置）。
+#
+# 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。
+#
+# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。投影矩阵的几个元素梯度大小相差悬殊，用普通 SGD 要么前者走不动、要么后者发散；Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册：[训练：Parameter、MSELoss、SGD](handbook/training.py)）。
+#
+# <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
+
+# %%
+x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
+# the chapter's model: one w for both directions
+scalar = at.ScalarKernelAttention(w=1.0)
+losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
+# nn.Linear draws its initial weights from the global generator
+_ = torch.manual_seed(at.SEED)
+projected = at.ProjectedAttention(d_in=2, d_k=2)  # W_q, W_k: (2, 2); W_v: (1, 1)
+losses_projected = at.train_leave_one_out(
+    projected, x2_train, y2_train, steps=300, lr=0.1
+)
+mse_scalar = at.mse_on_test(scalar, data2)
+mse_projected = at.mse_on_test(projected, data2)
+print(
+    f"one w:       w = {scalar.w.item():.3f}, loss {losses_scalar[-1]:.3f}, "
+    f"test MSE {mse_scalar:.3f}"
+)
+print(f"projections: loss {losses_projected[-1]:.3f}, test MSE {mse_projected:.3f}")
+print(
+    f"one w, change of the loss in the last step: {losses_scalar[-2] - losses_scalar[-1]:.1e}"
+)
+assert mse_projected < mse_scalar
+assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
+
+# %% [markdown]
+# ## 一个种子说明不了多少
+#
+# 一个 $w$ 的初值固定为 1，训练里没有随机数，上面最后一步的损失已经不再变化：它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1,000 步时的测试误差。
+#
+# 逐个调用 `train_leave_one_out` 要 13,000 步，太慢；好在十个模型的参数可以叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是本页前面写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
+
+# %%
+seeds = range(10)
+models = []
+for seed in seeds:
+    _ = torch.manual_seed(seed)  # each model's initial W_q, W_k, W_v
+    models.append(at.ProjectedAttention(d_in=2, d_k=2))
+W_q10 = torch.stack(
+    [m.W_q.weight.detach() for m in models]
+).requires_grad_()  # (10, 2, 2)
+W_k10 = torch.stack(
+    [m.W_k.weight.detach() for m in models]
+).requires_grad_()  # (10, 2, 2)
+W_v10 = torch.stack(
+    [m.W_v.weight.detach() for m in models]
+).requires_grad_()  # (10, 1, 1)
+own = torch.eye(len(x2_train), dtype=torch.bool)  # (100, 100): True on the diagonal
+optimizer = torch.optim.Adam([W_q10, W_k10, W_v10], lr=0.1)
+mse_seeds, loss_seeds = {}, {}
+for step in range(1, 1001):
+    optimizer.zero_grad()
+    q = x2_train @ W_q10.transpose(-2, -1)  # (100, 2) @ (10, 2, 2) -> (10, 100, 2)
+    k = x2_train @ W_k10.transpose(-2, -1)  # (10, 100, 2)
+    v = y2_train[:, None] @ W_v10.transpose(-2, -1)  # (10, 100, 1)
+    # the Gaussian form q . k - |k|^2 / 2: (10, 100, 100)
+    scores = q @ k.transpose(-2, -1) - (k**2).sum(dim=-1)[:, None, :] / 2
+    # each point's own key masked out: (10, 100, 100)
+    weights = F.softmax(scores.masked_fill(own, float("-inf")), dim=-1)
+    y_hat = (weights @ v).squeeze(-1)  # (10, 100, 1) -> (10, 100)
+    losses = ((y_hat - y2_train) ** 2).mean(dim=1)  # (10,): one loss per model
+    losses.sum().backward()
+    optimizer.step()
+    if step in (300, 1000):
+        loss_seeds[step] = losses.detach()  # (10,)
+        with torch.no_grad():
+            for model, W_q_s, W_k_s, W_v_s in zip(
+                models, W_q10, W_k10, W_v10, strict=True
+            ):
+                model.W_q.weight.copy_(W_q_s)
+                model.W_k.weight.copy_(W_k_s)
+                model.W_v.weight.copy_(W_v_s)
+        mse_seeds[step] = torch.tensor([at.mse_on_test(m, data2) for m in models])
+for step, mse in mse_seeds.items():
+    print(
+        f"projections, {step:>5,} steps: test MSE median {mse.quantile(0.5):.3f}, "
+        f"range {mse.min():.3f}-{mse.max():.3f}"
+    )
+    print(f"  leave-one-out loss, median: {loss_seeds[step].quantile(0.5):.3f}")
+    print("  test MSE seed by seed:", mse.numpy().round(3))
+better = int((mse_seeds[300] < mse_scalar).sum())
+print(f"one w, 300 steps: test MSE {mse_scalar:.3f} (no random start)")
+print(f"seeds whose projections beat one w at 300 steps: {better} of 10")
+assert abs(mse_seeds[300][at.SEED] - mse_projected) < 1e-4  # seed 0 = the model above
+assert mse_seeds[300].quantile(0.5) < mse_scalar and better == 9
+assert mse_seeds[300].max() > 3 * mse_scalar  # one seed is stuck
+assert loss_seeds[1000].quantile(0.5) < loss_seeds[300].quantile(0.5)
+assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
+
+# %% [markdown]
+# 300 步时，投影模型测试误差的中位数远低于一个 $w$，十个种子里有九个都比它好；但有一个种子卡住了，误差比一个 $w$ 还大好几倍：它的 Adam 落进了一个糟糕的局部区域，300 步内出不来。多了自由度，就多了走错路的可能。
+#
+# 步数也要交代清楚。再训练 700 步，留一损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，两种模型的差距也会跟着变。所以上面“投影模型赢了”的准确说法是：在 300 步的预算下，十个种子的中位数赢了。
+#
+# 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？分数里把查询和键联系起来的部分是 $q^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
+
+# %%
+W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
+W_k = projected.W_k.weight.detach()  # (2, 2)
+M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M x_i
+A = W_k.T @ W_k  # (2, 2): the key bias is -x_i^T A x_i / 2
+centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
+print("W_v =", round(projected.W_v.weight.item(), 3))
+print("M =", M.numpy().round(2))
+print("A =", A.numpy().round(2))
+print("A^-1 M^T =", centre.numpy().round(2))
+print("kernel width along x_1, x_2:", A.diagonal().rsqrt().numpy().round(2))
+assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
+assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
+assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
+at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
+
+# %% [markdown]
+# $x_1$ 的权重 $M_{00}$ 是 $x_2$ 的权重 $M_{11}$ 的许多倍。右上角的 $M_{01}$ 却也不小：它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。单看 $M$ 读不出核的形状，因为键偏置里也有键的坐标。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
+#
+# $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数}, \qquad A = W_k^\top W_k,\quad c = A^{-1} M^\top x .$$
+#
+# 所以核是键空间里一个椭圆形的高斯鼓包：$A$ 决定它在各个方向上的宽窄，$c$ 是它的中心。$A_{00}$ 是 $A_{11}$ 的好几倍，沿 $x_1$ 的宽度（$1/\sqrt{A_{00}}$）明显比沿 $x_2$ 的窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。$M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动，但鼓包沿 $x_2$ 本来就宽，这一移动影响不大。一个 $w$ 做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
+#
+# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键，不管它们的 $x_2$ 是多少（上面的 `ProjectedAttention` 图）。只有一个 $w$ 时，这条带断断续续：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“用到的键数”是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
+
+# %%
+row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
+order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
+with torch.no_grad():
+    _, weights_scalar = scalar(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+    _, weights_projected = projected(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+print("queries, keys:", tuple(weights_projected.shape))
+# (20, 100) -> ()
+spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
+spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
+print(
+    f"keys in use per query: projections {spread_projected:.1f}, one w {spread_scalar:.1f}"
+)
+assert spread_projected > spread_scalar
+at.plot_attention_heatmaps(
+    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
+)
+
+# %% [markdown]
+# ## 去掉键偏置会怎样？
+#
+# Transformer 去掉了 $-\frac{1}{2}\lVert k'\rVert^2$。用 `key_bias=False` 把同一个模型再训练一次：
+
+# %%
+_ = torch.manual_seed(at.SEED)
+# a Transformer's q . k / sqrt(d_k)
+plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
+losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
+mse_plain = at.mse_on_test(plain, data2)
+print(f"plain dot product: test MSE {mse_plain:.3f}")
+assert mse_plain > mse_scalar
+
+# %% [markdown]
+# 比前两个都差得多。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
+#
+# Transformer 照样去掉了它，这是一种取舍，不是因为它没有影响。层归一化（LayerNorm）规范的是输入向量 $x$，而不是投影后的键 $W_k x$，所以各个键的长度 $\lVert W_k x\rVert$ 仍然可以不同：方向相近的查询，总是给更长的键打更高的分。Transformer 的任务也不是“找离我近的样本”，而是在几百维里按学到的方向做匹配；模型在训练中自己学会利用或抵消键的长度（为什么点积形式照样能用，见[点积页](dot-product.py)的最后一段）。
+#
+# 投影付出的代价之外，$n$ 变大时注意力本身要付出多少代价，是下一页[注意力的开销随 n 的增长](scale.py)的主题。
+#
+# ## 本页用到的 API
+#
+# - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>，
+#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>，
+#   <autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>，
+#   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>，
+#   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>，
+#   <autoref identifier="attention_tutorial.figures.matrices.plot_matrices">plot_matrices</autoref>
+# - PyTorch：`torch.optim.Adam`，`torch.linalg.solve`，`torch.stack`，`Tensor.masked_fill`
+# - 上一页：[从核回归到 Transformer 注意力](transformer.py)

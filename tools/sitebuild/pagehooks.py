@@ -1,0 +1,183 @@
+"""Two page helpers that keep pages in step with what they describe, read at build time.
+
+Registered in ``mkdocs.yml`` under ``hooks:`` (before ``hooks.py``, so that the
+site-build plugin sees their output); ``mkdocs.en.yml`` inherits them.
+
+- **The reading path** of the home page (``index.md``) comes from ``nav``: a comment
+  ``<!-- reading-path ... -->`` holds one description per page (``file: text``) and a
+  ``skip:`` line for the top-level pages that are not chapters. Every top-level
+  page of ``nav`` must be described or skipped, and every described page must be
+  in ``nav``, so the list cannot fall behind the navigation: a new page fails the
+  build until it is described.
+- **The code behind a call**: a comment ``<!-- source: attention_tutorial.x.name -->``
+  in a page (a notebook's Markdown cell or a Markdown page) becomes a collapsed
+  ``<details>`` block holding that object's source, read with ``inspect.getsource``
+  when the site is built and highlighted by Pygments: never pasted, so it is the
+  code the page's outputs came from.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import inspect
+import re
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.pages import Page
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+
+READING_PATH = re.compile(r"<!--\s*reading-path\s*\n(?P<body>.*?)-->", re.S)
+SOURCE = re.compile(r"<!--\s*source:\s*(?P<name>[A-Za-z_][\w.]*)\s*-->")
+PACKAGE = "attention_tutorial"
+
+SUMMARY = {
+    "zh": "<code>{short}</code> 的源代码（{module}，构建网站时从包里读取）",
+    "en": "Source of <code>{short}</code> ({module}, read from the package at build time)",
+}
+SEPARATOR = {"zh": "：", "en": ": "}
+
+
+def language(config: MkDocsConfig) -> str:
+    """The page language of this build: ``zh`` or ``en``."""
+    return "zh" if str(config.extra.get("site_lang", "zh")).startswith("zh") else "en"
+
+
+# --- the reading path ----------------------------------------------------------------
+
+
+def top_level_pages(nav: list) -> list[tuple[str, str]]:
+    """``(title, file)`` of the pages at the top level of ``nav`` (sections left out), in order."""
+    pages = []
+    for entry in nav:
+        if isinstance(entry, dict):
+            for title, target in entry.items():
+                if isinstance(target, str):
+                    pages.append((title, target))
+    return pages
+
+
+def reading_path(markdown: str, nav: list, lang: str) -> str:
+    r"""Replace the ``<!-- reading-path -->`` comment by a numbered list of the chapter's pages.
+
+    >>> nav = [
+    ...     {"Home": "index.md"},
+    ...     {"A": "a.py"},
+    ...     {"G": "glossary.md"},
+    ...     {"S": [{"x": "s/x.md"}]},
+    ... ]
+    >>> print(
+    ...     reading_path(
+    ...         "<!-- reading-path\na.py: first\nskip: glossary.md\n-->", nav, "en"
+    ...     )
+    ... )
+    1. [A](a.py): first
+    """
+    match = READING_PATH.search(markdown)
+    if match is None:
+        return markdown
+    described: dict[str, str] = {}
+    skipped: set[str] = set()
+    for line in match["body"].splitlines():
+        if not line.strip():
+            continue
+        key, sep, text = line.partition(":")
+        if not sep:
+            raise PluginError(f"reading-path: a line must be 'file: description', got {line!r}")
+        if key.strip() == "skip":
+            skipped.update(text.split())
+        else:
+            described[key.strip()] = text.strip()
+    pages = [(title, file) for title, file in top_level_pages(nav) if file != "index.md"]
+    in_nav = {file for _, file in pages}
+    missing = [file for file in sorted(in_nav) if file not in described and file not in skipped]
+    if missing:
+        raise PluginError(
+            f"reading-path in index.md: the nav page(s) {', '.join(missing)} have no description: "
+            "add a line 'file: description' to the reading-path comment, or name them on its "
+            "'skip:' line"
+        )
+    stale = sorted((set(described) | skipped) - in_nav)
+    if stale:
+        raise PluginError(
+            f"reading-path in index.md: {', '.join(stale)} are not top-level pages of nav: "
+            "remove them from the reading-path comment"
+        )
+    lines = []
+    for title, file in pages:
+        if file in described:
+            lines.append(f"{len(lines) + 1}. [{title}]({file}){SEPARATOR[lang]}{described[file]}")
+    return markdown[: match.start()] + "\n".join(lines) + markdown[match.end() :]
+
+
+# --- the code behind a call -----------------------------------------------------------
+
+
+def resolve(name: str) -> object:
+    """The object a dotted name inside the package names (a module, function, class or method)."""
+    if name != PACKAGE and not name.startswith(PACKAGE + "."):
+        raise PluginError(f"source: {name!r} is not inside the package {PACKAGE}")
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            raise PluginError(f"source: {name!r} does not exist in the package") from None
+        return obj
+    raise PluginError(f"source: cannot import {name!r}")
+
+
+def source_of(name: str) -> str:
+    """The current source text of a package object, as ``inspect`` reads it from its file."""
+    obj = resolve(name)
+    try:
+        return inspect.getsource(obj)
+    except (OSError, TypeError) as err:
+        raise PluginError(f"source: no source for {name!r}: {err}") from None
+
+
+def source_block(name: str, lang: str) -> str:
+    """The collapsed block that shows the source of ``name``, highlighted as Material does."""
+    code = highlight(source_of(name), PythonLexer(), HtmlFormatter(nowrap=True))
+    module, _, short = name.rpartition(".")
+    obj = resolve(name)
+    if inspect.ismethod(obj) or "." in getattr(obj, "__qualname__", ""):
+        short = obj.__qualname__
+        module = obj.__module__
+    summary = SUMMARY[lang].format(short=html.escape(short), module=html.escape(module))
+    return (
+        f'<details class="example source-code" data-source="{html.escape(name)}" '
+        f"data-search-exclude>\n<summary>{summary}</summary>\n"
+        f'<div class="highlight"><pre><span></span><code>{code}</code></pre></div>\n</details>'
+    )
+
+
+def source_blocks(page_html: str, lang: str) -> str:
+    """Replace every ``<!-- source: name -->`` comment of a page by its source block."""
+    return SOURCE.sub(lambda m: source_block(m["name"], lang), page_html)
+
+
+# --- MkDocs events ----------------------------------------------------------------------
+
+
+def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files) -> str:
+    """The home page's reading path, from ``nav``."""
+    if page.file.src_uri == "index.md":
+        return reading_path(markdown, config.nav or [], language(config))
+    return markdown
+
+
+def on_page_content(html_text: str, *, page: Page, config: MkDocsConfig, files) -> str:
+    """Source blocks in place of their comments, on every page."""
+    try:
+        return source_blocks(html_text, language(config))
+    except PluginError as err:
+        raise PluginError(f"{page.file.src_uri}: {err}") from None
