@@ -126,13 +126,13 @@ def measure(name: str, n: int, chunk_size: int = 1024) -> dict:
 
 @pytest.mark.parametrize("name", ["tiled", "broadcast"])
 def test_the_count_is_what_the_full_forms_hold(name) -> None:
-    """At n = 3,000 three float32 matrices are 108 MB; the peak RSS is that, within 3 %.
+    """At n = 2,000 three float32 matrices are 48 MB; the peak RSS is that, within 3 %.
 
     A fourth tensor of the scores' shape, even a boolean one (1 byte per entry, +8 %),
     would show.
     """
-    row = measure(name, 3000)
-    assert row["predicted_bytes"] == 12 * 3000**2
+    row = measure(name, 2000)
+    assert row["predicted_bytes"] == 12 * 2000**2
     assert 0.97 * row["predicted_bytes"] < row["peak_bytes"] < 1.03 * row["predicted_bytes"]
 
 
@@ -221,12 +221,15 @@ def test_median_of_an_even_number_of_runs_is_the_mean_of_the_middle_two() -> Non
     assert (row["seconds"], row["peak_bytes"]) == (2.5, 25.0)
 
 
-def test_the_measurements_are_package_data_read_from_anywhere(tmp_path) -> None:
-    """Read from a folder outside the repository: no path relative to the work tree."""
-    code = "import attention_tutorial as at; print(len(at.scale_measurements()['rows']))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=tmp_path, check=True, timeout=300).stdout  # fmt: skip
+def test_the_measurements_are_package_data_read_from_anywhere(tmp_path, monkeypatch) -> None:
+    """Read from a folder outside the repository: no path relative to the work tree.
+
+    That the wheel carries the file is checked by tests/site/test_out_of_tree.py.
+    """
+    monkeypatch.chdir(tmp_path)
+    bench = scaling.scale_measurements()
     stored = json.loads((ROOT / "attention_tutorial" / scaling.RESULTS).read_text("utf-8"))
-    assert int(out) == len(stored["measurements"]) > 0
+    assert len(bench["rows"]) == len(stored["measurements"]) > 0
+    assert bench["machine"] == stored["machine"]
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'attention_tutorial = ["results/*.json"]' in pyproject  # in the wheel
