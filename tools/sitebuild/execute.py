@@ -5,10 +5,12 @@
 1. The cache key of a notebook is the hash of its code cells and of
    ``environment``, a hash of everything outside the page that its outputs
    depend on (:func:`environment_hash`: the package's source, the locked
-   dependencies, this module's format version). Prose is not part of the key, so
-   editing prose executes nothing; editing the package re-executes every notebook.
-2. Missing entries are executed with nbclient, two kernels at a time, with the
-   repository root as working directory. A failing cell raises
+   dependencies, this module's format version, the kernels' thread count).
+   Prose is not part of the key, so editing prose executes nothing; editing the
+   package re-executes every notebook.
+2. Missing entries are executed with nbclient, two kernels at a time, each
+   running torch on ``KERNEL_THREADS`` thread(s), with the repository root as
+   working directory. A failing cell raises
    :class:`NotebookError`: a traceback is never published.
 3. For each language, the notebook's own cells are joined with the cached
    outputs and written to ``<cache_dir>/<lang>/<page>.ipynb``; figures are
@@ -31,12 +33,17 @@ from pathlib import Path
 
 import nbformat
 
+from tools.sitebuild.contract import FIGURE_LANGS_ENV, FIGURE_MIME
 from tools.sitebuild.notebooks import LANGS, ROOT, Notebook, code_cells
 
 # Bump when the cached format or the execution set-up changes.
 FORMAT_VERSION = "3"
-FIGURE_MIME = "application/vnd.attention-tutorial.figure+json"
-FIGURE_LANGS_ENV = "ATTENTION_TUTORIAL_FIGURE_LANGS"
+# Threads of torch (and of OpenMP/MKL under it) in each kernel. Two kernels with two
+# threads each on two cores waited on each other: a cold build took 96 s, with one
+# thread each 78 s, with identical text outputs. Part of the key: a float summed in
+# another order may print differently, so outputs made with another count are not reused.
+KERNEL_THREADS = 1
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")
 TIMEOUT = 600
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
@@ -73,7 +80,22 @@ def environment_hash(root: Path = ROOT, langs: Iterable[str] = LANGS) -> str:
             hasher.update(path.read_bytes())
     hasher.update((root / "requirements" / "lock.txt").read_bytes())
     hasher.update(",".join(langs).encode())
+    hasher.update(f"threads={KERNEL_THREADS}".encode())
     return hasher.hexdigest()
+
+
+def kernel_environment(langs: Iterable[str] = LANGS) -> dict[str, str]:
+    """The environment of a kernel: figures drawn in every language, ``KERNEL_THREADS`` threads.
+
+    >>> env = kernel_environment(["zh", "en"])
+    >>> env["ATTENTION_TUTORIAL_FIGURE_LANGS"], env["OMP_NUM_THREADS"]
+    ('zh,en', '1')
+    """
+    # The kernel draws each figure once per language (attention_tutorial/figures/_base.py).
+    env = {**os.environ, FIGURE_LANGS_ENV: ",".join(langs), "PYTHONHASHSEED": "0"}
+    env.update(dict.fromkeys(THREAD_VARIABLES, str(KERNEL_THREADS)))
+    env.pop("MPLBACKEND", None)
+    return env
 
 
 def _page_outputs(outputs: list[dict], lang: str) -> list[dict]:
@@ -157,9 +179,7 @@ class NotebookCache:
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = dict(KERNELSPEC)
         nb.cells = [nbformat.v4.new_code_cell(src) for src in sources]
-        # The kernel draws each figure once per language (attention_tutorial/_figure.py).
-        kernel_env = {**os.environ, FIGURE_LANGS_ENV: ",".join(self.langs), "PYTHONHASHSEED": "0"}
-        kernel_env.pop("MPLBACKEND", None)
+        kernel_env = kernel_environment(self.langs)
         start = time.perf_counter()
         client = NotebookClient(
             nb,
