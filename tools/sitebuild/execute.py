@@ -31,6 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import jupytext
 import nbformat
 
 from tools.sitebuild.contract import FIGURE_LANGS_ENV, FIGURE_MIME
@@ -126,6 +127,33 @@ def _page_outputs(outputs: list[dict], lang: str) -> list[dict]:
     return resolved
 
 
+# The pages read by this process: {source path: (its bytes, the notebook read from them)}.
+_READ: dict[Path, tuple[bytes, nbformat.NotebookNode]] = {}
+# The executed notebooks this process wrote: {file: (page source, key, file's and outputs'
+# signatures)}; a file changed by someone else is written again.
+_WRITTEN: dict[Path, tuple[bytes, str, tuple, tuple]] = {}
+
+
+def _read(page: Notebook) -> nbformat.NotebookNode:
+    """A copy of the page's notebook, parsed again only when its source changed."""
+    source = page.path.read_bytes()
+    known = _READ.get(page.path)
+    if known is None or known[0] != source:
+        text = source.decode("utf-8")
+        known = (source, jupytext.reads(text, fmt={"extension": page.path.suffix}))
+        _READ[page.path] = known
+    return copy.deepcopy(known[1])
+
+
+def _signature(path: Path) -> tuple:
+    """What changes when a file is written: its modification time (ns) and size."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return ()
+    return (stat.st_mtime_ns, stat.st_size)
+
+
 class NotebookCache:
     """Executed outputs of notebook pages under ``cache_dir``, keyed by code and environment.
 
@@ -211,7 +239,7 @@ class NotebookCache:
         keys: dict[Notebook, str] = {}
         todo: dict[str, tuple[list[str], str]] = {}
         for page in pages:
-            nb = page.read()
+            nb = _read(page)
             key = self.key(nb)
             keys[page] = key
             if self.outputs_file(key).exists():
@@ -226,9 +254,19 @@ class NotebookCache:
         return keys
 
     def materialize(self, page: Notebook, key: str) -> Path:
-        """Write the executed notebook of ``page`` (its own prose, cached outputs)."""
-        nb = page.read()
-        cached = json.loads(self.outputs_file(key).read_text(encoding="utf-8"))
+        """Write the executed notebook of ``page`` (its own prose, cached outputs).
+
+        Done again only when the page's source, its outputs or the file written
+        changed since this process last wrote it (``mkdocs serve`` rebuilds often).
+        """
+        dest = self.cache_dir / page.lang / (page.rel[: -len(".py")] + ".ipynb")
+        source = page.path.read_bytes()
+        outputs_file = self.outputs_file(key)
+        done = _WRITTEN.get(dest)
+        if done is not None and done == (source, key, _signature(dest), _signature(outputs_file)):
+            return dest
+        nb = _read(page)
+        cached = json.loads(outputs_file.read_text(encoding="utf-8"))
         cells = [cell for cell in nb.cells if cell.cell_type == "code"]
         if len(cells) != len(cached):
             raise NotebookError(
@@ -245,10 +283,10 @@ class NotebookCache:
         for index, cell in enumerate(nb.cells):
             cell.id = f"cell-{index}"  # stable ids: reproducible pages
         text = nbformat.writes(nb)
-        dest = self.cache_dir / page.lang / (page.rel[: -len(".py")] + ".ipynb")
         dest.parent.mkdir(parents=True, exist_ok=True)
         if not dest.exists() or dest.read_text(encoding="utf-8") != text:
             dest.write_text(text, encoding="utf-8")
+        _WRITTEN[dest] = (source, key, _signature(dest), _signature(outputs_file))
         return dest
 
     def build(self, pages: Iterable[Notebook]) -> dict[Notebook, Path]:

@@ -46,6 +46,7 @@ from tools.sitebuild import (
 from tools.sitebuild.execute import NotebookCache, NotebookError, environment_hash
 from tools.sitebuild.html_tree import parse, serialize
 from tools.sitebuild.notebooks import DOCS, LANGS, ROOT, discover
+from tools.sitebuild.stepcache import StepCache
 from tools.sitebuild.subsite import Subsite
 
 if TYPE_CHECKING:
@@ -81,12 +82,17 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
     def __init__(self) -> None:
         """An unconfigured plugin: ``on_config`` sets it up for each build."""
         self.cache: NotebookCache | None = None
+        # `mkdocs serve` (hooks.py): the other language is built in this process
+        self.serving = False
         self.subsite: Subsite | None = None
         self.cache_root = ROOT / ".cache"
         # files that the page repairs take out of the pages: {site path: content}
         self.site_files: dict[str, bytes] = {}
         # the build's one KaTeX process: formulas are rendered at build time
         self.katex: mathrender.KatexRenderer | None = None
+        # results of the page steps by their inputs, kept across the rebuilds of `mkdocs serve`
+        self.steps: StepCache | None = None
+        self._links_key: str | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Set up the notebook cache and, with ``build_also``, the other site."""
@@ -98,6 +104,11 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             )
         self.cache_root = (Path(config.config_file_path).parent / self.config.cache_dir).resolve()
         self.site_files = {}
+        self._links_key = None
+        steps = self.cache_root / "steps"
+        if self.steps is None or self.steps.folder != steps:
+            self.steps = StepCache(steps)
+        self.steps.new_build()
         stamp.configure(config)  # the footer of every page
         try:
             repo.configure(config)  # "edit this page" only when a repository is known
@@ -146,7 +157,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         except RuntimeError as err:
             raise PluginError(f"sitebuild: {err}") from None
         if self.subsite is not None:
-            self.subsite.start()
+            self.subsite.start(in_process=self.serving)
         return files
 
     def on_page_markdown(
@@ -162,8 +173,42 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Repair the page's HTML (see :meth:`postprocess_page`)."""
-        return self.postprocess_page(html, page, files)
+        """Repair the page's HTML (see :meth:`postprocess_page`), or take the repairs made before.
+
+        The result is a function of the HTML, the page's place in the site, the links
+        it may point to and its table of contents: kept under those (``stepcache.py``).
+        """
+        assert self.steps is not None
+        if not page.file.src_uri.endswith(".py") and not self.config.join_cjk_lines:
+            return html  # nothing to repair
+        if self._links_key is None:
+            self._links_key = _links_key(files)
+        inputs = [
+            html,
+            page.file.src_uri,
+            page.url,
+            self._links_key,
+            json.dumps([item.title for item in _walk_toc(page.toc)], ensure_ascii=False),
+            json.dumps(self.config.join_cjk_lines),
+        ]
+
+        def repair() -> dict:
+            files_before = dict(self.site_files)
+            self.site_files = {}
+            try:
+                out = self.postprocess_page(html, page, files)
+                made = {name: self.steps.put_blob(blob) for name, blob in self.site_files.items()}
+            finally:
+                self.site_files = {**files_before, **self.site_files}
+            return {"html": out, "toc": [item.id for item in _walk_toc(page.toc)], "files": made}
+
+        record = self.steps.get_or_make("page-content", inputs, repair)
+        for item, anchor in zip(_walk_toc(page.toc), record["toc"], strict=True):
+            item.id = anchor
+        for name, blob in record["files"].items():
+            if name not in self.site_files:
+                self.site_files[name] = self.steps.get_blob(blob)
+        return record["html"]
 
     def postprocess_page(self, html: str, page: Page, files: Files) -> str:
         """The one place where a page's content HTML is changed.
@@ -205,6 +250,15 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         return context
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """The finished page (:meth:`finish_page`), or the one made before from the same HTML."""
+        assert self.steps is not None
+        inputs = [output, page.file.src_uri, json.dumps(self._keeps_alternates(config))]
+        record = self.steps.get_or_make(
+            "page-finish", inputs, lambda: {"html": self.finish_page(output, page, config)}
+        )
+        return record["html"]
+
+    def finish_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Render the formulas with KaTeX; lighter tables; explorer assets; valid hreflang.
 
         Tables get row headers and a scrolling wrapper, and the first paint waits for
@@ -238,9 +292,12 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         selector does not need it). Offline (file://) they go too: Material would
         fetch their sitemaps, which fails there.
         """
-        if self.config.offline or not config.site_url:
-            return postprocess.drop_alternate_links(output)
-        return output
+        if self._keeps_alternates(config):
+            return output
+        return postprocess.drop_alternate_links(output)
+
+    def _keeps_alternates(self, config: MkDocsConfig) -> bool:
+        return bool(config.site_url) and not self.config.offline
 
     def on_build_error(self, *, error: Exception) -> None:
         """End the KaTeX process."""
@@ -254,6 +311,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Write the files taken out of the pages; add the other language's site."""
         self._close_katex()
+        assert self.steps is not None
+        self.steps.prune()
         site = Path(config.site_dir)
         self.write_site_files(site)
         if self.subsite is not None:
@@ -267,6 +326,19 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             dest = site / name
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(blob)
+
+
+def _walk_toc(items):
+    """The entries of a table of contents, depth first (the order ``fix_toc`` numbers them)."""
+    for item in items:
+        yield item
+        yield from _walk_toc(item.children)
+
+
+def _links_key(files: Files) -> str:
+    """What a page's links may resolve to: the URL of every page, by its source path."""
+    pages = sorted((f.src_uri, f.url) for f in files.documentation_pages())
+    return json.dumps(pages, ensure_ascii=False)
 
 
 @functools.cache
