@@ -318,7 +318,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         if self.subsite is not None:
             self.subsite.finish(site / self.config.build_also_into)
             # both languages are in place: one copy of shared assets, used CSS only
-            payload.finalize(site, preload=not self.config.offline)
+            payload.finalize(site, preload=not self.config.offline, steps=self.steps)
 
     def write_site_files(self, site: Path) -> None:
         """The one place where files are added to the built site."""
