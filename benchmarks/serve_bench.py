@@ -87,10 +87,10 @@ def free_port() -> int:
 
 def fetch(url: str) -> str | None:
     """The body of ``url``, or None while the server does not answer."""
-    try:
-        with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
+    try:  # the server holds a request while it builds: ask again after a while
+        with urllib.request.urlopen(url, timeout=30) as response:
             return response.read().decode("utf-8", "replace")
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
+    except (urllib.error.URLError, OSError):
         return None
 
 
@@ -142,7 +142,7 @@ class Server:
     def stop(self) -> None:
         """End the server and everything it started."""
         if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGINT)
+            os.killpg(self.proc.pid, signal.SIGTERM)
             try:
                 self.proc.wait(timeout=30)
             except subprocess.TimeoutExpired:

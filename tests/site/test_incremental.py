@@ -203,5 +203,5 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
                 differing.append(rel)
         assert differing == []
     finally:
-        os.killpg(server.pid, signal.SIGINT)
+        os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=60)
