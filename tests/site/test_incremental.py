@@ -4,10 +4,11 @@ The build keeps the results of its page steps by their inputs (``stepcache.py``)
 reuses the other language's site while its inputs are unchanged, and under
 ``mkdocs serve`` builds that site in the serving process (``subsite.py``). A result
 kept under incomplete inputs would show an old page after an edit. This test serves
-a small site made of the project's build, theme and package, with one Markdown page
-and one notebook page per language, edits prose in both languages, and compares
-every file served after the edits with the same file of a clean build of the
-edited sources in a new cache (only the executed notebooks are carried over).
+a small site made of the project's build, theme and package, with a Markdown page,
+a notebook page and an API page (mkdocstrings) per language, edits prose in both
+languages, and compares every file served after the edits with the same file of a
+clean build of the edited sources in a new cache (only the executed notebooks and
+the wheel are carried over).
 """
 
 from __future__ import annotations
@@ -54,8 +55,26 @@ print(6 * 7)
 # %% [markdown]
 # ## {section}
 #
-# {more}
+# {more} <autoref identifier="attention_tutorial._example.scale">scale</autoref>
 """
+API = "# example\n\n::: attention_tutorial._example\n"
+# A module of the copied package for the API page: its sections' labels are in the
+# page's language (参数 / Parameters), so a page rendered for the other one shows.
+EXAMPLE = '''"""A module documented for the test."""
+
+
+def scale(x: float, factor: float = 2.0) -> float:
+    """Multiply ``x`` by ``factor``.
+
+    Args:
+        x: the value.
+        factor: how much.
+
+    Returns:
+        The product.
+    """
+    return x * factor
+'''
 MARKDOWN = """# {title}
 
 {prose} $y = \\frac{{1}}{{n}}$
@@ -67,18 +86,23 @@ MARKDOWN = """# {title}
 PAGES = {
     "zh": {
         "index.md": MARKDOWN.format(title="首页", prose="一段中文\n文字。"),
+        "api/checks.md": API,
         "page.py": NOTEBOOK.format(
             title="笔记本", prose="第一段。", section="第二节", more="更多文字。"
         ),
     },
     "en": {
         "index.md": MARKDOWN.format(title="Home", prose="Some prose."),
+        "api/checks.md": API,
         "page.py": NOTEBOOK.format(
             title="Notebook", prose="First part.", section="Second", more="More prose."
         ),
     },
 }
-NAV = {"zh": "nav:\n  - 首页: index.md\n  - 笔记本: page.py\n", "en": ""}
+NAV = {
+    "zh": "nav:\n  - 首页: index.md\n  - 笔记本: page.py\n  - API: api/checks.md\n",
+    "en": "nav:\n  - Home: index.md\n  - Notebook: page.py\n  - API: api/checks.md\n",
+}
 
 
 def free_port() -> int:
@@ -98,10 +122,12 @@ def make_repo(folder: Path, port: int) -> Path:
         else:
             shutil.copyfile(source, dest)
     (repo / "node_modules").symlink_to(ROOT / "node_modules")
+    (repo / "attention_tutorial" / "_example.py").write_text(EXAMPLE, encoding="utf-8")
     for lang, pages in PAGES.items():
         (repo / "docs" / lang).mkdir(parents=True)
         (repo / "docs" / lang / "assets").symlink_to("../assets")
         for name, text in pages.items():
+            (repo / "docs" / lang / name).parent.mkdir(parents=True, exist_ok=True)
             (repo / "docs" / lang / name).write_text(text, encoding="utf-8")
     # the project's configs with this site's pages; serve's site_url, so that a clean
     # build writes the same canonical links as the server
@@ -110,8 +136,7 @@ def make_repo(folder: Path, port: int) -> Path:
     zh = zh.replace("use_directory_urls: true", site_url + "use_directory_urls: true")
     (repo / "mkdocs.yml").write_text(zh + "\n" + NAV["zh"], encoding="utf-8")
     en = (ROOT / "mkdocs.en.yml").read_text(encoding="utf-8").split("\nnav:\n")[0]
-    en_nav = "nav:\n  - Home: index.md\n  - Notebook: page.py\n"
-    (repo / "mkdocs.en.yml").write_text(en + "\n" + en_nav, encoding="utf-8")
+    (repo / "mkdocs.en.yml").write_text(en + "\n" + NAV["en"], encoding="utf-8")
     return repo
 
 
@@ -157,10 +182,11 @@ def clean_build(repo: Path, cache: Path, folder: Path) -> Path:
     clean_cache = folder.with_name(folder.name + "-cache")
     for kept in ("notebooks", "wheel"):
         shutil.copytree(cache / kept, clean_cache / kept)
+    # and no step result kept: each language's build computes every page itself
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(folder)],
         cwd=repo,
-        env=environment(clean_cache),
+        env={**environment(clean_cache), "ATTN_STEP_CACHE": "off"},
         capture_output=True,
         text=True,
     )

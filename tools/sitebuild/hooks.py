@@ -61,6 +61,11 @@ def on_files(files, config):
     return _plugin(config).on_files(files, config=config)
 
 
+def on_pre_page(page, config, files):
+    """API pages render once per inputs."""
+    return _plugin(config).on_pre_page(page, config=config, files=files)
+
+
 def on_page_markdown(markdown, page, config, files):
     """API pages rank below the lessons in search."""
     return _plugin(config).on_page_markdown(markdown, page=page, config=config, files=files)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import os
 import posixpath
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,6 +30,7 @@ from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
 from tools.sitebuild import (
@@ -47,7 +49,7 @@ from tools.sitebuild import (
 from tools.sitebuild.execute import NotebookCache, NotebookError, environment_hash
 from tools.sitebuild.html_tree import parse, serialize
 from tools.sitebuild.notebooks import DOCS, LANGS, ROOT, discover
-from tools.sitebuild.stepcache import StepCache
+from tools.sitebuild.stepcache import StepCache, digest
 from tools.sitebuild.subsite import Subsite
 
 if TYPE_CHECKING:
@@ -56,6 +58,10 @@ if TYPE_CHECKING:
     from mkdocs.structure.pages import Page
 
 
+# Set to "off" to keep no step result between builds (stepcache.py).
+STEP_CACHE_ENV = "ATTN_STEP_CACHE"
+# The API reference pages (mkdocstrings), whose rendering is kept by its inputs.
+API_FOLDER = "api/"
 # Search weight of the API reference pages against the lessons (1 = the same).
 API_SEARCH_BOOST = 0.2
 
@@ -94,6 +100,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         # results of the page steps by their inputs, kept across the rebuilds of `mkdocs serve`
         self.steps: StepCache | None = None
         self._links_key: str | None = None
+        self._api_key = ""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Set up the notebook cache and, with ``build_also``, the other site."""
@@ -106,7 +113,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         self.cache_root = (Path(config.config_file_path).parent / self.config.cache_dir).resolve()
         self.site_files = {}
         self._links_key = None
-        steps = self.cache_root / "steps"
+        # ATTN_STEP_CACHE=off: nothing is kept between builds (a reference build, in tests)
+        steps = None if os.environ.get(STEP_CACHE_ENV) == "off" else self.cache_root / "steps"
         if self.steps is None or self.steps.folder != steps:
             self.steps = StepCache(steps)
         self.steps.new_build()
@@ -117,6 +125,12 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         except ValueError as err:
             raise PluginError(f"sitebuild: {err}") from None
         environment = environment_hash(ROOT)
+        # what an API page's rendering reads besides its Markdown: the package's source
+        # (docstrings), the configs (mkdocstrings' options, the language) and the site URL
+        folder = Path(config.config_file_path).parent
+        configs = [path.read_bytes() for path in sorted(folder.glob("mkdocs*.yml"))]
+        which = [config.config_file_path, config.theme["language"], str(config.site_url)]
+        self._api_key = digest([environment, *configs, *which])
         self.cache = NotebookCache(self.cache_root / "notebooks", environment)
         jupyter = config.plugins.get("mkdocs-jupyter")
         if jupyter is not None:
@@ -202,6 +216,84 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             self.subsite.start(in_process=self.serving)
         return files
 
+    def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
+        """API pages: their Markdown rendered once per inputs (:meth:`_render_api_page`)."""
+        if page.file.src_uri.startswith(API_FOLDER):
+            render = page.render
+            page.render = functools.partial(self._render_api_page, page, render)
+        return page
+
+    def _render_api_page(self, page: Page, render, config: MkDocsConfig, files: Files) -> None:
+        """Render an API page, or take what rendering it gave before under the same inputs.
+
+        mkdocstrings renders each API page's docstrings through its templates: more
+        than half of a rebuild of one language after a prose edit elsewhere. The
+        result depends on the page's Markdown, the package's source, the configs
+        and the links between pages (``_api_key``, ``_links_key``). Besides the page's
+        content, table of contents and title, rendering registers the page's anchors
+        with autorefs (which resolves the other pages' cross-references to them) and
+        its objects in mkdocstrings' inventory (``objects.inv``): those calls are
+        recorded and made again when the result is reused.
+        """
+        assert self.steps is not None
+        mkdocstrings = config.plugins.get("mkdocstrings")
+        autorefs = config.plugins.get("autorefs")
+        if mkdocstrings is None or autorefs is None:
+            render(config, files)
+            return
+        if self._links_key is None:
+            self._links_key = _links_key(files)
+        inputs = [page.markdown or "", page.file.src_uri, page.url, self._api_key, self._links_key]
+        key = self.steps.key("api-page", inputs)
+        record = self.steps.get(key)
+        inventory = mkdocstrings.handlers.inventory
+        if record is None:
+            anchors: list = []
+            items: list = []
+            register_anchor, register_item = autorefs.register_anchor, inventory.register
+
+            def record_anchor(at, identifier, anchor=None, *, title=None, primary=True):
+                anchors.append([identifier, anchor, title, primary])
+                register_anchor(at, identifier, anchor, title=title, primary=primary)
+
+            def record_item(name, domain, role, uri, priority=1, dispname=None):
+                items.append([name, domain, role, uri, priority, dispname])
+                register_item(name, domain, role, uri, priority, dispname)
+
+            autorefs.register_anchor, inventory.register = record_anchor, record_item
+            try:
+                render(config, files)
+            finally:
+                del autorefs.register_anchor, inventory.register  # the classes' own again
+            links = getattr(page, "links_to_anchors", None)
+            record = {
+                "content": page.content,
+                "toc": _toc_tokens(page.toc),
+                "title": page._title_from_render,
+                "present": sorted(page.present_anchor_ids or ()),
+                "links": None
+                if links is None
+                else {f.src_uri: dict(anchors_) for f, anchors_ in links.items()},
+                "anchors": anchors,
+                "items": items,
+            }
+            self.steps.put(key, record)
+            return
+        page.content = record["content"]
+        page.toc = get_toc(record["toc"])
+        page._title_from_render = record["title"]
+        page.present_anchor_ids = set(record["present"])
+        if record["links"] is not None:
+            page.links_to_anchors = {
+                files.get_file_from_path(src): dict(anchors_)
+                for src, anchors_ in record["links"].items()
+            }
+        for identifier, anchor, title, primary in record["anchors"]:
+            autorefs.register_anchor(page, identifier, anchor, title=title, primary=primary)
+        for item in record["items"]:
+            inventory.register(*item)
+        mkdocstrings.handlers.get_handler("python")  # "seen": its CSS and inventory are written
+
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
@@ -210,7 +302,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         The reference repeats every term of the chapter in docstrings; a reader who
         searches "attention" or "高斯核" wants the lesson first.
         """
-        if page.file.src_uri.startswith("api/"):
+        if page.file.src_uri.startswith(API_FOLDER):
             page.meta.setdefault("search", {}).setdefault("boost", API_SEARCH_BOOST)
         return markdown
 
@@ -375,6 +467,14 @@ def _walk_toc(items):
     for item in items:
         yield item
         yield from _walk_toc(item.children)
+
+
+def _toc_tokens(items) -> list:
+    """A table of contents as the tokens ``mkdocs.structure.toc.get_toc`` builds it from."""
+    return [
+        {"level": i.level, "id": i.id, "name": i.title, "children": _toc_tokens(i.children)}
+        for i in items
+    ]
 
 
 def _toc_data(items) -> list:
