@@ -14,8 +14,10 @@ setup:
 setup-test:
 	scripts/setup.sh --test
 
+# SERVE_ADDR: where to serve (benchmarks/serve_bench.py picks a free port)
+SERVE_ADDR ?= 127.0.0.1:8000
 serve: setup
-	$(VENV)/mkdocs serve -a 127.0.0.1:8000
+	$(VENV)/mkdocs serve -a $(SERVE_ADDR)
 
 build: setup
 	$(VENV)/mkdocs build

@@ -40,12 +40,10 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from attention_tutorial import _checks
+from attention_tutorial._contract import FACTS_KEY, FIGURE_LANGS_ENV, FIGURE_MIME
 from attention_tutorial.figures._alt import describe
 from attention_tutorial.figures._labels import LABELS
 
-FIGURE_LANGS_ENV = "ATTENTION_TUTORIAL_FIGURE_LANGS"
-FIGURE_MIME = "application/vnd.attention-tutorial.figure+json"
-FACTS_KEY = "attn-figure"  # the reading facts stored in the image (see ``reading_facts``)
 MIN_TEXT_PX = 9  # the smallest figure text a phone reader can still read, in CSS px
 PNG_DPI = 200  # twice the 100 dpi display size: sharp on high-density screens
 # An SVG shorter than this is kept without drawing the PNG (``encode``).

@@ -24,7 +24,9 @@ pytestmark = pytest.mark.build
 
 CODE = (
     "import attention_tutorial as at\n"
-    "print('n_train =', at.make_data().n_train)\n\n"
+    "import torch\n"
+    "print('n_train =', at.make_data().n_train)\n"
+    "print('threads =', torch.get_num_threads())\n\n"
     "# %%\n"
     "at.plot_loss([3.0, 2.0, 1.0])\n"
 )
@@ -93,7 +95,7 @@ def test_both_languages_share_one_execution(first_build):
     by_lang = {lang: Path(path) for lang, path in built["written"].items()}
     assert by_lang["zh"] == folder / "cache" / "zh" / "demo.ipynb"
     zh, en = outputs(by_lang["zh"]), outputs(by_lang["en"])
-    assert zh[0]["text"] == en[0]["text"] == "n_train = 50\n"
+    assert zh[0]["text"] == en[0]["text"] == "n_train = 50\nthreads = 1\n"
     # each page keeps the figure drawn in its own language
     (zh_fig,) = [o for o in zh if "data" in o]
     (en_fig,) = [o for o in en if "data" in o]
@@ -103,6 +105,16 @@ def test_both_languages_share_one_execution(first_build):
     assert zh_image != en_image
     if "image/svg+xml" in zh_fig["data"]:
         assert "训练轮次" in zh_image and "epoch" in en_image and "训练轮次" not in en_image
+
+
+def test_kernels_run_torch_on_the_threads_the_key_names(monkeypatch):
+    # the demo's kernel printed "threads = 1" above; outputs made with another count
+    # (torch's default is one per core) must not be reused
+    assert execute.KERNEL_THREADS == 1
+    assert execute.kernel_environment()["OMP_NUM_THREADS"] == "1"
+    one = environment_hash()
+    monkeypatch.setattr(execute, "KERNEL_THREADS", 2)
+    assert environment_hash() != one
 
 
 def test_prose_edit_executes_nothing(filled):

@@ -22,7 +22,7 @@ def configured(name: str) -> SiteBuildPlugin:
     config = load_config(str(ROOT / name))
     hook = config.plugins["tools/sitebuild/hooks.py"]
     hook.on_config(config)
-    return hook.plugin
+    return hook.plugins[config.config_file_path]
 
 
 @pytest.mark.parametrize(
@@ -186,3 +186,36 @@ def test_the_english_site_is_rebuilt_when_the_wheel_it_offers_changes(tmp_path, 
         Path, "read_bytes", lambda p: read_bytes(p) + b"\nedited" if p == readme else read_bytes(p)
     )
     assert subsite.fingerprint() != before
+
+
+@pytest.mark.build
+def test_serve_builds_the_other_site_in_its_own_process_with_the_same_result(tmp_path):
+    """``mkdocs serve`` builds the English site in the serving process (warm imports)."""
+    here = tiny_subsite(tmp_path)
+    here.start(in_process=True)
+    assert here._process is None  # nothing started: built in finish()
+    here.finish(tmp_path / "out-here" / "en")
+    other = Subsite(
+        tmp_path / "mkdocs.tiny.yml", ROOT, tmp_path / "cache-2", strict=True, environment="e"
+    )
+    other.start()
+    assert other._process is not None
+    other.finish(tmp_path / "out-process" / "en")
+    page = Path("en") / "index.html"
+
+    def built(folder: str) -> bytes:  # MkDocs' theme writes the time of the build
+        return re.sub(rb"Build Date UTC : [^\n]*", b"", (tmp_path / folder / page).read_bytes())
+
+    assert built("out-here") == built("out-process")
+    again = tiny_subsite(tmp_path)
+    again.start(in_process=True)  # the same inputs: reused, not built again
+    assert again.build_dir == here.build_dir and not again._here
+    again.finish(tmp_path / "out-again" / "en")
+
+
+def test_each_config_has_its_own_plugin_in_one_process():
+    """The serving process builds both languages: neither build may see the other's state."""
+    zh, en = configured("mkdocs.yml"), configured("mkdocs.en.yml")
+    assert zh is not en
+    assert zh.config.languages == ["zh", "en"] and en.config.languages == ["en"]
+    assert configured("mkdocs.yml") is zh  # the same plugin for every rebuild of a config

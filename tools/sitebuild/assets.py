@@ -34,6 +34,8 @@ def rewrite_references(text: str, file: str, moved: dict[str, str]) -> str:
     ``moved`` maps old site paths to new ones (POSIX, relative to the site root);
     references are relative to ``file`` and stay relative.
     """
+    if not any(posixpath.basename(old) in text for old in moved):
+        return text  # no reference can name a moved file: no need to search
     folder = posixpath.dirname(file)
 
     def replace(match: re.Match[str]) -> str:

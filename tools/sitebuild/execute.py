@@ -5,10 +5,12 @@
 1. The cache key of a notebook is the hash of its code cells and of
    ``environment``, a hash of everything outside the page that its outputs
    depend on (:func:`environment_hash`: the package's source, the locked
-   dependencies, this module's format version). Prose is not part of the key, so
-   editing prose executes nothing; editing the package re-executes every notebook.
-2. Missing entries are executed with nbclient, two kernels at a time, with the
-   repository root as working directory. A failing cell raises
+   dependencies, this module's format version, the kernels' thread count).
+   Prose is not part of the key, so editing prose executes nothing; editing the
+   package re-executes every notebook.
+2. Missing entries are executed with nbclient, two kernels at a time, each
+   running torch on ``KERNEL_THREADS`` thread(s), with the repository root as
+   working directory. A failing cell raises
    :class:`NotebookError`: a traceback is never published.
 3. For each language, the notebook's own cells are joined with the cached
    outputs and written to ``<cache_dir>/<lang>/<page>.ipynb``; figures are
@@ -29,14 +31,20 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import jupytext
 import nbformat
 
+from tools.sitebuild.contract import FIGURE_LANGS_ENV, FIGURE_MIME
 from tools.sitebuild.notebooks import LANGS, ROOT, Notebook, code_cells
 
 # Bump when the cached format or the execution set-up changes.
 FORMAT_VERSION = "3"
-FIGURE_MIME = "application/vnd.attention-tutorial.figure+json"
-FIGURE_LANGS_ENV = "ATTENTION_TUTORIAL_FIGURE_LANGS"
+# Threads of torch (and of OpenMP/MKL under it) in each kernel. Two kernels with two
+# threads each on two cores waited on each other: a cold build took 96 s, with one
+# thread each 78 s, with identical text outputs. Part of the key: a float summed in
+# another order may print differently, so outputs made with another count are not reused.
+KERNEL_THREADS = 1
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")
 TIMEOUT = 600
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
 
@@ -73,7 +81,22 @@ def environment_hash(root: Path = ROOT, langs: Iterable[str] = LANGS) -> str:
             hasher.update(path.read_bytes())
     hasher.update((root / "requirements" / "lock.txt").read_bytes())
     hasher.update(",".join(langs).encode())
+    hasher.update(f"threads={KERNEL_THREADS}".encode())
     return hasher.hexdigest()
+
+
+def kernel_environment(langs: Iterable[str] = LANGS) -> dict[str, str]:
+    """The environment of a kernel: figures drawn in every language, ``KERNEL_THREADS`` threads.
+
+    >>> env = kernel_environment(["zh", "en"])
+    >>> env["ATTENTION_TUTORIAL_FIGURE_LANGS"], env["OMP_NUM_THREADS"]
+    ('zh,en', '1')
+    """
+    # The kernel draws each figure once per language (attention_tutorial/figures/_base.py).
+    env = {**os.environ, FIGURE_LANGS_ENV: ",".join(langs), "PYTHONHASHSEED": "0"}
+    env.update(dict.fromkeys(THREAD_VARIABLES, str(KERNEL_THREADS)))
+    env.pop("MPLBACKEND", None)
+    return env
 
 
 def _page_outputs(outputs: list[dict], lang: str) -> list[dict]:
@@ -102,6 +125,33 @@ def _page_outputs(outputs: list[dict], lang: str) -> list[dict]:
             out["metadata"] = {chosen["mime"]: chosen.get("metadata", {})}
         resolved.append(out)
     return resolved
+
+
+# The pages read by this process: {source path: (its bytes, the notebook read from them)}.
+_READ: dict[Path, tuple[bytes, nbformat.NotebookNode]] = {}
+# The executed notebooks this process wrote: {file: (page source, key, file's and outputs'
+# signatures)}; a file changed by someone else is written again.
+_WRITTEN: dict[Path, tuple[bytes, str, tuple, tuple]] = {}
+
+
+def _read(page: Notebook) -> nbformat.NotebookNode:
+    """A copy of the page's notebook, parsed again only when its source changed."""
+    source = page.path.read_bytes()
+    known = _READ.get(page.path)
+    if known is None or known[0] != source:
+        text = source.decode("utf-8")
+        known = (source, jupytext.reads(text, fmt={"extension": page.path.suffix}))
+        _READ[page.path] = known
+    return copy.deepcopy(known[1])
+
+
+def _signature(path: Path) -> tuple:
+    """What changes when a file is written: its modification time (ns) and size."""
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return ()
+    return (stat.st_mtime_ns, stat.st_size)
 
 
 class NotebookCache:
@@ -157,9 +207,7 @@ class NotebookCache:
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = dict(KERNELSPEC)
         nb.cells = [nbformat.v4.new_code_cell(src) for src in sources]
-        # The kernel draws each figure once per language (attention_tutorial/_figure.py).
-        kernel_env = {**os.environ, FIGURE_LANGS_ENV: ",".join(self.langs), "PYTHONHASHSEED": "0"}
-        kernel_env.pop("MPLBACKEND", None)
+        kernel_env = kernel_environment(self.langs)
         start = time.perf_counter()
         client = NotebookClient(
             nb,
@@ -191,7 +239,7 @@ class NotebookCache:
         keys: dict[Notebook, str] = {}
         todo: dict[str, tuple[list[str], str]] = {}
         for page in pages:
-            nb = page.read()
+            nb = _read(page)
             key = self.key(nb)
             keys[page] = key
             if self.outputs_file(key).exists():
@@ -206,9 +254,19 @@ class NotebookCache:
         return keys
 
     def materialize(self, page: Notebook, key: str) -> Path:
-        """Write the executed notebook of ``page`` (its own prose, cached outputs)."""
-        nb = page.read()
-        cached = json.loads(self.outputs_file(key).read_text(encoding="utf-8"))
+        """Write the executed notebook of ``page`` (its own prose, cached outputs).
+
+        Done again only when the page's source, its outputs or the file written
+        changed since this process last wrote it (``mkdocs serve`` rebuilds often).
+        """
+        dest = self.cache_dir / page.lang / (page.rel[: -len(".py")] + ".ipynb")
+        source = page.path.read_bytes()
+        outputs_file = self.outputs_file(key)
+        done = _WRITTEN.get(dest)
+        if done is not None and done == (source, key, _signature(dest), _signature(outputs_file)):
+            return dest
+        nb = _read(page)
+        cached = json.loads(outputs_file.read_text(encoding="utf-8"))
         cells = [cell for cell in nb.cells if cell.cell_type == "code"]
         if len(cells) != len(cached):
             raise NotebookError(
@@ -225,10 +283,10 @@ class NotebookCache:
         for index, cell in enumerate(nb.cells):
             cell.id = f"cell-{index}"  # stable ids: reproducible pages
         text = nbformat.writes(nb)
-        dest = self.cache_dir / page.lang / (page.rel[: -len(".py")] + ".ipynb")
         dest.parent.mkdir(parents=True, exist_ok=True)
         if not dest.exists() or dest.read_text(encoding="utf-8") != text:
             dest.write_text(text, encoding="utf-8")
+        _WRITTEN[dest] = (source, key, _signature(dest), _signature(outputs_file))
         return dest
 
     def build(self, pages: Iterable[Notebook]) -> dict[Notebook, Path]:

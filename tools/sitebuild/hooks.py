@@ -6,6 +6,11 @@ not reinstalled for a build change), so ``mkdocs.yml`` loads this file as a
 hook instead. MkDocs imports it once per process; the plugin starts each build
 (each rebuild of ``mkdocs serve`` too) afresh in ``on_config``, where its
 options, validated as a plugin's would be, come from ``extra.sitebuild``.
+
+One process may build two sites: ``mkdocs serve`` builds the English site in
+its own process (``subsite.py``), from inside the Chinese build, and both configs
+load this same module. Each config file gets its own plugin object, and every
+event goes to the plugin of the config it is about.
 """
 
 from __future__ import annotations
@@ -14,16 +19,31 @@ import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.sitebuild.plugin import SiteBuildPlugin
 
-plugin = SiteBuildPlugin()
+# The plugin of each config file, by its path.
+plugins: dict[str, SiteBuildPlugin] = {}
+# Whether this process serves the site (``mkdocs serve``): set by on_startup.
+serving = False
+
+
+def _plugin(config) -> SiteBuildPlugin:
+    return plugins[config.config_file_path]
+
+
+def on_startup(command, dirty):
+    """Remember whether this process serves the site (the English build then runs in it)."""
+    global serving
+    serving = command == "serve"
 
 
 def on_config(config):
     """Load the plugin's options from ``extra.sitebuild``, then configure it."""
+    plugin = plugins.setdefault(config.config_file_path, SiteBuildPlugin())
     options = config.extra.get("sitebuild") or {}
     errors, warnings = plugin.load_config(options, config.config_file_path)
     problems = [f"{name}: {err}" for name, err in [*errors, *warnings]]
@@ -31,14 +51,54 @@ def on_config(config):
         raise PluginError(
             f"extra.sitebuild in {config.config_file_path}: " + "; ".join(map(str, problems))
         )
+    plugin.serving = serving
     return plugin.on_config(config)
 
 
-on_files = plugin.on_files
-on_page_markdown = plugin.on_page_markdown
-on_page_content = plugin.on_page_content
-on_page_context = plugin.on_page_context
-on_post_page = plugin.on_post_page
-on_post_template = plugin.on_post_template
-on_build_error = plugin.on_build_error
-on_post_build = plugin.on_post_build
+@event_priority(-100)  # after mkdocs-jupyter has wrapped the notebook files
+def on_files(files, config):
+    """Execute what is not cached; render notebook pages from their executed copies."""
+    return _plugin(config).on_files(files, config=config)
+
+
+def on_pre_page(page, config, files):
+    """API pages render once per inputs."""
+    return _plugin(config).on_pre_page(page, config=config, files=files)
+
+
+def on_page_markdown(markdown, page, config, files):
+    """API pages rank below the lessons in search."""
+    return _plugin(config).on_page_markdown(markdown, page=page, config=config, files=files)
+
+
+def on_page_content(html, page, config, files):
+    """Repair the page's content."""
+    return _plugin(config).on_page_content(html, page=page, config=config, files=files)
+
+
+def on_page_context(context, page, config, nav):
+    """Notebook pages offer their downloads."""
+    return _plugin(config).on_page_context(context, page=page, config=config, nav=nav)
+
+
+def on_post_page(output, page, config):
+    """Finish the page: formulas, tables, slimming."""
+    return _plugin(config).on_post_page(output, page=page, config=config)
+
+
+def on_post_template(output_content, template_name, config):
+    """Finish the 404 page."""
+    return _plugin(config).on_post_template(
+        output_content, template_name=template_name, config=config
+    )
+
+
+def on_build_error(error):
+    """End the KaTeX processes."""
+    for plugin in plugins.values():
+        plugin.on_build_error(error=error)
+
+
+def on_post_build(config):
+    """Write the extracted files; add the other language's site."""
+    return _plugin(config).on_post_build(config=config)

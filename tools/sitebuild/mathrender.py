@@ -177,6 +177,11 @@ def replace_math(content: str, formulas: list[Formula], rendered: list[str]) -> 
     return "".join(parts)
 
 
+# The HTML of every formula rendered in this process, by (tex, display). KaTeX's version
+# is fixed for the life of a process (package-lock.json, read when node starts).
+_RENDERED: dict[tuple[str, bool], str] = {}
+
+
 class KatexRenderer:
     """One node process rendering TeX with the katex npm package; reused for a whole build."""
 
@@ -198,16 +203,21 @@ class KatexRenderer:
         self._lock = threading.Lock()
 
     def render(self, items: list[tuple[str, bool]]) -> list[str]:
-        """HTML of each (tex, display) pair; ValueError naming a formula KaTeX rejects."""
-        if not items:
-            return []
-        with self._lock:
-            self._proc.stdin.write(json.dumps(items, ensure_ascii=False) + "\n")
-            self._proc.stdin.flush()
-            reply = json.loads(self._proc.stdout.readline() or '{"error": "node exited"}')
-        if isinstance(reply, dict):
-            raise ValueError(f"KaTeX: {reply['error']}")
-        return reply
+        """HTML of each (tex, display) pair; ValueError naming a formula KaTeX rejects.
+
+        Each formula is rendered once per process (``_RENDERED``): the same formula
+        on another page, or on the same page rebuilt by ``mkdocs serve``, is not sent again.
+        """
+        todo = list(dict.fromkeys(item for item in map(tuple, items) if item not in _RENDERED))
+        if todo:
+            with self._lock:
+                self._proc.stdin.write(json.dumps(todo, ensure_ascii=False) + "\n")
+                self._proc.stdin.flush()
+                reply = json.loads(self._proc.stdout.readline() or '{"error": "node exited"}')
+            if isinstance(reply, dict):
+                raise ValueError(f"KaTeX: {reply['error']}")
+            _RENDERED.update(zip(todo, reply, strict=True))
+        return [_RENDERED[tuple(item)] for item in items]
 
     def close(self) -> None:
         """End the node process."""

@@ -33,6 +33,7 @@ import re
 from pathlib import Path
 
 from tools.sitebuild import assets, cssprune, pageweight, restyle
+from tools.sitebuild.stepcache import StepCache
 
 KATEX_CSS = "assets/katex/katex.min.css"
 KATEX_FONTS = "assets/katex/fonts"
@@ -76,17 +77,54 @@ def font_display(css: str, value: str) -> str:
     return re.sub(r"font-display\s*:\s*[a-z]+", f"font-display:{value}", css)
 
 
-def finalize(site: Path, *, preload: bool = True) -> dict[str, int]:
-    """Apply the steps above to the built site in ``site``; return bytes saved per step."""
+def _used_names(pages: list[str], scripts: list[str], steps: StepCache) -> cssprune.UsedNames:
+    """``cssprune.used_names`` of the pages and scripts, each page's names kept by its text."""
+    used = cssprune.UsedNames(
+        classes=set(
+            steps.get_or_make(
+                "script-words", scripts, lambda: sorted(cssprune.script_words(scripts))
+            )
+        )
+    )
+    for page in pages:
+        names = steps.get_or_make("page-names", [page], lambda page=page: _names(page))
+        used.classes.update(names["classes"])
+        used.ids.update(names["ids"])
+        used.tags.update(names["tags"])
+    return used
+
+
+def _names(page: str) -> dict[str, list[str]]:
+    names = cssprune.used_names([page])
+    return {"classes": sorted(names.classes), "ids": sorted(names.ids), "tags": sorted(names.tags)}
+
+
+def _used_key(used: cssprune.UsedNames) -> list[str]:
+    return [" ".join(sorted(names)) for names in (used.classes, used.ids, used.tags)]
+
+
+def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None) -> dict[str, int]:
+    """Apply the steps above to the built site in ``site``; return bytes saved per step.
+
+    ``steps`` keeps the results of the pure steps (the names each page uses, the
+    rules a stylesheet keeps, each page's font preloads) by their inputs: after an
+    edit of one page, only that page's are computed again.
+    """
     site = Path(site)
+    steps = steps if steps is not None else StepCache(None)
     saved = {"dedupe": 0, "notebook_css": 0, "katex": 0, "search_index": 0}
     moved = assets.dedupe(site)
     saved["dedupe"] = sum((site / new).stat().st_size for new in moved.values())
     scripts = [p.read_text(encoding="utf-8") for p in sorted(site.glob("**/assets/**/*.js"))]
-    used = cssprune.used_names(_pages(site), extra_classes=cssprune.script_words(scripts))
+    used = _used_names(_pages(site), scripts, steps)
+    used_key = _used_key(used)
     for sheet in sorted(site.glob("**/assets/stylesheets/notebook.*.css")):
         css = sheet.read_text(encoding="utf-8")
-        pruned = restyle.selection_on_wrapper(cssprune.prune(css, used))
+        pruned = steps.get_or_make(
+            "notebook-css",
+            [css, *used_key],
+            lambda css=css: restyle.selection_on_wrapper(cssprune.prune(css, used)),
+        )
         sheet.write_text(pruned, encoding="utf-8")
         saved["notebook_css"] += len(css.encode()) - len(pruned.encode())
         assets.rename_by_content(site, sheet.relative_to(site).as_posix())
@@ -96,7 +134,9 @@ def finalize(site: Path, *, preload: bool = True) -> dict[str, int]:
     katex = site / KATEX_CSS
     if katex.is_file():
         css = katex.read_text(encoding="utf-8")
-        pruned = cssprune.prune(css, used)
+        pruned = steps.get_or_make(
+            "katex-css", [css, *used_key], lambda css=css: cssprune.prune(css, used)
+        )
         katex.write_text(pruned, encoding="utf-8")
         saved["katex"] += len(css.encode()) - len(pruned.encode())
         keep = {(katex.parent / url).resolve() for url in cssprune.font_urls(pruned)}
@@ -110,7 +150,12 @@ def finalize(site: Path, *, preload: bool = True) -> dict[str, int]:
         for path in sorted(site.rglob("*.html")):
             page = path.read_text(encoding="utf-8")
             if 'class="katex"' in page and "</head>" in page:
-                links = preload_links(page, path.relative_to(site).as_posix(), css)
+                rel = path.relative_to(site).as_posix()
+                links = steps.get_or_make(
+                    "font-preloads",
+                    [page, rel, css],
+                    lambda page=page, rel=rel: preload_links(page, rel, css),
+                )
                 path.write_text(page.replace("</head>", links + "</head>", 1), encoding="utf-8")
     for index in sorted(site.rglob("search/search_index.json")):
         text = index.read_text(encoding="utf-8")

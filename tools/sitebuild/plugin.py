@@ -18,8 +18,10 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
+import os
 import posixpath
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +30,7 @@ from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
 from tools.sitebuild import (
@@ -46,6 +49,7 @@ from tools.sitebuild import (
 from tools.sitebuild.execute import NotebookCache, NotebookError, environment_hash
 from tools.sitebuild.html_tree import parse, serialize
 from tools.sitebuild.notebooks import DOCS, LANGS, ROOT, discover
+from tools.sitebuild.stepcache import StepCache, digest
 from tools.sitebuild.subsite import Subsite
 
 if TYPE_CHECKING:
@@ -54,6 +58,10 @@ if TYPE_CHECKING:
     from mkdocs.structure.pages import Page
 
 
+# Set to "off" to keep no step result between builds (stepcache.py).
+STEP_CACHE_ENV = "ATTN_STEP_CACHE"
+# The API reference pages (mkdocstrings), whose rendering is kept by its inputs.
+API_FOLDER = "api/"
 # Search weight of the API reference pages against the lessons (1 = the same).
 API_SEARCH_BOOST = 0.2
 
@@ -81,12 +89,18 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
     def __init__(self) -> None:
         """An unconfigured plugin: ``on_config`` sets it up for each build."""
         self.cache: NotebookCache | None = None
+        # `mkdocs serve` (hooks.py): the other language is built in this process
+        self.serving = False
         self.subsite: Subsite | None = None
         self.cache_root = ROOT / ".cache"
         # files that the page repairs take out of the pages: {site path: content}
         self.site_files: dict[str, bytes] = {}
         # the build's one KaTeX process: formulas are rendered at build time
         self.katex: mathrender.KatexRenderer | None = None
+        # results of the page steps by their inputs, kept across the rebuilds of `mkdocs serve`
+        self.steps: StepCache | None = None
+        self._links_key: str | None = None
+        self._api_key = ""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Set up the notebook cache and, with ``build_also``, the other site."""
@@ -98,12 +112,25 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             )
         self.cache_root = (Path(config.config_file_path).parent / self.config.cache_dir).resolve()
         self.site_files = {}
+        self._links_key = None
+        # ATTN_STEP_CACHE=off: nothing is kept between builds (a reference build, in tests)
+        steps = None if os.environ.get(STEP_CACHE_ENV) == "off" else self.cache_root / "steps"
+        if self.steps is None or self.steps.folder != steps:
+            self.steps = StepCache(steps)
+        self.steps.new_build()
+        self._keep_search_entries(config)
         stamp.configure(config)  # the footer of every page
         try:
             repo.configure(config)  # "edit this page" only when a repository is known
         except ValueError as err:
             raise PluginError(f"sitebuild: {err}") from None
         environment = environment_hash(ROOT)
+        # what an API page's rendering reads besides its Markdown: the package's source
+        # (docstrings), the configs (mkdocstrings' options, the language) and the site URL
+        folder = Path(config.config_file_path).parent
+        configs = [path.read_bytes() for path in sorted(folder.glob("mkdocs*.yml"))]
+        which = [config.config_file_path, config.theme["language"], str(config.site_url)]
+        self._api_key = digest([environment, *configs, *which])
         self.cache = NotebookCache(self.cache_root / "notebooks", environment)
         jupyter = config.plugins.get("mkdocs-jupyter")
         if jupyter is not None:
@@ -118,6 +145,46 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                 environment=environment,
             )
         return config
+
+    def _keep_search_entries(self, config: MkDocsConfig) -> None:
+        """Material's search entries of a page kept by what they are made of (``stepcache``).
+
+        Material's search plugin cuts each page into sections with an HTML parser and
+        segments their Chinese text: after an edit of one page, that was a fifth of
+        a rebuild for pages that did not change. The entries are a function of the
+        page's content, URL, title, metadata and table of contents, and of the
+        search options: its ``add_entry_from_context`` is wrapped (on this build's
+        own index object) to keep them under those. The serve test compares the
+        index with a clean build's, byte for byte.
+        """
+        search = config.plugins.get("material/search") or config.plugins.get("search")
+        index = getattr(search, "search_index", None)
+        if index is None or not hasattr(index, "add_entry_from_context"):
+            return
+        steps = self.steps
+        assert steps is not None
+        make = index.add_entry_from_context
+        options = json.dumps(dict(search.config), sort_keys=True, default=str)
+
+        def add_entry_from_context(page: Page) -> None:
+            inputs = [
+                options,
+                page.content or "",
+                page.url,
+                str(page.title),
+                json.dumps(page.meta, sort_keys=True, default=str, ensure_ascii=False),
+                json.dumps(_toc_data(page.toc), ensure_ascii=False),
+            ]
+            key = steps.key("search-entries", inputs)
+            entries = steps.get(key)
+            if entries is None:
+                start = len(index.entries)
+                make(page)
+                steps.put(key, copy.deepcopy(index.entries[start:]))
+            else:
+                index.entries.extend(copy.deepcopy(entries))
+
+        index.add_entry_from_context = add_entry_from_context
 
     @event_priority(-100)  # after mkdocs-jupyter has wrapped the notebook files
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
@@ -146,8 +213,86 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         except RuntimeError as err:
             raise PluginError(f"sitebuild: {err}") from None
         if self.subsite is not None:
-            self.subsite.start()
+            self.subsite.start(in_process=self.serving)
         return files
+
+    def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
+        """API pages: their Markdown rendered once per inputs (:meth:`_render_api_page`)."""
+        if page.file.src_uri.startswith(API_FOLDER):
+            render = page.render
+            page.render = functools.partial(self._render_api_page, page, render)
+        return page
+
+    def _render_api_page(self, page: Page, render, config: MkDocsConfig, files: Files) -> None:
+        """Render an API page, or take what rendering it gave before under the same inputs.
+
+        mkdocstrings renders each API page's docstrings through its templates: more
+        than half of a rebuild of one language after a prose edit elsewhere. The
+        result depends on the page's Markdown, the package's source, the configs
+        and the links between pages (``_api_key``, ``_links_key``). Besides the page's
+        content, table of contents and title, rendering registers the page's anchors
+        with autorefs (which resolves the other pages' cross-references to them) and
+        its objects in mkdocstrings' inventory (``objects.inv``): those calls are
+        recorded and made again when the result is reused.
+        """
+        assert self.steps is not None
+        mkdocstrings = config.plugins.get("mkdocstrings")
+        autorefs = config.plugins.get("autorefs")
+        if mkdocstrings is None or autorefs is None:
+            render(config, files)
+            return
+        if self._links_key is None:
+            self._links_key = _links_key(files)
+        inputs = [page.markdown or "", page.file.src_uri, page.url, self._api_key, self._links_key]
+        key = self.steps.key("api-page", inputs)
+        record = self.steps.get(key)
+        inventory = mkdocstrings.handlers.inventory
+        if record is None:
+            anchors: list = []
+            items: list = []
+            register_anchor, register_item = autorefs.register_anchor, inventory.register
+
+            def record_anchor(at, identifier, anchor=None, *, title=None, primary=True):
+                anchors.append([identifier, anchor, title, primary])
+                register_anchor(at, identifier, anchor, title=title, primary=primary)
+
+            def record_item(name, domain, role, uri, priority=1, dispname=None):
+                items.append([name, domain, role, uri, priority, dispname])
+                register_item(name, domain, role, uri, priority, dispname)
+
+            autorefs.register_anchor, inventory.register = record_anchor, record_item
+            try:
+                render(config, files)
+            finally:
+                del autorefs.register_anchor, inventory.register  # the classes' own again
+            links = getattr(page, "links_to_anchors", None)
+            record = {
+                "content": page.content,
+                "toc": _toc_tokens(page.toc),
+                "title": page._title_from_render,
+                "present": sorted(page.present_anchor_ids or ()),
+                "links": None
+                if links is None
+                else {f.src_uri: dict(anchors_) for f, anchors_ in links.items()},
+                "anchors": anchors,
+                "items": items,
+            }
+            self.steps.put(key, record)
+            return
+        page.content = record["content"]
+        page.toc = get_toc(record["toc"])
+        page._title_from_render = record["title"]
+        page.present_anchor_ids = set(record["present"])
+        if record["links"] is not None:
+            page.links_to_anchors = {
+                files.get_file_from_path(src): dict(anchors_)
+                for src, anchors_ in record["links"].items()
+            }
+        for identifier, anchor, title, primary in record["anchors"]:
+            autorefs.register_anchor(page, identifier, anchor, title=title, primary=primary)
+        for item in record["items"]:
+            inventory.register(*item)
+        mkdocstrings.handlers.get_handler("python")  # "seen": its CSS and inventory are written
 
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
@@ -157,13 +302,47 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         The reference repeats every term of the chapter in docstrings; a reader who
         searches "attention" or "高斯核" wants the lesson first.
         """
-        if page.file.src_uri.startswith("api/"):
+        if page.file.src_uri.startswith(API_FOLDER):
             page.meta.setdefault("search", {}).setdefault("boost", API_SEARCH_BOOST)
         return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Repair the page's HTML (see :meth:`postprocess_page`)."""
-        return self.postprocess_page(html, page, files)
+        """Repair the page's HTML (see :meth:`postprocess_page`), or take the repairs made before.
+
+        The result is a function of the HTML, the page's place in the site, the links
+        it may point to and its table of contents: kept under those (``stepcache.py``).
+        """
+        assert self.steps is not None
+        if not page.file.src_uri.endswith(".py") and not self.config.join_cjk_lines:
+            return html  # nothing to repair
+        if self._links_key is None:
+            self._links_key = _links_key(files)
+        inputs = [
+            html,
+            page.file.src_uri,
+            page.url,
+            self._links_key,
+            json.dumps([item.title for item in _walk_toc(page.toc)], ensure_ascii=False),
+            json.dumps(self.config.join_cjk_lines),
+        ]
+
+        def repair() -> dict:
+            files_before = dict(self.site_files)
+            self.site_files = {}
+            try:
+                out = self.postprocess_page(html, page, files)
+                made = {name: self.steps.put_blob(blob) for name, blob in self.site_files.items()}
+            finally:
+                self.site_files = {**files_before, **self.site_files}
+            return {"html": out, "toc": [item.id for item in _walk_toc(page.toc)], "files": made}
+
+        record = self.steps.get_or_make("page-content", inputs, repair)
+        for item, anchor in zip(_walk_toc(page.toc), record["toc"], strict=True):
+            item.id = anchor
+        for name, blob in record["files"].items():
+            if name not in self.site_files:
+                self.site_files[name] = self.steps.get_blob(blob)
+        return record["html"]
 
     def postprocess_page(self, html: str, page: Page, files: Files) -> str:
         """The one place where a page's content HTML is changed.
@@ -205,6 +384,15 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         return context
 
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """The finished page (:meth:`finish_page`), or the one made before from the same HTML."""
+        assert self.steps is not None
+        inputs = [output, page.file.src_uri, json.dumps(self._keeps_alternates(config))]
+        record = self.steps.get_or_make(
+            "page-finish", inputs, lambda: {"html": self.finish_page(output, page, config)}
+        )
+        return record["html"]
+
+    def finish_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Render the formulas with KaTeX; lighter tables; explorer assets; valid hreflang.
 
         Tables get row headers and a scrolling wrapper, and the first paint waits for
@@ -238,9 +426,12 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         selector does not need it). Offline (file://) they go too: Material would
         fetch their sitemaps, which fails there.
         """
-        if self.config.offline or not config.site_url:
-            return postprocess.drop_alternate_links(output)
-        return output
+        if self._keeps_alternates(config):
+            return output
+        return postprocess.drop_alternate_links(output)
+
+    def _keeps_alternates(self, config: MkDocsConfig) -> bool:
+        return bool(config.site_url) and not self.config.offline
 
     def on_build_error(self, *, error: Exception) -> None:
         """End the KaTeX process."""
@@ -254,12 +445,14 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Write the files taken out of the pages; add the other language's site."""
         self._close_katex()
+        assert self.steps is not None
+        self.steps.prune()
         site = Path(config.site_dir)
         self.write_site_files(site)
         if self.subsite is not None:
             self.subsite.finish(site / self.config.build_also_into)
             # both languages are in place: one copy of shared assets, used CSS only
-            payload.finalize(site, preload=not self.config.offline)
+            payload.finalize(site, preload=not self.config.offline, steps=self.steps)
 
     def write_site_files(self, site: Path) -> None:
         """The one place where files are added to the built site."""
@@ -267,6 +460,32 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             dest = site / name
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(blob)
+
+
+def _walk_toc(items):
+    """The entries of a table of contents, depth first (the order ``fix_toc`` numbers them)."""
+    for item in items:
+        yield item
+        yield from _walk_toc(item.children)
+
+
+def _toc_tokens(items) -> list:
+    """A table of contents as the tokens ``mkdocs.structure.toc.get_toc`` builds it from."""
+    return [
+        {"level": i.level, "id": i.id, "name": i.title, "children": _toc_tokens(i.children)}
+        for i in items
+    ]
+
+
+def _toc_data(items) -> list:
+    """A table of contents as plain data: what the search entries read of it."""
+    return [[i.id, i.title, i.url, i.level, _toc_data(i.children)] for i in items]
+
+
+def _links_key(files: Files) -> str:
+    """What a page's links may resolve to: the URL of every page, by its source path."""
+    pages = sorted((f.src_uri, f.url) for f in files.documentation_pages())
+    return json.dumps(pages, ensure_ascii=False)
 
 
 @functools.cache

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from bs4 import BeautifulSoup, NavigableString, Tag
 from pymdownx.slugs import slugify
 
+from tools.sitebuild.contract import FACTS_KEY, FIGURE_CLASS
 from tools.sitebuild.html_tree import has_class, parse, text
 
 _slugify = slugify(case="lower")
@@ -170,7 +171,7 @@ def rewrite_links(tree: BeautifulSoup, resolve: Callable[[str], str | None]) -> 
 
 
 _SVG_TITLE = re.compile(rb"<svg\b[^>]*>\s*<title>(.*?)</title>", re.S)
-_SVG_FACTS = re.compile(rb"<!-- attn-figure (\{.*?\}) -->")
+_SVG_FACTS = re.compile(rb"<!-- " + re.escape(FACTS_KEY.encode()) + rb" (\{.*?\}) -->")
 PHONE_COLUMN_PX = 335  # the text column of a 375 px wide phone
 
 
@@ -189,7 +190,7 @@ def image_metadata(blob: bytes) -> tuple[str | None, dict]:
                 text = getattr(image, "text", {})
         except (OSError, SyntaxError):  # not a PNG we can read: no metadata
             return None, {}
-        return text.get("Description") or None, json.loads(text.get("attn-figure", "{}"))
+        return text.get("Description") or None, json.loads(text.get(FACTS_KEY, "{}"))
     title = _SVG_TITLE.search(blob)
     facts = _SVG_FACTS.search(blob[:4000])
     return (
@@ -209,7 +210,7 @@ def figure_attributes(description: str | None, facts: dict) -> dict[str, str]:
     if not facts and not description:
         return {}
     attrs = {"alt": description} if description else {}
-    classes = ["attn-figure"]
+    classes = [FIGURE_CLASS]
     if "min_width_px" in facts:
         attrs["data-min-width"] = str(int(facts["min_width_px"]))
     if facts.get("colour_scale"):

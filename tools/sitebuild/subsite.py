@@ -70,6 +70,7 @@ class Subsite:
         self.environment = environment
         self.build_dir: Path | None = None  # known once :meth:`start` has the fingerprint
         self._process: subprocess.Popen | None = None
+        self._here = False  # build in this process, in :meth:`finish`
         self._fingerprint = ""
 
     @property
@@ -102,8 +103,13 @@ class Subsite:
         hasher.update(repo.fingerprint().encode())
         return hasher.hexdigest()
 
-    def start(self) -> None:
-        """Start the build in a second process, unless a complete one has the same inputs."""
+    def start(self, *, in_process: bool = False) -> None:
+        """Start the build in a second process, unless a complete one has the same inputs.
+
+        With ``in_process`` (``mkdocs serve``), the build runs in this process in
+        :meth:`finish`, where it finds this process's imports and step results warm:
+        a second process would first spend seconds importing MkDocs and its plugins.
+        """
         self._fingerprint = self.fingerprint()
         name = self.config_file.stem.replace(".", "-")
         self.build_dir = self.cache_dir / f"{name}-{self._fingerprint[:16]}"
@@ -115,6 +121,9 @@ class Subsite:
             log.info("%s unchanged, reusing %s", self.config_file.name, self.build_dir)
             return
         self._stamp.write_text("")  # matches nothing until the build has finished
+        if in_process:
+            self._here = True
+            return
         cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(self.config_file)]
         cmd += ["-d", str(self.build_dir)]
         if self.strict:
@@ -127,6 +136,10 @@ class Subsite:
         """Wait for the build, then replace ``target`` by a copy of the built site."""
         assert self.build_dir is not None, "start() first"
         try:
+            if self._here:
+                self._here = False
+                self._build_here()
+                self._stamp.write_text(self._fingerprint)
             if self._process is not None:
                 output, _ = self._process.communicate()
                 failed = self._process.returncode != 0
@@ -145,6 +158,25 @@ class Subsite:
             shutil.copytree(self.build_dir, target)
         finally:
             _unlock(self._lock_file)
+
+    def _build_here(self) -> None:
+        """Build the site in this process (MkDocs' own build, as ``mkdocs build`` runs it)."""
+        from mkdocs.commands.build import build
+        from mkdocs.config import load_config
+        from mkdocs.exceptions import Abort
+
+        # strict as the command line's --strict: only ever turned on
+        options = {"strict": True} if self.strict else {}
+        config = load_config(
+            str(self.root / self.config_file), site_dir=str(self.build_dir), **options
+        )
+        try:
+            build(config)
+        except Abort as err:
+            raise PluginError(
+                f"the build of {self.config_file.name} failed ({err}); the messages above "
+                f"name the page. Run `mkdocs build -f {self.config_file.name}` to see them alone"
+            ) from None
 
 
 def _lock(path: Path, what: str) -> None:
