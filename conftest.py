@@ -11,8 +11,9 @@
   process runs as many torch threads as the machine has cores, and two workers on
   two cores spent a quarter of the unit tests' CPU time in threads waiting for each
   other (fast subset: 42-47 core-seconds with two threads each, 33-34 with one). Only
-  the workers' own torch: the kernels and builds they start keep torch's default, so
-  the pages' numbers are computed as in any other build.
+  the workers' own torch is set here: the kernels the builds start run one thread
+  each by their own setting (``tools/sitebuild/execute.py``, part of the cache key),
+  as in any other build.
 """
 
 import os
