@@ -68,7 +68,8 @@ for name, y_hat in results.items():
 # and no $e^{s}$ ever overflows. PyTorch's fused SDPA kernel does the same thing inside, in C++.
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>
-# counts these tensors (for SDPA only the bias row, since its blocks are internal):
+# counts these tensors (for SDPA the scaled queries and keys and the bias row, since its blocks
+# are internal):
 #
 # <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
@@ -89,8 +90,11 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # the data, warms the function up, resets the kernel's peak-memory counter, times one call and reads
 # the peak resident memory minus the memory before the call. (torch's allocations are invisible to
 # Python's `tracemalloc`; the resident memory sees them.) The tiled and broadcast forms stop at
-# $n = 20{,}000$. The results are committed as `benchmarks/results/scale.json`, and this page reads
-# that file when the site is built, machine description included:
+# $n = 20{,}000$. It runs every cell at least three times, keeps every run, and refuses to record
+# when the machine's load average exceeds its number of cores. The results ship inside the package
+# as `attention_tutorial/results/scale.json`, so `at.scale_measurements()` reads them wherever the
+# package is installed (this notebook runs outside the repository too); the table shows the median
+# of the runs, machine description included:
 
 # %%
 # the package's copy of attention_tutorial/results/scale.json (written by the script)

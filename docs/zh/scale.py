@@ -46,7 +46,7 @@ for name, y_hat in results.items():
 #
 # 分块写法任何时候最多只持有一块分数，大小是 `chunk_size` × `chunk_size`（默认 1024 × 1024，即 4 MB），与 $n$ 无关。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
 #
-# <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入偏置那一行）：
+# <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入缩放后的查询和键，以及偏置那一行）：
 #
 # <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
@@ -62,7 +62,7 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # %% [markdown]
 # ## 实测的时间和内存
 #
-# 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种算法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把内核记录的内存峰值清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。结果作为 `benchmarks/results/scale.json` 提交进仓库，本页在构建网站时读取这个文件，连同其中记录的机器信息：
+# 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种算法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把内核记录的内存峰值清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每个格子至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。结果随包一起发布，存放在 `attention_tutorial/results/scale.json`，所以无论包装在哪里，`at.scale_measurements()` 都能读到（下载的笔记本在仓库之外也能运行）。下表是各次测量的中位数，连同其中记录的机器信息：
 
 # %%
 # the package's copy of attention_tutorial/results/scale.json (written by the script)
