@@ -41,6 +41,7 @@ _LABELS = {
     "zh": {
         "title": "带宽探索器",
         "w": "w",
+        "w_name": "w（带宽的倒数，对数刻度）",
         "bandwidth": "带宽 1/|w|",
         "current": "当前 w",
         "minimum": "最小值",
@@ -50,6 +51,7 @@ _LABELS = {
     "en": {
         "title": "Bandwidth explorer",
         "w": "w",
+        "w_name": "w (the inverse of the bandwidth, log scale)",
         "bandwidth": "bandwidth 1/|w|",
         "current": "current w",
         "minimum": "minimum",

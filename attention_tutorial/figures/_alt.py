@@ -90,9 +90,10 @@ ALT: dict[str, dict[str, str]] = {
         "训练的各步；每个方框左边是一步代码，右边是这一步得到的张量形状（由真实运行得到）。"
         "看形状在哪一步从一维变成二维，又在哪一步变回一维。",
         "plot_explorer_panels": "一个 w 下的四幅图：左上是拟合、真实函数和训练点；右上是三个查询"
-        "对各个键的注意力权重（每个查询一个“山峰”，点线标出查询的位置）；左下是全部查询的注意力"
-        "权重热图；右下是留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出当前的 w。"
-        "w 越大，山峰越窄，拟合越贴近训练点。",
+        "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下是全部查询的注意力"
+        "权重热图（两条轴都是输入的取值）；右下是留一法损失随 w（对数坐标）的曲线，"
+        "圆点标出最小值，竖线标出当前的 w。"
+        "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种算法的运行时间随 n 的变化，右边是峰值内存随 n 的"
         "变化（点线是按中间张量算出的预计字节数）。看哪些算法的内存按 n² 增长（斜率为 2 的直线），"
         "哪些几乎不随 n 增长。",
@@ -147,8 +148,9 @@ ALT: dict[str, dict[str, str]] = {
         "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
         "and the training points; top right, the attention weights of three queries over the "
         "keys (one bump per query, a dotted line at the query); bottom left, the heatmap of "
-        "every query's weights; bottom right, the leave-one-out loss against w (log scale), its "
-        "minimum starred and the current w marked by a vertical line. The larger w, the "
+        "every query's weights (both axes in input values); bottom right, the leave-one-out "
+        "loss against w (log scale), its "
+        "minimum a dot and the current w marked by a vertical line. The larger w, the "
         "narrower the bumps and the closer the fit follows the training points.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
         "n, on the right its peak memory (dotted: the bytes its intermediate tensors are "

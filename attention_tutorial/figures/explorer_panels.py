@@ -87,12 +87,14 @@ def plot_explorer_panels(
             ax_bumps.axvline(x_test[i], color=f"C{k + 1}", linestyle=":")
         ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=labels["panel_bumps"])
         ax_bumps.legend(fontsize="small")
-        image = ax_map.imshow(weights.numpy(), cmap="Reds", aspect="auto")
+        # axes in input values, not indices: rows are the queries x_test, columns the keys
+        extent = (x_train[0], x_train[-1], x_test[-1], x_test[0])
+        image = ax_map.imshow(weights.numpy(), cmap="Reds", aspect="auto", extent=extent)
         fig.colorbar(image, ax=ax_map).ax.tick_params(labelfontfamily=FONTS[lang])
         ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=labels["panel_heatmap"])
         ax_loss.plot(grid, losses, color="grey")
         best = int(np.argmin(losses))
-        ax_loss.scatter([grid[best]], [losses[best]], marker="*", s=100, color="black",
+        ax_loss.scatter([grid[best]], [losses[best]], marker="o", s=40, color="black",
                         label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
         ax_loss.axvline(w, color="C3", label=labels["current_w"].format(w=w))
         ax_loss.set_xscale("log")

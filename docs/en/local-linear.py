@@ -52,23 +52,30 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # steeply from 0, so nearly every output on that side is larger than $f(0)$ and the weighted
 # average comes out too high. This is **boundary bias**: kernel regression averages over a
 # window, and when the edge of the data cuts the window in half, the average leans towards the
-# half that is left. The last query also has keys on one side only, but there $f$ sits near the
-# bottom of a trough and is about as high on either side, so the bias is much smaller.
+# half that is left. The last query also has keys on one side only, but there the bias happens
+# to be much smaller, for a reason we will meet below.
 #
 # The same reason makes the top-left and bottom-right corners of that page's heatmap the darkest:
 # a query at an edge has keys on one side only, so about half as many keys share its weight,
 # and since each row still sums to 1, each of them gets more (the max weight column).
 
 # %% [markdown]
+# ## Local linear regression
+#
 # **Local linear regression** keeps the weights but, instead of a weighted average (a constant
 # fitted around each query), fits a weighted straight line
 #
-# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2$$
+# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
 #
+# where $a_i(x)$ is the Nadaraya-Watson attention weight of the key $x_i$ for the query $x$,
 # and predicts its value at the query, $b_0$. The line follows its slope from the centre of the weights
 # ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way only. Solved, the prediction is again a weighted
-# sum of the values, $\hat y = \sum_i \ell_i y_i$, but these "equivalent weights" $\ell_i$, while
-# summing to 1, can be negative.
+# sum of the values, $\hat y = \sum_i \ell_i y_i$, with the "equivalent weights"
+#
+# $$\ell_i = a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \qquad \bar x = \sum_j a_j x_j .$$
+#
+# They sum to 1 (the second term in the brackets, weighted by $a_i$ and summed, is exactly 0),
+# yet they can be negative.
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # returns the predictions and these weights. The two fits at both ends:
 #
@@ -118,6 +125,22 @@ print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0)
 assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
 
 # %% [markdown]
+# The negative equivalent weights come from the formula for $\ell_i$ above. At $x = 0$,
+# $x - \bar x < 0$, so the second term in the brackets is negative for every key to the right of
+# $\bar x$; the farther the key, the more negative the term, and once it drops below $-1$ the
+# whole bracket is negative. Setting the bracket to 0 gives the cutoff
+# $x_i = \bar x + \sum_j a_j (x_j - \bar x)^2 / (\bar x - x)$: every key beyond it gets a
+# negative equivalent weight.
+
+# %%
+x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
+spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
+cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
+print(f"x_bar = {x_bar.item():.4f}, negative weights beyond {cutoff.item():.4f}")
+print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
+
+# %% [markdown]
 # At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops clearly. The
 # numbers at the right end, $x = 4.9$, are a reminder of what local linear regression does not do:
 # it removes the bias that comes from the slope. There $f$ is just climbing out of a trough, and the
@@ -125,6 +148,91 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
 # is the closer one. The negative equivalent weights also show that local linear regression is no
 # longer attention pooling in the strict sense (its weights are not a probability distribution),
 # but a close relative.
+#
+# ## Each at its own best bandwidth
+#
+# Both methods above used $h = 1$, but their best bandwidths need not be the same: local linear
+# regression follows the slope with its line, so it can afford a wider window without flattening
+# the curve. A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
+# in steps of 0.05), the one with its smallest test MSE. As in the bandwidth gallery, choosing
+# with `y_truth` is only possible in a toy problem:
+
+# %%
+grid = [0.05 * k for k in range(2, 21)]  # bandwidths 0.10, 0.15, ..., 1.00
+methods = {"Nadaraya-Watson": at.nadaraya_watson, "local linear": at.local_linear}
+best_h, best_mse = {}, {}
+for name, method in methods.items():
+    mses = []
+    for h in grid:
+        y_hat_h, _ = method(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
+        mses.append(((y_hat_h - data.y_truth) ** 2).mean().item())
+    k = mses.index(min(mses))  # position of the smallest test MSE
+    best_h[name], best_mse[name] = grid[k], mses[k]
+    print(f"{name:<15}  best h = {grid[k]:.2f}  test MSE {mses[k]:.4f}")
+assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
+assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
+
+# %% [markdown]
+# Each at its best, local linear regression still has a clearly smaller test error, and its best
+# bandwidth is wider: the noise is averaged over more points, while the line takes care of the
+# bias at the edges and on the slopes.
+#
+# ## Exercises
+#
+# 1. Show that local linear regression is exact on a straight line, even at the edges, and that
+#    Nadaraya-Watson is not. Check it with four key-value pairs on the line $y = 2x + 1$.
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
+# >>> values = 2 * keys + 1  # points on a straight line
+# >>> queries = torch.tensor([0.0, 3.0])  # the two edges
+# >>> y_ll, _ = at.local_linear(queries, keys, values)
+# >>> y_ll
+# tensor([1.0000, 7.0000])
+# >>> y_nw, _ = at.nadaraya_watson(queries, keys, values)
+# >>> y_nw
+# tensor([2.0388, 5.9612])
+# ```
+#
+# When the values lie on a straight line, weighted least squares finds that line itself: every
+# residual is 0, whatever the weights, so $b_0$ is exactly the line's value at the query.
+# Nadaraya-Watson takes a weighted average instead: all the keys of the query 0 lie to its right
+# and no value is below 1, so the average comes out too high; at the query 3 it is the other way
+# round.
+#
+# </details>
+#
+# 2. Besides summing to 1, the equivalent weights satisfy $\sum_i \ell_i x_i = x$: their centre
+#    lies exactly on the query. Check this on this page's data and compare with the
+#    Nadaraya-Watson weights. How does it relate to exercise 1?
+#
+# <details><summary>Solution</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> args = (data.x_test, data.x_train, data.y_train)
+# >>> _, ell = at.local_linear(*args)  # (n_test, n_train)
+# >>> _, a = at.nadaraya_watson(*args)  # (n_test, n_train)
+# >>> torch.allclose(ell.sum(dim=1), torch.ones(50), atol=1e-5)
+# True
+# >>> torch.allclose(ell @ data.x_train, data.x_test, atol=1e-4)
+# True
+# >>> round((a[0] @ data.x_train).item(), 4)  # NW: the centre of x = 0 lies to its right
+# 0.8287
+# ```
+#
+# Together the two conditions give $\sum_i \ell_i (b_0 + b_1 x_i) = b_0 + b_1 x$: every straight
+# line is reproduced as it is, which is exercise 1. The Nadaraya-Watson weights satisfy only the
+# first condition; at the edges their centre (this page's mean key) moves away from the query,
+# and the slope of the line turns into bias.
+#
+# </details>
 #
 # ## APIs used on this page
 #

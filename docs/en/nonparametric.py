@@ -124,8 +124,9 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 #
 # Unlike the flat line of average pooling, the Nadaraya-Watson prediction follows the rises and
 # falls of $f(x)$, but it flattens the peaks and troughs: the width of the Gaussian kernel is
-# fixed at 1, so every window also takes in points that are rather far away. The next page lets
-# the model learn that width; first, let us try a few widths by hand.
+# fixed at 1, so every window also takes in points that are rather far away. The page
+# [Parametric attention pooling](parametric.py) lets the model learn that width; first, let us
+# try a few widths by hand.
 
 # %%
 print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
@@ -150,7 +151,7 @@ for h in bandwidths:
     print(f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}")
 
 # %% [markdown]
-# The four fits (top row) and their attention weights (bottom row) side by side. Each heatmap
+# One row per bandwidth: the fit on the left, its attention weights on the right. Each heatmap
 # has its own colour range, so read the numbers on the colour bars:
 
 # %%
@@ -183,7 +184,8 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # ## The bandwidth explorer: turn the knob yourself
 #
 # Four bandwidths are four snapshots. The explorer below has a single knob, $w$, the inverse of the
-# bandwidth, $h = 1/|w|$ (the next page makes it a learnable parameter). Drag the slider, or click it
+# bandwidth, $h = 1/|w|$ (the page [Parametric attention pooling](parametric.py)
+# makes it a learnable parameter). Drag the slider, or click it
 # and use the arrow keys: $w$ moves from 0.1 to 1000 on a logarithmic scale and four panels follow:
 #
 # 1. the fit, the true function and the training data;

@@ -9,7 +9,8 @@
 # It covers the pages from [attention cues](cues.py) to [from the Gaussian kernel to dot-product
 # attention](dot-product.py), the section of "Dive into Deep Learning"; the pages after them,
 # [Transformer attention](transformer.py), [learned projections](projections.py) and [what attention
-# costs as n grows](scale.py), go beyond the chapter and are not repeated here.
+# costs as n grows](scale.py), go beyond the chapter; each is covered on its own page, and this
+# recap only points to them from its takeaways and its index of questions.
 
 # %%
 import attention_tutorial as at
@@ -55,8 +56,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # `(n_test,)` predictions. The second part is **training**: each training point is a query, its keys
 # and values are the `n_train - 1` samples other than itself, scores and weights are
 # `(n_train, n_train - 1)`, and `bmm` multiplies each row of weights with its own row of values,
-# giving `(n_train,)` predictions. The softmax does not change a shape: it only turns each row of
-# scores into weights that sum to 1.
+# giving `(n_train,)` predictions.
 #
 # ## Key formulas
 #
@@ -87,6 +87,9 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - Nadaraya-Watson kernel regression is attention pooling with the score
 #   $-\frac{1}{2}((x - x_i)/h)^2$; the bandwidth $h$ sets how far each query looks: too small and
 #   the fit chases the noise, too large and it flattens the curve.
+# - A query at an edge has keys on one side only, so the weighted average is pulled towards the
+#   inside of the data: boundary bias. [Local linear regression](local-linear.py) fits a weighted
+#   straight line with the same attention weights and removes most of it.
 # - The parametric version learns $w = 1/h$; its training must leave each point out, or $|w|$ grows
 #   without bound.
 # - The trained $w$ is where five SGD steps stop, not the minimum of the loss; a less smooth curve
@@ -105,8 +108,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | What is the difference between `repeat_interleave` and `repeat`? | [Average pooling](average.py#common-confusions) |
 # | The farther the key, the larger the weight? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
 # | Why is the fit worst at the edges? | [Boundary bias and local linear regression](local-linear.py) |
-# | Why remove the diagonal? Why one scalar $w$? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
-# | Why only one $w$, not a matrix? | [Why only one w](transformer.py#why-only-one-w) |
+# | Why remove the diagonal? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
+# | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why only one w](transformer.py#why-only-one-w) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
 # | What harm does "less smooth" do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |

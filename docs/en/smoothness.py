@@ -55,7 +55,7 @@ print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}
 
 # %% [markdown]
 # The trained bandwidth is smaller than the typical gap between training points. A query then often
-# "sees" only the one or two training points nearest to it, and the prediction comes close to
+# "sees" only the two or three training points nearest to it, and the prediction comes close to
 # **nearest-neighbour interpolation**: the curve jumps from training point to training point and
 # follows the noise of each.
 #
@@ -95,15 +95,18 @@ ws = torch.logspace(-1, 3, 401)  # (401,): the grid of the page leave-one-out
 w_best = at.best_w(ws, x_train, y_train)
 candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
 print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
+keys_used = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
     # (n_test, n_train)
     _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
+    keys_used[name] = keys_in_use
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     print(
         f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}"
     )
+assert 2 < keys_used["trained w"] < 3  # two or three keys per window
 
 # %% [markdown]
 # The three fits side by side (each panel is titled with its $w$):
@@ -124,7 +127,7 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 # of looks; how good a prediction is depends on how far it is from the true function.
 #
 # Wiggling does have a price: with a bandwidth below the spacing of the points, each prediction is
-# decided by one or two noisy labels and the noise is not averaged away. That is **variance**. The
+# decided by two or three noisy labels and the noise is not averaged away. That is **variance**. The
 # trained $w$ wins on bias and loses on variance, which is why it beats $w = 1$ but loses to the
 # best leave-one-out $w$.
 #
@@ -231,9 +234,9 @@ at.plot_w_paths(x_train, y_train, paths)
 # if the bandwidth $h \to 0$ while $n h^d \to \infty$ ($d$ is the input dimension, here
 # $d = 1$), the prediction converges to the true regression function. Each condition has its job:
 # $h \to 0$ makes the windows narrower so that the bias vanishes; $nh^d \to \infty$ puts
-# more and more samples into each window so that the noise is averaged away. The trained $w$ breaks
-# the second one: only one or two points are left in each window, which is what the small "keys in
-# use" of the table says.
+# more and more samples into each window so that the noise is averaged away. The trained $w$ is the
+# farthest from what the second one asks: on average only about 2.4 effective keys are left in
+# each window (the "keys in use" of the table).
 #
 # ## Common confusions
 #

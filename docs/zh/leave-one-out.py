@@ -45,15 +45,12 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
     )
 
 # %% [markdown]
-# 每个训练点都是这样。$|w|$ 足够大时，所有点都只抄自己的标签，训练损失变成 0——
-# 可这样的模型什么也没学到：测试输入并不在训练集里，没有“自己的标签”可抄。
+# 每个训练点都是这样。$|w|$ 足够大时，所有点都只抄自己的标签，训练损失变成 0——可这样的模型什么也没学到：测试输入并不在训练集里，没有“自己的标签”可抄。
 #
 # ## 两条损失曲线
 #
-# `torch.logspace(-1, 3, 401)` 在 $10^{-1}$ 到 $10^{3}$ 之间取 401 个点，它们在对数坐标上等距。
-# <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>
-# 对每个 $w$ 调用一次
-# <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>；
+# `torch.logspace(-1, 3, 401)` 在 $10^{-1}$ 到 $10^{3}$ 之间取 401 个点，它们在对数坐标上等距。<autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>
+# 对每个 $w$ 调用一次 <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>；
 # 参数 `leave_one_out` 决定每个点是否去掉自己的键和值。
 #
 # <!-- source: attention_tutorial.analysis.loss_curve -->
@@ -160,8 +157,7 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 # %% [markdown]
 # 留一法的损失其实就是统计里的**留一交叉验证**误差：每个点轮流当一次“测试点”，用其余点去预测它。
 # 它模拟的正是测试时的处境——查询不在键里——所以它的最低点是选带宽的经典办法。
-# 训练时 SGD 走了 5 步、最后停在哪里，和这个最低点又差多远，见
-# [训练后的曲线为何不平滑](smoothness.py)。
+# 训练时 SGD 走了 5 步、最后停在哪里，和这个最低点又差多远，见[训练后的曲线为何不平滑](smoothness.py)。
 #
 # ## 在探索器里找最低点
 #
@@ -257,10 +253,6 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、
-#   <autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>、
-#   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
+# - 包：<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>、<autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
 # - PyTorch：`torch.logspace`、`torch.nn.functional.softmax`、`Tensor.fill_diagonal_`、`Tensor.argmin`
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[torch.eye 与布尔掩码](handbook/mask.py)、[softmax 与 dim](handbook/softmax.py)

@@ -45,18 +45,24 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
 # 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
 # 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
-# 但那里的 $f$ 正处在谷底附近，左右高度差不多，所以偏差小得多。
+# 但那里的偏差碰巧小得多，原因见下文。
 #
 # 那一页注意力权重热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
 # 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
 
 # %% [markdown]
+# ## 局部线性回归
+#
 # **局部线性回归**的思路是：权重不变，但不再求加权平均（在每个查询附近拟合一个常数），而是拟合一条加权的直线
 #
 # $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
 #
-# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消了“只朝一边看”带来的偏差。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，只是这组“等效权重” $\ell_i$ 和为 1、却可以为负。
-# <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
+# 其中 $a_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
+# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消了“只朝一边看”带来的偏差。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
+#
+# $$\ell_i = a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \qquad \bar x = \sum_j a_j x_j .$$
+#
+# 它们和为 1（括号里的第二项按 $a_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # 返回预测和这组等效权重。两种拟合在两端的数字：
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
@@ -103,11 +109,100 @@ print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0)
 assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
 
 # %% [markdown]
+# 负的等效权重从上面 $\ell_i$ 的公式里来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
+# 键离 $\bar x$ 越远，它越负，一旦低于 $-1$，整个括号就小于 0。令括号等于 0，解出的分界点是
+# $x_i = \bar x + \sum_j a_j (x_j - \bar x)^2 / (\bar x - x)$：分界点右边的键，等效权重全是负的。
+
+# %%
+x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
+spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
+cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
+print(f"x_bar = {x_bar.item():.4f}, negative weights beyond {cutoff.item():.4f}")
+print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
+
+# %% [markdown]
 # 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也明显下降。右端 $x = 4.9$ 的数字则提醒我们：局部线性回归消除的是斜率造成的偏差；那里 $f$ 刚从一个谷底爬出，曲线的弯曲带来的偏差它去不掉，这一次 Nadaraya-Watson 的两种偏差碰巧相互抵消，反而更接近真实值。负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
+#
+# ## 各用各的最佳带宽
+#
+# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同：局部线性回归用直线跟住斜率，窗口开宽一些也不至于把曲线抹平。
+# 公平的比较是让每种方法在同一排带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和带宽画廊一样，
+# 这里用 `y_truth` 挑带宽，只有玩具问题才做得到：
+
+# %%
+grid = [0.05 * k for k in range(2, 21)]  # bandwidths 0.10, 0.15, ..., 1.00
+methods = {"Nadaraya-Watson": at.nadaraya_watson, "local linear": at.local_linear}
+best_h, best_mse = {}, {}
+for name, method in methods.items():
+    mses = []
+    for h in grid:
+        y_hat_h, _ = method(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
+        mses.append(((y_hat_h - data.y_truth) ** 2).mean().item())
+    k = mses.index(min(mses))  # position of the smallest test MSE
+    best_h[name], best_mse[name] = grid[k], mses[k]
+    print(f"{name:<15}  best h = {grid[k]:.2f}  test MSE {mses[k]:.4f}")
+assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
+assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
+
+# %% [markdown]
+# 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：
+# 同样多的噪声被更多的点平均掉，边界和斜坡上的偏差则由直线负责。
+#
+# ## 练习
+#
+# 1. 证明局部线性回归在一条直线上是精确的，连边界处也不例外；Nadaraya-Watson 则不然。
+#    用四个落在直线 $y = 2x + 1$ 上的键值对验证。
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
+# >>> values = 2 * keys + 1  # points on a straight line
+# >>> queries = torch.tensor([0.0, 3.0])  # the two edges
+# >>> y_ll, _ = at.local_linear(queries, keys, values)
+# >>> y_ll
+# tensor([1.0000, 7.0000])
+# >>> y_nw, _ = at.nadaraya_watson(queries, keys, values)
+# >>> y_nw
+# tensor([2.0388, 5.9612])
+# ```
+#
+# 值都落在一条直线上时，加权最小二乘找到的就是这条直线本身，每一项残差都是 0，与权重无关，
+# 所以 $b_0$ 正好是直线在查询处的值。Nadaraya-Watson 取的是加权平均：查询 0 的键全在它右边，
+# 值都不小于 1，平均就偏高；查询 3 正相反。
+#
+# </details>
+#
+# 2. 等效权重除了和为 1，还满足 $\sum_i \ell_i x_i = x$：它们的重心正好落在查询上。
+#    用本页的数据验证，并与 Nadaraya-Watson 的权重比较。这和第 1 题有什么关系？
+#
+# <details><summary>答案</summary>
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> args = (data.x_test, data.x_train, data.y_train)
+# >>> _, ell = at.local_linear(*args)  # (n_test, n_train)
+# >>> _, a = at.nadaraya_watson(*args)  # (n_test, n_train)
+# >>> torch.allclose(ell.sum(dim=1), torch.ones(50), atol=1e-5)
+# True
+# >>> torch.allclose(ell @ data.x_train, data.x_test, atol=1e-4)
+# True
+# >>> round((a[0] @ data.x_train).item(), 4)  # NW: the centre of x = 0 lies to its right
+# 0.8287
+# ```
+#
+# 两个条件合起来就是 $\sum_i \ell_i (b_0 + b_1 x_i) = b_0 + b_1 x$：任何直线都被原样复现，这正是第 1 题。
+# Nadaraya-Watson 的权重只满足第一个条件，它的重心（本页的 mean key）在边界处离开查询，直线的斜率就变成了偏差。
+#
+# </details>
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>、
-#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# - 包：<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
 # - PyTorch：`torch.linalg.lstsq`、`torch.stack`、`Tensor.double`
 # - 上一页：[非参数注意力汇聚](nonparametric.py)；下一页：[带参数的注意力汇聚](parametric.py)

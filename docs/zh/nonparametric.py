@@ -105,7 +105,7 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # %% [markdown]
 # ## 拟合结果
 #
-# 与平均汇聚的一条水平线相比，Nadaraya-Watson 的预测跟上了 $f(x)$ 的起伏，但在峰谷处偏平：高斯核的宽度固定为 1，窗口里总混进较远的点。先手动换几个宽度看看，下一页再让模型自己学习它。
+# 与平均汇聚的一条水平线相比，Nadaraya-Watson 的预测跟上了 $f(x)$ 的起伏，但在峰谷处偏平：高斯核的宽度固定为 1，窗口里总混进较远的点。先手动换几个宽度看看；[带参数的注意力汇聚](parametric.py)一页再让模型自己学习它。
 
 # %%
 print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
@@ -128,7 +128,7 @@ for h in bandwidths:
     print(f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}")
 
 # %% [markdown]
-# 把四个拟合（上排）和它们的注意力权重（下排）并排画出来。每张热图有自己的颜色范围，请留意颜色条上的数值：
+# 每行一个带宽：左边是拟合，右边是它的注意力权重。每张热图有自己的颜色范围，请留意颜色条上的数值：
 
 # %%
 at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
@@ -143,12 +143,11 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 这就是统计学里的偏差-方差权衡：带宽小，偏差小、方差大；带宽大，偏差大、方差小。理论上，只要训练样本越来越多，同时带宽 $h$ 越来越小、但 $n h$ 仍趋于无穷，
 # Nadaraya-Watson 估计就会收敛到真实函数（Mack 与 Silverman，1982）。
 #
-# 要提醒一句：这里用 `y_truth` 挑带宽，只在玩具问题里才做得到，真实问题里没有不含噪声的答案。只用训练数据挑带宽的办法是[留一法](leave-one-out.py)；
-# [带参数的注意力汇聚](parametric.py)一页则把 $w = 1/h$ 当作参数来学习。
+# 要提醒一句：这里用 `y_truth` 挑带宽，只在玩具问题里才做得到，真实问题里没有不含噪声的答案。只用训练数据挑带宽的办法是[留一法](leave-one-out.py)；[带参数的注意力汇聚](parametric.py)一页则把 $w = 1/h$ 当作参数来学习。
 #
 # ## 带宽探索器：自己拧一拧
 #
-# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（下一页会把它当作可学习的参数）。拖动滑块，或者先点一下滑块再按方向键，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化：
+# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（[带参数的注意力汇聚](parametric.py)一页会把它当作可学习的参数）。拖动滑块，或者先点一下滑块再按方向键，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化：
 #
 # 1. 拟合曲线、真实函数与训练数据；
 # 2. 三个查询（$x = 0$、$2.5$、$4$）的注意力权重，画在键的位置上：带宽就是这些“鼓包”的宽度；
@@ -335,11 +334,6 @@ except ValueError as err:
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
-#   <autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>、
-#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
-#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、
-#   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、
-#   <autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
+# - 包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、<autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>、<autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
 # - PyTorch：`torch.repeat_interleave`、`Tensor.reshape`、`torch.nn.functional.softmax`、`torch.matmul`
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[reshape 与 view](handbook/reshape.py)、[expand 与广播](handbook/expand.py)、[softmax 与 dim](handbook/softmax.py)、[torch.matmul](handbook/matmul.py)

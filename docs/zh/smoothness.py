@@ -40,8 +40,7 @@ print(f"learned w = {w_trained:.4f}")
 #   \qquad h = \frac{1}{|w|} .$$
 #
 # 这正是带宽为 $h$ 的高斯核。带宽大致是“查询能看多远”：距离超过两三个 $h$ 的键，权重几乎为 0。
-# 把它和训练点之间的间距比一比。
-# <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
+# 把它和训练点之间的间距比一比。<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
 # 先把 `x_train` 排序，再求相邻两点之差的中位数和平均值。
 
 # %%
@@ -51,12 +50,11 @@ print(f"bandwidth 1/|w|         = {h:.4f}")
 print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
 
 # %% [markdown]
-# 训练出的带宽比训练点的典型间距还小。于是一个查询往往只“看得见”离它最近的一两个训练点，
+# 训练出的带宽比训练点的典型间距还小。于是一个查询往往只“看得见”离它最近的两三个训练点，
 # 预测就接近**最近邻插值**：曲线在训练点之间跳来跳去，跟着每个点的噪声走。
 #
 # 公式里只出现 $w^2$，所以 $w$ 和 $-w$ 给出完全相同的预测；$w$ 的符号没有意义，只有 $|w|$ 有意义。
-# 下面也验证了：用 $w$ 预测，和用带宽 $1/|w|$ 的
-# <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref> 预测，结果一样。
+# 下面也验证了：用 $w$ 预测，和用带宽 $1/|w|$ 的 <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref> 预测，结果一样。
 
 # %%
 y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
@@ -70,8 +68,7 @@ print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {gap_nw:.1e}")
 # %% [markdown]
 # ## 三种带宽的比较
 #
-# 比较三个 $w$：$w = 1$（[非参数注意力汇聚](nonparametric.py)的模型）、SGD 学到的 $w$，以及在
-# [为什么要留一](leave-one-out.py)一页的网格上留一法损失最小的 $w$
+# 比较三个 $w$：$w = 1$（[非参数注意力汇聚](nonparametric.py)的模型）、SGD 学到的 $w$，以及在[为什么要留一](leave-one-out.py)一页的网格上留一法损失最小的 $w$
 # （<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>）。
 # 对每个 $w$ 打印三样东西：
 #
@@ -86,15 +83,18 @@ ws = torch.logspace(-1, 3, 401)  # (401,): the grid of the page leave-one-out
 w_best = at.best_w(ws, x_train, y_train)
 candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
 print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
+keys_used = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
     # (n_test, n_train)
     _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
+    keys_used[name] = keys_in_use
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     print(
         f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}"
     )
+assert 2 < keys_used["trained w"] < 3  # two or three keys per window
 
 # %% [markdown]
 # 三条拟合曲线并排画出（每幅小图的标题是它的 $w$）：
@@ -112,7 +112,7 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
 # SGD 学到的 $w$ 让曲线抖了起来，误差反而比 $w = 1$ 小。留一法最好的 $w$ 介于两者之间，
 # 误差最小。平滑与否只是外观，衡量预测好坏要看它离真实函数有多远。
 #
-# 不平滑也确实有代价：带宽小于点间距时，每个预测几乎只由一两个带噪声的标签决定，
+# 不平滑也确实有代价：带宽小于点间距时，每个预测几乎只由两三个带噪声的标签决定，
 # 噪声没有被平均掉，这是**方差**。训练出的 $w$ 在偏差上占了便宜、在方差上吃了亏，
 # 所以它比 $w = 1$ 好，却比留一法最好的 $w$ 差。
 #
@@ -144,8 +144,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 #
 # ## w 在训练中走过的路
 #
-# 把 5 步 SGD 中每一步之后的 $w$ 记下来，画在留一法损失曲线上，就能看清它是怎么“跳过”最低点的。
-# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
+# 把 5 步 SGD 中每一步之后的 $w$ 记下来，画在留一法损失曲线上，就能看清它是怎么“跳过”最低点的。<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
 # 做的正是 `at.train` 的那几步，只是把每一步的 $w$ 都留了下来。除了学习率 0.5 和 0.05，
 # 我们还试一种做法：不直接学 $w$，而是学 $u = \log w$，用 $w = e^u$ 计算。
 #
@@ -204,8 +203,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # 这个估计是**一致**的（Mack 与 Silverman，1982）：样本数 $n \to \infty$ 时，只要带宽 $h \to 0$，
 # 同时 $n h^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），预测就收敛到真实的回归函数。
 # 两个条件各管一件事：$h \to 0$ 让窗口越来越窄，偏差消失；$nh^d \to \infty$
-# 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 违反的是第二条——
-# 窗口里只剩一两个点，也就是上表中的“有效键数”很小。
+# 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 离第二条的要求最远：窗口里平均只有约 2.4 个有效键（上表的 keys in use）。
 #
 # ## 常见疑问
 #
@@ -286,12 +284,6 @@ at.plot_w_paths(x_train, y_train, paths)
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、
-#   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、
-#   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、
-#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>、
-#   <autoref identifier="attention_tutorial.training.train">train</autoref>
+# - 包：<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、<autoref identifier="attention_tutorial.training.predict">predict</autoref>、<autoref identifier="attention_tutorial.training.train">train</autoref>
 # - PyTorch：`torch.logspace`、`Tensor.backward`、`Tensor.grad`
 # - 张量 API 手册：[Parameter、MSELoss、SGD](handbook/training.py)

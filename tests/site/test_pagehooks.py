@@ -103,7 +103,7 @@ def test_a_source_block_holds_the_current_source(lang):
     from attention_tutorial.training import train
 
     assert code_text(block) == inspect.getsource(train)
-    assert 'data-source="attention_tutorial.training.train"' in block
+    assert 'data-package-source="attention_tutorial.training.train"' in block
     assert "data-search-exclude" in block  # the code stays out of the search index
 
 
@@ -119,7 +119,7 @@ def test_every_built_source_block_holds_the_current_source(site: Path):
         text = page.read_text(encoding="utf-8")
         assert "<!-- source:" not in text, f"{page}: a marker was left unreplaced"
         for block in re.findall(r'<details class="example source-code".*?</details>', text, re.S):
-            name = re.search(r'data-source="([^"]+)"', block).group(1)
+            name = re.search(r'data-package-source="([^"]+)"', block).group(1)
             assert code_text(block) == inspect.getsource(resolve(name)), f"{page}: {name}"
             found += 1
     assert found >= 2 * len(HIDDEN)

@@ -99,7 +99,8 @@ def outputs_folder(monkeypatch) -> Path:
     monkeypatch.chdir(ROOT)
     config = load_config(str(ROOT / "mkdocs.yml"))
     hooks.on_config(config)
-    return hooks.plugin.cache.outputs_file("key").parent.relative_to(ROOT)
+    plugin = hooks.plugins[config.config_file_path]
+    return plugin.cache.outputs_file("key").parent.relative_to(ROOT)
 
 
 def test_pages_deploys_with_the_official_actions_and_attaches_the_offline_site():

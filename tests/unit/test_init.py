@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import inspect
 import re
+from pathlib import Path
 
 import attention_tutorial
 
-PAGES = {"cues", "data", "average", "nonparametric", "parametric", "leave-one-out", "smoothness",
-         "dot-product", "transformer", "scale", "recap"} | {f"handbook/{name}" for name in (
-             "index", "random", "repeat", "expand", "reshape", "squeeze", "matmul", "bmm", "mask",
-             "softmax", "training", "masked-fill", "where", "einsum", "clone",
-             "linear")}  # fmt: skip
+# every page of the site, as a docstring names it: docs/zh/handbook/clone.py -> "handbook/clone"
+DOCS_ZH = Path(__file__).resolve().parents[2] / "docs" / "zh"
+PAGES = {
+    path.relative_to(DOCS_ZH).with_suffix("").as_posix()
+    for path in [*DOCS_ZH.rglob("*.py"), *DOCS_ZH.rglob("*.md")]
+}
 EXPECTED = {
     "SEED", "f", "ToyData", "make_data", "describe", "average_pooling", "gaussian_kernel",
     "nadaraya_watson", "nadaraya_watson_broadcast", "leave_one_out", "NWKernelRegression",

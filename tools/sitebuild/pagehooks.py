@@ -154,7 +154,7 @@ def source_block(name: str, lang: str) -> str:
         module = obj.__module__
     summary = SUMMARY[lang].format(short=html.escape(short), module=html.escape(module))
     return (
-        f'<details class="example source-code" data-source="{html.escape(name)}" '
+        f'<details class="example source-code" data-package-source="{html.escape(name)}" '
         f"data-search-exclude>\n<summary>{summary}</summary>\n"
         f'<div class="highlight"><pre><span></span><code>{code}</code></pre></div>\n</details>'
     )

@@ -21,7 +21,8 @@ SUMMARIES: dict[str, str] = {
     "describe": "打印一个张量的名字、形状和数据类型，再打印四舍五入后的值。",
     # pooling
     "average_pooling": "平均汇聚：对每个查询都预测全部值的平均数（一条水平线，作为基线）。",
-    "gaussian_kernel": "高斯核 $K_h(u) = \\exp(-(u/h)^2/2) / (\\sqrt{2\\pi}\\,h)$。",
+    "gaussian_kernel": "高斯核 $K_h(u) = \\exp(-(u/h)^2/2) / (\\sqrt{2\\pi}\\,h)$ 的值，"
+    "$h$ 为带宽。",
     "nadaraya_watson": "Nadaraya-Watson 核回归（非参数注意力汇聚）：把查询平铺成矩阵，"
     "返回预测和注意力权重。",
     "nadaraya_watson_broadcast": "同一个 Nadaraya-Watson 核回归，用广播代替平铺。",
@@ -79,6 +80,7 @@ SUMMARIES: dict[str, str] = {
     "plot_boundary_bias": "画 Nadaraya-Watson 在数据边缘的偏差，以及局部线性回归怎样减小它。",
     "plot_shape_flow": "一步步画出两种注意力汇聚写法中每个张量的形状，各占一列方框。",
     "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四幅图：没有 JavaScript 时显示的静态图。",
+    "scale_measurements": "随包发布的四种写法的实测时间和内存（每格至少三次运行）。",
     "plot_scaling": "在双对数坐标上画每种写法的运行时间和峰值内存随 $n$ 的变化。",
     "plot_matrices": "把几个小矩阵并排画成热图，每格写出元素的值。",
     # the tensor API handbook's pictures

@@ -141,6 +141,7 @@
     html("span", "attn-explorer-name", label, L.w + " ");
     var input = html("input", null, label);
     input.type = "range";
+    input.setAttribute("aria-label", L.w_name);
     input.min = lo;
     input.max = hi;
     input.step = step.toFixed(6);
