@@ -150,8 +150,7 @@ def nadaraya_watson_broadcast(
     [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] without
     building the tiled copy of the queries.
 
-    Explained on the page `nonparametric.md`; the page `dot-product.md` rewrites
-    the same scores as dot products.
+    Explained on the pages `nonparametric.md` and `dot-product.md`.
 
     Args:
         queries: Test inputs, shape ``(n_test,)``.

@@ -1,8 +1,9 @@
 r"""The one attention score of the package, its two spellings, and the one softmax policy.
 
-Every formulation and model in the package scores a query ``q`` against a key
-``k`` with the Gaussian kernel, $s = -((q - k)\,w)^2 / 2$, where $w = 1/h$ is the
-inverse bandwidth: `score` is that formula, and nothing else in the package
+Every Gaussian-kernel formulation and model in the package (all but the
+Transformer-style ``q k / sqrt(d_k)`` attention of `transformer`) scores a query
+``q`` against a key ``k`` with the Gaussian kernel, $s = -((q - k)\,w)^2 / 2$,
+where $w = 1/h$ is the inverse bandwidth: `score` is that formula, and nothing else in the package
 writes it again. The difference ``q - k`` is always taken first and scaled after,
 so that a common shift of queries and keys changes nothing.
 

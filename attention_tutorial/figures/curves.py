@@ -112,7 +112,7 @@ def plot_fit(
 ) -> Figure:
     """Plot the true function, the prediction and the training points.
 
-    Explained on the page `average.md` (and used on every later page).
+    Explained on the page `average.md`.
 
     Args:
         x_test: Test inputs, shape ``(n_test,)``.

@@ -161,8 +161,10 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # and dropping it does little harm. Dividing by $\sqrt{d}$ keeps the size of the dot products from
 # growing with the dimension $d$.
 # The page [From kernel regression to Transformer attention](transformer.py) takes these steps in
-# code: vector queries and keys, learned $W_q$, $W_k$, $W_v$, a check against PyTorch's
-# `nn.MultiheadAttention`, and what dropping the bias costs on a small problem.
+# code: vector queries and keys, learned $W_q$, $W_k$, $W_v$, and a check against PyTorch's
+# `nn.MultiheadAttention`. The page after it,
+# [Learned projections on a 2-D toy problem](projections.py), trains such projections on a small
+# problem and shows what dropping the bias costs there.
 #
 # ## Common confusions
 #

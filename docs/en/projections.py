@@ -20,9 +20,10 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # %% [markdown]
 # ## Two models, one data set
 #
-# Now train on the two-dimensional toy problem, with the masked leave-one-out loss
+# On this two-dimensional toy problem, train two models on the same data with the masked
+# leave-one-out loss
 # (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>:
-# full-batch Adam, 300 steps, learning rate 0.1, mean squared error), two models on the same data:
+# full-batch Adam, 300 steps, learning rate 0.1, mean squared error):
 #
 # - the chapter's model, one $w$ for both directions
 #   (<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>);
@@ -73,15 +74,17 @@ assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped mo
 # numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
 # 9, with its test error after 300 and after 1,000 steps.
 #
-# Ten calls of `train_leave_one_out` would take 13,000 steps, too slow for this page. The ten
+# Calling `train_leave_one_out` seed by seed means training each seed twice, once for 300 steps and
+# once for 1,000: $10 \times (300 + 1{,}000) = 13{,}000$ steps, too slow for this page. The ten
 # models' parameters stack along a batch dimension instead: $W_q$ and $W_k$ into $(10, 2, 2)$,
 # $W_v$ into $(10, 1, 1)$, and one forward pass gives the ten leave-one-out losses. Each loss
 # depends on its own model's parameters only, and Adam updates every entry on its own, so one Adam
 # step on the **sum** of the ten losses is one step of each model. The initial weights come from
-# `ProjectedAttention`; the attention is the few lines written earlier on this page (dot product
-# minus half the key's squared length, $-\infty$ on the diagonal, softmax) with one more batch
-# dimension in front; the test error comes from `mse_on_test`. Seed 0 must give the model trained
-# above with `train_leave_one_out`.
+# `ProjectedAttention`; the attention is the few lines written on the previous page,
+# [From kernel regression to Transformer attention](transformer.py) (dot product minus half the
+# key's squared length, $-\infty$ on the diagonal, softmax), with one more batch dimension in
+# front; the test error comes from `mse_on_test`. Seed 0 must give the model trained above with
+# `train_leave_one_out`.
 
 # %%
 seeds = range(10)
@@ -187,13 +190,20 @@ at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
 # (width $1/\sqrt{A_{00}}$) than along $x_2$: the model looks mostly at $x_1$ without ignoring
 # $x_2$ entirely. $M_{01}$ and the off-diagonal entry of $A$ together place the centre: row 0 of the
 # centre matrix $A^{-1}M^\top$ is close to $(1, 0)$, so the bump's $x_1$ follows the query's
-# $x_1$; row 1 moves the centre's $x_2$ with the query as well, but along $x_2$ the bump is wide and
-# the move matters little. One $w$ can do none of this: its bump is round and centred on the query.
+# $x_1$; row 1 moves the centre's $x_2$ with the query as well: it is a weighted sum of the query's
+# $x_1$ and $x_2$, with the two numbers of that row as weights. The move changes which keys get
+# weight, but matters little for the prediction: $y$ does not depend on $x_2$, and along $x_2$ the
+# bump is wide. One $w$ can do none of this: its bump is round and centred on the query.
 # $W_v$ stays close to 1: the values are already the outputs we want.
 #
 # The attention heatmaps show the same thing. The queries are the 20 test points of the grid row
-# $x_2 = 2.5$, the keys the 100 training points sorted by $x_1$. With the projections, each query
-# spreads its weight over a band of keys with similar $x_1$, whatever their $x_2$ (the upper panel, `ProjectedAttention`).
+# $x_2 = 2.5$, the keys the 100 training points sorted by $x_1$. The ticks are indices, not
+# coordinates: the keys are numbered in order of $x_1$, key 0 with the smallest and key 99 with the
+# largest, between them almost all of $[0, 5)$; the queries 0 to 19 on the vertical axis are the
+# points of the grid row from left to right, $x_1$ growing from 0 (the printout below gives both
+# ends). With the projections, each query spreads its weight over a band of keys with similar
+# $x_1$; $x_2$ has a say as well (the bump is wider along $x_2$ and its centre moves with the
+# query), but far less than $x_1$ (the upper panel, `ProjectedAttention`).
 # With one $w$ the band is patchy: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
 # each query averages over fewer keys, and an average of fewer noisy values is noisier (the lower
 # panel, `ScalarKernelAttention`; both panels share one colour scale). "Keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries: $n$ for
@@ -210,6 +220,12 @@ with torch.no_grad():
         data2.x_test[row], x2_train[order], y2_train[order, None]
     )
 print("queries, keys:", tuple(weights_projected.shape))
+keys_x1 = x2_train[order, 0]  # (100,): the keys' x_1, ascending
+queries_x1 = data2.x_test[row, 0]  # (20,): the queries' x_1, left to right
+print(f"keys' x_1:    {keys_x1[0]:.2f} (key 0) to {keys_x1[-1]:.2f} (key 99)")
+print(f"queries' x_1: {queries_x1[0]:.2f} (query 0) to {queries_x1[-1]:.2f} (query 19)")
+assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8  # the keys span almost all of [0, 5)
+assert (queries_x1.diff() > 0).all()  # queries from left to right
 # (20, 100) -> ()
 spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
 spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
@@ -246,11 +262,11 @@ assert mse_plain > mse_scalar
 # keys' lengths $\lVert W_k x\rVert$ can still differ: a query pointing the same way always
 # scores the longer key higher. But a Transformer's task is not "find the samples near me": it
 # matches learned directions in hundreds of dimensions, and training teaches the model to use or
-# offset the keys' lengths (why the dot-product form works anyway: the last paragraph of the
-# [dot-product page](dot-product.py)).
+# offset the keys' lengths (why the dot-product form works anyway: the last paragraph of
+# [the parametric version](dot-product.py#the-parametric-version) on the dot-product page).
 #
-# Beyond what the projections cost, what attention itself costs as $n$ grows is the subject of the
-# next page, [what attention costs as n grows](scale.py).
+# This page compared errors; how much time and memory attention takes as $n$ grows is the subject
+# of the next page, [what attention costs as n grows](scale.py).
 #
 # ## APIs used on this page
 #

@@ -130,9 +130,10 @@ for row in rows:
 at.plot_scaling(rows)
 
 # %% [markdown]
-# What the file says, checked by the build: the full-matrix forms' peak memory is the counted
-# $12n^2$ bytes within a quarter, the chunked form and SDPA stay under 64 MB at every $n$, and the
-# largest $n$ measured for them is far beyond what the tiled form could hold.
+# What the file says, checked by the build: the full-matrix forms' peak memory (for
+# $n \ge 5{,}000$) is the counted $12n^2$ bytes within a quarter, the chunked form and SDPA stay
+# under 64 MB at every $n$, and the largest $n$ measured for them is far beyond what the tiled form
+# could hold.
 
 # %%
 largest = {}

@@ -246,8 +246,7 @@ assert gap_untied < 1e-6
 # %% [markdown]
 # For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
 # the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one; $w$ and $-w$
-# give the same predictions. With $d$ features a matrix can weigh and mix the features: the page
-# [Learned projections on a 2-D toy problem](projections.py) trains such matrices.
+# give the same predictions. With $d$ features a matrix can weigh and mix the features.
 # Everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
 # training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and
 # the dot product plus key bias ([dot-product page](dot-product.py)).
@@ -267,6 +266,6 @@ assert gap_untied < 1e-6
 #   `torch.nn.MultiheadAttention`, `torch.nn.Linear`, `Tensor.masked_fill`, `Tensor.transpose`,
 #   `torch.cdist`
 # - Tensor API handbook: [masked_fill and -inf](handbook/masked-fill.py),
-#   [torch.where](handbook/where.py), [torch.einsum](handbook/einsum.py),
+#   [torch.einsum](handbook/einsum.py),
 #   [clone and detach](handbook/clone.py), [nn.Linear](handbook/linear.py),
 #   [torch.matmul](handbook/matmul.py)

@@ -147,8 +147,8 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # 当所有键的长度差不多时（例如经过归一化），这一项近似为常数，去掉它影响不大；
 # 除以 $\sqrt{d}$ 则是为了让点积的大小不随维数 $d$ 增长。
 # 下一页[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍：向量形式的查询和键，
-# 可学习的 $W_q$、$W_k$、$W_v$，与 PyTorch 的 `nn.MultiheadAttention` 逐一核对，
-# 以及在一个小问题上去掉键偏置要付出的代价。
+# 可学习的 $W_q$、$W_k$、$W_v$，与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
+# 在一个小问题上训练这些投影、看去掉键偏置要付出什么代价，是再下一页[在二维玩具问题上学习投影](projections.py)的内容。
 #
 # ## 常见疑问
 #

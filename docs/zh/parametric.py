@@ -225,11 +225,18 @@ keys_test = x_train.repeat((n_test, 1))  # (n_test, n_train): every row is x_tra
 values_test = y_train.repeat((n_test, 1))  # (n_test, n_train)
 y_hat = model(x_test, keys_test, values_test).detach()  # (n_test,)
 print("keys_test:", tuple(keys_test.shape), " y_hat:", tuple(y_hat.shape))
-print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
+mse_learned = ((y_hat - data.y_truth) ** 2).mean().item()
+# the previous page's model is this one with w = 1
+mse_w1 = at.mse_against_truth(1.0, x_test, data.y_truth, x_train, y_train)
+print(f"test MSE against the true f: {mse_learned:.4f}")
+print(f"the same with w = 1:         {mse_w1:.4f}")
+assert mse_learned < mse_w1 / 2
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
-# 和上一页相比，虚线更贴近训练点，也明显更“抖”。
+# 和上一页相比，虚线更贴近训练点，也明显更“抖”。上一页的模型就是 $w = 1$ 时的这个模型，最后一行打印的是它在同一组测试输入上的测试误差，
+# 和上一页打印的相同：学到的 $w$ 把误差降到了一半以下。不过这还不是最好的：上一页的[带宽画廊](nonparametric.py#带宽画廊)里还有误差更小的带宽，
+# 原因留到[训练后的曲线为何不平滑](smoothness.py)一页讨论。
 #
 # ## 注意力权重
 #
@@ -352,7 +359,8 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>、
 #   <autoref identifier="attention_tutorial.figures.curves.plot_loss">plot_loss</autoref>、
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、
-#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>
 # - PyTorch：`nn.Parameter`、`torch.bmm`、`Tensor.unsqueeze`、`Tensor.repeat`、`torch.eye`、
 #   布尔掩码索引、`nn.MSELoss`、`torch.optim.SGD`、`Tensor.detach`
 # - 张量 API 手册：[torch.bmm](handbook/bmm.py)、[squeeze 与 unsqueeze](handbook/squeeze.py)、[repeat_interleave 与 repeat](handbook/repeat.py)、[torch.eye 与布尔掩码](handbook/mask.py)、[Parameter、MSELoss、SGD](handbook/training.py)

@@ -16,7 +16,7 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # %% [markdown]
 # ## 训练两个模型
 #
-# 现在回到二维玩具问题，用带掩码的留一损失来训练（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差）。同一份数据上训练两个模型：
+# 在这个二维玩具问题上，用带掩码的留一损失训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差），两者用同一份数据：
 #
 # - 本章的模型，两个方向共用一个 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
 # - `ProjectedAttention(d_in=2, d_k=2)`：$2 \times 2$ 的 $W_q$、$W_k$ 和 $1 \times 1$ 的 $W_v$，高斯核形式（带键偏置）。
@@ -56,7 +56,7 @@ assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped mo
 #
 # 一个 $w$ 的初值固定为 1，训练里没有随机数，上面最后一步的损失已经不再变化：它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1,000 步时的测试误差。
 #
-# 逐个调用 `train_leave_one_out` 要 13,000 步，太慢；好在十个模型的参数可以叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是本页前面写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
+# 逐个调用 `train_leave_one_out`，每个种子要训练两次（300 步一次、1,000 步一次），一共 $10 \times (300 + 1{,}000) = 13{,}000$ 步，太慢；好在十个模型的参数可以叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是[从核回归到 Transformer 注意力](transformer.py)一页写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
 
 # %%
 seeds = range(10)
@@ -143,9 +143,9 @@ at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
 #
 # $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数}, \qquad A = W_k^\top W_k,\quad c = A^{-1} M^\top x .$$
 #
-# 所以核是键空间里一个椭圆形的高斯鼓包：$A$ 决定它在各个方向上的宽窄，$c$ 是它的中心。$A_{00}$ 是 $A_{11}$ 的好几倍，沿 $x_1$ 的宽度（$1/\sqrt{A_{00}}$）明显比沿 $x_2$ 的窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。$M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动，但鼓包沿 $x_2$ 本来就宽，这一移动影响不大。一个 $w$ 做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
+# 所以核是键空间里一个椭圆形的高斯鼓包：$A$ 决定它在各个方向上的宽窄，$c$ 是它的中心。$A_{00}$ 是 $A_{11}$ 的好几倍，沿 $x_1$ 的宽度（$1/\sqrt{A_{00}}$）明显比沿 $x_2$ 的窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。$M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动：它是查询的 $x_1$ 和 $x_2$ 的加权和，两个权重就是这一行的两个数。这一移动改变的是哪些键分到权重，对预测却影响不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。一个 $w$ 做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
-# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键，不管它们的 $x_2$ 是多少（上面的 `ProjectedAttention` 图）。只有一个 $w$ 时，这条带断断续续：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“用到的键数”是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
+# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。图上的刻度是序号，不是坐标：键按 $x_1$ 从小到大编号，键 0 的 $x_1$ 最小，键 99 的最大，两者之间几乎是整个 $[0, 5)$；纵轴上的查询 0 到 19 是这一行从左到右的点，$x_1$ 从 0 开始逐个增大（两端的坐标见下面的打印）。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键；$x_2$ 也有影响（鼓包沿 $x_2$ 较宽，中心随查询移动），但远不如 $x_1$（上面的 `ProjectedAttention` 图）。只有一个 $w$ 时，这条带断断续续：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“用到的键数”是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -158,6 +158,12 @@ with torch.no_grad():
         data2.x_test[row], x2_train[order], y2_train[order, None]
     )
 print("queries, keys:", tuple(weights_projected.shape))
+keys_x1 = x2_train[order, 0]  # (100,): the keys' x_1, ascending
+queries_x1 = data2.x_test[row, 0]  # (20,): the queries' x_1, left to right
+print(f"keys' x_1:    {keys_x1[0]:.2f} (key 0) to {keys_x1[-1]:.2f} (key 99)")
+print(f"queries' x_1: {queries_x1[0]:.2f} (query 0) to {queries_x1[-1]:.2f} (query 19)")
+assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8  # the keys span almost all of [0, 5)
+assert (queries_x1.diff() > 0).all()  # queries from left to right
 # (20, 100) -> ()
 spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
 spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
@@ -186,9 +192,9 @@ assert mse_plain > mse_scalar
 # %% [markdown]
 # 比前两个都差得多。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
 #
-# Transformer 照样去掉了它，这是一种取舍，不是因为它没有影响。层归一化（LayerNorm）规范的是输入向量 $x$，而不是投影后的键 $W_k x$，所以各个键的长度 $\lVert W_k x\rVert$ 仍然可以不同：方向相近的查询，总是给更长的键打更高的分。Transformer 的任务也不是“找离我近的样本”，而是在几百维里按学到的方向做匹配；模型在训练中自己学会利用或抵消键的长度（为什么点积形式照样能用，见[点积页](dot-product.py)的最后一段）。
+# Transformer 照样去掉了它，这是一种取舍，不是因为它没有影响。层归一化（LayerNorm）规范的是输入向量 $x$，而不是投影后的键 $W_k x$，所以各个键的长度 $\lVert W_k x\rVert$ 仍然可以不同：方向相近的查询，总是给更长的键打更高的分。Transformer 的任务也不是“找离我近的样本”，而是在几百维里按学到的方向做匹配；模型在训练中自己学会利用或抵消键的长度（为什么点积形式照样能用，见点积页[“带参数的版本”一节](dot-product.py#带参数的版本)的最后一段）。
 #
-# 投影付出的代价之外，$n$ 变大时注意力本身要付出多少代价，是下一页[注意力的开销随 n 的增长](scale.py)的主题。
+# 本页比的是误差；$n$ 变大时注意力要花多少时间和内存，是下一页[注意力的开销随 n 的增长](scale.py)的主题。
 #
 # ## 本页用到的 API
 #

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 注意力的开销随 n 的增长
 #
-# 每个查询都要看每个键，所以注意力汇聚要做 $n_\text{test} \times n_\text{train}$ 份工作。这些工作要占多少**内存**，取决于代码怎么写。本页比较同一个 Nadaraya-Watson 预测的四种算法，数一数它们中间张量的字节数，并给出 $n = n_\text{train} = n_\text{test}$ 从一千增长到十万时实测的时间和内存：
+# 每个查询都要看每个键，所以注意力汇聚要做 $n_\text{test} \times n_\text{train}$ 份工作。这些工作要占多少**内存**，取决于代码怎么写。本页比较同一个 Nadaraya-Watson 预测的四种写法，数一数它们中间张量的字节数，并给出 $n = n_\text{train} = n_\text{test}$ 从一千增长到十万时实测的时间和内存：
 #
 # 1. **平铺**，即本章教的写法（[非参数注意力汇聚](nonparametric.py)）：`x_test.repeat_interleave(n_train).reshape(-1, n_train)`，然后算分数、softmax、`matmul`；
 # 2. **广播**：`queries[:, None] - keys[None, :]`，不再平铺复制，但差值、分数和权重仍然都是完整的 $(n_\text{test}, n_\text{train})$ 矩阵；
@@ -18,9 +18,9 @@ import attention_tutorial as at
 _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %% [markdown]
-# ## 四种算法，一个答案
+# ## 四种写法，一个答案
 #
-# 先用 2,000 个按本章方式抽取的训练点和 2,000 个测试输入核对：四种算法与 float64 的计算结果只差 float32 的舍入。
+# 先用 2,000 个按本章方式抽取的训练点和 2,000 个测试输入核对：四种写法与 float64 的计算结果只差 float32 的舍入。
 
 # %%
 n = 2000
@@ -62,7 +62,7 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # %% [markdown]
 # ## 实测的时间和内存
 #
-# 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种算法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把内核记录的内存峰值清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每个格子至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。结果随包一起发布，存放在 `attention_tutorial/results/scale.json`，所以无论包装在哪里，`at.scale_measurements()` 都能读到（下载的笔记本在仓库之外也能运行）。下表是各次测量的中位数，连同其中记录的机器信息：
+# 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把内核记录的内存峰值清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每个格子至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。结果随包一起发布，存放在 `attention_tutorial/results/scale.json`，所以无论包装在哪里，`at.scale_measurements()` 都能读到（下载的笔记本在仓库之外也能运行）。下表是各次测量的中位数，连同其中记录的机器信息：
 
 # %%
 # the package's copy of attention_tutorial/results/scale.json (written by the script)
@@ -88,13 +88,13 @@ for row in rows:
     )
 
 # %% [markdown]
-# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间本应沿斜率 2 增长；机器同时在跑别的任务，测出的点散落在这条线周围。内存方面，平铺和广播按斜率 2 增长，分块和 SDPA 几乎不变。虚线是数出来的字节数。
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间本应沿斜率 2 增长；机器同时在跑别的任务，测出的点散落在这条线周围。内存方面，平铺和广播按斜率 2 增长，分块和 SDPA 几乎不变。点线是数出来的字节数。
 
 # %%
 at.plot_scaling(rows)
 
 # %% [markdown]
-# 构建时核对的结论：完整矩阵写法的内存峰值与数出来的 $12n^2$ 字节相差不到四分之一；分块写法和 SDPA 在每个 $n$ 上都低于 64 MB；它们测到的最大 $n$ 远远超出平铺写法能容纳的规模。
+# 构建时核对的结论：完整矩阵写法的内存峰值（$n \ge 5{,}000$ 时）与数出来的 $12n^2$ 字节相差不到四分之一；分块写法和 SDPA 在每个 $n$ 上都低于 64 MB；它们测到的最大 $n$ 远远超出平铺写法能容纳的规模。
 
 # %%
 largest = {}

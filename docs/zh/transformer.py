@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 从核回归到 Transformer 注意力
 #
-# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是三个矩阵 $W_q$、$W_k$、$W_v$，张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention），并与 PyTorch 自带的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法；最后在一个二维的玩具问题上训练一个带投影（projection）的小模型，和本章的模型比一比。
+# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是三个矩阵 $W_q$、$W_k$、$W_v$，张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention），并与 PyTorch 自带的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，是下一页[在二维玩具问题上学习投影](projections.py)的内容。
 #
 # 本页接着[从高斯核到点积注意力](dot-product.py)往下讲。页面上所有的数字和图都是构建网站时运行代码得到的。
 
@@ -179,7 +179,7 @@ print(f"max |untied - moved Gaussian| = {gap_untied:.1e}")
 assert gap_untied < 1e-6
 
 # %% [markdown]
-# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择；$w$ 和 $-w$ 给出相同的预测。有 $d$ 个特征时，矩阵就能给各个特征加权、把它们混合，[在二维玩具问题上学习投影](projections.py)一页训练的正是这样的矩阵。其余的一切原样保留：留一损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
+# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择；$w$ 和 $-w$ 给出相同的预测。有 $d$ 个特征时，矩阵就能给各个特征加权、把它们混合。其余的一切原样保留：留一损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
 #
 # 下一页[在二维玩具问题上学习投影](projections.py)在二维玩具问题上训练这样的投影；$n$ 变大时这一切要付出多少代价，则是[注意力的开销随 n 的增长](scale.py)的主题。
 #
@@ -193,7 +193,6 @@ assert gap_untied < 1e-6
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`），
 #   `torch.nn.MultiheadAttention`，`torch.nn.Linear`，`Tensor.masked_fill`，`Tensor.transpose`，
 #   `torch.cdist`
-# - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)，
-#   [torch.where](handbook/where.py)，[torch.einsum](handbook/einsum.py)，
+# - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)，[torch.einsum](handbook/einsum.py)，
 #   [clone 与 detach](handbook/clone.py)，[nn.Linear](handbook/linear.py)，
 #   [torch.matmul](handbook/matmul.py)

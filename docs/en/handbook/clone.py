@@ -128,7 +128,8 @@ except RuntimeError as err:
 # ### Where the chapter uses it
 #
 # [Parametric attention pooling](../parametric.py) keeps the model's attention weights as
-# `weights.detach()` so that they can be plotted; [the dot-product page](../dot-product.py)
-# and [from kernel regression to Transformer attention](../transformer.py) take the learned
-# `model.w.detach()` and the learned `W_q.weight.detach()` out of the graph before
-# computing with them.
+# `weights.detach()` so that they can be plotted. Before computing with a learned parameter, the
+# pages take it out of the graph: `model.w.detach()` on [the dot-product page](../dot-product.py),
+# `nw.w.detach()` on [from kernel regression to Transformer attention](../transformer.py), and
+# `projected.W_q.weight.detach()` on
+# [learned projections on a 2-D toy problem](../projections.py).

@@ -120,4 +120,4 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)把模型的注意力权重存成 `weights.detach()`，以便画图；[点积页](../dot-product.py)和[从核回归到 Transformer 注意力](../transformer.py)在拿学到的 `model.w.detach()`、`W_q.weight.detach()` 做计算之前，先把它们从计算图中取出来。
+# [带参数的注意力汇聚](../parametric.py)把模型的注意力权重存成 `weights.detach()`，以便画图；[点积页](../dot-product.py)的 `model.w.detach()`、[从核回归到 Transformer 注意力](../transformer.py)的 `nw.w.detach()` 和[在二维玩具问题上学习投影](../projections.py)的 `projected.W_q.weight.detach()`，都是在拿学到的参数做计算之前，先把它从计算图中取出来。
