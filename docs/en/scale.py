@@ -21,6 +21,8 @@
 # measurements come from a benchmark script whose results the build reads from a file.
 
 # %%
+import math
+
 import torch
 
 import attention_tutorial as at
@@ -121,13 +123,23 @@ for row in rows:
 
 # %% [markdown]
 # The same as a log-log figure. On log-log axes a power law is a straight line, and its slope is the
-# power. All four forms do $n^2$ work, so their times should follow slope 2; on a machine shared with
-# other jobs the points scatter around that line. Memory grows with slope 2 for the tiled and
+# power. All four forms do $n^2$ work, so their times should follow slope 2 (at small $n$ a fixed
+# overhead dominates and the points leave that line; the cell under the figure computes each form's
+# slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and
 # broadcast forms and hardly at all for the chunked form and SDPA. The dotted lines are the counted
 # bytes.
 
 # %%
 at.plot_scaling(rows)
+
+# %%
+# the slope of time on the log-log plot, from n = 5,000 to the largest n measured
+for name in formulations:
+    seconds = {r["n"]: r["seconds"] for r in rows if r["formulation"] == name}
+    n_max = max(seconds)
+    slope = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
+    print(f"{name:>9}: time ~ n^{slope:.2f} from n = 5,000 to {n_max:,}")
+    assert 1.7 < slope < 2.3, (name, slope)
 
 # %% [markdown]
 # What the file says, checked by the build: the full-matrix forms' peak memory (for

@@ -11,6 +11,8 @@
 # 第一部分的数字是构建网站时运行代码得到的；实测数据来自一个基准测试脚本，构建时从它的结果文件里读出。
 
 # %%
+import math
+
 import torch
 
 import attention_tutorial as at
@@ -88,10 +90,19 @@ for row in rows:
     )
 
 # %% [markdown]
-# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间本应沿斜率 2 增长；机器同时在跑别的任务，测出的点散落在这条线周围。内存方面，平铺和广播按斜率 2 增长，分块和 SDPA 几乎不变。点线是数出来的字节数。
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，分块和 SDPA 几乎不变。点线是数出来的字节数。
 
 # %%
 at.plot_scaling(rows)
+
+# %%
+# the slope of time on the log-log plot, from n = 5,000 to the largest n measured
+for name in formulations:
+    seconds = {r["n"]: r["seconds"] for r in rows if r["formulation"] == name}
+    n_max = max(seconds)
+    slope = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
+    print(f"{name:>9}: time ~ n^{slope:.2f} from n = 5,000 to {n_max:,}")
+    assert 1.7 < slope < 2.3, (name, slope)
 
 # %% [markdown]
 # 构建时核对的结论：完整矩阵写法的内存峰值（$n \ge 5{,}000$ 时）与数出来的 $12n^2$ 字节相差不到四分之一；分块写法和 SDPA 在每个 $n$ 上都低于 64 MB；它们测到的最大 $n$ 远远超出平铺写法能容纳的规模。
