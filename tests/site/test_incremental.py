@@ -1,14 +1,15 @@
 """What ``mkdocs serve`` shows after an edit is what a clean build gives, byte for byte.
 
 The build keeps the results of its page steps by their inputs (``stepcache.py``),
-reuses the other language's site while its inputs are unchanged, and under
-``mkdocs serve`` builds that site in the serving process (``subsite.py``). A result
-kept under incomplete inputs would show an old page after an edit. This test serves
-a small site made of the project's build, theme and package, with a Markdown page,
-a notebook page and an API page (mkdocstrings) per language, edits prose in both
-languages, and compares every file served after the edits with the same file of a
-clean build of the edited sources in a new cache (only the executed notebooks and
-the wheel are carried over).
+every finished page by its inputs (``pagecache.py``), reuses the other language's
+site while its inputs are unchanged, and under ``mkdocs serve`` builds that site in
+the serving process (``subsite.py``). A result kept under incomplete inputs would
+show an old page after an edit. This test serves a small site made of the
+project's build, theme and package, with a Markdown page, a notebook page and an
+API page (mkdocstrings) per language; edits prose in both languages, then a title
+of the navigation (which every page shows); and compares every file served after
+the edits with the same file of a clean build of the edited sources in a new cache
+(only the executed notebooks and the wheel are carried over).
 """
 
 from __future__ import annotations
@@ -200,12 +201,14 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
     repo = make_repo(tmp_path, port)
     cache = tmp_path / "cache"
     base = f"http://127.0.0.1:{port}"
+    log = tmp_path / "serve.log"
+    log_file = log.open("w")
     server = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
         cwd=repo,
         env=environment(cache),
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log_file,
         start_new_session=True,
     )
     try:
@@ -214,9 +217,15 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
         page = repo / "docs" / "zh" / "page.py"
         page.write_text(page.read_text("utf-8").replace("更多文字。", "改过的文字。"), "utf-8")
         wait_for(base + "/page/", "改过的文字".encode())
+        # the edited page was rendered again, the other two were kept (pagecache.py)
+        assert "mkdocs.yml: 1 of 3 pages rendered" in log.read_text("utf-8")
         index = repo / "docs" / "en" / "index.md"
         index.write_text(index.read_text("utf-8").replace("Some prose.", "Edited prose."), "utf-8")
         wait_for(base + "/en/", b"Edited prose.")
+        # a title in the navigation: every page of the language shows it
+        config = repo / "mkdocs.yml"
+        config.write_text(config.read_text("utf-8").replace("- API: api/", "- 接口参考: api/"))
+        wait_for(base + "/page/", "接口参考".encode())
         clean = clean_build(repo, cache, tmp_path / "clean")
         # every file of the clean build, as the server serves it now
         differing = []
@@ -231,3 +240,4 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=60)
+        log_file.close()

@@ -18,9 +18,12 @@ that changes with its content, and updates the pages that load it.
 from __future__ import annotations
 
 import hashlib
+import json
 import posixpath
 import re
 from pathlib import Path
+
+from tools.sitebuild.stepcache import StepCache
 
 # A relative or root-relative reference to a file under some assets/ folder, in
 # an attribute, a JSON string (Material's __config) or a CSS url().
@@ -55,15 +58,29 @@ def _text_files(root: Path):
             yield path
 
 
-def _rewrite_all(site: Path, files, moved: dict[str, str]) -> None:
+def _rewrite_all(site: Path, files, moved: dict[str, str], steps: StepCache | None = None) -> None:
+    """Rewrite the references of every file of ``files`` to the ``moved`` files.
+
+    With ``steps``, each file's result is kept by its text: a rebuild of ``mkdocs
+    serve`` rewrites only the pages that changed.
+    """
+    moved_key = json.dumps(moved, sort_keys=True)
     for path in files:
         text = path.read_text(encoding="utf-8")
-        new = rewrite_references(text, path.relative_to(site).as_posix(), moved)
+        rel = path.relative_to(site).as_posix()
+        if steps is None:
+            new = rewrite_references(text, rel, moved)
+        else:
+            new = steps.get_or_make(
+                "asset-references",
+                [text, rel, moved_key],
+                lambda text=text, rel=rel: rewrite_references(text, rel, moved),
+            )
         if new != text:
             path.write_text(new, encoding="utf-8")
 
 
-def dedupe(site: Path, sub: str = "en") -> dict[str, str]:
+def dedupe(site: Path, sub: str = "en", steps: StepCache | None = None) -> dict[str, str]:
     """Delete ``<site>/<sub>/assets`` files identical to ``<site>/assets`` ones; fix references.
 
     Returns ``{removed path: shared path}`` (site-relative POSIX paths).
@@ -80,7 +97,7 @@ def dedupe(site: Path, sub: str = "en") -> dict[str, str]:
         shared = site / "assets" / rel
         if shared.is_file() and shared.read_bytes() == path.read_bytes():
             moved[f"{sub}/assets/{rel}"] = f"assets/{rel}"
-    _rewrite_all(site, _text_files(site / sub), moved)
+    _rewrite_all(site, _text_files(site / sub), moved, steps)
     for old in moved:
         (site / old).unlink()
     for folder in sorted(own.rglob("*"), reverse=True):  # remove emptied folders
@@ -110,13 +127,13 @@ def content_name(rel: str, content: bytes) -> str:
     return posixpath.join(folder, name)
 
 
-def rename_by_content(site: Path, rel: str) -> str:
+def rename_by_content(site: Path, rel: str, steps: StepCache | None = None) -> str:
     """Rename site file ``rel`` after its content; update every page. Returns the new path."""
     site = Path(site)
     path = site / rel
     new = content_name(rel, path.read_bytes())
     if new == rel:
         return rel
-    _rewrite_all(site, _text_files(site), {rel: new})
+    _rewrite_all(site, _text_files(site), {rel: new}, steps)
     path.rename(site / new)
     return new

@@ -15,6 +15,7 @@ event goes to the plugin of the config it is about.
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
@@ -23,7 +24,13 @@ from mkdocs.plugins import event_priority
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tools.sitebuild import pagecache, rebuild
 from tools.sitebuild.plugin import SiteBuildPlugin
+
+pagecache.install()
+rebuild.install()
+
+log = logging.getLogger("mkdocs.plugins.sitebuild")
 
 # The plugin of each config file, by its path.
 plugins: dict[str, SiteBuildPlugin] = {}
@@ -39,6 +46,7 @@ def on_startup(command, dirty):
     """Remember whether this process serves the site (the English build then runs in it)."""
     global serving
     serving = command == "serve"
+    rebuild.serving = serving
 
 
 def on_config(config):
@@ -52,13 +60,24 @@ def on_config(config):
             f"extra.sitebuild in {config.config_file_path}: " + "; ".join(map(str, problems))
         )
     plugin.serving = serving
-    return plugin.on_config(config)
+    config = plugin.on_config(config)
+    assert plugin.steps is not None
+    cache = pagecache.caches.get(config.config_file_path)
+    if cache is None or cache.steps is not plugin.steps:
+        cache = pagecache.caches[config.config_file_path] = pagecache.PageCache(plugin.steps)
+    cache.new_build()
+    return config
 
 
 @event_priority(-100)  # after mkdocs-jupyter has wrapped the notebook files
 def on_files(files, config):
     """Execute what is not cached; render notebook pages from their executed copies."""
     return _plugin(config).on_files(files, config=config)
+
+
+def on_env(env, config, files):
+    """Compiled templates kept between builds."""
+    return _plugin(config).on_env(env, config=config, files=files)
 
 
 def on_pre_page(page, config, files):
@@ -101,4 +120,9 @@ def on_build_error(error):
 
 def on_post_build(config):
     """Write the extracted files; add the other language's site."""
-    return _plugin(config).on_post_build(config=config)
+    _plugin(config).on_post_build(config=config)
+    cache = pagecache.caches.get(config.config_file_path)
+    if cache is not None:
+        total = cache.rendered + cache.reused
+        name = Path(config.config_file_path).name
+        log.info(f"{name}: {cache.rendered} of {total} pages rendered, the others kept")

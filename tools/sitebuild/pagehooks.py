@@ -18,6 +18,7 @@ site-build plugin sees their output); ``mkdocs.en.yml`` inherits them.
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib
 import inspect
@@ -146,7 +147,7 @@ def source_of(name: str) -> str:
 
 def source_block(name: str, lang: str) -> str:
     """The collapsed block that shows the source of ``name``, highlighted as Material does."""
-    code = highlight(source_of(name), PythonLexer(), HtmlFormatter(nowrap=True))
+    code = _highlighted(source_of(name))
     module, _, short = name.rpartition(".")
     obj = resolve(name)
     if inspect.ismethod(obj) or "." in getattr(obj, "__qualname__", ""):
@@ -158,6 +159,12 @@ def source_block(name: str, lang: str) -> str:
         f"data-search-exclude>\n<summary>{summary}</summary>\n"
         f'<div class="highlight"><pre><span></span><code>{code}</code></pre></div>\n</details>'
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _highlighted(source: str) -> str:
+    """Python source as Pygments' HTML (kept: every rebuild of ``mkdocs serve`` asks again)."""
+    return highlight(source, PythonLexer(), HtmlFormatter(nowrap=True))
 
 
 def source_blocks(page_html: str, lang: str) -> str:

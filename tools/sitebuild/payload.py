@@ -113,7 +113,7 @@ def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None
     site = Path(site)
     steps = steps if steps is not None else StepCache(None)
     saved = {"dedupe": 0, "notebook_css": 0, "katex": 0, "search_index": 0}
-    moved = assets.dedupe(site)
+    moved = assets.dedupe(site, steps=steps)
     saved["dedupe"] = sum((site / new).stat().st_size for new in moved.values())
     scripts = [p.read_text(encoding="utf-8") for p in sorted(site.glob("**/assets/**/*.js"))]
     used = _used_names(_pages(site), scripts, steps)
@@ -127,7 +127,7 @@ def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None
         )
         sheet.write_text(pruned, encoding="utf-8")
         saved["notebook_css"] += len(css.encode()) - len(pruned.encode())
-        assets.rename_by_content(site, sheet.relative_to(site).as_posix())
+        assets.rename_by_content(site, sheet.relative_to(site).as_posix(), steps)
     # in place: the 404 pages name it by absolute URL, which rename_by_content leaves
     for sheet in sorted(site.glob("**/assets/stylesheets/palette.*.css")):
         sheet.write_text(restyle.switching_attribute(sheet.read_text("utf-8")), "utf-8")

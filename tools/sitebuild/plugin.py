@@ -23,9 +23,11 @@ import functools
 import json
 import os
 import posixpath
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import jinja2
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
@@ -219,20 +221,33 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             self.subsite.start(in_process=self.serving)
         return files
 
+    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        """Keep the theme's compiled templates between builds (Jinja's bytecode cache).
+
+        Each build makes a new Jinja environment, which compiled Material's templates
+        again: an eighth of a rebuild under ``mkdocs serve``. Jinja checks each stored
+        template against its source's checksum.
+        """
+        folder = self.cache_root / "jinja"
+        folder.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
+        return env
+
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
-        """API pages: their Markdown rendered once per inputs (:meth:`_render_api_page`)."""
-        if page.file.src_uri.startswith(API_FOLDER):
+        """Markdown pages, API pages too, rendered once per inputs (``_render_markdown_page``)."""
+        if page.file.src_uri.endswith(".md"):
             render = page.render
-            page.render = functools.partial(self._render_api_page, page, render)
+            page.render = functools.partial(self._render_markdown_page, page, render)
         return page
 
-    def _render_api_page(self, page: Page, render, config: MkDocsConfig, files: Files) -> None:
-        """Render an API page, or take what rendering it gave before under the same inputs.
+    def _render_markdown_page(self, page: Page, render, config: MkDocsConfig, files: Files) -> None:
+        """Render a Markdown page, or take what rendering it gave before under the same inputs.
 
         mkdocstrings renders each API page's docstrings through its templates: more
-        than half of a rebuild of one language after a prose edit elsewhere. The
-        result depends on the page's Markdown, the package's source, the configs
-        and the links between pages (``_api_key``, ``_links_key``). Besides the page's
+        than half of a rebuild of one language after a prose edit elsewhere (the
+        other Markdown pages, a tenth). The result depends on the page's Markdown,
+        the package's source, the configs, the links between pages (``_api_key``,
+        ``_links_key``) and the files the page includes (``_snippets_key``). Besides the page's
         content, table of contents and title, rendering registers the page's anchors
         with autorefs (which resolves the other pages' cross-references to them) and
         its objects in mkdocstrings' inventory (``objects.inv``): those calls are
@@ -246,7 +261,14 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             return
         if self._links_key is None:
             self._links_key = _links_key(files)
-        inputs = [page.markdown or "", page.file.src_uri, page.url, self._api_key, self._links_key]
+        inputs = [
+            page.markdown or "",
+            page.file.src_uri,
+            page.url,
+            self._api_key,
+            self._links_key,
+            _snippets_key(page.markdown or "", Path(config.config_file_path).parent),
+        ]
         key = self.steps.key("api-page", inputs)
         record = self.steps.get(key)
         inventory = mkdocstrings.handlers.inventory
@@ -483,6 +505,24 @@ def _toc_tokens(items) -> list:
 def _toc_data(items) -> list:
     """A table of contents as plain data: what the search entries read of it."""
     return [[i.id, i.title, i.url, i.level, _toc_data(i.children)] for i in items]
+
+
+# pymdownx.snippets: a line `--8<-- "path"` includes the file at path (from the root).
+_SNIPPET = re.compile(r"""^[ \t]*-+8<-+[ \t]+["']?([^"'\n]+?)["']?[ \t]*$""", re.MULTILINE)
+
+
+def _snippets_key(markdown: str, root: Path, depth: int = 0) -> str:
+    """The content of every file a page includes with pymdownx.snippets (nested too)."""
+    parts = []
+    for name in _SNIPPET.findall(markdown):
+        path = root / name.strip()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            text = "\0missing"  # snippets reports it (check_paths); the key still differs
+        nested = _snippets_key(text, root, depth + 1) if depth < 4 else ""
+        parts += [name, text, nested]
+    return digest(parts) if parts else ""
 
 
 def _links_key(files: Files) -> str:
