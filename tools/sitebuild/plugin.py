@@ -27,7 +27,6 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import jinja2
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
@@ -43,6 +42,7 @@ from tools.sitebuild import (
     mathrender,
     payload,
     postprocess,
+    rebuild,
     repo,
     stamp,
     tables,
@@ -106,6 +106,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         self.steps: StepCache | None = None
         self._links_key: str | None = None
         self._api_key = ""
+        self._pruned = False
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Set up the notebook cache and, with ``build_also``, the other site."""
@@ -116,6 +117,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                 f"{lang!r}; add it to extra.sitebuild.languages in {config.config_file_path}"
             )
         self.cache_root = (Path(config.config_file_path).parent / self.config.cache_dir).resolve()
+        # compiled templates (the theme's, nbconvert's) kept between builds: rebuild.py
+        rebuild.bytecode_folder = self.cache_root / "jinja"
         self.site_files = {}
         self._links_key = None
         # ATTN_STEP_CACHE=off: nothing is kept between builds (a reference build, in tests)
@@ -228,9 +231,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         again: an eighth of a rebuild under ``mkdocs serve``. Jinja checks each stored
         template against its source's checksum.
         """
-        folder = self.cache_root / "jinja"
-        folder.mkdir(parents=True, exist_ok=True)
-        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
+        env.bytecode_cache = rebuild.bytecode_cache()
         return env
 
     def on_pre_page(self, page: Page, *, config: MkDocsConfig, files: Files) -> Page:
@@ -471,7 +472,11 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         """Write the files taken out of the pages; add the other language's site."""
         self._close_katex()
         assert self.steps is not None
-        self.steps.prune()
+        if not self._pruned:
+            # once per process: `mkdocs serve` keeps what its rebuilds use in memory, and
+            # looking at every stored result took a tenth of a rebuild
+            self.steps.prune()
+            self._pruned = True
         site = Path(config.site_dir)
         self.write_site_files(site)
         if self.subsite is not None:

@@ -1,4 +1,4 @@
-"""Three chores MkDocs repeats on every rebuild of ``mkdocs serve``, done once per input instead.
+"""Chores MkDocs repeats on every rebuild of ``mkdocs serve``, done once per input instead.
 
 Measured on a rebuild after a one-word edit (2 cores), each was a tenth of it or more:
 
@@ -9,6 +9,10 @@ Measured on a rebuild after a one-word edit (2 cores), each was a tenth of it or
 * :func:`should_include`: mkdocs-jupyter parses every Markdown page with jupytext
   to see whether it is a notebook, twice per build; the answer is kept by the
   file's path, size and modification time.
+* :func:`nbconvert_environment`: nbconvert compiles its HTML templates again for
+  every notebook it converts (a new exporter each time); they are kept compiled in
+  Jinja's bytecode cache (checked against each template's source), as the theme's
+  templates are (``plugin.py``).
 * :func:`clean_directory`: under ``mkdocs serve`` the site folder is emptied by
   moving its entries aside (one rename each) and deleting them in a background
   thread, instead of deleting a thousand files before the build can start.
@@ -37,6 +41,8 @@ _listings: dict[tuple, list[str]] = {}
 _notebooks: dict[tuple, bool] = {}
 # Whether this process serves the site (set by hooks.on_startup).
 serving = False
+# Where compiled templates are kept (set by hooks.on_config: the build's cache folder).
+bytecode_folder: Path | None = None
 
 
 def _installed(folder: str) -> bool:
@@ -135,15 +141,43 @@ def clean_directory(directory: str) -> None:
     return None
 
 
+def bytecode_cache():
+    """Jinja's bytecode cache in :data:`bytecode_folder` (None before a build configures it)."""
+    if bytecode_folder is None:
+        return None
+    import jinja2
+
+    bytecode_folder.mkdir(parents=True, exist_ok=True)
+    return jinja2.FileSystemBytecodeCache(str(bytecode_folder))
+
+
+def nbconvert_environment(original):
+    """The ``TemplateExporter._create_environment`` of nbconvert, with the bytecode cache."""
+
+    def wrapper(self):
+        environment = original(self)
+        if environment.bytecode_cache is None:
+            environment.bytecode_cache = bytecode_cache()
+        return environment
+
+    wrapper._kept = True
+    return wrapper
+
+
 def install() -> None:
-    """Put the three in place of MkDocs' and mkdocs-jupyter's own (idempotent)."""
+    """Put these in place of MkDocs', mkdocs-jupyter's and nbconvert's own (idempotent)."""
     Files.add_files_from_theme = theme_files
     utils.clean_directory = clean_directory
     mkdocs_build.utils.clean_directory = clean_directory
     try:
         from mkdocs_jupyter.plugin import Plugin
+        from nbconvert.exporters.templateexporter import TemplateExporter
     except ImportError:  # pragma: no cover - the site is built without notebooks
         return
+    if not getattr(TemplateExporter._create_environment, "_kept", False):
+        TemplateExporter._create_environment = nbconvert_environment(
+            TemplateExporter._create_environment
+        )
     if not getattr(Plugin.should_include, "_kept", False):
         Plugin.should_include = should_include(Plugin.should_include)
         Plugin.should_include._kept = True
