@@ -97,7 +97,7 @@ bias_nw, bias_ll = (
     (y_ll[0] - data.y_truth[0]).item(),
 )
 assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw
+assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
 # On the left both fits; on the right the attention weights of the query $x = 0$, all of them to
@@ -122,7 +122,7 @@ solution = torch.linalg.lstsq(
 print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
 print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
 print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 
 # %% [markdown]
 # The negative equivalent weights come from the formula for $\ell_i$ above. At $x = 0$,
@@ -138,6 +138,7 @@ spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
 print(f"x_bar = {x_bar.item():.4f}, negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+# the negative weights are exactly the keys beyond the cutoff
 assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 
 # %% [markdown]

@@ -170,7 +170,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # The bandwidth sets how far each query "looks":
 #
 # - **Small bandwidth** ($h = 0.1$): the weight is concentrated on the three or four training
-#   points nearest to the query (keys in use, printed above), and the heatmap is a thin line. The prediction chases every
+#   points nearest to the query (keys in use is 3.7 above), and the heatmap is a thin line. The prediction chases every
 #   sample, noise included, and the curve wiggles. As $h \to 0$ it becomes nearest-neighbour
 #   regression: copy the output of the nearest sample.
 # - **Large bandwidth** ($h = 3$): almost every training point gets about the same weight, the

@@ -83,7 +83,7 @@ bias_nw, bias_ll = (
     (y_ll[0] - data.y_truth[0]).item(),
 )
 assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw
+assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
 # 左图是两种拟合；右图是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
@@ -106,7 +106,7 @@ solution = torch.linalg.lstsq(
 print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
 print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
 print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 
 # %% [markdown]
 # 负的等效权重从上面 $\ell_i$ 的公式里来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
@@ -119,6 +119,7 @@ spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
 print(f"x_bar = {x_bar.item():.4f}, negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+# the negative weights are exactly the keys beyond the cutoff
 assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 
 # %% [markdown]

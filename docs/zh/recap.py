@@ -34,6 +34,8 @@ print(f"  -> matmul with y_train {tuple(y_train.shape)} -> y_hat {tuple(y_hat.sh
 print(f"training:   x_train {tuple(x_train.shape)} -> keys {tuple(keys.shape)}")
 print(f"  -> scores, softmax {tuple(model.attention_weights.shape)}")
 print(f"  -> bmm with values {tuple(values.shape)} -> y_fit {tuple(y_fit.shape)}")
+# the shapes printed above, checked: (n_test, n_train) for prediction, (n_train, n_train - 1)
+# for training, one output per query
 assert scores.shape == attention_weights.shape == (n_test, n_train)
 assert y_hat.shape == (n_test,)
 assert keys.shape == model.attention_weights.shape == (n_train, n_train - 1)
