@@ -173,8 +173,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
         "plot_fits.end": "均方误差最小的是 {best}（均方误差相对真实函数计算；"
         "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
-        "plot_w_paths.path": "{name}：从 w = {start:.3g} 走到 w = {end:.3g}",
-        "plot_w_paths.end": "网格上的最低点在 w = {best:.3g}。",
+        "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
+        "plot_w_paths.end": "网格上的最低点在 w = {best}。",
     },
     "en": {
         "plot_fit": "The prediction is farthest from the truth at x = {x:.1f}: {y_hat:.2f} "
@@ -184,10 +184,19 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_fits.end": "the smallest MSE is at {best} (MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
-        "plot_w_paths.path": "{name}: from w = {start:.3g} to w = {end:.3g}",
-        "plot_w_paths.end": "the minimum on the grid is at w = {best:.3g}.",
+        "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
+        "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
     },
 }
+
+
+def spoken(x: float) -> str:
+    """Three significant digits, read aloud as a plain number (1702, not 1.7e+03).
+
+    >>> spoken(0.4963), spoken(16.2025), spoken(1702.4)
+    ('0.496', '16.2', '1702')
+    """
+    return f"{x:.0f}" if abs(x) >= 1000 else f"{x:.3g}"
 
 
 def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: object) -> str:
@@ -199,8 +208,8 @@ def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: o
     >>> alt_facts(
     ...     "plot_w_paths",
     ...     "en",
-    ...     [{"name": "lr = 0.5", "start": 0.5, "end": 16.2}],
-    ...     best=3.98,
+    ...     [{"name": "lr = 0.5", "start": "0.5", "end": "16.2"}],
+    ...     best="3.98",
     ... )
     'lr = 0.5: from w = 0.5 to w = 16.2; the minimum on the grid is at w = 3.98.'
     """

@@ -19,7 +19,7 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
-from attention_tutorial.figures._alt import alt_facts
+from attention_tutorial.figures._alt import alt_facts, spoken
 from attention_tutorial.figures._base import (
     FONTS,
     TutorialFigure,
@@ -415,8 +415,8 @@ def plot_w_paths(
         ax.set_ylabel(labels["loo_loss"])
         ax.legend(fontsize="small")
         ends = [
-            {"name": name, "start": float(path[0]), "end": float(path[-1])}
+            {"name": name, "start": spoken(float(path[0])), "end": spoken(float(path[-1]))}
             for name, path in arrays.items()
         ]
-        fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=float(grid[best]))
+        fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))
     return fig

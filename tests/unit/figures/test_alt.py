@@ -117,11 +117,12 @@ def test_w_paths_alt_text_says_where_each_path_ends_and_the_star_is_on_top():
 
     x = torch.linspace(0, 5, 12)
     y = torch.sin(x)
-    paths = {"lr = 0.5": [0.5, 8.0, 16.2], "lr = 0.05": [0.5, 1.0, 2.91]}
+    paths = {"lr = 0.5": [0.5, 8.0, 16.2], "lr = 0.05": [0.5, 1.0, 2.91], "log": [0.5, 1702.4]}
     fig = at.plot_w_paths(x, y, paths, lang="en")
     assert "lr = 0.5: from w = 0.5 to w = 16.2; lr = 0.05: from w = 0.5 to w = 2.91" in (
         fig.description
     )
+    assert "log: from w = 0.5 to w = 1702;" in fig.description  # read aloud, not 1.7e+03
     assert "outlined dot" in fig.description and "Notice" not in fig.description
     ax = fig.axes[0]
     star = next(c for c in ax.collections if c.get_label().startswith("minimum"))
