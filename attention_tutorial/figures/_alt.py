@@ -58,10 +58,8 @@ def plain(text: str) -> str:
 
 ALT: dict[str, dict[str, str]] = {
     "zh": {
-        "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。"
-        "看预测曲线离真实函数有多近，哪里偏离最大。",
-        "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。"
-        "比较各幅预测的平滑程度和偏差。",
+        "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。",
+        "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
         "plot_loss": "折线图：每个训练轮次的训练损失。看损失下降得多快、最后是否平稳。",
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
         "一条去掉自身的键（留一法），并标出留一法的最小值。"
@@ -80,18 +78,18 @@ ALT: dict[str, dict[str, str]] = {
         "比较各幅图里权重带的宽窄，以及它是连成一条还是断断续续。",
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
         "（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。右：这个边缘查询对各个键的"
-        "注意力权重（条形），点线标出查询的位置，虚线标出按权重平均的键的位置。边缘的键都在查询"
-        "一侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在边缘偏离真实函数，"
+        "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。边缘的键都在查询"
+        "一侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
         "局部线性拟合偏得少得多。",
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
-        "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到实心圆（终值）。"
-        "看每条路径停在最小值的哪一侧、离它多远。",
+        "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
         "训练的各步；每个方框左边是一步代码，右边是这一步得到的张量形状（由真实运行得到）。"
         "看形状在哪一步从一维变成二维，又在哪一步变回一维。",
         "plot_explorer_panels": "一个 w 下的四幅图：左上是拟合、真实函数和训练点；右上是三个查询"
         "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下是全部查询的注意力"
-        "权重热图（两条轴都是输入的取值）；右下是留一法损失随 w（对数坐标）的曲线，"
+        "权重热图（行是查询，从上到下递增；列是键，从左到右递增）；"
+        "右下是留一法损失随 w（对数坐标）的曲线，"
         "圆点标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种算法的运行时间随 n 的变化，右边是峰值内存随 n 的"
@@ -104,10 +102,9 @@ ALT: dict[str, dict[str, str]] = {
     },
     "en": {
         "plot_fit": "Line chart: the true function, the model's prediction (dashed) and the noisy "
-        "training points. Notice how close the prediction stays to the truth and where "
-        "it strays most.",
+        "training points.",
         "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
-        "function and the training points. Compare how smooth and how biased each one is.",
+        "function and the training points.",
         "plot_loss": "Line chart of the training loss per epoch. Notice how fast it falls and "
         "whether it levels off.",
         "plot_loss_vs_w": "Line chart of the training loss against the parameter w (log scale), "
@@ -133,13 +130,13 @@ ALT: dict[str, dict[str, str]] = {
         "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
         "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
         "curve at the query at the left edge. Right: that edge query's attention weights over "
-        "the keys (bars), a dotted line at the query and a dashed line at the weighted mean of "
+        "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
         "the keys. At the edge every key lies on one side of the query, so the weighted average "
-        "looks inwards: Nadaraya-Watson misses the truth there, the local linear fit much less.",
+        "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
+        "much less.",
         "plot_w_paths": "Line chart: the leave-one-out loss against w (log scale) in grey, its "
         "minimum marked by a star; each coloured polyline is the path of w during one training "
-        "run, from a square (start) to a filled circle (end). Notice on which side of the "
-        "minimum each path stops, and how far from it.",
+        "run, from a square (start) to an outlined dot (end).",
         "plot_shape_flow": "Flow diagram read top to bottom: the steps of non-parametric "
         "attention pooling, then those of the parametric model's leave-one-out training; each "
         "box holds one step of code on the left and the shape of the tensor it gives on the "
@@ -148,7 +145,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
         "and the training points; top right, the attention weights of three queries over the "
         "keys (one bump per query, a dotted line at the query); bottom left, the heatmap of "
-        "every query's weights (both axes in input values); bottom right, the leave-one-out "
+        "every query's weights (rows: the queries, increasing downwards; columns: the keys, "
+        "increasing to the right); bottom right, the leave-one-out "
         "loss against w (log scale), its "
         "minimum a dot and the current w marked by a vertical line. The larger w, the "
         "narrower the bumps and the closer the fit follows the training points.",
@@ -164,6 +162,67 @@ ALT: dict[str, dict[str, str]] = {
         "carry the code that turns one row into the next.",
     },
 }
+# Sentences with numbers computed by a figure function from its own data: it fills one
+# in with ``alt_facts(name, lang, ...)`` and stores it as ``fig.alt_facts``; ``describe``
+# puts it right after the figure's sentence of ``ALT``.
+ALT_FACTS: dict[str, dict[str, str]] = {
+    "zh": {
+        "plot_fit": "预测离真实函数最远处在 x = {x:.1f}：预测 {y_hat:.2f}，真实值 {y_truth:.2f}。"
+        "预测的最高点 {hat_max:.2f}、最低点 {hat_min:.2f}，"
+        "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
+        "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
+        "plot_fits.end": "均方误差最小的是 {best}（均方误差相对真实函数计算；"
+        "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
+        "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
+        "plot_w_paths.end": "网格上的最低点在 w = {best}。",
+    },
+    "en": {
+        "plot_fit": "The prediction is farthest from the truth at x = {x:.1f}: {y_hat:.2f} "
+        "against {y_truth:.2f}. Its highest point is {hat_max:.2f} and its lowest "
+        "{hat_min:.2f}; the true function's are {truth_max:.2f} and {truth_min:.2f}.",
+        "plot_fits.panel": "{name}: MSE {mse:.3f}, largest jump {jump:.2f}",
+        "plot_fits.end": "the smallest MSE is at {best} (MSE: mean squared error against the "
+        "true function; jump: the largest change of the prediction between neighbouring test "
+        "inputs, {jump:.2f} for the true function).",
+        "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
+        "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
+    },
+}
+
+
+def spoken(x: float) -> str:
+    """Three significant digits, read aloud as a plain number (1702, not 1.7e+03).
+
+    >>> spoken(0.4963), spoken(16.2025), spoken(1702.4)
+    ('0.496', '16.2', '1702')
+    """
+    return f"{x:.0f}" if abs(x) >= 1000 else f"{x:.3g}"
+
+
+def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: object) -> str:
+    """Fill in the sentence(s) of ``ALT_FACTS`` for the figure function ``name``.
+
+    With ``items``, the part ``name + ".panel"`` (or ``".path"``) is filled once per
+    item, and ``name + ".end"`` once with ``values``; the parts are joined.
+
+    >>> alt_facts(
+    ...     "plot_w_paths",
+    ...     "en",
+    ...     [{"name": "lr = 0.5", "start": "0.5", "end": "16.2"}],
+    ...     best="3.98",
+    ... )
+    'lr = 0.5: from w = 0.5 to w = 16.2; the minimum on the grid is at w = 3.98.'
+    """
+    table = ALT_FACTS[lang]
+    if items is None:
+        return table[name].format(**values)
+    sep = _PARTS[lang]["sep"]
+    part = next(table[key] for key in (f"{name}.panel", f"{name}.path") if key in table)
+    return sep.join(
+        [*(part.format(**item) for item in items), table[f"{name}.end"].format(**values)]
+    )
+
+
 _DIAGRAM = {
     "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，同色的格子来自同一个元素。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells; cells of one "
@@ -245,7 +304,13 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         lead = _DIAGRAM[lang].format(op=name.removeprefix("diagram_").replace("_", " "))
     else:  # a chart described as a grid of cells would mislead: every figure has its own
         raise ValueError(f"no alt text for the figure function {name!r}: add it to ALT")
+    extra = getattr(fig, "alt_facts", None)
+    if extra:
+        lead = lead + ("" if lang == "zh" else " ") + extra
     words = _figure_words(fig, lang)
+    space = "" if lang == "zh" else " "  # no space after a full-width stop
     return lead + (
-        "" if not words else " " + _PARTS[lang]["sep"].join(words) + ("。" if lang == "zh" else ".")
+        ""
+        if not words
+        else space + _PARTS[lang]["sep"].join(words) + ("。" if lang == "zh" else ".")
     )

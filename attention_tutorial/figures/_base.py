@@ -154,6 +154,7 @@ class TutorialFigure(Figure):
 
     _recipe: tuple[Callable[..., Figure], tuple[Any, ...], dict[str, Any]] | None = None
     description: str | None = None  # the alt text, set by ``bilingual`` (see ``_alt``)
+    alt_facts: str | None = None  # numbers for the alt text, set by the figure function
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None

@@ -19,6 +19,7 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
+from attention_tutorial.figures._alt import alt_facts, spoken
 from attention_tutorial.figures._base import (
     FONTS,
     TutorialFigure,
@@ -148,6 +149,18 @@ def plot_fit(
         ax.legend()
         if title is not None:
             ax.set_title(title)
+        worst = int(np.argmax(np.abs(y_hat_np - y_truth_np)))  # where the fit strays most
+        fig.alt_facts = alt_facts(
+            "plot_fit",
+            lang,
+            x=float(x_test_np[worst]),
+            y_hat=float(y_hat_np[worst]),
+            y_truth=float(y_truth_np[worst]),
+            hat_max=float(y_hat_np.max()),
+            hat_min=float(y_hat_np.min()),
+            truth_max=float(y_truth_np.max()),
+            truth_min=float(y_truth_np.min()),
+        )
     return fig
 
 
@@ -214,6 +227,17 @@ def plot_fits(
             ax.set_xlabel(words["x"])
         axes[0].set_ylabel(words["y"])
         axes[0].legend(fontsize="small")
+        panels = [
+            {
+                "name": name,
+                "mse": float(np.mean((y_hat_np - y_truth_np) ** 2)),
+                "jump": float(np.abs(np.diff(y_hat_np)).max(initial=0.0)),
+            }
+            for name, y_hat_np in predictions.items()
+        ]
+        best = min(panels, key=lambda panel: panel["mse"])["name"]
+        jump = float(np.abs(np.diff(y_truth_np)).max(initial=0.0))
+        fig.alt_facts = alt_facts("plot_fits", lang, panels, jump=jump, best=best)
     return fig
 
 
@@ -377,7 +401,8 @@ def plot_w_paths(
         ax.tick_params(labelfontfamily=FONTS[lang])
         ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
         best = int(np.argmin(curve))
-        ax.scatter([grid[best]], [curve[best]], marker="*", s=120, color="black", zorder=4,
+        # the star above every path's end dot: a path may stop right at the minimum
+        ax.scatter([grid[best]], [curve[best]], marker="*", s=120, color="black", zorder=6,
                    label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
@@ -389,4 +414,9 @@ def plot_w_paths(
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])
         ax.legend(fontsize="small")
+        ends = [
+            {"name": name, "start": spoken(float(path[0])), "end": spoken(float(path[-1]))}
+            for name, path in arrays.items()
+        ]
+        fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))
     return fig

@@ -199,7 +199,9 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 
 # %% [markdown]
 # The slider moves in steps of 0.01 decades, the same grid as `torch.logspace(-1, 3, 401)` above,
-# so the minimum the explorer marks is the grid point that `best_w` printed.
+# so the minimum the explorer marks is the grid point that `best_w` printed. With the keyboard,
+# click the slider first: the arrow keys move it one step, PageUp and PageDown a large stretch,
+# Home and End to either end.
 #
 # ## Common confusions
 #

@@ -53,7 +53,7 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # average comes out too high. This is **boundary bias**: kernel regression averages over a
 # window, and when the edge of the data cuts the window in half, the average leans towards the
 # half that is left. The last query also has keys on one side only, but there the bias happens
-# to be much smaller, for a reason we will meet below.
+# to be much smaller, for a reason we will meet below, where the error is split into two biases.
 #
 # The same reason makes the top-left and bottom-right corners of that page's heatmap the darkest:
 # a query at an edge has keys on one side only, so about half as many keys share its weight,
@@ -97,7 +97,7 @@ bias_nw, bias_ll = (
     (y_ll[0] - data.y_truth[0]).item(),
 )
 assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw
+assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
 # On the left both fits; on the right the attention weights of the query $x = 0$, all of them to
@@ -122,7 +122,7 @@ solution = torch.linalg.lstsq(
 print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
 print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
 print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 
 # %% [markdown]
 # The negative equivalent weights come from the formula for $\ell_i$ above. At $x = 0$,
@@ -138,16 +138,52 @@ spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
 print(f"x_bar = {x_bar.item():.4f}, negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+# the negative weights are exactly the keys beyond the cutoff
 assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 
 # %% [markdown]
-# At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops clearly. The
-# numbers at the right end, $x = 4.9$, are a reminder of what local linear regression does not do:
-# it removes the bias that comes from the slope. There $f$ is just climbing out of a trough, and the
-# bias from the curvature stays; this time the two biases of Nadaraya-Watson happen to cancel and it
-# is the closer one. The negative equivalent weights also show that local linear regression is no
-# longer attention pooling in the strict sense (its weights are not a probability distribution),
-# but a close relative.
+# At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops from 0.4276 to
+# 0.1233. The right end, $x = 4.9$, goes the other way: local linear regression is almost 0.5 too
+# low, while Nadaraya-Watson is nearly right. To see why, split the error of Nadaraya-Watson at a
+# query into parts:
+#
+# - the **one-sided bias** $f(\bar x) - f(x)$: the centre of the weights $\bar x$ is not at the
+#   query, so the weighted average reports $f$ near $\bar x$;
+# - the **curvature bias** $\sum_i a_i f(x_i) - f(\bar x)$: $f$ bends inside the window, so its
+#   weighted average is not its value at the centre;
+# - the rest is the weighted average of the noise, $\sum_i a_i \epsilon_i$.
+
+# %%
+# the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise
+for i in (0, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    centre = (row * x_train).sum()  # x_bar of query i
+    # the window's centre is off the query
+    one_sided = (at.f(centre) - at.f(x_test[i])).item()
+    # f bends inside the window
+    curvature = ((row * at.f(x_train)).sum() - at.f(centre)).item()
+    noise = (row * (y_train - at.f(x_train))).sum().item()
+    total = one_sided + curvature + noise
+    print(
+        f"x = {x_test[i].item():.1f}:  one-sided {one_sided:+.2f}"
+        f"  curvature {curvature:+.2f}  noise {noise:+.2f}  total {total:+.2f}"
+    )
+    # the three parts add up to the error of the fit
+    assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
+
+# %% [markdown]
+# At $x = 0$ the one-sided bias is nearly all of it, and local linear regression, extrapolating its
+# line from $\bar x$ back to the query, removes exactly that. At $x = 4.9$ the two biases have
+# opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
+# $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
+# curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little.
+# Local linear regression removes the first and keeps the second: a straight line cannot follow
+# a curve that falls and then rises, and extrapolated from $\bar x$ to 4.9 it lands too low. So
+# local linear regression removes most of the bias at $x = 0$; it is not better at every edge.
+#
+# The negative equivalent weights also show that local linear regression is no longer attention
+# pooling in the strict sense (its weights are not a probability distribution), but a close
+# relative.
 #
 # ## Each at its own best bandwidth
 #

@@ -82,7 +82,9 @@ print(queries[:3, :4])
 # %% [markdown]
 # In `queries - x_train`, the `(n_train,)` tensor `x_train` is broadcast to every row, so
 # entry $(i, j)$ is $q_i - x_j$: query $q_i$ (the test input `x_test[i]`) minus key $x_j$ (the
-# training input `x_train[j]`). A softmax along `dim=1` (within each
+# training input `x_train[j]`). The letters change here: the formula above has one query, $x$,
+# and numbers the keys with $i$; the matrix has many queries, so a query is $q_i$, numbered
+# by its row $i$, and the keys are numbered by their column $j$. A softmax along `dim=1` (within each
 # row) makes each row of weights sum to 1, and the matrix product `torch.matmul` of the weights
 # with the value vector gives one prediction per query.
 
@@ -141,14 +143,21 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
 # The `bandwidth` argument of `nadaraya_watson` is $h$; its default 1 gives the results above.
-# Here are four bandwidths and their test MSE:
+# Here are four bandwidths with their test MSE and "keys in use": for a query with weights
+# $a_1, \dots, a_n$ this is $1 / \sum_i a_i^2$, averaged over the queries. It equals $k$ when
+# the weight is shared equally by $k$ keys, and 1 when all of it lands on one key.
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
 for h in bandwidths:
-    y_hat_h, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
+    # (n_test,), (n_test, n_train)
+    y_hat_h, weights_h = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
     mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
-    print(f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}")
+    # 1 / sum of squared weights: k when the weight is shared equally by k keys
+    keys_in_use = (1 / (weights_h**2).sum(dim=1)).mean().item()
+    print(
+        f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}  keys in use = {keys_in_use:4.1f}"
+    )
 
 # %% [markdown]
 # One row per bandwidth: the fit on the left, its attention weights on the right. Each heatmap
@@ -160,8 +169,8 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # %% [markdown]
 # The bandwidth sets how far each query "looks":
 #
-# - **Small bandwidth** ($h = 0.1$): nearly all the weight lands on the one or two training
-#   points nearest to the query, and the heatmap is a thin line. The prediction chases every
+# - **Small bandwidth** ($h = 0.1$): the weight is concentrated on the three or four training
+#   points nearest to the query (keys in use is 3.7 above), and the heatmap is a thin line. The prediction chases every
 #   sample, noise included, and the curve wiggles. As $h \to 0$ it becomes nearest-neighbour
 #   regression: copy the output of the nearest sample.
 # - **Large bandwidth** ($h = 3$): almost every training point gets about the same weight, the
@@ -172,9 +181,9 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 #   middle, not at either end.
 #
 # This is the bias-variance trade-off of statistics: a small bandwidth means small bias and large
-# variance, a large bandwidth large bias and small variance. In theory, as the number of
-# training samples grows and the bandwidth $h$ shrinks while $n h$ still grows without bound,
-# the Nadaraya-Watson estimate converges to the true function (Mack and Silverman, 1982).
+# variance, a large bandwidth large bias and small variance. How the bandwidth must shrink as the
+# samples grow for the estimate to converge to the true function is in the background section
+# of [Why the trained curve is less smooth](smoothness.py#background-consistency-and-local-constant-fitting).
 #
 # One warning: choosing the bandwidth with `y_truth`, as here, is only possible in a toy
 # problem; real problems come with no noise-free answers. A way to choose it from the training
@@ -185,8 +194,10 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 #
 # Four bandwidths are four snapshots. The explorer below has a single knob, $w$, the inverse of the
 # bandwidth, $h = 1/|w|$ (the page [Parametric attention pooling](parametric.py)
-# makes it a learnable parameter). Drag the slider, or click it
-# and use the arrow keys: $w$ moves from 0.1 to 1000 on a logarithmic scale and four panels follow:
+# makes it a learnable parameter). Drag the slider and $w$ moves from 0.1 to 1000 on a logarithmic
+# scale, with four panels following it. With the keyboard, click the slider first: the arrow keys
+# move it by a small step, PageUp and PageDown by a large one, Home and End to either end. The
+# panels:
 #
 # 1. the fit, the true function and the training data;
 # 2. the attention weights of three queries ($x = 0$, $2.5$ and $4$), drawn over the keys: the
@@ -256,7 +267,7 @@ except ValueError as err:
 # Learning" built its query matrix from `x_train` instead of `x_test`: every training input was
 # compared with all training inputs (itself included), and the predictions at the training
 # inputs were plotted as if they were predictions at the test inputs. It ran only because
-# `n_train` and `n_test` happened to be 50 both. The same mistake in PyTorch:
+# `n_train` and `n_test` both happened to be 50. The same mistake in PyTorch:
 
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train

@@ -7,7 +7,9 @@
 # forms on the data and draws the shape of every tensor it met.
 #
 # It covers the pages from [attention cues](cues.py) to [from the Gaussian kernel to dot-product
-# attention](dot-product.py), the section of "Dive into Deep Learning"; the pages after them,
+# attention](dot-product.py): the section of "Dive into Deep Learning", plus a few pages that go
+# further (local linear regression, why leave one out, the less smooth curve, the dot-product
+# form); the pages after them,
 # [Transformer attention](transformer.py), [learned projections](projections.py) and [what attention
 # costs as n grows](scale.py), go beyond the chapter; each is covered on its own page, and this
 # recap only points to them from its takeaways and its index of questions.
@@ -42,6 +44,8 @@ print(f"  -> matmul with y_train {tuple(y_train.shape)} -> y_hat {tuple(y_hat.sh
 print(f"training:   x_train {tuple(x_train.shape)} -> keys {tuple(keys.shape)}")
 print(f"  -> scores, softmax {tuple(model.attention_weights.shape)}")
 print(f"  -> bmm with values {tuple(values.shape)} -> y_fit {tuple(y_fit.shape)}")
+# the shapes printed above, checked: (n_test, n_train) for prediction, (n_train, n_train - 1)
+# for training, one output per query
 assert scores.shape == attention_weights.shape == (n_test, n_train)
 assert y_hat.shape == (n_test,)
 assert keys.shape == model.attention_weights.shape == (n_train, n_train - 1)
@@ -89,11 +93,13 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   the fit chases the noise, too large and it flattens the curve.
 # - A query at an edge has keys on one side only, so the weighted average is pulled towards the
 #   inside of the data: boundary bias. [Local linear regression](local-linear.py) fits a weighted
-#   straight line with the same attention weights and removes most of it.
+#   straight line with the same attention weights and removes most of the bias at the left edge
+#   $x = 0$; at the right edge, where the curve bends, it does worse.
 # - The parametric version learns $w = 1/h$; its training must leave each point out, or $|w|$ grows
 #   without bound.
-# - The trained $w$ is where five SGD steps stop, not the minimum of the loss; a less smooth curve
-#   is not a worse prediction.
+# - The trained $w$ is where five SGD steps stop (each step uses all 50 samples, so this is
+#   full-batch gradient descent), not the minimum of the loss; a less smooth curve is not a worse
+#   prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
 #   attention; why the chapter has one $w$ only: [why only one w](transformer.py#why-only-one-w).
 # - When checking shapes, make `n_train` and `n_test` differ, so that a swap of rows and columns

@@ -11,7 +11,7 @@
 # [Learned projections on a 2-D toy problem](projections.py).
 #
 # It builds on the page [From the Gaussian kernel to dot-product attention](dot-product.py). Every
-# number and figure on this page was produced by running the code when the site was built.
+# number on this page was produced by running the code when the site was built.
 
 # %%
 import torch
@@ -28,7 +28,8 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # In the chapter an input is one number $x$. Most real inputs have several features, so let
 # $x \in \mathbb{R}^d$. The package's two-dimensional toy problem
 # (<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>) draws 100
-# training inputs $x = (x_1, x_2)$ uniformly from $[0, 5)^2$ and sets
+# training inputs $x = (x_1, x_2)$ uniformly from $[0, 5)^2$ (on this page the subscripts 1 and 2
+# number the features, not the training samples as on the earlier pages) and sets
 # $y = f(x_1) + \epsilon$, with the chapter's $f(x) = 2\sin x + x^{0.8}$ and the same noise. The
 # output depends on $x_1$ only: **$x_2$ is a distraction**. The test inputs are a $20 \times 20$ grid,
 # so $n_\text{test} = 400 \ne n_\text{train} = 100$.
@@ -213,12 +214,16 @@ gap_chapter = (y_masked - y_chapter).abs().max().item()
 gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
 print(f"max |masked - chapter's leave-one-out model|    = {gap_chapter:.1e}")
 print(f"max |masked - SDPA, boolean attn_mask = ~eye|   = {gap_bool:.1e}")
+key_bias = (x_train * w) ** 2 / 2  # (n_train,): the bias (kw)^2 / 2 of each key
+median, largest = key_bias.median().item(), key_bias.max().item()
+print(f"(kw)^2 / 2 over the keys: median {median:.0f}, largest {largest:.0f}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, and
-# not because of the mask: with $w \approx 16$ the products $(qw)(kw)$ and $\frac{1}{2}(kw)^2$ run
-# into the thousands and their difference loses float32 digits, the cancellation explained on the
+# not because of the mask: with $w \approx 16$ the key bias $\frac{1}{2}(kw)^2$ is a few hundred
+# for a typical key and up to a few thousand for the largest (the median and largest printed
+# above), and so is $(qw)(kw)$; the difference of two such numbers loses float32 digits, the cancellation explained on the
 # [dot-product page](dot-product.py). The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>.
 

@@ -167,7 +167,7 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 
 # %% [markdown]
-# 滑块按 0.01 个数量级移动，和上面 `torch.logspace(-1, 3, 401)` 的网格一一对应，所以探索器标出的最低点与 `best_w` 打印的是同一个网格点。
+# 滑块按 0.01 个数量级移动，和上面 `torch.logspace(-1, 3, 401)` 的网格一一对应，所以探索器标出的最低点与 `best_w` 打印的是同一个网格点。用键盘时先点一下滑块：方向键每次走一格，PageUp 和 PageDown 一次走一大段，Home 和 End 直接跳到两端。
 #
 # ## 常见疑问
 #

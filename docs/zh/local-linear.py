@@ -45,7 +45,7 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
 # 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
 # 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
-# 但那里的偏差碰巧小得多，原因见下文。
+# 但那里的偏差碰巧小得多，原因见下文：那里会把误差拆成两种偏差。
 #
 # 那一页注意力权重热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
 # 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
@@ -83,7 +83,7 @@ bias_nw, bias_ll = (
     (y_ll[0] - data.y_truth[0]).item(),
 )
 assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw
+assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
 # 左图是两种拟合；右图是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
@@ -106,7 +106,7 @@ solution = torch.linalg.lstsq(
 print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
 print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
 print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 
 # %% [markdown]
 # 负的等效权重从上面 $\ell_i$ 的公式里来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
@@ -119,10 +119,38 @@ spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
 print(f"x_bar = {x_bar.item():.4f}, negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+# the negative weights are exactly the keys beyond the cutoff
 assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 
 # %% [markdown]
-# 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也明显下降。右端 $x = 4.9$ 的数字则提醒我们：局部线性回归消除的是斜率造成的偏差；那里 $f$ 刚从一个谷底爬出，曲线的弯曲带来的偏差它去不掉，这一次 Nadaraya-Watson 的两种偏差碰巧相互抵消，反而更接近真实值。负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
+# 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也从 0.4276 降到 0.1233。右端 $x = 4.9$ 却反过来：局部线性回归偏低了将近 0.5，Nadaraya-Watson 反而几乎正好。要看懂这一点，把 Nadaraya-Watson 在一个查询处的误差拆开：
+#
+# - **一侧窗口的偏差** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
+# - **弯曲的偏差** $\sum_i a_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
+# - 剩下的是噪声的加权平均 $\sum_i a_i \epsilon_i$。
+
+# %%
+# the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise
+for i in (0, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    centre = (row * x_train).sum()  # x_bar of query i
+    # the window's centre is off the query
+    one_sided = (at.f(centre) - at.f(x_test[i])).item()
+    # f bends inside the window
+    curvature = ((row * at.f(x_train)).sum() - at.f(centre)).item()
+    noise = (row * (y_train - at.f(x_train))).sum().item()
+    total = one_sided + curvature + noise
+    print(
+        f"x = {x_test[i].item():.1f}:  one-sided {one_sided:+.2f}"
+        f"  curvature {curvature:+.2f}  noise {noise:+.2f}  total {total:+.2f}"
+    )
+    # the three parts add up to the error of the fit
+    assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
+
+# %% [markdown]
+# 在 $x = 0$，一侧窗口的偏差占了绝大部分，局部线性回归用直线从 $\bar x$ 外推回查询，正好去掉它。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，一侧窗口的偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，弯曲的偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。局部线性回归去掉了前一种，却去不掉后一种：一条直线描述不了先降后升的曲线，从 $\bar x$ 外推到 4.9 就偏低了。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准。
+#
+# 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 #
 # ## 各用各的最佳带宽
 #

@@ -70,7 +70,7 @@ print("after reshape:          ", tuple(queries.shape))
 print(queries[:3, :4])
 
 # %% [markdown]
-# `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
+# `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。这里换了记号：上面的公式只有一个查询，记作 $x$，键的下标是 $i$；矩阵里有许多查询，查询记作 $q_i$，按行编号 $i$，键按列编号 $j$。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
 
 # %%
 # (n_test, n_train)
@@ -118,14 +118,19 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
-# `nadaraya_watson` 的 `bandwidth` 参数就是 $h$，默认值 1 给出的正是上面的结果。下面试四个带宽，分别打印测试 MSE：
+# `nadaraya_watson` 的 `bandwidth` 参数就是 $h$，默认值 1 给出的正是上面的结果。下面试四个带宽，分别打印测试 MSE 和“有效键数”（keys in use）：一个查询的权重为 $a_1, \dots, a_n$ 时，它是 $1 / \sum_i a_i^2$，在所有查询上取平均。权重平均分给 $k$ 个键时它正好等于 $k$，全部落在一个键上时等于 1。
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
 for h in bandwidths:
-    y_hat_h, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
+    # (n_test,), (n_test, n_train)
+    y_hat_h, weights_h = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
     mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
-    print(f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}")
+    # 1 / sum of squared weights: k when the weight is shared equally by k keys
+    keys_in_use = (1 / (weights_h**2).sum(dim=1)).mean().item()
+    print(
+        f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}  keys in use = {keys_in_use:4.1f}"
+    )
 
 # %% [markdown]
 # 每行一个带宽：左边是拟合，右边是它的注意力权重。每张热图有自己的颜色范围，请留意颜色条上的数值：
@@ -136,18 +141,17 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # %% [markdown]
 # 带宽决定每个查询“看多远”：
 #
-# - **带宽很小**（$h = 0.1$）：权重几乎全部落在离查询最近的一两个训练点上，热图是一条细线。预测紧追每个样本，连噪声也一起学了进去，曲线抖动。$h \to 0$ 时就变成了最近邻：直接照抄最近那个样本的输出。
+# - **带宽很小**（$h = 0.1$）：权重集中在离查询最近的三四个训练点上（上面打印的 keys in use 是 3.7），热图是一条细线。预测紧追每个样本，连噪声也一起学了进去，曲线抖动。$h \to 0$ 时就变成了最近邻：直接照抄最近那个样本的输出。
 # - **带宽很大**（$h = 3$）：几乎所有训练点的权重都差不多，热图糊成一片，预测接近[平均汇聚](average.py)的那条水平线，函数的起伏被抹平了。
 # - 两者之间，平均的范围足以抵消噪声，又不至于把峰谷抹平。上面打印的测试 MSE 中，最小的那个出现在中间的带宽上，而不是两端。
 #
-# 这就是统计学里的偏差-方差权衡：带宽小，偏差小、方差大；带宽大，偏差大、方差小。理论上，只要训练样本越来越多，同时带宽 $h$ 越来越小、但 $n h$ 仍趋于无穷，
-# Nadaraya-Watson 估计就会收敛到真实函数（Mack 与 Silverman，1982）。
+# 这就是统计学里的偏差-方差权衡：带宽小，偏差小、方差大；带宽大，偏差大、方差小。样本越来越多时带宽该怎样缩小，估计才会收敛到真实函数，见[训练后的曲线为何不平滑](smoothness.py#理论背景一致性与局部常数拟合)一页的“理论背景”。
 #
 # 要提醒一句：这里用 `y_truth` 挑带宽，只在玩具问题里才做得到，真实问题里没有不含噪声的答案。只用训练数据挑带宽的办法是[留一法](leave-one-out.py)；[带参数的注意力汇聚](parametric.py)一页则把 $w = 1/h$ 当作参数来学习。
 #
 # ## 带宽探索器：自己拧一拧
 #
-# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（[带参数的注意力汇聚](parametric.py)一页会把它当作可学习的参数）。拖动滑块，或者先点一下滑块再按方向键，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化：
+# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（[带参数的注意力汇聚](parametric.py)一页会把它当作可学习的参数）。拖动滑块，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化。也可以先点一下滑块再用键盘：方向键每次移动一小步，PageUp 和 PageDown 一次移动一大段，Home 和 End 直接跳到两端。四幅图是：
 #
 # 1. 拟合曲线、真实函数与训练数据；
 # 2. 三个查询（$x = 0$、$2.5$、$4$）的注意力权重，画在键的位置上：带宽就是这些“鼓包”的宽度；

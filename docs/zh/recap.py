@@ -3,7 +3,7 @@
 #
 # 这一页把整章收拢到一处：两种注意力汇聚中张量形状怎样一步步变化，几条关键公式，以及散落在各页“常见疑问”里的答案索引。形状图不是手画的，而是包把两种写法在数据上真正跑一遍、记下每个张量的形状后画出来的。
 #
-# 回顾的范围是从[注意力提示](cues.py)到[从高斯核到点积注意力](dot-product.py)这几页，即《动手学深度学习》的这一节；随后的[从核回归到 Transformer 注意力](transformer.py)、[在二维玩具问题上学习投影](projections.py)和[注意力的开销随 n 的增长](scale.py)已经走出了本章，各有自己的一页细讲；这里只在要点和疑问索引里指向它们。
+# 回顾的范围是从[注意力提示](cues.py)到[从高斯核到点积注意力](dot-product.py)这几页，对应《动手学深度学习》的这一节，外加几页延伸（局部线性回归、为什么要留一、不平滑的曲线、点积形式）；随后的[从核回归到 Transformer 注意力](transformer.py)、[在二维玩具问题上学习投影](projections.py)和[注意力的开销随 n 的增长](scale.py)已经走出了本章，各有自己的一页细讲；这里只在要点和疑问索引里指向它们。
 
 # %%
 import attention_tutorial as at
@@ -34,6 +34,8 @@ print(f"  -> matmul with y_train {tuple(y_train.shape)} -> y_hat {tuple(y_hat.sh
 print(f"training:   x_train {tuple(x_train.shape)} -> keys {tuple(keys.shape)}")
 print(f"  -> scores, softmax {tuple(model.attention_weights.shape)}")
 print(f"  -> bmm with values {tuple(values.shape)} -> y_fit {tuple(y_fit.shape)}")
+# the shapes printed above, checked: (n_test, n_train) for prediction, (n_train, n_train - 1)
+# for training, one output per query
 assert scores.shape == attention_weights.shape == (n_test, n_train)
 assert y_hat.shape == (n_test,)
 assert keys.shape == model.attention_weights.shape == (n_train, n_train - 1)
@@ -67,9 +69,9 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # - 注意力汇聚是值的加权平均：查询决定权重，键用来和查询比较，值被平均。
 # - Nadaraya-Watson 核回归就是分数为 $-\frac{1}{2}((x - x_i)/h)^2$ 的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
-# - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了它的大部分。
+# - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在右端却因为曲线的弯曲反而更差。
 # - 带参数的版本学的是 $w = 1/h$；训练时必须留一，否则 $|w|$ 会无止境地增大。
-# - 训练出的 $w$ 是五步 SGD 停下的地方，不是损失的最低点；曲线不平滑不等于预测更差。
+# - 训练出的 $w$ 是五步 SGD 停下的地方（这里每一步都用全部 50 个样本，所以其实是全批量梯度下降），不是损失的最低点；曲线不平滑不等于预测更差。
 # - 高斯核分数展开后是点积加上每个键一个偏置，这是通向 Transformer 注意力的一步；为什么本章只有一个 $w$，见[为什么只有一个 w](transformer.py#为什么只有一个-w)。
 # - 检查形状时让 `n_train` 与 `n_test` 取不同的值，行列弄反的错误才会暴露。
 #

@@ -3,7 +3,7 @@
 #
 # 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是三个矩阵 $W_q$、$W_k$、$W_v$，张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention），并与 PyTorch 自带的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，是下一页[在二维玩具问题上学习投影](projections.py)的内容。
 #
-# 本页接着[从高斯核到点积注意力](dot-product.py)往下讲。页面上所有的数字和图都是构建网站时运行代码得到的。
+# 本页接着[从高斯核到点积注意力](dot-product.py)往下讲。页面上所有的数字都是构建网站时运行代码得到的。
 
 # %%
 import torch
@@ -17,7 +17,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # %% [markdown]
 # ## 查询和键不止一个特征
 #
-# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$，令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400 \ne n_\text{train} = 100$。
+# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400 \ne n_\text{train} = 100$。
 
 # %%
 data2 = at.make_data_2d()  # y depends on x_1 only; x_2 is a distraction
@@ -157,10 +157,13 @@ gap_chapter = (y_masked - y_chapter).abs().max().item()
 gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
 print(f"max |masked - chapter's leave-one-out model|    = {gap_chapter:.1e}")
 print(f"max |masked - SDPA, boolean attn_mask = ~eye|   = {gap_bool:.1e}")
+key_bias = (x_train * w) ** 2 / 2  # (n_train,): the bias (kw)^2 / 2 of each key
+median, largest = key_bias.median().item(), key_bias.max().item()
+print(f"(kw)^2 / 2 over the keys: median {median:.0f}, largest {largest:.0f}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，但原因不在掩码：$w \approx 16$ 时，$(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 都有几千那么大，两者相减会丢掉 float32 的有效数字，这就是[点积页](dot-product.py)讲过的抵消（cancellation）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，但原因不在掩码：$w \approx 16$ 时，$\frac{1}{2}(kw)^2$ 的中位数是几百，在最大的键上可达几千（上面打印的 median 和 largest），$(qw)(kw)$ 也一样；两个这么大的数相减会丢掉 float32 的有效数字，这就是[点积页](dot-product.py)讲过的抵消（cancellation）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
 
 # %% [markdown]
 # ## 为什么只有一个 *w*？

@@ -108,10 +108,12 @@ def test_line_breaks_inside_chinese_text_are_removed_outside_code():
     html = (
         "<p>中文\n换行，\n继续 and\nEnglish</p><pre>代码\n换行</pre>"
         "<p>再\n<em>来</em>，\n<code>代\n码</code></p>"
+        "<p>仍趋于无穷，\nNadaraya-Watson 估计。\nSGD 学到的 w\n（见上）</p><pre>a，\nb</pre>"
     )
     assert repaired(html, pp.join_cjk_lines)[0] == (
         "<p>中文换行，继续 and\nEnglish</p><pre>代码\n换行</pre>"
-        "<p>再\n<em>来</em>，\n<code>代码</code></p>"
+        "<p>再\n<em>来</em>，<code>代码</code></p>"
+        "<p>仍趋于无穷，Nadaraya-Watson 估计。SGD 学到的 w（见上）</p><pre>a，\nb</pre>"
     )
 
 

@@ -143,7 +143,14 @@ def extract_styles(tree: BeautifulSoup) -> str:
 
 
 _CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
-_CJK_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}])")
+_FULL_WIDTH_PUNCTUATION = "\u3000-\u303f\uff00-\uffef"  # 。、「」 and ，：；？！（）
+# a break between two CJK characters, or next to full-width punctuation whatever is on the
+# other side (Latin text, a formula, inline code): the punctuation carries its own space
+_CJK_BREAK = re.compile(
+    rf"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}])"
+    rf"|(?<=[{_FULL_WIDTH_PUNCTUATION}])[ \t]*\n[ \t]*"
+    rf"|[ \t]*\n[ \t]*(?=[{_FULL_WIDTH_PUNCTUATION}])"
+)
 _RAW_TEXT = ("pre", "script", "style", "textarea")
 
 
@@ -151,7 +158,9 @@ def join_cjk_lines(tree: BeautifulSoup) -> None:
     """Remove line breaks between two CJK characters in text outside code.
 
     A source line break inside a Chinese paragraph is shown by the browser as a
-    space between two characters; Chinese text has no spaces between words.
+    space between two characters; Chinese text has no spaces between words. A break
+    next to full-width punctuation goes too, whatever stands on its other side
+    ("无穷，⏎Nadaraya-Watson" showed "无穷， Nadaraya-Watson").
     """
     for node in tree.find_all(string=_CJK_BREAK):
         if type(node) is NavigableString and not node.find_parent(_RAW_TEXT):

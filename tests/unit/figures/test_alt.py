@@ -84,3 +84,46 @@ def test_chinese_descriptions_say_heatmap_as_the_pages_do():
     """The glossary's word is 热图 (热力图 nowhere)."""
     assert not [name for name, text in ALT["zh"].items() if "热力图" in text]
     assert "热图" in ALT["zh"]["plot_attention_heatmap"]
+
+
+def test_fit_alt_text_gives_the_largest_miss_and_the_extremes_computed():
+    """The description says where the prediction misses most, from the data drawn."""
+    x = np.linspace(0, 4, 5)
+    truth = np.array([0.0, 1.0, 2.0, 1.0, 0.0])
+    y_hat = np.array([0.5, 1.0, 1.3, 1.0, 0.2])
+    en = at.plot_fit(x, truth, y_hat, x, truth, lang="en").description
+    assert "farthest from the truth at x = 2.0: 1.30 against 2.00" in en
+    assert "Its highest point is 1.30 and its lowest 0.20" in en
+    zh = at.plot_fit(x, truth, y_hat, x, truth, lang="zh").description
+    assert "预测离真实函数最远处在 x = 2.0：预测 1.30，真实值 2.00" in zh
+    assert "。横轴" in zh  # no space after a full-width stop
+    assert not any(word in en for word in ("Notice", "Compare"))
+
+
+def test_fits_alt_text_gives_each_panels_error_and_the_best():
+    x = np.linspace(0, 4, 5)
+    truth = x.copy()
+    fits = {"w = 1": x + 1.0, "w = 2": x + np.array([0, 0.1, -0.1, 0.1, 0])}
+    en = at.plot_fits(x, truth, fits, x, truth, lang="en").description
+    assert "w = 1: MSE 1.000, largest jump 1.00" in en
+    assert "w = 2: MSE 0.006, largest jump 1.20" in en
+    assert "the smallest MSE is at w = 2" in en
+    zh = at.plot_fits(x, truth, fits, x, truth, lang="zh").description
+    assert "均方误差最小的是 w = 2" in zh
+
+
+def test_w_paths_alt_text_says_where_each_path_ends_and_the_star_is_on_top():
+    import torch
+
+    x = torch.linspace(0, 5, 12)
+    y = torch.sin(x)
+    paths = {"lr = 0.5": [0.5, 8.0, 16.2], "lr = 0.05": [0.5, 1.0, 2.91], "log": [0.5, 1702.4]}
+    fig = at.plot_w_paths(x, y, paths, lang="en")
+    assert "lr = 0.5: from w = 0.5 to w = 16.2; lr = 0.05: from w = 0.5 to w = 2.91" in (
+        fig.description
+    )
+    assert "log: from w = 0.5 to w = 1702;" in fig.description  # read aloud, not 1.7e+03
+    assert "outlined dot" in fig.description and "Notice" not in fig.description
+    ax = fig.axes[0]
+    star = next(c for c in ax.collections if c.get_label().startswith("minimum"))
+    assert star.get_zorder() > max(c.get_zorder() for c in ax.collections if c is not star)
