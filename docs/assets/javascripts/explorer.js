@@ -364,8 +364,8 @@
         var c = pts[data.steps], cx = panel.sx(c[0]), right = cx > (M.l + W - M.r) / 2;
         el("line", { x1: cx.toFixed(1), x2: cx.toFixed(1), y1: M.t, y2: panel.sy(c[1]).toFixed(1), class: "chapter-line" }, panel.plot);
         panel.dot(c[0], c[1], 7, "chapter-ring");
-        panel.note(cx + (right ? -4 : 4), M.t + 12, words(L.chapter_end, { k: data.steps }),
-          "chapter-text", right ? "end" : "start");
+        panel.note(cx + (right ? -4 : 4), M.t + 12, words(L.step_n, { k: data.steps }),
+          "chapter-text", right ? "end" : "start");  // the legend says what the ring means
       }
       var p = pts[k];
       panel.dot(p[0], p[1], 4.5, "current-dot");
