@@ -167,14 +167,16 @@ class SgdStepper:
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), W_STEPS)  # (W_STEPS,)
         name = f"{_parameter(self.log_w)}, lr = {self.lr:g}"
         fig = plot_w_paths(self.data.x_train, self.data.y_train, {name: path}, ws=grid, lang=lang)
-        mime, image, _ = encode(fig)
-        if mime == "image/svg+xml":
-            image = base64.b64encode(image.encode("utf-8")).decode("ascii")
         w_best = best_w(grid, self.data.x_train, self.data.y_train)  # the figure's star
         settings = {"lr": self.lr, "param": _parameter(self.log_w), "k": self.steps}
         caption = html.escape(words["static"].format(**settings))
         specific = words["static_alt"].format(w0=path[0], w_end=path[-1], w_best=w_best, **settings)
-        alt = html.escape(f"{specific} {fig.description or ''}".strip())
+        # the figure's own description too: the site build copies it into the alt
+        fig.description = f"{specific} {fig.description or ''}".strip()
+        alt = html.escape(fig.description)
+        mime, image, _ = encode(fig)
+        if mime == "image/svg+xml":
+            image = base64.b64encode(image.encode("utf-8")).decode("ascii")
         return (
             f'<div class="attn-explorer attn-stepper" data-lang="{lang}">'
             f'<script type="application/json" class="attn-explorer-data">{payload}</script>'

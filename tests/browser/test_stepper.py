@@ -83,8 +83,9 @@ def open_page(browser, url, width=1280, height=900, **options):
 
 def check_agreement(page, chapter, lang):
     """Every setting: the page's path against ``w_path`` on float64 data (the page computes
-    in float64) within 1e-5, and on the site's float32 data within 1e-5 relative; its
-    gradients against autograd and its losses against ``loss_at_w``, float64."""
+    in float64) within 1e-5, and on the site's float32 data within 1e-5 relative (w reaches
+    1700, where float32's own spacing is 1e-4); its gradients against float64 autograd
+    (1e-9 relative) and its losses against ``loss_at_w`` (1e-5)."""
     data, w0 = chapter
     x64, y64 = data.x_train.double(), data.y_train.double()
     worst = {"w64": 0.0, "w32_rel": 0.0, "grad_rel": 0.0, "loss": 0.0}
@@ -105,7 +106,8 @@ def check_agreement(page, chapter, lang):
             "loss": max(abs(row["loss"] - at.loss_at_w(row["w"], x64, y64)) for row in got["rows"]),
         }
         assert errors["w64"] < TOLERANCE and errors["w32_rel"] < TOLERANCE, (lr, log_w, errors)
-        assert errors["grad_rel"] < 1e-9 and errors["loss"] < 1e-9, (lr, log_w, errors)
+        # loss_at_w rounds w to float32 (the model's parameter): about 2e-7 here
+        assert errors["grad_rel"] < 1e-9 and errors["loss"] < TOLERANCE, (lr, log_w, errors)
         worst = {k: max(worst[k], errors[k]) for k in worst}
         # the readout prints the fifth step; the chapter's end is ringed and its row marked
         assert got["readout"].startswith("第 5 步：" if lang == "zh" else "step 5: "), got
