@@ -375,14 +375,14 @@
       if (stopped) notes.push(stopped);
       readout.textContent = words(L.readout, {
         step: k ? words(L.step_n, { k: k }) : L.start, w: num(last.w), grad_name: gradName(),
-        grad: num(last.grad), loss: num(last.loss) }) + (notes.length ? " " + notes.join(" ") : "");
+        grad: num(last.grad), loss: last.loss.toFixed(2) }) + (notes.length ? " " + notes.join(" ") : "");
       gradHead.textContent = L.gradient + " " + gradName();
       while (body.firstChild) body.removeChild(body.firstChild);
       rows.forEach(function (r, i) {
         if (i < rows.length - 8 && i !== data.steps) return;  // the last rows, and the chapter's
         var tr = html("tr", i === data.steps ? "is-chapter" : null, body);
         html("td", null, tr, i === data.steps ? i + " · " + L.chapter_short : String(i));
-        [r.w, r.grad, r.loss].forEach(function (v) { html("td", null, tr, num(v)); });
+        [num(r.w), num(r.grad), r.loss.toFixed(2)].forEach(function (v) { html("td", null, tr, v); });
       });
       stepButton.setAttribute("aria-disabled", stopped ? "true" : "false");
       root.dataset.w = String(last.w);
