@@ -74,6 +74,7 @@ from attention_tutorial.scaling import (
     scale_measurements,
 )
 from attention_tutorial.scores import dot_product_pooling, dot_product_scores, gaussian_scores
+from attention_tutorial.stepper import SgdStepper, sgd_stepper
 from attention_tutorial.toy2d import ToyData2D, make_data_2d, mse_on_test, train_leave_one_out
 from attention_tutorial.training import loss_at_w, predict, train
 from attention_tutorial.training_paths import w_path
@@ -91,6 +92,7 @@ __all__ = [
     "NWKernelRegression",
     "ProjectedAttention",
     "ScalarKernelAttention",
+    "SgdStepper",
     "TensorPanel",
     "ToyData",
     "ToyData2D",
@@ -154,6 +156,7 @@ __all__ = [
     "plot_w_paths",
     "predict",
     "scale_measurements",
+    "sgd_stepper",
     "train",
     "train_leave_one_out",
     "w_path",

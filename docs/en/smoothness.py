@@ -220,6 +220,46 @@ at.plot_w_paths(x_train, y_train, paths)
 # So the trained $w$ depends on the learning rate, the number of steps and the parametrisation, not
 # only on the data, which is also why different readers report different values of $w$.
 #
+# ## Take the steps yourself
+#
+# The four paths above are drawn for you. The stepper below lets you walk one: pick a learning
+# rate (log scale, from 0.001 to 10, with the chapter's 0.5 and the gentler 0.05 among them), pick
+# $w$ or $\log w$ as the trained parameter, and press "Step". Each press computes, in your
+# browser and from the same training data written into this page, the gradient of the
+# leave-one-out loss, takes one SGD step
+# $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$ (for $\log w$:
+# $u \leftarrow u - \text{lr}\cdot\partial L/\partial u$), draws the new $w$ on the loss curve
+# and prints the step's $w$, gradient and loss. At step 5 a ring marks where the chapter's training
+# stops. "Reset" goes back to the initial $w$; changing the learning rate or the parameter starts
+# again from there too.
+#
+# The cell first takes the chapter's 5 steps in Python with
+# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>: at the
+# chapter's settings, the stepper's table shows the same values of $w$ after 5 steps.
+#
+# <!-- source: attention_tutorial.stepper.sgd_stepper -->
+
+# %%
+# the chapter's settings: w as the parameter, lr = 0.5, 5 steps from the same initial w
+stepper = at.sgd_stepper(data, w0=w0, lr=0.5, log_w=False, steps=5)
+same = stepper.path() == paths["w, lr = 0.5"]
+print("the stepper's 5 steps: " + " → ".join(f"{w:.4f}" for w in stepper.path()))
+print("same as the path w, lr = 0.5 above:", same)
+assert same
+stepper
+
+# %% [markdown]
+# Things to try:
+#
+# - lr = 0.5, training $w$: see how large the first gradient is; one step takes $w$ past the
+#   minimum, then the gradient is small and each step moves it a little.
+# - lr = 0.05, training $w$: after 5 steps $w$ is still left of the minimum; keep stepping and see
+#   where it settles.
+# - Training $\log w$: with lr = 0.05 a few steps reach the minimum; with lr = 0.5 the first step
+#   lands on the plateau on the right, and no further step moves it.
+#
+# Without JavaScript this place shows a static picture of the 5-step path at the chapter's settings.
+#
 # ## Background: consistency and local-constant fitting
 #
 # The Nadaraya-Watson estimate is the solution of a **local-constant** weighted least-squares

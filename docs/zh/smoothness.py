@@ -188,6 +188,39 @@ at.plot_w_paths(x_train, y_train, paths)
 #
 # 可见训练出的 $w$ 取决于学习率、步数和参数化方式，而不只是数据。这也解释了为什么不同的读者会报告不同的 $w$。
 #
+# ## 自己走一走
+#
+# 上面的四条路径是画好的。下面的演示让你自己走：选一个学习率（对数刻度，从 0.001 到 10，
+# 其中有本章的 0.5 和温和一些的 0.05），选训练 $w$ 还是 $\log w$，然后按“走一步”。
+# 每按一次，浏览器就用写进本页的同一份训练数据算出留一法损失的梯度，按 SGD 的规则
+# $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$（训练 $\log w$ 时是
+# $u \leftarrow u - \text{lr}\cdot\partial L/\partial u$）走一步，把新的 $w$ 画在损失曲线上，
+# 并打印这一步的 $w$、梯度和损失。走到第 5 步，圆圈标出本章训练停下的地方。
+# 按“重来”回到初值；改变学习率或参数，也会从初值重新开始。
+#
+# 下面的单元格先在 Python 里用 <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
+# 走完本章的 5 步：按本章的设置走 5 步，演示表格里的 $w$ 应当和这一行一致。
+#
+# <!-- source: attention_tutorial.stepper.sgd_stepper -->
+
+# %%
+# the chapter's settings: w as the parameter, lr = 0.5, 5 steps from the same initial w
+stepper = at.sgd_stepper(data, w0=w0, lr=0.5, log_w=False, steps=5)
+same = stepper.path() == paths["w, lr = 0.5"]
+print("the stepper's 5 steps: " + " → ".join(f"{w:.4f}" for w in stepper.path()))
+print("same as the path w, lr = 0.5 above:", same)
+assert same
+stepper
+
+# %% [markdown]
+# 可以试试这几件事：
+#
+# - 学习率 0.5、训练 $w$：看第一步的梯度有多大，$w$ 一步就越过了最低点；之后的梯度很小，每步只挪一点。
+# - 学习率 0.05、训练 $w$：走完 5 步还在最低点左侧；接着走下去，看它停在哪里。
+# - 训练 $\log w$：学习率 0.05 时几步就到了最低点附近；学习率 0.5 时第一步就落到右端的平台上，再怎么走也不动。
+#
+# 没有 JavaScript 时，这里显示的是本章设置下 5 步路径的静态图。
+#
 # ## 理论背景：一致性与局部常数拟合
 #
 # Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，

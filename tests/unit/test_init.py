@@ -40,6 +40,8 @@ EXPECTED = {
     "peak_intermediate_bytes", "plot_scaling", "plot_matrices", "plot_attention_heatmaps",
     # issue 26 item 17: the scale page's measurements, shipped inside the package
     "scale_measurements",
+    # issue 27: the SGD stepper (page smoothness)
+    "SgdStepper", "sgd_stepper",
 }  # fmt: skip
 
 

@@ -66,6 +66,10 @@ SUMMARIES: dict[str, str] = {
     "bandwidth_explorer": "数据的交互式带宽探索器，在 notebook 单元里显示；网页上拖动 `w` 的滑块，"
     "四幅图随之重算。",
     "BandwidthExplorer": "`bandwidth_explorer` 返回的对象：显示为探索器的 HTML。",
+    # stepper
+    "sgd_stepper": "SGD 单步演示，在 notebook 单元里显示；网页上选学习率、训练 `w` 还是 $\\log w$，"
+    "每按一次“走一步”，浏览器就算出一步 SGD，把新的 `w` 画在留一法损失曲线上。",
+    "SgdStepper": "`sgd_stepper` 返回的对象：显示为单步演示的 HTML。",
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
     "plot_fit": "画真实函数、预测和训练点。",

@@ -3,6 +3,9 @@
 // (a stable softmax: the row maximum is subtracted before exp), the fit and the
 // leave-one-out loss, and redraws four SVG panels. No request to any host.
 // element.attnExplorer exposes setW(w), w(), fit(), loo(w) and weights() for tests.
+// The SGD stepper (attention_tutorial/stepper.py, class attn-stepper) reuses the loss
+// and the panel: each "step" is one SGD step on w or log w, drawn on the loss curve.
+// element.attnStepper exposes configure(lr, logW), step(), reset() and rows() for tests.
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
@@ -29,14 +32,36 @@
     for (var j = 0; j < a.length; j++) t += a[j] * b[j];
     return t;
   }
-  // Summed squared error when each training point is predicted from all the others.
-  function looLoss(x, y, w) {
-    var loss = 0;
+  // Summed squared error when each training point is predicted from all the others, and
+  // its derivative in w. With s_ij = -(d_ij w)^2 / 2 and g_ij = ds_ij/dw = -d_ij^2 w, the
+  // prediction's derivative is sum_j a_ij g_ij y_j - yhat_i sum_j a_ij g_ij (softmax rule).
+  function looLossGrad(x, y, w) {
+    var loss = 0, grad = 0;
     for (var i = 0; i < x.length; i++) {
-      var e = dot(softmaxRow(x[i], x, w, i), y) - y[i];
+      var a = softmaxRow(x[i], x, w, i), yhat = dot(a, y), ag = 0, agy = 0;
+      for (var j = 0; j < x.length; j++) {
+        var g = -(x[i] - x[j]) * (x[i] - x[j]) * w;
+        ag += a[j] * g;
+        agy += a[j] * g * y[j];
+      }
+      var e = yhat - y[i];
       loss += e * e;
+      grad += 2 * e * (agy - yhat * ag);
     }
-    return loss;
+    return { loss: loss, grad: grad };
+  }
+  function looLoss(x, y, w) { return looLossGrad(x, y, w).loss; }
+  // The loss on a grid of w, log10(w) in w_steps even steps from w_min to w_max.
+  function lossCurve(x, y, data) {
+    var lo = Math.log10(data.w_min), hi = Math.log10(data.w_max), ws = [], curve = [];
+    var step = (hi - lo) / (data.w_steps - 1);
+    for (var k = 0; k < data.w_steps; k++) {
+      ws.push(Math.pow(10, lo + k * step));
+      curve.push(looLoss(x, y, ws[k]));
+    }
+    var best = 0;
+    curve.forEach(function (c, i) { if (c < curve[best]) best = i; });
+    return { ws: ws, curve: curve, best: best };
   }
 
   function el(tag, attrs, parent) {
@@ -127,6 +152,20 @@
     return t;
   };
 
+  // The fixed part of a loss panel: the curve, its minimum, and the minimum's label UNDER the
+  // curve's lowest point, in a margin kept free for it: a point on the curve never meets it.
+  function drawLossCurve(panel, c, data, L) {
+    var c0 = Math.min.apply(null, c.curve), c1 = Math.max.apply(null, c.curve), cp = 0.08 * (c1 - c0);
+    panel.setRange(data.w_min, data.w_max, c0 - 2.6 * cp, c1 + cp);
+    panel.plot = el("g", {}, panel.svg);
+    panel.line(c.ws, c.curve, "curve");
+    panel.dot(c.ws[c.best], c.curve[c.best], 4, "minimum");
+    panel.note(panel.sx(c.ws[c.best]), panel.sy(c.curve[c.best]) + 18,
+      L.minimum + " w ≈ " + fmt(c.ws[c.best]), "minimum-text", "middle");
+    panel.plot = el("g", {}, panel.svg);
+    return [c0 - 2.6 * cp, c1 + cp];
+  }
+
   function Explorer(root) {
     var data = JSON.parse(root.querySelector(".attn-explorer-data").textContent);
     var L = data.labels, xs = data.x_train, ys = data.y_train, xq = data.x_test, yt = data.y_truth;
@@ -165,23 +204,7 @@
     xs.forEach(function (x, i) { pFit.dot(x, ys[i], 2, "point"); });
     pFit.line(xq, yt, "truth");
     pFit.plot = el("g", {}, pFit.svg);
-    var ws = [], curve = [];
-    for (var k = 0; k < data.w_steps; k++) {
-      ws.push(Math.pow(10, lo + k * step));
-      curve.push(looLoss(xs, ys, ws[k]));
-    }
-    var best = 0;
-    curve.forEach(function (c, i) { if (c < curve[best]) best = i; });
-    // the minimum's label goes UNDER the curve's lowest point, in a margin kept free for it:
-    // the current point always lies on the curve, so it never meets the label
-    var c0 = Math.min.apply(null, curve), c1 = Math.max.apply(null, curve), cp = 0.08 * (c1 - c0);
-    pLoss.setRange(data.w_min, data.w_max, c0 - 2.6 * cp, c1 + cp);
-    var lossFixed = el("g", {}, pLoss.svg);
-    pLoss.plot = lossFixed;
-    pLoss.line(ws, curve, "curve");
-    pLoss.dot(ws[best], curve[best], 4, "minimum");
-    pLoss.note(pLoss.sx(ws[best]), pLoss.sy(curve[best]) + 18, L.minimum + " w ≈ " + fmt(ws[best]), "minimum-text", "middle");
-    pLoss.plot = el("g", {}, pLoss.svg);
+    drawLossCurve(pLoss, lossCurve(xs, ys, data), data, L);
 
     // the heatmap: one pixel per (query, key) of a small canvas, its opacity the weight /
     // the largest weight, stretched over the panel as one image. (One SVG rect per cell
@@ -254,10 +277,165 @@
     self.state = function () { return { w: w, fit: self.fit(), loo: self.loo() }; };
   }
 
+  // The SGD stepper: one full-batch SGD step per press on the summed leave-one-out loss,
+  // with w or u = log w as the parameter (w = e^u, dL/du = w dL/dw), the steps of
+  // attention_tutorial.training_paths.w_path. Every control is a real <button> or <input>.
+  var stepperCount = 0;
+  function num(v) {
+    var a = Math.abs(v);
+    return a === 0 || (a >= 1e-3 && a < 1e5) ? String(+v.toPrecision(4)) : v.toExponential(2);
+  }
+  function words(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+  }
+
+  function Stepper(root) {
+    var data = JSON.parse(root.querySelector(".attn-explorer-data").textContent);
+    var L = data.labels, xs = data.x_train, ys = data.y_train, lrs = data.lrs;
+    var self = this, id = "attn-stepper-" + (++stepperCount);
+    var lr = data.lr, logW = data.log_w, param = 0, rows = [], stopped = "";
+
+    var ui = html("div", "attn-stepper-ui", null);
+    var controls = html("div", "attn-stepper-controls", ui);
+    var lrBox = html("div", "attn-stepper-lr", controls);
+    var lrLabel = html("label", null, lrBox, L.lr);
+    lrLabel.htmlFor = id + "-lr";
+    var lrInput = html("input", null, lrBox);
+    lrInput.type = "range";
+    lrInput.id = id + "-lr";
+    lrInput.min = 0;
+    lrInput.max = lrs.length - 1;
+    lrInput.step = 1;
+    lrInput.title = L.lr_name;
+    var lrOut = html("output", "attn-stepper-lr-value", lrBox);
+    lrOut.setAttribute("for", lrInput.id);
+    var field = html("fieldset", "attn-stepper-param", controls);
+    html("legend", null, field, L.parameter);
+    var radios = [false, true].map(function (isLog) {
+      var label = html("label", null, field);
+      var radio = html("input", null, label);
+      radio.type = "radio";
+      radio.name = id + "-param";
+      radio.value = isLog ? "log" : "w";
+      label.appendChild(document.createTextNode(isLog ? " log w" : " w"));
+      radio.addEventListener("change", function () { if (radio.checked) configure(lr, isLog); });
+      return radio;
+    });
+    var buttons = html("div", "attn-stepper-buttons", controls);
+    var stepButton = html("button", "md-button md-button--primary", buttons, L.step);
+    var resetButton = html("button", "md-button", buttons, L.reset);
+    stepButton.type = resetButton.type = "button";
+    var readout = html("output", "attn-stepper-readout", ui);
+    readout.setAttribute("aria-live", "polite");
+    var panel = new Panel(ui, L.title, L.w_axis, L.loss_axis, true, [
+      ["■ " + L.start, "start-key"], ["● w", "path-key"],
+      ["◯ " + words(L.chapter_end, { k: data.steps }), "chapter-key"]]);
+    var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L);
+    html("p", "attn-stepper-note", ui, L.restart);
+    var table = html("table", "attn-stepper-log", ui);
+    var head = html("tr", null, html("thead", null, table));
+    var gradHead = null;
+    [L.step_col, "w", L.gradient, L.loss].forEach(function (text, k) {
+      var th = html("th", null, head, text);
+      th.scope = "col";
+      if (k === 2) gradHead = th;
+    });
+    var body = html("tbody", null, table);
+
+    function point(w, loss) {  // |w| and the loss, held inside the panel
+      var x = Math.min(Math.max(Math.abs(w), data.w_min), data.w_max);
+      return [x, Math.min(Math.max(loss, yRange[0]), yRange[1])];
+    }
+    function at(w) {
+      var r = looLossGrad(xs, ys, w);
+      return { w: w, grad: logW ? w * r.grad : r.grad, loss: r.loss };
+    }
+    function gradName() { return logW ? "dL/d(log w)" : "dL/dw"; }
+
+    function draw() {
+      var last = rows[rows.length - 1], k = rows.length - 1;
+      panel.clear();
+      var pts = rows.map(function (r) { return point(r.w, r.loss); });
+      panel.line(pts.map(function (p) { return p[0]; }), pts.map(function (p) { return p[1]; }), "path");
+      pts.forEach(function (p, i) { if (i > 0) panel.dot(p[0], p[1], 2.5, "step-dot"); });
+      var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]);
+      el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, panel.plot);
+      if (rows.length > data.steps) {
+        var c = pts[data.steps], cx = panel.sx(c[0]), right = cx > (M.l + W - M.r) / 2;
+        el("line", { x1: cx.toFixed(1), x2: cx.toFixed(1), y1: M.t, y2: panel.sy(c[1]).toFixed(1), class: "chapter-line" }, panel.plot);
+        panel.dot(c[0], c[1], 7, "chapter-ring");
+        panel.note(cx + (right ? -4 : 4), M.t + 12, words(L.step_n, { k: data.steps }),
+          "chapter-text", right ? "end" : "start");  // the legend says what the ring means
+      }
+      var p = pts[k];
+      panel.dot(p[0], p[1], 4.5, "current-dot");
+      var notes = [];
+      if (last.w < 0) notes.push(L.negative);
+      if (Math.abs(last.w) < data.w_min || Math.abs(last.w) > data.w_max) notes.push(L.off_chart);
+      if (stopped) notes.push(stopped);
+      readout.textContent = words(L.readout, {
+        step: k ? words(L.step_n, { k: k }) : L.start, w: num(last.w), grad_name: gradName(),
+        grad: num(last.grad), loss: last.loss.toFixed(2) }) + (notes.length ? " " + notes.join(" ") : "");
+      gradHead.textContent = L.gradient + " " + gradName();
+      while (body.firstChild) body.removeChild(body.firstChild);
+      rows.forEach(function (r, i) {
+        if (i < rows.length - 8 && i !== data.steps) return;  // the last rows, and the chapter's
+        var tr = html("tr", i === data.steps ? "is-chapter" : null, body);
+        html("td", null, tr, i === data.steps ? i + " · " + L.chapter_short : String(i));
+        [num(r.w), num(r.grad), r.loss.toFixed(2)].forEach(function (v) { html("td", null, tr, v); });
+      });
+      stepButton.setAttribute("aria-disabled", stopped ? "true" : "false");
+      root.dataset.w = String(last.w);
+      root.dataset.steps = String(k);
+    }
+    function reset() {
+      param = logW ? Math.log(data.w0) : data.w0;
+      rows = [at(data.w0)];
+      stopped = "";
+      draw();
+    }
+    function step() {
+      if (stopped) return;
+      param -= lr * rows[rows.length - 1].grad;  // torch.optim.SGD: p <- p - lr * grad
+      var w = logW ? Math.exp(param) : param;
+      if (!isFinite(w)) stopped = L.diverged;
+      else {
+        rows.push(at(w));
+        if (rows.length > data.max_steps) stopped = words(L.last_step, { k: data.max_steps });
+      }
+      draw();
+    }
+    function configure(newLr, newLog) {
+      lr = newLr;
+      logW = newLog;
+      lrInput.value = lrs.indexOf(lr);
+      lrInput.setAttribute("aria-valuetext", "lr = " + lr);
+      lrOut.textContent = "lr = " + lr;
+      radios[0].checked = !logW;
+      radios[1].checked = logW;
+      reset();
+    }
+
+    lrInput.addEventListener("input", function () { configure(lrs[+lrInput.value], logW); });
+    stepButton.addEventListener("click", step);
+    resetButton.addEventListener("click", reset);
+    root.insertBefore(ui, root.firstChild);
+    root.classList.add("is-live");
+    configure(lr, logW);
+
+    self.configure = function (newLr, newLog) { configure(newLr, newLog); return self.rows(); };
+    self.step = function (n) { for (var i = 0; i < (n || 1); i++) step(); return self.rows(); };
+    self.reset = function () { reset(); return self.rows(); };
+    self.rows = function () { return rows.map(function (r) { return { w: r.w, grad: r.grad, loss: r.loss }; }); };
+    self.lr = function () { return lr; };
+    self.logW = function () { return logW; };
+  }
+
   function init() {
     document.querySelectorAll(".attn-explorer:not(.is-live)").forEach(function (root) {
       try {
-        root.attnExplorer = new Explorer(root);
+        if (root.classList.contains("attn-stepper")) root.attnStepper = new Stepper(root);
+        else root.attnExplorer = new Explorer(root);
       } catch (err) {
         root.classList.remove("is-live");
         throw err;

@@ -1,0 +1,260 @@
+"""The SGD stepper: the reader takes the chapter's gradient-descent steps one at a time.
+
+``sgd_stepper`` returns an object that a notebook displays as HTML: a container
+with the seeded training data and the initial ``w`` as JSON and, as the fallback
+without JavaScript, a static picture of the path that five steps at the initial
+settings take (``figures.curves.plot_w_paths``). The site's
+``docs/assets/javascripts/explorer.js`` finds the container and adds the
+controls: a learning rate on a log scale, ``w`` or ``log w`` as the trained
+parameter, "step" and "reset". Each step is computed in the browser from the
+data written into the page, the same steps as ``training_paths.w_path``, and
+drawn on the leave-one-out loss curve of the bandwidth explorer.
+
+Explained on the page `smoothness.md`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from typing import Any
+
+import numpy as np
+
+from attention_tutorial import _checks
+from attention_tutorial.analysis import best_w
+from attention_tutorial.data import ToyData, make_data
+from attention_tutorial.explorer import BandwidthExplorer, _floats
+from attention_tutorial.figures._base import encode, labels
+from attention_tutorial.figures.curves import plot_w_paths
+from attention_tutorial.training_paths import w_path
+
+# The control's learning rates: 1-2-5 steps per decade (a log scale), with the
+# chapter's 0.5 and the gentler 0.05 among them.
+LEARNING_RATES = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0)
+# The curve: log10(w) from -1 to 3.5 in steps of 0.01. It holds every point of the
+# explorer's grid (-1 to 3), so both mark the same minimum, and reaches past 1000,
+# where log w at lr 0.5 lands in one step.
+W_MIN, W_MAX, W_STEPS = 0.1, 10**3.5, 451
+MAX_STEPS = 50  # the step button stops here
+
+_LABELS = {
+    "zh": {
+        "title": "SGD 单步演示",
+        "lr": "学习率 lr",
+        "lr_name": "学习率 lr（对数刻度）",
+        "parameter": "训练的参数",
+        "step": "走一步",
+        "reset": "重来",
+        "restart": "改变学习率或参数，就从初值重新开始。",
+        "step_col": "步",
+        "gradient": "梯度",
+        "loss": "损失 L",
+        "start": "初值",
+        "step_n": "第 {k} 步",
+        "chapter_end": "本章的 {k} 步到此为止",
+        "chapter_short": "本章到此",
+        "readout": "{step}：w = {w}，{grad_name} = {grad}，L = {loss}",
+        "negative": "w < 0，画在 |w| 处",
+        "off_chart": "超出图的范围",
+        "diverged": "w 超出了有限数的范围：请重来，或减小学习率。",
+        "last_step": "已走了 {k} 步：请重来。",
+        "static": "学习率 {lr:g}、训练 {param} 时 {k} 步的路径"
+        "（静态版；启用 JavaScript 后可以自己一步步走）",
+        "static_alt": "静态图：从 w = {w0:.3g} 出发，学习率 {lr:g}，训练 {param}，"
+        "{k} 步 SGD 之后 w = {w_end:.3g}（最小值在 w ≈ {w_best:.2f}）。",
+    },
+    "en": {
+        "title": "SGD stepper",
+        "lr": "learning rate lr",
+        "lr_name": "learning rate lr (log scale)",
+        "parameter": "trained parameter",
+        "step": "Step",
+        "reset": "Reset",
+        "restart": "Changing lr or the parameter starts again from the initial w.",
+        "step_col": "step",
+        "gradient": "gradient",
+        "loss": "loss L",
+        "start": "start",
+        "step_n": "step {k}",
+        "chapter_end": "the chapter's {k} steps end here",
+        "chapter_short": "chapter's end",
+        "readout": "{step}: w = {w}, {grad_name} = {grad}, L = {loss}",
+        "negative": "w < 0, drawn at |w|",
+        "off_chart": "off the chart",
+        "diverged": "w left the finite numbers: reset, or take a smaller learning rate.",
+        "last_step": "{k} steps taken: reset to start again.",
+        "static": "The path of {k} steps at lr = {lr:g}, training {param} (static; with "
+        "JavaScript you take the steps yourself)",
+        "static_alt": "Static picture: from w = {w0:.3g}, at learning rate {lr:g}, training "
+        "{param}, {k} steps of SGD end at w = {w_end:.3g} (the minimum is at w ≈ {w_best:.2f}).",
+    },
+}
+# the JavaScript's name of a word -> its key in figures._labels.LABELS
+_SHARED = {"w_axis": "w_log", "loss_axis": "loo_loss", "minimum": "minimum"}
+
+
+def _words(lang: str) -> dict[str, str]:
+    """Every word the page's stepper shows, in ``lang``."""
+    if lang not in _LABELS:
+        raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
+    shared = labels(lang)
+    return {**{name: shared[key] for name, key in _SHARED.items()}, **_LABELS[lang]}
+
+
+def _parameter(log_w: bool) -> str:
+    return "log w" if log_w else "w"
+
+
+class SgdStepper:
+    """What ``sgd_stepper`` returns: displays itself as the stepper's HTML.
+
+    Explained on the page `smoothness.md`.
+
+    Attributes:
+        data: The toy data written into the page.
+        w0: The initial ``w`` of every path.
+        lr: The initial learning rate of the control.
+        log_w: Whether the control starts with ``log w`` as the trained parameter.
+        steps: The chapter's number of steps, marked on the path.
+
+    Examples:
+        >>> html = sgd_stepper(make_data(n_train=10), w0=0.5).html("en")
+        >>> html.startswith('<div class="attn-explorer attn-stepper" data-lang="en">')
+        True
+    """
+
+    def __init__(self, data: ToyData, w0: float, lr: float, log_w: bool, steps: int) -> None:
+        """Keep the data and the settings (checked by the caller)."""
+        self.data, self.w0, self.lr, self.log_w, self.steps = data, w0, lr, log_w, steps
+
+    def payload(self, lang: str) -> dict[str, Any]:
+        """The JSON the browser reads: the data, the settings, the curve's range, the labels."""
+        words = _words(lang)
+        return {
+            "x_train": _floats(self.data.x_train),
+            "y_train": _floats(self.data.y_train),
+            "w0": self.w0,
+            "lr": self.lr,
+            "lrs": list(LEARNING_RATES),
+            "log_w": self.log_w,
+            "steps": self.steps,
+            "max_steps": MAX_STEPS,
+            "w_min": W_MIN,
+            "w_max": W_MAX,
+            "w_steps": W_STEPS,
+            "labels": words,
+        }
+
+    def path(self) -> list[float]:
+        """``w`` before training and after each of the chapter's steps (``w_path``)."""
+        return w_path(
+            self.data.x_train,
+            self.data.y_train,
+            self.w0,
+            lr=self.lr,
+            epochs=self.steps,
+            log_w=self.log_w,
+        )
+
+    def html(self, lang: str = "zh") -> str:
+        """The container: the JSON, and the static path shown without JavaScript."""
+        words = _words(lang)
+        payload = json.dumps(self.payload(lang), ensure_ascii=False, separators=(",", ":"))
+        payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
+        path = self.path()
+        grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), W_STEPS)  # (W_STEPS,)
+        name = f"{_parameter(self.log_w)}, lr = {self.lr:g}"
+        fig = plot_w_paths(self.data.x_train, self.data.y_train, {name: path}, ws=grid, lang=lang)
+        w_best = best_w(grid, self.data.x_train, self.data.y_train)  # the figure's star
+        settings = {"lr": self.lr, "param": _parameter(self.log_w), "k": self.steps}
+        caption = html.escape(words["static"].format(**settings))
+        specific = words["static_alt"].format(w0=path[0], w_end=path[-1], w_best=w_best, **settings)
+        # the figure's own description too: the site build copies it into the alt
+        fig.description = f"{specific} {fig.description or ''}".strip()
+        alt = html.escape(fig.description)
+        mime, image, _ = encode(fig)
+        if mime == "image/svg+xml":
+            image = base64.b64encode(image.encode("utf-8")).decode("ascii")
+        return (
+            f'<div class="attn-explorer attn-stepper" data-lang="{lang}">'
+            f'<script type="application/json" class="attn-explorer-data">{payload}</script>'
+            f'<figure class="attn-explorer-static"><img alt="{alt}" '
+            f'src="data:{mime};base64,{image}"><figcaption>{caption}</figcaption></figure>'
+            "</div>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html("zh")
+
+    # both languages in one bundle, as the explorer does (it only calls self.html)
+    _repr_mimebundle_ = BandwidthExplorer._repr_mimebundle_
+
+    def __repr__(self) -> str:
+        """Name the settings and the size of the data."""
+        return (
+            f"SgdStepper(w0={self.w0:g}, lr={self.lr:g}, log_w={self.log_w}, "
+            f"steps={self.steps}, n_train={self.data.n_train})"
+        )
+
+
+def sgd_stepper(
+    data: ToyData | None = None,
+    *,
+    w0: float,
+    lr: float = 0.5,
+    log_w: bool = False,
+    steps: int = 5,
+) -> SgdStepper:
+    """Return the SGD stepper of ``data``, for display in a notebook cell.
+
+    On the site the reader picks a learning rate (log scale, 0.001 to 10) and
+    ``w`` or ``log w`` as the trained parameter, then presses "step": each press
+    takes one full-batch SGD step on the summed leave-one-out loss, computed in
+    the browser (the steps of ``w_path``), draws the new ``w`` on the loss curve
+    and prints ``w``, the gradient and the loss; the point after ``steps`` steps
+    (the chapter's five) is marked. Without JavaScript a static picture of the
+    path at the initial settings stays.
+
+    Explained on the page `smoothness.md`.
+
+    Args:
+        data: The toy data set; ``make_data()`` if ``None``.
+        w0: The initial ``w`` of every path, between 0.1 and 10**3.5.
+        lr: The initial learning rate, one of ``LEARNING_RATES``
+            (0.001, 0.002, 0.005, ..., 5, 10).
+        log_w: Start with ``log w`` as the trained parameter instead of ``w``.
+        steps: The chapter's number of steps, marked on the path, 1 to 50.
+
+    Returns:
+        An ``SgdStepper``; a notebook shows it as HTML.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``w0``, ``lr`` or ``steps`` is out of range.
+
+    Examples:
+        >>> stepper = sgd_stepper(make_data(n_train=10), w0=0.5, lr=0.05)
+        >>> stepper
+        SgdStepper(w0=0.5, lr=0.05, log_w=False, steps=5, n_train=10)
+        >>> payload = stepper.payload("en")
+        >>> (
+        ...     len(payload["x_train"]),
+        ...     payload["lr"] in payload["lrs"],
+        ...     payload["labels"]["step"],
+        ... )
+        (10, True, 'Step')
+    """
+    data = make_data() if data is None else data
+    if not isinstance(data, ToyData):
+        raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
+    w0 = _checks.scalar("w0", w0, positive=True)
+    if not W_MIN <= w0 <= W_MAX:
+        raise ValueError(f"w0 must be between {W_MIN} and {W_MAX:.6g}, got {w0!r}")
+    lr = _checks.positive_number("lr", lr)
+    if lr not in LEARNING_RATES:
+        raise ValueError(f"lr must be one of the control's values {LEARNING_RATES}, got {lr!r}")
+    log_w = _checks.boolean("log_w", log_w)
+    steps = _checks.integer("steps", steps, minimum=1, maximum=MAX_STEPS)
+    return SgdStepper(data, w0, lr, log_w, steps)

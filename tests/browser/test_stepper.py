@@ -1,0 +1,284 @@
+"""The SGD stepper in Chromium: the page's steps against the package's ``w_path``.
+
+Served (the ``site`` build) and from file:// (the ``offline_site`` build), in both
+languages: the reader's controls are operated (the learning-rate slider, the parameter's
+radio buttons, the step button: clicked, and with the keyboard) and every ``w``, gradient
+and loss the page computed is compared with ``at.w_path``, torch's autograd and
+``at.loss_at_w``. Then the layout at 375 px, the palettes and the page without JavaScript.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+import attention_tutorial as at
+from attention_tutorial.scores import score
+
+pytestmark = pytest.mark.browser
+
+PAGES = ["smoothness", "en/smoothness"]
+# the chapter's two learning rates, each with w and with log w as the parameter
+SETTINGS = [(0.5, False), (0.05, False), (0.5, True), (0.05, True)]
+TOLERANCE = 1e-5
+
+# Sets the controls as a reader does (the slider's value + input event, a radio's click),
+# presses the step button five times, returns the page's rows.
+STEP_FIVE_TIMES = """([lr, logW]) => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    const api = root.attnStepper;
+    const slider = root.querySelector('.attn-stepper-lr input[type=range]');
+    slider.value = root.attnStepperLrs.indexOf(lr);
+    slider.dispatchEvent(new Event('input', {bubbles: true}));
+    root.querySelectorAll('.attn-stepper-param input[type=radio]')[logW ? 1 : 0].click();
+    const button = root.querySelector('.attn-stepper-buttons button');
+    for (let k = 0; k < 5; k++) button.click();
+    return {lr: api.lr(), logW: api.logW(), rows: api.rows(),
+            readout: root.querySelector('.attn-stepper-readout').textContent,
+            rings: root.querySelectorAll('svg circle.chapter-ring').length,
+            chapterRow: root.querySelector('tr.is-chapter td').textContent};
+}"""
+LEARNING_RATES = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    return JSON.parse(root.querySelector('.attn-explorer-data').textContent).lrs;
+}"""
+
+
+@pytest.fixture(scope="module")
+def chapter():
+    """The chapter's data and initial ``w`` (the seed of the page parametric)."""
+    data = at.make_data()
+    torch.manual_seed(at.SEED)
+    return data, at.NWKernelRegression().w.item()
+
+
+def autograd(x_train, y_train, w: float, log_w: bool) -> float:
+    """dL/dw (or dL/du, u = log w) by torch's autograd in float64: the reference."""
+    keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+    parameter = torch.tensor(math.log(w) if log_w else w, dtype=torch.float64, requires_grad=True)
+    weights = torch.softmax(
+        score(x_train[:, None] - keys, parameter.exp() if log_w else parameter), dim=1
+    )  # (n_train, n_train - 1)
+    (((weights * values).sum(dim=1) - y_train) ** 2).sum().backward()
+    return parameter.grad.item()
+
+
+def open_page(browser, url, width=1280, height=900, **options):
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    page = context.new_page()
+    log = {"errors": [], "requests": []}
+    page.on("console", lambda m: log["errors"].append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: log["errors"].append(str(e)))
+    page.on("request", lambda r: log["requests"].append(r.url))
+    page.goto(url, wait_until="load")
+    page.wait_for_selector(".attn-stepper.is-live", timeout=10000)
+    lrs = page.evaluate(LEARNING_RATES)
+    page.evaluate(
+        "lrs => { document.querySelector('.attn-stepper.is-live').attnStepperLrs = lrs; }", lrs
+    )
+    return context, page, log
+
+
+def check_agreement(page, chapter, lang):
+    """Every setting: the page's path against ``w_path`` on float64 data (the page computes
+    in float64) within 1e-5, and on the site's float32 data within 1e-5 relative (w reaches
+    1700, where float32's own spacing is 1e-4); its gradients against float64 autograd
+    (1e-9 relative) and its losses against ``loss_at_w`` (1e-5)."""
+    data, w0 = chapter
+    x64, y64 = data.x_train.double(), data.y_train.double()
+    worst = {"w64": 0.0, "w32_rel": 0.0, "grad_rel": 0.0, "loss": 0.0}
+    for lr, log_w in SETTINGS:
+        got = page.evaluate(STEP_FIVE_TIMES, [lr, log_w])
+        assert (got["lr"], got["logW"]) == (lr, log_w)
+        ws = [row["w"] for row in got["rows"]]
+        path64 = at.w_path(x64, y64, w0, lr=lr, log_w=log_w)
+        path32 = at.w_path(data.x_train, data.y_train, w0, lr=lr, log_w=log_w)
+        assert len(ws) == 6 and ws[0] == w0
+        errors = {
+            "w64": max(abs(a - b) for a, b in zip(ws, path64, strict=True)),
+            "w32_rel": max(abs(a - b) / max(1.0, abs(b)) for a, b in zip(ws, path32, strict=True)),
+            "grad_rel": max(
+                abs(row["grad"] - (g := autograd(x64, y64, row["w"], log_w))) / max(1.0, abs(g))
+                for row in got["rows"]
+            ),
+            "loss": max(abs(row["loss"] - at.loss_at_w(row["w"], x64, y64)) for row in got["rows"]),
+        }
+        assert errors["w64"] < TOLERANCE and errors["w32_rel"] < TOLERANCE, (lr, log_w, errors)
+        # loss_at_w rounds w to float32 (the model's parameter): about 2e-7 here
+        assert errors["grad_rel"] < 1e-9 and errors["loss"] < TOLERANCE, (lr, log_w, errors)
+        worst = {k: max(worst[k], errors[k]) for k in worst}
+        # the readout prints the fifth step; the chapter's end is ringed and its row marked
+        assert got["readout"].startswith("第 5 步：" if lang == "zh" else "step 5: "), got
+        assert f"w = {float(f'{ws[-1]:.4g}'):g}" in got["readout"], got["readout"]
+        assert got["rings"] == 1 and got["chapterRow"].startswith("5 · "), got
+    return worst
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_served_stepper_matches_w_path(server, browser, chapter, path):
+    context, page, log = open_page(browser, f"{server}{path}/")
+    try:
+        worst = check_agreement(page, chapter, "en" if path.startswith("en/") else "zh")
+        print(f"served {path}:", {k: f"{v:.1e}" for k, v in worst.items()})
+        assert log["errors"] == []
+        assert all(r.startswith(server) or r.startswith("data:") for r in log["requests"])
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_offline_stepper_matches_w_path(offline_site, browser, chapter, path):
+    context, page, log = open_page(browser, (offline_site / f"{path}.html").as_uri())
+    try:
+        worst = check_agreement(page, chapter, "en" if path.startswith("en/") else "zh")
+        print(f"file:// {path}:", {k: f"{v:.1e}" for k, v in worst.items()})
+        assert log["errors"] == []
+        assert all(r.split(":")[0] in {"file", "data", "blob", "about"} for r in log["requests"])
+    finally:
+        context.close()
+
+
+# The accessible name of each control (its <label>, or the legend of its fieldset), the
+# focused element's outline, and the state after each key.
+FOCUSED = """() => {
+    const el = document.activeElement, s = getComputedStyle(el);
+    const label = el.labels && el.labels.length ? el.labels[0].textContent.trim() : '';
+    return {tag: el.tagName, type: el.type || '', label, text: el.textContent.trim(),
+            outline: s.outlineStyle + ' ' + s.outlineWidth,
+            steps: Number(document.querySelector('.attn-stepper').dataset.steps)};
+}"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_keyboard_operates_every_control(server, browser, chapter, path):
+    zh = not path.startswith("en/")
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        api = "document.querySelector('.attn-stepper').attnStepper"
+        slider = page.locator(".attn-stepper-lr input[type=range]")
+        slider.focus()
+        focused = page.evaluate(FOCUSED)
+        assert focused["label"] == ("学习率 lr" if zh else "learning rate lr"), focused
+        assert focused["outline"].startswith("solid"), focused  # visible focus
+        page.keyboard.press("ArrowLeft")  # 0.5 -> 0.2: one notch of the 1-2-5 scale
+        assert page.evaluate(f"{api}.lr()") == 0.2
+        assert page.locator(".attn-stepper-lr output").inner_text() == "lr = 0.2"
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Tab")  # the parameter: a radio group named by its legend
+        focused = page.evaluate(FOCUSED)
+        assert focused["type"] == "radio" and focused["label"] == "w", focused
+        assert page.locator(".attn-stepper-param legend").inner_text() == (
+            "训练的参数" if zh else "trained parameter"
+        )
+        page.keyboard.press("ArrowRight")  # radio arrows: w -> log w
+        assert page.evaluate(f"{api}.logW()") is True
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        assert focused["tag"] == "BUTTON" and focused["text"] == ("走一步" if zh else "Step")
+        assert focused["outline"].startswith("solid"), focused
+        page.keyboard.press("Enter")
+        page.keyboard.press("Space")
+        assert page.evaluate(FOCUSED)["steps"] == 2
+        data, w0 = chapter
+        rows = page.evaluate(f"{api}.rows()")
+        path64 = at.w_path(data.x_train.double(), data.y_train.double(), w0, lr=0.5, epochs=2,
+                           log_w=True)  # fmt: skip
+        assert [r["w"] for r in rows] == pytest.approx(path64, abs=TOLERANCE)
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        assert focused["text"] == ("重来" if zh else "Reset"), focused
+        page.keyboard.press("Enter")
+        assert page.evaluate(FOCUSED)["steps"] == 0
+    finally:
+        context.close()
+
+
+# Where the controls and the curve are once the stepper is scrolled to, at 375 px.
+LAYOUT = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    const controls = root.querySelector('.attn-stepper-controls');
+    controls.scrollIntoView({block: 'start'});
+    window.scrollBy(0, -document.querySelector('.md-header').getBoundingClientRect().bottom - 8);
+    const box = el => {
+        const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+    };
+    const controlsInside = controls.querySelectorAll(':is([type=range], button)');
+    return {header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+            controls: box(controls), curve: box(root.querySelector('.attn-explorer-panel svg')),
+            readout: box(root.querySelector('.attn-stepper-readout')),
+            buttons: [...controlsInside].map(box),
+            width: innerWidth, height: innerHeight,
+            overflow: root.scrollWidth - root.clientWidth};
+}"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_at_375_px_the_controls_and_the_curve_are_on_one_screen(server, browser, path):
+    context, page, _ = open_page(browser, f"{server}{path}/", width=375, height=667)
+    try:
+        page.evaluate("document.querySelector('.attn-stepper').attnStepper.step(5)")
+        layout = page.evaluate(LAYOUT)
+        top = layout["header"]
+        for name in ("controls", "curve", "readout"):
+            left, upper, right, lower = layout[name]
+            assert upper >= top - 1 and lower <= layout["height"] + 1, (name, layout)
+            assert left >= 0 and right <= layout["width"], (name, layout)
+        assert all(b[2] <= layout["width"] and b[3] - b[1] >= 24 for b in layout["buttons"]), layout
+        assert layout["overflow"] <= 0, layout
+    finally:
+        context.close()
+
+
+COLOURS = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    const path = getComputedStyle(root.querySelector('svg polyline.path')).stroke;
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--md-typeset-a-color)';
+    root.appendChild(probe);
+    const link = getComputedStyle(probe).color;
+    probe.remove();
+    return {scheme: document.body.getAttribute('data-md-color-scheme'), path, link,
+            background: getComputedStyle(document.body).backgroundColor};
+}"""
+
+
+def test_the_stepper_follows_the_palette(server, browser):
+    seen = {}
+    for scheme in ("light", "dark"):
+        context, page, _ = open_page(browser, f"{server}smoothness/", color_scheme=scheme)
+        try:
+            colours = page.evaluate(COLOURS)
+            assert colours["path"] == colours["link"], colours  # the theme's colour, not fixed
+            seen[colours["scheme"]] = colours
+        finally:
+            context.close()
+    assert set(seen) == {"default", "slate"}
+    assert seen["default"]["path"] != seen["slate"]["path"]
+
+
+@pytest.mark.parametrize(
+    ("path", "start"), [("smoothness", "静态图："), ("en/smoothness", "Static")]
+)
+def test_without_javascript_the_static_path_stays(server, browser, path, start):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}{path}/", wait_until="load")
+        figure = page.locator(".attn-stepper .attn-explorer-static img")
+        figure.scroll_into_view_if_needed()
+        assert figure.is_visible()
+        assert figure.get_attribute("alt").startswith(start)
+        assert page.locator(".attn-stepper-controls").count() == 0
+        assert (
+            page.evaluate(
+                "img => { img.loading = 'eager';"
+                " return img.decode().then(() => img.naturalWidth) }",
+                figure.element_handle(),
+            )
+            > 0
+        )
+    finally:
+        context.close()

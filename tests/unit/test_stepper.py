@@ -1,0 +1,144 @@
+"""Tests of attention_tutorial.stepper: the data, settings and fallback written into the page."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import html
+import itertools
+import json
+import re
+
+import pytest
+import torch
+
+from attention_tutorial import SgdStepper, make_data, sgd_stepper, w_path
+from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME
+from attention_tutorial.stepper import LEARNING_RATES, W_MAX, W_MIN, W_STEPS
+
+
+@pytest.fixture(scope="module")
+def stepper():
+    return sgd_stepper(make_data(n_train=20), w0=0.5, lr=0.05, log_w=True, steps=3)
+
+
+@pytest.fixture(scope="module")
+def html_of(stepper):
+    """``stepper.html(lang)``, drawn once per language for the tests that only read it."""
+    return functools.cache(stepper.html)
+
+
+def payload_of(page: str) -> dict:
+    match = re.search(
+        r'<script type="application/json" class="attn-explorer-data">(.*?)</script>', page
+    )
+    assert match is not None
+    return json.loads(match.group(1))
+
+
+def test_the_page_gets_exact_copies_of_the_data_and_the_settings(stepper, html_of):
+    payload = payload_of(html_of("en"))
+    for name in ("x_train", "y_train"):
+        values = torch.tensor(payload[name], dtype=torch.float64)
+        assert torch.equal(values, getattr(stepper.data, name).double()), name
+    assert (payload["w0"], payload["lr"], payload["log_w"], payload["steps"]) == (
+        0.5, 0.05, True, 3,
+    )  # fmt: skip
+    assert payload["lrs"] == list(LEARNING_RATES)
+    assert (payload["w_min"], payload["w_max"], payload["w_steps"]) == (W_MIN, W_MAX, W_STEPS)
+
+
+def test_the_learning_rates_are_a_log_scale_with_the_chapters_two():
+    assert 0.5 in LEARNING_RATES and 0.05 in LEARNING_RATES
+    ratios = [b / a for a, b in itertools.pairwise(LEARNING_RATES)]
+    assert all(2 <= r <= 2.5 for r in ratios)  # 1-2-5: every step a factor of 2 to 2.5
+
+
+def test_the_curve_holds_the_explorers_grid():
+    """log10(w) in steps of 0.01 from -1, so the explorer's minimum is a point of this curve."""
+    grid = torch.linspace(-1, 3.5, W_STEPS, dtype=torch.float64)
+    assert torch.allclose(grid[:401], torch.linspace(-1, 3, 401, dtype=torch.float64))
+    assert W_MIN == 0.1 and W_MAX == pytest.approx(10**3.5)
+
+
+def test_path_is_w_path(stepper):
+    data = stepper.data
+    expected = w_path(data.x_train, data.y_train, 0.5, lr=0.05, epochs=3, log_w=True)
+    assert stepper.path() == expected and len(expected) == 4
+
+
+@pytest.mark.parametrize(
+    ("lang", "step", "chapter"),
+    [("zh", "走一步", "本章的 {k} 步到此为止"), ("en", "Step", "the chapter's {k} steps end here")],
+)
+def test_labels_per_language(html_of, lang, step, chapter):
+    page = html_of(lang)
+    words = payload_of(page)["labels"]
+    assert words["step"] == step and words["chapter_end"] == chapter
+    assert f'data-lang="{lang}"' in page
+    assert {"w_axis", "loss_axis", "minimum", "readout", "reset", "lr"} <= set(words)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_static_picture_is_the_path_and_its_alt_text_says_where_it_ends(html_of, lang):
+    from attention_tutorial.figures._alt import ALT
+
+    page = html_of(lang)
+    src = re.search(r'src="data:(image/[a-z+]+);base64,([^"]+)"', page)
+    assert src is not None and len(base64.b64decode(src.group(2))) > 1000
+    alt = html.unescape(re.search(r'<img alt="([^"]*)"', page).group(1))
+    end = w_path(make_data(n_train=20).x_train, make_data(n_train=20).y_train, 0.5, lr=0.05,
+                 epochs=3, log_w=True)[-1]  # fmt: skip
+    assert f"w = {end:.3g}" in alt and "log w" in alt and "0.05" in alt
+    assert ALT[lang]["plot_w_paths"] in alt  # and then the figure's own description
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", page).group(1)
+    assert "0.05" in caption and "3" in caption
+
+
+def test_mimebundle_carries_both_languages(stepper, html_of, monkeypatch):
+    monkeypatch.setattr(stepper, "html", html_of)
+    monkeypatch.setenv(FIGURE_LANGS_ENV, "zh,en")
+    bundle, _ = stepper._repr_mimebundle_()
+    variants = bundle[FIGURE_MIME]
+    assert set(variants) == {"zh", "en"}
+    assert payload_of(variants["en"]["data"])["labels"]["title"] == "SGD stepper"
+    assert bundle["text/html"] == variants["zh"]["data"] == html_of("zh")
+
+
+def test_the_container_is_an_explorer_for_the_build_and_a_stepper_for_the_script(html_of):
+    """The build keeps explorer.js and explorer.css only on pages whose HTML holds
+    ``class="attn-explorer``; the script tells the two apart by ``attn-stepper``."""
+    page = html_of("zh")
+    assert page.startswith('<div class="attn-explorer attn-stepper" data-lang="zh">')
+    assert page.count("</script>") == 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"w0": 0.01}, ValueError, "w0 must be between 0.1 and 3162.28"),
+        ({"w0": -1.0}, ValueError, "w0 must be a positive"),
+        ({"w0": float("nan")}, ValueError, "w0 must be a positive"),
+        ({"w0": torch.ones(2)}, ValueError, "w0 must be a number or a one-element tensor"),
+        ({"w0": 1.0, "lr": 0.3}, ValueError, r"lr must be one of the control's values \(0.001"),
+        ({"w0": 1.0, "lr": -0.5}, ValueError, "lr must be a positive"),
+        ({"w0": 1.0, "lr": "0.5"}, TypeError, "lr"),
+        ({"w0": 1.0, "log_w": 1}, TypeError, "log_w must be a bool"),
+        ({"w0": 1.0, "steps": 0}, ValueError, "steps must be an int >= 1, got 0"),
+        ({"w0": 1.0, "steps": 51}, ValueError, r"steps must be an int in \[1, 50\]"),
+        ({"w0": 1.0, "steps": 2.0}, TypeError, "steps must be an int"),
+        ({"w0": 1.0, "data": torch.zeros(3)}, TypeError, "ToyData"),
+    ],
+)
+def test_bad_arguments(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        sgd_stepper(**kwargs)
+
+
+def test_w0_may_be_a_one_element_tensor_and_data_defaults_to_the_chapters():
+    stepper = sgd_stepper(w0=torch.tensor([0.5]))
+    assert isinstance(stepper, SgdStepper) and stepper.w0 == 0.5 and isinstance(stepper.w0, float)
+    assert torch.equal(stepper.data.x_train, make_data().x_train)
+    assert repr(stepper) == "SgdStepper(w0=0.5, lr=0.5, log_w=False, steps=5, n_train=50)"
+    with pytest.raises(ValueError, match="lang"):
+        stepper.payload("fr")
