@@ -87,10 +87,19 @@ def _stage(item) -> int:
 def pytest_collection_modifyitems(session, config, items):
     """Tests without a build first (while the builds run), then in the order builds finish.
 
-    Among those that need no build, this folder's tests go first: the first of them
-    starts the builds (``_start_builds``).
+    Within each stage, the tests marked ``long`` (minutes each) come first, so that they
+    run beside the short ones instead of alone on one process at the end of the run
+    (a clean clone's run ended with ``test_out_of_tree`` running for minutes on one
+    worker while the other had nothing left). Among the others that need no build, this
+    folder's tests go first: the first of them starts the builds (``_start_builds``).
     """
-    items.sort(key=lambda item: (_stage(item), TESTS not in Path(item.path).parents))
+    items.sort(
+        key=lambda item: (
+            _stage(item),
+            item.get_closest_marker("long") is None,
+            TESTS not in Path(item.path).parents,
+        )
+    )
 
 
 def shared_dir(tmp_path_factory) -> Path:

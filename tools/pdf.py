@@ -48,6 +48,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
+# How long one page (and the joined book) may take to load or to print, in milliseconds.
+NAVIGATION_TIMEOUT_MS = 300_000
 FOOTER = (
     '<div style="width:100%;font-size:8px;color:#666;text-align:center;'
     'font-family:sans-serif"><span class="pageNumber"></span> / '
@@ -140,6 +142,11 @@ def print_language(browser, base: str, lang: str, out: Path) -> dict:
     sources = [src for _, pages in parts for src in pages]
     urls = [base + prefix + page_url(src) for src in sources]
     context = browser.new_context(viewport={"width": 1000, "height": 1400}, color_scheme="light")
+    # Playwright's 30 s default is too short for the joined book (every page and figure of a
+    # language in one document) on a busy machine: a clean clone's tests at load 17 failed
+    # with "Page.goto: Timeout 30000ms exceeded" on /__book__/zh.html. The caller limits the
+    # whole print (the tests: 900 s).
+    context.set_default_timeout(NAVIGATION_TIMEOUT_MS)
     context.route("**/katex/katex.min.css", _fonts_that_wait)
     page = context.new_page()
     errors: list[str] = []

@@ -18,7 +18,9 @@ from tests.browser.conftest import _require_chromium, missing_tool
 from tests.conftest import once_per_run
 from tools.pdf_text import fonts_of
 
-pytestmark = pytest.mark.browser
+# long: the first of these tests prints both books (``pdfs``), so they start first
+# among the tests that need the site (tests/conftest.py) and the print runs beside the others
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 ROOT = Path(__file__).resolve().parents[2]
 LANG_ROOTS = {"zh": "", "en": "en/"}

@@ -125,6 +125,7 @@ def test_the_wheel_holds_every_module_of_the_package(site):
 
 
 @pytest.mark.timeout(1800)
+@pytest.mark.long  # a new environment with torch in it: started first (tests/conftest.py)
 def test_downloaded_notebooks_run_in_a_fresh_environment(site, tmp_path, record_property):
     work = tmp_path / "reader"
     work.mkdir()

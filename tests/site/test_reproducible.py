@@ -25,6 +25,7 @@ SAMPLE = ["parametric.py", "transformer.py", "handbook/random.py"]
 
 
 @pytest.mark.timeout(900)
+@pytest.mark.long  # three pages executed in new kernels
 def test_executing_pages_again_reproduces_the_cached_notebooks(site, tmp_path):
     pages = [nb for nb in discover(DOCS) if nb.rel in SAMPLE]
     assert len(pages) == 2 * len(SAMPLE)  # both languages
