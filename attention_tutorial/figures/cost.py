@@ -13,6 +13,9 @@ from matplotlib.figure import Figure
 from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
 
 _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
+# Every text of this wide two-panel figure is set larger than the figures' base size: a
+# phone shows the figure at about 0.75 of its drawn size, and the text must stay legible.
+_TEXT_PT = 13.0
 # Tiled and broadcast measure the same (the same three full matrices): tiled is drawn
 # dashed with large hollow circles, so it stays visible around broadcast's small squares.
 _STYLE = {
@@ -97,7 +100,7 @@ def plot_scaling(
     """
     with building(lang) as labels:
         grouped = _rows(measurements)
-        fig = new_figure((6.4, 4.2))
+        fig = new_figure((6.4, 4.6))
         time_ax, memory_ax = fig.subplots(1, 2)
         for name, rows in grouped.items():
             n = [float(r["n"]) for r in rows]
@@ -117,13 +120,13 @@ def plot_scaling(
         for ax, key in ((time_ax, "scale_seconds"), (memory_ax, "scale_bytes")):
             ax.set_xscale("log")
             ax.set_yscale("log")
-            ax.set_xlabel(labels["scale_n"])
-            ax.set_ylabel(labels[key])
+            ax.set_xlabel(labels["scale_n"], fontsize=_TEXT_PT)
+            ax.set_ylabel(labels[key], fontsize=_TEXT_PT)
             ax.grid(True, which="major", alpha=0.3)
-            ax.tick_params(labelfontfamily=FONTS[lang])
+            ax.tick_params(which="both", labelfontfamily=FONTS[lang], labelsize=_TEXT_PT)
         # one legend for both panels, outside the axes: inside, it covered measured points
         time_ax.plot([], [], "k:", label=labels["scale_predicted"])
-        fig.legend(loc="outside lower center", ncols=2, frameon=False)
+        fig.legend(loc="outside lower center", ncols=2, frameon=False, fontsize=_TEXT_PT)
         if title is not None:
             time_ax.set_title(title)
     return fig

@@ -51,8 +51,8 @@ def test_labels_follow_the_language(lang, xlabel, ylabel) -> None:
 
 
 def test_scaling_legend_hides_no_point_and_tiled_shows_around_broadcast() -> None:
-    """The legend lies outside both axes; tiled and broadcast, which measure the same,
-    are drawn so that both stay visible (different dashes and marker sizes)."""
+    """The legend lies outside both axes, its text legible on a phone; tiled and broadcast,
+    which measure the same, are drawn so that both stay visible (dashes, marker sizes)."""
     rows = [
         {"formulation": name, "n": n, "seconds": n / 1e3, "peak_bytes": 12.0 * n * n}
         for name in ("tiled", "broadcast", "chunked", "sdpa")
@@ -70,6 +70,8 @@ def test_scaling_legend_hides_no_point_and_tiled_shows_around_broadcast() -> Non
     for ax in fig.axes:
         assert ax.get_legend() is None
         assert not box.overlaps(ax.get_window_extent(renderer))
+    # a phone's column (343 px at 375 px) shows every text of it at 9 CSS px or more
+    assert reading_facts(fig)["min_width_px"] <= 343
     tiled, broadcast = fig.axes[0].lines[:2]
     assert tiled.get_linestyle() != broadcast.get_linestyle()
     assert tiled.get_markersize() > broadcast.get_markersize()
