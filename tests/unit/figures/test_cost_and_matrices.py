@@ -67,6 +67,7 @@ def test_scaling_legend_hides_no_point_and_tiled_shows_around_broadcast() -> Non
     fig.draw_without_rendering()
     (legend,) = fig.legends
     box = legend.get_window_extent(renderer)
+    assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1  # not cut at the figure's edges
     for ax in fig.axes:
         assert ax.get_legend() is None
         assert not box.overlaps(ax.get_window_extent(renderer))
