@@ -56,6 +56,7 @@ def inverse_bandwidth(bandwidth: object, dtype: torch.dtype) -> float:
         ValueError: If ``bandwidth`` is not positive and finite.
 
     Examples:
+        >>> from attention_tutorial.scores import inverse_bandwidth
         >>> inverse_bandwidth(0.5, torch.float32)
         2.0
         >>> inverse_bandwidth(1e-300, torch.float32)  # the largest float32
@@ -83,6 +84,7 @@ def score(differences: Tensor, w: float | Tensor, *, in_place: bool = False) -> 
         The scores, the shape of ``differences`` (broadcast with ``w``).
 
     Examples:
+        >>> from attention_tutorial.scores import score
         >>> score(torch.tensor([0.0, 1.0, -2.0]), 1.0)
         tensor([-0.0000, -0.5000, -2.0000])
     """
@@ -112,6 +114,7 @@ def proximity(queries: Tensor, keys: Tensor) -> Tensor:
         The broadcast shape of ``queries`` and ``keys``, float64.
 
     Examples:
+        >>> from attention_tutorial.scores import proximity
         >>> proximity(torch.tensor([[1e20]]), torch.tensor([0.0, 1.0]))
         tensor([[0.0000e+00, 1.0000e+20]], dtype=torch.float64)
     """
@@ -130,6 +133,7 @@ def proximity_nd(queries: Tensor, keys: Tensor) -> Tensor:
         Shape ``(..., n_q, n_k)``, float64.
 
     Examples:
+        >>> from attention_tutorial.scores import proximity_nd
         >>> proximity_nd(torch.tensor([[3.0, 0.0]]), torch.tensor([[0.0, 0.0], [2.0, 0.0]]))
         tensor([[0., 4.]], dtype=torch.float64)
     """
@@ -149,6 +153,7 @@ def nearest_key_weights(nearness: Tensor) -> Tensor:
         Float64 weights of the shape of ``nearness``; every row sums to 1.
 
     Examples:
+        >>> from attention_tutorial.scores import nearest_key_weights
         >>> nearest_key_weights(torch.tensor([[0.0, 2.0, 2.0]], dtype=torch.float64))
         tensor([[0.0000, 0.5000, 0.5000]], dtype=torch.float64)
     """
@@ -172,6 +177,7 @@ def softmax_over_keys(scores: Tensor, nearness: Callable[[], Tensor]) -> Tensor:
         The attention weights, the shape and dtype of ``scores``; every row sums to 1.
 
     Examples:
+        >>> from attention_tutorial.scores import proximity, score, softmax_over_keys
         >>> queries, keys = torch.tensor([[1e20], [0.5]]), torch.tensor([0.0, 1.0])
         >>> scores = score(queries - keys, 1.0)  # row 0 overflows to -inf
         >>> softmax_over_keys(scores, lambda: proximity(queries, keys))
@@ -207,8 +213,10 @@ def online_pool(queries: Tensor, keys: Tensor, values: Tensor, w: float, chunk_s
         ``y_hat``, shape ``(n_test,)``.
 
     Examples:
-        >>> online_pool(torch.tensor([0.0, 1e20]), torch.tensor([0.0, 2.0]),
-        ...             torch.tensor([0.0, 10.0]), 1.0, 1)  # fmt: skip
+        >>> from attention_tutorial.scores import online_pool
+        >>> queries, keys = torch.tensor([0.0, 1e20]), torch.tensor([0.0, 2.0])
+        >>> values = torch.tensor([0.0, 10.0])
+        >>> online_pool(queries, keys, values, w=1.0, chunk_size=1)
         tensor([ 1.1920, 10.0000])
     """
     y_hat = torch.empty_like(queries)  # (n_test,)
@@ -316,6 +324,7 @@ def dot_product_terms(
         ValueError: If the products overflow the dtype.
 
     Examples:
+        >>> from attention_tutorial.scores import dot_product_terms
         >>> q_w, k_w, bias = dot_product_terms(
         ...     torch.tensor([1.0]), torch.tensor([2.0]), 0.5
         ... )

@@ -60,7 +60,7 @@ ALT: dict[str, dict[str, str]] = {
     "zh": {
         "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。",
         "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
-        "plot_loss": "折线图：每个训练轮次的训练损失。看损失下降得多快、最后是否平稳。",
+        "plot_loss": "折线图：每个训练轮次的训练损失。",
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
         "一条去掉自身的键（留一法），并标出留一法的最小值。"
         "含自身的键时 w 越大损失越小，留一法的曲线则在中间有最小值。",
@@ -74,8 +74,7 @@ ALT: dict[str, dict[str, str]] = {
         "右边是对应的注意力权重热图。h 小时拟合贴着噪声抖动、权重集中在对角线附近，"
         "h 大时拟合变平、权重摊开。",
         "plot_attention_heatmaps": "几幅注意力权重热图上下排列，每幅一个模型（标题是模型名）："
-        "同一批查询（行）对同一批键（列），共用一个颜色刻度，颜色越深权重越大。"
-        "比较各幅图里权重带的宽窄，以及它是连成一条还是断断续续。",
+        "同一批查询（行）对同一批键（列），共用一个颜色刻度，颜色越深权重越大。",
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
         "（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。右：这个边缘查询对各个键的"
         "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。边缘的键都在查询"
@@ -96,17 +95,16 @@ ALT: dict[str, dict[str, str]] = {
         "变化（点线是按中间张量算出的预计字节数）。看哪些算法的内存按 n² 增长（斜率为 2 的直线），"
         "哪些几乎不随 n 增长。",
         "plot_matrices": "几个小矩阵并排画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
-        "蓝色为负、红色为正，颜色越深绝对值越大。逐个元素比较各个矩阵，看哪些元素远大于其他元素。",
-        "draw_tensors": "张量示意图：每个张量画成一格一格的网格，"
-        "箭头上写着把上一行变成下一行的代码。",
+        "蓝色为负、红色为正，颜色越深绝对值越大。",
+        "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一行行变换，"
+        "每一步的代码写在箭头旁，打叉的格子是被去掉或掩码的元素。",
     },
     "en": {
         "plot_fit": "Line chart: the true function, the model's prediction (dashed) and the noisy "
         "training points.",
         "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
         "function and the training points.",
-        "plot_loss": "Line chart of the training loss per epoch. Notice how fast it falls and "
-        "whether it levels off.",
+        "plot_loss": "Line chart of the training loss per epoch.",
         "plot_loss_vs_w": "Line chart of the training loss against the parameter w (log scale), "
         "once with each point's own key included and once left out (leave-one-out), with "
         "the leave-one-out minimum marked. With the own key the loss keeps falling as w "
@@ -125,8 +123,7 @@ ALT: dict[str, dict[str, str]] = {
         "diagonal; a large h flattens the fit and spreads the weights.",
         "plot_attention_heatmaps": "Heatmaps of attention weights stacked one above the "
         "other, one per model (the titles name them): the same queries (rows) over the same "
-        "keys (columns), on one shared colour scale, darker for a larger weight. Compare how "
-        "wide the band of weight is in each, and whether it is continuous or broken.",
+        "keys (columns), on one shared colour scale, darker for a larger weight.",
         "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
         "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
         "curve at the query at the left edge. Right: that edge query's attention weights over "
@@ -156,10 +153,10 @@ ALT: dict[str, dict[str, str]] = {
         "2) and which barely grows.",
         "plot_matrices": "Small matrices side by side as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0 (blue negative, red positive, deeper for a "
-        "larger magnitude). Compare the matrices entry by entry and notice which entries "
-        "dominate.",
-        "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells; the arrows "
-        "carry the code that turns one row into the next.",
+        "larger magnitude).",
+        "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed row "
+        "by row from the top, the code of each step beside its arrow; crossed-out cells are "
+        "dropped or masked elements.",
     },
 }
 # Sentences with numbers computed by a figure function from its own data: it fills one
@@ -222,6 +219,77 @@ def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: o
         [*(part.format(**item) for item in items), table[f"{name}.end"].format(**values)]
     )
 
+
+def _loss_finding(fig: Figure, lang: str) -> str:
+    """The loss at the first and second epoch and at the last, and whether it then stays flat."""
+    y = [float(v) for v in fig.axes[0].lines[0].get_ydata()]
+    if len(y) < 3:
+        return ""
+    flat = abs(y[-1] - y[1]) < 0.1 * abs(y[0] - y[1])
+    if lang == "zh":
+        rest = "此后几乎不变" if flat else "此后继续变化"
+        return (
+            f"损失从第 1 轮的 {y[0]:.1f} 降到第 2 轮的 {y[1]:.1f}，{rest}，"
+            f"第 {len(y)} 轮为 {y[-1]:.1f}。"
+        )
+    rest = "then stays nearly flat" if flat else "then keeps changing"
+    return (
+        f"The loss goes from {y[0]:.1f} at epoch 1 to {y[1]:.1f} at epoch 2 and {rest}: "
+        f"{y[-1]:.1f} at epoch {len(y)}."
+    )
+
+
+def _heatmaps_finding(fig: Figure, lang: str) -> str:
+    """Each panel's keys in use per query: the mean over queries of 1 / sum of squared weights."""
+    found = []
+    for ax in fig.axes:
+        if not ax.images or not ax.get_title():
+            continue
+        weights = ax.images[0].get_array()
+        used = float((1.0 / (weights**2).sum(axis=1)).mean())
+        found.append((ax.get_title(), used))
+    if not found:
+        return ""
+    if lang == "zh":
+        return (
+            "每个查询平均用到的键数（1/Σα²）：" + "；".join(f"{t} {u:.1f}" for t, u in found) + "。"
+        )
+    return (
+        "Keys in use per query (1/Σα², averaged): "
+        + "; ".join(f"{t} {u:.1f}" for t, u in found)
+        + "."
+    )
+
+
+def _matrices_finding(fig: Figure, lang: str) -> str:
+    """The entry of largest magnitude of each matrix, with its row and column."""
+    found = []
+    for ax in fig.axes:
+        if not ax.images or not ax.get_title():
+            continue
+        a = ax.images[0].get_array()
+        row, col = divmod(int(abs(a).argmax()), a.shape[1])
+        found.append((plain(ax.get_title()), float(a[row, col]), row, col))
+    if lang == "zh":
+        return (
+            "绝对值最大的元素："
+            + "；".join(f"{t} 第 {r} 行第 {c} 列的 {v:.2f}" for t, v, r, c in found)
+            + "。"
+        )
+    return (
+        "Entry of largest magnitude: "
+        + "; ".join(f"{t}, row {r} column {c}: {v:.2f}" for t, v, r, c in found)
+        + "."
+    )
+
+
+# The finding of a figure, computed from what it draws (the numbers come from the data).
+_FINDINGS = {
+    "plot_loss": _loss_finding,
+    # plot_fit: its own numbers (alt_facts, computed where it draws)
+    "plot_attention_heatmaps": _heatmaps_finding,
+    "plot_matrices": _matrices_finding,
+}
 
 _DIAGRAM = {
     "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，同色的格子来自同一个元素。",
@@ -307,6 +375,9 @@ def describe(fig: Figure, name: str, lang: str) -> str:
     extra = getattr(fig, "alt_facts", None)
     if extra:
         lead = lead + ("" if lang == "zh" else " ") + extra
+    if name in _FINDINGS:
+        finding = _FINDINGS[name](fig, lang)
+        lead = lead + (" " if lang == "en" and finding else "") + finding
     words = _figure_words(fig, lang)
     space = "" if lang == "zh" else " "  # no space after a full-width stop
     return lead + (

@@ -110,8 +110,8 @@ y_sdpa = F.scaled_dot_product_attention(
 )  # (n_test, 1)
 y_nw, _ = at.nadaraya_watson(queries, keys, values)  # (n_test,)
 print("y_sdpa:", tuple(y_sdpa.shape))
-gap_sdpa = (y_sdpa.reshape(-1) - y_nw).abs().max().item()
-print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
+gap_sdpa_w1 = (y_sdpa.reshape(-1) - y_nw).abs().max().item()
+print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
 
 # %% [markdown]
 # The difference is only float32 rounding.
@@ -145,9 +145,13 @@ gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
 gap_dot = (y_dot - y_model).abs().max().item()
 print(f"max |SDPA - predict|                = {gap_sdpa:.1e}")
 print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
+ratio = gap_sdpa / gap_sdpa_w1  # the learned w against w = 1
+print(f"SDPA error, learned w against w = 1: {ratio:.0f} times larger")
+assert 30 < ratio < 300  # "about a hundred times"
 
 # %% [markdown]
-# The differences are larger than for $w = 1$, but they are still rounding: for a large $w$ both
+# This time SDPA's error is about a hundred times its error at $w = 1$ (the ratio printed above),
+# but it is still rounding: for a large $w$ both
 # $(qw)(kw)$ and $\frac{1}{2}(kw)^2$ run into the thousands, and subtracting one from the other loses
 # float32 digits, whereas the distance form takes the difference $q - k$ first and squares it
 # afterwards, with no such cancellation. Mathematically the two forms are identical; numerically the
@@ -156,9 +160,11 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # Here $w$ plays the part of the query and key projection matrices $W_q$, $W_k$ of a Transformer,
 # only $1 \times 1$, and shared by both. The identity holds in several dimensions too:
 # $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$.
-# The dot-product attention of Transformers drops the per-key bias $-\frac{1}{2}\lVert k\rVert^2$;
-# when all keys have about the same length (after a normalisation, say) that term is nearly constant
-# and dropping it does little harm. Dividing by $\sqrt{d}$ keeps the size of the dot products from
+# The dot-product attention of Transformers drops the per-key bias $-\frac{1}{2}\lVert k\rVert^2$.
+# That term is not a constant: LayerNorm normalises the inputs, not the projected keys, so keys can
+# still differ in length, and a plain dot product favours the longer ones. Transformers accept this
+# because they match along learned directions rather than look for what is near; the model learns
+# in training to use the keys' lengths or to offset them. Dividing by $\sqrt{d}$ keeps the size of the dot products from
 # growing with the dimension $d$.
 # The page [From kernel regression to Transformer attention](transformer.py) takes these steps in
 # code: vector queries and keys, learned $W_q$, $W_k$, $W_v$, and a check against PyTorch's
@@ -168,7 +174,9 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 #
 # ## Common confusions
 #
-# **Is it $x_i$ or $x_j$ in the denominator?** $x_j$. The denominator $\sum_{j} K(x - x_j)$ sums over
+# **Is it $x_i$ or $x_j$ in the denominator?** In the formula of
+# [non-parametric attention pooling](nonparametric.py),
+# $f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$, it is $x_j$: the denominator sums over
 # all the keys and has nothing to do with the $i$ of the numerator. Write $\sum_j K(x - x_i)$ by
 # mistake and it equals $n K(x - x_i)$: every weight becomes $1/n$, and the model quietly turns into
 # average pooling (see exercise 3).
@@ -182,13 +190,6 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # the keys of one query. Adding the same constant to all scores leaves the weights unchanged
 # (exercise 1); $\frac{1}{2}q^2$ is the same for all keys of a query, while $\frac{1}{2}k_i^2$ changes
 # with the key $i$.
-#
-# **Is this the same as attention in a Transformer?** The skeleton is the same: scores, softmax,
-# weighted average of values. The differences: a Transformer's queries and keys are learned vector
-# projections, the key bias is dropped, and the scores are divided by $\sqrt{d}$.
-#
-# **Watson or Waston?** Watson. The estimator is named after Nadaraya and Watson; "Waston", found in
-# some write-ups, is a typo.
 #
 # ## Exercises
 #

@@ -234,9 +234,8 @@ at.plot_loss(losses)
 #
 # At prediction time the queries are the test inputs `x_test`, and the keys and values are **all**
 # the training data: the test inputs are not in the training set, so there is nothing to leave out.
-# Every query gets the same row of keys, tiled into `n_test` rows with `repeat((n_test, 1))`. The
-# output of the trained `model` is still attached to the autograd graph, so `.detach()` takes it off
-# before plotting.
+# Every query gets the same row of keys, tiled into `n_test` rows with `repeat((n_test, 1))`. (Why
+# the prediction ends in `.detach()`: see [detach before plotting](#detach-before-plotting) below.)
 
 # %%
 keys_test = x_train.repeat((n_test, 1))  # (n_test, n_train): every row is x_train

@@ -37,7 +37,8 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # running average of its gradients and of their squares, and divides the first by the square root
 # of the second: every parameter moves by steps of roughly the same size, whether its gradient is
 # large or small. The entries of the projections have gradients of very different sizes, where
-# plain SGD would either crawl or diverge. It is used like SGD: `zero_grad`, `backward`, `step`
+# plain SGD would leave the entries with small gradients crawling and make those with large
+# gradients diverge. It is used like SGD: `zero_grad`, `backward`, `step`
 # (handbook: [Training: Parameter, MSELoss, SGD](handbook/training.py)).
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
@@ -156,7 +157,8 @@ assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 # beats one $w$.
 #
 # Back to the model of seed 0 (the same as `projected`). What did it learn? The part of the score
-# that links a query to a key is $q^\top W_q^\top W_k\, k$, so the matrix to read is
+# that links a query to a key is $x^\top W_q^\top W_k\, k$, with $x$ the query and $k$ the key
+# before projection (both 2-D inputs), so the matrix to read is
 # $M = W_q^\top W_k$ ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). Row and
 # column 0 belong to $x_1$,
 # row and column 1 to $x_2$:
@@ -164,8 +166,8 @@ assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
 W_k = projected.W_k.weight.detach()  # (2, 2)
-M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M x_i
-A = W_k.T @ W_k  # (2, 2): the key bias is -x_i^T A x_i / 2
+M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M k
+A = W_k.T @ W_k  # (2, 2): the key bias is -k^T A k / 2
 centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
 print("W_v =", round(projected.W_v.weight.item(), 3))
 print("M =", M.numpy().round(2))
@@ -183,7 +185,11 @@ at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
 # not give the kernel's shape, because the key bias holds the key's coordinates too. For a fixed
 # query $x$ the score is a quadratic function of the key $k$; completing the square,
 #
-# $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{const}, \qquad A = W_k^\top W_k,\quad c = A^{-1} M^\top x .$$
+# $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{const},$$
+#
+# where
+#
+# $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
 #
 # The kernel is an elliptical Gaussian bump in key space: $A$ sets its width in each direction and
 # $c$ is its centre. $A_{00}$ is several times $A_{11}$, so the bump is clearly narrower along $x_1$

@@ -27,7 +27,7 @@ print("values: ", tuple(values.shape))
 # %% [markdown]
 # ## 把平方展开
 #
-# 对一个查询 $q$ 和一个键 $k$，高斯核的得分是 $-\frac{1}{2}(q - k)^2$。把平方展开：
+# 对一个查询 $q$ 和一个键 $k$，高斯核的分数是 $-\frac{1}{2}(q - k)^2$。把平方展开：
 #
 # $$-\frac{1}{2}(q - k)^2 = q k - \frac{1}{2} k^2 - \frac{1}{2} q^2 .$$
 #
@@ -40,12 +40,12 @@ print("values: ", tuple(values.shape))
 #   = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}}
 #   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
 #
-# 换句话说：**高斯核注意力 = 点积得分 + 每个键一个偏置 $-\frac{1}{2}k_i^2$**。
+# 换句话说：**高斯核注意力 = 点积分数 + 每个键一个偏置 $-\frac{1}{2}k_i^2$**。
 # 这个偏置不能省掉：它随键而变，不是常数。
 #
-# 下面把测试输入当查询、训练输入当键，分别算出两种得分。
+# 下面把测试输入当查询、训练输入当键，分别算出两种分数。
 # `queries[:, None]` 的形状是 `(n_test, 1)`，`keys[None, :]` 是 `(1, n_train)`，
-# 两者相减或相乘时广播成 `(n_test, n_train)`。两种得分每一行相差 $\frac{1}{2}q^2$：
+# 两者相减或相乘时广播成 `(n_test, n_train)`。两种分数每一行相差 $\frac{1}{2}q^2$：
 
 # %%
 q = queries[:, None]  # (n_test, 1)
@@ -58,7 +58,7 @@ gap = (difference - q**2 / 2).abs().max().item()
 print(f"max |(dot - gaussian) - q^2/2| = {gap:.1e}")
 
 # %% [markdown]
-# 得分不同，softmax 之后的权重却相同，也和 `nadaraya_watson` 返回的注意力权重相同：
+# 分数不同，softmax 之后的权重却相同，也和 `nadaraya_watson` 返回的注意力权重相同：
 
 # %%
 weights_gaussian = F.softmax(gaussian_scores, dim=1)  # (n_test, n_train)
@@ -72,7 +72,7 @@ print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
 # %% [markdown]
 # 包里的 <autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref> 和
 # <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>
-# 算的就是这两种得分。
+# 算的就是这两种分数。
 #
 # ## 交给 PyTorch 的 SDPA
 #
@@ -86,7 +86,7 @@ print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
 # - 每个查询、键、值都是一个数，也就是 $d = d_v = 1$ 的向量，所以把它们 `reshape` 成一列；
 # - SDPA 默认除以 $\sqrt{d}$。这里 $d = 1$，除以 1 不改变什么，但我们仍显式传入 `scale=1.0`，
 #   表明“不缩放”；
-# - 键的偏置 $-\frac{1}{2}k^2$ 通过 `attn_mask` 加进去。浮点型的 `attn_mask` 会被**加到**得分上；
+# - 键的偏置 $-\frac{1}{2}k^2$ 通过 `attn_mask` 加进去。浮点型的 `attn_mask` 会被**加到**分数上；
 #   它的形状是 `(1, n_train)`，广播到每个查询。（布尔型的 `attn_mask` 含义不同：它表示哪些键可以参与。）
 
 # %%
@@ -100,8 +100,8 @@ y_sdpa = F.scaled_dot_product_attention(
 )  # (n_test, 1)
 y_nw, _ = at.nadaraya_watson(queries, keys, values)  # (n_test,)
 print("y_sdpa:", tuple(y_sdpa.shape))
-gap_sdpa = (y_sdpa.reshape(-1) - y_nw).abs().max().item()
-print(f"max |SDPA - nadaraya_watson| = {gap_sdpa:.1e}")
+gap_sdpa_w1 = (y_sdpa.reshape(-1) - y_nw).abs().max().item()
+print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
 
 # %% [markdown]
 # 差别只是 float32 的舍入误差。
@@ -134,17 +134,22 @@ gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
 gap_dot = (y_dot - y_model).abs().max().item()
 print(f"max |SDPA - predict|                = {gap_sdpa:.1e}")
 print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
+ratio = gap_sdpa / gap_sdpa_w1  # the learned w against w = 1
+print(f"SDPA error, learned w against w = 1: {ratio:.0f} times larger")
+assert 30 < ratio < 300  # "about a hundred times"
 
 # %% [markdown]
-# 这次的差别比 $w = 1$ 时大一些，但仍只是舍入误差：$w$ 较大时，$(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$
+# 这次 SDPA 的误差是 $w = 1$ 时的大约一百倍（上面打印的倍数），但仍只是舍入误差：$w$ 较大时，$(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$
 # 都是上千的数，二者相减会丢掉 float32 的有效数字；而距离形式先算差 $q - k$ 再平方，没有这种抵消。
 # 数学上两种写法完全相同，数值上距离形式更稳。
 #
 # 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 $1 \times 1$ 的，
 # 而且两者共用同一个数。多维时恒等式同样成立：
 # $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$。
-# Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$，
-# 当所有键的长度差不多时（例如经过归一化），这一项近似为常数，去掉它影响不大；
+# Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$。
+# 这一项并不是常数：层归一化（LayerNorm）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，
+# 点积于是偏爱更长的键。Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；
+# 键的长度由模型在训练中自己学会利用或抵消。
 # 除以 $\sqrt{d}$ 则是为了让点积的大小不随维数 $d$ 增长。
 # 下一页[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍：向量形式的查询和键，
 # 可学习的 $W_q$、$W_k$、$W_v$，与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
@@ -152,7 +157,8 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 #
 # ## 常见疑问
 #
-# **分母里该写 $x_i$ 还是 $x_j$？** 写 $x_j$。分母 $\sum_{j} K(x - x_j)$ 是对所有键求和，
+# **分母里该写 $x_i$ 还是 $x_j$？** 在[非参数注意力汇聚](nonparametric.py)的公式
+# $f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ 里写 $x_j$：分母是对所有键求和，
 # 和分子里的 $i$ 无关。如果误写成 $\sum_j K(x - x_i)$，它就等于 $n K(x - x_i)$，
 # 每个权重都变成 $1/n$——模型悄悄退化成了平均汇聚（见练习 3）。
 #
@@ -160,18 +166,12 @@ print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
 # 预测被离查询最远的训练点主导。点积形式里同样要写对符号：$qk - \frac{1}{2}k^2$，不是 $\frac{1}{2}k^2 - qk$。
 #
 # **softmax 为什么能去掉 $q^2$ 项，却去不掉 $k^2$ 项？** softmax 是对同一个查询的所有键做归一化。
-# 给所有得分加同一个常数，权重不变（练习 1）；$\frac{1}{2}q^2$ 对一个查询的所有键相同，
+# 给所有分数加同一个常数，权重不变（练习 1）；$\frac{1}{2}q^2$ 对一个查询的所有键相同，
 # 而 $\frac{1}{2}k_i^2$ 随键 $i$ 变化。
-#
-# **这和 Transformer 的注意力是一回事吗？** 骨架相同：得分 → softmax → 加权平均值。
-# 区别在于 Transformer 的查询和键是学到的向量投影、去掉了键的偏置项、并除以 $\sqrt{d}$。
-#
-# **是 Watson 还是 Waston？** Watson。这个估计以 Nadaraya 和 Watson 两人命名，
-# 一些资料里的“Waston”是笔误。
 #
 # ## 练习
 #
-# 1. 验证 softmax 的平移不变性：给所有得分加同一个常数，权重不变；给每个键加不同的数，权重就变了。
+# 1. 验证 softmax 的平移不变性：给所有分数加同一个常数，权重不变；给每个键加不同的数，权重就变了。
 #
 # <details><summary>答案</summary>
 #

@@ -218,7 +218,7 @@ at.plot_loss(losses)
 #
 # 预测时，查询是测试输入 `x_test`，键和值是**全部**训练数据：测试输入本来就不在训练集里，
 # 用不着留一。每个查询拿到同样的一行键，所以用 `repeat((n_test, 1))` 铺成 `n_test` 行。
-# 训练后的 `model` 的输出仍然连在计算图上，画图之前用 `.detach()` 把它摘下来。
+# （预测后面的 `.detach()` 为什么不能少，见下面的[画图之前先 detach](#画图之前先-detach)。）
 
 # %%
 keys_test = x_train.repeat((n_test, 1))  # (n_test, n_train): every row is x_train

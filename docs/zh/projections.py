@@ -23,7 +23,7 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 #
 # 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。
 #
-# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。投影矩阵的几个元素梯度大小相差悬殊，用普通 SGD 要么前者走不动、要么后者发散；Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册：[训练：Parameter、MSELoss、SGD](handbook/training.py)）。
+# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。投影矩阵的几个元素梯度大小相差悬殊，用普通 SGD，梯度小的元素走不动，梯度大的元素发散；Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册：[训练：Parameter、MSELoss、SGD](handbook/training.py)）。
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
@@ -120,13 +120,13 @@ assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 #
 # 步数也要交代清楚。再训练 700 步，留一损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，两种模型的差距也会跟着变。所以上面“投影模型赢了”的准确说法是：在 300 步的预算下，十个种子的中位数赢了。
 #
-# 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？分数里把查询和键联系起来的部分是 $q^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
+# 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？记投影前的查询为 $x$、键为 $k$（都是二维输入），分数里把两者联系起来的部分是 $x^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
 W_k = projected.W_k.weight.detach()  # (2, 2)
-M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M x_i
-A = W_k.T @ W_k  # (2, 2): the key bias is -x_i^T A x_i / 2
+M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M k
+A = W_k.T @ W_k  # (2, 2): the key bias is -k^T A k / 2
 centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
 print("W_v =", round(projected.W_v.weight.item(), 3))
 print("M =", M.numpy().round(2))
@@ -141,7 +141,11 @@ at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
 # %% [markdown]
 # $x_1$ 的权重 $M_{00}$ 是 $x_2$ 的权重 $M_{11}$ 的许多倍。右上角的 $M_{01}$ 却也不小：它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。单看 $M$ 读不出核的形状，因为键偏置里也有键的坐标。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
 #
-# $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数}, \qquad A = W_k^\top W_k,\quad c = A^{-1} M^\top x .$$
+# $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数},$$
+#
+# 其中
+#
+# $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
 #
 # 所以核是键空间里一个椭圆形的高斯鼓包：$A$ 决定它在各个方向上的宽窄，$c$ 是它的中心。$A_{00}$ 是 $A_{11}$ 的好几倍，沿 $x_1$ 的宽度（$1/\sqrt{A_{00}}$）明显比沿 $x_2$ 的窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。$M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动：它是查询的 $x_1$ 和 $x_2$ 的加权和，两个权重就是这一行的两个数。这一移动改变的是哪些键分到权重，对预测却影响不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。一个 $w$ 做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #

@@ -9,7 +9,8 @@ code never cut inside a name, no line that starts with "，" or ends with "（",
 figure with a real alt text in the page's language, and no serious or critical axe-core
 violation (axe-core is the pinned npm package, injected from ``node_modules``: no
 network). Phone (375 px): the same two line-break checks, no figure text under
-``MIN_TEXT_PX`` CSS px, every formula and table that is wider than its box scrolls
+``MIN_TEXT_PX`` CSS px, no figure cut by a box that clips it (a wide figure scrolls to
+its right edge), every formula and table that is wider than its box scrolls
 inside it with a cue, and the page does not shift its layout while it loads (CLS under
 0.02).
 """
@@ -73,10 +74,44 @@ DESKTOP_JS = """() => {
 # Everything checked on a phone visit.
 PHONE_JS = """(minPx) => {
   const art = document.querySelector('article');
-  const out = {small_figure_text: [], clipped_wide_blocks: []};
+  const out = {small_figure_text: [], clipped_wide_blocks: [], figures_cut_by_their_box: []};
+  // The visible (client) box of an element, in viewport coordinates.
+  const client = e => {
+    const r = e.getBoundingClientRect();
+    const left = r.left + e.clientLeft;
+    return {left, right: left + e.clientWidth};
+  };
   for (const img of art.querySelectorAll('img')) {
     // not rendered: e.g. the explorer's no-JavaScript figure once the explorer runs
     if (img.getClientRects().length === 0) continue;
+    // Every ancestor that clips (overflow-x not visible) must show the whole figure; a
+    // figure wider than its nearest clipping box may scroll in it, as far as its right
+    // edge, and that box must then itself be shown whole.
+    const ir = img.getBoundingClientRect();
+    const clips = [];
+    for (let a = img.parentElement; a && a !== document.body; a = a.parentElement)
+      if (getComputedStyle(a).overflowX !== 'visible') clips.push(a);
+    if (clips.length) {
+      let shown = {left: ir.left, right: ir.right};
+      const near = clips[0], c = client(near);
+      if (ir.width > near.clientWidth + 0.5) {
+        const reach = c.left - near.scrollLeft + near.scrollWidth;
+        const scrolls = ['auto', 'scroll'].includes(getComputedStyle(near).overflowX);
+        if (!scrolls || ir.right > reach + 0.5)
+          out.figures_cut_by_their_box.push(
+            `${img.getAttribute('src')}: cannot scroll to its right edge`);
+        const r = near.getBoundingClientRect();
+        shown = {left: r.left, right: r.right};
+      }
+      for (const a of (ir.width > near.clientWidth + 0.5 ? clips.slice(1) : clips)) {
+        const box = client(a);
+        const at = v => Math.round(v);
+        if (shown.left < box.left - 0.5 || shown.right > box.right + 0.5)
+          out.figures_cut_by_their_box.push(
+            `${img.getAttribute('src')}: x ${at(shown.left)}-${at(shown.right)} in ` +
+            `.${a.className.split(' ')[0]} clipping at ${at(box.left)}-${at(box.right)}`);
+      }
+    }
     const need = Number(img.dataset.minWidth || 'NaN');
     const shown = img.getBoundingClientRect().width;
     // data-min-width: the display width at which the smallest text is minPx high

@@ -57,7 +57,8 @@ def test_every_public_module_has_its_page(lang: str, module: str) -> None:
     page = DOCS / lang / "api" / f"{module}.md"
     assert page.is_file(), f"add {page.relative_to(ROOT)} (title, intro, ::: line)"
     text = page.read_text(encoding="utf-8")
-    assert re.search(rf"^::: attention_tutorial\.{re.escape(module)}$", text, re.M)
+    # the whole module, or its functions one by one (scores: the lessons' first)
+    assert re.search(rf"^::: attention_tutorial\.{re.escape(module)}(\.\w+)?$", text, re.M)
     assert text.startswith("# ") and len(text.split("\n\n")) >= 3, "a title and an intro"
     assert f"api/{module}.md" in nav_pages(lang), (
         f"add '- {module}: api/{module}.md' to {CONFIGS[lang]}"
@@ -106,6 +107,60 @@ def test_every_public_name_has_a_chinese_summary() -> None:
     for name, sentence in SUMMARIES.items():
         assert re.search(r"[\u4e00-\u9fff]", sentence) and sentence.endswith("。"), name
         assert not re.search(r"[\u4e00-\u9fff][,;:?!(]|[,;:?!(][\u4e00-\u9fff]", sentence), name
+
+
+def test_every_building_block_has_a_chinese_summary_and_its_place_on_the_page() -> None:
+    """A module's public functions that are not in ``__all__`` (``scores``: the building
+    blocks the package's formulations call) have a Chinese sentence each, and the
+    module's API page lists them under their own heading, after the lessons' functions."""
+    import importlib
+    import inspect
+
+    from tools.sitebuild.summaries_zh import BUILDING_BLOCKS
+
+    assert "attention_tutorial.scores" in BUILDING_BLOCKS
+    for path, sentences in BUILDING_BLOCKS.items():
+        module = importlib.import_module(path)
+        blocks = {
+            name
+            for name, value in vars(module).items()
+            if inspect.isfunction(value)
+            and value.__module__ == path
+            and not name.startswith("_")
+            and name not in attention_tutorial.__all__
+        }
+        assert set(sentences) == blocks, path
+        for name, sentence in sentences.items():
+            assert re.search(r"[\u4e00-\u9fff]", sentence) and sentence.endswith("。"), name
+        for lang in LANGS:
+            page = (
+                DOCS / lang / "api" / f"{path.removeprefix('attention_tutorial.')}.md"
+            ).read_text(encoding="utf-8")
+            shown = re.findall(rf"^::: {re.escape(path)}\.(\w+)$", page, re.MULTILINE)
+            lessons = [name for name in shown if name in attention_tutorial.__all__]
+            assert shown == lessons + sorted(blocks, key=shown.index), (lang, shown)
+            assert set(shown) - set(lessons) == blocks and lessons, (lang, shown)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_summary_is_said_once(lang: str) -> None:
+    """A module's summary line is the page's intro, not repeated under it; in Chinese a
+    function shows its Chinese sentence in place of the English summary, not both."""
+    import griffe
+
+    module = griffe.load("attention_tutorial.scores", search_paths=[str(ROOT)])
+    english = {name: module[name].docstring.value.split("\n\n")[0] for name in ("score",)}
+    english["module"] = module.docstring.value.split("\n\n")[0]
+    links = docstring_links.PageLinks(lang)
+    for obj in (module, module["score"], module["gaussian_scores"]):
+        links.on_instance(obj=obj)
+    assert english["module"] not in module.docstring.value
+    score = module["score"].docstring.value
+    if lang == "zh":
+        assert score.startswith("差值") and english["score"] not in score
+        assert module["gaussian_scores"].docstring.value.startswith("每一对查询和键")
+    else:
+        assert score.startswith(english["score"])
 
 
 def test_every_page_named_in_a_docstring_exists() -> None:

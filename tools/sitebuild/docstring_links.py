@@ -8,10 +8,14 @@ page's URL in either language (a strict build fails if the page is gone), with
 the page's title in that language as its text: "[Average pooling](../average.py)",
 "[平均汇聚](../average.py)".
 
+A module's own summary line is dropped in both languages: its API page opens with the
+same sentence, written in the page's language.
+
 With ``lang: zh`` (``mkdocs.yml``) two more things happen, for a Chinese reader:
 
-- every public name of the package gets its Chinese sentence
-  (``summaries_zh.py`` beside this file) as the first paragraph of its docstring;
+- every public name of the package (and each building block of ``BUILDING_BLOCKS``) gets
+  its Chinese sentence (``summaries_zh.py`` beside this file) in place of the English
+  summary, the first paragraph of its docstring (one summary, not the same one twice);
 - the sentence "Explained on the page(s) `a.md` and `b.md`." becomes
   "讲解见[…](../a.py)和[…](../b.py)。" (a sentence that goes on after the page
   names keeps its English words, with the Chinese titles).
@@ -90,15 +94,27 @@ def link_pages(text: str, lang: str = "en") -> str:
 
 
 def summary_zh(obj: griffe.Object) -> str | None:
-    """The Chinese sentence of ``obj`` if it is a public name of the package, else None."""
-    from attention_tutorial import __all__ as public
-    from tools.sitebuild.summaries_zh import SUMMARIES
+    """The Chinese sentence of ``obj``, or None.
 
-    if obj.name not in public or obj.is_alias:
+    Public names of the package have one, and so have the building blocks of a module
+    (``BUILDING_BLOCKS``).
+    """
+    from attention_tutorial import __all__ as public
+    from tools.sitebuild.summaries_zh import BUILDING_BLOCKS, SUMMARIES
+
+    if obj.is_alias or obj.parent is None or not obj.parent.is_module:
         return None
-    if obj.parent is None or not obj.parent.path.startswith(PACKAGE) or not obj.parent.is_module:
+    if not obj.parent.path.startswith(PACKAGE):
         return None
-    return SUMMARIES.get(obj.name)
+    if obj.name in public:
+        return SUMMARIES.get(obj.name)
+    return BUILDING_BLOCKS.get(obj.parent.path, {}).get(obj.name)
+
+
+def drop_summary(text: str) -> str:
+    """``text`` without its first paragraph (the one-line summary a page already says)."""
+    _, _, rest = text.strip().partition("\n\n")
+    return rest
 
 
 class PageLinks(griffe.Extension):
@@ -111,11 +127,19 @@ class PageLinks(griffe.Extension):
         self.lang = lang
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
-        """Link the page names of one object's docstring; in Chinese, lead with its summary."""
+        """Link the page names of one object's docstring; in Chinese, summarise it in Chinese.
+
+        The Chinese sentence takes the place of the English summary. A module's summary
+        goes in both languages: its API page opens with the same sentence.
+        """
         sentence = summary_zh(obj) if self.lang == "zh" else None
         if obj.docstring is None:
             if sentence is not None:  # a constant such as SEED has no docstring of its own
                 obj.docstring = griffe.Docstring(sentence, parent=obj)
             return
         text = link_pages(obj.docstring.value, self.lang)
-        obj.docstring.value = text if sentence is None else f"{sentence}\n\n{text}"
+        if obj.is_module and obj.path.startswith(PACKAGE):
+            text = drop_summary(text)
+        elif sentence is not None:
+            text = f"{sentence}\n\n{drop_summary(text)}".rstrip()
+        obj.docstring.value = text

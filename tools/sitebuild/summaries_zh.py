@@ -4,7 +4,9 @@ The package's docstrings are in English (``help()`` shows them); a Chinese reade
 the API reference (``docs/zh/api/``) first reads the sentence of this table, then the
 English docstring. ``tests/site/test_api_pages.py`` keeps the table in step with
 ``attention_tutorial.__all__``: every public name has a sentence, and no sentence names
-a removed one. The griffe extension ``docstring_links.py`` adds them to the docstrings.
+a removed one; ``BUILDING_BLOCKS`` does the same for the public functions of a module
+that are not in ``__all__`` (its API page lists them apart). The griffe extension
+``docstring_links.py`` adds them to the docstrings.
 The table lives with the build, not in the package: it is read only by the site build,
 and a change to it executes no notebook (the notebooks' cache key covers the package).
 """
@@ -105,4 +107,21 @@ SUMMARIES: dict[str, str] = {
     "diagram_softmax": "画 `F.softmax(x, dim=dim)`，框出加起来等于 1 的那些格子。",
     "diagram_mse_loss": "画 `nn.MSELoss` 的三种 reduction：`'none'`、`'sum'` 和 `'mean'`。",
     "diagram_sgd_step": "画 `torch.optim.SGD` 的一步：逐元素 `w ← w - lr * w.grad`。",
+}
+
+# The building blocks of modules whose API page shows them apart from the lessons'
+# functions (docs/<lang>/api/scores.md): public in their module, not in ``at``.
+BUILDING_BLOCKS: dict[str, dict[str, str]] = {
+    "attention_tutorial.scores": {
+        "inverse_bandwidth": "把检查过的带宽 $h$ 换成 $w = 1/h$，上限是该数据类型能表示的最大数。",
+        "score": "差值 $d = q - k$ 的高斯核分数 $-(d\\,w)^2/2$：全包唯一写出这个公式的地方。",
+        "proximity": "每个键离每个查询有多近：用 float64 算 $qk - k^2/2$，越大越近。",
+        "proximity_nd": "向量版的 `proximity`：用 float64 算 $q \\cdot k - \\lVert k\\rVert^2/2$，"
+        "越大越近。",
+        "nearest_key_weights": "核极窄时的极限权重：最近的键得到 1，完全并列时平分。",
+        "softmax_over_keys": "沿键的方向做 softmax；某一行的分数全是 $-\\infty$ 时，"
+        "改用最近键的极限权重。",
+        "online_pool": "按键分块计算 Nadaraya-Watson 预测，用在线 softmax 累加。",
+        "dot_product_terms": "点积写法的三部分：$qw$、$kw$ 和键偏置 $-(kw)^2/2$。",
+    },
 }

@@ -62,21 +62,38 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# Crossed-out cells are the masked ones; grey cells are computed values.
+# Colours tell where an element came from: each element of `scores` has its own colour, and a
+# cell of `filled` in that colour holds the same score. `mask` holds only true and false, drawn in
+# grey with its `True` cells crossed out; crossed-out cells are the masked places: $-\infty$ in
+# `filled`, weight 0 in `weights` after the softmax (printed below). `weights` holds new, computed
+# values, so it is grey as well.
 
 # %%
 scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
 mask = torch.tensor([[False, True, False], [False, False, True]])  # (2, 3)
 filled = scores.masked_fill(mask, float("-inf"))  # (2, 3)
+weights = F.softmax(filled, dim=1)  # (2, 3)
+print("weights of the masked cells:", weights[mask].tolist())
+assert (weights[mask] == 0).all()
+grey = torch.full((2, 3), -1)  # colour id -1: no colour
 at.draw_tensors(
     [
         [
             at.TensorPanel(scores, code="scores"),
-            at.TensorPanel(mask, code="mask", sources=mask.long()),
+            at.TensorPanel(mask, code="mask", sources=grey, dropped=mask),
         ],
         at.TensorPanel(filled, code="filled", dropped=mask),
         at.TensorPanel(
-            F.softmax(filled, dim=1), code="weights", sources=torch.full((2, 3), -1)
+            weights,
+            code="weights",
+            sources=grey,
+            dropped=mask,
+            captions=[
+                {
+                    "zh": f"打叉的格子（-inf）权重为 {weights[mask].max():.2f}",
+                    "en": f"crossed-out (-inf) cells: weight {weights[mask].max():.2f}",
+                }
+            ],
         ),
     ],
     arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
@@ -106,10 +123,8 @@ print(F.softmax(all_masked, dim=1))
 
 # %% [markdown]
 # The package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# checks for this and raises an error that names the mask. Two more details: `True` in
-# `masked_fill` means "replace", while `True` in the boolean `attn_mask` of
-# `F.scaled_dot_product_attention` means "may attend", so one mask is the `~` of the other;
-# and a mask of the wrong shape fails when it does not broadcast:
+# checks for this and raises an error that names the mask. And a mask of the wrong shape fails
+# when it does not broadcast:
 
 # %%
 try:
@@ -120,10 +135,13 @@ except RuntimeError as err:
 # %% [markdown]
 # ### Two boolean masks, two conventions
 #
-# PyTorch's own two attention functions read a boolean mask in opposite ways: in the `attn_mask` of
+# `True` in `masked_fill` means "replace". PyTorch's own two attention functions read a boolean
+# mask in opposite ways: in the `attn_mask` of
 # `F.scaled_dot_product_attention`, `True` means "may attend"; in the `attn_mask` of
 # `nn.MultiheadAttention`, `True` means "may **not** attend", as in `masked_fill`. To hide the
-# diagonal, the first takes `~eye` and the second `eye`. The page
+# diagonal, the first takes `~eye` and the second `eye`. The `mask` argument of this package's
+# <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
+# follows SDPA: `True` means "may attend", and the keys marked `False` get the score $-\infty$. The page
 # [From kernel regression to Transformer attention](../transformer.py) uses both; each is checked
 # below:
 
@@ -157,6 +175,6 @@ assert (weights_mha[0].diagonal() == 0).all()
 #
 # [From kernel regression to Transformer attention](../transformer.py): leave-one-out as
 # `scores.masked_fill(eye, float("-inf"))`, shown equal to the chapter's
-# [parametric model](../parametric.py) with the tiled, masked and reshaped keys of
-# [why leave one out](../leave-one-out.py). The same result without `-inf`:
+# [parametric model](../parametric.py), whose leave-one-out keys are tiled, masked and
+# reshaped (why the diagonal goes: [why leave one out](../leave-one-out.py)). The same result without `-inf`:
 # [torch.where](where.py).

@@ -61,10 +61,10 @@ _ = torch.manual_seed(at.SEED)
 w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
 at.draw_tensors(
     [
-        at.TensorPanel(w.detach(), code="w  (requires_grad=True)"),
+        at.TensorPanel(w, code="w  (requires_grad=True)"),
         [
             at.TensorPanel(
-                w.clone().detach(),
+                w.clone(),
                 code="w.clone()",
                 captions=[
                     {

@@ -57,21 +57,34 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 打叉的格子是被掩码的位置；灰色格子是计算出来的值。
+# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就是同一个分数。`mask` 只有真假两种值，画成灰色，`True` 的格子打叉；打叉的格子就是被掩码的位置：在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。`weights` 是计算出来的新值，也画成灰色。
 
 # %%
 scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
 mask = torch.tensor([[False, True, False], [False, False, True]])  # (2, 3)
 filled = scores.masked_fill(mask, float("-inf"))  # (2, 3)
+weights = F.softmax(filled, dim=1)  # (2, 3)
+print("weights of the masked cells:", weights[mask].tolist())
+assert (weights[mask] == 0).all()
+grey = torch.full((2, 3), -1)  # colour id -1: no colour
 at.draw_tensors(
     [
         [
             at.TensorPanel(scores, code="scores"),
-            at.TensorPanel(mask, code="mask", sources=mask.long()),
+            at.TensorPanel(mask, code="mask", sources=grey, dropped=mask),
         ],
         at.TensorPanel(filled, code="filled", dropped=mask),
         at.TensorPanel(
-            F.softmax(filled, dim=1), code="weights", sources=torch.full((2, 3), -1)
+            weights,
+            code="weights",
+            sources=grey,
+            dropped=mask,
+            captions=[
+                {
+                    "zh": f"打叉的格子（-inf）权重为 {weights[mask].max():.2f}",
+                    "en": f"crossed-out (-inf) cells: weight {weights[mask].max():.2f}",
+                }
+            ],
         ),
     ],
     arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
@@ -98,7 +111,7 @@ all_masked = scores.masked_fill(
 print(F.softmax(all_masked, dim=1))
 
 # %% [markdown]
-# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况，并抛出一个点名掩码的错误。还有两个细节：`masked_fill` 里的 `True` 表示“替换”，而 `F.scaled_dot_product_attention` 的布尔 `attn_mask` 里的 `True` 表示“可以关注”，所以两者的掩码互为 `~`；另外，形状不能广播的掩码会报错：
+# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况，并抛出一个点名掩码的错误。另外，形状不能广播的掩码会报错：
 
 # %%
 try:
@@ -109,7 +122,7 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
 #
-# PyTorch 自己的两个注意力函数，布尔掩码的意思正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。[从核回归到 Transformer 注意力](../transformer.py)一页两个都用到了，下面逐一核对：
+# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的两个注意力函数，布尔掩码的意思正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页两个都用到了，下面逐一核对：
 
 # %%
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal

@@ -127,3 +127,31 @@ def test_w_paths_alt_text_says_where_each_path_ends_and_the_star_is_on_top():
     ax = fig.axes[0]
     star = next(c for c in ax.collections if c.get_label().startswith("minimum"))
     assert star.get_zorder() > max(c.get_zorder() for c in ax.collections if c is not star)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
+    """The loss curve, the fit, the heatmaps and the matrices say what they show, with
+    numbers computed from what is drawn, not how to look at them."""
+    loss = describe(at.plot_loss([58.8, 22.9, 22.8, 22.9], lang=lang), "plot_loss", lang)
+    assert all(number in loss for number in ("58.8", "22.9"))
+    x = np.linspace(0.0, 5.0, 11)
+    fit = describe(
+        at.plot_fit(x, np.sin(x), np.sin(x) + x / 10, x, np.sin(x), lang=lang), "plot_fit", lang
+    )
+    assert "x = 5.0" in fit  # the largest gap, at the right end (plot_fit's own numbers)
+    even, sharp = np.full((2, 4), 0.25), np.eye(2, 4)  # 4 keys in use, then 1
+    heatmaps = describe(
+        at.plot_attention_heatmaps({"even": even, "sharp": sharp}, lang=lang),
+        "plot_attention_heatmaps",
+        lang,
+    )
+    assert "even 4.0" in heatmaps and "sharp 1.0" in heatmaps
+    matrices = describe(
+        at.plot_matrices({"M": np.array([[13.01, 3.51], [-0.07, 0.65]])}, lang=lang),
+        "plot_matrices",
+        lang,
+    )
+    assert "13.01" in matrices  # the entries drawn in the cells are not among the words
+    for text in (loss, fit, heatmaps, matrices):
+        assert not any(word in text for word in ("看", "比较", "Notice", "Compare")), text

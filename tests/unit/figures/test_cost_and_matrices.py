@@ -45,8 +45,37 @@ def test_figures_are_white_tutorial_figures_that_save() -> None:
 def test_labels_follow_the_language(lang, xlabel, ylabel) -> None:
     fig = plot_scaling(ROWS, lang=lang)
     assert fig.axes[1].get_xlabel() == xlabel and fig.axes[1].get_ylabel() == ylabel
-    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
-    assert len(legend) == 2 and legend[0] != legend[1]
+    (legend,) = fig.legends  # one legend for both panels
+    entries = [t.get_text() for t in legend.get_texts()]
+    assert len(entries) == len(set(entries)) == 3  # two formulations and the counted bytes
+
+
+def test_scaling_legend_hides_no_point_and_tiled_shows_around_broadcast() -> None:
+    """The legend lies outside both axes, its text legible on a phone; tiled and broadcast,
+    which measure the same, are drawn so that both stay visible (dashes, marker sizes)."""
+    rows = [
+        {"formulation": name, "n": n, "seconds": n / 1e3, "peak_bytes": 12.0 * n * n}
+        for name in ("tiled", "broadcast", "chunked", "sdpa")
+        for n in (1000, 2000, 5000)
+    ]
+    fig = plot_scaling(rows, lang="en")
+    renderer = fig.canvas.get_renderer() if hasattr(fig.canvas, "get_renderer") else None
+    if renderer is None:  # a bare Figure: lay it out through the Agg canvas
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw_without_rendering()
+    (legend,) = fig.legends
+    box = legend.get_window_extent(renderer)
+    assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1  # not cut at the figure's edges
+    for ax in fig.axes:
+        assert ax.get_legend() is None
+        assert not box.overlaps(ax.get_window_extent(renderer))
+    # a phone's column (343 px at 375 px) shows every text of it at 9 CSS px or more
+    assert reading_facts(fig)["min_width_px"] <= 343
+    tiled, broadcast = fig.axes[0].lines[:2]
+    assert tiled.get_linestyle() != broadcast.get_linestyle()
+    assert tiled.get_markersize() > broadcast.get_markersize()
 
 
 def test_scaling_draws_the_measured_points() -> None:
