@@ -109,7 +109,7 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # - **Cause**: one subscript letter (here `k`) has two different sizes in two operands.
 #   Older PyTorch versions worded this "einsum(): operands do not broadcast with remapped
-#   shapes"; PyTorch 2.13 says the sentence above, naming the letter and the sizes.
+#   shapes [original->remapped]"; PyTorch 2.13 says the sentence above, naming the letter and the sizes.
 # - **Fix**: give one letter axes of one size, or use another letter.
 # - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
 #

@@ -95,7 +95,7 @@ with prints_error(RuntimeError):
 
 # %% [markdown]
 # - **原因**：同一个下标字母（这里是 `k`）在两个操作数里长度不同。旧版 PyTorch 把这种情况说成“einsum(): operands
-#   do not broadcast with remapped shapes”；PyTorch 2.13 的原话是上面这句，并且点名了字母和长度。
+#   do not broadcast with remapped shapes [original->remapped]”；PyTorch 2.13 的原话是上面这句，并且点名了字母和长度。
 # - **改法**：让同一个字母对应同样长的轴，或者换一个字母。
 # - **讲解**：[torch.einsum 的陷阱](einsum.py#陷阱)。
 #
