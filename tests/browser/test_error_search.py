@@ -4,10 +4,10 @@ A learner copies the last line of a traceback and pastes it into the site's sear
 For every entry of the index (``docs/<lang>/handbook/errors.py``), in both languages,
 the test pastes (through the clipboard, Ctrl+V) two queries taken from the built page,
 not typed by hand: the first line the entry prints (``RuntimeError: mat1 and mat2 ...``)
-and the message's first four words. The entry's section must be among the results
-Material shows first (its first batch of pages). The Chinese site searches with its own
-set-up (``zh-search.js``, a separator that cuts every Chinese character): English text
-pasted there must work as well.
+and the first four words of the message as the entry's heading gives them. The entry's
+section must be among the results Material shows first (its first batch of pages).
+The Chinese site searches with its own set-up (``zh-search.js``, a separator that cuts
+every Chinese character): English text pasted there must work as well.
 """
 
 from __future__ import annotations
@@ -42,7 +42,14 @@ RESULTS = """async () => {
 
 
 def queries(entry) -> list[str]:
-    return [entry.printed, " ".join(entry.message.split()[:FIRST_WORDS])]
+    """The printed line, and the first words of the part of the message the heading fixes.
+
+    For PyTorch's messages these are the message's first words; the package's messages
+    start with the name of the argument (``queries must be a ...``), which the heading
+    leaves to ``…``: their first words are the ones after it.
+    """
+    fixed = entry.heading.lstrip("… ").split("…")[0]
+    return [entry.printed, " ".join(fixed.split()[:FIRST_WORDS])]
 
 
 @pytest.mark.parametrize("lang", LANGS)

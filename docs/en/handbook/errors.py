@@ -44,6 +44,13 @@ def prints_error(*kinds):
 # ## Shapes that do not fit
 #
 # ### mat1 and mat2 shapes cannot be multiplied
+#
+# - **Cause**: a matrix product needs as many columns on the left as rows on the right;
+#   the message writes each shape as "rows x columns". An `nn.Linear` whose input's last
+#   dimension is not `in_features` gives the same message.
+# - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
+# - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls),
+#   [nn.Linear, pitfalls](linear.py#pitfalls).
 
 # %%
 A = torch.ones(2, 3)  # (2, 3)
@@ -51,26 +58,26 @@ with prints_error(RuntimeError):
     torch.matmul(A, A)  # (2, 3) @ (2, 3): 3 != 2
 
 # %% [markdown]
-# - **Cause**: a matrix product needs as many columns on the left as rows on the right;
-#   the message writes each shape as "rows x columns". An `nn.Linear` whose input's last
-#   dimension is not `in_features` gives the same message.
-# - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
-# - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls),
-#   [nn.Linear, pitfalls](linear.py#pitfalls).
-#
 # ### size mismatch, got input (…), mat (…), vec (…)
+#
+# - **Cause**: a matrix times a vector whose length is not the matrix's number of columns.
+# - **Fix**: the vector's length must be `A.shape[1]`; check that the numbers of queries
+#   and keys are not swapped.
+# - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
     torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
 
 # %% [markdown]
-# - **Cause**: a matrix times a vector whose length is not the matrix's number of columns.
-# - **Fix**: the vector's length must be `A.shape[1]`; check that the numbers of queries
-#   and keys are not swapped.
-# - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls).
-#
 # ### batch1 must be a 3D tensor
+#
+# - **Cause**: `torch.bmm` takes 3-D tensors only, `(batch, rows, columns)`; the
+#   `unsqueeze` was forgotten.
+# - **Fix**: `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))`, that is
+#   `(n, 1, k) @ (n, k, 1)`.
+# - **Explained in**: [torch.bmm, pitfalls](bmm.py#pitfalls),
+#   [parametric attention pooling: batch matrix multiplication](../parametric.py#batch-matrix-multiplication).
 
 # %%
 weights = torch.full((3, 2), 0.5)  # (n_queries, n_keys)
@@ -79,61 +86,47 @@ with prints_error(RuntimeError):
     torch.bmm(weights, values)  # 2-D, not 3-D
 
 # %% [markdown]
-# - **Cause**: `torch.bmm` takes 3-D tensors only, `(batch, rows, columns)`; the
-#   `unsqueeze` was forgotten.
-# - **Fix**: `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))`, that is
-#   `(n, 1, k) @ (n, k, 1)`.
-# - **Explained in**: [torch.bmm, pitfalls](bmm.py#pitfalls),
-#   [parametric attention pooling: batch matrix multiplication](../parametric.py#batch-matrix-multiplication).
-#
 # ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
-
-# %%
-with prints_error(RuntimeError):
-    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
-
-# %% [markdown]
+#
 # - **Cause**: the first two dimensions of `bmm`'s second argument (PyTorch calls it
 #   `batch2`) must be (batch size, columns of the first argument): the values were
 #   unsqueezed in the wrong place, or the two batch sizes differ (`bmm` does not broadcast).
 # - **Fix**: write the values as `values.unsqueeze(-1)`; for different batch sizes use
 #   `torch.matmul`, which broadcasts.
 # - **Explained in**: [torch.bmm, pitfalls](bmm.py#pitfalls).
-#
+
+# %%
+with prints_error(RuntimeError):
+    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
+
+# %% [markdown]
 # ### einsum(): subscript … which does not broadcast with previously seen size …
+#
+# - **Cause**: one subscript letter (here `k`) has two different sizes in two operands.
+#   Older PyTorch versions worded this "einsum(): operands do not broadcast with remapped
+#   shapes [original->remapped]"; PyTorch 2.13 says the sentence printed below, naming the letter and the sizes.
+# - **Fix**: give one letter axes of one size, or use another letter.
+# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
     torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))  # k is 2, then 3
 
 # %% [markdown]
-# - **Cause**: one subscript letter (here `k`) has two different sizes in two operands.
-#   Older PyTorch versions worded this "einsum(): operands do not broadcast with remapped
-#   shapes [original->remapped]"; PyTorch 2.13 says the sentence above, naming the letter and the sizes.
-# - **Fix**: give one letter axes of one size, or use another letter.
-# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
-#
 # ### einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)
+#
+# - **Cause**: an operand's group of letters must have one letter per dimension of its
+#   tensor.
+# - **Fix**: write one letter per dimension, or `squeeze` the extra axes of size 1 first.
+# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
     torch.einsum("qk->q", torch.ones(3, 2, 1))  # 2 letters, 3 dimensions
 
 # %% [markdown]
-# - **Cause**: an operand's group of letters must have one letter per dimension of its
-#   tensor.
-# - **Fix**: write one letter per dimension, or `squeeze` the extra axes of size 1 first.
-# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
-#
 # ### The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …
-
-# %%
-queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
-keys = torch.tensor([0.0, 0.5])  # (2,)
-with prints_error(RuntimeError):
-    queries - keys  # (3,) - (2,)
-
-# %% [markdown]
+#
 # - **Cause**: the two shapes of an elementwise operation (`+ - * /`, `torch.where`, the
 #   mask of `masked_fill`) do not broadcast: aligned from the right, some dimension has two
 #   sizes that are neither equal nor 1.
@@ -144,67 +137,68 @@ with prints_error(RuntimeError):
 #   [torch.where, pitfalls](where.py#pitfalls),
 #   [masked_fill, pitfalls](masked-fill.py#pitfalls),
 #   [non-parametric attention pooling: the TensorFlow lesson](../nonparametric.py#a-lesson-from-the-tensorflow-version-of-dive-into-deep-learning).
-#
+
+# %%
+queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+keys = torch.tensor([0.0, 0.5])  # (2,)
+with prints_error(RuntimeError):
+    queries - keys  # (3,) - (2,)
+
+# %% [markdown]
 # ### The expanded size of the tensor (…) must match the existing size (…)
+#
+# - **Cause**: `expand` can only stretch axes of size 1.
+# - **Fix**: `unsqueeze` an axis of size 1 first and expand that, or use `repeat`, which
+#   copies.
+# - **Explained in**: [Tensor.expand, pitfalls](expand.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
     torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
 
 # %% [markdown]
-# - **Cause**: `expand` can only stretch axes of size 1.
-# - **Fix**: `unsqueeze` an axis of size 1 first and expand that, or use `repeat`, which
-#   copies.
-# - **Explained in**: [Tensor.expand, pitfalls](expand.py#pitfalls).
-#
 # ### unsupported operation: more than one element of the written-to tensor refers to a single memory location
+#
+# - **Cause**: in the result of `expand` several cells share one element in memory, so an
+#   in-place operation (its name ends in `_`) cannot write each cell.
+# - **Fix**: `.clone()` first, as the message says, or use the operation without the
+#   underscore to get a new tensor.
+# - **Explained in**: [Tensor.expand, pitfalls](expand.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
     torch.tensor([[1], [2], [3]]).expand(3, 4).add_(1)  # 4 cells, 1 element
 
 # %% [markdown]
-# - **Cause**: in the result of `expand` several cells share one element in memory, so an
-#   in-place operation (its name ends in `_`) cannot write each cell.
-# - **Fix**: `.clone()` first, as the message says, or use the operation without the
-#   underscore to get a new tensor.
-# - **Explained in**: [Tensor.expand, pitfalls](expand.py#pitfalls).
-#
 # ### shape '[…]' is invalid for input of size …
-
-# %%
-with prints_error(RuntimeError):
-    torch.arange(6).reshape(4, -1)  # 6 elements do not fill rows of 4
-
-# %% [markdown]
+#
 # - **Cause**: the sizes of the new shape must multiply to the number of elements, `-1`
 #   or not. Elements picked by a boolean mask cannot be cut back into rows either if the
 #   rows kept different numbers of them.
 # - **Fix**: check `x.numel()`; a leave-one-out mask must drop exactly one element per row.
 # - **Explained in**: [reshape, pitfalls](reshape.py#pitfalls),
 #   [boolean mask indexing, pitfalls](mask.py#pitfalls_1).
-#
+
+# %%
+with prints_error(RuntimeError):
+    torch.arange(6).reshape(4, -1)  # 6 elements do not fill rows of 4
+
+# %% [markdown]
 # ### view size is not compatible with input tensor's size and stride
+#
+# - **Cause**: `view` never copies, and a view such as a transpose is not laid out row by
+#   row in memory.
+# - **Fix**: use `reshape`, as the message says (it copies when it must), or
+#   `.contiguous().view(...)`.
+# - **Explained in**: [Tensor.view, pitfalls](reshape.py#pitfalls_1).
 
 # %%
 with prints_error(RuntimeError):
     torch.arange(6).reshape(2, 3).t().view(-1)  # t() is a view with swapped strides
 
 # %% [markdown]
-# - **Cause**: `view` never copies, and a view such as a transpose is not laid out row by
-#   row in memory.
-# - **Fix**: use `reshape`, as the message says (it copies when it must), or
-#   `.contiguous().view(...)`.
-# - **Explained in**: [Tensor.view, pitfalls](reshape.py#pitfalls_1).
-#
 # ### Dimension out of range
-
-# %%
-scores = torch.zeros(2, 3)  # (n_queries, n_keys)
-with prints_error(IndexError):
-    F.softmax(scores, dim=2)  # a 2-D tensor has dims 0, 1 (or -2, -1)
-
-# %% [markdown]
+#
 # - **Cause**: `dim` is beyond the tensor's dimensions. A 2-D tensor has `dim=0` and `1`
 #   (or `-2` and `-1`); the result of `unsqueeze` has one axis more, so its `dim` may be
 #   one larger, and no more.
@@ -212,8 +206,20 @@ with prints_error(IndexError):
 #   `dim=-1`.
 # - **Explained in**: [softmax, pitfalls](softmax.py#pitfalls),
 #   [Tensor.unsqueeze, pitfalls](squeeze.py#pitfalls).
-#
+
+# %%
+scores = torch.zeros(2, 3)  # (n_queries, n_keys)
+with prints_error(IndexError):
+    F.softmax(scores, dim=2)  # a 2-D tensor has dims 0, 1 (or -2, -1)
+
+# %% [markdown]
 # ### invalid index of a 0-dim tensor
+#
+# - **Cause**: `squeeze()` removed every axis of size 1 and left a 0-d tensor, which has
+#   no axis to index.
+# - **Fix**: `reshape(-1)` gives a 1-D vector (the chapter's way), or `.item()` gives the
+#   number.
+# - **Explained in**: [Tensor.squeeze, pitfalls](squeeze.py#pitfalls_1).
 
 # %%
 y_hat = torch.ones(1, 1, 1)  # (1, 1, 1): bmm's result for one query
@@ -221,52 +227,52 @@ with prints_error(IndexError):
     y_hat.squeeze()[0]  # squeeze() left a 0-d tensor
 
 # %% [markdown]
-# - **Cause**: `squeeze()` removed every axis of size 1 and left a 0-d tensor, which has
-#   no axis to index.
-# - **Fix**: `reshape(-1)` gives a 1-D vector (the chapter's way), or `.item()` gives the
-#   number.
-# - **Explained in**: [Tensor.squeeze, pitfalls](squeeze.py#pitfalls_1).
-#
 # ### repeats must have the same size as input along dim
+#
+# - **Cause**: repeat counts given as a tensor need one count per element along `dim`.
+# - **Fix**: the counts' length must be `x.shape[dim]` (`x.numel()` when `dim=None`), or
+#   give a single int.
+# - **Explained in**: [repeat_interleave, pitfalls](repeat.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
     torch.tensor([1, 2, 3]).repeat_interleave(torch.tensor([1, 2]))  # 3 vs 2 counts
 
 # %% [markdown]
-# - **Cause**: repeat counts given as a tensor need one count per element along `dim`.
-# - **Fix**: the counts' length must be `x.shape[dim]` (`x.numel()` when `dim=None`), or
-#   give a single int.
-# - **Explained in**: [repeat_interleave, pitfalls](repeat.py#pitfalls).
-#
 # ### Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor
+#
+# - **Cause**: `Tensor.repeat` needs a count for every axis; missing counts are not
+#   filled in.
+# - **Fix**: `x.repeat(2, 1)` tiles twice along axis 0; the chapter writes
+#   `x_train.repeat((n_train, 1))`.
+# - **Explained in**: [Tensor.repeat, pitfalls](repeat.py#pitfalls_1).
 
 # %%
 with prints_error(RuntimeError):
     torch.ones(2, 3).repeat(2)  # 2 axes, 1 count
 
 # %% [markdown]
-# - **Cause**: `Tensor.repeat` needs a count for every axis; missing counts are not
-#   filled in.
-# - **Fix**: `x.repeat(2, 1)` tiles twice along axis 0; the chapter writes
-#   `x_train.repeat((n_train, 1))`.
-# - **Explained in**: [Tensor.repeat, pitfalls](repeat.py#pitfalls_1).
-#
 # ## The wrong type
 #
 # ### masked_fill_ only supports boolean masks
+#
+# - **Cause**: the mask must be boolean, and `1 - torch.eye(n)` is a float tensor. The
+#   message says `masked_fill_`; `masked_fill` without the underscore says the same.
+# - **Fix**: `mask.bool()` or `mask.type(torch.bool)`.
+# - **Explained in**: [masked_fill, pitfalls](masked-fill.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
     scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))  # a float mask
 
 # %% [markdown]
-# - **Cause**: the mask must be boolean, and `1 - torch.eye(n)` is a float tensor. The
-#   message says `masked_fill_`; `masked_fill` without the underscore says the same.
-# - **Fix**: `mask.bool()` or `mask.type(torch.bool)`.
-# - **Explained in**: [masked_fill, pitfalls](masked-fill.py#pitfalls).
-#
 # ### tensors used as indices must be long, int, byte or bool tensors
+#
+# - **Cause**: a float tensor used as an index. The chapter's mask
+#   `(1 - torch.eye(n_train))` must be made boolean first.
+# - **Fix**: `tiled[(1 - torch.eye(3)).type(torch.bool)]`.
+# - **Explained in**: [boolean mask indexing, pitfalls](mask.py#pitfalls_1),
+#   [parametric attention pooling: leave-one-out](../parametric.py#leave-one-out-keys-and-values-step-by-step).
 
 # %%
 tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
@@ -274,13 +280,15 @@ with prints_error(IndexError):
     tiled[1 - torch.eye(3)]  # a float mask: .type(torch.bool) forgotten
 
 # %% [markdown]
-# - **Cause**: a float tensor used as an index. The chapter's mask
-#   `(1 - torch.eye(n_train))` must be made boolean first.
-# - **Fix**: `tiled[(1 - torch.eye(3)).type(torch.bool)]`.
-# - **Explained in**: [boolean mask indexing, pitfalls](mask.py#pitfalls_1),
-#   [parametric attention pooling: leave-one-out](../parametric.py#leave-one-out-keys-and-values-step-by-step).
-#
 # ### expected scalar type Float but found Double
+#
+# - **Cause**: one tensor is float32 (PyTorch's default), the other float64 (NumPy's
+#   default, which `torch.from_numpy` keeps). These are `bmm`'s words; for the same mix,
+#   `matmul` and `nn.Linear` say the next two messages.
+# - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
+# - **Explained in**: [torch.bmm](bmm.py#torchbmm),
+#   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
+#   all float32).
 
 # %%
 weights32 = torch.full((3, 1, 2), 0.5)  # (n, 1, n_keys), float32
@@ -289,15 +297,12 @@ with prints_error(RuntimeError):
     torch.bmm(weights32, values64)
 
 # %% [markdown]
-# - **Cause**: one tensor is float32 (PyTorch's default), the other float64 (NumPy's
-#   default, which `torch.from_numpy` keeps). These are `bmm`'s words; for the same mix,
-#   `matmul` and `nn.Linear` say the next two messages.
-# - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
-# - **Explained in**: [torch.bmm](bmm.py#torchbmm),
-#   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
-#   all float32).
-#
 # ### mat1 and mat2 must have the same dtype
+#
+# - **Cause**: the two sides of a matrix product have different dtypes; here the input
+#   holds integers and the weight is float32.
+# - **Fix**: write the input as floats (`[[1.0, 2.0, 3.0]]`), or call `.float()`.
+# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
 
 # %%
 layer = nn.Linear(3, 2)  # float32 weight and bias
@@ -305,12 +310,12 @@ with prints_error(RuntimeError):
     layer(torch.tensor([[1, 2, 3]]))  # int64 input
 
 # %% [markdown]
-# - **Cause**: the two sides of a matrix product have different dtypes; here the input
-#   holds integers and the weight is float32.
-# - **Fix**: write the input as floats (`[[1.0, 2.0, 3.0]]`), or call `.float()`.
-# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
-#
 # ### expected m1 and m2 to have the same dtype
+#
+# - **Cause**: as in the previous entry; a layer without bias (and a product such as
+#   `x @ W`) runs other code, which words it differently.
+# - **Fix**: as in the previous entry, make the input float32.
+# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
 
 # %%
 layer = nn.Linear(3, 2, bias=False)  # float32 weight, no bias
@@ -318,25 +323,24 @@ with prints_error(RuntimeError):
     layer(torch.tensor([[1, 2, 3]]))  # int64 input
 
 # %% [markdown]
-# - **Cause**: as in the previous entry; a layer without bias (and a product such as
-#   `x @ W`) runs other code, which words it differently.
-# - **Fix**: as in the previous entry, make the input float32.
-# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
-#
 # ### "softmax_lastdim_kernel_impl" not implemented for 'Long'
+#
+# - **Cause**: softmax is defined for floating-point numbers only; `torch.arange(3)` of
+#   ints is int64 (`Long` in the message).
+# - **Fix**: `torch.arange(3.0)` or `.float()`.
+# - **Explained in**: [softmax, pitfalls](softmax.py#pitfalls),
+#   [torch.arange, pitfalls](random.py#pitfalls_3).
 
 # %%
 with prints_error(NotImplementedError):
     F.softmax(torch.arange(3), dim=0)  # arange of ints gives int64
 
 # %% [markdown]
-# - **Cause**: softmax is defined for floating-point numbers only; `torch.arange(3)` of
-#   ints is int64 (`Long` in the message).
-# - **Fix**: `torch.arange(3.0)` or `.float()`.
-# - **Explained in**: [softmax, pitfalls](softmax.py#pitfalls),
-#   [torch.arange, pitfalls](random.py#pitfalls_3).
-#
 # ### rand(): argument 'size' (position 1) must be tuple of ints, not float
+#
+# - **Cause**: a shape must be made of ints, and `/` always gives a float.
+# - **Fix**: use integer division, `n_train // 2`.
+# - **Explained in**: [torch.rand, pitfalls](random.py#pitfalls).
 
 # %%
 n_train = 50
@@ -344,25 +348,27 @@ with prints_error(TypeError):
     torch.rand(n_train / 2)  # / gives a float, even 25.0
 
 # %% [markdown]
-# - **Cause**: a shape must be made of ints, and `/` always gives a float.
-# - **Fix**: use integer division, `n_train // 2`.
-# - **Explained in**: [torch.rand, pitfalls](random.py#pitfalls).
-#
 # ### normal() received an invalid combination of arguments
-
-# %%
-with prints_error(TypeError):
-    torch.normal(0.0, 0.5)  # no size: how many numbers?
-
-# %% [markdown]
+#
 # - **Cause**: `torch.normal` can be called in several ways, and the arguments match none:
 #   with a number for both the mean and the standard deviation it also needs a shape, and
 #   the shape must be a tuple (`(3)` is just the int 3; `(3,)` is a tuple).
 # - **Fix**: `torch.normal(0.0, 0.5, (n_train,))`.
 # - **Explained in**: [torch.normal, pitfalls](random.py#pitfalls_1),
 #   [the data: noise](../data.py#noise-torchnormal).
-#
+
+# %%
+with prints_error(TypeError):
+    torch.normal(0.0, 0.5)  # no size: how many numbers?
+
+# %% [markdown]
 # ### 'torch.return_types.sort' object has no attribute 'numpy'
+#
+# - **Cause**: `torch.sort` returns a pair of tensors (the values and where they came
+#   from); one variable receives the pair.
+# - **Fix**: `x_train, _ = torch.sort(...)`.
+# - **Explained in**: [torch.sort, pitfalls](random.py#pitfalls_2),
+#   [the data: sorting](../data.py#sorting-torchsort).
 
 # %%
 x_train = torch.sort(torch.rand(5) * 5)  # (values, indices), not unpacked
@@ -370,15 +376,17 @@ with prints_error(AttributeError):
     x_train.numpy()
 
 # %% [markdown]
-# - **Cause**: `torch.sort` returns a pair of tensors (the values and where they came
-#   from); one variable receives the pair.
-# - **Fix**: `x_train, _ = torch.sort(...)`.
-# - **Explained in**: [torch.sort, pitfalls](random.py#pitfalls_2),
-#   [the data: sorting](../data.py#sorting-torchsort).
-#
 # ## Autograd
 #
 # ### Can't call numpy() on Tensor that requires grad
+#
+# - **Cause**: a tensor that requires grad (an `nn.Parameter`, or a result computed from
+#   one and still in the graph) cannot become a NumPy array; plotting is where most people
+#   meet this.
+# - **Fix**: `.detach()` first, as the message says and the last line below does.
+# - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls),
+#   [nn.Parameter, pitfalls](training.py#pitfalls),
+#   [parametric attention pooling: detach before plotting](../parametric.py#detach-before-plotting).
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -387,15 +395,14 @@ with prints_error(RuntimeError):
 print("with detach():", model.w.detach().numpy())
 
 # %% [markdown]
-# - **Cause**: a tensor that requires grad (an `nn.Parameter`, or a result computed from
-#   one and still in the graph) cannot become a NumPy array; plotting is where most people
-#   meet this.
-# - **Fix**: `.detach()` first, as the message says and the last line above does.
-# - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls),
-#   [nn.Parameter, pitfalls](training.py#pitfalls),
-#   [parametric attention pooling: detach before plotting](../parametric.py#detach-before-plotting).
-#
 # ### a leaf Variable that requires grad is being used in an in-place operation.
+#
+# - **Cause**: a hand-written gradient step `w -= lr * w.grad` changes a leaf parameter
+#   in place, which autograd refuses to record.
+# - **Fix**: do the step inside `with torch.no_grad():` (as below), or leave it to
+#   `optimizer.step()`, which does exactly that.
+# - **Explained in**: [torch.optim.SGD](training.py#torchoptimsgd),
+#   [parametric attention pooling: training](../parametric.py#training).
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
@@ -407,14 +414,15 @@ with torch.no_grad():
 print("w after one step:", w.item())
 
 # %% [markdown]
-# - **Cause**: a hand-written gradient step `w -= lr * w.grad` changes a leaf parameter
-#   in place, which autograd refuses to record.
-# - **Fix**: do the step inside `with torch.no_grad():` (as above), or leave it to
-#   `optimizer.step()`, which does exactly that.
-# - **Explained in**: [torch.optim.SGD](training.py#torchoptimsgd),
-#   [parametric attention pooling: training](../parametric.py#training).
-#
 # ### Trying to backward through the graph a second time
+#
+# - **Cause**: `backward()` frees the intermediate values saved in the graph once it has
+#   used them, so one loss cannot be backpropagated twice. In a training loop the usual
+#   cause is a loss (or a tensor computed from it) carried over from the previous step.
+# - **Fix**: compute a new loss with a new forward pass at every step; use
+#   `backward(retain_graph=True)` only when you really need two passes.
+# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2) (gradients
+#   accumulate), [parametric attention pooling: training](../parametric.py#training).
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
@@ -424,15 +432,13 @@ with prints_error(RuntimeError):
     loss.backward()  # the saved values were freed by the first call
 
 # %% [markdown]
-# - **Cause**: `backward()` frees the intermediate values saved in the graph once it has
-#   used them, so one loss cannot be backpropagated twice. In a training loop the usual
-#   cause is a loss (or a tensor computed from it) carried over from the previous step.
-# - **Fix**: compute a new loss with a new forward pass at every step; use
-#   `backward(retain_graph=True)` only when you really need two passes.
-# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2) (gradients
-#   accumulate), [parametric attention pooling: training](../parametric.py#training).
-#
 # ### grad can be implicitly created only for scalar outputs
+#
+# - **Cause**: the loss with `reduction='none'` is a vector, and `backward()` without
+#   arguments takes a single number.
+# - **Fix**: the chapter writes `l.sum().backward()`.
+# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2),
+#   [parametric attention pooling: training](../parametric.py#training).
 
 # %%
 w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
@@ -441,13 +447,14 @@ with prints_error(RuntimeError):
     squared_errors.backward()  # a vector: backward() needs a number
 
 # %% [markdown]
-# - **Cause**: the loss with `reduction='none'` is a vector, and `backward()` without
-#   arguments takes a single number.
-# - **Fix**: the chapter writes `l.sum().backward()`.
-# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2),
-#   [parametric attention pooling: training](../parametric.py#training).
-#
 # ### one of the variables needed for gradient computation has been modified by an inplace operation
+#
+# - **Cause**: a value that backpropagation needs was changed in place after the forward
+#   pass; a tensor from `detach()` shares memory with the original, so changing one
+#   changes the other.
+# - **Fix**: `.clone()` before changing it (`x.detach().clone()`), or use the operation
+#   without the underscore.
+# - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls).
 
 # %%
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -457,13 +464,6 @@ with prints_error(RuntimeError):
     y.sum().backward()
 
 # %% [markdown]
-# - **Cause**: a value that backpropagation needs was changed in place after the forward
-#   pass; a tensor from `detach()` shares memory with the original, so changing one
-#   changes the other.
-# - **Fix**: `.clone()` before changing it (`x.detach().clone()`), or use the operation
-#   without the underscore.
-# - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls).
-#
 # ## The package's own errors
 #
 # The package's functions check their arguments and, when they refuse one, name it and
@@ -477,18 +477,24 @@ print("x_train:", tuple(data.x_train.shape), " x_test:", tuple(data.x_test.shape
 
 # %% [markdown]
 # ### … must be a torch.Tensor, got …
+#
+# - **Cause**: the package's functions take tensors: `queries`, `keys`, `values`,
+#   `x_train` and `y_train` cannot be lists or NumPy arrays.
+# - **Fix**: `torch.tensor([0.0, 2.5, 5.0])`; a NumPy array:
+#   `torch.from_numpy(a).float()`.
+# - **Explained in**: [API reference: pooling](../api/pooling.md).
 
 # %%
 with prints_error(TypeError):
     at.nadaraya_watson([0.0, 2.5, 5.0], data.x_train, data.y_train)  # a list
 
 # %% [markdown]
-# - **Cause**: the package's functions take tensors, not lists or NumPy arrays.
-# - **Fix**: `torch.tensor([0.0, 2.5, 5.0])`; a NumPy array:
-#   `torch.from_numpy(a).float()`.
-# - **Explained in**: [API reference: pooling](../api/pooling.md).
-#
 # ### … must be a 1-D tensor of shape …
+#
+# - **Cause**: `nadaraya_watson` takes the queries as a vector `(n_test,)` and tiles them
+#   itself; this call passed the already tiled `(n_test, n_train)` matrix.
+# - **Fix**: pass `data.x_test` as it is.
+# - **Explained in**: [non-parametric attention pooling: tiling the queries](../nonparametric.py#tiling-the-queries-into-a-matrix).
 
 # %%
 queries = data.x_test.repeat_interleave(data.n_train).reshape(-1, data.n_train)
@@ -496,38 +502,40 @@ with prints_error(ValueError):
     at.nadaraya_watson(queries, data.x_train, data.y_train)  # the tiled matrix
 
 # %% [markdown]
-# - **Cause**: `nadaraya_watson` takes the queries as a vector `(n_test,)` and tiles them
-#   itself; this call passed the already tiled `(n_test, n_train)` matrix.
-# - **Fix**: pass `data.x_test` as it is.
-# - **Explained in**: [non-parametric attention pooling: tiling the queries](../nonparametric.py#tiling-the-queries-into-a-matrix).
-#
 # ### … must have a floating-point dtype
+#
+# - **Cause**: `torch.arange(5)` of ints is int64, and the kernel and softmax need
+#   floating-point numbers: `queries`, `keys` and `values` must all be floats.
+# - **Fix**: `torch.arange(5.0)` or `.float()`.
+# - **Explained in**: [torch.arange, pitfalls](random.py#pitfalls_3).
 
 # %%
 with prints_error(ValueError):
     at.nadaraya_watson(torch.arange(5), data.x_train, data.y_train)  # int64
 
 # %% [markdown]
-# - **Cause**: `torch.arange(5)` of ints is int64, and the kernel and softmax need
-#   floating-point numbers.
-# - **Fix**: `torch.arange(5.0)` or `.float()`.
-# - **Explained in**: [torch.arange, pitfalls](random.py#pitfalls_3).
-#
 # ### … must have the same length
-
-# %%
-with prints_error(ValueError):
-    at.nadaraya_watson(data.x_train, data.x_test, data.y_train)  # swapped
-
-# %% [markdown]
+#
 # - **Cause**: keys and values come in pairs. Here the queries and keys are swapped: the
 #   keys are the 50 test inputs, the values still the 40 training outputs. The plotting
 #   functions use the same words for curves of different lengths.
 # - **Fix**: the order is `nadaraya_watson(queries, keys, values)`, that is
 #   `(x_test, x_train, y_train)`.
 # - **Explained in**: [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped).
-#
+
+# %%
+with prints_error(ValueError):
+    at.nadaraya_watson(data.x_train, data.x_test, data.y_train)  # swapped
+
+# %% [markdown]
 # ### … must have the same dtype
+#
+# - **Cause**: queries, keys and values must share one dtype; here the keys are float64
+#   from NumPy.
+# - **Fix**: `keys64.float()`.
+# - **Explained in**: [the data: torch.rand](../data.py#training-inputs-torchrand), and
+#   [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
+#   above.
 
 # %%
 keys64 = torch.from_numpy(np.linspace(0.0, 5.0, 40))  # float64: NumPy's default
@@ -535,14 +543,15 @@ with prints_error(ValueError):
     at.nadaraya_watson(data.x_test, keys64, data.y_train)
 
 # %% [markdown]
-# - **Cause**: queries, keys and values must share one dtype; here the keys are float64
-#   from NumPy.
-# - **Fix**: `keys64.float()`.
-# - **Explained in**: [the data: torch.rand](../data.py#training-inputs-torchrand), and
-#   [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
-#   above.
-#
 # ### keys must be a 2-D tensor of shape (n_queries, n_keys)
+#
+# - **Cause**: the parametric model gives each query its own row of keys and values, so
+#   both are 2-D, `(n_queries, n_keys)`.
+# - **Fix**: for training, `at.leave_one_out(x_train, y_train)` gives each row every key
+#   but its own (as below); for predictions, tile the training data to
+#   `(n_test, n_train)`.
+# - **Explained in**: [parametric attention pooling: leave-one-out keys and values](../parametric.py#leave-one-out-keys-and-values-step-by-step),
+#   [parametric attention pooling: the model](../parametric.py#the-model).
 
 # %%
 model = at.NWKernelRegression(w=1.0)
@@ -550,12 +559,3 @@ with prints_error(ValueError):
     model(data.x_train, data.x_train, data.y_train)  # 1-D keys
 keys, values = at.leave_one_out(data.x_train, data.y_train)  # (40, 39) each
 print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))
-
-# %% [markdown]
-# - **Cause**: the parametric model gives each query its own row of keys and values, so
-#   both are 2-D, `(n_queries, n_keys)`.
-# - **Fix**: for training, `at.leave_one_out(x_train, y_train)` gives each row every key
-#   but its own (as above); for predictions, tile the training data to
-#   `(n_test, n_train)`.
-# - **Explained in**: [parametric attention pooling: leave-one-out keys and values](../parametric.py#leave-one-out-keys-and-values-step-by-step),
-#   [parametric attention pooling: the model](../parametric.py#the-model).
