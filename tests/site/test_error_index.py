@@ -113,6 +113,16 @@ def printed_errors(pre: Tag) -> list[str]:
     return [text[a:b].strip() for a, b in zip(starts, ends, strict=True)]
 
 
+def first_printed_line(output: str) -> str:
+    """The first line an entry prints, its wrapped lines (indented) joined again."""
+    first, *rest = output.strip("\n").splitlines()
+    for line in rest:
+        if not line.startswith("    "):
+            break
+        first += " " + line.strip()
+    return first
+
+
 def index_entries(site: Path, lang: str) -> list[Entry]:
     """The entries of the built index of one language, in page order."""
     base = "/" + LANGS[lang] + INDEX
@@ -135,7 +145,7 @@ def index_entries(site: Path, lang: str) -> list[Entry]:
             continue
         elif tag.name == "div" and "jp-RenderedText" in tag.get("class", []):
             if not current.printed and tag.get("data-mime-type") == "text/plain":
-                current.printed = tag.get_text().strip().splitlines()[0]
+                current.printed = first_printed_line(tag.get_text())
         elif tag.name == "a" and tag.get("href"):
             link = resolve(tag["href"], base)
             if link is not None and link[0] != base:
@@ -193,6 +203,8 @@ def test_a_heading_names_a_message_with_ellipses_for_what_varies():
         "<pre>RuntimeError: one of the\nvariables\nwith detach: [2.]</pre>", "html.parser"
     ).pre
     assert printed_errors(err) == ["RuntimeError: one of the variables with detach: [2.]"]
+    wrapped = "RuntimeError: Trying to backward\n    through the graph\nw: 1.0\n"
+    assert first_printed_line(wrapped) == "RuntimeError: Trying to backward through the graph"
 
 
 # ---- the built site -------------------------------------------------------------------

@@ -15,6 +15,7 @@
 
 # %%
 import contextlib
+import textwrap
 
 import numpy as np
 import torch
@@ -28,18 +29,23 @@ _ = torch.manual_seed(at.SEED)
 
 @contextlib.contextmanager
 def prints_error(*kinds):
-    """Run the block, which must fail with one of ``kinds``; print the error's first line."""
+    """Run the block, which must fail with one of ``kinds``; print its first line."""
     try:
         yield
     except kinds as err:
-        print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+        first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
+        # wrapped between words to fit the page; the next lines are indented
+        print(
+            textwrap.fill(first, 80, subsequent_indent=" " * 4, break_on_hyphens=False)
+        )
     else:
         raise AssertionError("the block was expected to fail")
 
 
 # %% [markdown]
-# `prints_error` runs the line inside `with` and prints the first line of its error; if
-# the line does not fail, the build fails, so this page cannot keep a stale message.
+# `prints_error` runs the line inside `with` and prints the first line of its error
+# (wrapped between words when it is long, the next lines indented by four spaces); if the
+# line does not fail, the build fails, so this page cannot keep a stale message.
 #
 # ## Shapes that do not fit
 #

@@ -10,6 +10,7 @@
 
 # %%
 import contextlib
+import textwrap
 
 import numpy as np
 import torch
@@ -23,18 +24,22 @@ _ = torch.manual_seed(at.SEED)
 
 @contextlib.contextmanager
 def prints_error(*kinds):
-    """Run the block, which must fail with one of ``kinds``; print the error's first line."""
+    """Run the block, which must fail with one of ``kinds``; print its first line."""
     try:
         yield
     except kinds as err:
-        print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+        first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
+        # wrapped between words to fit the page; the next lines are indented
+        print(
+            textwrap.fill(first, 80, subsequent_indent=" " * 4, break_on_hyphens=False)
+        )
     else:
         raise AssertionError("the block was expected to fail")
 
 
 # %% [markdown]
-# `prints_error` 运行 `with` 里的那一行，打印报错的第一行；要是那一行没有报错，构建就会失败，
-# 所以这一页不会留下过时的报错。
+# `prints_error` 运行 `with` 里的那一行，打印报错的第一行（太长时在词与词之间折行，续行缩进四格）；
+# 要是那一行没有报错，构建就会失败，所以这一页不会留下过时的报错。
 #
 # ## 形状对不上
 #
