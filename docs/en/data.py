@@ -90,6 +90,9 @@ except TypeError as err:
     print("TypeError:", str(err).split(" - ")[0])
 
 # %% [markdown]
+# In the error message index: [`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments).
+
+# %% [markdown]
 # ## Test inputs: torch.arange
 #
 # The test inputs are evenly spaced, `torch.arange(0, 5, 0.1)`: start at 0, add 0.1 each time,

@@ -261,6 +261,9 @@ except ValueError as err:
     print("ValueError:", err)
 
 # %% [markdown]
+# In the error message index: [`… must have the same length`](handbook/errors.py#-must-have-the-same-length).
+
+# %% [markdown]
 # ### A lesson from the TensorFlow version of "Dive into Deep Learning"
 #
 # This is not a far-fetched worry. The TensorFlow code of this section of "Dive into Deep
@@ -304,6 +307,9 @@ try:
     )
 except ValueError as err:
     print("ValueError:", err)
+
+# %% [markdown]
+# In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-), [`… must have the same length`](handbook/errors.py#-must-have-the-same-length).
 
 # %% [markdown]
 # So when you check shapes, give `n_train` and `n_test` different values: code with a shape

@@ -286,6 +286,9 @@ except Exception as e:
 print(torch.ones(2, requires_grad=True).detach().numpy())
 
 # %% [markdown]
+# In the error message index: [`Can't call numpy() on Tensor that requires grad`](handbook/errors.py#cant-call-numpy-on-tensor-that-requires-grad).
+
+# %% [markdown]
 # The message says what to do: call `.detach()` first, which gives a tensor that shares the data
 # but is cut off from the graph. Many readers hit this error when plotting the trained attention
 # weights, because those weights are computed from $w$. The model of this tutorial already calls

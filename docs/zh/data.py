@@ -72,6 +72,9 @@ except TypeError as err:
     print("TypeError:", str(err).split(" - ")[0])
 
 # %% [markdown]
+# 报错信息索引：[`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments)。
+
+# %% [markdown]
 # ## 测试输入：torch.arange
 #
 # 测试输入是等间距的 `torch.arange(0, 5, 0.1)`：从 0 开始，每次加 0.1，**不包括**终点 5，也就是半开区间 $[0, 5)$。下面打印出它的长度和首尾两个元素，并确认 5.0 不在其中：

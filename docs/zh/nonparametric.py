@@ -195,6 +195,9 @@ except ValueError as err:
     print("ValueError:", err)
 
 # %% [markdown]
+# 报错信息索引：[`… must have the same length`](handbook/errors.py#-must-have-the-same-length)。
+
+# %% [markdown]
 # ### 《动手学深度学习》TensorFlow 版的教训
 #
 # 这并非杞人忧天。《动手学深度学习》本节的 TensorFlow 代码在构建查询矩阵时用的是 `x_train`，而不是 `x_test`：每个训练输入去和所有训练输入比较（包括它自己），得到的是训练输入处的预测，却被当作测试输入处的预测画了出来。它能运行，只是因为那里 `n_train` 和 `n_test` 碰巧都是 50。用 PyTorch 重现一遍：
@@ -232,6 +235,9 @@ try:
     )
 except ValueError as err:
     print("ValueError:", err)
+
+# %% [markdown]
+# 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)、[`… must have the same length`](handbook/errors.py#-must-have-the-same-length)。
 
 # %% [markdown]
 # 所以检查形状时，让 `n_train` 与 `n_test` 取不同的值：形状写错的代码就会报错，而不是悄悄画出一张错图。

@@ -264,6 +264,9 @@ except Exception as e:
 print(torch.ones(2, requires_grad=True).detach().numpy())
 
 # %% [markdown]
+# 报错信息索引：[`Can't call numpy() on Tensor that requires grad`](handbook/errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
+
+# %% [markdown]
 # 报错信息已经给出了解决办法：先 `.detach()`，得到一个共享数据、但脱离计算图的张量。
 # 不少人在画训练后的注意力权重时遇到这个错误，因为那些权重是由 $w$ 算出来的。
 # 本教程的模型在保存 `attention_weights` 时已经调用了 `.detach()`（上面打印的

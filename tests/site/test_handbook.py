@@ -1,9 +1,14 @@
 """The tensor API handbook: every ```python >>> example runs, both languages match.
 
-Each handbook page (``docs/<lang>/handbook/*.py``) writes its worked examples as
+Each handbook entry (``docs/<lang>/handbook/*.py``) writes its worked examples as
 doctests in Markdown cells; this file runs each block on its own (fresh globals),
 checks that the two languages have the same examples and pictures, and that
-the overview page links every entry.
+the overview page links every page.
+
+A handbook page of the *index* kind (``INDEXES``) gathers what the entries teach
+instead of explaining one API: it has no ``>>>`` example and no tensor picture of
+its own, and its own rules live in its own test (the error message index:
+``tests/site/test_error_index.py``). Every other rule applies to it too.
 """
 
 from __future__ import annotations
@@ -19,6 +24,9 @@ from tools.sitebuild.notebooks import DOCS, code_cells
 LANGS = ("zh", "en")
 HANDBOOK = {lang: DOCS / lang / "handbook" for lang in LANGS}
 PAGES = sorted(p.name for p in HANDBOOK["zh"].glob("*.py"))
+# Pages that index the entries rather than explain one API (see the module docstring).
+INDEXES = ("errors.py",)
+ENTRIES = [name for name in PAGES if name not in INDEXES]
 DIAGRAM_CALL = re.compile(r"\bat\.(diagram_\w+|draw_tensors)\(")
 
 
@@ -41,7 +49,7 @@ def doctest_blocks(lang: str, name: str) -> list[str]:
 BLOCKS = [
     (lang, name, index, code)
     for lang in LANGS[:1]
-    for name in PAGES
+    for name in ENTRIES
     for index, code in enumerate(doctest_blocks(lang, name))
 ]
 
@@ -62,14 +70,20 @@ def test_handbook_example_runs(lang, name, index, code) -> None:
     run(parse(code, f"{lang}/handbook/{name}#{index}"))
 
 
-@pytest.mark.parametrize("name", PAGES)
+def test_every_index_is_a_page_of_the_handbook() -> None:
+    # an index exempted from the entry rules must exist: no stale exemption
+    assert set(INDEXES) <= set(PAGES)
+    assert len(ENTRIES) >= 8
+
+
+@pytest.mark.parametrize("name", ENTRIES)
 def test_both_languages_have_the_same_examples(name) -> None:
     zh, en = doctest_blocks("zh", name), doctest_blocks("en", name)
     assert len(zh) == len(en) >= 1
     assert zh == en  # the examples are code: comments in English, identical in both languages
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", ENTRIES)
 def test_every_page_draws_a_diagram(name) -> None:
     cells = page_code("zh", name)
     assert any(DIAGRAM_CALL.search(cell) for cell in cells), name

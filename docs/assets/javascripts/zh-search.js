@@ -1,7 +1,7 @@
 /* Chinese search fix for Material for MkDocs 9.x (built-in lunr search worker).
  * Loaded before Material's bundle (overrides/main.html). Pair it with a search
  * separator that makes every CJK character its own index token:
- *   separator: '[\s\u200b\u3000\-、。，．？！；：“”‘’（）《》〈〉【】「」『』]+|(?=[\u3400-\u9fff\uf900-\ufaff])'
+ *   separator: '[\s\u200b\u3000\-"、。，．？！；：“”‘’（）《》〈〉【】「」『』]+|(?=[\u3400-\u9fff\uf900-\ufaff])'
  *
  * 1. Material reads the search box only on `keyup`. Text committed without a
  *    keyup (IME commit, paste, handwriting/voice input) is never searched, so

@@ -92,6 +92,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`batch1 must be a 3D tensor`](errors.py#batch1-must-be-a-3d-tensor).
+
+# %% [markdown]
 # Unsqueezing the values at the wrong place gives `(3, 1, 2)` twice; the inner sizes do
 # not match:
 
@@ -102,6 +105,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-).
+
+# %% [markdown]
 # And no broadcasting, even for a batch of size 1 (`torch.matmul` would broadcast it):
 
 # %%
@@ -110,6 +116,9 @@ try:
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 print(tuple(torch.matmul(torch.ones(2, 2, 3), torch.ones(1, 3, 2)).shape))
+
+# %% [markdown]
+# In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-).
 
 # %% [markdown]
 # ### Where the chapter uses it

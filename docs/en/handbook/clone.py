@@ -107,6 +107,9 @@ except RuntimeError as err:
 print("with detach:", model.w.detach().numpy())
 
 # %% [markdown]
+# In the error message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
+
+# %% [markdown]
 # `detach()` shares memory with the original, so changing the detached tensor in place
 # changes a value that autograd saved for the backward pass. PyTorch notices and refuses:
 
@@ -119,6 +122,9 @@ try:
 except RuntimeError as err:
     # the whole message, wrapped between words to fit the page
     print(textwrap.fill(f"{type(err).__name__}: {err}", width=80))
+
+# %% [markdown]
+# In the error message index: [`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation).
 
 # %% [markdown]
 # The message is precise: every tensor carries a version counter, raised by each in-place change;

@@ -104,6 +104,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`einsum(): subscript … which does not broadcast with previously seen size …`](errors.py#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-).
+
+# %% [markdown]
 # The number of letter groups must match the number of tensors, and each group must have
 # as many letters as its tensor has dimensions:
 
@@ -112,6 +115,9 @@ try:
     torch.einsum("qk->q", torch.ones(3, 2, 1))
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# In the error message index: [`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-).
 
 # %% [markdown]
 # And einsum does not check **meaning**: `"qk,kq->q"` runs whenever the sizes happen to

@@ -69,6 +69,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`The expanded size of the tensor (…) must match the existing size (…)`](errors.py#the-expanded-size-of-the-tensor--must-match-the-existing-size-).
+
+# %% [markdown]
 # A view shares memory with its source, so writing into it writes into the source, and
 # into every cell that reads the same element. In-place arithmetic on an expanded tensor
 # is refused; writing one cell silently changes a whole row:
@@ -83,6 +86,9 @@ except RuntimeError as err:
 y[0, 0] = 5  # writes x[0, 0]: all four cells of row 0 change
 print(y)
 print(x.flatten())
+
+# %% [markdown]
+# In the error message index: [`unsupported operation: more than one element of the written-to tensor refers to a single memory location`](errors.py#unsupported-operation-more-than-one-element-of-the-written-to-tensor-refers-to-a-single-memory-location).
 
 # %% [markdown]
 # Call `.clone()` (or use `repeat`) when you need a tensor you can modify.
@@ -146,6 +152,9 @@ try:
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
+
+# %% [markdown]
+# In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
 
 # %% [markdown]
 # The opposite surprise is worse because nothing fails: `(3,)` and `(3, 1)` broadcast to

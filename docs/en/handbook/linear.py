@@ -113,6 +113,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
+
+# %% [markdown]
 # Integer inputs are refused (the weight is float32):
 
 # %%
@@ -120,6 +123,9 @@ try:
     layer(torch.tensor([[1, 2, 3]]))
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# In the error message index: [`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype).
 
 # %% [markdown]
 # And `layer.weight` is $(\text{out}, \text{in})$, the transpose of what the formula

@@ -145,6 +145,9 @@ except IndexError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`tensors used as indices must be long, int, byte or bool tensors`](errors.py#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors).
+
+# %% [markdown]
 # An integer mask is worse: it is accepted, but read as a tensor of **row numbers**
 # (0 and 1), not as a mask. No error, a wrong shape, wrong values:
 
@@ -164,6 +167,9 @@ try:
     tiled[mask].reshape((3, -1))
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# In the error message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -112,6 +112,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks).
+
+# %% [markdown]
 # A row with **every** key masked has no weights left to share out: $e^{-\infty}$ everywhere
 # sums to 0, and the softmax divides 0 by 0. No error, just `nan`:
 
@@ -131,6 +134,9 @@ try:
     scores.masked_fill(torch.ones(3, 2, dtype=torch.bool), 0.0)
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
 
 # %% [markdown]
 # ### Two boolean masks, two conventions

@@ -129,6 +129,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
+
+# %% [markdown]
 # With a vector on the right the message speaks of `mat` and `vec`:
 
 # %%
@@ -136,6 +139,9 @@ try:
     torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# In the error message index: [`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-).
 
 # %% [markdown]
 # And `*` is not `@`: `*` multiplies element by element (with broadcasting) and sums

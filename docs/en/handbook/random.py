@@ -84,6 +84,9 @@ except TypeError as err:
 print(tuple(torch.rand(n_train // 2).shape))  # // keeps an int
 
 # %% [markdown]
+# In the error message index: [`rand(): argument 'size' (position 1) must be tuple of ints, not float`](errors.py#rand-argument-size-position-1-must-be-tuple-of-ints-not-float).
+
+# %% [markdown]
 # ### Where the chapter uses it
 #
 # - [The data](../data.py): `torch.rand(n_train) * 5` draws the training inputs
@@ -147,6 +150,9 @@ except TypeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments).
+
+# %% [markdown]
 # The second argument is the standard deviation: noise of variance 0.25 is
 # `torch.normal(0.0, 0.5, ...)`, not `torch.normal(0.0, 0.25, ...)`.
 #
@@ -206,6 +212,9 @@ except AttributeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 x_train, _ = torch.sort(torch.rand(5) * 5)  # unpacked: a tensor of shape (5,)
 print(tuple(x_train.shape))
+
+# %% [markdown]
+# In the error message index: [`'torch.return_types.sort' object has no attribute 'numpy'`](errors.py#torchreturn_typessort-object-has-no-attribute-numpy).
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -271,6 +280,9 @@ try:
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 print(torch.softmax(torch.arange(3).float(), dim=0).sum())
+
+# %% [markdown]
+# In the error message index: [`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long).
 
 # %% [markdown]
 # ### Where the chapter uses it

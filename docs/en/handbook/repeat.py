@@ -122,6 +122,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`repeats must have the same size as input along dim`](errors.py#repeats-must-have-the-same-size-as-input-along-dim).
+
+# %% [markdown]
 # Forgetting `dim` on a matrix is the other classic: the matrix is silently flattened,
 # and a later `reshape` may hide the mistake. Pass `dim` whenever the input is not 1-D.
 #
@@ -189,6 +192,9 @@ try:
     torch.ones(2, 3).repeat(2)
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# In the error message index: [`Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor`](errors.py#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor).
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -76,6 +76,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).
+
+# %% [markdown]
 # And `reshape` never swaps axes. To turn rows into columns, use `.T` (or
 # `transpose`); the two results below have the same shape but different contents:
 
@@ -150,6 +153,9 @@ try:
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 print(xt.reshape(-1))  # reshape copies when it must
+
+# %% [markdown]
+# In the error message index: [`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride).
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -132,6 +132,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`Dimension out of range`](errors.py#dimension-out-of-range), [`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long).
+
+# %% [markdown]
 # Finally, do not write softmax by hand as `exp(x) / exp(x).sum()`: `exp(1000)` is
 # infinite in float32, and infinity divided by infinity is `nan`. `F.softmax` subtracts
 # the largest score first, which by the second property above changes nothing:

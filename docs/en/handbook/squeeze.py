@@ -77,6 +77,9 @@ except IndexError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`Dimension out of range`](errors.py#dimension-out-of-range).
+
+# %% [markdown]
 # ### Where the chapter uses it
 #
 # [Parametric attention pooling](../parametric.py): `weights.unsqueeze(1)` has shape
@@ -132,6 +135,9 @@ try:
     y_hat.squeeze()[0]  # the first prediction... of a 0-d tensor
 except IndexError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# In the error message index: [`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor).
 
 # %% [markdown]
 # Name the axes to remove, both of them: `squeeze((1, 2))` (a tuple of axes, PyTorch 2.0 and

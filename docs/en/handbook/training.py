@@ -96,6 +96,9 @@ except RuntimeError as err:
 print(w.detach().numpy().round(4))  # detached first: a plain numpy array
 
 # %% [markdown]
+# In the error message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
+
+# %% [markdown]
 # ### Where the chapter uses it
 #
 # [Parametric attention pooling](../parametric.py): `self.w = nn.Parameter(torch.rand(1))`
@@ -239,6 +242,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 squared_errors.sum().backward()  # a scalar: fine
 print("w.grad =", w.grad)
+
+# %% [markdown]
+# In the error message index: [`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs).
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -107,6 +107,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+
+# %% [markdown]
 # ### Where the chapter uses it
 #
 # [From kernel regression to Transformer attention](../transformer.py) masks the diagonal

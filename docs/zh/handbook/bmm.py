@@ -89,6 +89,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`batch1 must be a 3D tensor`](errors.py#batch1-must-be-a-3d-tensor)。
+
+# %% [markdown]
 # 值的 `unsqueeze` 位置写错，两个张量都成了 `(3, 1, 2)`，中间的长度对不上：
 
 # %%
@@ -96,6 +99,9 @@ try:
     torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)。
 
 # %% [markdown]
 # 另外，它不做广播，批量大小为 1 也不行（`torch.matmul` 则会广播）：
@@ -106,6 +112,9 @@ try:
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 print(tuple(torch.matmul(torch.ones(2, 2, 3), torch.ones(1, 3, 2)).shape))
+
+# %% [markdown]
+# 报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)。
 
 # %% [markdown]
 # ### 本章在哪里用到

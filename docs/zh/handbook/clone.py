@@ -103,6 +103,9 @@ except RuntimeError as err:
 print("with detach:", model.w.detach().numpy())
 
 # %% [markdown]
+# 报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
+
+# %% [markdown]
 # `detach()` 与原张量共享内存，所以原地修改 detach 出来的张量，会改掉自动求导为反向传播保存的值。PyTorch 会发现并拒绝：
 
 # %%
@@ -114,6 +117,9 @@ try:
 except RuntimeError as err:
     # the whole message, wrapped between words to fit the page
     print(textwrap.fill(f"{type(err).__name__}: {err}", width=80))
+
+# %% [markdown]
+# 报错信息索引：[`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)。
 
 # %% [markdown]
 # 报错说得很具体：每个张量都带着一个版本号，每被原地修改一次就加 1；反向传播需要版本 0 的 `y`，眼前的却是版本 1。改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。

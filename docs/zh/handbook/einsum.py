@@ -97,6 +97,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`einsum(): subscript … which does not broadcast with previously seen size …`](errors.py#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-)。
+
+# %% [markdown]
 # 字母组数必须等于张量个数，每组的字母数必须等于对应张量的维数：
 
 # %%
@@ -104,6 +107,9 @@ try:
     torch.einsum("qk->q", torch.ones(3, 2, 1))
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
 
 # %% [markdown]
 # 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把权重 $(q, k)$ 和值 $(k, q)$ 配在了一起。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误就一眼能看出来。

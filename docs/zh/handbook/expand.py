@@ -67,6 +67,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`The expanded size of the tensor (…) must match the existing size (…)`](errors.py#the-expanded-size-of-the-tensor--must-match-the-existing-size-)。
+
+# %% [markdown]
 # 视图与源张量共享内存，往视图里写就是往源张量里写，也会改到所有读同一元素的格子。
 # 对 expand 得到的张量做原地运算会被拒绝；而给单个格子赋值会悄悄改掉一整行：
 
@@ -80,6 +83,9 @@ except RuntimeError as err:
 y[0, 0] = 5  # writes x[0, 0]: all four cells of row 0 change
 print(y)
 print(x.flatten())
+
+# %% [markdown]
+# 报错信息索引：[`unsupported operation: more than one element of the written-to tensor refers to a single memory location`](errors.py#unsupported-operation-more-than-one-element-of-the-written-to-tensor-refers-to-a-single-memory-location)。
 
 # %% [markdown]
 # 需要一个可以修改的张量时，先调用 `.clone()`（或者直接用 `repeat`）。
@@ -139,6 +145,9 @@ try:
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
+
+# %% [markdown]
+# 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 
 # %% [markdown]
 # 反过来的意外更糟，因为什么都不报错：`(3,)` 和 `(3, 1)` 会广播成 `(3, 3)`。

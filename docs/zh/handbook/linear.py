@@ -105,6 +105,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
+
+# %% [markdown]
 # 整数输入会被拒绝（权重是 float32）：
 
 # %%
@@ -112,6 +115,9 @@ try:
     layer(torch.tensor([[1, 2, 3]]))
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)。
 
 # %% [markdown]
 # 另外，`layer.weight` 的形状是 $(\text{out}, \text{in})$，与公式 $x W$ 让人以为的正好相反：对非方阵的层，`x @ layer.weight` 会报错；对方阵的层，它会悄无声息地算出别的东西。

@@ -142,6 +142,9 @@ except IndexError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`tensors used as indices must be long, int, byte or bool tensors`](errors.py#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors)。
+
+# %% [markdown]
 # 整数掩码更糟：它会被接受，却被当成一个**行号**张量（0 和 1）来读，而不是掩码。
 # 不报错，形状错了，值也错了：
 
@@ -160,6 +163,9 @@ try:
     tiled[mask].reshape((3, -1))
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
 
 # %% [markdown]
 # ### 本章在哪里用到

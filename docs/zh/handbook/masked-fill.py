@@ -102,6 +102,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks)。
+
+# %% [markdown]
 # 如果一行里**所有**键都被掩码，就没有权重可分了：$e^{-\infty}$ 全部加起来是 0，softmax 变成 0 除以 0。不报错，只给出 `nan`：
 
 # %%
@@ -118,6 +121,9 @@ try:
     scores.masked_fill(torch.ones(3, 2, dtype=torch.bool), 0.0)
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 
 # %% [markdown]
 # ### 两种布尔掩码，两种约定

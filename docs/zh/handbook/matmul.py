@@ -122,6 +122,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
+
+# %% [markdown]
 # 右边是向量时，报错信息里说的是 `mat` 和 `vec`：
 
 # %%
@@ -129,6 +132,9 @@ try:
     torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-)。
 
 # %% [markdown]
 # 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。

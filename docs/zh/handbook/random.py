@@ -80,6 +80,9 @@ except TypeError as err:
 print(tuple(torch.rand(n_train // 2).shape))  # // keeps an int
 
 # %% [markdown]
+# 报错信息索引：[`rand(): argument 'size' (position 1) must be tuple of ints, not float`](errors.py#rand-argument-size-position-1-must-be-tuple-of-ints-not-float)。
+
+# %% [markdown]
 # ### 本章在哪里用到
 #
 # - [数据](../data.py)：`torch.rand(n_train) * 5` 从 $[0, 5)$ 中抽取训练输入。
@@ -140,6 +143,9 @@ except TypeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments)。
+
+# %% [markdown]
 # 第二个参数是标准差：方差为 0.25 的噪声要写 `torch.normal(0.0, 0.5, ...)`，
 # 而不是 `torch.normal(0.0, 0.25, ...)`。
 #
@@ -198,6 +204,9 @@ except AttributeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 x_train, _ = torch.sort(torch.rand(5) * 5)  # unpacked: a tensor of shape (5,)
 print(tuple(x_train.shape))
+
+# %% [markdown]
+# 报错信息索引：[`'torch.return_types.sort' object has no attribute 'numpy'`](errors.py#torchreturn_typessort-object-has-no-attribute-numpy)。
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -261,6 +270,9 @@ try:
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 print(torch.softmax(torch.arange(3).float(), dim=0).sum())
+
+# %% [markdown]
+# 报错信息索引：[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。
 
 # %% [markdown]
 # ### 本章在哪里用到

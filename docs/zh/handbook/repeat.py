@@ -114,6 +114,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`repeats must have the same size as input along dim`](errors.py#repeats-must-have-the-same-size-as-input-along-dim)。
+
+# %% [markdown]
 # 另一个常见错误是对矩阵忘了写 `dim`：矩阵被悄悄展平，后面再 `reshape`
 # 一下，错误就藏起来了。输入不是一维时，请总是写明 `dim`。
 #
@@ -178,6 +181,9 @@ try:
     torch.ones(2, 3).repeat(2)
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor`](errors.py#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor)。
 
 # %% [markdown]
 # ### 本章在哪里用到

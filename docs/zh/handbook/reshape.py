@@ -73,6 +73,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
+
+# %% [markdown]
 # 另外，`reshape` 从不交换轴。要把行变成列，请用 `.T`（或 `transpose`）；
 # 下面两个结果形状相同，内容却不同：
 
@@ -145,6 +148,9 @@ try:
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 print(xt.reshape(-1))  # reshape copies when it must
+
+# %% [markdown]
+# 报错信息索引：[`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride)。
 
 # %% [markdown]
 # ### 本章在哪里用到

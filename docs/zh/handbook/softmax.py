@@ -127,6 +127,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`Dimension out of range`](errors.py#dimension-out-of-range)、[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。
+
+# %% [markdown]
 # 最后，不要手写 `exp(x) / exp(x).sum()` 来代替 softmax：在 float32 中 `exp(1000)`
 # 是无穷大，无穷大除以无穷大得到 `nan`。`F.softmax` 会先减去最大的分数，
 # 由上面第二条性质可知这不改变结果：

@@ -75,6 +75,9 @@ except IndexError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`Dimension out of range`](errors.py#dimension-out-of-range)。
+
+# %% [markdown]
 # ### 本章在哪里用到
 #
 # [带参数的注意力汇聚](../parametric.py)：`weights.unsqueeze(1)` 的形状是
@@ -128,6 +131,9 @@ try:
     y_hat.squeeze()[0]  # the first prediction... of a 0-d tensor
 except IndexError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor)。
 
 # %% [markdown]
 # 把要去掉的两个轴都写明：`squeeze((1, 2))`（轴组成的元组，PyTorch 2.0 起支持）；

@@ -94,6 +94,9 @@ except RuntimeError as err:
 print(w.detach().numpy().round(4))  # detached first: a plain numpy array
 
 # %% [markdown]
+# 报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
+
+# %% [markdown]
 # ### 本章在哪里用到
 #
 # [带参数的注意力汇聚](../parametric.py)：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
@@ -235,6 +238,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 squared_errors.sum().backward()  # a scalar: fine
 print("w.grad =", w.grad)
+
+# %% [markdown]
+# 报错信息索引：[`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs)。
 
 # %% [markdown]
 # ### 本章在哪里用到

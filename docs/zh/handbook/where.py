@@ -98,6 +98,9 @@ except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
+# 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+
+# %% [markdown]
 # ### 本章在哪里用到
 #
 # [从核回归到 Transformer 注意力](../transformer.py)用 [masked_fill](masked-fill.py) 给对角线加掩码；`torch.where(eye, float("-inf"), scores)` 是用 `where` 写的同一行。本章自己的留一键（[带参数的注意力汇聚](../parametric.py)）用的则是布尔索引（[torch.eye 与布尔掩码](mask.py)）。

@@ -1,0 +1,567 @@
+# %% [markdown]
+# # Error message index: paste the error into the search box
+#
+# This page collects the errors you can meet while working through the chapter, from
+# [the data](../data.py) to [parametric attention pooling](../parametric.py). Each one
+# is the real text that PyTorch 2.13, or this tutorial's package `attention_tutorial`,
+# gave when the site was built and the failing line below it ran; none is copied by hand.
+# Paste the first line of an error (or its first few words) into the search box to land
+# on its entry here. Each entry says what causes it, how to fix it, and links to the
+# handbook section or chapter page that explains it.
+#
+# A `…` in a heading stands for the part that depends on your code (shapes, lengths,
+# dtypes): the numbers you see will usually differ. The first word of an error is the type
+# of the exception: `RuntimeError`, `IndexError`, `TypeError`, …
+
+# %%
+import contextlib
+import textwrap
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+
+@contextlib.contextmanager
+def prints_error(*kinds):
+    """Run the block, which must fail with one of ``kinds``; print its first line."""
+    try:
+        yield
+    except kinds as err:
+        first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
+        # wrapped between words to fit the page; the next lines are indented
+        print(
+            textwrap.fill(first, 80, subsequent_indent=" " * 4, break_on_hyphens=False)
+        )
+    else:
+        raise AssertionError("the block was expected to fail")
+
+
+# %% [markdown]
+# `prints_error` runs the line inside `with` and prints the first line of its error
+# (wrapped between words when it is long, the next lines indented by four spaces); if the
+# line does not fail, the build fails, so this page cannot keep a stale message.
+#
+# ## Shapes that do not fit
+#
+# ### mat1 and mat2 shapes cannot be multiplied
+#
+# - **Cause**: a matrix product needs as many columns on the left as rows on the right;
+#   the message writes each shape as "rows x columns". An `nn.Linear` whose input's last
+#   dimension is not `in_features` gives the same message.
+# - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
+# - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls),
+#   [nn.Linear, pitfalls](linear.py#pitfalls).
+
+# %%
+A = torch.ones(2, 3)  # (2, 3)
+with prints_error(RuntimeError):
+    torch.matmul(A, A)  # (2, 3) @ (2, 3): 3 != 2
+
+# %% [markdown]
+# ### size mismatch, got input (…), mat (…), vec (…)
+#
+# - **Cause**: a matrix times a vector whose length is not the matrix's number of columns.
+# - **Fix**: the vector's length must be `A.shape[1]`; check that the numbers of queries
+#   and keys are not swapped.
+# - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
+
+# %% [markdown]
+# ### batch1 must be a 3D tensor
+#
+# - **Cause**: `torch.bmm` takes 3-D tensors only, `(batch, rows, columns)`; the
+#   `unsqueeze` was forgotten.
+# - **Fix**: `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))`, that is
+#   `(n, 1, k) @ (n, k, 1)`.
+# - **Explained in**: [torch.bmm, pitfalls](bmm.py#pitfalls),
+#   [parametric attention pooling: batch matrix multiplication](../parametric.py#batch-matrix-multiplication).
+
+# %%
+weights = torch.full((3, 2), 0.5)  # (n_queries, n_keys)
+values = torch.ones(3, 2)  # (n_queries, n_keys)
+with prints_error(RuntimeError):
+    torch.bmm(weights, values)  # 2-D, not 3-D
+
+# %% [markdown]
+# ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
+#
+# - **Cause**: the first two dimensions of `bmm`'s second argument (PyTorch calls it
+#   `batch2`) must be (batch size, columns of the first argument): the values were
+#   unsqueezed in the wrong place, or the two batch sizes differ (`bmm` does not broadcast).
+# - **Fix**: write the values as `values.unsqueeze(-1)`; for different batch sizes use
+#   `torch.matmul`, which broadcasts.
+# - **Explained in**: [torch.bmm, pitfalls](bmm.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
+
+# %% [markdown]
+# ### einsum(): subscript … which does not broadcast with previously seen size …
+#
+# - **Cause**: one subscript letter (here `k`) has two different sizes in two operands.
+#   Older PyTorch versions worded this "einsum(): operands do not broadcast with remapped
+#   shapes [original->remapped]"; PyTorch 2.13 says the sentence printed below, naming the letter and the sizes.
+# - **Fix**: give one letter axes of one size, or use another letter.
+# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))  # k is 2, then 3
+
+# %% [markdown]
+# ### einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)
+#
+# - **Cause**: an operand's group of letters must have one letter per dimension of its
+#   tensor.
+# - **Fix**: write one letter per dimension, or `squeeze` the extra axes of size 1 first.
+# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    torch.einsum("qk->q", torch.ones(3, 2, 1))  # 2 letters, 3 dimensions
+
+# %% [markdown]
+# ### The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …
+#
+# - **Cause**: the two shapes of an elementwise operation (`+ - * /`, `torch.where`, the
+#   mask of `masked_fill`) do not broadcast: aligned from the right, some dimension has two
+#   sizes that are neither equal nor 1.
+# - **Fix**: give one operand an axis of size 1, e.g. `queries[:, None] - keys` is
+#   `(3, 2)`; or check whether both should have had the same length (`n_train` used for
+#   `n_test`, say).
+# - **Explained in**: [broadcasting, pitfalls](expand.py#pitfalls_1),
+#   [torch.where, pitfalls](where.py#pitfalls),
+#   [masked_fill, pitfalls](masked-fill.py#pitfalls),
+#   [non-parametric attention pooling: the TensorFlow lesson](../nonparametric.py#a-lesson-from-the-tensorflow-version-of-dive-into-deep-learning).
+
+# %%
+queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+keys = torch.tensor([0.0, 0.5])  # (2,)
+with prints_error(RuntimeError):
+    queries - keys  # (3,) - (2,)
+
+# %% [markdown]
+# ### The expanded size of the tensor (…) must match the existing size (…)
+#
+# - **Cause**: `expand` can only stretch axes of size 1.
+# - **Fix**: `unsqueeze` an axis of size 1 first and expand that, or use `repeat`, which
+#   copies.
+# - **Explained in**: [Tensor.expand, pitfalls](expand.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
+
+# %% [markdown]
+# ### unsupported operation: more than one element of the written-to tensor refers to a single memory location
+#
+# - **Cause**: in the result of `expand` several cells share one element in memory, so an
+#   in-place operation (its name ends in `_`) cannot write each cell.
+# - **Fix**: `.clone()` first, as the message says, or use the operation without the
+#   underscore to get a new tensor.
+# - **Explained in**: [Tensor.expand, pitfalls](expand.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    torch.tensor([[1], [2], [3]]).expand(3, 4).add_(1)  # 4 cells, 1 element
+
+# %% [markdown]
+# ### shape '[…]' is invalid for input of size …
+#
+# - **Cause**: the sizes of the new shape must multiply to the number of elements, `-1`
+#   or not. Elements picked by a boolean mask cannot be cut back into rows either if the
+#   rows kept different numbers of them.
+# - **Fix**: check `x.numel()`; a leave-one-out mask must drop exactly one element per row.
+# - **Explained in**: [reshape, pitfalls](reshape.py#pitfalls),
+#   [boolean mask indexing, pitfalls](mask.py#pitfalls_1).
+
+# %%
+with prints_error(RuntimeError):
+    torch.arange(6).reshape(4, -1)  # 6 elements do not fill rows of 4
+
+# %% [markdown]
+# ### view size is not compatible with input tensor's size and stride
+#
+# - **Cause**: `view` never copies, and a view such as a transpose is not laid out row by
+#   row in memory.
+# - **Fix**: use `reshape`, as the message says (it copies when it must), or
+#   `.contiguous().view(...)`.
+# - **Explained in**: [Tensor.view, pitfalls](reshape.py#pitfalls_1).
+
+# %%
+with prints_error(RuntimeError):
+    torch.arange(6).reshape(2, 3).t().view(-1)  # t() is a view with swapped strides
+
+# %% [markdown]
+# ### Dimension out of range
+#
+# - **Cause**: `dim` is beyond the tensor's dimensions. A 2-D tensor has `dim=0` and `1`
+#   (or `-2` and `-1`); the result of `unsqueeze` has one axis more, so its `dim` may be
+#   one larger, and no more.
+# - **Fix**: print `x.dim()`; attention weights are normalised along each row: `dim=1` or
+#   `dim=-1`.
+# - **Explained in**: [softmax, pitfalls](softmax.py#pitfalls),
+#   [Tensor.unsqueeze, pitfalls](squeeze.py#pitfalls).
+
+# %%
+scores = torch.zeros(2, 3)  # (n_queries, n_keys)
+with prints_error(IndexError):
+    F.softmax(scores, dim=2)  # a 2-D tensor has dims 0, 1 (or -2, -1)
+
+# %% [markdown]
+# ### invalid index of a 0-dim tensor
+#
+# - **Cause**: `squeeze()` removed every axis of size 1 and left a 0-d tensor, which has
+#   no axis to index.
+# - **Fix**: `reshape(-1)` gives a 1-D vector (the chapter's way), or `.item()` gives the
+#   number.
+# - **Explained in**: [Tensor.squeeze, pitfalls](squeeze.py#pitfalls_1).
+
+# %%
+y_hat = torch.ones(1, 1, 1)  # (1, 1, 1): bmm's result for one query
+with prints_error(IndexError):
+    y_hat.squeeze()[0]  # squeeze() left a 0-d tensor
+
+# %% [markdown]
+# ### repeats must have the same size as input along dim
+#
+# - **Cause**: repeat counts given as a tensor need one count per element along `dim`.
+# - **Fix**: the counts' length must be `x.shape[dim]` (`x.numel()` when `dim=None`), or
+#   give a single int.
+# - **Explained in**: [repeat_interleave, pitfalls](repeat.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    torch.tensor([1, 2, 3]).repeat_interleave(torch.tensor([1, 2]))  # 3 vs 2 counts
+
+# %% [markdown]
+# ### Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor
+#
+# - **Cause**: `Tensor.repeat` needs a count for every axis; missing counts are not
+#   filled in.
+# - **Fix**: `x.repeat(2, 1)` tiles twice along axis 0; the chapter writes
+#   `x_train.repeat((n_train, 1))`.
+# - **Explained in**: [Tensor.repeat, pitfalls](repeat.py#pitfalls_1).
+
+# %%
+with prints_error(RuntimeError):
+    torch.ones(2, 3).repeat(2)  # 2 axes, 1 count
+
+# %% [markdown]
+# ## The wrong type
+#
+# ### masked_fill_ only supports boolean masks
+#
+# - **Cause**: the mask must be boolean, and `1 - torch.eye(n)` is a float tensor. The
+#   message says `masked_fill_`; `masked_fill` without the underscore says the same.
+# - **Fix**: `mask.bool()` or `mask.type(torch.bool)`.
+# - **Explained in**: [masked_fill, pitfalls](masked-fill.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))  # a float mask
+
+# %% [markdown]
+# ### tensors used as indices must be long, int, byte or bool tensors
+#
+# - **Cause**: a float tensor used as an index. The chapter's mask
+#   `(1 - torch.eye(n_train))` must be made boolean first.
+# - **Fix**: `tiled[(1 - torch.eye(3)).type(torch.bool)]`.
+# - **Explained in**: [boolean mask indexing, pitfalls](mask.py#pitfalls_1),
+#   [parametric attention pooling: leave-one-out](../parametric.py#leave-one-out-keys-and-values-step-by-step).
+
+# %%
+tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
+with prints_error(IndexError):
+    tiled[1 - torch.eye(3)]  # a float mask: .type(torch.bool) forgotten
+
+# %% [markdown]
+# ### expected scalar type Float but found Double
+#
+# - **Cause**: one tensor is float32 (PyTorch's default), the other float64 (NumPy's
+#   default, which `torch.from_numpy` keeps). These are `bmm`'s words; for the same mix,
+#   `matmul` and `nn.Linear` say the next two messages.
+# - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
+# - **Explained in**: [torch.bmm](bmm.py#torchbmm),
+#   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
+#   all float32).
+
+# %%
+weights32 = torch.full((3, 1, 2), 0.5)  # (n, 1, n_keys), float32
+values64 = torch.from_numpy(np.ones((3, 2, 1)))  # (n, n_keys, 1), float64
+with prints_error(RuntimeError):
+    torch.bmm(weights32, values64)
+
+# %% [markdown]
+# ### mat1 and mat2 must have the same dtype
+#
+# - **Cause**: the two sides of a matrix product have different dtypes; here the input
+#   holds integers and the weight is float32.
+# - **Fix**: write the input as floats (`[[1.0, 2.0, 3.0]]`), or call `.float()`.
+# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
+
+# %%
+layer = nn.Linear(3, 2)  # float32 weight and bias
+with prints_error(RuntimeError):
+    layer(torch.tensor([[1, 2, 3]]))  # int64 input
+
+# %% [markdown]
+# ### expected m1 and m2 to have the same dtype
+#
+# - **Cause**: as in the previous entry; a layer without bias (and a product such as
+#   `x @ W`) runs other code, which words it differently.
+# - **Fix**: as in the previous entry, make the input float32.
+# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
+
+# %%
+layer = nn.Linear(3, 2, bias=False)  # float32 weight, no bias
+with prints_error(RuntimeError):
+    layer(torch.tensor([[1, 2, 3]]))  # int64 input
+
+# %% [markdown]
+# ### "softmax_lastdim_kernel_impl" not implemented for 'Long'
+#
+# - **Cause**: softmax is defined for floating-point numbers only; `torch.arange(3)` of
+#   ints is int64 (`Long` in the message).
+# - **Fix**: `torch.arange(3.0)` or `.float()`.
+# - **Explained in**: [softmax, pitfalls](softmax.py#pitfalls),
+#   [torch.arange, pitfalls](random.py#pitfalls_3).
+
+# %%
+with prints_error(NotImplementedError):
+    F.softmax(torch.arange(3), dim=0)  # arange of ints gives int64
+
+# %% [markdown]
+# ### rand(): argument 'size' (position 1) must be tuple of ints, not float
+#
+# - **Cause**: a shape must be made of ints, and `/` always gives a float.
+# - **Fix**: use integer division, `n_train // 2`.
+# - **Explained in**: [torch.rand, pitfalls](random.py#pitfalls).
+
+# %%
+n_train = 50
+with prints_error(TypeError):
+    torch.rand(n_train / 2)  # / gives a float, even 25.0
+
+# %% [markdown]
+# ### normal() received an invalid combination of arguments
+#
+# - **Cause**: `torch.normal` can be called in several ways, and the arguments match none:
+#   with a number for both the mean and the standard deviation it also needs a shape, and
+#   the shape must be a tuple (`(3)` is just the int 3; `(3,)` is a tuple).
+# - **Fix**: `torch.normal(0.0, 0.5, (n_train,))`.
+# - **Explained in**: [torch.normal, pitfalls](random.py#pitfalls_1),
+#   [the data: noise](../data.py#noise-torchnormal).
+
+# %%
+with prints_error(TypeError):
+    torch.normal(0.0, 0.5)  # no size: how many numbers?
+
+# %% [markdown]
+# ### 'torch.return_types.sort' object has no attribute 'numpy'
+#
+# - **Cause**: `torch.sort` returns a pair of tensors (the values and where they came
+#   from); one variable receives the pair.
+# - **Fix**: `x_train, _ = torch.sort(...)`.
+# - **Explained in**: [torch.sort, pitfalls](random.py#pitfalls_2),
+#   [the data: sorting](../data.py#sorting-torchsort).
+
+# %%
+x_train = torch.sort(torch.rand(5) * 5)  # (values, indices), not unpacked
+with prints_error(AttributeError):
+    x_train.numpy()
+
+# %% [markdown]
+# ## Autograd
+#
+# ### Can't call numpy() on Tensor that requires grad
+#
+# - **Cause**: a tensor that requires grad (an `nn.Parameter`, or a result computed from
+#   one and still in the graph) cannot become a NumPy array; plotting is where most people
+#   meet this.
+# - **Fix**: `.detach()` first, as the message says and the last line below does.
+# - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls),
+#   [nn.Parameter, pitfalls](training.py#pitfalls),
+#   [parametric attention pooling: detach before plotting](../parametric.py#detach-before-plotting).
+
+# %%
+model = at.NWKernelRegression(w=2.0)
+with prints_error(RuntimeError):
+    model.w.numpy()  # an nn.Parameter requires grad
+print("with detach():", model.w.detach().numpy())
+
+# %% [markdown]
+# ### a leaf Variable that requires grad is being used in an in-place operation.
+#
+# - **Cause**: a hand-written gradient step `w -= lr * w.grad` changes a leaf parameter
+#   in place, which autograd refuses to record.
+# - **Fix**: do the step inside `with torch.no_grad():` (as below), or leave it to
+#   `optimizer.step()`, which does exactly that.
+# - **Explained in**: [torch.optim.SGD](training.py#torchoptimsgd),
+#   [parametric attention pooling: training](../parametric.py#training).
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+((3 * w - 6) ** 2).sum().backward()  # w.grad = -18
+with prints_error(RuntimeError):
+    w -= 0.1 * w.grad  # a hand-written SGD step, recorded by autograd
+with torch.no_grad():
+    w -= 0.1 * w.grad  # the same step, not recorded
+print("w after one step:", w.item())
+
+# %% [markdown]
+# ### Trying to backward through the graph a second time
+#
+# - **Cause**: `backward()` frees the intermediate values saved in the graph once it has
+#   used them, so one loss cannot be backpropagated twice. In a training loop the usual
+#   cause is a loss (or a tensor computed from it) carried over from the previous step.
+# - **Fix**: compute a new loss with a new forward pass at every step; use
+#   `backward(retain_graph=True)` only when you really need two passes.
+# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2) (gradients
+#   accumulate), [parametric attention pooling: training](../parametric.py#training).
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+loss = (3 * w.exp()).sum()  # exp() saves its result for backward
+loss.backward()
+with prints_error(RuntimeError):
+    loss.backward()  # the saved values were freed by the first call
+
+# %% [markdown]
+# ### grad can be implicitly created only for scalar outputs
+#
+# - **Cause**: the loss with `reduction='none'` is a vector, and `backward()` without
+#   arguments takes a single number.
+# - **Fix**: the chapter writes `l.sum().backward()`.
+# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2),
+#   [parametric attention pooling: training](../parametric.py#training).
+
+# %%
+w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
+squared_errors = nn.MSELoss(reduction="none")(3 * w, torch.tensor([6.0, 0.0]))  # (2,)
+with prints_error(RuntimeError):
+    squared_errors.backward()  # a vector: backward() needs a number
+
+# %% [markdown]
+# ### one of the variables needed for gradient computation has been modified by an inplace operation
+#
+# - **Cause**: a value that backpropagation needs was changed in place after the forward
+#   pass; a tensor from `detach()` shares memory with the original, so changing one
+#   changes the other.
+# - **Fix**: `.clone()` before changing it (`x.detach().clone()`), or use the operation
+#   without the underscore.
+# - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls).
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.exp()  # backward needs y itself: d exp(x) / dx = exp(x)
+y.detach().zero_()  # detach() shares memory: this overwrites y
+with prints_error(RuntimeError):
+    y.sum().backward()
+
+# %% [markdown]
+# ## The package's own errors
+#
+# The package's functions check their arguments and, when they refuse one, name it and
+# say what shape or dtype they expected. The examples below use 40 training points and
+# 50 test inputs, so that calls with mixed-up shapes fail for sure (with `n_train` equal
+# to `n_test` some of these mistakes raise nothing).
+
+# %%
+data = at.make_data(n_train=40)
+print("x_train:", tuple(data.x_train.shape), " x_test:", tuple(data.x_test.shape))
+
+# %% [markdown]
+# ### … must be a torch.Tensor, got …
+#
+# - **Cause**: the package's functions take tensors: `queries`, `keys`, `values`,
+#   `x_train` and `y_train` cannot be lists or NumPy arrays.
+# - **Fix**: `torch.tensor([0.0, 2.5, 5.0])`; a NumPy array:
+#   `torch.from_numpy(a).float()`.
+# - **Explained in**: [API reference: pooling](../api/pooling.md).
+
+# %%
+with prints_error(TypeError):
+    at.nadaraya_watson([0.0, 2.5, 5.0], data.x_train, data.y_train)  # a list
+
+# %% [markdown]
+# ### … must be a 1-D tensor of shape …
+#
+# - **Cause**: `nadaraya_watson` takes the queries as a vector `(n_test,)` and tiles them
+#   itself; this call passed the already tiled `(n_test, n_train)` matrix.
+# - **Fix**: pass `data.x_test` as it is.
+# - **Explained in**: [non-parametric attention pooling: tiling the queries](../nonparametric.py#tiling-the-queries-into-a-matrix).
+
+# %%
+queries = data.x_test.repeat_interleave(data.n_train).reshape(-1, data.n_train)
+with prints_error(ValueError):
+    at.nadaraya_watson(queries, data.x_train, data.y_train)  # the tiled matrix
+
+# %% [markdown]
+# ### … must have a floating-point dtype
+#
+# - **Cause**: `torch.arange(5)` of ints is int64, and the kernel and softmax need
+#   floating-point numbers: `queries`, `keys` and `values` must all be floats.
+# - **Fix**: `torch.arange(5.0)` or `.float()`.
+# - **Explained in**: [torch.arange, pitfalls](random.py#pitfalls_3).
+
+# %%
+with prints_error(ValueError):
+    at.nadaraya_watson(torch.arange(5), data.x_train, data.y_train)  # int64
+
+# %% [markdown]
+# ### … must have the same length
+#
+# - **Cause**: keys and values come in pairs. Here the queries and keys are swapped: the
+#   keys are the 50 test inputs, the values still the 40 training outputs. The plotting
+#   functions use the same words for curves of different lengths.
+# - **Fix**: the order is `nadaraya_watson(queries, keys, values)`, that is
+#   `(x_test, x_train, y_train)`.
+# - **Explained in**: [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped).
+
+# %%
+with prints_error(ValueError):
+    at.nadaraya_watson(data.x_train, data.x_test, data.y_train)  # swapped
+
+# %% [markdown]
+# ### … must have the same dtype
+#
+# - **Cause**: queries, keys and values must share one dtype; here the keys are float64
+#   from NumPy.
+# - **Fix**: `keys64.float()`.
+# - **Explained in**: [the data: torch.rand](../data.py#training-inputs-torchrand), and
+#   [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
+#   above.
+
+# %%
+keys64 = torch.from_numpy(np.linspace(0.0, 5.0, 40))  # float64: NumPy's default
+with prints_error(ValueError):
+    at.nadaraya_watson(data.x_test, keys64, data.y_train)
+
+# %% [markdown]
+# ### keys must be a 2-D tensor of shape (n_queries, n_keys)
+#
+# - **Cause**: the parametric model gives each query its own row of keys and values, so
+#   both are 2-D, `(n_queries, n_keys)`.
+# - **Fix**: for training, `at.leave_one_out(x_train, y_train)` gives each row every key
+#   but its own (as below); for predictions, tile the training data to
+#   `(n_test, n_train)`.
+# - **Explained in**: [parametric attention pooling: leave-one-out keys and values](../parametric.py#leave-one-out-keys-and-values-step-by-step),
+#   [parametric attention pooling: the model](../parametric.py#the-model).
+
+# %%
+model = at.NWKernelRegression(w=1.0)
+with prints_error(ValueError):
+    model(data.x_train, data.x_train, data.y_train)  # 1-D keys
+keys, values = at.leave_one_out(data.x_train, data.y_train)  # (40, 39) each
+print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))

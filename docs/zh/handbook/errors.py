@@ -1,0 +1,498 @@
+# %% [markdown]
+# # 报错信息索引：把报错粘贴进搜索框
+#
+# 这一页收集学习本章（从[数据](../data.py)到[带参数的注意力汇聚](../parametric.py)）时会遇到的报错。每一条都是构建网站时真正运行出错的那一行代码、由 PyTorch 2.13
+# 或本教程的包 `attention_tutorial` 给出的原文，不是手抄的。把报错的第一行（或者开头几个词）
+# 粘贴进搜索框，就能找到这里的条目。每个条目说明原因和改法，并链接到讲解它的手册小节或章节页面。
+#
+# 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
+# 报错的第一个词是异常的类型：`RuntimeError`、`IndexError`、`TypeError`……
+
+# %%
+import contextlib
+import textwrap
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+import attention_tutorial as at
+
+_ = torch.manual_seed(at.SEED)
+
+
+@contextlib.contextmanager
+def prints_error(*kinds):
+    """Run the block, which must fail with one of ``kinds``; print its first line."""
+    try:
+        yield
+    except kinds as err:
+        first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
+        # wrapped between words to fit the page; the next lines are indented
+        print(
+            textwrap.fill(first, 80, subsequent_indent=" " * 4, break_on_hyphens=False)
+        )
+    else:
+        raise AssertionError("the block was expected to fail")
+
+
+# %% [markdown]
+# `prints_error` 运行 `with` 里的那一行，打印报错的第一行（太长时在词与词之间折行，续行缩进四格）；
+# 要是那一行没有报错，构建就会失败，所以这一页不会留下过时的报错。
+#
+# ## 形状对不上
+#
+# ### mat1 and mat2 shapes cannot be multiplied
+#
+# - **原因**：矩阵乘法要求左边的列数等于右边的行数，报错把两个矩阵的形状写成“行x列”。
+#   `nn.Linear` 的输入最后一维不等于 `in_features` 时也是这条报错。
+# - **改法**：打印两边的 `.shape`，找出该转置（`.T`）或该换位置的那个。
+# - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)、[nn.Linear 的陷阱](linear.py#陷阱)。
+
+# %%
+A = torch.ones(2, 3)  # (2, 3)
+with prints_error(RuntimeError):
+    torch.matmul(A, A)  # (2, 3) @ (2, 3): 3 != 2
+
+# %% [markdown]
+# ### size mismatch, got input (…), mat (…), vec (…)
+#
+# - **原因**：矩阵乘向量，向量的长度不等于矩阵的列数。
+# - **改法**：向量长度应为 `A.shape[1]`；检查是不是把查询和键的个数弄反了。
+# - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
+
+# %% [markdown]
+# ### batch1 must be a 3D tensor
+#
+# - **原因**：`torch.bmm` 只接受三维张量 `(批量, 行, 列)`，这里忘了 `unsqueeze`。
+# - **改法**：`torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))`，即 `(n, 1, k) @ (n, k, 1)`。
+# - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)、[带参数的注意力汇聚：批量矩阵乘法](../parametric.py#批量矩阵乘法)。
+
+# %%
+weights = torch.full((3, 2), 0.5)  # (n_queries, n_keys)
+values = torch.ones(3, 2)  # (n_queries, n_keys)
+with prints_error(RuntimeError):
+    torch.bmm(weights, values)  # 2-D, not 3-D
+
+# %% [markdown]
+# ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
+#
+# - **原因**：`bmm` 的第二个参数（PyTorch 叫它 `batch2`）的前两维必须是 `(批量大小, 第一个参数的列数)`：
+#   值的 `unsqueeze` 放错了位置，或者两个批量大小不同（`bmm` 不广播）。
+# - **改法**：值写成 `values.unsqueeze(-1)`；批量大小不同时改用会广播的 `torch.matmul`。
+# - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
+
+# %% [markdown]
+# ### einsum(): subscript … which does not broadcast with previously seen size …
+#
+# - **原因**：同一个下标字母（这里是 `k`）在两个操作数里长度不同。旧版 PyTorch 把这种情况说成“einsum(): operands
+#   do not broadcast with remapped shapes [original->remapped]”；PyTorch 2.13 的原话是下面打印的这句，并且点名了字母和长度。
+# - **改法**：让同一个字母对应同样长的轴，或者换一个字母。
+# - **讲解**：[torch.einsum 的陷阱](einsum.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))  # k is 2, then 3
+
+# %% [markdown]
+# ### einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)
+#
+# - **原因**：方程里一个操作数的字母个数必须等于该张量的维数。
+# - **改法**：每一维写一个字母，或者先 `squeeze` 掉多余的长度为 1 的轴。
+# - **讲解**：[torch.einsum 的陷阱](einsum.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.einsum("qk->q", torch.ones(3, 2, 1))  # 2 letters, 3 dimensions
+
+# %% [markdown]
+# ### The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …
+#
+# - **原因**：逐元素运算（`+ - * /`、`torch.where`、`masked_fill` 的掩码）的两个形状不能广播：
+#   从右往左对齐后，某一维的两个长度既不相等，也不是 1。
+# - **改法**：给其中一个加上长度为 1 的轴，比如 `queries[:, None] - keys` 得到 `(3, 2)`；
+#   或者检查两边是不是本该一样长（例如 `n_train` 与 `n_test` 混用）。
+# - **讲解**：[广播的陷阱](expand.py#陷阱_1)、[torch.where 的陷阱](where.py#陷阱)、
+#   [masked_fill 的陷阱](masked-fill.py#陷阱)、
+#   [非参数注意力汇聚：TensorFlow 版的教训](../nonparametric.py#动手学深度学习tensorflow-版的教训)。
+
+# %%
+queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+keys = torch.tensor([0.0, 0.5])  # (2,)
+with prints_error(RuntimeError):
+    queries - keys  # (3,) - (2,)
+
+# %% [markdown]
+# ### The expanded size of the tensor (…) must match the existing size (…)
+#
+# - **原因**：`expand` 只能拉长长度为 1 的轴。
+# - **改法**：先 `unsqueeze` 出一个长度为 1 的轴再拉长，或者改用会复制的 `repeat`。
+# - **讲解**：[Tensor.expand 的陷阱](expand.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
+
+# %% [markdown]
+# ### unsupported operation: more than one element of the written-to tensor refers to a single memory location
+#
+# - **原因**：`expand` 的结果里好几个格子共用同一块内存，原地运算（名字以 `_` 结尾）无法逐格写入。
+# - **改法**：照报错说的先 `.clone()`，或者用不带下划线的运算得到新张量。
+# - **讲解**：[Tensor.expand 的陷阱](expand.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.tensor([[1], [2], [3]]).expand(3, 4).add_(1)  # 4 cells, 1 element
+
+# %% [markdown]
+# ### shape '[…]' is invalid for input of size …
+#
+# - **原因**：新形状各维长度之积必须等于元素个数，写了 `-1` 也一样。用布尔掩码取出的元素
+#   如果每行个数不同，也无法切回成行。
+# - **改法**：核对元素个数 `x.numel()`；留一法的掩码每行都要去掉恰好一个元素。
+# - **讲解**：[reshape 的陷阱](reshape.py#陷阱)、[布尔掩码索引的陷阱](mask.py#陷阱_1)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.arange(6).reshape(4, -1)  # 6 elements do not fill rows of 4
+
+# %% [markdown]
+# ### view size is not compatible with input tensor's size and stride
+#
+# - **原因**：`view` 从不复制，而转置之类的视图在内存里不是按行连续存放的。
+# - **改法**：照报错说的改用 `reshape`（必要时会复制），或者写 `.contiguous().view(...)`。
+# - **讲解**：[Tensor.view 的陷阱](reshape.py#陷阱_1)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.arange(6).reshape(2, 3).t().view(-1)  # t() is a view with swapped strides
+
+# %% [markdown]
+# ### Dimension out of range
+#
+# - **原因**：`dim` 超出了张量的维数。二维张量只有 `dim=0`、`1`（或 `-2`、`-1`）；
+#   `unsqueeze` 的结果多一个轴，所以它的 `dim` 可以大一位，再大就越界。
+# - **改法**：打印 `x.dim()`；注意力权重按行归一化，用 `dim=1` 或 `dim=-1`。
+# - **讲解**：[softmax 的陷阱](softmax.py#陷阱)、[Tensor.unsqueeze 的陷阱](squeeze.py#陷阱)。
+
+# %%
+scores = torch.zeros(2, 3)  # (n_queries, n_keys)
+with prints_error(IndexError):
+    F.softmax(scores, dim=2)  # a 2-D tensor has dims 0, 1 (or -2, -1)
+
+# %% [markdown]
+# ### invalid index of a 0-dim tensor
+#
+# - **原因**：`squeeze()` 去掉了所有长度为 1 的轴，只剩一个零维张量，它没有可以索引的轴。
+# - **改法**：用 `reshape(-1)` 得到一维向量（本章的写法），或者用 `.item()` 取出这个数。
+# - **讲解**：[Tensor.squeeze 的陷阱](squeeze.py#陷阱_1)。
+
+# %%
+y_hat = torch.ones(1, 1, 1)  # (1, 1, 1): bmm's result for one query
+with prints_error(IndexError):
+    y_hat.squeeze()[0]  # squeeze() left a 0-d tensor
+
+# %% [markdown]
+# ### repeats must have the same size as input along dim
+#
+# - **原因**：用张量给重复次数时，沿 `dim` 的每个元素都要有一个次数。
+# - **改法**：次数张量的长度等于 `x.shape[dim]`（`dim=None` 时等于 `x.numel()`），
+#   或者只给一个整数。
+# - **讲解**：[repeat_interleave 的陷阱](repeat.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.tensor([1, 2, 3]).repeat_interleave(torch.tensor([1, 2]))  # 3 vs 2 counts
+
+# %% [markdown]
+# ### Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor
+#
+# - **原因**：`Tensor.repeat` 要给每个轴一个次数，次数不会自动补齐。
+# - **改法**：`x.repeat(2, 1)` 沿第 0 轴平铺两份；本章写的是 `x_train.repeat((n_train, 1))`。
+# - **讲解**：[Tensor.repeat 的陷阱](repeat.py#陷阱_1)。
+
+# %%
+with prints_error(RuntimeError):
+    torch.ones(2, 3).repeat(2)  # 2 axes, 1 count
+
+# %% [markdown]
+# ## 类型不对
+#
+# ### masked_fill_ only supports boolean masks
+#
+# - **原因**：掩码必须是布尔型，`1 - torch.eye(n)` 是浮点型。报错里写的是 `masked_fill_`，
+#   不带下划线的 `masked_fill` 也会这样报。
+# - **改法**：`mask.bool()` 或 `mask.type(torch.bool)`。
+# - **讲解**：[masked_fill 的陷阱](masked-fill.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))  # a float mask
+
+# %% [markdown]
+# ### tensors used as indices must be long, int, byte or bool tensors
+#
+# - **原因**：拿浮点张量当索引。本章的掩码 `(1 - torch.eye(n_train))` 要先转成布尔型。
+# - **改法**：`tiled[(1 - torch.eye(3)).type(torch.bool)]`。
+# - **讲解**：[布尔掩码索引的陷阱](mask.py#陷阱_1)、[带参数的注意力汇聚：留一法](../parametric.py#留一法的键和值一步一步来)。
+
+# %%
+tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
+with prints_error(IndexError):
+    tiled[1 - torch.eye(3)]  # a float mask: .type(torch.bool) forgotten
+
+# %% [markdown]
+# ### expected scalar type Float but found Double
+#
+# - **原因**：两个张量一个是 float32（PyTorch 的默认），一个是 float64（NumPy 的默认，
+#   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；同样的情况，`matmul`、`nn.Linear`
+#   的措辞见下面两条。
+# - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
+# - **讲解**：[torch.bmm](bmm.py#torchbmm)、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
+
+# %%
+weights32 = torch.full((3, 1, 2), 0.5)  # (n, 1, n_keys), float32
+values64 = torch.from_numpy(np.ones((3, 2, 1)))  # (n, n_keys, 1), float64
+with prints_error(RuntimeError):
+    torch.bmm(weights32, values64)
+
+# %% [markdown]
+# ### mat1 and mat2 must have the same dtype
+#
+# - **原因**：矩阵乘法的两边类型不同，这里输入是整数，权重是 float32。
+# - **改法**：输入写成浮点数（`[[1.0, 2.0, 3.0]]`），或者 `.float()`。
+# - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
+
+# %%
+layer = nn.Linear(3, 2)  # float32 weight and bias
+with prints_error(RuntimeError):
+    layer(torch.tensor([[1, 2, 3]]))  # int64 input
+
+# %% [markdown]
+# ### expected m1 and m2 to have the same dtype
+#
+# - **原因**：同上一条，只是没有偏置的层（以及 `x @ W` 这样的矩阵乘法）走的是另一段代码，措辞也不同。
+# - **改法**：同上一条，把输入转成 float32。
+# - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
+
+# %%
+layer = nn.Linear(3, 2, bias=False)  # float32 weight, no bias
+with prints_error(RuntimeError):
+    layer(torch.tensor([[1, 2, 3]]))  # int64 input
+
+# %% [markdown]
+# ### "softmax_lastdim_kernel_impl" not implemented for 'Long'
+#
+# - **原因**：softmax 只对浮点数有定义；整数的 `torch.arange(3)` 是 int64（报错里叫 `Long`）。
+# - **改法**：`torch.arange(3.0)` 或 `.float()`。
+# - **讲解**：[softmax 的陷阱](softmax.py#陷阱)、[torch.arange 的陷阱](random.py#陷阱_3)。
+
+# %%
+with prints_error(NotImplementedError):
+    F.softmax(torch.arange(3), dim=0)  # arange of ints gives int64
+
+# %% [markdown]
+# ### rand(): argument 'size' (position 1) must be tuple of ints, not float
+#
+# - **原因**：形状必须是整数，`/` 的结果总是浮点数。
+# - **改法**：用整除 `n_train // 2`。
+# - **讲解**：[torch.rand 的陷阱](random.py#陷阱)。
+
+# %%
+n_train = 50
+with prints_error(TypeError):
+    torch.rand(n_train / 2)  # / gives a float, even 25.0
+
+# %% [markdown]
+# ### normal() received an invalid combination of arguments
+#
+# - **原因**：`torch.normal` 有好几种调用方式，传入的参数一种也对不上：均值和标准差都是数时，
+#   必须再给出形状，而且形状要写成元组（`(3)` 只是整数 3，`(3,)` 才是元组）。
+# - **改法**：`torch.normal(0.0, 0.5, (n_train,))`。
+# - **讲解**：[torch.normal 的陷阱](random.py#陷阱_1)、[数据：噪声](../data.py#噪声torchnormal)。
+
+# %%
+with prints_error(TypeError):
+    torch.normal(0.0, 0.5)  # no size: how many numbers?
+
+# %% [markdown]
+# ### 'torch.return_types.sort' object has no attribute 'numpy'
+#
+# - **原因**：`torch.sort` 返回一对张量（值和原来的位置），只用一个变量去接，拿到的是这一对。
+# - **改法**：`x_train, _ = torch.sort(...)`。
+# - **讲解**：[torch.sort 的陷阱](random.py#陷阱_2)、[数据：排序](../data.py#排序torchsort)。
+
+# %%
+x_train = torch.sort(torch.rand(5) * 5)  # (values, indices), not unpacked
+with prints_error(AttributeError):
+    x_train.numpy()
+
+# %% [markdown]
+# ## 自动求导
+#
+# ### Can't call numpy() on Tensor that requires grad
+#
+# - **原因**：需要梯度的张量（`nn.Parameter`，以及由它算出、还连着计算图的结果）不能直接变成
+#   NumPy 数组，画图时最常遇到。
+# - **改法**：照报错说的先 `.detach()`，如下面代码的最后一行。
+# - **讲解**：[clone 与 detach 的陷阱](clone.py#陷阱)、[nn.Parameter 的陷阱](training.py#陷阱)、
+#   [带参数的注意力汇聚：画图之前先 detach](../parametric.py#画图之前先-detach)。
+
+# %%
+model = at.NWKernelRegression(w=2.0)
+with prints_error(RuntimeError):
+    model.w.numpy()  # an nn.Parameter requires grad
+print("with detach():", model.w.detach().numpy())
+
+# %% [markdown]
+# ### a leaf Variable that requires grad is being used in an in-place operation.
+#
+# - **原因**：手写的梯度下降一步 `w -= lr * w.grad` 是对叶子参数的原地修改，自动求导不允许记录它。
+# - **改法**：把这一步放进 `with torch.no_grad():`（如下），或者交给 `optimizer.step()`，它就是这样做的。
+# - **讲解**：[torch.optim.SGD](training.py#torchoptimsgd)、[带参数的注意力汇聚：训练](../parametric.py#训练)。
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+((3 * w - 6) ** 2).sum().backward()  # w.grad = -18
+with prints_error(RuntimeError):
+    w -= 0.1 * w.grad  # a hand-written SGD step, recorded by autograd
+with torch.no_grad():
+    w -= 0.1 * w.grad  # the same step, not recorded
+print("w after one step:", w.item())
+
+# %% [markdown]
+# ### Trying to backward through the graph a second time
+#
+# - **原因**：`backward()` 用完计算图里保存的中间结果就把它们释放了，同一个损失不能再反向传播一次。
+#   训练循环里常见的原因是把上一轮的损失（或由它算出的张量）带进了这一轮。
+# - **改法**：每一步重新做一次前向计算得到新的损失；确实要两次时才用 `backward(retain_graph=True)`。
+# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（梯度会累加）、[带参数的注意力汇聚：训练](../parametric.py#训练)。
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+loss = (3 * w.exp()).sum()  # exp() saves its result for backward
+loss.backward()
+with prints_error(RuntimeError):
+    loss.backward()  # the saved values were freed by the first call
+
+# %% [markdown]
+# ### grad can be implicitly created only for scalar outputs
+#
+# - **原因**：`reduction='none'` 的损失是一个向量，`backward()` 不带参数时只接受一个数。
+# - **改法**：本章写的是 `l.sum().backward()`。
+# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)、[带参数的注意力汇聚：训练](../parametric.py#训练)。
+
+# %%
+w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
+squared_errors = nn.MSELoss(reduction="none")(3 * w, torch.tensor([6.0, 0.0]))  # (2,)
+with prints_error(RuntimeError):
+    squared_errors.backward()  # a vector: backward() needs a number
+
+# %% [markdown]
+# ### one of the variables needed for gradient computation has been modified by an inplace operation
+#
+# - **原因**：反向传播要用的值在前向计算之后被原地改掉了；`detach()` 出来的张量与原张量共享内存，
+#   改它就是改原张量。
+# - **改法**：要改的话先 `.clone()`（`x.detach().clone()`），或者用不带下划线的运算。
+# - **讲解**：[clone 与 detach 的陷阱](clone.py#陷阱)。
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.exp()  # backward needs y itself: d exp(x) / dx = exp(x)
+y.detach().zero_()  # detach() shares memory: this overwrites y
+with prints_error(RuntimeError):
+    y.sum().backward()
+
+# %% [markdown]
+# ## 本教程的包报的错
+#
+# 包里的函数检查参数，报错时点名出错的参数、说明应有的形状或类型。下面的例子都用 40 个训练点、
+# 50 个测试输入的数据，让形状写错的调用一定报错（`n_train` 与 `n_test` 相同时，有些错误不会报出来）。
+
+# %%
+data = at.make_data(n_train=40)
+print("x_train:", tuple(data.x_train.shape), " x_test:", tuple(data.x_test.shape))
+
+# %% [markdown]
+# ### … must be a torch.Tensor, got …
+#
+# - **原因**：包的函数只接受张量，`queries`、`keys`、`values`、`x_train`、`y_train` 都不能是列表或 NumPy 数组。
+# - **改法**：`torch.tensor([0.0, 2.5, 5.0])`；NumPy 数组用 `torch.from_numpy(a).float()`。
+# - **讲解**：[API 参考：汇聚](../api/pooling.md)。
+
+# %%
+with prints_error(TypeError):
+    at.nadaraya_watson([0.0, 2.5, 5.0], data.x_train, data.y_train)  # a list
+
+# %% [markdown]
+# ### … must be a 1-D tensor of shape …
+#
+# - **原因**：`nadaraya_watson` 要的是一维的查询 `(n_test,)`，它自己去铺成矩阵；
+#   这里传进去的是已经铺好的 `(n_test, n_train)` 矩阵。
+# - **改法**：直接传 `data.x_test`。
+# - **讲解**：[非参数注意力汇聚：把查询铺成矩阵](../nonparametric.py#把查询铺成矩阵)。
+
+# %%
+queries = data.x_test.repeat_interleave(data.n_train).reshape(-1, data.n_train)
+with prints_error(ValueError):
+    at.nadaraya_watson(queries, data.x_train, data.y_train)  # the tiled matrix
+
+# %% [markdown]
+# ### … must have a floating-point dtype
+#
+# - **原因**：整数的 `torch.arange(5)` 是 int64，而核函数和 softmax 要在浮点数上算；`queries`、`keys`、`values` 都必须是浮点型。
+# - **改法**：`torch.arange(5.0)` 或 `.float()`。
+# - **讲解**：[torch.arange 的陷阱](random.py#陷阱_3)。
+
+# %%
+with prints_error(ValueError):
+    at.nadaraya_watson(torch.arange(5), data.x_train, data.y_train)  # int64
+
+# %% [markdown]
+# ### … must have the same length
+#
+# - **原因**：键和值要一一配对。这里把查询和键对调了：键成了 50 个测试输入，值仍是 40 个训练输出。
+#   画图函数收到长度不同的曲线时，也用这句话报错。
+# - **改法**：调用顺序是 `nadaraya_watson(查询, 键, 值)`，即 `(x_test, x_train, y_train)`。
+# - **讲解**：[非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)。
+
+# %%
+with prints_error(ValueError):
+    at.nadaraya_watson(data.x_train, data.x_test, data.y_train)  # swapped
+
+# %% [markdown]
+# ### … must have the same dtype
+#
+# - **原因**：查询、键、值的类型要一致，这里键是 NumPy 来的 float64。
+# - **改法**：`keys64.float()`。
+# - **讲解**：[数据：torch.rand](../data.py#训练输入torchrand)、上面的 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)。
+
+# %%
+keys64 = torch.from_numpy(np.linspace(0.0, 5.0, 40))  # float64: NumPy's default
+with prints_error(ValueError):
+    at.nadaraya_watson(data.x_test, keys64, data.y_train)
+
+# %% [markdown]
+# ### keys must be a 2-D tensor of shape (n_queries, n_keys)
+#
+# - **原因**：带参数的模型给每个查询一行自己的键和值，所以键和值是二维的 `(n_queries, n_keys)`。
+# - **改法**：训练时用 `at.leave_one_out(x_train, y_train)` 得到每行去掉自己的键和值（如下）；
+#   预测时把训练数据铺成 `(n_test, n_train)`。
+# - **讲解**：[带参数的注意力汇聚：留一法的键和值](../parametric.py#留一法的键和值一步一步来)、
+#   [带参数的注意力汇聚：模型](../parametric.py#模型)。
+
+# %%
+model = at.NWKernelRegression(w=1.0)
+with prints_error(ValueError):
+    model(data.x_train, data.x_train, data.y_train)  # 1-D keys
+keys, values = at.leave_one_out(data.x_train, data.y_train)  # (40, 39) each
+print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))
