@@ -55,9 +55,12 @@ def test_the_notebook_check_is_asked_again_when_the_file_changes(tmp_path):
     page = tmp_path / "page.md"
     page.write_text("# plain\n", encoding="utf-8")
     file = File("page.md", str(tmp_path), str(tmp_path / "site"), True)
-    plugin = type("P", (), {"config": {}})()
+    plugin = type("P", (), {"config": {"include": ["*.md"], "ignore": []}})()
     assert check(plugin, file) is False
     assert check(plugin, file) is False and len(calls) == 1  # kept
+    # the next build's plugin object, with the same patterns: still kept
+    again = type("P", (), {"config": {"include": ["*.md"], "ignore": []}})()
+    assert check(again, file) is False and len(calls) == 1
     page.write_text("---\njupyter: {}\n---\n# a notebook now\n", encoding="utf-8")
     later = time.time() + 5
     os.utime(page, (later, later))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import posixpath
 import re
 from pathlib import Path
@@ -29,6 +30,18 @@ from tools.sitebuild.stepcache import StepCache
 # an attribute, a JSON string (Material's __config) or a CSS url().
 _REFERENCE = re.compile(r"""(?<=["'(])((?:\./|(?:\.\./)+)?(?:[\w.-]+/)*assets/[^"'()\s?#]+)""")
 _TEXT_SUFFIXES = {".html", ".css", ".js", ".json"}
+
+
+def write_text(path: Path, text: str) -> None:
+    """Replace the file ``path`` by a new file holding ``text`` (never write into it).
+
+    The other language's site is placed into the built site as hard links to the
+    copy kept in the cache (``subsite.py``): writing into such a file would change
+    the kept copy too. A new file takes the name and leaves the kept one as it was.
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def rewrite_references(text: str, file: str, moved: dict[str, str]) -> str:
@@ -77,7 +90,7 @@ def _rewrite_all(site: Path, files, moved: dict[str, str], steps: StepCache | No
                 lambda text=text, rel=rel: rewrite_references(text, rel, moved),
             )
         if new != text:
-            path.write_text(new, encoding="utf-8")
+            write_text(path, new)
 
 
 def dedupe(site: Path, sub: str = "en", steps: StepCache | None = None) -> dict[str, str]:

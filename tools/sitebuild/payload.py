@@ -125,19 +125,19 @@ def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None
             [css, *used_key],
             lambda css=css: restyle.selection_on_wrapper(cssprune.prune(css, used)),
         )
-        sheet.write_text(pruned, encoding="utf-8")
+        assets.write_text(sheet, pruned)
         saved["notebook_css"] += len(css.encode()) - len(pruned.encode())
         assets.rename_by_content(site, sheet.relative_to(site).as_posix(), steps)
     # in place: the 404 pages name it by absolute URL, which rename_by_content leaves
     for sheet in sorted(site.glob("**/assets/stylesheets/palette.*.css")):
-        sheet.write_text(restyle.switching_attribute(sheet.read_text("utf-8")), "utf-8")
+        assets.write_text(sheet, restyle.switching_attribute(sheet.read_text("utf-8")))
     katex = site / KATEX_CSS
     if katex.is_file():
         css = katex.read_text(encoding="utf-8")
         pruned = steps.get_or_make(
             "katex-css", [css, *used_key], lambda css=css: cssprune.prune(css, used)
         )
-        katex.write_text(pruned, encoding="utf-8")
+        assets.write_text(katex, pruned)
         saved["katex"] += len(css.encode()) - len(pruned.encode())
         keep = {(katex.parent / url).resolve() for url in cssprune.font_urls(pruned)}
         for font in sorted((site / KATEX_FONTS).glob("*")):
@@ -146,7 +146,7 @@ def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None
                 font.unlink()
     if preload and katex.is_file():
         css = font_display(katex.read_text(encoding="utf-8"), "optional")
-        katex.write_text(css, encoding="utf-8")
+        assets.write_text(katex, css)
         for path in sorted(site.rglob("*.html")):
             page = path.read_text(encoding="utf-8")
             if 'class="katex"' in page and "</head>" in page:
@@ -156,10 +156,10 @@ def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None
                     [page, rel, css],
                     lambda page=page, rel=rel: preload_links(page, rel, css),
                 )
-                path.write_text(page.replace("</head>", links + "</head>", 1), encoding="utf-8")
+                assets.write_text(path, page.replace("</head>", links + "</head>", 1))
     for index in sorted(site.rglob("search/search_index.json")):
         text = index.read_text(encoding="utf-8")
         small = compact_index(text)
-        index.write_text(small, encoding="utf-8")
+        assets.write_text(index, small)
         saved["search_index"] += len(text.encode()) - len(small.encode())
     return saved

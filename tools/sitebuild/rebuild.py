@@ -119,7 +119,10 @@ def should_include(original):
             stat = os.stat(path)
         except OSError:
             return original(self, file)
-        key = (id(self.config), path, stat.st_size, stat.st_mtime_ns)
+        # the answer depends on the file and on the plugin's patterns (a new plugin object
+        # comes with every build's config, so the patterns, not the object, are the key)
+        patterns = (tuple(self.config["include"]), tuple(self.config["ignore"]))
+        key = (patterns, path, stat.st_size, stat.st_mtime_ns)
         if key not in _notebooks:
             _notebooks[key] = original(self, file)
         return _notebooks[key]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import logging
+import os
 import shutil
 import subprocess
 import sys
@@ -155,7 +156,9 @@ class Subsite:
                 self._stamp.write_text(self._fingerprint)
             if target.exists():
                 shutil.rmtree(target)
-            shutil.copytree(self.build_dir, target)
+            # hard links, not copies: the kept build is never written into (the finishing
+            # steps replace a file they change: ``assets.write_text``)
+            shutil.copytree(self.build_dir, target, copy_function=_link)
         finally:
             _unlock(self._lock_file)
 
@@ -177,6 +180,14 @@ class Subsite:
                 f"the build of {self.config_file.name} failed ({err}); the messages above "
                 f"name the page. Run `mkdocs build -f {self.config_file.name}` to see them alone"
             ) from None
+
+
+def _link(source: str, dest: str) -> None:
+    """Place ``source`` at ``dest`` as a hard link (a copy where links are not possible)."""
+    try:
+        os.link(source, dest)
+    except OSError:
+        shutil.copy2(source, dest)
 
 
 def _lock(path: Path, what: str) -> None:
