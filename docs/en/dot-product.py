@@ -7,7 +7,7 @@
 # query and a key. This page shows that the two differ by a single term, and uses PyTorch's own
 # `torch.nn.functional.scaled_dot_product_attention` to compute exactly what
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
-# computes.
+# computes, up to float32 rounding.
 
 # %%
 import torch

@@ -254,7 +254,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # Compared with the previous page, the dashed line stays closer to the training points and is
 # visibly more wiggly. The previous page's model is this one with $w = 1$; the last line printed is
 # its test error on the same test inputs, the same as printed there: the learned $w$ cuts the error
-# to less than half. It is not the best one can do: the previous page's
+# to about a third. It is not the best one can do: the previous page's
 # [gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) has bandwidths with smaller
 # errors still, and the page [Why the trained curve is less smooth](smoothness.py) explains why.
 #

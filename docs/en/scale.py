@@ -62,7 +62,7 @@ for name, y_hat in results.items():
 # $n = 100{,}000$.
 #
 # The chunked form never holds more than one block of scores, `chunk_size` × `chunk_size` (1024 ×
-# 1024 by default, 4 MB), whatever $n$ is. The trick is the **online softmax**. For one block of
+# 1024 float32 by default, 4,194,304 bytes or about 4.2 MB), whatever $n$ is. The trick is the **online softmax**. For one block of
 # queries it visits the keys block by block and keeps, per query, three running numbers: the
 # largest score so far $m$, the sum $\ell = \sum e^{s - m}$ and the weighted sum $a = \sum e^{s - m} y$.
 # When a new block brings a larger maximum $m'$, the old sums are multiplied by $e^{m - m'}$, which

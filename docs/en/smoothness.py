@@ -229,8 +229,8 @@ at.plot_w_paths(x_train, y_train, paths)
 # leave-one-out loss, takes one SGD step
 # $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$ (for $\log w$:
 # $u \leftarrow u - \text{lr}\cdot\partial L/\partial u$), draws the new $w$ on the loss curve
-# and prints the step's $w$, gradient and loss. At step 5 a ring marks where the chapter's training
-# stops. "Reset" goes back to the initial $w$; changing the learning rate or the parameter starts
+# and prints the step's $w$, gradient and loss. Step 5, the chapter's number of steps, is ringed: at
+# the chapter's settings (training $w$, lr 0.5) that is where its training stops. "Reset" goes back to the initial $w$; changing the learning rate or the parameter starts
 # again from there too.
 #
 # The cell first takes the chapter's 5 steps in Python with

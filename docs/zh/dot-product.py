@@ -6,7 +6,7 @@
 # 本页说明两者其实只差一项，并用 PyTorch 自带的
 # `torch.nn.functional.scaled_dot_product_attention` 算出和
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
-# 完全相同的结果。
+# 相同的结果（只差 float32 的舍入误差）。
 
 # %%
 import torch

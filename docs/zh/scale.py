@@ -46,7 +46,7 @@ for name, y_hat in results.items():
 #
 # 平铺写法在 softmax 运行时同时持有三个 $(n_\text{test}, n_\text{train})$ 的 float32 矩阵：`queries_tiled`、`scores` 和 `attention_weights`。广播写法省掉了平铺的副本，却多出一个差值矩阵，所以峰值一样。三个 $n^2$ 个数的矩阵，每个数 4 字节，共 $12 n^2$ 字节：$n = 20{,}000$ 时是 4.8 GB，$n = 100{,}000$ 时是 120 GB。
 #
-# 分块写法任何时候最多只持有一块分数，大小是 `chunk_size` × `chunk_size`（默认 1024 × 1024，即 4 MB），与 $n$ 无关。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
+# 分块写法任何时候最多只持有一块分数，大小是 `chunk_size` × `chunk_size`（默认 1024 × 1024 个 float32，即 4,194,304 字节，约 4.2 MB），与 $n$ 无关。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入缩放后的查询和键，以及偏置那一行）：
 #

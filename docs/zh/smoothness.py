@@ -195,7 +195,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # 每按一次，浏览器就用写进本页的同一份训练数据算出留一法损失的梯度，按 SGD 的规则
 # $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$（训练 $\log w$ 时是
 # $u \leftarrow u - \text{lr}\cdot\partial L/\partial u$）走一步，把新的 $w$ 画在损失曲线上，
-# 并打印这一步的 $w$、梯度和损失。走到第 5 步，圆圈标出本章训练停下的地方。
+# 并打印这一步的 $w$、梯度和损失。第 5 步（本章训练走的步数）画上圆圈：按本章的设置（训练 $w$，学习率 0.5），那里就是本章训练停下的地方。
 # 按“重来”回到初值；改变学习率或参数，也会从初值重新开始。
 #
 # 下面的单元格先在 Python 里用 <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>

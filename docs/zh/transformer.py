@@ -17,7 +17,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # %% [markdown]
 # ## 查询和键不止一个特征
 #
-# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400 \ne n_\text{train} = 100$。
+# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400$，不等于 $n_\text{train} = 100$。
 
 # %%
 data2 = at.make_data_2d()  # y depends on x_1 only; x_2 is a distraction

@@ -306,3 +306,19 @@ def test_first_visit_counts_the_search_index_unless_search_loads_on_demand(tmp_p
     lazy = {r.path for r in pageweight.first_visit(tmp_path, "q/index.html")}
     assert {"w.js", "search/search_index.json"} <= eager
     assert lazy == {"q/index.html", "search-on-demand.js"}
+
+
+def test_the_search_worker_skips_expanded_terms_the_index_does_not_hold(tmp_path):
+    workers = tmp_path / "assets" / "javascripts" / "workers"
+    workers.mkdir(parents=True)
+    code = "a();" + payload.LUNR_EXPANSION + "b();"
+    (workers / "search.a7633da7.min.js").write_text(code, encoding="utf-8")
+    page = tmp_path / "index.html"
+    page.write_text('{"search": "assets/javascripts/workers/search.a7633da7.min.js"}', "utf-8")
+    (renamed,) = payload.patch_search_worker(tmp_path)
+    patched = (tmp_path / renamed).read_text(encoding="utf-8")
+    assert payload.LUNR_EXPANSION_FIXED in patched and patched.startswith("a();")
+    assert renamed in page.read_text(encoding="utf-8")  # the pages load the patched worker
+    (workers / "search.b.min.js").write_text("other code", encoding="utf-8")
+    with pytest.raises(ValueError, match="Material changed its search worker"):
+        payload.patch_search_worker(tmp_path)

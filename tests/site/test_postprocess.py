@@ -188,3 +188,16 @@ def test_only_notebook_token_spans_that_no_stylesheet_names_are_unwrapped():
 def test_class_names_reads_selectors_not_declarations():
     css = ".jupyter-wrapper .jp-Cell{margin:.5em 0}@media (max-width:.1px){.x:hover>.y{a:b}}"
     assert pp.class_names(css) == {"jupyter-wrapper", "jp-Cell", "x", "y"}
+
+
+def test_an_ellipsis_stays_on_the_line_of_the_word_before_it():
+    tree = parse(
+        '<h2 id="x">input of size …</h2><p><code>dimension …</code>.</p>'
+        "<pre>size …</pre><p>a…b</p>"
+    )
+    pp.keep_ellipses_attached(tree)
+    out = serialize(tree)
+    assert '<h2 id="x">input of size\u00a0…</h2>' in out  # the id is left as it was
+    assert "<code>dimension\u00a0…</code>" in out
+    assert "<pre>size …</pre>" in out  # program output is shown as printed
+    assert "<p>a…b</p>" in out

@@ -69,7 +69,10 @@ def test_path_is_w_path(stepper):
 
 @pytest.mark.parametrize(
     ("lang", "step", "chapter"),
-    [("zh", "走一步", "本章的 {k} 步到此为止"), ("en", "Step", "the chapter's {k} steps end here")],
+    [
+        ("zh", "走一步", "第 {k} 步（本章训练的步数）"),
+        ("en", "Step", "step {k}, the chapter's number of steps"),
+    ],
 )
 def test_labels_per_language(html_of, lang, step, chapter):
     page = html_of(lang)

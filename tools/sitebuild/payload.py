@@ -3,7 +3,9 @@ r"""Lighten the finished site (both languages): shared assets, used CSS only, co
 ``finalize(site)`` runs once, after the English site has been copied into
 ``<site>/en``:
 
-1. ``assets.dedupe``: one copy of every asset both languages share;
+1. ``assets.dedupe``: one copy of every asset both languages share; the search
+   worker's lunr skips wildcard expansions the index does not hold
+   (:func:`patch_search_worker`);
 2. the notebook stylesheets keep only the rules some page can use
    (``cssprune``; class names the site's scripts may add count as used), their
    selection rule is cheaper to restyle (``restyle``), and they get a name
@@ -103,6 +105,41 @@ def _used_key(used: cssprune.UsedNames) -> list[str]:
     return [" ".join(sorted(names)) for names in (used.classes, used.ids, used.tags)]
 
 
+# Material's search worker bundles lunr 2.3.9, whose wildcard expansion can yield a term
+# that is not in the index (lunr's TokenSet minimisation; olivernn/lunr.js issue 458): the
+# query then throws in the worker and the reader sees "No matching documents". Which
+# term breaks depends on the whole vocabulary: "tensor" broke after a paragraph was added
+# to the contributing page. The patch skips expanded terms the index does not hold, as
+# later lunr forks do. The text is that of mkdocs-material 9.8.2 (pinned); a new version
+# without it fails the build here, to be looked at again.
+LUNR_EXPANSION = "v=this.tokenSet.intersect(x).toArray();"
+LUNR_EXPANSION_FIXED = (
+    "v=this.tokenSet.intersect(x).toArray().filter(function(k){"
+    "return this.invertedIndex[k]!==void 0},this);"
+)
+
+
+def patch_search_worker(site: Path, steps: StepCache | None = None) -> list[str]:
+    """Patch lunr's wildcard expansion in the search worker (see above); rename it after it.
+
+    >>> LUNR_EXPANSION in LUNR_EXPANSION_FIXED
+    False
+    """
+    renamed = []
+    for worker in sorted(site.glob("**/assets/javascripts/workers/search.*.min.js")):
+        text = worker.read_text(encoding="utf-8")
+        if LUNR_EXPANSION_FIXED in text:
+            continue
+        if text.count(LUNR_EXPANSION) != 1:
+            raise ValueError(
+                f"{worker}: lunr's expansion code ({LUNR_EXPANSION!r}) not found once: Material "
+                "changed its search worker; check whether lunr's wildcard bug is still there"
+            )
+        assets.write_text(worker, text.replace(LUNR_EXPANSION, LUNR_EXPANSION_FIXED))
+        renamed.append(assets.rename_by_content(site, worker.relative_to(site).as_posix(), steps))
+    return renamed
+
+
 def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None) -> dict[str, int]:
     """Apply the steps above to the built site in ``site``; return bytes saved per step.
 
@@ -115,6 +152,7 @@ def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None
     saved = {"dedupe": 0, "notebook_css": 0, "katex": 0, "search_index": 0}
     moved = assets.dedupe(site, steps=steps)
     saved["dedupe"] = sum((site / new).stat().st_size for new in moved.values())
+    patch_search_worker(site, steps)
     scripts = [p.read_text(encoding="utf-8") for p in sorted(site.glob("**/assets/**/*.js"))]
     used = _used_names(_pages(site), scripts, steps)
     used_key = _used_key(used)

@@ -390,6 +390,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             postprocess.fix_toc(page.toc, headings)
         except ValueError as err:
             raise PluginError(f"{page.file.src_uri}: {err}") from None
+        postprocess.keep_ellipses_attached(tree)
         postprocess.strip_scripts(tree)
         postprocess.slim_copy_buttons(tree)
         images = postprocess.extract_images(tree, lambda name: get_relative_url(name, page.url))

@@ -167,6 +167,23 @@ def join_cjk_lines(tree: BeautifulSoup) -> None:
             node.replace_with(NavigableString(_CJK_BREAK.sub("", node)))
 
 
+# A space before an ellipsis that stands for an elided part ("of size …"): the browser may
+# break the line there and start the next one with "…".
+_SPACE_BEFORE_ELLIPSIS = re.compile(r" (?=…)")
+
+
+def keep_ellipses_attached(tree: BeautifulSoup) -> None:
+    """Make the space before "…" a no-break space, in text outside ``pre``, scripts, styles.
+
+    Error messages quoted with their variable parts elided ("input of size …") end in
+    an ellipsis; with an ordinary space before it, a narrow screen began a line with it.
+    Run after the heading ids are made: they are computed from the ordinary text.
+    """
+    for node in tree.find_all(string=_SPACE_BEFORE_ELLIPSIS):
+        if type(node) is NavigableString and not node.find_parent(["pre", "script", "style"]):
+            node.replace_with(NavigableString(_SPACE_BEFORE_ELLIPSIS.sub("\u00a0", node)))
+
+
 def rewrite_links(tree: BeautifulSoup, resolve: Callable[[str], str | None]) -> None:
     """Replace each link's href by ``resolve(href)``, unless that returns None.
 

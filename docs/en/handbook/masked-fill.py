@@ -141,7 +141,7 @@ except RuntimeError as err:
 # %% [markdown]
 # ### Two boolean masks, two conventions
 #
-# `True` in `masked_fill` means "replace". PyTorch's own two attention functions read a boolean
+# `True` in `masked_fill` means "replace". PyTorch's own attention, a function and a module, read a boolean
 # mask in opposite ways: in the `attn_mask` of
 # `F.scaled_dot_product_attention`, `True` means "may attend"; in the `attn_mask` of
 # `nn.MultiheadAttention`, `True` means "may **not** attend", as in `masked_fill`. To hide the

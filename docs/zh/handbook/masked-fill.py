@@ -128,7 +128,7 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
 #
-# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的两个注意力函数，布尔掩码的意思正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页两个都用到了，下面逐一核对：
+# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现（一个函数和一个模块），布尔掩码的意思正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页两个都用到了，下面逐一核对：
 
 # %%
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
