@@ -15,6 +15,7 @@ import re
 from matplotlib.figure import Figure
 
 _NUMBER = re.compile(r"\s*[-+]?[\d.]+\s*")
+_DIAGRAM_GIDS = ("cell", "value", "code:", "shape:", "caption:", "arrow:")
 
 # Matplotlib mathtext in a label ("$\\alpha(q, k_i)$") becomes plain Unicode
 # ("α(q, kᵢ)"): a screen reader reads the alt text aloud, TeX and all.
@@ -92,12 +93,11 @@ ALT: dict[str, dict[str, str]] = {
         "圆点标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种算法的运行时间随 n 的变化，右边是峰值内存随 n 的"
-        "变化（点线是按中间张量算出的预计字节数）。看哪些算法的内存按 n² 增长（斜率为 2 的直线），"
-        "哪些几乎不随 n 增长。",
+        "变化（点线是按中间张量算出的预计字节数）。",
         "plot_matrices": "几个小矩阵并排画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "蓝色为负、红色为正，颜色越深绝对值越大。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一行行变换，"
-        "每一步的代码写在箭头旁，打叉的格子是被去掉或掩码的元素。",
+        "每一步的代码写在箭头旁，同色的格子来自同一个元素。",
     },
     "en": {
         "plot_fit": "Line chart: the true function, the model's prediction (dashed) and the noisy "
@@ -149,14 +149,13 @@ ALT: dict[str, dict[str, str]] = {
         "narrower the bumps and the closer the fit follows the training points.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
         "n, on the right its peak memory (dotted: the bytes its intermediate tensors are "
-        "predicted to take). Notice which formulations' memory grows like n² (a line of slope "
-        "2) and which barely grows.",
+        "predicted to take).",
         "plot_matrices": "Small matrices side by side as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0 (blue negative, red positive, deeper for a "
         "larger magnitude).",
         "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed row "
-        "by row from the top, the code of each step beside its arrow; crossed-out cells are "
-        "dropped or masked elements.",
+        "by row from the top, the code of each step beside its arrow; cells of one colour come "
+        "from the same element.",
     },
 }
 # Sentences with numbers computed by a figure function from its own data: it fills one
@@ -172,6 +171,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
         "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
+        "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
+        "峰值内存从 {m_min} 到 {m_max}",
+        "plot_scaling.end": "时间和内存都是最小和最大的 n 处的测量值。",
     },
     "en": {
         "plot_fit": "The prediction is farthest from the truth at x = {x:.1f}: {y_hat:.2f} "
@@ -183,6 +185,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "inputs, {jump:.2f} for the true function).",
         "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
+        "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "
+        "peak memory from {m_min} to {m_max}",
+        "plot_scaling.end": "time and memory as measured at the smallest and the largest n.",
     },
 }
 
@@ -218,6 +223,98 @@ def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: o
     return sep.join(
         [*(part.format(**item) for item in items), table[f"{name}.end"].format(**values)]
     )
+
+
+_PANEL_WORDS = {
+    "zh": {
+        "row": "第 {r} 行：{panels}",
+        "arrow": "箭头“{text}”通向下一行",
+        "unnamed": "一个张量",
+        "shape": "形状 {shape}",
+        "values": "值 {values}",
+        "list": "、",
+        "dashed": "虚线边框：与源张量共享内存",
+        "solid": "实线边框：有自己的内存",
+        "crossed": "{n} 格打叉（被去掉）",
+        "outlined": "{n} 格加了红框",
+        "caption": "下面写着{text}",
+        "quoted": "“{}”",
+        "quotes": "",
+        "inner": "，",
+        "between": "；",
+        "end": "。",
+    },
+    "en": {
+        "row": "row {r}: {panels}",
+        "arrow": "the arrow “{text}” leads to the next row",
+        "unnamed": "a tensor",
+        "shape": "shape {shape}",
+        "values": "values {values}",
+        "list": ", ",
+        "dashed": "dashed borders: shares memory with its source",
+        "solid": "solid borders: its own memory",
+        "crossed": "{n} cells crossed out (dropped)",
+        "outlined": "{n} cells framed in red",
+        "caption": "captioned {text}",
+        "quoted": "“{}”",
+        "quotes": ", ",
+        "inner": ", ",
+        "between": "; ",
+        "end": ".",
+    },
+}
+_MAX_VALUES = 8  # a panel's values are read out when it has at most this many cells
+
+
+def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
+    """Describe a tensor diagram as drawn: each row's panels, and the arrows between rows.
+
+    Each panel is a dict with ``code``, ``shape`` (text), ``values`` (the cells' texts),
+    ``shared``, ``crossed`` and ``outlined`` (numbers of cells) and ``captions``. Borders
+    are named only when the diagram has a dashed panel (then every panel says which).
+
+    >>> panel = {
+    ...     "code": "w",
+    ...     "shape": "(2,)",
+    ...     "values": ["2.0", "3.0"],
+    ...     "shared": False,
+    ...     "crossed": 0,
+    ...     "outlined": 0,
+    ...     "captions": [],
+    ... }
+    >>> diagram_facts(
+    ...     [[panel], [{**panel, "code": "w.detach()", "shared": True}]],
+    ...     ["detach()"],
+    ...     "en",
+    ... )  # doctest: +NORMALIZE_WHITESPACE
+    'Row 1: w, shape (2,), values 2.0, 3.0, solid borders: its own memory; the arrow
+    “detach()” leads to the next row; row 2: w.detach(), shape (2,), values 2.0, 3.0,
+    dashed borders: shares memory with its source.'
+    """
+    words = _PANEL_WORDS[lang]
+    any_shared = any(p["shared"] for row in rows for p in row)
+    parts = []
+    for r, row in enumerate(rows):
+        panels = []
+        for p in row:
+            bits = [p["code"] or words["unnamed"], words["shape"].format(shape=p["shape"])]
+            if len(p["values"]) <= _MAX_VALUES:
+                bits.append(words["values"].format(values=words["list"].join(p["values"])))
+            if any_shared:
+                bits.append(words["dashed" if p["shared"] else "solid"])
+            if p["crossed"]:
+                bits.append(words["crossed"].format(n=p["crossed"]))
+            if p["outlined"]:
+                bits.append(words["outlined"].format(n=p["outlined"]))
+            if p["captions"]:
+                quoted = words["quotes"].join(words["quoted"].format(c) for c in p["captions"])
+                bits.append(words["caption"].format(text=quoted))
+            panels.append(words["inner"].join(bits))
+        parts.append(words["row"].format(r=r + 1, panels=words["between"].join(panels)))
+        if r < len(arrows):
+            parts.append(words["arrow"].format(text=arrows[r]))
+    text = words["between"].join(parts) + words["end"]
+    return text[0].upper() + text[1:]  # a sentence (English) begins with a capital
 
 
 def _loss_finding(fig: Figure, lang: str) -> str:
@@ -341,7 +438,10 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
             add(parts["legend"].format(entries))
         for text in ax.texts:
             words = text.get_text()
-            if str(text.get_gid()).startswith(("cell", "value")) or _NUMBER.fullmatch(words):
+            # cells and values; and a tensor diagram's code labels, shapes, captions and
+            # arrows, which its facts (``diagram_facts``) already name panel by panel
+            gid = str(text.get_gid())
+            if gid.startswith(_DIAGRAM_GIDS) or _NUMBER.fullmatch(words):
                 continue
             add(words)
     for legend in fig.legends:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from matplotlib.figure import Figure
 
+from attention_tutorial.figures._alt import alt_facts, spoken
 from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
 
 _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
@@ -24,6 +25,14 @@ _STYLE = {
     "chunked": {"marker": "^", "linestyle": "-"},
     "sdpa": {"marker": "D", "linestyle": "-", "markersize": 5},
 }
+
+
+def _bytes(value: float) -> str:
+    """A byte count read aloud: ``'4.2 MB'``, ``'1.9 GB'``, ``'0.5 kB'``."""
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if value >= size:
+            return f"{spoken(value / size)} {unit}"
+    return f"{value:.0f} B"
 
 
 def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mapping[str, object]]]:
@@ -129,4 +138,20 @@ def plot_scaling(
         fig.legend(loc="outside lower center", ncols=2, frameon=False, fontsize=_TEXT_PT)
         if title is not None:
             time_ax.set_title(title)
+        # what the alt text says: each line's two ends, from the numbers drawn
+        items = []
+        for name, rows in grouped.items():
+            first, last = rows[0], rows[-1]
+            items.append(
+                {
+                    "name": labels[f"scale_{name}"],
+                    "n_min": f"{int(first['n']):,}",
+                    "n_max": f"{int(last['n']):,}",
+                    "t_min": f"{spoken(float(first['seconds']))} s",
+                    "t_max": f"{spoken(float(last['seconds']))} s",
+                    "m_min": _bytes(float(first["peak_bytes"])),
+                    "m_max": _bytes(float(last["peak_bytes"])),
+                }
+            )
+        fig.alt_facts = alt_facts("plot_scaling", lang, items)
     return fig

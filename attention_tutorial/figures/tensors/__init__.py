@@ -7,7 +7,8 @@ cycles. A 1-D tensor is one row of cells, a 2-D tensor a grid and a 3-D tensor a
 stack of 2-D slices labelled ``[0]``, ``[1]``, ... Under each grid is its shape.
 Floats are written with two decimals, or one when every value of the tensor is
 whole or one of them reaches 100; a crossed-out cell is dropped by a mask; dashed
-borders mark a view that owns no memory.
+borders mark a tensor that shares its memory with its source (a view, or the result
+of ``detach()``).
 
 ``draw_tensors`` lays out any tensors you give it; the ``diagram_*`` functions
 run one operation with PyTorch and draw its input and output. The colours are

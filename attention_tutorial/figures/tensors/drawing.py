@@ -3,7 +3,9 @@
 ``render`` validates the panels (``panel``), lays them out once (``_layout``) and
 draws them top to bottom; ``draw_tensors`` is its public face. Every cell
 rectangle carries the gid ``"cell:<panel>:<flat index>"``, its value text
-``"value:<panel>:<flat index>"`` and every shape caption ``"shape:<panel>"``
+``"value:<panel>:<flat index>"``, every shape caption ``"shape:<panel>"``, the other
+captions ``"caption:<panel>:<line>"``, code labels ``"code:<panel>"`` and arrow labels
+``"arrow:<row>"``
 (panels numbered from 0 in reading order, cells in row-major order), so tests and
 curious readers can find them.
 """
@@ -17,6 +19,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
+from attention_tutorial.figures._alt import diagram_facts
 from attention_tutorial.figures._base import FONTS, MONO, TutorialFigure, bilingual, labels
 from attention_tutorial.figures.tensors._layout import (
     ARROW,
@@ -39,6 +42,7 @@ from attention_tutorial.figures.tensors.panel import (
     Text,
     grid_of,
     pick,
+    shape_text,
 )
 
 _EDGE = "#555555"
@@ -159,7 +163,7 @@ def _draw_panel(ax: Axes, grid: Grid, index: int, x0: float, y0: float, cell: fl
         ax.text(
             x0 + grid.width / 2, y + LINE / 2, caption, ha="center", va="center",
             fontsize=CAPTION_SIZE, color=_DIM if is_shape else _NOTE,
-            gid=f"shape:{index}" if is_shape else None,
+            gid=f"shape:{index}" if is_shape else f"caption:{index}:{j}",
         )  # fmt: skip
         y += LINE
 
@@ -232,7 +236,21 @@ def render(
         ax.set_axis_off()
         mono = [*MONO, *FONTS[lang]]  # code in monospace, CJK from the page's font
         _draw(ax, grids, box, arrow_texts, title_text, note_texts, mono)
+    fig.alt_facts = diagram_facts([[_facts(g) for g in row] for row in grids], arrow_texts, lang)
     return fig
+
+
+def _facts(grid: Grid) -> dict:
+    """What the alt text says of one panel: what is drawn, as ``diagram_facts`` takes it."""
+    return {
+        "code": grid.panel.code,
+        "shape": shape_text(grid.shape),
+        "values": grid.labels,
+        "shared": grid.panel.shared,
+        "crossed": int(grid.dropped.sum()),
+        "outlined": len(grid.outline),
+        "captions": grid.captions[1:] if grid.panel.show_shape else grid.captions,
+    }
 
 
 def _rows(panels: object) -> list[list[TensorPanel]]:

@@ -56,7 +56,8 @@ class TensorPanel:
         captions: Extra lines under the shape, each a neutral string or a mapping
             ``{"zh": ..., "en": ...}``.
         dropped: Boolean mask of the cells to cross out (same shape as ``tensor``).
-        shared: Draw dashed cell borders: the tensor is a view that owns no memory.
+        shared: Draw dashed cell borders: the tensor shares its memory with its
+            source (a view such as ``expand``'s result, or ``detach()``'s).
         outline: Indices of cells to outline in red, e.g. ``[(0, 0), (0, 1)]``.
         groups: ``"rows"`` or ``"columns"``: draw a frame around each row or column.
         row_notes: One short neutral string per row, written right of the row.

@@ -155,3 +155,66 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
     assert "13.01" in matrices  # the entries drawn in the cells are not among the words
     for text in (loss, fit, heatmaps, matrices):
         assert not any(word in text for word in ("看", "比较", "Notice", "Compare")), text
+
+
+def _clone_and_detach(lang: str):
+    """A diagram like the handbook's clone page: one dashed panel, nothing crossed out."""
+    w = np.array([2.0, 3.0, 5.0])
+    return at.draw_tensors(
+        [
+            at.TensorPanel(w, code="w"),
+            [
+                at.TensorPanel(w.copy(), code="w.clone()"),
+                at.TensorPanel(
+                    w, code="w.detach()", shared=True, captions=[{"zh": "共享内存", "en": "shared"}]
+                ),
+            ],
+        ],
+        arrows=["clone() / detach()"],
+        lang=lang,
+    )
+
+
+def test_a_tensor_diagram_is_described_as_drawn():
+    """Each panel with its code, shape, values and borders, row by row; crossed-out cells
+    only where there are some (issue 26: "crossed out" though nothing was)."""
+    en = _clone_and_detach("en").description
+    assert (
+        "Row 1: w, shape (3,), values 2.0, 3.0, 5.0, solid borders: its own memory; "
+        "the arrow “clone() / detach()” leads to the next row; "
+        "row 2: w.clone(), shape (3,), values 2.0, 3.0, 5.0, solid borders: its own memory; "
+        "w.detach(), shape (3,), values 2.0, 3.0, 5.0, dashed borders: shares memory with its "
+        "source, captioned “shared”."
+    ) in en
+    assert "crossed" not in en and "view" not in en
+    zh = _clone_and_detach("zh").description
+    assert "w.detach()，形状 (3,)，值 2.0、3.0、5.0，虚线边框：与源张量共享内存" in zh
+    assert "打叉" not in zh
+    masked = at.draw_tensors(
+        [at.TensorPanel(np.arange(4), code="x", dropped=np.array([True, False, False, True]))],
+        lang="en",
+    ).description
+    assert "Row 1: x, shape (4,), values 0, 1, 2, 3, 2 cells crossed out (dropped)." in masked
+    assert "borders" not in masked  # no dashed panel: the borders say nothing here
+
+
+def test_scaling_alt_text_gives_the_ends_of_each_line_from_the_data():
+    rows = [
+        {"formulation": name, "n": n, "seconds": seconds, "peak_bytes": peak}
+        for name, n, seconds, peak in [
+            ("tiled", 1000, 0.01, 12e6),
+            ("tiled", 20000, 4.2, 4.8e9),
+            ("sdpa", 1000, 0.02, 2.5e5),
+            ("sdpa", 80000, 31.0, 4.2e6),
+        ]
+    ]
+    en = at.plot_scaling(rows, lang="en").description
+    assert (
+        "n from 1,000 to 20,000, time from 0.01 s to 4.2 s, peak memory from 12 MB to 4.8 GB" in en
+    )
+    assert (
+        "n from 1,000 to 80,000, time from 0.02 s to 31 s, peak memory from 250 kB to 4.2 MB" in en
+    )
+    assert "Notice" not in en
+    zh = at.plot_scaling(rows, lang="zh").description
+    assert "峰值内存从 12 MB 到 4.8 GB" in zh and "看" not in zh
