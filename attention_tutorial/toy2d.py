@@ -100,14 +100,24 @@ def make_data_2d(n_train: int = 100, grid: int = 20, *, seed: int = SEED) -> Toy
     return ToyData2D(x_train, y_train, x_test, f(x_test[:, 0]))
 
 
+_OPTIMIZERS = {"adam": torch.optim.Adam, "sgd": torch.optim.SGD}
+
+
 def train_leave_one_out(
-    model: nn.Module, x_train: Tensor, y_train: Tensor, *, steps: int = 200, lr: float = 0.05
+    model: nn.Module,
+    x_train: Tensor,
+    y_train: Tensor,
+    *,
+    steps: int = 200,
+    lr: float = 0.05,
+    optimizer: str = "adam",
 ) -> list[float]:
     """Train an attention model on its training set, each point hiding its own key.
 
     Every training point is a query against all training points; the mask
     ``~torch.eye(n_train, dtype=torch.bool)`` keeps a point from copying its own
-    label. Full-batch Adam on the mean squared error; no random numbers are used.
+    label. Full-batch Adam (or plain SGD) on the mean squared error; no random numbers
+    are used.
 
     Explained on the page `projections.md`.
 
@@ -116,8 +126,10 @@ def train_leave_one_out(
             returns ``(y_hat, attention_weights)``, ``y_hat`` of shape ``(n, 1)``.
         x_train: Training inputs, shape ``(n_train, d)``, ``n_train >= 2``.
         y_train: Training outputs, shape ``(n_train,)``.
-        steps: Number of Adam steps, an int ``>= 1``.
+        steps: Number of optimizer steps, an int ``>= 1``.
         lr: Learning rate, a positive number.
+        optimizer: ``"adam"`` (``torch.optim.Adam``) or ``"sgd"`` (``torch.optim.SGD``,
+            no momentum).
 
     Returns:
         The mean squared leave-one-out error before each step.
@@ -135,6 +147,15 @@ def train_leave_one_out(
         ... )
         >>> len(losses), losses[-1] < losses[0]
         (20, True)
+        >>> sgd = train_leave_one_out(
+        ...     ScalarKernelAttention(),
+        ...     data.x_train,
+        ...     data.y_train,
+        ...     steps=20,
+        ...     optimizer="sgd",
+        ... )
+        >>> sgd[-1] < sgd[0]
+        True
     """
     if not isinstance(model, nn.Module):
         raise TypeError(f"model must be an nn.Module, got {type(model).__name__}")
@@ -151,13 +172,15 @@ def train_leave_one_out(
     _checks.same_dtype(x_train=x_train, y_train=y_train)
     steps = _checks.integer("steps", steps, minimum=1)
     lr = _checks.positive_number("lr", lr)
+    if not isinstance(optimizer, str) or optimizer not in _OPTIMIZERS:
+        raise ValueError(f"optimizer must be 'adam' or 'sgd', got {optimizer!r}")
     x_train, y_train = _checks.upcast(x_train.detach()), _checks.upcast(y_train.detach())
     values = y_train[:, None]  # (n_train, 1)
     mask = ~torch.eye(len(x_train), dtype=torch.bool)  # (n_train, n_train), False on the diagonal
-    optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+    step = _OPTIMIZERS[optimizer](model.parameters(), lr=lr)
     losses: list[float] = []
     for _ in range(steps):
-        optimizer.zero_grad()
+        step.zero_grad()
         try:
             y_hat, _ = model(x_train, x_train, values, mask)  # (n_train, 1)
         except ValueError as error:
@@ -169,7 +192,7 @@ def train_leave_one_out(
             ) from None
         loss = ((y_hat.reshape(-1) - y_train) ** 2).mean()  # (n_train, 1) -> (n_train,) -> ()
         loss.backward()
-        optimizer.step()
+        step.step()
         losses.append(float(loss.detach()))
         if not math.isfinite(losses[-1]) or not all(
             bool(torch.isfinite(p).all()) for p in model.parameters()

@@ -264,6 +264,26 @@ def test_train_leave_one_out_names_its_own_arguments(change, error, message) -> 
         at.train_leave_one_out(at.ScalarKernelAttention(), x_train, y_train, steps=2)
 
 
+def test_train_leave_one_out_names_the_optimizers_it_knows() -> None:
+    data = at.make_data_2d(n_train=20)
+    with pytest.raises(ValueError, match=r"optimizer must be 'adam' or 'sgd', got 'Adam'"):
+        at.train_leave_one_out(
+            at.ScalarKernelAttention(), data.x_train, data.y_train, steps=2, optimizer="Adam"
+        )
+
+
+def test_train_leave_one_out_with_sgd_takes_plain_gradient_steps() -> None:
+    """One SGD step moves w by exactly -lr times the gradient of the first loss."""
+    data = at.make_data_2d(n_train=20)
+    probe = at.ScalarKernelAttention(w=1.0)
+    mask = ~torch.eye(20, dtype=torch.bool)
+    y_hat, _ = probe(data.x_train, data.x_train, data.y_train[:, None], mask)
+    ((y_hat.reshape(-1) - data.y_train) ** 2).mean().backward()
+    model = at.ScalarKernelAttention(w=1.0)
+    at.train_leave_one_out(model, data.x_train, data.y_train, steps=1, lr=0.1, optimizer="sgd")
+    torch.testing.assert_close(model.w.detach(), 1.0 - 0.1 * probe.w.grad)
+
+
 def test_train_leave_one_out_reports_divergence() -> None:
     data = at.make_data_2d(n_train=20)
     torch.manual_seed(0)
