@@ -33,7 +33,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> w = torch.tensor([2.0, 3.0], requires_grad=True)
+# >>> w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
 # >>> c, d = w.clone(), w.detach()
 # >>> c.requires_grad, d.requires_grad
 # (True, False)
@@ -41,7 +41,7 @@ _ = torch.manual_seed(at.SEED)
 # (False, True)
 # >>> (c * c).sum().backward()  # the clone is still in the graph: w gets a gradient
 # >>> w.grad
-# tensor([4., 6.])
+# tensor([ 4.,  6., 10.])
 # ```
 #
 # A detached tensor shares memory: writing into it changes the original.
@@ -58,7 +58,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# Same colours: the same numbers. Dashed borders: a view that owns no memory.
+# The `w` of the example above. Same colour: the same element of `w`. Solid borders: memory of
+# its own; dashed borders: shares `w`'s memory.
 
 # %%
 w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
@@ -70,10 +71,8 @@ at.draw_tensors(
                 w.clone(),
                 code="w.clone()",
                 captions=[
-                    {
-                        "zh": "新内存，仍在计算图中",
-                        "en": "new memory, still in the graph",
-                    }
+                    {"zh": "新内存", "en": "new memory"},
+                    {"zh": "仍在计算图中", "en": "still in the graph"},
                 ],
             ),
             at.TensorPanel(
@@ -81,10 +80,8 @@ at.draw_tensors(
                 code="w.detach()",
                 shared=True,
                 captions=[
-                    {
-                        "zh": "共享内存，离开计算图",
-                        "en": "shared memory, out of the graph",
-                    }
+                    {"zh": "共享 w 的内存", "en": "shares w's memory"},
+                    {"zh": "离开计算图", "en": "out of the graph"},
                 ],
             ),
         ],

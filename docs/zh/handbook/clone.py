@@ -30,7 +30,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> w = torch.tensor([2.0, 3.0], requires_grad=True)
+# >>> w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
 # >>> c, d = w.clone(), w.detach()
 # >>> c.requires_grad, d.requires_grad
 # (True, False)
@@ -38,7 +38,7 @@ _ = torch.manual_seed(at.SEED)
 # (False, True)
 # >>> (c * c).sum().backward()  # the clone is still in the graph: w gets a gradient
 # >>> w.grad
-# tensor([4., 6.])
+# tensor([ 4.,  6., 10.])
 # ```
 #
 # detach 得到的张量与原张量共享内存：往里写，原张量也跟着变。
@@ -55,7 +55,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 颜色相同：数值相同。虚线边框：不拥有内存的视图。
+# 上面例子里的同一个 `w`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。
 
 # %%
 w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
@@ -67,10 +67,8 @@ at.draw_tensors(
                 w.clone(),
                 code="w.clone()",
                 captions=[
-                    {
-                        "zh": "新内存，仍在计算图中",
-                        "en": "new memory, still in the graph",
-                    }
+                    {"zh": "新内存", "en": "new memory"},
+                    {"zh": "仍在计算图中", "en": "still in the graph"},
                 ],
             ),
             at.TensorPanel(
@@ -78,10 +76,8 @@ at.draw_tensors(
                 code="w.detach()",
                 shared=True,
                 captions=[
-                    {
-                        "zh": "共享内存，离开计算图",
-                        "en": "shared memory, out of the graph",
-                    }
+                    {"zh": "共享 w 的内存", "en": "shares w's memory"},
+                    {"zh": "离开计算图", "en": "out of the graph"},
                 ],
             ),
         ],
