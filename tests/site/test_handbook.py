@@ -100,3 +100,11 @@ def test_the_overview_lists_every_page(lang) -> None:
     index = (HANDBOOK[lang] / "index.md").read_text(encoding="utf-8")
     linked = set(re.findall(r"\]\(([a-z-]+\.py)(?:#[a-z0-9-]+)?\)", index))
     assert linked == set(PAGES)
+
+
+def test_the_clone_picture_draws_the_w_of_the_example() -> None:
+    """The picture of clone and detach shows the very ``w`` its first example builds."""
+    tensor = r"w = (torch\.tensor\(\[[^\]]*\]), requires_grad=True\)"
+    example = re.search(">>> " + tensor, doctest_blocks("zh", "clone.py")[0]).group(1)
+    drawn = [m.group(1) for cell in page_code("zh", "clone.py") for m in re.finditer(tensor, cell)]
+    assert drawn == [example]
