@@ -172,24 +172,8 @@ assert 30 < ratio < 300  # "about a hundred times"
 # [Learned projections on a 2-D toy problem](projections.py), trains such projections on a small
 # problem and shows what dropping the bias costs there.
 #
-# ## Common confusions
-#
-# **Is it $x_i$ or $x_j$ in the denominator?** In the formula of
-# [non-parametric attention pooling](nonparametric.py),
-# $f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$, it is $x_j$: the denominator sums over
-# all the keys and has nothing to do with the $i$ of the numerator. Write $\sum_j K(x - x_i)$ by
-# mistake and it equals $n K(x - x_i)$: every weight becomes $1/n$, and the model quietly turns into
-# average pooling (see exercise 3).
-#
-# **Can the minus sign in the exponent go?** No. $\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ gives the
-# **farther** keys the larger weights, and the prediction is dominated by the training points
-# farthest from the query. The dot-product form needs the right signs as well: $qk - \frac{1}{2}k^2$,
-# not $\frac{1}{2}k^2 - qk$.
-#
-# **Why can the softmax drop the $q^2$ term but not the $k^2$ term?** The softmax normalises over
-# the keys of one query. Adding the same constant to all scores leaves the weights unchanged
-# (exercise 1); $\frac{1}{2}q^2$ is the same for all keys of a query, while $\frac{1}{2}k_i^2$ changes
-# with the key $i$.
+# Whether the denominator has $x_i$ or $x_j$, and whether the minus sign in the exponent may go:
+# these common confusions are answered on [non-parametric attention pooling](nonparametric.py#common-confusions).
 #
 # ## Exercises
 #
@@ -228,27 +212,6 @@ assert 30 < ratio < 300  # "about a hundred times"
 # >>> k, v = data.x_train.reshape(-1, 1), data.y_train.reshape(-1, 1)
 # >>> y0 = F.scaled_dot_product_attention(torch.zeros(1, 1), k, v, scale=1.0)
 # >>> torch.allclose(y0.reshape(-1), data.y_train.mean())
-# True
-# ```
-#
-# </details>
-#
-# 3. Write the denominator as $\sum_j K(x - x_i)$ by mistake. What does the prediction become?
-#
-# <details><summary>Solution</summary>
-#
-# The denominator equals $n K(x - x_i)$, every weight is $1/n$, and the prediction is the mean of
-# `y_train`, whatever the query:
-#
-# ```python
-# >>> import torch
-# >>> import attention_tutorial as at
-# >>> data = at.make_data()
-# >>> x, y, query = data.x_train, data.y_train, 1.0
-# >>> kernel = at.gaussian_kernel(query - x)  # K(x - x_i), one per training point
-# >>> wrong_denominator = len(x) * kernel  # sum over j of K(x - x_i): n copies of the same term
-# >>> y_hat = (kernel / wrong_denominator * y).sum()
-# >>> torch.allclose(y_hat, y.mean())
 # True
 # ```
 #

@@ -327,8 +327,19 @@ except ValueError as err:
 # ## Common confusions
 #
 # **Does a farther key get more weight?** No. The exponent is $-(x - x_i)^2/2$: the larger the
-# distance, the smaller this number, and the smaller the weight after the softmax. Drop the
-# minus sign and you get exactly the opposite.
+# distance, the smaller this number, and the smaller the weight after the softmax.
+#
+# **Can the minus sign in the exponent go?** No. $\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ gives the
+# **farther** keys the larger weights, and the prediction is dominated by the training points
+# farthest from the query. Expanded into the dot-product form, the signs must stay right as well:
+# $qk - \frac{1}{2}k^2$, not $\frac{1}{2}k^2 - qk$
+# (see [from the Gaussian kernel to dot-product attention](dot-product.py#expanding-the-square)).
+#
+# **Is it $x_i$ or $x_j$ in the denominator?** In the formula
+# $f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ it is $x_j$: the denominator sums over
+# all the keys and has nothing to do with the $i$ of the numerator. Write $\sum_j K(x - x_i)$ by
+# mistake and it equals $n K(x - x_i)$: every weight becomes $1/n$, and the model quietly turns into
+# [average pooling](average.py) (see exercise 5).
 #
 # **Why are the training data the keys and the test data the queries?** See the section
 # "[Can queries and keys be swapped?](#can-queries-and-keys-be-swapped)" above.
@@ -434,6 +445,27 @@ except ValueError as err:
 #
 # No: it uses the noise-free `y_truth`, which a real problem does not have. Choosing the
 # bandwidth from the training data alone takes [leave-one-out](leave-one-out.py).
+#
+# </details>
+#
+# 5. Write the denominator as $\sum_j K(x - x_i)$ by mistake. What does the prediction become?
+#
+# <details><summary>Solution</summary>
+#
+# The denominator equals $n K(x - x_i)$, every weight is $1/n$, and the prediction is the mean of
+# `y_train`, whatever the query:
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y, query = data.x_train, data.y_train, 1.0
+# >>> kernel = at.gaussian_kernel(query - x)  # K(x - x_i), one per training point
+# >>> wrong_denominator = len(x) * kernel  # sum over j of K(x - x_i): n copies of the same term
+# >>> y_hat = (kernel / wrong_denominator * y).sum()
+# >>> torch.allclose(y_hat, y.mean())
+# True
+# ```
 #
 # </details>
 #

@@ -112,14 +112,14 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Why are convolution and pooling layers not attention? Why separate keys and values? | [Attention cues](cues.py#common-confusions) |
 # | Why sort `x_train`? Why do my numbers differ from the book's? | [The data](data.py#common-confusions) |
 # | What is the difference between `repeat_interleave` and `repeat`? | [Average pooling](average.py#common-confusions) |
-# | The farther the key, the larger the weight? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
+# | The farther the key, the larger the weight? Can the minus sign in the exponent go? $x_i$ or $x_j$ in the denominator? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
 # | Why is the fit worst at the edges? | [Boundary bias and local linear regression](local-linear.py) |
 # | Why remove the diagonal? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
 # | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why only one w](transformer.py#why-only-one-w) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
 # | What harm does "less smooth" do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |
-# | $x_i$ or $x_j$ in the denominator? Can the minus sign go? Is this Transformer attention? | [From the Gaussian kernel to dot-product attention](dot-product.py#common-confusions) |
+# | Is Gaussian-kernel attention the dot-product attention of Transformers? | [From the Gaussian kernel to dot-product attention](dot-product.py#the-parametric-version) |
 # | `Can't call numpy() on Tensor that requires grad` when plotting? | [Detach before plotting](parametric.py#detach-before-plotting) |
 #
 # To map each block of code of "Dive into Deep Learning" to this site, see

@@ -155,19 +155,7 @@ assert 30 < ratio < 300  # "about a hundred times"
 # 可学习的 $W_q$、$W_k$、$W_v$，与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
 # 在一个小问题上训练这些投影、看去掉键偏置要付出什么代价，是再下一页[在二维玩具问题上学习投影](projections.py)的内容。
 #
-# ## 常见疑问
-#
-# **分母里该写 $x_i$ 还是 $x_j$？** 在[非参数注意力汇聚](nonparametric.py)的公式
-# $f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ 里写 $x_j$：分母是对所有键求和，
-# 和分子里的 $i$ 无关。如果误写成 $\sum_j K(x - x_i)$，它就等于 $n K(x - x_i)$，
-# 每个权重都变成 $1/n$——模型悄悄退化成了平均汇聚（见练习 3）。
-#
-# **指数里的负号能漏吗？** 不能。$\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ 会让**越远**的键权重越大，
-# 预测被离查询最远的训练点主导。点积形式里同样要写对符号：$qk - \frac{1}{2}k^2$，不是 $\frac{1}{2}k^2 - qk$。
-#
-# **softmax 为什么能去掉 $q^2$ 项，却去不掉 $k^2$ 项？** softmax 是对同一个查询的所有键做归一化。
-# 给所有分数加同一个常数，权重不变（练习 1）；$\frac{1}{2}q^2$ 对一个查询的所有键相同，
-# 而 $\frac{1}{2}k_i^2$ 随键 $i$ 变化。
+# 分母里写 $x_i$ 还是 $x_j$、指数里的负号能不能漏：这些常见疑问见[非参数注意力汇聚](nonparametric.py#常见疑问)。
 #
 # ## 练习
 #
@@ -203,26 +191,6 @@ assert 30 < ratio < 300  # "about a hundred times"
 # >>> k, v = data.x_train.reshape(-1, 1), data.y_train.reshape(-1, 1)
 # >>> y0 = F.scaled_dot_product_attention(torch.zeros(1, 1), k, v, scale=1.0)
 # >>> torch.allclose(y0.reshape(-1), data.y_train.mean())
-# True
-# ```
-#
-# </details>
-#
-# 3. 把分母误写成 $\sum_j K(x - x_i)$，预测会变成什么？
-#
-# <details><summary>答案</summary>
-#
-# 分母等于 $n K(x - x_i)$，每个权重都是 $1/n$，预测就是 `y_train` 的平均值，与查询无关：
-#
-# ```python
-# >>> import torch
-# >>> import attention_tutorial as at
-# >>> data = at.make_data()
-# >>> x, y, query = data.x_train, data.y_train, 1.0
-# >>> kernel = at.gaussian_kernel(query - x)  # K(x - x_i), one per training point
-# >>> wrong_denominator = len(x) * kernel  # sum over j of K(x - x_i): n copies of the same term
-# >>> y_hat = (kernel / wrong_denominator * y).sum()
-# >>> torch.allclose(y_hat, y.mean())
 # True
 # ```
 #

@@ -251,7 +251,15 @@ except ValueError as err:
 # ## 常见疑问
 #
 # **距离越远，权重越大吗？** 不是。指数里是 $-(x - x_i)^2/2$，距离越大，这个数越小，
-# softmax 之后的权重越小。漏掉负号正好会得到相反的结论。
+# softmax 之后的权重越小。
+#
+# **指数里的负号能漏吗？** 不能。$\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ 会让**越远**的键权重越大，
+# 预测被离查询最远的训练点主导。展开成点积形式时同样要写对符号：$qk - \frac{1}{2}k^2$，不是 $\frac{1}{2}k^2 - qk$（见[从高斯核到点积注意力](dot-product.py#把平方展开)）。
+#
+# **分母里该写 $x_i$ 还是 $x_j$？** 在公式
+# $f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ 里写 $x_j$：分母是对所有键求和，
+# 和分子里的 $i$ 无关。如果误写成 $\sum_j K(x - x_i)$，它就等于 $n K(x - x_i)$，
+# 每个权重都变成 $1/n$——模型悄悄退化成了[平均汇聚](average.py)（见练习 5）。
 #
 # **为什么训练数据当键，测试数据当查询？** 见上面“[查询和键能互换吗？](#查询和键能互换吗)”一节。
 #
@@ -339,6 +347,26 @@ except ValueError as err:
 # ```
 #
 # 不可行：它用到了不含噪声的 `y_truth`，实际问题里没有。只用训练数据挑带宽，要靠[留一法](leave-one-out.py)。
+#
+# </details>
+#
+# 5. 把分母误写成 $\sum_j K(x - x_i)$，预测会变成什么？
+#
+# <details><summary>答案</summary>
+#
+# 分母等于 $n K(x - x_i)$，每个权重都是 $1/n$，预测就是 `y_train` 的平均值，与查询无关：
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> x, y, query = data.x_train, data.y_train, 1.0
+# >>> kernel = at.gaussian_kernel(query - x)  # K(x - x_i), one per training point
+# >>> wrong_denominator = len(x) * kernel  # sum over j of K(x - x_i): n copies of the same term
+# >>> y_hat = (kernel / wrong_denominator * y).sum()
+# >>> torch.allclose(y_hat, y.mean())
+# True
+# ```
 #
 # </details>
 #

@@ -82,14 +82,14 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | 卷积、汇聚层为什么不算注意力？键和值为什么要分开？ | [注意力提示](cues.py#常见疑问) |
 # | 为什么给 `x_train` 排序？运行出来的数和书上不一样？ | [数据](data.py#常见疑问) |
 # | `repeat_interleave` 和 `repeat` 有什么区别？ | [平均汇聚](average.py#常见疑问) |
-# | 距离越远，权重越大吗？带宽越小越好吗？这是注意力还是 k 近邻？ | [非参数注意力汇聚](nonparametric.py#常见疑问) |
+# | 距离越远，权重越大吗？指数里的负号能漏吗？分母里写 $x_i$ 还是 $x_j$？带宽越小越好吗？这是注意力还是 k 近邻？ | [非参数注意力汇聚](nonparametric.py#常见疑问) |
 # | 为什么边缘处的拟合偏得最厉害？ | [边界偏差与局部线性回归](local-linear.py) |
 # | 为什么去掉对角线？损失为什么差了一半？ | [带参数的注意力汇聚](parametric.py#常见疑问) |
 # | 为什么只学一个标量 $w$，而不是每个键一个，或者一个矩阵？ | [带参数的注意力汇聚](parametric.py#常见疑问)；[为什么只有一个 w](transformer.py#为什么只有一个-w) |
 # | 为什么一个点不能用自己预测自己？测试时也要留一吗？ | [为什么要留一](leave-one-out.py#常见疑问) |
 # | “不平滑”有什么害处？$w$ 是负数怎么办？ | [训练后的曲线为何不平滑](smoothness.py#常见疑问) |
 # | 学习率和参数化怎样决定 $w$ 停在哪里？ | [w 在训练中走过的路](smoothness.py#w-在训练中走过的路) |
-# | 分母里写 $x_i$ 还是 $x_j$？负号能漏吗？和 Transformer 是一回事吗？ | [从高斯核到点积注意力](dot-product.py#常见疑问) |
+# | 高斯核注意力和 Transformer 的点积注意力是一回事吗？ | [从高斯核到点积注意力](dot-product.py#带参数的版本) |
 # | 画图时报 `Can't call numpy() on Tensor that requires grad`？ | [画图之前先 detach](parametric.py#画图之前先-detach) |
 #
 # 想把《动手学深度学习》里的每段代码对应到本站，见[与《动手学深度学习》对照](d2l-map.md)。
