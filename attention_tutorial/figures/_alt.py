@@ -74,7 +74,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_bandwidth_gallery": "图集：每行一个带宽 h，左边是 Nadaraya-Watson 拟合与均方误差，"
         "右边是对应的注意力权重热图。h 小时拟合贴着噪声抖动、权重集中在对角线附近，"
         "h 大时拟合变平、权重摊开。",
-        "plot_attention_heatmaps": "几幅注意力权重热图上下排列，每幅一个模型（标题是模型名）："
+        "plot_attention_heatmaps": "几幅注意力权重热图上下排列，标题是每幅权重出自的模型或代码："
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，颜色越深权重越大。",
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
         "（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。右：这个边缘查询对各个键的"
@@ -122,8 +122,9 @@ ALT: dict[str, dict[str, str]] = {
         "of attention weights. A small h follows the noise with weights close to the "
         "diagonal; a large h flattens the fit and spreads the weights.",
         "plot_attention_heatmaps": "Heatmaps of attention weights stacked one above the "
-        "other, one per model (the titles name them): the same queries (rows) over the same "
-        "keys (columns), on one shared colour scale, darker for a larger weight.",
+        "other, each titled with the model or the code its weights come from: the same queries "
+        "(rows) over the same keys (columns), on one shared colour scale, darker for a larger "
+        "weight.",
         "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
         "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
         "curve at the query at the left edge. Right: that edge query's attention weights over "

@@ -105,7 +105,10 @@ def plot_attention_heatmap(
 
 @bilingual
 def plot_attention_heatmaps(
-    attention_weights: Mapping[str, Tensor | np.ndarray], *, lang: str = "zh"
+    attention_weights: Mapping[str, Tensor | np.ndarray],
+    *,
+    queries: str = "test",
+    lang: str = "zh",
 ) -> Figure:
     """Show several models' attention weights, one heatmap above the other, on one colour scale.
 
@@ -120,6 +123,9 @@ def plot_attention_heatmaps(
             same shape for every panel (one to four panels; tensors that require grad
             are detached). The titles are shown as given in every language: use names
             from the code, such as the models' class names.
+        queries: ``"test"`` or ``"train"``: what the queries are, for the label of
+            the query axis (``"train"``: each training input attends to the training
+            inputs, as in leave-one-out training).
         lang: ``"zh"`` or ``"en"``, the language of the labels.
 
     Returns:
@@ -153,13 +159,15 @@ def plot_attention_heatmaps(
             raise ValueError(
                 f"attention_weights must all have one shape (n_queries, n_keys), got {shapes}"
             )
+        if queries not in ("test", "train"):
+            raise ValueError(f"queries must be 'test' or 'train', got {queries!r}")
         top = max(float(a.max()) for a in panels.values()) or 1.0
         fig = new_figure((6.0, 0.4 + 2.3 * len(panels)))
         axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
         for ax, (name, weights) in zip(axes, panels.items(), strict=True):
             image = ax.imshow(weights, cmap="Reds", vmin=0.0, vmax=top, aspect="auto")
             ax.set_title(name)
-            ax.set_ylabel(words["queries"])
+            ax.set_ylabel(words["queries" if queries == "test" else "queries_train"])
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
             ax.tick_params(labelfontfamily=FONTS[lang])

@@ -218,3 +218,14 @@ def test_scaling_alt_text_gives_the_ends_of_each_line_from_the_data():
     assert "Notice" not in en
     zh = at.plot_scaling(rows, lang="zh").description
     assert "峰值内存从 12 MB 到 4.8 GB" in zh and "看" not in zh
+
+
+def test_heatmaps_name_training_queries_when_the_queries_are_the_training_inputs():
+    weights = {"A": np.full((3, 3), 1 / 3)}
+    test = at.plot_attention_heatmaps(weights, lang="en")
+    train = at.plot_attention_heatmaps(weights, queries="train", lang="en")
+    assert test.axes[0].get_ylabel() == "queries (test inputs)"
+    assert train.axes[0].get_ylabel() == "queries (training inputs)"
+    assert "y axis: queries (training inputs)" in train.description
+    with pytest.raises(ValueError, match="queries must be 'test' or 'train', got 'keys'"):
+        at.plot_attention_heatmaps(weights, queries="keys")
