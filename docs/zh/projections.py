@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 在二维玩具问题上学习投影
 #
-# [从核回归到 Transformer 注意力](transformer.py)一页讲了一个 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，输出只取决于 $x_1$，测试输入是 $20 \times 20$ 的网格。
+# [从核回归到 Transformer 注意力](transformer.py)一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，输出只取决于 $x_1$，测试输入是 $20 \times 20$ 的网格。
 
 # %%
 import torch
@@ -18,12 +18,12 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 #
 # 在这个二维玩具问题上，用带掩码的留一损失训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差），两者用同一份数据：
 #
-# - 本章的模型，两个方向共用一个 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
+# - 本章的模型，两个方向共用一个标量 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
 # - `ProjectedAttention(d_in=2, d_k=2)`：$2 \times 2$ 的 $W_q$、$W_k$ 和 $1 \times 1$ 的 $W_v$，高斯核形式（带键偏置）。
 #
 # 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。
 #
-# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。投影矩阵的几个元素梯度大小相差悬殊，用普通 SGD，梯度小的元素走不动，梯度大的元素发散；Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册：[训练：Parameter、MSELoss、SGD](handbook/training.py)）。
+# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。普通 SGD 的步长则是学习率乘以梯度，哪些学习率好用，要看梯度有多大。所以 Adam 对学习率没那么敏感，这是这里选它的原因，并不是说普通 SGD 在这里就不行（下面用三个学习率比一比）。Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册：[训练：Parameter、MSELoss、SGD](handbook/training.py)）。
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
@@ -40,21 +40,41 @@ losses_projected = at.train_leave_one_out(
 )
 mse_scalar = at.mse_on_test(scalar, data2)
 mse_projected = at.mse_on_test(projected, data2)
-print(
-    f"one w:       w = {scalar.w.item():.3f}, loss {losses_scalar[-1]:.3f}, "
-    f"test MSE {mse_scalar:.3f}"
-)
-print(f"projections: loss {losses_projected[-1]:.3f}, test MSE {mse_projected:.3f}")
-print(
-    f"one w, change of the loss in the last step: {losses_scalar[-2] - losses_scalar[-1]:.1e}"
-)
+print(f"{'':<12}{'loss':>7}{'test MSE':>10}")
+print(f"{'one w':<12}{losses_scalar[-1]:>7.3f}{mse_scalar:>10.3f}")
+print(f"{'projections':<12}{losses_projected[-1]:>7.3f}{mse_projected:>10.3f}")
+print(f"one w learned w = {scalar.w.item():.3f}")
+print(f"  last step's loss change: {losses_scalar[-2] - losses_scalar[-1]:+.1e}")
 assert mse_projected < mse_scalar
 assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
+# 换成普通 SGD（`optimizer="sgd"`）会怎样？用同样的初值、同样的 300 步，在三个学习率下各训练一次投影模型，比较测试误差：
+
+# %%
+mse_by = {"adam": {}, "sgd": {}}  # optimizer -> {learning rate: test MSE}
+for lr in (0.01, 0.1, 0.3):
+    for name, by_lr in mse_by.items():
+        _ = torch.manual_seed(at.SEED)  # the same initial W_q, W_k, W_v every time
+        model = at.ProjectedAttention(d_in=2, d_k=2)
+        at.train_leave_one_out(
+            model, x2_train, y2_train, steps=300, lr=lr, optimizer=name
+        )
+        by_lr[lr] = at.mse_on_test(model, data2)
+print("test MSE after 300 steps")
+print("lr   " + "".join(f"{lr:>7}" for lr in mse_by["adam"]))
+for name, by_lr in mse_by.items():
+    print(f"{name:<5}" + "".join(f"{mse:>7.3f}" for mse in by_lr.values()))
+assert abs(mse_by["adam"][0.1] - mse_projected) < 1e-6  # the model trained above
+assert mse_by["sgd"][0.1] < 1.5 * mse_by["adam"][0.1]  # SGD works at a good lr
+assert all(mse_by["sgd"][lr] > 2 * mse_by["adam"][lr] for lr in (0.01, 0.3))
+
+# %% [markdown]
+# 学习率 0.1 时，SGD 的测试误差和 Adam 相差不大：普通 SGD 在这个问题上同样能用。差别出在学习率没选好的时候：0.01 和 0.3 下，SGD 的测试误差都是 Adam 的两倍以上。Adam 没有让模型本身变好，它让结果对学习率没那么敏感。
+#
 # ## 一个种子说明不了多少
 #
-# 一个 $w$ 的初值固定为 1，训练里没有随机数，上面最后一步的损失已经不再变化：它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1,000 步时的测试误差。
+# 标量 $w$ 模型的初值固定为 1，训练里没有随机数，上面最后一步的损失已经不再变化：它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1,000 步时的测试误差。
 #
 # 逐个调用 `train_leave_one_out`，每个种子要训练两次（300 步一次、1,000 步一次），一共 $10 \times (300 + 1{,}000) = 13{,}000$ 步，太慢；好在十个模型的参数可以叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是[从核回归到 Transformer 注意力](transformer.py)一页写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
 
@@ -100,15 +120,15 @@ for step in range(1, 1001):
                 model.W_v.weight.copy_(W_v_s)
         mse_seeds[step] = torch.tensor([at.mse_on_test(m, data2) for m in models])
 for step, mse in mse_seeds.items():
-    print(
-        f"projections, {step:>5,} steps: test MSE median {mse.quantile(0.5):.3f}, "
-        f"range {mse.min():.3f}-{mse.max():.3f}"
-    )
-    print(f"  leave-one-out loss, median: {loss_seeds[step].quantile(0.5):.3f}")
-    print("  test MSE seed by seed:", mse.numpy().round(3))
+    print(f"projections, {step:,} steps:")
+    print(f"  test MSE median {mse.quantile(0.5):.3f}")
+    print(f"  range {mse.min():.3f}-{mse.max():.3f}")
+    print(f"  loss median {loss_seeds[step].quantile(0.5):.3f}")
+    print("  seeds 0-4:", " ".join(f"{m:.3f}" for m in mse[:5]))
+    print("  seeds 5-9:", " ".join(f"{m:.3f}" for m in mse[5:]))
 better = int((mse_seeds[300] < mse_scalar).sum())
-print(f"one w, 300 steps: test MSE {mse_scalar:.3f} (no random start)")
-print(f"seeds whose projections beat one w at 300 steps: {better} of 10")
+print(f"one w, 300 steps: test MSE {mse_scalar:.3f}")
+print(f"seeds beating one w: {better} of 10")
 assert abs(mse_seeds[300][at.SEED] - mse_projected) < 1e-4  # seed 0 = the model above
 assert mse_seeds[300].quantile(0.5) < mse_scalar and better == 9
 assert mse_seeds[300].max() > 3 * mse_scalar  # one seed is stuck
@@ -116,9 +136,27 @@ assert loss_seeds[1000].quantile(0.5) < loss_seeds[300].quantile(0.5)
 assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 
 # %% [markdown]
-# 300 步时，投影模型测试误差的中位数远低于一个 $w$，十个种子里有九个都比它好；但有一个种子卡住了，误差比一个 $w$ 还大好几倍：它的 Adam 落进了一个糟糕的局部区域，300 步内出不来。多了自由度，就多了走错路的可能。
+# 300 步时，投影模型测试误差的中位数远低于标量 $w$ 模型，十个种子里有九个都比它好；但有一个种子卡住了，误差是标量 $w$ 模型的好几倍：它的 Adam 落进了一个糟糕的局部区域，300 步内出不来。多了自由度，就多了走错路的可能。
 #
 # 步数也要交代清楚。再训练 700 步，留一损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，两种模型的差距也会跟着变。所以上面“投影模型赢了”的准确说法是：在 300 步的预算下，十个种子的中位数赢了。
+#
+# 训练损失也不能拿来比。留一损失是对带噪声的标签算的，里面含着标签噪声的方差；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来、从损失里扣掉，再和测试误差对照：
+
+# %%
+# the labels' noise, known here because we made the data: y - f(x_1)
+noise = ((y2_train - at.f(x2_train[:, 0])) ** 2).mean().item()
+print(f"noise variance of the labels: {noise:.3f}")
+print(f"{'':<12}{'loss - noise':>13}{'test MSE':>10}")
+for name, loss, mse in (
+    ("one w", losses_scalar[-1], mse_scalar),
+    ("projections", losses_projected[-1], mse_projected),
+):
+    print(f"{name:<12}{loss - noise:>13.3f}{mse:>10.3f}")
+assert abs(losses_scalar[-1] - noise - mse_scalar) < 0.03  # one w: about the same
+assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimistic
+
+# %% [markdown]
+# 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的却不到测试误差的一半。它的 9 个参数（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个）正是在这 100 个点的留一损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。比较模型要看测试误差，不能看训练损失。
 #
 # 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？记投影前的查询为 $x$、键为 $k$（都是二维输入），分数里把两者联系起来的部分是 $x^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
 
@@ -132,24 +170,35 @@ print("W_v =", round(projected.W_v.weight.item(), 3))
 print("M =", M.numpy().round(2))
 print("A =", A.numpy().round(2))
 print("A^-1 M^T =", centre.numpy().round(2))
-print("kernel width along x_1, x_2:", A.diagonal().rsqrt().numpy().round(2))
+width = A.diagonal().rsqrt()  # (2,): the kernel's width along x_1 and along x_2
+print("kernel width along x_1, x_2:", width.numpy().round(2))
+print(f"one w's width 1/w: {1 / scalar.w.item():.2f}")
 assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
 assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
+assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
+assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
 at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
 
 # %% [markdown]
 # $x_1$ 的权重 $M_{00}$ 是 $x_2$ 的权重 $M_{11}$ 的许多倍。右上角的 $M_{01}$ 却也不小：它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。单看 $M$ 读不出核的形状，因为键偏置里也有键的坐标。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
 #
-# $$x^\top M k - \tfrac{1}{2} k^\top A k = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数},$$
+# $$\begin{aligned}
+# &x^\top M k - \tfrac{1}{2} k^\top A k \\
+# &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数},
+# \end{aligned}$$
 #
 # 其中
 #
 # $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
 #
-# 所以核是键空间里一个椭圆形的高斯鼓包：$A$ 决定它在各个方向上的宽窄，$c$ 是它的中心。$A_{00}$ 是 $A_{11}$ 的好几倍，沿 $x_1$ 的宽度（$1/\sqrt{A_{00}}$）明显比沿 $x_2$ 的窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。$M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动：它是查询的 $x_1$ 和 $x_2$ 的加权和，两个权重就是这一行的两个数。这一移动改变的是哪些键分到权重，对预测却影响不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。一个 $w$ 做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
+# 所以核是键空间里一个椭圆形的高斯鼓包：$A$ 决定它在各个方向上的宽窄，$c$ 是它的中心。$A_{00}$ 是 $A_{11}$ 的好几倍，沿 $x_1$ 的宽度（$1/\sqrt{A_{00}}$）明显比沿 $x_2$ 的窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。
 #
-# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。图上的刻度是序号，不是坐标：键按 $x_1$ 从小到大编号，键 0 的 $x_1$ 最小，键 99 的最大，两者之间几乎是整个 $[0, 5)$；纵轴上的查询 0 到 19 是这一行从左到右的点，$x_1$ 从 0 开始逐个增大（两端的坐标见下面的打印）。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键；$x_2$ 也有影响（鼓包沿 $x_2$ 较宽，中心随查询移动），但远不如 $x_1$（上面的 `ProjectedAttention` 图）。只有一个 $w$ 时，这条带断断续续：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“用到的键数”是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
+# 这两个宽度值得和标量 $w$ 模型比一比（上面打印的最后两行）。标量 $w$ 模型的鼓包是圆的，各个方向的宽度都是 $1/w$。沿 $x_1$，投影模型学到的宽度和 $1/w$ 几乎相同：$f$ 沿 $x_1$ 弯曲的快慢和噪声的大小决定了合适的带宽，两个模型找到的是同一个。区别全在 $x_2$ 方向：投影模型在那里宽了一倍左右，$x_2$ 离得远但 $x_1$ 相近的键也能分到权重；标量 $w$ 模型只有一个数，沿 $x_2$ 也只能这么窄。
+#
+# $M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动：它是查询的 $x_1$ 和 $x_2$ 的加权和，两个权重就是这一行的两个数。这一移动改变的是哪些键分到权重，对预测却影响不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
+#
+# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。图上的刻度是序号，不是坐标：键按 $x_1$ 从小到大编号，键 0 的 $x_1$ 最小，键 99 的最大，两者之间几乎是整个 $[0, 5)$；纵轴上的查询 0 到 19 是这一行从左到右的点，$x_1$ 从 0 开始逐个增大（两端的坐标见下面的打印）。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键；$x_2$ 也有影响（鼓包沿 $x_2$ 较宽，中心随查询移动），但远不如 $x_1$（上面的 `ProjectedAttention` 图）。换成标量 $w$ 模型，这条带就断断续续：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“用到的键数”是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -164,16 +213,16 @@ with torch.no_grad():
 print("queries, keys:", tuple(weights_projected.shape))
 keys_x1 = x2_train[order, 0]  # (100,): the keys' x_1, ascending
 queries_x1 = data2.x_test[row, 0]  # (20,): the queries' x_1, left to right
-print(f"keys' x_1:    {keys_x1[0]:.2f} (key 0) to {keys_x1[-1]:.2f} (key 99)")
-print(f"queries' x_1: {queries_x1[0]:.2f} (query 0) to {queries_x1[-1]:.2f} (query 19)")
+print(f"keys:    x_1 from {keys_x1[0]:.2f} to {keys_x1[-1]:.2f}")
+print(f"queries: x_1 from {queries_x1[0]:.2f} to {queries_x1[-1]:.2f}")
 assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8  # the keys span almost all of [0, 5)
 assert (queries_x1.diff() > 0).all()  # queries from left to right
 # (20, 100) -> ()
 spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
 spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
-print(
-    f"keys in use per query: projections {spread_projected:.1f}, one w {spread_scalar:.1f}"
-)
+print("keys in use per query:")
+print(f"  projections {spread_projected:5.1f}")
+print(f"  one w       {spread_scalar:5.1f}")
 assert spread_projected > spread_scalar
 at.plot_attention_heatmaps(
     {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
@@ -196,7 +245,7 @@ assert mse_plain > mse_scalar
 # %% [markdown]
 # 比前两个都差得多。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
 #
-# Transformer 照样去掉了它，这是一种取舍，不是因为它没有影响。层归一化（LayerNorm）规范的是输入向量 $x$，而不是投影后的键 $W_k x$，所以各个键的长度 $\lVert W_k x\rVert$ 仍然可以不同：方向相近的查询，总是给更长的键打更高的分。Transformer 的任务也不是“找离我近的样本”，而是在几百维里按学到的方向做匹配；模型在训练中自己学会利用或抵消键的长度（为什么点积形式照样能用，见点积页[“带参数的版本”一节](dot-product.py#带参数的版本)的最后一段）。
+# Transformer 照样去掉了它，这是一种取舍，不是因为它没有影响；为什么点积形式在 Transformer 里照样能用（层归一化管不到投影后键的长度，模型按学到的方向匹配），见点积页[“带参数的版本”一节](dot-product.py#带参数的版本)的最后一段。
 #
 # 本页比的是误差；$n$ 变大时注意力要花多少时间和内存，是下一页[注意力的开销随 n 的增长](scale.py)的主题。
 #
