@@ -85,10 +85,17 @@ assert gap_kernel < 1e-6
 #
 # ## Scaled dot-product attention, written out
 #
+# In words first: every query takes a dot product with every key, which gives a table of scores with
+# one row per query; a softmax turns each row into that query's weights over the keys; and the output
+# is the average of the values under those weights. Dividing by $\sqrt{d}$ only keeps the scores from
+# growing with the dimension $d$. As a formula:
+#
 # $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
 # with $Q$ of shape $(n_q, d)$, $K$ of shape $(n_k, d)$ and $V$ of shape $(n_k, d_v)$. A model works on
-# many sequences at once, so every tensor gets a leading **batch** dimension. `@` (`torch.matmul`)
+# many sequences at once, so every tensor gets a leading **batch** dimension.
+#
+# In code, `@` (`torch.matmul`)
 # multiplies the last two dimensions and broadcasts the ones in front
 # ([torch.matmul](handbook/matmul.py), case 5), and `K.transpose(-2, -1)` swaps the last two
 # dimensions of `K`: one line per formula step.
@@ -162,9 +169,10 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 #
 # On the page [Parametric attention pooling](parametric.py), every training point got the keys of
 # all the **other** points in three steps: tile `x_train` into a square, keep the off-diagonal
-# entries with the mask `(1 - torch.eye(n)).type(torch.bool)`, and reshape to `(n, n - 1)`. The
-# Transformer way keeps the square and gives the diagonal the score $-\infty$ instead:
-# $e^{-\infty} = 0$, so after the softmax a point's weight on its own key is exactly 0, and the other
+# entries with the mask `(1 - torch.eye(n)).type(torch.bool)`, and reshape to `(n, n - 1)`.
+#
+# The Transformer way is simpler: keep the whole square and give the diagonal the score $-\infty$.
+# Since $e^{-\infty} = 0$, after the softmax a point's weight on its own key is exactly 0, and the other
 # weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))` (handbook:
 # [masked_fill and -inf](handbook/masked-fill.py)). We take the $w$ that the parametric page learns
 # (same seed, same training):
@@ -187,6 +195,26 @@ eye = torch.eye(n_train, dtype=torch.bool)  # (n_train, n_train), True on the di
 weights = F.softmax(scores.masked_fill(eye, float("-inf")), dim=1)  # (n_train, n_train)
 y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
+
+# %% [markdown]
+# Here is that table of weights, above it the same table without the mask. The training points are
+# sorted by $x$, so points close together have neighbouring numbers. Above, without the mask: with a
+# $w$ this large, every point gives about half of its weight, on average, to its own key: half of
+# its prediction copies its own label.
+# Below, with the mask: the diagonal is 0 and the weight goes to the neighbouring keys on either
+# side.
+
+# %%
+weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
+own_unmasked = weights_own.diagonal().mean().item()
+print("mean weight on the own key:")
+print(f"  without the mask {own_unmasked:.2f}")
+print(f"  with the mask    {weights.diagonal().mean().item():.2f}")
+assert 0.4 < own_unmasked < 0.6  # "about half"
+at.plot_attention_heatmaps(
+    {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
+    queries="train",  # each training point is a query against the training points
+)
 
 # %% [markdown]
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with SDPA's boolean

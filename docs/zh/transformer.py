@@ -55,9 +55,13 @@ assert gap_kernel < 1e-6
 #
 # ## 亲手写出缩放点积注意力
 #
+# 先用话说一遍它做的事：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 只是为了让分数的大小不随维数 $d$ 增长。写成公式：
+#
 # $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
-# 其中 $Q$ 的形状是 $(n_q, d)$，$K$ 是 $(n_k, d)$，$V$ 是 $(n_k, d_v)$。模型一次处理许多条序列，所以每个张量前面都多一个**批量**维。`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（[torch.matmul](handbook/matmul.py) 的第 5 种情形）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
+# 其中 $Q$ 的形状是 $(n_q, d)$，$K$ 是 $(n_k, d)$，$V$ 是 $(n_k, d_v)$。模型一次处理许多条序列，所以每个张量前面都多一个**批量**维。
+#
+# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（[torch.matmul](handbook/matmul.py) 的第 5 种情形）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
@@ -116,7 +120,9 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # %% [markdown]
 # ## 把留一法写成带掩码的 softmax
 #
-# 在[带参数的注意力汇聚](parametric.py)一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。Transformer 的做法是保留整个方阵，把对角线上的分数改成 $-\infty$：$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册：[masked_fill 与 -inf](handbook/masked-fill.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
+# 在[带参数的注意力汇聚](parametric.py)一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
+#
+# Transformer 的做法更省事：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册：[masked_fill 与 -inf](handbook/masked-fill.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -136,6 +142,21 @@ eye = torch.eye(n_train, dtype=torch.bool)  # (n_train, n_train), True on the di
 weights = F.softmax(scores.masked_fill(eye, float("-inf")), dim=1)  # (n_train, n_train)
 y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
+
+# %% [markdown]
+# 把这张权重表画出来，和不加掩码的同一张表上下对照。训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，每个点平均把一半左右的权重给了它自己的键，预测有一半是在照抄自己的标签。下图加了掩码：对角线变成 0，权重落到左右相邻的键上。
+
+# %%
+weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
+own_unmasked = weights_own.diagonal().mean().item()
+print("mean weight on the own key:")
+print(f"  without the mask {own_unmasked:.2f}")
+print(f"  with the mask    {weights.diagonal().mean().item():.2f}")
+assert 0.4 < own_unmasked < 0.6  # "about half"
+at.plot_attention_heatmaps(
+    {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
+    queries="train",  # each training point is a query against the training points
+)
 
 # %% [markdown]
 # 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册 [masked_fill 与 -inf](handbook/masked-fill.py)）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。
