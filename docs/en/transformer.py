@@ -90,7 +90,10 @@ assert gap_kernel < 1e-6
 # is the average of the values under those weights. Dividing by $\sqrt{d}$ only keeps the scores from
 # growing with the dimension $d$. As a formula:
 #
-# $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
+# $$\begin{aligned}
+# &\operatorname{Attention}(Q, K, V) \\
+# &\quad = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V
+# \end{aligned}$$
 #
 # with $Q$ of shape $(n_q, d)$, $K$ of shape $(n_k, d)$ and $V$ of shape $(n_k, d_v)$. A model works on
 # many sequences at once, so every tensor gets a leading **batch** dimension.

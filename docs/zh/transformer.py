@@ -57,7 +57,10 @@ assert gap_kernel < 1e-6
 #
 # 先用话说一遍它做的事：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 只是为了让分数的大小不随维数 $d$ 增长。写成公式：
 #
-# $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
+# $$\begin{aligned}
+# &\operatorname{Attention}(Q, K, V) \\
+# &\quad = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V
+# \end{aligned}$$
 #
 # 其中 $Q$ 的形状是 $(n_q, d)$，$K$ 是 $(n_k, d)$，$V$ 是 $(n_k, d_v)$。模型一次处理许多条序列，所以每个张量前面都多一个**批量**维。
 #
