@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from tools.pdf_book import LANGS, book, document, page_url  # noqa: E402
 from tools.pdf_text import fix_cjk_text  # noqa: E402
-from tools.sitebuild.payload import font_display  # noqa: E402
+from tools.sitebuild.site_finish import font_display  # noqa: E402
 
 # Debian's chromium-headless-shell: the Blink of the chromium package without the browser
 # around it (what Playwright itself runs headless); the browser tests use it too, and
@@ -127,7 +127,7 @@ def _serve(site: Path):
 def _fonts_that_wait(route) -> None:
     """Serve the KaTeX stylesheet with ``font-display: block``.
 
-    The site's faces are ``optional`` (``tools/sitebuild/payload.py``): a font
+    The site's faces are ``optional`` (``tools/sitebuild/site_finish.py``): a font
     that misses the first paint is not used on that page, which for a PDF would
     print the formulas in a fallback font.
     """

@@ -14,7 +14,7 @@ import pytest
 from tests.conftest import NOTEBOOK_CACHE
 from tests.site.outputs import figure_count
 from tools.sitebuild.notebooks import DOCS, ROOT, discover
-from tools.sitebuild.postprocess import is_external
+from tools.sitebuild.page_repairs import is_external
 
 pytestmark = pytest.mark.build
 

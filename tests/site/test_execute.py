@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import jupytext
 import nbformat
 import pytest
 
@@ -225,3 +226,30 @@ def test_a_data_file_read_by_a_page_is_part_of_its_key(tmp_path, monkeypatch):
     data.write_text("[2]")
     assert cache.key(reader) != before[0]
     assert cache.key(other) == before[1]
+
+
+def test_the_remembered_key_of_a_page_is_its_key_now(tmp_path, monkeypatch):
+    """``_page_key`` (asked on every rebuild of ``mkdocs serve``) never returns a stale key."""
+    data = tmp_path / "results.json"
+    data.write_text("[1]")
+    monkeypatch.setattr(execute, "DATA_FILES", ("results.json",))
+    docs = write_docs(tmp_path)
+    zh = next(nb for nb in discover(docs) if nb.lang == "zh")
+    zh.path.write_text(page("演示", 'open("results.json")\n'), encoding="utf-8")
+    cache = NotebookCache(tmp_path / "cache", "env", workdir=tmp_path)
+
+    def fresh(cache: NotebookCache) -> str:
+        return cache.key(jupytext.reads(zh.path.read_text("utf-8"), fmt="py:percent"))
+
+    seen = {cache._page_key(zh)}
+    assert cache._page_key(zh) == fresh(cache)
+    zh.path.write_text(page("演示", 'open("results.json")\nprint(2)\n'), encoding="utf-8")
+    seen.add(cache._page_key(zh))
+    assert cache._page_key(zh) == fresh(cache)
+    data.write_text("[2]")  # a data file the code names
+    seen.add(cache._page_key(zh))
+    assert cache._page_key(zh) == fresh(cache)
+    other = NotebookCache(tmp_path / "cache", "env-2", workdir=tmp_path)  # another environment
+    seen.add(other._page_key(zh))
+    assert other._page_key(zh) == fresh(other)
+    assert len(seen) == 4

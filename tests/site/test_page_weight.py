@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.sitebuild import pageweight, postprocess, restyle, tables
+from tools.sitebuild import page_repairs, pageweight, restyle, tables
 
 from .test_build import LANG_ROOTS, notebook_pages, pages
 
@@ -163,7 +163,7 @@ def test_no_hreflang_link_with_a_relative_url(site):
 
 
 # What a page costs Chromium to style on load (tools/sitebuild/restyle.py; the token
-# spans and the explorer's assets: tools/sitebuild/postprocess.py).
+# spans and the explorer's assets: tools/sitebuild/page_repairs.py).
 
 
 def _stylesheet_classes(site: Path, page: str, rel: str) -> set[str]:
@@ -171,7 +171,7 @@ def _stylesheet_classes(site: Path, page: str, rel: str) -> set[str]:
     folder = (site / rel).parent
     names: set[str] = set()
     for href in re.findall(r'<link rel="stylesheet" href="([^"]+)"', page):
-        names |= postprocess.class_names((folder / href).resolve().read_text(encoding="utf-8"))
+        names |= page_repairs.class_names((folder / href).resolve().read_text(encoding="utf-8"))
     return names
 
 

@@ -13,6 +13,7 @@ The buttons are drawn by ``overrides/partials/actions.html``.
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
@@ -90,6 +91,9 @@ def page_url(src_uri: str) -> str:
     return stem + "/"
 
 
+# A pure function of its arguments: `mkdocs serve` asks again for every page on every
+# rebuild (parsing and writing each notebook was a tenth of an English prose edit's rebuild).
+@functools.lru_cache(maxsize=256)
 def for_reader(executed: bytes, src_uri: str, lang: str, site_url: str | None) -> bytes:
     """The executed notebook as a reader downloads it.
 

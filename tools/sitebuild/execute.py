@@ -14,7 +14,7 @@
    :class:`NotebookError`: a traceback is never published.
 3. For each language, the notebook's own cells are joined with the cached
    outputs and written to ``<cache_dir>/<lang>/<page>.ipynb``; figures are
-   resolved to the language of the page (see ``attention_tutorial/_figure.py``).
+   resolved to the language of the page (see ``attention_tutorial/figures/_base.py``).
    mkdocs-jupyter then renders that executed notebook without executing it.
 """
 
@@ -129,6 +129,9 @@ def _page_outputs(outputs: list[dict], lang: str) -> list[dict]:
 
 # The pages read by this process: {source path: (its bytes, the notebook read from them)}.
 _READ: dict[Path, tuple[bytes, nbformat.NotebookNode]] = {}
+# The cache keys of the pages read by this process: {source path: (what the key was made
+# from, the key)}.
+_KEYS: dict[Path, tuple[tuple, str]] = {}
 # The executed notebooks this process wrote: {file: (page source, key, file's and outputs'
 # signatures)}; a file changed by someone else is written again.
 _WRITTEN: dict[Path, tuple[bytes, str, tuple, tuple]] = {}
@@ -195,6 +198,24 @@ class NotebookCache:
                 hasher.update((self.workdir / rel).read_bytes())
         return hasher.hexdigest()[:32]
 
+    def _page_key(self, page: Notebook) -> str:
+        """:meth:`key` of the page's notebook, computed again only when its source changed.
+
+        ``mkdocs serve`` asks for every page's key on every rebuild; the key also reads
+        the data files a page names, which are part of what is remembered.
+        """
+        source = page.path.read_bytes()
+        data = tuple(
+            (self.workdir / rel).read_bytes() if (self.workdir / rel).is_file() else b""
+            for rel in DATA_FILES
+        )
+        memo = (source, self.environment, str(self.workdir), data)
+        known = _KEYS.get(page.path)
+        if known is None or known[0] != memo:
+            known = (memo, self.key(_read(page)))
+            _KEYS[page.path] = known
+        return known[1]
+
     def outputs_file(self, key: str) -> Path:
         """Where the outputs stored under ``key`` live."""
         return self.cache_dir / "outputs" / f"{key}.json"
@@ -239,13 +260,12 @@ class NotebookCache:
         keys: dict[Notebook, str] = {}
         todo: dict[str, tuple[list[str], str]] = {}
         for page in pages:
-            nb = _read(page)
-            key = self.key(nb)
+            key = self._page_key(page)
             keys[page] = key
             if self.outputs_file(key).exists():
                 self.stats.cache_hits += 1
             elif key not in todo:
-                todo[key] = (code_cells(nb), f"{page.lang}/{page.rel}")
+                todo[key] = (code_cells(_read(page)), f"{page.lang}/{page.rel}")
         if todo:
             with ThreadPoolExecutor(max_workers=self.workers) as pool:
                 futures = [pool.submit(self._execute, k, s, name) for k, (s, name) in todo.items()]

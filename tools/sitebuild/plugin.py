@@ -4,8 +4,8 @@
   at once, two kernels in parallel, :class:`~tools.sitebuild.execute.NotebookCache`)
   and points each ``.py`` page at its executed ``.ipynb``, which mkdocs-jupyter
   renders without executing.
-* ``on_page_content``: :meth:`SiteBuildPlugin.postprocess_page` repairs each page
-  (``postprocess.py``); :meth:`SiteBuildPlugin.write_site_files` writes the files
+* ``on_page_content``: :meth:`SiteBuildPlugin.repair_page` repairs each page
+  (``page_repairs.py``); :meth:`SiteBuildPlugin.write_site_files` writes the files
   those repairs take out of the pages.
 * ``on_page_context``: a notebook page offers its executed ``.ipynb`` and its
   ``.py`` source (``downloads.py``), written by :meth:`SiteBuildPlugin.write_site_files`;
@@ -40,10 +40,10 @@ from tools.sitebuild import (
     htmlslim,
     imagesize,
     mathrender,
-    payload,
-    postprocess,
+    page_repairs,
     rebuild,
     repo,
+    site_finish,
     stamp,
     tables,
     wheel,
@@ -333,7 +333,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Repair the page's HTML (see :meth:`postprocess_page`), or take the repairs made before.
+        """Repair the page's HTML (see :meth:`repair_page`), or take the repairs made before.
 
         The result is a function of the HTML, the page's place in the site, the links
         it may point to and its table of contents: kept under those (``stepcache.py``).
@@ -356,7 +356,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             files_before = dict(self.site_files)
             self.site_files = {}
             try:
-                out = self.postprocess_page(html, page, files)
+                out = self.repair_page(html, page, files)
                 made = {name: self.steps.put_blob(blob) for name, blob in self.site_files.items()}
             finally:
                 self.site_files = {**files_before, **self.site_files}
@@ -370,7 +370,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                 self.site_files[name] = self.steps.get_blob(blob)
         return record["html"]
 
-    def postprocess_page(self, html: str, page: Page, files: Files) -> str:
+    def repair_page(self, html: str, page: Page, files: Files) -> str:
         """The one place where a page's content HTML is changed.
 
         Chinese pages lose the line breaks between CJK characters; notebook pages
@@ -381,25 +381,25 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             return html
         tree = parse(html)
         if self.config.join_cjk_lines:
-            postprocess.join_cjk_lines(tree)
+            page_repairs.join_cjk_lines(tree)
         if not notebook:
             return serialize(tree)
-        postprocess.rewrite_links(tree, _link_resolver(page, files))
-        headings = postprocess.fix_heading_ids(tree)
+        page_repairs.rewrite_links(tree, _link_resolver(page, files))
+        headings = page_repairs.fix_heading_ids(tree)
         try:
-            postprocess.fix_toc(page.toc, headings)
+            page_repairs.fix_toc(page.toc, headings)
         except ValueError as err:
             raise PluginError(f"{page.file.src_uri}: {err}") from None
-        postprocess.keep_ellipses_attached(tree)
-        postprocess.strip_scripts(tree)
-        postprocess.slim_copy_buttons(tree)
-        images = postprocess.extract_images(tree, lambda name: get_relative_url(name, page.url))
+        page_repairs.keep_ellipses_attached(tree)
+        page_repairs.strip_scripts(tree)
+        page_repairs.slim_copy_buttons(tree)
+        images = page_repairs.extract_images(tree, lambda name: get_relative_url(name, page.url))
         self.site_files.update(images)
         # figures get their width and height: no layout shift as lazy images load
         sizes = {get_relative_url(n, page.url): imagesize.image_size(b) for n, b in images.items()}
-        css = postprocess.extract_styles(tree)
-        postprocess.unwrap_plain_tokens(tree, postprocess.class_names(css) | _own_classes())
-        name = postprocess.css_name(css)
+        css = page_repairs.extract_styles(tree)
+        page_repairs.unwrap_plain_tokens(tree, page_repairs.class_names(css) | _own_classes())
+        name = page_repairs.css_name(css)
         self.site_files[name] = css.encode()
         href = get_relative_url(name, page.url)
         body = imagesize.add_sizes(serialize(tree), sizes.get)
@@ -434,7 +434,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         except ValueError as err:
             raise PluginError(f"{page.file.src_uri}: {err}") from None
         output = codebreaks.mark(htmlslim.slim(tables.wrap(tables.row_headers(output))))
-        output = postprocess.drop_unused_explorer(tables.paint_after_early_tables(output))
+        output = page_repairs.drop_unused_explorer(tables.paint_after_early_tables(output))
         return self._drop_relative_alternates(output, config)
 
     def on_post_template(
@@ -443,7 +443,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         """The 404 page: slim, no explorer assets and no relative hreflang links either."""
         if not template_name.endswith(".html"):
             return output_content
-        output = postprocess.drop_unused_explorer(output_content)
+        output = page_repairs.drop_unused_explorer(output_content)
         return htmlslim.slim(self._drop_relative_alternates(output, config))
 
     def _drop_relative_alternates(self, output: str, config: MkDocsConfig) -> str:
@@ -455,7 +455,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         """
         if self._keeps_alternates(config):
             return output
-        return postprocess.drop_alternate_links(output)
+        return page_repairs.drop_alternate_links(output)
 
     def _keeps_alternates(self, config: MkDocsConfig) -> bool:
         return bool(config.site_url) and not self.config.offline
@@ -483,7 +483,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         if self.subsite is not None:
             self.subsite.finish(site / self.config.build_also_into)
             # both languages are in place: one copy of shared assets, used CSS only
-            payload.finalize(site, preload=not self.config.offline, steps=self.steps)
+            site_finish.finalize(site, preload=not self.config.offline, steps=self.steps)
 
     def write_site_files(self, site: Path) -> None:
         """The one place where files are added to the built site."""
@@ -541,7 +541,7 @@ def _links_key(files: Files) -> str:
 def _own_classes() -> frozenset[str]:
     """The class names our own stylesheets (``docs/assets/stylesheets``) mention."""
     sheets = sorted((DOCS / "assets" / "stylesheets").glob("*.css"))
-    return frozenset().union(*(postprocess.class_names(p.read_text("utf-8")) for p in sheets))
+    return frozenset().union(*(page_repairs.class_names(p.read_text("utf-8")) for p in sheets))
 
 
 def _link_resolver(page: Page, files: Files):
@@ -549,7 +549,7 @@ def _link_resolver(page: Page, files: Files):
 
     def resolve(href: str) -> str | None:
         path, _, fragment = href.partition("#")
-        if not path.endswith((".py", ".md", ".ipynb")) or postprocess.is_external(path):
+        if not path.endswith((".py", ".md", ".ipynb")) or page_repairs.is_external(path):
             return None
         src = posixpath.normpath(posixpath.join(posixpath.dirname(page.file.src_uri), path))
         target = files.get_file_from_path(src)

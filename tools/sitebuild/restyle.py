@@ -5,7 +5,7 @@ style of the whole page, Chromium matches every rule against every element again
 under Lighthouse's 4x CPU slowdown one such restyle of the chapter's
 ``parametric`` page took 110-200 ms, and every one that lands after the first
 paint counts as blocking time. Two rules, found with the trace's style
-invalidation tracking, made that worse (``finalize`` in ``payload.py`` applies
+invalidation tracking, made that worse (``finalize`` in ``site_finish.py`` applies
 both fixes to the built site):
 
 * **JupyterLab's ``.jupyter-wrapper ::selection``** (a descendant selector ending

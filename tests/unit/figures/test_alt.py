@@ -15,7 +15,7 @@ import pytest
 import attention_tutorial as at
 from attention_tutorial.figures._alt import ALT, describe
 from attention_tutorial.figures._base import encode, reading_facts
-from tools.sitebuild import postprocess
+from tools.sitebuild import page_repairs
 from tools.sitebuild.html_tree import parse
 
 
@@ -30,7 +30,7 @@ def test_the_build_puts_the_description_in_the_img_alt():
     payload = base64.b64encode(data.encode()).decode() if mime.endswith("xml") else data
     tag = f'<img src="data:{mime};base64,{payload}" alt="No description has been provided">'
     tree = parse(tag)
-    files = postprocess.extract_images(tree, lambda name: name)
+    files = page_repairs.extract_images(tree, lambda name: name)
     img = tree.find("img")
     assert img["alt"] == fig.description and len(files) == 1
     assert img["class"] == "attn-figure" and img["data-min-width"] == "324"

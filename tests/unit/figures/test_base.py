@@ -24,7 +24,7 @@ from attention_tutorial.figures._base import (
     reading_facts,
 )
 from attention_tutorial.figures._labels import LABELS
-from tools.sitebuild import postprocess
+from tools.sitebuild import page_repairs
 
 
 def fields(text: str) -> set[str]:
@@ -108,7 +108,7 @@ def test_a_long_svg_is_compared_with_the_png_and_the_shorter_is_kept(monkeypatch
     assert drawn == ["svg", "png"]
     assert mime == "image/png" and meta == {"width": 600, "height": 350}
     # the alt text and the reading facts travel in the PNG too, and the build reads them
-    description, facts = postprocess.image_metadata(base64.b64decode(data))
+    description, facts = page_repairs.image_metadata(base64.b64decode(data))
     assert description == "five thousand points" and facts == reading_facts(fig)
 
 

@@ -33,7 +33,7 @@ from matplotlib.figure import Figure
 
 import attention_tutorial as at
 from attention_tutorial.figures._base import TutorialFigure, encode
-from tools.sitebuild import postprocess
+from tools.sitebuild import page_repairs
 
 ROOT = Path(__file__).resolve().parents[3]
 CJK = re.compile(r"[\u2e80-\u9fff\uff00-\uffef]")
@@ -202,7 +202,7 @@ def test_the_figure_keeps_the_contract(name, no_pyplot) -> None:
     assert not CJK.search(english.description) and len(english.description) > 60
     assert mime in {"image/svg+xml", "image/png"} and data
     blob = data.encode() if mime == "image/svg+xml" else base64.b64decode(data)
-    description, facts = postprocess.image_metadata(blob)
+    description, facts = page_repairs.image_metadata(blob)
     assert description == chinese.description  # stored in the file, read back by the build
     assert facts["min_width_px"] > 0 and isinstance(facts["colour_scale"], bool)
     # what the site build calls for the other language: the call that made ``english``

@@ -10,7 +10,7 @@ import zlib
 
 import pytest
 
-from tools.sitebuild import assets, cssprune, imagesize, mathrender, pageweight, payload
+from tools.sitebuild import assets, cssprune, imagesize, mathrender, pageweight, site_finish
 
 # --- formulas rendered at build time ---------------------------------------------------
 
@@ -206,7 +206,7 @@ def test_finalize_prunes_css_drops_unused_fonts_and_compacts_the_index(tmp_path)
     write(
         tmp_path / "search/search_index.json", json.dumps({"docs": [{"text": "注意力"}]}, indent=2)
     )
-    saved = payload.finalize(tmp_path)
+    saved = site_finish.finalize(tmp_path)
     # preloaded and optional: a font that misses the first paint moves no line later
     katex = (tmp_path / "assets/katex/katex.min.css").read_text()
     assert "font-display:optional" in katex and "block" not in katex
@@ -229,7 +229,7 @@ def test_offline_keeps_katex_fonts_blocking_and_preloads_nothing(tmp_path):
         ".katex{font:normal 1.21em KaTeX_Main,serif}",
     )
     write(tmp_path / "assets/katex/fonts/Main.woff2", b"m" * 10)
-    payload.finalize(tmp_path, preload=False)
+    site_finish.finalize(tmp_path, preload=False)
     assert "font-display:block" in (tmp_path / "assets/katex/katex.min.css").read_text()
     assert "preload" not in (tmp_path / "index.html").read_text()
 
@@ -311,14 +311,14 @@ def test_first_visit_counts_the_search_index_unless_search_loads_on_demand(tmp_p
 def test_the_search_worker_skips_expanded_terms_the_index_does_not_hold(tmp_path):
     workers = tmp_path / "assets" / "javascripts" / "workers"
     workers.mkdir(parents=True)
-    code = "a();" + payload.LUNR_EXPANSION + "b();"
+    code = "a();" + site_finish.LUNR_EXPANSION + "b();"
     (workers / "search.a7633da7.min.js").write_text(code, encoding="utf-8")
     page = tmp_path / "index.html"
     page.write_text('{"search": "assets/javascripts/workers/search.a7633da7.min.js"}', "utf-8")
-    (renamed,) = payload.patch_search_worker(tmp_path)
+    (renamed,) = site_finish.patch_search_worker(tmp_path)
     patched = (tmp_path / renamed).read_text(encoding="utf-8")
-    assert payload.LUNR_EXPANSION_FIXED in patched and patched.startswith("a();")
+    assert site_finish.LUNR_EXPANSION_FIXED in patched and patched.startswith("a();")
     assert renamed in page.read_text(encoding="utf-8")  # the pages load the patched worker
     (workers / "search.b.min.js").write_text("other code", encoding="utf-8")
     with pytest.raises(ValueError, match="Material changed its search worker"):
-        payload.patch_search_worker(tmp_path)
+        site_finish.patch_search_worker(tmp_path)

@@ -7,7 +7,7 @@ import base64
 import pytest
 from mkdocs.structure.toc import get_toc
 
-from tools.sitebuild import postprocess as pp
+from tools.sitebuild import page_repairs as pp
 from tools.sitebuild.html_tree import parse, serialize
 
 PAGE = (
