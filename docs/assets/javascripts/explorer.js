@@ -168,11 +168,15 @@
     panel.setRange(data.w_min, data.w_max, c0 - 2.6 * cp, c1 + cp);
     panel.plot = el("g", {}, panel.svg);
     panel.line(c.ws, c.curve, "curve");
-    if (star) panel.star(c.ws[c.best], c.curve[c.best], 7, "minimum");
-    else panel.dot(c.ws[c.best], c.curve[c.best], 4, "minimum");
+    if (!star) panel.dot(c.ws[c.best], c.curve[c.best], 4, "minimum");
     panel.note(panel.sx(c.ws[c.best]), panel.sy(c.curve[c.best]) + 18,
       L.minimum + " w ≈ " + fmt(c.ws[c.best]), "minimum-text", "middle");
-    panel.plot = el("g", {}, panel.svg);
+    var moving = panel.plot = el("g", {}, panel.svg);
+    if (star) {  // on top of the moving layer: a path may stop right at the minimum
+      panel.plot = el("g", {}, panel.svg);
+      panel.star(c.ws[c.best], c.curve[c.best], 7, "minimum");
+      panel.plot = moving;
+    }
     return [c0 - 2.6 * cp, c1 + cp];
   }
 
@@ -303,6 +307,20 @@
   function words(text, values) {
     return text.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
   }
+  // words() into a node, each "name = value" of the values named in `whole` in a span that
+  // keeps it on one line (a phone broke "1.01e-12" after "e-" and "L = 58.82" after "=")
+  function fill(node, text, values, whole) {
+    var re = /((?:\{\w+\}|[\w/()]+) = )?\{(\w+)\}/g, at = 0, m;
+    function put(part) { node.appendChild(document.createTextNode(words(part, values))); }
+    node.textContent = "";
+    while ((m = re.exec(text))) {
+      if (whole.indexOf(m[2]) < 0) continue;
+      put(text.slice(at, m.index));
+      html("span", "attn-nowrap", node, words(m[0], values));
+      at = re.lastIndex;
+    }
+    put(text.slice(at));
+  }
 
   function Stepper(root) {
     var data = JSON.parse(root.querySelector(".attn-explorer-data").textContent);
@@ -387,11 +405,11 @@
       var notes = [];
       if (last.w < 0) notes.push(L.negative);
       if (Math.abs(last.w) < data.w_min || Math.abs(last.w) > data.w_max) notes.push(L.off_chart);
-      readout.textContent = words(L.readout, {
+      fill(readout, L.readout + (stopped ? "{stopped}" : ""), {
         step: k ? words(L.step_n, { k: k }) : L.start, w: numW(last.w), grad_name: gradName(),
-        grad: num(last.grad), loss: last.loss.toFixed(2),
-        notes: notes.length ? words(L.notes, { notes: notes.join(L.note_sep) }) : "" }) +
-        (stopped ? L.sentence_sep + stopped : "");
+        grad: num(last.grad), loss: last.loss.toFixed(2), stopped: L.sentence_sep + stopped,
+        notes: notes.length ? words(L.notes, { notes: notes.join(L.note_sep) }) : "" },
+        ["w", "grad_name", "grad", "loss"]);
       gradHead.textContent = L.gradient + " ";
       html("span", "attn-nowrap", gradHead, gradName());  // "dL/d(log w)" on one line
       while (body.firstChild) body.removeChild(body.firstChild);
