@@ -43,7 +43,7 @@ def plot_attention_heatmap(
     *,
     queries: Tensor | np.ndarray | None = None,
     keys: Tensor | np.ndarray | None = None,
-    lang: str = "zh",
+    lang: str | None = None,
     xlabel: str | None = None,
     ylabel: str | None = None,
     title: str | None = None,
@@ -60,7 +60,8 @@ def plot_attention_heatmap(
             grad is detached first.
         queries: The query inputs, shape ``(n_queries,)``, sorted ascending; optional.
         keys: The key inputs, shape ``(n_keys,)``, sorted ascending; optional.
-        lang: ``"zh"`` or ``"en"``, the language of the default labels.
+        lang: The language of the default labels: ``"zh"``, ``"en"`` or ``None`` (the current
+            language).
         xlabel: Label of the key axis; defaults to "keys (training inputs)".
         ylabel: Label of the query axis; defaults to "queries (test inputs)".
         title: Optional title.
@@ -105,7 +106,7 @@ def plot_attention_heatmap(
 
 @bilingual
 def plot_attention_heatmaps(
-    attention_weights: Mapping[str, Tensor | np.ndarray], *, lang: str = "zh"
+    attention_weights: Mapping[str, Tensor | np.ndarray], *, lang: str | None = None
 ) -> Figure:
     """Show several models' attention weights, one heatmap above the other, on one colour scale.
 
@@ -120,7 +121,7 @@ def plot_attention_heatmaps(
             same shape for every panel (one to four panels; tensors that require grad
             are detached). The titles are shown as given in every language: use names
             from the code, such as the models' class names.
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: one axes per panel, then the colour bar.
@@ -190,7 +191,7 @@ def plot_attention_pooling(
     values: Tensor,
     *,
     bandwidth: float = 1.0,
-    lang: str = "zh",
+    lang: str | None = None,
     title: str | None = None,
 ) -> Figure:
     r"""Draw one query pooling a few key-value pairs: $f(q) = \sum_i \alpha(q, k_i) v_i$.
@@ -207,7 +208,8 @@ def plot_attention_pooling(
         keys: Keys ``k_i``, shape ``(n,)`` with ``1 <= n <= 8``.
         values: Values ``v_i``, shape ``(n,)``.
         bandwidth: Kernel width ``h`` passed to ``nadaraya_watson``.
-        lang: ``"zh"`` or ``"en"``, the language of the column headings.
+        lang: The language of the column headings: ``"zh"``, ``"en"`` or ``None`` (the current
+            language).
         title: Optional title.
 
     Returns:
@@ -326,7 +328,7 @@ def plot_bandwidth_gallery(
     y_train: Tensor,
     bandwidths: Sequence[float],
     *,
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> Figure:
     """Show Nadaraya-Watson fits (top row) and their weights (bottom row) for several bandwidths.
 
@@ -342,7 +344,7 @@ def plot_bandwidth_gallery(
         x_train: Training inputs (the keys), shape ``(n_train,)``.
         y_train: Training outputs (the values), shape ``(n_train,)``.
         bandwidths: One to six positive kernel widths ``h``.
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: ``2 * len(bandwidths)`` axes (fits, then heatmaps) followed by
