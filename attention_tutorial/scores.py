@@ -350,11 +350,12 @@ def dot_product_terms(
 
 
 def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> Tensor:
-    """Return ``(q w)(k w) - (k w)^2 / 2``: the Gaussian scores, row i shifted by ``(q_i w)^2 / 2``.
+    """Return the dot-product scores ``(q w)(k w) - (k w)^2 / 2`` of every query-key pair.
 
-    Row ``i`` is the row of [`gaussian_scores`][attention_tutorial.scores.gaussian_scores]
-    plus ``(q_i w)^2 / 2``: the scores differ, but the shift is the same for every
-    key of a query, so both give the same softmax, the same attention weights.
+    They are not the Gaussian scores: row ``i`` is the row of
+    [`gaussian_scores`][attention_tutorial.scores.gaussian_scores] plus ``(q_i w)^2 / 2``.
+    The scores differ, but the shift is the same for every key of a query, so both
+    give the same softmax, the same attention weights.
 
     Explained on the page `dot-product.md`.
 

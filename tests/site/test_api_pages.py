@@ -271,7 +271,7 @@ def test_the_dot_product_scores_are_not_called_the_same_scores() -> None:
     doc = griffe.load("attention_tutorial.scores", search_paths=[str(ROOT)])
     english = doc["dot_product_scores"].docstring.value
     assert "the same scores" not in english
-    assert "(q_i w)^2 / 2" in english and "the scores differ" in english
+    assert "(q_i w)^2 / 2" in english and "The scores differ" in english
 
 
 def test_a_printed_negative_zero_is_explained() -> None:
