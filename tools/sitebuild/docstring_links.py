@@ -11,8 +11,8 @@ the page's title in that language as its text: "[Average pooling](../average.py)
 A module's own summary line is dropped in both languages: its API page opens with the
 same sentence, written in the page's language, and so is the module's sentence
 "Explained on the page(s) ...": the page's intro links those pages. A member's sentence
-that names the very pages its module's docstring names is dropped too: the page says it
-once, not under every function.
+that names the very pages its module's docstring, or its page's intro, names is dropped
+too: the page says it once, not under every function.
 
 With ``lang: zh`` (``mkdocs.yml``) two more things happen, for a Chinese reader:
 
@@ -107,6 +107,16 @@ def explained_pages(text: str) -> frozenset[str]:
     )
 
 
+def intro_pages(module: str, lang: str) -> frozenset[str]:
+    """The pages the intro of ``module``'s API page links (``"attention_tutorial.stepper"``)."""
+    name = module.removeprefix(f"{PACKAGE}.")
+    page = ROOT / "docs" / lang / "api" / f"{name}.md"
+    if not page.is_file():
+        return frozenset()
+    intro = page.read_text(encoding="utf-8").split("\n::: ", 1)[0]
+    return frozenset(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", intro))
+
+
 def summary_zh(obj: griffe.Object) -> str | None:
     """The Chinese sentence of ``obj``, or None.
 
@@ -139,7 +149,8 @@ class PageLinks(griffe.Extension):
         if lang not in {"zh", "en"}:
             raise ValueError(f"PageLinks: lang must be 'zh' or 'en', got {lang!r}")
         self.lang = lang
-        self.explained: dict[str, frozenset[str]] = {}  # module path -> the pages it names
+        # module path -> the pages its docstring names, and those its API page's intro links
+        self.explained: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         """Link the page names of one object's docstring; in Chinese, summarise it in Chinese.
@@ -154,11 +165,12 @@ class PageLinks(griffe.Extension):
             return
         text = obj.docstring.value
         if obj.is_module and obj.path.startswith(PACKAGE):
-            # seen before its members: remember the pages it names; the API page's
-            # intro names them (tests/site/test_api_pages.py), so the sentence goes
-            self.explained[obj.path] = explained_pages(text)
+            # seen before its members: remember the pages it and its API page's intro
+            # name; the intro names the module's (tests/site/test_api_pages.py), so the
+            # module's sentence goes
+            self.explained[obj.path] = (explained_pages(text), intro_pages(obj.path, self.lang))
             text = EXPLAINED_SENTENCE.sub("", text)
-        elif explained_pages(text) and explained_pages(text) == self.explained.get(obj.module.path):
+        elif (pages := explained_pages(text)) and pages in self.explained.get(obj.module.path, ()):
             text = EXPLAINED_SENTENCE.sub("", text)  # the page already says it, once
         text = link_pages(text, self.lang)
         if obj.is_module and obj.path.startswith(PACKAGE):
