@@ -140,11 +140,19 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             raise PluginError(f"sitebuild: {err}") from None
         environment = environment_hash(ROOT)
         # what an API page's rendering reads besides its Markdown: the package's source
-        # (docstrings), the configs (mkdocstrings' options, the language) and the site URL
+        # (docstrings), the configs (mkdocstrings' options, the language), the site URL,
+        # and the build's own part of it: the docstring extension, its Chinese sentences
+        # and the templates that override mkdocstrings' (tools/sitebuild)
         folder = Path(config.config_file_path).parent
         configs = [path.read_bytes() for path in sorted(folder.glob("mkdocs*.yml"))]
         which = [config.config_file_path, config.theme["language"], str(config.site_url)]
-        self._api_key = digest([environment, *configs, *which])
+        here = Path(__file__).parent
+        ours = [here / "docstring_links.py", here / "summaries_zh.py"]
+        ours += sorted((here / "mkdocstrings_templates").rglob("*.jinja"))
+        own = [
+            f"{path.relative_to(here).as_posix()}\n".encode() + path.read_bytes() for path in ours
+        ]
+        self._api_key = digest([environment, *configs, *which, *own])
         self.cache = NotebookCache(self.cache_root / "notebooks", environment)
         jupyter = config.plugins.get("mkdocs-jupyter")
         if jupyter is not None:
