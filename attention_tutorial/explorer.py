@@ -86,6 +86,8 @@ def bandwidth_explorer(
 ) -> BandwidthExplorer:
     """Return the interactive bandwidth explorer of ``data``, for display in a notebook cell.
 
+    Explained on the page `nonparametric.md`.
+
     On the site a slider moves ``w`` from 0.1 to 1000 (log scale) and four panels
     follow: the fit, the weights of three queries, the weights' heatmap and the
     leave-one-out loss against ``w``, all computed in the browser from the data
@@ -122,6 +124,8 @@ def bandwidth_explorer(
 
 class BandwidthExplorer:
     """What ``bandwidth_explorer`` returns: displays itself as the explorer's HTML.
+
+    Explained on the page `nonparametric.md`.
 
     Attributes:
         data: The toy data written into the page.

@@ -125,6 +125,8 @@ def sgd_stepper(
 ) -> SgdStepper:
     """Return the SGD stepper of ``data``, for display in a notebook cell.
 
+    Explained on the page `smoothness.md`.
+
     On the site the reader picks a learning rate (log scale, 0.001 to 10) and
     ``w`` or ``log w`` as the trained parameter, then presses "step": each press
     takes one full-batch SGD step on the summed leave-one-out loss, computed in
@@ -176,6 +178,8 @@ def sgd_stepper(
 
 class SgdStepper:
     """What ``sgd_stepper`` returns: displays itself as the stepper's HTML.
+
+    Explained on the page `smoothness.md`.
 
     Attributes:
         data: The toy data written into the page.

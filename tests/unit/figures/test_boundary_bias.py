@@ -108,7 +108,7 @@ def test_explorer_panels_show_the_package_fit(data):
     assert fig.axes[2].images[0].get_array().shape == (50, 30)
 
 
-@pytest.mark.parametrize("lang", ["fr", None])
+@pytest.mark.parametrize("lang", ["fr", "", "ZH"])  # None: the current language (test_base)
 def test_unknown_language_raises(data, lang):
     with pytest.raises(ValueError, match="lang"):
         plot_shape_flow(data.x_test, data.x_train, data.y_train, lang=lang)
