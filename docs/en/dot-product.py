@@ -40,9 +40,11 @@ print("values: ", tuple(values.shape))
 # those keys, so it becomes one common factor $e^{-q^2/2}$ in numerator and denominator, and
 # cancels:
 #
-# $$\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right)
-#   = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}}
-#   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
+# $$\begin{aligned}
+# &\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right) \\
+# &\quad = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}} \\
+# &\quad = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .
+# \end{aligned}$$
 #
 # In words: **Gaussian-kernel attention = dot-product scores + one bias per key,
 # $-\frac{1}{2}k_i^2$**. That bias cannot be dropped: it changes from key to key, it is not a

@@ -47,8 +47,10 @@ at.describe("x_test", x_test)
 # the constant $\frac{1}{\sqrt{2\pi}}$ cancels between numerator and denominator, and what is
 # left is exactly a softmax:
 #
-# $$f(x) = \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i
-#        = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .$$
+# $$\begin{aligned}
+# f(x) &= \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i \\
+# &= \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .
+# \end{aligned}$$
 #
 # Mind the minus sign in the exponent: the farther $x_i$ is from $x$, the smaller
 # $-(x - x_i)^2/2$ becomes, and so does its weight. For one query, both forms give the same

@@ -42,7 +42,10 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %% [markdown]
 # The Gaussian kernel of the [non-parametric page](nonparametric.py) becomes, in $d$ dimensions,
 #
-# $$K_h(q - k) = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),$$
+# $$\begin{aligned}
+# &K_h(q - k) \\
+# &\quad = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),
+# \end{aligned}$$
 #
 # the square $(q - k)^2$ turning into the squared length $\lVert q - k\rVert^2$ of the difference
 # vector. <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>

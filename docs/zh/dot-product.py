@@ -36,9 +36,11 @@ print("values: ", tuple(values.shape))
 # softmax 是对同一个查询的所有键做的。$-\frac{1}{2}q^2$ 对这些键都一样，
 # 它在分子分母里变成同一个因子 $e^{-q^2/2}$，约掉了：
 #
-# $$\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right)
-#   = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}}
-#   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
+# $$\begin{aligned}
+# &\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right) \\
+# &\quad = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}} \\
+# &\quad = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .
+# \end{aligned}$$
 #
 # 换句话说：**高斯核注意力 = 点积分数 + 每个键一个偏置 $-\frac{1}{2}k_i^2$**。
 # 这个偏置不能省掉：它随键而变，不是常数。

@@ -40,8 +40,10 @@ at.describe("x_test", x_test)
 #
 # 常数 $\frac{1}{\sqrt{2\pi}}$ 在分子分母中约掉，剩下的正好是 softmax：
 #
-# $$f(x) = \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i
-#        = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .$$
+# $$\begin{aligned}
+# f(x) &= \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i \\
+# &= \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .
+# \end{aligned}$$
 #
 # 注意指数里的负号：$x$ 与 $x_i$ 离得越远，$-(x - x_i)^2/2$ 越小，权重也就越小。下面用一个查询验证这两种写法给出同样的权重。
 

@@ -27,7 +27,10 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %% [markdown]
 # [非参数注意力汇聚](nonparametric.py)一页的高斯核，推广到 $d$ 维就是
 #
-# $$K_h(q - k) = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),$$
+# $$\begin{aligned}
+# &K_h(q - k) \\
+# &\quad = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),
+# \end{aligned}$$
 #
 # 原来的平方 $(q - k)^2$ 换成了差向量长度的平方 $\lVert q - k\rVert^2$。<autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref> 用广播 `(n_test, 1, d) - (1, n_train, d)` 来算；`torch.cdist` 换一条路算出距离，两者一致：
 
