@@ -81,10 +81,47 @@ def _floats(values: torch.Tensor) -> list[float]:
     return [float(v) for v in values.detach().double().tolist()]
 
 
+def bandwidth_explorer(
+    data: ToyData | None = None, *, w: float = 1.0, query_indices: Sequence[int] = (0, 25, 40)
+) -> BandwidthExplorer:
+    """Return the interactive bandwidth explorer of ``data``, for display in a notebook cell.
+
+    On the site a slider moves ``w`` from 0.1 to 1000 (log scale) and four panels
+    follow: the fit, the weights of three queries, the weights' heatmap and the
+    leave-one-out loss against ``w``, all computed in the browser from the data
+    written into the page. Without JavaScript the static picture of
+    ``plot_explorer_panels`` at the initial ``w`` stays.
+
+    Args:
+        data: The toy data set; ``make_data()`` if ``None``.
+        w: The initial ``w``, between 0.1 and 1000.
+        query_indices: One to three test indices whose weights are drawn as bumps.
+
+    Returns:
+        A ``BandwidthExplorer``; a notebook shows it as HTML.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``w`` or an index is out of range.
+
+    Examples:
+        >>> explorer = bandwidth_explorer(make_data(n_train=10), w=2.0)
+        >>> explorer
+        BandwidthExplorer(w=2, n_train=10, n_test=50)
+        >>> len(explorer.payload("en")["x_train"]), explorer.payload("en")["labels"]["w"]
+        (10, 'w')
+    """
+    data = make_data() if data is None else data
+    if not isinstance(data, ToyData):
+        raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
+    w = _checks.scalar("w", w, positive=True)
+    if not W_MIN <= w <= W_MAX:
+        raise ValueError(f"w must be between {W_MIN} and {W_MAX}, got {w!r}")
+    return BandwidthExplorer(data, w, query_indices_checked(query_indices, data.n_test))
+
+
 class BandwidthExplorer:
     """What ``bandwidth_explorer`` returns: displays itself as the explorer's HTML.
-
-    Explained on the page `nonparametric.md`.
 
     Attributes:
         data: The toy data written into the page.
@@ -96,6 +133,10 @@ class BandwidthExplorer:
         >>> html.startswith('<div class="attn-explorer" data-lang="en">')
         True
     """
+
+    data: ToyData
+    w: float
+    query_indices: list[int]
 
     def __init__(self, data: ToyData, w: float, query_indices: list[int]) -> None:
         """Keep the data, the initial ``w`` and the query indices (checked by the caller)."""
@@ -156,44 +197,3 @@ class BandwidthExplorer:
         """Name the initial ``w`` and the size of the data."""
         sizes = f"n_train={self.data.n_train}, n_test={self.data.n_test}"
         return f"BandwidthExplorer(w={self.w:g}, {sizes})"
-
-
-def bandwidth_explorer(
-    data: ToyData | None = None, *, w: float = 1.0, query_indices: Sequence[int] = (0, 25, 40)
-) -> BandwidthExplorer:
-    """Return the interactive bandwidth explorer of ``data``, for display in a notebook cell.
-
-    On the site a slider moves ``w`` from 0.1 to 1000 (log scale) and four panels
-    follow: the fit, the weights of three queries, the weights' heatmap and the
-    leave-one-out loss against ``w``, all computed in the browser from the data
-    written into the page. Without JavaScript the static picture of
-    ``plot_explorer_panels`` at the initial ``w`` stays.
-
-    Explained on the pages `nonparametric.md` and `leave-one-out.md`.
-
-    Args:
-        data: The toy data set; ``make_data()`` if ``None``.
-        w: The initial ``w``, between 0.1 and 1000.
-        query_indices: One to three test indices whose weights are drawn as bumps.
-
-    Returns:
-        A ``BandwidthExplorer``; a notebook shows it as HTML.
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If ``w`` or an index is out of range.
-
-    Examples:
-        >>> explorer = bandwidth_explorer(make_data(n_train=10), w=2.0)
-        >>> explorer
-        BandwidthExplorer(w=2, n_train=10, n_test=50)
-        >>> len(explorer.payload("en")["x_train"]), explorer.payload("en")["labels"]["w"]
-        (10, 'w')
-    """
-    data = make_data() if data is None else data
-    if not isinstance(data, ToyData):
-        raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
-    w = _checks.scalar("w", w, positive=True)
-    if not W_MIN <= w <= W_MAX:
-        raise ValueError(f"w must be between {W_MIN} and {W_MAX}, got {w!r}")
-    return BandwidthExplorer(data, w, query_indices_checked(query_indices, data.n_test))

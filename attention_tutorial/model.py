@@ -52,8 +52,8 @@ class NWKernelRegression(nn.Module):
     Explained on the page `parametric.md`.
 
     Attributes:
-        w: The learnable scalar, an ``nn.Parameter`` of shape ``(1,)``;
-            ``1 / |w|`` plays the role of the bandwidth.
+        w (nn.Parameter): The learnable scalar, shape ``(1,)``; ``1 / |w|`` plays the
+            role of the bandwidth.
         attention_weights: The weights of the last forward pass, detached from the
             autograd graph (ready for ``.numpy()``), shape ``(n_queries, n_keys)``;
             ``None`` before the first call.

@@ -85,8 +85,11 @@ def score(differences: Tensor, w: float | Tensor, *, in_place: bool = False) -> 
 
     Examples:
         >>> from attention_tutorial.scores import score
-        >>> score(torch.tensor([0.0, 1.0, -2.0]), 1.0)
+        >>> s = score(torch.tensor([0.0, 1.0, -2.0]), 1.0)
+        >>> s  # -0.0000: the score of d = 0 is 0 times -1/2, a zero with a minus sign
         tensor([-0.0000, -0.5000, -2.0000])
+        >>> s[0] == 0  # IEEE floats: -0.0 equals 0.0; softmax treats it as 0
+        tensor(True)
     """
     if in_place and not differences.requires_grad and not isinstance(w, Tensor):
         return differences.mul_(w).square_().mul_(-0.5)  # (...), in the memory of d
@@ -347,11 +350,12 @@ def dot_product_terms(
 
 
 def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> Tensor:
-    """Return the same scores written as a dot product: ``(q w)(k w) - (k w)^2 / 2``.
+    """Return the dot-product scores ``(q w)(k w) - (k w)^2 / 2`` of every query-key pair.
 
-    They differ from [`gaussian_scores`][attention_tutorial.scores.gaussian_scores]
-    by ``(q w)^2 / 2``, which is the same for every key of a query, so both give
-    the same softmax.
+    They are not the Gaussian scores: row ``i`` is the row of
+    [`gaussian_scores`][attention_tutorial.scores.gaussian_scores] plus ``(q_i w)^2 / 2``.
+    The scores differ, but the shift is the same for every key of a query, so both
+    give the same softmax, the same attention weights.
 
     Explained on the page `dot-product.md`.
 

@@ -55,7 +55,11 @@ _LABELS = {
         "step_n": "第 {k} 步",
         "chapter_end": "第 {k} 步（本章训练的步数）",
         "chapter_short": "本章的步数",
-        "readout": "{step}：w = {w}，{grad_name} = {grad}，L = {loss}",
+        "readout": "{step}：w = {w}，{grad_name} = {grad}，L = {loss}{notes}",
+        "notes": "（{notes}）",
+        "note_sep": "；",
+        "sentence_sep": "。",
+        "elided": "省略了第 {a}–{b} 步",
         "negative": "w < 0，画在 |w| 处",
         "off_chart": "超出图的范围",
         "diverged": "w 超出了有限数的范围：请重来，或减小学习率。",
@@ -80,7 +84,11 @@ _LABELS = {
         "step_n": "step {k}",
         "chapter_end": "step {k}, the chapter's number of steps",
         "chapter_short": "the chapter's steps",
-        "readout": "{step}: w = {w}, {grad_name} = {grad}, L = {loss}",
+        "readout": "{step}: w = {w}, {grad_name} = {grad}, L = {loss}{notes}",
+        "notes": " ({notes})",
+        "note_sep": "; ",
+        "sentence_sep": ". ",
+        "elided": "steps {a} to {b} left out",
         "negative": "w < 0, drawn at |w|",
         "off_chart": "off the chart",
         "diverged": "w left the finite numbers: reset, or take a smaller learning rate.",
@@ -107,10 +115,67 @@ def _parameter(log_w: bool) -> str:
     return "log w" if log_w else "w"
 
 
+def sgd_stepper(
+    data: ToyData | None = None,
+    *,
+    w0: float,
+    lr: float = 0.5,
+    log_w: bool = False,
+    steps: int = 5,
+) -> SgdStepper:
+    """Return the SGD stepper of ``data``, for display in a notebook cell.
+
+    On the site the reader picks a learning rate (log scale, 0.001 to 10) and
+    ``w`` or ``log w`` as the trained parameter, then presses "step": each press
+    takes one full-batch SGD step on the summed leave-one-out loss, computed in
+    the browser (the steps of ``w_path``), draws the new ``w`` on the loss curve
+    and prints ``w``, the gradient and the loss; the point after ``steps`` steps
+    (the chapter's five) is marked. Without JavaScript a static picture of the
+    path at the initial settings stays.
+
+    Args:
+        data: The toy data set; ``make_data()`` if ``None``.
+        w0: The initial ``w`` of every path, between 0.1 and 10**3.5.
+        lr: The initial learning rate, one of ``LEARNING_RATES``
+            (0.001, 0.002, 0.005, ..., 5, 10).
+        log_w: Start with ``log w`` as the trained parameter instead of ``w``.
+        steps: The chapter's number of steps, marked on the path, 1 to 50.
+
+    Returns:
+        An ``SgdStepper``; a notebook shows it as HTML.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``w0``, ``lr`` or ``steps`` is out of range.
+
+    Examples:
+        >>> stepper = sgd_stepper(make_data(n_train=10), w0=0.5, lr=0.05)
+        >>> stepper
+        SgdStepper(w0=0.5, lr=0.05, log_w=False, steps=5, n_train=10)
+        >>> payload = stepper.payload("en")
+        >>> (
+        ...     len(payload["x_train"]),
+        ...     payload["lr"] in payload["lrs"],
+        ...     payload["labels"]["step"],
+        ... )
+        (10, True, 'Step')
+    """
+    data = make_data() if data is None else data
+    if not isinstance(data, ToyData):
+        raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
+    w0 = _checks.scalar("w0", w0, positive=True)
+    if not W_MIN <= w0 <= W_MAX:
+        raise ValueError(f"w0 must be between {W_MIN} and {W_MAX:.6g}, got {w0!r}")
+    lr = _checks.positive_number("lr", lr)
+    if lr not in LEARNING_RATES:
+        raise ValueError(f"lr must be one of the control's values {LEARNING_RATES}, got {lr!r}")
+    log_w = _checks.boolean("log_w", log_w)
+    steps = _checks.integer("steps", steps, minimum=1, maximum=MAX_STEPS)
+    return SgdStepper(data, w0, lr, log_w, steps)
+
+
 class SgdStepper:
     """What ``sgd_stepper`` returns: displays itself as the stepper's HTML.
-
-    Explained on the page `smoothness.md`.
 
     Attributes:
         data: The toy data written into the page.
@@ -124,6 +189,12 @@ class SgdStepper:
         >>> html.startswith('<div class="attn-explorer attn-stepper" data-lang="en">')
         True
     """
+
+    data: ToyData
+    w0: float
+    lr: float
+    log_w: bool
+    steps: int
 
     def __init__(self, data: ToyData, w0: float, lr: float, log_w: bool, steps: int) -> None:
         """Keep the data and the settings (checked by the caller)."""
@@ -197,64 +268,3 @@ class SgdStepper:
             f"SgdStepper(w0={self.w0:g}, lr={self.lr:g}, log_w={self.log_w}, "
             f"steps={self.steps}, n_train={self.data.n_train})"
         )
-
-
-def sgd_stepper(
-    data: ToyData | None = None,
-    *,
-    w0: float,
-    lr: float = 0.5,
-    log_w: bool = False,
-    steps: int = 5,
-) -> SgdStepper:
-    """Return the SGD stepper of ``data``, for display in a notebook cell.
-
-    On the site the reader picks a learning rate (log scale, 0.001 to 10) and
-    ``w`` or ``log w`` as the trained parameter, then presses "step": each press
-    takes one full-batch SGD step on the summed leave-one-out loss, computed in
-    the browser (the steps of ``w_path``), draws the new ``w`` on the loss curve
-    and prints ``w``, the gradient and the loss; the point after ``steps`` steps
-    (the chapter's five) is marked. Without JavaScript a static picture of the
-    path at the initial settings stays.
-
-    Explained on the page `smoothness.md`.
-
-    Args:
-        data: The toy data set; ``make_data()`` if ``None``.
-        w0: The initial ``w`` of every path, between 0.1 and 10**3.5.
-        lr: The initial learning rate, one of ``LEARNING_RATES``
-            (0.001, 0.002, 0.005, ..., 5, 10).
-        log_w: Start with ``log w`` as the trained parameter instead of ``w``.
-        steps: The chapter's number of steps, marked on the path, 1 to 50.
-
-    Returns:
-        An ``SgdStepper``; a notebook shows it as HTML.
-
-    Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If ``w0``, ``lr`` or ``steps`` is out of range.
-
-    Examples:
-        >>> stepper = sgd_stepper(make_data(n_train=10), w0=0.5, lr=0.05)
-        >>> stepper
-        SgdStepper(w0=0.5, lr=0.05, log_w=False, steps=5, n_train=10)
-        >>> payload = stepper.payload("en")
-        >>> (
-        ...     len(payload["x_train"]),
-        ...     payload["lr"] in payload["lrs"],
-        ...     payload["labels"]["step"],
-        ... )
-        (10, True, 'Step')
-    """
-    data = make_data() if data is None else data
-    if not isinstance(data, ToyData):
-        raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
-    w0 = _checks.scalar("w0", w0, positive=True)
-    if not W_MIN <= w0 <= W_MAX:
-        raise ValueError(f"w0 must be between {W_MIN} and {W_MAX:.6g}, got {w0!r}")
-    lr = _checks.positive_number("lr", lr)
-    if lr not in LEARNING_RATES:
-        raise ValueError(f"lr must be one of the control's values {LEARNING_RATES}, got {lr!r}")
-    log_w = _checks.boolean("log_w", log_w)
-    steps = _checks.integer("steps", steps, minimum=1, maximum=MAX_STEPS)
-    return SgdStepper(data, w0, lr, log_w, steps)

@@ -282,7 +282,7 @@ class ScalarKernelAttention(nn.Module):
     Explained on the page `transformer.md`.
 
     Attributes:
-        w: The learnable scalar, an ``nn.Parameter`` of shape ``(1,)``.
+        w (nn.Parameter): The learnable scalar, shape ``(1,)``.
 
     Examples:
         >>> model = ScalarKernelAttention(w=1.0)
@@ -348,9 +348,9 @@ class ProjectedAttention(nn.Module):
     Explained on the page `transformer.md`.
 
     Attributes:
-        W_q: ``nn.Linear(d_in, d_k, bias=False)``.
-        W_k: ``nn.Linear(d_in, d_k, bias=False)``.
-        W_v: ``nn.Linear(d_value_in, d_v, bias=False)``.
+        W_q (nn.Linear): The query projection, ``nn.Linear(d_in, d_k, bias=False)``.
+        W_k (nn.Linear): The key projection, ``nn.Linear(d_in, d_k, bias=False)``.
+        W_v (nn.Linear): The value projection, ``nn.Linear(d_value_in, d_v, bias=False)``.
 
     Examples:
         >>> _ = torch.manual_seed(0)

@@ -29,7 +29,8 @@ A new figure module follows the same pattern::
 
 
     @bilingual
-    def plot_something(values, *, lang: str = "zh") -> Figure:
+    def plot_something(values, *, lang: str | None = None) -> Figure:
+        # bilingual turns lang=None into the current language (set_language)
         with building(lang) as words:  # validates lang, activates its fonts
             fig, ax = new_axes(lang)
             ax.plot(values)

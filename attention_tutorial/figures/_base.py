@@ -58,28 +58,47 @@ MONO = ["DejaVu Sans Mono"]
 _SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "attention-tutorial", "svg.image_inline": True}
 
 P = ParamSpec("P")
-# The language of figures whose call names none (``set_language``); None: the function's own.
+DEFAULT_LANGUAGE = "zh"  # the current language until ``set_language`` names another
+# The language set by ``set_language``; None: ``DEFAULT_LANGUAGE``.
 _language: str | None = None
 
 
 def set_language(lang: str | None) -> None:
-    """Draw the figures of later calls that pass no ``lang`` in ``lang`` (None: undo).
+    """Make ``lang`` the current language: the figures of later calls that pass no ``lang``.
+
+    Every figure function takes ``lang: str | None = None``: ``"zh"`` or ``"en"``
+    draws in that language, ``None`` (the default) in the current language, which
+    is Chinese until this function names another; ``set_language(None)`` makes it
+    Chinese again.
 
     Raises:
         ValueError: If ``lang`` is not 'zh', 'en' or None.
 
     >>> @bilingual
-    ... def words(*, lang: str = "zh") -> str:
+    ... def words(*, lang: str | None = None) -> str:
     ...     return labels(lang)["truth"]
+    >>> words()
+    '真实函数 f(x)'
     >>> set_language("en")
     >>> words(), words(lang="zh")
     ('true function f(x)', '真实函数 f(x)')
     >>> set_language(None)
+    >>> words()
+    '真实函数 f(x)'
     """
     global _language
     if lang is not None:
         labels(lang)  # refuses an unknown language
     _language = lang
+
+
+def current_language() -> str:
+    """The language of a figure whose call passes no ``lang``: ``"zh"`` or ``"en"``.
+
+    >>> current_language()
+    'zh'
+    """
+    return _language or DEFAULT_LANGUAGE
 
 
 def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
@@ -177,18 +196,19 @@ class TutorialFigure(Figure):
 def bilingual(func: Callable[P, Figure]) -> Callable[P, Figure]:
     """Let a figure function's figure be redrawn in another language by the site build.
 
-    The function must take a keyword argument ``lang``. The figure also gets its
-    alt text in that language (``describe`` in ``_alt``).
+    The function must take a keyword argument ``lang: str | None = None``; a call
+    that passes no ``lang``, or ``None``, draws in ``current_language()``. The figure
+    also gets its alt text in that language (``describe`` in ``_alt``).
     """
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> Figure:
-        if _language is not None and "lang" not in kwargs:
-            kwargs["lang"] = _language
+        if kwargs.get("lang") is None:
+            kwargs["lang"] = current_language()
         fig = func(*args, **kwargs)
         if isinstance(fig, TutorialFigure):
             fig._recipe = (func, args, dict(kwargs))
-            lang = kwargs.get("lang", "zh")
+            lang = kwargs["lang"]
             fig.description = describe(fig, func.__name__, lang if isinstance(lang, str) else "zh")
         return fig
 

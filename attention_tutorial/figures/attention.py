@@ -43,7 +43,7 @@ def plot_attention_heatmap(
     *,
     queries: Tensor | np.ndarray | None = None,
     keys: Tensor | np.ndarray | None = None,
-    lang: str = "zh",
+    lang: str | None = None,
     xlabel: str | None = None,
     ylabel: str | None = None,
     title: str | None = None,
@@ -60,7 +60,8 @@ def plot_attention_heatmap(
             grad is detached first.
         queries: The query inputs, shape ``(n_queries,)``, sorted ascending; optional.
         keys: The key inputs, shape ``(n_keys,)``, sorted ascending; optional.
-        lang: ``"zh"`` or ``"en"``, the language of the default labels.
+        lang: The language of the default labels: ``"zh"``, ``"en"`` or ``None`` (the current
+            language).
         xlabel: Label of the key axis; defaults to "keys (training inputs)".
         ylabel: Label of the query axis; defaults to "queries (test inputs)".
         title: Optional title.
@@ -108,7 +109,7 @@ def plot_attention_heatmaps(
     attention_weights: Mapping[str, Tensor | np.ndarray],
     *,
     queries: str = "test",
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> Figure:
     """Show several models' attention weights, one heatmap above the other, on one colour scale.
 
@@ -126,7 +127,7 @@ def plot_attention_heatmaps(
         queries: ``"test"`` or ``"train"``: what the queries are, for the label of
             the query axis (``"train"``: each training input attends to the training
             inputs, as in leave-one-out training).
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: one axes per panel, then the colour bar.
@@ -198,7 +199,7 @@ def plot_attention_pooling(
     values: Tensor,
     *,
     bandwidth: float = 1.0,
-    lang: str = "zh",
+    lang: str | None = None,
     title: str | None = None,
 ) -> Figure:
     r"""Draw one query pooling a few key-value pairs: $f(q) = \sum_i \alpha(q, k_i) v_i$.
@@ -215,7 +216,8 @@ def plot_attention_pooling(
         keys: Keys ``k_i``, shape ``(n,)`` with ``1 <= n <= 8``.
         values: Values ``v_i``, shape ``(n,)``.
         bandwidth: Kernel width ``h`` passed to ``nadaraya_watson``.
-        lang: ``"zh"`` or ``"en"``, the language of the column headings.
+        lang: The language of the column headings: ``"zh"``, ``"en"`` or ``None`` (the current
+            language).
         title: Optional title.
 
     Returns:
@@ -334,7 +336,7 @@ def plot_bandwidth_gallery(
     y_train: Tensor,
     bandwidths: Sequence[float],
     *,
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> Figure:
     """Show Nadaraya-Watson fits (top row) and their weights (bottom row) for several bandwidths.
 
@@ -350,7 +352,7 @@ def plot_bandwidth_gallery(
         x_train: Training inputs (the keys), shape ``(n_train,)``.
         y_train: Training outputs (the values), shape ``(n_train,)``.
         bandwidths: One to six positive kernel widths ``h``.
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: ``2 * len(bandwidths)`` axes (fits, then heatmaps) followed by

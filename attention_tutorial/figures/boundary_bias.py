@@ -1,7 +1,6 @@
 """The boundary bias of kernel averaging, and how local linear regression reduces it.
 
-Built on ``figures._base``; its words are in ``figures._labels``. Explained on the
-page `nonparametric.md`.
+Explained on the page `local-linear.md`.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ def plot_boundary_bias(
     *,
     bandwidth: float = 1.0,
     query_index: int = 0,
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> TutorialFigure:
     """Show the boundary bias of Nadaraya-Watson and how local linear regression reduces it.
 
@@ -48,7 +47,7 @@ def plot_boundary_bias(
         y_train: Training outputs, shape ``(n_train,)``.
         bandwidth: Kernel width ``h`` of both fits.
         query_index: Which test input to show the weights of (default: the first).
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure, with two axes.

@@ -68,7 +68,10 @@ def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mappin
 
 @bilingual
 def plot_scaling(
-    measurements: Sequence[Mapping[str, object]], *, lang: str = "zh", title: str | None = None
+    measurements: Sequence[Mapping[str, object]],
+    *,
+    lang: str | None = None,
+    title: str | None = None,
 ) -> Figure:
     """Time and peak memory of each formulation against n, on log-log axes.
 
@@ -82,7 +85,7 @@ def plot_scaling(
         measurements: Rows of ``scale_measurements()["rows"]``: dicts with
             ``formulation``, ``n``, ``seconds``, ``peak_bytes`` (and optionally
             ``predicted_bytes``).
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title of the first panel.
 
     Returns:

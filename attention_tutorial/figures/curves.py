@@ -42,7 +42,7 @@ def plot_data(
     x_train: Tensor | np.ndarray,
     y_train: Tensor | np.ndarray,
     *,
-    lang: str = "zh",
+    lang: str | None = None,
     title: str | None = None,
 ) -> Figure:
     """Plot the true function, the noisy training points and where the test inputs lie.
@@ -57,7 +57,8 @@ def plot_data(
         y_truth: ``f(x_test)``, shape ``(n_test,)``.
         x_train: Training inputs, shape ``(n_train,)``.
         y_train: Training outputs, shape ``(n_train,)``.
-        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+        lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
+            language).
         title: Optional title.
 
     Returns:
@@ -108,7 +109,7 @@ def plot_fit(
     x_train: Tensor | np.ndarray,
     y_train: Tensor | np.ndarray,
     *,
-    lang: str = "zh",
+    lang: str | None = None,
     title: str | None = None,
 ) -> Figure:
     """Plot the true function, the prediction and the training points.
@@ -121,7 +122,8 @@ def plot_fit(
         y_hat: Predictions at ``x_test``, shape ``(n_test,)``.
         x_train: Training inputs, shape ``(n_train,)``.
         y_train: Training outputs, shape ``(n_train,)``.
-        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+        lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
+            language).
         title: Optional title.
 
     Returns:
@@ -172,7 +174,7 @@ def plot_fits(
     x_train: Tensor | np.ndarray,
     y_train: Tensor | np.ndarray,
     *,
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> Figure:
     """Plot several fits side by side, one panel each, sharing the y axis.
 
@@ -186,7 +188,8 @@ def plot_fits(
             numbers only, e.g. ``"w = 1.00"``.
         x_train: Training inputs, shape ``(n_train,)``.
         y_train: Training outputs, shape ``(n_train,)``.
-        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+        lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
+            language).
 
     Returns:
         The figure, with one axes per fit.
@@ -242,14 +245,16 @@ def plot_fits(
 
 
 @bilingual
-def plot_loss(losses: Sequence[float], *, lang: str = "zh", title: str | None = None) -> Figure:
+def plot_loss(
+    losses: Sequence[float], *, lang: str | None = None, title: str | None = None
+) -> Figure:
     """Plot the training loss against the epoch number (starting at 1).
 
     Explained on the page `parametric.md`.
 
     Args:
         losses: One loss per epoch, as returned by ``train``.
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title.
 
     Returns:
@@ -284,7 +289,7 @@ def plot_loss_vs_w(
     losses_with_own: ArrayLike,
     losses_left_out: ArrayLike,
     *,
-    lang: str = "zh",
+    lang: str | None = None,
     title: str | None = None,
 ) -> Figure:
     """Plot the training loss against ``w`` with and without each point's own key.
@@ -297,7 +302,8 @@ def plot_loss_vs_w(
         ws: The grid of ``w``, shape ``(n_w,)``, all positive.
         losses_with_own: Loss at each ``w`` with the own key included, shape ``(n_w,)``.
         losses_left_out: Loss at each ``w`` with the own key left out, shape ``(n_w,)``.
-        lang: ``"zh"`` or ``"en"``, the language of labels and legend.
+        lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
+            language).
         title: Optional title.
 
     Returns:
@@ -343,7 +349,7 @@ def plot_w_paths(
     paths: Mapping[str, Sequence[float]],
     *,
     ws: Tensor | np.ndarray | Sequence[float] | None = None,
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> TutorialFigure:
     """Draw paths of ``w`` during training as points on the leave-one-out loss curve.
 
@@ -359,7 +365,7 @@ def plot_w_paths(
             Labels are shown as given in every language: use symbols and numbers.
         ws: Grid of the curve; by default ``logspace(-1, 3.5, 226)``, widened to
             include every path.
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure.

@@ -1,8 +1,7 @@
 """The bandwidth explorer's four panels at one ``w``: the picture shown without JavaScript.
 
-Built on ``figures._base``; its words are in ``figures._labels``. The interactive
-explorer itself is ``attention_tutorial.explorer``. Explained on the page
-`nonparametric.md`.
+The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the
+page `nonparametric.md`.
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ def plot_explorer_panels(
     w: float = 1.0,
     *,
     query_indices: Sequence[int] = (0, 25, 40),
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> TutorialFigure:
     """Draw the explorer's four panels at one ``w``: the picture shown without JavaScript.
 
@@ -48,7 +47,7 @@ def plot_explorer_panels(
         data: The toy data set (``make_data()``).
         w: The inverse bandwidth, positive.
         query_indices: Up to three test indices whose weights are drawn as bumps.
-        lang: ``"zh"`` or ``"en"``, the language of the labels.
+        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure, with four axes (and a colour bar).

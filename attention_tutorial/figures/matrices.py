@@ -39,7 +39,7 @@ def _math(name: str) -> str:
 
 @bilingual
 def plot_matrices(
-    matrices: Mapping[str, object], *, lang: str = "zh", title: str | None = None
+    matrices: Mapping[str, object], *, lang: str | None = None, title: str | None = None
 ) -> Figure:
     """Small matrices side by side as heatmaps with their values written in.
 
@@ -53,7 +53,7 @@ def plot_matrices(
 
     Args:
         matrices: Neutral name (e.g. ``"W_q"``) to a 2-D tensor or array, at most 8 x 8.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title over all the matrices.
 
     Returns:

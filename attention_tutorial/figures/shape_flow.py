@@ -1,7 +1,6 @@
 """The shape flow: the shape of every tensor of both forms of attention pooling, in order.
 
-Built on ``figures._base``; its words are in ``figures._labels``. Explained on the
-page `recap.md`.
+Explained on the page `recap.md`.
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, 
 
 @bilingual
 def plot_shape_flow(
-    x_test: Tensor, x_train: Tensor, y_train: Tensor, *, lang: str = "zh"
+    x_test: Tensor, x_train: Tensor, y_train: Tensor, *, lang: str | None = None
 ) -> TutorialFigure:
     r"""Draw the shapes of both forms of attention pooling, step by step: a column of boxes each.
 
@@ -55,7 +54,7 @@ def plot_shape_flow(
         x_test: Test inputs (queries), shape ``(n_test,)``.
         x_train: Training inputs (keys), shape ``(n_train,)``, ``n_train >= 2``.
         y_train: Training outputs (values), shape ``(n_train,)``.
-        lang: ``"zh"`` or ``"en"``, the language of the row titles.
+        lang: The language of the row titles: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure, with one axes (no ticks).

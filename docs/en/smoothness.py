@@ -231,7 +231,8 @@ at.plot_w_paths(x_train, y_train, paths)
 # leave-one-out loss, takes one SGD step
 # $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$ (for $\log w$:
 # $u \leftarrow u - \text{lr}\cdot\partial L/\partial u$), draws the new $w$ on the loss curve
-# and prints the step's $w$, gradient and loss. Step 5, the chapter's number of steps, is ringed: at
+# and prints the step's $w$, gradient and loss. A star (★) marks the minimum of the leave-one-out
+# loss. Step 5, the chapter's number of steps, is ringed: at
 # the chapter's settings (training $w$, lr 0.5) that is where its training stops. "Reset" goes back to the initial $w$; changing the learning rate or the parameter starts
 # again from there too.
 #
@@ -255,12 +256,29 @@ stepper
 #
 # - lr = 0.5, training $w$: see how large the first gradient is; one step takes $w$ past the
 #   minimum, then the gradient is small and each step moves it a little.
-# - lr = 0.05, training $w$: after 5 steps $w$ is still left of the minimum; keep stepping and see
-#   where it settles.
+# - lr = 0.05, training $w$: after 5 steps $w$ is still left of the minimum. Keep stepping: it
+#   creeps on towards the minimum, ever more slowly, and after the 50 steps the button allows it is
+#   still left of it and still moving (the cell below takes those 50 steps in Python).
 # - Training $\log w$: with lr = 0.05 a few steps reach the minimum; with lr = 0.5 the first step
 #   lands on the plateau on the right, and no further step moves it.
 #
-# Without JavaScript this place shows a static picture of the 5-step path at the chapter's settings.
+# Without JavaScript the stepper's place shows a static picture of the 5-step path at the chapter's
+# settings.
+
+# %%
+# lr = 0.05, w as the parameter: as many steps as the step button allows (50)
+creep = at.w_path(x_train, y_train, w0, lr=0.05, epochs=50)
+print(f"w after 5, 20, 50 steps: {creep[5]:.4f}, {creep[20]:.4f}, {creep[50]:.4f}")
+last_step = creep[50] - creep[49]
+print(f"the 50th step moved w by {last_step:+.4f}; best w on the grid: {w_best:.4f}")
+# still climbing, and still left of the minimum
+assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
+assert last_step < 0.01  # by a few thousandths
+
+# %% [markdown]
+# After 50 steps $w$ is still short of the minimum on the grid, and the last step moved it by a few
+# thousandths: it has not settled, it is slowing down. Near the minimum the gradient is small, and
+# lr = 0.05 times a small gradient is a small step.
 #
 # ## Background: consistency and local-constant fitting
 #
@@ -299,9 +317,10 @@ stepper
 # **What if the learned $w$ is negative?** No problem. The formula only uses $w^2$, so $w$ and $-w$
 # predict exactly the same, and the bandwidth is $1/|w|$.
 #
-# **Has it become k-nearest-neighbours?** It is close to 1-nearest-neighbour but still uses soft
-# weights: the "keys in use" of the table is not a whole number, and every query still gives some
-# weight to the second-nearest keys. Only for $|w| \to \infty$ does it become 1-nearest-neighbour.
+# **Has it become k-nearest-neighbours?** Not 1-nearest-neighbour: with the trained $w$ the table
+# counts two to three keys in use on average (between 2 and 3), so each prediction is a weighted
+# average of the two or three nearest training points, with soft weights that give the second-nearest
+# keys a good share. Only for $|w| \to \infty$ does it become 1-nearest-neighbour (exercise 3).
 #
 # ## Exercises
 #
@@ -379,6 +398,10 @@ stepper
 #   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>,
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>,
-#   <autoref identifier="attention_tutorial.training.train">train</autoref>
+#   <autoref identifier="attention_tutorial.training.train">train</autoref>,
+#   <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>,
+#   <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_w_paths">plot_w_paths</autoref>,
+#   <autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>
 # - PyTorch: `torch.logspace`, `Tensor.backward`, `Tensor.grad`
 # - Tensor API handbook: [Parameter, MSELoss, SGD](handbook/training.py)

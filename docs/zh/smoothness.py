@@ -197,7 +197,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # 每按一次，浏览器就用写进本页的同一份训练数据算出留一法损失的梯度，按 SGD 的规则
 # $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$（训练 $\log w$ 时是
 # $u \leftarrow u - \text{lr}\cdot\partial L/\partial u$）走一步，把新的 $w$ 画在损失曲线上，
-# 并打印这一步的 $w$、梯度和损失。第 5 步（本章训练走的步数）画上圆圈：按本章的设置（训练 $w$，学习率 0.5），那里就是本章训练停下的地方。
+# 并打印这一步的 $w$、梯度和损失。曲线上的星号（★）标出留一法损失的最小值。第 5 步（本章训练走的步数）画上圆圈：按本章的设置（训练 $w$，学习率 0.5），那里就是本章训练停下的地方。
 # 按“重来”回到初值；改变学习率或参数，也会从初值重新开始。
 #
 # 下面的单元格先在 Python 里用 <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
@@ -218,10 +218,25 @@ stepper
 # 可以试试这几件事：
 #
 # - 学习率 0.5、训练 $w$：看第一步的梯度有多大，$w$ 一步就越过了最低点；之后的梯度很小，每步只挪一点。
-# - 学习率 0.05、训练 $w$：走完 5 步还在最低点左侧；接着走下去，看它停在哪里。
+# - 学习率 0.05、训练 $w$：走完 5 步还在最低点左侧。接着走下去，它会一直往最低点爬，越爬越慢：
+#   按钮允许的 50 步走完，仍在最低点左侧，还在往上挪（下面的单元格在 Python 里走了这 50 步）。
 # - 训练 $\log w$：学习率 0.05 时几步就到了最低点附近；学习率 0.5 时第一步就落到右端的平台上，再怎么走也不动。
 #
-# 没有 JavaScript 时，这里显示的是本章设置下 5 步路径的静态图。
+# 没有 JavaScript 时，演示处显示的是本章设置下 5 步路径的静态图。
+
+# %%
+# lr = 0.05, w as the parameter: as many steps as the step button allows (50)
+creep = at.w_path(x_train, y_train, w0, lr=0.05, epochs=50)
+print(f"w after 5, 20, 50 steps: {creep[5]:.4f}, {creep[20]:.4f}, {creep[50]:.4f}")
+last_step = creep[50] - creep[49]
+print(f"the 50th step moved w by {last_step:+.4f}; best w on the grid: {w_best:.4f}")
+# still climbing, and still left of the minimum
+assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
+assert last_step < 0.01  # by a few thousandths
+
+# %% [markdown]
+# 50 步之后 $w$ 离网格上的最低点还差一点，最后一步只挪了千分之几：它没有停下，只是越走越慢，
+# 因为越靠近最低点，梯度越小，学习率 0.05 乘上它，步子也就越小。
 #
 # ## 理论背景：一致性与局部常数拟合
 #
@@ -251,8 +266,9 @@ stepper
 # **学到的 $w$ 是负数怎么办？** 没关系。公式只用到 $w^2$，$w$ 与 $-w$ 的预测完全相同，
 # 带宽是 $1/|w|$。
 #
-# **这是不是就成了 k 近邻？** 很接近 1-近邻，但仍是软权重：上表的“有效键数”不是整数，
-# 每个查询仍会给次近的键分到一些权重。$|w| \to \infty$ 时才真正变成 1-近邻。
+# **这是不是就成了 k 近邻？** 不是 1-近邻：上表中训练出的 $w$ 平均有两三个有效键（keys in use 在 2 和 3 之间），
+# 每个预测是最近的两三个训练点的加权平均，权重是软的，次近的键也分到不少。
+# $|w| \to \infty$ 时才真正变成 1-近邻（见练习 3）。
 #
 # ## 练习
 #
@@ -320,6 +336,6 @@ stepper
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、<autoref identifier="attention_tutorial.training.predict">predict</autoref>、<autoref identifier="attention_tutorial.training.train">train</autoref>
+# - 包：<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、<autoref identifier="attention_tutorial.training.predict">predict</autoref>、<autoref identifier="attention_tutorial.training.train">train</autoref>、<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_w_paths">plot_w_paths</autoref>、<autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>
 # - PyTorch：`torch.logspace`、`Tensor.backward`、`Tensor.grad`
 # - 张量 API 手册：[Parameter、MSELoss、SGD](handbook/training.py)

@@ -19,6 +19,9 @@ from tests.site.test_error_index import INDEX, LANGS, index_entries
 pytestmark = pytest.mark.browser
 
 FIRST_WORDS = 4
+# Where the index may rank among the pages a full pasted line finds (issue 27: it ranked
+# 5th for "IndexError: Dimension out of range ..." before the page got its search boost).
+FULL_LINE_RANK = 2
 
 # Waits until the result list has been the same for 300 ms after the worker answered;
 # returns the meta line and every result link (page and section) as path + hash.
@@ -71,10 +74,10 @@ def test_pasting_an_error_finds_its_entry(site, server, browser, lang):
             "document.querySelector('.md-search-result__meta').textContent)",
             timeout=20000,
         )
-        missed, ranks = [], []
+        missed, ranks, low = [], [], []
         for entry in entries:
             target = f"/{prefix}{INDEX}#{entry.anchor}"
-            for query in queries(entry):
+            for n, query in enumerate(queries(entry)):
                 box.fill("")
                 page.evaluate("text => navigator.clipboard.writeText(text)", query)
                 box.focus()
@@ -83,11 +86,56 @@ def test_pasting_an_error_finds_its_entry(site, server, browser, lang):
                 meta, links = page.evaluate(RESULTS)
                 pages = [link for link in links if "#" not in link]
                 if target in links:
-                    ranks.append(pages.index(f"/{prefix}{INDEX}") + 1)
+                    ranks.append(rank := pages.index(f"/{prefix}{INDEX}") + 1)
+                    if n == 0 and rank > FULL_LINE_RANK:  # the whole printed line
+                        low.append(f"{query!r}: rank {rank}, first pages {pages[:rank]}")
                 else:
                     missed.append(f"{query!r}: {meta}; first pages {pages[:3]}")
         print(lang, "rank of the index among the pages found:", ranks)
         assert missed == [], f"{len(missed)} searches in {lang} missed their entry"
+        assert low == [], f"{len(low)} full lines in {lang} rank the index below {FULL_LINE_RANK}"
         assert errors == []
     finally:
         context.close()
+
+
+# Every error output of the index: its box and its text's widths, its white-space, its lines.
+OUTPUTS = """() => [...document.querySelectorAll(
+        'article .jp-RenderedText[data-mime-type="text/plain"] pre')]
+    .filter(pre => /^\\s*\\w+(Error|Exception): /.test(pre.textContent))
+    .map(pre => {
+        const box = pre.closest('.jp-OutputArea-output');
+        return {text: pre.textContent.slice(0, 60), marked: pre.parentElement.classList
+                    .contains('attn-error-output'),
+                overflow: box.scrollWidth - box.clientWidth,
+                whiteSpace: getComputedStyle(pre).whiteSpace,
+                lines: Math.round(pre.getBoundingClientRect().height
+                                  / parseFloat(getComputedStyle(pre).lineHeight)),
+                printed: pre.textContent.trimEnd().split('\\n').length};
+    })"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_error_outputs_wrap_on_a_phone_and_keep_their_lines_on_a_desktop(server, browser, lang):
+    """At 375 px a box shows about 45 characters of the 80 the page wraps a message at:
+    the error outputs wrap inside it (no sideways scrolling). At 1280 px they keep the
+    page's own line breaks, one screen line per printed line."""
+    seen = {}
+    for width in (375, 1280):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        try:
+            page = context.new_page()
+            page.goto(f"{server}{LANGS[lang]}{INDEX}", wait_until="load")
+            outputs = page.evaluate(OUTPUTS)
+        finally:
+            context.close()
+        assert len(outputs) >= 30 and all(o["marked"] for o in outputs), outputs[:3]
+        seen[width] = outputs
+    scrolling = [o["text"] for o in seen[375] if o["overflow"] > 0]
+    assert scrolling == [], f"{len(scrolling)} error outputs scroll sideways at 375 px"
+    assert all(o["whiteSpace"] == "pre-wrap" for o in seen[375])
+    assert sum(o["lines"] > o["printed"] for o in seen[375]) >= 20  # they did wrap
+    assert all(o["whiteSpace"] == "pre" for o in seen[1280])
+    assert all(o["lines"] == o["printed"] for o in seen[1280]), [
+        o for o in seen[1280] if o["lines"] != o["printed"]
+    ]

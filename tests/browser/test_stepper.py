@@ -10,6 +10,7 @@ and loss the page computed is compared with ``at.w_path``, torch's autograd and
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 import torch
@@ -111,7 +112,7 @@ def check_agreement(page, chapter, lang):
         worst = {k: max(worst[k], errors[k]) for k in worst}
         # the readout prints the fifth step; the chapter's end is ringed and its row marked
         assert got["readout"].startswith("第 5 步：" if lang == "zh" else "step 5: "), got
-        assert f"w = {float(f'{ws[-1]:.4g}'):g}" in got["readout"], got["readout"]
+        assert f"w = {ws[-1]:.4f}" in got["readout"], got["readout"]  # 4 decimals, as Python
         assert got["rings"] == 1 and got["chapterRow"].startswith("5 · "), got
     return worst
 
@@ -136,6 +137,102 @@ def test_offline_stepper_matches_w_path(offline_site, browser, chapter, path):
         print(f"file:// {path}:", {k: f"{v:.1e}" for k, v in worst.items()})
         assert log["errors"] == []
         assert all(r.split(":")[0] in {"file", "data", "blob", "about"} for r in log["requests"])
+    finally:
+        context.close()
+
+
+# Steps at one setting through the API; the rows, the readout, the table's cells, whether the
+# step button is still enabled, and the curve's minimum marker and legend.
+STEP_AT = """([lr, logW, n]) => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    const api = root.attnStepper;
+    api.configure(lr, logW);
+    api.step(n);
+    return {rows: api.rows(), readout: root.querySelector('.attn-stepper-readout').textContent,
+            table: [...root.querySelectorAll('.attn-stepper-log tbody tr')].map(
+                tr => [...tr.cells].map(td => td.textContent)),
+            gaps: [...root.querySelectorAll('.attn-stepper-log tr.is-gap td')].map(
+                td => [td.colSpan, td.getAttribute('aria-label')]),
+            disabled: root.querySelector('.attn-stepper-buttons button')
+                .getAttribute('aria-disabled'),
+            stars: root.querySelectorAll('svg polygon.minimum').length,
+            circles: root.querySelectorAll('svg circle.minimum').length,
+            legend: root.querySelector('.attn-explorer-legend').textContent};
+}"""
+DIVERGED = {"zh": "w 超出了有限数的范围", "en": "w left the finite numbers"}
+
+
+def package_path(chapter, lr, log_w, steps):
+    """``w_path`` (float32, as the package trains) for ``steps`` steps, or the steps it took
+    before it raised because ``w`` left float32's range; and whether it raised."""
+    data, w0 = chapter
+    for k in range(1, steps + 1):
+        try:
+            path = at.w_path(data.x_train, data.y_train, w0, lr=lr, epochs=k, log_w=log_w)
+        except ValueError as err:
+            assert "left the finite numbers" in str(err)
+            return path if k > 1 else [w0], True
+    return path, False
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_page_diverges_where_the_package_raises(server, browser, chapter, path):
+    """The package trains a float32 parameter and raises when ``w`` leaves float32's range;
+    the page computes in float64, where the same ``w`` is still finite, and must stop there
+    too, saying so (lr 10 with log w: the first step). Where the package does not raise
+    (lr 5 with log w reaches 1.1e35; lr 10 with w), the page takes every step."""
+    lang = "en" if path.startswith("en/") else "zh"
+    assert package_path(chapter, 10.0, True, 8) == ([chapter[1]], True)  # the first step
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        for lr, log_w in [(10.0, True), (5.0, True), (10.0, False)]:
+            expected, raised = package_path(chapter, lr, log_w, 8)
+            got = page.evaluate(STEP_AT, [lr, log_w, 8])
+            ws = [row["w"] for row in got["rows"]]
+            assert len(ws) == len(expected), (lr, log_w, ws, expected)
+            assert ws == pytest.approx(expected, rel=1e-4), (lr, log_w)
+            assert (DIVERGED[lang] in got["readout"]) is raised, (lr, log_w, got["readout"])
+            assert got["disabled"] == ("true" if raised else "false")
+            print(f"{path} lr {lr:g} log_w {log_w}: {len(ws) - 1} steps, package raised {raised}")
+            if lang == "zh":  # the Chinese readout's own punctuation, the sentence too
+                assert not re.search(r"[,:;]", got["readout"]), got["readout"]
+                assert got["readout"].startswith("初值：w = " if raised else "第 8 步：w = ")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_table_marks_the_rows_it_leaves_out(server, browser, path):
+    """20 steps: the table shows the chapter's step 5 and the last 8 (13 to 20); a "⋯" row
+    across the four columns stands for steps 0-4 and one for 6-12. w has 4 decimals."""
+    zh = not path.startswith("en/")
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        got = page.evaluate(STEP_AT, [0.05, False, 20])
+        firsts = [row[0] for row in got["table"]]
+        assert firsts[0] == "⋯" and firsts[1].startswith("5 · ") and firsts[2] == "⋯", firsts
+        assert firsts[3:] == [str(k) for k in range(13, 21)], firsts
+        labels = ["省略了第 0–4 步", "省略了第 6–12 步"] if zh else [
+            "steps 0 to 4 left out", "steps 6 to 12 left out"]  # fmt: skip
+        assert got["gaps"] == [[4, label] for label in labels]
+        for row, step in zip(got["table"][3:], range(13, 21), strict=True):
+            assert row[1] == f"{got['rows'][step]['w']:.4f}", row
+        got = page.evaluate(STEP_AT, [0.05, False, 6])  # 0 to 6: nothing left out
+        assert got["gaps"] == [] and [row[0] for row in got["table"]][:2] == ["0", "1"]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "key"),
+    [("smoothness", "★ 留一法的最小值"), ("en/smoothness", "★ leave-one-out minimum")],
+)
+def test_the_minimum_is_a_star_named_in_the_legend(server, browser, path, key):
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        got = page.evaluate(STEP_AT, [0.5, False, 1])
+        assert (got["stars"], got["circles"]) == (1, 0)
+        assert key in got["legend"], got["legend"]
     finally:
         context.close()
 
@@ -215,6 +312,16 @@ LAYOUT = """() => {
 }"""
 
 
+HEADER = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    root.attnStepper.configure(0.5, true);
+    const span = root.querySelector('.attn-stepper-log th .attn-nowrap');
+    const box = span.getBoundingClientRect(), cell = span.parentElement.getBoundingClientRect();
+    return {text: span.textContent, lines: span.getClientRects().length, right: box.right,
+            cell_right: cell.right};
+}"""
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_at_375_px_the_controls_and_the_curve_are_on_one_screen(server, browser, path):
     context, page, _ = open_page(browser, f"{server}{path}/", width=375, height=667)
@@ -228,6 +335,10 @@ def test_at_375_px_the_controls_and_the_curve_are_on_one_screen(server, browser,
             assert left >= 0 and right <= layout["width"], (name, layout)
         assert all(b[2] <= layout["width"] and b[3] - b[1] >= 24 for b in layout["buttons"]), layout
         assert layout["overflow"] <= 0, layout
+        # the header "dL/d(log w)" on one line, inside its column
+        header = page.evaluate(HEADER)
+        assert header["text"] == "dL/d(log\u00a0w)" and header["lines"] == 1, header
+        assert header["right"] <= header["cell_right"] + 0.5, header
     finally:
         context.close()
 

@@ -88,7 +88,8 @@ def test_docstring_page_names_become_links_titled_in_each_language() -> None:
     # in Chinese the whole sentence is Chinese, also when it is wrapped over lines
     wrapped = "Explained on the pages `average.md`,\n`nonparametric.md` and `parametric.md`."
     assert docstring_links.link_pages(wrapped, "zh") == (
-        "讲解见[平均汇聚](../average.py)、[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)"
+        "讲解见[平均汇聚](../average.py)、"
+        "[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)"
         "和[带参数的注意力汇聚](../parametric.py)。"
     )
     # a sentence that goes on keeps its words, with the titles of the language
@@ -173,3 +174,164 @@ def test_every_page_named_in_a_docstring_exists() -> None:
         if docstring_links.link_pages(f"`{page}.md`", "zh") == f"`{page}.md`"
     ]
     assert names and missing == []
+
+
+# --- what a reader of the API pages sees (the reader's notes of issue 26) -----------------
+
+
+def _public_modules():
+    import griffe
+
+    for module in MODULES:
+        yield module, griffe.load(f"attention_tutorial.{module}", search_paths=[str(ROOT)])
+
+
+def _intro(lang: str, module: str) -> str:
+    """The hand-written part of an API page: everything before its first ``:::`` line."""
+    text = (DOCS / lang / "api" / f"{module}.md").read_text(encoding="utf-8")
+    return text.split("\n::: ", 1)[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
+    """The intro links every page the module's docstring names; the docstring's own
+    "Explained on" sentence then goes (the intro says it), and so does a member's that
+    names just the module's or the intro's pages: on the stepper page every member said
+    the same sentence as the intro."""
+    import griffe
+
+    links = docstring_links.PageLinks(lang)
+    for module, _ in _public_modules():
+        path = f"attention_tutorial.{module}"
+        loaded = griffe.load(
+            path, search_paths=[str(ROOT)], extensions=griffe.load_extensions(links)
+        )
+        raw = griffe.load(path, search_paths=[str(ROOT)])
+        named = docstring_links.explained_pages(raw.docstring.value)
+        linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", _intro(lang, module)))
+        assert named <= linked, (lang, module, sorted(named - linked))
+        assert (
+            "Explained on" not in loaded.docstring.value and "讲解见" not in loaded.docstring.value
+        )
+        for name, member in raw.members.items():
+            if member.is_alias or member.docstring is None:
+                continue
+            pages = docstring_links.explained_pages(member.docstring.value)
+            if pages and pages in (named, linked):
+                said = loaded[name].docstring.value
+                assert "Explained on" not in said and "讲解见" not in said, (module, name)
+
+
+def test_stepper_and_explorer_lead_with_the_function_and_hide_private_members() -> None:
+    """``sgd_stepper`` (what a reader calls) comes before ``SgdStepper`` (what it returns),
+    in the source and so on the page (members by source, not grouped by kind), and the
+    page's filters hide every name that starts with ``_`` (``__init__``, ``__repr__``)."""
+    import griffe
+
+    for module, function, cls in (
+        ("stepper", "sgd_stepper", "SgdStepper"),
+        ("explorer", "bandwidth_explorer", "BandwidthExplorer"),
+    ):
+        loaded = griffe.load(f"attention_tutorial.{module}", search_paths=[str(ROOT)])
+        assert loaded[function].lineno < loaded[cls].lineno, module
+        for lang in LANGS:
+            text = (DOCS / lang / "api" / f"{module}.md").read_text(encoding="utf-8")
+            block = yaml.safe_load(text.split(f"::: attention_tutorial.{module}\n", 1)[1])
+            options = block["options"]
+            assert options["group_by_category"] is False, (lang, module)
+            hidden = [re.compile(f.removeprefix("!")) for f in options["filters"] if f[0] == "!"]
+            for name in ("__init__", "__repr__", "_repr_html_", "_repr_mimebundle_"):
+                assert any(f.search(name) for f in hidden), (lang, module, name)
+
+
+def test_every_documented_attribute_has_a_type() -> None:
+    """An ``Attributes:`` entry shows a type: the docstring's, or the class's annotation."""
+    untyped = []
+    for module, loaded in _public_modules():
+        for name, member in loaded.members.items():
+            if member.is_alias or not member.is_class or member.docstring is None:
+                continue
+            for section in member.docstring.parse("google"):
+                if section.kind.value == "attributes":
+                    untyped += [
+                        f"{module}.{name}.{a.name}" for a in section.value if not a.annotation
+                    ]
+    assert untyped == []
+
+
+def test_the_dot_product_scores_are_not_called_the_same_scores() -> None:
+    """They are the Gaussian scores shifted by (q_i w)^2/2 in row i: the softmax is the
+    same, the scores are not; both languages say so."""
+    import griffe
+
+    from tools.sitebuild.summaries_zh import SUMMARIES
+
+    sentence = SUMMARIES["dot_product_scores"]
+    assert "同一组分数" not in sentence
+    assert "$(q_i w)^2/2$" in sentence and "分数不同" in sentence and "softmax" in sentence
+    doc = griffe.load("attention_tutorial.scores", search_paths=[str(ROOT)])
+    english = doc["dot_product_scores"].docstring.value
+    assert "the same scores" not in english
+    assert "(q_i w)^2 / 2" in english and "The scores differ" in english
+
+
+def test_a_printed_negative_zero_is_explained() -> None:
+    """An example that prints ``-0.0000`` says, in a comment, why the zero has a sign."""
+    import ast
+
+    negative_zero = re.compile(r"(?<![\w.])-0\.0+(?![0-9]*[1-9])")
+    unexplained = []
+    for path in sorted((ROOT / "attention_tutorial").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Module)):
+                continue
+            doc = ast.get_docstring(node) or ""
+            lines = doc.splitlines()
+            for i, line in enumerate(lines):
+                shown = line.strip()
+                if shown.startswith((">>>", "...")) or not negative_zero.search(shown):
+                    continue
+                call = next(lines[j] for j in range(i, -1, -1) if ">>>" in lines[j])
+                if "#" not in call or "minus sign" not in call:
+                    unexplained.append(f"{path.name}: {shown}")
+    assert unexplained == []
+
+
+def source_block_problems(site) -> list[str]:
+    """Raw page names (``average.md``) in the API pages' "Source code" blocks: each object's
+    docstring is left out of its block (the page shows it, rendered, just above), so none
+    is left; every block says where the docstring went."""
+    problems = []
+    for page in sorted(site.glob("**/api/*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        blocks = re.findall(r'<details class="mkdocstrings-source">(.*?)</details>', text, re.S)
+        for block in blocks:
+            code = re.sub(r"<[^>]+>", "", block)
+            if re.search(r"`[a-z0-9_/-]+\.md`", code):
+                problems.append(f"{page.relative_to(site)}: a page name in a source block")
+            if "文档字符串见上文" not in code and "the docstring, shown above" not in code:
+                problems.append(f"{page.relative_to(site)}: a docstring in a source block")
+    return problems
+
+
+@pytest.mark.build
+def test_the_source_blocks_show_the_code_not_the_docstring_again(site) -> None:
+    assert list(site.glob("en/api/pooling/index.html")) and source_block_problems(site) == []
+
+
+def test_no_api_page_names_a_private_module() -> None:
+    """What an API page renders (a module's docstring, its public members') names no private
+    module or helper (``figures._base``, ``_layout``): a reader cannot use them."""
+    private = re.compile(r"``[\w.]*?\b_[a-z]\w*``")
+    found = []
+
+    def walk(obj) -> None:
+        if obj.docstring is not None:
+            found.extend(f"{obj.path}: {hit}" for hit in private.findall(obj.docstring.value))
+        for name, member in obj.members.items():
+            if not member.is_alias and not name.startswith("_"):
+                walk(member)
+
+    for _, loaded in _public_modules():
+        walk(loaded)
+    assert found == []

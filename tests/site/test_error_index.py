@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urldefrag, urljoin
+from urllib.parse import unquote, urldefrag, urljoin
 
 import pytest
 from bs4 import BeautifulSoup, Tag
@@ -252,3 +252,41 @@ def test_pages_that_print_an_error_link_its_entry_and_the_entry_links_back(site,
             problems.append(f"#{entry.anchor} links no page that explains it")
     assert problems == []
     assert sum(1 for pages_ in printed_by.values() if pages_) >= 25
+
+
+def section_text(site: Path, url: str, fragment: str) -> str:
+    """The text of the section a link lands on: from its heading to the next heading of
+    the same or a higher level."""
+    soup = BeautifulSoup((site / url.strip("/") / "index.html").read_text("utf-8"), "html.parser")
+    heading = soup.find(id=unquote(fragment))
+    assert heading is not None and heading.name in ("h2", "h3", "h4"), (url, fragment)
+    parts = [heading.get_text()]
+    for tag in heading.find_all_next(["h1", "h2", "h3", "h4", "p", "li", "pre"]):
+        if tag.name[0] == "h" and tag.name <= heading.name:
+            break
+        if tag.name != "h4":
+            parts.append(tag.get_text())
+    return " ".join(" ".join(parts).split())
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_backward_twice_entry_links_a_section_that_shows_it(site, lang):
+    """Issue 27: the entry linked a section on gradient accumulation, which never calls
+    backward() twice on one loss; the section it links must print the message."""
+    base = "/" + LANGS[lang] + INDEX
+    soup = BeautifulSoup(
+        (site / LANGS[lang] / INDEX / "index.html").read_text("utf-8"), "html.parser"
+    )
+    heading = soup.find("h3", id="trying-to-backward-through-the-graph-a-second-time")
+    entry = heading.find_next("ul")
+    handbook = [
+        (url, fragment)
+        for url, fragment in resolved_links(entry, base)
+        if url.startswith(f"/{LANGS[lang]}handbook/") and fragment
+    ]
+    assert handbook, "the entry links a handbook section"
+    for url, fragment in handbook:
+        text = section_text(site, url, fragment)
+        assert "RuntimeError: Trying to backward through the graph a second time" in text, url
+        assert "retain_graph=True" in text, url

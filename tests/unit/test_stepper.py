@@ -145,3 +145,19 @@ def test_w0_may_be_a_one_element_tensor_and_data_defaults_to_the_chapters():
     assert repr(stepper) == "SgdStepper(w0=0.5, lr=0.5, log_w=False, steps=5, n_train=50)"
     with pytest.raises(ValueError, match="lang"):
         stepper.payload("fr")
+
+
+def test_the_readout_is_punctuated_in_each_languages_own_way(html_of):
+    """The Chinese readout separates with full-width punctuation (，：；（）。), the English one
+    with ASCII; both say what a gap in the step table left out."""
+    zh, en = (payload_of(html_of(lang))["labels"] for lang in ("zh", "en"))
+    fixed = {key: re.sub(r"\{\w+\}", "", zh[key]) for key in ("readout", "notes", "note_sep")}
+    assert fixed["readout"] == "：w = ， = ，L = "
+    assert (fixed["notes"], fixed["note_sep"], zh["sentence_sep"]) == ("（）", "；", "。")
+    assert not re.search(r"[,:;.()]", "".join([*fixed.values(), zh["sentence_sep"]]))
+    assert (en["notes"], en["note_sep"], en["sentence_sep"]) == (" ({notes})", "; ", ". ")
+    for words in (zh, en):
+        assert set(re.findall(r"\{(\w+)\}", words["readout"])) == {
+            "step", "w", "grad_name", "grad", "loss", "notes"
+        }  # fmt: skip
+        assert "{a}" in words["elided"] and "{b}" in words["elided"]

@@ -9,7 +9,10 @@ the page's title in that language as its text: "[Average pooling](../average.py)
 "[平均汇聚](../average.py)".
 
 A module's own summary line is dropped in both languages: its API page opens with the
-same sentence, written in the page's language.
+same sentence, written in the page's language, and so is the module's sentence
+"Explained on the page(s) ...": the page's intro links those pages. A member's sentence
+that names the very pages its module's docstring, or its page's intro, names is dropped
+too: the page says it once, not under every function.
 
 With ``lang: zh`` (``mkdocs.yml``) two more things happen, for a Chinese reader:
 
@@ -35,9 +38,11 @@ DOCS = ROOT / "docs" / "zh"  # the pages of both languages have the same paths
 PAGE_NAME = re.compile(r"(`{1,2})(?P<page>[a-z0-9_/-]+)\.md\1")
 # "Explained on the page `a.md`." / "... pages `a.md`, `b.md` and `c.md`." (wrapped lines too)
 EXPLAINED = re.compile(
-    r"Explained on the pages?\s+"
+    r"Explained\s+on\s+the\s+pages?\s+"
     r"(?P<names>(?:`{1,2}[a-z0-9_/-]+\.md`{1,2}(?:,\s*|\s+and\s+)?)+)\."
 )
+# the sentence with the space or blank line before it
+EXPLAINED_SENTENCE = re.compile(rf"\s*{EXPLAINED.pattern}")
 _TITLE = {  # the first heading: "# T" in Markdown, "# # T" in a jupytext percent notebook
     ".md": re.compile(r"^# (?P<title>.+?)\s*$", re.MULTILINE),
     ".py": re.compile(r"^# # (?P<title>.+?)\s*$", re.MULTILINE),
@@ -93,6 +98,25 @@ def link_pages(text: str, lang: str = "en") -> str:
     return PAGE_NAME.sub(link, text)
 
 
+def explained_pages(text: str) -> frozenset[str]:
+    """The pages of ``text``'s sentences "Explained on the page(s) ...": ``{"average"}``."""
+    return frozenset(
+        page.group("page")
+        for sentence in EXPLAINED.finditer(text)
+        for page in PAGE_NAME.finditer(sentence.group("names"))
+    )
+
+
+def intro_pages(module: str, lang: str) -> frozenset[str]:
+    """The pages the intro of ``module``'s API page links (``"attention_tutorial.stepper"``)."""
+    name = module.removeprefix(f"{PACKAGE}.")
+    page = ROOT / "docs" / lang / "api" / f"{name}.md"
+    if not page.is_file():
+        return frozenset()
+    intro = page.read_text(encoding="utf-8").split("\n::: ", 1)[0]
+    return frozenset(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", intro))
+
+
 def summary_zh(obj: griffe.Object) -> str | None:
     """The Chinese sentence of ``obj``, or None.
 
@@ -125,6 +149,8 @@ class PageLinks(griffe.Extension):
         if lang not in {"zh", "en"}:
             raise ValueError(f"PageLinks: lang must be 'zh' or 'en', got {lang!r}")
         self.lang = lang
+        # module path -> the pages its docstring names, and those its API page's intro links
+        self.explained: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         """Link the page names of one object's docstring; in Chinese, summarise it in Chinese.
@@ -137,7 +163,16 @@ class PageLinks(griffe.Extension):
             if sentence is not None:  # a constant such as SEED has no docstring of its own
                 obj.docstring = griffe.Docstring(sentence, parent=obj)
             return
-        text = link_pages(obj.docstring.value, self.lang)
+        text = obj.docstring.value
+        if obj.is_module and obj.path.startswith(PACKAGE):
+            # seen before its members: remember the pages it and its API page's intro
+            # name; the intro names the module's (tests/site/test_api_pages.py), so the
+            # module's sentence goes
+            self.explained[obj.path] = (explained_pages(text), intro_pages(obj.path, self.lang))
+            text = EXPLAINED_SENTENCE.sub("", text)
+        elif (pages := explained_pages(text)) and pages in self.explained.get(obj.module.path, ()):
+            text = EXPLAINED_SENTENCE.sub("", text)  # the page already says it, once
+        text = link_pages(text, self.lang)
         if obj.is_module and obj.path.startswith(PACKAGE):
             text = drop_summary(text)
         elif sentence is not None:

@@ -184,6 +184,34 @@ def keep_ellipses_attached(tree: BeautifulSoup) -> None:
             node.replace_with(NavigableString(_SPACE_BEFORE_ELLIPSIS.sub("\u00a0", node)))
 
 
+# A line of a text output that prints an error: its type, then the message.
+_ERROR_LINE = re.compile(r"^\s*(?:\w+Error|\w*Exception): ", re.M)
+ERROR_OUTPUT_CLASS = "attn-error-output"
+
+
+def mark_error_outputs(tree: BeautifulSoup) -> int:
+    r"""Give each text output that prints an error the class ``attn-error-output``.
+
+    Outputs keep their lines and scroll sideways; an error message is a sentence,
+    wrapped at 80 characters where the page wraps it, and a phone's box holds about
+    45: there ``extra.css`` lets these outputs wrap instead. Returns how many were marked.
+
+    >>> div = '<div class="jp-RenderedText" data-mime-type="text/plain"><pre>{}</pre></div>'
+    >>> tree = parse(
+    ...     div.format("x: 1\nRuntimeError: mat1 and mat2") + div.format("1.0")
+    ... )
+    >>> mark_error_outputs(tree), [div.get("class") for div in tree.find_all("div")]
+    (1, ['jp-RenderedText attn-error-output', 'jp-RenderedText'])
+    """
+    marked = 0
+    for div in tree.find_all("div", attrs={"data-mime-type": "text/plain"}):
+        pre = div.find("pre")
+        if has_class(div, "jp-RenderedText") and pre and _ERROR_LINE.search(pre.get_text()):
+            div["class"] = f"{div.get('class', '')} {ERROR_OUTPUT_CLASS}".strip()
+            marked += 1
+    return marked
+
+
 def rewrite_links(tree: BeautifulSoup, resolve: Callable[[str], str | None]) -> None:
     """Replace each link's href by ``resolve(href)``, unless that returns None.
 

@@ -69,6 +69,12 @@ API_FOLDER = "api/"
 # wildcard ("attention*") matches, and its links carry the lessons' titles: at 0.2 the
 # API pages took the first ten results for "attention"; at 0.05 the lessons lead.
 API_SEARCH_BOOST = 0.05
+# The error message index, whose entries a learner finds by pasting an error into the search
+# box. Each message shares its words (dimension, range, keys, values, length) with the pages
+# that explain it, which are longer and ranked it 3rd to 5th for a whole pasted line; boosted,
+# it comes first or second (tests/browser/test_error_search.py).
+ERRORS_PAGE = "handbook/errors.py"
+ERRORS_SEARCH_BOOST = 3
 
 
 class SiteBuildConfig(Config):
@@ -134,11 +140,19 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             raise PluginError(f"sitebuild: {err}") from None
         environment = environment_hash(ROOT)
         # what an API page's rendering reads besides its Markdown: the package's source
-        # (docstrings), the configs (mkdocstrings' options, the language) and the site URL
+        # (docstrings), the configs (mkdocstrings' options, the language), the site URL,
+        # and the build's own part of it: the docstring extension, its Chinese sentences
+        # and the templates that override mkdocstrings' (tools/sitebuild)
         folder = Path(config.config_file_path).parent
         configs = [path.read_bytes() for path in sorted(folder.glob("mkdocs*.yml"))]
         which = [config.config_file_path, config.theme["language"], str(config.site_url)]
-        self._api_key = digest([environment, *configs, *which])
+        here = Path(__file__).parent
+        ours = [here / "docstring_links.py", here / "summaries_zh.py"]
+        ours += sorted((here / "mkdocstrings_templates").rglob("*.jinja"))
+        own = [
+            f"{path.relative_to(here).as_posix()}\n".encode() + path.read_bytes() for path in ours
+        ]
+        self._api_key = digest([environment, *configs, *which, *own])
         self.cache = NotebookCache(self.cache_root / "notebooks", environment)
         jupyter = config.plugins.get("mkdocs-jupyter")
         if jupyter is not None:
@@ -323,13 +337,17 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
     def on_page_markdown(
         self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str:
-        """API reference pages rank below the lessons in search (Material's ``search.boost``).
+        """Search weights (Material's ``search.boost``): API pages below, the error index above.
 
         The reference repeats every term of the chapter in docstrings; a reader who
-        searches "attention" or "高斯核" wants the lesson first.
+        searches "attention" or "高斯核" wants the lesson first. A reader who pastes an
+        error message wants its entry in the error message index first. (A notebook page
+        has no front matter: its ``page.meta`` is set here.)
         """
         if page.file.src_uri.startswith(API_FOLDER):
             page.meta.setdefault("search", {}).setdefault("boost", API_SEARCH_BOOST)
+        elif page.file.src_uri == ERRORS_PAGE:
+            page.meta.setdefault("search", {}).setdefault("boost", ERRORS_SEARCH_BOOST)
         return markdown
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -391,6 +409,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         except ValueError as err:
             raise PluginError(f"{page.file.src_uri}: {err}") from None
         page_repairs.keep_ellipses_attached(tree)
+        page_repairs.mark_error_outputs(tree)
         page_repairs.strip_scripts(tree)
         page_repairs.slim_copy_buttons(tree)
         images = page_repairs.extract_images(tree, lambda name: get_relative_url(name, page.url))

@@ -43,7 +43,8 @@ SUMMARIES: dict[str, str] = {
     "mse_against_truth": "在 `x_test` 上的预测相对真实函数 `f` 的均方误差。",
     "input_spacing": "相邻训练输入之间间距的中位数和平均数。",
     "gaussian_scores": "每一对查询和键的高斯核分数 $-((q - k)w)^2/2$。",
-    "dot_product_scores": "同一组分数的点积写法：$(qw)(kw) - (kw)^2/2$。",
+    "dot_product_scores": "每一对查询和键的点积分数 $(qw)(kw) - (kw)^2/2$：第 $i$ 行比高斯核分数"
+    "多出 $(q_i w)^2/2$，分数不同，softmax 相同。",
     "dot_product_pooling": "用点积分数计算的 Nadaraya-Watson 回归。",
     # local linear regression
     "local_linear": "局部线性核回归：用宽度为 $h$ 的高斯核权重，在每个查询附近拟合一条加权直线。",

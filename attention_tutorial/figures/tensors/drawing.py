@@ -1,6 +1,6 @@
 """Drawing tensor pictures: panels of coloured cells in rows, arrows between the rows.
 
-``render`` validates the panels (``panel``), lays them out once (``_layout``) and
+``render`` validates the panels (``panel``), lays them out once and
 draws them top to bottom; ``draw_tensors`` is its public face. Every cell
 rectangle carries the gid ``"cell:<panel>:<flat index>"``, its value text
 ``"value:<panel>:<flat index>"``, every shape caption ``"shape:<panel>"``, the other
@@ -279,7 +279,7 @@ def draw_tensors(
     arrows: Sequence[Text] = (),
     title: Text | None = None,
     notes: Sequence[Text] = (),
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> Figure:
     """Draw tensors as grids of coloured cells, row by row, with arrows between rows.
 
@@ -294,7 +294,7 @@ def draw_tensors(
         arrows: ``len(panels) - 1`` labels, neutral strings or ``{"zh": ..., "en": ...}``.
         title: Optional title, a neutral string or a mapping per language.
         notes: Extra lines under the picture, neutral strings or mappings.
-        lang: ``"zh"`` or ``"en"``, the language of the words.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: one axes without ticks, measured in inches.

@@ -1,7 +1,9 @@
 """Pictures of the steps of learning: softmax, the MSE loss and one SGD step.
 
-Explained on the pages `handbook/softmax.md` and `handbook/training.md`: which cells
-sum to 1, the three reductions of the loss, one update of the parameters.
+They show which cells sum to 1, the three reductions of the loss, one update of the
+parameters.
+
+Explained on the pages `handbook/softmax.md` and `handbook/training.md`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from attention_tutorial.figures.tensors.panel import TensorPanel
 
 
 @bilingual
-def diagram_softmax(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
+def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> Figure:
     """Draw ``F.softmax(x, dim=dim)`` and frame the groups that sum to 1.
 
     ``dim=1`` on a 2-D ``x`` normalises each row (frames around rows, sums at the
@@ -33,7 +35,7 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
     Args:
         x: A floating 1-D or 2-D tensor.
         dim: The axis along which the result sums to 1.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the input on top, the softmax below.
@@ -77,7 +79,7 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
 
 
 @bilingual
-def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str = "zh") -> Figure:
+def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str | None = None) -> Figure:
     """Draw ``nn.MSELoss`` with its three reductions: ``'none'``, ``'sum'`` and ``'mean'``.
 
     Explained on the page `handbook/training.md`.
@@ -85,7 +87,7 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str = "zh") -> Figure:
     Args:
         y_hat: Predictions, a floating 1-D tensor.
         y: Targets, same shape and dtype.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the two inputs, the squared errors, then their sum and mean.
@@ -117,7 +119,7 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str = "zh") -> Figure:
 
 
 @bilingual
-def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str = "zh") -> Figure:
+def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str | None = None) -> Figure:
     """Draw one step of ``torch.optim.SGD``: ``w ← w - lr * w.grad``, element by element.
 
     Explained on the page `handbook/training.md`.
@@ -126,7 +128,7 @@ def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str = "zh") ->
         w: The parameter values, a floating 1-D tensor.
         grad: Its gradient, same shape and dtype.
         lr: The learning rate, a positive number.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: ``w`` and ``w.grad`` on top, the updated ``w`` below.

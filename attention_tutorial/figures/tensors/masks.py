@@ -1,6 +1,8 @@
 """Pictures of boolean masks: the leave-one-out recipe with torch.eye.
 
-Explained on the page `handbook/mask.md`: tile, cross out the diagonal, reshape.
+The recipe: tile, cross out the diagonal, reshape.
+
+Explained on the page `handbook/mask.md`.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
 
 
 @bilingual
-def diagram_eye_mask(n: int, values: Tensor | None = None, *, lang: str = "zh") -> Figure:
+def diagram_eye_mask(n: int, values: Tensor | None = None, *, lang: str | None = None) -> Figure:
     """Draw the leave-one-out recipe: tile, mask out the diagonal, reshape to ``(n, n - 1)``.
 
     Top: ``torch.eye(n)`` and the mask ``(1 - torch.eye(n)).type(torch.bool)``.
@@ -31,7 +33,7 @@ def diagram_eye_mask(n: int, values: Tensor | None = None, *, lang: str = "zh") 
     Args:
         n: The number of elements, ``2 <= n <= 8``.
         values: A 1-D tensor of length ``n``; defaults to ``torch.arange(n)``.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: three rows.

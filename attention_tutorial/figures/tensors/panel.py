@@ -3,7 +3,7 @@
 A panel becomes a ``Grid``: its values as a 3-D array ``(slices, rows, cols)``, the
 text of every cell, the colour id (source) of every cell, which cells are crossed
 out or outlined, and its caption lines in the page's language. The sizes of a grid
-in inches are set once by ``_layout``; ``drawing`` only reads them.
+in inches are set once, when the panels are laid out; ``drawing`` only reads them.
 """
 
 from __future__ import annotations

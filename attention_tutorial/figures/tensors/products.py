@@ -1,7 +1,8 @@
 """Pictures of matrix products: matmul in its five cases, and bmm.
 
-Explained on the pages `handbook/matmul.md` and `handbook/bmm.md`: the colours mark
-the axis that is summed over, red frames how the first element is made.
+The colours mark the axis that is summed over, red frames how the first element is made.
+
+Explained on the pages `handbook/matmul.md` and `handbook/bmm.md`.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def _matrix_operands(a: object, b: object, max_dim: int) -> tuple[Tensor, Tensor
 
 
 @bilingual
-def diagram_matmul(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
+def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
     """Draw ``torch.matmul(a, b)`` with the dimension that is summed over in colour.
 
     The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a
@@ -83,7 +84,7 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
     Args:
         a: Left operand, 1-D to 3-D.
         b: Right operand, 1-D to 3-D, same dtype as ``a``.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: ``a`` and ``b`` side by side, the result below.
@@ -142,7 +143,7 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
 
 
 @bilingual
-def diagram_bmm(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
+def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
     """Draw ``torch.bmm(a, b)``: one matrix product per batch element, no broadcasting.
 
     Slice ``[i]`` of the result is ``a[i] @ b[i]``; the colours mark the summed axis
@@ -153,7 +154,7 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str = "zh") -> Figure:
     Args:
         a: Shape ``(batch, n, k)``.
         b: Shape ``(batch, k, m)``, same batch size and dtype.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: ``a`` and ``b`` side by side, the result below.

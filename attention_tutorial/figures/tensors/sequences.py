@@ -1,7 +1,8 @@
 """Pictures of making and ordering 1-D tensors: torch.arange and torch.sort.
 
-Explained on the page `handbook/random.md`: a half-open range, and where every
-sorted value came from.
+They show a half-open range, and where every sorted value came from.
+
+Explained on the page `handbook/random.md`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
 
 
 @bilingual
-def diagram_arange(start: float, end: float, step: float = 1, *, lang: str = "zh") -> Figure:
+def diagram_arange(start: float, end: float, step: float = 1, *, lang: str | None = None) -> Figure:
     """Draw ``torch.arange(start, end, step)``: a half-open range, the end left out.
 
     The result has ``ceil((end - start) / step)`` elements; the crossed-out cell
@@ -35,7 +36,7 @@ def diagram_arange(start: float, end: float, step: float = 1, *, lang: str = "zh
         start: The first value.
         end: The bound that is not included.
         step: The distance between two values, not 0.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the range and, crossed out, its end.
@@ -74,7 +75,7 @@ def diagram_arange(start: float, end: float, step: float = 1, *, lang: str = "zh
 
 
 @bilingual
-def diagram_sort(x: Tensor, *, descending: bool = False, lang: str = "zh") -> Figure:
+def diagram_sort(x: Tensor, *, descending: bool = False, lang: str | None = None) -> Figure:
     """Draw ``torch.sort(x)``: the sorted values and, below each, where it came from.
 
     A value keeps its colour when it moves, and its index cell has the same
@@ -85,7 +86,7 @@ def diagram_sort(x: Tensor, *, descending: bool = False, lang: str = "zh") -> Fi
     Args:
         x: A 1-D tensor.
         descending: Sort from largest to smallest.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: ``x`` on top, ``values`` and ``indices`` below.

@@ -1,7 +1,8 @@
 """Pictures of shape changes that keep the elements: reshape, unsqueeze, squeeze.
 
-Explained on the pages `handbook/reshape.md` and `handbook/squeeze.md`: the elements
-and their order stay, the caption says what happened to the shape.
+The elements and their order stay, the caption says what happened to the shape.
+
+Explained on the pages `handbook/reshape.md` and `handbook/squeeze.md`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from attention_tutorial.figures.tensors.panel import TensorPanel
 
 
 @bilingual
-def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str = "zh") -> Figure:
+def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str | None = None) -> Figure:
     """Draw ``x.reshape(*shape)``: the same elements in the same order, a new shape.
 
     The colours follow row-major order (the last axis changes fastest). A ``-1``
@@ -37,7 +38,7 @@ def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str = "zh") ->
     Args:
         x: The input, 0-D to 3-D.
         *shape: The new shape, as ints or one tuple, with at most one ``-1``.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the input on top, the result below.
@@ -72,7 +73,7 @@ def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str = "zh") ->
 
 
 @bilingual
-def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
+def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str | None = None) -> Figure:
     """Draw ``x.unsqueeze(dim)``: a new axis of size 1 inserted at ``dim``.
 
     The elements and their order do not change; only the shape gains a 1, and
@@ -83,7 +84,7 @@ def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
     Args:
         x: The input, 0-D to 2-D.
         dim: Where the new axis goes, in ``[-x.dim() - 1, x.dim()]``.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the input on top, the result below.
@@ -115,7 +116,7 @@ def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str = "zh") -> Figure:
 
 
 @bilingual
-def diagram_squeeze(x: Tensor, dim: int | None = None, *, lang: str = "zh") -> Figure:
+def diagram_squeeze(x: Tensor, dim: int | None = None, *, lang: str | None = None) -> Figure:
     """Draw ``x.squeeze(dim)``: axes of size 1 removed (all of them when ``dim`` is None).
 
     Explained on the page `handbook/squeeze.md`.
@@ -124,7 +125,7 @@ def diagram_squeeze(x: Tensor, dim: int | None = None, *, lang: str = "zh") -> F
         x: The input, 1-D to 3-D.
         dim: The axis to remove (left alone if its size is not 1), or ``None``
             for every axis of size 1.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the input on top, the result below.

@@ -1,7 +1,8 @@
 """Pictures of tiling: repeat_interleave, repeat, expand and broadcasting.
 
-Explained on the pages `handbook/repeat.md` and `handbook/expand.md`: the colours
-show where every element of the result comes from.
+The colours show where every element of the result comes from.
+
+Explained on the pages `handbook/repeat.md` and `handbook/expand.md`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def diagram_repeat_interleave(
     repeats: int | Tensor,
     dim: int | None = None,
     *,
-    lang: str = "zh",
+    lang: str | None = None,
 ) -> Figure:
     """Draw ``x.repeat_interleave(repeats, dim)``: each element repeated in place.
 
@@ -47,7 +48,7 @@ def diagram_repeat_interleave(
         repeats: An int ``>= 0``, or a 1-D integer tensor with one count per element
             along ``dim`` (per element of the flattened ``x`` when ``dim`` is ``None``).
         dim: The axis along which to repeat; ``None`` flattens first.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the input on top, the result below.
@@ -99,7 +100,7 @@ def diagram_repeat_interleave(
 
 
 @bilingual
-def diagram_repeat(x: Tensor, *sizes: int | Sequence[int], lang: str = "zh") -> Figure:
+def diagram_repeat(x: Tensor, *sizes: int | Sequence[int], lang: str | None = None) -> Figure:
     """Draw ``x.repeat(*sizes)``: the whole tensor tiled, a new copy in memory.
 
     Output element ``i`` of ``x.repeat(k)`` (1-D ``x`` of length ``n``) comes from
@@ -111,7 +112,7 @@ def diagram_repeat(x: Tensor, *sizes: int | Sequence[int], lang: str = "zh") -> 
         x: The input, 0-D to 3-D.
         *sizes: How many copies along each axis, as ints or one tuple; at least
             ``x.dim()`` of them (extra ones add leading axes).
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the input on top, the result below.
@@ -141,7 +142,7 @@ def diagram_repeat(x: Tensor, *sizes: int | Sequence[int], lang: str = "zh") -> 
 
 
 @bilingual
-def diagram_expand(x: Tensor, *sizes: int | Sequence[int], lang: str = "zh") -> Figure:
+def diagram_expand(x: Tensor, *sizes: int | Sequence[int], lang: str | None = None) -> Figure:
     """Draw ``x.expand(*sizes)``: a view that repeats by a stride of 0, with no copy.
 
     The result owns no memory: the dashed cells read the input's elements again.
@@ -153,7 +154,7 @@ def diagram_expand(x: Tensor, *sizes: int | Sequence[int], lang: str = "zh") -> 
         x: The input, 0-D to 3-D.
         *sizes: The new shape, as ints or one tuple; ``-1`` keeps a size; only axes
             of size 1 (or new leading axes) can grow.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the input on top, the expanded view below.
@@ -192,7 +193,7 @@ _OPS = {"+": torch.add, "-": torch.sub, "*": torch.mul, "/": torch.div}
 
 
 @bilingual
-def diagram_broadcast(a: Tensor, b: Tensor, op: str = "-", *, lang: str = "zh") -> Figure:
+def diagram_broadcast(a: Tensor, b: Tensor, op: str = "-", *, lang: str | None = None) -> Figure:
     """Draw broadcasting in ``a op b``: both operands expanded (no copy), then combined.
 
     Shapes are aligned from the right; an axis of size 1 (or a missing one) is
@@ -205,7 +206,7 @@ def diagram_broadcast(a: Tensor, b: Tensor, op: str = "-", *, lang: str = "zh") 
         a: Left operand, 0-D to 2-D.
         b: Right operand, 0-D to 2-D.
         op: One of ``"+"``, ``"-"``, ``"*"``, ``"/"``.
-        lang: ``"zh"`` or ``"en"``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the operands, their expanded views, the result.

@@ -142,6 +142,15 @@
   Panel.prototype.dot = function (x, y, r, cls, parent) {
     return el("circle", { cx: this.sx(x).toFixed(1), cy: this.sy(y).toFixed(1), r: r, class: cls }, parent || this.plot);
   };
+  // a five-pointed star of outer radius r (inner r * 0.4), the ★ of the legend
+  Panel.prototype.star = function (x, y, r, cls) {
+    var X = this.sx(x), Y = this.sy(y), pts = [];
+    for (var k = 0; k < 10; k++) {
+      var a = Math.PI * k / 5, s = k % 2 ? 0.4 * r : r;
+      pts.push((X + s * Math.sin(a)).toFixed(1) + "," + (Y - s * Math.cos(a)).toFixed(1));
+    }
+    return el("polygon", { points: pts.join(" "), class: cls }, this.plot);
+  };
   Panel.prototype.vline = function (x, cls) {
     var X = this.sx(x).toFixed(1);
     return el("line", { x1: X, x2: X, y1: M.t, y2: H - M.b, class: cls }, this.plot);
@@ -154,15 +163,20 @@
 
   // The fixed part of a loss panel: the curve, its minimum, and the minimum's label UNDER the
   // curve's lowest point, in a margin kept free for it: a point on the curve never meets it.
-  function drawLossCurve(panel, c, data, L) {
+  function drawLossCurve(panel, c, data, L, star) {
     var c0 = Math.min.apply(null, c.curve), c1 = Math.max.apply(null, c.curve), cp = 0.08 * (c1 - c0);
     panel.setRange(data.w_min, data.w_max, c0 - 2.6 * cp, c1 + cp);
     panel.plot = el("g", {}, panel.svg);
     panel.line(c.ws, c.curve, "curve");
-    panel.dot(c.ws[c.best], c.curve[c.best], 4, "minimum");
+    if (!star) panel.dot(c.ws[c.best], c.curve[c.best], 4, "minimum");
     panel.note(panel.sx(c.ws[c.best]), panel.sy(c.curve[c.best]) + 18,
       L.minimum + " w ≈ " + fmt(c.ws[c.best]), "minimum-text", "middle");
-    panel.plot = el("g", {}, panel.svg);
+    var moving = panel.plot = el("g", {}, panel.svg);
+    if (star) {  // on top of the moving layer: a path may stop right at the minimum
+      panel.plot = el("g", {}, panel.svg);
+      panel.star(c.ws[c.best], c.curve[c.best], 7, "minimum");
+      panel.plot = moving;
+    }
     return [c0 - 2.6 * cp, c1 + cp];
   }
 
@@ -285,8 +299,27 @@
     var a = Math.abs(v);
     return a === 0 || (a >= 1e-3 && a < 1e5) ? String(+v.toPrecision(4)) : v.toExponential(2);
   }
+  function numW(v) {  // w with 4 decimals, as the page's Python prints it
+    var a = Math.abs(v);
+    return a === 0 || (a >= 1e-3 && a < 1e5) ? v.toFixed(4) : v.toExponential(4);
+  }
+
   function words(text, values) {
     return text.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+  }
+  // words() into a node, each "name = value" of the values named in `whole` in a span that
+  // keeps it on one line (a phone broke "1.01e-12" after "e-" and "L = 58.82" after "=")
+  function fill(node, text, values, whole) {
+    var re = /((?:\{\w+\}|[\w/()]+) = )?\{(\w+)\}/g, at = 0, m;
+    function put(part) { node.appendChild(document.createTextNode(words(part, values))); }
+    node.textContent = "";
+    while ((m = re.exec(text))) {
+      if (whole.indexOf(m[2]) < 0) continue;
+      put(text.slice(at, m.index));
+      html("span", "attn-nowrap", node, words(m[0], values));
+      at = re.lastIndex;
+    }
+    put(text.slice(at));
   }
 
   function Stepper(root) {
@@ -329,8 +362,8 @@
     readout.setAttribute("aria-live", "polite");
     var panel = new Panel(ui, L.title, L.w_axis, L.loss_axis, true, [
       ["■ " + L.start, "start-key"], ["● w", "path-key"],
-      ["◯ " + words(L.chapter_end, { k: data.steps }), "chapter-key"]]);
-    var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L);
+      ["◯ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
+    var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L, true);
     html("p", "attn-stepper-note", ui, L.restart);
     var table = html("table", "attn-stepper-log", ui);
     var head = html("tr", null, html("thead", null, table));
@@ -350,7 +383,7 @@
       var r = looLossGrad(xs, ys, w);
       return { w: w, grad: logW ? w * r.grad : r.grad, loss: r.loss };
     }
-    function gradName() { return logW ? "dL/d(log w)" : "dL/dw"; }
+    function gradName() { return logW ? "dL/d(log\u00a0w)" : "dL/dw"; }
 
     function draw() {
       var last = rows[rows.length - 1], k = rows.length - 1;
@@ -372,17 +405,26 @@
       var notes = [];
       if (last.w < 0) notes.push(L.negative);
       if (Math.abs(last.w) < data.w_min || Math.abs(last.w) > data.w_max) notes.push(L.off_chart);
-      if (stopped) notes.push(stopped);
-      readout.textContent = words(L.readout, {
-        step: k ? words(L.step_n, { k: k }) : L.start, w: num(last.w), grad_name: gradName(),
-        grad: num(last.grad), loss: last.loss.toFixed(2) }) + (notes.length ? " " + notes.join(" ") : "");
-      gradHead.textContent = L.gradient + " " + gradName();
+      fill(readout, L.readout + (stopped ? "{stopped}" : ""), {
+        step: k ? words(L.step_n, { k: k }) : L.start, w: numW(last.w), grad_name: gradName(),
+        grad: num(last.grad), loss: last.loss.toFixed(2), stopped: L.sentence_sep + stopped,
+        notes: notes.length ? words(L.notes, { notes: notes.join(L.note_sep) }) : "" },
+        ["w", "grad_name", "grad", "loss"]);
+      gradHead.textContent = L.gradient + " ";
+      html("span", "attn-nowrap", gradHead, gradName());  // "dL/d(log w)" on one line
       while (body.firstChild) body.removeChild(body.firstChild);
+      var shown = -1;
       rows.forEach(function (r, i) {
         if (i < rows.length - 8 && i !== data.steps) return;  // the last rows, and the chapter's
+        if (i > shown + 1) {  // rows left out: a row of "⋯" says so
+          var cell = html("td", null, html("tr", "is-gap", body), "⋯");
+          cell.colSpan = 4;
+          cell.setAttribute("aria-label", words(L.elided, { a: shown + 1, b: i - 1 }));
+        }
+        shown = i;
         var tr = html("tr", i === data.steps ? "is-chapter" : null, body);
         html("td", null, tr, i === data.steps ? i + " · " + L.chapter_short : String(i));
-        [num(r.w), num(r.grad), r.loss.toFixed(2)].forEach(function (v) { html("td", null, tr, v); });
+        [numW(r.w), num(r.grad), r.loss.toFixed(2)].forEach(function (v) { html("td", null, tr, v); });
       });
       stepButton.setAttribute("aria-disabled", stopped ? "true" : "false");
       root.dataset.w = String(last.w);
@@ -398,7 +440,9 @@
       if (stopped) return;
       param -= lr * rows[rows.length - 1].grad;  // torch.optim.SGD: p <- p - lr * grad
       var w = logW ? Math.exp(param) : param;
-      if (!isFinite(w)) stopped = L.diverged;
+      // The page computes in float64, the package in float32: w_path raises where w leaves
+      // float32's range (beyond 3.4028235e38, where float32 rounds it to inf), so stop there.
+      if (!isFinite(Math.fround(w))) stopped = L.diverged;
       else {
         rows.push(at(w));
         if (rows.length > data.max_steps) stopped = words(L.last_step, { k: data.max_steps });

@@ -29,11 +29,16 @@ _ = torch.manual_seed(at.SEED)
 
 @contextlib.contextmanager
 def prints_error(*kinds):
-    """Run the block, which must fail with one of ``kinds``; print its first line."""
+    """Run the block, which must fail with one of ``kinds``; print its first line.
+
+    The line is also appended to the list that ``with ... as`` receives.
+    """
+    caught = []
     try:
-        yield
+        yield caught
     except kinds as err:
         first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
+        caught.append(first)
         # wrapped between words to fit the page; the next lines are indented
         print(
             textwrap.fill(first, 80, subsequent_indent=" " * 4, break_on_hyphens=False)
@@ -44,7 +49,8 @@ def prints_error(*kinds):
 
 # %% [markdown]
 # `prints_error` runs the line inside `with` and prints the first line of its error
-# (wrapped between words when it is long, the next lines indented by four spaces); if the
+# (wrapped between words when it is long, the next lines indented by four spaces), and hands
+# that line to the name after `with … as`, for the page's own checks; if the
 # line does not fail, the build fails, so this page cannot keep a stale message.
 #
 # ## Shapes that do not fit
@@ -289,8 +295,10 @@ with prints_error(IndexError):
 # ### expected scalar type Float but found Double
 #
 # - **Cause**: one tensor is float32 (PyTorch's default), the other float64 (NumPy's
-#   default, which `torch.from_numpy` keeps). These are `bmm`'s words; for the same mix,
-#   `matmul` and `nn.Linear` say the next two messages.
+#   default, which `torch.from_numpy` keeps). These are `bmm`'s words, and `torch.matmul`
+#   (or `@`) says the same when it multiplies a batch of matrices, two 3-D tensors for
+#   instance (the second line below). With two 2-D operands, and inside `nn.Linear`, the
+#   same mix is worded as in the next two entries.
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm),
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
@@ -299,8 +307,11 @@ with prints_error(IndexError):
 # %%
 weights32 = torch.full((3, 1, 2), 0.5)  # (n, 1, n_keys), float32
 values64 = torch.from_numpy(np.ones((3, 2, 1)))  # (n, n_keys, 1), float64
-with prints_error(RuntimeError):
+with prints_error(RuntimeError) as by_bmm:
     torch.bmm(weights32, values64)
+with prints_error(RuntimeError) as by_matmul:
+    torch.matmul(weights32, values64)  # 3-D @ 3-D: a batch of products
+assert by_matmul == by_bmm  # the same message
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
@@ -427,8 +438,8 @@ print("w after one step:", w.item())
 #   cause is a loss (or a tensor computed from it) carried over from the previous step.
 # - **Fix**: compute a new loss with a new forward pass at every step; use
 #   `backward(retain_graph=True)` only when you really need two passes.
-# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2) (gradients
-#   accumulate), [parametric attention pooling: training](../parametric.py#training).
+# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2) (`backward()`
+#   twice on one loss), [parametric attention pooling: training](../parametric.py#training).
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)

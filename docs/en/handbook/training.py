@@ -220,7 +220,7 @@ at.diagram_sgd_step(w.detach(), w.grad, 0.1)
 # ### Pitfalls
 #
 # Without `zero_grad()`, `backward()` **adds** to the old gradient. Two backward passes
-# on the same loss give twice the gradient:
+# of the same loss function, computed afresh each time, give twice the gradient:
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
@@ -228,6 +228,26 @@ for attempt in (1, 2):
     loss = ((3 * w - 6) ** 2).sum()
     loss.backward()  # no zero_grad() in between
     print(f"after backward() #{attempt}: w.grad = {w.grad.item():.1f}")
+
+# %% [markdown]
+# The loop above computes `loss` anew each time. Calling `backward()` twice on **the same**
+# `loss` fails instead: the forward pass saved the intermediate values that backpropagation
+# needs (here the result of `exp()`), and the first `backward()` frees them once it has used
+# them, so the second has nothing to work with. A training loop therefore runs a new forward
+# pass at every step, for a new loss; only when you really need two backward passes through
+# one graph do you write `backward(retain_graph=True)` the first time.
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+loss = (3 * w.exp()).sum()  # exp() saves its result for the backward pass
+loss.backward()  # uses the saved result, then frees it
+try:
+    loss.backward()  # the same loss again: nothing left to backpropagate through
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# In the error message index: [`Trying to backward through the graph a second time`](errors.py#trying-to-backward-through-the-graph-a-second-time).
 
 # %% [markdown]
 # And `backward()` needs a single number. With `reduction='none'` the loss is a vector,

@@ -24,11 +24,16 @@ _ = torch.manual_seed(at.SEED)
 
 @contextlib.contextmanager
 def prints_error(*kinds):
-    """Run the block, which must fail with one of ``kinds``; print its first line."""
+    """Run the block, which must fail with one of ``kinds``; print its first line.
+
+    The line is also appended to the list that ``with ... as`` receives.
+    """
+    caught = []
     try:
-        yield
+        yield caught
     except kinds as err:
         first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
+        caught.append(first)
         # wrapped between words to fit the page; the next lines are indented
         print(
             textwrap.fill(first, 80, subsequent_indent=" " * 4, break_on_hyphens=False)
@@ -38,7 +43,8 @@ def prints_error(*kinds):
 
 
 # %% [markdown]
-# `prints_error` 运行 `with` 里的那一行，打印报错的第一行（太长时在词与词之间折行，续行缩进四格）；
+# `prints_error` 运行 `with` 里的那一行，打印报错的第一行（太长时在词与词之间折行，续行缩进四格），
+# 也把这一行交给 `with … as` 后面的名字，供本页核对；
 # 要是那一行没有报错，构建就会失败，所以这一页不会留下过时的报错。
 #
 # ## 形状对不上
@@ -254,16 +260,20 @@ with prints_error(IndexError):
 # ### expected scalar type Float but found Double
 #
 # - **原因**：两个张量一个是 float32（PyTorch 的默认），一个是 float64（NumPy 的默认，
-#   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；同样的情况，`matmul`、`nn.Linear`
-#   的措辞见下面两条。
+#   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；`torch.matmul`（和 `@`）做一批矩阵乘法时，
+#   比如两个三维张量相乘，报的也是这一句（下面第二行）。两边都是二维时，以及在 `nn.Linear` 里，
+#   同样的类型混用换了措辞，见下面两条。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
 # - **讲解**：[torch.bmm](bmm.py#torchbmm)、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
 
 # %%
 weights32 = torch.full((3, 1, 2), 0.5)  # (n, 1, n_keys), float32
 values64 = torch.from_numpy(np.ones((3, 2, 1)))  # (n, n_keys, 1), float64
-with prints_error(RuntimeError):
+with prints_error(RuntimeError) as by_bmm:
     torch.bmm(weights32, values64)
+with prints_error(RuntimeError) as by_matmul:
+    torch.matmul(weights32, values64)  # 3-D @ 3-D: a batch of products
+assert by_matmul == by_bmm  # the same message
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
@@ -375,7 +385,7 @@ print("w after one step:", w.item())
 # - **原因**：`backward()` 用完计算图里保存的中间结果就把它们释放了，同一个损失不能再反向传播一次。
 #   训练循环里常见的原因是把上一轮的损失（或由它算出的张量）带进了这一轮。
 # - **改法**：每一步重新做一次前向计算得到新的损失；确实要两次时才用 `backward(retain_graph=True)`。
-# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（梯度会累加）、[带参数的注意力汇聚：训练](../parametric.py#训练)。
+# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（对同一个损失调用两次 `backward()`）、[带参数的注意力汇聚：训练](../parametric.py#训练)。
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)

@@ -216,7 +216,7 @@ at.diagram_sgd_step(w.detach(), w.grad, 0.1)
 # ### 陷阱
 #
 # 不调用 `zero_grad()` 时，`backward()` 会把新梯度**加**到旧梯度上。
-# 对同一个损失反向传播两次，梯度就变成两倍：
+# 同一个损失函数算两次、各反向传播一次，梯度就变成两倍：
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
@@ -224,6 +224,24 @@ for attempt in (1, 2):
     loss = ((3 * w - 6) ** 2).sum()
     loss.backward()  # no zero_grad() in between
     print(f"after backward() #{attempt}: w.grad = {w.grad.item():.1f}")
+
+# %% [markdown]
+# 上面每一轮都重新算了一次 `loss`。对**同一个** `loss` 调用两次 `backward()` 却会报错：
+# 前向计算时，计算图保存了反向传播要用的中间结果（比如 `exp()` 的结果），第一次 `backward()`
+# 用完就把它们释放了，第二次已经无从算起。所以训练循环的每一步都要重新做一次前向计算，得到新的损失；
+# 只有确实要对同一张图反向传播两次时，才在第一次写 `backward(retain_graph=True)`。
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+loss = (3 * w.exp()).sum()  # exp() saves its result for the backward pass
+loss.backward()  # uses the saved result, then frees it
+try:
+    loss.backward()  # the same loss again: nothing left to backpropagate through
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+
+# %% [markdown]
+# 报错信息索引：[`Trying to backward through the graph a second time`](errors.py#trying-to-backward-through-the-graph-a-second-time)。
 
 # %% [markdown]
 # 另外，`backward()` 要求损失是一个数。`reduction='none'` 得到的损失是向量，

@@ -134,6 +134,18 @@ def test_the_registry_holds_every_public_figure_function() -> None:
     assert public == set(REGISTRY)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_signature_says_the_real_default_language(name) -> None:
+    """``lang`` defaults to None, the current language of ``set_language``, and the
+    signature (shown on the API pages) says so: not ``"zh"``, which is only the
+    current language until ``set_language`` names another."""
+    import inspect
+
+    lang = inspect.signature(getattr(at, name)).parameters["lang"]
+    assert lang.kind is inspect.Parameter.KEYWORD_ONLY
+    assert (lang.default, lang.annotation) == (None, "str | None"), name
+
+
 def cjk_font_installed() -> bool:
     try:
         font_manager.findfont(
