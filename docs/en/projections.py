@@ -86,7 +86,8 @@ for name, by_lr in mse_by.items():
 assert abs(mse_by["adam"][0.1] - mse_projected) < 1e-6  # the model trained above
 assert mse_by["sgd"][0.1] < 1.5 * mse_by["adam"][0.1]  # SGD works at a good lr
 assert all(mse_by["sgd"][lr] > 2 * mse_by["adam"][lr] for lr in (0.01, 0.3))
-assert mse_scalar < mse_by["adam"][0.3] < mse_by["sgd"][0.3]  # Adam at 0.3: worse, less so
+# Adam at 0.3 gets worse too, only less so
+assert mse_scalar < mse_by["adam"][0.3] < mse_by["sgd"][0.3]
 
 # %% [markdown]
 # At a learning rate of 0.1, SGD's test error is close to Adam's: plain SGD works on this problem
