@@ -72,7 +72,10 @@ print(f"average pooling: {values.mean().item():.4f}")
 # larger the weight. All weights are non-negative and they sum to 1. A common recipe gives each
 # key a score $a(q, k_i)$ and turns the scores into weights with a softmax:
 #
-# $$\alpha(q, k_i) = \operatorname{softmax}_i\big(a(q, k_i)\big) = \frac{\exp\big(a(q, k_i)\big)}{\sum_{j=1}^{n} \exp\big(a(q, k_j)\big)} .$$
+# $$\begin{aligned}
+# \alpha(q, k_i) &= \operatorname{softmax}_i\big(a(q, k_i)\big) \\
+# &= \frac{\exp\big(a(q, k_i)\big)}{\sum_{j=1}^{n} \exp\big(a(q, k_j)\big)} .
+# \end{aligned}$$
 #
 # With the same four values as above and four keys, a different query gives a different output:
 # that is what a volitional cue does. The score here is $a(q, k) = -(q - k)^2 / 2$, highest for

@@ -40,9 +40,11 @@ print("values: ", tuple(values.shape))
 # those keys, so it becomes one common factor $e^{-q^2/2}$ in numerator and denominator, and
 # cancels:
 #
-# $$\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right)
-#   = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}}
-#   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
+# $$\begin{aligned}
+# &\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right) \\
+# &\quad = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}} \\
+# &\quad = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .
+# \end{aligned}$$
 #
 # In words: **Gaussian-kernel attention = dot-product scores + one bias per key,
 # $-\frac{1}{2}k_i^2$**. That bias cannot be dropped: it changes from key to key, it is not a
@@ -152,7 +154,8 @@ assert 30 < ratio < 300  # "about a hundred times"
 # %% [markdown]
 # This time SDPA's error is about a hundred times its error at $w = 1$ (the ratio printed above),
 # but it is still rounding: for a large $w$ both
-# $(qw)(kw)$ and $\frac{1}{2}(kw)^2$ run into the thousands, and subtracting one from the other loses
+# $(qw)(kw)$ and $\frac{1}{2}(kw)^2$ reach up to thousands (median in the hundreds: see the median
+# and largest printed on [the next page](transformer.py#leave-one-out-as-a-masked-softmax)), and subtracting one from the other loses
 # float32 digits, whereas the distance form takes the difference $q - k$ first and squares it
 # afterwards, with no such cancellation. Mathematically the two forms are identical; numerically the
 # distance form is the steadier one.
@@ -164,8 +167,8 @@ assert 30 < ratio < 300  # "about a hundred times"
 # That term is not a constant: LayerNorm normalises the inputs, not the projected keys, so keys can
 # still differ in length, and a plain dot product favours the longer ones. Transformers accept this
 # because they match along learned directions rather than look for what is near; the model learns
-# in training to use the keys' lengths or to offset them. Dividing by $\sqrt{d}$ keeps the size of the dot products from
-# growing with the dimension $d$.
+# in training to use the keys' lengths or to offset them. Dividing by $\sqrt{d}$ keeps the standard deviation of the dot
+# products from growing with the dimension $d$ (the next page says why).
 # The page [From kernel regression to Transformer attention](transformer.py) takes these steps in
 # code: vector queries and keys, learned $W_q$, $W_k$, $W_v$, and a check against PyTorch's
 # `nn.MultiheadAttention`. The page after it,

@@ -6,8 +6,10 @@
 # works at all. This page trains nothing. It treats $w$ as a knob, turns it from 0.1 all the way to
 # 1000, and at each setting computes the training loss
 #
-# $$L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \qquad
-#   \hat y_i = \sum_{j} \operatorname{softmax}_j\left(-\frac{1}{2}\big((x_i - x_j)\, w\big)^2\right) y_j ,$$
+# $$\begin{gathered}
+# L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \\
+# \hat y_i = \sum_{j} \operatorname{softmax}_j\left(-\tfrac{1}{2}\big((x_i - x_j)\, w\big)^2\right) y_j ,
+# \end{gathered}$$
 #
 # once with $j$ running over all training points (**own key included**), once with $j$ skipping $i$
 # (**leave-one-out**). Gradient descent walks down this curve, so its shape decides where $w$ ends
@@ -139,8 +141,10 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 # What is the plateau made of? Let $m(i)$ be the training point nearest to $x_i$ (other than
 # itself). The copied error splits into two terms:
 #
-# $$y_{m(i)} - y_i = \underbrace{f(x_{m(i)}) - f(x_i)}_{\text{gap of the true values}}
-#   + \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{difference of the noises}} .$$
+# $$\begin{aligned}
+# y_{m(i)} - y_i = {} &\underbrace{f(x_{m(i)}) - f(x_i)}_{\text{gap of the true values}} \\
+# &+ \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{difference of the noises}} .
+# \end{aligned}$$
 #
 # In a toy problem the noise $\epsilon_i = y_i - f(x_i)$ can be computed, so we can take the
 # squared error per point apart:

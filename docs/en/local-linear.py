@@ -72,7 +72,10 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way only. Solved, the prediction is again a weighted
 # sum of the values, $\hat y = \sum_i \ell_i y_i$, with the "equivalent weights"
 #
-# $$\ell_i = a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \qquad \bar x = \sum_j a_j x_j .$$
+# $$\begin{aligned}
+# \ell_i &= a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \\
+# \bar x &= \sum_j a_j x_j .
+# \end{aligned}$$
 #
 # They sum to 1 (the second term in the brackets, weighted by $a_i$ and summed, is exactly 0),
 # yet they can be negative.

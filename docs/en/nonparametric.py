@@ -47,8 +47,10 @@ at.describe("x_test", x_test)
 # the constant $\frac{1}{\sqrt{2\pi}}$ cancels between numerator and denominator, and what is
 # left is exactly a softmax:
 #
-# $$f(x) = \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i
-#        = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .$$
+# $$\begin{aligned}
+# f(x) &= \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i \\
+# &= \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .
+# \end{aligned}$$
 #
 # Mind the minus sign in the exponent: the farther $x_i$ is from $x$, the smaller
 # $-(x - x_i)^2/2$ becomes, and so does its weight. For one query, both forms give the same
@@ -326,12 +328,11 @@ except ValueError as err:
 # %% [markdown]
 # ## Common confusions
 #
-# **Does a farther key get more weight?** No. The exponent is $-(x - x_i)^2/2$: the larger the
-# distance, the smaller this number, and the smaller the weight after the softmax.
-#
-# **Can the minus sign in the exponent go?** No. $\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ gives the
-# **farther** keys the larger weights, and the prediction is dominated by the training points
-# farthest from the query. Expanded into the dot-product form, the signs must stay right as well:
+# **Does a farther key get more weight? Can the minus sign in the exponent go?** No to both. The
+# minus sign is what makes farther keys weigh less (see the
+# [line under the formula](#from-a-kernel-to-softmax)); drop it, and
+# $\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ hands the largest weight to the training point
+# **farthest** from the query. The sign matters just as much in the dot-product form: the score is
 # $qk - \frac{1}{2}k^2$, not $\frac{1}{2}k^2 - qk$
 # (see [from the Gaussian kernel to dot-product attention](dot-product.py#expanding-the-square)).
 #
@@ -341,22 +342,17 @@ except ValueError as err:
 # mistake and it equals $n K(x - x_i)$: every weight becomes $1/n$, and the model quietly turns into
 # [average pooling](average.py) (see exercise 5).
 #
-# **Why are the training data the keys and the test data the queries?** See the section
-# "[Can queries and keys be swapped?](#can-queries-and-keys-be-swapped)" above.
-#
-# **Is a smaller bandwidth always better?** No. With a small bandwidth the prediction follows the
-# noise; with a large one it is smoothed flat. In the bandwidth gallery, the smallest test MSE
-# belongs to a bandwidth in the middle.
-#
 # **Is this attention or k-nearest neighbours?** Both average the outputs of nearby samples.
-# k-nearest neighbours gives the $k$ nearest samples equal weights and all others 0;
-# Nadaraya-Watson gives every sample a weight that decays smoothly with distance. As the
-# bandwidth goes to 0 it turns into 1-nearest neighbour. Replace "distance" by any similarity of
-# query and key and you have attention pooling in general.
+# k-nearest neighbours (k-NN) gives the $m$ nearest samples equal weights $1/m$ and all others 0;
+# Nadaraya-Watson gives every sample a weight that decays smoothly with distance. As the bandwidth
+# goes to 0 it turns into the nearest-neighbour rule, which copies the single closest sample.
+# Replace "distance" by any similarity of query and key and you have attention pooling in general.
 #
-# **If the shapes fit, is the code right?** Not necessarily. The TensorFlow example above has
-# perfectly fitting shapes when `n_train == n_test`, and a wrong result. Try data with
-# `n_train != n_test`, and a shape mistake shows up at once.
+# Other questions are answered above: is a smaller bandwidth better? No, see the
+# [gallery of bandwidths](#a-gallery-of-bandwidths). Could the training and test data swap roles?
+# See [can queries and keys be swapped?](#can-queries-and-keys-be-swapped) If the shapes fit, is
+# the code right? Not necessarily, see
+# [the TensorFlow lesson](#a-lesson-from-the-tensorflow-version-of-dive-into-deep-learning).
 #
 # ## Exercises
 #

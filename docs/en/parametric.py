@@ -5,7 +5,7 @@
 # has a fixed width of 1, and nothing is learned. This page gives it **one** learnable scalar $w$,
 # so that the model decides from the data how wide the kernel should be:
 #
-# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\big((x - x_i)\, w\big)^2\right) y_i .$$
+# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\tfrac{1}{2}\big((x - x_i)\, w\big)^2\right) y_i .$$
 #
 # The softmax runs over $i$, over all the keys. $w$ multiplies the distance $x - x_i$: the larger
 # $|w|$, the more every distance is stretched and the faster the weight of a slightly distant key

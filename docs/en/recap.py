@@ -67,7 +67,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # Attention pooling is a weighted average of the values, the weights a softmax of how similar the
 # query is to each key:
 #
-# $$f(x) = \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \qquad \sum_{i=1}^{n} \alpha(x, x_i) = 1 .$$
+# $$\begin{aligned}
+# f(x) &= \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \\
+# \sum_{i=1}^{n} \alpha(x, x_i) &= 1 .
+# \end{aligned}$$
 #
 # Non-parametric (Nadaraya-Watson, Gaussian kernel, bandwidth $h$):
 #
@@ -79,7 +82,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # The leave-one-out training loss (point $i$ only sees the others):
 #
-# $$L(w) = \sum_{i=1}^{n} \Big(\sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j - y_i\Big)^2 .$$
+# $$\begin{gathered}
+# L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \\
+# \hat y_i = \sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
+# \end{gathered}$$
 #
 # Gaussian kernel and dot-product attention: $-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2$,
 # and the $q^2$ term, the same for every key, cancels in the softmax.

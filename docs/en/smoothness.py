@@ -38,8 +38,10 @@ print(f"learned w = {w_trained:.4f}")
 #
 # Move $w$ into the denominator:
 #
-# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2,
-#   \qquad h = \frac{1}{|w|} .$$
+# $$\begin{aligned}
+# -\frac{1}{2}\big((x - x_i)\, w\big)^2 &= -\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2, \\
+# h &= \frac{1}{|w|} .
+# \end{aligned}$$
 #
 # This is the Gaussian kernel with bandwidth $h$. The bandwidth is roughly "how far a query can
 # see": a key $2h$ away still gets $e^{-2} \approx 0.14$ of the weight of a key at distance 0;
@@ -283,8 +285,10 @@ assert last_step < 0.01  # by a few thousandths
 # The Nadaraya-Watson estimate is the solution of a **local-constant** weighted least-squares
 # problem: at each query $x$, find the constant $c$ with the smallest kernel-weighted squared error,
 #
-# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{h}\right) (y_i - c)^2
-#   = \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .$$
+# $$\begin{aligned}
+# \hat f(x) &= \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{h}\right) (y_i - c)^2 \\
+# &= \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .
+# \end{aligned}$$
 #
 # Setting the derivative with respect to $c$ to zero gives the weighted average on the right.
 # Replace the local constant by a local straight line and you get [local linear regression](local-linear.py), which

@@ -42,7 +42,10 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %% [markdown]
 # The Gaussian kernel of the [non-parametric page](nonparametric.py) becomes, in $d$ dimensions,
 #
-# $$K_h(q - k) = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),$$
+# $$\begin{aligned}
+# &K_h(q - k) \\
+# &\quad = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),
+# \end{aligned}$$
 #
 # the square $(q - k)^2$ turning into the squared length $\lVert q - k\rVert^2$ of the difference
 # vector. <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>
@@ -87,8 +90,11 @@ assert gap_kernel < 1e-6
 #
 # In words first: every query takes a dot product with every key, which gives a table of scores with
 # one row per query; a softmax turns each row into that query's weights over the keys; and the output
-# is the average of the values under those weights. Dividing by $\sqrt{d}$ only keeps the scores from
-# growing with the dimension $d$. As a formula:
+# is the average of the values under those weights. Dividing by $\sqrt{d}$ keeps the scores' standard
+# deviation from growing with the dimension $d$: if the components of queries and keys are
+# independent with mean 0 and variance 1, the dot product $q^\top k$ is a sum of $d$ terms with
+# variance $d$, so its standard deviation is $\sqrt{d}$, and dividing by $\sqrt{d}$ brings it back
+# to 1. As a formula:
 #
 # $$\begin{aligned}
 # &\operatorname{Attention}(Q, K, V) \\
@@ -249,6 +255,7 @@ key_bias = (x_train * w) ** 2 / 2  # (n_train,): the bias (kw)^2 / 2 of each key
 median, largest = key_bias.median().item(), key_bias.max().item()
 print(f"(kw)^2 / 2 over the keys: median {median:.0f}, largest {largest:.0f}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
+assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, and

@@ -47,7 +47,10 @@ print(f"average pooling: {values.mean().item():.4f}")
 #
 # 权重 $\alpha(q, k_i)$ 叫**注意力权重**：查询和键越相似，权重越大。所有权重都非负，且和为 1。常见的做法是先给每个键打一个分数 $a(q, k_i)$，再用 softmax 把分数变成权重：
 #
-# $$\alpha(q, k_i) = \operatorname{softmax}_i\big(a(q, k_i)\big) = \frac{\exp\big(a(q, k_i)\big)}{\sum_{j=1}^{n} \exp\big(a(q, k_j)\big)} .$$
+# $$\begin{aligned}
+# \alpha(q, k_i) &= \operatorname{softmax}_i\big(a(q, k_i)\big) \\
+# &= \frac{\exp\big(a(q, k_i)\big)}{\sum_{j=1}^{n} \exp\big(a(q, k_j)\big)} .
+# \end{aligned}$$
 #
 # 下面用四个键值对验证：同样的值，换一个查询，输出就变了。这正是自主性提示的特点。这里的分数用的是 $a(q, k) = -(q - k)^2 / 2$：键离查询越近，分数越高（[非参数注意力汇聚](nonparametric.py)一页会说明它来自高斯核）。
 

@@ -36,9 +36,11 @@ print("values: ", tuple(values.shape))
 # softmax 是对同一个查询的所有键做的。$-\frac{1}{2}q^2$ 对这些键都一样，
 # 它在分子分母里变成同一个因子 $e^{-q^2/2}$，约掉了：
 #
-# $$\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right)
-#   = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}}
-#   = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .$$
+# $$\begin{aligned}
+# &\operatorname{softmax}_i\left(-\frac{1}{2}(q - k_i)^2\right) \\
+# &\quad = \frac{e^{-q^2/2}\, e^{q k_i - k_i^2/2}}{\sum_j e^{-q^2/2}\, e^{q k_j - k_j^2/2}} \\
+# &\quad = \operatorname{softmax}_i\left(q k_i - \frac{1}{2} k_i^2\right) .
+# \end{aligned}$$
 #
 # 换句话说：**高斯核注意力 = 点积分数 + 每个键一个偏置 $-\frac{1}{2}k_i^2$**。
 # 这个偏置不能省掉：它随键而变，不是常数。
@@ -140,7 +142,7 @@ assert 30 < ratio < 300  # "about a hundred times"
 
 # %% [markdown]
 # 这次 SDPA 的误差是 $w = 1$ 时的大约一百倍（上面打印的倍数），但仍只是舍入误差：$w$ 较大时，$(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$
-# 都是上千的数，二者相减会丢掉 float32 的有效数字；而距离形式先算差 $q - k$ 再平方，没有这种抵消。
+# 可达上千（中位数几百，见[下一页](transformer.py#把留一法写成带掩码的-softmax)打印的 median 和 largest），二者相减会丢掉 float32 的有效数字；而距离形式先算差 $q - k$ 再平方，没有这种抵消。
 # 数学上两种写法完全相同，数值上距离形式更稳。
 #
 # 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 $1 \times 1$ 的，
@@ -150,7 +152,7 @@ assert 30 < ratio < 300  # "about a hundred times"
 # 这一项并不是常数：层归一化（LayerNorm）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，
 # 点积于是偏爱更长的键。Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；
 # 键的长度由模型在训练中自己学会利用或抵消。
-# 除以 $\sqrt{d}$ 则是为了让点积的大小不随维数 $d$ 增长。
+# 除以 $\sqrt{d}$ 则是为了让点积的标准差不随维数 $d$ 增长（下一页细讲）。
 # 下一页[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍：向量形式的查询和键，
 # 可学习的 $W_q$、$W_k$、$W_v$，与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
 # 在一个小问题上训练这些投影、看去掉键偏置要付出什么代价，是再下一页[在二维玩具问题上学习投影](projections.py)的内容。

@@ -5,8 +5,10 @@
 # 这一步看上去只是个技巧，其实决定了训练能不能成功。本页不训练，而是把 $w$ 当作旋钮，
 # 从 0.1 一直拧到 1000，在每个位置算一次训练损失
 #
-# $$L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \qquad
-#   \hat y_i = \sum_{j} \operatorname{softmax}_j\left(-\frac{1}{2}\big((x_i - x_j)\, w\big)^2\right) y_j ,$$
+# $$\begin{gathered}
+# L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \\
+# \hat y_i = \sum_{j} \operatorname{softmax}_j\left(-\tfrac{1}{2}\big((x_i - x_j)\, w\big)^2\right) y_j ,
+# \end{gathered}$$
 #
 # 一次让 $j$ 取遍所有训练点（**含自身的键**），一次让 $j$ 跳过 $i$（**留一法**）。
 # 梯度下降就是沿着这条曲线往下走，所以曲线的形状决定了 $w$ 最后去哪儿。
@@ -118,8 +120,10 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 #
 # 平台的高度由什么组成？设 $m(i)$ 是离 $x_i$ 最近的另一个训练点，抄来的误差可以拆成两项：
 #
-# $$y_{m(i)} - y_i = \underbrace{f(x_{m(i)}) - f(x_i)}_{\text{真实值之差}}
-#   + \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{噪声之差}} .$$
+# $$\begin{aligned}
+# y_{m(i)} - y_i = {} &\underbrace{f(x_{m(i)}) - f(x_i)}_{\text{真实值之差}} \\
+# &+ \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{噪声之差}} .
+# \end{aligned}$$
 #
 # 在玩具问题里噪声 $\epsilon_i = y_i - f(x_i)$ 算得出来，于是可以把每个点的平方误差拆开看
 # （gap 是真实值之差，noises 是噪声之差，cross term 是两者的交叉项，最后两行是噪声平方的平均）：

@@ -60,7 +60,10 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # 其中 $a_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
 # 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消了“只朝一边看”带来的偏差。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
 #
-# $$\ell_i = a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \qquad \bar x = \sum_j a_j x_j .$$
+# $$\begin{aligned}
+# \ell_i &= a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \\
+# \bar x &= \sum_j a_j x_j .
+# \end{aligned}$$
 #
 # 它们和为 1（括号里的第二项按 $a_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # 返回预测和这组等效权重。两种拟合在两端的数字：

@@ -4,7 +4,7 @@
 # [上一页](nonparametric.py)的 Nadaraya-Watson 估计里，高斯核的宽度固定为 1，没有任何东西可以学习。
 # 本页给它加上**一个**可学习的标量 $w$，让模型自己从数据里决定核该有多宽：
 #
-# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\big((x - x_i)\, w\big)^2\right) y_i .$$
+# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\tfrac{1}{2}\big((x - x_i)\, w\big)^2\right) y_i .$$
 #
 # softmax 对 $i$（所有键）进行。$w$ 乘在距离 $x - x_i$ 上：$|w|$ 越大，距离被放得越大，
 # 稍远一点的键权重就掉得越快；$w = 1$ 时就是上一页的模型。这一页的主线是：

@@ -49,7 +49,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # 注意力汇聚是值的加权平均，权重由查询与键的相似度经 softmax 得到：
 #
-# $$f(x) = \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \qquad \sum_{i=1}^{n} \alpha(x, x_i) = 1 .$$
+# $$\begin{aligned}
+# f(x) &= \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \\
+# \sum_{i=1}^{n} \alpha(x, x_i) &= 1 .
+# \end{aligned}$$
 #
 # 非参数（Nadaraya-Watson，高斯核，带宽 $h$）：
 #
@@ -61,7 +64,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # 留一法训练损失（第 $i$ 个点只看其余的点）：
 #
-# $$L(w) = \sum_{i=1}^{n} \Big(\sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j - y_i\Big)^2 .$$
+# $$\begin{gathered}
+# L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \\
+# \hat y_i = \sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
+# \end{gathered}$$
 #
 # 高斯核与点积注意力：$-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2$，其中 $q^2$ 项对所有键相同，被 softmax 消去。
 #

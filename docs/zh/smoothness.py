@@ -36,8 +36,10 @@ print(f"learned w = {w_trained:.4f}")
 #
 # 把 $w$ 挪到分母上：
 #
-# $$-\frac{1}{2}\big((x - x_i)\, w\big)^2 = -\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2,
-#   \qquad h = \frac{1}{|w|} .$$
+# $$\begin{aligned}
+# -\frac{1}{2}\big((x - x_i)\, w\big)^2 &= -\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2, \\
+# h &= \frac{1}{|w|} .
+# \end{aligned}$$
 #
 # 这正是带宽为 $h$ 的高斯核。带宽大致是“查询能看多远”：距离为 $2h$ 的键，权重还有距离为 0 的键的 $e^{-2} \approx 0.14$；距离超过约 $3h$ 的键，相对权重才降到 $e^{-4.5} \approx 1\%$ 左右。
 # 把它和训练点之间的间距比一比。<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
@@ -241,8 +243,10 @@ assert last_step < 0.01  # by a few thousandths
 # Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，
 # 找一个常数 $c$，使按核加权的平方误差最小，
 #
-# $$\hat f(x) = \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{h}\right) (y_i - c)^2
-#   = \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .$$
+# $$\begin{aligned}
+# \hat f(x) &= \arg\min_{c} \sum_{i=1}^{n} K\left(\frac{x - x_i}{h}\right) (y_i - c)^2 \\
+# &= \frac{\sum_{i} K\left(\frac{x - x_i}{h}\right) y_i}{\sum_{j} K\left(\frac{x - x_j}{h}\right)} .
+# \end{aligned}$$
 #
 # 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是[局部线性回归](local-linear.py)，
 # 它在数据边缘的偏差更小。

@@ -27,7 +27,10 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %% [markdown]
 # [非参数注意力汇聚](nonparametric.py)一页的高斯核，推广到 $d$ 维就是
 #
-# $$K_h(q - k) = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),$$
+# $$\begin{aligned}
+# &K_h(q - k) \\
+# &\quad = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),
+# \end{aligned}$$
 #
 # 原来的平方 $(q - k)^2$ 换成了差向量长度的平方 $\lVert q - k\rVert^2$。<autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref> 用广播 `(n_test, 1, d) - (1, n_train, d)` 来算；`torch.cdist` 换一条路算出距离，两者一致：
 
@@ -55,7 +58,7 @@ assert gap_kernel < 1e-6
 #
 # ## 亲手写出缩放点积注意力
 #
-# 先用话说一遍它做的事：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 只是为了让分数的大小不随维数 $d$ 增长。写成公式：
+# 先用话说一遍它做的事：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。写成公式：
 #
 # $$\begin{aligned}
 # &\operatorname{Attention}(Q, K, V) \\
@@ -185,6 +188,7 @@ key_bias = (x_train * w) ** 2 / 2  # (n_train,): the bias (kw)^2 / 2 of each key
 median, largest = key_bias.median().item(), key_bias.max().item()
 print(f"(kw)^2 / 2 over the keys: median {median:.0f}, largest {largest:.0f}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
+assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
 # 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，但原因不在掩码：$w \approx 16$ 时，$\frac{1}{2}(kw)^2$ 的中位数是几百，在最大的键上可达几千（上面打印的 median 和 largest），$(qw)(kw)$ 也一样；两个这么大的数相减会丢掉 float32 的有效数字，这就是[点积页](dot-product.py)讲过的抵消（cancellation）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。

@@ -11,7 +11,8 @@ violation (axe-core is the pinned npm package, injected from ``node_modules``: n
 network). Phone (375 px): the same two line-break checks, no figure text under
 ``MIN_TEXT_PX`` CSS px, no figure cut by a box that clips it (a wide figure scrolls to
 its right edge), every formula and table that is wider than its box scrolls
-inside it with a cue, and the page does not shift its layout while it loads (CLS under
+inside it with a cue, no display formula is wider than its box at all (it is split over
+lines instead), and the page does not shift its layout while it loads (CLS under
 0.02).
 """
 
@@ -133,6 +134,15 @@ PHONE_JS = """(minPx) => {
   }
   return out;
 }"""
+
+# Display formulas wider than their box: on a phone none may need scrolling sideways (a
+# long formula is split over aligned lines in the page's TeX). Each as its width, the
+# box's and the start of its TeX.
+WIDE_FORMULAS_JS = """() => [...document.querySelectorAll('article .katex-display')]
+    .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+    .map(e => `${e.scrollWidth}px in ${e.clientWidth}px: ` +
+              (e.querySelector('annotation') || e).textContent.replace(/\\s+/g, ' ').trim()
+                                                  .slice(0, 50))"""
 
 # Inline code (not in a block) that a line break cuts inside a name: "torch.sor" | "t".
 # For each code element laid out on several lines, the characters on either side of
@@ -282,6 +292,7 @@ def desktop_problems(page) -> dict:
 def phone_problems(page) -> dict:
     """Everything wrong with ``page`` at a phone width, its figures loaded."""
     found = page.evaluate(PHONE_JS, MIN_TEXT_PX)
+    found["formulas_wider_than_their_box"] = page.evaluate(WIDE_FORMULAS_JS)
     found["code_cut_inside_a_name"] = page.evaluate(CUT_NAMES_JS)
     found["punctuation_on_the_wrong_side_of_a_line_break"] = page.evaluate(BAD_LINE_BREAKS_JS)
     shift = page.evaluate(LAYOUT_SHIFT)

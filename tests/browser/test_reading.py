@@ -97,3 +97,33 @@ def test_the_phone_visit_reports_a_layout_shift(browser, height):
         assert found == {}
     else:  # the paragraphs, a fifth of the viewport, move by more than a third of it
         assert list(found) == ["layout_shift"] and 0.1 < found["layout_shift"] < 0.5, found
+
+
+# A display formula as KaTeX renders it, 600 px wide, in a phone's 343 px column, and a
+# short one. The site's stylesheet lets a wide one scroll with a cue (``PHONE_JS``);
+# ``WIDE_FORMULAS_JS`` still reports it.
+WIDE_FORMULA = """<!doctype html><html lang="en"><head><title>t</title><style>
+body { margin: 0; } article { margin: 0 16px; }
+.katex-display { display: block; overflow-x: auto; background-attachment: local; }
+.katex { display: inline-block; white-space: nowrap; }</style></head><body><main>
+<article><h1>Title</h1>
+<p><span class="katex-display"><span class="katex"><span class="katex-mathml"><math><semantics>
+<mrow></mrow><annotation encoding="application/x-tex">f(x) = \\sum_i y_i</annotation>
+</semantics></math></span><span class="katex-html" style="display: inline-block; width: %s">
+</span></span></span></p></article></main></body></html>"""
+
+
+@pytest.mark.parametrize("width", ["600px", "200px"])
+def test_the_phone_visit_reports_a_formula_wider_than_its_box(browser, width):
+    """The phone visits' check of display formulas names one wider than its box, with its
+    width, the box's and its TeX, even though it scrolls; a narrower one passes."""
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    try:
+        page.set_content(WIDE_FORMULA % width)
+        found = phone_problems(page)
+    finally:
+        page.close()
+    if width == "200px":
+        assert found == {}
+    else:
+        assert found == {"formulas_wider_than_their_box": ["600px in 343px: f(x) = \\sum_i y_i"]}

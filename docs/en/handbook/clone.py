@@ -125,9 +125,26 @@ except RuntimeError as err:
 
 # %% [markdown]
 # The message is precise: every tensor carries a version counter, raised by each in-place change;
-# the backward pass needs `y` at version 0 and finds version 1. With `y.detach().clone()` the copy
-# is changed and `y` is left alone.
-#
+# the backward pass needs `y` at version 0 and finds version 1. A tensor made by `y.detach()` shares
+# not only `y`'s memory but also its version counter, so an in-place write through it counts
+# against `y`, and that is how the backward pass notices. `clone()` makes a tensor with memory and
+# a counter of its own: with `y.detach().clone()` the copy is changed and `y` is left alone. The
+# `_version` attribute (PyTorch's internal counter, read here only to show it) makes this visible:
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.exp()
+y_detached = y.detach()  # shares y's memory and y's version counter
+copy = y.detach().clone()  # its own memory and its own counter
+print("at the start:           y", y._version, " y_detached", y_detached._version)
+copy.zero_()
+print("after copy.zero_():     y", y._version, " copy", copy._version)
+assert y._version == 0  # the copy's change is not counted against y
+y_detached.zero_()
+print("after y_detached.zero_: y", y._version, " y_detached", y_detached._version)
+assert y._version == y_detached._version == 1 and copy._version == 1
+
+# %% [markdown]
 # ### Where the chapter uses it
 #
 # [Parametric attention pooling](../parametric.py) keeps the model's attention weights as

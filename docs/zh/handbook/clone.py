@@ -118,8 +118,22 @@ except RuntimeError as err:
 # 报错信息索引：[`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)。
 
 # %% [markdown]
-# 报错说得很具体：每个张量都带着一个版本号，每被原地修改一次就加 1；反向传播需要版本 0 的 `y`，眼前的却是版本 1。改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。
-#
+# 报错说得很具体：每个张量都带着一个版本号，每被原地修改一次就加 1；反向传播需要版本 0 的 `y`，眼前的却是版本 1。`y.detach()` 得到的张量不但与 `y` 共享内存，还共享同一个版本号，所以通过它做的原地修改也记在 `y` 的账上，反向传播才能发现。`clone()` 复制出的张量有自己的内存和自己的版本号：改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。下面用 `_version` 属性（PyTorch 内部用的版本号，只为演示）看一看：
+
+# %%
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.exp()
+y_detached = y.detach()  # shares y's memory and y's version counter
+copy = y.detach().clone()  # its own memory and its own counter
+print("at the start:           y", y._version, " y_detached", y_detached._version)
+copy.zero_()
+print("after copy.zero_():     y", y._version, " copy", copy._version)
+assert y._version == 0  # the copy's change is not counted against y
+y_detached.zero_()
+print("after y_detached.zero_: y", y._version, " y_detached", y_detached._version)
+assert y._version == y_detached._version == 1 and copy._version == 1
+
+# %% [markdown]
 # ### 本章在哪里用到
 #
 # [带参数的注意力汇聚](../parametric.py)把模型的注意力权重存成 `weights.detach()`，以便画图；[点积页](../dot-product.py)的 `model.w.detach()`、[从核回归到 Transformer 注意力](../transformer.py)的 `nw.w.detach()` 和[在二维玩具问题上学习投影](../projections.py)的 `projected.W_q.weight.detach()`，都是在拿学到的参数做计算之前，先把它从计算图中取出来。
