@@ -201,12 +201,13 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
     import griffe
 
     links = docstring_links.PageLinks(lang)
+    # the package loaded once each way (a load per module took a minute per language)
+    package = griffe.load(
+        "attention_tutorial", search_paths=[str(ROOT)], extensions=griffe.load_extensions(links)
+    )
+    package_raw = griffe.load("attention_tutorial", search_paths=[str(ROOT)])
     for module, _ in _public_modules():
-        path = f"attention_tutorial.{module}"
-        loaded = griffe.load(
-            path, search_paths=[str(ROOT)], extensions=griffe.load_extensions(links)
-        )
-        raw = griffe.load(path, search_paths=[str(ROOT)])
+        loaded, raw = package[module], package_raw[module]
         named = docstring_links.explained_pages(raw.docstring.value)
         linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", _intro(lang, module)))
         assert named <= linked, (lang, module, sorted(named - linked))
