@@ -183,14 +183,14 @@ paths = {
     "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
 }
 for name, path in paths.items():
-    print(f"{name:>16}: " + " → ".join(f"{w:.3g}" for w in path))
+    print(f"{name:>16}: " + " → ".join(f"{w:.4g}" for w in path))
 for name, path in paths.items():
     print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
 print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
 # the text below, checked: lr = 0.5 takes the same 5 steps as at.train; lr = 0.05 is still
-# climbing; log w with lr = 0.05 ends at the minimum; log w with lr = 0.5 stays on the plateau
+# moving rightwards; log w with lr = 0.05 ends at the minimum; log w with lr = 0.5 stays on the plateau
 on_plateau = paths["log w, lr = 0.5"]
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 assert paths["w, lr = 0.05"][-1] < w_best
@@ -209,7 +209,7 @@ at.plot_w_paths(x_train, y_train, paths)
 #   right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
 #   trained at the top of this page.
 # - **Learning $w$ with lr = 0.05**: ten times smaller steps. The first one no longer jumps over the
-#   minimum and $w$ climbs towards it from the left; 5 steps are not enough to get there, but the
+#   minimum and $w$ creeps towards it from the left; 5 steps are not enough to get there, but the
 #   direction is right.
 # - **Learning $\log w$**: by the chain rule $\partial L/\partial u = w\,\partial L/\partial w$,
 #   so a step changes $w$ by a **factor** rather than by an amount, and $w$ stays positive. The $w$
@@ -271,7 +271,7 @@ creep = at.w_path(x_train, y_train, w0, lr=0.05, epochs=50)
 print(f"w after 5, 20, 50 steps: {creep[5]:.4f}, {creep[20]:.4f}, {creep[50]:.4f}")
 last_step = creep[50] - creep[49]
 print(f"the 50th step moved w by {last_step:+.4f}; best w on the grid: {w_best:.4f}")
-# still climbing, and still left of the minimum
+# still moving rightwards, and still left of the minimum
 assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 assert last_step < 0.01  # by a few thousandths
 

@@ -162,14 +162,14 @@ paths = {
     "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
 }
 for name, path in paths.items():
-    print(f"{name:>16}: " + " → ".join(f"{w:.3g}" for w in path))
+    print(f"{name:>16}: " + " → ".join(f"{w:.4g}" for w in path))
 for name, path in paths.items():
     print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
 print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
 # the text below, checked: lr = 0.5 takes the same 5 steps as at.train; lr = 0.05 is still
-# climbing; log w with lr = 0.05 ends at the minimum; log w with lr = 0.5 stays on the plateau
+# moving rightwards; log w with lr = 0.05 ends at the minimum; log w with lr = 0.5 stays on the plateau
 on_plateau = paths["log w, lr = 0.5"]
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 assert paths["w, lr = 0.05"][-1] < w_best
@@ -184,7 +184,7 @@ at.plot_w_paths(x_train, y_train, paths)
 
 # %% [markdown]
 # - **学 $w$，学习率 0.5**：第一步就从 0.5 附近跳到右侧平缓的坡上，之后每步只挪一点，停在远离最低点的地方。这就是本页开头训练出的 $w$。
-# - **学 $w$，学习率 0.05**：步子小了十倍，第一步不再越过最低点，$w$ 从左侧一点点爬向它；5 步还没走到，但方向是对的。
+# - **学 $w$，学习率 0.05**：步子小了十倍，第一步不再越过最低点，$w$ 从左侧一点点向右挪近它；5 步还没走到，但方向是对的。
 # - **学 $\log w$**：链式法则给出 $\partial L/\partial u = w\,\partial L/\partial w$，一步改变的是 $w$ 的**倍数**而不是差值，$w$ 也永远是正数。图的横轴本来就是对数坐标，在 $u$ 上做梯度下降，就是沿着图上看到的这条曲线走。学习率 0.05 时，5 步后就停在了最低点附近。
 # - 但换了参数化并不能免去选学习率：学 $\log w$、学习率 0.5 时，第一步把 $w$ 乘上了几千倍，落在右端的平台上。那里的梯度几乎为 0，$w$ 再也走不回来。
 #
@@ -218,8 +218,8 @@ stepper
 # 可以试试这几件事：
 #
 # - 学习率 0.5、训练 $w$：看第一步的梯度有多大，$w$ 一步就越过了最低点；之后的梯度很小，每步只挪一点。
-# - 学习率 0.05、训练 $w$：走完 5 步还在最低点左侧。接着走下去，它会一直往最低点爬，越爬越慢：
-#   按钮允许的 50 步走完，仍在最低点左侧，还在往上挪（下面的单元格在 Python 里走了这 50 步）。
+# - 学习率 0.05、训练 $w$：走完 5 步还在最低点左侧。接着走下去，它会一直向最低点挪，越挪越慢：
+#   按钮允许的 50 步走完，仍在最低点左侧，$w$ 还在一点点变大（下面的单元格在 Python 里走了这 50 步）。
 # - 训练 $\log w$：学习率 0.05 时几步就到了最低点附近；学习率 0.5 时第一步就落到右端的平台上，再怎么走也不动。
 #
 # 没有 JavaScript 时，演示处显示的是本章设置下 5 步路径的静态图。
@@ -230,7 +230,7 @@ creep = at.w_path(x_train, y_train, w0, lr=0.05, epochs=50)
 print(f"w after 5, 20, 50 steps: {creep[5]:.4f}, {creep[20]:.4f}, {creep[50]:.4f}")
 last_step = creep[50] - creep[49]
 print(f"the 50th step moved w by {last_step:+.4f}; best w on the grid: {w_best:.4f}")
-# still climbing, and still left of the minimum
+# still moving rightwards, and still left of the minimum
 assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 assert last_step < 0.01  # by a few thousandths
 

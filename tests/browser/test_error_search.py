@@ -139,3 +139,50 @@ def test_error_outputs_wrap_on_a_phone_and_keep_their_lines_on_a_desktop(server,
     assert all(o["lines"] == o["printed"] for o in seen[1280]), [
         o for o in seen[1280] if o["lines"] != o["printed"]
     ]
+
+
+# Single English words of headings, and a heading's first words: the Chinese site once
+# stemmed its index ("implicitli") but not the prefix query Material makes of the last
+# word ("implicitly*"), so those words found nothing; a heading's first words once put
+# the pages that say "size" most first and folded the entry away under "more".
+SIZE_OF_TENSOR = (
+    "the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-"
+)
+WORDS = {
+    "zh": {
+        "implicitly": "grad-can-be-implicitly-created-only-for-scalar-outputs",
+        "multiplied": "mat1-and-mat2-shapes-cannot-be-multiplied",
+        "The size of tensor a": SIZE_OF_TENSOR,
+    },
+    "en": {
+        "implicitly": "grad-can-be-implicitly-created-only-for-scalar-outputs",
+        "The size of tensor a": SIZE_OF_TENSOR,
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_word_of_a_heading_finds_its_entry_first(site, server, browser, lang):
+    prefix = LANGS[lang]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(server + prefix, wait_until="load")
+        box = page.locator("input.md-search__input")
+        box.click()
+        page.wait_for_function(
+            "() => /键入以开始|Type to start/.test("
+            "document.querySelector('.md-search-result__meta').textContent)",
+            timeout=20000,
+        )
+        wrong = []
+        for query, anchor in WORDS[lang].items():
+            box.fill(query)
+            meta, links = page.evaluate(RESULTS)
+            sections = [link for link in links if "#" in link]
+            # the index is the first page, and the entry its first section shown
+            if links[:1] != [f"/{prefix}{INDEX}"] or sections[:1] != [f"/{prefix}{INDEX}#{anchor}"]:
+                wrong.append(f"{query!r}: {meta}; {links[:4]}")
+        assert wrong == []
+    finally:
+        context.close()

@@ -12,6 +12,9 @@
  *    segment of a run) only ever sees one-character runs.
  * 3. Rank results that contain the typed words contiguously (title/tags, then
  *    text) first, so a page sharing a single character cannot outrank them.
+ *    A query of two or more words without Chinese (both sites load this file)
+ *    is one such run, compared without case: "The size of tensor a" puts the
+ *    page whose heading starts so first, not pages that merely say "size" a lot.
  */
 (function () {
   var HAN = /[\u3400-\u9fff\uf900-\ufaff]/               /* same class as the separator */
@@ -44,16 +47,28 @@
     }).join(" ").replace(/\s+/g, " ").trim()
   }
 
-  function plain(s) { return String(s || "").replace(/<[^>]*>|\u200b/g, "") }
+  function plain(s) { return String(s || "").replace(/<[^>]*>|\u200b/g, "").replace(/\s+/g, " ").toLowerCase() }
+  function runsOf(query) {
+    var han = query.match(HAN_RUNS)
+    if (han) return han
+    var words = query.replace(/"/g, " ").trim().toLowerCase().split(/\s+/)
+    return words.length > 1 ? [words.join(" ")] : []
+  }
   function rerank(runs, result) {
     var has = function (s) { return runs.every(function (r) { return s.indexOf(r) >= 0 }) }
     result.items = result.items.map(function (group, i) {
-      var tier = 0
+      var tier = 0, titled = []
       group.forEach(function (doc) {
-        if (has(plain(doc.title)) || has((doc.tags || []).join(" "))) tier = 2
+        var t = has(plain(doc.title)) || has(plain((doc.tags || []).join(" ")))
+        titled.push(t)
+        if (t) tier = 2
         else if (tier < 1 && has(plain(doc.text))) tier = 1
       })
-      group.forEach(function (doc) { doc.score += tier * 1e12 })   /* Enter opens top hit */
+      /* Enter opens the top hit; within the page, the sections whose heading has the
+         words come first and are shown, not folded under "more" (Material shows the
+         sections that score at least as high as the page's best). */
+      group.forEach(function (doc, j) { doc.score += tier * 1e12 + (titled[j] ? 1e11 : 0) })
+      group.sort(function (a, b) { return b.score - a.score })
       return { tier: tier, i: i, group: group }
     }).sort(function (a, b) { return b.tier - a.tier || a.i - b.i })
       .map(function (x) { return x.group })
@@ -77,7 +92,7 @@
     postMessage(msg) {
       var args = Array.prototype.slice.call(arguments)
       if (this.__zhPending && msg && msg.type === QUERY && typeof msg.data === "string") {
-        this.__zhPending.push(msg.data.match(HAN_RUNS) || [])
+        this.__zhPending.push(runsOf(msg.data))
         if (HAN.test(msg.data)) args[0] = { type: QUERY, data: rewrite(msg.data) }
       }
       return super.postMessage.apply(this, args)

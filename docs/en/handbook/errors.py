@@ -319,7 +319,8 @@ assert by_matmul == by_bmm  # the same message
 # - **Cause**: the two sides of a matrix product have different dtypes; here the input
 #   holds integers and the weight is float32.
 # - **Fix**: write the input as floats (`[[1.0, 2.0, 3.0]]`), or call `.float()`.
-# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
+# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls). Its layer has no bias, so
+#   it prints the next entry's `expected m1 and m2 to have the same dtype`: same cause, same fix.
 
 # %%
 layer = nn.Linear(3, 2)  # float32 weight and bias
@@ -418,8 +419,8 @@ print("with detach():", model.w.detach().numpy())
 #   in place, which autograd refuses to record.
 # - **Fix**: do the step inside `with torch.no_grad():` (as below), or leave it to
 #   `optimizer.step()`, which does exactly that.
-# - **Explained in**: [torch.optim.SGD](training.py#torchoptimsgd),
-#   [parametric attention pooling: training](../parametric.py#training).
+# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2) (a gradient step
+#   written by hand, `w -= lr * w.grad`).
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
@@ -428,7 +429,7 @@ with prints_error(RuntimeError):
     w -= 0.1 * w.grad  # a hand-written SGD step, recorded by autograd
 with torch.no_grad():
     w -= 0.1 * w.grad  # the same step, not recorded
-print("w after one step:", w.item())
+print("w after one step:", round(w.item(), 4))
 
 # %% [markdown]
 # ### Trying to backward through the graph a second time

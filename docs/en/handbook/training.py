@@ -232,15 +232,15 @@ for attempt in (1, 2):
 # %% [markdown]
 # The loop above computes `loss` anew each time. Calling `backward()` twice on **the same**
 # `loss` fails instead: the forward pass saved the intermediate values that backpropagation
-# needs (here the result of `exp()`), and the first `backward()` frees them once it has used
+# needs (here $3w - 6$, which the square needs; `exp()` would save its own result), and the first `backward()` frees them once it has used
 # them, so the second has nothing to work with. A training loop therefore runs a new forward
 # pass at every step, for a new loss; only when you really need two backward passes through
 # one graph do you write `backward(retain_graph=True)` the first time.
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
-loss = (3 * w.exp()).sum()  # exp() saves its result for the backward pass
-loss.backward()  # uses the saved result, then frees it
+loss = ((3 * w - 6) ** 2).sum()  # ** 2 saves 3w - 6 for the backward pass
+loss.backward()  # uses the saved value, then frees it (exp() would save its result)
 try:
     loss.backward()  # the same loss again: nothing left to backpropagate through
 except RuntimeError as err:
@@ -265,6 +265,28 @@ print("w.grad =", w.grad)
 
 # %% [markdown]
 # In the error message index: [`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs).
+
+# %% [markdown]
+# A gradient step written by hand, `w -= lr * w.grad`, without an optimizer, fails too:
+# `w` is a leaf parameter that requires grad, and autograd refuses to change it in place,
+# since the change itself would be recorded in the graph. Inside `with torch.no_grad():`
+# nothing is recorded, and that is what `optimizer.step()` does internally.
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+((3 * w - 6) ** 2).sum().backward()  # w.grad = -18
+lr = 0.1
+try:
+    w -= lr * w.grad  # a hand-written step on a leaf parameter, recorded by autograd
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+with torch.no_grad():
+    w -= lr * w.grad  # the same step, not recorded
+print("w after one step:", round(w.item(), 4))
+assert abs(w.item() - 2.8) < 1e-6  # 1 - 0.1 * (-18)
+
+# %% [markdown]
+# In the error message index: [`a leaf Variable that requires grad is being used in an in-place operation`](errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation).
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -1,8 +1,8 @@
 # %% [markdown]
 # # 报错信息索引：把报错粘贴进搜索框
 #
-# 这一页收集学习本章（从[数据](../data.py)到[带参数的注意力汇聚](../parametric.py)）时会遇到的报错。每一条都是构建网站时真正运行出错的那一行代码、由 PyTorch 2.13
-# 或本教程的包 `attention_tutorial` 给出的原文，不是手抄的。把报错的第一行（或者开头几个词）
+# 这一页收集学习本章（从[数据](../data.py)到[带参数的注意力汇聚](../parametric.py)）时会遇到的报错。每条报错都是构建网站时真的运行了下面那行代码、
+# 由 PyTorch 2.13 或本教程的包给出的原文，不是手抄的。把报错的第一行（或者开头几个词）
 # 粘贴进搜索框，就能找到这里的条目。每个条目说明原因和改法，并链接到讲解它的手册小节或章节页面。
 #
 # 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
@@ -280,7 +280,8 @@ assert by_matmul == by_bmm  # the same message
 #
 # - **原因**：矩阵乘法的两边类型不同，这里输入是整数，权重是 float32。
 # - **改法**：输入写成浮点数（`[[1.0, 2.0, 3.0]]`），或者 `.float()`。
-# - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
+# - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。那里的层没有偏置，打印的是下一条报错
+#   `expected m1 and m2 to have the same dtype`，原因和改法相同。
 
 # %%
 layer = nn.Linear(3, 2)  # float32 weight and bias
@@ -368,7 +369,7 @@ print("with detach():", model.w.detach().numpy())
 #
 # - **原因**：手写的梯度下降一步 `w -= lr * w.grad` 是对叶子参数的原地修改，自动求导不允许记录它。
 # - **改法**：把这一步放进 `with torch.no_grad():`（如下），或者交给 `optimizer.step()`，它就是这样做的。
-# - **讲解**：[torch.optim.SGD](training.py#torchoptimsgd)、[带参数的注意力汇聚：训练](../parametric.py#训练)。
+# - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（手写一步梯度下降 `w -= lr * w.grad`）。
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
@@ -377,7 +378,7 @@ with prints_error(RuntimeError):
     w -= 0.1 * w.grad  # a hand-written SGD step, recorded by autograd
 with torch.no_grad():
     w -= 0.1 * w.grad  # the same step, not recorded
-print("w after one step:", w.item())
+print("w after one step:", round(w.item(), 4))
 
 # %% [markdown]
 # ### Trying to backward through the graph a second time

@@ -216,7 +216,7 @@ at.diagram_sgd_step(w.detach(), w.grad, 0.1)
 # ### 陷阱
 #
 # 不调用 `zero_grad()` 时，`backward()` 会把新梯度**加**到旧梯度上。
-# 同一个损失函数算两次、各反向传播一次，梯度就变成两倍：
+# 把损失重新算一遍、再反向传播一次，梯度就变成两倍：
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
@@ -227,14 +227,14 @@ for attempt in (1, 2):
 
 # %% [markdown]
 # 上面每一轮都重新算了一次 `loss`。对**同一个** `loss` 调用两次 `backward()` 却会报错：
-# 前向计算时，计算图保存了反向传播要用的中间结果（比如 `exp()` 的结果），第一次 `backward()`
+# 前向计算时，计算图保存了反向传播要用的中间结果（这里是平方要用的 $3w - 6$；`exp()` 则会保存它自己的结果），第一次 `backward()`
 # 用完就把它们释放了，第二次已经无从算起。所以训练循环的每一步都要重新做一次前向计算，得到新的损失；
 # 只有确实要对同一张图反向传播两次时，才在第一次写 `backward(retain_graph=True)`。
 
 # %%
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
-loss = (3 * w.exp()).sum()  # exp() saves its result for the backward pass
-loss.backward()  # uses the saved result, then frees it
+loss = ((3 * w - 6) ** 2).sum()  # ** 2 saves 3w - 6 for the backward pass
+loss.backward()  # uses the saved value, then frees it (exp() would save its result)
 try:
     loss.backward()  # the same loss again: nothing left to backpropagate through
 except RuntimeError as err:
@@ -259,6 +259,27 @@ print("w.grad =", w.grad)
 
 # %% [markdown]
 # 报错信息索引：[`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs)。
+
+# %% [markdown]
+# 不用优化器、自己写一步梯度下降 `w -= lr * w.grad` 也会报错：`w` 是需要梯度的叶子参数，
+# 自动求导不允许原地改它，因为这一改本身也会被记进计算图。把这一步放进 `with torch.no_grad():`
+# 就不会被记录；`optimizer.step()` 内部正是这样做的。
+
+# %%
+w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+((3 * w - 6) ** 2).sum().backward()  # w.grad = -18
+lr = 0.1
+try:
+    w -= lr * w.grad  # a hand-written step on a leaf parameter, recorded by autograd
+except RuntimeError as err:
+    print(type(err).__name__ + ":", str(err).splitlines()[0])
+with torch.no_grad():
+    w -= lr * w.grad  # the same step, not recorded
+print("w after one step:", round(w.item(), 4))
+assert abs(w.item() - 2.8) < 1e-6  # 1 - 0.1 * (-18)
+
+# %% [markdown]
+# 报错信息索引：[`a leaf Variable that requires grad is being used in an in-place operation`](errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation)。
 
 # %% [markdown]
 # ### 本章在哪里用到
