@@ -189,8 +189,9 @@ for name, path in paths.items():
 print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
-# the text below, checked: lr = 0.5 takes the same 5 steps as at.train; lr = 0.05 is still
-# moving rightwards; log w with lr = 0.05 ends at the minimum; log w with lr = 0.5 stays on the plateau
+# the text below, checked: lr = 0.5 takes the same 5 steps as at.train;
+# lr = 0.05 is still moving rightwards; log w with lr = 0.05 ends at the minimum;
+# log w with lr = 0.5 stays on the plateau
 on_plateau = paths["log w, lr = 0.5"]
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 assert paths["w, lr = 0.05"][-1] < w_best
