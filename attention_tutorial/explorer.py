@@ -5,9 +5,10 @@ container with the seeded data as JSON and, as the fallback without
 JavaScript, a static picture of the same four panels drawn by
 ``figures.explorer_panels.plot_explorer_panels``. The site's ``docs/assets/javascripts/explorer.js``
 finds the container, adds a slider for ``w`` and recomputes the attention
-weights, the fit and the leave-one-out loss in the browser. Like the figures,
-the HTML is produced in every language the build asks for
-(``ATTENTION_TUTORIAL_FIGURE_LANGS``).
+weights, the fit and the leave-one-out loss in the browser. The slider exists
+on the site only: in Jupyter you see the static picture. A notebook shows it in
+the current language (``figures.set_language``); the site build produces the
+HTML in every language it asks for (``ATTENTION_TUTORIAL_FIGURE_LANGS``).
 
 Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 """
@@ -25,7 +26,13 @@ import torch
 
 from attention_tutorial import _checks
 from attention_tutorial.data import ToyData, make_data
-from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME, encode, labels
+from attention_tutorial.figures._base import (
+    FIGURE_LANGS_ENV,
+    FIGURE_MIME,
+    current_language,
+    encode,
+    labels,
+)
 from attention_tutorial.figures.explorer_panels import (
     W_MAX,
     W_MIN,
@@ -89,10 +96,11 @@ def bandwidth_explorer(
     Explained on the page `nonparametric.md`.
 
     On the site a slider moves ``w`` from 0.1 to 1000 (log scale) and four panels
-    follow: the fit, the weights of three queries, the weights' heatmap and the
-    leave-one-out loss against ``w``, all computed in the browser from the data
-    written into the page. Without JavaScript the static picture of
-    ``plot_explorer_panels`` at the initial ``w`` stays.
+    follow: the fit, the weights of the queries (one to three), the weight heatmap
+    and the leave-one-out loss against ``w``, all computed in the browser from the
+    data written into the page. In Jupyter, or without JavaScript, you see the
+    static picture of ``plot_explorer_panels`` at the initial ``w``: the slider
+    exists on the site only.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
@@ -181,16 +189,19 @@ class BandwidthExplorer:
         )
 
     def _repr_html_(self) -> str:
-        return self.html("zh")
+        """The HTML in the current language (``figures.set_language``)."""
+        return self.html(current_language())
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """text/html in the current language; the build's languages as variants."""
         langs = os.environ.get(FIGURE_LANGS_ENV)
         wanted = langs.split(",") if langs else []
-        # each language drawn once: the Chinese HTML serves text/html and its variant
-        pages = {lang: self.html(lang) for lang in dict.fromkeys(["zh", *wanted])}
-        bundle: dict[str, Any] = {"text/html": pages["zh"], "text/plain": repr(self)}
+        here = current_language()
+        # each language drawn once: the current one serves text/html and its variant
+        pages = {lang: self.html(lang) for lang in dict.fromkeys([here, *wanted])}
+        bundle: dict[str, Any] = {"text/html": pages[here], "text/plain": repr(self)}
         if wanted:
             bundle[FIGURE_MIME] = {
                 lang: {"mime": "text/html", "data": pages[lang], "metadata": {}} for lang in wanted

@@ -2,6 +2,10 @@
 
 Queries are test inputs, keys are training inputs and values are training
 outputs, so the shape comments below use ``n_test`` and ``n_train``.
+
+The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression`
+and `w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2``
+there; `analysis.bandwidth_from_w` converts).
 """
 
 from __future__ import annotations

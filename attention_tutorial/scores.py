@@ -20,7 +20,14 @@ tiny bandwidth or a far query overflow the square), the exact weights are, to
 float precision, all on the nearest key, shared equally by exact ties. Nearness
 is `proximity`: the largest $q k - k^2/2$ in float64, which still tells keys
 apart when ``q`` is so far away that ``q - k`` rounds to one number for every key.
-Half-precision inputs (float16, bfloat16) are computed in float32.
+Half-precision inputs (float16, bfloat16) are computed in float32. The forms that
+score with the distance ``q - k`` use this policy: `nadaraya_watson`,
+`nadaraya_watson_broadcast`, `nadaraya_watson_chunked`, `local_linear`,
+`NWKernelRegression`, `w_path`, `masked_leave_one_out` and
+`ScalarKernelAttention`. The dot-product forms (`dot_product_pooling`,
+`nadaraya_watson_sdpa`, ``ProjectedAttention(key_bias=True)``) cannot tell
+which key is nearest once a product is infinite: they raise ``ValueError`` when
+their scores overflow instead.
 
 Explained on the pages `nonparametric.md`, `dot-product.md` and `scale.md`.
 """

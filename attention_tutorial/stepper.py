@@ -1,14 +1,17 @@
 """The SGD stepper: the reader takes the chapter's gradient-descent steps one at a time.
 
 ``sgd_stepper`` returns an object that a notebook displays as HTML: a container
-with the seeded training data and the initial ``w`` as JSON and, as the fallback
-without JavaScript, a static picture of the path that five steps at the initial
-settings take (``figures.curves.plot_w_paths``). The site's
+with the training data (generated with a fixed seed) and the initial ``w`` as
+JSON and, as the fallback without JavaScript, a static picture of the path of
+``steps`` steps (5 by default) at the initial settings
+(``figures.curves.plot_w_paths``). The site's
 ``docs/assets/javascripts/explorer.js`` finds the container and adds the
 controls: a learning rate on a log scale, ``w`` or ``log w`` as the trained
-parameter, "step" and "reset". Each step is computed in the browser from the
-data written into the page, the same steps as ``training_paths.w_path``, and
-drawn on the leave-one-out loss curve of the bandwidth explorer.
+parameter, and the buttons "Step" and "Reset". Each step is computed in the
+browser from the data written into the page, the same steps as
+``training_paths.w_path``, and drawn on the leave-one-out loss curve of the
+bandwidth explorer. The controls exist on the site only: in Jupyter you see the
+static picture, in the current language (``figures.set_language``).
 
 Explained on the page `smoothness.md`.
 """
@@ -26,7 +29,7 @@ from attention_tutorial import _checks
 from attention_tutorial.analysis import best_w
 from attention_tutorial.data import ToyData, make_data
 from attention_tutorial.explorer import BandwidthExplorer, _floats
-from attention_tutorial.figures._base import encode, labels
+from attention_tutorial.figures._base import current_language, encode, labels
 from attention_tutorial.figures.curves import plot_w_paths
 from attention_tutorial.training_paths import w_path
 
@@ -128,27 +131,34 @@ def sgd_stepper(
     Explained on the page `smoothness.md`.
 
     On the site the reader picks a learning rate (log scale, 0.001 to 10) and
-    ``w`` or ``log w`` as the trained parameter, then presses "step": each press
+    ``w`` or ``log w`` as the trained parameter, then presses "Step": each press
     takes one full-batch SGD step on the summed leave-one-out loss, computed in
     the browser (the steps of ``w_path``), draws the new ``w`` on the loss curve
     and prints ``w``, the gradient and the loss; the point after ``steps`` steps
-    (the chapter's five) is marked. Without JavaScript a static picture of the
-    path at the initial settings stays.
+    is marked. In Jupyter, or without JavaScript, you see the static picture of
+    the path of ``steps`` steps (5 by default) at the initial settings: the
+    controls exist on the site only.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
-        w0: The initial ``w`` of every path, between 0.1 and 10**3.5.
+        w0: The initial ``w`` of every path, between 0.1 and 10**3.5; the lesson
+            uses the untrained model's ``at.NWKernelRegression().w.item()``.
         lr: The initial learning rate, one of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10).
         log_w: Start with ``log w`` as the trained parameter instead of ``w``.
-        steps: The chapter's number of steps, marked on the path, 1 to 50.
+        steps: Number of steps marked on the path and drawn in the static
+            picture, 1 to 50 (the chapter uses 5).
 
     Returns:
         An ``SgdStepper``; a notebook shows it as HTML.
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``w0``, ``lr`` or ``steps`` is out of range.
+        ValueError: If ``w0``, ``lr`` or ``steps`` is out of range, or if the
+            ``steps`` steps from ``w0`` at ``lr`` leave the positive finite
+            numbers (``w`` overflows, or goes to 0 or below): the static picture
+            needs every ``w`` on its log axis. Take a smaller ``lr`` (or
+            ``log_w=True``, which keeps ``w`` positive).
 
     Examples:
         >>> stepper = sgd_stepper(make_data(n_train=10), w0=0.5, lr=0.05)
@@ -173,7 +183,22 @@ def sgd_stepper(
         raise ValueError(f"lr must be one of the control's values {LEARNING_RATES}, got {lr!r}")
     log_w = _checks.boolean("log_w", log_w)
     steps = _checks.integer("steps", steps, minimum=1, maximum=MAX_STEPS)
-    return SgdStepper(data, w0, lr, log_w, steps)
+    stepper = SgdStepper(data, w0, lr, log_w, steps)
+    settings = f"w0 = {w0:g}, lr = {lr:g}, training {_parameter(log_w)}"
+    try:
+        path = stepper.path()
+    except ValueError as error:  # w_path: w overflowed
+        raise ValueError(
+            f"w is not finite within {steps} steps from {settings}: the static picture cannot "
+            f"be drawn; take a smaller lr (or another w0)"
+        ) from error
+    if min(path) <= 0:
+        k = next(k for k, w in enumerate(path) if w <= 0)
+        raise ValueError(
+            f"w is {path[k]:.3g} after step {k} from {settings}: the static picture draws w on a "
+            f"log axis, so every w must be positive; take a smaller lr, or log_w=True"
+        )
+    return stepper
 
 
 class SgdStepper:
@@ -186,7 +211,7 @@ class SgdStepper:
         w0: The initial ``w`` of every path.
         lr: The initial learning rate of the control.
         log_w: Whether the control starts with ``log w`` as the trained parameter.
-        steps: The chapter's number of steps, marked on the path.
+        steps: Number of steps marked on the path and drawn in the static picture.
 
     Examples:
         >>> html = sgd_stepper(make_data(n_train=10), w0=0.5).html("en")
@@ -203,6 +228,7 @@ class SgdStepper:
     def __init__(self, data: ToyData, w0: float, lr: float, log_w: bool, steps: int) -> None:
         """Keep the data and the settings (checked by the caller)."""
         self.data, self.w0, self.lr, self.log_w, self.steps = data, w0, lr, log_w, steps
+        self._path: list[float] | None = None
 
     def payload(self, lang: str) -> dict[str, Any]:
         """The JSON the browser reads: the data, the settings, the curve's range, the labels."""
@@ -223,15 +249,17 @@ class SgdStepper:
         }
 
     def path(self) -> list[float]:
-        """``w`` before training and after each of the chapter's steps (``w_path``)."""
-        return w_path(
-            self.data.x_train,
-            self.data.y_train,
-            self.w0,
-            lr=self.lr,
-            epochs=self.steps,
-            log_w=self.log_w,
-        )
+        """``w`` before training and after each of the ``steps`` steps (``w_path``)."""
+        if self._path is None:  # computed once: sgd_stepper checks it, html draws it
+            self._path = w_path(
+                self.data.x_train,
+                self.data.y_train,
+                self.w0,
+                lr=self.lr,
+                epochs=self.steps,
+                log_w=self.log_w,
+            )
+        return list(self._path)
 
     def html(self, lang: str = "zh") -> str:
         """The container: the JSON, and the static path shown without JavaScript."""
@@ -261,7 +289,8 @@ class SgdStepper:
         )
 
     def _repr_html_(self) -> str:
-        return self.html("zh")
+        """The HTML in the current language (``figures.set_language``)."""
+        return self.html(current_language())
 
     # both languages in one bundle, as the explorer does (it only calls self.html)
     _repr_mimebundle_ = BandwidthExplorer._repr_mimebundle_

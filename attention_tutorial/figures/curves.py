@@ -4,8 +4,13 @@ The loss against ``w`` comes twice: with and without each point's own key
 (``plot_loss_vs_w``), and as the leave-one-out curve with the paths that training
 takes along it (``plot_w_paths``).
 
-Every function builds a ``TutorialFigure`` directly: ``pyplot`` is never
-imported, nothing global is changed, and everything works without a display.
+Every function builds a ``TutorialFigure`` directly: a matplotlib ``Figure``
+subclass (annotated ``Figure``, or ``TutorialFigure`` where its alt text is
+read) that a notebook displays by itself, with its alt text. ``pyplot`` is
+never imported, nothing global is changed, and everything works without a
+display. Outside a notebook, save the figure and open the file:
+``fig.savefig("fit.png")`` (``fig.show()`` fails, since the figure belongs to
+no ``pyplot`` window).
 """
 
 from __future__ import annotations
@@ -354,7 +359,7 @@ def plot_w_paths(
     """Draw paths of ``w`` during training as points on the leave-one-out loss curve.
 
     Each path is a polyline through ``(w_k, L(w_k))``, from the first value
-    (a square) to the last (a filled circle).
+    (a square) to the last (a larger circle outlined in black).
 
     Explained on the page `smoothness.md`.
 

@@ -70,6 +70,21 @@ def test_mimebundle_carries_both_languages(explorer, html_of, monkeypatch):
     assert FIGURE_MIME not in bundle and bundle["text/html"] == explorer._repr_html_()
 
 
+def test_a_notebook_shows_the_current_language(monkeypatch):
+    """Without the build's languages, text/html follows ``set_language``."""
+    from attention_tutorial.figures import _base, set_language
+
+    explorer = bandwidth_explorer(make_data(n_train=10), query_indices=(0,))
+    monkeypatch.delenv(FIGURE_LANGS_ENV, raising=False)
+    monkeypatch.setattr(_base, "_language", None)
+    set_language("en")
+    bundle, _ = explorer._repr_mimebundle_()
+    assert bundle["text/html"].startswith('<div class="attn-explorer" data-lang="en">')
+    assert explorer._repr_html_() == bundle["text/html"]
+    set_language(None)
+    assert 'data-lang="zh"' in explorer._repr_mimebundle_()[0]["text/html"]
+
+
 def test_json_cannot_close_the_script(explorer, monkeypatch):
     from attention_tutorial import explorer as module
 

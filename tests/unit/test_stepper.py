@@ -138,6 +138,37 @@ def test_bad_arguments(kwargs, error, match):
         sgd_stepper(**kwargs)
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        # log w overflows: the static picture has no finite w to draw
+        ({"w0": 1.0, "lr": 5.0, "log_w": True}, r"w is not finite within 5 steps from w0 = 1, "
+         r"lr = 5, training log w: .*take a smaller lr"),
+        # w jumps below 0 on the first step: a log axis cannot hold it
+        ({"w0": 5.0, "lr": 10.0}, r"w is -0\.00\d+ after step 1 from w0 = 5, lr = 10, training w: "
+         r".*every w must be positive; take a smaller lr, or log_w=True"),
+    ],
+)  # fmt: skip
+def test_a_path_the_static_picture_cannot_draw_is_refused_by_sgd_stepper(kwargs, match):
+    """Refused when called, naming w0 and lr, not later by ``.html()`` or ``plot_w_paths``."""
+    with pytest.raises(ValueError, match=match):
+        sgd_stepper(**kwargs)
+
+
+def test_a_notebook_shows_the_current_language(monkeypatch):
+    from attention_tutorial.figures import _base, set_language
+
+    stepper = sgd_stepper(make_data(n_train=10), w0=0.5, steps=1)
+    monkeypatch.delenv(FIGURE_LANGS_ENV, raising=False)
+    monkeypatch.setattr(_base, "_language", None)
+    set_language("en")
+    bundle, _ = stepper._repr_mimebundle_()
+    assert bundle["text/html"].startswith('<div class="attn-explorer attn-stepper" data-lang="en">')
+    assert stepper._repr_html_() == bundle["text/html"]
+    set_language(None)
+    assert 'data-lang="zh"' in stepper._repr_mimebundle_()[0]["text/html"]
+
+
 def test_w0_may_be_a_one_element_tensor_and_data_defaults_to_the_chapters():
     stepper = sgd_stepper(w0=torch.tensor([0.5]))
     assert isinstance(stepper, SgdStepper) and stepper.w0 == 0.5 and isinstance(stepper.w0, float)

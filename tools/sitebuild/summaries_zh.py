@@ -66,12 +66,14 @@ SUMMARIES: dict[str, str] = {
     "点积加键偏置。",
     "peak_intermediate_bytes": "一种写法的中间张量在给定数据类型下占用的字节数。",
     # explorer
-    "bandwidth_explorer": "数据的交互式带宽探索器，在 notebook 单元里显示；网页上拖动 `w` 的滑块，"
-    "四幅图随之重算。",
+    "bandwidth_explorer": "返回交互式带宽探索器（数据默认用 `make_data()`），在 notebook "
+    "单元里显示为静态图；只有在本网站上才能拖动 `w` 的滑块，四幅图（拟合、查询的权重、权重热图、"
+    "留一法损失）随之重算。",
     "BandwidthExplorer": "`bandwidth_explorer` 返回的对象：显示为探索器的 HTML。",
     # stepper
-    "sgd_stepper": "SGD 单步演示，在 notebook 单元里显示；网页上选学习率、训练 `w` 还是 $\\log w$，"
-    "每按一次“走一步”，浏览器就算出一步 SGD，把新的 `w` 画在留一法损失曲线上。",
+    "sgd_stepper": "返回 SGD 单步演示，在 notebook 单元里显示为静态图；只有在本网站上才能选学习率、"
+    "训练 `w` 还是 $\\log w$，每按一次“走一步”，浏览器就算出一步 SGD，把新的 `w` "
+    "画在留一法损失曲线上。",
     "SgdStepper": "`sgd_stepper` 返回的对象：显示为单步演示的 HTML。",
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
@@ -122,7 +124,7 @@ BUILDING_BLOCKS: dict[str, dict[str, str]] = {
         "nearest_key_weights": "核极窄时的极限权重：最近的键得到 1，完全并列时平分。",
         "softmax_over_keys": "沿键的方向做 softmax；某一行的分数全是 $-\\infty$ 时，"
         "改用最近键的极限权重。",
-        "online_pool": "按键分块计算 Nadaraya-Watson 预测，用在线 softmax 累加。",
+        "online_pool": "把键分块计算 Nadaraya-Watson 预测，用在线 softmax 累加。",
         "dot_product_terms": "点积写法的三部分：$qw$、$kw$ 和键偏置 $-(kw)^2/2$。",
     },
 }
