@@ -92,6 +92,6 @@ def w_path(
             w_now = parameter.exp() if log_w else parameter
         w_value = float(w_now.item())
         if not math.isfinite(w_value):
-            raise ValueError(f"w left the finite numbers after a step with lr = {lr!r}")
+            raise ValueError(f"w left float32's range (about 3.4e38) after a step with lr = {lr!r}")
         path.append(w_value)
     return path

@@ -159,7 +159,7 @@ STEP_AT = """([lr, logW, n]) => {
             circles: root.querySelectorAll('svg circle.minimum').length,
             legend: root.querySelector('.attn-explorer-legend').textContent};
 }"""
-DIVERGED = {"zh": "w 超出了有限数的范围", "en": "w left the finite numbers"}
+DIVERGED = {"zh": "w 超出了 float32 能表示的范围", "en": "w beyond float32's range"}
 
 
 def package_path(chapter, lr, log_w, steps):
@@ -170,7 +170,7 @@ def package_path(chapter, lr, log_w, steps):
         try:
             path = at.w_path(data.x_train, data.y_train, w0, lr=lr, epochs=k, log_w=log_w)
         except ValueError as err:
-            assert "left the finite numbers" in str(err)
+            assert "left float32's range" in str(err)
             return path if k > 1 else [w0], True
     return path, False
 
