@@ -78,7 +78,7 @@ assert gap_kernel < 1e-6
 # `nn.Linear` layer without bias (see the handbook entry [nn.Linear](handbook/linear.py)). The
 # expansion of the square from the [dot-product page](dot-product.py) still holds for vectors:
 #
-# $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
+# $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
 #
 # and the last term cancels in the softmax. So "Gaussian kernel after learned projections" is
 # **dot-product scores plus one bias per key**; with $W_q = W_k = wI$ it is exactly the chapter's

@@ -138,6 +138,10 @@ PHONE_JS = """(minPx) => {
 # Display formulas wider than their box: on a phone none may need scrolling sideways (a
 # long formula is split over aligned lines in the page's TeX). Each as its width, the
 # box's and the start of its TeX.
+# Widths are measured in the fonts the reader gets: before the KaTeX and text fonts have
+# loaded, a formula laid out in a fallback font can be narrower or wider than it will be.
+FONTS_LOADED_JS = "async () => { await document.fonts.ready; }"
+
 WIDE_FORMULAS_JS = """() => [...document.querySelectorAll('article .katex-display')]
     .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
     .map(e => `${e.scrollWidth}px in ${e.clientWidth}px: ` +
@@ -276,6 +280,7 @@ def problems(found: dict) -> dict:
 
 def desktop_problems(page) -> dict:
     """Everything wrong with the reading surface of ``page``, loaded at a desktop width."""
+    page.evaluate(FONTS_LOADED_JS)
     found = page.evaluate(DESKTOP_JS)
     found["code_cut_inside_a_name"] = page.evaluate(CUT_NAMES_JS)
     found["punctuation_on_the_wrong_side_of_a_line_break"] = page.evaluate(BAD_LINE_BREAKS_JS)
@@ -291,6 +296,7 @@ def desktop_problems(page) -> dict:
 
 def phone_problems(page) -> dict:
     """Everything wrong with ``page`` at a phone width, its figures loaded."""
+    page.evaluate(FONTS_LOADED_JS)
     found = page.evaluate(PHONE_JS, MIN_TEXT_PX)
     found["formulas_wider_than_their_box"] = page.evaluate(WIDE_FORMULAS_JS)
     found["code_cut_inside_a_name"] = page.evaluate(CUT_NAMES_JS)
