@@ -94,8 +94,10 @@ ALT: dict[str, dict[str, str]] = {
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种算法的运行时间随 n 的变化，右边是峰值内存随 n 的"
         "变化（点线是按中间张量算出的预计字节数）。",
+        "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种算法的运行时间随 n 的变化，"
+        "下面是峰值内存随 n 的变化（点线是按中间张量算出的预计字节数）。",
         "plot_matrices": "几个小矩阵并排画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
-        "蓝色为负、红色为正，颜色越深绝对值越大。",
+        "画在下面的颜色条上，蓝色为负、红色为正，颜色越深绝对值越大。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一行行变换，"
         "每一步的代码写在箭头旁，同色的格子来自同一个元素。",
     },
@@ -151,9 +153,12 @@ ALT: dict[str, dict[str, str]] = {
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
         "n, on the right its peak memory (dotted: the bytes its intermediate tensors are "
         "predicted to take).",
+        "plot_scaling.stacked": "Two log-log charts, one above the other: above, the time of "
+        "each formulation against n; below, its peak memory (dotted: the bytes its "
+        "intermediate tensors are predicted to take).",
         "plot_matrices": "Small matrices side by side as heatmaps with every entry written in, "
-        "on one colour scale symmetric about 0 (blue negative, red positive, deeper for a "
-        "larger magnitude).",
+        "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
+        "negative, red positive, deeper for a larger magnitude).",
         "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed row "
         "by row from the top, the code of each step beside its arrow; cells of one colour come "
         "from the same element.",
@@ -359,34 +364,12 @@ def _heatmaps_finding(fig: Figure, lang: str) -> str:
     )
 
 
-def _matrices_finding(fig: Figure, lang: str) -> str:
-    """The entry of largest magnitude of each matrix, with its row and column."""
-    found = []
-    for ax in fig.axes:
-        if not ax.images or not ax.get_title():
-            continue
-        a = ax.images[0].get_array()
-        row, col = divmod(int(abs(a).argmax()), a.shape[1])
-        found.append((plain(ax.get_title()), float(a[row, col]), row, col))
-    if lang == "zh":
-        return (
-            "绝对值最大的元素："
-            + "；".join(f"{t} 第 {r} 行第 {c} 列的 {v:.2f}" for t, v, r, c in found)
-            + "。"
-        )
-    return (
-        "Entry of largest magnitude: "
-        + "; ".join(f"{t}, row {r} column {c}: {v:.2f}" for t, v, r, c in found)
-        + "."
-    )
-
-
 # The finding of a figure, computed from what it draws (the numbers come from the data).
 _FINDINGS = {
     "plot_loss": _loss_finding,
     # plot_fit: its own numbers (alt_facts, computed where it draws)
     "plot_attention_heatmaps": _heatmaps_finding,
-    "plot_matrices": _matrices_finding,
+    # plot_matrices: its own numbers (alt_facts: every entry, the colour bar's range)
 }
 
 _DIAGRAM = {
@@ -429,10 +412,13 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
     for ax in fig.axes:
         if ax.get_title():
             add(parts["title"].format(ax.get_title()))
+        if hasattr(ax, "_colorbar"):  # a colour bar's label, along it or under it
+            add(parts["bar"].format(ax.get_ylabel() or ax.get_xlabel()))
+            continue
         if ax.get_xlabel():
             add(parts["x"].format(ax.get_xlabel()))
         if ax.get_ylabel():
-            add(parts["bar" if hasattr(ax, "_colorbar") else "y"].format(ax.get_ylabel()))
+            add(parts["y"].format(ax.get_ylabel()))
         legend = ax.get_legend()
         if legend is not None:
             entries = parts["sep"].join(t.get_text() for t in legend.get_texts())
@@ -467,7 +453,10 @@ def describe(fig: Figure, name: str, lang: str) -> str:
     """
     if lang not in ALT:
         raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
-    if name in ALT[lang]:
+    layout = getattr(fig, "alt_name", None)  # a layout with its own sentence ("name.stacked")
+    if layout in ALT[lang]:
+        lead = ALT[lang][layout]
+    elif name in ALT[lang]:
         lead = ALT[lang][name]
     elif name.startswith("diagram_"):  # the handbook's tensor diagrams share one sentence
         lead = _DIAGRAM[lang].format(op=name.removeprefix("diagram_").replace("_", " "))

@@ -147,7 +147,9 @@ def reading_facts(fig: Figure) -> dict[str, Any]:
     ``min_width_px``: the narrowest display width (CSS px) at which the smallest
     text of the figure is still ``MIN_TEXT_PX`` high; ``colour_scale``: whether a
     colour encodes a value (an image such as a heatmap), which a dark variant
-    must not invert.
+    must not invert; ``shown_on`` (only for one of a pair of layouts, see
+    ``TutorialFigure.narrow_layout``): ``"wide"`` or ``"narrow"``, the screens the
+    site shows this layout on.
 
     >>> fig = new_figure((6.0, 3.0))
     >>> fig.text(0.5, 0.5, "smallest", fontsize=8)  # doctest: +ELLIPSIS
@@ -162,10 +164,14 @@ def reading_facts(fig: Figure) -> dict[str, Any]:
     ]
     width_in = float(fig.get_size_inches()[0])
     smallest = min(sizes, default=12.0)
-    return {
+    facts: dict[str, Any] = {
         "min_width_px": round(width_in * 72 * MIN_TEXT_PX / smallest),  # 1 pt = 1/72 in
         "colour_scale": any(ax.images for ax in fig.axes),
     }
+    shown_on = getattr(fig, "shown_on", None)
+    if shown_on is not None:
+        facts["shown_on"] = shown_on
+    return facts
 
 
 class TutorialFigure(Figure):
@@ -174,6 +180,11 @@ class TutorialFigure(Figure):
     _recipe: tuple[Callable[..., Figure], tuple[Any, ...], dict[str, Any]] | None = None
     description: str | None = None  # the alt text, set by ``bilingual`` (see ``_alt``)
     alt_facts: str | None = None  # numbers for the alt text, set by the figure function
+    # Keyword arguments that draw the same figure laid out for a phone's narrow column
+    # (e.g. ``{"layout": "stacked"}``), set by the figure function; the site build then
+    # shows this figure on wide screens and that one on narrow ones (``shown_on``).
+    narrow_layout: dict[str, Any] | None = None
+    shown_on: str | None = None  # "wide" or "narrow": set on the two drawings of a pair
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None
@@ -185,12 +196,32 @@ class TutorialFigure(Figure):
             func, args, kwargs = self._recipe
             variants = {}
             for lang in langs.split(","):
-                variant = func(*args, **{**kwargs, "lang": lang})
-                variant.description = describe(variant, func.__name__, lang)
-                v_mime, v_data, v_meta = encode(variant)
-                variants[lang] = {"mime": v_mime, "data": v_data, "metadata": v_meta}
+                variants[lang] = _drawn(func, args, {**kwargs, "lang": lang})
+                if self.narrow_layout:  # the same figure for narrow screens, shown there
+                    narrow_kwargs = {**kwargs, **self.narrow_layout, "lang": lang}
+                    variants[lang]["narrow"] = _drawn(func, args, narrow_kwargs, "narrow")
             bundle[FIGURE_MIME] = variants
         return bundle, ({mime: meta} if meta else {})
+
+
+def _drawn(
+    func: Callable[..., Figure],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    shown_on: str | None = None,
+) -> dict[str, Any]:
+    """Draw ``func(*args, **kwargs)`` for the site: its mime type, data and metadata.
+
+    ``shown_on`` (``"wide"`` or ``"narrow"``) marks one drawing of a pair of layouts;
+    a figure that has a narrow layout is itself the wide one.
+    """
+    variant = func(*args, **kwargs)
+    if shown_on is None and getattr(variant, "narrow_layout", None):
+        shown_on = "wide"
+    variant.shown_on = shown_on
+    variant.description = describe(variant, func.__name__, kwargs["lang"])
+    mime, data, meta = encode(variant)
+    return {"mime": mime, "data": data, "metadata": meta}
 
 
 def bilingual(func: Callable[P, Figure]) -> Callable[P, Figure]:

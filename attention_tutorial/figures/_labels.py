@@ -90,7 +90,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_broadcast": "广播",
         "scale_chunked": "分块（在线 softmax）",
         "scale_sdpa": "SDPA（点积 + 偏置）",
-        "matrix_colours": "颜色：蓝为负，红为正，所有矩阵共用一个色标",
+        "matrix_colours": "元素的值（蓝为负，红为正），所有矩阵共用一个色标",
     },
     "en": {
         "x": "input x",
@@ -169,6 +169,6 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_broadcast": "broadcast",
         "scale_chunked": "chunked (online softmax)",
         "scale_sdpa": "SDPA (dot product + bias)",
-        "matrix_colours": "colour: blue negative, red positive, one scale for all matrices",
+        "matrix_colours": "entry (blue negative, red positive), one scale for all matrices",
     },
 }

@@ -9,14 +9,20 @@ import math
 from collections.abc import Mapping, Sequence
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from attention_tutorial.figures._alt import alt_facts, spoken
 from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
 
 _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
-# Every text of this wide two-panel figure is set larger than the figures' base size: a
-# phone shows the figure at about 0.75 of its drawn size, and the text must stay legible.
+# Every text is set larger than the figures' base size, and the tick labels are plain
+# numbers ("1,000", "0.01", "1 MB"), not powers of ten: matplotlib sets the exponent of
+# "10^3" at 0.7 of the text size, too small for a phone, and unseen by ``reading_facts``.
 _TEXT_PT = 13.0
+LAYOUTS = ("wide", "stacked")
+# inches: the two panels side by side (wide screens), or one above the other (phones,
+# where the column is about 343 CSS px: this width is shown at about 0.78 of its size)
+_SIZES = {"wide": (6.4, 4.6), "stacked": (4.6, 8.2)}
 # Tiled and broadcast measure the same (the same three full matrices): tiled is drawn
 # dashed with large hollow circles, so it stays visible around broadcast's small squares.
 _STYLE = {
@@ -33,6 +39,16 @@ def _bytes(value: float) -> str:
         if value >= size:
             return f"{spoken(value / size)} {unit}"
     return f"{value:.0f} B"
+
+
+def _number(value: float, _position: object = None) -> str:
+    """A tick label of a log axis as a plain number: ``'1,000'``, ``'0.01'``, ``'10'``."""
+    return f"{value:,.0f}" if value >= 1 else f"{value:g}"
+
+
+def _byte_tick(value: float, _position: object = None) -> str:
+    """A tick label of the memory axis: ``'100 kB'``, ``'1 GB'``."""
+    return _bytes(value)
 
 
 def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mapping[str, object]]]:
@@ -70,6 +86,7 @@ def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mappin
 def plot_scaling(
     measurements: Sequence[Mapping[str, object]],
     *,
+    layout: str = "wide",
     lang: str | None = None,
     title: str | None = None,
 ) -> Figure:
@@ -77,7 +94,11 @@ def plot_scaling(
 
     The memory panel also draws, dotted, the bytes of the intermediate tensors
     predicted for each row (``predicted_bytes``) when the rows carry them. The
-    legend sits below both panels, where it hides no point.
+    legend sits below both panels, where it hides no point. The tick labels are
+    plain numbers (``1,000``, ``0.01``, ``1 MB``).
+
+    The site shows the ``"wide"`` figure on wide screens and, on a phone, the
+    same figure drawn with ``layout="stacked"`` (the build draws both).
 
     Explained on the page `scale.md`.
 
@@ -85,6 +106,8 @@ def plot_scaling(
         measurements: Rows of ``scale_measurements()["rows"]``: dicts with
             ``formulation``, ``n``, ``seconds``, ``peak_bytes`` (and optionally
             ``predicted_bytes``).
+        layout: ``"wide"``: the two panels side by side; ``"stacked"``: time above
+            memory, narrow enough to read on a phone.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title of the first panel.
 
@@ -93,8 +116,9 @@ def plot_scaling(
 
     Raises:
         TypeError: If a field of a row is not a number.
-        ValueError: If ``lang`` is unknown, a row lacks a field, or its ``n``,
-            ``seconds`` is not a positive finite number (``peak_bytes``: non-negative).
+        ValueError: If ``lang`` or ``layout`` is unknown, a row lacks a field, or its
+            ``n``, ``seconds`` is not a positive finite number (``peak_bytes``:
+            non-negative).
 
     Examples:
         >>> rows = [
@@ -109,11 +133,16 @@ def plot_scaling(
         >>> fig = plot_scaling(rows, lang="en")
         >>> [ax.get_xscale() for ax in fig.axes], fig.axes[1].get_ylabel()
         (['log', 'log'], 'peak memory (bytes)')
+        >>> stacked = plot_scaling(rows, layout="stacked", lang="en")
+        >>> [round(ax.get_position().y0, 1) for ax in stacked.axes]  # time above memory
+        [0.6, 0.2]
     """
     with building(lang) as labels:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         grouped = _rows(measurements)
-        fig = new_figure((6.4, 4.6))
-        time_ax, memory_ax = fig.subplots(1, 2)
+        fig = new_figure(_SIZES[layout])
+        time_ax, memory_ax = fig.subplots(*((1, 2) if layout == "wide" else (2, 1)))
         for name, rows in grouped.items():
             n = [float(r["n"]) for r in rows]
             time_ax.plot(
@@ -136,9 +165,17 @@ def plot_scaling(
             ax.set_ylabel(labels[key], fontsize=_TEXT_PT)
             ax.grid(True, which="major", alpha=0.3)
             ax.tick_params(which="both", labelfontfamily=FONTS[lang], labelsize=_TEXT_PT)
+            ax.xaxis.set_major_formatter(FuncFormatter(_number))
+            ax.xaxis.set_minor_formatter(NullFormatter())
+            ax.yaxis.set_minor_formatter(NullFormatter())
+        time_ax.yaxis.set_major_formatter(FuncFormatter(_number))
+        memory_ax.yaxis.set_major_formatter(FuncFormatter(_byte_tick))
         # one legend for both panels, outside the axes: inside, it covered measured points
         time_ax.plot([], [], "k:", label=labels["scale_predicted"])
-        fig.legend(loc="outside lower center", ncols=2, frameon=False, fontsize=_TEXT_PT)
+        columns = 2 if layout == "wide" else 1
+        fig.legend(loc="outside lower center", ncols=columns, frameon=False, fontsize=_TEXT_PT)
+        if layout == "wide":  # the site draws the stacked layout too, for phones
+            fig.narrow_layout = {"layout": "stacked"}
         if title is not None:
             time_ax.set_title(title)
         # what the alt text says: each line's two ends, from the numbers drawn
@@ -157,4 +194,5 @@ def plot_scaling(
                 }
             )
         fig.alt_facts = alt_facts("plot_scaling", lang, items)
+        fig.alt_name = "plot_scaling" if layout == "wide" else "plot_scaling.stacked"
     return fig

@@ -12,28 +12,37 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from attention_tutorial import _checks
+from attention_tutorial.figures._alt import plain
 from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
 
 _CELL = 0.56  # inches per matrix entry: room for "-13.01" at the entries' font size
 _VALUE_PT = 10  # the entries' font size: the figure's smallest text
-_SYMBOL = re.compile(r"^([A-Za-z])_([A-Za-z0-9]+)(ᵀ?)$")
+# a symbol: a letter, an optional subscript (``_q``), then optionally ⁻¹ and ᵀ
+_SYMBOL = re.compile(r"([A-Za-z])(?:_([A-Za-z0-9]+))?(⁻¹)?(ᵀ)?")
+_MAX_SYMBOLS = 2  # a word of more letters ("centre") is a word, not a product of symbols
 
 
 def _math(name: str) -> str:
-    r"""Write the tokens of ``name`` such as ``W_q`` or ``W_qᵀ`` as mathtext (``$W_{q}^\top$``).
+    r"""Write the symbols of ``name`` (``W_q``, ``W_qᵀ``, ``A⁻¹Mᵀ``) as mathtext.
 
-    >>> _math("W_qᵀ W_k"), _math("M")
-    ('$W_{q}^\\top$ $W_{k}$', 'M')
+    Each word made of one or two symbols is set as math; any other word stays as it is.
+
+    >>> _math("W_qᵀ W_k"), _math("M"), _math("A⁻¹Mᵀ"), _math("centre")
+    ('$W_{q}^{\\top}$ $W_{k}$', '$M$', '$A^{-1}M^{\\top}$', 'centre')
     """
     words = []
     for word in name.split(" "):
-        match = _SYMBOL.match(word)
-        if match is None:
+        symbols = list(_SYMBOL.finditer(word))
+        whole = "".join(m.group(0) for m in symbols) == word
+        if not word or not whole or len(symbols) > _MAX_SYMBOLS:
             words.append(word)
             continue
-        letter, index, transposed = match.groups()
-        top = r"^\top" if transposed else ""
-        words.append(f"${letter}_{{{index}}}{top}$")
+        math = ""
+        for match in symbols:
+            letter, index, inverse, transposed = match.groups()
+            tops = ("-1" if inverse else "") + ("\\top" if transposed else "")
+            math += letter + (f"_{{{index}}}" if index else "") + (f"^{{{tops}}}" if tops else "")
+        words.append(f"${math}$")
     return " ".join(words)
 
 
@@ -44,20 +53,22 @@ def plot_matrices(
     """Small matrices side by side as heatmaps with their values written in.
 
     The colour scale is shared and symmetric about 0 (blue negative, red
-    positive, as the caption under the matrices says), so matrices can be
-    compared entry by entry. The figure's width follows the number of columns,
-    so that three 2 x 2 matrices fit a phone's screen without being scaled below
-    legible text. Names such as ``W_q`` or ``W_qᵀ W_k`` are set as symbols.
+    positive), drawn as one colour bar under the matrices, so matrices can be
+    compared entry by entry. The ticks are the row and column indices (from 0).
+    The figure's width follows the number of columns, so that three 2 x 2
+    matrices fit a phone's screen without being scaled below legible text.
+    Names made of one or two symbols, such as ``W_q``, ``W_qᵀ`` or ``A⁻¹Mᵀ``, are
+    set as math.
 
     Explained on the page `projections.md`.
 
     Args:
-        matrices: Neutral name (e.g. ``"W_q"``) to a 2-D tensor or array, at most 8 x 8.
+        matrices: Neutral name (e.g. ``"M"``) to a 2-D tensor or array, at most 8 x 8.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title over all the matrices.
 
     Returns:
-        The figure, one axes per matrix.
+        The figure, one axes per matrix, then the colour bar's.
 
     Raises:
         ValueError: If ``lang`` is unknown, there is no matrix, or one is not 2-D or too big.
@@ -65,7 +76,9 @@ def plot_matrices(
     Examples:
         >>> fig = plot_matrices({"A": np.eye(2), "W_k": -np.ones((2, 3))}, lang="en")
         >>> [ax.get_title() for ax in fig.axes]
-        ['A', '$W_{k}$']
+        ['$A$', '$W_{k}$', '']
+        >>> fig.axes[-1].get_xlabel()  # the colour bar
+        'entry (blue negative, red positive), one scale for all matrices'
     """
     with building(lang) as labels:
         if not isinstance(matrices, Mapping) or len(matrices) == 0:
@@ -77,13 +90,14 @@ def plot_matrices(
         limit = max(float(np.abs(a).max()) for a in arrays.values()) or 1.0
         widths = [a.shape[1] for a in arrays.values()]
         rows = max(a.shape[0] for a in arrays.values())
-        # the entries, plus per matrix the row ticks and a gap; the titles and the caption
+        # the entries, plus per matrix the row ticks and a gap; the titles and the colour bar
         width = _CELL * sum(widths) + 0.45 * len(widths) + 0.3
-        height = _CELL * rows + 1.25 + (0.35 if title is not None else 0.0)
+        height = _CELL * rows + 1.75 + (0.35 if title is not None else 0.0)
         fig = new_figure((width, height))
         axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
+        image = None
         for ax, (name, a) in zip(axes, arrays.items(), strict=True):
-            ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
+            image = ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
             for (i, j), value in np.ndenumerate(a):
                 dark = abs(value) > 0.6 * limit
                 ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=_VALUE_PT,
@@ -92,7 +106,55 @@ def plot_matrices(
             ax.set_xticks(range(a.shape[1]))
             ax.set_yticks(range(a.shape[0]))
             ax.tick_params(labelfontfamily=FONTS[lang])
-        fig.supxlabel(labels["matrix_colours"], fontsize=_VALUE_PT)
+        bar = fig.colorbar(image, ax=list(axes), location="bottom", fraction=0.08, aspect=30)
+        bar.set_label(labels["matrix_colours"], fontsize=_VALUE_PT)
+        bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
         if title is not None:
             fig.suptitle(title)
+        fig.alt_facts = _entries(arrays, limit, lang)
     return fig
+
+
+_WORDS = {
+    "zh": {
+        "matrix": "{name}：{rows}",
+        "row": "第 {i} 行 {values}",
+        "largest": "{name}：绝对值最大的是第 {i} 行第 {j} 列的 {value}",
+        "end": "颜色条从 {low} 到 {high}；刻度是行和列的序号，从 0 开始。",
+        "list": "、",
+        "rows": "，",
+        "between": "；",
+        "stop": "。",
+    },
+    "en": {
+        "matrix": "{name}: {rows}",
+        "row": "row {i} {values}",
+        "largest": "{name}: the entry of largest magnitude is {value}, row {i} column {j}",
+        "end": "The colour bar runs from {low} to {high}; the ticks are row and column "
+        "indices, from 0.",
+        "list": ", ",
+        "rows": "; ",
+        "between": ". ",
+        "stop": ". ",
+    },
+}
+_LISTED = 9  # matrices of at most this many entries are read out entry by entry
+
+
+def _entries(arrays: Mapping[str, np.ndarray], limit: float, lang: str) -> str:
+    """The alt text's numbers: every entry of a small matrix, row by row; else its largest."""
+    words = _WORDS[lang]
+    parts = []
+    for name, a in arrays.items():
+        shown = plain(_math(name))
+        if a.size <= _LISTED:
+            rows = words["rows"].join(
+                words["row"].format(i=i, values=words["list"].join(f"{v:.2f}" for v in row))
+                for i, row in enumerate(a)
+            )
+            parts.append(words["matrix"].format(name=shown, rows=rows))
+        else:
+            i, j = divmod(int(np.abs(a).argmax()), a.shape[1])
+            parts.append(words["largest"].format(name=shown, i=i, j=j, value=f"{a[i, j]:.2f}"))
+    text = words["between"].join(parts) + words["stop"]
+    return text + words["end"].format(low=f"{-limit:.2f}", high=f"{limit:.2f}")

@@ -212,9 +212,12 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # Back to the model of seed 0 (the same as `projected`). What did it learn? The part of the score
 # that links a query to a key is $x^\top W_q^\top W_k\, k$, with $x$ the query and $k$ the key
 # before projection (both 2-D inputs), so the matrix to read is
-# $M = W_q^\top W_k$ ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). Row and
-# column 0 belong to $x_1$,
-# row and column 1 to $x_2$:
+# $M = W_q^\top W_k$ ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). The
+# analysis below needs two more matrices: $A = W_k^\top W_k$, from the key bias
+# $-\frac{1}{2}k^\top A k$, and $A^{-1}M^\top$, which places the kernel's centre (derived under
+# the figure). The cell prints the three and draws them in one figure, on one colour bar. The
+# figure's ticks are row and column indices: row and column 0 belong to $x_1$, row and column 1
+# to $x_2$:
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -234,7 +237,7 @@ assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
 assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
 assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
-at.plot_matrices({"W_q": W_q, "W_k": W_k, "W_qᵀ W_k": M})
+at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre})
 
 # %% [markdown]
 # $M_{00}$, the weight of $x_1$, is many times $M_{11}$, the weight of $x_2$. The top-right

@@ -108,6 +108,34 @@ def test_both_languages_share_one_execution(first_build):
         assert "训练轮次" in zh_image and "epoch" in en_image and "训练轮次" not in en_image
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_figure_with_a_narrow_layout_becomes_two_outputs(lang):
+    """The page shows the wide drawing, then the narrow one (CSS shows each on its
+    screens); each output keeps only its own image."""
+    figure = {
+        lang: {
+            "mime": "image/svg+xml",
+            "data": f"<svg>wide {lang}</svg>",
+            "metadata": {},
+            "narrow": {"mime": "image/svg+xml", "data": f"<svg>narrow {lang}</svg>"},
+        }
+        for lang in ("zh", "en")
+    }
+    out = {
+        "output_type": "execute_result",
+        "execution_count": 3,
+        "data": {FIGURE_MIME: figure, "image/svg+xml": "<svg/>", "text/plain": "<Figure>"},
+        "metadata": {},
+    }
+    wide, narrow = execute._page_outputs([out], lang)
+    assert wide["data"] == {"image/svg+xml": f"<svg>wide {lang}</svg>"}
+    assert narrow == {
+        "output_type": "display_data",
+        "data": {"image/svg+xml": f"<svg>narrow {lang}</svg>"},
+        "metadata": {"image/svg+xml": {}},
+    }
+
+
 def test_kernels_run_torch_on_the_threads_the_key_names(monkeypatch):
     # the demo's kernel printed "threads = 1" above; outputs made with another count
     # (torch's default is one per core) must not be reused

@@ -102,9 +102,11 @@ def kernel_environment(langs: Iterable[str] = LANGS) -> dict[str, str]:
 def _page_outputs(outputs: list[dict], lang: str) -> list[dict]:
     """A cell's outputs as the page of ``lang`` shows them.
 
-    Each figure keeps only the image drawn for ``lang``. Consecutive pieces of
-    one stream are joined: where the kernel cut a cell's printed text depends on
-    timing, and a page must not.
+    Each figure keeps only the image drawn for ``lang``; a figure drawn in two
+    layouts (``narrow``: for phones) becomes two outputs, the wide one first, and
+    the page shows each on its screens (the images' ``shown_on``). Consecutive
+    pieces of one stream are joined: where the kernel cut a cell's printed text
+    depends on timing, and a page must not.
     """
     resolved: list[dict] = []
     for out in outputs:
@@ -115,6 +117,7 @@ def _page_outputs(outputs: list[dict], lang: str) -> list[dict]:
                 last["text"] += out["text"]
                 continue
         data = out.get("data")
+        narrow = None
         if data and FIGURE_MIME in data:
             variants = data.pop(FIGURE_MIME)
             chosen = variants[lang]
@@ -123,7 +126,16 @@ def _page_outputs(outputs: list[dict], lang: str) -> list[dict]:
             data[chosen["mime"]] = chosen["data"]
             data.pop("text/plain", None)
             out["metadata"] = {chosen["mime"]: chosen.get("metadata", {})}
+            narrow = chosen.get("narrow")
         resolved.append(out)
+        if narrow is not None:
+            resolved.append(
+                {
+                    "output_type": "display_data",
+                    "data": {narrow["mime"]: narrow["data"]},
+                    "metadata": {narrow["mime"]: narrow.get("metadata", {})},
+                }
+            )
     return resolved
 
 

@@ -260,6 +260,8 @@ def figure_attributes(description: str | None, facts: dict) -> dict[str, str]:
     ...     "class"
     ... ]
     'attn-figure attn-colour-scale attn-wide'
+    >>> figure_attributes("time above memory", {"shown_on": "narrow"})["class"]
+    'attn-figure attn-shown-narrow'
     """
     if not facts and not description:
         return {}
@@ -272,6 +274,8 @@ def figure_attributes(description: str | None, facts: dict) -> dict[str, str]:
     if facts.get("min_width_px", 0) > PHONE_COLUMN_PX:
         classes.append("attn-wide")
         attrs["style"] = f"--attn-min-width: {int(facts['min_width_px'])}px"
+    if facts.get("shown_on") in ("wide", "narrow"):  # one of two layouts of one figure
+        classes.append(f"attn-shown-{facts['shown_on']}")
     attrs["class"] = " ".join(classes)
     return attrs
 

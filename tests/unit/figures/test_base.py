@@ -131,6 +131,35 @@ def test_the_bundle_carries_one_variant_per_language(monkeypatch) -> None:
     assert FIGURE_MIME not in figure()._repr_mimebundle_()[0]
 
 
+def test_a_figure_with_a_narrow_layout_carries_both_drawings(monkeypatch) -> None:
+    """Issue 26: the scale page's figure, side by side on wide screens, stacked on phones.
+    Each language's variant holds the narrow drawing too, and each drawing's reading facts
+    say which screens it is for (the build turns them into classes)."""
+
+    @bilingual
+    def figure(*, layout: str = "wide", lang: str | None = None) -> TutorialFigure:
+        with building(lang) as words:
+            fig, ax = new_axes(lang, (6.0, 3.0) if layout == "wide" else (3.0, 6.0))
+            ax.set_xlabel(words["x"])
+        if layout == "wide":
+            fig.narrow_layout = {"layout": "tall"}
+        return fig
+
+    for lang, sentence in (("zh", "一幅空图。"), ("en", "An empty chart.")):
+        monkeypatch.setitem(ALT[lang], "figure", sentence)
+    monkeypatch.setenv(FIGURE_LANGS_ENV, "zh,en")
+    variants = figure()._repr_mimebundle_()[0][FIGURE_MIME]
+    for lang, word in (("zh", "输入 x"), ("en", "input x")):
+        wide, narrow = variants[lang], variants[lang]["narrow"]
+        assert word in wide["data"] and word in narrow["data"]
+        facts = [page_repairs.image_metadata(v["data"].encode())[1] for v in (wide, narrow)]
+        assert [f["shown_on"] for f in facts] == ["wide", "narrow"]
+        assert facts[0]["min_width_px"] == 2 * facts[1]["min_width_px"]
+    monkeypatch.delenv(FIGURE_LANGS_ENV)
+    bundle, _ = figure()._repr_mimebundle_()  # a reader's notebook: the wide figure only
+    assert FIGURE_MIME not in bundle and '"shown_on"' not in bundle["image/svg+xml"]
+
+
 def test_set_language_is_the_default_of_calls_that_name_no_language():
     from attention_tutorial.figures import set_language
 

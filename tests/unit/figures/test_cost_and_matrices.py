@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import matplotlib
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from attention_tutorial import plot_matrices, plot_scaling
-from attention_tutorial.figures._base import TutorialFigure, reading_facts
+from attention_tutorial.figures._base import TutorialFigure, encode, reading_facts
 
 ROWS = [
     {"formulation": name, "n": n, "seconds": n * s, "peak_bytes": n * n * b, "predicted_bytes": n}
@@ -78,6 +79,48 @@ def test_scaling_legend_hides_no_point_and_tiled_shows_around_broadcast() -> Non
     assert tiled.get_markersize() > broadcast.get_markersize()
 
 
+def _svg_text_sizes(fig) -> set[float]:
+    """The font sizes (pt) of every text the figure's SVG draws, mathtext scripts included."""
+    mime, svg, _ = encode(fig)  # as the site draws it: text left to the browser's fonts
+    assert mime == "image/svg+xml"
+    return {float(x) for x in re.findall(r"font-size: ([\d.]+)px", svg)}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_scaling_stacks_its_panels_for_phones_and_every_text_is_counted(lang) -> None:
+    """Issue 26: at 375 px the side-by-side figure was shown at 56 % of its size, its labels
+    at 9.7 CSS px and the exponents of "10^3" at 6.8 px. The site shows phones the stacked
+    layout (time above memory), drawn by the same call; every text of both layouts is one
+    that ``reading_facts`` counts (plain tick labels, no mathtext exponents), so the
+    figure's data-min-width, which the browser test checks, holds for all of it."""
+    wide = plot_scaling(ROWS, lang=lang)
+    stacked = plot_scaling(ROWS, layout="stacked", lang=lang)
+    assert wide.narrow_layout == {"layout": "stacked"} and stacked.narrow_layout is None
+    time_ax, memory_ax = stacked.axes
+    assert time_ax.get_position().y0 > memory_ax.get_position().y1  # one above the other
+    assert time_ax.get_position().x0 == pytest.approx(memory_ax.get_position().x0)
+    for fig in (wide, stacked):
+        fig.draw_without_rendering()
+        labels = [t.get_text() for ax in fig.axes for t in ax.get_xticklabels()]
+        labels += [t.get_text() for ax in fig.axes for t in ax.get_yticklabels()]
+        assert not any("$" in label for label in labels), labels
+        assert _svg_text_sizes(fig) == {13.0}
+    assert "1,000" in [t.get_text() for t in time_ax.get_xticklabels()]
+    assert "1 MB" in [t.get_text() for t in memory_ax.get_yticklabels()]
+    # a phone's column, 343 px: the stacked figure's text at 9 CSS px or more, with room
+    assert reading_facts(stacked)["min_width_px"] <= 0.7 * 343
+    assert stacked.description.startswith(
+        "两幅上下排列" if lang == "zh" else "Two log-log charts, one above"
+    )
+
+
+def test_scaling_names_a_bad_layout() -> None:
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'tall'"
+    ):
+        plot_scaling(ROWS, layout="tall", lang="en")
+
+
 def test_scaling_draws_the_measured_points() -> None:
     fig = plot_scaling(ROWS, lang="en")
     time_line = fig.axes[0].lines[0]
@@ -91,26 +134,47 @@ def test_matrices_write_their_values() -> None:
     assert [t.get_text() for t in fig.axes[0].texts] == ["1.50", "-2.00"]
 
 
-TRANSFORMER = {  # the Transformer page's three 2 x 2 matrices, as large as they get
-    "W_q": np.array([[2.1, 0.3], [-1.2, 0.5]]),
-    "W_k": np.array([[3.0, 1.0], [0.2, -0.4]]),
-    "W_qᵀ W_k": np.array([[-13.01, 3.51], [-0.07, 0.65]]),
+PROJECTIONS = {  # the projections page's three 2 x 2 matrices, as large as they get
+    "M": np.array([[13.01, 3.51], [-0.07, 0.65]]),
+    "A": np.array([[10.49, 1.85], [1.85, 2.6]]),
+    "A⁻¹Mᵀ": np.array([[1.15, -0.06], [0.53, 0.29]]),
 }
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_three_small_matrices_fit_a_phone(lang) -> None:
     """At 375 px the content is 359 px wide: the figure must stay legible there (its
-    smallest text >= 9 CSS px), and no title or value may be cut off at the edges."""
-    fig = plot_matrices(TRANSFORMER, lang=lang)
+    smallest text >= 9 CSS px), and no title, value or colour bar label may be cut off."""
+    fig = plot_matrices(PROJECTIONS, lang=lang)
     assert reading_facts(fig)["min_width_px"] <= 359
-    fig.canvas.draw()
+    fig.draw_without_rendering()  # the constrained layout, as when the figure is saved
     inside = fig.bbox.padded(0.5)
     texts = [ax.title for ax in fig.axes] + [t for ax in fig.axes for t in ax.texts]
-    for text in [*texts, fig._supxlabel]:
+    bar = fig.axes[-1]
+    low, high = sorted(bar.get_xlim())
+    ticks = [t for t in bar.get_xticklabels() if low <= t.get_position()[0] <= high]
+    for text in [*texts, bar.xaxis.label, *ticks]:
         box = text.get_window_extent()
         assert inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1), text
-    assert [ax.get_title() for ax in fig.axes] == ["$W_{q}$", "$W_{k}$", "$W_{q}^\\top$ $W_{k}$"]
+    assert [ax.get_title() for ax in fig.axes] == ["$M$", "$A$", "$A^{-1}M^{\\top}$", ""]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_matrices_have_one_colour_bar_and_say_what_they_draw(lang) -> None:
+    """Issue 26: the projections page reasons with M, A and A⁻¹Mᵀ. One colour bar shows the
+    shared scale, symmetric about 0; the alt text reads every entry out, gives the colour
+    bar's range and says that the ticks are indices."""
+    fig = plot_matrices(PROJECTIONS, lang=lang)
+    *panels, bar = fig.axes
+    assert hasattr(bar, "_colorbar") and len(panels) == 3
+    assert [ax.images[0].get_clim() for ax in panels] == [(-13.01, 13.01)] * 3
+    assert bar._colorbar.mappable.get_clim() == (-13.01, 13.01)
+    alt = fig.description
+    for number in ("13.01", "3.51", "-0.07", "0.65", "10.49", "2.60", "1.15", "-0.06", "0.29"):
+        assert number in alt, number
+    assert "A⁻¹Mᵀ" in alt and "-13.01" in alt
+    assert ("序号" in alt) if lang == "zh" else ("indices" in alt)
+    assert [t.get_text() for t in panels[0].get_xticklabels()] == ["0", "1"]
 
 
 @pytest.mark.parametrize(
