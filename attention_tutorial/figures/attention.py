@@ -431,6 +431,10 @@ def plot_bandwidth_gallery(
                 aspect="auto",
                 extent=extent,  # sorted data: x values on both axes
             )
+            if extent is not None:
+                # the keys' axis spans the queries' range too, as the queries' axis does:
+                # it starts at 0 with a tick there (the first key lies a little right of it)
+                heat.set_xlim(min(extent[0], extent[3]), max(extent[1], extent[2]))
             colorbar = fig.colorbar(image, ax=heat)
             colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
             colorbar.set_label(words["weight_short"])

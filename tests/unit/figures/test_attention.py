@@ -157,6 +157,23 @@ def test_gallery_labels_follow_the_language(toy, lang, expected) -> None:
     assert len(fig.legends) == 1 and len(fig.legends[0].get_texts()) == 3
 
 
+def test_gallery_heatmaps_span_the_queries_range_with_a_tick_at_0() -> None:
+    """Issue 26: the keys' axis began at the first key (0.11 on the page), so it had no
+    0 tick while the queries' axis had one; both now span the same range from 0."""
+    data = make_data()
+    fig = plot_bandwidth_gallery(
+        data.x_test, data.y_truth, data.x_train, data.y_train, [0.3, 1.0], lang="en"
+    )
+    fig.draw_without_rendering()
+    heatmaps = [ax for ax in fig.axes if ax.images and not hasattr(ax, "_colorbar")]
+    assert len(heatmaps) == 2 and float(data.x_train[0]) > 0.1
+    for ax in heatmaps:
+        left, right = ax.get_xlim()
+        assert left == 0.0 and right == pytest.approx(float(data.x_test[-1]))
+        shown = [t.get_text() for t in ax.get_xticklabels() if left <= t.get_position()[0] <= right]
+        assert shown[0] == "0"
+
+
 def test_gallery_errors(toy) -> None:
     """Check each invalid argument is named in the error."""
     x_test, y_truth, x_train, y_train = toy
