@@ -359,7 +359,8 @@ def plot_w_paths(
     """Draw paths of ``w`` during training as points on the leave-one-out loss curve.
 
     Each path is a polyline through ``(w_k, L(w_k))``, from the first value
-    (a square) to the last (a larger circle outlined in black).
+    (a square) to the last (a larger circle outlined in black); the legend names
+    both markers.
 
     Explained on the page `smoothness.md`.
 
@@ -407,7 +408,8 @@ def plot_w_paths(
             if not (grid > 0).all():
                 raise ValueError("ws must all be positive for a logarithmic axis")
         curve = loss_curve(grid, x_train, y_train)  # (n_w,)
-        fig = new_figure((6.4, 3.8))
+        rows = (len(arrays) + 4 + 1) // 2  # the legend's: curve, star, paths, two markers
+        fig = new_figure((6.4, 3.4 + 0.22 * rows))
         ax = fig.add_subplot()
         ax.tick_params(labelfontfamily=FONTS[lang])
         ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
@@ -424,7 +426,13 @@ def plot_w_paths(
         ax.set_xscale("log")
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])
-        ax.legend(fontsize="small")
+        # the markers of every path's two ends, named once in grey
+        markers = (("s", 6, "grey", "path_start"), ("o", 8, "black", "path_end"))
+        for marker, size, edge, key in markers:
+            ax.plot([], [], marker=marker, markersize=size, linestyle="none", color="grey",
+                    markeredgecolor=edge, label=labels[key])  # fmt: skip
+        # under the axes, where it hides no point of a path nor the curve's plateau
+        fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)
         ends = [
             {"name": name, "start": spoken(float(path[0])), "end": spoken(float(path[-1]))}
             for name, path in arrays.items()

@@ -262,6 +262,10 @@ stepper
 #   still left of it and still moving (the cell below takes those 50 steps in Python).
 # - Training $\log w$: with lr = 0.05 a few steps reach the minimum; with lr = 0.5 the first step
 #   lands on the plateau on the right, and no further step moves it.
+# - lr = 10: training $w$, the first step throws $w$ onto the plateau on the right, where it
+#   stays; training $\log w$, the first step takes $w$ beyond float32's range, and the stepper
+#   stops there with a sentence saying that the step diverged (the last cell of this section
+#   checks both in Python).
 #
 # Without JavaScript the stepper's place shows a static picture of the 5-step path at the chapter's
 # settings.
@@ -281,6 +285,25 @@ assert last_step < 0.01  # by a few thousandths
 # thousandths: it has not settled, it is slowing down. Near the minimum the gradient is small, and
 # lr = 0.05 times a small gradient is a small step.
 #
+# The two outcomes at lr = 10, in Python too: training $w$, after the first step $w$ stays on the
+# plateau; training $\log w$, the first step leaves float32's range, and
+# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> raises at the
+# very step where the stepper stops.
+
+# %%
+# lr = 10: w lands on the plateau in one step and stays; log w leaves float32's range
+jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
+print("w, lr = 10: " + " → ".join(f"{w:.4g}" for w in jump))
+# one step up to the plateau, then stuck there
+assert jump[1] > 100 and max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
+try:
+    at.w_path(x_train, y_train, w0, lr=10.0, epochs=1, log_w=True)
+except ValueError as err:  # the step the stepper stops at with its "diverged" sentence
+    print("log w, lr = 10:", err)
+else:
+    raise AssertionError("log w at lr = 10 was expected to leave float32's range")
+
+# %% [markdown]
 # ## Background: consistency and local-constant fitting
 #
 # The Nadaraya-Watson estimate is the solution of a **local-constant** weighted least-squares

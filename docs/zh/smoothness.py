@@ -222,6 +222,8 @@ stepper
 # - 学习率 0.05、训练 $w$：走完 5 步还在最低点左侧。接着走下去，它会一直向最低点挪，越挪越慢：
 #   按钮允许的 50 步走完，仍在最低点左侧，$w$ 还在一点点变大（下面的单元格在 Python 里走了这 50 步）。
 # - 训练 $\log w$：学习率 0.05 时几步就到了最低点附近；学习率 0.5 时第一步就落到右端的平台上，再怎么走也不动。
+# - 学习率 10：训练 $w$ 时，第一步就把 $w$ 甩到右端的平台上，之后一动不动；训练 $\log w$ 时，
+#   第一步就让 $w$ 超出 float32 能表示的范围，演示停在这里，并说明这一步发散了（本节最后一个单元格在 Python 里核对这两种结果）。
 #
 # 没有 JavaScript 时，演示处显示的是本章设置下 5 步路径的静态图。
 
@@ -239,6 +241,23 @@ assert last_step < 0.01  # by a few thousandths
 # 50 步之后 $w$ 离网格上的最低点还差一点，最后一步只挪了千分之几：它没有停下，只是越走越慢，
 # 因为越靠近最低点，梯度越小，学习率 0.05 乘上它，步子也就越小。
 #
+# 学习率 10 的两种结果也在 Python 里走一遍：训练 $w$，第一步之后 $w$ 就停在平台上；训练 $\log w$，
+# 第一步就超出 float32 的范围，<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> 在这一步报错，演示也正是在这一步停下的。
+
+# %%
+# lr = 10: w lands on the plateau in one step and stays; log w leaves float32's range
+jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
+print("w, lr = 10: " + " → ".join(f"{w:.4g}" for w in jump))
+# one step up to the plateau, then stuck there
+assert jump[1] > 100 and max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
+try:
+    at.w_path(x_train, y_train, w0, lr=10.0, epochs=1, log_w=True)
+except ValueError as err:  # the step the stepper stops at with its "diverged" sentence
+    print("log w, lr = 10:", err)
+else:
+    raise AssertionError("log w at lr = 10 was expected to leave float32's range")
+
+# %% [markdown]
 # ## 理论背景：一致性与局部常数拟合
 #
 # Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，

@@ -237,6 +237,32 @@ def test_the_minimum_is_a_star_named_in_the_legend(server, browser, path, key):
         context.close()
 
 
+CURRENT = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    const dots = root.querySelectorAll('svg circle.current-dot');
+    const key = root.querySelector('.attn-explorer-legend .current-key');
+    return {dots: dots.length, fill: dots.length ? getComputedStyle(dots[0]).fill : null,
+            key: key ? key.textContent : null, colour: key ? getComputedStyle(key).color : null};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("path", "key"),
+    [("smoothness", "● 当前的 w（最新一步）"), ("en/smoothness", "● current w (the latest step)")],
+)
+def test_the_current_point_is_named_in_the_legend(server, browser, path, key):
+    """Issue 26: the legend named the start, the steps, the chapter's step and the minimum,
+    not the larger dot at the latest step. Its entry has the dot's colour."""
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        page.evaluate(STEP_AT, [0.05, False, 3])
+        got = page.evaluate(CURRENT)
+        assert got["dots"] == 1 and got["key"] == key, got
+        assert got["colour"] == got["fill"], got
+    finally:
+        context.close()
+
+
 # The accessible name of each control (its <label>, or the legend of its fieldset), the
 # focused element's outline, and the state after each key.
 FOCUSED = """() => {

@@ -361,7 +361,7 @@
     var readout = html("output", "attn-stepper-readout", ui);
     readout.setAttribute("aria-live", "polite");
     var panel = new Panel(ui, L.title, L.w_axis, L.loss_axis, true, [
-      ["■ " + L.start, "start-key"], ["● w", "path-key"],
+      ["■ " + L.start, "start-key"], ["● w", "path-key"], ["● " + L.current, "current-key"],
       ["◯ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
     var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L, true);
     html("p", "attn-stepper-note", ui, L.restart);

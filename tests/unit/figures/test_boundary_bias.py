@@ -85,6 +85,21 @@ def test_w_paths_sit_on_the_leave_one_out_curve(data):
         plot_w_paths(data.x_train, data.y_train, {}, lang="en")
 
 
+@pytest.mark.parametrize(
+    ("lang", "start", "end"),
+    [("zh", "方块：起点", "描边的圆点：终点"), ("en", "square: start", "outlined dot: end")],
+)
+def test_w_paths_legend_names_both_ends_and_hides_no_path(data, lang, start, end):
+    """Issue 26: the stepper's static picture named the start but not the point reached.
+    The legend names the square and the outlined dot, and sits under the axes."""
+    fig = plot_w_paths(data.x_train, data.y_train, {"lr": [0.5, 3.0, 20.0]}, lang=lang)
+    (legend,) = fig.legends
+    entries = [t.get_text() for t in legend.get_texts()]
+    assert entries[-2:] == [start, end] and fig.axes[0].get_legend() is None
+    fig.draw_without_rendering()
+    assert not legend.get_window_extent().overlaps(fig.axes[0].get_window_extent())
+
+
 def test_shape_flow_shows_the_real_shapes(data):
     fig = plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
     shapes = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("(")]
