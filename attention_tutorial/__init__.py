@@ -16,7 +16,7 @@ from attention_tutorial.analysis import (
     loss_curve,
     mse_against_truth,
 )
-from attention_tutorial.data import SEED, ToyData, describe, f, make_data
+from attention_tutorial.data import SEED, ToyData, describe, f, make_data, prints_error
 from attention_tutorial.explorer import BandwidthExplorer, bandwidth_explorer
 from attention_tutorial.figures.attention import (
     plot_attention_heatmap,
@@ -155,6 +155,7 @@ __all__ = [
     "plot_shape_flow",
     "plot_w_paths",
     "predict",
+    "prints_error",
     "scale_measurements",
     "sgd_stepper",
     "train",

@@ -5,6 +5,9 @@ Explained on the page `data.md`.
 
 from __future__ import annotations
 
+import contextlib
+import textwrap
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -177,3 +180,48 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
     )
     print(f"{name}: shape {tuple(tensor.shape)}, dtype {tensor.dtype}")
     print(text)
+
+
+@contextlib.contextmanager
+def prints_error(*kinds: type[BaseException], width: int = 80) -> Iterator[list[str]]:
+    """Run the ``with`` block, which must fail with one of ``kinds``; print its first line.
+
+    The line printed is ``Type: message`` (the message's first line), wrapped
+    between words at ``width`` characters with the next lines indented by four
+    spaces. It is also appended to the list that ``with ... as`` receives, for a
+    check. A block that does not fail raises ``AssertionError``: a page that
+    prints errors never shows a stale one. An error of another kind passes
+    through unchanged.
+
+    Explained on the page `handbook/errors.md`.
+
+    Args:
+        *kinds: The exception classes the block may raise, at least one.
+        width: Wrap the printed line at this many characters, ``>= 20``.
+
+    Raises:
+        TypeError: If ``kinds`` is empty or holds something other than an exception class.
+        ValueError: If ``width`` is below 20.
+        AssertionError: If the block raises nothing.
+
+    Examples:
+        >>> with prints_error(IndexError) as caught:
+        ...     [][0]
+        IndexError: list index out of range
+        >>> caught
+        ['IndexError: list index out of range']
+    """
+    if not kinds or not all(isinstance(k, type) and issubclass(k, BaseException) for k in kinds):
+        raise TypeError(
+            f"kinds must be one or more exception classes (e.g. RuntimeError), got {kinds!r}"
+        )
+    width = _checks.integer("width", width, minimum=20)
+    caught: list[str] = []
+    try:
+        yield caught
+    except kinds as err:
+        first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
+        caught.append(first)
+        print(textwrap.fill(first, width, subsequent_indent=" " * 4, break_on_hyphens=False))
+    else:
+        raise AssertionError("the block was expected to fail")

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from attention_tutorial import SEED, ToyData, describe, f, make_data
+from attention_tutorial import SEED, ToyData, describe, f, make_data, prints_error
 
 
 def reference_f(x: float) -> float:
@@ -181,3 +181,40 @@ def test_describe_errors(args: tuple, kwargs: dict, error: type[Exception], mess
     """Check that every invalid argument of describe is named in the error."""
     with pytest.raises(error, match=re.escape(message)):
         describe(*args, **kwargs)
+
+
+def test_prints_error_prints_the_first_line_wrapped_and_hands_it_over(capsys) -> None:
+    """The error index's helper (issue 26: it moved from the page into the package)."""
+    with prints_error(RuntimeError) as caught:
+        torch.matmul(torch.ones(2, 3), torch.ones(2, 3))
+    printed = capsys.readouterr().out
+    assert caught == ["RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)"]
+    assert printed == caught[0] + "\n"
+    long = "x" * 30 + " " + "y" * 30 + " " + "z" * 30
+    with prints_error(ValueError, width=50):
+        raise ValueError(long + "\nsecond line")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["ValueError: " + "x" * 30, "    " + "y" * 30, "    " + "z" * 30]
+
+
+def test_prints_error_fails_when_nothing_fails_and_passes_other_errors_on() -> None:
+    with pytest.raises(AssertionError, match="expected to fail"):
+        with prints_error(RuntimeError):
+            pass
+    with pytest.raises(KeyError):
+        with prints_error(RuntimeError):
+            raise KeyError("k")
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: prints_error(), TypeError, "kinds must be one or more exception classes"),
+        (lambda: prints_error("RuntimeError"), TypeError, "got \\('RuntimeError',\\)"),
+        (lambda: prints_error(RuntimeError, width=5), ValueError, "width"),
+    ],
+)
+def test_prints_error_names_a_bad_argument(call, error, message) -> None:
+    with pytest.raises(error, match=message):
+        with call():
+            raise RuntimeError("never reached")

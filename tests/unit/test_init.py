@@ -15,7 +15,8 @@ PAGES = {
     for path in [*DOCS_ZH.rglob("*.py"), *DOCS_ZH.rglob("*.md")]
 }
 EXPECTED = {
-    "SEED", "f", "ToyData", "make_data", "describe", "average_pooling", "gaussian_kernel",
+    "SEED", "f", "ToyData", "make_data", "describe", "prints_error", "average_pooling",
+    "gaussian_kernel",
     "nadaraya_watson", "nadaraya_watson_broadcast", "leave_one_out", "NWKernelRegression",
     "train", "loss_at_w", "predict",
     # analysis.py (pages leave-one-out, smoothness); scores.py (page dot-product)

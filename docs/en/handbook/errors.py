@@ -12,47 +12,25 @@
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,
 # dtypes): the numbers you see will usually differ. The first word of an error is the type
 # of the exception: `RuntimeError`, `IndexError`, `TypeError`, …
+#
+# Each entry's code wraps the failing line in `with prints_error(…):`.
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>, a small tool
+# of the package, prints the first line of the error (wrapped between words when it is long, the
+# next lines indented by four spaces); if the line stops failing, the build fails, so this page
+# cannot keep a stale message.
 
 # %%
-import contextlib
-import textwrap
-
 import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import nn
 
 import attention_tutorial as at
+from attention_tutorial import prints_error  # runs a failing block, prints its error
 
 _ = torch.manual_seed(at.SEED)
 
-
-@contextlib.contextmanager
-def prints_error(*kinds):
-    """Run the block, which must fail with one of ``kinds``; print its first line.
-
-    The line is also appended to the list that ``with ... as`` receives.
-    """
-    caught = []
-    try:
-        yield caught
-    except kinds as err:
-        first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
-        caught.append(first)
-        # wrapped between words to fit the page; the next lines are indented
-        print(
-            textwrap.fill(first, 80, subsequent_indent=" " * 4, break_on_hyphens=False)
-        )
-    else:
-        raise AssertionError("the block was expected to fail")
-
-
 # %% [markdown]
-# `prints_error` runs the line inside `with` and prints the first line of its error
-# (wrapped between words when it is long, the next lines indented by four spaces), and hands
-# that line to the name after `with … as`, for the page's own checks; if the
-# line does not fail, the build fails, so this page cannot keep a stale message.
-#
 # ## Shapes that do not fit
 #
 # ### mat1 and mat2 shapes cannot be multiplied

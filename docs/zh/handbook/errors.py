@@ -7,46 +7,23 @@
 #
 # 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
 # 报错的第一个词是异常的类型：`RuntimeError`、`IndexError`、`TypeError`……
+#
+# 每个条目的代码都用 `with prints_error(…):` 包住出错的那一行。<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
+# 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格）；那一行要是不再报错，构建就会失败，
+# 所以这一页不会留下过时的报错。
 
 # %%
-import contextlib
-import textwrap
-
 import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import nn
 
 import attention_tutorial as at
+from attention_tutorial import prints_error  # runs a failing block, prints its error
 
 _ = torch.manual_seed(at.SEED)
 
-
-@contextlib.contextmanager
-def prints_error(*kinds):
-    """Run the block, which must fail with one of ``kinds``; print its first line.
-
-    The line is also appended to the list that ``with ... as`` receives.
-    """
-    caught = []
-    try:
-        yield caught
-    except kinds as err:
-        first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
-        caught.append(first)
-        # wrapped between words to fit the page; the next lines are indented
-        print(
-            textwrap.fill(first, 80, subsequent_indent=" " * 4, break_on_hyphens=False)
-        )
-    else:
-        raise AssertionError("the block was expected to fail")
-
-
 # %% [markdown]
-# `prints_error` 运行 `with` 里的那一行，打印报错的第一行（太长时在词与词之间折行，续行缩进四格），
-# 也把这一行交给 `with … as` 后面的名字，供本页核对；
-# 要是那一行没有报错，构建就会失败，所以这一页不会留下过时的报错。
-#
 # ## 形状对不上
 #
 # ### mat1 and mat2 shapes cannot be multiplied
