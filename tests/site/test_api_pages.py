@@ -164,6 +164,28 @@ def test_each_summary_is_said_once(lang: str) -> None:
         assert score.startswith(english["score"])
 
 
+@pytest.mark.parametrize("module", ["pooling", "stepper", "explorer"])
+def test_a_module_with_chinese_notes_shows_them_on_the_chinese_page(module: str) -> None:
+    """Issue 26: the pooling page's bandwidth note was in English only on the Chinese page.
+    A module's notes in ``MODULE_NOTES`` replace the English ones there, and only while
+    the English text they stand for is still the module's (else the test names it)."""
+    import griffe
+
+    from tools.sitebuild.summaries_zh import MODULE_NOTES
+
+    path = f"attention_tutorial.{module}"
+    english, chinese = MODULE_NOTES[path]
+    shown = {}
+    for lang in LANGS:
+        links = docstring_links.PageLinks(lang)
+        loaded = griffe.load(path, search_paths=[str(ROOT)], extensions=griffe.load_extensions(links))
+        shown[lang] = loaded.docstring.value
+    assert shown["en"] == english, f"the English notes of {path} changed: update MODULE_NOTES"
+    assert shown["zh"] == chinese
+    assert re.search("[\u4e00-\u9fff]", chinese) and "Explained" not in chinese
+    assert docstring_links.module_notes_zh(path, "Other notes.") == "Other notes."
+
+
 def test_every_page_named_in_a_docstring_exists() -> None:
     names = set()
     for path in (ROOT / "attention_tutorial").rglob("*.py"):

@@ -21,7 +21,8 @@ With ``lang: zh`` (``mkdocs.yml``) two more things happen, for a Chinese reader:
   summary, the first paragraph of its docstring (one summary, not the same one twice);
 - the sentence "Explained on the page(s) `a.md` and `b.md`." becomes
   "讲解见[…](../a.py)和[…](../b.py)。" (a sentence that goes on after the page
-  names keeps its English words, with the Chinese titles).
+  names keeps its English words, with the Chinese titles);
+- a module's notes written in Chinese (``MODULE_NOTES``) take the place of the English ones.
 """
 
 from __future__ import annotations
@@ -135,6 +136,21 @@ def summary_zh(obj: griffe.Object) -> str | None:
     return BUILDING_BLOCKS.get(obj.parent.path, {}).get(obj.name)
 
 
+def module_notes_zh(module: str, text: str) -> str:
+    """The notes of ``module`` (its docstring without the summary) in Chinese, if written.
+
+    ``MODULE_NOTES`` in ``summaries_zh.py`` holds the English text each Chinese one
+    replaces; any other text is returned as it is.
+
+    >>> module_notes_zh("attention_tutorial.pooling", "Another note.")
+    'Another note.'
+    """
+    from tools.sitebuild.summaries_zh import MODULE_NOTES
+
+    english, chinese = MODULE_NOTES.get(module, (None, None))
+    return chinese if english is not None and text.strip() == english else text
+
+
 def drop_summary(text: str) -> str:
     """``text`` without its first paragraph (the one-line summary a page already says)."""
     _, _, rest = text.strip().partition("\n\n")
@@ -175,6 +191,8 @@ class PageLinks(griffe.Extension):
         text = link_pages(text, self.lang)
         if obj.is_module and obj.path.startswith(PACKAGE):
             text = drop_summary(text)
+            if self.lang == "zh":
+                text = module_notes_zh(obj.path, text)
         elif sentence is not None:
             text = f"{sentence}\n\n{drop_summary(text)}".rstrip()
         obj.docstring.value = text

@@ -130,3 +130,72 @@ BUILDING_BLOCKS: dict[str, dict[str, str]] = {
         "dot_product_terms": "点积写法的三部分：$qw$、$kw$ 和键偏置 $-(kw)^2/2$。",
     },
 }
+
+# The rest of a module's docstring (after its summary, which the page's intro says), in
+# Chinese, for modules whose notes a Chinese reader needs in Chinese: {module: (the English
+# text it replaces, word for word, as the module's docstring has it; the Chinese text)}.
+# The English text is kept so that the Chinese cannot silently describe an older docstring:
+# ``docstring_links`` replaces only that text, and a test checks that it is the docstring's.
+MODULE_NOTES: dict[str, tuple[str, str]] = {
+    "attention_tutorial.pooling": (
+        "Queries are test inputs, keys are training inputs and values are training\n"
+        "outputs, so the shape comments below use ``n_test`` and ``n_train``.\n\n"
+        "The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression`\n"
+        "and `w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2``\n"
+        "there; `analysis.bandwidth_from_w` converts).",
+        "查询是测试输入，键是训练输入，值是训练输出，所以下面代码注释里的形状写作 ``n_test`` 和 "
+        "``n_train``。\n\n"
+        "这里的函数接受带宽 $h$（参数 ``bandwidth``）；`scores`、`NWKernelRegression` 和 "
+        "`w_path` 接受的是它的倒数 $w = 1/h$：这里的 ``bandwidth=0.5`` 就是那里的 ``w=2``，"
+        "换算用 `analysis.bandwidth_from_w`。",
+    ),
+    "attention_tutorial.stepper": (
+        "``sgd_stepper`` returns an object that a notebook displays as HTML: a container\n"
+        "with the training data (generated with a fixed seed) and the initial ``w`` as\n"
+        "JSON and, as the fallback without JavaScript, a static picture of the path of\n"
+        "``steps`` steps (5 by default) at the initial settings\n"
+        "(``figures.curves.plot_w_paths``). The site's\n"
+        "``docs/assets/javascripts/explorer.js`` finds the container and adds the\n"
+        "controls: a learning rate on a log scale, ``w`` or ``log w`` as the trained\n"
+        'parameter, and the buttons "Step" and "Reset". Each step is computed in the\n'
+        "browser from the data written into the page, the same steps as\n"
+        "``training_paths.w_path``, and drawn on the leave-one-out loss curve of the\n"
+        "bandwidth explorer. The controls exist on the site only: in Jupyter you see the\n"
+        "static picture, in the current language (``figures.set_language``).",
+        "``sgd_stepper`` 返回一个对象，notebook 把它显示为 HTML："
+        "一个容器，里面有 JSON 形式的训练数据（用固定种子生成）和 ``w`` 的初值，"
+        "还有没有 JavaScript 时的替代品，"
+        "即初始设置下走 ``steps`` 步（默认 5 步）的路径的静态图"
+        "（``figures.curves.plot_w_paths``）。"
+        "网站的 ``docs/assets/javascripts/explorer.js`` 找到这个容器，"
+        "加上控件：对数刻度的学习率、训练的参数（``w`` 或 ``log w``），"
+        "以及“走一步”“重来”两个按钮。每一步都在浏览器里用写进页面的数据算出，"
+        "与 ``training_paths.w_path`` 走的步相同，"
+        "画在带宽探索器的留一法损失曲线上。这些控件只在本网站上有："
+        "在 Jupyter 里看到的是静态图，"
+        "文字用当前语言（``figures.set_language``）。",
+    ),
+    "attention_tutorial.explorer": (
+        "``bandwidth_explorer`` returns an object that a notebook displays as HTML: a\n"
+        "container with the seeded data as JSON and, as the fallback without\n"
+        "JavaScript, a static picture of the same four panels drawn by\n"
+        "``figures.explorer_panels.plot_explorer_panels``. The site's "
+        "``docs/assets/javascripts/explorer.js``\n"
+        "finds the container, adds a slider for ``w`` and recomputes the attention\n"
+        "weights, the fit and the leave-one-out loss in the browser. The slider exists\n"
+        "on the site only: in Jupyter you see the static picture. A notebook shows it in\n"
+        "the current language (``figures.set_language``); the site build produces the\n"
+        "HTML in every language it asks for (``ATTENTION_TUTORIAL_FIGURE_LANGS``).",
+        "``bandwidth_explorer`` 返回一个对象，"
+        "notebook 把它显示为 HTML：一个容器，"
+        "里面有 JSON 形式的数据（用固定种子生成），"
+        "还有没有 JavaScript 时的替代品，"
+        "即由 ``figures.explorer_panels.plot_explorer_panels`` 画出的同样四个面板的静态图。"
+        "网站的 ``docs/assets/javascripts/explorer.js`` 找到这个容器，"
+        "加上 ``w`` 的滑块，在浏览器里重算注意力权重、拟合和留一法损失。"
+        "滑块只在本网站上有：在 Jupyter 里看到的是静态图。"
+        "notebook 用当前语言显示它（``figures.set_language``）；"
+        "网站构建时，"
+        "按构建要求的每种语言各生成一份 HTML（``ATTENTION_TUTORIAL_FIGURE_LANGS``）。",
+    ),
+}
