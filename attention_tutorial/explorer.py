@@ -1,14 +1,9 @@
 """The interactive bandwidth explorer: the data written into the page, the browser does the rest.
 
-``bandwidth_explorer`` returns an object that a notebook displays as HTML: a
-container with the seeded data as JSON and, as the fallback without
-JavaScript, a static picture of the same four panels drawn by
-``figures.explorer_panels.plot_explorer_panels``. The site's ``docs/assets/javascripts/explorer.js``
-finds the container, adds a slider for ``w`` and recomputes the attention
-weights, the fit and the leave-one-out loss in the browser. The slider exists
-on the site only: in Jupyter you see the static picture. A notebook shows it in
-the current language (``figures.set_language``); the site build produces the
-HTML in every language it asks for (``ATTENTION_TUTORIAL_FIGURE_LANGS``).
+``bandwidth_explorer`` returns a ``BandwidthExplorer``, which a notebook cell
+displays: on the site with a slider for ``w``, elsewhere as the static picture
+of its four panels (``figures.explorer_panels.plot_explorer_panels``), in the
+current language (``figures.set_language``).
 
 Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 """
@@ -93,33 +88,36 @@ def bandwidth_explorer(
 ) -> BandwidthExplorer:
     """Return the interactive bandwidth explorer of ``data``, for display in a notebook cell.
 
-    Explained on the page `nonparametric.md`.
+    Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
-    On the site a slider moves ``w`` from 0.1 to 1000 (log scale) and four panels
-    follow: the fit, the weights of the queries (one to three), the weight heatmap
-    and the leave-one-out loss against ``w``, all computed in the browser from the
-    data written into the page. In Jupyter, or without JavaScript, you see the
-    static picture of ``plot_explorer_panels`` at the initial ``w``: the slider
-    exists on the site only.
+    The slider moves ``w`` from 0.1 to 1000 (log scale); the four panels follow.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
         w: The initial ``w``, between 0.1 and 1000.
-        query_indices: One to three test indices whose weights are drawn as bumps.
+        query_indices: One to three distinct test indices (ints), each from 0 to
+            ``n_test - 1`` (0 to 49 for ``make_data()``): the queries whose
+            weights are drawn as bumps.
 
     Returns:
         A ``BandwidthExplorer``; a notebook shows it as HTML.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If ``w`` or an index is out of range.
+        TypeError: If ``data`` is not a ``ToyData``, ``w`` not a number or an
+            index not an int.
+        ValueError: If ``w`` is out of range, or ``query_indices`` is empty,
+            holds more than three indices, repeats one, or holds one outside
+            0 to ``n_test - 1``.
 
     Examples:
-        >>> explorer = bandwidth_explorer(make_data(n_train=10), w=2.0)
+        >>> # the lesson's explorer; a notebook cell that ends with `explorer` shows it
+        >>> explorer = bandwidth_explorer(w=2.0, query_indices=(0, 25))
         >>> explorer
-        BandwidthExplorer(w=2, n_train=10, n_test=50)
-        >>> len(explorer.payload("en")["x_train"]), explorer.payload("en")["labels"]["w"]
-        (10, 'w')
+        BandwidthExplorer(w=2, n_train=50, n_test=50)
+        >>> bandwidth_explorer(query_indices=(1, 1))
+        Traceback (most recent call last):
+        ...
+        ValueError: query_indices must not repeat an index, got (1, 1)
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -133,7 +131,7 @@ def bandwidth_explorer(
 class BandwidthExplorer:
     """What ``bandwidth_explorer`` returns: displays itself as the explorer's HTML.
 
-    Explained on the page `nonparametric.md`.
+    Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
     Attributes:
         data: The toy data written into the page.
@@ -141,8 +139,11 @@ class BandwidthExplorer:
         query_indices: The test indices whose weights are drawn as bumps.
 
     Examples:
-        >>> html = bandwidth_explorer(make_data(n_train=10)).html("en")
-        >>> html.startswith('<div class="attn-explorer" data-lang="en">')
+        >>> explorer = bandwidth_explorer()
+        >>> explorer.w, explorer.query_indices
+        (1.0, [0, 25, 40])
+        >>> # outside a notebook: the page's HTML, to write into a file of your own
+        >>> explorer.html("en").startswith("<div")
         True
     """
 

@@ -104,17 +104,21 @@ class NWKernelRegression(nn.Module):
         """Pool the values of each row, weighted by the query-key similarity.
 
         Args:
-            queries: Shape ``(n_queries,)``.
-            keys: Shape ``(n_queries, n_keys)``: row ``i`` holds the keys of query ``i``.
-            values: Shape ``(n_queries, n_keys)``, the values paired with ``keys``.
+            queries: Shape ``(n_queries,)``, floating dtype.
+            keys: Shape ``(n_queries, n_keys)``: row ``i`` holds the keys of query ``i``;
+                the dtype of ``queries``.
+            values: Shape ``(n_queries, n_keys)``, the values paired with ``keys``; the
+                dtype of ``queries``.
 
         Returns:
             The predictions ``y_hat``, shape ``(n_queries,)``; float16 and bfloat16
             inputs are computed, and returned, in float32.
 
         Raises:
-            TypeError: If an argument is not a tensor.
-            ValueError: If a shape, dtype or value is invalid.
+            TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor.
+            ValueError: If a shape is not the one above or ``n_keys`` is 0; if a tensor
+                has an integer dtype or holds NaN or an infinite value; or if the three
+                differ in dtype.
         """
         queries, keys, values = _check_forward_inputs(queries, keys, values)
         n_keys = keys.shape[1]

@@ -27,7 +27,8 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
     Explained on the page `average.md`.
 
     Args:
-        queries: Test inputs, shape ``(n_test,)``; only their number is used.
+        queries: Test inputs, shape ``(n_test,)``, floating dtype; only their number is
+            used.
         values: Training outputs, shape ``(n_train,)``.
 
     Returns:
@@ -35,8 +36,9 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
         ``(n_test, n_train)``.
 
     Raises:
-        TypeError: If an argument is not a tensor.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``queries`` or ``values`` is not a tensor.
+        ValueError: If ``queries`` or ``values`` is not 1-D, is empty, has an integer
+            dtype (``torch.arange(2)``) or holds NaN or an infinite value.
 
     Examples:
         >>> # 2 queries, 3 values: each query predicts mean(1, 2, 6) = 3
@@ -101,9 +103,9 @@ def nadaraya_watson(
     Explained on the page `nonparametric.md`.
 
     Args:
-        queries: Test inputs ``x``, shape ``(n_test,)``.
-        keys: Training inputs ``x_i``, shape ``(n_train,)``.
-        values: Training outputs ``y_i``, shape ``(n_train,)``.
+        queries: Test inputs ``x``, shape ``(n_test,)``, floating dtype.
+        keys: Training inputs ``x_i``, shape ``(n_train,)``, the dtype of ``queries``.
+        values: Training outputs ``y_i``, shape ``(n_train,)``, the dtype of ``queries``.
         bandwidth: Kernel width ``h``: a positive number or a one-element tensor.
 
     Returns:
@@ -114,8 +116,12 @@ def nadaraya_watson(
         are computed, and returned, in float32.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor, or
+            ``bandwidth`` is not a number or a tensor.
+        ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds NaN
+            or an infinite value; if ``queries``, ``keys`` and ``values`` differ in
+            dtype (float64 with float32); if ``keys`` and ``values`` differ in
+            length; or if ``bandwidth`` is not a positive finite number.
 
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
@@ -157,9 +163,9 @@ def nadaraya_watson_broadcast(
     Explained on the pages `nonparametric.md` and `dot-product.md`.
 
     Args:
-        queries: Test inputs, shape ``(n_test,)``.
-        keys: Training inputs, shape ``(n_train,)``.
-        values: Training outputs, shape ``(n_train,)``.
+        queries: Test inputs, shape ``(n_test,)``, floating dtype.
+        keys: Training inputs, shape ``(n_train,)``, the dtype of ``queries``.
+        values: Training outputs, shape ``(n_train,)``, the dtype of ``queries``.
         bandwidth: Kernel width ``h``: a positive number or a one-element tensor.
 
     Returns:
@@ -167,8 +173,12 @@ def nadaraya_watson_broadcast(
         ``(n_test, n_train)``.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor, or
+            ``bandwidth`` is not a number or a tensor.
+        ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds NaN
+            or an infinite value; if ``queries``, ``keys`` and ``values`` differ in
+            dtype (float64 with float32); if ``keys`` and ``values`` differ in
+            length; or if ``bandwidth`` is not a positive finite number.
 
     Examples:
         >>> y_hat, attention_weights = nadaraya_watson_broadcast(
@@ -199,15 +209,17 @@ def leave_one_out(x_train: Tensor, y_train: Tensor) -> tuple[Tensor, Tensor]:
     Explained on the page `leave-one-out.md`.
 
     Args:
-        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
-        y_train: Training outputs, shape ``(n_train,)``.
+        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``, floating dtype.
+        y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
 
     Returns:
         ``(keys, values)``, both of shape ``(n_train, n_train - 1)``.
 
     Raises:
-        TypeError: If an argument is not a tensor.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``x_train`` or ``y_train`` is not a tensor.
+        ValueError: If ``x_train`` or ``y_train`` is not 1-D, has an integer dtype or
+            holds NaN or an infinite value; if they differ in length or dtype; or if
+            ``n_train < 2``.
 
     Examples:
         >>> keys, values = leave_one_out(

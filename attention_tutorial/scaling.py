@@ -164,6 +164,7 @@ def formulation(name: str) -> Callable[..., Tensor]:
         ValueError: If ``name`` is not one of the four.
 
     Examples:
+        >>> from attention_tutorial.scaling import formulation
         >>> formulation("chunked").__name__
         'nadaraya_watson_chunked'
         >>> formulation("broadcast")(torch.tensor([1.0]), torch.tensor([0.0, 2.0]),
@@ -211,6 +212,7 @@ def peak_intermediates(
         ValueError: If ``name`` is unknown or a size is below 1.
 
     Examples:
+        >>> from attention_tutorial.scaling import peak_intermediates
         >>> peak_intermediates("tiled", 50, 40)
         {'queries_tiled': (50, 40), 'scores': (50, 40), 'attention_weights': (50, 40)}
         >>> peak_intermediates("chunked", 10_000, 10_000, chunk_size=100)
@@ -303,6 +305,7 @@ def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]
     Examples:
         >>> cell = {"formulation": "sdpa", "n": 1000, "chunk_size": None, "predicted_bytes": 8,
         ...         "runs": [{"seconds": s, "peak_bytes": 4096} for s in (0.3, 0.1, 0.2)]}
+        >>> from attention_tutorial.scaling import median_measurements
         >>> median_measurements({"format": 2, "measurements": [cell]})[0]["seconds"]
         0.2
     """  # fmt: skip

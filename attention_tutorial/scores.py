@@ -289,8 +289,8 @@ def gaussian_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> T
     Explained on the page `dot-product.md`.
 
     Args:
-        queries: Shape ``(n_queries,)``.
-        keys: Shape ``(n_keys,)``.
+        queries: Shape ``(n_queries,)``, floating dtype.
+        keys: Shape ``(n_keys,)``, the dtype of ``queries``.
         w: The inverse bandwidth, a number or a one-element tensor.
 
     Returns:
@@ -299,8 +299,10 @@ def gaussian_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> T
         are computed, and returned, in float32.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``queries`` or ``keys`` is not a tensor, or ``w`` is not a number or a
+            tensor.
+        ValueError: If ``queries`` or ``keys`` is not 1-D, is empty, has an integer
+            dtype or holds NaN or an infinite value; or if they differ in dtype.
 
     Examples:
         >>> gaussian_scores(torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0]))
@@ -367,8 +369,8 @@ def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -
     Explained on the page `dot-product.md`.
 
     Args:
-        queries: Shape ``(n_queries,)``.
-        keys: Shape ``(n_keys,)``.
+        queries: Shape ``(n_queries,)``, floating dtype.
+        keys: Shape ``(n_keys,)``, the dtype of ``queries``.
         w: The inverse bandwidth, a number or a one-element tensor.
 
     Returns:
@@ -376,9 +378,11 @@ def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -
         computed, and returned, in float32.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid, or if the queries, the
-            keys and ``w`` are so large that the products overflow.
+        TypeError: If ``queries`` or ``keys`` is not a tensor, or ``w`` is not a number or a
+            tensor.
+        ValueError: If ``queries`` or ``keys`` is not 1-D, is empty, has an integer
+            dtype or holds NaN or an infinite value; if they differ in dtype; or if
+            the queries, the keys and ``w`` are so large that the products overflow.
 
     Examples:
         >>> queries, keys = torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0])
@@ -408,9 +412,9 @@ def dot_product_pooling(
     Explained on the page `dot-product.md`.
 
     Args:
-        queries: Shape ``(n_queries,)``.
-        keys: Shape ``(n_keys,)``.
-        values: Shape ``(n_keys,)``, paired with ``keys``.
+        queries: Shape ``(n_queries,)``, floating dtype.
+        keys: Shape ``(n_keys,)``, the dtype of ``queries``.
+        values: Shape ``(n_keys,)``, paired with ``keys``, the dtype of ``queries``.
         w: The inverse bandwidth, a number or a one-element tensor.
 
     Returns:
@@ -418,8 +422,11 @@ def dot_product_pooling(
         ``(n_queries, n_keys)``.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid, or the products overflow.
+        TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor, or ``w`` is
+            not a number or a tensor.
+        ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds
+            NaN or an infinite value; if the three differ in dtype; if ``keys`` and
+            ``values`` differ in length; or if the products overflow.
 
     Examples:
         >>> y_hat, attention_weights = dot_product_pooling(

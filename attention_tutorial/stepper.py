@@ -1,17 +1,9 @@
 """The SGD stepper: the reader takes the chapter's gradient-descent steps one at a time.
 
-``sgd_stepper`` returns an object that a notebook displays as HTML: a container
-with the training data (generated with a fixed seed) and the initial ``w`` as
-JSON and, as the fallback without JavaScript, a static picture of the path of
-``steps`` steps (5 by default) at the initial settings
-(``figures.curves.plot_w_paths``). The site's
-``docs/assets/javascripts/explorer.js`` finds the container and adds the
-controls: a learning rate on a log scale, ``w`` or ``log w`` as the trained
-parameter, and the buttons "Step" and "Reset". Each step is computed in the
-browser from the data written into the page, the same steps as
-``training_paths.w_path``, and drawn on the leave-one-out loss curve of the
-bandwidth explorer. The controls exist on the site only: in Jupyter you see the
-static picture, in the current language (``figures.set_language``).
+``sgd_stepper`` returns an ``SgdStepper``, which a notebook cell displays: on the
+site with its controls, elsewhere as the static picture of its path
+(``figures.curves.plot_w_paths``), in the current language
+(``figures.set_language``). Its steps are those of ``training_paths.w_path``.
 
 Explained on the page `smoothness.md`.
 """
@@ -135,19 +127,15 @@ def sgd_stepper(
 
     Explained on the page `smoothness.md`.
 
-    On the site the reader picks a learning rate (log scale, 0.001 to 10) and
-    ``w`` or ``log w`` as the trained parameter, then presses "Step": each press
-    takes one full-batch SGD step on the summed leave-one-out loss, computed in
-    the browser (the steps of ``w_path``), draws the new ``w`` on the loss curve
-    and prints ``w``, the gradient and the loss; the point after ``steps`` steps
-    is marked. In Jupyter, or without JavaScript, you see the static picture of
-    the path of ``steps`` steps (5 by default) at the initial settings: the
-    controls exist on the site only.
+    Each press of "Step" takes one full-batch SGD step on the summed
+    leave-one-out loss (the steps of ``w_path``) and prints ``w``, the gradient
+    and the loss; the point after ``steps`` steps is marked.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
-        w0: The initial ``w`` of every path, between 0.1 and 10**3.5; the lesson
-            uses the untrained model's ``at.NWKernelRegression().w.item()``.
+        w0: The initial ``w`` of every path, between 0.1 and 10**3.5 (about 3162).
+            The lesson's is 0.496: the untrained model's ``w`` after
+            ``torch.manual_seed(SEED)``, as on the page `parametric.md`.
         lr: The initial learning rate, one of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10).
         log_w: Start with ``log w`` as the trained parameter instead of ``w``.
@@ -158,7 +146,8 @@ def sgd_stepper(
         An ``SgdStepper``; a notebook shows it as HTML.
 
     Raises:
-        TypeError: If an argument has the wrong type.
+        TypeError: If ``data`` is not a ``ToyData``, ``w0`` or ``lr`` is not a
+            number, ``log_w`` not a bool or ``steps`` not an int.
         ValueError: If ``w0``, ``lr`` or ``steps`` is out of range, or if the
             ``steps`` steps from ``w0`` at ``lr`` leave the positive finite
             numbers (``w`` overflows, or goes to 0 or below): the static picture
@@ -166,16 +155,13 @@ def sgd_stepper(
             ``log_w=True``, which keeps ``w`` positive).
 
     Examples:
-        >>> stepper = sgd_stepper(make_data(n_train=10), w0=0.5, lr=0.05)
+        >>> # the lesson's stepper; a notebook cell that ends with `stepper` shows it
+        >>> stepper = sgd_stepper(w0=0.496)
         >>> stepper
-        SgdStepper(w0=0.5, lr=0.05, log_w=False, steps=5, n_train=10)
-        >>> payload = stepper.payload("en")
-        >>> (
-        ...     len(payload["x_train"]),
-        ...     payload["lr"] in payload["lrs"],
-        ...     payload["labels"]["step"],
-        ... )
-        (10, True, 'Step')
+        SgdStepper(w0=0.496, lr=0.5, log_w=False, steps=5, n_train=50)
+        >>> # lr = 0.5 on w: the first step jumps from 0.496 to about 16.9
+        >>> [round(w, 3) for w in stepper.path()]
+        [0.496, 16.884, 16.713, 16.54, 16.365, 16.188]
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -219,8 +205,12 @@ class SgdStepper:
         steps: Number of steps marked on the path and drawn in the static picture.
 
     Examples:
-        >>> html = sgd_stepper(make_data(n_train=10), w0=0.5).html("en")
-        >>> html.startswith('<div class="attn-explorer attn-stepper" data-lang="en">')
+        >>> # training log w with the gentler lr = 0.05: smaller steps, w stays positive
+        >>> stepper = sgd_stepper(w0=0.496, lr=0.05, log_w=True)
+        >>> [round(w, 3) for w in stepper.path()]
+        [0.496, 1.118, 5.064, 4.454, 4.113, 3.997]
+        >>> # outside a notebook: the page's HTML, to write into a file of your own
+        >>> stepper.html("en").startswith("<div")
         True
     """
 

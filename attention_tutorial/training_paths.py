@@ -40,7 +40,7 @@ def w_path(
     Args:
         x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``; used as
             constants (detached), half precision computed in float32.
-        y_train: Training outputs, shape ``(n_train,)``.
+        y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
         w0: The initial ``w``, within the range of float32; positive when
             ``log_w`` is true.
         lr: Learning rate, a positive number.
@@ -51,8 +51,12 @@ def w_path(
         ``epochs + 1`` floats: the initial ``w``, then ``w`` after each step.
 
     Raises:
-        TypeError: If an argument has the wrong type.
-        ValueError: If a shape, dtype or value is invalid.
+        TypeError: If ``x_train`` or ``y_train`` is not a tensor, ``w0`` or ``lr`` not
+            a number, ``epochs`` not an int or ``log_w`` not a bool.
+        ValueError: If ``x_train`` or ``y_train`` is not 1-D, has an integer dtype or
+            holds NaN or an infinite value; if they differ in length or dtype; if
+            ``n_train < 2``, ``lr`` is not positive or ``epochs < 1``; if ``w0`` is not
+            positive while ``log_w`` is true; or if ``w`` leaves float32's range.
 
     Examples:
         >>> x_train = torch.tensor([0.0, 1.0, 2.0, 3.0])

@@ -2,15 +2,8 @@
 
 The loss against ``w`` comes twice: with and without each point's own key
 (``plot_loss_vs_w``), and as the leave-one-out curve with the paths that training
-takes along it (``plot_w_paths``).
-
-Every function builds a ``TutorialFigure`` directly: a matplotlib ``Figure``
-subclass (annotated ``Figure``, or ``TutorialFigure`` where its alt text is
-read) that a notebook displays by itself, with its alt text. ``pyplot`` is
-never imported, nothing global is changed, and everything works without a
-display. Outside a notebook, save the figure and open the file:
-``fig.savefig("fit.png")`` (``fig.show()`` fails, since the figure belongs to
-no ``pyplot`` window).
+takes along it (``plot_w_paths``). ``pyplot`` is never imported and nothing global
+is changed.
 """
 
 from __future__ import annotations
@@ -18,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 from torch import Tensor
 
@@ -49,7 +41,7 @@ def plot_data(
     *,
     lang: str | None = None,
     title: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Plot the true function, the noisy training points and where the test inputs lie.
 
     The test inputs are drawn as a row of ticks under the curve: they are the
@@ -67,7 +59,7 @@ def plot_data(
         title: Optional title.
 
     Returns:
-        The figure.
+        The figure; ``fig.description`` is its alt text.
 
     Raises:
         ValueError: If ``lang`` is unknown or the shapes do not match.
@@ -116,7 +108,7 @@ def plot_fit(
     *,
     lang: str | None = None,
     title: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Plot the true function, the prediction and the training points.
 
     Explained on the page `average.md`.
@@ -132,7 +124,7 @@ def plot_fit(
         title: Optional title.
 
     Returns:
-        The figure.
+        The figure; ``fig.description`` is its alt text.
 
     Raises:
         ValueError: If ``lang`` is unknown or the shapes do not match.
@@ -180,7 +172,7 @@ def plot_fits(
     y_train: Tensor | np.ndarray,
     *,
     lang: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Plot several fits side by side, one panel each, sharing the y axis.
 
     Explained on the page `smoothness.md`.
@@ -197,7 +189,7 @@ def plot_fits(
             language).
 
     Returns:
-        The figure, with one axes per fit.
+        The figure, with one axes per fit; ``fig.description`` is its alt text.
 
     Raises:
         TypeError: If ``fits`` is not a mapping, or an array is not numeric.
@@ -252,7 +244,7 @@ def plot_fits(
 @bilingual
 def plot_loss(
     losses: Sequence[float], *, lang: str | None = None, title: str | None = None
-) -> Figure:
+) -> TutorialFigure:
     """Plot the training loss against the epoch number (starting at 1).
 
     Explained on the page `parametric.md`.
@@ -263,7 +255,7 @@ def plot_loss(
         title: Optional title.
 
     Returns:
-        The figure.
+        The figure; ``fig.description`` is its alt text.
 
     Raises:
         ValueError: If ``lang`` is unknown or ``losses`` is empty.
@@ -296,7 +288,7 @@ def plot_loss_vs_w(
     *,
     lang: str | None = None,
     title: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Plot the training loss against ``w`` with and without each point's own key.
 
     The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.
@@ -312,7 +304,7 @@ def plot_loss_vs_w(
         title: Optional title.
 
     Returns:
-        The figure.
+        The figure; ``fig.description`` is its alt text.
 
     Raises:
         ValueError: If ``lang`` is unknown, a length differs or a ``w`` is not positive.
@@ -374,7 +366,7 @@ def plot_w_paths(
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
-        The figure.
+        The figure; ``fig.description`` is its alt text.
 
     Raises:
         TypeError: If ``paths`` is not a mapping.

@@ -20,14 +20,17 @@ W_MIN, W_MAX = 0.1, 1000.0  # the range of w the explorer's slider covers
 
 
 def query_indices_checked(indices: Sequence[int], n_test: int) -> list[int]:
-    """Return one to three test indices, each below ``n_test``; raise a clear error otherwise."""
+    """Return one to three distinct test indices below ``n_test``; raise a clear error otherwise."""
     checked = [_checks.integer("query_indices[i]", i, minimum=0) for i in indices]
     if not checked or any(i >= n_test for i in checked):
         raise ValueError(
-            f"query_indices must be 1 to 3 indices below n_test = {n_test}, got {indices}"
+            f"query_indices must be 1 to 3 indices from 0 to n_test - 1 = {n_test - 1}, "
+            f"got {indices}"
         )
     if len(checked) > 3:
         raise ValueError(f"query_indices must hold at most 3 indices, got {len(checked)}")
+    if len(set(checked)) < len(checked):
+        raise ValueError(f"query_indices must not repeat an index, got {indices}")
     return checked
 
 
@@ -46,7 +49,8 @@ def plot_explorer_panels(
     Args:
         data: The toy data set (``make_data()``).
         w: The inverse bandwidth, positive.
-        query_indices: Up to three test indices whose weights are drawn as bumps.
+        query_indices: One to three distinct test indices, each from 0 to
+            ``n_test - 1``: the queries whose weights are drawn as bumps.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:

@@ -12,6 +12,7 @@ missing. No build needed.
 
 from __future__ import annotations
 
+import functools
 import pkgutil
 import re
 
@@ -137,7 +138,7 @@ def test_every_building_block_has_a_chinese_summary_and_its_place_on_the_page() 
             page = (
                 DOCS / lang / "api" / f"{path.removeprefix('attention_tutorial.')}.md"
             ).read_text(encoding="utf-8")
-            shown = re.findall(rf"^::: {re.escape(path)}\.(\w+)$", page, re.MULTILINE)
+            shown = re.findall(rf"^\s*::: {re.escape(path)}\.(\w+)$", page, re.MULTILINE)
             lessons = [name for name in shown if name in attention_tutorial.__all__]
             assert shown == lessons + sorted(blocks, key=shown.index), (lang, shown)
             assert set(shown) - set(lessons) == blocks and lessons, (lang, shown)
@@ -247,24 +248,24 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
 
 def test_stepper_and_explorer_lead_with_the_function_and_hide_private_members() -> None:
     """``sgd_stepper`` (what a reader calls) comes before ``SgdStepper`` (what it returns),
-    in the source and so on the page (members by source, not grouped by kind), and the
-    page's filters hide every name that starts with ``_`` (``__init__``, ``__repr__``)."""
-    import griffe
-
+    each shown on its own (the module's docstring said the intro again), and the page's
+    filters hide every name that starts with ``_`` (``__init__``, ``__repr__``)."""
     for module, function, cls in (
         ("stepper", "sgd_stepper", "SgdStepper"),
         ("explorer", "bandwidth_explorer", "BandwidthExplorer"),
     ):
-        loaded = griffe.load(f"attention_tutorial.{module}", search_paths=[str(ROOT)])
-        assert loaded[function].lineno < loaded[cls].lineno, module
         for lang in LANGS:
             text = (DOCS / lang / "api" / f"{module}.md").read_text(encoding="utf-8")
-            block = yaml.safe_load(text.split(f"::: attention_tutorial.{module}\n", 1)[1])
-            options = block["options"]
-            assert options["group_by_category"] is False, (lang, module)
-            hidden = [re.compile(f.removeprefix("!")) for f in options["filters"] if f[0] == "!"]
-            for name in ("__init__", "__repr__", "_repr_html_", "_repr_mimebundle_"):
-                assert any(f.search(name) for f in hidden), (lang, module, name)
+            shown = re.findall(rf"^::: attention_tutorial\.{module}(\S*)$", text, re.MULTILINE)
+            assert shown == [f".{function}", f".{cls}"], (lang, module, shown)
+            for name in shown:
+                block = text.split(f"::: attention_tutorial.{module}{name}\n", 1)[1]
+                options = yaml.safe_load(block.split("\n\n", 1)[0])["options"]
+                hidden = [
+                    re.compile(f.removeprefix("!")) for f in options["filters"] if f[0] == "!"
+                ]
+                for private in ("__init__", "__repr__", "_repr_html_", "_repr_mimebundle_"):
+                    assert any(f.search(private) for f in hidden), (lang, module, private)
 
 
 def test_every_documented_attribute_has_a_type() -> None:
@@ -358,3 +359,189 @@ def test_no_api_page_names_a_private_module() -> None:
     for _, loaded in _public_modules():
         walk(loaded)
     assert found == []
+
+
+# --- the Chinese pages' tables (issue 26, the reader's round 5) ---------------------------
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+# what typography does not look at: code spans, formulas and link targets
+NOT_PROSE = re.compile(r"`[^`]*`|\$[^$]*\$|\]\([^)]*\)")
+ASCII_NEXT_TO_CJK = re.compile(r"[\u4e00-\u9fff][,;:?!()]|[,;:?!()][\u4e00-\u9fff]")
+
+
+@functools.cache
+def _package():
+    """The package as griffe reads it for the site (Google style, one "Returns:" item)."""
+    import griffe
+
+    return griffe.load(
+        "attention_tutorial",
+        search_paths=[str(ROOT)],
+        docstring_parser="google",
+        docstring_options={"returns_multiple_items": False},
+    )
+
+
+def _documented(package) -> dict[str, list[str]]:
+    """Object path inside the package -> the keys of everything its docstring documents,
+    for every object an API page shows (``docstring_links.shown_objects``)."""
+    found = {}
+    for module in MODULES:
+        for obj in docstring_links.shown_objects(package[module]):
+            keys = [key for key, _ in docstring_links.documented_items(obj)]
+            if keys:
+                found[docstring_links.relative_path(obj)] = keys
+    return found
+
+
+def test_every_documented_item_has_its_chinese_text_and_no_other() -> None:
+    """Each parameter, return value, exception and attribute that a docstring documents has
+    its Chinese text in ``summaries_zh.SECTIONS`` (the Chinese pages show it in place of the
+    English one), and no text is kept for an item, or an object, that is gone: a renamed
+    parameter fails here until its Chinese text follows. Computed from the package."""
+    from tools.sitebuild.summaries_zh import SECTIONS
+
+    documented = _documented(_package())
+    missing = [
+        f"{path}: {key}"
+        for path, keys in documented.items()
+        for key in keys
+        if key not in SECTIONS.get(path, {})
+    ]
+    stale = [
+        f"{path}: {key}"
+        for path, texts in SECTIONS.items()
+        for key in texts
+        if key not in documented.get(path, [])
+    ]
+    assert documented and missing == [] and stale == []
+
+
+def _chinese_texts():
+    from tools.sitebuild.summaries_zh import BUILDING_BLOCKS, MEMBERS, SECTIONS, SUMMARIES
+
+    yield from SUMMARIES.items()
+    for blocks in BUILDING_BLOCKS.values():
+        yield from blocks.items()
+    yield from MEMBERS.items()
+    for path, texts in SECTIONS.items():
+        yield from ((f"{path}: {key}", text) for key, text in texts.items())
+
+
+def test_the_chinese_texts_are_chinese_with_full_width_punctuation() -> None:
+    """Each text is a Chinese sentence ending in a full-width full stop; outside code,
+    formulas and link targets no ASCII comma, semicolon, colon or bracket touches a Chinese
+    character (``（当前语言）``, not ``(当前语言)``)."""
+    bad = []
+    for name, text in _chinese_texts():
+        prose = NOT_PROSE.sub("x", text)
+        if not (CJK.search(prose) and text.endswith("。")) or ASCII_NEXT_TO_CJK.search(prose):
+            bad.append(f"{name}: {text}")
+    assert bad == []
+
+
+def test_the_chinese_texts_use_the_glossary() -> None:
+    """The glossary's words (``/work/shared/notes/content.md``, the glossary page): 查询, 键,
+    值, 带宽; not the synonyms a translation drifts to."""
+    drift = re.compile(r"询问|关键字|键值对应|数值对|频宽|窗宽")
+    assert [name for name, text in _chinese_texts() if drift.search(text)] == []
+
+
+def test_every_shown_member_has_a_chinese_summary() -> None:
+    """Methods, properties and module helpers an API page shows lead with a Chinese
+    sentence too (``summaries_zh.MEMBERS``): the stepper's ``payload``, ``path`` and
+    ``html`` had none; and no sentence is kept for a member that is gone."""
+    from tools.sitebuild.summaries_zh import MEMBERS
+
+    package = _package()
+    without, shown = [], set()
+    for module in MODULES:
+        for obj in docstring_links.shown_objects(package[module]):
+            if obj.is_module or obj.docstring is None:
+                continue
+            shown.add(docstring_links.relative_path(obj))
+            if docstring_links.summary_zh(obj) is None:
+                without.append(docstring_links.relative_path(obj))
+    assert without == [] and set(MEMBERS) <= shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tables_are_in_the_language_of_the_page(lang: str) -> None:
+    """With the page's extension loaded, a Chinese page's parameters, return value and
+    exceptions read in Chinese; the English page keeps the docstring's English; the names
+    and types are the docstring's in both."""
+    import griffe
+
+    package = griffe.load(
+        "attention_tutorial",
+        search_paths=[str(ROOT)],
+        extensions=griffe.load_extensions(docstring_links.PageLinks(lang)),
+        docstring_parser="google",
+        docstring_options={"returns_multiple_items": False},
+    )
+    items = docstring_links.documented_items(package["pooling.nadaraya_watson"])
+    assert [key for key, _ in items] == [
+        "queries", "keys", "values", "bandwidth", "return", "raise TypeError", "raise ValueError"
+    ]  # fmt: skip
+    for key, item in items:
+        assert bool(CJK.search(item.description)) == (lang == "zh"), (lang, key)
+    queries = items[0][1]
+    assert queries.name == "queries" and str(queries.annotation) == "Tensor"
+    if lang == "zh":
+        assert "浮点类型" in queries.description
+        raises = next(item for key, item in items if key == "raise ValueError")
+        assert "float64 与 float32" in raises.description
+
+
+SETUP = "import numpy as np\nimport torch\nfrom attention_tutorial import *\n"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_page_says_which_imports_its_examples_assume(lang: str) -> None:
+    """Near the top (before the first object), each API page names the lines its examples
+    assume: a reader who lands on it from the search and copies an example needs them."""
+    for module in MODULES:
+        text = (DOCS / lang / "api" / f"{module}.md").read_text(encoding="utf-8")
+        top = text.split("\n::: ", 1)[0]
+        for line in SETUP.splitlines():
+            assert f"`{line}`" in top, (lang, module, line)
+
+
+def test_every_example_runs_with_just_those_imports() -> None:
+    """Each example an API page shows runs in a fresh namespace holding only the page's
+    stated imports (the doctests of ``make test`` run in the module's own namespace, which
+    has more names): ``formulation`` of ``scaling`` is not in ``at``, so its example
+    imports it."""
+    import doctest
+
+    failures = []
+    package = _package()
+    for module in MODULES:
+        for obj in docstring_links.shown_objects(package[module]):
+            if obj.docstring is None or ">>>" not in obj.docstring.value:
+                continue
+            namespace: dict = {}
+            exec(SETUP, namespace)
+            test = doctest.DocTestParser().get_doctest(
+                obj.docstring.value, namespace, obj.path, None, 0
+            )
+            flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+            runner = doctest.DocTestRunner(checker=_checker(), optionflags=flags | _number_flag())
+            out: list[str] = []
+            if runner.run(test, out=out.append).failed:
+                failures.append("".join(out)[-400:])
+    assert failures == []
+
+
+def _number_flag() -> int:
+    """pytest's NUMBER option (``pyproject.toml``): ``1.0000`` matches ``1.``."""
+    from _pytest.doctest import _get_number_flag
+
+    return _get_number_flag()
+
+
+def _checker():
+    """pytest's output checker, which reads the NUMBER option."""
+    from _pytest.doctest import _get_checker
+
+    return _get_checker()

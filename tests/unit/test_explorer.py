@@ -101,7 +101,10 @@ def test_json_cannot_close_the_script(explorer, monkeypatch):
         ({"w": 0.01}, ValueError, "between 0.1 and 1000"),
         ({"w": -1.0}, ValueError, "positive"),
         ({"w": torch.ones(3)}, ValueError, "w must be a number or a one-element tensor"),
-        ({"query_indices": (0, 50)}, ValueError, "below n_test"),
+        ({"query_indices": (0, 50)}, ValueError, r"from 0 to n_test - 1 = 49, got \(0, 50\)"),
+        ({"query_indices": (-1,)}, ValueError, r"query_indices\[i\] must be an int >= 0"),
+        # a repeated query drew the same bump twice, silently
+        ({"query_indices": (1, 1)}, ValueError, r"must not repeat an index, got \(1, 1\)"),
         ({"query_indices": (0, 1, 2, 3)}, ValueError, "at most 3"),
         ({"query_indices": ()}, ValueError, "query_indices"),
         ({"data": torch.zeros(3)}, TypeError, "ToyData"),

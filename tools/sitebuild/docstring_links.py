@@ -16,9 +16,13 @@ too: the page says it once, not under every function.
 
 With ``lang: zh`` (``mkdocs.yml``) two more things happen, for a Chinese reader:
 
-- every public name of the package (and each building block of ``BUILDING_BLOCKS``) gets
-  its Chinese sentence (``summaries_zh.py`` beside this file) in place of the English
-  summary, the first paragraph of its docstring (one summary, not the same one twice);
+- every public name of the package (and each building block of ``BUILDING_BLOCKS``, each
+  method or helper of ``MEMBERS``) gets its Chinese sentence (``summaries_zh.py`` beside
+  this file) in place of the English summary, the first paragraph of its docstring (one
+  summary, not the same one twice);
+- every documented parameter, return value, exception and attribute gets its Chinese text
+  (``summaries_zh.SECTIONS``) in place of the English description, once the package is
+  loaded (``on_package``); names, types and defaults stay as the docstring has them;
 - the sentence "Explained on the page(s) `a.md` and `b.md`." becomes
   "讲解见[…](../a.py)和[…](../b.py)。" (a sentence that goes on after the page
   names keeps its English words, with the Chinese titles);
@@ -125,15 +129,80 @@ def summary_zh(obj: griffe.Object) -> str | None:
     (``BUILDING_BLOCKS``).
     """
     from attention_tutorial import __all__ as public
-    from tools.sitebuild.summaries_zh import BUILDING_BLOCKS, SUMMARIES
+    from tools.sitebuild.summaries_zh import BUILDING_BLOCKS, MEMBERS, SUMMARIES
 
-    if obj.is_alias or obj.parent is None or not obj.parent.is_module:
+    if obj.is_alias or obj.parent is None or not obj.path.startswith(f"{PACKAGE}."):
         return None
-    if not obj.parent.path.startswith(PACKAGE):
-        return None
-    if obj.name in public:
+    if obj.parent.is_module and obj.name in public:
         return SUMMARIES.get(obj.name)
-    return BUILDING_BLOCKS.get(obj.parent.path, {}).get(obj.name)
+    if obj.parent.is_module and obj.name in BUILDING_BLOCKS.get(obj.parent.path, {}):
+        return BUILDING_BLOCKS[obj.parent.path][obj.name]
+    return MEMBERS.get(relative_path(obj))
+
+
+def relative_path(obj: griffe.Object) -> str:
+    """``obj``'s path inside the package: ``"pooling.nadaraya_watson"``."""
+    return obj.path.removeprefix(f"{PACKAGE}.")
+
+
+def section_key(kind: str, item: Any) -> str | None:
+    """The key of one documented item in ``summaries_zh.SECTIONS``, or None for other kinds.
+
+    A parameter goes by its name (``"x"``, ``"*shape"``), the return value by ``"return"``,
+    an exception by ``"raise ValueError"``, an attribute by ``"attr x_train"``.
+    """
+    if kind == "parameters":
+        return item.name
+    if kind == "returns":
+        return "return"
+    if kind == "raises":
+        return f"raise {item.annotation}"
+    if kind == "attributes":
+        return f"attr {item.name}"
+    return None
+
+
+def documented_items(obj: griffe.Object) -> list[tuple[str, Any]]:
+    """Every item ``obj``'s docstring documents, with its key (``section_key``).
+
+    Parameters, return value, exceptions and attributes, in the docstring's order.
+    """
+    if obj.docstring is None:
+        return []
+    return [
+        (key, item)
+        for section in obj.docstring.parsed
+        if isinstance(section.value, list)
+        for item in section.value
+        if (key := section_key(section.kind.value, item)) is not None
+    ]
+
+
+def shown_objects(obj: griffe.Object):
+    """``obj`` and every member an API page can show.
+
+    No aliases, no ``_private`` names; ``__init__`` stays (a class page shows it unless the
+    page hides it).
+    """
+    yield obj
+    for name, member in obj.members.items():
+        if member.is_alias or (name.startswith("_") and name != "__init__"):
+            continue
+        yield from shown_objects(member)
+
+
+def translate_sections(obj: griffe.Object) -> None:
+    """Put the Chinese texts of ``summaries_zh.SECTIONS`` in place of ``obj``'s English ones.
+
+    Parameters, return value, exceptions and attributes: their names, types and defaults
+    stay. An item without a Chinese text keeps its English one (the API tests fail on it).
+    """
+    from tools.sitebuild.summaries_zh import SECTIONS
+
+    texts = SECTIONS.get(relative_path(obj), {})
+    for key, item in documented_items(obj):
+        if key in texts:
+            item.description = texts[key]
 
 
 def module_notes_zh(module: str, text: str) -> str:
@@ -167,6 +236,17 @@ class PageLinks(griffe.Extension):
         self.lang = lang
         # module path -> the pages its docstring names, and those its API page's intro links
         self.explained: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+
+    def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
+        """In Chinese, translate every documented item's description.
+
+        Done once the whole package is loaded: a class's docstring reads its ``__init__``
+        and its members.
+        """
+        if self.lang != "zh" or pkg.path != PACKAGE:
+            return
+        for obj in shown_objects(pkg):
+            translate_sections(obj)
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
         """Link the page names of one object's docstring; in Chinese, summarise it in Chinese.

@@ -1,14 +1,17 @@
-"""One Chinese sentence per public name: the summary the Chinese API pages show first.
+"""The Chinese of the Chinese API pages: one sentence per public name, and the tables.
+
+``SUMMARIES`` (public names), ``BUILDING_BLOCKS`` and ``MEMBERS`` (methods and module
+helpers a page shows) hold the sentence each object leads with; ``SECTIONS`` holds the
+Chinese text of every documented parameter, return value, exception and attribute.
 
 The package's docstrings are in English (``help()`` shows them); a Chinese reader of
-the API reference (``docs/zh/api/``) first reads the sentence of this table, then the
-English docstring. ``tests/site/test_api_pages.py`` keeps the table in step with
-``attention_tutorial.__all__``: every public name has a sentence, and no sentence names
-a removed one; ``BUILDING_BLOCKS`` does the same for the public functions of a module
-that are not in ``__all__`` (its API page lists them apart). The griffe extension
-``docstring_links.py`` adds them to the docstrings.
-The table lives with the build, not in the package: it is read only by the site build,
-and a change to it executes no notebook (the notebooks' cache key covers the package).
+the API reference (``docs/zh/api/``) reads these instead: the English docstring's prose
+and examples stay under the sentence. ``tests/site/test_api_pages.py`` keeps the tables in
+step with the package, computed with griffe: every public name, building block and shown
+member has a sentence, every documented item its text, and nothing is kept for a name or
+a parameter that is gone. The griffe extension ``docstring_links.py`` puts them in place.
+The tables live with the build, not in the package: they are read only by the site build,
+and a change to them executes no notebook (the notebooks' cache key covers the package).
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ SUMMARIES: dict[str, str] = {
     # model, training
     "NWKernelRegression": "带参数的注意力汇聚："
     "只有一个可学习的逆带宽 `w` 的 Nadaraya-Watson 回归（`nn.Module`）。",
-    "train": "用随机梯度下降（SGD）和留一法的键训练 `model.w`，损失是平方误差之和。",
+    "train": "用 SGD 训练 `model.w`（每一步用全部训练数据，没有随机性），键和值用留一法的，"
+    "损失是平方误差之和。",
     "loss_at_w": "把 `w` 固定时模型的训练平方误差之和（留一法）。",
     "predict": "用给定的 `w` 做预测：所有查询共用同一组键和值。",
     "w_path": "训练前以及每一步全批量 SGD 之后 `w` 的值（可以训练 `w` 或 $\\log w$）。",
@@ -68,14 +72,12 @@ SUMMARIES: dict[str, str] = {
     "点积加键偏置。",
     "peak_intermediate_bytes": "一种写法的中间张量在给定数据类型下占用的字节数。",
     # explorer
-    "bandwidth_explorer": "返回交互式带宽探索器（数据默认用 `make_data()`），在 notebook "
-    "单元里显示为静态图；只有在本网站上才能拖动 `w` 的滑块，四幅图（拟合、查询的权重、权重热图、"
-    "留一法损失）随之重算。",
+    "bandwidth_explorer": "返回 `data`（默认是 `make_data()`）的带宽探索器；"
+    "把它放在 notebook 单元的最后一行，就会显示出来。",
     "BandwidthExplorer": "`bandwidth_explorer` 返回的对象：显示为探索器的 HTML。",
     # stepper
-    "sgd_stepper": "返回 SGD 单步演示，在 notebook 单元里显示为静态图；只有在本网站上才能选学习率、"
-    "训练 `w` 还是 $\\log w$，每按一次“走一步”，浏览器就算出一步 SGD，把新的 `w` "
-    "画在留一法损失曲线上。",
+    "sgd_stepper": "返回 `data`（默认是 `make_data()`）的 SGD 单步演示；"
+    "把它放在 notebook 单元的最后一行，就会显示出来。",
     "SgdStepper": "`sgd_stepper` 返回的对象：显示为单步演示的 HTML。",
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
@@ -119,7 +121,7 @@ SUMMARIES: dict[str, str] = {
 BUILDING_BLOCKS: dict[str, dict[str, str]] = {
     "attention_tutorial.scores": {
         "inverse_bandwidth": "把检查过的带宽 $h$ 换成 $w = 1/h$，上限是该数据类型能表示的最大数。",
-        "score": "差值 $d = q - k$ 的高斯核分数 $-(d\\,w)^2/2$：全包唯一写出这个公式的地方。",
+        "score": "差值 $d = q - k$ 的高斯核分数 $-(d\\,w)^2/2$：整个包里只有这里写出这个公式。",
         "proximity": "每个键离每个查询有多近：用 float64 算 $qk - k^2/2$，越大越近。",
         "proximity_nd": "向量版的 `proximity`：用 float64 算 $q \\cdot k - \\lVert k\\rVert^2/2$，"
         "越大越近。",
@@ -150,52 +152,909 @@ MODULE_NOTES: dict[str, tuple[str, str]] = {
         "换算用 `analysis.bandwidth_from_w`。",
     ),
     "attention_tutorial.stepper": (
-        "``sgd_stepper`` returns an object that a notebook displays as HTML: a container\n"
-        "with the training data (generated with a fixed seed) and the initial ``w`` as\n"
-        "JSON and, as the fallback without JavaScript, a static picture of the path of\n"
-        "``steps`` steps (5 by default) at the initial settings\n"
-        "(``figures.curves.plot_w_paths``). The site's\n"
-        "``docs/assets/javascripts/explorer.js`` finds the container and adds the\n"
-        "controls: a learning rate on a log scale, ``w`` or ``log w`` as the trained\n"
-        'parameter, and the buttons "Step" and "Reset". Each step is computed in the\n'
-        "browser from the data written into the page, the same steps as\n"
-        "``training_paths.w_path``, and drawn on the leave-one-out loss curve of the\n"
-        "bandwidth explorer. The controls exist on the site only: in Jupyter you see the\n"
-        "static picture, in the current language (``figures.set_language``).",
-        "``sgd_stepper`` 返回一个对象，notebook 把它显示为 HTML："
-        "一个容器，里面有 JSON 形式的训练数据（用固定种子生成）和 ``w`` 的初值，"
-        "还有没有 JavaScript 时的替代品，"
-        "即初始设置下走 ``steps`` 步（默认 5 步）的路径的静态图"
-        "（``figures.curves.plot_w_paths``）。"
-        "网站的 ``docs/assets/javascripts/explorer.js`` 找到这个容器，"
-        "加上控件：对数刻度的学习率、训练的参数（``w`` 或 ``log w``），"
-        "以及“走一步”“重来”两个按钮。每一步都在浏览器里用写进页面的数据算出，"
-        "与 ``training_paths.w_path`` 走的步相同，"
-        "画在带宽探索器的留一法损失曲线上。这些控件只在本网站上有："
-        "在 Jupyter 里看到的是静态图，"
-        "文字用当前语言（``figures.set_language``）。",
+        "``sgd_stepper`` returns an ``SgdStepper``, which a notebook cell displays: on the\n"
+        "site with its controls, elsewhere as the static picture of its path\n"
+        "(``figures.curves.plot_w_paths``), in the current language\n"
+        "(``figures.set_language``). Its steps are those of ``training_paths.w_path``.",
+        "``sgd_stepper`` 返回一个 ``SgdStepper``，notebook 的单元格会显示它："
+        "在本网站上带控件，在别处则是它的路径的静态图"
+        "（``figures.curves.plot_w_paths``），文字用当前语言"
+        "（``figures.set_language``）。它走的每一步与 ``training_paths.w_path`` 相同。",
     ),
     "attention_tutorial.explorer": (
-        "``bandwidth_explorer`` returns an object that a notebook displays as HTML: a\n"
-        "container with the seeded data as JSON and, as the fallback without\n"
-        "JavaScript, a static picture of the same four panels drawn by\n"
-        "``figures.explorer_panels.plot_explorer_panels``. The site's "
-        "``docs/assets/javascripts/explorer.js``\n"
-        "finds the container, adds a slider for ``w`` and recomputes the attention\n"
-        "weights, the fit and the leave-one-out loss in the browser. The slider exists\n"
-        "on the site only: in Jupyter you see the static picture. A notebook shows it in\n"
-        "the current language (``figures.set_language``); the site build produces the\n"
-        "HTML in every language it asks for (``ATTENTION_TUTORIAL_FIGURE_LANGS``).",
-        "``bandwidth_explorer`` 返回一个对象，"
-        "notebook 把它显示为 HTML：一个容器，"
-        "里面有 JSON 形式的数据（用固定种子生成），"
-        "还有没有 JavaScript 时的替代品，"
-        "即由 ``figures.explorer_panels.plot_explorer_panels`` 画出的同样四个面板的静态图。"
-        "网站的 ``docs/assets/javascripts/explorer.js`` 找到这个容器，"
-        "加上 ``w`` 的滑块，在浏览器里重算注意力权重、拟合和留一法损失。"
-        "滑块只在本网站上有：在 Jupyter 里看到的是静态图。"
-        "notebook 用当前语言显示它（``figures.set_language``）；"
-        "网站构建时，"
-        "按构建要求的每种语言各生成一份 HTML（``ATTENTION_TUTORIAL_FIGURE_LANGS``）。",
+        "``bandwidth_explorer`` returns a ``BandwidthExplorer``, which a notebook cell\n"
+        "displays: on the site with a slider for ``w``, elsewhere as the static picture\n"
+        "of its four panels (``figures.explorer_panels.plot_explorer_panels``), in the\n"
+        "current language (``figures.set_language``).",
+        "``bandwidth_explorer`` 返回一个 ``BandwidthExplorer``，notebook 的单元格会显示它："
+        "在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
+        "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
+        "（``figures.set_language``）。",
     ),
+}
+
+# ---------------------------------------------------------------------------------------
+# Members of classes and module functions outside ``__all__`` that an API page shows: one
+# Chinese sentence each, keyed by the path inside the package.
+MEMBERS: dict[str, str] = {
+    "data.ToyData.n_train": "训练样本（键和值）的个数。",
+    "data.ToyData.n_test": "测试输入（查询）的个数。",
+    "explorer.BandwidthExplorer.__init__": "保存数据、初始的 `w` 和查询的下标（由调用者检查过）。",
+    "explorer.BandwidthExplorer.payload": "浏览器读取的 JSON：数据、滑块的范围和界面文字。",
+    "explorer.BandwidthExplorer.html": "探索器的 HTML：数据的 JSON，加上没有 JavaScript 时显示"
+    "的静态图。",
+    "figures.explorer_panels.query_indices_checked": "检查并返回一到三个互不相同、小于 `n_test` "
+    "的测试下标；不合要求时抛出说明清楚的错误。",
+    "figures.tensors.drawing.render": "把一行行面板从上到下排好，两行之间画带标签的箭头。",
+    "figures.tensors.panel.Text": "一行说明文字：与语言无关的字符串（代码、数字），"
+    '或 `{"zh": ..., "en": ...}`。',
+    "figures.tensors.panel.shape_text": "按 Python 打印元组的样子写出形状：`(3,)`、`(2, 3)`、"
+    "`()`。",
+    "figures.tensors.panel.Grid": "校验过的面板，换成 numpy 数组和以格为单位的尺寸。",
+    "figures.tensors.panel.as_array": "把张量（先 detach）或 numpy 数组转成 numpy 数组；其他类"
+    "型一律拒绝。",
+    "figures.tensors.panel.format_values": "写出每格的值：布尔值、整数，或保留两位小数的浮点数"
+    "（全是整数值时保留一位）。",
+    "figures.tensors.panel.grid_of": "校验一个面板，并把它转成 `Grid`。",
+    "figures.tensors.panel.pick": "与语言无关的字符串原样返回；映射则取 `lang` 对应的那一项。",
+    "model.NWKernelRegression.__init__": "创建模型。",
+    "model.NWKernelRegression.forward": "对每一行的值做加权汇聚，权重来自查询和键的相似度。",
+    "scaling.formulation": "按名字返回一种写法的函数。",
+    "scaling.peak_intermediates": "一种写法在内存峰值时持有的中间张量及其形状。",
+    "scaling.median_measurements": "每个测量格一行，附上各次运行的 `seconds` 和 `peak_bytes` 的"
+    "中位数。",
+    "stepper.SgdStepper.__init__": "保存数据和各项设置（由调用者检查过）。",
+    "stepper.SgdStepper.payload": "浏览器读取的 JSON：数据、设置、曲线的范围和界面文字。",
+    "stepper.SgdStepper.path": "训练前以及 `steps` 步中每一步之后 `w` 的值（由 `w_path` 算出）。",
+    "stepper.SgdStepper.html": "单步演示的 HTML：数据的 JSON，加上没有 JavaScript 时显示的静态"
+    "路径图。",
+    "transformer.ScalarKernelAttention.__init__": "用初始的 `w`（一个数或只有一个元素的张量）创"
+    "建模型。",
+    "transformer.ScalarKernelAttention.forward": "返回 `(y_hat, attention_weights)`；"
+    "形状与 `dot_product_attention` 的相同。",
+    "transformer.ProjectedAttention.__init__": "创建三个投影（用 PyTorch 的全局随机数生成器初始"
+    "化）。",
+    "transformer.ProjectedAttention.forward": "先投影，再做注意力；返回"
+    " `(output, attention_weights)`。",
+}
+
+# ---------------------------------------------------------------------------------------
+# The Chinese text of every documented parameter, return value, exception and attribute
+# of the objects the API pages show, keyed by the object's path inside the package; in
+# each entry a parameter goes by its name (``*shape`` for ``*shape``), the return value by
+# ``"return"``, an exception by ``"raise ValueError"``, an attribute by ``"attr x_train"``.
+# ``docstring_links.py`` puts them in place of the English descriptions on the Chinese
+# pages (the names, types and defaults stay); ``tests/site/test_api_pages.py`` checks,
+# with griffe, that every documented item has its text here and nothing else is here.
+
+_LANG = '图中文字的语言：`"zh"`、`"en"` 或 `None`（当前语言）。'
+_TITLE = "可选的标题。"
+_FIGURE = "图（`TutorialFigure`）；`fig.description` 是它的替代文字。"
+_X_TEST = "测试输入（查询），形状 `(n_test,)`。"
+_Y_TRUTH = "`f(x_test)`，形状 `(n_test,)`。"
+_X_TRAIN = "训练输入（键），形状 `(n_train,)`。"
+_X_TRAIN_2 = "训练输入（键），形状 `(n_train,)`，`n_train >= 2`。"
+_Y_TRAIN = "训练输出（值），形状 `(n_train,)`。"
+_WRONG_TYPE = "某个参数的类型不对时。"
+_NOT_TENSOR = "某个参数不是张量时。"
+_BAD_TENSOR = "形状、数据类型或取值不合要求时。"
+_W_SCALAR = "带宽的倒数 $w$：一个数，或像 `model.w` 那样只有一个元素的张量。"
+_LR = "学习率，一个正数。"
+_ONE_INPUT = "输入在上，结果在下的图。"
+_AB_FIGURE = "`a` 和 `b` 并排在上、结果在下的图。"
+_TOO_LARGE = "，或者结果太大、画不下时。"
+_FORMULATION = '`"tiled"`、`"broadcast"`、`"chunked"`、`"sdpa"` 之一。'
+_QKV_TYPE = "`queries`、`keys` 或 `values` 不是张量，或 `bandwidth` 既不是数也不是张量时。"
+_QKV_VALUE = (
+    "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；`queries`、`keys`、`values` "
+    "的数据类型不同（如 float64 与 float32 混用）；`keys` 和 `values` 长度不同；"
+    "或者 `bandwidth` 不是有限的正数时。"
+)
+_XY_VALUE = (
+    "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；两者长度或数据类型不同；"
+    "或者 `n_train < 2` 时。"
+)
+
+SECTIONS: dict[str, dict[str, str]] = {
+    # analysis
+    "analysis.loss_curve": {
+        "ws": "要试的各个 `w`，形状 `(n_w,)`。",
+        "x_train": _X_TRAIN,
+        "y_train": _Y_TRAIN,
+        "leave_one_out": "去掉每个点自己的键和值（默认）；为 `False` 时每个点也能看到自己的键。",
+        "return": "各个 `w` 的损失，形状为 `(n_w,)` 的浮点数组。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": _BAD_TENSOR,
+    },
+    "analysis.best_w": {
+        "ws": "要试的各个 `w`，形状 `(n_w,)`。",
+        "x_train": _X_TRAIN_2,
+        "y_train": _Y_TRAIN,
+        "return": "网格上损失最小的那个值（几个并列时取第一个）。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "形状、数据类型或取值不合要求，或者网格上某处的损失不是有限数时。",
+    },
+    "analysis.mse_against_truth": {
+        "w": _W_SCALAR,
+        "x_test": _X_TEST,
+        "y_truth": "不含噪声的 `f(x_test)`，形状 `(n_test,)`。",
+        "x_train": _X_TRAIN,
+        "y_train": _Y_TRAIN,
+        "return": "`(y_hat - y_truth) ** 2` 的平均数，一个 Python 浮点数。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": _BAD_TENSOR,
+    },
+    "analysis.bandwidth_from_w": {
+        "w": "一个有限的数，或像 `model.w` 那样只有一个元素的张量。",
+        "return": "带宽，一个正的浮点数（`w = 0` 时是 `math.inf`）。",
+        "raise TypeError": "`w` 既不是数也不是张量时。",
+        "raise ValueError": "`w` 是 NaN、无穷大或有不止一个元素时。",
+    },
+    "analysis.input_spacing": {
+        "x_train": _X_TRAIN_2,
+        "return": "`(median_gap, mean_gap)`，两个 Python 浮点数。",
+        "raise TypeError": "`x_train` 不是张量时。",
+        "raise ValueError": "它的形状、数据类型或取值不合要求时。",
+    },
+    # data
+    "data.f": {
+        "x": "输入，任意形状，全都 `>= 0`（`x` 为负时 `x ** 0.8` 是 NaN）。",
+        "return": "与 `x` 形状相同的张量。",
+        "raise TypeError": "`x` 不是张量时。",
+        "raise ValueError": "`x` 含有负数、NaN 或无穷大时。",
+    },
+    "data.ToyData": {
+        "attr x_train": "排好序的训练输入，形状 `(n_train,)`；它们是键。",
+        "attr y_train": "带噪声的训练输出，形状 `(n_train,)`；它们是值。",
+        "attr x_test": "等间距的测试输入，形状 `(n_test,)`；它们是查询。",
+        "attr y_truth": "不含噪声的 `f(x_test)`，形状 `(n_test,)`。",
+    },
+    "data.make_data": {
+        "n_train": "训练样本的个数，`>= 1`。",
+        "x_max": "输入从 `[0, x_max)` 中抽取；必须是正数。",
+        "noise_std": "加在标签上的高斯噪声的标准差，`>= 0`。",
+        "test_step": "测试输入的间距，`0 < test_step <= x_max`。",
+        "seed": "局部随机数生成器的种子，在 `[0, 2**64 - 1]` 内。",
+        "return": "训练集和测试集的张量，数据类型都是 `torch.float32`。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "某个参数超出范围时。",
+    },
+    "data.describe": {
+        "name": "打印在形状前面的名字，通常就是变量名。",
+        "tensor": "要显示的张量（可以需要梯度；会先 detach）。",
+        "decimals": "浮点数保留的小数位数，`>= 0`。",
+        "max_items": "每个维度最多显示的元素个数，`>= 2`。",
+        "raise TypeError": "`name` 不是字符串或 `tensor` 不是张量时。",
+        "raise ValueError": "`decimals` 或 `max_items` 超出范围时。",
+    },
+    # explorer
+    "explorer.bandwidth_explorer": {
+        "data": "玩具数据集；为 `None` 时用 `make_data()`。",
+        "w": "初始的 `w`，在 0.1 到 1000 之间。",
+        "query_indices": "一到三个互不相同的测试下标（整数），每个在 0 到 `n_test - 1` 之间"
+        "（`make_data()` 是 0 到 49）：画出这几个查询的权重曲线。",
+        "return": "一个 `BandwidthExplorer`；notebook 把它显示为 HTML。",
+        "raise TypeError": "`data` 不是 `ToyData`、`w` 不是数，或某个下标不是整数时。",
+        "raise ValueError": "`w` 超出范围，或者 `query_indices` 是空的、多于三个、有重复，"
+        "或有下标不在 0 到 `n_test - 1` 之间时。",
+    },
+    "explorer.BandwidthExplorer": {
+        "attr data": "写进页面的玩具数据。",
+        "attr w": "滑块上初始的 `w`。",
+        "attr query_indices": "画出权重曲线的那几个测试下标。",
+    },
+    # figures.attention
+    "figures.attention.plot_attention_heatmap": {
+        "attention_weights": "形状 `(n_queries, n_keys)`；需要梯度的张量会先 detach。",
+        "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；可以不给。",
+        "keys": "键的输入，形状 `(n_keys,)`，从小到大排好序；可以不给。",
+        "lang": '默认标签的语言：`"zh"`、`"en"` 或 `None`（当前语言）。',
+        "xlabel": "键那条轴的标签；默认是“键（训练输入）”。",
+        "ylabel": "查询那条轴的标签；默认是“查询（测试输入）”。",
+        "title": _TITLE,
+        "return": "图；它的第二个坐标系是颜色条。",
+        "raise ValueError": "`lang` 未知、权重不是二维，或者 `queries`、`keys` 与权重的行、列"
+        "对不上或没有排序时。",
+    },
+    "figures.attention.plot_attention_heatmaps": {
+        "attention_weights": "面板标题 → 形状为 `(n_queries, n_keys)` 的权重，每个面板形状相同"
+        "（一到四个面板；需要梯度的张量会先 detach）。标题在各种语言里都原样显示：请用代码里的"
+        "名字，"
+        "例如模型的类名。",
+        "queries": '`"test"` 或 `"train"`：查询是什么，用于查询那条轴的标签（`"train"`：'
+        "每个训练输入关注各个训练输入，就像留一法训练那样）。",
+        "lang": _LANG,
+        "return": "图：每个面板一个坐标系，最后是颜色条。",
+        "raise ValueError": "`lang` 未知、没有面板或多于四个，或者权重不是二维、形状不同时。",
+    },
+    "figures.attention.plot_attention_pooling": {
+        "query": "查询 `q`：一个数，或只有一个元素的浮点张量。",
+        "keys": "键 `k_i`，形状 `(n,)`，`1 <= n <= 8`。",
+        "values": "值 `v_i`，形状 `(n,)`。",
+        "bandwidth": "传给 `nadaraya_watson` 的带宽 `h`。",
+        "lang": _LANG,
+        "title": _TITLE,
+        "return": "图（一个没有刻度的坐标系）。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`lang` 未知，或者形状、取值不合要求时。",
+    },
+    "figures.attention.plot_bandwidth_gallery": {
+        "x_test": _X_TEST,
+        "y_truth": _Y_TRUTH,
+        "x_train": _X_TRAIN,
+        "y_train": _Y_TRAIN,
+        "bandwidths": "一到六个正的带宽 `h`。",
+        "lang": _LANG,
+        "return": "图：`2 * len(bandwidths)` 个坐标系（先是拟合，再是热图），"
+        "后面每幅热图各有一个颜色条。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`lang` 未知，或者形状、取值不合要求时。",
+    },
+    "figures.boundary_bias.plot_boundary_bias": {
+        "x_test": _X_TEST,
+        "y_truth": _Y_TRUTH,
+        "x_train": _X_TRAIN,
+        "y_train": _Y_TRAIN,
+        "bandwidth": "两种拟合共用的带宽 `h`。",
+        "query_index": "画出哪个测试输入的权重（默认是第一个）。",
+        "lang": _LANG,
+        "return": "图，有两个坐标系。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`lang` 未知，或者形状、取值不合要求时。",
+    },
+    "figures.cost.plot_scaling": {
+        "measurements": '`scale_measurements()["rows"]` 的各行：含 `formulation`、`n`、`seconds`、'
+        "`peak_bytes`（还可以有 `predicted_bytes`）的字典。",
+        "lang": _LANG,
+        "title": "第一幅图的标题，可以不给。",
+        "return": "图，有两个坐标系：先是时间，后是内存。",
+        "raise TypeError": "某一行的某个字段不是数时。",
+        "raise ValueError": "`lang` 未知、某一行缺少字段，或者它的 `n`、`seconds` 不是有限的正数"
+        "（`peak_bytes` 须非负）时。",
+    },
+    # figures.curves
+    "figures.curves.plot_data": {
+        "x_test": _X_TEST,
+        "y_truth": _Y_TRUTH,
+        "x_train": _X_TRAIN,
+        "y_train": _Y_TRAIN,
+        "lang": _LANG,
+        "title": _TITLE,
+        "return": _FIGURE,
+        "raise ValueError": "`lang` 未知或形状对不上时。",
+    },
+    "figures.curves.plot_fit": {
+        "x_test": _X_TEST,
+        "y_truth": _Y_TRUTH,
+        "y_hat": "在 `x_test` 处的预测，形状 `(n_test,)`。",
+        "x_train": _X_TRAIN,
+        "y_train": _Y_TRAIN,
+        "lang": _LANG,
+        "title": _TITLE,
+        "return": _FIGURE,
+        "raise ValueError": "`lang` 未知或形状对不上时。",
+    },
+    "figures.curves.plot_fits": {
+        "x_test": _X_TEST,
+        "y_truth": _Y_TRUTH,
+        "fits": "面板标题 → 在 `x_test` 处的预测，形状 `(n_test,)`。标题在各种语言里都原样显示，"
+        '所以只用符号和数字，例如 `"w = 1.00"`。',
+        "x_train": _X_TRAIN,
+        "y_train": _Y_TRAIN,
+        "lang": _LANG,
+        "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
+        "raise TypeError": "`fits` 不是映射，或某个数组不是数值时。",
+        "raise ValueError": "`lang` 未知、`fits` 是空的或长度不一致时。",
+    },
+    "figures.curves.plot_loss": {
+        "losses": "每轮一个损失，就是 `train` 返回的那样。",
+        "lang": _LANG,
+        "title": _TITLE,
+        "return": _FIGURE,
+        "raise ValueError": "`lang` 未知或 `losses` 是空的时。",
+    },
+    "figures.curves.plot_loss_vs_w": {
+        "ws": "`w` 的网格，形状 `(n_w,)`，全是正数。",
+        "losses_with_own": "包含自己的键时每个 `w` 的损失，形状 `(n_w,)`。",
+        "losses_left_out": "去掉自己的键时每个 `w` 的损失，形状 `(n_w,)`。",
+        "lang": _LANG,
+        "title": _TITLE,
+        "return": _FIGURE,
+        "raise ValueError": "`lang` 未知、长度不一致，或某个 `w` 不是正数时。",
+    },
+    "figures.curves.plot_w_paths": {
+        "x_train": _X_TRAIN_2,
+        "y_train": _Y_TRAIN,
+        "paths": "图例标签 → `w` 的各个值（全是正数），例如 `w_path` 的结果。"
+        "标签在各种语言里都原样显示：只用符号和数字。",
+        "ws": "曲线的网格；默认是 `logspace(-1, 3.5, 226)`，并会放宽到包含每条路径。",
+        "lang": _LANG,
+        "return": _FIGURE,
+        "raise TypeError": "`paths` 不是映射时。",
+        "raise ValueError": "`lang` 未知、`paths` 是空的，或某个 `w` 不是正数时。",
+    },
+    "figures.explorer_panels.plot_explorer_panels": {
+        "data": "玩具数据集（`make_data()`）。",
+        "w": "带宽的倒数，正数。",
+        "query_indices": "一到三个互不相同的测试下标，每个在 0 到 `n_test - 1` 之间："
+        "画出这几个查询的权重曲线。",
+        "lang": _LANG,
+        "return": "图，有四个坐标系（外加一个颜色条）。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`lang` 未知或某个值超出范围时。",
+    },
+    "figures.matrices.plot_matrices": {
+        "matrices": '与语言无关的名字（如 `"W_q"`）→ 二维张量或数组，最大 8 × 8。',
+        "lang": _LANG,
+        "title": "所有矩阵上方的标题，可以不给。",
+        "return": "图，每个矩阵一个坐标系。",
+        "raise ValueError": "`lang` 未知、没有矩阵，或者某个矩阵不是二维或太大时。",
+    },
+    "figures.shape_flow.plot_shape_flow": {
+        "x_test": _X_TEST,
+        "x_train": _X_TRAIN_2,
+        "y_train": _Y_TRAIN,
+        "lang": _LANG,
+        "return": "图，有一个坐标系（没有刻度）。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`lang` 未知或形状不合要求时。",
+    },
+    # figures.tensors
+    "figures.tensors.drawing.draw_tensors": {
+        "panels": "一行行面板，从上到下。",
+        "arrows": '`len(panels) - 1` 个标签，与语言无关的字符串或 `{"zh": ..., "en": ...}`。',
+        "title": "可选的标题，与语言无关的字符串或按语言给出的映射。",
+        "notes": "图下面另加的几行文字，与语言无关的字符串或映射。",
+        "lang": _LANG,
+        "return": "图：一个没有刻度、以英寸为单位的坐标系。",
+        "raise TypeError": "某个面板或张量的类型不对时。",
+        "raise ValueError": "`lang` 未知、某个张量是空的或太大，或者面板的某个字段与它的张量对"
+        "不上时。",
+    },
+    "figures.tensors.learning.diagram_softmax": {
+        "x": "一维或二维的浮点张量。",
+        "dim": "沿这个轴，结果加起来等于 1。",
+        "lang": _LANG,
+        "return": "输入在上、softmax 结果在下的图。",
+        "raise TypeError": "`x` 不是张量或 `dim` 不是整数时。",
+        "raise ValueError": "`lang` 未知、`x` 不是浮点类型或 `dim` 超出范围时。",
+    },
+    "figures.tensors.learning.diagram_mse_loss": {
+        "y_hat": "预测，一维浮点张量。",
+        "y": "目标，形状和数据类型与 `y_hat` 相同。",
+        "lang": _LANG,
+        "return": "图：两个输入、平方误差，然后是它们的和与平均数。",
+        "raise TypeError": _NOT_TENSOR,
+        "raise ValueError": "`lang` 未知，或者形状、数据类型不同时。",
+    },
+    "figures.tensors.learning.diagram_sgd_step": {
+        "w": "参数的值，一维浮点张量。",
+        "grad": "它的梯度，形状和数据类型与 `w` 相同。",
+        "lr": "学习率，一个正数。",
+        "lang": _LANG,
+        "return": "图：上面是 `w` 和 `w.grad`，下面是更新后的 `w`。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`lang` 未知、形状不同或 `lr` 不是正数时。",
+    },
+    "figures.tensors.masks.diagram_eye_mask": {
+        "n": "元素个数，`2 <= n <= 8`。",
+        "values": "长度为 `n` 的一维张量；默认是 `torch.arange(n)`。",
+        "lang": _LANG,
+        "return": "图：三行。",
+        "raise TypeError": "`n` 不是整数或 `values` 不是张量时。",
+        "raise ValueError": "`lang` 未知、`n` 超出范围，或 `values` 的长度不是 `n` 时。",
+    },
+    "figures.tensors.panel.TensorPanel": {
+        "attr tensor": "要画的值：零到三维的张量或数组。",
+        "attr code": '方格上方与语言无关的标签，例如 `"x.repeat(2)"`。',
+        "attr sources": "每格的整数颜色编号（形状与 `tensor` 相同）：编号相同的格子颜色相同，"
+        "`-1` 表示不上色。为 `None` 时每个元素各用一种颜色（按展平后的下标）。",
+        "attr captions": "形状下面另加的几行，每行是与语言无关的字符串或映射 "
+        '`{"zh": ..., "en": ...}`。',
+        "attr dropped": "要打叉的格子的布尔掩码（形状与 `tensor` 相同）。",
+        "attr shared": "画虚线格边：这个张量与它的来源共享内存（例如 `expand` 的结果，"
+        "或 `detach()` 的结果这样的视图）。",
+        "attr outline": "要用红框标出的格子的下标，例如 `[(0, 0), (0, 1)]`。",
+        "attr groups": '`"rows"` 或 `"columns"`：给每一行或每一列画一个框。',
+        "attr row_notes": "每行一条简短的、与语言无关的字符串，写在该行右边。",
+        "attr col_notes": "每列一条简短的、与语言无关的字符串，写在该列下面。",
+        "attr col_label": '写在各列注释左边的简短标签，与语言无关，例如 `"Σ"`。',
+        "attr show_shape": "在方格下面写出形状（说明文字的第一行）。",
+    },
+    "figures.tensors.products.diagram_matmul": {
+        "a": "左操作数，一到三维。",
+        "b": "右操作数，一到三维，数据类型与 `a` 相同。",
+        "lang": _LANG,
+        "return": _AB_FIGURE,
+        "raise TypeError": "`a` 或 `b` 不是张量时。",
+        "raise ValueError": "`lang` 未知、相乘求和的维度长度不同、批量维不能广播" + _TOO_LARGE,
+    },
+    "figures.tensors.products.diagram_bmm": {
+        "a": "形状 `(batch, n, k)`。",
+        "b": "形状 `(batch, k, m)`，批量大小和数据类型与 `a` 相同。",
+        "lang": _LANG,
+        "return": _AB_FIGURE,
+        "raise TypeError": "`a` 或 `b` 不是张量时。",
+        "raise ValueError": "`lang` 未知、某个操作数不是三维，或者尺寸对不上时。",
+    },
+    "figures.tensors.sequences.diagram_arange": {
+        "start": "第一个值。",
+        "end": "不包含在内的终点。",
+        "step": "相邻两个值的距离，不能为 0。",
+        "lang": _LANG,
+        "return": "图：这个范围，以及打了叉的终点。",
+        "raise TypeError": "某个参数不是实数时。",
+        "raise ValueError": "`lang` 未知、`step` 为 0、范围是空的或多于 16 个元素时。",
+    },
+    "figures.tensors.sequences.diagram_sort": {
+        "x": "一维张量。",
+        "descending": "从大到小排序。",
+        "lang": _LANG,
+        "return": "图：上面是 `x`，下面是 `values` 和 `indices`。",
+        "raise TypeError": "`x` 不是张量或 `descending` 不是布尔值时。",
+        "raise ValueError": "`lang` 未知或 `x` 不是一维时。",
+    },
+    "figures.tensors.shapes.diagram_reshape": {
+        "x": "输入，零到三维。",
+        "*shape": "新的形状，写成几个整数或一个元组，最多一个 `-1`。",
+        "lang": _LANG,
+        "return": _ONE_INPUT,
+        "raise TypeError": "`x` 不是张量或某个尺寸不是整数时。",
+        "raise ValueError": "`lang` 未知、新形状容纳的元素个数不是 `x.numel()`" + _TOO_LARGE,
+    },
+    "figures.tensors.shapes.diagram_unsqueeze": {
+        "x": "输入，零到二维。",
+        "dim": "新轴插入的位置，在 `[-x.dim() - 1, x.dim()]` 内。",
+        "lang": _LANG,
+        "return": _ONE_INPUT,
+        "raise TypeError": "`x` 不是张量或 `dim` 不是整数时。",
+        "raise ValueError": "`lang` 未知、`dim` 超出范围" + _TOO_LARGE,
+    },
+    "figures.tensors.shapes.diagram_squeeze": {
+        "x": "输入，一到三维。",
+        "dim": "要去掉的轴（长度不是 1 时保持不变），为 `None` 时去掉所有长度为 1 的轴。",
+        "lang": _LANG,
+        "return": _ONE_INPUT,
+        "raise TypeError": "`x` 不是张量或 `dim` 不是整数时。",
+        "raise ValueError": "`lang` 未知或 `dim` 超出范围时。",
+    },
+    "figures.tensors.tiling.diagram_repeat_interleave": {
+        "x": "输入，零到三维。",
+        "repeats": "一个 `>= 0` 的整数，或一维整数张量：沿 `dim` 每个元素一个次数"
+        "（`dim` 为 `None` 时对应展平后的每个元素）。",
+        "dim": "沿哪个轴重复；为 `None` 时先展平。",
+        "lang": _LANG,
+        "return": _ONE_INPUT,
+        "raise TypeError": "`x` 不是张量，或 `repeats` 既不是整数也不是张量时。",
+        "raise ValueError": "`lang` 未知、`dim` 超出范围、`repeats` 的长度不对" + _TOO_LARGE,
+    },
+    "figures.tensors.tiling.diagram_repeat": {
+        "x": "输入，零到三维。",
+        "*sizes": "沿每个轴复制几份，写成几个整数或一个元组；至少 `x.dim()` 个"
+        "（多出来的在前面添加新轴）。",
+        "lang": _LANG,
+        "return": _ONE_INPUT,
+        "raise TypeError": "`x` 不是张量或某个尺寸不是整数时。",
+        "raise ValueError": "`lang` 未知、PyTorch 拒绝这些尺寸（少于 `x.dim()` 个，或有负数）"
+        + _TOO_LARGE,
+    },
+    "figures.tensors.tiling.diagram_expand": {
+        "x": "输入，零到三维。",
+        "*sizes": "新的形状，写成几个整数或一个元组；`-1` 表示保持原长；"
+        "只有长度为 1 的轴（或前面新加的轴）能变长。",
+        "lang": _LANG,
+        "return": "输入在上、扩展后的视图在下的图。",
+        "raise TypeError": "`x` 不是张量或某个尺寸不是整数时。",
+        "raise ValueError": "`lang` 未知、这些尺寸不能扩展 `x`" + _TOO_LARGE,
+    },
+    "figures.tensors.tiling.diagram_broadcast": {
+        "a": "左操作数，零到二维。",
+        "b": "右操作数，零到二维。",
+        "op": '`"+"`、`"-"`、`"*"`、`"/"` 之一。',
+        "lang": _LANG,
+        "return": "图：两个操作数、它们扩展后的视图，以及结果。",
+        "raise TypeError": "`a` 或 `b` 不是张量时。",
+        "raise ValueError": "`lang` 或 `op` 未知，或者两个形状不能广播时。",
+    },
+    # local linear regression
+    "local_linear_regression.local_linear": {
+        "queries": "查询的输入 `x`，形状 `(n_test,)`。",
+        "keys": "训练输入 `x_i`，形状 `(n_train,)`，至少两个不同的值。",
+        "values": "训练输出 `y_i`，形状 `(n_train,)`。",
+        "bandwidth": "带宽 `h`，一个正数。",
+        "return": "`(y_hat, equivalent_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "形状、数据类型或取值不合要求时；或者某个查询的全部权重落在一个键上时"
+        "（对离键这么远的查询，带宽太小）：过一个点的直线是不确定的。",
+    },
+    # model
+    "model.NWKernelRegression": {
+        "attr w": "可学习的标量，形状 `(1,)`；`1 / |w|` 起带宽的作用。",
+        "attr attention_weights": "最近一次前向计算的注意力权重，已从自动求导的计算图上分离"
+        "（可以直接 `.numpy()`），形状 `(n_queries, n_keys)`；第一次调用之前是 `None`。",
+    },
+    "model.NWKernelRegression.__init__": {
+        "w": "`w` 的初值：一个数，或只有一个元素的浮点张量（例如另一个模型的 `w`）；"
+        "为 `None` 时像 `torch.rand(1)` 那样从 `U[0, 1)` 中抽取。",
+        "generator": "`w` 为 `None` 时使用的随机数生成器；为 `None` 表示 PyTorch 的全局生成器。",
+        "raise TypeError": "`w` 不是数，或 `generator` 不是生成器时。",
+        "raise ValueError": "`w` 是 NaN、无穷大、有不止一个元素，或超出 float32 的范围"
+        "（`|w| > 3.4e38`）时。",
+    },
+    "model.NWKernelRegression.forward": {
+        "queries": "形状 `(n_queries,)`，浮点类型。",
+        "keys": "形状 `(n_queries, n_keys)`：第 `i` 行是查询 `i` 的键；数据类型与 `queries` 相同。",
+        "values": "形状 `(n_queries, n_keys)`，与 `keys` 一一配对的值；数据类型与 `queries` 相同。",
+        "return": "预测 `y_hat`，形状 `(n_queries,)`；float16 和 bfloat16 的输入用 float32 计算，"
+        "也以 float32 返回。",
+        "raise TypeError": "`queries`、`keys` 或 `values` 不是张量时。",
+        "raise ValueError": "形状不是上面说的那样或 `n_keys` 为 0；某个张量是整数类型，"
+        "或含有 NaN 或无穷大；或者三者的数据类型不同时。",
+    },
+    # pooling
+    "pooling.average_pooling": {
+        "queries": "测试输入，形状 `(n_test,)`，浮点类型；只用到它们的个数。",
+        "values": _Y_TRAIN,
+        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`。",
+        "raise TypeError": "`queries` 或 `values` 不是张量时。",
+        "raise ValueError": "`queries` 或 `values` 不是一维、是空的、是整数类型"
+        "（如 `torch.arange(2)`），或含有 NaN 或无穷大时。",
+    },
+    "pooling.gaussian_kernel": {
+        "u": "差值 `query - key`，任意形状，浮点类型。允许无穷大的差值：那里的核值是 0。",
+        "bandwidth": "核的宽度（带宽）`h`：一个正数，或只有一个元素的张量。",
+        "return": "与 `u` 形状相同的张量。",
+        "raise TypeError": "`u` 不是张量或 `bandwidth` 不是数时。",
+        "raise ValueError": "`u` 不是浮点类型、含有 NaN，或 `bandwidth` 不是正数时。",
+    },
+    "pooling.nadaraya_watson": {
+        "queries": "测试输入 `x`（查询），形状 `(n_test,)`，浮点类型。",
+        "keys": "训练输入 `x_i`（键），形状 `(n_train,)`，数据类型与 `queries` 相同。",
+        "values": "训练输出 `y_i`（值），形状 `(n_train,)`，数据类型与 `queries` 相同。",
+        "bandwidth": "带宽 `h`：一个正数，或只有一个元素的张量。",
+        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`；"
+        "权重的每一行加起来等于 1。某个查询的所有分数都溢出时（`h` 极小或查询离得很远），"
+        "它的权重取核极窄时的极限：全部落在最近的键上。半精度的输入用 float32 计算，"
+        "也以 float32 返回。",
+        "raise TypeError": _QKV_TYPE,
+        "raise ValueError": _QKV_VALUE,
+    },
+    "pooling.nadaraya_watson_broadcast": {
+        "queries": "测试输入（查询），形状 `(n_test,)`，浮点类型。",
+        "keys": "训练输入（键），形状 `(n_train,)`，数据类型与 `queries` 相同。",
+        "values": "训练输出（值），形状 `(n_train,)`，数据类型与 `queries` 相同。",
+        "bandwidth": "带宽 `h`：一个正数，或只有一个元素的张量。",
+        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`。",
+        "raise TypeError": _QKV_TYPE,
+        "raise ValueError": _QKV_VALUE,
+    },
+    "pooling.leave_one_out": {
+        "x_train": "训练输入，形状 `(n_train,)`，`n_train >= 2`，浮点类型。",
+        "y_train": "训练输出，形状 `(n_train,)`，数据类型与 `x_train` 相同。",
+        "return": "`(keys, values)`，形状都是 `(n_train, n_train - 1)`。",
+        "raise TypeError": "`x_train` 或 `y_train` 不是张量时。",
+        "raise ValueError": _XY_VALUE,
+    },
+    # scaling
+    "scaling.nadaraya_watson_chunked": {
+        "queries": _X_TEST,
+        "keys": _X_TRAIN,
+        "values": _Y_TRAIN,
+        "bandwidth": "带宽 `h`，一个正数。",
+        "chunk_size": "每块的查询数和键数，一个 `>= 1` 的整数。",
+        "return": "`y_hat`，形状 `(n_test,)`，在浮点舍入误差之内等于 `nadaraya_watson` 的结果；"
+        "半精度的输入用 float32 计算，也以 float32 返回。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": _BAD_TENSOR,
+    },
+    "scaling.nadaraya_watson_sdpa": {
+        "queries": _X_TEST,
+        "keys": _X_TRAIN,
+        "values": _Y_TRAIN,
+        "bandwidth": "带宽 `h`，一个正数。",
+        "return": "`y_hat`，形状 `(n_test,)`。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "形状、数据类型或取值不合要求时；或者带宽太小（或输入太大），"
+        "使 $q'k'$ 溢出时。",
+    },
+    "scaling.formulation": {
+        "name": _FORMULATION,
+        "return": "一个函数 `(queries, keys, values, bandwidth=1.0) -> y_hat`。",
+        "raise ValueError": "`name` 不是这四种之一时。",
+    },
+    "scaling.peak_intermediates": {
+        "name": _FORMULATION,
+        "n_test": "查询的个数，一个 `>= 1` 的整数。",
+        "n_train": "键的个数，一个 `>= 1` 的整数。",
+        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数。",
+        "return": "从张量名字到形状的字典。",
+        "raise TypeError": "某个尺寸不是整数时。",
+        "raise ValueError": "`name` 未知或某个尺寸小于 1 时。",
+    },
+    "scaling.peak_intermediate_bytes": {
+        "name": _FORMULATION,
+        "n_test": "查询的个数，一个 `>= 1` 的整数。",
+        "n_train": "键的个数，一个 `>= 1` 的整数。",
+        "chunk_size": "分块写法的块大小，一个 `>= 1` 的整数。",
+        "dtype": "元素的类型，默认是 `torch.float32`（4 个字节）。",
+        "return": "字节数，一个 Python 整数（任何规模都精确）。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`name` 未知、某个尺寸小于 1，或 `dtype` 不是浮点类型时。",
+    },
+    "scaling.median_measurements": {
+        "results": '格式 2 的基准测试结果：一个字典，它的 `"measurements"` 是一个个测量格'
+        "（`formulation`、`n`、`chunk_size`、`predicted_bytes`），每格有一个非空的 `runs` 列表"
+        "（`seconds`、`peak_bytes`、`load_average`）。",
+        "return": "按文件中的顺序列出各格，每格带着它的 `runs` 和中位数 `seconds`、`peak_bytes`"
+        "（取中间那次运行，或中间两次的平均），可以直接交给 `plot_scaling`。",
+        "raise ValueError": "`results` 不是格式 2，或某格没有运行记录时。",
+    },
+    "scaling.scale_measurements": {
+        "return": '`{"machine": ..., "rows": ..., "skipped": ...}`：测量所用的机器和负载、'
+        "`median_measurements` 的各行，以及因内存不够而跳过的格。",
+    },
+    # scores
+    "scores.inverse_bandwidth": {
+        "bandwidth": "宽度 `h`：一个正数，或只有一个元素的浮点张量。",
+        "dtype": "计算分数所用的浮点数据类型。",
+        "return": "`1 / h`，一个 Python 浮点数。",
+        "raise TypeError": "`bandwidth` 既不是数也不是张量时。",
+        "raise ValueError": "`bandwidth` 不是有限的正数时。",
+    },
+    "scores.score": {
+        "differences": "`queries - keys`，任意形状。",
+        "w": "带宽的倒数 `1 / h`：一个数，或能广播到 `differences` 的张量。",
+        "in_place": "把分数直接写进 `differences`（调用者的临时张量）；只在它和 `w` 都不需要梯度、"
+        "且 `w` 是一个数时才这样做。",
+        "return": "分数，形状与 `differences`（与 `w` 广播后）相同。",
+    },
+    "scores.proximity": {
+        "queries": "能与 `keys` 广播的查询，例如 `(n_q, 1)` 或 `(n_q, n_k)`。",
+        "keys": "键，例如 `(n_k,)` 或 `(n_q, n_k)`。",
+        "return": "`queries` 与 `keys` 广播后的形状，float64。",
+    },
+    "scores.proximity_nd": {
+        "queries": "形状 `(..., n_q, d)`。",
+        "keys": "形状 `(..., n_k, d)`。",
+        "return": "形状 `(..., n_q, n_k)`，float64。",
+    },
+    "scores.nearest_key_weights": {
+        "nearness": "每个键离每个查询的 `proximity`，形状 `(..., n_k)`；`-inf` 标出不能关注的键。",
+        "return": "形状与 `nearness` 相同的 float64 权重；每一行加起来等于 1。",
+    },
+    "scores.softmax_over_keys": {
+        "scores": "高斯核分数，形状 `(..., n_q, n_k)`；被掩码的键处是 `-inf`。",
+        "nearness": "返回每个键离每个查询的 `proximity` 的函数，结果能广播到 `scores`"
+        "（被掩码的键为 `-inf`）；只在某一行溢出时才调用。",
+        "return": "注意力权重，形状和数据类型与 `scores` 相同；每一行加起来等于 1。",
+    },
+    "scores.online_pool": {
+        "queries": "形状 `(n_test,)`。",
+        "keys": "形状 `(n_train,)`。",
+        "values": "形状 `(n_train,)`。",
+        "w": "带宽的倒数，一个 Python 浮点数。",
+        "chunk_size": "每块的查询数和键数。",
+        "return": "`y_hat`，形状 `(n_test,)`。",
+    },
+    "scores.gaussian_scores": {
+        "queries": "形状 `(n_queries,)`，浮点类型。",
+        "keys": "形状 `(n_keys,)`，数据类型与 `queries` 相同。",
+        "w": "带宽的倒数，一个数或只有一个元素的张量。",
+        "return": "分数，形状 `(n_queries, n_keys)`；沿 `dim=1` 做 softmax 就得到 Nadaraya-Watson "
+        "的注意力权重。半精度的输入用 float32 计算，也以 float32 返回。",
+        "raise TypeError": "`queries` 或 `keys` 不是张量，或 `w` 既不是数也不是张量时。",
+        "raise ValueError": "`queries` 或 `keys` 不是一维、是空的、是整数类型，或含有 NaN 或无"
+        "穷大；"
+        "或者两者的数据类型不同时。",
+    },
+    "scores.dot_product_terms": {
+        "queries": "任意形状（例如 `(n_queries,)`），浮点类型。",
+        "keys": "任意形状（例如 `(n_keys,)`），数据类型与 `queries` 相同。",
+        "w": "带宽的倒数，一个 Python 浮点数。",
+        "name": '错误信息里怎样称呼调用者给 `w` 的参数（`"w"`，或者 `w = 1 / bandwidth` 时的 '
+        '`"bandwidth"`）。',
+        "return": "`(q_w, k_w, bias)`，各自与对应的输入形状相同。",
+        "raise ValueError": "乘积超出该数据类型的范围时。",
+    },
+    "scores.dot_product_scores": {
+        "queries": "形状 `(n_queries,)`，浮点类型。",
+        "keys": "形状 `(n_keys,)`，数据类型与 `queries` 相同。",
+        "w": "带宽的倒数，一个数或只有一个元素的张量。",
+        "return": "分数，形状 `(n_queries, n_keys)`；半精度的输入用 float32 计算，也以"
+        " float32 返回。",
+        "raise TypeError": "`queries` 或 `keys` 不是张量，或 `w` 既不是数也不是张量时。",
+        "raise ValueError": "`queries` 或 `keys` 不是一维、是空的、是整数类型，或含有 NaN 或无"
+        "穷大；"
+        "两者的数据类型不同；或者查询、键和 `w` 大到乘积溢出时。",
+    },
+    "scores.dot_product_pooling": {
+        "queries": "形状 `(n_queries,)`，浮点类型。",
+        "keys": "形状 `(n_keys,)`，数据类型与 `queries` 相同。",
+        "values": "形状 `(n_keys,)`，与 `keys` 一一配对，数据类型与 `queries` 相同。",
+        "w": "带宽的倒数，一个数或只有一个元素的张量。",
+        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_queries,)` 和"
+        " `(n_queries, n_keys)`。",
+        "raise TypeError": "`queries`、`keys` 或 `values` 不是张量，或 `w` 既不是数也不是张量时。",
+        "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
+        "三者的数据类型不同；`keys` 和 `values` 长度不同；或者乘积溢出时。",
+    },
+    # stepper
+    "stepper.sgd_stepper": {
+        "data": "玩具数据集；为 `None` 时用 `make_data()`。",
+        "w0": "每条路径的初始 `w`，在 0.1 到 10**3.5（约 3162）之间。课程用的是 0.496："
+        "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与[带参数的注意力汇聚"
+        "](../parametric.py)"
+        "一页相同。",
+        "lr": "初始的学习率，`LEARNING_RATES` 中的一个（0.001、0.002、0.005、……、5、10）。",
+        "log_w": "一开始就训练 `log w`，而不是 `w`。",
+        "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
+        "return": "一个 `SgdStepper`；notebook 把它显示为 HTML。",
+        "raise TypeError": "`data` 不是 `ToyData`、`w0` 或 `lr` 不是数、`log_w` 不是布尔值，"
+        "或 `steps` 不是整数时。",
+        "raise ValueError": "`w0`、`lr` 或 `steps` 超出范围时；或者从 `w0` 出发、以 `lr` 走"
+        " `steps` "
+        "步时 `w` 离开了有限的正数（溢出，或变成 0 或负数）时：静态图要把每个 `w` 画在对数轴上。"
+        "请减小 `lr`（或用 `log_w=True`，它让 `w` 始终为正）。",
+    },
+    "stepper.SgdStepper": {
+        "attr data": "写进页面的玩具数据。",
+        "attr w0": "每条路径的初始 `w`。",
+        "attr lr": "控件上初始的学习率。",
+        "attr log_w": "控件是否一开始就训练 `log w`。",
+        "attr steps": "在路径上标出、并画进静态图的步数。",
+    },
+    # toy2d
+    "toy2d.ToyData2D": {
+        "attr x_train": "训练输入，形状 `(n_train, 2)`。",
+        "attr y_train": "带噪声的训练输出，形状 `(n_train,)`。",
+        "attr x_test": "网格上的测试输入，形状 `(n_test, 2)`。",
+        "attr y_truth": "测试输入处的 `f(x_1)`，形状 `(n_test,)`。",
+    },
+    "toy2d.make_data_2d": {
+        "n_train": "训练点的个数，一个 `>= 2` 的整数。",
+        "grid": "测试输入是 `[0, 5)^2` 上 `grid x grid` 的格点，一个 `>= 1` 的整数。",
+        "seed": "生成器的种子。",
+        "return": "一个 `ToyData2D`。",
+        "raise TypeError": "某个参数不是整数时。",
+        "raise ValueError": "`n_train < 2` 或 `grid < 1` 时。",
+    },
+    "toy2d.train_leave_one_out": {
+        "model": "一个模块，以 `model(queries, keys, values, mask)` 调用，返回 "
+        "`(y_hat, attention_weights)`，`y_hat` 的形状是 `(n, 1)`。",
+        "x_train": "训练输入，形状 `(n_train, d)`，`n_train >= 2`。",
+        "y_train": "训练输出，形状 `(n_train,)`。",
+        "steps": "优化器走的步数，一个 `>= 1` 的整数。",
+        "lr": _LR,
+        "optimizer": '`"adam"`（`torch.optim.Adam`）或 `"sgd"`（`torch.optim.SGD`，不带动量）。',
+        "return": "每一步之前的留一法均方误差。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "形状、数据类型或取值不合要求时；或者训练发散时"
+        "（损失或参数不再是有限数：`lr` 太大）。",
+    },
+    "toy2d.mse_on_test": {
+        "model": "与 `train_leave_one_out` 中相同的模块。",
+        "data": "数据集。",
+        "return": "误差，一个 Python 浮点数。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "模型的预测形状不是 `(n_test, 1)` 时。",
+    },
+    # training
+    "training.train": {
+        "model": "要训练的模型，原地更新。",
+        "x_train": "训练输入，形状 `(n_train,)`，`n_train >= 2`，浮点类型。",
+        "y_train": "训练输出，形状 `(n_train,)`，数据类型与 `x_train` 相同。",
+        "epochs": "SGD 的步数，`>= 1`。",
+        "lr": _LR,
+        "return": "每一轮的训练损失之和，在这一轮的更新之前测得。",
+        "raise TypeError": "`model` 不是 `NWKernelRegression`、`x_train` 或 `y_train` 不是张量、"
+        "`epochs` 不是整数，或 `lr` 不是数时。",
+        "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；"
+        "两者长度或数据类型不同；`n_train < 2`、`epochs < 1` 或 `lr` 不是正数；"
+        "或者损失或梯度不再是有限数（`lr` 或初始的 `w` 太大）时。",
+    },
+    "training.loss_at_w": {
+        "w": _W_SCALAR,
+        "x_train": "训练输入，形状 `(n_train,)`，浮点类型。",
+        "y_train": "训练输出，形状 `(n_train,)`，数据类型与 `x_train` 相同。",
+        "leave_one_out": "去掉每个点自己的键和值（默认）。",
+        "return": "损失，一个 Python 浮点数。",
+        "raise TypeError": "`w` 既不是数也不是张量、`x_train` 或 `y_train` 不是张量，"
+        "或 `leave_one_out` 不是布尔值时。",
+        "raise ValueError": "`w` 不是有限数；`x_train` 或 `y_train` 不是一维、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；或者两者长度或数据类型不同时。",
+    },
+    "training.predict": {
+        "w": "带宽的倒数：一个数，或只有一个元素的张量，例如训练之后的 `model.w`。",
+        "queries": "测试输入（查询），形状 `(n_test,)`，浮点类型。",
+        "keys": "训练输入（键），形状 `(n_train,)`，数据类型与 `queries` 相同。",
+        "values": "训练输出（值），形状 `(n_train,)`，数据类型与 `queries` 相同。",
+        "return": "预测 `y_hat`，形状 `(n_test,)`。",
+        "raise TypeError": "`w` 既不是数也不是张量，或 `queries`、`keys`、`values` 不是张量时。",
+        "raise ValueError": "`w` 不是有限数；某个张量不是一维、是空的、是整数类型，"
+        "或含有 NaN 或无穷大；三者的数据类型不同；或者 `keys` 和 `values` 长度不同时。",
+    },
+    "training_paths.w_path": {
+        "x_train": "训练输入，形状 `(n_train,)`，`n_train >= 2`；当作常量使用（先 detach），"
+        "半精度用 float32 计算。",
+        "y_train": "训练输出，形状 `(n_train,)`，数据类型与 `x_train` 相同。",
+        "w0": "初始的 `w`，在 float32 的范围之内；`log_w` 为真时必须是正数。",
+        "lr": _LR,
+        "epochs": "SGD 的步数，`>= 1`。",
+        "log_w": "训练 `log w`，而不是 `w`。",
+        "return": "`epochs + 1` 个浮点数：初始的 `w`，然后是每一步之后的 `w`。",
+        "raise TypeError": "`x_train` 或 `y_train` 不是张量、`w0` 或 `lr` 不是数、"
+        "`epochs` 不是整数，或 `log_w` 不是布尔值时。",
+        "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；"
+        "两者长度或数据类型不同；`n_train < 2`、`lr` 不是正数或 `epochs < 1`；"
+        "`log_w` 为真而 `w0` 不是正数；或者 `w` 超出了 float32 的范围时。",
+    },
+    # transformer
+    "transformer.gaussian_kernel_nd": {
+        "queries": "形状 `(n_queries, d)`。",
+        "keys": "形状 `(n_keys, d)`。",
+        "bandwidth": "宽度 `h`，一个正数。",
+        "return": "核的值，形状 `(n_queries, n_keys)`。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": _BAD_TENSOR,
+    },
+    "transformer.dot_product_attention": {
+        "queries": "形状 `(..., n_queries, d)`；`...` 是批量维。",
+        "keys": "形状 `(..., n_keys, d)`。",
+        "values": "形状 `(..., n_keys, d_v)`。",
+        "mask": "可选的布尔张量，能广播到 `(..., n_queries, n_keys)`；查询可以关注某个键的地方为 "
+        "`True`，每个查询至少要有一个键。",
+        "key_bias": "可选的浮点张量，能广播到 `(..., 1, n_keys)`，加到分数上"
+        "（高斯核的 $-\\lVert k\\rVert^2/2$）。",
+        "scale": "点积的系数 $s$，一个正数。",
+        "return": "`(output, attention_weights)`，形状分别是 `(..., n_queries, d_v)` 和 "
+        "`(..., n_queries, n_keys)`。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": _BAD_TENSOR,
+    },
+    "transformer.masked_leave_one_out": {
+        "x_train": _X_TRAIN_2,
+        "y_train": _Y_TRAIN,
+        "w": "带宽的倒数：一个有限的数，或只有一个元素的张量。",
+        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_train,)` 和 `(n_train, n_train)`，"
+        "权重的对角线上是 0。某个点的所有分数都溢出时（`w` 极大），它的权重落在离它最近的另一个"
+        "点上；"
+        "半精度的输入用 float32 计算。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": _BAD_TENSOR,
+    },
+    "transformer.ScalarKernelAttention": {
+        "attr w": "可学习的标量，形状 `(1,)`。",
+    },
+    "transformer.ScalarKernelAttention.__init__": {
+        "raise TypeError": "`w` 既不是数也不是张量时。",
+        "raise ValueError": "`w` 是 NaN、无穷大，或超出 float32 的范围时。",
+    },
+    "transformer.ScalarKernelAttention.forward": {
+        "raise TypeError": _NOT_TENSOR,
+        "raise ValueError": _BAD_TENSOR,
+    },
+    "transformer.ProjectedAttention": {
+        "attr W_q": "查询的投影，`nn.Linear(d_in, d_k, bias=False)`。",
+        "attr W_k": "键的投影，`nn.Linear(d_in, d_k, bias=False)`。",
+        "attr W_v": "值的投影，`nn.Linear(d_value_in, d_v, bias=False)`。",
+    },
+    "transformer.ProjectedAttention.__init__": {
+        "d_in": "一个查询或键的输入有几个特征，一个 `>= 1` 的整数。",
+        "d_k": "查询和键投影之后有几个特征，一个 `>= 1` 的整数。",
+        "d_value_in": "一个值的输入有几个特征，一个 `>= 1` 的整数。",
+        "d_v": "值投影之后有几个特征，一个 `>= 1` 的整数。",
+        "key_bias": "在分数上加 $-\\lVert k\\rVert^2/2$（高斯核的写法）。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "某个尺寸小于 1 时。",
+    },
+    "transformer.ProjectedAttention.forward": {
+        "queries": "形状 `(..., n_queries, d_in)`。",
+        "keys": "形状 `(..., n_keys, d_in)`。",
+        "values": "形状 `(..., n_keys, d_value_in)`。",
+        "mask": "可选的布尔掩码，与 `dot_product_attention` 中的相同。",
+        "return": "形状 `(..., n_queries, d_v)` 和 `(..., n_queries, n_keys)`；"
+        "半精度的输入用 float32 计算。",
+        "raise TypeError": _NOT_TENSOR,
+        "raise ValueError": _BAD_TENSOR,
+    },
 }
