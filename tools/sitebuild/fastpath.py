@@ -34,11 +34,12 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jupytext
 from mkdocs import utils
 from mkdocs.commands import build as mkdocs_build
 from mkdocs.structure.files import Files, InclusionLevel
@@ -79,8 +80,8 @@ class Snapshot:
     kept: dict[str, Kept] = field(default_factory=dict)
 
 
-def take(root: Path) -> Snapshot:
-    """The inputs of a build from ``root`` now."""
+def take(root: Path, before: Snapshot | None = None, footer: bool = True) -> Snapshot:
+    """The inputs of a build from ``root`` now (the pages' text read again if they changed)."""
     stats: dict[str, tuple[int, int]] = {}
     texts: dict[str, bytes] = {}
     for folder in INPUT_FOLDERS:
@@ -95,13 +96,16 @@ def take(root: Path) -> Snapshot:
                 rel = path.relative_to(root).as_posix()
                 stats[rel] = (st.st_size, st.st_mtime_ns)
                 if _page_of(rel) is not None:
-                    texts[rel] = path.read_bytes()
+                    if before is not None and before.stats.get(rel) == stats[rel]:
+                        texts[rel] = before.texts[rel]
+                    else:
+                        texts[rel] = path.read_bytes()
     for name in [*INPUT_FILES, *sorted(p.name for p in root.glob("mkdocs*.yml"))]:
         path = root / name
         if path.is_file():
             st = path.stat()
             stats[name] = (st.st_size, st.st_mtime_ns)
-    return Snapshot(stats, texts, _footer(root))
+    return Snapshot(stats, texts, _footer(root) if footer else "")
 
 
 def _footer(root: Path) -> str:
@@ -197,7 +201,7 @@ def rebuild(root: Path, plugins: dict) -> bool:
     snapshot = current
     if snapshot is None or snapshot.plan is None:
         return False
-    now = take(root)
+    now = take(root, snapshot, footer=False)
     changed = [
         rel
         for rel in sorted(set(snapshot.stats) | set(now.stats))
@@ -210,8 +214,6 @@ def rebuild(root: Path, plugins: dict) -> bool:
     if found is None:
         return _fall_back(f"{rel} is not a page")
     lang, src_uri = found
-    if now.footer != snapshot.footer:
-        return _fall_back("every footer changes")
     old_text, new_text = snapshot.texts[rel], now.texts[rel]
     if src_uri.endswith(".py") and not _prose_only(old_text, new_text):
         return _fall_back(f"{rel}: more than its prose changed")
@@ -224,7 +226,12 @@ def rebuild(root: Path, plugins: dict) -> bool:
     plugin = plugins.get(kept.config.config_file_path)
     if plugin is None:
         return _fall_back("no site-build plugin")
-    result = _render(kept, plugin, root, lang, src_uri, snapshot.plan)
+    with ThreadPoolExecutor(max_workers=1) as pool:  # git, while the page renders
+        footer = pool.submit(_footer, root)
+        result = _render(kept, plugin, root, lang, src_uri, snapshot.plan)
+        now.footer = footer.result()
+    if now.footer != snapshot.footer:
+        return _fall_back("every footer changes")
     if isinstance(result, str):
         return _fall_back(f"{rel}: {result}")
     writes, names, site_rel = result
@@ -245,18 +252,38 @@ def _fall_back(why: str) -> bool:
     return False
 
 
+# A cell's first line in jupytext's percent format (``# %%``, ``# %% [markdown]``, options).
+_CELL = re.compile(r"^#\s*%%.*$", re.M)
+
+
 def _prose_only(old: bytes, new: bytes) -> bool:
-    """Whether two notebook sources differ in their Markdown cells' text only."""
-    a = jupytext.reads(old.decode("utf-8"), fmt="py:percent")
-    b = jupytext.reads(new.decode("utf-8"), fmt="py:percent")
-    if a.metadata != b.metadata or len(a.cells) != len(b.cells):
-        return False
-    for x, y in zip(a.cells, b.cells, strict=True):
-        if x.cell_type != y.cell_type or x.metadata != y.metadata:
-            return False
-        if x.cell_type != "markdown" and x.source != y.source:
-            return False
-    return True
+    r"""Whether two jupytext percent sources differ in the text of Markdown cells only.
+
+    Everything but the bodies of ``[markdown]`` cells is compared as text: the
+    header, every cell's first line (type and metadata) and every other cell's body.
+
+    >>> code = "# %% [markdown]\n# Some prose.\n\n# %%\nprint(1)\n"
+    >>> _prose_only(code.encode(), code.replace("Some", "More").encode())
+    True
+    >>> _prose_only(code.encode(), code.replace("1", "2").encode())
+    False
+    >>> _prose_only(
+    ...     code.encode(), code.replace("[markdown]", "[markdown] tags=[]").encode()
+    ... )
+    False
+    """
+    return _skeleton(old.decode("utf-8")) == _skeleton(new.decode("utf-8"))
+
+
+def _skeleton(text: str) -> list[str]:
+    """The parts of a percent source besides the Markdown cells' bodies."""
+    starts = [m.start() for m in _CELL.finditer(text)]
+    parts = [text[: starts[0] if starts else len(text)]]
+    for begin, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        first, _, body = text[begin:end].partition("\n")
+        markdown = re.search(r"\[(markdown|md)\]", first) is not None
+        parts += [first, "" if markdown else body]
+    return parts
 
 
 def _toc_data(items) -> list:
@@ -343,7 +370,6 @@ def _render(kept: Kept, plugin, root: Path, lang: str, src_uri: str, plan):
         logging.getLogger("mkdocs").removeHandler(counter)
         plugin.site_files = site_files
         index.entries = entries
-        plugin._close_katex()
     url = page.url
     at = [i for i, e in enumerate(entries) if _located(e["location"], url)]
     if not at or at != list(range(at[0], at[0] + len(at))):

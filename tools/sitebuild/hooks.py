@@ -131,6 +131,12 @@ def on_post_template(output_content, template_name, config):
     )
 
 
+def on_shutdown():
+    """End the KaTeX processes ``mkdocs serve`` kept between builds."""
+    for plugin in plugins.values():
+        plugin.on_build_error(error=None)
+
+
 def on_build_error(error):
     """End the KaTeX processes."""
     for plugin in plugins.values():

@@ -498,7 +498,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Write the files taken out of the pages; add the other language's site."""
-        self._close_katex()
+        if not self.serving:  # `mkdocs serve` keeps it for the next edit (hooks.on_shutdown)
+            self._close_katex()
         assert self.steps is not None
         if not self._pruned:
             # once per process: `mkdocs serve` keeps what its rebuilds use in memory, and
