@@ -203,6 +203,20 @@ def clean_build(repo: Path, cache: Path, folder: Path) -> Path:
     return folder
 
 
+def served_differences(repo: Path, cache: Path, folder: Path, base: str) -> list[str]:
+    """The files of a clean build of ``repo`` that the server at ``base`` serves otherwise."""
+    clean = clean_build(repo, cache, folder)
+    differing = []
+    for path in sorted(p for p in clean.rglob("*") if p.is_file()):
+        rel = path.relative_to(clean).as_posix()
+        body = fetch(f"{base}/{rel}")
+        if body is not None and rel.endswith(".html"):
+            body = without_livereload(body)
+        if body != path.read_bytes():
+            differing.append(rel)
+    return differing
+
+
 @pytest.mark.timeout(1200)
 def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
     port = free_port()
@@ -236,6 +250,7 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
         fast = re.findall(r"sitebuild: (\S+) changed in its prose only", text)
         why = re.findall(r"sitebuild: full build .*", text)
         assert fast == ["docs/zh/page.py", "docs/en/index.md", "docs/en/page.py"], why
+        assert served_differences(repo, cache, tmp_path / "clean-1", base) == []
         # a heading is in the page's table of contents and in the search index's sections:
         # the site is built again, where only the edited page is rendered (pagecache.py)
         edit(page, "## 第二节", "## 第二部分")
@@ -247,17 +262,7 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
         config = repo / "mkdocs.yml"
         config.write_text(config.read_text("utf-8").replace("- API: api/", "- 接口参考: api/"))
         wait_for(base + "/page/", "接口参考".encode())
-        clean = clean_build(repo, cache, tmp_path / "clean")
-        # every file of the clean build, as the server serves it now
-        differing = []
-        for path in sorted(p for p in clean.rglob("*") if p.is_file()):
-            rel = path.relative_to(clean).as_posix()
-            body = fetch(f"{base}/{rel}")
-            if body is not None and rel.endswith(".html"):
-                body = without_livereload(body)
-            if body != path.read_bytes():
-                differing.append(rel)
-        assert differing == []
+        assert served_differences(repo, cache, tmp_path / "clean-2", base) == []
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=60)

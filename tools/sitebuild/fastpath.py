@@ -65,6 +65,9 @@ class Kept:
     nav: object
     env: object
     inclusion: InclusionLevel
+    # Material's search plugin is one object for both languages' configs (MkDocs keeps a
+    # plugin with on_startup for the life of the process): each build's index is kept here
+    search_index: object = None
     site: Path | None = None  # the folder that serves the site
     prefix: str = ""  # where this language's site is in it ("" or "en/")
 
@@ -140,7 +143,14 @@ def start_full_build(root: Path) -> None:
 def keep(config, files: Files, nav, env, inclusion: InclusionLevel) -> None:
     """Keep the state of a language's build (``post_build``), until the next full build."""
     if pending is not None:
-        pending.kept[_key(config.config_file_path)] = Kept(config, files, nav, env, inclusion)
+        search = _search(config)
+        index = getattr(search, "search_index", None)
+        kept = Kept(config, files, nav, env, inclusion, index)
+        pending.kept[_key(config.config_file_path)] = kept
+
+
+def _search(config):
+    return config.plugins.get("material/search") or config.plugins.get("search")
 
 
 def served_at(config_file: str, site: Path, prefix: str) -> None:
@@ -318,14 +328,17 @@ def _render(kept: Kept, plugin, root: Path, lang: str, src_uri: str, plan):
     before = _shape(page)
     autorefs = config.plugins.get("autorefs")
     known = _anchors(autorefs, page.url) if autorefs is not None else set()
-    search = config.plugins.get("material/search") or config.plugins.get("search")
-    index = search.search_index
+    search = _search(config)
+    index = kept.search_index
+    if search is None or index is None:
+        return "no search index"
     counter = utils.CountHandler()
     counter.setLevel(logging.WARNING)
     logging.getLogger("mkdocs").addHandler(counter)
     registered: set = set()
     entries, site_files = index.entries, plugin.site_files
     index.entries, plugin.site_files = [], {}
+    others, search.search_index = search.search_index, index
     try:
         if src_uri.endswith(".py"):
             written = plugin.cache.build([Notebook(lang, root / "docs" / lang / src_uri, src_uri)])
@@ -370,6 +383,7 @@ def _render(kept: Kept, plugin, root: Path, lang: str, src_uri: str, plan):
         logging.getLogger("mkdocs").removeHandler(counter)
         plugin.site_files = site_files
         index.entries = entries
+        search.search_index = others
     url = page.url
     at = [i for i, e in enumerate(entries) if _located(e["location"], url)]
     if not at or at != list(range(at[0], at[0] + len(at))):
