@@ -91,6 +91,8 @@ def take(root: Path, before: Snapshot | None = None, footer: bool = True) -> Sna
         for dirpath, dirnames, filenames in os.walk(root / folder):
             dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
             for name in filenames:
+                if name.startswith("."):  # an editor's swap file; MkDocs leaves them out too
+                    continue
                 path = Path(dirpath) / name
                 try:
                     st = path.stat()
