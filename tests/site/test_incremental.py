@@ -6,10 +6,12 @@ site while its inputs are unchanged, and under ``mkdocs serve`` builds that site
 the serving process (``subsite.py``). A result kept under incomplete inputs would
 show an old page after an edit. This test serves a small site made of the
 project's build, theme and package, with a Markdown page, a notebook page and an
-API page (mkdocstrings) per language; edits prose in both languages, then a title
-of the navigation (which every page shows); and compares every file served after
-the edits with the same file of a clean build of the edited sources in a new cache
-(only the executed notebooks and the wheel are carried over).
+API page (mkdocstrings) per language; edits prose in both languages (each served by
+rendering the edited page alone: ``fastpath.py``), a heading (which falls back to
+building the site), then a title of the navigation (which every page shows); and
+compares every file served after the edits with the same file of a clean build of
+the edited sources in a new cache (only the executed notebooks and the wheel are
+carried over).
 """
 
 from __future__ import annotations
@@ -177,6 +179,12 @@ def without_livereload(page: bytes) -> bytes:
     return stripped
 
 
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), "utf-8")
+
+
 def clean_build(repo: Path, cache: Path, folder: Path) -> Path:
     """A clean build of ``repo`` into ``folder``, in a new cache holding only the executed
     notebooks and the wheel of ``cache`` (kept by their inputs; not what is tested here)."""
@@ -193,6 +201,20 @@ def clean_build(repo: Path, cache: Path, folder: Path) -> Path:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return folder
+
+
+def served_differences(repo: Path, cache: Path, folder: Path, base: str) -> list[str]:
+    """The files of a clean build of ``repo`` that the server at ``base`` serves otherwise."""
+    clean = clean_build(repo, cache, folder)
+    differing = []
+    for path in sorted(p for p in clean.rglob("*") if p.is_file()):
+        rel = path.relative_to(clean).as_posix()
+        body = fetch(f"{base}/{rel}")
+        if body is not None and rel.endswith(".html"):
+            body = without_livereload(body)
+        if body != path.read_bytes():
+            differing.append(rel)
+    return differing
 
 
 @pytest.mark.timeout(1200)
@@ -213,30 +235,34 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
     )
     try:
         wait_for(base + "/page/", "第二节".encode())
-        # prose edits: a notebook page in Chinese, a Markdown page in English
+        # prose edits, each served by rendering the edited page alone (fastpath.py):
+        # a notebook page in Chinese, a Markdown page and a notebook page in English
         page = repo / "docs" / "zh" / "page.py"
-        page.write_text(page.read_text("utf-8").replace("更多文字。", "改过的文字。"), "utf-8")
+        edit(page, "更多文字。", "改过的文字。")
         wait_for(base + "/page/", "改过的文字".encode())
-        # the edited page was rendered again, the other two were kept (pagecache.py)
-        assert "mkdocs.yml: 1 of 3 pages rendered" in log.read_text("utf-8")
         index = repo / "docs" / "en" / "index.md"
-        index.write_text(index.read_text("utf-8").replace("Some prose.", "Edited prose."), "utf-8")
+        edit(index, "Some prose.", "Edited prose.")
         wait_for(base + "/en/", b"Edited prose.")
+        en_page = repo / "docs" / "en" / "page.py"
+        edit(en_page, "More prose.", "More prose, edited.")
+        wait_for(base + "/en/page/", b"More prose, edited.")
+        text = log.read_text("utf-8")
+        fast = re.findall(r"sitebuild: (\S+) changed in its prose only", text)
+        why = re.findall(r"sitebuild: full build .*", text)
+        assert fast == ["docs/zh/page.py", "docs/en/index.md", "docs/en/page.py"], why
+        assert served_differences(repo, cache, tmp_path / "clean-1", base) == []
+        # a heading is in the page's table of contents and in the search index's sections:
+        # the site is built again, where only the edited page is rendered (pagecache.py)
+        edit(page, "## 第二节", "## 第二部分")
+        wait_for(base + "/page/", "第二部分".encode())
+        text = log.read_text("utf-8")
+        assert "sitebuild: full build (docs/zh/page.py: its title, headings or metadata" in text
+        assert "mkdocs.yml: 1 of 3 pages rendered" in text
         # a title in the navigation: every page of the language shows it
         config = repo / "mkdocs.yml"
         config.write_text(config.read_text("utf-8").replace("- API: api/", "- 接口参考: api/"))
         wait_for(base + "/page/", "接口参考".encode())
-        clean = clean_build(repo, cache, tmp_path / "clean")
-        # every file of the clean build, as the server serves it now
-        differing = []
-        for path in sorted(p for p in clean.rglob("*") if p.is_file()):
-            rel = path.relative_to(clean).as_posix()
-            body = fetch(f"{base}/{rel}")
-            if body is not None and rel.endswith(".html"):
-                body = without_livereload(body)
-            if body != path.read_bytes():
-                differing.append(rel)
-        assert differing == []
+        assert served_differences(repo, cache, tmp_path / "clean-2", base) == []
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=60)

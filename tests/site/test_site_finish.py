@@ -214,9 +214,10 @@ def test_finalize_prunes_css_drops_unused_fonts_and_compacts_the_index(tmp_path)
     assert [s.read_text() for s in sheets] == [".katex{color:red}"]
     assert sheets[0].name in (tmp_path / "index.html").read_text()
     assert sorted(p.name for p in (tmp_path / "assets/katex/fonts").iterdir()) == ["Main.woff2"]
-    assert '<link rel="preload" href="assets/katex/fonts/Main.woff2" as="font"' in (
-        tmp_path / "index.html"
-    ).read_text()
+    assert (
+        '<link rel="preload" href="assets/katex/fonts/Main.woff2" as="font"'
+        in (tmp_path / "index.html").read_text()
+    )
     assert (tmp_path / "search/search_index.json").read_text() == '{"docs":[{"text":"注意力"}]}'
     assert saved["katex"] > 10 and saved["notebook_css"] > 0 and saved["search_index"] > 0
 
@@ -232,6 +233,63 @@ def test_offline_keeps_katex_fonts_blocking_and_preloads_nothing(tmp_path):
     site_finish.finalize(tmp_path, preload=False)
     assert "font-display:block" in (tmp_path / "assets/katex/katex.min.css").read_text()
     assert "preload" not in (tmp_path / "index.html").read_text()
+
+
+def small_site(root, page_en, page_zh):
+    """Two languages sharing assets, a notebook stylesheet, KaTeX and a search worker."""
+    css = ".katex{color:red}.jp-X{color:blue}.jp-Y{color:green}"
+    worker = "a();" + site_finish.LUNR_EXPANSION + "b();"
+    for prefix in ("", "en/"):
+        write(root / prefix / "assets/stylesheets/notebook.0123456789.css", css)
+        write(root / prefix / "assets/javascripts/workers/search.a7633da7.min.js", worker)
+    write(
+        root / "assets/katex/katex.min.css",
+        "@font-face{font-family:KaTeX_Main;font-display:block;src:url(fonts/Main.woff2)}"
+        ".katex{font:normal 1.21em KaTeX_Main,serif}",
+    )
+    write(root / "assets/katex/fonts/Main.woff2", b"m" * 10)
+    write(root / "p/index.html", page_zh)
+    write(root / "en/p/index.html", page_en)
+
+
+PAGE = (
+    '<head><link href="{up}assets/stylesheets/notebook.0123456789.css">'
+    '<script>{{"search": "{up}assets/javascripts/workers/search.a7633da7.min.js"}}</script>'
+    '</head><p class="jp-X"><span class="katex">{text}</span></p>'
+)
+
+
+def test_the_plan_finishes_a_page_again_as_finalize_did(tmp_path):
+    en = PAGE.format(up="../", text="prose")
+    small_site(tmp_path, en, PAGE.format(up="../", text="文字"))
+    plan = site_finish.FinishPlan()
+    site_finish.finalize(tmp_path, plan=plan)
+    finished = (tmp_path / "en/p/index.html").read_text()
+    # shared copies (../../assets), the patched worker, the pruned sheet, the font preload
+    assert "../../assets/javascripts/workers/search." in finished
+    assert "a7633da7.min.js" not in finished and "0123456789" not in finished
+    assert 'rel="preload" href="../../assets/katex/fonts/Main.woff2"' in finished
+    again, names = plan.finish("en/p/index.html", en)
+    assert again == finished
+    assert plan.names_unchanged("en/p/index.html", names)
+    # an edited page: finished as a new finalize would finish it
+    edited = PAGE.format(up="../", text="edited prose")
+    mine, names = plan.finish("en/p/index.html", edited)
+    assert plan.names_unchanged("en/p/index.html", names)
+    fresh = tmp_path / "fresh"
+    small_site(fresh, edited, PAGE.format(up="../", text="文字"))
+    site_finish.finalize(fresh)
+    assert mine == (fresh / "en/p/index.html").read_text()
+    # a class no page used before would keep another rule of the stylesheet
+    _, names = plan.finish("en/p/index.html", edited.replace("jp-X", "jp-X jp-Y"))
+    assert not plan.names_unchanged("en/p/index.html", names)
+    # what the build wrote before finalize moved or rewrote it leaves the site as it is
+    original = b".katex{color:red}.jp-X{color:blue}.jp-Y{color:green}"
+    sheet = "en/assets/stylesheets/notebook.0123456789.css"
+    assert plan.unchanged(tmp_path, sheet, original)
+    assert not plan.unchanged(tmp_path, sheet, original + b"p{}")
+    assert plan.unchanged(tmp_path, "assets/katex/fonts/Main.woff2", b"m" * 10)
+    assert not plan.unchanged(tmp_path, "assets/katex/fonts/New.woff2", b"n")
 
 
 # --- image sizes -----------------------------------------------------------------------

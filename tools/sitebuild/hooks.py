@@ -21,11 +21,14 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
+from mkdocs.structure.files import InclusionLevel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.sitebuild import pagecache, rebuild
+from tools.sitebuild import fastpath, pagecache, rebuild
 from tools.sitebuild.plugin import SiteBuildPlugin
+
+ROOT = Path(__file__).resolve().parents[2]
 
 pagecache.install()
 rebuild.install()
@@ -47,6 +50,15 @@ def on_startup(command, dirty):
     global serving
     serving = command == "serve"
     rebuild.serving = serving
+    if serving:
+        fastpath.start_full_build(ROOT)  # the first build's inputs
+
+
+def on_serve(server, config, builder):
+    """Serve a prose edit of one page by rendering that page alone (``fastpath.py``)."""
+    fastpath.end_full_build(fastpath._plan(plugins), ok=True)  # the first build succeeded
+    server.builder = fastpath.wrap_builder(server.builder, ROOT, plugins)
+    return server
 
 
 def on_config(config):
@@ -75,8 +87,15 @@ def on_files(files, config):
     return _plugin(config).on_files(files, config=config)
 
 
+def on_nav(nav, config, files):
+    """Kept for the fast path of a prose edit (``fastpath.py``)."""
+    _plugin(config).built = {"nav": nav, "files": files}
+    return nav
+
+
 def on_env(env, config, files):
     """Compiled templates kept between builds."""
+    _plugin(config).built["env"] = env
     return _plugin(config).on_env(env, config=config, files=files)
 
 
@@ -112,6 +131,12 @@ def on_post_template(output_content, template_name, config):
     )
 
 
+def on_shutdown():
+    """End the KaTeX processes ``mkdocs serve`` kept between builds."""
+    for plugin in plugins.values():
+        plugin.on_build_error(error=None)
+
+
 def on_build_error(error):
     """End the KaTeX processes."""
     for plugin in plugins.values():
@@ -119,8 +144,13 @@ def on_build_error(error):
 
 
 def on_post_build(config):
-    """Write the extracted files; add the other language's site."""
-    _plugin(config).on_post_build(config=config)
+    """Write the extracted files; add the other language's site; keep the build's state."""
+    plugin = _plugin(config)
+    built = plugin.built
+    # the top build under `mkdocs serve` shows drafts; the other language's is a plain build
+    shown = InclusionLevel.is_in_serve if plugin.subsite is not None else InclusionLevel.is_included
+    fastpath.keep(config, built["files"], built["nav"], built["env"], shown)
+    plugin.on_post_build(config=config)
     cache = pagecache.caches.get(config.config_file_path)
     if cache is not None:
         total = cache.rendered + cache.reused

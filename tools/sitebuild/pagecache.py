@@ -193,10 +193,7 @@ def build_page(
         return _mkdocs_build_page(page, config, doc_files, nav, env, dirty, excluded)
     config._current_page = page
     try:
-        page.active = True
-        context = mkdocs_build.get_context(nav, doc_files, config, page)
-        context = config.plugins.on_page_context(context, page=page, config=config, nav=nav)
-        output = cache.finished_page(page, config, nav, env, context)
+        output = finished_output(cache, page, config, doc_files, nav, env)
         if output.strip():
             utils.write_file(
                 output.encode("utf-8", errors="xmlcharrefreplace"), page.file.abs_dest_path
@@ -212,6 +209,19 @@ def build_page(
     finally:
         page.active = False
         config._current_page = None
+
+
+def finished_output(cache: PageCache, page: Page, config: MkDocsConfig, doc_files, nav, env) -> str:
+    """The page's finished HTML, as MkDocs' ``_build_page`` makes it before writing it.
+
+    The ``page_context`` events run (search entries, downloads); the template and
+    the ``post_page`` events only when the result is not known. Also used by the
+    fast path of a prose edit (``fastpath.py``), which writes the page itself.
+    """
+    page.active = True
+    context = mkdocs_build.get_context(nav, doc_files, config, page)
+    context = config.plugins.on_page_context(context, page=page, config=config, nav=nav)
+    return cache.finished_page(page, config, nav, env, context)
 
 
 def install() -> None:

@@ -37,6 +37,7 @@ from mkdocs.utils import get_relative_url
 from tools.sitebuild import (
     codebreaks,
     downloads,
+    fastpath,
     htmlslim,
     imagesize,
     mathrender,
@@ -113,6 +114,10 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         self._links_key: str | None = None
         self._api_key = ""
         self._pruned = False
+        # what the finishing steps did to the pages (the fast path of a prose edit)
+        self.finish_plan: site_finish.FinishPlan | None = None
+        # this build's navigation, files and theme environment (hooks.py keeps them)
+        self.built: dict = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Set up the notebook cache and, with ``build_also``, the other site."""
@@ -300,11 +305,14 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                 items.append([name, domain, role, uri, priority, dispname])
                 register_item(name, domain, role, uri, priority, dispname)
 
+            # (the fast path of a prose edit records the registrations too: fastpath.py)
+            own = autorefs.__dict__.get("register_anchor"), inventory.__dict__.get("register")
             autorefs.register_anchor, inventory.register = record_anchor, record_item
             try:
                 render(config, files)
             finally:
-                del autorefs.register_anchor, inventory.register  # the classes' own again
+                _restore(autorefs, "register_anchor", own[0])
+                _restore(inventory, "register", own[1])
             links = getattr(page, "links_to_anchors", None)
             record = {
                 "content": page.content,
@@ -490,7 +498,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Write the files taken out of the pages; add the other language's site."""
-        self._close_katex()
+        if not self.serving:  # `mkdocs serve` keeps it for the next edit (hooks.on_shutdown)
+            self._close_katex()
         assert self.steps is not None
         if not self._pruned:
             # once per process: `mkdocs serve` keeps what its rebuilds use in memory, and
@@ -500,9 +509,15 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         site = Path(config.site_dir)
         self.write_site_files(site)
         if self.subsite is not None:
-            self.subsite.finish(site / self.config.build_also_into)
+            into = self.config.build_also_into
+            self.subsite.finish(site / into)
             # both languages are in place: one copy of shared assets, used CSS only
-            site_finish.finalize(site, preload=not self.config.offline, steps=self.steps)
+            self.finish_plan = site_finish.FinishPlan()
+            site_finish.finalize(
+                site, preload=not self.config.offline, steps=self.steps, plan=self.finish_plan
+            )
+            fastpath.served_at(config.config_file_path, site, "")
+            fastpath.served_at(str(self.subsite.root / self.subsite.config_file), site, into + "/")
 
     def write_site_files(self, site: Path) -> None:
         """The one place where files are added to the built site."""
@@ -510,6 +525,14 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             dest = site / name
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_bytes(blob)
+
+
+def _restore(obj, name: str, value) -> None:
+    """Put back ``obj``'s own attribute ``name`` (None: it had none, its class's is used)."""
+    if value is None:
+        obj.__dict__.pop(name, None)
+    else:
+        setattr(obj, name, value)
 
 
 def _walk_toc(items):

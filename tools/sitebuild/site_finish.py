@@ -29,9 +29,11 @@ r"""Lighten the finished site (both languages): shared assets, used CSS only, co
 
 from __future__ import annotations
 
+import hashlib
 import json
 import posixpath
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.sitebuild import assets, cssprune, pageweight, restyle
@@ -46,8 +48,71 @@ def compact_index(text: str) -> str:
     return json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
 
 
-def _pages(site: Path) -> list[str]:
-    return [p.read_text(encoding="utf-8") for p in sorted(site.rglob("*.html"))]
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _pages(site: Path) -> dict[str, str]:
+    return {
+        p.relative_to(site).as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted(site.rglob("*.html"))
+    }
+
+
+@dataclass
+class FinishPlan:
+    """What :func:`finalize` did to the pages, to do the same to one page built again.
+
+    A prose edit of one page under ``mkdocs serve`` (``fastpath.py``) renders that
+    page alone: :meth:`finish` gives it the references, renames and font preloads
+    the whole site got, and :meth:`names_unchanged` says whether the CSS kept by
+    pruning (hence the site's other files) would stay as it is.
+    """
+
+    # the reference rewrites applied to every text file, in order: (folder prefix, moved)
+    maps: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    # the KaTeX stylesheet the preloads were read from (None: no preloads)
+    preload_css: str | None = None
+    # classes the site's scripts may add (always kept)
+    script_classes: frozenset[str] = frozenset()
+    # the names each page uses (site path -> classes, ids, tags)
+    names: dict[str, tuple[frozenset[str], ...]] = field(default_factory=dict)
+    # the files moved or rewritten: the hash of what the build had written there
+    originals: dict[str, str] = field(default_factory=dict)
+
+    def unchanged(self, site: Path, rel: str, content: bytes) -> bool:
+        """Whether the build writing ``content`` at ``rel`` leaves the finished site as it is."""
+        if rel in self.originals:
+            return hashlib.sha256(content).hexdigest() == self.originals[rel]
+        path = site / rel
+        return path.is_file() and path.read_bytes() == content
+
+    def finish(self, rel: str, page: str) -> tuple[str, tuple[frozenset[str], ...]]:
+        """Page ``rel`` (site path) as :func:`finalize` leaves it, and the names it uses."""
+        for prefix, moved in self.maps:
+            if moved and rel.startswith(prefix):
+                page = assets.rewrite_references(page, rel, moved)
+        names = _names(page)
+        used = tuple(frozenset(names[kind]) for kind in ("classes", "ids", "tags"))
+        css = self.preload_css
+        if css is not None and 'class="katex"' in page and "</head>" in page:
+            page = page.replace("</head>", preload_links(page, rel, css) + "</head>", 1)
+        return page, used
+
+    def used(self, names: dict[str, tuple[frozenset[str], ...]]) -> tuple[frozenset[str], ...]:
+        """The names of every page in ``names``, with the scripts' classes."""
+        classes, ids, tags = set(self.script_classes), set(), set()
+        for page_classes, page_ids, page_tags in names.values():
+            classes |= page_classes
+            ids |= page_ids
+            tags |= page_tags
+        return frozenset(classes), frozenset(ids), frozenset(tags)
+
+    def names_unchanged(self, rel: str, names: tuple[frozenset[str], ...]) -> bool:
+        """Whether the site's used names stay the same with page ``rel`` using ``names``."""
+        if rel not in self.names:
+            return False
+        return self.used({**self.names, rel: names}) == self.used(self.names)
 
 
 def preload_links(page: str, rel: str, katex_css: str) -> str:
@@ -79,20 +144,23 @@ def font_display(css: str, value: str) -> str:
     return re.sub(r"font-display\s*:\s*[a-z]+", f"font-display:{value}", css)
 
 
-def _used_names(pages: list[str], scripts: list[str], steps: StepCache) -> cssprune.UsedNames:
+def _used_names(
+    pages: dict[str, str], scripts: list[str], steps: StepCache, plan: FinishPlan | None = None
+) -> cssprune.UsedNames:
     """``cssprune.used_names`` of the pages and scripts, each page's names kept by its text."""
-    used = cssprune.UsedNames(
-        classes=set(
-            steps.get_or_make(
-                "script-words", scripts, lambda: sorted(cssprune.script_words(scripts))
-            )
-        )
+    words = steps.get_or_make(
+        "script-words", scripts, lambda: sorted(cssprune.script_words(scripts))
     )
-    for page in pages:
+    used = cssprune.UsedNames(classes=set(words))
+    if plan is not None:
+        plan.script_classes = frozenset(words)
+    for rel, page in pages.items():
         names = steps.get_or_make("page-names", [page], lambda page=page: _names(page))
         used.classes.update(names["classes"])
         used.ids.update(names["ids"])
         used.tags.update(names["tags"])
+        if plan is not None:
+            plan.names[rel] = tuple(frozenset(names[k]) for k in ("classes", "ids", "tags"))
     return used
 
 
@@ -119,7 +187,9 @@ LUNR_EXPANSION_FIXED = (
 )
 
 
-def patch_search_worker(site: Path, steps: StepCache | None = None) -> list[str]:
+def patch_search_worker(
+    site: Path, steps: StepCache | None = None, plan: FinishPlan | None = None
+) -> list[str]:
     """Patch lunr's wildcard expansion in the search worker (see above); rename it after it.
 
     >>> LUNR_EXPANSION in LUNR_EXPANSION_FIXED
@@ -135,29 +205,49 @@ def patch_search_worker(site: Path, steps: StepCache | None = None) -> list[str]
                 f"{worker}: lunr's expansion code ({LUNR_EXPANSION!r}) not found once: Material "
                 "changed its search worker; check whether lunr's wildcard bug is still there"
             )
+        rel = worker.relative_to(site).as_posix()
+        if plan is not None:
+            plan.originals[rel] = _sha(worker)
         assets.write_text(worker, text.replace(LUNR_EXPANSION, LUNR_EXPANSION_FIXED))
-        renamed.append(assets.rename_by_content(site, worker.relative_to(site).as_posix(), steps))
+        renamed.append(assets.rename_by_content(site, rel, steps))
+        if plan is not None and renamed[-1] != rel:
+            plan.maps.append(("", {rel: renamed[-1]}))
     return renamed
 
 
-def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None) -> dict[str, int]:
+def finalize(
+    site: Path,
+    *,
+    preload: bool = True,
+    steps: StepCache | None = None,
+    plan: FinishPlan | None = None,
+) -> dict[str, int]:
     """Apply the steps above to the built site in ``site``; return bytes saved per step.
 
     ``steps`` keeps the results of the pure steps (the names each page uses, the
     rules a stylesheet keeps, each page's font preloads) by their inputs: after an
-    edit of one page, only that page's are computed again.
+    edit of one page, only that page's are computed again. ``plan`` (emptied first)
+    receives what was done to the pages (:class:`FinishPlan`).
     """
     site = Path(site)
     steps = steps if steps is not None else StepCache(None)
+    if plan is not None:
+        plan.maps, plan.names, plan.preload_css, plan.originals = [], {}, None, {}
     saved = {"dedupe": 0, "notebook_css": 0, "katex": 0, "search_index": 0}
     moved = assets.dedupe(site, steps=steps)
+    if plan is not None:
+        plan.maps.append(("en/", dict(moved)))
+        for old, new in moved.items():  # the same bytes as the shared copy
+            plan.originals[old] = _sha(site / new)
     saved["dedupe"] = sum((site / new).stat().st_size for new in moved.values())
-    patch_search_worker(site, steps)
+    patch_search_worker(site, steps, plan)
     scripts = [p.read_text(encoding="utf-8") for p in sorted(site.glob("**/assets/**/*.js"))]
-    used = _used_names(_pages(site), scripts, steps)
+    used = _used_names(_pages(site), scripts, steps, plan)
     used_key = _used_key(used)
     for sheet in sorted(site.glob("**/assets/stylesheets/notebook.*.css")):
         css = sheet.read_text(encoding="utf-8")
+        if plan is not None:
+            plan.originals[sheet.relative_to(site).as_posix()] = _sha(sheet)
         pruned = steps.get_or_make(
             "notebook-css",
             [css, *used_key],
@@ -165,7 +255,10 @@ def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None
         )
         assets.write_text(sheet, pruned)
         saved["notebook_css"] += len(css.encode()) - len(pruned.encode())
-        assets.rename_by_content(site, sheet.relative_to(site).as_posix(), steps)
+        rel = sheet.relative_to(site).as_posix()
+        renamed = assets.rename_by_content(site, rel, steps)
+        if plan is not None and renamed != rel:
+            plan.maps.append(("", {rel: renamed}))
     # in place: the 404 pages name it by absolute URL, which rename_by_content leaves
     for sheet in sorted(site.glob("**/assets/stylesheets/palette.*.css")):
         assets.write_text(sheet, restyle.switching_attribute(sheet.read_text("utf-8")))
@@ -185,6 +278,8 @@ def finalize(site: Path, *, preload: bool = True, steps: StepCache | None = None
     if preload and katex.is_file():
         css = font_display(katex.read_text(encoding="utf-8"), "optional")
         assets.write_text(katex, css)
+        if plan is not None:
+            plan.preload_css = css
         for path in sorted(site.rglob("*.html")):
             page = path.read_text(encoding="utf-8")
             if 'class="katex"' in page and "</head>" in page:

@@ -1,0 +1,416 @@
+"""A prose edit of one page served without building the site again (``mkdocs serve``).
+
+MkDocs rebuilds the whole site after every edit, and so does ``mkdocs serve
+--dirtyreload`` in all but name: it renders only the edited page but keeps the
+other pages' navigation as it was, and Material's search then appends the page's
+entries at the end of the index (not where a clean build puts them). Neither
+gives the site a clean build gives.
+
+Here, when the only change since the last build is the text of one page of one
+language (a ``.md`` page, or the Markdown cells of a notebook page, its code and
+cell metadata unchanged), :func:`rebuild` renders that page alone, in the kept
+state of the last build of its language (its config, files, navigation, theme,
+plugins), and patches its results into the served site:
+
+* its finished HTML, with what the site-wide finishing steps did to every page
+  (``site_finish.FinishPlan``: shared assets, renamed stylesheets, font preloads);
+* its search entries, in their place in the index, written as the build writes it;
+* its downloads (the reader's notebook carries the prose).
+
+It falls back to the full build (returns False) whenever the edit reaches beyond
+the page: any other input changed (another page, a config, the theme, the
+package, the build's code, the commit or the work tree's state shown in every
+footer), the page's title, table of contents, metadata or anchors changed (the
+navigation, other pages' links, the search index's sections), the names it uses
+change the CSS kept by pruning or the KaTeX fonts kept, a file taken out of the
+page (figure, stylesheet) is new, or rendering it warns. A page whose language
+was not built in this process (the English site reused from the cache) is built
+in full once. ``tests/site/test_incremental.py`` compares the pages served after
+fast and fallen-back edits with a clean build's, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mkdocs import utils
+from mkdocs.commands import build as mkdocs_build
+from mkdocs.structure.files import Files, InclusionLevel
+
+from tools.sitebuild import downloads, pagecache, repo, site_finish, stamp
+from tools.sitebuild.notebooks import LANGS, Notebook
+
+log = logging.getLogger("mkdocs.plugins.sitebuild")
+
+# What the build reads, besides git's state (the footer) and the installed packages.
+INPUT_FOLDERS = ("docs", "overrides", "tools", "attention_tutorial", "benchmarks", "requirements")
+INPUT_FILES = ("package-lock.json", "pyproject.toml", "README.md")
+# Set to "off" to build the whole site after every edit.
+FAST_PATH_ENV = "ATTN_FAST_PATH"
+
+
+@dataclass
+class Kept:
+    """The state of the last build of one language, as its pages were rendered."""
+
+    config: object
+    files: Files
+    nav: object
+    env: object
+    inclusion: InclusionLevel
+    # Material's search plugin is one object for both languages' configs (MkDocs keeps a
+    # plugin with on_startup for the life of the process): each build's index is kept here
+    search_index: object = None
+    site: Path | None = None  # the folder that serves the site
+    prefix: str = ""  # where this language's site is in it ("" or "en/")
+
+
+@dataclass
+class Snapshot:
+    """The inputs of a build: each file's size and time, the pages' text, the footer."""
+
+    stats: dict[str, tuple[int, int]]
+    texts: dict[str, bytes]
+    footer: str
+    plan: site_finish.FinishPlan | None = None
+    kept: dict[str, Kept] = field(default_factory=dict)
+
+
+def take(root: Path, before: Snapshot | None = None, footer: bool = True) -> Snapshot:
+    """The inputs of a build from ``root`` now (the pages' text read again if they changed)."""
+    stats: dict[str, tuple[int, int]] = {}
+    texts: dict[str, bytes] = {}
+    for folder in INPUT_FOLDERS:
+        for dirpath, dirnames, filenames in os.walk(root / folder):
+            dirnames[:] = [d for d in dirnames if d != "__pycache__" and not d.startswith(".")]
+            for name in filenames:
+                if name.startswith("."):  # an editor's swap file; MkDocs leaves them out too
+                    continue
+                path = Path(dirpath) / name
+                try:
+                    st = path.stat()
+                except FileNotFoundError:
+                    continue
+                rel = path.relative_to(root).as_posix()
+                stats[rel] = (st.st_size, st.st_mtime_ns)
+                if _page_of(rel) is not None:
+                    if before is not None and before.stats.get(rel) == stats[rel]:
+                        texts[rel] = before.texts[rel]
+                    else:
+                        texts[rel] = path.read_bytes()
+    for name in [*INPUT_FILES, *sorted(p.name for p in root.glob("mkdocs*.yml"))]:
+        path = root / name
+        if path.is_file():
+            st = path.stat()
+            stats[name] = (st.st_size, st.st_mtime_ns)
+    return Snapshot(stats, texts, _footer(root) if footer else "")
+
+
+def _footer(root: Path) -> str:
+    """What every page's footer and edit link show (the commit, or uncommitted)."""
+    return stamp.build_stamp(root).fingerprint() + repo.fingerprint()
+
+
+def _page_of(rel: str) -> tuple[str, str] | None:
+    """``(lang, path in the language's folder)`` of a page source, or None."""
+    parts = rel.split("/", 2)
+    if len(parts) != 3 or parts[0] != "docs" or parts[1] not in LANGS:
+        return None
+    page = parts[2]
+    if not page.endswith((".py", ".md")) or page.startswith(("api/", "assets/")):
+        return None
+    return parts[1], page
+
+
+# The last successful build's inputs and state (None: the next build is a full one).
+current: Snapshot | None = None
+# The inputs of the build under way, and the state each language's build leaves.
+pending: Snapshot | None = None
+
+
+def start_full_build(root: Path) -> None:
+    """A full build starts: its inputs are read now; nothing kept is valid any more."""
+    global current, pending
+    current = None
+    pending = take(root)
+
+
+def keep(config, files: Files, nav, env, inclusion: InclusionLevel) -> None:
+    """Keep the state of a language's build (``post_build``), until the next full build."""
+    if pending is not None:
+        search = _search(config)
+        index = getattr(search, "search_index", None)
+        kept = Kept(config, files, nav, env, inclusion, index)
+        pending.kept[_key(config.config_file_path)] = kept
+
+
+def _search(config):
+    return config.plugins.get("material/search") or config.plugins.get("search")
+
+
+def served_at(config_file: str, site: Path, prefix: str) -> None:
+    """The site of ``config_file`` is served from ``site``, at ``prefix`` (``en/``)."""
+    if pending is not None and _key(config_file) in pending.kept:
+        kept = pending.kept[_key(config_file)]
+        kept.site, kept.prefix = Path(site), prefix
+
+
+def end_full_build(plan: site_finish.FinishPlan | None, ok: bool) -> None:
+    """The full build ended: its state serves the next edit if it succeeded."""
+    global current, pending
+    if ok and pending is not None and plan is not None:
+        pending.plan = plan
+        current = pending
+    pending = None
+
+
+def _key(config_file: str) -> str:
+    return str(Path(config_file).resolve())
+
+
+def wrap_builder(builder, root: Path, plugins: dict):
+    """``mkdocs serve``'s builder, trying :func:`rebuild` before a full build."""
+
+    def build() -> None:
+        if os.environ.get(FAST_PATH_ENV) != "off":
+            start = time.perf_counter()
+            try:
+                done = rebuild(root, plugins)
+            except Exception as err:  # the full build reports the error itself
+                log.info("sitebuild: full build (the page alone failed: %s)", err)
+                done = False
+            if done:
+                log.info(f"sitebuild: built in {time.perf_counter() - start:.2f} seconds")
+                return
+        start_full_build(root)
+        ok = False
+        try:
+            builder()
+            ok = True
+        finally:
+            end_full_build(_plan(plugins), ok)
+
+    return build
+
+
+def _plan(plugins: dict) -> site_finish.FinishPlan | None:
+    for plugin in plugins.values():
+        if plugin.finish_plan is not None:
+            return plugin.finish_plan
+    return None
+
+
+def rebuild(root: Path, plugins: dict) -> bool:
+    """Render the one page whose prose changed and patch it into the site; False: build all."""
+    global current
+    snapshot = current
+    if snapshot is None or snapshot.plan is None:
+        return False
+    now = take(root, snapshot, footer=False)
+    changed = [
+        rel
+        for rel in sorted(set(snapshot.stats) | set(now.stats))
+        if snapshot.stats.get(rel) != now.stats.get(rel)
+    ]
+    if len(changed) != 1 or changed[0] not in snapshot.stats or changed[0] not in now.stats:
+        return _fall_back(f"{len(changed)} files changed" if len(changed) != 1 else changed[0])
+    rel = changed[0]
+    found = _page_of(rel)
+    if found is None:
+        return _fall_back(f"{rel} is not a page")
+    lang, src_uri = found
+    old_text, new_text = snapshot.texts[rel], now.texts[rel]
+    if src_uri.endswith(".py") and not _prose_only(old_text, new_text):
+        return _fall_back(f"{rel}: more than its prose changed")
+    folder = (root / "docs" / lang).resolve()
+    kept = next(
+        (k for k in snapshot.kept.values() if Path(k.config.docs_dir).resolve() == folder), None
+    )
+    if kept is None or kept.site is None:
+        return _fall_back(f"the {lang} site was not built in this process")
+    plugin = plugins.get(kept.config.config_file_path)
+    if plugin is None:
+        return _fall_back("no site-build plugin")
+    with ThreadPoolExecutor(max_workers=1) as pool:  # git, while the page renders
+        footer = pool.submit(_footer, root)
+        result = _render(kept, plugin, root, lang, src_uri, snapshot.plan)
+        now.footer = footer.result()
+    if now.footer != snapshot.footer:
+        return _fall_back("every footer changes")
+    if isinstance(result, str):
+        return _fall_back(f"{rel}: {result}")
+    writes, names, site_rel = result
+    for path, data in writes.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)  # a new file: the kept English build is never written into
+    snapshot.plan.names[site_rel] = names
+    now.plan, now.kept = snapshot.plan, snapshot.kept
+    current = now
+    log.info(f"sitebuild: {rel} changed in its prose only: that page rendered, the site kept")
+    return True
+
+
+def _fall_back(why: str) -> bool:
+    log.info(f"sitebuild: full build ({why})")
+    return False
+
+
+# A cell's first line in jupytext's percent format (``# %%``, ``# %% [markdown]``, options).
+_CELL = re.compile(r"^#\s*%%.*$", re.M)
+
+
+def _prose_only(old: bytes, new: bytes) -> bool:
+    r"""Whether two jupytext percent sources differ in the text of Markdown cells only.
+
+    Everything but the bodies of ``[markdown]`` cells is compared as text: the
+    header, every cell's first line (type and metadata) and every other cell's body.
+
+    >>> code = "# %% [markdown]\n# Some prose.\n\n# %%\nprint(1)\n"
+    >>> _prose_only(code.encode(), code.replace("Some", "More").encode())
+    True
+    >>> _prose_only(code.encode(), code.replace("1", "2").encode())
+    False
+    >>> _prose_only(
+    ...     code.encode(), code.replace("[markdown]", "[markdown] tags=[]").encode()
+    ... )
+    False
+    """
+    return _skeleton(old.decode("utf-8")) == _skeleton(new.decode("utf-8"))
+
+
+def _skeleton(text: str) -> list[str]:
+    """The parts of a percent source besides the Markdown cells' bodies."""
+    starts = [m.start() for m in _CELL.finditer(text)]
+    parts = [text[: starts[0] if starts else len(text)]]
+    for begin, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        first, _, body = text[begin:end].partition("\n")
+        markdown = re.search(r"\[(markdown|md)\]", first) is not None
+        parts += [first, "" if markdown else body]
+    return parts
+
+
+def _toc_data(items) -> list:
+    return [[i.id, i.title, i.url, i.level, _toc_data(i.children)] for i in items]
+
+
+def _shape(page) -> str:
+    """What other pages and the site-wide files read of a page."""
+    return json.dumps(
+        [str(page.title), _toc_data(page.toc), page.meta], sort_keys=True, default=str
+    )
+
+
+def _anchors(autorefs, url: str) -> set:
+    """The anchors autorefs holds for the page at ``url``."""
+    found = set()
+    for primary, table in ((True, autorefs._primary_url_map), (False, autorefs._secondary_url_map)):
+        for identifier, urls in table.items():
+            for target in urls:
+                if target.split("#", 1)[0] == url:
+                    found.add((identifier, target, primary))
+    return found
+
+
+def _render(kept: Kept, plugin, root: Path, lang: str, src_uri: str, plan):
+    """The page's files as a full build would leave them, or why it cannot be done alone."""
+    config, files = kept.config, kept.files
+    file = files.get_file_from_path(src_uri)
+    if file is None or file.page is None:
+        return "not a page of the kept build"
+    page = file.page
+    before = _shape(page)
+    autorefs = config.plugins.get("autorefs")
+    known = _anchors(autorefs, page.url) if autorefs is not None else set()
+    search = _search(config)
+    index = kept.search_index
+    if search is None or index is None:
+        return "no search index"
+    counter = utils.CountHandler()
+    counter.setLevel(logging.WARNING)
+    logging.getLogger("mkdocs").addHandler(counter)
+    registered: set = set()
+    entries, site_files = index.entries, plugin.site_files
+    index.entries, plugin.site_files = [], {}
+    others, search.search_index = search.search_index, index
+    try:
+        if src_uri.endswith(".py"):
+            written = plugin.cache.build([Notebook(lang, root / "docs" / lang / src_uri, src_uri)])
+            if Path(file.abs_src_path).resolve() not in {p.resolve() for p in written.values()}:
+                return "its executed notebook moved"
+        own = autorefs.__dict__.get("register_anchor") if autorefs is not None else None
+        if autorefs is not None:
+            register = autorefs.register_anchor
+
+            def record(at, identifier, anchor=None, *, title=None, primary=True):
+                registered.add((identifier, f"{at.url}#{anchor or identifier}", primary))
+                register(at, identifier, anchor, title=title, primary=primary)
+
+            autorefs.register_anchor = record
+        page.__dict__.pop("render", None)  # on_pre_page wraps the class's own again
+        try:
+            mkdocs_build._populate_page(page, config, files)
+        finally:
+            if autorefs is not None:
+                autorefs.__dict__.pop("register_anchor", None)
+                if own is not None:
+                    autorefs.register_anchor = own
+        if _shape(page) != before:
+            return "its title, headings or metadata changed"
+        if autorefs is not None and registered != known:
+            return "its anchors changed"
+        if autorefs is not None:  # its cross-references, as on_env resolves every page's
+            autorefs.on_env(kept.env, config=config, files=Files([file]))
+        cache = pagecache.caches[config.config_file_path]
+        doc_files = files.documentation_pages(inclusion=kept.inclusion)
+        config._current_page = page
+        try:
+            output = pagecache.finished_output(cache, page, config, doc_files, kept.nav, kept.env)
+        finally:
+            page.active = False
+            config._current_page = None
+        new_entries, made = index.entries, plugin.site_files
+        page.validate_anchor_links(files=files, log_level=config.validation.links.anchors)
+        if counter.get_counts():
+            return "rendering it warned"
+    finally:
+        logging.getLogger("mkdocs").removeHandler(counter)
+        plugin.site_files = site_files
+        index.entries = entries
+        search.search_index = others
+    url = page.url
+    at = [i for i, e in enumerate(entries) if _located(e["location"], url)]
+    if not at or at != list(range(at[0], at[0] + len(at))):
+        return "its search entries are not in one place"
+    index.entries = entries[: at[0]] + new_entries + entries[at[-1] + 1 :]
+    assert kept.site is not None
+    served = kept.site / kept.prefix
+    site_rel = kept.prefix + file.dest_uri
+    finished, names = plan.finish(site_rel, output)
+    if not plan.names_unchanged(site_rel, names):
+        return "the names it uses change the CSS kept"
+    writes = {served / file.dest_uri: finished.encode("utf-8", errors="xmlcharrefreplace")}
+    offered = {d.dest for d in downloads.for_page(page, config.docs_dir)}
+    for name, blob in made.items():
+        dest = served / name
+        if name in offered:
+            writes[dest] = blob
+        elif not plan.unchanged(kept.site, kept.prefix + name, blob):
+            return f"a new file taken out of it ({name})"
+    search_text = index.generate_search_index(None)
+    writes[served / "search" / "search_index.json"] = site_finish.compact_index(search_text).encode(
+        "utf-8"
+    )
+    return writes, names, site_rel
+
+
+def _located(location: str, url: str) -> bool:
+    return location == url or location.startswith(url + "#")
