@@ -133,7 +133,11 @@ def serve(address: str) -> NoReturn:
                 selector.register(conn, selectors.EVENT_READ, pid)
             else:  # a launcher closed its end: it was killed, its kernel goes too
                 pid = key.data
-                if not key.fileobj.recv(1):
+                try:
+                    closed = not key.fileobj.recv(1)
+                except OSError:  # reset by the peer: closed too
+                    closed = True
+                if closed:
                     selector.unregister(key.fileobj)
                     _kill(pid)
         for pid, conn in list(kernels.items()):
