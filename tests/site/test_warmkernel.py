@@ -131,3 +131,26 @@ def test_the_launcher_imports_only_the_standard_library():
     third_party = {"torch", "IPython", "ipykernel", "jupyter_client", "zmq", "tools"}
     assert not third_party & set(json.loads(out.stdout)), out.stdout
     assert os.path.basename(warmkernel.__file__) == "warmkernel.py"
+
+
+def test_a_launcher_gone_before_it_hears_of_its_kernel_leaves_the_warm_process_serving(tmp_path):
+    """On a busy machine a launcher can be killed between the fork and the fork's news."""
+    import socket
+
+    from jupyter_client.connect import write_connection_file
+
+    connection, _ = write_connection_file(str(tmp_path / "kernel.json"))
+    with warmkernel.WarmKernels(kernel_environment(), ROOT) as warm:
+        zygote = warm._process.pid
+        asking = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        asking.connect(warm.address)
+        request = {"argv": ["-f", connection], "cwd": str(ROOT)}
+        asking.sendall(json.dumps(request).encode() + b"\n")
+        asking.close()  # gone before the warm process answers with the kernel's pid
+        deadline = time.monotonic() + 60
+        while _children(zygote) or time.monotonic() < deadline - 55:
+            assert time.monotonic() < deadline, "the kernel outlived its launcher"
+            assert warm._process.poll() is None, "the warm process stopped"
+            time.sleep(0.1)
+        assert warm._process.poll() is None
+    assert warm._process.returncode == 0

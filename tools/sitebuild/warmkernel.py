@@ -117,7 +117,10 @@ def serve(address: str) -> NoReturn:
                     os._exit(0)  # at once: nothing to write, torch's finalizers take seconds
             elif key.data == "accept":
                 conn, _ = listener.accept()
-                request = _receive(conn.makefile("r"))
+                try:
+                    request = _receive(conn.makefile("r"))
+                except (OSError, ValueError):  # the launcher died while asking
+                    request = None
                 if request is None:
                     conn.close()
                     continue
@@ -128,8 +131,12 @@ def serve(address: str) -> NoReturn:
                         other.close()
                     conn.close()
                     _become_kernel(request, str(launcher), filters, front)
-                kernels[pid] = conn
-                _send(conn, {"pid": pid})
+                kernels[pid] = conn  # reaped below
+                try:
+                    _send(conn, {"pid": pid})
+                except OSError:  # the launcher was killed before it heard of its kernel
+                    _kill(pid)
+                    continue
                 selector.register(conn, selectors.EVENT_READ, pid)
             else:  # a launcher closed its end: it was killed, its kernel goes too
                 pid = key.data
