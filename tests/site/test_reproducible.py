@@ -1,11 +1,12 @@
 """Executing a page again gives the bytes the build shows: the cache hides nothing.
 
 The site is built from the project's notebook cache (``.cache/notebooks``), filled
-by whichever build executed a page first. These tests execute pages again, in a new
-kernel with an empty cache, and compare with what the site was built from. A whole
-second cold build (every page, about 8 minutes on two cores) is left to CI's cold
-cache: a fresh clone builds every page from nothing, and the tests below then
-compare a second execution against that first one.
+by whichever build executed a page first, in kernels forked from a warm process
+(``tools/sitebuild/warmkernel.py``). These tests execute pages again, each in a fresh
+kernel process with an empty cache, and compare with what the site was built from:
+a forked kernel gives the bytes a fresh one gives. A whole second cold build (every
+page) is left to CI's cold cache: a fresh clone builds every page from nothing, and
+the tests below then compare a second execution against that first one.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ SAMPLE = ["parametric.py", "transformer.py", "handbook/random.py"]
 
 
 @pytest.mark.timeout(900)
-@pytest.mark.long  # three pages executed in new kernels
+@pytest.mark.long  # three pages executed in new kernel processes
 def test_executing_pages_again_reproduces_the_cached_notebooks(site, tmp_path):
     pages = [nb for nb in discover(DOCS) if nb.rel in SAMPLE]
     assert len(pages) == 2 * len(SAMPLE)  # both languages
-    fresh = NotebookCache(tmp_path / "cache", environment_hash())
+    fresh = NotebookCache(tmp_path / "cache", environment_hash(), warm=False)
     written = fresh.build(pages)
     assert fresh.stats.executed == len(SAMPLE)  # once for both languages, nothing reused
     differing = [

@@ -10,7 +10,9 @@
    package re-executes every notebook.
 2. Missing entries are executed with nbclient, two kernels at a time, each
    running torch on ``KERNEL_THREADS`` thread(s), with the repository root as
-   working directory. A failing cell raises
+   working directory. The kernels are forked from one process that has already
+   imported torch and the package (``warmkernel.py``): a fresh kernel spent 4.8 s
+   of CPU importing before a page's first line. A failing cell raises
    :class:`NotebookError`: a traceback is never published.
 3. For each language, the notebook's own cells are joined with the cached
    outputs and written to ``<cache_dir>/<lang>/<page>.ipynb``; figures are
@@ -20,6 +22,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import json
@@ -36,6 +39,7 @@ import nbformat
 
 from tools.sitebuild.contract import FIGURE_LANGS_ENV, FIGURE_MIME
 from tools.sitebuild.notebooks import LANGS, ROOT, Notebook, code_cells
+from tools.sitebuild.warmkernel import WarmKernels
 
 # Bump when the cached format or the execution set-up changes.
 FORMAT_VERSION = "3"
@@ -44,6 +48,10 @@ FORMAT_VERSION = "3"
 # thread each 78 s, with identical text outputs. Part of the key: a float summed in
 # another order may print differently, so outputs made with another count are not reused.
 KERNEL_THREADS = 1
+# How kernels start: forked from a process that has imported torch and the package
+# (``warmkernel.py``). Part of the key, as the thread count: the outputs of fresh kernels
+# are the same bytes (tests/site/test_reproducible.py), but a cache says how it was made.
+KERNEL_START = "forked-warm"
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")
 TIMEOUT = 600
 KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -82,6 +90,7 @@ def environment_hash(root: Path = ROOT, langs: Iterable[str] = LANGS) -> str:
     hasher.update((root / "requirements" / "lock.txt").read_bytes())
     hasher.update(",".join(langs).encode())
     hasher.update(f"threads={KERNEL_THREADS}".encode())
+    hasher.update(f"kernels={KERNEL_START}".encode())
     return hasher.hexdigest()
 
 
@@ -180,6 +189,8 @@ class NotebookCache:
         langs: the languages each kernel draws its figures in.
         workdir: the working directory of the kernels.
         workers: how many kernels run at the same time.
+        warm: fork each kernel from a process that has imported torch and the package
+            (``warmkernel.py``); ``False``: a fresh kernel process for each notebook.
     """
 
     def __init__(
@@ -190,6 +201,7 @@ class NotebookCache:
         langs: Iterable[str] = LANGS,
         workdir: Path = ROOT,
         workers: int = 2,
+        warm: bool = True,
     ) -> None:
         """Point the cache at ``cache_dir``; nothing is read or executed yet."""
         self.cache_dir = Path(cache_dir)
@@ -197,6 +209,7 @@ class NotebookCache:
         self.langs = tuple(langs)
         self.workdir = Path(workdir)
         self.workers = max(1, workers)
+        self.warm = warm
         self.stats = BuildStats()
         self._lock = threading.Lock()
 
@@ -232,8 +245,13 @@ class NotebookCache:
         """Where the outputs stored under ``key`` live."""
         return self.cache_dir / "outputs" / f"{key}.json"
 
-    def _execute(self, key: str, sources: list[str], name: str) -> None:
-        """Run the code cells in a fresh kernel and store their outputs under ``key``."""
+    def _execute(
+        self, key: str, sources: list[str], name: str, warm: WarmKernels | None = None
+    ) -> None:
+        """Run the code cells in a new kernel and store their outputs under ``key``.
+
+        The kernel is forked from ``warm``'s process, or a fresh process without it.
+        """
         from nbclient import NotebookClient
         from nbclient.exceptions import CellExecutionError
 
@@ -242,12 +260,14 @@ class NotebookCache:
         nb.cells = [nbformat.v4.new_code_cell(src) for src in sources]
         kernel_env = kernel_environment(self.langs)
         start = time.perf_counter()
+        extra = {} if warm is None else {"kernel_manager_class": warm.kernel_manager_class()}
         client = NotebookClient(
             nb,
             timeout=TIMEOUT,
             kernel_name="python3",
             allow_errors=False,
             resources={"metadata": {"path": str(self.workdir)}},
+            **extra,
         )
         try:
             client.execute(env=kernel_env)
@@ -279,8 +299,15 @@ class NotebookCache:
             elif key not in todo:
                 todo[key] = (code_cells(_read(page)), f"{page.lang}/{page.rel}")
         if todo:
-            with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                futures = [pool.submit(self._execute, k, s, name) for k, (s, name) in todo.items()]
+            with contextlib.ExitStack() as stack:
+                warm = None
+                if self.warm:
+                    env = kernel_environment(self.langs)
+                    warm = stack.enter_context(WarmKernels(env, self.workdir))
+                pool = stack.enter_context(ThreadPoolExecutor(max_workers=self.workers))
+                futures = [
+                    pool.submit(self._execute, k, s, name, warm) for k, (s, name) in todo.items()
+                ]
                 for future in futures:
                     future.result()
         return keys
