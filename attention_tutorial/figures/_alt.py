@@ -61,6 +61,8 @@ ALT: dict[str, dict[str, str]] = {
     "zh": {
         "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。",
         "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
+        "plot_fits.stacked": "上下排列的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的"
+        "对比。",
         "plot_loss": "折线图：每个训练轮次的训练损失。",
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
         "一条去掉自身的键（留一法），并标出留一法的最小值。"
@@ -106,6 +108,8 @@ ALT: dict[str, dict[str, str]] = {
         "training points.",
         "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
         "function and the training points.",
+        "plot_fits.stacked": "Panels one above the other, each comparing one prediction (dashed) "
+        "with the true function and the training points.",
         "plot_loss": "Line chart of the training loss per epoch.",
         "plot_loss_vs_w": "Line chart of the training loss against the parameter w (log scale), "
         "once with each point's own key included and once left out (leave-one-out), with "
@@ -177,6 +181,15 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
         "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
+        "plot_attention_heatmaps.band.panel": "{name}：每个查询平均用到 {used:.1f} 个键"
+        "（1/Σα²），{shape}（带内 {filled:.0%} 的键分到权重）",
+        "plot_attention_heatmaps.band.end": "带指每个查询从第一个到最后一个权重不低于该行最大值"
+        "十分之一的键；颜色条从 0 到 {top:.2f}。",
+        "plot_attention_heatmaps.own.panel": "{name}：每个查询平均用到 {used:.1f} 个键"
+        "（1/Σα²），对角线（每个点自己的键）上的权重平均为 {diagonal}",
+        "plot_attention_heatmaps.own.end": "颜色条从 0 到 {top:.2f}。",
+        "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
+        "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
         "峰值内存从 {m_min} 到 {m_max}",
         "plot_scaling.end": "时间和内存都是最小和最大的 n 处的测量值。",
@@ -191,6 +204,16 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "inputs, {jump:.2f} for the true function).",
         "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
+        "plot_attention_heatmaps.band.panel": "{name}: {used:.1f} keys in use per query "
+        "(1/Σα², averaged), {shape} ({filled:.0%} of the keys in the band get weight)",
+        "plot_attention_heatmaps.band.end": "a query's band runs from its first to its last key "
+        "with at least a tenth of the row's largest weight; the colour bar runs from 0 to "
+        "{top:.2f}.",
+        "plot_attention_heatmaps.own.panel": "{name}: {used:.1f} keys in use per query "
+        "(1/Σα², averaged), mean weight on the diagonal (each point's own key) {diagonal}",
+        "plot_attention_heatmaps.own.end": "the colour bar runs from 0 to {top:.2f}.",
+        "plot_explorer_panels": "At the current w = {w:g} the leave-one-out loss is {loss:.2f}; "
+        "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "
         "peak memory from {m_min} to {m_max}",
         "plot_scaling.end": "time and memory as measured at the smallest and the largest n.",
@@ -342,33 +365,10 @@ def _loss_finding(fig: Figure, lang: str) -> str:
     )
 
 
-def _heatmaps_finding(fig: Figure, lang: str) -> str:
-    """Each panel's keys in use per query: the mean over queries of 1 / sum of squared weights."""
-    found = []
-    for ax in fig.axes:
-        if not ax.images or not ax.get_title():
-            continue
-        weights = ax.images[0].get_array()
-        used = float((1.0 / (weights**2).sum(axis=1)).mean())
-        found.append((ax.get_title(), used))
-    if not found:
-        return ""
-    if lang == "zh":
-        return (
-            "每个查询平均用到的键数（1/Σα²）：" + "；".join(f"{t} {u:.1f}" for t, u in found) + "。"
-        )
-    return (
-        "Keys in use per query (1/Σα², averaged): "
-        + "; ".join(f"{t} {u:.1f}" for t, u in found)
-        + "."
-    )
-
-
 # The finding of a figure, computed from what it draws (the numbers come from the data).
 _FINDINGS = {
     "plot_loss": _loss_finding,
-    # plot_fit: its own numbers (alt_facts, computed where it draws)
-    "plot_attention_heatmaps": _heatmaps_finding,
+    # plot_fit, plot_attention_heatmaps: their own numbers (alt_facts, computed where they draw)
     # plot_matrices: its own numbers (alt_facts: every entry, the colour bar's range)
 }
 

@@ -20,6 +20,7 @@ from matplotlib.ticker import MaxNLocator
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import (
     FONTS,
     bilingual,
@@ -175,7 +176,55 @@ def plot_attention_heatmaps(
         axes[-1].set_xlabel(words["keys"])
         colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"])
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        # what the alt text says of each panel, from the weights drawn
+        own = queries == "train" and len(set(next(iter(shapes)))) == 1  # the keys' own rows
+        items = [_panel_facts(name, weights, own, lang) for name, weights in panels.items()]
+        fig.alt_facts = alt_facts(
+            "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, top=top
+        )
     return fig
+
+
+BAND_SHARE = 0.1  # a key is in a query's band when its weight is >= this share of the row's max
+BAND_FILLED = 0.5  # a band in which at least this share of the keys get weight is continuous
+BAND_WORDS = {
+    "zh": {"continuous": "深色带连续", "patches": "深色带断成小块"},
+    "en": {"continuous": "the band is continuous", "patches": "the band is broken into patches"},
+}
+
+
+def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[str, object]:
+    """One heatmap's numbers for its alt text.
+
+    ``used``: keys in use per query, the mean over queries of ``1 / sum of squared
+    weights`` (``n`` for uniform weights, 1 when one key takes all). With ``own``
+    (queries are the keys, row i is key i): ``diagonal``, the mean weight of each
+    query on its own key. Otherwise ``filled``: the share of keys between a query's
+    first and last key with at least ``BAND_SHARE`` of its largest weight that have
+    that much weight, averaged over queries (1.0: an unbroken band), and ``shape``, the
+    words for it in ``lang``: from ``BAND_FILLED`` up a continuous band, below it a band
+    broken into patches.
+
+    >>> band = np.array([[0.5, 0.0, 0.5], [0.2, 0.6, 0.2]])
+    >>> facts = _panel_facts("A", band, own=False, lang="en")
+    >>> facts["filled"], facts["shape"], round(facts["used"], 2)
+    (0.83, 'the band is continuous', 1.75)
+    >>> _panel_facts("B", np.eye(2), own=True, lang="en")["diagonal"]
+    '1.00'
+    """
+    rows = weights.astype(float)
+    used = float((1.0 / (rows**2).sum(axis=1)).mean())
+    if own:
+        diagonal = float(np.diagonal(rows).mean())
+        return {"name": name, "used": used, "diagonal": "0" if diagonal == 0 else f"{diagonal:.2f}"}
+    filled = []
+    for row in rows:
+        inside = row >= BAND_SHARE * row.max()
+        first, last = np.flatnonzero(inside)[[0, -1]]
+        filled.append(float(inside[first : last + 1].mean()))
+    share = round(float(np.mean(filled)), 2)
+    shape = BAND_WORDS[lang]["continuous" if share >= BAND_FILLED else "patches"]
+    return {"name": name, "used": used, "filled": share, "shape": shape}
 
 
 def _sorted_inputs(name: str, value: object, size: int) -> np.ndarray:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
 from torch import Tensor
 
 from attention_tutorial import _checks
@@ -30,6 +30,16 @@ from attention_tutorial.figures._base import (
 from attention_tutorial.training import loss_at_w
 
 ArrayLike = Tensor | np.ndarray | Sequence[float]
+# ``plot_fits`` and ``plot_w_paths`` in two layouts: "wide" (the site's wide screens) and
+# "stacked", one column ``_NARROW_IN`` inches wide at 12 pt, which a phone's column of about
+# 343 CSS px shows at 0.75 of its size: the smallest text about 11 CSS px (``MIN_TEXT_PX``: 9)
+LAYOUTS = ("wide", "stacked")
+_NARROW_IN = 4.6
+
+
+def _plain_number(value: float, _position: object = None) -> str:
+    """A tick label of a log axis as a plain number: ``'1,000'``, ``'0.1'``, ``'10'``."""
+    return f"{value:,.0f}" if value >= 1 else f"{value:g}"
 
 
 @bilingual
@@ -171,9 +181,13 @@ def plot_fits(
     x_train: Tensor | np.ndarray,
     y_train: Tensor | np.ndarray,
     *,
+    layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
     """Plot several fits side by side, one panel each, sharing the y axis.
+
+    The site shows the ``"wide"`` figure on wide screens and, on a phone, the
+    same figure drawn with ``layout="stacked"`` (the build draws both).
 
     Explained on the page `smoothness.md`.
 
@@ -185,6 +199,9 @@ def plot_fits(
             numbers only, e.g. ``"w = 1.00"``.
         x_train: Training inputs, shape ``(n_train,)``.
         y_train: Training outputs, shape ``(n_train,)``.
+        layout: ``"wide"``: the panels side by side, the legend in the first;
+            ``"stacked"``: one above the other, the legend under them, narrow
+            enough to read on a phone.
         lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
 
@@ -193,15 +210,29 @@ def plot_fits(
 
     Raises:
         TypeError: If ``fits`` is not a mapping, or an array is not numeric.
-        ValueError: If ``lang`` is unknown, ``fits`` is empty or a length differs.
+        ValueError: If ``lang`` or ``layout`` is unknown, ``fits`` is empty or a length
+            differs.
 
     Examples:
         >>> x = np.linspace(0, 5, 7)
         >>> fig = plot_fits(x, x, {"w = 1": x, "w = 2": x + 1}, x[:3], x[:3], lang="en")
         >>> [ax.get_title() for ax in fig.axes], fig.axes[0].get_xlabel()
         (['w = 1', 'w = 2'], 'input x')
+        >>> top, bottom = plot_fits(
+        ...     x,
+        ...     x,
+        ...     {"w = 1": x, "w = 2": x + 1},
+        ...     x[:3],
+        ...     x[:3],
+        ...     layout="stacked",
+        ...     lang="en",
+        ... ).axes
+        >>> bool(top.get_position().y0 > bottom.get_position().y1)  # one above the other
+        True
     """
     with building(lang) as words:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
@@ -218,15 +249,27 @@ def plot_fits(
             _checks.same_sizes(x_test=x_test_np, **{f"fits[{name!r}]": y_hat_np})
             predictions[name] = y_hat_np
         n = len(predictions)
-        fig = new_figure((3.4 * n, 3.4))
-        axes = fig.subplots(1, n, sharey=True, squeeze=False)[0]
+        if layout == "wide":
+            fig = new_figure((3.4 * n, 3.4))
+            axes = fig.subplots(1, n, sharey=True, squeeze=False)[0]
+        else:  # one column at the width of a phone's, the legend under the last panel
+            fig = new_figure((_NARROW_IN, 2.5 * n + 0.9))
+            axes = fig.subplots(n, 1, sharex=True, sharey=True, squeeze=False)[:, 0]
         for ax, (name, y_hat_np) in zip(axes, predictions.items(), strict=True):
             ax.tick_params(labelfontfamily=FONTS[lang])
             draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np, size=10)
             ax.set_title(name)
-            ax.set_xlabel(words["x"])
-        axes[0].set_ylabel(words["y"])
-        axes[0].legend(fontsize="small")
+            if layout == "wide" or ax is axes[-1]:
+                ax.set_xlabel(words["x"])
+            if layout == "stacked" or ax is axes[0]:
+                ax.set_ylabel(words["y"])
+        if layout == "wide":
+            axes[0].legend(fontsize="small")
+            fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
+        else:
+            fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center",
+                       ncols=1, frameon=False)  # fmt: skip
+            fig.alt_name = "plot_fits.stacked"
         panels = [
             {
                 "name": name,
@@ -346,13 +389,15 @@ def plot_w_paths(
     paths: Mapping[str, Sequence[float]],
     *,
     ws: Tensor | np.ndarray | Sequence[float] | None = None,
+    layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
     """Draw paths of ``w`` during training as points on the leave-one-out loss curve.
 
     Each path is a polyline through ``(w_k, L(w_k))``, from the first value
     (a square) to the last (a larger circle outlined in black); the legend names
-    both markers.
+    both markers. The site shows the ``"wide"`` figure on wide screens and, on a
+    phone, the same figure drawn with ``layout="stacked"`` (the build draws both).
 
     Explained on the page `smoothness.md`.
 
@@ -363,6 +408,9 @@ def plot_w_paths(
             Labels are shown as given in every language: use symbols and numbers.
         ws: Grid of the curve; by default ``logspace(-1, 3.5, 226)``, widened to
             include every path.
+        layout: ``"wide"``: the legend in two columns under the axes; ``"stacked"``:
+            a narrower figure, its legend in one column under the axes, to read on a
+            phone.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -370,7 +418,8 @@ def plot_w_paths(
 
     Raises:
         TypeError: If ``paths`` is not a mapping.
-        ValueError: If ``lang`` is unknown, ``paths`` is empty or a ``w`` is not positive.
+        ValueError: If ``lang`` or ``layout`` is unknown, ``paths`` is empty or a ``w``
+            is not positive.
 
     Examples:
         >>> import torch
@@ -380,6 +429,8 @@ def plot_w_paths(
         ('log', 'w (log scale)')
     """
     with building(lang) as labels:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         if not isinstance(paths, Mapping):
             raise TypeError(
                 f"paths must be a mapping (e.g. a dict) of legend label -> values of w, "
@@ -400,8 +451,11 @@ def plot_w_paths(
             if not (grid > 0).all():
                 raise ValueError("ws must all be positive for a logarithmic axis")
         curve = loss_curve(grid, x_train, y_train)  # (n_w,)
-        rows = (len(arrays) + 4 + 1) // 2  # the legend's: curve, star, paths, two markers
-        fig = new_figure((6.4, 3.4 + 0.22 * rows))
+        entries = len(arrays) + 4  # the legend's: curve, star, paths, two markers
+        if layout == "wide":
+            fig = new_figure((6.4, 3.4 + 0.22 * ((entries + 1) // 2)))
+        else:  # the legend in one column, at the figure's full text size
+            fig = new_figure((_NARROW_IN, 4.4 + 0.25 * entries))  # room for the y label
         ax = fig.add_subplot()
         ax.tick_params(labelfontfamily=FONTS[lang])
         ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
@@ -416,6 +470,10 @@ def plot_w_paths(
             ax.scatter([path[0]], [losses[0]], marker="s", color=color, zorder=3)
             ax.scatter([path[-1]], [losses[-1]], s=60, color=color, edgecolor="black", zorder=5)
         ax.set_xscale("log")
+        # plain numbers ("0.1", "1,000"): a "10^3" sets its exponent at 0.7 of the text size,
+        # too small on a phone and not counted by ``reading_facts``
+        ax.xaxis.set_major_formatter(FuncFormatter(_plain_number))
+        ax.xaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])
         # the markers of every path's two ends, named once in grey
@@ -424,7 +482,11 @@ def plot_w_paths(
             ax.plot([], [], marker=marker, markersize=size, linestyle="none", color="grey",
                     markeredgecolor=edge, label=labels[key])  # fmt: skip
         # under the axes, where it hides no point of a path nor the curve's plateau
-        fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)
+        if layout == "wide":
+            fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)
+            fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
+        else:
+            fig.legend(loc="outside lower center", ncols=1, frameon=False)
         ends = [
             {"name": name, "start": spoken(float(path[0])), "end": spoken(float(path[-1]))}
             for name, path in arrays.items()

@@ -13,8 +13,10 @@ import numpy as np
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
 from attention_tutorial.data import ToyData
+from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import FONTS, TutorialFigure, bilingual, building, new_figure
 from attention_tutorial.pooling import nadaraya_watson
+from attention_tutorial.training import loss_at_w
 
 W_MIN, W_MAX = 0.1, 1000.0  # the range of w the explorer's slider covers
 
@@ -92,8 +94,9 @@ def plot_explorer_panels(
         ax_bumps.legend(fontsize="small")
         # axes in input values, not indices: rows are the queries x_test, columns the keys
         extent = (x_train[0], x_train[-1], x_test[-1], x_test[0])
-        image = ax_map.imshow(weights.numpy(), cmap="Reds", aspect="auto", extent=extent)
-        fig.colorbar(image, ax=ax_map).ax.tick_params(labelfontfamily=FONTS[lang])
+        image = ax_map.imshow(weights.numpy(), cmap="Reds", vmin=0.0, aspect="auto", extent=extent)
+        colorbar = fig.colorbar(image, ax=ax_map, label=labels["weight"])
+        colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
         ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=labels["panel_heatmap"])
         ax_loss.plot(grid, losses, color="grey")
         best = int(np.argmin(losses))
@@ -105,4 +108,7 @@ def plot_explorer_panels(
         ax_loss.legend(fontsize="small")
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.title.set_fontsize("medium")
+        loss = loss_at_w(w, data.x_train, data.y_train)
+        top = float(weights.max())
+        fig.alt_facts = alt_facts("plot_explorer_panels", lang, w=w, loss=loss, top=top)
     return fig

@@ -146,7 +146,9 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
         "plot_attention_heatmaps",
         lang,
     )
-    assert "even 4.0" in heatmaps and "sharp 1.0" in heatmaps
+    used = ("用到 {} 个键" if lang == "zh" else "{} keys in use").format
+    assert f"even：每个查询平均{used('4.0')}" in heatmaps or f"even: {used('4.0')}" in heatmaps
+    assert used("1.0") in heatmaps
     matrices = describe(
         at.plot_matrices({"M": np.array([[13.01, 3.51], [-0.07, 0.65]])}, lang=lang),
         "plot_matrices",
@@ -229,3 +231,82 @@ def test_heatmaps_name_training_queries_when_the_queries_are_the_training_inputs
     assert "y axis: queries (training inputs)" in train.description
     with pytest.raises(ValueError, match="queries must be 'test' or 'train', got 'keys'"):
         at.plot_attention_heatmaps(weights, queries="keys")
+
+
+def _band_and_patches() -> dict[str, np.ndarray]:
+    """Two 4 x 12 weight tables: a band of 4 neighbouring keys per query, and the same band
+    narrowed to two keys with three empty keys between them (patches)."""
+    band, patches = np.zeros((4, 12)), np.zeros((4, 12))
+    for q in range(4):
+        band[q, 2 * q : 2 * q + 4] = 0.25
+        patches[q, [2 * q, 2 * q + 4]] = 0.5
+    return {"ProjectedAttention": band, "ScalarKernelAttention": patches}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
+    """A reader found the projections heatmap's alt text generic: it must say that one band is
+    continuous and the other broken into patches, with each one's keys in use."""
+    text = at.plot_attention_heatmaps(_band_and_patches(), lang=lang).description
+    if lang == "zh":
+        assert (
+            "ProjectedAttention：每个查询平均用到 4.0 个键（1/Σα²），深色带连续（带内 100%" in text
+        )
+        assert (
+            "ScalarKernelAttention：每个查询平均用到 2.0 个键（1/Σα²），深色带断成小块（带内 40%"
+            in text
+        )
+        assert "颜色条从 0 到 0.50" in text
+    else:
+        assert (
+            "ProjectedAttention: 4.0 keys in use per query (1/Σα², averaged), the band is "
+            "continuous (100% of the keys in the band get weight)" in text
+        )
+        assert (
+            "ScalarKernelAttention: 2.0 keys in use per query (1/Σα², averaged), the band is "
+            "broken into patches (40% of" in text
+        )
+        assert "the colour bar runs from 0 to 0.50" in text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
+    """A reader found the leave-one-out heatmaps' alt text generic: with the training inputs
+    as queries, each panel gives the mean weight on the diagonal (each point's own key):
+    about half without the mask, exactly 0 with it."""
+    own = np.array([[0.5, 0.3, 0.2], [0.25, 0.5, 0.25], [0.1, 0.4, 0.5]])
+    masked = np.array([[0.0, 0.6, 0.4], [0.5, 0.0, 0.5], [0.2, 0.8, 0.0]])
+    text = at.plot_attention_heatmaps(
+        {"softmax(scores)": own, "masked": masked}, queries="train", lang=lang
+    ).description
+    if lang == "zh":
+        assert "softmax(scores)：每个查询平均用到" in text
+        assert "对角线（每个点自己的键）上的权重平均为 0.50；masked：" in text
+        assert "上的权重平均为 0；颜色条从 0 到 0.80。" in text
+    else:
+        assert "mean weight on the diagonal (each point's own key) 0.50; masked:" in text
+        assert "(each point's own key) 0; the colour bar runs from 0 to 0.80." in text
+    assert "band" not in text and "带内" not in text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_explorer_panels_alt_text_ends_with_the_colour_bar_it_spans(lang):
+    """The static explorer's alt text ended with "colour bar:." and nothing after: the colour
+    bar is named, and the sentence says what it spans (from 0 to the largest weight) and
+    the loss at the current w."""
+    data = at.make_data()
+    fig = at.plot_explorer_panels(data, 1.0, lang=lang)
+    _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, 1.0)
+    top = f"{weights.max().item():.3f}"
+    loss = f"{at.loss_at_w(1.0, data.x_train, data.y_train):.2f}"
+    text = fig.description
+    assert not text.endswith(("颜色条：。", "colour bar:."))
+    if lang == "zh":
+        assert text.endswith("颜色条：注意力权重。")
+        assert f"当前 w = 1，留一法损失 {loss}；热图的颜色条从 0 到最大的权重 {top}。" in text
+    else:
+        assert text.endswith("colour bar: attention weight.")
+        assert (
+            f"the leave-one-out loss is {loss}; the heatmap's colour bar runs from 0 to "
+            f"the largest weight, {top}." in text
+        )

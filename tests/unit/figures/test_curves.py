@@ -16,6 +16,7 @@ from attention_tutorial import (
     plot_fits,
     plot_loss,
     plot_loss_vs_w,
+    plot_w_paths,
 )
 
 
@@ -143,3 +144,50 @@ def test_plot_fits_draws_one_panel_per_fit() -> None:
 def test_errors_name_the_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+def _paths_figure(layout: str, lang: str = "en"):
+    import torch
+
+    x = torch.linspace(0.0, 5.0, 12)
+    paths = {"w, lr = 0.5": [0.5, 8.0, 16.2], "log w, lr = 0.5": [0.5, 1702.4]}
+    return plot_w_paths(x, torch.sin(x), paths, layout=layout, lang=lang)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_fits_and_paths_have_a_narrow_layout_for_phones(lang) -> None:
+    """A reader on a phone (375 px, a column of about 343 px) found the three fits 661 px
+    wide and the paths of w 415 px wide: scrolled sideways, or shrunk below legible text.
+    Each figure carries a stacked drawing that the site shows there: narrow enough that its
+    smallest text stays above ``MIN_TEXT_PX`` in that column, panels one above the other,
+    the legend under them; every text counted (no "10^3" whose exponent is smaller)."""
+    from attention_tutorial.figures._base import reading_facts
+
+    x = np.linspace(0, 4, 5)
+    fits = {"w = 1": np.cos(x), "w = 9": x, "w = 4": x / 2}
+    wide = plot_fits(x, np.sin(x), fits, x[:3], -x[:3], lang=lang)
+    stacked = plot_fits(x, np.sin(x), fits, x[:3], -x[:3], layout="stacked", lang=lang)
+    assert wide.narrow_layout == {"layout": "stacked"} and stacked.narrow_layout is None
+    assert reading_facts(wide)["min_width_px"] > 343  # what the reader found
+    tops = [ax.get_position().y0 for ax in stacked.axes]
+    assert tops == sorted(tops, reverse=True) and len(set(tops)) == 3  # one column
+    assert [ax.get_title() for ax in stacked.axes] == ["w = 1", "w = 9", "w = 4"]
+    assert all(ax.get_legend() is None for ax in stacked.axes) and len(stacked.legends) == 1
+    assert stacked.description.startswith("上下排列" if lang == "zh" else "Panels one above")
+    paths_wide, paths_stacked = _paths_figure("wide", lang), _paths_figure("stacked", lang)
+    assert paths_wide.narrow_layout == {"layout": "stacked"}
+    assert paths_stacked.legends[0]._ncols == 1
+    for fig in (stacked, paths_stacked):
+        assert reading_facts(fig)["min_width_px"] <= 0.75 * 343
+        fig.draw_without_rendering()
+        ticks = [t.get_text() for ax in fig.axes for t in ax.get_xticklabels()]
+        assert ticks and not any("$" in t for t in ticks), ticks
+    assert "1,000" in [t.get_text() for t in paths_stacked.axes[0].get_xticklabels()]
+
+
+def test_fits_and_paths_name_a_bad_layout() -> None:
+    x = np.linspace(0, 4, 5)
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\)"):
+        plot_fits(x, x, {"a": x}, x, x, layout="tall")
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\)"):
+        _paths_figure("tall")
