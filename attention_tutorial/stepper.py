@@ -47,7 +47,9 @@ _LABELS = {
         "gradient": "梯度",
         "loss": "损失 L",
         "start": "初值",
+        "path": "走过的 w",
         "current": "当前的 w（最新一步）",
+        "minimum": "留一法的最小值",
         "step_n": "第 {k} 步",
         "chapter_end": "第 {k} 步（本章训练的步数）",
         "chapter_short": "本章的步数",
@@ -73,13 +75,15 @@ _LABELS = {
         "step": "Step",
         "reset": "Reset",
         "restart": "Changing lr or the parameter starts again from the initial w.",
-        "step_col": "step",
-        "gradient": "gradient",
-        "loss": "loss L",
-        "start": "start",
-        "current": "current w (the latest step)",
-        "step_n": "step {k}",
-        "chapter_end": "step {k}, the chapter's number of steps",
+        "step_col": "Step",
+        "gradient": "Gradient",
+        "loss": "Loss L",
+        "start": "Start",
+        "path": "Earlier steps",
+        "current": "Current w (the latest step)",
+        "minimum": "Leave-one-out minimum",
+        "step_n": "Step {k}",
+        "chapter_end": "Step {k}, the chapter's number of steps",
         "chapter_short": "the chapter's steps",
         "readout": "{step}: w = {w}, {grad_name} = {grad}, L = {loss}{notes}",
         "notes": " ({notes})",
@@ -89,7 +93,7 @@ _LABELS = {
         "negative": "w < 0, drawn at |w|",
         "off_chart": "off the chart",
         "diverged": (
-            "this step took w beyond float32's range (about 3.4e38): reset, or take a "
+            "This step took w beyond float32's range (about 3.4e38): reset, or take a "
             "smaller learning rate."
         ),
         "last_step": "{k} steps taken: reset to start again.",
@@ -100,7 +104,8 @@ _LABELS = {
     },
 }
 # the JavaScript's name of a word -> its key in figures._labels.LABELS
-_SHARED = {"w_axis": "w_log", "loss_axis": "loo_loss", "minimum": "minimum"}
+# (the legend's words are the stepper's own: in English each entry starts with a capital)
+_SHARED = {"w_axis": "w_log", "loss_axis": "loo_loss"}
 
 
 def _words(lang: str) -> dict[str, str]:

@@ -217,7 +217,7 @@ LABELS = """([w]) => {
     const box = sel => { const r = root.querySelector(sel).getBoundingClientRect();
                          return [r.left, r.top, r.right, r.bottom]; };
     return {minimum: box('text.minimum-text'), dot: box('circle.current-dot'),
-            current: box('text.current-text')};
+            current: box('text.current-text'), line: box('line.current')};
 }"""
 
 # Texts drawn inside the plot area of the fit and bumps panels (a legend there hides data),
@@ -266,6 +266,53 @@ def test_the_controls_stay_in_view_and_nothing_hides_the_data(server, browser, p
             boxes = page.evaluate(LABELS, [10 ** (-1 + k / 10)])
             assert not overlap(boxes["minimum"], boxes["dot"]), (k, boxes)
             assert not overlap(boxes["minimum"], boxes["current"]), (k, boxes)
+            # the current w's line runs down to its point only: it cut the label before
+            assert not overlap(boxes["minimum"], boxes["line"]), (k, boxes)
         assert page.evaluate(LEGENDS) == []
+    finally:
+        context.close()
+
+
+# The heatmap panel's tick labels and their places, and the loss panel's note of the current w.
+TICKS = """() => {
+    const root = document.querySelector('.attn-explorer.is-live');
+    const panel = [...root.querySelectorAll('.attn-explorer-panel')][2];
+    const frame = panel.querySelector('rect.frame').getBoundingClientRect();
+    const ticks = [...panel.querySelectorAll('g.axes text:not(.label)')].map(t => {
+        const r = t.getBoundingClientRect();
+        return {text: t.textContent, x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2};
+    });
+    return {ticks, frame: [frame.left, frame.top, frame.right, frame.bottom],
+            note: root.querySelector('text.current-text').textContent};
+}"""
+
+
+@pytest.mark.parametrize("path", ["nonparametric", "en/nonparametric"])
+def test_the_heatmap_ticks_are_numbered_and_the_note_is_in_the_pages_punctuation(
+    server, browser, data, path
+):
+    """A reader found no number on the heatmap's ticks, and "当前 w = 1.00, L = …" with an
+    ASCII comma in Chinese. Under the heatmap: the keys' inputs 1 to 4, each where the key of
+    that input lies among the sorted keys; beside it: the queries' inputs 0 to 4."""
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        page.evaluate(SET_W, [1.0])
+        got = page.evaluate(TICKS)
+        left, top, right, bottom = got["frame"]
+        under = [t for t in got["ticks"] if t["y"] > bottom]
+        beside = [t for t in got["ticks"] if t["x"] < left]
+        assert [t["text"] for t in under] == ["1", "2", "3", "4"], got
+        assert [t["text"] for t in beside] == ["0", "1", "2", "3", "4"], got
+        keys = data.x_train.tolist()
+        for t in under:  # the share of the keys below the tick's input
+            share = (t["x"] - left) / (right - left)
+            below = sum(k < float(t["text"]) for k in keys) / len(keys)
+            assert abs(share - below) < 1.5 / len(keys), (t, below)
+        ys = [t["y"] for t in beside]
+        assert ys == sorted(ys) and ys[0] < (top + bottom) / 2 < ys[-1]  # 0 at the top
+        zh = not path.startswith("en/")
+        assert got["note"] == ("当前 w = 1.00，L = " if zh else "current w = 1.00, L = ") + (
+            f"{at.loss_at_w(1.0, data.x_train, data.y_train):.2f}"
+        ), got["note"]
     finally:
         context.close()

@@ -111,7 +111,7 @@ def check_agreement(page, chapter, lang):
         assert errors["grad_rel"] < 1e-9 and errors["loss"] < TOLERANCE, (lr, log_w, errors)
         worst = {k: max(worst[k], errors[k]) for k in worst}
         # the readout prints the fifth step; the chapter's end is ringed and its row marked
-        assert got["readout"].startswith("第 5 步：" if lang == "zh" else "step 5: "), got
+        assert got["readout"].startswith("第 5 步：" if lang == "zh" else "Step 5: "), got
         assert f"w = {ws[-1]:.4f}" in got["readout"], got["readout"]  # 4 decimals, as Python
         assert got["rings"] == 1 and got["chapterRow"].startswith("5 · "), got
     return worst
@@ -159,7 +159,11 @@ STEP_AT = """([lr, logW, n]) => {
             circles: root.querySelectorAll('svg circle.minimum').length,
             legend: root.querySelector('.attn-explorer-legend').textContent};
 }"""
-DIVERGED = {"zh": "w 超出了 float32 能表示的范围", "en": "w beyond float32's range"}
+# the English sentence starts with a capital (a reader found "this step took…")
+DIVERGED = {
+    "zh": "w 超出了 float32 能表示的范围",
+    "en": ". This step took w beyond float32's range",
+}
 
 
 def package_path(chapter, lr, log_w, steps):
@@ -225,14 +229,31 @@ def test_the_table_marks_the_rows_it_leaves_out(server, browser, path):
 
 @pytest.mark.parametrize(
     ("path", "key"),
-    [("smoothness", "★ 留一法的最小值"), ("en/smoothness", "★ leave-one-out minimum")],
+    [("smoothness", "★ 留一法的最小值"), ("en/smoothness", "★ Leave-one-out minimum")],
 )
 def test_the_minimum_is_a_star_named_in_the_legend(server, browser, path, key):
+    """Every entry of the legend names its mark: the dots of the earlier steps too (they
+    read "● w"); in English each entry, and the readout, starts with a capital."""
     context, page, _ = open_page(browser, f"{server}{path}/")
     try:
         got = page.evaluate(STEP_AT, [0.5, False, 1])
         assert (got["stars"], got["circles"]) == (1, 0)
         assert key in got["legend"], got["legend"]
+        earlier = "● Earlier steps" if path.startswith("en/") else "● 走过的 w"
+        assert earlier in got["legend"] and "● w●" not in got["legend"], got["legend"]
+        if path.startswith("en/"):
+            entries = page.evaluate(
+                "() => [...document.querySelectorAll('.attn-stepper .attn-explorer-legend span')]"
+                ".map(s => s.textContent.replace(/^\\S+ /, ''))"
+            )
+            assert len(entries) == 5 and all(e[0].isupper() for e in entries), entries
+            assert got["readout"].startswith("Step 1: "), got["readout"]
+            readout = page.evaluate(
+                "() => { const root = document.querySelector('.attn-stepper.is-live');"
+                " root.attnStepper.reset();"
+                " return root.querySelector('.attn-stepper-readout').textContent; }"
+            )
+            assert readout.startswith("Start: "), readout
     finally:
         context.close()
 
@@ -248,7 +269,7 @@ CURRENT = """() => {
 
 @pytest.mark.parametrize(
     ("path", "key"),
-    [("smoothness", "● 当前的 w（最新一步）"), ("en/smoothness", "● current w (the latest step)")],
+    [("smoothness", "● 当前的 w（最新一步）"), ("en/smoothness", "● Current w (the latest step)")],
 )
 def test_the_current_point_is_named_in_the_legend(server, browser, path, key):
     """Issue 26: the legend named the start, the steps, the chapter's step and the minimum,

@@ -71,7 +71,7 @@ def test_path_is_w_path(stepper):
     ("lang", "step", "chapter"),
     [
         ("zh", "走一步", "第 {k} 步（本章训练的步数）"),
-        ("en", "Step", "step {k}, the chapter's number of steps"),
+        ("en", "Step", "Step {k}, the chapter's number of steps"),
     ],
 )
 def test_labels_per_language(html_of, lang, step, chapter):

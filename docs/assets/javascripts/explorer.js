@@ -151,9 +151,28 @@
     }
     return el("polygon", { points: pts.join(" "), class: cls }, this.plot);
   };
-  Panel.prototype.vline = function (x, cls) {
-    var X = this.sx(x).toFixed(1);
-    return el("line", { x1: X, x2: X, y1: M.t, y2: H - M.b, class: cls }, this.plot);
+  // a vertical line at x from the top of the plot down to y (by default, to the bottom)
+  Panel.prototype.vline = function (x, cls, y) {
+    var X = this.sx(x).toFixed(1), Y = y === undefined ? H - M.b : this.sy(y).toFixed(1);
+    return el("line", { x1: X, x2: X, y1: M.t, y2: Y, class: cls }, this.plot);
+  };
+  // Ticks of an axis whose cells are the sorted `values` (cell i from i to i + 1): nice round
+  // values, each at its place between the cells' centres, labelled with the value.
+  Panel.prototype.valueTicks = function (axis, values, count) {
+    var g = this.axes, sx = this.sx, sy = this.sy, n = values.length;
+    niceTicks(values[0], values[n - 1], count).forEach(function (t) {
+      var j = 0;
+      while (j < n - 2 && values[j + 1] < t) j++;
+      var span = values[j + 1] - values[j], at = j + 0.5 + (span > 0 ? (t - values[j]) / span : 0);
+      var label = String(+t.toPrecision(6));
+      if (axis === "x") {
+        el("line", { x1: sx(at), x2: sx(at), y1: H - M.b, y2: H - M.b + 4 }, g);
+        el("text", { x: sx(at), y: H - M.b + 14, "text-anchor": "middle" }, g).textContent = label;
+      } else {
+        el("line", { x1: M.l - 4, x2: M.l, y1: sy(at), y2: sy(at) }, g);
+        el("text", { x: M.l - 6, y: sy(at) + 3.5, "text-anchor": "end" }, g).textContent = label;
+      }
+    });
   };
   Panel.prototype.note = function (x, y, text, cls, anchor) {
     var t = el("text", { x: x, y: y, class: cls || "", "text-anchor": anchor || "start" }, this.plot);
@@ -225,7 +244,10 @@
     // was 2,500 elements, a third of the page, for the browser to style and lay out.)
     var nq = xq.length, nk = xs.length;
     pMap.setRange(0, nk, nq, 0);
-    pMap.axes.querySelectorAll("text:not(.label)").forEach(function (t) { t.remove(); });
+    // the ticks setRange drew count cells; the heatmap's name the inputs of its keys and queries
+    pMap.axes.querySelectorAll("line, text:not(.label)").forEach(function (t) { t.remove(); });
+    pMap.valueTicks("x", xs, 5);
+    pMap.valueTicks("y", xq, 5);
     var canvas = document.createElement("canvas");
     canvas.width = nk;
     canvas.height = nq;
@@ -272,10 +294,11 @@
       heat.setAttribute("href", canvas.toDataURL());
       mapNote.textContent = "max = " + max.toFixed(3);
       pLoss.clear();
-      pLoss.vline(w, "current");
+      pLoss.vline(w, "current", loss);  // down to the curve: above the minimum's label
       pLoss.dot(w, loss, 4, "current-dot");
       var X = pLoss.sx(w), right = X > (M.l + W - M.r) / 2;
-      pLoss.note(X + (right ? -4 : 4), M.t + 12, L.current + " = " + fmt(w) + ", L = " + loss.toFixed(2), "current-text", right ? "end" : "start");
+      pLoss.note(X + (right ? -4 : 4), M.t + 12, words(L.current_note, { w: fmt(w), loss: loss.toFixed(2) }),
+        "current-text", right ? "end" : "start");
     }
 
     input.addEventListener("input", function () { update(Math.pow(10, parseFloat(input.value))); });
@@ -361,7 +384,7 @@
     var readout = html("output", "attn-stepper-readout", ui);
     readout.setAttribute("aria-live", "polite");
     var panel = new Panel(ui, L.title, L.w_axis, L.loss_axis, true, [
-      ["■ " + L.start, "start-key"], ["● w", "path-key"], ["● " + L.current, "current-key"],
+      ["■ " + L.start, "start-key"], ["● " + L.path, "path-key"], ["● " + L.current, "current-key"],
       ["◯ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
     var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L, true);
     html("p", "attn-stepper-note", ui, L.restart);
