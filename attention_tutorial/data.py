@@ -182,26 +182,57 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
     print(text)
 
 
-@contextlib.contextmanager
-def prints_error(*kinds: type[BaseException], width: int = 80) -> Iterator[list[str]]:
-    """Run the ``with`` block, which must fail with one of ``kinds``; print its first line.
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` wrapped between words at ``width``, next lines indented by four spaces.
 
-    The line printed is ``Type: message`` (the message's first line), wrapped
-    between words at ``width`` characters with the next lines indented by four
-    spaces. It is also appended to the list that ``with ... as`` receives, for a
-    check. A block that does not fail raises ``AssertionError``: a page that
-    prints errors never shows a stale one. An error of another kind passes
-    through unchanged.
+    A last line shorter than a quarter of ``width`` (a word or two left alone, such as
+    ``2)``) is evened out: the lines are wrapped at the narrowest width that needs no
+    more of them.
+
+    >>> _wrapped(
+    ...     "IndexError: Dimension out of range (expected to be in range of [-2, 1], "
+    ...     "but got 2)",
+    ...     80,
+    ... )
+    ['IndexError: Dimension out of range (expected', '    to be in range of [-2, 1], but got 2)']
+    """
+    options = {"subsequent_indent": " " * 4, "break_on_hyphens": False}
+    lines = textwrap.wrap(text, width, **options) or [""]
+    if len(lines) == 1 or len(lines[-1].strip()) >= width // 4:
+        return lines
+    for narrower in range(width - 1, 19, -1):  # the narrowest width that keeps that many
+        trial = textwrap.wrap(text, narrower, break_long_words=False, **options)
+        if len(trial) > len(lines) or max(map(len, trial)) > width:
+            break
+        lines = trial
+    return lines
+
+
+@contextlib.contextmanager
+def prints_error(
+    *kinds: type[BaseException], width: int = 80, lines: int | None = 1
+) -> Iterator[list[str]]:
+    r"""Run the ``with`` block, which must fail with one of ``kinds``; print its message.
+
+    The first line printed is ``Type: message``, from the message's first line; with
+    ``lines`` (1 by default, ``None``: all) the message's next lines follow. Each is
+    wrapped between words at ``width`` characters (a word or two left alone on the last
+    line is evened out), the next ones indented by four spaces. A message cut short
+    ends with a line that says so: ``    [… 4 more lines of the message]``. The first
+    line is also appended to the list that ``with ... as`` receives, for a check. A
+    block that does not fail raises ``AssertionError``: a page that prints errors never
+    shows a stale one. An error of another kind passes through unchanged.
 
     Explained on the page `handbook/errors.md`.
 
     Args:
         *kinds: The exception classes the block may raise, at least one.
-        width: Wrap the printed line at this many characters, ``>= 20``.
+        width: Wrap the printed lines at this many characters, ``>= 20``.
+        lines: How many lines of the message to print, ``>= 1``; ``None``: all of them.
 
     Raises:
         TypeError: If ``kinds`` is empty or holds something other than an exception class.
-        ValueError: If ``width`` is below 20.
+        ValueError: If ``width`` is below 20 or ``lines`` below 1.
         AssertionError: If the block raises nothing.
 
     Examples:
@@ -210,18 +241,39 @@ def prints_error(*kinds: type[BaseException], width: int = 80) -> Iterator[list[
         IndexError: list index out of range
         >>> caught
         ['IndexError: list index out of range']
+        >>> with prints_error(ValueError):
+        ...     raise ValueError(
+        ...         "no size given; expected one of:\n * (size)\n * (mean, std)"
+        ...     )
+        ValueError: no size given; expected one of:
+            [… 2 more lines of the message]
+        >>> with prints_error(ValueError, lines=None):
+        ...     raise ValueError(
+        ...         "no size given; expected one of:\n * (size)\n * (mean, std)"
+        ...     )
+        ValueError: no size given; expected one of:
+         * (size)
+         * (mean, std)
     """
     if not kinds or not all(isinstance(k, type) and issubclass(k, BaseException) for k in kinds):
         raise TypeError(
             f"kinds must be one or more exception classes (e.g. RuntimeError), got {kinds!r}"
         )
     width = _checks.integer("width", width, minimum=20)
+    if lines is not None:
+        lines = _checks.integer("lines", lines, minimum=1)
     caught: list[str] = []
     try:
         yield caught
     except kinds as err:
-        first = f"{type(err).__name__}: {str(err).splitlines()[0]}"
+        message = str(err).splitlines() or [""]
+        first = f"{type(err).__name__}: {message[0]}"
         caught.append(first)
-        print(textwrap.fill(first, width, subsequent_indent=" " * 4, break_on_hyphens=False))
+        shown = message[1:] if lines is None else message[1:lines]
+        for line in [first, *shown]:
+            print("\n".join(_wrapped(line, width)))
+        left = len(message) - 1 - len(shown)
+        if left:
+            print(f"    [… {left} more line{'s' if left > 1 else ''} of the message]")
     else:
         raise AssertionError("the block was expected to fail")

@@ -194,7 +194,41 @@ def test_prints_error_prints_the_first_line_wrapped_and_hands_it_over(capsys) ->
     with prints_error(ValueError, width=50):
         raise ValueError(long + "\nsecond line")
     lines = capsys.readouterr().out.splitlines()
-    assert lines == ["ValueError: " + "x" * 30, "    " + "y" * 30, "    " + "z" * 30]
+    assert lines == [
+        "ValueError: " + "x" * 30,
+        "    " + "y" * 30,
+        "    " + "z" * 30,
+        "    [… 1 more line of the message]",  # a cut message says so
+    ]
+
+
+def test_prints_error_leaves_no_word_alone_and_says_when_it_cuts_a_message(capsys) -> None:
+    """A reader found "2)" alone on the last line of "Dimension out of range (… but got 2)",
+    and normal()'s message stopping at "expected one of:" with nothing to say it went on."""
+    with prints_error(IndexError):
+        torch.nn.functional.softmax(torch.zeros(2, 3), dim=2)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and len(lines[-1].strip()) > 20, lines
+    assert " ".join(line.strip() for line in lines) == (
+        "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)"
+    )
+    with prints_error(TypeError) as caught:
+        torch.normal(0.0, 0.5)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "    [… 4 more lines of the message]", lines
+    assert caught[0].endswith("but expected one of:")
+    with prints_error(TypeError, lines=None):
+        torch.normal(0.0, 0.5)
+    printed = capsys.readouterr().out
+    assert "(float mean, float std, tuple of ints size" in printed and "more line" not in printed
+    assert max(map(len, printed.splitlines())) <= 80
+    with prints_error(ValueError, lines=2):
+        raise ValueError("one\ntwo\nthree")
+    assert capsys.readouterr().out.splitlines() == [
+        "ValueError: one",
+        "two",
+        "    [… 1 more line of the message]",
+    ]
 
 
 def test_prints_error_fails_when_nothing_fails_and_passes_other_errors_on() -> None:
@@ -212,6 +246,7 @@ def test_prints_error_fails_when_nothing_fails_and_passes_other_errors_on() -> N
         (lambda: prints_error(), TypeError, "kinds must be one or more exception classes"),
         (lambda: prints_error("RuntimeError"), TypeError, "got \\('RuntimeError',\\)"),
         (lambda: prints_error(RuntimeError, width=5), ValueError, "width"),
+        (lambda: prints_error(RuntimeError, lines=0), ValueError, "lines"),
     ],
 )
 def test_prints_error_names_a_bad_argument(call, error, message) -> None:

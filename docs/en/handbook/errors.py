@@ -16,8 +16,10 @@
 # Each entry's code wraps the failing line in `with prints_error(…):`.
 # <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>, a small tool
 # of the package, prints the first line of the error (wrapped between words when it is long, the
-# next lines indented by four spaces); if the line stops failing, the build fails, so this page
-# cannot keep a stale message.
+# next lines indented by four spaces); when the message goes on, a last line such as
+# `[… 4 more lines of the message]` says how many lines were left out, and `lines=None` prints
+# the whole message. If the code stops failing, the build fails, so this page cannot keep a
+# stale message.
 
 # %%
 import numpy as np
@@ -348,13 +350,16 @@ with prints_error(TypeError):
 #
 # - **Cause**: `torch.normal` can be called in several ways, and the arguments match none:
 #   with a number for both the mean and the standard deviation it also needs a shape, and
-#   the shape must be a tuple (`(3)` is just the int 3; `(3,)` is a tuple).
+#   the shape must be a tuple (`(3)` is just the int 3; `(3,)` is a tuple). The first line of
+#   the message ends in "expected one of:" and the next lines list the ways to call it, so the
+#   whole message is printed here: the last, `(float mean, float std, tuple of ints size, …)`,
+#   is the one the chapter needs.
 # - **Fix**: `torch.normal(0.0, 0.5, (n_train,))`.
 # - **Explained in**: [torch.normal, pitfalls](random.py#pitfalls_1),
 #   [the data: noise](../data.py#noise-torchnormal).
 
 # %%
-with prints_error(TypeError):
+with prints_error(TypeError, lines=None):  # the whole message: every way to call it
     torch.normal(0.0, 0.5)  # no size: how many numbers?
 
 # %% [markdown]

@@ -9,8 +9,9 @@
 # 报错的第一个词是异常的类型：`RuntimeError`、`IndexError`、`TypeError`……
 #
 # 每个条目的代码都用 `with prints_error(…):` 包住出错的那一行。<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
-# 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格）；那一行要是不再报错，构建就会失败，
-# 所以这一页不会留下过时的报错。
+# 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格）；消息不止一行时，最后一行用
+# `[… 4 more lines of the message]` 写明还有几行没打印，`lines=None` 则打印整条消息。
+# 那一行代码要是不再报错，构建就会失败，所以这一页不会留下过时的报错。
 
 # %%
 import numpy as np
@@ -304,12 +305,14 @@ with prints_error(TypeError):
 # ### normal() received an invalid combination of arguments
 #
 # - **原因**：`torch.normal` 有好几种调用方式，传入的参数一种也对不上：均值和标准差都是数时，
-#   必须再给出形状，而且形状要写成元组（`(3)` 只是整数 3，`(3,)` 才是元组）。
+#   必须再给出形状，而且形状要写成元组（`(3)` 只是整数 3，`(3,)` 才是元组）。报错的第一行以
+#   “expected one of:”结尾，下面几行列出每一种调用方式，所以这里打印整条消息：最后一种
+#   `(float mean, float std, tuple of ints size, …)` 就是本章要的。
 # - **改法**：`torch.normal(0.0, 0.5, (n_train,))`。
 # - **讲解**：[torch.normal 的陷阱](random.py#陷阱_1)、[数据：噪声](../data.py#噪声torchnormal)。
 
 # %%
-with prints_error(TypeError):
+with prints_error(TypeError, lines=None):  # the whole message: every way to call it
     torch.normal(0.0, 0.5)  # no size: how many numbers?
 
 # %% [markdown]
