@@ -17,8 +17,12 @@
 #    plus one bias per key, as on the [dot-product page](dot-product.py)
 #    (<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>).
 #
-# The numbers in the first part come from running the code when the site was built; the
-# measurements come from a benchmark script whose results the build reads from a file.
+# Almost every number on this page comes from running the code when the site was built. Only
+# the section "Measured time and memory" is not measured by the build: its times and peak
+# memory were measured beforehand by a benchmark script and saved in the file
+# `attention_tutorial/results/scale.json`, which the build reads (that section begins by saying
+# how they were measured); the slopes and checks in that section are computed from them by the
+# build.
 
 # %%
 import math
@@ -61,8 +65,10 @@ for name, y_hat in results.items():
 # $n^2$ numbers of 4 bytes each: $12 n^2$ bytes, which is 4.8 GB at $n = 20{,}000$ and 120 GB at
 # $n = 100{,}000$.
 #
-# The chunked form never holds more than one block of scores, `chunk_size` × `chunk_size` (1024 ×
-# 1024 float32 by default, 4,194,304 bytes or about 4.2 MB), whatever $n$ is. The trick is the **online softmax**. For one block of
+# The chunked form never holds more than one block of scores, at most `chunk_size` × `chunk_size`
+# (1024 × 1024 float32 by default, 4,194,304 bytes or about 4.2 MB). That size does not depend
+# on $n$ once $n$ is at least `chunk_size`; below it, one block is the whole $n \times n$ matrix:
+# printed below, 4.0 MB at $n = 1{,}000$, and 4.2 MB at both $n = 20{,}000$ and $100{,}000$. The trick is the **online softmax**. For one block of
 # queries it visits the keys block by block and keeps, per query, three running numbers: the
 # largest score so far $m$, the sum $\ell = \sum e^{s - m}$ and the weighted sum $a = \sum e^{s - m} y$.
 # When a new block brings a larger maximum $m'$, the old sums are multiplied by $e^{m - m'}$, which
@@ -75,13 +81,26 @@ for name, y_hat in results.items():
 #
 # <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
+
 # %%
+def megabytes(n_bytes: float) -> str:
+    """Bytes in MB: one decimal from 1 MB up, two significant digits below (0.012)."""
+    return f"{n_bytes / 1e6:,.1f}" if n_bytes >= 1e6 else f"{n_bytes / 1e6:.2g}"
+
+
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
 for n in (1_000, 20_000, 100_000):
     sizes = {name: at.peak_intermediate_bytes(name, n, n) for name in formulations}
     print(
-        f"n = {n:>7,}: " + ", ".join(f"{k} {v / 1e6:,.1f} MB" for k, v in sizes.items())
+        f"n = {n:>7,}: " + ", ".join(f"{k} {megabytes(v)} MB" for k, v in sizes.items())
     )
+chunk_1000 = at.peak_intermediate_bytes("chunked", 1_000, 1_000)
+assert chunk_1000 < at.peak_intermediate_bytes(
+    "chunked", 20_000, 20_000
+)  # n < chunk_size
+assert at.peak_intermediate_bytes(
+    "chunked", 20_000, 20_000
+) == at.peak_intermediate_bytes("chunked", 100_000, 100_000)
 assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 
 # %% [markdown]
@@ -118,7 +137,7 @@ print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13
 for row in rows:
     print(
         f"{row['formulation']:>9} {row['n']:>8,} {row['seconds']:>9.3f} "
-        f"{row['peak_bytes'] / 1e6:>10.1f} {row['predicted_bytes'] / 1e6:>13.1f}"
+        f"{megabytes(row['peak_bytes']):>10} {megabytes(row['predicted_bytes']):>13}"
     )
 
 # %% [markdown]
@@ -127,7 +146,8 @@ for row in rows:
 # overhead dominates and the points leave that line; the cell under the figure computes each form's
 # slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and broadcast forms, whose
 # points all but coincide (the same three full matrices), so tiled is drawn dashed with hollow
-# circles to show around broadcast's solid line; the chunked form's stays flat, and SDPA's grows
+# circles to show around broadcast's solid line; the chunked form's is flat from $n = 2{,}000$ on
+# (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and SDPA's grows
 # only linearly with $n$, its measured peak under 3 MB. The dotted lines are the counted
 # bytes.
 
@@ -162,6 +182,17 @@ for row in rows:
         assert row["predicted_bytes"] == 12 * row["n"] and row["peak_bytes"] < 3e6, row
 chunked_peaks = [r["peak_bytes"] for r in rows if r["formulation"] == "chunked"]
 assert max(chunked_peaks) < 1.2 * min(chunked_peaks)  # flat in n
+# counted: one full block from n = 2,000 on (n >= chunk_size), a smaller one at n = 1,000
+assert (
+    len(
+        {
+            r["predicted_bytes"]
+            for r in rows
+            if r["formulation"] == "chunked" and r["n"] >= 2_000
+        }
+    )
+    == 1
+)
 print("largest n measured:", largest)
 assert (
     largest["chunked"] >= 5 * largest["tiled"]

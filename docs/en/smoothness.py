@@ -197,6 +197,7 @@ assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 assert paths["w, lr = 0.05"][-1] < w_best
 assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
+assert f"{w0:.4f}" == "0.4963"  # the initial w the text names
 
 # %% [markdown]
 # A square marks the start, an outlined dot the end, the star the minimum on the grid (drawn on
@@ -206,8 +207,8 @@ assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
 at.plot_w_paths(x_train, y_train, paths)
 
 # %% [markdown]
-# - **Learning $w$ with lr = 0.5**: the first step leaps from about 0.5 onto the gentle slope on the
-#   right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
+# - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the first number
+#   of every path above) onto the gentle slope on the right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
 #   trained at the top of this page.
 # - **Learning $w$ with lr = 0.05**: ten times smaller steps. The first one no longer jumps over the
 #   minimum and $w$ creeps towards it from the left; 5 steps are not enough to get there, but the

@@ -219,7 +219,8 @@ own_unmasked = weights_own.diagonal().mean().item()
 print("mean weight on the own key:")
 print(f"  without the mask {own_unmasked:.2f}")
 print(f"  with the mask    {weights.diagonal().mean().item():.2f}")
-assert 0.4 < own_unmasked < 0.6  # "about half"
+own_masked = weights.diagonal().mean().item()
+assert 0.4 < own_unmasked < 0.6 and own_masked == 0  # "about half"; exactly 0
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
@@ -294,8 +295,8 @@ assert gap_untied < 1e-6
 # training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and
 # the dot product plus key bias ([dot-product page](dot-product.py)).
 #
-# The next page, [Learned projections on a 2-D toy problem](projections.py), trains such projections
-# on a two-dimensional toy problem; the cost of all this as $n$ grows is the subject of
+# The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
+# projections; the cost of all this as $n$ grows is the subject of
 # [what attention costs as n grows](scale.py).
 #
 # ## APIs used on this page

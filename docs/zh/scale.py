@@ -8,7 +8,7 @@
 # 3. **分块**：每次只拿一块查询对一块键，配合*在线 softmax*（online softmax）（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）；
 # 4. **SDPA**：`F.scaled_dot_product_attention`，像[点积页](dot-product.py)那样把高斯核写成点积加上每个键一个偏置（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>）。
 #
-# 第一部分的数字是构建网站时运行代码得到的；实测数据来自一个基准测试脚本，构建时从它的结果文件里读出。
+# 本页的数字几乎都是构建网站时运行代码得到的。只有“实测的时间和内存”一节不在构建时测量：那里的时间和内存峰值由一个基准测试脚本事先测好，存成文件 `attention_tutorial/results/scale.json`，构建时从这个文件里读出（怎么测的，那一节开头有说明）；那一节里的斜率和检查则是构建时用这些数算出来的。
 
 # %%
 import math
@@ -46,19 +46,32 @@ for name, y_hat in results.items():
 #
 # 平铺写法在 softmax 运行时同时持有三个 $(n_\text{test}, n_\text{train})$ 的 float32 矩阵：`queries_tiled`、`scores` 和 `attention_weights`。广播写法省掉了平铺的副本，却多出一个差值矩阵，所以峰值一样。三个 $n^2$ 个数的矩阵，每个数 4 字节，共 $12 n^2$ 字节：$n = 20{,}000$ 时是 4.8 GB，$n = 100{,}000$ 时是 120 GB。
 #
-# 分块写法任何时候最多只持有一块分数，大小是 `chunk_size` × `chunk_size`（默认 1024 × 1024 个 float32，即 4,194,304 字节，约 4.2 MB），与 $n$ 无关。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
+# 分块写法任何时候最多只持有一块分数，最大是 `chunk_size` × `chunk_size`（默认 1024 × 1024 个 float32，即 4,194,304 字节，约 4.2 MB）。只要 $n$ 不小于 `chunk_size`，这个大小就与 $n$ 无关；$n$ 更小时，一块就是整个 $n \times n$ 矩阵：下面打印的 $n = 1{,}000$ 是 4.0 MB，$n = 20{,}000$ 和 $100{,}000$ 都是 4.2 MB。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入缩放后的查询和键，以及偏置那一行）：
 #
 # <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
+
 # %%
+def megabytes(n_bytes: float) -> str:
+    """Bytes in MB: one decimal from 1 MB up, two significant digits below (0.012)."""
+    return f"{n_bytes / 1e6:,.1f}" if n_bytes >= 1e6 else f"{n_bytes / 1e6:.2g}"
+
+
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
 for n in (1_000, 20_000, 100_000):
     sizes = {name: at.peak_intermediate_bytes(name, n, n) for name in formulations}
     print(
-        f"n = {n:>7,}: " + ", ".join(f"{k} {v / 1e6:,.1f} MB" for k, v in sizes.items())
+        f"n = {n:>7,}: " + ", ".join(f"{k} {megabytes(v)} MB" for k, v in sizes.items())
     )
+chunk_1000 = at.peak_intermediate_bytes("chunked", 1_000, 1_000)
+assert chunk_1000 < at.peak_intermediate_bytes(
+    "chunked", 20_000, 20_000
+)  # n < chunk_size
+assert at.peak_intermediate_bytes(
+    "chunked", 20_000, 20_000
+) == at.peak_intermediate_bytes("chunked", 100_000, 100_000)
 assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 
 # %% [markdown]
@@ -86,11 +99,11 @@ print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13
 for row in rows:
     print(
         f"{row['formulation']:>9} {row['n']:>8,} {row['seconds']:>9.3f} "
-        f"{row['peak_bytes'] / 1e6:>10.1f} {row['predicted_bytes'] / 1e6:>13.1f}"
+        f"{megabytes(row['peak_bytes']):>10} {megabytes(row['predicted_bytes']):>13}"
     )
 
 # %% [markdown]
-# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成虚线和空心圆，好让它从广播的实线下露出来；分块不变；SDPA 只按 $n$ 线性增长，测到的峰值不到 3 MB。点线是数出来的字节数。
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成虚线和空心圆，好让它从广播的实线下露出来；分块从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）；SDPA 只按 $n$ 线性增长，测到的峰值不到 3 MB。点线是数出来的字节数。
 
 # %%
 at.plot_scaling(rows)
@@ -119,6 +132,17 @@ for row in rows:
         assert row["predicted_bytes"] == 12 * row["n"] and row["peak_bytes"] < 3e6, row
 chunked_peaks = [r["peak_bytes"] for r in rows if r["formulation"] == "chunked"]
 assert max(chunked_peaks) < 1.2 * min(chunked_peaks)  # flat in n
+# counted: one full block from n = 2,000 on (n >= chunk_size), a smaller one at n = 1,000
+assert (
+    len(
+        {
+            r["predicted_bytes"]
+            for r in rows
+            if r["formulation"] == "chunked" and r["n"] >= 2_000
+        }
+    )
+    == 1
+)
 print("largest n measured:", largest)
 assert (
     largest["chunked"] >= 5 * largest["tiled"]

@@ -158,7 +158,8 @@ own_unmasked = weights_own.diagonal().mean().item()
 print("mean weight on the own key:")
 print(f"  without the mask {own_unmasked:.2f}")
 print(f"  with the mask    {weights.diagonal().mean().item():.2f}")
-assert 0.4 < own_unmasked < 0.6  # "about half"
+own_masked = weights.diagonal().mean().item()
+assert 0.4 < own_unmasked < 0.6 and own_masked == 0  # "about half"; exactly 0
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
@@ -212,7 +213,7 @@ assert gap_untied < 1e-6
 # %% [markdown]
 # 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择；$w$ 和 $-w$ 给出相同的预测。有 $d$ 个特征时，矩阵就能给各个特征加权、把它们混合。其余的一切原样保留：留一损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
 #
-# 下一页[在二维玩具问题上学习投影](projections.py)在二维玩具问题上训练这样的投影；$n$ 变大时这一切要付出多少代价，则是[注意力的开销随 n 的增长](scale.py)的主题。
+# 下一页[在二维玩具问题上学习投影](projections.py)就来训练这样的投影；$n$ 变大时这一切要付出多少代价，则是[注意力的开销随 n 的增长](scale.py)的主题。
 #
 # ## 本页用到的 API
 #
