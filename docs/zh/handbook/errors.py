@@ -305,9 +305,9 @@ with prints_error(TypeError):
 # ### normal() received an invalid combination of arguments
 #
 # - **原因**：`torch.normal` 有好几种调用方式，传入的参数一种也对不上：均值和标准差都是数时，
-#   必须再给出形状，而且形状要写成元组（`(3)` 只是整数 3，`(3,)` 才是元组）。报错的第一行以
-#   “expected one of:”结尾，下面几行列出每一种调用方式，所以这里打印整条消息：最后一种
-#   `(float mean, float std, tuple of ints size, …)` 就是本章要的。
+#   必须再给出形状，而且形状要写成元组（`(3)` 只是整数 3，`(3,)` 才是元组）。
+#   报错的第一行以“expected one of:”结尾，下面几行列出每一种调用方式，所以这里打印整条消息：
+#   最后一种 `(float mean, float std, tuple of ints size, …)` 就是本章要的。
 # - **改法**：`torch.normal(0.0, 0.5, (n_train,))`。
 # - **讲解**：[torch.normal 的陷阱](random.py#陷阱_1)、[数据：噪声](../data.py#噪声torchnormal)。
 
