@@ -208,7 +208,7 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     >>> band = np.array([[0.5, 0.0, 0.5], [0.2, 0.6, 0.2]])
     >>> facts = _panel_facts("A", band, own=False, lang="en")
     >>> facts["filled"], facts["shape"], round(facts["used"], 2)
-    (0.83, 'the band is continuous', 1.75)
+    (0.83, 'the band is continuous', 2.14)
     >>> _panel_facts("B", np.eye(2), own=True, lang="en")["diagonal"]
     '1.00'
     """
