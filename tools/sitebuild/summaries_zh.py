@@ -327,6 +327,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise TypeError": "`name` 不是字符串或 `tensor` 不是张量时。",
         "raise ValueError": "`decimals` 或 `max_items` 超出范围时。",
     },
+    "data.prints_error": {
+        "*kinds": "这段代码可以抛出的异常类，至少一个。",
+        "width": "打印的各行在这么多个字符处折行，`>= 20`。",
+        "lines": "打印消息的前几行，`>= 1`；为 `None` 时全部打印。",
+        "raise TypeError": "`kinds` 是空的，或其中有不是异常类的东西时。",
+        "raise ValueError": "`width` 小于 20 或 `lines` 小于 1 时。",
+        "raise AssertionError": "这段代码没有报错时。",
+    },
     # explorer
     "explorer.bandwidth_explorer": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
@@ -406,6 +414,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "measurements": '`scale_measurements()["rows"]` 的各行：含 `formulation`、`n`、`seconds`、'
         "`peak_bytes`（还可以有 `predicted_bytes`）的字典。",
         "lang": _LANG,
+        "layout": '`"wide"`：两幅图左右并排；`"stacked"`：时间在上、内存在下，'
+        "窄到可以在手机上阅读。",
         "title": "第一幅图的标题，可以不给。",
         "return": "图，有两个坐标系：先是时间，后是内存。",
         "raise TypeError": "某一行的某个字段不是数时。",
@@ -441,10 +451,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         '所以只用符号和数字，例如 `"w = 1.00"`。',
         "x_train": _X_TRAIN,
         "y_train": _Y_TRAIN,
+        "layout": '`"wide"`：各幅并排，图例在第一幅里；`"stacked"`：上下排列，图例在下面，'
+        "窄到可以在手机上阅读。",
         "lang": _LANG,
         "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射，或某个数组不是数值时。",
-        "raise ValueError": "`lang` 未知、`fits` 是空的或长度不一致时。",
+        "raise ValueError": "`lang` 或 `layout` 未知、`fits` 是空的或长度不一致时。",
     },
     "figures.curves.plot_loss": {
         "losses": "每轮一个损失，就是 `train` 返回的那样。",
@@ -468,10 +480,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "paths": "图例标签 → `w` 的各个值（全是正数），例如 `w_path` 的结果。"
         "标签在各种语言里都原样显示：只用符号和数字。",
         "ws": "曲线的网格；默认是 `logspace(-1, 3.5, 226)`，并会放宽到包含每条路径。",
+        "layout": '`"wide"`：图例分两列放在坐标系下面；`"stacked"`：图更窄，图例一列放在下面，'
+        "可以在手机上阅读。",
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`paths` 不是映射时。",
-        "raise ValueError": "`lang` 未知、`paths` 是空的，或某个 `w` 不是正数时。",
+        "raise ValueError": "`lang` 或 `layout` 未知、`paths` 是空的，或某个 `w` 不是正数时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
         "data": "玩具数据集（`make_data()`）。",
