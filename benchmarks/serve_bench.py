@@ -10,9 +10,11 @@ Each run starts ``make serve`` on a free port and measures, in seconds:
 2. ``zh_prose``: a word added to a Markdown cell of ``docs/zh/average.py``, until the
    served ``/average/`` shows it, as a writer's second edit: the first edit of a clean
    work tree (``zh_prose_first``) also changes every page's footer to "uncommitted"
-   (``tools/sitebuild/stamp.py``) and so the English site;
+   (``tools/sitebuild/stamp.py``), in both languages (the fast path patches it into
+   every page: ``tools/sitebuild/fastpath.py``);
 3. ``en_prose``: the same in ``docs/en/average.py``, until ``/en/average/`` shows it
-   (and ``en_prose_first``);
+   (and ``en_prose_first``: the Chinese page was put back first, so the tree is clean
+   again and the footers show the commit);
 4. ``code``: a ``print`` added to a code cell of both ``average.py`` (as ``make
    sync-code`` leaves them), until both pages show what it printed: the page's
    notebook is executed again, once for both languages.

@@ -15,7 +15,9 @@ want_browser=0
 
 # --- system packages -------------------------------------------------------
 missing=()
-if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then missing+=(fonts-noto-cjk); fi
+# grep reads the whole list: with -q it would stop at the first match, fc-list would die of
+# SIGPIPE, and pipefail would call the fonts missing (apt-get on every `make serve`)
+if ! fc-list : family 2>/dev/null | grep "Noto Sans CJK" >/dev/null; then missing+=(fonts-noto-cjk); fi
 if [[ $want_browser == 1 ]] && ! command -v chromium-headless-shell >/dev/null; then
   missing+=(chromium-headless-shell)
 fi

@@ -281,3 +281,35 @@ def test_the_remembered_key_of_a_page_is_its_key_now(tmp_path, monkeypatch):
     seen.add(other._page_key(zh))
     assert other._page_key(zh) == fresh(other)
     assert len(seen) == 4
+
+
+def test_a_new_process_parses_no_page_whose_inputs_are_unchanged(filled, monkeypatch):
+    """``make serve`` answers sooner: the keys and executed notebooks of the last process stand."""
+    docs, cache_dir = filled
+    before = {nb: path.read_bytes() for nb, path in NotebookCache(cache_dir, "environment-1").build(
+        discover(docs)
+    ).items()}
+    for memo in ("_KEYS", "_READ", "_WRITTEN"):  # a new process remembers nothing
+        monkeypatch.setattr(execute, memo, {})
+
+    def parse(*args, **kwargs):
+        raise AssertionError("a page was parsed again")
+
+    reads = jupytext.reads
+    monkeypatch.setattr(jupytext, "reads", parse)
+    written = NotebookCache(cache_dir, "environment-1").build(discover(docs))
+    assert {nb: path.read_bytes() for nb, path in written.items()} == before
+    # a prose edit is read, and written into the executed notebook
+    monkeypatch.setattr(jupytext, "reads", reads)
+    for memo in ("_KEYS", "_READ", "_WRITTEN"):
+        monkeypatch.setattr(execute, memo, {})
+    (docs / "en" / "demo.py").write_text(page("Demo, reworded"), encoding="utf-8")
+    written = NotebookCache(cache_dir, "environment-1").build(discover(docs))
+    en = next(path for nb, path in written.items() if nb.lang == "en")
+    assert "Demo, reworded" in en.read_text(encoding="utf-8")
+    # an executed notebook changed by someone else is written again
+    for memo in ("_KEYS", "_READ", "_WRITTEN"):
+        monkeypatch.setattr(execute, memo, {})
+    en.write_text("{}", encoding="utf-8")
+    NotebookCache(cache_dir, "environment-1").build(discover(docs))
+    assert "Demo, reworded" in en.read_text(encoding="utf-8")

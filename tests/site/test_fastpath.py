@@ -54,7 +54,7 @@ def test_a_page_is_a_py_or_md_source_of_a_language_outside_api_and_assets():
 
 
 def test_the_snapshot_sees_an_edit_and_skips_editors_hidden_files(tmp_path, monkeypatch):
-    monkeypatch.setattr(fastpath, "_footer", lambda root: "footer")
+    monkeypatch.setattr(fastpath, "_footer", lambda root: (None, "footer"))
     page = tmp_path / "docs" / "zh" / "a.md"
     page.parent.mkdir(parents=True)
     page.write_text("# A\n", "utf-8")
@@ -69,3 +69,49 @@ def test_the_snapshot_sees_an_edit_and_skips_editors_hidden_files(tmp_path, monk
     after = fastpath.take(tmp_path, before)
     assert after.stats["docs/zh/a.md"] != before.stats["docs/zh/a.md"]
     assert after.texts["docs/zh/a.md"] == b"# A\n\nmore\n"
+
+
+def test_a_new_commit_is_patched_into_every_footer_with_the_names_the_pages_now_use(tmp_path):
+    from dataclasses import replace
+    import pytest
+    from mkdocs.config import load_config
+
+    from tools.sitebuild import site_finish, stamp
+    from tools.sitebuild.notebooks import ROOT
+
+    env = load_config(str(ROOT / "mkdocs.yml")).theme.get_env()
+    old = stamp.BuildStamp("0.1.0", "2.0", 0, "ab" * 20)
+    new = replace(old, commit=None)
+    blocks = {lang: stamp.block(env, old, lang, stamp.finish_block) for lang in ("zh", "en")}
+    pages = {
+        "index.html": f"<p>中文</p>{blocks['zh']}",
+        "en/index.html": f"<p><code>x</code></p>{blocks['en']}",
+        "en/redirect.html": "<meta http-equiv=refresh>",
+    }
+    for rel, text in pages.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, "utf-8")
+    plan = site_finish.FinishPlan()
+    plan.names = {rel: site_finish.used_names_of(text) for rel, text in pages.items()}
+    kept = fastpath.Kept(None, None, None, env, None, site=tmp_path)
+    snapshot = fastpath.Snapshot({}, {}, "", plan, {"zh": kept}, built=old)
+    writes = {}
+    names = fastpath._restamp(snapshot, new, writes, {})
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in writes) == [
+        "en/index.html",
+        "index.html",
+    ]
+    for rel in ("index.html", "en/index.html"):
+        lang = "en" if rel.startswith("en/") else "zh"
+        after = stamp.block(env, new, lang, stamp.finish_block)
+        text = writes[tmp_path / rel].decode()
+        assert text == pages[rel].replace(blocks[lang], after)
+        # as a clean build's finishing steps would read the page
+        assert names[rel] == site_finish.used_names_of(text)
+    assert "code" not in names["index.html"][2] and "code" in names["en/index.html"][2]
+    # a page whose footer shows another stamp: the site is built again
+    (tmp_path / "index.html").write_text(
+        stamp.block(env, replace(old, seed=3), "zh", stamp.finish_block), "utf-8"
+    )
+    with pytest.raises(ValueError, match="index.html shows another stamp"):
+        fastpath._restamp(snapshot, new, {}, {})

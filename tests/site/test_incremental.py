@@ -6,12 +6,14 @@ site while its inputs are unchanged, and under ``mkdocs serve`` builds that site
 the serving process (``subsite.py``). A result kept under incomplete inputs would
 show an old page after an edit. This test serves a small site made of the
 project's build, theme and package, with a Markdown page, a notebook page and an
-API page (mkdocstrings) per language; edits prose in both languages (each served by
-rendering the edited page alone: ``fastpath.py``), a heading (which falls back to
-building the site), then a title of the navigation (which every page shows); and
-compares every file served after the edits with the same file of a clean build of
-the edited sources in a new cache (only the executed notebooks and the wheel are
-carried over).
+API page (mkdocstrings) per language, in a git repository with one commit; edits
+prose in both languages (each served by rendering the edited page alone:
+``fastpath.py``; the first also turns every footer's commit into "uncommitted"),
+takes the edits back (the last one makes the tree clean: every footer shows the
+commit again), edits a heading (which falls back to building the site), then a
+title of the navigation (which every page shows); and compares every file served
+after the edits with the same file of a clean build of the edited sources in a
+new cache (only the executed notebooks and the wheel are carried over).
 """
 
 from __future__ import annotations
@@ -140,7 +142,21 @@ def make_repo(folder: Path, port: int) -> Path:
     (repo / "mkdocs.yml").write_text(zh + "\n" + NAV["zh"], encoding="utf-8")
     en = (ROOT / "mkdocs.en.yml").read_text(encoding="utf-8").split("\nnav:\n")[0]
     (repo / "mkdocs.en.yml").write_text(en + "\n" + NAV["en"], encoding="utf-8")
+    # one commit, which every footer names while the work tree is clean (stamp.py)
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8") + "/node_modules\n"
+    (repo / ".gitignore").write_text(ignored, encoding="utf-8")
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "site"]):
+        subprocess.run(["git", *GIT_USER, *command], cwd=repo, check=True, capture_output=True)
     return repo
+
+
+GIT_USER = ["-c", "user.name=test", "-c", "user.email=test@example.com"]
+
+
+def head(repo: Path) -> str:
+    return subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=repo, check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def environment(cache: Path) -> dict[str, str]:
@@ -167,6 +183,17 @@ def wait_for(url: str, marker: bytes) -> bytes:
             return body
         time.sleep(0.1)
     pytest.fail(f"{url} never showed {marker!r}")
+
+
+def wait_until_gone(url: str, marker: bytes) -> None:
+    """Wait until the body of ``url`` no longer contains ``marker``."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        body = fetch(url)
+        if body is not None and marker not in body:
+            return
+        time.sleep(0.1)
+    pytest.fail(f"{url} still shows {marker!r}")
 
 
 _LIVERELOAD = re.compile(rb"<script>\s*var livereload = .*?</script>(?=</body>)", re.S)
@@ -234,12 +261,15 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
         start_new_session=True,
     )
     try:
-        wait_for(base + "/page/", "第二节".encode())
+        commit = head(repo)
+        assert f'data-commit="{commit}"'.encode() in wait_for(base + "/page/", "第二节".encode())
         # prose edits, each served by rendering the edited page alone (fastpath.py):
-        # a notebook page in Chinese, a Markdown page and a notebook page in English
+        # a notebook page in Chinese, a Markdown page and a notebook page in English.
+        # The first makes the work tree differ from the commit: every footer changes.
         page = repo / "docs" / "zh" / "page.py"
         edit(page, "更多文字。", "改过的文字。")
-        wait_for(base + "/page/", "改过的文字".encode())
+        body = wait_for(base + "/page/", "改过的文字".encode())
+        assert b'data-commit="uncommitted"' in body
         index = repo / "docs" / "en" / "index.md"
         edit(index, "Some prose.", "Edited prose.")
         wait_for(base + "/en/", b"Edited prose.")
@@ -250,7 +280,20 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
         fast = re.findall(r"sitebuild: (\S+) changed in its prose only", text)
         why = re.findall(r"sitebuild: full build .*", text)
         assert fast == ["docs/zh/page.py", "docs/en/index.md", "docs/en/page.py"], why
+        assert re.findall(r"every footer now shows (\S+)", text) == ["uncommitted"]
         assert served_differences(repo, cache, tmp_path / "clean-1", base) == []
+        # each edit taken back: the last makes the tree clean, the footers name the commit
+        edit(en_page, "More prose, edited.", "More prose.")
+        wait_until_gone(base + "/en/page/", b"More prose, edited.")
+        edit(index, "Edited prose.", "Some prose.")
+        wait_for(base + "/en/", b"Some prose.")
+        edit(page, "改过的文字。", "更多文字。")
+        wait_for(base + "/en/page/", f'data-commit="{commit}"'.encode())
+        text = log.read_text("utf-8")
+        assert re.findall(r"every footer now shows (\S+)", text) == ["uncommitted", commit]
+        why = re.findall(r"sitebuild: full build .*", text)
+        assert len(re.findall(r"changed in its prose only", text)) == 6, why
+        assert served_differences(repo, cache, tmp_path / "clean-back", base) == []
         # a heading is in the page's table of contents and in the search index's sections:
         # the site is built again, where only the edited page is rendered (pagecache.py)
         edit(page, "## 第二节", "## 第二部分")

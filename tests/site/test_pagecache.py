@@ -57,3 +57,28 @@ def test_the_site_key_changes_with_a_title_of_the_navigation_and_with_the_config
     assert _site_key(tmp_path, "  - A: a.md\n  - Home: index.md\n") != base  # order
     assert _site_key(tmp_path, nav, extra="extra:\n  x: 1\n") != base
     assert _site_key(tmp_path, nav, extra="copyright: c\n") != base
+
+
+def test_a_page_kept_under_another_commit_comes_back_with_this_commits_footer(tmp_path):
+    from dataclasses import asdict, replace
+
+    from tools.sitebuild import stamp
+
+    nav = "  - Home: index.md\n  - A: a.md\n"
+    extra = "extra:\n  build_stamp:\n    seed: 0\n    commit: {}\n"
+    # the commit is not in the key (the footer is swapped); the stamp's other fields are
+    base = _site_key(tmp_path, nav, extra.format("abc"))
+    assert _site_key(tmp_path, nav, extra.format("def")) == base
+    assert _site_key(tmp_path, nav, extra.format("abc").replace("seed: 0", "seed: 1")) != base
+    env = load_config(str(ROOT / "mkdocs.yml")).theme.get_env()
+    built = stamp.BuildStamp("0.1.0", "2.0", 0, "ab" * 20)
+    footer = stamp.block(env, built, "en", stamp.finish_block)
+    record = {"html": f"<p>page</p>{footer}", "stamp": asdict(built)}
+    shown = {**asdict(replace(built, commit=None)), "labels": {}, "package": "x"}
+    page = pagecache._restamped(record, shown, env, "en")
+    uncommitted = stamp.block(env, replace(built, commit=None), "en", stamp.finish_block)
+    assert page == f"<p>page</p>{uncommitted}"
+    assert pagecache._restamped(record, {**asdict(built)}, env, "en") == record["html"]
+    # another seed is another page: rendered again
+    assert pagecache._restamped(record, {**shown, "seed": 1}, env, "en") is None
+    assert pagecache._restamped({"html": "<p>page</p>", "stamp": asdict(built)}, shown, env, "en") is None

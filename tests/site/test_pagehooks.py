@@ -123,3 +123,33 @@ def test_every_built_source_block_holds_the_current_source(site: Path):
             assert code_text(block) == inspect.getsource(resolve(name)), f"{page}: {name}"
             found += 1
     assert found >= 2 * len(HIDDEN)
+
+
+def test_a_kept_source_block_is_made_again_when_the_package_text_changes(tmp_path, monkeypatch):
+    from tools.sitebuild import pagehooks
+    from tools.sitebuild.stepcache import StepCache
+
+    package = tmp_path / "attention_tutorial"
+    package.mkdir()
+    (package / "m.py").write_text("def f():\n    return 1\n", "utf-8")
+    made = []
+
+    def block(name, lang):
+        made.append(name)
+        return f"block of {name} in {lang}"
+
+    monkeypatch.setattr(pagehooks, "source_block", block)
+    monkeypatch.setattr(pagehooks, "_blocks", StepCache(tmp_path / "steps"))
+    monkeypatch.setattr(pagehooks, "_package_key", pagehooks.package_key(tmp_path))
+    name = "attention_tutorial.m.f"
+    first = pagehooks.kept_source_block(name, "en")
+    assert pagehooks.kept_source_block(name, "en") == first and made == [name]
+    pagehooks.kept_source_block(name, "zh")  # the other language's words
+    assert made == [name, name]
+    # a new process finds it on disk; the package's text edited, it is made again
+    monkeypatch.setattr(pagehooks, "_blocks", StepCache(tmp_path / "steps"))
+    assert pagehooks.kept_source_block(name, "en") == first and len(made) == 2
+    (package / "m.py").write_text("def f():\n    return 2\n", "utf-8")
+    monkeypatch.setattr(pagehooks, "_package_key", pagehooks.package_key(tmp_path))
+    pagehooks.kept_source_block(name, "en")
+    assert len(made) == 3

@@ -78,3 +78,22 @@ def test_every_page_carries_the_stamp_and_no_time_of_day(site):
     zh = (site / "index.html").read_text(encoding="utf-8")
     en = (site / "en" / "index.html").read_text(encoding="utf-8")
     assert "随机种子" in zh and "seed" in en
+
+
+def test_the_stamp_element_is_the_partials_and_only_the_commit_may_differ():
+    from dataclasses import replace
+
+    from mkdocs.config import load_config
+
+    from tools.sitebuild import htmlslim
+
+    env = load_config(str(ROOT / "mkdocs.yml")).theme.get_env()
+    built = stamp.BuildStamp("0.1.0", "2.0", 0, "ab" * 20)
+    zh = stamp.block(env, built, "zh", htmlslim.slim)
+    assert zh.startswith('<div class="md-build-stamp"') and zh.endswith("</div>")
+    assert f'data-commit="{"ab" * 20}"' in zh and "提交 <code>ababababab" in zh
+    en = stamp.block(env, replace(built, commit=None), "en", htmlslim.slim)
+    assert 'data-commit="uncommitted"' in en and "\nuncommitted\n</div>" in en
+    assert stamp.only_commit_differs(built, replace(built, commit=None))
+    assert not stamp.only_commit_differs(built, built)
+    assert not stamp.only_commit_differs(built, replace(built, seed=1, commit=None))

@@ -39,6 +39,7 @@ import nbformat
 
 from tools.sitebuild.contract import FIGURE_LANGS_ENV, FIGURE_MIME
 from tools.sitebuild.notebooks import LANGS, ROOT, Notebook, code_cells
+from tools.sitebuild.stepcache import code_version
 from tools.sitebuild.warmkernel import WarmKernels
 
 # Bump when the cached format or the execution set-up changes.
@@ -237,9 +238,30 @@ class NotebookCache:
         memo = (source, self.environment, str(self.workdir), data)
         known = _KEYS.get(page.path)
         if known is None or known[0] != memo:
-            known = (memo, self.key(_read(page)))
+            known = (memo, self._stored_key(page, memo))
             _KEYS[page.path] = known
         return known[1]
+
+    def _stored_key(self, page: Notebook, memo: tuple) -> str:
+        """:meth:`key` of the page, kept on disk by what it is made of (and the build's code).
+
+        A new ``make serve`` asked for every page's key, and parsing every page with
+        jupytext to make it was a fifth of the time before the site answered.
+        """
+        hasher = hashlib.sha256(code_version().encode())
+        for part in (memo[0], memo[1].encode(), memo[2].encode(), *memo[3]):
+            hasher.update(len(part).to_bytes(8, "big") + part)
+        path = self.cache_dir / "keys" / f"{hasher.hexdigest()}.txt"
+        try:
+            return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            pass
+        key = self.key(_read(page))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+        tmp.write_text(key, encoding="utf-8")
+        tmp.replace(path)
+        return key
 
     def outputs_file(self, key: str) -> Path:
         """Where the outputs stored under ``key`` live."""
@@ -324,6 +346,16 @@ class NotebookCache:
         done = _WRITTEN.get(dest)
         if done is not None and done == (source, key, _signature(dest), _signature(outputs_file)):
             return dest
+        # written by an earlier process from the same page, outputs and code (a new
+        # `make serve`): what it wrote is recorded beside it, with the file's signature
+        record = dest.with_name(dest.name + ".written")
+        made = self._written_record(source, key, outputs_file)
+        try:
+            if json.loads(record.read_text(encoding="utf-8")) == [made, list(_signature(dest))]:
+                _WRITTEN[dest] = (source, key, _signature(dest), _signature(outputs_file))
+                return dest
+        except (FileNotFoundError, ValueError):
+            pass
         nb = _read(page)
         cached = json.loads(outputs_file.read_text(encoding="utf-8"))
         cells = [cell for cell in nb.cells if cell.cell_type == "code"]
@@ -346,7 +378,16 @@ class NotebookCache:
         if not dest.exists() or dest.read_text(encoding="utf-8") != text:
             dest.write_text(text, encoding="utf-8")
         _WRITTEN[dest] = (source, key, _signature(dest), _signature(outputs_file))
+        record.write_text(json.dumps([made, list(_signature(dest))]), encoding="utf-8")
         return dest
+
+    def _written_record(self, source: bytes, key: str, outputs_file: Path) -> str:
+        """What an executed notebook is written from: the page, its outputs, the build's code."""
+        hasher = hashlib.sha256(code_version().encode())
+        hasher.update(hashlib.sha256(source).digest())
+        hasher.update(key.encode())
+        hasher.update(repr(_signature(outputs_file)).encode())
+        return hasher.hexdigest()
 
     def build(self, pages: Iterable[Notebook]) -> dict[Notebook, Path]:
         """Execute what is missing, then write every page's executed notebook."""

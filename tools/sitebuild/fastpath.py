@@ -17,10 +17,17 @@ plugins), and patches its results into the served site:
 * its search entries, in their place in the index, written as the build writes it;
 * its downloads (the reader's notebook carries the prose).
 
+The first edit of a clean work tree also changes every page's footer: the build
+stamp's commit becomes "uncommitted" (``stamp.py``), and back when the tree is
+clean again or committed. That is one element, rendered by the theme's partial:
+it is replaced in every page of the served site (:func:`_restamp`), the kept
+configs get the new stamp, and the CSS names the pages use are updated
+(``FinishPlan.restamped``), as a clean build of the new state would have them.
+
 It falls back to the full build (returns False) whenever the edit reaches beyond
 the page: any other input changed (another page, a config, the theme, the
-package, the build's code, the commit or the work tree's state shown in every
-footer), the page's title, table of contents, metadata or anchors changed (the
+package, the build's code, the stamp's other fields or the repository settings
+of the footer), the page's title, table of contents, metadata or anchors changed (the
 navigation, other pages' links, the search index's sections), the names it uses
 change the CSS kept by pruning or the KaTeX fonts kept, a file taken out of the
 page (figure, stylesheet) is new, or rendering it warns. A page whose language
@@ -81,6 +88,7 @@ class Snapshot:
     footer: str
     plan: site_finish.FinishPlan | None = None
     kept: dict[str, Kept] = field(default_factory=dict)
+    built: stamp.BuildStamp | None = None  # the footer's stamp (None: not read)
 
 
 def take(root: Path, before: Snapshot | None = None, footer: bool = True) -> Snapshot:
@@ -110,12 +118,19 @@ def take(root: Path, before: Snapshot | None = None, footer: bool = True) -> Sna
         if path.is_file():
             st = path.stat()
             stats[name] = (st.st_size, st.st_mtime_ns)
-    return Snapshot(stats, texts, _footer(root) if footer else "")
+    if not footer:
+        return Snapshot(stats, texts, "")
+    built, shown = _footer(root)
+    return Snapshot(stats, texts, shown, built=built)
 
 
-def _footer(root: Path) -> str:
-    """What every page's footer and edit link show (the commit, or uncommitted)."""
-    return stamp.build_stamp(root).fingerprint() + repo.fingerprint()
+def _footer(root: Path) -> tuple[stamp.BuildStamp, str]:
+    """The build stamp, and what every page's footer and edit link show.
+
+    (The commit, or uncommitted; the repository settings.)
+    """
+    built = stamp.build_stamp(root)
+    return built, built.fingerprint() + repo.fingerprint()
 
 
 def _page_of(rel: str) -> tuple[str, str] | None:
@@ -241,22 +256,90 @@ def rebuild(root: Path, plugins: dict) -> bool:
     with ThreadPoolExecutor(max_workers=1) as pool:  # git, while the page renders
         footer = pool.submit(_footer, root)
         result = _render(kept, plugin, root, lang, src_uri, snapshot.plan)
-        now.footer = footer.result()
-    if now.footer != snapshot.footer:
+        now.built, now.footer = footer.result()
+    restamp = now.footer != snapshot.footer
+    if restamp and not _only_commit_differs(snapshot, now):
         return _fall_back("every footer changes")
     if isinstance(result, str):
         return _fall_back(f"{rel}: {result}")
     writes, names, site_rel = result
+    renamed = {site_rel: names}
+    if restamp:
+        assert now.built is not None
+        try:
+            renamed.update(_restamp(snapshot, now.built, writes, renamed))
+        except ValueError as err:
+            return _fall_back(f"the footers: {err}")
     for path, data in writes.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, path)  # a new file: the kept English build is never written into
-    snapshot.plan.names[site_rel] = names
+    snapshot.plan.names.update(renamed)
+    if restamp:
+        assert now.built is not None
+        for each in snapshot.kept.values():  # the next edit renders with the new stamp
+            stamp.configure(each.config, now.built)
+            cache = pagecache.caches.get(each.config.config_file_path)
+            if cache is not None:
+                cache.forget_site()
+        log.info(f"sitebuild: every footer now shows {now.built.commit or 'uncommitted'}")
     now.plan, now.kept = snapshot.plan, snapshot.kept
     current = now
     log.info(f"sitebuild: {rel} changed in its prose only: that page rendered, the site kept")
     return True
+
+
+def _only_commit_differs(before: Snapshot, now: Snapshot) -> bool:
+    """Whether the footers differ only in the stamp's commit (not the repository settings)."""
+    if before.built is None or now.built is None:
+        return False
+    if not stamp.only_commit_differs(before.built, now.built):
+        return False
+    return before.footer.replace(before.built.fingerprint(), now.built.fingerprint(), 1) == (
+        now.footer
+    )
+
+
+def _restamp(snapshot: Snapshot, new: stamp.BuildStamp, writes: dict[Path, bytes], names):
+    """Every page of the served site with the stamp ``new`` in its footer, added to ``writes``.
+
+    ``names``: the names (classes, ids, tags) of the pages in ``writes``, by site path.
+    Returns the names each page now uses, by site path.
+
+    Raises:
+        ValueError: If a page shows no stamp, or one that is not the kept build's.
+    """
+    old = snapshot.built
+    plan = snapshot.plan
+    assert old is not None and plan is not None
+    sites = {k.site for k in snapshot.kept.values() if k.site is not None}
+    if len(sites) != 1:
+        raise ValueError("the languages are not served from one site folder")
+    site = sites.pop()
+    env = next(iter(snapshot.kept.values())).env
+    blocks = [
+        (
+            stamp.block(env, old, lang, stamp.finish_block),
+            stamp.block(env, new, lang, stamp.finish_block),
+        )
+        for lang in LANGS
+    ]
+    known, names = {**plan.names, **names}, {}
+    for path in sorted(site.rglob("*.html")):
+        rel = path.relative_to(site).as_posix()
+        text = (writes[path] if path in writes else path.read_bytes()).decode("utf-8")
+        found = [(before, after) for before, after in blocks if text.count(before) == 1]
+        if len(found) != 1:
+            if "md-build-stamp" in text:
+                raise ValueError(f"{rel} shows another stamp than the kept build's")
+            continue  # a page without a footer (a redirect)
+        before, after = found[0]
+        patched = text.replace(before, after)
+        writes[path] = patched.encode("utf-8")
+        if rel in known:
+            names[rel] = site_finish.restamped(known[rel], before, after, patched)
+    return names
 
 
 def _fall_back(why: str) -> bool:

@@ -23,6 +23,7 @@ compares every page served after edits with a clean build's, byte for byte.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -36,6 +37,7 @@ from mkdocs.exceptions import BuildError
 from mkdocs.structure.nav import Link, Section
 from mkdocs.structure.pages import Page
 
+from tools.sitebuild import stamp
 from tools.sitebuild.stepcache import StepCache, digest
 
 if TYPE_CHECKING:
@@ -102,8 +104,17 @@ def _theme_key(config: MkDocsConfig) -> str:
 
 
 def site_key(config: MkDocsConfig, nav) -> str:
-    """What every page of this build shares: the navigation, the config, the theme."""
+    """What every page of this build shares: the navigation, the config, the theme.
+
+    The build stamp's commit is left out: a page kept under another commit has its
+    footer's stamp element replaced (:meth:`PageCache.finished_page`), so that a
+    commit, or the first edit of a clean tree, renders no page again.
+    """
     options = {k: v for k, v in config.items() if k not in UNREAD}
+    extra = dict(options.get("extra") or {})
+    if isinstance(extra.get("build_stamp"), dict):
+        extra["build_stamp"] = {**extra["build_stamp"], "commit": "(any)"}
+        options["extra"] = extra
     theme = dict(config.theme)
     return digest(
         [
@@ -155,6 +166,10 @@ class PageCache:
         self._shared = None
         self.rendered = self.reused = 0
 
+    def forget_site(self) -> None:
+        """The config changed since the site key was made (the fast path's new stamp)."""
+        self._shared = None
+
     def finished_page(self, page: Page, config: MkDocsConfig, nav, env, context) -> str:
         """The page rendered through its template and ``post_page`` events, or as before."""
         if self._shared is None:
@@ -162,15 +177,43 @@ class PageCache:
         template_name = page.meta.get("template", "main.html")
         key = self.steps.key("page-output", page_inputs(page, context, template_name, self._shared))
         record = self.steps.get(key)
+        shown = config.extra.get("build_stamp")
         if record is not None:
-            self.reused += 1
-            return record["html"]
+            output = _restamped(record, shown, env, config.theme["language"])
+            if output is not None:
+                self.reused += 1
+                return output
         template = env.get_template(template_name)
         output = template.render(context)
         output = config.plugins.on_post_page(output, page=page, config=config)
-        self.steps.put(key, {"html": output})
+        self.steps.put(key, {"html": output, "stamp": _stamp_fields(shown)})
         self.rendered += 1
         return output
+
+
+def _stamp_fields(shown) -> dict | None:
+    """The fields of the build stamp in ``config.extra`` (without its words), or None."""
+    if not isinstance(shown, dict):
+        return None
+    names = [f.name for f in dataclasses.fields(stamp.BuildStamp)]
+    return {name: shown[name] for name in names}
+
+
+def _restamped(record: dict, shown, env, lang: str) -> str | None:
+    """The kept page with the stamp ``shown``; None if its footer cannot be told apart."""
+    kept, now = record.get("stamp"), _stamp_fields(shown)
+    if kept == now:
+        return record["html"]
+    if kept is None or now is None:
+        return None
+    before, after = stamp.BuildStamp(**kept), stamp.BuildStamp(**now)
+    if not stamp.only_commit_differs(before, after):
+        return None
+    finish = stamp.finish_block
+    old, new = stamp.block(env, before, lang, finish), stamp.block(env, after, lang, finish)
+    if record["html"].count(old) != 1:
+        return None
+    return record["html"].replace(old, new)
 
 
 # The build of each config file that keeps its pages (tools/sitebuild/hooks.py sets it).

@@ -164,9 +164,59 @@ def _used_names(
     return used
 
 
+def used_names_of(page: str) -> tuple[frozenset[str], ...]:
+    """The classes, ids and tags of one page, as :class:`FinishPlan` holds them."""
+    names = _names(page)
+    return tuple(frozenset(names[kind]) for kind in ("classes", "ids", "tags"))
+
+
 def _names(page: str) -> dict[str, list[str]]:
     names = cssprune.used_names([page])
     return {"classes": sorted(names.classes), "ids": sorted(names.ids), "tags": sorted(names.tags)}
+
+
+def restamped(
+    names: tuple[frozenset[str], ...], before: str, after: str, page: str
+) -> tuple[frozenset[str], ...]:
+    """The names of ``page``, which had ``names`` until its element ``before`` became ``after``.
+
+    The names of a page are those of its parts (``cssprune.used_names`` matches tags
+    and attributes one at a time): a name only ``before`` used stays if the rest of the
+    page uses it too, which is looked up for those few names alone, not the whole page.
+
+    >>> names = (frozenset({"x"}), frozenset(), frozenset({"div", "code", "p"}))
+    >>> old, new = '<div class="x"><code>1</code></div>', '<div class="x">-</div>'
+    >>> sorted(
+    ...     restamped(names, old, new, f"<p>{new}</p>")[2] - {"html", "head", "body"}
+    ... )
+    ['div', 'p']
+    >>> sorted(
+    ...     restamped(names, old, new, f"<p><code>2</code>{new}</p>")[2]
+    ...     - {"html", "head", "body"}
+    ... )
+    ['code', 'div', 'p']
+    """
+    old, new = _names(before), _names(after)
+    result = []
+    for kind, have in zip(("classes", "ids", "tags"), names, strict=True):
+        gone = set(old[kind]) - set(new[kind])
+        kept = {name for name in gone if _uses(page, kind, name)}
+        result.append(frozenset((set(have) - gone) | kept | set(new[kind])))
+    return tuple(result)
+
+
+def _uses(page: str, kind: str, name: str) -> bool:
+    """Whether ``cssprune.used_names([page])`` holds ``name`` among its ``kind``."""
+    if kind == "tags":
+        return re.search(rf"<{re.escape(name)}(?![\w-])", page, re.I) is not None
+    if name not in page:
+        return False
+    pattern = cssprune._CLASS_ATTR if kind == "classes" else cssprune._ID_ATTR
+    for m in pattern.finditer(page):
+        value = m.group(1) or m.group(2) or m.group(3) or ""
+        if name in (value.split() if kind == "classes" else [value]):
+            return True
+    return False
 
 
 def _used_key(used: cssprune.UsedNames) -> list[str]:

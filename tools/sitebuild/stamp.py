@@ -10,9 +10,10 @@ Rendered by ``overrides/partials/copyright.html`` from ``config.extra``.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import tomllib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from importlib import metadata
 from pathlib import Path
 
@@ -103,3 +104,39 @@ def configure(config, stamp: BuildStamp | None = None) -> BuildStamp:
     lang = config.theme["language"]
     config.extra["build_stamp"] = {**asdict(stamp), "labels": LABELS[lang], "package": PACKAGE}
     return stamp
+
+
+# The stamp's element in a finished page (the partial's ``<div class="md-build-stamp">``).
+_BLOCK = re.compile(r'<div class="md-build-stamp"[^>]*>.*?</div>', re.S)
+
+
+def only_commit_differs(old: BuildStamp, new: BuildStamp) -> bool:
+    """Whether two stamps differ in their commit alone (a clean tree edited, or committed)."""
+    return old != new and replace(old, commit=new.commit) == new
+
+
+def finish_block(html: str) -> str:
+    """What the finishing steps of a page do to its footer (``SiteBuildPlugin.finish_page``)."""
+    from tools.sitebuild import codebreaks, htmlslim
+
+    return codebreaks.mark(htmlslim.slim(html))
+
+
+def block(env, stamp: BuildStamp, lang: str, finish=lambda html: html) -> str:
+    """The stamp's element as the theme's partial renders it, after ``finish`` (the slimming).
+
+    ``env`` is the build's Jinja environment (the theme with ``overrides/``). The
+    fast path of a prose edit replaces this element in every kept page when the
+    commit changes (``fastpath.py``): a clean build's pages, the test says.
+
+    Raises:
+        ValueError: If the partial renders no stamp element.
+    """
+    extra = {"build_stamp": {**asdict(stamp), "labels": LABELS[lang], "package": PACKAGE}}
+    html = env.get_template("partials/copyright.html").render(
+        config={"copyright": None, "extra": extra}
+    )
+    found = _BLOCK.findall(finish(html))
+    if len(found) != 1:
+        raise ValueError("partials/copyright.html renders no md-build-stamp element")
+    return found[0]
