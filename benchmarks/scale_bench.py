@@ -52,11 +52,32 @@ def _status_kb(field: str) -> int:
     raise RuntimeError(f"{field} not found in /proc/self/status")
 
 
+def import_scaling():
+    """``attention_tutorial.scaling`` and what it imports, without the package's ``__init__``.
+
+    The ``__init__`` imports every module (the figures with matplotlib among them): a
+    second of CPU time before a child can time one call, and ``tests/unit/test_scaling.py``
+    starts eight children. No module of the package changes any setting when imported;
+    the peak is measured from the resident set just before the call.
+    """
+    import importlib
+    import importlib.util
+    import types
+
+    if "attention_tutorial" not in sys.modules:
+        spec = importlib.util.find_spec("attention_tutorial")
+        package = types.ModuleType("attention_tutorial")
+        package.__spec__ = spec
+        package.__path__ = list(spec.submodule_search_locations)
+        sys.modules["attention_tutorial"] = package
+    return importlib.import_module("attention_tutorial.scaling")
+
+
 def measure(name: str, n: int, chunk_size: int) -> dict[str, object]:
     """Run one formulation once on n queries and n keys; return time and peak memory."""
     import torch
 
-    from attention_tutorial import scaling
+    scaling = import_scaling()
 
     torch.set_num_threads(THREADS)
     generator = torch.Generator().manual_seed(0)
@@ -169,30 +190,24 @@ def main() -> None:
     if args.runs < MIN_RUNS:
         parser.error(f"--runs must be at least {MIN_RUNS}, got {args.runs}")
 
-    from attention_tutorial.scaling import (
-        FORMULATIONS,
-        RESULTS_FORMAT,
-        median_measurements,
-        peak_intermediate_bytes,
-    )
-
     start_load = load_average()
     print(
         f"load average {start_load:.2f} (1 minute), {os.cpu_count()} cores, limit {args.max_load:g}"
     )
     if start_load > args.max_load:
         refuse(start_load, args.max_load, "start")
+    scaling = import_scaling()  # after the refusal, which needs none of it
     max_n = min(args.max_n, 5_000 if args.quick else SIZES[-1])
     cells: list[dict[str, object]] = []
     skipped: list[dict[str, object]] = []
     loads = [start_load]
     started = time.perf_counter()
     for n in sorted(n for n in args.sizes if n <= max_n):
-        for name in args.formulations or FORMULATIONS:
+        for name in args.formulations or scaling.FORMULATIONS:
             full = name in ("tiled", "broadcast")
             if full and n > FULL_MATRIX_MAX_N:
                 continue
-            need = peak_intermediate_bytes(name, n, n, chunk_size=args.chunk_size)
+            need = scaling.peak_intermediate_bytes(name, n, n, chunk_size=args.chunk_size)
             if full and 2 * need > available_bytes():
                 skipped.append({"formulation": name, "n": n, "reason": "memory"})
                 continue
@@ -215,7 +230,9 @@ def main() -> None:
                 "runs": runs,
             }
             cells.append(cell)
-            (median,) = median_measurements({"format": RESULTS_FORMAT, "measurements": [cell]})
+            (median,) = scaling.median_measurements(
+                {"format": scaling.RESULTS_FORMAT, "measurements": [cell]}
+            )
             print(
                 f"{name:>9} n={n:>7,}  median of {len(runs)}: {median['seconds']:9.3f} s  "
                 f"peak {median['peak_bytes'] / 1e6:10.1f} MB  "
@@ -235,7 +252,7 @@ def main() -> None:
         minutes=round((time.perf_counter() - started) / 60, 1),
     )
     result = {
-        "format": RESULTS_FORMAT,
+        "format": scaling.RESULTS_FORMAT,
         "machine": machine_info,
         "measurements": cells,
         "skipped": skipped,

@@ -15,8 +15,10 @@ In the built site, in both languages:
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin
 
@@ -105,9 +107,9 @@ def text_outputs(soup: BeautifulSoup) -> list[Tag]:
     ]
 
 
-def printed_errors(pre: Tag) -> list[str]:
+def printed_errors(output: str) -> list[str]:
     """Each error a text output prints, as ``Type: message`` with wrapped lines joined."""
-    text = " ".join(pre.get_text().split())
+    text = " ".join(output.split())
     starts = [m.start(1) for m in ERROR_START.finditer(text)]
     ends = [*starts[1:], len(text)] if starts else []
     return [text[a:b].strip() for a, b in zip(starts, ends, strict=True)]
@@ -126,10 +128,7 @@ def first_printed_line(output: str) -> str:
 def index_entries(site: Path, lang: str) -> list[Entry]:
     """The entries of the built index of one language, in page order."""
     base = "/" + LANGS[lang] + INDEX
-    soup = BeautifulSoup(
-        (site / LANGS[lang] / INDEX / "index.html").read_text("utf-8"), "html.parser"
-    )
-    article = soup.select_one("article")
+    article = soup_of(site / LANGS[lang] / INDEX / "index.html").select_one("article")
     entries: list[Entry] = []
     current: Entry | None = None
     for tag in article.find_all(["h2", "h3", "div", "a"]):
@@ -153,6 +152,76 @@ def index_entries(site: Path, lang: str) -> list[Entry]:
     return entries
 
 
+class PageScan(HTMLParser):
+    """What these tests read of a built page, in one pass of the tokenizer, without a tree.
+
+    ``outputs``: the text of each text output's ``<pre>`` (``text_outputs``), as
+    ``get_text()`` gives it; ``hrefs``: the ``href`` of every link in the ``<article>``.
+    BeautifulSoup builds the whole page as a tree first: four times the time, for all
+    126 pages (``test_pages_that_print_an_error_link_its_entry_and_the_entry_links_back``
+    compares the two on a few pages).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.outputs: list[str] = []
+        self.hrefs: list[str] = []
+        self._article = 0  # open <article> elements
+        self._divs: list[bool] = []  # open <div>s: whether each is a text output
+        self._output_pre = False  # the first <pre> of the open text output: seen yet
+        self._pre = 0  # open <pre> elements inside that first <pre>
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "article":
+            self._article += 1
+        elif tag == "a" and self._article and a.get("href") is not None:
+            self.hrefs.append(a["href"])
+        elif tag == "div":
+            output = "jp-RenderedText" in (a.get("class") or "").split()
+            self._divs.append(output and a.get("data-mime-type") == "text/plain")
+            if self._divs[-1]:
+                self._output_pre = False
+        elif tag == "pre" and (self._pre or (any(self._divs) and not self._output_pre)):
+            self._output_pre = True
+            self._pre += 1
+
+    def handle_startendtag(self, tag, attrs):
+        if tag != "pre":  # <pre/> holds no text
+            self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag):
+        if tag == "article" and self._article:
+            self._article -= 1
+        elif tag == "div" and self._divs:
+            self._divs.pop()
+        elif tag == "pre" and self._pre:
+            self._pre -= 1
+            if not self._pre:
+                self.outputs.append("".join(self._text))
+                self._text = []
+
+    def handle_data(self, data):
+        if self._pre:
+            self._text.append(data)
+
+
+@functools.cache
+def scan(path: Path) -> PageScan:
+    """The scan of one built page (each page is read once per process)."""
+    page = PageScan()
+    page.feed(path.read_text("utf-8"))
+    page.close()
+    return page
+
+
+@functools.cache
+def soup_of(path: Path) -> BeautifulSoup:
+    """A built page as a tree (each page is parsed once per process)."""
+    return BeautifulSoup(path.read_text("utf-8"), "html.parser")
+
+
 def printing_pages(site: Path, lang: str) -> dict[str, list[str]]:
     """Every page of one language except the index: {site path: errors it prints}."""
     root = site / LANGS[lang]
@@ -161,17 +230,15 @@ def printing_pages(site: Path, lang: str) -> dict[str, list[str]]:
         rel = path.relative_to(root).as_posix()
         if (lang == "zh" and rel.startswith("en/")) or rel == INDEX + "index.html":
             continue
-        soup = BeautifulSoup(path.read_text("utf-8"), "html.parser")
-        errors = [e for pre in text_outputs(soup) for e in printed_errors(pre)]
+        errors = [e for text in scan(path).outputs for e in printed_errors(text)]
         if errors:
             pages[page_url(site, path)] = errors
     return pages
 
 
 def links_of_page(site: Path, url: str) -> set[tuple[str, str]]:
-    path = site / url.strip("/") / "index.html"
-    soup = BeautifulSoup(path.read_text("utf-8"), "html.parser")
-    return set(resolved_links(soup.select_one("article"), url))
+    hrefs = scan(site / url.strip("/") / "index.html").hrefs
+    return {link for link in (resolve(href, url) for href in hrefs) if link is not None}
 
 
 # ---- the sources: no build needed ----------------------------------------------------
@@ -199,9 +266,7 @@ def test_a_heading_names_a_message_with_ellipses_for_what_varies():
     assert not heading_pattern_matches(
         "mat1 and mat2 shapes cannot be multiplied", "mat1 and mat2 must have the same dtype"
     )
-    err = BeautifulSoup(
-        "<pre>RuntimeError: one of the\nvariables\nwith detach: [2.]</pre>", "html.parser"
-    ).pre
+    err = "RuntimeError: one of the\nvariables\nwith detach: [2.]"
     assert printed_errors(err) == ["RuntimeError: one of the variables with detach: [2.]"]
     wrapped = "RuntimeError: Trying to backward\n    through the graph\nw: 1.0\n"
     assert first_printed_line(wrapped) == "RuntimeError: Trying to backward through the graph"
@@ -233,6 +298,13 @@ def test_pages_that_print_an_error_link_its_entry_and_the_entry_links_back(site,
     problems = []
     pages = printing_pages(site, lang)
     assert len(pages) >= 15, sorted(pages)
+    # the scan that read the pages agrees with BeautifulSoup's tree (``PageScan``) on the
+    # index and the first three: the same text outputs and links in the article
+    for url in [index_url, *list(pages)[:3]]:
+        soup = soup_of(site / url.strip("/") / "index.html")
+        scanned = scan(site / url.strip("/") / "index.html")
+        assert scanned.outputs == [pre.get_text() for pre in text_outputs(soup)] != [], url
+        assert links_of_page(site, url) == set(resolved_links(soup.select_one("article"), url))
     for url, errors in pages.items():
         links = links_of_page(site, url)
         for error in errors:
@@ -257,8 +329,7 @@ def test_pages_that_print_an_error_link_its_entry_and_the_entry_links_back(site,
 def section_text(site: Path, url: str, fragment: str) -> str:
     """The text of the section a link lands on: from its heading to the next heading of
     the same or a higher level."""
-    soup = BeautifulSoup((site / url.strip("/") / "index.html").read_text("utf-8"), "html.parser")
-    heading = soup.find(id=unquote(fragment))
+    heading = soup_of(site / url.strip("/") / "index.html").find(id=unquote(fragment))
     assert heading is not None and heading.name in ("h2", "h3", "h4"), (url, fragment)
     parts = [heading.get_text()]
     for tag in heading.find_all_next(["h1", "h2", "h3", "h4", "p", "li", "pre"]):
@@ -275,9 +346,7 @@ def test_the_backward_twice_entry_links_a_section_that_shows_it(site, lang):
     """Issue 27: the entry linked a section on gradient accumulation, which never calls
     backward() twice on one loss; the section it links must print the message."""
     base = "/" + LANGS[lang] + INDEX
-    soup = BeautifulSoup(
-        (site / LANGS[lang] / INDEX / "index.html").read_text("utf-8"), "html.parser"
-    )
+    soup = soup_of(site / LANGS[lang] / INDEX / "index.html")
     heading = soup.find("h3", id="trying-to-backward-through-the-graph-a-second-time")
     entry = heading.find_next("ul")
     handbook = [

@@ -63,9 +63,11 @@ def run(tmp_path: Path, *, warm: bool, langs=("zh", "en")) -> dict[str, list[lis
     return cells
 
 
-def test_a_forked_kernel_shows_a_page_what_a_fresh_kernel_shows(tmp_path):
+def test_a_forked_kernel_shows_a_page_what_a_fresh_kernel_shows(tmp_path, capfd):
     warm = run(tmp_path, warm=True)
+    warm_log = capfd.readouterr().err
     fresh = run(tmp_path, warm=False, langs=("zh",))
+    fresh_log = capfd.readouterr().err
     world = warm["zh"][0]
     assert world == fresh["zh"][0]  # printed text and figure, byte for byte
     assert warm["en"][0][0] == world[0]  # the other kernel (its figure is drawn in English)
@@ -77,6 +79,10 @@ def test_a_forked_kernel_shows_a_page_what_a_fresh_kernel_shows(tmp_path):
     # and the kernels were forked: their parent is the warm process, not nbclient's
     assert all("warmkernel.py serve" in warm[lang][2][0]["text"] for lang in ("zh", "en"))
     assert "warmkernel.py serve" not in fresh["zh"][2][0]["text"]
+    # the build's log: a fresh kernel warns that its channels (on 127.0.0.1) are plain TCP;
+    # the forked ones leave that line out
+    assert warmkernel.TCP_NOTICE in fresh_log
+    assert warmkernel.TCP_NOTICE not in warm_log
 
 
 def test_the_build_forks_its_kernels_and_the_key_says_so(monkeypatch):

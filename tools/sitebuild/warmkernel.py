@@ -52,6 +52,11 @@ RUN_THIS = (
     "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')"
 )
 START_TIMEOUT = 300
+# ipykernel warns at every start that its channels are TCP without encryption (one log
+# line per notebook in every build). The channels of these kernels listen on the
+# loopback interface only, where that warning tells a contributor nothing.
+TCP_NOTICE = "Kernel is running over TCP without encryption"
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
 
 def _send(sock: socket.socket, message: dict) -> None:
@@ -169,12 +174,18 @@ def _kill(pid: int) -> None:
         pass
 
 
+def _loopback_tcp_notice(app, record) -> bool:
+    """Whether ``record`` is ipykernel's TCP warning for a kernel bound to loopback only."""
+    return app.transport == "tcp" and app.ip in LOOPBACK and str(record.msg).startswith(TCP_NOTICE)
+
+
 def _become_kernel(request: dict, launcher: str, filters: list, front: list) -> None:
     """In the forked child: run the IPython kernel on the launcher's connection file.
 
     Made to look like a fresh kernel: the warning filters in the order a page's imports
     give them, and torch's and numpy's generators seeded anew, as importing them in a new
-    process does (Python's ``random`` reseeds itself after a fork).
+    process does (Python's ``random`` reseeds itself after a fork). Its log leaves out
+    the TCP warning when the channels are on loopback (``TCP_NOTICE``).
     """
     import warnings
 
@@ -193,6 +204,7 @@ def _become_kernel(request: dict, launcher: str, filters: list, front: list) -> 
         from ipykernel.kernelapp import IPKernelApp
 
         app = IPKernelApp.instance()  # IPKernelApp.launch_instance, with a step between
+        app.log.addFilter(lambda record: not _loopback_tcp_notice(app, record))
         app.initialize(request["argv"])
         warnings.filters[:0] = front
         warnings._filters_mutated()
