@@ -1,10 +1,12 @@
-"""A first load does no work twice (overrides/main.html; numbers in its comments).
+"""A first load does no work twice (overrides/main.html, extra.css; numbers in their comments).
 
-Two things Material's bundle did on every load made Chromium style and lay out much of
-the page a second time: it changed ``<html>``'s class (a restyle of every element) and
-took every table out of the page to wrap it in a scroll box that the build had already
-written (a restyle and relayout of every cell). Both are recorded here as they happen,
-with MutationObservers installed before the page's first script.
+Three things Material's bundle did on every load made Chromium style and lay out much of
+the page a second time: it changed ``<html>``'s class (a restyle of every element), took
+every table out of the page to wrap it in a scroll box that the build had already
+written (a restyle and relayout of every cell), and measured the code blocks inside
+closed ``<details>``, whose hidden content Chromium then styled and laid out. The first
+two are recorded here as they happen, with MutationObservers installed before the page's
+first script; the third by what a closed ``<details>`` lays out.
 """
 
 from __future__ import annotations
@@ -91,3 +93,19 @@ def test_material_still_wraps_a_table_it_finds_bare(browser, server):
         ) == ("md-typeset__scrollwrap")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", ["transformer/", "en/parametric/"])
+def test_closed_details_lay_nothing_out_until_opened(page, server, path):
+    page.goto(server + path, wait_until="load")
+    page.wait_for_function("window.component$ !== undefined")
+    closed = page.locator("article details:not([open]):has(pre)")
+    assert closed.count() >= 1
+    details = closed.first.element_handle()  # this one, once open too
+    # nothing inside has a box (content-visibility: hidden would lay it out when measured)
+    assert details.evaluate("d => d.querySelector('pre').offsetWidth") == 0
+    details.query_selector("summary").click()
+    assert details.evaluate("d => d.open")
+    assert details.evaluate("d => d.querySelector('pre').offsetHeight") > 0
+    # Material mounted the code block all the same: its copy button is there and shown
+    assert details.query_selector("button.md-code__button[data-md-type=copy]").is_visible()
