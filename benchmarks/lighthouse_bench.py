@@ -14,17 +14,24 @@ of the project; install it beside it::
     .venv/bin/python benchmarks/lighthouse_bench.py --site site \
         --lighthouse /tmp/lighthouse/node_modules/.bin/lighthouse
 
-Scores vary from run to run, and a busy core costs many points: the benchmark records
-the 1-minute load average before every run and **refuses** to start (or to write its
-results, if the load rose during the runs) when it is above ``--max-load`` (default
-0.5, an idle two-core machine); ``--dry-run`` audits anyway and writes nothing. Each
-page is audited ``--runs`` times (default 5); the run with the median performance
-score is shown, as Lighthouse's documentation advises
+Scores vary from run to run, and a busy core costs many points. The load average cannot
+tell: the benchmark's own audits raise it (0.2, 0.6, 1.0, 1.5, 1.9 over five runs of an
+idle machine), so it measures *other* work instead. Before every run it samples the CPU
+time the machine spent (``/proc/stat``) minus the time of the benchmark's own process
+tree (``/proc/<pid>/stat`` of itself and its descendants, Lighthouse and its Chromium)
+over ``--window`` seconds, and waits (up to ``--wait`` seconds) until that other work is
+at most ``--max-busy`` cores (default 0.2: an idle machine's daemons use about 0.01);
+the same measure is taken over each audit. A run that found no quiet moment, or that
+shared the machine with other work, makes the benchmark **refuse** to write its results;
+``--dry-run`` audits anyway and writes nothing. The 1-minute load average is recorded
+too. Each page is audited ``--runs`` times (default 5); the run with the median
+performance score is shown, as Lighthouse's documentation advises
 (https://github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md), and every
-run is kept in ``benchmarks/results/lighthouse.json`` with its load: the four category
-scores, the metrics the performance score is made of, layout shift and bytes; with
-the Lighthouse and Chromium versions and the machine's cores. The same as a table for
-each language's contributing page (``lighthouse.zh.md``, ``lighthouse.en.md``).
+run is kept in ``benchmarks/results/lighthouse.json`` with its load and other work: the
+four category scores, the metrics the performance score is made of, layout shift and
+bytes; with the Lighthouse and Chromium versions and the machine's cores. The same as
+a table for each language's contributing page (``lighthouse.zh.md``,
+``lighthouse.en.md``).
 """
 
 from __future__ import annotations
@@ -114,9 +121,112 @@ def load() -> float:
     return round(os.getloadavg()[0], 2)
 
 
-def audit(lighthouse: str, url: str, chromium: str) -> dict:
-    """One Lighthouse CLI run of ``url`` in a browser of its own: scores, metrics, load."""
+PROC = Path("/proc")
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy(proc: Path = PROC) -> int:
+    """Clock ticks every core spent on anything but idling and waiting for I/O since boot
+    (user, nice, system, irq, softirq and steal; a guest's time is counted in user)."""
+    fields = (proc / "stat").read_text().splitlines()[0].split()
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, fields[1:9])
+    return user + nice + system + irq + softirq + steal
+
+
+def _stat(proc: Path, pid: str) -> tuple[int, int, int] | None:
+    """(parent pid, own ticks, ticks of reaped children) of a process; None once it is gone."""
+    try:
+        text = (proc / pid / "stat").read_text()
+    except OSError:  # the process ended between listing and reading
+        return None
+    rest = text[text.rindex(")") + 2 :].split()  # the name may hold spaces and brackets
+    ppid, utime, stime, cutime, cstime = int(rest[1]), *map(int, rest[11:15])
+    return ppid, utime + stime, cutime + cstime
+
+
+def own_busy(root: int, proc: Path = PROC) -> int:
+    """Clock ticks of process ``root`` and every live descendant, with the children they
+    have reaped (a finished Lighthouse run, its Chromium) since they started."""
+    stats = {}
+    for entry in proc.iterdir():
+        if entry.name.isdigit() and (st := _stat(proc, entry.name)) is not None:
+            stats[int(entry.name)] = st
+    children: dict[int, list[int]] = {}
+    for pid, (ppid, _, _) in stats.items():
+        children.setdefault(ppid, []).append(pid)
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        if pid in stats:
+            total += stats[pid][1] + stats[pid][2]
+            todo.extend(children.get(pid, []))
+    return total
+
+
+class OtherWork:
+    """Cores kept busy by processes outside ``root``'s tree (the benchmark's own by
+    default) between ``start()`` and ``stop()``: the machine's busy time minus its own.
+
+    A descendant that ends is reaped by its parent, whose count of reaped children's ticks
+    then holds its own (``own_busy`` adds that count for every process of the tree, and
+    a finished process is no longer listed, so nothing is counted twice): Chromium is
+    reaped by Lighthouse, Lighthouse by the benchmark (``subprocess.run``), so a finished
+    audit stays the benchmark's own.
+    """
+
+    def __init__(self, root: int | None = None, proc: Path = PROC):
+        self.root = os.getpid() if root is None else root
+        self.proc = proc
+
+    def start(self) -> OtherWork:
+        self.t0 = time.monotonic()
+        self.machine, self.own = machine_busy(self.proc), own_busy(self.root, self.proc)
+        return self
+
+    def stop(self) -> float:
+        elapsed = time.monotonic() - self.t0
+        machine = machine_busy(self.proc) - self.machine
+        own = own_busy(self.root, self.proc) - self.own
+        return round(max(machine - own, 0) / TICKS / max(elapsed, 1e-3), 2)
+
+
+def other_busy(window: float, root: int | None = None, proc: Path = PROC) -> float:
+    """Cores kept busy by other processes over the next ``window`` seconds."""
+    meter = OtherWork(root, proc).start()
+    time.sleep(window)
+    return meter.stop()
+
+
+def wait_quiet(measure, max_busy: float, wait: float, clock=time.monotonic) -> tuple[float, float]:
+    """Measure other work (``measure()``, in cores) until it is at most ``max_busy`` or
+    ``wait`` seconds have passed: (the last measure, seconds waited).
+
+    >>> readings = iter([1.4, 0.9, 0.05, 0.0])
+    >>> wait_quiet(
+    ...     lambda: next(readings), 0.2, 60, clock=iter(range(0, 100, 5)).__next__
+    ... )
+    (0.05, 15)
+    >>> wait_quiet(lambda: 1.0, 0.2, 12, clock=iter(range(0, 100, 5)).__next__)
+    (1.0, 15)
+    """
+    start = clock()
+    while True:
+        busy = measure()
+        waited = clock() - start
+        if busy <= max_busy or waited >= wait:
+            return busy, waited
+
+
+class Busy(Exception):
+    """The machine did not become quiet: nothing is recorded."""
+
+
+def audit(lighthouse: str, url: str, chromium: str, quiet, keep: Path | None = None) -> dict:
+    """One Lighthouse CLI run of ``url`` in a browser of its own, once ``quiet()`` has
+    waited for the machine to be quiet: scores, metrics, load and other work."""
+    busy_before, waited = quiet()
     before = load()
+    meter = OtherWork().start()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         subprocess.run(
@@ -132,15 +242,23 @@ def audit(lighthouse: str, url: str, chromium: str) -> dict:
             check=True,
             env={**os.environ, "CHROME_PATH": chromium},
         )
+        busy_during = meter.stop()
         report = json.loads(out.read_text(encoding="utf-8"))
+        if keep:
+            keep.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(out, keep)
     audits = report["audits"]
     return {
         "load": before,
+        "other_cores_before": busy_before,
+        "other_cores_during": busy_during,
+        "waited_s": round(waited),
         "lighthouse": report["lighthouseVersion"],
         "chromium": report["environment"]["hostUserAgent"],
         **{name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES},
         **{key: round(audits[audit]["numericValue"]) for key, audit in METRICS.items()},
         "cls": round(audits["cumulative-layout-shift"]["numericValue"], 3),
+        "mainthread_ms": round(audits["mainthread-work-breakdown"]["numericValue"]),
         "transferred_kb": round(audits["total-byte-weight"]["numericValue"] / 1024),
         "failed": sorted(
             f"{report['categories'][name]['title']}: {ref['id']}"
@@ -206,6 +324,29 @@ def render(results: dict, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def refusal(runs: list[dict], max_busy: float) -> str | None:
+    """Why these runs must not be recorded (other work above ``max_busy`` cores before
+    or during a run), or None.
+
+    >>> quiet = {"other_cores_before": 0.01, "other_cores_during": 0.03}
+    >>> refusal([quiet, quiet], 0.2) is None
+    True
+    >>> print(
+    ...     refusal(
+    ...         [quiet, {"other_cores_before": 0.05, "other_cores_during": 0.9}], 0.2
+    ...     )
+    ... )
+    other work used up to 0.9 cores during a run (limit 0.2)
+    >>> print(refusal([{"other_cores_before": 1.2, "other_cores_during": 0.0}], 0.2))
+    other work used up to 1.2 cores before a run (limit 0.2)
+    """
+    for when in ("before", "during"):
+        worst = max(run[f"other_cores_{when}"] for run in runs)
+        if worst > max_busy:
+            return f"other work used up to {worst} cores {when} a run (limit {max_busy})"
+    return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
@@ -216,7 +357,17 @@ def main() -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")  # apt-get install chromium
     parser.add_argument("--runs", type=int, default=5, help="audits per page (median shown)")
     parser.add_argument("--page", action="append", help="audit only these (default: all)")
-    parser.add_argument("--max-load", type=float, default=0.5, help="refuse above this load")
+    parser.add_argument(
+        "--max-busy",
+        type=float,
+        default=0.2,
+        help="refuse when other processes keep more cores than this busy",
+    )
+    parser.add_argument("--window", type=float, default=3, help="seconds of each idle sample")
+    parser.add_argument(
+        "--wait", type=float, default=120, help="longest wait for a quiet machine per run"
+    )
+    parser.add_argument("--reports", type=Path, help="keep each run's Lighthouse JSON here")
     parser.add_argument(
         "--dry-run", action="store_true", help="audit under any load, write nothing"
     )
@@ -224,39 +375,55 @@ def main() -> int:
     if not Path(args.chromium).is_file():
         print(f"{args.chromium}: no such browser (apt-get install chromium, or --chromium PATH)")
         return 2
-    start = load()
-    if start > args.max_load and not args.dry_run:
-        print(
-            f"load average {start} > {args.max_load}: the machine is busy, nothing audited "
-            "(wait for it to be idle, or --dry-run to try without recording)"
+
+    def quiet() -> tuple[float, float]:
+        busy, waited = wait_quiet(
+            lambda: other_busy(args.window), args.max_busy, 0 if args.dry_run else args.wait
         )
-        return 2
+        if busy > args.max_busy and not args.dry_run:
+            raise Busy(
+                f"other processes kept {busy} cores busy after {waited:.0f} s of waiting "
+                f"(limit {args.max_busy}): nothing recorded (--dry-run to try anyway)"
+            )
+        return busy, waited
+
     httpd, base = serve(args.site)
     results = {}
     try:
         for page in args.page or PAGES:
-            runs = [audit(args.lighthouse, base + page, args.chromium) for _ in range(args.runs)]
+            runs = []
+            for i in range(args.runs):
+                keep = None
+                if args.reports:
+                    name = (page.strip("/").replace("/", "_") or "zh") + f".{i}.json"
+                    keep = args.reports / ("zh_" + name if "en/" not in page and page else name)
+                runs.append(audit(args.lighthouse, base + page, args.chromium, quiet, keep))
             results["/" + page] = result = median_run(runs)
             scores = " / ".join(str(result[name]) for name in CATEGORIES)
             print(
                 f"/{page:24} {scores}  (runs {[r['performance'] for r in runs]}, "
+                f"TBT {[r['tbt_ms'] for r in runs]}, "
+                f"other cores {[r['other_cores_during'] for r in runs]}, "
                 f"load {[r['load'] for r in runs]})  FCP {result['fcp_ms']} ms"
                 f"  LCP {result['lcp_ms']} ms  TBT {result['tbt_ms']} ms  CLS {result['cls']}"
-                f"  {result['transferred_kb']} KB"
+                f"  {result['transferred_kb']} KB  main thread {result['mainthread_ms']} ms",
+                flush=True,
             )
+    except Busy as busy:
+        print(busy)
+        return 2
     finally:
         httpd.shutdown()
-    loads = [run["load"] for r in results.values() for run in r["runs"]]
-    if args.dry_run or max(loads) > args.max_load:
-        print(
-            f"not written: {'--dry-run' if args.dry_run else 'the load rose'} "
-            f"(loads {min(loads)}-{max(loads)}, limit {args.max_load})"
-        )
+    every = [run for r in results.values() for run in r["runs"]]
+    why = refusal(every, args.max_busy)
+    if args.dry_run or why:
+        print(f"not written: {'--dry-run' if args.dry_run else why}")
         return 0 if args.dry_run else 2
     first = next(iter(results.values()))
     record = {
         "method": "Lighthouse CLI, defaults (mobile), a fresh Chromium per run; median of "
-        f"{args.runs} by performance, every run kept",
+        f"{args.runs} by performance, every run kept; each run after at most "
+        f"{args.max_busy} cores of other work over {args.window} s",
         "lighthouse": first["lighthouse"],
         "chromium": first["chromium"],
         "cores": os.cpu_count(),

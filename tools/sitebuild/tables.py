@@ -14,8 +14,10 @@ first cell becomes ``<th scope="row">``.
 Material's JavaScript wraps every table in a scroll box once the page has
 loaded; until then the table is squeezed into the column, so the wrap moved the
 text below it (a layout shift of 0.055 on the English glossary at 375 px).
-``wrap`` puts the same boxes in the HTML; the script still wraps the table a
-second time, and ``extra.css`` lays those inner boxes out as nothing.
+``wrap`` puts the same boxes in the HTML, and ``overrides/main.html`` keeps the
+script from wrapping such a table a second time (which took it out of the page and
+put it back: every cell restyled and laid out again, 50 ms of CPU on the glossary);
+``extra.css`` would lay a second pair of boxes out as nothing.
 
 >>> wrap("<p>x</p><table><tr><td>1</td></tr></table>").split("<table>")[0]
 '<p>x</p><div class="md-typeset__scrollwrap"><div class="md-typeset__table">'
