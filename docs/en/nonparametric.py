@@ -197,7 +197,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # Four bandwidths are four snapshots. The explorer below has a single knob, $w$, the inverse of the
 # bandwidth, $h = 1/|w|$ (the page [Parametric attention pooling](parametric.py)
 # makes it a learnable parameter). Drag the slider and $w$ moves from 0.1 to 1000 on a logarithmic
-# scale, with four panels following it. With the keyboard, click the slider first: the arrow keys
+# scale, with four panels following it. With the keyboard, Tab to the slider (or click it): the arrow keys
 # move it by a small step, PageUp and PageDown by a large one, Home and End to either end. The
 # panels:
 #

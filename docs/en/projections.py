@@ -20,8 +20,7 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # %% [markdown]
 # ## Two models, one data set
 #
-# On this two-dimensional toy problem, train two models on the same data with the masked
-# leave-one-out loss
+# Train two models on the same data with the masked leave-one-out loss
 # (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>:
 # full-batch Adam, 300 steps, learning rate 0.1, mean squared error):
 #
@@ -256,7 +255,7 @@ at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre})
 #
 # The kernel is an elliptical Gaussian bump in key space: $A$ sets its width in each direction and
 # $c$ is its centre. $A_{00}$ is several times $A_{11}$, so the bump is clearly narrower along $x_1$
-# (width $1/\sqrt{A_{00}}$) than along $x_2$: the model looks mostly at $x_1$ without ignoring
+# (width $1/\sqrt{A_{00}}$ with $x_2$ held fixed) than along $x_2$: the model looks mostly at $x_1$ without ignoring
 # $x_2$ entirely.
 #
 # The two widths are worth setting beside the one-$w$ model's (the last two lines printed above).

@@ -147,9 +147,9 @@ for row in rows:
 # slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and broadcast forms, whose
 # points all but coincide (the same three full matrices), so tiled is drawn dashed with hollow
 # circles to show around broadcast's solid line; the chunked form's is flat from $n = 2{,}000$ on
-# (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and SDPA's grows
-# only linearly with $n$, its measured peak under 3 MB. The dotted lines are the counted
-# bytes.
+# (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and for SDPA only the
+# counted bytes (its dotted line) grow linearly with $n$: its measured peak stays under 3 MB.
+# The dotted lines are the counted bytes.
 
 # %%
 at.plot_scaling(rows)

@@ -92,8 +92,8 @@ assert gap_kernel < 1e-6
 # one row per query; a softmax turns each row into that query's weights over the keys; and the output
 # is the average of the values under those weights. Dividing by $\sqrt{d}$ keeps the scores' standard
 # deviation from growing with the dimension $d$: if the components of queries and keys are
-# independent with mean 0 and variance 1, the dot product $q^\top k$ is a sum of $d$ terms with
-# variance $d$, so its standard deviation is $\sqrt{d}$, and dividing by $\sqrt{d}$ brings it back
+# independent with mean 0 and variance 1, the dot product $q^\top k$ is a sum of $d$ terms of
+# variance 1, so its variance is $d$, its standard deviation is $\sqrt{d}$, and dividing by $\sqrt{d}$ brings it back
 # to 1. As a formula:
 #
 # $$\begin{aligned}
@@ -289,8 +289,8 @@ assert gap_untied < 1e-6
 
 # %% [markdown]
 # For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
-# the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one; $w$ and $-w$
-# give the same predictions. With $d$ features a matrix can weigh and mix the features.
+# the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one (and, tied, its sign does not
+# matter: $w$ and $-w$ give the same predictions). With $d$ features a matrix can weigh and mix the features.
 # Everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
 # training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and
 # the dot product plus key bias ([dot-product page](dot-product.py)).

@@ -299,8 +299,8 @@ assert by_matmul == by_bmm  # the same message
 # - **Cause**: the two sides of a matrix product have different dtypes; here the input
 #   holds integers and the weight is float32.
 # - **Fix**: write the input as floats (`[[1.0, 2.0, 3.0]]`), or call `.float()`.
-# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls). Its layer has no bias, so
-#   it prints the next entry's `expected m1 and m2 to have the same dtype`: same cause, same fix.
+# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls). The example in that section
+#   uses a layer without bias, so there you see the next entry's `expected m1 and m2 to have the same dtype`: same cause, same fix.
 
 # %%
 layer = nn.Linear(3, 2)  # float32 weight and bias

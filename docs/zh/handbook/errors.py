@@ -454,7 +454,7 @@ with prints_error(ValueError):
 # - **原因**：键和值要一一配对。这里把查询和键对调了：键成了 50 个测试输入，值仍是 40 个训练输出。
 #   画图函数收到长度不同的曲线时，也用这句话报错。
 # - **改法**：调用顺序是 `nadaraya_watson(查询, 键, 值)`，即 `(x_test, x_train, y_train)`。
-# - **讲解**：[非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)。
+# - **讲解**：[非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)
 
 # %%
 with prints_error(ValueError):
