@@ -202,11 +202,20 @@ def test_every_page_named_in_a_docstring_exists() -> None:
 # --- what a reader of the API pages sees (the reader's notes of issue 26) -----------------
 
 
-def _public_modules():
+@functools.cache
+def _raw_package():
+    """The package as griffe reads it with no extension, once per process: loading a module
+    by its own path (``attention_tutorial.pooling``) loads the whole package each time,
+    a second per module; the modules of one load are the same objects."""
     import griffe
 
+    return griffe.load("attention_tutorial", search_paths=[str(ROOT)])
+
+
+def _public_modules():
+    package = _raw_package()
     for module in MODULES:
-        yield module, griffe.load(f"attention_tutorial.{module}", search_paths=[str(ROOT)])
+        yield module, package[module]
 
 
 def _intro(lang: str, module: str) -> str:
@@ -228,8 +237,8 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
     package = griffe.load(
         "attention_tutorial", search_paths=[str(ROOT)], extensions=griffe.load_extensions(links)
     )
-    package_raw = griffe.load("attention_tutorial", search_paths=[str(ROOT)])
-    for module, _ in _public_modules():
+    package_raw = _raw_package()
+    for module in MODULES:
         loaded, raw = package[module], package_raw[module]
         named = docstring_links.explained_pages(raw.docstring.value)
         linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", _intro(lang, module)))
