@@ -396,6 +396,19 @@ def test_at_375_px_the_controls_and_the_curve_are_on_one_screen(server, browser,
         context.close()
 
 
+@pytest.mark.parametrize("path", PAGES)
+def test_at_1280_px_the_learning_rate_slider_keeps_room_for_its_stops(server, browser, path):
+    """Beside the English label and the other controls the slider was 80 px wide for its 13
+    stops; it keeps at least 12rem, and the other controls move to the next row."""
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        layout = page.evaluate(LAYOUT)
+    finally:
+        context.close()
+    slider = layout["lr_slider"]
+    assert slider[2] - slider[0] >= 190, layout
+
+
 COLOURS = """() => {
     const root = document.querySelector('.attn-stepper.is-live');
     const path = getComputedStyle(root.querySelector('svg polyline.path')).stroke;
