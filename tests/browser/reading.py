@@ -260,7 +260,9 @@ DARK_JS = """() => {
   const white = [];
   for (const img of document.querySelectorAll('article img')) {
     const s = getComputedStyle(img);
-    if (s.filter === 'none') white.push(img.getAttribute('src'));
+    // a heatmap's SVG draws its own dark variant when its colour scheme is dark
+    const own = s.colorScheme === 'dark' && img.getAttribute('src').endsWith('.svg');
+    if (s.filter === 'none' && !own) white.push(img.getAttribute('src'));
   }
   return {slate, white_figures: white};
 }"""

@@ -12,8 +12,10 @@ visit's layout-shift check.
 
 from __future__ import annotations
 
+import io
 import re
 
+import numpy as np
 import pytest
 
 from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS
@@ -47,6 +49,39 @@ def test_dark_palette_figures(browser, server, path, width, screenshots):
         context.close()
     assert found["slate"], f"{path}: the dark palette did not apply"
     assert found["white_figures"] == [], f"{path}: white figures {found['white_figures']}"
+
+
+# The first heatmap (a figure with a colour scale), loaded.
+HEATMAP = "article img.attn-colour-scale"
+LOADED = "async img => { img.loading = 'eager'; await img.decode(); }"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_heatmaps_follow_the_palette_and_keep_their_colour_map(browser, server, scheme):
+    """A reader found the heatmaps kept a light panel in the dark palette. Their panel
+    follows the palette; the colour map does not invert: the largest weight stays the
+    darkest red in both palettes."""
+    from PIL import Image
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(server + "nonparametric/", wait_until="load")
+        heatmap = page.locator(HEATMAP).first
+        heatmap.evaluate(LOADED)
+        shot = Image.open(io.BytesIO(heatmap.screenshot())).convert("RGB")
+    finally:
+        context.close()
+    corner = shot.getpixel((3, 3))
+    if scheme == "dark":
+        assert max(corner) < 60, corner  # a dark panel
+    else:
+        assert min(corner) > 240, corner
+    pixels = np.asarray(shot, dtype=int).reshape(-1, 3)
+    reds = pixels[(pixels[:, 0] > 90) & (pixels[:, 0] > 2 * pixels[:, 1] + 20)]
+    assert len(reds), "no red cell"
+    deepest = tuple(reds[reds.sum(axis=1).argmin()])
+    assert deepest[0] < 160 and deepest[1] < 40, deepest  # a deep red, in both palettes
 
 
 # A faint paragraph (#bbb on white: 1.9:1), a button without a name, and a faint token in a
