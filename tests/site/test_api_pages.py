@@ -284,7 +284,7 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
     for module, _ in _public_modules():
         loaded, raw = package[module], package_raw[module]
         named = docstring_links.explained_pages(raw.docstring.value)
-        linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", _intro(lang, module)))
+        linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", _intro(lang, module)))
         assert named <= linked, (lang, module, sorted(named - linked))
         assert (
             "Explained on" not in loaded.docstring.value and "讲解见" not in loaded.docstring.value

@@ -124,7 +124,7 @@ def intro_pages(module: str, lang: str) -> frozenset[str]:
     if not page.is_file():
         return frozenset()
     intro = page.read_text(encoding="utf-8").split("\n::: ", 1)[0]
-    return frozenset(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", intro))
+    return frozenset(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", intro))
 
 
 def summary_zh(obj: griffe.Object) -> str | None:

@@ -419,7 +419,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "`lang` 或 `layout` 未知、`fits` 是空的或长度不一致时。",
     },
     "figures.curves.plot_loss": {
-        "losses": "每轮一个损失，就是 `train` 返回的那样。",
+        "losses": "每轮一个损失，即 `train` 的返回值。",
         "lang": _LANG,
         "title": _TITLE,
         "return": _FIGURE,
