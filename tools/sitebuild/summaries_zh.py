@@ -352,7 +352,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "x_train": _X_TRAIN,
         "y_train": _Y_TRAIN,
         "bandwidths": "一到六个正的带宽 `h`。",
-        "layout": '`"wide"`（12 pt 的字）或 `"narrow"`（同样的网格，字更大、刻度更少：给手机的窄栏用）。',
+        "layout": '`"wide"`（12 pt 的字）或 `"narrow"`'
+        "（同样的网格，字更大、刻度更少：给手机的窄栏用）。",
         "lang": _LANG,
         "return": "图：`2 * len(bandwidths)` 个坐标系（先是拟合，再是热图），"
         "后面每幅热图各有一个颜色条。",
