@@ -110,8 +110,16 @@ def api_page_imports() -> dict:
 
 
 @pytest.fixture(autouse=True)
-def _api_page_imports(doctest_namespace):
+def _api_page_imports(request, doctest_namespace):
     """The package's examples run with the imports their API pages state (as the examples
     of the API pages' Markdown do, and ``tests/site/test_api_pages.py``), so that an example
-    need not import again what its page says is imported."""
-    doctest_namespace.update(api_page_imports())
+    need not import again what its page says is imported. A name the example's own module
+    defines stays the module's: pytest puts the namespace over the module's globals, and
+    ``figures._alt.describe`` would otherwise be ``data.describe`` in its own example."""
+    dtest = getattr(request.node, "dtest", None)
+    own = dtest.globs if dtest is not None else {}
+    for name, value in api_page_imports().items():  # the namespace lasts the whole session
+        if name in own:
+            doctest_namespace.pop(name, None)
+        else:
+            doctest_namespace[name] = value

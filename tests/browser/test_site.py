@@ -109,20 +109,23 @@ def scheme(page) -> str:
     return page.evaluate("document.body.getAttribute('data-md-color-scheme')")
 
 
-def figure_corner_pixels(page) -> list[list[int]]:
-    """The top-left pixel of every figure in the notebook outputs."""
+def figure_corner_pixels(page) -> list[list]:
+    """The top-left pixel of every figure shown in the notebook outputs, as the image draws it,
+    with whether it is a figure with a colour scale (a heatmap: ``attn-colour-scale``)."""
     return page.evaluate(
         """async () => {
             const out = [];
             const timeout = new Promise((_, reject) => setTimeout(() => reject('timeout'), 10000));
             for (const img of document.querySelectorAll('.jp-OutputArea-output img')) {
+                if (!img.getClientRects().length) continue;  // the other layout's drawing
                 img.loading = 'eager';  // lazy images below the fold never decode otherwise
                 await Promise.race([img.decode(), timeout]);
                 const c = document.createElement('canvas');
                 c.width = img.naturalWidth; c.height = img.naturalHeight;
                 const ctx = c.getContext('2d');
                 ctx.drawImage(img, 0, 0);
-                out.push([...ctx.getImageData(2, 2, 1, 1).data]);
+                out.push([img.classList.contains('attn-colour-scale'),
+                          [...ctx.getImageData(2, 2, 1, 1).data]]);
             }
             return out;
         }"""
@@ -151,7 +154,8 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
     assert scheme(page) == "default"
     assert page.evaluate(COLOR_SCHEME_METAS) == ["light"]
     light = figure_corner_pixels(page)
-    assert light and all(p[:3] == [255, 255, 255] for p in light)
+    assert light and all(p[:3] == [255, 255, 255] for _, p in light)
+    assert any(heatmap for heatmap, _ in light), "no heatmap on the page"
     # transitions stay off while the palette switches (tools/sitebuild/restyle.py)
     page.evaluate(SWITCHING_WATCH)
     page.locator("label.md-header__button[for='__palette_1']").click()
@@ -162,8 +166,11 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
     page.wait_for_function(f"{COLOR_SCHEME_METAS}.join() === 'dark'")
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background != "rgb(255, 255, 255)"
-    # figures keep their own white background, so dark text on them stays readable
-    assert figure_corner_pixels(page) == light
+    # line charts keep their own white background (the stylesheet shows them inverted,
+    # tests/browser/test_reading.py); a heatmap draws its own dark panel, its colour map kept
+    dark = figure_corner_pixels(page)
+    assert [p for heatmap, p in dark if not heatmap] == [p for h, p in light if not h]
+    assert all(max(p[:3]) < 60 for heatmap, p in dark if heatmap), dark
     if PAGE_SCREENSHOTS:  # for reviewers (make screenshots); the default run takes none
         page.screenshot(path=str(screenshots / f"dark_{root.strip('/') or 'zh'}.png"))
     page.goto(server + root + "api/", wait_until="networkidle")

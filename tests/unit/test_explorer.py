@@ -56,7 +56,9 @@ def test_labels_and_static_figure_per_language(html_of, lang, label):
 
 def test_mimebundle_carries_both_languages(explorer, html_of, monkeypatch):
     calls = []
-    monkeypatch.setattr(explorer, "html", lambda lang: calls.append(lang) or html_of(lang))
+    monkeypatch.setattr(
+        explorer, "html", lambda lang=None: calls.append(lang) or html_of(lang or "zh")
+    )
     monkeypatch.setenv(FIGURE_LANGS_ENV, "zh,en")
     bundle, _ = explorer._repr_mimebundle_()
     variants = bundle[FIGURE_MIME]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from decimal import Decimal, localcontext
 
 import pytest
@@ -175,10 +176,16 @@ def test_sdpa_matches_within_what_the_dot_product_form_allows(problem) -> None:
 def test_dot_product_pooling_matches_within_what_its_form_allows(problem) -> None:
     queries, keys, values, bandwidth, _ = problem
     w = 1 / bandwidth
-    result = refuses_for_overflow(
-        lambda: at.dot_product_pooling(queries, keys, values, w),
-        queries, keys, bandwidth, queries.dtype, "w",
-    )  # fmt: skip
+    # Where float32 holds the scores only in steps of 0.5 or more the function warns (its
+    # answer can then be far off, scores.py); the answer must still be within what the
+    # dot-product form allows, which these bounds already grant it.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RuntimeWarning)
+        result = refuses_for_overflow(
+            lambda: at.dot_product_pooling(queries, keys, values, w),
+            queries, keys, bandwidth, queries.dtype, "w",
+        )  # fmt: skip
+    assert all("dot_product_pooling" in str(c.message) for c in caught), caught
     if result is not None:
         check(result[0], queries, keys, values, bandwidth, queries.dtype, dot=True)
 
