@@ -63,7 +63,10 @@ class MarkdownExamples(pytest.Item):
 
     def runtest(self) -> None:
         failures = []
-        for example in SYBIL.parse(Path(self.path)):
+        document = SYBIL.parse(Path(self.path))
+        if Path(self.path).parent.name == "api":  # the imports an API page says it assumes
+            document.namespace.update(api_page_imports())
+        for example in document:
             try:
                 example.evaluate()
             except SybilFailure as failure:
@@ -92,3 +95,23 @@ def pytest_collect_file(file_path: Path, parent):
     if SYBIL.should_parse(file_path):
         return MarkdownPage.from_parent(parent, path=file_path)
     return None
+
+
+def api_page_imports() -> dict:
+    """The names of ``import numpy as np``, ``import torch`` and ``from attention_tutorial
+    import *``: what every API page says its examples assume."""
+    import numpy as np
+    import torch
+
+    import attention_tutorial
+
+    names = {name: getattr(attention_tutorial, name) for name in attention_tutorial.__all__}
+    return {"np": np, "torch": torch, **names}
+
+
+@pytest.fixture(autouse=True)
+def _api_page_imports(doctest_namespace):
+    """The package's examples run with the imports their API pages state (as the examples
+    of the API pages' Markdown do, and ``tests/site/test_api_pages.py``), so that an example
+    need not import again what its page says is imported."""
+    doctest_namespace.update(api_page_imports())

@@ -110,10 +110,10 @@ def bandwidth_explorer(
             0 to ``n_test - 1``.
 
     Examples:
-        >>> # the lesson's explorer; a notebook cell that ends with `explorer` shows it
-        >>> explorer = bandwidth_explorer(w=2.0, query_indices=(0, 25))
+        >>> # the lessons' explorer; a notebook cell that ends with `explorer` shows it
+        >>> explorer = bandwidth_explorer(make_data(), w=1.0, query_indices=(0, 25, 40))
         >>> explorer
-        BandwidthExplorer(w=2, n_train=50, n_test=50)
+        BandwidthExplorer(w=1.0, n_train=50, n_test=50)
         >>> bandwidth_explorer(query_indices=(1, 1))
         Traceback (most recent call last):
         ...
@@ -171,8 +171,13 @@ class BandwidthExplorer:
             "labels": words,
         }
 
-    def html(self, lang: str = "zh") -> str:
-        """The container: the JSON, and the static figure shown without JavaScript."""
+    def html(self, lang: str | None = None) -> str:
+        """The explorer's HTML: its JSON, and the static figure shown without JavaScript.
+
+        ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
+        figures.
+        """
+        lang = current_language() if lang is None else lang
         payload = json.dumps(self.payload(lang), ensure_ascii=False, separators=(",", ":"))
         payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
         fig = plot_explorer_panels(self.data, self.w, query_indices=self.query_indices, lang=lang)
@@ -191,7 +196,7 @@ class BandwidthExplorer:
 
     def _repr_html_(self) -> str:
         """The HTML in the current language (``figures.set_language``)."""
-        return self.html(current_language())
+        return self.html()
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None
@@ -212,4 +217,4 @@ class BandwidthExplorer:
     def __repr__(self) -> str:
         """Name the initial ``w`` and the size of the data."""
         sizes = f"n_train={self.data.n_train}, n_test={self.data.n_test}"
-        return f"BandwidthExplorer(w={self.w:g}, {sizes})"
+        return f"BandwidthExplorer(w={self.w!r}, {sizes})"

@@ -12,7 +12,8 @@ differs by $(q w)^2/2$, the same for every key of a query, so the softmax is the
 same): `dot_product_scores`, and the query, key and bias terms that
 ``F.scaled_dot_product_attention`` takes (`dot_product_terms`). In float32 it
 loses digits as the inputs grow (two products nearly cancel): the page
-`scale.md` shows by how much.
+`scale.md` shows by how much. At ``|q|, |k|`` about ``1e4`` the float32 weights can
+be entirely wrong, with no error (`dot_product_pooling` warns).
 
 The softmax policy (`softmax_over_keys`, and the chunked `online_pool`): a
 softmax over the keys; where every score of a row is $-\infty$ (a huge $w$, a
@@ -35,6 +36,7 @@ Explained on the pages `nonparametric.md`, `dot-product.md` and `scale.md`.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 
 import torch
@@ -291,7 +293,9 @@ def gaussian_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> T
     Args:
         queries: Shape ``(n_queries,)``, floating dtype.
         keys: Shape ``(n_keys,)``, the dtype of ``queries``.
-        w: The inverse bandwidth, a number or a one-element tensor.
+        w: The inverse bandwidth, a number or a one-element tensor: any finite
+            value; its sign does not matter, and ``w = 0`` gives every key the same
+            weight (average pooling).
 
     Returns:
         The scores, shape ``(n_queries, n_keys)``; a softmax along ``dim=1``
@@ -302,7 +306,8 @@ def gaussian_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> T
         TypeError: If ``queries`` or ``keys`` is not a tensor, or ``w`` is not a number or a
             tensor.
         ValueError: If ``queries`` or ``keys`` is not 1-D, is empty, has an integer
-            dtype or holds NaN or an infinite value; or if they differ in dtype.
+            dtype or holds NaN or an infinite value; if they differ in dtype; or if
+            ``w`` is not a finite number or has more than one element.
 
     Examples:
         >>> gaussian_scores(torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0]))
@@ -371,7 +376,8 @@ def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -
     Args:
         queries: Shape ``(n_queries,)``, floating dtype.
         keys: Shape ``(n_keys,)``, the dtype of ``queries``.
-        w: The inverse bandwidth, a number or a one-element tensor.
+        w: The inverse bandwidth, a number or a one-element tensor: any finite
+            value (as for ``gaussian_scores``).
 
     Returns:
         The scores, shape ``(n_queries, n_keys)``; half-precision inputs are
@@ -381,8 +387,9 @@ def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -
         TypeError: If ``queries`` or ``keys`` is not a tensor, or ``w`` is not a number or a
             tensor.
         ValueError: If ``queries`` or ``keys`` is not 1-D, is empty, has an integer
-            dtype or holds NaN or an infinite value; if they differ in dtype; or if
-            the queries, the keys and ``w`` are so large that the products overflow.
+            dtype or holds NaN or an infinite value; if they differ in dtype; if ``w``
+            is not a finite number or has more than one element; or if the queries,
+            the keys and ``w`` are so large that the products overflow.
 
     Examples:
         >>> queries, keys = torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0])
@@ -406,8 +413,14 @@ def dot_product_pooling(
     """Nadaraya-Watson regression computed from dot-product scores.
 
     ``softmax((q w)(k w) - (k w)^2 / 2) @ values``: the same predictions as
-    ``nadaraya_watson`` with bandwidth ``1 / |w|``, up to the digits the
-    dot-product form loses in float32 when the inputs are large.
+    ``nadaraya_watson`` with bandwidth ``1 / |w|``, as long as float32 holds the
+    scores' digits. It does not when ``|q w|`` and ``|k w|`` are large: each score
+    is two products near ``(q w)^2`` that nearly cancel, and at ``|q|, |k|`` about
+    ``1e4`` (``w = 1``) float32 keeps them only in steps of about 18, so the weights
+    can be entirely wrong with no error: the second example gives 5.0 where
+    ``nadaraya_watson`` gives 3.7754. A ``RuntimeWarning`` then names the
+    magnitude; the distance form (``nadaraya_watson``), or inputs centred near 0,
+    keep the digits.
 
     Explained on the page `dot-product.md`.
 
@@ -415,7 +428,8 @@ def dot_product_pooling(
         queries: Shape ``(n_queries,)``, floating dtype.
         keys: Shape ``(n_keys,)``, the dtype of ``queries``.
         values: Shape ``(n_keys,)``, paired with ``keys``, the dtype of ``queries``.
-        w: The inverse bandwidth, a number or a one-element tensor.
+        w: The inverse bandwidth, a number or a one-element tensor: any finite
+            value (as for ``gaussian_scores``).
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_queries,)`` and
@@ -426,7 +440,12 @@ def dot_product_pooling(
             not a number or a tensor.
         ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds
             NaN or an infinite value; if the three differ in dtype; if ``keys`` and
-            ``values`` differ in length; or if the products overflow.
+            ``values`` differ in length; if ``w`` is not a finite number or has more
+            than one element; or if the products overflow.
+
+    Warns:
+        RuntimeWarning: If the scores are so large that their dtype rounds them in
+            steps of 0.5 or more (the weights can then be far off).
 
     Examples:
         >>> y_hat, attention_weights = dot_product_pooling(
@@ -436,10 +455,48 @@ def dot_product_pooling(
         ... )
         >>> y_hat
         tensor([1.1920, 5.0000])
+        >>> # |q|, |k| about 1e4 in float32: the weights are wrong, and only a warning says so
+        >>> q, k, v = (
+        ...     torch.tensor([1e4]),
+        ...     torch.tensor([1e4, 1e4 + 1]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
+        >>> nadaraya_watson(q, k, v, bandwidth=1.0)[0]  # the distance form
+        tensor([3.7754])
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     y_dot, _ = dot_product_pooling(q, k, v)
+        >>> y_dot
+        tensor([5.])
+        >>> print(caught[0].category.__name__, caught[0].message)
+        RuntimeWarning dot_product_pooling: |q| up to 1e+04 and |k| up to 1e+04 with
+        w = 1 give scores of about 1.5e+08, which torch.float32 holds only in steps of
+        about 18: the weights can be far off; use nadaraya_watson (the distance form),
+        centre the inputs near 0, or float64
     """
     _checks.queries_keys_values(queries, keys, values)
     scores = dot_product_scores(queries, keys, w)  # (n_queries, n_keys)
+    _warn_if_rounded(queries, keys, w, scores.dtype)
     attention_weights = F.softmax(scores, dim=1)  # (n_queries, n_keys); scores are finite
     # (n_queries, n_keys) @ (n_keys,) -> (n_queries,)
     y_hat = attention_weights @ _checks.upcast(values)
     return y_hat, attention_weights
+
+
+def _warn_if_rounded(queries: Tensor, keys: Tensor, w: float | Tensor, dtype: torch.dtype) -> None:
+    """Warn when ``dtype`` rounds the dot-product scores in steps of 0.5 or more."""
+    w = abs(float(w))
+    q_max = queries.abs().amax().double().item()
+    k_max = keys.abs().amax().double().item()
+    largest = q_max * k_max * w**2 + (k_max * w) ** 2 / 2  # the larger terms of a score
+    step = torch.finfo(dtype).eps * largest  # about the spacing of dtype's numbers there
+    if step >= 0.5:
+        warnings.warn(
+            f"dot_product_pooling: |q| up to {q_max:.3g} and |k| up to {k_max:.3g} with "
+            f"w = {w:.3g} give scores of about {largest:.3g}, which {dtype} holds only in "
+            f"steps of about {step:.2g}: the weights can be far off; use nadaraya_watson "
+            "(the distance form), centre the inputs near 0, or float64",
+            RuntimeWarning,
+            stacklevel=3,
+        )

@@ -261,8 +261,13 @@ class SgdStepper:
             )
         return list(self._path)
 
-    def html(self, lang: str = "zh") -> str:
-        """The container: the JSON, and the static path shown without JavaScript."""
+    def html(self, lang: str | None = None) -> str:
+        """The stepper's HTML: its JSON, and the static path shown without JavaScript.
+
+        ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
+        figures.
+        """
+        lang = current_language() if lang is None else lang
         words = _words(lang)
         payload = json.dumps(self.payload(lang), ensure_ascii=False, separators=(",", ":"))
         payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
@@ -290,7 +295,7 @@ class SgdStepper:
 
     def _repr_html_(self) -> str:
         """The HTML in the current language (``figures.set_language``)."""
-        return self.html(current_language())
+        return self.html()
 
     # both languages in one bundle, as the explorer does (it only calls self.html)
     _repr_mimebundle_ = BandwidthExplorer._repr_mimebundle_

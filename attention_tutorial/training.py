@@ -50,7 +50,6 @@ def train(
 
     Examples:
         >>> # the lesson's training: the seeded initial w, 5 steps at lr = 0.5
-        >>> from attention_tutorial import SEED, make_data
         >>> data = make_data()
         >>> _ = torch.manual_seed(SEED)
         >>> model = NWKernelRegression()
@@ -124,7 +123,8 @@ def loss_at_w(
 
     Args:
         w: The inverse bandwidth: a number, or a one-element tensor like ``model.w``.
-        x_train: Training inputs, shape ``(n_train,)``, floating dtype.
+        x_train: Training inputs, shape ``(n_train,)``, floating dtype; ``n_train >= 2``
+            with ``leave_one_out=True`` (each point needs another point's key).
         y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
         leave_one_out: Drop each point's own key and value (the default).
 
@@ -135,8 +135,8 @@ def loss_at_w(
         TypeError: If ``w`` is not a number or a tensor, ``x_train`` or ``y_train``
             not a tensor, or ``leave_one_out`` not a bool.
         ValueError: If ``w`` is not finite; if ``x_train`` or ``y_train`` is not 1-D,
-            is empty, has an integer dtype or holds NaN or an infinite value; or if
-            they differ in length or dtype.
+            is empty, has an integer dtype or holds NaN or an infinite value; if they
+            differ in length or dtype; or if ``n_train < 2`` with ``leave_one_out=True``.
 
     Examples:
         >>> x_train = torch.tensor([0.0, 1.0, 2.0])

@@ -72,10 +72,35 @@ def run_build(
     return seconds
 
 
+# Every test phase of the run, as the controller receives it: [worker, test id, phase,
+# start (seconds after the run started), seconds]. Written to ``timeline.json`` among
+# the artifacts at the end of the run, with the background builds' times: where the
+# run's time goes, by worker (``pytest_terminal_summary``).
+TIMELINE: list[list] = []
+RUN_START = time.time()
+
+
 def pytest_configure(config):
     # The controller's pid: background builds stop when it is gone (xdist workers inherit it).
     if not hasattr(config, "workerinput"):
         os.environ[OWNER_ENV] = str(os.getpid())
+
+
+def pytest_runtest_logreport(report):
+    """Record a test phase's worker, start and length (on the controller)."""
+    node = getattr(report, "node", None)  # pytest-xdist: the worker that ran it
+    worker = node.workerinput["workerid"] if node is not None else "main"
+    start = getattr(report, "start", None)
+    if start is not None:
+        TIMELINE.append(
+            [
+                worker,
+                report.nodeid,
+                report.when,
+                round(start - RUN_START, 2),
+                round(report.duration, 2),
+            ]
+        )
 
 
 def _stage(item) -> int:
@@ -226,8 +251,32 @@ def pytest_sessionfinish(session):
         runner.wait()
 
 
+def timeline(folder: Path | None) -> dict:
+    """The run's test phases and background builds, each with its start and length in seconds
+    after the run started, and each worker's time in tests against the run's length.
+
+    >>> t = timeline(None)
+    >>> sorted(t)
+    ['builds', 'seconds', 'tests', 'workers']
+    """
+    seconds = round(time.time() - RUN_START, 1)
+    workers: dict[str, float] = {}
+    for worker, _test, _phase, _start, length in TIMELINE:
+        workers[worker] = round(workers.get(worker, 0.0) + length, 1)
+    builds = {}
+    for name in BUILDS if folder is not None else ():
+        started, result = folder / name / "started", folder / name / "result.json"
+        if started.exists() and result.exists():
+            builds[name] = {
+                "start": round(started.stat().st_mtime - RUN_START, 1),
+                "seconds": round(json.loads(result.read_text())["seconds"], 1),
+            }
+    return {"seconds": seconds, "workers": workers, "builds": builds, "tests": TIMELINE}
+
+
 def pytest_terminal_summary(terminalreporter, config):
-    """Where the browser screenshots are, and how long the background builds took."""
+    """Where the browser screenshots are, how long the background builds took, and the
+    run's timeline (``timeline.json`` among the artifacts)."""
     if hasattr(config, "workerinput"):
         return
     shots = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts")) / "screenshots"
@@ -236,6 +285,16 @@ def pytest_terminal_summary(terminalreporter, config):
         terminalreporter.write_line(f"browser screenshots ({count}): {shots}")
     factory = getattr(config, "_tmp_path_factory", None)
     folder = factory.getbasetemp() / "builds" if factory is not None else None
+    if TIMELINE:
+        record = timeline(folder if folder is not None and folder.is_dir() else None)
+        artifacts = Path(os.environ.get("ATTN_ARTIFACTS", ROOT / "test-artifacts"))
+        artifacts.mkdir(parents=True, exist_ok=True)
+        (artifacts / "timeline.json").write_text(json.dumps(record))
+        busy = ", ".join(f"{w} {s:.0f} s" for w, s in sorted(record["workers"].items()))
+        terminalreporter.write_line(
+            f"time in tests by worker, of {record['seconds']:.0f} s: {busy} "
+            f"(timeline: {artifacts / 'timeline.json'})"
+        )
     if folder is None or not folder.is_dir():
         return
     times = [

@@ -181,12 +181,12 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
         "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
-        "plot_attention_heatmaps.band.panel": "{name}：每个查询平均用到 {used:.1f} 个键"
-        "（1/Σα²），{shape}（带内 {filled:.0%} 的键分到权重）",
+        "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}"
+        "（每个查询的 1/Σα²，再对查询取平均），{shape}（带内 {filled:.0%} 的键分到权重）",
         "plot_attention_heatmaps.band.end": "带指每个查询从第一个到最后一个权重不低于该行最大值"
         "十分之一的键；颜色条从 0 到 {top:.2f}。",
-        "plot_attention_heatmaps.own.panel": "{name}：每个查询平均用到 {used:.1f} 个键"
-        "（1/Σα²），对角线（每个点自己的键）上的权重平均为 {diagonal}",
+        "plot_attention_heatmaps.own.panel": "{name}：有效键数 {used:.1f}"
+        "（每个查询的 1/Σα²，再对查询取平均），对角线（每个点自己的键）上的权重平均为 {diagonal}",
         "plot_attention_heatmaps.own.end": "颜色条从 0 到 {top:.2f}。",
         "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
         "最大的权重 {top:.3f}。",

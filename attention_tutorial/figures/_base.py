@@ -56,6 +56,20 @@ FONTS = {
 }
 MONO = ["DejaVu Sans Mono"]
 _SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "attention-tutorial", "svg.image_inline": True}
+# The dark palette of an SVG figure whose colours encode values (a heatmap): the site
+# cannot invert it (its colour map would invert too), so the SVG carries its own dark
+# variant, chosen by the colour scheme its page gives the image (``color-scheme: dark``
+# in the dark palette, docs/assets/stylesheets/extra.css). The panels and text turn dark
+# and light; the colour map (embedded images) and text with a colour of its own (the
+# matrices' entries) stay as they are. The colours are Material's slate palette.
+DARK_SVG_STYLE = (
+    "@media (prefers-color-scheme: dark) {"
+    ' path[style*="fill: #ffffff"] { fill: #1e2029 !important; }'
+    ' [style*="stroke: #000000"] { stroke: #c6c8ce !important; }'
+    ' [style*="stroke: #cccccc"] { stroke: #5a5d66 !important; }'
+    " text { fill: #e2e4e9; }"
+    " }"
+)
 
 P = ParamSpec("P")
 DEFAULT_LANGUAGE = "zh"  # the current language until ``set_language`` names another
@@ -126,6 +140,8 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
     head = f"\n <!-- {FACTS_KEY} {facts} -->"
     if description:  # the first child <title> is the SVG's accessible name; the build reads it
         head = f"\n <title>{html.escape(description)}</title>{head}"
+    if '"colour_scale": true' in facts:  # its own dark variant (``DARK_SVG_STYLE``)
+        head += f'\n <style type="text/css">{DARK_SVG_STYLE}</style>'
     svg = svg[:start] + head + svg[start:]
     if len(svg) < SVG_ALWAYS_BELOW:
         return "image/svg+xml", svg, {}

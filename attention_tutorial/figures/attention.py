@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import matplotlib
 import numpy as np
 import torch
 from matplotlib.figure import Figure
@@ -186,10 +187,17 @@ def plot_attention_heatmaps(
 
 
 BAND_SHARE = 0.1  # a key is in a query's band when its weight is >= this share of the row's max
-BAND_FILLED = 0.5  # a band in which at least this share of the keys get weight is continuous
+# A band in which at least BAND_WHOLE of the keys get weight is continuous; from
+# BAND_FILLED up it has gaps; below BAND_FILLED it is broken into patches.
+BAND_WHOLE = 0.9
+BAND_FILLED = 0.5
 BAND_WORDS = {
-    "zh": {"continuous": "深色带连续", "patches": "深色带断成小块"},
-    "en": {"continuous": "the band is continuous", "patches": "the band is broken into patches"},
+    "zh": {"continuous": "深色带连续", "gaps": "深色带有空隙", "patches": "深色带断成小块"},
+    "en": {
+        "continuous": "the band is continuous",
+        "gaps": "the band has gaps",
+        "patches": "the band is broken into patches",
+    },
 }
 
 
@@ -202,13 +210,13 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     query on its own key. Otherwise ``filled``: the share of keys between a query's
     first and last key with at least ``BAND_SHARE`` of its largest weight that have
     that much weight, averaged over queries (1.0: an unbroken band), and ``shape``, the
-    words for it in ``lang``: from ``BAND_FILLED`` up a continuous band, below it a band
-    broken into patches.
+    words for it in ``lang``: from ``BAND_WHOLE`` up a continuous band, from
+    ``BAND_FILLED`` up a band with gaps, below it a band broken into patches.
 
     >>> band = np.array([[0.5, 0.0, 0.5], [0.2, 0.6, 0.2]])
     >>> facts = _panel_facts("A", band, own=False, lang="en")
     >>> facts["filled"], facts["shape"], round(facts["used"], 2)
-    (0.83, 'the band is continuous', 2.14)
+    (0.83, 'the band has gaps', 2.14)
     >>> _panel_facts("B", np.eye(2), own=True, lang="en")["diagonal"]
     '1.00'
     """
@@ -223,7 +231,8 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
         first, last = np.flatnonzero(inside)[[0, -1]]
         filled.append(float(inside[first : last + 1].mean()))
     share = round(float(np.mean(filled)), 2)
-    shape = BAND_WORDS[lang]["continuous" if share >= BAND_FILLED else "patches"]
+    kind = "continuous" if share >= BAND_WHOLE else "gaps" if share >= BAND_FILLED else "patches"
+    shape = BAND_WORDS[lang][kind]
     return {"name": name, "used": used, "filled": share, "shape": shape}
 
 
@@ -386,12 +395,16 @@ def plot_bandwidth_gallery(
     bandwidths: Sequence[float],
     *,
     lang: str | None = None,
+    layout: str = "wide",
 ) -> Figure:
-    """Show Nadaraya-Watson fits (top row) and their weights (bottom row) for several bandwidths.
+    """Show Nadaraya-Watson fits (left) and their weights (right), one row per bandwidth.
 
-    Column ``j`` uses ``nadaraya_watson(x_test, x_train, y_train, bandwidth=bandwidths[j])``;
-    its title gives the bandwidth and the test MSE against ``y_truth``. Each
-    heatmap has its own colour scale: a wide kernel spreads the weight thinly.
+    Row ``j`` uses ``nadaraya_watson(x_test, x_train, y_train, bandwidth=bandwidths[j])``;
+    its fit's title gives the bandwidth and the test MSE against ``y_truth``. Each
+    heatmap has its own colour scale: a wide kernel spreads the weight thinly. On a
+    phone, the site shows the same figure drawn with ``layout="narrow"`` (the build
+    draws both): the same grid with larger text, which a phone shows at least
+    ``PHONE_TEXT_PX`` high.
 
     Explained on the page `nonparametric.md`.
 
@@ -402,6 +415,8 @@ def plot_bandwidth_gallery(
         y_train: Training outputs (the values), shape ``(n_train,)``.
         bandwidths: One to six positive kernel widths ``h``.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"`` (12 pt text) or ``"narrow"`` (the same grid, larger text, fewer
+            ticks: for a phone's column).
 
     Returns:
         The figure: ``2 * len(bandwidths)`` axes (fits, then heatmaps) followed by
@@ -439,60 +454,91 @@ def plot_bandwidth_gallery(
                 f"got {len(bandwidths)}"
             )
         widths = [_checks.positive_number(f"bandwidths[{j}]", h) for j, h in enumerate(bandwidths)]
-        n_rows = len(widths)
-        # one row per bandwidth (fit | heatmap): narrow enough to read on a phone
-        fig = new_figure((6.0, 2.5 * n_rows + 0.9))
-        cells = fig.add_gridspec(n_rows, 2, width_ratios=(1.15, 1.0))
-        fit_axes = [fig.add_subplot(cells[j, 0]) for j in range(n_rows)]
-        heat_axes = [fig.add_subplot(cells[j, 1]) for j in range(n_rows)]
-        for ax in fit_axes[1:]:
-            ax.sharex(fit_axes[0])
-            ax.sharey(fit_axes[0])
-        x_test_np, y_truth_np = x_test.detach().numpy(), y_truth.detach().numpy()
-        x_train_np, y_train_np = x_train.detach().numpy(), y_train.detach().numpy()
-        ascending = all(len(v) < 2 or bool(np.all(np.diff(v) > 0)) for v in (x_test_np, x_train_np))
-        extent = (x_train_np[0], x_train_np[-1], x_test_np[-1], x_test_np[0]) if ascending else None
-        for j, h in enumerate(widths):
-            y_hat, attention_weights = nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
-            mse = ((y_hat - y_truth) ** 2).mean().item()
-            ax = fit_axes[j]
-            ax.tick_params(labelfontfamily=FONTS[lang])
-            y_hat_np = y_hat.detach().numpy()  # (n_test,)
-            draw_fit(
-                ax,
-                words,
-                x_test_np,
-                y_truth_np,
-                y_hat_np,
-                x_train_np,
-                y_train_np,
-                size=8,
-                alpha=0.4,
-            )
-            ax.set_title(f"h = {h:g}\nMSE = {mse:.3f}")
-            ax.set_ylabel(words["y"])
-            heat = heat_axes[j]
-            heat.tick_params(labelfontfamily=FONTS[lang])
-            image = heat.imshow(
-                attention_weights.detach().numpy(),
-                cmap="Reds",
-                vmin=0.0,
-                aspect="auto",
-                extent=extent,  # sorted data: x values on both axes
-            )
-            if extent is not None:
-                # the keys' axis spans the queries' range too, as the queries' axis does:
-                # it starts at 0 with a tick there (the first key lies a little right of it)
-                heat.set_xlim(min(extent[0], extent[3]), max(extent[1], extent[2]))
-            colorbar = fig.colorbar(image, ax=heat)
-            colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
-            colorbar.set_label(words["weight_short"])
-            heat.set_ylabel(words["queries"])
-        fit_axes[-1].set_xlabel(words["x"])
-        heat_axes[-1].set_xlabel(words["keys"])
-        fig.legend(
-            handles=fit_axes[0].lines + fit_axes[0].collections,
-            loc="outside lower center",
-            ncols=2,
+        if layout not in GALLERY_LAYOUTS:
+            raise ValueError(f"layout must be one of {GALLERY_LAYOUTS}, got {layout!r}")
+        narrow = layout == "narrow"
+        # one row per bandwidth (fit | heatmap); for a phone the same grid, larger text
+        text = {"font.size": _GALLERY_NARROW_PT} if narrow else {}
+        with matplotlib.rc_context(text):
+            fig = _gallery(x_test, y_truth, x_train, y_train, widths, words, lang, narrow)
+        if not narrow:  # the site draws the narrow layout too, for phones
+            fig.narrow_layout = {"layout": "narrow"}
+    return fig
+
+
+GALLERY_LAYOUTS = ("wide", "narrow")
+# the narrow gallery's text: 6 inches shown in a phone's 335 px column keep 15 pt text
+# 11.6 px high (``PHONE_TEXT_PX``: 11)
+_GALLERY_NARROW_PT = 15
+
+
+def _gallery(
+    x_test: Tensor,
+    y_truth: Tensor,
+    x_train: Tensor,
+    y_train: Tensor,
+    widths: list[float],
+    words: dict[str, str],
+    lang: str,
+    narrow: bool,
+) -> Figure:
+    """Draw the gallery of ``plot_bandwidth_gallery`` (its arguments checked)."""
+    n_rows = len(widths)
+    fig = new_figure((6.0, (3.0 if narrow else 2.5) * n_rows + 0.9))
+    cells = fig.add_gridspec(n_rows, 2, width_ratios=(1.15, 1.0))
+    fit_axes = [fig.add_subplot(cells[j, 0]) for j in range(n_rows)]
+    heat_axes = [fig.add_subplot(cells[j, 1]) for j in range(n_rows)]
+    for ax in fit_axes[1:]:
+        ax.sharex(fit_axes[0])
+        ax.sharey(fit_axes[0])
+    x_test_np, y_truth_np = x_test.detach().numpy(), y_truth.detach().numpy()
+    x_train_np, y_train_np = x_train.detach().numpy(), y_train.detach().numpy()
+    ascending = all(len(v) < 2 or bool(np.all(np.diff(v) > 0)) for v in (x_test_np, x_train_np))
+    extent = (x_train_np[0], x_train_np[-1], x_test_np[-1], x_test_np[0]) if ascending else None
+    for j, h in enumerate(widths):
+        y_hat, attention_weights = nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
+        mse = ((y_hat - y_truth) ** 2).mean().item()
+        ax = fit_axes[j]
+        ax.tick_params(labelfontfamily=FONTS[lang])
+        y_hat_np = y_hat.detach().numpy()  # (n_test,)
+        draw_fit(
+            ax,
+            words,
+            x_test_np,
+            y_truth_np,
+            y_hat_np,
+            x_train_np,
+            y_train_np,
+            size=8,
+            alpha=0.4,
         )
+        ax.set_title(f"h = {h:g}\nMSE = {mse:.3f}")
+        ax.set_ylabel(words["y"])
+        heat = heat_axes[j]
+        heat.tick_params(labelfontfamily=FONTS[lang])
+        image = heat.imshow(
+            attention_weights.detach().numpy(),
+            cmap="Reds",
+            vmin=0.0,
+            aspect="auto",
+            extent=extent,  # sorted data: x values on both axes
+        )
+        if extent is not None:
+            # the keys' axis spans the queries' range too, as the queries' axis does:
+            # it starts at 0 with a tick there (the first key lies a little right of it)
+            heat.set_xlim(min(extent[0], extent[3]), max(extent[1], extent[2]))
+        colorbar = fig.colorbar(image, ax=heat)
+        colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        colorbar.set_label(words["weight_short"])
+        heat.set_ylabel(words["queries"])
+        if narrow:  # fewer, larger ticks
+            for axis in (ax.xaxis, ax.yaxis, heat.xaxis, heat.yaxis, colorbar.ax.yaxis):
+                axis.set_major_locator(MaxNLocator(nbins=3))
+    fit_axes[-1].set_xlabel(words["x"])
+    heat_axes[-1].set_xlabel(words["keys"])
+    fig.legend(
+        handles=fit_axes[0].lines + fit_axes[0].collections,
+        loc="outside lower center",
+        ncols=2,
+    )
     return fig

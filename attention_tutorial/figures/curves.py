@@ -402,8 +402,9 @@ def plot_w_paths(
     Explained on the page `smoothness.md`.
 
     Args:
-        x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``.
-        y_train: Training outputs, shape ``(n_train,)``.
+        x_train: Training inputs, a floating ``torch.Tensor`` (not a numpy array) of
+            shape ``(n_train,)``, ``n_train >= 2``.
+        y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
         paths: Legend label -> the values of ``w`` (all positive), e.g. from ``w_path``.
             Labels are shown as given in every language: use symbols and numbers.
         ws: Grid of the curve; by default ``logspace(-1, 3.5, 226)``, widened to
@@ -417,16 +418,23 @@ def plot_w_paths(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If ``paths`` is not a mapping.
-        ValueError: If ``lang`` or ``layout`` is unknown, ``paths`` is empty or a ``w``
-            is not positive.
+        TypeError: If ``x_train`` or ``y_train`` is not a ``torch.Tensor`` (a numpy
+            array is refused), ``paths`` is not a mapping or a path is not a sequence
+            of numbers.
+        ValueError: If ``x_train`` or ``y_train`` is not 1-D, has an integer dtype or
+            holds NaN or an infinite value, or ``n_train < 2``; if ``lang`` or
+            ``layout`` is unknown; or if ``paths`` or one of its paths is empty, or a
+            ``w`` is not positive and finite.
 
     Examples:
-        >>> import torch
         >>> x = torch.tensor([0.0, 1.0, 2.0, 3.0])
         >>> fig = plot_w_paths(x, x**2, {"lr = 0.1": [1.0, 2.0]}, ws=[0.5, 1, 4], lang="en")
-        >>> fig.axes[0].get_xscale(), fig.axes[0].get_xlabel()
-        ('log', 'w (log scale)')
+        >>> print(fig.description)  # the alt text: what the figure shows, with its numbers
+        Line chart: the leave-one-out loss against w (log scale) in grey, ... lr = 0.1: from
+        w = 1 to w = 2; the minimum on the grid is at w = 4. ...
+        >>> # outside a notebook: save it, then open the file (fig.show() needs pyplot)
+        >>> import io
+        >>> fig.savefig(io.BytesIO(), format="svg")
     """
     with building(lang) as labels:
         if layout not in LAYOUTS:

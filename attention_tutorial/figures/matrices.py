@@ -15,8 +15,10 @@ from attention_tutorial import _checks
 from attention_tutorial.figures._alt import plain
 from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
 
-_CELL = 0.56  # inches per matrix entry: room for "-13.01" at the entries' font size
-_VALUE_PT = 10  # the entries' font size: the figure's smallest text
+_CELL = 0.66  # inches per matrix entry: room for "-13.01" at the entries' font size
+# the entries' font size, the figure's smallest text: three 2 x 2 matrices shown in a
+# phone's 335 px column keep it 11 px high (``PHONE_TEXT_PX``)
+_VALUE_PT = 12
 # a symbol: a letter, an optional subscript (``_q``), then optionally ⁻¹ and ᵀ
 _SYMBOL = re.compile(r"([A-Za-z])(?:_([A-Za-z0-9]+))?(⁻¹)?(ᵀ)?")
 _MAX_SYMBOLS = 2  # a word of more letters ("centre") is a word, not a product of symbols
@@ -90,9 +92,9 @@ def plot_matrices(
         limit = max(float(np.abs(a).max()) for a in arrays.values()) or 1.0
         widths = [a.shape[1] for a in arrays.values()]
         rows = max(a.shape[0] for a in arrays.values())
-        # the entries, plus per matrix the row ticks and a gap; the titles and the colour bar
-        width = _CELL * sum(widths) + 0.45 * len(widths) + 0.3
-        height = _CELL * rows + 1.75 + (0.35 if title is not None else 0.0)
+        # the entries, a gap per matrix, the row ticks once; the titles and the colour bar
+        width = _CELL * sum(widths) + 0.18 * len(widths) + 0.45
+        height = _CELL * rows + 2.0 + (0.35 if title is not None else 0.0)
         fig = new_figure((width, height))
         axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
         image = None
@@ -100,14 +102,19 @@ def plot_matrices(
             image = ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
             for (i, j), value in np.ndenumerate(a):
                 dark = abs(value) > 0.6 * limit
+                # near-black, not black: the SVG writes its colour, which a dark palette
+                # keeps (``_base.DARK_SVG_STYLE`` lightens the text that has none)
                 ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=_VALUE_PT,
-                        color="white" if dark else "black")  # fmt: skip
+                        color="white" if dark else "#111111")  # fmt: skip
             ax.set_title(_math(name))
             ax.set_xticks(range(a.shape[1]))
             ax.set_yticks(range(a.shape[0]))
+            if ax is not axes[0]:  # the row indices once, on the left
+                ax.tick_params(labelleft=False)
             ax.tick_params(labelfontfamily=FONTS[lang])
         bar = fig.colorbar(image, ax=list(axes), location="bottom", fraction=0.08, aspect=30)
         bar.set_label(labels["matrix_colours"], fontsize=_VALUE_PT)
+        bar.ax.xaxis.label.set_wrap(True)  # on two lines when the matrices are narrow
         bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
         if title is not None:
             fig.suptitle(title)

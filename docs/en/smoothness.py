@@ -112,7 +112,7 @@ for name, w in candidates.items():
 assert 2 < keys_used["trained w"] < 3  # two or three keys per window
 
 # %% [markdown]
-# The three fits side by side (each panel is titled with its $w$):
+# The three fits, one panel each (titled with its $w$):
 
 # %%
 fits = {
@@ -349,25 +349,40 @@ else:
 #
 # ## Exercises
 #
-# 1. Lower the learning rate to 0.05 and train for 50 epochs
-#    (`at.train(model, x_train, y_train, epochs=50, lr=0.05)`). Is the learned $w$ closer to the
-#    best leave-one-out $w$?
+# 1. The first cell of "Why SGD stops there" prints the initial $w$ and $dL/dw$. From these two
+#    numbers alone, before running anything: where does one step with lr = 0.1 take $w$, and does
+#    it pass the best $w$? What is the largest learning rate whose first step does not pass it, and
+#    how many times larger is the chapter's 0.5? Then take 5 steps at lr = 0.1 with `at.w_path` and
+#    see whether the later steps change the picture.
 #
 # <details><summary>Solution</summary>
 #
-# Much closer: small steps do not jump over the minimum, and $w$ creeps up to its neighbourhood.
+# One step moves $w$ by $-\text{lr}\cdot dL/dw$. At lr = 0.1 it lands just short of the best $w$:
+# no jump. The largest safe learning rate is the distance to the best $w$ divided by the gradient's
+# size, about a fifth of the chapter's 0.5. The next four steps are small (the gradient near the
+# minimum is small) and keep $w$ on the left of the minimum, closing in on it.
 #
 # ```python
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
+# >>> x, y = data.x_train, data.y_train
 # >>> _ = torch.manual_seed(at.SEED)
-# >>> model = at.NWKernelRegression()
-# >>> losses = at.train(model, data.x_train, data.y_train, epochs=50, lr=0.05)
-# >>> round(model.w.item(), 1)
-# 3.9
-# >>> round(at.best_w(torch.logspace(-1, 3, 401), data.x_train, data.y_train), 1)
-# 4.0
+# >>> model = at.NWKernelRegression()  # the same initial w as on this page
+# >>> keys, values = at.leave_one_out(x, y)
+# >>> ((model(x, keys, values) - y) ** 2).sum().backward()
+# >>> w0, grad = model.w.item(), model.w.grad.item()
+# >>> round(w0, 4), round(grad, 2)
+# (0.4963, -32.8)
+# >>> w_best = at.best_w(torch.logspace(-1, 3, 401), x, y)
+# >>> round(w0 - 0.1 * grad, 2), round(w_best, 2)  # one step at lr = 0.1, and the best w
+# (3.78, 3.98)
+# >>> lr_max = (w_best - w0) / -grad  # the step that lands exactly on w_best
+# >>> round(lr_max, 3), round(0.5 / lr_max, 1)
+# (0.106, 4.7)
+# >>> path = at.w_path(x, y, w0, lr=0.1, epochs=5)
+# >>> [round(w, 2) for w in path]
+# [0.5, 3.78, 3.8, 3.82, 3.83, 3.85]
 # ```
 #
 # </details>

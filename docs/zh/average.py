@@ -186,7 +186,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>、
+# - 本包：<autoref identifier="attention_tutorial.pooling.average_pooling">average_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、

@@ -200,7 +200,7 @@ at.plot_attention_pooling(query, keys, values)
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
+# - 本包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
 # - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`Tensor.max`、`Tensor.mean`、`Tensor.reshape`

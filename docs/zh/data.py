@@ -258,7 +258,7 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.data.f">f</autoref>、
+# - 本包：<autoref identifier="attention_tutorial.data.f">f</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
 #   <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>、
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、

@@ -200,7 +200,7 @@ assert 30 < ratio < 300  # "about a hundred times"
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref>、
+# - 本包：<autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref>、
 #   <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>、
 #   <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、

@@ -257,6 +257,6 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>、<autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
+# - 本包：<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>、<autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
 # - PyTorch：`torch.logspace`、`torch.nn.functional.softmax`、`Tensor.fill_diagonal_`、`Tensor.argmin`
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[torch.eye 与布尔掩码](handbook/mask.py)、[softmax 与 dim](handbook/softmax.py)

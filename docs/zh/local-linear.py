@@ -234,6 +234,6 @@ assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# - 本包：<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
 # - PyTorch：`torch.linalg.lstsq`、`torch.stack`、`Tensor.double`
 # - 上一页：[非参数注意力汇聚](nonparametric.py)；下一页：[带参数的注意力汇聚](parametric.py)

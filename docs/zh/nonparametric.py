@@ -367,6 +367,6 @@ except ValueError as err:
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、<autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>、<autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
+# - 本包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、<autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>、<autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
 # - PyTorch：`torch.repeat_interleave`、`Tensor.reshape`、`torch.nn.functional.softmax`、`torch.matmul`
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[reshape 与 view](handbook/reshape.py)、[expand 与广播](handbook/expand.py)、[softmax 与 dim](handbook/softmax.py)、[torch.matmul](handbook/matmul.py)

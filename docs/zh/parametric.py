@@ -357,7 +357,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
+# - 本包：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>、
 #   <autoref identifier="attention_tutorial.figures.curves.plot_loss">plot_loss</autoref>、

@@ -16,7 +16,7 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # %% [markdown]
 # ## 训练两个模型
 #
-# 在这个二维玩具问题上，用带掩码的留一损失训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差），两者用同一份数据：
+# 在这个二维玩具问题上，用带掩码的留一法损失训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差），两者用同一份数据：
 #
 # - 本章的模型，两个方向共用一个标量 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
 # - `ProjectedAttention(d_in=2, d_k=2)`：$2 \times 2$ 的 $W_q$、$W_k$ 和 $1 \times 1$ 的 $W_v$，高斯核形式（带键偏置）。
@@ -78,7 +78,7 @@ assert mse_scalar < mse_by["adam"][0.3] < mse_by["sgd"][0.3]
 #
 # 标量 $w$ 模型的初值固定为 1，训练里没有随机数，上面最后一步的损失已经不再变化：它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1,000 步时的测试误差。
 #
-# 逐个调用 `train_leave_one_out`，每个种子要训练两次（300 步一次、1,000 步一次），一共 $10 \times (300 + 1{,}000) = 13{,}000$ 步，太慢；好在十个模型的参数可以叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是[从核回归到 Transformer 注意力](transformer.py)一页写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
+# 逐个调用 `train_leave_one_out`，每个种子要训练两次（300 步一次、1,000 步一次），一共 $10 \times (300 + 1{,}000) = 13{,}000$ 步，太慢；好在十个模型的参数可以叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一法损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是[从核回归到 Transformer 注意力](transformer.py)一页写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
 
 # %%
 seeds = range(10)
@@ -140,9 +140,9 @@ assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 # %% [markdown]
 # 300 步时，投影模型测试误差的中位数远低于标量 $w$ 模型，十个种子里有九个都比它好；但有一个种子卡住了，误差是标量 $w$ 模型的好几倍：它的 Adam 落进了一个糟糕的局部区域，300 步内出不来。多了自由度，就多了走错路的可能。
 #
-# 步数也要交代清楚。再训练 700 步，留一损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，两种模型的差距也会跟着变。所以上面“投影模型赢了”的准确说法是：在 300 步的预算下，十个种子的中位数赢了。
+# 步数也要交代清楚。再训练 700 步，留一法损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，两种模型的差距也会跟着变。所以上面“投影模型赢了”的准确说法是：在 300 步的预算下，十个种子的中位数赢了。
 #
-# 训练损失也不能拿来比。留一损失是对带噪声的标签算的，里面含着标签噪声的方差；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来、从损失里扣掉，再和测试误差对照：
+# 训练损失也不能拿来比。留一法损失是对带噪声的标签算的，里面含着标签噪声的方差；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来、从损失里扣掉，再和测试误差对照：
 
 # %%
 # the labels' noise, known here because we made the data: y - f(x_1)
@@ -158,7 +158,7 @@ assert abs(losses_scalar[-1] - noise - mse_scalar) < 0.03  # one w: about the sa
 assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimistic
 
 # %% [markdown]
-# 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的却不到测试误差的一半。它的 9 个参数（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个）正是在这 100 个点的留一损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。比较模型要看测试误差，不能看训练损失。
+# 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的却不到测试误差的一半。它的 9 个参数（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个）正是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。比较模型要看测试误差，不能看训练损失。
 #
 # 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？记投影前的查询为 $x$、键为 $k$（都是二维输入），分数里把两者联系起来的部分是 $x^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。下面的分析还要用到两个矩阵：键偏置 $-\frac{1}{2}k^\top A k$ 里的 $A = W_k^\top W_k$，以及决定核的中心的 $A^{-1}M^\top$（推导见图下）。单元格打印这三个矩阵，并把它们画在一张图里，共用一个颜色条。图上的刻度是行和列的序号：第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
 
@@ -200,7 +200,7 @@ at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre})
 #
 # $M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动：它是查询的 $x_1$ 和 $x_2$ 的加权和，两个权重就是这一行的两个数。这一移动改变的是哪些键分到权重，对预测却影响不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
-# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。图上的刻度是序号，不是坐标：键按 $x_1$ 从小到大编号，键 0 的 $x_1$ 最小，键 99 的最大，两者之间几乎是整个 $[0, 5)$；纵轴上的查询 0 到 19 是这一行从左到右的点，$x_1$ 从 0 开始逐个增大（两端的坐标见下面的打印）。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键；$x_2$ 也有影响（鼓包沿 $x_2$ 较宽，中心随查询移动），但远不如 $x_1$（上面的 `ProjectedAttention` 图）。换成标量 $w$ 模型，这条带就断断续续：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“用到的键数”是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
+# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。图上的刻度是序号，不是坐标：键按 $x_1$ 从小到大编号，键 0 的 $x_1$ 最小，键 99 的最大，两者之间几乎是整个 $[0, 5)$；纵轴上的查询 0 到 19 是这一行从左到右的点，$x_1$ 从 0 开始逐个增大（两端的坐标见下面的打印）。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键；$x_2$ 也有影响（鼓包沿 $x_2$ 较宽，中心随查询移动），但远不如 $x_1$（上面的 `ProjectedAttention` 图）。换成标量 $w$ 模型，这条带就断断续续：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“有效键数”（下面打印的 keys in use）是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -253,11 +253,11 @@ assert mse_plain > mse_scalar
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>，
-#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>，
-#   <autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>，
-#   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>，
-#   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>，
+# - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>、
+#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>、
+#   <autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>、
+#   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>、
+#   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>、
 #   <autoref identifier="attention_tutorial.figures.matrices.plot_matrices">plot_matrices</autoref>
-# - PyTorch：`torch.optim.Adam`，`torch.linalg.solve`，`torch.stack`，`Tensor.masked_fill`
+# - PyTorch：`torch.optim.Adam`、`torch.linalg.solve`、`torch.stack`、`Tensor.masked_fill`
 # - 上一页：[从核回归到 Transformer 注意力](transformer.py)

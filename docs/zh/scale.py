@@ -189,11 +189,11 @@ assert 1.7 < slope < 2.3
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>，
-#   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>，
-#   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>，
-#   <autoref identifier="attention_tutorial.figures.cost.plot_scaling">plot_scaling</autoref>，
-#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>，
+# - 本包：<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>、
+#   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>、
+#   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>、
+#   <autoref identifier="attention_tutorial.figures.cost.plot_scaling">plot_scaling</autoref>、
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
-# - PyTorch：`torch.nn.functional.scaled_dot_product_attention`，`Tensor.double`
+# - PyTorch：`torch.nn.functional.scaled_dot_product_attention`、`Tensor.double`
 # - 上一页：[在二维玩具问题上学习投影](projections.py)

@@ -99,7 +99,7 @@ for name, w in candidates.items():
 assert 2 < keys_used["trained w"] < 3  # two or three keys per window
 
 # %% [markdown]
-# 三条拟合曲线并排画出（每幅小图的标题是它的 $w$）：
+# 三条拟合曲线各画一幅小图（标题是它的 $w$）：
 
 # %%
 fits = {
@@ -293,24 +293,38 @@ else:
 #
 # ## 练习
 #
-# 1. 把学习率降到 0.05、训练 50 轮（`at.train(model, x_train, y_train, epochs=50, lr=0.05)`），
-#    学到的 $w$ 离留一法最好的 $w$ 近了吗？
+# 1. “SGD 为什么停在那里”一节的代码打印了初始 $w$ 和 $dL/dw$。先别运行代码，只用这两个数回答：
+#    学习率取 0.1 时，一步会把 $w$ 带到哪里，会不会越过最好的 $w$？第一步恰好不越过最低点的学习率
+#    最大是多少，本章的 0.5 是它的几倍？然后用 `at.w_path` 以学习率 0.1 走 5 步，看后面几步会不会
+#    改变结论。
 #
 # <details><summary>答案</summary>
 #
-# 近多了：小步长不会一步跳过最低点，$w$ 慢慢爬到最低点附近。
+# 一步让 $w$ 变化 $-\text{lr}\cdot dL/dw$。学习率 0.1 时，$w$ 停在最好的 $w$ 左边一点，没有越过去。
+# 不越过最低点的最大学习率等于到最好的 $w$ 的距离除以梯度的大小，约为本章 0.5 的五分之一。
+# 之后四步都很小（最低点附近梯度小），$w$ 一直在最低点左边，慢慢向它靠近。
 #
 # ```python
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
+# >>> x, y = data.x_train, data.y_train
 # >>> _ = torch.manual_seed(at.SEED)
-# >>> model = at.NWKernelRegression()
-# >>> losses = at.train(model, data.x_train, data.y_train, epochs=50, lr=0.05)
-# >>> round(model.w.item(), 1)
-# 3.9
-# >>> round(at.best_w(torch.logspace(-1, 3, 401), data.x_train, data.y_train), 1)
-# 4.0
+# >>> model = at.NWKernelRegression()  # the same initial w as on this page
+# >>> keys, values = at.leave_one_out(x, y)
+# >>> ((model(x, keys, values) - y) ** 2).sum().backward()
+# >>> w0, grad = model.w.item(), model.w.grad.item()
+# >>> round(w0, 4), round(grad, 2)
+# (0.4963, -32.8)
+# >>> w_best = at.best_w(torch.logspace(-1, 3, 401), x, y)
+# >>> round(w0 - 0.1 * grad, 2), round(w_best, 2)  # one step at lr = 0.1, and the best w
+# (3.78, 3.98)
+# >>> lr_max = (w_best - w0) / -grad  # the step that lands exactly on w_best
+# >>> round(lr_max, 3), round(0.5 / lr_max, 1)
+# (0.106, 4.7)
+# >>> path = at.w_path(x, y, w0, lr=0.1, epochs=5)
+# >>> [round(w, 2) for w in path]
+# [0.5, 3.78, 3.8, 3.82, 3.83, 3.85]
 # ```
 #
 # </details>
@@ -357,6 +371,6 @@ else:
 #
 # ## 本页用到的 API
 #
-# - 包：<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、<autoref identifier="attention_tutorial.training.predict">predict</autoref>、<autoref identifier="attention_tutorial.training.train">train</autoref>、<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_w_paths">plot_w_paths</autoref>、<autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>
+# - 本包：<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、<autoref identifier="attention_tutorial.training.predict">predict</autoref>、<autoref identifier="attention_tutorial.training.train">train</autoref>、<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_w_paths">plot_w_paths</autoref>、<autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>
 # - PyTorch：`torch.logspace`、`Tensor.backward`、`Tensor.grad`
 # - 张量 API 手册：[Parameter、MSELoss、SGD](handbook/training.py)

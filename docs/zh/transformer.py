@@ -211,20 +211,20 @@ print(f"max |untied - moved Gaussian| = {gap_untied:.1e}")
 assert gap_untied < 1e-6
 
 # %% [markdown]
-# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。有 $d$ 个特征时，矩阵就能给各个特征加权、把它们混合。其余的一切原样保留：留一损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
+# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。有 $d$ 个特征时，矩阵就能给各个特征加权、把它们混合。其余的一切原样保留：留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
 #
 # 下一页[在二维玩具问题上学习投影](projections.py)就来训练这样的投影；$n$ 变大时这一切要付出多少代价，则是[注意力的开销随 n 的增长](scale.py)的主题。
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>，
-#   <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>，
-#   <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>，
-#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>，
+# - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>、
+#   <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>、
+#   <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>、
+#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>、
 #   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>
-# - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`），
-#   `torch.nn.MultiheadAttention`，`torch.nn.Linear`，`Tensor.masked_fill`，`Tensor.transpose`，
+# - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`）、
+#   `torch.nn.MultiheadAttention`、`torch.nn.Linear`、`Tensor.masked_fill`、`Tensor.transpose`、
 #   `torch.cdist`
-# - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)，[torch.einsum](handbook/einsum.py)，
-#   [clone 与 detach](handbook/clone.py)，[nn.Linear](handbook/linear.py)，
+# - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)、[torch.einsum](handbook/einsum.py)、
+#   [clone 与 detach](handbook/clone.py)、[nn.Linear](handbook/linear.py)、
 #   [torch.matmul](handbook/matmul.py)

@@ -12,8 +12,10 @@ visit's layout-shift check.
 
 from __future__ import annotations
 
+import io
 import re
 
+import numpy as np
 import pytest
 
 from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS
@@ -49,22 +51,63 @@ def test_dark_palette_figures(browser, server, path, width, screenshots):
     assert found["white_figures"] == [], f"{path}: white figures {found['white_figures']}"
 
 
-# A faint paragraph (#bbb on white: 1.9:1) and a button without a name.
+# The first heatmap (a figure with a colour scale), loaded.
+HEATMAP = "article img.attn-colour-scale"
+LOADED = "async img => { img.loading = 'eager'; await img.decode(); }"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_heatmaps_follow_the_palette_and_keep_their_colour_map(browser, server, scheme):
+    """A reader found the heatmaps kept a light panel in the dark palette. Their panel
+    follows the palette; the colour map does not invert: the largest weight stays the
+    darkest red in both palettes."""
+    from PIL import Image
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(server + "nonparametric/", wait_until="load")
+        heatmap = page.locator(HEATMAP).first
+        heatmap.evaluate(LOADED)
+        shot = Image.open(io.BytesIO(heatmap.screenshot())).convert("RGB")
+    finally:
+        context.close()
+    corner = shot.getpixel((3, 3))
+    if scheme == "dark":
+        assert max(corner) < 60, corner  # a dark panel
+    else:
+        assert min(corner) > 240, corner
+    pixels = np.asarray(shot, dtype=int).reshape(-1, 3)
+    reds = pixels[(pixels[:, 0] > 90) & (pixels[:, 0] > 2 * pixels[:, 1] + 20)]
+    assert len(reds), "no red cell"
+    deepest = tuple(reds[reds.sum(axis=1).argmin()])
+    assert deepest[0] < 160 and deepest[1] < 40, deepest  # a deep red, in both palettes
+
+
+# A faint paragraph (#bbb on white: 1.9:1), a button without a name, and a faint token in a
+# highlighted code block.
 INACCESSIBLE = """<!doctype html><html lang="en"><head><title>t</title></head><body><main>
-<article><h1>Title</h1><p style="color: #bbb">Faint text.</p><p><button></button></p></article>
-</main></body></html>"""
+<article><h1>Title</h1><p style="color: #bbb">Faint text.</p><p><button></button></p>
+<div class="highlight"><pre><span class="k" style="color: #ccc">def</span> f</pre></div>
+</article></main></body></html>"""
 
 
-def test_the_pinned_axe_core_reports_serious_violations(browser):
+@pytest.mark.parametrize("code_contrast", [False, True])
+def test_the_pinned_axe_core_reports_serious_violations(browser, code_contrast):
     """The page visits' accessibility check can fail: axe-core, as pinned and configured
-    there, reports a contrast below 4.5:1 and a button without a name, by rule and place."""
+    there, reports a contrast below 4.5:1 and a button without a name, by rule and place.
+    The contrast of highlighted code is left out of the page visits' scan
+    (``tests/browser/test_code_contrast.py`` checks it) and of nothing else."""
     page = browser.new_page()
     try:
         page.set_content(INACCESSIBLE)
-        found = desktop_problems(page)
+        found = desktop_problems(page, code_contrast=code_contrast)
     finally:
         page.close()
-    assert found == {"axe": ["button-name at button", "color-contrast at p:nth-child(2)"]}
+    expected = ["button-name at button", "color-contrast at p:nth-child(2)"]
+    if code_contrast:
+        expected.append("color-contrast at span")
+    assert found == {"axe": expected}
 
 
 # A page that pushes its text 300 px down 0.2 s after it loaded (a late banner).

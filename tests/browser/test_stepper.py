@@ -354,6 +354,8 @@ LAYOUT = """() => {
             controls: box(controls), curve: box(root.querySelector('.attn-explorer-panel svg')),
             readout: box(root.querySelector('.attn-stepper-readout')),
             buttons: [...controlsInside].map(box),
+            lr_label: box(controls.querySelector('.attn-stepper-lr label')),
+            lr_slider: box(controls.querySelector('.attn-stepper-lr input[type=range]')),
             width: innerWidth, height: innerHeight,
             overflow: root.scrollWidth - root.clientWidth};
 }"""
@@ -382,12 +384,29 @@ def test_at_375_px_the_controls_and_the_curve_are_on_one_screen(server, browser,
             assert left >= 0 and right <= layout["width"], (name, layout)
         assert all(b[2] <= layout["width"] and b[3] - b[1] >= 24 for b in layout["buttons"]), layout
         assert layout["overflow"] <= 0, layout
+        # the learning rate's label above its slider, which gets most of the row for 13 stops
+        # (beside the English label it was 116 px wide)
+        label, slider = layout["lr_label"], layout["lr_slider"]
+        assert label[3] <= slider[1] + 1 and slider[2] - slider[0] >= 200, layout
         # the header "dL/d(log w)" on one line, inside its column
         header = page.evaluate(HEADER)
         assert header["text"] == "dL/d(log\u00a0w)" and header["lines"] == 1, header
         assert header["right"] <= header["cell_right"] + 0.5, header
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_at_1280_px_the_learning_rate_slider_keeps_room_for_its_stops(server, browser, path):
+    """Beside the English label and the other controls the slider was 80 px wide for its 13
+    stops; it keeps at least 12rem, and the other controls move to the next row."""
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        layout = page.evaluate(LAYOUT)
+    finally:
+        context.close()
+    slider = layout["lr_slider"]
+    assert slider[2] - slider[0] >= 190, layout
 
 
 COLOURS = """() => {

@@ -13,6 +13,7 @@ missing. No build needed.
 from __future__ import annotations
 
 import functools
+import urllib.parse
 import pkgutil
 import re
 
@@ -165,26 +166,77 @@ def test_each_summary_is_said_once(lang: str) -> None:
         assert score.startswith(english["score"])
 
 
-@pytest.mark.parametrize("module", ["pooling", "stepper", "explorer"])
-def test_a_module_with_chinese_notes_shows_them_on_the_chinese_page(module: str) -> None:
-    """Issue 26: the pooling page's bandwidth note was in English only on the Chinese page.
-    A module's notes in ``MODULE_NOTES`` replace the English ones there, and only while
-    the English text they stand for is still the module's (else the test names it)."""
+# The modules whose every paragraph and example comment reads in Chinese on the Chinese
+# page (round 6 of the API review: the second paragraphs were English). The others are
+# written in turn; the Chinese index says which pages still show English notes.
+PROSE_IN_CHINESE = ("explorer", "figures.curves", "pooling", "scores", "stepper", "training")
+
+
+def _english_prose(modules=MODULES):
+    """{paragraph or comment: the object that has it} of the English docstrings shown."""
+    package = _package()
+    paragraphs, comments = {}, {}
+    for module in modules:
+        for obj in docstring_links.shown_objects(package[module]):
+            if obj.docstring is None:
+                continue
+            found, said = docstring_links.english_prose(obj.docstring.value)
+            paragraphs.update(dict.fromkeys(found, obj.path))
+            comments.update(dict.fromkeys(said, obj.path))
+    return paragraphs, comments
+
+
+def test_every_paragraph_and_comment_has_its_chinese_text_and_no_other() -> None:
+    """Round 6: on the Chinese pages each docstring's second paragraph and the comments of
+    the examples were English. Each paragraph and comment of the modules of
+    ``PROSE_IN_CHINESE`` has its Chinese text (``summaries_zh.PARAGRAPHS``, ``COMMENTS``),
+    keyed by the English: an English paragraph that changes fails here, naming it, until its
+    Chinese text follows; a text kept for English that is gone fails too."""
+    from tools.sitebuild.summaries_zh import COMMENTS, PARAGRAPHS
+
+    paragraphs, comments = _english_prose(PROSE_IN_CHINESE)
+    missing = [f"{path}: {text!r}" for text, path in paragraphs.items() if text not in PARAGRAPHS]
+    missing += [f"{path}: # {text!r}" for text, path in comments.items() if text not in COMMENTS]
+    every_paragraph, every_comment = _english_prose()
+    stale = [text for text in PARAGRAPHS if text not in every_paragraph]
+    stale += [text for text in COMMENTS if text not in every_comment]
+    assert paragraphs and comments and missing == [] and stale == []
+
+
+def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
+    """What the Chinese pages render (the extension loaded): every paragraph and example
+    comment of those modules is Chinese, each "dropped" paragraph is gone, and the English
+    pages keep the English."""
     import griffe
 
-    from tools.sitebuild.summaries_zh import MODULE_NOTES
-
-    path = f"attention_tutorial.{module}"
-    english, chinese = MODULE_NOTES[path]
-    shown = {}
-    for lang in LANGS:
-        links = docstring_links.PageLinks(lang)
-        loaded = griffe.load(path, search_paths=[str(ROOT)], extensions=griffe.load_extensions(links))
-        shown[lang] = loaded.docstring.value
-    assert shown["en"] == english, f"the English notes of {path} changed: update MODULE_NOTES"
-    assert shown["zh"] == chinese
-    assert re.search("[\u4e00-\u9fff]", chinese) and "Explained" not in chinese
-    assert docstring_links.module_notes_zh(path, "Other notes.") == "Other notes."
+    loaded = {
+        lang: griffe.load(
+            "attention_tutorial",
+            search_paths=[str(ROOT)],
+            extensions=griffe.load_extensions(docstring_links.PageLinks(lang)),
+        )
+        for lang in LANGS
+    }
+    english = []
+    for module in PROSE_IN_CHINESE:
+        for obj in docstring_links.shown_objects(loaded["zh"][module]):
+            if obj.docstring is None:
+                continue
+            for kind, part in docstring_links._blocks(obj.docstring.value):
+                texts = (
+                    [part]
+                    if kind in {"summary", "prose"}
+                    else [m.group("text") for m in docstring_links._comments(part)]
+                    if kind in {"example", "header"}
+                    else []
+                )
+                english += [f"{obj.path}: {t}" for t in texts if t.strip() and not CJK.search(t)]
+    assert english == []
+    zh, en = (loaded[lang]["scores.dot_product_scores"].docstring.value for lang in LANGS)
+    assert "They are not the Gaussian scores" in en and "They are not" not in zh
+    assert "# 第 i 行与高斯核分数只差" in zh and "# row i differs" in en
+    pooling = loaded["zh"]["scores.dot_product_pooling"].docstring.value
+    assert "10⁴" in pooling and "3.7754" in pooling
 
 
 def test_every_page_named_in_a_docstring_exists() -> None:
@@ -202,11 +254,20 @@ def test_every_page_named_in_a_docstring_exists() -> None:
 # --- what a reader of the API pages sees (the reader's notes of issue 26) -----------------
 
 
-def _public_modules():
+@functools.cache
+def _raw_package():
+    """The package as griffe reads it with no extension, once per process: loading a module
+    by its own path (``attention_tutorial.pooling``) loads the whole package each time,
+    a second per module; the modules of one load are the same objects."""
     import griffe
 
+    return griffe.load("attention_tutorial", search_paths=[str(ROOT)])
+
+
+def _public_modules():
+    package = _raw_package()
     for module in MODULES:
-        yield module, griffe.load(f"attention_tutorial.{module}", search_paths=[str(ROOT)])
+        yield module, package[module]
 
 
 def _intro(lang: str, module: str) -> str:
@@ -228,11 +289,11 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
     package = griffe.load(
         "attention_tutorial", search_paths=[str(ROOT)], extensions=griffe.load_extensions(links)
     )
-    package_raw = griffe.load("attention_tutorial", search_paths=[str(ROOT)])
-    for module, _ in _public_modules():
+    package_raw = _raw_package()
+    for module in MODULES:
         loaded, raw = package[module], package_raw[module]
         named = docstring_links.explained_pages(raw.docstring.value)
-        linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", _intro(lang, module)))
+        linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", _intro(lang, module)))
         assert named <= linked, (lang, module, sorted(named - linked))
         assert (
             "Explained on" not in loaded.docstring.value and "讲解见" not in loaded.docstring.value
@@ -418,12 +479,19 @@ def test_every_documented_item_has_its_chinese_text_and_no_other() -> None:
 
 
 def _chinese_texts():
-    from tools.sitebuild.summaries_zh import BUILDING_BLOCKS, MEMBERS, SECTIONS, SUMMARIES
+    from tools.sitebuild.summaries_zh import (
+        BUILDING_BLOCKS,
+        MEMBERS,
+        PARAGRAPHS,
+        SECTIONS,
+        SUMMARIES,
+    )
 
     yield from SUMMARIES.items()
     for blocks in BUILDING_BLOCKS.values():
         yield from blocks.items()
     yield from MEMBERS.items()
+    yield from ((english, text) for english, text in PARAGRAPHS.items() if text)
     for path, texts in SECTIONS.items():
         yield from ((f"{path}: {key}", text) for key, text in texts.items())
 
@@ -545,3 +613,43 @@ def _checker():
     from _pytest.doctest import _get_checker
 
     return _get_checker()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_names_in_the_prose_are_links_as_in_the_lessons(lang: str) -> None:
+    """Round 6: ``w_path``, ``nadaraya_watson``, ``analysis.bandwidth_from_w`` were plain code
+    in the docstrings' prose while the lessons link them. Each name of the package in prose
+    becomes an autorefs link (not the object's own name, not inside examples or sections)."""
+    import griffe
+
+    package = griffe.load(
+        "attention_tutorial",
+        search_paths=[str(ROOT)],
+        extensions=griffe.load_extensions(docstring_links.PageLinks(lang)),
+    )
+    stepper = package["stepper.sgd_stepper"].docstring.value
+    assert "[`w_path`][attention_tutorial.training_paths.w_path]" in stepper
+    assert "[`sgd_stepper`]" not in stepper  # its own name stays plain
+    assert ">>> stepper = sgd_stepper(w0=0.496)" in stepper  # examples untouched
+    pooling = package["pooling"].docstring.value
+    assert "[`analysis.bandwidth_from_w`][attention_tutorial.analysis.bandwidth_from_w]" in pooling
+    assert "[`scores`](scores.md)" in pooling  # a module: its page
+    scores = package["scores"].docstring.value
+    assert "[`score`][attention_tutorial.scores.score]" in scores
+
+
+def test_the_api_pages_link_lesson_sections_that_exist(site) -> None:
+    """The API pages point at the section of a lesson that shows a figure (round 6: the
+    curves, stepper and explorer pages showed no picture of what they draw): every such
+    ``#anchor`` is a heading of that page, in each language."""
+    broken = []
+    for page in sorted(site.glob("**/api/*/index.html")):
+        html = page.read_text(encoding="utf-8")
+        for target, anchor in re.findall(r'href="(\.\./\.\./[\w-]+/)#([^"]+)"', html):
+            lesson = (page.parent / target / "index.html").resolve()
+            ids = set(re.findall(r'id="([^"]+)"', lesson.read_text(encoding="utf-8")))
+            if anchor not in ids and urllib.parse.unquote(anchor) not in ids:
+                broken.append(f"{page.relative_to(site)}: {target}#{anchor}")
+    assert broken == []
+    curves = (site / "api" / "figures.curves" / "index.html").read_text(encoding="utf-8")
+    assert curves.count('href="../../smoothness/#') >= 2

@@ -405,3 +405,24 @@ def test_the_dot_product_form_refuses_a_w_that_overflows(qkv) -> None:
         dot_product_scores(queries, keys, 1e20)
     with pytest.raises(ValueError, match=r"use the distance form \(gaussian_scores"):
         dot_product_pooling(queries, keys, values, 1e20)
+
+
+def test_dot_product_pooling_warns_when_float32_rounds_its_scores():
+    """Round-6 review: at |q|, |k| about 1e4 the dot-product form gives 5.0 where the
+    distance form gives 3.7754, silently. It now warns, naming the magnitudes; inputs of
+    the lessons' size (|x| <= 5, the learned w = 16.2) and float64 stay quiet."""
+    import warnings
+
+    import attention_tutorial as at
+
+    q, k, v = torch.tensor([1e4]), torch.tensor([1e4, 1e4 + 1]), torch.tensor([0.0, 10.0])
+    with pytest.warns(RuntimeWarning, match=r"\|q\| up to 1e\+04 .* steps of about 18"):
+        y_dot, _ = at.dot_product_pooling(q, k, v)
+    assert y_dot.item() == 5.0
+    assert at.nadaraya_watson(q, k, v, bandwidth=1.0)[0].item() == pytest.approx(3.7754, abs=1e-4)
+    data = at.make_data()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        at.dot_product_pooling(data.x_test, data.x_train, data.y_train, 16.2)
+        y64, _ = at.dot_product_pooling(q.double(), k.double(), v.double())
+    assert y64.item() == pytest.approx(3.7754, abs=1e-4)

@@ -26,7 +26,12 @@ With ``lang: zh`` (``mkdocs.yml``) two more things happen, for a Chinese reader:
 - the sentence "Explained on the page(s) `a.md` and `b.md`." becomes
   "讲解见[…](../a.py)和[…](../b.py)。" (a sentence that goes on after the page
   names keeps its English words, with the Chinese titles);
-- a module's notes written in Chinese (``MODULE_NOTES``) take the place of the English ones.
+- every other paragraph of a docstring (a module's notes, a function's prose, the prose
+  between examples) and every comment inside an example gets its Chinese text
+  (``summaries_zh.PARAGRAPHS`` and ``summaries_zh.COMMENTS``, keyed by the English text, so
+  that an English paragraph that changes has no Chinese text until one is written: the API
+  tests name it); a paragraph whose Chinese text is empty is dropped, where the Chinese
+  summary already says it.
 """
 
 from __future__ import annotations
@@ -119,7 +124,7 @@ def intro_pages(module: str, lang: str) -> frozenset[str]:
     if not page.is_file():
         return frozenset()
     intro = page.read_text(encoding="utf-8").split("\n::: ", 1)[0]
-    return frozenset(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)\)", intro))
+    return frozenset(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", intro))
 
 
 def summary_zh(obj: griffe.Object) -> str | None:
@@ -149,7 +154,8 @@ def section_key(kind: str, item: Any) -> str | None:
     """The key of one documented item in ``summaries_zh.SECTIONS``, or None for other kinds.
 
     A parameter goes by its name (``"x"``, ``"*shape"``), the return value by ``"return"``,
-    an exception by ``"raise ValueError"``, an attribute by ``"attr x_train"``.
+    an exception by ``"raise ValueError"``, a warning by ``"warn RuntimeWarning"``, an
+    attribute by ``"attr x_train"``.
     """
     if kind == "parameters":
         return item.name
@@ -159,6 +165,8 @@ def section_key(kind: str, item: Any) -> str | None:
         return f"raise {item.annotation}"
     if kind == "attributes":
         return f"attr {item.name}"
+    if kind == "warns":
+        return f"warn {item.annotation}"
     return None
 
 
@@ -205,19 +213,164 @@ def translate_sections(obj: griffe.Object) -> None:
             item.description = texts[key]
 
 
-def module_notes_zh(module: str, text: str) -> str:
-    """The notes of ``module`` (its docstring without the summary) in Chinese, if written.
+SECTION_HEADER = re.compile(
+    r"^(Args|Arguments|Parameters|Returns|Yields|Raises|Examples?|Attributes|Warns|Notes?|"
+    r"Warnings?|Methods|Other Parameters|See Also|References):\s*$"
+)
+BLOCK_BREAK = re.compile(r"(\n[ \t]*\n)")
+# a comment at the end of a line of an example: ">>> x  # why", ">>> # why"
+EXAMPLE_COMMENT = re.compile(r"^(?P<code>\s*(?:>>>|\.\.\.)(?: .*?)?\s)#\s+(?P<text>.+?)\s*$")
 
-    ``MODULE_NOTES`` in ``summaries_zh.py`` holds the English text each Chinese one
-    replaces; any other text is returned as it is.
 
-    >>> module_notes_zh("attention_tutorial.pooling", "Another note.")
-    'Another note.'
+def normalized(text: str) -> str:
+    """``text`` on one line, runs of whitespace made one space: the key of a paragraph."""
+    return " ".join(text.split())
+
+
+def _blocks(text: str) -> list[tuple[str, str]]:
+    """``text`` cut at its blank lines, each piece with its kind, separators kept.
+
+    Kinds: ``"summary"`` (the first paragraph), ``"prose"`` (a paragraph outside the
+    sections, or between the examples), ``"example"`` (code of the Examples section),
+    ``"section"`` (the rest of a section: its items), ``"sep"`` (a blank line).
     """
-    from tools.sitebuild.summaries_zh import MODULE_NOTES
+    pieces: list[tuple[str, str]] = []
+    section = None
+    for i, part in enumerate(BLOCK_BREAK.split(text)):
+        if i % 2:
+            pieces.append(("sep", part))
+            continue
+        first = part.split("\n", 1)[0]
+        if i == 0:
+            kind = "summary"
+        elif header := SECTION_HEADER.match(first):
+            section = header.group(1)
+            kind = "header"
+        elif not first.startswith((" ", "\t")):
+            section, kind = None, "prose"
+        elif section in {"Example", "Examples"}:
+            kind = "example" if first.lstrip().startswith(">>>") else "prose"
+        else:
+            kind = "section"
+        pieces.append((kind, part))
+    return pieces
 
-    english, chinese = MODULE_NOTES.get(module, (None, None))
-    return chinese if english is not None and text.strip() == english else text
+
+def _comments(code: str) -> list[re.Match[str]]:
+    """The comments of the lines of one example (none inside a string)."""
+    found = []
+    for line in code.splitlines():
+        match = EXAMPLE_COMMENT.match(line)
+        if (
+            match
+            and match.group("code").count("'") % 2 == 0
+            and match.group("code").count('"') % 2 == 0
+        ):
+            found.append(match)
+    return found
+
+
+def english_prose(text: str) -> tuple[list[str], list[str]]:
+    """The paragraphs and the example comments of a docstring that a Chinese page translates.
+
+    Paragraphs (normalized) other than the summary and the sentences "Explained on the
+    page(s) ..." (``link_pages`` writes those in Chinese); comments as written after ``#``.
+    A header block ("Examples:" with its first lines) is read as its parts.
+    """
+    paragraphs, comments = [], []
+    for kind, part in _blocks(text):
+        if kind == "prose" and not EXPLAINED.fullmatch(normalized(part)):
+            paragraphs.append(normalized(part))
+        elif kind in {"example", "header"}:
+            comments.extend(match.group("text") for match in _comments(part))
+    return paragraphs, comments
+
+
+def prose_zh(text: str) -> str:
+    r"""``text`` with its paragraphs and example comments in Chinese, where written.
+
+    ``summaries_zh.PARAGRAPHS`` and ``COMMENTS`` are keyed by the English text; a paragraph
+    whose Chinese text is empty goes (the Chinese summary already says it), one without a
+    Chinese text stays as it is (the API tests name it).
+
+    >>> prose_zh("Summary.\n\nAn English note no table has.")
+    'Summary.\n\nAn English note no table has.'
+    """
+    from tools.sitebuild.summaries_zh import COMMENTS, PARAGRAPHS
+
+    out: list[str] = []
+    for kind, part in _blocks(text):
+        if kind == "prose" and (zh := PARAGRAPHS.get(normalized(part))) is not None:
+            if not zh:
+                if out and out[-1].strip() == "":
+                    out.pop()  # the blank line before it goes too
+                continue
+            indent = part[: len(part) - len(part.lstrip())]
+            part = indent + zh
+        elif kind in {"example", "header"}:
+            lines = []
+            for line in part.split("\n"):
+                match = next(iter(_comments(line)), None)
+                if match and (zh := COMMENTS.get(match.group("text"))) is not None:
+                    line = f"{match.group('code')}# {zh}"
+                lines.append(line)
+            part = "\n".join(lines)
+        out.append(part)
+    return "".join(out)
+
+
+# a name in code spans: `name`, ``name``, ``module.name`` (not already a link's text)
+CODE_NAME = re.compile(r"(?<![\[`])(`{1,2})(?P<name>[A-Za-z_][\w.]*)\1(?![`\]])")
+
+
+@functools.cache
+def _identifiers() -> dict[str, str]:
+    """Every name an API page shows under its own heading -> its identifier for autorefs.
+
+    The public names (``"w_path"``), the same with their module (``"training_paths.w_path"``)
+    and the building blocks (``"score"``, ``"scores.score"``); a module's name gives its API
+    page (``"scores.md"``), a Markdown link.
+    """
+    import attention_tutorial
+    from tools.sitebuild.summaries_zh import BUILDING_BLOCKS
+
+    found = {}
+    for name in attention_tutorial.__all__:
+        module = getattr(getattr(attention_tutorial, name), "__module__", None)
+        if module and module.startswith(f"{PACKAGE}.") and not name.isupper():
+            found[name] = found[f"{module.removeprefix(PACKAGE + '.')}.{name}"] = f"{module}.{name}"
+    for module, blocks in BUILDING_BLOCKS.items():
+        for name in blocks:
+            found[name] = found[f"{module.removeprefix(PACKAGE + '.')}.{name}"] = f"{module}.{name}"
+    for page in (DOCS / "api").glob("*.md"):  # a module: its API page (``scores``)
+        if page.stem not in {"index", "data", "model"}:  # not the arguments data, model
+            found.setdefault(page.stem, f"{page.name}")
+    return found
+
+
+def link_names(text: str, own: str = "") -> str:
+    r"""``text`` with each name of the package in its prose made a link, as in the lessons.
+
+    Autorefs resolves ``[`name`][identifier]``; examples and sections are left alone, and
+    so is the object's own name (``own``, its identifier).
+
+    >>> link_names("Summary.\n\nAs ``w_path``; `x` is not.")
+    'Summary.\n\nAs [`w_path`][attention_tutorial.training_paths.w_path]; `x` is not.'
+    """
+    names = _identifiers()
+
+    def link(match: re.Match[str]) -> str:
+        target = names.get(match.group("name"))
+        if target is None or target in {own, f"{own.removeprefix(PACKAGE + '.')}.md"}:
+            return match.group(0)
+        if target.endswith(".md"):
+            return f"[`{match.group('name')}`]({target})"
+        return f"[`{match.group('name')}`][{target}]"
+
+    return "".join(
+        CODE_NAME.sub(link, part) if kind in {"summary", "prose"} else part
+        for kind, part in _blocks(text)
+    )
 
 
 def drop_summary(text: str) -> str:
@@ -260,6 +413,8 @@ class PageLinks(griffe.Extension):
                 obj.docstring = griffe.Docstring(sentence, parent=obj)
             return
         text = obj.docstring.value
+        if self.lang == "zh" and obj.path.startswith(f"{PACKAGE}."):
+            text = prose_zh(text)
         if obj.is_module and obj.path.startswith(PACKAGE):
             # seen before its members: remember the pages it and its API page's intro
             # name; the intro names the module's (tests/site/test_api_pages.py), so the
@@ -271,8 +426,6 @@ class PageLinks(griffe.Extension):
         text = link_pages(text, self.lang)
         if obj.is_module and obj.path.startswith(PACKAGE):
             text = drop_summary(text)
-            if self.lang == "zh":
-                text = module_notes_zh(obj.path, text)
         elif sentence is not None:
             text = f"{sentence}\n\n{drop_summary(text)}".rstrip()
-        obj.docstring.value = text
+        obj.docstring.value = link_names(text, obj.path)

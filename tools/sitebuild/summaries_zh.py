@@ -37,7 +37,7 @@ SUMMARIES: dict[str, str] = {
     # model, training
     "NWKernelRegression": "带参数的注意力汇聚："
     "只有一个可学习的逆带宽 `w` 的 Nadaraya-Watson 回归（`nn.Module`）。",
-    "train": "用 SGD 训练 `model.w`（每一步用全部训练数据，没有随机性），键和值用留一法的，"
+    "train": "用 SGD 训练 `model.w`（每一步用全部训练数据，没有随机性），键和值按留一法选取，"
     "损失是平方误差之和。",
     "loss_at_w": "把 `w` 固定时模型的训练平方误差之和（留一法）。",
     "predict": "用给定的 `w` 做预测：所有查询共用同一组键和值。",
@@ -133,46 +133,6 @@ BUILDING_BLOCKS: dict[str, dict[str, str]] = {
     },
 }
 
-# The rest of a module's docstring (after its summary, which the page's intro says), in
-# Chinese, for modules whose notes a Chinese reader needs in Chinese: {module: (the English
-# text it replaces, word for word, as the module's docstring has it; the Chinese text)}.
-# The English text is kept so that the Chinese cannot silently describe an older docstring:
-# ``docstring_links`` replaces only that text, and a test checks that it is the docstring's.
-MODULE_NOTES: dict[str, tuple[str, str]] = {
-    "attention_tutorial.pooling": (
-        "Queries are test inputs, keys are training inputs and values are training\n"
-        "outputs, so the shape comments below use ``n_test`` and ``n_train``.\n\n"
-        "The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression`\n"
-        "and `w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2``\n"
-        "there; `analysis.bandwidth_from_w` converts).",
-        "查询是测试输入，键是训练输入，值是训练输出，所以下面代码注释里的形状写作 ``n_test`` 和 "
-        "``n_train``。\n\n"
-        "这里的函数接受带宽 $h$（参数 ``bandwidth``）；`scores`、`NWKernelRegression` 和 "
-        "`w_path` 接受的是它的倒数 $w = 1/h$：这里的 ``bandwidth=0.5`` 就是那里的 ``w=2``，"
-        "换算用 `analysis.bandwidth_from_w`。",
-    ),
-    "attention_tutorial.stepper": (
-        "``sgd_stepper`` returns an ``SgdStepper``, which a notebook cell displays: on the\n"
-        "site with its controls, elsewhere as the static picture of its path\n"
-        "(``figures.curves.plot_w_paths``), in the current language\n"
-        "(``figures.set_language``). Its steps are those of ``training_paths.w_path``.",
-        "``sgd_stepper`` 返回一个 ``SgdStepper``，notebook 的单元格会显示它："
-        "在本网站上带控件，在别处则是它的路径的静态图"
-        "（``figures.curves.plot_w_paths``），文字用当前语言"
-        "（``figures.set_language``）。它走的每一步与 ``training_paths.w_path`` 相同。",
-    ),
-    "attention_tutorial.explorer": (
-        "``bandwidth_explorer`` returns a ``BandwidthExplorer``, which a notebook cell\n"
-        "displays: on the site with a slider for ``w``, elsewhere as the static picture\n"
-        "of its four panels (``figures.explorer_panels.plot_explorer_panels``), in the\n"
-        "current language (``figures.set_language``).",
-        "``bandwidth_explorer`` 返回一个 ``BandwidthExplorer``，notebook 的单元格会显示它："
-        "在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
-        "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
-        "（``figures.set_language``）。",
-    ),
-}
-
 # ---------------------------------------------------------------------------------------
 # Members of classes and module functions outside ``__all__`` that an API page shows: one
 # Chinese sentence each, keyed by the path inside the package.
@@ -181,7 +141,7 @@ MEMBERS: dict[str, str] = {
     "data.ToyData.n_test": "测试输入（查询）的个数。",
     "explorer.BandwidthExplorer.__init__": "保存数据、初始的 `w` 和查询的下标（由调用者检查过）。",
     "explorer.BandwidthExplorer.payload": "浏览器读取的 JSON：数据、滑块的范围和界面文字。",
-    "explorer.BandwidthExplorer.html": "探索器的 HTML：数据的 JSON，加上没有 JavaScript 时显示"
+    "explorer.BandwidthExplorer.html": "探索器的 HTML：它的 JSON，加上没有 JavaScript 时显示"
     "的静态图。",
     "figures.explorer_panels.query_indices_checked": "检查并返回一到三个互不相同、小于 `n_test` "
     "的测试下标；不合要求时抛出说明清楚的错误。",
@@ -206,7 +166,7 @@ MEMBERS: dict[str, str] = {
     "stepper.SgdStepper.__init__": "保存数据和各项设置（由调用者检查过）。",
     "stepper.SgdStepper.payload": "浏览器读取的 JSON：数据、设置、曲线的范围和界面文字。",
     "stepper.SgdStepper.path": "训练前以及 `steps` 步中每一步之后 `w` 的值（由 `w_path` 算出）。",
-    "stepper.SgdStepper.html": "单步演示的 HTML：数据的 JSON，加上没有 JavaScript 时显示的静态"
+    "stepper.SgdStepper.html": "单步演示的 HTML：它的 JSON，加上没有 JavaScript 时显示的静态"
     "路径图。",
     "transformer.ScalarKernelAttention.__init__": "用初始的 `w`（一个数或只有一个元素的张量）创"
     "建模型。",
@@ -392,6 +352,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "x_train": _X_TRAIN,
         "y_train": _Y_TRAIN,
         "bandwidths": "一到六个正的带宽 `h`。",
+        "layout": '`"wide"`（12 pt 的字）或 `"narrow"`'
+        "（同样的网格，字更大、刻度更少：给手机的窄栏用）。",
         "lang": _LANG,
         "return": "图：`2 * len(bandwidths)` 个坐标系（先是拟合，再是热图），"
         "后面每幅热图各有一个颜色条。",
@@ -459,7 +421,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "`lang` 或 `layout` 未知、`fits` 是空的或长度不一致时。",
     },
     "figures.curves.plot_loss": {
-        "losses": "每轮一个损失，就是 `train` 返回的那样。",
+        "losses": "每轮一个损失，即 `train` 的返回值。",
         "lang": _LANG,
         "title": _TITLE,
         "return": _FIGURE,
@@ -475,8 +437,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "`lang` 未知、长度不一致，或某个 `w` 不是正数时。",
     },
     "figures.curves.plot_w_paths": {
-        "x_train": _X_TRAIN_2,
-        "y_train": _Y_TRAIN,
+        "x_train": "训练输入（键），torch 浮点张量（不接受 numpy 数组），形状 `(n_train,)`，"
+        "`n_train >= 2`。",
+        "y_train": "训练输出（值），形状 `(n_train,)`，数据类型与 `x_train` 相同。",
         "paths": "图例标签 → `w` 的各个值（全是正数），例如 `w_path` 的结果。"
         "标签在各种语言里都原样显示：只用符号和数字。",
         "ws": "曲线的网格；默认是 `logspace(-1, 3.5, 226)`，并会放宽到包含每条路径。",
@@ -484,8 +447,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "可以在手机上阅读。",
         "lang": _LANG,
         "return": _FIGURE,
-        "raise TypeError": "`paths` 不是映射时。",
-        "raise ValueError": "`lang` 或 `layout` 未知、`paths` 是空的，或某个 `w` 不是正数时。",
+        "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
+        "`paths` 不是映射，或某条路径不是数的序列时。",
+        "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型、含有 NaN 或无穷大，"
+        "或 `n_train < 2`；`lang` 或 `layout` 未知；或者 `paths` 或其中某条路径是空的、"
+        "某个 `w` 不是有限的正数时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
         "data": "玩具数据集（`make_data()`）。",
@@ -853,13 +819,13 @@ SECTIONS: dict[str, dict[str, str]] = {
     "scores.gaussian_scores": {
         "queries": "形状 `(n_queries,)`，浮点类型。",
         "keys": "形状 `(n_keys,)`，数据类型与 `queries` 相同。",
-        "w": "带宽的倒数，一个数或只有一个元素的张量。",
+        "w": "带宽的倒数，一个数或只有一个元素的张量：任意有限数；符号不影响结果，"
+        "`w = 0` 时每个键的权重相同（即平均汇聚）。",
         "return": "分数，形状 `(n_queries, n_keys)`；沿 `dim=1` 做 softmax 就得到 Nadaraya-Watson "
         "的注意力权重。半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": "`queries` 或 `keys` 不是张量，或 `w` 既不是数也不是张量时。",
         "raise ValueError": "`queries` 或 `keys` 不是一维、是空的、是整数类型，或含有 NaN 或无"
-        "穷大；"
-        "或者两者的数据类型不同时。",
+        "穷大；两者的数据类型不同；或者 `w` 不是有限数、或有不止一个元素时。",
     },
     "scores.dot_product_terms": {
         "queries": "任意形状（例如 `(n_queries,)`），浮点类型。",
@@ -873,24 +839,27 @@ SECTIONS: dict[str, dict[str, str]] = {
     "scores.dot_product_scores": {
         "queries": "形状 `(n_queries,)`，浮点类型。",
         "keys": "形状 `(n_keys,)`，数据类型与 `queries` 相同。",
-        "w": "带宽的倒数，一个数或只有一个元素的张量。",
+        "w": "带宽的倒数，一个数或只有一个元素的张量：任意有限数（同 `gaussian_scores`）。",
         "return": "分数，形状 `(n_queries, n_keys)`；半精度的输入用 float32 计算，也以"
         " float32 返回。",
         "raise TypeError": "`queries` 或 `keys` 不是张量，或 `w` 既不是数也不是张量时。",
         "raise ValueError": "`queries` 或 `keys` 不是一维、是空的、是整数类型，或含有 NaN 或无"
         "穷大；"
-        "两者的数据类型不同；或者查询、键和 `w` 大到乘积溢出时。",
+        "两者的数据类型不同；`w` 不是有限数、或有不止一个元素；或者查询、键和 `w` 大到乘积溢出时。",
     },
     "scores.dot_product_pooling": {
         "queries": "形状 `(n_queries,)`，浮点类型。",
         "keys": "形状 `(n_keys,)`，数据类型与 `queries` 相同。",
         "values": "形状 `(n_keys,)`，与 `keys` 一一配对，数据类型与 `queries` 相同。",
-        "w": "带宽的倒数，一个数或只有一个元素的张量。",
+        "w": "带宽的倒数，一个数或只有一个元素的张量：任意有限数（同 `gaussian_scores`）。",
         "return": "`(y_hat, attention_weights)`，形状分别是 `(n_queries,)` 和"
         " `(n_queries, n_keys)`。",
         "raise TypeError": "`queries`、`keys` 或 `values` 不是张量，或 `w` 既不是数也不是张量时。",
         "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
-        "三者的数据类型不同；`keys` 和 `values` 长度不同；或者乘积溢出时。",
+        "三者的数据类型不同；`keys` 和 `values` 长度不同；`w` 不是有限数、或有不止一个元素；"
+        "或者乘积溢出时。",
+        "warn RuntimeWarning": "分数大到它的数据类型只能以 0.5 或更大的间隔表示时"
+        "（权重可能错得很远）。",
     },
     # stepper
     "stepper.sgd_stepper": {
@@ -968,14 +937,16 @@ SECTIONS: dict[str, dict[str, str]] = {
     },
     "training.loss_at_w": {
         "w": _W_SCALAR,
-        "x_train": "训练输入，形状 `(n_train,)`，浮点类型。",
+        "x_train": "训练输入，形状 `(n_train,)`，浮点类型；`leave_one_out=True` 时 "
+        "`n_train >= 2`（每个点都要用到别的点的键）。",
         "y_train": "训练输出，形状 `(n_train,)`，数据类型与 `x_train` 相同。",
         "leave_one_out": "去掉每个点自己的键和值（默认）。",
         "return": "损失，一个 Python 浮点数。",
         "raise TypeError": "`w` 既不是数也不是张量、`x_train` 或 `y_train` 不是张量，"
         "或 `leave_one_out` 不是布尔值时。",
         "raise ValueError": "`w` 不是有限数；`x_train` 或 `y_train` 不是一维、是空的、是整数类型，"
-        "或含有 NaN 或无穷大；或者两者长度或数据类型不同时。",
+        "或含有 NaN 或无穷大；两者长度或数据类型不同；或者 `leave_one_out=True` 而 "
+        "`n_train < 2` 时。",
     },
     "training.predict": {
         "w": "带宽的倒数：一个数，或只有一个元素的张量，例如训练之后的 `model.w`。",
@@ -1071,4 +1042,239 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise TypeError": _NOT_TENSOR,
         "raise ValueError": _BAD_TENSOR,
     },
+}
+
+# ---------------------------------------------------------------------------------------
+# The other paragraphs of the docstrings the API pages show (a module's notes, a function's
+# prose after its summary, prose between examples) and the comments inside the examples,
+# in Chinese, keyed by the English text: the paragraph on one line (whitespace made single
+# spaces), the comment as written after "# ". An English text that changes has no Chinese
+# text until one is written here (``tests/site/test_api_pages.py`` names it, and any text
+# kept here for English that is gone). An empty Chinese text drops the paragraph from the
+# Chinese page: the Chinese summary above it already says it.
+PARAGRAPHS: dict[str, str] = {
+    # explorer
+    "``bandwidth_explorer`` returns a ``BandwidthExplorer``, which a notebook cell displays: "
+    "on the site with a slider for ``w``, elsewhere as the static picture of its four panels "
+    "(``figures.explorer_panels.plot_explorer_panels``), in the current language "
+    "(``figures.set_language``).": "``bandwidth_explorer`` 返回一个 ``BandwidthExplorer``，"
+    "notebook 的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
+    "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
+    "（``figures.set_language``）。",
+    "The slider moves ``w`` from 0.1 to 1000 (log scale); the four panels follow.": "滑块让 "
+    "``w`` 在 0.1 到 1000 之间移动（对数刻度），四个面板随之更新。",
+    '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
+        '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
+    ),
+    # figures.curves
+    "The loss against ``w`` comes twice: with and without each point's own key "
+    "(``plot_loss_vs_w``), and as the leave-one-out curve with the paths that training takes "
+    "along it (``plot_w_paths``). ``pyplot`` is never imported and nothing global is changed.": (
+        "损失随 ``w`` 的变化画了两种：含与不含每个点自己的键（``plot_loss_vs_w``），以及留一法"
+        "损失曲线连同训练沿它走过的路径（``plot_w_paths``）。这里从不导入 ``pyplot``，"
+        "也不改动任何全局设置。"
+    ),
+    "The test inputs are drawn as a row of ticks under the curve: they are the places where "
+    "the later pages make predictions (the queries).": "测试输入画成曲线下方的一排短竖线："
+    "后面各页就在这些位置上做预测（它们就是查询）。",
+    'The site shows the ``"wide"`` figure on wide screens and, on a phone, the same figure '
+    'drawn with ``layout="stacked"`` (the build draws both).': '网站在宽屏上显示 ``"wide"`` '
+    '的图，在手机上显示用 ``layout="stacked"`` 画的同一幅图（构建时两种都画）。',
+    "The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.": "``w`` "
+    "轴是对数刻度；留一法曲线的最小值标了出来。",
+    "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a square) to "
+    "the last (a larger circle outlined in black); the legend names both markers. The site "
+    'shows the ``"wide"`` figure on wide screens and, on a phone, the same figure drawn with '
+    '``layout="stacked"`` (the build draws both).': "每条路径是一条经过 ``(w_k, L(w_k))`` "
+    "的折线，从第一个值（方块）到最后一个值（黑色描边的较大圆点），图例说明这两种标记。"
+    '网站在宽屏上显示 ``"wide"`` 的图，在手机上显示用 ``layout="stacked"`` 画的同一幅图'
+    "（构建时两种都画）。",
+    # pooling
+    "Queries are test inputs, keys are training inputs and values are training outputs, so "
+    "the shape comments below use ``n_test`` and ``n_train``.": "查询是测试输入，键是训练输入，"
+    "值是训练输出，所以下面代码注释里的形状写作 ``n_test`` 和 ``n_train``。",
+    "The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression` and "
+    "`w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2`` there; "
+    "`analysis.bandwidth_from_w` converts).": "这里的函数接受带宽 $h$（参数 ``bandwidth``）；"
+    "`scores`、`NWKernelRegression` 和 `w_path` 接受的是它的倒数 $w = 1/h$：这里的 "
+    "``bandwidth=0.5`` 就是那里的 ``w=2``，换算用 `analysis.bandwidth_from_w`。",
+    "Every key gets the same weight ``1 / n_train``, whatever the query.": "不论查询是什么，"
+    "每个键的权重都是 ``1 / n_train``。",
+    r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$: a weighted average of "
+    "the values, the weights coming from how close each key is to the query.": (
+        r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$："
+        "值的加权平均，每个键的权重取决于它离查询有多近。"
+    ),
+    "Gives the same result as [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] "
+    "without building the tiled copy of the queries.": "结果与 "
+    "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] 相同，但不构造查询平铺后"
+    "的副本。",
+    "Row ``i`` of the result holds every training input (and output) except the ``i``-th, so "
+    "that a training point cannot copy its own label.": "结果的第 ``i`` 行是除第 ``i`` 个以外的"
+    "全部训练输入（和输出），这样训练点就不能照抄自己的标签。",
+    # scores
+    "Every Gaussian-kernel formulation and model in the package (all but the Transformer-style "
+    "``q k / sqrt(d_k)`` attention of `transformer`) scores a query ``q`` against a key ``k`` "
+    r"with the Gaussian kernel, $s = -((q - k)\,w)^2 / 2$, where $w = 1/h$ is the inverse "
+    "bandwidth: `score` is that formula, and nothing else in the package writes it again. The "
+    "difference ``q - k`` is always taken first and scaled after, so that a common shift of "
+    "queries and keys changes nothing.": "包里每一种高斯核写法和模型（除了 `transformer` 里 "
+    "Transformer 式的 ``q k / sqrt(d_k)`` 注意力）都用高斯核给查询 ``q`` 和键 ``k`` 打分："
+    r"$s = -((q - k)\,w)^2 / 2$，其中 $w = 1/h$ 是带宽的倒数。这个公式只在 `score` 里写出，"
+    "包里别处不再重写。总是先求差 ``q - k``，再乘以 ``w``，所以查询和键一起平移时结果不变。",
+    r"The same score has a dot-product spelling, $q w \cdot k w - (k w)^2 / 2$ (it differs by "
+    "$(q w)^2/2$, the same for every key of a query, so the softmax is the same): "
+    "`dot_product_scores`, and the query, key and bias terms that "
+    "``F.scaled_dot_product_attention`` takes (`dot_product_terms`). In float32 it loses "
+    "digits as the inputs grow (two products nearly cancel): the page `scale.md` shows by how "
+    "much. At ``|q|, |k|`` about ``1e4`` the float32 weights can be entirely wrong, with no "
+    "error (`dot_product_pooling` warns).": r"同一个分数还有点积写法 "
+    r"$q w \cdot k w - (k w)^2 / 2$（它多出 $(q w)^2/2$，"
+    "对同一个查询的每个键都一样，所以 softmax 不变）：`dot_product_scores`，以及 "
+    "``F.scaled_dot_product_attention`` 需要的查询项、键项和偏置项（`dot_product_terms`）。"
+    "在 float32 下，输入越大，它丢掉的有效数字越多（两个乘积几乎相消）；丢多少见 `scale.md` 一页。"
+    "|q|、|k| 约为 10⁴ 时，float32 下的权重可能完全错误，而且不报错"
+    "（`dot_product_pooling` 会发出警告）。",
+    "The softmax policy (`softmax_over_keys`, and the chunked `online_pool`): a softmax over "
+    "the keys; where every score of a row is $-\\infty$ (a huge $w$, a tiny bandwidth or a far "
+    "query overflow the square), the exact weights are, to float precision, all on the nearest "
+    "key, shared equally by exact ties. Nearness is `proximity`: the largest $q k - k^2/2$ in "
+    "float64, which still tells keys apart when ``q`` is so far away that ``q - k`` rounds to "
+    "one number for every key. Half-precision inputs (float16, bfloat16) are computed in "
+    "float32. The forms that score with the distance ``q - k`` use this policy: "
+    "`nadaraya_watson`, `nadaraya_watson_broadcast`, `nadaraya_watson_chunked`, "
+    "`local_linear`, `NWKernelRegression`, `w_path`, `masked_leave_one_out` and "
+    "`ScalarKernelAttention`. The dot-product forms (`dot_product_pooling`, "
+    "`nadaraya_watson_sdpa`, ``ProjectedAttention(key_bias=True)``) cannot tell which key is "
+    "nearest once a product is infinite: they raise ``ValueError`` when their scores overflow "
+    "instead.": "softmax 的处理规则（`softmax_over_keys`，以及分块的 `online_pool`）：沿键的"
+    "方向做 softmax；某一行的分数全是 $-\\infty$ 时（$w$ 极大、带宽极小或查询极远，平方溢出），"
+    "在浮点精度内，准确的权重全部落在最近的键上，完全并列时平分。远近由 `proximity` 判断："
+    "用 float64 算 $q k - k^2/2$，取最大者；即使 ``q`` 远到 ``q - k`` 对每个键都舍入成同一个数，"
+    "它仍能区分各个键。半精度输入（float16、bfloat16）用 float32 计算。用距离 ``q - k`` 打分的"
+    "写法都遵循这条规则：`nadaraya_watson`、`nadaraya_watson_broadcast`、"
+    "`nadaraya_watson_chunked`、`local_linear`、`NWKernelRegression`、`w_path`、"
+    "`masked_leave_one_out` 和 `ScalarKernelAttention`。点积写法（`dot_product_pooling`、"
+    "`nadaraya_watson_sdpa`、``ProjectedAttention(key_bias=True)``）在乘积变成无穷大后无法"
+    "判断哪个键最近，所以分数溢出时改为抛出 ``ValueError``。",
+    "A bandwidth so small that ``1 / h`` overflows ``dtype`` acts as the largest ``w`` the "
+    "dtype holds: every nonzero difference then overflows the score, and an exact tie still "
+    "scores 0 (``0 * inf`` would be NaN).": "带宽小到 ``1 / h`` 超出 ``dtype`` 的范围时，就按该"
+    "数据类型能表示的最大 ``w`` 处理：这时每个非零的差都会让分数溢出，而完全重合的点分数仍是 0"
+    "（``0 * inf`` 会得到 NaN）。",
+    r"Summing the result over a feature axis gives the d-dimensional score $-\lVert "
+    r"d\,w\rVert^2/2$. Without autograd the square and the halving run in the memory of "
+    "``d * w`` (or, with ``in_place=True``, of ``differences`` itself), so the scores cost at "
+    "most one tensor of their shape.": r"沿特征轴对结果求和，就得到 $d$ 维的分数 $-\lVert "
+    r"d\,w\rVert^2/2$。不需要自动求导时，平方和减半都在 ``d * w`` 的内存里进行（若 "
+    "``in_place=True``，则直接在 ``differences`` 里），所以算分数最多占用一个同形状张量的内存。",
+    "It orders keys as ``-(q - k)^2 / 2`` does (the two differ by ``q^2 / 2``), but unlike "
+    "``|q - k|`` it still tells keys apart when ``q`` is so far away that ``q - k`` rounds to "
+    "the same number for every key. For vectors, `proximity_nd`.": "它给键排出的顺序与 "
+    "``-(q - k)^2 / 2`` 相同（两者相差 ``q^2 / 2``）；但与 ``|q - k|`` 不同，即使 ``q`` 远到 "
+    "``q - k`` 对每个键都舍入成同一个数，它仍能区分各个键。向量用 `proximity_nd`。",
+    "No mask of the scores' shape is made: a row overflowed when its maximum is ``-inf``. Only "
+    "if some row did are its scores replaced (so that neither the weights nor their gradient "
+    "are NaN) and ``nearness()`` called.": "不构造与分数同形状的掩码：一行的最大值是 ``-inf``，"
+    "就说明这一行溢出了。只有确实有行溢出时，才替换它的分数（使权重和梯度都不是 NaN），"
+    "并调用 ``nearness()``。",
+    "For each block of queries the keys are visited ``chunk_size`` at a time while three "
+    "running quantities are kept per query: the largest score so far $m$, "
+    r"$\ell = \sum e^{s - m}$ and $a = \sum e^{s - m} y$; a new maximum $m'$ rescales the old "
+    "sums by $e^{m - m'}$. A block whose scores are all ``-inf`` leaves them as they were (it "
+    "is never subtracted from itself). Queries whose every score is ``-inf`` get the "
+    "nearest-key limit, found block by block too.": "对每一块查询，每次取 ``chunk_size`` 个键，"
+    r"并为每个查询维护三个累计量：目前最大的分数 $m$、$\ell = \sum e^{s - m}$ 和 "
+    r"$a = \sum e^{s - m} y$；出现新的最大值 $m'$ 时，旧的和乘以 $e^{m - m'}$。分数全是 "
+    "``-inf`` 的块不改变它们（不会拿 ``-inf`` 减自己）。每个分数都是 ``-inf`` 的查询得到最近键的"
+    "极限权重，这也是一块一块找出来的。",
+    r"Refuses inputs whose scores $q w \cdot k w - (k w)^2/2$ would overflow their dtype.": (
+        r"分数 $q w \cdot k w - (k w)^2/2$ 会超出数据类型范围的输入，一律拒绝。"
+    ),
+    # the Chinese summary says it: row i differs by (q_i w)^2 / 2, the softmax is the same
+    "They are not the Gaussian scores: row ``i`` is the row of "
+    "[`gaussian_scores`][attention_tutorial.scores.gaussian_scores] plus ``(q_i w)^2 / 2``. "
+    "The scores differ, but the shift is the same for every key of a query, so both give the "
+    "same softmax, the same attention weights.": "",
+    "``softmax((q w)(k w) - (k w)^2 / 2) @ values``: the same predictions as "
+    "``nadaraya_watson`` with bandwidth ``1 / |w|``, as long as float32 holds the scores' "
+    "digits. It does not when ``|q w|`` and ``|k w|`` are large: each score is two products "
+    "near ``(q w)^2`` that nearly cancel, and at ``|q|, |k|`` about ``1e4`` (``w = 1``) "
+    "float32 keeps them only in steps of about 18, so the weights can be entirely wrong with "
+    "no error: the second example gives 5.0 where ``nadaraya_watson`` gives 3.7754. A "
+    "``RuntimeWarning`` then names the magnitude; the distance form (``nadaraya_watson``), or "
+    "inputs centred near 0, keep the digits.": "即 ``softmax((q w)(k w) - (k w)^2 / 2) @ "
+    "values``：只要 float32 还能保住分数的有效数字，预测就与带宽为 ``1 / |w|`` 的 "
+    "``nadaraya_watson`` 相同。``|q w|`` 和 ``|k w|`` 很大时就保不住了：每个分数都是两个接近 "
+    "``(q w)^2`` 的乘积几乎相消。|q|、|k| 约为 10⁴（``w = 1``）时，float32 只能以大约 18 为"
+    "间隔表示这些分数，权重可能完全错误，而且不报错：第二个示例得到 5.0，而 "
+    "``nadaraya_watson`` 给出 3.7754。这时会发出 ``RuntimeWarning``，写明数值的量级；"
+    "改用距离写法（``nadaraya_watson``），或把输入平移到 0 附近，就能保住有效数字。",
+    # stepper
+    "``sgd_stepper`` returns an ``SgdStepper``, which a notebook cell displays: on the site "
+    "with its controls, elsewhere as the static picture of its path "
+    "(``figures.curves.plot_w_paths``), in the current language (``figures.set_language``). "
+    "Its steps are those of ``training_paths.w_path``.": "``sgd_stepper`` 返回一个 "
+    "``SgdStepper``，notebook 的单元格会显示它：在本网站上带控件，在别处则是它的路径的静态图"
+    "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
+    "它走的每一步与 ``training_paths.w_path`` 相同。",
+    'Each press of "Step" takes one full-batch SGD step on the summed leave-one-out loss (the '
+    "steps of ``w_path``) and prints ``w``, the gradient and the loss; the point after "
+    "``steps`` steps is marked.": "每按一次“走一步”，就在留一法损失之和上做一步全批量 SGD"
+    "（与 ``w_path`` 的步子相同），并打印 ``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。",
+    # training
+    "Each epoch is one full-batch step. No random numbers are used, so the result depends only "
+    "on the initial ``w`` and the data. The data are constants (detached first: only ``w`` "
+    "learns); float16 and bfloat16 data are computed in float32.": "每一轮是一步全批量更新。"
+    "这里不用随机数，所以结果只取决于初始的 ``w`` 和数据。数据是常量（先 detach：只有 ``w`` "
+    "在学习）；float16 和 bfloat16 的数据用 float32 计算。",
+    "With ``leave_one_out=False`` every training point also sees its own key, and the loss "
+    "tends to 0 as ``|w|`` grows: each point just copies its own label.": "``leave_one_out="
+    "False`` 时，每个训练点也能看到自己的键，``|w|`` 越大损失越接近 0：每个点只是照抄了自己的"
+    "标签。",
+    "Used for the test set: the queries are the test inputs, the keys and values all the "
+    "training data. Runs without autograd; float16 and bfloat16 inputs are computed, and "
+    "returned, in float32.": "用于测试集：查询是测试输入，键和值是全部训练数据。不记录自动"
+    "求导；float16 和 bfloat16 的输入用 float32 计算，也以 float32 返回。",
+}
+
+COMMENTS: dict[str, str] = {
+    # explorer, stepper
+    "the lessons' explorer; a notebook cell that ends with `explorer` shows it": "课程里的探索器；"
+    "以 `explorer` 结尾的 notebook 单元格会显示它",
+    "outside a notebook: the page's HTML, to write into a file of your own": "不在 notebook 里时："
+    "页面用的 HTML，可以写进你自己的文件",
+    "the lesson's stepper; a notebook cell that ends with `stepper` shows it": "课程里的单步演示；"
+    "以 `stepper` 结尾的 notebook 单元格会显示它",
+    "lr = 0.5 on w: the first step jumps from 0.496 to about 16.9": "训练 w、lr = 0.5：第一步就从 "
+    "0.496 跳到约 16.9",
+    "training log w with the gentler lr = 0.05: smaller steps, w stays positive": "训练 log w，"
+    "用更小的 lr = 0.05：步子更小，w 始终为正",
+    # figures.curves
+    "one above the other": "上下排列",
+    "the alt text: what the figure shows, with its numbers": "替代文字：图上画了什么，连同图中的数",
+    "outside a notebook: save it, then open the file (fig.show() needs pyplot)": "不在 notebook "
+    "里时：先存成文件再打开（fig.show() 需要 pyplot）",
+    # pooling
+    "2 queries, 3 values: each query predicts mean(1, 2, 6) = 3": "2 个查询、3 个值：每个查询都"
+    "预测 mean(1, 2, 6) = 3",
+    "the peak 1 / sqrt(2 pi) is at u = 0; the kernel is symmetric": "峰值 1 / sqrt(2 pi) 在 "
+    "u = 0 处；核是对称的",
+    "the query 0 is nearer to the key 0 than to the key 2": "查询 0 离键 0 比离键 2 近",
+    # scores
+    "the largest float32": "float32 能表示的最大数",
+    "-0.0000: the score of d = 0 is 0 times -1/2, a zero with a minus sign": "-0.0000：d = 0 的"
+    "分数是 0 乘以 -1/2，一个带负号的零",
+    "IEEE floats: -0.0 equals 0.0; softmax treats it as 0": "IEEE 浮点数：-0.0 等于 0.0；"
+    "softmax 把它当作 0",
+    "row 0 overflows to -inf": "第 0 行溢出为 -inf",
+    "row i differs from the Gaussian scores by queries[i]^2 / 2 only": "第 i 行与高斯核分数只差 "
+    "queries[i]^2 / 2",
+    "|q|, |k| about 1e4 in float32: the weights are wrong, and only a warning says so": "float32 "
+    "下 |q|、|k| 约为 1e4：权重是错的，只有一条警告指出这一点",
+    "the distance form": "距离写法",
+    # training
+    "the lesson's training: the seeded initial w, 5 steps at lr = 0.5": "课程里的训练：用种子"
+    "固定的初始 w，lr = 0.5，走 5 步",
+    "from 0.496: a much narrower kernel": "从 0.496 出发：核窄了很多",
 }

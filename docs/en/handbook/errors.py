@@ -16,19 +16,25 @@
 # Each entry's code wraps the failing line in `with prints_error(…):`.
 # <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>, a small tool
 # of the package, prints the first line of the error (wrapped between words when it is long, the
-# next lines indented by four spaces); when the message goes on, a last line such as
+# next lines indented by four spaces; on this page at 40 characters, so that a phone shows each
+# line whole); when the message goes on, a last line such as
 # `[… 4 more lines of the message]` says how many lines were left out, and `lines=None` prints
 # the whole message. If the code stops failing, the build fails, so this page cannot keep a
 # stale message.
 
 # %%
+import functools
+
 import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import nn
 
 import attention_tutorial as at
-from attention_tutorial import prints_error  # runs a failing block, prints its error
+
+# runs a failing block and prints its error, wrapped at 40 characters: the width of a
+# phone's output box, so that a phone shows each printed line whole
+prints_error = functools.partial(at.prints_error, width=40)
 
 _ = torch.manual_seed(at.SEED)
 

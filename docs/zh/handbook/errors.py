@@ -9,18 +9,23 @@
 # 报错的第一个词是异常的类型：`RuntimeError`、`IndexError`、`TypeError`……
 #
 # 每个条目的代码都用 `with prints_error(…):` 包住出错的那一行。<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
-# 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格）；消息不止一行时，最后一行用
+# 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格；这一页折在 40 个字符处，手机上每行也能完整显示）；消息不止一行时，最后一行用
 # `[… 4 more lines of the message]` 写明还有几行没打印，`lines=None` 则打印整条消息。
 # 那一行代码要是不再报错，构建就会失败，所以这一页不会留下过时的报错。
 
 # %%
+import functools
+
 import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import nn
 
 import attention_tutorial as at
-from attention_tutorial import prints_error  # runs a failing block, prints its error
+
+# runs a failing block and prints its error, wrapped at 40 characters: the width of a
+# phone's output box, so that a phone shows each printed line whole
+prints_error = functools.partial(at.prints_error, width=40)
 
 _ = torch.manual_seed(at.SEED)
 

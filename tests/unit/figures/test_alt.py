@@ -146,8 +146,8 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
         "plot_attention_heatmaps",
         lang,
     )
-    used = ("用到 {} 个键" if lang == "zh" else "{} keys in use").format
-    assert f"even：每个查询平均{used('4.0')}" in heatmaps or f"even: {used('4.0')}" in heatmaps
+    used = ("有效键数 {}" if lang == "zh" else "{} keys in use").format
+    assert f"even：{used('4.0')}" in heatmaps or f"even: {used('4.0')}" in heatmaps
     assert used("1.0") in heatmaps
     matrices = describe(
         at.plot_matrices({"M": np.array([[13.01, 3.51], [-0.07, 0.65]])}, lang=lang),
@@ -249,13 +249,9 @@ def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
     continuous and the other broken into patches, with each one's keys in use."""
     text = at.plot_attention_heatmaps(_band_and_patches(), lang=lang).description
     if lang == "zh":
-        assert (
-            "ProjectedAttention：每个查询平均用到 4.0 个键（1/Σα²），深色带连续（带内 100%" in text
-        )
-        assert (
-            "ScalarKernelAttention：每个查询平均用到 2.0 个键（1/Σα²），深色带断成小块（带内 40%"
-            in text
-        )
+        averaged = "（每个查询的 1/Σα²，再对查询取平均）"
+        assert f"ProjectedAttention：有效键数 4.0{averaged}，深色带连续（带内 100%" in text
+        assert f"ScalarKernelAttention：有效键数 2.0{averaged}，深色带断成小块（带内 40%" in text
         assert "颜色条从 0 到 0.50" in text
     else:
         assert (
@@ -270,6 +266,22 @@ def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
+def test_heatmaps_alt_text_does_not_call_a_band_with_gaps_continuous(lang):
+    """A reader found the projections heatmap's band called continuous although 43% of the
+    keys inside it get no weight: a band with 4 of 7 keys weighted has gaps."""
+    gaps = np.zeros((4, 12))
+    for q in range(4):
+        gaps[q, [q, q + 1, q + 3, q + 6]] = 0.25  # 4 of the 7 keys from the first to the last
+    text = at.plot_attention_heatmaps({"A": gaps}, lang=lang).description
+    if lang == "zh":
+        assert "A：有效键数 4.0" in text and "深色带有空隙（带内 57% 的键分到权重）" in text
+        assert "连续" not in text
+    else:
+        assert "the band has gaps (57% of the keys in the band get weight)" in text
+        assert "continuous" not in text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     """A reader found the leave-one-out heatmaps' alt text generic: with the training inputs
     as queries, each panel gives the mean weight on the diagonal (each point's own key):
@@ -280,7 +292,7 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         {"softmax(scores)": own, "masked": masked}, queries="train", lang=lang
     ).description
     if lang == "zh":
-        assert "softmax(scores)：每个查询平均用到" in text
+        assert "softmax(scores)：有效键数" in text
         assert "对角线（每个点自己的键）上的权重平均为 0.50；masked：" in text
         assert "上的权重平均为 0；颜色条从 0 到 0.80。" in text
     else:

@@ -1,0 +1,57 @@
+"""What a phone and the dark palette show of the figures with a colour scale.
+
+A reader found the matrix figure's entries and the bandwidth gallery's ticks about 7 px
+high on a 375 px phone, and every heatmap on a light panel in the dark palette.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import attention_tutorial as at
+from attention_tutorial.figures._base import DARK_SVG_STYLE, _drawn, encode, reading_facts
+
+PHONE_COLUMN_PX = 335  # the text column of a 375 px phone (tools/sitebuild/page_repairs.py)
+PHONE_TEXT_PX = 11  # the smallest figure text a phone must show
+MIN_TEXT_PX = 9  # the text size ``min_width_px`` is computed for
+
+
+def smallest_text_on_a_phone(fig) -> float:
+    """The height (CSS px) of the figure's smallest text when a phone's column shows it."""
+    shown = min(PHONE_COLUMN_PX, fig.get_size_inches()[0] * 100)
+    return MIN_TEXT_PX * shown / reading_facts(fig)["min_width_px"]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_three_small_matrices_are_legible_on_a_phone(lang):
+    matrices = {"M": np.array([[13.01, 3.51], [-0.07, 0.65]]), "A": np.eye(2), "A⁻¹Mᵀ": -np.eye(2)}
+    fig = at.plot_matrices(matrices, lang=lang)
+    assert getattr(fig, "narrow_layout", None) is None  # one layout, legible everywhere
+    assert smallest_text_on_a_phone(fig) >= PHONE_TEXT_PX
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_gallery_has_a_phone_layout_with_larger_text(lang):
+    data = at.make_data()
+    args = (data.x_test, data.y_truth, data.x_train, data.y_train, [0.1, 0.3, 1.0, 3.0])
+    wide = at.plot_bandwidth_gallery(*args, lang=lang)
+    assert wide.narrow_layout == {"layout": "narrow"}
+    narrow = at.plot_bandwidth_gallery(*args, lang=lang, **wide.narrow_layout)
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    assert [ax.get_title() for ax in narrow.axes[:4]] == [ax.get_title() for ax in wide.axes[:4]]
+    drawn = _drawn(at.plot_bandwidth_gallery, args, {"lang": lang, "layout": "narrow"}, "narrow")
+    assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+        at.plot_bandwidth_gallery(*args, lang=lang, layout="x")
+
+
+def test_a_heatmap_svg_carries_its_dark_variant_and_a_line_chart_does_not():
+    heatmap = at.plot_attention_heatmap(torch.softmax(torch.randn(4, 6), dim=1), lang="en")
+    mime, svg, _ = encode(heatmap)
+    assert mime == "image/svg+xml"
+    assert DARK_SVG_STYLE in svg and "prefers-color-scheme: dark" in DARK_SVG_STYLE
+    assert svg.index("<style") < 4000  # in the head, which the build reads
+    _, chart, _ = encode(at.plot_loss([3.0, 2.0, 1.0], lang="en"))
+    assert DARK_SVG_STYLE not in chart  # the site inverts line charts itself
