@@ -111,7 +111,7 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # the data, warms the function up, resets the operating system's peak-RSS counter (VmHWM), times one call and reads
 # the peak resident memory minus the memory before the call. (torch's allocations are invisible to
 # Python's `tracemalloc`; the resident memory sees them.) The tiled and broadcast forms stop at
-# $n = 20{,}000$. It runs every cell at least three times, keeps every run, and refuses to record
+# $n = 20{,}000$. It runs every (formulation, $n$) pair at least three times, keeps every run, and refuses to record
 # when the machine's load average exceeds its number of cores. The results ship inside the package
 # as `attention_tutorial/results/scale.json`, so `at.scale_measurements()` reads them wherever the
 # package is installed (this notebook runs outside the repository too); the table shows the median
@@ -128,7 +128,7 @@ print(
 print(
     f"load average {machine['load_average_at_start']} at the start of the run, "
     f"{machine['load_average_at_end']} at the end; "
-    f"{machine['runs_per_cell']} run(s) per cell, the median shown"
+    f"{machine['runs_per_cell']} run(s) per formulation and n, the median shown"
 )
 rows = sorted(
     bench["rows"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
@@ -149,7 +149,8 @@ for row in rows:
 # circles to show around broadcast's solid line; the chunked form's is flat from $n = 2{,}000$ on
 # (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and for SDPA only the
 # counted bytes (its dotted line) grow linearly with $n$: its measured peak stays under 3 MB.
-# The dotted lines are the counted bytes.
+# The dotted lines are the counted bytes; for the tiled, broadcast and chunked forms they lie under
+# the measured points, so SDPA's is the only one in view.
 
 # %%
 at.plot_scaling(rows)
@@ -212,7 +213,9 @@ assert (
 # $\frac{1}{2}k^2$ separately and subtracts them: when $q$ and $k$ are large, both are large numbers
 # that almost cancel, and float32 keeps only about 7 significant digits of each. This is the
 # cancellation already seen on the [dot-product page](dot-product.py) for a large $w$. Shift all the
-# inputs by a constant $S$ (which changes nothing in the distances) and watch the error:
+# inputs by a constant $S$ (which changes nothing in the distances) and watch the error. The chunked
+# function runs with its default `chunk_size` (1024) here, so at no shift its error is not quite the
+# one printed above with `chunk_size=256`:
 
 # %%
 errors_sdpa = {}
