@@ -343,7 +343,7 @@ else:
 # predict exactly the same, and the bandwidth is $1/|w|$.
 #
 # **Has it become k-nearest-neighbours?** Not 1-nearest-neighbour: with the trained $w$ the table
-# counts two to three keys in use on average (between 2 and 3), so each prediction is a weighted
+# counts two to three keys in use on average, so each prediction is a weighted
 # average of the two or three nearest training points, with soft weights that give the second-nearest
 # keys a good share. Only for $|w| \to \infty$ does it become 1-nearest-neighbour (exercise 3).
 #
