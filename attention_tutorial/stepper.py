@@ -293,7 +293,8 @@ class SgdStepper:
             )  # fmt: skip
             fig.shown_on = "wide" if layout == "wide" else "narrow"
             # the figure's own description too: the site build copies it into the alt
-            fig.description = f"{specific} {fig.description or ''}".strip()
+            space = "" if lang == "zh" else " "  # no space after a full-width stop
+            fig.description = f"{specific}{space}{fig.description or ''}".strip()
             mime, image, _ = encode(fig)
             if mime == "image/svg+xml":
                 image = base64.b64encode(image.encode("utf-8")).decode("ascii")
