@@ -121,23 +121,26 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # the package's copy of attention_tutorial/results/scale.json (written by the script)
 bench = at.scale_measurements()
 machine = bench["machine"]
+# short lines, so that a phone shows every column
+print(f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB")
 print(
-    f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, Python "
-    f"{machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
+    f"Python {machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
 )
 print(
-    f"load average {machine['load_average_at_start']} at the start of the run, "
-    f"{machine['load_average_at_end']} at the end; "
-    f"{machine['runs_per_cell']} run(s) per formulation and n, the median shown"
+    f"load average {machine['load_average_at_start']} -> "
+    f"{machine['load_average_at_end']} during the run"
 )
+print(f"median of {machine['runs_per_cell']} runs per formulation and n")
 rows = sorted(
     bench["rows"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
 )
-print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13}")
+print(f"\n{'n':>7} {'time (s)':>8} {'peak (MB)':>9} {'counted (MB)':>12}")
 for row in rows:
+    if row["n"] == min(r["n"] for r in rows if r["formulation"] == row["formulation"]):
+        print(row["formulation"])  # a heading above each formulation's rows
     print(
-        f"{row['formulation']:>9} {row['n']:>8,} {row['seconds']:>9.3f} "
-        f"{megabytes(row['peak_bytes']):>10} {megabytes(row['predicted_bytes']):>13}"
+        f"{row['n']:>7,} {row['seconds']:>8.3f} "
+        f"{megabytes(row['peak_bytes']):>9} {megabytes(row['predicted_bytes']):>12}"
     )
 
 # %% [markdown]
