@@ -22,7 +22,7 @@ from attention_tutorial.analysis import best_w
 from attention_tutorial.data import ToyData, make_data
 from attention_tutorial.explorer import BandwidthExplorer, _floats
 from attention_tutorial.figures._base import current_language, encode, labels
-from attention_tutorial.figures.curves import plot_w_paths
+from attention_tutorial.figures.curves import LAYOUTS, plot_w_paths
 from attention_tutorial.training_paths import w_path
 
 # The control's learning rates: 1-2-5 steps per decade (a log scale), with the
@@ -264,6 +264,11 @@ class SgdStepper:
     def html(self, lang: str | None = None) -> str:
         """The stepper's HTML: its JSON, and the static path shown without JavaScript.
 
+        The static path is drawn twice, as ``plot_w_paths`` draws it for the site: the
+        ``"wide"`` layout (``<img class="attn-shown-wide">``) and, for a phone's column,
+        the ``"stacked"`` one (``attn-shown-narrow``), each with its alt text; the
+        site's stylesheet shows one of them.
+
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
         """
@@ -274,22 +279,34 @@ class SgdStepper:
         path = self.path()
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), W_STEPS)  # (W_STEPS,)
         name = f"{_parameter(self.log_w)}, lr = {self.lr:g}"
-        fig = plot_w_paths(self.data.x_train, self.data.y_train, {name: path}, ws=grid, lang=lang)
-        w_best = best_w(grid, self.data.x_train, self.data.y_train)  # the figure's star
+        w_best = best_w(grid, self.data.x_train, self.data.y_train)  # the figures' star
         settings = {"lr": self.lr, "param": _parameter(self.log_w), "k": self.steps}
         caption = html.escape(words["static"].format(**settings))
         specific = words["static_alt"].format(w0=path[0], w_end=path[-1], w_best=w_best, **settings)
-        # the figure's own description too: the site build copies it into the alt
-        fig.description = f"{specific} {fig.description or ''}".strip()
-        alt = html.escape(fig.description)
-        mime, image, _ = encode(fig)
-        if mime == "image/svg+xml":
-            image = base64.b64encode(image.encode("utf-8")).decode("ascii")
+        # the picture in the figures' two layouts: side by side on wide screens, stacked on
+        # a phone (explorer.css shows one per width; the site build keeps the classes)
+        images = []
+        for layout in LAYOUTS:
+            fig = plot_w_paths(
+                self.data.x_train, self.data.y_train, {name: path}, ws=grid, layout=layout,
+                lang=lang,
+            )  # fmt: skip
+            fig.shown_on = "wide" if layout == "wide" else "narrow"
+            # the figure's own description too: the site build copies it into the alt
+            space = "" if lang == "zh" else " "  # no space after a full-width stop
+            fig.description = f"{specific}{space}{fig.description or ''}".strip()
+            mime, image, _ = encode(fig)
+            if mime == "image/svg+xml":
+                image = base64.b64encode(image.encode("utf-8")).decode("ascii")
+            images.append(
+                f'<img class="attn-shown-{fig.shown_on}" alt="{html.escape(fig.description)}" '
+                f'src="data:{mime};base64,{image}">'
+            )
         return (
             f'<div class="attn-explorer attn-stepper" data-lang="{lang}">'
             f'<script type="application/json" class="attn-explorer-data">{payload}</script>'
-            f'<figure class="attn-explorer-static"><img alt="{alt}" '
-            f'src="data:{mime};base64,{image}"><figcaption>{caption}</figcaption></figure>'
+            f'<figure class="attn-explorer-static">{"".join(images)}'
+            f"<figcaption>{caption}</figcaption></figure>"
             "</div>"
         )
 

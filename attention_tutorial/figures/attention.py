@@ -111,13 +111,17 @@ def plot_attention_heatmaps(
     attention_weights: Mapping[str, Tensor | np.ndarray],
     *,
     queries: str = "test",
+    layout: str = "wide",
     lang: str | None = None,
 ) -> Figure:
     """Show several models' attention weights, one heatmap above the other, on one colour scale.
 
     Every heatmap has one row per query and one column per key (indices, whole
     numbers on the axes); all share the colour bar, from 0 to the largest weight
-    of any of them, so that a colour means the same weight in each.
+    of any of them, so that a colour means the same weight in each. On a phone,
+    the site shows the same figure drawn with ``layout="narrow"`` (the build draws
+    both): narrower, the colour bar under the heatmaps, its text at least
+    ``PHONE_TEXT_PX`` high in a phone's column.
 
     Explained on the page `projections.md`.
 
@@ -129,14 +133,16 @@ def plot_attention_heatmaps(
         queries: ``"test"`` or ``"train"``: what the queries are, for the label of
             the query axis (``"train"``: each training input attends to the training
             inputs, as in leave-one-out training).
+        layout: ``"wide"`` (the colour bar on the right) or ``"narrow"`` (the colour
+            bar under the heatmaps, which get the figure's width: for a phone's column).
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: one axes per panel, then the colour bar.
 
     Raises:
-        ValueError: If ``lang`` is unknown, there are no panels or more than four, or
-            the weights are not 2-D or differ in shape.
+        ValueError: If ``lang`` or ``layout`` is unknown, there are no panels or more
+            than four, or the weights are not 2-D or differ in shape.
 
     Examples:
         >>> fig = plot_attention_heatmaps(
@@ -164,19 +170,32 @@ def plot_attention_heatmaps(
             )
         if queries not in ("test", "train"):
             raise ValueError(f"queries must be 'test' or 'train', got {queries!r}")
+        if layout not in HEATMAPS_LAYOUTS:
+            raise ValueError(f"layout must be one of {HEATMAPS_LAYOUTS}, got {layout!r}")
+        narrow = layout == "narrow"
         top = max(float(a.max()) for a in panels.values()) or 1.0
-        fig = new_figure((6.0, 0.4 + 2.3 * len(panels)))
+        if narrow:  # taller panels the figure's width, the colour bar under them
+            fig = new_figure((_HEATMAPS_NARROW_IN, 1.3 + 2.6 * len(panels)))
+        else:
+            fig = new_figure((6.0, 0.4 + 2.3 * len(panels)))
         axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
         for ax, (name, weights) in zip(axes, panels.items(), strict=True):
             image = ax.imshow(weights, cmap="Reds", vmin=0.0, vmax=top, aspect="auto")
-            ax.set_title(name)
+            # a code-long title (e.g. "softmax(scores.masked_fill(eye, -inf))") fits the
+            # narrow panels at the text size
+            ax.set_title(name, fontsize="medium" if narrow else None)
             ax.set_ylabel(words["queries" if queries == "test" else "queries_train"])
-            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+            # a phone's ticks: about five per axis (0, 10, ..., 40 for 50 keys), not ten
+            ticks = {"nbins": 5} if narrow else {}
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
             ax.tick_params(labelfontfamily=FONTS[lang])
         axes[-1].set_xlabel(words["keys"])
-        colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"])
+        where = {"location": "bottom", "aspect": 30} if narrow else {}
+        colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        if not narrow:  # the site draws the narrow layout too, for phones
+            fig.narrow_layout = {"layout": "narrow"}
         # what the alt text says of each panel, from the weights drawn
         own = queries == "train" and len(set(next(iter(shapes)))) == 1  # the keys' own rows
         items = [_panel_facts(name, weights, own, lang) for name, weights in panels.items()]
@@ -184,6 +203,12 @@ def plot_attention_heatmaps(
             "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, top=top
         )
     return fig
+
+
+HEATMAPS_LAYOUTS = ("wide", "narrow")
+# the narrow heatmaps: 4.6 inches shown in a phone's 335 px column keep 12 pt text 12.1 px
+# high (``PHONE_TEXT_PX``: 11; the wide figure's 6 inches gave its ticks 9.3 px)
+_HEATMAPS_NARROW_IN = 4.6
 
 
 BAND_SHARE = 0.1  # a key is in a query's band when its weight is >= this share of the row's max

@@ -36,9 +36,9 @@ at.describe("x_test", x_test)
 # ## From a kernel to softmax
 #
 # The Nadaraya-Watson estimator measures how close the query $x$ is to each key $x_i$ with a
-# kernel $K$:
+# kernel $K$. We write its estimate $\hat f(x)$, to keep it apart from the true function $f$:
 #
-# $$f(x) = \sum_{i=1}^{n} \frac{K(x - x_i)}{\sum_{j=1}^{n} K(x - x_j)}\, y_i .$$
+# $$\hat f(x) = \sum_{i=1}^{n} \frac{K(x - x_i)}{\sum_{j=1}^{n} K(x - x_j)}\, y_i .$$
 #
 # The denominator normalises the weights so that they sum to 1. With the **Gaussian kernel**
 #
@@ -48,7 +48,7 @@ at.describe("x_test", x_test)
 # left is exactly a softmax:
 #
 # $$\begin{aligned}
-# f(x) &= \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i \\
+# \hat f(x) &= \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i \\
 # &= \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .
 # \end{aligned}$$
 #
@@ -142,7 +142,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # So far the width of the Gaussian kernel was fixed at 1. Give the kernel a **bandwidth** $h$:
 # divide the distance by $h$ before squaring it,
 #
-# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
+# $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
 # The `bandwidth` argument of `nadaraya_watson` is $h$; its default 1 gives the results above.
 # Here are four bandwidths with their test MSE and "keys in use": for a query with weights
@@ -337,7 +337,7 @@ except ValueError as err:
 # (see [from the Gaussian kernel to dot-product attention](dot-product.py#expanding-the-square)).
 #
 # **Is it $x_i$ or $x_j$ in the denominator?** In the formula
-# $f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ it is $x_j$: the denominator sums over
+# $\hat f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ it is $x_j$: the denominator sums over
 # all the keys and has nothing to do with the $i$ of the numerator. Write $\sum_j K(x - x_i)$ by
 # mistake and it equals $n K(x - x_i)$: every weight becomes $1/n$, and the model quietly turns into
 # [average pooling](average.py) (see exercise 5).

@@ -111,7 +111,7 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # the data, warms the function up, resets the operating system's peak-RSS counter (VmHWM), times one call and reads
 # the peak resident memory minus the memory before the call. (torch's allocations are invisible to
 # Python's `tracemalloc`; the resident memory sees them.) The tiled and broadcast forms stop at
-# $n = 20{,}000$. It runs every cell at least three times, keeps every run, and refuses to record
+# $n = 20{,}000$. It runs every (formulation, $n$) pair at least three times, keeps every run, and refuses to record
 # when the machine's load average exceeds its number of cores. The results ship inside the package
 # as `attention_tutorial/results/scale.json`, so `at.scale_measurements()` reads them wherever the
 # package is installed (this notebook runs outside the repository too); the table shows the median
@@ -121,23 +121,26 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # the package's copy of attention_tutorial/results/scale.json (written by the script)
 bench = at.scale_measurements()
 machine = bench["machine"]
+# short lines, so that a phone shows every column
+print(f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB")
 print(
-    f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, Python "
-    f"{machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
+    f"Python {machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
 )
 print(
-    f"load average {machine['load_average_at_start']} at the start of the run, "
-    f"{machine['load_average_at_end']} at the end; "
-    f"{machine['runs_per_cell']} run(s) per cell, the median shown"
+    f"load average {machine['load_average_at_start']} -> "
+    f"{machine['load_average_at_end']} during the run"
 )
+print(f"median of {machine['runs_per_cell']} runs per formulation and n")
 rows = sorted(
     bench["rows"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
 )
-print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13}")
+print(f"\n{'n':>7} {'time (s)':>8} {'peak (MB)':>9} {'counted (MB)':>12}")
 for row in rows:
+    if row["n"] == min(r["n"] for r in rows if r["formulation"] == row["formulation"]):
+        print(row["formulation"])  # a heading above each formulation's rows
     print(
-        f"{row['formulation']:>9} {row['n']:>8,} {row['seconds']:>9.3f} "
-        f"{megabytes(row['peak_bytes']):>10} {megabytes(row['predicted_bytes']):>13}"
+        f"{row['n']:>7,} {row['seconds']:>8.3f} "
+        f"{megabytes(row['peak_bytes']):>9} {megabytes(row['predicted_bytes']):>12}"
     )
 
 # %% [markdown]
@@ -149,7 +152,8 @@ for row in rows:
 # circles to show around broadcast's solid line; the chunked form's is flat from $n = 2{,}000$ on
 # (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and for SDPA only the
 # counted bytes (its dotted line) grow linearly with $n$: its measured peak stays under 3 MB.
-# The dotted lines are the counted bytes.
+# The dotted lines are the counted bytes; for the tiled, broadcast and chunked forms they lie under
+# the measured points, so SDPA's is the only one in view.
 
 # %%
 at.plot_scaling(rows)
@@ -212,7 +216,9 @@ assert (
 # $\frac{1}{2}k^2$ separately and subtracts them: when $q$ and $k$ are large, both are large numbers
 # that almost cancel, and float32 keeps only about 7 significant digits of each. This is the
 # cancellation already seen on the [dot-product page](dot-product.py) for a large $w$. Shift all the
-# inputs by a constant $S$ (which changes nothing in the distances) and watch the error:
+# inputs by a constant $S$ (which changes nothing in the distances) and watch the error. The chunked
+# function runs with its default `chunk_size` (1024) here, so at no shift its error is not quite the
+# one printed above with `chunk_size=256`:
 
 # %%
 errors_sdpa = {}

@@ -97,7 +97,8 @@ print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {gap_nw:.1e}")
 ws = torch.logspace(-1, 3, 401)  # (401,): the grid of the page leave-one-out
 w_best = at.best_w(ws, x_train, y_train)
 candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
-print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
+# narrow for phones: each name on a line of its own, above its numbers
+print(f"{'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 keys_used = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
@@ -106,9 +107,8 @@ for name, w in candidates.items():
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     keys_used[name] = keys_in_use
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
-    print(
-        f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}"
-    )
+    print(name)
+    print(f"{w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
 assert 2 < keys_used["trained w"] < 3  # two or three keys per window
 
 # %% [markdown]
@@ -343,7 +343,7 @@ else:
 # predict exactly the same, and the bandwidth is $1/|w|$.
 #
 # **Has it become k-nearest-neighbours?** Not 1-nearest-neighbour: with the trained $w$ the table
-# counts two to three keys in use on average (between 2 and 3), so each prediction is a weighted
+# counts two to three keys in use on average, so each prediction is a weighted
 # average of the two or three nearest training points, with soft weights that give the second-nearest
 # keys a good share. Only for $|w| \to \infty$ does it become 1-nearest-neighbour (exercise 3).
 #

@@ -84,7 +84,8 @@ assert gap_kernel < 1e-6
 # **dot-product scores plus one bias per key**; with $W_q = W_k = wI$ it is exactly the chapter's
 # model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
 # is that model; with `key_bias=False` it drops the bias, as a Transformer does, and divides by
-# $\sqrt{d_k}$ instead.
+# $\sqrt{d_k}$ instead ($d_k$ is the dimension of the projected queries and keys, written $d$ in
+# the next section).
 #
 # ## Scaled dot-product attention, written out
 #

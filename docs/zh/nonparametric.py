@@ -30,9 +30,9 @@ at.describe("x_test", x_test)
 # %% [markdown]
 # ## 从核函数到 softmax
 #
-# Nadaraya-Watson 估计用核函数 $K$ 衡量查询 $x$ 与每个键 $x_i$ 的接近程度：
+# Nadaraya-Watson 估计用核函数 $K$ 衡量查询 $x$ 与每个键 $x_i$ 的接近程度。估计值记作 $\hat f(x)$，以区别于真实函数 $f$：
 #
-# $$f(x) = \sum_{i=1}^{n} \frac{K(x - x_i)}{\sum_{j=1}^{n} K(x - x_j)}\, y_i .$$
+# $$\hat f(x) = \sum_{i=1}^{n} \frac{K(x - x_i)}{\sum_{j=1}^{n} K(x - x_j)}\, y_i .$$
 #
 # 分母把权重归一化，所有权重之和为 1。取**高斯核**
 #
@@ -41,7 +41,7 @@ at.describe("x_test", x_test)
 # 常数 $\frac{1}{\sqrt{2\pi}}$ 在分子分母中约掉，剩下的正好是 softmax：
 #
 # $$\begin{aligned}
-# f(x) &= \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i \\
+# \hat f(x) &= \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i \\
 # &= \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .
 # \end{aligned}$$
 #
@@ -118,7 +118,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # 上面的高斯核宽度固定为 1。给核加上**带宽** $h$（也叫窗宽），距离先除以 $h$ 再平方：
 #
-# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
+# $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
 # `nadaraya_watson` 的 `bandwidth` 参数就是 $h$，默认值 1 给出的正是上面的结果。下面试四个带宽，分别打印测试 MSE 和“有效键数”（keys in use）：一个查询的权重为 $a_1, \dots, a_n$ 时，它是 $1 / \sum_i a_i^2$，在所有查询上取平均。权重平均分给 $k$ 个键时它正好等于 $k$，全部落在一个键上时等于 1。
 
@@ -257,7 +257,7 @@ except ValueError as err:
 # 分数是 $qk - \frac{1}{2}k^2$，不是 $\frac{1}{2}k^2 - qk$（见[从高斯核到点积注意力](dot-product.py#把平方展开)）。
 #
 # **分母里该写 $x_i$ 还是 $x_j$？** 在公式
-# $f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ 里写 $x_j$：分母是对所有键求和，
+# $\hat f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ 里写 $x_j$：分母是对所有键求和，
 # 和分子里的 $i$ 无关。如果误写成 $\sum_j K(x - x_i)$，它就等于 $n K(x - x_i)$，
 # 每个权重都变成 $1/n$——模型悄悄退化成了[平均汇聚](average.py)（见练习 5）。
 #

@@ -16,7 +16,7 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # %% [markdown]
 # ## 训练两个模型
 #
-# 在这个二维玩具问题上，用带掩码的留一法损失训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差），两者用同一份数据：
+# 用带掩码的留一法损失在同一份数据上训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差）：
 #
 # - 本章的模型，两个方向共用一个标量 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
 # - `ProjectedAttention(d_in=2, d_k=2)`：$2 \times 2$ 的 $W_q$、$W_k$ 和 $1 \times 1$ 的 $W_v$，高斯核形式（带键偏置）。

@@ -77,33 +77,36 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # %% [markdown]
 # ## 实测的时间和内存
 #
-# 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每个格子至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。结果随包一起发布，存放在 `attention_tutorial/results/scale.json`，所以无论包装在哪里，`at.scale_measurements()` 都能读到（下载的笔记本在仓库之外也能运行）。下表是各次测量的中位数，连同其中记录的机器信息：
+# 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每种写法的每个 $n$ 至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。结果随包一起发布，存放在 `attention_tutorial/results/scale.json`，所以无论包装在哪里，`at.scale_measurements()` 都能读到（下载的笔记本在仓库之外也能运行）。下表是各次测量的中位数，连同其中记录的机器信息：
 
 # %%
 # the package's copy of attention_tutorial/results/scale.json (written by the script)
 bench = at.scale_measurements()
 machine = bench["machine"]
+# short lines, so that a phone shows every column
+print(f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB")
 print(
-    f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB, Python "
-    f"{machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
+    f"Python {machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
 )
 print(
-    f"load average {machine['load_average_at_start']} at the start of the run, "
-    f"{machine['load_average_at_end']} at the end; "
-    f"{machine['runs_per_cell']} run(s) per cell, the median shown"
+    f"load average {machine['load_average_at_start']} -> "
+    f"{machine['load_average_at_end']} during the run"
 )
+print(f"median of {machine['runs_per_cell']} runs per formulation and n")
 rows = sorted(
     bench["rows"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
 )
-print(f"\n{'':>9} {'n':>8} {'time (s)':>9} {'peak (MB)':>10} {'counted (MB)':>13}")
+print(f"\n{'n':>7} {'time (s)':>8} {'peak (MB)':>9} {'counted (MB)':>12}")
 for row in rows:
+    if row["n"] == min(r["n"] for r in rows if r["formulation"] == row["formulation"]):
+        print(row["formulation"])  # a heading above each formulation's rows
     print(
-        f"{row['formulation']:>9} {row['n']:>8,} {row['seconds']:>9.3f} "
-        f"{megabytes(row['peak_bytes']):>10} {megabytes(row['predicted_bytes']):>13}"
+        f"{row['n']:>7,} {row['seconds']:>8.3f} "
+        f"{megabytes(row['peak_bytes']):>9} {megabytes(row['predicted_bytes']):>12}"
     )
 
 # %% [markdown]
-# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成虚线和空心圆，好让它从广播的实线下露出来；分块从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）；SDPA 只有数出来的字节数（它的点线）按 $n$ 线性增长，测到的峰值始终不到 3 MB。点线是数出来的字节数。
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成虚线和空心圆，好让它从广播的实线下露出来；分块从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）；SDPA 只有数出来的字节数（它的点线）按 $n$ 线性增长，测到的峰值始终不到 3 MB。点线是数出来的字节数；平铺、广播和分块的点线与实测的点几乎重合，藏在它们下面，露出来的只有 SDPA 的那一条。
 
 # %%
 at.plot_scaling(rows)
@@ -154,7 +157,7 @@ assert (
 #
 # ## 为什么 float32 和点积形式会损失精度
 #
-# 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数 $S$（距离一点没变），看看误差：
+# 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数 $S$（距离一点没变），看看误差。这里的分块函数用默认的 `chunk_size`（1024），所以平移为 0 时它的误差和上面 `chunk_size=256` 时打印的不完全一样：
 
 # %%
 errors_sdpa = {}

@@ -84,7 +84,8 @@ print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {gap_nw:.1e}")
 ws = torch.logspace(-1, 3, 401)  # (401,): the grid of the page leave-one-out
 w_best = at.best_w(ws, x_train, y_train)
 candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
-print(f"{'':>20}  {'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
+# narrow for phones: each name on a line of its own, above its numbers
+print(f"{'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 keys_used = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
@@ -93,9 +94,8 @@ for name, w in candidates.items():
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     keys_used[name] = keys_in_use
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
-    print(
-        f"{name:>20}  {w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}"
-    )
+    print(name)
+    print(f"{w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
 assert 2 < keys_used["trained w"] < 3  # two or three keys per window
 
 # %% [markdown]
@@ -287,7 +287,7 @@ else:
 # **学到的 $w$ 是负数怎么办？** 没关系。公式只用到 $w^2$，$w$ 与 $-w$ 的预测完全相同，
 # 带宽是 $1/|w|$。
 #
-# **这是不是就成了 k 近邻？** 不是 1-近邻：上表中训练出的 $w$ 平均有两三个有效键（keys in use 在 2 和 3 之间），
+# **这是不是就成了 k 近邻？** 不是 1-近邻：上表中训练出的 $w$ 平均有两三个有效键，
 # 每个预测是最近的两三个训练点的加权平均，权重是软的，次近的键也分到不少。
 # $|w| \to \infty$ 时才真正变成 1-近邻（见练习 3）。
 #

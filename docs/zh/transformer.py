@@ -54,7 +54,7 @@ assert gap_kernel < 1e-6
 #
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
 #
-# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；取 $W_q = W_k = wI$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，改为除以 $\sqrt{d_k}$。
+# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；取 $W_q = W_k = wI$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，改为除以 $\sqrt{d_k}$（$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
 #
 # ## 亲手写出缩放点积注意力
 #

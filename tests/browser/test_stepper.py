@@ -436,15 +436,28 @@ def test_the_stepper_follows_the_palette(server, browser):
     assert seen["default"]["path"] != seen["slate"]["path"]
 
 
+# the no-JavaScript picture's two layouts, and the smallest text each shows (CSS px): its
+# drawn width over its data-min-width (where that text is 9 px) times 9
+STATIC_PICTURES = """() => [...document.querySelectorAll('.attn-stepper .attn-explorer-static img')]
+    .map(img => ({cls: img.className, shown: img.getBoundingClientRect().width > 0
+                  && getComputedStyle(img).display !== 'none',
+                  width: img.getBoundingClientRect().width,
+                  minWidth: Number(img.dataset.minWidth)}))"""
+
+
+@pytest.mark.parametrize(("width", "shown_on"), [(375, "narrow"), (1280, "wide")])
 @pytest.mark.parametrize(
     ("path", "start"), [("smoothness", "静态图："), ("en/smoothness", "Static")]
 )
-def test_without_javascript_the_static_path_stays(server, browser, path, start):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 800})
+def test_without_javascript_the_static_path_stays(server, browser, path, start, width, shown_on):
+    """On a phone the stacked layout (its text 11 px or more; the wide one showed 9 px
+    there), on a wide screen the wide one: one picture at a time, each with its alt."""
+    viewport = {"width": width, "height": 800}
+    context = browser.new_context(java_script_enabled=False, viewport=viewport)
     try:
         page = context.new_page()
         page.goto(f"{server}{path}/", wait_until="load")
-        figure = page.locator(".attn-stepper .attn-explorer-static img")
+        figure = page.locator(f".attn-stepper .attn-explorer-static img.attn-shown-{shown_on}")
         figure.scroll_into_view_if_needed()
         assert figure.is_visible()
         assert figure.get_attribute("alt").startswith(start)
@@ -457,5 +470,11 @@ def test_without_javascript_the_static_path_stays(server, browser, path, start):
             )
             > 0
         )
+        pictures = page.evaluate(STATIC_PICTURES)
+        shown = [p for p in pictures if p["shown"]]
+        assert len(pictures) == 2 and len(shown) == 1, pictures
+        assert f"attn-shown-{shown_on}" in shown[0]["cls"]
+        if width == 375:
+            assert 9 * shown[0]["width"] / shown[0]["minWidth"] >= 11, shown
     finally:
         context.close()

@@ -82,20 +82,51 @@ def test_labels_per_language(html_of, lang, step, chapter):
     assert {"w_axis", "loss_axis", "minimum", "readout", "reset", "lr"} <= set(words)
 
 
+def static_pictures(page: str) -> dict[str, tuple[str, bytes]]:
+    """{"wide" / "narrow": (the alt text, the image's bytes)} of the static picture."""
+    pictures = {}
+    for shown_on, alt, data in re.findall(
+        r'<img class="attn-shown-(wide|narrow)" alt="([^"]*)" '
+        r'src="data:image/[a-z+]+;base64,([^"]+)">',
+        page,
+    ):
+        pictures[shown_on] = (html.unescape(alt), base64.b64decode(data))
+    return pictures
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_static_picture_is_the_path_and_its_alt_text_says_where_it_ends(html_of, lang):
     from attention_tutorial.figures._alt import ALT
 
     page = html_of(lang)
-    src = re.search(r'src="data:(image/[a-z+]+);base64,([^"]+)"', page)
-    assert src is not None and len(base64.b64decode(src.group(2))) > 1000
-    alt = html.unescape(re.search(r'<img alt="([^"]*)"', page).group(1))
+    pictures = static_pictures(page)
+    assert set(pictures) == {"wide", "narrow"} and page.count("<img ") == 2
     end = w_path(make_data(n_train=20).x_train, make_data(n_train=20).y_train, 0.5, lr=0.05,
                  epochs=3, log_w=True)[-1]  # fmt: skip
-    assert f"w = {end:.3g}" in alt and "log w" in alt and "0.05" in alt
-    assert ALT[lang]["plot_w_paths"] in alt  # and then the figure's own description
+    for alt, image in pictures.values():
+        assert len(image) > 1000
+        assert f"w = {end:.3g}" in alt and "log w" in alt and "0.05" in alt
+        assert ALT[lang]["plot_w_paths"] in alt  # and then the figure's own description
+        assert ("。 " not in alt) if lang == "zh" else (". " + ALT[lang]["plot_w_paths"] in alt)
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page).group(1)
     assert "0.05" in caption and "3" in caption
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_phone_gets_the_static_picture_stacked_with_text_11_px_high(html_of, lang):
+    """The no-JavaScript picture was the wide figure on a phone too (text about 9 px high
+    in a 375 px phone's column): it comes in both layouts of ``plot_w_paths``, each
+    file saying which screens show it (the build's ``attn-shown-*`` classes)."""
+    from tools.sitebuild.page_repairs import PHONE_COLUMN_PX, image_metadata
+
+    pictures = static_pictures(html_of(lang))
+    facts = {shown_on: image_metadata(image)[1] for shown_on, (_, image) in pictures.items()}
+    assert {shown_on: f["shown_on"] for shown_on, f in facts.items()} == {
+        "wide": "wide", "narrow": "narrow",
+    }  # fmt: skip
+    # the smallest text, in CSS px, in the phone's column (min_width_px: where it is 9 px)
+    phone_px = {shown_on: 9 * PHONE_COLUMN_PX / f["min_width_px"] for shown_on, f in facts.items()}
+    assert phone_px["narrow"] >= 11 > phone_px["wide"], phone_px
 
 
 def test_mimebundle_carries_both_languages(stepper, html_of, monkeypatch):

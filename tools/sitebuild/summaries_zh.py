@@ -331,9 +331,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "例如模型的类名。",
         "queries": '`"test"` 或 `"train"`：查询是什么，用于查询那条轴的标签（`"train"`：'
         "每个训练输入关注各个训练输入，就像留一法训练那样）。",
+        "layout": '`"wide"`（颜色条在右边）或 `"narrow"`'
+        "（颜色条放在热图下面，热图占满图宽：给手机的窄栏用）。",
         "lang": _LANG,
         "return": "图：每个面板一个坐标系，最后是颜色条。",
-        "raise ValueError": "`lang` 未知、没有面板或多于四个，或者权重不是二维、形状不同时。",
+        "raise ValueError": "`lang` 或 `layout` 未知、没有面板或多于四个，"
+        "或者权重不是二维、形状不同时。",
     },
     "figures.attention.plot_attention_pooling": {
         "query": "查询 `q`：一个数，或只有一个元素的浮点张量。",
@@ -1053,6 +1056,16 @@ SECTIONS: dict[str, dict[str, str]] = {
 # kept here for English that is gone). An empty Chinese text drops the paragraph from the
 # Chinese page: the Chinese summary above it already says it.
 PARAGRAPHS: dict[str, str] = {
+    (
+        'The static path is drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"`` '
+        'layout (``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` '
+        "one (``attn-shown-narrow``), each with its alt text; the site's stylesheet shows one of "
+        "them."
+    ): (
+        '静态路径画两遍，与 ``plot_w_paths`` 为网站画的一样：宽屏用 ``"wide"`` 布局'
+        '（``<img class="attn-shown-wide">``），手机的窄栏用 ``"stacked"`` 布局'
+        "（``attn-shown-narrow``），各带自己的替代文字；网站的样式表只显示其中一张。"
+    ),
     # explorer
     "``bandwidth_explorer`` returns a ``BandwidthExplorer``, which a notebook cell displays: "
     "on the site with a slider for ``w``, elsewhere as the static picture of its four panels "

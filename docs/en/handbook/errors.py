@@ -198,8 +198,8 @@ with prints_error(RuntimeError):
 # ### Dimension out of range
 #
 # - **Cause**: `dim` is beyond the tensor's dimensions. A 2-D tensor has `dim=0` and `1`
-#   (or `-2` and `-1`); the result of `unsqueeze` has one axis more, so its `dim` may be
-#   one larger, and no more.
+#   (or `-2` and `-1`); `x.unsqueeze(dim)` accepts `dim` up to `x.dim()` (its result has one
+#   more axis), and no more.
 # - **Fix**: print `x.dim()`; attention weights are normalised along each row: `dim=1` or
 #   `dim=-1`.
 # - **Explained in**: [softmax, pitfalls](softmax.py#pitfalls),

@@ -169,7 +169,7 @@ with prints_error(RuntimeError):
 # ### Dimension out of range
 #
 # - **原因**：`dim` 超出了张量的维数。二维张量只有 `dim=0`、`1`（或 `-2`、`-1`）；
-#   `unsqueeze` 的结果多一个轴，所以它的 `dim` 可以大一位，再大就越界。
+#   `x.unsqueeze(dim)` 的 `dim` 最大可以取到 `x.dim()`（结果多出一个轴），再大就越界。
 # - **改法**：打印 `x.dim()`；注意力权重按行归一化，用 `dim=1` 或 `dim=-1`。
 # - **讲解**：[softmax 的陷阱](softmax.py#陷阱)、[Tensor.unsqueeze 的陷阱](squeeze.py#陷阱)。
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 
 import numpy as np
 import pytest
@@ -84,6 +85,11 @@ def test_chinese_descriptions_say_heatmap_as_the_pages_do():
     """The glossary's word is 热图 (热力图 nowhere)."""
     assert not [name for name, text in ALT["zh"].items() if "热力图" in text]
     assert "热图" in ALT["zh"]["plot_attention_heatmap"]
+
+
+def test_chinese_descriptions_do_not_read_a_symbol_as_hours():
+    # "h 小时" reads as "h hours": the texts say "h 较小时"
+    assert not [name for name, text in ALT["zh"].items() if re.search(r"[A-Za-z] [小大]时", text)]
 
 
 def test_fit_alt_text_gives_the_largest_miss_and_the_extremes_computed():
@@ -220,6 +226,7 @@ def test_scaling_alt_text_gives_the_ends_of_each_line_from_the_data():
     assert "Notice" not in en
     zh = at.plot_scaling(rows, lang="zh").description
     assert "峰值内存从 12 MB 到 4.8 GB" in zh and "看" not in zh
+    assert "每种写法" in zh and "算法" not in zh  # the page's word for the four forms
 
 
 def test_heatmaps_name_training_queries_when_the_queries_are_the_training_inputs():

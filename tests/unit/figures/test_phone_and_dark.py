@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 import attention_tutorial as at
 from attention_tutorial.figures._base import DARK_SVG_STYLE, _drawn, encode, reading_facts
@@ -45,6 +46,37 @@ def test_the_gallery_has_a_phone_layout_with_larger_text(lang):
     assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
     with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
         at.plot_bandwidth_gallery(*args, lang=lang, layout="x")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_transformer_pages_heatmaps_have_a_phone_layout_with_11_px_ticks(lang):
+    """The transformer page's two 50 x 50 heatmaps: their ticks were 9.3 px high in a
+    phone's column. The narrow layout (colour bar under the heatmaps, about five ticks
+    per axis) keeps every text >= 11 px there; the titles, long code, stay whole."""
+    weights = torch.softmax(torch.randn(50, 50, generator=torch.Generator().manual_seed(0)), 1)
+    panels = {"softmax(scores)": weights, "softmax(scores.masked_fill(eye, -inf))": weights}
+    args = (panels,)
+    wide = at.plot_attention_heatmaps(*args, queries="train", lang=lang)
+    assert wide.narrow_layout == {"layout": "narrow"}
+    narrow = at.plot_attention_heatmaps(*args, queries="train", lang=lang, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    heatmaps = narrow.axes[:2]
+    assert [ax.get_title() for ax in heatmaps] == list(panels)
+    visible = [t for t in heatmaps[1].get_xticks() if 0 <= t <= 49]
+    assert visible == [0, 10, 20, 30, 40]  # ten ticks in the wide layout: 0, 5, ..., 45
+    canvas = FigureCanvasAgg(narrow)
+    canvas.draw()  # the constrained layout places the titles
+    renderer = canvas.get_renderer()
+    figure_box = narrow.bbox
+    for ax in heatmaps:  # each title inside the figure, not cut at its edges
+        box = ax.title.get_window_extent(renderer)
+        assert figure_box.x0 <= box.x0 and box.x1 <= figure_box.x1, ax.get_title()
+    assert narrow.description == wide.description  # the same alt text: the same weights
+    drawn = _drawn(at.plot_attention_heatmaps, args, {"lang": lang, "layout": "narrow"}, "narrow")
+    assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+        at.plot_attention_heatmaps(*args, lang=lang, layout="x")
 
 
 def test_a_heatmap_svg_carries_its_dark_variant_and_a_line_chart_does_not():
