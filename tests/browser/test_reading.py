@@ -69,6 +69,8 @@ def test_heatmaps_follow_the_palette_and_keep_their_colour_map(browser, server, 
         page.goto(server + "nonparametric/", wait_until="load")
         heatmap = page.locator(HEATMAP).first
         heatmap.evaluate(LOADED)
+        heatmap.scroll_into_view_if_needed()  # its block is painted once near the viewport
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 100)))")
         shot = Image.open(io.BytesIO(heatmap.screenshot())).convert("RGB")
     finally:
         context.close()
