@@ -166,12 +166,6 @@ def test_each_summary_is_said_once(lang: str) -> None:
         assert score.startswith(english["score"])
 
 
-# The modules whose every paragraph and example comment reads in Chinese on the Chinese
-# page (round 6 of the API review: the second paragraphs were English). The others are
-# written in turn; the Chinese index says which pages still show English notes.
-PROSE_IN_CHINESE = ("explorer", "figures.curves", "pooling", "scores", "stepper", "training")
-
-
 def _english_prose(modules=MODULES):
     """{paragraph or comment: the object that has it} of the English docstrings shown."""
     package = _package()
@@ -188,19 +182,24 @@ def _english_prose(modules=MODULES):
 
 def test_every_paragraph_and_comment_has_its_chinese_text_and_no_other() -> None:
     """Round 6: on the Chinese pages each docstring's second paragraph and the comments of
-    the examples were English. Each paragraph and comment of the modules of
-    ``PROSE_IN_CHINESE`` has its Chinese text (``summaries_zh.PARAGRAPHS``, ``COMMENTS``),
-    keyed by the English: an English paragraph that changes fails here, naming it, until its
-    Chinese text follows; a text kept for English that is gone fails too."""
+    the examples were English. Each paragraph and comment of every module (``MODULES``: a
+    new module is in it by construction) has its Chinese text (``summaries_zh.PARAGRAPHS``,
+    ``COMMENTS``), keyed by the English: an English paragraph that changes fails here,
+    naming it, until its Chinese text follows; a text kept for English that is gone fails
+    too. Comments that are code (a shape, a directive) read the same in both languages."""
     from tools.sitebuild.summaries_zh import COMMENTS, PARAGRAPHS
 
-    paragraphs, comments = _english_prose(PROSE_IN_CHINESE)
+    paragraphs, comments = _english_prose()
     missing = [f"{path}: {text!r}" for text, path in paragraphs.items() if text not in PARAGRAPHS]
     missing += [f"{path}: # {text!r}" for text, path in comments.items() if text not in COMMENTS]
-    every_paragraph, every_comment = _english_prose()
-    stale = [text for text in PARAGRAPHS if text not in every_paragraph]
-    stale += [text for text in COMMENTS if text not in every_comment]
+    stale = [text for text in PARAGRAPHS if text not in paragraphs]
+    stale += [text for text in COMMENTS if text not in comments]
     assert paragraphs and comments and missing == [] and stale == []
+    # every module's docstrings are read: one with prose of its own is among them
+    assert {path.rsplit(".", 1)[0] for path in paragraphs.values()} >= {
+        f"attention_tutorial.{module}" for module in ("figures.tensors.tiling", "toy2d")
+    }
+    assert "(2, 2)" not in comments and "doctest: +ELLIPSIS" not in comments
 
 
 def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
@@ -218,7 +217,7 @@ def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
         for lang in LANGS
     }
     english = []
-    for module in PROSE_IN_CHINESE:
+    for module in MODULES:
         for obj in docstring_links.shown_objects(loaded["zh"][module]):
             if obj.docstring is None:
                 continue
@@ -230,13 +229,24 @@ def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
                     if kind in {"example", "header"}
                     else []
                 )
-                english += [f"{obj.path}: {t}" for t in texts if t.strip() and not CJK.search(t)]
+                english += [
+                    f"{obj.path}: {t}"
+                    for t in texts
+                    if t.strip()
+                    and not CJK.search(t)
+                    and not docstring_links.CODE_COMMENT.fullmatch(t)
+                ]
     assert english == []
     zh, en = (loaded[lang]["scores.dot_product_scores"].docstring.value for lang in LANGS)
     assert "They are not the Gaussian scores" in en and "They are not" not in zh
     assert "# 第 i 行与高斯核分数只差" in zh and "# row i differs" in en
     pooling = loaded["zh"]["scores.dot_product_pooling"].docstring.value
     assert "10⁴" in pooling and "3.7754" in pooling
+    # a module note dropped (the intro says it) still names its module's page, so that a
+    # member's "Explained on the page `transformer.md`" goes: the intro says it once
+    module, member = (loaded["zh"][f"transformer{name}"] for name in ("", ".dot_product_attention"))
+    assert module.docstring.value == "" and "讲解见" not in member.docstring.value
+    assert "# (1, 2, 2)" in loaded["zh"]["transformer.dot_product_attention"].docstring.value
 
 
 def test_every_page_named_in_a_docstring_exists() -> None:

@@ -220,6 +220,9 @@ SECTION_HEADER = re.compile(
 BLOCK_BREAK = re.compile(r"(\n[ \t]*\n)")
 # a comment at the end of a line of an example: ">>> x  # why", ">>> # why"
 EXAMPLE_COMMENT = re.compile(r"^(?P<code>\s*(?:>>>|\.\.\.)(?: .*?)?\s)#\s+(?P<text>.+?)\s*$")
+# a comment that is code, not prose, and reads the same in either language: a directive
+# ("doctest: +ELLIPSIS", "fmt: skip") or a shape ("(2, 2)", "(n_queries,) = (2,)")
+CODE_COMMENT = re.compile(r"(?:doctest|fmt|noqa|type):.*|\([\w, ]*\)(?: = \([\w, ]*\))?")
 
 
 def normalized(text: str) -> str:
@@ -271,18 +274,25 @@ def _comments(code: str) -> list[re.Match[str]]:
 
 
 def english_prose(text: str) -> tuple[list[str], list[str]]:
-    """The paragraphs and the example comments of a docstring that a Chinese page translates.
+    r"""The paragraphs and the example comments of a docstring that a Chinese page translates.
 
     Paragraphs (normalized) other than the summary and the sentences "Explained on the
-    page(s) ..." (``link_pages`` writes those in Chinese); comments as written after ``#``.
-    A header block ("Examples:" with its first lines) is read as its parts.
+    page(s) ..." (``link_pages`` writes those in Chinese); comments as written after ``#``,
+    but for those that are code (``CODE_COMMENT``: a directive or a shape). A header block
+    ("Examples:" with its first lines) is read as its parts.
+
+    >>> english_prose(
+    ...     "Summary.\n\nA note.\n\nExamples:\n    >>> x  # (2, 2)\n    >>> y  # why"
+    ... )
+    (['A note.'], ['why'])
     """
     paragraphs, comments = [], []
     for kind, part in _blocks(text):
         if kind == "prose" and not EXPLAINED.fullmatch(normalized(part)):
             paragraphs.append(normalized(part))
         elif kind in {"example", "header"}:
-            comments.extend(match.group("text") for match in _comments(part))
+            said = (match.group("text") for match in _comments(part))
+            comments.extend(text for text in said if not CODE_COMMENT.fullmatch(text))
     return paragraphs, comments
 
 
@@ -413,13 +423,15 @@ class PageLinks(griffe.Extension):
                 obj.docstring = griffe.Docstring(sentence, parent=obj)
             return
         text = obj.docstring.value
+        if obj.is_module and obj.path.startswith(PACKAGE):
+            # seen before its members: remember the pages it and its API page's intro
+            # name (the English's: a Chinese note leaves the sentence to the intro)
+            self.explained[obj.path] = (explained_pages(text), intro_pages(obj.path, self.lang))
         if self.lang == "zh" and obj.path.startswith(f"{PACKAGE}."):
             text = prose_zh(text)
         if obj.is_module and obj.path.startswith(PACKAGE):
-            # seen before its members: remember the pages it and its API page's intro
-            # name; the intro names the module's (tests/site/test_api_pages.py), so the
+            # the intro names the module's pages (tests/site/test_api_pages.py), so the
             # module's sentence goes
-            self.explained[obj.path] = (explained_pages(text), intro_pages(obj.path, self.lang))
             text = EXPLAINED_SENTENCE.sub("", text)
         elif (pages := explained_pages(text)) and pages in self.explained.get(obj.module.path, ()):
             text = EXPLAINED_SENTENCE.sub("", text)  # the page already says it, once
