@@ -1340,8 +1340,7 @@ PARAGRAPHS: dict[str, str] = {
     "value at the query, which removes most of that bias.": (
         "Nadaraya-Watson 在每个查询附近拟合的是一个常数（值的加权平均）。在数据边缘，"
         "所有的键都落在查询的同一侧，这个平均值就被拉向内侧：这就是边界偏差。"
-        "局部线性拟合用同样的注意力权重拟合直线 ``b0 + b1 (x_i - x)``，"
-        "取它在查询处的值 ``b0`` 作为预测，大部分偏差就此消除。"
+        "局部线性拟合的直线写作 ``b0 + b1 (x_i - x)``，预测取它在查询处的值 ``b0``。"
     ),
     "For each query $x$, with the attention weights $a_i = \\mathrm{softmax}_i(-((x - "
     "x_i)/h)^2/2)$ of Nadaraya-Watson, the weighted means $\\bar x = \\sum_i a_i x_i$, "
