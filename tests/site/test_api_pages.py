@@ -90,9 +90,9 @@ def test_docstring_page_names_become_links_titled_in_each_language() -> None:
     # in Chinese the whole sentence is Chinese, also when it is wrapped over lines
     wrapped = "Explained on the pages `average.md`,\n`nonparametric.md` and `parametric.md`."
     assert docstring_links.link_pages(wrapped, "zh") == (
-        "讲解见[平均汇聚](../average.py)、"
-        "[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)"
-        "和[带参数的注意力汇聚](../parametric.py)。"
+        "讲解见《[平均汇聚](../average.py)》、"
+        "《[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)》"
+        "和《[带参数的注意力汇聚](../parametric.py)》。"
     )
     # a sentence that goes on keeps its words, with the titles of the language
     assert docstring_links.link_pages("Explained on the page `average.md` (and later).", "zh") == (
@@ -303,7 +303,9 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
     for module in MODULES:
         loaded, raw = package[module], package_raw[module]
         named = docstring_links.explained_pages(raw.docstring.value)
-        linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", _intro(lang, module)))
+        linked = set(
+            re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", _intro(lang, module))
+        )
         assert named <= linked, (lang, module, sorted(named - linked))
         assert (
             "Explained on" not in loaded.docstring.value and "讲解见" not in loaded.docstring.value
@@ -315,6 +317,32 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
             if pages and pages in (named, linked):
                 said = loaded[name].docstring.value
                 assert "Explained on" not in said and "讲解见" not in said, (module, name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_curves_function_links_the_lesson_section_of_its_figure(lang: str) -> None:
+    """Round 7: the curves page shows no figure, and each function's entry named only the
+    lesson page ("Explained on the page The data"). Each entry now links the sections
+    the intro's table gives it (plot_fit: three), as "Its figure, in the lesson: ..."."""
+    import griffe
+
+    package = griffe.load(
+        "attention_tutorial",
+        search_paths=[str(ROOT)],
+        extensions=griffe.load_extensions(docstring_links.PageLinks(lang)),
+    )
+    module = package["figures.curves"]
+    table = docstring_links.figure_sections(module.path, lang)
+    names = ["plot_data", "plot_fit", "plot_fits", "plot_loss", "plot_loss_vs_w", "plot_w_paths"]
+    assert sorted(path.rsplit(".", 1)[1] for path in table) == sorted(names)
+    lead = "它画的图见《" if lang == "zh" else "Its figure, in the lesson: ["
+    for name in names:
+        said = module[name].docstring.value
+        links = table[module[name].path]
+        assert lead in said and all(link in said for link in links), (lang, name)
+        assert all(re.search(r"\]\(\.\./[a-z-]+\.py#[^)]+\)", link) for link in links)
+        assert "Explained on" not in said and "讲解见" not in said, (lang, name)
+    assert len(table[module["plot_fit"].path]) == 3
 
 
 def test_stepper_and_explorer_lead_with_the_function_and_hide_private_members() -> None:

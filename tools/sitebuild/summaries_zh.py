@@ -208,7 +208,7 @@ _QKV_TYPE = "`queries`、`keys` 或 `values` 不是张量，或 `bandwidth` 既�
 _QKV_VALUE = (
     "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；`queries`、`keys`、`values` "
     "的数据类型不同（如 float64 与 float32 混用）；`keys` 和 `values` 长度不同；"
-    "或者 `bandwidth` 不是有限的正数时。"
+    "或者 `bandwidth` 不是有限的正数、或有不止一个元素时。"
 )
 _XY_VALUE = (
     "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；两者长度或数据类型不同；"
@@ -684,8 +684,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "u": "差值 `query - key`，任意形状，浮点类型。允许无穷大的差值：那里的核值是 0。",
         "bandwidth": "核的宽度（带宽）`h`：一个正数，或只有一个元素的张量。",
         "return": "与 `u` 形状相同的张量。",
-        "raise TypeError": "`u` 不是张量或 `bandwidth` 不是数时。",
-        "raise ValueError": "`u` 不是浮点类型、含有 NaN，或 `bandwidth` 不是正数时。",
+        "raise TypeError": "`u` 不是张量，或 `bandwidth` 既不是数也不是张量时。",
+        "raise ValueError": "`u` 不是浮点类型或含有 NaN；或者 `bandwidth` 不是有限的正数、"
+        "或有不止一个元素时。",
     },
     "pooling.nadaraya_watson": {
         "queries": "测试输入 `x`（查询），形状 `(n_test,)`，浮点类型。",
@@ -858,7 +859,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
         "三者的数据类型不同；`keys` 和 `values` 长度不同；`w` 不是有限数、或有不止一个元素；"
         "或者乘积溢出时。",
-        "warn RuntimeWarning": "分数大到它的数据类型只能以 0.5 或更大的间隔表示时"
+        "warn RuntimeWarning": "分数的两项大到它的数据类型在那里的间隔达到 0.5 或更大时"
         "（权重可能错得很远）。",
     },
     # stepper
@@ -1387,8 +1388,8 @@ PARAGRAPHS: dict[str, str] = {
     "每个键的权重都是 ``1 / n_train``。",
     r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$: a weighted average of "
     "the values, the weights coming from how close each key is to the query.": (
-        r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$："
-        "值的加权平均，每个键的权重取决于它离查询有多近。"
+        r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$ "
+        "即值的加权平均，每个键的权重取决于它离查询有多近。"
     ),
     "Gives the same result as [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] "
     "without building the tiled copy of the queries.": "结果与 "
@@ -1551,18 +1552,22 @@ PARAGRAPHS: dict[str, str] = {
     "same softmax, the same attention weights.": "",
     "``softmax((q w)(k w) - (k w)^2 / 2) @ values``: the same predictions as "
     "``nadaraya_watson`` with bandwidth ``1 / |w|``, as long as float32 holds the scores' "
-    "digits. It does not when ``|q w|`` and ``|k w|`` are large: each score is two products "
-    "near ``(q w)^2`` that nearly cancel, and at ``|q|, |k|`` about ``1e4`` (``w = 1``) "
-    "float32 keeps them only in steps of about 18, so the weights can be entirely wrong with "
-    "no error: the second example gives 5.0 where ``nadaraya_watson`` gives 3.7754. A "
-    "``RuntimeWarning`` then names the magnitude; the distance form (``nadaraya_watson``), or "
-    "inputs centred near 0, keep the digits.": "即 ``softmax((q w)(k w) - (k w)^2 / 2) @ "
-    "values``：只要 float32 还能保住分数的有效数字，预测就与带宽为 ``1 / |w|`` 的 "
-    "``nadaraya_watson`` 相同。``|q w|`` 和 ``|k w|`` 很大时就保不住了：每个分数都是两个接近 "
-    "``(q w)^2`` 的乘积几乎相消。|q|、|k| 约为 10⁴（``w = 1``）时，float32 只能以大约 18 为"
-    "间隔表示这些分数，权重可能完全错误，而且不报错：第二个示例得到 5.0，而 "
-    "``nadaraya_watson`` 给出 3.7754。这时会发出 ``RuntimeWarning``，写明数值的量级；"
-    "改用距离写法（``nadaraya_watson``），或把输入平移到 0 附近，就能保住有效数字。",
+    "digits. It does not when ``|q w|`` and ``|k w|`` are large: the softmax needs the small "
+    "gaps between a query's scores, but each score is computed from the terms ``(q w)(k w)`` "
+    "and ``(k w)^2 / 2``, which grow as ``(q w)^2``. At ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` "
+    "(``w = 1``) the terms reach about ``1e8``, where float32 steps by 8, and the two scores, "
+    "``5e7`` and ``5e7 - 0.5``, both come out as ``5e7``: the second example gives 5.0 where "
+    "``nadaraya_watson`` gives 3.7754, with no error. A ``RuntimeWarning`` then names the size "
+    "of the terms and float32's step there; the distance form (``nadaraya_watson``), or inputs "
+    "centred near 0, keep the digits.": "即 ``softmax((q w)(k w) - (k w)^2 / 2) @ values``："
+    "只要 float32 还能保住分数的有效数字，预测就与带宽为 ``1 / |w|`` 的 ``nadaraya_watson`` "
+    "相同。``|q w|`` 和 ``|k w|`` 很大时就保不住了：softmax 要用的是同一个查询的各个分数之间"
+    "的微小差距，而每个分数都由 ``(q w)(k w)`` 和 ``(k w)^2 / 2`` 两项算出，它们随 "
+    "``(q w)^2`` 增长。取 ``q = 1e4``、``k = [1e4, 1e4 + 1]``（``w = 1``）时，这两项约达 "
+    "``1e8``，float32 在那里的间隔是 8；两个分数 ``5e7`` 和 ``5e7 - 0.5`` 算出来都是 "
+    "``5e7``。于是第二个示例得到 5.0，而 ``nadaraya_watson`` 给出 3.7754，而且不报错。"
+    "这时会发出 ``RuntimeWarning``，写明这两项的大小和 float32 在那里的间隔；改用距离写法"
+    "（``nadaraya_watson``），或把输入平移到 0 附近，就能保住有效数字。",
     # stepper
     "``sgd_stepper`` returns an ``SgdStepper``, which a notebook cell displays: on the site "
     "with its controls, elsewhere as the static picture of its path "
@@ -1733,6 +1738,10 @@ COMMENTS: dict[str, str] = {
     "|q|, |k| about 1e4 in float32: the weights are wrong, and only a warning says so": "float32 "
     "下 |q|、|k| 约为 1e4：权重是错的，只有一条警告指出这一点",
     "the distance form": "距离写法",
+    "the warning: the terms reach about 1e8, where float32 steps by 8": "警告：分数的两项约达"
+    " 1e8，float32 在那里的间隔是 8",
+    "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": "分数"
+    "本应是 5e7 和 5e7 - 0.5；float32 在那里的间隔是 4，两者都舍入成 5e7",
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     # training
