@@ -75,8 +75,9 @@ def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
         A tensor of the same shape as ``u``.
 
     Raises:
-        TypeError: If ``u`` is not a tensor or ``bandwidth`` not a number.
-        ValueError: If ``u`` is not floating, holds NaN, or ``bandwidth`` is not positive.
+        TypeError: If ``u`` is not a tensor, or ``bandwidth`` is not a number or a tensor.
+        ValueError: If ``u`` is not floating or holds NaN, or if ``bandwidth`` is not a
+            positive finite number or has more than one element.
 
     Examples:
         >>> # the peak 1 / sqrt(2 pi) is at u = 0; the kernel is symmetric
@@ -121,7 +122,8 @@ def nadaraya_watson(
         ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds NaN
             or an infinite value; if ``queries``, ``keys`` and ``values`` differ in
             dtype (float64 with float32); if ``keys`` and ``values`` differ in
-            length; or if ``bandwidth`` is not a positive finite number.
+            length; or if ``bandwidth`` is not a positive finite number or has more
+            than one element.
 
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
@@ -178,7 +180,8 @@ def nadaraya_watson_broadcast(
         ValueError: If a tensor is not 1-D, is empty, has an integer dtype or holds NaN
             or an infinite value; if ``queries``, ``keys`` and ``values`` differ in
             dtype (float64 with float32); if ``keys`` and ``values`` differ in
-            length; or if ``bandwidth`` is not a positive finite number.
+            length; or if ``bandwidth`` is not a positive finite number or has more
+            than one element.
 
     Examples:
         >>> y_hat, attention_weights = nadaraya_watson_broadcast(

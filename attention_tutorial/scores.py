@@ -414,13 +414,15 @@ def dot_product_pooling(
 
     ``softmax((q w)(k w) - (k w)^2 / 2) @ values``: the same predictions as
     ``nadaraya_watson`` with bandwidth ``1 / |w|``, as long as float32 holds the
-    scores' digits. It does not when ``|q w|`` and ``|k w|`` are large: each score
-    is two products near ``(q w)^2`` that nearly cancel, and at ``|q|, |k|`` about
-    ``1e4`` (``w = 1``) float32 keeps them only in steps of about 18, so the weights
-    can be entirely wrong with no error: the second example gives 5.0 where
-    ``nadaraya_watson`` gives 3.7754. A ``RuntimeWarning`` then names the
-    magnitude; the distance form (``nadaraya_watson``), or inputs centred near 0,
-    keep the digits.
+    scores' digits. It does not when ``|q w|`` and ``|k w|`` are large: the softmax
+    needs the small gaps between a query's scores, but each score is computed from
+    the terms ``(q w)(k w)`` and ``(k w)^2 / 2``, which grow as ``(q w)^2``. At
+    ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` (``w = 1``) the terms reach about ``1e8``,
+    where float32 steps by 8, and the two scores, ``5e7`` and ``5e7 - 0.5``, both
+    come out as ``5e7``: the second example gives 5.0 where ``nadaraya_watson``
+    gives 3.7754, with no error. A ``RuntimeWarning`` then names the size of the
+    terms and float32's step there; the distance form (``nadaraya_watson``), or
+    inputs centred near 0, keep the digits.
 
     Explained on the page `dot-product.md`.
 
@@ -444,8 +446,8 @@ def dot_product_pooling(
             than one element; or if the products overflow.
 
     Warns:
-        RuntimeWarning: If the scores are so large that their dtype rounds them in
-            steps of 0.5 or more (the weights can then be far off).
+        RuntimeWarning: If the terms of the scores are so large that their dtype
+            steps by 0.5 or more there (the weights can then be far off).
 
     Examples:
         >>> y_hat, attention_weights = dot_product_pooling(
@@ -463,17 +465,26 @@ def dot_product_pooling(
         ... )
         >>> nadaraya_watson(q, k, v, bandwidth=1.0)[0]  # the distance form
         tensor([3.7754])
+        >>> # the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7
+        >>> dot_product_scores(q.double(), k.double())
+        tensor([[50000000.0000, 49999999.5000]], dtype=torch.float64)
+        >>> dot_product_scores(q, k)
+        tensor([[50000000., 50000000.]])
+        >>> torch.nextafter(torch.tensor(5e7), torch.tensor(6e7)) - 5e7
+        tensor(4.)
         >>> import warnings
         >>> with warnings.catch_warnings(record=True) as caught:
         ...     warnings.simplefilter("always")
         ...     y_dot, _ = dot_product_pooling(q, k, v)
         >>> y_dot
         tensor([5.])
+        >>> # the warning: the terms reach about 1e8, where float32 steps by 8
         >>> print(caught[0].category.__name__, caught[0].message)
         RuntimeWarning dot_product_pooling: |q| up to 1e+04 and |k| up to 1e+04 with
-        w = 1 give scores of about 1.5e+08, which torch.float32 holds only in steps of
-        about 18: the weights can be far off; use nadaraya_watson (the distance form),
-        centre the inputs near 0, or float64
+        w = 1 make the terms (q w)(k w) and (k w)^2/2 of the scores reach about 1e+08,
+        where torch.float32 steps by 8: scores closer than that can round to one
+        value and the weights can be far off; use nadaraya_watson (the distance
+        form), centre the inputs near 0, or float64
     """
     _checks.queries_keys_values(queries, keys, values)
     scores = dot_product_scores(queries, keys, w)  # (n_queries, n_keys)
@@ -485,18 +496,23 @@ def dot_product_pooling(
 
 
 def _warn_if_rounded(queries: Tensor, keys: Tensor, w: float | Tensor, dtype: torch.dtype) -> None:
-    """Warn when ``dtype`` rounds the dot-product scores in steps of 0.5 or more."""
+    """Warn when ``dtype`` steps by 0.5 or more at the size of the scores' terms."""
     w = abs(float(w))
     q_max = queries.abs().amax().double().item()
     k_max = keys.abs().amax().double().item()
-    largest = q_max * k_max * w**2 + (k_max * w) ** 2 / 2  # the larger terms of a score
-    step = torch.finfo(dtype).eps * largest  # about the spacing of dtype's numbers there
+    # a score is (q w)(k w) - (k w)^2 / 2: its two terms are at most this large
+    largest = max(q_max * k_max, k_max**2 / 2) * w**2
+    if not 0 < largest < math.inf:
+        return
+    # the spacing of dtype's numbers at `largest` (its unit in the last place)
+    step = torch.finfo(dtype).eps * 2.0 ** math.floor(math.log2(largest))
     if step >= 0.5:
         warnings.warn(
             f"dot_product_pooling: |q| up to {q_max:.3g} and |k| up to {k_max:.3g} with "
-            f"w = {w:.3g} give scores of about {largest:.3g}, which {dtype} holds only in "
-            f"steps of about {step:.2g}: the weights can be far off; use nadaraya_watson "
-            "(the distance form), centre the inputs near 0, or float64",
+            f"w = {w:.3g} make the terms (q w)(k w) and (k w)^2/2 of the scores reach "
+            f"about {largest:.3g}, where {dtype} steps by {step:.3g}: scores closer than "
+            "that can round to one value and the weights can be far off; use "
+            "nadaraya_watson (the distance form), centre the inputs near 0, or float64",
             RuntimeWarning,
             stacklevel=3,
         )

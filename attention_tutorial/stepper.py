@@ -153,9 +153,9 @@ def sgd_stepper(
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w0`` or ``lr`` is not a
             number, ``log_w`` not a bool or ``steps`` not an int.
-        ValueError: If ``w0``, ``lr`` or ``steps`` is out of range, or if the
-            ``steps`` steps from ``w0`` at ``lr`` leave the positive finite
-            numbers (``w`` overflows, or goes to 0 or below): the static picture
+        ValueError: If ``w0``, ``lr`` or ``steps`` is out of range, or if, within
+            ``steps`` steps from ``w0`` at ``lr``, ``w`` leaves the positive finite
+            numbers (it overflows, or goes to 0 or below): the static picture
             needs every ``w`` on its log axis. Take a smaller ``lr`` (or
             ``log_w=True``, which keeps ``w`` positive).
 

@@ -90,9 +90,9 @@ def test_docstring_page_names_become_links_titled_in_each_language() -> None:
     # in Chinese the whole sentence is Chinese, also when it is wrapped over lines
     wrapped = "Explained on the pages `average.md`,\n`nonparametric.md` and `parametric.md`."
     assert docstring_links.link_pages(wrapped, "zh") == (
-        "讲解见[平均汇聚](../average.py)、"
-        "[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)"
-        "和[带参数的注意力汇聚](../parametric.py)。"
+        "讲解见《[平均汇聚](../average.py)》、"
+        "《[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)》"
+        "和《[带参数的注意力汇聚](../parametric.py)》。"
     )
     # a sentence that goes on keeps its words, with the titles of the language
     assert docstring_links.link_pages("Explained on the page `average.md` (and later).", "zh") == (
@@ -166,12 +166,6 @@ def test_each_summary_is_said_once(lang: str) -> None:
         assert score.startswith(english["score"])
 
 
-# The modules whose every paragraph and example comment reads in Chinese on the Chinese
-# page (round 6 of the API review: the second paragraphs were English). The others are
-# written in turn; the Chinese index says which pages still show English notes.
-PROSE_IN_CHINESE = ("explorer", "figures.curves", "pooling", "scores", "stepper", "training")
-
-
 def _english_prose(modules=MODULES):
     """{paragraph or comment: the object that has it} of the English docstrings shown."""
     package = _package()
@@ -188,19 +182,24 @@ def _english_prose(modules=MODULES):
 
 def test_every_paragraph_and_comment_has_its_chinese_text_and_no_other() -> None:
     """Round 6: on the Chinese pages each docstring's second paragraph and the comments of
-    the examples were English. Each paragraph and comment of the modules of
-    ``PROSE_IN_CHINESE`` has its Chinese text (``summaries_zh.PARAGRAPHS``, ``COMMENTS``),
-    keyed by the English: an English paragraph that changes fails here, naming it, until its
-    Chinese text follows; a text kept for English that is gone fails too."""
+    the examples were English. Each paragraph and comment of every module (``MODULES``: a
+    new module is in it by construction) has its Chinese text (``summaries_zh.PARAGRAPHS``,
+    ``COMMENTS``), keyed by the English: an English paragraph that changes fails here,
+    naming it, until its Chinese text follows; a text kept for English that is gone fails
+    too. Comments that are code (a shape, a directive) read the same in both languages."""
     from tools.sitebuild.summaries_zh import COMMENTS, PARAGRAPHS
 
-    paragraphs, comments = _english_prose(PROSE_IN_CHINESE)
+    paragraphs, comments = _english_prose()
     missing = [f"{path}: {text!r}" for text, path in paragraphs.items() if text not in PARAGRAPHS]
     missing += [f"{path}: # {text!r}" for text, path in comments.items() if text not in COMMENTS]
-    every_paragraph, every_comment = _english_prose()
-    stale = [text for text in PARAGRAPHS if text not in every_paragraph]
-    stale += [text for text in COMMENTS if text not in every_comment]
+    stale = [text for text in PARAGRAPHS if text not in paragraphs]
+    stale += [text for text in COMMENTS if text not in comments]
     assert paragraphs and comments and missing == [] and stale == []
+    # every module's docstrings are read: one with prose of its own is among them
+    assert {path.rsplit(".", 1)[0] for path in paragraphs.values()} >= {
+        f"attention_tutorial.{module}" for module in ("figures.tensors.tiling", "toy2d")
+    }
+    assert "(2, 2)" not in comments and "doctest: +ELLIPSIS" not in comments
 
 
 def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
@@ -218,7 +217,7 @@ def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
         for lang in LANGS
     }
     english = []
-    for module in PROSE_IN_CHINESE:
+    for module in MODULES:
         for obj in docstring_links.shown_objects(loaded["zh"][module]):
             if obj.docstring is None:
                 continue
@@ -230,13 +229,27 @@ def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
                     if kind in {"example", "header"}
                     else []
                 )
-                english += [f"{obj.path}: {t}" for t in texts if t.strip() and not CJK.search(t)]
+                english += [
+                    f"{obj.path}: {t}"
+                    for t in texts
+                    if t.strip()
+                    and not CJK.search(t)
+                    and not docstring_links.CODE_COMMENT.fullmatch(t)
+                ]
     assert english == []
     zh, en = (loaded[lang]["scores.dot_product_scores"].docstring.value for lang in LANGS)
     assert "They are not the Gaussian scores" in en and "They are not" not in zh
     assert "# 第 i 行与高斯核分数只差" in zh and "# row i differs" in en
     pooling = loaded["zh"]["scores.dot_product_pooling"].docstring.value
-    assert "10⁴" in pooling and "3.7754" in pooling
+    # round 7: the numbers of the warning (terms 1e8, step 8; scores 5e7, step 4) in Chinese
+    assert "``1e8``，float32 在那里的间隔是 8" in pooling and "3.7754" in pooling
+    assert "# 警告：分数的两项约达 1e8，float32 在那里的间隔是 8" in pooling
+    assert "# 分数本应是 5e7 和 5e7 - 0.5" in pooling
+    # a module note dropped (the intro says it) still names its module's page, so that a
+    # member's "Explained on the page `transformer.md`" goes: the intro says it once
+    module, member = (loaded["zh"][f"transformer{name}"] for name in ("", ".dot_product_attention"))
+    assert module.docstring.value == "" and "讲解见" not in member.docstring.value
+    assert "# (1, 2, 2)" in loaded["zh"]["transformer.dot_product_attention"].docstring.value
 
 
 def test_every_page_named_in_a_docstring_exists() -> None:
@@ -293,7 +306,9 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
     for module in MODULES:
         loaded, raw = package[module], package_raw[module]
         named = docstring_links.explained_pages(raw.docstring.value)
-        linked = set(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", _intro(lang, module)))
+        linked = set(
+            re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", _intro(lang, module))
+        )
         assert named <= linked, (lang, module, sorted(named - linked))
         assert (
             "Explained on" not in loaded.docstring.value and "讲解见" not in loaded.docstring.value
@@ -305,6 +320,32 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
             if pages and pages in (named, linked):
                 said = loaded[name].docstring.value
                 assert "Explained on" not in said and "讲解见" not in said, (module, name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_curves_function_links_the_lesson_section_of_its_figure(lang: str) -> None:
+    """Round 7: the curves page shows no figure, and each function's entry named only the
+    lesson page ("Explained on the page The data"). Each entry now links the sections
+    the intro's table gives it (plot_fit: three), as "Its figure, in the lesson: ..."."""
+    import griffe
+
+    package = griffe.load(
+        "attention_tutorial",
+        search_paths=[str(ROOT)],
+        extensions=griffe.load_extensions(docstring_links.PageLinks(lang)),
+    )
+    module = package["figures.curves"]
+    table = docstring_links.figure_sections(module.path, lang)
+    names = ["plot_data", "plot_fit", "plot_fits", "plot_loss", "plot_loss_vs_w", "plot_w_paths"]
+    assert sorted(path.rsplit(".", 1)[1] for path in table) == sorted(names)
+    lead = "它画的图见《" if lang == "zh" else "Its figure, in the lesson: ["
+    for name in names:
+        said = module[name].docstring.value
+        links = table[module[name].path]
+        assert lead in said and all(link in said for link in links), (lang, name)
+        assert all(re.search(r"\]\(\.\./[a-z-]+\.py#[^)]+\)", link) for link in links)
+        assert "Explained on" not in said and "讲解见" not in said, (lang, name)
+    assert len(table[module["plot_fit"].path]) == 3
 
 
 def test_stepper_and_explorer_lead_with_the_function_and_hide_private_members() -> None:

@@ -416,9 +416,22 @@ def test_dot_product_pooling_warns_when_float32_rounds_its_scores():
     import attention_tutorial as at
 
     q, k, v = torch.tensor([1e4]), torch.tensor([1e4, 1e4 + 1]), torch.tensor([0.0, 10.0])
-    with pytest.warns(RuntimeWarning, match=r"\|q\| up to 1e\+04 .* steps of about 18"):
+    # Round-7 review: the warning named 1.5e8 (the two terms added) and eps * 1.5e8 = 18;
+    # it now names the larger term, 1e8, and float32's real spacing there, 8
+    with pytest.warns(
+        RuntimeWarning,
+        match=r"\|q\| up to 1e\+04 .* reach about 1e\+08, where "
+        r"torch.float32 steps by 8:",
+    ):
         y_dot, _ = at.dot_product_pooling(q, k, v)
     assert y_dot.item() == 5.0
+    assert (torch.nextafter(torch.tensor(1e8), torch.tensor(2e8)) - 1e8).item() == 8.0
+    # the scores themselves: 5e7 and 5e7 - 0.5, both rounded to 5e7 in float32
+    assert at.dot_product_scores(q, k).tolist() == [[5e7, 5e7]]
+    assert at.dot_product_scores(q.double(), k.double()).tolist() == [[5e7, 5e7 - 0.5]]
+    # float64 steps by 0.5 only at 2**51 (about 2.3e15): w = 1e4 brings the terms there
+    with pytest.warns(RuntimeWarning, match=r"reach about 1e\+16, where torch.float64 steps by 2:"):
+        at.dot_product_pooling(q.double(), k.double(), v.double(), 1e4)
     assert at.nadaraya_watson(q, k, v, bandwidth=1.0)[0].item() == pytest.approx(3.7754, abs=1e-4)
     data = at.make_data()
     with warnings.catch_warnings():

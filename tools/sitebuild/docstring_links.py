@@ -100,7 +100,7 @@ def link_pages(text: str, lang: str = "en") -> str:
             pages = [m.group("page") for m in PAGE_NAME.finditer(match.group("names"))]
             if any(_target(page) is None for page in pages):
                 return match.group(0)
-            links = [f"[{page_title(page, lang)}]({_target(page)})" for page in pages]
+            links = [f"《[{page_title(page, lang)}]({_target(page)})》" for page in pages]
             joined = links[0] if len(links) == 1 else "、".join(links[:-1]) + "和" + links[-1]
             return f"讲解见{joined}。"
 
@@ -125,6 +125,42 @@ def intro_pages(module: str, lang: str) -> frozenset[str]:
         return frozenset()
     intro = page.read_text(encoding="utf-8").split("\n::: ", 1)[0]
     return frozenset(re.findall(r"\]\(\.\./([a-z0-9_/-]+)\.(?:py|md)(?:#[^)]*)?\)", intro))
+
+
+# a row of an intro's table "| [`name`][path] | [title](../page.py#section), ...: what |"
+_FIGURE_ROW = re.compile(
+    r"^\| \[`[^`]+`\]\[(?P<path>[\w.]+)\] \| (?P<cell>[^|]+) \|\s*$", re.MULTILINE
+)
+_SECTION_LINK = re.compile(r"\[[^\]]+\]\(\.\./[a-z0-9_/-]+\.py#[^)]+\)")
+
+
+def figure_sections(module: str, lang: str) -> dict[str, list[str]]:
+    """The lesson sections (Markdown links) that the intro's table gives each function.
+
+    ``figures.curves`` has such a table: "function | its figure, in the section of the
+    lesson that shows it". Each function's own entry then links those sections, so a
+    reader who lands on the function sees where its figure is drawn.
+    """
+    page = DOCS.parent / lang / "api" / f"{module.removeprefix(PACKAGE + '.')}.md"
+    if not page.exists():
+        return {}
+    intro = page.read_text(encoding="utf-8").split("\n::: ", 1)[0]
+    rows = {}
+    for row in _FIGURE_ROW.finditer(intro):
+        links = _SECTION_LINK.findall(row.group("cell"))
+        if links:
+            rows[row.group("path")] = links
+    return rows
+
+
+def figure_sentence(links: list[str], lang: str) -> str:
+    """The sentence "Its figure, in the lesson: ..." in ``lang``, linking ``links``."""
+    if lang == "zh":
+        quoted = [f"《{link}》" for link in links]
+        joined = quoted[0] if len(quoted) == 1 else "、".join(quoted[:-1]) + "和" + quoted[-1]
+        return f"它画的图见{joined}。"
+    joined = links[0] if len(links) == 1 else ", ".join(links[:-1]) + " and " + links[-1]
+    return f"Its figure, in the lesson: {joined}."
 
 
 def summary_zh(obj: griffe.Object) -> str | None:
@@ -220,6 +256,9 @@ SECTION_HEADER = re.compile(
 BLOCK_BREAK = re.compile(r"(\n[ \t]*\n)")
 # a comment at the end of a line of an example: ">>> x  # why", ">>> # why"
 EXAMPLE_COMMENT = re.compile(r"^(?P<code>\s*(?:>>>|\.\.\.)(?: .*?)?\s)#\s+(?P<text>.+?)\s*$")
+# a comment that is code, not prose, and reads the same in either language: a directive
+# ("doctest: +ELLIPSIS", "fmt: skip") or a shape ("(2, 2)", "(n_queries,) = (2,)")
+CODE_COMMENT = re.compile(r"(?:doctest|fmt|noqa|type):.*|\([\w, ]*\)(?: = \([\w, ]*\))?")
 
 
 def normalized(text: str) -> str:
@@ -271,18 +310,25 @@ def _comments(code: str) -> list[re.Match[str]]:
 
 
 def english_prose(text: str) -> tuple[list[str], list[str]]:
-    """The paragraphs and the example comments of a docstring that a Chinese page translates.
+    r"""The paragraphs and the example comments of a docstring that a Chinese page translates.
 
     Paragraphs (normalized) other than the summary and the sentences "Explained on the
-    page(s) ..." (``link_pages`` writes those in Chinese); comments as written after ``#``.
-    A header block ("Examples:" with its first lines) is read as its parts.
+    page(s) ..." (``link_pages`` writes those in Chinese); comments as written after ``#``,
+    but for those that are code (``CODE_COMMENT``: a directive or a shape). A header block
+    ("Examples:" with its first lines) is read as its parts.
+
+    >>> english_prose(
+    ...     "Summary.\n\nA note.\n\nExamples:\n    >>> x  # (2, 2)\n    >>> y  # why"
+    ... )
+    (['A note.'], ['why'])
     """
     paragraphs, comments = [], []
     for kind, part in _blocks(text):
         if kind == "prose" and not EXPLAINED.fullmatch(normalized(part)):
             paragraphs.append(normalized(part))
         elif kind in {"example", "header"}:
-            comments.extend(match.group("text") for match in _comments(part))
+            said = (match.group("text") for match in _comments(part))
+            comments.extend(text for text in said if not CODE_COMMENT.fullmatch(text))
     return paragraphs, comments
 
 
@@ -413,14 +459,21 @@ class PageLinks(griffe.Extension):
                 obj.docstring = griffe.Docstring(sentence, parent=obj)
             return
         text = obj.docstring.value
+        if obj.is_module and obj.path.startswith(PACKAGE):
+            # seen before its members: remember the pages it and its API page's intro
+            # name (the English's: a Chinese note leaves the sentence to the intro)
+            self.explained[obj.path] = (explained_pages(text), intro_pages(obj.path, self.lang))
         if self.lang == "zh" and obj.path.startswith(f"{PACKAGE}."):
             text = prose_zh(text)
         if obj.is_module and obj.path.startswith(PACKAGE):
-            # seen before its members: remember the pages it and its API page's intro
-            # name; the intro names the module's (tests/site/test_api_pages.py), so the
+            # the intro names the module's pages (tests/site/test_api_pages.py), so the
             # module's sentence goes
-            self.explained[obj.path] = (explained_pages(text), intro_pages(obj.path, self.lang))
             text = EXPLAINED_SENTENCE.sub("", text)
+        elif links := figure_sections(obj.module.path, self.lang).get(obj.path):
+            # the intro's table links the sections that show this function's figure
+            text = EXPLAINED_SENTENCE.sub(
+                lambda _: "\n\n" + figure_sentence(links, self.lang), text
+            )
         elif (pages := explained_pages(text)) and pages in self.explained.get(obj.module.path, ()):
             text = EXPLAINED_SENTENCE.sub("", text)  # the page already says it, once
         text = link_pages(text, self.lang)

@@ -208,7 +208,7 @@ _QKV_TYPE = "`queries`、`keys` 或 `values` 不是张量，或 `bandwidth` 既�
 _QKV_VALUE = (
     "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；`queries`、`keys`、`values` "
     "的数据类型不同（如 float64 与 float32 混用）；`keys` 和 `values` 长度不同；"
-    "或者 `bandwidth` 不是有限的正数时。"
+    "或者 `bandwidth` 不是有限的正数、或有不止一个元素时。"
 )
 _XY_VALUE = (
     "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；两者长度或数据类型不同；"
@@ -687,8 +687,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "u": "差值 `query - key`，任意形状，浮点类型。允许无穷大的差值：那里的核值是 0。",
         "bandwidth": "核的宽度（带宽）`h`：一个正数，或只有一个元素的张量。",
         "return": "与 `u` 形状相同的张量。",
-        "raise TypeError": "`u` 不是张量或 `bandwidth` 不是数时。",
-        "raise ValueError": "`u` 不是浮点类型、含有 NaN，或 `bandwidth` 不是正数时。",
+        "raise TypeError": "`u` 不是张量，或 `bandwidth` 既不是数也不是张量时。",
+        "raise ValueError": "`u` 不是浮点类型或含有 NaN；或者 `bandwidth` 不是有限的正数、"
+        "或有不止一个元素时。",
     },
     "pooling.nadaraya_watson": {
         "queries": "测试输入 `x`（查询），形状 `(n_test,)`，浮点类型。",
@@ -861,7 +862,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
         "三者的数据类型不同；`keys` 和 `values` 长度不同；`w` 不是有限数、或有不止一个元素；"
         "或者乘积溢出时。",
-        "warn RuntimeWarning": "分数大到它的数据类型只能以 0.5 或更大的间隔表示时"
+        "warn RuntimeWarning": "分数的两项大到它的数据类型在那里的间隔达到 0.5 或更大时"
         "（权重可能错得很远）。",
     },
     # stepper
@@ -1066,6 +1067,56 @@ PARAGRAPHS: dict[str, str] = {
         '（``<img class="attn-shown-wide">``），手机的窄栏用 ``"stacked"`` 布局'
         "（``attn-shown-narrow``），各带自己的替代文字；网站的样式表只显示其中一张。"
     ),
+    # analysis
+    "Computation only: the figures of these pages are in ``attention_tutorial.figures``; "
+    "the two spellings of the attention scores (Gaussian and dot product) are in "
+    "``attention_tutorial.scores``.": "",
+    "One call of ``loss_at_w`` per grid point, so the curve shows what gradient descent on "
+    "``w`` would be sliding down.": (
+        "每个网格点调用一次 ``loss_at_w``：对 ``w`` 做梯度下降，走的就是这条曲线的下坡。"
+    ),
+    "The queries are the test inputs, the keys and values the whole training set (no point "
+    "is left out: none of them is a query).": (
+        "查询是测试输入，键和值是全部训练数据（不留出任何点：训练点都不是查询）。"
+    ),
+    "``-((x - x_i) w)^2 / 2 = -((x - x_i) / h)^2 / 2`` with ``h = 1 / |w|``: ``w`` and "
+    "``-w`` give the same kernel. ``w = 0`` weighs every key alike, an infinitely wide "
+    "kernel, so the result is ``inf``.": (
+        "``-((x - x_i) w)^2 / 2 = -((x - x_i) / h)^2 / 2``，其中 ``h = 1 / |w|``："
+        "``w`` 和 ``-w`` 给出同一个核。``w = 0`` 时每个键的权重都一样，相当于无限宽的核，"
+        "所以结果是 ``inf``。"
+    ),
+    "The inputs are sorted first. A bandwidth well below these gaps means that each query "
+    "sees almost only its nearest training point.": (
+        "先把输入排好序。带宽远小于这些间距时，每个查询几乎只看得见离它最近的那个训练点。"
+    ),
+    # data
+    "A local ``torch.Generator`` is used, so the global random state is not touched and "
+    "the same ``seed`` always gives the same tensors.": (
+        "用的是自己的 ``torch.Generator``，不动全局随机状态，"
+        "所以同一个 ``seed`` 总是给出同样的张量。"
+    ),
+    "Along any dimension longer than ``max_items`` only the first and last ``max_items // "
+    "2`` entries are shown, separated by ``...``. No global print option is changed.": (
+        "某一维比 ``max_items`` 长时，只显示前后各 ``max_items // 2`` 个元素，"
+        "中间用 ``...`` 隔开。不改动任何全局打印选项。"
+    ),
+    "The first line printed is ``Type: message``, from the message's first line; with "
+    "``lines`` (1 by default, ``None``: all) the message's next lines follow. Each is "
+    "wrapped between words at ``width`` characters (a word or two left alone on the last "
+    "line is evened out), the next ones indented by four spaces. A message cut short ends "
+    "with a line that says so: `` [… 4 more lines of the message]``. The first line is "
+    "also appended to the list that ``with ... as`` receives, for a check. A block that "
+    "does not fail raises ``AssertionError``: a page that prints errors never shows a "
+    "stale one. An error of another kind passes through unchanged.": (
+        "打印的第一行是 ``Type: message``，取消息的第一行；"
+        "后面再跟消息的几行由 ``lines`` 决定（默认 1，``None`` 表示全部）。"
+        "每行在 ``width`` 个字符处、词与词之间折行（最后一行只剩一两个词时会匀开），"
+        "续行缩进四个空格。消息没有打印完时，最后一行会写明：`` […"
+        " 4 more lines of the message]``。第一行还会追加到 ``with ... as`` 得到的列表里，"
+        "供检查用。代码块没有报错时抛出 ``AssertionError``："
+        "打印报错的页面因此不会显示过时的报错。其他类型的异常原样抛出。"
+    ),
     # explorer
     "``bandwidth_explorer`` returns a ``BandwidthExplorer``, which a notebook cell displays: "
     "on the site with a slider for ``w``, elsewhere as the static picture of its four panels "
@@ -1078,6 +1129,66 @@ PARAGRAPHS: dict[str, str] = {
     "``w`` 在 0.1 到 1000 之间移动（对数刻度），四个面板随之更新。",
     '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
         '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
+    ),
+    # figures.attention
+    "Four figures of the chapter: the heatmap of attention weights (`nonparametric.md`), "
+    "heatmaps of several models' weights on one colour scale (`transformer.md`), a diagram "
+    "of one query pooling a handful of key-value pairs (`cues.md`), and a gallery of "
+    "Nadaraya-Watson fits for several bandwidths (`nonparametric.md`). Every number drawn "
+    "is computed here from the tensors passed in; ``pyplot`` is never imported and no "
+    "global setting is changed.": (
+        "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，也不改动任何全局设置。"
+    ),
+    "The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the axes show "
+    "their x values instead of row and column indices.": (
+        "颜色条从 0（没有权重）开始。传入 ``queries`` 和 ``keys`` 时，"
+        "坐标轴标的是它们的 x 值，而不是行号和列号。"
+    ),
+    "Every heatmap has one row per query and one column per key (indices, whole numbers on "
+    "the axes); all share the colour bar, from 0 to the largest weight of any of them, so "
+    "that a colour means the same weight in each.": (
+        "每幅热图都是每行一个查询、每列一个键（坐标轴上是整数下标）；"
+        "所有热图共用一个颜色条，从 0 到它们之中最大的权重，"
+        "所以同一种颜色在每幅图里都代表同样的权重。"
+    ),
+    "The weights are not made up: they are computed by "
+    "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] (a softmax of $-((q - "
+    "k_i)/h)^2/2$), drawn as bars and as the widths of the arrows, and the output box "
+    "holds the weighted average of the values.": (
+        "图中的权重不是编出来的：它们由"
+        " [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] 算出（"
+        "$-((q - k_i)/h)^2/2$ 的 softmax），画成柱子，也画成箭头的粗细；"
+        "输出框里是值的加权平均。"
+    ),
+    "Row ``j`` uses ``nadaraya_watson(x_test, x_train, y_train, "
+    "bandwidth=bandwidths[j])``; its fit's title gives the bandwidth and the test MSE "
+    "against ``y_truth``. Each heatmap has its own colour scale: a wide kernel spreads the "
+    "weight thinly. On a phone, the site shows the same figure drawn with "
+    '``layout="narrow"`` (the build draws both): the same grid with larger text, which a '
+    "phone shows at least ``PHONE_TEXT_PX`` high.": (
+        "第 ``j`` 行用"
+        " ``nadaraya_watson(x_test, x_train, y_train, bandwidth=bandwidths[j])``；"
+        "拟合图的标题写出带宽和相对 ``y_truth`` 的测试 MSE。每幅热图有自己的颜色刻度："
+        '宽的核把权重摊得很薄。在手机上，网站显示用 ``layout="narrow"`` 画的同一幅图（构建'
+        "时两种都画）：网格相同，文字更大，手机上至少有 ``PHONE_TEXT_PX`` 高。"
+    ),
+    # figures.boundary_bias
+    "Left: the truth, both fits and the training points. Right: the attention weights of "
+    "one query at the edge over the keys, with the query and the weighted mean of the keys "
+    '(where a weighted average "looks"). One legend under both panels, so that none hides '
+    "the points at the edge.": (
+        "左图：真实函数、两条拟合曲线和训练点。右图：边缘处一个查询在各个键上的注意力权重，"
+        "连同这个查询本身和键的加权平均（加权平均“看向”的地方）。两幅图共用下方的一个图例，"
+        "免得它挡住边缘的点。"
+    ),
+    # figures.cost
+    "The memory panel also draws, dotted, the bytes of the intermediate tensors predicted "
+    "for each row (``predicted_bytes``) when the rows carry them. The legend sits below "
+    "both panels, where it hides no point. The tick labels are plain numbers (``1,000``, "
+    "``0.01``, ``1 MB``).": (
+        "各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行预测的中间张量字节数。"
+        "图例放在两幅图下方，不挡住任何点。刻度标签是普通的数（``1,000``、``0.01``、"
+        "``1 MB``）。"
     ),
     # figures.curves
     "The loss against ``w`` comes twice: with and without each point's own key "
@@ -1102,6 +1213,181 @@ PARAGRAPHS: dict[str, str] = {
     "的折线，从第一个值（方块）到最后一个值（黑色描边的较大圆点），图例说明这两种标记。"
     '网站在宽屏上显示 ``"wide"`` 的图，在手机上显示用 ``layout="stacked"`` 画的同一幅图'
     "（构建时两种都画）。",
+    # figures.explorer_panels
+    "The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the "
+    "page `nonparametric.md`.": "可以交互的探索器本身在 ``attention_tutorial.explorer`` 里。",
+    # figures.matrices
+    "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
+    "as one colour bar under the matrices, so matrices can be compared entry by entry. The "
+    "ticks are the row and column indices (from 0). The figure's width follows the number "
+    "of columns, so that three 2 x 2 matrices fit a phone's screen without being scaled "
+    "below legible text. Names made of one or two symbols, such as ``W_q``, ``W_qᵀ`` or "
+    "``A⁻¹Mᵀ``, are set as math.": (
+        "所有矩阵共用一个关于 0 对称的颜色刻度（负数蓝、正数红），"
+        "画成矩阵下方的一个颜色条，所以矩阵之间可以逐个元素比较。"
+        "刻度是行号和列号（从 0 开始）。图的宽度随列数变化，"
+        "这样三个 2 x 2 矩阵放得进手机屏幕，文字也不会缩到看不清。由一两个符号组成的名字，"
+        "如 ``W_q``、``W_qᵀ`` 或 ``A⁻¹Mᵀ``，按数学公式排版。"
+    ),
+    # figures.shape_flow
+    "The shapes are not typed in: both forms are run on the given data and every box shows "
+    "the shape of the real tensor.": (
+        "形状不是手写的：两种写法都在给定的数据上真正运行一遍，每个方框里是真实张量的形状。"
+    ),
+    # figures.tensors.drawing
+    "``render`` validates the panels (``panel``), lays them out once and draws them top to "
+    "bottom; ``draw_tensors`` is its public face. Every cell rectangle carries the gid "
+    '``"cell:<panel>:<flat index>"``, its value text ``"value:<panel>:<flat index>"``, '
+    'every shape caption ``"shape:<panel>"``, the other captions '
+    '``"caption:<panel>:<line>"``, code labels ``"code:<panel>"`` and arrow labels '
+    '``"arrow:<row>"`` (panels numbered from 0 in reading order, cells in row-major '
+    "order), so tests and curious readers can find them.": (
+        "``render`` 先校验各个面板（``panel``），排一次版，再从上到下画出来；"
+        '``draw_tensors`` 是它对外的接口。每个方格矩形的 gid 是 ``"cell:<panel>:<flat'
+        ' index>"``，格里的值是 ``"value:<panel>:<flat index>"``，'
+        '形状说明是 ``"shape:<panel>"``，其他说明文字是 ``"caption:<panel>:<line>"``，'
+        '代码标签是 ``"code:<panel>"``，箭头标签是 ``"arrow:<row>"``（面板按阅读顺序从 0 编'
+        "号，方格按行优先的顺序编号），测试和好奇的读者都能据此找到它们。"
+    ),
+    "Each item of ``panels`` is one row of the picture: a ``TensorPanel`` or a list of "
+    "them side by side. ``arrows[i]`` labels the arrow from row ``i`` to row ``i + 1`` "
+    "(usually the code that turns one into the other).": (
+        "``panels`` 的每一项是图中的一行：一个 ``TensorPanel``，"
+        "或几个并排的 ``TensorPanel`` 组成的列表。``arrows[i]`` 是从第 ``i`` 行指向第 ``i"
+        " + 1`` 行的箭头的标签（通常是把前者变成后者的那行代码）。"
+    ),
+    # figures.tensors.learning
+    "They show which cells sum to 1, the three reductions of the loss, one update of the "
+    "parameters.": "",
+    "``dim=1`` on a 2-D ``x`` normalises each row (frames around rows, sums at the right); "
+    "``dim=0`` normalises each column (frames around columns, sums below).": (
+        "二维的 ``x`` 取 ``dim=1`` 时，每一行归一化（框住每一行，和写在右边）；"
+        "取 ``dim=0`` 时，每一列归一化（框住每一列，和写在下方）。"
+    ),
+    # figures.tensors.masks
+    "The recipe: tile, cross out the diagonal, reshape.": "",
+    "Top: ``torch.eye(n)`` and the mask ``(1 - torch.eye(n)).type(torch.bool)``. Middle: "
+    "``values.repeat((n, 1))`` with the diagonal crossed out. Bottom: what the mask keeps, "
+    "reshaped; row ``i`` no longer holds element ``i``'s colour.": (
+        "上：``torch.eye(n)`` 和掩码 ``(1 - torch.eye(n)).type(torch.bool)``。中："
+        "``values.repeat((n, 1))``，对角线被划掉。下：掩码留下的元素，变形之后；"
+        "第 ``i`` 行里不再有第 ``i`` 个元素的颜色。"
+    ),
+    # figures.tensors.panel
+    "A panel becomes a ``Grid``: its values as a 3-D array ``(slices, rows, cols)``, the "
+    "text of every cell, the colour id (source) of every cell, which cells are crossed out "
+    "or outlined, and its caption lines in the page's language. The sizes of a grid in "
+    "inches are set once, when the panels are laid out; ``drawing`` only reads them.": (
+        "一个面板会变成一个 ``Grid``：它的值（形状为 ``(slices, rows, cols)`` 的三维数组）"
+        "、每一格的文字、每一格的颜色编号（来源）、哪些格子被划掉或描了边，"
+        "以及用页面语言写的说明文字。方格以英寸计的尺寸在排版时定好，只定一次；"
+        "``drawing`` 只读取它们。"
+    ),
+    # figures.tensors.products
+    "The colours mark the axis that is summed over, red frames how the first element is "
+    "made.": "红框标出结果的第一个元素是怎样算出来的。",
+    "The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a 1-D "
+    "``b``): cells with the same colour are multiplied together and summed. A 1-D ``a`` "
+    "gets a 1 prepended and a 1-D ``b`` a 1 appended, removed again from the result; the "
+    "captions say so. The red outlines show how the first element of the result is made. "
+    "Batch axes (3-D) are broadcast.": (
+        "``a`` 的最后一维与 ``b`` 的倒数第二维（``b`` 是一维时就是它唯一的那一维）对齐："
+        "颜色相同的格子两两相乘再求和。一维的 ``a`` 在前面补一个 1，"
+        "一维的 ``b`` 在后面补一个 1，结果里再把补的 1 去掉；说明文字会写出这一点。"
+        "红色轮廓标出结果的第一个元素是怎样算出来的。批量维（三维时）按广播规则处理。"
+    ),
+    "Slice ``[i]`` of the result is ``a[i] @ b[i]``; the colours mark the summed axis (the "
+    "last of ``a``, the middle one of ``b``).": (
+        "结果的第 ``[i]`` 片是 ``a[i] @ b[i]``；颜色标出求和的那一维（``a`` 的最后一维，"
+        "``b`` 的中间一维）。"
+    ),
+    # figures.tensors.sequences
+    "They show a half-open range, and where every sorted value came from.": "",
+    "The result has ``ceil((end - start) / step)`` elements; the crossed-out cell beside "
+    "it is ``end``. With a float step, rounding can make that count one larger than "
+    "expected, and the picture then shows ``end`` on both sides.": (
+        "结果有 ``ceil((end - start) / step)`` 个元素；旁边被划掉的那一格是 ``end``。"
+        "步长是浮点数时，舍入可能让元素比预期多一个，这时图中 ``end`` 会同时出现在两边。"
+    ),
+    "A value keeps its colour when it moves, and its index cell has the same colour: "
+    "``indices[i]`` is the old position of ``values[i]``.": (
+        "值移动时颜色不变，它的下标格也是同一种颜色：``indices[i]`` 是 ``values[i]`` 原来的位置。"
+    ),
+    # figures.tensors.shapes
+    "The elements and their order stay, the caption says what happened to the shape.": (
+        "说明文字写出形状发生了什么变化。"
+    ),
+    "The colours follow row-major order (the last axis changes fastest). A ``-1`` in "
+    "``shape`` is worked out by PyTorch; the caption says what it became.": (
+        "颜色按行优先的顺序排列（最后一维变得最快）。``shape`` 里的 ``-1`` 由 PyTorch 推算"
+        "出来；说明文字写出它变成了多少。"
+    ),
+    "The elements and their order do not change; only the shape gains a 1, and the caption "
+    "says where.": "元素和它们的顺序都不变；说明文字写出 1 加在了哪里。",
+    # figures.tensors.tiling
+    "The colours show where every element of the result comes from.": "",
+    "Output element ``i`` of a 1-D ``x`` comes from input element ``i // repeats``, so the "
+    "colours come in runs. With ``dim=None`` the input is flattened first.": (
+        "对一维的 ``x``，输出的第 ``i`` 个元素来自输入的第 ``i // repeats`` 个元素，"
+        "所以同一种颜色连成一段。``dim=None`` 时先把输入展平。"
+    ),
+    "Output element ``i`` of ``x.repeat(k)`` (1-D ``x`` of length ``n``) comes from input "
+    "element ``i % n``, so the colours come in cycles.": (
+        "``x.repeat(k)``（``x`` 是长度为 ``n`` 的一维张量）"
+        "输出的第 ``i`` 个元素来自输入的第 ``i % n`` 个元素，所以颜色一轮一轮地循环。"
+    ),
+    "The result owns no memory: the dashed cells read the input's elements again. The "
+    "captions print the real ``stride()`` of both tensors.": (
+        "结果没有自己的内存：虚线格子读的还是输入的元素。说明文字印出两个张量真实的 ``stride()``。"
+    ),
+    "Shapes are aligned from the right; an axis of size 1 (or a missing one) is stretched "
+    "to the other operand's size. The middle row shows these stretched operands as "
+    "``expand`` views with their strides; the bottom row the result.": (
+        "形状从右边对齐；长度为 1 的维（或缺少的维）被拉伸到另一个操作数的长度。"
+        "中间一行把拉伸后的操作数画成 ``expand`` 视图，并标出它们的步长；最下面一行是结果。"
+    ),
+    # local_linear_regression
+    "Nadaraya-Watson fits a constant around each query (the weighted mean of the values). "
+    "Near the edge of the data all the keys lie on one side of the query, so that mean is "
+    "pulled towards the interior: the boundary bias. A local linear fit uses the same "
+    "attention weights but fits a line ``b0 + b1 (x_i - x)`` and predicts ``b0``, its "
+    "value at the query, which removes most of that bias.": (
+        "Nadaraya-Watson 在每个查询附近拟合的是一个常数（值的加权平均）。在数据边缘，"
+        "所有的键都落在查询的同一侧，这个平均值就被拉向内侧：这就是边界偏差。"
+        "局部线性拟合的直线写作 ``b0 + b1 (x_i - x)``，预测取它在查询处的值 ``b0``。"
+    ),
+    "For each query $x$, with the attention weights $a_i = \\mathrm{softmax}_i(-((x - "
+    "x_i)/h)^2/2)$ of Nadaraya-Watson, the weighted means $\\bar x = \\sum_i a_i x_i$, "
+    "$\\bar y = \\sum_i a_i y_i$ and the weighted least-squares slope $b = \\sum_i a_i "
+    "(x_i - \\bar x)(y_i - \\bar y) / \\sum_i a_i (x_i - \\bar x)^2$ give $\\hat y(x) = "
+    "\\bar y + b\\,(x - \\bar x)$. This is again a weighted sum of the values, $\\hat y = "
+    "\\sum_i \\ell_i y_i$, with the *equivalent weights* $\\ell_i = a_i \\big(1 + (x - "
+    "\\bar x)(x_i - \\bar x) / \\sum_j a_j (x_j - \\bar x)^2\\big)$, which sum to 1 but "
+    "may be negative.": (
+        "对每个查询 $x$，用 Nadaraya-Watson 的注意力权重 $a_i = \\mathrm{softmax}_i(-((x -"
+        " x_i)/h)^2/2)$ 求出加权平均 $\\bar x = \\sum_i a_i x_i$、"
+        "$\\bar y = \\sum_i a_i y_i$ 和加权最小二乘的斜率 $b = \\sum_i a_i (x_i - \\bar"
+        " x)(y_i - \\bar y) / \\sum_i a_i (x_i - \\bar x)^2$，"
+        "就得到 $\\hat y(x) = \\bar y + b\\,(x - \\bar x)$。"
+        "这仍然是值的加权和 $\\hat y = \\sum_i \\ell_i y_i$，"
+        "其中的*等效权重* $\\ell_i = a_i \\big(1 + (x - \\bar x)(x_i - \\bar x) / \\sum_j"
+        " a_j (x_j - \\bar x)^2\\big)$ 加起来等于 1，但可能是负数。"
+    ),
+    "The line is centred on the weighted mean of the keys (not on the query), so a query "
+    "far from the keys loses no digits to ``x_i - x``. Half-precision inputs are computed, "
+    "and returned, in float32.": (
+        "直线以键的加权平均为中心（而不是以查询为中心），"
+        "所以离键很远的查询也不会因为 ``x_i - x`` 丢掉有效数字。半精度输入用 float32 计算，"
+        "也以 float32 返回。"
+    ),
+    # model
+    "$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$. Each query has "
+    "its own row of keys and values, so that during training a point can be given every "
+    "key except its own (see ``leave_one_out``).": (
+        "$\\hat y(x) = \\sum_i \\mathrm{softmax}_i(-((x - x_i) w)^2/2)\\, y_i$。"
+        "每个查询有自己的一行键和值，这样训练时就能给一个点除它自己以外的所有键（见"
+        " ``leave_one_out``）。"
+    ),
     # pooling
     "Queries are test inputs, keys are training inputs and values are training outputs, so "
     "the shape comments below use ``n_test`` and ``n_train``.": "查询是测试输入，键是训练输入，"
@@ -1115,8 +1401,8 @@ PARAGRAPHS: dict[str, str] = {
     "每个键的权重都是 ``1 / n_train``。",
     r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$: a weighted average of "
     "the values, the weights coming from how close each key is to the query.": (
-        r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$："
-        "值的加权平均，每个键的权重取决于它离查询有多近。"
+        r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$ "
+        "即值的加权平均，每个键的权重取决于它离查询有多近。"
     ),
     "Gives the same result as [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] "
     "without building the tiled copy of the queries.": "结果与 "
@@ -1125,6 +1411,74 @@ PARAGRAPHS: dict[str, str] = {
     "Row ``i`` of the result holds every training input (and output) except the ``i``-th, so "
     "that a training point cannot copy its own label.": "结果的第 ``i`` 行是除第 ``i`` 个以外的"
     "全部训练输入（和输出），这样训练点就不能照抄自己的标签。",
+    # scaling
+    "The chapter's tiled form (``nadaraya_watson``: ``repeat_interleave`` + ``reshape``), "
+    "broadcasting (``nadaraya_watson_broadcast``), a chunked form that never holds more "
+    "than one block of scores (an online softmax over blocks of keys), and PyTorch's "
+    "``scaled_dot_product_attention`` with the Gaussian kernel written as a dot product "
+    "plus a bias per key. All four score with `attention_tutorial.scores`; "
+    "``formulation(name)`` gives each as a function returning the predictions ``y_hat`` "
+    "only. Explained on the page `scale.md`.": (
+        "四种写法都用 `attention_tutorial.scores` 打分；"
+        "``formulation(name)`` 把每一种包装成只返回预测 ``y_hat`` 的函数。"
+    ),
+    "Queries are taken ``chunk_size`` at a time; for each block of queries the keys are "
+    "visited ``chunk_size`` at a time while three running quantities are kept per query: "
+    "the largest score seen so far $m$, the sum of $e^{s - m}$ so far $\\ell$, and the sum "
+    "of $e^{s - m} y$ so far $a$. When a new block raises the maximum from $m$ to $m'$, "
+    "the old sums are rescaled by $e^{m - m'}$. At the end $\\hat y = a / \\ell$. No more "
+    "than ``chunk_size * chunk_size`` scores exist at any time, whatever ``n``. The loop "
+    "is `attention_tutorial.scores.online_pool`: a block of scores that are all ``-inf`` "
+    "leaves the running sums alone, and a query whose every score is ``-inf`` gets its "
+    "nearest key, as in ``nadaraya_watson``.": (
+        "每次取 ``chunk_size`` 个查询；对每一块查询，每次取 ``chunk_size`` 个键，"
+        "并为每个查询维护三个累计量：目前见到的最大分数 $m$、$e^{s - m}$ 的累计和 $\\ell$，"
+        "以及 $e^{s - m} y$ 的累计和 $a$。新的一块把最大值从 $m$ 提高到 $m'$ 时，"
+        "旧的和乘以 $e^{m - m'}$。最后 $\\hat y = a / \\ell$。不论 ``n`` 多大，"
+        "任何时刻最多只有 ``chunk_size * chunk_size`` 个分数。"
+        "这个循环就是 `attention_tutorial.scores.online_pool`："
+        "分数全是 ``-inf`` 的块不改变累计和；每个分数都是 ``-inf`` 的查询得到最近的键，"
+        "与 ``nadaraya_watson`` 相同。"
+    ),
+    "With $q' = q/h$ and $k' = k/h$, $-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 - "
+    "\\tfrac12 q'^2$, and the last term cancels in the softmax, so the scores are $q'k'$ "
+    "plus the bias $-\\tfrac12 k'^2$, passed as a float ``attn_mask`` "
+    "(`attention_tutorial.scores.dot_product_terms`). The inputs are shaped ``(batch, "
+    "heads, length, d) = (1, 1, n, 1)``: in that form the fused CPU kernel never holds all "
+    "``n_test * n_train`` scores. Half-precision inputs are computed, and returned, in "
+    "float32 (in float16 the bias overflows at $|k'| > 362$). In float32 this form loses "
+    "digits as $|q'|$ and $|k'|$ grow: $q'k'$ and $\\tfrac12 k'^2$ nearly cancel.": (
+        "令 $q' = q/h$、$k' = k/h$，则 $-\\tfrac12 (q' - k')^2 = q'k' - \\tfrac12 k'^2 -"
+        " \\tfrac12 q'^2$，最后一项在 softmax 中抵消，"
+        "所以分数是 $q'k'$ 加上偏置 $-\\tfrac12 k'^2$，"
+        "偏置以浮点的 ``attn_mask`` 传入（`attention_tutorial.scores.dot_product_terms`）。"
+        "输入的形状是 ``(batch, heads, length, d) = (1, 1, n, 1)``：这样排列时，"
+        "融合的 CPU 内核不会同时持有全部 ``n_test * n_train`` 个分数。"
+        "半精度输入用 float32 计算，也以 float32 返回（float16 下，"
+        "$|k'| > 362$ 时偏置就会溢出）。在 float32 下，$|q'|$ 和 $|k'|$ 越大，"
+        "这种写法丢掉的有效数字越多：$q'k'$ 和 $\\tfrac12 k'^2$ 几乎相消。"
+    ),
+    "The tiled form holds ``queries_tiled``, ``scores`` and ``attention_weights`` at once "
+    "(three ``(n_test, n_train)`` matrices, while the softmax runs; the scores are "
+    "computed in the memory of ``queries_tiled - keys``); the broadcast form the "
+    "differences, the scores and the weights; the chunked form one block of scores "
+    "(computed and exponentiated in place); SDPA the scaled queries and keys and the bias "
+    "row, its fused CPU kernel only small blocks of its own. Vectors of ``n_test`` (the "
+    "predictions, the running sums of the chunked form) are not counted.": (
+        "平铺写法同时持有 ``queries_tiled``、``scores`` 和 ``attention_weights``（softmax "
+        "运行时的三个 ``(n_test, n_train)`` 矩阵；分数就在 ``queries_tiled - keys`` 的内存"
+        "里计算）；广播写法持有差值、分数和权重；分块写法只持有一块分数（就地计算、"
+        "就地取指数）；SDPA 持有缩放后的查询和键以及偏置行，"
+        "它融合的 CPU 内核自己只用小块内存。长度为 ``n_test`` 的向量（预测，"
+        "以及分块写法的累计和）不计在内。"
+    ),
+    "``benchmarks/scale_bench.py`` writes ``attention_tutorial/results/scale.json``; it is "
+    "package data (in the wheel), read with ``importlib.resources``, so a notebook "
+    "downloaded from the site runs anywhere the package is installed.": (
+        "``benchmarks/scale_bench.py`` 写出 ``attention_tutorial/results/scale.json``；"
+        "它是包数据（在 wheel 里），用 ``importlib.resources`` 读取，"
+        "所以从网站下载的 notebook 在任何装了这个包的地方都能运行。"
+    ),
     # scores
     "Every Gaussian-kernel formulation and model in the package (all but the Transformer-style "
     "``q k / sqrt(d_k)`` attention of `transformer`) scores a query ``q`` against a key ``k`` "
@@ -1211,18 +1565,22 @@ PARAGRAPHS: dict[str, str] = {
     "same softmax, the same attention weights.": "",
     "``softmax((q w)(k w) - (k w)^2 / 2) @ values``: the same predictions as "
     "``nadaraya_watson`` with bandwidth ``1 / |w|``, as long as float32 holds the scores' "
-    "digits. It does not when ``|q w|`` and ``|k w|`` are large: each score is two products "
-    "near ``(q w)^2`` that nearly cancel, and at ``|q|, |k|`` about ``1e4`` (``w = 1``) "
-    "float32 keeps them only in steps of about 18, so the weights can be entirely wrong with "
-    "no error: the second example gives 5.0 where ``nadaraya_watson`` gives 3.7754. A "
-    "``RuntimeWarning`` then names the magnitude; the distance form (``nadaraya_watson``), or "
-    "inputs centred near 0, keep the digits.": "即 ``softmax((q w)(k w) - (k w)^2 / 2) @ "
-    "values``：只要 float32 还能保住分数的有效数字，预测就与带宽为 ``1 / |w|`` 的 "
-    "``nadaraya_watson`` 相同。``|q w|`` 和 ``|k w|`` 很大时就保不住了：每个分数都是两个接近 "
-    "``(q w)^2`` 的乘积几乎相消。|q|、|k| 约为 10⁴（``w = 1``）时，float32 只能以大约 18 为"
-    "间隔表示这些分数，权重可能完全错误，而且不报错：第二个示例得到 5.0，而 "
-    "``nadaraya_watson`` 给出 3.7754。这时会发出 ``RuntimeWarning``，写明数值的量级；"
-    "改用距离写法（``nadaraya_watson``），或把输入平移到 0 附近，就能保住有效数字。",
+    "digits. It does not when ``|q w|`` and ``|k w|`` are large: the softmax needs the small "
+    "gaps between a query's scores, but each score is computed from the terms ``(q w)(k w)`` "
+    "and ``(k w)^2 / 2``, which grow as ``(q w)^2``. At ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` "
+    "(``w = 1``) the terms reach about ``1e8``, where float32 steps by 8, and the two scores, "
+    "``5e7`` and ``5e7 - 0.5``, both come out as ``5e7``: the second example gives 5.0 where "
+    "``nadaraya_watson`` gives 3.7754, with no error. A ``RuntimeWarning`` then names the size "
+    "of the terms and float32's step there; the distance form (``nadaraya_watson``), or inputs "
+    "centred near 0, keep the digits.": "即 ``softmax((q w)(k w) - (k w)^2 / 2) @ values``："
+    "只要 float32 还能保住分数的有效数字，预测就与带宽为 ``1 / |w|`` 的 ``nadaraya_watson`` "
+    "相同。``|q w|`` 和 ``|k w|`` 很大时就保不住了：softmax 要用的是同一个查询的各个分数之间"
+    "的微小差距，而每个分数都由 ``(q w)(k w)`` 和 ``(k w)^2 / 2`` 两项算出，它们随 "
+    "``(q w)^2`` 增长。取 ``q = 1e4``、``k = [1e4, 1e4 + 1]``（``w = 1``）时，这两项约达 "
+    "``1e8``，float32 在那里的间隔是 8；两个分数 ``5e7`` 和 ``5e7 - 0.5`` 算出来都是 "
+    "``5e7``。于是第二个示例得到 5.0，而 ``nadaraya_watson`` 给出 3.7754，而且不报错。"
+    "这时会发出 ``RuntimeWarning``，写明这两项的大小和 float32 在那里的间隔；改用距离写法"
+    "（``nadaraya_watson``），或把输入平移到 0 附近，就能保住有效数字。",
     # stepper
     "``sgd_stepper`` returns an ``SgdStepper``, which a notebook cell displays: on the site "
     "with its controls, elsewhere as the static picture of its path "
@@ -1235,6 +1593,26 @@ PARAGRAPHS: dict[str, str] = {
     "steps of ``w_path``) and prints ``w``, the gradient and the loss; the point after "
     "``steps`` steps is marked.": "每按一次“走一步”，就在留一法损失之和上做一步全批量 SGD"
     "（与 ``w_path`` 的步子相同），并打印 ``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。",
+    # toy2d
+    "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "
+    "only, through the chapter's function ``f``, plus noise: ``y = f(x_1) + N(0, 0.5^2)``. "
+    "The second feature is a distraction that a single scalar ``w`` cannot ignore and a "
+    "learned projection can. Explained on the pages `transformer.md` and `projections.md`.": (
+        "输入 ``x = (x_1, x_2)`` 在 ``[0, 5)^2`` 上均匀分布；"
+        "输出只通过本章的函数 ``f`` 依赖 ``x_1``，再加上噪声："
+        "``y = f(x_1) + N(0, 0.5^2)``。第二个特征是干扰项：一个标量 ``w`` 没法忽略它，"
+        "学到的投影却可以。"
+    ),
+    "Every training point is a query against all training points; the mask "
+    "``~torch.eye(n_train, dtype=torch.bool)`` keeps a point from copying its own label. "
+    "Full-batch Adam (or plain SGD) on the mean squared error; no random numbers are used.": (
+        "每个训练点都作为查询，与全部训练点比较；掩码 ``~torch.eye(n_train,"
+        " dtype=torch.bool)`` 让它抄不到自己的标签。"
+        "在均方误差上做全批量的 Adam（或普通的 SGD）；不用随机数。"
+    ),
+    "The queries are the test inputs, the keys and values the whole training set.": (
+        "查询是测试输入，键和值是全部训练数据。"
+    ),
     # training
     "Each epoch is one full-batch step. No random numbers are used, so the result depends only "
     "on the initial ``w`` and the data. The data are constants (detached first: only ``w`` "
@@ -1249,9 +1627,80 @@ PARAGRAPHS: dict[str, str] = {
     "training data. Runs without autograd; float16 and bfloat16 inputs are computed, and "
     "returned, in float32.": "用于测试集：查询是测试输入，键和值是全部训练数据。不记录自动"
     "求导；float16 和 bfloat16 的输入用 float32 计算，也以 float32 返回。",
+    # training_paths
+    "The loss is the summed leave-one-out squared error of the page `parametric.md`. With "
+    "``log_w=False`` the parameter is ``w`` itself, as in "
+    "[`train`][attention_tutorial.training.train] (same steps, same result). With "
+    "``log_w=True`` the parameter is $u = \\log w$ and $w = e^u$: a step changes ``w`` by "
+    "a factor, the gradient is $\\partial L/\\partial u = w\\,\\partial L/\\partial w$, "
+    "and ``w`` stays positive.": (
+        "损失是 `parametric.md` 一页的留一法平方误差之和。``log_w=False`` 时，"
+        "参数就是 ``w`` 本身，与 [`train`][attention_tutorial.training.train] 一样（步子相"
+        "同，结果也相同）。``log_w=True`` 时，参数是 $u = \\log w$，$w = e^u$："
+        "每一步让 ``w`` 乘上一个因子，梯度是 $\\partial L/\\partial u = w\\,\\partial"
+        " L/\\partial w$，而且 ``w`` 始终为正。"
+    ),
+    # transformer
+    "The Gaussian kernel for d-dimensional queries and keys, scaled dot-product attention "
+    "written out with ``matmul`` and ``softmax`` (with a batch dimension and a boolean "
+    "mask), leave-one-out as a masked softmax, and two trainable attention models: one "
+    "scalar ``w`` as in the chapter, and learned projections ``W_q``, ``W_k``, ``W_v``. "
+    "Explained on the page `transformer.md`.": "",
+    "$K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$.": (
+        "即 $K_h(q - k) = \\exp(-\\lVert q - k\\rVert^2 / (2h^2)) / ((2\\pi)^{d/2} h^d)$，"
+        "$d$ 是向量的维数。"
+    ),
+    "The scale $s$ is $1/\\sqrt{d}$ unless given. Keys where ``mask`` is ``False`` get the "
+    "score $-\\infty$ (``masked_fill``), hence the weight 0; this is the convention of "
+    "``F.scaled_dot_product_attention``'s boolean ``attn_mask``.": (
+        "没有给出缩放系数时 $s = 1/\\sqrt{d}$。``mask`` 为 ``False`` 的键，"
+        "分数设为 $-\\infty$（``masked_fill``），权重因此是 0；"
+        "这与 ``F.scaled_dot_product_attention`` 的布尔 ``attn_mask`` 约定相同。"
+    ),
+    "Every training point is a query against all training points as keys; the diagonal (a "
+    "point and its own key) is set to $-\\infty$ before the softmax, so its weight is "
+    "exactly 0. Equal to ``NWKernelRegression(w)(x_train, *leave_one_out(x_train, "
+    "y_train))``.": (
+        "每个训练点都作为查询，以全部训练点为键；softmax 之前把对角线（一个点和它自己的键）"
+        "设为 $-\\infty$，它的权重就恰好是 0。结果等于 ``NWKernelRegression(w)(x_train,"
+        " *leave_one_out(x_train, y_train))``。"
+    ),
+    "Scores $-\\lVert (q - k)\\, w\\rVert^2 / 2$: a Gaussian kernel of bandwidth $1/|w|$, "
+    "the same in every direction, written in the distance form of "
+    "`attention_tutorial.scores.score` (the differences first).": (
+        "分数是 $-\\lVert (q - k)\\, w\\rVert^2 / 2$：带宽为 $1/|w|$、"
+        "各个方向都一样的高斯核，用 `attention_tutorial.scores.score` 的距离写法（先求差）"
+        "。"
+    ),
+    "Where every allowed score of a query overflows (a huge ``w``), its weight is on its "
+    "nearest allowed key. Half-precision inputs are computed, and returned, in float32.": (
+        "某个查询所有允许的分数都溢出时（``w`` 极大），它的权重落在最近的允许的键上。"
+        "半精度输入用 float32 计算，也以 float32 返回。"
+    ),
+    "$q = W_q x$, $k = W_k x_i$, $v = W_v y_i$. With ``key_bias=True`` the scores are "
+    "$q^\\top k - \\lVert k\\rVert^2/2$, i.e. the Gaussian kernel $-\\lVert q - "
+    "k\\rVert^2/2$ after the softmax (``W_q = W_k = w I`` is the chapter's model); with "
+    "``key_bias=False`` they are a Transformer's $q^\\top k / \\sqrt{d_k}$.": (
+        "$q = W_q x$，$k = W_k x_i$，$v = W_v y_i$。``key_bias=True`` 时，"
+        "分数是 $q^\\top k - \\lVert k\\rVert^2/2$，"
+        "经过 softmax 就是高斯核 $-\\lVert q - k\\rVert^2/2$（``W_q = W_k = w I`` 就是本章"
+        "的模型）；``key_bias=False`` 时，分数是 Transformer 的 $q^\\top k / \\sqrt{d_k}$。"
+    ),
 }
 
 COMMENTS: dict[str, str] = {
+    # analysis
+    "with its own key, each point copies its own label once w is large": (
+        "含自身的键时，w 一大，每个点就照抄自己的标签"
+    ),
+    "alternating labels: a neighbour's label is always wrong, so the": (
+        "标签正负交替，邻居的标签总是错的，所以"
+    ),
+    "widest kernel (the smallest w) wins": "最宽的核（最小的 w）胜出",
+    "a sharp kernel copies the nearest training output": "很窄的核照抄最近的训练输出",
+    # data
+    "f(0) = 0 and f(1) = 2 sin(1) + 1": "f(0) = 0，而 f(1) = 2 sin(1) + 1",
+    "sorted": "已排好序",
     # explorer, stepper
     "the lessons' explorer; a notebook cell that ends with `explorer` shows it": "课程里的探索器；"
     "以 `explorer` 结尾的 notebook 单元格会显示它",
@@ -1263,17 +1712,33 @@ COMMENTS: dict[str, str] = {
     "0.496 跳到约 16.9",
     "training log w with the gentler lr = 0.05: smaller steps, w stays positive": "训练 log w，"
     "用更小的 lr = 0.05：步子更小，w 始终为正",
+    # figures.cost
+    "time above memory": "时间在上，内存在下",
     # figures.curves
     "one above the other": "上下排列",
     "the alt text: what the figure shows, with its numbers": "替代文字：图上画了什么，连同图中的数",
     "outside a notebook: save it, then open the file (fig.show() needs pyplot)": "不在 notebook "
     "里时：先存成文件再打开（fig.show() 需要 pyplot）",
+    # figures.matrices
+    "the colour bar": "颜色条",
+    # local_linear_regression
+    "on a straight line the local linear fit is exact, even at the edges": (
+        "数据在一条直线上时，局部线性拟合是精确的，边缘也一样"
+    ),
     # pooling
     "2 queries, 3 values: each query predicts mean(1, 2, 6) = 3": "2 个查询、3 个值：每个查询都"
     "预测 mean(1, 2, 6) = 3",
     "the peak 1 / sqrt(2 pi) is at u = 0; the kernel is symmetric": "峰值 1 / sqrt(2 pi) 在 "
     "u = 0 处；核是对称的",
     "the query 0 is nearer to the key 0 than to the key 2": "查询 0 离键 0 比离键 2 近",
+    # scaling
+    "blocks of one key: the running sums still give the exact answer": (
+        "每块只有一个键：累计和照样给出准确的结果"
+    ),
+    "three float32 matrices of 20,000 x 20,000: about 4.8 GB": (
+        "三个 20,000 x 20,000 的 float32 矩阵：约 4.8 GB"
+    ),
+    "no int64 overflow": "不会发生 int64 溢出",
     # scores
     "the largest float32": "float32 能表示的最大数",
     "-0.0000: the score of d = 0 is 0 times -1/2, a zero with a minus sign": "-0.0000：d = 0 的"
@@ -1286,8 +1751,24 @@ COMMENTS: dict[str, str] = {
     "|q|, |k| about 1e4 in float32: the weights are wrong, and only a warning says so": "float32 "
     "下 |q|、|k| 约为 1e4：权重是错的，只有一条警告指出这一点",
     "the distance form": "距离写法",
+    "the warning: the terms reach about 1e8, where float32 steps by 8": "警告：分数的两项约达"
+    " 1e8，float32 在那里的间隔是 8",
+    "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": "分数"
+    "本应是 5e7 和 5e7 - 0.5；float32 在那里的间隔是 4，两者都舍入成 5e7",
+    # toy2d
+    "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     # training
     "the lesson's training: the seeded initial w, 5 steps at lr = 0.5": "课程里的训练：用种子"
     "固定的初始 w，lr = 0.5，走 5 步",
     "from 0.496: a much narrower kernel": "从 0.496 出发：核窄了很多",
+    # transformer
+    "in 2-D the peak is 1 / (2 pi); a key at distance 1 gets exp(-1/2) of it": (
+        "二维时峰值是 1 / (2 pi)；距离为 1 的键得到它的 exp(-1/2) 倍"
+    ),
+    "one batch, 2 queries, 2 keys of dimension d = 2; the mask hides key 1 from query 0": (
+        "一个批量，2 个查询、2 个键，维数 d = 2；掩码让查询 0 看不到键 1"
+    ),
+    "the middle point sees keys 1 and 3, equally far: the mean of 10 and 30": (
+        "中间的点看得到键 1 和键 3，两者一样远：得到 10 和 30 的平均"
+    ),
 }
