@@ -89,22 +89,6 @@ class Checks:
             )
 
 
-# Blocks below the first screen are laid out only when they come near the viewport
-# (``content-visibility: auto``, docs/assets/stylesheets/extra.css), and a full-page
-# capture does not scroll: shown as they are, the reviewers' screenshots would be blank
-# below the first screen. Every block is shown for the capture, then the page is as it was.
-SHOW_EVERY_BLOCK = "article * { content-visibility: visible !important; }"
-
-
-def full_page_screenshot(page, path) -> None:
-    """The whole page, every block laid out; a long page on a busy machine gets two minutes."""
-    style = page.add_style_tag(content=SHOW_EVERY_BLOCK)
-    try:
-        page.screenshot(path=str(path), full_page=True, timeout=120_000)
-    finally:
-        style.evaluate("e => e.remove()")
-
-
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

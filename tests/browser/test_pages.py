@@ -17,13 +17,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from tests.browser.conftest import (
-    BROKEN_IMAGES,
-    PAGE_SCREENSHOTS,
-    Checks,
-    full_page_screenshot,
-    source_pages,
-)
+from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS, Checks, source_pages
 from tests.browser.reading import desktop_problems, phone_problems
 
 pytestmark = pytest.mark.browser
@@ -135,8 +129,8 @@ CUT_OFF_CODE = """() => [...document.querySelectorAll('article pre')]
 
 
 def screenshot(v: Visit, path) -> None:
-    """The whole page, for reviewers."""
-    full_page_screenshot(v.page, path)
+    """The whole page, for reviewers; a long page on a busy machine gets two minutes."""
+    v.page.screenshot(path=str(path), full_page=True, timeout=120_000)
 
 
 def foreign_requests(v: Visit, server: str) -> list[str]:

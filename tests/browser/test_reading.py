@@ -18,7 +18,7 @@ import re
 import numpy as np
 import pytest
 
-from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS, full_page_screenshot
+from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS
 from tests.browser.reading import DARK_JS, desktop_problems, phone_problems
 
 pytestmark = pytest.mark.browser
@@ -44,7 +44,7 @@ def test_dark_palette_figures(browser, server, path, width, screenshots):
         found = page.evaluate(DARK_JS)
         if PAGE_SCREENSHOTS:
             name = f"{slug(path)}.{'desktop' if width > 600 else 'mobile'}.dark.png"
-            full_page_screenshot(page, screenshots / name)
+            page.screenshot(path=str(screenshots / name), full_page=True, timeout=120_000)
     finally:
         context.close()
     assert found["slate"], f"{path}: the dark palette did not apply"
