@@ -1146,10 +1146,14 @@ PARAGRAPHS: dict[str, str] = {
     ),
     "Every heatmap has one row per query and one column per key (indices, whole numbers on "
     "the axes); all share the colour bar, from 0 to the largest weight of any of them, so "
-    "that a colour means the same weight in each.": (
+    "that a colour means the same weight in each. On a phone, the site shows the same figure "
+    'drawn with ``layout="narrow"`` (the build draws both): narrower, the colour bar under '
+    "the heatmaps, its text at least ``PHONE_TEXT_PX`` high in a phone's column.": (
         "每幅热图都是每行一个查询、每列一个键（坐标轴上是整数下标）；"
         "所有热图共用一个颜色条，从 0 到它们之中最大的权重，"
-        "所以同一种颜色在每幅图里都代表同样的权重。"
+        "所以同一种颜色在每幅图里都代表同样的权重。在手机上，网站显示用 "
+        '``layout="narrow"`` 画的同一幅图（构建时两种都画）：更窄，颜色条放在热图下面，'
+        "文字在手机的窄栏里至少 ``PHONE_TEXT_PX`` 高。"
     ),
     "The weights are not made up: they are computed by "
     "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] (a softmax of $-((q - "
