@@ -118,13 +118,14 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # of the runs, machine description included:
 
 # %%
-# the package's copy of attention_tutorial/results/scale.json (written by the script)
+# the package's attention_tutorial/results/scale.json, from the script
 bench = at.scale_measurements()
 machine = bench["machine"]
 # short lines, so that a phone shows every column
 print(f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB")
 print(
-    f"Python {machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
+    f"Python {machine['python']}, torch {machine['torch']} "
+    f"on {machine['torch_threads']} thread"
 )
 print(
     f"load average {machine['load_average_at_start']} -> "
@@ -136,11 +137,13 @@ rows = sorted(
 )
 print(f"\n{'n':>7} {'time (s)':>8} {'peak (MB)':>9} {'counted (MB)':>12}")
 for row in rows:
-    if row["n"] == min(r["n"] for r in rows if r["formulation"] == row["formulation"]):
+    same = [r["n"] for r in rows if r["formulation"] == row["formulation"]]
+    if row["n"] == min(same):
         print(row["formulation"])  # a heading above each formulation's rows
     print(
         f"{row['n']:>7,} {row['seconds']:>8.3f} "
-        f"{megabytes(row['peak_bytes']):>9} {megabytes(row['predicted_bytes']):>12}"
+        f"{megabytes(row['peak_bytes']):>9} "
+        f"{megabytes(row['predicted_bytes']):>12}"
     )
 
 # %% [markdown]

@@ -80,13 +80,14 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每种写法的每个 $n$ 至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。结果随包一起发布，存放在 `attention_tutorial/results/scale.json`，所以无论包装在哪里，`at.scale_measurements()` 都能读到（下载的笔记本在仓库之外也能运行）。下表是各次测量的中位数，连同其中记录的机器信息：
 
 # %%
-# the package's copy of attention_tutorial/results/scale.json (written by the script)
+# the package's attention_tutorial/results/scale.json, from the script
 bench = at.scale_measurements()
 machine = bench["machine"]
 # short lines, so that a phone shows every column
 print(f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB")
 print(
-    f"Python {machine['python']}, torch {machine['torch']} on {machine['torch_threads']} thread"
+    f"Python {machine['python']}, torch {machine['torch']} "
+    f"on {machine['torch_threads']} thread"
 )
 print(
     f"load average {machine['load_average_at_start']} -> "
@@ -98,11 +99,13 @@ rows = sorted(
 )
 print(f"\n{'n':>7} {'time (s)':>8} {'peak (MB)':>9} {'counted (MB)':>12}")
 for row in rows:
-    if row["n"] == min(r["n"] for r in rows if r["formulation"] == row["formulation"]):
+    same = [r["n"] for r in rows if r["formulation"] == row["formulation"]]
+    if row["n"] == min(same):
         print(row["formulation"])  # a heading above each formulation's rows
     print(
         f"{row['n']:>7,} {row['seconds']:>8.3f} "
-        f"{megabytes(row['peak_bytes']):>9} {megabytes(row['predicted_bytes']):>12}"
+        f"{megabytes(row['peak_bytes']):>9} "
+        f"{megabytes(row['predicted_bytes']):>12}"
     )
 
 # %% [markdown]
