@@ -83,6 +83,11 @@ ALT: dict[str, dict[str, str]] = {
         "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。边缘的键都在查询"
         "一侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
         "局部线性拟合偏得少得多。",
+        "plot_boundary_bias.stacked": "上下两幅图。上：真实函数、Nadaraya-Watson 拟合（虚线）、"
+        "局部线性拟合（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。下：这个边缘查询对各个键的"
+        "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。边缘的键都在查询"
+        "一侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
+        "局部线性拟合偏得少得多。",
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
@@ -134,6 +139,14 @@ ALT: dict[str, dict[str, str]] = {
         "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
         "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
         "curve at the query at the left edge. Right: that edge query's attention weights over "
+        "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
+        "the keys. At the edge every key lies on one side of the query, so the weighted average "
+        "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
+        "much less.",
+        "plot_boundary_bias.stacked": "Two panels, one above the other. Above: the true "
+        "function, the Nadaraya-Watson fit (dashed), the local linear fit (dash-dot) and the "
+        "training points, with a dot on each "
+        "curve at the query at the left edge. Below: that edge query's attention weights over "
         "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
         "the keys. At the edge every key lies on one side of the query, so the weighted average "
         "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "

@@ -16,8 +16,11 @@ from attention_tutorial.figures._base import (
     data_arrays,
     new_figure,
 )
+from attention_tutorial.figures.curves import _NARROW_IN
 from attention_tutorial.local_linear_regression import local_linear
 from attention_tutorial.pooling import nadaraya_watson
+
+LAYOUTS = ("wide", "stacked")
 
 
 @bilingual
@@ -29,6 +32,7 @@ def plot_boundary_bias(
     *,
     bandwidth: float = 1.0,
     query_index: int = 0,
+    layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
     """Show the boundary bias of Nadaraya-Watson and how local linear regression reduces it.
@@ -37,6 +41,9 @@ def plot_boundary_bias(
     weights of one query at the edge over the keys, with the query and the
     weighted mean of the keys (where a weighted average "looks"). One legend under
     both panels, so that none hides the points at the edge.
+
+    The site shows the ``"wide"`` figure on wide screens and, on a phone, the same figure
+    drawn with ``layout="stacked"`` (the build draws both).
 
     Explained on the page `local-linear.md`.
 
@@ -47,6 +54,8 @@ def plot_boundary_bias(
         y_train: Training outputs, shape ``(n_train,)``.
         bandwidth: Kernel width ``h`` of both fits.
         query_index: Which test input to show the weights of (default: the first).
+        layout: ``"wide"``: the panels side by side; ``"stacked"``: the fit above the
+            weights, narrow enough to read on a phone.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -54,7 +63,7 @@ def plot_boundary_bias(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` is unknown or a shape or value is invalid.
+        ValueError: If ``lang`` or ``layout`` is unknown, or a shape or value is invalid.
 
     Examples:
         >>> import torch
@@ -62,8 +71,15 @@ def plot_boundary_bias(
         >>> fig = plot_boundary_bias(x, x.sin(), x, x.sin(), lang="en")
         >>> fig.axes[0].get_xlabel(), fig.axes[1].get_xlabel()
         ('input x', 'keys (training inputs)')
+        >>> top, bottom = plot_boundary_bias(
+        ...     x, x.sin(), x, x.sin(), layout="stacked", lang="en"
+        ... ).axes
+        >>> bool(top.get_position().y0 > bottom.get_position().y1)  # one above the other
+        True
     """
     with building(lang) as labels:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         data_arrays(x_test, y_truth, x_train, y_train)
         index = _checks.integer("query_index", query_index, minimum=0)
         if index >= len(x_test):
@@ -75,8 +91,12 @@ def plot_boundary_bias(
         query = float(x_test[index])
         row = weights[index].numpy()  # (n_train,)
         centre = float(row @ x_train.double().numpy())
-        fig = new_figure((9.0, 4.3))
-        ax_fit, ax_w = fig.subplots(1, 2)
+        if layout == "wide":
+            fig = new_figure((9.0, 4.3))
+            ax_fit, ax_w = fig.subplots(1, 2)
+        else:  # one column at the width of a phone's, the legend under both panels
+            fig = new_figure((_NARROW_IN, 8.6))
+            ax_fit, ax_w = fig.subplots(2, 1)
         for ax in (ax_fit, ax_w):
             ax.tick_params(labelfontfamily=FONTS[lang])
         ax_fit.plot(x_test, y_truth, color="black", label=labels["truth"])
@@ -103,7 +123,11 @@ def plot_boundary_bias(
         fig.legend(
             handles=[*ax_fit.lines[:3], *ax_fit.collections, *ax_w.lines],
             loc="outside lower center",
-            ncols=3,
+            ncols=3 if layout == "wide" else 1,
             fontsize="small",
         )
+        if layout == "wide":
+            fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
+        else:
+            fig.alt_name = "plot_boundary_bias.stacked"
     return fig

@@ -98,7 +98,8 @@ def plot_shape_flow(
         ax.axis("off")
         top = height - 0.05
         for title, steps in rows:
-            ax.text(0.08, top - title_h / 2, title, fontsize=10, fontweight="bold", va="center")
+            ax.text(0.08, top - title_h / 2, title, fontsize=10, fontweight="bold", va="center",
+                    gid=f"caption:{title}")  # fmt: skip
             y = top - title_h
             for c, (code, shape) in enumerate(steps):
                 colour = "#d6e4f5" if c in (0, len(steps) - 1) else "#fde2c8"
@@ -106,12 +107,23 @@ def plot_shape_flow(
                                      boxstyle="round,pad=0.0,rounding_size=0.06")  # fmt: skip
                 ax.add_patch(box)
                 middle = y - step_h / 2
-                ax.text(0.16, middle, code, ha="left", va="center", fontsize=9, family=MONO)
+                ax.text(0.16, middle, code, ha="left", va="center", fontsize=9, family=MONO,
+                        gid=f"code:{code}")  # fmt: skip
                 ax.text(width - 0.16, middle, str(shape), ha="right", va="center", fontsize=9,
-                        family=MONO, fontweight="bold")  # fmt: skip
+                        family=MONO, fontweight="bold", gid=f"shape:{shape}")  # fmt: skip
                 if c:
                     ax.annotate("", xy=(width / 2, y), xytext=(width / 2, y + gap),
                                 arrowprops={"arrowstyle": "->"})  # fmt: skip
                 y -= step_h + gap
             top -= form_h + between
+        # the alt text names every step with its shape, in order (the words drawn above,
+        # which the alt text would otherwise list once each, losing the repeated shapes)
+        zh = lang == "zh"
+        arrow = " → "
+        fig.alt_facts = ("" if zh else " ").join(
+            (f"{title}：" if zh else f"{title[:1].upper()}{title[1:]}: ")
+            + arrow.join(f"{code} {shape}" for code, shape in steps)
+            + ("。" if zh else ".")
+            for title, steps in rows
+        )
     return fig

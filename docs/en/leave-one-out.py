@@ -204,8 +204,8 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # %% [markdown]
 # The slider moves in steps of 0.01 decades, the same grid as `torch.logspace(-1, 3, 401)` above,
 # so the minimum the explorer marks is the grid point that `best_w` printed. With the keyboard,
-# click the slider first: the arrow keys move it one step, PageUp and PageDown a large stretch,
-# Home and End to either end.
+# Tab to the slider (or click it): the arrow keys move it one step, PageUp and PageDown a large
+# stretch, Home and End to either end.
 #
 # ## Common confusions
 #
@@ -228,22 +228,30 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 #
 # ## Exercises
 #
-# 1. Check that for a large $w$ the leave-one-out loss equals the summed squared error of "every
-#    point copies the label of the nearest other point".
+# 1. The page shows that for a large $w$ the leave-one-out loss is that of "copy the nearest other
+#    point's label" (the plateau). On the grid `torch.logspace(-1, 3, 401)`, from which $w$ on does
+#    the loss stay within 1 % of the plateau? What bandwidth $h = 1/w$ is that?
 #
 # <details><summary>Solution</summary>
+#
+# From $w \approx 158$ on, that is $h \approx 0.0063$, less than the gap between the two closest
+# training inputs (0.0071): to come that close to the plateau, the kernel must be narrower than the
+# smallest spacing in the data.
 #
 # ```python
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> x, y = data.x_train, data.y_train
-# >>> distances = (x[:, None] - x[None, :]).abs()
-# >>> _ = distances.fill_diagonal_(float("inf"))
-# >>> nearest = distances.argmin(dim=1)
-# >>> copy_neighbour = ((y[nearest] - y) ** 2).sum().item()
-# >>> abs(copy_neighbour - at.loss_at_w(1e4, x, y)) < 1e-3
-# True
+# >>> plateau = at.loss_at_w(1e4, x, y)
+# >>> ws = torch.logspace(-1, 3, 401)
+# >>> losses = torch.tensor([at.loss_at_w(w.item(), x, y) for w in ws])
+# >>> far = (losses - plateau).abs() > 0.01 * plateau
+# >>> first = far.nonzero().max().item() + 1  # the grid point after the last far one
+# >>> round(ws[first].item(), 2), round(1 / ws[first].item(), 4)
+# (158.49, 0.0063)
+# >>> round(x.diff().min().item(), 4)  # the closest two training inputs
+# 0.0071
 # ```
 #
 # </details>

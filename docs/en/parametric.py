@@ -5,7 +5,7 @@
 # has a fixed width of 1, and nothing is learned. This page gives it **one** learnable scalar $w$,
 # so that the model decides from the data how wide the kernel should be:
 #
-# $$f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\tfrac{1}{2}\big((x - x_i)\, w\big)^2\right) y_i .$$
+# $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\tfrac{1}{2}\big((x - x_i)\, w\big)^2\right) y_i .$$
 #
 # The softmax runs over $i$, over all the keys. $w$ multiplies the distance $x - x_i$: the larger
 # $|w|$, the more every distance is stretched and the faster the weight of a slightly distant key
@@ -323,7 +323,10 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # **My losses are half (or double) those of another version.** The loss here is the plain sum of
 # squared errors, with no $\frac{1}{2}$ in front. Some texts put $\frac{1}{2}$ in front of the
-# squared loss, others average it, so the numbers differ, but the best $w$ is the same.
+# squared loss, others average it, so the printed numbers differ. The minimum of the loss stays where
+# it is, but the gradient scales with the loss: halving the loss halves the learning rate, so after
+# the same 5 epochs $w$ ends somewhere else (which d2l version does what:
+# [From d2l §10.2 to this site](d2l-map.md#where-the-frameworks-differ)).
 #
 # ## Exercises
 #

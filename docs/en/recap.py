@@ -6,10 +6,10 @@
 # "common confusions" of the pages. The shape diagram is not drawn by hand: the package runs both
 # forms on the data and draws the shape of every tensor it met.
 #
-# It covers the pages from [attention cues](cues.py) to [from the Gaussian kernel to dot-product
-# attention](dot-product.py): the section of "Dive into Deep Learning", plus a few pages that go
-# further (local linear regression, why leave one out, the less smooth curve, the dot-product
-# form); the pages after them,
+# It covers the pages from *[Attention cues](cues.py)* through *[From the Gaussian kernel to
+# dot-product attention](dot-product.py)*: the section of "Dive into Deep Learning", plus a few pages
+# that go further (local linear regression, why leave one out, the less smooth curve); the pages
+# after them,
 # [Transformer attention](transformer.py), [learned projections](projections.py) and [what attention
 # costs as n grows](scale.py), go beyond the chapter; each is covered on its own page, and this
 # recap only points to them from its takeaways and its index of questions.
@@ -68,7 +68,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # query is to each key:
 #
 # $$\begin{aligned}
-# f(x) &= \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \\
+# \hat f(x) &= \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \\
 # \sum_{i=1}^{n} \alpha(x, x_i) &= 1 .
 # \end{aligned}$$
 #
@@ -103,9 +103,9 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   $x = 0$; at the right edge, where the curve bends, it does worse.
 # - The parametric version learns $w = 1/h$; its training must leave each point out, or $|w|$ grows
 #   without bound.
-# - The trained $w$ is where five SGD steps stop (each step uses all 50 samples, so this is
-#   full-batch gradient descent), not the minimum of the loss; a less smooth curve is not a worse
-#   prediction.
+# - The trained $w$ is where five SGD steps stop (on the parametric page each step uses all 50
+#   training samples, so this is full-batch gradient descent), not the minimum of the loss; a less
+#   smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
 #   attention; why the chapter has one $w$ only: [why only one w](transformer.py#why-only-one-w).
 # - When checking shapes, make `n_train` and `n_test` differ, so that a swap of rows and columns

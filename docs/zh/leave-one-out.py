@@ -171,40 +171,47 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 
 # %% [markdown]
-# 滑块按 0.01 个数量级移动，和上面 `torch.logspace(-1, 3, 401)` 的网格一一对应，所以探索器标出的最低点与 `best_w` 打印的是同一个网格点。用键盘时先点一下滑块：方向键每次走一格，PageUp 和 PageDown 一次走一大段，Home 和 End 直接跳到两端。
+# 滑块按 0.01 个数量级移动，和上面 `torch.logspace(-1, 3, 401)` 的网格一一对应，所以探索器标出的最低点与 `best_w` 打印的是同一个网格点。用键盘时，先用 Tab 键移到滑块上（或点一下它）：方向键每次走一格，PageUp 和 PageDown 一次走一大段，Home 和 End 直接跳到两端。
 #
 # ## 常见疑问
 #
-# **为什么一个点不能用自己来预测自己的输出？** 因为那样最省事的办法就是把 $|w|$ 调到无穷大、
+# **为什么一个点不能用自己来预测自己的输出**？因为那样最省事的办法就是把 $|w|$ 调到无穷大、
 # 原样抄下自己的标签，训练损失为 0，却什么规律也没学到。测试输入没有“自己的标签”，
 # 训练时让每个点也看不到自己，训练的处境才和测试一致。
 #
-# **为什么要去掉对角线，而且键和值都要去掉？** 把 `x_train` 铺成 $n \times n$ 的矩阵后，
+# **为什么要去掉对角线，而且键和值都要去掉**？把 `x_train` 铺成 $n \times n$ 的矩阵后，
 # 第 $i$ 行第 $i$ 列正是“查询 $i$ 对键 $i$”。只去掉键而保留值，两者就对不齐了；
 # 键和值用同一个掩码去掉对角线，每一行才是“除我之外的所有样本”。
 #
-# **测试时也要留一吗？** 不用。测试输入不在训练集里，键和值就是全部训练数据。
+# **测试时也要留一吗**？不用。测试输入不在训练集里，键和值就是全部训练数据。
 #
-# **含自身那条曲线的损失更低，不是更好吗？** 更低的是训练损失。它衡量的是“能不能背出训练集”，
+# **含自身那条曲线的损失更低，不是更好吗**？更低的是训练损失。它衡量的是“能不能背出训练集”，
 # 而不是“能不能预测新输入”。留一法的损失才估计了后者。
 #
 # ## 练习
 #
-# 1. 验证：$w$ 很大时，留一法的损失等于“每个点抄最近的其他点的标签”的平方误差之和。
+# 1. 本页已经看到：$w$ 很大时，留一法的损失就是“抄最近的其他点的标签”的损失（平台）。
+#    在网格 `torch.logspace(-1, 3, 401)` 上，从哪个 $w$ 起，损失一直在平台的 1% 以内？对应的带宽 $h = 1/w$ 是多少？
 #
 # <details><summary>答案</summary>
+#
+# 从 $w \approx 158$ 起，也就是 $h \approx 0.0063$，比最近的两个训练输入之间的距离（0.0071）还小：
+# 损失要离平台这么近，核得比数据里最小的间距还窄。
 #
 # ```python
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> x, y = data.x_train, data.y_train
-# >>> distances = (x[:, None] - x[None, :]).abs()
-# >>> _ = distances.fill_diagonal_(float("inf"))
-# >>> nearest = distances.argmin(dim=1)
-# >>> copy_neighbour = ((y[nearest] - y) ** 2).sum().item()
-# >>> abs(copy_neighbour - at.loss_at_w(1e4, x, y)) < 1e-3
-# True
+# >>> plateau = at.loss_at_w(1e4, x, y)
+# >>> ws = torch.logspace(-1, 3, 401)
+# >>> losses = torch.tensor([at.loss_at_w(w.item(), x, y) for w in ws])
+# >>> far = (losses - plateau).abs() > 0.01 * plateau
+# >>> first = far.nonzero().max().item() + 1  # the grid point after the last far one
+# >>> round(ws[first].item(), 2), round(1 / ws[first].item(), 4)
+# (158.49, 0.0063)
+# >>> round(x.diff().min().item(), 4)  # the closest two training inputs
+# 0.0071
 # ```
 #
 # </details>

@@ -370,10 +370,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "bandwidth": "两种拟合共用的带宽 `h`。",
         "query_index": "画出哪个测试输入的权重（默认是第一个）。",
+        "layout": '`"wide"`：两幅图左右并排；`"stacked"`：拟合在上、权重在下，窄到手机上也看得清。',
         "lang": _LANG,
         "return": "图，有两个坐标系。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": "`lang` 或 `layout` 未知，或者形状、取值不合要求时。",
     },
     "figures.cost.plot_scaling": {
         "measurements": '`scale_measurements()["rows"]` 的各行：含 `formulation`、`n`、`seconds`、'

@@ -76,7 +76,7 @@ at.draw_tensors(
 # %% [markdown]
 # ### 陷阱
 #
-# **两个分支都会在所有位置上计算。** `torch.where(x > 0, torch.sqrt(x), 0.0)` 看上去很安全，可 `torch.sqrt(x)` 在负数元素上照样会算。前向结果没问题，梯度却有问题：没被选中的分支，其梯度乘以 0，而 $0 \times \mathrm{nan} = \mathrm{nan}$：
+# **两个分支都会在所有位置上计算**。`torch.where(x > 0, torch.sqrt(x), 0.0)` 看上去很安全，可 `torch.sqrt(x)` 在负数元素上照样会算。前向结果没问题，梯度却有问题：没被选中的分支，其梯度乘以 0，而 $0 \times \mathrm{nan} = \mathrm{nan}$：
 
 # %%
 x = torch.tensor([-1.0, 4.0], requires_grad=True)

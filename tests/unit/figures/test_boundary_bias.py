@@ -16,6 +16,7 @@ from attention_tutorial import (
     plot_shape_flow,
     plot_w_paths,
 )
+from attention_tutorial.figures._alt import describe
 from attention_tutorial.figures._base import TutorialFigure
 
 
@@ -113,6 +114,13 @@ def test_shape_flow_shows_the_real_shapes(data):
     # at 375 px, and no text under 9 pt
     assert fig.get_size_inches()[0] <= 4.0
     assert min(t.get_fontsize() for t in fig.axes[0].texts) >= 9
+    # the alt text walks every step with its shape, the repeated shapes too
+    alt = describe(fig, "plot_shape_flow", "en")
+    assert "softmax(dim=1) (50, 30) → matmul(·, y_train) (50,)." in alt
+    assert (
+        "Training (leave-one-out, parametric): keys, values (30, 29) → softmax(dim=1) (30, 29)"
+        in alt
+    )
 
 
 def test_explorer_panels_show_the_package_fit(data):
