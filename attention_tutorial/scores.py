@@ -478,7 +478,7 @@ def dot_product_pooling(
         ...     y_dot, _ = dot_product_pooling(q, k, v)
         >>> y_dot
         tensor([5.])
-        >>> # the warning: the terms reach about 1e8, where float32 steps by 8
+        >>> # the warning is about the terms, about 1e8 (twice the scores): float32 steps by 8
         >>> print(caught[0].category.__name__, caught[0].message)
         RuntimeWarning dot_product_pooling: |q| up to 1e+04 and |k| up to 1e+04 with
         w = 1 make the terms (q w)(k w) and (k w)^2/2 of the scores reach about 1e+08,

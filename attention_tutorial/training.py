@@ -46,7 +46,9 @@ def train(
         ValueError: If ``x_train`` or ``y_train`` is not 1-D, has an integer dtype or
             holds NaN or an infinite value; if they differ in length or dtype; if
             ``n_train < 2``, ``epochs < 1`` or ``lr`` is not positive; or if the loss or
-            the gradient stops being finite (``lr`` or the initial ``w`` too large).
+            the gradient stops being finite (``w`` beyond float32, e.g. ``lr=3e38``). A
+            large ``lr`` short of that raises nothing: ``w`` jumps far and the loss stays
+            at the plateau of copying the nearest key (35.68 with ``lr=1e6``).
 
     Examples:
         >>> # the lesson's training: the seeded initial w, 5 steps at lr = 0.5

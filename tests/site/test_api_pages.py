@@ -94,6 +94,12 @@ def test_docstring_page_names_become_links_titled_in_each_language() -> None:
         "《[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)》"
         "和《[带参数的注意力汇聚](../parametric.py)》。"
     )
+    # in English the titles are in italics, so that three titles do not run together
+    assert docstring_links.link_pages(wrapped, "en") == (
+        "Explained in *[Average pooling](../average.py)*, "
+        "*[Non-parametric attention pooling: Nadaraya-Watson kernel regression]"
+        "(../nonparametric.py)* and *[Parametric attention pooling](../parametric.py)*."
+    )
     # a sentence that goes on keeps its words, with the titles of the language
     assert docstring_links.link_pages("Explained on the page `average.md` (and later).", "zh") == (
         "Explained on the page [平均汇聚](../average.py) (and later)."

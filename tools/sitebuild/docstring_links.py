@@ -84,7 +84,8 @@ def link_pages(text: str, lang: str = "en") -> str:
     """Replace every ```name.md``` that names a page of the site by a link to it.
 
     The link's text is the page's title in ``lang``; in Chinese the sentence
-    "Explained on the page(s) ..." is written in Chinese.
+    "Explained on the page(s) ..." is written in Chinese, in English it reads
+    "Explained in *Title*, *Title* and *Title*.", each title in italics.
     """
 
     def link(match: re.Match[str]) -> str:
@@ -105,6 +106,17 @@ def link_pages(text: str, lang: str = "en") -> str:
             return f"讲解见{joined}。"
 
         text = EXPLAINED.sub(chinese, text)
+    else:  # the titles in italics, so that where one ends and the next begins shows
+
+        def english(match: re.Match[str]) -> str:
+            pages = [m.group("page") for m in PAGE_NAME.finditer(match.group("names"))]
+            if any(_target(page) is None for page in pages):
+                return match.group(0)
+            links = [f"*[{page_title(page, lang)}]({_target(page)})*" for page in pages]
+            joined = links[0] if len(links) == 1 else ", ".join(links[:-1]) + " and " + links[-1]
+            return f"Explained in {joined}."
+
+        text = EXPLAINED.sub(english, text)
     return PAGE_NAME.sub(link, text)
 
 

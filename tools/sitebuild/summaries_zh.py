@@ -938,7 +938,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "`epochs` 不是整数，或 `lr` 不是数时。",
         "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；"
         "两者长度或数据类型不同；`n_train < 2`、`epochs < 1` 或 `lr` 不是正数；"
-        "或者损失或梯度不再是有限数（`lr` 或初始的 `w` 太大）时。",
+        "或者损失或梯度不再是有限数（`w` 超出 float32 的范围，例如 `lr=3e38`）时。"
+        "`lr` 大而不到这个程度时不会报错：`w` 一下跳得很远，损失停在“抄最近的键”的平台上"
+        "（`lr=1e6` 时是 35.68）。",
     },
     "training.loss_at_w": {
         "w": _W_SCALAR,
@@ -1756,8 +1758,8 @@ COMMENTS: dict[str, str] = {
     "|q|, |k| about 1e4 in float32: the weights are wrong, and only a warning says so": "float32 "
     "下 |q|、|k| 约为 1e4：权重是错的，只有一条警告指出这一点",
     "the distance form": "距离写法",
-    "the warning: the terms reach about 1e8, where float32 steps by 8": "警告：分数的两项约达"
-    " 1e8，float32 在那里的间隔是 8",
+    "the warning is about the terms, about 1e8 (twice the scores): float32 steps by 8": "警告"
+    "说的是组成分数的两项：它们约达 1e8（分数的两倍），float32 在那里的间隔是 8",
     "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": "分数"
     "本应是 5e7 和 5e7 - 0.5；float32 在那里的间隔是 4，两者都舍入成 5e7",
     # toy2d
