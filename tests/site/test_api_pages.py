@@ -13,9 +13,9 @@ missing. No build needed.
 from __future__ import annotations
 
 import functools
-import urllib.parse
 import pkgutil
 import re
+import urllib.parse
 
 import pytest
 import yaml
@@ -249,7 +249,10 @@ def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
     pooling = loaded["zh"]["scores.dot_product_pooling"].docstring.value
     # round 7: the numbers of the warning (terms 1e8, step 8; scores 5e7, step 4) in Chinese
     assert "``1e8``，float32 在那里的间隔是 8" in pooling and "3.7754" in pooling
-    assert "# 警告：分数的两项约达 1e8，float32 在那里的间隔是 8" in pooling
+    assert (
+        "# 警告说的是组成分数的两项：它们约达 1e8（分数的两倍），float32 在那里的间隔是 8"
+        in pooling
+    )
     assert "# 分数本应是 5e7 和 5e7 - 0.5" in pooling
     # a module note dropped (the intro says it) still names its module's page, so that a
     # member's "Explained on the page `transformer.md`" goes: the intro says it once
