@@ -106,7 +106,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_matrices": "几个小矩阵并排画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "画在下面的颜色条上，蓝色为负、红色为正，颜色越深绝对值越大。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一行行变换，"
-        "每一步的代码写在箭头旁，同色的格子来自同一个元素。",
+        "每一步的代码写在箭头旁。",
     },
     "en": {
         "plot_fit": "Line chart: the true function, the model's prediction (dashed) and the noisy "
@@ -177,8 +177,7 @@ ALT: dict[str, dict[str, str]] = {
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
         "negative, red positive, deeper for a larger magnitude).",
         "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed row "
-        "by row from the top, the code of each step beside its arrow; cells of one colour come "
-        "from the same element.",
+        "by row from the top, the code of each step beside its arrow.",
     },
 }
 # Sentences with numbers computed by a figure function from its own data: it fills one
@@ -279,6 +278,7 @@ _PANEL_WORDS = {
         "solid": "实线边框：有自己的内存",
         "crossed": "{n} 格打叉（被去掉）",
         "outlined": "{n} 格加了红框",
+        "outlined_one": "1 格加了红框",
         "caption": "下面写着{text}",
         "quoted": "“{}”",
         "quotes": "",
@@ -297,6 +297,7 @@ _PANEL_WORDS = {
         "solid": "solid borders: its own memory",
         "crossed": "{n} cells crossed out (dropped)",
         "outlined": "{n} cells framed in red",
+        "outlined_one": "1 cell framed in red",
         "caption": "captioned {text}",
         "quoted": "“{}”",
         "quotes": ", ",
@@ -306,6 +307,12 @@ _PANEL_WORDS = {
     },
 }
 _MAX_VALUES = 8  # a panel's values are read out when it has at most this many cells
+# What the colours of a ``draw_tensors`` picture mean, unless the page says otherwise
+# (its ``legend``): the default colouring gives every element its own colour.
+DIAGRAM_LEGEND = {
+    "zh": "同色的格子来自同一个元素。",
+    "en": "Cells of one colour come from the same element.",
+}
 
 
 def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
@@ -347,7 +354,8 @@ def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
             if p["crossed"]:
                 bits.append(words["crossed"].format(n=p["crossed"]))
             if p["outlined"]:
-                bits.append(words["outlined"].format(n=p["outlined"]))
+                one = p["outlined"] == 1  # "1 cell", not "1 cells"
+                bits.append(words["outlined_one" if one else "outlined"].format(n=p["outlined"]))
             if p["captions"]:
                 quoted = words["quotes"].join(words["quoted"].format(c) for c in p["captions"])
                 bits.append(words["caption"].format(text=quoted))

@@ -75,8 +75,9 @@ weights_dot = F.softmax(dot_scores, dim=1)  # (n_test, n_train)
 _, weights_nw = at.nadaraya_watson(queries, keys, values)  # (n_test, n_train)
 gap_gaussian = (weights_dot - weights_gaussian).abs().max().item()
 gap_nw = (weights_dot - weights_nw).abs().max().item()
-print(f"max |weights_dot - weights_gaussian| = {gap_gaussian:.1e}")
-print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
+print("max |weights_dot - other weights|:")
+print(f"  weights_gaussian: {gap_gaussian:.1e}")
+print(f"  weights_nw:       {gap_nw:.1e}")
 
 # %% [markdown]
 # The package's <autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref>
@@ -145,35 +146,54 @@ y_dot, _ = at.dot_product_pooling(queries, keys, values, w)  # (n_test,)
 # (n_test, 1) -> (n_test,)
 gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
 gap_dot = (y_dot - y_model).abs().max().item()
-print(f"max |SDPA - predict|                = {gap_sdpa:.1e}")
-print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
+print("max |prediction - predict|:")
+print(f"  SDPA:                {gap_sdpa:.1e}")
+print(f"  dot_product_pooling: {gap_dot:.1e}")
 ratio = gap_sdpa / gap_sdpa_w1  # the learned w against w = 1
-print(f"SDPA error, learned w against w = 1: {ratio:.0f} times larger")
+print("SDPA error, learned w against w = 1:")
+print(f"  {ratio:.0f} times larger")
 assert 30 < ratio < 300  # "about a hundred times"
 
 # %% [markdown]
 # This time SDPA's error is about a hundred times its error at $w = 1$ (the ratio printed above),
-# but it is still rounding: for a large $w$ both
-# $(qw)(kw)$ and $\frac{1}{2}(kw)^2$ reach up to thousands (median in the hundreds: see the median
-# and largest printed on [the next page](transformer.py#leave-one-out-as-a-masked-softmax)), and subtracting one from the other loses
-# float32 digits, whereas the distance form takes the difference $q - k$ first and squares it
-# afterwards, with no such cancellation. Mathematically the two forms are identical; numerically the
-# distance form is the steadier one.
+# but it is still rounding. The trouble is the size of the two terms: for a large $w$ the dot
+# product $(qw)(kw)$ and the bias $\frac{1}{2}(kw)^2$ are both large numbers. The cell below
+# prints their median and largest value, the dot product over every query-key pair and the bias
+# over every key:
+
+# %%
+qw, kw = queries * w, keys * w  # (n_test,), (n_train,)
+products = qw[:, None] * kw[None, :]  # (n_test, n_train): (qw)(kw) of every pair
+key_bias = kw**2 / 2  # (n_train,): (kw)^2 / 2 of every key
+for name, t in (("(qw)(kw)", products), ("(kw)^2 / 2", key_bias)):
+    print(f"{name}, {t.numel()} values:")
+    print(f"  median {t.median():.0f}, largest {t.max():.0f}")
+assert min(products.max(), key_bias.max()) > 1000  # both reach thousands
+assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
+
+# %% [markdown]
+# Both reach thousands at their largest, and the bias has a median in the hundreds. Subtracting
+# one such number from another loses float32 digits, whereas the distance form takes the
+# difference $q - k$ first and squares it afterwards, with no such cancellation. Mathematically
+# the two forms are identical; numerically the distance form is the steadier one.
 #
 # Here $w$ plays the part of the query and key projection matrices $W_q$, $W_k$ of a Transformer,
 # only $1 \times 1$, and shared by both. The identity holds in several dimensions too:
 # $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$.
+#
 # The dot-product attention of Transformers drops the per-key bias $-\frac{1}{2}\lVert k\rVert^2$.
 # That term is not a constant: LayerNorm normalises the inputs, not the projected keys, so keys can
-# still differ in length, and a plain dot product favours the longer ones. Transformers accept this
-# because they match along learned directions rather than look for what is near; the model learns
-# in training to use the keys' lengths or to offset them. Dividing by $\sqrt{d}$ keeps the standard deviation of the dot
-# products from growing with the dimension $d$ (the next page says why).
-# The page [From kernel regression to Transformer attention](transformer.py) takes these steps in
-# code: vector queries and keys, learned $W_q$, $W_k$, $W_v$, and a check against PyTorch's
-# `nn.MultiheadAttention`. The page after it,
-# [Learned projections on a 2-D toy problem](projections.py), trains such projections on a small
-# problem and shows what dropping the bias costs there.
+# still differ in length, and a plain dot product favours the longer ones.
+#
+# Transformers accept this because they match along learned directions rather than look for what
+# is near; the model learns in training to use the keys' lengths or to offset them. Dividing by
+# $\sqrt{d}$ keeps the standard deviation of the dot products from growing with the dimension $d$
+# (the next page says why).
+#
+# The next two pages: [From kernel regression to Transformer attention](transformer.py) takes these
+# steps in code, with vector queries and keys, learned $W_q$, $W_k$, $W_v$, and a check against
+# PyTorch's `nn.MultiheadAttention`; [Learned projections on a 2-D toy problem](projections.py)
+# trains such projections on a small problem and shows what dropping the bias costs there.
 #
 # Whether the denominator has $x_i$ or $x_j$, and whether the minus sign in the exponent may go:
 # these common confusions are answered on [non-parametric attention pooling](nonparametric.py#common-confusions).
@@ -229,4 +249,5 @@ assert 30 < ratio < 300  # "about a hundred times"
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (arguments `attn_mask`, `scale`),
 #   `torch.nn.functional.softmax`, broadcasting, `Tensor.reshape`
-# - Tensor API handbook: [torch.matmul](handbook/matmul.py), [softmax and dim](handbook/softmax.py), [expand and broadcasting](handbook/expand.py)
+# - Tensor API handbook: [torch.matmul](handbook/matmul.py), [softmax and dim](handbook/softmax.py), [expand and broadcasting](handbook/expand.py),
+#   [clone and detach](handbook/clone.py) (`model.w.detach()`)

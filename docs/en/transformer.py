@@ -184,7 +184,8 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # The Transformer way is simpler: keep the whole square and give the diagonal the score $-\infty$.
 # Since $e^{-\infty} = 0$, after the softmax a point's weight on its own key is exactly 0, and the other
 # weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))` (handbook:
-# [masked_fill and -inf](handbook/masked-fill.py)). We take the $w$ that the parametric page learns
+# [masked_fill and -inf](handbook/masked-fill.py); the same line can be written
+# `torch.where(eye, float("-inf"), scores)`, see [torch.where](handbook/where.py)). We take the $w$ that the parametric page learns
 # (same seed, same training):
 #
 # <!-- source: attention_tutorial.training.train -->

@@ -68,8 +68,9 @@ weights_dot = F.softmax(dot_scores, dim=1)  # (n_test, n_train)
 _, weights_nw = at.nadaraya_watson(queries, keys, values)  # (n_test, n_train)
 gap_gaussian = (weights_dot - weights_gaussian).abs().max().item()
 gap_nw = (weights_dot - weights_nw).abs().max().item()
-print(f"max |weights_dot - weights_gaussian| = {gap_gaussian:.1e}")
-print(f"max |weights_dot - weights_nw|       = {gap_nw:.1e}")
+print("max |weights_dot - other weights|:")
+print(f"  weights_gaussian: {gap_gaussian:.1e}")
+print(f"  weights_nw:       {gap_nw:.1e}")
 
 # %% [markdown]
 # 包里的 <autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref> 和
@@ -134,28 +135,49 @@ y_dot, _ = at.dot_product_pooling(queries, keys, values, w)  # (n_test,)
 # (n_test, 1) -> (n_test,)
 gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
 gap_dot = (y_dot - y_model).abs().max().item()
-print(f"max |SDPA - predict|                = {gap_sdpa:.1e}")
-print(f"max |dot_product_pooling - predict| = {gap_dot:.1e}")
+print("max |prediction - predict|:")
+print(f"  SDPA:                {gap_sdpa:.1e}")
+print(f"  dot_product_pooling: {gap_dot:.1e}")
 ratio = gap_sdpa / gap_sdpa_w1  # the learned w against w = 1
-print(f"SDPA error, learned w against w = 1: {ratio:.0f} times larger")
+print("SDPA error, learned w against w = 1:")
+print(f"  {ratio:.0f} times larger")
 assert 30 < ratio < 300  # "about a hundred times"
 
 # %% [markdown]
-# 这次 SDPA 的误差是 $w = 1$ 时的大约一百倍（上面打印的倍数），但仍只是舍入误差：$w$ 较大时，$(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$
-# 可达上千（中位数几百，见[下一页](transformer.py#把留一法写成带掩码的-softmax)打印的 median 和 largest），二者相减会丢掉 float32 的有效数字；而距离形式先算差 $q - k$ 再平方，没有这种抵消。
+# 这次 SDPA 的误差是 $w = 1$ 时的大约一百倍（上面打印的倍数），但仍只是舍入误差。问题出在两项的大小上：
+# $w$ 较大时，点积 $(qw)(kw)$ 和偏置 $\frac{1}{2}(kw)^2$ 都是很大的数。下面算出它们的中位数和最大值，
+# 点积取遍每一对查询和键，偏置取遍每个键：
+
+# %%
+qw, kw = queries * w, keys * w  # (n_test,), (n_train,)
+products = qw[:, None] * kw[None, :]  # (n_test, n_train): (qw)(kw) of every pair
+key_bias = kw**2 / 2  # (n_train,): (kw)^2 / 2 of every key
+for name, t in (("(qw)(kw)", products), ("(kw)^2 / 2", key_bias)):
+    print(f"{name}, {t.numel()} values:")
+    print(f"  median {t.median():.0f}, largest {t.max():.0f}")
+assert min(products.max(), key_bias.max()) > 1000  # both reach thousands
+assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
+
+# %% [markdown]
+# 两者的最大值都有几千，偏置的中位数也有几百。两个这么大的数相减，会丢掉 float32 的有效数字；
+# 而距离形式先算差 $q - k$ 再平方，没有这种抵消。
 # 数学上两种写法完全相同，数值上距离形式更稳。
 #
 # 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 $1 \times 1$ 的，
 # 而且两者共用同一个数。多维时恒等式同样成立：
 # $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$。
+#
 # Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$。
 # 这一项并不是常数：层归一化（LayerNorm）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，
-# 点积于是偏爱更长的键。Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；
+# 点积于是偏爱更长的键。
+#
+# Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；
 # 键的长度由模型在训练中自己学会利用或抵消。
 # 除以 $\sqrt{d}$ 则是为了让点积的标准差不随维数 $d$ 增长（下一页细讲）。
-# 下一页[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍：向量形式的查询和键，
-# 可学习的 $W_q$、$W_k$、$W_v$，与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
-# 在一个小问题上训练这些投影、看去掉键偏置要付出什么代价，是再下一页[在二维玩具问题上学习投影](projections.py)的内容。
+#
+# 接下来的两页：[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍——向量形式的查询和键，
+# 可学习的 $W_q$、$W_k$、$W_v$，再与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
+# [在二维玩具问题上学习投影](projections.py)在一个小问题上训练这些投影，看去掉键偏置要付出什么代价。
 #
 # 分母里写 $x_i$ 还是 $x_j$、指数里的负号能不能漏：这些常见疑问见[非参数注意力汇聚](nonparametric.py#常见疑问)。
 #
@@ -207,4 +229,5 @@ assert 30 < ratio < 300  # "about a hundred times"
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（参数 `attn_mask`、`scale`）、
 #   `torch.nn.functional.softmax`、广播、`Tensor.reshape`
-# - 张量 API 手册：[torch.matmul](handbook/matmul.py)、[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)
+# - 张量 API 手册：[torch.matmul](handbook/matmul.py)、[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)、
+#   [clone 与 detach](handbook/clone.py)（`model.w.detach()`）

@@ -19,7 +19,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
-from attention_tutorial.figures._alt import diagram_facts
+from attention_tutorial.figures._alt import DIAGRAM_LEGEND, diagram_facts
 from attention_tutorial.figures._base import FONTS, MONO, TutorialFigure, bilingual, labels
 from attention_tutorial.figures.tensors._layout import (
     ARROW,
@@ -219,6 +219,7 @@ def render(
     lang: str,
     title: Text | None = None,
     notes: Sequence[Text] = (),
+    legend: Text | None = None,  # what the colours mean: the alt text's first fact
 ) -> TutorialFigure:
     """Lay out rows of panels top to bottom, with a labelled arrow between two rows."""
     labels(lang)  # validates lang
@@ -237,6 +238,9 @@ def render(
         mono = [*MONO, *FONTS[lang]]  # code in monospace, CJK from the page's font
         _draw(ax, grids, box, arrow_texts, title_text, note_texts, mono)
     fig.alt_facts = diagram_facts([[_facts(g) for g in row] for row in grids], arrow_texts, lang)
+    if legend is not None:  # what the colours mean comes before the panels
+        key = pick("legend", legend, lang)
+        fig.alt_facts = key + ("" if lang == "zh" else " ") + fig.alt_facts
     return fig
 
 
@@ -279,6 +283,7 @@ def draw_tensors(
     arrows: Sequence[Text] = (),
     title: Text | None = None,
     notes: Sequence[Text] = (),
+    legend: Text | None = None,
     lang: str | None = None,
 ) -> Figure:
     """Draw tensors as grids of coloured cells, row by row, with arrows between rows.
@@ -294,6 +299,9 @@ def draw_tensors(
         arrows: ``len(panels) - 1`` labels, neutral strings or ``{"zh": ..., "en": ...}``.
         title: Optional title, a neutral string or a mapping per language.
         notes: Extra lines under the picture, neutral strings or mappings.
+        legend: What the colours (and frames) mean, one sentence per language
+            ``{"zh": ..., "en": ...}``, read out first in the alt text; by default
+            cells of one colour come from the same element (each element its own colour).
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -325,4 +333,6 @@ def draw_tensors(
             f"arrows must hold one label per gap between rows ({len(rows) - 1}), got "
             f"{'a string' if isinstance(arrows, str) else len(arrows)}"
         )
-    return render(rows, list(arrows), lang, title, list(notes))
+    return render(
+        rows, list(arrows), lang, title, list(notes), DIAGRAM_LEGEND if legend is None else legend
+    )

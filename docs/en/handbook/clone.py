@@ -44,7 +44,8 @@ _ = torch.manual_seed(at.SEED)
 # tensor([ 4.,  6., 10.])
 # ```
 #
-# A detached tensor shares memory: writing into it changes the original.
+# A detached tensor shares memory: writing into it changes the original. A clone has its own:
+# writing into it leaves the original alone.
 #
 # ```python
 # >>> import torch
@@ -54,6 +55,8 @@ _ = torch.manual_seed(at.SEED)
 # >>> c[1] = -1.0
 # >>> x
 # tensor([100.,   2.,   3.])
+# >>> c
+# tensor([ 1., -1.,  3.])
 # ```
 #
 # ### Picture
@@ -117,8 +120,8 @@ y.detach().zero_()  # ... and this overwrites y
 try:
     y.sum().backward()
 except RuntimeError as err:
-    # the whole message, wrapped between words to fit the page
-    print(textwrap.fill(f"{type(err).__name__}: {err}", width=80))
+    # the whole message, wrapped between words to fit a phone's width
+    print(textwrap.fill(f"{type(err).__name__}: {err}", width=42))
 
 # %% [markdown]
 # In the error message index: [`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation).

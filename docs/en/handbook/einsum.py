@@ -26,6 +26,8 @@ _ = torch.manual_seed(at.SEED)
 # - A letter that appears in the inputs but **not** after `->` is summed over.
 # - A letter shared by several inputs must have the same size in all of them; those
 #   elements are multiplied together.
+# - A letter repeated within one operand (as in `"ii"`) takes only the elements whose two
+#   indices are equal: the diagonal.
 # - `operands`: the tensors, as many as there are letter groups.
 #
 # | equation | the same as |
@@ -65,8 +67,9 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# `"qk,qk->q"`: the cells of one row are multiplied pairwise and summed (the red frames
-# make the first element of the result).
+# `"qk,qk->q"`: the colour marks the row, that is the query. A row of `weights` and the same row
+# of `values` share a colour; their cells are multiplied pairwise and summed into the element of
+# `y_hat` in that colour. The red frames mark the cells that make up the first element.
 
 # %%
 weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
@@ -90,6 +93,13 @@ at.draw_tensors(
         ),
     ],
     arrows=['torch.einsum("qk,qk->q", weights, values)'],
+    legend={
+        "zh": "颜色表示行，也就是查询：weights 和 values 的同一行同色，"
+        "两两相乘再求和，得到 y_hat 里同色的那个元素。",
+        "en": "The colour marks the row, that is the query: a row of weights and the same "
+        "row of values share a colour, and their products summed give the element of y_hat "
+        "in that colour.",
+    },
 )
 
 # %% [markdown]

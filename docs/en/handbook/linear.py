@@ -68,12 +68,19 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# `x @ W.T`: the red frames make the first element of the result.
+# `x @ W.T`, with the weights `[[1, 0, 0], [0, 1, 1]]` of the example above, so that you can
+# check it in your head. The colour marks the input feature, that is the column of `x` and of
+# `layer.weight`: cells of one colour are multiplied and the products summed; `layer(x)` holds new
+# values, drawn grey. The red frames mark the cells that make up the first element:
+# $1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$.
 
 # %%
 layer = nn.Linear(3, 2, bias=False)
+with torch.no_grad():  # the example's weights instead of random ones
+    _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
 x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])  # (2, 3)
 W = layer.weight.detach()  # (out_features, in_features) = (2, 3)
+assert layer(x)[0, 0].item() == 1.0  # 1*1 + 2*0 + 3*0
 at.draw_tensors(
     [
         [
@@ -98,6 +105,13 @@ at.draw_tensors(
         ),
     ],
     arrows=["layer(x) = x @ layer.weight.T"],
+    legend={
+        "zh": "颜色表示输入特征，也就是 x 和 layer.weight 的列：同色的格子相乘，"
+        "乘积相加；layer(x) 是算出的新值，画成灰色。",
+        "en": "The colour marks the input feature, that is the column of x and of "
+        "layer.weight: cells of one colour are multiplied and the products summed; "
+        "layer(x) holds new values, drawn grey.",
+    },
 )
 
 # %% [markdown]
@@ -135,6 +149,7 @@ except RuntimeError as err:
 # ### Where the chapter uses it
 #
 # [From kernel regression to Transformer attention](../transformer.py) builds $W_q$,
-# $W_k$, $W_v$ as `nn.Linear(..., bias=False)` and trains them; with one input feature
-# they shrink to the scalar `w = nn.Parameter(torch.rand(1))` of
+# $W_k$, $W_v$ as `nn.Linear(..., bias=False)` and trains them. With one input feature they are
+# three unrelated $1 \times 1$ matrices, three numbers; with $W_q = W_k = w$ and $W_v = 1$ they
+# are the scalar `w = nn.Parameter(torch.rand(1))` of
 # [parametric attention pooling](../parametric.py).

@@ -25,8 +25,8 @@ _ = torch.manual_seed(at.SEED)
 # Returns a copy of the tensor in which every element where `mask` is `True` is replaced
 # by `value`.
 #
-# - `mask`: a **boolean** tensor that broadcasts to the tensor's shape (a row mask of
-#   shape `(1, n)` applies to every row).
+# - `mask`: a **boolean** tensor that broadcasts to the tensor's shape. A row mask, of shape
+#   `(n,)` or `(1, n)`, applies to every row (the last example below uses `(3,)`).
 # - `value`: a number (or a 0-d tensor), e.g. `float("-inf")`.
 #
 # The version with a trailing underscore, `masked_fill_`, changes the tensor itself.
@@ -64,9 +64,9 @@ _ = torch.manual_seed(at.SEED)
 #
 # Colours tell where an element came from: each element of `scores` has its own colour, and a
 # cell of `filled` in that colour holds the same score. `mask` holds only true and false, drawn in
-# grey with its `True` cells crossed out; crossed-out cells are the masked places: $-\infty$ in
-# `filled`, weight 0 in `weights` after the softmax (printed below). `weights` holds new, computed
-# values, so it is grey as well.
+# grey; `weights` holds new, computed values, so it is grey as well. Red frames mark the masked
+# places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
+# (printed below).
 
 # %%
 scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
@@ -76,27 +76,37 @@ weights = F.softmax(filled, dim=1)  # (2, 3)
 print("weights of the masked cells:", weights[mask].tolist())
 assert (weights[mask] == 0).all()
 grey = torch.full((2, 3), -1)  # colour id -1: no colour
+masked = [tuple(i) for i in mask.nonzero().tolist()]  # [(0, 1), (1, 2)]: framed in red
 at.draw_tensors(
     [
         [
             at.TensorPanel(scores, code="scores"),
-            at.TensorPanel(mask, code="mask", sources=grey, dropped=mask),
+            at.TensorPanel(mask, code="mask", sources=grey, outline=masked),
         ],
-        at.TensorPanel(filled, code="filled", dropped=mask),
+        at.TensorPanel(filled, code="filled", outline=masked),
         at.TensorPanel(
             weights,
             code="weights",
             sources=grey,
-            dropped=mask,
+            outline=masked,
             captions=[
                 {
-                    "zh": f"打叉的格子（-inf）权重为 {weights[mask].max():.2f}",
-                    "en": f"crossed-out (-inf) cells: weight {weights[mask].max():.2f}",
+                    "zh": f"红框格子（被掩码）权重为 {weights[mask].max():.2f}",
+                    "en": f"framed (masked) cells: weight {weights[mask].max():.2f}",
                 }
             ],
         ),
     ],
     arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
+    legend={
+        "zh": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 里同色的格子就是"
+        "同一个分数；mask 和 weights 画成灰色。红框标出被掩码的格子：mask 里为 True，"
+        "filled 里为 -inf，weights 里权重为 0。",
+        "en": "The colour tells where an element came from: each element of scores has its "
+        "own colour, and a cell of filled in that colour holds the same score; mask and "
+        "weights are grey. Red frames mark the masked cells: True in mask, -inf in filled, "
+        "weight 0 in weights.",
+    },
 )
 
 # %% [markdown]
@@ -148,8 +158,8 @@ except RuntimeError as err:
 # diagonal, the first takes `~eye` and the second `eye`. The `mask` argument of this package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
 # follows SDPA: `True` means "may attend", and the keys marked `False` get the score $-\infty$. The page
-# [From kernel regression to Transformer attention](../transformer.py) uses both; each is checked
-# below:
+# [From kernel regression to Transformer attention](../transformer.py) uses SDPA's convention; MHA's
+# is checked here. Both are tried below:
 
 # %%
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
@@ -161,19 +171,15 @@ out_sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=~eye)  # (3, 2)
 # masked_fill: True = replace, so the same thing takes eye
 scores_qk = (q @ k.T / 4**0.5).masked_fill(eye, float("-inf"))  # (3, 3)
 out_by_hand = F.softmax(scores_qk, dim=-1) @ v  # (3, 2)
-print(
-    "SDPA, attn_mask=~eye, same as masked_fill(eye):",
-    torch.allclose(out_sdpa, out_by_hand),
-)
+print("SDPA with attn_mask=~eye")
+print("  same as masked_fill(eye):", torch.allclose(out_sdpa, out_by_hand))
 assert torch.allclose(out_sdpa, out_by_hand)
 # nn.MultiheadAttention: True = blocked, so hiding the diagonal takes eye
 mha = torch.nn.MultiheadAttention(4, num_heads=1, batch_first=True)
 x = torch.randn(1, 3, 4)  # (batch, n, d)
 _, weights_mha = mha(x, x, x, attn_mask=eye)  # weights: (batch, n, n)
-print(
-    "MultiheadAttention, attn_mask=eye, diagonal weights:",
-    weights_mha[0].diagonal().tolist(),
-)
+print("MultiheadAttention with attn_mask=eye")
+print("  diagonal weights:", weights_mha[0].diagonal().tolist())
 assert (weights_mha[0].diagonal() == 0).all()
 
 # %% [markdown]
@@ -182,5 +188,5 @@ assert (weights_mha[0].diagonal() == 0).all()
 # [From kernel regression to Transformer attention](../transformer.py): leave-one-out as
 # `scores.masked_fill(eye, float("-inf"))`, shown equal to the chapter's
 # [parametric model](../parametric.py), whose leave-one-out keys are tiled, masked and
-# reshaped (why the diagonal goes: [why leave one out](../leave-one-out.py)). The same result without `-inf`:
-# [torch.where](where.py).
+# reshaped (why the diagonal goes: [why leave one out](../leave-one-out.py)). The same result without
+# `masked_fill`: [torch.where](where.py).

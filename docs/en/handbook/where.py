@@ -57,7 +57,9 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# The colour of a result cell shows which input it came from.
+# The colour marks the input a value comes from: `input` has one colour, `other` another, and
+# each cell of `condition` takes the colour of the input it selects (`True`: `input`,
+# `False`: `other`). So each cell of the result has the colour of the input it came from.
 
 # %%
 condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
@@ -77,6 +79,13 @@ at.draw_tensors(
         ),
     ],
     arrows=["torch.where(condition, input, other)"],
+    legend={
+        "zh": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
+        "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
+        "en": "The colour marks the input a value comes from: input has one colour, other "
+        "another; True cells of condition have input's colour, False cells other's; each "
+        "cell of result has the colour of the input it came from.",
+    },
 )
 
 # %% [markdown]

@@ -41,7 +41,7 @@ _ = torch.manual_seed(at.SEED)
 # tensor([ 4.,  6., 10.])
 # ```
 #
-# detach 得到的张量与原张量共享内存：往里写，原张量也跟着变。
+# detach 得到的张量与原张量共享内存：往里写，原张量也跟着变。clone 得到的副本有自己的内存：改它，原张量不受影响。
 #
 # ```python
 # >>> import torch
@@ -51,6 +51,8 @@ _ = torch.manual_seed(at.SEED)
 # >>> c[1] = -1.0
 # >>> x
 # tensor([100.,   2.,   3.])
+# >>> c
+# tensor([ 1., -1.,  3.])
 # ```
 #
 # ### 图示
@@ -111,8 +113,8 @@ y.detach().zero_()  # ... and this overwrites y
 try:
     y.sum().backward()
 except RuntimeError as err:
-    # the whole message, wrapped between words to fit the page
-    print(textwrap.fill(f"{type(err).__name__}: {err}", width=80))
+    # the whole message, wrapped between words to fit a phone's width
+    print(textwrap.fill(f"{type(err).__name__}: {err}", width=42))
 
 # %% [markdown]
 # 报错信息索引：[`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)。

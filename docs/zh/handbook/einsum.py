@@ -20,6 +20,7 @@ _ = torch.manual_seed(at.SEED)
 # - `equation`：每个操作数一组字母，用逗号隔开，然后是 `->` 和结果的字母。每个字母代表一个维度。
 # - 在输入中出现、但**没有**出现在 `->` 之后的字母，会被求和掉。
 # - 几个输入共有的字母，在各个输入中的大小必须相同；这些元素会相乘。
+# - 同一个操作数里重复的字母（如 `"ii"`）只取这两维下标相等的元素，也就是对角线。
 # - `operands`：张量，个数与字母组数相同。
 #
 # | 方程 | 等价于 |
@@ -59,7 +60,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# `"qk,qk->q"`：同一行的格子两两相乘再求和（红框标出构成结果第一个元素的格子）。
+# `"qk,qk->q"`：颜色表示行，也就是查询：`weights` 和 `values` 的同一行同色，两两相乘再求和，得到 `y_hat` 里同色的那个元素。红框标出构成结果第一个元素的格子。
 
 # %%
 weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
@@ -83,6 +84,13 @@ at.draw_tensors(
         ),
     ],
     arrows=['torch.einsum("qk,qk->q", weights, values)'],
+    legend={
+        "zh": "颜色表示行，也就是查询：weights 和 values 的同一行同色，"
+        "两两相乘再求和，得到 y_hat 里同色的那个元素。",
+        "en": "The colour marks the row, that is the query: a row of weights and the same "
+        "row of values share a colour, and their products summed give the element of y_hat "
+        "in that colour.",
+    },
 )
 
 # %% [markdown]

@@ -61,12 +61,15 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# `x @ W.T`：红框标出构成结果第一个元素的格子。
+# `x @ W.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：同色的格子相乘，再把乘积相加；`layer(x)` 是算出来的新值，画成灰色。红框标出构成结果第一个元素的格子：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
 
 # %%
 layer = nn.Linear(3, 2, bias=False)
+with torch.no_grad():  # the example's weights instead of random ones
+    _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
 x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])  # (2, 3)
 W = layer.weight.detach()  # (out_features, in_features) = (2, 3)
+assert layer(x)[0, 0].item() == 1.0  # 1*1 + 2*0 + 3*0
 at.draw_tensors(
     [
         [
@@ -91,6 +94,13 @@ at.draw_tensors(
         ),
     ],
     arrows=["layer(x) = x @ layer.weight.T"],
+    legend={
+        "zh": "颜色表示输入特征，也就是 x 和 layer.weight 的列：同色的格子相乘，"
+        "乘积相加；layer(x) 是算出的新值，画成灰色。",
+        "en": "The colour marks the input feature, that is the column of x and of "
+        "layer.weight: cells of one colour are multiplied and the products summed; "
+        "layer(x) holds new values, drawn grey.",
+    },
 )
 
 # %% [markdown]
@@ -124,4 +134,4 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# [从核回归到 Transformer 注意力](../transformer.py)把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)` 并训练它们；输入只有一个特征时，它们就退化成[带参数的注意力汇聚](../parametric.py)里的标量 `w = nn.Parameter(torch.rand(1))`。
+# [从核回归到 Transformer 注意力](../transformer.py)把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)` 并训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数；取 $W_q = W_k = w$、$W_v = 1$，就是[带参数的注意力汇聚](../parametric.py)里的标量 `w = nn.Parameter(torch.rand(1))`。

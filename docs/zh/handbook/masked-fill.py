@@ -21,7 +21,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # 返回张量的一个副本，其中 `mask` 为 `True` 的每个元素都换成 `value`。
 #
-# - `mask`：**布尔**张量，能广播到原张量的形状（形状为 `(1, n)` 的行掩码作用于每一行）。
+# - `mask`：**布尔**张量，能广播到原张量的形状。一个行掩码，不论形状是 `(n,)` 还是 `(1, n)`，都作用于每一行（下面最后一个例子用的是 `(3,)`）。
 # - `value`：一个数（或 0 维张量），例如 `float("-inf")`。
 #
 # 带下划线的版本 `masked_fill_` 直接修改原张量。
@@ -57,7 +57,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就是同一个分数。`mask` 只有真假两种值，画成灰色，`True` 的格子打叉；打叉的格子就是被掩码的位置：在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。`weights` 是计算出来的新值，也画成灰色。
+# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就是同一个分数。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。红框标出被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
 
 # %%
 scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
@@ -67,27 +67,37 @@ weights = F.softmax(filled, dim=1)  # (2, 3)
 print("weights of the masked cells:", weights[mask].tolist())
 assert (weights[mask] == 0).all()
 grey = torch.full((2, 3), -1)  # colour id -1: no colour
+masked = [tuple(i) for i in mask.nonzero().tolist()]  # [(0, 1), (1, 2)]: framed in red
 at.draw_tensors(
     [
         [
             at.TensorPanel(scores, code="scores"),
-            at.TensorPanel(mask, code="mask", sources=grey, dropped=mask),
+            at.TensorPanel(mask, code="mask", sources=grey, outline=masked),
         ],
-        at.TensorPanel(filled, code="filled", dropped=mask),
+        at.TensorPanel(filled, code="filled", outline=masked),
         at.TensorPanel(
             weights,
             code="weights",
             sources=grey,
-            dropped=mask,
+            outline=masked,
             captions=[
                 {
-                    "zh": f"打叉的格子（-inf）权重为 {weights[mask].max():.2f}",
-                    "en": f"crossed-out (-inf) cells: weight {weights[mask].max():.2f}",
+                    "zh": f"红框格子（被掩码）权重为 {weights[mask].max():.2f}",
+                    "en": f"framed (masked) cells: weight {weights[mask].max():.2f}",
                 }
             ],
         ),
     ],
     arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
+    legend={
+        "zh": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 里同色的格子就是"
+        "同一个分数；mask 和 weights 画成灰色。红框标出被掩码的格子：mask 里为 True，"
+        "filled 里为 -inf，weights 里权重为 0。",
+        "en": "The colour tells where an element came from: each element of scores has its "
+        "own colour, and a cell of filled in that colour holds the same score; mask and "
+        "weights are grey. Red frames mark the masked cells: True in mask, -inf in filled, "
+        "weight 0 in weights.",
+    },
 )
 
 # %% [markdown]
@@ -128,7 +138,7 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
 #
-# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现（一个函数和一个模块），布尔掩码的意思正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页两个都用到了，下面逐一核对：
+# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页用的是 SDPA 的约定；MHA 的约定在这里核对。下面两种都试一遍：
 
 # %%
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
@@ -140,22 +150,18 @@ out_sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=~eye)  # (3, 2)
 # masked_fill: True = replace, so the same thing takes eye
 scores_qk = (q @ k.T / 4**0.5).masked_fill(eye, float("-inf"))  # (3, 3)
 out_by_hand = F.softmax(scores_qk, dim=-1) @ v  # (3, 2)
-print(
-    "SDPA, attn_mask=~eye, same as masked_fill(eye):",
-    torch.allclose(out_sdpa, out_by_hand),
-)
+print("SDPA with attn_mask=~eye")
+print("  same as masked_fill(eye):", torch.allclose(out_sdpa, out_by_hand))
 assert torch.allclose(out_sdpa, out_by_hand)
 # nn.MultiheadAttention: True = blocked, so hiding the diagonal takes eye
 mha = torch.nn.MultiheadAttention(4, num_heads=1, batch_first=True)
 x = torch.randn(1, 3, 4)  # (batch, n, d)
 _, weights_mha = mha(x, x, x, attn_mask=eye)  # weights: (batch, n, n)
-print(
-    "MultiheadAttention, attn_mask=eye, diagonal weights:",
-    weights_mha[0].diagonal().tolist(),
-)
+print("MultiheadAttention with attn_mask=eye")
+print("  diagonal weights:", weights_mha[0].diagonal().tolist())
 assert (weights_mha[0].diagonal() == 0).all()
 
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [从核回归到 Transformer 注意力](../transformer.py)：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与[带参数的注意力汇聚](../parametric.py)中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见[为什么要留一](../leave-one-out.py)）。不用 `-inf` 的同一个结果：[torch.where](where.py)。
+# [从核回归到 Transformer 注意力](../transformer.py)：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与[带参数的注意力汇聚](../parametric.py)中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见[为什么要留一](../leave-one-out.py)）。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。

@@ -51,7 +51,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 结果中每个格子的颜色表示它取自哪一个输入。
+# 颜色表示取自哪一个输入：`input` 的格子一种颜色，`other` 的另一种；`condition` 里 `True` 的格子与 `input` 同色，`False` 的与 `other` 同色。于是结果中每个格子的颜色，就是它取自的那个输入的颜色。
 
 # %%
 condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
@@ -71,6 +71,13 @@ at.draw_tensors(
         ),
     ],
     arrows=["torch.where(condition, input, other)"],
+    legend={
+        "zh": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
+        "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
+        "en": "The colour marks the input a value comes from: input has one colour, other "
+        "another; True cells of condition have input's colour, False cells other's; each "
+        "cell of result has the colour of the input it came from.",
+    },
 )
 
 # %% [markdown]

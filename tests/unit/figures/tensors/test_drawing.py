@@ -102,6 +102,28 @@ WORD = {  # one caption per function, in both languages
 }
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_alt_text_says_what_the_colours_mean(lang) -> None:
+    """By default the alt text says one colour is one element; a ``legend`` replaces that
+    sentence, so a picture coloured by row does not claim its colours are elements."""
+    panel = TensorPanel(torch.ones(2, 2), sources=torch.arange(2)[:, None].expand(2, 2))
+    default = {
+        "zh": "同色的格子来自同一个元素。",
+        "en": "Cells of one colour come from the same element.",
+    }
+    assert default[lang] in draw_tensors([panel], lang=lang).description
+    legend = {"zh": "颜色表示行。", "en": "Colour marks the row."}
+    described = draw_tensors([panel], legend=legend, lang=lang).description
+    assert legend[lang] in described and default[lang] not in described
+
+
+def test_one_framed_cell_is_one_cell() -> None:
+    one = draw_tensors([TensorPanel(torch.ones(2), outline=[(0,)])], lang="en").description
+    two = draw_tensors([TensorPanel(torch.ones(2), outline=[(0,), (1,)])], lang="en").description
+    assert "1 cell framed in red" in one and "1 cells" not in one
+    assert "2 cells framed in red" in two
+
+
 @pytest.mark.parametrize("name", sorted(FACTORIES))
 def test_words_follow_the_language(name) -> None:
     zh, en = FACTORIES[name]("zh"), FACTORIES[name]("en")
@@ -158,6 +180,8 @@ def test_wide_tensors_get_smaller_cells() -> None:
          ValueError, r"panels\[0\]\[0\].captions\[0\] must be a string or a mapping with a 'en'"),
         (lambda: draw_tensors([TensorPanel(torch.ones(20))]), ValueError,
          r"panels\[0\]\[0\].tensor of shape \(20,\) is too large"),
+        (lambda: draw_tensors([TensorPanel(torch.ones(2))], legend={"zh": "仅中文"}, lang="en"),
+         ValueError, r"legend must be a string or a mapping with a 'en' entry"),
     ],
 )  # fmt: skip
 def test_errors_name_the_argument(call, error, match) -> None:
