@@ -62,7 +62,14 @@ at.draw_tensors(
                 torch.eye(2, 3), code="torch.eye(2, 3)", sources=torch.full((2, 3), -1)
             ),
         ]
-    ]
+    ],
+    legend={
+        "zh": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0；"
+        "torch.eye(2, 3) 不是方阵，对角线从左上角开始，到第 2 行为止。",
+        "en": "No colours here: every cell shows its value. The 1s lie on the main "
+        "diagonal and the rest are 0; torch.eye(2, 3) is not square, and its diagonal "
+        "starts at the top left and stops at row 2.",
+    },
 )
 
 # %% [markdown]
