@@ -79,6 +79,33 @@ def test_the_transformer_pages_heatmaps_have_a_phone_layout_with_11_px_ticks(lan
         at.plot_attention_heatmaps(*args, lang=lang, layout="x")
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("inputs", [True, False], ids=["x values", "indices"])
+def test_the_single_heatmap_has_a_phone_layout_with_11_px_text(lang, inputs):
+    """``plot_attention_heatmap`` (average, nonparametric and parametric pages): its ticks
+    were 9.3 px high in a phone's column. The narrow layout (the colour bar under the
+    heatmap, about five ticks per axis) keeps every text >= 11 px there."""
+    data = at.make_data()
+    _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    kwargs = {"queries": data.x_test, "keys": data.x_train} if inputs else {}
+    wide = at.plot_attention_heatmap(weights, lang=lang, **kwargs)
+    assert wide.narrow_layout == {"layout": "narrow"}
+    narrow = at.plot_attention_heatmap(weights, lang=lang, **kwargs, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    heatmap, colorbar = narrow.axes
+    assert colorbar.get_position().y1 < heatmap.get_position().y0  # the colour bar under it
+    if not inputs:  # indices: 0, 10, ..., 40 for 50 keys, as the several heatmaps' ticks
+        assert [t for t in heatmap.get_xticks() if 0 <= t <= 49] == [0, 10, 20, 30, 40]
+    assert narrow.description == wide.description  # the same alt text: the same weights
+    args = (weights,)
+    drawn = _drawn(at.plot_attention_heatmap, args, {"lang": lang, **kwargs, "layout": "narrow"},
+                   "narrow")  # fmt: skip
+    assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+        at.plot_attention_heatmap(weights, lang=lang, layout="x")
+
+
 def test_a_heatmap_svg_carries_its_dark_variant_and_a_line_chart_does_not():
     heatmap = at.plot_attention_heatmap(torch.softmax(torch.randn(4, 6), dim=1), lang="en")
     mime, svg, _ = encode(heatmap)
