@@ -111,6 +111,8 @@ def plot_attention_heatmap(
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=ax, label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        if narrow:  # a row of ticks: four at most, or long ones (0.0025) run into each other
+            colorbar.ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
         if extent is None:  # row and column indices: whole numbers only
             ticks = {"nbins": 5} if narrow else {}  # a phone's ticks: about five per axis
             ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))

@@ -6,6 +6,8 @@ high on a 375 px phone, and every heatmap on a light panel in the dark palette.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 import torch
@@ -87,6 +89,8 @@ def test_the_single_heatmap_has_a_phone_layout_with_11_px_text(lang, inputs):
     heatmap, about five ticks per axis) keeps every text >= 11 px there."""
     data = at.make_data()
     _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    if not inputs:  # the average page's: every weight 1/50, colour bar ticks 0.0025 apart
+        weights = torch.full((50, 50), 1 / 50)
     kwargs = {"queries": data.x_test, "keys": data.x_train} if inputs else {}
     wide = at.plot_attention_heatmap(weights, lang=lang, **kwargs)
     assert wide.narrow_layout == {"layout": "narrow"}
@@ -95,6 +99,13 @@ def test_the_single_heatmap_has_a_phone_layout_with_11_px_text(lang, inputs):
     assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
     heatmap, colorbar = narrow.axes
     assert colorbar.get_position().y1 < heatmap.get_position().y0  # the colour bar under it
+    canvas = FigureCanvasAgg(narrow)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    labels = [t for t in colorbar.xaxis.get_ticklabels() if t.get_visible() and t.get_text()]
+    boxes = sorted((t.get_window_extent(renderer) for t in labels), key=lambda box: box.x0)
+    gaps = [right.x0 - left.x1 for left, right in itertools.pairwise(boxes)]
+    assert len(boxes) >= 3 and min(gaps) > 0, [t.get_text() for t in labels]  # none overlap
     if not inputs:  # indices: 0, 10, ..., 40 for 50 keys, as the several heatmaps' ticks
         assert [t for t in heatmap.get_xticks() if 0 <= t <= 49] == [0, 10, 20, 30, 40]
     assert narrow.description == wide.description  # the same alt text: the same weights
