@@ -713,3 +713,21 @@ def test_a_class_names_its_bases_in_the_language_of_the_page(site) -> None:
     zh, en = class_bases_words(site, "zh"), class_bases_words(site, "en")
     assert len(zh) == len(en) >= 3  # model, transformer: nn.Module subclasses
     assert set(zh) == {"基类："} and set(en) == {"Bases:"}
+
+
+def test_the_api_pages_own_example_outputs_fit_a_phones_code_box() -> None:
+    """The outputs of the examples written on the API pages themselves (the docstrings' are
+    checked in ``tests/unit/test_docstrings.py``): 43 characters a line, which a 375 px
+    phone's code box shows without scrolling sideways."""
+    too_long = []
+    paths = sorted(DOCS.glob("*/api/*.md"))
+    assert len(paths) > 40  # both languages
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        for block in re.findall(r"```python\n(.*?)```", text, re.S):
+            too_long += [
+                f"{path.relative_to(ROOT)}: {line}"
+                for line in block.splitlines()
+                if not line.startswith((">>>", "...")) and len(line) > 43
+            ]
+    assert too_long == []
