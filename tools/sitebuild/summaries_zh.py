@@ -1716,6 +1716,8 @@ PARAGRAPHS: dict[str, str] = {
 }
 
 COMMENTS: dict[str, str] = {
+    # figures.explorer_panels
+    "rows 0 to 3": "第 0 到第 3 行",
     # analysis
     "with its own key, each point copies its own label once w is large": (
         "含自身的键时，w 一大，每个点就照抄自己的标签"
