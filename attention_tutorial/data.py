@@ -156,9 +156,9 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
         ValueError: If ``decimals`` or ``max_items`` is out of range.
 
     Examples:
-        >>> describe("x", torch.arange(0.0, 1.0, 0.1))
+        >>> describe("x", torch.arange(0.0, 1.0, 0.1), decimals=1)
         x: shape (10,), dtype torch.float32
-        [0.0000, 0.1000, 0.2000, ..., 0.7000, 0.8000, 0.9000]
+        [0.0, 0.1, 0.2, ..., 0.7, 0.8, 0.9]
     """
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, got {type(name).__name__}")

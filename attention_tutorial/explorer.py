@@ -29,6 +29,7 @@ from attention_tutorial.figures._base import (
     labels,
 )
 from attention_tutorial.figures.explorer_panels import (
+    LAYOUTS,
     W_MAX,
     W_MIN,
     plot_explorer_panels,
@@ -113,11 +114,13 @@ def bandwidth_explorer(
         >>> # the lessons' explorer; a notebook cell that ends with `explorer` shows it
         >>> explorer = bandwidth_explorer(make_data(), w=1.0, query_indices=(0, 25, 40))
         >>> explorer
-        BandwidthExplorer(w=1.0, n_train=50, n_test=50)
+        BandwidthExplorer(w=1.0, n_train=50,
+                          n_test=50)
         >>> bandwidth_explorer(query_indices=(1, 1))
         Traceback (most recent call last):
         ...
-        ValueError: query_indices must not repeat an index, got (1, 1)
+        ValueError: query_indices must not repeat
+        an index, got (1, 1)
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -174,23 +177,39 @@ class BandwidthExplorer:
     def html(self, lang: str | None = None) -> str:
         """The explorer's HTML: its JSON, and the static figure shown without JavaScript.
 
+        The static figure is drawn twice: the ``"wide"`` layout of
+        ``plot_explorer_panels`` (``<img class="attn-shown-wide">``) and, for a phone's
+        column, the ``"stacked"`` one (``attn-shown-narrow``), each with its alt text;
+        the site's stylesheet shows one of them.
+
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
         """
         lang = current_language() if lang is None else lang
         payload = json.dumps(self.payload(lang), ensure_ascii=False, separators=(",", ":"))
         payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
-        fig = plot_explorer_panels(self.data, self.w, query_indices=self.query_indices, lang=lang)
-        mime, image, _ = encode(fig)
-        if mime == "image/svg+xml":
-            image = base64.b64encode(image.encode("utf-8")).decode("ascii")
         caption = html.escape(_LABELS[lang]["static"].format(w=self.w))
-        alt = html.escape(fig.description or caption)  # the four panels, described
+        # the picture in two layouts: 2 x 2 on wide screens, stacked on a phone (explorer.css
+        # shows one per width; the site build keeps the classes)
+        images = []
+        for layout in LAYOUTS:
+            fig = plot_explorer_panels(
+                self.data, self.w, query_indices=self.query_indices, layout=layout, lang=lang
+            )
+            fig.shown_on = "wide" if layout == "wide" else "narrow"
+            mime, image, _ = encode(fig)
+            if mime == "image/svg+xml":
+                image = base64.b64encode(image.encode("utf-8")).decode("ascii")
+            alt = html.escape(fig.description or caption)  # the four panels, described
+            images.append(
+                f'<img class="attn-shown-{fig.shown_on}" alt="{alt}" '
+                f'src="data:{mime};base64,{image}">'
+            )
         return (
             f'<div class="attn-explorer" data-lang="{lang}">'
             f'<script type="application/json" class="attn-explorer-data">{payload}</script>'
-            f'<figure class="attn-explorer-static"><img alt="{alt}" '
-            f'src="data:{mime};base64,{image}"><figcaption>{caption}</figcaption></figure>'
+            f'<figure class="attn-explorer-static">{"".join(images)}'
+            f"<figcaption>{caption}</figcaption></figure>"
             "</div>"
         )
 

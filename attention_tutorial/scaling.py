@@ -214,11 +214,14 @@ def peak_intermediates(
     Examples:
         >>> from attention_tutorial.scaling import peak_intermediates
         >>> peak_intermediates("tiled", 50, 40)
-        {'queries_tiled': (50, 40), 'scores': (50, 40), 'attention_weights': (50, 40)}
+        {'queries_tiled': (50, 40),
+         'scores': (50, 40),
+         'attention_weights': (50, 40)}
         >>> peak_intermediates("chunked", 10_000, 10_000, chunk_size=100)
         {'s': (100, 100)}
         >>> peak_intermediates("sdpa", 50, 40)
-        {'q_w': (50,), 'k_w': (40,), 'bias': (1, 40)}
+        {'q_w': (50,), 'k_w': (40,),
+         'bias': (1, 40)}
     """
     formulation(name)  # validates the name
     n_test = _checks.integer("n_test", n_test, minimum=1)

@@ -128,7 +128,8 @@ def proximity(queries: Tensor, keys: Tensor) -> Tensor:
     Examples:
         >>> from attention_tutorial.scores import proximity
         >>> proximity(torch.tensor([[1e20]]), torch.tensor([0.0, 1.0]))
-        tensor([[0.0000e+00, 1.0000e+20]], dtype=torch.float64)
+        tensor([[0.0000e+00, 1.0000e+20]],
+               dtype=torch.float64)
     """
     q, k = queries.detach().double(), keys.detach().double()
     return q * k - k**2 / 2  # (..., n_q, n_k), larger is nearer
@@ -167,7 +168,8 @@ def nearest_key_weights(nearness: Tensor) -> Tensor:
     Examples:
         >>> from attention_tutorial.scores import nearest_key_weights
         >>> nearest_key_weights(torch.tensor([[0.0, 2.0, 2.0]], dtype=torch.float64))
-        tensor([[0.0000, 0.5000, 0.5000]], dtype=torch.float64)
+        tensor([[0.0000, 0.5000, 0.5000]],
+               dtype=torch.float64)
     """
     nearest = nearness == nearness.amax(dim=-1, keepdim=True)  # (..., n_k)
     return nearest.double() / nearest.sum(dim=-1, keepdim=True)  # (..., n_k), rows sum to 1
@@ -346,7 +348,8 @@ def dot_product_terms(
         ...     torch.tensor([1.0]), torch.tensor([2.0]), 0.5
         ... )
         >>> q_w, k_w, bias
-        (tensor([0.5000]), tensor([1.]), tensor([-0.5000]))
+        (tensor([0.5000]), tensor([1.]),
+         tensor([-0.5000]))
     """
     q_w, k_w = queries * w, keys * w  # (n_queries,), (n_keys,)
     bias = score(k_w, 1.0)  # (n_keys,): -(k w)^2 / 2, the same formula with q = 0
@@ -467,7 +470,8 @@ def dot_product_pooling(
         tensor([3.7754])
         >>> # the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7
         >>> dot_product_scores(q.double(), k.double())
-        tensor([[50000000.0000, 49999999.5000]], dtype=torch.float64)
+        tensor([[50000000.0000, 49999999.5000]],
+               dtype=torch.float64)
         >>> dot_product_scores(q, k)
         tensor([[50000000., 50000000.]])
         >>> torch.nextafter(torch.tensor(5e7), torch.tensor(6e7)) - 5e7
@@ -480,11 +484,15 @@ def dot_product_pooling(
         tensor([5.])
         >>> # the warning is about the terms, about 1e8 (twice the scores): float32 steps by 8
         >>> print(caught[0].category.__name__, caught[0].message)
-        RuntimeWarning dot_product_pooling: |q| up to 1e+04 and |k| up to 1e+04 with
-        w = 1 make the terms (q w)(k w) and (k w)^2/2 of the scores reach about 1e+08,
-        where torch.float32 steps by 8: scores closer than that can round to one
-        value and the weights can be far off; use nadaraya_watson (the distance
-        form), centre the inputs near 0, or float64
+        RuntimeWarning dot_product_pooling: |q| up
+        to 1e+04 and |k| up to 1e+04 with w = 1
+        make the terms (q w)(k w) and (k w)^2/2 of
+        the scores reach about 1e+08, where
+        torch.float32 steps by 8: scores closer
+        than that can round to one value and the
+        weights can be far off; use nadaraya_watson
+        (the distance form), centre the inputs
+        near 0, or float64
     """
     _checks.queries_keys_values(queries, keys, values)
     scores = dot_product_scores(queries, keys, w)  # (n_queries, n_keys)

@@ -163,10 +163,12 @@ def sgd_stepper(
         >>> # the lesson's stepper; a notebook cell that ends with `stepper` shows it
         >>> stepper = sgd_stepper(w0=0.496)
         >>> stepper
-        SgdStepper(w0=0.496, lr=0.5, log_w=False, steps=5, n_train=50)
+        SgdStepper(w0=0.496, lr=0.5, log_w=False,
+                   steps=5, n_train=50)
         >>> # lr = 0.5 on w: the first step jumps from 0.496 to about 16.9
         >>> [round(w, 3) for w in stepper.path()]
-        [0.496, 16.884, 16.713, 16.54, 16.365, 16.188]
+        [0.496, 16.884, 16.713, 16.54, 16.365,
+         16.188]
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):

@@ -69,7 +69,7 @@ class ToyData2D:
 def make_data_2d(n_train: int = 100, grid: int = 20, *, seed: int = SEED) -> ToyData2D:
     """Draw the 2-D toy data set with its own generator (the global one is untouched).
 
-    Explained on the page `transformer.md`.
+    Explained on the pages `transformer.md` and `projections.md`.
 
     Args:
         n_train: Number of training points, an int ``>= 2``.

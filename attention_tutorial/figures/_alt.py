@@ -99,10 +99,15 @@ ALT: dict[str, dict[str, str]] = {
         "右下是留一法损失随 w（对数坐标）的曲线，"
         "圆点标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
+        "plot_explorer_panels.stacked": "一个 w 下的四幅图，从上到下排列：第一幅是拟合、真实函数和"
+        "训练点；第二幅是三个查询对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；"
+        "第三幅是全部查询的注意力权重热图（行是查询，从上到下递增；列是键，从左到右递增）；"
+        "第四幅是留一法损失随 w（对数坐标）的曲线，圆点标出最小值，竖线标出当前的 w。"
+        "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种写法的运行时间随 n 的变化，右边是峰值内存随 n 的"
-        "变化（点线是按中间张量算出的预计字节数）。",
+        "变化（点线是按中间张量数出来的字节数）。",
         "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种写法的运行时间随 n 的变化，"
-        "下面是峰值内存随 n 的变化（点线是按中间张量算出的预计字节数）。",
+        "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数）。",
         "plot_matrices": "几个小矩阵并排画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "画在下面的颜色条上，蓝色为负、红色为正，颜色越深绝对值越大。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一行行变换，"
@@ -167,12 +172,19 @@ ALT: dict[str, dict[str, str]] = {
         "loss against w (log scale), its "
         "minimum a dot and the current w marked by a vertical line. The larger w, the "
         "narrower the bumps and the closer the fit follows the training points.",
+        "plot_explorer_panels.stacked": "Four panels at one w, one above the other: first, the "
+        "fit with the true function and the training points; second, the attention weights of "
+        "three queries over the keys (one bump per query, a dotted line at the query); third, "
+        "the heatmap of every query's weights (rows: the queries, increasing downwards; "
+        "columns: the keys, increasing to the right); fourth, the leave-one-out loss against w "
+        "(log scale), its minimum a dot and the current w marked by a vertical line. The "
+        "larger w, the narrower the bumps and the closer the fit follows the training points.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
-        "n, on the right its peak memory (dotted: the bytes its intermediate tensors are "
-        "predicted to take).",
+        "n, on the right its peak memory (dotted: the counted bytes, those its intermediate "
+        "tensors take).",
         "plot_scaling.stacked": "Two log-log charts, one above the other: above, the time of "
-        "each formulation against n; below, its peak memory (dotted: the bytes its "
-        "intermediate tensors are predicted to take).",
+        "each formulation against n; below, its peak memory (dotted: the counted bytes, "
+        "those its intermediate tensors take).",
         "plot_matrices": "Small matrices side by side as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
         "negative, red positive, deeper for a larger magnitude).",

@@ -23,6 +23,7 @@ from torch import Tensor
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import (
+    FIGSIZE,
     FONTS,
     bilingual,
     building,
@@ -45,6 +46,7 @@ def plot_attention_heatmap(
     *,
     queries: Tensor | np.ndarray | None = None,
     keys: Tensor | np.ndarray | None = None,
+    layout: str = "wide",
     lang: str | None = None,
     xlabel: str | None = None,
     ylabel: str | None = None,
@@ -53,7 +55,10 @@ def plot_attention_heatmap(
     """Show attention weights as an image: one row per query, one column per key.
 
     The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the
-    axes show their x values instead of row and column indices.
+    axes show their x values instead of row and column indices. On a phone, the site
+    shows the same figure drawn with ``layout="narrow"`` (the build draws both):
+    narrower, the colour bar under the heatmap, its text at least 11 CSS px
+    high in a phone's column.
 
     Explained on the page `nonparametric.md`.
 
@@ -62,6 +67,8 @@ def plot_attention_heatmap(
             grad is detached first.
         queries: The query inputs, shape ``(n_queries,)``, sorted ascending; optional.
         keys: The key inputs, shape ``(n_keys,)``, sorted ascending; optional.
+        layout: ``"wide"`` (the colour bar on the right) or ``"narrow"`` (the colour
+            bar under the heatmap, which gets the figure's width: for a phone's column).
         lang: The language of the default labels: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         xlabel: Label of the key axis; defaults to "keys (training inputs)".
@@ -72,13 +79,15 @@ def plot_attention_heatmap(
         The figure; its second axes is the colour bar.
 
     Raises:
-        ValueError: If ``lang`` is unknown, the weights are not 2-D, or ``queries``
-            / ``keys`` do not match the weights' rows / columns or are not sorted.
+        ValueError: If ``lang`` or ``layout`` is unknown, the weights are not 2-D, or
+            ``queries`` / ``keys`` do not match the weights' rows / columns or are not
+            sorted.
 
     Examples:
         >>> fig = plot_attention_heatmap(np.full((3, 2), 0.5), lang="en")
         >>> fig.axes[0].get_ylabel(), fig.axes[1].get_ylabel()
-        ('queries (test inputs)', 'attention weight')
+        ('queries (test inputs)',
+         'attention weight')
         >>> fig = plot_attention_heatmap(
         ...     np.full((3, 2), 0.5), queries=np.arange(3.0), keys=np.array([1.0, 4.0])
         ... )
@@ -92,13 +101,24 @@ def plot_attention_heatmap(
             q = _sorted_inputs("queries", queries, weights.shape[0])
             k = _sorted_inputs("keys", keys, weights.shape[1])
             extent = (k[0], k[-1], q[-1], q[0])  # rows run down from the first query
-        fig, ax = new_axes(lang)
+        if layout not in HEATMAPS_LAYOUTS:
+            raise ValueError(f"layout must be one of {HEATMAPS_LAYOUTS}, got {layout!r}")
+        narrow = layout == "narrow"
+        # narrow: the heatmap the figure's width, the colour bar under it (as the
+        # several heatmaps' narrow layout does)
+        fig, ax = new_axes(lang, (_HEATMAPS_NARROW_IN, 4.6) if narrow else FIGSIZE)
         image = ax.imshow(weights, cmap="Reds", vmin=0.0, extent=extent, aspect="auto")
-        colorbar = fig.colorbar(image, ax=ax, label=words["weight"])
+        where = {"location": "bottom", "aspect": 30} if narrow else {}
+        colorbar = fig.colorbar(image, ax=ax, label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        if narrow:  # a row of ticks: four at most, or long ones (0.0025) run into each other
+            colorbar.ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
         if extent is None:  # row and column indices: whole numbers only
-            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-            ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+            ticks = {"nbins": 5} if narrow else {}  # a phone's ticks: about five per axis
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
+            ax.yaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
+        if not narrow:  # the site draws the narrow layout too, for phones
+            fig.narrow_layout = {"layout": "narrow"}
         ax.set_xlabel(words["keys"] if xlabel is None else xlabel)
         ax.set_ylabel(words["queries"] if ylabel is None else ylabel)
         if title is not None:

@@ -93,7 +93,7 @@ def plot_scaling(
     """Time and peak memory of each formulation against n, on log-log axes.
 
     The memory panel also draws, dotted, the bytes of the intermediate tensors
-    predicted for each row (``predicted_bytes``) when the rows carry them. The
+    counted for each row (``predicted_bytes``) when the rows carry them. The
     legend sits below both panels, where it hides no point. The tick labels are
     plain numbers (``1,000``, ``0.01``, ``1 MB``).
 

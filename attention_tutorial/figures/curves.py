@@ -78,8 +78,11 @@ def plot_data(
         >>> x = np.linspace(0, 5, 6)
         >>> fig = plot_data(x, x, x[:3], x[:3], lang="en")
         >>> legend = fig.axes[0].get_legend()
-        >>> tuple(t.get_text() for t in legend.get_texts())
-        ('true function f(x)', 'training data (noisy)', 'test inputs (where the queries are)')
+        >>> for text in legend.get_texts():
+        ...     print(text.get_text())
+        true function f(x)
+        training data (noisy)
+        test inputs (where the queries are)
     """
     with building(lang) as words:
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
@@ -359,7 +362,8 @@ def plot_loss_vs_w(
         ('log', 'w (log scale)')
         >>> labels = [text.get_text() for text in ax.get_legend().get_texts()]
         >>> labels[0], labels[1]
-        ('own key included', 'own key left out (leave-one-out)')
+        ('own key included',
+         'own key left out (leave-one-out)')
     """
     with building(lang) as words:
         grid = _checks.array("ws", ws, 1)
@@ -430,8 +434,10 @@ def plot_w_paths(
         >>> x = torch.tensor([0.0, 1.0, 2.0, 3.0])
         >>> fig = plot_w_paths(x, x**2, {"lr = 0.1": [1.0, 2.0]}, ws=[0.5, 1, 4], lang="en")
         >>> print(fig.description)  # the alt text: what the figure shows, with its numbers
-        Line chart: the leave-one-out loss against w (log scale) in grey, ... lr = 0.1: from
-        w = 1 to w = 2; the minimum on the grid is at w = 4. ...
+        Line chart: the leave-one-out loss
+        against w (log scale) in grey, ...
+        lr = 0.1: from w = 1 to w = 2; the
+        minimum on the grid is at w = 4. ...
         >>> # outside a notebook: save it, then open the file (fig.show() needs pyplot)
         >>> import io
         >>> fig.savefig(io.BytesIO(), format="svg")

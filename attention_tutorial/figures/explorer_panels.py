@@ -19,6 +19,11 @@ from attention_tutorial.pooling import nadaraya_watson
 from attention_tutorial.training import loss_at_w
 
 W_MIN, W_MAX = 0.1, 1000.0  # the range of w the explorer's slider covers
+LAYOUTS = ("wide", "stacked")
+# "stacked": the four panels in one column 4.6 inches wide, which a phone's column of about
+# 335 CSS px shows with its smallest text (12 pt) about 12 px high; "wide" (9 inches, 10 pt
+# legends) showed 5 px text there
+_SIZES = {"wide": (9.0, 6.4), "stacked": (4.6, 15.0)}
 
 
 def query_indices_checked(indices: Sequence[int], n_test: int) -> list[int]:
@@ -42,9 +47,13 @@ def plot_explorer_panels(
     w: float = 1.0,
     *,
     query_indices: Sequence[int] = (0, 25, 40),
+    layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
     """Draw the explorer's four panels at one ``w``: the picture shown without JavaScript.
+
+    The explorer shows the ``"wide"`` figure on wide screens and, on a phone, the same
+    figure drawn with ``layout="stacked"`` (it draws both).
 
     Explained on the page `nonparametric.md`.
 
@@ -53,6 +62,8 @@ def plot_explorer_panels(
         w: The inverse bandwidth, positive.
         query_indices: One to three distinct test indices, each from 0 to
             ``n_test - 1``: the queries whose weights are drawn as bumps.
+        layout: ``"wide"``: the panels in two rows of two; ``"stacked"``: one above
+            the other in a narrow figure, its text larger, for a phone's column.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -60,44 +71,58 @@ def plot_explorer_panels(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` is unknown or a value is out of range.
+        ValueError: If ``lang`` or ``layout`` is unknown or a value is out of range.
 
     Examples:
         >>> from attention_tutorial.data import make_data
         >>> fig = plot_explorer_panels(make_data(n_train=10), 2.0, lang="en")
         >>> [ax.get_xlabel() for ax in fig.axes[:2]]
         ['input x', 'keys (training inputs)']
+        >>> fig = plot_explorer_panels(make_data(n_train=10), 2.0, layout="stacked")
+        >>> [ax.get_subplotspec().rowspan.start for ax in fig.axes[:4]]  # rows 0 to 3
+        [0, 1, 2, 3]
     """
     with building(lang) as labels:
         if not isinstance(data, ToyData):
             raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
         w = _checks.scalar("w", w, positive=True)
         indices = query_indices_checked(query_indices, data.n_test)
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        stacked = layout == "stacked"
         y_hat, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train, 1 / w)
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), 101)
         losses = loss_curve(grid, data.x_train, data.y_train)  # (101,)
         x_test, x_train = data.x_test.numpy(), data.x_train.numpy()
-        fig = new_figure((9.0, 6.4))
-        (ax_fit, ax_bumps), (ax_map, ax_loss) = fig.subplots(2, 2)
+        fig = new_figure(_SIZES[layout])
+        ax_fit, ax_bumps, ax_map, ax_loss = fig.subplots(*((4, 1) if stacked else (2, 2))).flat
+        # a phone's legends at the text size, under their panel (the narrow panels have no
+        # empty corner for them); the wide figure's are smaller, inside
+        legend_size = "medium" if stacked else "small"
+        below = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.24)}
+        legend_place = below if stacked else {}
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.tick_params(labelfontfamily=FONTS[lang])
         ax_fit.plot(x_test, data.y_truth.numpy(), color="black", label=labels["truth"])
         ax_fit.plot(x_test, y_hat.numpy(), linestyle="--", label=labels["prediction"])
         ax_fit.scatter(x_train, data.y_train.numpy(), s=10, alpha=0.5, label=labels["train_points"])
         ax_fit.set(xlabel=labels["x"], ylabel=labels["y"], title=labels["panel_fit"])
-        ax_fit.legend(fontsize="small")
+        ax_fit.legend(fontsize=legend_size, **legend_place)
         for k, i in enumerate(indices):
             ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=f"C{k + 1}",
                           label=labels["query_at"].format(q=x_test[i]))  # fmt: skip
             ax_bumps.axvline(x_test[i], color=f"C{k + 1}", linestyle=":")
         ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=labels["panel_bumps"])
-        ax_bumps.legend(fontsize="small")
+        ax_bumps.legend(fontsize=legend_size, **legend_place)
         # axes in input values, not indices: rows are the queries x_test, columns the keys
         extent = (x_train[0], x_train[-1], x_test[-1], x_test[0])
         image = ax_map.imshow(weights.numpy(), cmap="Reds", vmin=0.0, aspect="auto", extent=extent)
         colorbar = fig.colorbar(image, ax=ax_map, label=labels["weight"])
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
-        ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=labels["panel_heatmap"])
+        title = labels["panel_heatmap"]
+        if stacked:  # the long title in two lines: "... heatmap\n(rows: ..., columns: ...)"
+            title = title.replace(" (", "\n(")
+        ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=title)
         ax_loss.plot(grid, losses, color="grey")
         best = int(np.argmin(losses))
         ax_loss.scatter([grid[best]], [losses[best]], marker="o", s=40, color="black",
@@ -105,10 +130,13 @@ def plot_explorer_panels(
         ax_loss.axvline(w, color="C3", label=labels["current_w"].format(w=w))
         ax_loss.set_xscale("log")
         ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])
-        ax_loss.legend(fontsize="small")
+        # stacked: where the curve is low (w > 1), not over its start at the top left
+        ax_loss.legend(fontsize=legend_size, **({"loc": "upper right"} if stacked else {}))
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.title.set_fontsize("medium")
         loss = loss_at_w(w, data.x_train, data.y_train)
         top = float(weights.max())
         fig.alt_facts = alt_facts("plot_explorer_panels", lang, w=w, loss=loss, top=top)
+        if stacked:  # its own first sentence: the panels are read from top to bottom
+            fig.alt_name = "plot_explorer_panels.stacked"
     return fig

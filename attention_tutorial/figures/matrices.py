@@ -79,8 +79,9 @@ def plot_matrices(
         >>> fig = plot_matrices({"A": np.eye(2), "W_k": -np.ones((2, 3))}, lang="en")
         >>> [ax.get_title() for ax in fig.axes]
         ['$A$', '$W_{k}$', '']
-        >>> fig.axes[-1].get_xlabel()  # the colour bar
-        'entry (blue negative, red positive), one scale for all matrices'
+        >>> print(fig.axes[-1].get_xlabel())  # the colour bar
+        entry (blue negative, red positive),
+        one scale for all matrices
     """
     with building(lang) as labels:
         if not isinstance(matrices, Mapping) or len(matrices) == 0:

@@ -36,9 +36,10 @@ broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
 sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
 results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
+print("max |y_hat - float64 reference|")
 for name, y_hat in results.items():
     error = (y_hat.double() - reference).abs().max().item()
-    print(f"{name:>9}: max |y_hat - float64 reference| = {error:.1e}")
+    print(f"{name:>9}: {error:.1e}")
     assert error < 1e-5
 
 # %% [markdown]
@@ -60,11 +61,12 @@ def megabytes(n_bytes: float) -> str:
 
 
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
+# one column per formulation: 41 characters a line, which a phone shows whole
+print("counted bytes (MB)")
+print(f"{'n':>7} {'tiled':>9} {'broadcast':>9} {'chunked':>7} {'sdpa':>5}")
 for n in (1_000, 20_000, 100_000):
-    sizes = {name: at.peak_intermediate_bytes(name, n, n) for name in formulations}
-    print(
-        f"n = {n:>7,}: " + ", ".join(f"{k} {megabytes(v)} MB" for k, v in sizes.items())
-    )
+    mb = [megabytes(at.peak_intermediate_bytes(name, n, n)) for name in formulations]
+    print(f"{n:>7,} {mb[0]:>9} {mb[1]:>9} {mb[2]:>7} {mb[3]:>5}")
 chunk_1000 = at.peak_intermediate_bytes("chunked", 1_000, 1_000)
 assert chunk_1000 < at.peak_intermediate_bytes(
     "chunked", 20_000, 20_000
@@ -115,12 +117,12 @@ for row in rows:
 at.plot_scaling(rows)
 
 # %%
-# the slope of time on the log-log plot, from n = 5,000 to the largest n measured
+# time ~ n^slope: the slope on the log-log plot, from n = 5,000 to the largest n measured
 for name in formulations:
     seconds = {r["n"]: r["seconds"] for r in rows if r["formulation"] == name}
     n_max = max(seconds)
     slope = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
-    print(f"{name:>9}: time ~ n^{slope:.2f} from n = 5,000 to {n_max:,}")
+    print(f"{name:>9}: n^{slope:.2f} (n = 5,000 to {n_max:,})")
     assert 1.7 < slope < 2.3, (name, slope)
 
 # %% [markdown]
@@ -149,7 +151,8 @@ assert (
     )
     == 1
 )
-print("largest n measured:", largest)
+for name, n_max in largest.items():
+    print(f"largest n measured, {name}: {n_max:,}")
 assert (
     largest["chunked"] >= 5 * largest["tiled"]
     and largest["sdpa"] >= 5 * largest["tiled"]
@@ -177,17 +180,18 @@ for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
         at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
     )
     errors_sdpa[shift] = error_sdpa.item()
+    if shift == 0.0:  # a table's header: the max errors, a phone shows every column
+        print(f"{'shift':>6} {'chunked':>8} {'SDPA f32':>8} {'SDPA f64':>8}")
     print(
-        f"shift {shift:>6}: chunked {error_chunked:.1e}, SDPA float32 {error_sdpa:.1e}, "
-        f"SDPA float64 {error_sdpa64.abs().max():.1e}"
+        f"{shift:>6g} {error_chunked:>8.1e} {error_sdpa:>8.1e} "
+        f"{error_sdpa64.abs().max():>8.1e}"
     )
 assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
 # the slope on a log-log plot from shift 30 to 3000 (x 100): 2 means error ~ shift^2
 growth = errors_sdpa[3000.0] / errors_sdpa[30.0]
 slope = torch.tensor(growth).log10().item() / 2
-print(
-    f"SDPA float32, shift x 100: error x {growth:,.0f}, i.e. error ~ shift^{slope:.2f}"
-)
+print(f"SDPA float32, shift x 100: error x {growth:,.0f}")
+print(f"i.e. error ~ shift^{slope:.2f}")
 assert 1.7 < slope < 2.3
 
 # %% [markdown]

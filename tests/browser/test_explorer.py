@@ -166,14 +166,31 @@ def test_minimum_marked_by_the_page_is_best_w(server, browser, data):
         context.close()
 
 
-def test_without_javascript_the_static_figure_stays(server, browser):
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 800})
+# the no-JavaScript picture's two layouts, and the smallest text each shows (CSS px): its
+# drawn width over its data-min-width (where that text is 9 px) times 9
+STATIC_PICTURES = """() => [...document.querySelectorAll(
+        '.attn-explorer:not(.attn-stepper) .attn-explorer-static img')]
+    .map(img => ({cls: img.className, shown: img.getBoundingClientRect().width > 0
+                  && getComputedStyle(img).display !== 'none',
+                  width: img.getBoundingClientRect().width,
+                  minWidth: Number(img.dataset.minWidth)}))"""
+
+
+@pytest.mark.parametrize(("width", "shown_on"), [(375, "narrow"), (1280, "wide")])
+@pytest.mark.parametrize("path", ["nonparametric", "en/nonparametric"])
+def test_without_javascript_the_static_figure_stays(server, browser, path, width, shown_on):
+    """On a phone the stacked layout (its text 11 px or more; the 2 x 2 one showed 5 px
+    there), on a wide screen the 2 x 2 one: one picture at a time, each with its alt."""
+    viewport = {"width": width, "height": 800}
+    context = browser.new_context(java_script_enabled=False, viewport=viewport)
     try:
         page = context.new_page()
-        page.goto(f"{server}en/nonparametric/", wait_until="load")
-        figure = page.locator(".attn-explorer-static img")
+        page.goto(f"{server}{path}/", wait_until="load")
+        explorer = ".attn-explorer:not(.attn-stepper)"  # not the SGD stepper's picture
+        figure = page.locator(f"{explorer} .attn-explorer-static img.attn-shown-{shown_on}")
         figure.scroll_into_view_if_needed()
         assert figure.is_visible()
+        assert len(figure.get_attribute("alt")) > 200  # the four panels, described
         assert (
             page.evaluate(
                 "img => { img.loading = 'eager';"
@@ -182,6 +199,12 @@ def test_without_javascript_the_static_figure_stays(server, browser):
             )
             > 0
         )
+        pictures = page.evaluate(STATIC_PICTURES)
+        shown = [p for p in pictures if p["shown"]]
+        assert len(pictures) == 2 and len(shown) == 1, pictures
+        assert f"attn-shown-{shown_on}" in shown[0]["cls"]
+        if width == 375:
+            assert 9 * shown[0]["width"] / shown[0]["minWidth"] >= 11, shown
     finally:
         context.close()
 

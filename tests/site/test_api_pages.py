@@ -703,3 +703,40 @@ def test_the_api_pages_link_lesson_sections_that_exist(site) -> None:
     assert broken == []
     curves = (site / "api" / "figures.curves" / "index.html").read_text(encoding="utf-8")
     assert curves.count('href="../../smoothness/#') >= 2
+
+
+def class_bases_words(site, lang: str) -> list[str]:
+    """The words before each class's bases on the API pages of ``lang`` ("Bases:")."""
+    folder = site / "api" if lang == "zh" else site / "en" / "api"
+    words = []
+    for page in sorted(folder.glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        words += re.findall(r'<p class="doc doc-class-bases">\s*(.*?)\s*<code', text, re.S)
+    return words
+
+
+@pytest.mark.build
+def test_a_class_names_its_bases_in_the_language_of_the_page(site) -> None:
+    """mkdocstrings writes "Bases:" in English on every page; a Chinese page says 基类：
+    (``mkdocstrings_templates/python/material/class.html.jinja``)."""
+    zh, en = class_bases_words(site, "zh"), class_bases_words(site, "en")
+    assert len(zh) == len(en) >= 3  # model, transformer: nn.Module subclasses
+    assert set(zh) == {"基类："} and set(en) == {"Bases:"}
+
+
+def test_the_api_pages_own_example_outputs_fit_a_phones_code_box() -> None:
+    """The outputs of the examples written on the API pages themselves (the docstrings' are
+    checked in ``tests/unit/test_docstrings.py``): 43 characters a line, which a 375 px
+    phone's code box shows without scrolling sideways."""
+    too_long = []
+    paths = sorted(DOCS.glob("*/api/*.md"))
+    assert len(paths) > 40  # both languages
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        for block in re.findall(r"```python\n(.*?)```", text, re.S):
+            too_long += [
+                f"{path.relative_to(ROOT)}: {line}"
+                for line in block.splitlines()
+                if not line.startswith((">>>", "...")) and len(line) > 43
+            ]
+    assert too_long == []

@@ -1,9 +1,17 @@
 """Docstrings are rendered as Markdown on the API page: no reStructuredText roles."""
 
+import doctest
+import importlib
 import inspect
+import pkgutil
 import re
 
 import attention_tutorial as at
+
+# A phone's code box on an API page (375 px wide) shows about 43 characters of a line;
+# a longer output line scrolls sideways (the examples run with NORMALIZE_WHITESPACE, so a
+# long output is written over several lines)
+PHONE_CODE_CHARS = 43
 
 
 def test_docstrings_use_markdown_math_not_rst_roles():
@@ -24,3 +32,26 @@ def test_docstring_examples_are_an_examples_section():
         if re.search(r"^Example:$", inspect.getdoc(getattr(at, name)) or "", re.M)
     ]
     assert offenders == []
+
+
+def test_example_outputs_fit_a_phones_code_box():
+    """The outputs of the examples on the API pages (public modules, public names): a
+    reader found lines up to 86 characters, scrolling sideways on a phone."""
+    finder = doctest.DocTestFinder()
+    too_long = []
+    for info in pkgutil.walk_packages(at.__path__, "attention_tutorial."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue  # a private module: no API page shows it
+        module = importlib.import_module(info.name)
+        for test in finder.find(module):
+            name = test.name.removeprefix(info.name)
+            if any(part.startswith("_") and not part.endswith("__") for part in name.split(".")):
+                continue  # a private helper, hidden on the API page
+            for example in test.examples:
+                output = example.want + (example.exc_msg or "")
+                too_long += [
+                    f"{test.name}: {line}"
+                    for line in output.splitlines()
+                    if len(line) > PHONE_CODE_CHARS
+                ]
+    assert too_long == []

@@ -136,5 +136,45 @@ def test_the_static_picture_is_described_as_four_panels(lang):
     from attention_tutorial.figures._alt import ALT
 
     page = bandwidth_explorer(make_data(n_train=10)).html(lang)
-    alt = html.unescape(re.search(r'<img alt="([^"]*)"', page).group(1))
-    assert alt.startswith(ALT[lang]["plot_explorer_panels"])
+    alts = dict(re.findall(r'<img class="attn-shown-(wide|narrow)" alt="([^"]*)"', page))
+    assert html.unescape(alts["wide"]).startswith(ALT[lang]["plot_explorer_panels"])
+    # the phone's picture reads its panels from top to bottom, not as a 2 x 2 grid
+    assert html.unescape(alts["narrow"]).startswith(ALT[lang]["plot_explorer_panels.stacked"])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_phone_gets_the_static_picture_stacked_with_text_11_px_high(html_of, lang):
+    """The no-JavaScript picture was the 2 x 2 figure on a phone too (its legends about
+    5 px high in a 375 px phone's column): it comes in both layouts of
+    ``plot_explorer_panels``, each file saying which screens show it (the build's
+    ``attn-shown-*`` classes), as the SGD stepper's does."""
+    from tools.sitebuild.page_repairs import PHONE_COLUMN_PX, image_metadata
+
+    page = html_of(lang)
+    pictures = {
+        shown_on: base64.b64decode(data)
+        for shown_on, data in re.findall(
+            r'<img class="attn-shown-(wide|narrow)" alt="[^"]*" '
+            r'src="data:image/[a-z+]+;base64,([^"]+)">',
+            page,
+        )
+    }
+    assert set(pictures) == {"wide", "narrow"} and page.count("<img ") == 2
+    facts = {shown_on: image_metadata(image)[1] for shown_on, image in pictures.items()}
+    assert {shown_on: f["shown_on"] for shown_on, f in facts.items()} == {
+        "wide": "wide", "narrow": "narrow",
+    }  # fmt: skip
+    # the smallest text, in CSS px, in the phone's column (min_width_px: where it is 9 px)
+    phone_px = {shown_on: 9 * PHONE_COLUMN_PX / f["min_width_px"] for shown_on, f in facts.items()}
+    assert phone_px["narrow"] >= 11 > phone_px["wide"], phone_px
+
+
+def test_the_stacked_panels_are_one_column_and_an_unknown_layout_is_refused():
+    from attention_tutorial import plot_explorer_panels
+
+    fig = plot_explorer_panels(make_data(n_train=10), 2.0, layout="stacked", lang="en")
+    spans = [(ax.get_subplotspec().rowspan.start, ax.get_subplotspec().colspan.start)
+             for ax in fig.axes[:4]]  # fmt: skip
+    assert spans == [(0, 0), (1, 0), (2, 0), (3, 0)]
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'x'"):
+        plot_explorer_panels(make_data(n_train=10), 2.0, layout="x")

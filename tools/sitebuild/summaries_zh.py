@@ -316,13 +316,15 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attention_weights": "形状 `(n_queries, n_keys)`；需要梯度的张量会先 detach。",
         "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；可以不给。",
         "keys": "键的输入，形状 `(n_keys,)`，从小到大排好序；可以不给。",
+        "layout": '`"wide"`（颜色条在右边）或 `"narrow"`（颜色条在热图下面，'
+        "热图占满图的宽度：给手机的窄栏用）。",
         "lang": '默认标签的语言：`"zh"`、`"en"` 或 `None`（当前语言）。',
         "xlabel": "键那条轴的标签；默认是“键（训练输入）”。",
         "ylabel": "查询那条轴的标签；默认是“查询（测试输入）”。",
         "title": _TITLE,
         "return": "图；它的第二个坐标系是颜色条。",
-        "raise ValueError": "`lang` 未知、权重不是二维，或者 `queries`、`keys` 与权重的行、列"
-        "对不上或没有排序时。",
+        "raise ValueError": "`lang` 或 `layout` 未知、权重不是二维，或者 `queries`、`keys` "
+        "与权重的行、列对不上或没有排序时。",
     },
     "figures.attention.plot_attention_heatmaps": {
         "attention_weights": "面板标题 → 形状为 `(n_queries, n_keys)` 的权重，每个面板形状相同"
@@ -462,10 +464,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "带宽的倒数，正数。",
         "query_indices": "一到三个互不相同的测试下标，每个在 0 到 `n_test - 1` 之间："
         "画出这几个查询的权重曲线。",
+        "layout": '`"wide"`：四幅图排成两行两列；`"stacked"`：四幅图上下排成一列，'
+        "图更窄、字更大，给手机的窄栏用。",
         "lang": _LANG,
         "return": "图，有四个坐标系（外加一个颜色条）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 未知或某个值超出范围时。",
+        "raise ValueError": "`lang` 或 `layout` 未知，或者某个值超出范围时。",
     },
     "figures.matrices.plot_matrices": {
         "matrices": '与语言无关的名字（如 `"W_q"`）→ 二维张量或数组，最大 8 × 8。',
@@ -1063,6 +1067,16 @@ SECTIONS: dict[str, dict[str, str]] = {
 # Chinese page: the Chinese summary above it already says it.
 PARAGRAPHS: dict[str, str] = {
     (
+        'The static figure is drawn twice: the ``"wide"`` layout of ``plot_explorer_panels`` '
+        '(``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` one '
+        "(``attn-shown-narrow``), each with its alt text; the site's stylesheet shows one of "
+        "them."
+    ): (
+        '静态图画两遍：宽屏用 ``plot_explorer_panels`` 的 ``"wide"`` 布局'
+        '（``<img class="attn-shown-wide">``），手机的窄栏用 ``"stacked"`` 布局'
+        "（``attn-shown-narrow``），各带自己的替代文字；网站的样式表只显示其中一张。"
+    ),
+    (
         'The static path is drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"`` '
         'layout (``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` '
         "one (``attn-shown-narrow``), each with its alt text; the site's stylesheet shows one of "
@@ -1145,9 +1159,13 @@ PARAGRAPHS: dict[str, str] = {
         "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，也不改动任何全局设置。"
     ),
     "The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the axes show "
-    "their x values instead of row and column indices.": (
+    "their x values instead of row and column indices. On a phone, the site shows the same "
+    'figure drawn with ``layout="narrow"`` (the build draws both): narrower, the colour bar '
+    "under the heatmap, its text at least 11 CSS px high in a phone's column.": (
         "颜色条从 0（没有权重）开始。传入 ``queries`` 和 ``keys`` 时，"
-        "坐标轴标的是它们的 x 值，而不是行号和列号。"
+        "坐标轴标的是它们的 x 值，而不是行号和列号。在手机上，网站显示用 "
+        '``layout="narrow"`` 画的同一幅图（构建时两种都画）：更窄，颜色条放在热图下面，'
+        "文字在手机的窄栏里至少 11 CSS px 高。"
     ),
     "Every heatmap has one row per query and one column per key (indices, whole numbers on "
     "the axes); all share the colour bar, from 0 to the largest weight of any of them, so "
@@ -1191,11 +1209,11 @@ PARAGRAPHS: dict[str, str] = {
         "免得它挡住边缘的点。"
     ),
     # figures.cost
-    "The memory panel also draws, dotted, the bytes of the intermediate tensors predicted "
+    "The memory panel also draws, dotted, the bytes of the intermediate tensors counted "
     "for each row (``predicted_bytes``) when the rows carry them. The legend sits below "
     "both panels, where it hides no point. The tick labels are plain numbers (``1,000``, "
     "``0.01``, ``1 MB``).": (
-        "各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行预测的中间张量字节数。"
+        "各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行数出来的中间张量字节数。"
         "图例放在两幅图下方，不挡住任何点。刻度标签是普通的数（``1,000``、``0.01``、"
         "``1 MB``）。"
     ),
@@ -1223,6 +1241,11 @@ PARAGRAPHS: dict[str, str] = {
     '网站在宽屏上显示 ``"wide"`` 的图，在手机上显示用 ``layout="stacked"`` 画的同一幅图'
     "（构建时两种都画）。",
     # figures.explorer_panels
+    'The explorer shows the ``"wide"`` figure on wide screens and, on a phone, the same '
+    'figure drawn with ``layout="stacked"`` (it draws both).': (
+        '探索器在宽屏上显示 ``"wide"`` 的图，在手机上显示用 ``layout="stacked"`` '
+        "画的同一幅图（两种它都画）。"
+    ),
     "The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the "
     "page `nonparametric.md`.": "可以交互的探索器本身在 ``attention_tutorial.explorer`` 里。",
     # figures.matrices
@@ -1698,6 +1721,8 @@ PARAGRAPHS: dict[str, str] = {
 }
 
 COMMENTS: dict[str, str] = {
+    # figures.explorer_panels
+    "rows 0 to 3": "第 0 到第 3 行",
     # analysis
     "with its own key, each point copies its own label once w is large": (
         "含自身的键时，w 一大，每个点就照抄自己的标签"

@@ -6,6 +6,8 @@ high on a 375 px phone, and every heatmap on a light panel in the dark palette.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 import torch
@@ -77,6 +79,42 @@ def test_the_transformer_pages_heatmaps_have_a_phone_layout_with_11_px_ticks(lan
     assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
     with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
         at.plot_attention_heatmaps(*args, lang=lang, layout="x")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("inputs", [True, False], ids=["x values", "indices"])
+def test_the_single_heatmap_has_a_phone_layout_with_11_px_text(lang, inputs):
+    """``plot_attention_heatmap`` (average, nonparametric and parametric pages): its ticks
+    were 9.3 px high in a phone's column. The narrow layout (the colour bar under the
+    heatmap, about five ticks per axis) keeps every text >= 11 px there."""
+    data = at.make_data()
+    _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    if not inputs:  # the average page's: every weight 1/50, colour bar ticks 0.0025 apart
+        weights = torch.full((50, 50), 1 / 50)
+    kwargs = {"queries": data.x_test, "keys": data.x_train} if inputs else {}
+    wide = at.plot_attention_heatmap(weights, lang=lang, **kwargs)
+    assert wide.narrow_layout == {"layout": "narrow"}
+    narrow = at.plot_attention_heatmap(weights, lang=lang, **kwargs, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    heatmap, colorbar = narrow.axes
+    assert colorbar.get_position().y1 < heatmap.get_position().y0  # the colour bar under it
+    canvas = FigureCanvasAgg(narrow)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    labels = [t for t in colorbar.xaxis.get_ticklabels() if t.get_visible() and t.get_text()]
+    boxes = sorted((t.get_window_extent(renderer) for t in labels), key=lambda box: box.x0)
+    gaps = [right.x0 - left.x1 for left, right in itertools.pairwise(boxes)]
+    assert len(boxes) >= 3 and min(gaps) > 0, [t.get_text() for t in labels]  # none overlap
+    if not inputs:  # indices: 0, 10, ..., 40 for 50 keys, as the several heatmaps' ticks
+        assert [t for t in heatmap.get_xticks() if 0 <= t <= 49] == [0, 10, 20, 30, 40]
+    assert narrow.description == wide.description  # the same alt text: the same weights
+    args = (weights,)
+    drawn = _drawn(at.plot_attention_heatmap, args, {"lang": lang, **kwargs, "layout": "narrow"},
+                   "narrow")  # fmt: skip
+    assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+        at.plot_attention_heatmap(weights, lang=lang, layout="x")
 
 
 def test_a_heatmap_svg_carries_its_dark_variant_and_a_line_chart_does_not():
