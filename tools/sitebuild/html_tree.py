@@ -39,6 +39,8 @@ class _RawReferenceParser(BeautifulSoupHTMLParser):
     def _names_as_written(self, attrs):
         """The attributes with their names as written (``viewBox``), not lowercased."""
         raw = self.get_starttag_text() or ""
+        if raw == raw.lower():
+            return attrs  # no capital letter in the tag: its names are as the parser gives them
         names, position = [], tagfind_tolerant.match(raw, 1).end()
         while (match := attrfind_tolerant.match(raw, position)) and match.group(1):
             names.append(match.group(1))
