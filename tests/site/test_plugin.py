@@ -219,3 +219,31 @@ def test_each_config_has_its_own_plugin_in_one_process():
     assert zh is not en
     assert zh.config.languages == ["zh", "en"] and en.config.languages == ["en"]
     assert configured("mkdocs.yml") is zh  # the same plugin for every rebuild of a config
+
+
+def test_a_markdown_page_is_repaired_once_whatever_its_url(tmp_path, monkeypatch):
+    """The offline site's page (``x.html``) takes the repair the site's page (``x/``) got.
+
+    A Markdown page's repair joins the lines of its Chinese text and reads nothing but
+    its HTML: kept by its URL too, the offline build parsed every page again.
+    """
+    from types import SimpleNamespace
+
+    monkeypatch.setenv("ATTN_CACHE_DIR", str(tmp_path))
+    plugin = configured("mkdocs.yml")
+    calls = []
+    repair = plugin.repair_page
+    monkeypatch.setattr(
+        plugin,
+        "repair_page",
+        lambda html, page, files: calls.append(page.url) or repair(html, page, files),
+    )
+    html = "<p>一段中文\n文字。</p>\n<pre>代码\n换行</pre>"
+    pages = [
+        SimpleNamespace(file=SimpleNamespace(src_uri="glossary.md"), url=url, toc=[])
+        for url in ("glossary/", "glossary.html")
+    ]
+    files = SimpleNamespace(documentation_pages=lambda: [])
+    out = [plugin.on_page_content(html, page=p, config=None, files=files) for p in pages]
+    assert out == ["<p>一段中文文字。</p>\n<pre>代码\n换行</pre>"] * 2
+    assert calls == ["glossary/"]

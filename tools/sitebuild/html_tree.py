@@ -20,6 +20,7 @@ from html.parser import attrfind_tolerant, tagfind_tolerant
 from bs4 import BeautifulSoup, Tag
 from bs4.builder import HTMLParserTreeBuilder
 from bs4.builder._htmlparser import BeautifulSoupHTMLParser
+from bs4.element import AttributeValueWithCharsetSubstitution, PreformattedString
 from bs4.formatter import HTMLFormatter
 
 
@@ -38,6 +39,8 @@ class _RawReferenceParser(BeautifulSoupHTMLParser):
     def _names_as_written(self, attrs):
         """The attributes with their names as written (``viewBox``), not lowercased."""
         raw = self.get_starttag_text() or ""
+        if raw == raw.lower():
+            return attrs  # no capital letter in the tag: its names are as the parser gives them
         names, position = [], tagfind_tolerant.match(raw, 1).end()
         while (match := attrfind_tolerant.match(raw, position)) and match.group(1):
             names.append(match.group(1))
@@ -90,8 +93,84 @@ def parse(content: str) -> BeautifulSoup:
     return BeautifulSoup(content, builder=_Builder())
 
 
+_FORMATTER = _Formatter()
+
+
 def serialize(tree: Tag) -> str:
-    """The HTML of ``tree``: byte for byte the parsed input where nothing changed."""
+    """The HTML of ``tree``: byte for byte the parsed input where nothing changed.
+
+    What ``tree.decode(formatter=_Formatter())`` writes (:func:`reference_serialize`,
+    which ``tests/site/test_page_repairs.py`` compares it with on every page of the
+    site), written by a plain walk of the tree: BeautifulSoup's ``decode`` goes through
+    an event stream, a formatter call per node and a comparison of tags per closing
+    tag, and serializing the pages was two fifths of their repairs.
+    """
+    out: list[str] = []
+    _write(tree, out)
+    return "".join(out)
+
+
+def _write(tag: Tag, out: list[str]) -> None:
+    """Append the HTML of ``tag`` (its tags, attributes and text as stored) to ``out``."""
+    append = out.append
+    # (tag, index of its next child): an explicit stack, as deep trees need no recursion
+    stack: list[tuple[Tag, int]] = []
+    node, index = tag, -1
+    while True:
+        if index < 0:  # open ``node``
+            if not node.hidden:
+                append(_open_tag(node))
+                if not node.contents and node.can_be_empty_element is True:
+                    if not stack:
+                        return
+                    node, index = stack.pop()
+                    continue
+            index = 0
+        contents = node.contents
+        while index < len(contents):
+            child = contents[index]
+            index += 1
+            if isinstance(child, Tag):
+                stack.append((node, index))
+                node, index = child, -1
+                break
+            if isinstance(child, PreformattedString):  # comments, doctype: their own marks
+                append(child.output_ready(_FORMATTER))
+            else:  # text as stored (``_Formatter.substitute``)
+                append(child)
+        else:
+            if not node.hidden:
+                append(f"</{node.prefix}:{node.name}>" if node.prefix else f"</{node.name}>")
+            if not stack:
+                return
+            node, index = stack.pop()
+
+
+def _open_tag(tag: Tag) -> str:
+    """A tag's opening as ``Tag._format_tag`` writes it with :class:`_Formatter`."""
+    parts = []
+    for key, value in tag.attrs.items():
+        if value is None:
+            parts.append(key)
+            continue
+        if isinstance(value, (list, tuple)):
+            value = " ".join(value)
+        elif not isinstance(value, str):
+            value = str(value)
+        elif isinstance(value, AttributeValueWithCharsetSubstitution):
+            value = value.substitute_encoding("utf-8")
+        value = html.escape(value, quote=False).replace('"', "&quot;")
+        parts.append(f'{key}="{value}"')
+    attributes = " " + " ".join(parts) if parts else ""
+    name = f"{tag.prefix}:{tag.name}" if tag.prefix else tag.name
+    slash = ""
+    if not tag.contents and tag.can_be_empty_element is True:
+        slash = tag.__dict__.get("void_close") or ""
+    return f"<{name}{attributes}{slash}>"
+
+
+def reference_serialize(tree: Tag) -> str:
+    """BeautifulSoup's own serialization with :class:`_Formatter`: what :func:`serialize` writes."""
     return tree.decode(formatter=_Formatter())
 
 

@@ -363,10 +363,18 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
 
         The result is a function of the HTML, the page's place in the site, the links
         it may point to and its table of contents: kept under those (``stepcache.py``).
+        A Markdown page's only repair (Chinese lines joined) reads nothing but its HTML:
+        kept under that alone, it serves every site whose page has that HTML (the
+        offline site, whose URLs differ, reuses what the site's build made).
         """
         assert self.steps is not None
-        if not page.file.src_uri.endswith(".py") and not self.config.join_cjk_lines:
-            return html  # nothing to repair
+        if not page.file.src_uri.endswith(".py"):
+            if not self.config.join_cjk_lines:
+                return html  # nothing to repair
+            record = self.steps.get_or_make(
+                "markdown-content", [html], lambda: {"html": self.repair_page(html, page, files)}
+            )
+            return record["html"]
         if self._links_key is None:
             self._links_key = _links_key(files)
         inputs = [
