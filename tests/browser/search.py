@@ -52,9 +52,18 @@ SHOWN = """() => [document.querySelector('.md-search-result__meta').textContent,
         '.md-search-result__list > li.md-search-result__item a.md-search-result__link')]
     .map(a => { const u = new URL(a.href); return u.pathname + u.hash; })]"""
 
-ANSWERED = "sent => window.__attnSearch.sent > sent && " + (
-    "window.__attnSearch.answered === window.__attnSearch.sent"
-)
+# Once a query after the first ``sent`` has been sent and every query answered, what
+# ``%s`` (a function of no argument) reads; in one call, polled in the page.
+ANSWER = """async ([sent, timeout]) => {
+    const state = window.__attnSearch, deadline = performance.now() + timeout;
+    while (!(state.sent > sent && state.answered === state.sent)) {
+        if (performance.now() > deadline)
+            throw new Error(`the search worker answered ${state.answered} of ${state.sent} ` +
+                            `queries in ${timeout} ms (${sent} before this one)`);
+        await new Promise(r => setTimeout(r, 10));
+    }
+    return (%s)();
+}"""
 
 
 def watch(context) -> None:
@@ -76,5 +85,4 @@ def sent(page) -> int:
 def wait_for_answer(page, before: int, timeout: float = 10_000, read: str = SHOWN):
     """Once a query after the first ``before`` has been sent and every query answered, what
     ``read`` finds on the page: by default the count line and the result links (``SHOWN``)."""
-    page.wait_for_function(ANSWERED, arg=before, timeout=timeout)
-    return page.evaluate(read)
+    return page.evaluate(ANSWER % read, [before, timeout])

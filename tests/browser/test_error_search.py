@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.search import open_search, sent, wait_for_answer, watch
+from tests.browser.search import SHOWN, open_search, sent, wait_for_answer, watch
 from tests.site.test_error_index import INDEX, LANGS, index_entries
 
 pytestmark = pytest.mark.browser
@@ -23,6 +23,22 @@ FIRST_WORDS = 4
 # Where the index may rank among the pages a full pasted line finds (issue 27: it ranked
 # 5th for "IndexError: Dimension out of range ..." before the page got its search boost).
 FULL_LINE_RANK = 2
+
+
+# One call before each paste: the box emptied (an input event, as the keyboard's delete
+# gives), the query copied to the clipboard, the box focused; returns the queries sent so
+# far (``tests/browser/search.py``).
+EMPTY_BOX_AND_COPY = """async (text) => {
+    const box = document.querySelector('input.md-search__input');
+    box.value = '';
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+    await navigator.clipboard.writeText(text);
+    box.focus();
+    return window.__attnSearch.sent;
+}"""
+# What the box holds once the worker has answered, then the count line and the result links.
+PASTED = f"""() => [document.querySelector('input.md-search__input').value,
+    ...({SHOWN})()]"""
 
 
 def queries(entry) -> list[str]:
@@ -50,18 +66,14 @@ def test_pasting_an_error_finds_its_entry(site, server, browser, lang):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server + prefix, wait_until="load")
         open_search(page)
-        box = page.locator("input.md-search__input")
         missed, ranks, low = [], [], []
         for entry in entries:
             target = f"/{prefix}{INDEX}#{entry.anchor}"
             for n, query in enumerate(queries(entry)):
-                box.fill("")
-                page.evaluate("text => navigator.clipboard.writeText(text)", query)
-                box.focus()
-                before = sent(page)
+                before = page.evaluate(EMPTY_BOX_AND_COPY, query)
                 page.keyboard.press("Control+V")
-                assert box.input_value() == query  # what was pasted is what is searched
-                meta, links = wait_for_answer(page, before)
+                pasted, meta, links = wait_for_answer(page, before, read=PASTED)
+                assert pasted == query  # what was pasted is what is searched
                 pages = [link for link in links if "#" not in link]
                 if target in links:
                     ranks.append(rank := pages.index(f"/{prefix}{INDEX}") + 1)
