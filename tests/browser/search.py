@@ -82,7 +82,12 @@ def sent(page) -> int:
     return page.evaluate("window.__attnSearch.sent")
 
 
-def wait_for_answer(page, before: int, timeout: float = 10_000, read: str = SHOWN):
+def wait_for_answer(page, before: int, timeout: float = 30_000, read: str = SHOWN):
     """Once a query after the first ``before`` has been sent and every query answered, what
-    ``read`` finds on the page: by default the count line and the result links (``SHOWN``)."""
+    ``read`` finds on the page: by default the count line and the result links (``SHOWN``).
+
+    The worker answers one query after the other, each key typed being one: at a load of 35
+    on two cores, "leave-one-out" typed key by key had 12 of its 14 queries answered after
+    10 s. The limit is 30 s; a prompt answer is read at once.
+    """
     return page.evaluate(ANSWER % read, [before, timeout])
