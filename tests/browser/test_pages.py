@@ -52,8 +52,8 @@ class Visit:
     Loaded means: the ``load`` event has fired, no request is in flight, and the page's
     main thread has then been idle once (``IDLE``) without starting another request: the
     tasks its scripts queued at load have run. (Playwright's ``networkidle`` waits 500 ms
-    after the last request ends; a quiet period of 100 ms, polled, cost each visit about
-    0.12 s more than this condition.)
+    after the last request ends; the quiet period of 100 ms this replaces, polled every
+    20 ms, took at least 0.12 s a visit, one idle moment 0.01-0.03 s on five pages.)
     """
 
     def __init__(self, browser, url: str, width: int = 1280, height: int = 900):
