@@ -25,6 +25,7 @@ import functools
 import http.server
 import json
 import os
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -209,32 +210,72 @@ def print_language(browser, base: str, lang: str, out: Path) -> dict:
     return manifest
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print both languages' PDFs from a built site."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site")
-    parser.add_argument("--out", type=Path, default=ROOT / "pdf", help="where the PDFs go")
-    parser.add_argument("--lang", choices=sorted(LANGS), action="append", help="default: both")
-    args = parser.parse_args(argv)
-    if not (args.site / "index.html").is_file():
-        raise SystemExit(f"{args.site}: no built site; run `make build` first")
+def print_languages(site: Path, out: Path, langs: list[str]) -> None:
+    """Print ``langs`` one after the other, in one browser, from ``site`` served here."""
     from playwright.sync_api import sync_playwright
 
-    httpd, base = _serve(args.site)
+    httpd, base = _serve(site)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for lang in args.lang or list(LANGS):
-                manifest = print_language(browser, base, lang, args.out)
-                size = (args.out / manifest["pdf"]).stat().st_size
+            for lang in langs:
+                manifest = print_language(browser, base, lang, out)
+                size = (out / manifest["pdf"]).stat().st_size
                 print(
-                    f"{args.out / manifest['pdf']}: {len(manifest['pages'])} pages of the site, "
-                    f"{manifest['figures']} figures, {size / 1e6:.1f} MB"
+                    f"{out / manifest['pdf']}: {len(manifest['pages'])} pages of the site, "
+                    f"{manifest['figures']} figures, {size / 1e6:.1f} MB",
+                    flush=True,
                 )
             browser.close()
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print both languages' PDFs from a built site.
+
+    With several languages and ``--jobs`` above 1 (the default: one per language), each
+    language is printed by its own process (its own server and browser), at the same time:
+    loading a page and printing a book each keep about one core busy, so on two cores the
+    books print side by side instead of one after the other. ``--jobs 1`` prints them in
+    turn, in one browser.
+    """
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site")
+    parser.add_argument("--out", type=Path, default=ROOT / "pdf", help="where the PDFs go")
+    parser.add_argument("--lang", choices=sorted(LANGS), action="append", help="default: both")
+    parser.add_argument(
+        "--jobs", type=int, default=len(LANGS), help="languages printed at once (default: all)"
+    )
+    args = parser.parse_args(argv)
+    if not (args.site / "index.html").is_file():
+        raise SystemExit(f"{args.site}: no built site; run `make build` first")
+    langs = args.lang or list(LANGS)
+    if args.jobs <= 1 or len(langs) == 1:
+        print_languages(args.site, args.out, langs)
+        return 0
+    # one process per language (a browser each), ``args.jobs`` at a time
+    script = [sys.executable, str(Path(__file__).resolve()), "--site", str(args.site)]
+    failed = []
+    for start in range(0, len(langs), args.jobs):
+        batch = langs[start : start + args.jobs]
+        procs = {
+            lang: subprocess.Popen(
+                [*script, "--out", str(args.out), "--lang", lang, "--jobs", "1"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+            for lang in batch
+        }
+        for lang, proc in procs.items():
+            output, _ = proc.communicate()
+            print(output, end="", flush=True)
+            if proc.returncode != 0:
+                failed.append(f"{lang}: exit status {proc.returncode}")
+    if failed:
+        raise SystemExit("printing failed: " + "; ".join(failed))
     return 0
 
 

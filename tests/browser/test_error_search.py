@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.search import SHOWN, open_search, sent, wait_for_answer, watch
 from tests.site.test_error_index import INDEX, LANGS, index_entries
 
 pytestmark = pytest.mark.browser
@@ -23,25 +24,21 @@ FIRST_WORDS = 4
 # 5th for "IndexError: Dimension out of range ..." before the page got its search boost).
 FULL_LINE_RANK = 2
 
-# Waits until the result list has been the same for 300 ms after the worker answered;
-# returns the meta line and every result link (page and section) as path + hash.
-RESULTS = """async () => {
-    const meta = document.querySelector('.md-search-result__meta');
-    const read = () => [meta.textContent, [...document.querySelectorAll(
-        '.md-search-result__list > li.md-search-result__item a.md-search-result__link')]
-        .map(a => { const u = new URL(a.href); return u.pathname + u.hash; })];
-    let last = JSON.stringify(read()), since = performance.now();
-    const deadline = performance.now() + 10000;
-    while (performance.now() < deadline) {
-        await new Promise(r => setTimeout(r, 50));
-        const now = JSON.stringify(read());
-        if (now !== last) { last = now; since = performance.now(); continue; }
-        const [text] = read();
-        const busy = /初始化|Initializing|键入以开始|Type to start/.test(text);
-        if (!busy && performance.now() - since > 300) return read();
-    }
-    return ['timeout', []];
+
+# One call before each paste: the box emptied (an input event, as the keyboard's delete
+# gives), the query copied to the clipboard, the box focused; returns the queries sent so
+# far (``tests/browser/search.py``).
+EMPTY_BOX_AND_COPY = """async (text) => {
+    const box = document.querySelector('input.md-search__input');
+    box.value = '';
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+    await navigator.clipboard.writeText(text);
+    box.focus();
+    return window.__attnSearch.sent;
 }"""
+# What the box holds once the worker has answered, then the count line and the result links.
+PASTED = f"""() => [document.querySelector('input.md-search__input').value,
+    ...({SHOWN})()]"""
 
 
 def queries(entry) -> list[str]:
@@ -62,28 +59,21 @@ def test_pasting_an_error_finds_its_entry(site, server, browser, lang):
     assert len(entries) >= 11
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"])
+    watch(context)
     try:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server + prefix, wait_until="load")
-        box = page.locator("input.md-search__input")
-        box.click()  # loads the index and the worker
-        page.wait_for_function(
-            "() => /键入以开始|Type to start/.test("
-            "document.querySelector('.md-search-result__meta').textContent)",
-            timeout=20000,
-        )
+        open_search(page)
         missed, ranks, low = [], [], []
         for entry in entries:
             target = f"/{prefix}{INDEX}#{entry.anchor}"
             for n, query in enumerate(queries(entry)):
-                box.fill("")
-                page.evaluate("text => navigator.clipboard.writeText(text)", query)
-                box.focus()
+                before = page.evaluate(EMPTY_BOX_AND_COPY, query)
                 page.keyboard.press("Control+V")
-                assert box.input_value() == query  # what was pasted is what is searched
-                meta, links = page.evaluate(RESULTS)
+                pasted, meta, links = wait_for_answer(page, before, read=PASTED)
+                assert pasted == query  # what was pasted is what is searched
                 pages = [link for link in links if "#" not in link]
                 if target in links:
                     ranks.append(rank := pages.index(f"/{prefix}{INDEX}") + 1)
@@ -166,20 +156,17 @@ WORDS = {
 def test_a_word_of_a_heading_finds_its_entry_first(site, server, browser, lang):
     prefix = LANGS[lang]
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch(context)
     try:
         page = context.new_page()
         page.goto(server + prefix, wait_until="load")
+        open_search(page)
         box = page.locator("input.md-search__input")
-        box.click()
-        page.wait_for_function(
-            "() => /键入以开始|Type to start/.test("
-            "document.querySelector('.md-search-result__meta').textContent)",
-            timeout=20000,
-        )
         wrong = []
         for query, anchor in WORDS[lang].items():
+            before = sent(page)
             box.fill(query)
-            meta, links = page.evaluate(RESULTS)
+            meta, links = wait_for_answer(page, before)
             sections = [link for link in links if "#" in link]
             # the index is the first page, and the entry its first section shown
             if links[:1] != [f"/{prefix}{INDEX}"] or sections[:1] != [f"/{prefix}{INDEX}#{anchor}"]:

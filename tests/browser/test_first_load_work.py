@@ -14,6 +14,14 @@ pytestmark = pytest.mark.browser
 PAGE = "en/transformer/"
 
 
+# The heading is near the top of the window and its entry in the table of contents active.
+LANDED = """id => {
+    const top = document.getElementById(id).getBoundingClientRect().top;
+    const active = [...document.querySelectorAll('.md-sidebar--secondary .md-nav__link--active')];
+    return top >= 0 && top < 250 && active.some(a => a.hash === '#' + id);
+}"""
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 375, "height": 800})
@@ -22,10 +30,17 @@ def page(browser):
 
 
 def test_a_link_to_a_heading_far_below_lands_on_it_and_the_toc_follows(page, server):
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page.goto(server + PAGE, wait_until="load")
     last = page.evaluate("[...document.querySelectorAll('article h2[id]')].at(-1).id")
     page.goto(server + PAGE + "#" + last, wait_until="load")
-    page.wait_for_timeout(800)
+    # once the page has scrolled to the heading and the scroll spy marks its entry (at most
+    # 5 s; the checks below then say which of the two did not happen)
+    try:
+        page.wait_for_function(LANDED, arg=last, timeout=5000)
+    except PlaywrightTimeout:
+        pass
     top = page.evaluate(f"document.getElementById('{last}').getBoundingClientRect().top")
     assert 0 <= top < 250, f"the heading is at {top}px of the window"
     active = page.evaluate(

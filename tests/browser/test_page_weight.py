@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from .search import watch
 from .test_site import search
 
 pytestmark = pytest.mark.browser
@@ -16,6 +17,7 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("path", ["", "en/"])
 def test_search_index_and_worker_load_only_when_search_is_opened(browser, server, path):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch(context)  # counts the search worker's queries and answers (``search``)
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))

@@ -112,6 +112,7 @@ def test_the_pinned_axe_core_reports_serious_violations(browser, code_contrast):
     assert found == {"axe": expected}
 
 
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 # A page that pushes its text 300 px down 0.2 s after it loaded (a late banner).
 SHIFTING = """<!doctype html><html lang="en"><head><title>t</title></head><body><main>
 <article><h1>Title</h1><p>Text that a late banner pushes down.</p><p>More text.</p></article>
@@ -134,7 +135,9 @@ def test_the_phone_visit_reports_a_layout_shift(browser, height):
             lambda route: route.fulfill(body=SHIFTING % height, content_type="text/html"),
         )
         page.goto("http://shift.test/", wait_until="load")
-        page.wait_for_timeout(600)
+        # the banner is in, and two frames later the shift it caused (if any) is recorded
+        page.wait_for_selector("article > div", state="attached")
+        page.evaluate(TWO_FRAMES)
         found = phone_problems(page)
     finally:
         page.close()

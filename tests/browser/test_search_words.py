@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.search import open_search, sent, wait_for_answer, watch
+
 pytestmark = pytest.mark.browser
 
 TOP = 30
@@ -72,30 +74,20 @@ def top_words(index_path: Path, lang: str, top: int = TOP) -> list[str]:
     return [word for word, _ in counts.most_common(top)]
 
 
-# Types the query into the search box (an input event, as the keyboard gives) and waits
-# until the result list has been the same for 300 ms after the worker answered.
-SEARCH = """async ([query]) => {
+# Puts the query into the search box with the events the keyboard gives (an input event,
+# then the keyup on which Material reads the box).
+TYPE = """(query) => {
     const box = document.querySelector('input.md-search__input');
-    const meta = document.querySelector('.md-search-result__meta');
-    const read = () => [meta.textContent, [...document.querySelectorAll(
-        '.md-search-result__list > li.md-search-result__item a.md-search-result__link')]
-        .map(a => new URL(a.href).pathname)];
     box.focus();
     box.value = query;
     box.dispatchEvent(new Event('input', {bubbles: true}));
     box.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true}));
-    let last = JSON.stringify(read()), since = performance.now();
-    const deadline = performance.now() + 10000;
-    while (performance.now() < deadline) {
-        await new Promise(r => setTimeout(r, 50));
-        const now = JSON.stringify(read());
-        if (now !== last) { last = now; since = performance.now(); continue; }
-        const [text] = read();
-        const busy = /初始化|Initializing|键入以开始|Type to start/.test(text);
-        if (!busy && performance.now() - since > 300) return read();
-    }
-    return ['timeout', []];
 }"""
+# The count line and the path of every result link, once the worker has answered.
+FOUND = """() => [document.querySelector('.md-search-result__meta').textContent,
+    [...document.querySelectorAll(
+        '.md-search-result__list > li.md-search-result__item a.md-search-result__link')]
+    .map(a => new URL(a.href).pathname)]"""
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -104,21 +96,18 @@ def test_the_most_frequent_words_of_the_index_find_pages(site, server, browser, 
     words = top_words(site / prefix / "search" / "search_index.json", lang)
     assert len(words) == TOP, words
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch(context)
     try:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(server + prefix, wait_until="load")
-        page.locator("input.md-search__input").click()  # loads the index and the worker
-        # the index is ready when the empty box invites typing (before: "Initializing")
-        page.wait_for_function(
-            "() => /键入以开始|Type to start/.test("
-            "document.querySelector('.md-search-result__meta').textContent)",
-            timeout=20000,
-        )
+        open_search(page)  # loads the index and the worker
         found, empty = {}, []
         for word in words:
-            meta, pages = page.evaluate(SEARCH, [word])
+            before = sent(page)
+            page.evaluate(TYPE, word)
+            meta, pages = wait_for_answer(page, before, read=FOUND)
             found[word] = len(pages)
             if not pages:
                 empty.append(f"{word!r}: {meta}")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from urllib.parse import urlparse
 
 import pytest
 
 from tests.browser.conftest import PAGE_SCREENSHOTS
+from tests.browser.search import BOX, open_search, sent, wait_for_answer, watch
 from tools.sitebuild import restyle
 
 pytestmark = pytest.mark.browser
@@ -43,40 +43,37 @@ EN_TERMS = {
 }
 
 
-def search(page, query: str, timeout: float = 10.0) -> list[str]:
-    """Type ``query`` into the search box as a reader does; return the result pages, best first."""
-    box = page.locator("input.md-search__input")
+# The page of each result shown, best first.
+RESULT_PAGES = """() => [...document.querySelectorAll(
+    '.md-search-result__list > li.md-search-result__item')]
+    .map(li => new URL(li.querySelector('a.md-search-result__link').href).pathname)"""
+
+
+def search(page, query: str) -> list[str]:
+    """Type ``query`` into the search box as a reader does; return the result pages, best first.
+
+    Each key sends the box's new value to the search worker; the result is read once the
+    worker has answered every query (``tests/browser/search.py``).
+    """
+    box = page.locator(BOX)
     box.click()
     box.fill("")
-    page.keyboard.type(query, delay=50)
-    last, since, deadline = None, time.monotonic(), time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        meta = page.locator(".md-search-result__meta").inner_text()
-        items = page.eval_on_selector_all(
-            ".md-search-result__list > li.md-search-result__item",
-            "lis => lis.map(li => "
-            "new URL(li.querySelector('a.md-search-result__link').href).pathname)",
-        )
-        state = (meta, tuple(items))
-        if state != last:
-            last, since = state, time.monotonic()
-        elif time.monotonic() - since > 0.5 and not any(
-            w in meta for w in ("初始化", "Initializing", "键入以开始", "Type to start")
-        ):
-            return items
-        page.wait_for_timeout(100)
-    pytest.fail(f"search for {query!r} did not settle: {last}")
+    before = sent(page)
+    page.keyboard.type(query)
+    return wait_for_answer(page, before, read=RESULT_PAGES)
 
 
 @pytest.fixture(scope="module")
 def search_pages(browser, server):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    watch(context)
     errors: list[str] = []
     pages = {}
     for lang, path in (("zh", ""), ("en", "en/")):
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server + path, wait_until="networkidle")
+        page.goto(server + path, wait_until="load")
+        open_search(page)
         pages[lang] = page
     yield pages, errors
     context.close()
@@ -150,7 +147,7 @@ SWITCHING_WATCH = f"""() => {{
 def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, root, screenshots):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
     page = context.new_page()
-    page.goto(server + root + "nonparametric/", wait_until="networkidle")
+    page.goto(server + root + "nonparametric/", wait_until="load")
     assert scheme(page) == "default"
     assert page.evaluate(COLOR_SCHEME_METAS) == ["light"]
     light = figure_corner_pixels(page)
@@ -173,7 +170,7 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
     assert all(max(p[:3]) < 60 for heatmap, p in dark if heatmap), dark
     if PAGE_SCREENSHOTS:  # for reviewers (make screenshots); the default run takes none
         page.screenshot(path=str(screenshots / f"dark_{root.strip('/') or 'zh'}.png"))
-    page.goto(server + root + "api/", wait_until="networkidle")
+    page.goto(server + root + "api/", wait_until="load")
     assert scheme(page) == "slate", "the palette choice did not persist across pages"
     assert page.evaluate(COLOR_SCHEME_METAS) == ["dark"]
     context.close()
@@ -182,7 +179,7 @@ def test_dark_mode_toggles_persists_and_keeps_figures_readable(browser, server, 
 def test_copy_button_copies_code_without_prompts_or_outputs(browser, server):
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    page.goto(server, wait_until="networkidle")
+    page.goto(server, wait_until="load")
     block = page.locator("article pre:has(code)").filter(has_text=">>> import attention_tutorial")
     block.hover()
     block.locator("button.md-code__button[data-md-type=copy]").click()
@@ -195,7 +192,7 @@ def test_copy_button_copies_code_without_prompts_or_outputs(browser, server):
 def test_notebook_copy_button_copies_the_cell_source_only(browser, server):
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    page.goto(server + "nonparametric/", wait_until="networkidle")
+    page.goto(server + "nonparametric/", wait_until="load")
     cell = page.locator(".jp-CodeCell").filter(has_text="at.describe").first
     cell.hover()
     cell.locator("clipboard-copy").first.click()
