@@ -192,11 +192,11 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 # ## Finding the minimum in the explorer
 #
 # The bandwidth explorer of the page [Non-parametric attention pooling](nonparametric.py) is back.
-# Its bottom-right panel is the leave-one-out curve above (only the one without the own key),
-# computed by your browser from the data in the page. Move $w$ and watch the fit in the top-left
-# panel as the vertical line reaches the dot: neither a flat line nor a saw chasing the noise. Push
-# $w$ all the way to the right and the curve levels off at the loss of "copy the nearest
-# neighbour's label" printed above.
+# Its last panel (bottom right on a wide screen) is the leave-one-out curve above (only the one
+# without the own key), computed by your browser from the data in the page. Move $w$ and watch the
+# fit in the first panel as the vertical line reaches the dot: neither a flat line nor a saw chasing
+# the noise. Push $w$ all the way to the right and the curve levels off at the loss of "copy the
+# nearest neighbour's label" printed above.
 
 # %%
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
