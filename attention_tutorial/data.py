@@ -6,6 +6,7 @@ Explained on the page `data.md`.
 from __future__ import annotations
 
 import contextlib
+import re
 import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -182,12 +183,43 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
     print(text)
 
 
+class _Wrapper(textwrap.TextWrapper):
+    """Wraps between words; a word too long for a line is cut only after ``(`` or ``.``.
+
+    Such a word (``torch.autograd.set_detect_anomaly(True,``) is split after its
+    ``(``, then, if a piece is still too long, after its dots; a piece with neither
+    stays whole on its own line. No word is ever cut between two letters.
+    """
+
+    def _split(self, text: str) -> list[str]:
+        room = self.width - len(self.subsequent_indent)
+        chunks = []
+        for chunk in super()._split(text):
+            pieces = [chunk]
+            for after in "(.":
+                if max(map(len, pieces)) <= room:
+                    break
+                pieces = [
+                    cut
+                    for piece in pieces
+                    for cut in (
+                        re.split(f"(?<={re.escape(after)})", piece)
+                        if len(piece) > room
+                        else [piece]
+                    )
+                    if cut
+                ]
+            chunks.extend(pieces)
+        return chunks
+
+
 def _wrapped(text: str, width: int) -> list[str]:
     """``text`` wrapped between words at ``width``, next lines indented by four spaces.
 
     A last line shorter than a quarter of ``width`` (a word or two left alone, such as
     ``2)``) is evened out: the lines are wrapped at the narrowest width that needs no
-    more of them.
+    more of them. A word longer than a line is cut after ``(`` or ``.``, never inside
+    a name.
 
     >>> _wrapped(
     ...     "IndexError: Dimension out of range (expected to be in range of [-2, 1], "
@@ -195,13 +227,17 @@ def _wrapped(text: str, width: int) -> list[str]:
     ...     80,
     ... )
     ['IndexError: Dimension out of range (expected', '    to be in range of [-2, 1], but got 2)']
+    >>> _wrapped(
+    ...     "Hint: with torch.autograd.set_detect_anomaly(True, check_nan=False).", 40
+    ... )
+    ['Hint: with', '    torch.autograd.set_detect_anomaly(', '    True, check_nan=False).']
     """
-    options = {"subsequent_indent": " " * 4, "break_on_hyphens": False}
-    lines = textwrap.wrap(text, width, **options) or [""]
+    options = {"subsequent_indent": " " * 4, "break_on_hyphens": False, "break_long_words": False}
+    lines = _Wrapper(width, **options).wrap(text) or [""]
     if len(lines) == 1 or len(lines[-1].strip()) >= width // 4:
         return lines
     for narrower in range(width - 1, 19, -1):  # the narrowest width that keeps that many
-        trial = textwrap.wrap(text, narrower, break_long_words=False, **options)
+        trial = _Wrapper(narrower, **options).wrap(text)
         if len(trial) > len(lines) or max(map(len, trial)) > width:
             break
         lines = trial

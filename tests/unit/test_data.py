@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import re
 
@@ -228,6 +229,34 @@ def test_prints_error_leaves_no_word_alone_and_says_when_it_cuts_a_message(capsy
         "ValueError: one",
         "two",
         "    [… 1 more line of the message]",
+    ]
+
+
+def test_prints_error_never_cuts_a_word_between_two_letters(capsys) -> None:
+    """Round-8 reader: the error index printed "torch.autograd.set_detect_anomaly(Tr" and
+    "ue, check_nan=False)." at width 40, against its own "wrapped between words". A word
+    too long for a line is now cut after its "(" (or, failing that, after a dot)."""
+    x = torch.ones(2, requires_grad=True)
+    with prints_error(RuntimeError, width=40) as caught:
+        y = x.exp()
+        y.add_(1)
+        y.sum().backward()
+    lines = capsys.readouterr().out.splitlines()
+    assert max(map(len, lines)) <= 40, lines
+    assert "    torch.autograd.set_detect_anomaly(" in lines
+    text = caught[0]
+    at = 0
+    for line, after in itertools.pairwise(lines):
+        piece = line if at == 0 else line[4:]
+        at = text.index(piece, at) + len(piece)
+        cut_between_words = text[at] == " "
+        assert cut_between_words or piece[-1] in "(.", (piece, after)
+    with prints_error(ValueError, width=20):
+        raise ValueError("a_name_of_thirty_characters_ x")
+    assert capsys.readouterr().out.splitlines() == [
+        "ValueError:",
+        "    a_name_of_thirty_characters_",  # longer than the line, but whole
+        "    x",
     ]
 
 
