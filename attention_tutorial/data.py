@@ -137,12 +137,13 @@ def make_data(
     return ToyData(x_train=x_train, y_train=y_train, x_test=x_test, y_truth=y_truth)
 
 
-def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6) -> None:
+def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 4) -> None:
     """Print a tensor's name, shape and dtype, then its values rounded.
 
     Along any dimension longer than ``max_items`` only the first and last
     ``max_items // 2`` entries are shown, separated by ``...``. No global print
-    option is changed.
+    option is changed. With the defaults a 1-D tensor's lines fit the 40 characters
+    of a phone's output box.
 
     Explained on the page `data.md`.
 
@@ -158,8 +159,8 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
 
     Examples:
         >>> describe("x", torch.arange(0.0, 1.0, 0.1))
-        x: shape (10,), dtype torch.float32
-        [0.0000, 0.1000, 0.2000, ..., 0.7000, 0.8000, 0.9000]
+        x: shape (10,), torch.float32
+        [0.0000, 0.1000, ..., 0.8000, 0.9000]
     """
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, got {type(name).__name__}")
@@ -179,7 +180,7 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
         separator=", ",
         max_line_width=120,
     )
-    print(f"{name}: shape {tuple(tensor.shape)}, dtype {tensor.dtype}")
+    print(f"{name}: shape {tuple(tensor.shape)}, {tensor.dtype}")
     print(text)
 
 

@@ -77,7 +77,7 @@ def plot_matrices(
         own_scale: Names of the last matrices, drawn on a scale of their own.
 
     Returns:
-        The figure, one axes per matrix, then the colour bar's.
+        The figure, one axes per matrix, then each colour bar's.
 
     Raises:
         ValueError: If ``lang`` is unknown, there is no matrix, or one is not 2-D or too big,

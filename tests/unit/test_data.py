@@ -137,12 +137,19 @@ def test_make_data_errors(kwargs: dict, error: type[Exception], message: str) ->
 
 
 def test_describe_prints_shape_dtype_and_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    """Check the exact output for a long 1-D tensor."""
+    """Check the exact output for a long 1-D tensor: by default, lines a phone shows whole
+    (round 8: "x_train: shape (50,), dtype torch.float32" and six values overflowed)."""
     describe("x", torch.arange(0.0, 1.0, 0.1))
-    assert capsys.readouterr().out == (
-        "x: shape (10,), dtype torch.float32\n"
-        "[0.0000, 0.1000, 0.2000, ..., 0.7000, 0.8000, 0.9000]\n"
-    )
+    describe("x_train", make_data().x_train)
+    describe("x", torch.arange(0.0, 1.0, 0.1), max_items=6)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["x: shape (10,), torch.float32", "[0.0000, 0.1000, ..., 0.8000, 0.9000]"]
+    assert lines[2:4] == [
+        "x_train: shape (50,), torch.float32",
+        "[0.1116, 0.1586, ..., 4.6600, 4.7637]",
+    ]
+    assert max(map(len, lines[:4])) <= 40
+    assert lines[5] == "[0.0000, 0.1000, 0.2000, ..., 0.7000, 0.8000, 0.9000]"
 
 
 def test_describe_short_2d_and_scalar(capsys: pytest.CaptureFixture[str]) -> None:
@@ -150,9 +157,9 @@ def test_describe_short_2d_and_scalar(capsys: pytest.CaptureFixture[str]) -> Non
     describe("w", torch.tensor([[1.0, 2.5], [3.0, 4.0]]), decimals=1)
     describe("mean", torch.tensor(1.87581))
     assert capsys.readouterr().out == (
-        "w: shape (2, 2), dtype torch.float32\n"
+        "w: shape (2, 2), torch.float32\n"
         "[[1.0, 2.5],\n [3.0, 4.0]]\n"
-        "mean: shape (), dtype torch.float32\n"
+        "mean: shape (), torch.float32\n"
         "1.8758\n"
     )
 
