@@ -184,14 +184,14 @@ paths = {
     "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
     "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
 }
-# one column per path (a phone shows 40 characters): w after each step, then the
-# left-out loss at the path's end
-print(f"{'':>4}" + "".join(f" {name.split(',')[0]:>7}" for name in paths))
-print("step" + "".join(f" {name.split('= ')[1]:>7}" for name in paths))
+# one column per path (a phone shows 40 characters): the parameter and lr, w after
+# each step, then the left-out loss where the path ends
+print(f"{'':<6}" + "".join(f" {name.split(',')[0]:>7}" for name in paths))
+print(f"{'lr':<6}" + "".join(f" {name.split('= ')[1]:>7}" for name in paths))
 for step in range(len(paths["w, lr = 0.5"])):
-    print(f"{step:>4}" + "".join(f" {path[step]:>7.4g}" for path in paths.values()))
+    print(f"step {step}" + "".join(f" {path[step]:>7.4g}" for path in paths.values()))
 losses = [at.loss_at_w(path[-1], x_train, y_train) for path in paths.values()]
-print("loss" + "".join(f" {loss:>7.4f}" for loss in losses))
+print(f"{'loss':<6}" + "".join(f" {loss:>7.4f}" for loss in losses))
 print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )

@@ -121,7 +121,7 @@ with torch.no_grad():
     theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
 gap_mha = (ours - theirs).abs().max().item()
 gap_mha_weights = (ours_weights - theirs_weights).abs().max().item()
-print("max |ours - MultiheadAttention's|:")
+print("max |ours - MultiheadAttention|:")
 print(f"  outputs {gap_mha:.1e}")
 print(f"  weights {gap_mha_weights:.1e}")
 assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
@@ -186,7 +186,7 @@ y_sdpa = F.scaled_dot_product_attention(
 gap_chapter = (y_masked - y_chapter).abs().max().item()
 # (n_train, 1) -> (n_train,)
 gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
-print("max |y_masked - ...|:")
+print("max |difference| from y_masked:")
 print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 key_bias = (x_train * w) ** 2 / 2  # (n_train,): the bias (kw)^2 / 2 of each key
