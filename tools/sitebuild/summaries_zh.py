@@ -1099,9 +1099,11 @@ PARAGRAPHS: dict[str, str] = {
         "所以同一个 ``seed`` 总是给出同样的张量。"
     ),
     "Along any dimension longer than ``max_items`` only the first and last ``max_items // "
-    "2`` entries are shown, separated by ``...``. No global print option is changed.": (
+    "2`` entries are shown, separated by ``...``. No global print option is changed. With "
+    "the defaults a 1-D tensor's lines fit the 40 characters of a phone's output box.": (
         "某一维比 ``max_items`` 长时，只显示前后各 ``max_items // 2`` 个元素，"
-        "中间用 ``...`` 隔开。不改动任何全局打印选项。"
+        "中间用 ``...`` 隔开。不改动任何全局打印选项。按默认参数，一维张量打印出的每一行"
+        "都不超过 40 个字符，手机上的输出框放得下。"
     ),
     "The first line printed is ``Type: message``, from the message's first line; with "
     "``lines`` (1 by default, ``None``: all) the message's next lines follow. Each is "
