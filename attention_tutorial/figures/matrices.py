@@ -144,6 +144,8 @@ def plot_matrices(
         if title is not None:
             fig.suptitle(title)
         fig.alt_facts = _entries(arrays, limits, groups, lang)
+        if own:  # the alt text's first sentence says there are two colour bars
+            fig.alt_name = "plot_matrices.own_scale"
     return fig
 
 

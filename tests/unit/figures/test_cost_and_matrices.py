@@ -196,6 +196,9 @@ def test_a_matrix_ten_times_smaller_gets_a_colour_bar_of_its_own(lang) -> None:
     assert [t.get_text() for t in dark] == ["1.15"]  # its largest entry is dark, as M's is
     alt = fig.description
     assert "-13.01" in alt and "-1.15" in alt and alt.count("13.01") == 3, alt
+    assert ("共用一个关于" not in alt) if lang == "zh" else ("on one colour scale" not in alt)
+    assert ("另用一个颜色条" in alt) if lang == "zh" else ("have one of their own" in alt)
+    assert "， " not in alt  # the bar's label, on two lines, is read as one
     inside = fig.bbox.padded(0.5)
     for text in (shared.xaxis.label, own.xaxis.label):
         box = text.get_window_extent()
