@@ -6,6 +6,7 @@ Explained on the page `data.md`.
 from __future__ import annotations
 
 import contextlib
+import re
 import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -136,12 +137,13 @@ def make_data(
     return ToyData(x_train=x_train, y_train=y_train, x_test=x_test, y_truth=y_truth)
 
 
-def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6) -> None:
+def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 4) -> None:
     """Print a tensor's name, shape and dtype, then its values rounded.
 
     Along any dimension longer than ``max_items`` only the first and last
     ``max_items // 2`` entries are shown, separated by ``...``. No global print
-    option is changed.
+    option is changed. With the defaults a 1-D tensor's lines fit the 40 characters
+    of a phone's output box.
 
     Explained on the page `data.md`.
 
@@ -156,9 +158,9 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
         ValueError: If ``decimals`` or ``max_items`` is out of range.
 
     Examples:
-        >>> describe("x", torch.arange(0.0, 1.0, 0.1), decimals=1)
-        x: shape (10,), dtype torch.float32
-        [0.0, 0.1, 0.2, ..., 0.7, 0.8, 0.9]
+        >>> describe("x", torch.arange(0.0, 1.0, 0.1))
+        x: shape (10,), torch.float32
+        [0.0000, 0.1000, ..., 0.8000, 0.9000]
     """
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, got {type(name).__name__}")
@@ -178,8 +180,38 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 6
         separator=", ",
         max_line_width=120,
     )
-    print(f"{name}: shape {tuple(tensor.shape)}, dtype {tensor.dtype}")
+    print(f"{name}: shape {tuple(tensor.shape)}, {tensor.dtype}")
     print(text)
+
+
+class _Wrapper(textwrap.TextWrapper):
+    """Wraps between words; a word too long for a line is cut only after ``(`` or ``.``.
+
+    Such a word (``torch.autograd.set_detect_anomaly(True,``) is split after its
+    ``(``, then, if a piece is still too long, after its dots; a piece with neither
+    stays whole on its own line. No word is ever cut between two letters.
+    """
+
+    def _split(self, text: str) -> list[str]:
+        room = self.width - len(self.subsequent_indent)
+        chunks = []
+        for chunk in super()._split(text):
+            pieces = [chunk]
+            for after in "(.":
+                if max(map(len, pieces)) <= room:
+                    break
+                pieces = [
+                    cut
+                    for piece in pieces
+                    for cut in (
+                        re.split(f"(?<={re.escape(after)})", piece)
+                        if len(piece) > room
+                        else [piece]
+                    )
+                    if cut
+                ]
+            chunks.extend(pieces)
+        return chunks
 
 
 def _wrapped(text: str, width: int) -> list[str]:
@@ -187,7 +219,8 @@ def _wrapped(text: str, width: int) -> list[str]:
 
     A last line shorter than a quarter of ``width`` (a word or two left alone, such as
     ``2)``) is evened out: the lines are wrapped at the narrowest width that needs no
-    more of them.
+    more of them. A word longer than a line is cut after ``(`` or ``.``, never inside
+    a name.
 
     >>> _wrapped(
     ...     "IndexError: Dimension out of range (expected to be in range of [-2, 1], "
@@ -195,13 +228,17 @@ def _wrapped(text: str, width: int) -> list[str]:
     ...     80,
     ... )
     ['IndexError: Dimension out of range (expected', '    to be in range of [-2, 1], but got 2)']
+    >>> _wrapped(
+    ...     "Hint: with torch.autograd.set_detect_anomaly(True, check_nan=False).", 40
+    ... )
+    ['Hint: with', '    torch.autograd.set_detect_anomaly(', '    True, check_nan=False).']
     """
-    options = {"subsequent_indent": " " * 4, "break_on_hyphens": False}
-    lines = textwrap.wrap(text, width, **options) or [""]
+    options = {"subsequent_indent": " " * 4, "break_on_hyphens": False, "break_long_words": False}
+    lines = _Wrapper(width, **options).wrap(text) or [""]
     if len(lines) == 1 or len(lines[-1].strip()) >= width // 4:
         return lines
     for narrower in range(width - 1, 19, -1):  # the narrowest width that keeps that many
-        trial = textwrap.wrap(text, narrower, break_long_words=False, **options)
+        trial = _Wrapper(narrower, **options).wrap(text)
         if len(trial) > len(lines) or max(map(len, trial)) > width:
             break
         lines = trial

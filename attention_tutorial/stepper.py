@@ -60,7 +60,9 @@ _LABELS = {
         "elided": "省略了第 {a}–{b} 步",
         "negative": "w < 0，画在 |w| 处",
         "off_chart": "超出图的范围",
-        "diverged": "这一步让 w 超出了 float32 能表示的范围（约 3.4e38）：请重来，或减小学习率。",
+        "diverged": (
+            "第 {k} 步让 w 超出了 float32 能表示的范围（约 3.4e38）：请重来，或减小学习率。"
+        ),
         "last_step": "已走了 {k} 步：请重来。",
         "static": "学习率 {lr:g}、训练 {param} 时 {k} 步的路径"
         "（静态版；启用 JavaScript 后可以自己一步步走）",
@@ -93,7 +95,7 @@ _LABELS = {
         "negative": "w < 0, drawn at |w|",
         "off_chart": "off the chart",
         "diverged": (
-            "This step took w beyond float32's range (about 3.4e38): reset, or take a "
+            "Step {k} took w beyond float32's range (about 3.4e38): reset, or take a "
             "smaller learning rate."
         ),
         "last_step": "{k} steps taken: reset to start again.",

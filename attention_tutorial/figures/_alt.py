@@ -60,6 +60,10 @@ def plain(text: str) -> str:
 ALT: dict[str, dict[str, str]] = {
     "zh": {
         "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。",
+        # plot_matrices(own_scale=...): the last matrices on a scale of their own
+        "plot_matrices.own_scale": "几个小矩阵并排画成热图，每格写着元素的值；颜色刻度关于 0 "
+        "对称，蓝色为负、红色为正，颜色越深绝对值越大。前面的矩阵共用一个颜色条，最后的矩阵"
+        "数值小得多，另用一个颜色条，两个颜色条都画在矩阵下面。",
         "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
         "plot_fits.stacked": "上下排列的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的"
         "对比。",
@@ -116,6 +120,10 @@ ALT: dict[str, dict[str, str]] = {
     "en": {
         "plot_fit": "Line chart: the true function, the model's prediction (dashed) and the noisy "
         "training points.",
+        "plot_matrices.own_scale": "Small matrices side by side as heatmaps with every entry "
+        "written in, on colour scales symmetric about 0 (blue negative, red positive, deeper for "
+        "a larger magnitude): the first matrices share one colour bar, the last, with much "
+        "smaller entries, have one of their own; both bars are drawn below the matrices.",
         "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
         "function and the training points.",
         "plot_fits.stacked": "Panels one above the other, each comparing one prediction (dashed) "
@@ -436,7 +444,8 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
     seen: list[str] = []
 
     def add(text: str) -> None:
-        text = " ".join(plain(text).split())
+        # a label broken onto two lines after a full-width "，" joins without a space
+        text = " ".join(re.sub(r"(?<=[，。；：、])\n", "", plain(text)).split())
         if text and text not in seen:
             seen.append(text)
 

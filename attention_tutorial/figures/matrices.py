@@ -6,7 +6,7 @@ Explained on the page `projections.md`.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -50,7 +50,11 @@ def _math(name: str) -> str:
 
 @bilingual
 def plot_matrices(
-    matrices: Mapping[str, object], *, lang: str | None = None, title: str | None = None
+    matrices: Mapping[str, object],
+    *,
+    lang: str | None = None,
+    title: str | None = None,
+    own_scale: Collection[str] = (),
 ) -> Figure:
     """Small matrices side by side as heatmaps with their values written in.
 
@@ -60,7 +64,9 @@ def plot_matrices(
     The figure's width follows the number of columns, so that three 2 x 2
     matrices fit a phone's screen without being scaled below legible text.
     Names made of one or two symbols, such as ``W_q``, ``W_qᵀ`` or ``A⁻¹Mᵀ``, are
-    set as math.
+    set as math. The matrices named in ``own_scale`` (the last ones) get a scale and
+    a colour bar of their own: entries ten times smaller than the others' would all
+    look white on the shared scale.
 
     Explained on the page `projections.md`.
 
@@ -68,12 +74,14 @@ def plot_matrices(
         matrices: Neutral name (e.g. ``"M"``) to a 2-D tensor or array, at most 8 x 8.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title over all the matrices.
+        own_scale: Names of the last matrices, drawn on a scale of their own.
 
     Returns:
-        The figure, one axes per matrix, then the colour bar's.
+        The figure, one axes per matrix, then each colour bar's.
 
     Raises:
-        ValueError: If ``lang`` is unknown, there is no matrix, or one is not 2-D or too big.
+        ValueError: If ``lang`` is unknown, there is no matrix, or one is not 2-D or too big,
+            or ``own_scale`` names another matrix than the last ones.
 
     Examples:
         >>> fig = plot_matrices({"A": np.eye(2), "W_k": -np.ones((2, 3))}, lang="en")
@@ -90,7 +98,18 @@ def plot_matrices(
         for name, a in arrays.items():
             if max(a.shape) > 8:
                 raise ValueError(f"{name} must be at most 8 x 8 to be written out, got {a.shape}")
-        limit = max(float(np.abs(a).max()) for a in arrays.values()) or 1.0
+        names = list(arrays)
+        own = [name for name in names if name in set(own_scale)]
+        if (
+            isinstance(own_scale, str)
+            or len(own) != len(set(own_scale))
+            or (own and names[-len(own) :] != own)
+        ):
+            raise ValueError(f"own_scale must name the last matrices of {names}, got {own_scale!r}")
+        groups = [names[: len(names) - len(own)], own]
+        limits = [
+            max(float(np.abs(arrays[n]).max()) for n in g) or 1.0 if g else 1.0 for g in groups
+        ]
         widths = [a.shape[1] for a in arrays.values()]
         rows = max(a.shape[0] for a in arrays.values())
         # the entries, a gap per matrix, the row ticks once; the titles and the colour bar
@@ -98,28 +117,36 @@ def plot_matrices(
         height = _CELL * rows + 2.0 + (0.35 if title is not None else 0.0)
         fig = new_figure((width, height))
         axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
-        image = None
-        for ax, (name, a) in zip(axes, arrays.items(), strict=True):
-            image = ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
-            for (i, j), value in np.ndenumerate(a):
-                dark = abs(value) > 0.6 * limit
-                # near-black, not black: the SVG writes its colour, which a dark palette
-                # keeps (``_base.DARK_SVG_STYLE`` lightens the text that has none)
-                ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=_VALUE_PT,
-                        color="white" if dark else "#111111")  # fmt: skip
-            ax.set_title(_math(name))
-            ax.set_xticks(range(a.shape[1]))
-            ax.set_yticks(range(a.shape[0]))
-            if ax is not axes[0]:  # the row indices once, on the left
-                ax.tick_params(labelleft=False)
-            ax.tick_params(labelfontfamily=FONTS[lang])
-        bar = fig.colorbar(image, ax=list(axes), location="bottom", fraction=0.08, aspect=30)
-        bar.set_label(labels["matrix_colours"], fontsize=_VALUE_PT)
-        bar.ax.xaxis.label.set_wrap(True)  # on two lines when the matrices are narrow
-        bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
+        for group, limit in zip(groups, limits, strict=True):
+            image, group_axes = None, [axes[names.index(name)] for name in group]
+            for ax, name in zip(group_axes, group, strict=True):
+                a = arrays[name]
+                image = ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
+                for (i, j), value in np.ndenumerate(a):
+                    dark = abs(value) > 0.6 * limit
+                    # near-black, not black: the SVG writes its colour, which a dark palette
+                    # keeps (``_base.DARK_SVG_STYLE`` lightens the text that has none)
+                    ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=_VALUE_PT,
+                            color="white" if dark else "#111111")  # fmt: skip
+                ax.set_title(_math(name))
+                ax.set_xticks(range(a.shape[1]))
+                ax.set_yticks(range(a.shape[0]))
+                if ax is not axes[0]:  # the row indices once, on the left
+                    ax.tick_params(labelleft=False)
+                ax.tick_params(labelfontfamily=FONTS[lang])
+            if not group:
+                continue
+            bar = fig.colorbar(image, ax=group_axes, location="bottom", fraction=0.08, aspect=30)
+            shared = "matrix_colours" if not own else "matrix_colours_some"
+            bar.set_label(labels[shared if group is groups[0] else "matrix_colours_own"],
+                          fontsize=_VALUE_PT)  # fmt: skip
+            bar.ax.xaxis.label.set_wrap(True)  # on two lines when the matrices are narrow
+            bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
         if title is not None:
             fig.suptitle(title)
-        fig.alt_facts = _entries(arrays, limit, lang)
+        fig.alt_facts = _entries(arrays, limits, groups, lang)
+        if own:  # the alt text's first sentence says there are two colour bars
+            fig.alt_name = "plot_matrices.own_scale"
     return fig
 
 
@@ -129,6 +156,8 @@ _WORDS = {
         "row": "第 {i} 行 {values}",
         "largest": "{name}：绝对值最大的是第 {i} 行第 {j} 列的 {value}",
         "end": "颜色条从 {low} 到 {high}；刻度是行和列的序号，从 0 开始。",
+        "bar": "{names} 的颜色条从 {low} 到 {high}",
+        "ends": "{bars}；刻度是行和列的序号，从 0 开始。",
         "list": "、",
         "rows": "，",
         "between": "；",
@@ -140,6 +169,8 @@ _WORDS = {
         "largest": "{name}: the entry of largest magnitude is {value}, row {i} column {j}",
         "end": "The colour bar runs from {low} to {high}; the ticks are row and column "
         "indices, from 0.",
+        "bar": "the colour bar of {names} runs from {low} to {high}",
+        "ends": "{bars}; the ticks are row and column indices, from 0.",
         "list": ", ",
         "rows": "; ",
         "between": ". ",
@@ -149,8 +180,14 @@ _WORDS = {
 _LISTED = 9  # matrices of at most this many entries are read out entry by entry
 
 
-def _entries(arrays: Mapping[str, np.ndarray], limit: float, lang: str) -> str:
-    """The alt text's numbers: every entry of a small matrix, row by row; else its largest."""
+def _entries(
+    arrays: Mapping[str, np.ndarray], limits: list[float], groups: list[list[str]], lang: str
+) -> str:
+    """The alt text's numbers: every entry of a small matrix, row by row; else its largest.
+
+    Then each colour bar's range: one sentence for one bar, each bar named by its
+    matrices when some have a scale of their own.
+    """
     words = _WORDS[lang]
     parts = []
     for name, a in arrays.items():
@@ -165,4 +202,15 @@ def _entries(arrays: Mapping[str, np.ndarray], limit: float, lang: str) -> str:
             i, j = divmod(int(np.abs(a).argmax()), a.shape[1])
             parts.append(words["largest"].format(name=shown, i=i, j=j, value=f"{a[i, j]:.2f}"))
     text = words["between"].join(parts) + words["stop"]
-    return text + words["end"].format(low=f"{-limit:.2f}", high=f"{limit:.2f}")
+    drawn = [(g, limit) for g, limit in zip(groups, limits, strict=True) if g]
+    if len(drawn) == 1:
+        return text + words["end"].format(low=f"{-limits[0]:.2f}", high=f"{limits[0]:.2f}")
+    bars = words["rows"].join(
+        words["bar"].format(
+            names=words["list"].join(plain(_math(n)) for n in g),
+            low=f"{-limit:.2f}",
+            high=f"{limit:.2f}",
+        )
+        for g, limit in drawn
+    )
+    return text + words["ends"].format(bars=bars[0].upper() + bars[1:])

@@ -90,7 +90,9 @@ for query in (0.0, 3.0):
     attention_weights = F.softmax(scores, dim=0)  # (4,)
     output = torch.dot(attention_weights, values)  # (4,) . (4,) -> ()
     weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
-    print(f"query {query:.1f}: weights [{weights_text}] -> output {output.item():.4f}")
+    print(f"query {query:.1f}:")
+    print(f"  weights [{weights_text}]")
+    print(f"  output {output.item():.4f}")
 
 # %% [markdown]
 # For the query 0, most of the weight goes to the keys 0 and 1; for the query 3 it moves to the
@@ -111,10 +113,11 @@ scores = -((query - keys) ** 2) / 2  # (5,)
 attention_weights = F.softmax(scores, dim=0)  # (5,)
 y_hat = torch.dot(attention_weights, values)  # (5,) . (5,) -> ()
 print(f"query q = {query.item():.2f}")
+print(f"{'i':>2}  {'k_i':>4}  {'v_i':>4}  {'score':>6}  {'weight':>6}")
 for i in range(len(keys)):
     print(
-        f"k_{i + 1} = {keys[i].item():.2f}   v_{i + 1} = {values[i].item():.2f}   "
-        f"score = {scores[i].item():+.3f}   weight = {attention_weights[i].item():.3f}"
+        f"{i + 1:>2}  {keys[i].item():>4.2f}  {values[i].item():>4.2f}  "
+        f"{scores[i].item():>+6.3f}  {attention_weights[i].item():>6.3f}"
     )
 print(f"sum of weights = {attention_weights.sum().item():.4f}")
 print(f"f(q) = {y_hat.item():.4f}")

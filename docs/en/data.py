@@ -57,8 +57,8 @@ print(f"after * 5: min {stretched.min().item():.4f}   max {stretched.max().item(
 # %%
 t = torch.tensor([3.0, 0.5, 2.0, 1.5])  # (4,)
 sorted_values, indices = torch.sort(t)
-print("values: ", sorted_values)
-print("indices:", indices)
+print("sorted values:", sorted_values, sep="\n")
+print("indices:", indices, sep="\n")
 is_sorted = torch.equal(t[indices], sorted_values)
 print("t[indices] is the sorted tensor:", is_sorted)
 assert is_sorted
@@ -84,10 +84,9 @@ assert is_sorted
 # %%
 noise = torch.normal(0.0, 0.5, (10_000,))  # (10000,)
 print(f"mean {noise.mean().item():.4f}   std {noise.std().item():.4f}")
-try:
+# the error's first line, wrapped at 40 characters (prints_error: see the error index)
+with at.prints_error(TypeError, width=40):
     torch.normal(0.0, 0.5, (3))  # (3) is just the int 3, not a tuple
-except TypeError as err:
-    print("TypeError:", str(err).split(" - ")[0])
 
 # %% [markdown]
 # In the error message index: [`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments).
@@ -159,12 +158,12 @@ assert equal
 # %%
 g = torch.Generator().manual_seed(at.SEED)  # a private random stream
 same_numbers = torch.equal(torch.rand(3, generator=g), first)
-print("same numbers as after torch.manual_seed:", same_numbers)
+print("same numbers as torch.manual_seed:", same_numbers)
 state = torch.get_rng_state()  # snapshot of the global stream
 data = at.make_data()
 untouched = torch.equal(state, torch.get_rng_state())
 repeats = torch.equal(data.x_train, at.make_data().x_train)
-print("global state untouched by make_data:", untouched)
+print("make_data kept the global state:", untouched)
 print("make_data repeats itself:", repeats)
 assert same_numbers and untouched and repeats
 

@@ -42,8 +42,9 @@ print("n_train =", n_train, " n_test =", n_test)
 # %%
 plain = torch.rand(1)  # (1,)
 w = nn.Parameter(torch.rand(1))  # (1,)
-print("plain tensor:  requires_grad =", plain.requires_grad)
-print("nn.Parameter:  requires_grad =", w.requires_grad, " shape =", tuple(w.shape))
+print("plain tensor: requires_grad =", plain.requires_grad)
+print("nn.Parameter: requires_grad =", w.requires_grad)
+print("nn.Parameter: shape =", tuple(w.shape))
 
 # %% [markdown]
 # ## Batch matrix multiplication
@@ -140,7 +141,7 @@ i = 3
 without_i = torch.cat([x_train[:i], x_train[i + 1 :]])  # (n_train - 1,)
 print(f"x_train[{i}] = {x_train[i].item():.4f}")
 drops_i = torch.equal(keys[i], without_i)
-print(f"row {i} of keys drops exactly x_train[{i}]:", drops_i)
+print(f"keys[{i}] drops exactly x_train[{i}]:", drops_i)
 every_row = all(
     torch.equal(keys[j], torch.cat([x_train[:j], x_train[j + 1 :]]))
     for j in range(n_train)
@@ -279,10 +280,8 @@ at.plot_attention_heatmap(model.attention_weights, queries=x_test, keys=x_train)
 # `.numpy()` with the error `Can't call numpy() on Tensor that requires grad`:
 
 # %%
-try:
+with at.prints_error(RuntimeError, width=40):  # the message, wrapped at 40 characters
     torch.ones(2, requires_grad=True).numpy()
-except Exception as e:
-    print(type(e).__name__ + ":", e)
 print(torch.ones(2, requires_grad=True).detach().numpy())
 
 # %% [markdown]

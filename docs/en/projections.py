@@ -160,8 +160,9 @@ for step, mse in mse_seeds.items():
     print(f"  test MSE median {mse.quantile(0.5):.3f}")
     print(f"  range {mse.min():.3f}-{mse.max():.3f}")
     print(f"  loss median {loss_seeds[step].quantile(0.5):.3f}")
-    print("  seeds 0-4:", " ".join(f"{m:.3f}" for m in mse[:5]))
-    print("  seeds 5-9:", " ".join(f"{m:.3f}" for m in mse[5:]))
+    print("  test MSE of seeds 0-4, 5-9:")
+    print("   ", " ".join(f"{m:.3f}" for m in mse[:5]))
+    print("   ", " ".join(f"{m:.3f}" for m in mse[5:]))
 better = int((mse_seeds[300] < mse_scalar).sum())
 print(f"one w, 300 steps: test MSE {mse_scalar:.3f}")
 print(f"seeds beating one w: {better} of 10")
@@ -214,9 +215,10 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # $M = W_q^\top W_k$ ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). The
 # analysis below needs two more matrices: $A = W_k^\top W_k$, from the key bias
 # $-\frac{1}{2}k^\top A k$, and $A^{-1}M^\top$, which places the kernel's centre (derived under
-# the figure). The cell prints the three and draws them in one figure, on one colour bar. The
-# figure's ticks are row and column indices: row and column 0 belong to $x_1$, row and column 1
-# to $x_2$:
+# the figure). The cell prints the three and draws them in one figure. $M$ and $A$ share a
+# colour bar; the entries of $A^{-1}M^\top$ are ten times smaller and would look almost white on
+# that scale, so it gets a colour bar of its own. The figure's ticks are row and column indices:
+# row and column 0 belong to $x_1$, row and column 1 to $x_2$:
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -236,7 +238,7 @@ assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
 assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
 assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
-at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre})
+at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"])
 
 # %% [markdown]
 # $M_{00}$, the weight of $x_1$, is many times $M_{11}$, the weight of $x_2$. The top-right

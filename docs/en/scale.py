@@ -44,14 +44,14 @@ n = 2000
 x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
 x_test = torch.rand(n) * 5  # (n,)
-# (n,)
+# the float64 reference: (n,)
 reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())
 tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
 broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
 sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
 results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
-print("max |y_hat - float64 reference|")
+print("max |y_hat - float64 reference|:")
 for name, y_hat in results.items():
     error = (y_hat.double() - reference).abs().max().item()
     print(f"{name:>9}: {error:.1e}")
@@ -164,12 +164,13 @@ for row in rows:
 at.plot_scaling(rows)
 
 # %%
-# time ~ n^slope: the slope on the log-log plot, from n = 5,000 to the largest n measured
+# the slope of time on the log-log plot, from n = 5,000 to the largest n measured
+print("time ~ n^slope, from n = 5,000:")
 for name in formulations:
     seconds = {r["n"]: r["seconds"] for r in rows if r["formulation"] == name}
     n_max = max(seconds)
     slope = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
-    print(f"{name:>9}: n^{slope:.2f} (n = 5,000 to {n_max:,})")
+    print(f"{name:>9}: n^{slope:.2f} (to n = {n_max:,})")
     assert 1.7 < slope < 2.3, (name, slope)
 
 # %% [markdown]
@@ -202,8 +203,9 @@ assert (
     )
     == 1
 )
+print("largest n measured:")
 for name, n_max in largest.items():
-    print(f"largest n measured, {name}: {n_max:,}")
+    print(f"{name:>9}: {n_max:,}")
 assert (
     largest["chunked"] >= 5 * largest["tiled"]
     and largest["sdpa"] >= 5 * largest["tiled"]
@@ -228,6 +230,8 @@ assert (
 
 # %%
 errors_sdpa = {}
+print(f"{'':>6}  {'':>7}  {'SDPA':>7}  {'SDPA':>7}")
+print(f"{'shift':>6}  {'chunked':>7}  {'float32':>7}  {'float64':>7}")
 for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
     q, k = x_test + shift, x_train + shift  # (n,), (n,): the same distances
     reference, _ = at.nadaraya_watson(q.double(), k.double(), y_train.double())  # (n,)
@@ -241,18 +245,16 @@ for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
         at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
     )
     errors_sdpa[shift] = error_sdpa.item()
-    if shift == 0.0:  # a table's header: the max errors, a phone shows every column
-        print(f"{'shift':>6} {'chunked':>8} {'SDPA f32':>8} {'SDPA f64':>8}")
     print(
-        f"{shift:>6g} {error_chunked:>8.1e} {error_sdpa:>8.1e} "
-        f"{error_sdpa64.abs().max():>8.1e}"
+        f"{shift:>6}  {error_chunked:.1e}  {error_sdpa:.1e}  "
+        f"{error_sdpa64.abs().max():.1e}"
     )
 assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
 # the slope on a log-log plot from shift 30 to 3000 (x 100): 2 means error ~ shift^2
 growth = errors_sdpa[3000.0] / errors_sdpa[30.0]
 slope = torch.tensor(growth).log10().item() / 2
-print(f"SDPA float32, shift x 100: error x {growth:,.0f}")
-print(f"i.e. error ~ shift^{slope:.2f}")
+print("SDPA float32, shift x 100:")
+print(f"  error x {growth:,.0f}: error ~ shift^{slope:.2f}")
 assert 1.7 < slope < 2.3
 
 # %% [markdown]

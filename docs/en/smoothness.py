@@ -53,8 +53,9 @@ print(f"learned w = {w_trained:.4f}")
 # %%
 h = at.bandwidth_from_w(w_trained)
 median_gap, mean_gap = at.input_spacing(x_train)
-print(f"bandwidth 1/|w|         = {h:.4f}")
-print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
+print(f"bandwidth 1/|w|:              {h:.4f}")
+print(f"median gap of sorted x_train: {median_gap:.4f}")
+print(f"mean gap of sorted x_train:   {mean_gap:.4f}")
 
 # %% [markdown]
 # The trained bandwidth is smaller than the typical gap between training points. A query then often
@@ -73,8 +74,9 @@ y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
 y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
 gap_sign = (y_plus - y_minus).abs().max().item()
 gap_nw = (y_plus - y_nw).abs().max().item()
-print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
-print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {gap_nw:.1e}")
+print(f"max |y_hat(w) - y_hat(-w)|: {gap_sign:.1e}")
+print("max |y_hat(w) - nadaraya_watson(h)|")
+print(f"  with h = 1/|w|: {gap_nw:.1e}")
 
 # %% [markdown]
 # ## Three bandwidths compared
@@ -150,7 +152,7 @@ keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
 loss.backward()
 print(f"initial w = {probe.w.item():.4f}, dL/dw = {probe.w.grad.item():.4f}")
-print(f"after one step: w - 0.5 * dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
+print(f"after one step: w - 0.5 dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
 print(
     f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}"
 )
@@ -182,20 +184,28 @@ paths = {
     "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
     "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
 }
-for name, path in paths.items():
-    print(f"{name:>16}: " + " → ".join(f"{w:.4g}" for w in path))
-for name, path in paths.items():
-    print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
+# one column per path (a phone shows 40 characters): the parameter and lr, w after
+# each step, then the left-out loss where the path ends
+print(f"{'':<6}" + "".join(f" {name.split(',')[0]:>7}" for name in paths))
+print(f"{'lr':<6}" + "".join(f" {name.split('= ')[1]:>7}" for name in paths))
+for step in range(len(paths["w, lr = 0.5"])):
+    print(f"step {step}" + "".join(f" {path[step]:>7.4g}" for path in paths.values()))
+losses = [at.loss_at_w(path[-1], x_train, y_train) for path in paths.values()]
+print(f"{'loss':<6}" + "".join(f" {loss:>7.4f}" for loss in losses))
 print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
 # the text below, checked: lr = 0.5 takes the same 5 steps as at.train;
-# lr = 0.05 is still moving rightwards; log w with lr = 0.05 ends at the minimum;
-# log w with lr = 0.5 stays on the plateau
-on_plateau = paths["log w, lr = 0.5"]
+# lr = 0.05 is still moving rightwards; log w with lr = 0.05 overshoots the minimum at
+# step 2, then comes back from the right and ends next to it; log w with lr = 0.5 stays
+# on the plateau
+on_plateau, overshoot = paths["log w, lr = 0.5"], paths["log w, lr = 0.05"]
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 assert paths["w, lr = 0.05"][-1] < w_best
-assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05
+assert (
+    overshoot[1] < w_best < overshoot[2] and overshoot[2] > overshoot[3] > overshoot[4]
+)
+assert abs(overshoot[-1] / w_best - 1) < 0.05 and overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
 assert f"{w0:.4f}" == "0.4963"  # the initial w the text names
 
@@ -207,8 +217,8 @@ assert f"{w0:.4f}" == "0.4963"  # the initial w the text names
 at.plot_w_paths(x_train, y_train, paths)
 
 # %% [markdown]
-# - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the first number
-#   of every path above) onto the gentle slope on the right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
+# - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the row of step 0
+#   in the table above) onto the gentle slope on the right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
 #   trained at the top of this page.
 # - **Learning $w$ with lr = 0.05**: ten times smaller steps. The first one no longer jumps over the
 #   minimum and $w$ creeps towards it from the left; 5 steps are not enough to get there, but the
@@ -216,7 +226,8 @@ at.plot_w_paths(x_train, y_train, paths)
 # - **Learning $\log w$**: by the chain rule $\partial L/\partial u = w\,\partial L/\partial w$,
 #   so a step changes $w$ by a **factor** rather than by an amount, and $w$ stays positive. The $w$
 #   axis of the figure is logarithmic already; gradient descent on $u$ walks along the curve as you
-#   see it there. With lr = 0.05 it ends next to the minimum after 5 steps.
+#   see it there. With lr = 0.05 the second step overshoots the minimum, to 5.062; the next ones
+#   bring $w$ back from the right, to 3.996 at step 5, next to the minimum and still moving.
 # - A new parametrisation does not spare us the choice of a learning rate, though: learning
 #   $\log w$ with lr = 0.5, the first step multiplies $w$ by a few thousand and lands on the plateau
 #   on the right. The gradient there is almost 0 and $w$ never comes back.
@@ -248,7 +259,9 @@ at.plot_w_paths(x_train, y_train, paths)
 # the chapter's settings: w as the parameter, lr = 0.5, 5 steps from the same initial w
 stepper = at.sgd_stepper(data, w0=w0, lr=0.5, log_w=False, steps=5)
 same = stepper.path() == paths["w, lr = 0.5"]
-print("the stepper's 5 steps: " + " → ".join(f"{w:.4f}" for w in stepper.path()))
+print("the stepper's 5 steps:")
+for step, w in enumerate(stepper.path()):
+    print(f"  step {step}: w = {w:.4f}")
 print("same as the path w, lr = 0.5 above:", same)
 assert same
 stepper
@@ -261,8 +274,8 @@ stepper
 # - lr = 0.05, training $w$: after 5 steps $w$ is still left of the minimum. Keep stepping: it
 #   creeps on towards the minimum, ever more slowly, and after the 50 steps the button allows it is
 #   still left of it and still moving (the cell below takes those 50 steps in Python).
-# - Training $\log w$: with lr = 0.05 a few steps reach the minimum; with lr = 0.5 the first step
-#   lands on the plateau on the right, and no further step moves it.
+# - Training $\log w$: with lr = 0.05 the second step overshoots the star and the next ones bring
+#   $w$ back from the right, next to it by step 5; with lr = 0.5 the first step lands on the plateau on the right, and no further step moves it.
 # - lr = 10: training $w$, the first step throws $w$ onto the plateau on the right, where it
 #   stays; training $\log w$, the first step takes $w$ beyond float32's range, and the stepper
 #   stops there with a sentence saying that the step diverged (the last cell of this section
@@ -274,9 +287,11 @@ stepper
 # %%
 # lr = 0.05, w as the parameter: as many steps as the step button allows (50)
 creep = at.w_path(x_train, y_train, w0, lr=0.05, epochs=50)
-print(f"w after 5, 20, 50 steps: {creep[5]:.4f}, {creep[20]:.4f}, {creep[50]:.4f}")
+for steps in (5, 20, 50):
+    print(f"w after {steps:>2} steps: {creep[steps]:.4f}")
 last_step = creep[50] - creep[49]
-print(f"the 50th step moved w by {last_step:+.4f}; best w on the grid: {w_best:.4f}")
+print(f"the 50th step moved w by {last_step:+.4f}")
+print(f"best w on the grid: {w_best:.4f}")
 # still moving rightwards, and still left of the minimum
 assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 assert last_step < 0.01  # by a few thousandths
@@ -294,15 +309,15 @@ assert last_step < 0.01  # by a few thousandths
 # %%
 # lr = 10: w lands on the plateau in one step and stays; log w leaves float32's range
 jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
-print("w, lr = 10: " + " → ".join(f"{w:.4g}" for w in jump))
+print(f"w, lr = 10: {jump[0]:.4f} → {jump[1]:.4g}")
+print("  then " + ", ".join(f"{w:.4g}" for w in jump[2:]))
 # one step up to the plateau, then stuck there
 assert jump[1] > 100 and max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
-try:
+print("log w, lr = 10:")
+# the step the stepper stops at with its "diverged" sentence; prints_error fails if
+# w_path does not raise
+with at.prints_error(ValueError, width=40):
     at.w_path(x_train, y_train, w0, lr=10.0, epochs=1, log_w=True)
-except ValueError as err:  # the step the stepper stops at with its "diverged" sentence
-    print("log w, lr = 10:", err)
-else:
-    raise AssertionError("log w at lr = 10 was expected to leave float32's range")
 
 # %% [markdown]
 # ## Background: consistency and local-constant fitting

@@ -58,9 +58,8 @@ distances = torch.cdist(data2.x_test, data2.x_train)  # (n_test, n_train): |q - 
 # d = 2: (2 pi)^(d/2) = 2 pi
 reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)
 gap_kernel = (kernel - reference).abs().max().item()
-print(
-    "kernel:", tuple(kernel.shape), f" max |kernel - cdist version| = {gap_kernel:.1e}"
-)
+print("kernel:", tuple(kernel.shape))
+print(f"max |kernel - cdist version| = {gap_kernel:.1e}")
 assert gap_kernel < 1e-6
 
 # %% [markdown]
@@ -134,14 +133,14 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
 gap_einsum = (scores - scores_einsum).abs().max().item()
-print(f"max |Q @ K.transpose(-2, -1) - einsum('bqd,bkd->bqk')| = {gap_einsum:.1e}")
+print(f"max |scores - scores_einsum| = {gap_einsum:.1e}")
 assert gap_einsum < 1e-6
 output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
 output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
 gap_sdpa = (output - output_sdpa).abs().max().item()
 gap_at = (output - output_at).abs().max().item()
-print(f"max |ours - F.scaled_dot_product_attention| = {gap_sdpa:.1e}")
-print(f"max |ours - at.dot_product_attention|       = {gap_at:.1e}")
+print(f"max |output - output_sdpa| = {gap_sdpa:.1e}")
+print(f"max |output - output_at|   = {gap_at:.1e}")
 assert gap_sdpa < 1e-6 and gap_at == 0
 
 # %% [markdown]
@@ -155,7 +154,10 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
-print("W_q:", model.W_q)
+print(
+    f"W_q: nn.{type(model.W_q).__name__}, weight {tuple(model.W_q.weight.shape)}, "
+    f"bias {model.W_q.bias}"
+)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
 # give MultiheadAttention the same three matrices, and no output projection
 with torch.no_grad():
@@ -170,8 +172,9 @@ with torch.no_grad():
     theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
 gap_mha = (ours - theirs).abs().max().item()
 gap_mha_weights = (ours_weights - theirs_weights).abs().max().item()
-print(f"max |ours - MultiheadAttention|      = {gap_mha:.1e}")
-print(f"max |weights - MultiheadAttention's| = {gap_mha_weights:.1e}")
+print("max |ours - MultiheadAttention|:")
+print(f"  outputs {gap_mha:.1e}")
+print(f"  weights {gap_mha_weights:.1e}")
 assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 
 # %% [markdown]
@@ -252,11 +255,13 @@ y_sdpa = F.scaled_dot_product_attention(
 gap_chapter = (y_masked - y_chapter).abs().max().item()
 # (n_train, 1) -> (n_train,)
 gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
-print(f"max |masked - chapter's leave-one-out model|    = {gap_chapter:.1e}")
-print(f"max |masked - SDPA, boolean attn_mask = ~eye|   = {gap_bool:.1e}")
+print("max |difference| from y_masked:")
+print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
+print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 key_bias = (x_train * w) ** 2 / 2  # (n_train,): the bias (kw)^2 / 2 of each key
 median, largest = key_bias.median().item(), key_bias.max().item()
-print(f"(kw)^2 / 2 over the keys: median {median:.0f}, largest {largest:.0f}")
+print("(kw)^2 / 2 over the keys:")
+print(f"  median {median:.0f}, largest {largest:.0f}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 

@@ -62,7 +62,8 @@ print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0
 # () -> (3,)
 print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))
 pair = torch.tensor([1, 2])  # (2,)
-print(pair.repeat_interleave(2), pair.repeat(2))  # (2,) -> (4,) each
+print(pair.repeat_interleave(2))  # (2,) -> (4,)
+print(pair.repeat(2))  # (2,) -> (4,)
 
 # %% [markdown]
 # ## 包里的 average_pooling
@@ -77,11 +78,8 @@ print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
 same_prediction = torch.equal(y_hat_package, y_hat)
 print("same prediction:", same_prediction)
 assert same_prediction
-print(
-    "distinct weights:",
-    attention_weights.unique(),
-    f"  1 / n_train = {1 / n_train:.4f}",
-)
+print("distinct weights:", attention_weights.unique())
+print(f"1 / n_train = {1 / n_train:.4f}")
 weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
 equals_mean = torch.allclose(weighted, y_hat)
 print("weighted average equals the mean:", equals_mean)

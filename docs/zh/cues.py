@@ -61,7 +61,9 @@ for query in (0.0, 3.0):
     attention_weights = F.softmax(scores, dim=0)  # (4,)
     output = torch.dot(attention_weights, values)  # (4,) . (4,) -> ()
     weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
-    print(f"query {query:.1f}: weights [{weights_text}] -> output {output.item():.4f}")
+    print(f"query {query:.1f}:")
+    print(f"  weights [{weights_text}]")
+    print(f"  output {output.item():.4f}")
 
 # %% [markdown]
 # 查询为 0 时，大部分权重落在键 0 和键 1 上；查询为 3 时，权重移到了键 3 和键 2 上。值没有变，只因为查询变了，输出也跟着变了。
@@ -79,10 +81,11 @@ scores = -((query - keys) ** 2) / 2  # (5,)
 attention_weights = F.softmax(scores, dim=0)  # (5,)
 y_hat = torch.dot(attention_weights, values)  # (5,) . (5,) -> ()
 print(f"query q = {query.item():.2f}")
+print(f"{'i':>2}  {'k_i':>4}  {'v_i':>4}  {'score':>6}  {'weight':>6}")
 for i in range(len(keys)):
     print(
-        f"k_{i + 1} = {keys[i].item():.2f}   v_{i + 1} = {values[i].item():.2f}   "
-        f"score = {scores[i].item():+.3f}   weight = {attention_weights[i].item():.3f}"
+        f"{i + 1:>2}  {keys[i].item():>4.2f}  {values[i].item():>4.2f}  "
+        f"{scores[i].item():>+6.3f}  {attention_weights[i].item():>6.3f}"
     )
 print(f"sum of weights = {attention_weights.sum().item():.4f}")
 print(f"f(q) = {y_hat.item():.4f}")

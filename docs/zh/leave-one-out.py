@@ -37,14 +37,14 @@ print("n_train =", n_train)
 
 # %%
 i = 10  # one training point, used as the query
+print(f"query x_train[{i}], its label {y_train[i].item():.4f}")
+print(f"{'':>6}  {'weight on':>9}")
+print(f"{'w':>6}  {'own key':>9}  {'prediction':>10}")
 for w in [1.0, 10.0, 100.0, 1000.0]:
     scores = -(((x_train[i] - x_train) * w) ** 2) / 2  # (n_train,), own key included
     weights = F.softmax(scores, dim=0)  # (n_train,)
     y_hat_i = weights @ y_train  # (n_train,) @ (n_train,) -> scalar
-    print(
-        f"w = {w:>6g}: weight on its own key {weights[i].item():.4f}, "
-        f"prediction {y_hat_i.item():.4f}, label {y_train[i].item():.4f}"
-    )
+    print(f"{w:>6g}  {weights[i].item():>9.4f}  {y_hat_i.item():>10.4f}")
 
 # %% [markdown]
 # 每个训练点都是这样。$|w|$ 足够大时，所有点都只抄自己的标签，训练损失变成 0——可这样的模型什么也没学到：测试输入并不在训练集里，没有“自己的标签”可抄。
@@ -69,15 +69,15 @@ at.plot_loss_vs_w(ws, losses_with_own, losses_left_out)
 # 横轴是对数坐标。下面把几个整齐的 $w$ 处的损失列成表，再找出留一法曲线的最低点。
 
 # %%
-print(f"{'w':>6}  {'own key included':>16}  {'own key left out':>16}")
+print(f"{'':>6}  {'own key':>8}  {'own key':>8}")
+print(f"{'w':>6}  {'included':>8}  {'left out':>8}")
 for w in [1.0, 10.0, 100.0, 1000.0]:
     with_own = at.loss_at_w(w, x_train, y_train, leave_one_out=False)
     left_out = at.loss_at_w(w, x_train, y_train, leave_one_out=True)
-    print(f"{w:>6g}  {with_own:>16.4f}  {left_out:>16.4f}")
+    print(f"{w:>6g}  {with_own:>8.4f}  {left_out:>8.4f}")
 w_best = at.best_w(ws, x_train, y_train)
-print(
-    f"argmin of the left-out curve: w = {w_best:.4f}, loss = {losses_left_out.min():.4f}"
-)
+print("argmin of the left-out curve:")
+print(f"  w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
 
 # %% [markdown]
 # ## 含自身的键：损失一路滑向 0

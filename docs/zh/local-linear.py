@@ -24,15 +24,14 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 
 # %%
 # first, middle and last query: fit and truth at the edges
+print(f"{'':>3}  {'':>6}  {'':>6}  {'max':>6}  {'mean':>6}")
+print(f"{'x':>3}  {'fit':>6}  {'truth':>6}  {'weight':>6}  {'key':>6}")
 for i in (0, n_test // 2, n_test - 1):
     row = attention_weights[i]  # (n_train,): weights of query i
     mean_key = (row * x_train).sum().item()  # where query i looks
     print(
-        f"x = {x_test[i].item():.1f}"
-        f"  fit {y_hat[i].item():.4f}"
-        f"  truth {data.y_truth[i].item():.4f}"
-        f"  max weight {row.max().item():.4f}"
-        f"  mean key {mean_key:.4f}"
+        f"{x_test[i].item():>3.1f}  {y_hat[i].item():>6.4f}  "
+        f"{data.y_truth[i].item():>6.4f}  {row.max().item():>6.4f}  {mean_key:>6.4f}"
     )
 largest = attention_weights.max(dim=1).values  # (n_test,)
 middle = largest[n_test // 2]
@@ -74,13 +73,14 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # (n_test,), (n_test, n_train)
 y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
 for i in (0, n_test - 1):
-    print(
-        f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}, "
-        f"Nadaraya-Watson {y_hat[i].item():.4f}, local linear {y_ll[i].item():.4f}"
-    )
+    print(f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}")
+    print(f"  Nadaraya-Watson {y_hat[i].item():.4f}")
+    print(f"  local linear    {y_ll[i].item():.4f}")
 mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
 mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
-print(f"test MSE: Nadaraya-Watson {mse_nw:.4f}, local linear {mse_ll:.4f}")
+print("test MSE:")
+print(f"  Nadaraya-Watson {mse_nw:.4f}")
+print(f"  local linear    {mse_ll:.4f}")
 bias_nw, bias_ll = (
     (y_hat[0] - data.y_truth[0]).item(),
     (y_ll[0] - data.y_truth[0]).item(),
@@ -106,9 +106,11 @@ design = torch.stack(
 solution = torch.linalg.lstsq(
     sqrt_a[:, None] * design, sqrt_a * y_train.double()
 ).solution
-print(f"b0 from lstsq: {solution[0].item():.4f}   local_linear: {y_ll[0].item():.4f}")
-print("equivalent weights sum to", round(weights_ll[0].sum().item(), 4))
-print("negative equivalent weights of the query x = 0:", int((weights_ll[0] < 0).sum()))
+print(f"b0 from lstsq: {solution[0].item():.4f}")
+print(f"local_linear:  {y_ll[0].item():.4f}")
+print("equivalent weights of the query x = 0:")
+print("  sum", round(weights_ll[0].sum().item(), 4))
+print("  negative ones:", int((weights_ll[0] < 0).sum()))
 assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 
 # %% [markdown]
@@ -120,7 +122,8 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
 spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
-print(f"x_bar = {x_bar.item():.4f}, negative weights beyond {cutoff.item():.4f}")
+print(f"x_bar = {x_bar.item():.4f}")
+print(f"negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
 # the negative weights are exactly the keys beyond the cutoff
 assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
@@ -143,9 +146,13 @@ for i in (0, n_test - 1):
     curvature = ((row * at.f(x_train)).sum() - at.f(centre)).item()
     noise = (row * (y_train - at.f(x_train))).sum().item()
     total = one_sided + curvature + noise
+    if i == 0:  # the table's header
+        print(
+            f"{'x':>3}  {'one-sided':>9}  {'curvature':>9}  {'noise':>5}  {'total':>5}"
+        )
     print(
-        f"x = {x_test[i].item():.1f}:  one-sided {one_sided:+.2f}"
-        f"  curvature {curvature:+.2f}  noise {noise:+.2f}  total {total:+.2f}"
+        f"{x_test[i].item():>3.1f}  {one_sided:>+9.2f}  {curvature:>+9.2f}  "
+        f"{noise:>+5.2f}  {total:>+5.2f}"
     )
     # the three parts add up to the error of the fit
     assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
@@ -165,6 +172,7 @@ for i in (0, n_test - 1):
 grid = [0.05 * k for k in range(2, 21)]  # bandwidths 0.10, 0.15, ..., 1.00
 methods = {"Nadaraya-Watson": at.nadaraya_watson, "local linear": at.local_linear}
 best_h, best_mse = {}, {}
+print(f"{'':<15}  {'best h':>6}  {'test MSE':>8}")
 for name, method in methods.items():
     mses = []
     for h in grid:
@@ -172,7 +180,7 @@ for name, method in methods.items():
         mses.append(((y_hat_h - data.y_truth) ** 2).mean().item())
     k = mses.index(min(mses))  # position of the smallest test MSE
     best_h[name], best_mse[name] = grid[k], mses[k]
-    print(f"{name:<15}  best h = {grid[k]:.2f}  test MSE {mses[k]:.4f}")
+    print(f"{name:<15}  {grid[k]:>6.2f}  {mses[k]:>8.4f}")
 assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
 assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
 

@@ -69,7 +69,7 @@ queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
 print("after repeat_interleave:", tuple(queries.shape))
 queries = queries.reshape(-1, n_train)  # (n_test, n_train)
 print("after reshape:          ", tuple(queries.shape))
-print(queries[:3, :4])
+print(queries[:3, :3])
 
 # %% [markdown]
 # `queries - x_train` 中，形状为 `(n_train,)` 的 `x_train` 被广播到每一行，于是第 $i$ 行第 $j$ 列是 $q_i - x_j$：第 $i$ 个查询 $q_i$（测试输入 `x_test[i]`）减去第 $j$ 个键 $x_j$（训练输入 `x_train[j]`）。这里换了记号：上面的公式只有一个查询，记作 $x$，键的下标是 $i$；矩阵里有许多查询，查询记作 $q_i$，按行编号 $i$，键按列编号 $j$。沿 `dim=1`（每一行）做 softmax，每一行的权重之和为 1；再用矩阵乘法 `torch.matmul` 把每行权重与值向量相乘，得到每个查询的预测。
@@ -79,7 +79,8 @@ print(queries[:3, :4])
 attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)
 y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
 print("attention_weights:", tuple(attention_weights.shape))
-print("row sums:", attention_weights.sum(dim=1)[:5])
+print("row sums of the first 4 rows:")
+print(attention_weights.sum(dim=1)[:4])
 print("y_hat:", tuple(y_hat.shape))
 
 # %% [markdown]
@@ -124,15 +125,14 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
+print(f"{'h':>4}  {'test MSE':>8}  {'keys in use':>11}")
 for h in bandwidths:
     # (n_test,), (n_test, n_train)
     y_hat_h, weights_h = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
     mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
     # 1 / sum of squared weights: k when the weight is shared equally by k keys
     keys_in_use = (1 / (weights_h**2).sum(dim=1)).mean().item()
-    print(
-        f"bandwidth h = {h:<4}  test MSE = {mse_h:.4f}  keys in use = {keys_in_use:4.1f}"
-    )
+    print(f"{h:>4}  {mse_h:>8.4f}  {keys_in_use:>11.1f}")
 
 # %% [markdown]
 # 每行一个带宽：左边是拟合，右边是它的注意力权重。每张热图有自己的颜色范围，请留意颜色条上的数值：
@@ -190,11 +190,9 @@ y_swapped40, weights_swapped40 = at.nadaraya_watson(
     data40.x_train, data40.x_test, data40.y_truth
 )
 print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
-try:
-    # swapped, real values
+# swapped, real values (prints_error: the error's message, wrapped at 40 characters)
+with at.prints_error(ValueError, width=40):
     at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
-except ValueError as err:
-    print("ValueError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`… must have the same length`](handbook/errors.py#-must-have-the-same-length)。
@@ -227,16 +225,12 @@ queries_wrong40 = queries_wrong40.reshape(-1, n_train40)
 # (40, 40)
 weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)
 y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
-try:
+with at.prints_error(RuntimeError, width=40):
     (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
-except RuntimeError as err:
-    print("RuntimeError:", err)
-try:
+with at.prints_error(ValueError, width=40):
     at.plot_fit(
         data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train
     )
-except ValueError as err:
-    print("ValueError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)、[`… must have the same length`](handbook/errors.py#-must-have-the-same-length)。

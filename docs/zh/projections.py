@@ -126,8 +126,9 @@ for step, mse in mse_seeds.items():
     print(f"  test MSE median {mse.quantile(0.5):.3f}")
     print(f"  range {mse.min():.3f}-{mse.max():.3f}")
     print(f"  loss median {loss_seeds[step].quantile(0.5):.3f}")
-    print("  seeds 0-4:", " ".join(f"{m:.3f}" for m in mse[:5]))
-    print("  seeds 5-9:", " ".join(f"{m:.3f}" for m in mse[5:]))
+    print("  test MSE of seeds 0-4, 5-9:")
+    print("   ", " ".join(f"{m:.3f}" for m in mse[:5]))
+    print("   ", " ".join(f"{m:.3f}" for m in mse[5:]))
 better = int((mse_seeds[300] < mse_scalar).sum())
 print(f"one w, 300 steps: test MSE {mse_scalar:.3f}")
 print(f"seeds beating one w: {better} of 10")
@@ -160,7 +161,7 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # %% [markdown]
 # 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的却不到测试误差的一半。它的 9 个参数（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个）正是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。比较模型要看测试误差，不能看训练损失。
 #
-# 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？记投影前的查询为 $x$、键为 $k$（都是二维输入），分数里把两者联系起来的部分是 $x^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。下面的分析还要用到两个矩阵：键偏置 $-\frac{1}{2}k^\top A k$ 里的 $A = W_k^\top W_k$，以及决定核的中心的 $A^{-1}M^\top$（推导见图下）。单元格打印这三个矩阵，并把它们画在一张图里，共用一个颜色条。图上的刻度是行和列的序号：第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
+# 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？记投影前的查询为 $x$、键为 $k$（都是二维输入），分数里把两者联系起来的部分是 $x^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。下面的分析还要用到两个矩阵：键偏置 $-\frac{1}{2}k^\top A k$ 里的 $A = W_k^\top W_k$，以及决定核的中心的 $A^{-1}M^\top$（推导见图下）。单元格打印这三个矩阵，并把它们画在一张图里。$M$ 和 $A$ 共用一个颜色条；$A^{-1}M^\top$ 的数比它们小一个量级，放在同一个色标上会浅得几乎看不出颜色，所以它单独用一个颜色条。图上的刻度是行和列的序号：第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -180,7 +181,7 @@ assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
 assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
 assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
-at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre})
+at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"])
 
 # %% [markdown]
 # $x_1$ 的权重 $M_{00}$ 是 $x_2$ 的权重 $M_{11}$ 的许多倍。右上角的 $M_{01}$ 却也不小：它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。单看 $M$ 读不出核的形状，因为键偏置里也有键的坐标。固定查询 $x$，分数是键 $k$ 的二次函数，配方得

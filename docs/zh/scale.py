@@ -29,14 +29,14 @@ n = 2000
 x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
 y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
 x_test = torch.rand(n) * 5  # (n,)
-# (n,)
+# the float64 reference: (n,)
 reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())
 tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
 broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
 sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
 results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
-print("max |y_hat - float64 reference|")
+print("max |y_hat - float64 reference|:")
 for name, y_hat in results.items():
     error = (y_hat.double() - reference).abs().max().item()
     print(f"{name:>9}: {error:.1e}")
@@ -47,7 +47,7 @@ for name, y_hat in results.items():
 #
 # 平铺写法在 softmax 运行时同时持有三个 $(n_\text{test}, n_\text{train})$ 的 float32 矩阵：`queries_tiled`、`scores` 和 `attention_weights`。广播写法省掉了平铺的副本，却多出一个差值矩阵，所以峰值一样。三个 $n^2$ 个数的矩阵，每个数 4 字节，共 $12 n^2$ 字节：$n = 20{,}000$ 时是 4.8 GB，$n = 100{,}000$ 时是 120 GB。
 #
-# 分块写法任何时候最多只持有一块分数，最大是 `chunk_size` × `chunk_size`（默认 1024 × 1024 个 float32，即 4,194,304 字节，约 4.2 MB）。只要 $n$ 不小于 `chunk_size`，这个大小就与 $n$ 无关；$n$ 更小时，一块就是整个 $n \times n$ 矩阵：下面打印的 $n = 1{,}000$ 是 4.0 MB，$n = 20{,}000$ 和 $100{,}000$ 都是 4.2 MB。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止最大的分数 $m$，和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
+# 分块写法任何时候最多只持有一块分数，最大是 `chunk_size` × `chunk_size`（默认 1024 × 1024 个 float32，即 4,194,304 字节，约 4.2 MB）。只要 $n$ 不小于 `chunk_size`，这个大小就与 $n$ 无关；$n$ 更小时，一块就是整个 $n \times n$ 矩阵：下面打印的 $n = 1{,}000$ 是 4.0 MB，$n = 20{,}000$ 和 $100{,}000$ 都是 4.2 MB。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止的最大分数 $m$、指数和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入缩放后的查询和键，以及偏置那一行）：
 #
@@ -117,12 +117,13 @@ for row in rows:
 at.plot_scaling(rows)
 
 # %%
-# time ~ n^slope: the slope on the log-log plot, from n = 5,000 to the largest n measured
+# the slope of time on the log-log plot, from n = 5,000 to the largest n measured
+print("time ~ n^slope, from n = 5,000:")
 for name in formulations:
     seconds = {r["n"]: r["seconds"] for r in rows if r["formulation"] == name}
     n_max = max(seconds)
     slope = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
-    print(f"{name:>9}: n^{slope:.2f} (n = 5,000 to {n_max:,})")
+    print(f"{name:>9}: n^{slope:.2f} (to n = {n_max:,})")
     assert 1.7 < slope < 2.3, (name, slope)
 
 # %% [markdown]
@@ -151,8 +152,9 @@ assert (
     )
     == 1
 )
+print("largest n measured:")
 for name, n_max in largest.items():
-    print(f"largest n measured, {name}: {n_max:,}")
+    print(f"{name:>9}: {n_max:,}")
 assert (
     largest["chunked"] >= 5 * largest["tiled"]
     and largest["sdpa"] >= 5 * largest["tiled"]
@@ -167,6 +169,8 @@ assert (
 
 # %%
 errors_sdpa = {}
+print(f"{'':>6}  {'':>7}  {'SDPA':>7}  {'SDPA':>7}")
+print(f"{'shift':>6}  {'chunked':>7}  {'float32':>7}  {'float64':>7}")
 for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
     q, k = x_test + shift, x_train + shift  # (n,), (n,): the same distances
     reference, _ = at.nadaraya_watson(q.double(), k.double(), y_train.double())  # (n,)
@@ -180,18 +184,16 @@ for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
         at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
     )
     errors_sdpa[shift] = error_sdpa.item()
-    if shift == 0.0:  # a table's header: the max errors, a phone shows every column
-        print(f"{'shift':>6} {'chunked':>8} {'SDPA f32':>8} {'SDPA f64':>8}")
     print(
-        f"{shift:>6g} {error_chunked:>8.1e} {error_sdpa:>8.1e} "
-        f"{error_sdpa64.abs().max():>8.1e}"
+        f"{shift:>6}  {error_chunked:.1e}  {error_sdpa:.1e}  "
+        f"{error_sdpa64.abs().max():.1e}"
     )
 assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
 # the slope on a log-log plot from shift 30 to 3000 (x 100): 2 means error ~ shift^2
 growth = errors_sdpa[3000.0] / errors_sdpa[30.0]
 slope = torch.tensor(growth).log10().item() / 2
-print(f"SDPA float32, shift x 100: error x {growth:,.0f}")
-print(f"i.e. error ~ shift^{slope:.2f}")
+print("SDPA float32, shift x 100:")
+print(f"  error x {growth:,.0f}: error ~ shift^{slope:.2f}")
 assert 1.7 < slope < 2.3
 
 # %% [markdown]

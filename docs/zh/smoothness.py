@@ -48,8 +48,9 @@ print(f"learned w = {w_trained:.4f}")
 # %%
 h = at.bandwidth_from_w(w_trained)
 median_gap, mean_gap = at.input_spacing(x_train)
-print(f"bandwidth 1/|w|         = {h:.4f}")
-print(f"gaps of sorted x_train: median = {median_gap:.4f}, mean = {mean_gap:.4f}")
+print(f"bandwidth 1/|w|:              {h:.4f}")
+print(f"median gap of sorted x_train: {median_gap:.4f}")
+print(f"mean gap of sorted x_train:   {mean_gap:.4f}")
 
 # %% [markdown]
 # 训练出的带宽比训练点的典型间距还小。于是一个查询往往只“看得见”离它最近的两三个训练点，
@@ -64,8 +65,9 @@ y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
 y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
 gap_sign = (y_plus - y_minus).abs().max().item()
 gap_nw = (y_plus - y_nw).abs().max().item()
-print(f"max |y_hat(w) - y_hat(-w)|                  = {gap_sign:.1e}")
-print(f"max |y_hat(w) - nadaraya_watson(h = 1/|w|)| = {gap_nw:.1e}")
+print(f"max |y_hat(w) - y_hat(-w)|: {gap_sign:.1e}")
+print("max |y_hat(w) - nadaraya_watson(h)|")
+print(f"  with h = 1/|w|: {gap_nw:.1e}")
 
 # %% [markdown]
 # ## 三种带宽的比较
@@ -132,7 +134,7 @@ keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
 loss.backward()
 print(f"initial w = {probe.w.item():.4f}, dL/dw = {probe.w.grad.item():.4f}")
-print(f"after one step: w - 0.5 * dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
+print(f"after one step: w - 0.5 dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
 print(
     f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}"
 )
@@ -161,20 +163,28 @@ paths = {
     "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
     "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
 }
-for name, path in paths.items():
-    print(f"{name:>16}: " + " → ".join(f"{w:.4g}" for w in path))
-for name, path in paths.items():
-    print(f"{name:>16}: loss at the end {at.loss_at_w(path[-1], x_train, y_train):.4f}")
+# one column per path (a phone shows 40 characters): the parameter and lr, w after
+# each step, then the left-out loss where the path ends
+print(f"{'':<6}" + "".join(f" {name.split(',')[0]:>7}" for name in paths))
+print(f"{'lr':<6}" + "".join(f" {name.split('= ')[1]:>7}" for name in paths))
+for step in range(len(paths["w, lr = 0.5"])):
+    print(f"step {step}" + "".join(f" {path[step]:>7.4g}" for path in paths.values()))
+losses = [at.loss_at_w(path[-1], x_train, y_train) for path in paths.values()]
+print(f"{'loss':<6}" + "".join(f" {loss:>7.4f}" for loss in losses))
 print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
 # the text below, checked: lr = 0.5 takes the same 5 steps as at.train;
-# lr = 0.05 is still moving rightwards; log w with lr = 0.05 ends at the minimum;
-# log w with lr = 0.5 stays on the plateau
-on_plateau = paths["log w, lr = 0.5"]
+# lr = 0.05 is still moving rightwards; log w with lr = 0.05 overshoots the minimum at
+# step 2, then comes back from the right and ends next to it; log w with lr = 0.5 stays
+# on the plateau
+on_plateau, overshoot = paths["log w, lr = 0.5"], paths["log w, lr = 0.05"]
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 assert paths["w, lr = 0.05"][-1] < w_best
-assert abs(paths["log w, lr = 0.05"][-1] / w_best - 1) < 0.05
+assert (
+    overshoot[1] < w_best < overshoot[2] and overshoot[2] > overshoot[3] > overshoot[4]
+)
+assert abs(overshoot[-1] / w_best - 1) < 0.05 and overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
 assert f"{w0:.4f}" == "0.4963"  # the initial w the text names
 
@@ -185,9 +195,9 @@ assert f"{w0:.4f}" == "0.4963"  # the initial w the text names
 at.plot_w_paths(x_train, y_train, paths)
 
 # %% [markdown]
-# - **学 $w$，学习率 0.5**：第一步就从初值 0.4963（上面每条路径的第一个数）跳到右侧平缓的坡上，之后每步只挪一点，停在远离最低点的地方。这就是本页开头训练出的 $w$。
+# - **学 $w$，学习率 0.5**：第一步就从初值 0.4963（上表第 0 步那一行）跳到右侧平缓的坡上，之后每步只挪一点，停在远离最低点的地方。这就是本页开头训练出的 $w$。
 # - **学 $w$，学习率 0.05**：步子小了十倍，第一步不再越过最低点，$w$ 从左侧一点点向右挪近它；5 步还没走到，但方向是对的。
-# - **学 $\log w$**：链式法则给出 $\partial L/\partial u = w\,\partial L/\partial w$，一步改变的是 $w$ 的**倍数**而不是差值，$w$ 也永远是正数。图的横轴本来就是对数坐标，在 $u$ 上做梯度下降，就是沿着图上看到的这条曲线走。学习率 0.05 时，5 步后就停在了最低点附近。
+# - **学 $\log w$**：链式法则给出 $\partial L/\partial u = w\,\partial L/\partial w$，一步改变的是 $w$ 的**倍数**而不是差值，$w$ 也永远是正数。图的横轴本来就是对数坐标，在 $u$ 上做梯度下降，就是沿着图上看到的这条曲线走。学习率 0.05 时，第 2 步越过了最低点（到了 5.062），之后从右边退回来，第 5 步到了 3.996，紧挨着最低点，但还在往回走。
 # - 但换了参数化并不能免去选学习率：学 $\log w$、学习率 0.5 时，第一步把 $w$ 乘上了几千倍，落在右端的平台上。那里的梯度几乎为 0，$w$ 再也走不回来。
 #
 # 可见训练出的 $w$ 取决于学习率、步数和参数化方式，而不只是数据。这也解释了为什么不同的读者会报告不同的 $w$。
@@ -211,7 +221,9 @@ at.plot_w_paths(x_train, y_train, paths)
 # the chapter's settings: w as the parameter, lr = 0.5, 5 steps from the same initial w
 stepper = at.sgd_stepper(data, w0=w0, lr=0.5, log_w=False, steps=5)
 same = stepper.path() == paths["w, lr = 0.5"]
-print("the stepper's 5 steps: " + " → ".join(f"{w:.4f}" for w in stepper.path()))
+print("the stepper's 5 steps:")
+for step, w in enumerate(stepper.path()):
+    print(f"  step {step}: w = {w:.4f}")
 print("same as the path w, lr = 0.5 above:", same)
 assert same
 stepper
@@ -222,7 +234,7 @@ stepper
 # - 学习率 0.5、训练 $w$：看第一步的梯度有多大，$w$ 一步就越过了最低点；之后的梯度很小，每步只挪一点。
 # - 学习率 0.05、训练 $w$：走完 5 步还在最低点左侧。接着走下去，它会一直向最低点挪，越挪越慢：
 #   按钮允许的 50 步走完，仍在最低点左侧，$w$ 还在一点点变大（下面的单元格在 Python 里走了这 50 步）。
-# - 训练 $\log w$：学习率 0.05 时几步就到了最低点附近；学习率 0.5 时第一步就落到右端的平台上，再怎么走也不动。
+# - 训练 $\log w$：学习率 0.05 时，第 2 步越过星号，之后从右边退回，第 5 步已在星号旁边；学习率 0.5 时第一步就落到右端的平台上，再怎么走也不动。
 # - 学习率 10：训练 $w$ 时，第一步就把 $w$ 甩到右端的平台上，之后一动不动；训练 $\log w$ 时，
 #   第一步就让 $w$ 超出 float32 能表示的范围，演示停在这里，并说明这一步发散了（本节最后一个单元格在 Python 里核对这两种结果）。
 #
@@ -231,9 +243,11 @@ stepper
 # %%
 # lr = 0.05, w as the parameter: as many steps as the step button allows (50)
 creep = at.w_path(x_train, y_train, w0, lr=0.05, epochs=50)
-print(f"w after 5, 20, 50 steps: {creep[5]:.4f}, {creep[20]:.4f}, {creep[50]:.4f}")
+for steps in (5, 20, 50):
+    print(f"w after {steps:>2} steps: {creep[steps]:.4f}")
 last_step = creep[50] - creep[49]
-print(f"the 50th step moved w by {last_step:+.4f}; best w on the grid: {w_best:.4f}")
+print(f"the 50th step moved w by {last_step:+.4f}")
+print(f"best w on the grid: {w_best:.4f}")
 # still moving rightwards, and still left of the minimum
 assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 assert last_step < 0.01  # by a few thousandths
@@ -248,15 +262,15 @@ assert last_step < 0.01  # by a few thousandths
 # %%
 # lr = 10: w lands on the plateau in one step and stays; log w leaves float32's range
 jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
-print("w, lr = 10: " + " → ".join(f"{w:.4g}" for w in jump))
+print(f"w, lr = 10: {jump[0]:.4f} → {jump[1]:.4g}")
+print("  then " + ", ".join(f"{w:.4g}" for w in jump[2:]))
 # one step up to the plateau, then stuck there
 assert jump[1] > 100 and max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
-try:
+print("log w, lr = 10:")
+# the step the stepper stops at with its "diverged" sentence; prints_error fails if
+# w_path does not raise
+with at.prints_error(ValueError, width=40):
     at.w_path(x_train, y_train, w0, lr=10.0, epochs=1, log_w=True)
-except ValueError as err:  # the step the stepper stops at with its "diverged" sentence
-    print("log w, lr = 10:", err)
-else:
-    raise AssertionError("log w at lr = 10 was expected to leave float32's range")
 
 # %% [markdown]
 # ## 理论背景：一致性与局部常数拟合

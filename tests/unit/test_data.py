@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import re
 
@@ -136,12 +137,19 @@ def test_make_data_errors(kwargs: dict, error: type[Exception], message: str) ->
 
 
 def test_describe_prints_shape_dtype_and_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    """Check the exact output for a long 1-D tensor."""
+    """Check the exact output for a long 1-D tensor: by default, lines a phone shows whole
+    (round 8: "x_train: shape (50,), dtype torch.float32" and six values overflowed)."""
     describe("x", torch.arange(0.0, 1.0, 0.1))
-    assert capsys.readouterr().out == (
-        "x: shape (10,), dtype torch.float32\n"
-        "[0.0000, 0.1000, 0.2000, ..., 0.7000, 0.8000, 0.9000]\n"
-    )
+    describe("x_train", make_data().x_train)
+    describe("x", torch.arange(0.0, 1.0, 0.1), max_items=6)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["x: shape (10,), torch.float32", "[0.0000, 0.1000, ..., 0.8000, 0.9000]"]
+    assert lines[2:4] == [
+        "x_train: shape (50,), torch.float32",
+        "[0.1116, 0.1586, ..., 4.6600, 4.7637]",
+    ]
+    assert max(map(len, lines[:4])) <= 40
+    assert lines[5] == "[0.0000, 0.1000, 0.2000, ..., 0.7000, 0.8000, 0.9000]"
 
 
 def test_describe_short_2d_and_scalar(capsys: pytest.CaptureFixture[str]) -> None:
@@ -149,9 +157,9 @@ def test_describe_short_2d_and_scalar(capsys: pytest.CaptureFixture[str]) -> Non
     describe("w", torch.tensor([[1.0, 2.5], [3.0, 4.0]]), decimals=1)
     describe("mean", torch.tensor(1.87581))
     assert capsys.readouterr().out == (
-        "w: shape (2, 2), dtype torch.float32\n"
+        "w: shape (2, 2), torch.float32\n"
         "[[1.0, 2.5],\n [3.0, 4.0]]\n"
-        "mean: shape (), dtype torch.float32\n"
+        "mean: shape (), torch.float32\n"
         "1.8758\n"
     )
 
@@ -228,6 +236,34 @@ def test_prints_error_leaves_no_word_alone_and_says_when_it_cuts_a_message(capsy
         "ValueError: one",
         "two",
         "    [… 1 more line of the message]",
+    ]
+
+
+def test_prints_error_never_cuts_a_word_between_two_letters(capsys) -> None:
+    """Round-8 reader: the error index printed "torch.autograd.set_detect_anomaly(Tr" and
+    "ue, check_nan=False)." at width 40, against its own "wrapped between words". A word
+    too long for a line is now cut after its "(" (or, failing that, after a dot)."""
+    x = torch.ones(2, requires_grad=True)
+    with prints_error(RuntimeError, width=40) as caught:
+        y = x.exp()
+        y.add_(1)
+        y.sum().backward()
+    lines = capsys.readouterr().out.splitlines()
+    assert max(map(len, lines)) <= 40, lines
+    assert "    torch.autograd.set_detect_anomaly(" in lines
+    text = caught[0]
+    at = 0
+    for line, after in itertools.pairwise(lines):
+        piece = line if at == 0 else line[4:]
+        at = text.index(piece, at) + len(piece)
+        cut_between_words = text[at] == " "
+        assert cut_between_words or piece[-1] in "(.", (piece, after)
+    with prints_error(ValueError, width=20):
+        raise ValueError("a_name_of_thirty_characters_ x")
+    assert capsys.readouterr().out.splitlines() == [
+        "ValueError:",
+        "    a_name_of_thirty_characters_",  # longer than the line, but whole
+        "    x",
     ]
 
 

@@ -475,8 +475,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "matrices": '与语言无关的名字（如 `"W_q"`）→ 二维张量或数组，最大 8 × 8。',
         "lang": _LANG,
         "title": "所有矩阵上方的标题，可以不给。",
+        "own_scale": "排在最后、用单独色标来画的那几个矩阵的名字。",
         "return": "图，每个矩阵一个坐标系。",
-        "raise ValueError": "`lang` 未知、没有矩阵，或者某个矩阵不是二维或太大时。",
+        "raise ValueError": "`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
+        "或者 `own_scale` 列出的不是排在最后的几个矩阵时。",
     },
     "figures.shape_flow.plot_shape_flow": {
         "x_test": _X_TEST,
@@ -1116,9 +1118,11 @@ PARAGRAPHS: dict[str, str] = {
         "所以同一个 ``seed`` 总是给出同样的张量。"
     ),
     "Along any dimension longer than ``max_items`` only the first and last ``max_items // "
-    "2`` entries are shown, separated by ``...``. No global print option is changed.": (
+    "2`` entries are shown, separated by ``...``. No global print option is changed. With "
+    "the defaults a 1-D tensor's lines fit the 40 characters of a phone's output box.": (
         "某一维比 ``max_items`` 长时，只显示前后各 ``max_items // 2`` 个元素，"
-        "中间用 ``...`` 隔开。不改动任何全局打印选项。"
+        "中间用 ``...`` 隔开。不改动任何全局打印选项。按默认参数，一维张量打印出的每一行"
+        "都不超过 40 个字符，手机上的输出框放得下。"
     ),
     "The first line printed is ``Type: message``, from the message's first line; with "
     "``lines`` (1 by default, ``None``: all) the message's next lines follow. Each is "
@@ -1254,12 +1258,16 @@ PARAGRAPHS: dict[str, str] = {
     "ticks are the row and column indices (from 0). The figure's width follows the number "
     "of columns, so that three 2 x 2 matrices fit a phone's screen without being scaled "
     "below legible text. Names made of one or two symbols, such as ``W_q``, ``W_qᵀ`` or "
-    "``A⁻¹Mᵀ``, are set as math.": (
+    "``A⁻¹Mᵀ``, are set as math. The matrices named in ``own_scale`` (the last ones) get a "
+    "scale and a colour bar of their own: entries ten times smaller than the others' would "
+    "all look white on the shared scale.": (
         "所有矩阵共用一个关于 0 对称的颜色刻度（负数蓝、正数红），"
         "画成矩阵下方的一个颜色条，所以矩阵之间可以逐个元素比较。"
         "刻度是行号和列号（从 0 开始）。图的宽度随列数变化，"
         "这样三个 2 x 2 矩阵放得进手机屏幕，文字也不会缩到看不清。由一两个符号组成的名字，"
         "如 ``W_q``、``W_qᵀ`` 或 ``A⁻¹Mᵀ``，按数学公式排版。"
+        "``own_scale`` 里列出的矩阵（排在最后的几个）另用一个色标，下方有自己的颜色条："
+        "元素比别的矩阵小一个量级时，放在共用的色标上会浅得几乎全是白色。"
     ),
     # figures.shape_flow
     "The shapes are not typed in: both forms are run on the given data and every box shows "

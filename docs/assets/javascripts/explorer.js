@@ -465,7 +465,8 @@
       var w = logW ? Math.exp(param) : param;
       // The page computes in float64, the package in float32: w_path raises where w leaves
       // float32's range (beyond 3.4028235e38, where float32 rounds it to inf), so stop there.
-      if (!isFinite(Math.fround(w))) stopped = L.diverged;
+      // named by its number: the readout above it still shows the last finite w
+      if (!isFinite(Math.fround(w))) stopped = words(L.diverged, { k: rows.length });
       else {
         rows.push(at(w));
         if (rows.length > data.max_steps) stopped = words(L.last_step, { k: data.max_steps });

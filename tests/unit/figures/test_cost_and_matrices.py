@@ -177,6 +177,39 @@ def test_matrices_have_one_colour_bar_and_say_what_they_draw(lang) -> None:
     assert [t.get_text() for t in panels[0].get_xticklabels()] == ["0", "1"]
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_matrix_ten_times_smaller_gets_a_colour_bar_of_its_own(lang) -> None:
+    """Round-8 reader: on the shared ±13.01 scale every cell of A⁻¹Mᵀ (|x| <= 1.15), the
+    matrix the text reads most closely, looked white. ``own_scale`` draws it on its own
+    scale, with its own colour bar under it, and the alt text gives both ranges; it
+    still fits a phone."""
+    fig = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"])
+    *panels, shared, own = fig.axes
+    assert [ax.images[0].get_clim() for ax in panels] == [(-13.01, 13.01)] * 2 + [(-1.15, 1.15)]
+    assert shared._colorbar.mappable.get_clim() == (-13.01, 13.01)
+    assert own._colorbar.mappable.get_clim() == (-1.15, 1.15)
+    fig.draw_without_rendering()
+    under = panels[2].get_window_extent()
+    assert under.x0 - 1 <= own.get_window_extent().x0 < own.get_window_extent().x1 <= under.x1 + 1
+    assert shared.get_window_extent().x1 < under.x0  # the shared bar stays under M and A
+    dark = [t for t in panels[2].texts if t.get_color() == "white"]
+    assert [t.get_text() for t in dark] == ["1.15"]  # its largest entry is dark, as M's is
+    alt = fig.description
+    assert "-13.01" in alt and "-1.15" in alt and alt.count("13.01") == 3, alt
+    assert ("共用一个关于" not in alt) if lang == "zh" else ("on one colour scale" not in alt)
+    assert ("另用一个颜色条" in alt) if lang == "zh" else ("have one of their own" in alt)
+    assert "， " not in alt  # the bar's label, on two lines, is read as one
+    inside = fig.bbox.padded(0.5)
+    for text in (shared.xaxis.label, own.xaxis.label):
+        box = text.get_window_extent()
+        assert inside.contains(box.x0, box.y0) and inside.contains(box.x1, box.y1), text
+    assert reading_facts(fig)["min_width_px"] <= 359
+    with pytest.raises(ValueError, match=r"own_scale must name the last matrices of \['M', "):
+        plot_matrices(PROJECTIONS, lang=lang, own_scale=["M"])
+    with pytest.raises(ValueError, match="own_scale must name the last matrices"):
+        plot_matrices(PROJECTIONS, lang=lang, own_scale="A⁻¹Mᵀ")
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
