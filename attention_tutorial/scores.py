@@ -420,10 +420,10 @@ def dot_product_pooling(
     scores' digits. It does not when ``|q w|`` and ``|k w|`` are large: the softmax
     needs the small gaps between a query's scores, but each score is computed from
     the terms ``(q w)(k w)`` and ``(k w)^2 / 2``, which grow as ``(q w)^2``. At
-    ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` (``w = 1``) the terms reach about ``1e8``,
-    where float32 steps by 8, and the two scores, ``5e7`` and ``5e7 - 0.5``, both
-    come out as ``5e7``: the second example gives 5.0 where ``nadaraya_watson``
-    gives 3.7754, with no error. A ``RuntimeWarning`` then names the size of the
+    ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` (``w = 1``) the larger term, ``(q w)(k w)``,
+    reaches about ``1e8``, where float32 steps by 8, and the two scores, ``5e7`` and
+    ``5e7 - 0.5``, both come out as ``5e7``: the second example gives 5.0 where
+    ``nadaraya_watson`` gives 3.7754, with no error. A ``RuntimeWarning`` then names the size of the
     terms and float32's step there; the distance form (``nadaraya_watson``), or
     inputs centred near 0, keep the digits.
 

@@ -143,8 +143,9 @@ def sgd_stepper(
         w0: The initial ``w`` of every path, between 0.1 and 10**3.5 (about 3162).
             The lesson's is 0.496: the untrained model's ``w`` after
             ``torch.manual_seed(SEED)``, as on the page `parametric.md`.
-        lr: The initial learning rate, one of ``LEARNING_RATES``
-            (0.001, 0.002, 0.005, ..., 5, 10).
+        lr: The initial learning rate, one of the 13 values of ``LEARNING_RATES``
+            (0.001, 0.002, 0.005, ..., 5, 10: steps of 1, 2, 5), imported with
+            ``from attention_tutorial.stepper import LEARNING_RATES``.
         log_w: Start with ``log w`` as the trained parameter instead of ``w``.
         steps: Number of steps marked on the path and drawn in the static
             picture, 1 to 50 (the chapter uses 5).
@@ -214,7 +215,8 @@ class SgdStepper:
         steps: Number of steps marked on the path and drawn in the static picture.
 
     Examples:
-        >>> # training log w with the gentler lr = 0.05: smaller steps, w stays positive
+        >>> # log w at lr = 0.05: w stays positive
+        >>> # and ends near the minimum, w = 3.98
         >>> stepper = sgd_stepper(w0=0.496, lr=0.05, log_w=True)
         >>> [round(w, 3) for w in stepper.path()]
         [0.496, 1.118, 5.064, 4.454, 4.113, 3.997]

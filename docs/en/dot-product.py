@@ -156,7 +156,8 @@ assert 30 < ratio < 300  # "about a hundred times"
 
 # %% [markdown]
 # This time SDPA's error is about a hundred times its error at $w = 1$ (the ratio printed above),
-# but it is still rounding. The trouble is the size of the two terms: for a large $w$ the dot
+# but it is still rounding. (`dot_product_pooling` computes the same dot-product form and shows
+# the same error; `predict`, the reference, subtracts before it squares.) The trouble is the size of the two terms: for a large $w$ the dot
 # product $(qw)(kw)$ and the bias $\frac{1}{2}(kw)^2$ are both large numbers. The cell below
 # prints their median and largest value, the dot product over every query-key pair and the bias
 # over every key:
@@ -182,8 +183,9 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$.
 #
 # The dot-product attention of Transformers drops the per-key bias $-\frac{1}{2}\lVert k\rVert^2$.
-# That term is not a constant: LayerNorm normalises the inputs, not the projected keys, so keys can
-# still differ in length, and a plain dot product favours the longer ones.
+# That term is not a constant: LayerNorm (a Transformer layer that rescales each token's vector
+# to mean 0 and variance 1) normalises the inputs, not the projected keys, so keys can still
+# differ in length, and a plain dot product favours the longer ones.
 #
 # Transformers accept this because they match along learned directions rather than look for what
 # is near; the model learns in training to use the keys' lengths or to offset them. Dividing by

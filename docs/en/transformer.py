@@ -319,4 +319,4 @@ assert gap_untied < 1e-6
 # - Tensor API handbook: [masked_fill and -inf](handbook/masked-fill.py),
 #   [torch.einsum](handbook/einsum.py),
 #   [clone and detach](handbook/clone.py), [nn.Linear](handbook/linear.py),
-#   [torch.matmul](handbook/matmul.py)
+#   [torch.matmul](handbook/matmul.py), [torch.where](handbook/where.py)

@@ -144,7 +144,7 @@ print(f"  {ratio:.0f} times larger")
 assert 30 < ratio < 300  # "about a hundred times"
 
 # %% [markdown]
-# 这次 SDPA 的误差是 $w = 1$ 时的大约一百倍（上面打印的倍数），但仍只是舍入误差。问题出在两项的大小上：
+# 这次 SDPA 的误差是 $w = 1$ 时的大约一百倍（上面打印的倍数），但仍只是舍入误差。（`dot_product_pooling` 用的也是点积写法，误差相同；作为参照的 `predict` 先相减再平方。）问题出在两项的大小上：
 # $w$ 较大时，点积 $(qw)(kw)$ 和偏置 $\frac{1}{2}(kw)^2$ 都是很大的数。下面算出它们的中位数和最大值，
 # 点积取遍每一对查询和键，偏置取遍每个键：
 
@@ -168,7 +168,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$。
 #
 # Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$。
-# 这一项并不是常数：层归一化（LayerNorm）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，
+# 这一项并不是常数：层归一化（LayerNorm，Transformer 里把每个词元的向量缩放到均值 0、方差 1 的一层）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，
 # 点积于是偏爱更长的键。
 #
 # Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；

@@ -232,4 +232,4 @@ assert gap_untied < 1e-6
 #   `torch.cdist`
 # - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)、[torch.einsum](handbook/einsum.py)、
 #   [clone 与 detach](handbook/clone.py)、[nn.Linear](handbook/linear.py)、
-#   [torch.matmul](handbook/matmul.py)
+#   [torch.matmul](handbook/matmul.py)、[torch.where](handbook/where.py)

@@ -37,7 +37,7 @@ SUMMARIES: dict[str, str] = {
     # model, training
     "NWKernelRegression": "带参数的注意力汇聚："
     "只有一个可学习的逆带宽 `w` 的 Nadaraya-Watson 回归（`nn.Module`）。",
-    "train": "用 SGD 训练 `model.w`（每一步用全部训练数据，没有随机性），键和值按留一法选取，"
+    "train": "用 SGD 训练 `model.w`（每一步用全部训练数据），键和值按留一法选取，"
     "损失是平方误差之和。",
     "loss_at_w": "把 `w` 固定时模型的训练平方误差之和（留一法）。",
     "predict": "用给定的 `w` 做预测：所有查询共用同一组键和值。",
@@ -73,11 +73,11 @@ SUMMARIES: dict[str, str] = {
     "peak_intermediate_bytes": "一种写法的中间张量在给定数据类型下占用的字节数。",
     # explorer
     "bandwidth_explorer": "返回 `data`（默认是 `make_data()`）的带宽探索器；"
-    "把它放在 notebook 单元的最后一行，就会显示出来。",
+    "把它放在 notebook 单元格的最后一行，就会显示出来。",
     "BandwidthExplorer": "`bandwidth_explorer` 返回的对象：显示为探索器的 HTML。",
     # stepper
     "sgd_stepper": "返回 `data`（默认是 `make_data()`）的 SGD 单步演示；"
-    "把它放在 notebook 单元的最后一行，就会显示出来。",
+    "把它放在 notebook 单元格的最后一行，就会显示出来。",
     "SgdStepper": "`sgd_stepper` 返回的对象：显示为单步演示的 HTML。",
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
@@ -881,7 +881,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与[带参数的注意力汇聚"
         "](../parametric.py)"
         "一页相同。",
-        "lr": "初始的学习率，`LEARNING_RATES` 中的一个（0.001、0.002、0.005、……、5、10）。",
+        "lr": "初始的学习率，`LEARNING_RATES` 的 13 个值之一（0.001、0.002、0.005、……、5、10，"
+        "按 1、2、5 递增），用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
         "return": "一个 `SgdStepper`；notebook 把它显示为 HTML。",
@@ -1608,7 +1609,8 @@ PARAGRAPHS: dict[str, str] = {
     "digits. It does not when ``|q w|`` and ``|k w|`` are large: the softmax needs the small "
     "gaps between a query's scores, but each score is computed from the terms ``(q w)(k w)`` "
     "and ``(k w)^2 / 2``, which grow as ``(q w)^2``. At ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` "
-    "(``w = 1``) the terms reach about ``1e8``, where float32 steps by 8, and the two scores, "
+    "(``w = 1``) the larger term, ``(q w)(k w)``, reaches about ``1e8``, where float32 steps by "
+    "8, and the two scores, "
     "``5e7`` and ``5e7 - 0.5``, both come out as ``5e7``: the second example gives 5.0 where "
     "``nadaraya_watson`` gives 3.7754, with no error. A ``RuntimeWarning`` then names the size "
     "of the terms and float32's step there; the distance form (``nadaraya_watson``), or inputs "
@@ -1616,8 +1618,9 @@ PARAGRAPHS: dict[str, str] = {
     "只要 float32 还能保住分数的有效数字，预测就与带宽为 ``1 / |w|`` 的 ``nadaraya_watson`` "
     "相同。``|q w|`` 和 ``|k w|`` 很大时就保不住了：softmax 要用的是同一个查询的各个分数之间"
     "的微小差距，而每个分数都由 ``(q w)(k w)`` 和 ``(k w)^2 / 2`` 两项算出，它们随 "
-    "``(q w)^2`` 增长。取 ``q = 1e4``、``k = [1e4, 1e4 + 1]``（``w = 1``）时，这两项约达 "
-    "``1e8``，float32 在那里的间隔是 8；两个分数 ``5e7`` 和 ``5e7 - 0.5`` 算出来都是 "
+    "``(q w)^2`` 增长。取 ``q = 1e4``、``k = [1e4, 1e4 + 1]``（``w = 1``）时，较大的一项 "
+    "``(q w)(k w)`` 约达 ``1e8``，float32 在那里的间隔是 8；"
+    "两个分数 ``5e7`` 和 ``5e7 - 0.5`` 算出来都是 "
     "``5e7``。于是第二个示例得到 5.0，而 ``nadaraya_watson`` 给出 3.7754，而且不报错。"
     "这时会发出 ``RuntimeWarning``，写明这两项的大小和 float32 在那里的间隔；改用距离写法"
     "（``nadaraya_watson``），或把输入平移到 0 附近，就能保住有效数字。",
@@ -1752,8 +1755,8 @@ COMMENTS: dict[str, str] = {
     "以 `stepper` 结尾的 notebook 单元格会显示它",
     "lr = 0.5 on w: the first step jumps from 0.496 to about 16.9": "训练 w、lr = 0.5：第一步就从 "
     "0.496 跳到约 16.9",
-    "training log w with the gentler lr = 0.05: smaller steps, w stays positive": "训练 log w，"
-    "用更小的 lr = 0.05：步子更小，w 始终为正",
+    "log w at lr = 0.05: w stays positive": "训练 log w，lr = 0.05：w 始终为正",
+    "and ends near the minimum, w = 3.98": "最后停在最低点 w = 3.98 附近",
     # figures.cost
     "time above memory": "时间在上，内存在下",
     # figures.curves

@@ -3,8 +3,8 @@
 #
 # Two methods that both seem to "make a new tensor" and do opposite things. `clone()`
 # copies the numbers into new memory and stays **in** the autograd graph; `detach()`
-# shares the memory and steps **out** of the graph. When you need a value to keep, free of
-# both, write `x.detach().clone()`.
+# shares the memory and steps **out** of the graph. For a copy that is neither shared nor in the
+# graph, write `x.detach().clone()`.
 
 # %%
 import textwrap
@@ -150,8 +150,9 @@ assert y._version == y_detached._version == 1 and copy._version == 1
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py) keeps the model's attention weights as
-# `weights.detach()` so that they can be plotted. Before computing with a learned parameter, the
+# [Parametric attention pooling](../parametric.py) writes `y_hat = model(...).detach()` before
+# plotting the predictions ([Detach before plotting](../parametric.py#detach-before-plotting)
+# shows what happens without it). Before computing with a learned parameter, the
 # pages take it out of the graph: `model.w.detach()` on [the dot-product page](../dot-product.py),
 # `nw.w.detach()` on [from kernel regression to Transformer attention](../transformer.py), and
 # `projected.W_q.weight.detach()` on

@@ -27,7 +27,7 @@ _ = torch.manual_seed(at.SEED)
 #   projections use `bias=False`.
 # - `layer.weight` has shape `(out_features, in_features)`, **out first**, and is an
 #   `nn.Parameter`: it appears in `layer.parameters()` and is what an optimiser updates.
-#   Its initial values are random (uniform in $\pm 1/\sqrt{\text{in\_features}}$), drawn
+#   Its initial values are random (uniform between $-1/\sqrt{\text{in\_features}}$ and $1/\sqrt{\text{in\_features}}$), drawn
 #   from PyTorch's global generator, so seed before creating the layer.
 #
 # Input of shape `(..., in_features)` gives output `(..., out_features)`: every leading
@@ -149,7 +149,8 @@ except RuntimeError as err:
 # ### Where the chapter uses it
 #
 # [From kernel regression to Transformer attention](../transformer.py) builds $W_q$,
-# $W_k$, $W_v$ as `nn.Linear(..., bias=False)` and trains them. With one input feature they are
+# $W_k$, $W_v$ as `nn.Linear(..., bias=False)`;
+# [learned projections on a 2-D toy problem](../projections.py) trains them. With one input feature they are
 # three unrelated $1 \times 1$ matrices, three numbers; with $W_q = W_k = w$ and $W_v = 1$ they
 # are the scalar `w = nn.Parameter(torch.rand(1))` of
 # [parametric attention pooling](../parametric.py).

@@ -169,7 +169,8 @@ q, k, v = torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 2)
 # SDPA: True = may attend, so hiding the diagonal takes ~eye
 out_sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=~eye)  # (3, 2)
 # masked_fill: True = replace, so the same thing takes eye
-scores_qk = (q @ k.T / 4**0.5).masked_fill(eye, float("-inf"))  # (3, 3)
+d = q.shape[-1]  # 4: SDPA divides by the square root of d
+scores_qk = (q @ k.T / d**0.5).masked_fill(eye, float("-inf"))  # (3, 3)
 out_by_hand = F.softmax(scores_qk, dim=-1) @ v  # (3, 2)
 print("SDPA with attn_mask=~eye")
 print("  same as masked_fill(eye):", torch.allclose(out_sdpa, out_by_hand))

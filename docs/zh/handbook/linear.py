@@ -134,4 +134,4 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# [从核回归到 Transformer 注意力](../transformer.py)把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)` 并训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数；取 $W_q = W_k = w$、$W_v = 1$，就是[带参数的注意力汇聚](../parametric.py)里的标量 `w = nn.Parameter(torch.rand(1))`。
+# [从核回归到 Transformer 注意力](../transformer.py)把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，[在二维玩具问题上学习投影](../projections.py)训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数；取 $W_q = W_k = w$、$W_v = 1$，就是[带参数的注意力汇聚](../parametric.py)里的标量 `w = nn.Parameter(torch.rand(1))`。
