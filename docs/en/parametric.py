@@ -1,7 +1,8 @@
 # %% [markdown]
 # # Parametric attention pooling
 #
-# In the Nadaraya-Watson estimator of the [previous page](nonparametric.py) the Gaussian kernel
+# In the Nadaraya-Watson estimator of [non-parametric attention pooling](nonparametric.py) the
+# Gaussian kernel
 # has a fixed width of 1, and nothing is learned. This page gives it **one** learnable scalar $w$,
 # so that the model decides from the data how wide the kernel should be:
 #
@@ -9,7 +10,7 @@
 #
 # The softmax runs over $i$, over all the keys. $w$ multiplies the distance $x - x_i$: the larger
 # $|w|$, the more every distance is stretched and the faster the weight of a slightly distant key
-# falls off; with $w = 1$ we are back to the previous page. The plan: write the batched weighted
+# falls off; with $w = 1$ we are back to the non-parametric page. The plan: write the batched weighted
 # average with `torch.bmm`, build the training keys and values by *leaving one out*, train $w$,
 # then look at the fit and at the attention weights.
 
@@ -23,8 +24,8 @@ import attention_tutorial as at
 _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %% [markdown]
-# The data are those of the earlier pages: `make_data` draws 50 training examples and 50 test
-# inputs from a fixed seed.
+# The data are those of the earlier pages: `make_data` draws 50 training examples from a fixed
+# seed; the 50 test inputs are the grid $0, 0.1, \ldots, 4.9$.
 
 # %%
 data = at.make_data()
@@ -50,7 +51,7 @@ print("nn.Parameter: shape =", tuple(w.shape))
 # ## Batch matrix multiplication
 #
 # During training every query gets its own row of keys and values (the next section shows why), so
-# a single `matmul` with one shared value vector, as on the previous page, no longer fits.
+# a single `matmul` with one shared value vector, as on the non-parametric page, no longer fits.
 # `torch.bmm(X, Y)` performs a whole batch of independent matrix products at once: `X` has shape
 # $(b, n, m)$, `Y` has shape $(b, m, p)$, the result has shape $(b, n, p)$, and its $k$-th entry is
 # `X[k] @ Y[k]`. Both inputs must be 3-D and have the same batch size $b$.
@@ -244,7 +245,7 @@ values_test = y_train.repeat((n_test, 1))  # (n_test, n_train)
 y_hat = model(x_test, keys_test, values_test).detach()  # (n_test,)
 print("keys_test:", tuple(keys_test.shape), " y_hat:", tuple(y_hat.shape))
 mse_learned = ((y_hat - data.y_truth) ** 2).mean().item()
-# the previous page's model is this one with w = 1
+# the non-parametric page's model is this one with w = 1
 mse_w1 = at.mse_against_truth(1.0, x_test, data.y_truth, x_train, y_train)
 print(f"test MSE against the true f: {mse_learned:.4f}")
 print(f"the same with w = 1:         {mse_w1:.4f}")
@@ -252,10 +253,10 @@ assert mse_learned < mse_w1 / 2
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
-# Compared with the previous page, the dashed line stays closer to the training points and is
-# visibly more wiggly. The previous page's model is this one with $w = 1$; the last line printed is
+# Compared with the non-parametric page, the dashed line stays closer to the training points and
+# is visibly more wiggly. That page's model is this one with $w = 1$; the last line printed is
 # its test error on the same test inputs, the same as printed there: the learned $w$ cuts the error
-# to about a third. It is not the best one can do: the previous page's
+# to about a third. It is not the best one can do: that page's
 # [gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) has bandwidths with smaller
 # errors still, and the page [Why the trained curve is less smooth](smoothness.py) explains why.
 #
@@ -263,7 +264,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # During the forward pass the model stores the weights in `model.attention_weights`, of shape
 # `(n_test, n_train)`: one row per query (test input), one column per key (training input).
-# Compared with the heatmap of the previous page, the dark band (darker means more weight) is
+# Compared with the heatmap of the non-parametric page, the dark band (darker means more weight) is
 # much narrower: each query gives
 # its weight to the few training points closest to it.
 

@@ -4,7 +4,7 @@
 # This page gathers the chapter in one place: how the tensor shapes change, step by step, in both
 # forms of attention pooling; the key formulas; and an index of the answers scattered over the
 # "common confusions" of the pages. The shape diagram is not drawn by hand: the package runs both
-# forms on the data and draws the shape of every tensor it met.
+# forms on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from *[Attention cues](cues.py)* through *[From the Gaussian kernel to
 # dot-product attention](dot-product.py)*: the section of "Dive into Deep Learning", plus a few pages
@@ -66,6 +66,11 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # `(n_train, n_train - 1)`, and `bmm` multiplies each row of weights with its own row of values,
 # giving `(n_train,)` predictions.
 #
+# The diagram draws the same two paths, one box per main step: blue boxes are what goes in and what
+# comes out, orange ones the tensors in between. The scores are not a box of their own: they have
+# the shape of the weights, and the softmax box stands for both. The training path starts from the
+# leave-one-out keys and values; the queries it pairs them with are `x_train` itself.
+#
 # ## Key formulas
 #
 # Attention pooling is a weighted average of the values, the weights a softmax of how similar the
@@ -111,7 +116,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   training samples, so this is full-batch gradient descent), not the minimum of the loss; a less
 #   smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
-#   attention; why the chapter has one $w$ only: [why only one w](transformer.py#why-only-one-w).
+#   attention; why the chapter has one $w$ only: see
+#   [Why only one w](transformer.py#why-only-one-w).
 # - When checking shapes, make `n_train` and `n_test` differ, so that a swap of rows and columns
 #   shows.
 #

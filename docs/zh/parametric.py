@@ -1,13 +1,13 @@
 # %% [markdown]
 # # 带参数的注意力汇聚
 #
-# [上一页](nonparametric.py)的 Nadaraya-Watson 估计里，高斯核的宽度固定为 1，没有任何东西可以学习。
+# [非参数注意力汇聚](nonparametric.py)一页的 Nadaraya-Watson 估计里，高斯核的宽度固定为 1，没有任何东西可以学习。
 # 本页给它加上**一个**可学习的标量 $w$，让模型自己从数据里决定核该有多宽：
 #
 # $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\tfrac{1}{2}\big((x - x_i)\, w\big)^2\right) y_i .$$
 #
 # softmax 对 $i$（所有键）进行。$w$ 乘在距离 $x - x_i$ 上：$|w|$ 越大，距离被放得越大，
-# 稍远一点的键权重就掉得越快；$w = 1$ 时就是上一页的模型。这一页的主线是：
+# 稍远一点的键权重就掉得越快；$w = 1$ 时就是那一页的模型。这一页的主线是：
 # 用 `torch.bmm` 写出批量的加权平均，用“留一法”构造训练用的键和值，训练 $w$，再看拟合结果和注意力权重。
 
 # %%
@@ -20,7 +20,7 @@ import attention_tutorial as at
 _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %% [markdown]
-# 数据和前几页相同：`make_data` 用固定的种子生成 50 个训练样本和 50 个测试输入。
+# 数据和前几页相同：`make_data` 用固定的种子抽出 50 个训练样本；50 个测试输入是网格 $0, 0.1, \ldots, 4.9$。
 
 # %%
 data = at.make_data()
@@ -45,7 +45,7 @@ print("nn.Parameter: shape =", tuple(w.shape))
 # %% [markdown]
 # ## 批量矩阵乘法
 #
-# 训练时每个查询都有自己的一行键和值（下一节会看到原因），所以不能像上一页那样用一次 `matmul`
+# 训练时每个查询都有自己的一行键和值（下一节会看到原因），所以不能像非参数那一页那样用一次 `matmul`
 # 把同一个值向量乘给所有行。`torch.bmm(X, Y)` 一次做一批互相独立的矩阵乘法：
 # `X` 的形状是 $(b, n, m)$，`Y` 的形状是 $(b, m, p)$，结果是 $(b, n, p)$，
 # 第 $k$ 个结果就是 `X[k] @ Y[k]`。两个输入必须都是三维的，批量大小 $b$ 必须相同。
@@ -227,7 +227,7 @@ values_test = y_train.repeat((n_test, 1))  # (n_test, n_train)
 y_hat = model(x_test, keys_test, values_test).detach()  # (n_test,)
 print("keys_test:", tuple(keys_test.shape), " y_hat:", tuple(y_hat.shape))
 mse_learned = ((y_hat - data.y_truth) ** 2).mean().item()
-# the previous page's model is this one with w = 1
+# the non-parametric page's model is this one with w = 1
 mse_w1 = at.mse_against_truth(1.0, x_test, data.y_truth, x_train, y_train)
 print(f"test MSE against the true f: {mse_learned:.4f}")
 print(f"the same with w = 1:         {mse_w1:.4f}")
@@ -235,14 +235,14 @@ assert mse_learned < mse_w1 / 2
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
-# 和上一页相比，虚线更贴近训练点，也明显更“抖”。上一页的模型就是 $w = 1$ 时的这个模型，最后一行打印的是它在同一组测试输入上的测试误差，
-# 和上一页打印的相同：学到的 $w$ 把误差降到了约三分之一。不过这还不是最好的：上一页的[带宽画廊](nonparametric.py#带宽画廊)里还有误差更小的带宽，
+# 和非参数那一页相比，虚线更贴近训练点，也明显更“抖”。那一页的模型就是 $w = 1$ 时的这个模型，最后一行打印的是它在同一组测试输入上的测试误差，
+# 和那一页打印的相同：学到的 $w$ 把误差降到了约三分之一。不过这还不是最好的：那一页的[带宽画廊](nonparametric.py#带宽画廊)里还有误差更小的带宽，
 # 原因留到[训练后的曲线为何不平滑](smoothness.py)一页讨论。
 #
 # ## 注意力权重
 #
 # 前向计算时模型把每行权重存在 `model.attention_weights` 里，形状是 `(n_test, n_train)`：
-# 每行一个查询（测试输入），每列一个键（训练输入）。和上一页的热图相比，
+# 每行一个查询（测试输入），每列一个键（训练输入）。和非参数那一页的热图相比，
 # 深色的带窄了很多（颜色越深，权重越大）：每个查询只把权重分给离它最近的少数几个训练点。
 
 # %%
