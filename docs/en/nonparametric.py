@@ -337,7 +337,8 @@ with at.prints_error(ValueError, width=40):
 # [average pooling](average.py) (see exercise 5).
 #
 # **Is this attention or k-nearest neighbours?** Both average the outputs of nearby samples.
-# k-nearest neighbours (k-NN) gives the $m$ nearest samples equal weights $1/m$ and all others 0;
+# k-nearest neighbours (k-NN) gives the $m$ nearest samples equal weights $1/m$ and all others 0
+# (its usual name for $m$ is $k$, which here already names the keys);
 # Nadaraya-Watson gives every sample a weight that decays smoothly with distance. As the bandwidth
 # goes to 0 it turns into the nearest-neighbour rule, which copies the single closest sample.
 # Replace "distance" by any similarity of query and key and you have attention pooling in general.

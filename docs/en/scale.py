@@ -19,9 +19,8 @@
 #
 # Almost every number on this page comes from running the code when the site was built. Only
 # the section "Measured time and memory" is not measured by the build: its times and peak
-# memory were measured beforehand by a benchmark script and saved in the file
-# `attention_tutorial/results/scale.json`, which the build reads (that section begins by saying
-# how they were measured); the slopes and checks in that section are computed from them by the
+# memory were measured beforehand by a benchmark script and saved in a file the build reads (that
+# section begins by saying how they were measured and where the file is); the slopes and checks in that section are computed from them by the
 # build.
 
 # %%
@@ -90,7 +89,7 @@ def megabytes(n_bytes: float) -> str:
 
 
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
-# one column per formulation: 41 characters a line, which a phone shows whole
+# one column per formulation
 print("counted bytes (MB)")
 print(f"{'n':>7} {'tiled':>9} {'broadcast':>9} {'chunked':>7} {'sdpa':>5}")
 for n in (1_000, 20_000, 100_000):
@@ -123,7 +122,6 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # the package's attention_tutorial/results/scale.json, from the script
 bench = at.scale_measurements()
 machine = bench["machine"]
-# short lines, so that a phone shows every column
 print(f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB")
 print(
     f"Python {machine['python']}, torch {machine['torch']} "
@@ -155,8 +153,9 @@ for row in rows:
 # slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and broadcast forms, whose
 # points all but coincide (the same three full matrices), so tiled is drawn dashed with hollow
 # circles to show around broadcast's solid line; the chunked form's is flat from $n = 2{,}000$ on
-# (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and for SDPA only the
-# counted bytes (its dotted line) grow linearly with $n$: its measured peak stays under 3 MB.
+# (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and SDPA's
+# counted bytes (its dotted line) grow linearly with $n$ ($12n$); its measured peak grows too, from
+# a fixed overhead at small $n$, but stays under 3 MB.
 # The dotted lines are the counted bytes; for the tiled, broadcast and chunked forms they lie under
 # the measured points, so SDPA's is the only one in view.
 

@@ -99,7 +99,7 @@ print(f"  with h = 1/|w|: {gap_nw:.1e}")
 ws = torch.logspace(-1, 3, 401)  # (401,): the grid of the page leave-one-out
 w_best = at.best_w(ws, x_train, y_train)
 candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
-# narrow for phones: each name on a line of its own, above its numbers
+# each name on a line of its own, above its numbers
 print(f"{'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
 keys_used = {}
 for name, w in candidates.items():
@@ -184,8 +184,8 @@ paths = {
     "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
     "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
 }
-# one column per path (a phone shows 40 characters): the parameter and lr, w after
-# each step, then the left-out loss where the path ends
+# one column per path: the parameter and lr, w after each step, then the left-out
+# loss where the path ends
 print(f"{'':<6}" + "".join(f" {name.split(',')[0]:>7}" for name in paths))
 print(f"{'lr':<6}" + "".join(f" {name.split('= ')[1]:>7}" for name in paths))
 for step in range(len(paths["w, lr = 0.5"])):

@@ -8,7 +8,7 @@
 # 3. **分块**：每次只拿一块查询对一块键，配合*在线 softmax*（online softmax）（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）；
 # 4. **SDPA**：`F.scaled_dot_product_attention`，像[点积页](dot-product.py)那样把高斯核写成点积加上每个键一个偏置（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>）。
 #
-# 本页的数字几乎都是构建网站时运行代码得到的。只有“实测的时间和内存”一节不在构建时测量：那里的时间和内存峰值由一个基准测试脚本事先测好，存成文件 `attention_tutorial/results/scale.json`，构建时从这个文件里读出（怎么测的，那一节开头有说明）；那一节里的斜率和检查则是构建时用这些数算出来的。
+# 本页的数字几乎都是构建网站时运行代码得到的。只有“实测的时间和内存”一节不在构建时测量：那里的时间和内存峰值由一个基准测试脚本事先测好、存成文件，构建时读出（怎么测的、文件在哪里，那一节开头有说明）；那一节里的斜率和检查则是构建时用这些数算出来的。
 
 # %%
 import math
@@ -61,7 +61,7 @@ def megabytes(n_bytes: float) -> str:
 
 
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
-# one column per formulation: 41 characters a line, which a phone shows whole
+# one column per formulation
 print("counted bytes (MB)")
 print(f"{'n':>7} {'tiled':>9} {'broadcast':>9} {'chunked':>7} {'sdpa':>5}")
 for n in (1_000, 20_000, 100_000):
@@ -85,7 +85,6 @@ assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
 # the package's attention_tutorial/results/scale.json, from the script
 bench = at.scale_measurements()
 machine = bench["machine"]
-# short lines, so that a phone shows every column
 print(f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB")
 print(
     f"Python {machine['python']}, torch {machine['torch']} "
@@ -111,7 +110,7 @@ for row in rows:
     )
 
 # %% [markdown]
-# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成虚线和空心圆，好让它从广播的实线下露出来；分块从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）；SDPA 只有数出来的字节数（它的点线）按 $n$ 线性增长，测到的峰值始终不到 3 MB。点线是数出来的字节数；平铺、广播和分块的点线与实测的点几乎重合，藏在它们下面，露出来的只有 SDPA 的那一条。
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成虚线和空心圆，好让它从广播的实线下露出来；分块从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）；SDPA 数出来的字节数（它的点线）按 $n$ 线性增长（$12n$）；测到的峰值也在增长，小 $n$ 时主要是固定的开销，但始终不到 3 MB。点线是数出来的字节数；平铺、广播和分块的点线与实测的点几乎重合，藏在它们下面，露出来的只有 SDPA 的那一条。
 
 # %%
 at.plot_scaling(rows)

@@ -360,7 +360,7 @@ print("with detach():", model.w.detach().numpy())
 w = nn.Parameter(torch.tensor([1.0]))  # (1,)
 ((3 * w - 6) ** 2).sum().backward()  # w.grad = -18
 with prints_error(RuntimeError):
-    w -= 0.1 * w.grad  # a hand-written SGD step, recorded by autograd
+    w -= 0.1 * w.grad  # a hand-written step on a leaf: autograd refuses it
 with torch.no_grad():
     w -= 0.1 * w.grad  # the same step, not recorded
 print("w after one step:", round(w.item(), 4))
