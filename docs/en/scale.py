@@ -89,12 +89,13 @@ def megabytes(n_bytes: float) -> str:
 
 
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
-# one column per formulation
+# one row per formulation, one column per n
+sizes = (1_000, 20_000, 100_000)
 print("counted bytes (MB)")
-print(f"{'n':>7} {'tiled':>9} {'broadcast':>9} {'chunked':>7} {'sdpa':>5}")
-for n in (1_000, 20_000, 100_000):
-    mb = [megabytes(at.peak_intermediate_bytes(name, n, n)) for name in formulations]
-    print(f"{n:>7,} {mb[0]:>9} {mb[1]:>9} {mb[2]:>7} {mb[3]:>5}")
+print(f"{'n':>9}" + "".join(f" {n:>9,}" for n in sizes))
+for name in formulations:
+    mb = [megabytes(at.peak_intermediate_bytes(name, n, n)) for n in sizes]
+    print(f"{name:>9}" + "".join(f" {m:>9}" for m in mb))
 chunk_1000 = at.peak_intermediate_bytes("chunked", 1_000, 1_000)
 assert chunk_1000 < at.peak_intermediate_bytes(
     "chunked", 20_000, 20_000

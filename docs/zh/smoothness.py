@@ -273,6 +273,9 @@ with at.prints_error(ValueError, width=40):
     at.w_path(x_train, y_train, w0, lr=10.0, epochs=1, log_w=True)
 
 # %% [markdown]
+# 报错信息索引：[`w left float32's range (about 3.4e38) after a step with lr = …`](handbook/errors.py#w-left-float32s-range-about-34e38-after-a-step-with-lr--)。
+
+# %% [markdown]
 # ## 理论背景：一致性与局部常数拟合
 #
 # Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，

@@ -5,6 +5,8 @@ A reader at 375 px (round 8) found that an output box shows about 40 characters,
 ("SDPA float32 8.2e-07 … 2.9e-02", "keys in use = 3.7"). The lines read here are the
 executed notebooks' text outputs (what the page shows in its output boxes: printed
 streams and plain-text results; figures and HTML widgets have layouts of their own).
+An output that prints an error is left out: the build marks it (``page_repairs.
+mark_error_outputs``) and on a phone it wraps inside its box instead of scrolling.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pytest
 
 from tests.conftest import NOTEBOOK_CACHE
 from tools.sitebuild.notebooks import DOCS, discover
+from tools.sitebuild.page_repairs import _ERROR_LINE
 
 pytestmark = pytest.mark.build
 
@@ -45,6 +48,8 @@ def printed_lines(nb) -> list[str]:
                 text = "\n".join(output.get("traceback", []))
             else:
                 continue
+            if _ERROR_LINE.search(text):
+                continue  # an error's output: it wraps on a phone (extra.css)
             lines.extend(text.splitlines())
     return lines
 
@@ -62,6 +67,7 @@ def test_columns_count_a_wide_character_twice():
                         nbformat.v4.new_output(
                             "display_data", {"text/plain": "<Figure>", "image/png": ""}
                         ),
+                        nbformat.v4.new_output("stream", text="x = 1\nValueError: " + "w" * 60),
                     ]
                 )
             ]

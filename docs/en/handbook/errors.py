@@ -566,3 +566,16 @@ with prints_error(ValueError):
     model(data.x_train, data.x_train, data.y_train)  # 1-D keys
 keys, values = at.leave_one_out(data.x_train, data.y_train)  # (40, 39) each
 print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))
+
+# %% [markdown]
+# ### w left float32's range (about 3.4e38) after a step with lr = …
+#
+# - **Cause**: training $\log w$, one gradient step changes $\log w$ by `lr` times its
+#   gradient; at a large `lr` the new $\log w$ is so large that $w = e^{\log w}$ is beyond
+#   the largest float32 number, and `w_path` stops instead of going on with `inf`.
+# - **Fix**: a smaller `lr` (0.05 reaches the minimum with $\log w$), or train $w$ itself.
+# - **Explained in**: [why the trained curve is less smooth: take the steps yourself](../smoothness.py#take-the-steps-yourself).
+
+# %%
+with prints_error(ValueError):
+    at.w_path(data.x_train, data.y_train, 0.5, lr=10.0, epochs=1, log_w=True)

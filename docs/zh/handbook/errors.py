@@ -492,3 +492,15 @@ with prints_error(ValueError):
     model(data.x_train, data.x_train, data.y_train)  # 1-D keys
 keys, values = at.leave_one_out(data.x_train, data.y_train)  # (40, 39) each
 print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))
+
+# %% [markdown]
+# ### w left float32's range (about 3.4e38) after a step with lr = …
+#
+# - **原因**：训练 $\log w$ 时，一步梯度下降让 $\log w$ 变化 `lr` 乘以它的梯度；`lr` 很大时，新的 $\log w$
+#   大到 $w = e^{\log w}$ 超出了 float32 能表示的最大数，`w_path` 于是停下，而不是带着 `inf` 继续算。
+# - **改法**：用更小的 `lr`（训练 $\log w$ 时 0.05 就能走到最低点附近），或者直接训练 $w$。
+# - **讲解**：[训练后的曲线为何不平滑：自己走一走](../smoothness.py#自己走一走)。
+
+# %%
+with prints_error(ValueError):
+    at.w_path(data.x_train, data.y_train, 0.5, lr=10.0, epochs=1, log_w=True)
