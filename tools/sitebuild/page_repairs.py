@@ -184,8 +184,8 @@ def keep_ellipses_attached(tree: BeautifulSoup) -> None:
             node.replace_with(NavigableString(_SPACE_BEFORE_ELLIPSIS.sub("\u00a0", node)))
 
 
-# A line of a text output that prints an error: its type, then the message.
-_ERROR_LINE = re.compile(r"^\s*(?:\w+Error|\w*Exception): ", re.M)
+# A line of a text output that prints an error or a warning: its type, then the message.
+_ERROR_LINE = re.compile(r"^\s*(?:\w+Error|\w*Exception|\w+Warning): ", re.M)
 ERROR_OUTPUT_CLASS = "attn-error-output"
 
 

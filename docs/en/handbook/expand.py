@@ -190,10 +190,9 @@ assert same_values
 for name, t, copied in [("tiled", tiled, True), ("view", view, False)]:
     shares = t.data_ptr() == x_test.data_ptr()
     assert shares is not copied  # a copy has memory of its own, a view shares x_test's
-    print(
-        f"{name:>5}: stride {t.stride()}, shares x_test's memory: {shares}, "
-        f"memory {t.untyped_storage().nbytes()} bytes"
-    )
+    print(f"{name}: stride {t.stride()}")
+    print(f"  shares x_test's memory: {shares}")
+    print(f"  memory {t.untyped_storage().nbytes()} bytes")
 
 # %% [markdown]
 # The tiled matrix grows with the **product** of the two sizes. A float32 number takes 4

@@ -211,13 +211,12 @@ except RuntimeError as err:
 # `x_train`:
 
 # %%
+print(f"{'n':>6} {'x (bytes)':>10} {'x.repeat((n, 1))':>16}")
 for n in (50, 1_000, 10_000):
     x = torch.zeros(n)  # (n,)
     x_bytes = n * x.element_size()  # 4 bytes per float32 number
     tiled_bytes = n * n * x.element_size()  # x.repeat((n, 1)) holds n * n numbers
-    print(
-        f"n = {n:>6}: x {x_bytes:>7,} bytes, x.repeat((n, 1)) {tiled_bytes:>13,} bytes"
-    )
+    print(f"{n:>6,} {x_bytes:>10,} {tiled_bytes:>16,}")
 
 # %% [markdown]
 # When the copy is only read, never written, `expand` gives the same values without the

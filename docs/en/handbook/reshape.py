@@ -84,8 +84,10 @@ except RuntimeError as err:
 
 # %%
 m = torch.arange(6).reshape(2, 3)  # (2, 3)
-print("m.reshape(3, 2) rows:", m.reshape(3, 2).tolist())  # (3, 2), rows cut anew
-print("m.T             rows:", m.T.tolist())  # (3, 2), rows and columns swapped
+print("m.reshape(3, 2), rows cut anew:")
+print(" ", m.reshape(3, 2).tolist())  # (3, 2)
+print("m.T, rows and columns swapped:")
+print(" ", m.T.tolist())  # (3, 2)
 
 # %% [markdown]
 # ### Where the chapter uses it

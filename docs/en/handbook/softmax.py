@@ -105,8 +105,8 @@ at.diagram_softmax(scores, dim=0)
 # sum to 1, and every prediction is silently wrong:
 
 # %%
-print("row sums, dim=1:", F.softmax(scores, dim=1).sum(dim=1))
-print("row sums, dim=0:", F.softmax(scores, dim=0).sum(dim=1))
+print("row sums dim=1:", F.softmax(scores, dim=1).sum(dim=1))
+print("row sums dim=0:", F.softmax(scores, dim=0).sum(dim=1))
 
 # %% [markdown]
 # Without `dim`, PyTorch guesses and warns; the warning it gives:

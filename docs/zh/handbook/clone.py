@@ -127,12 +127,14 @@ x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = x.exp()
 y_detached = y.detach()  # shares y's memory and y's version counter
 copy = y.detach().clone()  # its own memory and its own counter
-print("at the start:           y", y._version, " y_detached", y_detached._version)
+print("at the start:")
+print("  y", y._version, " y_detached", y_detached._version)
 copy.zero_()
 print("after copy.zero_():     y", y._version, " copy", copy._version)
 assert y._version == 0  # the copy's change is not counted against y
 y_detached.zero_()
-print("after y_detached.zero_: y", y._version, " y_detached", y_detached._version)
+print("after y_detached.zero_:")
+print("  y", y._version, " y_detached", y_detached._version)
 assert y._version == y_detached._version == 1 and copy._version == 1
 
 # %% [markdown]

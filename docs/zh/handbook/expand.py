@@ -181,10 +181,9 @@ assert same_values
 for name, t, copied in [("tiled", tiled, True), ("view", view, False)]:
     shares = t.data_ptr() == x_test.data_ptr()
     assert shares is not copied  # a copy has memory of its own, a view shares x_test's
-    print(
-        f"{name:>5}: stride {t.stride()}, shares x_test's memory: {shares}, "
-        f"memory {t.untyped_storage().nbytes()} bytes"
-    )
+    print(f"{name}: stride {t.stride()}")
+    print(f"  shares x_test's memory: {shares}")
+    print(f"  memory {t.untyped_storage().nbytes()} bytes")
 
 # %% [markdown]
 # 铺出来的矩阵随两个长度的**乘积**增长。一个 float32 数占 4 个字节；

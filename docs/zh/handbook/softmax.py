@@ -100,8 +100,8 @@ at.diagram_softmax(scores, dim=0)
 # 每个预测都悄悄地错了：
 
 # %%
-print("row sums, dim=1:", F.softmax(scores, dim=1).sum(dim=1))
-print("row sums, dim=0:", F.softmax(scores, dim=0).sum(dim=1))
+print("row sums dim=1:", F.softmax(scores, dim=1).sum(dim=1))
+print("row sums dim=0:", F.softmax(scores, dim=0).sum(dim=1))
 
 # %% [markdown]
 # 不写 `dim` 时 PyTorch 会猜一个并发出警告；捕获到的警告是：
