@@ -191,9 +191,11 @@ for name, t, copied in [("tiled", tiled, True), ("view", view, False)]:
 
 # %%
 bytes_per_number = torch.zeros(1).element_size()  # 4 for float32
+print(f"{'(n_test, n_train)':>17} {'bytes':>13} {'MiB':>8}")
 for n_test, n_train in [(50, 50), (1_000, 1_000), (10_000, 10_000), (100_000, 10_000)]:
     size = n_test * n_train * bytes_per_number  # one (n_test, n_train) float32 matrix
-    print(f"({n_test:>7}, {n_train:>6}): {size:>14,} bytes = {size / 2**20:>9.2f} MiB")
+    shape = f"({n_test:,}, {n_train:,})"
+    print(f"{shape:>17} {size:>13,} {size / 2**20:>8.2f}")
 
 # %% [markdown]
 # 广播省掉了查询的那份副本，但省不掉全部：差值矩阵和注意力权重本身就是
