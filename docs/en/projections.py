@@ -102,9 +102,10 @@ assert mse_scalar < mse_by["adam"][0.3] < mse_by["sgd"][0.3]
 # numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
 # 9, with its test error after 300 and after 1,000 steps.
 #
-# Calling `train_leave_one_out` seed by seed means training each seed twice, once for 300 steps and
-# once for 1,000: $10 \times (300 + 1{,}000) = 13{,}000$ steps, too slow for this page. The ten
-# models' parameters stack along a batch dimension instead: $W_q$ and $W_k$ into $(10, 2, 2)$,
+# Calling `train_leave_one_out` seed by seed means 20 training runs (300 and 1,000 steps for each
+# seed), each step a forward pass of one small model: too slow for this page. Instead, one run of
+# 1,000 steps trains the ten models together and records their test errors at step 300 on the way.
+# Their parameters stack along a batch dimension: $W_q$ and $W_k$ into $(10, 2, 2)$,
 # $W_v$ into $(10, 1, 1)$, and one forward pass gives the ten leave-one-out losses. Each loss
 # depends on its own model's parameters only, and Adam updates every entry on its own, so one Adam
 # step on the **sum** of the ten losses is one step of each model. The initial weights come from
