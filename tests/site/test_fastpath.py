@@ -7,6 +7,8 @@ site (``test_incremental.py``).
 from __future__ import annotations
 
 import os
+import threading
+import time
 
 from tools.sitebuild import fastpath
 
@@ -115,3 +117,109 @@ def test_a_new_commit_is_patched_into_every_footer_with_the_names_the_pages_now_
     )
     with pytest.raises(ValueError, match="index.html shows another stamp"):
         fastpath._restamp(snapshot, new, {}, {})
+
+
+class _Config:
+    """What the fast path reads of a kept config."""
+
+    def __init__(self, path):
+        self.config_file_path = str(path)
+        self.plugins = {}
+
+
+class _Options:
+    build_also_into = "en"
+
+
+def test_the_reused_site_built_ahead_gives_way_to_an_edit_then_is_kept(tmp_path, monkeypatch):
+    # mkdocs serve reused the English site: it is built in the serving process, and an
+    # edit arriving meanwhile stops that build at its next page, is served, then the
+    # build starts again and its state is kept as served at <site>/en/
+    order = []
+    en_config = tmp_path / "mkdocs.en.yml"
+    zh_config = tmp_path / "mkdocs.yml"
+
+    class Subsite:
+        root, config_file, calls = tmp_path, type(en_config)("mkdocs.en.yml"), 0
+
+        def build_in_process(self, scratch):
+            Subsite.calls += 1
+            if Subsite.calls == 1:  # a writer's edit, while the first page is built
+                edit = threading.Thread(target=served)
+                edit.start()
+                while not fastpath._edit_waiting.is_set():
+                    time.sleep(0.01)
+                fastpath.give_way()
+                order.append("went on after the edit arrived")
+            order.append("built")
+            fastpath.keep(_Config(en_config), "files", "nav", "env", "shown")
+
+    class Plugin:
+        subsite, config, finish_plan = Subsite(), _Options(), None
+
+    plugins = {str(zh_config): Plugin()}
+    zh = fastpath.Kept(_Config(zh_config), "files", "nav", "env", "shown", site=tmp_path)
+    snapshot = fastpath.Snapshot({}, {}, "", plan=object(), kept={fastpath._key(zh_config): zh})
+    monkeypatch.setattr(fastpath, "current", snapshot)
+    monkeypatch.setattr(fastpath, "rebuild", lambda root, plugins: order.append("edit") or True)
+    monkeypatch.setattr(fastpath, "prime_later", lambda plugins: None)
+    served = fastpath.wrap_builder(lambda: order.append("full build"), tmp_path, plugins)
+
+    assert fastpath.prime(plugins) == ["mkdocs.en.yml"]
+    assert order == ["edit", "built"]
+    kept = snapshot.kept[fastpath._key(en_config)]
+    assert (kept.site, kept.prefix, kept.nav) == (tmp_path, "en/", "nav")
+    assert not fastpath._edit_waiting.is_set() and not fastpath.BUILD_LOCK.locked()
+    # kept: nothing more to build
+    assert fastpath.prime(plugins) == [] and Subsite.calls == 2
+
+
+def test_a_build_of_the_edit_itself_never_gives_way():
+    fastpath._edit_waiting.set()
+    try:
+        fastpath.give_way()  # not in prime's build: nothing happens
+    finally:
+        fastpath._edit_waiting.clear()
+
+
+def test_an_edit_needing_the_site_built_ahead_waits_for_it(tmp_path, monkeypatch):
+    # an English edit while the English site's state is being built: stopping that
+    # build would leave the edit a build of the whole site; it waits instead
+    order = []
+    for lang in ("zh", "en"):
+        (tmp_path / "docs" / lang).mkdir(parents=True)
+        (tmp_path / "docs" / lang / "page.md").write_text("# Page\n\nProse.\n", "utf-8")
+    en_config = tmp_path / "mkdocs.en.yml"
+    zh_config = _Config(tmp_path / "mkdocs.yml")
+    zh_config.docs_dir = str(tmp_path / "docs" / "zh")
+    building = threading.Event()
+
+    class Subsite:
+        root, config_file = tmp_path, type(en_config)("mkdocs.en.yml")
+
+        def build_in_process(self, scratch):
+            building.set()
+            for _ in range(50):  # 50 pages: each one would give way
+                fastpath.give_way()
+                time.sleep(0.01)
+            order.append("built")
+            fastpath.keep(_Config(en_config), "files", "nav", "env", "shown")
+
+    class Plugin:
+        subsite, config, finish_plan = Subsite(), _Options(), None
+
+    plugins = {zh_config.config_file_path: Plugin()}
+    zh = fastpath.Kept(zh_config, "files", "nav", "env", "shown", site=tmp_path)
+    snapshot = fastpath.take(tmp_path, footer=False)
+    snapshot.plan, snapshot.kept = object(), {fastpath._key(zh_config.config_file_path): zh}
+    monkeypatch.setattr(fastpath, "current", snapshot)
+    monkeypatch.setattr(fastpath, "rebuild", lambda root, plugins: order.append("edit") or True)
+    served = fastpath.wrap_builder(lambda: order.append("full build"), tmp_path, plugins)
+
+    fastpath.prime_later(plugins)
+    assert building.wait(10)
+    (tmp_path / "docs" / "en" / "page.md").write_text("# Page\n\nEdited prose.\n", "utf-8")
+    served()
+    fastpath._primer.join(10)
+    assert order == ["built", "edit"]
+    assert fastpath._key(en_config) in snapshot.kept

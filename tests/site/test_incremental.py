@@ -6,7 +6,9 @@ site while its inputs are unchanged, and under ``mkdocs serve`` builds that site
 the serving process (``subsite.py``). A result kept under incomplete inputs would
 show an old page after an edit. This test serves a small site made of the
 project's build, theme and package, with a Markdown page, a notebook page and an
-API page (mkdocstrings) per language, in a git repository with one commit; edits
+API page (mkdocstrings) per language, in a git repository with one commit, after a
+build whose English site the server reuses (its state for prose edits is then built
+in the serving process: ``fastpath.prime``); edits
 prose in both languages (each served by rendering the edited page alone:
 ``fastpath.py``; the first also turns every footer's commit into "uncommitted"),
 takes the edits back (the last one makes the tree clean: every footer shows the
@@ -250,6 +252,16 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
     repo = make_repo(tmp_path, port)
     cache = tmp_path / "cache"
     base = f"http://127.0.0.1:{port}"
+    # An earlier build: the server reuses its English site (subsite.py), and builds that
+    # site's state for prose edits in its own process once it answers (fastpath.prime)
+    earlier = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(tmp_path / "earlier")],
+        cwd=repo,
+        env=environment(cache),
+        capture_output=True,
+        text=True,
+    )
+    assert earlier.returncode == 0, earlier.stdout + earlier.stderr
     log = tmp_path / "serve.log"
     log_file = log.open("w")
     server = subprocess.Popen(
@@ -280,6 +292,8 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
         fast = re.findall(r"sitebuild: (\S+) changed in its prose only", text)
         why = re.findall(r"sitebuild: full build .*", text)
         assert fast == ["docs/zh/page.py", "docs/en/index.md", "docs/en/page.py"], why
+        assert "mkdocs.en.yml unchanged, reusing" in text
+        assert re.findall(r"sitebuild: (\S+) built in this process", text) == ["mkdocs.en.yml"]
         assert re.findall(r"every footer now shows (\S+)", text) == ["uncommitted"]
         assert served_differences(repo, cache, tmp_path / "clean-1", base) == []
         # each edit taken back: the last makes the tree clean, the footers name the commit

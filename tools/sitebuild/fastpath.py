@@ -30,10 +30,18 @@ package, the build's code, the stamp's other fields or the repository settings
 of the footer), the page's title, table of contents, metadata or anchors changed (the
 navigation, other pages' links, the search index's sections), the names it uses
 change the CSS kept by pruning or the KaTeX fonts kept, a file taken out of the
-page (figure, stylesheet) is new, or rendering it warns. A page whose language
-was not built in this process (the English site reused from the cache) is built
-in full once. ``tests/site/test_incremental.py`` compares the pages served after
-fast and fallen-back edits with a clean build's, byte for byte.
+page (figure, stylesheet) is new, or rendering it warns.
+
+A page can be rendered alone only in the kept state of its language's build in this
+process. When ``mkdocs serve`` starts, the English site is usually reused from the
+cache (``subsite.py``), and an English edit would then build everything once. So,
+once the server answers, :func:`prime` builds that site in this process, in the
+background, into a scratch folder, and keeps its state: its inputs are those of the
+site served (the same fingerprint), so the state is that of the served pages. Every
+build of the served process holds :data:`BUILD_LOCK`: an edit made meanwhile waits
+for the priming build, which takes what a fallen-back edit takes. ``tests/site/
+test_incremental.py`` compares the pages served after fast and fallen-back edits
+with a clean build's, byte for byte, with the English site reused at the start.
 """
 
 from __future__ import annotations
@@ -42,6 +50,8 @@ import json
 import logging
 import os
 import re
+import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -61,6 +71,33 @@ INPUT_FOLDERS = ("docs", "overrides", "tools", "attention_tutorial", "benchmarks
 INPUT_FILES = ("package-lock.json", "pyproject.toml", "README.md")
 # Set to "off" to build the whole site after every edit.
 FAST_PATH_ENV = "ATTN_FAST_PATH"
+# Held by each build of the serving process: an edit's, and :func:`prime`'s.
+BUILD_LOCK = threading.Lock()
+# Set while an edit waits for BUILD_LOCK: :func:`prime`'s build gives way to it.
+_edit_waiting = threading.Event()
+# Whether this thread's build is :func:`prime`'s (its pages call :func:`give_way`).
+_priming = threading.local()
+
+
+class GaveWay(Exception):
+    """:func:`prime`'s build stopped for an edit (it starts again after the edit)."""
+
+
+def give_way() -> None:
+    """Stop :func:`prime`'s build, when it is the caller, if an edit is waiting."""
+    if getattr(_priming, "on", False) and _edit_waiting.is_set():
+        _priming.gave_way = True
+        raise GaveWay
+
+
+class _QuietGivingWay(logging.Filter):
+    """MkDocs logs an error for a page whose build raised: not for one that gave way."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not getattr(_priming, "gave_way", False)
+
+
+logging.getLogger("mkdocs.commands.build").addFilter(_QuietGivingWay())
 
 
 @dataclass
@@ -194,6 +231,18 @@ def wrap_builder(builder, root: Path, plugins: dict):
     """``mkdocs serve``'s builder, trying :func:`rebuild` before a full build."""
 
     def build() -> None:
+        if _needs_no_priming(root):  # else it waits for the build that makes its state
+            _edit_waiting.set()
+        try:
+            with BUILD_LOCK:
+                _edit_waiting.clear()
+                _build()
+        finally:
+            _edit_waiting.clear()
+        if current is not None and current.plan is not None:
+            prime_later(plugins)  # a full build may have reused a site again
+
+    def _build() -> None:
         if os.environ.get(FAST_PATH_ENV) != "off":
             start = time.perf_counter()
             try:
@@ -213,6 +262,108 @@ def wrap_builder(builder, root: Path, plugins: dict):
             end_full_build(_plan(plugins), ok)
 
     return build
+
+
+_primer: threading.Thread | None = None
+
+
+def _needs_no_priming(root: Path) -> bool:
+    """Whether the edit waiting now can do without what :func:`prime` is building.
+
+    A prose edit of a page whose language has no kept state would otherwise stop the
+    build that makes that state, then build the whole site itself.
+    """
+    snapshot = current
+    if _primer is None or not _primer.is_alive() or snapshot is None:
+        return True
+    now = take(root, snapshot, footer=False)
+    changed = [
+        r for r in set(snapshot.stats) | set(now.stats) if snapshot.stats.get(r) != now.stats.get(r)
+    ]
+    found = _page_of(changed[0]) if len(changed) == 1 else None
+    if found is None:
+        return True
+    folder = (root / "docs" / found[0]).resolve()
+    return any(Path(k.config.docs_dir).resolve() == folder for k in snapshot.kept.values())
+
+
+def prime_later(plugins: dict) -> None:
+    """Run :func:`prime` in a thread of its own, unless one is running."""
+    global _primer
+    if _primer is not None and _primer.is_alive():
+        return
+    _primer = threading.Thread(target=_prime_quietly, args=(plugins,), name="sitebuild-prime")
+    _primer.daemon = True
+    _primer.start()
+
+
+def _prime_quietly(plugins: dict) -> None:
+    try:
+        prime(plugins)
+    except Exception as err:  # that language's first edit then builds the site
+        log.info("sitebuild: building the reused site in this process failed: %s", err)
+
+
+def prime(plugins: dict) -> list[str]:
+    """Keep the state of each site the last full build reused from the cache, built now.
+
+    For every site-build plugin with ``build_also`` whose other site was not built in
+    this process, that site is built here into a scratch folder (the served copy is
+    not touched) and its state is kept as served at ``<site>/<build_also_into>/``, so
+    that its first prose edit renders one page. An edit made meanwhile stops this
+    build at its next page (:func:`give_way`) and is served first; the build then
+    starts again. Returns the configs built.
+    """
+    if os.environ.get(FAST_PATH_ENV) == "off":
+        return []
+    primed = []
+    for config_file, plugin in list(plugins.items()):
+        subsite = plugin.subsite
+        if subsite is None:
+            continue
+        while True:
+            while _edit_waiting.is_set():  # let the edit take the lock first
+                time.sleep(0.05)
+            with BUILD_LOCK:
+                done = _prime_one(config_file, plugin)
+            if done is not None:
+                break
+        if done:
+            primed.append(str(subsite.config_file))
+    return primed
+
+
+def _prime_one(config_file: str, plugin) -> bool | None:
+    """Build the other site of ``plugin`` (True), nothing to do (False), gave way (None)."""
+    global pending
+    subsite = plugin.subsite
+    other = _key(str(subsite.root / subsite.config_file))
+    snapshot = current
+    own = snapshot.kept.get(_key(config_file)) if snapshot is not None else None
+    if snapshot is None or own is None or own.site is None or other in snapshot.kept:
+        return False
+    start = time.perf_counter()
+    pending = Snapshot({}, {}, "")  # what keep() records
+    _priming.on = True
+    try:
+        with tempfile.TemporaryDirectory(prefix="sitebuild-prime-") as scratch:
+            subsite.build_in_process(Path(scratch))
+        kept = pending.kept.get(other)
+    except GaveWay:
+        log.info(f"sitebuild: {subsite.config_file.name} in this process: an edit first")
+        return None
+    finally:
+        _priming.on = _priming.gave_way = False
+        pending = None
+    if kept is None:
+        return False
+    kept.site, kept.prefix = own.site, plugin.config.build_also_into + "/"
+    snapshot.kept[other] = kept
+    log.info(
+        f"sitebuild: {subsite.config_file.name} built in this process in "
+        f"{time.perf_counter() - start:.1f} s: its prose edits render one page"
+    )
+    return True
 
 
 def _plan(plugins: dict) -> site_finish.FinishPlan | None:

@@ -69,6 +69,8 @@ def _warm_up() -> None:
     With every page kept, the first build under ``mkdocs serve`` segments no Chinese
     text for search: the first Chinese edit then waited for jieba to load its
     dictionary, more than a third of that edit's time. Loading it changes no output.
+    The English site reused from the cache has no state in this process for a prose
+    edit to render one page in: it is built here (``fastpath.prime``).
     """
     try:
         import jieba
@@ -77,6 +79,7 @@ def _warm_up() -> None:
         jieba.initialize()
     except Exception as err:  # only a warm-up: the edit loads it itself
         log.debug("sitebuild: warm-up failed: %s", err)
+    fastpath.prime_later(plugins)
 
 
 def on_config(config):
@@ -118,7 +121,8 @@ def on_env(env, config, files):
 
 
 def on_pre_page(page, config, files):
-    """API pages render once per inputs."""
+    """API pages render once per inputs; a build made ahead of an edit gives way to it."""
+    fastpath.give_way()
     return _plugin(config).on_pre_page(page, config=config, files=files)
 
 
@@ -156,7 +160,9 @@ def on_shutdown():
 
 
 def on_build_error(error):
-    """End the KaTeX processes."""
+    """End the KaTeX processes (not for a build that gave way to an edit: it goes on)."""
+    if isinstance(error, fastpath.GaveWay):
+        return
     for plugin in plugins.values():
         plugin.on_build_error(error=error)
 

@@ -163,16 +163,22 @@ class Subsite:
             _unlock(self._lock_file)
 
     def _build_here(self) -> None:
-        """Build the site in this process (MkDocs' own build, as ``mkdocs build`` runs it)."""
+        """Build the site in this process into its folder of the cache."""
+        assert self.build_dir is not None, "start() first"
+        self.build_in_process(self.build_dir)
+
+    def build_in_process(self, site_dir: Path) -> None:
+        """Build the site into ``site_dir`` in this process, as ``mkdocs build`` would.
+
+        ``mkdocs serve`` keeps the state of this build for a prose edit (fastpath.py).
+        """
         from mkdocs.commands.build import build
         from mkdocs.config import load_config
         from mkdocs.exceptions import Abort
 
         # strict as the command line's --strict: only ever turned on
         options = {"strict": True} if self.strict else {}
-        config = load_config(
-            str(self.root / self.config_file), site_dir=str(self.build_dir), **options
-        )
+        config = load_config(str(self.root / self.config_file), site_dir=str(site_dir), **options)
         try:
             build(config)
         except Abort as err:
