@@ -223,3 +223,18 @@ def test_an_edit_needing_the_site_built_ahead_waits_for_it(tmp_path, monkeypatch
     fastpath._primer.join(10)
     assert order == ["built", "edit"]
     assert fastpath._key(en_config) in snapshot.kept
+
+
+def test_an_event_with_no_input_changed_builds_nothing(monkeypatch):
+    # the watcher fires twice for one save (or for an editor's hidden file): the second
+    # time no input differs from the site served, which stays as it is, unless the
+    # footer's commit moved (then every page changes)
+    from tools.sitebuild.notebooks import ROOT
+
+    snapshot = fastpath.take(ROOT)
+    snapshot.plan = object()
+    monkeypatch.setattr(fastpath, "current", snapshot)
+    assert fastpath.rebuild(ROOT, {}) is True
+    assert fastpath.current is snapshot
+    snapshot.footer = "another commit"
+    assert fastpath.rebuild(ROOT, {}) is False

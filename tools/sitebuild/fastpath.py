@@ -385,6 +385,11 @@ def rebuild(root: Path, plugins: dict) -> bool:
         for rel in sorted(set(snapshot.stats) | set(now.stats))
         if snapshot.stats.get(rel) != now.stats.get(rel)
     ]
+    if not changed:  # a second event for a change already built, an editor's hidden file
+        if _footer(root)[1] == snapshot.footer:
+            log.info("sitebuild: no input changed: the site is as served")
+            return True
+        return _fall_back("every footer changes")
     if len(changed) != 1 or changed[0] not in snapshot.stats or changed[0] not in now.stats:
         return _fall_back(f"{len(changed)} files changed" if len(changed) != 1 else changed[0])
     rel = changed[0]
