@@ -64,6 +64,11 @@ LABELS: dict[str, dict[str, str]] = {
         "step": "学习率 lr = {lr}",
         "excluded": "终点不包含在内",
         "broadcast": "从右往左对齐，长度为 1 的轴被拉长",
+        "new_memory": "新内存",
+        "in_graph": "仍在计算图中",
+        "shares_memory": "共享 {name} 的内存",
+        "out_of_graph": "离开计算图",
+        "masked_weight": "红框格子（被掩码）权重为 {w}",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "训练数据",
         "nw_fit": "Nadaraya-Watson（局部常数）",
@@ -147,6 +152,11 @@ LABELS: dict[str, dict[str, str]] = {
         "step": "learning rate lr = {lr}",
         "excluded": "the end is not included",
         "broadcast": "broadcast: size-1 axes stretched",
+        "new_memory": "new memory",
+        "in_graph": "still in the graph",
+        "shares_memory": "shares {name}'s memory",
+        "out_of_graph": "out of the graph",
+        "masked_weight": "framed (masked) cells: weight {w}",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "training data",
         "nw_fit": "Nadaraya-Watson (local constant)",
