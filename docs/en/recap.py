@@ -66,10 +66,13 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # `(n_train, n_train - 1)`, and `bmm` multiplies each row of weights with its own row of values,
 # giving `(n_train,)` predictions.
 #
-# The diagram draws the same two paths, one box per main step: blue boxes are what goes in and what
-# comes out, orange ones the tensors in between. The scores are not a box of their own: they have
-# the shape of the weights, and the softmax box stands for both. The training path starts from the
-# leave-one-out keys and values; the queries it pairs them with are `x_train` itself.
+# The diagram draws the same two paths, one box per step, with the shape of the tensor that step
+# gives on its right; the key under it tells the colours: blue boxes are what goes in or comes out,
+# orange ones the tensors in between. The scores have a box of their own, with the shape of the
+# weights: the softmax turns each row into weights that sum to 1 and leaves the shape as it is.
+# The training path starts from the leave-one-out keys and values: the model first tiles each
+# training input into a row of `n_train - 1` queries (the queries are `x_train` itself), subtracts
+# the keys to get the scores, then applies the softmax and `bmm`.
 #
 # ## Key formulas
 #
