@@ -264,6 +264,25 @@ def spoken(x: float) -> str:
     return f"{x:.0f}" if abs(x) >= 1000 else f"{x:.3g}"
 
 
+def spoken_digits(x: float) -> str:
+    """Like ``spoken``, but a rounded value keeps the trailing zeros of its three digits.
+
+    Where a value is read as a point of a figure (the end of a path), ``3.997`` is
+    "4.00", close to 4, not the "4" that ``spoken`` says, which reads as exactly 4 (next
+    to a minimum at 3.98, a reader would take it for a whole step past it). A value that
+    three digits say exactly stays short: 0.5 is "0.5", 2.0 is "2".
+
+    >>> [spoken_digits(x) for x in (3.997, 0.5, 16.2025, 2.0)]
+    ['4.00', '0.5', '16.2', '2']
+    >>> spoken_digits(99.98), spoken_digits(1702.4)  # "100.", not a tick's "100. MB"
+    ('100', '1702')
+    """
+    short = spoken(x)
+    if abs(x) >= 1000 or float(short) == x:
+        return short
+    return f"{x:#.3g}".removesuffix(".")
+
+
 def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: object) -> str:
     """Fill in the sentence(s) of ``ALT_FACTS`` for the figure function ``name``.
 

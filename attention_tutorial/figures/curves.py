@@ -16,7 +16,7 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
-from attention_tutorial.figures._alt import alt_facts, spoken
+from attention_tutorial.figures._alt import alt_facts, spoken, spoken_digits
 from attention_tutorial.figures._base import (
     FONTS,
     TutorialFigure,
@@ -519,7 +519,11 @@ def plot_w_paths(
         else:
             fig.legend(loc="outside lower center", ncols=1, frameon=False)
         ends = [
-            {"name": name, "start": spoken(float(path[0])), "end": spoken(float(path[-1]))}
+            {
+                "name": name,
+                "start": spoken_digits(float(path[0])),
+                "end": spoken_digits(float(path[-1])),
+            }
             for name, path in arrays.items()
         ]
         fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))
