@@ -141,6 +141,23 @@ def test_explorer_panels_show_the_package_fit(data):
     assert fig.axes[2].images[0].get_array().shape == (50, 30)
 
 
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_the_explorer_heatmap_ticks_both_axes_from_the_first_input(data, layout):
+    """The queries start at 0 and were ticked from 0; the keys start at 0.11 and were
+    ticked from 1 only, the top-left corner unlabelled (issue 26). Both axes now start
+    at the first input, so both carry a 0."""
+    fig = plot_explorer_panels(data, 4.0, layout=layout, lang="en")
+    heatmap = fig.axes[2]
+    assert float(data.x_test[0]) == 0.0 < float(data.x_train[0])
+    assert heatmap.get_xlim()[0] == 0.0
+    fig.draw_without_rendering()
+    left, right = heatmap.get_xlim()
+    shown = [
+        t.get_text() for t in heatmap.get_xticklabels() if left <= t.get_position()[0] <= right
+    ]
+    assert shown[0] == "0"
+
+
 @pytest.mark.parametrize("lang", ["fr", "", "ZH"])  # None: the current language (test_base)
 def test_unknown_language_raises(data, lang):
     with pytest.raises(ValueError, match="lang"):
