@@ -119,8 +119,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   training samples, so this is full-batch gradient descent), not the minimum of the loss; a less
 #   smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
-#   attention; why the chapter has one $w$ only: see
-#   [Why only one w](transformer.py#why-only-one-w).
+#   attention; the Transformer page's section [Why only one w](transformer.py#why-only-one-w)
+#   explains why the chapter learns a single scalar.
 # - When checking shapes, make `n_train` and `n_test` differ, so that a swap of rows and columns
 #   shows.
 #
