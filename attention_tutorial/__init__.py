@@ -39,13 +39,24 @@ from attention_tutorial.figures.matrices import plot_matrices
 from attention_tutorial.figures.shape_flow import plot_shape_flow
 from attention_tutorial.figures.tensors.drawing import draw_tensors
 from attention_tutorial.figures.tensors.learning import (
+    diagram_clone,
     diagram_mse_loss,
     diagram_sgd_step,
     diagram_softmax,
 )
-from attention_tutorial.figures.tensors.masks import diagram_eye_mask
+from attention_tutorial.figures.tensors.masks import (
+    diagram_eye,
+    diagram_eye_mask,
+    diagram_masked_fill,
+    diagram_where,
+)
 from attention_tutorial.figures.tensors.panel import TensorPanel
-from attention_tutorial.figures.tensors.products import diagram_bmm, diagram_matmul
+from attention_tutorial.figures.tensors.products import (
+    diagram_bmm,
+    diagram_einsum,
+    diagram_linear,
+    diagram_matmul,
+)
 from attention_tutorial.figures.tensors.sequences import diagram_arange, diagram_sort
 from attention_tutorial.figures.tensors.shapes import (
     diagram_reshape,
@@ -104,8 +115,13 @@ __all__ = [
     "diagram_arange",
     "diagram_bmm",
     "diagram_broadcast",
+    "diagram_clone",
+    "diagram_einsum",
     "diagram_expand",
+    "diagram_eye",
     "diagram_eye_mask",
+    "diagram_linear",
+    "diagram_masked_fill",
     "diagram_matmul",
     "diagram_mse_loss",
     "diagram_repeat",
@@ -116,6 +132,7 @@ __all__ = [
     "diagram_sort",
     "diagram_squeeze",
     "diagram_unsqueeze",
+    "diagram_where",
     "dot_product_attention",
     "dot_product_pooling",
     "dot_product_scores",

@@ -95,7 +95,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
-        "训练的各步；每个方框左边是一步代码，右边是这一步得到的张量形状（由真实运行得到）。"
+        "训练的各步；每个方框左边是一步代码，右边是这一步得到的张量形状（由真实运行得到）；"
+        "蓝色方框是输入或输出，橙色方框是中间的张量。"
         "看形状在哪一步从一维变成二维，又在哪一步变回一维。",
         "plot_explorer_panels": "一个 w 下的四幅图：左上是拟合、真实函数和训练点；右上是三个查询"
         "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下是全部查询的注意力"
@@ -170,7 +171,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_shape_flow": "Flow diagram read top to bottom: the steps of non-parametric "
         "attention pooling, then those of the parametric model's leave-one-out training; each "
         "box holds one step of code on the left and the shape of the tensor it gives on the "
-        "right (from a real run). Notice where the shapes become two-dimensional and where "
+        "right (from a real run); blue boxes are inputs or outputs, orange ones the tensors in "
+        "between. Notice where the shapes become two-dimensional and where "
         "they become one-dimensional again.",
         "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
         "and the training points; top right, the attention weights of three queries over the "
@@ -260,6 +262,25 @@ def spoken(x: float) -> str:
     ('0.496', '16.2', '1702')
     """
     return f"{x:.0f}" if abs(x) >= 1000 else f"{x:.3g}"
+
+
+def spoken_digits(x: float) -> str:
+    """Like ``spoken``, but a rounded value keeps the trailing zeros of its three digits.
+
+    Where a value is read as a point of a figure (the end of a path), ``3.997`` is
+    "4.00", close to 4, not the "4" that ``spoken`` says, which reads as exactly 4 (next
+    to a minimum at 3.98, a reader would take it for a whole step past it). A value that
+    three digits say exactly stays short: 0.5 is "0.5", 2.0 is "2".
+
+    >>> [spoken_digits(x) for x in (3.997, 0.5, 16.2025, 2.0)]
+    ['4.00', '0.5', '16.2', '2']
+    >>> spoken_digits(99.98), spoken_digits(1702.4)  # "100.", not a tick's "100. MB"
+    ('100', '1702')
+    """
+    short = spoken(x)
+    if abs(x) >= 1000 or float(short) == x:
+        return short
+    return f"{x:#.3g}".removesuffix(".")
 
 
 def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: object) -> str:
@@ -418,6 +439,76 @@ _DIAGRAM = {
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells; cells of one "
     "colour come from the same element.",
 }
+# The diagrams whose colours mean something else: their lead leaves the colours to the
+# legend, which ``alt_facts`` reads out first (``DIAGRAM_LEGENDS``).
+_DIAGRAM_OWN_KEY = {
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，从上往下一行行变换，"
+    "每一步的代码写在箭头旁。",
+    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, transformed row "
+    "by row from the top, the code of each step beside its arrow.",
+}
+# What the colours (and red frames) of a ``diagram_*`` mean when they do not follow the
+# elements; ``{...}`` fields are filled by the diagram.
+DIAGRAM_LEGENDS = {
+    "zh": {
+        "einsum": "颜色表示行，也就是查询：{a} 和 {b} 的同一行同色，两两相乘再求和，"
+        "得到 {c} 里同色的那个元素。",
+        "linear": "颜色表示输入特征，也就是 x 和 layer.weight 的列：同色的格子相乘，"
+        "乘积相加；layer(x) 是算出的新值，画成灰色。",
+        "masked_fill": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 里同色的格子就是"
+        "同一个分数；mask 和 weights 画成灰色。红框标出被掩码的格子：mask 里为 True，"
+        "filled 里为 -inf，weights 里权重为 0。",
+        "where": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
+        "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
+        "eye": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。",
+        "eye_wide": "{code} 不是方阵，对角线从左上角开始，到第 {n} 行为止。",
+        "eye_tall": "{code} 不是方阵，对角线从左上角开始，到第 {n} 列为止。",
+    },
+    "en": {
+        "einsum": "The colour marks the row, that is the query: a row of {a} and the same "
+        "row of {b} share a colour, and their products summed give the element of {c} "
+        "in that colour.",
+        "linear": "The colour marks the input feature, that is the column of x and of "
+        "layer.weight: cells of one colour are multiplied and the products summed; "
+        "layer(x) holds new values, drawn grey.",
+        "masked_fill": "The colour tells where an element came from: each element of scores "
+        "has its own colour, and a cell of filled in that colour holds the same score; mask "
+        "and weights are grey. Red frames mark the masked cells: True in mask, -inf in "
+        "filled, weight 0 in weights.",
+        "where": "The colour marks the input a value comes from: input has one colour, other "
+        "another; True cells of condition have input's colour, False cells other's; each "
+        "cell of result has the colour of the input it came from.",
+        "eye": "No colours here: every cell shows its value. The 1s lie on the main "
+        "diagonal and the rest are 0.",
+        "eye_wide": "{code} is not square: its diagonal starts at the top left and stops at "
+        "row {n}.",
+        "eye_tall": "{code} is not square: its diagonal starts at the top left and stops at "
+        "column {n}.",
+    },
+}
+# a picture of one row has no arrows to speak of
+_DIAGRAM_ONE_ROW = {
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格。",
+    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells.",
+}
+OWN_KEY_DIAGRAMS = {
+    "diagram_einsum": _DIAGRAM_OWN_KEY,
+    "diagram_linear": _DIAGRAM_OWN_KEY,
+    "diagram_masked_fill": _DIAGRAM_OWN_KEY,
+    "diagram_where": _DIAGRAM_OWN_KEY,
+    "diagram_eye": _DIAGRAM_ONE_ROW,
+}
+
+
+def diagram_legend(key: str, **fields: object) -> dict[str, str]:
+    """The legend ``key`` of ``DIAGRAM_LEGENDS`` in both languages, filled with ``fields``.
+
+    >>> diagram_legend("eye_wide", code="torch.eye(2, 3)", n=2)["en"][-6:]
+    'row 2.'
+    """
+    return {lang: table[key].format(**fields) for lang, table in DIAGRAM_LEGENDS.items()}
+
+
 _PARTS = {
     "zh": {
         "x": "横轴：{}",
@@ -501,7 +592,9 @@ def describe(fig: Figure, name: str, lang: str) -> str:
     elif name in ALT[lang]:
         lead = ALT[lang][name]
     elif name.startswith("diagram_"):  # the handbook's tensor diagrams share one sentence
-        lead = _DIAGRAM[lang].format(op=name.removeprefix("diagram_").replace("_", " "))
+        lead = OWN_KEY_DIAGRAMS.get(name, _DIAGRAM)[lang].format(
+            op=name.removeprefix("diagram_").replace("_", " ")
+        )
     else:  # a chart described as a grid of cells would mislead: every figure has its own
         raise ValueError(f"no alt text for the figure function {name!r}: add it to ALT")
     extra = getattr(fig, "alt_facts", None)

@@ -16,7 +16,7 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
-from attention_tutorial.figures._alt import alt_facts, spoken
+from attention_tutorial.figures._alt import alt_facts, spoken, spoken_digits
 from attention_tutorial.figures._base import (
     FONTS,
     TutorialFigure,
@@ -121,8 +121,12 @@ def plot_fit(
     *,
     lang: str | None = None,
     title: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Plot the true function, the prediction and the training points.
+
+    The site shows the ``"wide"`` figure on wide screens and, on a phone, the
+    same figure drawn with ``layout="stacked"`` (the build draws both).
 
     Explained on the page `average.md`.
 
@@ -135,30 +139,43 @@ def plot_fit(
         lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         title: Optional title.
+        layout: ``"wide"``: the legend inside the axes; ``"stacked"``: a figure as
+            narrow as a phone's column, the legend under the axes, at the full text size.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        ValueError: If ``lang`` is unknown or the shapes do not match.
+        ValueError: If ``lang`` or ``layout`` is unknown or the shapes do not match.
 
     Examples:
         >>> x = np.linspace(0, 5, 7)
         >>> fig = plot_fit(x, x, x + 0.1, x[:4], x[:4], lang="en")
         >>> fig.axes[0].get_xlabel(), fig.axes[0].get_ylabel()
         ('input x', 'output y')
+        >>> phone = plot_fit(x, x, x + 0.1, x[:4], x[:4], layout="stacked", lang="en")
+        >>> float(phone.get_figwidth()), len(phone.legends)  # the legend under the axes
+        (4.6, 1)
     """
     with building(lang) as words:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
         y_hat_np = _checks.array("y_hat", y_hat, 1)
         _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np, y_hat=y_hat_np)
-        fig, ax = new_axes(lang)
+        wide = layout == "wide"
+        # stacked: the axes at the width of a phone's column, the three legend lines under it
+        fig, ax = new_axes(lang) if wide else new_axes(lang, (_NARROW_IN, 4.8))
         draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np)
         ax.set_xlabel(words["x"])
         ax.set_ylabel(words["y"])
-        ax.legend()
+        if wide:
+            ax.legend()
+            fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
+        else:
+            fig.legend(loc="outside lower center", ncols=1, frameon=False)
         if title is not None:
             ax.set_title(title)
         worst = int(np.argmax(np.abs(y_hat_np - y_truth_np)))  # where the fit strays most
@@ -502,7 +519,11 @@ def plot_w_paths(
         else:
             fig.legend(loc="outside lower center", ncols=1, frameon=False)
         ends = [
-            {"name": name, "start": spoken(float(path[0])), "end": spoken(float(path[-1]))}
+            {
+                "name": name,
+                "start": spoken_digits(float(path[0])),
+                "end": spoken_digits(float(path[-1])),
+            }
             for name, path in arrays.items()
         ]
         fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))

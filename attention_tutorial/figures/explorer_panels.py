@@ -123,6 +123,9 @@ def plot_explorer_panels(
         if stacked:  # the long title in two lines: "... heatmap\n(rows: ..., columns: ...)"
             title = title.replace(" (", "\n(")
         ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=title)
+        # both axes from where the inputs start (the first query, 0 on the chapter's data), so
+        # that both are ticked from there: the keys start a little later, a blank strip before
+        ax_map.set_xlim(min(x_train[0], x_test[0]), x_train[-1])
         ax_loss.plot(grid, losses, color="grey")
         best = int(np.argmin(losses))
         ax_loss.scatter([grid[best]], [losses[best]], marker="o", s=40, color="black",

@@ -9,9 +9,17 @@ import torch
 from matplotlib.patches import FancyBboxPatch
 from torch import Tensor
 
-from attention_tutorial.figures._base import MONO, TutorialFigure, bilingual, building, new_figure
+from attention_tutorial.figures._base import (
+    FONTS,
+    MONO,
+    TutorialFigure,
+    bilingual,
+    building,
+    new_figure,
+)
 from attention_tutorial.model import NWKernelRegression
 from attention_tutorial.pooling import leave_one_out, nadaraya_watson
+from attention_tutorial.scores import score
 
 
 def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, tuple[int, ...]]:
@@ -19,10 +27,15 @@ def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, 
     n_train = len(x_train)
     queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
     tiled = queries.reshape(-1, n_train)  # (n_test, n_train)
+    scores = score(tiled - x_train, 1.0)  # (n_test, n_train): -(q - k)^2 / 2
     y_hat, weights = nadaraya_watson(x_test, x_train, y_train)  # (n_test,), (n_test, n_train)
     keys, values = leave_one_out(x_train, y_train)  # (n_train, n_train - 1)
+    n_keys = keys.shape[1]
+    # the model's own first steps: each training input tiled against its n_train - 1 keys
+    loo_queries = x_train.repeat_interleave(n_keys).reshape(-1, n_keys)  # (n_train, n_train - 1)
     model = NWKernelRegression(w=1.0)
     with torch.no_grad():
+        loo_scores = score(loo_queries - keys, model.w)  # (n_train, n_train - 1)
         y_fit = model(x_train, keys, values)  # (n_train,)
     loo_weights = model.attention_weights  # (n_train, n_train - 1)
     assert loo_weights is not None
@@ -31,11 +44,13 @@ def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, 
     product = torch.bmm(left, right)  # (n_train, 1, 1)
     return {
         "x_test": tuple(x_test.shape), "repeat": tuple(queries.shape),
-        "tiled": tuple(tiled.shape), "weights": tuple(weights.shape),
-        "y_hat": tuple(y_hat.shape), "x_train": tuple(x_train.shape),
-        "keys": tuple(keys.shape), "loo_weights": tuple(loo_weights.shape),
-        "left": tuple(left.shape), "right": tuple(right.shape),
-        "product": tuple(product.shape), "y_fit": tuple(y_fit.shape),
+        "tiled": tuple(tiled.shape), "scores": tuple(scores.shape),
+        "weights": tuple(weights.shape), "y_hat": tuple(y_hat.shape),
+        "x_train": tuple(x_train.shape), "keys": tuple(keys.shape),
+        "loo_queries": tuple(loo_queries.shape), "loo_scores": tuple(loo_scores.shape),
+        "loo_weights": tuple(loo_weights.shape), "left": tuple(left.shape),
+        "right": tuple(right.shape), "product": tuple(product.shape),
+        "y_fit": tuple(y_fit.shape),
     }  # fmt: skip
 
 
@@ -75,11 +90,16 @@ def plot_shape_flow(
         rows = [
             (labels["row_nonparametric"], [
                 ("x_test", shapes["x_test"]), ("repeat_interleave", shapes["repeat"]),
-                ("reshape(-1, n_train)", shapes["tiled"]), ("softmax(dim=1)", shapes["weights"]),
+                ("reshape(-1, n_train)", shapes["tiled"]),
+                ("scores −½(q−k)²", shapes["scores"]),
+                ("softmax(dim=1)", shapes["weights"]),
                 ("matmul(·, y_train)", shapes["y_hat"]),
             ]),
             (labels["row_training"], [
-                ("keys, values", shapes["keys"]), ("softmax(dim=1)", shapes["loo_weights"]),
+                ("keys, values", shapes["keys"]),
+                (labels["flow_tiled_queries"], shapes["loo_queries"]),
+                ("scores −½((q−k)w)²", shapes["loo_scores"]),
+                ("softmax(dim=1)", shapes["loo_weights"]),
                 ("unsqueeze(1)", shapes["left"]),
                 ("bmm(·, values.unsqueeze(-1))", shapes["product"]),
                 ("reshape(-1)", shapes["y_fit"]),
@@ -87,35 +107,46 @@ def plot_shape_flow(
         ]  # fmt: skip
         # One column, read top to bottom, so that it keeps its size on a phone: the figure is
         # 3.8 inches wide (380 CSS px at the site's 100 dpi), its text 9 pt (about 12 px).
-        step_h, gap, title_h, between = 0.36, 0.2, 0.4, 0.3  # inches
-        form_h = title_h + len(rows[0][1]) * step_h + (len(rows[0][1]) - 1) * gap
-        width, height = 3.8, 2 * form_h + between + 0.1
+        step_h, gap, title_h, between, key_h = 0.36, 0.2, 0.4, 0.3, 0.4  # inches
+        heights = [title_h + len(steps) * step_h + (len(steps) - 1) * gap for _, steps in rows]
+        width, height = 3.8, sum(heights) + between + key_h + 0.1
         fig = new_figure((width, height))
         fig.set_layout_engine("none")  # one axes filling the figure, placed by hand
         ax = fig.add_axes((0, 0, 1, 1))
         ax.set_xlim(0, width)
         ax.set_ylim(0, height)
         ax.axis("off")
+        mono = [*MONO, *FONTS[lang]]  # code in monospace, a Chinese word from the page's font
+        ends, middle = "#d6e4f5", "#fde2c8"  # inputs and outputs; the tensors in between
         top = height - 0.05
-        for title, steps in rows:
+        for (title, steps), form_h in zip(rows, heights, strict=True):
             ax.text(0.08, top - title_h / 2, title, fontsize=10, fontweight="bold", va="center",
                     gid=f"caption:{title}")  # fmt: skip
             y = top - title_h
             for c, (code, shape) in enumerate(steps):
-                colour = "#d6e4f5" if c in (0, len(steps) - 1) else "#fde2c8"
+                colour = ends if c in (0, len(steps) - 1) else middle
                 box = FancyBboxPatch((0.08, y - step_h), width - 0.16, step_h, facecolor=colour,
                                      boxstyle="round,pad=0.0,rounding_size=0.06")  # fmt: skip
                 ax.add_patch(box)
-                middle = y - step_h / 2
-                ax.text(0.16, middle, code, ha="left", va="center", fontsize=9, family=MONO,
+                middle_y = y - step_h / 2
+                ax.text(0.16, middle_y, code, ha="left", va="center", fontsize=9, family=mono,
                         gid=f"code:{code}")  # fmt: skip
-                ax.text(width - 0.16, middle, str(shape), ha="right", va="center", fontsize=9,
+                ax.text(width - 0.16, middle_y, str(shape), ha="right", va="center", fontsize=9,
                         family=MONO, fontweight="bold", gid=f"shape:{shape}")  # fmt: skip
                 if c:
                     ax.annotate("", xy=(width / 2, y), xytext=(width / 2, y + gap),
                                 arrowprops={"arrowstyle": "->"})  # fmt: skip
                 y -= step_h + gap
             top -= form_h + between
+        # the colour key, under the two columns: a swatch and its words, two to a line
+        key_y = 0.05 + key_h / 2
+        for x, colour, word in ((0.08, ends, labels["flow_ends"]),
+                                (width / 2, middle, labels["flow_middle"])):  # fmt: skip
+            ax.add_patch(FancyBboxPatch((x, key_y - 0.09), 0.28, 0.18, facecolor=colour,
+                                        boxstyle="round,pad=0.0,rounding_size=0.04"))  # fmt: skip
+            ax.text(
+                x + 0.36, key_y, word, va="center", fontsize=9, gid=f"caption:key:{word}"
+            )  # in the alt lead
         # the alt text names every step with its shape, in order (the words drawn above,
         # which the alt text would otherwise list once each, losing the repeated shapes)
         zh = lang == "zh"

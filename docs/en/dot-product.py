@@ -94,9 +94,9 @@ print(f"  weights_nw:       {gap_nw:.1e}")
 # `V` has shape $(S, d_v)$, and the `attn_mask` argument $M$ must broadcast to $(L, S)$. The result
 # has shape $(L, d_v)$. For our problem:
 #
-# - every query, key and value is a single number, a vector with $d = d_v = 1$, so we `reshape`
+# - every query, key and value is a single number, a vector with ${d = d_v = 1}$, so we `reshape`
 #   them into one column;
-# - SDPA divides by $\sqrt{d}$ by default. Here $d = 1$ and dividing by 1 changes nothing, but we
+# - SDPA divides by $\sqrt{d}$ by default. Here ${d = 1}$ and dividing by 1 changes nothing, but we
 #   still pass `scale=1.0` explicitly, to say "no scaling";
 # - the key bias $-\frac{1}{2}k^2$ goes in through `attn_mask`. A floating-point `attn_mask` is
 #   **added** to the scores; its shape `(1, n_train)` broadcasts to every query. (A boolean
@@ -121,7 +121,10 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
 #
 # ## The parametric version
 #
-# The parametric model multiplies the distance by $w$: $-\frac{1}{2}((q - k) w)^2 = -\frac{1}{2}(qw - kw)^2$.
+# The parametric model multiplies the distance by $w$:
+#
+# $$-\frac{1}{2}((q - k) w)^2 = -\frac{1}{2}(qw - kw)^2 .$$
+#
 # So once both the queries and the keys are multiplied by $w$, the derivation above holds as it is:
 # the dot product is $(qw)(kw)$ and the bias is $-\frac{1}{2}(kw)^2$. Below we retrain with the seed of
 # the page [Parametric attention pooling](parametric.py), take the learned $w$, run SDPA, and compare
@@ -175,12 +178,13 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # %% [markdown]
 # Both reach thousands at their largest, and the bias has a median in the hundreds. Subtracting
 # one such number from another loses float32 digits, whereas the distance form takes the
-# difference $q - k$ first and squares it afterwards, with no such cancellation. Mathematically
+# difference ${q - k}$ first and squares it afterwards, with no such cancellation. Mathematically
 # the two forms are identical; numerically the distance form is the steadier one.
 #
 # Here $w$ plays the part of the query and key projection matrices $W_q$, $W_k$ of a Transformer,
 # only $1 \times 1$, and shared by both. The identity holds in several dimensions too:
-# $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$.
+#
+# $$-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2 .$$
 #
 # The dot-product attention of Transformers drops the per-key bias $-\frac{1}{2}\lVert k\rVert^2$.
 # That term is not a constant: LayerNorm (a Transformer layer that rescales each token's vector

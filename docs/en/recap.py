@@ -66,10 +66,13 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # `(n_train, n_train - 1)`, and `bmm` multiplies each row of weights with its own row of values,
 # giving `(n_train,)` predictions.
 #
-# The diagram draws the same two paths, one box per main step: blue boxes are what goes in and what
-# comes out, orange ones the tensors in between. The scores are not a box of their own: they have
-# the shape of the weights, and the softmax box stands for both. The training path starts from the
-# leave-one-out keys and values; the queries it pairs them with are `x_train` itself.
+# The diagram draws the same two paths, one box per step, with the shape of the tensor that step
+# gives on its right; the key under it tells the colours: blue boxes are what goes in or comes out,
+# orange ones the tensors in between. The scores have a box of their own, with the shape of the
+# weights: the softmax turns each row into weights that sum to 1 and leaves the shape as it is.
+# The training path starts from the leave-one-out keys and values: the model first tiles each
+# training input into a row of `n_train - 1` queries (the queries are `x_train` itself), subtracts
+# the keys to get the scores, then applies the softmax and `bmm`.
 #
 # ## Key formulas
 #
@@ -116,8 +119,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   training samples, so this is full-batch gradient descent), not the minimum of the loss; a less
 #   smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
-#   attention; why the chapter has one $w$ only: see
-#   [Why only one w](transformer.py#why-only-one-w).
+#   attention; the Transformer page's section [Why only one w](transformer.py#why-only-one-w)
+#   explains why the chapter learns a single scalar.
 # - When checking shapes, make `n_train` and `n_test` differ, so that a swap of rows and columns
 #   shows.
 #

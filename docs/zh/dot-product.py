@@ -86,8 +86,8 @@ print(f"  weights_nw:       {gap_nw:.1e}")
 # 其中 `Q` 的形状是 $(L, d)$（$L$ 个查询，每个是 $d$ 维向量），`K` 是 $(S, d)$，`V` 是 $(S, d_v)$，
 # `attn_mask` 参数 $M$ 要能广播成 $(L, S)$。结果的形状是 $(L, d_v)$。对应到我们的问题：
 #
-# - 每个查询、键、值都是一个数，也就是 $d = d_v = 1$ 的向量，所以把它们 `reshape` 成一列；
-# - SDPA 默认除以 $\sqrt{d}$。这里 $d = 1$，除以 1 不改变什么，但我们仍显式传入 `scale=1.0`，
+# - 每个查询、键、值都是一个数，也就是 ${d = d_v = 1}$ 的向量，所以把它们 `reshape` 成一列；
+# - SDPA 默认除以 $\sqrt{d}$。这里 ${d = 1}$，除以 1 不改变什么，但我们仍显式传入 `scale=1.0`，
 #   表明“不缩放”；
 # - 键的偏置 $-\frac{1}{2}k^2$ 通过 `attn_mask` 加进去。浮点型的 `attn_mask` 会被**加到**分数上；
 #   它的形状是 `(1, n_train)`，广播到每个查询。（布尔型的 `attn_mask` 含义不同：它表示哪些键可以参与。）
@@ -111,7 +111,10 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
 #
 # ## 带参数的版本
 #
-# 带参数的模型把距离乘以 $w$：$-\frac{1}{2}((q - k) w)^2 = -\frac{1}{2}(qw - kw)^2$。
+# 带参数的模型把距离乘以 $w$：
+#
+# $$-\frac{1}{2}((q - k) w)^2 = -\frac{1}{2}(qw - kw)^2 .$$
+#
 # 所以只要把查询和键都乘以 $w$，上面的推导原样成立：点积是 $(qw)(kw)$，偏置是 $-\frac{1}{2}(kw)^2$。
 # 下面用和[带参数的注意力汇聚](parametric.py)一页相同的种子重新训练，取学到的 $w$，
 # 用 SDPA 算一遍，再和模型的预测
@@ -160,12 +163,13 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 
 # %% [markdown]
 # 两者的最大值都有几千，偏置的中位数也有几百。两个这么大的数相减，会丢掉 float32 的有效数字；
-# 而距离形式先算差 $q - k$ 再平方，没有这种抵消。
+# 而距离形式先算差 ${q - k}$ 再平方，没有这种抵消。
 # 数学上两种写法完全相同，数值上距离形式更稳。
 #
 # 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 $1 \times 1$ 的，
 # 而且两者共用同一个数。多维时恒等式同样成立：
-# $-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2$。
+#
+# $$-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2 .$$
 #
 # Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$。
 # 这一项并不是常数：层归一化（LayerNorm，Transformer 里把每个词元的向量缩放到均值 0、方差 1 的一层）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，

@@ -30,6 +30,10 @@ EXPECTED = {
     "diagram_expand", "diagram_broadcast", "diagram_reshape", "diagram_unsqueeze",
     "diagram_squeeze", "diagram_matmul", "diagram_bmm", "diagram_eye_mask", "diagram_softmax",
     "diagram_sort", "diagram_mse_loss", "diagram_sgd_step",
+    # issue 26: the handbook's figure cells one call each (clone, einsum, linear, mask,
+    # masked-fill, where)
+    "diagram_clone", "diagram_einsum", "diagram_linear", "diagram_eye", "diagram_masked_fill",
+    "diagram_where",
     # issue 13: local linear regression, the path of w, the explorer, the recap's figures
     "local_linear", "w_path", "BandwidthExplorer", "bandwidth_explorer", "plot_explorer_panels",
     "plot_boundary_bias", "plot_w_paths", "plot_shape_flow",

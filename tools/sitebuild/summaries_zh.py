@@ -111,6 +111,13 @@ SUMMARIES: dict[str, str] = {
     "diagram_matmul": "画 `torch.matmul(a, b)`，用颜色标出相乘求和的那个维度。",
     "diagram_bmm": "画 `torch.bmm(a, b)`：每个批量元素各做一次矩阵乘法，不广播。",
     "diagram_eye_mask": "画留一法的做法：平铺，用掩码去掉对角线，再变形为 `(n, n - 1)`。",
+    "diagram_eye": "并排画出每个尺寸的 `torch.eye`：主对角线上是 1，其余是 0。",
+    "diagram_masked_fill": '画带掩码的 softmax：先 `scores.masked_fill(mask, float("-inf"))`，'
+    "再 `softmax`。",
+    "diagram_where": "画 `torch.where(condition, input, other)`：每个格子取自两个张量之一。",
+    "diagram_einsum": '画 `torch.einsum("qk,qk->q", weights, values)`：每一行逐元素相乘再求和。',
+    "diagram_linear": "画不带偏置的 `nn.Linear`：`layer(x) = x @ layer.weight.T`。",
+    "diagram_clone": "把 `w.clone()` 和 `w.detach()` 并排画在 `w` 下面。",
     "diagram_softmax": "画 `F.softmax(x, dim=dim)`，框出加起来等于 1 的那些格子。",
     "diagram_mse_loss": "画 `nn.MSELoss` 的三种 reduction：`'none'`、`'sum'` 和 `'mean'`。",
     "diagram_sgd_step": "画 `torch.optim.SGD` 的一步：逐元素 `w ← w - lr * w.grad`。",
@@ -409,8 +416,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "lang": _LANG,
         "title": _TITLE,
+        "layout": '`"wide"`：图例在坐标轴里面；`"stacked"`：和手机的正文一样窄的图，'
+        "图例在坐标轴下面，文字不缩小。",
         "return": _FIGURE,
-        "raise ValueError": "`lang` 未知或形状对不上时。",
+        "raise ValueError": "`lang` 或 `layout` 未知，或形状对不上时。",
     },
     "figures.curves.plot_fits": {
         "x_test": _X_TEST,
@@ -535,6 +544,59 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "图：三行。",
         "raise TypeError": "`n` 不是整数或 `values` 不是张量时。",
         "raise ValueError": "`lang` 未知、`n` 超出范围，或 `values` 的长度不是 `n` 时。",
+    },
+    "figures.tensors.masks.diagram_eye": {
+        "*sizes": "一到三个尺寸，每个是整数 `n >= 1` 或一对整数 `(n, m)`。",
+        "lang": _LANG,
+        "return": "图：一行单位矩阵。",
+        "raise TypeError": "某个尺寸既不是整数也不是一对整数时。",
+        "raise ValueError": "`lang` 未知、没有给尺寸或给了三个以上，"
+        "或某个尺寸小于 1 或大得画不下时。",
+    },
+    "figures.tensors.masks.diagram_masked_fill": {
+        "scores": "二维浮点张量 `(n_queries, n_keys)`。",
+        "mask": "形状相同的布尔张量；每一行至少留一个 `False`（整行都是 `-inf` 会得到 NaN 权重）。",
+        "lang": _LANG,
+        "return": "图：三行。",
+        "raise TypeError": "`scores` 或 `mask` 不是张量时。",
+        "raise ValueError": "`lang` 未知、`scores` 不是二维浮点张量、"
+        "`mask` 不是布尔张量或形状不同，或 `mask` 的某一行全是 `True` 时。",
+    },
+    "figures.tensors.masks.diagram_where": {
+        "condition": "二维布尔张量。",
+        "input": "`condition` 为 `True` 处取的值：形状与它相同的二维张量。",
+        "other": "`condition` 为 `False` 处取的值："
+        "形状与它相同、数据类型与 `input` 相同的二维张量。",
+        "lang": _LANG,
+        "return": "图：三个张量在上，结果在下。",
+        "raise TypeError": "某个参数不是张量时。",
+        "raise ValueError": "`lang` 未知、`condition` 不是布尔张量，或某个张量不是二维、形状不同、"
+        "（`other`）数据类型与 `input` 不同时。",
+    },
+    "figures.tensors.products.diagram_einsum": {
+        "weights": "二维浮点张量 `(n_queries, n_keys)`。",
+        "values": "形状和数据类型都与 `weights` 相同的张量。",
+        "lang": _LANG,
+        "return": "图：`weights` 和 `values` 在上，结果 `y_hat` 在下。",
+        "raise TypeError": "`weights` 或 `values` 不是张量时。",
+        "raise ValueError": "`lang` 未知、`weights` 不是二维浮点张量，"
+        "或 `values` 的形状或数据类型不同时。",
+    },
+    "figures.tensors.products.diagram_linear": {
+        "layer": "一个 `nn.Linear(in_features, out_features, bias=False)`。",
+        "x": "二维浮点张量 `(n, in_features)`，数据类型与这一层相同。",
+        "lang": _LANG,
+        "return": "图：`x` 和 `layer.weight` 在上，`layer(x)` 在下。",
+        "raise TypeError": "`layer` 不是 `nn.Linear` 或 `x` 不是张量时。",
+        "raise ValueError": "`lang` 未知、`layer` 带偏置，或 `x` 不是列数为 `in_features`、"
+        "数据类型与这一层相同的二维浮点张量时。",
+    },
+    "figures.tensors.learning.diagram_clone": {
+        "w": "一维或二维张量，通常是 `requires_grad=True` 的参数。",
+        "lang": _LANG,
+        "return": "图：`w` 在上，`w.clone()` 和 `w.detach()` 在下。",
+        "raise TypeError": "`w` 不是张量时。",
+        "raise ValueError": "`lang` 未知，或 `w` 不是一维或二维、或大得画不下时。",
     },
     "figures.tensors.panel.TensorPanel": {
         "attr tensor": "要画的值：零到三维的张量或数组。",
@@ -1298,6 +1360,12 @@ PARAGRAPHS: dict[str, str] = {
         " + 1`` 行的箭头的标签（通常是把前者变成后者的那行代码）。"
     ),
     # figures.tensors.learning
+    "The colours follow the elements of ``w``. Solid borders: the tensor has its own memory "
+    "(the clone, still in the autograd graph); dashed borders: it shares ``w``'s memory (the "
+    "detached tensor, out of the graph).": (
+        "颜色跟着 ``w`` 的元素走。实线边框：张量有自己的内存（clone 的结果，仍在自动求导的"
+        "计算图中）；虚线边框：与 ``w`` 共享内存（detach 的结果，离开了计算图）。"
+    ),
     "They show which cells sum to 1, the three reductions of the loss, one update of the "
     "parameters.": "",
     "``dim=1`` on a 2-D ``x`` normalises each row (frames around rows, sums at the right); "
@@ -1314,6 +1382,24 @@ PARAGRAPHS: dict[str, str] = {
         "``values.repeat((n, 1))``，对角线被划掉。下：掩码留下的元素，变形之后；"
         "第 ``i`` 行里不再有第 ``i`` 个元素的颜色。"
     ),
+    "A size ``n`` draws ``torch.eye(n)``, a pair ``(n, m)`` draws ``torch.eye(n, m)``. The "
+    "cells are not coloured: each shows its value.": (
+        "尺寸 ``n`` 画 ``torch.eye(n)``，一对 ``(n, m)`` 画 ``torch.eye(n, m)``。"
+        "格子不上色：每个格子写着它的值。"
+    ),
+    "Top: ``scores`` and the boolean ``mask``; middle: ``filled``, ``-inf`` where ``mask`` is "
+    "``True``; bottom: ``F.softmax(filled, dim=1)``, whose masked cells weigh 0. Red frames "
+    "mark the masked cells in all three.": (
+        "上：``scores`` 和布尔掩码 ``mask``；中：``filled``，``mask`` 为 ``True`` 处是 "
+        "``-inf``；下：``F.softmax(filled, dim=1)``，被掩码的格子权重为 0。"
+        "三行里被掩码的格子都加了红框。"
+    ),
+    "``input`` is drawn in one colour, ``other`` in another; a ``True`` cell of ``condition`` "
+    "has ``input``'s colour, a ``False`` one ``other``'s, and each cell of the result the "
+    "colour of the tensor it was taken from.": (
+        "``input`` 画成一种颜色，``other`` 画成另一种；``condition`` 里 ``True`` 的格子与 "
+        "``input`` 同色，``False`` 的与 ``other`` 同色；结果的每个格子与它取自的张量同色。"
+    ),
     # figures.tensors.panel
     "A panel becomes a ``Grid``: its values as a 3-D array ``(slices, rows, cols)``, the "
     "text of every cell, the colour id (source) of every cell, which cells are crossed out "
@@ -1325,6 +1411,18 @@ PARAGRAPHS: dict[str, str] = {
         "``drawing`` 只读取它们。"
     ),
     # figures.tensors.products
+    "The chapter's weighted average of the values, one per query, written with einsum. The "
+    "colour marks the row (the query); red frames the cells that make the first element of "
+    "the result.": (
+        "本章对值的加权平均（每个查询一个），用 einsum 写出来。颜色表示行（查询）；"
+        "红框标出构成结果第一个元素的格子。"
+    ),
+    "The colour marks the input feature (a column of ``x`` and of ``layer.weight``): cells of "
+    "one colour are multiplied and the products summed. ``layer(x)`` holds new values, drawn "
+    "grey; red frames the cells that make its first element.": (
+        "颜色表示输入特征（``x`` 和 ``layer.weight`` 的一列）：同色的格子相乘，乘积相加。"
+        "``layer(x)`` 是算出的新值，画成灰色；红框标出构成它第一个元素的格子。"
+    ),
     "The colours mark the axis that is summed over, red frames how the first element is "
     "made.": "红框标出结果的第一个元素是怎样算出来的。",
     "The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a 1-D "
@@ -1732,6 +1830,8 @@ PARAGRAPHS: dict[str, str] = {
 }
 
 COMMENTS: dict[str, str] = {
+    # figures.curves
+    "the legend under the axes": "图例在坐标轴下面",
     # figures.explorer_panels
     "rows 0 to 3": "第 0 到第 3 行",
     # analysis

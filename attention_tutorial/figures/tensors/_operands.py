@@ -41,6 +41,23 @@ def vector_pair(name_a: str, a: object, name_b: str, b: object) -> tuple[Tensor,
     return a, b
 
 
+def matrix(name: str, value: object, like: tuple[str, Tensor] | None = None) -> Tensor:
+    """Return a non-empty 2-D tensor small enough to draw, detached.
+
+    With ``like = (other_name, other)``, it must also have ``other``'s shape.
+    """
+    value = operand(name, value, max_dim=2)
+    if value.dim() != 2:
+        raise ValueError(f"{name} must be a 2-D tensor, got shape {shape_text(value.shape)}")
+    if like is not None and value.shape != like[1].shape:
+        raise ValueError(
+            f"{name} must have the shape of {like[0]}, {shape_text(like[1].shape)}, "
+            f"got {shape_text(value.shape)}"
+        )
+    fits(name, value.shape)
+    return value
+
+
 def element_ids(x: Tensor) -> Tensor:
     """Element numbers 0, 1, 2, ... in the shape of ``x``: colour ids that travel with data."""
     return torch.arange(x.numel()).reshape(x.shape)

@@ -15,6 +15,7 @@ from torch import Tensor
 from attention_tutorial import _checks
 from attention_tutorial.figures._base import bilingual, both
 from attention_tutorial.figures.tensors._operands import (
+    fits,
     operand,
     torch_says,
     vector_pair,
@@ -150,3 +151,46 @@ def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str | None = N
         [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")])],
     ]
     return render(rows, [f"optimizer.step():  w - {step:g} * w.grad"], lang)
+
+
+@bilingual
+def diagram_clone(w: Tensor, *, lang: str | None = None) -> Figure:
+    """Draw ``w.clone()`` and ``w.detach()`` side by side under ``w``.
+
+    The colours follow the elements of ``w``. Solid borders: the tensor has its own
+    memory (the clone, still in the autograd graph); dashed borders: it shares ``w``'s
+    memory (the detached tensor, out of the graph).
+
+    Explained on the page `handbook/clone.md`.
+
+    Args:
+        w: A 1-D or 2-D tensor, usually a parameter with ``requires_grad=True``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+
+    Returns:
+        The figure: ``w`` on top, ``w.clone()`` and ``w.detach()`` below.
+
+    Raises:
+        TypeError: If ``w`` is not a tensor.
+        ValueError: If ``lang`` is unknown, or ``w`` is not 1-D or 2-D or too large to draw.
+
+    Examples:
+        >>> w = torch.tensor([2.0, 3.0], requires_grad=True)
+        >>> fig = diagram_clone(w, lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "code:0"]
+        ['w  (requires_grad=True)']
+    """
+    _checks.tensor("w", w)
+    tracked = w.requires_grad
+    w = operand("w", w, max_dim=2)
+    if w.dim() == 0:
+        raise ValueError("w must be 1-D or 2-D, got a 0-D tensor")
+    fits("w", w.shape)
+    graph = both("in_graph" if tracked else "out_of_graph")  # where the clone stands
+    rows = [
+        [TensorPanel(w, code=f"w  (requires_grad={tracked})")],
+        [TensorPanel(w.clone(), code="w.clone()", captions=[both("new_memory"), graph]),
+         TensorPanel(w, code="w.detach()", shared=True,
+                     captions=[both("shares_memory", name="w"), both("out_of_graph")])],
+    ]  # fmt: skip
+    return render(rows, ["clone() / detach()"], lang)

@@ -12,8 +12,11 @@ from matplotlib.figure import Figure
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial.figures._alt import diagram_legend
 from attention_tutorial.figures._base import bilingual, both
 from attention_tutorial.figures.tensors._operands import (
+    fits,
+    matrix,
     operand,
 )
 from attention_tutorial.figures.tensors.drawing import render
@@ -79,3 +82,161 @@ def diagram_eye_mask(n: int, values: Tensor | None = None, *, lang: str | None =
     ]  # fmt: skip
     arrows = [f"x.repeat(({n}, 1))", "y = tiled[mask].reshape((n, -1))"]
     return render(rows, arrows, lang)
+
+
+@bilingual
+def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> Figure:
+    """Draw ``torch.eye`` for each size, side by side: 1 on the main diagonal, 0 elsewhere.
+
+    A size ``n`` draws ``torch.eye(n)``, a pair ``(n, m)`` draws ``torch.eye(n, m)``.
+    The cells are not coloured: each shows its value.
+
+    Explained on the page `handbook/mask.md`.
+
+    Args:
+        *sizes: One to three sizes, each an int ``n >= 1`` or a pair ``(n, m)`` of them.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+
+    Returns:
+        The figure: one row of identity matrices.
+
+    Raises:
+        TypeError: If a size is neither an int nor a pair of ints.
+        ValueError: If ``lang`` is unknown, no size or more than three are given, or a
+            size is below 1 or too large to draw.
+
+    Examples:
+        >>> fig = diagram_eye(3, (2, 3), lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "code:1"]
+        ['torch.eye(2, 3)']
+    """
+    if not 1 <= len(sizes) <= 3:
+        raise ValueError(
+            f"sizes must be 1 to 3 sizes, e.g. diagram_eye(4, (2, 3)); got {len(sizes)}"
+        )
+    panels = []
+    legend = diagram_legend("eye")
+    for i, size in enumerate(sizes):
+        pair = size if isinstance(size, tuple) else (size,)
+        if len(pair) not in (1, 2):
+            raise ValueError(f"sizes[{i}] must be n or a pair (n, m), got {size!r}")
+        for value in pair:
+            _checks.integer(f"sizes[{i}]", value, 1)
+        n, m = pair[0], pair[-1]
+        fits(f"sizes[{i}]", (n, m))
+        code = f"torch.eye({n})" if len(pair) == 1 else f"torch.eye({n}, {m})"
+        panels.append(TensorPanel(torch.eye(n, m), code=code, sources=torch.full((n, m), -1)))
+        if n != m:  # where its diagonal stops
+            extra = diagram_legend("eye_wide" if n < m else "eye_tall", code=code, n=min(n, m))
+            legend = {lang_: legend[lang_] + ("" if lang_ == "zh" else " ") + extra[lang_]
+                      for lang_ in legend}  # fmt: skip
+    return render([panels], [], lang, legend=legend)
+
+
+@bilingual
+def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None) -> Figure:
+    """Draw the masked softmax: ``scores.masked_fill(mask, float("-inf"))``, then ``softmax``.
+
+    Top: ``scores`` and the boolean ``mask``; middle: ``filled``, ``-inf`` where
+    ``mask`` is ``True``; bottom: ``F.softmax(filled, dim=1)``, whose masked cells weigh
+    0. Red frames mark the masked cells in all three.
+
+    Explained on the page `handbook/masked-fill.md`.
+
+    Args:
+        scores: A floating 2-D tensor ``(n_queries, n_keys)``.
+        mask: A boolean tensor of the same shape; every row must keep one ``False``
+            (a row of ``-inf`` only would give NaN weights).
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+
+    Returns:
+        The figure: three rows.
+
+    Raises:
+        TypeError: If ``scores`` or ``mask`` is not a tensor.
+        ValueError: If ``lang`` is unknown, ``scores`` is not a floating 2-D tensor,
+            ``mask`` is not boolean or has another shape, or a row of ``mask`` is all ``True``.
+
+    Examples:
+        >>> scores = torch.tensor([[0.5, -1.0], [1.0, 0.0]])
+        >>> mask = torch.tensor([[False, True], [False, False]])
+        >>> fig = diagram_masked_fill(scores, mask, lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "value:2:1"]
+        ['-inf']
+    """
+    scores = matrix("scores", scores)
+    _checks.floating("scores", scores)
+    mask = matrix("mask", mask, like=("scores", scores))
+    if mask.dtype != torch.bool:
+        raise ValueError(f"mask must be a boolean tensor (torch.bool), got {mask.dtype}")
+    full = mask.all(dim=1).nonzero().reshape(-1).tolist()
+    if full:
+        raise ValueError(
+            f"mask must leave at least one False in every row (a row of -inf only gives NaN "
+            f"weights), but row {full[0]} is all True"
+        )
+    filled = scores.masked_fill(mask, float("-inf"))  # (n_queries, n_keys)
+    weights = torch.softmax(filled, dim=1)  # (n_queries, n_keys)
+    grey = torch.full(tuple(scores.shape), -1)  # colour id -1: no colour
+    masked = [tuple(i) for i in mask.nonzero().tolist()]  # framed in red
+    captions = [] if not masked else [both("masked_weight", w=f"{weights[mask].max():.2f}")]
+    rows = [
+        [TensorPanel(scores, code="scores"),
+         TensorPanel(mask, code="mask", sources=grey, outline=masked)],
+        [TensorPanel(filled, code="filled", outline=masked)],
+        [TensorPanel(weights, code="weights", sources=grey, outline=masked, captions=captions)],
+    ]  # fmt: skip
+    arrows = ['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"]
+    return render(rows, arrows, lang, legend=diagram_legend("masked_fill"))
+
+
+@bilingual
+def diagram_where(
+    condition: Tensor, input: Tensor, other: Tensor, *, lang: str | None = None
+) -> Figure:
+    """Draw ``torch.where(condition, input, other)``: each cell taken from one of two tensors.
+
+    ``input`` is drawn in one colour, ``other`` in another; a ``True`` cell of
+    ``condition`` has ``input``'s colour, a ``False`` one ``other``'s, and each cell of the
+    result the colour of the tensor it was taken from.
+
+    Explained on the page `handbook/where.md`.
+
+    Args:
+        condition: A boolean 2-D tensor.
+        input: The values where ``condition`` is ``True``: a 2-D tensor of its shape.
+        other: The values where it is ``False``: a 2-D tensor of its shape and ``input``'s dtype.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+
+    Returns:
+        The figure: the three tensors on top, the result below.
+
+    Raises:
+        TypeError: If an argument is not a tensor.
+        ValueError: If ``lang`` is unknown, ``condition`` is not boolean, or a tensor is not
+            2-D, has another shape or (``other``) another dtype than ``input``.
+
+    Examples:
+        >>> condition = torch.tensor([[True, False]])
+        >>> fig = diagram_where(
+        ...     condition, torch.tensor([[1, 2]]), torch.tensor([[-1, -2]]), lang="en"
+        ... )
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "code:3"]
+        ['result']
+    """
+    condition = matrix("condition", condition)
+    if condition.dtype != torch.bool:
+        raise ValueError(f"condition must be a boolean tensor (torch.bool), got {condition.dtype}")
+    input = matrix("input", input, like=("condition", condition))
+    other = matrix("other", other, like=("condition", condition))
+    _checks.same_dtype(input=input, other=other)
+    chosen = condition.long()  # colour 1 where input is taken, 0 where other is
+    shape = tuple(condition.shape)
+    rows = [
+        [TensorPanel(condition, code="condition", sources=chosen),
+         TensorPanel(input, code="input", sources=torch.ones(shape, dtype=torch.long)),
+         TensorPanel(other, code="other", sources=torch.zeros(shape, dtype=torch.long))],
+        [TensorPanel(torch.where(condition, input, other), code="result", sources=chosen)],
+    ]  # fmt: skip
+    arrows = ["torch.where(condition, input, other)"]
+    return render(rows, arrows, lang, legend=diagram_legend("where"))

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import torch
 from matplotlib.figure import Figure
-from torch import Tensor
+from torch import Tensor, nn
 
 from attention_tutorial import _checks
+from attention_tutorial.figures._alt import diagram_legend
 from attention_tutorial.figures._base import bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     fits,
+    matrix,
     operand,
     torch_shape,
 )
@@ -185,3 +187,110 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
     )  # fmt: skip
     rows = [[panel_a, panel_b], [panel_out]]
     return render(rows, ["y = torch.bmm(a, b)"], lang, notes=[example])
+
+
+@bilingual
+def diagram_einsum(weights: Tensor, values: Tensor, *, lang: str | None = None) -> Figure:
+    """Draw ``torch.einsum("qk,qk->q", weights, values)``: each row's products, summed.
+
+    The chapter's weighted average of the values, one per query, written with einsum.
+    The colour marks the row (the query); red frames the cells that make the first
+    element of the result.
+
+    Explained on the page `handbook/einsum.md`.
+
+    Args:
+        weights: A floating 2-D tensor ``(n_queries, n_keys)``.
+        values: A tensor of the same shape and dtype.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+
+    Returns:
+        The figure: ``weights`` and ``values`` on top, the result ``y_hat`` below.
+
+    Raises:
+        TypeError: If ``weights`` or ``values`` is not a tensor.
+        ValueError: If ``lang`` is unknown, ``weights`` is not a floating 2-D tensor or
+            ``values`` has another shape or dtype.
+
+    Examples:
+        >>> weights = torch.tensor([[0.2, 0.8], [1.0, 0.0]])
+        >>> fig = diagram_einsum(weights, torch.ones(2, 2), lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        ['shape (2,)']
+    """
+    weights = matrix("weights", weights)
+    _checks.floating("weights", weights)
+    values = matrix("values", values, like=("weights", weights))
+    _checks.same_dtype(weights=weights, values=values)
+    n_queries, n_keys = weights.shape
+    rows = torch.arange(n_queries)[:, None].expand(n_queries, n_keys)  # colour = row (query)
+    first = [(0, k) for k in range(n_keys)]  # the cells of the result's first element
+    panels = [
+        [TensorPanel(weights, code="weights", sources=rows, outline=first),
+         TensorPanel(values, code="values", sources=rows, outline=first)],
+        [TensorPanel(torch.einsum("qk,qk->q", weights, values), code="y_hat",
+                     sources=torch.arange(n_queries), outline=[(0,)])],
+    ]  # fmt: skip
+    arrows = ['torch.einsum("qk,qk->q", weights, values)']
+    return render(
+        panels, arrows, lang, legend=diagram_legend("einsum", a="weights", b="values", c="y_hat")
+    )
+
+
+@bilingual
+def diagram_linear(layer: nn.Linear, x: Tensor, *, lang: str | None = None) -> Figure:
+    """Draw ``layer(x) = x @ layer.weight.T`` for an ``nn.Linear`` without bias.
+
+    The colour marks the input feature (a column of ``x`` and of ``layer.weight``):
+    cells of one colour are multiplied and the products summed. ``layer(x)`` holds new
+    values, drawn grey; red frames the cells that make its first element.
+
+    Explained on the page `handbook/linear.md`.
+
+    Args:
+        layer: An ``nn.Linear(in_features, out_features, bias=False)``.
+        x: A floating 2-D tensor ``(n, in_features)`` of the layer's dtype.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+
+    Returns:
+        The figure: ``x`` and ``layer.weight`` on top, ``layer(x)`` below.
+
+    Raises:
+        TypeError: If ``layer`` is not an ``nn.Linear`` or ``x`` is not a tensor.
+        ValueError: If ``lang`` is unknown, ``layer`` has a bias, or ``x`` is not a
+            floating 2-D tensor with ``in_features`` columns of the layer's dtype.
+
+    Examples:
+        >>> from torch import nn
+        >>> layer = nn.Linear(3, 2, bias=False)
+        >>> fig = diagram_linear(layer, torch.ones(4, 3), lang="en")
+        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        ['shape (4, 2)']
+    """
+    if not isinstance(layer, nn.Linear):
+        raise TypeError(f"layer must be a torch.nn.Linear, got {type(layer).__name__}")
+    if layer.bias is not None:
+        raise ValueError("layer must have no bias: create it with nn.Linear(..., bias=False)")
+    weight = matrix("layer.weight", layer.weight)  # (out_features, in_features)
+    x = matrix("x", x)
+    _checks.floating("x", x)
+    if x.shape[1] != layer.in_features:
+        raise ValueError(
+            f"x must have in_features = {layer.in_features} columns, "
+            f"got shape {shape_text(x.shape)}"
+        )
+    _checks.same_dtype(x=x, weight=weight)
+    with torch.no_grad():
+        out = layer(x)  # (n, out_features)
+    fits("layer(x)", out.shape)
+    n, n_in = x.shape
+    features = torch.arange(n_in)  # colour = input feature, a column of x and of the weight
+    panels = [
+        [TensorPanel(x, code="x", sources=features.expand(n, n_in),
+                     outline=[(0, j) for j in range(n_in)]),
+         TensorPanel(weight, code="layer.weight", sources=features.expand(weight.shape),
+                     outline=[(0, j) for j in range(n_in)])],
+        [TensorPanel(out, code="layer(x)", sources=torch.full(tuple(out.shape), -1),
+                     outline=[(0, 0)])],
+    ]  # fmt: skip
+    return render(panels, ["layer(x) = x @ layer.weight.T"], lang, legend=diagram_legend("linear"))

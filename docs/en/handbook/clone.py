@@ -63,34 +63,15 @@ _ = torch.manual_seed(at.SEED)
 #
 # The `w` of the example above. Same colour: the same element of `w`. Solid borders: memory of
 # its own; dashed borders: shares `w`'s memory.
+#
+# The picture is drawn by `at.diagram_clone`; to see how it gives each cell its colour and border,
+# open its source below:
+#
+# <!-- source: attention_tutorial.figures.tensors.learning.diagram_clone -->
 
 # %%
 w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
-at.draw_tensors(
-    [
-        at.TensorPanel(w, code="w  (requires_grad=True)"),
-        [
-            at.TensorPanel(
-                w.clone(),
-                code="w.clone()",
-                captions=[
-                    {"zh": "新内存", "en": "new memory"},
-                    {"zh": "仍在计算图中", "en": "still in the graph"},
-                ],
-            ),
-            at.TensorPanel(
-                w.detach(),
-                code="w.detach()",
-                shared=True,
-                captions=[
-                    {"zh": "共享 w 的内存", "en": "shares w's memory"},
-                    {"zh": "离开计算图", "en": "out of the graph"},
-                ],
-            ),
-        ],
-    ],
-    arrows=["clone() / detach()"],
-)
+at.diagram_clone(w)
 
 # %% [markdown]
 # ### Pitfalls

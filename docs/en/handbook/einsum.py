@@ -70,37 +70,16 @@ _ = torch.manual_seed(at.SEED)
 # `"qk,qk->q"`: the colour marks the row, that is the query. A row of `weights` and the same row
 # of `values` share a colour; their cells are multiplied pairwise and summed into the element of
 # `y_hat` in that colour. The red frames mark the cells that make up the first element.
+#
+# The picture is drawn by `at.diagram_einsum`; to see how it gives each cell its colour and frame,
+# open its source below:
+#
+# <!-- source: attention_tutorial.figures.tensors.products.diagram_einsum -->
 
 # %%
 weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
 values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (3, 2)
-rows = torch.arange(3)[:, None].expand(3, 2)  # (3, 2): colour = row, i.e. the query
-at.draw_tensors(
-    [
-        [
-            at.TensorPanel(
-                weights, code="weights", sources=rows, outline=[(0, 0), (0, 1)]
-            ),
-            at.TensorPanel(
-                values, code="values", sources=rows, outline=[(0, 0), (0, 1)]
-            ),
-        ],
-        at.TensorPanel(
-            torch.einsum("qk,qk->q", weights, values),
-            code="y_hat",
-            sources=torch.arange(3),
-            outline=[(0,)],
-        ),
-    ],
-    arrows=['torch.einsum("qk,qk->q", weights, values)'],
-    legend={
-        "zh": "颜色表示行，也就是查询：weights 和 values 的同一行同色，"
-        "两两相乘再求和，得到 y_hat 里同色的那个元素。",
-        "en": "The colour marks the row, that is the query: a row of weights and the same "
-        "row of values share a colour, and their products summed give the element of y_hat "
-        "in that colour.",
-    },
-)
+at.diagram_einsum(weights, values)
 
 # %% [markdown]
 # ### Pitfalls

@@ -50,27 +50,16 @@ _ = torch.manual_seed(at.SEED)
 # shorter way to the same mask.
 #
 # ### Picture
+#
+# No colours here: every cell shows its value. The 1s lie on the main diagonal and the rest are 0;
+# `torch.eye(2, 3)` is not square, and its diagonal starts at the top left and stops at row 2.
+#
+# The picture is drawn by `at.diagram_eye`; its source is in the block below:
+#
+# <!-- source: attention_tutorial.figures.tensors.masks.diagram_eye -->
 
 # %%
-at.draw_tensors(
-    [
-        [
-            at.TensorPanel(
-                torch.eye(4), code="torch.eye(4)", sources=torch.full((4, 4), -1)
-            ),
-            at.TensorPanel(
-                torch.eye(2, 3), code="torch.eye(2, 3)", sources=torch.full((2, 3), -1)
-            ),
-        ]
-    ],
-    legend={
-        "zh": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0；"
-        "torch.eye(2, 3) 不是方阵，对角线从左上角开始，到第 2 行为止。",
-        "en": "No colours here: every cell shows its value. The 1s lie on the main "
-        "diagonal and the rest are 0; torch.eye(2, 3) is not square, and its diagonal "
-        "starts at the top left and stops at row 2.",
-    },
-)
+at.diagram_eye(4, (2, 3))
 
 # %% [markdown]
 # ### Pitfalls

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # masked_fill and -inf: masking inside the softmax
+# # masked_fill and -⁠inf: masking inside the softmax
 #
 # The chapter removes a point's own key by cutting it out of a tiled matrix
 # ([torch.eye and boolean masks](mask.py)). Transformer code keeps the matrix whole and
@@ -67,47 +67,19 @@ _ = torch.manual_seed(at.SEED)
 # grey; `weights` holds new, computed values, so it is grey as well. Red frames mark the masked
 # places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
 # (printed below).
+#
+# The picture is drawn by `at.diagram_masked_fill`; to see how it gives each cell its colour and
+# frame, open its source below:
+#
+# <!-- source: attention_tutorial.figures.tensors.masks.diagram_masked_fill -->
 
 # %%
 scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
 mask = torch.tensor([[False, True, False], [False, False, True]])  # (2, 3)
-filled = scores.masked_fill(mask, float("-inf"))  # (2, 3)
-weights = F.softmax(filled, dim=1)  # (2, 3)
+weights = F.softmax(scores.masked_fill(mask, float("-inf")), dim=1)  # (2, 3)
 print("weights of the masked cells:", weights[mask].tolist())
 assert (weights[mask] == 0).all()
-grey = torch.full((2, 3), -1)  # colour id -1: no colour
-masked = [tuple(i) for i in mask.nonzero().tolist()]  # [(0, 1), (1, 2)]: framed in red
-at.draw_tensors(
-    [
-        [
-            at.TensorPanel(scores, code="scores"),
-            at.TensorPanel(mask, code="mask", sources=grey, outline=masked),
-        ],
-        at.TensorPanel(filled, code="filled", outline=masked),
-        at.TensorPanel(
-            weights,
-            code="weights",
-            sources=grey,
-            outline=masked,
-            captions=[
-                {
-                    "zh": f"红框格子（被掩码）权重为 {weights[mask].max():.2f}",
-                    "en": f"framed (masked) cells: weight {weights[mask].max():.2f}",
-                }
-            ],
-        ),
-    ],
-    arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
-    legend={
-        "zh": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 里同色的格子就是"
-        "同一个分数；mask 和 weights 画成灰色。红框标出被掩码的格子：mask 里为 True，"
-        "filled 里为 -inf，weights 里权重为 0。",
-        "en": "The colour tells where an element came from: each element of scores has its "
-        "own colour, and a cell of filled in that colour holds the same score; mask and "
-        "weights are grey. Red frames mark the masked cells: True in mask, -inf in filled, "
-        "weight 0 in weights.",
-    },
-)
+at.diagram_masked_fill(scores, mask)
 
 # %% [markdown]
 # ### Pitfalls

@@ -58,34 +58,14 @@ _ = torch.manual_seed(at.SEED)
 # ### 图示
 #
 # 上面例子里的同一个 `w`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。
+#
+# 图由 `at.diagram_clone` 画出；它怎样定下每个格子的颜色和边框，可以展开下面的源代码来看：
+#
+# <!-- source: attention_tutorial.figures.tensors.learning.diagram_clone -->
 
 # %%
 w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
-at.draw_tensors(
-    [
-        at.TensorPanel(w, code="w  (requires_grad=True)"),
-        [
-            at.TensorPanel(
-                w.clone(),
-                code="w.clone()",
-                captions=[
-                    {"zh": "新内存", "en": "new memory"},
-                    {"zh": "仍在计算图中", "en": "still in the graph"},
-                ],
-            ),
-            at.TensorPanel(
-                w.detach(),
-                code="w.detach()",
-                shared=True,
-                captions=[
-                    {"zh": "共享 w 的内存", "en": "shares w's memory"},
-                    {"zh": "离开计算图", "en": "out of the graph"},
-                ],
-            ),
-        ],
-    ],
-    arrows=["clone() / detach()"],
-)
+at.diagram_clone(w)
 
 # %% [markdown]
 # ### 陷阱

@@ -62,46 +62,18 @@ _ = torch.manual_seed(at.SEED)
 # ### 图示
 #
 # `x @ W.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：同色的格子相乘，再把乘积相加；`layer(x)` 是算出来的新值，画成灰色。红框标出构成结果第一个元素的格子：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
+#
+# 图由 `at.diagram_linear` 画出；它怎样给每个格子配颜色和红框，可以展开下面的源代码来看：
+#
+# <!-- source: attention_tutorial.figures.tensors.products.diagram_linear -->
 
 # %%
 layer = nn.Linear(3, 2, bias=False)
 with torch.no_grad():  # the example's weights instead of random ones
     _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
 x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])  # (2, 3)
-W = layer.weight.detach()  # (out_features, in_features) = (2, 3)
 assert layer(x)[0, 0].item() == 1.0  # 1*1 + 2*0 + 3*0
-at.draw_tensors(
-    [
-        [
-            at.TensorPanel(
-                x,
-                code="x",
-                sources=torch.arange(3).expand(2, 3),
-                outline=[(0, 0), (0, 1), (0, 2)],
-            ),
-            at.TensorPanel(
-                W,
-                code="layer.weight",
-                sources=torch.arange(3).expand(2, 3),
-                outline=[(0, 0), (0, 1), (0, 2)],
-            ),
-        ],
-        at.TensorPanel(
-            layer(x).detach(),
-            code="layer(x)",
-            sources=torch.full((2, 2), -1),
-            outline=[(0, 0)],
-        ),
-    ],
-    arrows=["layer(x) = x @ layer.weight.T"],
-    legend={
-        "zh": "颜色表示输入特征，也就是 x 和 layer.weight 的列：同色的格子相乘，"
-        "乘积相加；layer(x) 是算出的新值，画成灰色。",
-        "en": "The colour marks the input feature, that is the column of x and of "
-        "layer.weight: cells of one colour are multiplied and the products summed; "
-        "layer(x) holds new values, drawn grey.",
-    },
-)
+at.diagram_linear(layer, x)
 
 # %% [markdown]
 # ### 陷阱

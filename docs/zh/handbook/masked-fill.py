@@ -1,5 +1,5 @@
 # %% [markdown]
-# # masked_fill 与 -inf：在 softmax 里做掩码
+# # masked_fill 与 -⁠inf：在 softmax 里做掩码
 #
 # 本章去掉每个点自己的键，是从铺开的矩阵里把它剪掉（[torch.eye 与布尔掩码](mask.py)）。Transformer 的代码则保留整个矩阵，把不该算进去的分数写成 $-\infty$。softmax 之后这些位置的权重恰好为 0，因为 $e^{-\infty} = 0$，而每一行的和仍然是 1。
 
@@ -58,47 +58,18 @@ _ = torch.manual_seed(at.SEED)
 # ### 图示
 #
 # 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就是同一个分数。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。红框标出被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
+#
+# 图由 `at.diagram_masked_fill` 画出；它怎样给每个格子配颜色和红框，可以展开下面的源代码来看：
+#
+# <!-- source: attention_tutorial.figures.tensors.masks.diagram_masked_fill -->
 
 # %%
 scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
 mask = torch.tensor([[False, True, False], [False, False, True]])  # (2, 3)
-filled = scores.masked_fill(mask, float("-inf"))  # (2, 3)
-weights = F.softmax(filled, dim=1)  # (2, 3)
+weights = F.softmax(scores.masked_fill(mask, float("-inf")), dim=1)  # (2, 3)
 print("weights of the masked cells:", weights[mask].tolist())
 assert (weights[mask] == 0).all()
-grey = torch.full((2, 3), -1)  # colour id -1: no colour
-masked = [tuple(i) for i in mask.nonzero().tolist()]  # [(0, 1), (1, 2)]: framed in red
-at.draw_tensors(
-    [
-        [
-            at.TensorPanel(scores, code="scores"),
-            at.TensorPanel(mask, code="mask", sources=grey, outline=masked),
-        ],
-        at.TensorPanel(filled, code="filled", outline=masked),
-        at.TensorPanel(
-            weights,
-            code="weights",
-            sources=grey,
-            outline=masked,
-            captions=[
-                {
-                    "zh": f"红框格子（被掩码）权重为 {weights[mask].max():.2f}",
-                    "en": f"framed (masked) cells: weight {weights[mask].max():.2f}",
-                }
-            ],
-        ),
-    ],
-    arrows=['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"],
-    legend={
-        "zh": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 里同色的格子就是"
-        "同一个分数；mask 和 weights 画成灰色。红框标出被掩码的格子：mask 里为 True，"
-        "filled 里为 -inf，weights 里权重为 0。",
-        "en": "The colour tells where an element came from: each element of scores has its "
-        "own colour, and a cell of filled in that colour holds the same score; mask and "
-        "weights are grey. Red frames mark the masked cells: True in mask, -inf in filled, "
-        "weight 0 in weights.",
-    },
-)
+at.diagram_masked_fill(scores, mask)
 
 # %% [markdown]
 # ### 陷阱

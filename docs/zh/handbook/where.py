@@ -52,33 +52,16 @@ _ = torch.manual_seed(at.SEED)
 # ### 图示
 #
 # 颜色表示取自哪一个输入：`input` 的格子一种颜色，`other` 的另一种；`condition` 里 `True` 的格子与 `input` 同色，`False` 的与 `other` 同色。于是结果中每个格子的颜色，就是它取自的那个输入的颜色。
+#
+# 图由 `at.diagram_where` 画出；它怎样给每个格子配颜色，可以展开下面的源代码来看：
+#
+# <!-- source: attention_tutorial.figures.tensors.masks.diagram_where -->
 
 # %%
 condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
 a = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3)
 b = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
-at.draw_tensors(
-    [
-        [
-            at.TensorPanel(condition, code="condition", sources=condition.long()),
-            at.TensorPanel(a, code="input", sources=torch.ones(2, 3, dtype=torch.long)),
-            at.TensorPanel(
-                b, code="other", sources=torch.zeros(2, 3, dtype=torch.long)
-            ),
-        ],
-        at.TensorPanel(
-            torch.where(condition, a, b), code="result", sources=condition.long()
-        ),
-    ],
-    arrows=["torch.where(condition, input, other)"],
-    legend={
-        "zh": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
-        "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
-        "en": "The colour marks the input a value comes from: input has one colour, other "
-        "another; True cells of condition have input's colour, False cells other's; each "
-        "cell of result has the colour of the input it came from.",
-    },
-)
+at.diagram_where(condition, a, b)
 
 # %% [markdown]
 # ### 陷阱

@@ -129,6 +129,10 @@ def test_w_paths_alt_text_says_where_each_path_ends_and_the_star_is_on_top():
         fig.description
     )
     assert "log: from w = 0.5 to w = 1702;" in fig.description  # read aloud, not 1.7e+03
+    # a rounded end keeps its digits: 3.997 is "4.00", not a "4" that reads as exactly 4
+    # next to a minimum near 3.98 (issue 26: the smoothness page said "w = 4")
+    near = at.plot_w_paths(x, y, {"log w": [0.4963, 5.062, 3.997]}, lang="en").description
+    assert "log w: from w = 0.496 to w = 4.00;" in near
     assert "outlined dot" in fig.description and "Notice" not in fig.description
     ax = fig.axes[0]
     star = next(c for c in ax.collections if c.get_label().startswith("minimum"))

@@ -104,8 +104,17 @@ def test_w_paths_legend_names_both_ends_and_hides_no_path(data, lang, start, end
 def test_shape_flow_shows_the_real_shapes(data):
     fig = plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
     shapes = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("(")]
-    assert shapes == ["(50,)", "(1500,)", "(50, 30)", "(50, 30)", "(50,)",
-                      "(30, 29)", "(30, 29)", "(30, 1, 29)", "(30, 1, 1)", "(30,)"]  # fmt: skip
+    assert shapes == ["(50,)", "(1500,)", "(50, 30)", "(50, 30)", "(50, 30)", "(50,)",
+                      "(30, 29)", "(30, 29)", "(30, 29)", "(30, 29)", "(30, 1, 29)", "(30, 1, 1)",
+                      "(30,)"]  # fmt: skip
+    codes = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("code:")]
+    # the score step on both paths (issue 26: the recap's figure had none), and the training
+    # path's tiled queries, as the page's prose describes them
+    assert codes[3] == "scores −½(q−k)²" and codes[4] == "softmax(dim=1)"
+    assert codes[6:9] == ["keys, values", "queries: x_train tiled", "scores −½((q−k)w)²"]
+    # the colour key under the columns: blue = input or output, orange = in between
+    key = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("caption:key")]
+    assert key == ["input or output", "tensor in between"]
     titles = [
         t.get_text() for t in plot_shape_flow(data.x_test, data.x_train, data.y_train).axes[0].texts
     ]
@@ -116,11 +125,12 @@ def test_shape_flow_shows_the_real_shapes(data):
     assert min(t.get_fontsize() for t in fig.axes[0].texts) >= 9
     # the alt text walks every step with its shape, the repeated shapes too
     alt = describe(fig, "plot_shape_flow", "en")
-    assert "softmax(dim=1) (50, 30) → matmul(·, y_train) (50,)." in alt
+    assert "scores −½(q−k)² (50, 30) → softmax(dim=1) (50, 30) → matmul(·, y_train) (50,)." in alt
     assert (
-        "Training (leave-one-out, parametric): keys, values (30, 29) → softmax(dim=1) (30, 29)"
-        in alt
+        "Training (leave-one-out, parametric): keys, values (30, 29) → queries: x_train tiled "
+        "(30, 29) → scores −½((q−k)w)² (30, 29) → softmax(dim=1) (30, 29)" in alt
     )
+    assert "blue boxes are inputs or outputs, orange ones the tensors in between" in alt
 
 
 def test_explorer_panels_show_the_package_fit(data):
@@ -129,6 +139,23 @@ def test_explorer_panels_show_the_package_fit(data):
     np.testing.assert_allclose(fig.axes[0].lines[1].get_ydata(), y_hat.numpy(), rtol=1e-6)
     np.testing.assert_allclose(fig.axes[1].lines[0].get_ydata(), weights[0].numpy(), rtol=1e-6)
     assert fig.axes[2].images[0].get_array().shape == (50, 30)
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_the_explorer_heatmap_ticks_both_axes_from_the_first_input(data, layout):
+    """The queries start at 0 and were ticked from 0; the keys start at 0.11 and were
+    ticked from 1 only, the top-left corner unlabelled (issue 26). Both axes now start
+    at the first input, so both carry a 0."""
+    fig = plot_explorer_panels(data, 4.0, layout=layout, lang="en")
+    heatmap = fig.axes[2]
+    assert float(data.x_test[0]) == 0.0 < float(data.x_train[0])
+    assert heatmap.get_xlim()[0] == 0.0
+    fig.draw_without_rendering()
+    left, right = heatmap.get_xlim()
+    shown = [
+        t.get_text() for t in heatmap.get_xticklabels() if left <= t.get_position()[0] <= right
+    ]
+    assert shown[0] == "0"
 
 
 @pytest.mark.parametrize("lang", ["fr", "", "ZH"])  # None: the current language (test_base)

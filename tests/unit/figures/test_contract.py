@@ -51,6 +51,7 @@ X_TEST, Y_TRUTH, X_TRAIN, Y_TRAIN = _toy()
 WEIGHTS = torch.rand(9, 6, generator=torch.Generator().manual_seed(0))  # (n_test, n_train)
 
 # Every public figure function, called with small seeded inputs.
+LAYER = torch.nn.Linear(2, 1, bias=False)  # one layer: both languages draw the same one
 REGISTRY: dict[str, Callable[[str], Figure]] = {
     "plot_fit": lambda lang: at.plot_fit(X_TEST, Y_TRUTH, -Y_TRUTH, X_TRAIN, Y_TRAIN, lang=lang),
     "plot_fits": lambda lang: at.plot_fits(
@@ -102,6 +103,16 @@ REGISTRY: dict[str, Callable[[str], Figure]] = {
     ),
     "diagram_bmm": lambda lang: at.diagram_bmm(torch.ones(2, 1, 2), torch.ones(2, 2, 1), lang=lang),
     "diagram_eye_mask": lambda lang: at.diagram_eye_mask(3, lang=lang),
+    "diagram_eye": lambda lang: at.diagram_eye(2, (2, 3), lang=lang),
+    "diagram_masked_fill": lambda lang: at.diagram_masked_fill(
+        torch.zeros(2, 2), torch.tensor([[False, True], [False, False]]), lang=lang
+    ),
+    "diagram_where": lambda lang: at.diagram_where(
+        torch.tensor([[True, False]]), torch.ones(1, 2), torch.zeros(1, 2), lang=lang
+    ),
+    "diagram_einsum": lambda lang: at.diagram_einsum(torch.ones(2, 2), torch.ones(2, 2), lang=lang),
+    "diagram_linear": lambda lang: at.diagram_linear(LAYER, torch.ones(2, 2), lang=lang),
+    "diagram_clone": lambda lang: at.diagram_clone(torch.ones(2, requires_grad=True), lang=lang),
     "diagram_softmax": lambda lang: at.diagram_softmax(torch.zeros(2, 2), dim=0, lang=lang),
     "diagram_sort": lambda lang: at.diagram_sort(torch.tensor([2, 1]), lang=lang),
     "diagram_arange": lambda lang: at.diagram_arange(0, 1, 0.5, lang=lang),

@@ -36,6 +36,28 @@ def test_three_small_matrices_are_legible_on_a_phone(lang):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_fit_has_a_phone_layout_with_11_px_text(lang):
+    """The fit of the average, nonparametric and parametric pages had one layout, its
+    labels and legend about 7 px high on a 375 px phone (issue 26). The wide figure asks
+    for a stacked one (the legend under the axes), which a phone shows at 11 px or more."""
+    data = at.make_data()
+    args = (data.x_test, data.y_truth, data.y_truth + 0.1, data.x_train, data.y_train)
+    wide = at.plot_fit(*args, lang=lang)
+    assert wide.narrow_layout == {"layout": "stacked"}
+    narrow = at.plot_fit(*args, lang=lang, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    assert narrow.description == wide.description  # the same curves, the same alt text
+    (legend,) = narrow.legends  # under the axes, not over the curves
+    narrow.draw_without_rendering()
+    assert not legend.get_window_extent().overlaps(narrow.axes[0].get_window_extent())
+    drawn = _drawn(at.plot_fit, args, {"lang": lang, "layout": "stacked"}, "narrow")
+    assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'x'"):
+        at.plot_fit(*args, lang=lang, layout="x")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_gallery_has_a_phone_layout_with_larger_text(lang):
     data = at.make_data()
     args = (data.x_test, data.y_truth, data.x_train, data.y_train, [0.1, 0.3, 1.0, 3.0])

@@ -1,4 +1,4 @@
-"""Tests of attention_tutorial.figures.tensors.learning: softmax, MSE loss, SGD step.
+"""Tests of attention_tutorial.figures.tensors.learning: softmax, MSE loss, SGD step, clone.
 
 Every colour claim is checked against plain Python index arithmetic (``i // r``
 for repeat_interleave, ``i % n`` for repeat, ...), not against the module's own
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 import torch
 
-from attention_tutorial import diagram_mse_loss, diagram_sgd_step, diagram_softmax
-from tests.unit.figures.tensors.cells import all_text, text, values
+from attention_tutorial import diagram_clone, diagram_mse_loss, diagram_sgd_step, diagram_softmax
+from tests.unit.figures.tensors.cells import all_text, by_gid, colours, text, values
 
 
 @pytest.mark.parametrize("dim", [0, 1, -1])
@@ -59,5 +59,42 @@ def test_sgd_step() -> None:
     ],
 )  # fmt: skip
 def test_errors_name_the_argument(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()
+
+
+# --- clone and detach (issue 26: the handbook's figure cells, one call each) -----------------
+
+
+def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
+    w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
+    fig = diagram_clone(w, lang="en")
+    assert [text(fig, f"code:{p}") for p in range(3)] == [
+        "w  (requires_grad=True)", "w.clone()", "w.detach()",
+    ]  # fmt: skip
+    assert values(fig, 1) == values(fig, 2) == values(fig, 0) == ["2.0", "3.0", "5.0"]
+    assert colours(fig, 1) == colours(fig, 2) == colours(fig, 0)  # the same elements
+    cells = by_gid(fig, "cell")
+    dashed = {p: cells[p, 0].get_linestyle() != "solid" for p in range(3)}
+    assert dashed == {0: False, 1: False, 2: True}  # only the detached tensor shares memory
+    assert [text(fig, f"caption:1:{i}") for i in (1, 2)] == ["new memory", "still in the graph"]
+    assert [text(fig, f"caption:2:{i}") for i in (1, 2)] == [
+        "shares w's memory",
+        "out of the graph",
+    ]
+    plain = diagram_clone(torch.ones(2), lang="en")  # no graph to stay in
+    assert text(plain, "code:0") == "w  (requires_grad=False)"
+    assert text(plain, "caption:1:2") == "out of the graph"
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: diagram_clone([1.0]), TypeError, "w must be a torch.Tensor, got list"),
+        (lambda: diagram_clone(torch.tensor(1.0)), ValueError, "w must be 1-D or 2-D"),
+        (lambda: diagram_clone(torch.ones(2, 2, 2)), ValueError, "w must have at most 2 dim"),
+    ],
+)
+def test_clone_names_the_wrong_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()

@@ -1,4 +1,4 @@
-"""Tests of attention_tutorial.figures.tensors.masks: the leave-one-out mask.
+"""Tests of attention_tutorial.figures.tensors.masks: eye, leave-one-out, masked_fill, where.
 
 Every colour claim is checked against plain Python index arithmetic (``i // r``
 for repeat_interleave, ``i % n`` for repeat, ...), not against the module's own
@@ -7,11 +7,14 @@ trick of running the operation on element numbers.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 import torch
 
-from attention_tutorial import diagram_eye_mask
-from tests.unit.figures.tensors.cells import by_gid, colours, text, values
+from attention_tutorial import diagram_eye, diagram_eye_mask, diagram_masked_fill, diagram_where
+from attention_tutorial.figures.tensors.panel import NEUTRAL
+from tests.unit.figures.tensors.cells import all_text, by_gid, colours, rgb, text, values
 
 
 def test_eye_mask_drops_each_rows_own_element() -> None:
@@ -43,5 +46,88 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     ],
 )  # fmt: skip
 def test_errors_name_the_argument(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()
+
+
+# --- torch.eye, masked_fill, where (issue 26: the handbook's figure cells, one call each) ---
+
+
+def test_eye_draws_each_identity_with_its_values_uncoloured() -> None:
+    fig = diagram_eye(3, (2, 3), lang="en")
+    assert [text(fig, f"code:{p}") for p in range(2)] == ["torch.eye(3)", "torch.eye(2, 3)"]
+    # a 1 where the row index equals the column index, by a loop
+    assert values(fig, 1) == ["1.0" if r == c else "0.0" for r in range(2) for c in range(3)]
+    assert set(colours(fig, 0)) == {rgb(NEUTRAL)}  # no colours: the values speak
+    assert "torch.eye(2, 3) is not square: its diagonal starts at the top left and stops at " \
+        "row 2." in fig.description  # fmt: skip
+    assert "not square" not in diagram_eye(3, lang="en").description
+
+
+def test_masked_fill_frames_the_masked_cells_in_all_three_steps() -> None:
+    scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])
+    mask = torch.tensor([[False, True, False], [False, False, True]])
+    fig = diagram_masked_fill(scores, mask, lang="en")
+    masked = [i for i, m in enumerate(mask.reshape(-1).tolist()) if m]  # flat 1 and 5
+    assert [values(fig, 2)[i] for i in masked] == ["-inf", "-inf"]
+    assert [values(fig, 3)[i] for i in masked] == ["0.00", "0.00"]
+    # the unmasked weights of row 0: exp of the scores kept, over their sum, by hand
+    kept = [math.exp(0.5), math.exp(2.0)]
+    assert [values(fig, 3)[i] for i in (0, 2)] == [f"{k / sum(kept):.2f}" for k in kept]
+    assert colours(fig, 2) == colours(fig, 0)  # filled keeps each score's own colour
+    assert set(colours(fig, 1)) == set(colours(fig, 3)) == {rgb(NEUTRAL)}
+    assert text(fig, "caption:3:1") == "framed (masked) cells: weight 0.00"
+    assert "framed (masked) cells" not in " ".join(
+        all_text(diagram_masked_fill(scores, torch.zeros(2, 3, dtype=torch.bool), lang="en"))
+    )  # nothing masked, nothing to caption
+
+
+def test_where_colours_each_result_cell_by_the_tensor_it_came_from() -> None:
+    condition = torch.tensor([[True, False, True], [False, True, False]])
+    a = torch.tensor([[1, 2, 3], [4, 5, 6]])
+    fig = diagram_where(condition, a, -a, lang="en")
+    flags = condition.reshape(-1).tolist()
+    result, from_input, from_other = colours(fig, 3), colours(fig, 1), colours(fig, 2)
+    assert from_input[0] != from_other[0]
+    for i, taken in enumerate(flags):
+        assert result[i] == (from_input[i] if taken else from_other[i])
+        assert colours(fig, 0)[i] == result[i]  # condition's cell: the colour it picks
+    assert values(fig, 3) == [str(v if t else -v) for v, t in zip(range(1, 7), flags, strict=True)]
+    assert "The colour marks the input a value comes from" in fig.description
+    assert "cells of one colour come from the same element" not in fig.description
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: diagram_eye(), ValueError, r"sizes must be 1 to 3 sizes"),
+        (lambda: diagram_eye(0), ValueError, r"sizes\[0\] must be an int >= 1, got 0"),
+        (lambda: diagram_eye(2, (2, 3, 4)), ValueError, r"sizes\[1\] must be n or a pair"),
+        (lambda: diagram_eye(2.5), TypeError, r"sizes\[0\] must be an int, got float"),
+        (lambda: diagram_masked_fill(torch.zeros(2, 2), torch.zeros(2, 2)), ValueError,
+         r"mask must be a boolean tensor \(torch.bool\), got torch.float32"),
+        (lambda: diagram_masked_fill(torch.zeros(2, 2), torch.zeros(2, 3, dtype=torch.bool)),
+         ValueError, r"mask must have the shape of scores, \(2, 2\), got \(2, 3\)"),
+        (lambda: diagram_masked_fill(torch.zeros(2, 2),
+                                     torch.tensor([[False, False], [True, True]])), ValueError,
+         r"every row .* row 1 is all True"),
+        (lambda: diagram_masked_fill(torch.zeros(2), torch.zeros(2, dtype=torch.bool)), ValueError,
+         r"scores must be a 2-D tensor, got shape \(2,\)"),
+        (lambda: diagram_masked_fill(torch.zeros(2, 2, dtype=torch.long),
+                                     torch.zeros(2, 2, dtype=torch.bool)),
+         ValueError, r"scores must have a floating-point dtype"),
+        (lambda: diagram_where(torch.ones(1, 2), torch.ones(1, 2), torch.ones(1, 2)), ValueError,
+         r"condition must be a boolean tensor"),
+        (lambda: diagram_where(torch.ones(1, 2, dtype=torch.bool), torch.ones(1, 3),
+                               torch.ones(1, 2)),
+         ValueError, r"input must have the shape of condition, \(1, 2\), got \(1, 3\)"),
+        (lambda: diagram_where(torch.ones(1, 2, dtype=torch.bool), torch.ones(1, 2),
+                               torch.ones(1, 2, dtype=torch.long)),
+         ValueError, r"input, other must have the same dtype"),
+        (lambda: diagram_where([[True]], torch.ones(1, 1), torch.ones(1, 1)), TypeError,
+         r"condition must be a torch.Tensor, got list"),
+    ],
+)  # fmt: skip
+def test_mask_diagrams_name_the_wrong_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()

@@ -1,4 +1,4 @@
-"""Tests of attention_tutorial.figures.tensors.products: matmul in its five cases, and bmm.
+"""Tests of attention_tutorial.figures.tensors.products: matmul, bmm, einsum and nn.Linear.
 
 Every colour claim is checked against plain Python index arithmetic (``i // r``
 for repeat_interleave, ``i % n`` for repeat, ...), not against the module's own
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 import torch
+from torch import nn
 
-from attention_tutorial import diagram_bmm, diagram_matmul
+from attention_tutorial import diagram_bmm, diagram_einsum, diagram_linear, diagram_matmul
 from attention_tutorial.figures.tensors.panel import NEUTRAL, PALETTE
 from tests.unit.figures.tensors.cells import all_text, colours, rgb, text, values
 
@@ -104,5 +105,61 @@ def test_bmm_multiplies_slice_by_slice() -> None:
     ],
 )  # fmt: skip
 def test_errors_name_the_argument(call, error, match) -> None:
+    with pytest.raises(error, match=match):
+        call()
+
+
+# --- einsum and nn.Linear (issue 26: the handbook's figure cells, one call each) -----------
+
+
+def test_einsum_colours_each_row_and_sums_its_products() -> None:
+    weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])
+    values_ = torch.tensor([[10.0, 20.0], [10.0, 30.0], [10.0, 20.0]])
+    fig = diagram_einsum(weights, values_, lang="en")
+    rows = weights.tolist()
+    sums = [sum(w * v for w, v in zip(r, s, strict=True)) for r, s in zip(rows, values_.tolist(),
+                                                                          strict=True)]  # fmt: skip
+    assert values(fig, 2) == [f"{s:.1f}" for s in sums]  # 18.0, 20.0, 10.0
+    for panel in (0, 1):  # a row of weights and of values: the colour of its y_hat element
+        assert colours(fig, panel) == [colours(fig, 2)[i // 2] for i in range(6)]
+    assert len(set(colours(fig, 2))) == 3
+    assert "the element of y_hat in that colour" in fig.description
+
+
+def test_linear_colours_the_input_features_and_computes_x_times_the_weight() -> None:
+    layer = nn.Linear(3, 2, bias=False)
+    with torch.no_grad():
+        _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
+    x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])
+    fig = diagram_linear(layer, x, lang="en")
+    w = layer.weight.tolist()
+    by_hand = [sum(a * b for a, b in zip(row, out, strict=True)) for row in x.tolist() for out in w]
+    assert values(fig, 2) == [f"{v:.1f}" for v in by_hand]  # 1, 5, 0, 0
+    feature = [PALETTE[j % len(PALETTE)] for j in range(3)]
+    assert colours(fig, 0) == colours(fig, 1) == [rgb(feature[i % 3]) for i in range(6)]
+    assert set(colours(fig, 2)) == {rgb(NEUTRAL)}  # new values: grey
+    assert text(fig, "code:1") == "layer.weight"
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: diagram_einsum(torch.ones(2, 2), torch.ones(2, 3)), ValueError,
+         r"values must have the shape of weights, \(2, 2\), got \(2, 3\)"),
+        (lambda: diagram_einsum(torch.ones(2, 2, dtype=torch.long), torch.ones(2, 2)),
+         ValueError, r"weights must have a floating-point dtype"),
+        (lambda: diagram_einsum(torch.ones(2, 2), torch.ones(2, 2, dtype=torch.float64)),
+         ValueError, r"weights, values must have the same dtype"),
+        (lambda: diagram_einsum(torch.ones(2, 2, 2), torch.ones(2, 2, 2)), ValueError,
+         r"weights must have at most 2 dimensions"),
+        (lambda: diagram_linear(nn.Linear(3, 2), torch.ones(2, 3)), ValueError,
+         r"layer must have no bias: create it with nn.Linear\(..., bias=False\)"),
+        (lambda: diagram_linear(nn.Linear(3, 2, bias=False), torch.ones(2, 4)), ValueError,
+         r"x must have in_features = 3 columns, got shape \(2, 4\)"),
+        (lambda: diagram_linear(torch.ones(2, 3), torch.ones(2, 3)), TypeError,
+         r"layer must be a torch.nn.Linear, got Tensor"),
+    ],
+)  # fmt: skip
+def test_einsum_and_linear_name_the_wrong_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
