@@ -112,11 +112,17 @@ def bandwidth_explorer(
 
     Examples:
         >>> # the lessons' explorer; a notebook cell that ends with `explorer` shows it
-        >>> explorer = bandwidth_explorer(make_data(), w=1.0, query_indices=(0, 25, 40))
+        >>> explorer = bandwidth_explorer(
+        ...     make_data(),
+        ...     w=1.0,
+        ...     query_indices=(0, 25, 40),
+        ... )
         >>> explorer
         BandwidthExplorer(w=1.0, n_train=50,
                           n_test=50)
-        >>> bandwidth_explorer(query_indices=(1, 1))
+        >>> bandwidth_explorer(
+        ...     query_indices=(1, 1)
+        ... )
         Traceback (most recent call last):
         ...
         ValueError: query_indices must not repeat

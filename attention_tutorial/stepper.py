@@ -217,7 +217,9 @@ class SgdStepper:
     Examples:
         >>> # log w at lr = 0.05: w stays positive
         >>> # and ends near the minimum, w = 3.98
-        >>> stepper = sgd_stepper(w0=0.496, lr=0.05, log_w=True)
+        >>> stepper = sgd_stepper(
+        ...     w0=0.496, lr=0.05, log_w=True
+        ... )
         >>> [round(w, 3) for w in stepper.path()]
         [0.496, 1.118, 5.064, 4.454, 4.113, 3.997]
         >>> # outside a notebook: the page's HTML, to write into a file of your own
