@@ -28,10 +28,12 @@ before. The files are written into the site at the end of each build.
 from __future__ import annotations
 
 import base64
+import contextlib
 import doctest
 import hashlib
 import html
 import inspect
+import io
 import os
 import re
 from importlib import metadata
@@ -85,8 +87,9 @@ def example_figure(name: str):
     exec(PREAMBLE, namespace)  # the package's own examples, as their doctests run
     before = set(map(id, namespace.values()))
     try:
-        for example in examples:
-            exec(compile(example.source, f"<{name} example>", "exec"), namespace)
+        with contextlib.redirect_stdout(io.StringIO()):  # what the examples print: not the log's
+            for example in examples:
+                exec(compile(example.source, f"<{name} example>", "exec"), namespace)
     except Exception as err:
         raise PluginError(f"api-figure: the example of {name} fails: {err!r}") from None
     finally:
