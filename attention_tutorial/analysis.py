@@ -49,8 +49,12 @@ def loss_curve(
         ValueError: If a shape, dtype or value is invalid.
 
     Examples:
-        >>> x_train = torch.tensor([0.0, 1.0, 2.0])
-        >>> y_train = torch.tensor([0.0, 3.0, 0.0])
+        >>> x_train = torch.tensor(
+        ...     [0.0, 1.0, 2.0]
+        ... )
+        >>> y_train = torch.tensor(
+        ...     [0.0, 3.0, 0.0]
+        ... )
         >>> # with its own key, each point copies its own label once w is large
         >>> loss_curve(
         ...     [1.0, 100.0],
@@ -208,7 +212,9 @@ def input_spacing(x_train: Tensor) -> tuple[float, float]:
 
     Examples:
         >>> input_spacing(
-        ...     torch.tensor([3.0, 0.0, 1.0, 1.5])
+        ...     torch.tensor(
+        ...         [3.0, 0.0, 1.0, 1.5]
+        ...     )
         ... )
         (1.0, 1.0)
     """

@@ -296,21 +296,21 @@ def prints_error(
         ['IndexError: list index out of range']
         >>> with prints_error(ValueError):
         ...     raise ValueError(
-        ...         "no size given; "
-        ...         "expected one of:"
-        ...         "\n * (size)\n * (mean, std)"
+        ...         "no size; expected one of:"
+        ...         "\n * (size)"
+        ...         "\n * (mean, std)"
         ...     )
-        ValueError: no size given; expected one of:
+        ValueError: no size; expected one of:
             [… 2 more lines of the message]
         >>> with prints_error(
         ...     ValueError, lines=None
         ... ):
         ...     raise ValueError(
-        ...         "no size given; "
-        ...         "expected one of:"
-        ...         "\n * (size)\n * (mean, std)"
+        ...         "no size; expected one of:"
+        ...         "\n * (size)"
+        ...         "\n * (mean, std)"
         ...     )
-        ValueError: no size given; expected one of:
+        ValueError: no size; expected one of:
          * (size)
          * (mean, std)
     """

@@ -125,7 +125,8 @@ def bandwidth_explorer(
         ... )
         Traceback (most recent call last):
         ...
-        ValueError: query_indices must not repeat
+        ValueError: query_indices must not
+        repeat
         an index, got (1, 1)
     """
     data = make_data() if data is None else data
@@ -152,7 +153,9 @@ class BandwidthExplorer:
         >>> explorer.w, explorer.query_indices
         (1.0, [0, 25, 40])
         >>> # outside a notebook: the page's HTML, to write into a file of your own
-        >>> explorer.html("en").startswith("<div")
+        >>> explorer.html("en").startswith(
+        ...     "<div"
+        ... )
         True
     """
 

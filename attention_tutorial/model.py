@@ -73,7 +73,8 @@ class NWKernelRegression(nn.Module):
         ...     queries, keys, values
         ... )  # doctest: +ELLIPSIS
         tensor([1.1920, 5.0000], grad_fn=<...>)
-        >>> model.attention_weights.requires_grad
+        >>> weights = model.attention_weights
+        >>> weights.requires_grad
         False
     """
 

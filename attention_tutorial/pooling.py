@@ -45,7 +45,9 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
         >>> y_hat, attention_weights = (
         ...     average_pooling(
         ...         torch.zeros(2),
-        ...         torch.tensor([1.0, 2.0, 6.0]),
+        ...         torch.tensor(
+        ...             [1.0, 2.0, 6.0]
+        ...         ),
         ...     )
         ... )
         >>> y_hat
@@ -236,7 +238,9 @@ def leave_one_out(x_train: Tensor, y_train: Tensor) -> tuple[Tensor, Tensor]:
     Examples:
         >>> keys, values = leave_one_out(
         ...     torch.tensor([1.0, 2.0, 3.0]),
-        ...     torch.tensor([10.0, 20.0, 30.0]),
+        ...     torch.tensor(
+        ...         [10.0, 20.0, 30.0]
+        ...     ),
         ... )
         >>> keys
         tensor([[2., 3.],

@@ -164,8 +164,12 @@ def formulation(name: str) -> Callable[..., Tensor]:
         ValueError: If ``name`` is not one of the four.
 
     Examples:
-        >>> from attention_tutorial import scaling
-        >>> scaling.formulation("chunked").__name__
+        >>> from attention_tutorial import (
+        ...     scaling,
+        ... )
+        >>> scaling.formulation(
+        ...     "chunked"
+        ... ).__name__
         'nadaraya_watson_chunked'
         >>> broadcast = scaling.formulation(
         ...     "broadcast"
@@ -218,7 +222,9 @@ def peak_intermediates(
         ValueError: If ``name`` is unknown or a size is below 1.
 
     Examples:
-        >>> from attention_tutorial import scaling
+        >>> from attention_tutorial import (
+        ...     scaling,
+        ... )
         >>> peak_intermediates = (
         ...     scaling.peak_intermediates
         ... )
@@ -324,9 +330,12 @@ def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]
         ValueError: If ``results`` is not in format 2 or a cell has no runs.
 
     Examples:
-        >>> from attention_tutorial import scaling
+        >>> import attention_tutorial as at
         >>> runs = [
-        ...     {"seconds": s, "peak_bytes": 4096}
+        ...     {
+        ...         "seconds": s,
+        ...         "peak_bytes": 4096,
+        ...     }
         ...     for s in (0.3, 0.1, 0.2)
         ... ]
         >>> cell = {
@@ -340,8 +349,8 @@ def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]
         ...     "format": 2,
         ...     "measurements": [cell],
         ... }
-        >>> median = scaling.median_measurements
-        >>> median(results)[0]["seconds"]
+        >>> m = at.scaling.median_measurements
+        >>> m(results)[0]["seconds"]
         0.2
     """  # fmt: skip
     if not isinstance(results, Mapping) or results.get("format") != RESULTS_FORMAT:
@@ -386,7 +395,8 @@ def scale_measurements() -> dict[str, object]:
         ...         for row in bench["rows"]
         ...     }
         ... )
-        ['broadcast', 'chunked', 'sdpa', 'tiled']
+        ['broadcast', 'chunked', 'sdpa',
+         'tiled']
     """
     text = resources.files("attention_tutorial").joinpath(RESULTS).read_text(encoding="utf-8")
     results = json.loads(text)

@@ -65,10 +65,13 @@ def inverse_bandwidth(bandwidth: object, dtype: torch.dtype) -> float:
         ValueError: If ``bandwidth`` is not positive and finite.
 
     Examples:
-        >>> from attention_tutorial.scores import (
-        ...     inverse_bandwidth,
+        >>> import attention_tutorial as at
+        >>> inverse_bandwidth = (
+        ...     at.scores.inverse_bandwidth
         ... )
-        >>> inverse_bandwidth(0.5, torch.float32)
+        >>> inverse_bandwidth(
+        ...     0.5, torch.float32
+        ... )
         2.0
         >>> # the largest float32
         >>> inverse_bandwidth(
@@ -98,11 +101,11 @@ def score(differences: Tensor, w: float | Tensor, *, in_place: bool = False) -> 
         The scores, the shape of ``differences`` (broadcast with ``w``).
 
     Examples:
-        >>> from attention_tutorial.scores import (
-        ...     score,
-        ... )
+        >>> import attention_tutorial as at
+        >>> score = at.scores.score
         >>> s = score(
-        ...     torch.tensor([0.0, 1.0, -2.0]), 1.0
+        ...     torch.tensor([0.0, 1.0, -2.0]),
+        ...     1.0,
         ... )
         >>> # -0.0000: the score of d = 0 is 0 times -1/2, a zero with a minus sign
         >>> s
@@ -137,9 +140,8 @@ def proximity(queries: Tensor, keys: Tensor) -> Tensor:
         The broadcast shape of ``queries`` and ``keys``, float64.
 
     Examples:
-        >>> from attention_tutorial.scores import (
-        ...     proximity,
-        ... )
+        >>> import attention_tutorial as at
+        >>> proximity = at.scores.proximity
         >>> proximity(
         ...     torch.tensor([[1e20]]),
         ...     torch.tensor([0.0, 1.0]),
@@ -162,8 +164,9 @@ def proximity_nd(queries: Tensor, keys: Tensor) -> Tensor:
         Shape ``(..., n_q, n_k)``, float64.
 
     Examples:
-        >>> from attention_tutorial.scores import (
-        ...     proximity_nd,
+        >>> import attention_tutorial as at
+        >>> proximity_nd = (
+        ...     at.scores.proximity_nd
         ... )
         >>> proximity_nd(
         ...     torch.tensor([[3.0, 0.0]]),
@@ -189,8 +192,9 @@ def nearest_key_weights(nearness: Tensor) -> Tensor:
         Float64 weights of the shape of ``nearness``; every row sums to 1.
 
     Examples:
-        >>> from attention_tutorial.scores import (
-        ...     nearest_key_weights,
+        >>> import attention_tutorial as at
+        >>> nearest_key_weights = (
+        ...     at.scores.nearest_key_weights
         ... )
         >>> nearest_key_weights(
         ...     torch.tensor(
@@ -221,10 +225,11 @@ def softmax_over_keys(scores: Tensor, nearness: Callable[[], Tensor]) -> Tensor:
         The attention weights, the shape and dtype of ``scores``; every row sums to 1.
 
     Examples:
-        >>> from attention_tutorial.scores import (
-        ...     proximity,
-        ...     score,
-        ...     softmax_over_keys,
+        >>> import attention_tutorial as at
+        >>> proximity = at.scores.proximity
+        >>> score = at.scores.score
+        >>> softmax_over_keys = (
+        ...     at.scores.softmax_over_keys
         ... )
         >>> queries, keys = (
         ...     torch.tensor([[1e20], [0.5]]),
@@ -234,7 +239,9 @@ def softmax_over_keys(scores: Tensor, nearness: Callable[[], Tensor]) -> Tensor:
         >>> scores = score(queries - keys, 1.0)
         >>> softmax_over_keys(
         ...     scores,
-        ...     lambda: proximity(queries, keys),
+        ...     lambda: proximity(
+        ...         queries, keys
+        ...     ),
         ... )
         tensor([[0.0000, 1.0000],
                 [0.5000, 0.5000]])
@@ -268,9 +275,8 @@ def online_pool(queries: Tensor, keys: Tensor, values: Tensor, w: float, chunk_s
         ``y_hat``, shape ``(n_test,)``.
 
     Examples:
-        >>> from attention_tutorial.scores import (
-        ...     online_pool,
-        ... )
+        >>> import attention_tutorial as at
+        >>> online_pool = at.scores.online_pool
         >>> queries, keys = (
         ...     torch.tensor([0.0, 1e20]),
         ...     torch.tensor([0.0, 2.0]),
@@ -398,8 +404,9 @@ def dot_product_terms(
         ValueError: If the products overflow the dtype.
 
     Examples:
-        >>> from attention_tutorial.scores import (
-        ...     dot_product_terms,
+        >>> import attention_tutorial as at
+        >>> dot_product_terms = (
+        ...     at.scores.dot_product_terms
         ... )
         >>> q_w, k_w, bias = dot_product_terms(
         ...     torch.tensor([1.0]),
@@ -568,15 +575,15 @@ def dot_product_pooling(
         ...     caught[0].category.__name__,
         ...     caught[0].message,
         ... )
-        RuntimeWarning dot_product_pooling: |q| up
-        to 1e+04 and |k| up to 1e+04 with w = 1
-        make the terms (q w)(k w) and (k w)^2/2 of
-        the scores reach about 1e+08, where
-        torch.float32 steps by 8: scores closer
-        than that can round to one value and the
-        weights can be far off; use nadaraya_watson
-        (the distance form), centre the inputs
-        near 0, or float64
+        RuntimeWarning dot_product_pooling:
+        |q| up to 1e+04 and |k| up to 1e+04 with
+        w = 1 make the terms (q w)(k w) and
+        (k w)^2/2 of the scores reach about
+        1e+08, where torch.float32 steps by 8:
+        scores closer than that can round to one
+        value and the weights can be far off;
+        use nadaraya_watson (the distance form),
+        centre the inputs near 0, or float64
     """
     _checks.queries_keys_values(queries, keys, values)
     scores = dot_product_scores(queries, keys, w)  # (n_queries, n_keys)

@@ -87,7 +87,9 @@ def make_data_2d(n_train: int = 100, grid: int = 20, *, seed: int = SEED) -> Toy
         ValueError: If ``n_train < 2`` or ``grid < 1``.
 
     Examples:
-        >>> data = make_data_2d(n_train=30, grid=4)
+        >>> data = make_data_2d(
+        ...     n_train=30, grid=4
+        ... )
         >>> (
         ...     tuple(data.x_train.shape),
         ...     tuple(data.x_test.shape),
@@ -233,7 +235,9 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
     Examples:
         >>> round(
         ...     mse_on_test(
-        ...         ScalarKernelAttention(w=1.0),
+        ...         ScalarKernelAttention(
+        ...             w=1.0
+        ...         ),
         ...         make_data_2d(),
         ...     ),
         ...     3,

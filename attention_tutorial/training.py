@@ -56,7 +56,9 @@ def train(
         >>> _ = torch.manual_seed(SEED)
         >>> model = NWKernelRegression()
         >>> losses = train(
-        ...     model, data.x_train, data.y_train
+        ...     model,
+        ...     data.x_train,
+        ...     data.y_train,
         ... )
         >>> [round(loss, 2) for loss in losses]
         [58.82, 22.93, 22.87, 22.81, 22.75]
@@ -144,8 +146,12 @@ def loss_at_w(
             differ in length or dtype; or if ``n_train < 2`` with ``leave_one_out=True``.
 
     Examples:
-        >>> x_train = torch.tensor([0.0, 1.0, 2.0])
-        >>> y_train = torch.tensor([0.0, 3.0, 0.0])
+        >>> x_train = torch.tensor(
+        ...     [0.0, 1.0, 2.0]
+        ... )
+        >>> y_train = torch.tensor(
+        ...     [0.0, 3.0, 0.0]
+        ... )
         >>> round(
         ...     loss_at_w(
         ...         100.0,
@@ -157,7 +163,9 @@ def loss_at_w(
         ... )
         0.0
         >>> round(
-        ...     loss_at_w(100.0, x_train, y_train),
+        ...     loss_at_w(
+        ...         100.0, x_train, y_train
+        ...     ),
         ...     4,
         ... )
         27.0

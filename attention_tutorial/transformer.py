@@ -195,7 +195,11 @@ def dot_product_attention(
         ... )  # (2, 2)
         >>> output, attention_weights = (
         ...     dot_product_attention(
-        ...         q, q, v, mask=mask, scale=1.0
+        ...         q,
+        ...         q,
+        ...         v,
+        ...         mask=mask,
+        ...         scale=1.0,
         ...     )
         ... )
         >>> attention_weights
@@ -262,7 +266,9 @@ def masked_leave_one_out(x_train: Tensor, y_train: Tensor, w: float = 1.0) -> tu
     Examples:
         >>> y_hat, attention_weights = (
         ...     masked_leave_one_out(
-        ...         torch.tensor([1.0, 2.0, 3.0]),
+        ...         torch.tensor(
+        ...             [1.0, 2.0, 3.0]
+        ...         ),
         ...         torch.tensor(
         ...             [10.0, 20.0, 30.0]
         ...         ),
@@ -384,7 +390,8 @@ class ProjectedAttention(nn.Module):
         >>> model = ProjectedAttention(
         ...     d_in=2, d_k=2
         ... )
-        >>> model.W_q.weight.shape  # (d_k, d_in)
+        >>> W_q = model.W_q.weight
+        >>> W_q.shape  # (d_k, d_in)
         torch.Size([2, 2])
         >>> y_hat, weights = model(
         ...     torch.rand(5, 2),

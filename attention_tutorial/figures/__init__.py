@@ -34,7 +34,9 @@ A new figure module follows the same pattern::
 
     @bilingual
     def plot_something(
-        values, *, lang: str | None = None
+        values,
+        *,
+        lang: str | None = None,
     ) -> Figure:
         # bilingual turns lang=None into the current language (set_language)
         with (

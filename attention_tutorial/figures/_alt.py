@@ -510,8 +510,9 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         ValueError: If ``lang`` is unknown, or ``name`` is neither in ``ALT`` nor a
             ``diagram_*`` function.
 
-    >>> from attention_tutorial.figures.curves import (
-    ...     plot_loss,
+    >>> import attention_tutorial as at
+    >>> plot_loss = (
+    ...     at.figures.curves.plot_loss
     ... )
     >>> describe(
     ...     plot_loss(

@@ -101,9 +101,13 @@ def plot_attention_heatmap(
         >>> (
         ...     [
         ...         float(v)
-        ...         for v in fig.axes[0].get_xlim()
+        ...         for v in fig.axes[
+        ...             0
+        ...         ].get_xlim()
         ...     ],
-        ...     float(fig.axes[1].get_ylim()[0]),
+        ...     float(
+        ...         fig.axes[1].get_ylim()[0]
+        ...     ),
         ... )
         ([1.0, 4.0], 0.0)
     """
@@ -192,7 +196,9 @@ def plot_attention_heatmaps(
         ...     ],
         ...     [
         ...         float(v)
-        ...         for v in fig.axes[2].get_ylim()
+        ...         for v in fig.axes[
+        ...             2
+        ...         ].get_ylim()
         ...     ],
         ... )
         (['A', 'B'], [0.0, 1.0])
@@ -282,7 +288,10 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     ``BAND_FILLED`` up a band with gaps, below it a band broken into patches.
 
     >>> band = np.array(
-    ...     [[0.5, 0.0, 0.5], [0.2, 0.6, 0.2]]
+    ...     [
+    ...         [0.5, 0.0, 0.5],
+    ...         [0.2, 0.6, 0.2],
+    ...     ]
     ... )
     >>> facts = _panel_facts(
     ...     "A", band, own=False, lang="en"
@@ -294,7 +303,10 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     ... )
     (0.83, 'the band has gaps', 2.14)
     >>> _panel_facts(
-    ...     "B", np.eye(2), own=True, lang="en"
+    ...     "B",
+    ...     np.eye(2),
+    ...     own=True,
+    ...     lang="en",
     ... )["diagonal"]
     '1.00'
     """

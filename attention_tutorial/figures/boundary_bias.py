@@ -69,7 +69,11 @@ def plot_boundary_bias(
         >>> import torch
         >>> x = torch.linspace(0, 5, 11)
         >>> fig = plot_boundary_bias(
-        ...     x, x.sin(), x, x.sin(), lang="en"
+        ...     x,
+        ...     x.sin(),
+        ...     x,
+        ...     x.sin(),
+        ...     lang="en",
         ... )
         >>> (
         ...     fig.axes[0].get_xlabel(),

@@ -140,7 +140,9 @@ def plot_scaling(
         ... )
         (['log', 'log'], 'peak memory (bytes)')
         >>> stacked = plot_scaling(
-        ...     rows, layout="stacked", lang="en"
+        ...     rows,
+        ...     layout="stacked",
+        ...     lang="en",
         ... )
         >>> time_ax, memory_ax = stacked.axes
         >>> bool(

@@ -74,7 +74,9 @@ def plot_data(
         ValueError: If ``lang`` is unknown or the shapes do not match.
 
     Examples:
-        >>> d = make_data()  # the chapter's data
+        >>> d = (
+        ...     make_data()
+        ... )  # the chapter's data
         >>> fig = plot_data(
         ...     d.x_test,
         ...     d.y_truth,
@@ -246,7 +248,12 @@ def plot_fits(
         ...     for w in (1, 4)
         ... }
         >>> fig = plot_fits(
-        ...     q, d.y_truth, fits, k, v, lang="en"
+        ...     q,
+        ...     d.y_truth,
+        ...     fits,
+        ...     k,
+        ...     v,
+        ...     lang="en",
         ... )
         >>> [ax.get_title() for ax in fig.axes]
         ['w = 1', 'w = 4']
@@ -511,7 +518,9 @@ def plot_w_paths(
         3.98. ...
         >>> # outside a notebook: save it, then open the file (fig.show() needs pyplot)
         >>> import io
-        >>> fig.savefig(io.BytesIO(), format="svg")
+        >>> fig.savefig(
+        ...     io.BytesIO(), format="svg"
+        ... )
     """
     with building(lang) as labels:
         if layout not in LAYOUTS:

@@ -74,9 +74,8 @@ def plot_explorer_panels(
         ValueError: If ``lang`` or ``layout`` is unknown or a value is out of range.
 
     Examples:
-        >>> from attention_tutorial.data import (
-        ...     make_data,
-        ... )
+        >>> import attention_tutorial as at
+        >>> make_data = at.data.make_data
         >>> fig = plot_explorer_panels(
         ...     make_data(n_train=10),
         ...     2.0,
@@ -93,10 +92,11 @@ def plot_explorer_panels(
         ...     layout="stacked",
         ... )
         >>> # rows 0 to 3
-        >>> [
-        ...     ax.get_subplotspec().rowspan.start
+        >>> rows = [
+        ...     ax.get_subplotspec().rowspan
         ...     for ax in fig.axes[:4]
         ... ]
+        >>> [r.start for r in rows]
         [0, 1, 2, 3]
     """
     with building(lang) as labels:

@@ -748,7 +748,7 @@ def test_a_class_names_its_bases_in_the_language_of_the_page(site) -> None:
 
 def test_the_api_pages_own_example_outputs_fit_a_phones_code_box() -> None:
     """The outputs of the examples written on the API pages themselves (the docstrings' are
-    checked in ``tests/unit/test_docstrings.py``): 43 characters a line, which a 375 px
+    checked in ``tests/unit/test_docstrings.py``): 40 characters a line, which a 375 px
     phone's code box shows without scrolling sideways."""
     too_long = []
     paths = sorted(DOCS.glob("*/api/*.md"))
@@ -759,7 +759,7 @@ def test_the_api_pages_own_example_outputs_fit_a_phones_code_box() -> None:
             too_long += [
                 f"{path.relative_to(ROOT)}: {line}"
                 for line in block.splitlines()
-                if not line.startswith((">>>", "...")) and len(line) > 43
+                if not line.startswith((">>>", "...")) and len(line) > 40
             ]
     assert too_long == []
 
@@ -775,7 +775,7 @@ def _example_lines(text: str):
 def test_every_example_line_fits_a_phones_code_box_in_both_languages() -> None:
     """The code and comments of every docstring example, as each language's API page shows
     them (the Chinese comments from ``summaries_zh``, each long comment wrapped by the
-    build): 43 columns a line, a CJK character two, which a 375 px phone's code box shows
+    build): 40 columns a line, a CJK character two, which a 375 px phone's code box shows
     whole (round 9: "# 课程里的单步演示；以 `stepper` 结尾的…" was cut)."""
     import doctest
     import importlib

@@ -378,10 +378,10 @@ def prose_zh(text: str) -> str:
     return "".join(out)
 
 
-# A phone's code box on an API page (375 px) shows about 43 columns of a line (a CJK
+# A phone's code box on an API page (375 px) shows 40 columns of a line (a CJK
 # character takes two): tests/unit/test_docstrings.py keeps the examples' code and output
 # within them, and a longer comment is wrapped here (``wrap_example_comments``).
-PHONE_CODE_COLUMNS = 43
+PHONE_CODE_COLUMNS = 40
 # full-width punctuation that must not begin a line
 _NO_LINE_START = set("，。、；：？！）》」』”’")
 _WIDE = "\u2e80-\u9fff\uff00-\uffef\u3000-\u303f“”‘’"

@@ -320,7 +320,9 @@ def draw_tensors(
         >>> fig = draw_tensors(
         ...     [
         ...         TensorPanel(x, code="x"),
-        ...         TensorPanel(x.T, code="x.T"),
+        ...         TensorPanel(
+        ...             x.T, code="x.T"
+        ...         ),
         ...     ],
         ...     arrows=["x.T"],
         ...     lang="en",

@@ -47,7 +47,9 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> Figure:
 
     Examples:
         >>> fig = diagram_softmax(
-        ...     torch.zeros(2, 3), dim=1, lang="en"
+        ...     torch.zeros(2, 3),
+        ...     dim=1,
+        ...     lang="en",
         ... )
         >>> [
         ...     t.get_text()

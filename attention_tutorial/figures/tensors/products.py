@@ -101,7 +101,9 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
         >>> b = torch.tensor(
         ...     [[1, 0], [0, 1], [1, 1]]
         ... )
-        >>> fig = diagram_matmul(a, b, lang="en")
+        >>> fig = diagram_matmul(
+        ...     a, b, lang="en"
+        ... )
         >>> [
         ...     t.get_text()
         ...     for t in fig.axes[0].texts

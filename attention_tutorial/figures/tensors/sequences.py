@@ -103,7 +103,8 @@ def diagram_sort(x: Tensor, *, descending: bool = False, lang: str | None = None
 
     Examples:
         >>> fig = diagram_sort(
-        ...     torch.tensor([3, 1, 2]), lang="en"
+        ...     torch.tensor([3, 1, 2]),
+        ...     lang="en",
         ... )
         >>> [
         ...     t.get_text()

@@ -51,7 +51,10 @@ def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str | None = N
     Examples:
         >>> import torch
         >>> fig = diagram_reshape(
-        ...     torch.arange(6), -1, 3, lang="en"
+        ...     torch.arange(6),
+        ...     -1,
+        ...     3,
+        ...     lang="en",
         ... )
         >>> [
         ...     t.get_text()
