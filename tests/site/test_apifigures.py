@@ -102,6 +102,7 @@ def test_every_drawing_function_shows_its_figure_on_its_page(site: Path, lang: s
         alts_of_page = []
         for name, body in figures.items():
             images = re.findall(r"<img [^>]*>", body)
+            alts_of_function: set[str] = set()  # a wide/narrow pair may share one
             if not 1 <= len(images) <= 2:
                 problems.append(f"{name}: {len(images)} images")
             for img in images:
@@ -111,7 +112,7 @@ def test_every_drawing_function_shows_its_figure_on_its_page(site: Path, lang: s
                     problems.append(f"{name}: {src} is not in the site")
                 if len(alt) < 40 or NO_ALT in alt or bool(CJK.search(alt)) != (lang == "zh"):
                     problems.append(f"{name}: alt {alt[:60]!r}")
-                alts_of_page.append(alt)
+                alts_of_function.add(alt)
                 if "attn-wide" not in img and "attn-shown-wide" not in img:
                     width = int(re.search(r'data-min-width="(\d+)"', img)[1])
                     if width > 335:  # text under 9 px in a phone's column, and no scrolling
@@ -120,6 +121,7 @@ def test_every_drawing_function_shows_its_figure_on_its_page(site: Path, lang: s
                 "attn-shown-wide" in images[0] and "attn-shown-narrow" in images[1]
             ):
                 problems.append(f"{name}: two images that are not a wide/narrow pair")
+            alts_of_page += sorted(alts_of_function)
             caption = re.search(r"<figcaption>(.*?)</figcaption>", body, re.S)[1]
             if f'lang="{lang}"' not in html.unescape(caption):
                 problems.append(f"{name}: caption {caption!r}")
