@@ -84,8 +84,14 @@ def plot_attention_heatmap(
             sorted.
 
     Examples:
+        >>> d = (
+        ...     make_data()
+        ... )  # the chapter's data
+        >>> _, weights = nadaraya_watson(
+        ...     d.x_test, d.x_train, d.y_train
+        ... )
         >>> fig = plot_attention_heatmap(
-        ...     np.full((3, 2), 0.5), lang="en"
+        ...     weights, lang="en"
         ... )
         >>> (
         ...     fig.axes[0].get_ylabel(),
@@ -93,23 +99,19 @@ def plot_attention_heatmap(
         ... )
         ('queries (test inputs)',
          'attention weight')
-        >>> fig = plot_attention_heatmap(
+        >>> small = plot_attention_heatmap(
         ...     np.full((3, 2), 0.5),
         ...     queries=np.arange(3.0),
         ...     keys=np.array([1.0, 4.0]),
         ... )
-        >>> (
-        ...     [
-        ...         float(v)
-        ...         for v in fig.axes[
-        ...             0
-        ...         ].get_xlim()
-        ...     ],
-        ...     float(
-        ...         fig.axes[1].get_ylim()[0]
-        ...     ),
-        ... )
-        ([1.0, 4.0], 0.0)
+        >>> key_axis, bar = small.axes
+        >>> [
+        ...     float(v)
+        ...     for v in key_axis.get_xlim()
+        ... ]
+        [1.0, 4.0]
+        >>> float(bar.get_ylim()[0])
+        0.0
     """
     with building(lang) as words:
         weights = _checks.array("attention_weights", attention_weights, 2)
