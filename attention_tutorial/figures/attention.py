@@ -84,9 +84,8 @@ def plot_attention_heatmap(
             sorted.
 
     Examples:
-        >>> d = (
-        ...     make_data()
-        ... )  # the chapter's data
+        >>> # the chapter's data
+        >>> d = make_data()
         >>> _, weights = nadaraya_watson(
         ...     d.x_test, d.x_train, d.y_train
         ... )

@@ -74,9 +74,8 @@ def plot_data(
         ValueError: If ``lang`` is unknown or the shapes do not match.
 
     Examples:
-        >>> d = (
-        ...     make_data()
-        ... )  # the chapter's data
+        >>> # the chapter's data
+        >>> d = make_data()
         >>> fig = plot_data(
         ...     d.x_test,
         ...     d.y_truth,
