@@ -49,12 +49,23 @@ def loss_curve(
         ValueError: If a shape, dtype or value is invalid.
 
     Examples:
-        >>> x_train = torch.tensor([0.0, 1.0, 2.0])
-        >>> y_train = torch.tensor([0.0, 3.0, 0.0])
+        >>> x_train = torch.tensor(
+        ...     [0.0, 1.0, 2.0]
+        ... )
+        >>> y_train = torch.tensor(
+        ...     [0.0, 3.0, 0.0]
+        ... )
         >>> # with its own key, each point copies its own label once w is large
-        >>> loss_curve([1.0, 100.0], x_train, y_train, leave_one_out=False).round(4)
+        >>> loss_curve(
+        ...     [1.0, 100.0],
+        ...     x_train,
+        ...     y_train,
+        ...     leave_one_out=False,
+        ... ).round(4)
         array([4.8866, 0.    ])
-        >>> loss_curve([1.0, 100.0], x_train, y_train).round(4)
+        >>> loss_curve(
+        ...     [1.0, 100.0], x_train, y_train
+        ... ).round(4)
         array([21.0317, 27.    ])
     """
     grid = _checks.array("ws", ws, 1)
@@ -84,8 +95,16 @@ def best_w(ws: Tensor | np.ndarray | Sequence[float], x_train: Tensor, y_train: 
     Examples:
         >>> # alternating labels: a neighbour's label is always wrong, so the
         >>> # widest kernel (the smallest w) wins
-        >>> x_train = torch.tensor([0.0, 1.0, 2.0, 3.0, 4.0])
-        >>> best_w([0.1, 1.0, 10.0], x_train, torch.tensor([0.0, 1.0, 0.0, 1.0, 0.0]))
+        >>> x_train = torch.tensor(
+        ...     [0.0, 1.0, 2.0, 3.0, 4.0]
+        ... )
+        >>> best_w(
+        ...     [0.1, 1.0, 10.0],
+        ...     x_train,
+        ...     torch.tensor(
+        ...         [0.0, 1.0, 0.0, 1.0, 0.0]
+        ...     ),
+        ... )
         0.1
     """
     grid = _checks.array("ws", ws, 1)
@@ -163,7 +182,10 @@ def bandwidth_from_w(w: float | Tensor) -> float:
         ValueError: If ``w`` is NaN, infinite or has more than one element.
 
     Examples:
-        >>> bandwidth_from_w(4.0), bandwidth_from_w(-4.0)
+        >>> (
+        ...     bandwidth_from_w(4.0),
+        ...     bandwidth_from_w(-4.0),
+        ... )
         (0.25, 0.25)
     """
     w = _checks.scalar("w", w)
@@ -189,7 +211,11 @@ def input_spacing(x_train: Tensor) -> tuple[float, float]:
         ValueError: If its shape, dtype or values are invalid.
 
     Examples:
-        >>> input_spacing(torch.tensor([3.0, 0.0, 1.0, 1.5]))
+        >>> input_spacing(
+        ...     torch.tensor(
+        ...         [3.0, 0.0, 1.0, 1.5]
+        ...     )
+        ... )
         (1.0, 1.0)
     """
     _checks.vector("x_train", x_train, "(n_train,)")

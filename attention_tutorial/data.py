@@ -63,7 +63,12 @@ class ToyData:
         y_truth: Noise-free ``f(x_test)``, shape ``(n_test,)``.
 
     Examples:
-        >>> data = ToyData(torch.zeros(3), torch.ones(3), torch.zeros(2), torch.ones(2))
+        >>> data = ToyData(
+        ...     torch.zeros(3),
+        ...     torch.ones(3),
+        ...     torch.zeros(2),
+        ...     torch.ones(2),
+        ... )
         >>> data.n_train, data.n_test
         (3, 2)
     """
@@ -117,7 +122,13 @@ def make_data(
         >>> data = make_data()
         >>> data.n_train, data.n_test
         (50, 50)
-        >>> bool((data.x_train[1:] >= data.x_train[:-1]).all())  # sorted
+        >>> # sorted
+        >>> bool(
+        ...     (
+        ...         data.x_train[1:]
+        ...         >= data.x_train[:-1]
+        ...     ).all()
+        ... )
         True
     """
     n_train = _checks.integer("n_train", n_train, minimum=1)
@@ -158,7 +169,9 @@ def describe(name: str, tensor: Tensor, *, decimals: int = 4, max_items: int = 4
         ValueError: If ``decimals`` or ``max_items`` is out of range.
 
     Examples:
-        >>> describe("x", torch.arange(0.0, 1.0, 0.1))
+        >>> describe(
+        ...     "x", torch.arange(0.0, 1.0, 0.1)
+        ... )
         x: shape (10,), torch.float32
         [0.0000, 0.1000, ..., 0.8000, 0.9000]
     """
@@ -229,7 +242,8 @@ def _wrapped(text: str, width: int) -> list[str]:
     ... )
     ['IndexError: Dimension out of range (expected', '    to be in range of [-2, 1], but got 2)']
     >>> _wrapped(
-    ...     "Hint: with torch.autograd.set_detect_anomaly(True, check_nan=False).", 40
+    ...     "Hint: with torch.autograd.set_detect_anomaly(True, check_nan=False).",
+    ...     40,
     ... )
     ['Hint: with', '    torch.autograd.set_detect_anomaly(', '    True, check_nan=False).']
     """
@@ -273,22 +287,30 @@ def prints_error(
         AssertionError: If the block raises nothing.
 
     Examples:
-        >>> with prints_error(IndexError) as caught:
+        >>> with prints_error(
+        ...     IndexError
+        ... ) as caught:
         ...     [][0]
         IndexError: list index out of range
         >>> caught
         ['IndexError: list index out of range']
         >>> with prints_error(ValueError):
         ...     raise ValueError(
-        ...         "no size given; expected one of:\n * (size)\n * (mean, std)"
+        ...         "no size; expected one of:"
+        ...         "\n * (size)"
+        ...         "\n * (mean, std)"
         ...     )
-        ValueError: no size given; expected one of:
+        ValueError: no size; expected one of:
             [… 2 more lines of the message]
-        >>> with prints_error(ValueError, lines=None):
+        >>> with prints_error(
+        ...     ValueError, lines=None
+        ... ):
         ...     raise ValueError(
-        ...         "no size given; expected one of:\n * (size)\n * (mean, std)"
+        ...         "no size; expected one of:"
+        ...         "\n * (size)"
+        ...         "\n * (mean, std)"
         ...     )
-        ValueError: no size given; expected one of:
+        ValueError: no size; expected one of:
          * (size)
          * (mean, std)
     """

@@ -112,14 +112,21 @@ def bandwidth_explorer(
 
     Examples:
         >>> # the lessons' explorer; a notebook cell that ends with `explorer` shows it
-        >>> explorer = bandwidth_explorer(make_data(), w=1.0, query_indices=(0, 25, 40))
+        >>> explorer = bandwidth_explorer(
+        ...     make_data(),
+        ...     w=1.0,
+        ...     query_indices=(0, 25, 40),
+        ... )
         >>> explorer
         BandwidthExplorer(w=1.0, n_train=50,
                           n_test=50)
-        >>> bandwidth_explorer(query_indices=(1, 1))
+        >>> bandwidth_explorer(
+        ...     query_indices=(1, 1)
+        ... )
         Traceback (most recent call last):
         ...
-        ValueError: query_indices must not repeat
+        ValueError: query_indices must not
+        repeat
         an index, got (1, 1)
     """
     data = make_data() if data is None else data
@@ -146,7 +153,9 @@ class BandwidthExplorer:
         >>> explorer.w, explorer.query_indices
         (1.0, [0, 25, 40])
         >>> # outside a notebook: the page's HTML, to write into a file of your own
-        >>> explorer.html("en").startswith("<div")
+        >>> explorer.html("en").startswith(
+        ...     "<div"
+        ... )
         True
     """
 

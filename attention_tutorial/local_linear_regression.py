@@ -61,8 +61,14 @@ def local_linear(
     Examples:
         >>> import torch
         >>> # on a straight line the local linear fit is exact, even at the edges
-        >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
-        >>> y_hat, weights = local_linear(torch.tensor([0.0, 3.0]), keys, 2 * keys + 1)
+        >>> keys = torch.tensor(
+        ...     [0.0, 1.0, 2.0, 3.0]
+        ... )
+        >>> y_hat, weights = local_linear(
+        ...     torch.tensor([0.0, 3.0]),
+        ...     keys,
+        ...     2 * keys + 1,
+        ... )
         >>> y_hat
         tensor([1.0000, 7.0000])
         >>> weights.sum(dim=1)

@@ -60,12 +60,21 @@ class NWKernelRegression(nn.Module):
 
     Examples:
         >>> model = NWKernelRegression(w=1.0)
-        >>> queries = torch.tensor([0.0, 1.0])  # (n_queries,) = (2,)
-        >>> keys = torch.tensor([[0.0, 2.0], [0.0, 2.0]])  # (n_queries, n_keys) = (2, 2)
-        >>> values = torch.tensor([[0.0, 10.0], [0.0, 10.0]])  # (2, 2)
-        >>> model(queries, keys, values)  # doctest: +ELLIPSIS
+        >>> queries = torch.tensor(
+        ...     [0.0, 1.0]
+        ... )  # (n_queries,) = (2,)
+        >>> keys = torch.tensor(
+        ...     [[0.0, 2.0], [0.0, 2.0]]
+        ... )  # (n_queries, n_keys) = (2, 2)
+        >>> values = torch.tensor(
+        ...     [[0.0, 10.0], [0.0, 10.0]]
+        ... )  # (2, 2)
+        >>> model(
+        ...     queries, keys, values
+        ... )  # doctest: +ELLIPSIS
         tensor([1.1920, 5.0000], grad_fn=<...>)
-        >>> model.attention_weights.requires_grad
+        >>> weights = model.attention_weights
+        >>> weights.requires_grad
         False
     """
 

@@ -42,8 +42,13 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
 
     Examples:
         >>> # 2 queries, 3 values: each query predicts mean(1, 2, 6) = 3
-        >>> y_hat, attention_weights = average_pooling(
-        ...     torch.zeros(2), torch.tensor([1.0, 2.0, 6.0])
+        >>> y_hat, attention_weights = (
+        ...     average_pooling(
+        ...         torch.zeros(2),
+        ...         torch.tensor(
+        ...             [1.0, 2.0, 6.0]
+        ...         ),
+        ...     )
         ... )
         >>> y_hat
         tensor([3., 3.])
@@ -81,7 +86,9 @@ def gaussian_kernel(u: Tensor, bandwidth: float | Tensor = 1.0) -> Tensor:
 
     Examples:
         >>> # the peak 1 / sqrt(2 pi) is at u = 0; the kernel is symmetric
-        >>> gaussian_kernel(torch.tensor([-1.0, 0.0, 1.0]))
+        >>> gaussian_kernel(
+        ...     torch.tensor([-1.0, 0.0, 1.0])
+        ... )
         tensor([0.2420, 0.3989, 0.2420])
     """
     u = _checks.tensor("u", u)
@@ -127,10 +134,12 @@ def nadaraya_watson(
 
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
-        >>> y_hat, attention_weights = nadaraya_watson(
-        ...     torch.tensor([0.0, 1.0]),
-        ...     torch.tensor([0.0, 2.0]),
-        ...     torch.tensor([0.0, 10.0]),
+        >>> y_hat, attention_weights = (
+        ...     nadaraya_watson(
+        ...         torch.tensor([0.0, 1.0]),
+        ...         torch.tensor([0.0, 2.0]),
+        ...         torch.tensor([0.0, 10.0]),
+        ...     )
         ... )
         >>> attention_weights
         tensor([[0.8808, 0.1192],
@@ -184,10 +193,12 @@ def nadaraya_watson_broadcast(
             than one element.
 
     Examples:
-        >>> y_hat, attention_weights = nadaraya_watson_broadcast(
-        ...     torch.tensor([0.0, 1.0]),
-        ...     torch.tensor([0.0, 2.0]),
-        ...     torch.tensor([0.0, 10.0]),
+        >>> y_hat, attention_weights = (
+        ...     nadaraya_watson_broadcast(
+        ...         torch.tensor([0.0, 1.0]),
+        ...         torch.tensor([0.0, 2.0]),
+        ...         torch.tensor([0.0, 10.0]),
+        ...     )
         ... )
         >>> y_hat
         tensor([1.1920, 5.0000])
@@ -226,7 +237,10 @@ def leave_one_out(x_train: Tensor, y_train: Tensor) -> tuple[Tensor, Tensor]:
 
     Examples:
         >>> keys, values = leave_one_out(
-        ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0])
+        ...     torch.tensor([1.0, 2.0, 3.0]),
+        ...     torch.tensor(
+        ...         [10.0, 20.0, 30.0]
+        ...     ),
         ... )
         >>> keys
         tensor([[2., 3.],

@@ -164,11 +164,21 @@ def formulation(name: str) -> Callable[..., Tensor]:
         ValueError: If ``name`` is not one of the four.
 
     Examples:
-        >>> from attention_tutorial.scaling import formulation
-        >>> formulation("chunked").__name__
+        >>> from attention_tutorial import (
+        ...     scaling,
+        ... )
+        >>> scaling.formulation(
+        ...     "chunked"
+        ... ).__name__
         'nadaraya_watson_chunked'
-        >>> formulation("broadcast")(torch.tensor([1.0]), torch.tensor([0.0, 2.0]),
-        ...                          torch.tensor([0.0, 10.0]))  # fmt: skip
+        >>> broadcast = scaling.formulation(
+        ...     "broadcast"
+        ... )
+        >>> broadcast(
+        ...     torch.tensor([1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ... )
         tensor([5.])
     """
     functions = {
@@ -212,12 +222,22 @@ def peak_intermediates(
         ValueError: If ``name`` is unknown or a size is below 1.
 
     Examples:
-        >>> from attention_tutorial.scaling import peak_intermediates
+        >>> from attention_tutorial import (
+        ...     scaling,
+        ... )
+        >>> peak_intermediates = (
+        ...     scaling.peak_intermediates
+        ... )
         >>> peak_intermediates("tiled", 50, 40)
         {'queries_tiled': (50, 40),
          'scores': (50, 40),
          'attention_weights': (50, 40)}
-        >>> peak_intermediates("chunked", 10_000, 10_000, chunk_size=100)
+        >>> peak_intermediates(
+        ...     "chunked",
+        ...     10_000,
+        ...     10_000,
+        ...     chunk_size=100,
+        ... )
         {'s': (100, 100)}
         >>> peak_intermediates("sdpa", 50, 40)
         {'q_w': (50,), 'k_w': (40,),
@@ -266,10 +286,14 @@ def peak_intermediate_bytes(
 
     Examples:
         >>> # three float32 matrices of 20,000 x 20,000: about 4.8 GB
-        >>> peak_intermediate_bytes("tiled", 20_000, 20_000)
+        >>> peak_intermediate_bytes(
+        ...     "tiled", 20_000, 20_000
+        ... )
         4800000000
         >>> peak_intermediate_bytes(
-        ...     "tiled", 3_100_000_000, 3_100_000_000
+        ...     "tiled",
+        ...     3_100_000_000,
+        ...     3_100_000_000,
         ... )  # no int64 overflow
         115320000000000000000
     """
@@ -306,10 +330,27 @@ def median_measurements(results: Mapping[str, object]) -> list[dict[str, object]
         ValueError: If ``results`` is not in format 2 or a cell has no runs.
 
     Examples:
-        >>> cell = {"formulation": "sdpa", "n": 1000, "chunk_size": None, "predicted_bytes": 8,
-        ...         "runs": [{"seconds": s, "peak_bytes": 4096} for s in (0.3, 0.1, 0.2)]}
-        >>> from attention_tutorial.scaling import median_measurements
-        >>> median_measurements({"format": 2, "measurements": [cell]})[0]["seconds"]
+        >>> import attention_tutorial as at
+        >>> runs = [
+        ...     {
+        ...         "seconds": s,
+        ...         "peak_bytes": 4096,
+        ...     }
+        ...     for s in (0.3, 0.1, 0.2)
+        ... ]
+        >>> cell = {
+        ...     "formulation": "sdpa",
+        ...     "n": 1000,
+        ...     "chunk_size": None,
+        ...     "predicted_bytes": 8,
+        ...     "runs": runs,
+        ... }
+        >>> results = {
+        ...     "format": 2,
+        ...     "measurements": [cell],
+        ... }
+        >>> m = at.scaling.median_measurements
+        >>> m(results)[0]["seconds"]
         0.2
     """  # fmt: skip
     if not isinstance(results, Mapping) or results.get("format") != RESULTS_FORMAT:
@@ -348,8 +389,14 @@ def scale_measurements() -> dict[str, object]:
 
     Examples:
         >>> bench = scale_measurements()
-        >>> sorted({row["formulation"] for row in bench["rows"]})
-        ['broadcast', 'chunked', 'sdpa', 'tiled']
+        >>> sorted(
+        ...     {
+        ...         row["formulation"]
+        ...         for row in bench["rows"]
+        ...     }
+        ... )
+        ['broadcast', 'chunked', 'sdpa',
+         'tiled']
     """
     text = resources.files("attention_tutorial").joinpath(RESULTS).read_text(encoding="utf-8")
     results = json.loads(text)

@@ -65,10 +65,18 @@ def inverse_bandwidth(bandwidth: object, dtype: torch.dtype) -> float:
         ValueError: If ``bandwidth`` is not positive and finite.
 
     Examples:
-        >>> from attention_tutorial.scores import inverse_bandwidth
-        >>> inverse_bandwidth(0.5, torch.float32)
+        >>> import attention_tutorial as at
+        >>> inverse_bandwidth = (
+        ...     at.scores.inverse_bandwidth
+        ... )
+        >>> inverse_bandwidth(
+        ...     0.5, torch.float32
+        ... )
         2.0
-        >>> inverse_bandwidth(1e-300, torch.float32)  # the largest float32
+        >>> # the largest float32
+        >>> inverse_bandwidth(
+        ...     1e-300, torch.float32
+        ... )
         3.4028234663852886e+38
     """
     h = _checks.scalar("bandwidth", bandwidth, positive=True)
@@ -93,11 +101,17 @@ def score(differences: Tensor, w: float | Tensor, *, in_place: bool = False) -> 
         The scores, the shape of ``differences`` (broadcast with ``w``).
 
     Examples:
-        >>> from attention_tutorial.scores import score
-        >>> s = score(torch.tensor([0.0, 1.0, -2.0]), 1.0)
-        >>> s  # -0.0000: the score of d = 0 is 0 times -1/2, a zero with a minus sign
+        >>> import attention_tutorial as at
+        >>> score = at.scores.score
+        >>> s = score(
+        ...     torch.tensor([0.0, 1.0, -2.0]),
+        ...     1.0,
+        ... )
+        >>> # -0.0000: the score of d = 0 is 0 times -1/2, a zero with a minus sign
+        >>> s
         tensor([-0.0000, -0.5000, -2.0000])
-        >>> s[0] == 0  # IEEE floats: -0.0 equals 0.0; softmax treats it as 0
+        >>> # IEEE floats: -0.0 equals 0.0; softmax treats it as 0
+        >>> s[0] == 0
         tensor(True)
     """
     if in_place and not differences.requires_grad and not isinstance(w, Tensor):
@@ -126,8 +140,12 @@ def proximity(queries: Tensor, keys: Tensor) -> Tensor:
         The broadcast shape of ``queries`` and ``keys``, float64.
 
     Examples:
-        >>> from attention_tutorial.scores import proximity
-        >>> proximity(torch.tensor([[1e20]]), torch.tensor([0.0, 1.0]))
+        >>> import attention_tutorial as at
+        >>> proximity = at.scores.proximity
+        >>> proximity(
+        ...     torch.tensor([[1e20]]),
+        ...     torch.tensor([0.0, 1.0]),
+        ... )
         tensor([[0.0000e+00, 1.0000e+20]],
                dtype=torch.float64)
     """
@@ -146,8 +164,16 @@ def proximity_nd(queries: Tensor, keys: Tensor) -> Tensor:
         Shape ``(..., n_q, n_k)``, float64.
 
     Examples:
-        >>> from attention_tutorial.scores import proximity_nd
-        >>> proximity_nd(torch.tensor([[3.0, 0.0]]), torch.tensor([[0.0, 0.0], [2.0, 0.0]]))
+        >>> import attention_tutorial as at
+        >>> proximity_nd = (
+        ...     at.scores.proximity_nd
+        ... )
+        >>> proximity_nd(
+        ...     torch.tensor([[3.0, 0.0]]),
+        ...     torch.tensor(
+        ...         [[0.0, 0.0], [2.0, 0.0]]
+        ...     ),
+        ... )
         tensor([[0., 4.]], dtype=torch.float64)
     """
     q, k = queries.detach().double(), keys.detach().double()
@@ -166,8 +192,16 @@ def nearest_key_weights(nearness: Tensor) -> Tensor:
         Float64 weights of the shape of ``nearness``; every row sums to 1.
 
     Examples:
-        >>> from attention_tutorial.scores import nearest_key_weights
-        >>> nearest_key_weights(torch.tensor([[0.0, 2.0, 2.0]], dtype=torch.float64))
+        >>> import attention_tutorial as at
+        >>> nearest_key_weights = (
+        ...     at.scores.nearest_key_weights
+        ... )
+        >>> nearest_key_weights(
+        ...     torch.tensor(
+        ...         [[0.0, 2.0, 2.0]],
+        ...         dtype=torch.float64,
+        ...     )
+        ... )
         tensor([[0.0000, 0.5000, 0.5000]],
                dtype=torch.float64)
     """
@@ -191,10 +225,24 @@ def softmax_over_keys(scores: Tensor, nearness: Callable[[], Tensor]) -> Tensor:
         The attention weights, the shape and dtype of ``scores``; every row sums to 1.
 
     Examples:
-        >>> from attention_tutorial.scores import proximity, score, softmax_over_keys
-        >>> queries, keys = torch.tensor([[1e20], [0.5]]), torch.tensor([0.0, 1.0])
-        >>> scores = score(queries - keys, 1.0)  # row 0 overflows to -inf
-        >>> softmax_over_keys(scores, lambda: proximity(queries, keys))
+        >>> import attention_tutorial as at
+        >>> proximity = at.scores.proximity
+        >>> score = at.scores.score
+        >>> softmax_over_keys = (
+        ...     at.scores.softmax_over_keys
+        ... )
+        >>> queries, keys = (
+        ...     torch.tensor([[1e20], [0.5]]),
+        ...     torch.tensor([0.0, 1.0]),
+        ... )
+        >>> # row 0 overflows to -inf
+        >>> scores = score(queries - keys, 1.0)
+        >>> softmax_over_keys(
+        ...     scores,
+        ...     lambda: proximity(
+        ...         queries, keys
+        ...     ),
+        ... )
         tensor([[0.0000, 1.0000],
                 [0.5000, 0.5000]])
     """
@@ -227,10 +275,20 @@ def online_pool(queries: Tensor, keys: Tensor, values: Tensor, w: float, chunk_s
         ``y_hat``, shape ``(n_test,)``.
 
     Examples:
-        >>> from attention_tutorial.scores import online_pool
-        >>> queries, keys = torch.tensor([0.0, 1e20]), torch.tensor([0.0, 2.0])
+        >>> import attention_tutorial as at
+        >>> online_pool = at.scores.online_pool
+        >>> queries, keys = (
+        ...     torch.tensor([0.0, 1e20]),
+        ...     torch.tensor([0.0, 2.0]),
+        ... )
         >>> values = torch.tensor([0.0, 10.0])
-        >>> online_pool(queries, keys, values, w=1.0, chunk_size=1)
+        >>> online_pool(
+        ...     queries,
+        ...     keys,
+        ...     values,
+        ...     w=1.0,
+        ...     chunk_size=1,
+        ... )
         tensor([ 1.1920, 10.0000])
     """
     y_hat = torch.empty_like(queries)  # (n_test,)
@@ -312,7 +370,10 @@ def gaussian_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -> T
             ``w`` is not a finite number or has more than one element.
 
     Examples:
-        >>> gaussian_scores(torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0]))
+        >>> gaussian_scores(
+        ...     torch.tensor([0.5, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ... )
         tensor([[-0.1250, -1.1250],
                 [-0.5000, -0.5000]])
     """
@@ -343,9 +404,14 @@ def dot_product_terms(
         ValueError: If the products overflow the dtype.
 
     Examples:
-        >>> from attention_tutorial.scores import dot_product_terms
+        >>> import attention_tutorial as at
+        >>> dot_product_terms = (
+        ...     at.scores.dot_product_terms
+        ... )
         >>> q_w, k_w, bias = dot_product_terms(
-        ...     torch.tensor([1.0]), torch.tensor([2.0]), 0.5
+        ...     torch.tensor([1.0]),
+        ...     torch.tensor([2.0]),
+        ...     0.5,
         ... )
         >>> q_w, k_w, bias
         (tensor([0.5000]), tensor([1.]),
@@ -395,12 +461,17 @@ def dot_product_scores(queries: Tensor, keys: Tensor, w: float | Tensor = 1.0) -
             the keys and ``w`` are so large that the products overflow.
 
     Examples:
-        >>> queries, keys = torch.tensor([0.5, 1.0]), torch.tensor([0.0, 2.0])
+        >>> queries, keys = (
+        ...     torch.tensor([0.5, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ... )
         >>> dot_product_scores(queries, keys)
         tensor([[ 0., -1.],
                 [ 0.,  0.]])
         >>> # row i differs from the Gaussian scores by queries[i]^2 / 2 only
-        >>> dot_product_scores(queries, keys) - gaussian_scores(queries, keys)
+        >>> dot_product_scores(
+        ...     queries, keys
+        ... ) - gaussian_scores(queries, keys)
         tensor([[0.1250, 0.1250],
                 [0.5000, 0.5000]])
     """
@@ -453,10 +524,12 @@ def dot_product_pooling(
             steps by 0.5 or more there (the weights can then be far off).
 
     Examples:
-        >>> y_hat, attention_weights = dot_product_pooling(
-        ...     torch.tensor([0.0, 1.0]),
-        ...     torch.tensor([0.0, 2.0]),
-        ...     torch.tensor([0.0, 10.0]),
+        >>> y_hat, attention_weights = (
+        ...     dot_product_pooling(
+        ...         torch.tensor([0.0, 1.0]),
+        ...         torch.tensor([0.0, 2.0]),
+        ...         torch.tensor([0.0, 10.0]),
+        ...     )
         ... )
         >>> y_hat
         tensor([1.1920, 5.0000])
@@ -466,33 +539,51 @@ def dot_product_pooling(
         ...     torch.tensor([1e4, 1e4 + 1]),
         ...     torch.tensor([0.0, 10.0]),
         ... )
-        >>> nadaraya_watson(q, k, v, bandwidth=1.0)[0]  # the distance form
+        >>> # the distance form
+        >>> nadaraya_watson(
+        ...     q, k, v, bandwidth=1.0
+        ... )[0]
         tensor([3.7754])
         >>> # the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7
-        >>> dot_product_scores(q.double(), k.double())
+        >>> dot_product_scores(
+        ...     q.double(), k.double()
+        ... )
         tensor([[50000000.0000, 49999999.5000]],
                dtype=torch.float64)
         >>> dot_product_scores(q, k)
         tensor([[50000000., 50000000.]])
-        >>> torch.nextafter(torch.tensor(5e7), torch.tensor(6e7)) - 5e7
+        >>> (
+        ...     torch.nextafter(
+        ...         torch.tensor(5e7),
+        ...         torch.tensor(6e7),
+        ...     )
+        ...     - 5e7
+        ... )
         tensor(4.)
         >>> import warnings
-        >>> with warnings.catch_warnings(record=True) as caught:
+        >>> with warnings.catch_warnings(
+        ...     record=True
+        ... ) as caught:
         ...     warnings.simplefilter("always")
-        ...     y_dot, _ = dot_product_pooling(q, k, v)
+        ...     y_dot, _ = dot_product_pooling(
+        ...         q, k, v
+        ...     )
         >>> y_dot
         tensor([5.])
-        >>> # the warning is about the terms, about 1e8 (twice the scores): float32 steps by 8
-        >>> print(caught[0].category.__name__, caught[0].message)
-        RuntimeWarning dot_product_pooling: |q| up
-        to 1e+04 and |k| up to 1e+04 with w = 1
-        make the terms (q w)(k w) and (k w)^2/2 of
-        the scores reach about 1e+08, where
-        torch.float32 steps by 8: scores closer
-        than that can round to one value and the
-        weights can be far off; use nadaraya_watson
-        (the distance form), centre the inputs
-        near 0, or float64
+        >>> # the warning is about the larger term, (q w)(k w), about 1e8: float32 steps by 8
+        >>> print(
+        ...     caught[0].category.__name__,
+        ...     caught[0].message,
+        ... )
+        RuntimeWarning dot_product_pooling:
+        |q| up to 1e+04 and |k| up to 1e+04 with
+        w = 1 make the terms (q w)(k w) and
+        (k w)^2/2 of the scores reach about
+        1e+08, where torch.float32 steps by 8:
+        scores closer than that can round to one
+        value and the weights can be far off;
+        use nadaraya_watson (the distance form),
+        centre the inputs near 0, or float64
     """
     _checks.queries_keys_values(queries, keys, values)
     scores = dot_product_scores(queries, keys, w)  # (n_queries, n_keys)

@@ -166,10 +166,14 @@ def sgd_stepper(
         >>> # the lesson's stepper; a notebook cell that ends with `stepper` shows it
         >>> stepper = sgd_stepper(w0=0.496)
         >>> stepper
-        SgdStepper(w0=0.496, lr=0.5, log_w=False,
-                   steps=5, n_train=50)
+        SgdStepper(w0=0.496, lr=0.5,
+                   log_w=False, steps=5,
+                   n_train=50)
         >>> # lr = 0.5 on w: the first step jumps from 0.496 to about 16.9
-        >>> [round(w, 3) for w in stepper.path()]
+        >>> [
+        ...     round(w, 3)
+        ...     for w in stepper.path()
+        ... ]
         [0.496, 16.884, 16.713, 16.54, 16.365,
          16.188]
     """
@@ -217,11 +221,19 @@ class SgdStepper:
     Examples:
         >>> # log w at lr = 0.05: w stays positive
         >>> # and ends near the minimum, w = 3.98
-        >>> stepper = sgd_stepper(w0=0.496, lr=0.05, log_w=True)
-        >>> [round(w, 3) for w in stepper.path()]
-        [0.496, 1.118, 5.064, 4.454, 4.113, 3.997]
+        >>> stepper = sgd_stepper(
+        ...     w0=0.496, lr=0.05, log_w=True
+        ... )
+        >>> [
+        ...     round(w, 3)
+        ...     for w in stepper.path()
+        ... ]
+        [0.496, 1.118, 5.064, 4.454, 4.113,
+         3.997]
         >>> # outside a notebook: the page's HTML, to write into a file of your own
-        >>> stepper.html("en").startswith("<div")
+        >>> stepper.html("en").startswith(
+        ...     "<div"
+        ... )
         True
     """
 

@@ -32,7 +32,10 @@ class ToyData2D:
         y_truth: ``f(x_1)`` at the test inputs, shape ``(n_test,)``.
 
     Examples:
-        >>> make_data_2d(n_train=5, grid=2).y_truth.shape  # f(x_1) on a 2 x 2 grid
+        >>> # f(x_1) on a 2 x 2 grid
+        >>> make_data_2d(
+        ...     n_train=5, grid=2
+        ... ).y_truth.shape
         torch.Size([4])
     """
 
@@ -84,8 +87,13 @@ def make_data_2d(n_train: int = 100, grid: int = 20, *, seed: int = SEED) -> Toy
         ValueError: If ``n_train < 2`` or ``grid < 1``.
 
     Examples:
-        >>> data = make_data_2d(n_train=30, grid=4)
-        >>> tuple(data.x_train.shape), tuple(data.x_test.shape)
+        >>> data = make_data_2d(
+        ...     n_train=30, grid=4
+        ... )
+        >>> (
+        ...     tuple(data.x_train.shape),
+        ...     tuple(data.x_test.shape),
+        ... )
         ((30, 2), (16, 2))
     """
     n_train = _checks.integer("n_train", n_train, minimum=2)
@@ -140,10 +148,12 @@ def train_leave_one_out(
             (a loss or a parameter stops being finite: ``lr`` too large).
 
     Examples:
-        >>> from attention_tutorial.transformer import ScalarKernelAttention
         >>> data = make_data_2d(n_train=30)
         >>> losses = train_leave_one_out(
-        ...     ScalarKernelAttention(), data.x_train, data.y_train, steps=20
+        ...     ScalarKernelAttention(),
+        ...     data.x_train,
+        ...     data.y_train,
+        ...     steps=20,
         ... )
         >>> len(losses), losses[-1] < losses[0]
         (20, True)
@@ -223,8 +233,15 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
         ValueError: If the model's predictions are not of shape ``(n_test, 1)``.
 
     Examples:
-        >>> from attention_tutorial.transformer import ScalarKernelAttention
-        >>> round(mse_on_test(ScalarKernelAttention(w=1.0), make_data_2d()), 3) > 0
+        >>> round(
+        ...     mse_on_test(
+        ...         ScalarKernelAttention(
+        ...             w=1.0
+        ...         ),
+        ...         make_data_2d(),
+        ...     ),
+        ...     3,
+        ... ) > 0
         True
     """
     if not isinstance(model, nn.Module):

@@ -55,10 +55,15 @@ def train(
         >>> data = make_data()
         >>> _ = torch.manual_seed(SEED)
         >>> model = NWKernelRegression()
-        >>> losses = train(model, data.x_train, data.y_train)
+        >>> losses = train(
+        ...     model,
+        ...     data.x_train,
+        ...     data.y_train,
+        ... )
         >>> [round(loss, 2) for loss in losses]
         [58.82, 22.93, 22.87, 22.81, 22.75]
-        >>> round(model.w.item(), 2)  # from 0.496: a much narrower kernel
+        >>> # from 0.496: a much narrower kernel
+        >>> round(model.w.item(), 2)
         16.2
     """
     if not isinstance(model, NWKernelRegression):
@@ -141,11 +146,28 @@ def loss_at_w(
             differ in length or dtype; or if ``n_train < 2`` with ``leave_one_out=True``.
 
     Examples:
-        >>> x_train = torch.tensor([0.0, 1.0, 2.0])
-        >>> y_train = torch.tensor([0.0, 3.0, 0.0])
-        >>> round(loss_at_w(100.0, x_train, y_train, leave_one_out=False), 4)
+        >>> x_train = torch.tensor(
+        ...     [0.0, 1.0, 2.0]
+        ... )
+        >>> y_train = torch.tensor(
+        ...     [0.0, 3.0, 0.0]
+        ... )
+        >>> round(
+        ...     loss_at_w(
+        ...         100.0,
+        ...         x_train,
+        ...         y_train,
+        ...         leave_one_out=False,
+        ...     ),
+        ...     4,
+        ... )
         0.0
-        >>> round(loss_at_w(100.0, x_train, y_train), 4)
+        >>> round(
+        ...     loss_at_w(
+        ...         100.0, x_train, y_train
+        ...     ),
+        ...     4,
+        ... )
         27.0
     """
     w = _checks.scalar("w", w)

@@ -59,11 +59,28 @@ def w_path(
             positive while ``log_w`` is true; or if ``w`` leaves float32's range.
 
     Examples:
-        >>> x_train = torch.tensor([0.0, 1.0, 2.0, 3.0])
-        >>> path = w_path(x_train, x_train**2, 1.0, lr=0.01, epochs=3)
+        >>> x_train = torch.tensor(
+        ...     [0.0, 1.0, 2.0, 3.0]
+        ... )
+        >>> path = w_path(
+        ...     x_train,
+        ...     x_train**2,
+        ...     1.0,
+        ...     lr=0.01,
+        ...     epochs=3,
+        ... )
         >>> len(path), path[0]
         (4, 1.0)
-        >>> min(w_path(x_train, x_train**2, 1.0, lr=0.01, epochs=3, log_w=True)) > 0
+        >>> min(
+        ...     w_path(
+        ...         x_train,
+        ...         x_train**2,
+        ...         1.0,
+        ...         lr=0.01,
+        ...         epochs=3,
+        ...         log_w=True,
+        ...     )
+        ... ) > 0
         True
     """
     keys, values = leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each

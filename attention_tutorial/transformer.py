@@ -126,7 +126,12 @@ def gaussian_kernel_nd(queries: Tensor, keys: Tensor, bandwidth: float = 1.0) ->
 
     Examples:
         >>> # in 2-D the peak is 1 / (2 pi); a key at distance 1 gets exp(-1/2) of it
-        >>> gaussian_kernel_nd(torch.zeros(1, 2), torch.tensor([[0.0, 0.0], [0.6, 0.8]]))
+        >>> gaussian_kernel_nd(
+        ...     torch.zeros(1, 2),
+        ...     torch.tensor(
+        ...         [[0.0, 0.0], [0.6, 0.8]]
+        ...     ),
+        ... )
         tensor([[0.1592, 0.0965]])
     """
     _check_qkv(queries, keys, keys)
@@ -179,10 +184,24 @@ def dot_product_attention(
 
     Examples:
         >>> # one batch, 2 queries, 2 keys of dimension d = 2; the mask hides key 1 from query 0
-        >>> q = torch.tensor([[[1.0, 0.0], [0.0, 1.0]]])  # (1, 2, 2)
-        >>> v = torch.tensor([[[10.0], [20.0]]])  # (1, 2, 1)
-        >>> mask = torch.tensor([[True, False], [True, True]])  # (2, 2)
-        >>> output, attention_weights = dot_product_attention(q, q, v, mask=mask, scale=1.0)
+        >>> q = torch.tensor(
+        ...     [[[1.0, 0.0], [0.0, 1.0]]]
+        ... )  # (1, 2, 2)
+        >>> v = torch.tensor(
+        ...     [[[10.0], [20.0]]]
+        ... )  # (1, 2, 1)
+        >>> mask = torch.tensor(
+        ...     [[True, False], [True, True]]
+        ... )  # (2, 2)
+        >>> output, attention_weights = (
+        ...     dot_product_attention(
+        ...         q,
+        ...         q,
+        ...         v,
+        ...         mask=mask,
+        ...         scale=1.0,
+        ...     )
+        ... )
         >>> attention_weights
         tensor([[[1.0000, 0.0000],
                  [0.2689, 0.7311]]])
@@ -245,12 +264,20 @@ def masked_leave_one_out(x_train: Tensor, y_train: Tensor, w: float = 1.0) -> tu
         ValueError: If a shape, dtype or value is invalid.
 
     Examples:
-        >>> y_hat, attention_weights = masked_leave_one_out(
-        ...     torch.tensor([1.0, 2.0, 3.0]), torch.tensor([10.0, 20.0, 30.0])
+        >>> y_hat, attention_weights = (
+        ...     masked_leave_one_out(
+        ...         torch.tensor(
+        ...             [1.0, 2.0, 3.0]
+        ...         ),
+        ...         torch.tensor(
+        ...             [10.0, 20.0, 30.0]
+        ...         ),
+        ...     )
         ... )
         >>> attention_weights.diagonal()
         tensor([0., 0., 0.])
-        >>> y_hat  # the middle point sees keys 1 and 3, equally far: the mean of 10 and 30
+        >>> # the middle point sees keys 1 and 3, equally far: the mean of 10 and 30
+        >>> y_hat
         tensor([21.8243, 20.0000, 18.1757])
     """
     _checks.vector("x_train", x_train, "(n_train,)")
@@ -286,8 +313,14 @@ class ScalarKernelAttention(nn.Module):
 
     Examples:
         >>> model = ScalarKernelAttention(w=1.0)
-        >>> x = torch.tensor([[0.0, 0.0], [2.0, 0.0]])  # (n, d) = (2, 2)
-        >>> y_hat, weights = model(x[:1], x, torch.tensor([[0.0], [10.0]]))
+        >>> x = torch.tensor(
+        ...     [[0.0, 0.0], [2.0, 0.0]]
+        ... )  # (n, d) = (2, 2)
+        >>> y_hat, weights = model(
+        ...     x[:1],
+        ...     x,
+        ...     torch.tensor([[0.0], [10.0]]),
+        ... )
         >>> y_hat  # doctest: +ELLIPSIS
         tensor([[1.1920]], grad_fn=<...>)
     """
@@ -354,10 +387,17 @@ class ProjectedAttention(nn.Module):
 
     Examples:
         >>> _ = torch.manual_seed(0)
-        >>> model = ProjectedAttention(d_in=2, d_k=2)
-        >>> model.W_q.weight.shape  # (d_k, d_in)
+        >>> model = ProjectedAttention(
+        ...     d_in=2, d_k=2
+        ... )
+        >>> W_q = model.W_q.weight
+        >>> W_q.shape  # (d_k, d_in)
         torch.Size([2, 2])
-        >>> y_hat, weights = model(torch.rand(5, 2), torch.rand(7, 2), torch.rand(7, 1))
+        >>> y_hat, weights = model(
+        ...     torch.rand(5, 2),
+        ...     torch.rand(7, 2),
+        ...     torch.rand(7, 1),
+        ... )
         >>> y_hat.shape, weights.shape
         (torch.Size([5, 1]), torch.Size([5, 7]))
     """

@@ -25,13 +25,23 @@ The computation lives in the modules above (``data``, ``pooling``, ``model``,
 
 A new figure module follows the same pattern::
 
-    from attention_tutorial.figures._base import bilingual, building, new_axes
+    from attention_tutorial.figures._base import (
+        bilingual,
+        building,
+        new_axes,
+    )
 
 
     @bilingual
-    def plot_something(values, *, lang: str | None = None) -> Figure:
+    def plot_something(
+        values,
+        *,
+        lang: str | None = None,
+    ) -> Figure:
         # bilingual turns lang=None into the current language (set_language)
-        with building(lang) as words:  # validates lang, activates its fonts
+        with (
+            building(lang) as words
+        ):  # validates lang, activates its fonts
             fig, ax = new_axes(lang)
             ax.plot(values)
             # new words go into _labels.LABELS, in both languages

@@ -35,7 +35,9 @@ _SCRIPT = re.compile(r"([_^])(?:\{([^{}]*)\}|(\S))")
 def plain(text: str) -> str:
     r"""Return ``text`` with its ``$...$`` mathtext written as plain Unicode.
 
-    >>> plain(r"weight $\alpha(q, k_i)$ of $v_{12}$")
+    >>> plain(
+    ...     r"weight $\alpha(q, k_i)$ of $v_{12}$"
+    ... )
     'weight α(q, kᵢ) of v₁₂'
     """
     if "$" not in text:
@@ -258,7 +260,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
 def spoken(x: float) -> str:
     """Three significant digits, read aloud as a plain number (1702, not 1.7e+03).
 
-    >>> spoken(0.4963), spoken(16.2025), spoken(1702.4)
+    >>> (
+    ...     spoken(0.4963),
+    ...     spoken(16.2025),
+    ...     spoken(1702.4),
+    ... )
     ('0.496', '16.2', '1702')
     """
     return f"{x:.0f}" if abs(x) >= 1000 else f"{x:.3g}"
@@ -292,7 +298,13 @@ def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: o
     >>> alt_facts(
     ...     "plot_w_paths",
     ...     "en",
-    ...     [{"name": "lr = 0.5", "start": "0.5", "end": "16.2"}],
+    ...     [
+    ...         {
+    ...             "name": "lr = 0.5",
+    ...             "start": "0.5",
+    ...             "end": "16.2",
+    ...         }
+    ...     ],
     ...     best="3.98",
     ... )
     'lr = 0.5: from w = 0.5 to w = 16.2; the minimum on the grid is at w = 3.98.'
@@ -373,7 +385,16 @@ def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
     ...     "captions": [],
     ... }
     >>> diagram_facts(
-    ...     [[panel], [{**panel, "code": "w.detach()", "shared": True}]],
+    ...     [
+    ...         [panel],
+    ...         [
+    ...             {
+    ...                 **panel,
+    ...                 "code": "w.detach()",
+    ...                 "shared": True,
+    ...             }
+    ...         ],
+    ...     ],
     ...     ["detach()"],
     ...     "en",
     ... )  # doctest: +NORMALIZE_WHITESPACE
@@ -580,8 +601,17 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         ValueError: If ``lang`` is unknown, or ``name`` is neither in ``ALT`` nor a
             ``diagram_*`` function.
 
-    >>> from attention_tutorial.figures.curves import plot_loss
-    >>> describe(plot_loss([3.0, 2.0, 1.0], lang="en"), "plot_loss", "en")[-43:]
+    >>> import attention_tutorial as at
+    >>> plot_loss = (
+    ...     at.figures.curves.plot_loss
+    ... )
+    >>> describe(
+    ...     plot_loss(
+    ...         [3.0, 2.0, 1.0], lang="en"
+    ...     ),
+    ...     "plot_loss",
+    ...     "en",
+    ... )[-43:]
     'x axis: epoch; y axis: training loss (sum).'
     """
     if lang not in ALT:

@@ -89,7 +89,9 @@ def set_language(lang: str | None) -> None:
         ValueError: If ``lang`` is not 'zh', 'en' or None.
 
     >>> @bilingual
-    ... def words(*, lang: str | None = None) -> str:
+    ... def words(
+    ...     *, lang: str | None = None
+    ... ) -> str:
     ...     return labels(lang)["truth"]
     >>> words()
     '真实函数 f(x)'
@@ -168,9 +170,12 @@ def reading_facts(fig: Figure) -> dict[str, Any]:
     site shows this layout on.
 
     >>> fig = new_figure((6.0, 3.0))
-    >>> fig.text(0.5, 0.5, "smallest", fontsize=8)  # doctest: +ELLIPSIS
+    >>> fig.text(
+    ...     0.5, 0.5, "smallest", fontsize=8
+    ... )  # doctest: +ELLIPSIS
     Text(...)
-    >>> reading_facts(fig)  # 6 in * 72 pt/in * 9 px / 8 pt
+    >>> # 6 in * 72 pt/in * 9 px / 8 pt
+    >>> reading_facts(fig)
     {'min_width_px': 486, 'colour_scale': False}
     """
     sizes = [

@@ -84,15 +84,33 @@ def plot_attention_heatmap(
             sorted.
 
     Examples:
-        >>> fig = plot_attention_heatmap(np.full((3, 2), 0.5), lang="en")
-        >>> fig.axes[0].get_ylabel(), fig.axes[1].get_ylabel()
+        >>> # the chapter's data
+        >>> d = make_data()
+        >>> _, weights = nadaraya_watson(
+        ...     d.x_test, d.x_train, d.y_train
+        ... )
+        >>> fig = plot_attention_heatmap(
+        ...     weights, lang="en"
+        ... )
+        >>> (
+        ...     fig.axes[0].get_ylabel(),
+        ...     fig.axes[1].get_ylabel(),
+        ... )
         ('queries (test inputs)',
          'attention weight')
-        >>> fig = plot_attention_heatmap(
-        ...     np.full((3, 2), 0.5), queries=np.arange(3.0), keys=np.array([1.0, 4.0])
+        >>> small = plot_attention_heatmap(
+        ...     np.full((3, 2), 0.5),
+        ...     queries=np.arange(3.0),
+        ...     keys=np.array([1.0, 4.0]),
         ... )
-        >>> [float(v) for v in fig.axes[0].get_xlim()], float(fig.axes[1].get_ylim()[0])
-        ([1.0, 4.0], 0.0)
+        >>> key_axis, bar = small.axes
+        >>> [
+        ...     float(v)
+        ...     for v in key_axis.get_xlim()
+        ... ]
+        [1.0, 4.0]
+        >>> float(bar.get_ylim()[0])
+        0.0
     """
     with building(lang) as words:
         weights = _checks.array("attention_weights", attention_weights, 2)
@@ -166,11 +184,23 @@ def plot_attention_heatmaps(
 
     Examples:
         >>> fig = plot_attention_heatmaps(
-        ...     {"A": np.full((3, 4), 0.25), "B": np.eye(3, 4)}, lang="en"
+        ...     {
+        ...         "A": np.full((3, 4), 0.25),
+        ...         "B": np.eye(3, 4),
+        ...     },
+        ...     lang="en",
         ... )
         >>> (
-        ...     [ax.get_title() for ax in fig.axes[:2]],
-        ...     [float(v) for v in fig.axes[2].get_ylim()],
+        ...     [
+        ...         ax.get_title()
+        ...         for ax in fig.axes[:2]
+        ...     ],
+        ...     [
+        ...         float(v)
+        ...         for v in fig.axes[
+        ...             2
+        ...         ].get_ylim()
+        ...     ],
         ... )
         (['A', 'B'], [0.0, 1.0])
     """
@@ -258,11 +288,27 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     words for it in ``lang``: from ``BAND_WHOLE`` up a continuous band, from
     ``BAND_FILLED`` up a band with gaps, below it a band broken into patches.
 
-    >>> band = np.array([[0.5, 0.0, 0.5], [0.2, 0.6, 0.2]])
-    >>> facts = _panel_facts("A", band, own=False, lang="en")
-    >>> facts["filled"], facts["shape"], round(facts["used"], 2)
+    >>> band = np.array(
+    ...     [
+    ...         [0.5, 0.0, 0.5],
+    ...         [0.2, 0.6, 0.2],
+    ...     ]
+    ... )
+    >>> facts = _panel_facts(
+    ...     "A", band, own=False, lang="en"
+    ... )
+    >>> (
+    ...     facts["filled"],
+    ...     facts["shape"],
+    ...     round(facts["used"], 2),
+    ... )
     (0.83, 'the band has gaps', 2.14)
-    >>> _panel_facts("B", np.eye(2), own=True, lang="en")["diagonal"]
+    >>> _panel_facts(
+    ...     "B",
+    ...     np.eye(2),
+    ...     own=True,
+    ...     lang="en",
+    ... )["diagonal"]
     '1.00'
     """
     rows = weights.astype(float)
@@ -333,10 +379,20 @@ def plot_attention_pooling(
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
         >>> fig = plot_attention_pooling(
-        ...     0.0, torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]), lang="en"
+        ...     0.0,
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ...     lang="en",
         ... )
-        >>> texts = [t.get_text() for t in fig.axes[0].texts]
-        >>> "0.88" in texts, "0.12" in texts, "$f(q)$ = 1.19" in texts
+        >>> texts = [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ... ]
+        >>> (
+        ...     "0.88" in texts,
+        ...     "0.12" in texts,
+        ...     "$f(q)$ = 1.19" in texts,
+        ... )
         (True, True, True)
     """
     with building(lang) as words:
@@ -474,11 +530,25 @@ def plot_bandwidth_gallery(
     Examples:
         >>> data = torch.linspace(0, 5, 8)
         >>> fig = plot_bandwidth_gallery(
-        ...     data, data, data[::2], data[::2], [0.5, 2.0], lang="en"
+        ...     data,
+        ...     data,
+        ...     data[::2],
+        ...     data[::2],
+        ...     [0.5, 2.0],
+        ...     lang="en",
         ... )
-        >>> fig.axes[0].get_title().splitlines()[0], fig.axes[1].get_title().splitlines()[0]
+        >>> (
+        ...     fig.axes[0]
+        ...     .get_title()
+        ...     .splitlines()[0],
+        ...     fig.axes[1]
+        ...     .get_title()
+        ...     .splitlines()[0],
+        ... )
         ('h = 0.5', 'h = 2')
-        >>> fig.axes[2].images[0].get_array().shape  # (n_test, n_train)
+        >>> image = fig.axes[2].images[0]
+        >>> shape = image.get_array().shape
+        >>> shape  # (n_test, n_train)
         (8, 4)
     """
     with building(lang) as words:

@@ -68,13 +68,31 @@ def plot_boundary_bias(
     Examples:
         >>> import torch
         >>> x = torch.linspace(0, 5, 11)
-        >>> fig = plot_boundary_bias(x, x.sin(), x, x.sin(), lang="en")
-        >>> fig.axes[0].get_xlabel(), fig.axes[1].get_xlabel()
+        >>> fig = plot_boundary_bias(
+        ...     x,
+        ...     x.sin(),
+        ...     x,
+        ...     x.sin(),
+        ...     lang="en",
+        ... )
+        >>> (
+        ...     fig.axes[0].get_xlabel(),
+        ...     fig.axes[1].get_xlabel(),
+        ... )
         ('input x', 'keys (training inputs)')
         >>> top, bottom = plot_boundary_bias(
-        ...     x, x.sin(), x, x.sin(), layout="stacked", lang="en"
+        ...     x,
+        ...     x.sin(),
+        ...     x,
+        ...     x.sin(),
+        ...     layout="stacked",
+        ...     lang="en",
         ... ).axes
-        >>> bool(top.get_position().y0 > bottom.get_position().y1)  # one above the other
+        >>> # one above the other
+        >>> bool(
+        ...     top.get_position().y0
+        ...     > bottom.get_position().y1
+        ... )
         True
     """
     with building(lang) as labels:

@@ -2,8 +2,7 @@
 
 The loss against ``w`` comes twice: with and without each point's own key
 (``plot_loss_vs_w``), and as the leave-one-out curve with the paths that training
-takes along it (``plot_w_paths``). ``pyplot`` is never imported and nothing global
-is changed.
+takes along it (``plot_w_paths``).
 """
 
 from __future__ import annotations
@@ -75,8 +74,15 @@ def plot_data(
         ValueError: If ``lang`` is unknown or the shapes do not match.
 
     Examples:
-        >>> x = np.linspace(0, 5, 6)
-        >>> fig = plot_data(x, x, x[:3], x[:3], lang="en")
+        >>> # the chapter's data
+        >>> d = make_data()
+        >>> fig = plot_data(
+        ...     d.x_test,
+        ...     d.y_truth,
+        ...     d.x_train,
+        ...     d.y_train,
+        ...     lang="en",
+        ... )
         >>> legend = fig.axes[0].get_legend()
         >>> for text in legend.get_texts():
         ...     print(text.get_text())
@@ -149,9 +155,22 @@ def plot_fit(
         ValueError: If ``lang`` or ``layout`` is unknown or the shapes do not match.
 
     Examples:
-        >>> x = np.linspace(0, 5, 7)
-        >>> fig = plot_fit(x, x, x + 0.1, x[:4], x[:4], lang="en")
-        >>> fig.axes[0].get_xlabel(), fig.axes[0].get_ylabel()
+        >>> d = make_data()
+        >>> y_hat, _ = nadaraya_watson(
+        ...     d.x_test, d.x_train, d.y_train
+        ... )
+        >>> fig = plot_fit(
+        ...     d.x_test,
+        ...     d.y_truth,
+        ...     y_hat,
+        ...     d.x_train,
+        ...     d.y_train,
+        ...     lang="en",
+        ... )
+        >>> (
+        ...     fig.axes[0].get_xlabel(),
+        ...     fig.axes[0].get_ylabel(),
+        ... )
         ('input x', 'output y')
         >>> phone = plot_fit(x, x, x + 0.1, x[:4], x[:4], layout="stacked", lang="en")
         >>> float(phone.get_figwidth()), len(phone.legends)  # the legend under the axes
@@ -234,20 +253,42 @@ def plot_fits(
             differs.
 
     Examples:
-        >>> x = np.linspace(0, 5, 7)
-        >>> fig = plot_fits(x, x, {"w = 1": x, "w = 2": x + 1}, x[:3], x[:3], lang="en")
-        >>> [ax.get_title() for ax in fig.axes], fig.axes[0].get_xlabel()
-        (['w = 1', 'w = 2'], 'input x')
+        >>> d = make_data()
+        >>> q, k, v = (
+        ...     d.x_test,
+        ...     d.x_train,
+        ...     d.y_train,
+        ... )
+        >>> fits = {
+        ...     f"w = {w}": predict(w, q, k, v)
+        ...     for w in (1, 4)
+        ... }
+        >>> fig = plot_fits(
+        ...     q,
+        ...     d.y_truth,
+        ...     fits,
+        ...     k,
+        ...     v,
+        ...     lang="en",
+        ... )
+        >>> [ax.get_title() for ax in fig.axes]
+        ['w = 1', 'w = 4']
+        >>> fig.axes[0].get_xlabel()
+        'input x'
         >>> top, bottom = plot_fits(
-        ...     x,
-        ...     x,
-        ...     {"w = 1": x, "w = 2": x + 1},
-        ...     x[:3],
-        ...     x[:3],
+        ...     q,
+        ...     d.y_truth,
+        ...     fits,
+        ...     k,
+        ...     v,
         ...     layout="stacked",
         ...     lang="en",
         ... ).axes
-        >>> bool(top.get_position().y0 > bottom.get_position().y1)  # one above the other
+        >>> # one above the other
+        >>> bool(
+        ...     top.get_position().y0
+        ...     > bottom.get_position().y1
+        ... )
         True
     """
     with building(lang) as words:
@@ -324,11 +365,17 @@ def plot_loss(
         ValueError: If ``lang`` is unknown or ``losses`` is empty.
 
     Examples:
-        >>> fig = plot_loss([3.0, 2.0, 1.5], lang="en")
+        >>> d = make_data()
+        >>> model = NWKernelRegression()
+        >>> losses = train(
+        ...     model, d.x_train, d.y_train
+        ... )
+        >>> fig = plot_loss(losses, lang="en")
         >>> fig.axes[0].get_xlabel()
         'epoch'
-        >>> fig.axes[0].lines[0].get_xdata().tolist()
-        [1, 2, 3]
+        >>> line = fig.axes[0].lines[0]
+        >>> line.get_xdata().tolist()
+        [1, 2, 3, 4, 5]
     """
     with building(lang) as words:
         values = _checks.array("losses", losses, 1)
@@ -373,11 +420,28 @@ def plot_loss_vs_w(
         ValueError: If ``lang`` is unknown, a length differs or a ``w`` is not positive.
 
     Examples:
-        >>> fig = plot_loss_vs_w([1, 10, 100], [3.0, 1.0, 0.1], [3.0, 2.0, 2.5], lang="en")
+        >>> d = make_data()
+        >>> ws = torch.logspace(-1, 3, 81)
+        >>> own, left_out = (
+        ...     loss_curve(
+        ...         ws,
+        ...         d.x_train,
+        ...         d.y_train,
+        ...         leave_one_out=loo,
+        ...     )
+        ...     for loo in (False, True)
+        ... )
+        >>> fig = plot_loss_vs_w(
+        ...     ws, own, left_out, lang="en"
+        ... )
         >>> ax = fig.axes[0]
         >>> ax.get_xscale(), ax.get_xlabel()
         ('log', 'w (log scale)')
-        >>> labels = [text.get_text() for text in ax.get_legend().get_texts()]
+        >>> legend = ax.get_legend()
+        >>> labels = [
+        ...     t.get_text()
+        ...     for t in legend.get_texts()
+        ... ]
         >>> labels[0], labels[1]
         ('own key included',
          'own key left out (leave-one-out)')
@@ -448,16 +512,31 @@ def plot_w_paths(
             ``w`` is not positive and finite.
 
     Examples:
-        >>> x = torch.tensor([0.0, 1.0, 2.0, 3.0])
-        >>> fig = plot_w_paths(x, x**2, {"lr = 0.1": [1.0, 2.0]}, ws=[0.5, 1, 4], lang="en")
-        >>> print(fig.description)  # the alt text: what the figure shows, with its numbers
+        >>> d = make_data()
+        >>> x, y = d.x_train, d.y_train
+        >>> paths = {
+        ...     f"lr = {lr}": w_path(
+        ...         x, y, 0.5, lr=lr, log_w=True
+        ...     )
+        ...     for lr in (0.05, 0.2)
+        ... }
+        >>> fig = plot_w_paths(
+        ...     x, y, paths, lang="en"
+        ... )
+        >>> # the alt text: what the figure shows, with its numbers
+        >>> # (below, "..." marks text left out here)
+        >>> print(fig.description)
         Line chart: the leave-one-out loss
         against w (log scale) in grey, ...
-        lr = 0.1: from w = 1 to w = 2; the
-        minimum on the grid is at w = 4. ...
+        lr = 0.05: from w = 0.5 to w = 3.99;
+        lr = 0.2: from w = 0.5 to w = 4.54;
+        the minimum on the grid is at w =
+        3.98. ...
         >>> # outside a notebook: save it, then open the file (fig.show() needs pyplot)
         >>> import io
-        >>> fig.savefig(io.BytesIO(), format="svg")
+        >>> fig.savefig(
+        ...     io.BytesIO(), format="svg"
+        ... )
     """
     with building(lang) as labels:
         if layout not in LAYOUTS:

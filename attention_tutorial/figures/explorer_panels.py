@@ -74,12 +74,29 @@ def plot_explorer_panels(
         ValueError: If ``lang`` or ``layout`` is unknown or a value is out of range.
 
     Examples:
-        >>> from attention_tutorial.data import make_data
-        >>> fig = plot_explorer_panels(make_data(n_train=10), 2.0, lang="en")
-        >>> [ax.get_xlabel() for ax in fig.axes[:2]]
+        >>> import attention_tutorial as at
+        >>> make_data = at.data.make_data
+        >>> fig = plot_explorer_panels(
+        ...     make_data(n_train=10),
+        ...     2.0,
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     ax.get_xlabel()
+        ...     for ax in fig.axes[:2]
+        ... ]
         ['input x', 'keys (training inputs)']
-        >>> fig = plot_explorer_panels(make_data(n_train=10), 2.0, layout="stacked")
-        >>> [ax.get_subplotspec().rowspan.start for ax in fig.axes[:4]]  # rows 0 to 3
+        >>> fig = plot_explorer_panels(
+        ...     make_data(n_train=10),
+        ...     2.0,
+        ...     layout="stacked",
+        ... )
+        >>> # rows 0 to 3
+        >>> rows = [
+        ...     ax.get_subplotspec().rowspan
+        ...     for ax in fig.axes[:4]
+        ... ]
+        >>> [r.start for r in rows]
         [0, 1, 2, 3]
     """
     with building(lang) as labels:

@@ -29,7 +29,12 @@ def _math(name: str) -> str:
 
     Each word made of one or two symbols is set as math; any other word stays as it is.
 
-    >>> _math("W_qᵀ W_k"), _math("M"), _math("A⁻¹Mᵀ"), _math("centre")
+    >>> (
+    ...     _math("W_qᵀ W_k"),
+    ...     _math("M"),
+    ...     _math("A⁻¹Mᵀ"),
+    ...     _math("centre"),
+    ... )
     ('$W_{q}^{\\top}$ $W_{k}$', '$M$', '$A^{-1}M^{\\top}$', 'centre')
     """
     words = []
@@ -84,10 +89,17 @@ def plot_matrices(
             or ``own_scale`` names another matrix than the last ones.
 
     Examples:
-        >>> fig = plot_matrices({"A": np.eye(2), "W_k": -np.ones((2, 3))}, lang="en")
+        >>> fig = plot_matrices(
+        ...     {
+        ...         "A": np.eye(2),
+        ...         "W_k": -np.ones((2, 3)),
+        ...     },
+        ...     lang="en",
+        ... )
         >>> [ax.get_title() for ax in fig.axes]
         ['$A$', '$W_{k}$', '']
-        >>> print(fig.axes[-1].get_xlabel())  # the colour bar
+        >>> # the colour bar
+        >>> print(fig.axes[-1].get_xlabel())
         entry (blue negative, red positive),
         one scale for all matrices
     """

@@ -80,9 +80,15 @@ def plot_shape_flow(
 
     Examples:
         >>> fig = plot_shape_flow(
-        ...     torch.zeros(3), torch.arange(4.0), torch.ones(4), lang="en"
+        ...     torch.zeros(3),
+        ...     torch.arange(4.0),
+        ...     torch.ones(4),
+        ...     lang="en",
         ... )
-        >>> "(3, 4)" in [t.get_text().split("\n")[-1] for t in fig.axes[0].texts]
+        >>> "(3, 4)" in [
+        ...     t.get_text().split("\n")[-1]
+        ...     for t in fig.axes[0].texts
+        ... ]
         True
     """
     with building(lang) as labels:

@@ -8,10 +8,10 @@ import re
 
 import attention_tutorial as at
 
-# A phone's code box on an API page (375 px wide) shows about 43 characters of a line;
+# A phone's code box on an API page (375 px wide) shows 40 characters of a line;
 # a longer output line scrolls sideways (the examples run with NORMALIZE_WHITESPACE, so a
 # long output is written over several lines)
-PHONE_CODE_CHARS = 43
+PHONE_CODE_CHARS = 40
 
 
 def test_docstrings_use_markdown_math_not_rst_roles():

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -377,6 +378,92 @@ def prose_zh(text: str) -> str:
     return "".join(out)
 
 
+# A phone's code box on an API page (375 px) shows 40 columns of a line (a CJK
+# character takes two): tests/unit/test_docstrings.py keeps the examples' code and output
+# within them, and a longer comment is wrapped here (``wrap_example_comments``).
+PHONE_CODE_COLUMNS = 40
+# full-width punctuation that must not begin a line
+_NO_LINE_START = set("，。、；：？！）》」』”’")
+_WIDE = "\u2e80-\u9fff\uff00-\uffef\u3000-\u303f“”‘’"
+# one CJK character, a run of other non-space characters, or a run of spaces
+_WRAP_TOKEN = re.compile(f"[{_WIDE}]|[^\\s{_WIDE}]+|\\s+")
+
+
+def columns(text: str) -> int:
+    """The width of ``text`` in a monospaced box: a wide (CJK) character takes two columns."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _wrap_words(text: str, width: int) -> list[str]:
+    """``text`` cut into lines of at most ``width`` columns.
+
+    Between words, or between two CJK characters (never before a full-width stop or
+    closing mark).
+    """
+    tokens = _WRAP_TOKEN.findall(text)
+    lines: list[str] = []
+    line = ""
+    for token in tokens:
+        if token.isspace():
+            token = " "
+        if columns(line + token) <= width or not line.strip():
+            line += token
+            continue
+        if token == " ":
+            lines.append(line.rstrip())
+            line = ""
+            continue
+        carry = ""
+        while token in _NO_LINE_START and line and columns(line + token) > width:
+            carry, line = line[-1] + carry, line[:-1]
+            if carry[0] not in _NO_LINE_START:
+                break
+        lines.append(line.rstrip())
+        line = (carry + token).lstrip()
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def wrap_example_comments(text: str, width: int = PHONE_CODE_COLUMNS) -> str:
+    """``text`` with each example comment that would pass ``width`` columns wrapped.
+
+    A comment after code (``>>> x  # why``) goes on its own lines above the code; a
+    comment line (``>>> # why``) is cut into several. A directive (``doctest: +ELLIPSIS``)
+    stays where it is. The doctests of the package run the docstring as written; a page
+    shows the same example, with its comments on lines a phone's code box shows whole.
+    """
+    out: list[str] = []
+    for kind, part in _blocks(text):
+        if kind not in {"example", "header"}:
+            out.append(part)
+            continue
+        lines = []
+        for line in part.split("\n"):
+            match = next(iter(_comments(line)), None)
+            if match is None or columns(line.strip()) <= width:
+                lines.append(line)
+                continue
+            comment = match.group("text")
+            if CODE_COMMENT.fullmatch(comment):
+                lines.append(line)
+                continue
+            code = match.group("code").rstrip()
+            indent = code[: len(code) - len(code.lstrip())]
+            body = code.strip()
+            prefix, inner = body[:3], body[3:]  # ">>>" or "...", then the code
+            if prefix == ">>>":  # comment lines of their own, before the statement
+                lead = ">>> "
+            else:  # inside a statement: comment lines at the code's indentation
+                lead = "..." + (inner[: len(inner) - len(inner.lstrip())] or " ")
+            for piece in _wrap_words(comment, width - columns(lead) - 2):
+                lines.append(f"{indent}{lead}# {piece}")
+            if inner.strip():
+                lines.append(f"{indent}{body}")
+        out.append("\n".join(lines))
+    return "".join(out)
+
+
 # a name in code spans: `name`, ``name``, ``module.name`` (not already a link's text)
 CODE_NAME = re.compile(r"(?<![\[`])(`{1,2})(?P<name>[A-Za-z_][\w.]*)\1(?![`\]])")
 
@@ -477,6 +564,8 @@ class PageLinks(griffe.Extension):
             self.explained[obj.path] = (explained_pages(text), intro_pages(obj.path, self.lang))
         if self.lang == "zh" and obj.path.startswith(f"{PACKAGE}."):
             text = prose_zh(text)
+        if obj.path.startswith(f"{PACKAGE}."):
+            text = wrap_example_comments(text)
         if obj.is_module and obj.path.startswith(PACKAGE):
             # the intro names the module's pages (tests/site/test_api_pages.py), so the
             # module's sentence goes

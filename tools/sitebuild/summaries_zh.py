@@ -1287,10 +1287,9 @@ PARAGRAPHS: dict[str, str] = {
     # figures.curves
     "The loss against ``w`` comes twice: with and without each point's own key "
     "(``plot_loss_vs_w``), and as the leave-one-out curve with the paths that training takes "
-    "along it (``plot_w_paths``). ``pyplot`` is never imported and nothing global is changed.": (
+    "along it (``plot_w_paths``).": (
         "损失随 ``w`` 的变化画了两种：含与不含每个点自己的键（``plot_loss_vs_w``），以及留一法"
-        "损失曲线连同训练沿它走过的路径（``plot_w_paths``）。这里从不导入 ``pyplot``，"
-        "也不改动任何全局设置。"
+        "损失曲线连同训练沿它走过的路径（``plot_w_paths``）。"
     ),
     "The test inputs are drawn as a row of ticks under the curve: they are the places where "
     "the later pages make predictions (the queries).": "测试输入画成曲线下方的一排短竖线："
@@ -1861,7 +1860,9 @@ COMMENTS: dict[str, str] = {
     "time above memory": "时间在上，内存在下",
     # figures.curves
     "one above the other": "上下排列",
+    "the chapter's data": "本章的数据",
     "the alt text: what the figure shows, with its numbers": "替代文字：图上画了什么，连同图中的数",
+    '(below, "..." marks text left out here)': "（下面的 ... 表示这里省略了一部分文字）",
     "outside a notebook: save it, then open the file (fig.show() needs pyplot)": "不在 notebook "
     "里时：先存成文件再打开（fig.show() 需要 pyplot）",
     # figures.matrices
@@ -1896,8 +1897,8 @@ COMMENTS: dict[str, str] = {
     "|q|, |k| about 1e4 in float32: the weights are wrong, and only a warning says so": "float32 "
     "下 |q|、|k| 约为 1e4：权重是错的，只有一条警告指出这一点",
     "the distance form": "距离写法",
-    "the warning is about the terms, about 1e8 (twice the scores): float32 steps by 8": "警告"
-    "说的是组成分数的两项：它们约达 1e8（分数的两倍），float32 在那里的间隔是 8",
+    "the warning is about the larger term, (q w)(k w), about 1e8: float32 steps by 8": "警告"
+    "说的是较大的一项 (q w)(k w)：它约达 1e8，float32 在那里的间隔是 8",
     "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": "分数"
     "本应是 5e7 和 5e7 - 0.5；float32 在那里的间隔是 4，两者都舍入成 5e7",
     # toy2d

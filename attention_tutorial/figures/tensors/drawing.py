@@ -314,16 +314,25 @@ def draw_tensors(
 
     Examples:
         >>> import torch
-        >>> x = torch.tensor([[1, 2, 3], [4, 5, 6]])
+        >>> x = torch.tensor(
+        ...     [[1, 2, 3], [4, 5, 6]]
+        ... )
         >>> fig = draw_tensors(
-        ...     [TensorPanel(x, code="x"), TensorPanel(x.T, code="x.T")],
+        ...     [
+        ...         TensorPanel(x, code="x"),
+        ...         TensorPanel(
+        ...             x.T, code="x.T"
+        ...         ),
+        ...     ],
         ...     arrows=["x.T"],
         ...     lang="en",
         ... )
         >>> sorted(
         ...     t.get_text()
         ...     for t in fig.axes[0].texts
-        ...     if str(t.get_gid()).startswith("shape")
+        ...     if str(t.get_gid()).startswith(
+        ...         "shape"
+        ...     )
         ... )
         ['shape (2, 3)', 'shape (3, 2)']
     """

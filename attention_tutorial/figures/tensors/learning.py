@@ -47,8 +47,16 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> Figure:
             of range.
 
     Examples:
-        >>> fig = diagram_softmax(torch.zeros(2, 3), dim=1, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:1"]
+        >>> fig = diagram_softmax(
+        ...     torch.zeros(2, 3),
+        ...     dim=1,
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:1"
+        ... ]
         ['shape (2, 3)']
     """
     x = operand("x", x, max_dim=2)
@@ -99,9 +107,15 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str | None = None) -> Fi
 
     Examples:
         >>> fig = diagram_mse_loss(
-        ...     torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), lang="en"
+        ...     torch.tensor([1.0, 2.0]),
+        ...     torch.tensor([0.0, 0.0]),
+        ...     lang="en",
         ... )
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:3"]
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:3"
+        ... ]
         ['shape ()']
     """
     y_hat, y = vector_pair("y_hat", y_hat, "y", y)
@@ -139,8 +153,17 @@ def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str | None = N
         ValueError: If ``lang`` is unknown, the shapes differ or ``lr`` is not positive.
 
     Examples:
-        >>> fig = diagram_sgd_step(torch.tensor([1.0]), torch.tensor([2.0]), 0.5, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        >>> fig = diagram_sgd_step(
+        ...     torch.tensor([1.0]),
+        ...     torch.tensor([2.0]),
+        ...     0.5,
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:2"
+        ... ]
         ['shape (1,)']
     """
     w, grad = vector_pair("w", w, "grad", grad)

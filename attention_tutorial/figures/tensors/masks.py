@@ -48,7 +48,11 @@ def diagram_eye_mask(n: int, values: Tensor | None = None, *, lang: str | None =
 
     Examples:
         >>> fig = diagram_eye_mask(3, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:3"]
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:3"
+        ... ]
         ['shape (3, 2)']
     """
     _checks.integer("n", n, 2)

@@ -67,7 +67,9 @@ class TensorPanel:
 
     Examples:
         >>> import torch
-        >>> panel = TensorPanel(torch.arange(3), code="x")
+        >>> panel = TensorPanel(
+        ...     torch.arange(3), code="x"
+        ... )
         >>> panel.code, panel.shared
         ('x', False)
     """

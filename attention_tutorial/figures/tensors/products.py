@@ -97,10 +97,20 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
             axes do not broadcast, or the result is too large to draw.
 
     Examples:
-        >>> a = torch.tensor([[1, 2, 3], [4, 5, 6]])
-        >>> b = torch.tensor([[1, 0], [0, 1], [1, 1]])
-        >>> fig = diagram_matmul(a, b, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "note:0"]
+        >>> a = torch.tensor(
+        ...     [[1, 2, 3], [4, 5, 6]]
+        ... )
+        >>> b = torch.tensor(
+        ...     [[1, 0], [0, 1], [1, 1]]
+        ... )
+        >>> fig = diagram_matmul(
+        ...     a, b, lang="en"
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "note:0"
+        ... ]
         ['y[0, 0] = 1×1 + 2×0 + 3×1 = 4']
     """
     a, b = _matrix_operands(a, b, 3)
@@ -167,9 +177,16 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
             do not match.
 
     Examples:
-        >>> a, b = torch.ones(2, 1, 3), torch.ones(2, 3, 1)
+        >>> a, b = (
+        ...     torch.ones(2, 1, 3),
+        ...     torch.ones(2, 3, 1),
+        ... )
         >>> fig = diagram_bmm(a, b, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:2"
+        ... ]
         ['shape (2, 1, 1)']
     """
     a, b = _matrix_operands(a, b, 3)

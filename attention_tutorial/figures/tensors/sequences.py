@@ -47,8 +47,14 @@ def diagram_arange(start: float, end: float, step: float = 1, *, lang: str | Non
             longer than 16 elements.
 
     Examples:
-        >>> fig = diagram_arange(0, 1, 0.25, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:0"]
+        >>> fig = diagram_arange(
+        ...     0, 1, 0.25, lang="en"
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:0"
+        ... ]
         ['shape (4,)']
     """
     for name, value in (("start", start), ("end", end), ("step", step)):
@@ -96,8 +102,15 @@ def diagram_sort(x: Tensor, *, descending: bool = False, lang: str | None = None
         ValueError: If ``lang`` is unknown or ``x`` is not 1-D.
 
     Examples:
-        >>> fig = diagram_sort(torch.tensor([3, 1, 2]), lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        >>> fig = diagram_sort(
+        ...     torch.tensor([3, 1, 2]),
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:2"
+        ... ]
         ['shape (3,)']
     """
     x = operand("x", x)

@@ -50,8 +50,17 @@ def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str | None = N
 
     Examples:
         >>> import torch
-        >>> fig = diagram_reshape(torch.arange(6), -1, 3, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:1"]
+        >>> fig = diagram_reshape(
+        ...     torch.arange(6),
+        ...     -1,
+        ...     3,
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:1"
+        ... ]
         ['shape (2, 3)']
     """
     x = operand("x", x)
@@ -96,8 +105,16 @@ def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str | None = None) -> Figure
 
     Examples:
         >>> import torch
-        >>> fig = diagram_unsqueeze(torch.tensor([1, 2, 3]), 1, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:1"]
+        >>> fig = diagram_unsqueeze(
+        ...     torch.tensor([1, 2, 3]),
+        ...     1,
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:1"
+        ... ]
         ['shape (3, 1)']
     """
     x = operand("x", x, max_dim=2)
@@ -136,8 +153,15 @@ def diagram_squeeze(x: Tensor, dim: int | None = None, *, lang: str | None = Non
 
     Examples:
         >>> import torch
-        >>> fig = diagram_squeeze(torch.tensor([[1, 2, 3]]), lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:1"]
+        >>> fig = diagram_squeeze(
+        ...     torch.tensor([[1, 2, 3]]),
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:1"
+        ... ]
         ['shape (3,)']
     """
     x = operand("x", x)

@@ -59,8 +59,16 @@ def diagram_repeat_interleave(
             has the wrong length, or the result is too large to draw.
 
     Examples:
-        >>> fig = diagram_repeat_interleave(torch.tensor([1, 2, 3]), 2, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:1"]
+        >>> fig = diagram_repeat_interleave(
+        ...     torch.tensor([1, 2, 3]),
+        ...     2,
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:1"
+        ... ]
         ['shape (6,)']
     """
     x = operand("x", x)
@@ -123,8 +131,17 @@ def diagram_repeat(x: Tensor, *sizes: int | Sequence[int], lang: str | None = No
             ``x.dim()``, or negative), or the result is too large to draw.
 
     Examples:
-        >>> fig = diagram_repeat(torch.tensor([1, 2, 3]), 2, 2, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:1"]
+        >>> fig = diagram_repeat(
+        ...     torch.tensor([1, 2, 3]),
+        ...     2,
+        ...     2,
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:1"
+        ... ]
         ['shape (2, 6)']
     """
     x = operand("x", x)
@@ -165,8 +182,17 @@ def diagram_expand(x: Tensor, *sizes: int | Sequence[int], lang: str | None = No
             result is too large to draw.
 
     Examples:
-        >>> fig = diagram_expand(torch.tensor([[1], [2]]), 2, 3, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:1"]
+        >>> fig = diagram_expand(
+        ...     torch.tensor([[1], [2]]),
+        ...     2,
+        ...     3,
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:1"
+        ... ]
         ['shape (2, 3)']
     """
     x = operand("x", x)
@@ -216,8 +242,16 @@ def diagram_broadcast(a: Tensor, b: Tensor, op: str = "-", *, lang: str | None =
         ValueError: If ``lang`` or ``op`` is unknown, or the shapes do not broadcast.
 
     Examples:
-        >>> fig = diagram_broadcast(torch.ones(3, 1), torch.ones(2), lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:4"]
+        >>> fig = diagram_broadcast(
+        ...     torch.ones(3, 1),
+        ...     torch.ones(2),
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:4"
+        ... ]
         ['shape (3, 2)']
     """
     a = operand("a", a, max_dim=2)

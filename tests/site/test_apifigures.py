@@ -1,0 +1,130 @@
+"""The figure of every drawing function on its API page (``tools/sitebuild/apifigures.py``).
+
+A drawing function of ``attention_tutorial.figures`` (one decorated with ``bilingual``)
+shows, under its docstring example, the figure that example draws, drawn at build
+time in the page's language, with its own alt text, its phone layout when it has one,
+and a file in the site for each image.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.site.test_api_pages import MODULES
+from tools.sitebuild import apifigures
+
+LANGS = ("zh", "en")
+FIGURE_MODULES = [m for m in MODULES if m.startswith("figures.")]
+CJK = re.compile(r"[\u4e00-\u9fff]")
+NO_ALT = "No description has been provided"
+
+
+def _functions(module: str) -> list[tuple[str, object]]:
+    mod = importlib.import_module(f"attention_tutorial.{module}")
+    return [
+        (f"attention_tutorial.{module}.{name}", obj)
+        for name, obj in vars(mod).items()
+        if not name.startswith("_") and inspect.isfunction(obj) and obj.__module__ == mod.__name__
+    ]
+
+
+def drawing_functions() -> dict[str, list[str]]:
+    """The drawing functions (``bilingual``) of each ``figures`` module with a page."""
+    return {
+        module: [name for name, obj in _functions(module) if hasattr(obj, "__wrapped__")]
+        for module in FIGURE_MODULES
+    }
+
+
+def test_every_function_that_returns_a_figure_is_a_drawing_function() -> None:
+    """A function that returns a figure but cannot be redrawn in the page's language would
+    get no picture: the one such function is ``render``, the layout engine of
+    ``draw_tensors`` (no example of its own: its pictures are ``draw_tensors``')."""
+    not_drawn = [
+        name
+        for module in FIGURE_MODULES
+        for name, obj in _functions(module)
+        if "Figure" in str(inspect.signature(obj).return_annotation)
+        and not hasattr(obj, "__wrapped__")
+    ]
+    assert not_drawn == ["attention_tutorial.figures.tensors.drawing.render"]
+    assert sum(map(len, drawing_functions().values())) >= 25
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_drawing_is_made_in_the_page_language_with_its_own_alt(lang: str) -> None:
+    drawn = apifigures.drawings("attention_tutorial.figures.curves.plot_w_paths", lang)
+    assert [d["attrs"]["class"].split()[-1] for d in drawn] == [
+        "attn-shown-wide",
+        "attn-shown-narrow",
+    ]
+    for item in drawn:
+        alt = item["attrs"]["alt"]
+        assert bool(CJK.search(alt)) == (lang == "zh"), alt
+        assert ("留一法损失" if lang == "zh" else "leave-one-out loss") in alt
+        assert item["blob"].startswith(b"<?xml") and item["file"].endswith(".svg")
+        assert int(item["attrs"]["width"]) > 0 and int(item["attrs"]["height"]) > 0
+    assert apifigures.drawings("attention_tutorial.figures.tensors.drawing.render", lang) == []
+
+
+def test_the_comment_of_a_function_becomes_its_figure() -> None:
+    page = "<p>x</p>\n<!-- api-figure: attention_tutorial.figures.curves.plot_loss -->\n<p>y</p>"
+    out = apifigures.api_figures(page, "en", "api/figures.curves/")
+    assert 'data-api-figure="attention_tutorial.figures.curves.plot_loss"' in out
+    assert re.search(r'<img loading="lazy" src="\.\./\.\./assets/figures/\w{16}\.svg" alt="', out)
+    assert "api-figure:" not in out and out.endswith("<p>y</p>")
+
+
+def _figures_of(page: str) -> dict[str, str]:
+    return dict(
+        re.findall(
+            r'<figure class="attn-api-figure" data-api-figure="([^"]+)">(.*?)</figure>', page, re.S
+        )
+    )
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_drawing_function_shows_its_figure_on_its_page(site: Path, lang: str) -> None:
+    problems = []
+    root = site if lang == "zh" else site / "en"
+    for module, names in drawing_functions().items():
+        page_dir = root / "api" / module
+        page = (page_dir / "index.html").read_text(encoding="utf-8")
+        figures = _figures_of(page)
+        assert sorted(figures) == sorted(names), module
+        alts_of_page = []
+        for name, body in figures.items():
+            images = re.findall(r"<img [^>]*>", body)
+            alts_of_function: set[str] = set()  # a wide/narrow pair may share one
+            if not 1 <= len(images) <= 2:
+                problems.append(f"{name}: {len(images)} images")
+            for img in images:
+                src = re.search(r'src="([^"]+)"', img)[1]
+                alt = html.unescape(re.search(r'alt="([^"]*)"', img)[1])
+                if not (page_dir / src).resolve().is_file():
+                    problems.append(f"{name}: {src} is not in the site")
+                if len(alt) < 40 or NO_ALT in alt or bool(CJK.search(alt)) != (lang == "zh"):
+                    problems.append(f"{name}: alt {alt[:60]!r}")
+                alts_of_function.add(alt)
+                if "attn-wide" not in img and "attn-shown-wide" not in img:
+                    width = int(re.search(r'data-min-width="(\d+)"', img)[1])
+                    if width > 335:  # text under 9 px in a phone's column, and no scrolling
+                        problems.append(f"{name}: text too small at 375 px")
+            if len(images) == 2 and not (
+                "attn-shown-wide" in images[0] and "attn-shown-narrow" in images[1]
+            ):
+                problems.append(f"{name}: two images that are not a wide/narrow pair")
+            alts_of_page += sorted(alts_of_function)
+            caption = re.search(r"<figcaption>(.*?)</figcaption>", body, re.S)[1]
+            if f'lang="{lang}"' not in html.unescape(caption):
+                problems.append(f"{name}: caption {caption!r}")
+        if len(set(alts_of_page)) != len(alts_of_page):
+            problems.append(f"{module}: two figures share one alt text")
+    assert problems == []

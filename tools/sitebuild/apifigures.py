@@ -1,0 +1,219 @@
+"""The figure of each drawing function on its API page, drawn from the package at build time.
+
+The API pages of ``attention_tutorial.figures`` document functions that draw; each
+entry shows the figure its own docstring example draws, under the example. The
+template of a function (``mkdocstrings_templates/python/material/function.html.jinja``)
+writes a comment ``<!-- api-figure: attention_tutorial.figures.x.name -->`` at the end
+of every entry of a ``figures`` module; here each comment becomes that function's
+figure, or nothing for a function that does not draw (one not decorated with
+``bilingual``, such as ``render`` or ``query_indices_checked``):
+
+1. the examples of the function's docstring run in a fresh namespace (the module's
+   names and the three imports the API pages assume), as its doctest runs them;
+2. the first figure they draw with this function is drawn again with the same
+   arguments in the page's language, and in its phone layout too when the function
+   has one (``TutorialFigure.narrow_layout``), as the notebook pages draw theirs
+   (``_base._drawn``): with its own alt text (``_alt.describe``) and reading facts;
+3. each drawing becomes a file ``assets/figures/<sha256>.svg`` (or ``.png``), named by
+   its content like the notebooks' figures (``page_repairs.extract_images``), and an
+   ``<img>`` with the same attributes (alt, classes, width and height).
+
+Never pasted: a docstring edit changes the picture. The result is kept (``stepcache.py``)
+by the function's name, the language and the text of every module of the package
+(``pagehooks.package_key``) with the version of matplotlib: a prose edit of a page
+neither imports the package nor draws anything, so ``make serve`` answers as fast as
+before. The files are written into the site at the end of each build.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import doctest
+import hashlib
+import html
+import inspect
+import io
+import os
+import re
+from importlib import metadata
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+
+from tools.sitebuild import imagesize, page_repairs
+from tools.sitebuild.pagehooks import ROOT, STEP_CACHE_ENV, language, package_key, resolve
+from tools.sitebuild.stepcache import StepCache
+
+MARKER = re.compile(r"<!--\s*api-figure:\s*(?P<name>attention_tutorial\.figures\.[\w.]+)\s*-->")
+# What every example on the API pages assumes (docs/*/api/index.md).
+PREAMBLE = "import numpy as np\nimport torch\nfrom attention_tutorial import *\n"
+FIGURE_CLASS = "attn-api-figure"
+CAPTION = {
+    "zh": "上面的示例画出的图：构建网站时由包画出，"
+    '图中文字用本页的语言（<code>lang="zh"</code>）。',
+    "en": "The figure the example above draws, drawn by the package when the site was built, "
+    'in the page\'s language (<code>lang="en"</code>).',
+}
+NARROW_CAPTION = {
+    "zh": "手机上显示的是同一调用加上 <code>{layout}</code> 画出的窄版。",
+    "en": "A phone shows the same call with <code>{layout}</code>, drawn for a narrow column.",
+}
+
+# The figures of this build, by their inputs (set by on_config); files to write, by site path.
+_figures: StepCache = StepCache(None)
+_package_key = ""
+_site_files: dict[str, bytes] = {}
+
+
+def example_figure(name: str):
+    """The first figure the docstring examples of the function ``name`` draw with it, or None.
+
+    Returns None for a function that is not a ``bilingual`` drawing function; raises
+    ``PluginError`` when a drawing function's examples draw nothing with it.
+    """
+    from attention_tutorial.figures._base import TutorialFigure, set_language
+
+    obj = resolve(name)
+    func = getattr(obj, "__wrapped__", None)
+    if not inspect.isfunction(obj) or func is None:
+        return None
+    examples = doctest.DocTestParser().get_examples(inspect.getdoc(obj) or "")
+    module = inspect.getmodule(obj)
+    namespace: dict = dict(vars(module)) if module is not None else {}
+    exec(PREAMBLE, namespace)  # the package's own examples, as their doctests run
+    before = set(map(id, namespace.values()))
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # what the examples print: not the log's
+            for example in examples:
+                exec(compile(example.source, f"<{name} example>", "exec"), namespace)
+    except Exception as err:
+        raise PluginError(f"api-figure: the example of {name} fails: {err!r}") from None
+    finally:
+        set_language(None)
+    for value in namespace.values():
+        recipe = getattr(value, "_recipe", None)
+        fresh = id(value) not in before
+        if fresh and isinstance(value, TutorialFigure) and recipe and recipe[0] is func:
+            return value
+    raise PluginError(
+        f"api-figure: the docstring examples of {name} draw no figure with it: "
+        "assign one, e.g. `fig = ...(...)`"
+    )
+
+
+def drawings(name: str, lang: str) -> list[dict]:
+    """The figure of ``name``'s example in ``lang``: ``[{"file", "blob", "attrs"}]``.
+
+    Two entries when the function has a phone layout (the wide one first), one
+    otherwise, none for a function that does not draw.
+    """
+    from attention_tutorial.figures._base import _drawn
+
+    fig = example_figure(name)
+    if fig is None:
+        return []
+    func, args, kwargs = fig._recipe
+    variants = [_drawn(func, args, {**kwargs, "lang": lang})]
+    narrow = dict(fig.narrow_layout) if fig.narrow_layout else None
+    if narrow:
+        variants.append(_drawn(func, args, {**kwargs, **narrow, "lang": lang}, "narrow"))
+    out = []
+    for variant in variants:
+        data = variant["data"]
+        png = variant["mime"] == "image/png"
+        blob = base64.b64decode(data) if png else data.encode("utf-8")
+        file = f"assets/figures/{hashlib.sha256(blob).hexdigest()[:16]}.{'png' if png else 'svg'}"
+        attrs = page_repairs.figure_attributes(*page_repairs.image_metadata(blob))
+        size = imagesize.image_size(blob)
+        if size is not None:
+            attrs["width"], attrs["height"] = str(size[0]), str(size[1])
+        out.append({"file": file, "blob": blob, "attrs": attrs, "narrow": narrow})
+    return out
+
+
+def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
+    """The ``<figure>`` of one function: its image(s), then a caption."""
+    if not drawn:
+        return ""
+    images = []
+    for item in drawn:
+        attrs = {"loading": "lazy", "src": get_relative_url(item["file"], page_url)}
+        attrs.update(item["attrs"])
+        images.append(
+            "<img " + " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items()) + ">"
+        )
+    caption = CAPTION[lang]
+    narrow = drawn[-1].get("narrow")
+    if len(drawn) > 1 and narrow:
+        layout = ", ".join(f"{k}={v!r}".replace("'", '"') for k, v in narrow.items())
+        caption += " " if lang == "en" else ""
+        caption += NARROW_CAPTION[lang].format(layout=html.escape(layout))
+    return (
+        f'<figure class="{FIGURE_CLASS}" data-api-figure="{html.escape(name)}">\n'
+        + "\n".join(images)
+        + f"\n<figcaption>{caption}</figcaption>\n</figure>"
+    )
+
+
+def kept_drawings(name: str, lang: str) -> list[dict]:
+    """:func:`drawings`, or those made before from the same package text."""
+    key = [name, lang, _package_key or package_key(), metadata.version("matplotlib")]
+
+    def make() -> dict:
+        items = drawings(name, lang)
+        return {"items": [{**it, "blob": _figures.put_blob(it["blob"])} for it in items]}
+
+    record = _figures.get_or_make("api-figure", key, make)
+    return [{**it, "blob": _figures.get_blob(it["blob"])} for it in record["items"]]
+
+
+def api_figures(page_html: str, lang: str, page_url: str) -> str:
+    """Replace every ``<!-- api-figure: name -->`` comment of a page by that function's figure."""
+
+    def replace(match: re.Match[str]) -> str:
+        drawn = kept_drawings(match["name"], lang)
+        for item in drawn:
+            _site_files[item["file"]] = item["blob"]
+        return figure_html(match["name"], lang, drawn, page_url)
+
+    return MARKER.sub(replace, page_html)
+
+
+# --- MkDocs events ----------------------------------------------------------------------
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Read the package's text once per build; keep the figures in the build's cache."""
+    global _figures, _package_key
+    _package_key = package_key(ROOT)
+    _site_files.clear()
+    options = config.extra.get("sitebuild") or {}
+    folder = Path(config.config_file_path).parent / options.get("cache_dir", ".cache") / "steps"
+    folder = None if os.environ.get(STEP_CACHE_ENV) == "off" else folder.resolve()
+    if _figures.folder != folder:
+        _figures = StepCache(folder)
+    return config
+
+
+def on_page_content(html_text: str, *, page: Page, config: MkDocsConfig, files) -> str:
+    """Each drawing function's figure in place of its comment (API pages only)."""
+    if "api-figure:" not in html_text:
+        return html_text
+    try:
+        return api_figures(html_text, language(config), page.url)
+    except PluginError as err:
+        raise PluginError(f"{page.file.src_uri}: {err}") from None
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """Write the figure files of this build into the site."""
+    site = Path(config.site_dir)
+    for name, blob in _site_files.items():
+        dest = site / name
+        if not dest.exists() or dest.read_bytes() != blob:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(blob)
