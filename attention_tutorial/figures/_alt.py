@@ -278,9 +278,20 @@ def spoken_digits(x: float) -> str:
     to a minimum at 3.98, a reader would take it for a whole step past it). A value that
     three digits say exactly stays short: 0.5 is "0.5", 2.0 is "2".
 
-    >>> [spoken_digits(x) for x in (3.997, 0.5, 16.2025, 2.0)]
+    >>> [
+    ...     spoken_digits(x)
+    ...     for x in (
+    ...         3.997,
+    ...         0.5,
+    ...         16.2025,
+    ...         2.0,
+    ...     )
+    ... ]
     ['4.00', '0.5', '16.2', '2']
-    >>> spoken_digits(99.98), spoken_digits(1702.4)  # "100.", not a tick's "100. MB"
+    >>> (
+    ...     spoken_digits(99.98),
+    ...     spoken_digits(1702.4),
+    ... )  # "100.", not a tick's "100. MB"
     ('100', '1702')
     """
     short = spoken(x)
@@ -524,7 +535,11 @@ OWN_KEY_DIAGRAMS = {
 def diagram_legend(key: str, **fields: object) -> dict[str, str]:
     """The legend ``key`` of ``DIAGRAM_LEGENDS`` in both languages, filled with ``fields``.
 
-    >>> diagram_legend("eye_wide", code="torch.eye(2, 3)", n=2)["en"][-6:]
+    >>> diagram_legend(
+    ...     "eye_wide",
+    ...     code="torch.eye(2, 3)",
+    ...     n=2,
+    ... )["en"][-6:]
     'row 2.'
     """
     return {lang: table[key].format(**fields) for lang, table in DIAGRAM_LEGENDS.items()}

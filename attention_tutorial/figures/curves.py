@@ -172,8 +172,19 @@ def plot_fit(
         ...     fig.axes[0].get_ylabel(),
         ... )
         ('input x', 'output y')
-        >>> phone = plot_fit(x, x, x + 0.1, x[:4], x[:4], layout="stacked", lang="en")
-        >>> float(phone.get_figwidth()), len(phone.legends)  # the legend under the axes
+        >>> phone = plot_fit(
+        ...     d.x_test,
+        ...     d.y_truth,
+        ...     y_hat,
+        ...     d.x_train,
+        ...     d.y_train,
+        ...     layout="stacked",
+        ...     lang="en",
+        ... )
+        >>> (
+        ...     float(phone.get_figwidth()),
+        ...     len(phone.legends),
+        ... )  # the legend under the axes
         (4.6, 1)
     """
     with building(lang) as words:

@@ -198,9 +198,15 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> Figure:
         ValueError: If ``lang`` is unknown, or ``w`` is not 1-D or 2-D or too large to draw.
 
     Examples:
-        >>> w = torch.tensor([2.0, 3.0], requires_grad=True)
+        >>> w = torch.tensor(
+        ...     [2.0, 3.0], requires_grad=True
+        ... )
         >>> fig = diagram_clone(w, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "code:0"]
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "code:0"
+        ... ]
         ['w  (requires_grad=True)']
     """
     _checks.tensor("w", w)

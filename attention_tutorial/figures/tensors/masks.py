@@ -110,8 +110,14 @@ def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> Figur
             size is below 1 or too large to draw.
 
     Examples:
-        >>> fig = diagram_eye(3, (2, 3), lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "code:1"]
+        >>> fig = diagram_eye(
+        ...     3, (2, 3), lang="en"
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "code:1"
+        ... ]
         ['torch.eye(2, 3)']
     """
     if not 1 <= len(sizes) <= 3:
@@ -162,10 +168,20 @@ def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None
             ``mask`` is not boolean or has another shape, or a row of ``mask`` is all ``True``.
 
     Examples:
-        >>> scores = torch.tensor([[0.5, -1.0], [1.0, 0.0]])
-        >>> mask = torch.tensor([[False, True], [False, False]])
-        >>> fig = diagram_masked_fill(scores, mask, lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "value:2:1"]
+        >>> scores = torch.tensor(
+        ...     [[0.5, -1.0], [1.0, 0.0]]
+        ... )
+        >>> mask = torch.tensor(
+        ...     [[False, True], [False, False]]
+        ... )
+        >>> fig = diagram_masked_fill(
+        ...     scores, mask, lang="en"
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "value:2:1"
+        ... ]
         ['-inf']
     """
     scores = matrix("scores", scores)
@@ -221,11 +237,20 @@ def diagram_where(
             2-D, has another shape or (``other``) another dtype than ``input``.
 
     Examples:
-        >>> condition = torch.tensor([[True, False]])
-        >>> fig = diagram_where(
-        ...     condition, torch.tensor([[1, 2]]), torch.tensor([[-1, -2]]), lang="en"
+        >>> condition = torch.tensor(
+        ...     [[True, False]]
         ... )
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "code:3"]
+        >>> fig = diagram_where(
+        ...     condition,
+        ...     torch.tensor([[1, 2]]),
+        ...     torch.tensor([[-1, -2]]),
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "code:3"
+        ... ]
         ['result']
     """
     condition = matrix("condition", condition)

@@ -230,9 +230,19 @@ def diagram_einsum(weights: Tensor, values: Tensor, *, lang: str | None = None) 
             ``values`` has another shape or dtype.
 
     Examples:
-        >>> weights = torch.tensor([[0.2, 0.8], [1.0, 0.0]])
-        >>> fig = diagram_einsum(weights, torch.ones(2, 2), lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        >>> weights = torch.tensor(
+        ...     [[0.2, 0.8], [1.0, 0.0]]
+        ... )
+        >>> fig = diagram_einsum(
+        ...     weights,
+        ...     torch.ones(2, 2),
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:2"
+        ... ]
         ['shape (2,)']
     """
     weights = matrix("weights", weights)
@@ -280,8 +290,16 @@ def diagram_linear(layer: nn.Linear, x: Tensor, *, lang: str | None = None) -> F
     Examples:
         >>> from torch import nn
         >>> layer = nn.Linear(3, 2, bias=False)
-        >>> fig = diagram_linear(layer, torch.ones(4, 3), lang="en")
-        >>> [t.get_text() for t in fig.axes[0].texts if t.get_gid() == "shape:2"]
+        >>> fig = diagram_linear(
+        ...     layer,
+        ...     torch.ones(4, 3),
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "shape:2"
+        ... ]
         ['shape (4, 2)']
     """
     if not isinstance(layer, nn.Linear):
