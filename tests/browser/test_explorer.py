@@ -305,7 +305,9 @@ TICKS = """() => {
         const r = t.getBoundingClientRect();
         return {text: t.textContent, x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2};
     });
+    const cells = root.querySelector('svg image.cells').getBoundingClientRect();
     return {ticks, frame: [frame.left, frame.top, frame.right, frame.bottom],
+            cells: [cells.left, cells.right],
             note: root.querySelector('text.current-text').textContent};
 }"""
 
@@ -315,8 +317,10 @@ def test_the_heatmap_ticks_are_numbered_and_the_note_is_in_the_pages_punctuation
     server, browser, data, path
 ):
     """A reader found no number on the heatmap's ticks, and "当前 w = 1.00, L = …" with an
-    ASCII comma in Chinese. Under the heatmap: the keys' inputs 1 to 4, each where the key of
-    that input lies among the sorted keys; beside it: the queries' inputs 0 to 4."""
+    ASCII comma in Chinese; the next one, ticks 0-4 beside the heatmap and only 1-4 under it.
+    Both axes are in input values, as in the figure drawn without JavaScript: under the
+    heatmap the keys' inputs 0 to 4, the axis starting where the queries do (0), the cells
+    from the first key to the last; beside it the queries' inputs 0 to 4."""
     context, page, _ = open_page(browser, f"{server}{path}/")
     try:
         page.evaluate(SET_W, [1.0])
@@ -324,13 +328,18 @@ def test_the_heatmap_ticks_are_numbered_and_the_note_is_in_the_pages_punctuation
         left, top, right, bottom = got["frame"]
         under = [t for t in got["ticks"] if t["y"] > bottom]
         beside = [t for t in got["ticks"] if t["x"] < left]
-        assert [t["text"] for t in under] == ["1", "2", "3", "4"], got
+        assert [t["text"] for t in under] == ["0", "1", "2", "3", "4"], got
         assert [t["text"] for t in beside] == ["0", "1", "2", "3", "4"], got
         keys = data.x_train.tolist()
-        for t in under:  # the share of the keys below the tick's input
+        start = min(keys[0], data.x_test[0].item())
+        for t in under:  # each at its value, on an axis from 0 to the last key
             share = (t["x"] - left) / (right - left)
-            below = sum(k < float(t["text"]) for k in keys) / len(keys)
-            assert abs(share - below) < 1.5 / len(keys), (t, below)
+            assert abs(share - (float(t["text"]) - start) / (keys[-1] - start)) < 0.01, t
+        cells = got["cells"]  # the image spans the keys, from the first to the last
+        assert (
+            abs((cells[0] - left) / (right - left) - (keys[0] - start) / (keys[-1] - start)) < 0.01
+        )
+        assert abs(cells[1] - right) < 1, (cells, right)
         ys = [t["y"] for t in beside]
         assert ys == sorted(ys) and ys[0] < (top + bottom) / 2 < ys[-1]  # 0 at the top
         zh = not path.startswith("en/")

@@ -156,21 +156,18 @@
     var X = this.sx(x).toFixed(1), Y = y === undefined ? H - M.b : this.sy(y).toFixed(1);
     return el("line", { x1: X, x2: X, y1: M.t, y2: Y, class: cls }, this.plot);
   };
-  // Ticks of an axis whose cells are the sorted `values` (cell i from i to i + 1): nice round
-  // values, each at its place between the cells' centres, labelled with the value.
-  Panel.prototype.valueTicks = function (axis, values, count) {
-    var g = this.axes, sx = this.sx, sy = this.sy, n = values.length;
-    niceTicks(values[0], values[n - 1], count).forEach(function (t) {
-      var j = 0;
-      while (j < n - 2 && values[j + 1] < t) j++;
-      var span = values[j + 1] - values[j], at = j + 0.5 + (span > 0 ? (t - values[j]) / span : 0);
+  // Ticks of a value axis from lo to hi: nice round values, each at its place, labelled with
+  // the value (setRange's own ticks assume the y axis grows upwards).
+  Panel.prototype.valueTicks = function (axis, lo, hi, count) {
+    var g = this.axes, sx = this.sx, sy = this.sy;
+    niceTicks(lo, hi, count).forEach(function (t) {
       var label = String(+t.toPrecision(6));
       if (axis === "x") {
-        el("line", { x1: sx(at), x2: sx(at), y1: H - M.b, y2: H - M.b + 4 }, g);
-        el("text", { x: sx(at), y: H - M.b + 14, "text-anchor": "middle" }, g).textContent = label;
+        el("line", { x1: sx(t), x2: sx(t), y1: H - M.b, y2: H - M.b + 4 }, g);
+        el("text", { x: sx(t), y: H - M.b + 14, "text-anchor": "middle" }, g).textContent = label;
       } else {
-        el("line", { x1: M.l - 4, x2: M.l, y1: sy(at), y2: sy(at) }, g);
-        el("text", { x: M.l - 6, y: sy(at) + 3.5, "text-anchor": "end" }, g).textContent = label;
+        el("line", { x1: M.l - 4, x2: M.l, y1: sy(t), y2: sy(t) }, g);
+        el("text", { x: M.l - 6, y: sy(t) + 3.5, "text-anchor": "end" }, g).textContent = label;
       }
     });
   };
@@ -242,17 +239,21 @@
     // the heatmap: one pixel per (query, key) of a small canvas, its opacity the weight /
     // the largest weight, stretched over the panel as one image. (One SVG rect per cell
     // was 2,500 elements, a third of the page, for the browser to style and lay out.)
-    var nq = xq.length, nk = xs.length;
-    pMap.setRange(0, nk, nq, 0);
-    // the ticks setRange drew count cells; the heatmap's name the inputs of its keys and queries
+    // Axes in input values, as the figure without JavaScript draws them: columns the keys
+    // from the first to the last training input, rows the queries from the first (top) to the
+    // last; the key axis starts where the queries do (0 on the chapter's data), so both are
+    // ticked from there, with a blank strip before the first key.
+    var nq = xq.length, nk = xs.length, k0 = Math.min(xs[0], xq[0]);
+    pMap.setRange(k0, xs[nk - 1], xq[nq - 1], xq[0]);
     pMap.axes.querySelectorAll("line, text:not(.label)").forEach(function (t) { t.remove(); });
-    pMap.valueTicks("x", xs, 5);
-    pMap.valueTicks("y", xq, 5);
+    pMap.valueTicks("x", k0, xs[nk - 1], 5);
+    pMap.valueTicks("y", xq[0], xq[nq - 1], 5);
     var canvas = document.createElement("canvas");
     canvas.width = nk;
     canvas.height = nq;
     var pen = canvas.getContext("2d"), pixels = pen.createImageData(nk, nq);
-    var heat = el("image", { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b,
+    var heat = el("image", { x: pMap.sx(xs[0]), y: M.t, width: pMap.sx(xs[nk - 1]) - pMap.sx(xs[0]),
+      height: H - M.t - M.b,
       preserveAspectRatio: "none", class: "cells" }, pMap.svg);
     var mapNote = el("text", { x: W - M.r - 4, y: M.t + 12, "text-anchor": "end", class: "map-text" }, pMap.svg);
 
