@@ -36,6 +36,7 @@ from mkdocs.utils import get_relative_url
 
 from tools.sitebuild import (
     codebreaks,
+    copybuttons,
     downloads,
     fastpath,
     htmlslim,
@@ -460,7 +461,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         Tables get row headers and a scrolling wrapper, and the first paint waits for
         those near the top (``tables.py``); inline code breaks between the parts of a
         name (``codebreaks.py``); the explorer's script and stylesheet stay only on
-        pages that show it.
+        pages that show it; code blocks come with Material's copy button
+        (``copybuttons.py``).
         """
         if self.katex is None:
             self.katex = mathrender.KatexRenderer()
@@ -470,6 +472,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             raise PluginError(f"{page.file.src_uri}: {err}") from None
         output = codebreaks.mark(htmlslim.slim(tables.wrap(tables.row_headers(output))))
         output = page_repairs.drop_unused_explorer(tables.paint_after_early_tables(output))
+        output = copybuttons.prerender(output)
         return self._drop_relative_alternates(output, config)
 
     def on_post_template(

@@ -1,0 +1,81 @@
+"""Copy buttons come with the page (tools/sitebuild/copybuttons.py), not from Material's
+start-up, which inserted them block by block and restyled each block; the page after
+start-up is the one Material made, and the buttons copy as before."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# Installed before the page's first script: code-block navs added once the page was parsed
+# (by a script, not the parser).
+RECORD = """
+window.navsAddedLate = 0;
+new MutationObserver(ms => ms.forEach(m => m.addedNodes.forEach(n => {
+  if (document.readyState !== 'loading' && n.nodeType === 1
+      && (n.matches('.md-code__nav') || n.querySelector('.md-code__nav')))
+    window.navsAddedLate += 1;
+}))).observe(document, {childList: true, subtree: true});
+"""
+
+# For each code block Material mounts: its buttons, and whether each names the block.
+BLOCKS = """() => [...document.querySelectorAll(
+    '[data-md-component=content] pre:not(.mermaid) > code')].map(code => {
+  const buttons = [...code.parentElement.querySelectorAll(':scope > nav > button')];
+  return buttons.map(b => {
+    try { return document.querySelector(b.dataset.clipboardTarget) === code; }
+    catch (e) { return 'invalid selector'; }
+  });
+})"""
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(
+        viewport={"width": 375, "height": 800},
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    context.add_init_script(RECORD)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["", "en/", "api/pooling/", "en/contributing/"])
+def test_each_block_has_its_one_button_from_the_page(page, server, path):
+    page.goto(server + path, wait_until="load")
+    page.wait_for_function("window.component$ !== undefined")  # Material's bundle ran
+    page.wait_for_timeout(200)
+    blocks = page.evaluate(BLOCKS)
+    assert blocks, "the page has code blocks"
+    assert all(buttons == [True] for buttons in blocks), blocks
+    assert page.evaluate("window.navsAddedLate") == 0, "a script inserted a copy button"
+    # the button is Material's: its title in the page's language, its type
+    button = page.locator("article pre > nav > button").first
+    assert button.get_attribute("data-md-type") == "copy"
+    assert button.get_attribute("title") == ("复制" if path in ("", "api/pooling/") else
+                                             "Copy to clipboard")  # fmt: skip
+
+
+def test_a_button_copies_and_says_so(page, server):
+    page.goto(server + "en/", wait_until="load")
+    page.wait_for_function("window.component$ !== undefined")
+    block = page.locator("article pre:has(code)").filter(has_text=">>> import attention_tutorial")
+    block.locator("button.md-code__button").click()
+    assert page.evaluate("navigator.clipboard.readText()").startswith(
+        "import attention_tutorial as at\n"
+    )
+    dialog = page.locator(".md-dialog")
+    dialog.wait_for(state="visible", timeout=3000)
+    assert "Copied to clipboard" in dialog.inner_text()
+
+
+def test_without_javascript_no_button_shows(browser, server):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(server + "en/", wait_until="load")
+        assert page.locator("article pre > nav.md-code__nav").count() >= 1
+        assert not page.locator("article pre > nav.md-code__nav").first.is_visible()
+    finally:
+        context.close()
