@@ -124,6 +124,9 @@ def check_page(page, log, lang):
     assert page.locator(".attn-explorer-w").inner_text() == "w = 1.02"
     h_text = page.locator(".attn-explorer-h").inner_text()
     assert h_text.endswith(f"= {1 / w:.3f}")
+    # the loss beside them: on a phone the pinned controls cover the loss panel's note
+    loo = float(root.get_attribute("data-loo"))
+    assert page.locator(".attn-explorer-l").inner_text() == f"L = {loo:.2f}"
     heatmap = page.evaluate(HEATMAP)
     assert heatmap["size"] == heatmap["shape"] and heatmap["gap"] <= 0.5 + 1e-9, heatmap
 

@@ -203,7 +203,7 @@
     var step = (hi - lo) / (data.w_steps - 1);
     var self = this, w = data.w, weights = [], fit = [];
 
-    // the control: log10(w) on a range input, w and the bandwidth printed beside it
+    // the control: log10(w) on a range input, w, the bandwidth and the loss printed beside it
     var ui = html("div", "attn-explorer-ui", null);
     var controls = html("div", "attn-explorer-controls", ui);
     var label = html("label", null, controls);
@@ -216,6 +216,8 @@
     input.step = step.toFixed(6);
     var wOut = html("output", "attn-explorer-w", controls);
     var hOut = html("output", "attn-explorer-h", controls);
+    // the loss too: on a phone the pinned controls cover the loss panel's note as it scrolls
+    var lOut = html("output", "attn-explorer-l", controls);
     var grid = html("div", "attn-explorer-grid", ui);
     var pFit = new Panel(grid, L.fit, L.x, L.y, false, [["— " + L.truth, "truth-key"],
       ["- - " + L.prediction, "prediction-key"], ["● " + L.train, "point-key"]]);
@@ -266,6 +268,7 @@
       input.setAttribute("aria-valuetext", "w = " + fmt(w));
       wOut.textContent = "w = " + fmt(w);
       hOut.textContent = L.bandwidth + " = " + fmt(1 / Math.abs(w));
+      lOut.textContent = "L = " + loss.toFixed(2);
       root.dataset.w = String(w);
       root.dataset.loo = String(loss);
 
