@@ -159,7 +159,7 @@ def plot_attention_heatmaps(
     of any of them, so that a colour means the same weight in each. On a phone,
     the site shows the same figure drawn with ``layout="narrow"`` (the build draws
     both): narrower, the colour bar under the heatmaps, its text at least
-    ``PHONE_TEXT_PX`` high in a phone's column.
+    11 CSS px high in a phone's column.
 
     Explained on the page `projections.md`.
 
@@ -505,7 +505,7 @@ def plot_bandwidth_gallery(
     heatmap has its own colour scale: a wide kernel spreads the weight thinly. On a
     phone, the site shows the same figure drawn with ``layout="narrow"`` (the build
     draws both): the same grid with larger text, which a phone shows at least
-    ``PHONE_TEXT_PX`` high.
+    11 CSS px high.
 
     Explained on the page `nonparametric.md`.
 
@@ -528,12 +528,12 @@ def plot_bandwidth_gallery(
         ValueError: If ``lang`` is unknown or a shape or value is invalid.
 
     Examples:
-        >>> data = torch.linspace(0, 5, 8)
+        >>> d = make_data()
         >>> fig = plot_bandwidth_gallery(
-        ...     data,
-        ...     data,
-        ...     data[::2],
-        ...     data[::2],
+        ...     d.x_test,
+        ...     d.y_truth,
+        ...     d.x_train,
+        ...     d.y_train,
         ...     [0.5, 2.0],
         ...     lang="en",
         ... )
@@ -549,7 +549,7 @@ def plot_bandwidth_gallery(
         >>> image = fig.axes[2].images[0]
         >>> shape = image.get_array().shape
         >>> shape  # (n_test, n_train)
-        (8, 4)
+        (50, 50)
     """
     with building(lang) as words:
         _checks.vector("x_test", x_test, "(n_test,)")

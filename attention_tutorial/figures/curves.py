@@ -377,6 +377,7 @@ def plot_loss(
 
     Examples:
         >>> d = make_data()
+        >>> _ = torch.manual_seed(SEED)
         >>> model = NWKernelRegression()
         >>> losses = train(
         ...     model, d.x_train, d.y_train

@@ -1238,12 +1238,12 @@ PARAGRAPHS: dict[str, str] = {
     "the axes); all share the colour bar, from 0 to the largest weight of any of them, so "
     "that a colour means the same weight in each. On a phone, the site shows the same figure "
     'drawn with ``layout="narrow"`` (the build draws both): narrower, the colour bar under '
-    "the heatmaps, its text at least ``PHONE_TEXT_PX`` high in a phone's column.": (
+    "the heatmaps, its text at least 11 CSS px high in a phone's column.": (
         "每幅热图都是每行一个查询、每列一个键（坐标轴上是整数下标）；"
         "所有热图共用一个颜色条，从 0 到它们之中最大的权重，"
         "所以同一种颜色在每幅图里都代表同样的权重。在手机上，网站显示用 "
         '``layout="narrow"`` 画的同一幅图（构建时两种都画）：更窄，颜色条放在热图下面，'
-        "文字在手机的窄栏里至少 ``PHONE_TEXT_PX`` 高。"
+        "文字在手机的窄栏里至少 11 CSS px 高。"
     ),
     "The weights are not made up: they are computed by "
     "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] (a softmax of $-((q - "
@@ -1259,12 +1259,12 @@ PARAGRAPHS: dict[str, str] = {
     "against ``y_truth``. Each heatmap has its own colour scale: a wide kernel spreads the "
     "weight thinly. On a phone, the site shows the same figure drawn with "
     '``layout="narrow"`` (the build draws both): the same grid with larger text, which a '
-    "phone shows at least ``PHONE_TEXT_PX`` high.": (
+    "phone shows at least 11 CSS px high.": (
         "第 ``j`` 行用"
         " ``nadaraya_watson(x_test, x_train, y_train, bandwidth=bandwidths[j])``；"
         "拟合图的标题写出带宽和相对 ``y_truth`` 的测试 MSE。每幅热图有自己的颜色刻度："
         '宽的核把权重摊得很薄。在手机上，网站显示用 ``layout="narrow"`` 画的同一幅图（构建'
-        "时两种都画）：网格相同，文字更大，手机上至少有 ``PHONE_TEXT_PX`` 高。"
+        "时两种都画）：网格相同，文字更大，手机上至少有 11 CSS px 高。"
     ),
     # figures.boundary_bias
     "Left: the truth, both fits and the training points. Right: the attention weights of "
