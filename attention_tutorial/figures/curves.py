@@ -475,6 +475,21 @@ def plot_loss_vs_w(
         ax.legend()
         if title is not None:
             ax.set_title(title)
+        # the plateau on the right: from the first w after which the leave-one-out loss
+        # stays within 0.1 % of its value at the largest w
+        off = np.abs(left_out - left_out[-1]) > 1e-3 * abs(left_out[-1])
+        start = int(np.nonzero(off)[0][-1]) + 1 if off.any() else 0
+        plateau = start < len(grid) - 1  # at least two points of the grid
+        fig.alt_facts = alt_facts(
+            "plot_loss_vs_w" if plateau else "plot_loss_vs_w.no_plateau",
+            lang,
+            w_min=spoken(float(grid[i])),
+            loss_min=float(left_out[i]),
+            w_plateau=spoken(float(grid[start])),
+            w_end=spoken(float(grid[-1])),
+            loss_end=float(left_out[-1]),
+            own_end=spoken_digits(float(with_own[-1])),
+        )
     return fig
 
 

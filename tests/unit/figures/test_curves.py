@@ -100,6 +100,29 @@ def test_plot_loss_vs_w_draws_the_data_and_marks_the_minimum() -> None:
     np.testing.assert_allclose(ax.collections[0].get_offsets(), [[1.0, 1.0]])
 
 
+def test_plot_loss_vs_w_alt_gives_the_minimum_the_plateau_and_the_own_key_curve() -> None:
+    """The alt text reads the numbers off the data: the leave-one-out minimum, the plateau
+    on the right (from the first w within 0.1 % of the last value) and the own-key curve."""
+    ws = [0.1, 1.0, 10.0, 100.0, 1000.0]
+    own, left_out = [3.0, 2.0, 1.0, 0.5, 0.0], [3.0, 1.25, 2.0, 2.5, 2.5]
+    en = plot_loss_vs_w(ws, own, left_out, lang="en").description
+    assert (
+        "The leave-one-out minimum is at w = 1 (loss 1.2); from w = 100 to 1000 the "
+        "leave-one-out curve is a plateau at 2.5; the curve with the own key falls to 0 at "
+        "w = 1000."
+    ) in en
+    zh = plot_loss_vs_w(ws, own, left_out, lang="zh").description
+    assert (
+        "留一法的最小值在 w = 1（损失 1.2）；从 w = 100 到 1000，留一法的曲线是一段平台，"
+        "损失 2.5；含自身的键的曲线在 w = 1000 处降到 0。"
+    ) in zh
+    # no plateau: the last two values differ, so the alt names only the end values
+    assert (
+        "The leave-one-out minimum is at w = 1 (loss 1.0); at w = 10 the leave-one-out loss "
+        "is 2.0 and the loss with the own key 0.1."
+    ) in loss_figure("en").description
+
+
 def test_plot_fits_draws_one_panel_per_fit() -> None:
     """Check the panel titles, the shared y axis and the data of each panel."""
     first, second = fits_figure("en").axes
