@@ -208,6 +208,25 @@ def test_fits_and_paths_have_a_narrow_layout_for_phones(lang) -> None:
     assert "1,000" in [t.get_text() for t in paths_stacked.axes[0].get_xticklabels()]
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_plot_loss_has_a_narrow_layout_for_phones(lang) -> None:
+    """A reader at 375 px found the loss per epoch drawn 6 inches wide in a 343 px column,
+    its axis label about 7 px high. The wide figure carries a stacked drawing for phones,
+    as narrow as the fits' (4.6 inches), its smallest text legible at 3/4 of that column."""
+    from attention_tutorial.figures._base import reading_facts
+
+    losses = [61.4, 38.2, 38.0, 37.9, 37.8]
+    wide = plot_loss(losses, lang=lang)
+    stacked = plot_loss(losses, layout="stacked", lang=lang)
+    assert wide.narrow_layout == {"layout": "stacked"} and stacked.narrow_layout is None
+    assert float(stacked.get_figwidth()) == 4.6 < float(wide.get_figwidth())
+    assert reading_facts(stacked)["min_width_px"] <= 0.75 * 343
+    assert list(stacked.axes[0].lines[0].get_ydata()) == losses
+    assert stacked.description == wide.description  # the same numbers, read off the same data
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\)"):
+        plot_loss(losses, layout="tall")
+
+
 def test_fits_and_paths_name_a_bad_layout() -> None:
     x = np.linspace(0, 4, 5)
     with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\)"):
