@@ -224,6 +224,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps.own.panel": "{name}：有效键数 {used:.1f}"
         "（每个查询的 1/Σα²，再对查询取平均），对角线（每个点自己的键）上的权重平均为 {diagonal}",
         "plot_attention_heatmaps.own.end": "颜色条从 0 到 {top:.2f}。",
+        "plot_loss_vs_w": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；从 w = {w_plateau} "
+        "到 {w_end}，留一法的曲线是一段平台，损失 {loss_end:.1f}；含自身的键的曲线在 w = {w_end} "
+        "处降到 {own_end}。",
+        "plot_loss_vs_w.no_plateau": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；"
+        "w = {w_end} 处留一法的损失为 {loss_end:.1f}，含自身的键的损失为 {own_end}。",
         "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
@@ -248,6 +253,12 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps.own.panel": "{name}: {used:.1f} keys in use per query "
         "(1/Σα², averaged), mean weight on the diagonal (each point's own key) {diagonal}",
         "plot_attention_heatmaps.own.end": "the colour bar runs from 0 to {top:.2f}.",
+        "plot_loss_vs_w": "The leave-one-out minimum is at w = {w_min} (loss {loss_min:.1f}); "
+        "from w = {w_plateau} to {w_end} the leave-one-out curve is a plateau at {loss_end:.1f}; "
+        "the curve with the own key falls to {own_end} at w = {w_end}.",
+        "plot_loss_vs_w.no_plateau": "The leave-one-out minimum is at w = {w_min} (loss "
+        "{loss_min:.1f}); at w = {w_end} the leave-one-out loss is {loss_end:.1f} and the loss "
+        "with the own key {own_end}.",
         "plot_explorer_panels": "At the current w = {w:g} the leave-one-out loss is {loss:.2f}; "
         "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "

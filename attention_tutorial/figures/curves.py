@@ -358,9 +358,16 @@ def plot_fits(
 
 @bilingual
 def plot_loss(
-    losses: Sequence[float], *, lang: str | None = None, title: str | None = None
+    losses: Sequence[float],
+    *,
+    lang: str | None = None,
+    title: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Plot the training loss against the epoch number (starting at 1).
+
+    The site shows the ``"wide"`` figure on wide screens and, on a phone, the
+    same figure drawn with ``layout="stacked"`` (the build draws both).
 
     Explained on the page `parametric.md`.
 
@@ -368,12 +375,14 @@ def plot_loss(
         losses: One loss per epoch, as returned by ``train``.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title.
+        layout: ``"wide"``: the figure of the page's width; ``"stacked"``: a figure as
+            narrow as a phone's column, at the full text size.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        ValueError: If ``lang`` is unknown or ``losses`` is empty.
+        ValueError: If ``lang`` or ``layout`` is unknown or ``losses`` is empty.
 
     Examples:
         >>> d = make_data()
@@ -388,11 +397,24 @@ def plot_loss(
         >>> line = fig.axes[0].lines[0]
         >>> line.get_xdata().tolist()
         [1, 2, 3, 4, 5]
+        >>> phone = plot_loss(
+        ...     losses,
+        ...     layout="stacked",
+        ...     lang="en",
+        ... )
+        >>> float(phone.get_figwidth())
+        4.6
     """
     with building(lang) as words:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         values = _checks.array("losses", losses, 1)
         epochs = np.arange(1, len(values) + 1)  # (n_epochs,)
-        fig, ax = new_axes(lang)
+        wide = layout == "wide"
+        # stacked: the axes at the width of a phone's column, so that its text is not shrunk
+        fig, ax = new_axes(lang) if wide else new_axes(lang, (_NARROW_IN, 3.4))
+        if wide:
+            fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         ax.plot(epochs, values, marker="o")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole epochs only
         ax.set_xlabel(words["epoch"])
@@ -476,6 +498,21 @@ def plot_loss_vs_w(
         ax.legend()
         if title is not None:
             ax.set_title(title)
+        # the plateau on the right: from the first w after which the leave-one-out loss
+        # stays within 0.1 % of its value at the largest w
+        off = np.abs(left_out - left_out[-1]) > 1e-3 * abs(left_out[-1])
+        start = int(np.nonzero(off)[0][-1]) + 1 if off.any() else 0
+        plateau = start < len(grid) - 1  # at least two points of the grid
+        fig.alt_facts = alt_facts(
+            "plot_loss_vs_w" if plateau else "plot_loss_vs_w.no_plateau",
+            lang,
+            w_min=spoken(float(grid[i])),
+            loss_min=float(left_out[i]),
+            w_plateau=spoken(float(grid[start])),
+            w_end=spoken(float(grid[-1])),
+            loss_end=float(left_out[-1]),
+            own_end=spoken_digits(float(with_own[-1])),
+        )
     return fig
 
 

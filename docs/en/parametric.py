@@ -310,10 +310,12 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # **Is this attention or k-nearest-neighbours?** It is attention pooling: every key gets a soft
 # weight set by the query-key similarity, and the weights are differentiable in $w$, so gradient
-# descent can train it. k-nearest-neighbours takes the $k$ closest points and weights them equally.
-# As $|w|$ grows, the closest key takes almost all the weight and the model turns into
-# 1-nearest-neighbour; the trained $w$ is not far from that extreme, as the narrow band of the
-# heatmap shows.
+# descent can train it. k-nearest-neighbours takes the $m$ closest points and weights them equally (usually written $k$,
+# but here $k$ stands for the keys). As $|w|$ grows, the closest key takes almost all the weight and
+# the model turns into 1-nearest-neighbour. The trained $w$ leans towards that extreme without
+# reaching it: the narrow band of the heatmap puts the weight on the few nearest keys, but the
+# weights are still soft and shared by more than one key (see
+# [Why the trained curve is less smooth](smoothness.py)).
 #
 # **What is the learned $w$, and why does it sharpen the weights?** The score is
 # $-\frac{1}{2}(x - x_i)^2 w^2$. The larger $w^2$, the more a given distance is penalised, the faster

@@ -360,10 +360,11 @@ with at.prints_error(ValueError, width=40):
 # **What if the learned $w$ is negative?** No problem. The formula only uses $w^2$, so $w$ and $-w$
 # predict exactly the same, and the bandwidth is $1/|w|$.
 #
-# **Has it become k-nearest-neighbours?** Not 1-nearest-neighbour: with the trained $w$ the table
+# **Has it become k-nearest-neighbours?** Close, but no: with the trained $w$ the table
 # counts two to three keys in use on average, so each prediction is a weighted
 # average of the two or three nearest training points, with soft weights that give the second-nearest
-# keys a good share. Only for $|w| \to \infty$ does it become 1-nearest-neighbour (exercise 3).
+# keys a good share, where k-nearest-neighbours gives the $m$ nearest points equal weights and all
+# others 0. Only for $|w| \to \infty$ does it become 1-nearest-neighbour (exercise 3).
 #
 # ## Exercises
 #

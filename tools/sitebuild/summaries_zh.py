@@ -439,8 +439,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "losses": "每轮一个损失，即 `train` 的返回值。",
         "lang": _LANG,
         "title": _TITLE,
+        "layout": '`"wide"`：和页面一样宽的图；`"stacked"`：和手机的正文一样窄的图，文字不缩小。',
         "return": _FIGURE,
-        "raise ValueError": "`lang` 未知或 `losses` 是空的时。",
+        "raise ValueError": "`lang` 或 `layout` 未知，或 `losses` 是空的时。",
     },
     "figures.curves.plot_loss_vs_w": {
         "ws": "`w` 的网格，形状 `(n_w,)`，全是正数。",

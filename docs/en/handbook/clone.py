@@ -1,7 +1,7 @@
 # %% [markdown]
 # # clone and detach: a copy of the data, or a cut in the graph
 #
-# Two methods that both seem to "make a new tensor" and do opposite things. `clone()`
+# These two methods both seem to "make a new tensor", yet they do opposite things. `clone()`
 # copies the numbers into new memory and stays **in** the autograd graph; `detach()`
 # shares the memory and steps **out** of the graph. For a copy that is neither shared nor in the
 # graph, write `x.detach().clone()`.
@@ -123,10 +123,11 @@ copy = y.detach().clone()  # its own memory and its own counter
 print("at the start:")
 print("  y", y._version, " y_detached", y_detached._version)
 copy.zero_()
-print("after copy.zero_():     y", y._version, " copy", copy._version)
+print("after copy.zero_():")
+print("  y", y._version, " copy", copy._version)
 assert y._version == 0  # the copy's change is not counted against y
 y_detached.zero_()
-print("after y_detached.zero_:")
+print("after y_detached.zero_():")
 print("  y", y._version, " y_detached", y_detached._version)
 assert y._version == y_detached._version == 1 and copy._version == 1
 

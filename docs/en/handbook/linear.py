@@ -1,7 +1,8 @@
 # %% [markdown]
 # # nn.Linear: a learnable matrix
 #
-# In the chapter the only learnable thing is one number $w$ ([Training](training.py)).
+# Until [From kernel regression to Transformer attention](../transformer.py), the only learnable
+# thing in the chapter is one number $w$ ([Training](training.py)).
 # Transformer attention multiplies queries, keys and values by learnable **matrices**
 # $W_q$, $W_k$, $W_v$, and in PyTorch such a matrix is an `nn.Linear` layer.
 
@@ -68,8 +69,10 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# `x @ W.T`, with the weights `[[1, 0, 0], [0, 1, 1]]` of the example above, so that you can
-# check it in your head. The colour marks the input feature, that is the column of `x` and of
+# `x @ layer.weight.T`, with the weights `[[1, 0, 0], [0, 1, 1]]` of the example above, so that
+# you can check it in your head. The `x` here has a second row, `[0, 1, -1]`, that the example
+# lacks; both its outputs are 0 ($0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ and
+# $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$). The colour marks the input feature, that is the column of `x` and of
 # `layer.weight`: cells of one colour are multiplied and the products summed; `layer(x)` holds new
 # values, drawn grey. The red frames mark the cells that make up the first element:
 # $1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$.
@@ -85,6 +88,7 @@ with torch.no_grad():  # the example's weights instead of random ones
     _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
 x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])  # (2, 3)
 assert layer(x)[0, 0].item() == 1.0  # 1*1 + 2*0 + 3*0
+assert layer(x)[1].tolist() == [0.0, 0.0]  # the second row, [0, 1, -1], gives 0 and 0
 at.diagram_linear(layer, x)
 
 # %% [markdown]

@@ -26,7 +26,8 @@ _ = torch.manual_seed(at.SEED)
 # by `value`.
 #
 # - `mask`: a **boolean** tensor that broadcasts to the tensor's shape. A row mask, of shape
-#   `(n,)` or `(1, n)`, applies to every row (the last example below uses `(3,)`).
+#   `(n,)` or `(1, n)`, applies to every row (the last line of the first
+#   example block below uses `(3,)`).
 # - `value`: a number (or a 0-d tensor), e.g. `float("-inf")`.
 #
 # The version with a trailing underscore, `masked_fill_`, changes the tensor itself.

@@ -110,10 +110,11 @@ copy = y.detach().clone()  # its own memory and its own counter
 print("at the start:")
 print("  y", y._version, " y_detached", y_detached._version)
 copy.zero_()
-print("after copy.zero_():     y", y._version, " copy", copy._version)
+print("after copy.zero_():")
+print("  y", y._version, " copy", copy._version)
 assert y._version == 0  # the copy's change is not counted against y
 y_detached.zero_()
-print("after y_detached.zero_:")
+print("after y_detached.zero_():")
 print("  y", y._version, " y_detached", y_detached._version)
 assert y._version == y_detached._version == 1 and copy._version == 1
 

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # nn.Linear：一个可学习的矩阵
 #
-# 本章唯一可学习的东西是一个数 $w$（[训练](training.py)）。Transformer 的注意力则用可学习的**矩阵** $W_q$、$W_k$、$W_v$ 去乘查询、键和值；在 PyTorch 里，这样一个矩阵就是一个 `nn.Linear` 层。
+# 在[从核回归到 Transformer 注意力](../transformer.py)之前，本章唯一可学习的东西是一个数 $w$（[训练](training.py)）。Transformer 的注意力则用可学习的**矩阵** $W_q$、$W_k$、$W_v$ 去乘查询、键和值；在 PyTorch 里，这样一个矩阵就是一个 `nn.Linear` 层。
 
 # %%
 import torch
@@ -61,7 +61,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# `x @ W.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：同色的格子相乘，再把乘积相加；`layer(x)` 是算出来的新值，画成灰色。红框标出构成结果第一个元素的格子：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
+# `x @ layer.weight.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对；`x` 比例子多了第二行 `[0, 1, -1]`，它的两个输出都是 0（$0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ 和 $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$）。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：同色的格子相乘，再把乘积相加；`layer(x)` 是算出来的新值，画成灰色。红框标出构成结果第一个元素的格子：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
 #
 # 图由 `at.diagram_linear` 画出；它怎样给每个格子配颜色和红框，可以展开下面的源代码来看：
 #
@@ -73,6 +73,7 @@ with torch.no_grad():  # the example's weights instead of random ones
     _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
 x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])  # (2, 3)
 assert layer(x)[0, 0].item() == 1.0  # 1*1 + 2*0 + 3*0
+assert layer(x)[1].tolist() == [0.0, 0.0]  # the second row, [0, 1, -1], gives 0 and 0
 at.diagram_linear(layer, x)
 
 # %% [markdown]

@@ -100,6 +100,29 @@ def test_plot_loss_vs_w_draws_the_data_and_marks_the_minimum() -> None:
     np.testing.assert_allclose(ax.collections[0].get_offsets(), [[1.0, 1.0]])
 
 
+def test_plot_loss_vs_w_alt_gives_the_minimum_the_plateau_and_the_own_key_curve() -> None:
+    """The alt text reads the numbers off the data: the leave-one-out minimum, the plateau
+    on the right (from the first w within 0.1 % of the last value) and the own-key curve."""
+    ws = [0.1, 1.0, 10.0, 100.0, 1000.0]
+    own, left_out = [3.0, 2.0, 1.0, 0.5, 0.0], [3.0, 1.25, 2.0, 2.5, 2.5]
+    en = plot_loss_vs_w(ws, own, left_out, lang="en").description
+    assert (
+        "The leave-one-out minimum is at w = 1 (loss 1.2); from w = 100 to 1000 the "
+        "leave-one-out curve is a plateau at 2.5; the curve with the own key falls to 0 at "
+        "w = 1000."
+    ) in en
+    zh = plot_loss_vs_w(ws, own, left_out, lang="zh").description
+    assert (
+        "留一法的最小值在 w = 1（损失 1.2）；从 w = 100 到 1000，留一法的曲线是一段平台，"
+        "损失 2.5；含自身的键的曲线在 w = 1000 处降到 0。"
+    ) in zh
+    # no plateau: the last two values differ, so the alt names only the end values
+    assert (
+        "The leave-one-out minimum is at w = 1 (loss 1.0); at w = 10 the leave-one-out loss "
+        "is 2.0 and the loss with the own key 0.1."
+    ) in loss_figure("en").description
+
+
 def test_plot_fits_draws_one_panel_per_fit() -> None:
     """Check the panel titles, the shared y axis and the data of each panel."""
     first, second = fits_figure("en").axes
@@ -183,6 +206,25 @@ def test_fits_and_paths_have_a_narrow_layout_for_phones(lang) -> None:
         ticks = [t.get_text() for ax in fig.axes for t in ax.get_xticklabels()]
         assert ticks and not any("$" in t for t in ticks), ticks
     assert "1,000" in [t.get_text() for t in paths_stacked.axes[0].get_xticklabels()]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_plot_loss_has_a_narrow_layout_for_phones(lang) -> None:
+    """A reader at 375 px found the loss per epoch drawn 6 inches wide in a 343 px column,
+    its axis label about 7 px high. The wide figure carries a stacked drawing for phones,
+    as narrow as the fits' (4.6 inches), its smallest text legible at 3/4 of that column."""
+    from attention_tutorial.figures._base import reading_facts
+
+    losses = [61.4, 38.2, 38.0, 37.9, 37.8]
+    wide = plot_loss(losses, lang=lang)
+    stacked = plot_loss(losses, layout="stacked", lang=lang)
+    assert wide.narrow_layout == {"layout": "stacked"} and stacked.narrow_layout is None
+    assert float(stacked.get_figwidth()) == 4.6 < float(wide.get_figwidth())
+    assert reading_facts(stacked)["min_width_px"] <= 0.75 * 343
+    assert list(stacked.axes[0].lines[0].get_ydata()) == losses
+    assert stacked.description == wide.description  # the same numbers, read off the same data
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\)"):
+        plot_loss(losses, layout="tall")
 
 
 def test_fits_and_paths_name_a_bad_layout() -> None:
