@@ -39,7 +39,9 @@ STEP_FIVE_TIMES = """([lr, logW]) => {
     return {lr: api.lr(), logW: api.logW(), rows: api.rows(),
             readout: root.querySelector('.attn-stepper-readout').textContent,
             rings: root.querySelectorAll('svg circle.chapter-ring').length,
-            chapterRow: root.querySelector('tr.is-chapter td').textContent};
+            chapterRow: root.querySelector('tr.is-chapter td').textContent,
+            firstRow: [...root.querySelector('.attn-stepper-log tbody tr').cells].map(
+                td => td.textContent)};
 }"""
 LEARNING_RATES = """() => {
     const root = document.querySelector('.attn-stepper.is-live');
@@ -114,6 +116,10 @@ def check_agreement(page, chapter, lang):
         assert got["readout"].startswith("第 5 步：" if lang == "zh" else "Step 5: "), got
         assert f"w = {ws[-1]:.4f}" in got["readout"], got["readout"]  # 4 decimals, as Python
         assert got["rings"] == 1 and got["chapterRow"].startswith("5 · "), got
+        # gradients with 4 decimals and a real minus, in every row (row 0 showed "-32.8")
+        first, last = got["rows"][0]["grad"], got["rows"][-1]["grad"]
+        assert f"{first:.4f}".replace("-", "\u2212") in got["firstRow"], got["firstRow"]
+        assert f"= {last:.4f}".replace("-", "\u2212") in got["readout"], got["readout"]
     return worst
 
 

@@ -322,9 +322,10 @@
   // with w or u = log w as the parameter (w = e^u, dL/du = w dL/dw), the steps of
   // attention_tutorial.training_paths.w_path. Every control is a real <button> or <input>.
   var stepperCount = 0;
-  function num(v) {
+  function num(v) {  // a gradient: 4 decimals and a real minus, as the page's Python prints it
     var a = Math.abs(v);
-    return a === 0 || (a >= 1e-3 && a < 1e5) ? String(+v.toPrecision(4)) : v.toExponential(2);
+    var s = a === 0 || (a >= 1e-3 && a < 1e5) ? v.toFixed(4) : v.toExponential(2);
+    return s.replace(/^-/, "\u2212");
   }
   function numW(v) {  // w with 4 decimals, as the page's Python prints it
     var a = Math.abs(v);
