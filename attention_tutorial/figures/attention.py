@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 import matplotlib
 import numpy as np
 import torch
-from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 from matplotlib.ticker import MaxNLocator
 from torch import Tensor
@@ -25,6 +24,7 @@ from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import (
     FIGSIZE,
     FONTS,
+    TutorialFigure,
     bilingual,
     building,
     draw_fit,
@@ -51,7 +51,7 @@ def plot_attention_heatmap(
     xlabel: str | None = None,
     ylabel: str | None = None,
     title: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Show attention weights as an image: one row per query, one column per key.
 
     The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the
@@ -151,7 +151,7 @@ def plot_attention_heatmaps(
     queries: str = "test",
     layout: str = "wide",
     lang: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Show several models' attention weights, one heatmap above the other, on one colour scale.
 
     Every heatmap has one row per query and one column per key (indices, whole
@@ -350,7 +350,7 @@ def plot_attention_pooling(
     bandwidth: float = 1.0,
     lang: str | None = None,
     title: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     r"""Draw one query pooling a few key-value pairs: $f(q) = \sum_i \alpha(q, k_i) v_i$.
 
     The weights are not made up: they are computed by
@@ -497,7 +497,7 @@ def plot_bandwidth_gallery(
     *,
     lang: str | None = None,
     layout: str = "wide",
-) -> Figure:
+) -> TutorialFigure:
     """Show Nadaraya-Watson fits (left) and their weights (right), one row per bandwidth.
 
     Row ``j`` uses ``nadaraya_watson(x_test, x_train, y_train, bandwidth=bandwidths[j])``;
@@ -596,7 +596,7 @@ def _gallery(
     words: dict[str, str],
     lang: str,
     narrow: bool,
-) -> Figure:
+) -> TutorialFigure:
     """Draw the gallery of ``plot_bandwidth_gallery`` (its arguments checked)."""
     n_rows = len(widths)
     fig = new_figure((6.0, (3.0 if narrow else 2.5) * n_rows + 0.9))

@@ -8,11 +8,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from attention_tutorial.figures._alt import alt_facts, spoken
-from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
+from attention_tutorial.figures._base import FONTS, TutorialFigure, bilingual, building, new_figure
 
 _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
 # Every text is set larger than the figures' base size, and the tick labels are plain
@@ -89,7 +88,7 @@ def plot_scaling(
     layout: str = "wide",
     lang: str | None = None,
     title: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Time and peak memory of each formulation against n, on log-log axes.
 
     The memory panel also draws, dotted, the bytes of the intermediate tensors

@@ -9,11 +9,10 @@ import re
 from collections.abc import Collection, Mapping
 
 import numpy as np
-from matplotlib.figure import Figure
 
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import plain
-from attention_tutorial.figures._base import FONTS, bilingual, building, new_figure
+from attention_tutorial.figures._base import FONTS, TutorialFigure, bilingual, building, new_figure
 
 _CELL = 0.66  # inches per matrix entry: room for "-13.01" at the entries' font size
 # the entries' font size, the figure's smallest text: three 2 x 2 matrices shown in a
@@ -60,7 +59,7 @@ def plot_matrices(
     lang: str | None = None,
     title: str | None = None,
     own_scale: Collection[str] = (),
-) -> Figure:
+) -> TutorialFigure:
     """Small matrices side by side as heatmaps with their values written in.
 
     The colour scale is shared and symmetric about 0 (blue negative, red

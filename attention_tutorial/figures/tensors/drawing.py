@@ -16,7 +16,6 @@ from collections.abc import Sequence
 
 import matplotlib
 from matplotlib.axes import Axes
-from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from attention_tutorial.figures._alt import DIAGRAM_LEGEND, diagram_facts
@@ -285,7 +284,7 @@ def draw_tensors(
     notes: Sequence[Text] = (),
     legend: Text | None = None,
     lang: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Draw tensors as grids of coloured cells, row by row, with arrows between rows.
 
     Each item of ``panels`` is one row of the picture: a ``TensorPanel`` or a list

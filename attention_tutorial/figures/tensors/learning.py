@@ -9,11 +9,10 @@ Explained on the pages `handbook/softmax.md` and `handbook/training.md`.
 from __future__ import annotations
 
 import torch
-from matplotlib.figure import Figure
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._base import bilingual, both
+from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     fits,
     operand,
@@ -25,7 +24,7 @@ from attention_tutorial.figures.tensors.panel import TensorPanel
 
 
 @bilingual
-def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> Figure:
+def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``F.softmax(x, dim=dim)`` and frame the groups that sum to 1.
 
     ``dim=1`` on a 2-D ``x`` normalises each row (frames around rows, sums at the
@@ -88,7 +87,7 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> Figure:
 
 
 @bilingual
-def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str | None = None) -> Figure:
+def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``nn.MSELoss`` with its three reductions: ``'none'``, ``'sum'`` and ``'mean'``.
 
     Explained on the page `handbook/training.md`.
@@ -134,7 +133,9 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str | None = None) -> Fi
 
 
 @bilingual
-def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str | None = None) -> Figure:
+def diagram_sgd_step(
+    w: Tensor, grad: Tensor, lr: float, *, lang: str | None = None
+) -> TutorialFigure:
     """Draw one step of ``torch.optim.SGD``: ``w ← w - lr * w.grad``, element by element.
 
     Explained on the page `handbook/training.md`.
@@ -177,7 +178,7 @@ def diagram_sgd_step(w: Tensor, grad: Tensor, lr: float, *, lang: str | None = N
 
 
 @bilingual
-def diagram_clone(w: Tensor, *, lang: str | None = None) -> Figure:
+def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``w.clone()`` and ``w.detach()`` side by side under ``w``.
 
     The colours follow the elements of ``w``. Solid borders: the tensor has its own

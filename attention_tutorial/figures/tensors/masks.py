@@ -8,12 +8,11 @@ Explained on the page `handbook/mask.md`.
 from __future__ import annotations
 
 import torch
-from matplotlib.figure import Figure
 from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import diagram_legend
-from attention_tutorial.figures._base import bilingual, both
+from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     fits,
     matrix,
@@ -24,7 +23,9 @@ from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
 
 
 @bilingual
-def diagram_eye_mask(n: int, values: Tensor | None = None, *, lang: str | None = None) -> Figure:
+def diagram_eye_mask(
+    n: int, values: Tensor | None = None, *, lang: str | None = None
+) -> TutorialFigure:
     """Draw the leave-one-out recipe: tile, mask out the diagonal, reshape to ``(n, n - 1)``.
 
     Top: ``torch.eye(n)`` and the mask ``(1 - torch.eye(n)).type(torch.bool)``.
@@ -89,7 +90,7 @@ def diagram_eye_mask(n: int, values: Tensor | None = None, *, lang: str | None =
 
 
 @bilingual
-def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> Figure:
+def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> TutorialFigure:
     """Draw ``torch.eye`` for each size, side by side: 1 on the main diagonal, 0 elsewhere.
 
     A size ``n`` draws ``torch.eye(n)``, a pair ``(n, m)`` draws ``torch.eye(n, m)``.
@@ -144,7 +145,7 @@ def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> Figur
 
 
 @bilingual
-def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None) -> Figure:
+def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None) -> TutorialFigure:
     """Draw the masked softmax: ``scores.masked_fill(mask, float("-inf"))``, then ``softmax``.
 
     Top: ``scores`` and the boolean ``mask``; middle: ``filled``, ``-inf`` where
@@ -213,7 +214,7 @@ def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None
 @bilingual
 def diagram_where(
     condition: Tensor, input: Tensor, other: Tensor, *, lang: str | None = None
-) -> Figure:
+) -> TutorialFigure:
     """Draw ``torch.where(condition, input, other)``: each cell taken from one of two tensors.
 
     ``input`` is drawn in one colour, ``other`` in another; a ``True`` cell of

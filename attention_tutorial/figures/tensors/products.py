@@ -8,12 +8,11 @@ Explained on the pages `handbook/matmul.md` and `handbook/bmm.md`.
 from __future__ import annotations
 
 import torch
-from matplotlib.figure import Figure
 from torch import Tensor, nn
 
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import diagram_legend
-from attention_tutorial.figures._base import bilingual, both
+from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     fits,
     matrix,
@@ -72,7 +71,7 @@ def _matrix_operands(a: object, b: object, max_dim: int) -> tuple[Tensor, Tensor
 
 
 @bilingual
-def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
+def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``torch.matmul(a, b)`` with the dimension that is summed over in colour.
 
     The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a
@@ -155,7 +154,7 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
 
 
 @bilingual
-def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
+def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``torch.bmm(a, b)``: one matrix product per batch element, no broadcasting.
 
     Slice ``[i]`` of the result is ``a[i] @ b[i]``; the colours mark the summed axis
@@ -207,7 +206,7 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> Figure:
 
 
 @bilingual
-def diagram_einsum(weights: Tensor, values: Tensor, *, lang: str | None = None) -> Figure:
+def diagram_einsum(weights: Tensor, values: Tensor, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``torch.einsum("qk,qk->q", weights, values)``: each row's products, summed.
 
     The chapter's weighted average of the values, one per query, written with einsum.
@@ -265,7 +264,7 @@ def diagram_einsum(weights: Tensor, values: Tensor, *, lang: str | None = None) 
 
 
 @bilingual
-def diagram_linear(layer: nn.Linear, x: Tensor, *, lang: str | None = None) -> Figure:
+def diagram_linear(layer: nn.Linear, x: Tensor, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``layer(x) = x @ layer.weight.T`` for an ``nn.Linear`` without bias.
 
     The colour marks the input feature (a column of ``x`` and of ``layer.weight``):

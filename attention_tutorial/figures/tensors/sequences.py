@@ -8,11 +8,10 @@ Explained on the page `handbook/random.md`.
 from __future__ import annotations
 
 import torch
-from matplotlib.figure import Figure
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._base import bilingual, both
+from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     fits,
     operand,
@@ -23,7 +22,9 @@ from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
 
 
 @bilingual
-def diagram_arange(start: float, end: float, step: float = 1, *, lang: str | None = None) -> Figure:
+def diagram_arange(
+    start: float, end: float, step: float = 1, *, lang: str | None = None
+) -> TutorialFigure:
     """Draw ``torch.arange(start, end, step)``: a half-open range, the end left out.
 
     The result has ``ceil((end - start) / step)`` elements; the crossed-out cell
@@ -81,7 +82,7 @@ def diagram_arange(start: float, end: float, step: float = 1, *, lang: str | Non
 
 
 @bilingual
-def diagram_sort(x: Tensor, *, descending: bool = False, lang: str | None = None) -> Figure:
+def diagram_sort(x: Tensor, *, descending: bool = False, lang: str | None = None) -> TutorialFigure:
     """Draw ``torch.sort(x)``: the sorted values and, below each, where it came from.
 
     A value keeps its colour when it moves, and its index cell has the same

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from matplotlib.figure import Figure
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._base import bilingual, both
+from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     args_text,
     element_ids,
@@ -27,7 +26,9 @@ from attention_tutorial.figures.tensors.panel import TensorPanel
 
 
 @bilingual
-def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str | None = None) -> Figure:
+def diagram_reshape(
+    x: Tensor, *shape: int | Sequence[int], lang: str | None = None
+) -> TutorialFigure:
     """Draw ``x.reshape(*shape)``: the same elements in the same order, a new shape.
 
     The colours follow row-major order (the last axis changes fastest). A ``-1``
@@ -82,7 +83,7 @@ def diagram_reshape(x: Tensor, *shape: int | Sequence[int], lang: str | None = N
 
 
 @bilingual
-def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str | None = None) -> Figure:
+def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``x.unsqueeze(dim)``: a new axis of size 1 inserted at ``dim``.
 
     The elements and their order do not change; only the shape gains a 1, and
@@ -133,7 +134,9 @@ def diagram_unsqueeze(x: Tensor, dim: int, *, lang: str | None = None) -> Figure
 
 
 @bilingual
-def diagram_squeeze(x: Tensor, dim: int | None = None, *, lang: str | None = None) -> Figure:
+def diagram_squeeze(
+    x: Tensor, dim: int | None = None, *, lang: str | None = None
+) -> TutorialFigure:
     """Draw ``x.squeeze(dim)``: axes of size 1 removed (all of them when ``dim`` is None).
 
     Explained on the page `handbook/squeeze.md`.

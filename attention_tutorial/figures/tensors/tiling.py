@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import torch
-from matplotlib.figure import Figure
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._base import bilingual, both
+from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     args_text,
     element_ids,
@@ -35,7 +34,7 @@ def diagram_repeat_interleave(
     dim: int | None = None,
     *,
     lang: str | None = None,
-) -> Figure:
+) -> TutorialFigure:
     """Draw ``x.repeat_interleave(repeats, dim)``: each element repeated in place.
 
     Output element ``i`` of a 1-D ``x`` comes from input element ``i // repeats``,
@@ -108,7 +107,9 @@ def diagram_repeat_interleave(
 
 
 @bilingual
-def diagram_repeat(x: Tensor, *sizes: int | Sequence[int], lang: str | None = None) -> Figure:
+def diagram_repeat(
+    x: Tensor, *sizes: int | Sequence[int], lang: str | None = None
+) -> TutorialFigure:
     """Draw ``x.repeat(*sizes)``: the whole tensor tiled, a new copy in memory.
 
     Output element ``i`` of ``x.repeat(k)`` (1-D ``x`` of length ``n``) comes from
@@ -159,7 +160,9 @@ def diagram_repeat(x: Tensor, *sizes: int | Sequence[int], lang: str | None = No
 
 
 @bilingual
-def diagram_expand(x: Tensor, *sizes: int | Sequence[int], lang: str | None = None) -> Figure:
+def diagram_expand(
+    x: Tensor, *sizes: int | Sequence[int], lang: str | None = None
+) -> TutorialFigure:
     """Draw ``x.expand(*sizes)``: a view that repeats by a stride of 0, with no copy.
 
     The result owns no memory: the dashed cells read the input's elements again.
@@ -219,7 +222,9 @@ _OPS = {"+": torch.add, "-": torch.sub, "*": torch.mul, "/": torch.div}
 
 
 @bilingual
-def diagram_broadcast(a: Tensor, b: Tensor, op: str = "-", *, lang: str | None = None) -> Figure:
+def diagram_broadcast(
+    a: Tensor, b: Tensor, op: str = "-", *, lang: str | None = None
+) -> TutorialFigure:
     """Draw broadcasting in ``a op b``: both operands expanded (no copy), then combined.
 
     Shapes are aligned from the right; an axis of size 1 (or a missing one) is

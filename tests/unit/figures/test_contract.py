@@ -277,3 +277,20 @@ def test_numpy_inputs_work_like_tensors() -> None:
     from_torch = REGISTRY["plot_fit"]("zh")
     for a, b in zip(from_numpy.axes[0].lines, from_torch.axes[0].lines, strict=True):
         np.testing.assert_allclose(a.get_ydata(), b.get_ydata())
+
+
+def test_every_public_figure_function_says_it_returns_a_tutorial_figure():
+    # the API pages show each signature: a reader found "-> Figure" on functions whose
+    # figure has ``.description`` (a TutorialFigure), which the API index promises
+    import inspect
+
+    import attention_tutorial
+
+    said = {}
+    for name in attention_tutorial.__all__:
+        obj = getattr(attention_tutorial, name)
+        if inspect.isfunction(obj) and obj.__module__.startswith("attention_tutorial.figures"):
+            said[name] = inspect.signature(obj).return_annotation
+    plain = sorted(name for name, annotation in said.items() if annotation == "Figure")
+    assert plain == [], plain
+    assert sum(annotation == "TutorialFigure" for annotation in said.values()) >= 28, said
