@@ -78,12 +78,59 @@ def run_build(
 # run's time goes, by worker (``pytest_terminal_summary``).
 TIMELINE: list[list] = []
 RUN_START = time.time()
+# The machine's busy cores over the run, sampled by the controller every CPU_PERIOD
+# seconds: [seconds after the run started, busy cores since the last sample]. Which
+# stretch of the run waits (cores idle) and which is short of cores (all busy): the
+# timeline says what ran then.
+CPU: list[list[float]] = []
+CPU_PERIOD = 2.0
+
+
+def cpu_times() -> tuple[float, float]:
+    """The machine's CPU time (all cores) spent busy and in total, in clock ticks.
+
+    >>> busy, total = cpu_times()
+    >>> 0 <= busy <= total
+    True
+    """
+    fields = [float(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def busy_cores(
+    before: tuple[float, float], after: tuple[float, float], cores: int | None = None
+) -> float:
+    """Busy cores between two ``cpu_times`` samples (``cores``: the machine's by default).
+
+    >>> busy_cores((100.0, 400.0), (250.0, 600.0), cores=2)
+    1.5
+    """
+    cores = cores or os.cpu_count() or 1
+    total = after[1] - before[1]
+    return round(cores * (after[0] - before[0]) / total, 2) if total > 0 else 0.0
+
+
+def _sample_cpu() -> None:
+    import threading
+
+    def loop() -> None:
+        last = cpu_times()
+        while True:
+            time.sleep(CPU_PERIOD)
+            now = cpu_times()
+            CPU.append([round(time.time() - RUN_START, 1), busy_cores(last, now)])
+            last = now
+
+    threading.Thread(target=loop, name="cpu-sampler", daemon=True).start()
 
 
 def pytest_configure(config):
     # The controller's pid: background builds stop when it is gone (xdist workers inherit it).
     if not hasattr(config, "workerinput"):
         os.environ[OWNER_ENV] = str(os.getpid())
+        if Path("/proc/stat").exists():
+            _sample_cpu()
 
 
 def pytest_runtest_logreport(report):
@@ -257,7 +304,7 @@ def timeline(folder: Path | None) -> dict:
 
     >>> t = timeline(None)
     >>> sorted(t)
-    ['builds', 'seconds', 'tests', 'workers']
+    ['builds', 'cpu', 'seconds', 'tests', 'workers']
     """
     seconds = round(time.time() - RUN_START, 1)
     workers: dict[str, float] = {}
@@ -271,7 +318,13 @@ def timeline(folder: Path | None) -> dict:
                 "start": round(started.stat().st_mtime - RUN_START, 1),
                 "seconds": round(json.loads(result.read_text())["seconds"], 1),
             }
-    return {"seconds": seconds, "workers": workers, "builds": builds, "tests": TIMELINE}
+    return {
+        "seconds": seconds,
+        "workers": workers,
+        "builds": builds,
+        "cpu": CPU,
+        "tests": TIMELINE,
+    }
 
 
 def pytest_terminal_summary(terminalreporter, config):
@@ -295,6 +348,12 @@ def pytest_terminal_summary(terminalreporter, config):
             f"time in tests by worker, of {record['seconds']:.0f} s: {busy} "
             f"(timeline: {artifacts / 'timeline.json'})"
         )
+        if CPU:
+            cores = [c for _, c in CPU]
+            terminalreporter.write_line(
+                f"busy cores of {os.cpu_count()}: {sum(cores) / len(cores):.2f} on average, "
+                f"CPU time {sum(cores) * CPU_PERIOD:.0f} s"
+            )
     if folder is None or not folder.is_dir():
         return
     times = [
