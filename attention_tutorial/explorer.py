@@ -33,7 +33,6 @@ from attention_tutorial.figures.explorer_panels import (
     W_MAX,
     W_MIN,
     plot_explorer_panels,
-    query_indices_checked,
 )
 
 W_STEPS = 401  # the slider: log10(w) from -1 to 3 in steps of 0.01, like logspace(-1, 3, 401)
@@ -135,7 +134,8 @@ def bandwidth_explorer(
     w = _checks.scalar("w", w, positive=True)
     if not W_MIN <= w <= W_MAX:
         raise ValueError(f"w must be between {W_MIN} and {W_MAX}, got {w!r}")
-    return BandwidthExplorer(data, w, query_indices_checked(query_indices, data.n_test))
+    indices = _checks.distinct_indices("query_indices", query_indices, data.n_test, 3)
+    return BandwidthExplorer(data, w, indices)
 
 
 class BandwidthExplorer:

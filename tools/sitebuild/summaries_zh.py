@@ -150,8 +150,6 @@ MEMBERS: dict[str, str] = {
     "explorer.BandwidthExplorer.payload": "浏览器读取的 JSON：数据、滑块的范围和界面文字。",
     "explorer.BandwidthExplorer.html": "探索器的 HTML：它的 JSON，加上没有 JavaScript 时显示"
     "的静态图。",
-    "figures.explorer_panels.query_indices_checked": "检查并返回一到三个互不相同、小于 `n_test` "
-    "的测试下标；不合要求时抛出说明清楚的错误。",
     "figures.tensors.drawing.render": "把一行行面板从上到下排好，两行之间画带标签的箭头。",
     "figures.tensors.panel.Text": "一行说明文字：与语言无关的字符串（代码、数字），"
     '或 `{"zh": ..., "en": ...}`。',
