@@ -110,23 +110,24 @@ def bandwidth_explorer(
             0 to ``n_test - 1``.
 
     Examples:
-        >>> # the lessons' explorer; a notebook cell that ends with `explorer` shows it
+        >>> # the explorer of both lessons
         >>> explorer = bandwidth_explorer(
         ...     make_data(),
         ...     w=1.0,
         ...     query_indices=(0, 25, 40),
         ... )
+        >>> # shown by a cell ending with it
         >>> explorer
         BandwidthExplorer(w=1.0, n_train=50,
                           n_test=50)
+        >>> # each index at most once
         >>> bandwidth_explorer(
         ...     query_indices=(1, 1)
         ... )
         Traceback (most recent call last):
         ...
         ValueError: query_indices must not
-        repeat
-        an index, got (1, 1)
+        repeat an index, got (1, 1)
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -152,7 +153,8 @@ class BandwidthExplorer:
         >>> explorer = bandwidth_explorer()
         >>> explorer.w, explorer.query_indices
         (1.0, [0, 25, 40])
-        >>> # outside a notebook: the page's HTML, to write into a file of your own
+        >>> # outside a notebook: its HTML,
+        >>> # for a file of your own
         >>> explorer.html("en").startswith(
         ...     "<div"
         ... )

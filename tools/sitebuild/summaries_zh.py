@@ -1845,16 +1845,16 @@ COMMENTS: dict[str, str] = {
     "f(0) = 0 and f(1) = 2 sin(1) + 1": "f(0) = 0，而 f(1) = 2 sin(1) + 1",
     "sorted": "已排好序",
     # explorer, stepper
-    "the lessons' explorer; a notebook cell that ends with `explorer` shows it": "课程里的探索器；"
-    "以 `explorer` 结尾的 notebook 单元格会显示它",
-    "outside a notebook: the page's HTML, to write into a file of your own": "不在 notebook 里时："
-    "页面用的 HTML，可以写进你自己的文件",
-    "the lesson's stepper; a notebook cell that ends with `stepper` shows it": "课程里的单步演示；"
-    "以 `stepper` 结尾的 notebook 单元格会显示它",
+    "the explorer of both lessons": "两节课里用的探索器",
+    "shown by a cell ending with it": "单元格以它结尾，就会显示出来",
+    "each index at most once": "每个下标最多出现一次",
+    "outside a notebook: its HTML,": "不在 notebook 里时：它的 HTML，",
+    "for a file of your own": "可以写进你自己的文件",
+    "the lesson's stepper": "课程里的单步演示",
     "lr = 0.5 on w: the first step jumps from 0.496 to about 16.9": "训练 w、lr = 0.5：第一步就从 "
     "0.496 跳到约 16.9",
-    "log w at lr = 0.05: w stays positive": "训练 log w，lr = 0.05：w 始终为正",
-    "and ends near the minimum, w = 3.98": "最后停在最低点 w = 3.98 附近",
+    "log w, lr = 0.05: w stays > 0": "训练 log w，lr = 0.05：w 始终大于 0",
+    "and ends near the best w, 3.98": "最后停在最好的 w（3.98）附近",
     # figures.cost
     "time above memory": "时间在上，内存在下",
     # figures.curves
