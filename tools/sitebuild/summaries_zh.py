@@ -1853,7 +1853,7 @@ COMMENTS: dict[str, str] = {
     "the lesson's stepper": "课程里的单步演示",
     "lr = 0.5 on w: the first step jumps from 0.496 to about 16.9": "训练 w、lr = 0.5：第一步就从 "
     "0.496 跳到约 16.9",
-    "log w, lr = 0.05: w stays > 0": "训练 log w，lr = 0.05：w 始终大于 0",
+    "log w, lr = 0.05: w stays > 0": "训练 log w，lr = 0.05：w 恒为正",
     "and ends near the best w, 3.98": "最后停在最好的 w（3.98）附近",
     # figures.cost
     "time above memory": "时间在上，内存在下",
@@ -1861,7 +1861,7 @@ COMMENTS: dict[str, str] = {
     "one above the other": "上下排列",
     "the chapter's data": "本章的数据",
     "the alt text: what the figure shows, with its numbers": "替代文字：图上画了什么，连同图中的数",
-    '(below, "..." marks text left out here)': "（下面的 ... 表示这里省略了一部分文字）",
+    '(below, "..." marks text left out here)': "（下面的 ... 表示省略的文字）",
     "outside a notebook: save it, then open the file (fig.show() needs pyplot)": "不在 notebook "
     "里时：先存成文件再打开（fig.show() 需要 pyplot）",
     # figures.matrices
@@ -1898,8 +1898,9 @@ COMMENTS: dict[str, str] = {
     "the distance form": "距离写法",
     "the warning is about the larger term, (q w)(k w), about 1e8: float32 steps by 8": "警告"
     "说的是较大的一项 (q w)(k w)：它约达 1e8，float32 在那里的间隔是 8",
-    "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": "分数"
-    "本应是 5e7 和 5e7 - 0.5；float32 在那里的间隔是 4，两者都舍入成 5e7",
+    "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": (
+        "两个分数约为 5e7，本应相差 0.5；float32 在那里间隔为 4，两者都舍入成 5e7"
+    ),
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     # training
