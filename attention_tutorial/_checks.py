@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Sequence
 
 import numpy as np
 import torch
@@ -175,6 +176,46 @@ def integer(name: str, value: object, minimum: int, maximum: int | None = None) 
     if maximum is not None and value > maximum:
         raise ValueError(f"{name} must be an int in [{minimum}, {maximum}], got {value}")
     return int(value)
+
+
+def distinct_indices(name: str, value: object, size: int, most: int) -> list[int]:
+    """Return ``value`` as a list of 1 to ``most`` distinct ints, each from 0 to ``size - 1``.
+
+    The explorer's and its static figure's ``query_indices`` (``size`` is ``n_test``):
+    the test inputs whose attention weights are drawn as bumps, one colour each.
+
+    >>> distinct_indices(
+    ...     "query_indices",
+    ...     (0, 25, 40),
+    ...     50,
+    ...     3,
+    ... )
+    [0, 25, 40]
+    >>> distinct_indices(
+    ...     "query_indices", 25, 50, 3
+    ... )
+    Traceback (most recent call last):
+    ...
+    TypeError: query_indices must be a sequence of ints, got int
+    >>> distinct_indices(
+    ...     "query_indices", (0, 50), 50, 3
+    ... )
+    Traceback (most recent call last):
+    ...
+    ValueError: query_indices must be 1 to 3 indices from 0 to n_test - 1 = 49, got (0, 50)
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise TypeError(f"{name} must be a sequence of ints, got {type(value).__name__}")
+    checked = [integer(f"{name}[i]", i, minimum=0) for i in value]
+    if not checked or any(i >= size for i in checked):
+        raise ValueError(
+            f"{name} must be 1 to {most} indices from 0 to n_test - 1 = {size - 1}, got {value}"
+        )
+    if len(checked) > most:
+        raise ValueError(f"{name} must hold at most {most} indices, got {len(checked)}")
+    if len(set(checked)) < len(checked):
+        raise ValueError(f"{name} must not repeat an index, got {value}")
+    return checked
 
 
 def boolean(name: str, value: object) -> bool:

@@ -33,7 +33,6 @@ from attention_tutorial.figures.explorer_panels import (
     W_MAX,
     W_MIN,
     plot_explorer_panels,
-    query_indices_checked,
 )
 
 W_STEPS = 401  # the slider: log10(w) from -1 to 3 in steps of 0.01, like logspace(-1, 3, 401)
@@ -111,23 +110,24 @@ def bandwidth_explorer(
             0 to ``n_test - 1``.
 
     Examples:
-        >>> # the lessons' explorer; a notebook cell that ends with `explorer` shows it
+        >>> # the explorer of both lessons
         >>> explorer = bandwidth_explorer(
         ...     make_data(),
         ...     w=1.0,
         ...     query_indices=(0, 25, 40),
         ... )
+        >>> # shown by a cell ending with it
         >>> explorer
         BandwidthExplorer(w=1.0, n_train=50,
                           n_test=50)
+        >>> # each index at most once
         >>> bandwidth_explorer(
         ...     query_indices=(1, 1)
         ... )
         Traceback (most recent call last):
         ...
         ValueError: query_indices must not
-        repeat
-        an index, got (1, 1)
+        repeat an index, got (1, 1)
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -135,7 +135,8 @@ def bandwidth_explorer(
     w = _checks.scalar("w", w, positive=True)
     if not W_MIN <= w <= W_MAX:
         raise ValueError(f"w must be between {W_MIN} and {W_MAX}, got {w!r}")
-    return BandwidthExplorer(data, w, query_indices_checked(query_indices, data.n_test))
+    indices = _checks.distinct_indices("query_indices", query_indices, data.n_test, 3)
+    return BandwidthExplorer(data, w, indices)
 
 
 class BandwidthExplorer:
@@ -152,7 +153,8 @@ class BandwidthExplorer:
         >>> explorer = bandwidth_explorer()
         >>> explorer.w, explorer.query_indices
         (1.0, [0, 25, 40])
-        >>> # outside a notebook: the page's HTML, to write into a file of your own
+        >>> # outside a notebook: its HTML,
+        >>> # for a file of your own
         >>> explorer.html("en").startswith(
         ...     "<div"
         ... )

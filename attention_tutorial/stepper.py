@@ -163,8 +163,9 @@ def sgd_stepper(
             ``log_w=True``, which keeps ``w`` positive).
 
     Examples:
-        >>> # the lesson's stepper; a notebook cell that ends with `stepper` shows it
+        >>> # the lesson's stepper
         >>> stepper = sgd_stepper(w0=0.496)
+        >>> # shown by a cell ending with it
         >>> stepper
         SgdStepper(w0=0.496, lr=0.5,
                    log_w=False, steps=5,
@@ -219,8 +220,8 @@ class SgdStepper:
         steps: Number of steps marked on the path and drawn in the static picture.
 
     Examples:
-        >>> # log w at lr = 0.05: w stays positive
-        >>> # and ends near the minimum, w = 3.98
+        >>> # log w, lr = 0.05: w stays > 0
+        >>> # and ends near the best w, 3.98
         >>> stepper = sgd_stepper(
         ...     w0=0.496, lr=0.05, log_w=True
         ... )
@@ -230,7 +231,8 @@ class SgdStepper:
         ... ]
         [0.496, 1.118, 5.064, 4.454, 4.113,
          3.997]
-        >>> # outside a notebook: the page's HTML, to write into a file of your own
+        >>> # outside a notebook: its HTML,
+        >>> # for a file of your own
         >>> stepper.html("en").startswith(
         ...     "<div"
         ... )

@@ -26,21 +26,6 @@ LAYOUTS = ("wide", "stacked")
 _SIZES = {"wide": (9.0, 6.4), "stacked": (4.6, 15.0)}
 
 
-def query_indices_checked(indices: Sequence[int], n_test: int) -> list[int]:
-    """Return one to three distinct test indices below ``n_test``; raise a clear error otherwise."""
-    checked = [_checks.integer("query_indices[i]", i, minimum=0) for i in indices]
-    if not checked or any(i >= n_test for i in checked):
-        raise ValueError(
-            f"query_indices must be 1 to 3 indices from 0 to n_test - 1 = {n_test - 1}, "
-            f"got {indices}"
-        )
-    if len(checked) > 3:
-        raise ValueError(f"query_indices must hold at most 3 indices, got {len(checked)}")
-    if len(set(checked)) < len(checked):
-        raise ValueError(f"query_indices must not repeat an index, got {indices}")
-    return checked
-
-
 @bilingual
 def plot_explorer_panels(
     data: ToyData,
@@ -103,7 +88,7 @@ def plot_explorer_panels(
         if not isinstance(data, ToyData):
             raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
         w = _checks.scalar("w", w, positive=True)
-        indices = query_indices_checked(query_indices, data.n_test)
+        indices = _checks.distinct_indices("query_indices", query_indices, data.n_test, 3)
         if layout not in LAYOUTS:
             raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         stacked = layout == "stacked"
@@ -159,4 +144,6 @@ def plot_explorer_panels(
         fig.alt_facts = alt_facts("plot_explorer_panels", lang, w=w, loss=loss, top=top)
         if stacked:  # its own first sentence: the panels are read from top to bottom
             fig.alt_name = "plot_explorer_panels.stacked"
+        else:
+            fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
     return fig

@@ -41,7 +41,10 @@ def page(browser):
     context.close()
 
 
-@pytest.mark.parametrize("path", ["", "en/", "api/pooling/", "en/contributing/"])
+# leave-one-out: two source blocks in one Markdown cell of a notebook (its <div id="cell-id=…">)
+@pytest.mark.parametrize(
+    "path", ["", "en/", "api/pooling/", "en/contributing/", "leave-one-out/", "en/smoothness/"]
+)
 def test_each_block_has_its_one_button_from_the_page(page, server, path):
     page.goto(server + path, wait_until="load")
     page.wait_for_function("window.component$ !== undefined")  # Material's bundle ran
@@ -53,7 +56,7 @@ def test_each_block_has_its_one_button_from_the_page(page, server, path):
     # the button is Material's: its title in the page's language, its type
     button = page.locator("article pre > nav > button").first
     assert button.get_attribute("data-md-type") == "copy"
-    assert button.get_attribute("title") == ("复制" if path in ("", "api/pooling/") else
+    assert button.get_attribute("title") == ("复制" if not path.startswith("en/") else
                                              "Copy to clipboard")  # fmt: skip
 
 
@@ -68,6 +71,21 @@ def test_a_button_copies_and_says_so(page, server):
     dialog = page.locator(".md-dialog")
     dialog.wait_for(state="visible", timeout=3000)
     assert "Copied to clipboard" in dialog.inner_text()
+
+
+def test_a_button_in_a_notebooks_prose_copies_its_own_block(page, server):
+    """The second of two source blocks in one Markdown cell: its button copies that block."""
+    page.goto(server + "en/leave-one-out/", wait_until="load")
+    page.wait_for_function("window.component$ !== undefined")
+    details = page.locator('details[data-package-source="attention_tutorial.training.loss_at_w"]')
+    details.locator("summary").click()
+    block = details.locator("pre:has(code)")
+    code = block.locator("code").inner_text()
+    assert code.startswith("def loss_at_w(")
+    block.hover()
+    block.locator("button.md-code__button").click()
+    page.locator(".md-dialog").wait_for(state="visible", timeout=3000)
+    assert page.evaluate("navigator.clipboard.readText()") == code.rstrip()
 
 
 def test_without_javascript_no_button_shows(browser, server):

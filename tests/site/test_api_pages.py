@@ -271,7 +271,7 @@ def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
     # term reaches 1e8)
     compact = re.sub(r"\s*\n\s*>>> # ", "", pooling).replace(" ", "")
     assert "警告说的是较大的一项(qw)(kw)：它约达1e8，float32在那里的间隔是8" in compact
-    assert "分数本应是5e7和5e7-0.5" in compact
+    assert "两个分数约为5e7，本应相差0.5；float32在那里间隔为4" in compact
     # a module note dropped (the intro says it) still names its module's page, so that a
     # member's "Explained on the page `transformer.md`" goes: the intro says it once
     module, member = (loaded["zh"][f"transformer{name}"] for name in ("", ".dot_product_attention"))

@@ -73,6 +73,26 @@ def test_a_drawing_is_made_in_the_page_language_with_its_own_alt(lang: str) -> N
     assert apifigures.drawings("attention_tutorial.figures.tensors.drawing.render", lang) == []
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_function_whose_example_ends_on_its_phone_layout_shows_the_wide_one_first(
+    lang: str,
+) -> None:
+    """``plot_explorer_panels``' examples draw the wide figure, then the stacked one into the
+    same name: the page shows the wide drawing on wide screens and the stacked on a phone,
+    not the stacked one everywhere."""
+    name = "attention_tutorial.figures.explorer_panels.plot_explorer_panels"
+    fig = apifigures.example_figure(name)
+    assert fig._recipe[2].get("layout", "wide") == "wide"
+    assert fig.narrow_layout == {"layout": "stacked"}
+    wide, narrow = apifigures.drawings(name, lang)
+    assert "attn-shown-wide" in wide["attrs"]["class"]
+    assert "attn-shown-narrow" in narrow["attrs"]["class"]
+    size = {k: (int(d["attrs"]["width"]), int(d["attrs"]["height"])) for k, d in
+            (("wide", wide), ("narrow", narrow))}  # fmt: skip
+    assert size["wide"][0] > size["wide"][1] and size["narrow"][1] > 2 * size["narrow"][0]
+    assert narrow["narrow"] == {"layout": "stacked"}
+
+
 def test_the_comment_of_a_function_becomes_its_figure() -> None:
     page = "<p>x</p>\n<!-- api-figure: attention_tutorial.figures.curves.plot_loss -->\n<p>y</p>"
     out = apifigures.api_figures(page, "en", "api/figures.curves/")
@@ -121,6 +141,8 @@ def test_every_drawing_function_shows_its_figure_on_its_page(site: Path, lang: s
                 "attn-shown-wide" in images[0] and "attn-shown-narrow" in images[1]
             ):
                 problems.append(f"{name}: two images that are not a wide/narrow pair")
+            if len(images) == 1 and "attn-shown-" in images[0]:
+                problems.append(f"{name}: one drawing of a pair, shown on some screens only")
             alts_of_page += sorted(alts_of_function)
             caption = re.search(r"<figcaption>(.*?)</figcaption>", body, re.S)[1]
             if f'lang="{lang}"' not in html.unescape(caption):

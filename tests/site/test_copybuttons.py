@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+import soupsieve
+from bs4 import BeautifulSoup
+
 from tools.sitebuild import copybuttons
 
 CONFIG = (
@@ -32,15 +38,41 @@ def test_blocks_are_counted_in_order_unless_an_element_around_them_has_an_id():
         '<div id="cell-1"><pre><code>b</code></pre></div>'
         "<pre><code>c</code></pre>"
         '<pre id="own"><code>d</code></pre>'
-        '<div id=""><pre><code>e</code></pre></div>'  # [id] matches an empty id too
     )
     assert targets(copybuttons.prerender(page(body))) == [
         "#__code_0 > code",
         "#__code_cell-1 > code",
         "#__code_1 > code",
         "#__code_own > code",
-        "#__code_ > code",
     ]
+
+
+def test_blocks_that_share_an_id_or_sit_under_no_css_name_get_their_own():
+    """A notebook's Markdown cell is ``<div id="cell-id=cell-5">``: ``#__code_cell-id=cell-5``
+    is no valid selector, and two blocks in one cell would both be named after it."""
+    body = (
+        '<div id="cell-id=cell-5"><pre><code>a</code></pre><pre><code>b</code></pre></div>'
+        '<div id="cell-id=cell-9"><p>x</p><pre class="x"><code>c</code></pre></div>'
+        '<div id="ok"><pre><code>d</code></pre><pre><code>e</code></pre></div>'
+        '<div id=""><pre><code>f</code></pre></div>'  # [id] matches an empty id too
+        '<p id="ok-1">taken</p>'
+    )
+    out = copybuttons.prerender(page(body))
+    assert targets(out) == [
+        "#__code_cell-id-cell-5-1 > code",
+        "#__code_cell-id-cell-5-2 > code",
+        "#__code_cell-id-cell-9-1 > code",
+        "#__code_ok-1- > code",  # ok-1 is another element's
+        "#__code_ok-2 > code",
+        "#__code_code-1 > code",
+    ]
+    assert '<pre id="cell-id-cell-9-1" class="x"><nav' in out
+    assert out.count("<pre id=") == 6
+
+
+def test_an_own_id_that_is_no_css_name_is_escaped():
+    out = copybuttons.prerender(page('<pre id="a=b"><code>x</code></pre>'))
+    assert targets(out) == ["#__code_a\\=b > code"]
 
 
 def test_no_copy_blocks_get_none_but_still_count():
@@ -69,3 +101,49 @@ def test_outside_the_article_and_pages_without_code_are_unchanged():
 def test_the_nav_goes_right_before_the_code():
     out = copybuttons.prerender(page("<pre><span></span><code>x = 1</code></pre>"))
     assert "<pre><span></span><nav" in out and "</nav><code>x = 1</code></pre>" in out
+
+
+# --- the built site ---------------------------------------------------------------------
+
+
+def mount_like_material(tree: BeautifulSoup) -> None:
+    """What Material's start-up does to each code block's ``pre`` (its ``mountCodeBlock``,
+    ``components/content/code/_/index.ts`` in mkdocs-material 9.8): in the page's order,
+    ``pre.id = "__code_" + (pre.closest("[id]")?.id ?? sequence++)``."""
+    sequence = 0
+    for code in tree.select(f"{copybuttons.CONTENT} {copybuttons.BLOCKS}"):
+        pre = code.parent
+        holder = pre if pre.has_attr("id") else pre.find_parent(id=True)
+        if holder is not None:
+            name = holder["id"]
+        else:
+            name, sequence = str(sequence), sequence + 1
+        pre["id"] = f"__code_{name}"
+
+
+@pytest.mark.build
+def test_every_copy_button_of_the_site_copies_its_own_block(site: Path) -> None:
+    """Each button's selector, once Material has named the blocks, is valid and finds
+    exactly the code of its own block (not nothing, not another block)."""
+    problems, buttons = [], 0
+    for file in sorted(site.rglob("*.html")):
+        text = file.read_text(encoding="utf-8")
+        if "data-clipboard-target" not in text:
+            continue
+        tree = BeautifulSoup(text, "html.parser")
+        mount_like_material(tree)
+        for button in tree.select("pre > nav.md-code__nav > button[data-clipboard-target]"):
+            buttons += 1
+            own = button.find_parent("pre").find("code", recursive=False)
+            selector = button["data-clipboard-target"]
+            try:
+                found = tree.select(selector)
+            except soupsieve.SelectorSyntaxError:
+                found = None
+            if found != [own]:
+                where = file.relative_to(site)
+                problems.append(
+                    f"{where}: {selector} finds {'no valid' if found is None else len(found)}"
+                )
+    assert buttons > 100
+    assert problems == []

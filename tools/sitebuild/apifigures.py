@@ -6,14 +6,16 @@ template of a function (``mkdocstrings_templates/python/material/function.html.j
 writes a comment ``<!-- api-figure: attention_tutorial.figures.x.name -->`` at the end
 of every entry of a ``figures`` module; here each comment becomes that function's
 figure, or nothing for a function that does not draw (one not decorated with
-``bilingual``, such as ``render`` or ``query_indices_checked``):
+``bilingual``, such as ``render``):
 
 1. the examples of the function's docstring run in a fresh namespace (the module's
    names and the three imports the API pages assume), as its doctest runs them;
-2. the first figure they draw with this function is drawn again with the same
-   arguments in the page's language, and in its phone layout too when the function
-   has one (``TutorialFigure.narrow_layout``), as the notebook pages draw theirs
-   (``_base._drawn``): with its own alt text (``_alt.describe``) and reading facts;
+2. the first figure they draw with this function (not one drawn in another's phone
+   layout) is drawn again with the same arguments in the page's language, and in its
+   phone layout too when the function has one (``TutorialFigure.narrow_layout``), as
+   the notebook pages draw theirs (``_base._drawn``): with its own alt text
+   (``_alt.describe``) and reading facts; the site's stylesheet shows the wide drawing
+   on wide screens and the narrow one on a phone (``attn-shown-wide`` / ``-narrow``);
 3. each drawing becomes a file ``assets/figures/<sha256>.svg`` (or ``.png``), named by
    its content like the notebooks' figures (``page_repairs.extract_images``), and an
    ``<img>`` with the same attributes (alt, classes, width and height).
@@ -85,20 +87,33 @@ def example_figure(name: str):
     module = inspect.getmodule(obj)
     namespace: dict = dict(vars(module)) if module is not None else {}
     exec(PREAMBLE, namespace)  # the package's own examples, as their doctests run
-    before = set(map(id, namespace.values()))
+    # ids of the objects met so far, each kept alive in `met` so that no id is reused
+    met = list(namespace.values())
+    seen = set(map(id, met))
+    drawn: list[TutorialFigure] = []  # the function's figures, in the order they were drawn
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # what the examples print: not the log's
             for example in examples:
                 exec(compile(example.source, f"<{name} example>", "exec"), namespace)
+                for value in namespace.values():
+                    recipe = getattr(value, "_recipe", None)
+                    if id(value) in seen or not isinstance(value, TutorialFigure):
+                        continue
+                    seen.add(id(value))
+                    met.append(value)
+                    if recipe and recipe[0] is func:
+                        drawn.append(value)
     except Exception as err:
         raise PluginError(f"api-figure: the example of {name} fails: {err!r}") from None
     finally:
         set_language(None)
-    for value in namespace.values():
-        recipe = getattr(value, "_recipe", None)
-        fresh = id(value) not in before
-        if fresh and isinstance(value, TutorialFigure) and recipe and recipe[0] is func:
-            return value
+    # the first one, unless it is the phone layout of another (an example that draws the
+    # stacked figure after the wide one, into the same name, must not show it on a desktop)
+    narrow = [fig.narrow_layout for fig in drawn if fig.narrow_layout]
+    for fig in drawn:
+        kwargs = fig._recipe[2] if fig._recipe else {}
+        if not any(layout.items() <= kwargs.items() for layout in narrow):
+            return fig
     raise PluginError(
         f"api-figure: the docstring examples of {name} draw no figure with it: "
         "assign one, e.g. `fig = ...(...)`"

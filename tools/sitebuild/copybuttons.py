@@ -14,18 +14,28 @@ features are and copies for every ``[data-clipboard-target]`` button, with the
 JavaScript, as there were none.
 
 A button names its block by the id Material gives the block on load (``__code_`` and
-the id of the block's nearest element with an id, or else a count of such blocks in
-the page's order), so the page after start-up is the one Material made:
+the id of the block's nearest element with an id, ``pre`` itself included, or else a
+count of such blocks in the page's order), so the page after start-up is the one
+Material made. Where that id would not name the block, the build gives the ``pre`` an id
+of its own first, as an author may (Material then names the block after it): when the
+nearest id is shared by several blocks (Material would give each ``pre`` the same id,
+and every button would copy the first block) or is no CSS name (a notebook cell's
+``cell-id=cell-5``: the button's selector would be invalid, and the click copy nothing).
+Those are the code blocks inside a notebook's Markdown cells:
 
 >>> page = (
 ...     '<script id="__config" type="application/json">'
 ...     '{"translations": {"clipboard.copy": "Copy to clipboard"}}</script>'
 ...     '<div data-md-component="content"><pre><span></span><code>x = 1</code></pre>'
-...     '<div id="doc"><pre><code>y</code></pre></div></div>'
+...     '<div id="doc"><pre><code>y</code></pre></div>'
+...     '<div id="cell-id=cell-5"><pre><code>a</code></pre><pre><code>b</code></pre></div>'
+...     "</div>"
 ... )
 >>> out = prerender(page)
->>> re.findall(r'data-clipboard-target="([^"]*)"', out)
-['#__code_0 &gt; code', '#__code_doc &gt; code']
+>>> re.findall(r'data-clipboard-target="#([^ ]+) &gt; code"', out)
+['__code_0', '__code_doc', '__code_cell-id-cell-5-1', '__code_cell-id-cell-5-2']
+>>> re.findall(r'<pre id="([^"]*)">', out)
+['cell-id-cell-5-1', 'cell-id-cell-5-2']
 >>> '<pre><span></span><nav class="md-code__nav"><button class="md-code__button"' in out
 True
 >>> 'title="Copy to clipboard"' in out and "</button></nav><code>x = 1</code></pre>" in out
@@ -46,7 +56,18 @@ from tools.sitebuild.html_tree import has_class, parse
 CONTENT = "[data-md-component=content]"
 BLOCKS = "pre:not(.mermaid) > code"
 _MAYBE = re.compile(r"<pre[^>]*>(?:<span></span>)?<code")
+# an id that a CSS `#id` selector names as written (ASCII letters, digits, `_` and `-`)
+_CSS_NAME = re.compile(r"[A-Za-z0-9_-]+")
 _CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
+
+
+def _css_escape(name: str) -> str:
+    r"""``name`` for a CSS ``#`` selector: each character outside ``[A-Za-z0-9_-]`` escaped.
+
+    >>> _css_escape("__code_own"), _css_escape("__code_a=b")
+    ('__code_own', '__code_a\\=b')
+    """
+    return "".join(c if _CSS_NAME.fullmatch(c) else "\\" + c for c in name)
 
 
 def _title(page: str) -> str | None:
@@ -57,17 +78,54 @@ def _title(page: str) -> str | None:
     return json.loads(m.group(1)).get("translations", {}).get("clipboard.copy")
 
 
-def _id_of(pre: Tag, count: list[int]) -> str:
-    """What Material names ``pre``'s block.
-
-    The id of its nearest element with one (``pre`` itself included), else the next
-    number of a count over the page.
-    """
+def _named(pre: Tag) -> Tag | None:
+    """``pre``'s nearest element with an id, ``pre`` itself included (Material's ``closest``)."""
     for node in (pre, *pre.parents):
         if isinstance(node, Tag) and node.has_attr("id"):
-            return node["id"]
+            return node
+    return None
+
+
+def _own_ids(blocks: list[Tag], taken: set[str]) -> dict[int, str]:
+    """The id each ``pre`` of ``blocks`` needs of its own, by ``id(pre)``.
+
+    A ``pre`` needs one when its nearest element with an id is another element that
+    either holds more than one block or has an id a CSS ``#`` selector cannot name
+    as written. The new id is that id made a CSS name, then the block's number in it.
+    """
+    by_holder: dict[int, list[Tag]] = {}
+    for pre in blocks:
+        holder = _named(pre)
+        if holder is not None and holder is not pre:
+            by_holder.setdefault(id(holder), []).append(pre)
+    own: dict[int, str] = {}
+    for pres in by_holder.values():
+        holder_id = _named(pres[0])["id"]
+        if len(pres) == 1 and _CSS_NAME.fullmatch(holder_id):
+            continue
+        base = re.sub(r"[^\w-]+", "-", holder_id, flags=re.A).strip("-") or "code"
+        for k, pre in enumerate(pres, 1):
+            new = f"{base}-{k}"
+            while new in taken:
+                new += "-"
+            taken.add(new)
+            own[id(pre)] = new
+    return own
+
+
+def _target(pre: Tag, own: dict[int, str], count: list[int]) -> str:
+    """What Material names ``pre``'s block, once ``pre`` has the id ``own`` gives it.
+
+    ``__code_`` and the id of its nearest element with one, else the next number of a
+    count over the page.
+    """
+    holder = _named(pre)
+    if id(pre) in own:
+        return f"__code_{own[id(pre)]}"
+    if holder is not None:
+        return f"__code_{holder['id']}"
     count[0] += 1
-    return str(count[0] - 1)
+    return f"__code_{count[0] - 1}"
 
 
 def prerender(page: str) -> str:
@@ -83,24 +141,31 @@ def prerender(page: str) -> str:
     starts = [0]
     for line in page.split("\n"):
         starts.append(starts[-1] + len(line) + 1)
+    blocks = [code for content in tree.select(CONTENT) for code in content.select(BLOCKS)]
+    taken = {str(tag["id"]) for tag in tree.find_all(id=True)}
+    own = _own_ids([code.parent for code in blocks], taken)
     count = [0]
     inserts: list[tuple[int, str]] = []
-    for content in tree.select(CONTENT):
-        for code in content.select(BLOCKS):
-            pre = code.parent
-            target = _id_of(pre, count)
-            # Material: a `.copy` block gets its button whatever the features, a
-            # `.no-copy` block none
-            if any(pre.find_parent(class_=c) or has_class(pre, c) for c in ("copy", "no-copy")):
-                continue
-            at = starts[code.sourceline - 1] + code.sourcepos
-            assert page.startswith("<code", at), (code.sourceline, code.sourcepos)
-            button = (
-                f'<button class="md-code__button" title="{html.escape(title)}" '
-                f'data-clipboard-target="#__code_{html.escape(target)} &gt; code" '
-                'data-md-type="copy"></button>'
-            )
-            inserts.append((at, f'<nav class="md-code__nav">{button}</nav>'))
+    for code in blocks:
+        pre = code.parent
+        target = _target(pre, own, count)
+        if id(pre) in own:  # before any button: a `.copy` block's is Material's, by this id
+            at = starts[pre.sourceline - 1] + pre.sourcepos + len("<pre")
+            assert page.startswith("<pre", at - len("<pre")), (pre.sourceline, pre.sourcepos)
+            inserts.append((at, f' id="{own[id(pre)]}"'))
+        # Material: a `.copy` block gets its button whatever the features, a
+        # `.no-copy` block none
+        if any(pre.find_parent(class_=c) or has_class(pre, c) for c in ("copy", "no-copy")):
+            continue
+        at = starts[code.sourceline - 1] + code.sourcepos
+        assert page.startswith("<code", at), (code.sourceline, code.sourcepos)
+        button = (
+            f'<button class="md-code__button" title="{html.escape(title)}" '
+            f'data-clipboard-target="#{html.escape(_css_escape(target))} &gt; code" '
+            'data-md-type="copy"></button>'
+        )
+        inserts.append((at, f'<nav class="md-code__nav">{button}</nav>'))
+    inserts.sort(key=lambda item: item[0])
     for at, nav in reversed(inserts):
         page = page[:at] + nav + page[at:]
     return page

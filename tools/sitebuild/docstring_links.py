@@ -37,6 +37,7 @@ With ``lang: zh`` (``mkdocs.yml``) two more things happen, for a Chinese reader:
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 from pathlib import Path
@@ -461,6 +462,53 @@ def _wrap_words(text: str, width: int) -> list[str]:
     return lines
 
 
+_OPERATORS = set("-+*/=<>")
+
+
+def _clean_cuts(text: str, lines: list[str]) -> bool:
+    """Whether every cut between ``lines`` is at a space of ``text`` or after a pause mark.
+
+    Not between two characters of a Chinese word (结 / 尾), after an opening bracket, or
+    beside an operator (``5e7 -`` / ``0.5``).
+    """
+    flat = re.sub(r"\s+", " ", text.strip())
+    at = 0
+    for line, after in itertools.pairwise(lines):
+        at = flat.find(line, at) + len(line)
+        if not (flat[at : at + 1] == " " or line[-1] in _PAUSES):
+            return False
+        if line[-1] in _OPERATORS or after[0] in _OPERATORS:
+            return False
+    return True
+
+
+def _wrap_evenly(text: str, width: int) -> list[str]:
+    """:func:`_wrap_words` into as few lines, each as short as that allows.
+
+    The greedy cut fills each line and leaves the rest, often a word or two, alone on
+    the last (``w stays`` / ``positive``); the same number of lines at the narrowest
+    width that still gives that number, each cut at a space or after a pause mark,
+    reads as one sentence.
+
+    >>> _wrap_words("log w at lr = 0.05: w stays positive", 34)
+    ['log w at lr = 0.05: w stays', 'positive']
+    >>> _wrap_evenly("log w at lr = 0.05: w stays positive", 34)
+    ['log w at lr = 0.05:', 'w stays positive']
+    >>> _wrap_evenly("标签正负交替，邻居的标签总是错的，所以", 30)
+    ['标签正负交替，', '邻居的标签总是错的，所以']
+    """
+    lines = _wrap_words(text, width)
+    if len(lines) < 2:
+        return lines
+    for narrower in range(max(columns(line) for line in lines) - 1, width // 2, -1):
+        tried = _wrap_words(text, narrower)
+        if len(tried) > len(lines):
+            break
+        if max(map(columns, tried)) <= narrower and _clean_cuts(text, tried):
+            lines = tried
+    return lines
+
+
 def wrap_example_comments(text: str, width: int = PHONE_CODE_COLUMNS) -> str:
     """``text`` with each example comment that would pass ``width`` columns wrapped.
 
@@ -492,7 +540,7 @@ def wrap_example_comments(text: str, width: int = PHONE_CODE_COLUMNS) -> str:
                 lead = ">>> "
             else:  # inside a statement: comment lines at the code's indentation
                 lead = "..." + (inner[: len(inner) - len(inner.lstrip())] or " ")
-            for piece in _wrap_words(comment, width - columns(lead) - 2):
+            for piece in _wrap_evenly(comment, width - columns(lead) - 2):
                 lines.append(f"{indent}{lead}# {piece}")
             if inner.strip():
                 lines.append(f"{indent}{body}")

@@ -150,8 +150,6 @@ MEMBERS: dict[str, str] = {
     "explorer.BandwidthExplorer.payload": "浏览器读取的 JSON：数据、滑块的范围和界面文字。",
     "explorer.BandwidthExplorer.html": "探索器的 HTML：它的 JSON，加上没有 JavaScript 时显示"
     "的静态图。",
-    "figures.explorer_panels.query_indices_checked": "检查并返回一到三个互不相同、小于 `n_test` "
-    "的测试下标；不合要求时抛出说明清楚的错误。",
     "figures.tensors.drawing.render": "把一行行面板从上到下排好，两行之间画带标签的箭头。",
     "figures.tensors.panel.Text": "一行说明文字：与语言无关的字符串（代码、数字），"
     '或 `{"zh": ..., "en": ...}`。',
@@ -1847,23 +1845,23 @@ COMMENTS: dict[str, str] = {
     "f(0) = 0 and f(1) = 2 sin(1) + 1": "f(0) = 0，而 f(1) = 2 sin(1) + 1",
     "sorted": "已排好序",
     # explorer, stepper
-    "the lessons' explorer; a notebook cell that ends with `explorer` shows it": "课程里的探索器；"
-    "以 `explorer` 结尾的 notebook 单元格会显示它",
-    "outside a notebook: the page's HTML, to write into a file of your own": "不在 notebook 里时："
-    "页面用的 HTML，可以写进你自己的文件",
-    "the lesson's stepper; a notebook cell that ends with `stepper` shows it": "课程里的单步演示；"
-    "以 `stepper` 结尾的 notebook 单元格会显示它",
+    "the explorer of both lessons": "两节课里用的探索器",
+    "shown by a cell ending with it": "单元格以它结尾，就会显示出来",
+    "each index at most once": "每个下标最多出现一次",
+    "outside a notebook: its HTML,": "不在 notebook 里时：它的 HTML，",
+    "for a file of your own": "可以写进你自己的文件",
+    "the lesson's stepper": "课程里的单步演示",
     "lr = 0.5 on w: the first step jumps from 0.496 to about 16.9": "训练 w、lr = 0.5：第一步就从 "
     "0.496 跳到约 16.9",
-    "log w at lr = 0.05: w stays positive": "训练 log w，lr = 0.05：w 始终为正",
-    "and ends near the minimum, w = 3.98": "最后停在最低点 w = 3.98 附近",
+    "log w, lr = 0.05: w stays > 0": "训练 log w，lr = 0.05：w 恒为正",
+    "and ends near the best w, 3.98": "最后停在最好的 w（3.98）附近",
     # figures.cost
     "time above memory": "时间在上，内存在下",
     # figures.curves
     "one above the other": "上下排列",
     "the chapter's data": "本章的数据",
     "the alt text: what the figure shows, with its numbers": "替代文字：图上画了什么，连同图中的数",
-    '(below, "..." marks text left out here)': "（下面的 ... 表示这里省略了一部分文字）",
+    '(below, "..." marks text left out here)': "（下面的 ... 表示省略的文字）",
     "outside a notebook: save it, then open the file (fig.show() needs pyplot)": "不在 notebook "
     "里时：先存成文件再打开（fig.show() 需要 pyplot）",
     # figures.matrices
@@ -1900,8 +1898,9 @@ COMMENTS: dict[str, str] = {
     "the distance form": "距离写法",
     "the warning is about the larger term, (q w)(k w), about 1e8: float32 steps by 8": "警告"
     "说的是较大的一项 (q w)(k w)：它约达 1e8，float32 在那里的间隔是 8",
-    "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": "分数"
-    "本应是 5e7 和 5e7 - 0.5；float32 在那里的间隔是 4，两者都舍入成 5e7",
+    "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": (
+        "两个分数约为 5e7，本应相差 0.5；float32 在那里间隔为 4，两者都舍入成 5e7"
+    ),
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     # training
