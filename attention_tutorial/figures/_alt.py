@@ -445,7 +445,7 @@ def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
                 bits.append(words["caption"].format(text=quoted))
             panels.append(words["inner"].join(bits))
         parts.append(words["row"].format(r=r + 1, panels=words["between"].join(panels)))
-        if r < len(arrows):
+        if r < len(arrows) and arrows[r]:  # "": stacked under it, no arrow (a phone's layout)
             parts.append(words["arrow"].format(text=arrows[r]))
     text = words["between"].join(parts) + words["end"]
     return text[0].upper() + text[1:]  # a sentence (English) begins with a capital

@@ -38,6 +38,7 @@ import matplotlib.text
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from attention_tutorial import _checks
 from attention_tutorial._contract import FACTS_KEY, FIGURE_LANGS_ENV, FIGURE_MIME
@@ -61,7 +62,10 @@ _SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "attention-tutorial", "svg.im
 # variant, chosen by the colour scheme its page gives the image (``color-scheme: dark``
 # in the dark palette, docs/assets/stylesheets/extra.css). The panels and text turn dark
 # and light; the colour map (embedded images) and text with a colour of its own (the
-# matrices' entries) stay as they are. The colours are Material's slate palette.
+# matrices' entries) stay as they are. The colours are Material's slate palette. A figure
+# whose page names its colours ("the blue boxes") takes this variant too
+# (``TutorialFigure.keeps_colours``): inverted, its pale blue and orange turned dark navy
+# and brown; its text on those pale fills must then have a colour of its own.
 DARK_SVG_STYLE = (
     "@media (prefers-color-scheme: dark) {"
     ' path[style*="fill: #ffffff"] { fill: #1e2029 !important; }'
@@ -164,8 +168,9 @@ def reading_facts(fig: Figure) -> dict[str, Any]:
 
     ``min_width_px``: the narrowest display width (CSS px) at which the smallest
     text of the figure is still ``MIN_TEXT_PX`` high; ``colour_scale``: whether a
-    colour encodes a value (an image such as a heatmap), which a dark variant
-    must not invert; ``shown_on`` (only for one of a pair of layouts, see
+    colour encodes a value (an image such as a heatmap) or is named by the page
+    (``TutorialFigure.keeps_colours``), which a dark variant must not invert;
+    ``shown_on`` (only for one of a pair of layouts, see
     ``TutorialFigure.narrow_layout``): ``"wide"`` or ``"narrow"``, the screens the
     site shows this layout on.
 
@@ -187,7 +192,8 @@ def reading_facts(fig: Figure) -> dict[str, Any]:
     smallest = min(sizes, default=12.0)
     facts: dict[str, Any] = {
         "min_width_px": round(width_in * 72 * MIN_TEXT_PX / smallest),  # 1 pt = 1/72 in
-        "colour_scale": any(ax.images for ax in fig.axes),
+        "colour_scale": bool(getattr(fig, "keeps_colours", False))
+        or any(ax.images for ax in fig.axes),
     }
     shown_on = getattr(fig, "shown_on", None)
     if shown_on is not None:
@@ -206,6 +212,9 @@ class TutorialFigure(Figure):
     # shows this figure on wide screens and that one on narrow ones (``shown_on``).
     narrow_layout: dict[str, Any] | None = None
     shown_on: str | None = None  # "wide" or "narrow": set on the two drawings of a pair
+    # True: the page names the figure's colours, which the dark palette must keep (it
+    # carries ``DARK_SVG_STYLE`` as a heatmap does, rather than being inverted)
+    keeps_colours: bool = False
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None
@@ -310,6 +319,46 @@ def new_axes(lang: str, figsize: tuple[float, float] = FIGSIZE) -> tuple[Tutoria
     ax = fig.add_subplot()
     ax.tick_params(labelfontfamily=FONTS[lang])
     return fig, ax
+
+
+def plain_number(value: float, _position: object = None) -> str:
+    """A tick label of a log axis as a plain number: ``'1,000'``, ``'0.1'``, ``'10'``.
+
+    >>> (
+    ...     plain_number(0.01),
+    ...     plain_number(1.0),
+    ... )
+    ('0.01', '1')
+    >>> plain_number(1000.0)
+    '1,000'
+    """
+    return f"{value:,.0f}" if value >= 1 else f"{value:g}"
+
+
+def log_axis(ax: Axes, which: str = "x") -> None:
+    """Make the ``which`` axis (``"x"`` or ``"y"``) of ``ax`` logarithmic, ticked in plain numbers.
+
+    Every log axis of the package is ticked this one way: ``0.1``, ``1``, ``10``,
+    ``1,000``, never ``10⁻¹``: matplotlib sets the exponent of ``10^3`` at 0.7 of the
+    text size, too small on a phone and not counted by ``reading_facts``. The minor
+    ticks stay, unlabelled.
+
+    >>> fig, ax = new_axes("en")
+    >>> log_axis(ax)
+    >>> ax.get_xscale()
+    'log'
+    >>> ticks = (
+    ...     ax.xaxis.get_major_formatter()
+    ... )
+    >>> ticks(0.1), ticks(1000)
+    ('0.1', '1,000')
+    """
+    if which not in ("x", "y"):
+        raise ValueError(f"which must be 'x' or 'y', got {which!r}")
+    (ax.set_xscale if which == "x" else ax.set_yscale)("log")
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    axis.set_major_formatter(FuncFormatter(plain_number))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def data_arrays(

@@ -35,6 +35,10 @@ from attention_tutorial.pooling import nadaraya_watson
 
 _MAX_PAIRS = 8  # more key-value pairs than this no longer fit in the diagram
 _MAX_BANDWIDTHS = 6  # more panels than this no longer fit in the gallery
+# ``plot_attention_pooling``: "wide" (nine inches, five columns) or "stacked", a phone's
+# column ``_NARROW_IN`` inches wide, which 335 CSS px show at 0.73 of its size
+_POOLING_LAYOUTS = ("wide", "stacked")
+_NARROW_IN = 4.6
 
 _BOX = {"boxstyle": "round,pad=0.02,rounding_size=0.12", "linewidth": 1.2}
 _QUERY_COLOR, _KEY_COLOR, _VALUE_COLOR, _OUT_COLOR = "#fde2c8", "#d6e4f5", "#d9efd9", "#eadcf2"
@@ -350,6 +354,7 @@ def plot_attention_pooling(
     bandwidth: float = 1.0,
     lang: str | None = None,
     title: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     r"""Draw one query pooling a few key-value pairs: $f(q) = \sum_i \alpha(q, k_i) v_i$.
 
@@ -368,13 +373,18 @@ def plot_attention_pooling(
         lang: The language of the column headings: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         title: Optional title.
+        layout: ``"wide"``: five columns, query, keys, weights, values and output, left
+            to right; ``"stacked"``: as narrow as a phone's column, the query above the
+            keys, weights and values, the output and the sum under them, at a larger
+            text size. The site shows the wide figure on wide screens and the stacked
+            one on phones (the build draws both).
 
     Returns:
         The figure (one axes without ticks).
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` is unknown or a shape or value is invalid.
+        ValueError: If ``lang`` or ``layout`` is unknown or a shape or value is invalid.
 
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
@@ -394,8 +404,19 @@ def plot_attention_pooling(
         ...     "$f(q)$ = 1.19" in texts,
         ... )
         (True, True, True)
+        >>> phone = plot_attention_pooling(
+        ...     0.0,
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
+        ...     layout="stacked",
+        ...     lang="en",
+        ... )
+        >>> float(phone.get_figwidth())
+        4.6
     """
     with building(lang) as words:
+        if layout not in _POOLING_LAYOUTS:
+            raise ValueError(f"layout must be one of {_POOLING_LAYOUTS}, got {layout!r}")
         q = _checks.scalar("query", query)
         _checks.vector("keys", keys, "(n,)")
         _checks.vector("values", values, "(n,)")
@@ -410,6 +431,11 @@ def plot_attention_pooling(
         y_hat, attention_weights = nadaraya_watson(queries, keys, values, bandwidth)
         alpha = attention_weights[0].tolist()  # (n,) -> list of n floats
         output = y_hat.item()
+        if layout == "stacked":
+            fig = _pooling_stacked(words, q, keys.tolist(), values.tolist(), alpha, output)
+            if title is not None:
+                fig.axes[0].set_title(title)
+            return fig
 
         height = 0.62 * n + 1.7
         fig = new_figure((9.0, height))
@@ -484,6 +510,87 @@ def plot_attention_pooling(
         ax.text(5.0, -0.5, f"{formula} = {terms} ≈ {output:.2f}", ha="center", va="center")
         if title is not None:
             ax.set_title(title)
+        fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
+    return fig
+
+
+def _pooling_stacked(
+    words: dict[str, str],
+    q: float,
+    keys: list[float],
+    values: list[float],
+    alpha: list[float],
+    output: float,
+) -> TutorialFigure:
+    """``plot_attention_pooling`` laid out for a phone's column.
+
+    The query on top, then one row per key-value pair (key, weight, value), then the
+    output and the sum, three terms a line. Measured in inches (y grows downwards);
+    every text 11 pt, which a 335 CSS px column shows about 11 px high (the figure is
+    ``_NARROW_IN`` inches wide).
+    """
+    n = len(keys)
+    size = 11  # points: every text
+    width, row_h = _NARROW_IN, 0.5
+    terms = [f"{w:.2f}×{v:.2f}" for w, v in zip(alpha, values, strict=True)]
+    per_line = 3
+    lines = [" + ".join(terms[i : i + per_line]) for i in range(0, n, per_line)]
+    first_row = 1.95  # y of the first key-value row
+    out_y = first_row + (n - 1) * row_h + 0.8
+    height = out_y + 0.45 + 0.3 * (len(lines) + 1) + 0.12
+    fig = new_figure((width, height))
+    fig.set_layout_engine("none")  # one axes filling the figure, placed by hand
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)
+    ax.set_axis_off()
+
+    def box(x: float, y: float, box_w: float, label: str, color: str) -> None:
+        ax.add_patch(FancyBboxPatch((x - box_w / 2, y - 0.19), box_w, 0.38, facecolor=color,
+                                    edgecolor="0.3", **_BOX))  # fmt: skip
+        ax.text(x, y, label, ha="center", va="center", fontsize=size)
+
+    def arrow(start: tuple[float, float], end: tuple[float, float], weight: float, turn: str):
+        ax.annotate("", xy=end, xytext=start, arrowprops={
+            "arrowstyle": "-|>", "linewidth": 0.4 + 5 * weight, "color": "#b03a2e",
+            "alpha": 0.35 + 0.65 * weight, "shrinkA": 0, "shrinkB": 0,
+            "mutation_scale": 8 + 8 * weight, "connectionstyle": turn,
+        })  # fmt: skip
+
+    key_x, key_w, bar_start, bar_length, value_x, value_w = 1.25, 1.2, 1.95, 0.6, 3.7, 1.1
+    heading = {"ha": "center", "va": "center", "fontsize": size, "weight": "bold"}
+    ax.text(1.0, 0.22, words["query_heading"], **heading)
+    query_y = 0.62
+    box(1.0, query_y, 1.7, f"$q$ = {q:.2f}", _QUERY_COLOR)
+    headings_y = 1.35
+    ax.text(key_x, headings_y, words["keys_heading"], **heading)
+    ax.text(bar_start + 0.45, headings_y, f"{words['weights_heading']}\n$\\alpha(q, k_i)$",
+            **heading)  # fmt: skip
+    ax.text(value_x, headings_y, words["values_heading"], **heading)
+    out_x, out_w = 3.3, 2.3
+    largest = max(alpha)
+    for i, weight in enumerate(alpha):
+        y = first_row + i * row_h
+        box(key_x, y, key_w, f"$k_{{{i + 1}}}$ = {keys[i]:.2f}", _KEY_COLOR)
+        box(value_x, y, value_w, f"$v_{{{i + 1}}}$ = {values[i]:.2f}", _VALUE_COLOR)
+        # down the left edge from the query into each key; from each value down the right
+        # edge into the output: the wider the arrow, the larger the weight
+        arrow((0.3, query_y + 0.19), (key_x - key_w / 2, y), weight, "angle,angleA=-90,angleB=180")
+        arrow((value_x + value_w / 2, y), (4.45, out_y - 0.19), weight, "angle,angleA=0,angleB=90")
+        length = bar_length * weight / largest
+        ax.add_patch(FancyBboxPatch((bar_start, y - 0.09), length, 0.18, boxstyle="square,pad=0",
+                                    facecolor="#b03a2e", alpha=0.35 + 0.65 * weight,
+                                    linewidth=0))  # fmt: skip
+        ax.text(bar_start + length + 0.05, y, f"{weight:.2f}", va="center", fontsize=size)
+    ax.text(out_x - out_w / 2 - 0.1, out_y, words["output_heading"], **{**heading, "ha": "right"})
+    box(out_x, out_y, out_w, f"$f(q)$ = {output:.2f}", _OUT_COLOR)
+    # the sum written out under the output, a few terms per line: one text, which the alt
+    # text reads as the wide figure's one line
+    sum_lines = [r"$f(q)=\sum_i\,\alpha(q, k_i)\,v_i$"]
+    for j, line in enumerate(lines):
+        end = f" ≈ {output:.2f}" if j == len(lines) - 1 else " +"
+        sum_lines.append(("= " if j == 0 else "   ") + line + end)
+    ax.text(0.15, out_y + 0.4, "\n".join(sum_lines), va="top", fontsize=size, linespacing=1.6)
     return fig
 
 

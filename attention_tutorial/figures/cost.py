@@ -8,10 +8,17 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from matplotlib.ticker import FuncFormatter, NullFormatter
+from matplotlib.ticker import FuncFormatter
 
 from attention_tutorial.figures._alt import alt_facts, spoken
-from attention_tutorial.figures._base import FONTS, TutorialFigure, bilingual, building, new_figure
+from attention_tutorial.figures._base import (
+    FONTS,
+    TutorialFigure,
+    bilingual,
+    building,
+    log_axis,
+    new_figure,
+)
 
 _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
 # Every text is set larger than the figures' base size, and the tick labels are plain
@@ -38,11 +45,6 @@ def _bytes(value: float) -> str:
         if value >= size:
             return f"{spoken(value / size)} {unit}"
     return f"{value:.0f} B"
-
-
-def _number(value: float, _position: object = None) -> str:
-    """A tick label of a log axis as a plain number: ``'1,000'``, ``'0.01'``, ``'10'``."""
-    return f"{value:,.0f}" if value >= 1 else f"{value:g}"
 
 
 def _byte_tick(value: float, _position: object = None) -> str:
@@ -172,16 +174,12 @@ def plot_scaling(
             if all(isinstance(p, (int, float)) and p > 0 for p in predicted):
                 memory_ax.plot(n, predicted, ":", color=color, alpha=0.8)
         for ax, key in ((time_ax, "scale_seconds"), (memory_ax, "scale_bytes")):
-            ax.set_xscale("log")
-            ax.set_yscale("log")
+            log_axis(ax, "x")  # plain numbers, as every log axis of the package
+            log_axis(ax, "y")
             ax.set_xlabel(labels["scale_n"], fontsize=_TEXT_PT)
             ax.set_ylabel(labels[key], fontsize=_TEXT_PT)
             ax.grid(True, which="major", alpha=0.3)
             ax.tick_params(which="both", labelfontfamily=FONTS[lang], labelsize=_TEXT_PT)
-            ax.xaxis.set_major_formatter(FuncFormatter(_number))
-            ax.xaxis.set_minor_formatter(NullFormatter())
-            ax.yaxis.set_minor_formatter(NullFormatter())
-        time_ax.yaxis.set_major_formatter(FuncFormatter(_number))
         memory_ax.yaxis.set_major_formatter(FuncFormatter(_byte_tick))
         # one legend for both panels, outside the axes: inside, it covered measured points
         time_ax.plot([], [], "k:", label=labels["scale_predicted"])

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
+from matplotlib.axes import Axes
+from matplotlib.ticker import MaxNLocator
 from torch import Tensor
 
 from attention_tutorial import _checks
@@ -23,22 +24,48 @@ from attention_tutorial.figures._base import (
     building,
     data_arrays,
     draw_fit,
+    log_axis,
     new_axes,
     new_figure,
 )
 from attention_tutorial.training import loss_at_w
 
 ArrayLike = Tensor | np.ndarray | Sequence[float]
-# ``plot_fits`` and ``plot_w_paths`` in two layouts: "wide" (the site's wide screens) and
+# ``plot_data``, ``plot_fit``, ``plot_fits``, ``plot_loss``, ``plot_loss_vs_w`` and
+# ``plot_w_paths`` in two layouts: "wide" (the site's wide screens) and
 # "stacked", one column ``_NARROW_IN`` inches wide at 12 pt, which a phone's column of about
 # 343 CSS px shows at 0.75 of its size: the smallest text about 11 CSS px (``MIN_TEXT_PX``: 9)
 LAYOUTS = ("wide", "stacked")
 _NARROW_IN = 4.6
 
 
-def _plain_number(value: float, _position: object = None) -> str:
-    """A tick label of a log axis as a plain number: ``'1,000'``, ``'0.1'``, ``'10'``."""
-    return f"{value:,.0f}" if value >= 1 else f"{value:g}"
+def _check_layout(layout: str) -> None:
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+
+
+def _one_axes(lang: str, layout: str, stacked_height: float) -> tuple[TutorialFigure, Axes]:
+    """One pair of axes, as wide as the page (``"wide"``) or as a phone's column.
+
+    The wide figure asks the site for its stacked twin on phones; the stacked one is
+    ``stacked_height`` inches high.
+    """
+    if layout == "stacked":  # the axes at the width of a phone's column: its text not shrunk
+        return new_axes(lang, (_NARROW_IN, stacked_height))
+    fig, ax = new_axes(lang)
+    fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
+    return fig, ax
+
+
+def _legend(fig: TutorialFigure, ax: Axes, layout: str, **inside: object) -> None:
+    """The legend: inside the axes (wide, with ``inside``'s options), or under them.
+
+    Stacked: one column under the axes at the full text size, where it hides no curve.
+    """
+    if layout == "wide":
+        ax.legend(**inside)
+    else:
+        fig.legend(loc="outside lower center", ncols=1, frameon=False)
 
 
 @bilingual
@@ -50,6 +77,7 @@ def plot_data(
     *,
     lang: str | None = None,
     title: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Plot the true function, the noisy training points and where the test inputs lie.
 
@@ -66,12 +94,16 @@ def plot_data(
         lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         title: Optional title.
+        layout: ``"wide"``: the legend inside the axes; ``"stacked"``: a figure as
+            narrow as a phone's column, the legend under the axes, at the full text size.
+            The site shows the wide figure on wide screens and the stacked one on
+            phones (the build draws both).
 
     Returns:
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        ValueError: If ``lang`` is unknown or the shapes do not match.
+        ValueError: If ``lang`` or ``layout`` is unknown or the shapes do not match.
 
     Examples:
         >>> # the chapter's data
@@ -91,10 +123,11 @@ def plot_data(
         test inputs (where the queries are)
     """
     with building(lang) as words:
+        _check_layout(layout)
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
-        fig, ax = new_axes(lang)
+        fig, ax = _one_axes(lang, layout, 4.8)  # stacked: the three legend lines under it
         ax.plot(x_test_np, y_truth_np, label=words["truth"])
         ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=words["train"])
         low = min(y_truth_np.min(), y_train_np.min())
@@ -111,7 +144,7 @@ def plot_data(
         )
         ax.set_xlabel(words["x"])
         ax.set_ylabel(words["y"])
-        ax.legend(loc="upper right", fontsize="small")
+        _legend(fig, ax, layout, loc="upper right", fontsize="small")
         if title is not None:
             ax.set_title(title)
     return fig
@@ -188,24 +221,17 @@ def plot_fit(
         (4.6, 1)
     """
     with building(lang) as words:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        _check_layout(layout)
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
         y_hat_np = _checks.array("y_hat", y_hat, 1)
         _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np, y_hat=y_hat_np)
-        wide = layout == "wide"
-        # stacked: the axes at the width of a phone's column, the three legend lines under it
-        fig, ax = new_axes(lang) if wide else new_axes(lang, (_NARROW_IN, 4.8))
+        fig, ax = _one_axes(lang, layout, 4.8)  # stacked: the three legend lines under it
         draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np)
         ax.set_xlabel(words["x"])
         ax.set_ylabel(words["y"])
-        if wide:
-            ax.legend()
-            fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
-        else:
-            fig.legend(loc="outside lower center", ncols=1, frameon=False)
+        _legend(fig, ax, layout)
         if title is not None:
             ax.set_title(title)
         worst = int(np.argmax(np.abs(y_hat_np - y_truth_np)))  # where the fit strays most
@@ -303,8 +329,7 @@ def plot_fits(
         True
     """
     with building(lang) as words:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        _check_layout(layout)
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
@@ -406,15 +431,10 @@ def plot_loss(
         4.6
     """
     with building(lang) as words:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        _check_layout(layout)
         values = _checks.array("losses", losses, 1)
         epochs = np.arange(1, len(values) + 1)  # (n_epochs,)
-        wide = layout == "wide"
-        # stacked: the axes at the width of a phone's column, so that its text is not shrunk
-        fig, ax = new_axes(lang) if wide else new_axes(lang, (_NARROW_IN, 3.4))
-        if wide:
-            fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
+        fig, ax = _one_axes(lang, layout, 3.4)
         ax.plot(epochs, values, marker="o")
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole epochs only
         ax.set_xlabel(words["epoch"])
@@ -432,6 +452,7 @@ def plot_loss_vs_w(
     *,
     lang: str | None = None,
     title: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Plot the training loss against ``w`` with and without each point's own key.
 
@@ -446,12 +467,17 @@ def plot_loss_vs_w(
         lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         title: Optional title.
+        layout: ``"wide"``: the legend inside the axes; ``"stacked"``: a figure as
+            narrow as a phone's column, the legend under the axes, at the full text size.
+            The site shows the wide figure on wide screens and the stacked one on
+            phones (the build draws both).
 
     Returns:
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        ValueError: If ``lang`` is unknown, a length differs or a ``w`` is not positive.
+        ValueError: If ``lang`` or ``layout`` is unknown, a length differs or a ``w`` is
+            not positive.
 
     Examples:
         >>> d = make_data()
@@ -481,21 +507,22 @@ def plot_loss_vs_w(
          'own key left out (leave-one-out)')
     """
     with building(lang) as words:
+        _check_layout(layout)
         grid = _checks.array("ws", ws, 1)
         if (grid <= 0).any():
             raise ValueError("ws must all be positive for a logarithmic axis")
         with_own = _checks.array("losses_with_own", losses_with_own, 1)
         left_out = _checks.array("losses_left_out", losses_left_out, 1)
         _checks.same_sizes(ws=grid, losses_with_own=with_own, losses_left_out=left_out)
-        fig, ax = new_axes(lang)
+        fig, ax = _one_axes(lang, layout, 4.8)  # stacked: the three legend lines under it
         ax.plot(grid, with_own, label=words["with_own"])
         ax.plot(grid, left_out, label=words["left_out"])
         i = int(np.argmin(left_out))
         ax.scatter([grid[i]], [left_out[i]], color="black", zorder=3, label=words["minimum"])
-        ax.set_xscale("log")
+        log_axis(ax)
         ax.set_xlabel(words["w_log"])
         ax.set_ylabel(words["loss"])
-        ax.legend()
+        _legend(fig, ax, layout)
         if title is not None:
             ax.set_title(title)
         # the plateau on the right: from the first w after which the leave-one-out loss
@@ -588,8 +615,7 @@ def plot_w_paths(
         ... )
     """
     with building(lang) as labels:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        _check_layout(layout)
         if not isinstance(paths, Mapping):
             raise TypeError(
                 f"paths must be a mapping (e.g. a dict) of legend label -> values of w, "
@@ -628,11 +654,7 @@ def plot_w_paths(
             ax.plot(path, losses, marker="o", markersize=4, color=color, alpha=0.85, label=name)
             ax.scatter([path[0]], [losses[0]], marker="s", color=color, zorder=3)
             ax.scatter([path[-1]], [losses[-1]], s=60, color=color, edgecolor="black", zorder=5)
-        ax.set_xscale("log")
-        # plain numbers ("0.1", "1,000"): a "10^3" sets its exponent at 0.7 of the text size,
-        # too small on a phone and not counted by ``reading_facts``
-        ax.xaxis.set_major_formatter(FuncFormatter(_plain_number))
-        ax.xaxis.set_minor_formatter(NullFormatter())
+        log_axis(ax)  # plain numbers, as every log axis of the package
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])
         # the markers of every path's two ends, named once in grey

@@ -14,7 +14,14 @@ from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
 from attention_tutorial.data import ToyData
 from attention_tutorial.figures._alt import alt_facts
-from attention_tutorial.figures._base import FONTS, TutorialFigure, bilingual, building, new_figure
+from attention_tutorial.figures._base import (
+    FONTS,
+    TutorialFigure,
+    bilingual,
+    building,
+    log_axis,
+    new_figure,
+)
 from attention_tutorial.pooling import nadaraya_watson
 from attention_tutorial.training import loss_at_w
 
@@ -133,7 +140,7 @@ def plot_explorer_panels(
         ax_loss.scatter([grid[best]], [losses[best]], marker="o", s=40, color="black",
                         label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
         ax_loss.axvline(w, color="C3", label=labels["current_w"].format(w=w))
-        ax_loss.set_xscale("log")
+        log_axis(ax_loss)  # plain numbers, as every log axis of the package
         ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])
         # stacked: where the curve is low (w > 1), not over its start at the top left
         ax_loss.legend(fontsize=legend_size, **({"loc": "upper right"} if stacked else {}))

@@ -124,6 +124,11 @@ def plot_shape_flow(
         ax.axis("off")
         mono = [*MONO, *FONTS[lang]]  # code in monospace, a Chinese word from the page's font
         ends, middle = "#d6e4f5", "#fde2c8"  # inputs and outputs; the tensors in between
+        # the page and the key name these colours ("blue", "orange"): in the dark palette
+        # they stay (``DARK_SVG_STYLE``, not inverted), and the text on them stays dark (a
+        # colour of its own, which that style leaves alone)
+        fig.keeps_colours = True
+        on_box = "#1a1a1a"
         top = height - 0.05
         for (title, steps), form_h in zip(rows, heights, strict=True):
             ax.text(0.08, top - title_h / 2, title, fontsize=10, fontweight="bold", va="center",
@@ -136,9 +141,10 @@ def plot_shape_flow(
                 ax.add_patch(box)
                 middle_y = y - step_h / 2
                 ax.text(0.16, middle_y, code, ha="left", va="center", fontsize=9, family=mono,
-                        gid=f"code:{code}")  # fmt: skip
+                        color=on_box, gid=f"code:{code}")  # fmt: skip
                 ax.text(width - 0.16, middle_y, str(shape), ha="right", va="center", fontsize=9,
-                        family=MONO, fontweight="bold", gid=f"shape:{shape}")  # fmt: skip
+                        family=MONO, fontweight="bold", color=on_box,
+                        gid=f"shape:{shape}")  # fmt: skip
                 if c:
                     ax.annotate("", xy=(width / 2, y), xytext=(width / 2, y + gap),
                                 arrowprops={"arrowstyle": "->"})  # fmt: skip

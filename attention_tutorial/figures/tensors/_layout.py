@@ -13,6 +13,11 @@ from dataclasses import dataclass
 from attention_tutorial.figures.tensors.panel import Grid
 
 MAX_WIDTH = 4.0  # inches; wider figures get smaller cells (phones scale pictures down)
+# The narrow layout (a phone's): at most this wide inside the margins, so that the figure
+# (with them, 3.34 inches: 334 CSS px) fits a phone's column of 335 px unshrunk, its
+# smallest text (9.5 pt) about 13 px high. Its operands are stacked, one per row.
+NARROW_CONTENT = 3.1
+STACK_GAP = 0.15  # inches between two panels stacked without an arrow (narrow layout)
 CODE_SIZE = 10.0  # points, code labels and arrow labels
 CAPTION_SIZE = 9.5  # points, captions and notes
 TITLE_SIZE = 10.5  # points
@@ -25,9 +30,41 @@ _FIRST_CELL, _SMALLEST_CELL, _CELL_STEP = 0.4, 0.26, 0.03
 
 
 def text_width(text: str, size: float) -> float:
-    """Rough width in inches of ``text`` at ``size`` points (CJK characters are square)."""
-    ems = sum(1.0 if ord(ch) >= 0x2E80 else 0.62 for ch in text)
-    return ems * size / 72
+    """Rough width in inches of ``text`` at ``size`` points (CJK characters are square).
+
+    A text of several lines: the width of its longest line.
+    """
+    return max(
+        sum(1.0 if ord(ch) >= 0x2E80 else 0.62 for ch in line) * size / 72
+        for line in text.split("\n")
+    )
+
+
+def wrap_code(code: str, width: float, size: float) -> str:
+    """``code`` broken after ``", "`` into lines of at most ``width`` inches at ``size`` pt.
+
+    A piece longer than that stays whole; continuation lines are indented by two.
+
+    >>> code = "torch.where(c, x, y)"
+    >>> print(wrap_code(code, 1.2, 10.0))
+    torch.where(c,
+      x, y)
+    """
+    pieces = code.split(", ")
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        joined = f"{lines[-1]}, {piece}"
+        if text_width(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines[-1] += ","
+            lines.append(f"  {piece}")
+    return "\n".join(lines)
+
+
+def gap_after(arrow_text: str) -> float:
+    """The height (inches) between two rows: an arrow, or a small gap where there is none."""
+    return ARROW if arrow_text else STACK_GAP
 
 
 def measure(grid: Grid, cell: float) -> None:
@@ -69,8 +106,13 @@ def lay_out(
     arrow_texts: Sequence[str],
     title_text: str | None,
     note_texts: Sequence[str],
+    max_width: float = MAX_WIDTH,
 ) -> Layout:
-    """Measure every panel once, shrinking the cells until the rows of cells fit."""
+    """Measure every panel once, shrinking the cells until the rows of cells fit.
+
+    The cells of the widest row fit ``max_width``; ``""`` in ``arrow_texts``: two rows
+    with no arrow between them.
+    """
     cell = _FIRST_CELL
     while True:
         for row in grids:
@@ -79,10 +121,10 @@ def lay_out(
         widths = [sum(g.width for g in row) + GAP * (len(row) - 1) for row in grids]
         # Only the cells shrink: shrink while the cells themselves overflow.
         blocks = [sum(g.block for g in row) + GAP * (len(row) - 1) for row in grids]
-        if max(blocks) <= MAX_WIDTH or cell <= _SMALLEST_CELL:
+        if max(blocks) <= max_width or cell <= _SMALLEST_CELL:
             break
         cell -= _CELL_STEP
-    arrow_need = [text_width(a, CODE_SIZE) + 0.5 for a in arrow_texts]
+    arrow_need = [text_width(a, CODE_SIZE) + 0.5 for a in arrow_texts if a]
     text_need = [text_width(t, CAPTION_SIZE) for t in note_texts]
     if title_text:
         text_need.append(text_width(title_text, TITLE_SIZE))
@@ -91,7 +133,7 @@ def lay_out(
     height = (
         2 * MARGIN
         + sum(heights)
-        + ARROW * (len(grids) - 1)
+        + sum(gap_after(a) for a in arrow_texts[: len(grids) - 1])
         + (TITLE if title_text else 0.0)
         + LINE * len(note_texts)
         + (0.08 if note_texts else 0.0)

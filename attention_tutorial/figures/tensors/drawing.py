@@ -27,11 +27,15 @@ from attention_tutorial.figures.tensors._layout import (
     GAP,
     LINE,
     MARGIN,
+    MAX_WIDTH,
+    NARROW_CONTENT,
     TITLE,
     TITLE_SIZE,
     Layout,
+    gap_after,
     lay_out,
     text_width,
+    wrap_code,
 )
 from attention_tutorial.figures.tensors.panel import (
     NEUTRAL,
@@ -44,6 +48,7 @@ from attention_tutorial.figures.tensors.panel import (
     shape_text,
 )
 
+LAYOUTS = ("wide", "narrow")  # ``render``'s: the panels of a row side by side, or stacked
 _EDGE = "#555555"
 _HIGHLIGHT = "#c0392b"
 _NOTE = "#1f4e79"
@@ -202,8 +207,9 @@ def _draw(
             index += 1
         y += box.row_heights[r]
         if r < len(arrows):
-            _draw_arrow(ax, arrows[r], r, y, box.width, mono)
-            y += ARROW
+            if arrows[r]:  # "": the next panel stacked under this one (narrow layout)
+                _draw_arrow(ax, arrows[r], r, y, box.width, mono)
+            y += gap_after(arrows[r])
     if notes:
         y += 0.08
     for j, note in enumerate(notes):
@@ -219,15 +225,29 @@ def render(
     title: Text | None = None,
     notes: Sequence[Text] = (),
     legend: Text | None = None,  # what the colours mean: the alt text's first fact
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Lay out rows of panels top to bottom, with a labelled arrow between two rows."""
+    # layout="narrow" (a phone's): every panel in a row of its own (the panels of one row
+    # stacked with no arrow between them), the arrows' code broken into lines, all within
+    # NARROW_CONTENT inches: text that a phone shows at its full size
     labels(lang)  # validates lang
+    if layout not in LAYOUTS:
+        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
     grids = [[grid_of(f"panels[{r}][{c}]", p, lang) for c, p in enumerate(row)]
              for r, row in enumerate(rows)]  # fmt: skip
     arrow_texts = [pick(f"arrows[{i}]", a, lang) for i, a in enumerate(arrows)]
     title_text = None if title is None else pick("title", title, lang)
     note_texts = [pick(f"notes[{i}]", n, lang) for i, n in enumerate(notes)]
-    box = lay_out(grids, arrow_texts, title_text, note_texts)
+    max_width = MAX_WIDTH
+    if layout == "narrow":
+        grids, arrow_texts = _stacked(grids, arrow_texts)
+        max_width = NARROW_CONTENT
+    drawn_arrows = arrow_texts
+    if layout == "narrow":  # code broken into lines; the alt text reads it whole
+        room = NARROW_CONTENT - 0.5
+        drawn_arrows = [wrap_code(a, room, CODE_SIZE) for a in arrow_texts]
+    box = lay_out(grids, drawn_arrows, title_text, note_texts, max_width)
     with matplotlib.rc_context({"font.family": FONTS[lang]}):
         fig = TutorialFigure(figsize=(box.width, box.height), facecolor="white")
         ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
@@ -235,12 +255,34 @@ def render(
         ax.set_ylim(box.height, 0)
         ax.set_axis_off()
         mono = [*MONO, *FONTS[lang]]  # code in monospace, CJK from the page's font
-        _draw(ax, grids, box, arrow_texts, title_text, note_texts, mono)
+        _draw(ax, grids, box, drawn_arrows, title_text, note_texts, mono)
     fig.alt_facts = diagram_facts([[_facts(g) for g in row] for row in grids], arrow_texts, lang)
     if legend is not None:  # what the colours mean comes before the panels
         key = pick("legend", legend, lang)
         fig.alt_facts = key + ("" if lang == "zh" else " ") + fig.alt_facts
     return fig
+
+
+def _with_narrow(fig: TutorialFigure, layout: str) -> TutorialFigure:
+    # the wide drawing of a diagram that has a narrow one (``render``'s ``layout``): the
+    # site then draws the narrow one too and shows it on phones
+    if layout == "wide":
+        fig.narrow_layout = {"layout": "narrow"}
+    return fig
+
+
+def _stacked(grids: list[list[Grid]], arrows: list[str]) -> tuple[list[list[Grid]], list[str]]:
+    """Every panel in a row of its own: ``""`` (no arrow) between panels of one row."""
+    rows: list[list[Grid]] = []
+    gaps: list[str] = []
+    for r, row in enumerate(grids):
+        for c, grid in enumerate(row):
+            rows.append([grid])
+            if c < len(row) - 1:
+                gaps.append("")
+        if r < len(arrows):
+            gaps.append(arrows[r])
+    return rows, gaps
 
 
 def _facts(grid: Grid) -> dict:

@@ -18,7 +18,7 @@ from attention_tutorial.figures.tensors._operands import (
     matrix,
     operand,
 )
-from attention_tutorial.figures.tensors.drawing import render
+from attention_tutorial.figures.tensors.drawing import _with_narrow, render
 from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
 
 
@@ -213,7 +213,12 @@ def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None
 
 @bilingual
 def diagram_where(
-    condition: Tensor, input: Tensor, other: Tensor, *, lang: str | None = None
+    condition: Tensor,
+    input: Tensor,
+    other: Tensor,
+    *,
+    lang: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Draw ``torch.where(condition, input, other)``: each cell taken from one of two tensors.
 
@@ -228,14 +233,17 @@ def diagram_where(
         input: The values where ``condition`` is ``True``: a 2-D tensor of its shape.
         other: The values where it is ``False``: a 2-D tensor of its shape and ``input``'s dtype.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: the three tensors side by side; ``"narrow"``: stacked, one
+            above the other over the result, the code broken into lines, for a phone's
+            column (the site shows this one there: the build draws both).
 
     Returns:
         The figure: the three tensors on top, the result below.
 
     Raises:
         TypeError: If an argument is not a tensor.
-        ValueError: If ``lang`` is unknown, ``condition`` is not boolean, or a tensor is not
-            2-D, has another shape or (``other``) another dtype than ``input``.
+        ValueError: If ``lang`` or ``layout`` is unknown, ``condition`` is not boolean, or a
+            tensor is not 2-D, has another shape or (``other``) another dtype than ``input``.
 
     Examples:
         >>> condition = torch.tensor(
@@ -269,4 +277,5 @@ def diagram_where(
         [TensorPanel(torch.where(condition, input, other), code="result", sources=chosen)],
     ]  # fmt: skip
     arrows = ["torch.where(condition, input, other)"]
-    return render(rows, arrows, lang, legend=diagram_legend("where"))
+    figure = render(rows, arrows, lang, legend=diagram_legend("where"), layout=layout)
+    return _with_narrow(figure, layout)

@@ -19,7 +19,7 @@ from attention_tutorial.figures.tensors._operands import (
     operand,
     torch_shape,
 )
-from attention_tutorial.figures.tensors.drawing import render
+from attention_tutorial.figures.tensors.drawing import _with_narrow, render
 from attention_tutorial.figures.tensors.panel import TensorPanel, format_values, shape_text
 
 
@@ -206,7 +206,9 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFig
 
 
 @bilingual
-def diagram_einsum(weights: Tensor, values: Tensor, *, lang: str | None = None) -> TutorialFigure:
+def diagram_einsum(
+    weights: Tensor, values: Tensor, *, lang: str | None = None, layout: str = "wide"
+) -> TutorialFigure:
     """Draw ``torch.einsum("qk,qk->q", weights, values)``: each row's products, summed.
 
     The chapter's weighted average of the values, one per query, written with einsum.
@@ -219,14 +221,17 @@ def diagram_einsum(weights: Tensor, values: Tensor, *, lang: str | None = None) 
         weights: A floating 2-D tensor ``(n_queries, n_keys)``.
         values: A tensor of the same shape and dtype.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: the operands side by side; ``"narrow"``: stacked, one above
+            the other over the result, the code broken into lines, for a phone's column
+            (the site shows this one there: the build draws both).
 
     Returns:
         The figure: ``weights`` and ``values`` on top, the result ``y_hat`` below.
 
     Raises:
         TypeError: If ``weights`` or ``values`` is not a tensor.
-        ValueError: If ``lang`` is unknown, ``weights`` is not a floating 2-D tensor or
-            ``values`` has another shape or dtype.
+        ValueError: If ``lang`` or ``layout`` is unknown, ``weights`` is not a floating 2-D
+            tensor or ``values`` has another shape or dtype.
 
     Examples:
         >>> weights = torch.tensor(
@@ -258,9 +263,8 @@ def diagram_einsum(weights: Tensor, values: Tensor, *, lang: str | None = None) 
                      sources=torch.arange(n_queries), outline=[(0,)])],
     ]  # fmt: skip
     arrows = ['torch.einsum("qk,qk->q", weights, values)']
-    return render(
-        panels, arrows, lang, legend=diagram_legend("einsum", a="weights", b="values", c="y_hat")
-    )
+    legend = diagram_legend("einsum", a="weights", b="values", c="y_hat")
+    return _with_narrow(render(panels, arrows, lang, legend=legend, layout=layout), layout)
 
 
 @bilingual

@@ -7,7 +7,9 @@ high on a 375 px phone, and every heatmap on a light panel in the dark palette.
 from __future__ import annotations
 
 import itertools
+import re
 
+import matplotlib.colors
 import numpy as np
 import pytest
 import torch
@@ -147,3 +149,212 @@ def test_a_heatmap_svg_carries_its_dark_variant_and_a_line_chart_does_not():
     assert svg.index("<style") < 4000  # in the head, which the build reads
     _, chart, _ = encode(at.plot_loss([3.0, 2.0, 1.0], lang="en"))
     assert DARK_SVG_STYLE not in chart  # the site inverts line charts itself
+
+
+def _texts_inside(fig) -> None:
+    """Everything drawn in ``fig`` (texts, ticks shown, legends) lies within the figure:
+    nothing is cut at its edges."""
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    drawn = fig.get_tightbbox(canvas.get_renderer())  # inches
+    width, height = fig.get_size_inches()
+    assert -0.01 <= drawn.x0 and drawn.x1 <= width + 0.01, drawn
+    assert -0.01 <= drawn.y0 and drawn.y1 <= height + 0.01, drawn
+
+
+def _loss_vs_w_args():
+    data = at.make_data()
+    ws = torch.logspace(-1, 3, 81)
+    own, left_out = (
+        at.loss_curve(ws, data.x_train, data.y_train, leave_one_out=loo) for loo in (False, True)
+    )
+    return ws, own, left_out
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("name", ["plot_data", "plot_loss_vs_w"])
+def test_the_data_and_the_loss_against_w_have_a_phone_layout_with_11_px_text(lang, name):
+    """``plot_data`` (data page) and ``plot_loss_vs_w`` (leave-one-out page) had one layout,
+    their legends about 7 px high in a phone's column (issue 26). The wide figure asks for
+    a stacked one, as narrow as the column with the legend under the axes: >= 11 px text."""
+    data = at.make_data()
+    func = getattr(at, name)
+    args = (
+        (data.x_test, data.y_truth, data.x_train, data.y_train)
+        if name == "plot_data"
+        else _loss_vs_w_args()
+    )
+    wide = func(*args, lang=lang)
+    assert wide.narrow_layout == {"layout": "stacked"}
+    narrow = func(*args, lang=lang, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    assert reading_facts(narrow)["min_width_px"] <= PHONE_COLUMN_PX  # no sideways scrolling
+    assert narrow.description == wide.description  # the same curves, the same alt text
+    (legend,) = narrow.legends  # under the axes, not over the curves
+    assert narrow.axes[0].get_legend() is None
+    narrow.draw_without_rendering()
+    assert not legend.get_window_extent().overlaps(narrow.axes[0].get_window_extent())
+    assert [t.get_text() for t in legend.get_texts()] == [
+        t.get_text() for t in wide.axes[0].get_legend().get_texts()
+    ]
+    _texts_inside(narrow)
+    drawn = _drawn(func, args, {"lang": lang, "layout": "stacked"}, "narrow")
+    assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'x'"):
+        func(*args, lang=lang, layout="x")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_the_pooling_diagram_has_a_phone_layout_that_fits_the_column(lang, n):
+    """``plot_attention_pooling`` (cues page) is nine inches wide: it asked for 648 CSS px on
+    a phone and overflowed its 335 px column (issue 26). Its stacked layout (the query
+    above the key-weight-value rows, the output and the sum under them) fits the column
+    with every text >= 11 px, and draws the same numbers."""
+    keys = torch.linspace(0.0, 5.0, n)
+    values = torch.linspace(-10.0, 10.0, n)  # the widest labels: "-10.00"
+    wide = at.plot_attention_pooling(2.5, keys, values, lang=lang)
+    assert wide.narrow_layout == {"layout": "stacked"}
+    assert reading_facts(wide)["min_width_px"] > PHONE_COLUMN_PX  # the overflow it had
+    narrow = at.plot_attention_pooling(2.5, keys, values, lang=lang, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert reading_facts(narrow)["min_width_px"] <= PHONE_COLUMN_PX
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    _texts_inside(narrow)
+
+    def numbers(fig) -> list[str]:  # every weight, key, value, the output and the sum
+        return sorted(t.get_text().split(" = ")[-1] for t in fig.axes[0].texts
+                      if t.get_text()[-1:].isdigit() and "×" not in t.get_text())  # fmt: skip
+
+    assert numbers(narrow) == numbers(wide) and len(numbers(wide)) == 3 * n + 2
+    (wide_sum,) = [t.get_text() for t in wide.axes[0].texts if "×" in t.get_text()]
+    (narrow_sum,) = [t.get_text() for t in narrow.axes[0].texts if "×" in t.get_text()]
+    assert " ".join(narrow_sum.split()) == wide_sum  # every term, in order, on a few lines
+    assert narrow_sum.count("\n") == 1 + (n - 1) // 3  # three terms a line under the formula
+    # the rows read from the top: key i above key i + 1
+    key_y = [t.get_position()[1] for t in narrow.axes[0].texts if t.get_text().startswith("$k_")]
+    assert len(key_y) == n and key_y == sorted(key_y)  # y grows downwards in this figure
+    # the same words and numbers, read in the order each layout is read in
+    sep = "；" if lang == "zh" else "; "
+    assert sorted(narrow.description.split(sep)) == sorted(wide.description.split(sep))
+    query = narrow.description.index("q = 2.50")
+    assert query < narrow.description.index("k₁ =") < narrow.description.index("f(q) =")
+    args = (2.5, keys, values)
+    drawn = _drawn(at.plot_attention_pooling, args, {"lang": lang, "layout": "stacked"}, "narrow")
+    assert '"shown_on": "narrow"' in drawn["data"]
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'x'"):
+        at.plot_attention_pooling(*args, lang=lang, layout="x")
+
+
+def _einsum_args():
+    weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # the einsum page's
+    return weights, torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])
+
+
+def _where_args():
+    condition = torch.tensor([[True, False, True], [False, True, False]])  # the where page's
+    a = torch.tensor([[1, 2, 3], [4, 5, 6]])
+    return condition, a, -a
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(
+    ("name", "args", "codes"),
+    [
+        ("diagram_einsum", _einsum_args(), ["weights", "values", "y_hat"]),
+        ("diagram_where", _where_args(), ["condition", "input", "other", "result"]),
+    ],
+)
+def test_the_einsum_and_where_diagrams_have_a_phone_layout(lang, name, args, codes):
+    """The handbook's einsum and where diagrams put their operands side by side: a phone
+    showed them 343 px wide, their text about 8-10 px (issue 26). The narrow layout stacks
+    the operands over the result and breaks the code of the arrow into lines: the figure
+    fits the column unshrunk, every text >= 11 px."""
+    func = getattr(at, name)
+    wide = func(*args, lang=lang)
+    assert wide.narrow_layout == {"layout": "narrow"}
+    narrow = func(*args, lang=lang, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert narrow.get_size_inches()[0] * 100 <= PHONE_COLUMN_PX  # shown at its own size
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    _texts_inside(narrow)
+    ax = narrow.axes[0]
+    labels = {t.get_gid(): t for t in ax.texts}
+    drawn_codes = [labels[f"code:{i}"].get_text() for i in range(len(codes))]
+    assert drawn_codes == codes  # every panel, in reading order
+    tops = [labels[f"code:{i}"].get_position()[1] for i in range(len(codes))]
+    assert tops == sorted(tops) and len(set(tops)) == len(codes)  # one above the other
+    (arrow,) = [t for t in ax.texts if str(t.get_gid()).startswith("arrow:")]
+    (code,) = [t.get_text() for t in wide.axes[0].texts if str(t.get_gid()).startswith("arrow:")]
+    assert "\n" in arrow.get_text() and " ".join(arrow.get_text().split()) == code
+    # the alt text describes the stacked rows, the code whole, and nothing else changes
+    for k, c in enumerate(codes):
+        row = f"第 {k + 1} 行：{c}" if lang == "zh" else f"ow {k + 1}: {c},"
+        assert row in narrow.description, row
+    assert narrow.description.count(code) == 1 and "\n" not in narrow.description
+    drawn = _drawn(func, args, {"lang": lang, "layout": "narrow"}, "narrow")
+    assert '"shown_on": "narrow"' in drawn["data"]
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+        func(*args, lang=lang, layout="x")
+
+
+def _log_axes_figures(lang):
+    """Every figure of the package with a logarithmic axis, with its log axes' names."""
+    data = at.make_data()
+    rows = [{"formulation": "tiled", "n": n, "seconds": n / 1e5, "peak_bytes": 12 * n * n}
+            for n in (100, 1000, 10000)]  # fmt: skip
+    paths = {"lr = 0.1": [0.5, 2.0, 30.0]}
+    return {
+        "plot_loss_vs_w": (at.plot_loss_vs_w(*_loss_vs_w_args(), lang=lang), "x"),
+        "plot_w_paths": (at.plot_w_paths(data.x_train, data.y_train, paths, lang=lang), "x"),
+        "plot_scaling": (at.plot_scaling(rows, lang=lang), "xy"),
+        "plot_explorer_panels": (at.plot_explorer_panels(data, 3.0, lang=lang), "x"),
+    }
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_log_axis_is_ticked_in_plain_numbers(lang):
+    """Log axes came ticked in two styles, ``10⁻¹`` on some figures and ``0.1`` on others
+    (issue 26); a power of ten also sets its exponent at 0.7 of the text size. One style
+    now: plain numbers (``0.1``, ``1``, ``10``, ``1,000``, or bytes), minor ticks unlabelled."""
+    seen = 0
+    for name, (fig, which) in _log_axes_figures(lang).items():
+        fig.draw_without_rendering()
+        for ax in fig.axes:
+            for axis in [a for a in (ax.xaxis, ax.yaxis) if a.get_scale() == "log"]:
+                assert axis.axis_name in which, (name, axis.axis_name)
+                major = [t.get_text() for t in axis.get_ticklabels() if t.get_text()]
+                minor = [t.get_text() for t in axis.get_ticklabels(minor=True) if t.get_text()]
+                assert major and not minor, (name, major, minor)
+                for label in major:  # "0.1", "10", "1,000", "100 kB": no "$10^{-1}$"
+                    assert re.fullmatch(r"[\d,.]+( [kMG]?B)?", label), (name, label)
+                seen += 1
+    assert seen == 7  # loss vs w, w paths, both of each scaling panel, the explorer's
+
+
+def test_the_shape_flow_keeps_its_named_colours_in_the_dark_palette():
+    """The recap page names the shape flow's colours: blue boxes for inputs and outputs,
+    orange for the tensors in between. The site inverted the figure in the dark palette,
+    which turned them navy and brown (issue 26). It now carries its own dark variant (as
+    a heatmap does): the page dark, its words light, the boxes and their text as they are."""
+    data = at.make_data()
+    fig = at.plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
+    assert reading_facts(fig)["colour_scale"]  # the site does not invert it
+    _, svg, _ = encode(fig)
+    assert DARK_SVG_STYLE in svg and svg.index("<style") < 4000
+    fills = {p.get_facecolor()[:3] for p in fig.axes[0].patches}
+    assert {(0.839, 0.894, 0.961), (0.992, 0.886, 0.784)} <= {
+        tuple(round(c, 3) for c in f) for f in fills
+    }  # the blue and the orange, untouched by the dark style (it re-colours white only)
+    on_boxes = [t for t in fig.axes[0].texts if str(t.get_gid()).startswith(("code:", "shape:"))]
+    off_boxes = [t for t in fig.axes[0].texts if str(t.get_gid()).startswith("caption:")]
+    assert on_boxes and off_boxes
+    # text with a colour of its own keeps it in the dark variant (dark on the pale boxes);
+    # black text (titles, the key's words, on the page itself) turns light with the page
+    assert all(matplotlib.colors.to_hex(t.get_color()) != "#000000" for t in on_boxes)
+    assert all(matplotlib.colors.to_hex(t.get_color()) == "#000000" for t in off_boxes)
+    colour = matplotlib.colors.to_hex(on_boxes[0].get_color())
+    assert svg.count(f"fill: {colour}") == len(on_boxes)
+    # a chart whose colours are only told apart, not named, is still inverted by the site
+    assert not reading_facts(at.plot_loss([3.0, 2.0], lang="en"))["colour_scale"]
