@@ -627,9 +627,8 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         ValueError: If ``lang`` is unknown, or ``name`` is neither in ``ALT`` nor a
             ``diagram_*`` function.
 
-    >>> import attention_tutorial as at
-    >>> plot_loss = (
-    ...     at.figures.curves.plot_loss
+    >>> from attention_tutorial.figures.curves import (
+    ...     plot_loss,
     ... )
     >>> describe(
     ...     plot_loss(

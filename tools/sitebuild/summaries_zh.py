@@ -194,6 +194,12 @@ MEMBERS: dict[str, str] = {
 
 _LANG = '图中文字的语言：`"zh"`、`"en"` 或 `None`（当前语言）。'
 _TITLE = "可选的标题。"
+# the layout of a figure that has a phone's twin (figures/curves.py, attention.py, tensors/)
+_SHOWN_ON_PHONES = "网站在宽屏上显示宽的那张，在手机上显示窄的那张（构建时两张都画）。"
+_LEGEND_LAYOUT = (
+    '`"wide"`：图例在坐标轴里面；`"stacked"`：和手机的正文一样窄的图，图例在坐标轴下面，'
+    "文字不缩小。" + _SHOWN_ON_PHONES
+)
 _FIGURE = "图（`TutorialFigure`）；`fig.description` 是它的替代文字。"
 _X_TEST = "测试输入（查询），形状 `(n_test,)`。"
 _Y_TRUTH = "`f(x_test)`，形状 `(n_test,)`。"
@@ -352,9 +358,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "bandwidth": "传给 `nadaraya_watson` 的带宽 `h`。",
         "lang": _LANG,
         "title": _TITLE,
+        "layout": '`"wide"`：从左到右五列：查询、键、权重、值、输出；`"stacked"`：和手机的正文'
+        "一样窄，查询在最上面，下面每行一对键值和它的权重，再往下是输出和逐项展开的求和，"
+        "文字更大。" + _SHOWN_ON_PHONES,
         "return": "图（一个没有刻度的坐标系）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": "`lang` 或 `layout` 未知，或者形状、取值不合要求时。",
     },
     "figures.attention.plot_bandwidth_gallery": {
         "x_test": _X_TEST,
@@ -403,8 +412,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "lang": _LANG,
         "title": _TITLE,
+        "layout": _LEGEND_LAYOUT,
         "return": _FIGURE,
-        "raise ValueError": "`lang` 未知或形状对不上时。",
+        "raise ValueError": "`lang` 或 `layout` 未知，或形状对不上时。",
     },
     "figures.curves.plot_fit": {
         "x_test": _X_TEST,
@@ -447,8 +457,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "losses_left_out": "去掉自己的键时每个 `w` 的损失，形状 `(n_w,)`。",
         "lang": _LANG,
         "title": _TITLE,
+        "layout": _LEGEND_LAYOUT,
         "return": _FIGURE,
-        "raise ValueError": "`lang` 未知、长度不一致，或某个 `w` 不是正数时。",
+        "raise ValueError": "`lang` 或 `layout` 未知、长度不一致，或某个 `w` 不是正数时。",
     },
     "figures.curves.plot_w_paths": {
         "x_train": "训练输入（键），torch 浮点张量（不接受 numpy 数组），形状 `(n_train,)`，"
@@ -567,18 +578,22 @@ SECTIONS: dict[str, dict[str, str]] = {
         "other": "`condition` 为 `False` 处取的值："
         "形状与它相同、数据类型与 `input` 相同的二维张量。",
         "lang": _LANG,
+        "layout": '`"wide"`：三个张量并排；`"narrow"`：上下叠放在结果上面，代码折成几行，'
+        "和手机的正文一样窄。" + _SHOWN_ON_PHONES,
         "return": "图：三个张量在上，结果在下。",
         "raise TypeError": "某个参数不是张量时。",
-        "raise ValueError": "`lang` 未知、`condition` 不是布尔张量，或某个张量不是二维、形状不同、"
-        "（`other`）数据类型与 `input` 不同时。",
+        "raise ValueError": "`lang` 或 `layout` 未知、`condition` 不是布尔张量，"
+        "或某个张量不是二维、形状不同、（`other`）数据类型与 `input` 不同时。",
     },
     "figures.tensors.products.diagram_einsum": {
         "weights": "二维浮点张量 `(n_queries, n_keys)`。",
         "values": "形状和数据类型都与 `weights` 相同的张量。",
         "lang": _LANG,
+        "layout": '`"wide"`：两个操作数并排；`"narrow"`：上下叠放在结果上面，代码折成几行，'
+        "和手机的正文一样窄。" + _SHOWN_ON_PHONES,
         "return": "图：`weights` 和 `values` 在上，结果 `y_hat` 在下。",
         "raise TypeError": "`weights` 或 `values` 不是张量时。",
-        "raise ValueError": "`lang` 未知、`weights` 不是二维浮点张量，"
+        "raise ValueError": "`lang` 或 `layout` 未知、`weights` 不是二维浮点张量，"
         "或 `values` 的形状或数据类型不同时。",
     },
     "figures.tensors.products.diagram_linear": {

@@ -109,6 +109,12 @@
   Panel.prototype.key = function (text, cls) {
     return html("span", cls, this.legend, text);
   };
+  // A tick as the figures write it (attention_tutorial/figures/_base.py, log_axis):
+  // plain numbers, thousands with a comma (1,000).
+  function tickLabel(t) {
+    var v = +t.toPrecision(6);
+    return Math.abs(v) >= 1000 ? v.toLocaleString("en-US") : String(v);
+  }
   Panel.prototype.setRange = function (x0, x1, y0, y1) {
     var log = this.log, f = log ? Math.log10 : function (v) { return v; };
     var a = f(x0), b = f(x1);
@@ -121,7 +127,7 @@
       : niceTicks(x0, x1, 5);
     xt.forEach(function (t) {
       el("line", { x1: sx(t), x2: sx(t), y1: H - M.b, y2: H - M.b + 4 }, g);
-      el("text", { x: sx(t), y: H - M.b + 14, "text-anchor": "middle" }, g).textContent = String(+t.toPrecision(6));
+      el("text", { x: sx(t), y: H - M.b + 14, "text-anchor": "middle" }, g).textContent = tickLabel(t);
     });
     niceTicks(y0, y1, 4).forEach(function (t) {
       el("line", { x1: M.l - 4, x2: M.l, y1: sy(t), y2: sy(t) }, g);
