@@ -71,8 +71,7 @@ def plot_explorer_panels(
         >>> # four panels and a colour bar
         >>> len(fig.axes)
         5
-        >>> # the phone's figure: one panel
-        >>> # above the other
+        >>> # the phone's figure, stacked
         >>> phone = plot_explorer_panels(
         ...     d, 2.0, layout="stacked"
         ... )

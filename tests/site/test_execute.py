@@ -29,7 +29,7 @@ CODE = (
     "print('n_train =', at.make_data().n_train)\n"
     "print('threads =', torch.get_num_threads())\n\n"
     "# %%\n"
-    "at.plot_loss_vs_w([0.1, 1.0, 10.0], [3.0, 2.0, 1.0], [3.0, 2.5, 2.0])\n"
+    "at.plot_loss_vs_w([0.1, 1.0, 10.0], [3.0, 2.0, 1.0], [3.0, 2.5, 2.0], layout='stacked')\n"
 )
 
 

@@ -93,7 +93,7 @@ def test_every_source_marker_names_an_object_of_the_package():
 
 def code_text(block: str) -> str:
     """The text of the code in a source block, as a reader sees it."""
-    code = re.search(r"<pre>.*?<code>(.*)</code></pre>", block, re.S).group(1)
+    code = re.search(r"<pre[^>]*>.*?<code>(.*)</code></pre>", block, re.S).group(1)
     return html.unescape(re.sub(r"<[^>]+>", "", code))
 
 

@@ -32,7 +32,7 @@ print({k: os.environ.get(k) for k in ("MPLBACKEND", "PYTHONHASHSEED", "OMP_NUM_T
 print(hash("attention"), torch.get_num_threads(), matplotlib.get_backend())
 print(sys.flags)
 print(warnings.filters)
-at.plot_loss_vs_w([0.1, 1.0, 10.0], [3.0, 2.0, 1.0], [3.0, 2.5, 2.0])
+at.plot_loss_vs_w([0.1, 1.0, 10.0], [3.0, 2.0, 1.0], [3.0, 2.5, 2.0], layout="stacked")
 """
 # Generators no page has seeded: new in every process, and so in every forked kernel.
 UNSEEDED = "import random, numpy; print(torch.rand(2), numpy.random.rand(2), random.random())"

@@ -1846,7 +1846,8 @@ COMMENTS: dict[str, str] = {
     # figures.curves
     "the legend under the axes": "图例在坐标轴下面",
     # figures.explorer_panels
-    "rows 0 to 3": "第 0 到第 3 行",
+    "four panels and a colour bar": "四幅图和一个颜色条",
+    "the phone's figure, stacked": "手机上的图：四幅图上下排成一列",
     # analysis
     "with its own key, each point copies its own label once w is large": (
         "含自身的键时，w 一大，每个点就照抄自己的标签"
