@@ -29,3 +29,19 @@ def test_a_real_first_load_is_read_whole(browser, server):
     assert work["longest"] <= work["all"]
     # Material's bundle and start-up run inside tasks the sum has counted
     assert work["bundle"] + work["dcl"] < work["all"]
+    assert work["elements"] > 100 and work["objects"] > work["elements"] / 2
+
+
+def test_selector_statistics_of_a_real_load_name_the_site_stylesheets(browser, server):
+    sheets = {}
+    events = bench.trace(browser, server + "en/handbook/repeat/", [*bench.CATEGORIES,
+                         bench.SELECTOR_STATS], sheets)  # fmt: skip
+    per_sheet, rows = bench.selector_attempts(events, sheets)
+    main = [name for name in per_sheet if name.startswith("main.")]
+    assert main and "extra.css" in per_sheet, per_sheet
+    assert per_sheet[main[0]] == max(per_sheet.values())  # Material's sheet is tried most
+    # Material's "*" is tried on every element the recalculation styles (not on <head>'s)
+    star = max(attempts for attempts, _, selector in rows if selector == "*")
+    elements = bench.summarise(events)["elements"]
+    assert elements / 2 < star <= elements, (star, elements)
+    assert rows[0][0] >= star

@@ -75,3 +75,33 @@ def test_bundle_and_start_up_are_found_by_script_and_event():
     click = task(400_010, 7, name="EventDispatch", args={"data": {"type": "click"}})
     work = bench.summarise([FCP, bundle, ours, start, click])
     assert work["bundle"] == 80 and work["dcl"] == 120
+
+
+def test_elements_and_layout_objects_are_those_of_the_largest_pass():
+    style = [task(10, 1, name="UpdateLayoutTree", args={"elementCount": n}) for n in (3, 1950, 5)]
+    layout = [
+        task(20, 1, name="Layout", args={"beginData": {"totalObjects": n}}) for n in (2793, 1)
+    ]
+    work = bench.summarise([FCP, *style, *layout])
+    assert (work["elements"], work["objects"]) == (1950, 2793)
+    assert work["style"] == 12 and work["layout"] == 8  # the passes' time still adds up
+
+
+def test_selector_attempts_read_the_largest_recalculation_and_name_its_sheets():
+    def stats(*timings):
+        rows = [
+            {"selector": sel, "style_sheet_id": sheet, "match_attempts": n, "match_count": 0}
+            for sel, sheet, n in timings
+        ]
+        return {"name": "SelectorStats", "args": {"selector_stats": {"selector_timings": rows}}}
+
+    first = stats((".x", "s-1", 5))
+    whole = stats((".x", "s-1", 900), (".y > *", "s-2", 1000), ("html", "ua-style-sheet", 1))
+    per_sheet, rows = bench.selector_attempts(
+        [first, whole, {"name": "SelectorStats", "args": {}}],
+        {"main.css": [".x", "html"], "extra.css": [".y > *"]},
+    )
+    # the browser's own sheet keeps its id although main.css has a selector "html" too
+    assert per_sheet == {"extra.css": 1000, "main.css": 900, "ua-style-sheet": 1}
+    assert [r[2] for r in rows] == [".y > *", ".x", "html"]
+    assert bench.selector_attempts([first], None)[0] == {"s-1": 5}  # no names: the ids
