@@ -117,7 +117,7 @@ ALT: dict[str, dict[str, str]] = {
         "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数）。",
         "plot_matrices": "几个小矩阵并排画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "画在下面的颜色条上，蓝色为负、红色为正，颜色越深绝对值越大。",
-        "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一行行变换，"
+        "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一层层变换，"
         "每一步的代码写在箭头旁。",
     },
     "en": {
@@ -200,8 +200,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_matrices": "Small matrices side by side as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
         "negative, red positive, deeper for a larger magnitude).",
-        "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed row "
-        "by row from the top, the code of each step beside its arrow.",
+        "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed "
+        "level by level from the top, the code of each step beside its arrow.",
     },
 }
 # Sentences with numbers computed by a figure function from its own data: it fills one
@@ -343,8 +343,8 @@ def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: o
 
 _PANEL_WORDS = {
     "zh": {
-        "row": "第 {r} 行：{panels}",
-        "arrow": "箭头“{text}”通向下一行",
+        "level": "第 {r} 层：{panels}",
+        "arrow": "箭头“{text}”通向下一层",
         "unnamed": "一个张量",
         "shape": "形状 {shape}",
         "values": "值 {values}",
@@ -352,8 +352,18 @@ _PANEL_WORDS = {
         "dashed": "虚线边框：与源张量共享内存",
         "solid": "实线边框：有自己的内存",
         "crossed": "{n} 格打叉（被去掉）",
-        "outlined": "{n} 格加了红框",
-        "outlined_one": "1 格加了红框",
+        "framed": "{cells}加了红框",
+        "framed_rows": "第 {which} 行",
+        "framed_cols": "第 {which} 列",
+        "framed_cells": "{which}的格子",
+        "framed_cells_one": "{which}的格子",
+        "framed_cell": "第 {r} 行第 {c} 列",
+        "framed_rows_many": "第 {which} 行",
+        "framed_cols_many": "第 {which} 列",
+        "framed_elements": "第 {which} 个元素",
+        "framed_elements_many": "第 {which} 个元素",
+        "framed_index": "下标为 {which} 的格子",
+        "and": "、",
         "caption": "下面写着{text}",
         "quoted": "“{}”",
         "quotes": "",
@@ -362,8 +372,8 @@ _PANEL_WORDS = {
         "end": "。",
     },
     "en": {
-        "row": "row {r}: {panels}",
-        "arrow": "the arrow “{text}” leads to the next row",
+        "level": "level {r}: {panels}",
+        "arrow": "the arrow “{text}” leads to the next level",
         "unnamed": "a tensor",
         "shape": "shape {shape}",
         "values": "values {values}",
@@ -371,8 +381,18 @@ _PANEL_WORDS = {
         "dashed": "dashed borders: shares memory with its source",
         "solid": "solid borders: its own memory",
         "crossed": "{n} cells crossed out (dropped)",
-        "outlined": "{n} cells framed in red",
-        "outlined_one": "1 cell framed in red",
+        "framed": "{cells} framed in red",
+        "framed_rows": "row {which}",
+        "framed_cols": "column {which}",
+        "framed_cells": "the cells at {which}",
+        "framed_cells_one": "the cell at {which}",
+        "framed_cell": "row {r}, column {c}",
+        "framed_rows_many": "rows {which}",
+        "framed_cols_many": "columns {which}",
+        "framed_elements": "element {which}",
+        "framed_elements_many": "elements {which}",
+        "framed_index": "the cells at index {which}",
+        "and": " and ",
         "caption": "captioned {text}",
         "quoted": "“{}”",
         "quotes": ", ",
@@ -390,11 +410,67 @@ DIAGRAM_LEGEND = {
 }
 
 
+def _joined(items: list[str], words: dict[str, str]) -> str:
+    """``1, 2 and 3`` (en) or ``1、2、3`` (zh)."""
+    if len(items) == 1:
+        return items[0]
+    return words["list"].join(items[:-1]) + words["and"] + items[-1]
+
+
+def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[str, str]) -> str:
+    """Which cells of a panel are framed in red, counted from 1 as a reader counts.
+
+    Whole rows or whole columns of a matrix are named as such, other cells one by one.
+
+    >>> en = _PANEL_WORDS["en"]
+    >>> _framed(
+    ...     [(0, 0), (0, 1)], (3, 2), en
+    ... )
+    'row 1 framed in red'
+    >>> _framed(
+    ...     [(0, 1), (1, 2)], (2, 3), en
+    ... )
+    'the cells at row 1, column 2 and row 2, column 3 framed in red'
+    >>> _framed(
+    ...     [(0,), (1,)],
+    ...     (2,),
+    ...     _PANEL_WORDS["zh"],
+    ... )
+    '第 1、2 个元素加了红框'
+    """
+    cells = sorted(cells)
+
+    def numbers(values: list[int]) -> str:
+        return _joined([str(v + 1) for v in sorted(set(values))], words)
+
+    def named(key: str, values: list[int]) -> str:
+        return words[key + ("_many" if len(set(values)) > 1 else "")].format(which=numbers(values))
+
+    if len(shape) == 1:
+        text = named("framed_elements", [c[0] for c in cells])
+    elif len(shape) == 2:
+        rows = sorted({r for r, _ in cells})
+        cols = sorted({c for _, c in cells})
+        if len(cells) == len(rows) * shape[1]:  # whole rows
+            text = named("framed_rows", rows)
+        elif len(cells) == len(cols) * shape[0]:  # whole columns
+            text = named("framed_cols", cols)
+        else:
+            one_by_one = [words["framed_cell"].format(r=r + 1, c=c + 1) for r, c in cells]
+            key = "framed_cells" if len(cells) > 1 else "framed_cells_one"
+            text = words[key].format(which=_joined(one_by_one, words))
+    else:  # a batch of matrices: the index tuples as PyTorch writes them
+        indices = [str(list(c)) for c in cells]
+        text = words["framed_index"].format(which=_joined(indices, words))
+    return words["framed"].format(cells=text)
+
+
 def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
     """Describe a tensor diagram as drawn: each row's panels, and the arrows between rows.
 
-    Each panel is a dict with ``code``, ``shape`` (text), ``values`` (the cells' texts),
-    ``shared``, ``crossed`` and ``outlined`` (numbers of cells) and ``captions``. Borders
+    Each panel is a dict with ``code``, ``shape`` (text), ``size`` (the shape as a tuple),
+    ``values`` (the cells' texts), ``shared``, ``crossed`` (a number of cells), ``outlined``
+    (the indices of the cells framed in red) and ``captions``. Borders
     are named only when the diagram has a dashed panel (then every panel says which).
 
     >>> panel = {
@@ -402,8 +478,9 @@ def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
     ...     "shape": "(2,)",
     ...     "values": ["2.0", "3.0"],
     ...     "shared": False,
+    ...     "size": (2,),
     ...     "crossed": 0,
-    ...     "outlined": 0,
+    ...     "outlined": [],
     ...     "captions": [],
     ... }
     >>> diagram_facts(
@@ -420,8 +497,8 @@ def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
     ...     ["detach()"],
     ...     "en",
     ... )  # doctest: +NORMALIZE_WHITESPACE
-    'Row 1: w, shape (2,), values 2.0, 3.0, solid borders: its own memory; the arrow
-    “detach()” leads to the next row; row 2: w.detach(), shape (2,), values 2.0, 3.0,
+    'Level 1: w, shape (2,), values 2.0, 3.0, solid borders: its own memory; the arrow
+    “detach()” leads to the next level; level 2: w.detach(), shape (2,), values 2.0, 3.0,
     dashed borders: shares memory with its source.'
     """
     words = _PANEL_WORDS[lang]
@@ -438,13 +515,12 @@ def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
             if p["crossed"]:
                 bits.append(words["crossed"].format(n=p["crossed"]))
             if p["outlined"]:
-                one = p["outlined"] == 1  # "1 cell", not "1 cells"
-                bits.append(words["outlined_one" if one else "outlined"].format(n=p["outlined"]))
+                bits.append(_framed(p["outlined"], p["size"], words))
             if p["captions"]:
                 quoted = words["quotes"].join(words["quoted"].format(c) for c in p["captions"])
                 bits.append(words["caption"].format(text=quoted))
             panels.append(words["inner"].join(bits))
-        parts.append(words["row"].format(r=r + 1, panels=words["between"].join(panels)))
+        parts.append(words["level"].format(r=r + 1, panels=words["between"].join(panels)))
         if r < len(arrows) and arrows[r]:  # "": stacked under it, no arrow (a phone's layout)
             parts.append(words["arrow"].format(text=arrows[r]))
     text = words["between"].join(parts) + words["end"]
@@ -485,10 +561,10 @@ _DIAGRAM = {
 # The diagrams whose colours mean something else: their lead leaves the colours to the
 # legend, which ``alt_facts`` reads out first (``DIAGRAM_LEGENDS``).
 _DIAGRAM_OWN_KEY = {
-    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，从上往下一行行变换，"
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，从上往下一层层变换，"
     "每一步的代码写在箭头旁。",
-    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, transformed row "
-    "by row from the top, the code of each step beside its arrow.",
+    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, transformed level "
+    "by level from the top, the code of each step beside its arrow.",
 }
 # What the colours (and red frames) of a ``diagram_*`` mean when they do not follow the
 # elements; ``{...}`` fields are filled by the diagram.
@@ -498,9 +574,9 @@ DIAGRAM_LEGENDS = {
         "得到 {c} 里同色的那个元素。",
         "linear": "颜色表示输入特征，也就是 x 和 layer.weight 的列：同色的格子相乘，"
         "乘积相加；layer(x) 是算出的新值，画成灰色。",
-        "masked_fill": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 里同色的格子就是"
-        "同一个分数；mask 和 weights 画成灰色。红框标出被掩码的格子：mask 里为 True，"
-        "filled 里为 -inf，weights 里权重为 0。",
+        "masked_fill": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 里同色的格子就在"
+        "那个分数原来的位置上：没有红框的仍是那个分数，有红框的已换成 -inf；mask 和 weights "
+        "画成灰色。红框标出被掩码的格子：mask 里为 True，filled 里为 -inf，weights 里权重为 0。",
         "where": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
         "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
         "eye": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。",
@@ -515,9 +591,9 @@ DIAGRAM_LEGENDS = {
         "layer.weight: cells of one colour are multiplied and the products summed; "
         "layer(x) holds new values, drawn grey.",
         "masked_fill": "The colour tells where an element came from: each element of scores "
-        "has its own colour, and a cell of filled in that colour holds the same score; mask "
-        "and weights are grey. Red frames mark the masked cells: True in mask, -inf in "
-        "filled, weight 0 in weights.",
+        "has its own colour, and the cell of filled in that colour sits where that score was: "
+        "unframed cells keep it, framed cells now hold -inf; mask and weights are grey. Red "
+        "frames mark the masked cells: True in mask, -inf in filled, weight 0 in weights.",
         "where": "The colour marks the input a value comes from: input has one colour, other "
         "another; True cells of condition have input's colour, False cells other's; each "
         "cell of result has the colour of the input it came from.",

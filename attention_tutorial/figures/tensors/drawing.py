@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import matplotlib
+import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
@@ -293,7 +294,8 @@ def _facts(grid: Grid) -> dict:
         "values": grid.labels,
         "shared": grid.panel.shared,
         "crossed": int(grid.dropped.sum()),
-        "outlined": len(grid.outline),
+        "size": tuple(grid.shape),
+        "outlined": [tuple(int(i) for i in np.unravel_index(f, grid.shape)) for f in grid.outline],
         "captions": grid.captions[1:] if grid.panel.show_shape else grid.captions,
     }
 

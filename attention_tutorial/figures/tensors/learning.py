@@ -208,7 +208,7 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
         ...     for t in fig.axes[0].texts
         ...     if t.get_gid() == "code:0"
         ... ]
-        ['w  (requires_grad=True)']
+        ['w (requires_grad=True)']
     """
     _checks.tensor("w", w)
     tracked = w.requires_grad
@@ -218,7 +218,7 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
     fits("w", w.shape)
     graph = both("in_graph" if tracked else "out_of_graph")  # where the clone stands
     rows = [
-        [TensorPanel(w, code=f"w  (requires_grad={tracked})")],
+        [TensorPanel(w, code=f"w (requires_grad={tracked})")],
         [TensorPanel(w.clone(), code="w.clone()", captions=[both("new_memory"), graph]),
          TensorPanel(w, code="w.detach()", shared=True,
                      captions=[both("shares_memory", name="w"), both("out_of_graph")])],

@@ -23,11 +23,12 @@ _ = torch.manual_seed(at.SEED)
 # Tensor.detach() -> Tensor
 # ```
 #
-# | | new memory? | gradients flow back to `x`? | `requires_grad` of the result |
-# |---|---|---|---|
-# | `x.clone()` | yes, a copy | yes | as `x` |
-# | `x.detach()` | no, shares `x`'s memory | no | `False` |
-# | `x.detach().clone()` | yes | no | `False` |
+# The three forms, with their memory, their gradients and the `requires_grad` of the result:
+#
+# - `x.clone()`: new memory, a copy; gradients flow back to `x`; `requires_grad` as `x`.
+# - `x.detach()`: no new memory, shares `x`'s; no gradients back to `x`; `requires_grad` is
+#   `False`.
+# - `x.detach().clone()`: new memory; no gradients back to `x`; `requires_grad` is `False`.
 #
 # ### Examples
 #
@@ -64,8 +65,7 @@ _ = torch.manual_seed(at.SEED)
 # The `w` of the example above. Same colour: the same element of `w`. Solid borders: memory of
 # its own; dashed borders: shares `w`'s memory.
 #
-# The picture is drawn by `at.diagram_clone`; to see how it gives each cell its colour and border,
-# open its source below:
+# The function that draws it (open to see its source):
 #
 # <!-- source: attention_tutorial.figures.tensors.learning.diagram_clone -->
 
@@ -76,8 +76,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### Pitfalls
 #
-# The error readers of the chapter meet most often: turning a trained parameter into
-# numpy (for a plot) without `detach()`:
+# A common error when plotting: turning a trained parameter into numpy without `detach()`:
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -134,10 +133,10 @@ assert y._version == y_detached._version == 1 and copy._version == 1
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py) writes `y_hat = model(...).detach()` before
+# The page [Parametric attention pooling](../parametric.py) writes `y_hat = model(...).detach()` before
 # plotting the predictions ([Detach before plotting](../parametric.py#detach-before-plotting)
 # shows what happens without it). Before computing with a learned parameter, the
 # pages take it out of the graph: `model.w.detach()` on [the dot-product page](../dot-product.py),
-# `nw.w.detach()` on [from kernel regression to Transformer attention](../transformer.py), and
+# `nw.w.detach()` on [From kernel regression to Transformer attention](../transformer.py), and
 # `projected.W_q.weight.detach()` on
-# [learned projections on a 2-D toy problem](../projections.py).
+# [Learned projections on a 2-D toy problem](../projections.py).

@@ -12,8 +12,6 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## torch.einsum
 #
@@ -24,8 +22,8 @@ _ = torch.manual_seed(at.SEED)
 # - `equation`: one group of letters per operand, separated by commas, then `->` and the
 #   letters of the result. Each letter names one dimension.
 # - A letter that appears in the inputs but **not** after `->` is summed over.
-# - A letter shared by several inputs must have the same size in all of them; those
-#   elements are multiplied together.
+# - A letter shared by several inputs must have the same size in all of them (or size 1,
+#   which broadcasts); those elements are multiplied together.
 # - A letter repeated within one operand (as in `"ii"`) takes only the elements whose two
 #   indices are equal: the diagonal.
 # - `operands`: the tensors, as many as there are letter groups.
@@ -71,8 +69,7 @@ _ = torch.manual_seed(at.SEED)
 # of `values` share a colour; their cells are multiplied pairwise and summed into the element of
 # `y_hat` in that colour. The red frames mark the cells that make up the first element.
 #
-# The picture is drawn by `at.diagram_einsum`; to see how it gives each cell its colour and frame,
-# open its source below:
+# The function that draws it (open to see its source):
 #
 # <!-- source: attention_tutorial.figures.tensors.products.diagram_einsum -->
 
@@ -84,7 +81,8 @@ at.diagram_einsum(weights, values)
 # %% [markdown]
 # ### Pitfalls
 #
-# A letter must have one size. Here `k` is 2 in the first operand and 3 in the second:
+# A letter must have one size (or size 1, which broadcasts: hence the error's wording). Here `k`
+# is 2 in the first operand and 3 in the second:
 
 # %%
 try:
@@ -110,12 +108,12 @@ except RuntimeError as err:
 
 # %% [markdown]
 # And einsum does not check **meaning**: `"qk,kq->q"` runs whenever the sizes happen to
-# fit (a square matrix), but pairs weight $(q, k)$ with value $(k, q)$. Name the letters
+# fit (a square matrix), but pairs `weights[q, k]` with `values[k, q]`, the transposed entry. Name the letters
 # after the formula (`q` for queries, `k` for keys) and the mistake is easy to see.
 #
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py) computes the weighted sums with
+# The page [Parametric attention pooling](../parametric.py) computes the weighted sums with
 # [torch.bmm](bmm.py) and [unsqueeze](squeeze.py); `torch.einsum("qk,qk->q", weights,
-# values)` is the same sum. [From kernel regression to Transformer attention](../transformer.py)
-# writes the scores as `Q @ K.transpose(-2, -1)`, which is `torch.einsum("bqd,bkd->bqk", Q, K)`.
+# values)` is the same sum. The page
+# [From kernel regression to Transformer attention](../transformer.py) writes the scores as `Q @ K.transpose(-2, -1)`, which is `torch.einsum("bqd,bkd->bqk", Q, K)`.

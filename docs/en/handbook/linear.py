@@ -1,8 +1,8 @@
 # %% [markdown]
 # # nn.Linear: a learnable matrix
 #
-# Until [From kernel regression to Transformer attention](../transformer.py), the only learnable
-# thing in the chapter is one number $w$ ([Training](training.py)).
+# Until the page [From kernel regression to Transformer attention](../transformer.py), the only
+# learnable thing in the chapter is one number $w$ ([Training](training.py)).
 # Transformer attention multiplies queries, keys and values by learnable **matrices**
 # $W_q$, $W_k$, $W_v$, and in PyTorch such a matrix is an `nn.Linear` layer.
 
@@ -77,8 +77,7 @@ _ = torch.manual_seed(at.SEED)
 # values, drawn grey. The red frames mark the cells that make up the first element:
 # $1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$.
 #
-# The picture is drawn by `at.diagram_linear`; to see how it gives each cell its colour and frame,
-# open its source below:
+# The function that draws it (open to see its source):
 #
 # <!-- source: attention_tutorial.figures.tensors.products.diagram_linear -->
 
@@ -125,9 +124,11 @@ except RuntimeError as err:
 #
 # ### Where the chapter uses it
 #
-# [From kernel regression to Transformer attention](../transformer.py) builds $W_q$,
-# $W_k$, $W_v$ as `nn.Linear(..., bias=False)`;
-# [learned projections on a 2-D toy problem](../projections.py) trains them. With one input feature they are
-# three unrelated $1 \times 1$ matrices, three numbers; with $W_q = W_k = w$ and $W_v = 1$ they
-# are the scalar `w = nn.Parameter(torch.rand(1))` of
-# [parametric attention pooling](../parametric.py).
+# The page [From kernel regression to Transformer attention](../transformer.py) builds $W_q$,
+# $W_k$, $W_v$ as `nn.Linear(..., bias=False)`, and the page
+# [Learned projections on a 2-D toy problem](../projections.py) trains them. With one input
+# feature they are three unrelated $1 \times 1$ matrices, three numbers. With $W_q = W_k = w$,
+# $W_v = 1$ and the Transformer page's Gaussian score $-\frac{1}{2}(W_q q - W_k k)^2$ (a dot
+# product plus a bias per key), they are the scalar `w = nn.Parameter(torch.rand(1))` of
+# [parametric attention pooling](../parametric.py). Plain scaled dot-product scores,
+# $w^2 qk/\sqrt{d}$, make a different model.

@@ -25,9 +25,9 @@ _ = torch.manual_seed(at.SEED)
 # Returns a copy of the tensor in which every element where `mask` is `True` is replaced
 # by `value`.
 #
-# - `mask`: a **boolean** tensor that broadcasts to the tensor's shape. A row mask, of shape
-#   `(n,)` or `(1, n)`, applies to every row (the last line of the first
-#   example block below uses `(3,)`).
+# - `mask`: a **boolean** tensor that broadcasts to the tensor's shape. A mask over the keys,
+#   of shape `(n,)` or `(1, n)`, masks the same columns in every row (the last line of the
+#   first example block below uses `(3,)`).
 # - `value`: a number (or a 0-d tensor), e.g. `float("-inf")`.
 #
 # The version with a trailing underscore, `masked_fill_`, changes the tensor itself.
@@ -63,14 +63,14 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# Colours tell where an element came from: each element of `scores` has its own colour, and a
-# cell of `filled` in that colour holds the same score. `mask` holds only true and false, drawn in
+# Colours tell where an element came from: each element of `scores` has its own colour, and the
+# cell of `filled` in that colour sits where that score was: unframed cells keep it, framed cells
+# now hold $-\infty$. `mask` holds only true and false, drawn in
 # grey; `weights` holds new, computed values, so it is grey as well. Red frames mark the masked
 # places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
 # (printed below).
 #
-# The picture is drawn by `at.diagram_masked_fill`; to see how it gives each cell its colour and
-# frame, open its source below:
+# The function that draws it (open to see its source):
 #
 # <!-- source: attention_tutorial.figures.tensors.masks.diagram_masked_fill -->
 
@@ -109,8 +109,9 @@ print(F.softmax(all_masked, dim=1))
 
 # %% [markdown]
 # The package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# checks for this and raises an error that names the mask. And a mask of the wrong shape fails
-# when it does not broadcast:
+# checks for this and raises an error that names the mask. d2l's `masked_softmax` fills with
+# $-10^6$ instead of $-\infty$, so a fully masked row there gets uniform weights, not `nan`.
+# And a mask of the wrong shape fails when it does not broadcast:
 
 # %%
 try:
@@ -131,8 +132,8 @@ except RuntimeError as err:
 # diagonal, the first takes `~eye` and the second `eye`. The `mask` argument of this package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
 # follows SDPA: `True` means "may attend", and the keys marked `False` get the score $-\infty$. The page
-# [From kernel regression to Transformer attention](../transformer.py) uses SDPA's convention; MHA's
-# is checked here. Both are tried below:
+# [From kernel regression to Transformer attention](../transformer.py) uses both:
+# `masked_fill(eye, -inf)` and SDPA's `attn_mask=~eye`; MHA's is checked here. All three are tried below:
 
 # %%
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
@@ -159,8 +160,8 @@ assert (weights_mha[0].diagonal() == 0).all()
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [From kernel regression to Transformer attention](../transformer.py): leave-one-out as
-# `scores.masked_fill(eye, float("-inf"))`, shown equal to the chapter's
+# The page [From kernel regression to Transformer attention](../transformer.py) writes leave-one-out as
+# `scores.masked_fill(eye, float("-inf"))` and shows it equal to the chapter's
 # [parametric model](../parametric.py), whose leave-one-out keys are tiled, masked and
 # reshaped (why the diagonal goes: [why leave one out](../leave-one-out.py)). The same result without
 # `masked_fill`: [torch.where](where.py).

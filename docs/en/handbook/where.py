@@ -10,8 +10,6 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## torch.where
 #
@@ -40,8 +38,9 @@ _ = torch.manual_seed(at.SEED)
 # (tensor([0, 1]), tensor([0, 1]))
 # ```
 #
-# The leave-one-out mask of the chapter with `where` instead of `masked_fill`: the same
-# tensor.
+# The leave-one-out mask of the page
+# [From kernel regression to Transformer attention](../transformer.py), written with `where`
+# instead of that page's `masked_fill`: the same tensor.
 #
 # ```python
 # >>> import torch
@@ -61,24 +60,24 @@ _ = torch.manual_seed(at.SEED)
 # each cell of `condition` takes the colour of the input it selects (`True`: `input`,
 # `False`: `other`). So each cell of the result has the colour of the input it came from.
 #
-# The picture is drawn by `at.diagram_where`; to see how it gives each cell its colour, open its
-# source below:
+# The function that draws it (open to see its source):
 #
 # <!-- source: attention_tutorial.figures.tensors.masks.diagram_where -->
 
 # %%
 condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
-a = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3)
-b = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
-at.diagram_where(condition, a, b)
+input = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3); named as in torch.where
+other = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
+at.diagram_where(condition, input, other)
 
 # %% [markdown]
 # ### Pitfalls
 #
 # **Both branches are computed, everywhere.** `torch.where(x > 0, torch.sqrt(x), 0.0)`
 # looks safe, but `torch.sqrt(x)` runs on the negative elements too. The forward result is
-# fine; the gradient is not, because the gradient of the branch that was not chosen is
-# multiplied by 0, and $0 \times \mathrm{nan} = \mathrm{nan}$:
+# fine; the gradient is not. The branch that was not chosen receives the gradient 0, but the
+# derivative of `sqrt` itself at $-1$ is `nan`, and the chain rule multiplies the two:
+# $0 \times \mathrm{nan} = \mathrm{nan}$:
 
 # %%
 x = torch.tensor([-1.0, 4.0], requires_grad=True)
@@ -105,8 +104,8 @@ except RuntimeError as err:
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [From kernel regression to Transformer attention](../transformer.py) masks the diagonal
-# with [masked_fill](masked-fill.py); `torch.where(eye, float("-inf"), scores)` is the same
-# line written with `where`. The chapter's own leave-one-out keys
-# ([parametric attention pooling](../parametric.py)) use boolean indexing instead
-# ([torch.eye and boolean masks](mask.py)).
+# The page [From kernel regression to Transformer attention](../transformer.py) masks the
+# diagonal with [masked_fill](masked-fill.py); `torch.where(eye, float("-inf"), scores)` is the same
+# line written with `where`. The chapter itself
+# ([parametric attention pooling](../parametric.py)) builds its leave-one-out keys and values
+# with boolean indexing instead ([torch.eye and boolean masks](mask.py)).

@@ -20,11 +20,11 @@ _ = torch.manual_seed(at.SEED)
 # Tensor.detach() -> Tensor
 # ```
 #
-# | | 新内存？ | 梯度能传回 `x` 吗？ | 结果的 `requires_grad` |
-# |---|---|---|---|
-# | `x.clone()` | 是，一份副本 | 能 | 与 `x` 相同 |
-# | `x.detach()` | 否，与 `x` 共享内存 | 不能 | `False` |
-# | `x.detach().clone()` | 是 | 不能 | `False` |
+# 三种写法，各自的内存、梯度和结果的 `requires_grad`：
+#
+# - `x.clone()`：新内存，一份副本；梯度能传回 `x`；`requires_grad` 与 `x` 相同。
+# - `x.detach()`：没有新内存，与 `x` 共享；梯度传不回 `x`；`requires_grad` 为 `False`。
+# - `x.detach().clone()`：新内存；梯度传不回 `x`；`requires_grad` 为 `False`。
 #
 # ### 例子
 #
@@ -59,7 +59,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # 上面例子里的同一个 `w`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。
 #
-# 图由 `at.diagram_clone` 画出；它怎样定下每个格子的颜色和边框，可以展开下面的源代码来看：
+# 画图的函数（展开看源代码）：
 #
 # <!-- source: attention_tutorial.figures.tensors.learning.diagram_clone -->
 
@@ -70,7 +70,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### 陷阱
 #
-# 读者学本章时最常遇到的错误：没有 `detach()` 就把训练好的参数转成 numpy（比如为了画图）：
+# 画图时常见的一个错误：没有 `detach()` 就把训练好的参数转成 numpy：
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -121,4 +121,4 @@ assert y._version == y_detached._version == 1 and copy._version == 1
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)在画预测之前写 `y_hat = model(...).detach()`（不写会怎样，见那一页的[画图之前先 detach](../parametric.py#画图之前先-detach)）；[点积页](../dot-product.py)的 `model.w.detach()`、[从核回归到 Transformer 注意力](../transformer.py)的 `nw.w.detach()` 和[在二维玩具问题上学习投影](../projections.py)的 `projected.W_q.weight.detach()`，都是在拿学到的参数做计算之前，先把它从计算图中取出来。
+# [带参数的注意力汇聚](../parametric.py)一页在画预测之前写 `y_hat = model(...).detach()`（不写会怎样，见那一页的[画图之前先 detach](../parametric.py#画图之前先-detach)）；[点积页](../dot-product.py)的 `model.w.detach()`、[从核回归到 Transformer 注意力](../transformer.py)一页的 `nw.w.detach()` 和[在二维玩具问题上学习投影](../projections.py)一页的 `projected.W_q.weight.detach()`，都是在拿学到的参数做计算之前，先把它从计算图中取出来。

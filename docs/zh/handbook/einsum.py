@@ -8,8 +8,6 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## torch.einsum
 #
@@ -19,7 +17,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # - `equation`：每个操作数一组字母，用逗号隔开，然后是 `->` 和结果的字母。每个字母代表一个维度。
 # - 在输入中出现、但**没有**出现在 `->` 之后的字母，会被求和掉。
-# - 几个输入共有的字母，在各个输入中的大小必须相同；这些元素会相乘。
+# - 几个输入共有的字母，在各个输入中的大小必须相同（或者为 1，这时会广播）；这些元素会相乘。
 # - 同一个操作数里重复的字母（如 `"ii"`）只取这两维下标相等的元素，也就是对角线。
 # - `operands`：张量，个数与字母组数相同。
 #
@@ -27,7 +25,7 @@ _ = torch.manual_seed(at.SEED)
 # |---|---|
 # | `"i,i->"` | `torch.dot(a, b)`，点积 |
 # | `"ij,jk->ik"` | `A @ B`，矩阵乘法 |
-# | `"bij,bjk->bik"` | `torch.bmm(A, B)`，每个批量元素一次乘法 |
+# | `"bij,bjk->bik"` | `torch.bmm(A, B)`，批量中每个元素各做一次矩阵乘法 |
 # | `"ij->ji"` | `A.T`，转置（不求和） |
 # | `"bqd,bkd->bqk"` | `Q @ K.transpose(-2, -1)`，注意力分数 |
 #
@@ -62,7 +60,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # `"qk,qk->q"`：颜色表示行，也就是查询：`weights` 和 `values` 的同一行同色，两两相乘再求和，得到 `y_hat` 里同色的那个元素。红框标出构成结果第一个元素的格子。
 #
-# 图由 `at.diagram_einsum` 画出；它怎样给每个格子配颜色和红框，可以展开下面的源代码来看：
+# 画图的函数（展开看源代码）：
 #
 # <!-- source: attention_tutorial.figures.tensors.products.diagram_einsum -->
 
@@ -74,7 +72,7 @@ at.diagram_einsum(weights, values)
 # %% [markdown]
 # ### 陷阱
 #
-# 同一个字母只能有一个大小。这里 `k` 在第一个操作数里是 2，在第二个里是 3：
+# 同一个字母只能有一个大小（大小为 1 的可以广播，所以报错里说的是“不能广播”）。这里 `k` 在第一个操作数里是 2，在第二个里是 3：
 
 # %%
 try:
@@ -98,8 +96,8 @@ except RuntimeError as err:
 # 报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
 
 # %% [markdown]
-# 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把权重 $(q, k)$ 和值 $(k, q)$ 配在了一起。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误就一眼能看出来。
+# 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把 `weights[q, k]` 和 `values[k, q]`（转置位置上的元素）配在了一起。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误就一眼能看出来。
 #
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和；`torch.einsum("qk,qk->q", weights, values)` 算的是同一个和。[从核回归到 Transformer 注意力](../transformer.py)把分数写成 `Q @ K.transpose(-2, -1)`，也就是 `torch.einsum("bqd,bkd->bqk", Q, K)`。
+# [带参数的注意力汇聚](../parametric.py)一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和；`torch.einsum("qk,qk->q", weights, values)` 算的是同一个和。[从核回归到 Transformer 注意力](../transformer.py)一页把分数写成 `Q @ K.transpose(-2, -1)`，也就是 `torch.einsum("bqd,bkd->bqk", Q, K)`。

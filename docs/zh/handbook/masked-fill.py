@@ -21,7 +21,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # 返回张量的一个副本，其中 `mask` 为 `True` 的每个元素都换成 `value`。
 #
-# - `mask`：**布尔**张量，能广播到原张量的形状。一个行掩码，不论形状是 `(n,)` 还是 `(1, n)`，都作用于每一行（下面第一组例子的最后一行用的是 `(3,)`）。
+# - `mask`：**布尔**张量，能广播到原张量的形状。一个针对键的掩码，不论形状是 `(n,)` 还是 `(1, n)`，都在每一行里遮住相同的列（下面第一组例子的最后一行用的是 `(3,)`）。
 # - `value`：一个数（或 0 维张量），例如 `float("-inf")`。
 #
 # 带下划线的版本 `masked_fill_` 直接修改原张量。
@@ -57,9 +57,9 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就是同一个分数。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。红框标出被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
+# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就在那个分数原来的位置上：没有红框的仍是那个分数，有红框的已换成 $-\infty$。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。红框标出被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
 #
-# 图由 `at.diagram_masked_fill` 画出；它怎样给每个格子配颜色和红框，可以展开下面的源代码来看：
+# 画图的函数（展开看源代码）：
 #
 # <!-- source: attention_tutorial.figures.tensors.masks.diagram_masked_fill -->
 
@@ -95,7 +95,7 @@ all_masked = scores.masked_fill(
 print(F.softmax(all_masked, dim=1))
 
 # %% [markdown]
-# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况，并抛出一个点名掩码的错误。另外，形状不能广播的掩码会报错：
+# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况：它会报错，并指出是掩码的问题。d2l 的 `masked_softmax` 则不同，它填入的是 $-10^6$ 而不是 $-\infty$，所以整行都被掩码时，那一行得到的是均匀的权重，而不是 `nan`。另外，形状不能广播的掩码会报错：
 
 # %%
 try:
@@ -109,7 +109,7 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
 #
-# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页用的是 SDPA 的约定；MHA 的约定在这里核对。下面两种都试一遍：
+# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页两种都用：`masked_fill(eye, -inf)`，以及 SDPA 的 `attn_mask=~eye`；MHA 的约定在这里核对。下面三种都试一遍：
 
 # %%
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
@@ -136,4 +136,4 @@ assert (weights_mha[0].diagonal() == 0).all()
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [从核回归到 Transformer 注意力](../transformer.py)：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与[带参数的注意力汇聚](../parametric.py)中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见[为什么要留一](../leave-one-out.py)）。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。
+# [从核回归到 Transformer 注意力](../transformer.py)一页：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与[带参数的注意力汇聚](../parametric.py)一页中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见[为什么要留一](../leave-one-out.py)）。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。

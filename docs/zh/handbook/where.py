@@ -8,8 +8,6 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## torch.where
 #
@@ -35,7 +33,7 @@ _ = torch.manual_seed(at.SEED)
 # (tensor([0, 1]), tensor([0, 1]))
 # ```
 #
-# 把本章的留一掩码用 `where` 而不是 `masked_fill` 写出来，得到的是同一个张量：
+# [从核回归到 Transformer 注意力](../transformer.py)一页的留一掩码用 `masked_fill` 写成；改用 `where` 写，得到的是同一个张量：
 #
 # ```python
 # >>> import torch
@@ -53,20 +51,20 @@ _ = torch.manual_seed(at.SEED)
 #
 # 颜色表示取自哪一个输入：`input` 的格子一种颜色，`other` 的另一种；`condition` 里 `True` 的格子与 `input` 同色，`False` 的与 `other` 同色。于是结果中每个格子的颜色，就是它取自的那个输入的颜色。
 #
-# 图由 `at.diagram_where` 画出；它怎样给每个格子配颜色，可以展开下面的源代码来看：
+# 画图的函数（展开看源代码）：
 #
 # <!-- source: attention_tutorial.figures.tensors.masks.diagram_where -->
 
 # %%
 condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
-a = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3)
-b = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
-at.diagram_where(condition, a, b)
+input = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3); named as in torch.where
+other = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
+at.diagram_where(condition, input, other)
 
 # %% [markdown]
 # ### 陷阱
 #
-# **两个分支都会在所有位置上计算**。`torch.where(x > 0, torch.sqrt(x), 0.0)` 看上去很安全，可 `torch.sqrt(x)` 在负数元素上照样会算。前向结果没问题，梯度却有问题：没被选中的分支，其梯度乘以 0，而 $0 \times \mathrm{nan} = \mathrm{nan}$：
+# **两个分支都会在所有位置上计算**。`torch.where(x > 0, torch.sqrt(x), 0.0)` 看上去很安全，可 `torch.sqrt(x)` 在负数元素上照样会算。前向结果没问题，梯度却有问题：没被选中的分支收到的梯度是 0，而 `sqrt` 自己在 $-1$ 处的导数是 `nan`，链式法则把两者相乘，$0 \times \mathrm{nan} = \mathrm{nan}$：
 
 # %%
 x = torch.tensor([-1.0, 4.0], requires_grad=True)
@@ -93,4 +91,4 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [从核回归到 Transformer 注意力](../transformer.py)用 [masked_fill](masked-fill.py) 给对角线加掩码；`torch.where(eye, float("-inf"), scores)` 是用 `where` 写的同一行。本章自己的留一键（[带参数的注意力汇聚](../parametric.py)）用的则是布尔索引（[torch.eye 与布尔掩码](mask.py)）。
+# [从核回归到 Transformer 注意力](../transformer.py)一页用 [masked_fill](masked-fill.py) 给对角线加掩码；`torch.where(eye, float("-inf"), scores)` 是用 `where` 写的同一行。本章（[带参数的注意力汇聚](../parametric.py)）构造留一的键和值时，用的是布尔索引（[torch.eye 与布尔掩码](mask.py)）。

@@ -188,13 +188,13 @@ def _clone_and_detach(lang: str):
 
 
 def test_a_tensor_diagram_is_described_as_drawn():
-    """Each panel with its code, shape, values and borders, row by row; crossed-out cells
+    """Each panel with its code, shape, values and borders, level by level; crossed-out cells
     only where there are some (issue 26: "crossed out" though nothing was)."""
     en = _clone_and_detach("en").description
     assert (
-        "Row 1: w, shape (3,), values 2.0, 3.0, 5.0, solid borders: its own memory; "
-        "the arrow “clone() / detach()” leads to the next row; "
-        "row 2: w.clone(), shape (3,), values 2.0, 3.0, 5.0, solid borders: its own memory; "
+        "Level 1: w, shape (3,), values 2.0, 3.0, 5.0, solid borders: its own memory; "
+        "the arrow “clone() / detach()” leads to the next level; "
+        "level 2: w.clone(), shape (3,), values 2.0, 3.0, 5.0, solid borders: its own memory; "
         "w.detach(), shape (3,), values 2.0, 3.0, 5.0, dashed borders: shares memory with its "
         "source, captioned “shared”."
     ) in en
@@ -206,7 +206,7 @@ def test_a_tensor_diagram_is_described_as_drawn():
         [at.TensorPanel(np.arange(4), code="x", dropped=np.array([True, False, False, True]))],
         lang="en",
     ).description
-    assert "Row 1: x, shape (4,), values 0, 1, 2, 3, 2 cells crossed out (dropped)." in masked
+    assert "Level 1: x, shape (4,), values 0, 1, 2, 3, 2 cells crossed out (dropped)." in masked
     assert "borders" not in masked  # no dashed panel: the borders say nothing here
 
 

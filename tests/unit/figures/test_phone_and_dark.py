@@ -288,10 +288,10 @@ def test_the_einsum_and_where_diagrams_have_a_phone_layout(lang, name, args, cod
     (arrow,) = [t for t in ax.texts if str(t.get_gid()).startswith("arrow:")]
     (code,) = [t.get_text() for t in wide.axes[0].texts if str(t.get_gid()).startswith("arrow:")]
     assert "\n" in arrow.get_text() and " ".join(arrow.get_text().split()) == code
-    # the alt text describes the stacked rows, the code whole, and nothing else changes
+    # the alt text describes the stacked levels, the code whole, and nothing else changes
     for k, c in enumerate(codes):
-        row = f"第 {k + 1} 行：{c}" if lang == "zh" else f"ow {k + 1}: {c},"
-        assert row in narrow.description, row
+        level = f"第 {k + 1} 层：{c}" if lang == "zh" else f"evel {k + 1}: {c},"
+        assert level in narrow.description, level
     assert narrow.description.count(code) == 1 and "\n" not in narrow.description
     drawn = _drawn(func, args, {"lang": lang, "layout": "narrow"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]

@@ -125,11 +125,22 @@ def test_the_alt_text_says_what_the_colours_mean(lang) -> None:
     assert legend[lang] in described and default[lang] not in described
 
 
-def test_one_framed_cell_is_one_cell() -> None:
-    one = draw_tensors([TensorPanel(torch.ones(2), outline=[(0,)])], lang="en").description
-    two = draw_tensors([TensorPanel(torch.ones(2), outline=[(0,), (1,)])], lang="en").description
-    assert "1 cell framed in red" in one and "1 cells" not in one
-    assert "2 cells framed in red" in two
+def framed(outline: list[tuple[int, ...]], shape: tuple[int, ...], lang: str = "en") -> str:
+    panel = TensorPanel(torch.ones(shape), outline=outline)
+    return draw_tensors([panel], lang=lang).description
+
+
+def test_the_alt_text_names_the_framed_cells() -> None:
+    """Which cells wear a red frame, counted from 1 (issue 26: "2 cells framed in red" did not
+    say which): whole rows and columns by their number, other cells one by one."""
+    assert "element 1 framed in red" in framed([(0,)], (2,))
+    assert "elements 1 and 3 framed in red" in framed([(2,), (0,)], (3,))
+    assert "row 2 framed in red" in framed([(1, 0), (1, 1)], (3, 2))
+    assert "column 1 framed in red" in framed([(0, 0), (1, 0), (2, 0)], (3, 2))
+    two_cells = "the cells at row 1, column 2 and row 2, column 3 framed in red"
+    assert two_cells in framed([(1, 2), (0, 1)], (2, 3))
+    assert "第 1 行第 2 列、第 2 行第 3 列的格子加了红框" in framed([(0, 1), (1, 2)], (2, 3), "zh")
+    assert "the cells at index [0, 1, 0] framed in red" in framed([(0, 1, 0)], (1, 2, 1))
 
 
 @pytest.mark.parametrize("name", sorted(FACTORIES))

@@ -70,7 +70,7 @@ def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
     w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
     fig = diagram_clone(w, lang="en")
     assert [text(fig, f"code:{p}") for p in range(3)] == [
-        "w  (requires_grad=True)", "w.clone()", "w.detach()",
+        "w (requires_grad=True)", "w.clone()", "w.detach()",
     ]  # fmt: skip
     assert values(fig, 1) == values(fig, 2) == values(fig, 0) == ["2.0", "3.0", "5.0"]
     assert colours(fig, 1) == colours(fig, 2) == colours(fig, 0)  # the same elements
@@ -83,7 +83,7 @@ def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
         "out of the graph",
     ]
     plain = diagram_clone(torch.ones(2), lang="en")  # no graph to stay in
-    assert text(plain, "code:0") == "w  (requires_grad=False)"
+    assert text(plain, "code:0") == "w (requires_grad=False)"
     assert text(plain, "caption:1:2") == "out of the graph"
 
 
