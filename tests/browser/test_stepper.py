@@ -526,6 +526,7 @@ def test_the_radio_buttons_have_a_24_px_target(server, browser, width):
         assert all(b["w"] >= 24 and b["h"] >= 24 for b in boxes), boxes
         # a click on the label's edge, away from the radio, selects it
         label = page.locator(".attn-stepper-param label").nth(1)
+        label.scroll_into_view_if_needed()
         box = label.bounding_box()
         page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] - 2)
         assert page.evaluate("document.querySelector('.attn-stepper').attnStepper.logW()")
