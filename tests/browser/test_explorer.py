@@ -379,13 +379,16 @@ def test_each_live_panel_is_described_with_the_current_w(server, browser, data, 
         context.close()
 
 
-@pytest.mark.parametrize("path", ["nonparametric", "en/nonparametric"])
-def test_the_back_to_top_pill_shows_below_the_pinned_controls(server, browser, path):
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("path", ["nonparametric", "en/leave-one-out"])
+def test_the_back_to_top_pill_shows_below_the_pinned_controls(server, browser, path, width):
     """Scrolling up inside the explorer, Material's "back to top" pill was half under the
-    sticky slider bar at 1280 px (issue 26, round 11, item 14)."""
-    context, page, _ = open_page(browser, f"{server}{path}/")
+    sticky slider bar at 1280 px (issue 26, round 11, item 14); on a phone the bar is two
+    or three rows."""
+    context, page, _ = open_page(browser, f"{server}{path}/", width=width)
     try:
         page.locator(".attn-explorer-grid").scroll_into_view_if_needed()
+        page.mouse.move(width / 2, 500)
         page.mouse.wheel(0, 600)
         page.wait_for_timeout(300)
         page.mouse.wheel(0, -200)  # Material shows the pill while the reader scrolls up

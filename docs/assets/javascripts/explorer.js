@@ -326,12 +326,14 @@
     root.insertBefore(ui, root.firstChild);
     root.classList.add("is-live");
     // Material's "back to top" pill shows below the pinned controls (explorer.css), which
-    // are one row or two depending on the width
+    // are one row or two depending on the width: their height, whenever it changes (at
+    // insertion they are still one row on a phone)
     function pinned() {
       document.documentElement.style.setProperty("--attn-pinned-height", controls.offsetHeight + "px");
     }
     pinned();
-    window.addEventListener("resize", pinned);
+    if (window.ResizeObserver) new ResizeObserver(pinned).observe(controls);
+    else window.addEventListener("resize", pinned);
     update(w);
 
     self.setW = function (v) { update(v); return self.state(); };
