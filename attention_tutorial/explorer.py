@@ -49,6 +49,15 @@ _LABELS = {
         "minimum": "最小值",
         "query": "查询",
         "static": "w = {w:g} 时的四幅图（静态版；启用 JavaScript 后可拖动 w）",
+        # each live panel's description for screen readers, with the slider's state
+        "fit_alt": "曲线图：w = {w}（带宽 {h}）时的 Nadaraya-Watson 拟合（虚线），"
+        "以及真实函数和训练点。",
+        "bumps_alt": "曲线图：w = {w} 时几个查询对各个键的注意力权重，每个查询一座峰，"
+        "w 越大峰越窄。",
+        "heatmap_alt": "热图：w = {w} 时的注意力权重，每行一个查询，每列一个键，"
+        "颜色越深权重越大；最大的权重是 {max}。",
+        "loss_alt": "曲线图：留一法损失随 w（对数坐标）的变化。当前 w = {w}，L = {loss}；"
+        "最小值在 w ≈ {best}。",
     },
     "en": {
         "title": "Bandwidth explorer",
@@ -59,6 +68,15 @@ _LABELS = {
         "minimum": "minimum",
         "query": "query",
         "static": "The four panels at w = {w:g} (static; with JavaScript, w can be moved)",
+        # each live panel's description for screen readers, with the slider's state
+        "fit_alt": "Line chart: the Nadaraya-Watson fit (dashed) at w = {w} (bandwidth {h}), "
+        "with the true function and the training points.",
+        "bumps_alt": "Line chart: the attention weights of a few queries over the keys at "
+        "w = {w}, one bump per query; a larger w makes the bumps narrower.",
+        "heatmap_alt": "Heatmap of the attention weights at w = {w}, one row per query and "
+        "one column per key, darker for larger weights; the largest weight is {max}.",
+        "loss_alt": "Line chart of the leave-one-out loss against w (log scale). At the "
+        "current w = {w}, L = {loss}; the minimum is at w ≈ {best}.",
     },
 }
 # the JavaScript's name of a word -> its key in figures._labels.LABELS

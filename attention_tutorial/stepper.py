@@ -37,6 +37,8 @@ MAX_STEPS = 50  # the step button stops here
 _LABELS = {
     "zh": {
         "title": "SGD 单步演示",
+        "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
+        "星号是最小值；当前这一步见图上方的读数。",
         "lr": "学习率 lr",
         "lr_name": "学习率 lr（对数刻度）",
         "parameter": "训练的参数",
@@ -71,6 +73,9 @@ _LABELS = {
     },
     "en": {
         "title": "SGD stepper",
+        "alt": "Line chart of the leave-one-out loss against w (log scale): a square at the "
+        "initial w, dots at the w of each SGD step, a star at the minimum; the readout above "
+        "it gives the current step.",
         "lr": "learning rate lr",
         "lr_name": "learning rate lr (log scale)",
         "parameter": "trained parameter",

@@ -257,6 +257,7 @@ def plot_fits(
     x_train: Tensor | np.ndarray,
     y_train: Tensor | np.ndarray,
     *,
+    titles: Sequence[str | Mapping[str, str]] | None = None,
     layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
@@ -275,6 +276,10 @@ def plot_fits(
             numbers only, e.g. ``"w = 1.00"``.
         x_train: Training inputs, shape ``(n_train,)``.
         y_train: Training outputs, shape ``(n_train,)``.
+        titles: The panels' titles instead of the keys of ``fits``, one per fit in
+            the same order: a string shown in every language, or a mapping language
+            -> title (``{"zh": ..., "en": ...}``) for a title in words. The alt text
+            names each panel by its title.
         layout: ``"wide"``: the panels side by side, the legend in the first;
             ``"stacked"``: one above the other, the legend under them, narrow
             enough to read on a phone.
@@ -285,9 +290,11 @@ def plot_fits(
         The figure, with one axes per fit; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If ``fits`` is not a mapping, or an array is not numeric.
-        ValueError: If ``lang`` or ``layout`` is unknown, ``fits`` is empty or a length
-            differs.
+        TypeError: If ``fits`` is not a mapping, an array is not numeric, or a title is
+            neither a string nor a mapping of strings.
+        ValueError: If ``lang`` or ``layout`` is unknown, ``fits`` is empty, a length
+            differs, ``titles`` does not have one title per fit, or a title mapping
+            lacks ``lang``.
 
     Examples:
         >>> d = make_data()
@@ -345,6 +352,11 @@ def plot_fits(
             y_hat_np = _checks.array(f"fits[{name!r}]", y_hat, 1)
             _checks.same_sizes(x_test=x_test_np, **{f"fits[{name!r}]": y_hat_np})
             predictions[name] = y_hat_np
+        if titles is not None:
+            predictions = dict(
+                zip(_panel_titles(titles, len(predictions), lang), predictions.values(),
+                    strict=True)
+            )  # fmt: skip
         n = len(predictions)
         if layout == "wide":
             fig = new_figure((3.4 * n, 3.4))
@@ -379,6 +391,34 @@ def plot_fits(
         jump = float(np.abs(np.diff(y_truth_np)).max(initial=0.0))
         fig.alt_facts = alt_facts("plot_fits", lang, panels, jump=jump, best=best)
     return fig
+
+
+def _panel_titles(titles: Sequence[str | Mapping[str, str]], n: int, lang: str) -> list[str]:
+    """The title of each of ``n`` panels in ``lang``, from ``plot_fits``'s ``titles``."""
+    if isinstance(titles, str | Mapping) or not isinstance(titles, Sequence):
+        raise TypeError(
+            f"titles must be a sequence (e.g. a list) of one title per fit, "
+            f"got {type(titles).__name__}"
+        )
+    if len(titles) != n:
+        raise ValueError(f"titles must have one title per fit ({n}), got {len(titles)}")
+    result = []
+    for i, title in enumerate(titles):
+        if isinstance(title, Mapping):
+            if lang not in title:
+                raise ValueError(
+                    f"titles[{i}] must have a title for lang {lang!r}, got keys {list(title)}"
+                )
+            title = title[lang]
+        if not isinstance(title, str):
+            raise TypeError(
+                f"titles[{i}] must be a string or a mapping of language -> string, "
+                f"got {type(title).__name__}"
+            )
+        result.append(title)
+    if len(set(result)) != n:
+        raise ValueError(f"titles must differ from one another, got {result}")
+    return result
 
 
 @bilingual

@@ -20,19 +20,20 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 #
 # You are hurrying to catch a train and look up at the departures board. Among dozens of rows,
 # one says "DELAYED" in flashing red, and your eyes jump to it before you have decided anything.
-# That is a **non-volitional cue**: it comes from how salient the thing itself is, whatever you
-# happen to want.
+# That is a **non-volitional cue**: it comes from the input itself, whatever you happen to want.
+# Salience is only the most noticeable kind. The train number and platform written on every row
+# are non-volitional cues too: they are there, and read the same, whichever train you are after.
 #
 # But your train is a different one. So you look away, run down the column of train numbers
 # until you find the one printed on your ticket, and then read across to its platform. That is
 # a **volitional cue**: your own goal steers your attention, and with a different ticket in your
 # hand you would have looked somewhere else.
 #
-# | | Non-volitional cue | Volitional cue |
-# |---|---|---|
-# | Driven by | how salient the input is | the observer's goal |
-# | At the station | the flashing red "DELAYED" | the train number on your ticket |
-# | Does a different goal change the result? | no | yes |
+# - **Non-volitional cue**: set by the input itself; a different goal leaves it unchanged. At
+#   the station: the train number on each row of the board, and anything that stands out, such
+#   as the flashing red "DELAYED".
+# - **Volitional cue**: set by the observer's goal; a different goal changes it. At the
+#   station: the train number on your ticket.
 #
 # ## Convolution, fully connected and pooling layers have no volitional cue
 #
@@ -41,7 +42,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # am looking for this time": they have no volitional cue, and at most they use non-volitional
 # ones. Max pooling does: it always picks the largest number in its window, the way the eye is
 # always drawn to the brightest row. Average pooling does not even pick: it gives every number
-# the same weight, so it uses not even a non-volitional cue (the page
+# the same weight, so it does not use even a non-volitional cue (the page
 # [average pooling](average.py) comes back to this).
 #
 # Below, max pooling and average pooling of the same four numbers. Whatever we might be looking
@@ -57,10 +58,11 @@ print(f"average pooling: {values.mean().item():.4f}")
 #
 # An attention mechanism takes one more input: the **query**. It is the volitional cue, "what
 # am I looking for this time". Every input that can be looked up is a pair of a **key** and a
-# **value**. The key is the non-volitional cue: it describes the input itself, whatever the query
-# is, and it is what the query is compared with (the train number on the board). Each key comes
-# with a value, what is actually taken once the comparison is done (the platform on that row). Key and value may also be the same
-# thing; in the regression problem of this chapter the keys are the training inputs $x_i$ and
+# **value**. The key is a non-volitional cue: what the input offers, the same whatever the
+# query is, and what the query is compared with (the train number on each row of the board; it
+# need not stand out, salience is just one kind of non-volitional cue). Each key comes with a
+# value, what is actually taken once the comparison is done (the platform on that row). Key and
+# value may also be the same thing; in the regression problem of this chapter the keys are the training inputs $x_i$ and
 # the values the matching training outputs $y_i$.
 #
 # Given a query $q$ and $n$ key-value pairs $(k_1, v_1), \dots, (k_n, v_n)$, **attention
@@ -157,7 +159,20 @@ at.plot_attention_pooling(query, keys, values)
 #    baseline.
 # 3. [Non-parametric attention pooling](nonparametric.py): weights from the distance between
 #    query and key (a Gaussian kernel).
-# 4. [Parametric attention pooling](parametric.py): the model learns the width of the kernel.
+# 4. [Boundary bias and local linear regression](local-linear.py): why the fit drifts at both
+#    ends, and the remedy of a weighted straight line around each query.
+# 5. [Parametric attention pooling](parametric.py): the model learns the width of the kernel.
+# 6. [Why leave one out](leave-one-out.py): why no training point may look at its own key.
+# 7. [Why the trained curve is less smooth](smoothness.py): how large the learned $w$ is, and
+#    what "less smooth" costs.
+# 8. [From the Gaussian kernel to dot-product attention](dot-product.py): expand the square and
+#    the distance score is a dot product plus one bias per key.
+# 9. [From kernel regression to Transformer attention](transformer.py): keys with many
+#    features, scaled dot-product attention, masks.
+# 10. [Learned projections on a 2-D toy problem](projections.py): the scalar $w$ becomes
+#     learned projections.
+# 11. [What attention costs as n grows](scale.py): memory and time of four formulations.
+# 12. [Chapter recap](recap.py): the chapter in one place.
 #
 # ## Common confusions
 #

@@ -50,11 +50,14 @@ broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
 sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
 results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
+errors = {
+    name: (y_hat.double() - reference).abs().max().item()
+    for name, y_hat in results.items()
+}
 print("max |y_hat - float64 reference|:")
-for name, y_hat in results.items():
-    error = (y_hat.double() - reference).abs().max().item()
+for name, error in errors.items():
     print(f"{name:>9}: {error:.1e}")
-    assert error < 1e-5
+assert max(errors.values()) < 1e-5  # check: only float32 rounding apart
 
 # %% [markdown]
 # ## Where the memory goes
@@ -91,19 +94,18 @@ def megabytes(n_bytes: float) -> str:
 formulations = ("tiled", "broadcast", "chunked", "sdpa")
 # one row per formulation, one column per n
 sizes = (1_000, 20_000, 100_000)
+counted = {
+    name: [at.peak_intermediate_bytes(name, n, n) for n in sizes]
+    for name in formulations
+}
 print("counted bytes (MB)")
 print(f"{'n':>9}" + "".join(f" {n:>9,}" for n in sizes))
-for name in formulations:
-    mb = [megabytes(at.peak_intermediate_bytes(name, n, n)) for n in sizes]
-    print(f"{name:>9}" + "".join(f" {m:>9}" for m in mb))
-chunk_1000 = at.peak_intermediate_bytes("chunked", 1_000, 1_000)
-assert chunk_1000 < at.peak_intermediate_bytes(
-    "chunked", 20_000, 20_000
-)  # n < chunk_size
-assert at.peak_intermediate_bytes(
-    "chunked", 20_000, 20_000
-) == at.peak_intermediate_bytes("chunked", 100_000, 100_000)
-assert at.peak_intermediate_bytes("tiled", 20_000, 20_000) == 3 * 20_000**2 * 4
+for name, row in counted.items():
+    print(f"{name:>9}" + "".join(f" {megabytes(b):>9}" for b in row))
+# checks of the text above
+assert counted["tiled"][1] == 3 * 20_000**2 * 4  # three float32 n x n matrices
+chunk = counted["chunked"]
+assert chunk[0] < chunk[1] == chunk[2]  # below chunk_size a smaller block, then one
 
 # %% [markdown]
 # ## Measured time and memory
@@ -166,12 +168,13 @@ at.plot_scaling(rows)
 # %%
 # the slope of time on the log-log plot, from n = 5,000 to the largest n measured
 print("time ~ n^slope, from n = 5,000:")
+slopes = {}
 for name in formulations:
     seconds = {r["n"]: r["seconds"] for r in rows if r["formulation"] == name}
     n_max = max(seconds)
-    slope = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
-    print(f"{name:>9}: n^{slope:.2f} (to n = {n_max:,})")
-    assert 1.7 < slope < 2.3, (name, slope)
+    slopes[name] = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
+    print(f"{name:>9}: n^{slopes[name]:.2f} (to n = {n_max:,})")
+assert all(1.7 < slope < 2.3 for slope in slopes.values())  # check: time ~ n^2
 
 # %% [markdown]
 # What the file says, checked by the build: the full-matrix forms' peak memory (for
@@ -181,35 +184,27 @@ for name in formulations:
 # measured for them is far beyond what the tiled form could hold.
 
 # %%
-largest = {}
-for row in rows:
-    largest[row["formulation"]] = max(largest.get(row["formulation"], 0), row["n"])
-    if row["formulation"] in ("tiled", "broadcast") and row["n"] >= 5_000:
-        assert 0.99 < row["peak_bytes"] / row["predicted_bytes"] < 1.01, row
-    if row["formulation"] in ("chunked", "sdpa"):
-        assert row["peak_bytes"] < 64e6, row
-    if row["formulation"] == "sdpa":  # counted bytes grow like n; under 3 MB measured
-        assert row["predicted_bytes"] == 12 * row["n"] and row["peak_bytes"] < 3e6, row
-chunked_peaks = [r["peak_bytes"] for r in rows if r["formulation"] == "chunked"]
-assert max(chunked_peaks) < 1.2 * min(chunked_peaks)  # flat in n
-# counted: one full block from n = 2,000 on (n >= chunk_size), a smaller one at n = 1,000
-assert (
-    len(
-        {
-            r["predicted_bytes"]
-            for r in rows
-            if r["formulation"] == "chunked" and r["n"] >= 2_000
-        }
-    )
-    == 1
-)
+largest = {
+    name: max(r["n"] for r in rows if r["formulation"] == name) for name in formulations
+}
 print("largest n measured:")
 for name, n_max in largest.items():
     print(f"{name:>9}: {n_max:,}")
-assert (
-    largest["chunked"] >= 5 * largest["tiled"]
-    and largest["sdpa"] >= 5 * largest["tiled"]
-)
+# checks of the paragraph above, one line each
+full = [
+    r for r in rows if r["formulation"] in ("tiled", "broadcast") and r["n"] >= 5_000
+]
+chunked_rows = [r for r in rows if r["formulation"] == "chunked"]
+sdpa_rows = [r for r in rows if r["formulation"] == "sdpa"]
+assert all(0.99 < r["peak_bytes"] / r["predicted_bytes"] < 1.01 for r in full)  # 12 n^2
+assert all(r["peak_bytes"] < 64e6 for r in chunked_rows + sdpa_rows)  # under 64 MB
+peaks = [r["peak_bytes"] for r in chunked_rows]
+assert max(peaks) < 1.2 * min(peaks)  # chunked: flat in n
+blocks = {r["predicted_bytes"] for r in chunked_rows if r["n"] >= 2_000}
+assert len(blocks) == 1  # chunked counts one full block from n = 2,000
+assert all(r["predicted_bytes"] == 12 * r["n"] for r in sdpa_rows)  # SDPA counts 12 n
+assert all(r["peak_bytes"] < 3e6 for r in sdpa_rows)  # SDPA measured: under 3 MB
+assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far beyond
 
 # %% [markdown]
 # The timings come from the machine named above: 2 cores **shared with other jobs** while the
@@ -249,13 +244,15 @@ for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
         f"{shift:>6}  {error_chunked:.1e}  {error_sdpa:.1e}  "
         f"{error_sdpa64.abs().max():.1e}"
     )
-assert error_sdpa > 1000 * error_chunked and error_sdpa64.abs().max() < 1e-9
 # the slope on a log-log plot from shift 30 to 3000 (x 100): 2 means error ~ shift^2
 growth = errors_sdpa[3000.0] / errors_sdpa[30.0]
 slope = torch.tensor(growth).log10().item() / 2
 print("SDPA float32, shift x 100:")
 print(f"  error x {growth:,.0f}: error ~ shift^{slope:.2f}")
-assert 1.7 < slope < 2.3
+# checks of the text below (at shift 3,000)
+assert error_sdpa > 1000 * error_chunked  # SDPA float32 is far off
+assert error_sdpa64.abs().max() < 1e-9  # float64 hides it
+assert 1.7 < slope < 2.3  # error ~ shift^2
 
 # %% [markdown]
 # The distance form does not care about the shift. The dot-product form's error grows with the
@@ -274,4 +271,3 @@ assert 1.7 < slope < 2.3
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention`, `Tensor.double`
-# - Previous page: [learned projections on a 2-D toy problem](projections.py)

@@ -114,13 +114,23 @@ for name, w in candidates.items():
 assert 2 < keys_used["trained w"] < 3  # two or three keys per window
 
 # %% [markdown]
-# The three fits, one panel each (titled with its $w$):
+# The three fits, one panel each, each title saying which $w$ it is:
 
 # %%
-fits = {
-    f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()
-}
-at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
+fits = {name: at.predict(w, x_test, x_train, y_train) for name, w in candidates.items()}
+# one title per panel, in both languages: the site draws the figure in each
+titles = [
+    {"zh": "w = 1（非参数注意力汇聚）", "en": "w = 1 (non-parametric pooling)"},
+    {
+        "zh": f"SGD 学到的 w = {w_trained:.2f}",
+        "en": f"learned by SGD: w = {w_trained:.2f}",
+    },
+    {
+        "zh": f"留一法最佳 w = {w_best:.2f}",
+        "en": f"best leave-one-out w = {w_best:.2f}",
+    },
+]
+at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 
 # %% [markdown]
 # ## "Less smooth" is not "worse"

@@ -101,13 +101,23 @@ for name, w in candidates.items():
 assert 2 < keys_used["trained w"] < 3  # two or three keys per window
 
 # %% [markdown]
-# 三条拟合曲线各画一幅小图（标题是它的 $w$）：
+# 三条拟合曲线各画一幅小图，标题写明它是哪个 $w$：
 
 # %%
-fits = {
-    f"w = {w:.2f}": at.predict(w, x_test, x_train, y_train) for w in candidates.values()
-}
-at.plot_fits(x_test, data.y_truth, fits, x_train, y_train)
+fits = {name: at.predict(w, x_test, x_train, y_train) for name, w in candidates.items()}
+# one title per panel, in both languages: the site draws the figure in each
+titles = [
+    {"zh": "w = 1（非参数注意力汇聚）", "en": "w = 1 (non-parametric pooling)"},
+    {
+        "zh": f"SGD 学到的 w = {w_trained:.2f}",
+        "en": f"learned by SGD: w = {w_trained:.2f}",
+    },
+    {
+        "zh": f"留一法最佳 w = {w_best:.2f}",
+        "en": f"best leave-one-out w = {w_best:.2f}",
+    },
+]
+at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 
 # %% [markdown]
 # ## “不平滑”不等于“更差”
@@ -143,7 +153,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 # %% [markdown]
 # 第一步直接越过了留一法损失的最低点，落到它右侧一段坡度很缓的区域
 # （见[为什么要留一](leave-one-out.py)中的图）。那里梯度很小，剩下的 4 步只把 $w$ 往回挪了一点
-# （对比上面“after one step”（走完第一步）一行的 $w$ 和学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
+# （对比上表 after one step 一行（走完第一步）的 $w$ 与学到的 $w$），$w$ 就停在了一个比最优值大得多的地方。它不是损失的最低点，只是 5 步 SGD 恰好走到的地方；
 # 换一个种子、一个学习率或更多的轮数，结果都会不同（见练习 1）。
 #
 # ## w 在训练中走过的路

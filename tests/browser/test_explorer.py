@@ -351,3 +351,55 @@ def test_the_heatmap_ticks_are_numbered_and_the_note_is_in_the_pages_punctuation
         ), got["note"]
     finally:
         context.close()
+
+
+# Each live panel's description, as a screen reader gets it (issue 26, round 11: the panels
+# were named by their titles only, "拟合、真实函数与训练数据").
+PANEL_LABELS = """() => [...document.querySelectorAll(
+    '.attn-explorer.is-live:not(.attn-stepper) .attn-explorer-grid svg')]
+    .map(svg => svg.getAttribute('aria-label'))"""
+
+
+@pytest.mark.parametrize("path", ["nonparametric", "en/leave-one-out"])
+def test_each_live_panel_is_described_with_the_current_w(server, browser, data, path):
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        got = page.evaluate(SET_W, [17.0])
+        labels = page.evaluate(PANEL_LABELS)
+        assert len(labels) == 4, labels
+        w = f"w = {got['w']:.1f}"  # the page's format: one decimal from 10 to 100
+        assert all(w in label for label in labels), labels
+        assert f"L = {got['loo']:.2f}" in labels[3], labels[3]
+        best = at.best_w(at.analysis.np.logspace(-1, 3, 401), data.x_train, data.y_train)
+        assert f"w ≈ {best:.2f}" in labels[3], labels[3]
+        # a sentence each, not a title: the titles are the panels' captions
+        captions = page.locator(".attn-explorer-grid figcaption").all_text_contents()
+        assert all(len(label) > len(c) + 20 for label, c in zip(labels, captions, strict=True))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("path", ["nonparametric", "en/leave-one-out"])
+def test_the_back_to_top_pill_shows_below_the_pinned_controls(server, browser, path, width):
+    """Scrolling up inside the explorer, Material's "back to top" pill was half under the
+    sticky slider bar at 1280 px (issue 26, round 11, item 14); on a phone the bar is two
+    or three rows."""
+    context, page, _ = open_page(browser, f"{server}{path}/", width=width)
+    try:
+        page.locator(".attn-explorer-grid").scroll_into_view_if_needed()
+        page.mouse.move(width / 2, 500)
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(300)
+        page.mouse.wheel(0, -200)  # Material shows the pill while the reader scrolls up
+        page.wait_for_selector(".md-top:not(.md-top--hidden)", timeout=5000)
+        page.wait_for_timeout(400)  # its slide-in transition
+        boxes = page.evaluate(
+            "() => [document.querySelector('.attn-explorer-controls'),"
+            " document.querySelector('.md-top')].map(e => e.getBoundingClientRect().toJSON())"
+        )
+        controls, pill = boxes
+        assert controls["top"] < 200, controls  # pinned under the header
+        assert pill["top"] >= controls["bottom"], boxes
+    finally:
+        context.close()

@@ -486,3 +486,49 @@ def test_without_javascript_the_static_path_stays(server, browser, path, start, 
             assert 9 * shown[0]["width"] / shown[0]["minWidth"] >= 11, shown
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_chart_is_described_and_points_at_the_readout(server, browser, path):
+    """The live chart's name was its title only ("SGD stepper"): now a sentence on what it
+    shows, and its state is the readout's sentence, which it points at."""
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        got = page.evaluate(
+            "() => { const root = document.querySelector('.attn-stepper.is-live');"
+            " const svg = root.querySelector('svg[role=img]');"
+            " const id = svg.getAttribute('aria-describedby');"
+            " return {label: svg.getAttribute('aria-label'),"
+            " described: id && document.getElementById(id).className,"
+            " title: root.querySelector('.attn-explorer-panel figcaption').textContent}; }"
+        )
+        assert got["described"] == "attn-stepper-readout", got
+        assert got["label"] != got["title"] and len(got["label"]) > 60, got
+        zh = not path.startswith("en/")
+        assert ("留一法损失" if zh else "leave-one-out loss") in got["label"], got
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_the_radio_buttons_have_a_24_px_target(server, browser, width):
+    """A reader on a touch screen found the w / log w radios 13 x 13 px: the label around
+    each is the target, at least 24 x 24 px (WCAG 2.2 target size)."""
+    context, page, _ = open_page(browser, f"{server}smoothness/", width=width)
+    try:
+        boxes = page.evaluate(
+            "() => [...document.querySelectorAll('.attn-stepper-param label')].map(l => {"
+            " const r = l.getBoundingClientRect();"
+            " return {w: r.width, h: r.height, radio: l.querySelector('input[type=radio]')"
+            " !== null}; })"
+        )
+        assert len(boxes) == 2 and all(b["radio"] for b in boxes), boxes
+        assert all(b["w"] >= 24 and b["h"] >= 24 for b in boxes), boxes
+        # a click on the label's edge, away from the radio, selects it
+        label = page.locator(".attn-stepper-param label").nth(1)
+        label.scroll_into_view_if_needed()
+        box = label.bounding_box()
+        page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] - 2)
+        assert page.evaluate("document.querySelector('.attn-stepper').attnStepper.logW()")
+    finally:
+        context.close()

@@ -106,6 +106,10 @@
     this.ylabel = ylabel;
     this.log = log;
   }
+  // what a screen reader says of the panel: a sentence on what it shows and its state
+  Panel.prototype.describe = function (text) {
+    this.svg.setAttribute("aria-label", text);
+  };
   Panel.prototype.key = function (text, cls) {
     return html("span", cls, this.legend, text);
   };
@@ -242,7 +246,8 @@
     xs.forEach(function (x, i) { pFit.dot(x, ys[i], 2, "point"); });
     pFit.line(xq, yt, "truth");
     pFit.plot = el("g", {}, pFit.svg);
-    drawLossCurve(pLoss, lossCurve(xs, ys, data), data, L);
+    var curve = lossCurve(xs, ys, data);
+    drawLossCurve(pLoss, curve, data, L);
 
     // the heatmap: one pixel per (query, key) of a small canvas, its opacity the weight /
     // the largest weight, stretched over the panel as one image. (One SVG rect per cell
@@ -309,11 +314,26 @@
       var X = pLoss.sx(w), right = X > (M.l + W - M.r) / 2;
       pLoss.note(X + (right ? -4 : 4), M.t + 12, words(L.current_note, { w: fmt(w), loss: loss.toFixed(2) }),
         "current-text", right ? "end" : "start");
+      var state = { w: fmt(w), h: fmt(1 / Math.abs(w)), loss: loss.toFixed(2),
+        max: max.toFixed(3), best: fmt(curve.ws[curve.best]) };
+      pFit.describe(words(L.fit_alt, state));
+      pBump.describe(words(L.bumps_alt, state));
+      pMap.describe(words(L.heatmap_alt, state));
+      pLoss.describe(words(L.loss_alt, state));
     }
 
     input.addEventListener("input", function () { update(Math.pow(10, parseFloat(input.value))); });
     root.insertBefore(ui, root.firstChild);
     root.classList.add("is-live");
+    // Material's "back to top" pill shows below the pinned controls (explorer.css), which
+    // are one row or two depending on the width: their height, whenever it changes (at
+    // insertion they are still one row on a phone)
+    function pinned() {
+      document.documentElement.style.setProperty("--attn-pinned-height", controls.offsetHeight + "px");
+    }
+    pinned();
+    if (window.ResizeObserver) new ResizeObserver(pinned).observe(controls);
+    else window.addEventListener("resize", pinned);
     update(w);
 
     self.setW = function (v) { update(v); return self.state(); };
@@ -394,9 +414,12 @@
     stepButton.type = resetButton.type = "button";
     var readout = html("output", "attn-stepper-readout", ui);
     readout.setAttribute("aria-live", "polite");
+    readout.id = id + "-readout";
     var panel = new Panel(ui, L.title, L.w_axis, L.loss_axis, true, [
       ["■ " + L.start, "start-key"], ["● " + L.path, "path-key"], ["● " + L.current, "current-key"],
       ["◯ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
+    panel.describe(L.alt);  // what the chart shows; its state is the readout's sentence
+    panel.svg.setAttribute("aria-describedby", readout.id);
     var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L, true);
     html("p", "attn-stepper-note", ui, L.restart);
     var table = html("table", "attn-stepper-log", ui);

@@ -135,6 +135,38 @@ def test_plot_fits_draws_one_panel_per_fit() -> None:
     assert first.get_legend() is not None and second.get_legend() is None
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_plot_fits_titles_in_words_per_language(lang) -> None:
+    """A reader saw panels titled only "w = 1.00 / w = 16.20 / w = 3.98" and could not tell
+    which was which: ``titles`` says what each panel is, in the figure's language, and the
+    alt text names each panel by that title."""
+    x = np.linspace(0, 4, 5)
+    fits = {"start": np.cos(x), "learned": x}
+    titles = [{"zh": "起点 w = 1", "en": "start: w = 1"}, "w = 9"]
+    for layout in ("wide", "stacked"):
+        fig = plot_fits(x, np.sin(x), fits, x[:3], -x[:3], titles=titles, layout=layout,
+                        lang=lang)  # fmt: skip
+        first = "起点 w = 1" if lang == "zh" else "start: w = 1"
+        assert [ax.get_title() for ax in fig.axes] == [first, "w = 9"]
+        assert first in fig.description and "start" not in fig.description.replace(first, "")
+
+
+@pytest.mark.parametrize(
+    ("titles", "error", "match"),
+    [
+        (["a"], ValueError, r"titles must have one title per fit \(2\), got 1"),
+        ("ab", TypeError, "titles must be a sequence"),
+        ([{"zh": "a"}, "b"], ValueError, r"titles\[0\] must have a title for lang 'en'"),
+        (["a", 3], TypeError, r"titles\[1\] must be a string or a mapping"),
+        (["a", "a"], ValueError, "titles must differ from one another"),
+    ],
+)  # fmt: skip
+def test_plot_fits_refuses_bad_titles(titles, error, match) -> None:
+    x = np.linspace(0, 4, 5)
+    with pytest.raises(error, match=match):
+        plot_fits(x, x, {"a": x, "b": x}, x, x, titles=titles, lang="en")
+
+
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
