@@ -491,12 +491,12 @@ def dot_product_pooling(
     scores' digits. It does not when ``|q w|`` and ``|k w|`` are large: the softmax
     needs the small gaps between a query's scores, but each score is computed from
     the terms ``(q w)(k w)`` and ``(k w)^2 / 2``, which grow as ``(q w)^2``. At
-    ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` (``w = 1``) the larger term, ``(q w)(k w)``,
-    reaches about ``1e8``, where float32 steps by 8, and the two scores, ``5e7`` and
-    ``5e7 - 0.5``, both come out as ``5e7``: the second example gives 5.0 where
-    ``nadaraya_watson`` gives 3.7754, with no error. A ``RuntimeWarning`` then names the size of the
-    terms and float32's step there; the distance form (``nadaraya_watson``), or
-    inputs centred near 0, keep the digits.
+    ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` (``w = 1``) the two scores should be ``5e7`` and
+    ``5e7 - 0.5``. float32 steps by 4 at the scores' size, ``5e7``, and by 8 at the size
+    of the larger term ``(q w)(k w)``, ``1e8``: both scores come out as ``5e7``, and the
+    second example gives 5.0 where ``nadaraya_watson`` gives 3.7754, with no error. A
+    ``RuntimeWarning`` then names the size of the terms and float32's step there; the
+    distance form (``nadaraya_watson``), or inputs centred near 0, keep the digits.
 
     Explained on the page `dot-product.md`.
 
@@ -544,14 +544,17 @@ def dot_product_pooling(
         ...     q, k, v, bandwidth=1.0
         ... )[0]
         tensor([3.7754])
-        >>> # the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7
-        >>> dot_product_scores(
+        >>> # the scores minus 5e7, in float64
+        >>> s64 = dot_product_scores(
         ...     q.double(), k.double()
         ... )
-        tensor([[50000000.0000, 49999999.5000]],
-               dtype=torch.float64)
-        >>> dot_product_scores(q, k)
-        tensor([[50000000., 50000000.]])
+        >>> (s64 - 5e7).tolist()
+        [[0.0, -0.5]]
+        >>> # in float32 both round to 5e7
+        >>> s32 = dot_product_scores(q, k)
+        >>> (s32 - 5e7).tolist()
+        [[0.0, 0.0]]
+        >>> # float32's step at 5e7
         >>> (
         ...     torch.nextafter(
         ...         torch.tensor(5e7),
@@ -570,7 +573,7 @@ def dot_product_pooling(
         ...     )
         >>> y_dot
         tensor([5.])
-        >>> # the warning is about the larger term, (q w)(k w), about 1e8: float32 steps by 8
+        >>> # the warning names the larger term's size, 1e8
         >>> print(
         ...     caught[0].category.__name__,
         ...     caught[0].message,

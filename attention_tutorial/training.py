@@ -62,7 +62,7 @@ def train(
         ... )
         >>> [round(loss, 2) for loss in losses]
         [58.82, 22.93, 22.87, 22.81, 22.75]
-        >>> # from 0.496: a much narrower kernel
+        >>> # w, from 0.496: a narrower kernel
         >>> round(model.w.item(), 2)
         16.2
     """

@@ -102,10 +102,12 @@ def plot_attention_heatmap(
         ... )
         ('queries (test inputs)',
          'attention weight')
+        >>> # a second figure, only to read its axes
         >>> small = plot_attention_heatmap(
         ...     np.full((3, 2), 0.5),
         ...     queries=np.arange(3.0),
         ...     keys=np.array([1.0, 4.0]),
+        ...     lang="en",
         ... )
         >>> key_axis, bar = small.axes
         >>> [

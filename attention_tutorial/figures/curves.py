@@ -632,7 +632,11 @@ def plot_w_paths(
         >>> x, y = d.x_train, d.y_train
         >>> paths = {
         ...     f"lr = {lr}": w_path(
-        ...         x, y, 0.5, lr=lr, log_w=True
+        ...         x,
+        ...         y,
+        ...         0.5,
+        ...         lr=lr,
+        ...         log_w=True,
         ...     )
         ...     for lr in (0.05, 0.2)
         ... }

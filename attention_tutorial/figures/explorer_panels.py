@@ -67,13 +67,18 @@ def plot_explorer_panels(
 
     Examples:
         >>> d = make_data()
-        >>> fig = plot_explorer_panels(d, 2.0)
+        >>> fig = plot_explorer_panels(
+        ...     d, 2.0, lang="en"
+        ... )
         >>> # four panels and a colour bar
         >>> len(fig.axes)
         5
         >>> # the phone's figure, stacked
         >>> phone = plot_explorer_panels(
-        ...     d, 2.0, layout="stacked"
+        ...     d,
+        ...     2.0,
+        ...     layout="stacked",
+        ...     lang="en",
         ... )
         >>> phone.get_size_inches().tolist()
         [4.6, 15.0]

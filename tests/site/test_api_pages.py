@@ -84,8 +84,16 @@ def test_docstring_page_names_become_links_titled_in_each_language() -> None:
         "Explained on the pages [Parametric attention pooling](../parametric.py) and "
         "[repeat_interleave and repeat: copying elements](../handbook/repeat.py); not `x.md`."
     )
+    # round 11: a page's title in Chinese prose stands in 《》, with no space around it
     assert docstring_links.link_pages("`handbook/index.md`", "zh") == (
-        "[张量 API 手册](../handbook/index.md)"
+        "《[张量 API 手册](../handbook/index.md)》"
+    )
+    assert docstring_links.link_pages("丢多少见 `scale.md` 一页。", "zh") == (
+        "丢多少见《[注意力的开销随 n 的增长](../scale.py)》一页。"
+    )
+    # a title that starts with a name in code keeps its lower case in English
+    assert docstring_links.link_pages("Explained on the page `handbook/matmul.md`.", "en") == (
+        "Explained in *[torch.matmul: one function, five kinds of product](../handbook/matmul.py)*."
     )
     # in Chinese the whole sentence is Chinese, also when it is wrapped over lines
     wrapped = "Explained on the pages `average.md`,\n`nonparametric.md` and `parametric.md`."
@@ -102,7 +110,7 @@ def test_docstring_page_names_become_links_titled_in_each_language() -> None:
     )
     # a sentence that goes on keeps its words, with the titles of the language
     assert docstring_links.link_pages("Explained on the page `average.md` (and later).", "zh") == (
-        "Explained on the page [平均汇聚](../average.py) (and later)."
+        "Explained on the page 《[平均汇聚](../average.py)》 (and later)."
     )
 
 
@@ -265,13 +273,18 @@ def test_a_chinese_page_shows_no_english_paragraph_or_comment() -> None:
     assert "They are not the Gaussian scores" in en and "They are not" not in zh
     assert "# 第 i 行与高斯核分数只差" in zh and "# row i differs" in en
     pooling = loaded["zh"]["scores.dot_product_pooling"].docstring.value
-    # round 7: the numbers of the warning (terms 1e8, step 8; scores 5e7, step 4) in Chinese
-    assert "``1e8``，float32 在那里的间隔是 8" in pooling and "3.7754" in pooling
-    # (a comment the build wrapped over several lines, read as one; round 9: only the larger
-    # term reaches 1e8)
+    # round 7: the numbers of the warning in Chinese; round 11: float32's two steps said once,
+    # each with its size (4 at the scores' 5e7, 8 at the larger term's 1e8), not one in the
+    # prose and the other in a comment
+    assert "量级 ``5e7`` 处是 4" in pooling and "量级 ``1e8`` 处是 8" in pooling
+    assert "3.7754" in pooling
+    en_pooling = " ".join(loaded["en"]["scores.dot_product_pooling"].docstring.value.split())
+    assert "steps by 4 at the scores' size, ``5e7``, and by 8 at the size" in en_pooling
+    # (a comment the build wrapped over several lines, read as one)
     compact = re.sub(r"\s*\n\s*>>> # ", "", pooling).replace(" ", "")
-    assert "警告说的是较大的一项(qw)(kw)：它约达1e8，float32在那里的间隔是8" in compact
-    assert "两个分数约为5e7，本应相差0.5；float32在那里间隔为4" in compact
+    assert "警告写的是较大一项的量级1e8" in compact and "用float32算，两者都舍入成5e7" in compact
+    comments = [line for line in pooling.splitlines() if line.strip().startswith(">>> #")]
+    assert comments and not [line for line in comments if re.search(r"间隔[为是] [48]", line)]
     # a module note dropped (the intro says it) still names its module's page, so that a
     # member's "Explained on the page `transformer.md`" goes: the intro says it once
     module, member = (loaded["zh"][f"transformer{name}"] for name in ("", ".dot_product_attention"))
@@ -314,6 +327,31 @@ def _intro(lang: str, module: str) -> str:
     """The hand-written part of an API page: everything before its first ``:::`` line."""
     text = (DOCS / lang / "api" / f"{module}.md").read_text(encoding="utf-8")
     return text.split("\n::: ", 1)[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_intro_names_its_pages_by_their_titles_and_its_module_in_full(lang: str) -> None:
+    """Round 11: "Explained in *Torch.matmul: ...*" (the title is "torch.matmul: ..."), and on
+    the Chinese pages "讲解见torch.matmul：…和torch.bmm：…" with no 《》 where the other intros
+    have them. Each link of an intro to a lesson or handbook page reads that page's title as
+    the page writes it, in 《》 in Chinese; each page's heading names its module in full
+    (``attention_tutorial.figures.tensors.products``, as ``attention_tutorial.figures.curves``)."""
+    problems = []
+    for module in MODULES:
+        intro = _intro(lang, module)
+        if (
+            not intro.startswith(f"# ")
+            or f"`attention_tutorial.{module}`" not in intro.split("\n", 1)[0]
+        ):
+            problems.append(f"{module}: heading {intro.splitlines()[0]!r}")
+        for link in re.finditer(r"(?P<before>.?)\[(?P<text>[^\]]+)\]\(\.\./(?P<page>[a-z0-9_/-]+)"
+                                r"\.(?:py|md)\)(?P<after>.?)", intro):  # fmt: skip
+            title = docstring_links.page_title(link["page"], lang)
+            if link["text"] != title:
+                problems.append(f"{module}: {link['text']!r} is not the title {title!r}")
+            if lang == "zh" and (link["before"], link["after"]) != ("《", "》"):
+                problems.append(f"{module}: {link['text']!r} without 《》")
+    assert problems == []
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -150,3 +150,52 @@ def test_every_drawing_function_shows_its_figure_on_its_page(site: Path, lang: s
         if len(set(alts_of_page)) != len(alts_of_page):
             problems.append(f"{module}: two figures share one alt text")
     assert problems == []
+
+
+def test_every_drawing_example_calls_with_lang_en() -> None:
+    """Round 11: ``plot_explorer_panels(d, 2.0)`` passed no ``lang`` (a reader got Chinese
+    labels), and ``plot_attention_heatmap``'s second figure neither. Every call of a drawing
+    function in its own examples says ``lang="en"``: what the example prints is then the same
+    on both pages, and the Chinese caption ("the same call with lang="zh"") is true."""
+    import ast
+    import doctest
+
+    missing = []
+    for module, names in drawing_functions().items():
+        for path in names:
+            func = getattr(
+                importlib.import_module(f"attention_tutorial.{module}"), path.split(".")[-1]
+            )
+            source = "\n".join(
+                example.source
+                for example in doctest.DocTestParser().get_examples(inspect.getdoc(func) or "")
+            )
+            calls = [
+                node
+                for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.Call)
+                and getattr(node.func, "id", getattr(node.func, "attr", None)) == func.__name__
+            ]
+            if not calls:
+                missing.append(f"{path}: no call")
+            for call in calls:
+                lang = [k.value for k in call.keywords if k.arg == "lang"]
+                if not (lang and isinstance(lang[0], ast.Constant) and lang[0].value == "en"):
+                    missing.append(f"{path}: line {call.lineno}")
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_caption_names_the_figure_shown_and_says_how_it_was_drawn(lang: str) -> None:
+    """Round 11: the Chinese caption said "the figure the example above draws" under an
+    example that draws with lang="en"; and plot_attention_heatmap's example draws ``fig`` and
+    ``small`` with nothing saying which is shown. The caption names the example's variable
+    and, in Chinese, says the figure is that call with lang="zh"."""
+    name = "attention_tutorial.figures.attention.plot_attention_heatmap"
+    drawn = apifigures.drawings(name, lang)
+    caption = re.search(
+        r"<figcaption>(.*?)</figcaption>", apifigures.figure_html(name, lang, drawn, "api/x/")
+    )[1]
+    assert "<code>fig</code>" in caption and "small" not in caption
+    if lang == "zh":
+        assert '改用 <code>lang="zh"</code>' in caption and '<code>lang="en"</code>' in caption

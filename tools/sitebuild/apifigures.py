@@ -18,7 +18,11 @@ figure, or nothing for a function that does not draw (one not decorated with
    on wide screens and the narrow one on a phone (``attn-shown-wide`` / ``-narrow``);
 3. each drawing becomes a file ``assets/figures/<sha256>.svg`` (or ``.png``), named by
    its content like the notebooks' figures (``page_repairs.extract_images``), and an
-   ``<img>`` with the same attributes (alt, classes, width and height).
+   ``<img>`` with the same attributes (alt, classes, width and height), under a caption
+   that names the example's variable (``fig``; an example may draw a second figure to
+   check something). Every example calls with ``lang="en"``, so that what it prints is
+   the same on both pages; a Chinese page's caption says its figure is that call drawn
+   with ``lang="zh"`` (``tests/site/test_apifigures.py`` checks both).
 
 Never pasted: a docstring edit changes the picture. The result is kept (``stepcache.py``)
 by the function's name, the language and the text of every module of the package
@@ -54,10 +58,14 @@ MARKER = re.compile(r"<!--\s*api-figure:\s*(?P<name>attention_tutorial\.figures\
 # What every example on the API pages assumes (docs/*/api/index.md).
 PREAMBLE = "import numpy as np\nimport torch\nfrom attention_tutorial import *\n"
 FIGURE_CLASS = "attn-api-figure"
+# The caption names the example's figure ({name}: ``fig``, when an example draws two). The
+# examples call with lang="en" (what they print is the same on both pages): on a Chinese page
+# the figure is that call drawn with lang="zh", and the caption says so.
 CAPTION = {
-    "zh": "上面的示例画出的图：构建网站时由包画出，"
-    '图中文字用本页的语言（<code>lang="zh"</code>）。',
-    "en": "The figure the example above draws, drawn by the package when the site was built, "
+    "zh": '这是上面示例里的 <code>{name}</code>：同一个调用改用 <code>lang="zh"</code>，'
+    "在构建网站时由包画出。示例里写的是 "
+    '<code>lang="en"</code>，这样它打印的结果在中文页和英文页上一样。',
+    "en": "The example's <code>{name}</code>, drawn by the package when the site was built, "
     'in the page\'s language (<code>lang="en"</code>).',
 }
 NARROW_CAPTION = {
@@ -77,6 +85,15 @@ def example_figure(name: str):
     Returns None for a function that is not a ``bilingual`` drawing function; raises
     ``PluginError`` when a drawing function's examples draw nothing with it.
     """
+    found = example_call(name)
+    return None if found is None else found[1]
+
+
+def example_call(name: str):
+    """``(variable, figure)``: :func:`example_figure` and the name the example gives it.
+
+    ``("fig", <TutorialFigure>)``, or None for a function that does not draw.
+    """
     from attention_tutorial.figures._base import TutorialFigure, set_language
 
     obj = resolve(name)
@@ -90,30 +107,30 @@ def example_figure(name: str):
     # ids of the objects met so far, each kept alive in `met` so that no id is reused
     met = list(namespace.values())
     seen = set(map(id, met))
-    drawn: list[TutorialFigure] = []  # the function's figures, in the order they were drawn
+    drawn: list[tuple[str, TutorialFigure]] = []  # the function's figures, in drawing order
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # what the examples print: not the log's
             for example in examples:
                 exec(compile(example.source, f"<{name} example>", "exec"), namespace)
-                for value in namespace.values():
+                for variable, value in list(namespace.items()):
                     recipe = getattr(value, "_recipe", None)
                     if id(value) in seen or not isinstance(value, TutorialFigure):
                         continue
                     seen.add(id(value))
                     met.append(value)
                     if recipe and recipe[0] is func:
-                        drawn.append(value)
+                        drawn.append((variable, value))
     except Exception as err:
         raise PluginError(f"api-figure: the example of {name} fails: {err!r}") from None
     finally:
         set_language(None)
     # the first one, unless it is the phone layout of another (an example that draws the
     # stacked figure after the wide one, into the same name, must not show it on a desktop)
-    narrow = [fig.narrow_layout for fig in drawn if fig.narrow_layout]
-    for fig in drawn:
+    narrow = [fig.narrow_layout for _, fig in drawn if fig.narrow_layout]
+    for variable, fig in drawn:
         kwargs = fig._recipe[2] if fig._recipe else {}
         if not any(layout.items() <= kwargs.items() for layout in narrow):
-            return fig
+            return variable, fig
     raise PluginError(
         f"api-figure: the docstring examples of {name} draw no figure with it: "
         "assign one, e.g. `fig = ...(...)`"
@@ -128,9 +145,10 @@ def drawings(name: str, lang: str) -> list[dict]:
     """
     from attention_tutorial.figures._base import _drawn
 
-    fig = example_figure(name)
-    if fig is None:
+    found = example_call(name)
+    if found is None:
         return []
+    variable, fig = found
     func, args, kwargs = fig._recipe
     variants = [_drawn(func, args, {**kwargs, "lang": lang})]
     narrow = dict(fig.narrow_layout) if fig.narrow_layout else None
@@ -146,7 +164,9 @@ def drawings(name: str, lang: str) -> list[dict]:
         size = imagesize.image_size(blob)
         if size is not None:
             attrs["width"], attrs["height"] = str(size[0]), str(size[1])
-        out.append({"file": file, "blob": blob, "attrs": attrs, "narrow": narrow})
+        out.append(
+            {"file": file, "blob": blob, "attrs": attrs, "narrow": narrow, "variable": variable}
+        )
     return out
 
 
@@ -161,7 +181,7 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
         images.append(
             "<img " + " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items()) + ">"
         )
-    caption = CAPTION[lang]
+    caption = CAPTION[lang].format(name=html.escape(drawn[0].get("variable", "fig")))
     narrow = drawn[-1].get("narrow")
     if len(drawn) > 1 and narrow:
         layout = ", ".join(f"{k}={v!r}".replace("'", '"') for k, v in narrow.items())

@@ -85,8 +85,10 @@ def _target(page: str) -> str | None:
 def link_pages(text: str, lang: str = "en") -> str:
     """Replace every ```name.md``` that names a page of the site by a link to it.
 
-    The link's text is the page's title in ``lang``; in Chinese the sentence
-    "Explained on the page(s) ..." is written in Chinese, in English it reads
+    The link's text is the page's title in ``lang``, as the page writes it (a title that
+    starts with a name in code keeps its lower case: "torch.matmul: ..."); in Chinese
+    each title stands in 《》, as a title in Chinese prose does, and the sentence
+    "Explained on the page(s) ..." is written in Chinese; in English it reads
     "Explained in *Title*, *Title* and *Title*.", each title in italics.
     """
 
@@ -95,7 +97,8 @@ def link_pages(text: str, lang: str = "en") -> str:
         target = _target(page)
         if target is None:
             return match.group(0)
-        return f"[{page_title(page, lang) or page}]({target})"
+        text = f"[{page_title(page, lang) or page}]({target})"
+        return f"《{text}》" if lang == "zh" else text
 
     if lang == "zh":
 
@@ -119,7 +122,10 @@ def link_pages(text: str, lang: str = "en") -> str:
             return f"Explained in {joined}."
 
         text = EXPLAINED.sub(english, text)
-    return PAGE_NAME.sub(link, text)
+    text = PAGE_NAME.sub(link, text)
+    if lang == "zh":  # no space between 《》 and the Chinese around it ("见 `scale.md` 一页")
+        text = re.sub(rf"(?<=[{_WIDE}])[ \t]+(?=《)|(?<=》)[ \t]+(?=[{_WIDE}])", "", text)
+    return text
 
 
 def explained_pages(text: str) -> frozenset[str]:

@@ -1720,19 +1720,19 @@ PARAGRAPHS: dict[str, str] = {
     "digits. It does not when ``|q w|`` and ``|k w|`` are large: the softmax needs the small "
     "gaps between a query's scores, but each score is computed from the terms ``(q w)(k w)`` "
     "and ``(k w)^2 / 2``, which grow as ``(q w)^2``. At ``q = 1e4``, ``k = [1e4, 1e4 + 1]`` "
-    "(``w = 1``) the larger term, ``(q w)(k w)``, reaches about ``1e8``, where float32 steps by "
-    "8, and the two scores, "
-    "``5e7`` and ``5e7 - 0.5``, both come out as ``5e7``: the second example gives 5.0 where "
+    "(``w = 1``) the two scores should be ``5e7`` and ``5e7 - 0.5``. float32 steps by 4 at the "
+    "scores' size, ``5e7``, and by 8 at the size of the larger term ``(q w)(k w)``, ``1e8``: "
+    "both scores come out as ``5e7``, and the second example gives 5.0 where "
     "``nadaraya_watson`` gives 3.7754, with no error. A ``RuntimeWarning`` then names the size "
     "of the terms and float32's step there; the distance form (``nadaraya_watson``), or inputs "
     "centred near 0, keep the digits.": "即 ``softmax((q w)(k w) - (k w)^2 / 2) @ values``："
     "只要 float32 还能保住分数的有效数字，预测就与带宽为 ``1 / |w|`` 的 ``nadaraya_watson`` "
     "相同。``|q w|`` 和 ``|k w|`` 很大时就保不住了：softmax 要用的是同一个查询的各个分数之间"
     "的微小差距，而每个分数都由 ``(q w)(k w)`` 和 ``(k w)^2 / 2`` 两项算出，它们随 "
-    "``(q w)^2`` 增长。取 ``q = 1e4``、``k = [1e4, 1e4 + 1]``（``w = 1``）时，较大的一项 "
-    "``(q w)(k w)`` 约达 ``1e8``，float32 在那里的间隔是 8；"
-    "两个分数 ``5e7`` 和 ``5e7 - 0.5`` 算出来都是 "
-    "``5e7``。于是第二个示例得到 5.0，而 ``nadaraya_watson`` 给出 3.7754，而且不报错。"
+    "``(q w)^2`` 增长。取 ``q = 1e4``、``k = [1e4, 1e4 + 1]``（``w = 1``）时，两个分数本应是 "
+    "``5e7`` 和 ``5e7 - 0.5``。float32 的间隔在分数的量级 ``5e7`` 处是 4，在较大的一项 "
+    "``(q w)(k w)`` 的量级 ``1e8`` 处是 8，所以两个分数算出来都是 ``5e7``。"
+    "于是第二个示例得到 5.0，而 ``nadaraya_watson`` 给出 3.7754，而且不报错。"
     "这时会发出 ``RuntimeWarning``，写明这两项的大小和 float32 在那里的间隔；改用距离写法"
     "（``nadaraya_watson``），或把输入平移到 0 附近，就能保住有效数字。",
     # stepper
@@ -1846,8 +1846,12 @@ COMMENTS: dict[str, str] = {
     # figures.curves
     "the legend under the axes": "图例在坐标轴下面",
     # figures.explorer_panels
-    "four panels and a colour bar": "四幅图和一个颜色条",
-    "the phone's figure, stacked": "手机上的图：四幅图上下排成一列",
+    "four panels and a colour bar": "四个面板和一个颜色条",
+    "the phone's figure, stacked": "手机上的图：四个面板上下排列",
+    # figures.attention
+    "a second figure, only to read its axes": "再画一张图，只为读出它的坐标轴",
+    # figures.tensors.products
+    "seeded: the weights of the figure below": "固定种子：权重就是下图里的那些",
     # analysis
     "with its own key, each point copies its own label once w is large": (
         "含自身的键时，w 一大，每个点就照抄自己的标签"
@@ -1912,17 +1916,16 @@ COMMENTS: dict[str, str] = {
     "|q|, |k| about 1e4 in float32: the weights are wrong, and only a warning says so": "float32 "
     "下 |q|、|k| 约为 1e4：权重是错的，只有一条警告指出这一点",
     "the distance form": "距离写法",
-    "the warning is about the larger term, (q w)(k w), about 1e8: float32 steps by 8": "警告"
-    "说的是较大的一项 (q w)(k w)：它约达 1e8，float32 在那里的间隔是 8",
-    "the scores are 5e7 and 5e7 - 0.5; float32 steps by 4 there and rounds both to 5e7": (
-        "两个分数约为 5e7，本应相差 0.5；float32 在那里间隔为 4，两者都舍入成 5e7"
-    ),
+    "the scores minus 5e7, in float64": "用 float64 算，两个分数减去 5e7",
+    "in float32 both round to 5e7": "用 float32 算，两者都舍入成 5e7",
+    "float32's step at 5e7": "float32 在 5e7 处的间隔",
+    "the warning names the larger term's size, 1e8": "警告写的是较大一项的量级 1e8",
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     # training
     "the lesson's training: the seeded initial w, 5 steps at lr = 0.5": "课程里的训练：用种子"
     "固定的初始 w，lr = 0.5，走 5 步",
-    "from 0.496: a much narrower kernel": "从 0.496 出发：核窄了很多",
+    "w, from 0.496: a narrower kernel": "w 从 0.496 出发：核窄了很多",
     # transformer
     "in 2-D the peak is 1 / (2 pi); a key at distance 1 gets exp(-1/2) of it": (
         "二维时峰值是 1 / (2 pi)；距离为 1 的键得到它的 exp(-1/2) 倍"

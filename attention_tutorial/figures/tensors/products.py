@@ -1,8 +1,9 @@
-"""Pictures of matrix products: matmul in its five cases, and bmm.
+"""Pictures of matrix products: matmul in its five cases, bmm, einsum and nn.Linear.
 
 The colours mark the axis that is summed over, red frames how the first element is made.
 
-Explained on the pages `handbook/matmul.md` and `handbook/bmm.md`.
+Explained on the pages `handbook/matmul.md`, `handbook/bmm.md`, `handbook/einsum.md` and
+`handbook/linear.md`.
 """
 
 from __future__ import annotations
@@ -292,6 +293,8 @@ def diagram_linear(layer: nn.Linear, x: Tensor, *, lang: str | None = None) -> T
 
     Examples:
         >>> from torch import nn
+        >>> # seeded: the weights of the figure below
+        >>> _ = torch.manual_seed(0)
         >>> layer = nn.Linear(3, 2, bias=False)
         >>> fig = diagram_linear(
         ...     layer,
