@@ -436,12 +436,17 @@ SECTIONS: dict[str, dict[str, str]] = {
         '所以只用符号和数字，例如 `"w = 1.00"`。',
         "x_train": _X_TRAIN,
         "y_train": _Y_TRAIN,
+        "titles": "代替 `fits` 的键作各幅的标题，每条拟合一个，顺序相同：字符串在各种语言里"
+        "原样显示；用文字写的标题给一个“语言 → 标题”的映射"
+        '（`{"zh": ..., "en": ...}`）。替代文字按标题称呼各幅。',
         "layout": '`"wide"`：各幅并排，图例在第一幅里；`"stacked"`：上下排列，图例在下面，'
         "窄到可以在手机上阅读。",
         "lang": _LANG,
         "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
-        "raise TypeError": "`fits` 不是映射，或某个数组不是数值时。",
-        "raise ValueError": "`lang` 或 `layout` 未知、`fits` 是空的或长度不一致时。",
+        "raise TypeError": "`fits` 不是映射、某个数组不是数值，或某个标题既不是字符串"
+        "也不是字符串的映射时。",
+        "raise ValueError": "`lang` 或 `layout` 未知、`fits` 是空的、长度不一致、`titles` "
+        "的个数与拟合不同，或标题映射里没有 `lang` 时。",
     },
     "figures.curves.plot_loss": {
         "losses": "每轮一个损失，即 `train` 的返回值。",
