@@ -66,9 +66,10 @@ import attention_tutorial as at
 
 # %%
 condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
-input = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3); named as in torch.where
+# torch.where's input; the "_" keeps Python's own input() usable
+input_ = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3)
 other = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
-at.diagram_where(condition, input, other)
+at.diagram_where(condition, input_, other)
 
 # %% [markdown]
 # ### Pitfalls
