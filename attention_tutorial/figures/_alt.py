@@ -348,6 +348,7 @@ _PANEL_WORDS = {
         "unnamed": "一个张量",
         "shape": "形状 {shape}",
         "values": "值 {values}",
+        "same_values": "{n} 个值都是 {value}",
         "list": "、",
         "dashed": "虚线边框：与源张量共享内存",
         "solid": "实线边框：有自己的内存",
@@ -377,6 +378,7 @@ _PANEL_WORDS = {
         "unnamed": "a tensor",
         "shape": "shape {shape}",
         "values": "values {values}",
+        "same_values": "all {n} values {value}",
         "list": ", ",
         "dashed": "dashed borders: shares memory with its source",
         "solid": "solid borders: its own memory",
@@ -401,7 +403,8 @@ _PANEL_WORDS = {
         "end": ".",
     },
 }
-_MAX_VALUES = 8  # a panel's values are read out when it has at most this many cells
+# a panel's values are read out when it has at most this many cells, or all have one value
+_MAX_VALUES = 8
 # What the colours of a ``draw_tensors`` picture mean, unless the page says otherwise
 # (its ``legend``): the default colouring gives every element its own colour.
 DIAGRAM_LEGEND = {
@@ -510,6 +513,8 @@ def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
             bits = [p["code"] or words["unnamed"], words["shape"].format(shape=p["shape"])]
             if len(p["values"]) <= _MAX_VALUES:
                 bits.append(words["values"].format(values=words["list"].join(p["values"])))
+            elif len(set(p["values"])) == 1:  # too many to read out, but one value: say it
+                bits.append(words["same_values"].format(n=len(p["values"]), value=p["values"][0]))
             if any_shared:
                 bits.append(words["dashed" if p["shared"] else "solid"])
             if p["crossed"]:
@@ -605,12 +610,32 @@ DIAGRAM_LEGENDS = {
         "column {n}.",
     },
 }
+# matmul and bmm: the colour marks the summed axis, not the elements
+_DIAGRAM_MATMUL = {
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维，即 a 的"
+    "最后一维和 b 的倒数第二维（b 是一维时就是它唯一的一维）：同色的格子两两相乘，乘积相加；"
+    "y 是算出的新值，画成灰色。",
+    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
+    "the summed axis, the last of a and the second-to-last of b (the only one of a 1-D b): "
+    "cells of one colour are multiplied and the products summed; y holds new values, drawn "
+    "grey.",
+}
+_DIAGRAM_BMM = {
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维，即 a 的"
+    "最后一维和 b 的中间一维：每个批次里，同色的格子两两相乘，乘积相加；y 是算出的新值，"
+    "画成灰色。",
+    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
+    "the summed axis, the last of a and the middle one of b: in each batch element, cells of "
+    "one colour are multiplied and the products summed; y holds new values, drawn grey.",
+}
 # a picture of one row has no arrows to speak of
 _DIAGRAM_ONE_ROW = {
     "zh": "张量示意图（{op}）：每个张量画成一格一格的网格。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells.",
 }
 OWN_KEY_DIAGRAMS = {
+    "diagram_matmul": _DIAGRAM_MATMUL,
+    "diagram_bmm": _DIAGRAM_BMM,
     "diagram_einsum": _DIAGRAM_OWN_KEY,
     "diagram_linear": _DIAGRAM_OWN_KEY,
     "diagram_masked_fill": _DIAGRAM_OWN_KEY,

@@ -77,8 +77,46 @@ def test_bmm_multiplies_slice_by_slice() -> None:
     whole = all(float(v).is_integer() for v in flat)
     decimals = 1 if whole or max(abs(v) for v in flat) >= 100 else 2  # the documented rule
     assert values(fig, 2) == [f"{v:.{decimals}f}" for v in flat]
-    ca = colours(fig, 0)
-    assert [ca[f] == rgb(PALETTE[f % 3]) for f in range(12)] == [True] * 12
+    # the colour marks the summed axis: a[i, r, j] and b[i, j, c] share the colour of j
+    assert colours(fig, 0) == [rgb(PALETTE[flat % 3]) for flat in range(12)]
+    assert colours(fig, 1) == [rgb(PALETTE[(flat // 2) % 3]) for flat in range(12)]
+
+
+@pytest.mark.parametrize("name", ["diagram_matmul", "diagram_bmm"])
+def test_the_products_alt_texts_say_the_colour_marks_the_summed_axis(name) -> None:
+    """The bmm figure's alt text opened with the default "cells of one colour come from the
+    same element" (issue 26), which the picture does not draw: its colours mark the summed
+    axis, as matmul's do. The first sentence says so, in both languages."""
+    func = {"diagram_matmul": diagram_matmul, "diagram_bmm": diagram_bmm}[name]
+    op = name.removeprefix("diagram_")
+    a, b = torch.ones(2, 1, 3), torch.ones(2, 3, 1)
+    en, zh = (func(a, b, lang=lang).description for lang in ("en", "zh"))
+    axis_of_b = "the middle one of b" if op == "bmm" else "the second-to-last of b"
+    first_en = en.split(". ")[0]
+    assert first_en.startswith(f"Tensor diagram ({op}): each tensor is drawn as a grid")
+    assert f"the colour marks the summed axis, the last of a and {axis_of_b}" in first_en
+    assert "cells of one colour are multiplied and the products summed" in first_en
+    first_zh = zh.split("。")[0]
+    assert first_zh.startswith(f"张量示意图（{op}）")
+    assert "颜色表示相乘求和的那一维，即 a 的最后一维和 b 的" in first_zh
+    assert "同色的格子两两相乘，乘积相加" in first_zh
+    for text_ in (en, zh):
+        assert "same element" not in text_ and "同一个元素" not in text_
+
+
+def test_the_linear_alt_text_gives_the_values_of_an_input_of_ones() -> None:
+    """The API page draws ``diagram_linear`` with ``x = torch.ones(4, 3)``: twelve cells, too
+    many to read out one by one, and the alt text gave no value of x (issue 26). A panel
+    whose cells all hold one value says it; one with several values beyond eight still
+    gives none."""
+    torch.manual_seed(0)
+    layer = nn.Linear(3, 2, bias=False)
+    en, zh = (diagram_linear(layer, torch.ones(4, 3), lang=lang).description
+              for lang in ("en", "zh"))  # fmt: skip
+    assert "x, shape (4, 3), all 12 values 1.0," in en
+    assert "x，形状 (4, 3)，12 个值都是 1.0，" in zh
+    varied = diagram_linear(layer, torch.arange(12.0).reshape(4, 3), lang="en").description
+    assert "x, shape (4, 3), row 1 framed in red" in varied
 
 
 @pytest.mark.parametrize(
