@@ -29,6 +29,7 @@ import html
 import io
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ParamSpec
@@ -37,6 +38,7 @@ import matplotlib
 import matplotlib.text
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
@@ -61,17 +63,33 @@ _SVG_RC = {"svg.fonttype": "none", "svg.hashsalt": "attention-tutorial", "svg.im
 # cannot invert it (its colour map would invert too), so the SVG carries its own dark
 # variant, chosen by the colour scheme its page gives the image (``color-scheme: dark``
 # in the dark palette, docs/assets/stylesheets/extra.css). The panels and text turn dark
-# and light; the colour map (embedded images) and text with a colour of its own (the
+# and light; an image drawn with a colour map of ``DARK_CMAPS`` is shown in its dark
+# counterpart, other colour maps (embedded images) and text with a colour of its own (the
 # matrices' entries) stay as they are. The colours are Material's slate palette. A figure
 # whose page names its colours ("the blue boxes") takes this variant too
 # (``TutorialFigure.keeps_colours``): inverted, its pale blue and orange turned dark navy
 # and brown; its text on those pale fills must then have a colour of its own.
+DARK_PANEL = "#1e2029"  # Material's slate background: the dark variant's panels
+# Sequential colour maps whose low end is white ("no weight" reads as the white panel) and
+# their dark counterparts, whose low end is the dark panel: in the dark palette a heatmap
+# drawn with "Reds" was a glaring white block wherever the weights are near zero (issue
+# 26). The SVG carries both drawings of each image, the style below shows one (``encode``).
+# (the dark one: from the panel through reds of Reds, the darkest first, to a light red,
+# lightness rising all the way: on a dark page the lighter cell holds more weight)
+DARK_CMAPS = {
+    "Reds": LinearSegmentedColormap.from_list(
+        "Reds_dark", [DARK_PANEL, "#a50f15", "#ef3b2c", "#fc9272", "#fcbba1"]
+    )
+}
 DARK_SVG_STYLE = (
-    "@media (prefers-color-scheme: dark) {"
-    ' path[style*="fill: #ffffff"] { fill: #1e2029 !important; }'
+    "image.attn-dark-map { display: none; }"
+    " @media (prefers-color-scheme: dark) {"
+    f' path[style*="fill: #ffffff"] {{ fill: {DARK_PANEL} !important; }}'
     ' [style*="stroke: #000000"] { stroke: #c6c8ce !important; }'
     ' [style*="stroke: #cccccc"] { stroke: #5a5d66 !important; }'
     " text { fill: #e2e4e9; }"
+    " image.attn-light-map { display: none; }"
+    " image.attn-dark-map { display: inline; }"
     " }"
 )
 
@@ -137,10 +155,7 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
     """
     width, height = fig.get_size_inches()
     description = getattr(fig, "description", None)
-    buffer = io.StringIO()
-    with matplotlib.rc_context(_SVG_RC):
-        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
-    svg = buffer.getvalue()
+    svg = _svg(fig)
     facts = json.dumps(reading_facts(fig), sort_keys=True)
     start = svg.index(">", svg.index("<svg")) + 1
     head = f"\n <!-- {FACTS_KEY} {facts} -->"
@@ -149,7 +164,11 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
     if '"colour_scale": true' in facts:  # its own dark variant (``DARK_SVG_STYLE``)
         head += f'\n <style type="text/css">{DARK_SVG_STYLE}</style>'
     svg = svg[:start] + head + svg[start:]
-    if len(svg) < SVG_ALWAYS_BELOW:
+    # the light drawing's length decides against the PNG: the dark images come with an SVG
+    light_length = len(svg)
+    if '"colour_scale": true' in facts:
+        svg = _with_dark_maps(fig, svg)
+    if light_length < SVG_ALWAYS_BELOW:
         return "image/svg+xml", svg, {}
     binary = io.BytesIO()
     png_meta = {"Software": None, FACTS_KEY: facts}
@@ -157,10 +176,77 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
         png_meta["Description"] = description
     fig.savefig(binary, format="png", dpi=PNG_DPI, metadata=png_meta)
     png = base64.b64encode(binary.getvalue()).decode("ascii")
-    if len(svg) <= len(png):
+    if light_length <= len(png):
         return "image/svg+xml", svg, {}
     size = {"width": round(width * 100), "height": round(height * 100)}
     return "image/png", png, size
+
+
+def _svg(fig: Figure) -> str:
+    """``fig`` as SVG text: no date, no creator, fixed ids, text left to the browser's fonts."""
+    buffer = io.StringIO()
+    with matplotlib.rc_context(_SVG_RC):
+        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    return buffer.getvalue()
+
+
+_IMAGE = re.compile(r"<image\b.*?/>", re.S)
+
+
+def _with_dark_maps(fig: Figure, svg: str) -> str:
+    """``svg`` (``fig`` drawn) with a dark drawing after each image of a ``DARK_CMAPS`` map.
+
+    The figure is drawn once more with each such image (and so its colour bar) in the dark
+    counterpart of its colour map; each image of that drawing that differs from the light
+    one follows it, classed ``attn-dark-map`` (the light one ``attn-light-map``), and
+    ``DARK_SVG_STYLE`` shows one of the two. The colour maps are restored afterwards.
+
+    >>> import numpy as np
+    >>> fig = new_figure((2.0, 1.0))
+    >>> ax = fig.add_subplot()
+    >>> image = ax.imshow(
+    ...     np.eye(2), cmap="Reds"
+    ... )
+    >>> svg = _with_dark_maps(
+    ...     fig, _svg(fig)
+    ... )
+    >>> svg.count("attn-dark-map")
+    1
+    >>> image.get_cmap().name
+    'Reds'
+    """
+    images = [
+        image for ax in fig.axes for image in ax.images if image.get_cmap().name in DARK_CMAPS
+    ]
+    if not images:
+        return svg
+    light = [image.get_cmap() for image in images]
+    engine = fig.get_layout_engine()
+    try:
+        # the places of the drawing just made: a layout engine run once more moves things
+        fig.set_layout_engine("none")
+        for image, cmap in zip(images, light, strict=True):
+            image.set_cmap(DARK_CMAPS[cmap.name])  # its colour bar follows
+        dark = _IMAGE.findall(_svg(fig))
+    finally:
+        for image, cmap in zip(images, light, strict=True):
+            image.set_cmap(cmap)
+        fig.set_layout_engine(engine)
+    shown = _IMAGE.findall(svg)
+    if len(dark) != len(shown):  # the drawings must match image for image
+        raise RuntimeError(f"{len(shown)} images in the light drawing, {len(dark)} in the dark")
+    pieces = []
+    end = 0
+    for match, dark_image in zip(_IMAGE.finditer(svg), dark, strict=True):
+        if match.group(0) == dark_image:  # a colour map without a dark counterpart
+            continue
+        pieces += [
+            svg[end : match.start()],
+            match.group(0).replace("<image ", '<image class="attn-light-map" ', 1),
+            dark_image.replace("<image ", '<image class="attn-dark-map" ', 1),
+        ]
+        end = match.end()
+    return "".join(pieces) + svg[end:]
 
 
 def reading_facts(fig: Figure) -> dict[str, Any]:

@@ -6,17 +6,28 @@ high on a 375 px phone, and every heatmap on a light panel in the dark palette.
 
 from __future__ import annotations
 
+import base64
+import io
 import itertools
 import re
 
 import matplotlib.colors
 import numpy as np
+import PIL.Image
 import pytest
 import torch
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 import attention_tutorial as at
-from attention_tutorial.figures._base import DARK_SVG_STYLE, _drawn, encode, reading_facts
+from attention_tutorial.figures._base import (
+    _IMAGE,
+    DARK_PANEL,
+    DARK_SVG_STYLE,
+    _drawn,
+    _svg,
+    encode,
+    reading_facts,
+)
 
 PHONE_COLUMN_PX = 335  # the text column of a 375 px phone (tools/sitebuild/page_repairs.py)
 PHONE_TEXT_PX = 11  # the smallest figure text a phone must show
@@ -149,6 +160,90 @@ def test_a_heatmap_svg_carries_its_dark_variant_and_a_line_chart_does_not():
     assert svg.index("<style") < 4000  # in the head, which the build reads
     _, chart, _ = encode(at.plot_loss([3.0, 2.0, 1.0], lang="en"))
     assert DARK_SVG_STYLE not in chart  # the site inverts line charts itself
+
+
+def _heatmap_calls():
+    """Every figure that draws weights with "Reds", as (function, args, kwargs): the pages'
+    heatmaps, the gallery and the explorer's picture without JavaScript, in both layouts."""
+    data = at.make_data()
+    _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    inputs = {"queries": data.x_test, "keys": data.x_train}
+    gallery = (data.x_test, data.y_truth, data.x_train, data.y_train, [0.3, 3.0])
+    calls = {
+        "plot_attention_heatmap": ((weights,), inputs),
+        "plot_attention_heatmaps": (({"a": weights, "b": weights.T},), {}),
+        "plot_bandwidth_gallery": (gallery, {}),
+        "plot_explorer_panels": ((data, 3.0), {}),
+    }
+    return {
+        f"{name} {layout}": (getattr(at, name), args, {**kwargs, "layout": layout, "lang": "en"})
+        for name, (args, kwargs) in calls.items()
+        for layout in ("wide", "stacked" if name == "plot_explorer_panels" else "narrow")
+    }
+
+
+def _pixels(image_element: str) -> np.ndarray:
+    """The RGB pixels (0-255) of an SVG ``<image>`` element's inline PNG."""
+    data = re.search(r'xlink:href="data:image/png;base64,([^"]*)"', image_element).group(1)
+    with PIL.Image.open(io.BytesIO(base64.b64decode(data))) as png:
+        return np.asarray(png.convert("RGBA"))[..., :3].reshape(-1, 3).astype(float)
+
+
+def _hex(colour: str) -> np.ndarray:
+    return np.array(matplotlib.colors.to_rgb(colour)) * 255
+
+
+def _lightness(rgb: np.ndarray) -> np.ndarray:
+    return rgb @ np.array([0.2126, 0.7152, 0.0722])
+
+
+@pytest.mark.parametrize("call", _heatmap_calls())
+def test_heatmaps_have_a_dark_colour_map_whose_no_weight_is_the_dark_panel(call):
+    """In the dark palette the heatmaps kept "Reds", whose low end is white: wherever the
+    weights are near zero (most of a heatmap) the page showed a glaring white block (issue
+    26). Each heatmap and colour bar now comes twice in its SVG: as drawn on the light page,
+    unchanged, and in the dark counterpart of its colour map, whose 0 is the dark panel and
+    whose lightness rises with the weight; the SVG's style shows one of the two."""
+    func, args, kwargs = _heatmap_calls()[call]
+    fig = func(*args, **kwargs)
+    fresh = _IMAGE.findall(_svg(func(*args, **kwargs)))  # drawn for the light page alone
+    _, svg, _ = encode(fig)
+    light = re.findall(r'<image class="attn-light-map".*?/>', svg, re.S)
+    dark = re.findall(r'<image class="attn-dark-map".*?/>', svg, re.S)
+    heatmaps = sum(len(ax.images) for ax in fig.axes)
+    colour_bars = sum(hasattr(ax, "_colorbar") for ax in fig.axes)
+    assert heatmaps and colour_bars and len(light) == len(dark) == heatmaps + colour_bars
+    assert len(_IMAGE.findall(svg)) == len(fresh) + len(dark)
+    assert [_pixels(e).tolist() for e in light] == [_pixels(e).tolist() for e in fresh]
+    for light_image, dark_image in zip(light, dark, strict=True):
+        place = r'(?:transform|x|y|width|height)="[^"]*"'
+        assert re.findall(place, light_image) == re.findall(place, dark_image)
+        on_light, on_dark = _lightness(_pixels(light_image)), _lightness(_pixels(dark_image))
+        # the cells in the same order from least to most weight in both drawings: lighter
+        # for less on the light page, darker for less on the dark one
+        order = np.argsort(-on_light, kind="stable")
+        assert np.all(np.diff(on_dark[order]) >= -1.5)
+    # no weight (the foot of every colour bar): the light page's near-white, the dark
+    # page's panel; the most weight: Reds' darkest red, the dark map's lightest red
+    on_light = np.concatenate([_pixels(e) for e in light])
+    on_dark = np.concatenate([_pixels(e) for e in dark])
+    faintest = on_dark[np.argmin(_lightness(on_dark))]
+    assert np.abs(faintest - _hex(DARK_PANEL)).max() <= 6, faintest
+    assert _lightness(on_light).max() > 235 > _lightness(on_dark).max() > 150
+    assert _lightness(on_light).min() < 30 < _lightness(on_dark).min()
+    # one of the two drawings at a time: the dark ones only for a dark colour scheme
+    outside, inside = DARK_SVG_STYLE.split("@media (prefers-color-scheme: dark)")
+    assert "image.attn-dark-map { display: none; }" in outside
+    assert "image.attn-light-map { display: none; }" in inside
+    assert "image.attn-dark-map { display: inline; }" in inside
+
+
+def test_a_colour_map_without_a_dark_counterpart_is_drawn_once():
+    """The matrices' diverging map (0 is white between blue and red) has no dark
+    counterpart: their SVG keeps one drawing of each image."""
+    fig = at.plot_matrices({"M": np.array([[1.0, -2.0], [0.5, 3.0]])}, lang="en")
+    _, svg, _ = encode(fig)
+    assert "attn-dark-map" not in svg.replace(DARK_SVG_STYLE, "") and _IMAGE.findall(svg)
 
 
 def _texts_inside(fig) -> None:
