@@ -1,0 +1,102 @@
+"""A phone's code column: what a reader of the API and handbook pages sees at 375 px.
+
+The API pages' examples are written to 40 columns (``PHONE_CODE_COLUMNS``, checked in
+the sources by ``tests/site/test_api_pages.py``), but a 375 px phone's code box showed
+35: the gutter kept on the right of every line for the copy button (38 px) took the
+rest, and lines of 36 to 40 columns scrolled sideways (issue 26). On a phone the button
+sits in a strip above the code, which is all the room it needs. Checked here in the
+browser, in both palettes: every code box shows at least 40 columns, no code block of an
+API page scrolls sideways, no block of a handbook page whose lines fit 40 columns does,
+and no copy button covers a character of code.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import ROOT
+from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
+
+pytestmark = pytest.mark.browser
+
+SITE_PAGES = {
+    section: sorted(
+        p.with_suffix("").name
+        for p in (ROOT / "docs" / "zh" / section).iterdir()
+        if p.suffix in {".md", ".py"}
+    )
+    for section in ("api", "handbook")
+}
+
+# Each visible code block of the article (not an output): its text, the columns its box
+# shows (its width inside the padding over the width of one character of its font),
+# whether it scrolls sideways, and whether its copy button covers any of its characters.
+CODE_BLOCKS = """() => {
+  const out = [];
+  for (const pre of document.querySelectorAll('article pre')) {
+    if (pre.closest('.jp-OutputArea-output') || !pre.getClientRects().length) continue;
+    const code = pre.querySelector(':scope > code') || pre;
+    const style = getComputedStyle(code);
+    const probe = document.createElement('span');
+    probe.textContent = 'x'.repeat(40);
+    probe.style.cssText = 'position: absolute; white-space: pre; visibility: hidden';
+    code.appendChild(probe);
+    const char = probe.getBoundingClientRect().width / 40;
+    probe.remove();
+    const inside = code.clientWidth - parseFloat(style.paddingLeft)
+                   - parseFloat(style.paddingRight);
+    const text = code.textContent.replace(/\\n$/, '');
+    const scrolls = [pre, code].some(e => e.scrollWidth > e.clientWidth + 1);
+    let covered = false;
+    const box = pre.closest('.highlight, .jp-InputArea-editor') || pre.parentElement;
+    const button = box.querySelector('button.md-code__button, .zeroclipboard-container');
+    const b = button && button.getBoundingClientRect();
+    if (b && b.width > 0) {
+      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node && !covered; node = walker.nextNode()) {
+        if (node.parentElement.closest('nav, button, .zeroclipboard-container')) continue;
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects())
+          if (r.width > 0 && r.right > b.left + 1 && r.left < b.right - 1 &&
+              r.bottom > b.top + 1 && r.top < b.bottom - 1) { covered = true; break; }
+      }
+    }
+    out.push({text, shown: inside / char, scrolls, covered});
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("section", ["api", "handbook"])
+def test_a_phone_shows_40_columns_of_code_beside_no_copy_button(
+    browser, server, section, lang, scheme
+):
+    context = browser.new_context(viewport={"width": 375, "height": 800}, color_scheme=scheme)
+    problems: list[str] = []
+    blocks = 0
+    try:
+        page = context.new_page()
+        for name in SITE_PAGES[section]:
+            path = ("" if lang == "zh" else "en/") + f"{section}/"
+            path += "" if name == "index" else f"{name}/"
+            page.goto(server + path, wait_until="load")
+            page.evaluate("async () => { await document.fonts.ready; }")
+            if scheme == "dark":
+                assert page.evaluate("document.body.dataset.mdColorScheme") == "slate", path
+            for block in page.evaluate(CODE_BLOCKS):
+                blocks += 1
+                where = f"{path} {block['text'][:50]!r}"
+                if block["shown"] < PHONE_CODE_COLUMNS:
+                    problems.append(f"{where}: shows {block['shown']:.1f} columns")
+                longest = max(columns(line) for line in block["text"].splitlines())
+                if block["scrolls"] and (section == "api" or longest <= PHONE_CODE_COLUMNS):
+                    problems.append(f"{where}: {longest} columns, scrolls sideways")
+                if block["covered"]:
+                    problems.append(f"{where}: the copy button covers code")
+    finally:
+        context.close()
+    assert blocks > (150 if section == "api" else 60)  # the pages' code was found
+    assert problems == []
