@@ -17,6 +17,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from tests.browser.code_column import code_column_problems
 from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS, Checks, source_pages
 from tests.browser.reading import desktop_problems, phone_problems
 
@@ -181,6 +182,11 @@ def phone_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
     checks.check("code that neither fits nor scrolls", lambda: v.page.evaluate(CUT_OFF_CODE), [])
     # before the screenshot, which resizes the viewport: the layout shift of the load
     checks.check("reading surface (tests/browser/reading.py)", lambda: phone_problems(v.page), {})
+    # after the reading surface, which waits for the fonts that set a character's width
+    if re.match(r"(en/)?(api|handbook)/", path):
+        checks.check(
+            "a phone's code column (code_column.py)", lambda: code_column_problems(v.page, path), []
+        )
     if PAGE_SCREENSHOTS:
         checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
 
