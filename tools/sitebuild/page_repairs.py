@@ -192,9 +192,9 @@ ERROR_OUTPUT_CLASS = "attn-error-output"
 def mark_error_outputs(tree: BeautifulSoup) -> int:
     r"""Give each text output that prints an error the class ``attn-error-output``.
 
-    Outputs keep their lines and scroll sideways; an error message is a sentence,
-    wrapped at 80 characters where the page wraps it, and a phone's box holds about
-    45: there ``extra.css`` lets these outputs wrap instead. Returns how many were marked.
+    Outputs keep their lines and scroll sideways; an error message is a sentence that
+    PyTorch runs on past any box: ``extra.css`` lets these outputs wrap instead, at every
+    width. Returns how many were marked.
 
     >>> div = '<div class="jp-RenderedText" data-mime-type="text/plain"><pre>{}</pre></div>'
     >>> tree = parse(
