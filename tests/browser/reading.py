@@ -4,7 +4,8 @@
 ``tests/browser/test_reading.py`` runs the dark palette on the figure-heavy pages.
 
 Desktop (1280 px, light palette): no code line hidden past the end of its box, the
-copy button over no code, no In/Out prompt, outputs never wrapped inside a word, inline
+copy button over no code, no In/Out prompt, outputs never wrapped inside a word (an error's
+output wraps inside its box instead, no line cut at its edge), inline
 code never cut inside a name, no line that starts with "，" or ends with "（", every
 figure with a real alt text in the page's language, and no serious or critical axe-core
 violation (axe-core is the pinned npm package, injected from ``node_modules``: no
@@ -18,8 +19,9 @@ Phone (375 px): the same two line-break checks, no figure text under
 ``MIN_TEXT_PX`` CSS px, no figure cut by a box that clips it (a wide figure scrolls to
 its right edge), every formula and table that is wider than its box scrolls
 inside it with a cue, no display formula is wider than its box at all (it is split over
-lines instead), and the page does not shift its layout while it loads (CLS under
-0.02).
+lines instead), no error output cut at its box's edge, no notebook box a tab stop unless it
+scrolls (and then a region with a name), and the page does not shift its layout while it
+loads (CLS under 0.02).
 """
 
 from __future__ import annotations
@@ -36,10 +38,18 @@ MATERIAL_EXCEPTIONS: dict[tuple[str, str], str] = {}
 # Everything checked on a desktop visit, in one pass over the article.
 DESKTOP_JS = """() => {
   const art = document.querySelector('article');
-  const out = {cut_code: [], wrapped_outputs: [], bad_alt: [], prompts: 0, copy_over_code: []};
+  const out = {cut_code: [], wrapped_outputs: [], cut_error_outputs: [], bad_alt: [], prompts: 0,
+               copy_over_code: []};
   const text = e => e.textContent.trim().slice(0, 60);
   const isOutput = e => e.closest('.jp-OutputArea-output') !== null;
   for (const pre of art.querySelectorAll('pre')) {
+    const error = pre.closest('.attn-error-output');
+    if (error) {  // an error message wraps inside its box: no line cut at its edge
+      const cut = error.scrollWidth > error.clientWidth + 1;
+      if (getComputedStyle(pre).whiteSpace !== 'pre-wrap' || cut)
+        out.cut_error_outputs.push(text(pre));
+      continue;
+    }
     if (isOutput(pre)) {
       const lines = pre.textContent.replace(/\\n$/, '').split('\\n').length;
       const range = document.createRange();
@@ -81,7 +91,9 @@ DESKTOP_JS = """() => {
 # Everything checked on a phone visit.
 PHONE_JS = """(minPx) => {
   const art = document.querySelector('article');
-  const out = {small_figure_text: [], clipped_wide_blocks: [], figures_cut_by_their_box: []};
+  const out = {small_figure_text: [], clipped_wide_blocks: [], figures_cut_by_their_box: [],
+               cut_error_outputs: [], tab_stops_that_do_not_scroll: [],
+               unnamed_scrolling_boxes: []};
   // The visible (client) box of an element, in viewport coordinates.
   const client = e => {
     const r = e.getBoundingClientRect();
@@ -130,6 +142,22 @@ PHONE_JS = """(minPx) => {
     return (s.overflowX === 'auto' || s.overflowX === 'scroll') &&
            s.backgroundAttachment.includes('local');  // the scroll cue
   };
+  for (const e of art.querySelectorAll('.attn-error-output'))
+    if (e.scrollWidth > e.clientWidth + 1) out.cut_error_outputs.push(e.textContent.slice(0, 40));
+  // A notebook box is a tab stop only if it scrolls here (where the most do), as a region
+  // named in the page's language; a box that scrolls is one (axe-core's
+  // scrollable-region-focusable, which the desktop visit runs).
+  for (const e of art.querySelectorAll('.jp-Cell [tabindex], .jp-Cell-inputWrapper')) {
+    const control = 'a, button, input, select, textarea, [role="button"]';
+    if (e.tabIndex < 0 || e.matches(control)) continue;
+    if (e.closest('.jp-RenderedHTMLCommon')) continue;  // an HTML output's own controls
+    const what = `${e.className.split(' ')[0]}: ${e.textContent.trim().slice(0, 30)}`;
+    if (!e.getClientRects().length || e.scrollWidth <= e.clientWidth + 1)
+      out.tab_stops_that_do_not_scroll.push(what);
+    else if (e.matches('.jp-OutputArea-output') &&
+             (e.getAttribute('role') !== 'region' || !e.getAttribute('aria-label')))
+      out.unnamed_scrolling_boxes.push(what);
+  }
   const blocks = art.querySelectorAll('.katex-display, table');
   for (const e of blocks) {
     if (e.scrollWidth <= e.clientWidth + 1 &&

@@ -6,7 +6,7 @@ A reader at 375 px (round 8) found that an output box shows about 40 characters,
 executed notebooks' text outputs (what the page shows in its output boxes: printed
 streams and plain-text results; figures and HTML widgets have layouts of their own).
 An output that prints an error is left out: the build marks it (``page_repairs.
-mark_error_outputs``) and on a phone it wraps inside its box instead of scrolling.
+mark_error_outputs``) and it wraps inside its box, at every width, instead of scrolling.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def printed_lines(nb) -> list[str]:
             else:
                 continue
             if _ERROR_LINE.search(text):
-                continue  # an error's output: it wraps on a phone (extra.css)
+                continue  # an error's output: it wraps inside its box (extra.css)
             lines.extend(text.splitlines())
     return lines
 

@@ -24,6 +24,7 @@ import html
 import io
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 
 from bs4 import BeautifulSoup, NavigableString, Tag
@@ -192,9 +193,9 @@ ERROR_OUTPUT_CLASS = "attn-error-output"
 def mark_error_outputs(tree: BeautifulSoup) -> int:
     r"""Give each text output that prints an error the class ``attn-error-output``.
 
-    Outputs keep their lines and scroll sideways; an error message is a sentence,
-    wrapped at 80 characters where the page wraps it, and a phone's box holds about
-    45: there ``extra.css`` lets these outputs wrap instead. Returns how many were marked.
+    Outputs keep their lines and scroll sideways; an error message is a sentence that
+    PyTorch runs on past any box: ``extra.css`` lets these outputs wrap instead, at every
+    width. Returns how many were marked.
 
     >>> div = '<div class="jp-RenderedText" data-mime-type="text/plain"><pre>{}</pre></div>'
     >>> tree = parse(
@@ -210,6 +211,74 @@ def mark_error_outputs(tree: BeautifulSoup) -> int:
             div["class"] = f"{div.get('class', '')} {ERROR_OUTPUT_CLASS}".strip()
             marked += 1
     return marked
+
+
+# The longest output line a phone's box shows without scrolling: the box of a 375 px phone
+# is 338 px wide inside, a character of the output font 7.83 px (measured in Chromium).
+PHONE_OUTPUT_COLUMNS = 43
+# The name of a box that stays a tab stop because it scrolls, in the page's language.
+SCROLLING_BOX_LABELS = {
+    "zh": {"text": "输出，可左右滚动", "figure": "图，可左右滚动"},
+    "en": {"text": "output, scrolls sideways", "figure": "figure, scrolls sideways"},
+}
+
+
+def _columns(line: str) -> int:
+    """How many monospace columns ``line`` takes: a CJK character takes two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+def _scrolls_on_a_phone(box: Tag) -> str | None:
+    """``"text"`` or ``"figure"`` if this notebook box can scroll sideways on a phone."""
+    if has_class(box, "jp-RenderedText"):
+        pre = box.find("pre")
+        if has_class(box, ERROR_OUTPUT_CLASS) or pre is None:
+            return None  # an error wraps (extra.css)
+        lines = text(pre).rstrip("\n").split("\n")
+        return "text" if max(map(_columns, lines)) > PHONE_OUTPUT_COLUMNS else None
+    if has_class(box, "jp-RenderedSVG") or has_class(box, "jp-RenderedImage"):
+        wide = [img for img in box.find_all("img") if has_class(img, "attn-wide")]
+        # a figure drawn in two layouts shows its wide drawing on wide screens only
+        if any(not has_class(img, "attn-shown-wide") for img in wide):
+            return "figure"
+    return None
+
+
+def keep_tab_stops_that_scroll(tree: BeautifulSoup, lang: str) -> int:
+    r"""Drop ``tabindex="0"`` from the notebook's boxes that do not scroll; name those that do.
+
+    nbconvert's template makes every cell's input wrapper and every output a tab stop,
+    so that the keyboard can scroll them: a dozen stops per page with no name and, in
+    most, nothing to scroll. A box keeps its tab stop only if it scrolls sideways on a
+    phone (a text line longer than ``PHONE_OUTPUT_COLUMNS``, a figure wider than the
+    column), and becomes a region named in ``lang``. Run after :func:`extract_images`
+    (it classes the wide figures) and :func:`mark_error_outputs`. Returns how many stops
+    were kept.
+
+    >>> out = '<div class="jp-RenderedText jp-OutputArea-output" tabindex="0"><pre>{}</pre></div>'
+    >>> cell = '<div class="jp-Cell-inputWrapper" tabindex="0"></div>'
+    >>> tree = parse(cell + out.format("short") + out.format("x" * 44))
+    >>> keep_tab_stops_that_scroll(tree, "en")
+    1
+    >>> [(d.get("tabindex"), d.get("aria-label")) for d in tree.find_all("div")]
+    [(None, None), (None, None), ('0', 'output, scrolls sideways')]
+    """
+    labels = SCROLLING_BOX_LABELS[lang]
+    kept = 0
+    for box in tree.find_all("div", attrs={"tabindex": "0"}):
+        if has_class(box, "jp-Cell-inputWrapper"):
+            del box["tabindex"]  # the code inside scrolls on its own (Material's code block)
+            continue
+        if not has_class(box, "jp-OutputArea-output") or has_class(box, "jp-RenderedHTMLCommon"):
+            continue  # not a box of ours: an HTML output brings its own controls
+        kind = _scrolls_on_a_phone(box)
+        if kind is None:
+            del box["tabindex"]
+        else:
+            box["role"] = "region"
+            box["aria-label"] = labels[kind]
+            kept += 1
+    return kept
 
 
 def rewrite_links(tree: BeautifulSoup, resolve: Callable[[str], str | None]) -> None:

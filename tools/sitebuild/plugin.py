@@ -106,6 +106,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         self.serving = False
         self.subsite: Subsite | None = None
         self.cache_root = ROOT / ".cache"
+        self.page_lang = "zh"  # the pages' language, set by on_config
         # files that the page repairs take out of the pages: {site path: content}
         self.site_files: dict[str, bytes] = {}
         # the build's one KaTeX process: formulas are rendered at build time
@@ -128,6 +129,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                 f"sitebuild: languages {self.config.languages} lack this site's language "
                 f"{lang!r}; add it to extra.sitebuild.languages in {config.config_file_path}"
             )
+        self.page_lang = "zh" if lang.startswith("zh") else "en"  # names what the pages add
         self.cache_root = (Path(config.config_file_path).parent / self.config.cache_dir).resolve()
         # compiled templates (the theme's, nbconvert's) kept between builds: rebuild.py
         rebuild.bytecode_folder = self.cache_root / "jinja"
@@ -385,6 +387,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             self._links_key,
             json.dumps([item.title for item in _walk_toc(page.toc)], ensure_ascii=False),
             json.dumps(self.config.join_cjk_lines),
+            self.page_lang,
         ]
 
         def repair() -> dict:
@@ -431,6 +434,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         page_repairs.slim_copy_buttons(tree)
         images = page_repairs.extract_images(tree, lambda name: get_relative_url(name, page.url))
         self.site_files.update(images)
+        page_repairs.keep_tab_stops_that_scroll(tree, self.page_lang)
         # figures get their width and height: no layout shift as lazy images load
         sizes = {get_relative_url(n, page.url): imagesize.image_size(b) for n, b in images.items()}
         css = page_repairs.extract_styles(tree)

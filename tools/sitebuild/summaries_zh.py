@@ -117,7 +117,9 @@ SUMMARIES: dict[str, str] = {
     "diagram_where": "画 `torch.where(condition, input, other)`：每个格子取自两个张量之一。",
     "diagram_einsum": '画 `torch.einsum("qk,qk->q", weights, values)`：每一行逐元素相乘再求和。',
     "diagram_linear": "画不带偏置的 `nn.Linear`：`layer(x) = x @ layer.weight.T`。",
-    "diagram_clone": "把 `w.clone()` 和 `w.detach()` 并排画在 `w` 下面。",
+    "diagram_clone": (
+        "把 `w.clone()` 和 `w.detach()` 并排画在 `w` 下面，再在最下面画 `w.detach().clone()`。"
+    ),
     "diagram_softmax": "画 `F.softmax(x, dim=dim)`，框出加起来等于 1 的那些格子。",
     "diagram_mse_loss": "画 `nn.MSELoss` 的三种 reduction：`'none'`、`'sum'` 和 `'mean'`。",
     "diagram_sgd_step": "画 `torch.optim.SGD` 的一步：逐元素 `w ← w - lr * w.grad`。",
@@ -613,7 +615,9 @@ SECTIONS: dict[str, dict[str, str]] = {
     "figures.tensors.learning.diagram_clone": {
         "w": "一维或二维张量，通常是 `requires_grad=True` 的参数。",
         "lang": _LANG,
-        "return": "图：`w` 在上，`w.clone()` 和 `w.detach()` 在下。",
+        "return": (
+            "图：`w` 在上，`w.clone()` 和 `w.detach()` 在它下面，`w.detach().clone()` 在最下面。"
+        ),
         "raise TypeError": "`w` 不是张量时。",
         "raise ValueError": "`lang` 未知，或 `w` 不是一维或二维、或大得画不下时。",
     },
@@ -1379,10 +1383,10 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # figures.tensors.learning
     "The colours follow the elements of ``w``. Solid borders: the tensor has its own memory "
-    "(the clone, still in the autograd graph); dashed borders: it shares ``w``'s memory (the "
-    "detached tensor, out of the graph).": (
-        "颜色跟着 ``w`` 的元素走。实线边框：张量有自己的内存（clone 的结果，仍在自动求导的"
-        "计算图中）；虚线边框：与 ``w`` 共享内存（detach 的结果，离开了计算图）。"
+    "(the clones); dashed borders: it shares ``w``'s memory (the detached tensor). The "
+    "captions say which of them are still in the autograd graph.": (
+        "颜色跟着 ``w`` 的元素走。实线边框：张量有自己的内存（两份 clone 的结果）；虚线边框："
+        "与 ``w`` 共享内存（detach 的结果）。图中的说明文字写出哪些仍在自动求导的计算图中。"
     ),
     "They show which cells sum to 1, the three reductions of the loss, one update of the "
     "parameters.": "",

@@ -179,11 +179,11 @@ def diagram_sgd_step(
 
 @bilingual
 def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
-    """Draw ``w.clone()`` and ``w.detach()`` side by side under ``w``.
+    """Draw ``w.clone()`` and ``w.detach()`` side by side under ``w``, then ``w.detach().clone()``.
 
     The colours follow the elements of ``w``. Solid borders: the tensor has its own
-    memory (the clone, still in the autograd graph); dashed borders: it shares ``w``'s
-    memory (the detached tensor, out of the graph).
+    memory (the clones); dashed borders: it shares ``w``'s memory (the detached tensor).
+    The captions say which of them are still in the autograd graph.
 
     Explained on the page `handbook/clone.md`.
 
@@ -192,7 +192,8 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
-        The figure: ``w`` on top, ``w.clone()`` and ``w.detach()`` below.
+        The figure: ``w`` on top, ``w.clone()`` and ``w.detach()`` below it,
+        ``w.detach().clone()`` at the bottom.
 
     Raises:
         TypeError: If ``w`` is not a tensor.
@@ -222,5 +223,7 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
         [TensorPanel(w.clone(), code="w.clone()", captions=[both("new_memory"), graph]),
          TensorPanel(w, code="w.detach()", shared=True,
                      captions=[both("shares_memory", name="w"), both("out_of_graph")])],
+        [TensorPanel(w.detach().clone(), code="w.detach().clone()",
+                     captions=[both("new_memory"), both("out_of_graph")])],
     ]  # fmt: skip
-    return render(rows, ["clone() / detach()"], lang)
+    return render(rows, ["clone() / detach()", "detach().clone()"], lang)

@@ -7,13 +7,9 @@
 # graph, write `x.detach().clone()`.
 
 # %%
-import textwrap
-
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.clone and Tensor.detach
@@ -62,8 +58,10 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# The `w` of the example above. Same colour: the same element of `w`. Solid borders: memory of
-# its own; dashed borders: shares `w`'s memory.
+# The `w` of the example above; below it `w.clone()` and `w.detach()`, and at the bottom the
+# recommended `w.detach().clone()`. Same colour: the same element of `w`. Solid borders: memory
+# of its own; dashed borders: shares `w`'s memory. The words under each tensor say whether it is
+# still in the graph.
 #
 # The function that draws it (open to see its source):
 #
@@ -100,8 +98,7 @@ y.detach().zero_()  # ... and this overwrites y
 try:
     y.sum().backward()
 except RuntimeError as err:
-    # the whole message, wrapped between words to fit a phone's width
-    print(textwrap.fill(f"{type(err).__name__}: {err}", width=42))
+    print(f"{type(err).__name__}: {err}")
 
 # %% [markdown]
 # In the error message index: [`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation).

@@ -23,7 +23,7 @@ import attention_tutorial as at
 #   letters of the result. Each letter names one dimension.
 # - A letter that appears in the inputs but **not** after `->` is summed over.
 # - A letter shared by several inputs must have the same size in all of them (or size 1,
-#   which broadcasts); those elements are multiplied together.
+#   which broadcasts); the elements at the same index along that letter are multiplied.
 # - A letter repeated within one operand (as in `"ii"`) takes only the elements whose two
 #   indices are equal: the diagonal.
 # - `operands`: the tensors, as many as there are letter groups.
@@ -67,7 +67,7 @@ import attention_tutorial as at
 #
 # `"qk,qk->q"`: the colour marks the row, that is the query. A row of `weights` and the same row
 # of `values` share a colour; their cells are multiplied pairwise and summed into the element of
-# `y_hat` in that colour. The red frames mark the cells that make up the first element.
+# `y_hat` in that colour. The framed cells make up the first element.
 #
 # The function that draws it (open to see its source):
 #
@@ -116,4 +116,5 @@ except RuntimeError as err:
 # The page [Parametric attention pooling](../parametric.py) computes the weighted sums with
 # [torch.bmm](bmm.py) and [unsqueeze](squeeze.py); `torch.einsum("qk,qk->q", weights,
 # values)` is the same sum. The page
-# [From kernel regression to Transformer attention](../transformer.py) writes the scores as `Q @ K.transpose(-2, -1)`, which is `torch.einsum("bqd,bkd->bqk", Q, K)`.
+# [From kernel regression to Transformer attention](../transformer.py) writes the scores as `Q @ K.transpose(-2, -1)`, computes them again as
+# `torch.einsum("bqd,bkd->bqk", Q, K)` and checks that the two agree.

@@ -2,7 +2,8 @@
 # # nn.Linear: a learnable matrix
 #
 # Until the page [From kernel regression to Transformer attention](../transformer.py), the only
-# learnable thing in the chapter is one number $w$ ([Training](training.py)).
+# learnable thing in the chapter is one number $w$ (see the handbook entry
+# [Training: nn.Parameter, nn.MSELoss and torch.optim.SGD](training.py)).
 # Transformer attention multiplies queries, keys and values by learnable **matrices**
 # $W_q$, $W_k$, $W_v$, and in PyTorch such a matrix is an `nn.Linear` layer.
 
@@ -11,8 +12,6 @@ import torch
 from torch import nn
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## torch.nn.Linear
@@ -24,12 +23,13 @@ _ = torch.manual_seed(at.SEED)
 #
 # - `in_features`: the size of the **last** dimension of the input.
 # - `out_features`: the size of the last dimension of the output.
-# - `bias`: add a learnable vector `layer.bias` of shape `(out_features,)`; attention
-#   projections use `bias=False`.
+# - `bias`: add a learnable vector `layer.bias` of shape `(out_features,)`; this chapter's
+#   (and d2l's) attention projections use `bias=False`.
 # - `layer.weight` has shape `(out_features, in_features)`, **out first**, and is an
 #   `nn.Parameter`: it appears in `layer.parameters()` and is what an optimiser updates.
 #   Its initial values are random (uniform between $-1/\sqrt{\text{in\_features}}$ and $1/\sqrt{\text{in\_features}}$), drawn
-#   from PyTorch's global generator, so seed before creating the layer.
+#   from PyTorch's global generator: if you want the same initial weights on every run, seed
+#   it before creating the layer.
 #
 # Input of shape `(..., in_features)` gives output `(..., out_features)`: every leading
 # dimension (batch, sequence) is kept.
@@ -74,7 +74,7 @@ _ = torch.manual_seed(at.SEED)
 # lacks; both its outputs are 0 ($0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ and
 # $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$). The colour marks the input feature, that is the column of `x` and of
 # `layer.weight`: cells of one colour are multiplied and the products summed; `layer(x)` holds new
-# values, drawn grey. The red frames mark the cells that make up the first element:
+# values, drawn grey. The framed cells make up the first element:
 # $1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$.
 #
 # The function that draws it (open to see its source):
@@ -118,8 +118,9 @@ except RuntimeError as err:
 # In the error message index: [`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype).
 
 # %% [markdown]
-# And `layer.weight` is $(\text{out}, \text{in})$, the transpose of what the formula
-# $x W$ suggests: `x @ layer.weight` fails for a non-square layer, and for a square one it
+# And `layer.weight` is $(\text{out}, \text{in})$: it is the $W$ of $W_q q$, a matrix times a
+# column vector. PyTorch stores inputs as rows, one $x$ per row, so it computes
+# `x @ layer.weight.T`; `x @ layer.weight` fails for a non-square layer, and for a square one it
 # silently computes something else.
 #
 # ### Where the chapter uses it
@@ -127,8 +128,14 @@ except RuntimeError as err:
 # The page [From kernel regression to Transformer attention](../transformer.py) builds $W_q$,
 # $W_k$, $W_v$ as `nn.Linear(..., bias=False)`, and the page
 # [Learned projections on a 2-D toy problem](../projections.py) trains them. With one input
-# feature they are three unrelated $1 \times 1$ matrices, three numbers. With $W_q = W_k = w$,
-# $W_v = 1$ and the Transformer page's Gaussian score $-\frac{1}{2}(W_q q - W_k k)^2$ (a dot
-# product plus a bias per key), they are the scalar `w = nn.Parameter(torch.rand(1))` of
-# [parametric attention pooling](../parametric.py). Plain scaled dot-product scores,
-# $w^2 qk/\sqrt{d}$, make a different model.
+# feature they are three unrelated $1 \times 1$ matrices, three numbers.
+#
+# Set $W_q = W_k = w$ and $W_v = 1$, and the Transformer page's Gaussian score expands to
+#
+# $$\begin{aligned} -\tfrac{1}{2}(wq - wk)^2 &= w^2 qk - \tfrac{1}{2} w^2 k^2 \\ &\quad - \tfrac{1}{2} w^2 q^2 . \end{aligned}$$
+#
+# The first term is a dot product and the second a bias for each key. The last depends on the
+# query alone, is the same for every key, and cancels in the softmax. The left-hand side is the
+# score ${-\frac{1}{2}((q - k)w)^2}$ of [parametric attention pooling](../parametric.py), with
+# `w = nn.Parameter(torch.rand(1))`. Plain scaled dot-product scores, $w^2 qk/\sqrt{d}$, lack
+# the bias per key and make a different model.

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # masked_fill and -⁠inf: masking inside the softmax
+# # masked_fill and <span class="attn-nobr">-inf</span>: masking inside the softmax
 #
 # The chapter removes a point's own key by cutting it out of a tiled matrix
 # ([torch.eye and boolean masks](mask.py)). Transformer code keeps the matrix whole and
@@ -11,8 +11,6 @@ import torch
 from torch.nn import functional as F
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.masked_fill
@@ -66,8 +64,8 @@ _ = torch.manual_seed(at.SEED)
 # Colours tell where an element came from: each element of `scores` has its own colour, and the
 # cell of `filled` in that colour sits where that score was: unframed cells keep it, framed cells
 # now hold $-\infty$. `mask` holds only true and false, drawn in
-# grey; `weights` holds new, computed values, so it is grey as well. Red frames mark the masked
-# places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
+# grey; `weights` holds new, computed values, so it is grey as well. The framed cells are the
+# masked places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
 # (printed below).
 #
 # The function that draws it (open to see its source):
@@ -85,17 +83,38 @@ at.diagram_masked_fill(scores, mask)
 # %% [markdown]
 # ### Pitfalls
 #
-# The mask must be boolean. A float mask, such as `1 - torch.eye(n)` before its `.bool()`,
-# is refused:
+# The mask must be boolean. `torch.eye` makes floats unless given `dtype=torch.bool`, and a
+# float mask is refused:
 
 # %%
 try:
-    scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))
+    scores.masked_fill(torch.eye(2, 3), float("-inf"))
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
 # In the error message index: [`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks).
+
+# %% [markdown]
+# The opposite mistake raises nothing. The page [Parametric attention pooling](../parametric.py)
+# indexes with `(1 - torch.eye(n_train)).type(torch.bool)`, which is `True` off the diagonal: it
+# marks the keys to **keep**. In `masked_fill`, `True` means "replace", so that mask handed to
+# `masked_fill(..., -inf)` hides every key except the point's own. The softmax then returns the
+# identity matrix and each point predicts its own label, without a word of warning. For
+# `masked_fill`, the leave-one-out mask is `eye` itself:
+
+# %%
+uniform = torch.zeros(3, 3)  # (3, 3): every key scores the same
+keep = (1 - torch.eye(3)).bool()  # the parametric page's mask: True = keep this key
+eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True = the keys to replace
+only_self = F.softmax(uniform.masked_fill(keep, float("-inf")), dim=1)  # (3, 3)
+left_out = F.softmax(uniform.masked_fill(eye, float("-inf")), dim=1)  # (3, 3)
+print("masked_fill(keep, -inf), softmax:")
+print(only_self)
+print("masked_fill(eye, -inf), softmax:")
+print(left_out)
+assert torch.equal(only_self, torch.eye(3))  # each point attends to itself alone
+assert (left_out.diagonal() == 0).all()
 
 # %% [markdown]
 # A row with **every** key masked has no weights left to share out: $e^{-\infty}$ everywhere
@@ -127,8 +146,8 @@ except RuntimeError as err:
 #
 # `True` in `masked_fill` means "replace". PyTorch's own attention, a function and a module, read a boolean
 # mask in opposite ways: in the `attn_mask` of
-# `F.scaled_dot_product_attention`, `True` means "may attend"; in the `attn_mask` of
-# `nn.MultiheadAttention`, `True` means "may **not** attend", as in `masked_fill`. To hide the
+# `F.scaled_dot_product_attention` (SDPA for short), `True` means "may attend"; in the
+# `attn_mask` of `nn.MultiheadAttention` (MHA), `True` means "may **not** attend", as in `masked_fill`. To hide the
 # diagonal, the first takes `~eye` and the second `eye`. The `mask` argument of this package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
 # follows SDPA: `True` means "may attend", and the keys marked `False` get the score $-\infty$. The page
@@ -136,8 +155,7 @@ except RuntimeError as err:
 # `masked_fill(eye, -inf)` and SDPA's `attn_mask=~eye`; MHA's is checked here. All three are tried below:
 
 # %%
-eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
-_ = torch.manual_seed(at.SEED)
+_ = torch.manual_seed(at.SEED)  # q, k, v and MHA's weights are random
 # (n, d), (n, d), (n, d_v)
 q, k, v = torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 2)
 # SDPA: True = may attend, so hiding the diagonal takes ~eye

@@ -1,16 +1,12 @@
 # %% [markdown]
 # # clone 与 detach：复制数据，还是切断计算图
 #
-# 这两个方法看起来都是“得到一个新张量”，做的事情却正好相反。`clone()` 把数据复制到新的内存里，并且**留在**自动求导的计算图中；`detach()` 与原张量共享内存，并且**离开**计算图。想要一份两者都不沾的值，就写 `x.detach().clone()`。
+# 这两个方法看起来都是“得到一个新张量”，做的事情却正好相反。`clone()` 把数据复制到新的内存里，并且**留在**自动求导的计算图中；`detach()` 与原张量共享内存，并且**离开**计算图。想要一份既不共享内存、也不在计算图里的副本，就写 `x.detach().clone()`。
 
 # %%
-import textwrap
-
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.clone 与 Tensor.detach
@@ -57,7 +53,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 上面例子里的同一个 `w`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。
+# 上面例子里的同一个 `w`，中间一层是 `w.clone()` 和 `w.detach()`，最下面是推荐的 `w.detach().clone()`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。每个张量下面写着它是否还在计算图里。
 #
 # 画图的函数（展开看源代码）：
 #
@@ -93,8 +89,7 @@ y.detach().zero_()  # ... and this overwrites y
 try:
     y.sum().backward()
 except RuntimeError as err:
-    # the whole message, wrapped between words to fit a phone's width
-    print(textwrap.fill(f"{type(err).__name__}: {err}", width=42))
+    print(f"{type(err).__name__}: {err}")
 
 # %% [markdown]
 # 报错信息索引：[`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)。

@@ -17,7 +17,7 @@ import attention_tutorial as at
 #
 # - `equation`：每个操作数一组字母，用逗号隔开，然后是 `->` 和结果的字母。每个字母代表一个维度。
 # - 在输入中出现、但**没有**出现在 `->` 之后的字母，会被求和掉。
-# - 几个输入共有的字母，在各个输入中的大小必须相同（或者为 1，这时会广播）；这些元素会相乘。
+# - 几个输入共有的字母，在各个输入中的大小必须相同（或者为 1，这时会广播）；沿这个字母同一下标的元素相乘。
 # - 同一个操作数里重复的字母（如 `"ii"`）只取这两维下标相等的元素，也就是对角线。
 # - `operands`：张量，个数与字母组数相同。
 #
@@ -58,7 +58,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# `"qk,qk->q"`：颜色表示行，也就是查询：`weights` 和 `values` 的同一行同色，两两相乘再求和，得到 `y_hat` 里同色的那个元素。红框标出构成结果第一个元素的格子。
+# `"qk,qk->q"`：颜色表示行，也就是查询：`weights` 和 `values` 的同一行同色，两两相乘再求和，得到 `y_hat` 里同色的那个元素。加框的格子构成结果的第一个元素。
 #
 # 画图的函数（展开看源代码）：
 #
@@ -100,4 +100,4 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和；`torch.einsum("qk,qk->q", weights, values)` 算的是同一个和。[从核回归到 Transformer 注意力](../transformer.py)一页把分数写成 `Q @ K.transpose(-2, -1)`，也就是 `torch.einsum("bqd,bkd->bqk", Q, K)`。
+# [带参数的注意力汇聚](../parametric.py)一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和；`torch.einsum("qk,qk->q", weights, values)` 算的是同一个和。[从核回归到 Transformer 注意力](../transformer.py)一页把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。

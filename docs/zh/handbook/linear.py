@@ -1,15 +1,13 @@
 # %% [markdown]
 # # nn.Linear：一个可学习的矩阵
 #
-# 在[从核回归到 Transformer 注意力](../transformer.py)一页之前，本章唯一可学习的东西是一个数 $w$（[训练](training.py)）。Transformer 的注意力则用可学习的**矩阵** $W_q$、$W_k$、$W_v$ 去乘查询、键和值；在 PyTorch 里，这样一个矩阵就是一个 `nn.Linear` 层。
+# 在[从核回归到 Transformer 注意力](../transformer.py)一页之前，本章唯一可学习的东西是一个数 $w$（见手册“[训练](training.py)”一节）。Transformer 的注意力则用可学习的**矩阵** $W_q$、$W_k$、$W_v$ 去乘查询、键和值；在 PyTorch 里，这样一个矩阵就是一个 `nn.Linear` 层。
 
 # %%
 import torch
 from torch import nn
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## torch.nn.Linear
@@ -21,8 +19,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # - `in_features`：输入**最后一维**的大小。
 # - `out_features`：输出最后一维的大小。
-# - `bias`：是否加上一个形状为 `(out_features,)` 的可学习向量 `layer.bias`；注意力的投影用 `bias=False`。
-# - `layer.weight` 的形状是 `(out_features, in_features)`，**输出维在前**。它是一个 `nn.Parameter`：会出现在 `layer.parameters()` 里，也就是优化器要更新的东西。它的初始值是随机的（在 $\pm 1/\sqrt{\text{in\_features}}$ 之间均匀分布），取自 PyTorch 的全局生成器，所以创建层之前要先设种子。
+# - `bias`：是否加上一个形状为 `(out_features,)` 的可学习向量 `layer.bias`；本章（和 d2l）的注意力投影都用 `bias=False`。
+# - `layer.weight` 的形状是 `(out_features, in_features)`，**输出维在前**。它是一个 `nn.Parameter`：会出现在 `layer.parameters()` 里，也就是优化器要更新的东西。它的初始值是随机的（在 $\pm 1/\sqrt{\text{in\_features}}$ 之间均匀分布），取自 PyTorch 的全局生成器：想让每次运行的初始权重都一样，就在创建层之前设好种子。
 #
 # 形状为 `(..., in_features)` 的输入得到 `(..., out_features)` 的输出：前面所有的维（批量、序列）都保留。
 #
@@ -61,7 +59,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# `x @ layer.weight.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对；`x` 比例子多了第二行 `[0, 1, -1]`，它的两个输出都是 0（$0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ 和 $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$）。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：同色的格子相乘，再把乘积相加；`layer(x)` 是算出来的新值，画成灰色。红框标出构成结果第一个元素的格子：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
+# `x @ layer.weight.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对；`x` 比例子多了第二行 `[0, 1, -1]`，它的两个输出都是 0（$0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ 和 $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$）。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：同色的格子相乘，再把乘积相加；`layer(x)` 是算出来的新值，画成灰色。加框的格子构成结果的第一个元素：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
 #
 # 画图的函数（展开看源代码）：
 #
@@ -103,8 +101,14 @@ except RuntimeError as err:
 # 报错信息索引：[`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)。
 
 # %% [markdown]
-# 另外，`layer.weight` 的形状是 $(\text{out}, \text{in})$，与公式 $x W$ 让人以为的正好相反：对非方阵的层，`x @ layer.weight` 会报错；对方阵的层，它会悄无声息地算出别的东西。
+# 另外，`layer.weight` 的形状 $(\text{out}, \text{in})$ 正是 $W_q q$ 里的 $W$：矩阵在左，乘一个列向量。PyTorch 却把输入按行存放，每一行是一个 $x$，所以它算的是 `x @ layer.weight.T`。直接写 `x @ layer.weight`，对非方阵的层会报错；对方阵的层，它会悄无声息地算出别的东西。
 #
 # ### 本章在哪里用到
 #
-# [从核回归到 Transformer 注意力](../transformer.py)一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，[在二维玩具问题上学习投影](../projections.py)一页训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数。取 $W_q = W_k = w$、$W_v = 1$，再用 Transformer 那一页的高斯分数 $-\frac{1}{2}(W_q q - W_k k)^2$（点积加上每个键一个偏置），就是[带参数的注意力汇聚](../parametric.py)一页里的标量 `w = nn.Parameter(torch.rand(1))`。换成普通的缩放点积分数 $w^2 qk/\sqrt{d}$，就是另一个模型了。
+# [从核回归到 Transformer 注意力](../transformer.py)一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，[在二维玩具问题上学习投影](../projections.py)一页训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数。
+#
+# 取 $W_q = W_k = w$、$W_v = 1$，Transformer 那一页的高斯分数展开成
+#
+# $$\begin{aligned} -\tfrac{1}{2}(wq - wk)^2 &= w^2 qk - \tfrac{1}{2} w^2 k^2 \\ &\quad - \tfrac{1}{2} w^2 q^2 . \end{aligned}$$
+#
+# 第一项是点积，第二项是每个键自己的偏置；最后一项只和查询有关，对所有键都一样，在 softmax 里约掉。左边正是[带参数的注意力汇聚](../parametric.py)一页的分数 ${-\frac{1}{2}((q - k)w)^2}$，其中 `w = nn.Parameter(torch.rand(1))`。换成普通的缩放点积分数 $w^2 qk/\sqrt{d}$，少了每个键的偏置，就是另一个模型了。

@@ -1,15 +1,13 @@
 # %% [markdown]
-# # masked_fill 与 -⁠inf：在 softmax 里做掩码
+# # masked_fill 与 <span class="attn-nobr">-inf</span>：在 softmax 里做掩码
 #
-# 本章去掉每个点自己的键，是从铺开的矩阵里把它剪掉（[torch.eye 与布尔掩码](mask.py)）。Transformer 的代码则保留整个矩阵，把不该算进去的分数写成 $-\infty$。softmax 之后这些位置的权重恰好为 0，因为 $e^{-\infty} = 0$，而每一行的和仍然是 1。
+# 本章去掉每个点自己的键，是从平铺的矩阵里把它剪掉（[torch.eye 与布尔掩码](mask.py)）。Transformer 的代码则保留整个矩阵，把不该算进去的分数写成 $-\infty$。softmax 之后这些位置的权重恰好为 0，因为 $e^{-\infty} = 0$，而每一行的和仍然是 1。
 
 # %%
 import torch
 from torch.nn import functional as F
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.masked_fill
@@ -57,7 +55,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就在那个分数原来的位置上：没有红框的仍是那个分数，有红框的已换成 $-\infty$。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。红框标出被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
+# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就在那个分数原来的位置上：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
 #
 # 画图的函数（展开看源代码）：
 #
@@ -74,16 +72,32 @@ at.diagram_masked_fill(scores, mask)
 # %% [markdown]
 # ### 陷阱
 #
-# 掩码必须是布尔型。浮点型的掩码（比如还没做 `.bool()` 的 `1 - torch.eye(n)`）会被拒绝：
+# 掩码必须是布尔型。`torch.eye` 默认给出浮点数，不加 `dtype=torch.bool` 直接拿来当掩码，会被拒绝：
 
 # %%
 try:
-    scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))
+    scores.masked_fill(torch.eye(2, 3), float("-inf"))
 except RuntimeError as err:
     print(type(err).__name__ + ":", str(err).splitlines()[0])
 
 # %% [markdown]
 # 报错信息索引：[`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks)。
+
+# %% [markdown]
+# 更隐蔽的是另一个方向的错误。[带参数的注意力汇聚](../parametric.py)一页用 `(1 - torch.eye(n_train)).type(torch.bool)` 做布尔索引，它在对角线以外处处为 `True`，标出的是要**保留**的键。`masked_fill` 的 `True` 却表示“替换”：把这个掩码交给 `masked_fill(..., -inf)`，遮住的恰恰是别的所有键，每个点只剩下自己。softmax 于是给出单位矩阵，每个点都拿自己的标签当预测，整个过程不报任何错。给 `masked_fill` 用的留一法掩码是 `eye` 本身：
+
+# %%
+uniform = torch.zeros(3, 3)  # (3, 3): every key scores the same
+keep = (1 - torch.eye(3)).bool()  # the parametric page's mask: True = keep this key
+eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True = the keys to replace
+only_self = F.softmax(uniform.masked_fill(keep, float("-inf")), dim=1)  # (3, 3)
+left_out = F.softmax(uniform.masked_fill(eye, float("-inf")), dim=1)  # (3, 3)
+print("masked_fill(keep, -inf), softmax:")
+print(only_self)
+print("masked_fill(eye, -inf), softmax:")
+print(left_out)
+assert torch.equal(only_self, torch.eye(3))  # each point attends to itself alone
+assert (left_out.diagonal() == 0).all()
 
 # %% [markdown]
 # 如果一行里**所有**键都被掩码，就没有权重可分了：$e^{-\infty}$ 全部加起来是 0，softmax 变成 0 除以 0。不报错，只给出 `nan`：
@@ -109,11 +123,10 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
 #
-# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention` 的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention` 的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页两种都用：`masked_fill(eye, -inf)`，以及 SDPA 的 `attn_mask=~eye`；MHA 的约定在这里核对。下面三种都试一遍：
+# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention`（下面简称 SDPA）的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention`（下面简称 MHA）的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。[从核回归到 Transformer 注意力](../transformer.py)一页两种都用：`masked_fill(eye, -inf)`，以及 SDPA 的 `attn_mask=~eye`；MHA 的约定在这里核对。下面三种都试一遍：
 
 # %%
-eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True on the diagonal
-_ = torch.manual_seed(at.SEED)
+_ = torch.manual_seed(at.SEED)  # q, k, v and MHA's weights are random
 # (n, d), (n, d), (n, d_v)
 q, k, v = torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 2)
 # SDPA: True = may attend, so hiding the diagonal takes ~eye

@@ -74,7 +74,7 @@ print("gradient:", x.grad)
 x.grad = None
 torch.where(
     x > 0, torch.sqrt(x.clamp(min=1e-12)), 0.0
-).sum().backward()  # make both branches safe
+).sum().backward()  # keep sqrt's gradient finite where it is not chosen
 print("with clamp:", x.grad)
 
 # %% [markdown]

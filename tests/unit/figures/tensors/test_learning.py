@@ -69,19 +69,24 @@ def test_errors_name_the_argument(call, error, match) -> None:
 def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
     w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
     fig = diagram_clone(w, lang="en")
-    assert [text(fig, f"code:{p}") for p in range(3)] == [
-        "w (requires_grad=True)", "w.clone()", "w.detach()",
+    assert [text(fig, f"code:{p}") for p in range(4)] == [
+        "w (requires_grad=True)", "w.clone()", "w.detach()", "w.detach().clone()",
     ]  # fmt: skip
-    assert values(fig, 1) == values(fig, 2) == values(fig, 0) == ["2.0", "3.0", "5.0"]
-    assert colours(fig, 1) == colours(fig, 2) == colours(fig, 0)  # the same elements
+    assert values(fig, 1) == values(fig, 2) == values(fig, 3) == values(fig, 0)
+    assert values(fig, 0) == ["2.0", "3.0", "5.0"]
+    assert colours(fig, 1) == colours(fig, 2) == colours(fig, 3) == colours(fig, 0)
     cells = by_gid(fig, "cell")
-    dashed = {p: cells[p, 0].get_linestyle() != "solid" for p in range(3)}
-    assert dashed == {0: False, 1: False, 2: True}  # only the detached tensor shares memory
+    dashed = {p: cells[p, 0].get_linestyle() != "solid" for p in range(4)}
+    assert dashed == {0: False, 1: False, 2: True, 3: False}  # only detach() shares memory
     assert [text(fig, f"caption:1:{i}") for i in (1, 2)] == ["new memory", "still in the graph"]
     assert [text(fig, f"caption:2:{i}") for i in (1, 2)] == [
         "shares w's memory",
         "out of the graph",
     ]
+    # the copy the page recommends: memory of its own, out of the graph, drawn last
+    assert [text(fig, f"caption:3:{i}") for i in (1, 2)] == ["new memory", "out of the graph"]
+    tops = [by_gid(fig, "cell")[p, 0].get_y() for p in (1, 3)]
+    assert tops[1] > tops[0]
     plain = diagram_clone(torch.ones(2), lang="en")  # no graph to stay in
     assert text(plain, "code:0") == "w (requires_grad=False)"
     assert text(plain, "caption:1:2") == "out of the graph"
