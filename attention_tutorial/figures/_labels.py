@@ -68,7 +68,7 @@ LABELS: dict[str, dict[str, str]] = {
         "in_graph": "仍在计算图中",
         "shares_memory": "共享 {name} 的内存",
         "out_of_graph": "离开计算图",
-        "masked_weight": "红框格子（被掩码）权重为 {w}",
+        "masked_weight": "加框格子（被掩码）权重为 {w}",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "训练数据",
         "nw_fit": "Nadaraya-Watson（局部常数）",

@@ -101,7 +101,7 @@ WORD = {  # one caption per function, in both languages
     "bmm": ("同色的格子两两相乘，再相加", "same colour: multiplied, then summed"),
     "eye_mask": ("打叉的格子被掩码丢掉", "crossed out: dropped by the mask"),
     "clone": ("仍在计算图中", "still in the graph"),
-    "masked_fill": ("红框格子（被掩码）权重为 0.00", "framed (masked) cells: weight 0.00"),
+    "masked_fill": ("加框格子（被掩码）权重为 0.00", "framed (masked) cells: weight 0.00"),
     "softmax": ("dim=0：每一列之和为 1", "dim=0: each column sums to 1"),
     "sort": ("原来的位置（索引）", "original positions"),
     "arange": ("终点不包含在内", "the end is not included"),
