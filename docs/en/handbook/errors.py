@@ -254,14 +254,17 @@ with prints_error(RuntimeError):
 #
 # ### masked_fill_ only supports boolean masks
 #
-# - **Cause**: the mask must be boolean, and `1 - torch.eye(n)` is a float tensor. The
+# - **Cause**: the mask must be boolean, and `torch.eye(n)` is a float tensor. The
 #   message says `masked_fill_`; `masked_fill` without the underscore says the same.
-# - **Fix**: `mask.bool()` or `mask.type(torch.bool)`.
+# - **Fix**: `mask.bool()` or `mask.type(torch.bool)`, after checking the direction:
+#   `masked_fill` fills where the mask is True, and leave-one-out hides the diagonal, so the
+#   mask is `torch.eye(n).bool()`. The parametric page's `(1 - torch.eye(n)).bool()` marks
+#   the keys to *keep*: used here it raises nothing and hides every other key instead.
 # - **Explained in**: [masked_fill, pitfalls](masked-fill.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
-    scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))  # a float mask
+    scores.masked_fill(torch.eye(2, 3), float("-inf"))  # a float mask
 
 # %% [markdown]
 # ### tensors used as indices must be long, int, byte or bool tensors

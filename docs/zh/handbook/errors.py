@@ -218,14 +218,16 @@ with prints_error(RuntimeError):
 #
 # ### masked_fill_ only supports boolean masks
 #
-# - **原因**：掩码必须是布尔型，`1 - torch.eye(n)` 是浮点型。报错里写的是 `masked_fill_`，
+# - **原因**：掩码必须是布尔型，`torch.eye(n)` 是浮点型。报错里写的是 `masked_fill_`，
 #   不带下划线的 `masked_fill` 也会这样报。
-# - **改法**：`mask.bool()` 或 `mask.type(torch.bool)`。
+# - **改法**：`mask.bool()` 或 `mask.type(torch.bool)`。先想清楚方向：`masked_fill` 填的是
+#   True 的位置，留一法要遮的是对角线，所以掩码是 `torch.eye(n).bool()`。带参数那一页的
+#   `(1 - torch.eye(n)).bool()` 标的是要**保留**的键，拿它去遮不会报错，却会把别的键全遮掉。
 # - **讲解**：[masked_fill 的陷阱](masked-fill.py#陷阱)。
 
 # %%
 with prints_error(RuntimeError):
-    scores.masked_fill(1 - torch.eye(2, 3), float("-inf"))  # a float mask
+    scores.masked_fill(torch.eye(2, 3), float("-inf"))  # a float mask
 
 # %% [markdown]
 # ### tensors used as indices must be long, int, byte or bool tensors
