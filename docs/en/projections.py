@@ -288,14 +288,14 @@ at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"
 # largest, between them almost all of $[0, 5)$; the queries 0 to 19 on the vertical axis are the
 # points of the grid row from left to right, $x_1$ growing from 0 (the printout below gives both
 # ends). With the projections, each query spreads its weight over a band of keys with similar
-# $x_1$. The band has gaps: only 57% of the keys in it get weight, but it is far less patchy than
-# the one-$w$ model's, with 34% (the printed band filled; a query's band runs from its first to its
-# last key with at least a tenth of the row's largest weight). $x_2$ has a say as well (the bump is wider along $x_2$ and its centre moves with the
+# $x_1$. The band has gaps (only 57% of the keys in it get weight); $x_2$ has a say as well (the bump is wider along $x_2$ and its centre moves with the
 # query), but far less than $x_1$ (the upper panel, `ProjectedAttention`).
-# With the one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
+# With the one-$w$ model the band is far more patchy, with 34% of its keys weighted: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
 # each query averages over fewer keys, and an average of fewer noisy values is noisier (the lower
 # panel, `ScalarKernelAttention`; both panels share one colour scale). "Keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries: $n$ for
-# uniform weights, 1 when a single key takes all the weight.
+# uniform weights, 1 when a single key takes all the weight. "Band filled" is the share of the keys
+# in a query's band that get weight, averaged over the queries, the band running from the query's
+# first to its last key with at least a tenth of the row's largest weight.
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
