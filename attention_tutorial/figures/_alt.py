@@ -63,7 +63,7 @@ ALT: dict[str, dict[str, str]] = {
     "zh": {
         "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。",
         # plot_matrices(own_scale=...): the last matrices on a scale of their own
-        "plot_matrices.own_scale": "几个小矩阵并排画成热图，每格写着元素的值；颜色刻度关于 0 "
+        "plot_matrices.own_scale": "几个小矩阵画成热图，每格写着元素的值；颜色刻度关于 0 "
         "对称，蓝色为负、红色为正，颜色越深绝对值越大。前面的矩阵共用一个颜色条，最后的矩阵"
         "数值小得多，另用一个颜色条，两个颜色条都画在矩阵下面。",
         "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
@@ -115,7 +115,7 @@ ALT: dict[str, dict[str, str]] = {
         "变化（点线是按中间张量数出来的字节数）。",
         "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种写法的运行时间随 n 的变化，"
         "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数）。",
-        "plot_matrices": "几个小矩阵并排画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
+        "plot_matrices": "几个小矩阵画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "画在下面的颜色条上，蓝色为负、红色为正，颜色越深绝对值越大。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一层层变换，"
         "每一步的代码写在箭头旁。",
@@ -123,10 +123,10 @@ ALT: dict[str, dict[str, str]] = {
     "en": {
         "plot_fit": "Line chart: the true function, the model's prediction (dashed) and the noisy "
         "training points.",
-        "plot_matrices.own_scale": "Small matrices side by side as heatmaps with every entry "
+        "plot_matrices.own_scale": "Small matrices drawn as heatmaps with every entry "
         "written in, on colour scales symmetric about 0 (blue negative, red positive, deeper for "
         "a larger magnitude): the first matrices share one colour bar, the last, with much "
-        "smaller entries, have one of their own; both bars are drawn below the matrices.",
+        "smaller entries, has one of its own; both bars are drawn below the matrices.",
         "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
         "function and the training points.",
         "plot_fits.stacked": "Panels one above the other, each comparing one prediction (dashed) "
@@ -197,13 +197,22 @@ ALT: dict[str, dict[str, str]] = {
         "plot_scaling.stacked": "Two log-log charts, one above the other: above, the time of "
         "each formulation against n; below, its peak memory (dotted: the counted bytes, "
         "those its intermediate tensors take).",
-        "plot_matrices": "Small matrices side by side as heatmaps with every entry written in, "
+        "plot_matrices": "Small matrices drawn as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
         "negative, red positive, deeper for a larger magnitude).",
         "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed "
         "level by level from the top, the code of each step beside its arrow.",
     },
 }
+# two heatmaps (the pages' case) are counted: "two", not "several"
+ALT["zh"]["plot_attention_heatmaps.two"] = ALT["zh"]["plot_attention_heatmaps"].replace(
+    "几幅", "两幅", 1
+)
+ALT["en"]["plot_attention_heatmaps.two"] = ALT["en"]["plot_attention_heatmaps"].replace(
+    "Heatmaps of attention weights stacked one above the other",
+    "Two heatmaps of attention weights, one above the other",
+    1,
+)
 # Sentences with numbers computed by a figure function from its own data: it fills one
 # in with ``alt_facts(name, lang, ...)`` and stores it as ``fig.alt_facts``; ``describe``
 # puts it right after the figure's sentence of ``ALT``.
@@ -221,7 +230,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "（每个查询的 1/Σα²，再对查询取平均），{shape}（带内 {filled:.0%} 的键分到权重）",
         "plot_attention_heatmaps.band.end": "带指每个查询从第一个到最后一个权重不低于该行最大值"
         "十分之一的键；颜色条从 0 到 {top:.2f}。",
-        "plot_attention_heatmaps.own.panel": "{name}：有效键数 {used:.1f}"
+        "plot_attention_heatmaps.own.panel": "{name}：{look}，有效键数 {used:.1f}"
         "（每个查询的 1/Σα²，再对查询取平均），对角线（每个点自己的键）上的权重平均为 {diagonal}",
         "plot_attention_heatmaps.own.end": "颜色条从 0 到 {top:.2f}。",
         "plot_loss_vs_w": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；从 w = {w_plateau} "
@@ -250,8 +259,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps.band.end": "a query's band runs from its first to its last key "
         "with at least a tenth of the row's largest weight; the colour bar runs from 0 to "
         "{top:.2f}.",
-        "plot_attention_heatmaps.own.panel": "{name}: {used:.1f} keys in use per query "
-        "(1/Σα², averaged), mean weight on the diagonal (each point's own key) {diagonal}",
+        "plot_attention_heatmaps.own.panel": "{name}: {look}, {used:.1f} keys in use per "
+        "query (1/Σα², averaged), mean weight on the diagonal (each point's own key) {diagonal}",
         "plot_attention_heatmaps.own.end": "the colour bar runs from 0 to {top:.2f}.",
         "plot_loss_vs_w": "The leave-one-out minimum is at w = {w_min} (loss {loss_min:.1f}); "
         "from w = {w_plateau} to {w_end} the leave-one-out curve is a plateau at {loss_end:.1f}; "

@@ -258,6 +258,8 @@ def plot_attention_heatmaps(
         fig.alt_facts = alt_facts(
             "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, top=top
         )
+        if len(panels) == 2:  # the alt text counts them
+            fig.alt_name = "plot_attention_heatmaps.two"
     return fig
 
 
@@ -272,6 +274,27 @@ BAND_SHARE = 0.1  # a key is in a query's band when its weight is >= this share 
 # BAND_FILLED up it has gaps; below BAND_FILLED it is broken into patches.
 BAND_WHOLE = 0.9
 BAND_FILLED = 0.5
+# What the eye sees of a heatmap of training queries: where most rows have their largest
+# weight (at least DIAGONAL_ROWS of them), on the diagonal or in a cell beside it.
+DIAGONAL_ROWS = 0.5
+DIAGONAL_WORDS = {
+    "zh": {
+        "on": "对角线颜色最深（{share:.0%} 的行里最大的权重在对角线上）",
+        "on_all": "对角线颜色最深（每一行最大的权重都在对角线上）",
+        "beside": "权重移到了对角线两侧的格子上（{share:.0%} 的行里最大的权重紧挨着对角线）",
+        "beside_all": "权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）",
+        "off": "最大的权重大多离对角线较远",
+    },
+    "en": {
+        "on": "a dark diagonal ({share:.0%} of the rows have their largest weight on it)",
+        "on_all": "a dark diagonal (every row has its largest weight on it)",
+        "beside": "the weight moved to the cells beside the diagonal ({share:.0%} of the rows "
+        "have their largest weight next to it)",
+        "beside_all": "the weight moved to the cells beside the diagonal (every row has its "
+        "largest weight next to it)",
+        "off": "the largest weights mostly lie away from the diagonal",
+    },
+}
 BAND_WORDS = {
     "zh": {"continuous": "深色带连续", "gaps": "深色带有空隙", "patches": "深色带断成小块"},
     "en": {
@@ -288,7 +311,10 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     ``used``: keys in use per query, the mean over queries of ``1 / sum of squared
     weights`` (``n`` for uniform weights, 1 when one key takes all). With ``own``
     (queries are the keys, row i is key i): ``diagonal``, the mean weight of each
-    query on its own key. Otherwise ``filled``: the share of keys between a query's
+    query on its own key, and ``look``, what the eye sees in ``lang``: a dark diagonal
+    when at least ``DIAGONAL_ROWS`` of the rows have their largest weight on it, else the
+    weight moved beside it when that many have it next to the diagonal. Otherwise
+    ``filled``: the share of keys between a query's
     first and last key with at least ``BAND_SHARE`` of its largest weight that have
     that much weight, averaged over queries (1.0: an unbroken band), and ``shape``, the
     words for it in ``lang``: from ``BAND_WHOLE`` up a continuous band, from
@@ -321,7 +347,19 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     used = float((1.0 / (rows**2).sum(axis=1)).mean())
     if own:
         diagonal = float(np.diagonal(rows).mean())
-        return {"name": name, "used": used, "diagonal": "0" if diagonal == 0 else f"{diagonal:.2f}"}
+        offset = np.abs(rows.argmax(axis=1) - np.arange(len(rows)))  # the largest from the diagonal
+        on, beside = float((offset == 0).mean()), float((offset == 1).mean())
+        words = DIAGONAL_WORDS[lang]
+        kind, share = ("on", on) if on >= DIAGONAL_ROWS else ("beside", beside)
+        look = (
+            words["off"]
+            if share < DIAGONAL_ROWS
+            else words[kind + "_all"]
+            if share == 1
+            else words[kind].format(share=share)
+        )
+        shown = "0" if diagonal == 0 else f"{diagonal:.2f}"
+        return {"name": name, "used": used, "diagonal": shown, "look": look}
     filled = []
     for row in rows:
         inside = row >= BAND_SHARE * row.max()

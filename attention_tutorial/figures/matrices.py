@@ -59,6 +59,7 @@ def plot_matrices(
     lang: str | None = None,
     title: str | None = None,
     own_scale: Collection[str] = (),
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Small matrices side by side as heatmaps with their values written in.
 
@@ -79,13 +80,17 @@ def plot_matrices(
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title over all the matrices.
         own_scale: Names of the last matrices, drawn on a scale of their own.
+        layout: ``"wide"``: every matrix in one row; ``"narrow"``: at most two matrices
+            a row, each colour bar under its matrices, as narrow as a phone's column, so
+            that its text is not scaled down there. A wide figure of more than two
+            matrices asks the site to show the narrow one on phones (the build draws both).
 
     Returns:
         The figure, one axes per matrix, then each colour bar's.
 
     Raises:
-        ValueError: If ``lang`` is unknown, there is no matrix, or one is not 2-D or too big,
-            or ``own_scale`` names another matrix than the last ones.
+        ValueError: If ``lang`` or ``layout`` is unknown, there is no matrix, or one is not
+            2-D or too big, or ``own_scale`` names another matrix than the last ones.
 
     Examples:
         >>> fig = plot_matrices(
@@ -117,19 +122,43 @@ def plot_matrices(
             or (own and names[-len(own) :] != own)
         ):
             raise ValueError(f"own_scale must name the last matrices of {names}, got {own_scale!r}")
+        if layout not in MATRICES_LAYOUTS:
+            raise ValueError(f"layout must be one of {MATRICES_LAYOUTS}, got {layout!r}")
         groups = [names[: len(names) - len(own)], own]
         limits = [
             max(float(np.abs(arrays[n]).max()) for n in g) or 1.0 if g else 1.0 for g in groups
         ]
-        widths = [a.shape[1] for a in arrays.values()]
-        rows = max(a.shape[0] for a in arrays.values())
-        # the entries, a gap per matrix, the row ticks once; the titles and the colour bar
-        width = _CELL * sum(widths) + 0.18 * len(widths) + 0.45
-        height = _CELL * rows + 2.0 + (0.35 if title is not None else 0.0)
-        fig = new_figure((width, height))
-        axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
+        # the rows of matrices: one, or (narrow) each group's matrices two by two
+        per_row = len(names) if layout == "wide" else _NARROW_PER_ROW
+        rows_of = [g[i : i + per_row] for g in groups for i in range(0, len(g), per_row)]
+        axes_of = {}
+        if layout == "wide":
+            widths = [a.shape[1] for a in arrays.values()]
+            rows = max(a.shape[0] for a in arrays.values())
+            # the entries, a gap per matrix, the row ticks once; the titles and the colour bar
+            width = _CELL * sum(widths) + 0.18 * len(widths) + 0.45
+            height = _CELL * rows + 2.0 + (0.35 if title is not None else 0.0)
+            fig = new_figure((width, height))
+            axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
+            axes_of = dict(zip(names, axes, strict=True))
+        else:  # two matrices a row, a row of one centred; each bar under its group's last row
+            cells = max(a.shape[1] for a in arrays.values())  # the widest matrix's columns
+            heights = [max(arrays[n].shape[0] for n in row) for row in rows_of]
+            last = {g[-1] for g in groups if g}
+            row_inches = [
+                _CELL * h + 0.5 + (1.3 if row[-1] in last else 0.0)
+                for h, row in zip(heights, rows_of, strict=True)
+            ]
+            width = _CELL * cells * per_row + 0.18 * per_row + 0.45
+            fig = new_figure((width, sum(row_inches) + (0.35 if title is not None else 0.0)))
+            grid = fig.add_gridspec(len(rows_of), 2 * per_row, height_ratios=row_inches)
+            for r, row in enumerate(rows_of):
+                start = per_row - len(row)  # in half-slots: a lone matrix sits in the middle
+                for k, name in enumerate(row):
+                    axes_of[name] = fig.add_subplot(grid[r, start + 2 * k : start + 2 * k + 2])
+        firsts = {names[0]} if layout == "wide" else {row[0] for row in rows_of}
         for group, limit in zip(groups, limits, strict=True):
-            image, group_axes = None, [axes[names.index(name)] for name in group]
+            image, group_axes = None, [axes_of[name] for name in group]
             for ax, name in zip(group_axes, group, strict=True):
                 a = arrays[name]
                 image = ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
@@ -142,12 +171,17 @@ def plot_matrices(
                 ax.set_title(_math(name))
                 ax.set_xticks(range(a.shape[1]))
                 ax.set_yticks(range(a.shape[0]))
-                if ax is not axes[0]:  # the row indices once, on the left
+                if name not in firsts:  # the row indices once, on the left (of each row)
                     ax.tick_params(labelleft=False)
                 ax.tick_params(labelfontfamily=FONTS[lang])
             if not group:
                 continue
-            bar = fig.colorbar(image, ax=group_axes, location="bottom", fraction=0.08, aspect=30)
+            # under the group's last row (narrow) or all its matrices (wide): one scale
+            under = [axes_of[n] for n in next(r for r in rows_of if r[-1] == group[-1])]
+            bar = fig.colorbar(
+                image, ax=under if layout == "narrow" else group_axes,
+                location="bottom", fraction=0.08, aspect=30 if layout == "wide" else 20,
+            )  # fmt: skip
             shared = "matrix_colours" if not own else "matrix_colours_some"
             bar.set_label(labels[shared if group is groups[0] else "matrix_colours_own"],
                           fontsize=_VALUE_PT)  # fmt: skip
@@ -158,7 +192,15 @@ def plot_matrices(
         fig.alt_facts = _entries(arrays, limits, groups, lang)
         if own:  # the alt text's first sentence says there are two colour bars
             fig.alt_name = "plot_matrices.own_scale"
+        if layout == "wide" and len(names) > _NARROW_PER_ROW:  # scaled down on a phone
+            fig.narrow_layout = {"layout": "narrow"}
     return fig
+
+
+MATRICES_LAYOUTS = ("wide", "narrow")
+# the narrow layout's matrices per row: two 2 x 2 matrices and their colour bar fit a
+# phone's 335 px column at the figure's own size, the entries' 12 pt text 16 px high there
+_NARROW_PER_ROW = 2
 
 
 _WORDS = {

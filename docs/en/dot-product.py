@@ -181,6 +181,8 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # difference ${q - k}$ first and squares it afterwards, with no such cancellation. Mathematically
 # the two forms are identical; numerically the distance form is the steadier one.
 #
+# ## Why Transformers drop the key bias
+#
 # Here $w$ plays the part of the query and key projection matrices $W_q$, $W_k$ of a Transformer,
 # only $1 \times 1$, and shared by both. The identity holds in several dimensions too:
 #
@@ -255,5 +257,5 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (arguments `attn_mask`, `scale`),
 #   `torch.nn.functional.softmax`, broadcasting, `Tensor.reshape`
-# - Tensor API handbook: [torch.matmul](handbook/matmul.py), [softmax and dim](handbook/softmax.py), [expand and broadcasting](handbook/expand.py),
+# - Tensor API handbook: [softmax and dim](handbook/softmax.py), [expand and broadcasting](handbook/expand.py),
 #   [clone and detach](handbook/clone.py) (`model.w.detach()`)

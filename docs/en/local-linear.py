@@ -286,5 +286,3 @@ assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
 # - Package: <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
 # - PyTorch: `torch.linalg.lstsq`, `torch.stack`, `Tensor.double`
-# - Previous page: [Non-parametric attention pooling](nonparametric.py); next page:
-#   [Parametric attention pooling](parametric.py)

@@ -87,6 +87,9 @@ assert mse_by["sgd"][0.1] < 1.5 * mse_by["adam"][0.1]  # SGD works at a good lr
 assert all(mse_by["sgd"][lr] > 2 * mse_by["adam"][lr] for lr in (0.01, 0.3))
 # Adam at 0.3 gets worse too, only less so
 assert mse_scalar < mse_by["adam"][0.3] < mse_by["sgd"][0.3]
+# the numbers the text gives: Adam at 0.3, one w, SGD at 0.3
+numbers = (mse_by["adam"][0.3], mse_scalar, mse_by["sgd"][0.3])
+assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 
 # %% [markdown]
 # At a learning rate of 0.1, SGD's test error is close to Adam's: plain SGD works on this problem
@@ -102,9 +105,11 @@ assert mse_scalar < mse_by["adam"][0.3] < mse_by["sgd"][0.3]
 # numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
 # 9, with its test error after 300 and after 1,000 steps.
 #
-# Calling `train_leave_one_out` seed by seed means 20 training runs (300 and 1,000 steps for each
-# seed), each step a forward pass of one small model: too slow for this page. Instead, one run of
-# 1,000 steps trains the ten models together and records their test errors at step 300 on the way.
+# Training one seed after another would take ten loops of 1,000 steps. Each step works on tiny
+# tensors (100 points, two features), so much of its time is the fixed cost of calling PyTorch
+# operation by operation, not arithmetic. The ten models therefore train together: one loop of
+# 1,000 steps, each step one forward pass for all ten, which pays that cost once instead of ten
+# times; their test errors at step 300 are recorded on the way.
 # Their parameters stack along a batch dimension: $W_q$ and $W_k$ into $(10, 2, 2)$,
 # $W_v$ into $(10, 1, 1)$, and one forward pass gives the ten leave-one-out losses. Each loss
 # depends on its own model's parameters only, and Adam updates every entry on its own, so one Adam
@@ -283,12 +288,14 @@ at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"
 # largest, between them almost all of $[0, 5)$; the queries 0 to 19 on the vertical axis are the
 # points of the grid row from left to right, $x_1$ growing from 0 (the printout below gives both
 # ends). With the projections, each query spreads its weight over a band of keys with similar
-# $x_1$, a band with a few gaps; $x_2$ has a say as well (the bump is wider along $x_2$ and its centre moves with the
+# $x_1$. The band has gaps (only 57% of the keys in it get weight); $x_2$ has a say as well (the bump is wider along $x_2$ and its centre moves with the
 # query), but far less than $x_1$ (the upper panel, `ProjectedAttention`).
-# With the one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
+# With the one-$w$ model the band is far more patchy, with 34% of its keys weighted: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
 # each query averages over fewer keys, and an average of fewer noisy values is noisier (the lower
 # panel, `ScalarKernelAttention`; both panels share one colour scale). "Keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries: $n$ for
-# uniform weights, 1 when a single key takes all the weight.
+# uniform weights, 1 when a single key takes all the weight. "Band filled" is the share of the keys
+# in a query's band that get weight, averaged over the queries, the band running from the query's
+# first to its last key with at least a tenth of the row's largest weight.
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -314,6 +321,20 @@ print("keys in use per query:")
 print(f"  projections {spread_projected:5.1f}")
 print(f"  one w       {spread_scalar:5.1f}")
 assert spread_projected > spread_scalar
+# a query's band: its first to its last key with >= 1/10 of the row's largest weight
+index = torch.arange(len(order))  # (100,): the keys' positions
+filled = {}
+for name, panel in (("projections", weights_projected), ("one w", weights_scalar)):
+    inside = panel >= panel.max(dim=1, keepdim=True).values / 10  # (20, 100)
+    first = torch.where(inside, index, len(order)).min(dim=1).values  # (20,)
+    last = torch.where(inside, index, -1).max(dim=1).values  # (20,)
+    # (20,) -> (): the share of the band's keys that get weight, averaged over queries
+    filled[name] = (inside.sum(dim=1) / (last - first + 1)).mean().item()
+print("band filled (keys in the band that get weight):")
+for name, share in filled.items():
+    print(f"  {name:<11} {share:.0%}")
+# the numbers the text gives
+assert [f"{share:.0%}" for share in filled.values()] == ["57%", "34%"]
 at.plot_attention_heatmaps(
     {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
 )
@@ -340,8 +361,8 @@ assert mse_plain > mse_scalar
 #
 # Transformers drop it all the same, as a trade-off, not because it makes no difference; why the
 # dot-product form works for them anyway (LayerNorm does not fix the lengths of the projected keys,
-# and the model matches along learned directions) is the last paragraph of
-# [the parametric version](dot-product.py#the-parametric-version) on the dot-product page.
+# and the model matches along learned directions) is explained on the dot-product page, in
+# [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias).
 #
 # This page compared errors; how much time and memory attention takes as $n$ grows is the subject
 # of the next page, [what attention costs as n grows](scale.py).
@@ -354,5 +375,5 @@ assert mse_plain > mse_scalar
 #   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>,
 #   <autoref identifier="attention_tutorial.figures.matrices.plot_matrices">plot_matrices</autoref>
-# - PyTorch: `torch.optim.Adam`, `torch.linalg.solve`, `torch.stack`, `Tensor.masked_fill`
-# - Previous page: [From kernel regression to Transformer attention](transformer.py)
+# - PyTorch: `torch.optim.Adam`, `torch.linalg.solve`, `torch.stack`, `Tensor.masked_fill`,
+#   `torch.where`

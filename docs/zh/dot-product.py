@@ -166,6 +166,8 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # 而距离形式先算差 ${q - k}$ 再平方，没有这种抵消。
 # 数学上两种写法完全相同，数值上距离形式更稳。
 #
+# ## Transformer 为什么去掉键偏置
+#
 # 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 $1 \times 1$ 的，
 # 而且两者共用同一个数。多维时恒等式同样成立：
 #
@@ -233,5 +235,5 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（参数 `attn_mask`、`scale`）、
 #   `torch.nn.functional.softmax`、广播、`Tensor.reshape`
-# - 张量 API 手册：[torch.matmul](handbook/matmul.py)、[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)、
+# - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)、
 #   [clone 与 detach](handbook/clone.py)（`model.w.detach()`）

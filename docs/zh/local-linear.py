@@ -44,7 +44,7 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
 # 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
 # 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
-# 但那里的偏差碰巧小得多，原因见下文：那里会把误差拆成两种偏差。
+# 但那里的偏差碰巧小得多，原因要等下文把误差拆成两种偏差时才看得清。
 #
 # 那一页注意力权重热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
 # 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
@@ -244,4 +244,3 @@ assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
 #
 # - 本包：<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
 # - PyTorch：`torch.linalg.lstsq`、`torch.stack`、`Tensor.double`
-# - 上一页：[非参数注意力汇聚](nonparametric.py)；下一页：[带参数的注意力汇聚](parametric.py)

@@ -70,15 +70,18 @@ assert mse_by["sgd"][0.1] < 1.5 * mse_by["adam"][0.1]  # SGD works at a good lr
 assert all(mse_by["sgd"][lr] > 2 * mse_by["adam"][lr] for lr in (0.01, 0.3))
 # Adam at 0.3 gets worse too, only less so
 assert mse_scalar < mse_by["adam"][0.3] < mse_by["sgd"][0.3]
+# the numbers the text gives: Adam at 0.3, one w, SGD at 0.3
+numbers = (mse_by["adam"][0.3], mse_scalar, mse_by["sgd"][0.3])
+assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 
 # %% [markdown]
 # 学习率 0.1 时，SGD 的测试误差和 Adam 相差不大：普通 SGD 在这个问题上同样能用。差别出在学习率没选好的时候：0.01 和 0.3 下，SGD 的测试误差都是 Adam 的两倍以上。Adam 没有让模型本身变好，它让结果对学习率没那么敏感：学习率 0.3 下 Adam 也变差了，测试误差 0.307，比一个 $w$ 的 0.114 还大，只是远不如 SGD 的 0.758 那么糟。
 #
 # ## 一个种子说明不了多少
 #
-# 标量 $w$ 模型的初值固定为 1，训练里没有随机数，上面最后一步的损失已经不再变化：它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1,000 步时的测试误差。
+# 标量 $w$ 模型的初值固定为 1，训练里没有随机数，上面最后一步的损失已经不再变化：它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1000 步时的测试误差。
 #
-# 逐个调用 `train_leave_one_out`，每个种子要分别训练 300 步和 1,000 步，一共 20 次训练，每一步只算一个小模型的前向，太慢。这里改成只训练一次：十个模型一起走 1,000 步，走到第 300 步时顺路记下测试误差。十个模型的参数叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一法损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是[从核回归到 Transformer 注意力](transformer.py)一页写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
+# 一个种子接一个种子地训练，就是十个 1000 步的循环。每一步的张量都很小（100 个点、两个特征），时间有很大一部分花在逐个调用 PyTorch 运算的固定开销上，而不是计算本身。所以这里把十个模型放在一起训练：只有一个 1000 步的循环，每一步一次前向就算完十个模型，这份开销只付一次而不是十次；走到第 300 步时顺路记下测试误差。十个模型的参数叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一法损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是[从核回归到 Transformer 注意力](transformer.py)一页写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
 
 # %%
 seeds = range(10)
@@ -201,7 +204,7 @@ at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"
 #
 # $M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动：它是查询的 $x_1$ 和 $x_2$ 的加权和，两个权重就是这一行的两个数。这一移动改变的是哪些键分到权重，对预测却影响不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
-# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。图上的刻度是序号，不是坐标：键按 $x_1$ 从小到大编号，键 0 的 $x_1$ 最小，键 99 的最大，两者之间几乎是整个 $[0, 5)$；纵轴上的查询 0 到 19 是这一行从左到右的点，$x_1$ 从 0 开始逐个增大（两端的坐标见下面的打印）。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键，这条带只有少数空缺；$x_2$ 也有影响（鼓包沿 $x_2$ 较宽，中心随查询移动），但远不如 $x_1$（上面的 `ProjectedAttention` 图）。换成标量 $w$ 模型，这条带就断断续续得多：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“有效键数”（下面打印的 keys in use）是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。
+# 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。图上的刻度是序号，不是坐标：键按 $x_1$ 从小到大编号，键 0 的 $x_1$ 最小，键 99 的最大，两者之间几乎是整个 $[0, 5)$；纵轴上的查询 0 到 19 是这一行从左到右的点，$x_1$ 从 0 开始逐个增大（两端的坐标见下面的打印）。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键。这条带有空缺，带内只有 57% 的键分到权重；$x_2$ 也有影响（鼓包沿 $x_2$ 较宽，中心随查询移动），但远不如 $x_1$（上面的 `ProjectedAttention` 图）。换成标量 $w$ 模型，这条带就断断续续得多，带内只有 34% 的键分到权重：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“有效键数”（下面打印的 keys in use）是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。带内分到权重的键的比例（下面打印的 band filled）这样算：每个查询的带从它第一个到最后一个权重不低于该行最大值十分之一的键，带内权重达到这个标准的键占多少，再对查询取平均。
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -227,6 +230,20 @@ print("keys in use per query:")
 print(f"  projections {spread_projected:5.1f}")
 print(f"  one w       {spread_scalar:5.1f}")
 assert spread_projected > spread_scalar
+# a query's band: its first to its last key with >= 1/10 of the row's largest weight
+index = torch.arange(len(order))  # (100,): the keys' positions
+filled = {}
+for name, panel in (("projections", weights_projected), ("one w", weights_scalar)):
+    inside = panel >= panel.max(dim=1, keepdim=True).values / 10  # (20, 100)
+    first = torch.where(inside, index, len(order)).min(dim=1).values  # (20,)
+    last = torch.where(inside, index, -1).max(dim=1).values  # (20,)
+    # (20,) -> (): the share of the band's keys that get weight, averaged over queries
+    filled[name] = (inside.sum(dim=1) / (last - first + 1)).mean().item()
+print("band filled (keys in the band that get weight):")
+for name, share in filled.items():
+    print(f"  {name:<11} {share:.0%}")
+# the numbers the text gives
+assert [f"{share:.0%}" for share in filled.values()] == ["57%", "34%"]
 at.plot_attention_heatmaps(
     {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
 )
@@ -248,7 +265,7 @@ assert mse_plain > mse_scalar
 # %% [markdown]
 # 比前两个都差得多。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
 #
-# Transformer 照样去掉了它，这是一种取舍，不是因为它没有影响；为什么点积形式在 Transformer 里照样能用（层归一化管不到投影后键的长度，模型按学到的方向匹配），见点积页[“带参数的版本”一节](dot-product.py#带参数的版本)的最后一段。
+# Transformer 照样去掉了它，这是一种取舍，不是因为它没有影响；为什么点积形式在 Transformer 里照样能用（层归一化管不到投影后键的长度，模型按学到的方向匹配），见点积页的[“Transformer 为什么去掉键偏置”](dot-product.py#transformer-为什么去掉键偏置)一节。
 #
 # 本页比的是误差；$n$ 变大时注意力要花多少时间和内存，是下一页[注意力的开销随 n 的增长](scale.py)的主题。
 #
@@ -260,5 +277,4 @@ assert mse_plain > mse_scalar
 #   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>、
 #   <autoref identifier="attention_tutorial.figures.matrices.plot_matrices">plot_matrices</autoref>
-# - PyTorch：`torch.optim.Adam`、`torch.linalg.solve`、`torch.stack`、`Tensor.masked_fill`
-# - 上一页：[从核回归到 Transformer 注意力](transformer.py)
+# - PyTorch：`torch.optim.Adam`、`torch.linalg.solve`、`torch.stack`、`Tensor.masked_fill`、`torch.where`

@@ -502,8 +502,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "title": "所有矩阵上方的标题，可以不给。",
         "own_scale": "排在最后、用单独色标来画的那几个矩阵的名字。",
+        "layout": '`"wide"`：所有矩阵排成一行；`"narrow"`：每行最多两个矩阵，每个颜色条画在'
+        "它那组矩阵下面，和手机的正文一样窄，字不会被缩小。超过两个矩阵的宽图会请网站在手机上"
+        "改显示窄图（构建时两种都画）。",
         "return": "图，每个矩阵一个坐标系。",
-        "raise ValueError": "`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
+        "raise ValueError": "`lang` 或 `layout` 未知、没有矩阵，某个矩阵不是二维或太大，"
         "或者 `own_scale` 列出的不是排在最后的几个矩阵时。",
     },
     "figures.shape_flow.plot_shape_flow": {

@@ -72,8 +72,12 @@ def test_every_chart_has_its_own_description(lang):
     leads = {}
     for name in CHART_NAMES:
         assert name in ALT[lang], f"{name} has no alt text in {lang}"
-        description = REGISTRY[name](lang).description
-        assert description.startswith(ALT[lang][name])
+        fig = REGISTRY[name](lang)
+        description = fig.description
+        # a variant's own sentence (two heatmaps, a stacked layout) where the figure names one
+        assert description.startswith(
+            ALT[lang].get(getattr(fig, "alt_name", None), ALT[lang][name])
+        )
         assert not description.startswith(("Tensor diagram", "张量示意图")), name
         leads[name] = ALT[lang][name]
     assert len(set(leads.values())) == len(leads)
@@ -303,13 +307,30 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         {"softmax(scores)": own, "masked": masked}, queries="train", lang=lang
     ).description
     if lang == "zh":
-        assert "softmax(scores)：有效键数" in text
+        assert text.startswith("两幅注意力权重热图上下排列")  # counted, not "几幅"
+        assert "softmax(scores)：对角线颜色最深（每一行最大的权重都在对角线上），有效键数" in text
         assert "对角线（每个点自己的键）上的权重平均为 0.50；masked：" in text
+        # a reader: say what the eye sees, the weight moved beside the diagonal
+        assert "masked：权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）" in text
         assert "上的权重平均为 0；颜色条从 0 到 0.80。" in text
     else:
+        assert text.startswith("Two heatmaps of attention weights, one above the other")
+        assert "softmax(scores): a dark diagonal (every row has its largest weight on it)" in text
         assert "mean weight on the diagonal (each point's own key) 0.50; masked:" in text
+        assert "masked: the weight moved to the cells beside the diagonal (every row" in text
         assert "(each point's own key) 0; the colour bar runs from 0 to 0.80." in text
     assert "band" not in text and "带内" not in text
+    three = at.plot_attention_heatmaps(
+        {"a": own, "b": masked, "c": own}, queries="train", lang=lang
+    )
+    assert three.description.startswith(ALT[lang]["plot_attention_heatmaps"])  # not "two"
+    mostly = np.eye(4)
+    mostly[3] = [0.0, 0.0, 0.9, 0.1]  # three rows of four on the diagonal
+    text = at.plot_attention_heatmaps({"m": mostly}, queries="train", lang=lang).description
+    assert ("（75% 的行里最大的权重在对角线上）" if lang == "zh" else "(75% of the rows") in text
+    scattered = np.roll(np.eye(6), 3, axis=1)  # every row's weight three cells off the diagonal
+    text = at.plot_attention_heatmaps({"far": scattered}, queries="train", lang=lang).description
+    assert ("大多离对角线较远" if lang == "zh" else "mostly lie away from the diagonal") in text
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

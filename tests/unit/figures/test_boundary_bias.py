@@ -53,6 +53,17 @@ def test_labels_follow_the_language(data, lang, x, keys, legend):
     assert fig.axes[0].get_xlabel() == x and fig.axes[1].get_xlabel() == keys
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_centre_is_written_x_bar_in_mathtext(data, lang):
+    """A reader saw the legend's "x̄" drawn as "x" then a lone macron in the Chinese figure:
+    the CJK font set the combining macron after the x. Mathtext draws the bar over the x
+    (the same code path in both languages); the alt text still reads x̄."""
+    fig = plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, lang=lang)
+    (centre,) = [t.get_text() for t in fig.legends[0].get_texts() if "= 0." in t.get_text()][-1:]
+    assert r"$\bar{x}$ = " in centre and "\u0304" not in centre
+    assert "x\u0304 = " in fig.description
+
+
 def test_no_legend_hides_the_points_at_the_edge(data):
     """The section is about the points at x = 0: no legend may cover any of them."""
     fig = plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, lang="zh")

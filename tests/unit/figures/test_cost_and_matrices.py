@@ -197,7 +197,7 @@ def test_a_matrix_ten_times_smaller_gets_a_colour_bar_of_its_own(lang) -> None:
     alt = fig.description
     assert "-13.01" in alt and "-1.15" in alt and alt.count("13.01") == 3, alt
     assert ("共用一个关于" not in alt) if lang == "zh" else ("on one colour scale" not in alt)
-    assert ("另用一个颜色条" in alt) if lang == "zh" else ("have one of their own" in alt)
+    assert ("另用一个颜色条" in alt) if lang == "zh" else ("has one of its own" in alt)
     assert "， " not in alt  # the bar's label, on two lines, is read as one
     inside = fig.bbox.padded(0.5)
     for text in (shared.xaxis.label, own.xaxis.label):

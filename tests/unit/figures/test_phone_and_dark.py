@@ -41,11 +41,33 @@ def smallest_text_on_a_phone(fig) -> float:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_three_small_matrices_are_legible_on_a_phone(lang):
+def test_three_small_matrices_have_a_phone_layout_with_larger_text(lang):
+    """The projections page's three 2 x 2 matrices: a reader found the wide figure (475 px)
+    scaled to a phone's column with its ticks and colour-bar labels about 9-10 px high. The
+    narrow layout, two matrices a row and each colour bar under its group, fits the column
+    at its own size: every text is larger there, none below 11 px, and nothing is lost."""
     matrices = {"M": np.array([[13.01, 3.51], [-0.07, 0.65]]), "A": np.eye(2), "A⁻¹Mᵀ": -np.eye(2)}
-    fig = at.plot_matrices(matrices, lang=lang)
-    assert getattr(fig, "narrow_layout", None) is None  # one layout, legible everywhere
-    assert smallest_text_on_a_phone(fig) >= PHONE_TEXT_PX
+    wide = at.plot_matrices(matrices, own_scale=["A⁻¹Mᵀ"], lang=lang)
+    assert wide.narrow_layout == {"layout": "narrow"}
+    narrow = at.plot_matrices(matrices, own_scale=["A⁻¹Mᵀ"], lang=lang, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert narrow.get_size_inches()[0] * 100 <= PHONE_COLUMN_PX + 15  # shown about 1:1
+    small = smallest_text_on_a_phone(narrow)
+    assert small >= PHONE_TEXT_PX and small > 1.3 * smallest_text_on_a_phone(wide)
+    assert narrow.description == wide.description  # the same entries, the same alt text
+    narrow.draw_without_rendering()
+    heatmaps = narrow.axes[:3]
+    assert [ax.get_title() for ax in heatmaps] == [ax.get_title() for ax in wide.axes[:3]]
+    (m, a, centre) = (ax.get_position() for ax in heatmaps)
+    assert abs(m.y0 - a.y0) < 1e-6 and centre.y1 < m.y0  # M beside A, A⁻¹Mᵀ under them
+    assert abs((centre.x0 + centre.x1) / 2 - 0.5) < 0.05  # the lone matrix in the middle
+    bars = narrow.axes[3:]
+    assert len(bars) == 2 and bars[0].get_position().y0 > centre.y1  # a bar under each row
+    assert at.plot_matrices({"M": np.eye(2), "A": np.eye(2)}, lang=lang).narrow_layout is None
+    drawn = _drawn(at.plot_matrices, (matrices,), {"lang": lang, "layout": "narrow"}, "narrow")
+    assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+        at.plot_matrices(matrices, lang=lang, layout="x")
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
