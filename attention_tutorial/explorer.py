@@ -55,7 +55,7 @@ _LABELS = {
         "bumps_alt": "曲线图：w = {w} 时几个查询对各个键的注意力权重，每个查询一座峰，"
         "w 越大峰越窄。",
         "heatmap_alt": "热图：w = {w} 时的注意力权重，每行一个查询，每列一个键，"
-        "颜色越深权重越大；最大的权重是 {max}。",
+        "颜色越浓权重越大（色标从 0 到最大的权重 {max}）。",
         "loss_alt": "曲线图：留一法损失随 w（对数坐标）的变化。当前 w = {w}，L = {loss}；"
         "最小值在 w ≈ {best}。",
     },
@@ -74,7 +74,8 @@ _LABELS = {
         "bumps_alt": "Line chart: the attention weights of a few queries over the keys at "
         "w = {w}, one bump per query; a larger w makes the bumps narrower.",
         "heatmap_alt": "Heatmap of the attention weights at w = {w}, one row per query and "
-        "one column per key, darker for larger weights; the largest weight is {max}.",
+        "one column per key, a more intense colour for a larger weight (the colour key runs from 0 "
+        "to the largest weight, {max}).",
         "loss_alt": "Line chart of the leave-one-out loss against w (log scale). At the "
         "current w = {w}, L = {loss}; the minimum is at w ≈ {best}.",
     },

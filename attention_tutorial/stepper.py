@@ -54,7 +54,7 @@ _LABELS = {
         "minimum": "留一法的最小值",
         "step_n": "第 {k} 步",
         "chapter_end": "第 {k} 步（本章训练的步数）",
-        "chapter_short": "本章的步数",
+        "chapter_short": "（本章）",
         "readout": "{step}：w = {w}，{grad_name} = {grad}，L = {loss}{notes}",
         "notes": "（{notes}）",
         "note_sep": "；",
@@ -91,7 +91,7 @@ _LABELS = {
         "minimum": "Leave-one-out minimum",
         "step_n": "Step {k}",
         "chapter_end": "Step {k}, the chapter's number of steps",
-        "chapter_short": "the chapter's steps",
+        "chapter_short": " ◯",  # the ring of the legend's "◯ Step 5, the chapter's ..."
         "readout": "{step}: w = {w}, {grad_name} = {grad}, L = {loss}{notes}",
         "notes": " ({notes})",
         "note_sep": "; ",

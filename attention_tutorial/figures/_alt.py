@@ -73,8 +73,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
         "一条去掉自身的键（留一法），并标出留一法的最小值。"
         "含自身的键时 w 越大损失越小，留一法的曲线则在中间有最小值。",
-        "plot_attention_heatmap": "热图：注意力权重，每行一个查询，每列一个键，颜色越深权重越大。"
-        "深色带沿对角线分布：每个查询主要关注离它近的键。",
+        "plot_attention_heatmap": "热图：注意力权重，每行一个查询，每列一个键，颜色越深权重越大。",
         "plot_data": "散点与曲线图：真实函数、带噪声的训练点，以及曲线下方一排刻度表示测试输入"
         "（查询的位置）。",
         "plot_attention_pooling": "示意图：一个查询与每个键比较得到注意力权重（条形长度与数值），"
@@ -137,8 +136,7 @@ ALT: dict[str, dict[str, str]] = {
         "the leave-one-out minimum marked. With the own key the loss keeps falling as w "
         "grows; the leave-one-out curve has its minimum in between.",
         "plot_attention_heatmap": "Heatmap of attention weights, one row per query and one "
-        "column per key; darker means a larger weight. The dark band along the diagonal "
-        "shows that each query attends mostly to the keys near it.",
+        "column per key; darker means a larger weight.",
         "plot_data": "Scatter and line chart: the true function, the noisy training points, "
         "and a row of ticks under the curve marking the test inputs (where the queries are).",
         "plot_attention_pooling": "Diagram: one query is compared with each key to give an "
@@ -238,6 +236,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "处降到 {own_end}。",
         "plot_loss_vs_w.no_plateau": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；"
         "w = {w_end} 处留一法的损失为 {loss_end:.1f}，含自身的键的损失为 {own_end}。",
+        "plot_attention_heatmap.band": "{shape}，沿对角线分布：每个查询主要关注离它近的键，"
+        "平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均）；"
+        "颜色条从 0 到最大的权重 {top:.2f}。",
+        "plot_attention_heatmap.flat": "每个格子颜色相同：每个查询给全部 {n} 个键同样的权重 "
+        "{top:.2g}，颜色条从 0 到 {top:.2g}。",
         "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
@@ -268,6 +271,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_loss_vs_w.no_plateau": "The leave-one-out minimum is at w = {w_min} (loss "
         "{loss_min:.1f}); at w = {w_end} the leave-one-out loss is {loss_end:.1f} and the loss "
         "with the own key {own_end}.",
+        "plot_attention_heatmap.band": "The dark band runs along the diagonal ({shape}): "
+        "each query attends mostly to the keys near it, with {used:.1f} of the {n} keys in use "
+        "per query (1/Σα², averaged); the colour bar runs from 0 to the largest weight, {top:.2f}.",
+        "plot_attention_heatmap.flat": "Every cell has the same colour: each query gives all "
+        "{n} keys the same weight, {top:.2g}, and the colour bar runs from 0 to {top:.2g}.",
         "plot_explorer_panels": "At the current w = {w:g} the leave-one-out loss is {loss:.2f}; "
         "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "

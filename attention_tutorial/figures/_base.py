@@ -162,7 +162,8 @@ def encode(fig: Figure) -> tuple[str, str, dict[str, Any]]:
     if description:  # the first child <title> is the SVG's accessible name; the build reads it
         head = f"\n <title>{html.escape(description)}</title>{head}"
     if '"colour_scale": true' in facts:  # its own dark variant (``DARK_SVG_STYLE``)
-        head += f'\n <style type="text/css">{DARK_SVG_STYLE}</style>'
+        style = DARK_SVG_STYLE + getattr(fig, "dark_style", "")
+        head += f'\n <style type="text/css">{style}</style>'
     svg = svg[:start] + head + svg[start:]
     # the light drawing's length decides against the PNG: the dark images come with an SVG
     light_length = len(svg)
@@ -301,6 +302,9 @@ class TutorialFigure(Figure):
     # True: the page names the figure's colours, which the dark palette must keep (it
     # carries ``DARK_SVG_STYLE`` as a heatmap does, rather than being inverted)
     keeps_colours: bool = False
+    # CSS rules of the figure's own dark variant, added to ``DARK_SVG_STYLE`` (a figure that
+    # keeps its colours gives its pale fills their dark counterparts: shape_flow.py)
+    dark_style: str = ""
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None

@@ -42,6 +42,41 @@ _NARROW_IN = 4.6
 
 _BOX = {"boxstyle": "round,pad=0.02,rounding_size=0.12", "linewidth": 1.2}
 _QUERY_COLOR, _KEY_COLOR, _VALUE_COLOR, _OUT_COLOR = "#fde2c8", "#d6e4f5", "#d9efd9", "#eadcf2"
+# the pooling diagram's arrows: line width (points) and arrow head from the weight. A wide
+# range, so that 0.06 and 0.34 still look different on a phone (the stacked layout there is
+# shown at 0.73 of its size)
+_ARROW_WIDTH = (0.5, 9.0)  # width = a + b * weight
+_ARROW_HEAD = (6.0, 14.0)
+
+
+def weight_decimals(alpha: list[float], values: list[float], output: float) -> int:
+    """The decimals of the weights that make the pooling diagram's sum add up as printed.
+
+    The diagram writes every value and the output with two decimals and the sum
+    ``w_1×v_1 + ... ≈ f(q)`` underneath; with the weights rounded to two decimals too, the
+    terms as printed can add up to a different number than the output (0.06×0.92 + ... is
+    2.666, the output 2.68). This is the fewest decimals, two to six, for which the printed
+    terms, multiplied out and added, round to the printed output.
+
+    >>> # weights 0.8808 and 0.1192: 0.88×0.00 + 0.12×10.00 = 1.20, but the output is 1.19
+    >>> weight_decimals(
+    ...     [0.8808, 0.1192],
+    ...     [0.0, 10.0],
+    ...     1.192,
+    ... )
+    3
+    >>> weight_decimals(
+    ...     [0.5, 0.5], [1.0, 3.0], 2.0
+    ... )
+    2
+    """
+    shown_values = [float(f"{v:.2f}") for v in values]
+    for decimals in range(2, 7):
+        shown = [float(f"{a:.{decimals}f}") for a in alpha]
+        total = sum(a * v for a, v in zip(shown, shown_values, strict=True))
+        if f"{total:.2f}" == f"{output:.2f}":
+            return decimals
+    return 6
 
 
 @bilingual
@@ -147,6 +182,17 @@ def plot_attention_heatmap(
         ax.set_ylabel(words["queries"] if ylabel is None else ylabel)
         if title is not None:
             ax.set_title(title)
+        # what the alt text says of the band, from the weights drawn (the colour bar's top is
+        # the largest weight: vmax is left to imshow)
+        top, n_keys = float(weights.max()), weights.shape[1]
+        if top - float(weights.min()) <= 1e-6 * top:  # one weight everywhere: average pooling
+            fig.alt_facts = alt_facts("plot_attention_heatmap.flat", lang, n=n_keys, top=top)
+        else:
+            band = _panel_facts("", weights, own=False, lang=lang)
+            used, shape = band["used"], band["shape"]
+            fig.alt_facts = alt_facts(
+                "plot_attention_heatmap.band", lang, used=used, shape=shape, n=n_keys, top=top
+            )
     return fig
 
 
@@ -438,9 +484,10 @@ def plot_attention_pooling(
         ...     t.get_text()
         ...     for t in fig.axes[0].texts
         ... ]
+        >>> # three decimals: 0.881×0.00 + 0.119×10.00 adds up to the output as printed
         >>> (
-        ...     "0.88" in texts,
-        ...     "0.12" in texts,
+        ...     "0.881" in texts,
+        ...     "0.119" in texts,
         ...     "$f(q)$ = 1.19" in texts,
         ... )
         (True, True, True)
@@ -471,8 +518,10 @@ def plot_attention_pooling(
         y_hat, attention_weights = nadaraya_watson(queries, keys, values, bandwidth)
         alpha = attention_weights[0].tolist()  # (n,) -> list of n floats
         output = y_hat.item()
+        # the weights as printed, with enough decimals for the sum under them to add up
+        digits = weight_decimals(alpha, values.tolist(), output)
         if layout == "stacked":
-            fig = _pooling_stacked(words, q, keys.tolist(), values.tolist(), alpha, output)
+            fig = _pooling_stacked(words, q, keys.tolist(), values.tolist(), alpha, output, digits)
             if title is not None:
                 fig.axes[0].set_title(title)
             return fig
@@ -501,12 +550,12 @@ def plot_attention_pooling(
                 xytext=start,
                 arrowprops={
                     "arrowstyle": "-|>",
-                    "linewidth": 0.4 + 7 * weight,
+                    "linewidth": _ARROW_WIDTH[0] + _ARROW_WIDTH[1] * weight,
                     "color": "#b03a2e",
                     "alpha": 0.35 + 0.65 * weight,
                     "shrinkA": 0,
                     "shrinkB": 0,
-                    "mutation_scale": 8 + 10 * weight,
+                    "mutation_scale": _ARROW_HEAD[0] + _ARROW_HEAD[1] * weight,
                 },
             )
 
@@ -543,9 +592,11 @@ def plot_attention_pooling(
                     linewidth=0,
                 )
             )
-            ax.text(bar_start + length + 0.08, y, f"{weight:.2f}", va="center", fontsize=9)
+            ax.text(bar_start + length + 0.08, y, f"{weight:.{digits}f}", va="center", fontsize=9)
 
-        terms = " + ".join(f"{w:.2f}×{v:.2f}" for w, v in zip(alpha, values.tolist(), strict=True))
+        terms = " + ".join(
+            f"{w:.{digits}f}×{v:.2f}" for w, v in zip(alpha, values.tolist(), strict=True)
+        )
         formula = r"$f(q)=\sum_i\,\alpha(q, k_i)\,v_i$"
         ax.text(5.0, -0.5, f"{formula} = {terms} ≈ {output:.2f}", ha="center", va="center")
         if title is not None:
@@ -561,18 +612,20 @@ def _pooling_stacked(
     values: list[float],
     alpha: list[float],
     output: float,
+    digits: int,
 ) -> TutorialFigure:
     """``plot_attention_pooling`` laid out for a phone's column.
 
-    The query on top, then one row per key-value pair (key, weight, value), then the
-    output and the sum, three terms a line. Measured in inches (y grows downwards);
+    The weights are printed with ``digits`` decimals. The query on top, then one row
+    per key-value pair (key, weight, value), then the output and the sum, three terms
+    a line. Measured in inches (y grows downwards);
     every text 11 pt, which a 335 CSS px column shows about 11 px high (the figure is
     ``_NARROW_IN`` inches wide).
     """
     n = len(keys)
     size = 11  # points: every text
     width, row_h = _NARROW_IN, 0.5
-    terms = [f"{w:.2f}×{v:.2f}" for w, v in zip(alpha, values, strict=True)]
+    terms = [f"{w:.{digits}f}×{v:.2f}" for w, v in zip(alpha, values, strict=True)]
     per_line = 3
     lines = [" + ".join(terms[i : i + per_line]) for i in range(0, n, per_line)]
     first_row = 1.95  # y of the first key-value row
@@ -592,12 +645,12 @@ def _pooling_stacked(
 
     def arrow(start: tuple[float, float], end: tuple[float, float], weight: float, turn: str):
         ax.annotate("", xy=end, xytext=start, arrowprops={
-            "arrowstyle": "-|>", "linewidth": 0.4 + 5 * weight, "color": "#b03a2e",
-            "alpha": 0.35 + 0.65 * weight, "shrinkA": 0, "shrinkB": 0,
-            "mutation_scale": 8 + 8 * weight, "connectionstyle": turn,
+            "arrowstyle": "-|>", "linewidth": _ARROW_WIDTH[0] + _ARROW_WIDTH[1] * weight,
+            "color": "#b03a2e", "alpha": 0.35 + 0.65 * weight, "shrinkA": 0, "shrinkB": 0,
+            "mutation_scale": _ARROW_HEAD[0] + _ARROW_HEAD[1] * weight, "connectionstyle": turn,
         })  # fmt: skip
 
-    key_x, key_w, bar_start, bar_length, value_x, value_w = 1.25, 1.2, 1.95, 0.6, 3.7, 1.1
+    key_x, key_w, bar_start, bar_length, value_x, value_w = 1.25, 1.2, 1.95, 0.5, 3.7, 1.1
     heading = {"ha": "center", "va": "center", "fontsize": size, "weight": "bold"}
     ax.text(1.0, 0.22, words["query_heading"], **heading)
     query_y = 0.62
@@ -621,7 +674,7 @@ def _pooling_stacked(
         ax.add_patch(FancyBboxPatch((bar_start, y - 0.09), length, 0.18, boxstyle="square,pad=0",
                                     facecolor="#b03a2e", alpha=0.35 + 0.65 * weight,
                                     linewidth=0))  # fmt: skip
-        ax.text(bar_start + length + 0.05, y, f"{weight:.2f}", va="center", fontsize=size)
+        ax.text(bar_start + length + 0.05, y, f"{weight:.{digits}f}", va="center", fontsize=size)
     ax.text(out_x - out_w / 2 - 0.1, out_y, words["output_heading"], **{**heading, "ha": "right"})
     box(out_x, out_y, out_w, f"$f(q)$ = {output:.2f}", _OUT_COLOR)
     # the sum written out under the output, a few terms per line: one text, which the alt

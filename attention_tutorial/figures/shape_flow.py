@@ -54,6 +54,18 @@ def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, 
     }  # fmt: skip
 
 
+# The shape flow's dark variant: its boxes a dark blue and a dark orange (the page still calls
+# them blue and orange), the text on them light, as on the rest of a dark page. Only in this
+# figure's SVG, after ``DARK_SVG_STYLE``; the boxes are found by their gid (``flowbox-...``).
+DARK_FLOW_STYLE = (
+    "@media (prefers-color-scheme: dark) {"
+    ' g[id^="flowbox-ends"] path { fill: #234a78 !important; }'
+    ' g[id^="flowbox-middle"] path { fill: #87460f !important; }'
+    ' text[style*="fill: #1a1a1a"] { fill: #eceef2 !important; }'
+    " }"
+)
+
+
 @bilingual
 def plot_shape_flow(
     x_test: Tensor, x_train: Tensor, y_train: Tensor, *, lang: str | None = None
@@ -124,20 +136,23 @@ def plot_shape_flow(
         ax.axis("off")
         mono = [*MONO, *FONTS[lang]]  # code in monospace, a Chinese word from the page's font
         ends, middle = "#d6e4f5", "#fde2c8"  # inputs and outputs; the tensors in between
-        # the page and the key name these colours ("blue", "orange"): in the dark palette
-        # they stay (``DARK_SVG_STYLE``, not inverted), and the text on them stays dark (a
-        # colour of its own, which that style leaves alone)
+        # the page and the key name these colours ("blue", "orange"): the dark palette must
+        # not invert them (``DARK_SVG_STYLE``), and gives them a dark blue and orange of its
+        # own, under light text (``DARK_FLOW_STYLE``)
         fig.keeps_colours = True
+        fig.dark_style = DARK_FLOW_STYLE
         on_box = "#1a1a1a"
         top = height - 0.05
-        for (title, steps), form_h in zip(rows, heights, strict=True):
+        for form, ((title, steps), form_h) in enumerate(zip(rows, heights, strict=True)):
             ax.text(0.08, top - title_h / 2, title, fontsize=10, fontweight="bold", va="center",
                     gid=f"caption:{title}")  # fmt: skip
             y = top - title_h
             for c, (code, shape) in enumerate(steps):
-                colour = ends if c in (0, len(steps) - 1) else middle
+                kind = "ends" if c in (0, len(steps) - 1) else "middle"
+                colour = ends if kind == "ends" else middle
                 box = FancyBboxPatch((0.08, y - step_h), width - 0.16, step_h, facecolor=colour,
-                                     boxstyle="round,pad=0.0,rounding_size=0.06")  # fmt: skip
+                                     boxstyle="round,pad=0.0,rounding_size=0.06",
+                                     gid=f"flowbox-{kind}-{form}-{c}")  # fmt: skip
                 ax.add_patch(box)
                 middle_y = y - step_h / 2
                 ax.text(0.16, middle_y, code, ha="left", va="center", fontsize=9, family=mono,
@@ -152,10 +167,12 @@ def plot_shape_flow(
             top -= form_h + between
         # the colour key, under the two columns: a swatch and its words, two to a line
         key_y = 0.05 + key_h / 2
-        for x, colour, word in ((0.08, ends, labels["flow_ends"]),
-                                (width / 2, middle, labels["flow_middle"])):  # fmt: skip
+        swatches = ((0.08, "ends", ends, labels["flow_ends"]),
+                    (width / 2, "middle", middle, labels["flow_middle"]))  # fmt: skip
+        for x, kind, colour, word in swatches:
             ax.add_patch(FancyBboxPatch((x, key_y - 0.09), 0.28, 0.18, facecolor=colour,
-                                        boxstyle="round,pad=0.0,rounding_size=0.04"))  # fmt: skip
+                                        boxstyle="round,pad=0.0,rounding_size=0.04",
+                                        gid=f"flowbox-{kind}-key"))  # fmt: skip
             ax.text(
                 x + 0.36, key_y, word, va="center", fontsize=9, gid=f"caption:key:{word}"
             )  # in the alt lead

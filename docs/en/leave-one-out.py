@@ -138,7 +138,36 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 # $(50/49)^2 \approx 1.04$. At $w = 0.1$ the kernel is not quite flat yet, so the printed loss is a
 # hair below that limit.
 #
-# What is the plateau made of? Let $m(i)$ be the training point nearest to $x_i$ (other than
+# The leave-one-out loss is what statisticians call the **leave-one-out cross-validation** error:
+# each point takes a turn as the "test point" and is predicted from all the others. It reproduces
+# the situation at test time, where the query is not among the keys, which is why its minimum is the
+# classic way of choosing a bandwidth. Where SGD stops after its 5 steps, and how far that is from
+# this minimum, is on the page [Why the trained curve is less smooth](smoothness.py).
+#
+# ## Finding the minimum in the explorer
+#
+# The bandwidth explorer of the page [Non-parametric attention pooling](nonparametric.py) is back.
+# Its last panel (bottom right on a wide screen) is the leave-one-out curve above (only the one
+# without the own key), computed by your browser from the data in the page. Move $w$ and watch the
+# fit in the first panel as the vertical line reaches the dot: neither a flat line nor a saw chasing
+# the noise. Push $w$ all the way to the right and the curve levels off at the loss of "copy the
+# nearest neighbour's label" printed above.
+
+# %%
+at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+
+# %% [markdown]
+# The slider moves in steps of 0.01 decades, the same grid as `torch.logspace(-1, 3, 401)` above,
+# so the minimum the explorer marks is the grid point that `best_w` printed. With the keyboard,
+# Tab to the slider (or click it): the arrow keys move it one step, PageUp and PageDown a large
+# stretch, Home and End to either end.
+
+# %% [markdown]
+# ## Background: what the plateau is made of
+#
+# This section is optional background; nothing later depends on it.
+#
+# How high is the plateau on the right, and what is it made of? Let $m(i)$ be the training point nearest to $x_i$ (other than
 # itself). The copied error splits into two terms:
 #
 # $$\begin{aligned}
@@ -181,31 +210,6 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 # of the copied $\epsilon^2$ is higher still). Precisely: the **expected** height of the plateau
 # is $2\sigma^2$ per point plus the squared gap between neighbours' true values; on one
 # particular data set it moves up or down with the noise that was drawn.
-
-# %% [markdown]
-# The leave-one-out loss is what statisticians call the **leave-one-out cross-validation** error:
-# each point takes a turn as the "test point" and is predicted from all the others. It reproduces
-# the situation at test time, where the query is not among the keys, which is why its minimum is the
-# classic way of choosing a bandwidth. Where SGD stops after its 5 steps, and how far that is from
-# this minimum, is on the page [Why the trained curve is less smooth](smoothness.py).
-#
-# ## Finding the minimum in the explorer
-#
-# The bandwidth explorer of the page [Non-parametric attention pooling](nonparametric.py) is back.
-# Its last panel (bottom right on a wide screen) is the leave-one-out curve above (only the one
-# without the own key), computed by your browser from the data in the page. Move $w$ and watch the
-# fit in the first panel as the vertical line reaches the dot: neither a flat line nor a saw chasing
-# the noise. Push $w$ all the way to the right and the curve levels off at the loss of "copy the
-# nearest neighbour's label" printed above.
-
-# %%
-at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
-
-# %% [markdown]
-# The slider moves in steps of 0.01 decades, the same grid as `torch.logspace(-1, 3, 401)` above,
-# so the minimum the explorer marks is the grid point that `best_w` printed. With the keyboard,
-# Tab to the slider (or click it): the arrow keys move it one step, PageUp and PageDown a large
-# stretch, Home and End to either end.
 #
 # ## Common confusions
 #

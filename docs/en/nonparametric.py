@@ -205,7 +205,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 2. the attention weights of three queries ($x = 0$, $2.5$ and $4$), drawn over the keys: the
 #    bandwidth is the width of these bumps;
 # 3. the heatmap of the attention weights, queries on rows and keys on columns, coloured relative
-#    to the largest weight;
+#    to the largest weight (the colour key above it runs from 0 to that maximum);
 # 4. the leave-one-out training loss against $w$ (explained on the page
 #    [Why leave one out](leave-one-out.py)), with the current $w$ as a vertical line and the
 #    minimum as a dot.
@@ -242,35 +242,14 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 
 # %% [markdown]
 # The call runs, but it answers another question: it carries the known true curve over to the
-# training inputs. And since `n_train` and `n_test` are both 50, the shapes of the result are
-# exactly those of the right call, so the shapes give nothing away. With 40 training examples
-# (`make_data(n_train=40)`) the difference shows at once: the right call gives `n_test`
-# predictions, the swapped one `n_train`; and with the values we really have, `y_train`, the
-# lengths do not match and the call fails:
-
-# %%
-data40 = at.make_data(n_train=40)
-y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
-print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
-y_swapped40, weights_swapped40 = at.nadaraya_watson(
-    data40.x_train, data40.x_test, data40.y_truth
-)
-print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
-# swapped, real values (prints_error: the error's message, wrapped at 40 characters)
-with at.prints_error(ValueError, width=40):
-    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
-
-# %% [markdown]
-# In the error message index: [`… must have the same length`](handbook/errors.py#-must-have-the-same-length).
-
-# %% [markdown]
-# ### A lesson from the TensorFlow version of "Dive into Deep Learning"
+# training inputs. Since `n_train` and `n_test` are both 50, the result has exactly the shapes of
+# the right call, so the shapes give nothing away.
 #
-# This is not a far-fetched worry. The TensorFlow code of this section of "Dive into Deep
-# Learning" built its query matrix from `x_train` instead of `x_test`: every training input was
-# compared with all training inputs (itself included), and the predictions at the training
-# inputs were plotted as if they were predictions at the test inputs. It ran only because
-# `n_train` and `n_test` both happened to be 50. The same mistake in PyTorch:
+# This is not a far-fetched worry: it is the bug in the TensorFlow code of this section of "Dive
+# into Deep Learning". It built its query matrix from `x_train` instead of `x_test`, so every
+# training input was compared with all training inputs (itself included), and the predictions at
+# the training inputs were plotted as if they were predictions at the test inputs. The same
+# mistake in PyTorch:
 
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
@@ -287,7 +266,28 @@ print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 # %% [markdown]
 # The shapes match, so nothing complains, and there is even a "test MSE" to print; but that
 # number compares predictions at the training inputs with true values at the test inputs, and
-# it means nothing. With 40 training examples the same code fails loudly:
+# it means nothing.
+#
+# Both mistakes go unnoticed only because `n_train` and `n_test` happen to be equal. With 40
+# training examples (`make_data(n_train=40)`) the difference shows at once: the right call gives
+# `n_test` predictions, the swapped one `n_train`; and with the values we really have,
+# `y_train`, the lengths do not match and the swapped call fails:
+
+# %%
+data40 = at.make_data(n_train=40)
+y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
+print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
+y_swapped40, weights_swapped40 = at.nadaraya_watson(
+    data40.x_train, data40.x_test, data40.y_truth
+)
+print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
+# swapped, real values (prints_error: the error's message, wrapped at 40 characters)
+with at.prints_error(ValueError, width=40):
+    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
+
+# %% [markdown]
+# So does the TensorFlow version's code: its 40 predictions cannot be subtracted from the 50 true
+# values, nor plotted against the test inputs:
 
 # %%
 n_train40 = data40.n_train
@@ -305,9 +305,8 @@ with at.prints_error(ValueError, width=40):
     )
 
 # %% [markdown]
-# In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-), [`… must have the same length`](handbook/errors.py#-must-have-the-same-length).
-
-# %% [markdown]
+# In the error message index: [`… must have the same length`](handbook/errors.py#-must-have-the-same-length), [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+#
 # So when you check shapes, give `n_train` and `n_test` different values: code with a shape
 # mix-up then fails instead of quietly drawing a wrong figure.
 
@@ -343,11 +342,10 @@ with at.prints_error(ValueError, width=40):
 # goes to 0 it turns into the nearest-neighbour rule, which copies the single closest sample.
 # Replace "distance" by any similarity of query and key and you have attention pooling in general.
 #
-# Other questions are answered above: is a smaller bandwidth better? No, see the
-# [gallery of bandwidths](#a-gallery-of-bandwidths). Could the training and test data swap roles?
-# See [can queries and keys be swapped?](#can-queries-and-keys-be-swapped) If the shapes fit, is
-# the code right? Not necessarily, see
-# [the TensorFlow lesson](#a-lesson-from-the-tensorflow-version-of-dive-into-deep-learning).
+# Answered above: is a smaller bandwidth better? No, see
+# [a gallery of bandwidths](#a-gallery-of-bandwidths). Could the training and test data swap
+# roles, and is the code right when the shapes fit? See
+# [can queries and keys be swapped?](#can-queries-and-keys-be-swapped)
 #
 # ## Exercises
 #

@@ -7,12 +7,12 @@
 # forms on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from *[Attention cues](cues.py)* through *[From the Gaussian kernel to
-# dot-product attention](dot-product.py)*: the section of "Dive into Deep Learning", plus a few pages
-# that go further (local linear regression, why leave one out, the less smooth curve); the pages
-# after them,
-# [Transformer attention](transformer.py), [learned projections](projections.py) and [what attention
-# costs as n grows](scale.py), go beyond the chapter; each is covered on its own page, and this
-# recap only points to them from its takeaways and its index of questions.
+# dot-product attention](dot-product.py)*, that is, the section of "Dive into Deep Learning" plus
+# a few pages that go further (local linear regression, why leave one out, the less smooth
+# curve). The pages after them, [Transformer attention](transformer.py),
+# [learned projections](projections.py) and [what attention costs as n grows](scale.py), go
+# beyond the chapter and are covered on their own pages. This recap only points to them from its
+# takeaways and its index of questions.
 
 # %%
 import attention_tutorial as at
@@ -26,8 +26,9 @@ print("n_train =", n_train, " n_test =", n_test)
 # %% [markdown]
 # ## The flow of shapes
 #
-# We use 40 training samples and 50 test inputs on purpose: with two different sizes, a step that
-# mixes up rows and columns shows at once in the shapes.
+# We use 40 training samples and 50 test inputs, two different sizes (why, see
+# [Can queries and keys be swapped?](nonparametric.py#can-queries-and-keys-be-swapped) on the
+# non-parametric page).
 
 # %%
 # prediction: every test input is a query against all n_train keys
@@ -79,10 +80,9 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # Attention pooling is a weighted average of the values, the weights a softmax of how similar the
 # query is to each key:
 #
-# $$\begin{aligned}
-# \hat f(x) &= \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \\
-# \sum_{i=1}^{n} \alpha(x, x_i) &= 1 .
-# \end{aligned}$$
+# $$\hat f(x) = \sum_{i=1}^{n} \alpha(x, x_i)\, y_i ,$$
+#
+# where the weights are non-negative and sum to 1: $\sum_{i} \alpha(x, x_i) = 1$.
 #
 # Non-parametric (Nadaraya-Watson, Gaussian kernel, bandwidth $h$):
 #
@@ -99,7 +99,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # \hat y_i = \sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
 # \end{gathered}$$
 #
-# Gaussian kernel and dot-product attention: $-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2$,
+# Gaussian kernel and dot-product attention:
+#
+# $$-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2 ,$$
+#
 # and the $q^2$ term, the same for every key, cancels in the softmax.
 #
 # ## Takeaways
@@ -121,8 +124,6 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
 #   attention; the Transformer page's section [Why only one w](transformer.py#why-only-one-w)
 #   explains why the chapter learns a single scalar.
-# - When checking shapes, make `n_train` and `n_test` differ, so that a swap of rows and columns
-#   shows.
 #
 # ## Index of common confusions
 #
@@ -132,6 +133,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Why sort `x_train`? Why do my numbers differ from the book's? | [The data](data.py#common-confusions) |
 # | What is the difference between `repeat_interleave` and `repeat`? | [Average pooling](average.py#common-confusions) |
 # | The farther the key, the larger the weight? Can the minus sign in the exponent go? $x_i$ or $x_j$ in the denominator? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
+# | Could the training and test data swap roles? If the shapes fit, is the code right? | [Can queries and keys be swapped?](nonparametric.py#can-queries-and-keys-be-swapped) |
 # | Why is the fit worst at the edges? | [Boundary bias and local linear regression](local-linear.py) |
 # | Why remove the diagonal? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
 # | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why only one w](transformer.py#why-only-one-w) |

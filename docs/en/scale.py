@@ -212,7 +212,7 @@ assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far b
 # operation of the chunked form waits for the slower thread). Take them as orders of magnitude. The
 # memory numbers do not depend on the load.
 #
-# ## Why float32 and the dot-product form lose accuracy
+# ## Why the dot-product form loses accuracy in float32
 #
 # Mathematically all four forms are the same function. Numerically they are not. The tiled, broadcast
 # and chunked forms compute $q - k$ first and square the small difference. SDPA computes $qk$ and

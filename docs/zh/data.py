@@ -251,7 +251,7 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 # False
 # ```
 #
-# 训练样本变成 40 个，测试输入仍是 `arange(0, 5, 0.1)` 的 50 个。同一个种子总是给出同一份数据，换一个种子就是另一份。`n_train` 与 `n_test` 不相等的数据正适合用来发现形状写错的代码，见[非参数注意力汇聚](nonparametric.py)一页。
+# 训练样本变成 40 个，测试输入仍是 `arange(0, 5, 0.1)` 的 50 个。同一个种子总是给出同一份数据，换一个种子就是另一份。`n_train` 与 `n_test` 不相等的数据正适合用来发现形状写错的代码，见《[非参数注意力汇聚](nonparametric.py)》一页。
 #
 # </details>
 #

@@ -108,14 +108,14 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # %% [markdown]
 # ## 拟合结果
 #
-# 与平均汇聚的一条水平线相比，Nadaraya-Watson 的预测跟上了 $f(x)$ 的起伏，但在峰谷处偏平：高斯核的宽度固定为 1，窗口里总混进较远的点。先手动换几个宽度看看；[带参数的注意力汇聚](parametric.py)一页再让模型自己学习它。
+# 与平均汇聚的一条水平线相比，Nadaraya-Watson 的预测跟上了 $f(x)$ 的起伏，但在峰谷处偏平：高斯核的宽度固定为 1，窗口里总混进较远的点。先手动换几个宽度看看；《[带参数的注意力汇聚](parametric.py)》一页再让模型自己学习它。
 
 # %%
 print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
-# ## 带宽画廊
+# ## 不同带宽一览
 #
 # 上面的高斯核宽度固定为 1。给核加上**带宽** $h$（也叫窗宽），距离先除以 $h$ 再平方：
 #
@@ -147,18 +147,18 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # - **带宽很大**（$h = 3$）：几乎所有训练点的权重都差不多，热图糊成一片，预测接近[平均汇聚](average.py)的那条水平线，函数的起伏被抹平了。
 # - 两者之间，平均的范围足以抵消噪声，又不至于把峰谷抹平。上面打印的测试 MSE 中，最小的那个出现在中间的带宽上，而不是两端。
 #
-# 这就是统计学里的偏差-方差权衡：带宽小，偏差小、方差大；带宽大，偏差大、方差小。样本越来越多时带宽该怎样缩小，估计才会收敛到真实函数，见[训练后的曲线为何不平滑](smoothness.py#理论背景一致性与局部常数拟合)一页的“理论背景”。
+# 这就是统计学里的偏差-方差权衡：带宽小，偏差小、方差大；带宽大，偏差大、方差小。样本越来越多时带宽该怎样缩小，估计才会收敛到真实函数，见《[训练后的曲线为何不平滑](smoothness.py#理论背景一致性与局部常数拟合)》一页的“理论背景”。
 #
-# 要提醒一句：这里用 `y_truth` 挑带宽，只在玩具问题里才做得到，真实问题里没有不含噪声的答案。只用训练数据挑带宽的办法是[留一法](leave-one-out.py)；[带参数的注意力汇聚](parametric.py)一页则把 $w = 1/h$ 当作参数来学习。
+# 要提醒一句：这里用 `y_truth` 挑带宽，只在玩具问题里才做得到，真实问题里没有不含噪声的答案。只用训练数据挑带宽的办法是[留一法](leave-one-out.py)；《[带参数的注意力汇聚](parametric.py)》一页则把 $w = 1/h$ 当作参数来学习。
 #
 # ## 带宽探索器：自己拧一拧
 #
-# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（[带参数的注意力汇聚](parametric.py)一页会把它当作可学习的参数）。拖动滑块，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化。也可以用 Tab 键移到滑块上（或点一下它）再用键盘：方向键每次移动一小步，PageUp 和 PageDown 一次移动一大段，Home 和 End 直接跳到两端。四幅图是：
+# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（《[带参数的注意力汇聚](parametric.py)》一页会把它当作可学习的参数）。拖动滑块，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化。也可以用 Tab 键移到滑块上（或点一下它）再用键盘：方向键每次移动一小步，PageUp 和 PageDown 一次移动一大段，Home 和 End 直接跳到两端。四幅图是：
 #
 # 1. 拟合曲线、真实函数与训练数据；
 # 2. 三个查询（$x = 0$、$2.5$、$4$）的注意力权重，画在键的位置上：带宽就是这些“鼓包”的宽度；
-# 3. 注意力权重热图，行是查询，列是键，颜色按当前最大的权重归一化；
-# 4. 留一法训练损失随 $w$ 的变化（[留一法](leave-one-out.py)一页会细讲），竖线是当前的 $w$，圆点是最低点。
+# 3. 注意力权重热图，行是查询，列是键，颜色按当前最大的权重归一化（图上方的色标从 0 到这个最大值）；
+# 4. 留一法训练损失随 $w$ 的变化（《[留一法](leave-one-out.py)》一页会细讲），竖线是当前的 $w$，圆点是最低点。
 #
 # 数据是构建网站时由包写进网页的，权重、拟合和损失都由浏览器当场计算（softmax 先减去每行的最大值，避免指数溢出），不向任何服务器发请求；浏览器测试会把网页算出的拟合和留一法损失与包里 PyTorch 的结果逐一比对。没有 JavaScript 时，这里显示 $w = 1$ 的静态图。
 
@@ -166,7 +166,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 
 # %% [markdown]
-# 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边。这就是下文的边界偏差，[边界偏差与局部线性回归](local-linear.py)一页专门讲它。
+# 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边。这就是下文的边界偏差，《[边界偏差与局部线性回归](local-linear.py)》一页专门讲它。
 
 # %% [markdown]
 # ## 查询和键能互换吗？
@@ -180,27 +180,9 @@ print("y_swapped:", tuple(y_swapped.shape))  # (n_train,)
 print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 
 # %% [markdown]
-# 这次调用能运行，但回答的是另一个问题：把已知的真实曲线“搬”到训练输入上。而且因为 `n_train` 与 `n_test` 都是 50，结果的形状和正确调用一模一样，光看形状看不出问题。换成 40 个训练样本（`make_data(n_train=40)`），区别立刻显现：正确的调用给出 `n_test` 个预测，对调之后给出 `n_train` 个；如果用我们真正拥有的 `y_train` 当值，长度对不上，直接报错：
-
-# %%
-data40 = at.make_data(n_train=40)
-y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
-print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
-y_swapped40, weights_swapped40 = at.nadaraya_watson(
-    data40.x_train, data40.x_test, data40.y_truth
-)
-print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
-# swapped, real values (prints_error: the error's message, wrapped at 40 characters)
-with at.prints_error(ValueError, width=40):
-    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
-
-# %% [markdown]
-# 报错信息索引：[`… must have the same length`](handbook/errors.py#-must-have-the-same-length)。
-
-# %% [markdown]
-# ### 《动手学深度学习》TensorFlow 版的教训
+# 这次调用能运行，但回答的是另一个问题：把已知的真实曲线“搬”到训练输入上。因为 `n_train` 与 `n_test` 都是 50，结果的形状和正确调用一模一样，光看形状看不出问题。
 #
-# 这并非杞人忧天。《动手学深度学习》本节的 TensorFlow 代码在构建查询矩阵时用的是 `x_train`，而不是 `x_test`：每个训练输入去和所有训练输入比较（包括它自己），得到的是训练输入处的预测，却被当作测试输入处的预测画了出来。它能运行，只是因为那里 `n_train` 和 `n_test` 碰巧都是 50。用 PyTorch 重现一遍：
+# 这并非杞人忧天。《动手学深度学习》本节的 TensorFlow 代码就错在这里：构建查询矩阵时用的是 `x_train`，而不是 `x_test`。每个训练输入去和所有训练输入比较（包括它自己），得到的是训练输入处的预测，却被当作测试输入处的预测画了出来。用 PyTorch 重现一遍：
 
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
@@ -215,7 +197,24 @@ mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
 print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 
 # %% [markdown]
-# 形状完全对得上，所以没有任何报错，还能算出一个“测试 MSE”，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。把训练样本换成 40 个，同样的代码马上就报错了：
+# 形状完全对得上，所以没有任何报错，还能算出一个“测试 MSE”，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。
+#
+# 两处错误之所以不露马脚，都只因为 `n_train` 和 `n_test` 碰巧相等。换成 40 个训练样本（`make_data(n_train=40)`），区别立刻显现：正确的调用给出 `n_test` 个预测，对调之后给出 `n_train` 个；如果用我们真正拥有的 `y_train` 当值，长度对不上，直接报错：
+
+# %%
+data40 = at.make_data(n_train=40)
+y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
+print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
+y_swapped40, weights_swapped40 = at.nadaraya_watson(
+    data40.x_train, data40.x_test, data40.y_truth
+)
+print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
+# swapped, real values (prints_error: the error's message, wrapped at 40 characters)
+with at.prints_error(ValueError, width=40):
+    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
+
+# %% [markdown]
+# TensorFlow 版的写法也一样：拿它的 40 个预测去和 50 个真实值相减，或者把它们画出来，都会报错：
 
 # %%
 n_train40 = data40.n_train
@@ -233,9 +232,8 @@ with at.prints_error(ValueError, width=40):
     )
 
 # %% [markdown]
-# 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)、[`… must have the same length`](handbook/errors.py#-must-have-the-same-length)。
-
-# %% [markdown]
+# 报错信息索引：[`… must have the same length`](handbook/errors.py#-must-have-the-same-length)、[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+#
 # 所以检查形状时，让 `n_train` 与 `n_test` 取不同的值：形状写错的代码就会报错，而不是悄悄画出一张错图。
 
 # %% [markdown]
@@ -257,7 +255,7 @@ with at.prints_error(ValueError, width=40):
 #
 # **这是注意力还是 k 近邻**？两者都是“用附近样本的输出做平均”。k 近邻（k-NN）给最近的 $m$ 个样本相同的权重 $1/m$，其余为 0（通常把 $m$ 记作 $k$，但这里 $k$ 已经用来表示键）；Nadaraya-Watson 给所有样本权重，随距离平滑地衰减。带宽趋于 0 时，它就变成了只看最近一个样本的最近邻。把“距离”换成查询与键的任意相似度，就是一般的注意力汇聚。
 #
-# 其他几个问题上文已有回答：带宽越小越好吗？不是，见[带宽画廊](#带宽画廊)；训练数据和测试数据能对调吗？见[查询和键能互换吗？](#查询和键能互换吗)；形状都对上了，代码就对了吗？不一定，见[TensorFlow 版的教训](#动手学深度学习tensorflow-版的教训)。
+# 上文已经回答的问题：带宽越小越好吗？不是，见“[不同带宽一览](#不同带宽一览)”一节。训练数据和测试数据能对调吗？形状都对上了，代码就一定对吗？见“[查询和键能互换吗？](#查询和键能互换吗)”一节。
 #
 # ## 练习
 #

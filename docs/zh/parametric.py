@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 带参数的注意力汇聚
 #
-# [非参数注意力汇聚](nonparametric.py)一页的 Nadaraya-Watson 估计里，高斯核的宽度固定为 1，没有任何东西可以学习。
+# 《[非参数注意力汇聚](nonparametric.py)》一页的 Nadaraya-Watson 估计里，高斯核的宽度固定为 1，没有任何东西可以学习。
 # 本页给它加上**一个**可学习的标量 $w$，让模型自己从数据里决定核该有多宽：
 #
 # $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\tfrac{1}{2}\big((x - x_i)\, w\big)^2\right) y_i .$$
@@ -81,7 +81,7 @@ assert same_sum
 #
 # 训练时，查询就是训练输入 $x_i$ 本身。如果 $x_i$ 也出现在它自己的键里，
 # 模型只要把 $|w|$ 调得很大，就能让 $x_i$ 只关注自己、直接抄下自己的标签 $y_i$，
-# 训练损失会一路降到 0（[为什么要留一](leave-one-out.py)一页专门画出了这件事）。
+# 训练损失会一路降到 0（《[为什么要留一](leave-one-out.py)》一页专门画出了这件事）。
 # 所以第 $i$ 个训练样本的键和值要去掉它自己，只剩另外 $n - 1$ 个。
 #
 # 第一步：`repeat((n_train, 1))` 把整个 `x_train` 当作一行，纵向复制 `n_train` 次，
@@ -147,7 +147,7 @@ assert drops_i and every_row and all(same_as_package)
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
 # 是一个 `nn.Module`，唯一的参数是 `w = nn.Parameter(torch.rand(1))`。
 # $w$ 的初值是随机的，所以创建模型之前重新设一次种子：这样每次运行得到的初值都相同，
-# 后面[训练后的曲线为何不平滑](smoothness.py)一页重新训练时也能得到同一个 $w$。
+# 后面《[训练后的曲线为何不平滑](smoothness.py)》一页重新训练时也能得到同一个 $w$。
 
 # %%
 _ = torch.manual_seed(at.SEED)  # same seed -> same initial w on every run
@@ -213,7 +213,7 @@ at.plot_loss(losses)
 # %% [markdown]
 # 第一轮的损失是用随机初值算的；第一步更新之后损失骤降，之后几轮几乎不再变化。
 # 上面打印的 $w$ 比初值大了很多，也就是核变得窄得多。它为什么会停在这里、这是不是好事，
-# 留到[训练后的曲线为何不平滑](smoothness.py)一页讨论。
+# 留到《[训练后的曲线为何不平滑](smoothness.py)》一页讨论。
 #
 # ## 在测试集上预测
 #
@@ -236,8 +236,8 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
 # 和非参数那一页相比，虚线更贴近训练点，也明显更“抖”。那一页的模型就是 $w = 1$ 时的这个模型，最后一行打印的是它在同一组测试输入上的测试误差，
-# 和那一页打印的相同：学到的 $w$ 把误差降到了约三分之一。不过这还不是最好的：那一页的[带宽画廊](nonparametric.py#带宽画廊)里还有误差更小的带宽，
-# 原因留到[训练后的曲线为何不平滑](smoothness.py)一页讨论。
+# 和那一页打印的相同：学到的 $w$ 把误差降到了约三分之一。不过这还不是最好的：那一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节里还有误差更小的带宽，
+# 原因留到《[训练后的曲线为何不平滑](smoothness.py)》一页讨论。
 #
 # ## 注意力权重
 #

@@ -17,7 +17,7 @@ print("n_train =", n_train, " n_test =", n_test)
 # %% [markdown]
 # ## 形状的流动
 #
-# 这里特意用 40 个训练样本、50 个测试输入：两个尺寸不同，哪一步把行和列弄反了，形状立刻就会暴露。
+# 这里用 40 个训练样本、50 个测试输入，两个尺寸不同（为什么要这样，见《[非参数注意力汇聚](nonparametric.py#查询和键能互换吗)》一页的“查询和键能互换吗？”）。
 
 # %%
 # prediction: every test input is a query against all n_train keys
@@ -55,10 +55,9 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # 注意力汇聚是值的加权平均，权重由查询与键的相似度经 softmax 得到：
 #
-# $$\begin{aligned}
-# \hat f(x) &= \sum_{i=1}^{n} \alpha(x, x_i)\, y_i, \\
-# \sum_{i=1}^{n} \alpha(x, x_i) &= 1 .
-# \end{aligned}$$
+# $$\hat f(x) = \sum_{i=1}^{n} \alpha(x, x_i)\, y_i ,$$
+#
+# 其中权重都非负，且和为 1：$\sum_{i} \alpha(x, x_i) = 1$。
 #
 # 非参数（Nadaraya-Watson，高斯核，带宽 $h$）：
 #
@@ -75,7 +74,11 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # \hat y_i = \sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
 # \end{gathered}$$
 #
-# 高斯核与点积注意力：$-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2$，其中 $q^2$ 项对所有键相同，被 softmax 消去。
+# 高斯核与点积注意力：
+#
+# $$-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2 ,$$
+#
+# 其中 $q^2$ 项对所有键相同，被 softmax 消去。
 #
 # ## 要点
 #
@@ -84,8 +87,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在右端却因为曲线的弯曲反而更差。
 # - 带参数的版本学的是 $w = 1/h$；训练时必须留一，否则 $|w|$ 会无止境地增大。
 # - 训练出的 $w$ 是五步 SGD 停下的地方（带参数那一页的每一步都用全部 50 个训练样本，所以其实是全批量梯度下降），不是损失的最低点；曲线不平滑不等于预测更差。
-# - 高斯核分数展开后是点积加上每个键一个偏置，这是通向 Transformer 注意力的一步；本章为什么只学一个标量，Transformer 一页的[为什么只有一个 w](transformer.py#为什么只有一个-w)一节有解释。
-# - 检查形状时让 `n_train` 与 `n_test` 取不同的值，行列弄反的错误才会暴露。
+# - 高斯核分数展开后是点积加上每个键一个偏置，这是通向 Transformer 注意力的一步；本章为什么只学一个标量，《[从核回归到 Transformer 注意力](transformer.py)》一页“[为什么只有一个 w](transformer.py#为什么只有一个-w)”一节有解释。
 #
 # ## 常见疑问索引
 #
@@ -95,6 +97,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | 为什么给 `x_train` 排序？运行出来的数和书上不一样？ | [数据](data.py#常见疑问) |
 # | `repeat_interleave` 和 `repeat` 有什么区别？ | [平均汇聚](average.py#常见疑问) |
 # | 距离越远，权重越大吗？指数里的负号能漏吗？分母里写 $x_i$ 还是 $x_j$？带宽越小越好吗？这是注意力还是 k 近邻？ | [非参数注意力汇聚](nonparametric.py#常见疑问) |
+# | 训练数据和测试数据能对调吗？形状都对上了，代码就对了吗？ | [查询和键能互换吗？](nonparametric.py#查询和键能互换吗) |
 # | 为什么边缘处的拟合偏得最厉害？ | [边界偏差与局部线性回归](local-linear.py) |
 # | 为什么去掉对角线？损失为什么差了一半？ | [带参数的注意力汇聚](parametric.py#常见疑问) |
 # | 为什么只学一个标量 $w$，而不是每个键一个，或者一个矩阵？ | [带参数的注意力汇聚](parametric.py#常见疑问)；[为什么只有一个 w](transformer.py#为什么只有一个-w) |

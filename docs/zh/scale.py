@@ -5,7 +5,7 @@
 #
 # 1. **平铺**，即本章教的写法（[非参数注意力汇聚](nonparametric.py)）：`x_test.repeat_interleave(n_train).reshape(-1, n_train)`，然后算分数、softmax、`matmul`；
 # 2. **广播**：`queries[:, None] - keys[None, :]`，不再平铺复制，但差值、分数和权重仍然都是完整的 $(n_\text{test}, n_\text{train})$ 矩阵；
-# 3. **分块**：每次只拿一块查询对一块键，配合*在线 softmax*（online softmax）（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）；
+# 3. **分块**：每次只拿一块查询对一块键，配合*在线 softmax*（online softmax，见 <autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）；
 # 4. **SDPA**：`F.scaled_dot_product_attention`，像[点积页](dot-product.py)那样把高斯核写成点积加上每个键一个偏置（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>）。
 #
 # 本页的数字几乎都是构建网站时运行代码得到的。只有“实测的时间和内存”一节不在构建时测量：那里的时间和内存峰值由一个基准测试脚本事先测好、存成文件，构建时读出（怎么测的、文件在哪里，那一节开头有说明）；那一节里的斜率和检查则是构建时用这些数算出来的。
@@ -158,7 +158,7 @@ assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far b
 # %% [markdown]
 # 时间数据来自上面列出的那台机器：运行脚本时它的 2 个核**还在跑别的任务**，每次测量只用一个 torch 线程（在繁忙的机器上用两个线程，分块写法的每个小运算都得等较慢的那个线程）。这些时间只可看作数量级。内存数据则不受负载影响。
 #
-# ## 为什么 float32 和点积形式会损失精度
+# ## 为什么点积形式在 float32 下会损失精度
 #
 # 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数 $S$（距离一点没变），看看误差。这里的分块函数用默认的 `chunk_size`（1024），所以平移为 0 时它的误差和上面 `chunk_size=256` 时打印的不完全一样：
 

@@ -115,7 +115,8 @@ def check_agreement(page, chapter, lang):
         # the readout prints the fifth step; the chapter's end is ringed and its row marked
         assert got["readout"].startswith("第 5 步：" if lang == "zh" else "Step 5: "), got
         assert f"w = {ws[-1]:.4f}" in got["readout"], got["readout"]  # 4 decimals, as Python
-        assert got["rings"] == 1 and got["chapterRow"].startswith("5 · "), got
+        chapter_row = "5（本章）" if lang == "zh" else "5 ◯"  # short: one line on a phone
+        assert got["rings"] == 1 and got["chapterRow"] == chapter_row, got
         # gradients with 4 decimals and a real minus, in every row (row 0 showed "-32.8")
         first, last = got["rows"][0]["grad"], got["rows"][-1]["grad"]
         assert f"{first:.4f}".replace("-", "\u2212") in got["firstRow"], got["firstRow"]
@@ -222,7 +223,7 @@ def test_the_table_marks_the_rows_it_leaves_out(server, browser, path):
     try:
         got = page.evaluate(STEP_AT, [0.05, False, 20])
         firsts = [row[0] for row in got["table"]]
-        assert firsts[0] == "⋯" and firsts[1].startswith("5 · ") and firsts[2] == "⋯", firsts
+        assert firsts[:3] == ["⋯", "5（本章）" if zh else "5 ◯", "⋯"], firsts
         assert firsts[3:] == [str(k) for k in range(13, 21)], firsts
         labels = ["省略了第 0–4 步", "省略了第 6–12 步"] if zh else [
             "steps 0 to 4 left out", "steps 6 to 12 left out"]  # fmt: skip
@@ -379,6 +380,18 @@ HEADER = """() => {
 }"""
 
 
+CHAPTER_LABEL = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    root.attnStepper.step(5);  // after HEADER's configure: log w, its wider columns
+    const cell = root.querySelector('tr.is-chapter td');
+    const text = document.createRange();
+    text.selectNodeContents(cell);
+    return {text: cell.textContent, lines: text.getClientRects().length,
+            right: text.getBoundingClientRect().right,
+            cell_right: cell.getBoundingClientRect().right};
+}"""
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_at_375_px_the_controls_and_the_curve_are_on_one_screen(server, browser, path):
     context, page, _ = open_page(browser, f"{server}{path}/", width=375, height=667)
@@ -400,6 +413,10 @@ def test_at_375_px_the_controls_and_the_curve_are_on_one_screen(server, browser,
         header = page.evaluate(HEADER)
         assert header["text"] == "dL/d(log\u00a0w)" and header["lines"] == 1, header
         assert header["right"] <= header["cell_right"] + 0.5, header
+        # the chapter's row label ("5 · the chapter's steps" wrapped onto three lines) on one
+        # line, inside its column
+        label = page.evaluate(CHAPTER_LABEL)
+        assert label["lines"] == 1 and label["right"] <= label["cell_right"] + 0.5, label
     finally:
         context.close()
 

@@ -268,7 +268,12 @@
     var heat = el("image", { x: pMap.sx(xs[0]), y: M.t, width: pMap.sx(xs[nk - 1]) - pMap.sx(xs[0]),
       height: H - M.t - M.b,
       preserveAspectRatio: "none", class: "cells" }, pMap.svg);
-    var mapNote = el("text", { x: W - M.r - 4, y: M.t + 12, "text-anchor": "end", class: "map-text" }, pMap.svg);
+    // the colour key, in the panel's legend line above the plot: 0, a strip from no colour to
+    // the full accent colour (the cells' own opacity ramp), and the largest weight
+    var mapKey = pMap.key("", "map-key");
+    html("span", null, mapKey, "0");
+    html("span", "map-key-bar", mapKey).setAttribute("aria-hidden", "true");
+    var mapNote = html("span", "map-key-max", mapKey);
 
     function update(newW) {
       w = newW;
@@ -480,7 +485,7 @@
         }
         shown = i;
         var tr = html("tr", i === data.steps ? "is-chapter" : null, body);
-        html("td", null, tr, i === data.steps ? i + " · " + L.chapter_short : String(i));
+        html("td", null, tr, i === data.steps ? i + L.chapter_short : String(i));
         [numW(r.w), num(r.grad), r.loss.toFixed(2)].forEach(function (v) { html("td", null, tr, v); });
       });
       stepButton.setAttribute("aria-disabled", stopped ? "true" : "false");

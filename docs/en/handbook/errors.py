@@ -134,7 +134,7 @@ with prints_error(RuntimeError):
 # - **Explained in**: [broadcasting, pitfalls](expand.py#pitfalls_1),
 #   [torch.where, pitfalls](where.py#pitfalls),
 #   [masked_fill, pitfalls](masked-fill.py#pitfalls),
-#   [non-parametric attention pooling: the TensorFlow lesson](../nonparametric.py#a-lesson-from-the-tensorflow-version-of-dive-into-deep-learning).
+#   [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped).
 
 # %%
 queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)

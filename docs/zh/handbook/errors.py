@@ -112,7 +112,7 @@ with prints_error(RuntimeError):
 #   或者检查两边是不是本该一样长（例如 `n_train` 与 `n_test` 混用）。
 # - **讲解**：[广播的陷阱](expand.py#陷阱_1)、[torch.where 的陷阱](where.py#陷阱)、
 #   [masked_fill 的陷阱](masked-fill.py#陷阱)、
-#   [非参数注意力汇聚：TensorFlow 版的教训](../nonparametric.py#动手学深度学习tensorflow-版的教训)。
+#   [非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)。
 
 # %%
 queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)

@@ -6,6 +6,8 @@ figure in ``test_contract.py``.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 import torch
@@ -58,7 +60,7 @@ def test_pooling_diagram_shows_the_reference_weights_and_output(bandwidth) -> No
     for i, (k, v, w) in enumerate(zip(keys.tolist(), values.tolist(), alpha, strict=True)):
         assert f"$k_{{{i + 1}}}$ = {k:.2f}" in shown
         assert f"$v_{{{i + 1}}}$ = {v:.2f}" in shown
-        assert f"{w:.2f}" in shown
+        assert any(f"{w:.{d}f}" in shown for d in range(2, 7))  # as many decimals as the sum needs
     assert f"$f(q)$ = {output:.2f}" in shown
     assert "$q$ = 2.00" in shown
     assert any(t.endswith(f"≈ {output:.2f}") for t in shown)
@@ -75,6 +77,50 @@ def test_pooling_diagram_arrows_grow_with_the_weight() -> None:
     into_keys, into_output = widths[0::2], widths[1::2]
     assert np.argsort(into_keys).tolist() == np.argsort(alpha).tolist()
     assert into_keys == into_output
+
+
+def _printed_sum(fig) -> tuple[list[tuple[str, str]], str]:
+    """The terms (weight, value) of the diagram's sum, as printed, and its printed result."""
+    (line,) = [t for t in texts(fig) if "×" in t]
+    terms = re.findall(r"([\d.]+)×(-?[\d.]+)", line)
+    return terms, line.rsplit("≈", 1)[1].strip()
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+@pytest.mark.parametrize("seed", range(6))
+def test_pooling_diagram_sum_adds_up_as_printed(layout, seed) -> None:
+    """The cues page's diagram printed 0.06×0.92 + 0.20×1.68 + ... ≈ 2.68, terms that add up to
+    2.666: multiplied out as printed, the terms must round to the printed output; the bars
+    print the same weights."""
+    data = make_data()
+    cases = [(data.x_test[20], data.x_train[::10], data.y_train[::10])]  # the cues page's
+    g = torch.Generator().manual_seed(seed)
+    cases.append((2.0, torch.rand(5, generator=g) * 5, torch.randn(5, generator=g) * 3))
+    for query, keys, values in cases:
+        fig = plot_attention_pooling(query, keys, values, lang="en", layout=layout)
+        terms, result = _printed_sum(fig)
+        assert len(terms) == len(keys)
+        total = sum(float(w) * float(v) for w, v in terms)
+        assert f"{total:.2f}" == result, (terms, total, result)
+        assert f"$f(q)$ = {result}" in texts(fig)
+        assert all(w in texts(fig) for w, _ in terms)  # the bars' labels
+    (query, keys, values) = cases[0]
+    terms, _ = _printed_sum(plot_attention_pooling(query, keys, values, layout=layout))
+    # two decimals were not enough on the page: its weights carry more
+    assert all(len(w.split(".")[1]) > 2 for w, _ in terms)
+
+
+def test_pooling_diagram_arrows_differ_on_a_phone() -> None:
+    """On the cues page at 375 px the arrows of the weights 0.06 and 0.34 looked the same: in
+    the stacked layout (4.6 inches shown in a 335 px column) they differ by >= 2 px."""
+    data = make_data()
+    keys, values = data.x_train[::10], data.y_train[::10]
+    fig = plot_attention_pooling(data.x_test[20], keys, values, layout="stacked")
+    arrows = [t for t in fig.axes[0].texts if getattr(t, "arrow_patch", None) is not None]
+    px_per_pt = 335 / (fig.get_figwidth() * 72)
+    widths = sorted(a.arrow_patch.get_linewidth() * px_per_pt for a in arrows[0::2])
+    assert widths[-1] - widths[0] >= 2.0, widths
+    assert widths[0] >= 0.5, widths  # the thinnest still drawn
 
 
 def test_pooling_diagram_accepts_a_tensor_query() -> None:

@@ -454,7 +454,8 @@ def test_the_shape_flow_keeps_its_named_colours_in_the_dark_palette():
     """The recap page names the shape flow's colours: blue boxes for inputs and outputs,
     orange for the tensors in between. The site inverted the figure in the dark palette,
     which turned them navy and brown (issue 26). It now carries its own dark variant (as
-    a heatmap does): the page dark, its words light, the boxes and their text as they are."""
+    a heatmap does): the page dark, its words light; the boxes keep their light colours in
+    the light variant (their dark ones: the next test)."""
     data = at.make_data()
     fig = at.plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
     assert reading_facts(fig)["colour_scale"]  # the site does not invert it
@@ -472,6 +473,52 @@ def test_the_shape_flow_keeps_its_named_colours_in_the_dark_palette():
     assert all(matplotlib.colors.to_hex(t.get_color()) != "#000000" for t in on_boxes)
     assert all(matplotlib.colors.to_hex(t.get_color()) == "#000000" for t in off_boxes)
     colour = matplotlib.colors.to_hex(on_boxes[0].get_color())
-    assert svg.count(f"fill: {colour}") == len(on_boxes)
+    body = svg[svg.index("</style>") :]  # the drawing (the style's selectors name the colour)
+    assert body.count(f"fill: {colour}") == len(on_boxes)
     # a chart whose colours are only told apart, not named, is still inverted by the site
     assert not reading_facts(at.plot_loss([3.0, 2.0], lang="en"))["colour_scale"]
+
+
+def _luminance(hex_colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``."""
+    rgb = matplotlib.colors.to_rgb(hex_colour)
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_the_shape_flow_has_dark_blue_and_orange_boxes_in_the_dark_palette():
+    """In the dark palette the shape flow kept its pale blue and peach boxes, which glared on
+    the dark page (review of the recap page). Its dark variant gives every box a dark blue or
+    a dark orange (still the colours the page names) and the text on them a light colour
+    that reads on both (WCAG contrast >= 4.5)."""
+    from attention_tutorial.figures.shape_flow import DARK_FLOW_STYLE
+
+    data = at.make_data(n_train=40)
+    fig = at.plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="zh")
+    _, svg, _ = encode(fig)
+    style = svg[svg.index("<style") : svg.index("</style>")]
+    assert DARK_SVG_STYLE in style and DARK_FLOW_STYLE in style
+    rules = dict(re.findall(r'g\[id\^="flowbox-(\w+)"\] path \{ fill: (#[0-9a-f]{6})', style))
+    hex_colour = "(#[0-9a-f]{6})"
+    (text_rule,) = re.findall(
+        rf'text\[style\*="fill: {hex_colour}"\] \{{ fill: {hex_colour}', style
+    )
+    # every box (13 steps and the key's 2 swatches) is in a group the rules find
+    box = rf'<g id="flowbox-(ends|middle)-[^"]*">\s*<path[^>]*style="fill: {hex_colour}'
+    boxes = re.findall(box, svg)
+    assert len(boxes) == 15 and {kind for kind, _ in boxes} == {"ends", "middle"}
+    pale = {"ends": "#d6e4f5", "middle": "#fde2c8"}
+    assert all(fill == pale[kind] for kind, fill in boxes)  # the light variant as before
+    # the dark fills: blue and orange hues, dark enough for light text
+    hue = {
+        k: 360 * matplotlib.colors.rgb_to_hsv(matplotlib.colors.to_rgb(v))[0]
+        for k, v in rules.items()
+    }
+    assert 200 <= hue["ends"] <= 230 and 20 <= hue["middle"] <= 40, hue
+    on_box, light = text_rule
+    assert svg[svg.index("</style>") :].count(f"fill: {on_box}") == len(
+        [t for t in fig.axes[0].texts if str(t.get_gid()).startswith(("code:", "shape:"))]
+    )
+    for fill in rules.values():
+        ratio = (_luminance(light) + 0.05) / (_luminance(fill) + 0.05)
+        assert ratio >= 4.5, (fill, ratio)
