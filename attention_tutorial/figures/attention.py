@@ -96,12 +96,10 @@ def plot_attention_heatmap(
         >>> fig = plot_attention_heatmap(
         ...     weights, lang="en"
         ... )
-        >>> (
-        ...     fig.axes[0].get_ylabel(),
-        ...     fig.axes[1].get_ylabel(),
-        ... )
-        ('queries (test inputs)',
-         'attention weight')
+        >>> fig.axes[0].get_ylabel()
+        'queries (test inputs)'
+        >>> fig.axes[1].get_ylabel()
+        'attention weight'
         >>> # a second figure, only to read its axes
         >>> small = plot_attention_heatmap(
         ...     np.full((3, 2), 0.5),

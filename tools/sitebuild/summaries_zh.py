@@ -1871,11 +1871,11 @@ COMMENTS: dict[str, str] = {
     "sorted": "已排好序",
     # explorer, stepper
     "the explorer of both lessons": "两节课里用的探索器",
-    "shown by a cell ending with it": "单元格以它结尾，就会显示出来",
     "each index at most once": "每个下标最多出现一次",
     "outside a notebook: its HTML,": "不在 notebook 里时：它的 HTML，",
     "for a file of your own": "可以写进你自己的文件",
     "the lesson's stepper": "课程里的单步演示",
+    "the chapter's settings by default": "默认就是本章的设置",
     "lr = 0.5 on w: the first step jumps from 0.496 to about 16.9": "训练 w、lr = 0.5：第一步就从 "
     "0.496 跳到约 16.9",
     "log w, lr = 0.05: w stays > 0": "训练 log w，lr = 0.05：w 恒为正",
@@ -1885,12 +1885,14 @@ COMMENTS: dict[str, str] = {
     # figures.curves
     "one above the other": "上下排列",
     "the chapter's data": "本章的数据",
-    "the alt text: what the figure shows, with its numbers": "替代文字：图上画了什么，连同图中的数",
-    '(below, "..." marks text left out here)': "（下面的 ... 表示省略的文字）",
+    "the alt text: what the figure shows, with its numbers in its second sentence": (
+        "替代文字：图上画了什么，第二句给出图中的数"
+    ),
     "outside a notebook: save it, then open the file (fig.show() needs pyplot)": "不在 notebook "
     "里时：先存成文件再打开（fig.show() 需要 pyplot）",
     # figures.matrices
-    "the colour bar": "颜色条",
+    "the colour bar: one scale for both,": "颜色条：两个矩阵共用一个刻度，",
+    "symmetric about 0": "以 0 为中心对称",
     # local_linear_regression
     "on a straight line the local linear fit is exact, even at the edges": (
         "数据在一条直线上时，局部线性拟合是精确的，边缘也一样"
@@ -1924,7 +1926,12 @@ COMMENTS: dict[str, str] = {
     "the scores minus 5e7, in float64": "用 float64 算，两个分数减去 5e7",
     "in float32 both round to 5e7": "用 float32 算，两者都舍入成 5e7",
     "float32's step at 5e7": "float32 在 5e7 处的间隔",
-    "the warning names the larger term's size, 1e8": "警告写的是较大一项的量级 1e8",
+    "the warning names the larger term's size, 1e8;": "警告写的是较大一项的量级 1e8；",
+    "textwrap prints it in lines of 40 characters": "textwrap 把它按每行 40 个字符打印",
+    "key 1 is nearer, though q - k rounds to 1e20 for both keys": "键 1 更近，尽管对两个键来说 "
+    "q - k 都舍入成 1e20",
+    "keys 1 and 2 tie: they share the weight": "键 1 和键 2 并列最近，平分权重",
+    "the key bias -(k w)^2 / 2": "键偏置 -(k w)^2 / 2",
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     # training
