@@ -135,18 +135,15 @@ def bandwidth_explorer(
         ...     w=1.0,
         ...     query_indices=(0, 25, 40),
         ... )
-        >>> # shown by a cell ending with it
-        >>> explorer
-        BandwidthExplorer(w=1.0, n_train=50,
-                          n_test=50)
+        >>> explorer.query_indices
+        [0, 25, 40]
         >>> # each index at most once
         >>> bandwidth_explorer(
         ...     query_indices=(1, 1)
         ... )
         Traceback (most recent call last):
         ...
-        ValueError: query_indices must not
-        repeat an index, got (1, 1)
+        ValueError: query_indices must not repeat an index, got (1, 1)
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):

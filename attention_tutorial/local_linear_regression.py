@@ -72,7 +72,7 @@ def local_linear(
         >>> y_hat
         tensor([1.0000, 7.0000])
         >>> weights.sum(dim=1)
-        tensor([1., 1.])
+        tensor([1.0000, 1.0000])
     """
     queries, keys, values = _checks.queries_keys_values(queries, keys, values)
     w = inverse_bandwidth(bandwidth, queries.dtype)  # 1 / h

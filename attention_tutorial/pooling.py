@@ -168,8 +168,8 @@ def nadaraya_watson_broadcast(
     """Nadaraya-Watson kernel regression, by broadcasting instead of tiling.
 
     Gives the same result as
-    [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] without
-    building the tiled copy of the queries.
+    [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson], with the same
+    weights and the same overflow rule, without building the tiled copy of the queries.
 
     Explained on the pages `nonparametric.md` and `dot-product.md`.
 
@@ -181,7 +181,9 @@ def nadaraya_watson_broadcast(
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
-        ``(n_test, n_train)``.
+        ``(n_test, n_train)``, as for ``nadaraya_watson``: each row of the weights
+        sums to 1; where every score of a query overflows, its weights are all on the
+        nearest key; half-precision inputs are computed, and returned, in float32.
 
     Raises:
         TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor, or

@@ -228,10 +228,14 @@ def peak_intermediates(
         >>> peak_intermediates = (
         ...     scaling.peak_intermediates
         ... )
-        >>> peak_intermediates("tiled", 50, 40)
-        {'queries_tiled': (50, 40),
-         'scores': (50, 40),
-         'attention_weights': (50, 40)}
+        >>> tiled = peak_intermediates(
+        ...     "tiled", 50, 40
+        ... )
+        >>> for name, shape in tiled.items():
+        ...     print(name, shape)
+        queries_tiled (50, 40)
+        scores (50, 40)
+        attention_weights (50, 40)
         >>> peak_intermediates(
         ...     "chunked",
         ...     10_000,
@@ -239,9 +243,14 @@ def peak_intermediates(
         ...     chunk_size=100,
         ... )
         {'s': (100, 100)}
-        >>> peak_intermediates("sdpa", 50, 40)
-        {'q_w': (50,), 'k_w': (40,),
-         'bias': (1, 40)}
+        >>> sdpa = peak_intermediates(
+        ...     "sdpa", 50, 40
+        ... )
+        >>> for name, shape in sdpa.items():
+        ...     print(name, shape)
+        q_w (50,)
+        k_w (40,)
+        bias (1, 40)
     """
     formulation(name)  # validates the name
     n_test = _checks.integer("n_test", n_test, minimum=1)
@@ -389,14 +398,12 @@ def scale_measurements() -> dict[str, object]:
 
     Examples:
         >>> bench = scale_measurements()
-        >>> sorted(
-        ...     {
-        ...         row["formulation"]
-        ...         for row in bench["rows"]
-        ...     }
-        ... )
-        ['broadcast', 'chunked', 'sdpa',
-         'tiled']
+        >>> names = {
+        ...     row["formulation"]
+        ...     for row in bench["rows"]
+        ... }
+        >>> print(*sorted(names))
+        broadcast chunked sdpa tiled
     """
     text = resources.files("attention_tutorial").joinpath(RESULTS).read_text(encoding="utf-8")
     results = json.loads(text)

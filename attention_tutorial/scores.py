@@ -142,12 +142,15 @@ def proximity(queries: Tensor, keys: Tensor) -> Tensor:
     Examples:
         >>> import attention_tutorial as at
         >>> proximity = at.scores.proximity
-        >>> proximity(
+        >>> nearness = proximity(
         ...     torch.tensor([[1e20]]),
         ...     torch.tensor([0.0, 1.0]),
         ... )
-        tensor([[0.0000e+00, 1.0000e+20]],
-               dtype=torch.float64)
+        >>> nearness.dtype
+        torch.float64
+        >>> # key 1 is nearer, though q - k rounds to 1e20 for both keys
+        >>> nearness.argmax(dim=-1)
+        tensor([1])
     """
     q, k = queries.detach().double(), keys.detach().double()
     return q * k - k**2 / 2  # (..., n_q, n_k), larger is nearer
@@ -196,14 +199,15 @@ def nearest_key_weights(nearness: Tensor) -> Tensor:
         >>> nearest_key_weights = (
         ...     at.scores.nearest_key_weights
         ... )
-        >>> nearest_key_weights(
+        >>> weights = nearest_key_weights(
         ...     torch.tensor(
         ...         [[0.0, 2.0, 2.0]],
         ...         dtype=torch.float64,
         ...     )
         ... )
-        tensor([[0.0000, 0.5000, 0.5000]],
-               dtype=torch.float64)
+        >>> # keys 1 and 2 tie: they share the weight
+        >>> weights.tolist()
+        [[0.0, 0.5, 0.5]]
     """
     nearest = nearness == nearness.amax(dim=-1, keepdim=True)  # (..., n_k)
     return nearest.double() / nearest.sum(dim=-1, keepdim=True)  # (..., n_k), rows sum to 1
@@ -413,9 +417,11 @@ def dot_product_terms(
         ...     torch.tensor([2.0]),
         ...     0.5,
         ... )
-        >>> q_w, k_w, bias
-        (tensor([0.5000]), tensor([1.]),
-         tensor([-0.5000]))
+        >>> q_w, k_w
+        (tensor([0.5000]), tensor([1.]))
+        >>> # the key bias -(k w)^2 / 2
+        >>> bias
+        tensor([-0.5000])
     """
     q_w, k_w = queries * w, keys * w  # (n_queries,), (n_keys,)
     bias = score(k_w, 1.0)  # (n_keys,): -(k w)^2 / 2, the same formula with q = 0
@@ -573,19 +579,21 @@ def dot_product_pooling(
         ...     )
         >>> y_dot
         tensor([5.])
-        >>> # the warning names the larger term's size, 1e8
-        >>> print(
-        ...     caught[0].category.__name__,
-        ...     caught[0].message,
-        ... )
-        RuntimeWarning dot_product_pooling:
-        |q| up to 1e+04 and |k| up to 1e+04 with
-        w = 1 make the terms (q w)(k w) and
-        (k w)^2/2 of the scores reach about
-        1e+08, where torch.float32 steps by 8:
-        scores closer than that can round to one
-        value and the weights can be far off;
-        use nadaraya_watson (the distance form),
+        >>> caught[0].category.__name__
+        'RuntimeWarning'
+        >>> # the warning names the larger term's size, 1e8;
+        >>> # textwrap prints it in lines of 40 characters
+        >>> import textwrap
+        >>> message = str(caught[0].message)
+        >>> print(textwrap.fill(message, 40))
+        dot_product_pooling: |q| up to 1e+04 and
+        |k| up to 1e+04 with w = 1 make the
+        terms (q w)(k w) and (k w)^2/2 of the
+        scores reach about 1e+08, where
+        torch.float32 steps by 8: scores closer
+        than that can round to one value and the
+        weights can be far off; use
+        nadaraya_watson (the distance form),
         centre the inputs near 0, or float64
     """
     _checks.queries_keys_values(queries, keys, values)

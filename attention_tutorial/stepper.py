@@ -170,18 +170,15 @@ def sgd_stepper(
     Examples:
         >>> # the lesson's stepper
         >>> stepper = sgd_stepper(w0=0.496)
-        >>> # shown by a cell ending with it
-        >>> stepper
-        SgdStepper(w0=0.496, lr=0.5,
-                   log_w=False, steps=5,
-                   n_train=50)
+        >>> # the chapter's settings by default
+        >>> stepper.lr, stepper.steps
+        (0.5, 5)
         >>> # lr = 0.5 on w: the first step jumps from 0.496 to about 16.9
         >>> [
-        ...     round(w, 3)
+        ...     round(w, 2)
         ...     for w in stepper.path()
         ... ]
-        [0.496, 16.884, 16.713, 16.54, 16.365,
-         16.188]
+        [0.5, 16.88, 16.71, 16.54, 16.37, 16.19]
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -231,11 +228,10 @@ class SgdStepper:
         ...     w0=0.496, lr=0.05, log_w=True
         ... )
         >>> [
-        ...     round(w, 3)
+        ...     round(w, 2)
         ...     for w in stepper.path()
         ... ]
-        [0.496, 1.118, 5.064, 4.454, 4.113,
-         3.997]
+        [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]
         >>> # outside a notebook: its HTML,
         >>> # for a file of your own
         >>> stepper.html("en").startswith(

@@ -231,6 +231,12 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps.own.panel": "{name}：{look}，有效键数 {used:.1f}"
         "（每个查询的 1/Σα²，再对查询取平均），对角线（每个点自己的键）上的权重平均为 {diagonal}",
         "plot_attention_heatmaps.own.end": "颜色条从 0 到 {top:.2f}。",
+        "plot_attention_heatmap": "颜色条从 0 到 {top:.2f}，即最大的权重，在查询 x = {q_high:g} "
+        "那一行；最弱的一行是查询 x = {q_low:g}，它最大的权重只有 {low:.2f}。",
+        "plot_attention_heatmap.rows": "颜色条从 0 到 {top:.2f}，即最大的权重，在第 {q_high} "
+        "行（查询，从 0 数起）；最弱的一行是第 {q_low} 行，它最大的权重只有 {low:.2f}。",
+        "plot_attention_heatmap.uniform": "每个权重都是 {top:.2f}，即颜色条的顶端："
+        "每个键分量相同。",
         "plot_loss_vs_w": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；从 w = {w_plateau} "
         "到 {w_end}，留一法的曲线是一段平台，损失 {loss_end:.1f}；含自身的键的曲线在 w = {w_end} "
         "处降到 {own_end}。",
@@ -265,6 +271,14 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps.own.panel": "{name}: {look}, {used:.1f} keys in use per "
         "query (1/Σα², averaged), mean weight on the diagonal (each point's own key) {diagonal}",
         "plot_attention_heatmaps.own.end": "the colour bar runs from 0 to {top:.2f}.",
+        "plot_attention_heatmap": "The colour bar runs from 0 to {top:.2f}, the largest weight, "
+        "in the row of query x = {q_high:g}; the weakest row is that of query x = {q_low:g}, "
+        "whose largest weight is {low:.2f}.",
+        "plot_attention_heatmap.rows": "The colour bar runs from 0 to {top:.2f}, the largest "
+        "weight, in row {q_high} (a query, counted from 0); the weakest row is row {q_low}, "
+        "whose largest weight is {low:.2f}.",
+        "plot_attention_heatmap.uniform": "Every weight is {top:.2f}, the top of the colour "
+        "bar: every key counts the same.",
         "plot_loss_vs_w": "The leave-one-out minimum is at w = {w_min} (loss {loss_min:.1f}); "
         "from w = {w_plateau} to {w_end} the leave-one-out curve is a plateau at {loss_end:.1f}; "
         "the curve with the own key falls to {own_end} at w = {w_end}.",

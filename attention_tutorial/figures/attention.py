@@ -131,12 +131,10 @@ def plot_attention_heatmap(
         >>> fig = plot_attention_heatmap(
         ...     weights, lang="en"
         ... )
-        >>> (
-        ...     fig.axes[0].get_ylabel(),
-        ...     fig.axes[1].get_ylabel(),
-        ... )
-        ('queries (test inputs)',
-         'attention weight')
+        >>> fig.axes[0].get_ylabel()
+        'queries (test inputs)'
+        >>> fig.axes[1].get_ylabel()
+        'attention weight'
         >>> # a second figure, only to read its axes
         >>> small = plot_attention_heatmap(
         ...     np.full((3, 2), 0.5),
@@ -178,6 +176,7 @@ def plot_attention_heatmap(
             ax.yaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
         if not narrow:  # the site draws the narrow layout too, for phones
             fig.narrow_layout = {"layout": "narrow"}
+        fig.alt_facts = _heatmap_facts(weights, None if extent is None else q, lang)
         ax.set_xlabel(words["keys"] if xlabel is None else xlabel)
         ax.set_ylabel(words["queries"] if ylabel is None else ylabel)
         if title is not None:
@@ -415,6 +414,25 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     kind = "continuous" if share >= BAND_WHOLE else "gaps" if share >= BAND_FILLED else "patches"
     shape = BAND_WORDS[lang][kind]
     return {"name": name, "used": used, "filled": share, "shape": shape}
+
+
+def _heatmap_facts(weights: np.ndarray, queries: np.ndarray | None, lang: str) -> str:
+    """The alt text's numbers: the colour bar's range and the strongest and weakest rows.
+
+    A row's strength is its largest weight; a row is named by its query's value, or by
+    its number without ``queries``.
+    """
+    top = float(np.nanmax(weights))
+    if float(np.nanmin(weights)) == top:  # average pooling: one weight everywhere
+        return alt_facts("plot_attention_heatmap.uniform", lang, top=top)
+    peaks = np.nanmax(weights, axis=1)  # each query's largest weight
+    high, low = int(np.argmax(peaks)), int(np.argmin(peaks))
+    if queries is None:
+        return alt_facts(
+            "plot_attention_heatmap.rows", lang, top=top, q_high=high, q_low=low, low=peaks[low]
+        )
+    where = {"q_high": float(queries[high]), "q_low": float(queries[low])}
+    return alt_facts("plot_attention_heatmap", lang, top=top, low=peaks[low], **where)
 
 
 def _sorted_inputs(name: str, value: object, size: int) -> np.ndarray:

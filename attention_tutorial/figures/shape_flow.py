@@ -1,4 +1,8 @@
-"""The shape flow: the shape of every tensor of both forms of attention pooling, in order.
+"""The shape flow: the shape of every tensor, in order, of the two flows of the chapter.
+
+The two flows are the non-parametric prediction (Nadaraya-Watson on the test inputs,
+queries tiled with ``repeat_interleave``) and the parametric model's leave-one-out
+training (each training input against the other training points, through ``bmm``).
 
 Explained on the page `recap.md`.
 """
@@ -21,9 +25,14 @@ from attention_tutorial.model import NWKernelRegression
 from attention_tutorial.pooling import leave_one_out, nadaraya_watson
 from attention_tutorial.scores import score
 
+# "wide": the site's desktop column; "narrow": a phone's, where it keeps 11 px text
+LAYOUTS = ("wide", "narrow")
+# the wide drawing is the narrow one enlarged: boxes, gaps and text alike
+_SCALE = {"wide": 1.25, "narrow": 1.0}
+
 
 def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, tuple[int, ...]]:
-    """Run both forms once and record the shape of every tensor the flow diagram shows."""
+    """Run both flows once and record the shape of every tensor the flow diagram shows."""
     n_train = len(x_train)
     queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
     tiled = queries.reshape(-1, n_train)  # (n_test, n_train)
@@ -68,12 +77,24 @@ DARK_FLOW_STYLE = (
 
 @bilingual
 def plot_shape_flow(
-    x_test: Tensor, x_train: Tensor, y_train: Tensor, *, lang: str | None = None
+    x_test: Tensor,
+    x_train: Tensor,
+    y_train: Tensor,
+    *,
+    layout: str = "wide",
+    lang: str | None = None,
 ) -> TutorialFigure:
-    r"""Draw the shapes of both forms of attention pooling, step by step: a column of boxes each.
+    r"""Draw the tensor shapes of the non-parametric prediction and of leave-one-out training.
 
-    The shapes are not typed in: both forms are run on the given data and every
-    box shows the shape of the real tensor.
+    Two groups of boxes, one above the other, read top to bottom: first the
+    non-parametric prediction (the test inputs as queries, tiled with
+    ``repeat_interleave``), then the parametric model's leave-one-out training (each
+    training input as a query against the other ``n_train - 1`` points, through
+    ``bmm``). The shapes are not typed in: both flows are run on the given data and
+    every box shows the shape of the real tensor.
+
+    The figure is drawn for a desktop's column; ``layout="narrow"`` draws it smaller,
+    for a phone's (the site draws both and shows each where it fits).
 
     Explained on the page `recap.md`.
 
@@ -81,6 +102,7 @@ def plot_shape_flow(
         x_test: Test inputs (queries), shape ``(n_test,)``.
         x_train: Training inputs (keys), shape ``(n_train,)``, ``n_train >= 2``.
         y_train: Training outputs (values), shape ``(n_train,)``.
+        layout: ``"wide"`` (5 inches wide, 11 pt code) or ``"narrow"`` (4 inches, 9 pt).
         lang: The language of the row titles: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -88,7 +110,7 @@ def plot_shape_flow(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` is unknown or a shape is invalid.
+        ValueError: If ``lang`` or ``layout`` is unknown or a shape is invalid.
 
     Examples:
         >>> fig = plot_shape_flow(
@@ -104,6 +126,8 @@ def plot_shape_flow(
         True
     """
     with building(lang) as labels:
+        if layout not in LAYOUTS:
+            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
         shapes = _flow_shapes(x_test, x_train, y_train)
         rows = [
             (labels["row_nonparametric"], [
@@ -123,12 +147,17 @@ def plot_shape_flow(
                 ("reshape(-1)", shapes["y_fit"]),
             ]),
         ]  # fmt: skip
-        # One column, read top to bottom, so that it keeps its size on a phone: the figure is
-        # 3.8 inches wide (380 CSS px at the site's 100 dpi), its text 9 pt (about 12 px).
+        # One column, read top to bottom, so that it keeps its size on a phone: the narrow
+        # figure is 3.8 inches wide (380 CSS px at the site's 100 dpi), its text 9 pt (about
+        # 12 px, 11 px in a phone's 335 px column). The wide one is the same drawing scaled
+        # by 1.25 (475 px, text about 15.6 px): a desktop column showed the narrow one 365 px
+        # wide, its labels smaller than the page's text. Placed in the narrow one's inches.
+        scale = _SCALE[layout]
+        text, title_size = 9 * scale, 10 * scale  # pt
         step_h, gap, title_h, between, key_h = 0.36, 0.2, 0.4, 0.3, 0.4  # inches
         heights = [title_h + len(steps) * step_h + (len(steps) - 1) * gap for _, steps in rows]
         width, height = 3.8, sum(heights) + between + key_h + 0.1
-        fig = new_figure((width, height))
+        fig = new_figure((width * scale, height * scale))
         fig.set_layout_engine("none")  # one axes filling the figure, placed by hand
         ax = fig.add_axes((0, 0, 1, 1))
         ax.set_xlim(0, width)
@@ -144,8 +173,8 @@ def plot_shape_flow(
         on_box = "#1a1a1a"
         top = height - 0.05
         for form, ((title, steps), form_h) in enumerate(zip(rows, heights, strict=True)):
-            ax.text(0.08, top - title_h / 2, title, fontsize=10, fontweight="bold", va="center",
-                    gid=f"caption:{title}")  # fmt: skip
+            ax.text(0.08, top - title_h / 2, title, fontsize=title_size, fontweight="bold",
+                    va="center", gid=f"caption:{title}")  # fmt: skip
             y = top - title_h
             for c, (code, shape) in enumerate(steps):
                 kind = "ends" if c in (0, len(steps) - 1) else "middle"
@@ -155,17 +184,18 @@ def plot_shape_flow(
                                      gid=f"flowbox-{kind}-{form}-{c}")  # fmt: skip
                 ax.add_patch(box)
                 middle_y = y - step_h / 2
-                ax.text(0.16, middle_y, code, ha="left", va="center", fontsize=9, family=mono,
+                ax.text(0.16, middle_y, code, ha="left", va="center", fontsize=text, family=mono,
                         color=on_box, gid=f"code:{code}")  # fmt: skip
-                ax.text(width - 0.16, middle_y, str(shape), ha="right", va="center", fontsize=9,
+                ax.text(width - 0.16, middle_y, str(shape), ha="right", va="center", fontsize=text,
                         family=MONO, fontweight="bold", color=on_box,
                         gid=f"shape:{shape}")  # fmt: skip
                 if c:
                     ax.annotate("", xy=(width / 2, y), xytext=(width / 2, y + gap),
-                                arrowprops={"arrowstyle": "->"})  # fmt: skip
+                                arrowprops={"arrowstyle": "->",
+                                            "mutation_scale": 10 * scale})  # fmt: skip
                 y -= step_h + gap
             top -= form_h + between
-        # the colour key, under the two columns: a swatch and its words, two to a line
+        # the colour key, under the two groups: a swatch and its words, two to a line
         key_y = 0.05 + key_h / 2
         swatches = ((0.08, "ends", ends, labels["flow_ends"]),
                     (width / 2, "middle", middle, labels["flow_middle"]))  # fmt: skip
@@ -174,7 +204,7 @@ def plot_shape_flow(
                                         boxstyle="round,pad=0.0,rounding_size=0.04",
                                         gid=f"flowbox-{kind}-key"))  # fmt: skip
             ax.text(
-                x + 0.36, key_y, word, va="center", fontsize=9, gid=f"caption:key:{word}"
+                x + 0.36, key_y, word, va="center", fontsize=text, gid=f"caption:key:{word}"
             )  # in the alt lead
         # the alt text names every step with its shape, in order (the words drawn above,
         # which the alt text would otherwise list once each, losing the repeated shapes)
@@ -186,4 +216,6 @@ def plot_shape_flow(
             + ("。" if zh else ".")
             for title, steps in rows
         )
+        if layout == "wide":
+            fig.narrow_layout = {"layout": "narrow"}  # the site draws it too, for phones
     return fig

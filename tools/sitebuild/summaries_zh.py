@@ -32,7 +32,8 @@ SUMMARIES: dict[str, str] = {
     "$h$ 为带宽。",
     "nadaraya_watson": "Nadaraya-Watson 核回归（非参数注意力汇聚）：把查询平铺成矩阵，"
     "返回预测和注意力权重。",
-    "nadaraya_watson_broadcast": "同一个 Nadaraya-Watson 核回归，用广播代替平铺。",
+    "nadaraya_watson_broadcast": "同一个 Nadaraya-Watson 核回归，用广播代替平铺；"
+    "权重和溢出规则与 `nadaraya_watson` 相同。",
     "leave_one_out": "留一法：给每个训练点配上除它自己以外所有点的键和值。",
     # model, training
     "NWKernelRegression": "带参数的注意力汇聚："
@@ -91,7 +92,8 @@ SUMMARIES: dict[str, str] = {
     "plot_attention_pooling": "画一个查询汇聚几个键值对：$f(q) = \\sum_i \\alpha(q, k_i) v_i$。",
     "plot_bandwidth_gallery": "画几个带宽下的 Nadaraya-Watson 拟合和对应的注意力权重热图。",
     "plot_boundary_bias": "画 Nadaraya-Watson 在数据边缘的偏差，以及局部线性回归怎样减小它。",
-    "plot_shape_flow": "一步步画出两种注意力汇聚写法中每个张量的形状，各占一列方框。",
+    "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状："
+    "上下两组方框，从上往下读。",
     "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四幅图：没有 JavaScript 时显示的静态图。",
     "scale_measurements": "随包发布的四种写法的实测时间和内存（每格至少三次运行）。",
     "plot_scaling": "在双对数坐标上画每种写法的运行时间和峰值内存随 $n$ 的变化。",
@@ -513,10 +515,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "x_test": _X_TEST,
         "x_train": _X_TRAIN_2,
         "y_train": _Y_TRAIN,
+        "layout": '`"wide"`（5 英寸宽，代码 11 pt）或 `"narrow"`（4 英寸宽，9 pt）。',
         "lang": _LANG,
         "return": "图，有一个坐标系（没有刻度）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 未知或形状不合要求时。",
+        "raise ValueError": "`lang` 或 `layout` 未知，或形状不合要求时。",
     },
     # figures.tensors
     "figures.tensors.drawing.draw_tensors": {
@@ -805,7 +808,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "keys": "训练输入（键），形状 `(n_train,)`，数据类型与 `queries` 相同。",
         "values": "训练输出（值），形状 `(n_train,)`，数据类型与 `queries` 相同。",
         "bandwidth": "带宽 `h`：一个正数，或只有一个元素的张量。",
-        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`。",
+        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`，"
+        "与 `nadaraya_watson` 一样：权重的每一行加起来等于 1；某个查询的所有分数都溢出时，"
+        "它的权重全部落在最近的键上；半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": _QKV_TYPE,
         "raise ValueError": _QKV_VALUE,
     },
@@ -1357,10 +1362,33 @@ PARAGRAPHS: dict[str, str] = {
         "``own_scale`` 里列出的矩阵（排在最后的几个）另用一个色标，下方有自己的颜色条："
         "元素比别的矩阵小一个量级时，放在共用的色标上会浅得几乎全是白色。"
     ),
+    # figures.tensors.panel
+    "A number that rounds to zero is written without a sign: ``-0.0043`` as ``0.00``, not "
+    "as a zero with a minus sign, which a reader takes for a misprint.": (
+        "舍入后为零的数不带符号：``-0.0043`` 写成 ``0.00``，不写成带负号的零，"
+        "那样读者会以为印错了。"
+    ),
+    "The two flows are the non-parametric prediction (Nadaraya-Watson on the test inputs, "
+    "queries tiled with ``repeat_interleave``) and the parametric model's leave-one-out "
+    "training (each training input against the other training points, through ``bmm``).": (
+        "两条流程是非参数预测（对测试输入做 Nadaraya-Watson，查询用 ``repeat_interleave``"
+        " 平铺）和带参数模型的留一法训练（每个训练输入对着其余的训练点，经过 ``bmm``）。"
+    ),
     # figures.shape_flow
-    "The shapes are not typed in: both forms are run on the given data and every box shows "
-    "the shape of the real tensor.": (
-        "形状不是手写的：两种写法都在给定的数据上真正运行一遍，每个方框里是真实张量的形状。"
+    "Two groups of boxes, one above the other, read top to bottom: first the non-parametric "
+    "prediction (the test inputs as queries, tiled with ``repeat_interleave``), then the "
+    "parametric model's leave-one-out training (each training input as a query against the "
+    "other ``n_train - 1`` points, through ``bmm``). The shapes are not typed in: both flows "
+    "are run on the given data and every box shows the shape of the real tensor.": (
+        "上下两组方框，从上往下读：先是非参数预测（测试输入作为查询，用 ``repeat_interleave``"
+        " 平铺），再是带参数模型的留一法训练（每个训练输入作为查询，对着其余 ``n_train - 1``"
+        " 个点，经过 ``bmm``）。形状不是手写的：两条流程都在给定的数据上真正运行一遍，"
+        "每个方框里是真实张量的形状。"
+    ),
+    'The figure is drawn for a desktop\'s column; ``layout="narrow"`` draws it smaller, for '
+    "a phone's (the site draws both and shows each where it fits).": (
+        '图是按电脑屏幕的正文宽度画的；``layout="narrow"`` 把它画得小一些，适合手机'
+        "（网站两种都画，各在合适的屏幕上显示）。"
     ),
     # figures.tensors.drawing
     "``render`` validates the panels (``panel``), lays them out once and draws them top to "
@@ -1568,10 +1596,10 @@ PARAGRAPHS: dict[str, str] = {
         r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$ "
         "即值的加权平均，每个键的权重取决于它离查询有多近。"
     ),
-    "Gives the same result as [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] "
-    "without building the tiled copy of the queries.": "结果与 "
-    "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] 相同，但不构造查询平铺后"
-    "的副本。",
+    "Gives the same result as [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson], "
+    "with the same weights and the same overflow rule, without building the tiled copy of the "
+    "queries.": "结果与 [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] 相同，"
+    "权重和溢出时的规则也一样，只是不构造查询平铺后的副本。",
     "Row ``i`` of the result holds every training input (and output) except the ``i``-th, so "
     "that a training point cannot copy its own label.": "结果的第 ``i`` 行是除第 ``i`` 个以外的"
     "全部训练输入（和输出），这样训练点就不能照抄自己的标签。",
@@ -1864,6 +1892,11 @@ COMMENTS: dict[str, str] = {
     "a second figure, only to read its axes": "再画一张图，只为读出它的坐标轴",
     # figures.tensors.products
     "seeded: the weights of the figure below": "固定种子：权重就是下图里的那些",
+    "0*1 + 1*2 + 2*3 and 3*4 + 4*5 + 5*6": "即 0*1 + 1*2 + 2*3 和 3*4 + 4*5 + 5*6",
+    "0.2*1 + 0.8*5 and 1*2 + 0*8": "即 0.2*1 + 0.8*5 和 1*2 + 0*8",
+    "rows 0 to 2 pick one input feature": "第 0 到 2 行各取出一个输入特征，",
+    "each; row 3 adds all three": "第 3 行把三个加起来",
+    "row j of layer(x): column j of layer.weight": "layer(x) 的第 j 行就是 layer.weight 的第 j 列",
     # analysis
     "with its own key, each point copies its own label once w is large": (
         "含自身的键时，w 一大，每个点就照抄自己的标签"
@@ -1878,11 +1911,11 @@ COMMENTS: dict[str, str] = {
     "sorted": "已排好序",
     # explorer, stepper
     "the explorer of both lessons": "两节课里用的探索器",
-    "shown by a cell ending with it": "单元格以它结尾，就会显示出来",
     "each index at most once": "每个下标最多出现一次",
     "outside a notebook: its HTML,": "不在 notebook 里时：它的 HTML，",
     "for a file of your own": "可以写进你自己的文件",
     "the lesson's stepper": "课程里的单步演示",
+    "the chapter's settings by default": "默认就是本章的设置",
     "lr = 0.5 on w: the first step jumps from 0.496 to about 16.9": "训练 w、lr = 0.5：第一步就从 "
     "0.496 跳到约 16.9",
     "log w, lr = 0.05: w stays > 0": "训练 log w，lr = 0.05：w 恒为正",
@@ -1892,12 +1925,14 @@ COMMENTS: dict[str, str] = {
     # figures.curves
     "one above the other": "上下排列",
     "the chapter's data": "本章的数据",
-    "the alt text: what the figure shows, with its numbers": "替代文字：图上画了什么，连同图中的数",
-    '(below, "..." marks text left out here)': "（下面的 ... 表示省略的文字）",
+    "the alt text: what the figure shows, with its numbers in its second sentence": (
+        "替代文字：图上画了什么，第二句给出图中的数"
+    ),
     "outside a notebook: save it, then open the file (fig.show() needs pyplot)": "不在 notebook "
     "里时：先存成文件再打开（fig.show() 需要 pyplot）",
     # figures.matrices
-    "the colour bar": "颜色条",
+    "the colour bar: one scale for both,": "颜色条：两个矩阵共用一个刻度，",
+    "symmetric about 0": "以 0 为中心对称",
     # local_linear_regression
     "on a straight line the local linear fit is exact, even at the edges": (
         "数据在一条直线上时，局部线性拟合是精确的，边缘也一样"
@@ -1931,7 +1966,12 @@ COMMENTS: dict[str, str] = {
     "the scores minus 5e7, in float64": "用 float64 算，两个分数减去 5e7",
     "in float32 both round to 5e7": "用 float32 算，两者都舍入成 5e7",
     "float32's step at 5e7": "float32 在 5e7 处的间隔",
-    "the warning names the larger term's size, 1e8": "警告写的是较大一项的量级 1e8",
+    "the warning names the larger term's size, 1e8;": "警告写的是较大一项的量级 1e8；",
+    "textwrap prints it in lines of 40 characters": "textwrap 把它按每行 40 个字符打印",
+    "key 1 is nearer, though q - k rounds to 1e20 for both keys": "键 1 更近，尽管对两个键来说 "
+    "q - k 都舍入成 1e20",
+    "keys 1 and 2 tie: they share the weight": "键 1 和键 2 并列最近，平分权重",
+    "the key bias -(k w)^2 / 2": "键偏置 -(k w)^2 / 2",
     # toy2d
     "f(x_1) on a 2 x 2 grid": "2 x 2 网格上的 f(x_1)",
     # training

@@ -118,7 +118,19 @@ def as_array(name: str, value: object) -> np.ndarray:
 
 
 def format_values(values: np.ndarray) -> list[str]:
-    """Format the cells: booleans, integers, or floats with two decimals (one if all whole)."""
+    """Format the cells: booleans, integers, or floats with two decimals (one if all whole).
+
+    A number that rounds to zero is written without a sign: ``-0.0043`` as ``0.00``, not
+    as a zero with a minus sign, which a reader takes for a misprint.
+
+    Examples:
+        >>> import attention_tutorial as at
+        >>> panel = at.figures.tensors.panel
+        >>> panel.format_values(
+        ...     np.array([-0.0043, 0.31, -0.48])
+        ... )
+        ['0.00', '0.31', '-0.48']
+    """
     flat = values.reshape(-1)
     if values.dtype == bool:
         return ["True" if v else "False" for v in flat]
@@ -127,10 +139,15 @@ def format_values(values: np.ndarray) -> list[str]:
     finite = flat[np.isfinite(flat)].astype(float)
     largest = float(np.abs(finite).max()) if finite.size else 0.0
     if largest >= 1000:
-        return [f"{v:.3g}" for v in flat.astype(float)]
-    whole = bool(np.all(finite == np.round(finite)))
-    decimals = 1 if whole or largest >= 100 else 2  # one rule for the whole tensor
-    return [f"{v:.{decimals}f}" if math.isfinite(v) else str(v) for v in flat.astype(float)]
+        spec = ".3g"
+    else:
+        whole = bool(np.all(finite == np.round(finite)))
+        spec = ".1f" if whole or largest >= 100 else ".2f"  # one rule for the whole tensor
+    # "+ 0.0" turns -0.0 into 0.0 after rounding: no "-0.00"
+    return [
+        format(float(format(v, spec)) + 0.0, spec) if math.isfinite(v) else str(v)
+        for v in flat.astype(float)
+    ]
 
 
 def grid_of(name: str, panel: object, lang: str) -> Grid:

@@ -177,9 +177,11 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFig
             do not match.
 
     Examples:
-        >>> a, b = (
-        ...     torch.ones(2, 1, 3),
-        ...     torch.ones(2, 3, 1),
+        >>> a = torch.arange(6.0).reshape(
+        ...     2, 1, 3
+        ... )
+        >>> b = torch.arange(1.0, 7.0).reshape(
+        ...     2, 3, 1
         ... )
         >>> fig = diagram_bmm(a, b, lang="en")
         >>> [
@@ -188,6 +190,9 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFig
         ...     if t.get_gid() == "shape:2"
         ... ]
         ['shape (2, 1, 1)']
+        >>> # 0*1 + 1*2 + 2*3 and 3*4 + 4*5 + 5*6
+        >>> torch.bmm(a, b).flatten()
+        tensor([ 8., 62.])
     """
     a, b = _matrix_operands(a, b, 3)
     what = (
@@ -238,10 +243,11 @@ def diagram_einsum(
         >>> weights = torch.tensor(
         ...     [[0.2, 0.8], [1.0, 0.0]]
         ... )
+        >>> values = torch.tensor(
+        ...     [[1.0, 5.0], [2.0, 8.0]]
+        ... )
         >>> fig = diagram_einsum(
-        ...     weights,
-        ...     torch.ones(2, 2),
-        ...     lang="en",
+        ...     weights, values, lang="en"
         ... )
         >>> [
         ...     t.get_text()
@@ -249,6 +255,11 @@ def diagram_einsum(
         ...     if t.get_gid() == "shape:2"
         ... ]
         ['shape (2,)']
+        >>> # 0.2*1 + 0.8*5 and 1*2 + 0*8
+        >>> torch.einsum(
+        ...     "qk,qk->q", weights, values
+        ... )
+        tensor([4.2000, 2.0000])
     """
     weights = matrix("weights", weights)
     _checks.floating("weights", weights)
@@ -296,10 +307,18 @@ def diagram_linear(layer: nn.Linear, x: Tensor, *, lang: str | None = None) -> T
         >>> # seeded: the weights of the figure below
         >>> _ = torch.manual_seed(0)
         >>> layer = nn.Linear(3, 2, bias=False)
+        >>> # rows 0 to 2 pick one input feature
+        >>> # each; row 3 adds all three
+        >>> x = torch.tensor(
+        ...     [
+        ...         [1.0, 0.0, 0.0],
+        ...         [0.0, 1.0, 0.0],
+        ...         [0.0, 0.0, 1.0],
+        ...         [1.0, 1.0, 1.0],
+        ...     ]
+        ... )
         >>> fig = diagram_linear(
-        ...     layer,
-        ...     torch.ones(4, 3),
-        ...     lang="en",
+        ...     layer, x, lang="en"
         ... )
         >>> [
         ...     t.get_text()
@@ -307,6 +326,11 @@ def diagram_linear(layer: nn.Linear, x: Tensor, *, lang: str | None = None) -> T
         ...     if t.get_gid() == "shape:2"
         ... ]
         ['shape (4, 2)']
+        >>> # row j of layer(x): column j of layer.weight
+        >>> torch.equal(
+        ...     layer(x)[:3], layer.weight.T
+        ... )
+        True
     """
     if not isinstance(layer, nn.Linear):
         raise TypeError(f"layer must be a torch.nn.Linear, got {type(layer).__name__}")

@@ -357,3 +357,25 @@ def test_heatmaps_errors() -> None:
         at.plot_attention_heatmaps({"a": np.zeros((2, 3)), "b": np.zeros((3, 2))})
     with pytest.raises(ValueError, match=r"attention_weights\['a'\] must be a 2-D"):
         at.plot_attention_heatmaps({"a": np.zeros(3)})
+
+
+def test_the_heatmaps_alt_text_gives_its_colour_range_and_strongest_row() -> None:
+    """Round 12: every alt text but the heatmap's gave numbers. Its numbers come from the
+    weights drawn: the colour bar's top (the largest weight), the query whose row holds it,
+    and the weakest row's largest weight; by row number without query values."""
+    keys = np.array([0.0, 1.0, 2.0, 4.0, 8.0, 9.0])
+    queries = np.linspace(0.0, 9.0, N_TEST)
+    weights = np.stack([softmax_reference(q, keys) for q in queries])
+    peaks = weights.max(axis=1)
+    fig = plot_attention_heatmap(weights, queries=queries, keys=keys, lang="en")
+    high, low = queries[peaks.argmax()], queries[peaks.argmin()]
+    assert (
+        f"The colour bar runs from 0 to {peaks.max():.2f}, the largest weight, in the row of "
+        f"query x = {high:g}; the weakest row is that of query x = {low:g}, whose largest "
+        f"weight is {peaks.min():.2f}." in fig.description
+    )
+    assert high != low
+    by_row = plot_attention_heatmap(weights, lang="zh").description
+    assert f"在第 {peaks.argmax()} 行" in by_row and f"最弱的一行是第 {peaks.argmin()} 行" in by_row
+    uniform = plot_attention_heatmap(np.full((3, 4), 0.25), lang="en").description
+    assert "Every weight is 0.25, the top of the colour bar" in uniform

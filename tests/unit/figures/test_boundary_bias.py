@@ -130,10 +130,18 @@ def test_shape_flow_shows_the_real_shapes(data):
         t.get_text() for t in plot_shape_flow(data.x_test, data.x_train, data.y_train).axes[0].texts
     ]
     assert "训练（留一法，带参数）" in titles
-    # legible on a phone: at most 4 inches (400 CSS px) wide, so it is hardly scaled down
-    # at 375 px, and no text under 9 pt
-    assert fig.get_size_inches()[0] <= 4.0
-    assert min(t.get_fontsize() for t in fig.axes[0].texts) >= 9
+    # legible on a phone: the narrow drawing at most 4 inches (400 CSS px) wide, so it is
+    # hardly scaled down at 375 px, and no text under 9 pt; the wide one, for a desktop's
+    # column, the same enlarged (round 12: the phone's drawing was shown 365 px wide on a
+    # 1280 px screen, its labels smaller than the page's text)
+    narrow = plot_shape_flow(data.x_test, data.x_train, data.y_train, layout="narrow", lang="en")
+    assert fig.narrow_layout == {"layout": "narrow"} and narrow.narrow_layout is None
+    assert narrow.get_size_inches()[0] <= 4.0 < 4.5 <= fig.get_size_inches()[0]
+    assert min(t.get_fontsize() for t in narrow.axes[0].texts) >= 9
+    assert min(t.get_fontsize() for t in fig.axes[0].texts) >= 11
+    assert [t.get_text() for t in narrow.axes[0].texts] == [t.get_text() for t in fig.axes[0].texts]
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+        plot_shape_flow(data.x_test, data.x_train, data.y_train, layout="x")
     # the alt text walks every step with its shape, the repeated shapes too
     alt = describe(fig, "plot_shape_flow", "en")
     assert "scores −½(q−k)² (50, 30) → softmax(dim=1) (50, 30) → matmul(·, y_train) (50,)." in alt
