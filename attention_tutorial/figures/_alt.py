@@ -73,7 +73,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
         "一条去掉自身的键（留一法），并标出留一法的最小值。"
         "含自身的键时 w 越大损失越小，留一法的曲线则在中间有最小值。",
-        "plot_attention_heatmap": "热图：注意力权重，每行一个查询，每列一个键，颜色越深权重越大。",
+        "plot_attention_heatmap": "热图：注意力权重，每行一个查询，每列一个键，"
+        "格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_data": "散点与曲线图：真实函数、带噪声的训练点，以及曲线下方一排刻度表示测试输入"
         "（查询的位置）。",
         "plot_attention_pooling": "示意图：一个查询与每个键比较得到注意力权重（条形长度与数值），"
@@ -82,7 +83,7 @@ ALT: dict[str, dict[str, str]] = {
         "右边是对应的注意力权重热图。h 较小时拟合贴着噪声抖动、权重集中在对角线附近，"
         "h 较大时拟合变平、权重摊开。",
         "plot_attention_heatmaps": "几幅注意力权重热图上下排列，标题是每幅权重出自的模型或代码："
-        "同一批查询（行）对同一批键（列），共用一个颜色刻度，颜色越深权重越大。",
+        "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
         "（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。右：这个边缘查询对各个键的"
         "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。边缘的键都在查询"
@@ -136,7 +137,8 @@ ALT: dict[str, dict[str, str]] = {
         "the leave-one-out minimum marked. With the own key the loss keeps falling as w "
         "grows; the leave-one-out curve has its minimum in between.",
         "plot_attention_heatmap": "Heatmap of attention weights, one row per query and one "
-        "column per key; darker means a larger weight.",
+        "column per key; the more a cell stands out from the page (darker on a light page, "
+        "brighter on a dark one), the larger its weight.",
         "plot_data": "Scatter and line chart: the true function, the noisy training points, "
         "and a row of ticks under the curve marking the test inputs (where the queries are).",
         "plot_attention_pooling": "Diagram: one query is compared with each key to give an "
@@ -148,8 +150,9 @@ ALT: dict[str, dict[str, str]] = {
         "diagonal; a large h flattens the fit and spreads the weights.",
         "plot_attention_heatmaps": "Heatmaps of attention weights stacked one above the "
         "other, each titled with the model or the code its weights come from: the same queries "
-        "(rows) over the same keys (columns), on one shared colour scale, darker for a larger "
-        "weight.",
+        "(rows) over the same keys (columns), on one shared colour scale, where the more a cell "
+        "stands out from the page (darker on a light page, brighter on a dark one), the larger "
+        "its weight.",
         "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
         "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
         "curve at the query at the left edge. Right: that edge query's attention weights over "
@@ -243,10 +246,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_loss_vs_w.no_plateau": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；"
         "w = {w_end} 处留一法的损失为 {loss_end:.1f}，含自身的键的损失为 {own_end}。",
         "plot_attention_heatmap.band": "{shape}，沿对角线分布：每个查询主要关注离它近的键，"
-        "平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均）；"
-        "颜色条从 0 到最大的权重 {top:.2f}。",
-        "plot_attention_heatmap.flat": "每个格子颜色相同：每个查询给全部 {n} 个键同样的权重 "
-        "{top:.2g}，颜色条从 0 到 {top:.2g}。",
+        "平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均）。",
         "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
@@ -285,11 +285,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_loss_vs_w.no_plateau": "The leave-one-out minimum is at w = {w_min} (loss "
         "{loss_min:.1f}); at w = {w_end} the leave-one-out loss is {loss_end:.1f} and the loss "
         "with the own key {own_end}.",
-        "plot_attention_heatmap.band": "The dark band runs along the diagonal ({shape}): "
+        "plot_attention_heatmap.band": "The band of weight runs along the diagonal ({shape}): "
         "each query attends mostly to the keys near it, with {used:.1f} of the {n} keys in use "
-        "per query (1/Σα², averaged); the colour bar runs from 0 to the largest weight, {top:.2f}.",
-        "plot_attention_heatmap.flat": "Every cell has the same colour: each query gives all "
-        "{n} keys the same weight, {top:.2g}, and the colour bar runs from 0 to {top:.2g}.",
+        "per query (1/Σα², averaged).",
         "plot_explorer_panels": "At the current w = {w:g} the leave-one-out loss is {loss:.2f}; "
         "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "

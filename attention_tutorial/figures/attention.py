@@ -176,22 +176,21 @@ def plot_attention_heatmap(
             ax.yaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
         if not narrow:  # the site draws the narrow layout too, for phones
             fig.narrow_layout = {"layout": "narrow"}
-        fig.alt_facts = _heatmap_facts(weights, None if extent is None else q, lang)
         ax.set_xlabel(words["keys"] if xlabel is None else xlabel)
         ax.set_ylabel(words["queries"] if ylabel is None else ylabel)
         if title is not None:
             ax.set_title(title)
-        # what the alt text says of the band, from the weights drawn (the colour bar's top is
-        # the largest weight: vmax is left to imshow)
+        # what the alt text says, from the weights drawn: the band (unless every weight is
+        # the same: average pooling), then the colour bar's range (its top is the largest
+        # weight: vmax is left to imshow) and the strongest and weakest rows
+        facts = _heatmap_facts(weights, None if extent is None else q, lang)
         top, n_keys = float(weights.max()), weights.shape[1]
-        if top - float(weights.min()) <= 1e-6 * top:  # one weight everywhere: average pooling
-            fig.alt_facts = alt_facts("plot_attention_heatmap.flat", lang, n=n_keys, top=top)
-        else:
+        if top - float(weights.min()) > 1e-6 * top:
             band = _panel_facts("", weights, own=False, lang=lang)
             used, shape = band["used"], band["shape"]
-            fig.alt_facts = alt_facts(
-                "plot_attention_heatmap.band", lang, used=used, shape=shape, n=n_keys, top=top
-            )
+            lead = alt_facts("plot_attention_heatmap.band", lang, used=used, shape=shape, n=n_keys)
+            facts = lead + ("" if lang == "zh" else " ") + facts
+        fig.alt_facts = facts
     return fig
 
 

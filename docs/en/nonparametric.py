@@ -118,7 +118,7 @@ assert all(checks)
 # ## The attention weights as a heatmap
 #
 # Each row of the heatmap is a query (a test input), each column a key (a training input), and
-# darker means more weight. Both inputs are sorted, so the weight gathers along the diagonal:
+# the more a cell stands out from the page, the more weight it carries. Both inputs are sorted, so the weight gathers along the diagonal:
 # every query attends mostly to the keys nearest to it.
 
 # %%

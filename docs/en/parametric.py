@@ -264,7 +264,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # During the forward pass the model stores the weights in `model.attention_weights`, of shape
 # `(n_test, n_train)`: one row per query (test input), one column per key (training input).
-# Compared with the heatmap of the non-parametric page, the dark band (darker means more weight) is
+# Compared with the heatmap of the non-parametric page, the band of weight is
 # much narrower: each query gives
 # its weight to the few training points closest to it.
 

@@ -243,7 +243,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # 前向计算时模型把每行权重存在 `model.attention_weights` 里，形状是 `(n_test, n_train)`：
 # 每行一个查询（测试输入），每列一个键（训练输入）。和非参数那一页的热图相比，
-# 深色的带窄了很多（颜色越深，权重越大）：每个查询只把权重分给离它最近的少数几个训练点。
+# 权重集中的那条带窄了很多：每个查询只把权重分给离它最近的少数几个训练点。
 
 # %%
 print("attention_weights:", tuple(model.attention_weights.shape))
