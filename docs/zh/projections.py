@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 在二维玩具问题上学习投影
 #
-# [从核回归到 Transformer 注意力](transformer.py)一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，输出只取决于 $x_1$，测试输入是 $20 \times 20$ 的网格。
+# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，输出只取决于 $x_1$，测试输入是 $20 \times 20$ 的网格。
 
 # %%
 import torch
@@ -78,7 +78,7 @@ assert mse_scalar < mse_by["adam"][0.3] < mse_by["sgd"][0.3]
 #
 # 标量 $w$ 模型的初值固定为 1，训练里没有随机数，上面最后一步的损失已经不再变化：它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1,000 步时的测试误差。
 #
-# 逐个调用 `train_leave_one_out`，每个种子要分别训练 300 步和 1,000 步，一共 20 次训练，每一步只算一个小模型的前向，太慢。这里改成只训练一次：十个模型一起走 1,000 步，走到第 300 步时顺路记下测试误差。十个模型的参数叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一法损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是[从核回归到 Transformer 注意力](transformer.py)一页写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
+# 逐个调用 `train_leave_one_out`，每个种子要分别训练 300 步和 1,000 步，一共 20 次训练，每一步只算一个小模型的前向，太慢。这里改成只训练一次：十个模型一起走 1,000 步，走到第 300 步时顺路记下测试误差。十个模型的参数叠成一个批量维：$W_q$、$W_k$ 叠成 $(10, 2, 2)$，$W_v$ 叠成 $(10, 1, 1)$，一次前向就算出十个模型的留一法损失。每个模型的损失只依赖它自己的参数，而 Adam 对每个元素分别更新，所以对十个损失之**和**做一步 Adam，等于十个模型各走一步。初值取自 `ProjectedAttention`，注意力就是《[从核回归到 Transformer 注意力](transformer.py)》一页写过的几行（点积减去键长度平方的一半，对角线填 $-\infty$，再做 softmax），只是前面多了一个批量维；测试误差用 `mse_on_test` 计算。种子 0 的结果必须与上面用 `train_leave_one_out` 单独训练的模型一致。
 
 # %%
 seeds = range(10)
