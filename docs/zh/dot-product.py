@@ -116,7 +116,7 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
 # $$-\frac{1}{2}((q - k) w)^2 = -\frac{1}{2}(qw - kw)^2 .$$
 #
 # 所以只要把查询和键都乘以 $w$，上面的推导原样成立：点积是 $(qw)(kw)$，偏置是 $-\frac{1}{2}(kw)^2$。
-# 下面用和[带参数的注意力汇聚](parametric.py)一页相同的种子重新训练，取学到的 $w$，
+# 下面用和《[带参数的注意力汇聚](parametric.py)》一页相同的种子重新训练，取学到的 $w$，
 # 用 SDPA 算一遍，再和模型的预测
 # （<autoref identifier="attention_tutorial.training.predict">predict</autoref>）以及包里的
 # <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref> 比较。

@@ -25,7 +25,7 @@ print("x_train:", tuple(data2.x_train.shape), " y_train:", tuple(data2.y_train.s
 print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.shape))
 
 # %% [markdown]
-# [非参数注意力汇聚](nonparametric.py)一页的高斯核，推广到 $d$ 维就是
+# 《[非参数注意力汇聚](nonparametric.py)》一页的高斯核，推广到 $d$ 维就是
 #
 # $$\begin{aligned}
 # &K_h(q - k) \\
@@ -129,7 +129,7 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # %% [markdown]
 # ## 把留一法写成带掩码的 softmax
 #
-# 在[带参数的注意力汇聚](parametric.py)一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
+# 在《[带参数的注意力汇聚](parametric.py)》一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
 #
 # Transformer 的做法更省事：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册：[masked_fill 与 -inf](handbook/masked-fill.py)；这一行也可以写成 `torch.where(eye, float("-inf"), scores)`，见 [torch.where](handbook/where.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
 #

@@ -61,6 +61,19 @@ def unclosed_bold(text: str) -> list[str]:
     return found
 
 
+# a linked page title running into 一页 / 一节 (“为什么要留一一页”): in 《》 or “ ”
+UNQUOTED_TITLE = re.compile(r"(?<![《“])\[[^\]\n]+\]\([^)\n]+\)(?=一页|一节)")
+
+
+def unquoted_titles(markdown: str) -> list[str]:
+    """Links to a page or section written straight before 一页 or 一节, outside code."""
+    text = NOT_PROSE[2].sub(" ", NOT_PROSE[0].sub(" ", markdown))  # fenced code, code spans
+    return [
+        f"page title before 一页/一节 without 《》: {m.group(0)}"
+        for m in UNQUOTED_TITLE.finditer(text)
+    ]
+
+
 QUOTE_BREAK = re.compile(r"[“”‘’][ \t]*\n[ \t]*(?=[^\s#|>-])|(?<=[^\s|])[ \t]*\n[ \t]*[“”‘’]")
 
 
@@ -91,6 +104,7 @@ def problems(markdown: str) -> list[str]:
         context = worded[max(0, m.start() - 12) : m.end() + 12].replace("\n", " ")
         found.append(f"space after full-width punctuation: {context}")
     found += unclosed_bold(text)
+    found += unquoted_titles(markdown)
     for m in QUOTE_BREAK.finditer(text):
         context = text[max(0, m.start() - 12) : m.end() + 12].replace("\n", "⏎")
         found.append(f"line break next to a quote: {context}")
@@ -110,6 +124,8 @@ def problems(markdown: str) -> list[str]:
         "**为什么？** 因为",
         "取错了张量。 它的",
         "**为什么？**因为",
+        "（见[为什么要留一](leave-one-out.py)一页）",
+        "Transformer 页的[为什么只有一个 w](transformer.py#为什么只有一个-w)一节",
     ],
 )
 def test_the_lint_catches(bad: str) -> None:
@@ -123,7 +139,8 @@ def test_the_lint_catches(bad: str) -> None:
         '写成 `torch.normal(0.0, 0.5, (3))` 或 `loss(reduction="none")` 都行',
         '```python\nprint("中文")\n```',
         '<span class="x">中文</span>',
-        "见[数据](data.py)一页",
+        "见《[数据](data.py)》一页，“[不同带宽一览](nonparametric.py#不同带宽一览)”一节",
+        "[数据](data.py)里的一页表格",
         '$f("x")$ 中文',
         'English prose with "quotes" stays as it is',
         "## “不平滑”不等于“更差”\n\n下一段",

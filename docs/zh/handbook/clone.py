@@ -116,4 +116,4 @@ assert y._version == y_detached._version == 1 and copy._version == 1
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)一页在画预测之前写 `y_hat = model(...).detach()`（不写会怎样，见那一页的[画图之前先 detach](../parametric.py#画图之前先-detach)）；[点积页](../dot-product.py)的 `model.w.detach()`、[从核回归到 Transformer 注意力](../transformer.py)一页的 `nw.w.detach()` 和[在二维玩具问题上学习投影](../projections.py)一页的 `projected.W_q.weight.detach()`，都是在拿学到的参数做计算之前，先把它从计算图中取出来。
+# 《[带参数的注意力汇聚](../parametric.py)》一页在画预测之前写 `y_hat = model(...).detach()`（不写会怎样，见那一页的[画图之前先 detach](../parametric.py#画图之前先-detach)）；[点积页](../dot-product.py)的 `model.w.detach()`、《[从核回归到 Transformer 注意力](../transformer.py)》一页的 `nw.w.detach()` 和《[在二维玩具问题上学习投影](../projections.py)》一页的 `projected.W_q.weight.detach()`，都是在拿学到的参数做计算之前，先把它从计算图中取出来。

@@ -100,4 +100,4 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和；`torch.einsum("qk,qk->q", weights, values)` 算的是同一个和。[从核回归到 Transformer 注意力](../transformer.py)一页把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。
+# 《[带参数的注意力汇聚](../parametric.py)》一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和；`torch.einsum("qk,qk->q", weights, values)` 算的是同一个和。《[从核回归到 Transformer 注意力](../transformer.py)》一页把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # nn.Linear：一个可学习的矩阵
 #
-# 在[从核回归到 Transformer 注意力](../transformer.py)一页之前，本章唯一可学习的东西是一个数 $w$（见手册“[训练](training.py)”一节）。Transformer 的注意力则用可学习的**矩阵** $W_q$、$W_k$、$W_v$ 去乘查询、键和值；在 PyTorch 里，这样一个矩阵就是一个 `nn.Linear` 层。
+# 在《[从核回归到 Transformer 注意力](../transformer.py)》一页之前，本章唯一可学习的东西是一个数 $w$（见手册“[训练](training.py)”一节）。Transformer 的注意力则用可学习的**矩阵** $W_q$、$W_k$、$W_v$ 去乘查询、键和值；在 PyTorch 里，这样一个矩阵就是一个 `nn.Linear` 层。
 
 # %%
 import torch
@@ -105,10 +105,10 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# [从核回归到 Transformer 注意力](../transformer.py)一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，[在二维玩具问题上学习投影](../projections.py)一页训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，《[在二维玩具问题上学习投影](../projections.py)》一页训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数。
 #
 # 取 $W_q = W_k = w$、$W_v = 1$，Transformer 那一页的高斯分数展开成
 #
 # $$\begin{aligned} -\tfrac{1}{2}(wq - wk)^2 &= w^2 qk - \tfrac{1}{2} w^2 k^2 \\ &\quad - \tfrac{1}{2} w^2 q^2 . \end{aligned}$$
 #
-# 第一项是点积，第二项是每个键自己的偏置；最后一项只和查询有关，对所有键都一样，在 softmax 里约掉。左边正是[带参数的注意力汇聚](../parametric.py)一页的分数 ${-\frac{1}{2}((q - k)w)^2}$，其中 `w = nn.Parameter(torch.rand(1))`。换成普通的缩放点积分数 $w^2 qk/\sqrt{d}$，少了每个键的偏置，就是另一个模型了。
+# 第一项是点积，第二项是每个键自己的偏置；最后一项只和查询有关，对所有键都一样，在 softmax 里约掉。左边正是《[带参数的注意力汇聚](../parametric.py)》一页的分数 ${-\frac{1}{2}((q - k)w)^2}$，其中 `w = nn.Parameter(torch.rand(1))`。换成普通的缩放点积分数 $w^2 qk/\sqrt{d}$，少了每个键的偏置，就是另一个模型了。
