@@ -1,8 +1,4 @@
-"""The shape flow: the shape of every tensor, in order, of the two flows of the chapter.
-
-The two flows are the non-parametric prediction (Nadaraya-Watson on the test inputs,
-queries tiled with ``repeat_interleave``) and the parametric model's leave-one-out
-training (each training input against the other training points, through ``bmm``).
+"""The shape flow of the non-parametric prediction and of leave-one-out training, step by step.
 
 Explained on the page `recap.md`.
 """

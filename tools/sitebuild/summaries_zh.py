@@ -1368,12 +1368,6 @@ PARAGRAPHS: dict[str, str] = {
         "舍入后为零的数不带符号：``-0.0043`` 写成 ``0.00``，不写成带负号的零，"
         "那样读者会以为印错了。"
     ),
-    "The two flows are the non-parametric prediction (Nadaraya-Watson on the test inputs, "
-    "queries tiled with ``repeat_interleave``) and the parametric model's leave-one-out "
-    "training (each training input against the other training points, through ``bmm``).": (
-        "两条流程是非参数预测（对测试输入做 Nadaraya-Watson，查询用 ``repeat_interleave``"
-        " 平铺）和带参数模型的留一法训练（每个训练输入对着其余的训练点，经过 ``bmm``）。"
-    ),
     # figures.shape_flow
     "Two groups of boxes, one above the other, read top to bottom: first the non-parametric "
     "prediction (the test inputs as queries, tiled with ``repeat_interleave``), then the "
