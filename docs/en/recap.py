@@ -1,10 +1,10 @@
 # %% [markdown]
 # # Chapter recap
 #
-# This page gathers the chapter in one place: how the tensor shapes change, step by step, in both
-# forms of attention pooling; the key formulas; and an index of the answers scattered over the
+# This page gathers the chapter in one place: how the tensor shapes change, step by step, in the
+# non-parametric prediction and in the parametric model's leave-one-out training; the key formulas; and an index of the answers scattered over the
 # "common confusions" of the pages. The shape diagram is not drawn by hand: the package runs both
-# forms on the data and draws the shape of the tensor after each main step.
+# flows on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from *[Attention cues](cues.py)* through *[From the Gaussian kernel to
 # dot-product attention](dot-product.py)*, that is, the section of "Dive into Deep Learning" plus
