@@ -49,7 +49,7 @@ _ARROW_WIDTH = (0.5, 9.0)  # width = a + b * weight
 _ARROW_HEAD = (6.0, 14.0)
 
 
-def weight_decimals(alpha: list[float], values: list[float], output: float) -> int:
+def _weight_decimals(alpha: list[float], values: list[float], output: float) -> int:
     """The decimals of the weights that make the pooling diagram's sum add up as printed.
 
     The diagram writes every value and the output with two decimals and the sum
@@ -59,13 +59,13 @@ def weight_decimals(alpha: list[float], values: list[float], output: float) -> i
     terms, multiplied out and added, round to the printed output.
 
     >>> # weights 0.8808 and 0.1192: 0.88×0.00 + 0.12×10.00 = 1.20, but the output is 1.19
-    >>> weight_decimals(
+    >>> _weight_decimals(
     ...     [0.8808, 0.1192],
     ...     [0.0, 10.0],
     ...     1.192,
     ... )
     3
-    >>> weight_decimals(
+    >>> _weight_decimals(
     ...     [0.5, 0.5], [1.0, 3.0], 2.0
     ... )
     2
@@ -536,7 +536,7 @@ def plot_attention_pooling(
         alpha = attention_weights[0].tolist()  # (n,) -> list of n floats
         output = y_hat.item()
         # the weights as printed, with enough decimals for the sum under them to add up
-        digits = weight_decimals(alpha, values.tolist(), output)
+        digits = _weight_decimals(alpha, values.tolist(), output)
         if layout == "stacked":
             fig = _pooling_stacked(words, q, keys.tolist(), values.tolist(), alpha, output, digits)
             if title is not None:
