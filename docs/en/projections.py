@@ -330,7 +330,7 @@ for name, panel in (("projections", weights_projected), ("one w", weights_scalar
     last = torch.where(inside, index, -1).max(dim=1).values  # (20,)
     # (20,) -> (): the share of the band's keys that get weight, averaged over queries
     filled[name] = (inside.sum(dim=1) / (last - first + 1)).mean().item()
-print("band filled (keys in the band that get weight):")
+print("band filled:")
 for name, share in filled.items():
     print(f"  {name:<11} {share:.0%}")
 # the numbers the text gives

@@ -327,6 +327,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr query_indices": "画出权重曲线的那几个测试下标。",
     },
     # figures.attention
+    "three decimals: 0.881×0.00 + 0.119×10.00 adds up to the output as printed": (
+        "保留三位小数：0.881×0.00 + 0.119×10.00 正好加出打印的输出"
+    ),
     "figures.attention.plot_attention_heatmap": {
         "attention_weights": "形状 `(n_queries, n_keys)`；需要梯度的张量会先 detach。",
         "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；可以不给。",
