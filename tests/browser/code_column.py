@@ -6,8 +6,9 @@ the sources by ``tests/site/test_api_pages.py``), but a 375 px phone's code box 
 rest, and lines of 36 to 40 columns scrolled sideways (issue 26). On a phone the button
 sits in a strip above the code, which is all the room it needs. Checked here in the
 browser: every code box shows at least 40 columns, no code block of an API page scrolls
-sideways unless for an error message (shown whole, as Python prints it), no block of a handbook page whose lines fit 40 columns does,
-and no copy button covers a character of code.
+sideways unless for an error message (shown whole, as Python prints it), no block of a
+handbook page whose lines fit 40 columns does, and no copy button covers a character of
+code.
 
 Run on each API and handbook page of both languages in ``test_pages.py``'s phone
 visit (the palette changes colours, not widths: one palette is enough).

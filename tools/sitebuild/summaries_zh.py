@@ -327,9 +327,6 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr query_indices": "画出权重曲线的那几个测试下标。",
     },
     # figures.attention
-    "three decimals: 0.881×0.00 + 0.119×10.00 adds up to the output as printed": (
-        "保留三位小数：0.881×0.00 + 0.119×10.00 正好加出打印的输出"
-    ),
     "figures.attention.plot_attention_heatmap": {
         "attention_weights": "形状 `(n_queries, n_keys)`；需要梯度的张量会先 detach。",
         "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；可以不给。",
@@ -1886,6 +1883,9 @@ COMMENTS: dict[str, str] = {
     "four panels and a colour bar": "四个面板和一个颜色条",
     "the phone's figure, stacked": "手机上的图：四个面板上下排列",
     # figures.attention
+    "three decimals: 0.881×0.00 + 0.119×10.00 adds up to the output as printed": (
+        "保留三位小数：0.881×0.00 + 0.119×10.00 正好加出打印的输出"
+    ),
     "a second figure, only to read its axes": "再画一张图，只为读出它的坐标轴",
     # figures.tensors.products
     "seeded: the weights of the figure below": "固定种子：权重就是下图里的那些",
