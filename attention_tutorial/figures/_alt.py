@@ -86,13 +86,13 @@ ALT: dict[str, dict[str, str]] = {
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
         "（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。右：这个边缘查询对各个键的"
-        "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。边缘的键都在查询"
-        "一侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
+        "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个边缘查询的键全在它的"
+        "右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
         "局部线性拟合偏得少得多。",
         "plot_boundary_bias.stacked": "上下两幅图。上：真实函数、Nadaraya-Watson 拟合（虚线）、"
         "局部线性拟合（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。下：这个边缘查询对各个键的"
-        "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。边缘的键都在查询"
-        "一侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
+        "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个边缘查询的键全在它的"
+        "右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
         "局部线性拟合偏得少得多。",
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
@@ -157,7 +157,7 @@ ALT: dict[str, dict[str, str]] = {
         "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
         "curve at the query at the left edge. Right: that edge query's attention weights over "
         "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
-        "the keys. At the edge every key lies on one side of the query, so the weighted average "
+        "the keys. Every key of this edge query lies to its right, so the weighted average "
         "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
         "much less.",
         "plot_boundary_bias.stacked": "Two panels, one above the other. Above: the true "
@@ -165,7 +165,7 @@ ALT: dict[str, dict[str, str]] = {
         "training points, with a dot on each "
         "curve at the query at the left edge. Below: that edge query's attention weights over "
         "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
-        "the keys. At the edge every key lies on one side of the query, so the weighted average "
+        "the keys. Every key of this edge query lies to its right, so the weighted average "
         "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
         "much less.",
         "plot_w_paths": "Line chart: the leave-one-out loss against w (log scale) in grey, its "

@@ -102,7 +102,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_sdpa": "SDPA（点积 + 偏置）",
         "matrix_colours": "元素的值（蓝为负，红为正），所有矩阵共用一个色标",
         "matrix_colours_some": "元素的值（蓝为负，红为正），\n这几个矩阵共用一个色标",
-        "matrix_colours_own": "单独的色标",
+        "matrix_colours_own": "{names} 的色标",
     },
     "en": {
         "x": "input x",
@@ -193,6 +193,6 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_sdpa": "SDPA (dot product + bias)",
         "matrix_colours": "entry (blue negative, red positive), one scale for all matrices",
         "matrix_colours_some": "entry (blue negative, red positive),\none scale for these",
-        "matrix_colours_own": "a separate scale",
+        "matrix_colours_own": "scale of {names}",
     },
 }

@@ -323,15 +323,16 @@ BAND_FILLED = 0.5
 DIAGONAL_ROWS = 0.5
 DIAGONAL_WORDS = {
     "zh": {
-        "on": "对角线颜色最深（{share:.0%} 的行里最大的权重在对角线上）",
-        "on_all": "对角线颜色最深（每一行最大的权重都在对角线上）",
+        "on": "对角线最醒目（{share:.0%} 的行里最大的权重在对角线上）",
+        "on_all": "对角线最醒目（每一行最大的权重都在对角线上）",
         "beside": "权重移到了对角线两侧的格子上（{share:.0%} 的行里最大的权重紧挨着对角线）",
         "beside_all": "权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）",
         "off": "最大的权重大多离对角线较远",
     },
     "en": {
-        "on": "a dark diagonal ({share:.0%} of the rows have their largest weight on it)",
-        "on_all": "a dark diagonal (every row has its largest weight on it)",
+        "on": "a diagonal that stands out ({share:.0%} of the rows have their largest weight "
+        "on it)",
+        "on_all": "a diagonal that stands out (every row has its largest weight on it)",
         "beside": "the weight moved to the cells beside the diagonal ({share:.0%} of the rows "
         "have their largest weight next to it)",
         "beside_all": "the weight moved to the cells beside the diagonal (every row has its "
@@ -340,7 +341,11 @@ DIAGONAL_WORDS = {
     },
 }
 BAND_WORDS = {
-    "zh": {"continuous": "深色带连续", "gaps": "深色带有空隙", "patches": "深色带断成小块"},
+    "zh": {
+        "continuous": "醒目的带连续",
+        "gaps": "醒目的带有空隙",
+        "patches": "醒目的带断成小块",
+    },
     "en": {
         "continuous": "the band is continuous",
         "gaps": "the band has gaps",
@@ -355,7 +360,7 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     ``used``: keys in use per query, the mean over queries of ``1 / sum of squared
     weights`` (``n`` for uniform weights, 1 when one key takes all). With ``own``
     (queries are the keys, row i is key i): ``diagonal``, the mean weight of each
-    query on its own key, and ``look``, what the eye sees in ``lang``: a dark diagonal
+    query on its own key, and ``look``, what the eye sees in ``lang``: a diagonal that stands out
     when at least ``DIAGONAL_ROWS`` of the rows have their largest weight on it, else the
     weight moved beside it when that many have it next to the diagonal. Otherwise
     ``filled``: the share of keys between a query's

@@ -18,6 +18,7 @@ _CELL = 0.66  # inches per matrix entry: room for "-13.01" at the entries' font 
 # the entries' font size, the figure's smallest text: three 2 x 2 matrices shown in a
 # phone's 335 px column keep it 11 px high (``PHONE_TEXT_PX``)
 _VALUE_PT = 12
+_EDGE_PAD = 0.12  # inches of blank round the figure's edges (constrained layout's pad)
 # a symbol: a letter, an optional subscript (``_q``), then optionally ⁻¹ and ᵀ
 _SYMBOL = re.compile(r"([A-Za-z])(?:_([A-Za-z0-9]+))?(⁻¹)?(ᵀ)?")
 _MAX_SYMBOLS = 2  # a word of more letters ("centre") is a word, not a product of symbols
@@ -184,10 +185,17 @@ def plot_matrices(
                 location="bottom", fraction=0.08, aspect=30 if layout == "wide" else 20,
             )  # fmt: skip
             shared = "matrix_colours" if not own else "matrix_colours_some"
-            bar.set_label(labels[shared if group is groups[0] else "matrix_colours_own"],
+            named = "、" if lang == "zh" else ", "
+            label = labels[shared if group is groups[0] else "matrix_colours_own"]
+            bar.set_label(label.format(names=named.join(_math(n) for n in group)),
                           fontsize=_VALUE_PT)  # fmt: skip
             bar.ax.xaxis.label.set_wrap(True)  # on two lines when the matrices are narrow
+            bar.ax.xaxis.label.set_multialignment("center")  # its lines centred under the bar
             bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
+        # room round the edges for the browser's fonts (the SVG leaves the text to them): a
+        # two-line colour-bar label drawn with taller line spacing than matplotlib's was cut
+        # off at the bottom of the wide figure
+        fig.get_layout_engine().set(h_pad=_EDGE_PAD, w_pad=_EDGE_PAD)
         if title is not None:
             fig.suptitle(title)
         fig.alt_facts = _entries(arrays, limits, groups, lang)

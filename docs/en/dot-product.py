@@ -190,7 +190,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #
 # The dot-product attention of Transformers drops the per-key bias $-\frac{1}{2}\lVert k\rVert^2$.
 # That term is not a constant: LayerNorm (a Transformer layer that rescales each token's vector
-# to mean 0 and variance 1) normalises the inputs, not the projected keys, so keys can still
+# to mean 0 and variance 1, then applies a learned scale and shift) normalises the inputs, not the projected keys, so keys can still
 # differ in length, and a plain dot product favours the longer ones.
 #
 # Transformers accept this because they match along learned directions rather than look for what

@@ -42,7 +42,7 @@ largest = attention_weights.max(dim=1).values  # (n_test,)
 middle = largest[n_test // 2]
 assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
 assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
-assert largest[0] > middle and largest[-1] > middle  # dark corners
+assert largest[0] > middle and largest[-1] > middle  # the corners stand out
 
 # %% [markdown]
 # At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
@@ -54,7 +54,7 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # half that is left. The last query also has keys on one side only, but there the bias happens
 # to be much smaller, for a reason we will meet below, where the error is split into two biases.
 #
-# The same reason makes the top-left and bottom-right corners of that page's heatmap the darkest:
+# The same reason makes the top-left and bottom-right corners of that page's heatmap stand out most:
 # a query at an edge has keys on one side only, so about half as many keys share its weight,
 # and since each row still sums to 1, each of them gets more (the max weight column).
 

@@ -105,6 +105,11 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
 # 9, with its test error after 300 and after 1,000 steps.
 #
+# The code below trains the ten models at once; if you only want the results, skip how it does
+# it and read on after its output.
+#
+# <details><summary>How the ten models train together</summary>
+#
 # Training one seed after another would take ten loops of 1,000 steps. Each step works on tiny
 # tensors (100 points, two features), so much of its time is the fixed cost of calling PyTorch
 # operation by operation, not arithmetic. The ten models therefore train together: one loop of
@@ -119,6 +124,8 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # key's squared length, $-\infty$ on the diagonal, softmax), with one more batch dimension in
 # front; the test error comes from `mse_on_test`. Seed 0 must give the model trained above with
 # `train_leave_one_out`.
+#
+# </details>
 
 # %%
 seeds = range(10)
@@ -360,8 +367,9 @@ assert mse_plain > mse_scalar
 # bias is the whole point.
 #
 # Transformers drop it all the same, as a trade-off, not because it makes no difference; why the
-# dot-product form works for them anyway (LayerNorm does not fix the lengths of the projected keys,
-# and the model matches along learned directions) is explained on the dot-product page, in
+# dot-product form works for them anyway (the model matches along learned
+# directions, and training learns to use or offset the keys' lengths; LayerNorm does not remove
+# them for it) is explained on the dot-product page, in
 # [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias).
 #
 # This page compared errors; how much time and memory attention takes as $n$ grows is the subject

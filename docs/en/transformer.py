@@ -80,7 +80,7 @@ assert gap_kernel < 1e-6
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
 #
 # and the last term cancels in the softmax. So "Gaussian kernel after learned projections" is
-# **dot-product scores plus one bias per key**; with $W_q = W_k = wI$ it is exactly the chapter's
+# **dot-product scores plus one bias per key**; with $W_q = W_k = wI$ and $W_v = 1$ it is exactly the chapter's
 # model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
 # is that model; with `key_bias=False` it drops the bias, as a Transformer does, and divides by
 # $\sqrt{d_k}$ instead ($d_k$ is the dimension of the projected queries and keys, written $d$ in
@@ -106,7 +106,7 @@ assert gap_kernel < 1e-6
 #
 # In code, `@` (`torch.matmul`)
 # multiplies the last two dimensions and broadcasts the ones in front
-# ([torch.matmul](handbook/matmul.py), case 5), and `K.transpose(-2, -1)` swaps the last two
+# (the last row of the table in the handbook's [torch.matmul](handbook/matmul.py): batched matrix multiplication), and `K.transpose(-2, -1)` swaps the last two
 # dimensions of `K`: one line per formula step.
 
 # %%

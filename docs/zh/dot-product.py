@@ -174,7 +174,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # $$-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2 .$$
 #
 # Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$。
-# 这一项并不是常数：层归一化（LayerNorm，Transformer 里把每个词元的向量缩放到均值 0、方差 1 的一层）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，
+# 这一项并不是常数：层归一化（LayerNorm，Transformer 里把每个词元的向量缩放到均值 0、方差 1（再乘以、加上可学习的 γ、β）的一层）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，
 # 点积于是偏爱更长的键。
 #
 # Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；

@@ -37,7 +37,7 @@ largest = attention_weights.max(dim=1).values  # (n_test,)
 middle = largest[n_test // 2]
 assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
 assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
-assert largest[0] > middle and largest[-1] > middle  # dark corners
+assert largest[0] > middle and largest[-1] > middle  # the corners stand out
 
 # %% [markdown]
 # $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
@@ -46,7 +46,7 @@ assert largest[0] > middle and largest[-1] > middle  # dark corners
 # 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
 # 但那里的偏差碰巧小得多，原因要等下文把误差拆成两种偏差时才看得清。
 #
-# 那一页注意力权重热图的左上角和右下角颜色最深，也是这个原因：边缘的查询只有一侧有键，
+# 那一页注意力权重热图的左上角和右下角最醒目，也是这个原因：边缘的查询只有一侧有键，
 # 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
 
 # %% [markdown]

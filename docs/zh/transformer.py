@@ -53,7 +53,7 @@ assert gap_kernel < 1e-6
 #
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
 #
-# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；取 $W_q = W_k = wI$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，改为除以 $\sqrt{d_k}$（$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
+# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；取 $W_q = W_k = wI$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，改为除以 $\sqrt{d_k}$（$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
 #
 # ## 亲手写出缩放点积注意力
 #
@@ -66,7 +66,7 @@ assert gap_kernel < 1e-6
 #
 # 其中 $Q$ 的形状是 $(n_q, d)$，$K$ 是 $(n_k, d)$，$V$ 是 $(n_k, d_v)$。模型一次处理许多条序列，所以每个张量前面都多一个**批量**维。
 #
-# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（[torch.matmul](handbook/matmul.py) 的第 5 种情形）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
+# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册 [torch.matmul](handbook/matmul.py) 表格的最后一行：批量矩阵乘法）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3

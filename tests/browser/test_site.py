@@ -200,3 +200,28 @@ def test_notebook_copy_button_copies_the_cell_source_only(browser, server):
     assert "data = at.make_data()" in copied
     assert "In [" not in copied and "shape (50,)" not in copied
     context.close()
+
+
+@pytest.mark.parametrize("scheme_name", ["light", "dark"])
+def test_the_install_tabs_show_a_keyboard_focus_ring(browser, server, scheme_name):
+    """Round-13 reader: tabbing to the home page's install tabs showed no focus ring (Material
+    only recolours the label in the faint accent). The focused tab's label gets a 2 px outline
+    in the text colour, in both palettes; a mouse click leaves none."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme_name)
+    page = context.new_page()
+    page.goto(server, wait_until="load")
+    labels = page.locator(".tabbed-set .tabbed-labels > label")
+    assert labels.count() >= 2
+    outline = "el => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineWidth]"
+    labels.nth(1).click()  # a mouse click: no ring
+    assert labels.nth(1).evaluate(outline)[0] == "none"
+    page.locator(".tabbed-set > input").nth(0).focus()
+    page.keyboard.press("ArrowRight")  # the keyboard moves the focus to the second tab...
+    page.keyboard.press("ArrowLeft")  # ...and back to the first
+    focused = page.evaluate("document.activeElement.matches('.tabbed-set > input')")
+    assert focused
+    assert labels.nth(0).evaluate(outline) == ["solid", "2px"]
+    text = page.evaluate("getComputedStyle(document.querySelector('.md-typeset')).color")
+    ring = labels.nth(0).evaluate("el => getComputedStyle(el).outlineColor")
+    assert ring == text  # the text colour: dark on the light palette, light on the dark
+    context.close()

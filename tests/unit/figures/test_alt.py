@@ -265,8 +265,8 @@ def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
     text = at.plot_attention_heatmaps(_band_and_patches(), lang=lang).description
     if lang == "zh":
         averaged = "（每个查询的 1/Σα²，再对查询取平均）"
-        assert f"ProjectedAttention：有效键数 4.0{averaged}，深色带连续（带内 100%" in text
-        assert f"ScalarKernelAttention：有效键数 2.0{averaged}，深色带断成小块（带内 40%" in text
+        assert f"ProjectedAttention：有效键数 4.0{averaged}，醒目的带连续（带内 100%" in text
+        assert f"ScalarKernelAttention：有效键数 2.0{averaged}，醒目的带断成小块（带内 40%" in text
         assert "颜色条从 0 到 0.50" in text
     else:
         assert (
@@ -289,7 +289,7 @@ def test_heatmaps_alt_text_does_not_call_a_band_with_gaps_continuous(lang):
         gaps[q, [q, q + 1, q + 3, q + 6]] = 0.25  # 4 of the 7 keys from the first to the last
     text = at.plot_attention_heatmaps({"A": gaps}, lang=lang).description
     if lang == "zh":
-        assert "A：有效键数 4.0" in text and "深色带有空隙（带内 57% 的键分到权重）" in text
+        assert "A：有效键数 4.0" in text and "醒目的带有空隙（带内 57% 的键分到权重）" in text
         assert "连续" not in text
     else:
         assert "the band has gaps (57% of the keys in the band get weight)" in text
@@ -308,14 +308,15 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     ).description
     if lang == "zh":
         assert text.startswith("两幅注意力权重热图上下排列")  # counted, not "几幅"
-        assert "softmax(scores)：对角线颜色最深（每一行最大的权重都在对角线上），有效键数" in text
+        assert "softmax(scores)：对角线最醒目（每一行最大的权重都在对角线上），有效键数" in text
         assert "对角线（每个点自己的键）上的权重平均为 0.50；masked：" in text
         # a reader: say what the eye sees, the weight moved beside the diagonal
         assert "masked：权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）" in text
         assert "上的权重平均为 0；颜色条从 0 到 0.80。" in text
     else:
         assert text.startswith("Two heatmaps of attention weights, one above the other")
-        assert "softmax(scores): a dark diagonal (every row has its largest weight on it)" in text
+        stands_out = "a diagonal that stands out (every row has its largest weight on it)"
+        assert f"softmax(scores): {stands_out}" in text
         assert "mean weight on the diagonal (each point's own key) 0.50; masked:" in text
         assert "masked: the weight moved to the cells beside the diagonal (every row" in text
         assert "(each point's own key) 0; the colour bar runs from 0 to 0.80." in text

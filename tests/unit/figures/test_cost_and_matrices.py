@@ -231,3 +231,39 @@ def test_rc_params_are_unchanged() -> None:
     for lang in ("zh", "en"):
         figures(lang)
     assert dict(matplotlib.rcParams) == before
+
+
+def drawn_texts(fig: Figure) -> list:
+    """Every text ``fig`` draws: titles, entries, labels, and the ticks inside their axis."""
+    texts = []
+    for ax in fig.axes:
+        texts += [ax.title, *ax.texts, ax.xaxis.label, ax.yaxis.label]
+        for axis, (low, high) in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+            low, high = sorted((low, high))
+            ticks = axis.get_major_ticks()
+            texts += [t.label1 for t in ticks if low - 1e-9 <= t.get_loc() <= high + 1e-9]
+    return [t for t in texts if t.get_text() and t.get_visible()]
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_text_of_the_matrices_comes_near_the_edge_of_the_canvas(lang, layout) -> None:
+    """Round-13 reader: at 1280 px the bottom of the zh colour-bar label's second line
+    ("这几个矩阵共用一个色标") was cut off at the image's edge, and its two lines were not
+    centred. The SVG leaves the text to the browser's fonts, whose lines can sit lower than
+    matplotlib measures, so every text keeps 0.1 inch clear of each edge of the canvas, and
+    the label's lines are centred under its bar. The second bar names its matrix."""
+    fig = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"], layout=layout)
+    fig.draw_without_rendering()
+    clear = fig.bbox.padded(-0.1 * fig.dpi)  # the canvas less 0.1 inch on each side
+    texts = drawn_texts(fig)
+    assert len(texts) >= 3 * 4 + 3 + 2  # every entry, the titles, both bars' labels
+    for text in texts:
+        box = text.get_window_extent()
+        assert clear.x0 <= box.x0 and box.x1 <= clear.x1, (text.get_text(), box, clear)
+        assert clear.y0 <= box.y0 and box.y1 <= clear.y1, (text.get_text(), box, clear)
+    shared, own = (ax.xaxis.label for ax in fig.axes[3:])
+    assert "\n" in shared.get_text() and shared._multialignment == "center"
+    assert own.get_text() == (
+        "$A^{-1}M^{\\top}$ 的色标" if lang == "zh" else "scale of $A^{-1}M^{\\top}$"
+    )

@@ -522,3 +522,25 @@ def test_the_shape_flow_has_dark_blue_and_orange_boxes_in_the_dark_palette():
     for fill in rules.values():
         ratio = (_luminance(light) + 0.05) / (_luminance(fill) + 0.05)
         assert ratio >= 4.5, (fill, ratio)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_local_linear_and_projections_figures_show_11_px_text_on_a_phone(lang):
+    """Round-13 reader: the stacked two-panel figures of the local-linear and projections
+    pages were scaled to about 0.75 in a phone's column, their legend text 10 px or less.
+    The stacked boundary figure's legend is at the full text size; the projections page's
+    two heatmaps (20 queries over 100 keys) keep their phone layout's text >= 11 px."""
+    data = at.make_data()
+    args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+    wide = at.plot_boundary_bias(*args, lang=lang)
+    assert wide.narrow_layout == {"layout": "stacked"}
+    stacked = at.plot_boundary_bias(*args, lang=lang, **wide.narrow_layout)
+    assert stacked.get_size_inches()[0] * 100 > PHONE_COLUMN_PX  # scaled down there
+    assert smallest_text_on_a_phone(stacked) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    (legend,) = stacked.legends
+    assert legend.get_texts()[0].get_fontsize() == stacked.axes[0].xaxis.label.get_fontsize()
+    weights = torch.softmax(torch.randn(20, 100, generator=torch.Generator().manual_seed(0)), 1)
+    panels = {"ProjectedAttention": weights, "ScalarKernelAttention": weights.flip(1)}
+    wide = at.plot_attention_heatmaps(panels, lang=lang)
+    narrow = at.plot_attention_heatmaps(panels, lang=lang, **wide.narrow_layout)
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
