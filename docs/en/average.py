@@ -99,7 +99,7 @@ assert equals_mean
 # %% [markdown]
 # As a heatmap (one row per query, one column per key) the whole picture has one colour: every
 # query attends evenly to every key. The colour bar runs from 0 to the one weight that every
-# cell holds, 1 / n_train, so every cell has the darkest colour. The heatmap on the next page has
+# cell holds, 1 / n_train, so every cell has the colour of the top of the bar. The heatmap on the next page has
 # a clear structure along the diagonal.
 
 # %%

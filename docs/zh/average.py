@@ -86,7 +86,7 @@ print("weighted average equals the mean:", equals_mean)
 assert equals_mean
 
 # %% [markdown]
-# 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。颜色条从 0 画到每个格子里共同的那个权重 1 / n_train，所以每个格子都是最深的颜色。下一页的热图会沿对角线出现明显的结构。
+# 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。颜色条从 0 画到每个格子里共同的那个权重 1 / n_train，所以每个格子都是颜色条顶端的颜色。下一页的热图会沿对角线出现明显的结构。
 
 # %%
 at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
