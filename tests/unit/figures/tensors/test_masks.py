@@ -11,6 +11,7 @@ import math
 
 import pytest
 import torch
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from attention_tutorial import diagram_eye, diagram_eye_mask, diagram_masked_fill, diagram_where
 from attention_tutorial.figures.tensors.panel import NEUTRAL
@@ -81,8 +82,7 @@ def test_masked_fill_frames_the_masked_cells_in_all_three_steps() -> None:
     cells = by_gid(fig, "cell")
     assert cells[1, 0].get_width() > 1.3 * cells[1, 0].get_height()
     assert cells[0, 0].get_width() == cells[0, 0].get_height()  # numbers: square cells
-    fig.draw_without_rendering()
-    renderer = fig.canvas.get_renderer()
+    renderer = FigureCanvasAgg(fig).get_renderer()
     false = by_gid(fig, "value")[1, 0]
     assert false.get_text() == "False"
     room = cells[1, 0].get_window_extent(renderer).width
