@@ -1410,9 +1410,11 @@ PARAGRAPHS: dict[str, str] = {
         " + 1`` 行的箭头的标签（通常是把前者变成后者的那行代码）。"
     ),
     # figures.tensors.learning
-    "The colours follow the elements of ``w``. Solid borders: the tensor has its own memory "
-    "(the clones); dashed borders: it shares ``w``'s memory (the detached tensor). The "
-    "captions say which of them are still in the autograd graph.": (
+    "The last arrow, ``.clone()``, leaves from ``w.detach()``; ``w.detach().clone()`` sits "
+    "under it. The colours follow the elements of ``w``. Solid borders: the tensor has its "
+    "own memory (the clones); dashed borders: it shares ``w``'s memory (the detached "
+    "tensor). The captions say which of them are still in the autograd graph.": (
+        "最后一个箭头 ``.clone()`` 从 ``w.detach()`` 出发，``w.detach().clone()`` 就在它下面。"
         "颜色跟着 ``w`` 的元素走。实线边框：张量有自己的内存（两份 clone 的结果）；虚线边框："
         "与 ``w`` 共享内存（detach 的结果）。图中的说明文字写出哪些仍在自动求导的计算图中。"
     ),
