@@ -11,6 +11,7 @@ and the site build copies it into the ``alt`` of the page's ``<img>``.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from matplotlib.figure import Figure
 
@@ -373,7 +374,9 @@ def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: o
 _PANEL_WORDS = {
     "zh": {
         "level": "第 {r} 层：{panels}",
+        "level_stacked": "第 {r} 层（上下排列）：{panels}",
         "arrow": "箭头“{text}”通向下一层",
+        "arrow_from": "箭头“{text}”从 {code} 通向下一层",
         "unnamed": "一个张量",
         "shape": "形状 {shape}",
         "values": "值 {values}",
@@ -403,7 +406,9 @@ _PANEL_WORDS = {
     },
     "en": {
         "level": "level {r}: {panels}",
+        "level_stacked": "level {r} (stacked): {panels}",
         "arrow": "the arrow “{text}” leads to the next level",
+        "arrow_from": "the arrow “{text}” leads from {code} to the next level",
         "unnamed": "a tensor",
         "shape": "shape {shape}",
         "values": "values {values}",
@@ -497,8 +502,19 @@ def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[st
     return words["framed"].format(cells=text)
 
 
-def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
+def diagram_facts(
+    rows: list[list[dict]],
+    arrows: list[str],
+    lang: str,
+    *,
+    stacked: bool = False,
+    origins: Sequence[int | None] = (),
+) -> str:
     """Describe a tensor diagram as drawn: each row's panels, and the arrows between rows.
+
+    ``stacked``: the panels of a row are drawn one above the other (a phone's layout), still
+    one level. ``origins[r]``: the panel of row ``r`` that arrow ``r`` starts from (``None``
+    or missing: the row as a whole).
 
     Each panel is a dict with ``code``, ``shape`` (text), ``size`` (the shape as a tuple),
     ``values`` (the cells' texts), ``shared``, ``crossed`` (a number of cells), ``outlined``
@@ -554,9 +570,15 @@ def diagram_facts(rows: list[list[dict]], arrows: list[str], lang: str) -> str:
                 quoted = words["quotes"].join(words["quoted"].format(c) for c in p["captions"])
                 bits.append(words["caption"].format(text=quoted))
             panels.append(words["inner"].join(bits))
-        parts.append(words["level"].format(r=r + 1, panels=words["between"].join(panels)))
-        if r < len(arrows) and arrows[r]:  # "": stacked under it, no arrow (a phone's layout)
-            parts.append(words["arrow"].format(text=arrows[r]))
+        level = "level_stacked" if stacked and len(row) > 1 else "level"
+        parts.append(words[level].format(r=r + 1, panels=words["between"].join(panels)))
+        if r < len(arrows) and arrows[r]:
+            origin = origins[r] if r < len(origins) else None
+            if origin is None:
+                parts.append(words["arrow"].format(text=arrows[r]))
+            else:
+                code = row[origin]["code"] or words["unnamed"]
+                parts.append(words["arrow_from"].format(text=arrows[r], code=code))
     text = words["between"].join(parts) + words["end"]
     return text[0].upper() + text[1:]  # a sentence (English) begins with a capital
 

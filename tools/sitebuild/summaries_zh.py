@@ -580,9 +580,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "scores": "二维浮点张量 `(n_queries, n_keys)`。",
         "mask": "形状相同的布尔张量；每一行至少留一个 `False`（整行都是 `-inf` 会得到 NaN 权重）。",
         "lang": _LANG,
+        "layout": '`"wide"`：`scores` 和 `mask` 并排；`"narrow"`：上下叠放，代码折成几行，'
+        "和手机的正文一样窄。" + _SHOWN_ON_PHONES,
         "return": "图：三行。",
         "raise TypeError": "`scores` 或 `mask` 不是张量时。",
-        "raise ValueError": "`lang` 未知、`scores` 不是二维浮点张量、"
+        "raise ValueError": "`lang` 或 `layout` 未知、`scores` 不是二维浮点张量、"
         "`mask` 不是布尔张量或形状不同，或 `mask` 的某一行全是 `True` 时。",
     },
     "figures.tensors.masks.diagram_where": {
@@ -622,7 +624,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "一维或二维张量，通常是 `requires_grad=True` 的参数。",
         "lang": _LANG,
         "return": (
-            "图：`w` 在上，`w.clone()` 和 `w.detach()` 在它下面，`w.detach().clone()` 在最下面。"
+            "图：`w` 在上，`w.clone()` 和 `w.detach()` 在它下面，"
+            "`w.detach().clone()` 在最下面，位于 `w.detach()` 之下。"
         ),
         "raise TypeError": "`w` 不是张量时。",
         "raise ValueError": "`lang` 未知，或 `w` 不是一维或二维、或大得画不下时。",
@@ -1407,9 +1410,11 @@ PARAGRAPHS: dict[str, str] = {
         " + 1`` 行的箭头的标签（通常是把前者变成后者的那行代码）。"
     ),
     # figures.tensors.learning
-    "The colours follow the elements of ``w``. Solid borders: the tensor has its own memory "
-    "(the clones); dashed borders: it shares ``w``'s memory (the detached tensor). The "
-    "captions say which of them are still in the autograd graph.": (
+    "The last arrow, ``.clone()``, leaves from ``w.detach()``; ``w.detach().clone()`` sits "
+    "under it. The colours follow the elements of ``w``. Solid borders: the tensor has its "
+    "own memory (the clones); dashed borders: it shares ``w``'s memory (the detached "
+    "tensor). The captions say which of them are still in the autograd graph.": (
+        "最后一个箭头 ``.clone()`` 从 ``w.detach()`` 出发，``w.detach().clone()`` 就在它下面。"
         "颜色跟着 ``w`` 的元素走。实线边框：张量有自己的内存（两份 clone 的结果）；虚线边框："
         "与 ``w`` 共享内存（detach 的结果）。图中的说明文字写出哪些仍在自动求导的计算图中。"
     ),

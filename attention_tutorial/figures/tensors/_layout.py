@@ -26,6 +26,7 @@ GAP = 0.35  # inches between panels of one row
 ARROW = 0.55  # inches of arrow between two rows
 MARGIN = 0.12  # inches around the picture
 TITLE = 0.35  # inches taken by the title
+BOOL_ASPECT = 1.4  # the width of a boolean cell over its height
 _FIRST_CELL, _SMALLEST_CELL, _CELL_STEP = 0.4, 0.26, 0.03
 
 
@@ -76,7 +77,9 @@ def measure(grid: Grid, cell: float) -> None:
     notes = grid.panel.row_notes
     right = max((text_width(n, CAPTION_SIZE) for n in notes), default=0.0)
     right = right + 0.1 if notes else 0.0
-    block = left + cols * cell + right
+    # booleans: "False" would fill a square cell wall to wall
+    grid.aspect = BOOL_ASPECT if grid.values.dtype == bool else 1.0
+    block = left + cols * cell * grid.aspect + right
     texts = [text_width(grid.panel.code, CODE_SIZE)] + [
         text_width(c, CAPTION_SIZE) for c in grid.captions
     ]

@@ -75,11 +75,11 @@ def _draw_cell(
     s, r, c = at
     _, rows, cols = grid.values.shape
     flat = (s * rows + r) * cols + c
-    cell = size
+    cell, wide = size, size * grid.aspect  # height, width
     dropped = bool(grid.dropped[s, r, c])
     ax.add_patch(
         Rectangle(
-            (x, y), cell, cell, facecolor=_colour(int(grid.sources[s, r, c])),
+            (x, y), wide, cell, facecolor=_colour(int(grid.sources[s, r, c])),
             edgecolor=_EDGE, linewidth=0.8,
             linestyle=(0, (3, 2)) if grid.panel.shared else "solid",
             alpha=0.35 if dropped else 1.0, gid=f"cell:{index}:{flat}",
@@ -88,19 +88,19 @@ def _draw_cell(
     label = grid.labels[flat]
     value_size = min(10.0, 25 * cell)
     ax.text(
-        x + cell / 2, y + cell / 2, label, ha="center", va="center",
+        x + wide / 2, y + cell / 2, label, ha="center", va="center",
         fontsize=value_size * min(1.0, 5 / max(len(label), 1)),
         color="#444444" if dropped else "black", gid=f"value:{index}:{flat}",
     )  # fmt: skip
     if dropped:
         pad = 0.15 * cell
         for xs, ys in (
-            ((x + pad, x + cell - pad), (y + pad, y + cell - pad)),
-            ((x + pad, x + cell - pad), (y + cell - pad, y + pad)),
+            ((x + pad, x + wide - pad), (y + pad, y + cell - pad)),
+            ((x + pad, x + wide - pad), (y + cell - pad, y + pad)),
         ):
             ax.plot(xs, ys, color=_HIGHLIGHT, linewidth=1.1, alpha=0.6)
     if flat in grid.outline:
-        _frame(ax, (x, y), cell, cell, 2.2)
+        _frame(ax, (x, y), wide, cell, 2.2)
 
 
 def _draw_slice(
@@ -108,6 +108,7 @@ def _draw_slice(
 ) -> None:
     """One 2-D slice: its ``[s]`` label (3-D only), its cells, row notes and group frames."""
     _, rows, cols = grid.values.shape
+    wide = cell * grid.aspect  # a cell's width
     if grid.ndim == 3:
         ax.text(
             x_grid - 0.08, top + rows * cell / 2, f"[{s}]", ha="right", va="center",
@@ -115,25 +116,25 @@ def _draw_slice(
         )  # fmt: skip
     for r in range(rows):
         for c in range(cols):
-            _draw_cell(ax, grid, index, (s, r, c), x_grid + c * cell, top + r * cell, cell)
+            _draw_cell(ax, grid, index, (s, r, c), x_grid + c * wide, top + r * cell, cell)
         if grid.panel.row_notes and s == 0:
             ax.text(
-                x_grid + cols * cell + 0.1, top + (r + 0.5) * cell, grid.panel.row_notes[r],
+                x_grid + cols * wide + 0.1, top + (r + 0.5) * cell, grid.panel.row_notes[r],
                 ha="left", va="center", fontsize=CAPTION_SIZE, color=_HIGHLIGHT,
             )  # fmt: skip
     if grid.panel.groups == "rows":
         for r in range(rows):
-            _frame(ax, (x_grid - 0.04, top + r * cell + 0.04), cols * cell + 0.08, cell - 0.08, 1.6)
+            _frame(ax, (x_grid - 0.04, top + r * cell + 0.04), cols * wide + 0.08, cell - 0.08, 1.6)
     elif grid.panel.groups == "columns":
         for c in range(cols):
-            _frame(ax, (x_grid + c * cell + 0.04, top - 0.04), cell - 0.08, rows * cell + 0.08, 1.6)
+            _frame(ax, (x_grid + c * wide + 0.04, top - 0.04), wide - 0.08, rows * cell + 0.08, 1.6)
 
 
 def _draw_col_notes(ax: Axes, grid: Grid, x_grid: float, y: float, cell: float) -> None:
     """The notes under each column (e.g. column sums) and their label on the left."""
     for c, note in enumerate(grid.panel.col_notes):
         ax.text(
-            x_grid + (c + 0.5) * cell, y + 0.12, note, ha="center", va="center",
+            x_grid + (c + 0.5) * cell * grid.aspect, y + 0.12, note, ha="center", va="center",
             fontsize=CAPTION_SIZE * min(1.0, 4 / max(len(note), 1)), color=_HIGHLIGHT,
         )  # fmt: skip
     if grid.panel.col_label:
@@ -173,10 +174,16 @@ def _draw_panel(ax: Axes, grid: Grid, index: int, x0: float, y0: float, cell: fl
         y += LINE
 
 
-def _draw_arrow(ax: Axes, text: str, r: int, y: float, width: float, mono: list) -> None:
-    """The downward arrow below row ``r``, labelled with ``text`` (usually code)."""
+def _draw_arrow(
+    ax: Axes, text: str, r: int, y: float, width: float, mono: list, start: float | None = None
+) -> None:
+    """The downward arrow below row ``r``, labelled with ``text`` (usually code).
+
+    ``start``: the x of the panel it leaves from; by default the middle of the figure.
+    """
     label_width = text_width(text, CODE_SIZE)
-    middle = min(width / 2, width - MARGIN - label_width - 0.2)
+    middle = width / 2 if start is None else start
+    middle = min(middle, width - MARGIN - label_width - 0.2)
     ax.add_patch(
         FancyArrowPatch(
             (middle, y + 0.06), (middle, y + ARROW - 0.06), arrowstyle="-|>",
@@ -191,25 +198,38 @@ def _draw_arrow(ax: Axes, text: str, r: int, y: float, width: float, mono: list)
 
 def _draw(
     ax: Axes, grids: list[list[Grid]], box: Layout, arrows: list[str], title: str | None,
-    notes: list[str], mono: list,
+    notes: list[str], mono: list, origins: Sequence[int | None] = (),
 ) -> None:  # fmt: skip
-    """Draw the title, the rows of panels with arrows between them, then the notes."""
+    """Draw the title, the rows of panels with arrows between them, then the notes.
+
+    An arrow with an origin (``origins[r]``, a panel of row ``r``) leaves from the middle of
+    that panel, and the next row is centred under it (as far as the figure allows).
+    """
     y = MARGIN
     if title:
         ax.text(box.width / 2, y + 0.15, title, ha="center", va="center", fontsize=TITLE_SIZE,
                 weight="bold", gid="title")  # fmt: skip
         y += TITLE
     index = 0
+    start = None  # the x of the arrow into this row, when it leaves from one panel
     for r, row in enumerate(grids):
         x = MARGIN + (box.content - box.row_widths[r]) / 2
+        if start is not None:  # centred under the arrow, inside the margins
+            x = min(max(start - box.row_widths[r] / 2, MARGIN),
+                    MARGIN + box.content - box.row_widths[r])  # fmt: skip
+        middles = []
         for grid in row:
             _draw_panel(ax, grid, index, x, y, box.cell, mono)
+            middles.append(x + grid.width / 2)
             x += grid.width + GAP
             index += 1
         y += box.row_heights[r]
+        start = None
         if r < len(arrows):
+            origin = origins[r] if r < len(origins) else None
+            start = None if origin is None else middles[origin]
             if arrows[r]:  # "": the next panel stacked under this one (narrow layout)
-                _draw_arrow(ax, arrows[r], r, y, box.width, mono)
+                _draw_arrow(ax, arrows[r], r, y, box.width, mono, start)
             y += gap_after(arrows[r])
     if notes:
         y += 0.08
@@ -227,6 +247,7 @@ def render(
     notes: Sequence[Text] = (),
     legend: Text | None = None,  # what the colours mean: the alt text's first fact
     layout: str = "wide",
+    origins: Sequence[int | None] = (),  # the panel each arrow leaves from (wide layout)
 ) -> TutorialFigure:
     """Lay out rows of panels top to bottom, with a labelled arrow between two rows."""
     # layout="narrow" (a phone's): every panel in a row of its own (the panels of one row
@@ -241,8 +262,10 @@ def render(
     title_text = None if title is None else pick("title", title, lang)
     note_texts = [pick(f"notes[{i}]", n, lang) for i, n in enumerate(notes)]
     max_width = MAX_WIDTH
+    levels, wide_arrows = grids, arrow_texts  # the alt text reads the wide layout's levels
     if layout == "narrow":
         grids, arrow_texts = _stacked(grids, arrow_texts)
+        origins = ()
         max_width = NARROW_CONTENT
     drawn_arrows = arrow_texts
     if layout == "narrow":  # code broken into lines; the alt text reads it whole
@@ -256,8 +279,11 @@ def render(
         ax.set_ylim(box.height, 0)
         ax.set_axis_off()
         mono = [*MONO, *FONTS[lang]]  # code in monospace, CJK from the page's font
-        _draw(ax, grids, box, drawn_arrows, title_text, note_texts, mono)
-    fig.alt_facts = diagram_facts([[_facts(g) for g in row] for row in grids], arrow_texts, lang)
+        _draw(ax, grids, box, drawn_arrows, title_text, note_texts, mono, origins)
+    fig.alt_facts = diagram_facts(
+        [[_facts(g) for g in row] for row in levels], wide_arrows, lang,
+        stacked=layout == "narrow", origins=origins,
+    )  # fmt: skip
     if legend is not None:  # what the colours mean comes before the panels
         key = pick("legend", legend, lang)
         fig.alt_facts = key + ("" if lang == "zh" else " ") + fig.alt_facts

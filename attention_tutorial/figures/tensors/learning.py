@@ -181,7 +181,8 @@ def diagram_sgd_step(
 def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
     """Draw ``w.clone()`` and ``w.detach()`` side by side under ``w``, then ``w.detach().clone()``.
 
-    The colours follow the elements of ``w``. Solid borders: the tensor has its own
+    The last arrow, ``.clone()``, leaves from ``w.detach()``; ``w.detach().clone()`` sits
+    under it. The colours follow the elements of ``w``. Solid borders: the tensor has its own
     memory (the clones); dashed borders: it shares ``w``'s memory (the detached tensor).
     The captions say which of them are still in the autograd graph.
 
@@ -193,7 +194,7 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
 
     Returns:
         The figure: ``w`` on top, ``w.clone()`` and ``w.detach()`` below it,
-        ``w.detach().clone()`` at the bottom.
+        ``w.detach().clone()`` at the bottom, under ``w.detach()``.
 
     Raises:
         TypeError: If ``w`` is not a tensor.
@@ -226,4 +227,5 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
         [TensorPanel(w.detach().clone(), code="w.detach().clone()",
                      captions=[both("new_memory"), both("out_of_graph")])],
     ]  # fmt: skip
-    return render(rows, ["clone() / detach()", "detach().clone()"], lang)
+    # the last arrow leaves from w.detach() (panel 1 of its row): .clone() of that tensor
+    return render(rows, ["clone() / detach()", ".clone()"], lang, origins=[None, 1])

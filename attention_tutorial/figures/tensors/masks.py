@@ -145,7 +145,9 @@ def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> Tutor
 
 
 @bilingual
-def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None) -> TutorialFigure:
+def diagram_masked_fill(
+    scores: Tensor, mask: Tensor, *, lang: str | None = None, layout: str = "wide"
+) -> TutorialFigure:
     """Draw the masked softmax: ``scores.masked_fill(mask, float("-inf"))``, then ``softmax``.
 
     Top: ``scores`` and the boolean ``mask``; middle: ``filled``, ``-inf`` where
@@ -159,13 +161,16 @@ def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None
         mask: A boolean tensor of the same shape; every row must keep one ``False``
             (a row of ``-inf`` only would give NaN weights).
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: ``scores`` and ``mask`` side by side; ``"narrow"``: stacked, one
+            above the other, the code broken into lines, for a phone's column (the site
+            shows this one there: the build draws both).
 
     Returns:
         The figure: three rows.
 
     Raises:
         TypeError: If ``scores`` or ``mask`` is not a tensor.
-        ValueError: If ``lang`` is unknown, ``scores`` is not a floating 2-D tensor,
+        ValueError: If ``lang`` or ``layout`` is unknown, ``scores`` is not a floating 2-D tensor,
             ``mask`` is not boolean or has another shape, or a row of ``mask`` is all ``True``.
 
     Examples:
@@ -208,7 +213,8 @@ def diagram_masked_fill(scores: Tensor, mask: Tensor, *, lang: str | None = None
         [TensorPanel(weights, code="weights", sources=grey, outline=masked, captions=captions)],
     ]  # fmt: skip
     arrows = ['scores.masked_fill(mask, float("-inf"))', "F.softmax(filled, dim=1)"]
-    return render(rows, arrows, lang, legend=diagram_legend("masked_fill"))
+    figure = render(rows, arrows, lang, legend=diagram_legend("masked_fill"), layout=layout)
+    return _with_narrow(figure, layout)
 
 
 @bilingual

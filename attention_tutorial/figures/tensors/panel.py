@@ -106,6 +106,7 @@ class Grid:
     block: float = 0.0  # the cells and their notes alone
     left: float = 0.0  # room left of the cells (slice labels, column label)
     height: float = 0.0
+    aspect: float = 1.0  # a cell's width over its height (wider for "False")
 
 
 def as_array(name: str, value: object) -> np.ndarray:

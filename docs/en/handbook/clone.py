@@ -59,7 +59,7 @@ import attention_tutorial as at
 # ### Picture
 #
 # The `w` of the example above; below it `w.clone()` and `w.detach()`, and at the bottom the
-# recommended `w.detach().clone()`. Same colour: the same element of `w`. Solid borders: memory
+# recommended `w.detach().clone()`: `.clone()` applied to the detached tensor above it. Same colour: the same element of `w`. Solid borders: memory
 # of its own; dashed borders: shares `w`'s memory. The words under each tensor say whether it is
 # still in the graph.
 #
@@ -131,9 +131,10 @@ assert y._version == y_detached._version == 1 and copy._version == 1
 # ### Where the chapter uses it
 #
 # The page [Parametric attention pooling](../parametric.py) writes `y_hat = model(...).detach()` before
-# plotting the predictions ([Detach before plotting](../parametric.py#detach-before-plotting)
+# plotting the predictions (the section [Detach before plotting](../parametric.py#detach-before-plotting)
 # shows what happens without it). Before computing with a learned parameter, the
-# pages take it out of the graph: `model.w.detach()` on [the dot-product page](../dot-product.py),
+# pages take it out of the graph: `model.w.detach()` on the page
+# [From the Gaussian kernel to dot-product attention](../dot-product.py),
 # `nw.w.detach()` on [From kernel regression to Transformer attention](../transformer.py), and
 # `projected.W_q.weight.detach()` on
 # [Learned projections on a 2-D toy problem](../projections.py).

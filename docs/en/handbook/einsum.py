@@ -56,11 +56,11 @@ import attention_tutorial as at
 # ```python
 # >>> import torch
 # >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
-# >>> values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (n_queries, n_keys)
+# >>> values = torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])  # (n_queries, n_keys)
 # >>> torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)
-# tensor([18., 15., 10.])
+# tensor([18., 35., 50.])
 # >>> torch.einsum("qk,qk->q", weights, values)
-# tensor([18., 15., 10.])
+# tensor([18., 35., 50.])
 # ```
 #
 # ### Picture
@@ -75,7 +75,7 @@ import attention_tutorial as at
 
 # %%
 weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
-values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (3, 2)
+values = torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])  # (3, 2)
 at.diagram_einsum(weights, values)
 
 # %% [markdown]
@@ -108,13 +108,23 @@ except RuntimeError as err:
 
 # %% [markdown]
 # And einsum does not check **meaning**: `"qk,kq->q"` runs whenever the sizes happen to
-# fit (a square matrix), but pairs `weights[q, k]` with `values[k, q]`, the transposed entry. Name the letters
-# after the formula (`q` for queries, `k` for keys) and the mistake is easy to see.
+# fit (a square matrix), but pairs `weights[q, k]` with `values[k, q]`, the transposed entry,
+# and quietly returns other numbers:
+
+# %%
+weights_2 = torch.tensor([[0.2, 0.8], [0.5, 0.5]])  # (2, 2): square, so both run
+values_2 = torch.tensor([[10.0, 20.0], [30.0, 40.0]])  # (2, 2)
+print('"qk,qk->q":', torch.einsum("qk,qk->q", weights_2, values_2))
+print('"qk,kq->q":', torch.einsum("qk,kq->q", weights_2, values_2))
+
+# %% [markdown]
+# The first query should get $0.2 \cdot 10 + 0.8 \cdot 20 = 18$; `"qk,kq->q"` computes
+# $0.2 \cdot 10 + 0.8 \cdot 30 = 26$. Name the letters after the formula (`q` for queries,
+# `k` for keys) and the mistake is easy to see.
 #
 # ### Where the chapter uses it
 #
 # The page [Parametric attention pooling](../parametric.py) computes the weighted sums with
-# [torch.bmm](bmm.py) and [unsqueeze](squeeze.py); `torch.einsum("qk,qk->q", weights,
-# values)` is the same sum. The page
+# [torch.bmm](bmm.py) and [unsqueeze](squeeze.py), as in the second example above. The page
 # [From kernel regression to Transformer attention](../transformer.py) writes the scores as `Q @ K.transpose(-2, -1)`, computes them again as
 # `torch.einsum("bqd,bkd->bqk", Q, K)` and checks that the two agree.

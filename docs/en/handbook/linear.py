@@ -132,9 +132,10 @@ except RuntimeError as err:
 #
 # Set $W_q = W_k = w$ and $W_v = 1$, and the Transformer page's Gaussian score expands to
 #
-# $$\begin{aligned} -\tfrac{1}{2}(wq - wk)^2 &= w^2 qk - \tfrac{1}{2} w^2 k^2 \\ &\quad - \tfrac{1}{2} w^2 q^2 . \end{aligned}$$
+# $$-\tfrac{1}{2}(wq - wk)^2 = w^2 \bigl(qk - \tfrac{1}{2} k^2 - \tfrac{1}{2} q^2\bigr) .$$
 #
-# The first term is a dot product and the second a bias for each key. The last depends on the
+# Inside the brackets, the first term (times $w^2$) is a dot product and the second a bias for
+# each key. The last depends on the
 # query alone, is the same for every key, and cancels in the softmax. The left-hand side is the
 # score ${-\frac{1}{2}((q - k)w)^2}$ of [parametric attention pooling](../parametric.py), with
 # `w = nn.Parameter(torch.rand(1))`. Plain scaled dot-product scores, $w^2 qk/\sqrt{d}$, lack

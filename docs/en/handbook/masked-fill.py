@@ -100,23 +100,21 @@ except RuntimeError as err:
 # indexes with `(1 - torch.eye(n_train)).type(torch.bool)`, which is `True` off the diagonal: it
 # marks the keys to **keep**. In `masked_fill`, `True` means "replace", so that mask handed to
 # `masked_fill(..., -inf)` hides every key except the point's own. The softmax then returns the
-# identity matrix and each point predicts its own label, without a word of warning. For
-# `masked_fill`, the leave-one-out mask is `eye` itself:
+# identity matrix and each point predicts its own label, without a word of warning:
 
 # %%
 uniform = torch.zeros(3, 3)  # (3, 3): every key scores the same
 keep = (1 - torch.eye(3)).bool()  # the parametric page's mask: True = keep this key
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True = the keys to replace
 only_self = F.softmax(uniform.masked_fill(keep, float("-inf")), dim=1)  # (3, 3)
-left_out = F.softmax(uniform.masked_fill(eye, float("-inf")), dim=1)  # (3, 3)
 print("masked_fill(keep, -inf), softmax:")
 print(only_self)
-print("masked_fill(eye, -inf), softmax:")
-print(left_out)
 assert torch.equal(only_self, torch.eye(3))  # each point attends to itself alone
-assert (left_out.diagonal() == 0).all()
 
 # %% [markdown]
+# For `masked_fill`, the leave-one-out mask is `eye` itself: the second block of Examples above,
+# weight 0 on the diagonal and 0.5 on each of the two other keys.
+#
 # A row with **every** key masked has no weights left to share out: $e^{-\infty}$ everywhere
 # sums to 0, and the softmax divides 0 by 0. No error, just `nan`:
 
@@ -181,5 +179,5 @@ assert (weights_mha[0].diagonal() == 0).all()
 # The page [From kernel regression to Transformer attention](../transformer.py) writes leave-one-out as
 # `scores.masked_fill(eye, float("-inf"))` and shows it equal to the chapter's
 # [parametric model](../parametric.py), whose leave-one-out keys are tiled, masked and
-# reshaped (why the diagonal goes: [why leave one out](../leave-one-out.py)). The same result without
+# reshaped (why the diagonal goes: see [Why leave one out](../leave-one-out.py)). The same result without
 # `masked_fill`: [torch.where](where.py).

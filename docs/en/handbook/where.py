@@ -38,9 +38,9 @@ import attention_tutorial as at
 # (tensor([0, 1]), tensor([0, 1]))
 # ```
 #
-# The leave-one-out mask of the page
-# [From kernel regression to Transformer attention](../transformer.py), written with `where`
-# instead of that page's `masked_fill`: the same tensor.
+# The page [From kernel regression to Transformer attention](../transformer.py) builds its
+# leave-one-out mask with [masked_fill](masked-fill.py); written with `where`, it gives the
+# same tensor:
 #
 # ```python
 # >>> import torch
@@ -105,8 +105,9 @@ except RuntimeError as err:
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# The page [From kernel regression to Transformer attention](../transformer.py) masks the
-# diagonal with [masked_fill](masked-fill.py); `torch.where(eye, float("-inf"), scores)` is the same
-# line written with `where`. The chapter itself
-# ([parametric attention pooling](../parametric.py)) builds its leave-one-out keys and values
-# with boolean indexing instead ([torch.eye and boolean masks](mask.py)).
+# The page [Learned projections on a 2-D toy problem](../projections.py) measures the band of
+# keys each query uses: `torch.where(inside, index, len(order)).min(dim=1)` keeps the positions
+# of the keys inside the band and puts a number too large to be the minimum everywhere else,
+# so the minimum is the band's first key (and `-1` with `max` gives its last). The chapter
+# itself ([Parametric attention pooling](../parametric.py)) builds its leave-one-out keys and
+# values with boolean indexing instead ([torch.eye and boolean masks](mask.py)).

@@ -53,7 +53,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 上面例子里的同一个 `w`，中间一层是 `w.clone()` 和 `w.detach()`，最下面是推荐的 `w.detach().clone()`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。每个张量下面写着它是否还在计算图里。
+# 上面例子里的同一个 `w`，中间一层是 `w.clone()` 和 `w.detach()`，最下面是推荐的 `w.detach().clone()`，也就是对它上方 detach 出来的张量再调用 `.clone()`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。每个张量下面写着它是否还在计算图里。
 #
 # 画图的函数（展开看源代码）：
 #
@@ -116,4 +116,4 @@ assert y._version == y_detached._version == 1 and copy._version == 1
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# 《[带参数的注意力汇聚](../parametric.py)》一页在画预测之前写 `y_hat = model(...).detach()`（不写会怎样，见那一页的[画图之前先 detach](../parametric.py#画图之前先-detach)）；[点积页](../dot-product.py)的 `model.w.detach()`、《[从核回归到 Transformer 注意力](../transformer.py)》一页的 `nw.w.detach()` 和《[在二维玩具问题上学习投影](../projections.py)》一页的 `projected.W_q.weight.detach()`，都是在拿学到的参数做计算之前，先把它从计算图中取出来。
+# 《[带参数的注意力汇聚](../parametric.py)》一页在画预测之前写 `y_hat = model(...).detach()`（不写会怎样，见那一页“[画图之前先 detach](../parametric.py#画图之前先-detach)”一节）；《[从高斯核到点积注意力](../dot-product.py)》一页的 `model.w.detach()`、《[从核回归到 Transformer 注意力](../transformer.py)》一页的 `nw.w.detach()` 和《[在二维玩具问题上学习投影](../projections.py)》一页的 `projected.W_q.weight.detach()`，都是在拿学到的参数做计算之前，先把它从计算图中取出来。

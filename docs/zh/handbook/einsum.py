@@ -49,11 +49,11 @@ import attention_tutorial as at
 # ```python
 # >>> import torch
 # >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
-# >>> values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (n_queries, n_keys)
+# >>> values = torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])  # (n_queries, n_keys)
 # >>> torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)
-# tensor([18., 15., 10.])
+# tensor([18., 35., 50.])
 # >>> torch.einsum("qk,qk->q", weights, values)
-# tensor([18., 15., 10.])
+# tensor([18., 35., 50.])
 # ```
 #
 # ### 图示
@@ -66,7 +66,7 @@ import attention_tutorial as at
 
 # %%
 weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
-values = torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])  # (3, 2)
+values = torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])  # (3, 2)
 at.diagram_einsum(weights, values)
 
 # %% [markdown]
@@ -96,8 +96,17 @@ except RuntimeError as err:
 # 报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
 
 # %% [markdown]
-# 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把 `weights[q, k]` 和 `values[k, q]`（转置位置上的元素）配在了一起。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误就一眼能看出来。
+# 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把 `weights[q, k]` 和 `values[k, q]`（转置位置上的元素）配在了一起，算出来的是另一个数，也不报错：
+
+# %%
+weights_2 = torch.tensor([[0.2, 0.8], [0.5, 0.5]])  # (2, 2): square, so both run
+values_2 = torch.tensor([[10.0, 20.0], [30.0, 40.0]])  # (2, 2)
+print('"qk,qk->q":', torch.einsum("qk,qk->q", weights_2, values_2))
+print('"qk,kq->q":', torch.einsum("qk,kq->q", weights_2, values_2))
+
+# %% [markdown]
+# 第一个查询本该是 $0.2 \cdot 10 + 0.8 \cdot 20 = 18$，`"qk,kq->q"` 却算成 $0.2 \cdot 10 + 0.8 \cdot 30 = 26$。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误就一眼能看出来。
 #
 # ### 本章在哪里用到
 #
-# 《[带参数的注意力汇聚](../parametric.py)》一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和；`torch.einsum("qk,qk->q", weights, values)` 算的是同一个和。《[从核回归到 Transformer 注意力](../transformer.py)》一页把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。
+# 《[带参数的注意力汇聚](../parametric.py)》一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和，就是上面第二个例子里的写法。《[从核回归到 Transformer 注意力](../transformer.py)》一页把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。

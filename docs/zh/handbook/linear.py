@@ -20,7 +20,7 @@ import attention_tutorial as at
 # - `in_features`：输入**最后一维**的大小。
 # - `out_features`：输出最后一维的大小。
 # - `bias`：是否加上一个形状为 `(out_features,)` 的可学习向量 `layer.bias`；本章（和 d2l）的注意力投影都用 `bias=False`。
-# - `layer.weight` 的形状是 `(out_features, in_features)`，**输出维在前**。它是一个 `nn.Parameter`：会出现在 `layer.parameters()` 里，也就是优化器要更新的东西。它的初始值是随机的（在 $\pm 1/\sqrt{\text{in\_features}}$ 之间均匀分布），取自 PyTorch 的全局生成器：想让每次运行的初始权重都一样，就在创建层之前设好种子。
+# - `layer.weight` 的形状是 `(out_features, in_features)`，**输出维在前**。它是一个 `nn.Parameter`：会出现在 `layer.parameters()` 里，也就是优化器要更新的东西。它的初始值是随机的（在 $-1/\sqrt{\text{in\_features}}$ 与 $1/\sqrt{\text{in\_features}}$ 之间均匀分布），取自 PyTorch 的全局生成器：想让每次运行的初始权重都一样，就在创建层之前设好种子。
 #
 # 形状为 `(..., in_features)` 的输入得到 `(..., out_features)` 的输出：前面所有的维（批量、序列）都保留。
 #
@@ -109,6 +109,6 @@ except RuntimeError as err:
 #
 # 取 $W_q = W_k = w$、$W_v = 1$，Transformer 那一页的高斯分数展开成
 #
-# $$\begin{aligned} -\tfrac{1}{2}(wq - wk)^2 &= w^2 qk - \tfrac{1}{2} w^2 k^2 \\ &\quad - \tfrac{1}{2} w^2 q^2 . \end{aligned}$$
+# $$-\tfrac{1}{2}(wq - wk)^2 = w^2 \bigl(qk - \tfrac{1}{2} k^2 - \tfrac{1}{2} q^2\bigr) .$$
 #
-# 第一项是点积，第二项是每个键自己的偏置；最后一项只和查询有关，对所有键都一样，在 softmax 里约掉。左边正是《[带参数的注意力汇聚](../parametric.py)》一页的分数 ${-\frac{1}{2}((q - k)w)^2}$，其中 `w = nn.Parameter(torch.rand(1))`。换成普通的缩放点积分数 $w^2 qk/\sqrt{d}$，少了每个键的偏置，就是另一个模型了。
+# 括号里第一项（乘上 $w^2$）是点积，第二项是每个键自己的偏置；最后一项只和查询有关，对所有键都一样，在 softmax 里约掉。左边正是《[带参数的注意力汇聚](../parametric.py)》一页的分数 ${-\frac{1}{2}((q - k)w)^2}$，其中 `w = nn.Parameter(torch.rand(1))`。换成普通的缩放点积分数 $w^2 qk/\sqrt{d}$，少了每个键的偏置，就是另一个模型了。

@@ -84,22 +84,20 @@ except RuntimeError as err:
 # 报错信息索引：[`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks)。
 
 # %% [markdown]
-# 更隐蔽的是另一个方向的错误。《[带参数的注意力汇聚](../parametric.py)》一页用 `(1 - torch.eye(n_train)).type(torch.bool)` 做布尔索引，它在对角线以外处处为 `True`，标出的是要**保留**的键。`masked_fill` 的 `True` 却表示“替换”：把这个掩码交给 `masked_fill(..., -inf)`，遮住的恰恰是别的所有键，每个点只剩下自己。softmax 于是给出单位矩阵，每个点都拿自己的标签当预测，整个过程不报任何错。给 `masked_fill` 用的留一法掩码是 `eye` 本身：
+# 更隐蔽的是另一个方向的错误。《[带参数的注意力汇聚](../parametric.py)》一页用 `(1 - torch.eye(n_train)).type(torch.bool)` 做布尔索引，它在对角线以外处处为 `True`，标出的是要**保留**的键。`masked_fill` 的 `True` 却表示“替换”：把这个掩码交给 `masked_fill(..., -inf)`，遮住的恰恰是别的所有键，每个点只剩下自己。softmax 于是给出单位矩阵，每个点都拿自己的标签当预测，整个过程不报任何错：
 
 # %%
 uniform = torch.zeros(3, 3)  # (3, 3): every key scores the same
 keep = (1 - torch.eye(3)).bool()  # the parametric page's mask: True = keep this key
 eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True = the keys to replace
 only_self = F.softmax(uniform.masked_fill(keep, float("-inf")), dim=1)  # (3, 3)
-left_out = F.softmax(uniform.masked_fill(eye, float("-inf")), dim=1)  # (3, 3)
 print("masked_fill(keep, -inf), softmax:")
 print(only_self)
-print("masked_fill(eye, -inf), softmax:")
-print(left_out)
 assert torch.equal(only_self, torch.eye(3))  # each point attends to itself alone
-assert (left_out.diagonal() == 0).all()
 
 # %% [markdown]
+# 给 `masked_fill` 用的留一法掩码是 `eye` 本身，也就是上面“例子”里的第二段：对角线上的权重为 0，其余两个键各得 0.5。
+#
 # 如果一行里**所有**键都被掩码，就没有权重可分了：$e^{-\infty}$ 全部加起来是 0，softmax 变成 0 除以 0。不报错，只给出 `nan`：
 
 # %%
@@ -123,7 +121,7 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
 #
-# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention`（下面简称 SDPA）的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention`（下面简称 MHA）的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。《[从核回归到 Transformer 注意力](../transformer.py)》一页两种都用：`masked_fill(eye, -inf)`，以及 SDPA 的 `attn_mask=~eye`；MHA 的约定在这里核对。下面三种都试一遍：
+# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention`（下面简称 SDPA）的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention`（下面简称 MHA）的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。《[从核回归到 Transformer 注意力](../transformer.py)》一页两种都用：`masked_fill(eye, -inf)`，以及 SDPA 的 `attn_mask=~eye`；MHA 的约定则在本页核对。下面三种都试一遍：
 
 # %%
 _ = torch.manual_seed(at.SEED)  # q, k, v and MHA's weights are random
@@ -149,4 +147,4 @@ assert (weights_mha[0].diagonal() == 0).all()
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与《[带参数的注意力汇聚](../parametric.py)》一页中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见[为什么要留一](../leave-one-out.py)）。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与《[带参数的注意力汇聚](../parametric.py)》一页中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见《[为什么要留一](../leave-one-out.py)》一页）。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。

@@ -366,7 +366,7 @@ def test_the_pooling_diagram_has_a_phone_layout_that_fits_the_column(lang, n):
 
 def _einsum_args():
     weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # the einsum page's
-    return weights, torch.tensor([[10.0, 20.0], [10.0, 20.0], [10.0, 20.0]])
+    return weights, torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])
 
 
 def _where_args():
@@ -375,19 +375,26 @@ def _where_args():
     return condition, a, -a
 
 
+def _masked_fill_args():
+    scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # the masked-fill page's
+    return scores, torch.tensor([[False, True, False], [False, False, True]])
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize(
-    ("name", "args", "codes"),
+    ("name", "args", "levels"),
     [
-        ("diagram_einsum", _einsum_args(), ["weights", "values", "y_hat"]),
-        ("diagram_where", _where_args(), ["condition", "input", "other", "result"]),
+        ("diagram_einsum", _einsum_args(), [["weights", "values"], ["y_hat"]]),
+        ("diagram_where", _where_args(), [["condition", "input", "other"], ["result"]]),
+        ("diagram_masked_fill", _masked_fill_args(), [["scores", "mask"], ["filled"], ["weights"]]),
     ],
 )
-def test_the_einsum_and_where_diagrams_have_a_phone_layout(lang, name, args, codes):
-    """The handbook's einsum and where diagrams put their operands side by side: a phone
-    showed them 343 px wide, their text about 8-10 px (issue 26). The narrow layout stacks
-    the operands over the result and breaks the code of the arrow into lines: the figure
-    fits the column unshrunk, every text >= 11 px."""
+def test_the_einsum_where_and_masked_fill_diagrams_have_a_phone_layout(lang, name, args, levels):
+    """The handbook's einsum, where and masked_fill diagrams put their operands side by side:
+    a phone showed them 343 px wide (masked_fill: at 87 %), their text about 8-10 px (issue
+    26). The narrow layout stacks the operands and breaks the code of the arrows into lines:
+    the figure fits the column unshrunk, every text >= 11 px."""
+    codes = [c for level in levels for c in level]
     func = getattr(at, name)
     wide = func(*args, lang=lang)
     assert wide.narrow_layout == {"layout": "narrow"}
@@ -402,14 +409,28 @@ def test_the_einsum_and_where_diagrams_have_a_phone_layout(lang, name, args, cod
     assert drawn_codes == codes  # every panel, in reading order
     tops = [labels[f"code:{i}"].get_position()[1] for i in range(len(codes))]
     assert tops == sorted(tops) and len(set(tops)) == len(codes)  # one above the other
-    (arrow,) = [t for t in ax.texts if str(t.get_gid()).startswith("arrow:")]
-    (code,) = [t.get_text() for t in wide.axes[0].texts if str(t.get_gid()).startswith("arrow:")]
-    assert "\n" in arrow.get_text() and " ".join(arrow.get_text().split()) == code
-    # the alt text describes the stacked levels, the code whole, and nothing else changes
-    for k, c in enumerate(codes):
-        level = f"第 {k + 1} 层：{c}" if lang == "zh" else f"evel {k + 1}: {c},"
-        assert level in narrow.description, level
-    assert narrow.description.count(code) == 1 and "\n" not in narrow.description
+    arrows = [t.get_text() for t in ax.texts if str(t.get_gid()).startswith("arrow:")]
+    wide_arrows = [t.get_text() for t in wide.axes[0].texts
+                   if str(t.get_gid()).startswith("arrow:")]  # fmt: skip
+    assert [" ".join(a.split()) for a in arrows] == wide_arrows
+    assert "\n" in arrows[0]  # the longest code, broken into lines
+    # the alt text reads the wide layout's levels (the stacked operands one level), each
+    # code whole, and nothing else changes
+    for k, level in enumerate(levels):
+        stacked = len(level) > 1
+        if lang == "zh":
+            said = f"第 {k + 1} 层{'（上下排列）' if stacked else ''}：{level[0]}"
+        else:
+            said = f"evel {k + 1}{' (stacked)' if stacked else ''}: {level[0]},"
+        assert said in narrow.description, said
+    assert f"evel {len(levels) + 1}" not in narrow.description
+    assert f"第 {len(levels) + 1} 层" not in narrow.description
+    for code in wide_arrows:
+        assert narrow.description.count(code) == 1
+    assert "\n" not in narrow.description
+    assert narrow.description.replace("（上下排列）", "").replace(" (stacked)", "") == (
+        wide.description
+    )
     drawn = _drawn(func, args, {"lang": lang, "layout": "narrow"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]
     with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):

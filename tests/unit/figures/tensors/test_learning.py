@@ -87,6 +87,22 @@ def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
     assert [text(fig, f"caption:3:{i}") for i in (1, 2)] == ["new memory", "out of the graph"]
     tops = [by_gid(fig, "cell")[p, 0].get_y() for p in (1, 3)]
     assert tops[1] > tops[0]
+    # the last arrow, ".clone()", leaves from w.detach(), and the copy sits under it: the
+    # arrow's x lies within w.detach()'s cells (right of w.clone()'s), as does the copy's middle
+    ax = fig.axes[0]
+    arrows = [p for p in ax.patches if type(p).__name__ == "FancyArrowPatch"]
+    assert len(arrows) == 2 and text(fig, "arrow:1") == ".clone()"
+    arrow_x = arrows[1].get_path().vertices[0][0]
+
+    def span(p: int) -> tuple[float, float]:
+        xs = [cells[p, i].get_x() for i in range(3)]
+        return min(xs), max(xs) + cells[p, 0].get_width()
+
+    assert span(1)[1] < span(2)[0] < arrow_x < span(2)[1]
+    assert span(2)[0] < sum(span(3)) / 2 < span(2)[1]
+    assert "the arrow “.clone()” leads from w.detach() to the next level" in fig.description
+    zh = diagram_clone(w, lang="zh").description
+    assert "箭头“.clone()”从 w.detach() 通向下一层" in zh
     plain = diagram_clone(torch.ones(2), lang="en")  # no graph to stay in
     assert text(plain, "code:0") == "w (requires_grad=False)"
     assert text(plain, "caption:1:2") == "out of the graph"

@@ -11,6 +11,7 @@ import math
 
 import pytest
 import torch
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from attention_tutorial import diagram_eye, diagram_eye_mask, diagram_masked_fill, diagram_where
 from attention_tutorial.figures.tensors.panel import NEUTRAL
@@ -77,6 +78,15 @@ def test_masked_fill_frames_the_masked_cells_in_all_three_steps() -> None:
     assert colours(fig, 2) == colours(fig, 0)  # filled keeps each score's own colour
     assert set(colours(fig, 1)) == set(colours(fig, 3)) == {rgb(NEUTRAL)}
     assert text(fig, "caption:3:1") == "framed (masked) cells: weight 0.00"
+    # boolean cells are wider than tall, so "False" does not fill its cell wall to wall
+    cells = by_gid(fig, "cell")
+    assert cells[1, 0].get_width() > 1.3 * cells[1, 0].get_height()
+    assert cells[0, 0].get_width() == cells[0, 0].get_height()  # numbers: square cells
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    false = by_gid(fig, "value")[1, 0]
+    assert false.get_text() == "False"
+    room = cells[1, 0].get_window_extent(renderer).width
+    assert false.get_window_extent(renderer).width < 0.8 * room
     assert "framed (masked) cells" not in " ".join(
         all_text(diagram_masked_fill(scores, torch.zeros(2, 3, dtype=torch.bool), lang="en"))
     )  # nothing masked, nothing to caption
