@@ -207,8 +207,8 @@ at.describe("y_truth", data.y_truth)
 
 # %% [markdown]
 # The mean of the training outputs comes back on the next page (it is the prediction of average
-# pooling). Copying a printed result into a comment is a bad habit: without a seed the next run
-# prints another number while the comment keeps the old one. Compute it again instead:
+# pooling). Copying a printed result into a comment is a bad habit: once the code or the data
+# changes, the number in the comment is stale and nobody notices. Compute it again instead:
 
 # %%
 print(f"mean of y_train: {data.y_train.mean().item():.4f}")

@@ -12,8 +12,9 @@
 # \end{gathered}$$
 #
 # once with $j$ running over all training points (**own key included**), once with $j$ skipping $i$
-# (**leave-one-out**). Gradient descent walks down this curve, so its shape decides where $w$ ends
-# up.
+# (**leave-one-out**). The curve's shape decides which way the gradient pushes $w$; where it stops
+# also depends on the learning rate and the number of steps (see
+# *[Why the trained curve is less smooth](smoothness.py)*).
 
 # %%
 import torch

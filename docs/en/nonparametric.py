@@ -246,10 +246,10 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 # the right call, so the shapes give nothing away.
 #
 # This is not a far-fetched worry: it is the bug in the TensorFlow code of this section of "Dive
-# into Deep Learning". It built its query matrix from `x_train` instead of `x_test`, so every
-# training input was compared with all training inputs (itself included), and the predictions at
-# the training inputs were plotted as if they were predictions at the test inputs. The same
-# mistake in PyTorch:
+# into Deep Learning". It wrote its queries as `x_train` (`tf.expand_dims(x_train, axis=1)`)
+# instead of `x_test`, so every training input was compared with all training inputs (itself
+# included), and the predictions at the training inputs were plotted as if they were predictions
+# at the test inputs. The same mistake in PyTorch:
 
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
