@@ -205,6 +205,25 @@ def test_copy_button_icons_become_one_css_drawn_span():
     )
 
 
+# mkdocs-jupyter's template, as it wrote every notebook code cell's copy button
+CLIPBOARD_COPY = (
+    '<clipboard-copy for="cell-1" aria-label="Copy to Clipboard" ,="">'
+    '<div><span class="notice" hidden="">Copied!</span></div></clipboard-copy>'
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "notice"), [("zh", "复制", "已复制"), ("en", "Copy to clipboard", "Copied!")]
+)
+def test_a_code_cells_copy_button_speaks_the_pages_language(lang, label, notice):
+    out = repaired(CLIPBOARD_COPY, pp.slim_copy_buttons, lang)[0]
+    assert out == (
+        f'<clipboard-copy for="cell-1" aria-label="{label}">'
+        f'<div><span class="notice" hidden="">{notice}</span></div></clipboard-copy>'
+    )
+    assert ',=""' not in out
+
+
 def test_offline_pages_lose_their_hreflang_links_and_nothing_else():
     page = (
         "<!doctype html>\n<html><head>\n"
