@@ -256,7 +256,7 @@ at.plot_attention_pooling(query, keys, values)
 # ```
 #
 # No. $\exp(a_i + c) = e^c \exp(a_i)$, and the common factor $e^c$ cancels between numerator
-# and denominator. The page [from the Gaussian kernel to dot-product attention](dot-product.py)
+# and denominator. The page *[From the Gaussian kernel to dot-product attention](dot-product.py)*
 # uses exactly this to drop a term that depends on the query alone.
 #
 # </details>

@@ -302,7 +302,7 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 # There are now 40 training examples, while the test inputs are still the 50 of
 # `arange(0, 5, 0.1)`. The same seed always gives the same data, another seed other data. Data
 # with `n_train` different from `n_test` are just right for catching code that mixes up shapes;
-# see the page [non-parametric attention pooling](nonparametric.py).
+# see the page *[Non-parametric attention pooling](nonparametric.py)*.
 #
 # </details>
 #
