@@ -224,7 +224,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "预测的最高点 {hat_max:.2f}、最低点 {hat_min:.2f}，"
         "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
         "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
-        "plot_fits.end": "均方误差最小的是 {best}（均方误差相对真实函数计算；"
+        "plot_fits.end": "均方误差最小的是{best}（均方误差相对真实函数计算；"
         "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
         "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
@@ -242,8 +242,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmap.uniform": "每个权重都是 {top:.2f}，即颜色条的顶端："
         "每个键分量相同。",
         "plot_loss_vs_w": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；从 w = {w_plateau} "
-        "到 {w_end}，留一法的曲线是一段平台，损失 {loss_end:.1f}；含自身的键的曲线在 w = {w_end} "
-        "处降到 {own_end}。",
+        "到 {w_end}，留一法的曲线是一段平台，损失 {loss_end:.1f}（与 w = {w_end} 处相差不到 "
+        "{tol:g}%）；含自身的键的曲线在 w = {w_end} 处降到 {own_end}。",
         "plot_loss_vs_w.no_plateau": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；"
         "w = {w_end} 处留一法的损失为 {loss_end:.1f}，含自身的键的损失为 {own_end}。",
         "plot_attention_heatmap.band": "{shape}，沿对角线分布：每个查询主要关注离它近的键，"
@@ -281,8 +281,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmap.uniform": "Every weight is {top:.2f}, the top of the colour "
         "bar: every key counts the same.",
         "plot_loss_vs_w": "The leave-one-out minimum is at w = {w_min} (loss {loss_min:.1f}); "
-        "from w = {w_plateau} to {w_end} the leave-one-out curve is a plateau at {loss_end:.1f}; "
-        "the curve with the own key falls to {own_end} at w = {w_end}.",
+        "from w = {w_plateau} to {w_end} the leave-one-out curve is a plateau at {loss_end:.1f} "
+        "(within {tol:g} % of its value at w = {w_end}); the curve with the own key falls to "
+        "{own_end} at w = {w_end}.",
         "plot_loss_vs_w.no_plateau": "The leave-one-out minimum is at w = {w_min} (loss "
         "{loss_min:.1f}); at w = {w_end} the leave-one-out loss is {loss_end:.1f} and the loss "
         "with the own key {own_end}.",

@@ -563,8 +563,9 @@ def plot_loss_vs_w(
         if title is not None:
             ax.set_title(title)
         # the plateau on the right: from the first w after which the leave-one-out loss
-        # stays within 0.1 % of its value at the largest w
-        off = np.abs(left_out - left_out[-1]) > 1e-3 * abs(left_out[-1])
+        # stays within 0.1 % of its value at the largest w (the alt text names the tolerance)
+        tol = 1e-3
+        off = np.abs(left_out - left_out[-1]) > tol * abs(left_out[-1])
         start = int(np.nonzero(off)[0][-1]) + 1 if off.any() else 0
         plateau = start < len(grid) - 1  # at least two points of the grid
         fig.alt_facts = alt_facts(
@@ -576,6 +577,7 @@ def plot_loss_vs_w(
             w_end=spoken(float(grid[-1])),
             loss_end=float(left_out[-1]),
             own_end=spoken_digits(float(with_own[-1])),
+            tol=100 * tol,
         )
     return fig
 

@@ -145,9 +145,7 @@ assert same_weights and same_output
 # key, and the thicker the arrow, the larger that key's attention weight; the bars in the middle
 # are the weights themselves; on the right, each value flows into the output in proportion to
 # its weight. The bottom line spells out $f(q) = \sum_i \alpha(q, k_i)\, v_i$ term by term. The
-# weights there carry as many decimals as it takes for the terms as printed to add up to the
-# output: multiply them out and the sum rounds to the output's two decimals (hence the
-# "approximately equal").
+# weights there carry four decimals, and the terms add up to about the output, 2.68.
 
 # %%
 at.plot_attention_pooling(query, keys, values)
@@ -258,7 +256,7 @@ at.plot_attention_pooling(query, keys, values)
 # ```
 #
 # No. $\exp(a_i + c) = e^c \exp(a_i)$, and the common factor $e^c$ cancels between numerator
-# and denominator. The page [from the Gaussian kernel to dot-product attention](dot-product.py)
+# and denominator. The page *[From the Gaussian kernel to dot-product attention](dot-product.py)*
 # uses exactly this to drop a term that depends on the query alone.
 #
 # </details>

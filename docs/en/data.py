@@ -207,8 +207,8 @@ at.describe("y_truth", data.y_truth)
 
 # %% [markdown]
 # The mean of the training outputs comes back on the next page (it is the prediction of average
-# pooling). Copying a printed result into a comment is a bad habit: without a seed the next run
-# prints another number while the comment keeps the old one. Compute it again instead:
+# pooling). Copying a printed result into a comment is a bad habit: once the code or the data
+# changes, the number in the comment is stale and nobody notices. Compute it again instead:
 
 # %%
 print(f"mean of y_train: {data.y_train.mean().item():.4f}")
@@ -302,7 +302,7 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 # There are now 40 training examples, while the test inputs are still the 50 of
 # `arange(0, 5, 0.1)`. The same seed always gives the same data, another seed other data. Data
 # with `n_train` different from `n_test` are just right for catching code that mixes up shapes;
-# see the page [non-parametric attention pooling](nonparametric.py).
+# see the page *[Non-parametric attention pooling](nonparametric.py)*.
 #
 # </details>
 #

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # Why leave one out
 #
-# When the page [Parametric attention pooling](parametric.py) trained $w$, every training point had
+# When the page *[Parametric attention pooling](parametric.py)* trained $w$, every training point had
 # its own key and value removed. That looks like a small trick; in fact it decides whether training
 # works at all. This page trains nothing. It treats $w$ as a knob, turns it from 0.1 all the way to
 # 1000, and at each setting computes the training loss
@@ -12,8 +12,9 @@
 # \end{gathered}$$
 #
 # once with $j$ running over all training points (**own key included**), once with $j$ skipping $i$
-# (**leave-one-out**). Gradient descent walks down this curve, so its shape decides where $w$ ends
-# up.
+# (**leave-one-out**). The curve's shape decides which way the gradient pushes $w$; where it stops
+# also depends on the learning rate and the number of steps (see
+# *[Why the trained curve is less smooth](smoothness.py)*).
 
 # %%
 import torch
@@ -142,11 +143,11 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 # each point takes a turn as the "test point" and is predicted from all the others. It reproduces
 # the situation at test time, where the query is not among the keys, which is why its minimum is the
 # classic way of choosing a bandwidth. Where SGD stops after its 5 steps, and how far that is from
-# this minimum, is on the page [Why the trained curve is less smooth](smoothness.py).
+# this minimum, is on the page *[Why the trained curve is less smooth](smoothness.py)*.
 #
 # ## Finding the minimum in the explorer
 #
-# The bandwidth explorer of the page [Non-parametric attention pooling](nonparametric.py) is back.
+# The bandwidth explorer of the page *[Non-parametric attention pooling](nonparametric.py)* is back.
 # Its last panel (bottom right on a wide screen) is the leave-one-out curve above (only the one
 # without the own key), computed by your browser from the data in the page. Move $w$ and watch the
 # fit in the first panel as the vertical line reaches the dot: neither a flat line nor a saw chasing

@@ -130,7 +130,7 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # Unlike the flat line of average pooling, the Nadaraya-Watson prediction follows the rises and
 # falls of $f(x)$, but it flattens the peaks and troughs: the width of the Gaussian kernel is
 # fixed at 1, so every window also takes in points that are rather far away. The page
-# [Parametric attention pooling](parametric.py) lets the model learn that width; first, let us
+# *[Parametric attention pooling](parametric.py)* lets the model learn that width; first, let us
 # try a few widths by hand.
 
 # %%
@@ -185,7 +185,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # This is the bias-variance trade-off of statistics: a small bandwidth means small bias and large
 # variance, a large bandwidth large bias and small variance. How the bandwidth must shrink as the
 # samples grow for the estimate to converge to the true function is in the background section
-# of [Why the trained curve is less smooth](smoothness.py#background-consistency-and-local-constant-fitting).
+# of *[Why the trained curve is less smooth](smoothness.py#background-consistency-and-local-constant-fitting)*.
 #
 # One warning: choosing the bandwidth with `y_truth`, as here, is only possible in a toy
 # problem; real problems come with no noise-free answers. A way to choose it from the training
@@ -195,7 +195,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # ## The bandwidth explorer: turn the knob yourself
 #
 # Four bandwidths are four snapshots. The explorer below has a single knob, $w$, the inverse of the
-# bandwidth, $h = 1/|w|$ (the page [Parametric attention pooling](parametric.py)
+# bandwidth, $h = 1/|w|$ (the page *[Parametric attention pooling](parametric.py)*
 # makes it a learnable parameter). Drag the slider and $w$ moves from 0.1 to 1000 on a logarithmic
 # scale, with four panels following it. With the keyboard, Tab to the slider (or click it): the arrow keys
 # move it by a small step, PageUp and PageDown by a large one, Home and End to either end. The
@@ -207,7 +207,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 3. the heatmap of the attention weights, queries on rows and keys on columns, coloured relative
 #    to the largest weight (the colour key above it runs from 0 to that maximum);
 # 4. the leave-one-out training loss against $w$ (explained on the page
-#    [Why leave one out](leave-one-out.py)), with the current $w$ as a vertical line and the
+#    *[Why leave one out](leave-one-out.py)*), with the current $w$ as a vertical line and the
 #    minimum as a dot.
 #
 # The data were written into the page by the package when the site was built; the weights, the fit
@@ -224,7 +224,7 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # starts chasing every noisy point. Pull it below 0.3: the bumps flatten and the fit tends to a
 # horizontal line. And watch the bump of the query $x = 0$: it only has a right half. That is the
 # boundary bias, the subject of the page
-# [Boundary bias and local linear regression](local-linear.py).
+# *[Boundary bias and local linear regression](local-linear.py)*.
 
 # %% [markdown]
 # ## Can queries and keys be swapped?
@@ -246,10 +246,10 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 # the right call, so the shapes give nothing away.
 #
 # This is not a far-fetched worry: it is the bug in the TensorFlow code of this section of "Dive
-# into Deep Learning". It built its query matrix from `x_train` instead of `x_test`, so every
-# training input was compared with all training inputs (itself included), and the predictions at
-# the training inputs were plotted as if they were predictions at the test inputs. The same
-# mistake in PyTorch:
+# into Deep Learning". It wrote its queries as `x_train` (`tf.expand_dims(x_train, axis=1)`)
+# instead of `x_test`, so every training input was compared with all training inputs (itself
+# included), and the predictions at the training inputs were plotted as if they were predictions
+# at the test inputs. The same mistake in PyTorch:
 
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
@@ -316,7 +316,7 @@ with at.prints_error(ValueError, width=40):
 # The fit's largest error is at the left end: the truth at $x = 0$ is 0, the prediction more than 2
 # above it. Query 0 has no training point to its left and can only borrow values from the keys on
 # its right. This is **boundary bias**; where it comes from, and how local linear regression
-# removes most of it, is the next page, [Boundary bias and local linear regression](local-linear.py).
+# removes most of it, is the next page, *[Boundary bias and local linear regression](local-linear.py)*.
 
 # %% [markdown]
 # ## Common confusions

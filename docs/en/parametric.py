@@ -90,7 +90,7 @@ assert same_sum
 # During training the queries are the training inputs $x_i$ themselves. If $x_i$ were also among its
 # own keys, the model could simply make $|w|$ huge, let $x_i$ attend only to itself and copy its own
 # label $y_i$: the training loss would slide all the way to 0 (the page
-# [Why leave one out](leave-one-out.py) plots exactly this). So training example $i$ gets the keys
+# *[Why leave one out](leave-one-out.py)* plots exactly this). So training example $i$ gets the keys
 # and values of the other $n - 1$ examples only.
 #
 # Step 1: `repeat((n_train, 1))` treats the whole of `x_train` as one row and stacks `n_train`
@@ -159,7 +159,7 @@ assert drops_i and every_row and all(same_as_package)
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
 # is an `nn.Module` whose only parameter is `w = nn.Parameter(torch.rand(1))`. The initial $w$ is
 # random, so we seed again right before creating the model: every run then starts from the same
-# value, and the page [Why the trained curve is less smooth](smoothness.py) can retrain and get the
+# value, and the page *[Why the trained curve is less smooth](smoothness.py)* can retrain and get the
 # same $w$.
 
 # %%
@@ -230,7 +230,7 @@ at.plot_loss(losses)
 # The first loss is that of the random initial $w$. It drops sharply after the first update and
 # hardly moves in the later epochs. The printed $w$ is much larger than where it started, so the
 # kernel has become much narrower. Why it stops there, and whether that is a good thing, is the
-# subject of [Why the trained curve is less smooth](smoothness.py).
+# subject of *[Why the trained curve is less smooth](smoothness.py)*.
 #
 # ## Predicting on the test set
 #
@@ -258,7 +258,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # its test error on the same test inputs, the same as printed there: the learned $w$ cuts the error
 # to about a third. It is not the best one can do: that page's
 # [gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) has bandwidths with smaller
-# errors still, and the page [Why the trained curve is less smooth](smoothness.py) explains why.
+# errors still, and the page *[Why the trained curve is less smooth](smoothness.py)* explains why.
 #
 # ## The attention weights
 #
@@ -300,7 +300,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # **Why remove the diagonal?** The diagonal of the mask is "query $i$ against key $i$": a training
 # point against itself. Keep it and training drives $|w|$ towards infinity while every point copies
 # its own label; remove it and the model has to predict each point from its neighbours, which is
-# exactly what it must do on the test set. See [Why leave one out](leave-one-out.py).
+# exactly what it must do on the test set. See *[Why leave one out](leave-one-out.py)*.
 #
 # **Why one scalar $w$ and not one per key?** A single $w$ is one shared kernel width: the model is
 # still "a distance-weighted average", only the width is chosen by the data. With a $w_i$ for every
@@ -315,7 +315,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # the model turns into 1-nearest-neighbour. The trained $w$ leans towards that extreme without
 # reaching it: the narrow band of the heatmap puts the weight on the few nearest keys, but the
 # weights are still soft and shared by more than one key (see
-# [Why the trained curve is less smooth](smoothness.py)).
+# *[Why the trained curve is less smooth](smoothness.py)*).
 #
 # **What is the learned $w$, and why does it sharpen the weights?** The score is
 # $-\frac{1}{2}(x - x_i)^2 w^2$. The larger $w^2$, the more a given distance is penalised, the faster

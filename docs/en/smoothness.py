@@ -1,7 +1,7 @@
 # %% [markdown]
 # # Why the trained curve is less smooth
 #
-# The prediction trained on the page [Parametric attention pooling](parametric.py) is far more
+# The prediction trained on the page *[Parametric attention pooling](parametric.py)* is far more
 # wiggly than the [non-parametric](nonparametric.py) one. This page answers three questions: what
 # does the learned $w$ mean? Why does SGD stop at such a $w$? And does a less smooth curve mean worse
 # predictions?
@@ -83,7 +83,7 @@ print(f"  with h = 1/|w|: {gap_nw:.1e}")
 #
 # We compare three values of $w$: $w = 1$ (the non-parametric model), the $w$ learned by SGD, and
 # the $w$ with the smallest leave-one-out loss on the grid of the page
-# [Why leave one out](leave-one-out.py)
+# *[Why leave one out](leave-one-out.py)*
 # (<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>). For each we print
 # three things:
 #
@@ -170,7 +170,7 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 
 # %% [markdown]
 # The first step jumps straight over the minimum of the leave-one-out loss and lands on the gently
-# sloping stretch to its right (see the figure on [Why leave one out](leave-one-out.py)). The
+# sloping stretch to its right (see the figure on *[Why leave one out](leave-one-out.py)*). The
 # gradient there is small, the remaining 4 steps move $w$ back only a little (compare the printed
 # "after one step" with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
 # another learning rate or more epochs would give another result (see exercise 1).

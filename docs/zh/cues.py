@@ -89,7 +89,7 @@ print(f"f(q) = {y_hat.item():.4f}")
 
 # %% [markdown]
 # 包里的 <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
-# 做的正是这件事，只是一次处理很多个查询，所以查询要写成形状为 `(1,)` 的一维张量。两种算法给出同样的权重和输出：
+# 做的正是这件事，只是一次处理很多个查询，所以查询要写成形状为 `(1,)` 的一维张量。两种写法给出同样的权重和输出：
 
 # %%
 # (1,), (1, 5)
@@ -103,7 +103,7 @@ assert same_weights and same_output
 # %% [markdown]
 # 下图把这次注意力汇聚画了出来（函数
 # <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>
-# 内部调用 `nadaraya_watson`，图上的数都是算出来的）。查询与每个键比较，箭头越粗，那个键得到的注意力权重越大；中间的条形是权重本身；右边，每个值按自己的权重汇入输出。底部一行把公式 $f(q) = \sum_i \alpha(q, k_i)\, v_i$ 逐项展开。图中的权重多保留了几位小数：把印出来的各项相乘再相加，四舍五入到两位小数，正好是输出（所以写作约等于）。
+# 内部调用 `nadaraya_watson`，图上的数都是算出来的）。查询与每个键比较，箭头越粗，那个键得到的注意力权重越大；中间的条形是权重本身；右边，每个值按自己的权重汇入输出。底部一行把公式 $f(q) = \sum_i \alpha(q, k_i)\, v_i$ 逐项展开。图中权重保留四位小数，各项之和约等于输出 2.68。
 
 # %%
 at.plot_attention_pooling(query, keys, values)

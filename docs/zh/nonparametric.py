@@ -158,7 +158,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 1. 拟合曲线、真实函数与训练数据；
 # 2. 三个查询（$x = 0$、$2.5$、$4$）的注意力权重，画在键的位置上：带宽就是这些“鼓包”的宽度；
 # 3. 注意力权重热图，行是查询，列是键，颜色按当前最大的权重归一化（图上方的色标从 0 到这个最大值）；
-# 4. 留一法训练损失随 $w$ 的变化（《[留一法](leave-one-out.py)》一页会细讲），竖线是当前的 $w$，圆点是最低点。
+# 4. 留一法训练损失随 $w$ 的变化（《[为什么要留一](leave-one-out.py)》一页会细讲），竖线是当前的 $w$，圆点是最低点。
 #
 # 数据是构建网站时由包写进网页的，权重、拟合和损失都由浏览器当场计算（softmax 先减去每行的最大值，避免指数溢出），不向任何服务器发请求；浏览器测试会把网页算出的拟合和留一法损失与包里 PyTorch 的结果逐一比对。没有 JavaScript 时，这里显示 $w = 1$ 的静态图。
 
@@ -182,7 +182,7 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 # %% [markdown]
 # 这次调用能运行，但回答的是另一个问题：把已知的真实曲线“搬”到训练输入上。因为 `n_train` 与 `n_test` 都是 50，结果的形状和正确调用一模一样，光看形状看不出问题。
 #
-# 这并非杞人忧天。《动手学深度学习》本节的 TensorFlow 代码就错在这里：构建查询矩阵时用的是 `x_train`，而不是 `x_test`。每个训练输入去和所有训练输入比较（包括它自己），得到的是训练输入处的预测，却被当作测试输入处的预测画了出来。用 PyTorch 重现一遍：
+# 这并非杞人忧天。《动手学深度学习》本节的 TensorFlow 代码就错在这里：把查询写成了 `x_train`（`tf.expand_dims(x_train, axis=1)`），而不是 `x_test`。每个训练输入去和所有训练输入比较（包括它自己），得到的是训练输入处的预测，却被当作测试输入处的预测画了出来。用 PyTorch 重现一遍：
 
 # %%
 # the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train

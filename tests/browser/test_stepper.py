@@ -39,7 +39,8 @@ STEP_FIVE_TIMES = """([lr, logW]) => {
     return {lr: api.lr(), logW: api.logW(), rows: api.rows(),
             readout: root.querySelector('.attn-stepper-readout').textContent,
             rings: root.querySelectorAll('svg circle.chapter-ring').length,
-            chapterRow: root.querySelector('tr.is-chapter td').textContent,
+            chapterRow: root.querySelector('tr.is-chapter td .attn-chapter-mark').textContent,
+            chapterSaid: root.querySelector('tr.is-chapter td .attn-visually-hidden').textContent,
             firstRow: [...root.querySelector('.attn-stepper-log tbody tr').cells].map(
                 td => td.textContent)};
 }"""
@@ -117,6 +118,9 @@ def check_agreement(page, chapter, lang):
         assert f"w = {ws[-1]:.4f}" in got["readout"], got["readout"]  # 4 decimals, as Python
         chapter_row = "5（本章）" if lang == "zh" else "5 ◯"  # short: one line on a phone
         assert got["rings"] == 1 and got["chapterRow"] == chapter_row, got
+        # the ring means nothing read aloud: the cell says the step in words instead
+        said = {"zh": "第 5 步（本章训练的步数）", "en": "Step 5, the chapter's number of steps"}
+        assert got["chapterSaid"] == said[lang], got
         # gradients with 4 decimals and a real minus, in every row (row 0 showed "-32.8")
         first, last = got["rows"][0]["grad"], got["rows"][-1]["grad"]
         assert f"{first:.4f}".replace("-", "\u2212") in got["firstRow"], got["firstRow"]
@@ -157,7 +161,8 @@ STEP_AT = """([lr, logW, n]) => {
     api.step(n);
     return {rows: api.rows(), readout: root.querySelector('.attn-stepper-readout').textContent,
             table: [...root.querySelectorAll('.attn-stepper-log tbody tr')].map(
-                tr => [...tr.cells].map(td => td.textContent)),
+                tr => [...tr.cells].map(
+                    td => (td.querySelector('.attn-chapter-mark') || td).textContent)),
             gaps: [...root.querySelectorAll('.attn-stepper-log tr.is-gap td')].map(
                 td => [td.colSpan, td.getAttribute('aria-label')]),
             disabled: root.querySelector('.attn-stepper-buttons button')
@@ -384,9 +389,10 @@ CHAPTER_LABEL = """() => {
     const root = document.querySelector('.attn-stepper.is-live');
     root.attnStepper.step(5);  // after HEADER's configure: log w, its wider columns
     const cell = root.querySelector('tr.is-chapter td');
+    const mark = cell.querySelector('.attn-chapter-mark');  // what is shown
     const text = document.createRange();
-    text.selectNodeContents(cell);
-    return {text: cell.textContent, lines: text.getClientRects().length,
+    text.selectNodeContents(mark);
+    return {text: mark.textContent, lines: text.getClientRects().length,
             right: text.getBoundingClientRect().right,
             cell_right: cell.getBoundingClientRect().right};
 }"""

@@ -205,6 +205,25 @@ def test_copy_button_icons_become_one_css_drawn_span():
     )
 
 
+# mkdocs-jupyter's template, as it wrote every notebook code cell's copy button
+CLIPBOARD_COPY = (
+    '<clipboard-copy for="cell-1" aria-label="Copy to Clipboard" ,="">'
+    '<div><span class="notice" hidden="">Copied!</span></div></clipboard-copy>'
+)
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "notice"), [("zh", "复制", "已复制"), ("en", "Copy to clipboard", "Copied!")]
+)
+def test_a_code_cells_copy_button_speaks_the_pages_language(lang, label, notice):
+    out = repaired(CLIPBOARD_COPY, pp.slim_copy_buttons, lang)[0]
+    assert out == (
+        f'<clipboard-copy for="cell-1" aria-label="{label}">'
+        f'<div><span class="notice" hidden="">{notice}</span></div></clipboard-copy>'
+    )
+    assert ',=""' not in out
+
+
 def test_offline_pages_lose_their_hreflang_links_and_nothing_else():
     page = (
         "<!doctype html>\n<html><head>\n"
@@ -255,3 +274,19 @@ def test_an_ellipsis_stays_on_the_line_of_the_word_before_it():
     assert "<code>dimension\u00a0…</code>" in out
     assert "<pre>size …</pre>" in out  # program output is shown as printed
     assert "<p>a…b</p>" in out
+
+
+def test_the_built_notebook_pages_copy_buttons_speak_their_language(site) -> None:
+    """Every code cell's <clipboard-copy> on the built pages: 复制 / 已复制 on zh, English on
+    en, and no stray ``,=""`` attribute (mkdocs-jupyter wrote "Copy to Clipboard" everywhere)."""
+    for lang, prefix, label, notice in [
+        ("zh", "", "复制", "已复制"),
+        ("en", "en/", "Copy to clipboard", "Copied!"),
+    ]:
+        html = (site / prefix / "cues" / "index.html").read_text()
+        buttons = parse(html).find_all("clipboard-copy")
+        assert buttons, lang
+        assert ',=""' not in html, lang
+        for button in buttons:
+            assert button["aria-label"] == label, (lang, button)
+            assert button.find(class_="notice").get_text() == notice, (lang, button)

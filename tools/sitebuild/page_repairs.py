@@ -216,6 +216,12 @@ def mark_error_outputs(tree: BeautifulSoup) -> int:
 # The longest output line a phone's box shows without scrolling: the box of a 375 px phone
 # is 338 px wide inside, a character of the output font 7.83 px (measured in Chromium).
 PHONE_OUTPUT_COLUMNS = 43
+_ATTRIBUTE_NAME = re.compile(r"[A-Za-z][\w:-]*")
+# A notebook code cell's copy button (<clipboard-copy>): its name and the notice after a copy.
+COPY_BUTTON_WORDS = {
+    "zh": {"copy": "复制", "copied": "已复制"},
+    "en": {"copy": "Copy to clipboard", "copied": "Copied!"},
+}
 # The name of a box that stays a tab stop because it scrolls, in the page's language.
 SCROLLING_BOX_LABELS = {
     "zh": {"text": "输出，可左右滚动", "figure": "图，可左右滚动"},
@@ -374,16 +380,26 @@ def extract_images(tree: BeautifulSoup, url_for: Callable[[str], str]) -> dict[s
     return files
 
 
-def slim_copy_buttons(tree: BeautifulSoup) -> None:
-    """Replace the inline SVG icon repeated in every code cell's copy button.
+def slim_copy_buttons(tree: BeautifulSoup, lang: str = "en") -> None:
+    """Slim every notebook code cell's copy button and name it in the page's language.
 
     The icon is drawn once by CSS instead (``.clipboard-copy-icon`` in
     ``docs/assets/stylesheets/extra.css``): about 1 KB less per code cell.
+    mkdocs-jupyter's template writes every ``<clipboard-copy>`` (the only copy button of a
+    notebook code cell) with the English label "Copy to Clipboard", the notice "Copied!"
+    and a stray attribute ``,`` (a comma in its template); the button gets the label and
+    notice of ``lang`` (``COPY_BUTTON_WORDS``) and loses the stray attribute.
     """
     for svg in tree.find_all("svg"):
         if has_class(svg, "clipboard-copy-icon"):
             attrs = {"aria-hidden": "true", "class": "clipboard-copy-icon"}
             svg.replace_with(tree.new_tag("span", attrs=attrs))
+    words = COPY_BUTTON_WORDS[lang]
+    for button in tree.find_all("clipboard-copy"):
+        button.attrs = {k: v for k, v in button.attrs.items() if _ATTRIBUTE_NAME.fullmatch(k)}
+        button["aria-label"] = words["copy"]
+        for notice in button.find_all(class_="notice"):
+            notice.string = words["copied"]
 
 
 _CLASS_NAME = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")

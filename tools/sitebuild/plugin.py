@@ -431,7 +431,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         page_repairs.keep_ellipses_attached(tree)
         page_repairs.mark_error_outputs(tree)
         page_repairs.strip_scripts(tree)
-        page_repairs.slim_copy_buttons(tree)
+        page_repairs.slim_copy_buttons(tree, self.page_lang)
         images = page_repairs.extract_images(tree, lambda name: get_relative_url(name, page.url))
         self.site_files.update(images)
         page_repairs.keep_tab_stops_that_scroll(tree, self.page_lang)

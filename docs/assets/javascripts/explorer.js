@@ -485,7 +485,12 @@
         }
         shown = i;
         var tr = html("tr", i === data.steps ? "is-chapter" : null, body);
-        html("td", null, tr, i === data.steps ? i + L.chapter_short : String(i));
+        if (i === data.steps) {  // short to stay on one line; read aloud in full ("◯" says nothing)
+          var said = words(L.chapter_end, { k: i }), chapter = html("td", null, tr);
+          html("span", "attn-chapter-mark", chapter, i + L.chapter_short).setAttribute("aria-hidden", "true");
+          html("span", "attn-visually-hidden", chapter, said);
+          chapter.title = said;
+        } else html("td", null, tr, String(i));
         [numW(r.w), num(r.grad), r.loss.toFixed(2)].forEach(function (v) { html("td", null, tr, v); });
       });
       stepButton.setAttribute("aria-disabled", stopped ? "true" : "false");

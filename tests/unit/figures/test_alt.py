@@ -119,7 +119,7 @@ def test_fits_alt_text_gives_each_panels_error_and_the_best():
     assert "w = 2: MSE 0.006, largest jump 1.20" in en
     assert "the smallest MSE is at w = 2" in en
     zh = at.plot_fits(x, truth, fits, x, truth, lang="zh").description
-    assert "均方误差最小的是 w = 2" in zh
+    assert "均方误差最小的是w = 2（" in zh  # no stray space before the name
 
 
 def test_w_paths_alt_text_says_where_each_path_ends_and_the_star_is_on_top():
