@@ -354,3 +354,24 @@ def test_explorer_panels_alt_text_ends_with_the_colour_bar_it_spans(lang):
             f"the leave-one-out loss is {loss}; the heatmap's colour bar runs from 0 to "
             f"the largest weight, {top}." in text
         )
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_gallery_alt_text_gives_the_drawn_fits_errors(lang):
+    """The gallery's alt text said that a small h follows the noise, under a figure whose
+    h = 0.5 fit is smooth: it now gives the smallest and the largest h's MSE, as the titles
+    of their panels print them, and how concentrated their weights are."""
+    data = at.make_data()
+    args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+    fig = at.plot_bandwidth_gallery(*args, [2.0, 0.5, 1.0], lang=lang)
+    titles = [ax.get_title() for ax in fig.axes if ax.get_title().startswith("h = ")]
+    mse = {t.split("\n")[0]: t.split("= ")[-1] for t in titles}  # "h = 0.5": "0.118"
+    assert "噪声抖动" not in fig.description and "follows the noise" not in fig.description
+    first, last = fig.description.index("h = 0.5"), fig.description.index("h = 2 ")
+    assert first < last
+    assert mse["h = 0.5"] in fig.description[first:last]
+    assert mse["h = 2"] in fig.description[last:]
+    _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=0.5)
+    assert f"{weights.max(dim=1).values.mean().item():.2f}" in fig.description[first:last]
+    one = at.plot_bandwidth_gallery(*args, [1.0], lang=lang)
+    assert one.description.count("h = 1") == 2  # the alt text's sentence and the title
