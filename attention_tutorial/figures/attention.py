@@ -352,6 +352,18 @@ BAND_WORDS = {
 }
 
 
+# how much of a band gets weight (``filled``); a panel whose every weight is the same (the
+# average pooling's) has no band: it says that weight instead
+BAND_SHARE_WORDS = {
+    "zh": "（带内 {filled:.0%} 的键分到权重）",
+    "en": " ({filled:.0%} of the keys in the band get weight)",
+}
+UNIFORM_WORDS = {
+    "zh": "每个键权重相同（{weight:.2g}）",
+    "en": "every key the same weight ({weight:.2g})",
+}
+
+
 def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[str, object]:
     """One heatmap's numbers for its alt text.
 
@@ -365,7 +377,8 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     first and last key with at least ``BAND_SHARE`` of its largest weight that have
     that much weight, averaged over queries (1.0: an unbroken band), and ``shape``, the
     words for it in ``lang``: from ``BAND_WHOLE`` up a continuous band, from
-    ``BAND_FILLED`` up a band with gaps, below it a band broken into patches.
+    ``BAND_FILLED`` up a band with gaps, below it a band broken into patches, followed by
+    the share; or, when every weight is the same, that weight (``UNIFORM_WORDS``).
 
     >>> band = np.array(
     ...     [
@@ -381,7 +394,14 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     ...     facts["shape"],
     ...     round(facts["used"], 2),
     ... )
-    (0.83, 'the band has gaps', 2.14)
+    (0.83, 'the band has gaps (83% of the keys in the band get weight)', 2.14)
+    >>> _panel_facts(
+    ...     "A",
+    ...     np.full((2, 4), 0.25),
+    ...     own=False,
+    ...     lang="en",
+    ... )["shape"]
+    'every key the same weight (0.25)'
     >>> _panel_facts(
     ...     "B",
     ...     np.eye(2),
@@ -414,7 +434,9 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
         filled.append(float(inside[first : last + 1].mean()))
     share = round(float(np.mean(filled)), 2)
     kind = "continuous" if share >= BAND_WHOLE else "gaps" if share >= BAND_FILLED else "patches"
-    shape = BAND_WORDS[lang][kind]
+    shape = BAND_WORDS[lang][kind] + BAND_SHARE_WORDS[lang].format(filled=share)
+    if np.allclose(rows, rows.flat[0]):  # no band: every key the same weight
+        shape = UNIFORM_WORDS[lang].format(weight=float(rows.flat[0]))
     return {"name": name, "used": used, "filled": share, "shape": shape}
 
 

@@ -163,6 +163,9 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
     used = ("有效键数 {}" if lang == "zh" else "{} keys in use").format
     assert f"even：{used('4.0')}" in heatmaps or f"even: {used('4.0')}" in heatmaps
     assert used("1.0") in heatmaps
+    # a uniform panel has no band: it gives the one weight, not "100% of the band"
+    uniform = "每个键权重相同（0.25）" if lang == "zh" else "every key the same weight (0.25)"
+    assert uniform in heatmaps and heatmaps.count("带内") + heatmaps.count("in the band") == 1
     matrices = describe(
         at.plot_matrices({"M": np.array([[13.01, 3.51], [-0.07, 0.65]])}, lang=lang),
         "plot_matrices",
