@@ -231,7 +231,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
         "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}"
-        "（每个查询的 1/Σα²，再对查询取平均），{shape}",
+        "（每个查询的 1/Σα²，再对查询取平均），{band}",
         "plot_attention_heatmaps.band.end": "带指每个查询从第一个到最后一个权重不低于该行最大值"
         "十分之一的键；颜色条从 0 到 {top:.2f}。",
         "plot_attention_heatmaps.own.panel": "{name}：{look}，有效键数 {used:.1f}"
@@ -272,7 +272,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
         "plot_attention_heatmaps.band.panel": "{name}: {used:.1f} keys in use per query "
-        "(1/Σα², averaged), {shape}",
+        "(1/Σα², averaged), {band}",
         "plot_attention_heatmaps.band.end": "a query's band runs from its first to its last key "
         "with at least a tenth of the row's largest weight; the colour bar runs from 0 to "
         "{top:.2f}.",

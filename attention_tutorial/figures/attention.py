@@ -377,8 +377,9 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     first and last key with at least ``BAND_SHARE`` of its largest weight that have
     that much weight, averaged over queries (1.0: an unbroken band), and ``shape``, the
     words for it in ``lang``: from ``BAND_WHOLE`` up a continuous band, from
-    ``BAND_FILLED`` up a band with gaps, below it a band broken into patches, followed by
-    the share; or, when every weight is the same, that weight (``UNIFORM_WORDS``).
+    ``BAND_FILLED`` up a band with gaps, below it a band broken into patches; ``band``:
+    ``shape`` followed by the share, or, when every weight is the same, that weight
+    (``UNIFORM_WORDS``).
 
     >>> band = np.array(
     ...     [
@@ -394,13 +395,15 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     ...     facts["shape"],
     ...     round(facts["used"], 2),
     ... )
-    (0.83, 'the band has gaps (83% of the keys in the band get weight)', 2.14)
+    (0.83, 'the band has gaps', 2.14)
+    >>> facts["band"]
+    'the band has gaps (83% of the keys in the band get weight)'
     >>> _panel_facts(
     ...     "A",
     ...     np.full((2, 4), 0.25),
     ...     own=False,
     ...     lang="en",
-    ... )["shape"]
+    ... )["band"]
     'every key the same weight (0.25)'
     >>> _panel_facts(
     ...     "B",
@@ -434,10 +437,11 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
         filled.append(float(inside[first : last + 1].mean()))
     share = round(float(np.mean(filled)), 2)
     kind = "continuous" if share >= BAND_WHOLE else "gaps" if share >= BAND_FILLED else "patches"
-    shape = BAND_WORDS[lang][kind] + BAND_SHARE_WORDS[lang].format(filled=share)
+    shape = BAND_WORDS[lang][kind]
+    band = shape + BAND_SHARE_WORDS[lang].format(filled=share)
     if np.allclose(rows, rows.flat[0]):  # no band: every key the same weight
-        shape = UNIFORM_WORDS[lang].format(weight=float(rows.flat[0]))
-    return {"name": name, "used": used, "filled": share, "shape": shape}
+        band = UNIFORM_WORDS[lang].format(weight=float(rows.flat[0]))
+    return {"name": name, "used": used, "filled": share, "shape": shape, "band": band}
 
 
 def _heatmap_facts(weights: np.ndarray, queries: np.ndarray | None, lang: str) -> str:

@@ -166,6 +166,8 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
     # a uniform panel has no band: it gives the one weight, not "100% of the band"
     uniform = "每个键权重相同（0.25）" if lang == "zh" else "every key the same weight (0.25)"
     assert uniform in heatmaps and heatmaps.count("带内") + heatmaps.count("in the band") == 1
+    single = at.plot_attention_heatmap(sharp, lang=lang).description  # its band, unnested
+    assert "带内" not in single and "in the band" not in single
     matrices = describe(
         at.plot_matrices({"M": np.array([[13.01, 3.51], [-0.07, 0.65]])}, lang=lang),
         "plot_matrices",
