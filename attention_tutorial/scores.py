@@ -157,7 +157,7 @@ def proximity(queries: Tensor, keys: Tensor) -> Tensor:
 
 
 def proximity_nd(queries: Tensor, keys: Tensor) -> Tensor:
-    r"""`proximity` of vectors: $q \cdot k - \lVert k\rVert^2/2$ in float64, larger is nearer.
+    r"""The `proximity` of vectors: $q \cdot k - \lVert k\rVert^2/2$ in float64, larger is nearer.
 
     Args:
         queries: Shape ``(..., n_q, d)``.

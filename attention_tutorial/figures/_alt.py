@@ -81,8 +81,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_attention_pooling": "示意图：一个查询与每个键比较得到注意力权重（条形长度与数值），"
         "再按权重对值加权求和得到输出。离查询近的键权重大。",
         "plot_bandwidth_gallery": "图集：每行一个带宽 h，左边是 Nadaraya-Watson 拟合与均方误差，"
-        "右边是对应的注意力权重热图。h 较小时拟合贴着噪声抖动、权重集中在对角线附近，"
-        "h 较大时拟合变平、权重摊开。",
+        "右边是对应的注意力权重热图。",
         "plot_attention_heatmaps": "几幅注意力权重热图上下排列，标题是每幅权重出自的模型或代码："
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
@@ -147,8 +146,7 @@ ALT: dict[str, dict[str, str]] = {
         "output. Keys close to the query get the largest weights.",
         "plot_bandwidth_gallery": "Gallery, one row per bandwidth h: on the left the "
         "Nadaraya-Watson fit with its mean squared error, on the right the matching heatmap "
-        "of attention weights. A small h follows the noise with weights close to the "
-        "diagonal; a large h flattens the fit and spreads the weights.",
+        "of attention weights.",
         "plot_attention_heatmaps": "Heatmaps of attention weights stacked one above the "
         "other, each titled with the model or the code its weights come from: the same queries "
         "(rows) over the same keys (columns), on one shared colour scale, where the more a cell "
@@ -226,10 +224,15 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
         "plot_fits.end": "均方误差最小的是{best}（均方误差相对真实函数计算；"
         "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
+        "plot_bandwidth_gallery": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
+        "每个查询的最大权重平均 {peak_min:.2f}；h = {h_max} 的拟合均方误差 {mse_max:.3f}，"
+        "最大权重平均 {peak_max:.2f}。",
+        "plot_bandwidth_gallery.one": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
+        "每个查询的最大权重平均 {peak_min:.2f}。",
         "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
         "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}"
-        "（每个查询的 1/Σα²，再对查询取平均），{shape}（带内 {filled:.0%} 的键分到权重）",
+        "（每个查询的 1/Σα²，再对查询取平均），{band}",
         "plot_attention_heatmaps.band.end": "带指每个查询从第一个到最后一个权重不低于该行最大值"
         "十分之一的键；颜色条从 0 到 {top:.2f}。",
         "plot_attention_heatmaps.own.panel": "{name}：{look}，有效键数 {used:.1f}"
@@ -258,6 +261,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_fit": "The prediction is farthest from the truth at x = {x:.1f}: {y_hat:.2f} "
         "against {y_truth:.2f}. Its highest point is {hat_max:.2f} and its lowest "
         "{hat_min:.2f}; the true function's are {truth_max:.2f} and {truth_min:.2f}.",
+        "plot_bandwidth_gallery": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
+        "each query's largest weight {peak_min:.2f} on average; the fit with h = {h_max} "
+        "an MSE of {mse_max:.3f}, the largest weight {peak_max:.2f} on average.",
+        "plot_bandwidth_gallery.one": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
+        "each query's largest weight {peak_min:.2f} on average.",
         "plot_fits.panel": "{name}: MSE {mse:.3f}, largest jump {jump:.2f}",
         "plot_fits.end": "the smallest MSE is at {best} (MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
@@ -265,7 +273,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
         "plot_attention_heatmaps.band.panel": "{name}: {used:.1f} keys in use per query "
-        "(1/Σα², averaged), {shape} ({filled:.0%} of the keys in the band get weight)",
+        "(1/Σα², averaged), {band}",
         "plot_attention_heatmaps.band.end": "a query's band runs from its first to its last key "
         "with at least a tenth of the row's largest weight; the colour bar runs from 0 to "
         "{top:.2f}.",

@@ -398,6 +398,43 @@ def building(lang: str) -> Iterator[dict[str, str]]:
         yield words
 
 
+# The phone's layout of a drawing function has two names, "narrow" and "stacked"; every
+# function that takes ``layout`` accepts both (``phone_layout``)
+LAYOUT_NAMES = ("wide", "narrow", "stacked")
+
+
+def phone_layout(layout: object, phone: str) -> str:
+    """Check ``layout`` and return it in the drawing function's own spelling.
+
+    ``"narrow"`` and ``"stacked"`` are synonyms: the figure laid out for a phone's
+    narrow column, which the function calls ``phone``; ``"wide"`` stays ``"wide"``.
+
+    >>> (
+    ...     phone_layout(
+    ...         "narrow", "stacked"
+    ...     ),
+    ...     phone_layout(
+    ...         "stacked", "narrow"
+    ...     ),
+    ... )
+    ('stacked', 'narrow')
+    >>> phone_layout("wide", "stacked")
+    'wide'
+    >>> phone_layout(
+    ...     "tall", "narrow"
+    ... )  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: layout must be one of ('wide', 'narrow', 'stacked'), got 'tall' ("narrow" ...
+    """
+    if not isinstance(layout, str) or layout not in LAYOUT_NAMES:
+        raise ValueError(
+            f"layout must be one of {LAYOUT_NAMES}, got {layout!r} "
+            '("narrow" and "stacked" are two names of the phone layout)'
+        )
+    return "wide" if layout == "wide" else phone
+
+
 def new_figure(figsize: tuple[float, float], **kwargs: Any) -> TutorialFigure:
     """Create a white, constrained-layout ``TutorialFigure`` of ``figsize`` inches."""
     return TutorialFigure(figsize=figsize, layout="constrained", facecolor="white", **kwargs)

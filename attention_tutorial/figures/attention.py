@@ -1,10 +1,6 @@
 """Attention figures: the weights as a heatmap, one query pooling its keys, bandwidths.
 
-Four figures of the chapter: the heatmap of attention weights (`nonparametric.md`),
-heatmaps of several models' weights on one colour scale (`transformer.md`), a
-diagram of one query pooling a handful of key-value pairs (`cues.md`), and a
-gallery of Nadaraya-Watson fits for several bandwidths (`nonparametric.md`). Every
-number drawn is computed here from the tensors passed in; ``pyplot`` is never
+Every number drawn is computed here from the tensors passed in; ``pyplot`` is never
 imported and no global setting is changed.
 """
 
@@ -30,14 +26,14 @@ from attention_tutorial.figures._base import (
     draw_fit,
     new_axes,
     new_figure,
+    phone_layout,
 )
 from attention_tutorial.pooling import nadaraya_watson
 
 _MAX_PAIRS = 8  # more key-value pairs than this no longer fit in the diagram
 _MAX_BANDWIDTHS = 6  # more panels than this no longer fit in the gallery
-# ``plot_attention_pooling``: "wide" (nine inches, five columns) or "stacked", a phone's
-# column ``_NARROW_IN`` inches wide, which 335 CSS px show at 0.73 of its size
-_POOLING_LAYOUTS = ("wide", "stacked")
+# ``plot_attention_pooling``: "wide" (nine inches, five columns) or "stacked" (or "narrow"),
+# a phone's column ``_NARROW_IN`` inches wide, which 335 CSS px show at 0.73 of its size
 _NARROW_IN = 4.6
 
 _BOX = {"boxstyle": "round,pad=0.02,rounding_size=0.12", "linewidth": 1.2}
@@ -129,10 +125,19 @@ def plot_attention_heatmap(
         ...     d.x_test, d.x_train, d.y_train
         ... )
         >>> fig = plot_attention_heatmap(
-        ...     weights, lang="en"
+        ...     weights,
+        ...     queries=d.x_test,
+        ...     keys=d.x_train,
+        ...     lang="en",
         ... )
         >>> fig.axes[0].get_ylabel()
         'queries (test inputs)'
+        >>> # the query axis in x values, the first query at the top
+        >>> [
+        ...     round(float(v), 1)
+        ...     for v in fig.axes[0].get_ylim()
+        ... ]
+        [4.9, 0.0]
         >>> fig.axes[1].get_ylabel()
         'attention weight'
         >>> # a second figure, only to read its axes
@@ -158,8 +163,7 @@ def plot_attention_heatmap(
             q = _sorted_inputs("queries", queries, weights.shape[0])
             k = _sorted_inputs("keys", keys, weights.shape[1])
             extent = (k[0], k[-1], q[-1], q[0])  # rows run down from the first query
-        if layout not in HEATMAPS_LAYOUTS:
-            raise ValueError(f"layout must be one of {HEATMAPS_LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "narrow")
         narrow = layout == "narrow"
         # narrow: the heatmap the figure's width, the colour bar under it (as the
         # several heatmaps' narrow layout does)
@@ -270,8 +274,7 @@ def plot_attention_heatmaps(
             )
         if queries not in ("test", "train"):
             raise ValueError(f"queries must be 'test' or 'train', got {queries!r}")
-        if layout not in HEATMAPS_LAYOUTS:
-            raise ValueError(f"layout must be one of {HEATMAPS_LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "narrow")
         narrow = layout == "narrow"
         top = max(float(a.max()) for a in panels.values()) or 1.0
         if narrow:  # taller panels the figure's width, the colour bar under them
@@ -354,6 +357,18 @@ BAND_WORDS = {
 }
 
 
+# how much of a band gets weight (``filled``); a panel whose every weight is the same (the
+# average pooling's) has no band: it says that weight instead
+BAND_SHARE_WORDS = {
+    "zh": "（带内 {filled:.0%} 的键分到权重）",
+    "en": " ({filled:.0%} of the keys in the band get weight)",
+}
+UNIFORM_WORDS = {
+    "zh": "每个键权重相同（{weight:.2g}）",
+    "en": "every key the same weight ({weight:.2g})",
+}
+
+
 def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[str, object]:
     """One heatmap's numbers for its alt text.
 
@@ -367,7 +382,9 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     first and last key with at least ``BAND_SHARE`` of its largest weight that have
     that much weight, averaged over queries (1.0: an unbroken band), and ``shape``, the
     words for it in ``lang``: from ``BAND_WHOLE`` up a continuous band, from
-    ``BAND_FILLED`` up a band with gaps, below it a band broken into patches.
+    ``BAND_FILLED`` up a band with gaps, below it a band broken into patches; ``band``:
+    ``shape`` followed by the share, or, when every weight is the same, that weight
+    (``UNIFORM_WORDS``).
 
     >>> band = np.array(
     ...     [
@@ -384,6 +401,15 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     ...     round(facts["used"], 2),
     ... )
     (0.83, 'the band has gaps', 2.14)
+    >>> facts["band"]
+    'the band has gaps (83% of the keys in the band get weight)'
+    >>> _panel_facts(
+    ...     "A",
+    ...     np.full((2, 4), 0.25),
+    ...     own=False,
+    ...     lang="en",
+    ... )["band"]
+    'every key the same weight (0.25)'
     >>> _panel_facts(
     ...     "B",
     ...     np.eye(2),
@@ -417,7 +443,10 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     share = round(float(np.mean(filled)), 2)
     kind = "continuous" if share >= BAND_WHOLE else "gaps" if share >= BAND_FILLED else "patches"
     shape = BAND_WORDS[lang][kind]
-    return {"name": name, "used": used, "filled": share, "shape": shape}
+    band = shape + BAND_SHARE_WORDS[lang].format(filled=share)
+    if np.allclose(rows, rows.flat[0]):  # no band: every key the same weight
+        band = UNIFORM_WORDS[lang].format(weight=float(rows.flat[0]))
+    return {"name": name, "used": used, "filled": share, "shape": shape, "band": band}
 
 
 def _heatmap_facts(weights: np.ndarray, queries: np.ndarray | None, lang: str) -> str:
@@ -524,8 +553,7 @@ def plot_attention_pooling(
         4.6
     """
     with building(lang) as words:
-        if layout not in _POOLING_LAYOUTS:
-            raise ValueError(f"layout must be one of {_POOLING_LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "stacked")
         q = _checks.scalar("query", query)
         _checks.vector("keys", keys, "(n,)")
         _checks.vector("values", values, "(n,)")
@@ -791,8 +819,7 @@ def plot_bandwidth_gallery(
                 f"got {len(bandwidths)}"
             )
         widths = [_checks.positive_number(f"bandwidths[{j}]", h) for j, h in enumerate(bandwidths)]
-        if layout not in GALLERY_LAYOUTS:
-            raise ValueError(f"layout must be one of {GALLERY_LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "narrow")
         narrow = layout == "narrow"
         # one row per bandwidth (fit | heatmap); for a phone the same grid, larger text
         text = {"font.size": _GALLERY_NARROW_PT} if narrow else {}
@@ -832,9 +859,11 @@ def _gallery(
     x_train_np, y_train_np = x_train.detach().numpy(), y_train.detach().numpy()
     ascending = all(len(v) < 2 or bool(np.all(np.diff(v) > 0)) for v in (x_test_np, x_train_np))
     extent = (x_train_np[0], x_train_np[-1], x_test_np[-1], x_test_np[0]) if ascending else None
+    drawn = {}  # h: (its fit's MSE, each query's largest weight on average), for the alt text
     for j, h in enumerate(widths):
         y_hat, attention_weights = nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
         mse = ((y_hat - y_truth) ** 2).mean().item()
+        drawn[h] = (mse, attention_weights.max(dim=1).values.mean().item())
         ax = fit_axes[j]
         ax.tick_params(labelfontfamily=FONTS[lang])
         y_hat_np = y_hat.detach().numpy()  # (n_test,)
@@ -873,6 +902,17 @@ def _gallery(
                 axis.set_major_locator(MaxNLocator(nbins=3))
     fit_axes[-1].set_xlabel(words["x"])
     heat_axes[-1].set_xlabel(words["keys"])
+    h_min, h_max = min(drawn), max(drawn)  # the smallest and the largest bandwidth drawn
+    fig.alt_facts = alt_facts(
+        "plot_bandwidth_gallery" if h_max > h_min else "plot_bandwidth_gallery.one",
+        lang,
+        h_min=f"{h_min:g}",
+        mse_min=drawn[h_min][0],
+        peak_min=drawn[h_min][1],
+        h_max=f"{h_max:g}",
+        mse_max=drawn[h_max][0],
+        peak_max=drawn[h_max][1],
+    )
     fig.legend(
         handles=fit_axes[0].lines + fit_axes[0].collections,
         loc="outside lower center",

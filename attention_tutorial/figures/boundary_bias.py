@@ -15,6 +15,7 @@ from attention_tutorial.figures._base import (
     building,
     data_arrays,
     new_figure,
+    phone_layout,
 )
 from attention_tutorial.figures.curves import _NARROW_IN
 from attention_tutorial.local_linear_regression import local_linear
@@ -96,8 +97,7 @@ def plot_boundary_bias(
         True
     """
     with building(lang) as labels:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "stacked")
         data_arrays(x_test, y_truth, x_train, y_train)
         index = _checks.integer("query_index", query_index, minimum=0)
         if index >= len(x_test):

@@ -18,6 +18,7 @@ from attention_tutorial.figures._base import (
     building,
     log_axis,
     new_figure,
+    phone_layout,
 )
 
 _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
@@ -153,8 +154,7 @@ def plot_scaling(
         True
     """
     with building(lang) as labels:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "stacked")
         grouped = _rows(measurements)
         fig = new_figure(_SIZES[layout])
         time_ax, memory_ax = fig.subplots(*((1, 2) if layout == "wide" else (2, 1)))

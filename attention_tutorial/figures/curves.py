@@ -27,6 +27,7 @@ from attention_tutorial.figures._base import (
     log_axis,
     new_axes,
     new_figure,
+    phone_layout,
 )
 from attention_tutorial.training import loss_at_w
 
@@ -39,9 +40,8 @@ LAYOUTS = ("wide", "stacked")
 _NARROW_IN = 4.6
 
 
-def _check_layout(layout: str) -> None:
-    if layout not in LAYOUTS:
-        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+def _check_layout(layout: str) -> str:
+    return phone_layout(layout, "stacked")  # "narrow" too
 
 
 def _one_axes(lang: str, layout: str, stacked_height: float) -> tuple[TutorialFigure, Axes]:
@@ -123,7 +123,7 @@ def plot_data(
         test inputs (where the queries are)
     """
     with building(lang) as words:
-        _check_layout(layout)
+        layout = _check_layout(layout)
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
@@ -221,7 +221,7 @@ def plot_fit(
         (4.6, 1)
     """
     with building(lang) as words:
-        _check_layout(layout)
+        layout = _check_layout(layout)
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
@@ -336,7 +336,7 @@ def plot_fits(
         True
     """
     with building(lang) as words:
-        _check_layout(layout)
+        layout = _check_layout(layout)
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
@@ -471,7 +471,7 @@ def plot_loss(
         4.6
     """
     with building(lang) as words:
-        _check_layout(layout)
+        layout = _check_layout(layout)
         values = _checks.array("losses", losses, 1)
         epochs = np.arange(1, len(values) + 1)  # (n_epochs,)
         fig, ax = _one_axes(lang, layout, 3.4)
@@ -544,7 +544,7 @@ def plot_loss_vs_w(
         own key left out (leave-one-out)
     """
     with building(lang) as words:
-        _check_layout(layout)
+        layout = _check_layout(layout)
         grid = _checks.array("ws", ws, 1)
         if (grid <= 0).any():
             raise ValueError("ws must all be positive for a logarithmic axis")
@@ -629,11 +629,12 @@ def plot_w_paths(
     Examples:
         >>> d = make_data()
         >>> x, y = d.x_train, d.y_train
+        >>> # from the lesson's untrained w, as sgd_stepper(w0=0.496)
         >>> paths = {
         ...     f"lr = {lr}": w_path(
         ...         x,
         ...         y,
-        ...         0.5,
+        ...         0.496,
         ...         lr=lr,
         ...         log_w=True,
         ...     )
@@ -647,8 +648,8 @@ def plot_w_paths(
         >>> numbers = text.split(". ")[1]
         >>> for part in numbers.split("; "):
         ...     print(part)
-        lr = 0.05: from w = 0.5 to w = 3.99
-        lr = 0.2: from w = 0.5 to w = 4.54
+        lr = 0.05: from w = 0.496 to w = 4.00
+        lr = 0.2: from w = 0.496 to w = 4.59
         the minimum on the grid is at w = 3.98
         >>> # outside a notebook: save it, then open the file (fig.show() needs pyplot)
         >>> import io
@@ -657,7 +658,7 @@ def plot_w_paths(
         ... )
     """
     with building(lang) as labels:
-        _check_layout(layout)
+        layout = _check_layout(layout)
         if not isinstance(paths, Mapping):
             raise TypeError(
                 f"paths must be a mapping (e.g. a dict) of legend label -> values of w, "

@@ -21,6 +21,7 @@ from attention_tutorial.figures._base import (
     building,
     log_axis,
     new_figure,
+    phone_layout,
 )
 from attention_tutorial.pooling import nadaraya_watson
 from attention_tutorial.training import loss_at_w
@@ -88,8 +89,7 @@ def plot_explorer_panels(
             raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
         w = _checks.scalar("w", w, positive=True)
         indices = _checks.distinct_indices("query_indices", query_indices, data.n_test, 3)
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "stacked")
         stacked = layout == "stacked"
         y_hat, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train, 1 / w)
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), 101)

@@ -12,7 +12,14 @@ import numpy as np
 
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import plain
-from attention_tutorial.figures._base import FONTS, TutorialFigure, bilingual, building, new_figure
+from attention_tutorial.figures._base import (
+    FONTS,
+    TutorialFigure,
+    bilingual,
+    building,
+    new_figure,
+    phone_layout,
+)
 
 _CELL = 0.66  # inches per matrix entry: room for "-13.01" at the entries' font size
 # the entries' font size, the figure's smallest text: three 2 x 2 matrices shown in a
@@ -124,8 +131,7 @@ def plot_matrices(
             or (own and names[-len(own) :] != own)
         ):
             raise ValueError(f"own_scale must name the last matrices of {names}, got {own_scale!r}")
-        if layout not in MATRICES_LAYOUTS:
-            raise ValueError(f"layout must be one of {MATRICES_LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "narrow")
         groups = [names[: len(names) - len(own)], own]
         limits = [
             max(float(np.abs(arrays[n]).max()) for n in g) or 1.0 if g else 1.0 for g in groups

@@ -16,6 +16,7 @@ from attention_tutorial.figures._base import (
     bilingual,
     building,
     new_figure,
+    phone_layout,
 )
 from attention_tutorial.model import NWKernelRegression
 from attention_tutorial.pooling import leave_one_out, nadaraya_watson
@@ -122,8 +123,7 @@ def plot_shape_flow(
         True
     """
     with building(lang) as labels:
-        if layout not in LAYOUTS:
-            raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+        layout = phone_layout(layout, "narrow")
         shapes = _flow_shapes(x_test, x_train, y_train)
         rows = [
             (labels["row_nonparametric"], [

@@ -495,7 +495,8 @@ def test_a_printed_negative_zero_is_explained() -> None:
 def source_block_problems(site) -> list[str]:
     """Raw page names (``average.md``) in the API pages' "Source code" blocks: each object's
     docstring is left out of its block (the page shows it, rendered, just above), so none
-    is left; every block says where the docstring went."""
+    is left; every block says where the docstring went. Each block's title names the file
+    with no space after the Chinese full-width colon ("源代码位于： attention_tutorial/…" was)."""
     problems = []
     for page in sorted(site.glob("**/api/*/index.html")):
         text = page.read_text(encoding="utf-8")
@@ -506,6 +507,10 @@ def source_block_problems(site) -> list[str]:
                 problems.append(f"{page.relative_to(site)}: a page name in a source block")
             if "文档字符串见上文" not in code and "the docstring, shown above" not in code:
                 problems.append(f"{page.relative_to(site)}: a docstring in a source block")
+            # its title: "源代码位于：attention_tutorial/…", no space after the full-width colon
+            title = re.sub(r"<[^>]+>", "", block.split("</summary>")[0])
+            if not re.fullmatch(r"\s*(源代码位于：|Source code in )attention_tutorial/\S+", title):
+                problems.append(f"{page.relative_to(site)}: a source block titled {title!r}")
     return problems
 
 

@@ -176,5 +176,7 @@ def test_the_stacked_panels_are_one_column_and_an_unknown_layout_is_refused():
     spans = [(ax.get_subplotspec().rowspan.start, ax.get_subplotspec().colspan.start)
              for ax in fig.axes[:4]]  # fmt: skip
     assert spans == [(0, 0), (1, 0), (2, 0), (3, 0)]
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         plot_explorer_panels(make_data(n_train=10), 2.0, layout="x")

@@ -1251,12 +1251,8 @@ PARAGRAPHS: dict[str, str] = {
         '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
     ),
     # figures.attention
-    "Four figures of the chapter: the heatmap of attention weights (`nonparametric.md`), "
-    "heatmaps of several models' weights on one colour scale (`transformer.md`), a diagram "
-    "of one query pooling a handful of key-value pairs (`cues.md`), and a gallery of "
-    "Nadaraya-Watson fits for several bandwidths (`nonparametric.md`). Every number drawn "
-    "is computed here from the tensors passed in; ``pyplot`` is never imported and no "
-    "global setting is changed.": (
+    "Every number drawn is computed here from the tensors passed in; ``pyplot`` is never "
+    "imported and no global setting is changed.": (
         "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，也不改动任何全局设置。"
     ),
     "The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the axes show "
@@ -1892,6 +1888,9 @@ COMMENTS: dict[str, str] = {
         "保留三位小数：0.881×0.00 + 0.119×10.00 正好加出打印的输出"
     ),
     "a second figure, only to read its axes": "再画一张图，只为读出它的坐标轴",
+    "the query axis in x values, the first query at the top": (
+        "查询轴标的是 x 值，第一个查询在最上面"
+    ),
     # figures.tensors.products
     "seeded: the weights of the figure below": "固定种子：权重就是下图里的那些",
     "0*1 + 1*2 + 2*3 and 3*4 + 4*5 + 5*6": "即 0*1 + 1*2 + 2*3 和 3*4 + 4*5 + 5*6",
@@ -1926,6 +1925,9 @@ COMMENTS: dict[str, str] = {
     "time above memory": "时间在上，内存在下",
     # figures.curves
     "one above the other": "上下排列",
+    "from the lesson's untrained w, as sgd_stepper(w0=0.496)": (
+        "从课程里未训练模型的 w 出发，与 sgd_stepper(w0=0.496) 相同"
+    ),
     "the chapter's data": "本章的数据",
     "the alt text: what the figure shows, with its numbers in its second sentence": (
         "替代文字：图上画了什么，第二句给出图中的数"

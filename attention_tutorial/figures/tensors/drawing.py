@@ -20,7 +20,14 @@ from matplotlib.axes import Axes
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from attention_tutorial.figures._alt import DIAGRAM_LEGEND, diagram_facts
-from attention_tutorial.figures._base import FONTS, MONO, TutorialFigure, bilingual, labels
+from attention_tutorial.figures._base import (
+    FONTS,
+    MONO,
+    TutorialFigure,
+    bilingual,
+    labels,
+    phone_layout,
+)
 from attention_tutorial.figures.tensors._layout import (
     ARROW,
     CAPTION_SIZE,
@@ -254,8 +261,7 @@ def render(
     # stacked with no arrow between them), the arrows' code broken into lines, all within
     # NARROW_CONTENT inches: text that a phone shows at its full size
     labels(lang)  # validates lang
-    if layout not in LAYOUTS:
-        raise ValueError(f"layout must be one of {LAYOUTS}, got {layout!r}")
+    layout = phone_layout(layout, "narrow")
     grids = [[grid_of(f"panels[{r}][{c}]", p, lang) for c, p in enumerate(row)]
              for r, row in enumerate(rows)]  # fmt: skip
     arrow_texts = [pick(f"arrows[{i}]", a, lang) for i, a in enumerate(arrows)]

@@ -163,6 +163,11 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
     used = ("有效键数 {}" if lang == "zh" else "{} keys in use").format
     assert f"even：{used('4.0')}" in heatmaps or f"even: {used('4.0')}" in heatmaps
     assert used("1.0") in heatmaps
+    # a uniform panel has no band: it gives the one weight, not "100% of the band"
+    uniform = "每个键权重相同（0.25）" if lang == "zh" else "every key the same weight (0.25)"
+    assert uniform in heatmaps and heatmaps.count("带内") + heatmaps.count("in the band") == 1
+    single = at.plot_attention_heatmap(sharp, lang=lang).description  # its band, unnested
+    assert "带内" not in single and "in the band" not in single
     matrices = describe(
         at.plot_matrices({"M": np.array([[13.01, 3.51], [-0.07, 0.65]])}, lang=lang),
         "plot_matrices",
@@ -355,3 +360,24 @@ def test_explorer_panels_alt_text_ends_with_the_colour_bar_it_spans(lang):
             f"the leave-one-out loss is {loss}; the heatmap's colour bar runs from 0 to "
             f"the largest weight, {top}." in text
         )
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_gallery_alt_text_gives_the_drawn_fits_errors(lang):
+    """The gallery's alt text said that a small h follows the noise, under a figure whose
+    h = 0.5 fit is smooth: it now gives the smallest and the largest h's MSE, as the titles
+    of their panels print them, and how concentrated their weights are."""
+    data = at.make_data()
+    args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+    fig = at.plot_bandwidth_gallery(*args, [2.0, 0.5, 1.0], lang=lang)
+    titles = [ax.get_title() for ax in fig.axes if ax.get_title().startswith("h = ")]
+    mse = {t.split("\n")[0]: t.split("= ")[-1] for t in titles}  # "h = 0.5": "0.118"
+    assert "噪声抖动" not in fig.description and "follows the noise" not in fig.description
+    first, last = fig.description.index("h = 0.5"), fig.description.index("h = 2 ")
+    assert first < last
+    assert mse["h = 0.5"] in fig.description[first:last]
+    assert mse["h = 2"] in fig.description[last:]
+    _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=0.5)
+    assert f"{weights.max(dim=1).values.mean().item():.2f}" in fig.description[first:last]
+    one = at.plot_bandwidth_gallery(*args, [1.0], lang=lang)
+    assert one.description.count("h = 1") == 2  # the alt text's sentence and the title

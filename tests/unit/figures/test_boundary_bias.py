@@ -140,7 +140,9 @@ def test_shape_flow_shows_the_real_shapes(data):
     assert min(t.get_fontsize() for t in narrow.axes[0].texts) >= 9
     assert min(t.get_fontsize() for t in fig.axes[0].texts) >= 11
     assert [t.get_text() for t in narrow.axes[0].texts] == [t.get_text() for t in fig.axes[0].texts]
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         plot_shape_flow(data.x_test, data.x_train, data.y_train, layout="x")
     # the alt text walks every step with its shape, the repeated shapes too
     alt = describe(fig, "plot_shape_flow", "en")

@@ -116,7 +116,7 @@ def test_scaling_stacks_its_panels_for_phones_and_every_text_is_counted(lang) ->
 
 def test_scaling_names_a_bad_layout() -> None:
     with pytest.raises(
-        ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'tall'"
+        ValueError, match=r"layout must be one of \('wide', 'narrow', 'stacked'\), got 'tall'"
     ):
         plot_scaling(ROWS, layout="tall", lang="en")
 

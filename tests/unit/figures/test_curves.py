@@ -256,13 +256,13 @@ def test_plot_loss_has_a_narrow_layout_for_phones(lang) -> None:
     assert reading_facts(stacked)["min_width_px"] <= 0.75 * 343
     assert list(stacked.axes[0].lines[0].get_ydata()) == losses
     assert stacked.description == wide.description  # the same numbers, read off the same data
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\)"):
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow', 'stacked'\)"):
         plot_loss(losses, layout="tall")
 
 
 def test_fits_and_paths_name_a_bad_layout() -> None:
     x = np.linspace(0, 4, 5)
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\)"):
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow', 'stacked'\)"):
         plot_fits(x, x, {"a": x}, x, x, layout="tall")
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\)"):
+    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow', 'stacked'\)"):
         _paths_figure("tall")

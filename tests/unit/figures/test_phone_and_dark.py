@@ -66,7 +66,9 @@ def test_three_small_matrices_have_a_phone_layout_with_larger_text(lang):
     assert at.plot_matrices({"M": np.eye(2), "A": np.eye(2)}, lang=lang).narrow_layout is None
     drawn = _drawn(at.plot_matrices, (matrices,), {"lang": lang, "layout": "narrow"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         at.plot_matrices(matrices, lang=lang, layout="x")
 
 
@@ -88,7 +90,9 @@ def test_the_fit_has_a_phone_layout_with_11_px_text(lang):
     assert not legend.get_window_extent().overlaps(narrow.axes[0].get_window_extent())
     drawn = _drawn(at.plot_fit, args, {"lang": lang, "layout": "stacked"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         at.plot_fit(*args, lang=lang, layout="x")
 
 
@@ -103,7 +107,9 @@ def test_the_gallery_has_a_phone_layout_with_larger_text(lang):
     assert [ax.get_title() for ax in narrow.axes[:4]] == [ax.get_title() for ax in wide.axes[:4]]
     drawn = _drawn(at.plot_bandwidth_gallery, args, {"lang": lang, "layout": "narrow"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         at.plot_bandwidth_gallery(*args, lang=lang, layout="x")
 
 
@@ -134,7 +140,9 @@ def test_the_transformer_pages_heatmaps_have_a_phone_layout_with_11_px_ticks(lan
     assert narrow.description == wide.description  # the same alt text: the same weights
     drawn = _drawn(at.plot_attention_heatmaps, args, {"lang": lang, "layout": "narrow"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         at.plot_attention_heatmaps(*args, lang=lang, layout="x")
 
 
@@ -170,7 +178,9 @@ def test_the_single_heatmap_has_a_phone_layout_with_11_px_text(lang, inputs):
     drawn = _drawn(at.plot_attention_heatmap, args, {"lang": lang, **kwargs, "layout": "narrow"},
                    "narrow")  # fmt: skip
     assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         at.plot_attention_heatmap(weights, lang=lang, layout="x")
 
 
@@ -318,7 +328,9 @@ def test_the_data_and_the_loss_against_w_have_a_phone_layout_with_11_px_text(lan
     _texts_inside(narrow)
     drawn = _drawn(func, args, {"lang": lang, "layout": "stacked"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]  # the site shows it on phones only
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         func(*args, lang=lang, layout="x")
 
 
@@ -360,7 +372,9 @@ def test_the_pooling_diagram_has_a_phone_layout_that_fits_the_column(lang, n):
     args = (2.5, keys, values)
     drawn = _drawn(at.plot_attention_pooling, args, {"lang": lang, "layout": "stacked"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'stacked'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         at.plot_attention_pooling(*args, lang=lang, layout="x")
 
 
@@ -433,7 +447,9 @@ def test_the_einsum_where_and_masked_fill_diagrams_have_a_phone_layout(lang, nam
     )
     drawn = _drawn(func, args, {"lang": lang, "layout": "narrow"}, "narrow")
     assert '"shown_on": "narrow"' in drawn["data"]
-    with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow'\), got 'x'"):
+    with pytest.raises(
+        ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
+    ):
         func(*args, lang=lang, layout="x")
 
 
