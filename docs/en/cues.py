@@ -144,11 +144,25 @@ assert same_weights and same_output
 # calls `nadaraya_watson`, so every number in it is computed). The query is compared with each
 # key, and the thicker the arrow, the larger that key's attention weight; the bars in the middle
 # are the weights themselves; on the right, each value flows into the output in proportion to
-# its weight. The bottom line spells out $f(q) = \sum_i \alpha(q, k_i)\, v_i$ term by term. The
-# weights there carry four decimals, and the terms add up to about the output, 2.68.
+# its weight. The bottom line spells out $f(q) = \sum_i \alpha(q, k_i)\, v_i$ term by term.
 
 # %%
 at.plot_attention_pooling(query, keys, values)
+
+# %% [markdown]
+# The weights in the diagram carry four decimals, and the terms add up to about the output, 2.68.
+# Why four? The values and the output are printed with two decimals; with the weights printed
+# to two decimals as well, the printed terms, multiplied out and added, miss the printed output.
+# The function takes the fewest decimals for which they add up. This cell computes both numbers
+# and checks the sentence:
+
+# %%
+# the decimals the diagram gives the weights: the fewest for which the printed terms add up
+from attention_tutorial.figures.attention import _weight_decimals
+
+digits = _weight_decimals(attention_weights.tolist(), values.tolist(), y_hat.item())
+print(f"decimals {digits}, f(q) = {y_hat.item():.2f}")
+assert digits == 4 and f"{y_hat.item():.2f}" == "2.68"  # the numbers the text names
 
 # %% [markdown]
 # ## The road ahead

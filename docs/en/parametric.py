@@ -310,8 +310,9 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # **Is this attention or k-nearest-neighbours?** It is attention pooling: every key gets a soft
 # weight set by the query-key similarity, and the weights are differentiable in $w$, so gradient
-# descent can train it. k-nearest-neighbours takes the $m$ closest points and weights them equally (usually written $k$,
-# but here $k$ stands for the keys). As $|w|$ grows, the closest key takes almost all the weight and
+# descent can train it. k-nearest-neighbours takes the $m$ closest points and weights them equally
+# (why $m$: see
+# *[Non-parametric attention pooling](nonparametric.py#common-confusions)*). As $|w|$ grows, the closest key takes almost all the weight and
 # the model turns into 1-nearest-neighbour. The trained $w$ leans towards that extreme without
 # reaching it: the narrow band of the heatmap puts the weight on the few nearest keys, but the
 # weights are still soft and shared by more than one key (see

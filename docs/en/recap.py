@@ -118,9 +118,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   $x = 0$; at the right edge, where the curve bends, it does worse.
 # - The parametric version learns $w = 1/h$; its training must leave each point out, or $|w|$ grows
 #   without bound.
-# - The trained $w$ is where five SGD steps stop (on the parametric page each step uses all 50
-#   training samples, so this is full-batch gradient descent), not the minimum of the loss; a less
-#   smooth curve is not a worse prediction.
+# - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop, not the
+#   minimum of the loss; a less smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
 #   attention; the Transformer page's section [Why only one w](transformer.py#why-only-one-w)
 #   explains why the chapter learns a single scalar.

@@ -110,16 +110,27 @@ assert chunk[0] < chunk[1] == chunk[2]  # below chunk_size a smaller block, then
 # %% [markdown]
 # ## Measured time and memory
 #
-# The script `benchmarks/scale_bench.py` (run it with `.venv/bin/python benchmarks/scale_bench.py`;
+# The script `benchmarks/scale_bench.py` measured the time and peak memory of each formulation at
+# each $n$. The results ship inside the package as `attention_tutorial/results/scale.json`, so
+# `at.scale_measurements()` reads them wherever the package is installed (this notebook runs
+# outside the repository too). The table shows the median of the runs; the lines above it name
+# the machine. Take the timings as orders of magnitude; the memory numbers do not depend on the load.
+#
+# <details class="note"><summary>How it was measured</summary>
+#
+# The script (run it with `.venv/bin/python benchmarks/scale_bench.py`;
 # it takes a while) measures each formulation at each $n$ in a **fresh Python process**: it builds
 # the data, warms the function up, resets the operating system's peak-RSS counter (VmHWM), times one call and reads
 # the peak resident memory minus the memory before the call. (torch's allocations are invisible to
 # Python's `tracemalloc`; the resident memory sees them.) The tiled and broadcast forms stop at
 # $n = 20{,}000$. It runs every (formulation, $n$) pair at least three times, keeps every run, and refuses to record
-# when the machine's load average exceeds its number of cores. The results ship inside the package
-# as `attention_tutorial/results/scale.json`, so `at.scale_measurements()` reads them wherever the
-# package is installed (this notebook runs outside the repository too); the table shows the median
-# of the runs, machine description included:
+# when the machine's load average exceeds its number of cores.
+#
+# The timings come from the machine named in the table: 2 cores **shared with other jobs** while
+# the script ran, one torch thread per measurement (with two threads on a busy machine, every small
+# operation of the chunked form waits for the slower thread).
+#
+# </details>
 
 # %%
 # the package's attention_tutorial/results/scale.json, from the script
@@ -207,11 +218,6 @@ assert all(r["peak_bytes"] < 3e6 for r in sdpa_rows)  # SDPA measured: under 3 M
 assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far beyond
 
 # %% [markdown]
-# The timings come from the machine named above: 2 cores **shared with other jobs** while the
-# script ran, one torch thread per measurement (with two threads on a busy machine, every small
-# operation of the chunked form waits for the slower thread). Take them as orders of magnitude. The
-# memory numbers do not depend on the load.
-#
 # ## Why the dot-product form loses accuracy in float32
 #
 # Mathematically all four forms are the same function. Numerically they are not. The tiled, broadcast

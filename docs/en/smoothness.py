@@ -148,8 +148,7 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 #
 # ## Why SGD stops there
 #
-# Every step uses all 50 samples (so this SGD is in fact full-batch gradient descent: nothing is
-# sampled at random). The training loss is the **sum** of 50 squared errors, so its gradient is a sum of 50 terms and
+# Every step uses all 50 samples ([full-batch gradient descent](parametric.py#training)). The training loss is the **sum** of 50 squared errors, so its gradient is a sum of 50 terms and
 # large; multiplied by the learning rate 0.5, the very first step carries $w$ far from where it
 # started. Here is that first step on its own:
 #

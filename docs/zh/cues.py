@@ -103,10 +103,21 @@ assert same_weights and same_output
 # %% [markdown]
 # 下图把这次注意力汇聚画了出来（函数
 # <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>
-# 内部调用 `nadaraya_watson`，图上的数都是算出来的）。查询与每个键比较，箭头越粗，那个键得到的注意力权重越大；中间的条形是权重本身；右边，每个值按自己的权重汇入输出。底部一行把公式 $f(q) = \sum_i \alpha(q, k_i)\, v_i$ 逐项展开。图中权重保留四位小数，各项之和约等于输出 2.68。
+# 内部调用 `nadaraya_watson`，图上的数都是算出来的）。查询与每个键比较，箭头越粗，那个键得到的注意力权重越大；中间的条形是权重本身；右边，每个值按自己的权重汇入输出。底部一行把公式 $f(q) = \sum_i \alpha(q, k_i)\, v_i$ 逐项展开。
 
 # %%
 at.plot_attention_pooling(query, keys, values)
+
+# %% [markdown]
+# 图中权重保留四位小数，各项之和约等于输出 2.68。为什么是四位？值和输出都只印两位小数，权重如果也只印两位，印出来的各项相乘再相加，会和印出的输出差上一点；画图函数取能让这笔账对上的最少位数。下面算出这两个数，核对上面这句话：
+
+# %%
+# the decimals the diagram gives the weights: the fewest for which the printed terms add up
+from attention_tutorial.figures.attention import _weight_decimals
+
+digits = _weight_decimals(attention_weights.tolist(), values.tolist(), y_hat.item())
+print(f"decimals {digits}, f(q) = {y_hat.item():.2f}")
+assert digits == 4 and f"{y_hat.item():.2f}" == "2.68"  # the numbers the text names
 
 # %% [markdown]
 # ## 本章路线

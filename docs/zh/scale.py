@@ -82,7 +82,15 @@ assert chunk[0] < chunk[1] == chunk[2]  # below chunk_size a smaller block, then
 # %% [markdown]
 # ## 实测的时间和内存
 #
-# 脚本 `benchmarks/scale_bench.py`（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每种写法的每个 $n$ 至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。结果随包一起发布，存放在 `attention_tutorial/results/scale.json`，所以无论包装在哪里，`at.scale_measurements()` 都能读到（下载的笔记本在仓库之外也能运行）。下表是各次测量的中位数，连同其中记录的机器信息：
+# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论包装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表头是测量用的机器。时间只可看作数量级，内存数据则不受机器负载影响。
+#
+# <details class="note"><summary>怎样测的</summary>
+#
+# 这个脚本（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每种写法的每个 $n$ 至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。
+#
+# 时间数据来自表头列出的那台机器：运行脚本时它的 2 个核**还在跑别的任务**，每次测量只用一个 torch 线程（在繁忙的机器上用两个线程，分块写法的每个小运算都得等较慢的那个线程）。
+#
+# </details>
 
 # %%
 # the package's attention_tutorial/results/scale.json, from the script
@@ -156,8 +164,6 @@ assert all(r["peak_bytes"] < 3e6 for r in sdpa_rows)  # SDPA measured: under 3 M
 assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far beyond
 
 # %% [markdown]
-# 时间数据来自上面列出的那台机器：运行脚本时它的 2 个核**还在跑别的任务**，每次测量只用一个 torch 线程（在繁忙的机器上用两个线程，分块写法的每个小运算都得等较慢的那个线程）。这些时间只可看作数量级。内存数据则不受负载影响。
-#
 # ## 为什么点积形式在 float32 下会损失精度
 #
 # 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数 $S$（距离一点没变），看看误差。这里的分块函数用默认的 `chunk_size`（1024），所以平移为 0 时它的误差和上面 `chunk_size=256` 时打印的不完全一样：

@@ -132,7 +132,7 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 #
 # ## SGD 为什么停在那里
 #
-# 训练的每一步都用全部 50 个样本（所以这里的 SGD 其实是全批量梯度下降，没有随机抽样）。损失是 50 个平方误差的**和**，梯度也是 50 项之和，数值很大；学习率 0.5 乘上它，
+# 训练的每一步都用全部 50 个样本（[全批量梯度下降](parametric.py#训练)）。损失是 50 个平方误差的**和**，梯度也是 50 项之和，数值很大；学习率 0.5 乘上它，
 # 第一步就从初值跳出很远。下面单独算出第一步：
 #
 # <!-- source: attention_tutorial.training.loss_at_w -->

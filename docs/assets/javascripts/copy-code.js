@@ -22,4 +22,33 @@
   }
   if (typeof document$ !== "undefined") document$.subscribe(mark);
   else document.addEventListener("DOMContentLoaded", mark);
+
+  // The notice after a copy ("已复制" / "Copied"), announced by screen readers: a notice
+  // is only read out from a live region that was in the page before its text changed.
+  // Material writes its notice into its dialog, which becomes a polite status region. A
+  // notebook cell's <clipboard-copy> un-hides a notice inside itself, which is part of a
+  // button and not read out: its text goes into a status region of its own, seen by no one.
+  var dialog = document.querySelector("[data-md-component=dialog]");
+  if (dialog) {
+    dialog.setAttribute("role", "status");
+    dialog.setAttribute("aria-live", "polite");
+    dialog.setAttribute("aria-atomic", "true");
+  }
+  if (!document.querySelector("clipboard-copy")) return;
+  var region = document.createElement("div");
+  region.id = "attn-copy-status";
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-atomic", "true");
+  region.style.cssText =
+    "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;" +
+    "overflow:hidden;clip-path:inset(50%);white-space:nowrap";
+  document.body.appendChild(region);
+  document.addEventListener("clipboard-copy", function (event) {
+    var notice = event.target.querySelector(".notice");
+    region.textContent = ""; // a second copy is announced again: its text is new
+    setTimeout(function () {
+      region.textContent = notice ? notice.textContent : "";
+    }, 100);
+  });
 })();

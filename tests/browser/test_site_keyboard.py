@@ -1,0 +1,201 @@
+"""Site-wide behaviour that the two builds and the keyboard see: the palette choice shared by
+both languages, the closed navigation drawer out of the tab order, copy notices announced.
+
+Round-14 readers: a dark palette picked on ``/`` was light again on ``/en/`` (two builds,
+two storage scopes); at 375 px the closed drawer's links were the first ~75 stops of the
+Tab key, before the page; the "已复制" / "Copied" notice after a copy was not announced.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+DARK = "label.md-header__button[for='__palette_1']"  # the toggle shown in the light palette
+LIGHT = "label.md-header__button[for='__palette_0']"
+
+
+def scheme(page) -> str:
+    return page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+
+
+def _pick(page, toggle: str, want: str) -> None:
+    page.locator(toggle).click()
+    page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
+
+
+def _palette_round_trip(browser, here: str, there: str) -> list[str]:
+    """The palette of ``there`` after dark was picked ``here``, then of ``here`` after light
+    was picked ``there``: ``["slate", "default"]`` when the choice holds across both."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    page = context.new_page()
+    try:
+        page.goto(here, wait_until="load")
+        assert scheme(page) == "default"
+        _pick(page, DARK, "slate")
+        page.goto(there, wait_until="load")
+        seen = [scheme(page)]
+        if seen == ["slate"]:
+            _pick(page, LIGHT, "default")
+            page.goto(here, wait_until="load")
+            seen.append(scheme(page))
+        return seen
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("here", "there"), [("", "en/"), ("en/", "")])
+def test_the_palette_choice_holds_in_the_other_language(browser, server, here, there):
+    seen = _palette_round_trip(browser, f"{server}{here}cues/", f"{server}{there}data/")
+    assert seen == ["slate", "default"]
+
+
+@pytest.mark.parametrize(("here", "there"), [("", "en/"), ("en/", "")])
+def test_the_palette_choice_holds_in_the_other_language_offline(
+    browser, offline_site: Path, here, there
+):
+    """The offline build, opened from file://: its own configs, the same shared scope."""
+    seen = _palette_round_trip(
+        browser,
+        (offline_site / here / "cues.html").as_uri(),
+        (offline_site / there / "data.html").as_uri(),
+    )
+    assert seen == ["slate", "default"]
+
+
+# Where the focus is: in the primary sidebar (the drawer), and what it is.
+FOCUS = """() => {
+    const el = document.activeElement;
+    return {
+        drawer: !!el.closest('.md-sidebar--primary'),
+        what: el.tagName.toLowerCase()
+            + (el.className ? '.' + String(el.className).split(' ')[0] : '')
+            + (el.getAttribute('for') ? '[for=' + el.getAttribute('for') + ']' : ''),
+    };
+}"""
+# How many of the drawer's links take the focus when asked to (a hidden one does not), of
+# those laid out (Material leaves the current page's own link out: `display: none`).
+FOCUSABLE_DRAWER_LINKS = """() => {
+    const links = [...document.querySelectorAll('.md-sidebar--primary a[href]')]
+        .filter(a => a.getClientRects().length > 0);
+    let n = 0;
+    for (const a of links) { a.focus(); if (document.activeElement === a) n += 1; }
+    document.activeElement.blur();
+    return [n, links.length];
+}"""
+DRAWER_SETTLED = "() => new Promise(r => setTimeout(r, 400))"  # Material's slide: 0.25 s
+
+
+def _tab_stops(page, count: int) -> list[dict]:
+    stops = []
+    for _ in range(count):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(FOCUS))
+    return stops
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_the_closed_drawer_is_out_of_the_tab_order_at_375px(browser, server, lang):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}{lang}nonparametric/", wait_until="load")
+        # the first stops: the skip link, then the header's controls; no drawer link
+        stops = _tab_stops(page, 8)
+        assert stops[0]["what"] == "a.md-skip", stops
+        assert not any(stop["drawer"] for stop in stops), stops
+        assert {"drawer": False, "what": "label.md-header__button[for=__drawer]"} in stops
+        links, total = page.evaluate(FOCUSABLE_DRAWER_LINKS)
+        assert total > 50 and links == 0
+        # the drawer button, from the keyboard: Enter opens the drawer, focus on its first link
+        page.focus("label.md-header__button[for='__drawer']")
+        assert page.get_attribute("label[for='__drawer'].md-header__button", "aria-expanded") == (
+            "false"
+        )
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.getElementById('__drawer').checked")
+        assert page.evaluate(FOCUS)["drawer"]
+        assert all(stop["drawer"] for stop in _tab_stops(page, 5))
+        links, total = page.evaluate(FOCUSABLE_DRAWER_LINKS)
+        assert links == total
+        # Escape closes it and returns to the button; once it has slid away it is out again
+        page.locator(".md-sidebar--primary a[href]").first.focus()
+        page.keyboard.press("Escape")
+        assert not page.evaluate("document.getElementById('__drawer').checked")
+        assert page.evaluate(FOCUS)["what"] == "label.md-header__button[for=__drawer]"
+        page.evaluate(DRAWER_SETTLED)
+        assert page.evaluate(FOCUSABLE_DRAWER_LINKS)[0] == 0
+        # opened by a tap, its links take the focus too
+        page.locator("label.md-header__button[for='__drawer']").click()
+        page.evaluate(DRAWER_SETTLED)
+        links, total = page.evaluate(FOCUSABLE_DRAWER_LINKS)
+        assert links == total
+    finally:
+        context.close()
+
+
+def test_the_sidebar_links_stay_in_the_tab_order_at_1280px(browser, server):
+    """At desktop width the primary sidebar is no drawer: its links are tabbable as before."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}nonparametric/", wait_until="load")
+        sidebar = ".md-sidebar--primary"
+        assert page.eval_on_selector(sidebar, "el => getComputedStyle(el).visibility") == "visible"
+        # the chapter's pages, each a link of the top level (Material folds the handbook's and
+        # the API's sections, whose links stay out of the tab order until one is opened)
+        chapter = page.locator(f"{sidebar} .md-nav--primary > .md-nav__list > li > a[href]")
+        assert chapter.count() > 10
+        for i in range(chapter.count()):
+            chapter.nth(i).focus()
+            assert chapter.nth(i).evaluate("a => document.activeElement === a")
+    finally:
+        context.close()
+
+
+# The live region a copy notice is written into, and what it holds.
+LIVE = """sel => {
+    const el = document.querySelector(sel);
+    return el && [el.getAttribute('role'), el.getAttribute('aria-live'), el.textContent.trim()];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_the_copy_notices_are_announced(browser, server, lang):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        # Material's code block button: its notice goes into the dialog, a status region
+        page.goto(f"{server}{lang}", wait_until="load")
+        copied = page.evaluate(
+            "JSON.parse(document.getElementById('__config').textContent)"
+            "['translations']['clipboard.copied']"
+        )
+        dialog = "[data-md-component=dialog]"
+        assert page.evaluate(LIVE, dialog) == ["status", "polite", ""]
+        block = page.locator("article pre:has(code)").filter(
+            has_text=">>> import attention_tutorial"
+        )
+        block.hover()
+        block.locator("button.md-code__button[data-md-type=copy]").click()
+        page.wait_for_function(f"({LIVE})('{dialog}')[2] !== ''")
+        assert page.evaluate(LIVE, dialog) == ["status", "polite", copied]
+        # a notebook cell's button: its notice, in the language of the page, in a status region
+        page.goto(f"{server}{lang}nonparametric/", wait_until="load")
+        region = "#attn-copy-status"
+        assert page.evaluate(LIVE, region) == ["status", "polite", ""]
+        cell = page.locator(".jp-CodeCell").filter(has_text="at.describe").first
+        cell.hover()
+        cell.locator("clipboard-copy").first.click()
+        page.wait_for_function(f"({LIVE})('{region}')[2] !== ''")
+        notice = cell.locator("clipboard-copy .notice").first.text_content().strip()
+        assert notice == ("Copied!" if lang else "已复制")
+        assert page.evaluate(LIVE, region) == ["status", "polite", notice]
+        # the region is seen by no one: no box of its own on the page
+        box = page.locator(region).bounding_box()
+        assert box is not None and box["width"] <= 1 and box["height"] <= 1
+    finally:
+        context.close()
