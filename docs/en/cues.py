@@ -150,19 +150,23 @@ assert same_weights and same_output
 at.plot_attention_pooling(query, keys, values)
 
 # %% [markdown]
-# The weights in the diagram carry four decimals, and the terms add up to about the output, 2.68.
-# Why four? The values and the output are printed with two decimals; with the weights printed
-# to two decimals as well, the printed terms, multiplied out and added, miss the printed output.
-# The function takes the fewest decimals for which they add up. This cell computes both numbers
-# and checks the sentence:
+# The weights in the diagram carry four decimals. Why four? The values and the output are printed
+# with two decimals, and the diagram writes the sum of the printed terms under them. The cell
+# below works that sum out with the weights rounded to two, three and four decimals: only with
+# four does it print as the output, 2.68, so the diagram uses four.
 
 # %%
-# the decimals the diagram gives the weights: the fewest for which the printed terms add up
-from attention_tutorial.figures.attention import _weight_decimals
-
-digits = _weight_decimals(attention_weights.tolist(), values.tolist(), y_hat.item())
-print(f"decimals {digits}, f(q) = {y_hat.item():.2f}")
-assert digits == 4 and f"{y_hat.item():.2f}" == "2.68"  # the numbers the text names
+# the diagram's sum, with the weights rounded to 2, 3 and 4 decimals
+printed_values = [round(v, 2) for v in values.tolist()]
+sums = []
+for decimals in (2, 3, 4):
+    printed = [round(w, decimals) for w in attention_weights.tolist()]
+    sums.append(sum(w * v for w, v in zip(printed, printed_values, strict=True)))
+    print(f"{decimals} decimals: sum {sums[-1]:.2f}")
+print(f"output f(q) = {y_hat.item():.2f}")
+# only with four decimals does the sum print as the output, 2.68
+assert f"{y_hat.item():.2f}" == "2.68"
+assert [f"{s:.2f}" == "2.68" for s in sums] == [False, False, True]
 
 # %% [markdown]
 # ## The road ahead

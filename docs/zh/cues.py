@@ -109,15 +109,20 @@ assert same_weights and same_output
 at.plot_attention_pooling(query, keys, values)
 
 # %% [markdown]
-# 图中权重保留四位小数，各项之和约等于输出 2.68。为什么是四位？值和输出都只印两位小数，权重如果也只印两位，印出来的各项相乘再相加，会和印出的输出差上一点；画图函数取能让这笔账对上的最少位数。下面算出这两个数，核对上面这句话：
+# 图中权重保留四位小数。为什么是四位？值和输出都只印两位小数，图下方还写出了这些印出来的数相乘再相加的和。下面把权重分别取两位、三位、四位小数，把这笔账算一遍：只有取四位时，和才与输出 2.68 一致，所以图里取四位。
 
 # %%
-# the decimals the diagram gives the weights: the fewest for which the printed terms add up
-from attention_tutorial.figures.attention import _weight_decimals
-
-digits = _weight_decimals(attention_weights.tolist(), values.tolist(), y_hat.item())
-print(f"decimals {digits}, f(q) = {y_hat.item():.2f}")
-assert digits == 4 and f"{y_hat.item():.2f}" == "2.68"  # the numbers the text names
+# the diagram's sum, with the weights rounded to 2, 3 and 4 decimals
+printed_values = [round(v, 2) for v in values.tolist()]
+sums = []
+for decimals in (2, 3, 4):
+    printed = [round(w, decimals) for w in attention_weights.tolist()]
+    sums.append(sum(w * v for w, v in zip(printed, printed_values, strict=True)))
+    print(f"{decimals} decimals: sum {sums[-1]:.2f}")
+print(f"output f(q) = {y_hat.item():.2f}")
+# only with four decimals does the sum print as the output, 2.68
+assert f"{y_hat.item():.2f}" == "2.68"
+assert [f"{s:.2f}" == "2.68" for s in sums] == [False, False, True]
 
 # %% [markdown]
 # ## 本章路线
