@@ -234,7 +234,11 @@ def clean_build(repo: Path, cache: Path, folder: Path) -> Path:
 
 def served_differences(repo: Path, cache: Path, folder: Path, base: str) -> list[str]:
     """The files of a clean build of ``repo`` that the server at ``base`` serves otherwise."""
-    clean = clean_build(repo, cache, folder)
+    return differences(clean_build(repo, cache, folder), base)
+
+
+def differences(clean: Path, base: str) -> list[str]:
+    """The files of the built site ``clean`` that the server at ``base`` serves otherwise."""
     differing = []
     for path in sorted(p for p in clean.rglob("*") if p.is_file()):
         rel = path.relative_to(clean).as_posix()
@@ -253,9 +257,11 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
     cache = tmp_path / "cache"
     base = f"http://127.0.0.1:{port}"
     # An earlier build: the server reuses its English site (subsite.py), and builds that
-    # site's state for prose edits in its own process once it answers (fastpath.prime)
+    # site's state for prose edits in its own process once it answers (fastpath.prime).
+    # Made in an empty cache, it is also a clean build of the sources as committed: what
+    # the server must serve again once every edit is taken back.
     earlier = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(tmp_path / "earlier")],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "earlier")],
         cwd=repo,
         env=environment(cache),
         capture_output=True,
@@ -307,7 +313,7 @@ def test_the_site_served_after_edits_is_that_of_a_clean_build(tmp_path):
         assert re.findall(r"every footer now shows (\S+)", text) == ["uncommitted", commit]
         why = re.findall(r"sitebuild: full build .*", text)
         assert len(re.findall(r"changed in its prose only", text)) == 6, why
-        assert served_differences(repo, cache, tmp_path / "clean-back", base) == []
+        assert differences(tmp_path / "earlier", base) == []
         # a heading is in the page's table of contents and in the search index's sections:
         # the site is built again, where only the edited page is rendered (pagecache.py)
         edit(page, "## 第二节", "## 第二部分")
