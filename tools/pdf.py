@@ -32,9 +32,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# where the CJK font's radical map is kept (``tools/pdf_text.py``), beside the build's caches
+CACHE_DIR = Path(os.environ.get("ATTN_CACHE_DIR", ROOT / ".cache")) / "pdf"
 
 from tools.pdf_book import LANGS, book, document, page_url  # noqa: E402
-from tools.pdf_text import fix_cjk_text  # noqa: E402
+from tools.pdf_text import fix_cjk_text, radical_map  # noqa: E402
 from tools.sitebuild.site_finish import font_display  # noqa: E402
 
 # Debian's chromium-headless-shell: the Blink of the chromium package without the browser
@@ -189,7 +191,7 @@ def print_language(browser, base: str, lang: str, out: Path) -> dict:
         tagged=True,
     )
     context.close()
-    fix_cjk_text(pdf)
+    fix_cjk_text(pdf, CACHE_DIR)
     manifest = {
         "lang": lang,
         "pdf": pdf.name,
@@ -255,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs <= 1 or len(langs) == 1:
         print_languages(args.site, args.out, langs)
         return 0
+    radical_map(CACHE_DIR)  # read from the font once, for every language's process
     # one process per language (a browser each), ``args.jobs`` at a time
     script = [sys.executable, str(Path(__file__).resolve()), "--site", str(args.site)]
     failed = []

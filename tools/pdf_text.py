@@ -9,7 +9,10 @@ update of the file. Used by ``tools/pdf.py``; tested in ``tests/site/test_pdf_te
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import os
 import re
 import subprocess
 import zlib
@@ -19,20 +22,41 @@ RADICALS = range(0x2E80, 0x2FE0)  # CJK Radicals Supplement and Kangxi Radicals
 UNIFIED = range(0x4E00, 0xA000)  # CJK Unified Ideographs
 
 
-def radical_map() -> dict[int, int]:
+def radical_map(cache_dir: Path | None = None) -> dict[int, int]:
     """Map each radical code point that the CJK font draws with an ideograph's glyph to it.
 
     Noto Sans CJK maps, e.g., U+2F12 (KANGXI RADICAL POWER) and U+529B (力) to one
     glyph; Chromium's PDF writer then tells readers the glyph is U+2F12, so the
     text copied or extracted from a Chinese PDF reads "注意⼒" instead of "注意力".
-    """
-    from fontTools.ttLib import TTCollection
 
+    Reading the font's ten character maps takes about 4 s of CPU: with ``cache_dir``,
+    the map is kept there under the font file's path, size and time of change, and
+    read back while those are the same (``tools/pdf.py`` makes it once for both books).
+    """
     path = subprocess.run(
         ["fc-match", "-f", "%{file}", "Noto Sans CJK SC"], capture_output=True, text=True
     ).stdout.strip()
     if not path:
         return {}
+    if cache_dir is None:
+        return _radicals_of(path)
+    stat = Path(path).stat()
+    key = hashlib.sha256(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}".encode()).hexdigest()
+    kept = cache_dir / f"radicals-{key[:16]}.json"
+    if kept.is_file():
+        return {int(k): v for k, v in json.loads(kept.read_text("utf-8")).items()}
+    found = _radicals_of(path)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_text(json.dumps(found), "utf-8")
+    partial.replace(kept)
+    return found
+
+
+def _radicals_of(path: str) -> dict[int, int]:
+    """:func:`radical_map` of the font collection at ``path``, read from its files."""
+    from fontTools.ttLib import TTCollection
+
     found: dict[int, int] = {}
     for face in TTCollection(path, lazy=True).fonts:  # JP, KR, SC, TC, HK: glyphs differ
         cmap = face.getBestCmap()
@@ -90,7 +114,7 @@ def fonts_of(pages):
             yield ref.get_object()
 
 
-def fix_cjk_text(pdf: Path) -> int:
+def fix_cjk_text(pdf: Path, cache_dir: Path | None = None) -> int:
     """Make Chinese text extract as ideographs (fix ToUnicode maps); return the maps fixed.
 
     The fixed maps are appended to the file as an incremental update (new versions
@@ -102,7 +126,7 @@ def fix_cjk_text(pdf: Path) -> int:
     from pypdf import PdfReader
     from pypdf.generic import IndirectObject, NameObject
 
-    radicals = radical_map()
+    radicals = radical_map(cache_dir)
     if not radicals:
         return 0
     data = pdf.read_bytes()

@@ -7,6 +7,7 @@ is written: an incremental update that leaves every byte of the file before it.
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
@@ -57,7 +58,7 @@ def maps_of(path: Path) -> dict[str, str]:
 
 
 def test_radicals_map_to_ideographs_in_an_update_appended_to_the_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(pdftool, "radical_map", lambda: RADICALS)
+    monkeypatch.setattr(pdftool, "radical_map", lambda cache_dir=None: RADICALS)
     path = tmp_path / "book.pdf"
     write_pdf(path)
     before, plain = path.read_bytes(), maps_of(path)["/F3"]
@@ -71,3 +72,20 @@ def test_radicals_map_to_ideographs_in_an_update_appended_to_the_file(tmp_path, 
     assert "<0003> <5200>" in maps["/F1"] and "<0004> <529B>" in maps["/F1"]
     assert "<0001> <6CE8>" in maps["/F1"] and maps["/F3"] == plain
     assert pdftool.fix_cjk_text(path) == 0 and path.read_bytes() == after  # nothing left to fix
+
+
+def test_the_radical_map_is_read_from_the_font_once_while_the_font_is_unchanged(
+    tmp_path, monkeypatch
+):
+    font = tmp_path / "NotoSansCJK-Regular.ttc"
+    font.write_bytes(b"a font")
+    found = subprocess.CompletedProcess([], 0, stdout=str(font), stderr="")
+    monkeypatch.setattr(pdftool.subprocess, "run", lambda *args, **kwargs: found)
+    reads = []
+    monkeypatch.setattr(pdftool, "_radicals_of", lambda path: reads.append(path) or RADICALS)
+    cache = tmp_path / "cache"
+    assert pdftool.radical_map(cache) == RADICALS and reads == [str(font)]
+    assert pdftool.radical_map(cache) == RADICALS and len(reads) == 1  # kept: not read again
+    assert pdftool.radical_map() == RADICALS and len(reads) == 2  # no cache: read
+    font.write_bytes(b"another font")  # a changed font is read again
+    assert pdftool.radical_map(cache) == RADICALS and len(reads) == 3
