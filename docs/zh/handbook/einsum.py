@@ -157,7 +157,7 @@ except RuntimeError as err:
 # %% [markdown]
 # 报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
 #
-# 报错末尾的 “no ellipsis was given” 指省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”：这些维度不参与乘积，原样（必要时广播）出现在结果里 `...` 的位置。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
+# 报错末尾的“no ellipsis was given”指的是省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”：这些维度不参与乘积，原样（必要时广播）出现在结果里 `...` 的位置。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
 #
 # ```python
 # >>> import torch
