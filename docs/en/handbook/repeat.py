@@ -128,10 +128,10 @@ at.diagram_repeat_interleave(x, 2)
 # count says:
 
 # %%
-m = torch.tensor([[1, 2], [3, 4]])
+x = torch.tensor([[1, 2], [3, 4]])
 counts = torch.tensor([1, 2])
 at.diagram_repeat_interleave(
-    m,
+    x,
     counts,
     dim=0,
 )

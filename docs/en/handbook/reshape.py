@@ -65,8 +65,8 @@ at.diagram_reshape(x, -1, 4)
 # stays `0 1 2 3 4 5`, so the rows are cut differently.
 
 # %%
-m = torch.arange(6).reshape(2, 3)
-at.diagram_reshape(m, 3, 2)
+x = torch.arange(6).reshape(2, 3)
+at.diagram_reshape(x, 3, 2)
 
 # %% [markdown]
 # ### Pitfalls

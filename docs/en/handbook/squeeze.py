@@ -68,10 +68,10 @@ at.diagram_unsqueeze(x, 1)
 # its own: a stack of row vectors, ready for `torch.bmm`.
 
 # %%
-m = torch.tensor(
+x = torch.tensor(
     [[0.1, 0.2, 0.7], [0.5, 0.3, 0.2]],
 )
-at.diagram_unsqueeze(m, 1)
+at.diagram_unsqueeze(x, 1)
 
 # %% [markdown]
 # ### Pitfalls
@@ -80,6 +80,7 @@ at.diagram_unsqueeze(m, 1)
 # step further is out of range:
 
 # %%
+x = torch.tensor([1, 2, 3])
 try:
     x.unsqueeze(2)
 except IndexError as err:
@@ -131,8 +132,8 @@ except IndexError as err:
 # ### Picture
 
 # %%
-z = torch.tensor([[[1, 2, 3]]])
-at.diagram_squeeze(z)
+x = torch.tensor([[[1, 2, 3]]])
+at.diagram_squeeze(x)
 
 # %% [markdown]
 # ### Pitfalls

@@ -121,10 +121,10 @@ at.diagram_repeat_interleave(x, 2)
 # 次数用张量给出、并指定 `dim=0` 时，整行整行地重复，每行重复的次数由对应的计数决定：
 
 # %%
-m = torch.tensor([[1, 2], [3, 4]])
+x = torch.tensor([[1, 2], [3, 4]])
 counts = torch.tensor([1, 2])
 at.diagram_repeat_interleave(
-    m,
+    x,
     counts,
     dim=0,
 )

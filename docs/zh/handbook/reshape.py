@@ -62,8 +62,8 @@ at.diagram_reshape(x, -1, 4)
 # `0 1 2 3 4 5`，只是换了切行的位置。
 
 # %%
-m = torch.arange(6).reshape(2, 3)
-at.diagram_reshape(m, 3, 2)
+x = torch.arange(6).reshape(2, 3)
+at.diagram_reshape(x, 3, 2)
 
 # %% [markdown]
 # ### 陷阱

@@ -67,10 +67,10 @@ at.diagram_unsqueeze(x, 1)
 # 一摞行向量，正好交给 `torch.bmm`。
 
 # %%
-m = torch.tensor(
+x = torch.tensor(
     [[0.1, 0.2, 0.7], [0.5, 0.3, 0.2]],
 )
-at.diagram_unsqueeze(m, 1)
+at.diagram_unsqueeze(x, 1)
 
 # %% [markdown]
 # ### 陷阱
@@ -78,6 +78,7 @@ at.diagram_unsqueeze(m, 1)
 # `dim` 数的是结果中的位置，结果比输入多一个轴；再往外一步就越界了：
 
 # %%
+x = torch.tensor([1, 2, 3])
 try:
     x.unsqueeze(2)
 except IndexError as err:
@@ -127,8 +128,8 @@ except IndexError as err:
 # ### 图示
 
 # %%
-z = torch.tensor([[[1, 2, 3]]])
-at.diagram_squeeze(z)
+x = torch.tensor([[[1, 2, 3]]])
+at.diagram_squeeze(x)
 
 # %% [markdown]
 # ### 陷阱
