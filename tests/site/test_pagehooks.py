@@ -105,6 +105,10 @@ def test_a_source_block_holds_the_current_source(lang):
     assert code_text(block) == inspect.getsource(train)
     assert 'data-package-source="attention_tutorial.training.train"' in block
     assert "data-search-exclude" in block  # the code stays out of the search index
+    # at 375 px the title broke the module's name inside a word ("tensors.l|earning"):
+    # it may break after each dot only
+    summary = block.split("<summary>", 1)[1].split("</summary>", 1)[0]
+    assert "attention_tutorial.<wbr>training" in summary
 
 
 def test_an_unknown_name_fails_with_the_name():

@@ -169,7 +169,9 @@ def source_block(name: str, lang: str) -> str:
     if inspect.ismethod(obj) or "." in getattr(obj, "__qualname__", ""):
         short = obj.__qualname__
         module = obj.__module__
-    summary = SUMMARY[lang].format(short=html.escape(short), module=html.escape(module))
+    # a dotted module name breaks after a dot on a phone, not inside a word
+    module_html = html.escape(module).replace(".", ".<wbr>")
+    summary = SUMMARY[lang].format(short=html.escape(short), module=module_html)
     return (
         f'<details class="example source-code" data-package-source="{html.escape(name)}" '
         f"data-search-exclude>\n<summary>{summary}</summary>\n"

@@ -16,7 +16,9 @@ _ = torch.manual_seed(at.SEED)
 # ## torch.bmm
 #
 # ```python
-# torch.bmm(input, mat2, *, out=None) -> Tensor
+# torch.bmm(
+#     input, mat2, *, out=None
+# ) -> Tensor
 # ```
 #
 # For `input` of shape `(b, n, k)` and `mat2` of shape `(b, k, m)` it returns the
@@ -33,15 +35,20 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> a = torch.arange(12.0).reshape(2, 2, 3)  # (batch, n, k)
-# >>> b = torch.ones(2, 3, 1)  # (batch, k, m)
-# >>> y = torch.bmm(a, b)  # (batch, n, m): here the row sums of each matrix
+# >>> a = torch.arange(12.0)
+# >>> a = a.reshape(2, 2, 3)  # (b, n, k)
+# >>> b = torch.ones(2, 3, 1)  # (b, k, m)
+# >>> # (b, n, m): here the row sums of
+# >>> # each matrix
+# >>> y = torch.bmm(a, b)
 # >>> y.shape
 # torch.Size([2, 2, 1])
 # >>> y[:, :, 0]
 # tensor([[ 3., 12.],
 #         [21., 30.]])
-# >>> torch.equal(y[1], a[1] @ b[1])  # slice i is the product of the slices i
+# >>> # slice i is the product of the
+# >>> # slices i
+# >>> torch.equal(y[1], a[1] @ b[1])
 # True
 # ```
 #
@@ -51,14 +58,28 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
-# >>> values = torch.tensor([[1.0, 2.0], [3.0, 5.0], [7.0, 9.0]])  # (n_queries, n_keys)
-# >>> y_hat = torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (3, 1, 2) @ (3, 2, 1)
+# >>> # (n_queries, n_keys) = (3, 2)
+# >>> weights = torch.tensor([
+# ...     [0.2, 0.8],
+# ...     [0.5, 0.5],
+# ...     [1.0, 0.0],
+# ... ])
+# >>> values = torch.tensor([
+# ...     [1.0, 2.0],
+# ...     [3.0, 5.0],
+# ...     [7.0, 9.0],
+# ... ])
+# >>> # (3, 1, 2) @ (3, 2, 1)
+# >>> y_hat = torch.bmm(
+# ...     weights.unsqueeze(1),
+# ...     values.unsqueeze(-1),
+# ... )
 # >>> y_hat.shape
 # torch.Size([3, 1, 1])
 # >>> y_hat.reshape(-1)  # (n_queries,)
 # tensor([1.8000, 4.0000, 7.0000])
-# >>> (weights * values).sum(dim=1)  # the same sums, written elementwise
+# >>> # the same sums, written elementwise
+# >>> (weights * values).sum(dim=1)
 # tensor([1.8000, 4.0000, 7.0000])
 # ```
 #
@@ -68,16 +89,35 @@ _ = torch.manual_seed(at.SEED)
 # colour are multiplied together and summed.
 
 # %%
-at.diagram_bmm(torch.arange(12.0).reshape(2, 2, 3), torch.arange(6.0).reshape(2, 3, 1))
+a = torch.arange(12.0).reshape(2, 2, 3)
+b = torch.arange(6.0).reshape(2, 3, 1)
+at.diagram_bmm(a, b)
 
 # %% [markdown]
 # The chapter's case with three queries and two keys each: every slice is a
 # `(1, 2) @ (2, 1)` product, a weighted sum of one query's values.
 
 # %%
-weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
-values = torch.tensor([[1.0, 2.0], [3.0, 5.0], [7.0, 9.0]])  # (n_queries, n_keys)
-at.diagram_bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (3, 1, 2) @ (3, 2, 1)
+# (n_queries, n_keys) = (3, 2)
+weights = torch.tensor(
+    [
+        [0.2, 0.8],
+        [0.5, 0.5],
+        [1.0, 0.0],
+    ]
+)
+values = torch.tensor(
+    [
+        [1.0, 2.0],
+        [3.0, 5.0],
+        [7.0, 9.0],
+    ]
+)
+# (3, 1, 2) @ (3, 2, 1)
+at.diagram_bmm(
+    weights.unsqueeze(1),
+    values.unsqueeze(-1),
+)
 
 # %% [markdown]
 # ### Pitfalls
@@ -87,9 +127,10 @@ at.diagram_bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (3, 1, 2) @ (3, 2,
 
 # %%
 try:
-    torch.bmm(weights, values)  # (3, 2) and (3, 2): not 3-D
+    # (3, 2) and (3, 2): not 3-D
+    torch.bmm(weights, values)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`batch1 must be a 3D tensor`](errors.py#batch1-must-be-a-3d-tensor).
@@ -99,10 +140,12 @@ except RuntimeError as err:
 # not match:
 
 # %%
+w3 = weights.unsqueeze(1)  # (3, 1, 2)
+v3 = values.unsqueeze(1)  # (3, 1, 2)
 try:
-    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
+    torch.bmm(w3, v3)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-).
@@ -111,11 +154,13 @@ except RuntimeError as err:
 # And no broadcasting, even for a batch of size 1 (`torch.matmul` would broadcast it):
 
 # %%
+a = torch.ones(2, 2, 3)
+b = torch.ones(1, 3, 2)
 try:
-    torch.bmm(torch.ones(2, 2, 3), torch.ones(1, 3, 2))
+    torch.bmm(a, b)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print(tuple(torch.matmul(torch.ones(2, 2, 3), torch.ones(1, 3, 2)).shape))
+    print("RuntimeError:", err)
+print(tuple(torch.matmul(a, b).shape))
 
 # %% [markdown]
 # In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-).

@@ -1,9 +1,10 @@
 # %% [markdown]
 # # clone and detach: a copy of the data, or a cut in the graph
 #
-# These two methods both seem to "make a new tensor", yet they do opposite things. `clone()`
-# copies the numbers into new memory and stays **in** the autograd graph; `detach()`
-# shares the memory and steps **out** of the graph. For a copy that is neither shared nor in the
+# These two methods both seem to “make a new tensor”, yet they do opposite things. `clone()`
+# copies the numbers into new memory, and when `x` requires grad the copy stays **in** the
+# autograd graph, so gradients flow back to `x`; `detach()` shares the memory and steps **out**
+# of the graph. For a copy that is neither shared nor in the
 # graph, write `x.detach().clone()`.
 
 # %%
@@ -15,13 +16,17 @@ import attention_tutorial as at
 # ## Tensor.clone and Tensor.detach
 #
 # ```python
-# Tensor.clone(*, memory_format=torch.preserve_format) -> Tensor
+# Tensor.clone(
+#     *,
+#     memory_format=torch.preserve_format,
+# ) -> Tensor
 # Tensor.detach() -> Tensor
 # ```
 #
 # The three forms, with their memory, their gradients and the `requires_grad` of the result:
 #
-# - `x.clone()`: new memory, a copy; gradients flow back to `x`; `requires_grad` as `x`.
+# - `x.clone()`: new memory, a copy; gradients flow back to `x` when `x` requires grad;
+#   `requires_grad` as `x`.
 # - `x.detach()`: no new memory, shares `x`'s; no gradients back to `x`; `requires_grad` is
 #   `False`.
 # - `x.detach().clone()`: new memory; no gradients back to `x`; `requires_grad` is `False`.
@@ -30,13 +35,20 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
+# >>> w = torch.tensor(
+# ...     [2.0, 3.0, 5.0],
+# ...     requires_grad=True,
+# ... )
 # >>> c, d = w.clone(), w.detach()
 # >>> c.requires_grad, d.requires_grad
 # (True, False)
-# >>> c.data_ptr() == w.data_ptr(), d.data_ptr() == w.data_ptr()  # same memory?
+# >>> # the same memory as w?
+# >>> p = w.data_ptr()
+# >>> c.data_ptr() == p, d.data_ptr() == p
 # (False, True)
-# >>> (c * c).sum().backward()  # the clone is still in the graph: w gets a gradient
+# >>> # the clone is still in the graph,
+# >>> # so w gets a gradient: 2 * w
+# >>> (c * c).sum().backward()
 # >>> w.grad
 # tensor([ 4.,  6., 10.])
 # ```
@@ -68,7 +80,10 @@ import attention_tutorial as at
 # <!-- source: attention_tutorial.figures.tensors.learning.diagram_clone -->
 
 # %%
-w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
+w = torch.tensor(
+    [2.0, 3.0, 5.0],
+    requires_grad=True,
+)
 at.diagram_clone(w)
 
 # %% [markdown]
@@ -81,8 +96,9 @@ model = at.NWKernelRegression(w=2.0)
 try:
     model.w.numpy()
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print("with detach:", model.w.detach().numpy())
+    print("RuntimeError:", err)
+w_numpy = model.w.detach().numpy()
+print("with detach:", w_numpy)
 
 # %% [markdown]
 # In the error message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
@@ -92,40 +108,61 @@ print("with detach:", model.w.detach().numpy())
 # changes a value that autograd saved for the backward pass. PyTorch notices and refuses:
 
 # %%
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-y = x.exp()  # backward needs y itself: d exp(x) / dx = exp(x)
-y.detach().zero_()  # ... and this overwrites y
+x = torch.tensor(
+    [1.0, 2.0],
+    requires_grad=True,
+)
+# backward needs y itself:
+# d exp(x) / dx = exp(x)
+y = x.exp()
+# ... and this overwrites y
+y.detach().zero_()
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print(f"{type(err).__name__}: {err}")
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation).
 
 # %% [markdown]
-# The message is precise: every tensor carries a version counter, raised by each in-place change;
-# the backward pass needs `y` at version 0 and finds version 1. A tensor made by `y.detach()` shares
+# The message is precise: every tensor carries a version counter, raised by each in-place change.
+# The backward pass needs `y` as it was saved, at version 0; `y` has since been changed once and is
+# at version 1, so the gradient would be wrong, and PyTorch refuses. A tensor made by `y.detach()` shares
 # not only `y`'s memory but also its version counter, so an in-place write through it counts
 # against `y`, and that is how the backward pass notices. `clone()` makes a tensor with memory and
 # a counter of its own: with `y.detach().clone()` the copy is changed and `y` is left alone. The
-# `_version` attribute (PyTorch's internal counter, read here only to show it) makes this visible:
+# `_version` attribute (PyTorch's internal counter, read here only to show it) makes this visible;
+# each line gives the versions of `y`, `y_detached` and `copy`:
 
 # %%
-x = torch.tensor([1.0, 2.0], requires_grad=True)
+x = torch.tensor(
+    [1.0, 2.0],
+    requires_grad=True,
+)
 y = x.exp()
-y_detached = y.detach()  # shares y's memory and y's version counter
-copy = y.detach().clone()  # its own memory and its own counter
-print("at the start:")
-print("  y", y._version, " y_detached", y_detached._version)
+# shares y's memory and version counter
+y_detached = y.detach()
+# its own memory and its own counter
+copy = y.detach().clone()
+
+
+def versions():
+    return (
+        y._version,
+        y_detached._version,
+        copy._version,
+    )
+
+
+print("start:", versions())
 copy.zero_()
-print("after copy.zero_():")
-print("  y", y._version, " copy", copy._version)
-assert y._version == 0  # the copy's change is not counted against y
+print("copy.zero_():", versions())
+# the copy's change is not counted on y
+assert versions() == (0, 0, 1)
 y_detached.zero_()
-print("after y_detached.zero_():")
-print("  y", y._version, " y_detached", y_detached._version)
-assert y._version == y_detached._version == 1 and copy._version == 1
+print("y_detached.zero_():", versions())
+assert versions() == (1, 1, 1)
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -4,7 +4,7 @@
 # `torch.einsum` multiplies tensors and sums over indices that you name with letters, like
 # the formulas on paper. The chapter's batch product `torch.bmm(weights.unsqueeze(1),
 # values.unsqueeze(-1)).reshape(-1)` needs two `unsqueeze` calls and a `reshape` to say
-# "for every query $q$, sum over the keys $k$ of weight times value". In einsum that is
+# “for every query $q$, sum over the keys $k$ of weight times value”. In einsum that is
 # `"qk,qk->q"`.
 
 # %%
@@ -16,7 +16,9 @@ import attention_tutorial as at
 # ## torch.einsum
 #
 # ```python
-# torch.einsum(equation, *operands) -> Tensor
+# torch.einsum(
+#     equation, *operands
+# ) -> Tensor
 # ```
 #
 # - `equation`: one group of letters per operand, separated by commas, then `->` and the
@@ -26,7 +28,8 @@ import attention_tutorial as at
 #   which broadcasts); the elements at the same index along that letter are multiplied.
 # - A letter repeated within one operand (as in `"ii"`) takes only the elements whose two
 #   indices are equal: the diagonal.
-# - `operands`: the tensors, as many as there are letter groups.
+# - `operands`: the tensors, as many as there are letter groups (`"qk,qk->q"` has two
+#   groups, so it takes two tensors).
 #
 # | equation | the same as |
 # |---|---|
@@ -40,14 +43,21 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> A = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
-# >>> B = torch.tensor([[1.0, 0.0], [1.0, 1.0]])
+# >>> A = torch.tensor(
+# ...     [[1.0, 2.0], [3.0, 4.0]]
+# ... )
+# >>> B = torch.tensor(
+# ...     [[1.0, 0.0], [1.0, 1.0]]
+# ... )
 # >>> torch.einsum("ij,jk->ik", A, B)
 # tensor([[3., 2.],
 #         [7., 4.]])
-# >>> torch.equal(torch.einsum("ij,jk->ik", A, B), A @ B)
+# >>> AB = torch.einsum("ij,jk->ik", A, B)
+# >>> torch.equal(AB, A @ B)
 # True
-# >>> torch.einsum("ii->", A)  # trace: the repeated letter walks the diagonal
+# >>> # the trace, 1 + 4: the repeated
+# >>> # letter i walks the diagonal
+# >>> torch.einsum("ii->", A)
 # tensor(5.)
 # ```
 #
@@ -55,27 +65,66 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
-# >>> values = torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])  # (n_queries, n_keys)
-# >>> torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)
+# >>> # (n_queries, n_keys) = (3, 2)
+# >>> weights = torch.tensor([
+# ...     [0.2, 0.8],
+# ...     [0.5, 0.5],
+# ...     [1.0, 0.0],
+# ... ])
+# >>> values = torch.tensor([
+# ...     [10.0, 20.0],
+# ...     [30.0, 40.0],
+# ...     [50.0, 60.0],
+# ... ])
+# >>> # (3, 1, 2) @ (3, 2, 1) -> (3, 1, 1)
+# >>> y = torch.bmm(
+# ...     weights.unsqueeze(1),
+# ...     values.unsqueeze(-1),
+# ... )
+# >>> y.reshape(-1)
 # tensor([18., 35., 50.])
-# >>> torch.einsum("qk,qk->q", weights, values)
+# >>> torch.einsum(
+# ...     "qk,qk->q", weights, values
+# ... )
 # tensor([18., 35., 50.])
 # ```
 #
 # ### Picture
 #
-# `"qk,qk->q"`: the colour marks the row, that is the query. A row of `weights` and the same row
-# of `values` share a colour; their cells are multiplied pairwise and summed into the element of
-# `y_hat` in that colour. The framed cells make up the first element.
+# `"qk,qk->q"` takes two steps: multiply `weights` and `values` elementwise, then add up
+# each row (each query $q$) along $k$. The cell prints both steps before drawing them:
+
+# %%
+weights = torch.tensor(
+    [
+        [0.2, 0.8],
+        [0.5, 0.5],
+        [1.0, 0.0],
+    ]
+)
+values = torch.tensor(
+    [
+        [10.0, 20.0],
+        [30.0, 40.0],
+        [50.0, 60.0],
+    ]
+)
+products = weights * values  # (3, 2)
+print(products)
+# the sum over k: what "->q" keeps
+print(products.sum(dim=1))
+
+# %% [markdown]
+# In the picture the colour marks the row, that is the query: a row of `weights` and the same
+# row of `values` share a colour, and their products add up to the element of `y_hat` in that
+# colour. The framed cells are the first query: the two numbers in the first row of the
+# products printed above add up to the first element of `y_hat`.
 #
 # The function that draws it (open to see its source):
 #
 # <!-- source: attention_tutorial.figures.tensors.products.diagram_einsum -->
 
 # %%
-weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
-values = torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])  # (3, 2)
 at.diagram_einsum(weights, values)
 
 # %% [markdown]
@@ -85,26 +134,65 @@ at.diagram_einsum(weights, values)
 # is 2 in the first operand and 3 in the second:
 
 # %%
+a = torch.ones(3, 2)  # q = 3, k = 2
+b = torch.ones(3, 3)  # q = 3, k = 3
 try:
-    torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))
+    torch.einsum("qk,qk->q", a, b)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`einsum(): subscript … which does not broadcast with previously seen size …`](errors.py#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-).
 
 # %% [markdown]
-# The number of letter groups must match the number of tensors, and each group must have
-# as many letters as its tensor has dimensions:
+# There must be one tensor per group of letters. `"qk,qk->q"` has two groups; here it gets
+# three tensors:
 
 # %%
+a = torch.ones(3, 2)
 try:
-    torch.einsum("qk->q", torch.ones(3, 2, 1))
+    torch.einsum("qk,qk->q", a, a, a)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
+
+# %% [markdown]
+# In the error message index: [`einsum(): more operands were provided than specified in the equation`](errors.py#einsum-more-operands-were-provided-than-specified-in-the-equation).
+# One tensor too few, and the message says `fewer operands` instead.
+
+# %% [markdown]
+# Each group must also have one letter per dimension of its tensor. `"qk"` has two letters;
+# the tensor has three dimensions:
+
+# %%
+x = torch.ones(3, 2, 1)  # 3 dimensions
+try:
+    torch.einsum("qk->q", x)
+except RuntimeError as err:
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-).
+#
+# The “no ellipsis was given” at the end of that message refers to `...`. Written at the
+# front of a group, it stands for any number of leading dimensions: they take no part in the
+# product and reappear, broadcast if need be, where `...` stands in the result. One equation
+# then serves a pair of matrices and a batch of them alike:
+#
+# ```python
+# >>> import torch
+# >>> eq = "...qd,...kd->...qk"
+# >>> Q = torch.ones(3, 4)  # (q, d)
+# >>> K = torch.ones(5, 4)  # (k, d)
+# >>> torch.einsum(eq, Q, K).shape
+# torch.Size([3, 5])
+# >>> Q = torch.ones(2, 3, 4)  # (b, q, d)
+# >>> K = torch.ones(2, 5, 4)  # (b, k, d)
+# >>> torch.einsum(eq, Q, K).shape
+# torch.Size([2, 3, 5])
+# ```
+#
+# Here `...` stands first for no dimension at all, then for the batch dimension `b`. The
+# chapter writes every letter out, so that each dimension stays visible.
 
 # %% [markdown]
 # And einsum does not check **meaning**: `"qk,kq->q"` runs whenever the sizes happen to
@@ -112,10 +200,17 @@ except RuntimeError as err:
 # and quietly returns other numbers:
 
 # %%
-weights_2 = torch.tensor([[0.2, 0.8], [0.5, 0.5]])  # (2, 2): square, so both run
-values_2 = torch.tensor([[10.0, 20.0], [30.0, 40.0]])  # (2, 2)
-print('"qk,qk->q":', torch.einsum("qk,qk->q", weights_2, values_2))
-print('"qk,kq->q":', torch.einsum("qk,kq->q", weights_2, values_2))
+# (2, 2): square, so both equations run
+w2 = torch.tensor(
+    [[0.2, 0.8], [0.5, 0.5]],
+)
+v2 = torch.tensor(
+    [[10.0, 20.0], [30.0, 40.0]],
+)
+same = torch.einsum("qk,qk->q", w2, v2)
+swap = torch.einsum("qk,kq->q", w2, v2)
+print("qk,qk->q:", same)
+print("qk,kq->q:", swap)
 
 # %% [markdown]
 # The first query should get $0.2 \cdot 10 + 0.8 \cdot 20 = 18$; `"qk,kq->q"` computes

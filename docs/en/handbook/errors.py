@@ -123,6 +123,21 @@ with prints_error(RuntimeError):
     torch.einsum("qk->q", torch.ones(3, 2, 1))  # 2 letters, 3 dimensions
 
 # %% [markdown]
+# ### einsum(): more operands were provided than specified in the equation
+#
+# - **Cause**: the equation has fewer groups of letters (separated by commas) than tensors
+#   were passed. With a tensor too few, the message says `fewer operands were provided than
+#   specified in the equation`.
+# - **Fix**: one group of letters per tensor: add the missing group, or drop the extra tensor.
+# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
+
+# %%
+with prints_error(RuntimeError):
+    # 2 groups of letters, 3 tensors
+    a = torch.ones(3, 2)
+    torch.einsum("qk,qk->q", a, a, a)
+
+# %% [markdown]
 # ### The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …
 #
 # - **Cause**: the two shapes of an elementwise operation (`+ - * /`, `torch.where`, the

@@ -17,7 +17,14 @@ _ = torch.manual_seed(at.SEED)
 # ## torch.eye
 #
 # ```python
-# torch.eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor
+# torch.eye(
+#     n,
+#     m=None,
+#     *,
+#     dtype=None,
+#     device=None,
+#     requires_grad=False,
+# ) -> Tensor
 # ```
 #
 # It returns a 2-D tensor with ones on the diagonal and zeros elsewhere: the identity
@@ -38,11 +45,16 @@ _ = torch.manual_seed(at.SEED)
 # >>> torch.eye(2, 3)
 # tensor([[1., 0., 0.],
 #         [0., 1., 0.]])
-# >>> (1 - torch.eye(3)).type(torch.bool)  # the chapter's mask: False on the diagonal
+# >>> # the chapter's mask: False on the
+# >>> # diagonal
+# >>> off = 1 - torch.eye(3)
+# >>> mask = off.type(torch.bool)
+# >>> mask
 # tensor([[False,  True,  True],
 #         [ True, False,  True],
 #         [ True,  True, False]])
-# >>> torch.equal(~torch.eye(3, dtype=torch.bool), (1 - torch.eye(3)).type(torch.bool))
+# >>> eye = torch.eye(3, dtype=torch.bool)
+# >>> torch.equal(~eye, mask)
 # True
 # ```
 #
@@ -76,8 +88,11 @@ at.diagram_eye(4, (2, 3))
 # ## Boolean mask indexing
 #
 # ```python
-# x[mask]          # -> a new 1-D tensor of the elements where mask is True
-# x[mask] = value  # writes into those elements
+# # a new 1-D tensor of the elements
+# # where mask is True
+# x[mask]
+# # writes into those elements
+# x[mask] = value
 # ```
 #
 # Indexing with a boolean tensor of the same shape as `x` returns a **1-D** tensor (a
@@ -88,10 +103,13 @@ at.diagram_eye(4, (2, 3))
 #
 # ```python
 # >>> import torch
-# >>> x = torch.tensor([[1, 2, 3], [4, 5, 6]])
+# >>> x = torch.tensor(
+# ...     [[1, 2, 3], [4, 5, 6]]
+# ... )
 # >>> x[x > 2]  # always 1-D, row by row
 # tensor([3, 4, 5, 6])
-# >>> x[torch.tensor([True, False])]  # a mask over axis 0 keeps whole rows
+# >>> # a mask over axis 0: whole rows
+# >>> x[torch.tensor([True, False])]
 # tensor([[1, 2, 3]])
 # ```
 #
@@ -101,13 +119,19 @@ at.diagram_eye(4, (2, 3))
 #
 # ```python
 # >>> import torch
-# >>> x_train = torch.tensor([1.0, 2.0, 3.0])
+# >>> x_train = torch.tensor([1., 2., 3.])
 # >>> n_train = len(x_train)
-# >>> tiled = x_train.repeat((n_train, 1))  # (n_train, n_train)
-# >>> mask = (1 - torch.eye(n_train)).type(torch.bool)  # False on the diagonal
-# >>> tiled[mask]  # 1-D: n_train * (n_train - 1) elements
+# >>> # (n_train, n_train)
+# >>> tiled = x_train.repeat((n_train, 1))
+# >>> # False on the diagonal
+# >>> eye = torch.eye(n_train)
+# >>> mask = (1 - eye).type(torch.bool)
+# >>> # 1-D: n_train * (n_train - 1)
+# >>> # elements
+# >>> tiled[mask]
 # tensor([2., 3., 1., 3., 1., 2.])
-# >>> tiled[mask].reshape((n_train, -1))  # row i: every x_train except x_train[i]
+# >>> # row i: x_train without x_train[i]
+# >>> tiled[mask].reshape((n_train, -1))
 # tensor([[2., 3.],
 #         [1., 3.],
 #         [1., 2.]])
@@ -125,7 +149,7 @@ at.diagram_eye_mask(4)
 # The same with four sorted training inputs as values:
 
 # %%
-x_train, _ = torch.sort(torch.rand(4) * 5)  # (4,)
+x_train, _ = (torch.rand(4) * 5).sort()
 at.diagram_eye_mask(4, x_train)
 
 # %% [markdown]
@@ -134,11 +158,13 @@ at.diagram_eye_mask(4, x_train)
 # A float mask (the `.type(torch.bool)` forgotten) is refused:
 
 # %%
-tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
+x = torch.tensor([1.0, 2.0, 3.0])
+tiled = x.repeat((3, 1))  # (3, 3)
+float_mask = 1 - torch.eye(3)
 try:
-    tiled[1 - torch.eye(3)]
+    tiled[float_mask]
 except IndexError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("IndexError:", err)
 
 # %% [markdown]
 # In the error message index: [`tensors used as indices must be long, int, byte or bool tensors`](errors.py#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors).
@@ -148,21 +174,26 @@ except IndexError as err:
 # (0 and 1), not as a mask. No error, a wrong shape, wrong values:
 
 # %%
-picked = tiled[(1 - torch.eye(3)).long()]  # each 0/1 picks row 0 or row 1 of tiled
-print("integer 'mask':", tuple(picked.shape))
-print("boolean mask:  ", tuple(tiled[(1 - torch.eye(3)).bool()].shape))
+# each 0/1 picks row 0 or row 1 of tiled
+picked = tiled[float_mask.long()]
+shape = tuple(picked.shape)
+print("integer 'mask':", shape)
+kept = tiled[float_mask.bool()]
+shape = tuple(kept.shape)
+print("boolean mask:  ", shape)
 
 # %% [markdown]
 # And the flat result can only be cut back into rows if every row of the mask keeps the
 # same number of elements:
 
 # %%
-mask = (1 - torch.eye(3)).type(torch.bool)  # (3, 3)
-mask[0, 1] = False  # row 0 now keeps 1 element, the others 2
+mask = float_mask.type(torch.bool)
+# row 0 keeps 1 element, the others 2
+mask[0, 1] = False
 try:
     tiled[mask].reshape((3, -1))
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).

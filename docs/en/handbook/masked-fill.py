@@ -16,8 +16,13 @@ import attention_tutorial as at
 # ## Tensor.masked_fill
 #
 # ```python
-# Tensor.masked_fill(mask, value) -> Tensor
-# Tensor.masked_fill_(mask, value) -> Tensor   # in place
+# Tensor.masked_fill(
+#     mask, value
+# ) -> Tensor
+# # in place
+# Tensor.masked_fill_(
+#     mask, value
+# ) -> Tensor
 # ```
 #
 # Returns a copy of the tensor in which every element where `mask` is `True` is replaced
@@ -34,15 +39,27 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])
-# >>> mask = torch.tensor([[False, True, False], [False, False, True]])
-# >>> scores.masked_fill(mask, float("-inf"))
+# >>> scores = torch.tensor([
+# ...     [0.5, -1.0, 2.0],
+# ...     [1.0, 0.0, -0.5],
+# ... ])
+# >>> mask = torch.tensor([
+# ...     [False, True, False],
+# ...     [False, False, True],
+# ... ])
+# >>> inf = float("inf")
+# >>> m = scores.masked_fill(mask, -inf)
+# >>> m
 # tensor([[0.5000,   -inf, 2.0000],
 #         [1.0000, 0.0000,   -inf]])
-# >>> torch.softmax(scores.masked_fill(mask, float("-inf")), dim=1)
+# >>> torch.softmax(m, dim=1)
 # tensor([[0.1824, 0.0000, 0.8176],
 #         [0.7311, 0.2689, 0.0000]])
-# >>> scores.masked_fill(torch.tensor([True, False, False]), 0.0)  # (3,) broadcasts to every row
+# >>> # (3,) broadcasts to every row
+# >>> first = torch.tensor(
+# ...     [True, False, False]
+# ... )
+# >>> scores.masked_fill(first, 0.0)
 # tensor([[ 0.0000, -1.0000,  2.0000],
 #         [ 0.0000,  0.0000, -0.5000]])
 # ```
@@ -53,7 +70,9 @@ import attention_tutorial as at
 # >>> import torch
 # >>> scores = torch.zeros(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
-# >>> torch.softmax(scores.masked_fill(eye, float("-inf")), dim=1)
+# >>> inf = float("inf")
+# >>> m = scores.masked_fill(eye, -inf)
+# >>> torch.softmax(m, dim=1)
 # tensor([[0.0000, 0.5000, 0.5000],
 #         [0.5000, 0.0000, 0.5000],
 #         [0.5000, 0.5000, 0.0000]])
@@ -73,10 +92,23 @@ import attention_tutorial as at
 # <!-- source: attention_tutorial.figures.tensors.masks.diagram_masked_fill -->
 
 # %%
-scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
-mask = torch.tensor([[False, True, False], [False, False, True]])  # (2, 3)
-weights = F.softmax(scores.masked_fill(mask, float("-inf")), dim=1)  # (2, 3)
-print("weights of the masked cells:", weights[mask].tolist())
+inf = float("inf")
+scores = torch.tensor(  # (2, 3)
+    [
+        [0.5, -1.0, 2.0],
+        [1.0, 0.0, -0.5],
+    ]
+)
+mask = torch.tensor(  # (2, 3)
+    [
+        [False, True, False],
+        [False, False, True],
+    ]
+)
+masked = scores.masked_fill(mask, -inf)
+weights = F.softmax(masked, dim=1)
+print("weights of the masked cells:")
+print(weights[mask].tolist())
 assert (weights[mask] == 0).all()
 at.diagram_masked_fill(scores, mask)
 
@@ -87,10 +119,11 @@ at.diagram_masked_fill(scores, mask)
 # float mask is refused:
 
 # %%
+float_mask = torch.eye(2, 3)
 try:
-    scores.masked_fill(torch.eye(2, 3), float("-inf"))
+    scores.masked_fill(float_mask, -inf)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks).
@@ -103,13 +136,19 @@ except RuntimeError as err:
 # identity matrix and each point predicts its own label, without a word of warning:
 
 # %%
-uniform = torch.zeros(3, 3)  # (3, 3): every key scores the same
-keep = (1 - torch.eye(3)).bool()  # the parametric page's mask: True = keep this key
-eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True = the keys to replace
-only_self = F.softmax(uniform.masked_fill(keep, float("-inf")), dim=1)  # (3, 3)
-print("masked_fill(keep, -inf), softmax:")
+# (3, 3): every key scores the same
+uniform = torch.zeros(3, 3)
+# the parametric page's mask:
+# True = keep this key
+keep = (1 - torch.eye(3)).bool()
+# True = the keys to replace
+eye = torch.eye(3, dtype=torch.bool)
+filled = uniform.masked_fill(keep, -inf)
+only_self = F.softmax(filled, dim=1)
+print("masked_fill(keep), softmax:")
 print(only_self)
-assert torch.equal(only_self, torch.eye(3))  # each point attends to itself alone
+# each point attends to itself alone
+assert (only_self == torch.eye(3)).all()
 
 # %% [markdown]
 # For `masked_fill`, the leave-one-out mask is `eye` itself: the second block of Examples above,
@@ -119,10 +158,15 @@ assert torch.equal(only_self, torch.eye(3))  # each point attends to itself alon
 # sums to 0, and the softmax divides 0 by 0. No error, just `nan`:
 
 # %%
-all_masked = scores.masked_fill(
-    torch.tensor([[True, True, True], [False, False, True]]), float("-inf")
+# row 0: every key masked
+mask = torch.tensor(
+    [
+        [True, True, True],
+        [False, False, True],
+    ]
 )
-print(F.softmax(all_masked, dim=1))
+filled = scores.masked_fill(mask, -inf)
+print(F.softmax(filled, dim=1))
 
 # %% [markdown]
 # The package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
@@ -131,10 +175,11 @@ print(F.softmax(all_masked, dim=1))
 # And a mask of the wrong shape fails when it does not broadcast:
 
 # %%
+wrong = torch.ones(3, 2) > 0  # (3, 2)
 try:
-    scores.masked_fill(torch.ones(3, 2, dtype=torch.bool), 0.0)
+    scores.masked_fill(wrong, 0.0)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
@@ -153,25 +198,40 @@ except RuntimeError as err:
 # `masked_fill(eye, -inf)` and SDPA's `attn_mask=~eye`; MHA's is checked here. All three are tried below:
 
 # %%
-_ = torch.manual_seed(at.SEED)  # q, k, v and MHA's weights are random
-# (n, d), (n, d), (n, d_v)
-q, k, v = torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 2)
-# SDPA: True = may attend, so hiding the diagonal takes ~eye
-out_sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=~eye)  # (3, 2)
-# masked_fill: True = replace, so the same thing takes eye
-d = q.shape[-1]  # 4: SDPA divides by the square root of d
-scores_qk = (q @ k.T / d**0.5).masked_fill(eye, float("-inf"))  # (3, 3)
-out_by_hand = F.softmax(scores_qk, dim=-1) @ v  # (3, 2)
+# q, k, v and MHA's weights are random
+_ = torch.manual_seed(at.SEED)
+q = torch.randn(3, 4)  # (n, d)
+k = torch.randn(3, 4)  # (n, d)
+v = torch.randn(3, 2)  # (n, d_v)
+# SDPA: True = may attend, so hiding
+# the diagonal takes ~eye
+sdpa = F.scaled_dot_product_attention
+out_sdpa = sdpa(q, k, v, attn_mask=~eye)
+# masked_fill: True = replace, so the
+# same thing takes eye; SDPA divides by
+# the square root of d = 4
+d = q.shape[-1]
+s = q @ k.T / d**0.5  # (3, 3)
+s = s.masked_fill(eye, -inf)
+by_hand = F.softmax(s, dim=-1) @ v
+same = torch.allclose(out_sdpa, by_hand)
 print("SDPA with attn_mask=~eye")
-print("  same as masked_fill(eye):", torch.allclose(out_sdpa, out_by_hand))
-assert torch.allclose(out_sdpa, out_by_hand)
-# nn.MultiheadAttention: True = blocked, so hiding the diagonal takes eye
-mha = torch.nn.MultiheadAttention(4, num_heads=1, batch_first=True)
-x = torch.randn(1, 3, 4)  # (batch, n, d)
-_, weights_mha = mha(x, x, x, attn_mask=eye)  # weights: (batch, n, n)
-print("MultiheadAttention with attn_mask=eye")
-print("  diagonal weights:", weights_mha[0].diagonal().tolist())
-assert (weights_mha[0].diagonal() == 0).all()
+print("  same as masked_fill:", same)
+assert same
+# nn.MultiheadAttention: True = blocked,
+# so hiding the diagonal takes eye
+mha = torch.nn.MultiheadAttention(
+    4,
+    num_heads=1,
+    batch_first=True,
+)
+x = torch.randn(1, 3, 4)  # (b, n, d)
+# the weights: (b, n, n)
+_, w_mha = mha(x, x, x, attn_mask=eye)
+diagonal = w_mha[0].diagonal()
+print("MHA with attn_mask=eye")
+print("  diagonal:", diagonal.tolist())
+assert (diagonal == 0).all()
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -19,8 +19,19 @@ _ = torch.manual_seed(at.SEED)
 # ## torch.repeat_interleave
 #
 # ```python
-# torch.repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor
-# Tensor.repeat_interleave(repeats, dim=None, *, output_size=None) -> Tensor
+# torch.repeat_interleave(
+#     input,
+#     repeats,
+#     dim=None,
+#     *,
+#     output_size=None,
+# ) -> Tensor
+# Tensor.repeat_interleave(
+#     repeats,
+#     dim=None,
+#     *,
+#     output_size=None,
+# ) -> Tensor
 # ```
 #
 # It returns a new tensor in which every element of `input` appears `repeats` times in
@@ -41,7 +52,9 @@ _ = torch.manual_seed(at.SEED)
 # >>> x = torch.tensor([1, 2, 3])
 # >>> x.repeat_interleave(2)
 # tensor([1, 1, 2, 2, 3, 3])
-# >>> torch.repeat_interleave(x, torch.tensor([1, 0, 2]))  # one count per element
+# >>> # one count per element
+# >>> counts = torch.tensor([1, 0, 2])
+# >>> torch.repeat_interleave(x, counts)
 # tensor([1, 3, 3])
 # ```
 #
@@ -50,14 +63,18 @@ _ = torch.manual_seed(at.SEED)
 # ```python
 # >>> import torch
 # >>> m = torch.tensor([[1, 2], [3, 4]])
-# >>> m.repeat_interleave(2)  # dim=None: flattened first
+# >>> # dim=None: flattened first
+# >>> m.repeat_interleave(2)
 # tensor([1, 1, 2, 2, 3, 3, 4, 4])
-# >>> m.repeat_interleave(2, dim=0)  # every row twice
+# >>> # every row twice
+# >>> m.repeat_interleave(2, dim=0)
 # tensor([[1, 2],
 #         [1, 2],
 #         [3, 4],
 #         [3, 4]])
-# >>> m.repeat_interleave(torch.tensor([1, 2]), dim=1)  # column 0 once, column 1 twice
+# >>> # column 0 once, column 1 twice
+# >>> counts = torch.tensor([1, 2])
+# >>> m.repeat_interleave(counts, dim=1)
 # tensor([[1, 2, 2],
 #         [3, 4, 4]])
 # ```
@@ -67,7 +84,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> y_mean = torch.tensor([1.0, 2.0, 6.0]).mean()
+# >>> y = torch.tensor([1.0, 2.0, 6.0])
+# >>> y_mean = y.mean()
 # >>> y_mean.shape
 # torch.Size([])
 # >>> y_mean.repeat_interleave(4)
@@ -79,15 +97,21 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> x_test = torch.tensor([0.0, 0.5, 1.0])  # 3 queries
+# >>> # 3 queries
+# >>> x_test = torch.arange(3.0)
 # >>> n_train = 4
-# >>> queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
+# >>> # (n_test * n_train,)
+# >>> queries = x_test.repeat_interleave(
+# ...     n_train
+# ... )
 # >>> queries.shape
 # torch.Size([12])
-# >>> queries.reshape(-1, n_train)  # (n_test, n_train): row i holds query i
-# tensor([[0.0000, 0.0000, 0.0000, 0.0000],
-#         [0.5000, 0.5000, 0.5000, 0.5000],
-#         [1.0000, 1.0000, 1.0000, 1.0000]])
+# >>> # (n_test, n_train): row i holds
+# >>> # query i
+# >>> queries.reshape(-1, n_train)
+# tensor([[0., 0., 0., 0.],
+#         [1., 1., 1., 1.],
+#         [2., 2., 2., 2.]])
 # ```
 #
 # ### Picture
@@ -96,15 +120,20 @@ _ = torch.manual_seed(at.SEED)
 # colours come in runs.
 
 # %%
-at.diagram_repeat_interleave(torch.tensor([1, 2, 3]), 2)
+x = torch.tensor([1, 2, 3])
+at.diagram_repeat_interleave(x, 2)
 
 # %% [markdown]
 # With a tensor of counts and `dim=0`, whole rows are repeated, each as often as its
 # count says:
 
 # %%
+x = torch.tensor([[1, 2], [3, 4]])
+counts = torch.tensor([1, 2])
 at.diagram_repeat_interleave(
-    torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]), dim=0
+    x,
+    counts,
+    dim=0,
 )
 
 # %% [markdown]
@@ -117,9 +146,10 @@ at.diagram_repeat_interleave(
 # %%
 x = torch.tensor([1, 2, 3])
 try:
-    x.repeat_interleave(torch.tensor([1, 2]))
+    # 3 elements, 2 counts
+    x.repeat_interleave(counts)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`repeats must have the same size as input along dim`](errors.py#repeats-must-have-the-same-size-as-input-along-dim).
@@ -155,11 +185,15 @@ except RuntimeError as err:
 # ```python
 # >>> import torch
 # >>> x = torch.tensor([1, 2, 3])
-# >>> x.repeat(2)  # the whole tensor twice
+# >>> # the whole tensor twice
+# >>> x.repeat(2)
 # tensor([1, 2, 3, 1, 2, 3])
-# >>> x.repeat_interleave(2)  # each element twice
+# >>> # each element twice
+# >>> x.repeat_interleave(2)
 # tensor([1, 1, 2, 2, 3, 3])
-# >>> x.repeat((2, 1))  # a new axis of 2 copies, 1 copy along the old axis
+# >>> # a new axis of 2 copies, 1 copy
+# >>> # along the old axis
+# >>> x.repeat((2, 1))
 # tensor([[1, 2, 3],
 #         [1, 2, 3]])
 # >>> x.repeat(2, 2)
@@ -172,7 +206,7 @@ except RuntimeError as err:
 # Output cell $i$ has the colour of input cell $i \bmod 3$: the colours come in cycles.
 
 # %%
-at.diagram_repeat(torch.tensor([1, 2, 3]), 2)
+at.diagram_repeat(x, 2)
 
 # %% [markdown]
 # `x.repeat((n, 1))` with `n = len(x)` is the leave-one-out recipe's first step: row $i$
@@ -180,7 +214,7 @@ at.diagram_repeat(torch.tensor([1, 2, 3]), 2)
 # [torch.eye and boolean masks](mask.py)).
 
 # %%
-at.diagram_repeat(torch.tensor([1, 2, 3]), (3, 1))
+at.diagram_repeat(x, (3, 1))
 
 # %% [markdown]
 # ### Pitfalls
@@ -191,7 +225,7 @@ at.diagram_repeat(torch.tensor([1, 2, 3]), (3, 1))
 try:
     torch.ones(2, 3).repeat(2)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor`](errors.py#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor).
@@ -211,12 +245,20 @@ except RuntimeError as err:
 # `x_train`:
 
 # %%
-print(f"{'n':>6} {'x (bytes)':>10} {'x.repeat((n, 1))':>16}")
+print(
+    f"{'n':>6} {'x (bytes)':>10}",
+    f"{'x.repeat((n, 1))':>16}",
+)
 for n in (50, 1_000, 10_000):
     x = torch.zeros(n)  # (n,)
-    x_bytes = n * x.element_size()  # 4 bytes per float32 number
-    tiled_bytes = n * n * x.element_size()  # x.repeat((n, 1)) holds n * n numbers
-    print(f"{n:>6,} {x_bytes:>10,} {tiled_bytes:>16,}")
+    # 4 bytes per float32 number
+    x_bytes = n * x.element_size()
+    # x.repeat((n, 1)): n * n numbers
+    tiled_bytes = n * x_bytes
+    print(
+        f"{n:>6,} {x_bytes:>10,}",
+        f"{tiled_bytes:>16,}",
+    )
 
 # %% [markdown]
 # When the copy is only read, never written, `expand` gives the same values without the

@@ -19,8 +19,15 @@ _ = torch.manual_seed(at.SEED)
 # ## torch.nn.functional.softmax
 #
 # ```python
-# torch.nn.functional.softmax(input, dim=None, _stacklevel=3, dtype=None) -> Tensor
-# torch.softmax(input, dim, dtype=None) -> Tensor
+# torch.nn.functional.softmax(
+#     input,
+#     dim=None,
+#     _stacklevel=3,
+#     dtype=None,
+# ) -> Tensor
+# torch.softmax(
+#     input, dim, dtype=None
+# ) -> Tensor
 # Tensor.softmax(dim) -> Tensor
 # ```
 #
@@ -50,9 +57,13 @@ _ = torch.manual_seed(at.SEED)
 # >>> x = torch.tensor([1.0, 2.0, 3.0])
 # >>> F.softmax(x, dim=0)
 # tensor([0.0900, 0.2447, 0.6652])
-# >>> F.softmax(x + 100, dim=0)  # the same constant added to every score: no change
+# >>> # the same constant added to every
+# >>> # score: no change
+# >>> F.softmax(x + 100, dim=0)
 # tensor([0.0900, 0.2447, 0.6652])
-# >>> F.softmax(torch.tensor([1000.0, 0.0]), dim=0)  # huge scores: no overflow
+# >>> # huge scores: no overflow
+# >>> big = torch.tensor([1000.0, 0.0])
+# >>> F.softmax(big, dim=0)
 # tensor([1., 0.])
 # ```
 #
@@ -61,13 +72,19 @@ _ = torch.manual_seed(at.SEED)
 # ```python
 # >>> import torch
 # >>> from torch.nn import functional as F
-# >>> m = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])
-# >>> F.softmax(m, dim=1)  # each row sums to 1
+# >>> m = torch.tensor([
+# ...     [1.0, 2.0, 3.0],
+# ...     [1.0, 1.0, 1.0],
+# ... ])
+# >>> # each row sums to 1
+# >>> F.softmax(m, dim=1)
 # tensor([[0.0900, 0.2447, 0.6652],
 #         [0.3333, 0.3333, 0.3333]])
 # >>> F.softmax(m, dim=1).sum(dim=1)
 # tensor([1., 1.])
-# >>> F.softmax(m, dim=0).sum(dim=0).round(decimals=4)  # dim=0: each column sums to 1
+# >>> # dim=0: each column sums to 1
+# >>> s = F.softmax(m, dim=0).sum(dim=0)
+# >>> s.round(decimals=4)
 # tensor([1., 1., 1.])
 # ```
 #
@@ -79,7 +96,10 @@ _ = torch.manual_seed(at.SEED)
 # >>> from torch.nn import functional as F
 # >>> query = torch.tensor(1.0)
 # >>> keys = torch.tensor([0.0, 1.0, 3.0])
-# >>> F.softmax(-((query - keys) ** 2) / 2, dim=0)  # the key 1.0 is nearest: largest weight
+# >>> scores = -((query - keys) ** 2) / 2
+# >>> # the key 1.0 is nearest: it gets
+# >>> # the largest weight
+# >>> F.softmax(scores, dim=0)
 # tensor([0.3482, 0.5741, 0.0777])
 # ```
 #
@@ -89,7 +109,13 @@ _ = torch.manual_seed(at.SEED)
 # one query per row.
 
 # %%
-scores = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])  # (n_queries, n_keys)
+# (n_queries, n_keys)
+scores = torch.tensor(
+    [
+        [1.0, 2.0, 3.0],
+        [1.0, 1.0, 1.0],
+    ]
+)
 at.diagram_softmax(scores, dim=1)
 
 # %% [markdown]
@@ -105,18 +131,23 @@ at.diagram_softmax(scores, dim=0)
 # sum to 1, and every prediction is silently wrong:
 
 # %%
-print("row sums dim=1:", F.softmax(scores, dim=1).sum(dim=1))
-print("row sums dim=0:", F.softmax(scores, dim=0).sum(dim=1))
+w1 = F.softmax(scores, dim=1)
+w0 = F.softmax(scores, dim=0)
+print("row sums dim=1:", w1.sum(dim=1))
+print("row sums dim=0:", w0.sum(dim=1))
 
 # %% [markdown]
 # Without `dim`, PyTorch guesses and warns; the warning it gives:
 
 # %%
-with warnings.catch_warnings(record=True) as caught:
+with warnings.catch_warnings(
+    record=True,
+) as caught:
     warnings.simplefilter("always")
     F.softmax(scores)
-for warning in caught:
-    print(warning.category.__name__ + ":", str(warning.message).splitlines()[0])
+for w in caught:
+    kind = w.category.__name__
+    print(kind + ":", w.message)
 
 # %% [markdown]
 # A `dim` that does not exist, and integer scores, are errors:
@@ -125,11 +156,12 @@ for warning in caught:
 try:
     F.softmax(scores, dim=2)
 except IndexError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("IndexError:", err)
+ints = torch.tensor([1, 2, 3])
 try:
-    F.softmax(torch.tensor([1, 2, 3]), dim=0)
-except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    F.softmax(ints, dim=0)
+except NotImplementedError as err:
+    print("NotImplementedError:", err)
 
 # %% [markdown]
 # In the error message index: [`Dimension out of range`](errors.py#dimension-out-of-range), [`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long).
@@ -141,8 +173,10 @@ except RuntimeError as err:
 
 # %%
 big = torch.tensor([1000.0, 0.0])
-print("by hand:  ", torch.exp(big) / torch.exp(big).sum())
-print("F.softmax:", F.softmax(big, dim=0))
+e = torch.exp(big)
+print("by hand:  ", e / e.sum())
+soft = F.softmax(big, dim=0)
+print("F.softmax:", soft)
 
 # %% [markdown]
 # ### Where the chapter uses it

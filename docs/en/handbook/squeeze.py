@@ -39,11 +39,16 @@ _ = torch.manual_seed(at.SEED)
 # tensor([[1],
 #         [2],
 #         [3]])
-# >>> x.unsqueeze(-1).shape, x[None].shape, x[:, None].shape
-# (torch.Size([3, 1]), torch.Size([1, 3]), torch.Size([3, 1]))
-# >>> weights = torch.ones(2, 4)  # (n_queries, n_keys)
-# >>> weights.unsqueeze(1).shape, weights.unsqueeze(-1).shape
-# (torch.Size([2, 1, 4]), torch.Size([2, 4, 1]))
+# >>> x.unsqueeze(-1).shape
+# torch.Size([3, 1])
+# >>> x[None].shape, x[:, None].shape
+# (torch.Size([1, 3]), torch.Size([3, 1]))
+# >>> # (n_queries, n_keys)
+# >>> weights = torch.ones(2, 4)
+# >>> weights.unsqueeze(1).shape
+# torch.Size([2, 1, 4])
+# >>> weights.unsqueeze(-1).shape
+# torch.Size([2, 4, 1])
 # ```
 #
 # ### Picture
@@ -52,17 +57,21 @@ _ = torch.manual_seed(at.SEED)
 # three numbers form a row or a column.
 
 # %%
-at.diagram_unsqueeze(torch.tensor([1, 2, 3]), 0)
+x = torch.tensor([1, 2, 3])
+at.diagram_unsqueeze(x, 0)
 
 # %%
-at.diagram_unsqueeze(torch.tensor([1, 2, 3]), 1)
+at.diagram_unsqueeze(x, 1)
 
 # %% [markdown]
 # On a matrix of weights, `unsqueeze(1)` turns each row into a `(1, n_keys)` matrix of
 # its own: a stack of row vectors, ready for `torch.bmm`.
 
 # %%
-at.diagram_unsqueeze(torch.tensor([[0.1, 0.2, 0.7], [0.5, 0.3, 0.2]]), 1)
+x = torch.tensor(
+    [[0.1, 0.2, 0.7], [0.5, 0.3, 0.2]],
+)
+at.diagram_unsqueeze(x, 1)
 
 # %% [markdown]
 # ### Pitfalls
@@ -71,10 +80,11 @@ at.diagram_unsqueeze(torch.tensor([[0.1, 0.2, 0.7], [0.5, 0.3, 0.2]]), 1)
 # step further is out of range:
 
 # %%
+x = torch.tensor([1, 2, 3])
 try:
-    torch.tensor([1, 2, 3]).unsqueeze(2)
+    x.unsqueeze(2)
 except IndexError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("IndexError:", err)
 
 # %% [markdown]
 # In the error message index: [`Dimension out of range`](errors.py#dimension-out-of-range).
@@ -90,7 +100,9 @@ except IndexError as err:
 # ## Tensor.squeeze
 #
 # ```python
-# torch.squeeze(input, dim=None) -> Tensor
+# torch.squeeze(
+#     input, dim=None
+# ) -> Tensor
 # Tensor.squeeze(dim=None) -> Tensor
 # ```
 #
@@ -105,18 +117,23 @@ except IndexError as err:
 # ```python
 # >>> import torch
 # >>> y = torch.zeros(1, 3, 1)
-# >>> y.squeeze().shape  # every axis of size 1
+# >>> # every axis of size 1
+# >>> y.squeeze().shape
 # torch.Size([3])
-# >>> y.squeeze(0).shape, y.squeeze(-1).shape
-# (torch.Size([3, 1]), torch.Size([1, 3]))
-# >>> y.squeeze(1).shape  # size 3: left alone
+# >>> y.squeeze(0).shape
+# torch.Size([3, 1])
+# >>> y.squeeze(-1).shape
+# torch.Size([1, 3])
+# >>> # size 3: left alone
+# >>> y.squeeze(1).shape
 # torch.Size([1, 3, 1])
 # ```
 #
 # ### Picture
 
 # %%
-at.diagram_squeeze(torch.tensor([[[1, 2, 3]]]))
+x = torch.tensor([[[1, 2, 3]]])
+at.diagram_squeeze(x)
 
 # %% [markdown]
 # ### Pitfalls
@@ -126,15 +143,23 @@ at.diagram_squeeze(torch.tensor([[[1, 2, 3]]]))
 # down to a 0-d tensor, not to a vector of one prediction, and the next line fails:
 
 # %%
-weights = torch.full((1, 4), 0.25)  # (n_queries, n_keys) with n_queries = 1
-values = torch.arange(4.0).reshape(1, 4)  # (n_queries, n_keys)
-y_hat = torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))  # (1, 1, 1)
-print("squeeze():  ", tuple(y_hat.squeeze().shape))
-print("reshape(-1):", tuple(y_hat.reshape(-1).shape))
+# (n_queries, n_keys), n_queries = 1
+weights = torch.full((1, 4), 0.25)
+values = torch.arange(4.0).reshape(1, 4)
+y_hat = torch.bmm(  # (1, 1, 1)
+    weights.unsqueeze(1),
+    values.unsqueeze(-1),
+)
+y0 = y_hat.squeeze()  # 0-d
+flat = y_hat.reshape(-1)
+print("squeeze():  ", tuple(y0.shape))
+print("reshape(-1):", tuple(flat.shape))
 try:
-    y_hat.squeeze()[0]  # the first prediction... of a 0-d tensor
+    # the first prediction... of a 0-d
+    # tensor
+    y0[0]
 except IndexError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("IndexError:", err)
 
 # %% [markdown]
 # In the error message index: [`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor).
@@ -147,12 +172,18 @@ except IndexError as err:
 #
 # ```python
 # >>> import torch
-# >>> y_hat = torch.zeros(3, 1, 1)  # from bmm: (n_queries, 1, 1)
-# >>> y_hat.squeeze((1, 2)).shape, y_hat.reshape(-1).shape
-# (torch.Size([3]), torch.Size([3]))
-# >>> y_hat.squeeze(-1).shape  # only the last axis goes
+# >>> # from bmm: (n_queries, 1, 1)
+# >>> y_hat = torch.zeros(3, 1, 1)
+# >>> y_hat.squeeze((1, 2)).shape
+# torch.Size([3])
+# >>> y_hat.reshape(-1).shape
+# torch.Size([3])
+# >>> # only the last axis goes
+# >>> y_hat.squeeze(-1).shape
 # torch.Size([3, 1])
-# >>> torch.zeros(1, 1, 1).squeeze((1, 2)).shape  # batch of one
+# >>> # a batch of one
+# >>> one = torch.zeros(1, 1, 1)
+# >>> one.squeeze((1, 2)).shape
 # torch.Size([1])
 # ```
 #

@@ -14,8 +14,12 @@ import attention_tutorial as at
 # ## torch.where
 #
 # ```python
-# torch.where(condition, input, other) -> Tensor
-# torch.where(condition) -> tuple of index tensors
+# torch.where(
+#     condition, input, other
+# ) -> Tensor
+# torch.where(
+#     condition
+# ) -> tuple of index tensors
 # ```
 #
 # - `condition`: a boolean tensor; where it is `True` the result takes `input`, elsewhere
@@ -30,11 +34,18 @@ import attention_tutorial as at
 # ```python
 # >>> import torch
 # >>> x = torch.tensor([-2.0, 0.5, 3.0])
-# >>> torch.where(x > 0, x, 0.0)  # keep the positive elements, 0 elsewhere
+# >>> # keep the positive elements,
+# >>> # 0 elsewhere
+# >>> torch.where(x > 0, x, 0.0)
 # tensor([0.0000, 0.5000, 3.0000])
-# >>> torch.where(x > 0, 1, -1)  # two numbers: an integer tensor
+# >>> # two numbers: an integer tensor
+# >>> torch.where(x > 0, 1, -1)
 # tensor([-1,  1,  1])
-# >>> torch.where(torch.tensor([[True, False], [False, True]]))  # (row indices, column indices)
+# >>> eye = torch.tensor(
+# ...     [[True, False], [False, True]]
+# ... )
+# >>> # (row indices, column indices)
+# >>> torch.where(eye)
 # (tensor([0, 1]), tensor([0, 1]))
 # ```
 #
@@ -44,13 +55,17 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> scores = torch.arange(9.0).reshape(3, 3)
+# >>> scores = torch.arange(9.0)
+# >>> scores = scores.reshape(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
-# >>> torch.where(eye, float("-inf"), scores)
+# >>> inf = float("inf")
+# >>> a = torch.where(eye, -inf, scores)
+# >>> a
 # tensor([[-inf, 1., 2.],
 #         [3., -inf, 5.],
 #         [6., 7., -inf]])
-# >>> torch.equal(torch.where(eye, float("-inf"), scores), scores.masked_fill(eye, float("-inf")))
+# >>> b = scores.masked_fill(eye, -inf)
+# >>> torch.equal(a, b)
 # True
 # ```
 #
@@ -65,11 +80,26 @@ import attention_tutorial as at
 # <!-- source: attention_tutorial.figures.tensors.masks.diagram_where -->
 
 # %%
-condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
-# torch.where's input; the "_" keeps Python's own input() usable
-input_ = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3)
-other = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
-at.diagram_where(condition, input_, other)
+# all three (2, 3)
+condition = torch.tensor(
+    [
+        [True, False, True],
+        [False, True, False],
+    ]
+)
+# torch.where's input; the "_" keeps
+# Python's own input() usable
+input_ = torch.tensor(
+    [[1, 2, 3], [4, 5, 6]],
+)
+other = torch.tensor(
+    [[-1, -2, -3], [-4, -5, -6]],
+)
+at.diagram_where(
+    condition,
+    input_,
+    other,
+)
 
 # %% [markdown]
 # ### Pitfalls
@@ -81,23 +111,32 @@ at.diagram_where(condition, input_, other)
 # $0 \times \mathrm{nan} = \mathrm{nan}$:
 
 # %%
-x = torch.tensor([-1.0, 4.0], requires_grad=True)
-torch.where(x > 0, torch.sqrt(x), 0.0).sum().backward()
+x = torch.tensor(
+    [-1.0, 4.0],
+    requires_grad=True,
+)
+root = torch.sqrt(x)
+y = torch.where(x > 0, root, 0.0)
+y.sum().backward()
 print("gradient:", x.grad)
 x.grad = None
-torch.where(
-    x > 0, torch.sqrt(x.clamp(min=1e-12)), 0.0
-).sum().backward()  # keep sqrt's gradient finite where it is not chosen
+# keep sqrt's gradient finite where it
+# is not chosen
+safe = torch.sqrt(x.clamp(min=1e-12))
+y = torch.where(x > 0, safe, 0.0)
+y.sum().backward()
 print("with clamp:", x.grad)
 
 # %% [markdown]
 # Shapes that do not broadcast are refused:
 
 # %%
+condition = torch.ones(2, 3) > 0
+b = torch.ones(3, 2)
 try:
-    torch.where(torch.ones(2, 3, dtype=torch.bool), torch.ones(3, 2), 0.0)
+    torch.where(condition, b, 0.0)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).

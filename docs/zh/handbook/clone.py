@@ -1,7 +1,7 @@
 # %% [markdown]
 # # clone 与 detach：复制数据，还是切断计算图
 #
-# 这两个方法看起来都是“得到一个新张量”，做的事情却正好相反。`clone()` 把数据复制到新的内存里，并且**留在**自动求导的计算图中；`detach()` 与原张量共享内存，并且**离开**计算图。想要一份既不共享内存、也不在计算图里的副本，就写 `x.detach().clone()`。
+# 这两个方法看起来都是“得到一个新张量”，做的事情却正好相反。`clone()` 把数据复制到新的内存里；`x` 需要梯度时，副本仍**留在**自动求导的计算图中，梯度能传回 `x`。`detach()` 与原张量共享内存，并且**离开**计算图。想要一份既不共享内存、也不在计算图里的副本，就写 `x.detach().clone()`。
 
 # %%
 import torch
@@ -12,13 +12,16 @@ import attention_tutorial as at
 # ## Tensor.clone 与 Tensor.detach
 #
 # ```python
-# Tensor.clone(*, memory_format=torch.preserve_format) -> Tensor
+# Tensor.clone(
+#     *,
+#     memory_format=torch.preserve_format,
+# ) -> Tensor
 # Tensor.detach() -> Tensor
 # ```
 #
 # 三种写法，各自的内存、梯度和结果的 `requires_grad`：
 #
-# - `x.clone()`：新内存，一份副本；梯度能传回 `x`；`requires_grad` 与 `x` 相同。
+# - `x.clone()`：新内存，一份副本；`x` 需要梯度时，梯度能传回 `x`；`requires_grad` 与 `x` 相同。
 # - `x.detach()`：没有新内存，与 `x` 共享；梯度传不回 `x`；`requires_grad` 为 `False`。
 # - `x.detach().clone()`：新内存；梯度传不回 `x`；`requires_grad` 为 `False`。
 #
@@ -26,13 +29,20 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
+# >>> w = torch.tensor(
+# ...     [2.0, 3.0, 5.0],
+# ...     requires_grad=True,
+# ... )
 # >>> c, d = w.clone(), w.detach()
 # >>> c.requires_grad, d.requires_grad
 # (True, False)
-# >>> c.data_ptr() == w.data_ptr(), d.data_ptr() == w.data_ptr()  # same memory?
+# >>> # the same memory as w?
+# >>> p = w.data_ptr()
+# >>> c.data_ptr() == p, d.data_ptr() == p
 # (False, True)
-# >>> (c * c).sum().backward()  # the clone is still in the graph: w gets a gradient
+# >>> # the clone is still in the graph,
+# >>> # so w gets a gradient: 2 * w
+# >>> (c * c).sum().backward()
 # >>> w.grad
 # tensor([ 4.,  6., 10.])
 # ```
@@ -60,7 +70,10 @@ import attention_tutorial as at
 # <!-- source: attention_tutorial.figures.tensors.learning.diagram_clone -->
 
 # %%
-w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
+w = torch.tensor(
+    [2.0, 3.0, 5.0],
+    requires_grad=True,
+)
 at.diagram_clone(w)
 
 # %% [markdown]
@@ -73,8 +86,9 @@ model = at.NWKernelRegression(w=2.0)
 try:
     model.w.numpy()
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print("with detach:", model.w.detach().numpy())
+    print("RuntimeError:", err)
+w_numpy = model.w.detach().numpy()
+print("with detach:", w_numpy)
 
 # %% [markdown]
 # 报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
@@ -83,35 +97,54 @@ print("with detach:", model.w.detach().numpy())
 # `detach()` 与原张量共享内存，所以原地修改 detach 出来的张量，会改掉自动求导为反向传播保存的值。PyTorch 会发现并拒绝：
 
 # %%
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-y = x.exp()  # backward needs y itself: d exp(x) / dx = exp(x)
-y.detach().zero_()  # ... and this overwrites y
+x = torch.tensor(
+    [1.0, 2.0],
+    requires_grad=True,
+)
+# backward needs y itself:
+# d exp(x) / dx = exp(x)
+y = x.exp()
+# ... and this overwrites y
+y.detach().zero_()
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print(f"{type(err).__name__}: {err}")
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)。
 
 # %% [markdown]
-# 报错说得很具体：每个张量都带着一个版本号，每被原地修改一次就加 1；反向传播需要版本 0 的 `y`，眼前的却是版本 1。`y.detach()` 得到的张量不但与 `y` 共享内存，还共享同一个版本号，所以通过它做的原地修改也记在 `y` 的账上，反向传播才能发现。`clone()` 复制出的张量有自己的内存和自己的版本号：改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。下面用 `_version` 属性（PyTorch 内部用的版本号，只为演示）看一看：
+# 报错说得很具体：每个张量都带着一个版本号，每被原地修改一次就加 1。反向传播要用的是保存时的 `y`，也就是版本 0；可 `y` 已经被改过一次，现在是版本 1，算出的梯度不再可信，所以 PyTorch 拒绝。`y.detach()` 得到的张量不但与 `y` 共享内存，还共享同一个版本号，所以通过它做的原地修改也记在 `y` 的账上，反向传播才能发现。`clone()` 复制出的张量有自己的内存和自己的版本号：改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。下面用 `_version` 属性（PyTorch 内部用的版本号，只为演示）看一看，每行依次是 `y`、`y_detached`、`copy` 的版本号：
 
 # %%
-x = torch.tensor([1.0, 2.0], requires_grad=True)
+x = torch.tensor(
+    [1.0, 2.0],
+    requires_grad=True,
+)
 y = x.exp()
-y_detached = y.detach()  # shares y's memory and y's version counter
-copy = y.detach().clone()  # its own memory and its own counter
-print("at the start:")
-print("  y", y._version, " y_detached", y_detached._version)
+# shares y's memory and version counter
+y_detached = y.detach()
+# its own memory and its own counter
+copy = y.detach().clone()
+
+
+def versions():
+    return (
+        y._version,
+        y_detached._version,
+        copy._version,
+    )
+
+
+print("start:", versions())
 copy.zero_()
-print("after copy.zero_():")
-print("  y", y._version, " copy", copy._version)
-assert y._version == 0  # the copy's change is not counted against y
+print("copy.zero_():", versions())
+# the copy's change is not counted on y
+assert versions() == (0, 0, 1)
 y_detached.zero_()
-print("after y_detached.zero_():")
-print("  y", y._version, " y_detached", y_detached._version)
-assert y._version == y_detached._version == 1 and copy._version == 1
+print("y_detached.zero_():", versions())
+assert versions() == (1, 1, 1)
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -12,14 +12,16 @@ import attention_tutorial as at
 # ## torch.einsum
 #
 # ```python
-# torch.einsum(equation, *operands) -> Tensor
+# torch.einsum(
+#     equation, *operands
+# ) -> Tensor
 # ```
 #
 # - `equation`：每个操作数一组字母，用逗号隔开，然后是 `->` 和结果的字母。每个字母代表一个维度。
 # - 在输入中出现、但**没有**出现在 `->` 之后的字母，会被求和掉。
 # - 几个输入共有的字母，在各个输入中的大小必须相同（或者为 1，这时会广播）；沿这个字母同一下标的元素相乘。
 # - 同一个操作数里重复的字母（如 `"ii"`）只取这两维下标相等的元素，也就是对角线。
-# - `operands`：张量，个数与字母组数相同。
+# - `operands`：张量，个数与字母组数相同（`"qk,qk->q"` 有两组，就要传两个张量）。
 #
 # | 方程 | 等价于 |
 # |---|---|
@@ -33,14 +35,21 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> A = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
-# >>> B = torch.tensor([[1.0, 0.0], [1.0, 1.0]])
+# >>> A = torch.tensor(
+# ...     [[1.0, 2.0], [3.0, 4.0]]
+# ... )
+# >>> B = torch.tensor(
+# ...     [[1.0, 0.0], [1.0, 1.0]]
+# ... )
 # >>> torch.einsum("ij,jk->ik", A, B)
 # tensor([[3., 2.],
 #         [7., 4.]])
-# >>> torch.equal(torch.einsum("ij,jk->ik", A, B), A @ B)
+# >>> AB = torch.einsum("ij,jk->ik", A, B)
+# >>> torch.equal(AB, A @ B)
 # True
-# >>> torch.einsum("ii->", A)  # trace: the repeated letter walks the diagonal
+# >>> # the trace, 1 + 4: the repeated
+# >>> # letter i walks the diagonal
+# >>> torch.einsum("ii->", A)
 # tensor(5.)
 # ```
 #
@@ -48,25 +57,62 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (n_queries, n_keys)
-# >>> values = torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])  # (n_queries, n_keys)
-# >>> torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)
+# >>> # (n_queries, n_keys) = (3, 2)
+# >>> weights = torch.tensor([
+# ...     [0.2, 0.8],
+# ...     [0.5, 0.5],
+# ...     [1.0, 0.0],
+# ... ])
+# >>> values = torch.tensor([
+# ...     [10.0, 20.0],
+# ...     [30.0, 40.0],
+# ...     [50.0, 60.0],
+# ... ])
+# >>> # (3, 1, 2) @ (3, 2, 1) -> (3, 1, 1)
+# >>> y = torch.bmm(
+# ...     weights.unsqueeze(1),
+# ...     values.unsqueeze(-1),
+# ... )
+# >>> y.reshape(-1)
 # tensor([18., 35., 50.])
-# >>> torch.einsum("qk,qk->q", weights, values)
+# >>> torch.einsum(
+# ...     "qk,qk->q", weights, values
+# ... )
 # tensor([18., 35., 50.])
 # ```
 #
 # ### 图示
 #
-# `"qk,qk->q"`：颜色表示行，也就是查询：`weights` 和 `values` 的同一行同色，两两相乘再求和，得到 `y_hat` 里同色的那个元素。加框的格子构成结果的第一个元素。
+# `"qk,qk->q"` 做的是两步：`weights` 和 `values` 逐元素相乘，再把每一行（每个查询 $q$）沿 $k$ 加起来。下面先把这两步打印出来，再画图：
+
+# %%
+weights = torch.tensor(
+    [
+        [0.2, 0.8],
+        [0.5, 0.5],
+        [1.0, 0.0],
+    ]
+)
+values = torch.tensor(
+    [
+        [10.0, 20.0],
+        [30.0, 40.0],
+        [50.0, 60.0],
+    ]
+)
+products = weights * values  # (3, 2)
+print(products)
+# the sum over k: what "->q" keeps
+print(products.sum(dim=1))
+
+# %% [markdown]
+# 图里颜色表示行，也就是查询：`weights` 和 `values` 的同一行同色，两两相乘再求和，得到 `y_hat` 里同色的那个元素。加框的格子是第一个查询：上面打印的乘积第一行的两个数相加，就是 `y_hat` 的第一个元素。
 #
 # 画图的函数（展开看源代码）：
 #
 # <!-- source: attention_tutorial.figures.tensors.products.diagram_einsum -->
 
 # %%
-weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])  # (3, 2)
-values = torch.tensor([[10.0, 20.0], [30.0, 40.0], [50.0, 60.0]])  # (3, 2)
 at.diagram_einsum(weights, values)
 
 # %% [markdown]
@@ -75,34 +121,74 @@ at.diagram_einsum(weights, values)
 # 同一个字母只能有一个大小（大小为 1 的可以广播，所以报错里说的是“不能广播”）。这里 `k` 在第一个操作数里是 2，在第二个里是 3：
 
 # %%
+a = torch.ones(3, 2)  # q = 3, k = 2
+b = torch.ones(3, 3)  # q = 3, k = 3
 try:
-    torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))
+    torch.einsum("qk,qk->q", a, b)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`einsum(): subscript … which does not broadcast with previously seen size …`](errors.py#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-)。
 
 # %% [markdown]
-# 字母组数必须等于张量个数，每组的字母数必须等于对应张量的维数：
+# 字母组数必须等于张量个数。`"qk,qk->q"` 有两组字母，却传了三个张量：
 
 # %%
+a = torch.ones(3, 2)
 try:
-    torch.einsum("qk->q", torch.ones(3, 2, 1))
+    torch.einsum("qk,qk->q", a, a, a)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
+
+# %% [markdown]
+# 报错信息索引：[`einsum(): more operands were provided than specified in the equation`](errors.py#einsum-more-operands-were-provided-than-specified-in-the-equation)。少传一个张量，报错就换成 `fewer operands`。
+
+# %% [markdown]
+# 每组的字母数也必须等于对应张量的维数。`"qk"` 两个字母，张量却有三维：
+
+# %%
+x = torch.ones(3, 2, 1)  # 3 dimensions
+try:
+    torch.einsum("qk->q", x)
+except RuntimeError as err:
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
+#
+# 报错末尾的“no ellipsis was given”指的是省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”：这些维度不参与乘积，原样（必要时广播）出现在结果里 `...` 的位置。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
+#
+# ```python
+# >>> import torch
+# >>> eq = "...qd,...kd->...qk"
+# >>> Q = torch.ones(3, 4)  # (q, d)
+# >>> K = torch.ones(5, 4)  # (k, d)
+# >>> torch.einsum(eq, Q, K).shape
+# torch.Size([3, 5])
+# >>> Q = torch.ones(2, 3, 4)  # (b, q, d)
+# >>> K = torch.ones(2, 5, 4)  # (b, k, d)
+# >>> torch.einsum(eq, Q, K).shape
+# torch.Size([2, 3, 5])
+# ```
+#
+# 这里 `...` 先代表零个维度，后代表批量维 `b`。本章只用写明的字母，每一维都看得见。
 
 # %% [markdown]
 # 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把 `weights[q, k]` 和 `values[k, q]`（转置位置上的元素）配在了一起，算出来的是另一个数，也不报错：
 
 # %%
-weights_2 = torch.tensor([[0.2, 0.8], [0.5, 0.5]])  # (2, 2): square, so both run
-values_2 = torch.tensor([[10.0, 20.0], [30.0, 40.0]])  # (2, 2)
-print('"qk,qk->q":', torch.einsum("qk,qk->q", weights_2, values_2))
-print('"qk,kq->q":', torch.einsum("qk,kq->q", weights_2, values_2))
+# (2, 2): square, so both equations run
+w2 = torch.tensor(
+    [[0.2, 0.8], [0.5, 0.5]],
+)
+v2 = torch.tensor(
+    [[10.0, 20.0], [30.0, 40.0]],
+)
+same = torch.einsum("qk,qk->q", w2, v2)
+swap = torch.einsum("qk,kq->q", w2, v2)
+print("qk,qk->q:", same)
+print("qk,kq->q:", swap)
 
 # %% [markdown]
 # 第一个查询本该是 $0.2 \cdot 10 + 0.8 \cdot 20 = 18$，`"qk,kq->q"` 却算成 $0.2 \cdot 10 + 0.8 \cdot 30 = 26$。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误就一眼能看出来。

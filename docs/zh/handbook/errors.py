@@ -104,6 +104,19 @@ with prints_error(RuntimeError):
     torch.einsum("qk->q", torch.ones(3, 2, 1))  # 2 letters, 3 dimensions
 
 # %% [markdown]
+# ### einsum(): more operands were provided than specified in the equation
+#
+# - **原因**：方程里的字母组数（用逗号隔开）少于传进来的张量个数。少传了张量时，报错是 `fewer operands were provided than specified in the equation`。
+# - **改法**：每个张量对应一组字母：补上缺的那组字母，或者去掉多余的张量。
+# - **讲解**：[torch.einsum 的陷阱](einsum.py#陷阱)。
+
+# %%
+with prints_error(RuntimeError):
+    # 2 groups of letters, 3 tensors
+    a = torch.ones(3, 2)
+    torch.einsum("qk,qk->q", a, a, a)
+
+# %% [markdown]
 # ### The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …
 #
 # - **原因**：逐元素运算（`+ - * /`、`torch.where`、`masked_fill` 的掩码）的两个形状不能广播：

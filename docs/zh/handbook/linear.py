@@ -13,8 +13,15 @@ import attention_tutorial as at
 # ## torch.nn.Linear
 #
 # ```python
-# nn.Linear(in_features, out_features, bias=True, device=None, dtype=None)
-# layer(x) -> x @ layer.weight.T + layer.bias
+# nn.Linear(
+#     in_features,
+#     out_features,
+#     bias=True,
+#     device=None,
+#     dtype=None,
+# )
+# layer(x)
+#     -> x @ layer.weight.T + layer.bias
 # ```
 #
 # - `in_features`：输入**最后一维**的大小。
@@ -30,18 +37,26 @@ import attention_tutorial as at
 # >>> import torch
 # >>> from torch import nn
 # >>> layer = nn.Linear(3, 2, bias=False)
-# >>> layer.weight.shape  # (out_features, in_features)
+# >>> # (out_features, in_features)
+# >>> layer.weight.shape
 # torch.Size([2, 3])
+# >>> weight = torch.tensor([
+# ...     [1.0, 0.0, 0.0],
+# ...     [0.0, 1.0, 1.0],
+# ... ])
 # >>> with torch.no_grad():
-# ...     _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
-# >>> x = torch.tensor([[1.0, 2.0, 3.0]])  # (1, 3)
-# >>> layer(x)
-# tensor([[1., 5.]], grad_fn=<MmBackward0>)
-# >>> torch.equal(layer(x), x @ layer.weight.T)
+# ...     _ = layer.weight.copy_(weight)
+# >>> x = torch.tensor([[1.0, 2.0, 3.0]])
+# >>> layer(x).tolist()
+# [[1.0, 5.0]]
+# >>> y = x @ layer.weight.T
+# >>> torch.equal(layer(x), y)
 # True
-# >>> layer(torch.ones(4, 7, 3)).shape  # leading dimensions are kept
+# >>> # leading dimensions are kept
+# >>> layer(torch.ones(4, 7, 3)).shape
 # torch.Size([4, 7, 2])
-# >>> [name for name, _ in layer.named_parameters()]
+# >>> params = layer.named_parameters()
+# >>> [name for name, _ in params]
 # ['weight']
 # ```
 #
@@ -53,8 +68,9 @@ import attention_tutorial as at
 # >>> w = nn.Linear(1, 1, bias=False)
 # >>> with torch.no_grad():
 # ...     _ = w.weight.fill_(2.5)
-# >>> w(torch.tensor([[1.0], [2.0]])).reshape(-1)
-# tensor([2.5000, 5.0000], grad_fn=<ViewBackward0>)
+# >>> x = torch.tensor([[1.0], [2.0]])
+# >>> w(x).reshape(-1).tolist()
+# [2.5, 5.0]
 # ```
 #
 # ### 图示
@@ -67,11 +83,25 @@ import attention_tutorial as at
 
 # %%
 layer = nn.Linear(3, 2, bias=False)
-with torch.no_grad():  # the example's weights instead of random ones
-    _ = layer.weight.copy_(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 1.0]]))
-x = torch.tensor([[1.0, 2.0, 3.0], [0.0, 1.0, -1.0]])  # (2, 3)
-assert layer(x)[0, 0].item() == 1.0  # 1*1 + 2*0 + 3*0
-assert layer(x)[1].tolist() == [0.0, 0.0]  # the second row, [0, 1, -1], gives 0 and 0
+# the example's weights, not random ones
+weight = torch.tensor(
+    [
+        [1.0, 0.0, 0.0],
+        [0.0, 1.0, 1.0],
+    ]
+)
+with torch.no_grad():
+    _ = layer.weight.copy_(weight)
+x = torch.tensor(  # (2, 3)
+    [
+        [1.0, 2.0, 3.0],
+        [0.0, 1.0, -1.0],
+    ]
+)
+# 1*1 + 2*0 + 3*0
+assert layer(x)[0, 0].item() == 1.0
+# the second row, [0, 1, -1]: 0 and 0
+assert layer(x)[1].tolist() == [0, 0]
 at.diagram_linear(layer, x)
 
 # %% [markdown]
@@ -83,7 +113,7 @@ at.diagram_linear(layer, x)
 try:
     layer(torch.ones(2, 4))
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
@@ -95,7 +125,7 @@ except RuntimeError as err:
 try:
     layer(torch.tensor([[1, 2, 3]]))
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)。

@@ -16,7 +16,14 @@ _ = torch.manual_seed(at.SEED)
 # ## torch.eye
 #
 # ```python
-# torch.eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor
+# torch.eye(
+#     n,
+#     m=None,
+#     *,
+#     dtype=None,
+#     device=None,
+#     requires_grad=False,
+# ) -> Tensor
 # ```
 #
 # 返回对角线为 1、其余为 0 的二维张量，即单位矩阵。
@@ -36,11 +43,16 @@ _ = torch.manual_seed(at.SEED)
 # >>> torch.eye(2, 3)
 # tensor([[1., 0., 0.],
 #         [0., 1., 0.]])
-# >>> (1 - torch.eye(3)).type(torch.bool)  # the chapter's mask: False on the diagonal
+# >>> # the chapter's mask: False on the
+# >>> # diagonal
+# >>> off = 1 - torch.eye(3)
+# >>> mask = off.type(torch.bool)
+# >>> mask
 # tensor([[False,  True,  True],
 #         [ True, False,  True],
 #         [ True,  True, False]])
-# >>> torch.equal(~torch.eye(3, dtype=torch.bool), (1 - torch.eye(3)).type(torch.bool))
+# >>> eye = torch.eye(3, dtype=torch.bool)
+# >>> torch.equal(~eye, mask)
 # True
 # ```
 #
@@ -73,8 +85,11 @@ at.diagram_eye(4, (2, 3))
 # ## 布尔掩码索引
 #
 # ```python
-# x[mask]          # -> a new 1-D tensor of the elements where mask is True
-# x[mask] = value  # writes into those elements
+# # a new 1-D tensor of the elements
+# # where mask is True
+# x[mask]
+# # writes into those elements
+# x[mask] = value
 # ```
 #
 # 用与 `x` 形状相同的布尔张量做索引，返回一个**一维**张量（副本），
@@ -85,10 +100,13 @@ at.diagram_eye(4, (2, 3))
 #
 # ```python
 # >>> import torch
-# >>> x = torch.tensor([[1, 2, 3], [4, 5, 6]])
+# >>> x = torch.tensor(
+# ...     [[1, 2, 3], [4, 5, 6]]
+# ... )
 # >>> x[x > 2]  # always 1-D, row by row
 # tensor([3, 4, 5, 6])
-# >>> x[torch.tensor([True, False])]  # a mask over axis 0 keeps whole rows
+# >>> # a mask over axis 0: whole rows
+# >>> x[torch.tensor([True, False])]
 # tensor([[1, 2, 3]])
 # ```
 #
@@ -97,13 +115,19 @@ at.diagram_eye(4, (2, 3))
 #
 # ```python
 # >>> import torch
-# >>> x_train = torch.tensor([1.0, 2.0, 3.0])
+# >>> x_train = torch.tensor([1., 2., 3.])
 # >>> n_train = len(x_train)
-# >>> tiled = x_train.repeat((n_train, 1))  # (n_train, n_train)
-# >>> mask = (1 - torch.eye(n_train)).type(torch.bool)  # False on the diagonal
-# >>> tiled[mask]  # 1-D: n_train * (n_train - 1) elements
+# >>> # (n_train, n_train)
+# >>> tiled = x_train.repeat((n_train, 1))
+# >>> # False on the diagonal
+# >>> eye = torch.eye(n_train)
+# >>> mask = (1 - eye).type(torch.bool)
+# >>> # 1-D: n_train * (n_train - 1)
+# >>> # elements
+# >>> tiled[mask]
 # tensor([2., 3., 1., 3., 1., 2.])
-# >>> tiled[mask].reshape((n_train, -1))  # row i: every x_train except x_train[i]
+# >>> # row i: x_train without x_train[i]
+# >>> tiled[mask].reshape((n_train, -1))
 # tensor([[2., 3.],
 #         [1., 3.],
 #         [1., 2.]])
@@ -121,7 +145,7 @@ at.diagram_eye_mask(4)
 # 换成四个排好序的训练输入作为值：
 
 # %%
-x_train, _ = torch.sort(torch.rand(4) * 5)  # (4,)
+x_train, _ = (torch.rand(4) * 5).sort()
 at.diagram_eye_mask(4, x_train)
 
 # %% [markdown]
@@ -130,11 +154,13 @@ at.diagram_eye_mask(4, x_train)
 # 浮点掩码（忘了 `.type(torch.bool)`）会被拒绝：
 
 # %%
-tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
+x = torch.tensor([1.0, 2.0, 3.0])
+tiled = x.repeat((3, 1))  # (3, 3)
+float_mask = 1 - torch.eye(3)
 try:
-    tiled[1 - torch.eye(3)]
+    tiled[float_mask]
 except IndexError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("IndexError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`tensors used as indices must be long, int, byte or bool tensors`](errors.py#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors)。
@@ -144,20 +170,25 @@ except IndexError as err:
 # 不报错，形状错了，值也错了：
 
 # %%
-picked = tiled[(1 - torch.eye(3)).long()]  # each 0/1 picks row 0 or row 1 of tiled
-print("integer 'mask':", tuple(picked.shape))
-print("boolean mask:  ", tuple(tiled[(1 - torch.eye(3)).bool()].shape))
+# each 0/1 picks row 0 or row 1 of tiled
+picked = tiled[float_mask.long()]
+shape = tuple(picked.shape)
+print("integer 'mask':", shape)
+kept = tiled[float_mask.bool()]
+shape = tuple(kept.shape)
+print("boolean mask:  ", shape)
 
 # %% [markdown]
 # 另外，只有掩码每一行留下的元素个数相同，平坦的结果才能切回成行：
 
 # %%
-mask = (1 - torch.eye(3)).type(torch.bool)  # (3, 3)
-mask[0, 1] = False  # row 0 now keeps 1 element, the others 2
+mask = float_mask.type(torch.bool)
+# row 0 keeps 1 element, the others 2
+mask[0, 1] = False
 try:
     tiled[mask].reshape((3, -1))
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。

@@ -13,8 +13,13 @@ import attention_tutorial as at
 # ## Tensor.masked_fill
 #
 # ```python
-# Tensor.masked_fill(mask, value) -> Tensor
-# Tensor.masked_fill_(mask, value) -> Tensor   # in place
+# Tensor.masked_fill(
+#     mask, value
+# ) -> Tensor
+# # in place
+# Tensor.masked_fill_(
+#     mask, value
+# ) -> Tensor
 # ```
 #
 # 返回张量的一个副本，其中 `mask` 为 `True` 的每个元素都换成 `value`。
@@ -28,15 +33,27 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])
-# >>> mask = torch.tensor([[False, True, False], [False, False, True]])
-# >>> scores.masked_fill(mask, float("-inf"))
+# >>> scores = torch.tensor([
+# ...     [0.5, -1.0, 2.0],
+# ...     [1.0, 0.0, -0.5],
+# ... ])
+# >>> mask = torch.tensor([
+# ...     [False, True, False],
+# ...     [False, False, True],
+# ... ])
+# >>> inf = float("inf")
+# >>> m = scores.masked_fill(mask, -inf)
+# >>> m
 # tensor([[0.5000,   -inf, 2.0000],
 #         [1.0000, 0.0000,   -inf]])
-# >>> torch.softmax(scores.masked_fill(mask, float("-inf")), dim=1)
+# >>> torch.softmax(m, dim=1)
 # tensor([[0.1824, 0.0000, 0.8176],
 #         [0.7311, 0.2689, 0.0000]])
-# >>> scores.masked_fill(torch.tensor([True, False, False]), 0.0)  # (3,) broadcasts to every row
+# >>> # (3,) broadcasts to every row
+# >>> first = torch.tensor(
+# ...     [True, False, False]
+# ... )
+# >>> scores.masked_fill(first, 0.0)
 # tensor([[ 0.0000, -1.0000,  2.0000],
 #         [ 0.0000,  0.0000, -0.5000]])
 # ```
@@ -47,7 +64,9 @@ import attention_tutorial as at
 # >>> import torch
 # >>> scores = torch.zeros(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
-# >>> torch.softmax(scores.masked_fill(eye, float("-inf")), dim=1)
+# >>> inf = float("inf")
+# >>> m = scores.masked_fill(eye, -inf)
+# >>> torch.softmax(m, dim=1)
 # tensor([[0.0000, 0.5000, 0.5000],
 #         [0.5000, 0.0000, 0.5000],
 #         [0.5000, 0.5000, 0.0000]])
@@ -62,10 +81,23 @@ import attention_tutorial as at
 # <!-- source: attention_tutorial.figures.tensors.masks.diagram_masked_fill -->
 
 # %%
-scores = torch.tensor([[0.5, -1.0, 2.0], [1.0, 0.0, -0.5]])  # (2, 3)
-mask = torch.tensor([[False, True, False], [False, False, True]])  # (2, 3)
-weights = F.softmax(scores.masked_fill(mask, float("-inf")), dim=1)  # (2, 3)
-print("weights of the masked cells:", weights[mask].tolist())
+inf = float("inf")
+scores = torch.tensor(  # (2, 3)
+    [
+        [0.5, -1.0, 2.0],
+        [1.0, 0.0, -0.5],
+    ]
+)
+mask = torch.tensor(  # (2, 3)
+    [
+        [False, True, False],
+        [False, False, True],
+    ]
+)
+masked = scores.masked_fill(mask, -inf)
+weights = F.softmax(masked, dim=1)
+print("weights of the masked cells:")
+print(weights[mask].tolist())
 assert (weights[mask] == 0).all()
 at.diagram_masked_fill(scores, mask)
 
@@ -75,10 +107,11 @@ at.diagram_masked_fill(scores, mask)
 # 掩码必须是布尔型。`torch.eye` 默认给出浮点数，不加 `dtype=torch.bool` 直接拿来当掩码，会被拒绝：
 
 # %%
+float_mask = torch.eye(2, 3)
 try:
-    scores.masked_fill(torch.eye(2, 3), float("-inf"))
+    scores.masked_fill(float_mask, -inf)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks)。
@@ -87,13 +120,19 @@ except RuntimeError as err:
 # 更隐蔽的是另一个方向的错误。《[带参数的注意力汇聚](../parametric.py)》一页用 `(1 - torch.eye(n_train)).type(torch.bool)` 做布尔索引，它在对角线以外处处为 `True`，标出的是要**保留**的键。`masked_fill` 的 `True` 却表示“替换”：把这个掩码交给 `masked_fill(..., -inf)`，遮住的恰恰是别的所有键，每个点只剩下自己。softmax 于是给出单位矩阵，每个点都拿自己的标签当预测，整个过程不报任何错：
 
 # %%
-uniform = torch.zeros(3, 3)  # (3, 3): every key scores the same
-keep = (1 - torch.eye(3)).bool()  # the parametric page's mask: True = keep this key
-eye = torch.eye(3, dtype=torch.bool)  # (3, 3), True = the keys to replace
-only_self = F.softmax(uniform.masked_fill(keep, float("-inf")), dim=1)  # (3, 3)
-print("masked_fill(keep, -inf), softmax:")
+# (3, 3): every key scores the same
+uniform = torch.zeros(3, 3)
+# the parametric page's mask:
+# True = keep this key
+keep = (1 - torch.eye(3)).bool()
+# True = the keys to replace
+eye = torch.eye(3, dtype=torch.bool)
+filled = uniform.masked_fill(keep, -inf)
+only_self = F.softmax(filled, dim=1)
+print("masked_fill(keep), softmax:")
 print(only_self)
-assert torch.equal(only_self, torch.eye(3))  # each point attends to itself alone
+# each point attends to itself alone
+assert (only_self == torch.eye(3)).all()
 
 # %% [markdown]
 # 给 `masked_fill` 用的留一法掩码是 `eye` 本身，也就是上面“例子”里的第二段：对角线上的权重为 0，其余两个键各得 0.5。
@@ -101,19 +140,25 @@ assert torch.equal(only_self, torch.eye(3))  # each point attends to itself alon
 # 如果一行里**所有**键都被掩码，就没有权重可分了：$e^{-\infty}$ 全部加起来是 0，softmax 变成 0 除以 0。不报错，只给出 `nan`：
 
 # %%
-all_masked = scores.masked_fill(
-    torch.tensor([[True, True, True], [False, False, True]]), float("-inf")
+# row 0: every key masked
+mask = torch.tensor(
+    [
+        [True, True, True],
+        [False, False, True],
+    ]
 )
-print(F.softmax(all_masked, dim=1))
+filled = scores.masked_fill(mask, -inf)
+print(F.softmax(filled, dim=1))
 
 # %% [markdown]
 # 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况：它会报错，并指出是掩码的问题。d2l 的 `masked_softmax` 则不同，它填入的是 $-10^6$ 而不是 $-\infty$，所以整行都被掩码时，那一行得到的是均匀的权重，而不是 `nan`。另外，形状不能广播的掩码会报错：
 
 # %%
+wrong = torch.ones(3, 2) > 0  # (3, 2)
 try:
-    scores.masked_fill(torch.ones(3, 2, dtype=torch.bool), 0.0)
+    scores.masked_fill(wrong, 0.0)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
@@ -124,25 +169,40 @@ except RuntimeError as err:
 # `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention`（下面简称 SDPA）的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention`（下面简称 MHA）的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。《[从核回归到 Transformer 注意力](../transformer.py)》一页两种都用：`masked_fill(eye, -inf)`，以及 SDPA 的 `attn_mask=~eye`；MHA 的约定则在本页核对。下面三种都试一遍：
 
 # %%
-_ = torch.manual_seed(at.SEED)  # q, k, v and MHA's weights are random
-# (n, d), (n, d), (n, d_v)
-q, k, v = torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 2)
-# SDPA: True = may attend, so hiding the diagonal takes ~eye
-out_sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=~eye)  # (3, 2)
-# masked_fill: True = replace, so the same thing takes eye
-d = q.shape[-1]  # 4: SDPA divides by the square root of d
-scores_qk = (q @ k.T / d**0.5).masked_fill(eye, float("-inf"))  # (3, 3)
-out_by_hand = F.softmax(scores_qk, dim=-1) @ v  # (3, 2)
+# q, k, v and MHA's weights are random
+_ = torch.manual_seed(at.SEED)
+q = torch.randn(3, 4)  # (n, d)
+k = torch.randn(3, 4)  # (n, d)
+v = torch.randn(3, 2)  # (n, d_v)
+# SDPA: True = may attend, so hiding
+# the diagonal takes ~eye
+sdpa = F.scaled_dot_product_attention
+out_sdpa = sdpa(q, k, v, attn_mask=~eye)
+# masked_fill: True = replace, so the
+# same thing takes eye; SDPA divides by
+# the square root of d = 4
+d = q.shape[-1]
+s = q @ k.T / d**0.5  # (3, 3)
+s = s.masked_fill(eye, -inf)
+by_hand = F.softmax(s, dim=-1) @ v
+same = torch.allclose(out_sdpa, by_hand)
 print("SDPA with attn_mask=~eye")
-print("  same as masked_fill(eye):", torch.allclose(out_sdpa, out_by_hand))
-assert torch.allclose(out_sdpa, out_by_hand)
-# nn.MultiheadAttention: True = blocked, so hiding the diagonal takes eye
-mha = torch.nn.MultiheadAttention(4, num_heads=1, batch_first=True)
-x = torch.randn(1, 3, 4)  # (batch, n, d)
-_, weights_mha = mha(x, x, x, attn_mask=eye)  # weights: (batch, n, n)
-print("MultiheadAttention with attn_mask=eye")
-print("  diagonal weights:", weights_mha[0].diagonal().tolist())
-assert (weights_mha[0].diagonal() == 0).all()
+print("  same as masked_fill:", same)
+assert same
+# nn.MultiheadAttention: True = blocked,
+# so hiding the diagonal takes eye
+mha = torch.nn.MultiheadAttention(
+    4,
+    num_heads=1,
+    batch_first=True,
+)
+x = torch.randn(1, 3, 4)  # (b, n, d)
+# the weights: (b, n, n)
+_, w_mha = mha(x, x, x, attn_mask=eye)
+diagonal = w_mha[0].diagonal()
+print("MHA with attn_mask=eye")
+print("  diagonal:", diagonal.tolist())
+assert (diagonal == 0).all()
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -16,7 +16,9 @@ _ = torch.manual_seed(at.SEED)
 # ## torch.matmul
 #
 # ```python
-# torch.matmul(input, other, *, out=None) -> Tensor
+# torch.matmul(
+#     input, other, *, out=None
+# ) -> Tensor
 # input @ other
 # ```
 #
@@ -40,10 +42,18 @@ _ = torch.manual_seed(at.SEED)
 # >>> import torch
 # >>> a = torch.tensor([1.0, 2.0, 3.0])
 # >>> b = torch.tensor([4.0, 5.0, 6.0])
-# >>> torch.matmul(a, b)  # 1*4 + 2*5 + 3*6, a 0-d tensor
+# >>> # 1*4 + 2*5 + 3*6, a 0-d tensor
+# >>> torch.matmul(a, b)
 # tensor(32.)
-# >>> A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
-# >>> B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
+# >>> A = torch.tensor([  # (2, 3)
+# ...     [1.0, 2.0, 3.0],
+# ...     [4.0, 5.0, 6.0],
+# ... ])
+# >>> B = torch.tensor([  # (3, 2)
+# ...     [1.0, 0.0],
+# ...     [0.0, 1.0],
+# ...     [1.0, 1.0],
+# ... ])
 # >>> A @ B  # (2, 3) @ (3, 2) -> (2, 2)
 # tensor([[ 4.,  5.],
 #         [10., 11.]])
@@ -53,12 +63,21 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> a = torch.tensor([1.0, 2.0, 3.0])  # (3,)
-# >>> A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
-# >>> B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
-# >>> torch.matmul(a, B)  # (3,) @ (3, 2) -> (2,)
+# >>> a = torch.tensor([1.0, 2.0, 3.0])
+# >>> A = torch.tensor([  # (2, 3)
+# ...     [1.0, 2.0, 3.0],
+# ...     [4.0, 5.0, 6.0],
+# ... ])
+# >>> B = torch.tensor([  # (3, 2)
+# ...     [1.0, 0.0],
+# ...     [0.0, 1.0],
+# ...     [1.0, 1.0],
+# ... ])
+# >>> # (3,) @ (3, 2) -> (2,)
+# >>> torch.matmul(a, B)
 # tensor([4., 5.])
-# >>> torch.matmul(A, a)  # (2, 3) @ (3,) -> (2,)
+# >>> # (2, 3) @ (3,) -> (2,)
+# >>> torch.matmul(A, a)
 # tensor([14., 32.])
 # ```
 #
@@ -66,11 +85,16 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> X = torch.ones(4, 2, 3)  # a batch of 4 matrices of shape (2, 3)
+# >>> # a batch of 4 matrices, each (2, 3)
+# >>> X = torch.ones(4, 2, 3)
 # >>> B = torch.ones(3, 2)
-# >>> torch.matmul(X, B).shape  # B is used for every matrix of the batch
+# >>> # B multiplies every matrix of X
+# >>> torch.matmul(X, B).shape
 # torch.Size([4, 2, 2])
-# >>> torch.matmul(torch.ones(4, 1, 2, 3), torch.ones(5, 3, 2)).shape  # batch (4, 1) and (5,)
+# >>> # batch dimensions (4, 1) and (5,)
+# >>> X = torch.ones(4, 1, 2, 3)
+# >>> Y = torch.ones(5, 3, 2)
+# >>> torch.matmul(X, Y).shape
 # torch.Size([4, 5, 2, 2])
 # ```
 #
@@ -79,10 +103,21 @@ _ = torch.manual_seed(at.SEED)
 # **一维 · 一维**，即点积：两个向量逐个元素对上。
 
 # %%
-a = torch.tensor([1.0, 2.0, 3.0])  # (3,)
-b = torch.tensor([4.0, 5.0, 6.0])  # (3,)
-A = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])  # (2, 3)
-B = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # (3, 2)
+a = torch.tensor([1.0, 2.0, 3.0])
+b = torch.tensor([4.0, 5.0, 6.0])
+A = torch.tensor(  # (2, 3)
+    [
+        [1.0, 2.0, 3.0],
+        [4.0, 5.0, 6.0],
+    ]
+)
+B = torch.tensor(  # (3, 2)
+    [
+        [1.0, 0.0],
+        [0.0, 1.0],
+        [1.0, 1.0],
+    ]
+)
 at.diagram_matmul(a, b)
 
 # %% [markdown]
@@ -108,7 +143,9 @@ at.diagram_matmul(A, a)
 # 于是被广播给这两个矩阵。
 
 # %%
-at.diagram_matmul(torch.stack([A, A + 1]), B)  # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
+# (2, 2, 3) @ (3, 2) -> (2, 2, 2)
+batch = torch.stack([A, A + 1])
+at.diagram_matmul(batch, B)
 
 # %% [markdown]
 # ### 陷阱
@@ -117,9 +154,10 @@ at.diagram_matmul(torch.stack([A, A + 1]), B)  # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
 
 # %%
 try:
-    torch.matmul(A, A)  # (2, 3) @ (2, 3): 3 != 2
+    # (2, 3) @ (2, 3): 3 != 2
+    torch.matmul(A, A)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
@@ -129,9 +167,10 @@ except RuntimeError as err:
 
 # %%
 try:
-    torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
+    # (2, 3) @ (2,)
+    torch.matmul(A, torch.ones(2))
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-)。
@@ -140,8 +179,10 @@ except RuntimeError as err:
 # 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。
 
 # %%
-print("A * A:  ", tuple((A * A).shape))  # (2, 3), elementwise
-print("A @ A.T:", tuple((A @ A.T).shape))  # (2, 3) @ (3, 2) -> (2, 2)
+# elementwise: (2, 3)
+print("A * A  ", tuple((A * A).shape))
+# (2, 3) @ (3, 2) -> (2, 2)
+print("A @ A.T", tuple((A @ A.T).shape))
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -17,8 +17,19 @@ _ = torch.manual_seed(at.SEED)
 # ## torch.repeat_interleave
 #
 # ```python
-# torch.repeat_interleave(input, repeats, dim=None, *, output_size=None) -> Tensor
-# Tensor.repeat_interleave(repeats, dim=None, *, output_size=None) -> Tensor
+# torch.repeat_interleave(
+#     input,
+#     repeats,
+#     dim=None,
+#     *,
+#     output_size=None,
+# ) -> Tensor
+# Tensor.repeat_interleave(
+#     repeats,
+#     dim=None,
+#     *,
+#     output_size=None,
+# ) -> Tensor
 # ```
 #
 # 返回一个新张量，`input` 的每个元素在其中连续出现 `repeats` 次。
@@ -36,7 +47,9 @@ _ = torch.manual_seed(at.SEED)
 # >>> x = torch.tensor([1, 2, 3])
 # >>> x.repeat_interleave(2)
 # tensor([1, 1, 2, 2, 3, 3])
-# >>> torch.repeat_interleave(x, torch.tensor([1, 0, 2]))  # one count per element
+# >>> # one count per element
+# >>> counts = torch.tensor([1, 0, 2])
+# >>> torch.repeat_interleave(x, counts)
 # tensor([1, 3, 3])
 # ```
 #
@@ -45,14 +58,18 @@ _ = torch.manual_seed(at.SEED)
 # ```python
 # >>> import torch
 # >>> m = torch.tensor([[1, 2], [3, 4]])
-# >>> m.repeat_interleave(2)  # dim=None: flattened first
+# >>> # dim=None: flattened first
+# >>> m.repeat_interleave(2)
 # tensor([1, 1, 2, 2, 3, 3, 4, 4])
-# >>> m.repeat_interleave(2, dim=0)  # every row twice
+# >>> # every row twice
+# >>> m.repeat_interleave(2, dim=0)
 # tensor([[1, 2],
 #         [1, 2],
 #         [3, 4],
 #         [3, 4]])
-# >>> m.repeat_interleave(torch.tensor([1, 2]), dim=1)  # column 0 once, column 1 twice
+# >>> # column 0 once, column 1 twice
+# >>> counts = torch.tensor([1, 2])
+# >>> m.repeat_interleave(counts, dim=1)
 # tensor([[1, 2, 2],
 #         [3, 4, 4]])
 # ```
@@ -62,7 +79,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> y_mean = torch.tensor([1.0, 2.0, 6.0]).mean()
+# >>> y = torch.tensor([1.0, 2.0, 6.0])
+# >>> y_mean = y.mean()
 # >>> y_mean.shape
 # torch.Size([])
 # >>> y_mean.repeat_interleave(4)
@@ -74,15 +92,21 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> x_test = torch.tensor([0.0, 0.5, 1.0])  # 3 queries
+# >>> # 3 queries
+# >>> x_test = torch.arange(3.0)
 # >>> n_train = 4
-# >>> queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
+# >>> # (n_test * n_train,)
+# >>> queries = x_test.repeat_interleave(
+# ...     n_train
+# ... )
 # >>> queries.shape
 # torch.Size([12])
-# >>> queries.reshape(-1, n_train)  # (n_test, n_train): row i holds query i
-# tensor([[0.0000, 0.0000, 0.0000, 0.0000],
-#         [0.5000, 0.5000, 0.5000, 0.5000],
-#         [1.0000, 1.0000, 1.0000, 1.0000]])
+# >>> # (n_test, n_train): row i holds
+# >>> # query i
+# >>> queries.reshape(-1, n_train)
+# tensor([[0., 0., 0., 0.],
+#         [1., 1., 1., 1.],
+#         [2., 2., 2., 2.]])
 # ```
 #
 # ### 图示
@@ -90,14 +114,19 @@ _ = torch.manual_seed(at.SEED)
 # 输出的第 $i$ 格与输入的第 $i \,/\!/\, 2$ 格（整除）同色：颜色一段一段地连着。
 
 # %%
-at.diagram_repeat_interleave(torch.tensor([1, 2, 3]), 2)
+x = torch.tensor([1, 2, 3])
+at.diagram_repeat_interleave(x, 2)
 
 # %% [markdown]
 # 次数用张量给出、并指定 `dim=0` 时，整行整行地重复，每行重复的次数由对应的计数决定：
 
 # %%
+x = torch.tensor([[1, 2], [3, 4]])
+counts = torch.tensor([1, 2])
 at.diagram_repeat_interleave(
-    torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 2]), dim=0
+    x,
+    counts,
+    dim=0,
 )
 
 # %% [markdown]
@@ -109,9 +138,10 @@ at.diagram_repeat_interleave(
 # %%
 x = torch.tensor([1, 2, 3])
 try:
-    x.repeat_interleave(torch.tensor([1, 2]))
+    # 3 elements, 2 counts
+    x.repeat_interleave(counts)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`repeats must have the same size as input along dim`](errors.py#repeats-must-have-the-same-size-as-input-along-dim)。
@@ -145,11 +175,15 @@ except RuntimeError as err:
 # ```python
 # >>> import torch
 # >>> x = torch.tensor([1, 2, 3])
-# >>> x.repeat(2)  # the whole tensor twice
+# >>> # the whole tensor twice
+# >>> x.repeat(2)
 # tensor([1, 2, 3, 1, 2, 3])
-# >>> x.repeat_interleave(2)  # each element twice
+# >>> # each element twice
+# >>> x.repeat_interleave(2)
 # tensor([1, 1, 2, 2, 3, 3])
-# >>> x.repeat((2, 1))  # a new axis of 2 copies, 1 copy along the old axis
+# >>> # a new axis of 2 copies, 1 copy
+# >>> # along the old axis
+# >>> x.repeat((2, 1))
 # tensor([[1, 2, 3],
 #         [1, 2, 3]])
 # >>> x.repeat(2, 2)
@@ -162,14 +196,14 @@ except RuntimeError as err:
 # 输出的第 $i$ 格与输入的第 $i \bmod 3$ 格同色：颜色一轮一轮地循环。
 
 # %%
-at.diagram_repeat(torch.tensor([1, 2, 3]), 2)
+at.diagram_repeat(x, 2)
 
 # %% [markdown]
 # 当 `n = len(x)` 时，`x.repeat((n, 1))` 就是留一法的第一步：第 $i$ 行包含全部元素，
 # 之后再从第 $i$ 行去掉第 $i$ 个（见 [torch.eye 与布尔掩码](mask.py)）。
 
 # %%
-at.diagram_repeat(torch.tensor([1, 2, 3]), (3, 1))
+at.diagram_repeat(x, (3, 1))
 
 # %% [markdown]
 # ### 陷阱
@@ -180,7 +214,7 @@ at.diagram_repeat(torch.tensor([1, 2, 3]), (3, 1))
 try:
     torch.ones(2, 3).repeat(2)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor`](errors.py#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor)。
@@ -198,12 +232,20 @@ except RuntimeError as err:
 # 下面打印几种 `x_train` 长度下副本的大小：
 
 # %%
-print(f"{'n':>6} {'x (bytes)':>10} {'x.repeat((n, 1))':>16}")
+print(
+    f"{'n':>6} {'x (bytes)':>10}",
+    f"{'x.repeat((n, 1))':>16}",
+)
 for n in (50, 1_000, 10_000):
     x = torch.zeros(n)  # (n,)
-    x_bytes = n * x.element_size()  # 4 bytes per float32 number
-    tiled_bytes = n * n * x.element_size()  # x.repeat((n, 1)) holds n * n numbers
-    print(f"{n:>6,} {x_bytes:>10,} {tiled_bytes:>16,}")
+    # 4 bytes per float32 number
+    x_bytes = n * x.element_size()
+    # x.repeat((n, 1)): n * n numbers
+    tiled_bytes = n * x_bytes
+    print(
+        f"{n:>6,} {x_bytes:>10,}",
+        f"{tiled_bytes:>16,}",
+    )
 
 # %% [markdown]
 # 如果副本只读不写，`expand` 能给出同样的值而不占内存，见 [expand 与广播](expand.py)。

@@ -36,13 +36,16 @@ _ = torch.manual_seed(at.SEED)
 # >>> x.reshape(2, 3)
 # tensor([[0, 1, 2],
 #         [3, 4, 5]])
-# >>> x.reshape(3, -1)  # -1 becomes 6 / 3 = 2
+# >>> # -1 becomes 6 / 3 = 2
+# >>> x.reshape(3, -1)
 # tensor([[0, 1],
 #         [2, 3],
 #         [4, 5]])
-# >>> x.reshape(2, 3).reshape(-1)  # back to 1-D
+# >>> # back to 1-D
+# >>> x.reshape(2, 3).reshape(-1)
 # tensor([0, 1, 2, 3, 4, 5])
-# >>> x.reshape(1, 2, 3).shape  # axes of size 1 are allowed
+# >>> # axes of size 1 are allowed
+# >>> x.reshape(1, 2, 3).shape
 # torch.Size([1, 2, 3])
 # ```
 #
@@ -51,14 +54,16 @@ _ = torch.manual_seed(at.SEED)
 # 颜色的先后顺序不变：把 12 个一行切成每行 4 个，PyTorch 自己算出一共 3 行。
 
 # %%
-at.diagram_reshape(torch.arange(12), -1, 4)
+x = torch.arange(12)
+at.diagram_reshape(x, -1, 4)
 
 # %% [markdown]
 # 把 `(2, 3)` 的矩阵 reshape 成 `(3, 2)` **不是**转置：行优先的顺序仍是
 # `0 1 2 3 4 5`，只是换了切行的位置。
 
 # %%
-at.diagram_reshape(torch.arange(6).reshape(2, 3), 3, 2)
+x = torch.arange(6).reshape(2, 3)
+at.diagram_reshape(x, 3, 2)
 
 # %% [markdown]
 # ### 陷阱
@@ -70,7 +75,7 @@ x = torch.arange(6)
 try:
     x.reshape(4, -1)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
@@ -80,11 +85,11 @@ except RuntimeError as err:
 # 下面两个结果形状相同，内容却不同：
 
 # %%
-m = torch.arange(6).reshape(2, 3)  # (2, 3)
+m = torch.arange(6).reshape(2, 3)
 print("m.reshape(3, 2), rows cut anew:")
-print(" ", m.reshape(3, 2).tolist())  # (3, 2)
+print(" ", m.reshape(3, 2).tolist())
 print("m.T, rows and columns swapped:")
-print(" ", m.T.tolist())  # (3, 2)
+print(" ", m.T.tolist())
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -112,9 +117,11 @@ print(" ", m.T.tolist())  # (3, 2)
 # >>> import torch
 # >>> x = torch.arange(6)
 # >>> v = x.view(2, 3)
-# >>> v.data_ptr() == x.data_ptr()  # the same memory
+# >>> # the same memory
+# >>> v.data_ptr() == x.data_ptr()
 # True
-# >>> v[0, 0] = 100  # so writing into v writes into x
+# >>> # so writing into v writes into x
+# >>> v[0, 0] = 100
 # >>> x
 # tensor([100,   1,   2,   3,   4,   5])
 # ```
@@ -126,13 +133,23 @@ print(" ", m.T.tolist())  # (3, 2)
 # 所以没有哪个视图能把它呈现成平坦的一行。
 
 # %%
-x = torch.arange(6).reshape(2, 3)  # (2, 3)
-xt = x.t()  # (3, 2), a view with swapped strides
+x = torch.arange(6).reshape(2, 3)
+# (3, 2), a view with swapped strides
+xt = x.t()
+x_strides = f"stride {x.stride()}"
+xt_strides = f"stride {xt.stride()}"
 at.draw_tensors(
     [
-        at.TensorPanel(x, code="x", captions=[f"stride {x.stride()}"]),
         at.TensorPanel(
-            xt, code="x.t()", sources=xt, captions=[f"stride {xt.stride()}"]
+            x,
+            code="x",
+            captions=[x_strides],
+        ),
+        at.TensorPanel(
+            xt,
+            code="x.t()",
+            sources=xt,
+            captions=[xt_strides],
         ),
     ],
     arrows=["x.t()"],
@@ -148,8 +165,9 @@ at.draw_tensors(
 try:
     xt.view(-1)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print(xt.reshape(-1))  # reshape copies when it must
+    print("RuntimeError:", err)
+# reshape copies when it must
+print(xt.reshape(-1))
 
 # %% [markdown]
 # 报错信息索引：[`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride)。

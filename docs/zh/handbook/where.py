@@ -12,8 +12,12 @@ import attention_tutorial as at
 # ## torch.where
 #
 # ```python
-# torch.where(condition, input, other) -> Tensor
-# torch.where(condition) -> tuple of index tensors
+# torch.where(
+#     condition, input, other
+# ) -> Tensor
+# torch.where(
+#     condition
+# ) -> tuple of index tensors
 # ```
 #
 # - `condition`：布尔张量；为 `True` 的位置取 `input`，其余位置取 `other`。
@@ -25,11 +29,18 @@ import attention_tutorial as at
 # ```python
 # >>> import torch
 # >>> x = torch.tensor([-2.0, 0.5, 3.0])
-# >>> torch.where(x > 0, x, 0.0)  # keep the positive elements, 0 elsewhere
+# >>> # keep the positive elements,
+# >>> # 0 elsewhere
+# >>> torch.where(x > 0, x, 0.0)
 # tensor([0.0000, 0.5000, 3.0000])
-# >>> torch.where(x > 0, 1, -1)  # two numbers: an integer tensor
+# >>> # two numbers: an integer tensor
+# >>> torch.where(x > 0, 1, -1)
 # tensor([-1,  1,  1])
-# >>> torch.where(torch.tensor([[True, False], [False, True]]))  # (row indices, column indices)
+# >>> eye = torch.tensor(
+# ...     [[True, False], [False, True]]
+# ... )
+# >>> # (row indices, column indices)
+# >>> torch.where(eye)
 # (tensor([0, 1]), tensor([0, 1]))
 # ```
 #
@@ -37,13 +48,17 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
-# >>> scores = torch.arange(9.0).reshape(3, 3)
+# >>> scores = torch.arange(9.0)
+# >>> scores = scores.reshape(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
-# >>> torch.where(eye, float("-inf"), scores)
+# >>> inf = float("inf")
+# >>> a = torch.where(eye, -inf, scores)
+# >>> a
 # tensor([[-inf, 1., 2.],
 #         [3., -inf, 5.],
 #         [6., 7., -inf]])
-# >>> torch.equal(torch.where(eye, float("-inf"), scores), scores.masked_fill(eye, float("-inf")))
+# >>> b = scores.masked_fill(eye, -inf)
+# >>> torch.equal(a, b)
 # True
 # ```
 #
@@ -56,11 +71,26 @@ import attention_tutorial as at
 # <!-- source: attention_tutorial.figures.tensors.masks.diagram_where -->
 
 # %%
-condition = torch.tensor([[True, False, True], [False, True, False]])  # (2, 3)
-# torch.where's input; the "_" keeps Python's own input() usable
-input_ = torch.tensor([[1, 2, 3], [4, 5, 6]])  # (2, 3)
-other = torch.tensor([[-1, -2, -3], [-4, -5, -6]])  # (2, 3)
-at.diagram_where(condition, input_, other)
+# all three (2, 3)
+condition = torch.tensor(
+    [
+        [True, False, True],
+        [False, True, False],
+    ]
+)
+# torch.where's input; the "_" keeps
+# Python's own input() usable
+input_ = torch.tensor(
+    [[1, 2, 3], [4, 5, 6]],
+)
+other = torch.tensor(
+    [[-1, -2, -3], [-4, -5, -6]],
+)
+at.diagram_where(
+    condition,
+    input_,
+    other,
+)
 
 # %% [markdown]
 # ### 陷阱
@@ -68,23 +98,32 @@ at.diagram_where(condition, input_, other)
 # **两个分支都会在所有位置上计算**。`torch.where(x > 0, torch.sqrt(x), 0.0)` 看上去很安全，可 `torch.sqrt(x)` 在负数元素上照样会算。前向结果没问题，梯度却有问题：没被选中的分支收到的梯度是 0，而 `sqrt` 自己在 $-1$ 处的导数是 `nan`，链式法则把两者相乘，$0 \times \mathrm{nan} = \mathrm{nan}$：
 
 # %%
-x = torch.tensor([-1.0, 4.0], requires_grad=True)
-torch.where(x > 0, torch.sqrt(x), 0.0).sum().backward()
+x = torch.tensor(
+    [-1.0, 4.0],
+    requires_grad=True,
+)
+root = torch.sqrt(x)
+y = torch.where(x > 0, root, 0.0)
+y.sum().backward()
 print("gradient:", x.grad)
 x.grad = None
-torch.where(
-    x > 0, torch.sqrt(x.clamp(min=1e-12)), 0.0
-).sum().backward()  # keep sqrt's gradient finite where it is not chosen
+# keep sqrt's gradient finite where it
+# is not chosen
+safe = torch.sqrt(x.clamp(min=1e-12))
+y = torch.where(x > 0, safe, 0.0)
+y.sum().backward()
 print("with clamp:", x.grad)
 
 # %% [markdown]
 # 形状不能广播时会报错：
 
 # %%
+condition = torch.ones(2, 3) > 0
+b = torch.ones(3, 2)
 try:
-    torch.where(torch.ones(2, 3, dtype=torch.bool), torch.ones(3, 2), 0.0)
+    torch.where(condition, b, 0.0)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
