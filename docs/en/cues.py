@@ -156,17 +156,21 @@ at.plot_attention_pooling(query, keys, values)
 # four does it print as the output, 2.68, so the diagram uses four.
 
 # %%
-# the diagram's sum, with the weights rounded to 2, 3 and 4 decimals
-printed_values = [round(v, 2) for v in values.tolist()]
+# the diagram's sum, with the weights
+# rounded to 2, 3 and 4 decimals
+shown_values = [round(v, 2) for v in values.tolist()]
+weights = attention_weights.tolist()
 sums = []
-for decimals in (2, 3, 4):
-    printed = [round(w, decimals) for w in attention_weights.tolist()]
-    sums.append(sum(w * v for w, v in zip(printed, printed_values, strict=True)))
-    print(f"{decimals} decimals: sum {sums[-1]:.2f}")
+for d in (2, 3, 4):
+    shown = [round(w, d) for w in weights]
+    pairs = zip(shown, shown_values, strict=True)
+    total = sum(w * v for w, v in pairs)
+    sums.append(f"{total:.2f}")
+    print(f"{d} decimals: sum {total:.2f}")
 print(f"output f(q) = {y_hat.item():.2f}")
-# only with four decimals does the sum print as the output, 2.68
+# only four decimals give the output, 2.68
 assert f"{y_hat.item():.2f}" == "2.68"
-assert [f"{s:.2f}" == "2.68" for s in sums] == [False, False, True]
+assert sums == ["2.67", "2.69", "2.68"]
 
 # %% [markdown]
 # ## The road ahead

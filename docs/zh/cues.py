@@ -112,17 +112,21 @@ at.plot_attention_pooling(query, keys, values)
 # 图中权重保留四位小数。为什么是四位？值和输出都只印两位小数，图下方还写出了这些印出来的数相乘再相加的和。下面把权重分别取两位、三位、四位小数，把这笔账算一遍：只有取四位时，和才与输出 2.68 一致，所以图里取四位。
 
 # %%
-# the diagram's sum, with the weights rounded to 2, 3 and 4 decimals
-printed_values = [round(v, 2) for v in values.tolist()]
+# the diagram's sum, with the weights
+# rounded to 2, 3 and 4 decimals
+shown_values = [round(v, 2) for v in values.tolist()]
+weights = attention_weights.tolist()
 sums = []
-for decimals in (2, 3, 4):
-    printed = [round(w, decimals) for w in attention_weights.tolist()]
-    sums.append(sum(w * v for w, v in zip(printed, printed_values, strict=True)))
-    print(f"{decimals} decimals: sum {sums[-1]:.2f}")
+for d in (2, 3, 4):
+    shown = [round(w, d) for w in weights]
+    pairs = zip(shown, shown_values, strict=True)
+    total = sum(w * v for w, v in pairs)
+    sums.append(f"{total:.2f}")
+    print(f"{d} decimals: sum {total:.2f}")
 print(f"output f(q) = {y_hat.item():.2f}")
-# only with four decimals does the sum print as the output, 2.68
+# only four decimals give the output, 2.68
 assert f"{y_hat.item():.2f}" == "2.68"
-assert [f"{s:.2f}" == "2.68" for s in sums] == [False, False, True]
+assert sums == ["2.67", "2.69", "2.68"]
 
 # %% [markdown]
 # ## 本章路线
