@@ -612,7 +612,7 @@ def plot_attention_pooling(
 
         box(1.0, middle, 1.4, f"$q$ = {q:.2f}", _QUERY_COLOR)
         box(9.15, middle, 1.5, f"$f(q)$ = {output:.2f}", _OUT_COLOR)
-        bar_start, bar_length = 4.55, 1.3
+        bar_start, bar_length = 4.45, 1.0  # room for a weight of four decimals at 12 pt
         largest = max(alpha)
         for i, (y, weight) in enumerate(zip(rows, alpha, strict=True)):
             key, value = keys[i].item(), values[i].item()

@@ -381,8 +381,9 @@ def test_the_heatmaps_alt_text_gives_its_colour_range_and_strongest_row() -> Non
     assert "Every weight is 0.25, the top of the colour bar" in uniform
 
 
-# A 1280 px screen shows an API or lesson page's column about 690 CSS px wide (measured in
-# Chromium, round 14); the wide pooling diagram is nine inches, drawn at 100 px an inch.
+# A 1280 px screen shows the API page's column 792 CSS px wide (measured in Chromium, round
+# 14); 690 leaves room for a narrower column. The wide pooling diagram is nine inches, drawn
+# at 100 px an inch.
 DESKTOP_COLUMN_PX = 690
 READABLE_PX = 11
 
