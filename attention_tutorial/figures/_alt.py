@@ -251,6 +251,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "w = {w_end} 处留一法的损失为 {loss_end:.1f}，含自身的键的损失为 {own_end}。",
         "plot_attention_heatmap.band": "{shape}，沿对角线分布：每个查询主要关注离它近的键，"
         "平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均）。",
+        "plot_attention_heatmap.band_wide": "{shape}，沿对角线分布，而且很宽：每个查询把权重"
+        "分给许多键，平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均），"
+        "离它越近的键分得越多。",
         "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
@@ -298,6 +301,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmap.band": "The band of weight runs along the diagonal ({shape}): "
         "each query attends mostly to the keys near it, with {used:.1f} of the {n} keys in use "
         "per query (1/Σα², averaged).",
+        "plot_attention_heatmap.band_wide": "The band of weight runs along the diagonal "
+        "({shape}) and is wide: each query spreads its weight over many keys, {used:.1f} of "
+        "the {n} in use per query (1/Σα², averaged), the nearer a key the more it gets.",
         "plot_explorer_panels": "At the current w = {w:g} the leave-one-out loss is {loss:.2f}; "
         "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "

@@ -289,7 +289,13 @@ def reading_facts(fig: Figure) -> dict[str, Any]:
 
 
 class TutorialFigure(Figure):
-    """A matplotlib ``Figure`` that displays itself in notebooks (see the module docstring)."""
+    """A matplotlib ``Figure`` that displays itself in notebooks (see the module docstring).
+
+    To look at one: in Jupyter, make it the last expression of a cell (or call
+    ``fig.show()``, which displays it there); anywhere else, save it and open the file,
+    ``fig.savefig("figure.png")``. Outside Jupyter ``fig.show()`` raises a
+    ``RuntimeError`` that says so: the figure belongs to no ``pyplot`` window.
+    """
 
     _recipe: tuple[Callable[..., Figure], tuple[Any, ...], dict[str, Any]] | None = None
     description: str | None = None  # the alt text, set by ``bilingual`` (see ``_alt``)
@@ -305,6 +311,31 @@ class TutorialFigure(Figure):
     # CSS rules of the figure's own dark variant, added to ``DARK_SVG_STYLE`` (a figure that
     # keeps its colours gives its pale fills their dark counterparts: shape_flow.py)
     dark_style: str = ""
+
+    def show(self, warn: bool = True) -> None:
+        """Display the figure in Jupyter; elsewhere raise, saying to save it instead.
+
+        ``warn`` is accepted for matplotlib's signature and ignored.
+
+        Raises:
+            RuntimeError: Outside a Jupyter kernel (there is no window to show it in).
+
+        >>> fig = TutorialFigure(figsize=(2, 1))
+        >>> fig.show()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        RuntimeError: fig.show() needs Jupyter: ... fig.savefig("figure.png"), ...
+        """
+        del warn
+        if _in_jupyter():
+            from IPython.display import display
+
+            display(self)
+            return
+        raise RuntimeError(
+            "fig.show() needs Jupyter: this figure has no pyplot window. Save it and open "
+            'the file, fig.savefig("figure.png"), or make fig the last line of a Jupyter cell.'
+        )
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None
@@ -322,6 +353,16 @@ class TutorialFigure(Figure):
                     variants[lang]["narrow"] = _drawn(func, args, narrow_kwargs, "narrow")
             bundle[FIGURE_MIME] = variants
         return bundle, ({mime: meta} if meta else {})
+
+
+def _in_jupyter() -> bool:
+    """Whether the code runs in a Jupyter kernel (where a figure can be displayed)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _drawn(

@@ -35,6 +35,10 @@ _MAX_BANDWIDTHS = 6  # more panels than this no longer fit in the gallery
 # ``plot_attention_pooling``: "wide" (nine inches, five columns) or "stacked" (or "narrow"),
 # a phone's column ``_NARROW_IN`` inches wide, which 335 CSS px show at 0.73 of its size
 _NARROW_IN = 4.6
+# every text of the wide diagram, in points: a page column of about 690 CSS px (1280 px
+# screens) shows the nine inches at 0.77 of their size, 12 pt then 12.7 px high (10 pt
+# headings and 9 pt weights were 10.6 and 9.5 px)
+_WIDE_PT = 12
 
 _BOX = {"boxstyle": "round,pad=0.02,rounding_size=0.12", "linewidth": 1.2}
 _QUERY_COLOR, _KEY_COLOR, _VALUE_COLOR, _OUT_COLOR = "#fde2c8", "#d6e4f5", "#d9efd9", "#eadcf2"
@@ -90,10 +94,7 @@ def plot_attention_heatmap(
     """Show attention weights as an image: one row per query, one column per key.
 
     The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the
-    axes show their x values instead of row and column indices. On a phone, the site
-    shows the same figure drawn with ``layout="narrow"`` (the build draws both):
-    narrower, the colour bar under the heatmap, its text at least 11 CSS px
-    high in a phone's column.
+    axes show their x values instead of row and column indices.
 
     Explained on the page `nonparametric.md`.
 
@@ -102,8 +103,9 @@ def plot_attention_heatmap(
             grad is detached first.
         queries: The query inputs, shape ``(n_queries,)``, sorted ascending; optional.
         keys: The key inputs, shape ``(n_keys,)``, sorted ascending; optional.
-        layout: ``"wide"`` (the colour bar on the right) or ``"narrow"`` (the colour
-            bar under the heatmap, which gets the figure's width: for a phone's column).
+        layout: ``"wide"`` (the colour bar on the right), or ``"narrow"`` or
+            ``"stacked"``, one phone layout: the colour bar under the heatmap, which gets
+            the figure's width.
         lang: The language of the default labels: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         xlabel: Label of the key axis; defaults to "keys (training inputs)".
@@ -114,9 +116,9 @@ def plot_attention_heatmap(
         The figure; its second axes is the colour bar.
 
     Raises:
-        ValueError: If ``lang`` or ``layout`` is unknown, the weights are not 2-D, or
-            ``queries`` / ``keys`` do not match the weights' rows / columns or are not
-            sorted.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, the weights are not 2-D, or ``queries`` / ``keys`` do not
+            match the weights' rows / columns or are not sorted.
 
     Examples:
         >>> # the chapter's data
@@ -130,29 +132,26 @@ def plot_attention_heatmap(
         ...     keys=d.x_train,
         ...     lang="en",
         ... )
-        >>> fig.axes[0].get_ylabel()
+        >>> heat, bar = fig.axes
+        >>> heat.get_ylabel()
         'queries (test inputs)'
-        >>> # the query axis in x values, the first query at the top
-        >>> [
-        ...     round(float(v), 1)
-        ...     for v in fig.axes[0].get_ylim()
-        ... ]
-        [4.9, 0.0]
-        >>> fig.axes[1].get_ylabel()
+        >>> bar.get_ylabel()
         'attention weight'
-        >>> # a second figure, only to read its axes
+        >>> # the first query, x = 0, at the top
+        >>> float(heat.get_ylim()[1])
+        0.0
+        >>> # a small figure: its axes in x values
         >>> small = plot_attention_heatmap(
         ...     np.full((3, 2), 0.5),
         ...     queries=np.arange(3.0),
         ...     keys=np.array([1.0, 4.0]),
         ...     lang="en",
         ... )
-        >>> key_axis, bar = small.axes
-        >>> [
-        ...     float(v)
-        ...     for v in key_axis.get_xlim()
-        ... ]
-        [1.0, 4.0]
+        >>> heat, bar = small.axes
+        >>> left, right = heat.get_xlim()
+        >>> float(left), float(right)
+        (1.0, 4.0)
+        >>> # the colour bar starts at 0
         >>> float(bar.get_ylim()[0])
         0.0
     """
@@ -192,7 +191,12 @@ def plot_attention_heatmap(
         if top - float(weights.min()) > 1e-6 * top:
             band = _panel_facts("", weights, own=False, lang=lang)
             used, shape = band["used"], band["shape"]
-            lead = alt_facts("plot_attention_heatmap.band", lang, used=used, shape=shape, n=n_keys)
+            # "mostly the keys near it" only while few keys share the weight (round 14: the
+            # words said so of 28.5 keys in use out of 50)
+            key = "band" if used <= NEAR_KEYS_SHARE * n_keys else "band_wide"
+            lead = alt_facts(
+                f"plot_attention_heatmap.{key}", lang, used=used, shape=shape, n=n_keys
+            )
             facts = lead + ("" if lang == "zh" else " ") + facts
         fig.alt_facts = facts
     return fig
@@ -210,10 +214,7 @@ def plot_attention_heatmaps(
 
     Every heatmap has one row per query and one column per key (indices, whole
     numbers on the axes); all share the colour bar, from 0 to the largest weight
-    of any of them, so that a colour means the same weight in each. On a phone,
-    the site shows the same figure drawn with ``layout="narrow"`` (the build draws
-    both): narrower, the colour bar under the heatmaps, its text at least
-    11 CSS px high in a phone's column.
+    of any of them, so that a colour means the same weight in each.
 
     Explained on the page `projections.md`.
 
@@ -225,16 +226,18 @@ def plot_attention_heatmaps(
         queries: ``"test"`` or ``"train"``: what the queries are, for the label of
             the query axis (``"train"``: each training input attends to the training
             inputs, as in leave-one-out training).
-        layout: ``"wide"`` (the colour bar on the right) or ``"narrow"`` (the colour
-            bar under the heatmaps, which get the figure's width: for a phone's column).
+        layout: ``"wide"`` (the colour bar on the right), or ``"narrow"`` or
+            ``"stacked"``, one phone layout: the colour bar under the heatmaps, which get
+            the figure's width.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: one axes per panel, then the colour bar.
 
     Raises:
-        ValueError: If ``lang`` or ``layout`` is unknown, there are no panels or more
-            than four, or the weights are not 2-D or differ in shape.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, ``queries`` is not ``"test"`` or ``"train"``, there are
+            no panels or more than four, or the weights are not 2-D or differ in shape.
 
     Examples:
         >>> fig = plot_attention_heatmaps(
@@ -244,19 +247,13 @@ def plot_attention_heatmaps(
         ...     },
         ...     lang="en",
         ... )
-        >>> (
-        ...     [
-        ...         ax.get_title()
-        ...         for ax in fig.axes[:2]
-        ...     ],
-        ...     [
-        ...         float(v)
-        ...         for v in fig.axes[
-        ...             2
-        ...         ].get_ylim()
-        ...     ],
-        ... )
-        (['A', 'B'], [0.0, 1.0])
+        >>> a, b, bar = fig.axes
+        >>> a.get_title(), b.get_title()
+        ('A', 'B')
+        >>> # one colour bar, 0 to the largest weight
+        >>> low, high = bar.get_ylim()
+        >>> float(low), float(high)
+        (0.0, 1.0)
     """
     with building(lang) as words:
         if not isinstance(attention_weights, Mapping) or not 1 <= len(attention_weights) <= 4:
@@ -316,6 +313,9 @@ HEATMAPS_LAYOUTS = ("wide", "narrow")
 _HEATMAPS_NARROW_IN = 4.6
 
 
+# A heatmap's alt text says each query attends mostly to the keys near it while it uses
+# (1/Σα², averaged) at most this share of the keys; above it, that the band is wide.
+NEAR_KEYS_SHARE = 0.25
 BAND_SHARE = 0.1  # a key is in a query's band when its weight is >= this share of the row's max
 # A band in which at least BAND_WHOLE of the keys get weight is continuous; from
 # BAND_FILLED up it has gaps; below BAND_FILLED it is broken into patches.
@@ -505,23 +505,22 @@ def plot_attention_pooling(
     Args:
         query: The query ``q``: a number or a one-element floating tensor.
         keys: Keys ``k_i``, shape ``(n,)`` with ``1 <= n <= 8``.
-        values: Values ``v_i``, shape ``(n,)``.
+        values: Values ``v_i``, shape ``(n,)``: one per key, the dtype of ``keys``.
         bandwidth: Kernel width ``h`` passed to ``nadaraya_watson``.
         lang: The language of the column headings: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         title: Optional title.
         layout: ``"wide"``: five columns, query, keys, weights, values and output, left
-            to right; ``"stacked"``: as narrow as a phone's column, the query above the
-            keys, weights and values, the output and the sum under them, at a larger
-            text size. The site shows the wide figure on wide screens and the stacked
-            one on phones (the build draws both).
+            to right; ``"narrow"`` or ``"stacked"``, one phone layout: the query above the
+            keys, weights and values, the output and the sum under them.
 
     Returns:
         The figure (one axes without ticks).
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` or ``layout`` is unknown or a shape or value is invalid.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, or a shape or value is invalid.
 
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
@@ -531,26 +530,15 @@ def plot_attention_pooling(
         ...     torch.tensor([0.0, 10.0]),
         ...     lang="en",
         ... )
+        >>> ax = fig.axes[0]
         >>> texts = [
-        ...     t.get_text()
-        ...     for t in fig.axes[0].texts
+        ...     t.get_text() for t in ax.texts
         ... ]
         >>> # three decimals: 0.881×0.00 + 0.119×10.00 adds up to the output as printed
-        >>> (
-        ...     "0.881" in texts,
-        ...     "0.119" in texts,
-        ...     "$f(q)$ = 1.19" in texts,
-        ... )
-        (True, True, True)
-        >>> phone = plot_attention_pooling(
-        ...     0.0,
-        ...     torch.tensor([0.0, 2.0]),
-        ...     torch.tensor([0.0, 10.0]),
-        ...     layout="stacked",
-        ...     lang="en",
-        ... )
-        >>> float(phone.get_figwidth())
-        4.6
+        >>> "0.881" in texts, "0.119" in texts
+        (True, True)
+        >>> "$f(q)$ = 1.19" in texts
+        True
     """
     with building(lang) as words:
         layout = phone_layout(layout, "stacked")
@@ -576,11 +564,11 @@ def plot_attention_pooling(
                 fig.axes[0].set_title(title)
             return fig
 
-        height = 0.62 * n + 1.7
+        height = 0.62 * n + 1.95
         fig = new_figure((9.0, height))
         ax = fig.add_subplot()
         ax.set_xlim(0, 10)
-        ax.set_ylim(-0.9, n + 0.9)
+        ax.set_ylim(-0.9, n + 1.3)
         ax.set_axis_off()
         rows = [n - 0.5 - i for i in range(n)]  # y of row i, top to bottom
         middle = n / 2
@@ -591,7 +579,7 @@ def plot_attention_pooling(
                     (x - width / 2, y - 0.3), width, 0.6, facecolor=color, edgecolor="0.3", **_BOX
                 )
             )
-            ax.text(x, y, label, ha="center", va="center", fontsize=10)
+            ax.text(x, y, label, ha="center", va="center", fontsize=_WIDE_PT)
 
         def arrow(start: tuple[float, float], end: tuple[float, float], weight: float) -> None:
             ax.annotate(
@@ -609,20 +597,22 @@ def plot_attention_pooling(
                 },
             )
 
-        heading_y = n + 0.55
+        heading_y = n + 0.7  # two lines: the weights' heading, then alpha
         headings = [
             (1.0, words["query_heading"]),
             (3.6, words["keys_heading"]),
-            (5.45, words["weights_heading"] + r" $\alpha(q, k_i)$"),
+            (5.45, words["weights_heading"] + "\n" + r"$\alpha(q, k_i)$"),
             (7.3, words["values_heading"]),
             (9.15, words["output_heading"]),
         ]
         for x, heading in headings:
-            ax.text(x, heading_y, heading, ha="center", va="center", fontsize=10, weight="bold")
+            ax.text(
+                x, heading_y, heading, ha="center", va="center", fontsize=_WIDE_PT, weight="bold"
+            )
 
         box(1.0, middle, 1.4, f"$q$ = {q:.2f}", _QUERY_COLOR)
         box(9.15, middle, 1.5, f"$f(q)$ = {output:.2f}", _OUT_COLOR)
-        bar_start, bar_length = 4.55, 1.3
+        bar_start, bar_length = 4.45, 1.0  # room for a weight of four decimals at 12 pt
         largest = max(alpha)
         for i, (y, weight) in enumerate(zip(rows, alpha, strict=True)):
             key, value = keys[i].item(), values[i].item()
@@ -642,7 +632,9 @@ def plot_attention_pooling(
                     linewidth=0,
                 )
             )
-            ax.text(bar_start + length + 0.08, y, f"{weight:.{digits}f}", va="center", fontsize=9)
+            ax.text(
+                bar_start + length + 0.08, y, f"{weight:.{digits}f}", va="center", fontsize=_WIDE_PT
+            )
 
         terms = " + ".join(
             f"{w:.{digits}f}×{v:.2f}" for w, v in zip(alpha, values.tolist(), strict=True)
@@ -752,10 +744,7 @@ def plot_bandwidth_gallery(
 
     Row ``j`` uses ``nadaraya_watson(x_test, x_train, y_train, bandwidth=bandwidths[j])``;
     its fit's title gives the bandwidth and the test MSE against ``y_truth``. Each
-    heatmap has its own colour scale: a wide kernel spreads the weight thinly. On a
-    phone, the site shows the same figure drawn with ``layout="narrow"`` (the build
-    draws both): the same grid with larger text, which a phone shows at least
-    11 CSS px high.
+    heatmap has its own colour scale: a wide kernel spreads the weight thinly.
 
     Explained on the page `nonparametric.md`.
 
@@ -766,8 +755,8 @@ def plot_bandwidth_gallery(
         y_train: Training outputs (the values), shape ``(n_train,)``.
         bandwidths: One to six positive kernel widths ``h``.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
-        layout: ``"wide"`` (12 pt text) or ``"narrow"`` (the same grid, larger text, fewer
-            ticks: for a phone's column).
+        layout: ``"wide"``, or ``"narrow"`` or ``"stacked"``, one phone layout: the same
+            grid with larger text and fewer ticks.
 
     Returns:
         The figure: ``2 * len(bandwidths)`` axes (fits, then heatmaps) followed by
@@ -775,7 +764,8 @@ def plot_bandwidth_gallery(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` is unknown or a shape or value is invalid.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, or a shape or value is invalid.
 
     Examples:
         >>> d = make_data()
@@ -787,18 +777,13 @@ def plot_bandwidth_gallery(
         ...     [0.5, 2.0],
         ...     lang="en",
         ... )
-        >>> (
-        ...     fig.axes[0]
-        ...     .get_title()
-        ...     .splitlines()[0],
-        ...     fig.axes[1]
-        ...     .get_title()
-        ...     .splitlines()[0],
-        ... )
-        ('h = 0.5', 'h = 2')
-        >>> image = fig.axes[2].images[0]
-        >>> shape = image.get_array().shape
-        >>> shape  # (n_test, n_train)
+        >>> # the fits first, then the heatmaps
+        >>> fit, _, heat = fig.axes[:3]
+        >>> print(fit.get_title())
+        h = 0.5
+        MSE = 0.118
+        >>> # one row per query, one column per key
+        >>> heat.images[0].get_array().shape
         (50, 50)
     """
     with building(lang) as words:
@@ -831,6 +816,16 @@ def plot_bandwidth_gallery(
 
 
 GALLERY_LAYOUTS = ("wide", "narrow")
+# The gallery's dark variant (after ``_base.DARK_SVG_STYLE``; its heatmaps keep their colours):
+# the training points, pale blue at 0.4 opacity on the light panel, were barely visible on the
+# dark one; there they are drawn light and nearly opaque, in the legend too.
+DARK_GALLERY_STYLE = (
+    "@media (prefers-color-scheme: dark) {"
+    ' g[id^="attn-train-points"] use, g[id^="attn-train-points"] path'
+    " { fill: #9cc9f5 !important; fill-opacity: 0.85 !important;"
+    " stroke: #9cc9f5 !important; stroke-opacity: 0.85 !important; }"
+    " }"
+)
 # the narrow gallery's text: 6 inches shown in a phone's 335 px column keep 15 pt text
 # 11.6 px high (``PHONE_TEXT_PX``: 11)
 _GALLERY_NARROW_PT = 15
@@ -878,6 +873,7 @@ def _gallery(
             size=8,
             alpha=0.4,
         )
+        ax.collections[-1].set_gid(f"attn-train-points-{j}")  # brightened in the dark palette
         ax.set_title(f"h = {h:g}\nMSE = {mse:.3f}")
         ax.set_ylabel(words["y"])
         heat = heat_axes[j]
@@ -913,9 +909,11 @@ def _gallery(
         mse_max=drawn[h_max][0],
         peak_max=drawn[h_max][1],
     )
-    fig.legend(
+    legend = fig.legend(
         handles=fit_axes[0].lines + fit_axes[0].collections,
         loc="outside lower center",
         ncols=2,
     )
+    legend.legend_handles[-1].set_gid("attn-train-points-legend")
+    fig.dark_style = DARK_GALLERY_STYLE
     return fig

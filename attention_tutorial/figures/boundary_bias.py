@@ -43,9 +43,6 @@ def plot_boundary_bias(
     weighted mean of the keys (where a weighted average "looks"). One legend under
     both panels, so that none hides the points at the edge.
 
-    The site shows the ``"wide"`` figure on wide screens and, on a phone, the same figure
-    drawn with ``layout="stacked"`` (the build draws both).
-
     Explained on the page `local-linear.md`.
 
     Args:
@@ -55,8 +52,8 @@ def plot_boundary_bias(
         y_train: Training outputs, shape ``(n_train,)``.
         bandwidth: Kernel width ``h`` of both fits.
         query_index: Which test input to show the weights of (default: the first).
-        layout: ``"wide"``: the panels side by side; ``"stacked"``: the fit above the
-            weights, narrow enough to read on a phone.
+        layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"``, one
+            phone layout: the fit above the weights.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -64,7 +61,8 @@ def plot_boundary_bias(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` or ``layout`` is unknown, or a shape or value is invalid.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, or a shape or value is invalid.
 
     Examples:
         >>> import torch

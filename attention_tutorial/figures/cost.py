@@ -99,17 +99,14 @@ def plot_scaling(
     legend sits below both panels, where it hides no point. The tick labels are
     plain numbers (``1,000``, ``0.01``, ``1 MB``).
 
-    The site shows the ``"wide"`` figure on wide screens and, on a phone, the
-    same figure drawn with ``layout="stacked"`` (the build draws both).
-
     Explained on the page `scale.md`.
 
     Args:
         measurements: Rows of ``scale_measurements()["rows"]``: dicts with
             ``formulation``, ``n``, ``seconds``, ``peak_bytes`` (and optionally
             ``predicted_bytes``).
-        layout: ``"wide"``: the two panels side by side; ``"stacked"``: time above
-            memory, narrow enough to read on a phone.
+        layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``,
+            one phone layout: time above memory.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title of the first panel.
 
@@ -118,9 +115,9 @@ def plot_scaling(
 
     Raises:
         TypeError: If a field of a row is not a number.
-        ValueError: If ``lang`` or ``layout`` is unknown, a row lacks a field, or its
-            ``n``, ``seconds`` is not a positive finite number (``peak_bytes``:
-            non-negative).
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, a row lacks a field, or its ``n``, ``seconds`` is not a
+            positive finite number (``peak_bytes``: non-negative).
 
     Examples:
         >>> rows = [

@@ -45,9 +45,6 @@ def plot_explorer_panels(
 ) -> TutorialFigure:
     """Draw the explorer's four panels at one ``w``: the picture shown without JavaScript.
 
-    The explorer shows the ``"wide"`` figure on wide screens and, on a phone, the same
-    figure drawn with ``layout="stacked"`` (it draws both).
-
     Explained on the page `nonparametric.md`.
 
     Args:
@@ -55,8 +52,8 @@ def plot_explorer_panels(
         w: The inverse bandwidth, positive.
         query_indices: One to three distinct test indices, each from 0 to
             ``n_test - 1``: the queries whose weights are drawn as bumps.
-        layout: ``"wide"``: the panels in two rows of two; ``"stacked"``: one above
-            the other in a narrow figure, its text larger, for a phone's column.
+        layout: ``"wide"``: the panels in two rows of two; ``"narrow"`` or
+            ``"stacked"``, one phone layout: one above the other in a narrow figure.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -64,7 +61,8 @@ def plot_explorer_panels(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` or ``layout`` is unknown or a value is out of range.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, or a value is out of range.
 
     Examples:
         >>> d = make_data()
@@ -74,15 +72,9 @@ def plot_explorer_panels(
         >>> # four panels and a colour bar
         >>> len(fig.axes)
         5
-        >>> # the phone's figure, stacked
-        >>> phone = plot_explorer_panels(
-        ...     d,
-        ...     2.0,
-        ...     layout="stacked",
-        ...     lang="en",
-        ... )
-        >>> phone.get_size_inches().tolist()
-        [4.6, 15.0]
+        >>> fit = fig.axes[0]
+        >>> fit.get_xlabel()
+        'input x'
     """
     with building(lang) as labels:
         if not isinstance(data, ToyData):

@@ -88,17 +88,16 @@ def plot_matrices(
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title over all the matrices.
         own_scale: Names of the last matrices, drawn on a scale of their own.
-        layout: ``"wide"``: every matrix in one row; ``"narrow"``: at most two matrices
-            a row, each colour bar under its matrices, as narrow as a phone's column, so
-            that its text is not scaled down there. A wide figure of more than two
-            matrices asks the site to show the narrow one on phones (the build draws both).
+        layout: ``"wide"``: every matrix in one row; ``"narrow"`` or ``"stacked"``, one
+            phone layout: at most two matrices a row, each colour bar under its matrices.
 
     Returns:
         The figure, one axes per matrix, then each colour bar's.
 
     Raises:
-        ValueError: If ``lang`` or ``layout`` is unknown, there is no matrix, or one is not
-            2-D or too big, or ``own_scale`` names another matrix than the last ones.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, there is no matrix, or one is not 2-D or too big, or
+            ``own_scale`` names another matrix than the last ones.
 
     Examples:
         >>> fig = plot_matrices(

@@ -90,16 +90,14 @@ def plot_shape_flow(
     ``bmm``). The shapes are not typed in: both flows are run on the given data and
     every box shows the shape of the real tensor.
 
-    The figure is drawn for a desktop's column; ``layout="narrow"`` draws it smaller,
-    for a phone's (the site draws both and shows each where it fits).
-
     Explained on the page `recap.md`.
 
     Args:
         x_test: Test inputs (queries), shape ``(n_test,)``.
         x_train: Training inputs (keys), shape ``(n_train,)``, ``n_train >= 2``.
         y_train: Training outputs (values), shape ``(n_train,)``.
-        layout: ``"wide"`` (5 inches wide, 11 pt code) or ``"narrow"`` (4 inches, 9 pt).
+        layout: ``"wide"``, or ``"narrow"`` or ``"stacked"``, one phone layout: the
+            same boxes drawn smaller.
         lang: The language of the row titles: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -107,7 +105,8 @@ def plot_shape_flow(
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` or ``layout`` is unknown or a shape is invalid.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, or a shape is invalid.
 
     Examples:
         >>> fig = plot_shape_flow(
@@ -116,11 +115,12 @@ def plot_shape_flow(
         ...     torch.ones(4),
         ...     lang="en",
         ... )
-        >>> "(3, 4)" in [
-        ...     t.get_text().split("\n")[-1]
-        ...     for t in fig.axes[0].texts
-        ... ]
-        True
+        >>> # the tiled queries: 3 queries x 4 keys
+        >>> code, shape = fig.axes[0].texts[6:8]
+        >>> code.get_text()
+        'reshape(-1, n_train)'
+        >>> shape.get_text()
+        '(3, 4)'
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "narrow")

@@ -199,12 +199,12 @@ MEMBERS: dict[str, str] = {
 _LANG = '图中文字的语言：`"zh"`、`"en"` 或 `None`（当前语言）。'
 _TITLE = "可选的标题。"
 # the layout of a figure that has a phone's twin (figures/curves.py, attention.py, tensors/)
-_SHOWN_ON_PHONES = "网站在宽屏上显示宽的那张，在手机上显示窄的那张（构建时两张都画）。"
-_LEGEND_LAYOUT = (
-    '`"wide"`：图例在坐标轴里面；`"stacked"`：和手机的正文一样窄的图，图例在坐标轴下面，'
-    "文字不缩小。" + _SHOWN_ON_PHONES
-)
 _FIGURE = "图（`TutorialFigure`）；`fig.description` 是它的替代文字。"
+# the figures whose docstrings name the phone layout by both its names (``layout``, once in
+# full in docs/snippets/api-figures.*.md): the phone layout and the error for another value
+_PHONE = '`"narrow"` 或 `"stacked"`（同一种手机布局）'
+_BAD_LAYOUT = '`layout` 不是 `"wide"`、`"narrow"` 或 `"stacked"`'
+_PHONE_LEGEND = '`"wide"`：图例在坐标轴里面；' + _PHONE + "：图例在坐标轴下面。"
 _X_TEST = "测试输入（查询），形状 `(n_test,)`。"
 _Y_TRUTH = "`f(x_test)`，形状 `(n_test,)`。"
 _X_TRAIN = "训练输入（键），形状 `(n_train,)`。"
@@ -331,15 +331,15 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attention_weights": "形状 `(n_queries, n_keys)`；需要梯度的张量会先 detach。",
         "queries": "查询的输入，形状 `(n_queries,)`，从小到大排好序；可以不给。",
         "keys": "键的输入，形状 `(n_keys,)`，从小到大排好序；可以不给。",
-        "layout": '`"wide"`（颜色条在右边）或 `"narrow"`（颜色条在热图下面，'
-        "热图占满图的宽度：给手机的窄栏用）。",
+        "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条在热图下面，"
+        "热图占满图的宽度。",
         "lang": '默认标签的语言：`"zh"`、`"en"` 或 `None`（当前语言）。',
         "xlabel": "键那条轴的标签；默认是“键（训练输入）”。",
         "ylabel": "查询那条轴的标签；默认是“查询（测试输入）”。",
         "title": _TITLE,
         "return": "图；它的第二个坐标系是颜色条。",
-        "raise ValueError": "`lang` 或 `layout` 未知、权重不是二维，或者 `queries`、`keys` "
-        "与权重的行、列对不上或没有排序时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、权重不是二维，或者 `queries`、"
+        "`keys` 与权重的行、列对不上或没有排序时。",
     },
     "figures.attention.plot_attention_heatmaps": {
         "attention_weights": "面板标题 → 形状为 `(n_queries, n_keys)` 的权重，每个面板形状相同"
@@ -348,26 +348,24 @@ SECTIONS: dict[str, dict[str, str]] = {
         "例如模型的类名。",
         "queries": '`"test"` 或 `"train"`：查询是什么，用于查询那条轴的标签（`"train"`：'
         "每个训练输入关注各个训练输入，就像留一法训练那样）。",
-        "layout": '`"wide"`（颜色条在右边）或 `"narrow"`'
-        "（颜色条放在热图下面，热图占满图宽：给手机的窄栏用）。",
+        "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条放在热图下面，热图占满图宽。",
         "lang": _LANG,
         "return": "图：每个面板一个坐标系，最后是颜色条。",
-        "raise ValueError": "`lang` 或 `layout` 未知、没有面板或多于四个，"
-        "或者权重不是二维、形状不同时。",
+        "raise ValueError": _BAD_LAYOUT + '、`lang` 未知、`queries` 不是 `"test"` 或 '
+        '`"train"`、没有面板或多于四个，或者权重不是二维、形状不同时。',
     },
     "figures.attention.plot_attention_pooling": {
         "query": "查询 `q`：一个数，或只有一个元素的浮点张量。",
         "keys": "键 `k_i`，形状 `(n,)`，`1 <= n <= 8`。",
-        "values": "值 `v_i`，形状 `(n,)`。",
+        "values": "值 `v_i`，形状 `(n,)`：每个键一个，数据类型与 `keys` 相同。",
         "bandwidth": "传给 `nadaraya_watson` 的带宽 `h`。",
         "lang": _LANG,
         "title": _TITLE,
-        "layout": '`"wide"`：从左到右五列：查询、键、权重、值、输出；`"stacked"`：和手机的正文'
-        "一样窄，查询在最上面，下面每行一对键值和它的权重，再往下是输出和逐项展开的求和，"
-        "文字更大。" + _SHOWN_ON_PHONES,
+        "layout": '`"wide"`：从左到右五列：查询、键、权重、值、输出；' + _PHONE + "："
+        "查询在最上面，下面每行一对键值和它的权重，再往下是输出和逐项展开的求和。",
         "return": "图（一个没有刻度的坐标系）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 或 `layout` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.attention.plot_bandwidth_gallery": {
         "x_test": _X_TEST,
@@ -375,13 +373,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "x_train": _X_TRAIN,
         "y_train": _Y_TRAIN,
         "bandwidths": "一到六个正的带宽 `h`。",
-        "layout": '`"wide"`（12 pt 的字）或 `"narrow"`'
-        "（同样的网格，字更大、刻度更少：给手机的窄栏用）。",
+        "layout": '`"wide"`，或 ' + _PHONE + "：同样的网格，字更大、刻度更少。",
         "lang": _LANG,
         "return": "图：`2 * len(bandwidths)` 个坐标系（先是拟合，再是热图），"
         "后面每幅热图各有一个颜色条。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.boundary_bias.plot_boundary_bias": {
         "x_test": _X_TEST,
@@ -390,23 +387,22 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "bandwidth": "两种拟合共用的带宽 `h`。",
         "query_index": "画出哪个测试输入的权重（默认是第一个）。",
-        "layout": '`"wide"`：两幅图左右并排；`"stacked"`：拟合在上、权重在下，窄到手机上也看得清。',
+        "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：拟合在上、权重在下。",
         "lang": _LANG,
         "return": "图，有两个坐标系。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 或 `layout` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.cost.plot_scaling": {
         "measurements": '`scale_measurements()["rows"]` 的各行：含 `formulation`、`n`、`seconds`、'
         "`peak_bytes`（还可以有 `predicted_bytes`）的字典。",
         "lang": _LANG,
-        "layout": '`"wide"`：两幅图左右并排；`"stacked"`：时间在上、内存在下，'
-        "窄到可以在手机上阅读。",
+        "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：时间在上、内存在下。",
         "title": "第一幅图的标题，可以不给。",
         "return": "图，有两个坐标系：先是时间，后是内存。",
         "raise TypeError": "某一行的某个字段不是数时。",
-        "raise ValueError": "`lang` 未知、某一行缺少字段，或者它的 `n`、`seconds` 不是有限的正数"
-        "（`peak_bytes` 须非负）时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、某一行缺少字段，或者它的 `n`、`seconds` "
+        "不是有限的正数（`peak_bytes` 须非负）时。",
     },
     # figures.curves
     "figures.curves.plot_data": {
@@ -416,9 +412,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "lang": _LANG,
         "title": _TITLE,
-        "layout": _LEGEND_LAYOUT,
+        "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise ValueError": "`lang` 或 `layout` 未知，或形状对不上时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或形状对不上时。",
     },
     "figures.curves.plot_fit": {
         "x_test": _X_TEST,
@@ -428,10 +424,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "lang": _LANG,
         "title": _TITLE,
-        "layout": '`"wide"`：图例在坐标轴里面；`"stacked"`：和手机的正文一样窄的图，'
-        "图例在坐标轴下面，文字不缩小。",
+        "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise ValueError": "`lang` 或 `layout` 未知，或形状对不上时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或形状对不上时。",
     },
     "figures.curves.plot_fits": {
         "x_test": _X_TEST,
@@ -443,22 +438,21 @@ SECTIONS: dict[str, dict[str, str]] = {
         "titles": "代替 `fits` 的键作各幅的标题，每条拟合一个，顺序相同：字符串在各种语言里"
         "原样显示；用文字写的标题给一个“语言 → 标题”的映射"
         '（`{"zh": ..., "en": ...}`）。替代文字按标题称呼各幅。',
-        "layout": '`"wide"`：各幅并排，图例在第一幅里；`"stacked"`：上下排列，图例在下面，'
-        "窄到可以在手机上阅读。",
+        "layout": '`"wide"`：各幅并排，图例在第一幅里；' + _PHONE + "：各幅上下排列，图例在下面。",
         "lang": _LANG,
         "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射、某个数组不是数值，或某个标题既不是字符串"
         "也不是字符串的映射时。",
-        "raise ValueError": "`lang` 或 `layout` 未知、`fits` 是空的、长度不一致、`titles` "
-        "的个数与拟合不同，或标题映射里没有 `lang` 时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、`fits` 是空的、长度不一致、"
+        "`titles` 的个数与拟合不同，或标题映射里没有 `lang` 时。",
     },
     "figures.curves.plot_loss": {
         "losses": "每轮一个损失，即 `train` 的返回值。",
         "lang": _LANG,
         "title": _TITLE,
-        "layout": '`"wide"`：和页面一样宽的图；`"stacked"`：和手机的正文一样窄的图，文字不缩小。',
+        "layout": '`"wide"`：和页面一样宽的图；' + _PHONE + "：更窄的图。",
         "return": _FIGURE,
-        "raise ValueError": "`lang` 或 `layout` 未知，或 `losses` 是空的时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或 `losses` 是空的时。",
     },
     "figures.curves.plot_loss_vs_w": {
         "ws": "`w` 的网格，形状 `(n_w,)`，全是正数。",
@@ -466,9 +460,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "losses_left_out": "去掉自己的键时每个 `w` 的损失，形状 `(n_w,)`。",
         "lang": _LANG,
         "title": _TITLE,
-        "layout": _LEGEND_LAYOUT,
+        "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise ValueError": "`lang` 或 `layout` 未知、长度不一致，或某个 `w` 不是正数时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、长度不一致，或某个 `w` 不是正数时。",
     },
     "figures.curves.plot_w_paths": {
         "x_train": "训练输入（键），torch 浮点张量（不接受 numpy 数组），形状 `(n_train,)`，"
@@ -477,14 +471,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "paths": "图例标签 → `w` 的各个值（全是正数），例如 `w_path` 的结果。"
         "标签在各种语言里都原样显示：只用符号和数字。",
         "ws": "曲线的网格；默认是 `logspace(-1, 3.5, 226)`，并会放宽到包含每条路径。",
-        "layout": '`"wide"`：图例分两列放在坐标系下面；`"stacked"`：图更窄，图例一列放在下面，'
-        "可以在手机上阅读。",
+        "layout": '`"wide"`：图例分两列放在坐标系下面；' + _PHONE + "：图更窄，图例一列。",
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
         "`paths` 不是映射，或某条路径不是数的序列时。",
-        "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型、含有 NaN 或无穷大，"
-        "或 `n_train < 2`；`lang` 或 `layout` 未知；或者 `paths` 或其中某条路径是空的、"
+        "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；`x_train` 或 `y_train` 不是一维、"
+        "是整数类型、含有 NaN 或无穷大，或 `n_train < 2`；或者 `paths` 或其中某条路径是空的、"
         "某个 `w` 不是有限的正数时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
@@ -492,34 +485,32 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "带宽的倒数，正数。",
         "query_indices": "一到三个互不相同的测试下标，每个在 0 到 `n_test - 1` 之间："
         "画出这几个查询的权重曲线。",
-        "layout": '`"wide"`：四幅图排成两行两列；`"stacked"`：四幅图上下排成一列，'
-        "图更窄、字更大，给手机的窄栏用。",
+        "layout": '`"wide"`：四幅图排成两行两列；' + _PHONE + "：四幅图上下排成一列，图更窄。",
         "lang": _LANG,
         "return": "图，有四个坐标系（外加一个颜色条）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 或 `layout` 未知，或者某个值超出范围时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者某个值超出范围时。",
     },
     "figures.matrices.plot_matrices": {
         "matrices": '与语言无关的名字（如 `"W_q"`）→ 二维张量或数组，最大 8 × 8。',
         "lang": _LANG,
         "title": "所有矩阵上方的标题，可以不给。",
         "own_scale": "排在最后、用单独色标来画的那几个矩阵的名字。",
-        "layout": '`"wide"`：所有矩阵排成一行；`"narrow"`：每行最多两个矩阵，每个颜色条画在'
-        "它那组矩阵下面，和手机的正文一样窄，字不会被缩小。超过两个矩阵的宽图会请网站在手机上"
-        "改显示窄图（构建时两种都画）。",
+        "layout": '`"wide"`：所有矩阵排成一行；' + _PHONE + "：每行最多两个矩阵，"
+        "每个颜色条画在它那组矩阵下面。",
         "return": "图，每个矩阵一个坐标系。",
-        "raise ValueError": "`lang` 或 `layout` 未知、没有矩阵，某个矩阵不是二维或太大，"
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
         "或者 `own_scale` 列出的不是排在最后的几个矩阵时。",
     },
     "figures.shape_flow.plot_shape_flow": {
         "x_test": _X_TEST,
         "x_train": _X_TRAIN_2,
         "y_train": _Y_TRAIN,
-        "layout": '`"wide"`（5 英寸宽，代码 11 pt）或 `"narrow"`（4 英寸宽，9 pt）。',
+        "layout": '`"wide"`，或 ' + _PHONE + "：同样的方框，画得小一些。",
         "lang": _LANG,
         "return": "图，有一个坐标系（没有刻度）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": "`lang` 或 `layout` 未知，或形状不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或形状不合要求时。",
     },
     # figures.tensors
     "figures.tensors.drawing.draw_tensors": {
@@ -580,11 +571,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "scores": "二维浮点张量 `(n_queries, n_keys)`。",
         "mask": "形状相同的布尔张量；每一行至少留一个 `False`（整行都是 `-inf` 会得到 NaN 权重）。",
         "lang": _LANG,
-        "layout": '`"wide"`：`scores` 和 `mask` 并排；`"narrow"`：上下叠放，代码折成几行，'
-        "和手机的正文一样窄。" + _SHOWN_ON_PHONES,
+        "layout": '`"wide"`：`scores` 和 `mask` 并排；' + _PHONE + "：上下叠放，代码折成几行。",
         "return": "图：三行。",
         "raise TypeError": "`scores` 或 `mask` 不是张量时。",
-        "raise ValueError": "`lang` 或 `layout` 未知、`scores` 不是二维浮点张量、"
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、`scores` 不是二维浮点张量、"
         "`mask` 不是布尔张量或形状不同，或 `mask` 的某一行全是 `True` 时。",
     },
     "figures.tensors.masks.diagram_where": {
@@ -593,22 +583,22 @@ SECTIONS: dict[str, dict[str, str]] = {
         "other": "`condition` 为 `False` 处取的值："
         "形状与它相同、数据类型与 `input` 相同的二维张量。",
         "lang": _LANG,
-        "layout": '`"wide"`：三个张量并排；`"narrow"`：上下叠放在结果上面，代码折成几行，'
-        "和手机的正文一样窄。" + _SHOWN_ON_PHONES,
+        "layout": '`"wide"`：三个张量并排；' + _PHONE + "：上下叠放在结果上面，代码折成几行。",
         "return": "图：三个张量在上，结果在下。",
         "raise TypeError": "某个参数不是张量时。",
-        "raise ValueError": "`lang` 或 `layout` 未知、`condition` 不是布尔张量，"
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、`condition` 不是布尔张量，"
         "或某个张量不是二维、形状不同、（`other`）数据类型与 `input` 不同时。",
     },
     "figures.tensors.products.diagram_einsum": {
-        "weights": "二维浮点张量 `(n_queries, n_keys)`。",
-        "values": "形状和数据类型都与 `weights` 相同的张量。",
+        "weights": "二维浮点张量，形状 `(n_queries, n_keys)`。",
+        "values": "形状 `(n_queries, n_keys)`，形状和数据类型都与 `weights` 相同：每个查询"
+        "自己的一行值。",
         "lang": _LANG,
-        "layout": '`"wide"`：两个操作数并排；`"narrow"`：上下叠放在结果上面，代码折成几行，'
-        "和手机的正文一样窄。" + _SHOWN_ON_PHONES,
+        "layout": '`"wide"`：两个操作数并排；' + _PHONE + "：两个操作数上下叠放在结果上面，"
+        "代码折成几行。",
         "return": "图：`weights` 和 `values` 在上，结果 `y_hat` 在下。",
         "raise TypeError": "`weights` 或 `values` 不是张量时。",
-        "raise ValueError": "`lang` 或 `layout` 未知、`weights` 不是二维浮点张量，"
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、`weights` 不是二维浮点张量，"
         "或 `values` 的形状或数据类型不同时。",
     },
     "figures.tensors.products.diagram_linear": {
@@ -1256,24 +1246,16 @@ PARAGRAPHS: dict[str, str] = {
         "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，也不改动任何全局设置。"
     ),
     "The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the axes show "
-    "their x values instead of row and column indices. On a phone, the site shows the same "
-    'figure drawn with ``layout="narrow"`` (the build draws both): narrower, the colour bar '
-    "under the heatmap, its text at least 11 CSS px high in a phone's column.": (
+    "their x values instead of row and column indices.": (
         "颜色条从 0（没有权重）开始。传入 ``queries`` 和 ``keys`` 时，"
-        "坐标轴标的是它们的 x 值，而不是行号和列号。在手机上，网站显示用 "
-        '``layout="narrow"`` 画的同一幅图（构建时两种都画）：更窄，颜色条放在热图下面，'
-        "文字在手机的窄栏里至少 11 CSS px 高。"
+        "坐标轴标的是它们的 x 值，而不是行号和列号。"
     ),
     "Every heatmap has one row per query and one column per key (indices, whole numbers on "
     "the axes); all share the colour bar, from 0 to the largest weight of any of them, so "
-    "that a colour means the same weight in each. On a phone, the site shows the same figure "
-    'drawn with ``layout="narrow"`` (the build draws both): narrower, the colour bar under '
-    "the heatmaps, its text at least 11 CSS px high in a phone's column.": (
+    "that a colour means the same weight in each.": (
         "每幅热图都是每行一个查询、每列一个键（坐标轴上是整数下标）；"
         "所有热图共用一个颜色条，从 0 到它们之中最大的权重，"
-        "所以同一种颜色在每幅图里都代表同样的权重。在手机上，网站显示用 "
-        '``layout="narrow"`` 画的同一幅图（构建时两种都画）：更窄，颜色条放在热图下面，'
-        "文字在手机的窄栏里至少 11 CSS px 高。"
+        "所以同一种颜色在每幅图里都代表同样的权重。"
     ),
     "The weights are not made up: they are computed by "
     "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] (a softmax of $-((q - "
@@ -1287,14 +1269,11 @@ PARAGRAPHS: dict[str, str] = {
     "Row ``j`` uses ``nadaraya_watson(x_test, x_train, y_train, "
     "bandwidth=bandwidths[j])``; its fit's title gives the bandwidth and the test MSE "
     "against ``y_truth``. Each heatmap has its own colour scale: a wide kernel spreads the "
-    "weight thinly. On a phone, the site shows the same figure drawn with "
-    '``layout="narrow"`` (the build draws both): the same grid with larger text, which a '
-    "phone shows at least 11 CSS px high.": (
+    "weight thinly.": (
         "第 ``j`` 行用"
         " ``nadaraya_watson(x_test, x_train, y_train, bandwidth=bandwidths[j])``；"
         "拟合图的标题写出带宽和相对 ``y_truth`` 的测试 MSE。每幅热图有自己的颜色刻度："
-        '宽的核把权重摊得很薄。在手机上，网站显示用 ``layout="narrow"`` 画的同一幅图（构建'
-        "时两种都画）：网格相同，文字更大，手机上至少有 11 CSS px 高。"
+        "宽的核把权重摊得很薄。"
     ),
     # figures.boundary_bias
     "Left: the truth, both fits and the training points. Right: the attention weights of "
@@ -1324,24 +1303,13 @@ PARAGRAPHS: dict[str, str] = {
     "The test inputs are drawn as a row of ticks under the curve: they are the places where "
     "the later pages make predictions (the queries).": "测试输入画成曲线下方的一排短竖线："
     "后面各页就在这些位置上做预测（它们就是查询）。",
-    'The site shows the ``"wide"`` figure on wide screens and, on a phone, the same figure '
-    'drawn with ``layout="stacked"`` (the build draws both).': '网站在宽屏上显示 ``"wide"`` '
-    '的图，在手机上显示用 ``layout="stacked"`` 画的同一幅图（构建时两种都画）。',
     "The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.": "``w`` "
     "轴是对数刻度；留一法曲线的最小值标了出来。",
     "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a square) to "
-    "the last (a larger circle outlined in black); the legend names both markers. The site "
-    'shows the ``"wide"`` figure on wide screens and, on a phone, the same figure drawn with '
-    '``layout="stacked"`` (the build draws both).': "每条路径是一条经过 ``(w_k, L(w_k))`` "
-    "的折线，从第一个值（方块）到最后一个值（黑色描边的较大圆点），图例说明这两种标记。"
-    '网站在宽屏上显示 ``"wide"`` 的图，在手机上显示用 ``layout="stacked"`` 画的同一幅图'
-    "（构建时两种都画）。",
+    "the last (a larger circle outlined in black); the legend names both markers.": "每条路径是"
+    "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（方块）到最后一个值（黑色描边的较大圆点），"
+    "图例说明这两种标记。",
     # figures.explorer_panels
-    'The explorer shows the ``"wide"`` figure on wide screens and, on a phone, the same '
-    'figure drawn with ``layout="stacked"`` (it draws both).': (
-        '探索器在宽屏上显示 ``"wide"`` 的图，在手机上显示用 ``layout="stacked"`` '
-        "画的同一幅图（两种它都画）。"
-    ),
     "The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the "
     "page `nonparametric.md`.": "可以交互的探索器本身在 ``attention_tutorial.explorer`` 里。",
     # figures.matrices
@@ -1377,11 +1345,6 @@ PARAGRAPHS: dict[str, str] = {
         " 平铺），再是带参数模型的留一法训练（每个训练输入作为查询，对着其余 ``n_train - 1``"
         " 个点，经过 ``bmm``）。形状不是手写的：两条流程都在给定的数据上真正运行一遍，"
         "每个方框里是真实张量的形状。"
-    ),
-    'The figure is drawn for a desktop\'s column; ``layout="narrow"`` draws it smaller, for '
-    "a phone's (the site draws both and shows each where it fits).": (
-        '图是按电脑屏幕的正文宽度画的；``layout="narrow"`` 把它画得小一些，适合手机'
-        "（网站两种都画，各在合适的屏幕上显示）。"
     ),
     # figures.tensors.drawing
     "``render`` validates the panels (``panel``), lays them out once and draws them top to "
@@ -1879,18 +1842,23 @@ PARAGRAPHS: dict[str, str] = {
 
 COMMENTS: dict[str, str] = {
     # figures.curves
-    "the legend under the axes": "图例在坐标轴下面",
+    "one y axis for both panels": "两幅图共用一条纵轴",
+    'fig.savefig("w.png") writes a file;': 'fig.savefig("w.png") 把图存成文件；',
+    "here the figure goes to memory": "这里存进内存",
     # figures.explorer_panels
     "four panels and a colour bar": "四个面板和一个颜色条",
-    "the phone's figure, stacked": "手机上的图：四个面板上下排列",
+    # figures.shape_flow
+    "the tiled queries: 3 queries x 4 keys": "平铺后的查询：3 个查询 × 4 个键",
     # figures.attention
     "three decimals: 0.881×0.00 + 0.119×10.00 adds up to the output as printed": (
         "保留三位小数：0.881×0.00 + 0.119×10.00 正好加出打印的输出"
     ),
-    "a second figure, only to read its axes": "再画一张图，只为读出它的坐标轴",
-    "the query axis in x values, the first query at the top": (
-        "查询轴标的是 x 值，第一个查询在最上面"
-    ),
+    "the first query, x = 0, at the top": "第一个查询 x = 0 在最上面",
+    "a small figure: its axes in x values": "一张小图：坐标轴标的是 x 值",
+    "the colour bar starts at 0": "颜色条从 0 开始",
+    "one colour bar, 0 to the largest weight": "一个颜色条，从 0 到最大的权重",
+    "the fits first, then the heatmaps": "先是拟合图，再是热图",
+    "one row per query, one column per key": "每行一个查询，每列一个键",
     # figures.tensors.products
     "seeded: the weights of the figure below": "固定种子：权重就是下图里的那些",
     "0*1 + 1*2 + 2*3 and 3*4 + 4*5 + 5*6": "即 0*1 + 1*2 + 2*3 和 3*4 + 4*5 + 5*6",
@@ -1932,8 +1900,6 @@ COMMENTS: dict[str, str] = {
     "the alt text: what the figure shows, with its numbers in its second sentence": (
         "替代文字：图上画了什么，第二句给出图中的数"
     ),
-    "outside a notebook: save it, then open the file (fig.show() needs pyplot)": "不在 notebook "
-    "里时：先存成文件再打开（fig.show() 需要 pyplot）",
     # figures.matrices
     "the colour bar: one scale for both,": "颜色条：两个矩阵共用一个刻度，",
     "symmetric about 0": "以 0 为中心对称",

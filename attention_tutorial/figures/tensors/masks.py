@@ -161,17 +161,18 @@ def diagram_masked_fill(
         mask: A boolean tensor of the same shape; every row must keep one ``False``
             (a row of ``-inf`` only would give NaN weights).
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
-        layout: ``"wide"``: ``scores`` and ``mask`` side by side; ``"narrow"``: stacked, one
-            above the other, the code broken into lines, for a phone's column (the site
-            shows this one there: the build draws both).
+        layout: ``"wide"``: ``scores`` and ``mask`` side by side; ``"narrow"`` or
+            ``"stacked"``, one phone layout: one above the other, the code broken into
+            lines.
 
     Returns:
         The figure: three rows.
 
     Raises:
         TypeError: If ``scores`` or ``mask`` is not a tensor.
-        ValueError: If ``lang`` or ``layout`` is unknown, ``scores`` is not a floating 2-D tensor,
-            ``mask`` is not boolean or has another shape, or a row of ``mask`` is all ``True``.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, ``scores`` is not a floating 2-D tensor, ``mask`` is not
+            boolean or has another shape, or a row of ``mask`` is all ``True``.
 
     Examples:
         >>> scores = torch.tensor(
@@ -239,17 +240,18 @@ def diagram_where(
         input: The values where ``condition`` is ``True``: a 2-D tensor of its shape.
         other: The values where it is ``False``: a 2-D tensor of its shape and ``input``'s dtype.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
-        layout: ``"wide"``: the three tensors side by side; ``"narrow"``: stacked, one
-            above the other over the result, the code broken into lines, for a phone's
-            column (the site shows this one there: the build draws both).
+        layout: ``"wide"``: the three tensors side by side; ``"narrow"`` or ``"stacked"``,
+            one phone layout: one above the other over the result, the code broken into
+            lines.
 
     Returns:
         The figure: the three tensors on top, the result below.
 
     Raises:
         TypeError: If an argument is not a tensor.
-        ValueError: If ``lang`` or ``layout`` is unknown, ``condition`` is not boolean, or a
-            tensor is not 2-D, has another shape or (``other``) another dtype than ``input``.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, ``condition`` is not boolean, or a tensor is not 2-D, has
+            another shape or (``other``) another dtype than ``input``.
 
     Examples:
         >>> condition = torch.tensor(

@@ -224,20 +224,22 @@ def diagram_einsum(
     Explained on the page `handbook/einsum.md`.
 
     Args:
-        weights: A floating 2-D tensor ``(n_queries, n_keys)``.
-        values: A tensor of the same shape and dtype.
+        weights: A floating 2-D tensor, shape ``(n_queries, n_keys)``.
+        values: Shape ``(n_queries, n_keys)``, the shape and dtype of ``weights``: each
+            query's own row of values.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
-        layout: ``"wide"``: the operands side by side; ``"narrow"``: stacked, one above
-            the other over the result, the code broken into lines, for a phone's column
-            (the site shows this one there: the build draws both).
+        layout: ``"wide"``: the operands side by side; ``"narrow"`` or ``"stacked"``, one
+            phone layout: the operands one above the other over the result, the code
+            broken into lines.
 
     Returns:
         The figure: ``weights`` and ``values`` on top, the result ``y_hat`` below.
 
     Raises:
         TypeError: If ``weights`` or ``values`` is not a tensor.
-        ValueError: If ``lang`` or ``layout`` is unknown, ``weights`` is not a floating 2-D
-            tensor or ``values`` has another shape or dtype.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, ``weights`` is not a floating 2-D tensor, or ``values``
+            has another shape or dtype.
 
     Examples:
         >>> weights = torch.tensor(

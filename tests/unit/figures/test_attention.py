@@ -135,8 +135,8 @@ def test_pooling_diagram_accepts_a_tensor_query() -> None:
 @pytest.mark.parametrize(
     ("lang", "headings"),
     [
-        ("zh", ["查询", "键", r"注意力权重 $\alpha(q, k_i)$", "值", "输出"]),
-        ("en", ["query", "keys", r"attention weights $\alpha(q, k_i)$", "values", "output"]),
+        ("zh", ["查询", "键", "注意力权重\n" r"$\alpha(q, k_i)$", "值", "输出"]),
+        ("en", ["query", "keys", "attention weights\n" r"$\alpha(q, k_i)$", "values", "output"]),
     ],
 )
 def test_pooling_diagram_headings_follow_the_language(lang, headings) -> None:
@@ -379,3 +379,65 @@ def test_the_heatmaps_alt_text_gives_its_colour_range_and_strongest_row() -> Non
     assert f"在第 {peaks.argmax()} 行" in by_row and f"最弱的一行是第 {peaks.argmin()} 行" in by_row
     uniform = plot_attention_heatmap(np.full((3, 4), 0.25), lang="en").description
     assert "Every weight is 0.25, the top of the colour bar" in uniform
+
+
+# A 1280 px screen shows the API page's column 792 CSS px wide (measured in Chromium, round
+# 14); 690 leaves room for a narrower column. The wide pooling diagram is nine inches, drawn
+# at 100 px an inch.
+DESKTOP_COLUMN_PX = 690
+READABLE_PX = 11
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_pooling_diagram_text_is_readable_at_1280_and_on_a_phone(lang) -> None:
+    """Round 14: the wide diagram's headings (10 pt) and weights (9 pt) were 10.6 and 9.5 px
+    high in a 1280 px screen's column. Every text of the wide figure, shown in that column,
+    and of the phone layout, shown in a 375 px phone's 335 px column, is >= 11 px."""
+    keys, values = torch.linspace(0.0, 5.0, 6), torch.linspace(1.0, 3.0, 6)
+    for layout, column in (("wide", DESKTOP_COLUMN_PX), ("stacked", 335)):
+        fig = plot_attention_pooling(2.5, keys, values, layout=layout, lang=lang)
+        scale = min(1.0, column / (fig.get_size_inches()[0] * 100))
+        sizes = [t.get_fontsize() * 100 / 72 * scale for t in fig.axes[0].texts if t.get_text()]
+        assert min(sizes) >= READABLE_PX, (layout, min(sizes))
+
+
+def test_heatmap_alt_says_near_keys_only_when_few_keys_share_the_weight() -> None:
+    """Round 14: the chapter's heatmap (h = 1) put weight on 28.5 of 50 keys per query, and
+    its alt text said each query attends "mostly to the keys near it". The words follow the
+    numbers: a wide band when more than a quarter of the keys are in use, near keys below."""
+    data = at.make_data()
+    for bandwidth, wide in ((1.0, True), (0.2, False)):
+        _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth)
+        used = float((1 / (weights**2).sum(dim=1)).mean())
+        assert (used > 0.25 * data.n_train) == wide
+        for lang, near, spread in (
+            ("en", "mostly to the keys near it", "spreads its weight over many keys"),
+            ("zh", "主要关注离它近的键", "把权重分给许多键"),
+        ):
+            text = plot_attention_heatmap(weights, lang=lang).description
+            assert f"{used:.1f}" in text
+            assert (spread in text, near in text) == (wide, not wide), (bandwidth, lang)
+
+
+def test_gallery_training_points_are_light_in_the_dark_palette() -> None:
+    """Round 14: the gallery keeps its colours in the dark palette (its heatmaps), and its
+    training points, blue at 0.4 opacity, all but vanished on the dark panels. Every fit's
+    points and the legend's marker carry a gid that the figure's own dark style draws in a
+    light, nearly opaque colour; the light drawing is unchanged."""
+    from attention_tutorial.figures._base import encode
+
+    data = at.make_data()
+    fig = at.plot_bandwidth_gallery(
+        data.x_test, data.y_truth, data.x_train, data.y_train, [0.5, 2.0], lang="en"
+    )
+    points = [ax.collections[0] for ax in fig.axes[:2]]
+    assert [p.get_gid() for p in points] == ["attn-train-points-0", "attn-train-points-1"]
+    assert all(p.get_alpha() == 0.4 for p in points)
+    mime, svg, _ = encode(fig)
+    assert mime == "image/svg+xml"
+    dark = svg[svg.index("<style") : svg.index("</style>")]
+    rule = dark[dark.index('g[id^="attn-train-points"]') :]
+    assert "fill-opacity: 0.85" in rule and "fill: #9cc9f5" in rule
+    assert dark.index("prefers-color-scheme: dark") < dark.index("attn-train-points")
+    for gid in ("attn-train-points-0", "attn-train-points-1", "attn-train-points-legend"):
+        assert f'<g id="{gid}">' in svg

@@ -177,3 +177,41 @@ def test_set_language_is_the_default_of_calls_that_name_no_language():
     finally:
         set_language(None)
     assert drawn_in() == "zh"
+
+
+def test_show_outside_jupyter_says_to_save_the_figure() -> None:
+    """Round 14: ``fig.show()`` failed with matplotlib's message about pyplot-managed
+    figures, and no API page said how to look at a figure. Outside Jupyter it raises an
+    error that says what to do instead."""
+    fig = TutorialFigure(figsize=(2, 1))
+    with pytest.raises(RuntimeError, match=r'needs Jupyter.*fig\.savefig\("figure\.png"\)'):
+        fig.show()
+
+
+def test_show_in_jupyter_displays_the_figure(monkeypatch) -> None:
+    import IPython.display
+
+    from attention_tutorial.figures import _base
+
+    shown = []
+    monkeypatch.setattr(_base, "_in_jupyter", lambda: True)
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    fig = TutorialFigure(figsize=(2, 1))
+    assert fig.show() is None
+    assert shown == [fig]
+
+
+def test_in_jupyter_needs_a_kernel(monkeypatch) -> None:
+    import IPython
+
+    from attention_tutorial.figures import _base
+
+    class Shell:
+        kernel = None
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: None)
+    assert not _base._in_jupyter()
+    monkeypatch.setattr(IPython, "get_ipython", Shell)  # a terminal IPython: no kernel
+    assert not _base._in_jupyter()
+    Shell.kernel = object()
+    assert _base._in_jupyter()

@@ -7,6 +7,9 @@ only ``layout="stacked"``, so that a layout that works for one figure failed for
 
 from __future__ import annotations
 
+import inspect
+import re
+
 import numpy as np
 import pytest
 import torch
@@ -62,3 +65,40 @@ def test_phone_layout_maps_both_names_to_the_functions_own():
         assert [phone_layout(name, own) for name in LAYOUT_NAMES] == ["wide", own, own]
     with pytest.raises(ValueError, match="two names of the phone layout"):
         phone_layout(None, "narrow")
+
+
+def _layout_functions() -> list[str]:
+    """Every public figure function that takes ``layout``."""
+    return [
+        name
+        for name in at.__all__
+        if inspect.isfunction(func := getattr(at, name))
+        and "layout" in inspect.signature(func).parameters
+    ]
+
+
+@pytest.mark.parametrize("name", _layout_functions())
+def test_every_layout_docstring_names_all_three_values_and_the_error(name):
+    """Round 14: the heatmap's docstring named ``"narrow"``, the pooling diagram's only
+    ``"stacked"``, and the gallery's Raises left out a bad ``layout``. Each function's
+    ``layout`` argument names the three values it accepts, its Raises gives the ValueError
+    for any other, and that error names the argument and the three values."""
+    doc = inspect.getdoc(getattr(at, name))
+    args = doc.split("Args:", 1)[1].split("Returns:", 1)[0]
+    (layout,) = re.findall(r"\n    layout: (.*?)(?=\n    \w+:|\Z)", args, re.S)
+    assert all(f'``"{value}"``' in layout for value in LAYOUT_NAMES), layout
+    raises = " ".join(doc.split("Raises:", 1)[1].split("Examples:", 1)[0].split())
+    value_error = raises.split("ValueError:", 1)[1]
+    assert '``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``' in value_error
+    assert "build draws" not in doc and "CSS px" not in doc  # no build internals
+
+
+def test_the_layout_error_names_the_argument_and_the_values():
+    data = at.make_data(n_train=10)
+    with pytest.raises(ValueError) as error:
+        at.plot_bandwidth_gallery(
+            data.x_test, data.y_truth, data.x_train, data.y_train, [1.0], layout="phone"
+        )
+    assert str(error.value).startswith(
+        "layout must be one of ('wide', 'narrow', 'stacked'), got 'phone'"
+    )
