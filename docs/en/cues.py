@@ -102,8 +102,8 @@ for query in (0.0, 3.0):
 #
 # ## A real example
 #
-# The data of the chapter are described on the next page, [the data](data.py): `make_data`
-# draws 50 training examples. Taking every 10th of them gives 5 key-value pairs, and one test
+# The next page, *[The data](data.py)*, builds the chapter's data: `make_data` draws 50
+# training examples. Taking every 10th of them gives 5 key-value pairs, and one test
 # input serves as the query. We print each key's score and weight, then the weighted average.
 
 # %%

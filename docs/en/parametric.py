@@ -198,8 +198,8 @@ assert same_as_model
 # The loss is the sum of the squared errors of the training examples. The heart of
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is the loop below:
 # `nn.MSELoss(reduction='none')` returns the squared error of each example (no averaging), `.sum()`
-# adds them up, `backward()` computes $\partial L / \partial w$, and stochastic gradient descent,
-# `torch.optim.SGD(lr=0.5)`, updates $w$. Each epoch computes one gradient on all 50 examples
+# adds them up, `backward()` computes $\partial L / \partial w$, and `torch.optim.SGD(lr=0.5)`
+# updates $w$. Each epoch computes one gradient on all 50 examples
 # and makes one update, 5 epochs in all: the class is called SGD (stochastic gradient descent),
 # but what runs here is **full-batch gradient descent**, with no random sampling at all.
 #

@@ -7,8 +7,8 @@
 # flows on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from *[Attention cues](cues.py)* through *[From the Gaussian kernel to
-# dot-product attention](dot-product.py)*, that is, the section of "Dive into Deep Learning" plus
-# a few pages that go further (local linear regression, why leave one out, the less smooth
+# dot-product attention](dot-product.py)*, that is, §10.1–10.2 of "Dive into Deep Learning" (the
+# dot-product page draws on §10.3) plus a few pages that go further (local linear regression, why leave one out, the less smooth
 # curve). The pages after them, [Transformer attention](transformer.py),
 # [learned projections](projections.py) and [what attention costs as n grows](scale.py), go
 # beyond the chapter and are covered on their own pages. This recap only points to them from its
