@@ -504,12 +504,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "title": "所有矩阵上方的标题，可以不给。",
         "own_scale": "排在最后、用单独色标来画的那几个矩阵的名字。",
+        "ticks": '行和列的名字（如 `["x_1", "x_2"]`，按数学公式排版），可以不给；给了就每行、'
+        "每列各一个，所有矩阵都必须是方阵，行数与名字个数相同。",
         "layout": '`"wide"`：所有矩阵排成一行；`"narrow"`：每行最多两个矩阵，每个颜色条画在'
         "它那组矩阵下面，和手机的正文一样窄，字不会被缩小。超过两个矩阵的宽图会请网站在手机上"
         "改显示窄图（构建时两种都画）。",
         "return": "图，每个矩阵一个坐标系。",
         "raise ValueError": "`lang` 或 `layout` 未知、没有矩阵，某个矩阵不是二维或太大，"
-        "或者 `own_scale` 列出的不是排在最后的几个矩阵时。",
+        "`own_scale` 列出的不是排在最后的几个矩阵，或者 `ticks` 没有给每行每列都起名字时。",
     },
     "figures.shape_flow.plot_shape_flow": {
         "x_test": _X_TEST,
@@ -1347,7 +1349,8 @@ PARAGRAPHS: dict[str, str] = {
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
     "as one colour bar under the matrices, so matrices can be compared entry by entry. The "
-    "ticks are the row and column indices (from 0). The figure's width follows the number "
+    "ticks are the row and column indices (from 0), or the names given in ``ticks``. The "
+    "figure's width follows the number "
     "of columns, so that three 2 x 2 matrices fit a phone's screen without being scaled "
     "below legible text. Names made of one or two symbols, such as ``W_q``, ``W_qᵀ`` or "
     "``A⁻¹Mᵀ``, are set as math. The matrices named in ``own_scale`` (the last ones) get a "
@@ -1355,7 +1358,7 @@ PARAGRAPHS: dict[str, str] = {
     "all look white on the shared scale.": (
         "所有矩阵共用一个关于 0 对称的颜色刻度（负数蓝、正数红），"
         "画成矩阵下方的一个颜色条，所以矩阵之间可以逐个元素比较。"
-        "刻度是行号和列号（从 0 开始）。图的宽度随列数变化，"
+        "刻度是行号和列号（从 0 开始），或者 ``ticks`` 给出的名字。图的宽度随列数变化，"
         "这样三个 2 x 2 矩阵放得进手机屏幕，文字也不会缩到看不清。由一两个符号组成的名字，"
         "如 ``W_q``、``W_qᵀ`` 或 ``A⁻¹Mᵀ``，按数学公式排版。"
         "``own_scale`` 里列出的矩阵（排在最后的几个）另用一个色标，下方有自己的颜色条："
