@@ -92,6 +92,8 @@ SUMMARIES: dict[str, str] = {
     "plot_attention_pooling": "画一个查询汇聚几个键值对：$f(q) = \\sum_i \\alpha(q, k_i) v_i$。",
     "plot_bandwidth_gallery": "画几个带宽下的 Nadaraya-Watson 拟合和对应的注意力权重热图。",
     "plot_boundary_bias": "画 Nadaraya-Watson 在数据边缘的偏差，以及局部线性回归怎样减小它。",
+    "plot_score_parts": "把一个查询的高斯核分数拆成点积和每个键的偏置，并画出两种写法经 softmax "
+    "得到的同一行权重。",
     "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状："
     "上下两组方框，从上往下读。",
     "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四幅图：没有 JavaScript 时显示的静态图。",
@@ -382,6 +384,15 @@ SECTIONS: dict[str, dict[str, str]] = {
         "后面每幅热图各有一个颜色条。",
         "raise TypeError": _WRONG_TYPE,
         "raise ValueError": "`lang` 未知，或者形状、取值不合要求时。",
+    },
+    "figures.score_parts.plot_score_parts": {
+        "query": "查询 `q`，一个有限的数。",
+        "keys": "键，形状 `(n_train,)`，`n_train >= 2`，都是有限的数。",
+        "lang": _LANG,
+        "layout": '`"wide"`：两幅图左右并排；`"stacked"`：分数在上、权重在下，窄到手机上也看得清。',
+        "return": "图，有两个坐标系：先是分数，再是权重。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`lang` 或 `layout` 未知，或者形状、取值不合要求时。",
     },
     "figures.boundary_bias.plot_boundary_bias": {
         "x_test": _X_TEST,
@@ -1298,6 +1309,17 @@ PARAGRAPHS: dict[str, str] = {
         '宽的核把权重摊得很薄。在手机上，网站显示用 ``layout="narrow"`` 画的同一幅图（构建'
         "时两种都画）：网格相同，文字更大，手机上至少有 11 CSS px 高。"
     ),
+    # figures.score_parts
+    "Left: over the keys, the dot product ``q k`` (a straight line: the larger the key, the "
+    "larger the score when ``q > 0``), the key bias ``-k^2 / 2``, their sum and the Gaussian "
+    "score ``-(q - k)^2 / 2`` (dashed), which is the sum moved down by the same ``q^2 / 2`` "
+    "for every key. Right: the softmax of the sum (dots) and of the Gaussian score (line) over "
+    "the keys: the same weights, largest at the key nearest the query.": (
+        "左图：横轴是键，画出点积 ``q k``（一条直线：``q > 0`` 时键越大分数越大）、键偏置 "
+        "``-k^2 / 2``、两者之和，以及高斯核分数 ``-(q - k)^2 / 2``（虚线），它就是两者之和"
+        "对每个键都下移同一个 ``q^2 / 2``。右图：两者之和（点）与高斯核分数（线）经 softmax "
+        "得到的权重：完全相同，在离查询最近的键处最大。"
+    ),
     # figures.boundary_bias
     "Left: the truth, both fits and the training points. Right: the attention weights of "
     "one query at the edge over the keys, with the query and the weighted mean of the keys "
@@ -1926,6 +1948,8 @@ COMMENTS: dict[str, str] = {
     "and ends near the best w, 3.98": "最后停在最好的 w（3.98）附近",
     # figures.cost
     "time above memory": "时间在上，内存在下",
+    # figures.score_parts
+    "both weight rows peak at the key 2.5": "两行权重都在键 2.5 处最大",
     # figures.curves
     "one above the other": "上下排列",
     "from the lesson's untrained w, as sgd_stepper(w0=0.496)": (
