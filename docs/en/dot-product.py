@@ -198,7 +198,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # ## Why Transformers drop the key bias
 #
 # Here $w$ plays the part of the query and key projection matrices $W_q$, $W_k$ of a Transformer,
-# only $1 \times 1$, and shared by both. The identity holds in several dimensions too:
+# only ${1 \times 1}$, and shared by both. The identity holds in several dimensions too:
 #
 # $$-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2 .$$
 #
@@ -208,18 +208,18 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # normalises the inputs, not the projected keys, so keys can still differ in length, and a plain
 # dot product favours the longer ones.
 #
-# d2l gives another reason (the English edition, §11.3.1, Dot Product Attention in Attention
-# Scoring Functions): batch and layer normalization lead to activations of well-bounded, often
-# constant norm, for instance when the keys come straight out of a layer norm, so the
-# $\lVert k_i\rVert^2$ term can go without much change in the outcome. That holds for a layer
-# norm's own output; a Transformer's keys are that output multiplied by the learned scale and by
-# $W_k$, which stretch some directions more than others, and the keys' lengths differ again. So
-# this page does not rest the choice on it.
-#
 # Transformers accept this because they match along learned directions rather than look for what
 # is near; the model learns in training to use the keys' lengths or to offset them. Dividing by
 # $\sqrt{d}$ keeps the standard deviation of the dot products from growing with the dimension $d$
 # (the next page says why).
+#
+# d2l gives another reason for dropping the term (the English edition, §11.3.1, Dot Product
+# Attention in Attention Scoring Functions): batch and layer normalization lead to activations of
+# well-bounded, often constant norm, for instance when the keys are a layer norm's output, so
+# $\lVert k_i\rVert^2$ can go without much change in the outcome. That holds for a layer norm's
+# own output; a Transformer's keys are that output multiplied by the learned scale and by $W_k$,
+# which stretch some directions more than others, and the keys' lengths differ again. So this
+# page does not rest the choice on it.
 #
 # The next two pages: [From kernel regression to Transformer attention](transformer.py) takes these
 # steps in code, with vector queries and keys, learned $W_q$, $W_k$, $W_v$, and a check against

@@ -176,7 +176,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #
 # ## Transformer 为什么去掉键偏置
 #
-# 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 $1 \times 1$ 的，
+# 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 ${1 \times 1}$ 的，
 # 而且两者共用同一个数。多维时恒等式同样成立：
 #
 # $$-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2 .$$
@@ -185,15 +185,15 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # Transformer 里有层归一化（LayerNorm）：它把每个词元的向量平移、缩放到均值 0、方差 1，再乘以、加上可学习的 γ、β。
 # 但它规范的是输入，不是投影后的键，各个键的长度仍然可以不同，点积于是偏爱更长的键。
 #
-# d2l 英文版第 11.3.1 节（Attention Scoring Functions 中的 Dot Product Attention）给的理由与此不同：
-# 批归一化和层归一化让激活的范数有界，而且往往近乎不变，比如键由层归一化直接产生时，
-# 所以去掉 $\lVert k_i\rVert^2$ 这一项，结果不会有大的变化。这对层归一化直接输出的向量成立；
-# 可 Transformer 的键是层归一化的输出再乘以 γ 和 $W_k$ 得到的，这些乘法在不同方向上拉伸的程度不同，
-# 键的长度又不一样了。所以本页不拿它当理由。
-#
 # Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；
 # 键的长度由模型在训练中自己学会利用或抵消。
 # 除以 $\sqrt{d}$ 则是为了让点积的标准差不随维数 $d$ 增长（下一页细讲）。
+#
+# d2l 英文版第 11.3.1 节（Attention Scoring Functions 中的 Dot Product Attention）对去掉这一项给出的理由与本页不同：
+# 批归一化和层归一化让激活的范数有界，往往近乎不变（比如键就是层归一化的输出时），
+# 所以去掉 $\lVert k_i\rVert^2$，结果不会有大的变化。这对层归一化直接输出的向量成立；
+# 可 Transformer 的键是层归一化的输出再乘以 γ 和 $W_k$ 得到的，这些乘法在不同方向上拉伸的程度不同，
+# 键的长度又不一样了。所以本页不拿它当理由。
 #
 # 接下来的两页：[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍——向量形式的查询和键，
 # 可学习的 $W_q$、$W_k$、$W_v$，再与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；

@@ -275,17 +275,17 @@ shift_centre = c_1 - queries_x1  # (20,)
 # (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
 shift_projected = weights_projected @ keys_x1 - queries_x1
 shift_scalar = weights_scalar @ keys_x1 - queries_x1
-print(f"{'':<10}{'centre':>11}{'centre of mass - x_1':>21}")
-print(f"{'query x_1':<10}{'c_1 - x_1':>11}{'projections':>13}{'one w':>8}")
+print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
+print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
 for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
     print(
-        f"{queries_x1[i]:<10.2f}{shift_centre[i]:>+11.2f}"
-        f"{shift_projected[i]:>+13.2f}{shift_scalar[i]:>+8.2f}"
+        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
+        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
     )
 far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
 shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
-print("queries with x_1 from 3 to 4, mean shift of the centre of mass:")
-print(f"  projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
+print("queries with x_1 from 3 to 4,")
+print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
 print(f"kernel width along x_1: {shifts[2]:.2f}")
 assert 0.7 < shifts[0] / width[0] < 1.3  # about one kernel width to the right
 assert abs(shifts[1]) < width[0] / 5  # one w: centred on its queries

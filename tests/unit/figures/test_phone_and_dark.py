@@ -283,13 +283,13 @@ def test_the_matrices_have_a_dark_diverging_map_whose_zero_is_the_dark_panel(lay
     light = re.findall(r'<image class="attn-light-map".*?/>', svg, re.S)
     dark = re.findall(r'<image class="attn-dark-map".*?/>', svg, re.S)
     assert len(light) == len(dark) == 3  # two matrices and their colour bar
-    pixels = _pixels(dark[0])  # M's image, its 2 x 2 cells drawn as square blocks
-    side = round(len(pixels) ** 0.5)
-    assert side * side == len(pixels)
-    square = pixels.reshape(side, side, 3)
-    middles = (side // 4, 3 * side // 4)  # the middle of each cell
+    data = re.search(r'xlink:href="data:image/png;base64,([^"]*)"', dark[0]).group(1)
+    with PIL.Image.open(io.BytesIO(base64.b64decode(data))) as png:  # M's 2 x 2 cells
+        square = np.asarray(png.convert("RGB")).astype(float)
+    height, width, _ = square.shape
+    rows, columns = (height // 4, 3 * height // 4), (width // 4, 3 * width // 4)
     # row by row; the image holds the last row first (the SVG flips it)
-    low, minus, zero, high = (square[i, j] for i in middles[::-1] for j in middles)
+    low, minus, zero, high = (square[i, j] for i in rows[::-1] for j in columns)
     assert np.abs(zero - _hex(DARK_PANEL)).max() <= 6, zero
     assert _lightness(low) > _lightness(minus) > _lightness(zero) < _lightness(high)
     assert low[2] > low[0] and high[0] > high[2]  # blue below 0, red above
