@@ -36,6 +36,7 @@ from attention_tutorial.figures.curves import (
 )
 from attention_tutorial.figures.explorer_panels import plot_explorer_panels
 from attention_tutorial.figures.matrices import plot_matrices
+from attention_tutorial.figures.score_parts import plot_score_parts
 from attention_tutorial.figures.shape_flow import plot_shape_flow
 from attention_tutorial.figures.tensors.drawing import draw_tensors
 from attention_tutorial.figures.tensors.learning import (
@@ -169,6 +170,7 @@ __all__ = [
     "plot_loss_vs_w",
     "plot_matrices",
     "plot_scaling",
+    "plot_score_parts",
     "plot_shape_flow",
     "plot_w_paths",
     "predict",

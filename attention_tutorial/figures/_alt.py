@@ -84,6 +84,14 @@ ALT: dict[str, dict[str, str]] = {
         "右边是对应的注意力权重热图。",
         "plot_attention_heatmaps": "几幅注意力权重热图上下排列，标题是每幅权重出自的模型或代码："
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
+        "plot_score_parts": "两幅图，横轴都是键。左：一个查询对每个键的分数，拆成点积 q k（直线）、"
+        "键偏置 −k²/2（开口向下的抛物线）和两者之和，虚线是高斯核分数 −(q − k)²/2，"
+        "与两者之和平行，只低一个常数；竖的点线是查询的位置。右：两种分数经 softmax 得到的权重，"
+        "点和线重合。",
+        "plot_score_parts.stacked": "上下两幅图，横轴都是键。上：一个查询对每个键的分数，拆成点积 "
+        "q k（直线）、键偏置 −k²/2（开口向下的抛物线）和两者之和，虚线是高斯核分数 "
+        "−(q − k)²/2，与两者之和平行，只低一个常数；竖的点线是查询的位置。下：两种分数经 "
+        "softmax 得到的权重，点和线重合。",
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
         "（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。右：这个边缘查询对各个键的"
         "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个边缘查询的键全在它的"
@@ -152,6 +160,16 @@ ALT: dict[str, dict[str, str]] = {
         "(rows) over the same keys (columns), on one shared colour scale, where the more a cell "
         "stands out from the page (darker on a light page, brighter on a dark one), the larger "
         "its weight.",
+        "plot_score_parts": "Two panels over the keys. Left: one query's score for each key, "
+        "split into the dot product q k (a straight line), the key bias −k²/2 (a downward "
+        "parabola) and their sum; dashed, the Gaussian score −(q − k)²/2, parallel to the sum "
+        "and a constant below it; the dotted vertical line is the query. Right: the weights "
+        "softmax gives for both scores, dots on the line.",
+        "plot_score_parts.stacked": "Two panels over the keys, one above the other. Above: one "
+        "query's score for each key, split into the dot product q k (a straight line), the key "
+        "bias −k²/2 (a downward parabola) and their sum; dashed, the Gaussian score "
+        "−(q − k)²/2, parallel to the sum and a constant below it; the dotted vertical line is "
+        "the query. Below: the weights softmax gives for both scores, dots on the line.",
         "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
         "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
         "curve at the query at the left edge. Right: that edge query's attention weights over "

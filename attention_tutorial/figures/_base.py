@@ -79,15 +79,22 @@ DARK_PANEL = "#1e2029"  # Material's slate background: the dark variant's panels
 DARK_CMAPS = {
     "Reds": LinearSegmentedColormap.from_list(
         "Reds_dark", [DARK_PANEL, "#a50f15", "#ef3b2c", "#fc9272", "#fcbba1"]
-    )
+    ),
+    # the diverging map of signed entries (figures/matrices.py): its white middle glared on
+    # the dark page; the dark one runs from RdBu's deep blue through the panel to its deep
+    # red, light text readable on all of it
+    "RdBu_r": LinearSegmentedColormap.from_list(
+        "RdBu_r_dark", ["#2166ac", "#24496f", DARK_PANEL, "#6e1c2b", "#b2182b"]
+    ),
 }
+DARK_TEXT = "#e2e4e9"  # the text of the dark variant
 DARK_SVG_STYLE = (
     "image.attn-dark-map { display: none; }"
     " @media (prefers-color-scheme: dark) {"
     f' path[style*="fill: #ffffff"] {{ fill: {DARK_PANEL} !important; }}'
     ' [style*="stroke: #000000"] { stroke: #c6c8ce !important; }'
     ' [style*="stroke: #cccccc"] { stroke: #5a5d66 !important; }'
-    " text { fill: #e2e4e9; }"
+    f" text {{ fill: {DARK_TEXT}; }}"
     " image.attn-light-map { display: none; }"
     " image.attn-dark-map { display: inline; }"
     " }"

@@ -69,6 +69,16 @@ LABELS: dict[str, dict[str, str]] = {
         "shares_memory": "共享 {name} 的内存",
         "out_of_graph": "离开计算图",
         "masked_weight": "加框格子（被掩码）权重为 {w}",
+        # the score parts of one query (figures/score_parts.py)
+        "score_dot": "点积 q k",
+        "score_bias": "键偏置 −k²/2",
+        "score_sum": "两者之和 q k − k²/2",
+        "score_gaussian": "高斯核分数 −(q − k)²/2",
+        "score": "分数",
+        "scores_of": "查询 q = {q:.2f} 对每个键的分数",
+        "weights_gaussian": "softmax(高斯核分数)",
+        "weights_sum": "softmax(点积 + 键偏置)",
+        "softmax_of_both": "softmax 之后：两行权重相同",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "训练数据",
         "nw_fit": "Nadaraya-Watson（局部常数）",
@@ -160,6 +170,16 @@ LABELS: dict[str, dict[str, str]] = {
         "shares_memory": "shares {name}'s memory",
         "out_of_graph": "out of the graph",
         "masked_weight": "framed (masked) cells: weight {w}",
+        # the score parts of one query (figures/score_parts.py)
+        "score_dot": "dot product q k",
+        "score_bias": "key bias −k²/2",
+        "score_sum": "sum q k − k²/2",
+        "score_gaussian": "Gaussian −(q − k)²/2",
+        "score": "score",
+        "scores_of": "scores of the query q = {q:.2f} for each key",
+        "weights_gaussian": "softmax(Gaussian score)",
+        "weights_sum": "softmax(dot product + key bias)",
+        "softmax_of_both": "after softmax: the same weights",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "training data",
         "nw_fit": "Nadaraya-Watson (local constant)",

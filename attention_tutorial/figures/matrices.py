@@ -6,13 +6,14 @@ Explained on the page `projections.md`.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
 
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import plain
 from attention_tutorial.figures._base import (
+    DARK_TEXT,
     FONTS,
     TutorialFigure,
     bilingual,
@@ -67,13 +68,15 @@ def plot_matrices(
     lang: str | None = None,
     title: str | None = None,
     own_scale: Collection[str] = (),
+    ticks: Sequence[str] | None = None,
     layout: str = "wide",
 ) -> TutorialFigure:
     """Small matrices side by side as heatmaps with their values written in.
 
     The colour scale is shared and symmetric about 0 (blue negative, red
     positive), drawn as one colour bar under the matrices, so matrices can be
-    compared entry by entry. The ticks are the row and column indices (from 0).
+    compared entry by entry. The ticks are the row and column indices (from 0),
+    or the names given in ``ticks``.
     The figure's width follows the number of columns, so that three 2 x 2
     matrices fit a phone's screen without being scaled below legible text.
     Names made of one or two symbols, such as ``W_q``, ``W_qᵀ`` or ``A⁻¹Mᵀ``, are
@@ -88,6 +91,9 @@ def plot_matrices(
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title over all the matrices.
         own_scale: Names of the last matrices, drawn on a scale of their own.
+        ticks: Optional names of the rows and columns (e.g. ``["x_1", "x_2"]``, set as
+            math), one per row and per column of every matrix: the matrices must then be
+            square, as many rows as names.
         layout: ``"wide"``: every matrix in one row; ``"narrow"`` or ``"stacked"``, one
             phone layout: at most two matrices a row, each colour bar under its matrices.
 
@@ -97,7 +103,8 @@ def plot_matrices(
     Raises:
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, there is no matrix, or one is not 2-D or too big, or
-            ``own_scale`` names another matrix than the last ones.
+            ``own_scale`` names another matrix than the last ones, or ``ticks`` does not
+            name every row and column.
 
     Examples:
         >>> fig = plot_matrices(
@@ -130,6 +137,14 @@ def plot_matrices(
             or (own and names[-len(own) :] != own)
         ):
             raise ValueError(f"own_scale must name the last matrices of {names}, got {own_scale!r}")
+        if ticks is not None:
+            ticks = list(ticks) if not isinstance(ticks, str) else [ticks]
+            sizes = {name: a.shape for name, a in arrays.items()}
+            if any(shape != (len(ticks), len(ticks)) for shape in sizes.values()):
+                raise ValueError(
+                    f"ticks must name every row and column: {len(ticks)} names for "
+                    f"matrices of shapes {sizes}"
+                )
         layout = phone_layout(layout, "narrow")
         groups = [names[: len(names) - len(own)], own]
         limits = [
@@ -144,7 +159,9 @@ def plot_matrices(
             rows = max(a.shape[0] for a in arrays.values())
             # the entries, a gap per matrix, the row ticks once; the titles and the colour bar
             width = _CELL * sum(widths) + 0.18 * len(widths) + 0.45
-            height = _CELL * rows + 2.0 + (0.35 if title is not None else 0.0)
+            # (2.0 left about 0.4 inches blank over the titles; 1.62 cut a title with
+            # a superscript)
+            height = _CELL * rows + 1.69 + (0.35 if title is not None else 0.0)
             fig = new_figure((width, height))
             axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
             axes_of = dict(zip(names, axes, strict=True))
@@ -174,10 +191,11 @@ def plot_matrices(
                     # near-black, not black: the SVG writes its colour, which a dark palette
                     # keeps (``_base.DARK_SVG_STYLE`` lightens the text that has none)
                     ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=_VALUE_PT,
-                            color="white" if dark else "#111111")  # fmt: skip
+                            color="white" if dark else _ENTRY_TEXT)  # fmt: skip
                 ax.set_title(_math(name))
-                ax.set_xticks(range(a.shape[1]))
-                ax.set_yticks(range(a.shape[0]))
+                names_of = [_math(t) for t in ticks] if ticks is not None else None
+                ax.set_xticks(range(a.shape[1]), names_of)
+                ax.set_yticks(range(a.shape[0]), names_of)
                 if name not in firsts:  # the row indices once, on the left (of each row)
                     ax.tick_params(labelleft=False)
                 ax.tick_params(labelfontfamily=FONTS[lang])
@@ -203,7 +221,12 @@ def plot_matrices(
         fig.get_layout_engine().set(h_pad=_EDGE_PAD, w_pad=_EDGE_PAD)
         if title is not None:
             fig.suptitle(title)
-        fig.alt_facts = _entries(arrays, limits, groups, lang)
+        fig.alt_facts = _entries(arrays, limits, groups, lang, ticks)
+        # the dark drawing's colour map has a dark middle: its near-black entries turn light
+        fig.dark_style = (
+            " @media (prefers-color-scheme: dark) {"
+            f' text[style*="fill: {_ENTRY_TEXT}"] {{ fill: {DARK_TEXT} !important; }} }}'
+        )
         if own:  # the alt text's first sentence says there are two colour bars
             fig.alt_name = "plot_matrices.own_scale"
         if layout == "wide" and len(names) > _NARROW_PER_ROW:  # scaled down on a phone
@@ -212,6 +235,8 @@ def plot_matrices(
 
 
 MATRICES_LAYOUTS = ("wide", "narrow")
+# the entries' text on a pale cell; the dark drawing (``fig.dark_style``) makes it light
+_ENTRY_TEXT = "#111111"
 # the narrow layout's matrices per row: two 2 x 2 matrices and their colour bar fit a
 # phone's 335 px column at the figure's own size, the entries' 12 pt text 16 px high there
 _NARROW_PER_ROW = 2
@@ -225,6 +250,8 @@ _WORDS = {
         "end": "颜色条从 {low} 到 {high}；刻度是行和列的序号，从 0 开始。",
         "bar": "{names} 的颜色条从 {low} 到 {high}",
         "ends": "{bars}；刻度是行和列的序号，从 0 开始。",
+        "row_named": "{i} 行 {values}",
+        "named": "行和列依次对应 {ticks}。",
         "list": "、",
         "rows": "，",
         "between": "；",
@@ -238,6 +265,8 @@ _WORDS = {
         "indices, from 0.",
         "bar": "the colour bar of {names} runs from {low} to {high}",
         "ends": "{bars}; the ticks are row and column indices, from 0.",
+        "row_named": "row {i} {values}",
+        "named": "the rows and the columns stand for {ticks}, in that order.",
         "list": ", ",
         "rows": "; ",
         "between": ". ",
@@ -248,20 +277,36 @@ _LISTED = 9  # matrices of at most this many entries are read out entry by entry
 
 
 def _entries(
-    arrays: Mapping[str, np.ndarray], limits: list[float], groups: list[list[str]], lang: str
+    arrays: Mapping[str, np.ndarray],
+    limits: list[float],
+    groups: list[list[str]],
+    lang: str,
+    ticks: list[str] | None = None,
 ) -> str:
     """The alt text's numbers: every entry of a small matrix, row by row; else its largest.
 
     Then each colour bar's range: one sentence for one bar, each bar named by its
-    matrices when some have a scale of their own.
+    matrices when some have a scale of their own; then what the ticks are.
     """
-    words = _WORDS[lang]
+    words = dict(_WORDS[lang])
+    if ticks is not None:  # the rows by their names, and the ticks' names at the end
+        names = words["list"].join(plain(_math(t)) for t in ticks)
+        words["row"] = words["row_named"]
+        for key in ("end", "ends"):
+            words[key] = words[key].split("；" if lang == "zh" else "; ")[0]
+            words[key] += ("；" if lang == "zh" else "; ") + words["named"].format(ticks=names)
+        labels_of = [plain(_math(t)) for t in ticks]
+    else:
+        labels_of = None
     parts = []
     for name, a in arrays.items():
         shown = plain(_math(name))
         if a.size <= _LISTED:
             rows = words["rows"].join(
-                words["row"].format(i=i, values=words["list"].join(f"{v:.2f}" for v in row))
+                words["row"].format(
+                    i=labels_of[i] if labels_of else i,
+                    values=words["list"].join(f"{v:.2f}" for v in row),
+                )
                 for i, row in enumerate(a)
             )
             parts.append(words["matrix"].format(name=shown, rows=rows))

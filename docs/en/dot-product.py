@@ -80,6 +80,20 @@ print(f"  weights_gaussian: {gap_gaussian:.1e}")
 print(f"  weights_nw:       {gap_nw:.1e}")
 
 # %% [markdown]
+# One query, drawn. The left panel splits its score for each key in two: the dot product $qk$ is a
+# straight line, so for this positive query it alone gives the largest key the highest score; the
+# key bias $-\frac{1}{2}k^2$ is a downward parabola that pushes keys down the further they are from
+# 0. Their
+# sum peaks at the key nearest the query. The dashed curve is the Gaussian score, parallel to the
+# sum and $\frac{1}{2}q^2$ below it everywhere. The right panel shows the weights both scores give
+# after softmax: the dots lie on the line.
+
+# %%
+q_one = queries[25].item()  # one test input as the query
+print(f"query q = {q_one:.2f}")
+at.plot_score_parts(q_one, keys)
+
+# %% [markdown]
 # The package's <autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref>
 # and <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>
 # compute these two kinds of score.
@@ -184,19 +198,28 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # ## Why Transformers drop the key bias
 #
 # Here $w$ plays the part of the query and key projection matrices $W_q$, $W_k$ of a Transformer,
-# only $1 \times 1$, and shared by both. The identity holds in several dimensions too:
+# only ${1 \times 1}$, and shared by both. The identity holds in several dimensions too:
 #
 # $$-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2 .$$
 #
 # The dot-product attention of Transformers drops the per-key bias $-\frac{1}{2}\lVert k\rVert^2$.
-# That term is not a constant: LayerNorm (a Transformer layer that rescales each token's vector
-# to mean 0 and variance 1, then applies a learned scale and shift) normalises the inputs, not the projected keys, so keys can still
-# differ in length, and a plain dot product favours the longer ones.
+# That term is not a constant. LayerNorm, a layer of every Transformer, shifts and rescales each
+# token's vector to mean 0 and variance 1, then applies a learned scale and shift; but it
+# normalises the inputs, not the projected keys, so keys can still differ in length, and a plain
+# dot product favours the longer ones.
 #
 # Transformers accept this because they match along learned directions rather than look for what
 # is near; the model learns in training to use the keys' lengths or to offset them. Dividing by
 # $\sqrt{d}$ keeps the standard deviation of the dot products from growing with the dimension $d$
 # (the next page says why).
+#
+# d2l gives another reason for dropping the term (the English edition, §11.3.1, Dot Product
+# Attention in Attention Scoring Functions): batch and layer normalization lead to activations of
+# well-bounded, often constant norm, for instance when the keys are a layer norm's output, so
+# $\lVert k_i\rVert^2$ can go without much change in the outcome. That holds for a layer norm's
+# own output; a Transformer's keys are that output multiplied by the learned scale and by $W_k$,
+# which stretch some directions more than others, and the keys' lengths differ again. So this
+# page does not rest the choice on it.
 #
 # The next two pages: [From kernel regression to Transformer attention](transformer.py) takes these
 # steps in code, with vector queries and keys, learned $W_q$, $W_k$, $W_v$, and a check against
@@ -254,7 +277,8 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #   <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>,
 #   <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
-#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
+#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>,
+#   <autoref identifier="attention_tutorial.figures.score_parts.plot_score_parts">plot_score_parts</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (arguments `attn_mask`, `scale`),
 #   `torch.nn.functional.softmax`, broadcasting, `Tensor.reshape`
 # - Tensor API handbook: [softmax and dim](handbook/softmax.py), [expand and broadcasting](handbook/expand.py),

@@ -5,9 +5,11 @@
 # turns into matrices $W_q$, $W_k$, $W_v$ and wrote them as
 # <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>.
 # This page trains it on that page's two-dimensional toy problem: 100 training points
-# $x = (x_1, x_2)$, an output that depends on $x_1$ only, and a $20 \times 20$ grid of test inputs.
+# $x = (x_1, x_2)$, an output that depends on $x_1$ only, and a ${20 \times 20}$ grid of test inputs.
 
 # %%
+import inspect
+
 import torch
 from torch.nn import functional as F
 
@@ -26,11 +28,17 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 #
 # - the chapter's model, one $w$ for both directions
 #   (<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>);
-# - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape $2 \times 2$ and a $1 \times 1$
-#   $W_v$, Gaussian form (with the key bias).
+# - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape ${2 \times 2}$ and a
+#   ${1 \times 1}$ $W_v$, Gaussian form (with the key bias).
 #
 # The test error is the mean squared error against the true $f(x_1)$ on the 400 grid points
-# (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>).
+# (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>). For scale,
+# the table starts with the dumbest prediction there is: the mean $y$ of the training set, whatever
+# the input. A model has learned something only if its error is far below that.
+#
+# The 300 steps and the learning rate of 0.1 are passed to `train_leave_one_out` explicitly. Its own
+# defaults are fewer steps at a smaller learning rate (the first line printed below): called without
+# them, it will not reproduce this page's numbers.
 #
 # Adam (`torch.optim.Adam`) is a variant of gradient descent that keeps, for every parameter, a
 # running average of its gradients and of their squares, and divides the first by the square root
@@ -45,6 +53,9 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 
 # %%
 x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
+# the function's own defaults, which this page does not use
+defaults = inspect.signature(at.train_leave_one_out).parameters
+print(f"defaults: steps={defaults['steps'].default}, lr={defaults['lr'].default}")
 # the chapter's model: one w for both directions
 scalar = at.ScalarKernelAttention(w=1.0)
 losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
@@ -56,12 +67,15 @@ losses_projected = at.train_leave_one_out(
 )
 mse_scalar = at.mse_on_test(scalar, data2)
 mse_projected = at.mse_on_test(projected, data2)
-print(f"{'':<12}{'loss':>7}{'test MSE':>10}")
-print(f"{'one w':<12}{losses_scalar[-1]:>7.3f}{mse_scalar:>10.3f}")
-print(f"{'projections':<12}{losses_projected[-1]:>7.3f}{mse_projected:>10.3f}")
+# the baseline: the training set's mean y as the prediction for every test input
+mse_mean = ((y2_train.mean() - at.f(data2.x_test[:, 0])) ** 2).mean().item()
+print(f"{'':<14}{'loss':>7}{'test MSE':>10}")
+print(f"{'training mean':<14}{'':>7}{mse_mean:>10.3f}")
+print(f"{'one w':<14}{losses_scalar[-1]:>7.3f}{mse_scalar:>10.3f}")
+print(f"{'projections':<14}{losses_projected[-1]:>7.3f}{mse_projected:>10.3f}")
 print(f"one w learned w = {scalar.w.item():.3f}")
 print(f"  last step's loss change: {losses_scalar[-2] - losses_scalar[-1]:+.1e}")
-assert mse_projected < mse_scalar
+assert mse_projected < mse_scalar < mse_mean / 5  # both far below the baseline
 assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
@@ -194,8 +208,8 @@ assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 # The step budget matters as well. Another 700 steps lower the leave-one-out loss further, yet the
 # median test error **rises**: the models spend the extra steps fitting the noise of the training
 # set. 300 steps is a budget, not convergence, and a different budget changes the gap between the
-# two models. So the precise statement is: with a budget of 300 steps, the median over ten seeds
-# beats one $w$.
+# two models. So all one can say is: with a budget of 300 steps, the projection model's median
+# over ten seeds beats one $w$.
 #
 # Nor can the training losses be compared. The leave-one-out loss is computed against noisy labels
 # and holds the variance of their noise. We made these data ourselves and know the true $f$, so we
@@ -230,8 +244,9 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # $-\frac{1}{2}k^\top A k$, and $A^{-1}M^\top$, which places the kernel's centre (derived under
 # the figure). The cell prints the three and draws them in one figure. $M$ and $A$ share a
 # colour bar; the entries of $A^{-1}M^\top$ are ten times smaller and would look almost white on
-# that scale, so it gets a colour bar of its own. The figure's ticks are row and column indices:
-# row and column 0 belong to $x_1$, row and column 1 to $x_2$:
+# that scale, so it gets a colour bar of its own. Row and column 0 belong to $x_1$, row and
+# column 1 to $x_2$, and the figure's ticks say so (the text keeps indices: $M_{01}$ is row 0,
+# column 1):
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -251,7 +266,9 @@ assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
 assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
 assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
-at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"])
+at.plot_matrices(
+    {"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"], ticks=["x_1", "x_2"]
+)
 
 # %% [markdown]
 # $M_{00}$, the weight of $x_1$, is many times $M_{11}$, the weight of $x_2$. The top-right
@@ -281,9 +298,10 @@ at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"
 # distant $x_2$ get weight too; the one-$w$ model has a single number and must be as narrow along
 # $x_2$ as along $x_1$.
 #
-# $M_{01}$ and the off-diagonal entry of $A$ together place the centre: row 0 of the
-# centre matrix $A^{-1}M^\top$ is close to $(1, 0)$, so the bump's $x_1$ follows the query's
-# $x_1$; row 1 moves the centre's $x_2$ with the query as well: it is a weighted sum of the query's
+# $M_{01}$ and the off-diagonal entry of $A$ together place the centre $c = A^{-1}M^\top x$.
+# Row 0 of the centre matrix gives the centre's $x_1$, $c_1$: its first number is a little above 1,
+# its second a small negative one, so $c_1$ roughly follows the query's $x_1$ without sitting on it;
+# how far off it is gets measured after the heatmaps. Row 1 moves the centre's $x_2$ with the query as well: it is a weighted sum of the query's
 # $x_1$ and $x_2$, with the two numbers of that row as weights. The move changes which keys get
 # weight, but matters little for the prediction: $y$ does not depend on $x_2$, and along $x_2$ the
 # bump is wide. The one-$w$ model can do none of this: its bump is round and centred on the query.
@@ -347,6 +365,48 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
+# Now back to how far the bump's centre sits from its query. For each query of the heatmaps, two
+# differences: the centre's $x_1$, $c_1$, minus the query's $x_1$; and the weights' centre of mass
+# (the keys' $x_1$ averaged with the attention weights) minus the query's $x_1$. The first is the
+# formula alone; the second also counts where the training points actually lie. The table lists the
+# five queries at $x_1$ = 0, 1, 2, 3 and 4:
+
+# %%
+c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
+shift_centre = c_1 - queries_x1  # (20,)
+# (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
+shift_projected = weights_projected @ keys_x1 - queries_x1
+shift_scalar = weights_scalar @ keys_x1 - queries_x1
+print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
+print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
+for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
+    print(
+        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
+        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
+    )
+far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
+shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
+print("queries with x_1 from 3 to 4,")
+print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
+print(f"kernel width along x_1: {shifts[2]:.2f}")
+assert 0.7 < shifts[0] / width[0] < 1.3  # about one kernel width to the right
+assert abs(shifts[1]) < width[0] / 5  # one w: centred on its queries
+# the numbers the text gives
+assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
+
+# %% [markdown]
+# The second column is a straight line: each unit of $x_1$ moves the centre a little further right
+# of the query (by how much row 0's first number exceeds 1), while the second number times
+# $x_2 = 2.5$ adds a fixed shift to the left. The two cancel near $x_1 = 1$, and the centre drifts
+# further off the further the query is from there. The centre of mass also depends on where the
+# training points happen to be, so it is not exactly $c_1$, but it follows the same trend: for the
+# queries with $x_1$ from 3 to 4 it lies 0.32 to the right on average, almost exactly one kernel
+# width along $x_1$ (0.31). Those queries' predictions are mostly averages of the $y$ about one
+# kernel width to their right. The one-$w$ model's centre of mass stays on its queries (a mean shift
+# of +0.02). So a row 0 that looks close to $(1, 0)$ does not put the centre on the query: a small
+# error in a coefficient, times a coordinate of several units, is a kernel width.
+
+# %% [markdown]
 # ## And without the key bias?
 #
 # A Transformer drops $-\frac{1}{2}\lVert k'\rVert^2$. Train the same model with `key_bias=False`:
@@ -366,10 +426,7 @@ assert mse_plain > mse_scalar
 # query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the
 # bias is the whole point.
 #
-# Transformers drop it all the same, as a trade-off, not because it makes no difference; why the
-# dot-product form works for them anyway (the model matches along learned
-# directions, and training learns to use or offset the keys' lengths; LayerNorm does not remove
-# them for it) is explained on the dot-product page, in
+# Transformers drop it all the same, as a deliberate trade-off; the dot-product page says why, in
 # [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias).
 #
 # This page compared errors; how much time and memory attention takes as $n$ grows is the subject

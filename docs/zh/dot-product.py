@@ -73,6 +73,14 @@ print(f"  weights_gaussian: {gap_gaussian:.1e}")
 print(f"  weights_nw:       {gap_nw:.1e}")
 
 # %% [markdown]
+# 取一个查询画出来看。左图把它对每个键的分数拆成两部分：点积 $qk$ 是一条直线，这个查询是正的，只看点积，键越大分数越高，最大的键分数最高；键偏置 $-\frac{1}{2}k^2$ 是一条开口向下的抛物线，键离 0 越远被压得越低。两者相加，最高点正好落在离查询最近的键上。虚线是高斯核分数，和这条和平行，处处只低 $\frac{1}{2}q^2$。右图是两种分数经过 softmax 之后的权重：点都落在线上。
+
+# %%
+q_one = queries[25].item()  # one test input as the query
+print(f"query q = {q_one:.2f}")
+at.plot_score_parts(q_one, keys)
+
+# %% [markdown]
 # 包里的 <autoref identifier="attention_tutorial.scores.gaussian_scores">gaussian_scores</autoref> 和
 # <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>
 # 算的就是这两种分数。
@@ -168,18 +176,24 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #
 # ## Transformer 为什么去掉键偏置
 #
-# 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 $1 \times 1$ 的，
+# 这里的 $w$ 扮演的正是 Transformer 里查询、键投影矩阵 $W_q$、$W_k$ 的角色，只不过是 ${1 \times 1}$ 的，
 # 而且两者共用同一个数。多维时恒等式同样成立：
 #
 # $$-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2 .$$
 #
-# Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$。
-# 这一项并不是常数：层归一化（LayerNorm，Transformer 里把每个词元的向量缩放到均值 0、方差 1（再乘以、加上可学习的 γ、β）的一层）规范的是输入，不是投影后的键，各个键的长度仍然可以不同，
-# 点积于是偏爱更长的键。
+# Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$，而这一项并不是常数。
+# Transformer 里有层归一化（LayerNorm）：它把每个词元的向量平移、缩放到均值 0、方差 1，再乘以、加上可学习的 γ、β。
+# 但它规范的是输入，不是投影后的键，各个键的长度仍然可以不同，点积于是偏爱更长的键。
 #
 # Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；
 # 键的长度由模型在训练中自己学会利用或抵消。
 # 除以 $\sqrt{d}$ 则是为了让点积的标准差不随维数 $d$ 增长（下一页细讲）。
+#
+# d2l 英文版第 11.3.1 节（Attention Scoring Functions 中的 Dot Product Attention）对去掉这一项给出的理由与本页不同：
+# 批归一化和层归一化让激活的范数有界，往往近乎不变（比如键就是层归一化的输出时），
+# 所以去掉 $\lVert k_i\rVert^2$，结果不会有大的变化。这对层归一化直接输出的向量成立；
+# 可 Transformer 的键是层归一化的输出再乘以 γ 和 $W_k$ 得到的，这些乘法在不同方向上拉伸的程度不同，
+# 键的长度又不一样了。所以本页不拿它当理由。
 #
 # 接下来的两页：[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍——向量形式的查询和键，
 # 可学习的 $W_q$、$W_k$、$W_v$，再与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
@@ -232,7 +246,8 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #   <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>、
 #   <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
-#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>
+#   <autoref identifier="attention_tutorial.training.predict">predict</autoref>、
+#   <autoref identifier="attention_tutorial.figures.score_parts.plot_score_parts">plot_score_parts</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（参数 `attn_mask`、`scale`）、
 #   `torch.nn.functional.softmax`、广播、`Tensor.reshape`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)、

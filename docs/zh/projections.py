@@ -1,9 +1,11 @@
 # %% [markdown]
 # # 在二维玩具问题上学习投影
 #
-# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，输出只取决于 $x_1$，测试输入是 $20 \times 20$ 的网格。
+# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，输出只取决于 $x_1$，测试输入是 ${20 \times 20}$ 的网格。
 
 # %%
+import inspect
+
 import torch
 from torch.nn import functional as F
 
@@ -19,9 +21,11 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # 用带掩码的留一法损失在同一份数据上训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差）：
 #
 # - 本章的模型，两个方向共用一个标量 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
-# - `ProjectedAttention(d_in=2, d_k=2)`：$2 \times 2$ 的 $W_q$、$W_k$ 和 $1 \times 1$ 的 $W_v$，高斯核形式（带键偏置）。
+# - `ProjectedAttention(d_in=2, d_k=2)`：${2 \times 2}$ 的 $W_q$、$W_k$ 和 ${1 \times 1}$ 的 $W_v$，高斯核形式（带键偏置）。
 #
-# 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。
+# 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。作为参照，表里还有最笨的预测：不管输入是什么，都预测训练集 $y$ 的平均数。模型的误差要比它小得多，才算学到了东西。
+#
+# 300 步和学习率 0.1 是本页显式传给 `train_leave_one_out` 的。这个函数自己的默认值是更少的步数和更小的学习率（下面第一行打印），不传这两个参数就得不到本页的数。
 #
 # Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。普通 SGD 的步长则是学习率乘以梯度，哪些学习率好用，要看梯度有多大。所以 Adam 对学习率没那么敏感，这是这里选它的原因，并不是说普通 SGD 在这里就不行（下面用三个学习率比一比）。Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册：[训练：Parameter、MSELoss、SGD](handbook/training.py)）。
 #
@@ -29,6 +33,9 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 
 # %%
 x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
+# the function's own defaults, which this page does not use
+defaults = inspect.signature(at.train_leave_one_out).parameters
+print(f"defaults: steps={defaults['steps'].default}, lr={defaults['lr'].default}")
 # the chapter's model: one w for both directions
 scalar = at.ScalarKernelAttention(w=1.0)
 losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
@@ -40,12 +47,15 @@ losses_projected = at.train_leave_one_out(
 )
 mse_scalar = at.mse_on_test(scalar, data2)
 mse_projected = at.mse_on_test(projected, data2)
-print(f"{'':<12}{'loss':>7}{'test MSE':>10}")
-print(f"{'one w':<12}{losses_scalar[-1]:>7.3f}{mse_scalar:>10.3f}")
-print(f"{'projections':<12}{losses_projected[-1]:>7.3f}{mse_projected:>10.3f}")
+# the baseline: the training set's mean y as the prediction for every test input
+mse_mean = ((y2_train.mean() - at.f(data2.x_test[:, 0])) ** 2).mean().item()
+print(f"{'':<14}{'loss':>7}{'test MSE':>10}")
+print(f"{'training mean':<14}{'':>7}{mse_mean:>10.3f}")
+print(f"{'one w':<14}{losses_scalar[-1]:>7.3f}{mse_scalar:>10.3f}")
+print(f"{'projections':<14}{losses_projected[-1]:>7.3f}{mse_projected:>10.3f}")
 print(f"one w learned w = {scalar.w.item():.3f}")
 print(f"  last step's loss change: {losses_scalar[-2] - losses_scalar[-1]:+.1e}")
-assert mse_projected < mse_scalar
+assert mse_projected < mse_scalar < mse_mean / 5  # both far below the baseline
 assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
@@ -150,7 +160,7 @@ assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 # %% [markdown]
 # 300 步时，投影模型测试误差的中位数远低于标量 $w$ 模型，十个种子里有九个都比它好；但有一个种子卡住了，误差是标量 $w$ 模型的好几倍：它的 Adam 落进了一个糟糕的局部区域，300 步内出不来。多了自由度，就多了走错路的可能。
 #
-# 步数也要交代清楚。再训练 700 步，留一法损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，两种模型的差距也会跟着变。所以上面“投影模型赢了”的准确说法是：在 300 步的预算下，十个种子的中位数赢了。
+# 步数也要交代清楚。再训练 700 步，留一法损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，两种模型的差距也会跟着变。所以能说的只是：在 300 步的预算下，投影模型十个种子的中位数比标量 $w$ 模型好。
 #
 # 训练损失也不能拿来比。留一法损失是对带噪声的标签算的，里面含着标签噪声的方差；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来、从损失里扣掉，再和测试误差对照：
 
@@ -170,7 +180,7 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # %% [markdown]
 # 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的却不到测试误差的一半。它的 9 个参数（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个）正是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。比较模型要看测试误差，不能看训练损失。
 #
-# 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？记投影前的查询为 $x$、键为 $k$（都是二维输入），分数里把两者联系起来的部分是 $x^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。下面的分析还要用到两个矩阵：键偏置 $-\frac{1}{2}k^\top A k$ 里的 $A = W_k^\top W_k$，以及决定核的中心的 $A^{-1}M^\top$（推导见图下）。下面的代码打印这三个矩阵，并把它们画在一张图里。$M$ 和 $A$ 共用一个颜色条；$A^{-1}M^\top$ 的数比它们小一个量级，放在同一个色标上会浅得几乎看不出颜色，所以它单独用一个颜色条。图上的刻度是行和列的序号：第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$：
+# 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？记投影前的查询为 $x$、键为 $k$（都是二维输入），分数里把两者联系起来的部分是 $x^\top W_q^\top W_k\, k$，所以要看的是矩阵 $M = W_q^\top W_k$（单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 不变）。下面的分析还要用到两个矩阵：键偏置 $-\frac{1}{2}k^\top A k$ 里的 $A = W_k^\top W_k$，以及决定核的中心的 $A^{-1}M^\top$（推导见图下）。下面的代码打印这三个矩阵，并把它们画在一张图里。$M$ 和 $A$ 共用一个颜色条；$A^{-1}M^\top$ 的数比它们小一个量级，放在同一个色标上会浅得几乎看不出颜色，所以它单独用一个颜色条。第 0 行、第 0 列对应 $x_1$，第 1 行、第 1 列对应 $x_2$，图上的刻度就标着 $x_1$、$x_2$（正文里 $M_{01}$ 这样的下标仍是行号和列号）：
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -190,7 +200,9 @@ assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
 assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
 assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
-at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"])
+at.plot_matrices(
+    {"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"], ticks=["x_1", "x_2"]
+)
 
 # %% [markdown]
 # $x_1$ 的权重 $M_{00}$ 是 $x_2$ 的权重 $M_{11}$ 的许多倍。右上角的 $M_{01}$ 却也不小：它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。单看 $M$ 读不出核的形状，因为键偏置里也有键的坐标。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
@@ -208,7 +220,7 @@ at.plot_matrices({"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"
 #
 # 这两个宽度值得和标量 $w$ 模型比一比（上面打印的最后两行）。标量 $w$ 模型的鼓包是圆的，各个方向的宽度都是 $1/w$。沿 $x_1$，投影模型学到的宽度和 $1/w$ 几乎相同：$f$ 沿 $x_1$ 弯曲的快慢和噪声的大小决定了合适的带宽，两个模型找到的是同一个。区别全在 $x_2$ 方向：投影模型在那里宽了一倍左右，$x_2$ 离得远但 $x_1$ 相近的键也能分到权重；标量 $w$ 模型只有一个数，沿 $x_2$ 也只能这么窄。
 #
-# $M_{01}$ 和 $A$ 的非对角元一起决定中心：中心矩阵 $A^{-1}M^\top$ 的第 0 行接近 $(1, 0)$，鼓包的 $x_1$ 坐标跟着查询的 $x_1$ 走；第 1 行说明中心的 $x_2$ 坐标也随查询移动：它是查询的 $x_1$ 和 $x_2$ 的加权和，两个权重就是这一行的两个数。这一移动改变的是哪些键分到权重，对预测却影响不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
+# $M_{01}$ 和 $A$ 的非对角元一起决定中心 $c = A^{-1}M^\top x$。中心矩阵的第 0 行给出中心的 $x_1$ 坐标 $c_1$：第一个数略大于 1，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 $x_1$ 走，却不正好落在查询上，偏了多少，热图之后再量。第 1 行说明中心的 $x_2$ 坐标也随查询移动：它是查询的 $x_1$ 和 $x_2$ 的加权和，两个权重就是这一行的两个数。这一移动改变的是哪些键分到权重，对预测却影响不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
 # 注意力热图说明的是同一件事。查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。图上的刻度是序号，不是坐标：键按 $x_1$ 从小到大编号，键 0 的 $x_1$ 最小，键 99 的最大，两者之间几乎是整个 $[0, 5)$；纵轴上的查询 0 到 19 是这一行从左到右的点，$x_1$ 从 0 开始逐个增大（两端的坐标见下面的打印）。有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键。这条带有空缺，带内只有 57% 的键分到权重；$x_2$ 也有影响（鼓包沿 $x_2$ 较宽，中心随查询移动），但远不如 $x_1$（上面的 `ProjectedAttention` 图）。换成标量 $w$ 模型，这条带就断断续续得多，带内只有 34% 的键分到权重：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大（下面的 `ScalarKernelAttention` 图）。两张图共用一个颜色刻度，同一种颜色代表同样大的权重。“有效键数”（下面打印的 keys in use）是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均：权重均匀时为 $n$，一个键独占全部权重时为 1。带内分到权重的键的比例（下面打印的 band filled）这样算：每个查询的带从它第一个到最后一个权重不低于该行最大值十分之一的键，带内权重达到这个标准的键占多少，再对查询取平均。
 
@@ -255,6 +267,35 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
+# 现在回头量一量鼓包中心偏离查询多远。对热图里的每个查询，算两个差：中心的 $x_1$ 坐标 $c_1$ 减去查询的 $x_1$；权重的重心（各个键的 $x_1$ 按注意力权重取的加权平均）减去查询的 $x_1$。前者只看公式，后者还算进了训练点实际落在哪里。下表列出 $x_1$ 为 0、1、2、3、4 的五个查询：
+
+# %%
+c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
+shift_centre = c_1 - queries_x1  # (20,)
+# (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
+shift_projected = weights_projected @ keys_x1 - queries_x1
+shift_scalar = weights_scalar @ keys_x1 - queries_x1
+print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
+print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
+for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
+    print(
+        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
+        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
+    )
+far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
+shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
+print("queries with x_1 from 3 to 4,")
+print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
+print(f"kernel width along x_1: {shifts[2]:.2f}")
+assert 0.7 < shifts[0] / width[0] < 1.3  # about one kernel width to the right
+assert abs(shifts[1]) < width[0] / 5  # one w: centred on its queries
+# the numbers the text gives
+assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
+
+# %% [markdown]
+# 第二列是一条直线：$x_1$ 每增大 1，中心就比查询多往右挪一点（第 0 行第一个数超出 1 的部分），而第二个数乘以 $x_2 = 2.5$，给出一个固定的向左偏移。两者在 $x_1 = 1$ 附近抵消，离那里越远，中心偏得越多。权重的重心还受训练点疏密的影响，和 $c_1$ 不完全一样，趋势却相同：$x_1$ 在 3 到 4 之间的查询，重心平均偏右 0.32，几乎正好是沿 $x_1$ 的一个核宽度（0.31）。这些查询的预测，主要是在对它们右边约一个核宽度处的 $y$ 取平均。标量 $w$ 模型的重心则贴着查询（平均偏移 +0.02）。所以第 0 行看上去接近 $(1, 0)$，并不说明中心落在查询上：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
+
+# %% [markdown]
 # ## 去掉键偏置会怎样？
 #
 # Transformer 去掉了 $-\frac{1}{2}\lVert k'\rVert^2$。用 `key_bias=False` 把同一个模型再训练一次：
@@ -271,7 +312,7 @@ assert mse_plain > mse_scalar
 # %% [markdown]
 # 比前两个都差得多。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
 #
-# Transformer 照样去掉了它，这是一种取舍，不是因为它没有影响；为什么点积形式在 Transformer 里照样能用（模型按学到的方向匹配，键的长度由训练自己利用或抵消；层归一化并不能替它去掉长度的影响），见点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节。
+# Transformer 照样去掉了它，这是有意的取舍，原因见点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节。
 #
 # 本页比的是误差；$n$ 变大时注意力要花多少时间和内存，是下一页[注意力的开销随 n 的增长](scale.py)的主题。
 #

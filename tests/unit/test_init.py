@@ -47,6 +47,8 @@ EXPECTED = {
     "scale_measurements",
     # issue 27: the SGD stepper (page smoothness)
     "SgdStepper", "sgd_stepper",
+    # round 14: the dot-product page's figure
+    "plot_score_parts",
 }  # fmt: skip
 
 

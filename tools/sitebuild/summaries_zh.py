@@ -92,6 +92,8 @@ SUMMARIES: dict[str, str] = {
     "plot_attention_pooling": "画一个查询汇聚几个键值对：$f(q) = \\sum_i \\alpha(q, k_i) v_i$。",
     "plot_bandwidth_gallery": "画几个带宽下的 Nadaraya-Watson 拟合和对应的注意力权重热图。",
     "plot_boundary_bias": "画 Nadaraya-Watson 在数据边缘的偏差，以及局部线性回归怎样减小它。",
+    "plot_score_parts": "把一个查询的高斯核分数拆成点积和每个键的偏置，并画出两种写法经 softmax "
+    "得到的同一行权重。",
     "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状："
     "上下两组方框，从上往下读。",
     "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四幅图：没有 JavaScript 时显示的静态图。",
@@ -380,6 +382,15 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise TypeError": _WRONG_TYPE,
         "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
     },
+    "figures.score_parts.plot_score_parts": {
+        "query": "查询 `q`，一个有限的数。",
+        "keys": "键，形状 `(n_train,)`，`n_train >= 2`，都是有限的数。",
+        "lang": _LANG,
+        "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：分数在上、权重在下。",
+        "return": "图，有两个坐标系：先是分数，再是权重。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
+    },
     "figures.boundary_bias.plot_boundary_bias": {
         "x_test": _X_TEST,
         "y_truth": _Y_TRUTH,
@@ -496,11 +507,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "title": "所有矩阵上方的标题，可以不给。",
         "own_scale": "排在最后、用单独色标来画的那几个矩阵的名字。",
+        "ticks": '行和列的名字（如 `["x_1", "x_2"]`，按数学公式排版），可以不给；给了就每行、'
+        "每列各一个，所有矩阵都必须是方阵，行数与名字个数相同。",
         "layout": '`"wide"`：所有矩阵排成一行；' + _PHONE + "：每行最多两个矩阵，"
         "每个颜色条画在它那组矩阵下面。",
         "return": "图，每个矩阵一个坐标系。",
         "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
-        "或者 `own_scale` 列出的不是排在最后的几个矩阵时。",
+        "`own_scale` 列出的不是排在最后的几个矩阵，或者 `ticks` 没有给每行每列都起名字时。",
     },
     "figures.shape_flow.plot_shape_flow": {
         "x_test": _X_TEST,
@@ -1275,6 +1288,17 @@ PARAGRAPHS: dict[str, str] = {
         "拟合图的标题写出带宽和相对 ``y_truth`` 的测试 MSE。每幅热图有自己的颜色刻度："
         "宽的核把权重摊得很薄。"
     ),
+    # figures.score_parts
+    "Left: over the keys, the dot product ``q k`` (a straight line: the larger the key, the "
+    "larger the score when ``q > 0``), the key bias ``-k^2 / 2``, their sum and the Gaussian "
+    "score ``-(q - k)^2 / 2`` (dashed), which is the sum moved down by the same ``q^2 / 2`` "
+    "for every key. Right: the softmax of the sum (dots) and of the Gaussian score (line) over "
+    "the keys: the same weights, largest at the key nearest the query.": (
+        "左图：横轴是键，画出点积 ``q k``（一条直线：``q > 0`` 时键越大分数越大）、键偏置 "
+        "``-k^2 / 2``、两者之和，以及高斯核分数 ``-(q - k)^2 / 2``（虚线），它就是两者之和"
+        "对每个键都下移同一个 ``q^2 / 2``。右图：两者之和（点）与高斯核分数（线）经 softmax "
+        "得到的权重：完全相同，在离查询最近的键处最大。"
+    ),
     # figures.boundary_bias
     "Left: the truth, both fits and the training points. Right: the attention weights of "
     "one query at the edge over the keys, with the query and the weighted mean of the keys "
@@ -1315,7 +1339,8 @@ PARAGRAPHS: dict[str, str] = {
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
     "as one colour bar under the matrices, so matrices can be compared entry by entry. The "
-    "ticks are the row and column indices (from 0). The figure's width follows the number "
+    "ticks are the row and column indices (from 0), or the names given in ``ticks``. The "
+    "figure's width follows the number "
     "of columns, so that three 2 x 2 matrices fit a phone's screen without being scaled "
     "below legible text. Names made of one or two symbols, such as ``W_q``, ``W_qᵀ`` or "
     "``A⁻¹Mᵀ``, are set as math. The matrices named in ``own_scale`` (the last ones) get a "
@@ -1323,7 +1348,7 @@ PARAGRAPHS: dict[str, str] = {
     "all look white on the shared scale.": (
         "所有矩阵共用一个关于 0 对称的颜色刻度（负数蓝、正数红），"
         "画成矩阵下方的一个颜色条，所以矩阵之间可以逐个元素比较。"
-        "刻度是行号和列号（从 0 开始）。图的宽度随列数变化，"
+        "刻度是行号和列号（从 0 开始），或者 ``ticks`` 给出的名字。图的宽度随列数变化，"
         "这样三个 2 x 2 矩阵放得进手机屏幕，文字也不会缩到看不清。由一两个符号组成的名字，"
         "如 ``W_q``、``W_qᵀ`` 或 ``A⁻¹Mᵀ``，按数学公式排版。"
         "``own_scale`` 里列出的矩阵（排在最后的几个）另用一个色标，下方有自己的颜色条："
@@ -1891,6 +1916,8 @@ COMMENTS: dict[str, str] = {
     "and ends near the best w, 3.98": "最后停在最好的 w（3.98）附近",
     # figures.cost
     "time above memory": "时间在上，内存在下",
+    # figures.score_parts
+    "both weight rows peak at the key 2.5": "两行权重都在键 2.5 处最大",
     # figures.curves
     "one above the other": "上下排列",
     "from the lesson's untrained w, as sgd_stepper(w0=0.496)": (

@@ -128,6 +128,7 @@ REGISTRY: dict[str, Callable[[str], Figure]] = {
         ],
         lang=lang,
     ),
+    "plot_score_parts": lambda lang: at.plot_score_parts(1.0, X_TRAIN, lang=lang),
     "plot_matrices": lambda lang: at.plot_matrices(
         {"W_q": torch.eye(2), "W_k": -torch.ones(2, 2)}, lang=lang
     ),

@@ -178,6 +178,38 @@ def test_matrices_have_one_colour_bar_and_say_what_they_draw(lang) -> None:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_the_ticks_can_name_the_coordinates(lang, layout) -> None:
+    """Round-14 reader: the projections page's matrices were ticked 0 and 1 while the page
+    reads them as x_1 and x_2. ``ticks`` names the rows and columns, in both layouts (the
+    phone's too), and the alt text reads the rows by those names."""
+    fig = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"], ticks=["x_1", "x_2"],
+                        layout=layout)  # fmt: skip
+    panels = [ax for ax in fig.axes if ax.images]
+    for ax in panels:  # the row names only on the left of each row of matrices
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["$x_{1}$", "$x_{2}$"]
+        assert [t.get_text() for t in ax.get_yticklabels()] in (["$x_{1}$", "$x_{2}$"], [])
+    assert [t.get_text() for t in panels[0].get_yticklabels()] == ["$x_{1}$", "$x_{2}$"]
+    alt = fig.description
+    assert ("x₁ 行 13.01、3.51" in alt) if lang == "zh" else ("row x₁ 13.01, 3.51" in alt), alt
+    assert ("行和列依次对应 x₁、x₂" in alt) if lang == "zh" else ("stand for x₁, x₂" in alt)
+    assert ("序号" not in alt) if lang == "zh" else ("indices" not in alt)
+    if layout == "wide":  # the phone's drawing keeps the names
+        assert fig.narrow_layout == {"layout": "narrow"}
+    with pytest.raises(ValueError, match=r"ticks must name every row and column: 3 names"):
+        plot_matrices(PROJECTIONS, lang=lang, ticks=["a", "b", "c"])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_wide_matrices_leave_no_blank_band_over_their_titles(lang) -> None:
+    """Round-14 reader: about 40 px of blank lay over the titles of the wide figure."""
+    fig = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"])
+    fig.draw_without_rendering()
+    top = max(ax.title.get_window_extent().y1 for ax in fig.axes if ax.images)
+    assert fig.bbox.y1 - top < 0.2 * fig.dpi  # under 0.2 inches: the layout's pad and a bit
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_matrix_ten_times_smaller_gets_a_colour_bar_of_its_own(lang) -> None:
     """Round-8 reader: on the shared ±13.01 scale every cell of A⁻¹Mᵀ (|x| <= 1.15), the
     matrix the text reads most closely, looked white. ``own_scale`` draws it on its own

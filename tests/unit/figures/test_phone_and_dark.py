@@ -270,12 +270,35 @@ def test_heatmaps_have_a_dark_colour_map_whose_no_weight_is_the_dark_panel(call)
     assert "image.attn-dark-map { display: inline; }" in inside
 
 
-def test_a_colour_map_without_a_dark_counterpart_is_drawn_once():
-    """The matrices' diverging map (0 is white between blue and red) has no dark
-    counterpart: their SVG keeps one drawing of each image."""
-    fig = at.plot_matrices({"M": np.array([[1.0, -2.0], [0.5, 3.0]])}, lang="en")
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_the_matrices_have_a_dark_diverging_map_whose_zero_is_the_dark_panel(layout):
+    """Round-14 reader: the matrices' blue-red map kept its white middle on the dark page, a
+    glaring block round every entry near 0. As the "Reds" heatmaps do, each matrix and colour
+    bar comes twice in the SVG: unchanged for the light page, and in a dark diverging map
+    whose 0 is the dark panel, blue below and red above, lighter the larger the magnitude.
+    The entries' near-black text turns light on the dark page."""
+    entries = np.array([[-2.0, -1.0], [0.0, 2.0]])
+    fig = at.plot_matrices({"M": entries, "A": entries / 2}, lang="en", layout=layout)
     _, svg, _ = encode(fig)
-    assert "attn-dark-map" not in svg.replace(DARK_SVG_STYLE, "") and _IMAGE.findall(svg)
+    light = re.findall(r'<image class="attn-light-map".*?/>', svg, re.S)
+    dark = re.findall(r'<image class="attn-dark-map".*?/>', svg, re.S)
+    assert len(light) == len(dark) == 3  # two matrices and their colour bar
+    data = re.search(r'xlink:href="data:image/png;base64,([^"]*)"', dark[0]).group(1)
+    with PIL.Image.open(io.BytesIO(base64.b64decode(data))) as png:  # M's 2 x 2 cells
+        square = np.asarray(png.convert("RGB")).astype(float)
+    height, width, _ = square.shape
+    rows, columns = (height // 4, 3 * height // 4), (width // 4, 3 * width // 4)
+    # row by row; the image holds the last row first (the SVG flips it)
+    low, minus, zero, high = (square[i, j] for i in rows[::-1] for j in columns)
+    assert np.abs(zero - _hex(DARK_PANEL)).max() <= 6, zero
+    assert _lightness(low) > _lightness(minus) > _lightness(zero) < _lightness(high)
+    assert low[2] > low[0] and high[0] > high[2]  # blue below 0, red above
+    on_light = _pixels(light[0])
+    assert _lightness(on_light).max() > 235  # the light page keeps the white middle
+    # the entries' dark text gets a light colour in the dark palette only
+    rule = re.search(r'text\[style\*="fill: (#[0-9a-f]{6})"\] \{ fill: (#[0-9a-f]{6})', svg)
+    assert rule and f"fill: {rule.group(1)}" in svg and _lightness(_hex(rule.group(2))) > 200
+    assert svg.index("@media (prefers-color-scheme: dark)") < rule.start()
 
 
 def _texts_inside(fig) -> None:
