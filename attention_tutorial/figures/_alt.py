@@ -65,7 +65,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。",
         # plot_matrices(own_scale=...): the last matrices on a scale of their own
         "plot_matrices.own_scale": "几个小矩阵画成热图，每格写着元素的值；颜色刻度关于 0 "
-        "对称，蓝色为负、红色为正，颜色越深绝对值越大。前面的矩阵共用一个颜色条，最后的矩阵"
+        "对称，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。前面的矩阵共用一个颜色条，最后的矩阵"
         "数值小得多，另用一个颜色条，两个颜色条都画在矩阵下面。",
         "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
         "plot_fits.stacked": "上下排列的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的"
@@ -124,7 +124,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种写法的运行时间随 n 的变化，"
         "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数）。",
         "plot_matrices": "几个小矩阵画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
-        "画在下面的颜色条上，蓝色为负、红色为正，颜色越深绝对值越大。",
+        "画在下面的颜色条上，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一层层变换，"
         "每一步的代码写在箭头旁。",
     },
@@ -132,8 +132,9 @@ ALT: dict[str, dict[str, str]] = {
         "plot_fit": "Line chart: the true function, the model's prediction (dashed) and the noisy "
         "training points.",
         "plot_matrices.own_scale": "Small matrices drawn as heatmaps with every entry "
-        "written in, on colour scales symmetric about 0 (blue negative, red positive, deeper for "
-        "a larger magnitude): the first matrices share one colour bar, the last, with much "
+        "written in, on colour scales symmetric about 0 (blue negative, red positive; the larger "
+        "the magnitude, the more a cell stands out: darker on a light page, brighter on a dark "
+        "one): the first matrices share one colour bar, the last, with much "
         "smaller entries, has one of its own; both bars are drawn below the matrices.",
         "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
         "function and the training points.",
@@ -217,7 +218,8 @@ ALT: dict[str, dict[str, str]] = {
         "those its intermediate tensors take).",
         "plot_matrices": "Small matrices drawn as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
-        "negative, red positive, deeper for a larger magnitude).",
+        "negative, red positive; the larger the magnitude, the more a cell stands out: darker "
+        "on a light page, brighter on a dark one).",
         "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed "
         "level by level from the top, the code of each step beside its arrow.",
     },

@@ -103,8 +103,9 @@ assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of 
 assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
-# The first panel shows both fits; the second, the attention weights of the query $x = 0$, all
-# of them to its right, centred at $\bar x$, far from the query:
+# The left panel (the upper one on a phone) shows both fits; the right (lower) one, the
+# attention weights of the query $x = 0$, all of them to its right, centred at $\bar x$, far
+# from the query:
 
 # %%
 at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)

@@ -133,7 +133,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | What is the difference between `repeat_interleave` and `repeat`? | [Average pooling](average.py#common-confusions) |
 # | The farther the key, the larger the weight? Can the minus sign in the exponent go? $x_i$ or $x_j$ in the denominator? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
 # | Could the training and test data swap roles? If the shapes fit, is the code right? | [Can queries and keys be swapped?](nonparametric.py#can-queries-and-keys-be-swapped) |
-# | Why is the fit worst at the edges? | [Boundary bias and local linear regression](local-linear.py) |
+# | Why is the fit worst at the left edge? | [Boundary bias and local linear regression](local-linear.py) |
 # | Why remove the diagonal? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
 # | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why only one w](transformer.py#why-only-one-w) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |

@@ -267,10 +267,11 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, and
-# not because of the mask: with $w \approx 16$ the key bias $\frac{1}{2}(kw)^2$ is a few hundred
-# for a typical key and up to a few thousand for the largest (the median and largest printed
-# above), and so is $(qw)(kw)$; the difference of two such numbers loses float32 digits, the cancellation explained on the
-# [dot-product page](dot-product.py). The package's version is
+# not because of the mask: it is the cancellation of the [dot-product page](dot-product.py). The
+# keys and $w$ are that page's, so the key bias $\frac{1}{2}(kw)^2$ printed above is the same as
+# there, a few hundred for a typical key and a few thousand for the largest, and so is $(qw)(kw)$;
+# the difference of two such numbers loses float32 digits. It is printed again here because
+# SDPA's error comes from it. The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>.
 
 # %% [markdown]

@@ -197,7 +197,7 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，但原因不在掩码：$w \approx 16$ 时，$\frac{1}{2}(kw)^2$ 的中位数是几百，在最大的键上可达几千（上面打印的 median 和 largest），$(qw)(kw)$ 也一样；两个这么大的数相减会丢掉 float32 的有效数字，这就是[点积页](dot-product.py)讲过的抵消（cancellation）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，但原因不在掩码，而是[点积页](dot-product.py)讲过的抵消（cancellation）：键和 $w$ 都与那一页相同，所以上面打印的 $\frac{1}{2}(kw)^2$ 也和那一页一样，中位数几百、最大几千，$(qw)(kw)$ 同样大；两个这么大的数相减，float32 的有效数字就丢了。这里再打印一次，是因为 SDPA 的这点误差正由它而来。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
 
 # %% [markdown]
 # ## 为什么只有一个 *w*？
