@@ -299,7 +299,8 @@ at.plot_matrices(
 # $x_2$ as along $x_1$.
 #
 # $M_{01}$ and the off-diagonal entry of $A$ together place the centre $c = A^{-1}M^\top x$.
-# Row 0 of the centre matrix gives the centre's $x_1$, $c_1$: its first number is a little above 1,
+# Row 0 of the centre matrix gives the centre's $x_1$ coordinate, written $c_1$ (coordinates are
+# named from 1, like $x_1$ and $x_2$; matrix rows and columns are counted from 0): its first number is a little above 1,
 # its second a small negative one, so $c_1$ roughly follows the query's $x_1$ without sitting on it;
 # how far off it is gets measured after the heatmaps. Row 1 moves the centre's $x_2$ with the query as well: it is a weighted sum of the query's
 # $x_1$ and $x_2$, with the two numbers of that row as weights. The move changes which keys get
