@@ -3,8 +3,7 @@
 ``render`` validates the panels (``panel``), lays them out once and
 draws them top to bottom; ``draw_tensors`` is its public face. Every cell
 rectangle carries the gid ``"cell:<panel>:<flat index>"``, its value text
-``"value:<panel>:<flat index>"``, a 3-D tensor's slice labels ``"slice:<panel>:<slice>"``,
-every shape caption ``"shape:<panel>"``, the other
+``"value:<panel>:<flat index>"``, every shape caption ``"shape:<panel>"``, the other
 captions ``"caption:<panel>:<line>"``, code labels ``"code:<panel>"`` and arrow labels
 ``"arrow:<row>"``
 (panels numbered from 0 in reading order, cells in row-major order), so tests and
@@ -123,7 +122,7 @@ def _draw_slice(
         ax.text(
             x_grid - 0.08, top + rows * cell / 2, f"[{s}]", ha="right", va="center",
             fontsize=min(10.0, 25 * cell) * 0.9, family=mono, color=_DIM,
-            gid=f"slice:{index}:{s}",
+            gid=f"slice:{index}:{s}",  # the alt text reads the values slice by slice instead
         )  # fmt: skip
     for r in range(rows):
         for c in range(cols):
