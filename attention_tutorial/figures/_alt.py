@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from matplotlib.figure import Figure
 
 _NUMBER = re.compile(r"\s*[-+]?[\d.]+\s*")
-_DIAGRAM_GIDS = ("cell", "value", "code:", "shape:", "caption:", "arrow:")
+_DIAGRAM_GIDS = ("cell", "value", "slice:", "code:", "shape:", "caption:", "arrow:")
 
 # Matplotlib mathtext in a label ("$\\alpha(q, k_i)$") becomes plain Unicode
 # ("α(q, kᵢ)"): a screen reader reads the alt text aloud, TeX and all.
@@ -415,6 +415,7 @@ _PANEL_WORDS = {
         "unnamed": "一个张量",
         "shape": "形状 {shape}",
         "values": "值 {values}",
+        "slice_values": "{code}[{s}] 的值 {values}",
         "same_values": "{n} 个值都是 {value}",
         "list": "、",
         "dashed": "虚线边框：与源张量共享内存",
@@ -447,6 +448,7 @@ _PANEL_WORDS = {
         "unnamed": "a tensor",
         "shape": "shape {shape}",
         "values": "values {values}",
+        "slice_values": "{code}[{s}] values {values}",
         "same_values": "all {n} values {value}",
         "list": ", ",
         "dashed": "dashed borders: shares memory with its source",
@@ -591,8 +593,19 @@ def diagram_facts(
         panels = []
         for p in row:
             bits = [p["code"] or words["unnamed"], words["shape"].format(shape=p["shape"])]
-            if len(p["values"]) <= _MAX_VALUES:
-                bits.append(words["values"].format(values=words["list"].join(p["values"])))
+            size, values = p["size"], p["values"]
+            per_slice = len(values) // size[0] if len(size) == 3 else 0
+            if len(size) == 3 and size[0] > 1 and per_slice <= _MAX_VALUES:
+                # a batch of matrices: its values slice by slice, as the picture draws them
+                bits.extend(
+                    words["slice_values"].format(
+                        code=p["code"], s=s,
+                        values=words["list"].join(values[s * per_slice:(s + 1) * per_slice]),
+                    )
+                    for s in range(size[0])
+                )  # fmt: skip
+            elif len(values) <= _MAX_VALUES:
+                bits.append(words["values"].format(values=words["list"].join(values)))
             elif len(set(p["values"])) == 1:  # too many to read out, but one value: say it
                 bits.append(words["same_values"].format(n=len(p["values"]), value=p["values"][0]))
             if any_shared:
@@ -665,8 +678,8 @@ DIAGRAM_LEGENDS = {
         "得到 {c} 里同色的那个元素。",
         "linear": "颜色表示输入特征，也就是 x 和 layer.weight 的列：同色的格子相乘，"
         "乘积相加；layer(x) 是算出的新值，画成灰色。",
-        "masked_fill": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 里同色的格子就在"
-        "那个分数原来的位置上：没有红框的仍是那个分数，有红框的已换成 -inf；mask 和 weights "
+        "masked_fill": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 的每个格子保留"
+        "它所在位置上那个分数的颜色：没有红框的仍是那个分数，有红框的已换成 -inf；mask 和 weights "
         "画成灰色。红框标出被掩码的格子：mask 里为 True，filled 里为 -inf，weights 里权重为 0。",
         "where": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
         "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
@@ -682,8 +695,9 @@ DIAGRAM_LEGENDS = {
         "layer.weight: cells of one colour are multiplied and the products summed; "
         "layer(x) holds new values, drawn grey.",
         "masked_fill": "The colour tells where an element came from: each element of scores "
-        "has its own colour, and the cell of filled in that colour sits where that score was: "
-        "unframed cells keep it, framed cells now hold -inf; mask and weights are grey. Red "
+        "has its own colour, and each cell of filled keeps the colour of the score at its "
+        "place: unframed cells keep that score, framed cells now hold -inf; mask and weights "
+        "are grey. Red "
         "frames mark the masked cells: True in mask, -inf in filled, weight 0 in weights.",
         "where": "The colour marks the input a value comes from: input has one colour, other "
         "another; True cells of condition have input's colour, False cells other's; each "

@@ -149,7 +149,7 @@ LABELS: dict[str, dict[str, str]] = {
         "prepended": "{name}: shape {before} → {after} (1 prepended)",
         "appended": "{name}: shape {before} → {after} (1 appended)",
         "removed": "the added 1 is removed: {before} → {after}",
-        "batch": "batch dims broadcast: {a} and {b} → {out}",
+        "batch": "batch broadcast: {a} and {b} → {out}",
         "row_sums": "dim={dim}: each row sums to 1",
         "col_sums": "dim={dim}: each column sums to 1",
         "all_sums": "dim=0: all elements sum to 1",

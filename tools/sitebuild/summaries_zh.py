@@ -654,9 +654,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "a": "左操作数，一到三维。",
         "b": "右操作数，一到三维，数据类型与 `a` 相同。",
         "lang": _LANG,
+        "layout": '`"wide"`：两个操作数并排；' + _PHONE + "：两个操作数上下叠放在结果上面。"
+        "成批的乘法（有一个三维操作数）按宽版画出时，会要求手机上改用窄版，"
+        "否则宽版缩小后文字会小于 11 px。",
         "return": _AB_FIGURE,
         "raise TypeError": "`a` 或 `b` 不是张量时。",
-        "raise ValueError": "`lang` 未知、相乘求和的维度长度不同、批量维不能广播" + _TOO_LARGE,
+        "raise ValueError": _BAD_LAYOUT
+        + "、`lang` 未知、相乘求和的维度长度不同、批量维不能广播"
+        + _TOO_LARGE,
     },
     "figures.tensors.products.diagram_bmm": {
         "a": "形状 `(batch, n, k)`。",

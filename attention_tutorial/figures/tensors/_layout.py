@@ -41,6 +41,23 @@ def text_width(text: str, size: float) -> float:
     )
 
 
+def _wrap(pieces: list[str], joiner: str, width: float, size: float, end: str, start: str) -> str:
+    """``pieces`` joined by ``joiner`` into lines of at most ``width`` inches at ``size`` pt.
+
+    A line that breaks gets ``end``, the next one starts with ``start``; a piece longer than
+    the width stays whole.
+    """
+    lines = [pieces[0]]
+    for piece in pieces[1:]:
+        joined = f"{lines[-1]}{joiner}{piece}"
+        if text_width(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines[-1] += end
+            lines.append(f"{start}{piece}")
+    return "\n".join(lines)
+
+
 def wrap_code(code: str, width: float, size: float) -> str:
     """``code`` broken after ``", "`` into lines of at most ``width`` inches at ``size`` pt.
 
@@ -51,16 +68,25 @@ def wrap_code(code: str, width: float, size: float) -> str:
     torch.where(c,
       x, y)
     """
-    pieces = code.split(", ")
-    lines = [pieces[0]]
-    for piece in pieces[1:]:
-        joined = f"{lines[-1]}, {piece}"
-        if text_width(joined, size) <= width:
-            lines[-1] = joined
-        else:
-            lines[-1] += ","
-            lines.append(f"  {piece}")
-    return "\n".join(lines)
+    return _wrap(code.split(", "), ", ", width, size, ",", "  ")
+
+
+def wrap_note(note: str, width: float, size: float) -> str:
+    """``note`` (a worked sum) broken before its ``" = "`` into lines of ``width`` inches.
+
+    A piece longer than that stays whole.
+
+    >>> note = "y[0] = 1×1 + 2×0 = 1"
+    >>> print(wrap_note(note, 1.2, 9.5))
+    y[0]
+    = 1×1 + 2×0 = 1
+    """
+    return _wrap(note.split(" = "), " = ", width, size, "", "= ")
+
+
+def text_lines(text: str) -> int:
+    """How many lines ``text`` takes."""
+    return text.count("\n") + 1
 
 
 def gap_after(arrow_text: str) -> float:
@@ -138,7 +164,7 @@ def lay_out(
         + sum(heights)
         + sum(gap_after(a) for a in arrow_texts[: len(grids) - 1])
         + (TITLE if title_text else 0.0)
-        + LINE * len(note_texts)
+        + LINE * sum(text_lines(t) for t in note_texts)
         + (0.08 if note_texts else 0.0)
     )
     return Layout(cell, content + 2 * MARGIN, height, content, widths, heights)

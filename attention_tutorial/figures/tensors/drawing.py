@@ -42,8 +42,10 @@ from attention_tutorial.figures.tensors._layout import (
     Layout,
     gap_after,
     lay_out,
+    text_lines,
     text_width,
     wrap_code,
+    wrap_note,
 )
 from attention_tutorial.figures.tensors.panel import (
     NEUTRAL,
@@ -120,6 +122,7 @@ def _draw_slice(
         ax.text(
             x_grid - 0.08, top + rows * cell / 2, f"[{s}]", ha="right", va="center",
             fontsize=min(10.0, 25 * cell) * 0.9, family=mono, color=_DIM,
+            gid=f"slice:{index}:{s}",  # the alt text reads the values slice by slice instead
         )  # fmt: skip
     for r in range(rows):
         for c in range(cols):
@@ -241,9 +244,11 @@ def _draw(
     if notes:
         y += 0.08
     for j, note in enumerate(notes):
-        ax.text(box.width / 2, y + LINE / 2, note, ha="center", va="center",
-                fontsize=CAPTION_SIZE, color=_NOTE, gid=f"note:{j}")  # fmt: skip
-        y += LINE
+        height = LINE * text_lines(note)  # a note broken into lines (narrow layout)
+        ax.text(box.width / 2, y + height / 2, note, ha="center", va="center",
+                fontsize=CAPTION_SIZE, color=_NOTE, gid=f"note:{j}",
+                linespacing=LINE * 72 / CAPTION_SIZE / 1.2 if "\n" in note else 1.2)  # fmt: skip
+        y += height
 
 
 def render(
@@ -274,9 +279,10 @@ def render(
         origins = ()
         max_width = NARROW_CONTENT
     drawn_arrows = arrow_texts
-    if layout == "narrow":  # code broken into lines; the alt text reads it whole
+    if layout == "narrow":  # code and notes broken into lines; the alt text reads them whole
         room = NARROW_CONTENT - 0.5
         drawn_arrows = [wrap_code(a, room, CODE_SIZE) for a in arrow_texts]
+        note_texts = [wrap_note(n, NARROW_CONTENT, CAPTION_SIZE) for n in note_texts]
     box = lay_out(grids, drawn_arrows, title_text, note_texts, max_width)
     with matplotlib.rc_context({"font.family": FONTS[lang]}):
         fig = TutorialFigure(figsize=(box.width, box.height), facecolor="white")

@@ -72,7 +72,9 @@ def _matrix_operands(a: object, b: object, max_dim: int) -> tuple[Tensor, Tensor
 
 
 @bilingual
-def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFigure:
+def diagram_matmul(
+    a: Tensor, b: Tensor, *, lang: str | None = None, layout: str = "wide"
+) -> TutorialFigure:
     """Draw ``torch.matmul(a, b)`` with the dimension that is summed over in colour.
 
     The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a
@@ -87,14 +89,19 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> Tutorial
         a: Left operand, 1-D to 3-D.
         b: Right operand, 1-D to 3-D, same dtype as ``a``.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: the operands side by side; ``"narrow"`` or ``"stacked"``, one
+            phone layout: the operands one above the other over the result. A batched
+            product (a 3-D operand) drawn wide asks for the narrow one on phones, where
+            its wide drawing would shrink the text below 11 px.
 
     Returns:
         The figure: ``a`` and ``b`` side by side, the result below.
 
     Raises:
         TypeError: If ``a`` or ``b`` is not a tensor.
-        ValueError: If ``lang`` is unknown, the summed sizes differ, the batch
-            axes do not broadcast, or the result is too large to draw.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, the summed sizes differ, the batch axes do not broadcast,
+            or the result is too large to draw.
 
     Examples:
         >>> a = torch.tensor(
@@ -151,7 +158,9 @@ def diagram_matmul(a: Tensor, b: Tensor, *, lang: str | None = None) -> Tutorial
         out, code="y", sources=panel_out.sources, outline=panel_out.outline, captions=words
     )
     rows = [[panel_a, panel_b], [panel_out]]
-    return render(rows, ["y = torch.matmul(a, b)"], lang, notes=[example])
+    fig = render(rows, ["y = torch.matmul(a, b)"], lang, notes=[example], layout=layout)
+    # the 3-D panels make the batched picture the tallest and its captions the longest
+    return _with_narrow(fig, layout) if a.dim() == 3 or b.dim() == 3 else fig
 
 
 @bilingual

@@ -24,8 +24,8 @@ import attention_tutorial as at
 # - `equation`: one group of letters per operand, separated by commas, then `->` and the
 #   letters of the result. Each letter names one dimension.
 # - A letter that appears in the inputs but **not** after `->` is summed over.
-# - A letter shared by several inputs must have the same size in all of them (or size 1,
-#   which broadcasts); the elements at the same index along that letter are multiplied.
+# - A letter shared by several inputs must have the same size in all of them (size 1 is the
+#   exception: see Pitfalls); the elements at the same index along that letter are multiplied.
 # - A letter repeated within one operand (as in `"ii"`) takes only the elements whose two
 #   indices are equal: the diagonal.
 # - `operands`: the tensors, as many as there are letter groups (`"qk,qk->q"` has two
@@ -112,7 +112,8 @@ values = torch.tensor(
 products = weights * values  # (3, 2)
 print(products)
 # the sum over k: what "->q" keeps
-print(products.sum(dim=1))
+y_hat = products.sum(dim=1)  # (3,)
+print(y_hat)
 
 # %% [markdown]
 # In the picture the colour marks the row, that is the query: a row of `weights` and the same
@@ -130,8 +131,8 @@ at.diagram_einsum(weights, values)
 # %% [markdown]
 # ### Pitfalls
 #
-# A letter must have one size (or size 1, which broadcasts: hence the error's wording). Here `k`
-# is 2 in the first operand and 3 in the second:
+# A letter must have one size. The one exception is size 1, which broadcasts to the other
+# size: hence the error's wording. Here `k` is 2 in the first operand and 3 in the second:
 
 # %%
 a = torch.ones(3, 2)  # q = 3, k = 2
@@ -174,9 +175,10 @@ except RuntimeError as err:
 # In the error message index: [`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-).
 #
 # The “no ellipsis was given” at the end of that message refers to `...`. Written at the
-# front of a group, it stands for any number of leading dimensions: they take no part in the
-# product and reappear, broadcast if need be, where `...` stands in the result. One equation
-# then serves a pair of matrices and a batch of them alike:
+# front of a group, it stands for any number of leading dimensions. They are not summed:
+# they are matched index by index like a batch dimension (broadcast if need be), and kept
+# where `...` stands in the result. One equation then serves a pair of matrices and a batch
+# of them alike:
 #
 # ```python
 # >>> import torch

@@ -160,13 +160,6 @@ except RuntimeError as err:
 # [Learned projections on a 2-D toy problem](../projections.py) trains them. With one input
 # feature they are three unrelated $1 \times 1$ matrices, three numbers.
 #
-# Set $W_q = W_k = w$ and $W_v = 1$, and the Transformer page's Gaussian score expands to
-#
-# $$-\tfrac{1}{2}(wq - wk)^2 = w^2 \bigl(qk - \tfrac{1}{2} k^2 - \tfrac{1}{2} q^2\bigr) .$$
-#
-# Inside the brackets, the first term (times $w^2$) is a dot product and the second a bias for
-# each key. The last depends on the
-# query alone, is the same for every key, and cancels in the softmax. The left-hand side is the
-# score ${-\frac{1}{2}((q - k)w)^2}$ of [parametric attention pooling](../parametric.py), with
-# `w = nn.Parameter(torch.rand(1))`. Plain scaled dot-product scores, $w^2 qk/\sqrt{d}$, lack
-# the bias per key and make a different model.
+# After the projections, the Gaussian score is a dot product plus one bias per key, and
+# $W_q = W_k = w$, $W_v = 1$ give back the chapter's model; the Transformer page derives it in
+# [Why one *w* becomes a matrix](../transformer.py#why-one-w-becomes-a-matrix).

@@ -39,6 +39,7 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
+# >>> from torch.nn import functional as F
 # >>> scores = torch.tensor([
 # ...     [0.5, -1.0, 2.0],
 # ...     [1.0, 0.0, -0.5],
@@ -52,7 +53,7 @@ import attention_tutorial as at
 # >>> m
 # tensor([[0.5000,   -inf, 2.0000],
 #         [1.0000, 0.0000,   -inf]])
-# >>> torch.softmax(m, dim=1)
+# >>> F.softmax(m, dim=1)
 # tensor([[0.1824, 0.0000, 0.8176],
 #         [0.7311, 0.2689, 0.0000]])
 # >>> # (3,) broadcasts to every row
@@ -68,11 +69,12 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
+# >>> from torch.nn import functional as F
 # >>> scores = torch.zeros(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
 # >>> inf = float("inf")
 # >>> m = scores.masked_fill(eye, -inf)
-# >>> torch.softmax(m, dim=1)
+# >>> F.softmax(m, dim=1)
 # tensor([[0.0000, 0.5000, 0.5000],
 #         [0.5000, 0.0000, 0.5000],
 #         [0.5000, 0.5000, 0.0000]])
@@ -80,9 +82,9 @@ import attention_tutorial as at
 #
 # ### Picture
 #
-# Colours tell where an element came from: each element of `scores` has its own colour, and the
-# cell of `filled` in that colour sits where that score was: unframed cells keep it, framed cells
-# now hold $-\infty$. `mask` holds only true and false, drawn in
+# Colours tell where an element came from: each element of `scores` has its own colour, and each
+# cell of `filled` keeps the colour of the score at its place: unframed cells keep that score,
+# framed cells now hold $-\infty$. `mask` holds only true and false, drawn in
 # grey; `weights` holds new, computed values, so it is grey as well. The framed cells are the
 # masked places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
 # (printed below).
@@ -116,7 +118,8 @@ at.diagram_masked_fill(scores, mask)
 # ### Pitfalls
 #
 # The mask must be boolean. `torch.eye` makes floats unless given `dtype=torch.bool`, and a
-# float mask is refused:
+# float mask is refused (`masked_fill` runs `masked_fill_` on a copy, hence the underscore in
+# the message):
 
 # %%
 float_mask = torch.eye(2, 3)
@@ -131,7 +134,7 @@ except RuntimeError as err:
 # %% [markdown]
 # The opposite mistake raises nothing. The page [Parametric attention pooling](../parametric.py)
 # indexes with `(1 - torch.eye(n_train)).type(torch.bool)`, which is `True` off the diagonal: it
-# marks the keys to **keep**. In `masked_fill`, `True` means "replace", so that mask handed to
+# marks the keys to **keep**. In `masked_fill`, `True` means “replace”, so that mask handed to
 # `masked_fill(..., -inf)` hides every key except the point's own. The softmax then returns the
 # identity matrix and each point predicts its own label, without a word of warning:
 
@@ -187,13 +190,13 @@ except RuntimeError as err:
 # %% [markdown]
 # ### Two boolean masks, two conventions
 #
-# `True` in `masked_fill` means "replace". PyTorch's own attention, a function and a module, read a boolean
+# `True` in `masked_fill` means “replace”. PyTorch's own attention, a function and a module, read a boolean
 # mask in opposite ways: in the `attn_mask` of
-# `F.scaled_dot_product_attention` (SDPA for short), `True` means "may attend"; in the
-# `attn_mask` of `nn.MultiheadAttention` (MHA), `True` means "may **not** attend", as in `masked_fill`. To hide the
+# `F.scaled_dot_product_attention` (SDPA for short), `True` means “may attend”; in the
+# `attn_mask` of `nn.MultiheadAttention` (MHA), `True` means “may **not** attend”, as in `masked_fill`. To hide the
 # diagonal, the first takes `~eye` and the second `eye`. The `mask` argument of this package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# follows SDPA: `True` means "may attend", and the keys marked `False` get the score $-\infty$. The page
+# follows SDPA: `True` means “may attend”, and the keys marked `False` get the score $-\infty$. The page
 # [From kernel regression to Transformer attention](../transformer.py) uses both:
 # `masked_fill(eye, -inf)` and SDPA's `attn_mask=~eye`; MHA's is checked here. All three are tried below:
 
@@ -239,5 +242,8 @@ assert (diagonal == 0).all()
 # The page [From kernel regression to Transformer attention](../transformer.py) writes leave-one-out as
 # `scores.masked_fill(eye, float("-inf"))` and shows it equal to the chapter's
 # [parametric model](../parametric.py), whose leave-one-out keys are tiled, masked and
-# reshaped (why the diagonal goes: see [Why leave one out](../leave-one-out.py)). The same result without
-# `masked_fill`: [torch.where](where.py).
+# reshaped (why the diagonal goes: see [Why leave one out](../leave-one-out.py)). The page
+# [Learned projections on a 2-D toy problem](../projections.py) drops each point's own key the
+# same way while it trains: `scores.masked_fill(own, float("-inf"))`, where `own`, a
+# `(100, 100)` boolean matrix `True` on the diagonal, broadcasts over the `(10, 100, 100)`
+# scores of ten models. The same result without `masked_fill`: [torch.where](where.py).

@@ -12,8 +12,6 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## torch.matmul
 #
@@ -31,13 +29,17 @@ _ = torch.manual_seed(at.SEED)
 #   axis of `input` and the second-to-last axis of `other` (its only axis, if it is
 #   1-D) must have the same size $k$: that is the axis that is summed over.
 #
-# | `input` | `other` | result | what happens |
-# |---|---|---|---|
-# | `(k,)` | `(k,)` | `()` | dot product $\sum_j a_j b_j$ |
-# | `(n, k)` | `(k, m)` | `(n, m)` | matrix product |
-# | `(k,)` | `(k, m)` | `(m,)` | a 1 is prepended: `(1, k) @ (k, m)` is `(1, m)`, and the 1 is removed |
-# | `(n, k)` | `(k,)` | `(n,)` | a 1 is appended: `(n, k) @ (k, 1)` is `(n, 1)`, and the 1 is removed |
-# | `(..., n, k)` | `(..., k, m)` | `(..., n, m)` | one matrix product per batch element; the batch axes `...` broadcast |
+# The five cases, by the number of dimensions of `input` and `other` (the two shapes → the
+# shape of the result):
+#
+# - **1-D · 1-D**: `(k,)` and `(k,)` → `()`. The dot product $\sum_j a_j b_j$.
+# - **2-D · 2-D**: `(n, k)` and `(k, m)` → `(n, m)`. The matrix product.
+# - **1-D · 2-D**: `(k,)` and `(k, m)` → `(m,)`. A 1 is prepended: `(1, k) @ (k, m)` is
+#   `(1, m)`, and the 1 is removed.
+# - **2-D · 1-D**: `(n, k)` and `(k,)` → `(n,)`. A 1 is appended: `(n, k) @ (k, 1)` is
+#   `(n, 1)`, and the 1 is removed.
+# - **Batched**: `(..., n, k)` and `(..., k, m)` → `(..., n, m)`. One matrix product per
+#   batch element; the batch axes `...` broadcast.
 #
 # ### Examples
 #
@@ -126,8 +128,8 @@ B = torch.tensor(  # (3, 2)
 at.diagram_matmul(a, b)
 
 # %% [markdown]
-# **2-D · 2-D**: row $i$ of `a` meets column $j$ of `b`; column $j$ of `a` has the colour
-# of row $j$ of `b`.
+# **2-D · 2-D**: row $i$ of `a` meets column $j$ of `b` to make
+# $y_{ij} = \sum_k a_{ik} b_{kj}$; column $k$ of `a` has the colour of row $k$ of `b`.
 
 # %%
 at.diagram_matmul(A, B)

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # torch.where: choosing element by element
 #
-# `torch.where` is the tensor version of "if ... else": for every element it takes one of
+# `torch.where` is the tensor version of “if … else”: for every element it takes one of
 # two values, depending on a boolean condition. `masked_fill` is the special case where
 # one of the two is a constant.
 
@@ -49,9 +49,9 @@ import attention_tutorial as at
 # (tensor([0, 1]), tensor([0, 1]))
 # ```
 #
-# The page [From kernel regression to Transformer attention](../transformer.py) builds its
-# leave-one-out mask with [masked_fill](masked-fill.py); written with `where`, it gives the
-# same tensor:
+# The page [From kernel regression to Transformer attention](../transformer.py) applies its
+# leave-one-out mask `eye` with [masked_fill](masked-fill.py); written with `where`, it gives
+# the same tensor:
 #
 # ```python
 # >>> import torch
@@ -147,6 +147,8 @@ except RuntimeError as err:
 # The page [Learned projections on a 2-D toy problem](../projections.py) measures the band of
 # keys each query uses: `torch.where(inside, index, len(order)).min(dim=1)` keeps the positions
 # of the keys inside the band and puts a number too large to be the minimum everywhere else,
-# so the minimum is the band's first key (and `-1` with `max` gives its last). The chapter
+# so the minimum is the band's first key. The last key is found the other way round:
+# `torch.where(inside, index, -1).max(dim=1)` puts `-1`, which cannot be the maximum, outside
+# the band, so the maximum is the band's last key. The chapter
 # itself ([Parametric attention pooling](../parametric.py)) builds its leave-one-out keys and
 # values with boolean indexing instead ([torch.eye and boolean masks](mask.py)).

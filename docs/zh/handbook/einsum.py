@@ -19,7 +19,7 @@ import attention_tutorial as at
 #
 # - `equation`：每个操作数一组字母，用逗号隔开，然后是 `->` 和结果的字母。每个字母代表一个维度。
 # - 在输入中出现、但**没有**出现在 `->` 之后的字母，会被求和掉。
-# - 几个输入共有的字母，在各个输入中的大小必须相同（或者为 1，这时会广播）；沿这个字母同一下标的元素相乘。
+# - 几个输入共有的字母，在各个输入中的大小必须相同（大小为 1 的例外，见下面的“陷阱”）；这个字母下标相同的元素两两相乘。
 # - 同一个操作数里重复的字母（如 `"ii"`）只取这两维下标相等的元素，也就是对角线。
 # - `operands`：张量，个数与字母组数相同（`"qk,qk->q"` 有两组，就要传两个张量）。
 #
@@ -103,7 +103,8 @@ values = torch.tensor(
 products = weights * values  # (3, 2)
 print(products)
 # the sum over k: what "->q" keeps
-print(products.sum(dim=1))
+y_hat = products.sum(dim=1)  # (3,)
+print(y_hat)
 
 # %% [markdown]
 # 图里颜色表示行，也就是查询：`weights` 和 `values` 的同一行同色，两两相乘再求和，得到 `y_hat` 里同色的那个元素。加框的格子是第一个查询：上面打印的乘积第一行的两个数相加，就是 `y_hat` 的第一个元素。
@@ -118,7 +119,7 @@ at.diagram_einsum(weights, values)
 # %% [markdown]
 # ### 陷阱
 #
-# 同一个字母只能有一个大小（大小为 1 的可以广播，所以报错里说的是“不能广播”）。这里 `k` 在第一个操作数里是 2，在第二个里是 3：
+# 同一个字母只能有一个大小。唯一的例外是大小为 1：它会广播成另一个大小，所以报错里说的是“不能广播”。这里 `k` 在第一个操作数里是 2，在第二个里是 3：
 
 # %%
 a = torch.ones(3, 2)  # q = 3, k = 2
@@ -157,7 +158,7 @@ except RuntimeError as err:
 # %% [markdown]
 # 报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
 #
-# 报错末尾的“no ellipsis was given”指的是省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”：这些维度不参与乘积，原样（必要时广播）出现在结果里 `...` 的位置。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
+# 报错末尾的“no ellipsis was given”指的是省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”。这些维度不求和：像批量维那样逐个下标配对（必要时广播），并保留在结果中 `...` 的位置。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
 #
 # ```python
 # >>> import torch

@@ -137,8 +137,4 @@ except RuntimeError as err:
 #
 # 《[从核回归到 Transformer 注意力](../transformer.py)》一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，《[在二维玩具问题上学习投影](../projections.py)》一页训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数。
 #
-# 取 $W_q = W_k = w$、$W_v = 1$，Transformer 那一页的高斯分数展开成
-#
-# $$-\tfrac{1}{2}(wq - wk)^2 = w^2 \bigl(qk - \tfrac{1}{2} k^2 - \tfrac{1}{2} q^2\bigr) .$$
-#
-# 括号里第一项（乘上 $w^2$）是点积，第二项是每个键自己的偏置；最后一项只和查询有关，对所有键都一样，在 softmax 里约掉。左边正是《[带参数的注意力汇聚](../parametric.py)》一页的分数 ${-\frac{1}{2}((q - k)w)^2}$，其中 `w = nn.Parameter(torch.rand(1))`。换成普通的缩放点积分数 $w^2 qk/\sqrt{d}$，少了每个键的偏置，就是另一个模型了。
+# 投影之后，高斯分数展开成点积加上每个键一个偏置；取 $W_q = W_k = w$、$W_v = 1$，就回到本章的模型。推导见《从核回归到 Transformer 注意力》一页的“[一个 *w* 为什么会变成矩阵](../transformer.py#一个-w-为什么会变成矩阵)”一节。

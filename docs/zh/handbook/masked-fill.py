@@ -33,6 +33,7 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
+# >>> from torch.nn import functional as F
 # >>> scores = torch.tensor([
 # ...     [0.5, -1.0, 2.0],
 # ...     [1.0, 0.0, -0.5],
@@ -46,7 +47,7 @@ import attention_tutorial as at
 # >>> m
 # tensor([[0.5000,   -inf, 2.0000],
 #         [1.0000, 0.0000,   -inf]])
-# >>> torch.softmax(m, dim=1)
+# >>> F.softmax(m, dim=1)
 # tensor([[0.1824, 0.0000, 0.8176],
 #         [0.7311, 0.2689, 0.0000]])
 # >>> # (3,) broadcasts to every row
@@ -62,11 +63,12 @@ import attention_tutorial as at
 #
 # ```python
 # >>> import torch
+# >>> from torch.nn import functional as F
 # >>> scores = torch.zeros(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
 # >>> inf = float("inf")
 # >>> m = scores.masked_fill(eye, -inf)
-# >>> torch.softmax(m, dim=1)
+# >>> F.softmax(m, dim=1)
 # tensor([[0.0000, 0.5000, 0.5000],
 #         [0.5000, 0.0000, 0.5000],
 #         [0.5000, 0.5000, 0.0000]])
@@ -74,7 +76,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 里同色的格子就在那个分数原来的位置上：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
+# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
 #
 # 画图的函数（展开看源代码）：
 #
@@ -104,7 +106,7 @@ at.diagram_masked_fill(scores, mask)
 # %% [markdown]
 # ### 陷阱
 #
-# 掩码必须是布尔型。`torch.eye` 默认给出浮点数，不加 `dtype=torch.bool` 直接拿来当掩码，会被拒绝：
+# 掩码必须是布尔型。`torch.eye` 默认给出浮点数，不加 `dtype=torch.bool` 直接拿来当掩码，会被拒绝（`masked_fill` 是在副本上调用 `masked_fill_`，所以报错里的名字带下划线）：
 
 # %%
 float_mask = torch.eye(2, 3)
@@ -207,4 +209,4 @@ assert (diagonal == 0).all()
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与《[带参数的注意力汇聚](../parametric.py)》一页中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见《[为什么要留一](../leave-one-out.py)》一页）。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与《[带参数的注意力汇聚](../parametric.py)》一页中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见《[为什么要留一](../leave-one-out.py)》一页）。《[在二维玩具问题上学习投影](../projections.py)》一页训练时也这样去掉每个点自己的键：`scores.masked_fill(own, float("-inf"))`，其中 `own` 是对角线为 `True` 的 `(100, 100)` 布尔矩阵，广播到 10 个模型的 `(10, 100, 100)` 分数上。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。

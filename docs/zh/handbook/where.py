@@ -44,7 +44,7 @@ import attention_tutorial as at
 # (tensor([0, 1]), tensor([0, 1]))
 # ```
 #
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页的留一掩码用 [masked_fill](masked-fill.py) 写成；改用 `where` 写，得到的是同一个张量：
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页用 [masked_fill](masked-fill.py) 把留一掩码 `eye` 用到分数上；改用 `where` 写，得到的是同一个张量：
 #
 # ```python
 # >>> import torch
@@ -131,4 +131,4 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# 《[在二维玩具问题上学习投影](../projections.py)》一页用它量出每个查询用到的那一段键：`torch.where(inside, index, len(order)).min(dim=1)` 在段内的位置保留键的序号，段外一律换成一个不可能是最小值的大数，于是取到的最小值就是这一段的第一个键；把段外换成 `-1` 再取 `max`，得到最后一个键。本章（《[带参数的注意力汇聚](../parametric.py)》一页）构造留一的键和值时不用 `where`，用的是布尔索引（[torch.eye 与布尔掩码](mask.py)）。
+# 《[在二维玩具问题上学习投影](../projections.py)》一页用它量出每个查询用到的那一段键：`torch.where(inside, index, len(order)).min(dim=1)` 在段内的位置保留键的序号，段外一律换成一个不可能是最小值的大数，于是取到的最小值就是这一段的第一个键。最后一个键反过来求：`torch.where(inside, index, -1).max(dim=1)` 把段外一律换成不可能是最大值的 `-1`，于是取到的最大值就是这一段的最后一个键。本章（《[带参数的注意力汇聚](../parametric.py)》一页）构造留一的键和值时不用 `where`，用的是布尔索引（[torch.eye 与布尔掩码](mask.py)）。

@@ -34,7 +34,7 @@ def reference_matmul(a: list, b: list) -> list:
                              "the added 1 is removed: (1, 2) → (2,)"]),
         (A2, B2[:, 1], "(2,)", ["b: shape (3,) → (3, 1) (1 appended)",
                                 "the added 1 is removed: (2, 1) → (2,)"]),
-        (torch.stack([A2, A2 + 1]), B2, "(2, 2, 2)", ["batch dims broadcast: (2,) and () → (2,)"]),
+        (torch.stack([A2, A2 + 1]), B2, "(2, 2, 2)", ["batch broadcast: (2,) and () → (2,)"]),
     ],
 )  # fmt: skip
 def test_matmul_cases(a, b, shape, extra) -> None:
@@ -117,6 +117,55 @@ def test_the_linear_alt_text_gives_the_values_of_an_input_of_ones() -> None:
     assert "x，形状 (4, 3)，12 个值都是 1.0，" in zh
     varied = diagram_linear(layer, torch.arange(12.0).reshape(4, 3), lang="en").description
     assert "x, shape (4, 3), row 1 framed in red" in varied
+
+
+def test_the_batched_matmul_alt_text_reads_each_matrix_of_the_batch() -> None:
+    """The matmul page's batched figure: its alt text gave no value of the (2, 2, 3) a (12
+    cells, beyond eight) and read the slice labels out as a stray "[0]; [1];". It now gives
+    the values slice by slice, as drawn, and the labels only there."""
+    batch = torch.stack([A2, A2 + 1])
+    en, zh = (diagram_matmul(batch, B2, lang=lang).description for lang in ("en", "zh"))
+    a0 = ", ".join(f"{v:.1f}" for v in A2.flatten().tolist())
+    a1 = ", ".join(f"{v:.1f}" for v in (A2 + 1).flatten().tolist())
+    assert f"a, shape (2, 2, 3), a[0] values {a0}, a[1] values {a1}, the cells" in en
+    y = torch.matmul(batch, B2)
+    y0, y1 = (", ".join(f"{v:.1f}" for v in y[s].flatten().tolist()) for s in range(2))
+    assert f"y, shape (2, 2, 2), y[0] values {y0}, y[1] values {y1}, the cells" in en
+    assert f"a[0] 的值 {a0.replace(', ', '、')}，a[1] 的值 {a1.replace(', ', '、')}，" in zh
+    for text_ in (en, zh):
+        assert "[0]; [1]" not in text_ and "[0]；[1]" not in text_
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_batched_matmul_has_a_phone_layout_with_11_px_text(lang) -> None:
+    """At 375 px the batched figure's captions were about 10 px (the wide figure, 4 inches,
+    shrunk to the column). The narrow layout stacks a, b and y and breaks the worked sum
+    before its "=": the figure fits the column unshrunk, every text >= 11 px, and it says
+    what the wide one says. The four other cases stay as they are (>= 11 px already)."""
+    from tests.unit.figures.test_phone_and_dark import (
+        PHONE_COLUMN_PX,
+        PHONE_TEXT_PX,
+        smallest_text_on_a_phone,
+    )
+
+    batch = torch.stack([A2, A2 + 1])
+    wide = diagram_matmul(batch, B2, lang=lang)
+    assert wide.narrow_layout == {"layout": "narrow"}
+    narrow = diagram_matmul(batch, B2, lang=lang, **wide.narrow_layout)
+    assert narrow.narrow_layout is None
+    assert narrow.get_size_inches()[0] * 100 <= PHONE_COLUMN_PX
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+    note = text(narrow, "note:0")
+    assert "\n= " in note and " ".join(note.split()) == text(wide, "note:0")
+    tops = [text(narrow, f"code:{i}") for i in range(3)]
+    assert tops == ["a", "b", "y"]
+    codes = {t.get_gid(): t.get_position()[1] for t in narrow.axes[0].texts}
+    assert codes["code:0"] < codes["code:1"] < codes["code:2"]  # one above the other
+    stacked = " (stacked)" if lang == "en" else "（上下排列）"
+    assert narrow.description.replace(stacked, "") == wide.description
+    for a, b in [(A2[0], B2[:, 0]), (A2, B2), (A2[0], B2), (A2, B2[:, 1])]:
+        fig = diagram_matmul(a, b, lang=lang)
+        assert fig.narrow_layout is None and smallest_text_on_a_phone(fig) >= PHONE_TEXT_PX
 
 
 @pytest.mark.parametrize(
