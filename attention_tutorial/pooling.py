@@ -104,7 +104,8 @@ def nadaraya_watson(
 ) -> tuple[Tensor, Tensor]:
     r"""Nadaraya-Watson kernel regression, with the queries tiled into a matrix.
 
-    $\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$:
+    $\hat y(x) = \sum_i \alpha_i(x)\, y_i$ with
+    $\alpha_i(x) = \mathrm{softmax}_i(-((x - x_i)/h)^2/2)$:
     a weighted average of the values, the weights coming from how close each key
     is to the query.
 
@@ -181,9 +182,8 @@ def nadaraya_watson_broadcast(
 
     Returns:
         ``(y_hat, attention_weights)`` of shapes ``(n_test,)`` and
-        ``(n_test, n_train)``, as for ``nadaraya_watson``: each row of the weights
-        sums to 1; where every score of a query overflows, its weights are all on the
-        nearest key; half-precision inputs are computed, and returned, in float32.
+        ``(n_test, n_train)``; each row of the weights sums to 1. Half-precision
+        inputs are computed, and returned, in float32.
 
     Raises:
         TypeError: If ``queries``, ``keys`` or ``values`` is not a tensor, or

@@ -82,7 +82,7 @@ ALT: dict[str, dict[str, str]] = {
         "再按权重对值加权求和得到输出。离查询近的键权重大。",
         "plot_bandwidth_gallery": "图集：每行一个带宽 h，左边是 Nadaraya-Watson 拟合与均方误差，"
         "右边是对应的注意力权重热图。",
-        "plot_attention_heatmaps": "几幅注意力权重热图上下排列，标题是每幅权重出自的模型或代码："
+        "plot_attention_heatmaps": "几幅注意力权重热图上下排列，各有标题："
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
         "plot_score_parts": "两幅图，横轴都是键。左：一个查询对每个键的分数，拆成点积 q k（直线）、"
         "键偏置 −k²/2（开口向下的抛物线）和两者之和，虚线是高斯核分数 −(q − k)²/2，"
@@ -157,7 +157,7 @@ ALT: dict[str, dict[str, str]] = {
         "Nadaraya-Watson fit with its mean squared error, on the right the matching heatmap "
         "of attention weights.",
         "plot_attention_heatmaps": "Heatmaps of attention weights stacked one above the "
-        "other, each titled with the model or the code its weights come from: the same queries "
+        "other, each under its title: the same queries "
         "(rows) over the same keys (columns), on one shared colour scale, where the more a cell "
         "stands out from the page (darker on a light page, brighter on a dark one), the larger "
         "its weight.",

@@ -130,25 +130,6 @@ def plot_scaling(
         ...     for n in (1000, 2000)
         ... ]
         >>> fig = plot_scaling(rows, lang="en")
-        >>> (
-        ...     [
-        ...         ax.get_xscale()
-        ...         for ax in fig.axes
-        ...     ],
-        ...     fig.axes[1].get_ylabel(),
-        ... )
-        (['log', 'log'], 'peak memory (bytes)')
-        >>> stacked = plot_scaling(
-        ...     rows,
-        ...     layout="stacked",
-        ...     lang="en",
-        ... )
-        >>> time_ax, memory_ax = stacked.axes
-        >>> bool(
-        ...     time_ax.get_position().y0
-        ...     > memory_ax.get_position().y1
-        ... )  # time above memory
-        True
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")

@@ -114,13 +114,6 @@ def plot_matrices(
         ...     },
         ...     lang="en",
         ... )
-        >>> [ax.get_title() for ax in fig.axes]
-        ['$A$', '$W_{k}$', '']
-        >>> # the colour bar: one scale for both,
-        >>> # symmetric about 0
-        >>> bar = fig.axes[-1]
-        >>> [float(v) for v in bar.get_xlim()]
-        [-1.0, 1.0]
     """
     with building(lang) as labels:
         if not isinstance(matrices, Mapping) or len(matrices) == 0:

@@ -109,18 +109,13 @@ def plot_shape_flow(
             ``lang`` is unknown, or a shape is invalid.
 
     Examples:
+        >>> # 3 test inputs (queries), 4 training points (keys and values)
         >>> fig = plot_shape_flow(
         ...     torch.zeros(3),
         ...     torch.arange(4.0),
         ...     torch.ones(4),
         ...     lang="en",
         ... )
-        >>> # the tiled queries: 3 queries x 4 keys
-        >>> code, shape = fig.axes[0].texts[6:8]
-        >>> code.get_text()
-        'reshape(-1, n_train)'
-        >>> shape.get_text()
-        '(3, 4)'
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "narrow")

@@ -197,5 +197,19 @@ def test_the_caption_names_the_figure_shown_and_says_how_it_was_drawn(lang: str)
         r"<figcaption>(.*?)</figcaption>", apifigures.figure_html(name, lang, drawn, "api/x/")
     )[1]
     assert "<code>fig</code>" in caption and "small" not in caption
-    if lang == "zh":
-        assert '改用 <code>lang="zh"</code>' in caption and '<code>lang="en"</code>' in caption
+    assert f'<code>lang="{lang}"</code>' in caption
+    # why lang="en" in the example but the page's language in the figure: said once, in
+    # the box at the top of every figures page, not in each caption (round 15)
+    assert 'lang="en"' not in caption or lang == "en"
+    box = (apifigures.ROOT / f"docs/snippets/api-figures.{lang}.md").read_text(encoding="utf-8")
+    assert 'lang="en"' in box and f'lang="{lang}"' in box
+
+
+def test_the_caption_names_the_phone_layout_drawn() -> None:
+    """A function with a phone layout: the caption says which layout a phone shows."""
+    name = "attention_tutorial.figures.attention.plot_attention_pooling"
+    for lang, words in (("zh", "手机上显示"), ("en", "a phone shows the")):
+        drawn = apifigures.drawings(name, lang)
+        html_ = apifigures.figure_html(name, lang, drawn, "api/x/")
+        caption = html.unescape(re.search(r"<figcaption>(.*?)</figcaption>", html_)[1])
+        assert f'{words} <code>layout="stacked"</code>' in caption, caption

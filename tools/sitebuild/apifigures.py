@@ -21,8 +21,9 @@ figure, or nothing for a function that does not draw (one not decorated with
    ``<img>`` with the same attributes (alt, classes, width and height), under a caption
    that names the example's variable (``fig``; an example may draw a second figure to
    check something). Every example calls with ``lang="en"``, so that what it prints is
-   the same on both pages; a Chinese page's caption says its figure is that call drawn
-   with ``lang="zh"`` (``tests/site/test_apifigures.py`` checks both).
+   the same on both pages; the caption gives the page's ``lang`` (and the phone layout),
+   and the box at the top of the page (``docs/snippets/api-figures.*.md``) says why, once
+   (``tests/site/test_apifigures.py`` checks both).
 
 Never pasted: a docstring edit changes the picture. The result is kept (``stepcache.py``)
 by the function's name, the language and the text of every module of the package
@@ -62,16 +63,16 @@ FIGURE_CLASS = "attn-api-figure"
 # examples call with lang="en" (what they print is the same on both pages): on a Chinese page
 # the figure is that call drawn with lang="zh", and the caption says so.
 CAPTION = {
-    "zh": '这是上面示例里的 <code>{name}</code>：同一个调用改用 <code>lang="zh"</code>，'
-    "在构建网站时由包画出。示例里写的是 "
-    '<code>lang="en"</code>，这样它打印的结果在中文页和英文页上一样。',
-    "en": "The example's <code>{name}</code>, drawn by the package when the site was built, "
-    'in the page\'s language (<code>lang="en"</code>).',
+    "zh": '示例里的 <code>{name}</code>（<code>lang="zh"</code>）',
+    "en": 'The example\'s <code>{name}</code> (<code>lang="en"</code>)',
 }
 NARROW_CAPTION = {
-    "zh": "手机上显示的是同一调用加上 <code>{layout}</code> 画出的窄版。",
-    "en": "A phone shows the same call with <code>{layout}</code>, drawn for a narrow column.",
+    "zh": "；手机上显示 <code>{layout}</code> 版",
+    "en": "; a phone shows the <code>{layout}</code> version",
 }
+# Why the figure is drawn in the page's language while the example says lang="en" is said
+# once per page, in the box docs/snippets/api-figures.*.md, not under every figure.
+END = {"zh": "。", "en": "."}
 
 # The figures of this build, by their inputs (set by on_config); files to write, by site path.
 _figures: StepCache = StepCache(None)
@@ -185,8 +186,8 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     narrow = drawn[-1].get("narrow")
     if len(drawn) > 1 and narrow:
         layout = ", ".join(f"{k}={v!r}".replace("'", '"') for k, v in narrow.items())
-        caption += " " if lang == "en" else ""
         caption += NARROW_CAPTION[lang].format(layout=html.escape(layout))
+    caption += END[lang]
     return (
         f'<figure class="{FIGURE_CLASS}" data-api-figure="{html.escape(name)}">\n'
         + "\n".join(images)

@@ -32,8 +32,7 @@ SUMMARIES: dict[str, str] = {
     "$h$ 为带宽。",
     "nadaraya_watson": "Nadaraya-Watson 核回归（非参数注意力汇聚）：把查询平铺成矩阵，"
     "返回预测和注意力权重。",
-    "nadaraya_watson_broadcast": "同一个 Nadaraya-Watson 核回归，用广播代替平铺；"
-    "权重和溢出规则与 `nadaraya_watson` 相同。",
+    "nadaraya_watson_broadcast": "同一个 Nadaraya-Watson 核回归，用广播代替平铺。",
     "leave_one_out": "留一法：给每个训练点配上除它自己以外所有点的键和值。",
     # model, training
     "NWKernelRegression": "带参数的注意力汇聚："
@@ -94,8 +93,7 @@ SUMMARIES: dict[str, str] = {
     "plot_boundary_bias": "画 Nadaraya-Watson 在数据边缘的偏差，以及局部线性回归怎样减小它。",
     "plot_score_parts": "把一个查询的高斯核分数拆成点积和每个键的偏置，并画出两种写法经 softmax "
     "得到的同一行权重。",
-    "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状："
-    "上下两组方框，从上往下读。",
+    "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状。",
     "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四幅图：没有 JavaScript 时显示的静态图。",
     "scale_measurements": "随包发布的四种写法的实测时间和内存（每格至少三次运行）。",
     "plot_scaling": "在双对数坐标上画每种写法的运行时间和峰值内存随 $n$ 的变化。",
@@ -819,9 +817,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "keys": "训练输入（键），形状 `(n_train,)`，数据类型与 `queries` 相同。",
         "values": "训练输出（值），形状 `(n_train,)`，数据类型与 `queries` 相同。",
         "bandwidth": "带宽 `h`：一个正数，或只有一个元素的张量。",
-        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`，"
-        "与 `nadaraya_watson` 一样：权重的每一行加起来等于 1；某个查询的所有分数都溢出时，"
-        "它的权重全部落在最近的键上；半精度的输入用 float32 计算，也以 float32 返回。",
+        "return": "`(y_hat, attention_weights)`，形状分别是 `(n_test,)` 和 `(n_test, n_train)`；"
+        "权重的每一行加起来等于 1；半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": _QKV_TYPE,
         "raise ValueError": _QKV_VALUE,
     },
@@ -982,8 +979,8 @@ SECTIONS: dict[str, dict[str, str]] = {
     "stepper.sgd_stepper": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
         "w0": "每条路径的初始 `w`，在 0.1 到 10**3.5（约 3162）之间。课程用的是 0.496："
-        "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与[带参数的注意力汇聚"
-        "](../parametric.py)"
+        "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
+        "](../parametric.py)》"
         "一页相同。",
         "lr": "初始的学习率，`LEARNING_RATES` 的 13 个值之一（0.001、0.002、0.005、……、5、10，"
         "按 1、2、5 递增），用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
@@ -1371,8 +1368,8 @@ PARAGRAPHS: dict[str, str] = {
     "parametric model's leave-one-out training (each training input as a query against the "
     "other ``n_train - 1`` points, through ``bmm``). The shapes are not typed in: both flows "
     "are run on the given data and every box shows the shape of the real tensor.": (
-        "上下两组方框，从上往下读：先是非参数预测（测试输入作为查询，用 ``repeat_interleave``"
-        " 平铺），再是带参数模型的留一法训练（每个训练输入作为查询，对着其余 ``n_train - 1``"
+        "上面一组方框是非参数预测（测试输入作为查询，用 ``repeat_interleave``"
+        " 平铺），下面一组是带参数模型的留一法训练（每个训练输入作为查询，对着其余 ``n_train - 1``"
         " 个点，经过 ``bmm``）。形状不是手写的：两条流程都在给定的数据上真正运行一遍，"
         "每个方框里是真实张量的形状。"
     ),
@@ -1579,9 +1576,11 @@ PARAGRAPHS: dict[str, str] = {
     "``bandwidth=0.5`` 就是那里的 ``w=2``，换算用 `analysis.bandwidth_from_w`。",
     "Every key gets the same weight ``1 / n_train``, whatever the query.": "不论查询是什么，"
     "每个键的权重都是 ``1 / n_train``。",
-    r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$: a weighted average of "
-    "the values, the weights coming from how close each key is to the query.": (
-        r"$\hat y(x) = \sum_i \mathrm{softmax}_i(-((x - x_i)/h)^2/2)\, y_i$ "
+    r"$\hat y(x) = \sum_i \alpha_i(x)\, y_i$ with $\alpha_i(x) = "
+    r"\mathrm{softmax}_i(-((x - x_i)/h)^2/2)$: a weighted average of the values, the weights "
+    "coming from how close each key is to the query.": (
+        r"$\hat y(x) = \sum_i \alpha_i(x)\, y_i$，其中 "
+        r"$\alpha_i(x) = \mathrm{softmax}_i(-((x - x_i)/h)^2/2)$，"
         "即值的加权平均，每个键的权重取决于它离查询有多近。"
     ),
     "Gives the same result as [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson], "
@@ -1871,6 +1870,13 @@ PARAGRAPHS: dict[str, str] = {
 }
 
 COMMENTS: dict[str, str] = {
+    # figures (round 15: one readable line under each call)
+    "the weights it draws, from nadaraya_watson": "图中画出的权重，由 nadaraya_watson 算出",
+    "the first fit's title": "第一幅拟合图的标题",
+    "3 test inputs (queries), 4 training points (keys and values)": (
+        "3 个测试输入（查询），4 个训练点（键和值）"
+    ),
+    "the right panel's title": "右边一幅图的标题",
     # figures.curves
     "one y axis for both panels": "两幅图共用一条纵轴",
     'fig.savefig("w.png") writes a file;': 'fig.savefig("w.png") 把图存成文件；',
@@ -1878,16 +1884,7 @@ COMMENTS: dict[str, str] = {
     # figures.explorer_panels
     "four panels and a colour bar": "四个面板和一个颜色条",
     # figures.shape_flow
-    "the tiled queries: 3 queries x 4 keys": "平铺后的查询：3 个查询 × 4 个键",
     # figures.attention
-    "three decimals: 0.881×0.00 + 0.119×10.00 adds up to the output as printed": (
-        "保留三位小数：0.881×0.00 + 0.119×10.00 正好加出打印的输出"
-    ),
-    "the first query, x = 0, at the top": "第一个查询 x = 0 在最上面",
-    "a small figure: its axes in x values": "一张小图：坐标轴标的是 x 值",
-    "the colour bar starts at 0": "颜色条从 0 开始",
-    "one colour bar, 0 to the largest weight": "一个颜色条，从 0 到最大的权重",
-    "the fits first, then the heatmaps": "先是拟合图，再是热图",
     "one row per query, one column per key": "每行一个查询，每列一个键",
     # figures.tensors.products
     "seeded: the weights of the figure below": "固定种子：权重就是下图里的那些",
@@ -1920,11 +1917,8 @@ COMMENTS: dict[str, str] = {
     "log w, lr = 0.05: w stays > 0": "训练 log w，lr = 0.05：w 恒为正",
     "and ends near the best w, 3.98": "最后停在最好的 w（3.98）附近",
     # figures.cost
-    "time above memory": "时间在上，内存在下",
     # figures.score_parts
-    "both weight rows peak at the key 2.5": "两行权重都在键 2.5 处最大",
     # figures.curves
-    "one above the other": "上下排列",
     "from the lesson's untrained w, as sgd_stepper(w0=0.496)": (
         "从课程里未训练模型的 w 出发，与 sgd_stepper(w0=0.496) 相同"
     ),
@@ -1933,8 +1927,6 @@ COMMENTS: dict[str, str] = {
         "替代文字：图上画了什么，第二句给出图中的数"
     ),
     # figures.matrices
-    "the colour bar: one scale for both,": "颜色条：两个矩阵共用一个刻度，",
-    "symmetric about 0": "以 0 为中心对称",
     # local_linear_regression
     "on a straight line the local linear fit is exact, even at the edges": (
         "数据在一条直线上时，局部线性拟合是精确的，边缘也一样"

@@ -1,0 +1,123 @@
+"""The figures the API pages' examples draw, checked where a reader does not read.
+
+The docstring examples of ``attention_tutorial.figures`` show the call and at most one
+readable line; what those calls must draw (labels, limits, the order of the panels) is
+asserted here, on the same inputs, so that the figure under each example stays right.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from attention_tutorial import (
+    make_data,
+    nadaraya_watson,
+    plot_attention_heatmap,
+    plot_attention_heatmaps,
+    plot_attention_pooling,
+    plot_bandwidth_gallery,
+    plot_boundary_bias,
+    plot_matrices,
+    plot_scaling,
+    plot_score_parts,
+    plot_shape_flow,
+)
+
+
+def test_the_chapter_heatmap_has_the_first_query_on_top_and_named_axes() -> None:
+    d = make_data()
+    _, weights = nadaraya_watson(d.x_test, d.x_train, d.y_train)
+    heat, bar = plot_attention_heatmap(weights, queries=d.x_test, keys=d.x_train, lang="en").axes
+    assert heat.get_ylabel() == "queries (test inputs)"
+    assert bar.get_ylabel() == "attention weight"
+    assert float(heat.get_ylim()[1]) == float(d.x_test[0]) == 0.0
+
+
+def test_a_small_heatmap_has_its_axes_in_x_values_and_a_colour_bar_from_0() -> None:
+    heat, bar = plot_attention_heatmap(
+        np.full((3, 2), 0.5), queries=np.arange(3.0), keys=np.array([1.0, 4.0]), lang="en"
+    ).axes
+    assert tuple(float(v) for v in heat.get_xlim()) == (1.0, 4.0)
+    assert float(bar.get_ylim()[0]) == 0.0
+
+
+def test_two_heatmaps_are_titled_by_their_keys_over_one_colour_bar() -> None:
+    a, b, bar = plot_attention_heatmaps(
+        {"A": np.full((3, 4), 0.25), "B": np.eye(3, 4)}, lang="en"
+    ).axes
+    assert (a.get_title(), b.get_title()) == ("A", "B")
+    assert tuple(float(v) for v in bar.get_ylim()) == (0.0, 1.0)
+
+
+def test_the_pooling_diagram_writes_three_decimals_that_add_up_to_the_output() -> None:
+    fig = plot_attention_pooling(
+        0.0, torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0]), lang="en"
+    )
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    # 0.881×0.00 + 0.119×10.00 = 1.19, the output as printed
+    assert "0.881" in texts and "0.119" in texts
+    assert "$f(q)$ = 1.19" in texts
+
+
+def test_the_gallery_puts_the_fits_first_and_one_heatmap_row_per_query() -> None:
+    d = make_data()
+    fig = plot_bandwidth_gallery(d.x_test, d.y_truth, d.x_train, d.y_train, [0.5, 2.0], lang="en")
+    fit, _, heat = fig.axes[:3]
+    assert fit.get_title().startswith("h = 0.5\nMSE = ")
+    assert heat.images[0].get_array().shape == (len(d.x_test), len(d.x_train))
+
+
+def test_the_shape_flow_writes_the_tiled_queries_shape() -> None:
+    fig = plot_shape_flow(torch.zeros(3), torch.arange(4.0), torch.ones(4), lang="en")
+    code, shape = fig.axes[0].texts[6:8]
+    assert code.get_text() == "reshape(-1, n_train)"
+    assert shape.get_text() == "(3, 4)"
+
+
+def test_two_matrices_share_one_colour_scale_symmetric_about_0() -> None:
+    fig = plot_matrices({"A": np.eye(2), "W_k": -np.ones((2, 3))}, lang="en")
+    assert [ax.get_title() for ax in fig.axes] == ["$A$", "$W_{k}$", ""]
+    assert [float(v) for v in fig.axes[-1].get_xlim()] == [-1.0, 1.0]
+
+
+def test_the_score_parts_weights_peak_at_the_key_nearest_the_query() -> None:
+    keys = torch.linspace(0, 5, 11)
+    scores, weights = plot_score_parts(2.5, keys, lang="en").axes
+    assert scores.lines[2].get_label() == "key bias −k²/2"
+    line, dots = weights.lines[1:]
+    w = line.get_ydata()
+    assert float(keys[w.argmax()]) == 2.5
+    assert np.allclose(dots.get_ydata(), w)
+
+
+def _above(top, bottom) -> bool:
+    return top.get_position().y0 > bottom.get_position().y1
+
+
+def test_the_boundary_bias_labels_and_its_stacked_panels() -> None:
+    x = torch.linspace(0, 5, 11)
+    fig = plot_boundary_bias(x, x.sin(), x, x.sin(), lang="en")
+    assert (fig.axes[0].get_xlabel(), fig.axes[1].get_xlabel()) == (
+        "input x",
+        "keys (training inputs)",
+    )
+    top, bottom = plot_boundary_bias(x, x.sin(), x, x.sin(), layout="stacked", lang="en").axes
+    assert _above(top, bottom)
+
+
+@pytest.fixture
+def rows() -> list[dict]:
+    return [
+        {"formulation": "tiled", "n": n, "seconds": n / 1e4, "peak_bytes": 12 * n * n}
+        for n in (1000, 2000)
+    ]
+
+
+def test_the_scaling_chart_is_log_log_with_time_above_memory_on_a_phone(rows) -> None:
+    fig = plot_scaling(rows, lang="en")
+    assert [ax.get_xscale() for ax in fig.axes] == ["log", "log"]
+    assert fig.axes[1].get_ylabel() == "peak memory (bytes)"
+    time_ax, memory_ax = plot_scaling(rows, layout="stacked", lang="en").axes
+    assert _above(time_ax, memory_ax)
