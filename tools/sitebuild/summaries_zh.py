@@ -1461,8 +1461,9 @@ PARAGRAPHS: dict[str, str] = {
         "颜色表示输入特征（``x`` 和 ``layer.weight`` 的一列）：同色的格子相乘，乘积相加。"
         "``layer(x)`` 是算出的新值，画成灰色；红框标出构成它第一个元素的格子。"
     ),
-    "The colours mark the axis that is summed over, red frames how the first element is "
-    "made.": "红框标出结果的第一个元素是怎样算出来的。",
+    "Red frames mark the cells that make the result's first element.": (
+        "红框标出算出结果第一个元素的那些格子。"
+    ),
     "The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a 1-D "
     "``b``): cells with the same colour are multiplied together and summed. A 1-D ``a`` "
     "gets a 1 prepended and a 1-D ``b`` a 1 appended, removed again from the result; the "
@@ -1887,11 +1888,12 @@ COMMENTS: dict[str, str] = {
     # figures.attention
     "one row per query, one column per key": "每行一个查询，每列一个键",
     # figures.tensors.products
-    "seeded: the weights of the figure below": "固定种子：权重就是下图里的那些",
+    "weights set by hand, easy to read": "权重手动设定，便于读图",
     "0*1 + 1*2 + 2*3 and 3*4 + 4*5 + 5*6": "即 0*1 + 1*2 + 2*3 和 3*4 + 4*5 + 5*6",
     "0.2*1 + 0.8*5 and 1*2 + 0*8": "即 0.2*1 + 0.8*5 和 1*2 + 0*8",
     "rows 0 to 2 pick one input feature": "第 0 到 2 行各取出一个输入特征，",
     "each; row 3 adds all three": "第 3 行把三个加起来",
+    "the element the red frames build": "红框算出的那个元素",
     "row j of layer(x): column j of layer.weight": "layer(x) 的第 j 行就是 layer.weight 的第 j 列",
     # analysis
     "with its own key, each point copies its own label once w is large": (

@@ -250,3 +250,20 @@ def test_linear_colours_the_input_features_and_computes_x_times_the_weight() -> 
 def test_einsum_and_linear_name_the_wrong_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+def test_the_api_examples_figures_carry_their_worked_sum_and_shapes() -> None:
+    """What the API examples of the four products once printed from the figure's texts."""
+    a, b = torch.tensor([[1, 2, 3], [4, 5, 6]]), torch.tensor([[1, 0], [0, 1], [1, 1]])
+    fig = diagram_matmul(a, b, lang="en")
+    assert text(fig, "note:0") == "y[0, 0] = 1×1 + 2×0 + 3×1 = 4"
+    bmm = diagram_bmm(
+        torch.arange(6.0).reshape(2, 1, 3), torch.arange(1.0, 7.0).reshape(2, 3, 1), lang="en"
+    )
+    assert text(bmm, "shape:2") == "shape (2, 1, 1)"
+    weights = torch.tensor([[0.2, 0.8], [1.0, 0.0]])
+    einsum = diagram_einsum(weights, torch.tensor([[1.0, 5.0], [2.0, 8.0]]), lang="en")
+    assert text(einsum, "shape:2") == "shape (2,)"
+    layer = nn.Linear(3, 2, bias=False)
+    x = torch.cat([torch.eye(3), torch.ones(1, 3)])
+    assert text(diagram_linear(layer, x, lang="en"), "shape:2") == "shape (4, 2)"
