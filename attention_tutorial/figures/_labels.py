@@ -79,6 +79,7 @@ LABELS: dict[str, dict[str, str]] = {
         "weights_gaussian": "softmax(高斯核分数)",
         "weights_sum": "softmax(点积 + 键偏置)",
         "softmax_of_both": "softmax 之后：两行权重相同",
+        "query_line": "查询 q = {q:.2f}",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "训练数据",
         "nw_fit": "Nadaraya-Watson（局部常数）",
@@ -180,6 +181,7 @@ LABELS: dict[str, dict[str, str]] = {
         "weights_gaussian": "softmax(Gaussian score)",
         "weights_sum": "softmax(dot product + key bias)",
         "softmax_of_both": "after softmax: the same weights",
+        "query_line": "query q = {q:.2f}",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "training data",
         "nw_fit": "Nadaraya-Watson (local constant)",

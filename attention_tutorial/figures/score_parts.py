@@ -87,7 +87,11 @@ def plot_score_parts(
             ax_s, ax_w = fig.subplots(2, 1)
         for ax in (ax_s, ax_w):
             ax.tick_params(labelfontfamily=FONTS[lang])
-            ax.axvline(q, color="black", linestyle=":", linewidth=1)
+        # the query's place among the keys, named in the scores' legend
+        ax_s.axvline(
+            q, color="black", linestyle=":", linewidth=1, label=labels["query_line"].format(q=q)
+        )
+        ax_w.axvline(q, color="black", linestyle=":", linewidth=1)
         ax_s.plot(k, dot, color="C0", label=labels["score_dot"])
         ax_s.plot(k, bias, color="C1", label=labels["score_bias"])
         ax_s.plot(k, total, color="C2", linewidth=2.5, label=labels["score_sum"])
