@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tools.sitebuild.htmlslim import around, slim
+from tools.sitebuild.htmlslim import slim
 
 PAGE = (
     "<body>\n    <div>\n\n      <p>one   two\n        three</p>\n    </div>\n"
@@ -43,9 +43,3 @@ def test_an_anchor_loses_its_name_only_when_it_repeats_the_id():
 
 def test_slimming_twice_changes_nothing():
     assert slim(slim(PAGE)) == slim(PAGE)
-
-
-def test_around_applies_each_function_to_its_part():
-    bold = re.compile(r"(<(b)>.*?</\2>)", re.S)
-    out = around(bold, "a<b>b</b>c<b>d</b>", str.upper, lambda element: element[::-1])
-    assert out == "A>b/<b>b<C>b/<d>b<"

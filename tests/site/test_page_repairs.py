@@ -230,11 +230,11 @@ def test_offline_pages_lose_their_hreflang_links_and_nothing_else():
         '    <link rel="canonical" href="x">\n'
         '    <link href="../" hreflang="zh" rel="alternate">\n'
         '    <link rel="alternate" href="./" hreflang="en">\n'
-        "    <meta charset=utf-8></head><body></body></html>"
+        '    <meta charset="utf-8"></head><body></body></html>'
     )
     assert pp.drop_alternate_links(page) == (
         '<!doctype html>\n<html><head>\n    <link rel="canonical" href="x">\n'
-        "    <meta charset=utf-8></head><body></body></html>"
+        '    <meta charset="utf-8"></head><body></body></html>'
     )
 
 

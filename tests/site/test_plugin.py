@@ -247,3 +247,134 @@ def test_a_markdown_page_is_repaired_once_whatever_its_url(tmp_path, monkeypatch
     out = [plugin.on_page_content(html, page=p, config=None, files=files) for p in pages]
     assert out == ["<p>一段中文文字。</p>\n<pre>代码\n换行</pre>"] * 2
     assert calls == ["glossary/"]
+
+
+# --- finishing a templated page: one tree, one parse ----------------------------------
+
+# The commit whose finishing steps were passes over the page's text, one after another.
+STRING_CHAIN_COMMIT = "67ea693"
+_STRING_CHAIN = """
+import sys
+from pathlib import Path
+from tools.sitebuild import (
+    codebreaks, copybuttons, htmlslim, mathrender, page_repairs, tables,
+)
+page, drop = sys.stdin.read(), sys.argv[1] == "drop"
+katex = mathrender.KatexRenderer(Path(sys.argv[2]))
+out = mathrender.render_math(page, katex)
+katex.close()
+out = codebreaks.mark(htmlslim.slim(tables.wrap(tables.row_headers(out))))
+out = page_repairs.drop_unused_explorer(tables.paint_after_early_tables(out))
+out = copybuttons.prerender(out)
+sys.stdout.write(page_repairs.drop_alternate_links(out) if drop else out)
+"""
+LONG = "attention_tutorial.nadaraya_watson_chunked"
+FINISH_PAGE = f"""<!doctype html>
+<html lang="zh" class="no-js">
+  <head>
+    <meta charset=utf-8>
+    <link rel="alternate" href="/" hreflang="zh">
+    <link rel="alternate" href="/en/" hreflang="en">
+    <link rel="stylesheet" href="../assets/stylesheets/explorer.css">
+  </head>
+  <body>
+    <input  class="md-toggle" type=checkbox id="__drawer" autocomplete="off" checked>
+    <svg viewBox="0 0 24 24"><path d="M3 6h18v2H3z"/></svg>
+    <div data-md-component="content">
+      <article class="md-content__inner md-typeset">
+        <h1 id="x"><code>{LONG}</code></h1>
+        <p>权重（<span class="arithmatex">\\(\\alpha(x, x_i)\\)</span>）之和为一：
+          <span class="arithmatex">\\(a &lt; b\\)</span>。</p>
+        <div class="arithmatex">\\[
+          f(x) = \\sum_i \\alpha(x, x_i) y_i
+        \\]</div>
+        <table><thead><tr><th></th><th>a</th></tr></thead>
+          <tbody><tr><td>x</td><td><code>{LONG}(q, k, v)</code></td></tr></tbody></table>
+        <p>See <a class="autorefs autorefs-internal" href="#n">nadaraya_watson_chunked</a>.</p>
+        <div class="jp-Cell jp-MarkdownCell"><p>“$w$”（$h$），$$y = 1$$ and <code>$no$</code></p>
+          <div class="highlight"><pre><span></span><code>x = 1
+    y = 2</code></pre></div></div>
+        <div id="cell-id=cell-5"><pre><code>a</code></pre><pre><code>b</code></pre></div>
+        <pre><a id="__codelineno-0-1" name="__codelineno-0-1" href="#x"></a>kept
+          as is</pre>
+      </article>
+    </div>
+    <script id="__config" type="application/json">{{"translations": {{"clipboard.copy": "复制"}}}}</script>
+    <script src="../assets/javascripts/explorer.js" defer></script>
+  </body>
+</html>
+"""
+
+
+def _string_chain(tmp_path: Path, page: str, *, drop: bool) -> str:
+    """What the finishing steps of ``STRING_CHAIN_COMMIT`` made of ``page``."""
+    try:
+        archive = subprocess.run(
+            ["git", "archive", STRING_CHAIN_COMMIT, "tools/sitebuild"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip(f"commit {STRING_CHAIN_COMMIT} is not in this checkout")
+    old = tmp_path / "old"
+    old.mkdir(exist_ok=True)
+    subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(old), str(ROOT)])}
+    run = [sys.executable, "-c", _STRING_CHAIN, "drop" if drop else "keep", str(ROOT)]
+    done = subprocess.run(run, input=page, env=env, capture_output=True, text=True, cwd=old)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("site_url", [None, "https://example.org/"])
+def test_a_page_is_finished_on_one_tree_with_the_bytes_the_string_passes_gave(
+    tmp_path, monkeypatch, site_url
+):
+    """One parse and one serialization; the page byte for byte what the passes over its text made.
+
+    The page has formulas (with punctuation kept on their line), a table whose
+    top-left cell is empty, long inline code, an API link, code blocks that need ids of
+    their own, an unused explorer's assets, hreflang links and a theme's spellings
+    (``type=checkbox``, two spaces, ``<path/>``).
+    """
+    from types import SimpleNamespace
+
+    from tools.sitebuild import html_tree
+
+    plugin = configured("mkdocs.yml")
+    parses = []
+    feed = html_tree._Builder.feed
+    monkeypatch.setattr(
+        html_tree._Builder, "feed", lambda self, *a, **k: parses.append(1) or feed(self, *a, **k)
+    )
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="x.md"))
+    config = SimpleNamespace(site_url=site_url)
+    out = plugin.finish_page(FINISH_PAGE, page, config)
+    plugin._close_katex()
+    assert len(parses) == 1
+    assert 'class="katex"' in out and "md-code__button" in out and "<wbr>" in out
+    assert ("hreflang" in out) == (site_url is not None)
+    assert out == _string_chain(tmp_path, FINISH_PAGE, drop=site_url is None)
+
+
+def test_finishing_steps_are_named_and_documented():
+    from types import SimpleNamespace
+
+    plugin = configured("mkdocs.yml")
+    steps = plugin.finish_steps(SimpleNamespace(site_url=None))
+    plugin._close_katex()
+    names = [step.__name__ for step in steps]
+    assert names == [
+        "render_formulas",
+        "row_headers_tree",
+        "wrap_tree",
+        "slim_tree",
+        "mark_tree",
+        "paint_after_early_tables_tree",
+        "drop_unused_explorer_tree",
+        "prerender_tree",
+        "drop_alternate_links_tree",
+    ]
+    assert all(step.__doc__ for step in steps)
+    assert all(name in plugin.finish_steps.__doc__ for name in names)

@@ -15,6 +15,8 @@ the long names of API links (mkdocs-autorefs), which are plain text. Code shorte
 ``MIN_CHARS`` stays whole: a table column widens for it instead. ``<wbr>`` adds no
 character, so what a reader copies or searches for is unchanged.
 
+:func:`mark_tree` is the step on a page's tree; :func:`mark` does it to HTML.
+
 >>> mark("<p><code>x_test.repeat_interleave(n_train).reshape(-1, 5)</code></p>")
 '<p><code>x_test<wbr>.repeat_interleave(n_train)<wbr>.reshape(-1, 5)</code></p>'
 >>> mark("<td><code>docs/zh/nonparametric.py</code> <code>torch.sort</code></td>")
@@ -39,59 +41,87 @@ from __future__ import annotations
 
 import re
 
-from tools.sitebuild import htmlslim
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+from tools.sitebuild import html_tree
 
 MIN_CHARS = 20
 # Preformatted and raw-text elements, left as they are.
-_SKIP = re.compile(r"(<(pre|script|style|textarea)\b.*?</\2\s*>)", re.S | re.I)
-_HEADING = re.compile(r"(<(h[1-6])\b.*?</\2\s*>)", re.S | re.I)
-# Inline code as Markdown and the notebooks write it: no attributes, no markup inside.
-_INLINE_CODE = re.compile(rf"<code>([^<]{{{MIN_CHARS},}})</code>")
+_SKIP = frozenset({"pre", "script", "style", "textarea"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Before the dot of ``name.attr`` or ``call().attr`` (not of a file's suffix); after the
 # slash of ``dir/name``.
 _SUFFIX = r"\.(?:py|md|ipynb|ya?ml|json|toml|cfg|txt|sh|ps1|whl|css|js|html|pdf|png|svg)\b"
 _BREAK = re.compile(rf"(?<=[\w)\]])(?=\.[A-Za-z_])(?!{_SUFFIX})|(?<=\w/)(?=\w)")
-# The text of an API link that is one long name.
-_AUTOREF = re.compile(rf'(<a class="autorefs[^"]*"[^>]*>)(\w{{{MIN_CHARS},}})</a>')
+# The text of an API link that is one long name; an API link is an ``a`` whose first
+# attribute is its class, ``autorefs...``.
+_LONG_WORD = re.compile(rf"\w{{{MIN_CHARS},}}")
 # A long name at the start of a piece, and the places after its underscores.
 _LONG_NAME = re.compile(rf"^\.?\w{{{MIN_CHARS},}}")
 _UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9]_)(?=[A-Za-z0-9])")
 
 
-def _piece(piece: str) -> str:
-    return _LONG_NAME.sub(lambda m: _UNDERSCORE.sub("<wbr>", m.group(0)), piece)
+def _pieces(text: str, *, underscores: bool) -> list[str]:
+    """The pieces of inline code ``text`` between its break points."""
+    pieces: list[str] = []
+    split = _BREAK.split(text)
+    for i, piece in enumerate(split):
+        if underscores:
+            parts = _UNDERSCORE.split(m.group(0)) if (m := _LONG_NAME.match(piece)) else [""]
+            parts[-1] += piece[m.end() :] if m else piece
+        else:
+            parts = [piece]
+        if i == 1 and len(split[0]) < 3:  # F | .softmax: F stays with its name
+            pieces[0] += parts[0]
+            pieces += parts[1:]
+        else:
+            pieces += parts
+    return pieces
 
 
-def _marked(match: re.Match, *, underscores: bool = True) -> str:
-    out = ""
-    for i, piece in enumerate(_BREAK.split(match.group(1))):
-        short_head = i == 1 and len(out) < 3  # F | .softmax: F stays with its name
-        out += "" if i == 0 or short_head else "<wbr>"
-        out += _piece(piece) if underscores else piece
-    return f"<code>{out}</code>"
+def _inline_code_text(code: Tag) -> str | None:
+    """The text of inline code as Markdown and the notebooks write it (no attributes, no markup)."""
+    if code.attrs or not code.contents or not all(map(html_tree.is_text, code.contents)):
+        return None
+    text = "".join(code.contents)
+    return text if len(text) >= MIN_CHARS and "<" not in text else None
 
 
-def _autoref(match: re.Match) -> str:
-    return match.group(1) + _UNDERSCORE.sub("<wbr>", match.group(2)) + "</a>"
+def _autoref_text(link: Tag) -> str | None:
+    """The text of an API link (mkdocs-autorefs) that is one long name."""
+    if next(iter(link.attrs), None) != "class" or not str(link["class"]).startswith("autorefs"):
+        return None
+    if len(link.contents) != 1 or not html_tree.is_text(link.contents[0]):
+        return None
+    return str(link.contents[0]) if _LONG_WORD.fullmatch(link.contents[0]) else None
 
 
-def _marked_in_heading(match: re.Match) -> str:
-    return _marked(match, underscores=False)
+def _put(tree: BeautifulSoup, element: Tag, pieces: list[str]) -> None:
+    """Make ``element``'s content the ``pieces`` with a ``<wbr>`` between each two."""
+    element.clear()
+    for i, piece in enumerate(pieces):
+        if i:
+            element.append(tree.new_tag("wbr"))
+        if piece:
+            element.append(NavigableString(piece))
 
 
-def _prose(text: str) -> str:
-    return _AUTOREF.sub(_autoref, _INLINE_CODE.sub(_marked, text))
-
-
-def _heading(heading: str) -> str:
-    return _INLINE_CODE.sub(_marked_in_heading, heading)
-
-
-def _text(text: str) -> str:
-    """``text`` (no preformatted element in it) with its inline code marked."""
-    return htmlslim.around(_HEADING, text, _prose, _heading)
+def mark_tree(tree: BeautifulSoup) -> None:
+    """``<wbr>`` at the break points of inline code and long API names (not in ``pre``)."""
+    found = []
+    for node in html_tree.nodes(tree, _SKIP):
+        if not isinstance(node, Tag) or node.name not in ("code", "a"):
+            continue
+        in_heading = any(parent.name in _HEADINGS for parent in node.parents)
+        if node.name == "code" and (text := _inline_code_text(node)) is not None:
+            found.append((node, _pieces(text, underscores=not in_heading)))
+        elif node.name == "a" and not in_heading and (text := _autoref_text(node)) is not None:
+            found.append((node, _UNDERSCORE.split(text)))
+    for element, pieces in found:
+        if len(pieces) > 1:
+            _put(tree, element, pieces)
 
 
 def mark(page: str) -> str:
     """``page`` with ``<wbr>`` at the break points of its inline code (outside ``pre``)."""
-    return htmlslim.around(_SKIP, page, _text)
+    return html_tree.apply(page, mark_tree)

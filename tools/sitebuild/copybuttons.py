@@ -44,21 +44,18 @@ True
 
 from __future__ import annotations
 
-import html
 import json
 import re
 
-from bs4 import Tag
+from bs4 import BeautifulSoup, Tag
 
-from tools.sitebuild.html_tree import has_class, parse
+from tools.sitebuild.html_tree import apply, has_class, nodes, tags
 
 # what Material mounts: every `pre:not(.mermaid) > code` of its content component
 CONTENT = "[data-md-component=content]"
 BLOCKS = "pre:not(.mermaid) > code"
-_MAYBE = re.compile(r"<pre[^>]*>(?:<span></span>)?<code")
 # an id that a CSS `#id` selector names as written (ASCII letters, digits, `_` and `-`)
 _CSS_NAME = re.compile(r"[A-Za-z0-9_-]+")
-_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.S)
 
 
 def _css_escape(name: str) -> str:
@@ -70,12 +67,13 @@ def _css_escape(name: str) -> str:
     return "".join(c if _CSS_NAME.fullmatch(c) else "\\" + c for c in name)
 
 
-def _title(page: str) -> str | None:
+def _title(tree: BeautifulSoup) -> str | None:
     """Material's "copy" title in the page's language (its ``__config`` translations)."""
-    m = _CONFIG.search(page)
-    if not m:
-        return None
-    return json.loads(m.group(1)).get("translations", {}).get("clipboard.copy")
+    for script in tree.find_all("script", id="__config"):
+        if list(script.attrs.items()) == [("id", "__config"), ("type", "application/json")]:
+            config = json.loads("".join(script.contents))
+            return config.get("translations", {}).get("clipboard.copy")
+    return None
 
 
 def _named(pre: Tag) -> Tag | None:
@@ -128,44 +126,65 @@ def _target(pre: Tag, own: dict[int, str], count: list[int]) -> str:
     return f"__code_{count[0] - 1}"
 
 
-def prerender(page: str) -> str:
-    """``page`` with a copy button in each code block Material would give one.
+def _blocks(tree: BeautifulSoup) -> list[Tag]:
+    """The ``code`` of each block Material mounts: ``BLOCKS`` in ``CONTENT``, in page order."""
+    blocks: list[Tag] = []
+    seen: set[int] = set()
+    for content in nodes(tree):
+        if content.__class__ is not Tag or content.get("data-md-component") != "content":
+            continue
+        for code in tags(content, ["code"]):
+            pre = code.parent
+            if pre.name == "pre" and not has_class(pre, "mermaid") and id(code) not in seen:
+                seen.add(id(code))
+                blocks.append(code)
+    return blocks
 
-    The tree finds the blocks; the buttons go into the page's text, which stays as it
-    was written everywhere else.
-    """
-    title = _title(page)
-    if title is None or not _MAYBE.search(page):
-        return page
-    tree = parse(page)
-    starts = [0]
-    for line in page.split("\n"):
-        starts.append(starts[-1] + len(line) + 1)
-    blocks = [code for content in tree.select(CONTENT) for code in content.select(BLOCKS)]
-    taken = {str(tag["id"]) for tag in tree.find_all(id=True)}
+
+def _maybe(tree: BeautifulSoup) -> bool:
+    """Whether some ``pre`` starts with its ``code`` (after Pygments' empty ``span``, if any)."""
+    for pre in tags(tree, ["pre"]):
+        first = pre.contents[:2]
+        if first and isinstance(first[0], Tag) and first[0].name == "span":
+            if not first[0].attrs and not first[0].contents:
+                first = first[1:]
+        if first and isinstance(first[0], Tag) and first[0].name == "code":
+            return True
+    return False
+
+
+def prerender_tree(tree: BeautifulSoup) -> None:
+    """A copy button in each code block Material would give one."""
+    title = _title(tree)
+    if title is None or not _maybe(tree):
+        return
+    blocks = _blocks(tree)
+    taken = {str(n["id"]) for n in nodes(tree) if n.__class__ is Tag and "id" in n.attrs}
     own = _own_ids([code.parent for code in blocks], taken)
     count = [0]
-    inserts: list[tuple[int, str]] = []
     for code in blocks:
         pre = code.parent
         target = _target(pre, own, count)
         if id(pre) in own:  # before any button: a `.copy` block's is Material's, by this id
-            at = starts[pre.sourceline - 1] + pre.sourcepos + len("<pre")
-            assert page.startswith("<pre", at - len("<pre")), (pre.sourceline, pre.sourcepos)
-            inserts.append((at, f' id="{own[id(pre)]}"'))
+            pre.attrs = {"id": own[id(pre)], **pre.attrs}
         # Material: a `.copy` block gets its button whatever the features, a
         # `.no-copy` block none
         if any(pre.find_parent(class_=c) or has_class(pre, c) for c in ("copy", "no-copy")):
             continue
-        at = starts[code.sourceline - 1] + code.sourcepos
-        assert page.startswith("<code", at), (code.sourceline, code.sourcepos)
-        button = (
-            f'<button class="md-code__button" title="{html.escape(title)}" '
-            f'data-clipboard-target="#{html.escape(_css_escape(target))} &gt; code" '
-            'data-md-type="copy"></button>'
+        button = tree.new_tag(
+            "button",
+            attrs={
+                "class": "md-code__button",
+                "title": title,
+                "data-clipboard-target": f"#{_css_escape(target)} > code",
+                "data-md-type": "copy",
+            },
         )
-        inserts.append((at, f'<nav class="md-code__nav">{button}</nav>'))
-    inserts.sort(key=lambda item: item[0])
-    for at, nav in reversed(inserts):
-        page = page[:at] + nav + page[at:]
-    return page
+        nav = tree.new_tag("nav", attrs={"class": "md-code__nav"})
+        nav.append(button)
+        code.insert_before(nav)
+
+
+def prerender(page: str) -> str:
+    """``page`` with a copy button in each code block that gets one (:func:`prerender_tree`)."""
+    return apply(page, prerender_tree)

@@ -3,9 +3,13 @@ r"""Drop bytes of a page's HTML that the browser never shows: indentation, obsol
 * Runs of whitespace that contain a line break collapse to one line break,
   except inside ``pre``, ``code``, ``textarea``, ``script`` and ``style``: the
   browser shows any such run as one space anyway. Theme and mkdocstrings
-  templates indent deeply (84 KB on the API page).
+  templates indent deeply (84 KB on the API page). This is done in the tree's text
+  (formulas rendered by KaTeX included, ``html_tree.RawHTML``), comments and the
+  values of attributes outside those elements.
 * ``pymdownx.highlight`` gives each code line's anchor both ``id`` and the
   obsolete ``name`` with the same value; ``id`` alone is the link target.
+
+:func:`slim_tree` is the step on a page's tree; :func:`slim` does it to HTML.
 
 >>> slim("<div>\n      <p>a   b</p>\n\n  </div><pre>x\n    y</pre>")
 '<div>\n<p>a   b</p>\n</div><pre>x\n    y</pre>'
@@ -18,43 +22,46 @@ r"""Drop bytes of a page's HTML that the browser never shows: indentation, obsol
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-_KEEP = re.compile(r"(<(pre|code|textarea|script|style)\b.*?</\2\s*>)", re.S | re.I)
+from bs4 import BeautifulSoup, Tag
+
+from tools.sitebuild import html_tree
+
+# whose text is shown as written
+PREFORMATTED = frozenset({"pre", "code", "textarea", "script", "style"})
 _BREAK_RUN = re.compile(r"[ \t\r\f]*\n\s*")
-_ANCHOR_NAME = re.compile(r'(<a id="([^"]+)") name="\2"')
 
 
-def around(
-    elements: re.Pattern,
-    content: str,
-    outside: Callable[[str], str],
-    inside: Callable[[str], str] = lambda element: element,
-) -> str:
-    r"""``content`` with ``outside`` applied between the ``elements``, ``inside`` to each.
+def slim_tree(tree: BeautifulSoup) -> None:
+    """Collapse whitespace runs outside preformatted elements; drop names that repeat the id."""
+    stack: list[Tag] = [tree]
+    while stack:
+        tag = stack.pop()
+        for index, child in enumerate(tag.contents):
+            if child.__class__ is Tag:
+                if child.name == "a":
+                    _drop_name(child)
+                if child.name in PREFORMATTED:
+                    for anchor in html_tree.tags(child, ["a"]):
+                        _drop_name(anchor)
+                    continue  # its own attributes belong to the kept element too
+                for key, value in child.attrs.items():
+                    if isinstance(value, str) and "\n" in value:
+                        child[key] = _BREAK_RUN.sub("\n", value)
+                stack.append(child)
+            elif "\n" in child:
+                slimmer = _BREAK_RUN.sub("\n", child)
+                if slimmer != child:
+                    html_tree.replace_text(tag, index, slimmer)
 
-    The pattern's first group is the whole element, its second the tag name that
-    closes it (as in ``_KEEP``).
 
-    >>> around(re.compile(r"(<(b)>.*?</\2>)"), "x<b>x</b>x", str.upper)
-    'X<b>x</b>X'
-    """
-    parts = elements.split(content)  # text, element, tag name, text, ...
-    out = [outside(parts[0])]
-    for i in range(1, len(parts), 3):
-        out += [inside(parts[i]), outside(parts[i + 2])]
-    return "".join(out)
-
-
-def _drop_anchor_names(text: str) -> str:
-    return _ANCHOR_NAME.sub(r"\1", text)
+def _drop_name(anchor: Tag) -> None:
+    """Drop the anchor's ``name`` if it repeats its ``id`` (written first, then ``name``)."""
+    keys = list(anchor.attrs)[:2]
+    if keys == ["id", "name"] and isinstance(anchor["id"], str) and anchor["id"] == anchor["name"]:
+        del anchor["name"]
 
 
 def slim(content: str) -> str:
-    """The page with whitespace runs collapsed outside preformatted elements, anchors slimmer."""
-    return around(
-        _KEEP,
-        content,
-        lambda text: _drop_anchor_names(_BREAK_RUN.sub("\n", text)),
-        _drop_anchor_names,
-    )
+    """``content`` slimmed (:func:`slim_tree`)."""
+    return html_tree.apply(content, slim_tree)

@@ -8,9 +8,13 @@ Formulas come in two forms:
   the text of the Markdown cells (``jp-MarkdownCell``); code, outputs and raw
   elements (``pre``, ``code``, ``script``, ``style``) are never touched.
 
-``find_math`` and ``replace_math`` are pure; ``KatexRenderer`` runs one node
-process with the katex npm package (``package.json``) for a whole build, and
-``render_math(html, renderer)`` puts them together.
+On a page's tree, ``find_formulas`` finds them and ``replace_formulas`` puts their
+HTML in their place (as :class:`~tools.sitebuild.html_tree.RawHTML`: KaTeX's HTML is
+written into the page as KaTeX wrote it, not parsed); ``KatexRenderer`` runs one
+node process with the katex npm package (``package.json``) for a whole build, and
+``render_step(renderer)`` is the step that puts them together: all formulas of a
+page go to KaTeX in one call. ``find_math``, ``replace_math`` and ``render_math``
+do the same to HTML.
 
 >>> html = '<p>Let <span class="arithmatex">\\(a &lt; b\\)</span> hold</p>'
 >>> [(m.tex, m.display) for m in find_math(html)]
@@ -22,7 +26,6 @@ process with the katex npm package (``package.json``) for a whole build, and
 from __future__ import annotations
 
 import html as htmllib
-import itertools
 import json
 import re
 import shutil
@@ -31,27 +34,35 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from bs4 import BeautifulSoup, NavigableString, PageElement
+
+from tools.sitebuild import html_tree
+from tools.sitebuild.html_tree import RawHTML, has_class
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = Path(__file__).with_name("katex_server.cjs")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Formula:
-    """One formula of a page: its TeX source, display or inline, and where it sits."""
+    """One formula of a page: its TeX source, display or inline, and where it sits.
+
+    ``node`` is the arithmatex element (``tag`` names it: span or div), kept around the
+    rendered formula; or the text of a notebook's Markdown cell that holds the formula
+    from ``start`` to ``end``.
+    """
 
     tex: str
     display: bool
-    start: int
-    end: int
-    tag: str = ""  # the arithmatex element (span or div) kept around the rendered formula
+    node: PageElement
+    start: int = 0
+    end: int = 0
+    tag: str = ""
 
 
-_ARITHMATEX = re.compile(
-    r'<(span|div) class="arithmatex">\s*(\\\(|\\\[)(.*?)(\\\)|\\\])\s*</\1>', re.S
-)
-_TOKEN = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S)
-_RAW = {"pre", "code", "script", "style", "textarea", "svg", "math"}
-_CLASS = re.compile(r'\sclass="([^"]*)"')
+_ARITHMATEX = re.compile(r"\s*(\\\(|\\\[)(.*?)(\\\)|\\\])\s*", re.S)
+# elements whose text is no Markdown: code, outputs and raw elements
+_RAW = frozenset({"pre", "code", "script", "style", "textarea", "svg", "math"})
 _DOLLARS = re.compile(
     r"(?<!\\)\$\$(?P<block>.+?)(?<!\\)\$\$"
     r"|(?<![$\\])\$(?P<inline>[^$]+?)(?<![$\\])\$"
@@ -60,41 +71,59 @@ _DOLLARS = re.compile(
 )
 
 
-def _markdown_cell_text(content: str):
-    """Yield (start, end) of the text runs inside notebook Markdown cells, outside raw elements."""
-    cell_depth = None  # the <div> depth at which the current Markdown cell opened
-    depth = 0
-    raw_until = None  # the raw element we are inside, until its closing tag
-    last = 0
-    for token in _TOKEN.finditer(content):
-        closing, name, attrs = token.group(1), (token.group(2) or "").lower(), token.group(3)
-        if raw_until is None and cell_depth is not None and token.start() > last:
-            yield last, token.start()
-        last = token.end()
-        if token.group(0).startswith("<!--") or not name:
+def _arithmatex(tree: BeautifulSoup) -> list[Formula]:
+    r"""The formulas pymdownx.arithmatex wrapped: ``<span class="arithmatex">\(...\)</span>``."""
+    found = []
+    for element in html_tree.tags(tree, ["span", "div"]):
+        if element.attrs != {"class": "arithmatex"}:
             continue
-        if raw_until is not None:
-            if closing and name == raw_until:
-                raw_until = None
+        if not all(html_tree.is_text(child) for child in element.contents):
             continue
-        if not closing and name in _RAW and not (attrs or "").rstrip().endswith("/"):
-            raw_until = name
-            continue
-        if name != "div":
-            continue
-        if closing:
-            depth -= 1
-            if cell_depth is not None and depth < cell_depth:
-                cell_depth = None
-        else:
-            depth += 1
-            classes = _CLASS.search(attrs or "")
-            if cell_depth is None and classes and "jp-MarkdownCell" in classes.group(1).split():
-                cell_depth = depth
+        m = _ARITHMATEX.fullmatch("".join(element.contents))
+        if m:
+            tex = htmllib.unescape(m.group(2)).strip()
+            found.append(Formula(tex, m.group(1) == "\\[", element, tag=element.name))
+    return found
+
+
+def _markdown_cell_texts(tree: BeautifulSoup):
+    """Yield the texts inside notebook Markdown cells, outside raw elements."""
+    cells = [div for div in html_tree.tags(tree, ["div"]) if has_class(div, "jp-MarkdownCell")]
+    for cell in cells:
+        if any(parent in cells for parent in cell.parents):
+            continue  # a cell in a cell: its texts are the outer cell's
+        for node in html_tree.nodes(cell, _RAW):
+            if html_tree.is_text(node):
+                yield node
+
+
+def find_formulas(tree: BeautifulSoup) -> list[Formula]:
+    """Every formula of a page's tree: arithmatex elements and notebook ``$`` math."""
+    found = _arithmatex(tree)
+    elements = {id(f.node): f for f in found}
+    dollars = []
+    for text in _markdown_cell_texts(tree):
+        for m in _DOLLARS.finditer(text):
+            if m.group("block") is not None:
+                tex, display = m.group("block"), True
+            elif m.group("inline") is not None:
+                tex, display = m.group("inline"), False
+            else:
+                tex, display = m.group("env"), True
+            formula = Formula(htmllib.unescape(tex).strip(), display, text, m.start(), m.end())
+            for parent in text.parents:
+                if id(parent) in elements:
+                    before = elements[id(parent)].tex
+                    raise ValueError(f"overlapping formulas {before!r} and {formula.tex!r}")
+            dollars.append(formula)
+    if found and dollars:  # both kinds: in the page's order
+        order = {id(node): i for i, node in enumerate(tree.descendants)}
+        return sorted(found + dollars, key=lambda f: (order[id(f.node)], f.start))
+    return found + dollars
 
 
 def find_math(content: str) -> list[Formula]:
-    """Every formula of a page's HTML, in order: arithmatex elements and notebook ``$`` math.
+    """Every formula of a page's HTML, in order (:func:`find_formulas` on its tree).
 
     >>> [
     ...     f.tex
@@ -106,30 +135,7 @@ def find_math(content: str) -> list[Formula]:
     >>> find_math('<div class="jp-MarkdownCell"><pre>$x$</pre></div><p>$z$</p>')
     []
     """
-    found = [
-        Formula(
-            htmllib.unescape(m.group(3)).strip(),
-            m.group(2) == "\\[",
-            m.start(),
-            m.end(),
-            m.group(1),
-        )
-        for m in _ARITHMATEX.finditer(content)
-    ]
-    for start, end in _markdown_cell_text(content):
-        for m in _DOLLARS.finditer(content, start, end):
-            if m.group("block") is not None:
-                tex, display = m.group("block"), True
-            elif m.group("inline") is not None:
-                tex, display = m.group("inline"), False
-            else:
-                tex, display = m.group("env"), True
-            found.append(Formula(htmllib.unescape(tex).strip(), display, m.start(), m.end()))
-    found.sort(key=lambda f: f.start)
-    for before, after in itertools.pairwise(found):
-        if after.start < before.end:
-            raise ValueError(f"overlapping formulas {before.tex!r} and {after.tex!r}")
-    return found
+    return find_formulas(html_tree.parse(content))
 
 
 # Punctuation that may not start a line (after a formula) or end one (before it).
@@ -143,12 +149,100 @@ NO_LINE_END = frozenset("（《「『【〈“‘([{")
 GLUE_MAX_TEX = 40  # characters of TeX; the page tests catch a glued run that overflows
 
 
-def replace_math(content: str, formulas: list[Formula], rendered: list[str]) -> str:
-    """Replace each formula (from ``find_math(content)``) by its rendered HTML.
+def _glued(formula: Formula, before: str, after: str) -> tuple[str, str]:
+    """The punctuation kept on one line with the formula.
+
+    The last character of ``before`` and the first of ``after``, if they may not be
+    apart from it.
+    """
+    if formula.display or len(formula.tex) > GLUE_MAX_TEX:
+        return "", ""
+    return (
+        before[-1:] if before[-1:] in NO_LINE_END else "",
+        after[:1] if after[:1] in NO_LINE_START else "",
+    )
+
+
+def _nobr(tree: BeautifulSoup, before: str, middle: PageElement, after: str) -> PageElement:
+    """``middle`` with the punctuation glued to it in an ``attn-nobr`` span (or alone)."""
+    if not before and not after:
+        return middle
+    span = tree.new_tag("span", attrs={"class": "attn-nobr"})
+    parts = (before, middle, after)
+    span.extend([NavigableString(t) if isinstance(t, str) else t for t in parts if t])
+    return span
+
+
+def _replace_in_text(tree: BeautifulSoup, text: NavigableString, items) -> None:
+    """Put the rendered ``items`` ((formula, HTML) in order) in place of their TeX in ``text``."""
+    pieces: list[PageElement] = []
+    last = 0
+    for formula, out in items:
+        start, end = formula.start, formula.end
+        before, after = _glued(formula, text[last:start], text[end:])
+        start, end = start - len(before), end + len(after)
+        if start > last:
+            pieces.append(NavigableString(text[last:start]))
+        pieces.append(_nobr(tree, before, RawHTML(out), after))
+        last = end
+    if last < len(text):
+        pieces.append(NavigableString(text[last:]))
+    text.replace_with(*pieces)
+
+
+def _neighbour_text(node: PageElement | None) -> str:
+    return str(node) if node is not None and html_tree.is_text(node) else ""
+
+
+def _take(text: PageElement, keep: slice) -> None:
+    """Keep ``text[keep]`` of a text node (the rest went into a formula's ``attn-nobr``)."""
+    rest = text[keep]
+    if rest:
+        text.replace_with(NavigableString(rest))
+    else:
+        text.extract()
+
+
+def _replace_element(tree: BeautifulSoup, formula: Formula, out: str) -> None:
+    """Put the rendered formula into its arithmatex element, with the punctuation glued to it."""
+    element = formula.node
+    element.clear()
+    element.append(RawHTML(out))
+    previous, following = element.previous_sibling, element.next_sibling
+    before, after = _glued(formula, _neighbour_text(previous), _neighbour_text(following))
+    if before:
+        _take(previous, slice(None, -1))
+    if after:
+        _take(following, slice(1, None))
+    if before or after:
+        span = element.wrap(tree.new_tag("span", attrs={"class": "attn-nobr"}))
+        if before:
+            span.insert(0, NavigableString(before))
+        if after:
+            span.append(NavigableString(after))
+
+
+def replace_formulas(tree: BeautifulSoup, formulas: list[Formula], rendered: list[str]) -> None:
+    """Replace each formula (from ``find_formulas(tree)``) by its rendered HTML.
 
     A short inline formula is kept on one line with the punctuation right after it
     that may not start a line, and with the punctuation right before it that may not
     end one (``NO_LINE_START``, ``NO_LINE_END``).
+    """
+    if len(formulas) != len(rendered):
+        raise ValueError(f"{len(formulas)} formulas but {len(rendered)} rendered")
+    in_text: dict[int, list] = {}
+    for formula, out in zip(formulas, rendered, strict=True):
+        if formula.tag:
+            _replace_element(tree, formula, out)
+        else:
+            in_text.setdefault(id(formula.node), []).append((formula, out))
+    for items in in_text.values():
+        _replace_in_text(tree, items[0][0].node, items)
+
+
+def replace_math(content: str, formulas: list[Formula], rendered: list[str]) -> str:
+    """``content`` with each formula (from ``find_math(content)``) replaced by its rendered HTML.
 
     >>> page = '<div class="jp-MarkdownCell">（$w$），$b$ 和 $c$。</div>'
     >>> replace_math(page, find_math(page), ["W", "B", "C"])[29:]
@@ -156,25 +250,11 @@ def replace_math(content: str, formulas: list[Formula], rendered: list[str]) -> 
     """
     if len(formulas) != len(rendered):
         raise ValueError(f"{len(formulas)} formulas but {len(rendered)} rendered")
-    parts, last = [], 0
-    for formula, out in zip(formulas, rendered, strict=True):
-        start, end = formula.start, formula.end
-        if formula.tag:
-            out = f'<{formula.tag} class="arithmatex">{out}</{formula.tag}>'
-        if not formula.display and len(formula.tex) <= GLUE_MAX_TEX:
-            if start > last and content[start - 1] in NO_LINE_END:
-                start -= 1
-                out = content[start] + out
-            if end < len(content) and content[end] in NO_LINE_START:
-                out += content[end]
-                end += 1
-            if (start, end) != (formula.start, formula.end):
-                out = f'<span class="attn-nobr">{out}</span>'
-        parts.append(content[last:start])
-        parts.append(out)
-        last = end
-    parts.append(content[last:])
-    return "".join(parts)
+    if not formulas:
+        return content
+    tree = next(p for p in formulas[0].node.parents if p.parent is None)
+    replace_formulas(tree, formulas, rendered)
+    return html_tree.serialize(tree)
 
 
 # The HTML of every formula rendered in this process, by (tex, display). KaTeX's version
@@ -227,8 +307,19 @@ class KatexRenderer:
         self._proc.stdout.close()
 
 
+def render_step(renderer: KatexRenderer):
+    """The step that renders every formula of a page's tree, all in one call to ``renderer``."""
+
+    def render_formulas(tree: BeautifulSoup) -> None:
+        """Every formula rendered to KaTeX HTML (and MathML for screen readers)."""
+        formulas = find_formulas(tree)
+        if formulas:
+            rendered = renderer.render([(f.tex, f.display) for f in formulas])
+            replace_formulas(tree, formulas, rendered)
+
+    return render_formulas
+
+
 def render_math(content: str, renderer: KatexRenderer) -> str:
     """The page's HTML with every formula rendered to KaTeX HTML (and MathML for screen readers)."""
-    formulas = find_math(content)
-    rendered = renderer.render([(f.tex, f.display) for f in formulas])
-    return replace_math(content, formulas, rendered)
+    return html_tree.apply(content, render_step(renderer))

@@ -31,7 +31,14 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from pymdownx.slugs import slugify
 
 from tools.sitebuild.contract import FACTS_KEY, FIGURE_CLASS
-from tools.sitebuild.html_tree import has_class, parse, text
+from tools.sitebuild.html_tree import (
+    apply,
+    has_class,
+    parse,
+    remove_with_space_after,
+    tags,
+    text,
+)
 
 _slugify = slugify(case="lower")
 HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
@@ -448,53 +455,90 @@ def unwrap_plain_tokens(tree: BeautifulSoup, styled: set[str]) -> int:
 
 
 _ALTERNATE = {"rel": "alternate", "hreflang": True}
-_TAG_END_AND_SPACE = re.compile(r"[^>]*>\s*")
+
+
+def drop_alternate_links_tree(tree: BeautifulSoup) -> None:
+    """Remove the ``<link rel="alternate" hreflang>`` elements of the page's head.
+
+    Each goes with the white space after it; the rest of the page, doctype
+    included, stays as the theme wrote it.
+    """
+    for link in (tree.head or tree).find_all("link", attrs=_ALTERNATE):
+        remove_with_space_after(link)
 
 
 def drop_alternate_links(page: str) -> str:
-    """Remove the ``<link rel="alternate" hreflang>`` elements from the head of a whole page.
-
-    The tree of the head finds them; they are cut out of the page's text at the
-    positions the parser reports (with the white space after them), so the rest
-    of the page, doctype included, is left exactly as the theme wrote it. Only
-    the head is parsed: parsing the whole of every page took a sixth of the build.
-    """
-    head_end = page.find("</head>")
-    head = page if head_end < 0 else page[:head_end]
-    line_starts = [0] + [m.end() for m in re.finditer("\n", head)]
-    cuts = []
-    for link in parse(head).find_all("link", attrs=_ALTERNATE):
-        start = line_starts[link.sourceline - 1] + link.sourcepos
-        cuts.append((start, _TAG_END_AND_SPACE.match(page, start).end()))
-    for start, end in reversed(cuts):
-        page = page[:start] + page[end:]
-    return page
+    """The whole page without its hreflang links (:func:`drop_alternate_links_tree`)."""
+    return apply(page, drop_alternate_links_tree)
 
 
-_EXPLORER_ASSETS = re.compile(
-    r'<script src="[^"]*assets/javascripts/explorer\.js"[^>]*></script>\s*'
-    r'|<link rel="stylesheet" href="[^"]*assets/stylesheets/explorer\.css">\s*'
-)
+_EXPLORER_SCRIPT = re.compile(r'[^"]*assets/javascripts/explorer\.js')
+_EXPLORER_STYLESHEET = re.compile(r'[^"]*assets/stylesheets/explorer\.css')
+_EXPLORER_CLASS = 'class="attn-explorer'
 
 
-def drop_unused_explorer(page: str) -> str:
-    r"""The whole page without the explorer's script and stylesheet, unless it shows an explorer.
+def _shows_explorer(tree: BeautifulSoup) -> bool:
+    """Whether the page holds ``class="attn-explorer...``: an explorer, or its name in text."""
+    node = tree.contents[0] if tree.contents else None
+    while node is not None:
+        if node.__class__ is Tag:
+            for key, value in node.attrs.items():
+                if key.endswith("class") and isinstance(value, str):
+                    if value.startswith("attn-explorer"):
+                        return True
+        elif _EXPLORER_CLASS in node:
+            return True
+        node = node.next_element
+    return False
+
+
+def _explorer_asset(element: Tag) -> bool:
+    """Whether ``element`` is the explorer's script or stylesheet, as ``mkdocs.yml`` adds them."""
+    attrs = list(element.attrs.items())
+    if element.name == "script":
+        return (
+            bool(attrs)
+            and attrs[0][0] == "src"
+            and isinstance(attrs[0][1], str)
+            and bool(_EXPLORER_SCRIPT.fullmatch(attrs[0][1]))
+            and not element.contents
+        )
+    return (
+        len(attrs) == 2
+        and attrs[0] == ("rel", "stylesheet")
+        and attrs[1][0] == "href"
+        and isinstance(attrs[1][1], str)
+        and bool(_EXPLORER_STYLESHEET.fullmatch(attrs[1][1]))
+        and not getattr(element, "void_close", None)
+    )
+
+
+def drop_unused_explorer_tree(tree: BeautifulSoup) -> None:
+    """Remove the explorer's script and stylesheet (with the white space after them) if unused.
 
     ``extra_javascript`` and ``extra_css`` put them on every page; two pages per language
     use them. Elsewhere the stylesheet held the first paint and the script ran
     for nothing on every load.
+    """
+    if _shows_explorer(tree):
+        return
+    for element in tags(tree, ["script", "link"]):
+        if _explorer_asset(element):
+            remove_with_space_after(element)
+
+
+def drop_unused_explorer(page: str) -> str:
+    r"""The page without unused explorer assets (:func:`drop_unused_explorer_tree`).
 
     >>> head = '<link rel="stylesheet" href="../assets/stylesheets/explorer.css">\n'
     >>> tail = '<script src="../assets/javascripts/explorer.js" defer></script>'
     >>> drop_unused_explorer(head + "<p>x</p>" + tail)
     '<p>x</p>'
-    >>> page = head + '<div class="attn-explorer">' + tail
+    >>> page = head + '<div class="attn-explorer"></div>' + tail
     >>> drop_unused_explorer(page) == page
     True
     """
-    if 'class="attn-explorer' in page:
-        return page
-    return _EXPLORER_ASSETS.sub("", page)
+    return apply(page, drop_unused_explorer_tree)
 
 
 def css_name(css: str) -> str:

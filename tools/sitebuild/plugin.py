@@ -39,6 +39,7 @@ from tools.sitebuild import (
     copybuttons,
     downloads,
     fastpath,
+    html_tree,
     htmlslim,
     imagesize,
     mathrender,
@@ -460,24 +461,49 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         return record["html"]
 
     def finish_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        """Render the formulas with KaTeX; lighter tables; explorer assets; valid hreflang.
+        """The page parsed once, finished by :meth:`finish_steps` in order, serialized once."""
+        tree = parse(output, as_written=True)
+        try:
+            html_tree.run(tree, self.finish_steps(config))
+        except ValueError as err:  # a formula KaTeX rejects
+            raise PluginError(f"{page.file.src_uri}: {err}") from None
+        return serialize(tree)
 
-        Tables get row headers and a scrolling wrapper, and the first paint waits for
-        those near the top (``tables.py``); inline code breaks between the parts of a
-        name (``codebreaks.py``); the explorer's script and stylesheet stay only on
-        pages that show it; code blocks come with Material's copy button
-        (``copybuttons.py``).
+    def finish_steps(self, config: MkDocsConfig) -> list[html_tree.Step]:
+        """The steps that finish a templated page, in the order they run on its tree.
+
+        1. ``render_formulas``: every formula rendered by KaTeX, in one call per page
+           (``mathrender.py``).
+        2. ``row_headers_tree``: a row header in each body row of a table whose
+           top-left cell is empty; 3. ``wrap_tree``: tables in their scroll box
+           before Material's script runs (``tables.py``).
+        4. ``slim_tree``: indentation and repeated anchor names dropped (``htmlslim.py``).
+        5. ``mark_tree``: inline code breaks between the parts of a name
+           (``codebreaks.py``).
+        6. ``paint_after_early_tables_tree``: the first paint waits for the tables
+           near the top (``tables.py``).
+        7. ``drop_unused_explorer_tree``: the explorer's script and stylesheet only on
+           pages that show it (``page_repairs.py``).
+        8. ``prerender_tree``: code blocks come with Material's copy button
+           (``copybuttons.py``).
+        9. ``drop_alternate_links_tree``: no relative hreflang links
+           (:meth:`_keeps_alternates`).
         """
         if self.katex is None:
             self.katex = mathrender.KatexRenderer()
-        try:
-            output = mathrender.render_math(output, self.katex)
-        except ValueError as err:
-            raise PluginError(f"{page.file.src_uri}: {err}") from None
-        output = codebreaks.mark(htmlslim.slim(tables.wrap(tables.row_headers(output))))
-        output = page_repairs.drop_unused_explorer(tables.paint_after_early_tables(output))
-        output = copybuttons.prerender(output)
-        return self._drop_relative_alternates(output, config)
+        steps = [
+            mathrender.render_step(self.katex),
+            tables.row_headers_tree,
+            tables.wrap_tree,
+            htmlslim.slim_tree,
+            codebreaks.mark_tree,
+            tables.paint_after_early_tables_tree,
+            page_repairs.drop_unused_explorer_tree,
+            copybuttons.prerender_tree,
+        ]
+        if not self._keeps_alternates(config):
+            steps.append(page_repairs.drop_alternate_links_tree)
+        return steps
 
     def on_post_template(
         self, output_content: str, *, template_name: str, config: MkDocsConfig
@@ -485,19 +511,12 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         """The 404 page: slim, no explorer assets and no relative hreflang links either."""
         if not template_name.endswith(".html"):
             return output_content
-        output = page_repairs.drop_unused_explorer(output_content)
-        return htmlslim.slim(self._drop_relative_alternates(output, config))
-
-    def _drop_relative_alternates(self, output: str, config: MkDocsConfig) -> str:
-        """Drop ``<link rel="alternate" hreflang>`` unless ``site_url`` makes them absolute.
-
-        A relative hreflang URL is invalid (search engines ignore it; the language
-        selector does not need it). Offline (file://) they go too: Material would
-        fetch their sitemaps, which fails there.
-        """
-        if self._keeps_alternates(config):
-            return output
-        return page_repairs.drop_alternate_links(output)
+        steps: list[html_tree.Step] = [page_repairs.drop_unused_explorer_tree]
+        if not self._keeps_alternates(config):
+            steps.append(page_repairs.drop_alternate_links_tree)
+        tree = parse(output_content, as_written=True)
+        html_tree.run(tree, [*steps, htmlslim.slim_tree])
+        return serialize(tree)
 
     def _keeps_alternates(self, config: MkDocsConfig) -> bool:
         return bool(config.site_url) and not self.config.offline

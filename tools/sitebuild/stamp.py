@@ -117,9 +117,9 @@ def only_commit_differs(old: BuildStamp, new: BuildStamp) -> bool:
 
 def finish_block(html: str) -> str:
     """What the finishing steps of a page do to its footer (``SiteBuildPlugin.finish_page``)."""
-    from tools.sitebuild import codebreaks, htmlslim
+    from tools.sitebuild import codebreaks, html_tree, htmlslim
 
-    return codebreaks.mark(htmlslim.slim(html))
+    return html_tree.apply(html, htmlslim.slim_tree, codebreaks.mark_tree)
 
 
 def block(env, stamp: BuildStamp, lang: str, finish=lambda html: html) -> str:

@@ -36,16 +36,22 @@ browser that does not know it paints as before):
 '<head><link rel="expect" href="#attn-early-tables" blocking="render"></head>'
 >>> out.split("</table>")[1]
 '<span id="attn-early-tables" hidden></span></article>'
+
+Each is a step on a page's tree (``row_headers_tree``, ``wrap_tree``,
+``paint_after_early_tables_tree``); the functions of the same names without
+``_tree`` do it to HTML.
 """
 
 from __future__ import annotations
 
 import re
 
-_TABLE = re.compile(r"<table\b[^>]*>.*?</table>", re.S)
+from bs4 import BeautifulSoup, Tag
+
+from tools.sitebuild import html_tree
+
 # the tables Material's script wraps: those without a class attribute
-_PLAIN_TABLE = re.compile(r"<table(?:\s(?![^>]*\bclass=)[^>]*)?>.*?</table>", re.S)
-_WRAP = '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">{}</div></div>'
+_PLAIN_TABLE = re.compile(r"<table(?:\s(?![^>]*\bclass=)[^>]*)?>")
 # Tables that start within this many characters of the article's start. Measured on
 # the built pages: those begin at most 1,200 px down at 1280 x 900, most of them on
 # the first screen, and the glossary's and the d2l map's on the first screen at
@@ -53,45 +59,84 @@ _WRAP = '<div class="md-typeset__scrollwrap"><div class="md-typeset__table">{}</
 # characters in), begin 3,800 px down or lower.
 EARLY = 11_000
 EARLY_MARK = "attn-early-tables"
-_FIRST_TH_EMPTY = re.compile(r"<thead>\s*<tr>\s*<th\b[^>]*>\s*</th>", re.S)
-_BODY = re.compile(r"(<tbody>)(.*?)(</tbody>)", re.S)
-_FIRST_TD = re.compile(r"(<tr\b[^>]*>\s*)<td\b([^>]*)>(.*?)</td>", re.S)
+_SPACE = re.compile(r"\s*")
+
+
+def _first_tag(element: Tag) -> Tag | None:
+    """``element``'s first child if it is a tag with only white space before it."""
+    for child in element.contents:
+        if isinstance(child, Tag):
+            return child
+        if not html_tree.is_text(child) or not _SPACE.fullmatch(child):
+            return None
+    return None
+
+
+def _top_left_empty(table: Tag) -> bool:
+    """Whether the table's head starts with a row whose first header cell holds only white space."""
+    for head in html_tree.tags(table, ["thead"]):
+        row = _first_tag(head) if not head.attrs else None
+        if row is None or row.name != "tr" or row.attrs:
+            continue
+        cell = _first_tag(row)
+        if cell is not None and cell.name == "th":
+            if all(html_tree.is_text(c) for c in cell.contents):
+                if _SPACE.fullmatch("".join(cell.contents)):
+                    return True
+    return False
+
+
+def row_headers_tree(tree: BeautifulSoup) -> None:
+    """The first cell of each body row a row header, in tables described above."""
+    for table in html_tree.tags(tree, ["table"]):
+        if not _top_left_empty(table):
+            continue
+        for body in html_tree.tags(table, ["tbody"]):
+            if body.attrs:
+                continue
+            for row in html_tree.tags(body, ["tr"]):
+                cell = _first_tag(row)
+                if cell is not None and cell.name == "td":
+                    cell.name = "th"
+                    cell.attrs = {"scope": "row", **cell.attrs}
+
+
+def wrap_tree(tree: BeautifulSoup) -> None:
+    """Each table Material's script would wrap already in its scroll box."""
+    for table in html_tree.tags(tree, ["table"]):
+        if _PLAIN_TABLE.fullmatch(html_tree.open_tag(table)):
+            inner = table.wrap(tree.new_tag("div", attrs={"class": "md-typeset__table"}))
+            inner.wrap(tree.new_tag("div", attrs={"class": "md-typeset__scrollwrap"}))
+
+
+def paint_after_early_tables_tree(tree: BeautifulSoup) -> None:
+    """The page's first paint waits until the tables starting within ``EARLY`` are parsed."""
+    article = next(iter(html_tree.tags(tree, ["article"])), None)
+    last = None
+    if article is not None:
+        for at, node in html_tree.offsets_from(article):
+            if at > EARLY:
+                break
+            if isinstance(node, Tag) and node.name == "table":
+                last = node
+    if last is None:
+        return
+    last.insert_after(tree.new_tag("span", attrs={"id": EARLY_MARK, "hidden": None}))
+    if tree.head is not None:
+        link = {"rel": "expect", "href": f"#{EARLY_MARK}", "blocking": "render"}
+        tree.head.append(tree.new_tag("link", attrs=link))
 
 
 def row_headers(content: str) -> str:
-    """The HTML with the first cell of each body row a row header, in tables described above."""
-
-    def table(match: re.Match[str]) -> str:
-        text = match.group(0)
-        if not _FIRST_TH_EMPTY.search(text):
-            return text
-        return _BODY.sub(
-            lambda b: (
-                b.group(1) + _FIRST_TD.sub(r'\1<th scope="row"\2>\3</th>', b.group(2)) + b.group(3)
-            ),
-            text,
-        )
-
-    return _TABLE.sub(table, content)
+    """The HTML with row headers (:func:`row_headers_tree`)."""
+    return html_tree.apply(content, row_headers_tree)
 
 
 def wrap(content: str) -> str:
-    """The HTML with each table Material's script would wrap already in its scroll box."""
-    return _PLAIN_TABLE.sub(lambda match: _WRAP.format(match.group(0)), content)
+    """The HTML with its tables wrapped (:func:`wrap_tree`)."""
+    return html_tree.apply(content, wrap_tree)
 
 
 def paint_after_early_tables(page: str) -> str:
-    """The page whose first paint waits until the tables starting within ``EARLY`` are parsed."""
-    article = page.find("<article")
-    last_end = None
-    if article >= 0:
-        for match in _TABLE.finditer(page, article):
-            if match.start() - article > EARLY:
-                break
-            last_end = match.end()
-    if last_end is None:
-        return page
-    mark = f'<span id="{EARLY_MARK}" hidden></span>'
-    page = page[:last_end] + mark + page[last_end:]
-    link = f'<link rel="expect" href="#{EARLY_MARK}" blocking="render">'
-    return page.replace("</head>", link + "</head>", 1)
+    """The page, painted after its early tables (:func:`paint_after_early_tables_tree`)."""
+    return html_tree.apply(page, paint_after_early_tables_tree)
