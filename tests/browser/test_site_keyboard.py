@@ -204,9 +204,10 @@ def test_the_copy_notices_are_announced(browser, server, lang):
 SEARCH_BUTTON = "label.md-header__button[for='__search']"
 SEARCH_OPEN = "document.getElementById('__search').checked"
 # Of the elements inside Material's search box, those the Tab key can reach (tabIndex >= 0,
-# laid out), by class: the result box and the input were Tab stops while search was closed.
+# laid out, visible), by class: the result box and the input were Tab stops while search was closed.
 SEARCH_TAB_STOPS = """() => [...document.querySelectorAll('.md-search *')]
     .filter(el => el.tabIndex >= 0 && el.getClientRects().length > 0
+        && getComputedStyle(el).visibility === 'visible'
         && (el.matches('a[href], button, input, select, textarea') || el.hasAttribute('tabindex')))
     .map(el => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0])"""
 
@@ -242,6 +243,7 @@ def test_closed_search_takes_no_tab_stop_and_opens_from_the_keyboard_at_375px(
             page.keyboard.press("Escape")
             page.wait_for_function(f"!{SEARCH_OPEN}")
             assert page.evaluate(FOCUS)["what"] == "label.md-header__button[for=__search]"
+            page.evaluate(DRAWER_SETTLED)  # the result box hides after Material's fade
             assert page.evaluate(SEARCH_TAB_STOPS) == []
         page.evaluate("document.activeElement.blur()")
         page.keyboard.press("/")
