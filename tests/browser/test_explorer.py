@@ -403,3 +403,52 @@ def test_the_back_to_top_pill_shows_below_the_pinned_controls(server, browser, p
         assert pill["top"] >= controls["bottom"], boxes
     finally:
         context.close()
+
+
+# Every text of the live panels: its rendered height (CSS px: the font size in the SVG's
+# units times the SVG's scale), and whether any text leaves the column or meets another of
+# its panel; and the bumps panel's dotted query lines against the frame's left edge.
+PANEL_TEXT = """() => {
+    const root = document.querySelector('.attn-explorer.is-live');
+    const column = root.getBoundingClientRect();
+    const sizes = [], out = [], met = [];
+    root.querySelectorAll('.attn-explorer-panel svg').forEach(svg => {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const boxes = [...svg.querySelectorAll('g.axes text')].map(t => {
+            sizes.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+            const r = t.getBoundingClientRect();
+            if (r.left < column.left - 1 || r.right > column.right + 1) out.push(t.textContent);
+            return [t.textContent, r];
+        });
+        boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+            if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom)
+                met.push([a, b]);
+        }));
+    });
+    const bumps = [...root.querySelectorAll('.attn-explorer-panel')][1];
+    const left = bumps.querySelector('rect.frame').getBoundingClientRect().left;
+    const queries = [...bumps.querySelectorAll('line.query')].map(
+        l => l.getBoundingClientRect().left - left);
+    return {sizes, out, met, queries};
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("path", ["nonparametric", "en/leave-one-out"])
+def test_every_panel_text_is_11_px_and_the_query_at_0_is_off_the_axis(
+    server, browser, data, path, width
+):
+    """Round-15 reader: at 375 px the panels' tick labels were about 9-10 px high (300-unit
+    panels, their Chinese ones 300 px wide in a 335 px column); on a phone they are larger,
+    with room for them: none leaves the column or meets another. The dotted line of the
+    query x = 0 lay on the bumps panel's y axis, unseen: the axis starts a little left of it."""
+    context, page, _ = open_page(browser, f"{server}{path}/", width=width)
+    try:
+        got = page.evaluate(PANEL_TEXT)
+        small = [(text, round(px, 1)) for text, px in got["sizes"] if px < 11]
+        assert len(got["sizes"]) > 30 and small == [], small
+        assert got["out"] == [] and got["met"] == [], got
+        assert float(data.x_test[0]) == 0.0 and len(got["queries"]) == 3
+        assert min(got["queries"]) >= 5, got["queries"]  # CSS px right of the y axis
+    finally:
+        context.close()

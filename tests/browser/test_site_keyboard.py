@@ -199,3 +199,69 @@ def test_the_copy_notices_are_announced(browser, server, lang):
         assert box is not None and box["width"] <= 1 and box["height"] <= 1
     finally:
         context.close()
+
+
+SEARCH_BUTTON = "label.md-header__button[for='__search']"
+SEARCH_OPEN = "document.getElementById('__search').checked"
+# Of the elements inside Material's search box, those the Tab key can reach (tabIndex >= 0,
+# laid out, visible), by class: the result box and the input were Tab stops while search was closed.
+SEARCH_TAB_STOPS = """() => [...document.querySelectorAll('.md-search *')]
+    .filter(el => el.tabIndex >= 0 && el.getClientRects().length > 0
+        && getComputedStyle(el).visibility === 'visible'
+        && (el.matches('a[href], button, input, select, textarea') || el.hasAttribute('tabindex')))
+    .map(el => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0])"""
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_closed_search_takes_no_tab_stop_and_opens_from_the_keyboard_at_375px(
+    browser, server, lang
+):
+    """Round-15 reader: at 375 px, with search closed, Material's zero-size result box
+    ("正在初始化搜索引擎") and the hidden search input took Tab stops before the page.
+    Closed, nothing of the search box is in the tab order; its header button is: Enter or
+    Space opens search with the focus in the input, a query finds pages, Escape closes it and
+    returns to the button; the "/" shortcut opens it too. Then the box is out again."""
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}{lang}nonparametric/", wait_until="load")
+        assert page.evaluate(SEARCH_TAB_STOPS) == []
+        stops = _tab_stops(page, 8)
+        assert not any("md-search" in stop["what"] for stop in stops), stops
+        assert {"drawer": False, "what": "label.md-header__button[for=__search]"} in stops
+        assert page.get_attribute(SEARCH_BUTTON, "aria-expanded") == "false"
+        for key in ("Enter", " "):
+            page.focus(SEARCH_BUTTON)
+            page.keyboard.press(key)
+            page.wait_for_function(SEARCH_OPEN)
+            assert page.evaluate(FOCUS)["what"] == "input.md-search__input"
+            assert page.get_attribute(SEARCH_BUTTON, "aria-expanded") == "true"
+            assert "div.md-search__scrollwrap" in page.evaluate(SEARCH_TAB_STOPS)
+            page.keyboard.press("Control+A")  # the last query stays in the box
+            page.keyboard.type("softmax")
+            page.wait_for_selector(".md-search-result__item", timeout=10000)
+            page.keyboard.press("Escape")
+            page.wait_for_function(f"!{SEARCH_OPEN}")
+            assert page.evaluate(FOCUS)["what"] == "label.md-header__button[for=__search]"
+            page.evaluate(DRAWER_SETTLED)  # the result box hides after Material's fade
+            assert page.evaluate(SEARCH_TAB_STOPS) == []
+        page.evaluate("document.activeElement.blur()")
+        page.keyboard.press("/")
+        page.wait_for_function(SEARCH_OPEN)
+        assert page.evaluate(FOCUS)["what"] == "input.md-search__input"
+    finally:
+        context.close()
+
+
+def test_closed_search_keeps_only_its_input_in_the_tab_order_at_1280px(browser, server):
+    """At desktop width the search input is shown in the header and stays a Tab stop; the
+    empty result box is not one while search is closed."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}nonparametric/", wait_until="load")
+        assert page.evaluate(SEARCH_TAB_STOPS) == ["input.md-search__input"]
+        stops = [stop["what"] for stop in _tab_stops(page, 8)]
+        assert "input.md-search__input" in stops and "div.md-search__scrollwrap" not in stops
+    finally:
+        context.close()

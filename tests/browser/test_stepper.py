@@ -555,3 +555,36 @@ def test_the_radio_buttons_have_a_24_px_target(server, browser, width):
         assert page.evaluate("document.querySelector('.attn-stepper').attnStepper.logW()")
     finally:
         context.close()
+
+
+# At step 0 (after Reset): the topmost element at the start square's centre, and at a point
+# of the current dot outside the square (left of it, half-way to the dot's edge).
+AT_THE_START = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    root.attnStepper.reset();
+    const square = root.querySelector('svg rect.start').getBoundingClientRect();
+    const dot = root.querySelector('svg circle.current-dot').getBoundingClientRect();
+    const y = (square.top + square.bottom) / 2, x = (square.left + square.right) / 2;
+    const name = el => el ? el.tagName.toLowerCase() + '.' + el.getAttribute('class') : null;
+    return {centre: name(document.elementFromPoint(x, y)),
+            ring: name(document.elementFromPoint((dot.left + square.left) / 2, y)),
+            margin: square.left - dot.left,
+            steps: root.dataset.steps};
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("path", PAGES)
+def test_at_step_0_the_start_square_and_the_current_dot_both_show(server, browser, path, width):
+    """Round-15 reader: at step 0 the current w's dot lay exactly over the start square, so
+    the legend's "■ start" pointed at nothing visible. The square is drawn on top, inside a
+    larger dot: at its centre the square, round it a ring of the dot."""
+    context, page, _ = open_page(browser, f"{server}{path}/", width=width)
+    try:
+        page.locator(".attn-stepper .attn-explorer-panel").scroll_into_view_if_needed()
+        got = page.evaluate(AT_THE_START)
+        assert got["steps"] == "0", got
+        assert got["centre"] == "rect.start" and got["ring"] == "circle.current-dot", got
+        assert got["margin"] >= 3, got  # CSS px of the dot left of the square
+    finally:
+        context.close()

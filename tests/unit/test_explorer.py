@@ -180,3 +180,19 @@ def test_the_stacked_panels_are_one_column_and_an_unknown_layout_is_refused():
         ValueError, match=r"layout must be one of \(.wide., .narrow., .stacked.\), got 'x'"
     ):
         plot_explorer_panels(make_data(n_train=10), 2.0, layout="x")
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_the_query_at_0_is_drawn_right_of_the_bumps_panels_y_axis(layout):
+    """Round-15 reader: in the live explorer the dotted line of the query x = 0 lay on the
+    bumps panel's y axis and could not be seen. The static picture's axis starts left of
+    it by a margin (as the live panel's now does): the line is drawn inside the frame."""
+    from attention_tutorial import plot_explorer_panels
+
+    data = make_data()
+    fig = plot_explorer_panels(data, 1.0, layout=layout, lang="en")
+    bumps = fig.axes[1]
+    queries = sorted(line.get_xdata()[0] for line in bumps.lines if line.get_linestyle() == ":")
+    assert queries[0] == float(data.x_test[0]) == 0.0 and len(queries) == 3
+    left, right = bumps.get_xlim()
+    assert queries[0] - left >= 0.03 * (right - left), (left, right)

@@ -9,7 +9,15 @@
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
-  var W = 300, H = 200, M = { l: 40, r: 14, t: 8, b: 34 };
+  var W = 300, H = 200, M = { l: 44, r: 14, t: 8, b: 34 };  // l: "0.04" met the y label at 40
+  // A phone's column (about 335 CSS px) shows a 300-unit panel at about 1.1, and its
+  // 10-unit ticks were 9-11 px high. There the panels' text is 12 units (explorer.css,
+  // .is-phone), over 11 px down to a 320 px screen, and the left and bottom margins are
+  // wider for it. Chosen once, when the page loads, for every panel of the page.
+  var PHONE = !!(window.matchMedia && window.matchMedia("(max-width: 600px)").matches);
+  if (PHONE) { M.l = 52; M.r = 18; M.b = 38; }
+  var TICK_X = PHONE ? 16 : 14, TICK_Y = PHONE ? 4 : 3.5;  // a tick label's offset from its tick
+  var LABEL_X = PHONE ? 13 : 10;  // the baseline of the y axis' label (turned a quarter left)
 
   // Attention weights of one query over keys (skip: a key index to leave out, or -1).
   function softmaxRow(q, keys, w, skip) {
@@ -131,15 +139,15 @@
       : niceTicks(x0, x1, 5);
     xt.forEach(function (t) {
       el("line", { x1: sx(t), x2: sx(t), y1: H - M.b, y2: H - M.b + 4 }, g);
-      el("text", { x: sx(t), y: H - M.b + 14, "text-anchor": "middle" }, g).textContent = tickLabel(t);
+      el("text", { x: sx(t), y: H - M.b + TICK_X, "text-anchor": "middle" }, g).textContent = tickLabel(t);
     });
     niceTicks(y0, y1, 4).forEach(function (t) {
       el("line", { x1: M.l - 4, x2: M.l, y1: sy(t), y2: sy(t) }, g);
-      el("text", { x: M.l - 6, y: sy(t) + 3.5, "text-anchor": "end" }, g).textContent = String(+t.toPrecision(4));
+      el("text", { x: M.l - 6, y: sy(t) + TICK_Y, "text-anchor": "end" }, g).textContent = String(+t.toPrecision(4));
     });
     el("text", { x: (M.l + W - M.r) / 2, y: H - 3, "text-anchor": "middle", class: "label" }, g).textContent = this.xlabel;
-    el("text", { x: 10, y: (M.t + H - M.b) / 2, "text-anchor": "middle", class: "label",
-      transform: "rotate(-90 10 " + (M.t + H - M.b) / 2 + ")" }, g).textContent = this.ylabel;
+    el("text", { x: LABEL_X, y: (M.t + H - M.b) / 2, "text-anchor": "middle", class: "label",
+      transform: "rotate(-90 " + LABEL_X + " " + (M.t + H - M.b) / 2 + ")" }, g).textContent = this.ylabel;
   };
   Panel.prototype.clear = function () {
     while (this.plot.firstChild) this.plot.removeChild(this.plot.firstChild);
@@ -174,10 +182,10 @@
       var label = String(+t.toPrecision(6));
       if (axis === "x") {
         el("line", { x1: sx(t), x2: sx(t), y1: H - M.b, y2: H - M.b + 4 }, g);
-        el("text", { x: sx(t), y: H - M.b + 14, "text-anchor": "middle" }, g).textContent = label;
+        el("text", { x: sx(t), y: H - M.b + TICK_X, "text-anchor": "middle" }, g).textContent = label;
       } else {
         el("line", { x1: M.l - 4, x2: M.l, y1: sy(t), y2: sy(t) }, g);
-        el("text", { x: M.l - 6, y: sy(t) + 3.5, "text-anchor": "end" }, g).textContent = label;
+        el("text", { x: M.l - 6, y: sy(t) + TICK_Y, "text-anchor": "end" }, g).textContent = label;
       }
     });
   };
@@ -241,6 +249,10 @@
     var yAll = ys.concat(yt), y0 = Math.min.apply(null, yAll), y1 = Math.max.apply(null, yAll);
     var pad = 0.08 * (y1 - y0), xMax = Math.max(xq[xq.length - 1], xs[xs.length - 1]);
     pFit.setRange(0, xMax, y0 - pad, y1 + pad);
+    // the bumps' x axis starts a little left of the first query or key, as the static figure's
+    // does (matplotlib's 5 % margin): the dotted line of the query x = 0 lay on the y axis
+    var bumpX0 = Math.min(0, xs[0], Math.min.apply(null, data.queries.map(function (i) { return xq[i]; })));
+    bumpX0 -= 0.05 * (xMax - bumpX0);
     var fixed = el("g", {}, pFit.svg);
     pFit.plot = fixed;
     xs.forEach(function (x, i) { pFit.dot(x, ys[i], 2, "point"); });
@@ -293,7 +305,7 @@
       pBump.clear();
       var top = 0;
       data.queries.forEach(function (i) { weights[i].forEach(function (v) { if (v > top) top = v; }); });
-      pBump.setRange(0, xMax, 0, top * 1.1);
+      pBump.setRange(bumpX0, xMax, 0, top * 1.1);
       data.queries.forEach(function (i, n) {
         pBump.vline(xq[i], "query q" + n);
         pBump.line(xs, weights[i], "bump q" + n);
@@ -453,8 +465,6 @@
       var pts = rows.map(function (r) { return point(r.w, r.loss); });
       panel.line(pts.map(function (p) { return p[0]; }), pts.map(function (p) { return p[1]; }), "path");
       pts.forEach(function (p, i) { if (i > 0) panel.dot(p[0], p[1], 2.5, "step-dot"); });
-      var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]);
-      el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, panel.plot);
       if (rows.length > data.steps) {
         var c = pts[data.steps], cx = panel.sx(c[0]), right = cx > (M.l + W - M.r) / 2;
         el("line", { x1: cx.toFixed(1), x2: cx.toFixed(1), y1: M.t, y2: panel.sy(c[1]).toFixed(1), class: "chapter-line" }, panel.plot);
@@ -462,8 +472,13 @@
         panel.note(cx + (right ? -4 : 4), M.t + 12, words(L.step_n, { k: data.steps }),
           "chapter-text", right ? "end" : "start");  // the legend says what the ring means
       }
+      // the current w, then the start square ON TOP of it: at step 0 both are at w0, and the
+      // square hid the dot or the dot the square. There the dot is larger, an orange disc round
+      // the blue square, so that the legend's "■ start" and "● current" both point at something.
       var p = pts[k];
-      panel.dot(p[0], p[1], 4.5, "current-dot");
+      panel.dot(p[0], p[1], k ? 4.5 : 7.5, "current-dot");
+      var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]);
+      el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, panel.plot);
       var notes = [];
       if (last.w < 0) notes.push(L.negative);
       if (Math.abs(last.w) < data.w_min || Math.abs(last.w) > data.w_max) notes.push(L.off_chart);
@@ -545,6 +560,7 @@
 
   function init() {
     document.querySelectorAll(".attn-explorer:not(.is-live)").forEach(function (root) {
+      root.classList.toggle("is-phone", PHONE);
       try {
         if (root.classList.contains("attn-stepper")) root.attnStepper = new Stepper(root);
         else root.attnExplorer = new Explorer(root);
