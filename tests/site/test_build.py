@@ -72,16 +72,18 @@ def test_notebook_pages_carry_executed_outputs_and_figures(site, lang):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_notebook_pages_weigh_at_most_276_kb_of_html(site, lang):
+def test_notebook_pages_weigh_at_most_290_kb_of_html(site, lang):
     # 120 KB until formulas were rendered at build time (their HTML is now in the page,
     # and 273 KB of KaTeX JavaScript is gone; the Transformer page carries 96 formulas,
     # 244 KB); 256 KB until the smoothness page's first exercise got an executed solution
     # (266 KB: the SGD stepper, four collapsed package sources of 42 KB, 116 formulas);
     # 272 KB until the smoothness page's fit panels got titles in words, written in both
     # languages in its code cell (en: 271.1 -> 273.6 KB, 2 KB of it the highlighted cell
-    # and its copy text); test_page_weight.py checks the budgets a reader downloads.
+    # and its copy text); 276 KB until the projections page measured how far the kernel's
+    # centre sits from the query and printed a baseline for its test errors (a reader's
+    # slips; zh 287.2 KB); test_page_weight.py checks the budgets a reader downloads.
     sizes = {rel: (site / rel).stat().st_size for rel in notebook_pages(lang)}
-    assert {rel: size for rel, size in sizes.items() if size > 276 * 1024} == {}
+    assert {rel: size for rel, size in sizes.items() if size > 290 * 1024} == {}
 
 
 def heading_ids(text: str) -> list[str]:
