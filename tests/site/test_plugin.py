@@ -371,10 +371,10 @@ def test_finishing_steps_are_named_and_documented():
         "wrap_tree",
         "slim_tree",
         "mark_tree",
-        "paint_after_early_tables_tree",
         "drop_unused_explorer_tree",
         "prerender_tree",
         "drop_alternate_links_tree",
+        "paint_after_early_tables_tree",
     ]
     assert all(step.__doc__ for step in steps)
     assert all(name in plugin.finish_steps.__doc__ for name in names)

@@ -480,14 +480,17 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         4. ``slim_tree``: indentation and repeated anchor names dropped (``htmlslim.py``).
         5. ``mark_tree``: inline code breaks between the parts of a name
            (``codebreaks.py``).
-        6. ``paint_after_early_tables_tree``: the first paint waits for the tables
-           near the top (``tables.py``).
-        7. ``drop_unused_explorer_tree``: the explorer's script and stylesheet only on
+        6. ``drop_unused_explorer_tree``: the explorer's script and stylesheet only on
            pages that show it (``page_repairs.py``).
-        8. ``prerender_tree``: code blocks come with Material's copy button
+        7. ``prerender_tree``: code blocks come with Material's copy button
            (``copybuttons.py``).
-        9. ``drop_alternate_links_tree``: no relative hreflang links
+        8. ``drop_alternate_links_tree``: no relative hreflang links
            (:meth:`_keeps_alternates`).
+        9. ``paint_after_early_tables_tree``: the first paint waits for the tables
+           near the top (``tables.py``). Last: it measures where each table starts in
+           the finished page, so nothing may be inserted before a table after it (the
+           copy buttons, inserted after it, once moved a table of the stepper's API page
+           past the limit the step had measured it within).
         """
         if self.katex is None:
             self.katex = mathrender.KatexRenderer()
@@ -497,12 +500,12 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             tables.wrap_tree,
             htmlslim.slim_tree,
             codebreaks.mark_tree,
-            tables.paint_after_early_tables_tree,
             page_repairs.drop_unused_explorer_tree,
             copybuttons.prerender_tree,
         ]
         if not self._keeps_alternates(config):
             steps.append(page_repairs.drop_alternate_links_tree)
+        steps.append(tables.paint_after_early_tables_tree)
         return steps
 
     def on_post_template(
