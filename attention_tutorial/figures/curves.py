@@ -114,12 +114,6 @@ def plot_data(
         ...     d.y_train,
         ...     lang="en",
         ... )
-        >>> legend = fig.axes[0].get_legend()
-        >>> for text in legend.get_texts():
-        ...     print(text.get_text())
-        true function f(x)
-        training data (noisy)
-        test inputs (where the queries are)
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -197,15 +191,6 @@ def plot_fit(
         ...     d.y_train,
         ...     lang="en",
         ... )
-        >>> ax = fig.axes[0]
-        >>> ax.get_xlabel(), ax.get_ylabel()
-        ('input x', 'output y')
-        >>> legend = ax.get_legend()
-        >>> for text in legend.get_texts():
-        ...     print(text.get_text())
-        true function f(x)
-        prediction
-        training data (noisy)
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -299,14 +284,9 @@ def plot_fits(
         ...     v,
         ...     lang="en",
         ... )
+        >>> # one panel per fit, titled by its name
         >>> [ax.get_title() for ax in fig.axes]
         ['w = 1', 'w = 4']
-        >>> left, right = fig.axes
-        >>> left.get_xlabel()
-        'input x'
-        >>> # one y axis for both panels
-        >>> left.get_ylim() == right.get_ylim()
-        True
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -427,19 +407,10 @@ def plot_loss(
         >>> losses = train(
         ...     model, d.x_train, d.y_train
         ... )
+        >>> # one loss per epoch
+        >>> len(losses)
+        5
         >>> fig = plot_loss(losses, lang="en")
-        >>> fig.axes[0].get_xlabel()
-        'epoch'
-        >>> line = fig.axes[0].lines[0]
-        >>> line.get_xdata().tolist()
-        [1, 2, 3, 4, 5]
-        >>> phone = plot_loss(
-        ...     losses,
-        ...     layout="stacked",
-        ...     lang="en",
-        ... )
-        >>> float(phone.get_figwidth())
-        4.6
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -503,14 +474,6 @@ def plot_loss_vs_w(
         >>> fig = plot_loss_vs_w(
         ...     ws, own, left_out, lang="en"
         ... )
-        >>> ax = fig.axes[0]
-        >>> ax.get_xscale(), ax.get_xlabel()
-        ('log', 'w (log scale)')
-        >>> legend = ax.get_legend()
-        >>> for text in legend.get_texts()[:2]:
-        ...     print(text.get_text())
-        own key included
-        own key left out (leave-one-out)
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -610,18 +573,12 @@ def plot_w_paths(
         >>> fig = plot_w_paths(
         ...     x, y, paths, lang="en"
         ... )
-        >>> # the alt text: what the figure shows, with its numbers in its second sentence
-        >>> text = fig.description
-        >>> numbers = text.split(". ")[1]
-        >>> for part in numbers.split("; "):
-        ...     print(part)
-        lr = 0.05: from w = 0.496 to w = 4.00
-        lr = 0.2: from w = 0.496 to w = 4.59
-        the minimum on the grid is at w = 3.98
-        >>> # fig.savefig("w.png") writes a file;
-        >>> # here the figure goes to memory
-        >>> import io
-        >>> fig.savefig(io.BytesIO())
+        >>> # where each path ends
+        >>> [
+        ...     round(p[-1], 2)
+        ...     for p in paths.values()
+        ... ]
+        [4.0, 4.59]
     """
     with building(lang) as labels:
         layout = _check_layout(layout)

@@ -1879,11 +1879,9 @@ COMMENTS: dict[str, str] = {
     ),
     "the right panel's title": "右边一幅图的标题",
     # figures.curves
-    "one y axis for both panels": "两幅图共用一条纵轴",
-    'fig.savefig("w.png") writes a file;': 'fig.savefig("w.png") 把图存成文件；',
-    "here the figure goes to memory": "这里存进内存",
-    # figures.explorer_panels
-    "four panels and a colour bar": "四个面板和一个颜色条",
+    "one panel per fit, titled by its name": "每个拟合一幅图，标题是它在 fits 里的名字",
+    "one loss per epoch": "每轮一个损失",
+    "where each path ends": "每条路径的终点",
     # figures.shape_flow
     # figures.attention
     "one row per query, one column per key": "每行一个查询，每列一个键",
@@ -1925,9 +1923,6 @@ COMMENTS: dict[str, str] = {
         "从课程里未训练模型的 w 出发，与 sgd_stepper(w0=0.496) 相同"
     ),
     "the chapter's data": "本章的数据",
-    "the alt text: what the figure shows, with its numbers in its second sentence": (
-        "替代文字：图上画了什么，第二句给出图中的数"
-    ),
     # figures.matrices
     # local_linear_regression
     "on a straight line the local linear fit is exact, even at the edges": (
