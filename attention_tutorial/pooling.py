@@ -1,7 +1,7 @@
 """Attention pooling without learnable parameters, and leave-one-out keys.
 
 Queries are test inputs, keys are training inputs and values are training
-outputs, so the shape comments below use ``n_test`` and ``n_train``.
+outputs, so the shapes in the tables below use ``n_test`` and ``n_train``.
 
 The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression`
 and `w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2``

@@ -325,12 +325,14 @@ def plot_fits(
                 ax.set_xlabel(words["x"])
             if layout == "stacked" or ax is axes[0]:
                 ax.set_ylabel(words["y"])
+        # the legend under the panels: inside one it covered a training point (round 16)
+        handles = axes[0].get_legend_handles_labels()
         if layout == "wide":
-            axes[0].legend(fontsize="small")
+            fig.legend(*handles, loc="outside lower center", ncols=3, frameon=False,
+                       fontsize="small")  # fmt: skip
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
-            fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center",
-                       ncols=1, frameon=False)  # fmt: skip
+            fig.legend(*handles, loc="outside lower center", ncols=1, frameon=False)
             fig.alt_name = "plot_fits.stacked"
         panels = [
             {
@@ -402,6 +404,7 @@ def plot_loss(
 
     Examples:
         >>> d = make_data()
+        >>> # "_ =" drops what it returns
         >>> _ = torch.manual_seed(SEED)
         >>> model = NWKernelRegression()
         >>> losses = train(
@@ -462,14 +465,14 @@ def plot_loss_vs_w(
     Examples:
         >>> d = make_data()
         >>> ws = torch.logspace(-1, 3, 81)
-        >>> own, left_out = (
-        ...     loss_curve(
-        ...         ws,
-        ...         d.x_train,
-        ...         d.y_train,
-        ...         leave_one_out=loo,
-        ...     )
-        ...     for loo in (False, True)
+        >>> own = loss_curve(
+        ...     ws, d.x_train, d.y_train
+        ... )
+        >>> left_out = loss_curve(
+        ...     ws,
+        ...     d.x_train,
+        ...     d.y_train,
+        ...     leave_one_out=True,
         ... )
         >>> fig = plot_loss_vs_w(
         ...     ws, own, left_out, lang="en"
@@ -527,7 +530,7 @@ def plot_w_paths(
     """Draw paths of ``w`` during training as points on the leave-one-out loss curve.
 
     Each path is a polyline through ``(w_k, L(w_k))``, from the first value
-    (a square) to the last (a larger circle outlined in black); the legend names
+    (a square) to the last (a larger, outlined circle); the legend names
     both markers.
 
     Explained on the page `smoothness.md`.
@@ -611,15 +614,16 @@ def plot_w_paths(
         ax.tick_params(labelfontfamily=FONTS[lang])
         ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
         best = int(np.argmin(curve))
-        # the star above every path's end dot: a path may stop right at the minimum
-        ax.scatter([grid[best]], [curve[best]], marker="*", s=120, color="black", zorder=6,
+        # the star above every path's end dot (a path may stop right at the minimum), smaller
+        # than the dot: an end at the minimum shows as a ring round the star (round 16)
+        ax.scatter([grid[best]], [curve[best]], marker="*", s=70, color="black", zorder=6,
                    label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
             color = f"C{k}"
             ax.plot(path, losses, marker="o", markersize=4, color=color, alpha=0.85, label=name)
             ax.scatter([path[0]], [losses[0]], marker="s", color=color, zorder=3)
-            ax.scatter([path[-1]], [losses[-1]], s=60, color=color, edgecolor="black", zorder=5)
+            ax.scatter([path[-1]], [losses[-1]], s=150, color=color, edgecolor="black", zorder=5)
         log_axis(ax)  # plain numbers, as every log axis of the package
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])

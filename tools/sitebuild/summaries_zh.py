@@ -1332,8 +1332,8 @@ PARAGRAPHS: dict[str, str] = {
     "The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.": "``w`` "
     "轴是对数刻度；留一法曲线的最小值标了出来。",
     "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a square) to "
-    "the last (a larger circle outlined in black); the legend names both markers.": "每条路径是"
-    "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（方块）到最后一个值（黑色描边的较大圆点），"
+    "the last (a larger, outlined circle); the legend names both markers.": "每条路径是"
+    "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（方块）到最后一个值（描边的较大圆点），"
     "图例说明这两种标记。",
     # figures.explorer_panels
     "The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the "
@@ -1568,8 +1568,8 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # pooling
     "Queries are test inputs, keys are training inputs and values are training outputs, so "
-    "the shape comments below use ``n_test`` and ``n_train``.": "查询是测试输入，键是训练输入，"
-    "值是训练输出，所以下面代码注释里的形状写作 ``n_test`` 和 ``n_train``。",
+    "the shapes in the tables below use ``n_test`` and ``n_train``.": "查询是测试输入，"
+    "键是训练输入，值是训练输出，所以下面参数和返回值表里的形状写作 ``n_test`` 和 ``n_train``。",
     "The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression` and "
     "`w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2`` there; "
     "`analysis.bandwidth_from_w` converts).": "这里的函数接受带宽 $h$（参数 ``bandwidth``）；"
@@ -1881,6 +1881,7 @@ COMMENTS: dict[str, str] = {
     # figures.curves
     "one panel per fit, titled by its name": "每个拟合一幅图，标题是它在 fits 里的名字",
     "one loss per epoch": "每轮一个损失",
+    '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
     "where each path ends": "每条路径的终点",
     # figures.shape_flow
     # figures.attention
