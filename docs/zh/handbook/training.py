@@ -301,8 +301,7 @@ for attempt in (1, 2):
 # %%
 # (1,)
 w = nn.Parameter(torch.tensor([1.0]))
-# ** 2 saves 3w - 6 for the backward
-# pass
+# ** 2 saves 3w - 6 for backward()
 loss = ((3 * w - 6) ** 2).sum()
 # uses the saved value, then frees it
 # (exp() would save its result)
