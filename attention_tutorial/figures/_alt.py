@@ -429,8 +429,8 @@ _PANEL_WORDS = {
         "framed_cell": "第 {r} 行第 {c} 列",
         "framed_rows_many": "第 {which} 行",
         "framed_cols_many": "第 {which} 列",
-        "framed_elements": "第 {which} 个元素",
-        "framed_elements_many": "第 {which} 个元素",
+        "framed_elements": "下标为 {which} 的元素",
+        "framed_elements_many": "下标为 {which} 的元素",
         "framed_index": "下标为 {which} 的格子",
         "and": "、",
         "caption": "下面写着{text}",
@@ -492,30 +492,32 @@ def _joined(items: list[str], words: dict[str, str]) -> str:
 
 
 def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[str, str]) -> str:
-    """Which cells of a panel are framed in red, counted from 1 as a reader counts.
+    """Which cells of a panel are framed in red, counted from 0 as PyTorch indexes them.
 
     Whole rows or whole columns of a matrix are named as such, other cells one by one.
+    The numbers are the indices the pages print: the products diagrams frame "row 0" of
+    ``a`` and write ``y[0, 0] = …`` beside it, a batch names its cells ``[0, 1, 0]``.
 
     >>> en = _PANEL_WORDS["en"]
     >>> _framed(
     ...     [(0, 0), (0, 1)], (3, 2), en
     ... )
-    'row 1 framed in red'
+    'row 0 framed in red'
     >>> _framed(
     ...     [(0, 1), (1, 2)], (2, 3), en
     ... )
-    'the cells at row 1, column 2 and row 2, column 3 framed in red'
+    'the cells at row 0, column 1 and row 1, column 2 framed in red'
     >>> _framed(
     ...     [(0,), (1,)],
     ...     (2,),
     ...     _PANEL_WORDS["zh"],
     ... )
-    '第 1、2 个元素加了红框'
+    '下标为 0、1 的元素加了红框'
     """
     cells = sorted(cells)
 
     def numbers(values: list[int]) -> str:
-        return _joined([str(v + 1) for v in sorted(set(values))], words)
+        return _joined([str(v) for v in sorted(set(values))], words)
 
     def named(key: str, values: list[int]) -> str:
         return words[key + ("_many" if len(set(values)) > 1 else "")].format(which=numbers(values))
@@ -530,7 +532,7 @@ def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[st
         elif len(cells) == len(cols) * shape[0]:  # whole columns
             text = named("framed_cols", cols)
         else:
-            one_by_one = [words["framed_cell"].format(r=r + 1, c=c + 1) for r, c in cells]
+            one_by_one = [words["framed_cell"].format(r=r, c=c) for r, c in cells]
             key = "framed_cells" if len(cells) > 1 else "framed_cells_one"
             text = words[key].format(which=_joined(one_by_one, words))
     else:  # a batch of matrices: the index tuples as PyTorch writes them
