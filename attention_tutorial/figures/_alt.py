@@ -686,8 +686,8 @@ DIAGRAM_LEGENDS = {
         "where": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
         "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
         "eye": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。",
-        "eye_wide": "{code} 不是方阵，对角线从左上角开始，到第 {n} 行为止。",
-        "eye_tall": "{code} 不是方阵，对角线从左上角开始，到第 {n} 列为止。",
+        "eye_wide": "{code} 不是方阵，对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）为止。",
+        "eye_tall": "{code} 不是方阵，对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）为止。",
     },
     "en": {
         "einsum": "The colour marks the row, that is the query: a row of {a} and the same "
@@ -707,9 +707,9 @@ DIAGRAM_LEGENDS = {
         "eye": "No colours here: every cell shows its value. The 1s lie on the main "
         "diagonal and the rest are 0.",
         "eye_wide": "{code} is not square: its diagonal starts at the top left and stops at "
-        "row {n}.",
+        "the last row, row {n} (counting from 0).",
         "eye_tall": "{code} is not square: its diagonal starts at the top left and stops at "
-        "column {n}.",
+        "the last column, column {n} (counting from 0).",
     },
 }
 # matmul and bmm: the colour marks the summed axis, not the elements
@@ -752,9 +752,9 @@ def diagram_legend(key: str, **fields: object) -> dict[str, str]:
     >>> diagram_legend(
     ...     "eye_wide",
     ...     code="torch.eye(2, 3)",
-    ...     n=2,
-    ... )["en"][-6:]
-    'row 2.'
+    ...     n=1,
+    ... )["en"][-24:]
+    'row 1 (counting from 0).'
     """
     return {lang: table[key].format(**fields) for lang, table in DIAGRAM_LEGENDS.items()}
 
