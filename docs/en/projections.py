@@ -270,8 +270,8 @@ at.plot_matrices(
 #
 # <details><summary>Where A and c come from</summary>
 #
-# The key bias holds the key's coordinates too. For a fixed query $x$ the score is a quadratic
-# function of the key $k$; completing the square,
+# Besides $x^\top M k$, the score holds the key bias $-\frac{1}{2}k^\top A k$. For a fixed query
+# $x$ it is a quadratic function of the key $k$; completing the square,
 #
 # $$\begin{aligned}
 # &x^\top M k - \tfrac{1}{2} k^\top A k \\

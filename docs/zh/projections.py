@@ -208,7 +208,7 @@ at.plot_matrices(
 #
 # <details><summary>A 和 c 从哪里来</summary>
 #
-# 键偏置里也有键的坐标。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
+# 分数里除了 $x^\top M k$，还有键偏置 $-\frac{1}{2}k^\top A k$。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
 #
 # $$\begin{aligned}
 # &x^\top M k - \tfrac{1}{2} k^\top A k \\
