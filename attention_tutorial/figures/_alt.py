@@ -120,9 +120,9 @@ ALT: dict[str, dict[str, str]] = {
         "第四幅是留一法损失随 w（对数坐标）的曲线，圆点标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种写法的运行时间随 n 的变化，右边是峰值内存随 n 的"
-        "变化（点线是按中间张量数出来的字节数）。",
+        "变化（点线是按中间张量数出来的字节数，颜色与所属写法相同）。",
         "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种写法的运行时间随 n 的变化，"
-        "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数）。",
+        "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数，颜色与所属写法相同）。",
         "plot_matrices": "几个小矩阵画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "画在下面的颜色条上，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一层层变换，"
@@ -211,11 +211,11 @@ ALT: dict[str, dict[str, str]] = {
         "(log scale), its minimum a dot and the current w marked by a vertical line. The "
         "larger w, the narrower the bumps and the closer the fit follows the training points.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
-        "n, on the right its peak memory (dotted: the counted bytes, those its intermediate "
-        "tensors take).",
+        "n, on the right its peak memory (dotted, in the same colour: the counted bytes, those "
+        "its intermediate tensors take).",
         "plot_scaling.stacked": "Two log-log charts, one above the other: above, the time of "
-        "each formulation against n; below, its peak memory (dotted: the counted bytes, "
-        "those its intermediate tensors take).",
+        "each formulation against n; below, its peak memory (dotted, in the same colour: the "
+        "counted bytes, those its intermediate tensors take).",
         "plot_matrices": "Small matrices drawn as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
         "negative, red positive; the larger the magnitude, the more a cell stands out: darker "
