@@ -109,7 +109,7 @@ print(x.flatten())
 #
 # 本章用广播（下一节）隐式地完成拉长；包里的
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
-# 就是[非参数注意力汇聚](../nonparametric.py)中铺矩阵做法的免复制版本。
+# 就是《[非参数注意力汇聚](../nonparametric.py)》中铺矩阵做法的免复制版本。
 #
 # ## 广播
 #
@@ -121,7 +121,7 @@ print(x.flatten())
 # 3. 结果取较大的长度；长度为 1 的一方被拉长，就像 `expand` 一样（不复制）。
 #
 # `torch.broadcast_shapes(*shapes)` 只对形状套用这些规则。有意添加长度为 1 的轴，
-# 就是 `x[:, None]`（等同于 `x.unsqueeze(1)`，见 [squeeze 与 unsqueeze](squeeze.py)）的用处。
+# 就是 `x[:, None]`（等同于 `x.unsqueeze(1)`，见《[squeeze 与 unsqueeze](squeeze.py)》）的用处。
 #
 # ### 例子
 #

@@ -79,7 +79,7 @@ at.diagram_eye(4, (2, 3))
 #
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)和[为什么要留一](../leave-one-out.py)：
+# 《[带参数的注意力汇聚](../parametric.py)》和《[为什么要留一](../leave-one-out.py)》：
 # `(1 - torch.eye(n_train)).type(torch.bool)`。
 #
 # ## 布尔掩码索引
@@ -199,4 +199,4 @@ except RuntimeError as err:
 # [带参数的注意力汇聚](../parametric.py)：`x_train.repeat((n_train, 1))[mask].reshape((n_train, -1))`
 # 得到键，对 `y_train` 做同样的事得到值，形状都是 `(n_train, n_train - 1)`；
 # 包里的 <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
-# 就是这样做的。[为什么要留一](../leave-one-out.py)解释了为什么必须去掉对角线。
+# 就是这样做的。《[为什么要留一](../leave-one-out.py)》解释了为什么必须去掉对角线。

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 随机数与等差序列：rand、normal、sort、arange
 #
-# 本章的[数据](../data.py)由四个函数生成：`torch.rand` 抽取训练输入，`torch.sort`
+# 本章的《[数据](../data.py)》由四个函数生成：`torch.rand` 抽取训练输入，`torch.sort`
 # 把它们排好序，`torch.normal` 给输出加噪声，`torch.arange` 排出测试输入。
 # 随机数只有固定了种子才能复现，所以这里的每个例子都先设种子。
 
@@ -292,7 +292,7 @@ print(tuple(x_train.shape))
 # ### 本章在哪里用到
 #
 # [数据](../data.py)：`x_train, _ = torch.sort(torch.rand(n_train) * 5)`。键排好序后，
-# [非参数注意力汇聚](../nonparametric.py)热图中较大的注意力权重就集中在对角线附近。
+# 《[非参数注意力汇聚](../nonparametric.py)》热图中较大的注意力权重就集中在对角线附近。
 #
 # ## torch.arange
 #

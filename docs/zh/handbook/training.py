@@ -373,4 +373,4 @@ assert abs(w.item() - 2.8) < 1e-6
 # 训练五轮，每轮依次调用 `zero_grad`、`l.sum().backward()` 和 `step`；包里的
 # <autoref identifier="attention_tutorial.training.train">train</autoref> 就是这个循环。
 # 每一步的损失都来自全部 50 个样本，所以虽然用的是 SGD 这个类，做的其实是全批量梯度下降。
-# [训练后的曲线为何不平滑](../smoothness.py)考察这五个大步把 $w$ 带到了哪里。
+# 《[训练后的曲线为何不平滑](../smoothness.py)》考察这五个大步把 $w$ 带到了哪里。
