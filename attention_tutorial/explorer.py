@@ -43,7 +43,7 @@ _LABELS = {
     "zh": {
         "title": "带宽探索器",
         "w": "w",
-        "w_name": "w（带宽的倒数，对数刻度）",
+        "w_name": "w（带宽的倒数，对数坐标）",
         "bandwidth": "带宽 1/|w|",
         "current_note": "当前 w = {w}，L = {loss}",
         "minimum": "最小值",
@@ -55,7 +55,7 @@ _LABELS = {
         "bumps_alt": "曲线图：w = {w} 时几个查询对各个键的注意力权重，每个查询一座峰，"
         "w 越大峰越窄。",
         "heatmap_alt": "热图：w = {w} 时的注意力权重，每行一个查询，每列一个键，"
-        "颜色越浓权重越大（色标从 0 到最大的权重 {max}）。",
+        "颜色越浓权重越大（颜色条从 0 到最大的权重 {max}）。",
         "loss_alt": "曲线图：留一法损失随 w（对数坐标）的变化。当前 w = {w}，L = {loss}；"
         "最小值在 w ≈ {best}。",
     },
@@ -109,7 +109,8 @@ def bandwidth_explorer(
 
     Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
-    The slider moves ``w`` from 0.1 to 1000 (log scale); the four panels follow.
+    The slider moves ``w``, the kernel's sharpness (the bandwidth is ``1 / w``), from
+    0.1 to 1000 (log scale); the four panels follow.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
@@ -185,8 +186,11 @@ class BandwidthExplorer:
         """Keep the data, the initial ``w`` and the query indices (checked by the caller)."""
         self.data, self.w, self.query_indices = data, w, query_indices
 
-    def payload(self, lang: str) -> dict[str, Any]:
-        """The JSON the browser reads: the data, the slider's range, the labels."""
+    def _payload(self, lang: str) -> dict[str, Any]:
+        """The JSON the browser reads: the data, the slider's range, the labels.
+
+        Internal (the page's script reads it from ``html``), so not on the API page.
+        """
         words = _words(lang)
         return {
             "x_train": _floats(self.data.x_train),
@@ -213,7 +217,7 @@ class BandwidthExplorer:
         figures.
         """
         lang = current_language() if lang is None else lang
-        payload = json.dumps(self.payload(lang), ensure_ascii=False, separators=(",", ":"))
+        payload = json.dumps(self._payload(lang), ensure_ascii=False, separators=(",", ":"))
         payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
         caption = html.escape(_LABELS[lang]["static"].format(w=self.w))
         # the picture in two layouts: 2 x 2 on wide screens, stacked on a phone (explorer.css

@@ -40,7 +40,7 @@ _LABELS = {
         "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
         "星号是最小值；当前这一步见图上方的读数。",
         "lr": "学习率 lr",
-        "lr_name": "学习率 lr（对数刻度）",
+        "lr_name": "学习率 lr（对数坐标）",
         "parameter": "训练的参数",
         "step": "走一步",
         "reset": "重来",
@@ -174,11 +174,11 @@ def sgd_stepper(
         >>> stepper.lr, stepper.steps
         (0.5, 5)
         >>> # lr = 0.5 on w: the first step jumps from 0.496 to about 16.9
-        >>> [
-        ...     round(w, 2)
-        ...     for w in stepper.path()
-        ... ]
-        [0.5, 16.88, 16.71, 16.54, 16.37, 16.19]
+        >>> path = stepper.path()
+        >>> path[0]
+        0.496
+        >>> [round(w, 2) for w in path[1:]]
+        [16.88, 16.71, 16.54, 16.37, 16.19]
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -251,8 +251,11 @@ class SgdStepper:
         self.data, self.w0, self.lr, self.log_w, self.steps = data, w0, lr, log_w, steps
         self._path: list[float] | None = None
 
-    def payload(self, lang: str) -> dict[str, Any]:
-        """The JSON the browser reads: the data, the settings, the curve's range, the labels."""
+    def _payload(self, lang: str) -> dict[str, Any]:
+        """The JSON the browser reads: the data, the settings, the curve's range, the labels.
+
+        Internal (the page's script reads it from ``html``), so not on the API page.
+        """
         words = _words(lang)
         return {
             "x_train": _floats(self.data.x_train),
@@ -295,7 +298,7 @@ class SgdStepper:
         """
         lang = current_language() if lang is None else lang
         words = _words(lang)
-        payload = json.dumps(self.payload(lang), ensure_ascii=False, separators=(",", ":"))
+        payload = json.dumps(self._payload(lang), ensure_ascii=False, separators=(",", ":"))
         payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
         path = self.path()
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), W_STEPS)  # (W_STEPS,)

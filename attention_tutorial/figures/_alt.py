@@ -251,13 +251,13 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "每个查询的最大权重平均 {peak_min:.2f}。",
         "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
-        "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}"
-        "（每个查询的 1/Σα²，再对查询取平均），{band}",
-        "plot_attention_heatmaps.band.end": "带指每个查询从第一个到最后一个权重不低于该行最大值"
-        "十分之一的键；颜色条从 0 到 {top:.2f}。",
-        "plot_attention_heatmaps.own.panel": "{name}：{look}，有效键数 {used:.1f}"
-        "（每个查询的 1/Σα²，再对查询取平均），对角线（每个点自己的键）上的权重平均为 {diagonal}",
-        "plot_attention_heatmaps.own.end": "颜色条从 0 到 {top:.2f}。",
+        "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}，{band}",
+        "plot_attention_heatmaps.band.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
+        "带指每个查询从第一个到最后一个权重不低于该行最大值十分之一的键；颜色条从 0 到 {top:.2f}。",
+        "plot_attention_heatmaps.own.panel": "{name}：{look}，有效键数 {used:.1f}，"
+        "对角线（每个点自己的键）上的权重平均为 {diagonal}",
+        "plot_attention_heatmaps.own.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
+        "颜色条从 0 到 {top:.2f}。",
         "plot_attention_heatmap": "颜色条从 0 到 {top:.2f}，即最大的权重，在查询 x = {q_high:g} "
         "那一行；最弱的一行是查询 x = {q_low:g}，它最大的权重只有 {low:.2f}。",
         "plot_attention_heatmap.rows": "颜色条从 0 到 {top:.2f}，即最大的权重，在第 {q_high} "
@@ -295,14 +295,14 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "inputs, {jump:.2f} for the true function).",
         "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
-        "plot_attention_heatmaps.band.panel": "{name}: {used:.1f} keys in use per query "
-        "(1/Σα², averaged), {band}",
-        "plot_attention_heatmaps.band.end": "a query's band runs from its first to its last key "
-        "with at least a tenth of the row's largest weight; the colour bar runs from 0 to "
-        "{top:.2f}.",
+        "plot_attention_heatmaps.band.panel": "{name}: {used:.1f} keys in use per query, {band}",
+        "plot_attention_heatmaps.band.end": "keys in use: each query's 1/Σα², averaged over "
+        "the queries; a query's band runs from its first to its last key with at least a "
+        "tenth of the row's largest weight; the colour bar runs from 0 to {top:.2f}.",
         "plot_attention_heatmaps.own.panel": "{name}: {look}, {used:.1f} keys in use per "
-        "query (1/Σα², averaged), mean weight on the diagonal (each point's own key) {diagonal}",
-        "plot_attention_heatmaps.own.end": "the colour bar runs from 0 to {top:.2f}.",
+        "query, mean weight on the diagonal (each point's own key) {diagonal}",
+        "plot_attention_heatmaps.own.end": "keys in use: each query's 1/Σα², averaged over "
+        "the queries; the colour bar runs from 0 to {top:.2f}.",
         "plot_attention_heatmap": "The colour bar runs from 0 to {top:.2f}, the largest weight, "
         "in the row of query x = {q_high:g}; the weakest row is that of query x = {q_low:g}, "
         "whose largest weight is {low:.2f}.",

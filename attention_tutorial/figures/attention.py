@@ -473,7 +473,7 @@ def plot_attention_pooling(
 ) -> TutorialFigure:
     r"""Draw one query pooling a few key-value pairs: $f(q) = \sum_i \alpha(q, k_i) v_i$.
 
-    The weights are not made up: they are computed by
+    The weights are computed, not illustrative: they come from
     [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson]
     (a softmax of $-((q - k_i)/h)^2/2$), drawn as bars and as the widths of
     the arrows, and the output box holds the weighted average of the values.
@@ -863,7 +863,7 @@ def _gallery(
             )
         colorbar = fig.colorbar(image, ax=heat)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
-        colorbar.set_label(words["weight_short"])
+        colorbar.set_label(words["weight"])  # as on every other heatmap
         heat.set_ylabel(words["queries"])
         if narrow:  # fewer, larger ticks
             for axis in (ax.xaxis, ax.yaxis, heat.xaxis, heat.yaxis, colorbar.ax.yaxis):

@@ -87,7 +87,8 @@ def plot_matrices(
     Explained on the page `projections.md`.
 
     Args:
-        matrices: Neutral name (e.g. ``"M"``) to a 2-D tensor or array, at most 8 x 8.
+        matrices: A name in no particular language (e.g. ``"W_q"``), shown as given in
+            both languages, to a 2-D tensor or array, at most 8 x 8.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title over all the matrices.
         own_scale: Names of the last matrices, drawn on a scale of their own.
@@ -183,7 +184,9 @@ def plot_matrices(
                     dark = abs(value) > 0.6 * limit
                     # near-black, not black: the SVG writes its colour, which a dark palette
                     # keeps (``_base.DARK_SVG_STYLE`` lightens the text that has none)
-                    ax.text(j, i, f"{value:.2f}", ha="center", va="center", fontsize=_VALUE_PT,
+                    # a true minus (U+2212), as matplotlib writes the colour bar's ticks
+                    entry = f"{value:.2f}".replace("-", "\N{MINUS SIGN}")
+                    ax.text(j, i, entry, ha="center", va="center", fontsize=_VALUE_PT,
                             color="white" if dark else _ENTRY_TEXT)  # fmt: skip
                 ax.set_title(_math(name))
                 names_of = [_math(t) for t in ticks] if ticks is not None else None

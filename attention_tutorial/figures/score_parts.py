@@ -5,8 +5,11 @@ Explained on the page `dot-product.md`.
 
 from __future__ import annotations
 
+import matplotlib
 import numpy as np
 import torch
+from matplotlib.font_manager import FontProperties
+from matplotlib.transforms import Transform, offset_copy
 from torch import Tensor
 from torch.nn import functional as F
 
@@ -34,11 +37,12 @@ def plot_score_parts(
 ) -> TutorialFigure:
     """One query's Gaussian scores as a dot product plus a per-key bias, and their weights.
 
-    Left: over the keys, the dot product ``q k`` (a straight line: the larger the key,
-    the larger the score when ``q > 0``), the key bias ``-k^2 / 2``, their sum and the
-    Gaussian score ``-(q - k)^2 / 2`` (dashed), which is the sum moved down by the same
-    ``q^2 / 2`` for every key. Right: the softmax of the sum (dots) and of the Gaussian
+    Left: over the keys, the dot product q k (a straight line: the larger the key,
+    the larger the score when q > 0), the key bias −k²/2, their sum q k − k²/2 and the
+    Gaussian score −(q − k)²/2 (dashed), which is the sum moved down by the same
+    q²/2 for every key. Right: the softmax of the sum (dots) and of the Gaussian
     score (line) over the keys: the same weights, largest at the key nearest the query.
+    The legend of the scores sits under their panel, where it hides no curve.
 
     Explained on the page `dot-product.md`.
 
@@ -99,7 +103,12 @@ def plot_score_parts(
         ax_s.set_xlabel(labels["keys"])
         ax_s.set_ylabel(labels["score"])
         ax_s.set_title(labels["scores_of"].format(q=q), fontsize="medium")
-        ax_s.legend(fontsize="small" if layout == "wide" else "medium", loc="lower left")
+        # the legend under the panel, below its key label: inside, it hid the ends of curves
+        legend_size = "small" if layout == "wide" else "medium"
+        ax_s.legend(
+            fontsize=legend_size, loc="upper center", ncols=2 if layout == "wide" else 1,
+            bbox_to_anchor=(0.5, 0.0), bbox_transform=_under_xlabel(fig, ax_s),
+        )  # fmt: skip
         ax_w.plot(k, weights_gaussian, color="C3", label=labels["weights_gaussian"])
         ax_w.plot(k, weights_sum, color="C2", linestyle="none", marker="o", markersize=4,
                   label=labels["weights_sum"])  # fmt: skip
@@ -116,13 +125,40 @@ def plot_score_parts(
     return fig
 
 
+def _under_xlabel(fig: TutorialFigure, ax) -> Transform:
+    """The axes' coordinates moved down past its tick labels and its x label (in points).
+
+    A legend anchored at (0.5, 0) in these coordinates hangs under the label; the
+    constrained layout then makes room for it.
+    """
+    ticks = matplotlib.rcParams["xtick.major.size"] + matplotlib.rcParams["xtick.major.pad"]
+    tick_text = FontProperties(size=matplotlib.rcParams["xtick.labelsize"]).get_size_in_points()
+    label = ax.xaxis.label.get_size() * 1.3 + matplotlib.rcParams["axes.labelpad"]
+    return offset_copy(
+        ax.transAxes, fig=fig, y=-(ticks + tick_text * 1.3 + label + 2), units="points"
+    )
+
+
+def _exact(x: float) -> str:
+    """A number with up to four significant digits and no trailing zeros: 3.125, 2, 0.7614.
+
+    >>> (
+    ...     _exact(2.5**2 / 2),
+    ...     _exact(2.0),
+    ...     _exact(3.1249999999),
+    ... )
+    ('3.125', '2', '3.125')
+    """
+    return f"{x:.4g}"
+
+
 _WORDS = {
     "zh": "查询 q = {q}。{dot}；两者之和与高斯核分数都在键 {near} 处最大，"
-    "那是离查询最近的键，两条曲线处处相差 q²/2 = {shift}。两行权重都在那里最大（{peak}），"
-    "{gap}。",
+    "那是离查询最近的键，两条曲线处处相差 q²/2 = {shift}。两种分数给出的权重都在那里最大"
+    "（{peak}），两者{gap}。",
     "en": "Query q = {q}. {dot}; the sum and "
     "the Gaussian score both peak at the key {near}, the nearest to the query, and differ by "
-    "q²/2 = {shift} everywhere. Both weight rows peak there ({peak}) and {gap}.",
+    "q²/2 = {shift} everywhere. The weights of both scores peak there ({peak}) and {gap}.",
 }
 _DOT = {  # q < 0, q > 0, q = 0
     "zh": ("点积在最小的键 {top} 处最大", "点积在最大的键 {top} 处最大", "点积处处为 0"),
@@ -134,7 +170,7 @@ _DOT = {  # q < 0, q > 0, q = 0
 }
 
 
-_GAP = {  # the two weight rows: equal, or apart by rounding
+_GAP = {  # the weights of the two scores: equal, or apart by rounding
     "zh": ("完全相同", "最多相差 {gap}"),
     "en": ("are identical", "differ by at most {gap}"),
 }
@@ -158,7 +194,7 @@ def _facts(
         q=f"{q:.2f}",
         dot=_DOT[lang][2 if q == 0 else int(q > 0)].format(top=f"{top:.2f}"),
         near=f"{near:.2f}",
-        shift=f"{float(np.median(total - gaussian)):.2f}",
+        shift=_exact(float(np.median(total - gaussian))),
         peak=f"{weights_gaussian.max():.3f}",
         gap=_GAP[lang][gap > 0].format(gap=f"{gap:.0e}"),
     )

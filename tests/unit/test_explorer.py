@@ -127,7 +127,7 @@ def test_default_is_the_chapter_data():
     assert isinstance(explorer, BandwidthExplorer)
     assert torch.equal(explorer.data.x_train, make_data().x_train)
     with pytest.raises(ValueError, match="lang"):
-        explorer.payload("fr")
+        explorer._payload("fr")
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -206,7 +206,7 @@ def test_w0_may_be_a_one_element_tensor_and_data_defaults_to_the_chapters():
     assert torch.equal(stepper.data.x_train, make_data().x_train)
     assert repr(stepper) == "SgdStepper(w0=0.5, lr=0.5, log_w=False, steps=5, n_train=50)"
     with pytest.raises(ValueError, match="lang"):
-        stepper.payload("fr")
+        stepper._payload("fr")
 
 
 def test_the_readout_is_punctuated_in_each_languages_own_way(html_of):

@@ -56,6 +56,20 @@ from tools.sitebuild.pagehooks import ROOT, STEP_CACHE_ENV, language, package_ke
 from tools.sitebuild.stepcache import StepCache
 
 MARKER = re.compile(r"<!--\s*api-figure:\s*(?P<name>attention_tutorial\.figures\.[\w.]+)\s*-->")
+# A widget's page (stepper, explorer) shows its static picture where its box says what it
+# displays: the Markdown writes ``<!-- api-widget: attention_tutorial.stepper.sgd_stepper -->``
+# (Markdown may wrap the comment in a paragraph, which a <figure> cannot stand in).
+WIDGET_MARKER = re.compile(
+    r"(?:<p>\s*)?<!--\s*api-widget:\s*(?P<name>attention_tutorial\.[\w.]+)\s*-->(?:\s*</p>)?"
+)
+WIDGET_CLASS = "attn-api-widget"
+WIDGET_CAPTION = {
+    "zh": "示例里的 <code>{name}</code> 没有 JavaScript 时显示的静态图，由构建网站时的包画出"
+    "（文字用本页的语言）。",
+    "en": "What the example's <code>{name}</code> shows without JavaScript: its static "
+    "picture, drawn by the package when the site was built.",
+}
+_DATA_IMAGE = re.compile(r'<img [^>]*src="data:(?P<mime>image/[\w+.-]+);base64,(?P<data>[^"]+)"')
 # What every example on the API pages assumes (docs/*/api/index.md).
 PREAMBLE = "import numpy as np\nimport torch\nfrom attention_tutorial import *\n"
 FIGURE_CLASS = "attn-api-figure"
@@ -138,6 +152,86 @@ def example_call(name: str):
     )
 
 
+def _stored(blob: bytes, ext: str) -> dict:
+    """A drawing as the site stores it: its file (named by its content), blob and attributes."""
+    file = f"assets/figures/{hashlib.sha256(blob).hexdigest()[:16]}.{ext}"
+    attrs = page_repairs.figure_attributes(*page_repairs.image_metadata(blob))
+    size = imagesize.image_size(blob)
+    if size is not None:
+        attrs["width"], attrs["height"] = str(size[0]), str(size[1])
+    return {"file": file, "blob": blob, "attrs": attrs}
+
+
+def _images(drawn: list[dict], page_url: str) -> str:
+    """The ``<img>`` of each drawing, one a line."""
+    images = []
+    for item in drawn:
+        attrs = {"loading": "lazy", "src": get_relative_url(item["file"], page_url)}
+        attrs.update(item["attrs"])
+        images.append(
+            "<img " + " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items()) + ">"
+        )
+    return "\n".join(images)
+
+
+def example_widget(name: str):
+    """``(variable, widget)``: the first widget the docstring examples of ``name`` make.
+
+    A widget is what ``sgd_stepper`` and ``bandwidth_explorer`` return: an object with
+    ``html(lang)``. Examples that expect an exception are skipped (they show an error).
+    """
+    obj = resolve(name)
+    examples = doctest.DocTestParser().get_examples(inspect.getdoc(obj) or "")
+    module = inspect.getmodule(obj)
+    namespace: dict = dict(vars(module)) if module is not None else {}
+    exec(PREAMBLE, namespace)
+    before = {key: id(value) for key, value in namespace.items()}
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for example in examples:
+                if example.exc_msg is not None:
+                    continue
+                exec(compile(example.source, f"<{name} example>", "exec"), namespace)
+                for variable, value in namespace.items():
+                    new = before.get(variable) != id(value)
+                    if (
+                        new
+                        and callable(getattr(value, "html", None))
+                        and not inspect.isclass(value)
+                    ):
+                        return variable, value
+    except Exception as err:
+        raise PluginError(f"api-widget: the example of {name} fails: {err!r}") from None
+    raise PluginError(f"api-widget: the docstring examples of {name} make no widget")
+
+
+def widget_drawings(name: str, lang: str) -> list[dict]:
+    """The static picture of ``name``'s example widget in ``lang``, as :func:`drawings` gives.
+
+    The widget's own HTML (``html(lang)``) holds its pictures as data URIs, the wide one
+    and the phone's, each with its alt text: the very images a notebook shows without
+    JavaScript, moved into files.
+    """
+    variable, widget = example_widget(name)
+    out = []
+    for match in _DATA_IMAGE.finditer(widget.html(lang)):
+        ext = "png" if match["mime"] == "image/png" else "svg"
+        out.append({**_stored(base64.b64decode(match["data"]), ext), "variable": variable})
+    if not out:
+        raise PluginError(f"api-widget: the widget of {name}'s example has no picture")
+    return out
+
+
+def widget_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
+    """The ``<figure>`` of a widget's static picture, under the box that describes it."""
+    caption = WIDGET_CAPTION[lang].format(name=html.escape(drawn[0]["variable"]))
+    return (
+        f'<figure class="{FIGURE_CLASS} {WIDGET_CLASS}" data-api-widget="{html.escape(name)}">\n'
+        + _images(drawn, page_url)
+        + f"\n<figcaption>{caption}</figcaption>\n</figure>"
+    )
+
+
 def drawings(name: str, lang: str) -> list[dict]:
     """The figure of ``name``'s example in ``lang``: ``[{"file", "blob", "attrs"}]``.
 
@@ -160,14 +254,8 @@ def drawings(name: str, lang: str) -> list[dict]:
         data = variant["data"]
         png = variant["mime"] == "image/png"
         blob = base64.b64decode(data) if png else data.encode("utf-8")
-        file = f"assets/figures/{hashlib.sha256(blob).hexdigest()[:16]}.{'png' if png else 'svg'}"
-        attrs = page_repairs.figure_attributes(*page_repairs.image_metadata(blob))
-        size = imagesize.image_size(blob)
-        if size is not None:
-            attrs["width"], attrs["height"] = str(size[0]), str(size[1])
-        out.append(
-            {"file": file, "blob": blob, "attrs": attrs, "narrow": narrow, "variable": variable}
-        )
+        item = _stored(blob, "png" if png else "svg")
+        out.append({**item, "narrow": narrow, "variable": variable})
     return out
 
 
@@ -175,13 +263,6 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     """The ``<figure>`` of one function: its image(s), then a caption."""
     if not drawn:
         return ""
-    images = []
-    for item in drawn:
-        attrs = {"loading": "lazy", "src": get_relative_url(item["file"], page_url)}
-        attrs.update(item["attrs"])
-        images.append(
-            "<img " + " ".join(f'{k}="{html.escape(str(v))}"' for k, v in attrs.items()) + ">"
-        )
     caption = CAPTION[lang].format(name=html.escape(drawn[0].get("variable", "fig")))
     narrow = drawn[-1].get("narrow")
     if len(drawn) > 1 and narrow:
@@ -190,17 +271,19 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     caption += END[lang]
     return (
         f'<figure class="{FIGURE_CLASS}" data-api-figure="{html.escape(name)}">\n'
-        + "\n".join(images)
+        + _images(drawn, page_url)
         + f"\n<figcaption>{caption}</figcaption>\n</figure>"
     )
 
 
-def kept_drawings(name: str, lang: str) -> list[dict]:
-    """:func:`drawings`, or those made before from the same package text."""
+def kept_drawings(name: str, lang: str, widget: bool = False) -> list[dict]:
+    """:func:`drawings` (or :func:`widget_drawings`), or those made before from the same text."""
     key = [name, lang, _package_key or package_key(), metadata.version("matplotlib")]
+    if widget:
+        key.insert(0, "widget")
 
     def make() -> dict:
-        items = drawings(name, lang)
+        items = (widget_drawings if widget else drawings)(name, lang)
         return {"items": [{**it, "blob": _figures.put_blob(it["blob"])} for it in items]}
 
     record = _figures.get_or_make("api-figure", key, make)
@@ -216,7 +299,13 @@ def api_figures(page_html: str, lang: str, page_url: str) -> str:
             _site_files[item["file"]] = item["blob"]
         return figure_html(match["name"], lang, drawn, page_url)
 
-    return MARKER.sub(replace, page_html)
+    def replace_widget(match: re.Match[str]) -> str:
+        drawn = kept_drawings(match["name"], lang, widget=True)
+        for item in drawn:
+            _site_files[item["file"]] = item["blob"]
+        return widget_html(match["name"], lang, drawn, page_url)
+
+    return WIDGET_MARKER.sub(replace_widget, MARKER.sub(replace, page_html))
 
 
 # --- MkDocs events ----------------------------------------------------------------------
@@ -236,8 +325,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_page_content(html_text: str, *, page: Page, config: MkDocsConfig, files) -> str:
-    """Each drawing function's figure in place of its comment (API pages only)."""
-    if "api-figure:" not in html_text:
+    """Each drawing function's figure, and each widget's picture, in place of its comment."""
+    if "api-figure:" not in html_text and "api-widget:" not in html_text:
         return html_text
     try:
         return api_figures(html_text, language(config), page.url)

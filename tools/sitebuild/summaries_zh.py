@@ -92,7 +92,7 @@ SUMMARIES: dict[str, str] = {
     "plot_bandwidth_gallery": "画几个带宽下的 Nadaraya-Watson 拟合和对应的注意力权重热图。",
     "plot_boundary_bias": "画 Nadaraya-Watson 在数据边缘的偏差，以及局部线性回归怎样减小它。",
     "plot_score_parts": "把一个查询的高斯核分数拆成点积和每个键的偏置，并画出两种写法经 softmax "
-    "得到的同一行权重。",
+    "得到的相同权重。",
     "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状。",
     "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四幅图：没有 JavaScript 时显示的静态图。",
     "scale_measurements": "随包发布的四种写法的实测时间和内存（每格至少三次运行）。",
@@ -151,7 +151,6 @@ MEMBERS: dict[str, str] = {
     "data.ToyData.n_train": "训练样本（键和值）的个数。",
     "data.ToyData.n_test": "测试输入（查询）的个数。",
     "explorer.BandwidthExplorer.__init__": "保存数据、初始的 `w` 和查询的下标（由调用者检查过）。",
-    "explorer.BandwidthExplorer.payload": "浏览器读取的 JSON：数据、滑块的范围和界面文字。",
     "explorer.BandwidthExplorer.html": "探索器的 HTML：它的 JSON，加上没有 JavaScript 时显示"
     "的静态图。",
     "figures.tensors.drawing.render": "把一行行面板从上到下排好，两行之间画带标签的箭头。",
@@ -173,7 +172,6 @@ MEMBERS: dict[str, str] = {
     "scaling.median_measurements": "每个测量格一行，附上各次运行的 `seconds` 和 `peak_bytes` 的"
     "中位数。",
     "stepper.SgdStepper.__init__": "保存数据和各项设置（由调用者检查过）。",
-    "stepper.SgdStepper.payload": "浏览器读取的 JSON：数据、设置、曲线的范围和界面文字。",
     "stepper.SgdStepper.path": "训练前以及 `steps` 步中每一步之后 `w` 的值（由 `w_path` 算出）。",
     "stepper.SgdStepper.html": "单步演示的 HTML：它的 JSON，加上没有 JavaScript 时显示的静态"
     "路径图。",
@@ -501,10 +499,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者某个值超出范围时。",
     },
     "figures.matrices.plot_matrices": {
-        "matrices": '与语言无关的名字（如 `"W_q"`）→ 二维张量或数组，最大 8 × 8。',
+        "matrices": '与语言无关的名字（如 `"W_q"`，两种语言里原样显示）→ 二维张量或数组，'
+        "最大 8 × 8。",
         "lang": _LANG,
         "title": "所有矩阵上方的标题，可以不给。",
-        "own_scale": "排在最后、用单独色标来画的那几个矩阵的名字。",
+        "own_scale": "排在最后、用单独的颜色刻度来画的那几个矩阵的名字。",
         "ticks": '行和列的名字（如 `["x_1", "x_2"]`，按数学公式排版），可以不给；给了就每行、'
         "每列各一个，所有矩阵都必须是方阵，行数与名字个数相同。",
         "layout": '`"wide"`：所有矩阵排成一行；' + _PHONE + "：每行最多两个矩阵，"
@@ -989,9 +988,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "一个 `SgdStepper`；notebook 把它显示为 HTML。",
         "raise TypeError": "`data` 不是 `ToyData`、`w0` 或 `lr` 不是数、`log_w` 不是布尔值，"
         "或 `steps` 不是整数时。",
-        "raise ValueError": "`w0`、`lr` 或 `steps` 超出范围时；或者从 `w0` 出发、以 `lr` 走"
-        " `steps` "
-        "步时 `w` 离开了有限的正数（溢出，或变成 0 或负数）时：静态图要把每个 `w` 画在对数轴上。"
+        "raise ValueError": "`w0`、`lr` 或 `steps` 超出范围时；或者从 `w0` 出发以 `lr` 走 "
+        "`steps` 步，`w` 溢出或变成 0、负数时：静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
         "请减小 `lr`（或用 `log_w=True`，它让 `w` 始终为正）。",
     },
     "stepper.SgdStepper": {
@@ -1250,8 +1248,9 @@ PARAGRAPHS: dict[str, str] = {
     "notebook 的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
     "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
     "（``figures.set_language``）。",
-    "The slider moves ``w`` from 0.1 to 1000 (log scale); the four panels follow.": "滑块让 "
-    "``w`` 在 0.1 到 1000 之间移动（对数刻度），四个面板随之更新。",
+    "The slider moves ``w``, the kernel's sharpness (the bandwidth is ``1 / w``), from 0.1 to "
+    "1000 (log scale); the four panels follow.": "滑块让 ``w``（核的尖锐程度，带宽是 "
+    "``1 / w``）在 0.1 到 1000 之间移动（对数坐标），四个面板随之更新。",
     '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
         '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
     ),
@@ -1272,11 +1271,11 @@ PARAGRAPHS: dict[str, str] = {
         "所有热图共用一个颜色条，从 0 到它们之中最大的权重，"
         "所以同一种颜色在每幅图里都代表同样的权重。"
     ),
-    "The weights are not made up: they are computed by "
+    "The weights are computed, not illustrative: they come from "
     "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] (a softmax of $-((q - "
     "k_i)/h)^2/2$), drawn as bars and as the widths of the arrows, and the output box "
     "holds the weighted average of the values.": (
-        "图中的权重不是编出来的：它们由"
+        "图中的权重是算出来的，不是示意：它们由"
         " [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson] 算出（"
         "$-((q - k_i)/h)^2/2$ 的 softmax），画成柱子，也画成箭头的粗细；"
         "输出框里是值的加权平均。"
@@ -1291,15 +1290,16 @@ PARAGRAPHS: dict[str, str] = {
         "宽的核把权重摊得很薄。"
     ),
     # figures.score_parts
-    "Left: over the keys, the dot product ``q k`` (a straight line: the larger the key, the "
-    "larger the score when ``q > 0``), the key bias ``-k^2 / 2``, their sum and the Gaussian "
-    "score ``-(q - k)^2 / 2`` (dashed), which is the sum moved down by the same ``q^2 / 2`` "
-    "for every key. Right: the softmax of the sum (dots) and of the Gaussian score (line) over "
-    "the keys: the same weights, largest at the key nearest the query.": (
-        "左图：横轴是键，画出点积 ``q k``（一条直线：``q > 0`` 时键越大分数越大）、键偏置 "
-        "``-k^2 / 2``、两者之和，以及高斯核分数 ``-(q - k)^2 / 2``（虚线），它就是两者之和"
-        "对每个键都下移同一个 ``q^2 / 2``。右图：两者之和（点）与高斯核分数（线）经 softmax "
-        "得到的权重：完全相同，在离查询最近的键处最大。"
+    "Left: over the keys, the dot product q k (a straight line: the larger the key, the "
+    "larger the score when q > 0), the key bias −k²/2, their sum q k − k²/2 and the Gaussian "
+    "score −(q − k)²/2 (dashed), which is the sum moved down by the same q²/2 for every key. "
+    "Right: the softmax of the sum (dots) and of the Gaussian score (line) over the keys: the "
+    "same weights, largest at the key nearest the query. The legend of the scores sits under "
+    "their panel, where it hides no curve.": (
+        "左图：横轴是键，画出点积 q k（一条直线：q > 0 时键越大分数越大）、键偏置 −k²/2、"
+        "两者之和 q k − k²/2，以及高斯核分数 −(q − k)²/2（虚线），它就是两者之和"
+        "对每个键都下移同一个 q²/2。右图：两者之和（点）与高斯核分数（线）经 softmax "
+        "得到的权重：完全相同，在离查询最近的键处最大。分数的图例放在左图下方，不挡住曲线。"
     ),
     # figures.boundary_bias
     "Left: the truth, both fits and the training points. Right: the attention weights of "
@@ -1330,7 +1330,7 @@ PARAGRAPHS: dict[str, str] = {
     "the later pages make predictions (the queries).": "测试输入画成曲线下方的一排短竖线："
     "后面各页就在这些位置上做预测（它们就是查询）。",
     "The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.": "``w`` "
-    "轴是对数刻度；留一法曲线的最小值标了出来。",
+    "轴是对数坐标；留一法曲线的最小值标了出来。",
     "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a square) to "
     "the last (a larger, outlined circle); the legend names both markers.": "每条路径是"
     "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（方块）到最后一个值（描边的较大圆点），"
@@ -1353,8 +1353,8 @@ PARAGRAPHS: dict[str, str] = {
         "刻度是行号和列号（从 0 开始），或者 ``ticks`` 给出的名字。图的宽度随列数变化，"
         "这样三个 2 x 2 矩阵放得进手机屏幕，文字也不会缩到看不清。由一两个符号组成的名字，"
         "如 ``W_q``、``W_qᵀ`` 或 ``A⁻¹Mᵀ``，按数学公式排版。"
-        "``own_scale`` 里列出的矩阵（排在最后的几个）另用一个色标，下方有自己的颜色条："
-        "元素比别的矩阵小一个量级时，放在共用的色标上会浅得几乎全是白色。"
+        "``own_scale`` 里列出的矩阵（排在最后的几个）另用一个颜色刻度，下方有自己的颜色条："
+        "元素比别的矩阵小一个量级时，放在共用的颜色刻度上会浅得几乎全是白色。"
     ),
     # figures.tensors.panel
     "A number that rounds to zero is written without a sign: ``-0.0043`` as ``0.00``, not "

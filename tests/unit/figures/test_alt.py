@@ -270,20 +270,23 @@ def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
     continuous and the other broken into patches, with each one's keys in use."""
     text = at.plot_attention_heatmaps(_band_and_patches(), lang=lang).description
     if lang == "zh":
-        averaged = "（每个查询的 1/Σα²，再对查询取平均）"
-        assert f"ProjectedAttention：有效键数 4.0{averaged}，醒目的带连续（带内 100%" in text
-        assert f"ScalarKernelAttention：有效键数 2.0{averaged}，醒目的带断成小块（带内 40%" in text
+        assert "ProjectedAttention：有效键数 4.0，醒目的带连续（带内 100%" in text
+        assert "ScalarKernelAttention：有效键数 2.0，醒目的带断成小块（带内 40%" in text
+        assert "有效键数是每个查询的 1/Σα² 再对查询取平均" in text
         assert "颜色条从 0 到 0.50" in text
     else:
         assert (
-            "ProjectedAttention: 4.0 keys in use per query (1/Σα², averaged), the band is "
+            "ProjectedAttention: 4.0 keys in use per query, the band is "
             "continuous (100% of the keys in the band get weight)" in text
         )
         assert (
-            "ScalarKernelAttention: 2.0 keys in use per query (1/Σα², averaged), the band is "
+            "ScalarKernelAttention: 2.0 keys in use per query, the band is "
             "broken into patches (40% of" in text
         )
+        assert "keys in use: each query's 1/Σα², averaged over the queries" in text
         assert "the colour bar runs from 0 to 0.50" in text
+    # round 16: what "keys in use" means is said once, not once per panel
+    assert text.count("1/Σα²") == 1
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -318,14 +321,20 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         assert "对角线（每个点自己的键）上的权重平均为 0.50；masked：" in text
         # a reader: say what the eye sees, the weight moved beside the diagonal
         assert "masked：权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）" in text
-        assert "上的权重平均为 0；颜色条从 0 到 0.80。" in text
+        assert (
+            "上的权重平均为 0；有效键数是每个查询的 1/Σα² 再对查询取平均；颜色条从 0 到 0.80。"
+            in text
+        )
     else:
         assert text.startswith("Two heatmaps of attention weights, one above the other")
         stands_out = "a diagonal that stands out (every row has its largest weight on it)"
         assert f"softmax(scores): {stands_out}" in text
         assert "mean weight on the diagonal (each point's own key) 0.50; masked:" in text
         assert "masked: the weight moved to the cells beside the diagonal (every row" in text
-        assert "(each point's own key) 0; the colour bar runs from 0 to 0.80." in text
+        assert (
+            "(each point's own key) 0; keys in use: each query's 1/Σα², averaged over the "
+            "queries; the colour bar runs from 0 to 0.80." in text
+        )
     assert "band" not in text and "带内" not in text
     three = at.plot_attention_heatmaps(
         {"a": own, "b": masked, "c": own}, queries="train", lang=lang

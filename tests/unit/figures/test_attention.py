@@ -192,8 +192,9 @@ def test_gallery_matches_a_numpy_reference(toy) -> None:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("zh", ("输出 y", "查询（测试输入）", "键（训练输入）", "权重")),
-        ("en", ("output y", "queries (test inputs)", "keys (training inputs)", "weight")),
+        # the colour bar says "attention weight", as on every other heatmap (round 16)
+        ("zh", ("输出 y", "查询（测试输入）", "键（训练输入）", "注意力权重")),
+        ("en", ("output y", "queries (test inputs)", "keys (training inputs)", "attention weight")),
     ],
 )
 def test_gallery_labels_follow_the_language(toy, lang, expected) -> None:

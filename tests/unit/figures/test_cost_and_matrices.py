@@ -149,7 +149,10 @@ def test_counted_bytes_are_dotted_in_their_formulations_colour_and_grey_in_the_l
 
 def test_matrices_write_their_values() -> None:
     fig = plot_matrices({"A": np.array([[1.5, -2.0]])}, lang="en")
-    assert [t.get_text() for t in fig.axes[0].texts] == ["1.50", "-2.00"]
+    assert [t.get_text() for t in fig.axes[0].texts] == [
+        "1.50",
+        "−2.00",
+    ]  # a true minus, as on the colour bar
 
 
 PROJECTIONS = {  # the projections page's three 2 x 2 matrices, as large as they get
@@ -315,5 +318,5 @@ def test_no_text_of_the_matrices_comes_near_the_edge_of_the_canvas(lang, layout)
     shared, own = (ax.xaxis.label for ax in fig.axes[3:])
     assert "\n" in shared.get_text() and shared._multialignment == "center"
     assert own.get_text() == (
-        "$A^{-1}M^{\\top}$ 的色标" if lang == "zh" else "scale of $A^{-1}M^{\\top}$"
+        "$A^{-1}M^{\\top}$ 的颜色条" if lang == "zh" else "scale of $A^{-1}M^{\\top}$"
     )

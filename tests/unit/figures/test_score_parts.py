@@ -37,7 +37,7 @@ def test_the_scores_split_into_a_dot_product_and_a_key_bias(keys, lang) -> None:
     assert np.allclose(line.get_ydata(), dots.get_ydata(), atol=1e-12)
     assert np.isclose(line.get_ydata().sum(), 1.0) and k[line.get_ydata().argmax()] == nearest
     alt = describe(fig, "plot_score_parts", lang)
-    assert f"{nearest:.2f}" in alt and f"{k.max():.2f}" in alt and "3.12" in alt, alt
+    assert f"{nearest:.2f}" in alt and f"{k.max():.2f}" in alt and "q²/2 = 3.125" in alt, alt
     assert ("完全相同" in alt) if lang == "zh" else ("are identical" in alt)
 
 
