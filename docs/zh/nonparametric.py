@@ -121,7 +121,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
-# `nadaraya_watson` 的 `bandwidth` 参数就是 $h$，默认值 1 给出的正是上面的结果。下面试四个带宽，分别打印测试 MSE 和“有效键数”（keys in use）：一个查询的权重为 $a_1, \dots, a_n$ 时，它是 $1 / \sum_i a_i^2$，在所有查询上取平均。权重平均分给 $k$ 个键时它正好等于 $k$，全部落在一个键上时等于 1。
+# `nadaraya_watson` 的 `bandwidth` 参数就是 $h$，默认值 1 给出的正是上面的结果。下面试四个带宽，分别打印测试 MSE 和“有效键数”（keys in use）：一个查询的注意力权重为 $\alpha_1, \dots, \alpha_n$ 时，它是 $1 / \sum_i \alpha_i^2$，在所有查询上取平均。权重平均分给 $m$ 个键时它正好等于 $m$，全部落在一个键上时等于 1。
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
