@@ -1,7 +1,7 @@
 """Attention pooling without learnable parameters, and leave-one-out keys.
 
 Queries are test inputs, keys are training inputs and values are training
-outputs, so the shape comments below use ``n_test`` and ``n_train``.
+outputs, so the shapes in the tables below use ``n_test`` and ``n_train``.
 
 The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression`
 and `w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2``
@@ -42,17 +42,15 @@ def average_pooling(queries: Tensor, values: Tensor) -> tuple[Tensor, Tensor]:
 
     Examples:
         >>> # 2 queries, 3 values: each query predicts mean(1, 2, 6) = 3
-        >>> y_hat, attention_weights = (
-        ...     average_pooling(
-        ...         torch.zeros(2),
-        ...         torch.tensor(
-        ...             [1.0, 2.0, 6.0]
-        ...         ),
-        ...     )
+        >>> values = torch.tensor(
+        ...     [1.0, 2.0, 6.0]
+        ... )
+        >>> y_hat, weights = average_pooling(
+        ...     torch.zeros(2), values
         ... )
         >>> y_hat
         tensor([3., 3.])
-        >>> attention_weights
+        >>> weights
         tensor([[0.3333, 0.3333, 0.3333],
                 [0.3333, 0.3333, 0.3333]])
     """
@@ -135,14 +133,12 @@ def nadaraya_watson(
 
     Examples:
         >>> # the query 0 is nearer to the key 0 than to the key 2
-        >>> y_hat, attention_weights = (
-        ...     nadaraya_watson(
-        ...         torch.tensor([0.0, 1.0]),
-        ...         torch.tensor([0.0, 2.0]),
-        ...         torch.tensor([0.0, 10.0]),
-        ...     )
+        >>> y_hat, weights = nadaraya_watson(
+        ...     torch.tensor([0.0, 1.0]),
+        ...     torch.tensor([0.0, 2.0]),
+        ...     torch.tensor([0.0, 10.0]),
         ... )
-        >>> attention_weights
+        >>> weights
         tensor([[0.8808, 0.1192],
                 [0.5000, 0.5000]])
         >>> y_hat
@@ -195,7 +191,7 @@ def nadaraya_watson_broadcast(
             than one element.
 
     Examples:
-        >>> y_hat, attention_weights = (
+        >>> y_hat, _ = (
         ...     nadaraya_watson_broadcast(
         ...         torch.tensor([0.0, 1.0]),
         ...         torch.tensor([0.0, 2.0]),

@@ -120,9 +120,9 @@ ALT: dict[str, dict[str, str]] = {
         "第四幅是留一法损失随 w（对数坐标）的曲线，圆点标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种写法的运行时间随 n 的变化，右边是峰值内存随 n 的"
-        "变化（点线是按中间张量数出来的字节数）。",
+        "变化（点线是按中间张量数出来的字节数，颜色与所属写法相同）。",
         "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种写法的运行时间随 n 的变化，"
-        "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数）。",
+        "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数，颜色与所属写法相同）。",
         "plot_matrices": "几个小矩阵画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "画在下面的颜色条上，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一层层变换，"
@@ -211,11 +211,11 @@ ALT: dict[str, dict[str, str]] = {
         "(log scale), its minimum a dot and the current w marked by a vertical line. The "
         "larger w, the narrower the bumps and the closer the fit follows the training points.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
-        "n, on the right its peak memory (dotted: the counted bytes, those its intermediate "
-        "tensors take).",
+        "n, on the right its peak memory (dotted, in the same colour: the counted bytes, those "
+        "its intermediate tensors take).",
         "plot_scaling.stacked": "Two log-log charts, one above the other: above, the time of "
-        "each formulation against n; below, its peak memory (dotted: the counted bytes, "
-        "those its intermediate tensors take).",
+        "each formulation against n; below, its peak memory (dotted, in the same colour: the "
+        "counted bytes, those its intermediate tensors take).",
         "plot_matrices": "Small matrices drawn as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
         "negative, red positive; the larger the magnitude, the more a cell stands out: darker "
@@ -429,8 +429,8 @@ _PANEL_WORDS = {
         "framed_cell": "第 {r} 行第 {c} 列",
         "framed_rows_many": "第 {which} 行",
         "framed_cols_many": "第 {which} 列",
-        "framed_elements": "第 {which} 个元素",
-        "framed_elements_many": "第 {which} 个元素",
+        "framed_elements": "下标为 {which} 的元素",
+        "framed_elements_many": "下标为 {which} 的元素",
         "framed_index": "下标为 {which} 的格子",
         "and": "、",
         "caption": "下面写着{text}",
@@ -492,30 +492,32 @@ def _joined(items: list[str], words: dict[str, str]) -> str:
 
 
 def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[str, str]) -> str:
-    """Which cells of a panel are framed in red, counted from 1 as a reader counts.
+    """Which cells of a panel are framed in red, counted from 0 as PyTorch indexes them.
 
     Whole rows or whole columns of a matrix are named as such, other cells one by one.
+    The numbers are the indices the pages print: the products diagrams frame "row 0" of
+    ``a`` and write ``y[0, 0] = …`` beside it, a batch names its cells ``[0, 1, 0]``.
 
     >>> en = _PANEL_WORDS["en"]
     >>> _framed(
     ...     [(0, 0), (0, 1)], (3, 2), en
     ... )
-    'row 1 framed in red'
+    'row 0 framed in red'
     >>> _framed(
     ...     [(0, 1), (1, 2)], (2, 3), en
     ... )
-    'the cells at row 1, column 2 and row 2, column 3 framed in red'
+    'the cells at row 0, column 1 and row 1, column 2 framed in red'
     >>> _framed(
     ...     [(0,), (1,)],
     ...     (2,),
     ...     _PANEL_WORDS["zh"],
     ... )
-    '第 1、2 个元素加了红框'
+    '下标为 0、1 的元素加了红框'
     """
     cells = sorted(cells)
 
     def numbers(values: list[int]) -> str:
-        return _joined([str(v + 1) for v in sorted(set(values))], words)
+        return _joined([str(v) for v in sorted(set(values))], words)
 
     def named(key: str, values: list[int]) -> str:
         return words[key + ("_many" if len(set(values)) > 1 else "")].format(which=numbers(values))
@@ -530,7 +532,7 @@ def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[st
         elif len(cells) == len(cols) * shape[0]:  # whole columns
             text = named("framed_cols", cols)
         else:
-            one_by_one = [words["framed_cell"].format(r=r + 1, c=c + 1) for r, c in cells]
+            one_by_one = [words["framed_cell"].format(r=r, c=c) for r, c in cells]
             key = "framed_cells" if len(cells) > 1 else "framed_cells_one"
             text = words[key].format(which=_joined(one_by_one, words))
     else:  # a batch of matrices: the index tuples as PyTorch writes them
@@ -687,8 +689,8 @@ DIAGRAM_LEGENDS = {
         "matmul_vector": "相乘求和的是 {a} 的最后一维和 {b} 唯一的一维。",
         "matmul_dot": "相乘求和的是 {a} 和 {b} 唯一的那一维。",
         "eye": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。",
-        "eye_wide": "{code} 不是方阵，对角线从左上角开始，到第 {n} 行为止。",
-        "eye_tall": "{code} 不是方阵，对角线从左上角开始，到第 {n} 列为止。",
+        "eye_wide": "{code} 不是方阵，对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）为止。",
+        "eye_tall": "{code} 不是方阵，对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）为止。",
     },
     "en": {
         "einsum": "The colour marks the row, that is the query: a row of {a} and the same "
@@ -711,9 +713,9 @@ DIAGRAM_LEGENDS = {
         "eye": "No colours here: every cell shows its value. The 1s lie on the main "
         "diagonal and the rest are 0.",
         "eye_wide": "{code} is not square: its diagonal starts at the top left and stops at "
-        "row {n}.",
+        "the last row, row {n} (counting from 0).",
         "eye_tall": "{code} is not square: its diagonal starts at the top left and stops at "
-        "column {n}.",
+        "the last column, column {n} (counting from 0).",
     },
 }
 # matmul and bmm: the colour marks the summed axis, not the elements; matmul's legend
@@ -755,9 +757,9 @@ def diagram_legend(key: str, **fields: object) -> dict[str, str]:
     >>> diagram_legend(
     ...     "eye_wide",
     ...     code="torch.eye(2, 3)",
-    ...     n=2,
-    ... )["en"][-6:]
-    'row 2.'
+    ...     n=1,
+    ... )["en"][-24:]
+    'row 1 (counting from 0).'
     """
     return {lang: table[key].format(**fields) for lang, table in DIAGRAM_LEGENDS.items()}
 

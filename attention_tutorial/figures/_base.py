@@ -40,7 +40,9 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
+from matplotlib.image import AxesImage, NonUniformImage
 from matplotlib.ticker import FuncFormatter, NullFormatter
+from matplotlib.transforms import Bbox, TransformedBbox, blended_transform_factory
 
 from attention_tutorial import _checks
 from attention_tutorial._contract import FACTS_KEY, FIGURE_LANGS_ENV, FIGURE_MIME
@@ -494,6 +496,94 @@ def new_axes(lang: str, figsize: tuple[float, float] = FIGSIZE) -> tuple[Tutoria
     ax = fig.add_subplot()
     ax.tick_params(labelfontfamily=FONTS[lang])
     return fig, ax
+
+
+class _CellImage(NonUniformImage):
+    """A ``NonUniformImage`` whose colour map can change after its data is set.
+
+    matplotlib refuses (its nearest-cell picture is made from the colours at draw time
+    anyway); :func:`_with_dark_maps` draws each heatmap once more in a dark map.
+    """
+
+    def set_cmap(self, cmap: Any) -> None:
+        data, self._A = self._A, None
+        try:
+            super().set_cmap(cmap)
+        finally:
+            self._A = data
+
+
+def cell_edges(centres: np.ndarray) -> np.ndarray:
+    """The edges of the cells around sorted ``centres``: halfway between neighbours.
+
+    The outer cells reach as far beyond their centre as towards their neighbour.
+
+    >>> cell_edges(
+    ...     np.array([0.0, 1.0, 4.0])
+    ... ).tolist()
+    [-0.5, 0.5, 2.5, 5.5]
+    """
+    if len(centres) < 2:
+        return np.array([centres[0] - 0.5, centres[0] + 0.5])
+    middles = (centres[1:] + centres[:-1]) / 2
+    return np.concatenate([[2 * centres[0] - middles[0]], middles, [2 * centres[-1] - middles[-1]]])
+
+
+def draw_heatmap(
+    ax: Axes,
+    weights: np.ndarray,
+    rows: np.ndarray,
+    columns: np.ndarray,
+    *,
+    cmap: str,
+    vmin: float = 0.0,
+    vmax: float | None = None,
+    x_from: float | None = None,
+) -> AxesImage:
+    """Draw ``weights`` as a heatmap with each cell where its row's and column's inputs lie.
+
+    ``weights`` has one row per value of ``rows`` (the first on top) and one column per
+    value of ``columns``. ``imshow`` with an ``extent`` spaces the cells evenly: the
+    chapter's keys are random training inputs, so a key could be drawn half a unit from
+    where it lies (a reader found the band pushed right of the diagonal). Here each cell
+    spans from halfway to its left neighbour to halfway to its right one
+    (:func:`cell_edges`); both inputs must be sorted. ``x_from``: where the x axis
+    starts, left of the first cell (so that both axes of the chapter's heatmaps are
+    ticked from 0), blank up to that cell.
+
+    >>> fig, ax = new_axes("en")
+    >>> image = draw_heatmap(
+    ...     ax,
+    ...     np.eye(3),
+    ...     rows=np.array([0.0, 1.0, 2.0]),
+    ...     columns=np.array(
+    ...         [0.5, 0.6, 2.0]
+    ...     ),
+    ...     cmap="Reds",
+    ... )
+    >>> # from halfway below the first key to as far past the last
+    >>> [
+    ...     round(float(v), 2)
+    ...     for v in ax.get_xlim()
+    ... ]
+    [0.45, 2.7]
+    """
+    x, y = np.asarray(columns, dtype=float), np.asarray(rows, dtype=float)
+    values = np.asarray(weights, dtype=float)
+    x_edges, y_edges = cell_edges(x), cell_edges(y)
+    left = x_edges[0] if x_from is None else min(x_from, x_edges[0])
+    extent = (x_edges[0], x_edges[-1], y_edges[0], y_edges[-1])
+    image = _CellImage(ax, interpolation="nearest", cmap=cmap, extent=extent)
+    image.set_data(x, y, values)
+    image.set_clim(vmin, values.max() if vmax is None else vmax)
+    ax.add_image(image)
+    # the picture fills the axes, each pixel the colour of the cell nearest it: cut it at the
+    # first cell's left edge (blank from ``x_from`` up to it)
+    across = blended_transform_factory(ax.transData, ax.transAxes)
+    image.set_clip_box(TransformedBbox(Bbox([[x_edges[0], 0.0], [x_edges[-1], 1.0]]), across))
+    ax.set_xlim(left, x_edges[-1])
+    ax.set_ylim(y_edges[-1], y_edges[0])  # the first row on top
+    return image
 
 
 def plain_number(value: float, _position: object = None) -> str:

@@ -24,6 +24,7 @@ from attention_tutorial.figures._base import (
     bilingual,
     building,
     draw_fit,
+    draw_heatmap,
     new_axes,
     new_figure,
     phone_layout,
@@ -148,7 +149,10 @@ def plot_attention_heatmap(
         # narrow: the heatmap the figure's width, the colour bar under it (as the
         # several heatmaps' narrow layout does)
         fig, ax = new_axes(lang, (_HEATMAPS_NARROW_IN, 4.6) if narrow else FIGSIZE)
-        image = ax.imshow(weights, cmap="Reds", vmin=0.0, extent=extent, aspect="auto")
+        if extent is None:
+            image = ax.imshow(weights, cmap="Reds", vmin=0.0, aspect="auto")
+        else:  # each cell where its key and its query lie
+            image = draw_heatmap(ax, weights, q, k, cmap="Reds")
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=ax, label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
@@ -819,7 +823,6 @@ def _gallery(
     x_test_np, y_truth_np = x_test.detach().numpy(), y_truth.detach().numpy()
     x_train_np, y_train_np = x_train.detach().numpy(), y_train.detach().numpy()
     ascending = all(len(v) < 2 or bool(np.all(np.diff(v) > 0)) for v in (x_test_np, x_train_np))
-    extent = (x_train_np[0], x_train_np[-1], x_test_np[-1], x_test_np[0]) if ascending else None
     drawn = {}  # h: (its fit's MSE, each query's largest weight on average), for the alt text
     for j, h in enumerate(widths):
         y_hat, attention_weights = nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
@@ -844,17 +847,20 @@ def _gallery(
         ax.set_ylabel(words["y"])
         heat = heat_axes[j]
         heat.tick_params(labelfontfamily=FONTS[lang])
-        image = heat.imshow(
-            attention_weights.detach().numpy(),
-            cmap="Reds",
-            vmin=0.0,
-            aspect="auto",
-            extent=extent,  # sorted data: x values on both axes
-        )
-        if extent is not None:
-            # the keys' axis spans the queries' range too, as the queries' axis does:
-            # it starts at 0 with a tick there (the first key lies a little right of it)
-            heat.set_xlim(min(extent[0], extent[3]), max(extent[1], extent[2]))
+        if ascending:  # sorted data: each cell where its key and its query lie; the keys'
+            # axis starts where the queries' does (0, ticked), the first key a little right
+            image = draw_heatmap(
+                heat,
+                attention_weights.detach().numpy(),
+                x_test_np,
+                x_train_np,
+                cmap="Reds",
+                x_from=float(x_test_np[0]),
+            )
+        else:
+            image = heat.imshow(
+                attention_weights.detach().numpy(), cmap="Reds", vmin=0.0, aspect="auto"
+            )
         colorbar = fig.colorbar(image, ax=heat)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
         colorbar.set_label(words["weight_short"])

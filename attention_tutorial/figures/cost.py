@@ -39,6 +39,8 @@ _STYLE = {
     "sdpa": {"marker": "D", "linestyle": "-", "markersize": 5},
 }
 
+_NEUTRAL = "0.55"  # grey: the legend entry of the dotted lines, which take their own colours
+
 
 def _bytes(value: float) -> str:
     """A byte count read aloud: ``'4.2 MB'``, ``'1.9 GB'``, ``'0.5 kB'``."""
@@ -159,8 +161,10 @@ def plot_scaling(
             ax.grid(True, which="major", alpha=0.3)
             ax.tick_params(which="both", labelfontfamily=FONTS[lang], labelsize=_TEXT_PT)
         memory_ax.yaxis.set_major_formatter(FuncFormatter(_byte_tick))
-        # one legend for both panels, outside the axes: inside, it covered measured points
-        time_ax.plot([], [], "k:", label=labels["scale_predicted"])
+        # one legend for both panels, outside the axes: inside, it covered measured points;
+        # the counted bytes' entry is grey, as no line is: each dotted line drawn takes the
+        # colour of its formulation, which its label says
+        time_ax.plot([], [], ":", color=_NEUTRAL, label=labels["scale_predicted"])
         columns = 2 if layout == "wide" else 1
         fig.legend(loc="outside lower center", ncols=columns, frameon=False, fontsize=_TEXT_PT)
         if layout == "wide":  # the site draws the stacked layout too, for phones

@@ -19,6 +19,7 @@ from attention_tutorial.figures._base import (
     TutorialFigure,
     bilingual,
     building,
+    draw_heatmap,
     log_axis,
     new_figure,
     phone_layout,
@@ -69,12 +70,6 @@ def plot_explorer_panels(
         >>> fig = plot_explorer_panels(
         ...     d, 2.0, lang="en"
         ... )
-        >>> # four panels and a colour bar
-        >>> len(fig.axes)
-        5
-        >>> fit = fig.axes[0]
-        >>> fit.get_xlabel()
-        'input x'
     """
     with building(lang) as labels:
         if not isinstance(data, ToyData):
@@ -107,18 +102,19 @@ def plot_explorer_panels(
             ax_bumps.axvline(x_test[i], color=f"C{k + 1}", linestyle=":")
         ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=labels["panel_bumps"])
         ax_bumps.legend(fontsize=legend_size, **legend_place)
-        # axes in input values, not indices: rows are the queries x_test, columns the keys
-        extent = (x_train[0], x_train[-1], x_test[-1], x_test[0])
-        image = ax_map.imshow(weights.numpy(), cmap="Reds", vmin=0.0, aspect="auto", extent=extent)
+        # axes in input values, not indices: rows are the queries x_test, columns the keys,
+        # each cell where its key and its query lie; both axes from where the inputs start
+        # (the first query, 0 on the chapter's data), so that both are ticked from there:
+        # the keys start a little later, a blank strip before
+        image = draw_heatmap(
+            ax_map, weights.numpy(), x_test, x_train, cmap="Reds", x_from=float(x_test[0])
+        )
         colorbar = fig.colorbar(image, ax=ax_map, label=labels["weight"])
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
         title = labels["panel_heatmap"]
         if stacked:  # the long title in two lines: "... heatmap\n(rows: ..., columns: ...)"
             title = title.replace(" (", "\n(")
         ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=title)
-        # both axes from where the inputs start (the first query, 0 on the chapter's data), so
-        # that both are ticked from there: the keys start a little later, a blank strip before
-        ax_map.set_xlim(min(x_train[0], x_test[0]), x_train[-1])
         ax_loss.plot(grid, losses, color="grey")
         best = int(np.argmin(losses))
         ax_loss.scatter([grid[best]], [losses[best]], marker="o", s=40, color="black",
@@ -126,7 +122,10 @@ def plot_explorer_panels(
         ax_loss.axvline(w, color="C3", label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
         ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])
-        # stacked: where the curve is low (w > 1), not over its start at the top left
+        # stacked: at the top right, in room made above the curve (its highest point, at the
+        # left, stays under the legend's two lines, which span most of a phone's panel)
+        if stacked:
+            ax_loss.set_ylim(top=float(np.max(losses)) * 1.45)
         ax_loss.legend(fontsize=legend_size, **({"loc": "upper right"} if stacked else {}))
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.title.set_fontsize("medium")

@@ -43,11 +43,9 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # Adam (`torch.optim.Adam`) is a variant of gradient descent that keeps, for every parameter, a
 # running average of its gradients and of their squares, and divides the first by the square root
 # of the second: every parameter moves by steps of roughly the same size, whether its gradient is
-# large or small. A plain SGD step is the learning rate times the gradient, so which learning
-# rates work depends on how large the gradients are. Adam is therefore less sensitive to the
-# learning rate; that is why it is used here, not because plain SGD would fail (three learning
-# rates below compare the two). It is used like SGD: `zero_grad`, `backward`, `step`
-# (handbook: [Training: Parameter, MSELoss, SGD](handbook/training.py)).
+# large or small (a plain SGD step is the learning rate times the gradient). Why that helps here,
+# and that plain SGD works too, the comparison below shows. It is used like SGD: `zero_grad`,
+# `backward`, `step` (handbook: [Training: Parameter, MSELoss, SGD](handbook/training.py)).
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
@@ -118,9 +116,6 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # last step above, so its result does not depend on a seed. The projections start from random
 # numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
 # 9, with its test error after 300 and after 1,000 steps.
-#
-# The code below trains the ten models at once; if you only want the results, skip how it does
-# it and read on after its output.
 #
 # <details><summary>How the ten models train together</summary>
 #
@@ -208,8 +203,7 @@ assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 # The step budget matters as well. Another 700 steps lower the leave-one-out loss further, yet the
 # median test error **rises**: the models spend the extra steps fitting the noise of the training
 # set. 300 steps is a budget, not convergence, and a different budget changes the gap between the
-# two models. So all one can say is: with a budget of 300 steps, the projection model's median
-# over ten seeds beats one $w$.
+# two models: "the median beats one $w$" holds for this budget only.
 #
 # Nor can the training losses be compared. The leave-one-out loss is computed against noisy labels
 # and holds the variance of their noise. We made these data ourselves and know the true $f$, so we
@@ -233,20 +227,18 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # is left of the projection model's is less than half of its test error. Its 9 parameters (4 in
 # each of $W_q$ and $W_k$, 1 in $W_v$) were tuned on the leave-one-out loss of these very 100
 # points, so that loss is optimistic: part of the projection model's lead on the training set comes
-# from fitting the noise of those 100 points. Models are compared by their test error, not by their
-# training loss.
+# from fitting the noise of those 100 points.
 #
-# Back to the model of seed 0 (the same as `projected`). What did it learn? The part of the score
-# that links a query to a key is $x^\top W_q^\top W_k\, k$, with $x$ the query and $k$ the key
-# before projection (both 2-D inputs), so the matrix to read is
-# $M = W_q^\top W_k$ ($W_q$ and $W_k$ alone are not unique: rotate both and $M$ stays). The
-# analysis below needs two more matrices: $A = W_k^\top W_k$, from the key bias
-# $-\frac{1}{2}k^\top A k$, and $A^{-1}M^\top$, which places the kernel's centre (derived under
-# the figure). The cell prints the three and draws them in one figure. $M$ and $A$ share a
-# colour bar; the entries of $A^{-1}M^\top$ are ten times smaller and would look almost white on
-# that scale, so it gets a colour bar of its own. Row and column 0 belong to $x_1$, row and
-# column 1 to $x_2$, and the figure's ticks say so (the text keeps indices: $M_{01}$ is row 0,
-# column 1):
+# Back to the model of seed 0 (the same as `projected`). What did it learn? Its kernel is a bump in
+# key space, as the one-$w$ model's is, but no longer round: **$A$ sets how wide the bump is in
+# each direction; $c$ is where it is centred.** Both come from the projections. The cell below
+# prints three matrices and draws them in one figure: $M = W_q^\top W_k$, the part
+# $x^\top M k$ of the score that links the query $x$ to the key $k$; $A = W_k^\top W_k$, from the
+# key bias $-\frac{1}{2}k^\top A k$; and $A^{-1}M^\top$, which turns the query $x$ into the
+# bump's centre $c = A^{-1}M^\top x$ (derived under the figure, folded). The figure's ticks name
+# the features $x_1$ and $x_2$, and so do the subscripts: $M_{12}$ is the entry of row $x_1$,
+# column $x_2$. $M$ and $A$ share a colour bar; the entries of $A^{-1}M^\top$ are ten times
+# smaller and would barely show any colour on that scale, so it gets a colour bar of its own:
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -261,6 +253,7 @@ print("A^-1 M^T =", centre.numpy().round(2))
 width = A.diagonal().rsqrt()  # (2,): the kernel's width along x_1 and along x_2
 print("kernel width along x_1, x_2:", width.numpy().round(2))
 print(f"one w's width 1/w: {1 / scalar.w.item():.2f}")
+# index 0 is the feature x_1, index 1 is x_2: M[0, 1] is row x_1, column x_2
 assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
 assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
@@ -271,10 +264,14 @@ at.plot_matrices(
 )
 
 # %% [markdown]
-# $M_{00}$, the weight of $x_1$, is many times $M_{11}$, the weight of $x_2$. The top-right
-# $M_{01}$ is not small either: it multiplies the query's $x_1$ with the key's $x_2$. $M$ alone does
-# not give the kernel's shape, because the key bias holds the key's coordinates too. For a fixed
-# query $x$ the score is a quadratic function of the key $k$; completing the square,
+# $M_{11}$, the weight of $x_1$, is many times $M_{22}$, the weight of $x_2$; $M_{12}$ is not
+# small either: it multiplies the query's $x_1$ with the key's $x_2$. So $M$ alone does not give
+# the bump's shape; $A$ and the centre $c$ do.
+#
+# <details><summary>Where A and c come from</summary>
+#
+# Besides $x^\top M k$, the score holds the key bias $-\frac{1}{2}k^\top A k$. For a fixed query
+# $x$ it is a quadratic function of the key $k$; completing the square,
 #
 # $$\begin{aligned}
 # &x^\top M k - \tfrac{1}{2} k^\top A k \\
@@ -285,10 +282,15 @@ at.plot_matrices(
 #
 # $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
 #
-# The kernel is an elliptical Gaussian bump in key space: $A$ sets its width in each direction and
-# $c$ is its centre. $A_{00}$ is several times $A_{11}$, so the bump is clearly narrower along $x_1$
-# (width $1/\sqrt{A_{00}}$ with $x_2$ held fixed) than along $x_2$: the model looks mostly at $x_1$ without ignoring
-# $x_2$ entirely.
+# That is an elliptical Gaussian bump centred on $c$. With $x_2$ held fixed its width along $x_1$
+# is $1/\sqrt{A_{11}}$; with $x_1$ held fixed, its width along $x_2$ is $1/\sqrt{A_{22}}$ (the
+# kernel widths printed above). $W_q$ and $W_k$ alone are not unique: rotate both and neither $M$
+# nor $A$ changes.
+#
+# </details>
+#
+# $A_{11}$ is several times $A_{22}$, so the bump is clearly narrower along $x_1$ than along $x_2$:
+# the model looks mostly at $x_1$ without ignoring $x_2$ entirely.
 #
 # The two widths are worth setting beside the one-$w$ model's (the last two lines printed above).
 # Its bump is round, of width $1/w$ in every direction. Along $x_1$ the projection model learned
@@ -298,24 +300,21 @@ at.plot_matrices(
 # distant $x_2$ get weight too; the one-$w$ model has a single number and must be as narrow along
 # $x_2$ as along $x_1$.
 #
-# $M_{01}$ and the off-diagonal entry of $A$ together place the centre $c = A^{-1}M^\top x$.
-# Row 0 of the centre matrix gives the centre's $x_1$ coordinate, written $c_1$ (coordinates are
-# named from 1, like $x_1$ and $x_2$; matrix rows and columns are counted from 0): its first number is a little above 1,
-# its second a small negative one, so $c_1$ roughly follows the query's $x_1$ without sitting on it;
-# how far off it is gets measured after the heatmaps. Row 1 moves the centre's $x_2$ with the query as well: it is a weighted sum of the query's
-# $x_1$ and $x_2$, with the two numbers of that row as weights. The move changes which keys get
-# weight, but matters little for the prediction: $y$ does not depend on $x_2$, and along $x_2$ the
-# bump is wide. The one-$w$ model can do none of this: its bump is round and centred on the query.
-# $W_v$ stays close to 1: the values are already the outputs we want.
+# $M_{12}$ and the off-diagonal entry of $A$ together place the centre. Row $x_1$ of
+# $A^{-1}M^\top$ gives the centre's $x_1$ coordinate, $c_1$: its first number is a little above 1,
+# its second a small negative one, so $c_1$ roughly follows the query's $x_1$ without sitting on it
+# (how far off it is gets measured after the heatmaps). Row $x_2$ moves the centre's $x_2$ with
+# the query as well; that changes which keys get weight but matters little for the prediction: $y$
+# does not depend on $x_2$, and along $x_2$ the bump is wide. The one-$w$ model can do none of
+# this: its bump is round and centred on the query. $W_v$ stays close to 1: the values are already
+# the outputs we want.
 #
 # The attention heatmaps show the same thing. The queries are the 20 test points of the grid row
 # $x_2 = 2.5$, the keys the 100 training points sorted by $x_1$. The ticks are indices, not
-# coordinates: the keys are numbered in order of $x_1$, key 0 with the smallest and key 99 with the
-# largest, between them almost all of $[0, 5)$; the queries 0 to 19 on the vertical axis are the
-# points of the grid row from left to right, $x_1$ growing from 0 (the printout below gives both
-# ends). With the projections, each query spreads its weight over a band of keys with similar
-# $x_1$. The band has gaps (only 57% of the keys in it get weight); $x_2$ has a say as well (the bump is wider along $x_2$ and its centre moves with the
-# query), but far less than $x_1$ (the upper panel, `ProjectedAttention`).
+# coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19 from left to right along the row
+# (the printout below gives the coordinates at both ends). With the projections, each query spreads its weight over a band of keys with similar
+# $x_1$. The band has gaps (only 57% of the keys in it get weight); $x_2$ has a say as well, but far
+# less than $x_1$ (the upper panel, `ProjectedAttention`).
 # With the one-$w$ model the band is far more patchy, with 34% of its keys weighted: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
 # each query averages over fewer keys, and an average of fewer noisy values is noisier (the lower
 # panel, `ScalarKernelAttention`; both panels share one colour scale). "Keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries: $n$ for
@@ -397,14 +396,14 @@ assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
 
 # %% [markdown]
 # The second column is a straight line: each unit of $x_1$ moves the centre a little further right
-# of the query (by how much row 0's first number exceeds 1), while the second number times
+# of the query (by how much the first number of row $x_1$ exceeds 1), while the second number times
 # $x_2 = 2.5$ adds a fixed shift to the left. The two cancel near $x_1 = 1$, and the centre drifts
 # further off the further the query is from there. The centre of mass also depends on where the
 # training points happen to be, so it is not exactly $c_1$, but it follows the same trend: for the
 # queries with $x_1$ from 3 to 4 it lies 0.32 to the right on average, almost exactly one kernel
 # width along $x_1$ (0.31). Those queries' predictions are mostly averages of the $y$ about one
 # kernel width to their right. The one-$w$ model's centre of mass stays on its queries (a mean shift
-# of +0.02). So a row 0 that looks close to $(1, 0)$ does not put the centre on the query: a small
+# of +0.02). So a row $x_1$ that looks close to $(1, 0)$ does not put the centre on the query: a small
 # error in a coefficient, times a coordinate of several units, is a kernel width.
 
 # %% [markdown]
@@ -430,8 +429,8 @@ assert mse_plain > mse_scalar
 # Transformers drop it all the same, as a deliberate trade-off; the dot-product page says why, in
 # [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias).
 #
-# This page compared errors; how much time and memory attention takes as $n$ grows is the subject
-# of the next page, [what attention costs as n grows](scale.py).
+# This page compared errors; the next page, [What attention costs as n grows](scale.py), measures
+# how much time and memory attention takes as $n$ grows.
 #
 # ## APIs used on this page
 #

@@ -8,11 +8,12 @@
 #
 # It covers the pages from *[Attention cues](cues.py)* through *[From the Gaussian kernel to
 # dot-product attention](dot-product.py)*, that is, §10.1–10.2 of "Dive into Deep Learning" (the
-# dot-product page draws on §10.3) plus a few pages that go further (local linear regression, why leave one out, the less smooth
-# curve). The pages after them, [Transformer attention](transformer.py),
-# [learned projections](projections.py) and [what attention costs as n grows](scale.py), go
-# beyond the chapter and are covered on their own pages. This recap only points to them from its
-# takeaways and its index of questions.
+# dot-product page draws on §10.3); three of these pages (local linear regression, why leave one
+# out, the less smooth curve) go beyond the book. The pages after them,
+# [Transformer attention](transformer.py), [learned projections](projections.py) and
+# [what attention costs as n grows](scale.py), go beyond the chapter and are covered on their own
+# pages; of these, this recap points only to the first, from its takeaways and its index of
+# questions.
 
 # %%
 import attention_tutorial as at
@@ -68,7 +69,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # giving `(n_train,)` predictions.
 #
 # The diagram draws the same two paths, one box per step, with the shape of the tensor that step
-# gives on its right; the key under it tells the colours: blue boxes are what goes in or comes out,
+# gives on its right; the legend under it tells the colours: blue boxes are what goes in or comes out,
 # orange ones the tensors in between. The scores have a box of their own, with the shape of the
 # weights: the softmax turns each row into weights that sum to 1 and leaves the shape as it is.
 # The training path starts from the leave-one-out keys and values: the model first tiles each

@@ -1,11 +1,12 @@
 # %% [markdown]
 # # What attention costs as n grows
 #
-# Every query looks at every key, so attention pooling does $n_\text{test} \times n_\text{train}$
-# pieces of work. How much **memory** that takes depends on how the code is written. This page
+# Every query looks at every key, so the work of attention pooling grows as
+# $n_\text{test} \times n_\text{train}$. How much **memory** it takes depends on how the code is written. This page
 # compares four ways of computing the same Nadaraya-Watson prediction, counts the bytes of their
 # intermediate tensors, and shows measured time and memory as $n = n_\text{train} = n_\text{test}$
-# grows from a thousand to a hundred thousand:
+# grows from a thousand to a hundred thousand (tiled and broadcast only to twenty thousand; the
+# section [Measured time and memory](#measured-time-and-memory) says why):
 #
 # 1. **tiled**, as the chapter teaches it ([non-parametric attention pooling](nonparametric.py)):
 #    `x_test.repeat_interleave(n_train).reshape(-1, n_train)`, then scores, softmax and `matmul`;
@@ -17,8 +18,8 @@
 #    plus one bias per key, as on the [dot-product page](dot-product.py)
 #    (<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>).
 #
-# The times and memory peaks of "Measured time and memory" come from a benchmark run saved in a
-# file (that section says how they were measured); every other number is computed by the code
+# The times and memory peaks in the section [Measured time and memory](#measured-time-and-memory) come from a benchmark run
+# saved in a file (that section says how they were measured); every other number is computed by the code
 # shown here.
 
 # %%
@@ -121,10 +122,11 @@ assert chunk[0] < chunk[1] == chunk[2]  # below chunk_size a smaller block, then
 # the data, warms the function up, resets the operating system's peak-RSS counter (VmHWM), times one call and reads
 # the peak resident memory minus the memory before the call. (torch's allocations are invisible to
 # Python's `tracemalloc`; the resident memory sees them.) The tiled and broadcast forms stop at
-# $n = 20{,}000$. It runs every (formulation, $n$) pair at least three times, keeps every run, and refuses to record
+# $n = 20{,}000$: the next $n$, $50{,}000$, would take $12 \times 50{,}000^2$ bytes, 30 GB, more
+# than the machine's memory (the first line above the table; the code below checks it). It runs every (formulation, $n$) pair at least three times, keeps every run, and refuses to record
 # when the machine's load average exceeds its number of cores.
 #
-# The timings come from the machine named in the table: 2 cores **shared with other jobs** while
+# The timings come from the machine named above the table: 2 cores **shared with other jobs** while
 # the script ran, one torch thread per measurement (with two threads on a busy machine, every small
 # operation of the chunked form waits for the slower thread).
 #
@@ -157,10 +159,18 @@ for row in rows:
         f"{megabytes(row['peak_bytes']):>9} "
         f"{megabytes(row['predicted_bytes']):>12}"
     )
+# why tiled and broadcast stop: their next n would not fit in the machine's memory
+n_full = max(r["n"] for r in rows if r["formulation"] == "tiled")
+n_next = min(r["n"] for r in rows if r["n"] > n_full)
+need = at.peak_intermediate_bytes("tiled", n_next, n_next)
+print(f"\ntiled, broadcast at n = {n_next:,}:")
+print(f"  {need / 1e9:.0f} GB > {machine['memory_gb']} GB of memory")
+assert need > machine["memory_gb"] * 1e9  # it would not fit
+assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the text says
 
 # %% [markdown]
 # The same as a log-log figure. On log-log axes a power law is a straight line, and its slope is the
-# power. All four forms do $n^2$ work, so their times should follow slope 2 (at small $n$ a fixed
+# power. The work of all four forms grows as $n^2$, so their times should follow slope 2 (at small $n$ a fixed
 # overhead dominates and the points leave that line; the cell under the figure computes each form's
 # slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and broadcast forms, whose
 # points all but coincide (the same three full matrices), so tiled is drawn dashed with hollow
@@ -168,7 +178,7 @@ for row in rows:
 # (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and SDPA's
 # counted bytes (its dotted line) grow linearly with $n$ ($12n$); its measured peak grows too, from
 # a fixed overhead at small $n$, but stays under 3 MB.
-# The dotted lines are the counted bytes; for the tiled, broadcast and chunked forms they lie under
+# The dotted lines are the counted bytes, each in its formulation's colour; for the tiled, broadcast and chunked forms they lie under
 # the measured points, so SDPA's is the only one in view.
 
 # %%
@@ -184,9 +194,21 @@ for name in formulations:
     slopes[name] = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
     print(f"{name:>9}: n^{slopes[name]:.2f} (to n = {n_max:,})")
 assert all(1.7 < slope < 2.3 for slope in slopes.values())  # check: time ~ n^2
+# the same n^2 work, not the same time: tiled against chunked at n = 20,000
+at_20k = {r["formulation"]: r["seconds"] for r in rows if r["n"] == 20_000}
+speedup = at_20k["tiled"] / at_20k["chunked"]
+print("n = 20,000, tiled against chunked:")
+print(f"  {speedup:.1f} times the time")
+assert 4 < speedup < 6  # "about 5 times", as the text says
 
 # %% [markdown]
-# What the file says (the cell below checks it): the full-matrix forms' peak memory (for
+# The same slope is not the same time. At $n = 20{,}000$ the tiled form takes about 5 times as
+# long as the chunked one (the last two lines above), although the work of both grows as $n^2$: the
+# difference is mostly memory traffic. The tiled form writes three full matrices of 1.6 GB each to
+# memory and reads them back; a block of the chunked form is 4 MB, small enough to stay in the
+# processor's cache.
+#
+# What the file also says (the cell below checks it): the full-matrix forms' peak memory (for
 # $n \ge 5{,}000$) is the counted $12n^2$ bytes to within 0.1 %, the chunked form and SDPA stay
 # under 64 MB at every $n$, the chunked form's peak varies by less than 20 % across $n$, SDPA's
 # counted bytes are proportional to $n$ and its measured peak stays under 3 MB, and the largest $n$

@@ -50,7 +50,7 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # the square $(q - k)^2$ turning into the squared length $\lVert q - k\rVert^2$ of the difference
 # vector. <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>
 # computes it by broadcasting `(n_test, 1, d) - (1, n_train, d)`; `torch.cdist` computes the
-# distances another way, and the two agree:
+# distances another way, and the two agree (with `gaussian_kernel_nd`'s default bandwidth $h = 1$):
 
 # %%
 kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
@@ -258,7 +258,8 @@ gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
 print("max |difference| from y_masked:")
 print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
-key_bias = (x_train * w) ** 2 / 2  # (n_train,): the bias (kw)^2 / 2 of each key
+# (n_train,): the size (kw)^2 / 2 of each key's bias (the bias is its negative)
+key_bias = (x_train * w) ** 2 / 2
 median, largest = key_bias.median().item(), key_bias.max().item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
@@ -268,11 +269,19 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, and
 # not because of the mask: it is the cancellation of the [dot-product page](dot-product.py). The
-# keys and $w$ are that page's, so the key bias $\frac{1}{2}(kw)^2$ printed above is the same as
+# keys and $w$ are that page's, so the size $\frac{1}{2}(kw)^2$ of the key bias printed above is the same as
 # there, a few hundred for a typical key and a few thousand for the largest, and so is $(qw)(kw)$;
 # the difference of two such numbers loses float32 digits. It is printed again here because
 # SDPA's error comes from it. The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>.
+#
+# Here the mask hides the diagonal. In a Transformer the same `masked_fill` more often hides
+# **padding**: the sequences of a batch differ in length, the shorter ones are padded to the same
+# length, and the padded keys must get no weight, so their columns of scores are filled with
+# $-\infty$. The `masked_softmax` of d2l §10.3 does exactly this from each sequence's valid length
+# `valid_lens` (it fills in $-10^6$, which the softmax turns into 0 just the same). How a mask over
+# the keys, of shape `(n,)`, hides the same columns in every row: the handbook's
+# [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
 
 # %% [markdown]
 # ## Why only one *w*?
@@ -304,8 +313,8 @@ assert gap_untied < 1e-6
 # the dot product plus key bias ([dot-product page](dot-product.py)).
 #
 # The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
-# projections; the cost of all this as $n$ grows is the subject of
-# [what attention costs as n grows](scale.py).
+# projections; [What attention costs as n grows](scale.py) measures the price of all this as $n$
+# grows.
 #
 # ## APIs used on this page
 #

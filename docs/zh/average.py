@@ -103,7 +103,7 @@ print(f"test MSE against the true f: {mse.item():.4f}")
 at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
-# 平均汇聚的问题在于它扔掉了输入 $x_i$：离查询近的样本和远的样本被一视同仁。下一页的[非参数注意力汇聚](nonparametric.py)让离查询近的样本得到更大的权重。
+# 平均汇聚的问题在于它扔掉了输入 $x_i$：离查询近的样本和远的样本被一视同仁。下一页的《[非参数注意力汇聚](nonparametric.py)》让离查询近的样本得到更大的权重。
 #
 # ## 常见疑问
 #

@@ -195,11 +195,11 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # 可 Transformer 的键是层归一化的输出再乘以 γ 和 $W_k$ 得到的，这些乘法在不同方向上拉伸的程度不同，
 # 键的长度又不一样了。所以本页不拿它当理由。
 #
-# 接下来的两页：[从核回归到 Transformer 注意力](transformer.py)用代码把这几步走一遍——向量形式的查询和键，
+# 接下来的两页：《[从核回归到 Transformer 注意力](transformer.py)》用代码把这几步走一遍——向量形式的查询和键，
 # 可学习的 $W_q$、$W_k$、$W_v$，再与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
-# [在二维玩具问题上学习投影](projections.py)在一个小问题上训练这些投影，看去掉键偏置要付出什么代价。
+# 《[在二维玩具问题上学习投影](projections.py)》在一个小问题上训练这些投影，看去掉键偏置要付出什么代价。
 #
-# 分母里写 $x_i$ 还是 $x_j$、指数里的负号能不能漏：这些常见疑问见[非参数注意力汇聚](nonparametric.py#常见疑问)。
+# 分母里写 $x_i$ 还是 $x_j$、指数里的负号能不能漏：这些常见疑问见《[非参数注意力汇聚](nonparametric.py#常见疑问)》。
 #
 # ## 练习
 #
@@ -251,4 +251,4 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（参数 `attn_mask`、`scale`）、
 #   `torch.nn.functional.softmax`、广播、`Tensor.reshape`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)、
-#   [clone 与 detach](handbook/clone.py)（`model.w.detach()`）
+#   《[clone 与 detach](handbook/clone.py)》（`model.w.detach()`）

@@ -1,14 +1,14 @@
 # %% [markdown]
 # # 注意力的开销随 n 的增长
 #
-# 每个查询都要看每个键，所以注意力汇聚要做 $n_\text{test} \times n_\text{train}$ 份工作。这些工作要占多少**内存**，取决于代码怎么写。本页比较同一个 Nadaraya-Watson 预测的四种写法，数一数它们中间张量的字节数，并给出 $n = n_\text{train} = n_\text{test}$ 从一千增长到十万时实测的时间和内存：
+# 每个查询都要看每个键，所以注意力汇聚的计算量与 $n_\text{test} \times n_\text{train}$ 成正比。算的时候要占多少**内存**，取决于代码怎么写。本页比较同一个 Nadaraya-Watson 预测的四种写法，数一数它们中间张量的字节数，并给出 $n = n_\text{train} = n_\text{test}$ 从一千增长到十万时实测的时间和内存（平铺和广播只测到两万，原因见“[实测的时间和内存](#实测的时间和内存)”一节）：
 #
-# 1. **平铺**，即本章教的写法（[非参数注意力汇聚](nonparametric.py)）：`x_test.repeat_interleave(n_train).reshape(-1, n_train)`，然后算分数、softmax、`matmul`；
+# 1. **平铺**，即本章教的写法（《[非参数注意力汇聚](nonparametric.py)》）：`x_test.repeat_interleave(n_train).reshape(-1, n_train)`，然后算分数、softmax、`matmul`；
 # 2. **广播**：`queries[:, None] - keys[None, :]`，不再平铺复制，但差值、分数和权重仍然都是完整的 $(n_\text{test}, n_\text{train})$ 矩阵；
-# 3. **分块**：每次只拿一块查询对一块键，配合*在线 softmax*（online softmax，见 <autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）；
+# 3. **分块**：每次只拿一块查询对一块键，配合在线 softmax（online softmax，见 <autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）；
 # 4. **SDPA**：`F.scaled_dot_product_attention`，像[点积页](dot-product.py)那样把高斯核写成点积加上每个键一个偏置（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>）。
 #
-# “实测的时间和内存”一节的时间和内存峰值来自一次事先跑好、存成文件的基准测试（怎么测的，那一节有说明）；其余数字都由页面上的代码算出。
+# “[实测的时间和内存](#实测的时间和内存)”一节的时间和内存峰值来自一次事先跑好、存成文件的基准测试（怎么测的，那一节有说明）；其余数字都由页面上的代码算出。
 
 # %%
 import math
@@ -82,13 +82,13 @@ assert chunk[0] < chunk[1] == chunk[2]  # below chunk_size a smaller block, then
 # %% [markdown]
 # ## 实测的时间和内存
 #
-# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论包装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表头是测量用的机器。时间只可看作数量级，内存数据则不受机器负载影响。
+# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论包装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表上方几行写着测量用的机器。时间只可看作数量级，内存数据则不受机器负载影响。
 #
 # <details class="note"><summary>怎样测的</summary>
 #
-# 这个脚本（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止。每种写法的每个 $n$ 至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。
+# 这个脚本（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止：下一个 $n = 50{,}000$ 要 $12 \times 50{,}000^2$ 字节，即 30 GB，超过了测量机器的内存（表上方第一行；下面的代码也核对了这一点）。每种写法的每个 $n$ 至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。
 #
-# 时间数据来自表头列出的那台机器：运行脚本时它的 2 个核**还在跑别的任务**，每次测量只用一个 torch 线程（在繁忙的机器上用两个线程，分块写法的每个小运算都得等较慢的那个线程）。
+# 时间数据来自表上方列出的那台机器：运行脚本时它的 2 个核**还在跑别的任务**，每次测量只用一个 torch 线程（在繁忙的机器上用两个线程，分块写法的每个小运算都得等较慢的那个线程）。
 #
 # </details>
 
@@ -119,9 +119,17 @@ for row in rows:
         f"{megabytes(row['peak_bytes']):>9} "
         f"{megabytes(row['predicted_bytes']):>12}"
     )
+# why tiled and broadcast stop: their next n would not fit in the machine's memory
+n_full = max(r["n"] for r in rows if r["formulation"] == "tiled")
+n_next = min(r["n"] for r in rows if r["n"] > n_full)
+need = at.peak_intermediate_bytes("tiled", n_next, n_next)
+print(f"\ntiled, broadcast at n = {n_next:,}:")
+print(f"  {need / 1e9:.0f} GB > {machine['memory_gb']} GB of memory")
+assert need > machine["memory_gb"] * 1e9  # it would not fit
+assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the text says
 
 # %% [markdown]
-# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法都要做 $n^2$ 份工作，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成虚线和空心圆，好让它从广播的实线下露出来；分块从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）；SDPA 数出来的字节数（它的点线）按 $n$ 线性增长（$12n$）；测到的峰值也在增长，小 $n$ 时主要是固定的开销，但始终不到 3 MB。点线是数出来的字节数；平铺、广播和分块的点线与实测的点几乎重合，藏在它们下面，露出来的只有 SDPA 的那一条。
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法的计算量都是 $n^2$ 级，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成虚线和空心圆，好让它从广播的实线下露出来；分块从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）；SDPA 数出来的字节数（它的点线）按 $n$ 线性增长（$12n$）；测到的峰值也在增长，小 $n$ 时主要是固定的开销，但始终不到 3 MB。点线是数出来的字节数，颜色与所属写法相同；平铺、广播和分块的点线与实测的点几乎重合，藏在它们下面，露出来的只有 SDPA 的那一条。
 
 # %%
 at.plot_scaling(rows)
@@ -136,9 +144,17 @@ for name in formulations:
     slopes[name] = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
     print(f"{name:>9}: n^{slopes[name]:.2f} (to n = {n_max:,})")
 assert all(1.7 < slope < 2.3 for slope in slopes.values())  # check: time ~ n^2
+# the same n^2 work, not the same time: tiled against chunked at n = 20,000
+at_20k = {r["formulation"]: r["seconds"] for r in rows if r["n"] == 20_000}
+speedup = at_20k["tiled"] / at_20k["chunked"]
+print("n = 20,000, tiled against chunked:")
+print(f"  {speedup:.1f} times the time")
+assert 4 < speedup < 6  # "about 5 times", as the text says
 
 # %% [markdown]
-# 文件里的数说明（下面的代码逐条核对）：完整矩阵写法的内存峰值（$n \ge 5{,}000$ 时）与数出来的 $12n^2$ 字节相差不到 0.1%；分块写法和 SDPA 在每个 $n$ 上都低于 64 MB，分块的峰值在各个 $n$ 上相差不到 20%，SDPA 数出来的字节数正比于 $n$、测到的峰值不到 3 MB；它们测到的最大 $n$ 远远超出平铺写法能容纳的规模。
+# 斜率相同，时间却不同。$n = 20{,}000$ 时，平铺写法用的时间约是分块写法的 5 倍（上面最后两行），两者的计算量却都是 $n^2$ 级：差别主要在内存的读写。平铺写法要把三个各 1.6 GB 的完整矩阵写进内存、再读出来；分块写法的一块只有 4 MB，可以一直留在处理器的缓存里。
+#
+# 文件里的数还说明（下面的代码逐条核对）：完整矩阵写法的内存峰值（$n \ge 5{,}000$ 时）与数出来的 $12n^2$ 字节相差不到 0.1%；分块写法和 SDPA 在每个 $n$ 上都低于 64 MB，分块的峰值在各个 $n$ 上相差不到 20%，SDPA 数出来的字节数正比于 $n$、测到的峰值不到 3 MB；它们测到的最大 $n$ 远远超出平铺写法能容纳的规模。
 
 # %%
 largest = {

@@ -72,7 +72,7 @@ print(f"  with h = 1/|w|: {gap_nw:.1e}")
 # %% [markdown]
 # ## 三种带宽的比较
 #
-# 比较三个 $w$：$w = 1$（[非参数注意力汇聚](nonparametric.py)的模型）、SGD 学到的 $w$，以及在《[为什么要留一](leave-one-out.py)》一页的网格上留一法损失最小的 $w$
+# 比较三个 $w$：$w = 1$（《[非参数注意力汇聚](nonparametric.py)》的模型）、SGD 学到的 $w$，以及在《[为什么要留一](leave-one-out.py)》一页的网格上留一法损失最小的 $w$
 # （<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>）。
 # 对每个 $w$ 打印三样东西：
 #

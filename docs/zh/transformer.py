@@ -1,9 +1,9 @@
 # %% [markdown]
 # # 从核回归到 Transformer 注意力
 #
-# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是三个矩阵 $W_q$、$W_k$、$W_v$，张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention），并与 PyTorch 自带的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，是下一页[在二维玩具问题上学习投影](projections.py)的内容。
+# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是三个矩阵 $W_q$、$W_k$、$W_v$，张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention），并与 PyTorch 自带的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，留给下一页《[在二维玩具问题上学习投影](projections.py)》。
 #
-# 本页接着[从高斯核到点积注意力](dot-product.py)往下讲。页面上所有的数字都是构建网站时运行代码得到的。
+# 本页接着《[从高斯核到点积注意力](dot-product.py)》一页往下讲。页面上所有的数字都是构建网站时运行代码得到的。
 
 # %%
 import torch
@@ -32,7 +32,7 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # &\quad = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),
 # \end{aligned}$$
 #
-# 原来的平方 $(q - k)^2$ 换成了差向量长度的平方 $\lVert q - k\rVert^2$。<autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref> 用广播 `(n_test, 1, d) - (1, n_train, d)` 来算；`torch.cdist` 换一条路算出距离，两者一致：
+# 原来的平方 $(q - k)^2$ 换成了差向量长度的平方 $\lVert q - k\rVert^2$。<autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref> 用广播 `(n_test, 1, d) - (1, n_train, d)` 来算；`torch.cdist` 换一条路算出距离，两者一致（这里用 `gaussian_kernel_nd` 默认的带宽 $h = 1$）：
 
 # %%
 kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
@@ -131,7 +131,7 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 #
 # 在《[带参数的注意力汇聚](parametric.py)》一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
 #
-# Transformer 的做法更省事：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册：[masked_fill 与 -inf](handbook/masked-fill.py)；这一行也可以写成 `torch.where(eye, float("-inf"), scores)`，见 [torch.where](handbook/where.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
+# Transformer 的做法更省事：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》；这一行也可以写成 `torch.where(eye, float("-inf"), scores)`，见 [torch.where](handbook/where.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -169,7 +169,7 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
-# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册 [masked_fill 与 -inf](handbook/masked-fill.py)）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。
+# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
@@ -189,7 +189,8 @@ gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
 print("max |difference| from y_masked:")
 print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
-key_bias = (x_train * w) ** 2 / 2  # (n_train,): the bias (kw)^2 / 2 of each key
+# (n_train,): the size (kw)^2 / 2 of each key's bias (the bias is its negative)
+key_bias = (x_train * w) ** 2 / 2
 median, largest = key_bias.median().item(), key_bias.max().item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
@@ -198,11 +199,13 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
 # 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，但原因不在掩码，而是[点积页](dot-product.py)讲过的抵消（cancellation）：键和 $w$ 都与那一页相同，所以上面打印的 $\frac{1}{2}(kw)^2$ 也和那一页一样，中位数几百、最大几千，$(qw)(kw)$ 同样大；两个这么大的数相减，float32 的有效数字就丢了。这里再打印一次，是因为 SDPA 的这点误差正由它而来。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
+#
+# 这里遮住的是对角线。在 Transformer 里，同一个 `masked_fill` 更常用来遮住**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》10.3 节的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
 
 # %% [markdown]
 # ## 为什么只有一个 *w*？
 #
-# 这是读者对本章常问的问题。一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽的含义见[训练后的曲线为何不平滑](smoothness.py)）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
+# 这是读者对本章常问的问题。一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽是什么意思，见《[训练后的曲线为何不平滑](smoothness.py)》一页）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
 
 # %%
 a, b = 2.0, 1.0  # W_q = a, W_k = b: untied 1 x 1 projections
@@ -218,7 +221,7 @@ assert gap_untied < 1e-6
 # %% [markdown]
 # 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。有 $d$ 个特征时，矩阵就能给各个特征加权、把它们混合。其余的一切原样保留：留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
 #
-# 下一页[在二维玩具问题上学习投影](projections.py)就来训练这样的投影；$n$ 变大时这一切要付出多少代价，则是[注意力的开销随 n 的增长](scale.py)的主题。
+# 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #
 # ## 本页用到的 API
 #

@@ -7,8 +7,8 @@ rest, and lines of 36 to 40 columns scrolled sideways (issue 26). On a phone the
 sits in a strip above the code, which is all the room it needs. Checked here in the
 browser: every code box shows at least 40 columns, no code block of an API page scrolls
 sideways unless for an error message (shown whole, as Python prints it), no block of a
-handbook page does (but for the pages of ``WIDE_HANDBOOK_PAGES``, whose longer lines
-still scroll), and no copy button covers a character of code.
+handbook page does (its code is written to 40 columns: ``tests/site/test_handbook.py``
+checks the sources), and no copy button covers a character of code.
 
 Run on each API and handbook page of both languages in ``test_pages.py``'s phone
 visit (the palette changes colours, not widths: one palette is enough).
@@ -19,18 +19,6 @@ from __future__ import annotations
 import re
 
 from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
-
-# Handbook pages whose code is still written to the desktop's width: on a phone their
-# blocks with lines over 40 columns scroll sideways. Every other handbook page keeps each
-# line of its code (code cells and ```python blocks) within 40 columns, a comment too long
-# to follow its code on a line of its own (tests/site/test_handbook.py checks the
-# sources), and no block of it scrolls.
-# A page leaves this list when its code is rewritten to fit; the list only shrinks.
-WIDE_HANDBOOK_PAGES = frozenset(
-    {
-        "errors", "expand", "random", "training",
-    }
-)  # fmt: skip
 
 # The last line of a traceback: the exception's name and its message.
 ERROR_LINE = re.compile(r"^[A-Za-z_.]*(Error|Exception|Warning): ")
@@ -78,11 +66,10 @@ CODE_BLOCKS = """() => {
 def code_column_problems(page, path: str) -> list[str]:
     """What a phone reader of an API or handbook page ``path`` (loaded at 375 px) sees
     wrong with its code: a box showing under 40 columns, a block that scrolls sideways
-    (every API block; every handbook block, or on a page of ``WIDE_HANDBOOK_PAGES`` one
-    whose lines fit 40 columns), a copy button over code.
+    (any handbook block; an API block unless a line of an error message is what is over
+    40 columns), a copy button over code.
     """
     section = "api" if "api/" in path else "handbook"
-    wide = section == "handbook" and path.rstrip("/").rsplit("/", 1)[-1] in WIDE_HANDBOOK_PAGES
     blocks = page.evaluate(CODE_BLOCKS)
     # every page of these sections but the two indexes shows code: none found is a failure
     problems = [] if blocks or path.endswith(f"{section}/") else [f"{path}: no code found"]
@@ -96,9 +83,7 @@ def code_column_problems(page, path: str) -> list[str]:
         longest = max(columns(line) for line in lines)
         code = max((columns(line) for line in lines if not ERROR_LINE.match(line)), default=0)
         if block["scrolls"] and (
-            longest <= PHONE_CODE_COLUMNS
-            or (section == "api" and code > PHONE_CODE_COLUMNS)
-            or (section == "handbook" and not wide)
+            section == "handbook" or longest <= PHONE_CODE_COLUMNS or code > PHONE_CODE_COLUMNS
         ):
             problems.append(f"{where}: {longest} columns, scrolls sideways")
         if block["covered"]:

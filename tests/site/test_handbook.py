@@ -18,7 +18,6 @@ import re
 import jupytext
 import pytest
 
-from tests.browser.code_column import WIDE_HANDBOOK_PAGES
 from tests.site.markdown_doctests import PY_BLOCK, markdown_of, parse, run
 from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
 from tools.sitebuild.notebooks import DOCS, code_cells
@@ -125,10 +124,7 @@ def wide_lines(lang: str, name: str) -> list[str]:
     ]
 
 
-NARROW = [name for name in PAGES if name.removesuffix(".py") not in WIDE_HANDBOOK_PAGES]
-
-
-@pytest.mark.parametrize("name", NARROW)
+@pytest.mark.parametrize("name", PAGES)
 def test_the_code_fits_a_phone(name) -> None:
     """Issue: at 375 px the explaining comments sat off the right edge of the code box.
 
@@ -139,11 +135,3 @@ def test_the_code_fits_a_phone(name) -> None:
     for lang in LANGS:
         assert wide_lines(lang, name) == [], (lang, name)
 
-
-def test_every_page_listed_as_wide_still_is() -> None:
-    # no stale exemption: a page rewritten to fit leaves WIDE_HANDBOOK_PAGES
-    assert {f"{page}.py" for page in WIDE_HANDBOOK_PAGES} <= set(PAGES)
-    assert [
-        page for page in sorted(WIDE_HANDBOOK_PAGES) if not wide_lines("zh", f"{page}.py")
-    ] == []
-    assert len(NARROW) >= 2

@@ -338,7 +338,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "ylabel": "查询那条轴的标签；默认是“查询（测试输入）”。",
         "title": _TITLE,
         "return": "图；它的第二个坐标系是颜色条。",
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、权重不是二维，或者 `queries`、"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、权重不是二维，或者 `queries`、"
         "`keys` 与权重的行、列对不上或没有排序时。",
     },
     "figures.attention.plot_attention_heatmaps": {
@@ -351,7 +351,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条放在热图下面，热图占满图宽。",
         "lang": _LANG,
         "return": "图：每个面板一个坐标系，最后是颜色条。",
-        "raise ValueError": _BAD_LAYOUT + '、`lang` 未知、`queries` 不是 `"test"` 或 '
+        "raise ValueError": _BAD_LAYOUT + '；`lang` 未知、`queries` 不是 `"test"` 或 '
         '`"train"`、没有面板或多于四个，或者权重不是二维、形状不同时。',
     },
     "figures.attention.plot_attention_pooling": {
@@ -365,7 +365,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "查询在最上面，下面每行一对键值和它的权重，再往下是输出和逐项展开的求和。",
         "return": "图（一个没有刻度的坐标系）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.attention.plot_bandwidth_gallery": {
         "x_test": _X_TEST,
@@ -378,7 +378,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "图：`2 * len(bandwidths)` 个坐标系（先是拟合，再是热图），"
         "后面每幅热图各有一个颜色条。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.score_parts.plot_score_parts": {
         "query": "查询 `q`，一个有限的数。",
@@ -387,7 +387,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：分数在上、权重在下。",
         "return": "图，有两个坐标系：先是分数，再是权重。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.boundary_bias.plot_boundary_bias": {
         "x_test": _X_TEST,
@@ -400,7 +400,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "return": "图，有两个坐标系。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者形状、取值不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.cost.plot_scaling": {
         "measurements": '`scale_measurements()["rows"]` 的各行：含 `formulation`、`n`、`seconds`、'
@@ -410,7 +410,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": "第一幅图的标题，可以不给。",
         "return": "图，有两个坐标系：先是时间，后是内存。",
         "raise TypeError": "某一行的某个字段不是数时。",
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、某一行缺少字段，或者它的 `n`、`seconds` "
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、某一行缺少字段，或者它的 `n`、`seconds` "
         "不是有限的正数（`peak_bytes` 须非负）时。",
     },
     # figures.curves
@@ -423,7 +423,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或形状对不上时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或形状对不上时。",
     },
     "figures.curves.plot_fit": {
         "x_test": _X_TEST,
@@ -435,7 +435,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或形状对不上时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或形状对不上时。",
     },
     "figures.curves.plot_fits": {
         "x_test": _X_TEST,
@@ -452,7 +452,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射、某个数组不是数值，或某个标题既不是字符串"
         "也不是字符串的映射时。",
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、`fits` 是空的、长度不一致、"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`fits` 是空的、长度不一致、"
         "`titles` 的个数与拟合不同，或标题映射里没有 `lang` 时。",
     },
     "figures.curves.plot_loss": {
@@ -461,7 +461,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": '`"wide"`：和页面一样宽的图；' + _PHONE + "：更窄的图。",
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或 `losses` 是空的时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 是空的时。",
     },
     "figures.curves.plot_loss_vs_w": {
         "ws": "`w` 的网格，形状 `(n_w,)`，全是正数。",
@@ -471,7 +471,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、长度不一致，或某个 `w` 不是正数时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、长度不一致，或某个 `w` 不是正数时。",
     },
     "figures.curves.plot_w_paths": {
         "x_train": "训练输入（键），torch 浮点张量（不接受 numpy 数组），形状 `(n_train,)`，"
@@ -498,7 +498,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "return": "图，有四个坐标系（外加一个颜色条）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或者某个值超出范围时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者某个值超出范围时。",
     },
     "figures.matrices.plot_matrices": {
         "matrices": '与语言无关的名字（如 `"W_q"`）→ 二维张量或数组，最大 8 × 8。',
@@ -510,7 +510,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：所有矩阵排成一行；' + _PHONE + "：每行最多两个矩阵，"
         "每个颜色条画在它那组矩阵下面。",
         "return": "图，每个矩阵一个坐标系。",
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
         "`own_scale` 列出的不是排在最后的几个矩阵，或者 `ticks` 没有给每行每列都起名字时。",
     },
     "figures.shape_flow.plot_shape_flow": {
@@ -521,7 +521,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "return": "图，有一个坐标系（没有刻度）。",
         "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知，或形状不合要求时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或形状不合要求时。",
     },
     # figures.tensors
     "figures.tensors.drawing.draw_tensors": {
@@ -585,7 +585,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：`scores` 和 `mask` 并排；' + _PHONE + "：上下叠放，代码折成几行。",
         "return": "图：三行。",
         "raise TypeError": "`scores` 或 `mask` 不是张量时。",
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、`scores` 不是二维浮点张量、"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`scores` 不是二维浮点张量、"
         "`mask` 不是布尔张量或形状不同，或 `mask` 的某一行全是 `True` 时。",
     },
     "figures.tensors.masks.diagram_where": {
@@ -597,7 +597,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：三个张量并排；' + _PHONE + "：上下叠放在结果上面，代码折成几行。",
         "return": "图：三个张量在上，结果在下。",
         "raise TypeError": "某个参数不是张量时。",
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、`condition` 不是布尔张量，"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`condition` 不是布尔张量，"
         "或某个张量不是二维、形状不同、（`other`）数据类型与 `input` 不同时。",
     },
     "figures.tensors.products.diagram_einsum": {
@@ -609,7 +609,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "代码折成几行。",
         "return": "图：`weights` 和 `values` 在上，结果 `y_hat` 在下。",
         "raise TypeError": "`weights` 或 `values` 不是张量时。",
-        "raise ValueError": _BAD_LAYOUT + "、`lang` 未知、`weights` 不是二维浮点张量，"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`weights` 不是二维浮点张量，"
         "或 `values` 的形状或数据类型不同时。",
     },
     "figures.tensors.products.diagram_linear": {
@@ -660,7 +660,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": _AB_FIGURE,
         "raise TypeError": "`a` 或 `b` 不是张量，或 `names` 不是由字符串组成的元组时。",
         "raise ValueError": _BAD_LAYOUT
-        + "、`lang` 未知、`names` 不是两个非空的名字、相乘求和的维度长度不同、批量维不能广播"
+        + "；`lang` 未知、`names` 不是两个非空的名字、相乘求和的维度长度不同、批量维不能广播"
         + _TOO_LARGE,
     },
     "figures.tensors.products.diagram_bmm": {
@@ -1334,8 +1334,8 @@ PARAGRAPHS: dict[str, str] = {
     "The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.": "``w`` "
     "轴是对数刻度；留一法曲线的最小值标了出来。",
     "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a square) to "
-    "the last (a larger circle outlined in black); the legend names both markers.": "每条路径是"
-    "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（方块）到最后一个值（黑色描边的较大圆点），"
+    "the last (a larger, outlined circle); the legend names both markers.": "每条路径是"
+    "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（方块）到最后一个值（描边的较大圆点），"
     "图例说明这两种标记。",
     # figures.explorer_panels
     "The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the "
@@ -1478,7 +1478,7 @@ PARAGRAPHS: dict[str, str] = {
     ),
     "Slice ``[i]`` of the result is ``a[i] @ b[i]``; the colours mark the summed axis (the "
     "last of ``a``, the middle one of ``b``).": (
-        "结果的第 ``[i]`` 片是 ``a[i] @ b[i]``；颜色标出求和的那一维（``a`` 的最后一维，"
+        "结果的第 i 个矩阵 ``y[i]`` 是 ``a[i] @ b[i]``；颜色标出求和的那一维（``a`` 的最后一维，"
         "``b`` 的中间一维）。"
     ),
     # figures.tensors.sequences
@@ -1570,8 +1570,8 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # pooling
     "Queries are test inputs, keys are training inputs and values are training outputs, so "
-    "the shape comments below use ``n_test`` and ``n_train``.": "查询是测试输入，键是训练输入，"
-    "值是训练输出，所以下面代码注释里的形状写作 ``n_test`` 和 ``n_train``。",
+    "the shapes in the tables below use ``n_test`` and ``n_train``.": "查询是测试输入，"
+    "键是训练输入，值是训练输出，所以下面参数和返回值表里的形状写作 ``n_test`` 和 ``n_train``。",
     "The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression` and "
     "`w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2`` there; "
     "`analysis.bandwidth_from_w` converts).": "这里的函数接受带宽 $h$（参数 ``bandwidth``）；"
@@ -1881,11 +1881,10 @@ COMMENTS: dict[str, str] = {
     ),
     "the right panel's title": "右边一幅图的标题",
     # figures.curves
-    "one y axis for both panels": "两幅图共用一条纵轴",
-    'fig.savefig("w.png") writes a file;': 'fig.savefig("w.png") 把图存成文件；',
-    "here the figure goes to memory": "这里存进内存",
-    # figures.explorer_panels
-    "four panels and a colour bar": "四个面板和一个颜色条",
+    "one panel per fit, titled by its name": "每个拟合一幅图，标题是它在 fits 里的名字",
+    "one loss per epoch": "每轮一个损失",
+    '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
+    "where each path ends": "每条路径的终点",
     # figures.shape_flow
     # figures.attention
     "one row per query, one column per key": "每行一个查询，每列一个键",
@@ -1927,9 +1926,6 @@ COMMENTS: dict[str, str] = {
         "从课程里未训练模型的 w 出发，与 sgd_stepper(w0=0.496) 相同"
     ),
     "the chapter's data": "本章的数据",
-    "the alt text: what the figure shows, with its numbers in its second sentence": (
-        "替代文字：图上画了什么，第二句给出图中的数"
-    ),
     # figures.matrices
     # local_linear_regression
     "on a straight line the local linear fit is exact, even at the edges": (

@@ -138,7 +138,7 @@ def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> Tutor
         code = f"torch.eye({n})" if len(pair) == 1 else f"torch.eye({n}, {m})"
         panels.append(TensorPanel(torch.eye(n, m), code=code, sources=torch.full((n, m), -1)))
         if n != m:  # where its diagonal stops
-            extra = diagram_legend("eye_wide" if n < m else "eye_tall", code=code, n=min(n, m))
+            extra = diagram_legend("eye_wide" if n < m else "eye_tall", code=code, n=min(n, m) - 1)
             legend = {lang_: legend[lang_] + ("" if lang_ == "zh" else " ") + extra[lang_]
                       for lang_ in legend}  # fmt: skip
     return render([panels], [], lang, legend=legend)

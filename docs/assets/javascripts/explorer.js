@@ -261,24 +261,46 @@
     var curve = lossCurve(xs, ys, data);
     drawLossCurve(pLoss, curve, data, L);
 
-    // the heatmap: one pixel per (query, key) of a small canvas, its opacity the weight /
-    // the largest weight, stretched over the panel as one image. (One SVG rect per cell
-    // was 2,500 elements, a third of the page, for the browser to style and lay out.)
-    // Axes in input values, as the figure without JavaScript draws them: columns the keys
-    // from the first to the last training input, rows the queries from the first (top) to the
-    // last; the key axis starts where the queries do (0 on the chapter's data), so both are
-    // ticked from there, with a blank strip before the first key.
-    var nq = xq.length, nk = xs.length, k0 = Math.min(xs[0], xq[0]);
-    pMap.setRange(k0, xs[nk - 1], xq[nq - 1], xq[0]);
+    // the heatmap: a small canvas, its opacity the weight / the largest weight, stretched over
+    // the panel as one image. (One SVG rect per cell was 2,500 elements, a third of the page,
+    // for the browser to style and lay out.) Axes in input values, as the figure without
+    // JavaScript draws them: columns the keys, rows the queries from the first (top) to the
+    // last, each cell where its key and its query lie: from halfway to the input before it to
+    // halfway to the next (the keys are random training inputs, unevenly spaced: one pixel per
+    // key, spaced evenly, drew a key up to 0.48 from its place). The key axis starts where the
+    // queries do (0 on the chapter's data), so both are ticked from there, with a blank strip
+    // before the first key.
+    function cellEdges(v) {
+      var n = v.length, e = [], i;
+      if (n < 2) return [v[0] - 0.5, v[0] + 0.5];
+      e.push(v[0] - (v[1] - v[0]) / 2);
+      for (i = 1; i < n; i++) e.push((v[i - 1] + v[i]) / 2);
+      e.push(v[n - 1] + (v[n - 1] - v[n - 2]) / 2);
+      return e;
+    }
+    // for each of `count` pixels across edges[0]..edges[n], the cell its centre falls in
+    function cellOfPixel(edges, count) {
+      var out = [], j = 0, n = edges.length - 1, p, at;
+      for (p = 0; p < count; p++) {
+        at = edges[0] + (p + 0.5) * (edges[n] - edges[0]) / count;
+        while (j < n - 1 && at >= edges[j + 1]) j++;
+        out.push(j);
+      }
+      return out;
+    }
+    var nq = xq.length, nk = xs.length, xe = cellEdges(xs), ye = cellEdges(xq);
+    var k0 = Math.min(xe[0], xq[0]);
+    pMap.setRange(k0, xe[nk], ye[nq], ye[0]);
     pMap.axes.querySelectorAll("line, text:not(.label)").forEach(function (t) { t.remove(); });
-    pMap.valueTicks("x", k0, xs[nk - 1], 5);
+    pMap.valueTicks("x", k0, xe[nk], 5);
     pMap.valueTicks("y", xq[0], xq[nq - 1], 5);
+    var CW = 4 * nk, CH = 4 * nq, keyOf = cellOfPixel(xe, CW), queryOf = cellOfPixel(ye, CH);
     var canvas = document.createElement("canvas");
-    canvas.width = nk;
-    canvas.height = nq;
-    var pen = canvas.getContext("2d"), pixels = pen.createImageData(nk, nq);
-    var heat = el("image", { x: pMap.sx(xs[0]), y: M.t, width: pMap.sx(xs[nk - 1]) - pMap.sx(xs[0]),
-      height: H - M.t - M.b,
+    canvas.width = CW;
+    canvas.height = CH;
+    var pen = canvas.getContext("2d"), pixels = pen.createImageData(CW, CH);
+    var heat = el("image", { x: pMap.sx(xe[0]), y: pMap.sy(ye[0]),
+      width: pMap.sx(xe[nk]) - pMap.sx(xe[0]), height: pMap.sy(ye[nq]) - pMap.sy(ye[0]),
       preserveAspectRatio: "none", class: "cells" }, pMap.svg);
     // the colour key, in the panel's legend line above the plot: 0, a strip from no colour to
     // the full accent colour (the cells' own opacity ramp), and the largest weight
@@ -313,15 +335,16 @@
       var max = 0;
       weights.forEach(function (row) { row.forEach(function (v) { if (v > max) max = v; }); });
       var rgb = getComputedStyle(heat).color.match(/\d+/g).map(Number);  // the accent colour
-      weights.forEach(function (row, rr) {
-        row.forEach(function (v, cc) {
-          var i = 4 * (rr * nk + cc);
+      for (var rr = 0; rr < CH; rr++) {
+        var row = weights[queryOf[rr]];
+        for (var cc = 0; cc < CW; cc++) {
+          var i = 4 * (rr * CW + cc);
           pixels.data[i] = rgb[0];
           pixels.data[i + 1] = rgb[1];
           pixels.data[i + 2] = rgb[2];
-          pixels.data[i + 3] = Math.round(255 * v / max);
-        });
-      });
+          pixels.data[i + 3] = Math.round(255 * row[keyOf[cc]] / max);
+        }
+      }
       pen.putImageData(pixels, 0, 0);
       heat.setAttribute("href", canvas.toDataURL());
       mapNote.textContent = "max = " + max.toFixed(3);

@@ -32,9 +32,14 @@ from torch import nn
 
 import attention_tutorial as at
 
-# runs a failing block and prints its error, wrapped at 40 characters: the width of a
-# phone's output box, so that a phone shows each printed line whole
-prints_error = functools.partial(at.prints_error, width=40)
+# runs a failing block and prints its
+# error, wrapped at 40 characters: the
+# width of a phone's output box, so
+# that a phone shows each line whole
+prints_error = functools.partial(
+    at.prints_error,
+    width=40,
+)
 
 _ = torch.manual_seed(at.SEED)
 
@@ -53,7 +58,8 @@ _ = torch.manual_seed(at.SEED)
 # %%
 A = torch.ones(2, 3)  # (2, 3)
 with prints_error(RuntimeError):
-    torch.matmul(A, A)  # (2, 3) @ (2, 3): 3 != 2
+    # (2, 3) @ (2, 3): 3 != 2
+    torch.matmul(A, A)
 
 # %% [markdown]
 # ### size mismatch, got input (…), mat (…), vec (…)
@@ -65,7 +71,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
+    # (2, 3) @ (2,)
+    torch.matmul(A, torch.ones(2))
 
 # %% [markdown]
 # ### batch1 must be a 3D tensor
@@ -78,10 +85,12 @@ with prints_error(RuntimeError):
 #   [parametric attention pooling: batch matrix multiplication](../parametric.py#batch-matrix-multiplication).
 
 # %%
-weights = torch.full((3, 2), 0.5)  # (n_queries, n_keys)
-values = torch.ones(3, 2)  # (n_queries, n_keys)
+# (n_queries, n_keys) each
+weights = torch.full((3, 2), 0.5)
+values = torch.ones(3, 2)
 with prints_error(RuntimeError):
-    torch.bmm(weights, values)  # 2-D, not 3-D
+    # 2-D, not 3-D
+    torch.bmm(weights, values)
 
 # %% [markdown]
 # ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
@@ -95,7 +104,11 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
+    # (3, 1, 2) @ (3, 1, 2)
+    torch.bmm(
+        weights.unsqueeze(1),
+        values.unsqueeze(1),
+    )
 
 # %% [markdown]
 # ### einsum(): subscript … which does not broadcast with previously seen size …
@@ -108,7 +121,12 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))  # k is 2, then 3
+    # k is 2, then 3
+    torch.einsum(
+        "qk,qk->q",
+        torch.ones(3, 2),
+        torch.ones(3, 3),
+    )
 
 # %% [markdown]
 # ### einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)
@@ -120,7 +138,9 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.einsum("qk->q", torch.ones(3, 2, 1))  # 2 letters, 3 dimensions
+    x = torch.ones(3, 2, 1)
+    # 2 letters, 3 dimensions
+    torch.einsum("qk->q", x)
 
 # %% [markdown]
 # ### einsum(): more operands were provided than specified in the equation
@@ -152,7 +172,8 @@ with prints_error(RuntimeError):
 #   [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped).
 
 # %%
-queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+# (3,)
+queries = torch.tensor([0.0, 1.0, 2.0])
 keys = torch.tensor([0.0, 0.5])  # (2,)
 with prints_error(RuntimeError):
     queries - keys  # (3,) - (2,)
@@ -167,7 +188,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
+    # the last axis has size 3, not 1
+    torch.tensor([1, 2, 3]).expand(3, 4)
 
 # %% [markdown]
 # ### unsupported operation: more than one element of the written-to tensor refers to a single memory location
@@ -180,7 +202,9 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.tensor([[1], [2], [3]]).expand(3, 4).add_(1)  # 4 cells, 1 element
+    x = torch.tensor([[1], [2], [3]])
+    # each row: 4 cells, 1 element
+    x.expand(3, 4).add_(1)
 
 # %% [markdown]
 # ### shape '[…]' is invalid for input of size …
@@ -194,7 +218,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.arange(6).reshape(4, -1)  # 6 elements do not fill rows of 4
+    # 6 elements do not fill rows of 4
+    torch.arange(6).reshape(4, -1)
 
 # %% [markdown]
 # ### view size is not compatible with input tensor's size and stride
@@ -207,7 +232,9 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.arange(6).reshape(2, 3).t().view(-1)  # t() is a view with swapped strides
+    x = torch.arange(6).reshape(2, 3)
+    # t() is a view with swapped strides
+    x.t().view(-1)
 
 # %% [markdown]
 # ### Dimension out of range
@@ -221,9 +248,12 @@ with prints_error(RuntimeError):
 #   [Tensor.unsqueeze, pitfalls](squeeze.py#pitfalls).
 
 # %%
-scores = torch.zeros(2, 3)  # (n_queries, n_keys)
+# (n_queries, n_keys)
+scores = torch.zeros(2, 3)
 with prints_error(IndexError):
-    F.softmax(scores, dim=2)  # a 2-D tensor has dims 0, 1 (or -2, -1)
+    # a 2-D tensor has dims 0, 1
+    # (or -2, -1)
+    F.softmax(scores, dim=2)
 
 # %% [markdown]
 # ### invalid index of a 0-dim tensor
@@ -235,9 +265,11 @@ with prints_error(IndexError):
 # - **Explained in**: [Tensor.squeeze, pitfalls](squeeze.py#pitfalls_1).
 
 # %%
-y_hat = torch.ones(1, 1, 1)  # (1, 1, 1): bmm's result for one query
+# (1, 1, 1): bmm's result for one query
+y_hat = torch.ones(1, 1, 1)
 with prints_error(IndexError):
-    y_hat.squeeze()[0]  # squeeze() left a 0-d tensor
+    # squeeze() left a 0-d tensor
+    y_hat.squeeze()[0]
 
 # %% [markdown]
 # ### repeats must have the same size as input along dim
@@ -249,7 +281,10 @@ with prints_error(IndexError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.tensor([1, 2, 3]).repeat_interleave(torch.tensor([1, 2]))  # 3 vs 2 counts
+    x = torch.tensor([1, 2, 3])
+    counts = torch.tensor([1, 2])
+    # 3 elements, 2 counts
+    x.repeat_interleave(counts)
 
 # %% [markdown]
 # ### Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor
@@ -262,7 +297,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.ones(2, 3).repeat(2)  # 2 axes, 1 count
+    # 2 axes, 1 count
+    torch.ones(2, 3).repeat(2)
 
 # %% [markdown]
 # ## The wrong type
@@ -279,7 +315,12 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    scores.masked_fill(torch.eye(2, 3), float("-inf"))  # a float mask
+    # a float mask
+    mask = torch.eye(2, 3)
+    scores.masked_fill(
+        mask,
+        float("-inf"),
+    )
 
 # %% [markdown]
 # ### tensors used as indices must be long, int, byte or bool tensors
@@ -291,9 +332,12 @@ with prints_error(RuntimeError):
 #   [parametric attention pooling: leave-one-out](../parametric.py#leave-one-out-keys-and-values-step-by-step).
 
 # %%
-tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
+x = torch.tensor([1.0, 2.0, 3.0])
+tiled = x.repeat((3, 1))  # (3, 3)
 with prints_error(IndexError):
-    tiled[1 - torch.eye(3)]  # a float mask: .type(torch.bool) forgotten
+    # a float mask: .type(torch.bool)
+    # forgotten
+    tiled[1 - torch.eye(3)]
 
 # %% [markdown]
 # ### expected scalar type Float but found Double
@@ -309,13 +353,18 @@ with prints_error(IndexError):
 #   all float32).
 
 # %%
-weights32 = torch.full((3, 1, 2), 0.5)  # (n, 1, n_keys), float32
-values64 = torch.from_numpy(np.ones((3, 2, 1)))  # (n, n_keys, 1), float64
-with prints_error(RuntimeError) as by_bmm:
+# (n, 1, n_keys), float32
+weights32 = torch.full((3, 1, 2), 0.5)
+# (n, n_keys, 1), float64
+ones64 = np.ones((3, 2, 1))
+values64 = torch.from_numpy(ones64)
+with prints_error(RuntimeError) as one:
     torch.bmm(weights32, values64)
-with prints_error(RuntimeError) as by_matmul:
-    torch.matmul(weights32, values64)  # 3-D @ 3-D: a batch of products
-assert by_matmul == by_bmm  # the same message
+with prints_error(RuntimeError) as two:
+    # 3-D @ 3-D: a batch of products
+    torch.matmul(weights32, values64)
+# the same message
+assert two == one
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
@@ -327,9 +376,11 @@ assert by_matmul == by_bmm  # the same message
 #   uses a layer without bias, so there you see the next entry's `expected m1 and m2 to have the same dtype`: same cause, same fix.
 
 # %%
-layer = nn.Linear(3, 2)  # float32 weight and bias
+# float32 weight and bias
+layer = nn.Linear(3, 2)
 with prints_error(RuntimeError):
-    layer(torch.tensor([[1, 2, 3]]))  # int64 input
+    # int64 input
+    layer(torch.tensor([[1, 2, 3]]))
 
 # %% [markdown]
 # ### expected m1 and m2 to have the same dtype
@@ -340,9 +391,11 @@ with prints_error(RuntimeError):
 # - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
 
 # %%
-layer = nn.Linear(3, 2, bias=False)  # float32 weight, no bias
+# float32 weight, no bias
+layer = nn.Linear(3, 2, bias=False)
 with prints_error(RuntimeError):
-    layer(torch.tensor([[1, 2, 3]]))  # int64 input
+    # int64 input
+    layer(torch.tensor([[1, 2, 3]]))
 
 # %% [markdown]
 # ### "softmax_lastdim_kernel_impl" not implemented for 'Long'
@@ -355,7 +408,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(NotImplementedError):
-    F.softmax(torch.arange(3), dim=0)  # arange of ints gives int64
+    # arange of ints gives int64
+    F.softmax(torch.arange(3), dim=0)
 
 # %% [markdown]
 # ### rand(): argument 'size' (position 1) must be tuple of ints, not float
@@ -367,7 +421,8 @@ with prints_error(NotImplementedError):
 # %%
 n_train = 50
 with prints_error(TypeError):
-    torch.rand(n_train / 2)  # / gives a float, even 25.0
+    # / gives a float, even 25.0
+    torch.rand(n_train / 2)
 
 # %% [markdown]
 # ### normal() received an invalid combination of arguments
@@ -383,8 +438,14 @@ with prints_error(TypeError):
 #   [the data: noise](../data.py#noise-torchnormal).
 
 # %%
-with prints_error(TypeError, lines=None):  # the whole message: every way to call it
-    torch.normal(0.0, 0.5)  # no size: how many numbers?
+# lines=None: the whole message, every
+# way to call it
+with prints_error(
+    TypeError,
+    lines=None,
+):
+    # no size: how many numbers?
+    torch.normal(0.0, 0.5)
 
 # %% [markdown]
 # ### 'torch.return_types.sort' object has no attribute 'numpy'
@@ -396,7 +457,8 @@ with prints_error(TypeError, lines=None):  # the whole message: every way to cal
 #   [the data: sorting](../data.py#sorting-torchsort).
 
 # %%
-x_train = torch.sort(torch.rand(5) * 5)  # (values, indices), not unpacked
+# (values, indices), not unpacked
+x_train = torch.sort(torch.rand(5) * 5)
 with prints_error(AttributeError):
     x_train.numpy()
 
@@ -416,8 +478,10 @@ with prints_error(AttributeError):
 # %%
 model = at.NWKernelRegression(w=2.0)
 with prints_error(RuntimeError):
-    model.w.numpy()  # an nn.Parameter requires grad
-print("with detach():", model.w.detach().numpy())
+    # an nn.Parameter requires grad
+    model.w.numpy()
+w = model.w.detach()
+print("with detach():", w.numpy())
 
 # %% [markdown]
 # ### a leaf Variable that requires grad is being used in an in-place operation.
@@ -430,13 +494,19 @@ print("with detach():", model.w.detach().numpy())
 #   written by hand, `w -= lr * w.grad`).
 
 # %%
-w = nn.Parameter(torch.tensor([1.0]))  # (1,)
-((3 * w - 6) ** 2).sum().backward()  # w.grad = -18
+# (1,)
+w = nn.Parameter(torch.tensor([1.0]))
+# w.grad = -18
+((3 * w - 6) ** 2).sum().backward()
 with prints_error(RuntimeError):
-    w -= 0.1 * w.grad  # a hand-written step on a leaf: autograd refuses it
+    # a hand-written step on a leaf:
+    # autograd refuses it
+    w -= 0.1 * w.grad
 with torch.no_grad():
-    w -= 0.1 * w.grad  # the same step, not recorded
-print("w after one step:", round(w.item(), 4))
+    # the same step, not recorded
+    w -= 0.1 * w.grad
+value = round(w.item(), 4)
+print("w after one step:", value)
 
 # %% [markdown]
 # ### Trying to backward through the graph a second time
@@ -450,11 +520,15 @@ print("w after one step:", round(w.item(), 4))
 #   twice on one loss), [parametric attention pooling: training](../parametric.py#training).
 
 # %%
-w = nn.Parameter(torch.tensor([1.0]))  # (1,)
-loss = (3 * w.exp()).sum()  # exp() saves its result for backward
+# (1,)
+w = nn.Parameter(torch.tensor([1.0]))
+# exp() saves its result for backward
+loss = (3 * w.exp()).sum()
 loss.backward()
 with prints_error(RuntimeError):
-    loss.backward()  # the saved values were freed by the first call
+    # the saved values were freed by the
+    # first call
+    loss.backward()
 
 # %% [markdown]
 # ### grad can be implicitly created only for scalar outputs
@@ -466,10 +540,15 @@ with prints_error(RuntimeError):
 #   [parametric attention pooling: training](../parametric.py#training).
 
 # %%
-w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
-squared_errors = nn.MSELoss(reduction="none")(3 * w, torch.tensor([6.0, 0.0]))  # (2,)
+w0 = torch.tensor([1.0, -1.0])  # (2,)
+w = nn.Parameter(w0)
+target = torch.tensor([6.0, 0.0])
+mse = nn.MSELoss(reduction="none")
+# one per element: (2,)
+squared_errors = mse(3 * w, target)
 with prints_error(RuntimeError):
-    squared_errors.backward()  # a vector: backward() needs a number
+    # (2,): backward() needs a number
+    squared_errors.backward()
 
 # %% [markdown]
 # ### one of the variables needed for gradient computation has been modified by an inplace operation
@@ -482,9 +561,16 @@ with prints_error(RuntimeError):
 # - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls).
 
 # %%
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-y = x.exp()  # backward needs y itself: d exp(x) / dx = exp(x)
-y.detach().zero_()  # detach() shares memory: this overwrites y
+x = torch.tensor(
+    [1.0, 2.0],
+    requires_grad=True,
+)
+# backward needs y itself:
+# d exp(x) / dx = exp(x)
+y = x.exp()
+# detach() shares memory: this
+# overwrites y
+y.detach().zero_()
 with prints_error(RuntimeError):
     y.sum().backward()
 
@@ -498,7 +584,12 @@ with prints_error(RuntimeError):
 
 # %%
 data = at.make_data(n_train=40)
-print("x_train:", tuple(data.x_train.shape), " x_test:", tuple(data.x_test.shape))
+print(
+    "x_train:",
+    tuple(data.x_train.shape),
+    " x_test:",
+    tuple(data.x_test.shape),
+)
 
 # %% [markdown]
 # ### … must be a torch.Tensor, got …
@@ -511,7 +602,12 @@ print("x_train:", tuple(data.x_train.shape), " x_test:", tuple(data.x_test.shape
 
 # %%
 with prints_error(TypeError):
-    at.nadaraya_watson([0.0, 2.5, 5.0], data.x_train, data.y_train)  # a list
+    # a list
+    at.nadaraya_watson(
+        [0.0, 2.5, 5.0],
+        data.x_train,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### … must be a 1-D tensor of shape …
@@ -522,9 +618,17 @@ with prints_error(TypeError):
 # - **Explained in**: [non-parametric attention pooling: tiling the queries](../nonparametric.py#tiling-the-queries-into-a-matrix).
 
 # %%
-queries = data.x_test.repeat_interleave(data.n_train).reshape(-1, data.n_train)
+# x_test tiled: (n_test, n_train)
+n = data.n_train
+flat = data.x_test.repeat_interleave(n)
+queries = flat.reshape(-1, n)
 with prints_error(ValueError):
-    at.nadaraya_watson(queries, data.x_train, data.y_train)  # the tiled matrix
+    # the tiled matrix
+    at.nadaraya_watson(
+        queries,
+        data.x_train,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### … must have a floating-point dtype
@@ -536,7 +640,12 @@ with prints_error(ValueError):
 
 # %%
 with prints_error(ValueError):
-    at.nadaraya_watson(torch.arange(5), data.x_train, data.y_train)  # int64
+    # int64
+    at.nadaraya_watson(
+        torch.arange(5),
+        data.x_train,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### … must have the same length
@@ -550,7 +659,12 @@ with prints_error(ValueError):
 
 # %%
 with prints_error(ValueError):
-    at.nadaraya_watson(data.x_train, data.x_test, data.y_train)  # swapped
+    # queries and keys swapped
+    at.nadaraya_watson(
+        data.x_train,
+        data.x_test,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### … must have the same dtype
@@ -563,9 +677,15 @@ with prints_error(ValueError):
 #   above.
 
 # %%
-keys64 = torch.from_numpy(np.linspace(0.0, 5.0, 40))  # float64: NumPy's default
+# float64: NumPy's default
+grid = np.linspace(0.0, 5.0, 40)
+keys64 = torch.from_numpy(grid)
 with prints_error(ValueError):
-    at.nadaraya_watson(data.x_test, keys64, data.y_train)
+    at.nadaraya_watson(
+        data.x_test,
+        keys64,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### keys must be a 2-D tensor of shape (n_queries, n_keys)
@@ -581,9 +701,24 @@ with prints_error(ValueError):
 # %%
 model = at.NWKernelRegression(w=1.0)
 with prints_error(ValueError):
-    model(data.x_train, data.x_train, data.y_train)  # 1-D keys
-keys, values = at.leave_one_out(data.x_train, data.y_train)  # (40, 39) each
-print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))
+    # 1-D keys
+    model(
+        data.x_train,
+        data.x_train,
+        data.y_train,
+    )
+# (40, 39) each
+keys, values = at.leave_one_out(
+    data.x_train,
+    data.y_train,
+)
+y_hat = model(
+    data.x_train,
+    keys,
+    values,
+)
+shape = tuple(y_hat.shape)
+print("with leave_one_out:", shape)
 
 # %% [markdown]
 # ### w left float32's range (about 3.4e38) after a step with lr = …
@@ -596,4 +731,11 @@ print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))
 
 # %%
 with prints_error(ValueError):
-    at.w_path(data.x_train, data.y_train, 0.5, lr=10.0, epochs=1, log_w=True)
+    at.w_path(
+        data.x_train,
+        data.y_train,
+        0.5,
+        lr=10.0,
+        epochs=1,
+        log_w=True,
+    )

@@ -18,7 +18,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # Tensor.expand(*sizes) -> Tensor
-# Tensor.expand_as(other) -> Tensor  # the same as x.expand(other.shape)
+# # the same as x.expand(other.shape)
+# Tensor.expand_as(other) -> Tensor
 # ```
 #
 # It returns a **view** of the tensor with a larger shape: every axis of size 1 can be
@@ -35,17 +36,24 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> x = torch.tensor([[1], [2], [3]])  # (3, 1)
+# >>> # (3, 1)
+# >>> x = torch.tensor([[1], [2], [3]])
 # >>> y = x.expand(3, 4)  # (3, 4)
 # >>> y
 # tensor([[1, 1, 1, 1],
 #         [2, 2, 2, 2],
 #         [3, 3, 3, 3]])
-# >>> x.stride(), y.stride()  # stride 0: every column reads the same element
+# >>> # stride 0: every column reads the
+# >>> # same element
+# >>> x.stride(), y.stride()
 # ((1, 1), (1, 0))
-# >>> y.data_ptr() == x.data_ptr()  # the same memory
+# >>> # the same memory
+# >>> y.data_ptr() == x.data_ptr()
 # True
-# >>> torch.tensor([1, 2, 3]).expand(2, -1)  # a new leading axis; -1 keeps the size
+# >>> v = torch.tensor([1, 2, 3])
+# >>> # a new leading axis of 2; -1 keeps
+# >>> # the size of the last one
+# >>> v.expand(2, -1)
 # tensor([[1, 2, 3],
 #         [1, 2, 3]])
 # ```
@@ -55,7 +63,9 @@ _ = torch.manual_seed(at.SEED)
 # The dashed cells are a view: they own no memory and read the input's elements.
 
 # %%
-at.diagram_expand(torch.tensor([[1], [2], [3]]), 3, 4)
+# (3, 1)
+x = torch.tensor([[1], [2], [3]])
+at.diagram_expand(x, 3, 4)
 
 # %% [markdown]
 # ### Pitfalls
@@ -64,9 +74,10 @@ at.diagram_expand(torch.tensor([[1], [2], [3]]), 3, 4)
 
 # %%
 try:
-    torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
+    # the last axis has size 3, not 1
+    torch.tensor([1, 2, 3]).expand(3, 4)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`The expanded size of the tensor (…) must match the existing size (…)`](errors.py#the-expanded-size-of-the-tensor--must-match-the-existing-size-).
@@ -77,13 +88,17 @@ except RuntimeError as err:
 # is refused; writing one cell silently changes a whole row:
 
 # %%
-x = torch.tensor([[1], [2], [3]])  # (3, 1)
-y = x.expand(3, 4)  # (3, 4), a view of x
+# (3, 1)
+x = torch.tensor([[1], [2], [3]])
+# (3, 4), a view of x
+y = x.expand(3, 4)
 try:
     y.add_(1)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-y[0, 0] = 5  # writes x[0, 0]: all four cells of row 0 change
+    print("RuntimeError:", err)
+# writes x[0, 0]: all four cells of
+# row 0 change
+y[0, 0] = 5
 print(y)
 print(x.flatten())
 
@@ -118,15 +133,22 @@ print(x.flatten())
 #
 # ```python
 # >>> import torch
-# >>> queries = torch.tensor([0.0, 1.0, 2.0])  # (n_test,) = (3,)
-# >>> keys = torch.tensor([0.0, 0.5])  # (n_train,) = (2,)
-# >>> queries[:, None] - keys[None, :]  # (3, 1) - (1, 2) -> (3, 2)
+# >>> # 0.0, 1.0, 2.0: (n_test,) = (3,)
+# >>> queries = torch.arange(3.0)
+# >>> # (n_train,) = (2,)
+# >>> keys = torch.tensor([0.0, 0.5])
+# >>> # (3, 1) - (1, 2) -> (3, 2)
+# >>> queries[:, None] - keys[None, :]
 # tensor([[ 0.0000, -0.5000],
 #         [ 1.0000,  0.5000],
 #         [ 2.0000,  1.5000]])
-# >>> torch.broadcast_shapes((3, 1), (1, 2))
+# >>> torch.broadcast_shapes(
+# ...     (3, 1),
+# ...     (1, 2),
+# ... )
 # torch.Size([3, 2])
-# >>> (torch.ones(3, 2) - keys).shape  # (3, 2) - (2,): keys acts as (1, 2)
+# >>> # (3, 2) - (2,): keys acts as (1, 2)
+# >>> (torch.ones(3, 2) - keys).shape
 # torch.Size([3, 2])
 # ```
 #
@@ -136,7 +158,10 @@ print(x.flatten())
 # combined cell by cell. Row $i$ of the result is query $i$ minus every key.
 
 # %%
-at.diagram_broadcast(torch.tensor([[0.0], [1.0], [2.0]]), torch.tensor([0.0, 0.5]))
+at.diagram_broadcast(
+    torch.tensor([[0.0], [1.0], [2.0]]),
+    torch.tensor([0.0, 0.5]),
+)
 
 # %% [markdown]
 # ### Pitfalls
@@ -145,13 +170,16 @@ at.diagram_broadcast(torch.tensor([[0.0], [1.0], [2.0]]), torch.tensor([0.0, 0.5
 # one of them needs an explicit axis of size 1 first:
 
 # %%
-queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+# (3,)
+queries = torch.tensor([0.0, 1.0, 2.0])
 keys = torch.tensor([0.0, 0.5])  # (2,)
 try:
     queries - keys
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
+    print("RuntimeError:", err)
+# (3, 1) - (2,) -> (3, 2)
+diffs = queries[:, None] - keys
+print(tuple(diffs.shape))
 
 # %% [markdown]
 # In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
@@ -161,7 +189,8 @@ print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
 # `(3, 3)`. If you meant an elementwise difference of two columns, you get a matrix:
 
 # %%
-# (3,) - (3, 1) -> (3, 3), maybe not what you meant
+# (3,) - (3, 1) -> (3, 3): maybe not
+# what you meant
 surprise = queries - queries[:, None]
 print(tuple(surprise.shape))
 
@@ -179,32 +208,64 @@ print(tuple(surprise.shape))
 # with `x_test`, and the bytes of memory behind each:
 
 # %%
-x_test = torch.arange(0, 5, 0.1)  # (n_test,)
+# (n_test,)
+x_test = torch.arange(0, 5, 0.1)
 n_train = 50
 # (n_test, n_train), a copy
-tiled = x_test.repeat_interleave(n_train).reshape(-1, n_train)
-view = x_test[:, None].expand(-1, n_train)  # (n_test, n_train), no copy
+flat = x_test.repeat_interleave(n_train)
+tiled = flat.reshape(-1, n_train)
+# (n_test, 1), then (n_test, n_train):
+# no copy
+column = x_test[:, None]
+view = column.expand(-1, n_train)
 same_values = torch.equal(tiled, view)
 print("same values:", same_values)
 assert same_values
-for name, t, copied in [("tiled", tiled, True), ("view", view, False)]:
-    shares = t.data_ptr() == x_test.data_ptr()
-    assert shares is not copied  # a copy has memory of its own, a view shares x_test's
-    print(f"{name}: stride {t.stride()}")
-    print(f"  shares x_test's memory: {shares}")
-    print(f"  memory {t.untyped_storage().nbytes()} bytes")
+cases = [
+    ("tiled", tiled, True),
+    ("view", view, False),
+]
+for name, t, copied in cases:
+    ptr = t.data_ptr()
+    shares = ptr == x_test.data_ptr()
+    # a copy has memory of its own, a
+    # view shares x_test's
+    assert shares is not copied
+    print(f"{name}: stride", t.stride())
+    print(
+        "  shares x_test's memory:",
+        shares,
+    )
+    size = t.untyped_storage().nbytes()
+    print(f"  memory {size} bytes")
 
 # %% [markdown]
 # The tiled matrix grows with the **product** of the two sizes. A float32 number takes 4
 # bytes; here is the size of one `(n_test, n_train)` matrix:
 
 # %%
-bytes_per_number = torch.zeros(1).element_size()  # 4 for float32
-print(f"{'(n_test, n_train)':>17} {'bytes':>13} {'MiB':>8}")
-for n_test, n_train in [(50, 50), (1_000, 1_000), (10_000, 10_000), (100_000, 10_000)]:
-    size = n_test * n_train * bytes_per_number  # one (n_test, n_train) float32 matrix
+# bytes per number: 4 for float32
+nbytes = torch.zeros(1).element_size()
+print(
+    f"{'(n_test, n_train)':>17}",
+    f"{'bytes':>13}",
+    f"{'MiB':>8}",
+)
+shapes = [
+    (50, 50),
+    (1_000, 1_000),
+    (10_000, 10_000),
+    (100_000, 10_000),
+]
+for n_test, n_train in shapes:
+    # one (n_test, n_train) matrix
+    size = n_test * n_train * nbytes
     shape = f"({n_test:,}, {n_train:,})"
-    print(f"{shape:>17} {size:>13,} {size / 2**20:>8.2f}")
+    print(
+        f"{shape:>17}",
+        f"{size:>13,}",
+        f"{size / 2**20:>8.2f}",
+    )
 
 # %% [markdown]
 # Broadcasting saves the tiled copy of the queries, but not everything: the differences

@@ -20,7 +20,10 @@ _ = torch.manual_seed(at.SEED)
 # ## nn.Parameter
 #
 # ```python
-# torch.nn.Parameter(data=None, requires_grad=True)
+# torch.nn.Parameter(
+#     data=None,
+#     requires_grad=True,
+# )
 # ```
 #
 # It wraps a tensor and marks it as a learnable parameter: autograd tracks it
@@ -40,7 +43,9 @@ _ = torch.manual_seed(at.SEED)
 # >>> w
 # Parameter containing:
 # tensor([0.4963], requires_grad=True)
-# >>> w.requires_grad, torch.rand(1).requires_grad  # a plain tensor is not tracked
+# >>> # a plain tensor is not tracked
+# >>> plain = torch.rand(1)
+# >>> w.requires_grad, plain.requires_grad
 # (True, False)
 # ```
 #
@@ -53,10 +58,14 @@ _ = torch.manual_seed(at.SEED)
 # >>> class Model(nn.Module):
 # ...     def __init__(self):
 # ...         super().__init__()
-# ...         self.w = nn.Parameter(torch.ones(1))  # registered
-# ...         self.b = torch.zeros(1)  # a plain tensor: not registered
+# ...         one = torch.ones(1)
+# ...         # registered
+# ...         self.w = nn.Parameter(one)
+# ...         # plain tensor: unregistered
+# ...         self.b = torch.zeros(1)
 # ...
-# >>> [name for name, _ in Model().named_parameters()]
+# >>> params = Model().named_parameters()
+# >>> [name for name, _ in params]
 # ['w']
 # ```
 #
@@ -65,22 +74,30 @@ _ = torch.manual_seed(at.SEED)
 # Both hold an ordinary number; the difference is the flag that tells autograd to record
 # every operation on the parameter, so that a gradient can be computed for it.
 
+
 # %%
+# a panel's caption: its flag
+def flag(t):
+    value = t.requires_grad
+    return [f"requires_grad={value}"]
+
+
 w = nn.Parameter(torch.rand(1))  # (1,)
 plain = torch.rand(1)  # (1,)
-at.draw_tensors(
-    [
-        [
-            at.TensorPanel(
-                w.detach(), code="w", captions=[f"requires_grad={w.requires_grad}"]
-            ),
-            at.TensorPanel(
-                plain, code="plain", sources=torch.tensor([1]),
-                captions=[f"requires_grad={plain.requires_grad}"],
-            ),
-        ]
-    ]
-)  # fmt: skip
+panel_w = at.TensorPanel(
+    w.detach(),
+    code="w",
+    captions=flag(w),
+)
+panel_plain = at.TensorPanel(
+    plain,
+    code="plain",
+    sources=torch.tensor([1]),
+    captions=flag(plain),
+)
+# one row: the two side by side
+row = [panel_w, panel_plain]
+at.draw_tensors([row])
 
 # %% [markdown]
 # ### Pitfalls
@@ -92,8 +109,9 @@ at.draw_tensors(
 try:
     w.numpy()
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print(w.detach().numpy().round(4))  # detached first: a plain numpy array
+    print("RuntimeError:", err)
+# detached first: a plain numpy array
+print(w.detach().numpy().round(4))
 
 # %% [markdown]
 # In the error message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
@@ -108,7 +126,11 @@ print(w.detach().numpy().round(4))  # detached first: a plain numpy array
 # ## nn.MSELoss
 #
 # ```python
-# torch.nn.MSELoss(size_average=None, reduce=None, reduction='mean')
+# torch.nn.MSELoss(
+#     size_average=None,
+#     reduce=None,
+#     reduction='mean',
+# )
 # loss(input, target) -> Tensor
 # ```
 #
@@ -128,20 +150,27 @@ print(w.detach().numpy().round(4))  # detached first: a plain numpy array
 # ```python
 # >>> import torch
 # >>> from torch import nn
-# >>> y_hat = torch.tensor([1.0, 2.0, 3.0])
+# >>> y_hat = torch.tensor(
+# ...     [1.0, 2.0, 3.0]
+# ... )
 # >>> y = torch.tensor([1.0, 0.0, 0.0])
-# >>> nn.MSELoss(reduction='none')(y_hat, y)
+# >>> loss = nn.MSELoss(reduction='none')
+# >>> loss(y_hat, y)
 # tensor([0., 4., 9.])
-# >>> nn.MSELoss(reduction='sum')(y_hat, y)
+# >>> loss = nn.MSELoss(reduction='sum')
+# >>> loss(y_hat, y)
 # tensor(13.)
-# >>> nn.MSELoss()(y_hat, y)  # 'mean' by default: 13 / 3
+# >>> # 'mean' by default: 13 / 3
+# >>> nn.MSELoss()(y_hat, y)
 # tensor(4.3333)
 # ```
 #
 # ### Picture
 
 # %%
-at.diagram_mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 0.0]))
+y_hat = torch.tensor([1.0, 2.0, 3.0])
+y = torch.tensor([1.0, 0.0, 0.0])
+at.diagram_mse_loss(y_hat, y)
 
 # %% [markdown]
 # ### Pitfalls
@@ -150,12 +179,19 @@ at.diagram_mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 0.0])
 # target is broadcast to `(3, 3)`: nine "errors" instead of three. PyTorch only warns:
 
 # %%
-with warnings.catch_warnings(record=True) as caught:
+mse = nn.MSELoss(reduction="none")
+y_hat = torch.ones(3)  # (3,)
+y = torch.ones(3, 1)  # (3, 1)
+with warnings.catch_warnings(
+    record=True,
+) as caught:
     warnings.simplefilter("always")
-    errors = nn.MSELoss(reduction="none")(torch.ones(3), torch.ones(3, 1))
-print("shape of the errors:", tuple(errors.shape))
+    errors = mse(y_hat, y)
+shape = tuple(errors.shape)
+print("shape of the errors:", shape)
 for warning in caught:
-    print(warning.category.__name__ + ":", str(warning.message).splitlines()[0])
+    kind = warning.category.__name__
+    print(kind + ":", warning.message)
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -167,9 +203,19 @@ for warning in caught:
 # ## torch.optim.SGD
 #
 # ```python
-# torch.optim.SGD(params, lr=0.001, momentum=0, dampening=0, weight_decay=0,
-#                 nesterov=False, *, maximize=False, foreach=None, differentiable=False,
-#                 fused=None)
+# torch.optim.SGD(
+#     params,
+#     lr=0.001,
+#     momentum=0,
+#     dampening=0,
+#     weight_decay=0,
+#     nesterov=False,
+#     *,
+#     maximize=False,
+#     foreach=None,
+#     differentiable=False,
+#     fused=None,
+# )
 # ```
 #
 # Stochastic gradient descent: each `step()` moves every parameter $p$ against its
@@ -192,14 +238,22 @@ for warning in caught:
 # ```python
 # >>> import torch
 # >>> from torch import nn
-# >>> w = nn.Parameter(torch.tensor([1.0]))
-# >>> optimizer = torch.optim.SGD([w], lr=0.1)
-# >>> loss = ((3 * w - 6) ** 2).sum()  # smallest at w = 2
+# >>> w = nn.Parameter(torch.ones(1))
+# >>> optimizer = torch.optim.SGD(
+# ...     [w],
+# ...     lr=0.1,
+# ... )
+# >>> # smallest at w = 2
+# >>> loss = ((3 * w - 6) ** 2).sum()
 # >>> optimizer.zero_grad()
-# >>> loss.backward()  # d loss / d w = 2 * (3w - 6) * 3 = -18 at w = 1
+# >>> # d loss / d w = 2 * (3w - 6) * 3,
+# >>> # -18 at w = 1
+# >>> loss.backward()
 # >>> w.grad
 # tensor([-18.])
-# >>> optimizer.step()  # w - 0.1 * (-18) = 2.8: too far, lr is large here
+# >>> # w - 0.1 * (-18) = 2.8: too far,
+# >>> # lr is large here
+# >>> optimizer.step()
 # >>> w
 # Parameter containing:
 # tensor([2.8000], requires_grad=True)
@@ -211,10 +265,18 @@ for warning in caught:
 # and the picture applies $w - \text{lr} \cdot \text{grad}$ cell by cell.
 
 # %%
-w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
-loss = ((3 * w - torch.tensor([6.0, 0.0])) ** 2).sum()  # a scalar
-loss.backward()  # fills w.grad, shape (2,)
-at.diagram_sgd_step(w.detach(), w.grad, 0.1)
+w0 = torch.tensor([1.0, -1.0])  # (2,)
+w = nn.Parameter(w0)
+target = torch.tensor([6.0, 0.0])
+# a scalar
+loss = ((3 * w - target) ** 2).sum()
+# fills w.grad, shape (2,)
+loss.backward()
+at.diagram_sgd_step(
+    w.detach(),
+    w.grad,
+    0.1,
+)
 
 # %% [markdown]
 # ### Pitfalls
@@ -223,11 +285,16 @@ at.diagram_sgd_step(w.detach(), w.grad, 0.1)
 # of the same loss function, computed afresh each time, give twice the gradient:
 
 # %%
-w = nn.Parameter(torch.tensor([1.0]))  # (1,)
+# (1,)
+w = nn.Parameter(torch.tensor([1.0]))
 for attempt in (1, 2):
     loss = ((3 * w - 6) ** 2).sum()
-    loss.backward()  # no zero_grad() in between
-    print(f"after backward() #{attempt}: w.grad = {w.grad.item():.1f}")
+    # no zero_grad() in between
+    loss.backward()
+    print(
+        f"after backward() #{attempt}:",
+        f"w.grad = {w.grad.item():.1f}",
+    )
 
 # %% [markdown]
 # The loop above computes `loss` anew each time. Calling `backward()` twice on **the same**
@@ -238,13 +305,19 @@ for attempt in (1, 2):
 # one graph do you write `backward(retain_graph=True)` the first time.
 
 # %%
-w = nn.Parameter(torch.tensor([1.0]))  # (1,)
-loss = ((3 * w - 6) ** 2).sum()  # ** 2 saves 3w - 6 for the backward pass
-loss.backward()  # uses the saved value, then frees it (exp() would save its result)
+# (1,)
+w = nn.Parameter(torch.tensor([1.0]))
+# ** 2 saves 3w - 6 for backward()
+loss = ((3 * w - 6) ** 2).sum()
+# uses the saved value, then frees it
+# (exp() would save its result)
+loss.backward()
 try:
-    loss.backward()  # the same loss again: nothing left to backpropagate through
+    # the same loss again: nothing left
+    # to backpropagate through
+    loss.backward()
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # In the error message index: [`Trying to backward through the graph a second time`](errors.py#trying-to-backward-through-the-graph-a-second-time).
@@ -254,13 +327,18 @@ except RuntimeError as err:
 # which is why the chapter writes `l.sum().backward()`:
 
 # %%
-w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
-squared_errors = nn.MSELoss(reduction="none")(3 * w, torch.tensor([6.0, 0.0]))  # (2,)
+w0 = torch.tensor([1.0, -1.0])  # (2,)
+w = nn.Parameter(w0)
+target = torch.tensor([6.0, 0.0])
+mse = nn.MSELoss(reduction="none")
+# one per element: (2,)
+squared_errors = mse(3 * w, target)
 try:
     squared_errors.backward()
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-squared_errors.sum().backward()  # a scalar: fine
+    print("RuntimeError:", err)
+# a scalar: fine
+squared_errors.sum().backward()
 print("w.grad =", w.grad)
 
 # %% [markdown]
@@ -273,17 +351,24 @@ print("w.grad =", w.grad)
 # nothing is recorded, and that is what `optimizer.step()` does internally.
 
 # %%
-w = nn.Parameter(torch.tensor([1.0]))  # (1,)
-((3 * w - 6) ** 2).sum().backward()  # w.grad = -18
+# (1,)
+w = nn.Parameter(torch.tensor([1.0]))
+# w.grad = -18
+((3 * w - 6) ** 2).sum().backward()
 lr = 0.1
 try:
-    w -= lr * w.grad  # a hand-written step on a leaf parameter, recorded by autograd
+    # a hand-written step on a leaf
+    # parameter, recorded by autograd
+    w -= lr * w.grad
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 with torch.no_grad():
-    w -= lr * w.grad  # the same step, not recorded
-print("w after one step:", round(w.item(), 4))
-assert abs(w.item() - 2.8) < 1e-6  # 1 - 0.1 * (-18)
+    # the same step, not recorded
+    w -= lr * w.grad
+value = round(w.item(), 4)
+print("w after one step:", value)
+# 1 - 0.1 * (-18)
+assert abs(w.item() - 2.8) < 1e-6
 
 # %% [markdown]
 # In the error message index: [`a leaf Variable that requires grad is being used in an in-place operation`](errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation).

@@ -168,4 +168,4 @@ print(tuple(torch.matmul(a, b).shape))
 # `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)`，
 # 其中权重和值的形状都是 `(n_queries, n_keys)`。参见
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>；
-# 两次 `unsqueeze` 见 [squeeze 与 unsqueeze](squeeze.py)。
+# 两次 `unsqueeze` 见《[squeeze 与 unsqueeze](squeeze.py)》。

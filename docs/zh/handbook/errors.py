@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 报错信息索引：把报错粘贴进搜索框
 #
-# 这一页收集学习本章（从[数据](../data.py)到[带参数的注意力汇聚](../parametric.py)）时会遇到的报错。每条报错都是构建网站时真的运行了下面那行代码、
+# 这一页收集学习本章（从《[数据](../data.py)》到《[带参数的注意力汇聚](../parametric.py)》）时会遇到的报错。每条报错都是构建网站时真的运行了下面那行代码、
 # 由 PyTorch 2.13 或本教程的包给出的原文，不是手抄的。把报错的第一行（或者开头几个词）
 # 粘贴进搜索框，就能找到这里的条目。每个条目说明原因和改法，并链接到讲解它的手册小节或章节页面。
 #
@@ -23,9 +23,14 @@ from torch import nn
 
 import attention_tutorial as at
 
-# runs a failing block and prints its error, wrapped at 40 characters: the width of a
-# phone's output box, so that a phone shows each printed line whole
-prints_error = functools.partial(at.prints_error, width=40)
+# runs a failing block and prints its
+# error, wrapped at 40 characters: the
+# width of a phone's output box, so
+# that a phone shows each line whole
+prints_error = functools.partial(
+    at.prints_error,
+    width=40,
+)
 
 _ = torch.manual_seed(at.SEED)
 
@@ -42,7 +47,8 @@ _ = torch.manual_seed(at.SEED)
 # %%
 A = torch.ones(2, 3)  # (2, 3)
 with prints_error(RuntimeError):
-    torch.matmul(A, A)  # (2, 3) @ (2, 3): 3 != 2
+    # (2, 3) @ (2, 3): 3 != 2
+    torch.matmul(A, A)
 
 # %% [markdown]
 # ### size mismatch, got input (…), mat (…), vec (…)
@@ -53,7 +59,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.matmul(A, torch.ones(2))  # (2, 3) @ (2,)
+    # (2, 3) @ (2,)
+    torch.matmul(A, torch.ones(2))
 
 # %% [markdown]
 # ### batch1 must be a 3D tensor
@@ -63,10 +70,12 @@ with prints_error(RuntimeError):
 # - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)、[带参数的注意力汇聚：批量矩阵乘法](../parametric.py#批量矩阵乘法)。
 
 # %%
-weights = torch.full((3, 2), 0.5)  # (n_queries, n_keys)
-values = torch.ones(3, 2)  # (n_queries, n_keys)
+# (n_queries, n_keys) each
+weights = torch.full((3, 2), 0.5)
+values = torch.ones(3, 2)
 with prints_error(RuntimeError):
-    torch.bmm(weights, values)  # 2-D, not 3-D
+    # 2-D, not 3-D
+    torch.bmm(weights, values)
 
 # %% [markdown]
 # ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
@@ -78,7 +87,11 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.bmm(weights.unsqueeze(1), values.unsqueeze(1))  # (3, 1, 2) @ (3, 1, 2)
+    # (3, 1, 2) @ (3, 1, 2)
+    torch.bmm(
+        weights.unsqueeze(1),
+        values.unsqueeze(1),
+    )
 
 # %% [markdown]
 # ### einsum(): subscript … which does not broadcast with previously seen size …
@@ -90,7 +103,12 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3))  # k is 2, then 3
+    # k is 2, then 3
+    torch.einsum(
+        "qk,qk->q",
+        torch.ones(3, 2),
+        torch.ones(3, 3),
+    )
 
 # %% [markdown]
 # ### einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)
@@ -101,7 +119,9 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.einsum("qk->q", torch.ones(3, 2, 1))  # 2 letters, 3 dimensions
+    x = torch.ones(3, 2, 1)
+    # 2 letters, 3 dimensions
+    torch.einsum("qk->q", x)
 
 # %% [markdown]
 # ### einsum(): more operands were provided than specified in the equation
@@ -128,7 +148,8 @@ with prints_error(RuntimeError):
 #   [非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)。
 
 # %%
-queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+# (3,)
+queries = torch.tensor([0.0, 1.0, 2.0])
 keys = torch.tensor([0.0, 0.5])  # (2,)
 with prints_error(RuntimeError):
     queries - keys  # (3,) - (2,)
@@ -142,7 +163,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
+    # the last axis has size 3, not 1
+    torch.tensor([1, 2, 3]).expand(3, 4)
 
 # %% [markdown]
 # ### unsupported operation: more than one element of the written-to tensor refers to a single memory location
@@ -153,7 +175,9 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.tensor([[1], [2], [3]]).expand(3, 4).add_(1)  # 4 cells, 1 element
+    x = torch.tensor([[1], [2], [3]])
+    # each row: 4 cells, 1 element
+    x.expand(3, 4).add_(1)
 
 # %% [markdown]
 # ### shape '[…]' is invalid for input of size …
@@ -165,7 +189,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.arange(6).reshape(4, -1)  # 6 elements do not fill rows of 4
+    # 6 elements do not fill rows of 4
+    torch.arange(6).reshape(4, -1)
 
 # %% [markdown]
 # ### view size is not compatible with input tensor's size and stride
@@ -176,7 +201,9 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.arange(6).reshape(2, 3).t().view(-1)  # t() is a view with swapped strides
+    x = torch.arange(6).reshape(2, 3)
+    # t() is a view with swapped strides
+    x.t().view(-1)
 
 # %% [markdown]
 # ### Dimension out of range
@@ -187,9 +214,12 @@ with prints_error(RuntimeError):
 # - **讲解**：[softmax 的陷阱](softmax.py#陷阱)、[Tensor.unsqueeze 的陷阱](squeeze.py#陷阱)。
 
 # %%
-scores = torch.zeros(2, 3)  # (n_queries, n_keys)
+# (n_queries, n_keys)
+scores = torch.zeros(2, 3)
 with prints_error(IndexError):
-    F.softmax(scores, dim=2)  # a 2-D tensor has dims 0, 1 (or -2, -1)
+    # a 2-D tensor has dims 0, 1
+    # (or -2, -1)
+    F.softmax(scores, dim=2)
 
 # %% [markdown]
 # ### invalid index of a 0-dim tensor
@@ -199,9 +229,11 @@ with prints_error(IndexError):
 # - **讲解**：[Tensor.squeeze 的陷阱](squeeze.py#陷阱_1)。
 
 # %%
-y_hat = torch.ones(1, 1, 1)  # (1, 1, 1): bmm's result for one query
+# (1, 1, 1): bmm's result for one query
+y_hat = torch.ones(1, 1, 1)
 with prints_error(IndexError):
-    y_hat.squeeze()[0]  # squeeze() left a 0-d tensor
+    # squeeze() left a 0-d tensor
+    y_hat.squeeze()[0]
 
 # %% [markdown]
 # ### repeats must have the same size as input along dim
@@ -213,7 +245,10 @@ with prints_error(IndexError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.tensor([1, 2, 3]).repeat_interleave(torch.tensor([1, 2]))  # 3 vs 2 counts
+    x = torch.tensor([1, 2, 3])
+    counts = torch.tensor([1, 2])
+    # 3 elements, 2 counts
+    x.repeat_interleave(counts)
 
 # %% [markdown]
 # ### Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor
@@ -224,7 +259,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    torch.ones(2, 3).repeat(2)  # 2 axes, 1 count
+    # 2 axes, 1 count
+    torch.ones(2, 3).repeat(2)
 
 # %% [markdown]
 # ## 类型不对
@@ -240,7 +276,12 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(RuntimeError):
-    scores.masked_fill(torch.eye(2, 3), float("-inf"))  # a float mask
+    # a float mask
+    mask = torch.eye(2, 3)
+    scores.masked_fill(
+        mask,
+        float("-inf"),
+    )
 
 # %% [markdown]
 # ### tensors used as indices must be long, int, byte or bool tensors
@@ -250,9 +291,12 @@ with prints_error(RuntimeError):
 # - **讲解**：[布尔掩码索引的陷阱](mask.py#陷阱_1)、[带参数的注意力汇聚：留一法](../parametric.py#留一法的键和值一步一步来)。
 
 # %%
-tiled = torch.tensor([1.0, 2.0, 3.0]).repeat((3, 1))  # (3, 3)
+x = torch.tensor([1.0, 2.0, 3.0])
+tiled = x.repeat((3, 1))  # (3, 3)
 with prints_error(IndexError):
-    tiled[1 - torch.eye(3)]  # a float mask: .type(torch.bool) forgotten
+    # a float mask: .type(torch.bool)
+    # forgotten
+    tiled[1 - torch.eye(3)]
 
 # %% [markdown]
 # ### expected scalar type Float but found Double
@@ -265,13 +309,18 @@ with prints_error(IndexError):
 # - **讲解**：[torch.bmm](bmm.py#torchbmm)、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
 
 # %%
-weights32 = torch.full((3, 1, 2), 0.5)  # (n, 1, n_keys), float32
-values64 = torch.from_numpy(np.ones((3, 2, 1)))  # (n, n_keys, 1), float64
-with prints_error(RuntimeError) as by_bmm:
+# (n, 1, n_keys), float32
+weights32 = torch.full((3, 1, 2), 0.5)
+# (n, n_keys, 1), float64
+ones64 = np.ones((3, 2, 1))
+values64 = torch.from_numpy(ones64)
+with prints_error(RuntimeError) as one:
     torch.bmm(weights32, values64)
-with prints_error(RuntimeError) as by_matmul:
-    torch.matmul(weights32, values64)  # 3-D @ 3-D: a batch of products
-assert by_matmul == by_bmm  # the same message
+with prints_error(RuntimeError) as two:
+    # 3-D @ 3-D: a batch of products
+    torch.matmul(weights32, values64)
+# the same message
+assert two == one
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
@@ -282,9 +331,11 @@ assert by_matmul == by_bmm  # the same message
 #   `expected m1 and m2 to have the same dtype`，原因和改法相同。
 
 # %%
-layer = nn.Linear(3, 2)  # float32 weight and bias
+# float32 weight and bias
+layer = nn.Linear(3, 2)
 with prints_error(RuntimeError):
-    layer(torch.tensor([[1, 2, 3]]))  # int64 input
+    # int64 input
+    layer(torch.tensor([[1, 2, 3]]))
 
 # %% [markdown]
 # ### expected m1 and m2 to have the same dtype
@@ -294,9 +345,11 @@ with prints_error(RuntimeError):
 # - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
 
 # %%
-layer = nn.Linear(3, 2, bias=False)  # float32 weight, no bias
+# float32 weight, no bias
+layer = nn.Linear(3, 2, bias=False)
 with prints_error(RuntimeError):
-    layer(torch.tensor([[1, 2, 3]]))  # int64 input
+    # int64 input
+    layer(torch.tensor([[1, 2, 3]]))
 
 # %% [markdown]
 # ### "softmax_lastdim_kernel_impl" not implemented for 'Long'
@@ -307,7 +360,8 @@ with prints_error(RuntimeError):
 
 # %%
 with prints_error(NotImplementedError):
-    F.softmax(torch.arange(3), dim=0)  # arange of ints gives int64
+    # arange of ints gives int64
+    F.softmax(torch.arange(3), dim=0)
 
 # %% [markdown]
 # ### rand(): argument 'size' (position 1) must be tuple of ints, not float
@@ -319,7 +373,8 @@ with prints_error(NotImplementedError):
 # %%
 n_train = 50
 with prints_error(TypeError):
-    torch.rand(n_train / 2)  # / gives a float, even 25.0
+    # / gives a float, even 25.0
+    torch.rand(n_train / 2)
 
 # %% [markdown]
 # ### normal() received an invalid combination of arguments
@@ -332,8 +387,14 @@ with prints_error(TypeError):
 # - **讲解**：[torch.normal 的陷阱](random.py#陷阱_1)、[数据：噪声](../data.py#噪声torchnormal)。
 
 # %%
-with prints_error(TypeError, lines=None):  # the whole message: every way to call it
-    torch.normal(0.0, 0.5)  # no size: how many numbers?
+# lines=None: the whole message, every
+# way to call it
+with prints_error(
+    TypeError,
+    lines=None,
+):
+    # no size: how many numbers?
+    torch.normal(0.0, 0.5)
 
 # %% [markdown]
 # ### 'torch.return_types.sort' object has no attribute 'numpy'
@@ -343,7 +404,8 @@ with prints_error(TypeError, lines=None):  # the whole message: every way to cal
 # - **讲解**：[torch.sort 的陷阱](random.py#陷阱_2)、[数据：排序](../data.py#排序torchsort)。
 
 # %%
-x_train = torch.sort(torch.rand(5) * 5)  # (values, indices), not unpacked
+# (values, indices), not unpacked
+x_train = torch.sort(torch.rand(5) * 5)
 with prints_error(AttributeError):
     x_train.numpy()
 
@@ -361,8 +423,10 @@ with prints_error(AttributeError):
 # %%
 model = at.NWKernelRegression(w=2.0)
 with prints_error(RuntimeError):
-    model.w.numpy()  # an nn.Parameter requires grad
-print("with detach():", model.w.detach().numpy())
+    # an nn.Parameter requires grad
+    model.w.numpy()
+w = model.w.detach()
+print("with detach():", w.numpy())
 
 # %% [markdown]
 # ### a leaf Variable that requires grad is being used in an in-place operation.
@@ -372,13 +436,19 @@ print("with detach():", model.w.detach().numpy())
 # - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（手写一步梯度下降 `w -= lr * w.grad`）。
 
 # %%
-w = nn.Parameter(torch.tensor([1.0]))  # (1,)
-((3 * w - 6) ** 2).sum().backward()  # w.grad = -18
+# (1,)
+w = nn.Parameter(torch.tensor([1.0]))
+# w.grad = -18
+((3 * w - 6) ** 2).sum().backward()
 with prints_error(RuntimeError):
-    w -= 0.1 * w.grad  # a hand-written step on a leaf: autograd refuses it
+    # a hand-written step on a leaf:
+    # autograd refuses it
+    w -= 0.1 * w.grad
 with torch.no_grad():
-    w -= 0.1 * w.grad  # the same step, not recorded
-print("w after one step:", round(w.item(), 4))
+    # the same step, not recorded
+    w -= 0.1 * w.grad
+value = round(w.item(), 4)
+print("w after one step:", value)
 
 # %% [markdown]
 # ### Trying to backward through the graph a second time
@@ -389,11 +459,15 @@ print("w after one step:", round(w.item(), 4))
 # - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（对同一个损失调用两次 `backward()`）、[带参数的注意力汇聚：训练](../parametric.py#训练)。
 
 # %%
-w = nn.Parameter(torch.tensor([1.0]))  # (1,)
-loss = (3 * w.exp()).sum()  # exp() saves its result for backward
+# (1,)
+w = nn.Parameter(torch.tensor([1.0]))
+# exp() saves its result for backward
+loss = (3 * w.exp()).sum()
 loss.backward()
 with prints_error(RuntimeError):
-    loss.backward()  # the saved values were freed by the first call
+    # the saved values were freed by the
+    # first call
+    loss.backward()
 
 # %% [markdown]
 # ### grad can be implicitly created only for scalar outputs
@@ -403,10 +477,15 @@ with prints_error(RuntimeError):
 # - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)、[带参数的注意力汇聚：训练](../parametric.py#训练)。
 
 # %%
-w = nn.Parameter(torch.tensor([1.0, -1.0]))  # (2,)
-squared_errors = nn.MSELoss(reduction="none")(3 * w, torch.tensor([6.0, 0.0]))  # (2,)
+w0 = torch.tensor([1.0, -1.0])  # (2,)
+w = nn.Parameter(w0)
+target = torch.tensor([6.0, 0.0])
+mse = nn.MSELoss(reduction="none")
+# one per element: (2,)
+squared_errors = mse(3 * w, target)
 with prints_error(RuntimeError):
-    squared_errors.backward()  # a vector: backward() needs a number
+    # (2,): backward() needs a number
+    squared_errors.backward()
 
 # %% [markdown]
 # ### one of the variables needed for gradient computation has been modified by an inplace operation
@@ -417,9 +496,16 @@ with prints_error(RuntimeError):
 # - **讲解**：[clone 与 detach 的陷阱](clone.py#陷阱)。
 
 # %%
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-y = x.exp()  # backward needs y itself: d exp(x) / dx = exp(x)
-y.detach().zero_()  # detach() shares memory: this overwrites y
+x = torch.tensor(
+    [1.0, 2.0],
+    requires_grad=True,
+)
+# backward needs y itself:
+# d exp(x) / dx = exp(x)
+y = x.exp()
+# detach() shares memory: this
+# overwrites y
+y.detach().zero_()
 with prints_error(RuntimeError):
     y.sum().backward()
 
@@ -431,7 +517,12 @@ with prints_error(RuntimeError):
 
 # %%
 data = at.make_data(n_train=40)
-print("x_train:", tuple(data.x_train.shape), " x_test:", tuple(data.x_test.shape))
+print(
+    "x_train:",
+    tuple(data.x_train.shape),
+    " x_test:",
+    tuple(data.x_test.shape),
+)
 
 # %% [markdown]
 # ### … must be a torch.Tensor, got …
@@ -442,7 +533,12 @@ print("x_train:", tuple(data.x_train.shape), " x_test:", tuple(data.x_test.shape
 
 # %%
 with prints_error(TypeError):
-    at.nadaraya_watson([0.0, 2.5, 5.0], data.x_train, data.y_train)  # a list
+    # a list
+    at.nadaraya_watson(
+        [0.0, 2.5, 5.0],
+        data.x_train,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### … must be a 1-D tensor of shape …
@@ -453,9 +549,17 @@ with prints_error(TypeError):
 # - **讲解**：[非参数注意力汇聚：把查询铺成矩阵](../nonparametric.py#把查询铺成矩阵)。
 
 # %%
-queries = data.x_test.repeat_interleave(data.n_train).reshape(-1, data.n_train)
+# x_test tiled: (n_test, n_train)
+n = data.n_train
+flat = data.x_test.repeat_interleave(n)
+queries = flat.reshape(-1, n)
 with prints_error(ValueError):
-    at.nadaraya_watson(queries, data.x_train, data.y_train)  # the tiled matrix
+    # the tiled matrix
+    at.nadaraya_watson(
+        queries,
+        data.x_train,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### … must have a floating-point dtype
@@ -466,7 +570,12 @@ with prints_error(ValueError):
 
 # %%
 with prints_error(ValueError):
-    at.nadaraya_watson(torch.arange(5), data.x_train, data.y_train)  # int64
+    # int64
+    at.nadaraya_watson(
+        torch.arange(5),
+        data.x_train,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### … must have the same length
@@ -478,7 +587,12 @@ with prints_error(ValueError):
 
 # %%
 with prints_error(ValueError):
-    at.nadaraya_watson(data.x_train, data.x_test, data.y_train)  # swapped
+    # queries and keys swapped
+    at.nadaraya_watson(
+        data.x_train,
+        data.x_test,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### … must have the same dtype
@@ -488,9 +602,15 @@ with prints_error(ValueError):
 # - **讲解**：[数据：torch.rand](../data.py#训练输入torchrand)、上面的 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)。
 
 # %%
-keys64 = torch.from_numpy(np.linspace(0.0, 5.0, 40))  # float64: NumPy's default
+# float64: NumPy's default
+grid = np.linspace(0.0, 5.0, 40)
+keys64 = torch.from_numpy(grid)
 with prints_error(ValueError):
-    at.nadaraya_watson(data.x_test, keys64, data.y_train)
+    at.nadaraya_watson(
+        data.x_test,
+        keys64,
+        data.y_train,
+    )
 
 # %% [markdown]
 # ### keys must be a 2-D tensor of shape (n_queries, n_keys)
@@ -504,9 +624,24 @@ with prints_error(ValueError):
 # %%
 model = at.NWKernelRegression(w=1.0)
 with prints_error(ValueError):
-    model(data.x_train, data.x_train, data.y_train)  # 1-D keys
-keys, values = at.leave_one_out(data.x_train, data.y_train)  # (40, 39) each
-print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))
+    # 1-D keys
+    model(
+        data.x_train,
+        data.x_train,
+        data.y_train,
+    )
+# (40, 39) each
+keys, values = at.leave_one_out(
+    data.x_train,
+    data.y_train,
+)
+y_hat = model(
+    data.x_train,
+    keys,
+    values,
+)
+shape = tuple(y_hat.shape)
+print("with leave_one_out:", shape)
 
 # %% [markdown]
 # ### w left float32's range (about 3.4e38) after a step with lr = …
@@ -518,4 +653,11 @@ print("with leave_one_out:", tuple(model(data.x_train, keys, values).shape))
 
 # %%
 with prints_error(ValueError):
-    at.w_path(data.x_train, data.y_train, 0.5, lr=10.0, epochs=1, log_w=True)
+    at.w_path(
+        data.x_train,
+        data.y_train,
+        0.5,
+        lr=10.0,
+        epochs=1,
+        log_w=True,
+    )

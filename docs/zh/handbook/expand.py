@@ -17,7 +17,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # Tensor.expand(*sizes) -> Tensor
-# Tensor.expand_as(other) -> Tensor  # the same as x.expand(other.shape)
+# # the same as x.expand(other.shape)
+# Tensor.expand_as(other) -> Tensor
 # ```
 #
 # 返回张量的一个形状更大的**视图**：每个长度为 1 的轴都可以拉长到任意长度，
@@ -33,17 +34,24 @@ _ = torch.manual_seed(at.SEED)
 #
 # ```python
 # >>> import torch
-# >>> x = torch.tensor([[1], [2], [3]])  # (3, 1)
+# >>> # (3, 1)
+# >>> x = torch.tensor([[1], [2], [3]])
 # >>> y = x.expand(3, 4)  # (3, 4)
 # >>> y
 # tensor([[1, 1, 1, 1],
 #         [2, 2, 2, 2],
 #         [3, 3, 3, 3]])
-# >>> x.stride(), y.stride()  # stride 0: every column reads the same element
+# >>> # stride 0: every column reads the
+# >>> # same element
+# >>> x.stride(), y.stride()
 # ((1, 1), (1, 0))
-# >>> y.data_ptr() == x.data_ptr()  # the same memory
+# >>> # the same memory
+# >>> y.data_ptr() == x.data_ptr()
 # True
-# >>> torch.tensor([1, 2, 3]).expand(2, -1)  # a new leading axis; -1 keeps the size
+# >>> v = torch.tensor([1, 2, 3])
+# >>> # a new leading axis of 2; -1 keeps
+# >>> # the size of the last one
+# >>> v.expand(2, -1)
 # tensor([[1, 2, 3],
 #         [1, 2, 3]])
 # ```
@@ -53,7 +61,9 @@ _ = torch.manual_seed(at.SEED)
 # 虚线格子是视图：它们不占内存，读的是输入的元素。
 
 # %%
-at.diagram_expand(torch.tensor([[1], [2], [3]]), 3, 4)
+# (3, 1)
+x = torch.tensor([[1], [2], [3]])
+at.diagram_expand(x, 3, 4)
 
 # %% [markdown]
 # ### 陷阱
@@ -62,9 +72,10 @@ at.diagram_expand(torch.tensor([[1], [2], [3]]), 3, 4)
 
 # %%
 try:
-    torch.tensor([1, 2, 3]).expand(3, 4)  # the last axis has size 3, not 1
+    # the last axis has size 3, not 1
+    torch.tensor([1, 2, 3]).expand(3, 4)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    print("RuntimeError:", err)
 
 # %% [markdown]
 # 报错信息索引：[`The expanded size of the tensor (…) must match the existing size (…)`](errors.py#the-expanded-size-of-the-tensor--must-match-the-existing-size-)。
@@ -74,13 +85,17 @@ except RuntimeError as err:
 # 对 expand 得到的张量做原地运算会被拒绝；而给单个格子赋值会悄悄改掉一整行：
 
 # %%
-x = torch.tensor([[1], [2], [3]])  # (3, 1)
-y = x.expand(3, 4)  # (3, 4), a view of x
+# (3, 1)
+x = torch.tensor([[1], [2], [3]])
+# (3, 4), a view of x
+y = x.expand(3, 4)
 try:
     y.add_(1)
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-y[0, 0] = 5  # writes x[0, 0]: all four cells of row 0 change
+    print("RuntimeError:", err)
+# writes x[0, 0]: all four cells of
+# row 0 change
+y[0, 0] = 5
 print(y)
 print(x.flatten())
 
@@ -94,7 +109,7 @@ print(x.flatten())
 #
 # 本章用广播（下一节）隐式地完成拉长；包里的
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
-# 就是[非参数注意力汇聚](../nonparametric.py)中铺矩阵做法的免复制版本。
+# 就是《[非参数注意力汇聚](../nonparametric.py)》中铺矩阵做法的免复制版本。
 #
 # ## 广播
 #
@@ -106,21 +121,28 @@ print(x.flatten())
 # 3. 结果取较大的长度；长度为 1 的一方被拉长，就像 `expand` 一样（不复制）。
 #
 # `torch.broadcast_shapes(*shapes)` 只对形状套用这些规则。有意添加长度为 1 的轴，
-# 就是 `x[:, None]`（等同于 `x.unsqueeze(1)`，见 [squeeze 与 unsqueeze](squeeze.py)）的用处。
+# 就是 `x[:, None]`（等同于 `x.unsqueeze(1)`，见《[squeeze 与 unsqueeze](squeeze.py)》）的用处。
 #
 # ### 例子
 #
 # ```python
 # >>> import torch
-# >>> queries = torch.tensor([0.0, 1.0, 2.0])  # (n_test,) = (3,)
-# >>> keys = torch.tensor([0.0, 0.5])  # (n_train,) = (2,)
-# >>> queries[:, None] - keys[None, :]  # (3, 1) - (1, 2) -> (3, 2)
+# >>> # 0.0, 1.0, 2.0: (n_test,) = (3,)
+# >>> queries = torch.arange(3.0)
+# >>> # (n_train,) = (2,)
+# >>> keys = torch.tensor([0.0, 0.5])
+# >>> # (3, 1) - (1, 2) -> (3, 2)
+# >>> queries[:, None] - keys[None, :]
 # tensor([[ 0.0000, -0.5000],
 #         [ 1.0000,  0.5000],
 #         [ 2.0000,  1.5000]])
-# >>> torch.broadcast_shapes((3, 1), (1, 2))
+# >>> torch.broadcast_shapes(
+# ...     (3, 1),
+# ...     (1, 2),
+# ... )
 # torch.Size([3, 2])
-# >>> (torch.ones(3, 2) - keys).shape  # (3, 2) - (2,): keys acts as (1, 2)
+# >>> # (3, 2) - (2,): keys acts as (1, 2)
+# >>> (torch.ones(3, 2) - keys).shape
 # torch.Size([3, 2])
 # ```
 #
@@ -130,7 +152,10 @@ print(x.flatten())
 # 行是第 $i$ 个查询减去每个键。
 
 # %%
-at.diagram_broadcast(torch.tensor([[0.0], [1.0], [2.0]]), torch.tensor([0.0, 0.5]))
+at.diagram_broadcast(
+    torch.tensor([[0.0], [1.0], [2.0]]),
+    torch.tensor([0.0, 0.5]),
+)
 
 # %% [markdown]
 # ### 陷阱
@@ -138,13 +163,16 @@ at.diagram_broadcast(torch.tensor([[0.0], [1.0], [2.0]]), torch.tensor([0.0, 0.5
 # 从右往左对齐意味着两个长度不同的一维张量不能广播；要先给其中一个加上长度为 1 的轴：
 
 # %%
-queries = torch.tensor([0.0, 1.0, 2.0])  # (3,)
+# (3,)
+queries = torch.tensor([0.0, 1.0, 2.0])
 keys = torch.tensor([0.0, 0.5])  # (2,)
 try:
     queries - keys
 except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
+    print("RuntimeError:", err)
+# (3, 1) - (2,) -> (3, 2)
+diffs = queries[:, None] - keys
+print(tuple(diffs.shape))
 
 # %% [markdown]
 # 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
@@ -154,7 +182,8 @@ print(tuple((queries[:, None] - keys).shape))  # (3, 1) - (2,) -> (3, 2)
 # 本想让两列逐元素相减，得到的却是一个矩阵：
 
 # %%
-# (3,) - (3, 1) -> (3, 3), maybe not what you meant
+# (3,) - (3, 1) -> (3, 3): maybe not
+# what you meant
 surprise = queries - queries[:, None]
 print(tuple(surprise.shape))
 
@@ -170,32 +199,64 @@ print(tuple(surprise.shape))
 # 下面打印它们的步长、是否与 `x_test` 共享内存，以及各自背后的内存字节数：
 
 # %%
-x_test = torch.arange(0, 5, 0.1)  # (n_test,)
+# (n_test,)
+x_test = torch.arange(0, 5, 0.1)
 n_train = 50
 # (n_test, n_train), a copy
-tiled = x_test.repeat_interleave(n_train).reshape(-1, n_train)
-view = x_test[:, None].expand(-1, n_train)  # (n_test, n_train), no copy
+flat = x_test.repeat_interleave(n_train)
+tiled = flat.reshape(-1, n_train)
+# (n_test, 1), then (n_test, n_train):
+# no copy
+column = x_test[:, None]
+view = column.expand(-1, n_train)
 same_values = torch.equal(tiled, view)
 print("same values:", same_values)
 assert same_values
-for name, t, copied in [("tiled", tiled, True), ("view", view, False)]:
-    shares = t.data_ptr() == x_test.data_ptr()
-    assert shares is not copied  # a copy has memory of its own, a view shares x_test's
-    print(f"{name}: stride {t.stride()}")
-    print(f"  shares x_test's memory: {shares}")
-    print(f"  memory {t.untyped_storage().nbytes()} bytes")
+cases = [
+    ("tiled", tiled, True),
+    ("view", view, False),
+]
+for name, t, copied in cases:
+    ptr = t.data_ptr()
+    shares = ptr == x_test.data_ptr()
+    # a copy has memory of its own, a
+    # view shares x_test's
+    assert shares is not copied
+    print(f"{name}: stride", t.stride())
+    print(
+        "  shares x_test's memory:",
+        shares,
+    )
+    size = t.untyped_storage().nbytes()
+    print(f"  memory {size} bytes")
 
 # %% [markdown]
 # 铺出来的矩阵随两个长度的**乘积**增长。一个 float32 数占 4 个字节；
 # 下面打印一个 `(n_test, n_train)` 矩阵的大小：
 
 # %%
-bytes_per_number = torch.zeros(1).element_size()  # 4 for float32
-print(f"{'(n_test, n_train)':>17} {'bytes':>13} {'MiB':>8}")
-for n_test, n_train in [(50, 50), (1_000, 1_000), (10_000, 10_000), (100_000, 10_000)]:
-    size = n_test * n_train * bytes_per_number  # one (n_test, n_train) float32 matrix
+# bytes per number: 4 for float32
+nbytes = torch.zeros(1).element_size()
+print(
+    f"{'(n_test, n_train)':>17}",
+    f"{'bytes':>13}",
+    f"{'MiB':>8}",
+)
+shapes = [
+    (50, 50),
+    (1_000, 1_000),
+    (10_000, 10_000),
+    (100_000, 10_000),
+]
+for n_test, n_train in shapes:
+    # one (n_test, n_train) matrix
+    size = n_test * n_train * nbytes
     shape = f"({n_test:,}, {n_train:,})"
-    print(f"{shape:>17} {size:>13,} {size / 2**20:>8.2f}")
+    print(
+        f"{shape:>17}",
+        f"{size:>13,}",
+        f"{size / 2**20:>8.2f}",
+    )
 
 # %% [markdown]
 # 广播省掉了查询的那份副本，但省不掉全部：差值矩阵和注意力权重本身就是

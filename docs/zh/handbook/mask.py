@@ -61,7 +61,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。`torch.eye(2, 3)` 不是方阵，对角线从左上角开始，到第 2 行为止。
+# 格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。`torch.eye(2, 3)` 不是方阵，对角线从左上角开始，到最后一行（第 1 行，行号从 0 数起）为止。
 #
 # 图由 `at.diagram_eye` 画出，它的源代码在下面，可以展开来看：
 #
@@ -79,7 +79,7 @@ at.diagram_eye(4, (2, 3))
 #
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)和[为什么要留一](../leave-one-out.py)：
+# 《[带参数的注意力汇聚](../parametric.py)》和《[为什么要留一](../leave-one-out.py)》：
 # `(1 - torch.eye(n_train)).type(torch.bool)`。
 #
 # ## 布尔掩码索引
@@ -199,4 +199,4 @@ except RuntimeError as err:
 # [带参数的注意力汇聚](../parametric.py)：`x_train.repeat((n_train, 1))[mask].reshape((n_train, -1))`
 # 得到键，对 `y_train` 做同样的事得到值，形状都是 `(n_train, n_train - 1)`；
 # 包里的 <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
-# 就是这样做的。[为什么要留一](../leave-one-out.py)解释了为什么必须去掉对角线。
+# 就是这样做的。《[为什么要留一](../leave-one-out.py)》解释了为什么必须去掉对角线。

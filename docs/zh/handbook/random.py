@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 随机数与等差序列：rand、normal、sort、arange
 #
-# 本章的[数据](../data.py)由四个函数生成：`torch.rand` 抽取训练输入，`torch.sort`
+# 本章的《[数据](../data.py)》由四个函数生成：`torch.rand` 抽取训练输入，`torch.sort`
 # 把它们排好序，`torch.normal` 给输出加噪声，`torch.arange` 排出测试输入。
 # 随机数只有固定了种子才能复现，所以这里的每个例子都先设种子。
 
@@ -16,7 +16,14 @@ _ = torch.manual_seed(at.SEED)
 # ## torch.rand
 #
 # ```python
-# torch.rand(*size, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor
+# torch.rand(
+#     *size,
+#     *,
+#     generator=None,
+#     dtype=None,
+#     device=None,
+#     requires_grad=False,
+# ) -> Tensor
 # ```
 #
 # 返回形状为 `size` 的张量，元素从左闭右开区间 $[0, 1)$ 上均匀抽取。
@@ -35,10 +42,13 @@ _ = torch.manual_seed(at.SEED)
 # >>> g = torch.Generator().manual_seed(0)
 # >>> torch.rand(3, generator=g)
 # tensor([0.4963, 0.7682, 0.0885])
-# >>> torch.rand(2, 3, generator=g).shape  # the same as torch.rand((2, 3))
+# >>> # the same as torch.rand((2, 3))
+# >>> torch.rand(2, 3, generator=g).shape
 # torch.Size([2, 3])
-# >>> x = torch.rand(1000, generator=g) * 5  # uniform on [0, 5)
-# >>> bool(x.min() >= 0), bool(x.max() < 5)
+# >>> u = torch.rand(1000, generator=g)
+# >>> x = u * 5  # uniform on [0, 5)
+# >>> lo, hi = x.min(), x.max()
+# >>> bool(lo >= 0), bool(hi < 5)
 # (True, True)
 # ```
 #
@@ -48,9 +58,11 @@ _ = torch.manual_seed(at.SEED)
 # >>> import torch
 # >>> _ = torch.manual_seed(0)
 # >>> a = torch.rand(3)
-# >>> b = torch.rand(3)  # the stream goes on: different numbers
+# >>> # the stream goes on: new numbers
+# >>> b = torch.rand(3)
 # >>> _ = torch.manual_seed(0)
-# >>> c = torch.rand(3)  # back to the start
+# >>> # back to the start
+# >>> c = torch.rand(3)
 # >>> torch.equal(a, b), torch.equal(a, c)
 # (False, True)
 # ```
@@ -60,11 +72,20 @@ _ = torch.manual_seed(at.SEED)
 # 两个都用 `at.SEED` 设种子的生成器，抽出的五个数逐格相同：
 
 # %%
-first = torch.rand(5, generator=torch.Generator().manual_seed(at.SEED))  # (5,)
-again = torch.rand(5, generator=torch.Generator().manual_seed(at.SEED))  # (5,)
-at.draw_tensors(
-    [[at.TensorPanel(first, code="first"), at.TensorPanel(again, code="again")]]
-)
+# two generators seeded with at.SEED
+g1 = torch.Generator()
+g2 = torch.Generator()
+g1.manual_seed(at.SEED)
+g2.manual_seed(at.SEED)
+# (5,) each
+first = torch.rand(5, generator=g1)
+again = torch.rand(5, generator=g2)
+panels = [
+    at.TensorPanel(first, code="first"),
+    at.TensorPanel(again, code="again"),
+]
+# one row: the two side by side
+at.draw_tensors([panels])
 
 # %% [markdown]
 # ### 陷阱
@@ -76,8 +97,10 @@ n_train = 50
 try:
     torch.rand(n_train / 2)
 except TypeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print(tuple(torch.rand(n_train // 2).shape))  # // keeps an int
+    print("TypeError:", err)
+# // keeps an int
+x = torch.rand(n_train // 2)
+print(tuple(x.shape))
 
 # %% [markdown]
 # 报错信息索引：[`rand(): argument 'size' (position 1) must be tuple of ints, not float`](errors.py#rand-argument-size-position-1-must-be-tuple-of-ints-not-float)。
@@ -92,8 +115,23 @@ print(tuple(torch.rand(n_train // 2).shape))  # // keeps an int
 # ## torch.normal
 #
 # ```python
-# torch.normal(mean, std, size, *, generator=None, out=None) -> Tensor  # mean, std: numbers
-# torch.normal(mean, std, *, generator=None, out=None) -> Tensor        # mean or std: tensors
+# # mean, std: numbers
+# torch.normal(
+#     mean,
+#     std,
+#     size,
+#     *,
+#     generator=None,
+#     out=None,
+# ) -> Tensor
+# # mean or std: tensors
+# torch.normal(
+#     mean,
+#     std,
+#     *,
+#     generator=None,
+#     out=None,
+# ) -> Tensor
 # ```
 #
 # 返回从正态（高斯）分布 $\mathcal{N}(\text{mean}, \text{std}^2)$ 中抽取的数。
@@ -108,12 +146,31 @@ print(tuple(torch.rand(n_train // 2).shape))  # // keeps an int
 # ```python
 # >>> import torch
 # >>> g = torch.Generator().manual_seed(0)
-# >>> torch.normal(0.0, 0.5, (3,), generator=g)
+# >>> torch.normal(
+# ...     0.0,
+# ...     0.5,
+# ...     (3,),
+# ...     generator=g,
+# ... )
 # tensor([ 0.7705, -0.1467, -1.0894])
-# >>> noise = torch.normal(0.0, 0.5, (10000,), generator=g)
-# >>> round(noise.mean().item(), 2), round(noise.std().item(), 2)  # close to 0 and 0.5
+# >>> noise = torch.normal(
+# ...     0.0,
+# ...     0.5,
+# ...     (10000,),
+# ...     generator=g,
+# ... )
+# >>> # close to 0 and 0.5
+# >>> mean = noise.mean().item()
+# >>> std = noise.std().item()
+# >>> round(mean, 2), round(std, 2)
 # (-0.01, 0.5)
-# >>> torch.normal(torch.tensor([0.0, 10.0]), 1.0, generator=g).shape  # one mean per element
+# >>> # one mean per element
+# >>> means = torch.tensor([0.0, 10.0])
+# >>> torch.normal(
+# ...     means,
+# ...     1.0,
+# ...     generator=g,
+# ... ).shape
 # torch.Size([2])
 # ```
 #
@@ -123,11 +180,15 @@ print(tuple(torch.rand(n_train // 2).shape))  # // keeps an int
 # 颜色把每个输入和它的输出对应起来。
 
 # %%
-x, _ = torch.sort(torch.rand(6) * 5)  # (6,)
-noise = torch.normal(0.0, 0.5, (6,))  # (6,)
-y = at.f(x) + noise  # (6,)
+# (6,) each
+x, _ = torch.sort(torch.rand(6) * 5)
+noise = torch.normal(0.0, 0.5, (6,))
+y = at.f(x) + noise
 at.draw_tensors(
-    [at.TensorPanel(x, code="x"), at.TensorPanel(y, code="y")],
+    [
+        at.TensorPanel(x, code="x"),
+        at.TensorPanel(y, code="y"),
+    ],
     arrows=["y = at.f(x) + noise"],
 )
 
@@ -140,7 +201,10 @@ at.draw_tensors(
 try:
     torch.normal(0.0, 0.5)
 except TypeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
+    # its first line (the next ones list
+    # the ways to call normal)
+    first = str(err).splitlines()[0]
+    print("TypeError:", first)
 
 # %% [markdown]
 # 报错信息索引：[`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments)。
@@ -156,7 +220,14 @@ except TypeError as err:
 # ## torch.sort
 #
 # ```python
-# torch.sort(input, dim=-1, descending=False, *, stable=False, out=None) -> (Tensor, LongTensor)
+# torch.sort(
+#     input,
+#     dim=-1,
+#     descending=False,
+#     *,
+#     stable=False,
+#     out=None,
+# ) -> (Tensor, LongTensor)
 # ```
 #
 # 沿 `dim` 排序，返回两个张量：排好序的值 `values`，以及每个值原来在 `input`
@@ -170,15 +241,21 @@ except TypeError as err:
 #
 # ```python
 # >>> import torch
-# >>> x = torch.tensor([0.7, 0.1, 0.9, 0.4])
+# >>> x = torch.tensor(
+# ...     [0.7, 0.1, 0.9, 0.4]
+# ... )
 # >>> values, indices = torch.sort(x)
 # >>> values
 # tensor([0.1000, 0.4000, 0.7000, 0.9000])
 # >>> indices
 # tensor([1, 3, 0, 2])
-# >>> torch.equal(x[indices], values)  # the indices pick the values out of x
+# >>> # indices pick the values out of x
+# >>> torch.equal(x[indices], values)
 # True
-# >>> torch.sort(x, descending=True).values
+# >>> torch.sort(
+# ...     x,
+# ...     descending=True,
+# ... ).values
 # tensor([0.9000, 0.7000, 0.4000, 0.1000])
 # ```
 #
@@ -197,12 +274,15 @@ at.diagram_sort(torch.rand(5) * 5)
 # 接下来调用张量的方法就会失败：
 
 # %%
-x_train = torch.sort(torch.rand(5) * 5)  # forgot to unpack (values, indices)
+# forgot to unpack (values, indices)
+x_train = torch.sort(torch.rand(5) * 5)
 try:
     x_train.numpy()
 except AttributeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-x_train, _ = torch.sort(torch.rand(5) * 5)  # unpacked: a tensor of shape (5,)
+    print("AttributeError:", err)
+# unpacked: a tensor of shape (5,)
+x = torch.rand(5) * 5
+x_train, _ = torch.sort(x)
 print(tuple(x_train.shape))
 
 # %% [markdown]
@@ -212,12 +292,20 @@ print(tuple(x_train.shape))
 # ### 本章在哪里用到
 #
 # [数据](../data.py)：`x_train, _ = torch.sort(torch.rand(n_train) * 5)`。键排好序后，
-# [非参数注意力汇聚](../nonparametric.py)热图中较大的注意力权重就集中在对角线附近。
+# 《[非参数注意力汇聚](../nonparametric.py)》热图中较大的注意力权重就集中在对角线附近。
 #
 # ## torch.arange
 #
 # ```python
-# torch.arange(start=0, end, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor
+# torch.arange(
+#     start=0,
+#     end,
+#     step=1,
+#     *,
+#     dtype=None,
+#     device=None,
+#     requires_grad=False,
+# ) -> Tensor
 # ```
 #
 # 返回一维张量 `start, start + step, start + 2 * step, ...`，在到达 `end`
@@ -236,9 +324,12 @@ print(tuple(x_train.shape))
 # tensor([0, 1, 2, 3, 4])
 # >>> torch.arange(0, 1, 0.25)
 # tensor([0.0000, 0.2500, 0.5000, 0.7500])
-# >>> torch.arange(0, 5, 0.1).shape  # 5 itself is left out
+# >>> # 5 itself is left out
+# >>> torch.arange(0, 5, 0.1).shape
 # torch.Size([50])
-# >>> torch.arange(5).dtype, torch.arange(0, 5, 0.5).dtype
+# >>> ints = torch.arange(5)
+# >>> floats = torch.arange(0, 5, 0.5)
+# >>> ints.dtype, floats.dtype
 # (torch.int64, torch.float32)
 # ```
 #
@@ -254,8 +345,9 @@ at.diagram_arange(0, 1, 0.25)
 # 长度向上取整成 4，本应排除的终点出现在了结果里：
 
 # %%
-print(torch.arange(1, 1.3, 0.1))
-print("length:", len(torch.arange(1, 1.3, 0.1)))
+x = torch.arange(1, 1.3, 0.1)
+print(x)
+print("length:", len(x))
 
 # %%
 at.diagram_arange(1, 1.3, 0.1)
@@ -265,11 +357,13 @@ at.diagram_arange(1, 1.3, 0.1)
 # 并且包含两端。整数序列的类型是 `torch.int64`，有些函数不接受，先用 `.float()` 转换：
 
 # %%
+x = torch.arange(3)  # int64
 try:
-    torch.softmax(torch.arange(3), dim=0)
-except RuntimeError as err:
-    print(type(err).__name__ + ":", str(err).splitlines()[0])
-print(torch.softmax(torch.arange(3).float(), dim=0).sum())
+    torch.softmax(x, dim=0)
+except NotImplementedError as err:
+    print("NotImplementedError:", err)
+y = torch.softmax(x.float(), dim=0)
+print(y.sum())
 
 # %% [markdown]
 # 报错信息索引：[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。

@@ -200,7 +200,7 @@ at.diagram_repeat(x, 2)
 
 # %% [markdown]
 # 当 `n = len(x)` 时，`x.repeat((n, 1))` 就是留一法的第一步：第 $i$ 行包含全部元素，
-# 之后再从第 $i$ 行去掉第 $i$ 个（见 [torch.eye 与布尔掩码](mask.py)）。
+# 之后再从第 $i$ 行去掉第 $i$ 个（见《[torch.eye 与布尔掩码](mask.py)》）。
 
 # %%
 at.diagram_repeat(x, (3, 1))
@@ -248,7 +248,7 @@ for n in (50, 1_000, 10_000):
     )
 
 # %% [markdown]
-# 如果副本只读不写，`expand` 能给出同样的值而不占内存，见 [expand 与广播](expand.py)。
+# 如果副本只读不写，`expand` 能给出同样的值而不占内存，见《[expand 与广播](expand.py)》。
 #
 # ## 对照
 #

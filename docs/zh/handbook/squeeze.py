@@ -184,6 +184,6 @@ except IndexError as err:
 #
 # ### 本章在哪里用到
 #
-# 本章特意没有用：[带参数的注意力汇聚](../parametric.py)写的是
+# 本章特意没有用：《[带参数的注意力汇聚](../parametric.py)》写的是
 # `torch.bmm(...).reshape(-1)`，把 `(n_queries, 1, 1)` 变成 `(n_queries,)`，
 # `n_queries` 为 1 时也不会出错。

@@ -48,7 +48,8 @@ def test_reading_facts_follow_the_smallest_text():
 def test_heatmap_axes_show_x_values_and_the_colour_bar_starts_at_0():
     weights = np.array([[0.6, 0.4], [0.3, 0.7], [0.5, 0.5]])
     fig = at.plot_attention_heatmap(weights, queries=[0.0, 1.0, 2.0], keys=[1.5, 4.5])
-    assert [float(v) for v in fig.axes[0].get_xlim()] == [1.5, 4.5]
+    # each key's cell reaches halfway to the other (3.0), and as far beyond it
+    assert [float(v) for v in fig.axes[0].get_xlim()] == [0.0, 6.0]
     assert fig.axes[0].images[0].get_clim()[0] == 0.0
     with pytest.raises(ValueError, match="keys must have shape"):
         at.plot_attention_heatmap(weights, queries=[0.0, 1.0, 2.0], keys=[1.0])

@@ -11,6 +11,7 @@ import re
 import numpy as np
 import pytest
 import torch
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 import attention_tutorial as at
 from attention_tutorial import (
@@ -205,7 +206,8 @@ def test_gallery_labels_follow_the_language(toy, lang, expected) -> None:
 
 def test_gallery_heatmaps_span_the_queries_range_with_a_tick_at_0() -> None:
     """Issue 26: the keys' axis began at the first key (0.11 on the page), so it had no
-    0 tick while the queries' axis had one; both now span the same range from 0."""
+    0 tick while the queries' axis had one; both now start at 0. The keys' axis ends
+    where the last key's cell does: half the last gap beyond the last key."""
     data = make_data()
     fig = plot_bandwidth_gallery(
         data.x_test, data.y_truth, data.x_train, data.y_train, [0.3, 1.0], lang="en"
@@ -215,7 +217,8 @@ def test_gallery_heatmaps_span_the_queries_range_with_a_tick_at_0() -> None:
     assert len(heatmaps) == 2 and float(data.x_train[0]) > 0.1
     for ax in heatmaps:
         left, right = ax.get_xlim()
-        assert left == 0.0 and right == pytest.approx(float(data.x_test[-1]))
+        last, before = float(data.x_train[-1]), float(data.x_train[-2])
+        assert left == 0.0 and right == pytest.approx(last + (last - before) / 2)
         shown = [t.get_text() for t in ax.get_xticklabels() if left <= t.get_position()[0] <= right]
         assert shown[0] == "0"
 
@@ -441,3 +444,32 @@ def test_gallery_training_points_are_light_in_the_dark_palette() -> None:
     assert dark.index("prefers-color-scheme: dark") < dark.index("attn-train-points")
     for gid in ("attn-train-points-0", "attn-train-points-1", "attn-train-points-legend"):
         assert f'<g id="{gid}">' in svg
+
+
+def test_each_heatmap_cell_is_drawn_where_its_key_and_query_lie() -> None:
+    """Round-16 reader: with ``imshow``'s extent the columns were spaced evenly, so a key of
+    the chapter's random training inputs was drawn up to 0.48 from its place (the band sat
+    right of the diagonal). Unevenly spaced keys here: the pixel at each key's value (and
+    its query's) has that cell's colour; a cell ends halfway to its neighbour."""
+    keys, queries = np.array([0.0, 0.2, 4.0]), np.array([0.0, 1.0])
+    weights = np.array([[0.1, 0.5, 0.9], [0.9, 0.5, 0.1]])
+    fig = at.plot_attention_heatmap(weights, queries=queries, keys=keys, lang="en")
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    ax = fig.axes[0]
+    rgba = np.asarray(canvas.buffer_rgba())
+    image = ax.images[0]
+
+    def colour_at(x: float, y: float) -> np.ndarray:
+        px, py = ax.transData.transform((x, y))
+        return rgba[int(rgba.shape[0] - py), int(px), :3].astype(int)
+
+    for i, q in enumerate(queries):
+        for j, k in enumerate(keys):
+            expected = (np.array(image.to_rgba(weights[i, j], bytes=True))[:3]).astype(int)
+            assert np.abs(colour_at(k, q) - expected).max() <= 2, (q, k)
+    # 2.0 lies in the middle key's cell (0.1 to 2.1), 2.2 in the last one's
+    middle = np.array(image.to_rgba(weights[0, 1], bytes=True))[:3].astype(int)
+    last = np.array(image.to_rgba(weights[0, 2], bytes=True))[:3].astype(int)
+    assert np.abs(colour_at(2.0, 0.0) - middle).max() <= 2
+    assert np.abs(colour_at(2.2, 0.0) - last).max() <= 2

@@ -8,6 +8,7 @@ import re
 import matplotlib
 import numpy as np
 import pytest
+from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
 
 from attention_tutorial import plot_matrices, plot_scaling
@@ -127,6 +128,23 @@ def test_scaling_draws_the_measured_points() -> None:
     np.testing.assert_allclose(time_line.get_xdata(), [1000, 2000, 5000])
     np.testing.assert_allclose(time_line.get_ydata(), [1.0, 2.0, 5.0])
     assert fig.axes[1].get_yscale() == "log"
+
+
+def test_counted_bytes_are_dotted_in_their_formulations_colour_and_grey_in_the_legend() -> None:
+    """Each dotted line of the memory panel takes its formulation's colour; the legend's
+    entry for them is neutral grey (a black one matched no line drawn) and says so."""
+    fig = plot_scaling(ROWS, lang="en")
+    time_ax, memory_ax = fig.axes
+    colours = [to_rgb(line.get_color()) for line in time_ax.lines if line.get_xdata().size]
+    dotted = [to_rgb(line.get_color()) for line in memory_ax.lines if line.get_linestyle() == ":"]
+    assert dotted == colours  # one per formulation, in its colour
+    (legend,) = fig.legends
+    entry = next(t for t in legend.get_texts() if t.get_text().startswith("counted bytes"))
+    handle = legend.legend_handles[legend.get_texts().index(entry)]
+    red, green, blue = to_rgb(handle.get_color())
+    assert handle.get_linestyle() == ":" and red == green == blue  # grey, no hue
+    assert 0.3 < red < 0.7  # neither black nor white: visible in both palettes
+    assert "colour" in entry.get_text()  # the label says the lines take their own colour
 
 
 def test_matrices_write_their_values() -> None:

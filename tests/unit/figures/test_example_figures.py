@@ -12,6 +12,9 @@ import pytest
 import torch
 
 from attention_tutorial import (
+    SEED,
+    NWKernelRegression,
+    loss_curve,
     make_data,
     nadaraya_watson,
     plot_attention_heatmap,
@@ -19,10 +22,20 @@ from attention_tutorial import (
     plot_attention_pooling,
     plot_bandwidth_gallery,
     plot_boundary_bias,
+    plot_data,
+    plot_explorer_panels,
+    plot_fit,
+    plot_fits,
+    plot_loss,
+    plot_loss_vs_w,
     plot_matrices,
     plot_scaling,
     plot_score_parts,
     plot_shape_flow,
+    plot_w_paths,
+    predict,
+    train,
+    w_path,
 )
 
 
@@ -32,14 +45,17 @@ def test_the_chapter_heatmap_has_the_first_query_on_top_and_named_axes() -> None
     heat, bar = plot_attention_heatmap(weights, queries=d.x_test, keys=d.x_train, lang="en").axes
     assert heat.get_ylabel() == "queries (test inputs)"
     assert bar.get_ylabel() == "attention weight"
-    assert float(heat.get_ylim()[1]) == float(d.x_test[0]) == 0.0
+    # the first query's row on top: its cell from half a step above it (0.1 apart)
+    bottom, top = (float(v) for v in heat.get_ylim())
+    assert top == pytest.approx(float(d.x_test[0]) - 0.05) and bottom > top
 
 
 def test_a_small_heatmap_has_its_axes_in_x_values_and_a_colour_bar_from_0() -> None:
     heat, bar = plot_attention_heatmap(
         np.full((3, 2), 0.5), queries=np.arange(3.0), keys=np.array([1.0, 4.0]), lang="en"
     ).axes
-    assert tuple(float(v) for v in heat.get_xlim()) == (1.0, 4.0)
+    # the two keys' cells meet halfway (2.5) and reach as far beyond them
+    assert tuple(float(v) for v in heat.get_xlim()) == (-0.5, 5.5)
     assert float(bar.get_ylim()[0]) == 0.0
 
 
@@ -121,3 +137,72 @@ def test_the_scaling_chart_is_log_log_with_time_above_memory_on_a_phone(rows) ->
     assert fig.axes[1].get_ylabel() == "peak memory (bytes)"
     time_ax, memory_ax = plot_scaling(rows, layout="stacked", lang="en").axes
     assert _above(time_ax, memory_ax)
+
+
+def _legend(ax) -> list[str]:
+    return [text.get_text() for text in ax.get_legend().get_texts()]
+
+
+def test_the_data_and_the_fit_name_their_three_sets_in_the_legend() -> None:
+    d = make_data()
+    data = plot_data(d.x_test, d.y_truth, d.x_train, d.y_train, lang="en").axes[0]
+    assert _legend(data) == [
+        "true function f(x)",
+        "training data (noisy)",
+        "test inputs (where the queries are)",
+    ]
+    y_hat, _ = nadaraya_watson(d.x_test, d.x_train, d.y_train)
+    fit = plot_fit(d.x_test, d.y_truth, y_hat, d.x_train, d.y_train, lang="en").axes[0]
+    assert (fit.get_xlabel(), fit.get_ylabel()) == ("input x", "output y")
+    assert _legend(fit) == ["true function f(x)", "prediction", "training data (noisy)"]
+
+
+def test_two_fits_share_one_y_axis_and_are_titled_by_their_names() -> None:
+    d = make_data()
+    q, k, v = d.x_test, d.x_train, d.y_train
+    fits = {f"w = {w}": predict(w, q, k, v) for w in (1, 4)}
+    left, right = plot_fits(q, d.y_truth, fits, k, v, lang="en").axes
+    assert (left.get_title(), right.get_title()) == ("w = 1", "w = 4")
+    assert left.get_xlabel() == "input x"
+    assert left.get_ylim() == right.get_ylim()
+
+
+def test_the_loss_curve_has_one_point_per_epoch_and_a_narrower_phone_layout() -> None:
+    d = make_data()
+    torch.manual_seed(SEED)
+    losses = train(NWKernelRegression(), d.x_train, d.y_train)
+    ax = plot_loss(losses, lang="en").axes[0]
+    assert ax.get_xlabel() == "epoch"
+    assert ax.lines[0].get_xdata().tolist() == [1, 2, 3, 4, 5]
+    wide = plot_loss(losses, lang="en").get_figwidth()
+    assert plot_loss(losses, layout="stacked", lang="en").get_figwidth() == 4.6 < wide
+
+
+def test_the_loss_against_w_is_on_a_log_axis_with_both_losses_named() -> None:
+    d = make_data()
+    ws = torch.logspace(-1, 3, 81)
+    own, left_out = (
+        loss_curve(ws, d.x_train, d.y_train, leave_one_out=loo) for loo in (False, True)
+    )
+    ax = plot_loss_vs_w(ws, own, left_out, lang="en").axes[0]
+    assert (ax.get_xscale(), ax.get_xlabel()) == ("log", "w (log scale)")
+    assert _legend(ax)[:2] == ["own key included", "own key left out (leave-one-out)"]
+
+
+def test_the_w_paths_alt_text_gives_where_each_path_ends_and_the_grid_minimum() -> None:
+    d = make_data()
+    paths = {
+        f"lr = {lr}": w_path(d.x_train, d.y_train, 0.496, lr=lr, log_w=True) for lr in (0.05, 0.2)
+    }
+    numbers = plot_w_paths(d.x_train, d.y_train, paths, lang="en").description.split(". ")[1]
+    assert numbers.split("; ") == [
+        "lr = 0.05: from w = 0.496 to w = 4.00",
+        "lr = 0.2: from w = 0.496 to w = 4.59",
+        "the minimum on the grid is at w = 3.98",
+    ]
+
+
+def test_the_explorer_panels_are_four_axes_and_a_colour_bar_with_the_fit_first() -> None:
+    fig = plot_explorer_panels(make_data(), 2.0, lang="en")
+    assert len(fig.axes) == 5
+    assert fig.axes[0].get_xlabel() == "input x"

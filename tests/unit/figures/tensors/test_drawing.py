@@ -131,15 +131,18 @@ def framed(outline: list[tuple[int, ...]], shape: tuple[int, ...], lang: str = "
 
 
 def test_the_alt_text_names_the_framed_cells() -> None:
-    """Which cells wear a red frame, counted from 1 (issue 26: "2 cells framed in red" did not
-    say which): whole rows and columns by their number, other cells one by one."""
-    assert "element 1 framed in red" in framed([(0,)], (2,))
-    assert "elements 1 and 3 framed in red" in framed([(2,), (0,)], (3,))
-    assert "row 2 framed in red" in framed([(1, 0), (1, 1)], (3, 2))
-    assert "column 1 framed in red" in framed([(0, 0), (1, 0), (2, 0)], (3, 2))
-    two_cells = "the cells at row 1, column 2 and row 2, column 3 framed in red"
+    """Which cells wear a red frame (issue 26: "2 cells framed in red" did not say which):
+    whole rows and columns by their number, other cells one by one. The numbers are
+    PyTorch's indices, counted from 0 as the pages print them (the products diagrams write
+    ``y[0, 0] = …`` in the same text; a batch's cells were ``[0, 1, 0]`` already)."""
+    assert "element 0 framed in red" in framed([(0,)], (2,))
+    assert "elements 0 and 2 framed in red" in framed([(2,), (0,)], (3,))
+    assert "下标为 0、2 的元素加了红框" in framed([(2,), (0,)], (3,), "zh")
+    assert "row 1 framed in red" in framed([(1, 0), (1, 1)], (3, 2))
+    assert "column 0 framed in red" in framed([(0, 0), (1, 0), (2, 0)], (3, 2))
+    two_cells = "the cells at row 0, column 1 and row 1, column 2 framed in red"
     assert two_cells in framed([(1, 2), (0, 1)], (2, 3))
-    assert "第 1 行第 2 列、第 2 行第 3 列的格子加了红框" in framed([(0, 1), (1, 2)], (2, 3), "zh")
+    assert "第 0 行第 1 列、第 1 行第 2 列的格子加了红框" in framed([(0, 1), (1, 2)], (2, 3), "zh")
     assert "the cells at index [0, 1, 0] framed in red" in framed([(0, 1, 0)], (1, 2, 1))
 
 

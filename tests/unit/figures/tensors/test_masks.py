@@ -61,7 +61,7 @@ def test_eye_draws_each_identity_with_its_values_uncoloured() -> None:
     assert values(fig, 1) == ["1.0" if r == c else "0.0" for r in range(2) for c in range(3)]
     assert set(colours(fig, 0)) == {rgb(NEUTRAL)}  # no colours: the values speak
     assert "torch.eye(2, 3) is not square: its diagonal starts at the top left and stops at " \
-        "row 2." in fig.description  # fmt: skip
+        "the last row, row 1 (counting from 0)." in fig.description  # fmt: skip
     assert "not square" not in diagram_eye(3, lang="en").description
 
 

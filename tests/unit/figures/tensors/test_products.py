@@ -161,7 +161,24 @@ def test_the_linear_alt_text_gives_the_values_of_an_input_of_ones() -> None:
     assert "x, shape (4, 3), all 12 values 1.0," in en
     assert "x，形状 (4, 3)，12 个值都是 1.0，" in zh
     varied = diagram_linear(layer, torch.arange(12.0).reshape(4, 3), lang="en").description
-    assert "x, shape (4, 3), row 1 framed in red" in varied
+    assert "x, shape (4, 3), row 0 framed in red" in varied
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_matmul_alt_text_counts_as_its_equation_indexes(lang) -> None:
+    """The alt text framed "row 1" of a and "row 1, column 1" of y, then wrote
+    ``y[0, 0] = 1.0×1.0 + …`` in the same text: one element, two ways of counting. The frames
+    now name PyTorch's indices, those of the equation and of the page's printed tensors."""
+    described = diagram_matmul(A2, B2, lang=lang).description
+    assert "y[0, 0] = 1.0×1.0 + 2.0×0.0 + 3.0×1.0 = 4.0" in described
+    framed = {
+        "en": ["a, shape (2, 3), values 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, row 0 framed in red;",
+               "column 0 framed in red;", "the cell at row 0, column 0 framed in red"],
+        "zh": ["第 0 行加了红框；", "第 0 列加了红框；", "第 0 行第 0 列的格子加了红框"],
+    }  # fmt: skip
+    for words in framed[lang]:
+        assert words in described
+    assert not any(one in described for one in ("row 1", "column 1", "第 1 行", "第 1 列"))
 
 
 def test_the_batched_matmul_alt_text_reads_each_matrix_of_the_batch() -> None:
