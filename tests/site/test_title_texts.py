@@ -3,7 +3,8 @@
 Round 16: the nn.Linear handbook page sent the reader to 《训练：Parameter、MSELoss、SGD》, a
 title the training page no longer has, and the English glossary to "learning projections
 on a 2-D toy problem" (the page is "Learned projections …"). Where a link presents a
-title, its text is the title of what it opens:
+title, its text is the title of what it opens (that the Chinese ones stand in 《》 is
+tests/site/test_title_links.py's concern):
 
 - a link in 《》 (Chinese), or after "See" or "the page" (English), is a page title;
 - a link whose text has the colon form of the target's title ("训练：…", "Training: …") is
@@ -68,7 +69,11 @@ def markdown_of(path: Path) -> str:
 
 
 def plain(text: str) -> str:
-    """A heading or link text as read: no HTML tags, emphasis marks or doubled spaces."""
+    """A heading or link text as read: no HTML tags, emphasis marks or doubled spaces.
+
+    Inside 《》 a title's own 《》 become 〈〉 (《与〈动手学深度学习〉对照》): the same title.
+    """
+    text = text.translate(str.maketrans("〈〉", "《》"))
     return " ".join(re.sub(r"<[^>]+>|\*", "", text).split())
 
 
@@ -141,6 +146,7 @@ def test_the_check_catches(lang: str, bad: str) -> None:
         ("zh", "《[非参数注意力汇聚](../nonparametric.py)》"),
         ("zh", "“[一个 *w* 为什么会变成矩阵](../transformer.py#一个-w-为什么会变成矩阵)”一节"),
         ("zh", "手册 [torch.matmul](matmul.py) 和[注意力](../cues.py)"),
+        ("zh", "《[与〈动手学深度学习〉对照](../d2l-map.md)》"),
         ("en", "See [Learned projections on a 2-D toy problem](../projections.py)."),
         ("en", "see [non-parametric attention pooling](../nonparametric.py)"),
         ("en", "[API reference: pooling](../api/pooling.md), [leave-one-out](../leave-one-out.py)"),
