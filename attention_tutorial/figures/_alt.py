@@ -685,6 +685,9 @@ DIAGRAM_LEGENDS = {
         "画成灰色。红框标出被掩码的格子：mask 里为 True，filled 里为 -inf，weights 里权重为 0。",
         "where": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
         "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
+        "matmul": "相乘求和的是 {a} 的最后一维和 {b} 的倒数第二维。",
+        "matmul_vector": "相乘求和的是 {a} 的最后一维和 {b} 唯一的一维。",
+        "matmul_dot": "相乘求和的是 {a} 和 {b} 唯一的那一维。",
         "eye": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。",
         "eye_wide": "{code} 不是方阵，对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）为止。",
         "eye_tall": "{code} 不是方阵，对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）为止。",
@@ -704,6 +707,9 @@ DIAGRAM_LEGENDS = {
         "where": "The colour marks the input a value comes from: input has one colour, other "
         "another; True cells of condition have input's colour, False cells other's; each "
         "cell of result has the colour of the input it came from.",
+        "matmul": "The summed axis is the last of {a} and the second-to-last of {b}.",
+        "matmul_vector": "The summed axis is the last of {a} and the only one of {b}.",
+        "matmul_dot": "The summed axis is the only axis of {a} and of {b}.",
         "eye": "No colours here: every cell shows its value. The 1s lie on the main "
         "diagonal and the rest are 0.",
         "eye_wide": "{code} is not square: its diagonal starts at the top left and stops at "
@@ -712,15 +718,14 @@ DIAGRAM_LEGENDS = {
         "the last column, column {n} (counting from 0).",
     },
 }
-# matmul and bmm: the colour marks the summed axis, not the elements
+# matmul and bmm: the colour marks the summed axis, not the elements; matmul's legend
+# ("matmul*" in DIAGRAM_LEGENDS) names that axis of each operand as the caller's code does
 _DIAGRAM_MATMUL = {
-    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维，即 a 的"
-    "最后一维和 b 的倒数第二维（b 是一维时就是它唯一的一维）：同色的格子两两相乘，乘积相加；"
-    "y 是算出的新值，画成灰色。",
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维：同色的"
+    "格子两两相乘，乘积相加；y 是算出的新值，画成灰色。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
-    "the summed axis, the last of a and the second-to-last of b (the only one of a 1-D b): "
-    "cells of one colour are multiplied and the products summed; y holds new values, drawn "
-    "grey.",
+    "the summed axis: cells of one colour are multiplied and the products summed; y holds new "
+    "values, drawn grey.",
 }
 _DIAGRAM_BMM = {
     "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维，即 a 的"

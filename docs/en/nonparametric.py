@@ -146,9 +146,10 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
 # The `bandwidth` argument of `nadaraya_watson` is $h$; its default 1 gives the results above.
-# Here are four bandwidths with their test MSE and "keys in use": for a query with weights
-# $a_1, \dots, a_n$ this is $1 / \sum_i a_i^2$, averaged over the queries. It equals $k$ when
-# the weight is shared equally by $k$ keys, and 1 when all of it lands on one key.
+# Here are four bandwidths with their test MSE and "keys in use": for a query with attention
+# weights $\alpha_1, \dots, \alpha_n$ this is $1 / \sum_i \alpha_i^2$, averaged over the
+# queries. It equals $m$ when the weight is shared equally by $m$ keys, and 1 when all of it
+# lands on one key.
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]

@@ -121,7 +121,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 #
 # $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
-# `nadaraya_watson` 的 `bandwidth` 参数就是 $h$，默认值 1 给出的正是上面的结果。下面试四个带宽，分别打印测试 MSE 和“有效键数”（keys in use）：一个查询的权重为 $a_1, \dots, a_n$ 时，它是 $1 / \sum_i a_i^2$，在所有查询上取平均。权重平均分给 $k$ 个键时它正好等于 $k$，全部落在一个键上时等于 1。
+# `nadaraya_watson` 的 `bandwidth` 参数就是 $h$，默认值 1 给出的正是上面的结果。下面试四个带宽，分别打印测试 MSE 和“有效键数”（keys in use）：一个查询的注意力权重为 $\alpha_1, \dots, \alpha_n$ 时，它是 $1 / \sum_i \alpha_i^2$，在所有查询上取平均。权重平均分给 $m$ 个键时它正好等于 $m$，全部落在一个键上时等于 1。
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
@@ -239,14 +239,14 @@ with at.prints_error(ValueError, width=40):
 # %% [markdown]
 # ## 边界偏差
 #
-# 拟合图里误差最大的地方在左端：$x = 0$ 处的真实值是 0，预测却高出 2 以上。查询 0 的左边没有训练点，它只能向右边的键借值。这叫**边界偏差**（boundary bias）；它从哪里来、怎样用局部线性回归去掉它的大部分，见下一页[边界偏差与局部线性回归](local-linear.py)。
+# 拟合图里误差最大的地方在左端：$x = 0$ 处的真实值是 0，预测却高出 2 以上。查询 0 的左边没有训练点，它只能向右边的键借值。这叫**边界偏差**（boundary bias）；它从哪里来、怎样用局部线性回归去掉它的大部分，见下一页《[边界偏差与局部线性回归](local-linear.py)》。
 
 # %% [markdown]
 # ## 常见疑问
 #
 # **距离越远，权重越大吗？指数里的负号能漏吗**？不是，也不能。正是指数里的负号让越远的键权重越小（见[公式下面那句](#从核函数到-softmax)）；漏掉它，
 # $\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ 会把最大的权重给离查询**最远**的训练点。展开成点积形式时符号同样不能错：
-# 分数是 $qk - \frac{1}{2}k^2$，不是 $\frac{1}{2}k^2 - qk$（见[从高斯核到点积注意力](dot-product.py#把平方展开)）。
+# 分数是 $qk - \frac{1}{2}k^2$，不是 $\frac{1}{2}k^2 - qk$（见《[从高斯核到点积注意力](dot-product.py)》一页的“[把平方展开](dot-product.py#把平方展开)”一节）。
 #
 # **分母里该写 $x_i$ 还是 $x_j$**？在公式
 # $\hat f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ 里写 $x_j$：分母是对所有键求和，

@@ -650,14 +650,16 @@ SECTIONS: dict[str, dict[str, str]] = {
     "figures.tensors.products.diagram_matmul": {
         "a": "左操作数，一到三维。",
         "b": "右操作数，一到三维，数据类型与 `a` 相同。",
+        "names": "`a` 和 `b` 在图中和替代文字里的标签：调用它的代码给它们起的名字，"
+        '例如画 `torch.matmul(A, a)` 时写 `("A", "a")`。',
         "lang": _LANG,
         "layout": '`"wide"`：两个操作数并排；' + _PHONE + "：两个操作数上下叠放在结果上面。"
         "成批的乘法（有一个三维操作数）按宽版画出时，会要求手机上改用窄版，"
         "否则宽版缩小后文字会小于 11 px。",
         "return": _AB_FIGURE,
-        "raise TypeError": "`a` 或 `b` 不是张量时。",
+        "raise TypeError": "`a` 或 `b` 不是张量，或 `names` 不是由字符串组成的元组时。",
         "raise ValueError": _BAD_LAYOUT
-        + "；`lang` 未知、相乘求和的维度长度不同、批量维不能广播"
+        + "；`lang` 未知、`names` 不是两个非空的名字、相乘求和的维度长度不同、批量维不能广播"
         + _TOO_LARGE,
     },
     "figures.tensors.products.diagram_bmm": {

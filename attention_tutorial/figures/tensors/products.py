@@ -71,9 +71,29 @@ def _matrix_operands(a: object, b: object, max_dim: int) -> tuple[Tensor, Tensor
     return a, b
 
 
+def _operand_names(names: object) -> tuple[str, str]:
+    """The labels of ``a`` and ``b``: two non-empty strings, as the caller's code names them."""
+    if not isinstance(names, (tuple, list)) or not all(isinstance(n, str) for n in names):
+        raise TypeError(
+            "names must be a tuple of two strings, the names of a and b in your code, "
+            f"e.g. ('A', 'a'); got {names!r}"
+        )
+    if len(names) != 2 or not all(n and n == n.strip() and "\n" not in n for n in names):
+        raise ValueError(
+            "names must be two non-empty strings without surrounding spaces, the names of "
+            f"a and b in your code, e.g. ('A', 'a'); got {tuple(names)!r}"
+        )
+    return names[0], names[1]
+
+
 @bilingual
 def diagram_matmul(
-    a: Tensor, b: Tensor, *, lang: str | None = None, layout: str = "wide"
+    a: Tensor,
+    b: Tensor,
+    *,
+    names: tuple[str, str] = ("a", "b"),
+    lang: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Draw ``torch.matmul(a, b)`` with the dimension that is summed over in colour.
 
@@ -88,6 +108,8 @@ def diagram_matmul(
     Args:
         a: Left operand, 1-D to 3-D.
         b: Right operand, 1-D to 3-D, same dtype as ``a``.
+        names: The labels of ``a`` and ``b`` in the figure and its alt text: the names
+            the calling code gives them, e.g. ``("A", "a")`` for ``torch.matmul(A, a)``.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         layout: ``"wide"``: the operands side by side; ``"narrow"`` or ``"stacked"``, one
             phone layout: the operands one above the other over the result. A batched
@@ -98,26 +120,31 @@ def diagram_matmul(
         The figure: ``a`` and ``b`` side by side, the result below.
 
     Raises:
-        TypeError: If ``a`` or ``b`` is not a tensor.
+        TypeError: If ``a`` or ``b`` is not a tensor, or ``names`` is not a tuple of
+            strings.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, the summed sizes differ, the batch axes do not broadcast,
-            or the result is too large to draw.
+            ``lang`` is unknown, ``names`` is not two non-empty names, the summed sizes
+            differ, the batch axes do not broadcast, or the result is too large to draw.
 
     Examples:
-        >>> a = torch.tensor(
+        >>> A = torch.tensor(
         ...     [[1, 2, 3], [4, 5, 6]]
         ... )
-        >>> b = torch.tensor(
+        >>> B = torch.tensor(
         ...     [[1, 0], [0, 1], [1, 1]]
         ... )
         >>> fig = diagram_matmul(
-        ...     a, b, lang="en"
+        ...     A,
+        ...     B,
+        ...     names=("A", "B"),
+        ...     lang="en",
         ... )
         >>> # the element the red frames build
-        >>> (a @ b)[0, 0]
+        >>> (A @ B)[0, 0]
         tensor(4)
     """
     a, b = _matrix_operands(a, b, 3)
+    name_a, name_b = _operand_names(names)
     k_a = a.shape[-1]
     k_b = b.shape[0] if b.dim() == 1 else b.shape[-2]
     what = (
@@ -132,14 +159,14 @@ def diagram_matmul(
     batch = out_shape[: len(out_shape) - (a.dim() > 1) - (b.dim() > 1)]
     batch_a, batch_b = a.shape[:-2], b.shape[:-2]
     out = torch.matmul(a, b)
-    panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, k_a)
+    panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, k_a, name_a, name_b)
     words = [both("same_colour"), both("summed", k=k_a)]
     dot = a.dim() == 1 and b.dim() == 1  # a plain dot product: no promotion to explain
     if a.dim() == 1 and not dot:
-        words.append(both("prepended", name="a", before=shape_text(a.shape),
+        words.append(both("prepended", name=name_a, before=shape_text(a.shape),
                                      after=shape_text((1, k_a))))  # fmt: skip
     if b.dim() == 1 and not dot:
-        words.append(both("appended", name="b", before=shape_text(b.shape),
+        words.append(both("appended", name=name_b, before=shape_text(b.shape),
                                      after=shape_text((k_b, 1))))  # fmt: skip
     if (a.dim() == 1 or b.dim() == 1) and not dot:
         promoted = (
@@ -155,7 +182,11 @@ def diagram_matmul(
         out, code="y", sources=panel_out.sources, outline=panel_out.outline, captions=words
     )
     rows = [[panel_a, panel_b], [panel_out]]
-    fig = render(rows, ["y = torch.matmul(a, b)"], lang, notes=[example], layout=layout)
+    # which axes the colours mark, said with the caller's names
+    axes = "matmul_dot" if dot else "matmul_vector" if b.dim() == 1 else "matmul"
+    legend = diagram_legend(axes, a=name_a, b=name_b)
+    arrow = f"y = torch.matmul({name_a}, {name_b})"
+    fig = render(rows, [arrow], lang, notes=[example], legend=legend, layout=layout)
     # the 3-D panels make the batched picture the tallest and its captions the longest
     return _with_narrow(fig, layout) if a.dim() == 3 or b.dim() == 3 else fig
 

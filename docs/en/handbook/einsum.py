@@ -92,7 +92,8 @@ import attention_tutorial as at
 # ### Picture
 #
 # `"qk,qk->q"` takes two steps: multiply `weights` and `values` elementwise, then add up
-# each row (each query $q$) along $k$. The cell prints both steps before drawing them:
+# each row (each query $q$) along $k$. The code below prints both steps; the picture after
+# it draws them:
 
 # %%
 weights = torch.tensor(
@@ -175,10 +176,11 @@ except RuntimeError as err:
 # In the error message index: [`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-).
 #
 # The “no ellipsis was given” at the end of that message refers to `...`. Written at the
-# front of a group, it stands for any number of leading dimensions. They are not summed:
-# they are matched index by index like a batch dimension (broadcast if need be), and kept
-# where `...` stands in the result. One equation then serves a pair of matrices and a batch
-# of them alike:
+# front of a group, it stands for any number of leading dimensions. As long as the result
+# also writes `...`, they are not summed: they are matched index by index like a batch
+# dimension (broadcast if need be), and kept where `...` stands in the result. Leave `...`
+# out of the result and they are summed. One equation then serves a pair of matrices and a
+# batch of them alike:
 #
 # ```python
 # >>> import torch
@@ -191,10 +193,19 @@ except RuntimeError as err:
 # >>> K = torch.ones(2, 5, 4)  # (b, k, d)
 # >>> torch.einsum(eq, Q, K).shape
 # torch.Size([2, 3, 5])
+# >>> # no ... after ->: b is summed too
+# >>> S = torch.einsum(
+# ...     "...qd,...kd->qk", Q, K
+# ... )
+# >>> # each entry: 2 batches x 4 terms
+# >>> S.shape, S[0, 0]
+# (torch.Size([3, 5]), tensor(8.))
 # ```
 #
 # Here `...` stands first for no dimension at all, then for the batch dimension `b`. The
-# chapter writes every letter out, so that each dimension stays visible.
+# last equation has no `...` in its result, so `b` is summed like `d`: each entry adds 4
+# products in each of 2 batch elements, 8 in all. The chapter writes every letter out, so
+# that each dimension stays visible.
 
 # %% [markdown]
 # And einsum does not check **meaning**: `"qk,kq->q"` runs whenever the sizes happen to

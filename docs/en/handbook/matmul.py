@@ -1,9 +1,10 @@
 # %% [markdown]
 # # torch.matmul: one function, five kinds of product
 #
-# `torch.matmul` (also written `a @ b`) multiplies and sums along one pair of axes: the
-# last axis of `a` meets the second-to-last axis of `b`. What the result looks like
-# depends on how many dimensions the two tensors have, and there are five cases. In the
+# `torch.matmul(input, other)` (also written `input @ other`) multiplies and sums along
+# one pair of axes: the last axis of `input` meets the second-to-last axis of `other`.
+# What the result looks like depends on how many dimensions the two tensors have, and
+# there are five cases. In the
 # pictures, cells of the same colour are multiplied together and summed; the red frames
 # show how the first element of the result is made.
 
@@ -27,18 +28,20 @@ import attention_tutorial as at
 #
 # - `input`, `other`: tensors with at least one dimension and the same dtype. The last
 #   axis of `input` and the second-to-last axis of `other` (its only axis, if it is
-#   1-D) must have the same size $k$: that is the axis that is summed over.
+#   1-D) must have the same size $d$: that is the axis that is summed over, with the
+#   index $l$ in the formulas below.
 #
 # The five cases, by the number of dimensions of `input` and `other` (the two shapes → the
 # shape of the result):
 #
-# - **1-D · 1-D**: `(k,)` and `(k,)` → `()`. The dot product $\sum_j a_j b_j$.
-# - **2-D · 2-D**: `(n, k)` and `(k, m)` → `(n, m)`. The matrix product.
-# - **1-D · 2-D**: `(k,)` and `(k, m)` → `(m,)`. A 1 is prepended: `(1, k) @ (k, m)` is
+# - **1-D · 1-D**: `(d,)` and `(d,)` → `()`. The dot product $\sum_l a_l b_l$.
+# - **2-D · 2-D**: `(n, d)` and `(d, m)` → `(n, m)`. The matrix product
+#   $y_{ij} = \sum_l A_{il} B_{lj}$.
+# - **1-D · 2-D**: `(d,)` and `(d, m)` → `(m,)`. A 1 is prepended: `(1, d) @ (d, m)` is
 #   `(1, m)`, and the 1 is removed.
-# - **2-D · 1-D**: `(n, k)` and `(k,)` → `(n,)`. A 1 is appended: `(n, k) @ (k, 1)` is
+# - **2-D · 1-D**: `(n, d)` and `(d,)` → `(n,)`. A 1 is appended: `(n, d) @ (d, 1)` is
 #   `(n, 1)`, and the 1 is removed.
-# - **Batched**: `(..., n, k)` and `(..., k, m)` → `(..., n, m)`. One matrix product per
+# - **Batched**: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`. One matrix product per
 #   batch element; the batch axes `...` broadcast.
 #
 # ### Examples
@@ -107,7 +110,15 @@ import attention_tutorial as at
 #
 # ### Picture
 #
-# **1-D · 1-D**, a dot product: the two vectors meet element by element.
+# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. Each tensor in a
+# picture carries its name in the code: the drawing function cannot see variable names,
+# so the `names` argument passes them (`a` and `b` when left out).
+#
+# The function that draws them (open to see its source):
+#
+# <!-- source: attention_tutorial.figures.tensors.products.diagram_matmul -->
+#
+# **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 
 # %%
 a = torch.tensor([1.0, 2.0, 3.0])
@@ -128,32 +139,48 @@ B = torch.tensor(  # (3, 2)
 at.diagram_matmul(a, b)
 
 # %% [markdown]
-# **2-D · 2-D**: row $i$ of `a` meets column $j$ of `b` to make
-# $y_{ij} = \sum_k a_{ik} b_{kj}$; column $k$ of `a` has the colour of row $k$ of `b`.
+# **2-D · 2-D**: row $i$ of `A` meets column $j$ of `B` to make
+# $y_{ij} = \sum_l A_{il} B_{lj}$; column $l$ of `A` has the colour of row $l$ of `B`.
 
 # %%
-at.diagram_matmul(A, B)
+at.diagram_matmul(
+    A,
+    B,
+    names=("A", "B"),
+)
 
 # %% [markdown]
-# **1-D · 2-D**: the vector acts as one row.
+# **1-D · 2-D**: the vector `a` acts as one row and meets every column of `B`.
 
 # %%
-at.diagram_matmul(a, B)
+at.diagram_matmul(
+    a,
+    B,
+    names=("a", "B"),
+)
 
 # %% [markdown]
-# **2-D · 1-D**: the vector acts as one column; every row of `a` meets it.
+# **2-D · 1-D**: the vector `a` acts as one column; every row of `A` meets it.
 
 # %%
-at.diagram_matmul(A, a)
+at.diagram_matmul(
+    A,
+    a,
+    names=("A", "a"),
+)
 
 # %% [markdown]
-# **Batched**: a stack of two `(2, 3)` matrices times one `(3, 2)` matrix; `b` has no
-# batch axis, so it is broadcast to both.
+# **Batched**: `batch` is a stack of two `(2, 3)` matrices, times the one `(3, 2)` matrix
+# `B`; `B` has no batch axis, so it is broadcast to both.
 
 # %%
 # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
 batch = torch.stack([A, A + 1])
-at.diagram_matmul(batch, B)
+at.diagram_matmul(
+    batch,
+    B,
+    names=("batch", "B"),
+)
 
 # %% [markdown]
 # ### Pitfalls

@@ -158,7 +158,7 @@ except RuntimeError as err:
 # %% [markdown]
 # 报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
 #
-# 报错末尾的“no ellipsis was given”指的是省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”。这些维度不求和：像批量维那样逐个下标配对（必要时广播），并保留在结果中 `...` 的位置。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
+# 报错末尾的“no ellipsis was given”指的是省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”。只要结果里也写上 `...`，这些维度就不求和：像批量维那样逐个下标配对（必要时广播），并保留在结果中 `...` 的位置；结果里不写 `...`，它们就被求和掉。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
 #
 # ```python
 # >>> import torch
@@ -171,9 +171,16 @@ except RuntimeError as err:
 # >>> K = torch.ones(2, 5, 4)  # (b, k, d)
 # >>> torch.einsum(eq, Q, K).shape
 # torch.Size([2, 3, 5])
+# >>> # no ... after ->: b is summed too
+# >>> S = torch.einsum(
+# ...     "...qd,...kd->qk", Q, K
+# ... )
+# >>> # each entry: 2 batches x 4 terms
+# >>> S.shape, S[0, 0]
+# (torch.Size([3, 5]), tensor(8.))
 # ```
 #
-# 这里 `...` 先代表零个维度，后代表批量维 `b`。本章只用写明的字母，每一维都看得见。
+# 这里 `...` 先代表零个维度，后代表批量维 `b`。最后一个方程的结果里没有 `...`，`b` 就和 `d` 一样被求和：每个元素是 2 个批量、每个批量 4 项乘积之和，即 8。本章只用写明的字母，每一维都看得见。
 
 # %% [markdown]
 # 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把 `weights[q, k]` 和 `values[k, q]`（转置位置上的元素）配在了一起，算出来的是另一个数，也不报错：
@@ -192,7 +199,7 @@ print("qk,qk->q:", same)
 print("qk,kq->q:", swap)
 
 # %% [markdown]
-# 第一个查询本该是 $0.2 \cdot 10 + 0.8 \cdot 20 = 18$，`"qk,kq->q"` 却算成 $0.2 \cdot 10 + 0.8 \cdot 30 = 26$。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误就一眼能看出来。
+# 第一个查询本该是 $0.2 \cdot 10 + 0.8 \cdot 20 = 18$，`"qk,kq->q"` 却算成 $0.2 \cdot 10 + 0.8 \cdot 30 = 26$。按公式给字母起名（`q` 表示查询，`k` 表示键），这种错误一眼就能看出来。
 #
 # ### 本章在哪里用到
 #

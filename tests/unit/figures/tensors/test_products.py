@@ -60,6 +60,44 @@ def test_matmul_cases(a, b, shape, extra) -> None:
     assert set(colours(fig, 2)) == {rgb(NEUTRAL)}
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "names", "axes_en", "axes_zh"),
+    [
+        (A2[0], B2[:, 0], ("a", "b"), "the only axis of a and of b", "a 和 b 唯一的那一维"),
+        (A2[0], B2, ("a", "B"), "the last of a and the second-to-last of B",
+         "a 的最后一维和 B 的倒数第二维"),
+        (A2, A2[0], ("A", "a"), "the last of A and the only one of a",
+         "A 的最后一维和 a 唯一的一维"),
+        (torch.stack([A2, A2 + 1]), B2, ("batch", "B"),
+         "the last of batch and the second-to-last of B", "batch 的最后一维和 B 的倒数第二维"),
+    ],
+)  # fmt: skip
+def test_matmul_names_its_operands_as_the_code_does(a, b, names, axes_en, axes_zh) -> None:
+    """Round 16: the handbook drew ``torch.matmul(A, a)`` with the matrix labelled ``a`` and
+    the vector ``b``, and its text said "every row of a" where the code's ``a`` is the
+    vector. ``names`` labels the operands, the arrow, the captions and the alt text."""
+    left, right = names
+    for lang in ("en", "zh"):
+        fig = diagram_matmul(a, b, names=names, lang=lang)
+        assert [text(fig, f"code:{i}") for i in range(3)] == [left, right, "y"]
+        assert text(fig, "arrow:0") == f"y = torch.matmul({left}, {right})"
+        promoted = [t for t in all_text(fig) if "补 1" in t or "1 prepended" in t
+                    or "1 appended" in t]  # fmt: skip
+        if a.dim() == 1 and b.dim() > 1:
+            assert promoted[0].startswith(left)
+        if b.dim() == 1 and a.dim() > 1:
+            assert promoted[0].startswith(right)
+        if lang == "en":
+            assert f"The summed axis is {axes_en}." in fig.description
+            assert f"the arrow “y = torch.matmul({left}, {right})”" in fig.description
+        else:
+            assert f"相乘求和的是 {axes_zh}。" in fig.description
+        # left out, the names are a and b
+        if names != ("a", "b"):
+            default = diagram_matmul(a, b, lang=lang)
+            assert text(default, "arrow:0") == "y = torch.matmul(a, b)"
+
+
 def test_matmul_values_and_worked_example_match_a_loop() -> None:
     fig = diagram_matmul(A2, B2, lang="en")
     expected = reference_matmul(A2.tolist(), B2.tolist())
@@ -91,15 +129,22 @@ def test_the_products_alt_texts_say_the_colour_marks_the_summed_axis(name) -> No
     op = name.removeprefix("diagram_")
     a, b = torch.ones(2, 1, 3), torch.ones(2, 3, 1)
     en, zh = (func(a, b, lang=lang).description for lang in ("en", "zh"))
-    axis_of_b = "the middle one of b" if op == "bmm" else "the second-to-last of b"
     first_en = en.split(". ")[0]
     assert first_en.startswith(f"Tensor diagram ({op}): each tensor is drawn as a grid")
-    assert f"the colour marks the summed axis, the last of a and {axis_of_b}" in first_en
+    assert "the colour marks the summed axis" in first_en
     assert "cells of one colour are multiplied and the products summed" in first_en
     first_zh = zh.split("。")[0]
     assert first_zh.startswith(f"张量示意图（{op}）")
-    assert "颜色表示相乘求和的那一维，即 a 的最后一维和 b 的" in first_zh
+    assert "颜色表示相乘求和的那一维" in first_zh
     assert "同色的格子两两相乘，乘积相加" in first_zh
+    # which axis of each operand: in the first sentence (bmm), in the second (matmul,
+    # whose operands are named as the caller's code names them)
+    if op == "bmm":
+        assert "the summed axis, the last of a and the middle one of b" in first_en
+        assert "即 a 的最后一维和 b 的中间一维" in first_zh
+    else:
+        assert en.split(". ")[1] == "The summed axis is the last of a and the second-to-last of b"
+        assert zh.split("。")[1] == "相乘求和的是 a 的最后一维和 b 的倒数第二维"
     for text_ in (en, zh):
         assert "same element" not in text_ and "同一个元素" not in text_
 
@@ -199,6 +244,17 @@ def test_the_batched_matmul_has_a_phone_layout_with_11_px_text(lang) -> None:
          "a, b must have the same dtype"),
         (lambda: diagram_matmul(torch.tensor(1.0), torch.ones(2)), ValueError,
          "a and b must have at least 1 dimension"),
+        (lambda: diagram_matmul(torch.ones(2), torch.ones(2), names="Aa"), TypeError,
+         r"names must be a tuple of two strings, the names of a and b in your code, "
+         r"e.g. \('A', 'a'\); got 'Aa'"),
+        (lambda: diagram_matmul(torch.ones(2), torch.ones(2), names=("A", 1)), TypeError,
+         "names must be a tuple of two strings"),
+        (lambda: diagram_matmul(torch.ones(2), torch.ones(2), names=("A",)), ValueError,
+         r"names must be two non-empty strings .*got \('A',\)"),
+        (lambda: diagram_matmul(torch.ones(2), torch.ones(2), names=("A", "")), ValueError,
+         "names must be two non-empty strings"),
+        (lambda: diagram_matmul(torch.ones(2), torch.ones(2), names=("A", " a")), ValueError,
+         "without surrounding spaces"),
         (lambda: diagram_bmm(torch.ones(2, 3), torch.ones(3, 2)), ValueError,
          r"a of shape \(2, 3\) and b of shape \(3, 2\) cannot be multiplied by bmm: both must "
          r"be 3-D.*PyTorch: batch1 must be a 3D tensor"),
