@@ -45,7 +45,7 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # of the second: every parameter moves by steps of roughly the same size, whether its gradient is
 # large or small (a plain SGD step is the learning rate times the gradient). Why that helps here,
 # and that plain SGD works too, the comparison below shows. It is used like SGD: `zero_grad`,
-# `backward`, `step` (handbook: [Training: Parameter, MSELoss, SGD](handbook/training.py)).
+# `backward`, `step` (handbook: [Training: nn.Parameter, nn.MSELoss and torch.optim.SGD](handbook/training.py)).
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 

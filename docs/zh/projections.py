@@ -27,7 +27,7 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 #
 # 300 步和学习率 0.1 是本页显式传给 `train_leave_one_out` 的。这个函数自己的默认值是更少的步数和更小的学习率（下面第一行打印），不传这两个参数就得不到本页的数。
 #
-# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。普通 SGD 的步长则是学习率乘以梯度，哪些学习率好用，要看梯度有多大。Adam 在这里好在哪里、普通 SGD 行不行，下面用三个学习率比一比。Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册《[训练：Parameter、MSELoss、SGD](handbook/training.py)》）。
+# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同，不管它们的梯度是大是小。普通 SGD 的步长则是学习率乘以梯度，哪些学习率好用，要看梯度有多大。Adam 在这里好在哪里、普通 SGD 行不行，下面用三个学习率比一比。Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册《[训练：nn.Parameter、nn.MSELoss 与 torch.optim.SGD](handbook/training.py)》）。
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 

@@ -36,16 +36,6 @@ PAGES = sorted(
     for p in [*(DOCS / lang).rglob("*.py"), *(DOCS / lang).rglob("*.md")]
     if "assets" not in p.relative_to(DOCS / lang).parts
 )
-# Pages that still give an old title, left to their owners in round 16. Each xfail is
-# strict: the test fails once the page is right, so that it leaves this set.
-STALE = {
-    ("zh", "recap.py"),  # “为什么只有一个 w”一节: the heading is 为什么只有一个 *w*？
-    ("zh", "d2l-map.md"),  # 训练：Parameter、MSELoss、SGD
-    ("en", "d2l-map.md"),  # Training: Parameter, MSELoss, SGD
-    ("zh", "projections.py"),  # 训练：Parameter、MSELoss、SGD
-    ("en", "projections.py"),  # Training: Parameter, MSELoss, SGD
-}
-
 LINK = r"\[(?P<text>[^\]\n]+)\]\((?P<target>[^)\s#]+\.(?:py|md))(?P<anchor>#[^)\s]*)?\)"
 PAGE_TITLE = {
     "zh": re.compile(rf"《{LINK}》"),
@@ -161,12 +151,7 @@ def test_the_check_allows(lang: str, good: str) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "rel"),
-    [
-        pytest.param(*page, marks=pytest.mark.xfail(strict=True, reason="an old title"))
-        if page in STALE
-        else page
-        for page in PAGES
-    ],
+    PAGES,
 )
 def test_links_give_the_real_titles(lang: str, rel: str) -> None:
     path = DOCS / lang / rel
