@@ -119,7 +119,9 @@ assert all(checks)
 #
 # Each row of the heatmap is a query (a test input), each column a key (a training input), and
 # the more a cell stands out from the page, the more weight it carries. Both inputs are sorted, so the weight gathers along the diagonal:
-# every query attends mostly to the keys nearest to it.
+# every query attends mostly to the keys nearest to it. Each column sits at its key $x_i$, as
+# wide as halfway to the neighbouring keys on either side, so the columns are wider where the
+# keys are sparse: the keys are random training inputs, not evenly spaced.
 
 # %%
 at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
@@ -158,7 +160,7 @@ for h in bandwidths:
     # (n_test,), (n_test, n_train)
     y_hat_h, weights_h = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
     mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
-    # 1 / sum of squared weights: k when the weight is shared equally by k keys
+    # 1 / sum of squared weights: m when the weight is shared equally by m keys
     keys_in_use = (1 / (weights_h**2).sum(dim=1)).mean().item()
     print(f"{h:>4}  {mse_h:>8.4f}  {keys_in_use:>11.1f}")
 
@@ -190,14 +192,15 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 #
 # One warning: choosing the bandwidth with `y_truth`, as here, is only possible in a toy
 # problem; real problems come with no noise-free answers. A way to choose it from the training
-# data alone is [leave-one-out](leave-one-out.py), and the page
-# [parametric attention pooling](parametric.py) learns $w = 1/h$ as a parameter.
+# data alone is leave-one-out (the page *[Why leave one out](leave-one-out.py)*), and the page
+# *[Parametric attention pooling](parametric.py)* learns $w = 1/h$ as a parameter.
 #
 # ## The bandwidth explorer: turn the knob yourself
 #
 # Four bandwidths are four snapshots. The explorer below has a single knob, $w$, the inverse of the
 # bandwidth, $h = 1/|w|$ (the page *[Parametric attention pooling](parametric.py)*
-# makes it a learnable parameter). Drag the slider and $w$ moves from 0.1 to 1000 on a logarithmic
+# makes it a learnable parameter; a learned $w$ may be negative, and its sign cancels in the
+# squared score, hence the absolute value). Drag the slider and $w$ moves from 0.1 to 1000 on a logarithmic
 # scale, with four panels following it. With the keyboard, Tab to the slider (or click it): the arrow keys
 # move it by a small step, PageUp and PageDown by a large one, Home and End to either end. The
 # panels:
@@ -328,7 +331,8 @@ with at.prints_error(ValueError, width=40):
 # $\exp\left(+\frac{1}{2}(x - x_i)^2\right)$ hands the largest weight to the training point
 # **farthest** from the query. The sign matters just as much in the dot-product form: the score is
 # $qk - \frac{1}{2}k^2$, not $\frac{1}{2}k^2 - qk$
-# (see [from the Gaussian kernel to dot-product attention](dot-product.py#expanding-the-square)).
+# (see *[From the Gaussian kernel to dot-product attention](dot-product.py#expanding-the-square)*,
+# section "Expanding the square").
 #
 # **Is it $x_i$ or $x_j$ in the denominator?** In the formula
 # $\hat f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ it is $x_j$: the denominator sums over
@@ -434,7 +438,8 @@ with at.prints_error(ValueError, width=40):
 # ```
 #
 # No: it uses the noise-free `y_truth`, which a real problem does not have. Choosing the
-# bandwidth from the training data alone takes [leave-one-out](leave-one-out.py).
+# bandwidth from the training data alone takes leave-one-out
+# (*[Why leave one out](leave-one-out.py)*).
 #
 # </details>
 #

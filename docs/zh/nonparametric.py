@@ -100,7 +100,7 @@ assert all(checks)
 # %% [markdown]
 # ## 注意力权重热图
 #
-# 热图的每一行是一个查询（测试输入），每一列是一个键（训练输入），格子越醒目，权重越大（浅色页上越深，深色页上越亮）。训练输入和测试输入都已排好序，所以权重集中在对角线附近：每个查询主要关注离它最近的那些键。
+# 热图的每一行是一个查询（测试输入），每一列是一个键（训练输入），格子越醒目，权重越大（浅色页上越深，深色页上越亮）。训练输入和测试输入都已排好序，所以权重集中在对角线附近：每个查询主要关注离它最近的那些键。每一列画在它的键 $x_i$ 处，两边各伸到与相邻键的中点，所以键稀疏的地方列更宽：键是随机抽取的训练输入，间隔并不均匀。
 
 # %%
 at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
@@ -130,7 +130,7 @@ for h in bandwidths:
     # (n_test,), (n_test, n_train)
     y_hat_h, weights_h = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
     mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
-    # 1 / sum of squared weights: k when the weight is shared equally by k keys
+    # 1 / sum of squared weights: m when the weight is shared equally by m keys
     keys_in_use = (1 / (weights_h**2).sum(dim=1)).mean().item()
     print(f"{h:>4}  {mse_h:>8.4f}  {keys_in_use:>11.1f}")
 
@@ -153,7 +153,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 #
 # ## 带宽探索器：自己拧一拧
 #
-# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（《[带参数的注意力汇聚](parametric.py)》一页会把它当作可学习的参数）。拖动滑块，$w$ 在 0.1 到 1000 之间按对数刻度移动，四幅图一起变化。也可以用 Tab 键移到滑块上（或点一下它）再用键盘：方向键每次移动一小步，PageUp 和 PageDown 一次移动一大段，Home 和 End 直接跳到两端。四幅图是：
+# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（《[带参数的注意力汇聚](parametric.py)》一页会把它当作可学习的参数；学到的 $w$ 可能是负数，而分数里 $w$ 要平方，正负无关，所以取绝对值）。拖动滑块，$w$ 在 0.1 到 1000 之间按对数坐标移动，四幅图一起变化。也可以用 Tab 键移到滑块上（或点一下它）再用键盘：方向键每次移动一小步，PageUp 和 PageDown 一次移动一大段，Home 和 End 直接跳到两端。四幅图是：
 #
 # 1. 拟合曲线、真实函数与训练数据；
 # 2. 三个查询（$x = 0$、$2.5$、$4$）的注意力权重，画在键的位置上：带宽就是这些“鼓包”的宽度；

@@ -263,8 +263,10 @@ LABELS = """([w]) => {
     root.attnExplorer.setW(w);
     const box = sel => { const r = root.querySelector(sel).getBoundingClientRect();
                          return [r.left, r.top, r.right, r.bottom]; };
+    const svg = root.querySelector('text.current-text').ownerSVGElement.getBoundingClientRect();
     return {minimum: box('text.minimum-text'), dot: box('circle.current-dot'),
-            current: box('text.current-text'), line: box('line.current')};
+            current: box('text.current-text'), line: box('line.current'),
+            panel: [svg.left, svg.top, svg.right, svg.bottom]};
 }"""
 
 # Texts drawn inside the plot area of the fit and bumps panels (a legend there hides data),
@@ -315,6 +317,9 @@ def test_the_controls_stay_in_view_and_nothing_hides_the_data(server, browser, p
             assert not overlap(boxes["minimum"], boxes["current"]), (k, boxes)
             # the current w's line runs down to its point only: it cut the label before
             assert not overlap(boxes["minimum"], boxes["line"]), (k, boxes)
+            # the current w's label inside its panel (an English one ran past its right edge)
+            left, _, right, _ = boxes["panel"]
+            assert left - 1 <= boxes["current"][0] and boxes["current"][2] <= right + 1, (k, boxes)
         assert page.evaluate(LEGENDS) == []
     finally:
         context.close()

@@ -351,9 +351,15 @@
       pLoss.clear();
       pLoss.vline(w, "current", loss);  // down to the curve: above the minimum's label
       pLoss.dot(w, loss, 4, "current-dot");
+      // right of the line while it fits in the panel (measured: an English note is longer than
+      // a Chinese one, and ran past the edge just right of the minimum), else left of it
       var X = pLoss.sx(w), right = X > (M.l + W - M.r) / 2;
-      pLoss.note(X + (right ? -4 : 4), M.t + 12, words(L.current_note, { w: fmt(w), loss: loss.toFixed(2) }),
-        "current-text", right ? "end" : "start");
+      var note = pLoss.note(X + 4, M.t + 12, words(L.current_note, { w: fmt(w), loss: loss.toFixed(2) }),
+        "current-text", "start");
+      if (right || X + 4 + note.getComputedTextLength() > W - 2) {
+        note.setAttribute("x", X - 4);
+        note.setAttribute("text-anchor", "end");
+      }
       var state = { w: fmt(w), h: fmt(1 / Math.abs(w)), loss: loss.toFixed(2),
         max: max.toFixed(3), best: fmt(curve.ws[curve.best]) };
       pFit.describe(words(L.fit_alt, state));

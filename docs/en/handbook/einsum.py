@@ -145,6 +145,15 @@ except RuntimeError as err:
 
 # %% [markdown]
 # In the error message index: [`einsum(): subscript … which does not broadcast with previously seen size …`](errors.py#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-).
+#
+# The size-1 exception at work: `k` is 1 in `a` and broadcasts to `b`'s 2, so each row sums two
+# ones:
+
+# %%
+# k = 1 in a: it broadcasts to b's 2
+a = torch.ones(3, 1)
+b = torch.ones(3, 2)
+print(torch.einsum("qk,qk->q", a, b))
 
 # %% [markdown]
 # There must be one tensor per group of letters. `"qk,qk->q"` has two groups; here it gets

@@ -85,7 +85,7 @@ import attention_tutorial as at
 #
 # ### Picture
 #
-# `x @ layer.weight.T`, with the weights `[[1, 0, 0], [0, 1, 1]]` of the example above, so that
+# The picture computes `x @ layer.weight.T`, with the weights `[[1, 0, 0], [0, 1, 1]]` of the example above, so that
 # you can check it in your head. The `x` here has a second row, `[0, 1, -1]`, that the example
 # lacks; both its outputs are 0 ($0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ and
 # $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$). The colour marks the input feature, that is the column of `x` and of

@@ -131,6 +131,14 @@ except RuntimeError as err:
 
 # %% [markdown]
 # 报错信息索引：[`einsum(): subscript … which does not broadcast with previously seen size …`](errors.py#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-)。
+#
+# 大小为 1 的例外是这样的：`a` 里的 `k` 是 1，它广播成 `b` 里的 2，每一行对两个 1 求和：
+
+# %%
+# k = 1 in a: it broadcasts to b's 2
+a = torch.ones(3, 1)
+b = torch.ones(3, 2)
+print(torch.einsum("qk,qk->q", a, b))
 
 # %% [markdown]
 # 字母组数必须等于张量个数。`"qk,qk->q"` 有两组字母，却传了三个张量：
