@@ -3,8 +3,9 @@
 Queries are test inputs, keys are training inputs and values are training
 outputs, so the shapes in the tables below use ``n_test`` and ``n_train``.
 
-The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression`
-and `w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2``
+The functions here take the ``bandwidth`` $h$; the rest of the package (`scores`,
+`NWKernelRegression`, `predict`, `loss_at_w`, `loss_curve`, `w_path`, the explorer
+and its figures) takes its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2``
 there; `analysis.bandwidth_from_w` converts).
 """
 

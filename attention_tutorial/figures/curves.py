@@ -466,14 +466,20 @@ def plot_loss_vs_w(
         >>> d = make_data()
         >>> ws = torch.logspace(-1, 3, 81)
         >>> own = loss_curve(
-        ...     ws, d.x_train, d.y_train
-        ... )
-        >>> left_out = loss_curve(
         ...     ws,
         ...     d.x_train,
         ...     d.y_train,
-        ...     leave_one_out=True,
+        ...     leave_one_out=False,
         ... )
+        >>> left_out = loss_curve(
+        ...     ws, d.x_train, d.y_train
+        ... )
+        >>> # at w = 1000: own key, left out
+        >>> (
+        ...     round(float(own[-1]), 2),
+        ...     round(float(left_out[-1]), 2),
+        ... )
+        (0.0, 35.68)
         >>> fig = plot_loss_vs_w(
         ...     ws, own, left_out, lang="en"
         ... )
@@ -562,7 +568,9 @@ def plot_w_paths(
     Examples:
         >>> d = make_data()
         >>> x, y = d.x_train, d.y_train
-        >>> # from the lesson's untrained w, as sgd_stepper(w0=0.496)
+        >>> # 0.496: the untrained model's w
+        >>> # (NWKernelRegression() after
+        >>> # torch.manual_seed(SEED): 0.4963)
         >>> paths = {
         ...     f"lr = {lr}": w_path(
         ...         x,
@@ -576,7 +584,8 @@ def plot_w_paths(
         >>> fig = plot_w_paths(
         ...     x, y, paths, lang="en"
         ... )
-        >>> # where each path ends
+        >>> # where each path ends after 5 steps
+        >>> # (lr = 0.2 still swings round 4)
         >>> [
         ...     round(p[-1], 2)
         ...     for p in paths.values()

@@ -122,11 +122,10 @@ def plot_explorer_panels(
         ax_loss.axvline(w, color="C3", label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
         ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])
-        # stacked: at the top right, in room made above the curve (its highest point, at the
-        # left, stays under the legend's two lines, which span most of a phone's panel)
-        if stacked:
-            ax_loss.set_ylim(top=float(np.max(losses)) * 1.45)
-        ax_loss.legend(fontsize=legend_size, **({"loc": "upper right"} if stacked else {}))
+        # stacked: under the axes (inside, its two lines spanned most of a phone's panel and
+        # covered the curve's fall), under the x label
+        place = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.28), "ncols": 1}
+        ax_loss.legend(fontsize=legend_size, **(place if stacked else {}))
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.title.set_fontsize("medium")
         loss = loss_at_w(w, data.x_train, data.y_train)

@@ -77,7 +77,7 @@ API_SEARCH_BOOST = 0.05
 # that explain it, which are longer and ranked it 3rd to 5th for a whole pasted line; boosted,
 # it comes first or second (tests/browser/test_error_search.py).
 ERRORS_PAGE = "handbook/errors.py"
-ERRORS_SEARCH_BOOST = 3
+ERRORS_SEARCH_BOOST = 4
 
 
 class SiteBuildConfig(Config):

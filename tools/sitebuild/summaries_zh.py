@@ -459,7 +459,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": '`"wide"`：和页面一样宽的图；' + _PHONE + "：更窄的图。",
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 是空的时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 为空时。",
     },
     "figures.curves.plot_loss_vs_w": {
         "ws": "`w` 的网格，形状 `(n_w,)`，全是正数。",
@@ -1572,10 +1572,12 @@ PARAGRAPHS: dict[str, str] = {
     "Queries are test inputs, keys are training inputs and values are training outputs, so "
     "the shapes in the tables below use ``n_test`` and ``n_train``.": "查询是测试输入，"
     "键是训练输入，值是训练输出，所以下面参数和返回值表里的形状写作 ``n_test`` 和 ``n_train``。",
-    "The functions here take the ``bandwidth`` $h$; `scores`, `NWKernelRegression` and "
-    "`w_path` take its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2`` there; "
+    "The functions here take the ``bandwidth`` $h$; the rest of the package (`scores`, "
+    "`NWKernelRegression`, `predict`, `loss_at_w`, `loss_curve`, `w_path`, the explorer and "
+    "its figures) takes its inverse $w = 1/h$ (``bandwidth=0.5`` here is ``w=2`` there; "
     "`analysis.bandwidth_from_w` converts).": "这里的函数接受带宽 $h$（参数 ``bandwidth``）；"
-    "`scores`、`NWKernelRegression` 和 `w_path` 接受的是它的倒数 $w = 1/h$：这里的 "
+    "包里其余的函数（`scores`、`NWKernelRegression`、`predict`、`loss_at_w`、`loss_curve`、"
+    "`w_path`、探索器及其图）接受的是它的倒数 $w = 1/h$：这里的 "
     "``bandwidth=0.5`` 就是那里的 ``w=2``，换算用 `analysis.bandwidth_from_w`。",
     "Every key gets the same weight ``1 / n_train``, whatever the query.": "不论查询是什么，"
     "每个键的权重都是 ``1 / n_train``。",
@@ -1884,7 +1886,12 @@ COMMENTS: dict[str, str] = {
     "one panel per fit, titled by its name": "每个拟合一幅图，标题是它在 fits 里的名字",
     "one loss per epoch": "每轮一个损失",
     '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
-    "where each path ends": "每条路径的终点",
+    "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
+    "(lr = 0.2 still swings round 4)": "（lr = 0.2 时仍在 4 附近来回摆动）",
+    "at w = 1000: own key, left out": "w = 1000 处：含自身的键、留一",
+    "0.496: the untrained model's w": "0.496：未训练模型的 w",
+    "(NWKernelRegression() after": "（先 torch.manual_seed(SEED)，",
+    "torch.manual_seed(SEED): 0.4963)": "再 NWKernelRegression()：0.4963）",
     # figures.shape_flow
     # figures.attention
     "one row per query, one column per key": "每行一个查询，每列一个键",
@@ -1922,9 +1929,6 @@ COMMENTS: dict[str, str] = {
     # figures.cost
     # figures.score_parts
     # figures.curves
-    "from the lesson's untrained w, as sgd_stepper(w0=0.496)": (
-        "从课程里未训练模型的 w 出发，与 sgd_stepper(w0=0.496) 相同"
-    ),
     "the chapter's data": "本章的数据",
     # figures.matrices
     # local_linear_regression
