@@ -351,14 +351,18 @@
       pLoss.clear();
       pLoss.vline(w, "current", loss);  // down to the curve: above the minimum's label
       pLoss.dot(w, loss, 4, "current-dot");
-      // right of the line while it fits in the panel (measured: an English note is longer than
-      // a Chinese one, and ran past the edge just right of the minimum), else left of it
+      // beside the line, on the side with room in the panel (measured: an English note is longer
+      // than a Chinese one, and ran past the edge just right of the minimum); on a phone's panel
+      // it may fit on neither side: then inside the panel, across the line
       var X = pLoss.sx(w), right = X > (M.l + W - M.r) / 2;
       var note = pLoss.note(X + 4, M.t + 12, words(L.current_note, { w: fmt(w), loss: loss.toFixed(2) }),
         "current-text", "start");
-      if (right || X + 4 + note.getComputedTextLength() > W - 2) {
+      var len = note.getComputedTextLength(), fitsRight = X + 4 + len <= W - 2;
+      if ((right || !fitsRight) && X - 4 - len >= 2) {
         note.setAttribute("x", X - 4);
         note.setAttribute("text-anchor", "end");
+      } else if (!fitsRight) {
+        note.setAttribute("x", Math.max(2, W - 2 - len));
       }
       var state = { w: fmt(w), h: fmt(1 / Math.abs(w)), loss: loss.toFixed(2),
         max: max.toFixed(3), best: fmt(curve.ws[curve.best]) };
