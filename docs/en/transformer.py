@@ -153,8 +153,8 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # With one head, no biases, our three matrices copied in and `out_proj` set to the identity, it must
 # give exactly what our `ProjectedAttention(key_bias=False)` gives. `in_proj_weight` stacks $W_q$,
 # $W_k$ and $W_v$, each $(d, d)$, top to bottom, so `torch.cat` of our three weights fills it. By
-# default its values have `embed_dim` $= d$ features and `out_proj` is $d \times d$, so the values
-# need $d$ features, not the $d_v = 3$ of `V` above: hence a new `V4`. And a layer's parameters
+# default it expects values with `embed_dim` $= d$ features, and `out_proj` is $d \times d$, so the
+# values need $d$ features, not the $d_v = 3$ of `V` above: hence a new `V4`. And a layer's parameters
 # require gradients, so they cannot be overwritten in place as they are: the cell writes into them
 # with `.copy_` inside `torch.no_grad()`, which keeps the parameter objects and changes their numbers:
 

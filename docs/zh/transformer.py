@@ -99,7 +99,7 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。它默认值的维数等于 `embed_dim`（即 $d$），`out_proj` 又是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
+# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。默认情况下，它要求值的特征数等于 `embed_dim`（即 $d$），`out_proj` 又是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
