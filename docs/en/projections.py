@@ -43,8 +43,8 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # Adam (`torch.optim.Adam`) is a variant of gradient descent that keeps, for every parameter, a
 # running average of its gradients and of their squares, and divides the first by the square root
 # of the second: every parameter moves by steps of roughly the same size, whether its gradient is
-# large or small (a plain SGD step is the learning rate times the gradient). Why that helps here,
-# and that plain SGD works too, the comparison below shows. It is used like SGD: `zero_grad`,
+# large or small (a plain SGD step is the learning rate times the gradient). The comparison below
+# shows why that helps here, and that plain SGD works too. It is used like SGD: `zero_grad`,
 # `backward`, `step` (handbook: [Training: nn.Parameter, nn.MSELoss and torch.optim.SGD](handbook/training.py)).
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
@@ -77,8 +77,15 @@ assert mse_projected < mse_scalar < mse_mean / 5  # both far below the baseline
 assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
-# And with plain SGD (`optimizer="sgd"`)? The projection model once more for each of three learning
-# rates, from the same initial weights and for the same 300 steps, compared by test error:
+# The one-$w$ model's $w$ printed above is much smaller, its kernel much wider, than the $w$ the
+# chapter's model learns on [Parametric attention pooling](parametric.py). Two reasons: 100 points
+# spread over a square leave a point's neighbours farther away than 50 points on a line do; and here
+# 300 Adam steps run until the loss stops changing (the last line above), while the chapter stops
+# wherever its 5 SGD steps end ([Why SGD stops there](smoothness.py#why-sgd-stops-there)).
+#
+# What about plain SGD (`optimizer="sgd"`)? Below, the projection model is trained once for each of
+# three learning rates, from the same initial weights and for the same 300 steps, and compared by
+# test error:
 
 # %%
 mse_by = {"adam": {}, "sgd": {}}  # optimizer -> {learning rate: test MSE}
@@ -282,9 +289,9 @@ at.plot_matrices(
 #
 # $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
 #
-# That is an elliptical Gaussian bump centred on $c$. With $x_2$ held fixed its width along $x_1$
-# is $1/\sqrt{A_{11}}$; with $x_1$ held fixed, its width along $x_2$ is $1/\sqrt{A_{22}}$ (the
-# kernel widths printed above). $W_q$ and $W_k$ alone are not unique: rotate both and neither $M$
+# That is an elliptical Gaussian bump centred on $c$. Holding the key's second coordinate fixed,
+# its width along the first is $1/\sqrt{A_{11}}$; holding the first fixed, its width along the
+# second is $1/\sqrt{A_{22}}$ (the kernel widths printed above). $W_q$ and $W_k$ alone are not unique: rotate both and neither $M$
 # nor $A$ changes.
 #
 # </details>
@@ -418,10 +425,13 @@ plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
 losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
 mse_plain = at.mse_on_test(plain, data2)
 print(f"plain dot product: test MSE {mse_plain:.3f}")
-assert mse_plain > mse_scalar
+print(f"training mean:     test MSE {mse_mean:.3f}")
+assert mse_scalar < mse_plain < mse_mean  # worse than one w, better than the mean
+assert mse_plain > 0.6 * mse_mean  # "barely better than predicting the mean"
 
 # %% [markdown]
-# Much worse than both. Without the bias a score $q'^\top k'$ grows with the **length** of $k'$, so for
+# Much worse than both, and barely better than predicting the mean (the last line printed
+# above). Without the bias a score $q'^\top k'$ grows with the **length** of $k'$, so for
 # a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
 # query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the
 # bias is the whole point.

@@ -7,13 +7,14 @@
 # flows on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from *[Attention cues](cues.py)* through *[From the Gaussian kernel to
-# dot-product attention](dot-product.py)*, that is, §10.1–10.2 of "Dive into Deep Learning" (the
-# dot-product page draws on §10.3); three of these pages (local linear regression, why leave one
+# dot-product attention](dot-product.py)*, that is, §10.1–10.2 of "Dive into Deep Learning" in
+# d2l 0.17 and the Chinese second edition (the dot-product page draws on §10.3; today's d2l.ai
+# moved this material to §11.1–11.3); three of these pages (local linear regression, why leave one
 # out, the less smooth curve) go beyond the book. The pages after them,
 # [Transformer attention](transformer.py), [learned projections](projections.py) and
 # [what attention costs as n grows](scale.py), go beyond the chapter and are covered on their own
-# pages; of these, this recap points only to the first, from its takeaways and its index of
-# questions.
+# pages; the section "Beyond the chapter", after the takeaways, points to each of them in a line or
+# two.
 
 # %%
 import attention_tutorial as at
@@ -124,6 +125,23 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
 #   attention; the Transformer page's section [Why only one w](transformer.py#why-only-one-w)
 #   explains why the chapter learns a single scalar.
+#
+# ## Beyond the chapter
+#
+# - Vector queries and keys get learned projections $W_q$, $W_k$, $W_v$ where the chapter has one
+#   $w$; the Gaussian form keeps one bias per key, $-\frac{1}{2}\lVert k'\rVert^2$, which a
+#   Transformer drops: [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix),
+#   and what dropping it costs on a toy problem in
+#   [And without the key bias?](projections.py#and-without-the-key-bias)
+# - Leave-one-out is a mask: `scores.masked_fill(eye, float("-inf"))` gives each point's own key a
+#   weight of exactly 0, with no diagonal to cut out and no reshape; in a Transformer the same
+#   `masked_fill` hides padding: [Leave-one-out as a masked softmax](transformer.py#leave-one-out-as-a-masked-softmax).
+# - Every query meets every key, so the time grows as $n^2$; the memory need not: a chunked online
+#   softmax or `F.scaled_dot_product_attention` never holds a full $n \times n$ matrix:
+#   [Measured time and memory](scale.py#measured-time-and-memory).
+# - In float32 the dot-product form $qk - \frac{1}{2}k^2$ subtracts two large numbers, and its error
+#   grows with the square of the inputs' size; the distance form, which computes $q - k$ first, does
+#   not: [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 #
 # ## Index of common confusions
 #

@@ -77,11 +77,17 @@ assert max(errors.values()) < 1e-5  # check: only float32 rounding apart
 # puts them on the new scale. At the end $\hat y = a / \ell$, exactly the softmax-weighted average,
 # and no $e^{s}$ ever overflows. PyTorch's fused SDPA kernel does the same thing inside, in C++.
 #
+# `nadaraya_watson_chunked` itself only checks its arguments and hands the work to
+# <autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>, which holds the
+# loop and the three running numbers. Both sources:
+#
+# <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
+#
+# <!-- source: attention_tutorial.scores.online_pool -->
+#
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>
 # counts these tensors (for SDPA the scaled queries and keys and the bias row, since its blocks
 # are internal):
-#
-# <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
 
 
 # %%
@@ -169,12 +175,12 @@ assert need > machine["memory_gb"] * 1e9  # it would not fit
 assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the text says
 
 # %% [markdown]
-# The same as a log-log figure. On log-log axes a power law is a straight line, and its slope is the
+# Here are the same data on log-log axes. On such axes a power law is a straight line, and its slope is the
 # power. The work of all four forms grows as $n^2$, so their times should follow slope 2 (at small $n$ a fixed
 # overhead dominates and the points leave that line; the cell under the figure computes each form's
 # slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and broadcast forms, whose
 # points all but coincide (the same three full matrices), so tiled is drawn dashed with hollow
-# circles to show around broadcast's solid line; the chunked form's is flat from $n = 2{,}000$ on
+# circles, so that it shows through broadcast's solid line; the chunked form's is flat from $n = 2{,}000$ on
 # (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller), and SDPA's
 # counted bytes (its dotted line) grow linearly with $n$ ($12n$); its measured peak grows too, from
 # a fixed overhead at small $n$, but stays under 3 MB.
@@ -293,6 +299,7 @@ assert 1.7 < slope < 2.3  # error ~ shift^2
 # ## APIs used on this page
 #
 # - Package: <autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>,
+#   <autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>,
 #   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>,
 #   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>,
 #   <autoref identifier="attention_tutorial.figures.cost.plot_scaling">plot_scaling</autoref>,

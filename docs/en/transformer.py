@@ -73,8 +73,9 @@ assert gap_kernel < 1e-6
 # score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
-# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. In PyTorch each is an
-# `nn.Linear` layer without bias (see the handbook entry [nn.Linear](handbook/linear.py)). The
+# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. In `ProjectedAttention` each
+# is a bias-free `nn.Linear` (see the handbook entry [nn.Linear](handbook/linear.py));
+# `nn.MultiheadAttention` has biases by default, and this page passes it `bias=False`. The
 # expansion of the square from the [dot-product page](dot-product.py) still holds for vectors:
 #
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
@@ -150,7 +151,12 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # its own $W_q$, $W_k$, $W_v$ (stacked in one parameter `in_proj_weight` of shape $(3d, d)$), runs
 # scaled dot-product attention in each head, and projects the result once more with `out_proj`.
 # With one head, no biases, our three matrices copied in and `out_proj` set to the identity, it must
-# give exactly what our `ProjectedAttention(key_bias=False)` gives:
+# give exactly what our `ProjectedAttention(key_bias=False)` gives. `in_proj_weight` stacks $W_q$,
+# $W_k$ and $W_v$, each $(d, d)$, top to bottom, so `torch.cat` of our three weights fills it. By
+# default it expects values with `embed_dim` $= d$ features, and `out_proj` is $d \times d$, so the
+# values need $d$ features, not the $d_v = 3$ of `V` above: hence a new `V4`. And a layer's parameters
+# require gradients, so they cannot be overwritten in place as they are: the cell writes into them
+# with `.copy_` inside `torch.no_grad()`, which keeps the parameter objects and changes their numbers:
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
@@ -267,19 +273,18 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
-# The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, and
-# not because of the mask: it is the cancellation of the [dot-product page](dot-product.py). The
-# keys and $w$ are that page's, so the size $\frac{1}{2}(kw)^2$ of the key bias printed above is the same as
-# there, a few hundred for a typical key and a few thousand for the largest, and so is $(qw)(kw)$;
-# the difference of two such numbers loses float32 digits. It is printed again here because
-# SDPA's error comes from it. The package's version is
+# The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
+# because of the mask but because it subtracts $\frac{1}{2}(kw)^2$ from $(qw)(kw)$, numbers of a
+# few hundred to a few thousand here (printed above), and float32 loses digits in that cancellation
+# (see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32)).
+# The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>.
 #
 # Here the mask hides the diagonal. In a Transformer the same `masked_fill` more often hides
 # **padding**: the sequences of a batch differ in length, the shorter ones are padded to the same
 # length, and the padded keys must get no weight, so their columns of scores are filled with
-# $-\infty$. The `masked_softmax` of d2l §10.3 does exactly this from each sequence's valid length
-# `valid_lens` (it fills in $-10^6$, which the softmax turns into 0 just the same). How a mask over
+# $-\infty$. The `masked_softmax` of §10.3 of d2l 0.17 (and of the Chinese second edition; §11.3
+# on today's d2l.ai) does exactly this from each sequence's valid length `valid_lens` (it fills in $-10^6$, which the softmax turns into 0 just the same). How a mask over
 # the keys, of shape `(n,)`, hides the same columns in every row: the handbook's
 # [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
 
@@ -287,8 +292,8 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # ## Why only one *w*?
 #
 # A question often asked about the chapter. One scalar is the smallest learnable kernel: it learns a
-# **bandwidth** and nothing else ([why the trained curve is less smooth](smoothness.py) shows what
-# that bandwidth means). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
+# **bandwidth** and nothing else (the non-parametric page introduces the bandwidth in
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
 # is little more to learn. $W_q$ and $W_k$ may still be two different numbers $a$ and $b$: the score
 # $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
 # centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. One query checks the identity:

@@ -59,6 +59,8 @@ assert mse_projected < mse_scalar < mse_mean / 5  # both far below the baseline
 assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
+# 这里标量 $w$ 模型学到的 $w$（上面倒数第二行）比本章《[带参数的注意力汇聚](parametric.py)》学到的小得多，核也就宽得多。原因有二：100 个点散布在正方形里，近邻之间的距离比 50 个点排在一条线上时远；这里用 Adam 走了 300 步，直到损失不再变化（上面最后一行），本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#sgd-为什么停在那里)》一页的“SGD 为什么停在那里”）。
+#
 # 换成普通 SGD（`optimizer="sgd"`）会怎样？用同样的初值、同样的 300 步，在三个学习率下各训练一次投影模型，比较测试误差：
 
 # %%
@@ -219,7 +221,7 @@ at.plot_matrices(
 #
 # $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
 #
-# 这就是一个以 $c$ 为中心的椭圆形高斯鼓包。固定 $x_2$ 时，它沿 $x_1$ 的宽度是 $1/\sqrt{A_{11}}$；固定 $x_1$ 时，沿 $x_2$ 的宽度是 $1/\sqrt{A_{22}}$（上面打印的 kernel width）。单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 和 $A$ 都不变。
+# 这就是一个以 $c$ 为中心的椭圆形高斯鼓包。固定键的第二个坐标时，它沿第一个坐标的宽度是 $1/\sqrt{A_{11}}$；固定键的第一个坐标时，沿第二个坐标的宽度是 $1/\sqrt{A_{22}}$（上面打印的 kernel width）。单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 和 $A$ 都不变。
 #
 # </details>
 #
@@ -314,10 +316,12 @@ plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
 losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
 mse_plain = at.mse_on_test(plain, data2)
 print(f"plain dot product: test MSE {mse_plain:.3f}")
-assert mse_plain > mse_scalar
+print(f"training mean:     test MSE {mse_mean:.3f}")
+assert mse_scalar < mse_plain < mse_mean  # worse than one w, better than the mean
+assert mse_plain > 0.6 * mse_mean  # "barely better than predicting the mean"
 
 # %% [markdown]
-# 比前两个都差得多。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
+# 比前两个都差得多，只比拿训练集的均值当预测（上面打印的最后一行）好一点点。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
 #
 # Transformer 照样去掉了它，这是有意的取舍，原因见点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节。
 #

@@ -52,9 +52,13 @@ assert max(errors.values()) < 1e-5  # check: only float32 rounding apart
 #
 # 分块写法任何时候最多只持有一块分数，最大是 `chunk_size` × `chunk_size`（默认 1024 × 1024 个 float32，即 4,194,304 字节，约 4.2 MB）。只要 $n$ 不小于 `chunk_size`，这个大小就与 $n$ 无关；$n$ 更小时，一块就是整个 $n \times n$ 矩阵：下面打印的 $n = 1{,}000$ 是 4.0 MB，$n = 20{,}000$ 和 $100{,}000$ 都是 4.2 MB。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止的最大分数 $m$、指数和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均，而且 $e^{s}$ 从不溢出。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
 #
-# <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入缩放后的查询和键，以及偏置那一行）：
+# `nadaraya_watson_chunked` 本身只检查参数，然后把活交给 <autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>；上面说的循环和三个累计量都在 `online_pool` 里。两段源码如下：
 #
 # <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
+#
+# <!-- source: attention_tutorial.scores.online_pool -->
+#
+# <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入缩放后的查询和键，以及偏置那一行）：
 
 
 # %%
@@ -223,6 +227,7 @@ assert 1.7 < slope < 2.3  # error ~ shift^2
 # ## 本页用到的 API
 #
 # - 本包：<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>、
+#   <autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>、
 #   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>、
 #   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>、
 #   <autoref identifier="attention_tutorial.figures.cost.plot_scaling">plot_scaling</autoref>、

@@ -49,7 +49,7 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包。放在这里就浪费了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要拉长 $x_1$、忽略 $x_2$，每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在 PyTorch 里，它们各是一个不带偏置的 `nn.Linear` 层（见手册条目 [nn.Linear](handbook/linear.py)）。[点积页](dot-product.py)展开平方的做法对向量照样成立：
+# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在 `ProjectedAttention` 里，它们各是一个不带偏置的 `nn.Linear`（见手册条目 [nn.Linear](handbook/linear.py)）；`nn.MultiheadAttention` 默认是带偏置的，本页构造它时传入了 `bias=False`。[点积页](dot-product.py)展开平方的做法对向量照样成立：
 #
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
 #
@@ -99,7 +99,7 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同：
+# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。默认情况下，它要求值的特征数等于 `embed_dim`（即 $d$），`out_proj` 又是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
@@ -198,14 +198,14 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，但原因不在掩码，而是[点积页](dot-product.py)讲过的抵消（cancellation）：键和 $w$ 都与那一页相同，所以上面打印的 $\frac{1}{2}(kw)^2$ 也和那一页一样，中位数几百、最大几千，$(qw)(kw)$ 同样大；两个这么大的数相减，float32 的有效数字就丢了。这里再打印一次，是因为 SDPA 的这点误差正由它而来。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它要把上面打印的几百到几千大小的 $(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 相减，float32 的有效数字在这种抵消里丢掉了（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
 #
-# 这里遮住的是对角线。在 Transformer 里，同一个 `masked_fill` 更常用来遮住**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》10.3 节的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
+# 这里遮住的是对角线。在 Transformer 里，同一个 `masked_fill` 更常用来遮住**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
 
 # %% [markdown]
 # ## 为什么只有一个 *w*？
 #
-# 这是读者对本章常问的问题。一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽是什么意思，见《[训练后的曲线为何不平滑](smoothness.py)》一页）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
+# 这是读者对本章常问的问题。一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
 
 # %%
 a, b = 2.0, 1.0  # W_q = a, W_k = b: untied 1 x 1 projections

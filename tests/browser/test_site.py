@@ -225,3 +225,27 @@ def test_the_install_tabs_show_a_keyboard_focus_ring(browser, server, scheme_nam
     ring = labels.nth(0).evaluate("el => getComputedStyle(el).outlineColor")
     assert ring == text  # the text colour: dark on the light palette, light on the dark
     context.close()
+
+
+@pytest.mark.parametrize("scheme_name", ["light", "dark"])
+def test_a_collapsed_block_shows_a_keyboard_focus_ring(browser, server, scheme_name):
+    """Round-17 reader: tabbing to the summary of a <details> block ("Source of …", "How it
+    was measured") showed only Material's faint tint. A summary that has the keyboard focus gets
+    a 2 px outline in the text colour, in both palettes; a mouse click leaves none."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme_name)
+    page = context.new_page()
+    page.goto(server + "en/scale/", wait_until="load")
+    summaries = page.locator("details.source-code > summary")
+    assert summaries.count() >= 2
+    outline = "el => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineWidth]"
+    summaries.nth(1).click()  # a mouse click: no ring
+    assert summaries.nth(1).evaluate(outline)[0] == "none"
+    summaries.nth(0).focus()
+    page.keyboard.press("Shift+Tab")  # the keyboard moves the focus away...
+    page.keyboard.press("Tab")  # ...and back to the first summary
+    assert page.evaluate("document.activeElement.matches('details.source-code > summary')")
+    assert summaries.nth(0).evaluate(outline) == ["solid", "2px"]
+    text = page.evaluate("getComputedStyle(document.querySelector('.md-typeset')).color")
+    ring = summaries.nth(0).evaluate("el => getComputedStyle(el).outlineColor")
+    assert ring == text  # the text colour: dark on the light palette, light on the dark
+    context.close()
