@@ -20,7 +20,7 @@ from attention_tutorial.figures.tensors._operands import (
     vector_pair,
 )
 from attention_tutorial.figures.tensors.drawing import render
-from attention_tutorial.figures.tensors.panel import TensorPanel
+from attention_tutorial.figures.tensors.panel import TensorPanel, value_spec
 
 
 @bilingual
@@ -170,11 +170,13 @@ def diagram_sgd_step(
     w, grad = vector_pair("w", w, "grad", grad)
     step = _checks.positive_number("lr", lr)
     new = w - step * grad  # (n,)
+    spec = value_spec(*(t.detach().cpu().numpy() for t in (w, grad, new)))  # one format
     rows = [
-        [TensorPanel(w, code="w"), TensorPanel(grad, code="w.grad")],
-        [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")])],
+        [TensorPanel(w, code="w", spec=spec), TensorPanel(grad, code="w.grad", spec=spec)],
+        [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")], spec=spec)],
     ]
-    return render(rows, [f"optimizer.step():  w - {step:g} * w.grad"], lang)
+    # the page's cell builds no optimizer: the arrow says what its step() would compute
+    return render(rows, [both("sgd_arrow", lr=f"{step:g}")], lang)
 
 
 @bilingual

@@ -43,7 +43,10 @@ def test_mse_loss_reductions() -> None:
 def test_sgd_step() -> None:
     fig = diagram_sgd_step(torch.tensor([1.0, -2.0]), torch.tensor([0.4, -1.0]), 0.5, lang="en")
     assert values(fig, 2) == [f"{1.0 - 0.5 * 0.4:.2f}", f"{-2.0 + 0.5:.2f}"]
+    assert values(fig, 0) == ["1.00", "-2.00"]  # one format with w.grad's 0.40
     assert "learning rate lr = 0.5" in all_text(fig)
+    # no optimizer is built: the arrow says what its step() would compute
+    assert text(fig, "arrow:0") == "w - 0.5 * w.grad (what optimizer.step() does)"
 
 
 @pytest.mark.parametrize(

@@ -38,11 +38,18 @@ def test_arange_leaves_the_end_out(start, end, step) -> None:
     n = math.ceil((end - start) / step)
     assert len(values(fig, 0)) == n == len(torch.arange(start, end, step))
     assert text(fig, "shape:0") == f"shape ({n},)"
-    assert by_gid(fig, "cell")[1, 0].get_alpha() < 1  # the end is crossed out
-    assert "the end is not included" in all_text(fig)
+    assert values(fig, 1) == [str(end)]  # the end as passed: 1, not 1.0; 1.3, not 1.30
+    crossed = by_gid(fig, "cell")[1, 0].get_alpha() < 1
     if (start, end, step) == (1, 1.3, 0.1):
         assert n == len(expected) + 1 == 4  # float rounding: 1.3 sneaks in
-        assert values(fig, 0)[-1] == values(fig, 1)[0] == "1.30"
+        assert values(fig, 0)[-1] == "1.30"
+        # the end got in: not crossed out, and the length shows the float quotient
+        assert not crossed and "the end is not included" not in all_text(fig)
+        assert {"rounding let the end in", "= ⌈3.0000000000000004⌉ = 4"} <= set(all_text(fig))
+    else:
+        assert n == len(expected)
+        assert crossed and "the end is not included" in all_text(fig)
+        assert f"len = ⌈({end:g} - {start:g}) / {step:g}⌉ = {n}" in all_text(fig)
 
 
 @pytest.mark.parametrize(
