@@ -8,18 +8,20 @@ Explained on the pages `handbook/softmax.md` and `handbook/training.md`.
 
 from __future__ import annotations
 
+import re
+
 import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._base import TutorialFigure, bilingual, both
+from attention_tutorial.figures._base import TutorialFigure, bilingual, both, phone_layout
 from attention_tutorial.figures.tensors._operands import (
     fits,
     operand,
     torch_says,
     vector_pair,
 )
-from attention_tutorial.figures.tensors.drawing import render
+from attention_tutorial.figures.tensors.drawing import _with_narrow, render
 from attention_tutorial.figures.tensors.panel import TensorPanel, value_spec
 
 
@@ -134,7 +136,7 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str | None = None) -> Tu
 
 @bilingual
 def diagram_sgd_step(
-    w: Tensor, grad: Tensor, lr: float, *, lang: str | None = None
+    w: Tensor, grad: Tensor, lr: float, *, lang: str | None = None, layout: str = "wide"
 ) -> TutorialFigure:
     """Draw one step of ``torch.optim.SGD``: ``w ← w - lr * w.grad``, element by element.
 
@@ -145,13 +147,17 @@ def diagram_sgd_step(
         grad: Its gradient, same shape and dtype.
         lr: The learning rate, a positive number.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: ``w`` and ``w.grad`` side by side; ``"narrow"`` or
+            ``"stacked"``, one phone layout: one above the other, the arrow's note under
+            its code.
 
     Returns:
         The figure: ``w`` and ``w.grad`` on top, the updated ``w`` below.
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` is unknown, the shapes differ or ``lr`` is not positive.
+        ValueError: If ``lang`` is unknown, the shapes differ, ``lr`` is not positive,
+            or ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``.
 
     Examples:
         >>> fig = diagram_sgd_step(
@@ -176,7 +182,11 @@ def diagram_sgd_step(
         [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")], spec=spec)],
     ]
     # the page's cell builds no optimizer: the arrow says what its step() would compute
-    return render(rows, [both("sgd_arrow", lr=f"{step:g}")], lang)
+    arrow = both("sgd_arrow", lr=f"{step:g}")
+    if phone_layout(layout, "narrow") == "narrow":  # the note under the code, on a phone
+        arrow = {k: re.sub(r" ?([（(])", r"\n\1", v, count=1) for k, v in arrow.items()}
+    figure = render(rows, [arrow], lang, layout=layout)
+    return _with_narrow(figure, layout)
 
 
 @bilingual

@@ -20,13 +20,13 @@ from attention_tutorial.figures.tensors._operands import (
     operand,
     torch_says,
 )
-from attention_tutorial.figures.tensors.drawing import render
+from attention_tutorial.figures.tensors.drawing import _with_narrow, render
 from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
 
 
 @bilingual
 def diagram_arange(
-    start: float, end: float, step: float = 1, *, lang: str | None = None
+    start: float, end: float, step: float = 1, *, lang: str | None = None, layout: str = "wide"
 ) -> TutorialFigure:
     """Draw ``torch.arange(start, end, step)``: a half-open range, the end left out.
 
@@ -43,6 +43,8 @@ def diagram_arange(
         end: The bound that is not included.
         step: The distance between two values, not 0.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: the range and its end side by side; ``"narrow"`` or
+            ``"stacked"``, one phone layout: one above the other.
 
     Returns:
         The figure: the range and, crossed out, its end.
@@ -50,7 +52,7 @@ def diagram_arange(
     Raises:
         TypeError: If an argument is not a real number.
         ValueError: If ``lang`` is unknown, ``step`` is 0, the range is empty or
-            longer than 16 elements.
+            longer than 16 elements, or ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``.
 
     Examples:
         >>> fig = diagram_arange(
@@ -95,7 +97,7 @@ def diagram_arange(
                                 dropped=torch.tensor(True), captions=[both("excluded")],
                                 show_shape=False)  # fmt: skip
     rows = [[result, end_panel]]
-    return render(rows, [], lang)
+    return _with_narrow(render(rows, [], lang, layout=layout), layout)
 
 
 @bilingual
