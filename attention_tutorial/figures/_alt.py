@@ -421,6 +421,7 @@ _PANEL_WORDS = {
         "dashed": "虚线边框：与源张量共享内存",
         "solid": "实线边框：有自己的内存",
         "crossed": "{n} 格打叉（被去掉）",
+        "crossed_one": "1 格打叉（被去掉）",
         "framed": "{cells}加了红框",
         "framed_rows": "第 {which} 行",
         "framed_cols": "第 {which} 列",
@@ -454,6 +455,7 @@ _PANEL_WORDS = {
         "dashed": "dashed borders: shares memory with its source",
         "solid": "solid borders: its own memory",
         "crossed": "{n} cells crossed out (dropped)",
+        "crossed_one": "1 cell crossed out (dropped)",
         "framed": "{cells} framed in red",
         "framed_rows": "row {which}",
         "framed_cols": "column {which}",
@@ -613,7 +615,8 @@ def diagram_facts(
             if any_shared:
                 bits.append(words["dashed" if p["shared"] else "solid"])
             if p["crossed"]:
-                bits.append(words["crossed"].format(n=p["crossed"]))
+                key = "crossed_one" if p["crossed"] == 1 else "crossed"
+                bits.append(words[key].format(n=p["crossed"]))
             if p["outlined"]:
                 bits.append(_framed(p["outlined"], p["size"], words))
             if p["captions"]:
@@ -691,6 +694,8 @@ DIAGRAM_LEGENDS = {
         "eye": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。",
         "eye_wide": "{code} 不是方阵，对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）为止。",
         "eye_tall": "{code} 不是方阵，对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）为止。",
+        "eye_mask": "x 的值为 {x}。tiled 的 {n} 行都是 x，对角线上的格子（第 i 行第 i 列）"
+        "打了叉，依次是{crossed}。y 是每行剩下的值：{rows}。",
     },
     "en": {
         "einsum": "The colour marks the row, that is the query: a row of {a} and the same "
@@ -716,6 +721,9 @@ DIAGRAM_LEGENDS = {
         "the last row, row {n} (counting from 0).",
         "eye_tall": "{code} is not square: its diagonal starts at the top left and stops at "
         "the last column, column {n} (counting from 0).",
+        "eye_mask": "x holds {x}. Each of the {n} rows of tiled is x; the cells on its "
+        "diagonal (row i, column i) are crossed out: {crossed}. y holds what each row keeps: "
+        "{rows}.",
     },
 }
 # matmul and bmm: the colour marks the summed axis, not the elements; matmul's legend
@@ -762,6 +770,32 @@ def diagram_legend(key: str, **fields: object) -> dict[str, str]:
     'row 1 (counting from 0).'
     """
     return {lang: table[key].format(**fields) for lang, table in DIAGRAM_LEGENDS.items()}
+
+
+def eye_mask_legend(x: list[str], kept: list[list[str]]) -> dict[str, str]:
+    """The values of ``diagram_eye_mask`` in both languages: x, tiled's crossed cells, y.
+
+    ``x``: the cells of x as drawn; ``kept``: the cells of each row of y.
+
+    >>> eye_mask_legend(
+    ...     ["0", "1"], [["1"], ["0"]]
+    ... )["en"][-48:]
+    'y holds what each row keeps: row 0: 1; row 1: 0.'
+    """
+    out = {}
+    for lang, table in DIAGRAM_LEGENDS.items():
+        words = _PANEL_WORDS[lang]
+        if lang == "zh":
+            crossed = [f"第 {i} 行的 {v}" for i, v in enumerate(x)]
+            rows = [f"第 {i} 行 {words['list'].join(r)}" for i, r in enumerate(kept)]
+        else:
+            crossed = [f"{v} in row {i}" for i, v in enumerate(x)]
+            rows = [f"row {i}: {words['list'].join(r)}" for i, r in enumerate(kept)]
+        out[lang] = table["eye_mask"].format(
+            x=words["list"].join(x), n=len(x), crossed=_joined(crossed, words),
+            rows=words["between"].join(rows),
+        )  # fmt: skip
+    return out
 
 
 _PARTS = {

@@ -183,3 +183,46 @@ def test_the_lint_reads_every_page_of_the_chinese_site() -> None:
     assert {"cues.py", "handbook/where.py", "api/index.md"} <= published
     assert sorted(published - set(PAGES)) == []  # the nested ones (handbook/, api/) too
     assert [rel for rel in PAGES if rel.startswith("assets/")] == []  # no vendored files
+
+
+# a link whose text already ends a sentence (“…能互换吗？”, "…swapped?", "…but got: […].")
+# followed by one more stop: the page shows two marks in a row (“吗？。”, "?.")
+DOUBLED_AFTER_LINK = re.compile(r"[？?。.]`*\]\([^)\n]*\)[。.]")
+ALL_PAGES = sorted(
+    p.relative_to(DOCS).as_posix()
+    for lang in ("zh", "en")
+    for p in [*(DOCS / lang).rglob("*.py"), *(DOCS / lang).rglob("*.md")]
+    if "assets" not in p.relative_to(DOCS / lang).parts
+)
+
+
+def doubled_stops(markdown: str) -> list[str]:
+    """Links whose text ends in ？ ? 。 or . followed by 。 or ., outside fenced code."""
+    text = NOT_PROSE[0].sub(" ", markdown)
+    return [f"a stop after a link ending in one: {m.group(0)}" for m in DOUBLED_AFTER_LINK.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("[查询和键能互换吗？](a.py#x)。", True),
+        ("[can they be swapped?](a.py#x).", True),
+        ("[`… but got: […].`](errors.py#x).", True),
+        ("[查询和键能互换吗？](a.py#x)", False),
+        ("[`shape`](a.py#x).", False),
+        ("```\n[a?](b.py).\n```", False),
+    ],
+)
+def test_the_doubled_stop_check(text: str, found: bool) -> None:
+    assert bool(doubled_stops(text)) is found
+
+
+@pytest.mark.parametrize("rel", ALL_PAGES)
+def test_no_doubled_stop_after_a_link(rel: str) -> None:
+    path = DOCS / rel
+    if path.suffix == ".md":
+        markdown = path.read_text(encoding="utf-8")
+    else:
+        notebook = jupytext.read(path)
+        markdown = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+    assert doubled_stops(markdown) == [], f"docs/{rel}"

@@ -12,6 +12,7 @@ curious readers can find them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import matplotlib
@@ -273,7 +274,10 @@ def render(
     title_text = None if title is None else pick("title", title, lang)
     note_texts = [pick(f"notes[{i}]", n, lang) for i, n in enumerate(notes)]
     max_width = MAX_WIDTH
-    levels, wide_arrows = grids, arrow_texts  # the alt text reads the wide layout's levels
+    # the alt text reads the wide layout's levels, an arrow's lines as one (no space
+    # before a full-width character)
+    wide_arrows = [re.sub(r"\n(?=[\u3000-\uffef])", "", a).replace("\n", " ") for a in arrow_texts]
+    levels = grids
     if layout == "narrow":
         grids, arrow_texts = _stacked(grids, arrow_texts)
         origins = ()

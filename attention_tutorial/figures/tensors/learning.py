@@ -8,19 +8,21 @@ Explained on the pages `handbook/softmax.md` and `handbook/training.md`.
 
 from __future__ import annotations
 
+import re
+
 import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._base import TutorialFigure, bilingual, both
+from attention_tutorial.figures._base import TutorialFigure, bilingual, both, phone_layout
 from attention_tutorial.figures.tensors._operands import (
     fits,
     operand,
     torch_says,
     vector_pair,
 )
-from attention_tutorial.figures.tensors.drawing import render
-from attention_tutorial.figures.tensors.panel import TensorPanel
+from attention_tutorial.figures.tensors.drawing import _with_narrow, render
+from attention_tutorial.figures.tensors.panel import TensorPanel, value_spec
 
 
 @bilingual
@@ -134,7 +136,7 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str | None = None) -> Tu
 
 @bilingual
 def diagram_sgd_step(
-    w: Tensor, grad: Tensor, lr: float, *, lang: str | None = None
+    w: Tensor, grad: Tensor, lr: float, *, lang: str | None = None, layout: str = "wide"
 ) -> TutorialFigure:
     """Draw one step of ``torch.optim.SGD``: ``w ← w - lr * w.grad``, element by element.
 
@@ -145,13 +147,17 @@ def diagram_sgd_step(
         grad: Its gradient, same shape and dtype.
         lr: The learning rate, a positive number.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: ``w`` and ``w.grad`` side by side; ``"narrow"`` or
+            ``"stacked"``, one phone layout: one above the other, the arrow's note under
+            its code.
 
     Returns:
         The figure: ``w`` and ``w.grad`` on top, the updated ``w`` below.
 
     Raises:
         TypeError: If an argument has the wrong type.
-        ValueError: If ``lang`` is unknown, the shapes differ or ``lr`` is not positive.
+        ValueError: If ``lang`` is unknown, the shapes differ, ``lr`` is not positive,
+            or ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``.
 
     Examples:
         >>> fig = diagram_sgd_step(
@@ -170,11 +176,17 @@ def diagram_sgd_step(
     w, grad = vector_pair("w", w, "grad", grad)
     step = _checks.positive_number("lr", lr)
     new = w - step * grad  # (n,)
+    spec = value_spec(*(t.detach().cpu().numpy() for t in (w, grad, new)))  # one format
     rows = [
-        [TensorPanel(w, code="w"), TensorPanel(grad, code="w.grad")],
-        [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")])],
+        [TensorPanel(w, code="w", spec=spec), TensorPanel(grad, code="w.grad", spec=spec)],
+        [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")], spec=spec)],
     ]
-    return render(rows, [f"optimizer.step():  w - {step:g} * w.grad"], lang)
+    # the page's cell builds no optimizer: the arrow says what its step() would compute
+    arrow = both("sgd_arrow", lr=f"{step:g}")
+    if phone_layout(layout, "narrow") == "narrow":  # the note under the code, on a phone
+        arrow = {k: re.sub(r" ?([（(])", r"\n\1", v, count=1) for k, v in arrow.items()}
+    figure = render(rows, [arrow], lang, layout=layout)
+    return _with_narrow(figure, layout)
 
 
 @bilingual

@@ -11,7 +11,7 @@ import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._alt import diagram_legend
+from attention_tutorial.figures._alt import diagram_legend, eye_mask_legend
 from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     fits,
@@ -19,18 +19,20 @@ from attention_tutorial.figures.tensors._operands import (
     operand,
 )
 from attention_tutorial.figures.tensors.drawing import _with_narrow, render
-from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
+from attention_tutorial.figures.tensors.panel import TensorPanel, format_values, shape_text
 
 
 @bilingual
 def diagram_eye_mask(
-    n: int, values: Tensor | None = None, *, lang: str | None = None
+    n: int, values: Tensor | None = None, *, lang: str | None = None, layout: str = "wide"
 ) -> TutorialFigure:
     """Draw the leave-one-out recipe: tile, mask out the diagonal, reshape to ``(n, n - 1)``.
 
-    Top: ``torch.eye(n)`` and the mask ``(1 - torch.eye(n)).type(torch.bool)``.
-    Middle: ``values.repeat((n, 1))`` with the diagonal crossed out. Bottom: what
-    the mask keeps, reshaped; row ``i`` no longer holds element ``i``'s colour.
+    Top: ``eye = torch.eye(n)`` and the mask ``(1 - eye).type(torch.bool)``; under them
+    ``x`` (the values). Then ``tiled = x.repeat((n, 1))`` (the arrow leaves from ``x``)
+    with the diagonal crossed out. Bottom: what the mask keeps, reshaped; row ``i``
+    no longer holds element ``i``'s colour. The alt text lists the values of x, tiled's
+    crossed-out cells and y.
 
     Explained on the page `handbook/mask.md`.
 
@@ -38,27 +40,32 @@ def diagram_eye_mask(
         n: The number of elements, ``2 <= n <= 8``.
         values: A 1-D tensor of length ``n``; defaults to ``torch.arange(n)``.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: ``eye`` and ``mask`` side by side; ``"narrow"`` or
+            ``"stacked"``, one phone layout: every panel stacked, the code broken into
+            lines.
 
     Returns:
-        The figure: three rows.
+        The figure: four rows.
 
     Raises:
         TypeError: If ``n`` is not an int or ``values`` is not a tensor.
-        ValueError: If ``lang`` is unknown, ``n`` is out of range or ``values``
-            does not have length ``n``.
+        ValueError: If ``lang`` is unknown, ``n`` is out of range, ``values``
+            does not have length ``n``, or ``layout`` is not ``"wide"``, ``"narrow"`` or
+            ``"stacked"``.
 
     Examples:
         >>> fig = diagram_eye_mask(3, lang="en")
         >>> [
         ...     t.get_text()
         ...     for t in fig.axes[0].texts
-        ...     if t.get_gid() == "shape:3"
+        ...     if t.get_gid() == "shape:4"
         ... ]
         ['shape (3, 2)']
     """
     _checks.integer("n", n, 2)
     if n > 8:
         raise ValueError(f"n must be at most 8 for a readable diagram, got {n}")
+    given = values is not None
     if values is None:
         values = torch.arange(n)
     else:
@@ -69,24 +76,30 @@ def diagram_eye_mask(
                 f"got shape {shape_text(values.shape)}"
             )
     eye = torch.eye(n)
-    mask = (1 - torch.eye(n)).type(torch.bool)  # (n, n), False on the diagonal
+    mask = (1 - eye).type(torch.bool)  # (n, n), False on the diagonal
     tiled = values.repeat((n, 1))  # (n, n)
     kept = tiled[mask].reshape((n, -1))  # (n, n - 1)
     ids = torch.arange(n).repeat((n, 1))  # (n, n): column j holds element j
     neutral = torch.full((n, n), -1)
+    x_code = "x" if given else f"x = torch.arange({n})"
     rows = [
         [
-            TensorPanel(eye, code=f"torch.eye({n})", sources=neutral,
+            TensorPanel(eye, code=f"eye = torch.eye({n})", sources=neutral,
                         captions=[both("eye")]),
-            TensorPanel(mask, code="mask", sources=neutral, captions=[both("mask")]),
+            TensorPanel(mask, code="mask = (1 - eye).type(torch.bool)", sources=neutral,
+                        captions=[both("mask")]),
         ],
-        [TensorPanel(tiled, code=f"tiled = x.repeat(({n}, 1))", sources=ids, dropped=~mask,
+        [TensorPanel(values, code=x_code)],  # under the mask, no arrow: tiled comes from x
+        [TensorPanel(tiled, code="tiled", sources=ids, dropped=~mask,
                      captions=[both("dropped")])],
         [TensorPanel(kept, code="y", sources=ids[mask].reshape((n, -1)),
                      captions=[both("kept", k=n - 1)])],
     ]  # fmt: skip
-    arrows = [f"x.repeat(({n}, 1))", "y = tiled[mask].reshape((n, -1))"]
-    return render(rows, arrows, lang)
+    arrows = ["", f"tiled = x.repeat(({n}, 1))", "y = tiled[mask].reshape((n, -1))"]
+    x_cells = format_values(values.numpy())
+    legend = eye_mask_legend(x_cells, [[x_cells[j] for j in range(n) if j != i] for i in range(n)])
+    figure = render(rows, arrows, lang, legend=legend, layout=layout)
+    return _with_narrow(figure, layout)
 
 
 @bilingual
@@ -166,7 +179,7 @@ def diagram_masked_fill(
             lines.
 
     Returns:
-        The figure: three rows.
+        The figure: four rows.
 
     Raises:
         TypeError: If ``scores`` or ``mask`` is not a tensor.

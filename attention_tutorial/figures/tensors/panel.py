@@ -64,6 +64,9 @@ class TensorPanel:
         col_notes: One short neutral string per column, written under the column.
         col_label: A short neutral label written left of the column notes, e.g. ``"Σ"``.
         show_shape: Write the shape under the grid (the first caption line).
+        spec: The format of every float cell, e.g. ``".2f"``; ``None``: chosen from this
+            tensor alone (``format_values``). A figure passes one ``value_spec`` to all its
+            panels so that they print their numbers alike.
 
     Examples:
         >>> import torch
@@ -86,6 +89,7 @@ class TensorPanel:
     col_notes: Sequence[str] = ()
     col_label: str = ""
     show_shape: bool = True
+    spec: str | None = None
 
 
 @dataclass
@@ -118,8 +122,34 @@ def as_array(name: str, value: object) -> np.ndarray:
     raise TypeError(f"{name} must be a torch.Tensor or a numpy array, got {type(value).__name__}")
 
 
-def format_values(values: np.ndarray) -> list[str]:
+def value_spec(*tensors: np.ndarray) -> str:
+    """The format of float cells, one rule for all of ``tensors`` together.
+
+    Two decimals, or one if every value is whole; ``.3g`` from 1000 on (and one decimal
+    from 100 on). A figure that prints several tensors passes all of them, so that
+    ``0.0`` and ``0.50`` never sit side by side.
+
+    Examples:
+        >>> value_spec(
+        ...     np.array([0.0, 1.0]),
+        ...     np.array([0.5]),
+        ... )
+        '.2f'
+    """
+    flat = np.concatenate([np.asarray(t, dtype=float).reshape(-1) for t in tensors])
+    finite = flat[np.isfinite(flat)]
+    largest = float(np.abs(finite).max()) if finite.size else 0.0
+    if largest >= 1000:
+        return ".3g"
+    whole = bool(np.all(finite == np.round(finite)))
+    return ".1f" if whole or largest >= 100 else ".2f"
+
+
+def format_values(values: np.ndarray, spec: str | None = None) -> list[str]:
     """Format the cells: booleans, integers, or floats with two decimals (one if all whole).
+
+    ``spec``: the format of the floats (``value_spec`` of several tensors); by default
+    ``value_spec(values)``, one rule for the whole tensor.
 
     A number that rounds to zero is written without a sign: ``-0.0043`` as ``0.00``, not
     as a zero with a minus sign, which a reader takes for a misprint.
@@ -137,13 +167,7 @@ def format_values(values: np.ndarray) -> list[str]:
         return ["True" if v else "False" for v in flat]
     if np.issubdtype(values.dtype, np.integer):
         return [str(int(v)) for v in flat]
-    finite = flat[np.isfinite(flat)].astype(float)
-    largest = float(np.abs(finite).max()) if finite.size else 0.0
-    if largest >= 1000:
-        spec = ".3g"
-    else:
-        whole = bool(np.all(finite == np.round(finite)))
-        spec = ".1f" if whole or largest >= 100 else ".2f"  # one rule for the whole tensor
+    spec = value_spec(values) if spec is None else spec
     # "+ 0.0" turns -0.0 into 0.0 after rounding: no "-0.00"
     return [
         format(float(format(v, spec)) + 0.0, spec) if math.isfinite(v) else str(v)
@@ -213,7 +237,7 @@ def grid_of(name: str, panel: object, lang: str) -> Grid:
     captions += [pick(f"{name}.captions[{j}]", c, lang) for j, c in enumerate(panel.captions)]
     return Grid(
         values=cube,
-        labels=format_values(values),
+        labels=format_values(values, panel.spec),
         sources=sources,
         dropped=dropped,
         outline=outline,

@@ -7,6 +7,9 @@ Explained on the page `handbook/random.md`.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import torch
 from torch import Tensor
 
@@ -17,19 +20,21 @@ from attention_tutorial.figures.tensors._operands import (
     operand,
     torch_says,
 )
-from attention_tutorial.figures.tensors.drawing import render
+from attention_tutorial.figures.tensors.drawing import _with_narrow, render
 from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
 
 
 @bilingual
 def diagram_arange(
-    start: float, end: float, step: float = 1, *, lang: str | None = None
+    start: float, end: float, step: float = 1, *, lang: str | None = None, layout: str = "wide"
 ) -> TutorialFigure:
     """Draw ``torch.arange(start, end, step)``: a half-open range, the end left out.
 
     The result has ``ceil((end - start) / step)`` elements; the crossed-out cell
-    beside it is ``end``. With a float step, rounding can make that count one
-    larger than expected, and the picture then shows ``end`` on both sides.
+    beside it is ``end``, written as passed. With a float step, rounding can make that
+    count one larger than in exact arithmetic: then ``end`` is not crossed out, the last
+    cell of the result (the end let in) is framed, and the length shows the quotient as
+    computed in floating point.
 
     Explained on the page `handbook/random.md`.
 
@@ -38,6 +43,8 @@ def diagram_arange(
         end: The bound that is not included.
         step: The distance between two values, not 0.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: the range and its end side by side; ``"narrow"`` or
+            ``"stacked"``, one phone layout: one above the other.
 
     Returns:
         The figure: the range and, crossed out, its end.
@@ -45,7 +52,7 @@ def diagram_arange(
     Raises:
         TypeError: If an argument is not a real number.
         ValueError: If ``lang`` is unknown, ``step`` is 0, the range is empty or
-            longer than 16 elements.
+            longer than 16 elements, or ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``.
 
     Examples:
         >>> fig = diagram_arange(
@@ -69,16 +76,28 @@ def diagram_arange(
         raise ValueError(empty)
     fits("the result", (count,))
     out = torch.arange(start, end, step)
-    ends = torch.tensor(end, dtype=out.dtype)
-    formula = f"len = ⌈({end:g} - {start:g}) / {step:g}⌉ = {len(out)}"
-    rows = [
-        [
-            TensorPanel(out, code=f"torch.arange({start}, {end}, {step})", captions=[formula]),
-            TensorPanel(ends, code="end", sources=torch.tensor(-1), dropped=torch.tensor(True),
-                        captions=[both("excluded")], show_shape=False),
-        ]
-    ]  # fmt: skip
-    return render(rows, [], lang)
+    # the end as passed: 1 (an int) stays 1, 1.3 is written 1.3 (not 1.0, not 1.30)
+    ends = torch.tensor(end) if isinstance(end, int) else torch.tensor(end, dtype=out.dtype)
+    formula = f"len = ⌈({end:g} - {start:g}) / {step:g}⌉"
+    decimal = {k: Fraction(str(float(v))) for k, v in (("s", start), ("e", end), ("d", step))}
+    exact = math.ceil((decimal["e"] - decimal["s"]) / decimal["d"])  # the decimals as written
+    if count > exact:  # in floating point the quotient is a little above a whole number
+        quotient = (end - start) / step  # as PyTorch computes it, in double precision
+        result = TensorPanel(
+            out, code=f"torch.arange({start}, {end}, {step})", outline=[(count - 1,)],
+            captions=[formula, f"= ⌈{quotient!r}⌉ = {count}", both("rounded_in")],
+        )  # fmt: skip
+        end_panel = TensorPanel(ends, code="end", sources=torch.tensor(-1), spec="g",
+                                captions=[both("meant_excluded")], show_shape=False)  # fmt: skip
+    else:
+        result = TensorPanel(
+            out, code=f"torch.arange({start}, {end}, {step})", captions=[f"{formula} = {count}"]
+        )
+        end_panel = TensorPanel(ends, code="end", sources=torch.tensor(-1), spec="g",
+                                dropped=torch.tensor(True), captions=[both("excluded")],
+                                show_shape=False)  # fmt: skip
+    rows = [[result, end_panel]]
+    return _with_narrow(render(rows, [], lang, layout=layout), layout)
 
 
 @bilingual

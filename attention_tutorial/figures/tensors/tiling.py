@@ -24,7 +24,7 @@ from attention_tutorial.figures.tensors._operands import (
     torch_shape,
 )
 from attention_tutorial.figures.tensors.drawing import render
-from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
+from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text, value_spec
 
 
 @bilingual
@@ -274,15 +274,20 @@ def diagram_broadcast(
     out = _OPS[op](a, b)
     a_view, b_view = a.expand(shape), b.expand(shape)
     a_ids, b_ids = element_ids(a).expand(shape), element_ids(b).expand(shape) + a.numel()
+    # one number format for every panel: a's 0.0 beside b's 0.50 would look like two rules
+    spec = value_spec(*(t.detach().cpu().numpy() for t in (a, b, out)))
     rows = [
-        [TensorPanel(a, code="a"), TensorPanel(b, code="b", sources=element_ids(b) + a.numel())],
+        [TensorPanel(a, code="a", spec=spec),
+         TensorPanel(b, code="b", sources=element_ids(b) + a.numel(), spec=spec)],
         [
             TensorPanel(a_view, code=f"a.expand({args_text(shape, ())})", sources=a_ids,
-                        shared=True, captions=[f"stride {shape_text(a_view.stride())}"]),
+                        shared=True, captions=[f"stride {shape_text(a_view.stride())}"],
+                        spec=spec),
             TensorPanel(b_view, code=f"b.expand({args_text(shape, ())})", sources=b_ids,
-                        shared=True, captions=[f"stride {shape_text(b_view.stride())}"]),
+                        shared=True, captions=[f"stride {shape_text(b_view.stride())}"],
+                        spec=spec),
         ],
-        [TensorPanel(out, code=f"a {op} b", sources=torch.full(tuple(shape), -1))],
+        [TensorPanel(out, code=f"a {op} b", sources=torch.full(tuple(shape), -1), spec=spec)],
     ]  # fmt: skip
     arrows = [both("broadcast"), f"a {op} b"]
     return render(rows, arrows, lang)

@@ -148,7 +148,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-).
+# In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # And no broadcasting, even for a batch of size 1 (`torch.matmul` would broadcast it):
@@ -163,7 +163,7 @@ except RuntimeError as err:
 print(tuple(torch.matmul(a, b).shape))
 
 # %% [markdown]
-# In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-).
+# In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -17,9 +17,7 @@
 # <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>, a small tool
 # of the package, prints the first line of the error (wrapped between words when it is long, the
 # next lines indented by four spaces; on this page at 40 characters, so that a phone shows each
-# line whole); when the message goes on, a last line such as
-# `[… 4 more lines of the message]` says how many lines were left out, and `lines=None` prints
-# the whole message. If the code stops failing, the build fails, so this page cannot keep a
+# line whole). If the code stops failing, the build fails, so this page cannot keep a
 # stale message.
 
 # %%
@@ -169,7 +167,7 @@ with prints_error(RuntimeError):
 # - **Explained in**: [broadcasting, pitfalls](expand.py#pitfalls_1),
 #   [torch.where, pitfalls](where.py#pitfalls),
 #   [masked_fill, pitfalls](masked-fill.py#pitfalls),
-#   [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped).
+#   [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped)
 
 # %%
 # (3,)
@@ -655,7 +653,7 @@ with prints_error(ValueError):
 #   functions use the same words for curves of different lengths.
 # - **Fix**: the order is `nadaraya_watson(queries, keys, values)`, that is
 #   `(x_test, x_train, y_train)`.
-# - **Explained in**: [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped).
+# - **Explained in**: [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped)
 
 # %%
 with prints_error(ValueError):

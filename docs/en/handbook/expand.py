@@ -186,7 +186,8 @@ print(tuple(diffs.shape))
 
 # %% [markdown]
 # The opposite surprise is worse because nothing fails: `(3,)` and `(3, 1)` broadcast to
-# `(3, 3)`. If you meant an elementwise difference of two columns, you get a matrix:
+# `(3, 3)`. If you meant an elementwise difference of two vectors of length 3, you get a
+# matrix:
 
 # %%
 # (3,) - (3, 1) -> (3, 3): maybe not

@@ -139,7 +139,8 @@ at.diagram_eye(4, (2, 3))
 #
 # ### Picture
 #
-# The whole recipe. Colour $j$ is element $j$ of `x`; after the mask, row $i$ has every
+# The whole recipe, with `x = torch.arange(4)`, that is 0, 1, 2, 3: `eye` becomes the
+# mask, `x` is tiled. Colour $j$ is element $j$ of `x`; after the mask, row $i$ has every
 # colour except colour $i$.
 
 # %%

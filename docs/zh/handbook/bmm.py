@@ -144,7 +144,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)。
+# 报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # 另外，它不做广播，批量大小为 1 也不行（`torch.matmul` 则会广播）：
@@ -159,7 +159,7 @@ except RuntimeError as err:
 print(tuple(torch.matmul(a, b).shape))
 
 # %% [markdown]
-# 报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)。
+# 报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # ### 本章在哪里用到

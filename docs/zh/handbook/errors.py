@@ -9,8 +9,7 @@
 # 报错的第一个词是异常的类型：`RuntimeError`、`IndexError`、`TypeError`……
 #
 # 每个条目的代码都用 `with prints_error(…):` 包住出错的那一行。<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
-# 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格；这一页折在 40 个字符处，手机上每行也能完整显示）；消息不止一行时，最后一行用
-# `[… 4 more lines of the message]` 写明还有几行没打印，`lines=None` 则打印整条消息。
+# 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格；这一页折在 40 个字符处，手机上每行也能完整显示）。
 # 那一行代码要是不再报错，构建就会失败，所以这一页不会留下过时的报错。
 
 # %%
@@ -145,7 +144,7 @@ with prints_error(RuntimeError):
 #   或者检查两边是不是本该一样长（例如 `n_train` 与 `n_test` 混用）。
 # - **讲解**：[广播的陷阱](expand.py#陷阱_1)、[torch.where 的陷阱](where.py#陷阱)、
 #   [masked_fill 的陷阱](masked-fill.py#陷阱)、
-#   [非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)。
+#   [非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)
 
 # %%
 # (3,)

@@ -178,8 +178,8 @@ print(tuple(diffs.shape))
 # 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 
 # %% [markdown]
-# 反过来的意外更糟，因为什么都不报错：`(3,)` 和 `(3, 1)` 会广播成 `(3, 3)`。
-# 本想让两列逐元素相减，得到的却是一个矩阵：
+# 更糟的是相反的情形：什么错都不报。`(3,)` 和 `(3, 1)` 会广播成 `(3, 3)`。
+# 本想让两个长度为 3 的向量逐元素相减，得到的却是一个矩阵：
 
 # %%
 # (3,) - (3, 1) -> (3, 3): maybe not

@@ -222,7 +222,7 @@ for warning in caught:
 # - `momentum`、`dampening`、`weight_decay`、`nesterov`、`maximize`：更新规则的各种变体，
 #   默认都关闭；其余关键字参数用来选择实现方式。
 #
-# 每个训练步骤按顺序调用三次：
+# 每个训练步骤依次调用三个方法：
 #
 # 1. `optimizer.zero_grad()` 清掉上一步的梯度；
 # 2. `loss.backward()` 为每个参数计算 $\partial \text{loss} / \partial p$，存进 `p.grad`

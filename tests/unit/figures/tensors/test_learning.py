@@ -13,6 +13,11 @@ import torch
 
 from attention_tutorial import diagram_clone, diagram_mse_loss, diagram_sgd_step, diagram_softmax
 from tests.unit.figures.tensors.cells import all_text, by_gid, colours, text, values
+from tests.unit.figures.test_phone_and_dark import (
+    PHONE_COLUMN_PX,
+    PHONE_TEXT_PX,
+    smallest_text_on_a_phone,
+)
 
 
 @pytest.mark.parametrize("dim", [0, 1, -1])
@@ -43,7 +48,10 @@ def test_mse_loss_reductions() -> None:
 def test_sgd_step() -> None:
     fig = diagram_sgd_step(torch.tensor([1.0, -2.0]), torch.tensor([0.4, -1.0]), 0.5, lang="en")
     assert values(fig, 2) == [f"{1.0 - 0.5 * 0.4:.2f}", f"{-2.0 + 0.5:.2f}"]
+    assert values(fig, 0) == ["1.00", "-2.00"]  # one format with w.grad's 0.40
     assert "learning rate lr = 0.5" in all_text(fig)
+    # no optimizer is built: the arrow says what its step() would compute
+    assert text(fig, "arrow:0") == "w - 0.5 * w.grad (what optimizer.step() does)"
 
 
 @pytest.mark.parametrize(
@@ -119,3 +127,17 @@ def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
 def test_clone_names_the_wrong_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_sgd_step_has_a_phone_layout_with_11_px_text(lang) -> None:
+    """The arrow's note (what optimizer.step() does) made the figure 4.5 in wide; on a phone
+    w and w.grad stack and the note goes under the code, every text >= 11 px."""
+    args = (torch.tensor([1.0, 2.0]), torch.tensor([0.5, -1.0]), 0.1)
+    wide = diagram_sgd_step(*args, lang=lang)
+    narrow = diagram_sgd_step(*args, lang=lang, **wide.narrow_layout)
+    assert narrow.get_size_inches()[0] * 100 <= PHONE_COLUMN_PX
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX
+    code, note = text(narrow, "arrow:1").split("\n")  # row 0 is w, row 1 is w.grad
+    assert code == "w - 0.1 * w.grad" and "optimizer.step()" in note
+    assert narrow.description.count("w - 0.1 * w.grad") == 1

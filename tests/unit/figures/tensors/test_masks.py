@@ -14,6 +14,7 @@ import torch
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from attention_tutorial import diagram_eye, diagram_eye_mask, diagram_masked_fill, diagram_where
+from attention_tutorial.figures._alt import describe
 from attention_tutorial.figures.tensors.panel import NEUTRAL
 from tests.unit.figures.tensors.cells import all_text, by_gid, colours, rgb, text, values
 
@@ -22,19 +23,45 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     n = 4
     x = torch.tensor([0.5, 1.5, 2.5, 3.5])
     fig = diagram_eye_mask(n, x, lang="en")
-    assert [text(fig, f"shape:{p}") for p in range(4)] == [
-        "shape (4, 4)", "shape (4, 4)", "shape (4, 4)", "shape (4, 3)",
+    # eye and mask side by side; under them x; then tiled; then y
+    assert [text(fig, f"shape:{p}") for p in range(5)] == [
+        "shape (4, 4)", "shape (4, 4)", "shape (4,)", "shape (4, 4)", "shape (4, 3)",
     ]  # fmt: skip
+    assert values(fig, 2) == ["0.50", "1.50", "2.50", "3.50"]
     assert values(fig, 1)[:4] == ["False", "True", "True", "True"]
-    tiled, kept = colours(fig, 2), colours(fig, 3)
+    assert text(fig, "code:1") == "mask = (1 - eye).type(torch.bool)"
+    # no arrow from the mask row to x; the repeat arrow leaves from x
+    assert not [t for t in all_text(fig) if t == ""]
+    assert text(fig, "arrow:1") == "tiled = x.repeat((4, 1))"
+    tiled, kept = colours(fig, 3), colours(fig, 4)
+    assert tiled[:n] == colours(fig, 2)  # each row of tiled is x
     cells = by_gid(fig, "cell")
+    rows = []
     for i in range(n):
-        assert cells[2, i * n + i].get_alpha() < 1  # diagonal crossed out
+        assert cells[3, i * n + i].get_alpha() < 1  # diagonal crossed out
         row = kept[i * (n - 1) : (i + 1) * (n - 1)]
         reference = [j for j in range(n) if j != i]  # leave-one-out, by a loop
         assert row == [tiled[j] for j in reference]
         assert tiled[i] not in row
-        assert values(fig, 3)[i * (n - 1) : (i + 1) * (n - 1)] == [f"{x[j]:.2f}" for j in reference]
+        assert values(fig, 4)[i * (n - 1) : (i + 1) * (n - 1)] == [f"{x[j]:.2f}" for j in reference]
+        rows.append(f"row {i}: " + ", ".join(f"{x[j]:.2f}" for j in reference))
+    # the alt text gives the values: x, the crossed-out cells of tiled, y row by row
+    alt = describe(fig, "diagram_eye_mask", "en")
+    assert "x holds 0.50, 1.50, 2.50, 3.50." in alt
+    assert "crossed out: 0.50 in row 0, 1.50 in row 1, 2.50 in row 2 and 3.50 in row 3" in alt
+    assert "; ".join(rows) in alt
+    assert describe(diagram_eye_mask(n, lang="en"), "diagram_eye_mask", "en") != alt
+    assert "x 的值为 0、1、2、3。" in describe(
+        diagram_eye_mask(n, lang="zh"), "diagram_eye_mask", "zh"
+    )
+
+
+def test_eye_mask_has_a_phone_layout() -> None:
+    fig = diagram_eye_mask(3, lang="en", layout="narrow")
+    assert [text(fig, f"code:{p}") for p in range(3)] == [
+        "eye = torch.eye(3)", "mask = (1 - eye).type(torch.bool)", "x = torch.arange(3)",
+    ]  # fmt: skip
+    assert diagram_eye_mask(3, lang="en").narrow_layout == {"layout": "narrow"}
 
 
 @pytest.mark.parametrize(

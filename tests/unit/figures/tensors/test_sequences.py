@@ -14,6 +14,11 @@ import torch
 
 from attention_tutorial import diagram_arange, diagram_sort
 from tests.unit.figures.tensors.cells import all_text, by_gid, colours, text, values
+from tests.unit.figures.test_phone_and_dark import (
+    PHONE_COLUMN_PX,
+    PHONE_TEXT_PX,
+    smallest_text_on_a_phone,
+)
 
 
 def test_sort_colours_follow_the_values() -> None:
@@ -38,11 +43,18 @@ def test_arange_leaves_the_end_out(start, end, step) -> None:
     n = math.ceil((end - start) / step)
     assert len(values(fig, 0)) == n == len(torch.arange(start, end, step))
     assert text(fig, "shape:0") == f"shape ({n},)"
-    assert by_gid(fig, "cell")[1, 0].get_alpha() < 1  # the end is crossed out
-    assert "the end is not included" in all_text(fig)
+    assert values(fig, 1) == [str(end)]  # the end as passed: 1, not 1.0; 1.3, not 1.30
+    crossed = by_gid(fig, "cell")[1, 0].get_alpha() < 1
     if (start, end, step) == (1, 1.3, 0.1):
         assert n == len(expected) + 1 == 4  # float rounding: 1.3 sneaks in
-        assert values(fig, 0)[-1] == values(fig, 1)[0] == "1.30"
+        assert values(fig, 0)[-1] == "1.30"
+        # the end got in: not crossed out, and the length shows the float quotient
+        assert not crossed and "the end is not included" not in all_text(fig)
+        assert {"rounding let the end in", "= ⌈3.0000000000000004⌉ = 4"} <= set(all_text(fig))
+    else:
+        assert n == len(expected)
+        assert crossed and "the end is not included" in all_text(fig)
+        assert f"len = ⌈({end:g} - {start:g}) / {step:g}⌉ = {n}" in all_text(fig)
 
 
 @pytest.mark.parametrize(
@@ -60,3 +72,15 @@ def test_arange_leaves_the_end_out(start, end, step) -> None:
 def test_errors_name_the_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(("start", "end", "step"), [(0, 1, 0.25), (1, 1.3, 0.1)])
+def test_arange_has_a_phone_layout_with_11_px_text(lang, start, end, step) -> None:
+    """The English captions made the side-by-side figure 4.6 in wide: a phone showed its
+    text at about 10 px. The phone layout stacks the end under the range."""
+    wide = diagram_arange(start, end, step, lang=lang)
+    narrow = diagram_arange(start, end, step, lang=lang, **wide.narrow_layout)
+    assert narrow.get_size_inches()[0] * 100 <= PHONE_COLUMN_PX
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX
+    assert values(narrow, 0) == values(wide, 0) and values(narrow, 1) == values(wide, 1)

@@ -115,6 +115,8 @@ def test_broadcast_expands_both_operands_without_copies() -> None:
     assert not set(ca) & set(cb)  # the two operands have different colours
     reference = [f"{a[i, 0].item() - b[j].item():.2f}" for i in range(3) for j in range(2)]
     assert values(fig, 4) == reference
+    # one format for all panels: a's whole numbers get b's two decimals too
+    assert values(fig, 0) == ["0.00", "1.00", "2.00"] and values(fig, 1) == ["0.00", "0.50"]
     assert {"stride (1, 0)", "stride (0, 1)"} <= set(all_text(fig))
     assert "broadcast: size-1 axes stretched" in all_text(fig)
     fig = diagram_broadcast(torch.ones(2), torch.tensor(3.0), "*", lang="en")
