@@ -155,8 +155,9 @@ def format_values(values: np.ndarray, spec: str | None = None) -> list[str]:
     as a zero with a minus sign, which a reader takes for a misprint.
 
     Examples:
-        >>> import attention_tutorial as at
-        >>> panel = at.figures.tensors.panel
+        >>> from attention_tutorial.figures.tensors import (
+        ...     panel,
+        ... )
         >>> panel.format_values(
         ...     np.array([-0.0043, 0.31, -0.48])
         ... )
