@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 
 from attention_tutorial import _checks
-from attention_tutorial.analysis import best_w
 from attention_tutorial.data import ToyData, make_data
 from attention_tutorial.explorer import BandwidthExplorer, _floats
 from attention_tutorial.figures._base import current_language, encode, labels
@@ -38,7 +37,7 @@ _LABELS = {
     "zh": {
         "title": "SGD 单步演示",
         "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
-        "星号是最小值；当前这一步见图上方的读数。",
+        "星号是网格上的最低点；当前这一步见图上方的读数。",
         "lr": "学习率 lr",
         "lr_name": "学习率 lr（对数坐标）",
         "parameter": "训练的参数",
@@ -69,13 +68,13 @@ _LABELS = {
         "static": "学习率 {lr:g}、训练 {param} 时 {k} 步的路径"
         "（静态版；启用 JavaScript 后可以自己一步步走）",
         "static_alt": "静态图：从 w = {w0:.3g} 出发，学习率 {lr:g}，训练 {param}，"
-        "{k} 步 SGD 之后 w = {w_end:.3g}（最小值在 w ≈ {w_best:.2f}）。",
+        "{k} 步 SGD 之后 w = {w_end:.3g}（第 1 步走到 {w1:.3g}）。",
     },
     "en": {
         "title": "SGD stepper",
         "alt": "Line chart of the leave-one-out loss against w (log scale): a square at the "
-        "initial w, dots at the w of each SGD step, a star at the minimum; the readout above "
-        "it gives the current step.",
+        "initial w, dots at the w of each SGD step, a star at the grid's minimum; the readout "
+        "above it gives the current step.",
         "lr": "learning rate lr",
         "lr_name": "learning rate lr (log scale)",
         "parameter": "trained parameter",
@@ -107,7 +106,7 @@ _LABELS = {
         "static": "The path of {k} steps at lr = {lr:g}, training {param} (static; with "
         "JavaScript you take the steps yourself)",
         "static_alt": "Static picture: from w = {w0:.3g}, at learning rate {lr:g}, training "
-        "{param}, {k} steps of SGD end at w = {w_end:.3g} (the minimum is at w ≈ {w_best:.2f}).",
+        "{param}, {k} steps of SGD end at w = {w_end:.3g} (step 1 takes it to {w1:.3g}).",
     },
 }
 # the JavaScript's name of a word -> its key in figures._labels.LABELS
@@ -146,8 +145,9 @@ def sgd_stepper(
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
         w0: The initial ``w`` of every path, between 0.1 and 10**3.5 (about 3162).
-            The lesson's is 0.496: the untrained model's ``w`` after
-            ``torch.manual_seed(SEED)``, as on the page `parametric.md`.
+            The lesson's is about 0.4963: the untrained model's ``w`` after
+            ``torch.manual_seed(SEED)``, as on the page `parametric.md` (the
+            example takes it from the model).
         lr: The initial learning rate, one of the 13 values of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10: steps of 1, 2, 5), imported with
             ``from attention_tutorial.stepper import LEARNING_RATES``.
@@ -168,17 +168,22 @@ def sgd_stepper(
             ``log_w=True``, which keeps ``w`` positive).
 
     Examples:
+        >>> # the lesson's initial w: the untrained
+        >>> # model's, seeded as the lesson seeds it
+        >>> _ = torch.manual_seed(SEED)
+        >>> w0 = NWKernelRegression().w.item()
+        >>> round(w0, 4)
+        0.4963
         >>> # the lesson's stepper
-        >>> stepper = sgd_stepper(w0=0.496)
+        >>> stepper = sgd_stepper(w0=w0)
         >>> # the chapter's settings by default
         >>> stepper.lr, stepper.steps
         (0.5, 5)
-        >>> # lr = 0.5 on w: the first step jumps from 0.496 to about 16.9
+        >>> # lr = 0.5 on w: the first step jumps to
+        >>> # about 16.9, the next four barely move
         >>> path = stepper.path()
-        >>> path[0]
-        0.496
         >>> [round(w, 2) for w in path[1:]]
-        [16.88, 16.71, 16.54, 16.37, 16.19]
+        [16.9, 16.73, 16.55, 16.38, 16.2]
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -222,10 +227,12 @@ class SgdStepper:
         steps: Number of steps marked on the path and drawn in the static picture.
 
     Examples:
-        >>> # log w, lr = 0.05: w stays > 0
-        >>> # and ends near the best w, 3.98
+        >>> # log w, lr = 0.05: w stays > 0 and ends
+        >>> # near the best w on the lesson's grid, 3.98
+        >>> _ = torch.manual_seed(SEED)
+        >>> w0 = NWKernelRegression().w.item()
         >>> stepper = sgd_stepper(
-        ...     w0=0.496, lr=0.05, log_w=True
+        ...     w0=w0, lr=0.05, log_w=True
         ... )
         >>> [
         ...     round(w, 2)
@@ -273,7 +280,7 @@ class SgdStepper:
         }
 
     def path(self) -> list[float]:
-        """``w`` before training and after each of the ``steps`` steps (``w_path``)."""
+        """``w`` before training, then after each step: ``steps + 1`` values (``w_path``)."""
         if self._path is None:  # computed once: sgd_stepper checks it, html draws it
             self._path = w_path(
                 self.data.x_train,
@@ -303,10 +310,10 @@ class SgdStepper:
         path = self.path()
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), W_STEPS)  # (W_STEPS,)
         name = f"{_parameter(self.log_w)}, lr = {self.lr:g}"
-        w_best = best_w(grid, self.data.x_train, self.data.y_train)  # the figures' star
         settings = {"lr": self.lr, "param": _parameter(self.log_w), "k": self.steps}
         caption = html.escape(words["static"].format(**settings))
-        specific = words["static_alt"].format(w0=path[0], w_end=path[-1], w_best=w_best, **settings)
+        # the figure's own alt text (after this) names the minimum on the grid
+        specific = words["static_alt"].format(w0=path[0], w1=path[1], w_end=path[-1], **settings)
         # the picture in the figures' two layouts: side by side on wide screens, stacked on
         # a phone (explorer.css shows one per width; the site build keeps the classes)
         images = []

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from matplotlib.figure import Figure
 
-_NUMBER = re.compile(r"\s*[-+]?[\d.]+\s*")
+_NUMBER = re.compile(r"\s*[-+\N{MINUS SIGN}]?[\d.]+\s*")
 _DIAGRAM_GIDS = ("cell", "value", "slice:", "code:", "shape:", "caption:", "arrow:")
 
 # Matplotlib mathtext in a label ("$\\alpha(q, k_i)$") becomes plain Unicode
@@ -120,9 +120,9 @@ ALT: dict[str, dict[str, str]] = {
         "第四幅是留一法损失随 w（对数坐标）的曲线，圆点标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种写法的运行时间随 n 的变化，右边是峰值内存随 n 的"
-        "变化（点线是按中间张量数出来的字节数，颜色与所属写法相同）。",
+        "变化。",
         "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种写法的运行时间随 n 的变化，"
-        "下面是峰值内存随 n 的变化（点线是按中间张量数出来的字节数，颜色与所属写法相同）。",
+        "下面是峰值内存随 n 的变化。",
         "plot_matrices": "几个小矩阵画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "画在下面的颜色条上，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。",
         "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一层层变换，"
@@ -211,11 +211,9 @@ ALT: dict[str, dict[str, str]] = {
         "(log scale), its minimum a dot and the current w marked by a vertical line. The "
         "larger w, the narrower the bumps and the closer the fit follows the training points.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
-        "n, on the right its peak memory (dotted, in the same colour: the counted bytes, those "
-        "its intermediate tensors take).",
+        "n, on the right its peak memory.",
         "plot_scaling.stacked": "Two log-log charts, one above the other: above, the time of "
-        "each formulation against n; below, its peak memory (dotted, in the same colour: the "
-        "counted bytes, those its intermediate tensors take).",
+        "each formulation against n; below, its peak memory.",
         "plot_matrices": "Small matrices drawn as heatmaps with every entry written in, "
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
         "negative, red positive; the larger the magnitude, the more a cell stands out: darker "
@@ -224,6 +222,14 @@ ALT: dict[str, dict[str, str]] = {
         "level by level from the top, the code of each step beside its arrow.",
     },
 }
+# plot_scaling of rows with predicted_bytes: the memory chart's dotted lines too
+for _lang, _counted in {
+    "zh": "内存图上的点线是按中间张量数出来的字节数，颜色与所属写法相同。",
+    "en": " The dotted lines, in each formulation's colour, are the counted bytes: those its "
+    "intermediate tensors take.",
+}.items():
+    for _name in ("plot_scaling", "plot_scaling.stacked"):
+        ALT[_lang][f"{_name}.counted"] = ALT[_lang][_name] + _counted
 # two heatmaps (the pages' case) are counted: "two", not "several"
 ALT["zh"]["plot_attention_heatmaps.two"] = ALT["zh"]["plot_attention_heatmaps"].replace(
     "几幅", "两幅", 1
@@ -269,11 +275,10 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "{tol:g}%）；含自身的键的曲线在 w = {w_end} 处降到 {own_end}。",
         "plot_loss_vs_w.no_plateau": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；"
         "w = {w_end} 处留一法的损失为 {loss_end:.1f}，含自身的键的损失为 {own_end}。",
-        "plot_attention_heatmap.band": "{shape}，沿对角线分布：每个查询主要关注离它近的键，"
+        "plot_attention_heatmap.band": "{shape}：每个查询主要关注离它近的键，"
         "平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均）。",
-        "plot_attention_heatmap.band_wide": "{shape}，沿对角线分布，而且很宽：每个查询把权重"
-        "分给许多键，平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均），"
-        "离它越近的键分得越多。",
+        "plot_attention_heatmap.band_wide": "{shape}：每个查询把权重分给许多键，离它越近的键"
+        "分得越多，平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均）。",
         "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
@@ -295,11 +300,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "inputs, {jump:.2f} for the true function).",
         "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
-        "plot_attention_heatmaps.band.panel": "{name}: {used:.1f} keys in use per query, {band}",
+        "plot_attention_heatmaps.band.panel": "{name}: {keys} in use per query, {band}",
         "plot_attention_heatmaps.band.end": "keys in use: each query's 1/Σα², averaged over "
         "the queries; a query's band runs from its first to its last key with at least a "
         "tenth of the row's largest weight; the colour bar runs from 0 to {top:.2f}.",
-        "plot_attention_heatmaps.own.panel": "{name}: {look}, {used:.1f} keys in use per "
+        "plot_attention_heatmaps.own.panel": "{name}: {look}, {keys} in use per "
         "query, mean weight on the diagonal (each point's own key) {diagonal}",
         "plot_attention_heatmaps.own.end": "keys in use: each query's 1/Σα², averaged over "
         "the queries; the colour bar runs from 0 to {top:.2f}.",
@@ -318,12 +323,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_loss_vs_w.no_plateau": "The leave-one-out minimum is at w = {w_min} (loss "
         "{loss_min:.1f}); at w = {w_end} the leave-one-out loss is {loss_end:.1f} and the loss "
         "with the own key {own_end}.",
-        "plot_attention_heatmap.band": "The band of weight runs along the diagonal ({shape}): "
-        "each query attends mostly to the keys near it, with {used:.1f} of the {n} keys in use "
-        "per query (1/Σα², averaged).",
-        "plot_attention_heatmap.band_wide": "The band of weight runs along the diagonal "
-        "({shape}) and is wide: each query spreads its weight over many keys, {used:.1f} of "
-        "the {n} in use per query (1/Σα², averaged), the nearer a key the more it gets.",
+        "plot_attention_heatmap.band": "{shape}: each query attends mostly to the keys near "
+        "it; on average {used:.1f} of the {n} keys are in use per query (1/Σα²).",
+        "plot_attention_heatmap.band_wide": "{shape}: each query spreads its weight over many "
+        "keys, the nearer a key the more it gets; on average {used:.1f} of the {n} keys are in "
+        "use per query (1/Σα²).",
         "plot_explorer_panels": "At the current w = {w:g} the leave-one-out loss is {loss:.2f}; "
         "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "

@@ -28,6 +28,7 @@ import functools
 import html
 import io
 import json
+import math
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -41,7 +42,7 @@ from matplotlib.axes import Axes
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
 from matplotlib.image import AxesImage, NonUniformImage
-from matplotlib.ticker import FuncFormatter, NullFormatter
+from matplotlib.ticker import Formatter
 from matplotlib.transforms import Bbox, TransformedBbox, blended_transform_factory
 
 from attention_tutorial import _checks
@@ -600,13 +601,39 @@ def plain_number(value: float, _position: object = None) -> str:
     return f"{value:,.0f}" if value >= 1 else f"{value:g}"
 
 
-def log_axis(ax: Axes, which: str = "x") -> None:
+class _LogTicks(Formatter):
+    """The tick labels of ``log_axis``: ``label`` at every major tick (a power of ten).
+
+    As minor ticks' formatter: nothing, unless the axis spans less than a power of
+    ten, where a major tick or two would leave it almost unlabelled; then every minor
+    tick in view is labelled, or only those at 2 and 5 (``20``, ``50``, ``200``) when
+    more than four are in view.
+    """
+
+    def __init__(self, label: Callable[[float], str], minor: bool) -> None:
+        self.label, self.minor = label, minor
+
+    def __call__(self, value: float, pos: object = None) -> str:
+        if not self.minor:
+            return self.label(value)
+        low, high = sorted(self.axis.get_view_interval())
+        if not (0 < low and high < 10 * low and value > 0):
+            return ""
+        shown = [t for t in self.axis.get_minorticklocs() if low <= t <= high]
+        leading = round(value / 10 ** math.floor(math.log10(value) + 1e-9))
+        return self.label(value) if len(shown) <= 4 or leading in (2, 5) else ""
+
+
+def log_axis(ax: Axes, which: str = "x", label: Callable[[float], str] = plain_number) -> None:
     """Make the ``which`` axis (``"x"`` or ``"y"``) of ``ax`` logarithmic, ticked in plain numbers.
 
     Every log axis of the package is ticked this one way: ``0.1``, ``1``, ``10``,
     ``1,000``, never ``10⁻¹``: matplotlib sets the exponent of ``10^3`` at 0.7 of the
     text size, too small on a phone and not counted by ``reading_facts``. The minor
-    ticks stay, unlabelled.
+    ticks stay, unlabelled, unless the axis spans less than a power of ten: then they
+    are labelled too (those at 2 and 5 when more than four are in view), as a decade's
+    one or two powers of ten would leave the axis almost bare. ``label`` writes a
+    tick's value (``plain_number``; e.g. bytes as ``"1 MB"``).
 
     >>> fig, ax = new_axes("en")
     >>> log_axis(ax)
@@ -617,13 +644,24 @@ def log_axis(ax: Axes, which: str = "x") -> None:
     ... )
     >>> ticks(0.1), ticks(1000)
     ('0.1', '1,000')
+    >>> # 1,000 to 4,000: less than a decade
+    >>> _ = ax.set_xlim(1000, 4000)
+    >>> minor = (
+    ...     ax.xaxis.get_minor_formatter()
+    ... )
+    >>> minor(2000), minor(3000)
+    ('2,000', '3,000')
+    >>> # 1 to 1,000: the minor ticks unlabelled
+    >>> _ = ax.set_xlim(1, 1000)
+    >>> minor(2)
+    ''
     """
     if which not in ("x", "y"):
         raise ValueError(f"which must be 'x' or 'y', got {which!r}")
     (ax.set_xscale if which == "x" else ax.set_yscale)("log")
     axis = ax.xaxis if which == "x" else ax.yaxis
-    axis.set_major_formatter(FuncFormatter(plain_number))
-    axis.set_minor_formatter(NullFormatter())
+    axis.set_major_formatter(_LogTicks(label, minor=False))
+    axis.set_minor_formatter(_LogTicks(label, minor=True))
 
 
 def data_arrays(

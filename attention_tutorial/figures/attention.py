@@ -175,10 +175,12 @@ def plot_attention_heatmap(
         top, n_keys = float(weights.max()), weights.shape[1]
         if top - float(weights.min()) > 1e-6 * top:
             band = _panel_facts("", weights, own=False, lang=lang)
-            used, shape = band["used"], band["shape"]
+            used = band["used"]
             # "mostly the keys near it" only while few keys share the weight (round 14: the
             # words said so of 28.5 keys in use out of 50)
             key = "band" if used <= NEAR_KEYS_SHARE * n_keys else "band_wide"
+            wide = HEATMAP_BAND_WIDE[lang] if key == "band_wide" else ""
+            shape = HEATMAP_BAND[lang][band["kind"]].format(wide=wide)
             lead = alt_facts(
                 f"plot_attention_heatmap.{key}", lang, used=used, shape=shape, n=n_keys
             )
@@ -335,6 +337,23 @@ BAND_WORDS = {
 }
 
 
+# The one heatmap's alt text opens with its band in one sentence, by the band's kind (as
+# ``BAND_WORDS``), "wide" (``HEATMAP_BAND_WIDE``) when many keys share the weight.
+HEATMAP_BAND = {
+    "zh": {
+        "continuous": "权重集中成一条沿对角线的连续{wide}带",
+        "gaps": "权重集中成一条沿对角线的{wide}带，带上有空隙",
+        "patches": "权重沿对角线分布，断成小块",
+    },
+    "en": {
+        "continuous": "The weight forms a continuous{wide} band along the diagonal",
+        "gaps": "The weight forms a{wide} band along the diagonal, with gaps",
+        "patches": "The weight lies along the diagonal, broken into patches",
+    },
+}
+HEATMAP_BAND_WIDE = {"zh": "宽", "en": " wide"}
+
+
 # how much of a band gets weight (``filled``); a panel whose every weight is the same (the
 # average pooling's) has no band: it says that weight instead
 BAND_SHARE_WORDS = {
@@ -412,7 +431,8 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
             else words[kind].format(share=share)
         )
         shown = "0" if diagonal == 0 else f"{diagonal:.2f}"
-        return {"name": name, "used": used, "diagonal": shown, "look": look}
+        keys = f"{used:.1f} key" + ("" if f"{used:.1f}" == "1.0" else "s")
+        return {"name": name, "used": used, "keys": keys, "diagonal": shown, "look": look}
     filled = []
     for row in rows:
         inside = row >= BAND_SHARE * row.max()
@@ -424,7 +444,12 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     band = shape + BAND_SHARE_WORDS[lang].format(filled=share)
     if np.allclose(rows, rows.flat[0]):  # no band: every key the same weight
         band = UNIFORM_WORDS[lang].format(weight=float(rows.flat[0]))
-    return {"name": name, "used": used, "filled": share, "shape": shape, "band": band}
+    # "1.0 key", "4.0 keys": the English panel's count of keys in use
+    keys = f"{used:.1f} key" + ("" if f"{used:.1f}" == "1.0" else "s")
+    return {
+        "name": name, "used": used, "keys": keys, "filled": share, "kind": kind,
+        "shape": shape, "band": band,
+    }  # fmt: skip
 
 
 def _heatmap_facts(weights: np.ndarray, queries: np.ndarray | None, lang: str) -> str:
@@ -676,16 +701,22 @@ def _pooling_stacked(
     ax.text(bar_start + 0.45, headings_y, f"{words['weights_heading']}\n$\\alpha(q, k_i)$",
             **heading)  # fmt: skip
     ax.text(value_x, headings_y, words["values_heading"], **heading)
-    out_x, out_w = 3.3, 2.3
+    out_x, out_w = 3.4, 2.3
     largest = max(alpha)
+    # each arrow in a lane of its own, so that a thin one is not hidden under a thick one:
+    # on the left the first key's lane is the innermost, on the right the first value's the
+    # outermost, so that no two arrows cross
+    # inches between two lanes, left and right (where the value boxes leave less room)
+    step, right_step = (min(0.14, room / max(n - 1, 1)) for room in (0.35, 0.22))
     for i, weight in enumerate(alpha):
         y = first_row + i * row_h
         box(key_x, y, key_w, f"$k_{{{i + 1}}}$ = {keys[i]:.2f}", _KEY_COLOR)
         box(value_x, y, value_w, f"$v_{{{i + 1}}}$ = {values[i]:.2f}", _VALUE_COLOR)
-        # down the left edge from the query into each key; from each value down the right
-        # edge into the output: the wider the arrow, the larger the weight
-        arrow((0.3, query_y + 0.19), (key_x - key_w / 2, y), weight, "angle,angleA=-90,angleB=180")
-        arrow((value_x + value_w / 2, y), (4.45, out_y - 0.19), weight, "angle,angleA=0,angleB=90")
+        # down the left from the query into each key; from each value down the right into
+        # the output: the wider the arrow, the larger the weight
+        left, right = 0.55 - i * step, out_x + out_w / 2 - 0.06 - i * right_step
+        arrow((left, query_y + 0.19), (key_x - key_w / 2, y), weight, "angle,angleA=-90,angleB=180")
+        arrow((value_x + value_w / 2, y), (right, out_y - 0.19), weight, "angle,angleA=0,angleB=90")
         length = bar_length * weight / largest
         ax.add_patch(FancyBboxPatch((bar_start, y - 0.09), length, 0.18, boxstyle="square,pad=0",
                                     facecolor="#b03a2e", alpha=0.35 + 0.65 * weight,

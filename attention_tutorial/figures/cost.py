@@ -8,8 +8,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from matplotlib.ticker import FuncFormatter
-
 from attention_tutorial.figures._alt import alt_facts, spoken
 from attention_tutorial.figures._base import (
     FONTS,
@@ -19,6 +17,7 @@ from attention_tutorial.figures._base import (
     log_axis,
     new_figure,
     phone_layout,
+    plain_number,
 )
 
 _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in LABELS
@@ -97,9 +96,11 @@ def plot_scaling(
     """Time and peak memory of each formulation against n, on log-log axes.
 
     The memory panel also draws, dotted, the bytes of the intermediate tensors
-    counted for each row (``predicted_bytes``) when the rows carry them. The
-    legend sits below both panels, where it hides no point. The tick labels are
-    plain numbers (``1,000``, ``0.01``, ``1 MB``).
+    counted for each row (``predicted_bytes``) when the rows carry them; the
+    legend names the dotted lines only then. The legend sits below both panels,
+    where it hides no point. The tick labels are plain numbers (``1,000``,
+    ``0.01``, ``1 MB``); an axis that spans less than a power of ten labels its
+    minor ticks too (``log_axis``).
 
     Explained on the page `scale.md`.
 
@@ -118,10 +119,11 @@ def plot_scaling(
     Raises:
         TypeError: If a field of a row is not a number.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, a row lacks a field, or its ``n``, ``seconds`` is not a
-            positive finite number (``peak_bytes``: non-negative).
+            ``lang`` is unknown, a row lacks a field, or its ``n`` or ``seconds`` is not
+            a positive finite number (``peak_bytes``: non-negative).
 
     Examples:
+        >>> # one formulation at three n, a decade apart
         >>> rows = [
         ...     {
         ...         "formulation": "tiled",
@@ -129,13 +131,17 @@ def plot_scaling(
         ...         "seconds": n / 1e4,
         ...         "peak_bytes": 12 * n * n,
         ...     }
-        ...     for n in (1000, 2000)
+        ...     for n in (100, 1000, 10000)
         ... ]
         >>> fig = plot_scaling(rows, lang="en")
+        >>> # no predicted_bytes: no dotted line
+        >>> len(fig.axes[1].lines)
+        1
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")
         grouped = _rows(measurements)
+        counted = False  # whether some counted bytes (dotted) are drawn
         fig = new_figure(_SIZES[layout])
         time_ax, memory_ax = fig.subplots(*((1, 2) if layout == "wide" else (2, 1)))
         for name, rows in grouped.items():
@@ -153,18 +159,19 @@ def plot_scaling(
             predicted = [r.get("predicted_bytes") for r in rows]
             if all(isinstance(p, (int, float)) and p > 0 for p in predicted):
                 memory_ax.plot(n, predicted, ":", color=color, alpha=0.8)
+                counted = True
         for ax, key in ((time_ax, "scale_seconds"), (memory_ax, "scale_bytes")):
             log_axis(ax, "x")  # plain numbers, as every log axis of the package
-            log_axis(ax, "y")
+            log_axis(ax, "y", _byte_tick if ax is memory_ax else plain_number)
             ax.set_xlabel(labels["scale_n"], fontsize=_TEXT_PT)
             ax.set_ylabel(labels[key], fontsize=_TEXT_PT)
             ax.grid(True, which="major", alpha=0.3)
             ax.tick_params(which="both", labelfontfamily=FONTS[lang], labelsize=_TEXT_PT)
-        memory_ax.yaxis.set_major_formatter(FuncFormatter(_byte_tick))
         # one legend for both panels, outside the axes: inside, it covered measured points;
-        # the counted bytes' entry is grey, as no line is: each dotted line drawn takes the
-        # colour of its formulation, which its label says
-        time_ax.plot([], [], ":", color=_NEUTRAL, label=labels["scale_predicted"])
+        # the counted bytes' entry (only when some are drawn) is grey, as no line is: each
+        # dotted line takes the colour of its formulation, which its label says
+        if counted:
+            time_ax.plot([], [], ":", color=_NEUTRAL, label=labels["scale_predicted"])
         columns = 2 if layout == "wide" else 1
         fig.legend(loc="outside lower center", ncols=columns, frameon=False, fontsize=_TEXT_PT)
         if layout == "wide":  # the site draws the stacked layout too, for phones
@@ -188,4 +195,6 @@ def plot_scaling(
             )
         fig.alt_facts = alt_facts("plot_scaling", lang, items)
         fig.alt_name = "plot_scaling" if layout == "wide" else "plot_scaling.stacked"
+        if counted:  # the sentence of the figure says what the dotted lines are
+            fig.alt_name += ".counted"
     return fig

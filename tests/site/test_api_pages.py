@@ -762,7 +762,7 @@ def test_names_in_the_prose_are_links_as_in_the_lessons(lang: str) -> None:
     stepper = package["stepper.sgd_stepper"].docstring.value
     assert "[`w_path`][attention_tutorial.training_paths.w_path]" in stepper
     assert "[`sgd_stepper`]" not in stepper  # its own name stays plain
-    assert ">>> stepper = sgd_stepper(w0=0.496)" in stepper  # examples untouched
+    assert ">>> stepper = sgd_stepper(w0=w0)" in stepper  # examples untouched
     pooling = package["pooling"].docstring.value
     assert "[`analysis.bandwidth_from_w`][attention_tutorial.analysis.bandwidth_from_w]" in pooling
     assert "[`scores`](scores.md)" in pooling  # a module: its page

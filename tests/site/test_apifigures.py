@@ -270,7 +270,14 @@ def test_a_widget_page_shows_the_static_picture_of_its_example(lang: str) -> Non
         "attn-shown-narrow",
     ]
     stepper = apifigures.example_widget(name)[1]
-    assert stepper.w0 == 0.496 and stepper.lr == 0.5
+    # the lesson's initial w, taken from the seeded untrained model (round 17: 0.496, typed,
+    # gave steps that differed from the lesson's table in the second decimal)
+    import torch
+
+    import attention_tutorial as at
+
+    torch.manual_seed(at.SEED)
+    assert stepper.w0 == at.NWKernelRegression().w.item() and stepper.lr == 0.5
     for item in drawn:
         alt = item["attrs"]["alt"]
         assert bool(CJK.search(alt)) == (lang == "zh") and "0.496" in alt, alt

@@ -64,7 +64,7 @@ WIDGET_MARKER = re.compile(
 )
 WIDGET_CLASS = "attn-api-widget"
 WIDGET_CAPTION = {
-    "zh": "示例里的 <code>{name}</code> 没有 JavaScript 时显示的静态图，由构建网站时的包画出"
+    "zh": "示例里的 <code>{name}</code> 没有 JavaScript 时显示的静态图，构建网站时由本包画出"
     "（文字用本页的语言）。",
     "en": "What the example's <code>{name}</code> shows without JavaScript: its static "
     "picture, drawn by the package when the site was built.",
@@ -75,9 +75,10 @@ PREAMBLE = "import numpy as np\nimport torch\nfrom attention_tutorial import *\n
 FIGURE_CLASS = "attn-api-figure"
 # The caption names the example's figure ({name}: ``fig``, when an example draws two). The
 # examples call with lang="en" (what they print is the same on both pages): on a Chinese page
-# the figure is that call drawn with lang="zh", and the caption says so.
+# the figure is that call drawn with lang="zh", and the caption says so, in a few words
+# (the box at the top of the page says why).
 CAPTION = {
-    "zh": '示例里的 <code>{name}</code>（<code>lang="zh"</code>）',
+    "zh": '示例里的 <code>{name}</code>，改用 <code>lang="zh"</code> 就得到这张图',
     "en": 'The example\'s <code>{name}</code> (<code>lang="en"</code>)',
 }
 NARROW_CAPTION = {

@@ -172,7 +172,8 @@ MEMBERS: dict[str, str] = {
     "scaling.median_measurements": "每个测量格一行，附上各次运行的 `seconds` 和 `peak_bytes` 的"
     "中位数。",
     "stepper.SgdStepper.__init__": "保存数据和各项设置（由调用者检查过）。",
-    "stepper.SgdStepper.path": "训练前以及 `steps` 步中每一步之后 `w` 的值（由 `w_path` 算出）。",
+    "stepper.SgdStepper.path": "训练前以及每一步之后 `w` 的值，共 `steps + 1` 个"
+    "（由 `w_path` 算出）。",
     "stepper.SgdStepper.html": "单步演示的 HTML：它的 JSON，加上没有 JavaScript 时显示的静态"
     "路径图。",
     "transformer.ScalarKernelAttention.__init__": "用初始的 `w`（一个数或只有一个元素的张量）创"
@@ -408,7 +409,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": "第一幅图的标题，可以不给。",
         "return": "图，有两个坐标系：先是时间，后是内存。",
         "raise TypeError": "某一行的某个字段不是数时。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、某一行缺少字段，或者它的 `n`、`seconds` "
+        "raise ValueError": _BAD_LAYOUT
+        + "；`lang` 未知、某一行缺少字段，或者它的 `n` 或 `seconds` "
         "不是有限的正数（`peak_bytes` 须非负）时。",
     },
     # figures.curves
@@ -508,7 +510,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "每列各一个，所有矩阵都必须是方阵，行数与名字个数相同。",
         "layout": '`"wide"`：所有矩阵排成一行；' + _PHONE + "：每行最多两个矩阵，"
         "每个颜色条画在它那组矩阵下面。",
-        "return": "图，每个矩阵一个坐标系。",
+        "return": "图：每个矩阵一个坐标系，后面是各颜色条的坐标系。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
         "`own_scale` 列出的不是排在最后的几个矩阵，或者 `ticks` 没有给每行每列都起名字时。",
     },
@@ -979,10 +981,10 @@ SECTIONS: dict[str, dict[str, str]] = {
     # stepper
     "stepper.sgd_stepper": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
-        "w0": "每条路径的初始 `w`，在 0.1 到 10**3.5（约 3162）之间。课程用的是 0.496："
+        "w0": "每条路径的初始 `w`，在 0.1 到 10**3.5（约 3162）之间。课程用的约为 0.4963："
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
         "](../parametric.py)》"
-        "一页相同。",
+        "一页相同（示例直接从模型取出它）。",
         "lr": "初始的学习率，`LEARNING_RATES` 的 13 个值之一（0.001、0.002、0.005、……、5、10，"
         "按 1、2、5 递增），用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
@@ -1314,12 +1316,13 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # figures.cost
     "The memory panel also draws, dotted, the bytes of the intermediate tensors counted "
-    "for each row (``predicted_bytes``) when the rows carry them. The legend sits below "
-    "both panels, where it hides no point. The tick labels are plain numbers (``1,000``, "
-    "``0.01``, ``1 MB``).": (
-        "各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行数出来的中间张量字节数。"
-        "图例放在两幅图下方，不挡住任何点。刻度标签是普通的数（``1,000``、``0.01``、"
-        "``1 MB``）。"
+    "for each row (``predicted_bytes``) when the rows carry them; the legend names the "
+    "dotted lines only then. The legend sits below both panels, where it hides no point. "
+    "The tick labels are plain numbers (``1,000``, ``0.01``, ``1 MB``); an axis that spans "
+    "less than a power of ten labels its minor ticks too (``log_axis``).": (
+        "各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行数出来的中间张量字节数，"
+        "图例也只在这时说明点线。图例放在两幅图下方，不挡住任何点。刻度标签是普通的数"
+        "（``1,000``、``0.01``、``1 MB``）；一根轴跨不到十倍时，次刻度也标上数。"
     ),
     # figures.curves
     "The loss against ``w`` comes twice: with and without each point's own key "
@@ -1920,13 +1923,17 @@ COMMENTS: dict[str, str] = {
     "each index at most once": "每个下标最多出现一次",
     "outside a notebook: its HTML,": "不在 notebook 里时：它的 HTML，",
     "for a file of your own": "可以写进你自己的文件",
+    "the lesson's initial w: the untrained": "课程里的初始 w：未训练模型的 w，",
+    "model's, seeded as the lesson seeds it": "随机种子与课程里相同",
     "the lesson's stepper": "课程里的单步演示",
     "the chapter's settings by default": "默认就是本章的设置",
-    "lr = 0.5 on w: the first step jumps from 0.496 to about 16.9": "训练 w、lr = 0.5：第一步就从 "
-    "0.496 跳到约 16.9",
-    "log w, lr = 0.05: w stays > 0": "训练 log w，lr = 0.05：w 恒为正",
-    "and ends near the best w, 3.98": "最后停在最好的 w（3.98）附近",
+    "lr = 0.5 on w: the first step jumps to": "训练 w、lr = 0.5：第一步就跳到",
+    "about 16.9, the next four barely move": "约 16.9，后面四步几乎不动",
+    "log w, lr = 0.05: w stays > 0 and ends": "训练 log w，lr = 0.05：w 恒为正，",
+    "near the best w on the lesson's grid, 3.98": "最后停在课程网格上最好的 w（3.98）附近",
     # figures.cost
+    "one formulation at three n, a decade apart": "一种写法，三个 n，相邻两个差十倍",
+    "no predicted_bytes: no dotted line": "没有 predicted_bytes，就没有点线",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",

@@ -163,7 +163,8 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
     )
     used = ("有效键数 {}" if lang == "zh" else "{} keys in use").format
     assert f"even：{used('4.0')}" in heatmaps or f"even: {used('4.0')}" in heatmaps
-    assert used("1.0") in heatmaps
+    # one key: singular (round 17)
+    assert ("有效键数 1.0" if lang == "zh" else "sharp: 1.0 key in use") in heatmaps
     # a uniform panel has no band: it gives the one weight, not "100% of the band"
     uniform = "每个键权重相同（0.25）" if lang == "zh" else "every key the same weight (0.25)"
     assert uniform in heatmaps and heatmaps.count("带内") + heatmaps.count("in the band") == 1

@@ -124,6 +124,29 @@ def test_pooling_diagram_arrows_differ_on_a_phone() -> None:
     assert widths[0] >= 0.5, widths  # the thinnest still drawn
 
 
+def test_pooling_diagram_on_a_phone_gives_every_arrow_a_lane_of_its_own() -> None:
+    """Round 17: at 375 px v₂'s thin arrow ran inside v₁'s thick one, down the same right
+    edge into the output, so only v₁ seemed to feed it. Every arrow of the stacked layout
+    now turns in its own lane (x), and all the lanes of one side are apart by more than the
+    half widths of the two arrows beside each other, on both sides."""
+    keys, values = torch.tensor([0.0, 2.0]), torch.tensor([0.0, 10.0])
+    fig = plot_attention_pooling(0.0, keys, values, layout="stacked", lang="en")
+    arrows = [t for t in fig.axes[0].texts if getattr(t, "arrow_patch", None) is not None]
+    into_keys, into_output = arrows[0::2], arrows[1::2]  # query -> key i, value i -> output
+    inch_per_pt = 1 / 72
+    for side, lane_of in ((into_keys, lambda a: a.xyann[0]), (into_output, lambda a: a.xy[0])):
+        lanes = [lane_of(a) for a in side]
+        widths = [a.arrow_patch.get_linewidth() * inch_per_pt for a in side]
+        gap = abs(lanes[0] - lanes[1])
+        assert gap > (widths[0] + widths[1]) / 2 + 0.03, (lanes, widths)
+    # the lanes into the output land on its box's top edge
+    box = next(p for p in fig.axes[0].patches if "f(q)" in "".join(
+        t.get_text() for t in fig.axes[0].texts if p.contains_point(
+            fig.axes[0].transData.transform(t.get_position()))))  # fmt: skip
+    left, right = box.get_x(), box.get_x() + box.get_width()
+    assert all(left < a.xy[0] < right for a in into_output)
+
+
 def test_pooling_diagram_accepts_a_tensor_query() -> None:
     """Check that a 0-d or one-element tensor query gives the same diagram as a float."""
     data = make_data()

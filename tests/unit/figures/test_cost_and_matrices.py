@@ -147,6 +147,62 @@ def test_counted_bytes_are_dotted_in_their_formulations_colour_and_grey_in_the_l
     assert "colour" in entry.get_text()  # the label says the lines take their own colour
 
 
+def test_without_counted_bytes_the_legend_and_alt_text_say_nothing_of_dotted_lines() -> None:
+    """Round 17: the API example's rows carry no predicted_bytes, yet the legend and the alt
+    text described dotted lines that were not drawn."""
+    rows = [{k: v for k, v in row.items() if k != "predicted_bytes"} for row in ROWS]
+    for lang, dotted in (("en", "dotted"), ("zh", "点线")):
+        bare, counted = plot_scaling(rows, lang=lang), plot_scaling(ROWS, lang=lang)
+        assert not any(line.get_linestyle() == ":" for line in bare.axes[1].lines)
+        assert dotted not in bare.description
+        assert not any(dotted in t.get_text() for t in bare.legends[0].get_texts())
+        assert bare.description.count(dotted) == 0 < counted.description.count(dotted)
+
+
+@pytest.mark.parametrize(
+    ("ns", "memory", "time"),
+    [
+        # under a decade: 1,000 to 2,000 (the old API example) -- minor ticks labelled
+        ((1000, 2000), {"20 MB", "30 MB", "40 MB"}, {"0.1", "0.2"}),
+        # three decades: only the powers of ten
+        ((100, 1000, 10000), {"100 kB", "1 MB", "10 MB", "100 MB", "1 GB"}, {"0.01", "0.1", "1"}),
+    ],
+)
+def test_a_log_axis_under_a_decade_labels_its_minor_ticks(ns, memory, time) -> None:
+    """Round 17: n from 1,000 to 2,000 and memory from 12 to 48 MB left the memory axis with
+    no label at all and the others with one: an axis spanning less than a power of ten labels
+    its minor ticks (in plain numbers, bytes as bytes); a wider one only its powers of ten."""
+    rows = [
+        {"formulation": "tiled", "n": n, "seconds": n / 1e4, "peak_bytes": 12 * n * n} for n in ns
+    ]
+    fig = plot_scaling(rows, lang="en")
+    fig.canvas.draw()
+
+    def shown(axis) -> set[str]:  # the labels of the ticks in view, as drawn
+        low, high = sorted(axis.get_view_interval())
+        labels = set()
+        for locs, formatter in (
+            (axis.get_majorticklocs(), axis.get_major_formatter()),
+            (axis.get_minorticklocs(), axis.get_minor_formatter()),
+        ):
+            inside = [x for x in locs if low <= x <= high]
+            labels |= {label for label in formatter.format_ticks(inside) if label}
+        return labels
+
+    time_ax, memory_ax = fig.axes
+    assert memory <= shown(memory_ax.yaxis) and time == shown(time_ax.yaxis)
+    assert len(shown(time_ax.xaxis)) >= 2
+    assert not any("e" in label or "10^" in label for label in shown(memory_ax.yaxis))
+
+
+def test_the_matrices_alt_text_reads_no_entry_as_a_word() -> None:
+    """Round 17: a negative entry, drawn with a true minus (−1.00), was read out again among
+    the figure's words ("title: W_k; −1.00; colour bar: ...")."""
+    fig = plot_matrices({"A": np.eye(2), "W_k": -np.ones((2, 3))}, lang="en")
+    assert "title: W_k; colour bar:" in fig.description
+    assert "\N{MINUS SIGN}" not in fig.description
+
+
 def test_matrices_write_their_values() -> None:
     fig = plot_matrices({"A": np.array([[1.5, -2.0]])}, lang="en")
     assert [t.get_text() for t in fig.axes[0].texts] == [
