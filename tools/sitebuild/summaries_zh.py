@@ -163,6 +163,7 @@ MEMBERS: dict[str, str] = {
     "型一律拒绝。",
     "figures.tensors.panel.format_values": "写出每格的值：布尔值、整数，或保留两位小数的浮点数"
     "（全是整数值时保留一位）。",
+    "figures.tensors.panel.value_spec": "浮点格的格式：`tensors` 全体共用一条规则。",
     "figures.tensors.panel.grid_of": "校验一个面板，并把它转成 `Grid`。",
     "figures.tensors.panel.pick": "与语言无关的字符串原样返回；映射则取 `lang` 对应的那一项。",
     "model.NWKernelRegression.__init__": "创建模型。",
@@ -559,6 +560,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "grad": "它的梯度，形状和数据类型与 `w` 相同。",
         "lr": "学习率，一个正数。",
         "lang": _LANG,
+        "layout": '`"wide"`：`w` 和 `w.grad` 并排；'
+        + _PHONE
+        + "：上下叠放，箭头的说明写在代码下面。",
         "return": "图：上面是 `w` 和 `w.grad`，下面是更新后的 `w`。",
         "raise TypeError": _WRONG_TYPE,
         "raise ValueError": "`lang` 未知、形状不同或 `lr` 不是正数时。",
@@ -567,6 +571,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "n": "元素个数，`2 <= n <= 8`。",
         "values": "长度为 `n` 的一维张量；默认是 `torch.arange(n)`。",
         "lang": _LANG,
+        "layout": '`"wide"`：`eye` 和 `mask` 并排；'
+        + _PHONE
+        + "：所有面板上下叠放，代码分成几行。",
         "return": "图：三行。",
         "raise TypeError": "`n` 不是整数或 `values` 不是张量时。",
         "raise ValueError": "`lang` 未知、`n` 超出范围，或 `values` 的长度不是 `n` 时。",
@@ -648,6 +655,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr col_notes": "每列一条简短的、与语言无关的字符串，写在该列下面。",
         "attr col_label": '写在各列注释左边的简短标签，与语言无关，例如 `"Σ"`。',
         "attr show_shape": "在方格下面写出形状（说明文字的第一行）。",
+        "attr spec": '每个浮点格的格式，例如 `".2f"`；为 `None` 时只按这个张量选定'
+        "（`format_values`）。一幅图给它的所有面板传同一个 `value_spec`，让它们的数字写法一致。",
     },
     "figures.tensors.products.diagram_matmul": {
         "a": "左操作数，一到三维。",
@@ -677,6 +686,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "end": "不包含在内的终点。",
         "step": "相邻两个值的距离，不能为 0。",
         "lang": _LANG,
+        "layout": '`"wide"`：范围和终点并排；' + _PHONE + "：上下叠放。",
         "return": "图：这个范围，以及打了叉的终点。",
         "raise TypeError": "某个参数不是实数时。",
         "raise ValueError": "`lang` 未知、`step` 为 0、范围是空的或多于 16 个元素时。",
@@ -1362,6 +1372,17 @@ PARAGRAPHS: dict[str, str] = {
         "元素比别的矩阵小一个量级时，放在共用的颜色刻度上会浅得几乎全是白色。"
     ),
     # figures.tensors.panel
+    "Two decimals, or one if every value is whole; ``.3g`` from 1000 on (and one decimal "
+    "from 100 on). A figure that prints several tensors passes all of them, so that "
+    "``0.0`` and ``0.50`` never sit side by side.": (
+        "两位小数；所有值都是整数时一位；从 1000 起用 ``.3g``（从 100 起一位小数）。"
+        "一幅图印出几个张量时，把它们全部传进来，这样 ``0.0`` 和 ``0.50`` 不会并排出现。"
+    ),
+    "``spec``: the format of the floats (``value_spec`` of several tensors); by default "
+    "``value_spec(values)``, one rule for the whole tensor.": (
+        "``spec``：浮点数的格式（几个张量共用的 ``value_spec``）；默认是 "
+        "``value_spec(values)``，整个张量用同一条规则。"
+    ),
     "A number that rounds to zero is written without a sign: ``-0.0043`` as ``0.00``, not "
     "as a zero with a minus sign, which a reader takes for a misprint.": (
         "舍入后为零的数不带符号：``-0.0043`` 写成 ``0.00``，不写成带负号的零，"
@@ -1418,12 +1439,15 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # figures.tensors.masks
     "The recipe: tile, cross out the diagonal, reshape.": "",
-    "Top: ``torch.eye(n)`` and the mask ``(1 - torch.eye(n)).type(torch.bool)``. Middle: "
-    "``values.repeat((n, 1))`` with the diagonal crossed out. Bottom: what the mask keeps, "
-    "reshaped; row ``i`` no longer holds element ``i``'s colour.": (
-        "上：``torch.eye(n)`` 和掩码 ``(1 - torch.eye(n)).type(torch.bool)``。中："
-        "``values.repeat((n, 1))``，对角线被划掉。下：掩码留下的元素，变形之后；"
-        "第 ``i`` 行里不再有第 ``i`` 个元素的颜色。"
+    "Top: ``eye = torch.eye(n)`` and the mask ``(1 - eye).type(torch.bool)``; under them "
+    "``x`` (the values). Then ``tiled = x.repeat((n, 1))`` (the arrow leaves from ``x``) "
+    "with the diagonal crossed out. Bottom: what the mask keeps, reshaped; row ``i`` "
+    "no longer holds element ``i``'s colour. The alt text lists the values of x, tiled's "
+    "crossed-out cells and y.": (
+        "上：``eye = torch.eye(n)`` 和掩码 ``(1 - eye).type(torch.bool)``，它们下面是 "
+        "``x``（值）。接着是 ``tiled = x.repeat((n, 1))``（箭头从 ``x`` 出发），"
+        "对角线被划掉。下：掩码留下的元素，变形之后；第 ``i`` 行里不再有第 ``i`` 个元素的颜色。"
+        "替代文字列出 x 的值、``tiled`` 里被划掉的格子和 y。"
     ),
     "A size ``n`` draws ``torch.eye(n)``, a pair ``(n, m)`` draws ``torch.eye(n, m)``. The "
     "cells are not coloured: each shows its value.": (
@@ -1487,10 +1511,14 @@ PARAGRAPHS: dict[str, str] = {
     # figures.tensors.sequences
     "They show a half-open range, and where every sorted value came from.": "",
     "The result has ``ceil((end - start) / step)`` elements; the crossed-out cell beside "
-    "it is ``end``. With a float step, rounding can make that count one larger than "
-    "expected, and the picture then shows ``end`` on both sides.": (
-        "结果有 ``ceil((end - start) / step)`` 个元素；旁边被划掉的那一格是 ``end``。"
-        "步长是浮点数时，舍入可能让元素比预期多一个，这时图中 ``end`` 会同时出现在两边。"
+    "it is ``end``, written as passed. With a float step, rounding can make that count one "
+    "larger than in exact arithmetic: then ``end`` is not crossed out, the last cell of the "
+    "result (the end let in) is framed, and the length shows the quotient as computed in "
+    "floating point.": (
+        "结果有 ``ceil((end - start) / step)`` 个元素；旁边被划掉的那一格是 ``end``，"
+        "照传入的样子写出。步长是浮点数时，舍入可能让元素个数比精确计算多一个："
+        "这时 ``end`` 不打叉，结果的最后一格（被放进来的终点）加框，"
+        "长度一栏写出浮点运算算出的商。"
     ),
     "A value keeps its colour when it moves, and its index cell has the same colour: "
     "``indices[i]`` is the old position of ``values[i]``.": (
