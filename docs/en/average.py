@@ -51,7 +51,7 @@ print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item()
 # ## repeat_interleave makes one prediction per query
 #
 # Every test input needs a prediction, so the mean is repeated `n_test` times.
-# `repeat_interleave(repeats)` repeats each element `repeats` times in place; without `dim`, the
+# `repeat_interleave(repeats)` repeats each element `repeats` times back to back; without `dim`, the
 # input is flattened to 1-D first, so a 0-d tensor counts as a one-element vector and the
 # result has shape `(n_test,)`. `mean.repeat_interleave(n_test)` and
 # `torch.repeat_interleave(mean, n_test)` are the same call.
@@ -64,7 +64,7 @@ at.describe("y_hat", y_hat)
 # %% [markdown]
 # While we are at it, a few shapes and operations that are easy to mix up. For a tensor with a
 # single element, `repeat_interleave` and `Tensor.repeat` agree; with more elements they differ:
-# the first repeats each element in place, the second repeats the whole tensor end to end.
+# the first repeats each element back to back, the second repeats the whole tensor end to end.
 
 # %%
 print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0-d
@@ -132,7 +132,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # different shapes.
 #
 # **What is the difference between `repeat_interleave` and `repeat`?** `repeat_interleave`
-# repeats each element in place (`[1, 2]` → `[1, 1, 2, 2]`); `repeat` repeats the whole tensor
+# repeats each element back to back (`[1, 2]` → `[1, 1, 2, 2]`); `repeat` repeats the whole tensor
 # end to end (`[1, 2]` → `[1, 2, 1, 2]`). For a single number they agree; tiling the queries in
 # non-parametric pooling uses `repeat_interleave`.
 #

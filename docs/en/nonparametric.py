@@ -71,7 +71,7 @@ print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
 #
 # Each test input has to be compared with all 50 training inputs. We repeat every query
 # `n_train` times and arrange the result as an `(n_test, n_train)` matrix whose row $i$ holds
-# query $i$ over and over. `repeat_interleave` repeats each element in place, and the `-1` in
+# query $i$ over and over. `repeat_interleave` repeats each element back to back, and the `-1` in
 # `reshape(-1, n_train)` lets PyTorch work out the number of rows.
 
 # %%

@@ -95,7 +95,7 @@ assert same_sum
 #
 # Step 1: `repeat((n_train, 1))` treats the whole of `x_train` as one row and stacks `n_train`
 # copies of it, giving a square matrix whose every row is `x_train`. Compare `repeat_interleave`,
-# which repeats each element in place.
+# which repeats each element back to back.
 
 # %%
 x_tiled = x_train.repeat((n_train, 1))  # (n_train, n_train): every row is x_train

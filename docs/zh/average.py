@@ -46,7 +46,7 @@ print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item()
 # ## 用 repeat_interleave 复制出 n_test 个预测
 #
 # 每个测试输入都需要一个预测，所以把这个均值重复 `n_test` 次。
-# `repeat_interleave(repeats)` 把每个元素原地连续重复 `repeats` 次；不给 `dim` 时，输入先被展平成一维，0 维张量就被当作只有一个元素的向量，结果的形状是 `(n_test,)`。写成 `mean.repeat_interleave(n_test)` 或 `torch.repeat_interleave(mean, n_test)` 都一样。
+# `repeat_interleave(repeats)` 把每个元素紧挨着连续重复 `repeats` 次；不给 `dim` 时，输入先被展平成一维，0 维张量就被当作只有一个元素的向量，结果的形状是 `(n_test,)`。写成 `mean.repeat_interleave(n_test)` 或 `torch.repeat_interleave(mean, n_test)` 都一样。
 
 # %%
 y_hat = mean.repeat_interleave(n_test)  # () -> (n_test,)

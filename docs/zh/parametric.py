@@ -85,7 +85,7 @@ assert same_sum
 # 所以第 $i$ 个训练样本的键和值要去掉它自己，只剩另外 $n - 1$ 个。
 #
 # 第一步：`repeat((n_train, 1))` 把整个 `x_train` 当作一行，纵向复制 `n_train` 次，
-# 得到每一行都是 `x_train` 的方阵。注意它和 `repeat_interleave` 不同：后者是把每个元素就地重复。
+# 得到每一行都是 `x_train` 的方阵。注意它和 `repeat_interleave` 不同：后者是把每个元素紧挨着重复。
 
 # %%
 x_tiled = x_train.repeat((n_train, 1))  # (n_train, n_train): every row is x_train

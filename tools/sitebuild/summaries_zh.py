@@ -103,7 +103,7 @@ SUMMARIES: dict[str, str] = {
     "draw_tensors": "把张量一行行画成彩色方格，行与行之间画带标签的箭头。",
     "diagram_arange": "画 `torch.arange(start, end, step)`：左闭右开的范围，终点不包含在内。",
     "diagram_sort": "画 `torch.sort(x)`：排好序的值，以及每个值原来的位置。",
-    "diagram_repeat_interleave": "画 `x.repeat_interleave(repeats, dim)`：每个元素在原地重复。",
+    "diagram_repeat_interleave": "画 `x.repeat_interleave(repeats, dim)`：每个元素紧挨着重复。",
     "diagram_repeat": "画 `x.repeat(*sizes)`：整个张量平铺，复制出新的内存。",
     "diagram_expand": "画 `x.expand(*sizes)`：用步长 0 重复的视图，不复制。",
     "diagram_broadcast": "画 `a op b` 中的广播：两个操作数先扩展（不复制），再逐元素运算。",

@@ -35,7 +35,7 @@ def diagram_repeat_interleave(
     *,
     lang: str | None = None,
 ) -> TutorialFigure:
-    """Draw ``x.repeat_interleave(repeats, dim)``: each element repeated in place.
+    """Draw ``x.repeat_interleave(repeats, dim)``: each element repeated back to back.
 
     Output element ``i`` of a 1-D ``x`` comes from input element ``i // repeats``,
     so the colours come in runs. With ``dim=None`` the input is flattened first.

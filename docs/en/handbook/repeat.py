@@ -2,7 +2,7 @@
 # # repeat_interleave and repeat: copying elements
 #
 # Two functions make a longer tensor out of a short one, and their names are easy to mix
-# up. `repeat_interleave` repeats **each element** in place (`1 1 2 2 3 3`);
+# up. `repeat_interleave` repeats **each element** back to back (`1 1 2 2 3 3`);
 # `repeat` repeats **the whole tensor** (`1 2 3 1 2 3`). The chapter needs both: the
 # first to give every query a row of its own, the second to give every training point
 # the full list of keys. In the pictures, a cell's colour says which input element it
