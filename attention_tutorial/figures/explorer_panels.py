@@ -33,6 +33,12 @@ LAYOUTS = ("wide", "stacked")
 # 335 CSS px shows with its smallest text (12 pt) about 12 px high; "wide" (9 inches, 10 pt
 # legends) showed 5 px text there
 _SIZES = {"wide": (9.0, 6.4), "stacked": (4.6, 15.0)}
+# The live explorer's colours on the light page (``docs/assets/stylesheets/explorer.css``),
+# so that the picture shown without JavaScript and the widget draw each thing alike
+_PREDICTION_COLOUR = "#4051b5"  # Material's indigo link colour, ``--md-typeset-a-color``
+_CURRENT_W_COLOUR = "#ff6e42"  # Material's deep-orange accent, ``--md-accent-fg-color``
+_QUERY_COLOURS = ("#1f9e89", "#6a51a3", "#d6336c")  # ``.q0``, ``.q1``, ``.q2``
+_POINT_COLOUR = "grey"  # ``--md-default-fg-color--light``: black at 54 % opacity
 
 
 @bilingual
@@ -92,14 +98,20 @@ def plot_explorer_panels(
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.tick_params(labelfontfamily=FONTS[lang])
         ax_fit.plot(x_test, data.y_truth.numpy(), color="black", label=labels["truth"])
-        ax_fit.plot(x_test, y_hat.numpy(), linestyle="--", label=labels["prediction"])
-        ax_fit.scatter(x_train, data.y_train.numpy(), s=10, alpha=0.5, label=labels["train_points"])
+        ax_fit.plot(
+            x_test, y_hat.numpy(), linestyle="--", color=_PREDICTION_COLOUR,
+            label=labels["prediction"],
+        )  # fmt: skip
+        ax_fit.scatter(
+            x_train, data.y_train.numpy(), s=10, alpha=0.6, color=_POINT_COLOUR,
+            label=labels["train_points"],
+        )  # fmt: skip
         ax_fit.set(xlabel=labels["x"], ylabel=labels["y"], title=labels["panel_fit"])
         ax_fit.legend(fontsize=legend_size, **legend_place)
         for k, i in enumerate(indices):
-            ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=f"C{k + 1}",
+            ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=_QUERY_COLOURS[k],
                           label=labels["query_at"].format(q=x_test[i]))  # fmt: skip
-            ax_bumps.axvline(x_test[i], color=f"C{k + 1}", linestyle=":")
+            ax_bumps.axvline(x_test[i], color=_QUERY_COLOURS[k], linestyle=":")
         ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=labels["panel_bumps"])
         ax_bumps.legend(fontsize=legend_size, **legend_place)
         # axes in input values, not indices: rows are the queries x_test, columns the keys,
@@ -119,7 +131,7 @@ def plot_explorer_panels(
         best = int(np.argmin(losses))
         ax_loss.scatter([grid[best]], [losses[best]], marker="o", s=40, color="black",
                         label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
-        ax_loss.axvline(w, color="C3", label=labels["current_w"].format(w=w))
+        ax_loss.axvline(w, color=_CURRENT_W_COLOUR, label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
         ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])
         # stacked: under the axes (inside, its two lines spanned most of a phone's panel and

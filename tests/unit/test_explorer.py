@@ -196,3 +196,35 @@ def test_the_query_at_0_is_drawn_right_of_the_bumps_panels_y_axis(layout):
     assert queries[0] == float(data.x_test[0]) == 0.0 and len(queries) == 3
     left, right = bumps.get_xlim()
     assert queries[0] - left >= 0.03 * (right - left), (left, right)
+
+
+def test_the_static_picture_draws_each_thing_in_the_live_explorers_colour():
+    """Round 17: the picture shown without JavaScript drew the prediction blue, the three
+    queries orange, green and red and the current w red, where the widget above it draws
+    them indigo, teal, purple, pink and orange. Its colours are now the widget's, read here
+    from the widget's stylesheet (the light page's, which the static SVG is drawn for)."""
+    from pathlib import Path
+
+    from matplotlib.colors import to_hex
+
+    from attention_tutorial.figures import explorer_panels as ep
+
+    css = (Path(__file__).resolve().parents[2] / "docs/assets/stylesheets/explorer.css").read_text(
+        encoding="utf-8"
+    )
+    rule = r"^\.attn-explorer svg \.q{} {{ stroke: (#[0-9a-f]{{6}}); }}$"
+    assert ep._QUERY_COLOURS == tuple(
+        re.search(rule.format(k), css, re.M).group(1) for k in range(3)
+    )
+    assert ".prediction { stroke: var(--md-typeset-a-color);" in css
+    assert ".current { stroke: var(--md-accent-fg-color);" in css
+    mkdocs = (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
+    # both palettes: Material's indigo (link colour #4051b5), deep orange (accent #ff6e42)
+    assert re.findall(r"^ +primary: (.+)$", mkdocs, re.M) == ["indigo", "indigo"]
+    assert re.findall(r"^ +accent: (.+)$", mkdocs, re.M) == ["deep orange", "deep orange"]
+    fig = ep.plot_explorer_panels(make_data(), 2.0, lang="en")
+    ax_fit, ax_bumps, _, ax_loss = fig.axes[:4]
+    assert to_hex(ax_fit.lines[1].get_color()) == ep._PREDICTION_COLOUR
+    bumps = [to_hex(line.get_color()) for line in ax_bumps.lines]
+    assert bumps == [c for c in ep._QUERY_COLOURS for _ in range(2)]  # bump, then query line
+    assert to_hex(ax_loss.lines[-1].get_color()) == ep._CURRENT_W_COLOUR
