@@ -64,7 +64,7 @@ _LABELS = {
         "diverged": (
             "第 {k} 步让 w 超出了 float32 能表示的范围（约 3.4e38）：请重来，或减小学习率。"
         ),
-        "last_step": "已走了 {k} 步：请重来。",
+        "last_step": "已走满 {k} 步，请按“重来”。",
         "static": "学习率 {lr:g}、训练 {param} 时 {k} 步的路径"
         "（静态版；启用 JavaScript 后可以自己一步步走）",
         "static_alt": "静态图：从 w = {w0:.3g} 出发，学习率 {lr:g}，训练 {param}，"
@@ -102,7 +102,7 @@ _LABELS = {
             "Step {k} took w beyond float32's range (about 3.4e38): reset, or take a "
             "smaller learning rate."
         ),
-        "last_step": "{k} steps taken: reset to start again.",
+        "last_step": "{k} steps taken; press Reset to start again.",
         "static": "The path of {k} steps at lr = {lr:g}, training {param} (static; with "
         "JavaScript you take the steps yourself)",
         "static_alt": "Static picture: from w = {w0:.3g}, at learning rate {lr:g}, training "

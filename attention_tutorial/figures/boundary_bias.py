@@ -107,6 +107,10 @@ def plot_boundary_bias(
         for y_at, style in ((float(y_nw[index]), "C0"), (float(y_ll[index]), "C1")):
             ax_fit.plot([query], [y_at], marker="o", color=style)
         ax_fit.plot([query], [float(y_truth[index])], marker="o", color="black")
+        # both panels under a title: the fits at the query, then that query's weights
+        edge = index in (0, len(x_test) - 1)
+        title = labels["fits_edge" if edge else "fits_query"].format(q=query)
+        ax_fit.set_title(title, fontsize="medium")
         ax_fit.set_xlabel(labels["x"])
         ax_fit.set_ylabel(labels["y"])
         ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)

@@ -536,8 +536,9 @@ def plot_w_paths(
     """Draw paths of ``w`` during training as points on the leave-one-out loss curve.
 
     Each path is a polyline through ``(w_k, L(w_k))``, from the first value
-    (a square) to the last (a larger, outlined circle); the legend names
-    both markers.
+    (a grey square, which paths starting at the same ``w`` share) to the last
+    (a larger, outlined circle in the path's colour); the legend names both
+    markers.
 
     Explained on the page `smoothness.md`.
 
@@ -631,7 +632,9 @@ def plot_w_paths(
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
             color = f"C{k}"
             ax.plot(path, losses, marker="o", markersize=4, color=color, alpha=0.85, label=name)
-            ax.scatter([path[0]], [losses[0]], marker="s", color=color, zorder=3)
+            # the start in neutral grey, as the legend shows it: paths often share their start,
+            # and a square in the colour of the last path drawn looked like that path's alone
+            ax.scatter([path[0]], [losses[0]], marker="s", color="grey", zorder=3)
             ax.scatter([path[-1]], [losses[-1]], s=150, color=color, edgecolor="black", zorder=5)
         log_axis(ax)  # plain numbers, as every log axis of the package
         ax.set_xlabel(labels["w_log"])

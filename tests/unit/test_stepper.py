@@ -82,6 +82,17 @@ def test_labels_per_language(html_of, lang, step, chapter):
     assert {"w_axis", "loss_axis", "minimum", "readout", "reset", "lr"} <= set(words)
 
 
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [("zh", "已走满 50 步，请按“重来”。"), ("en", "50 steps taken; press Reset to start again.")],
+)
+def test_the_last_step_names_the_reset_button(html_of, lang, message):
+    """After MAX_STEPS steps the readout says which button starts again, by its label."""
+    words = payload_of(html_of(lang))["labels"]
+    assert words["last_step"].format(k=50) == message
+    assert words["reset"] in message
+
+
 def static_pictures(page: str) -> dict[str, tuple[str, bytes]]:
     """{"wide" / "narrow": (the alt text, the image's bytes)} of the static picture."""
     pictures = {}

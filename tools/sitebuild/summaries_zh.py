@@ -1346,10 +1346,11 @@ PARAGRAPHS: dict[str, str] = {
     "后面各页就在这些位置上做预测（它们就是查询）。",
     "The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.": "``w`` "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
-    "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a square) to "
-    "the last (a larger, outlined circle); the legend names both markers.": "每条路径是"
-    "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（方块）到最后一个值（描边的较大圆点），"
-    "图例说明这两种标记。",
+    "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a grey square, "
+    "which paths starting at the same ``w`` share) to the last (a larger, outlined circle in "
+    "the path's colour); the legend names both markers.": "每条路径是"
+    "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（灰色方块，从同一个 ``w`` 出发的路径共用它）"
+    "到最后一个值（路径颜色的、描边的较大圆点），图例说明这两种标记。",
     # figures.explorer_panels
     "The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the "
     "page `nonparametric.md`.": "可以交互的探索器本身在 ``attention_tutorial.explorer`` 里。",

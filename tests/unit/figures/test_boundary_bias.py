@@ -3,6 +3,7 @@ explorer's static picture (the figures first written for the chapter's additions
 
 from __future__ import annotations
 
+import matplotlib.colors
 import numpy as np
 import pytest
 import torch
@@ -51,6 +52,24 @@ def test_labels_follow_the_language(data, lang, x, keys, legend):
     assert ("对数" in fig.axes[0].get_xlabel()) == (lang == "zh")
     fig = plot_explorer_panels(data, 2.0, lang=lang)
     assert fig.axes[0].get_xlabel() == x and fig.axes[1].get_xlabel() == keys
+
+
+@pytest.mark.parametrize(
+    ("lang", "left", "right"),
+    [
+        ("zh", "两种拟合与边缘查询 x = 0.0", "查询 x = 0.0 的注意力权重"),
+        ("en", "the two fits and the edge query x = 0.0", "attention weights of the query x = 0.0"),
+    ],
+)
+def test_both_panels_have_a_title(data, lang, left, right):
+    """A reader found the right panel titled and the left one not; the alt text reads both."""
+    fig = plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, lang=lang)
+    assert [ax.get_title() for ax in fig.axes] == [left, right]
+    assert left in fig.description and right in fig.description
+    middle = plot_boundary_bias(
+        data.x_test, data.y_truth, data.x_train, data.y_train, query_index=25, lang=lang
+    )
+    assert ("边缘" if lang == "zh" else "edge") not in middle.axes[0].get_title()
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -110,6 +129,31 @@ def test_w_paths_legend_names_both_ends_and_hides_no_path(data, lang, start, end
     assert entries[-2:] == [start, end] and fig.axes[0].get_legend() is None
     fig.draw_without_rendering()
     assert not legend.get_window_extent().overlaps(fig.axes[0].get_window_extent())
+
+
+def test_w_paths_draw_a_shared_start_in_grey(data):
+    """Four paths from one w shared one start square, drawn in the last path's colour: it
+    looked as if only that path started there. Every start is grey, as in the legend."""
+    paths = {"a": [0.5, 3.0, 20.0], "b": [0.5, 1.0, 2.0], "c": [0.5, 4.0, 5.0]}
+    fig = plot_w_paths(data.x_train, data.y_train, paths, lang="en")
+    ax = fig.axes[0]
+    squares = [c for c in ax.collections if c.get_paths()[0].vertices.shape[0] == 5]
+    starts = [
+        c
+        for c in squares
+        if list(c.get_offsets()[0])
+        == [0.5, pytest.approx(loss_at_w(0.5, data.x_train, data.y_train))]
+    ]
+    assert len(starts) == len(paths)
+    grey = matplotlib.colors.to_rgba("grey")
+    for start in starts:
+        np.testing.assert_allclose(start.get_facecolor()[0], grey)
+    (legend,) = fig.legends
+    (square,) = [h for h, t in zip(legend.legend_handles, legend.get_texts(), strict=True)
+                 if t.get_text() == "square: start"]  # fmt: skip
+    assert matplotlib.colors.to_rgba(square.get_markerfacecolor()) == grey
+    ends = [c for c in ax.collections if c.get_sizes()[0] == 150]
+    assert len({tuple(c.get_facecolor()[0]) for c in ends}) == len(paths)  # own colours
 
 
 def test_shape_flow_shows_the_real_shapes(data):
