@@ -80,13 +80,13 @@ print(f"  weights_gaussian: {gap_gaussian:.1e}")
 print(f"  weights_nw:       {gap_nw:.1e}")
 
 # %% [markdown]
-# One query, drawn. The left panel splits its score for each key in two: the dot product $qk$ is a
-# straight line, so for this positive query it alone gives the largest key the highest score; the
-# key bias $-\frac{1}{2}k^2$ is a downward parabola that pushes keys down the further they are from
-# 0. Their
-# sum peaks at the key nearest the query. The dashed curve is the Gaussian score, parallel to the
-# sum and $\frac{1}{2}q^2$ below it everywhere. The right panel shows the weights both scores give
-# after softmax: the dots lie on the line.
+# One query, drawn. The left panel (the upper one on a phone) splits its score for each key in
+# two: the dot product $qk$ is a straight line, so for this positive query it alone gives the
+# largest key the highest score; the key bias $-\frac{1}{2}k^2$ is a downward parabola that pushes
+# keys down the further they are from 0. Their sum peaks at the key nearest the query. The dashed
+# curve is the Gaussian score, parallel to the sum and $\frac{1}{2}q^2$ below it everywhere. The
+# right panel (the lower one) shows the weights both scores give after softmax: the dots lie on
+# the line.
 
 # %%
 q_one = queries[25].item()  # one test input as the query

@@ -68,7 +68,8 @@ assert largest[0] > middle and largest[-1] > middle  # the corners stand out
 #
 # where $a_i(x)$ is the Nadaraya-Watson attention weight of the key $x_i$ for the query $x$,
 # and predicts its value at the query, $b_0$. The line follows its slope from the centre of the weights
-# ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way only. Solved, the prediction is again a weighted
+# ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way
+# only, as far as the window's slope keeps up with $f$ (computed below). Solved, the prediction is again a weighted
 # sum of the values, $\hat y = \sum_i \ell_i y_i$, with the "equivalent weights"
 #
 # $$\begin{aligned}
@@ -112,7 +113,10 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
 
 # %% [markdown]
 # As an independent check, `torch.linalg.lstsq` solves the weighted least-squares problem at
-# $x = 0$ directly:
+# $x = 0$ directly. `lstsq` only solves ordinary least squares, but the weights are easy to
+# bring in: the $i$-th squared residual times $a_i$ is the residual times $\sqrt{a_i}$, squared,
+# so scaling the $i$-th row of the design matrix and of $y$ by $\sqrt{a_i}$ turns the weighted
+# problem into an ordinary one with the same solution:
 
 # %%
 # weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
@@ -183,14 +187,65 @@ for i in (0, n_test - 1):
     assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
 
 # %% [markdown]
-# At $x = 0$ the one-sided bias is nearly all of it, and local linear regression, extrapolating its
-# line from $\bar x$ back to the query, removes exactly that. At $x = 4.9$ the two biases have
+# At $x = 0$ the one-sided bias is nearly all of the error. At $x = 4.9$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
 # curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little.
-# Local linear regression removes the first and keeps the second: a straight line cannot follow
-# a curve that falls and then rises, and extrapolated from $\bar x$ to 4.9 it lands too low. So
-# local linear regression removes most of the bias at $x = 0$; it is not better at every edge.
+#
+# What does local linear regression do to these biases? Its prediction can be written
+# $\hat y = \bar y + b\,(x - \bar x)$, where $\bar y = \sum_i a_i y_i$ is exactly the
+# Nadaraya-Watson prediction and $b$ is the slope of the weighted line fitted in the window. So it
+# only adds a correction $b\,(x - \bar x)$ to Nadaraya-Watson: it walks back from $\bar x$ to
+# the query along the window's slope. To remove the one-sided bias exactly, the correction would
+# have to be $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$, where
+# $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ is the average slope of $f$ between the query
+# and $\bar x$. How well the correction works depends on how close $b$ is to $s$. The next cell
+# computes these quantities at the two edge queries:
+
+# %%
+# local linear = Nadaraya-Watson + the correction b (x - x_bar)
+fine = torch.linspace(3.5, 5.0, 1501)  # a fine grid round the right end
+trough = fine[at.f(fine).argmin()].item()  # where f stops falling
+for i in (0, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    x, centre = x_test[i], (row * x_train).sum()  # the query and its x_bar
+    offsets = x_train - centre  # (n_train,)
+    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()  # window's slope
+    correction = b * (x - centre)  # from x_bar back to the query
+    s = (at.f(centre) - at.f(x)) / (centre - x)  # f's mean slope, x to x_bar
+    needed = s * (x - centre)  # minus the one-sided bias
+    error = y_ll[i] - data.y_truth[i]
+    print(f"x = {x.item():.1f}: x_bar = {centre.item():.2f}")
+    print(f"  slope of the window b    {b.item():>+6.2f}")
+    print(f"  slope of f, x to x_bar   {s.item():>+6.2f}")
+    print(f"  correction b (x - x_bar) {correction.item():>+6.2f}")
+    print(f"  needed (minus one-sided) {needed.item():>+6.2f}")
+    print(f"  error of local linear    {error.item():>+6.2f}")
+    # local linear is exactly Nadaraya-Watson plus the correction
+    assert abs(y_hat[i] + correction - y_ll[i]) < 1e-4
+    if i == 0:  # the line is too shallow: it removes part of the bias
+        share = (correction / needed).item()
+        print(f"  share of the bias removed {share:>6.0%}")
+        assert 0 < b < s and 0.5 < share < 0.7 and error > 0
+    else:  # fitted before the trough, the line falls where f rose
+        print(f"  trough of f at            {trough:>5.2f}")
+        assert b < 0 < s and correction < 0 < needed and error < 0
+        assert centre < trough < x
+
+# %% [markdown]
+# At $x = 0$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
+# slope $b = 1.73$ is shallower than the average slope of $f$ between 0 and $\bar x$,
+# $s = 2.82$, so extrapolating back to the query the line does not come down far enough, and
+# the fit stays 0.75 too high.
+#
+# At $x = 4.9$ the line corrects the wrong way. The centre of the window, $\bar x = 4.11$, lies
+# left of the trough of $f$ (near 4.41), on the stretch where $f$ falls, and the slope fitted
+# there, $b = -0.66$, is negative; yet between $\bar x$ and 4.9 $f$ falls and then rises, ending
+# higher, so its average slope $s$ is positive. Removing the one-sided bias needs a correction of
+# $+0.15$; the line gives $-0.52$: extrapolated to the right along a falling slope, it pulls the
+# prediction down, and local linear regression ends 0.49 too low. So local linear regression
+# removes most of the bias at $x = 0$; it is not better at every edge: extrapolating a line is
+# only safe where $f$ is close to a line inside the window.
 #
 # The negative equivalent weights also show that local linear regression is no longer attention
 # pooling in the strict sense (its weights are not a probability distribution), but a close

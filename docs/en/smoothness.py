@@ -217,10 +217,11 @@ assert (
 assert abs(overshoot[-1] / w_best - 1) < 0.05 and overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
 assert f"{w0:.4f}" == "0.4963"  # the initial w the text names
+assert len({path[0] for path in paths.values()}) == 1  # one start for all four
 
 # %% [markdown]
-# A square marks the start, an outlined dot the end, the star the minimum on the grid (drawn on
-# top, so that it shows even where a path ends on it):
+# The grey square marks the start the four paths share, an outlined dot each path's end, the star
+# the minimum on the grid (drawn on top, so that it shows even where a path ends on it):
 
 # %%
 at.plot_w_paths(x_train, y_train, paths)
@@ -258,9 +259,12 @@ at.plot_w_paths(x_train, y_train, paths)
 # the chapter's settings (training $w$, lr 0.5) that is where its training stops. "Reset" goes back to the initial $w$; changing the learning rate or the parameter starts
 # again from there too.
 #
-# The cell first takes the chapter's 5 steps in Python with
-# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>: at the
-# chapter's settings, the stepper's table shows the same values of $w$ after 5 steps.
+# The cell builds the stepper with `at.sgd_stepper(...)` at the chapter's settings (training $w$,
+# lr 0.5, 5 steps), takes those 5 steps in Python with `stepper.path()` and compares them with the
+# path "w, lr = 0.5" that
+# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> computed above:
+# they agree, and at the chapter's settings the stepper's table shows the same values of $w$
+# after 5 steps.
 #
 # <!-- source: attention_tutorial.stepper.sgd_stepper -->
 
@@ -373,7 +377,8 @@ with at.prints_error(ValueError, width=40):
 # counts two to three keys in use on average, so each prediction is a weighted
 # average of the two or three nearest training points, with soft weights that give the second-nearest
 # keys a good share, where k-nearest-neighbours gives the $m$ nearest points equal weights and all
-# others 0. Only for $|w| \to \infty$ does it become 1-nearest-neighbour (exercise 3).
+# others 0 (the number of neighbours is written $m$ here because $k$ stands for a key in this
+# chapter). Only for $|w| \to \infty$ does it become 1-nearest-neighbour (exercise 3).
 #
 # ## Exercises
 #

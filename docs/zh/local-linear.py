@@ -16,7 +16,7 @@ n_train, n_test = len(x_train), len(x_test)
 y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 
 # %% [markdown]
-# ## 边界在哪里偏
+# ## 偏差出在边界
 #
 # 那一页的拟合图里，误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
 # 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
@@ -57,7 +57,7 @@ assert largest[0] > middle and largest[-1] > middle  # the corners stand out
 # $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
 #
 # 其中 $a_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
-# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消了“只朝一边看”带来的偏差。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
+# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算给你看。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
 #
 # $$\begin{aligned}
 # \ell_i &= a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \\
@@ -95,7 +95,7 @@ assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
 
 # %% [markdown]
-# 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照：
+# 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照。`lstsq` 只会解普通最小二乘，但加权并不难办：第 $i$ 项残差的平方乘以 $a_i$，等于残差先乘以 $\sqrt{a_i}$ 再平方，所以把设计矩阵和 $y$ 的第 $i$ 行都乘以 $\sqrt{a_i}$，普通最小二乘的解就是加权最小二乘的解：
 
 # %%
 # weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
@@ -158,7 +158,44 @@ for i in (0, n_test - 1):
     assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
 
 # %% [markdown]
-# 在 $x = 0$，一侧窗口的偏差占了绝大部分，局部线性回归用直线从 $\bar x$ 外推回查询，正好去掉它。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，一侧窗口的偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，弯曲的偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。局部线性回归去掉了前一种，却去不掉后一种：一条直线描述不了先降后升的曲线，从 $\bar x$ 外推到 4.9 就偏低了。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准。
+# 在 $x = 0$，一侧窗口的偏差占了误差的绝大部分。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，一侧窗口的偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，弯曲的偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。
+#
+# 局部线性回归对这些偏差做了什么？它的预测可以写成 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y = \sum_i a_i y_i$ 正是 Nadaraya-Watson 的预测，$b$ 是窗口里加权拟合出的斜率。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉一侧窗口的偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
+
+# %%
+# local linear = Nadaraya-Watson + the correction b (x - x_bar)
+fine = torch.linspace(3.5, 5.0, 1501)  # a fine grid round the right end
+trough = fine[at.f(fine).argmin()].item()  # where f stops falling
+for i in (0, n_test - 1):
+    row = attention_weights[i]  # (n_train,): weights of query i
+    x, centre = x_test[i], (row * x_train).sum()  # the query and its x_bar
+    offsets = x_train - centre  # (n_train,)
+    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()  # window's slope
+    correction = b * (x - centre)  # from x_bar back to the query
+    s = (at.f(centre) - at.f(x)) / (centre - x)  # f's mean slope, x to x_bar
+    needed = s * (x - centre)  # minus the one-sided bias
+    error = y_ll[i] - data.y_truth[i]
+    print(f"x = {x.item():.1f}: x_bar = {centre.item():.2f}")
+    print(f"  slope of the window b    {b.item():>+6.2f}")
+    print(f"  slope of f, x to x_bar   {s.item():>+6.2f}")
+    print(f"  correction b (x - x_bar) {correction.item():>+6.2f}")
+    print(f"  needed (minus one-sided) {needed.item():>+6.2f}")
+    print(f"  error of local linear    {error.item():>+6.2f}")
+    # local linear is exactly Nadaraya-Watson plus the correction
+    assert abs(y_hat[i] + correction - y_ll[i]) < 1e-4
+    if i == 0:  # the line is too shallow: it removes part of the bias
+        share = (correction / needed).item()
+        print(f"  share of the bias removed {share:>6.0%}")
+        assert 0 < b < s and 0.5 < share < 0.7 and error > 0
+    else:  # fitted before the trough, the line falls where f rose
+        print(f"  trough of f at            {trough:>5.2f}")
+        assert b < 0 < s and correction < 0 < needed and error < 0
+        assert centre < trough < x
+
+# %% [markdown]
+# 在 $x = 0$，直线去掉了一侧窗口偏差的大部分（约 61%），但不是全部：窗口的斜率 $b = 1.73$ 比 $f$ 在 0 与 $\bar x$ 之间的平均斜率 $s = 2.82$ 平缓，直线外推回查询时降得不够，预测仍高出 0.75。
+#
+# 在 $x = 4.9$，直线修正的方向反了。窗口的重心 $\bar x = 4.11$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 $b = -0.66$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉一侧窗口的偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
 #
 # 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 #
@@ -186,7 +223,7 @@ assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
 
 # %% [markdown]
 # 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：
-# 同样多的噪声被更多的点平均掉，边界和斜坡上的偏差则由直线负责。
+# 噪声在更多的点上被平均掉，边界和斜坡上的偏差则由直线负责。
 #
 # ## 练习
 #

@@ -197,9 +197,10 @@ assert (
 assert abs(overshoot[-1] / w_best - 1) < 0.05 and overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
 assert f"{w0:.4f}" == "0.4963"  # the initial w the text names
+assert len({path[0] for path in paths.values()}) == 1  # one start for all four
 
 # %% [markdown]
-# 方块是起点，描边的圆点是终点，星号是网格上的最低点（画在最上层，终点落在最低点上时也看得见）：
+# 灰色方块是四条路径共同的起点，描边的圆点是各自的终点，星号是网格上的最低点（画在最上层，终点落在最低点上时也看得见）：
 
 # %%
 at.plot_w_paths(x_train, y_train, paths)
@@ -222,8 +223,9 @@ at.plot_w_paths(x_train, y_train, paths)
 # 并打印这一步的 $w$、梯度和损失。曲线上的星号（★）标出留一法损失的最小值。第 5 步（本章训练走的步数）画上圆圈：按本章的设置（训练 $w$，学习率 0.5），那里就是本章训练停下的地方。
 # 按“重来”回到初值；改变学习率或参数，也会从初值重新开始。
 #
-# 下面的单元格先在 Python 里用 <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
-# 走完本章的 5 步：按本章的设置走 5 步，演示表格里的 $w$ 应当和这一行一致。
+# 下面的单元格按本章的设置（训练 $w$，学习率 0.5，5 步）用 `at.sgd_stepper(...)` 建好演示，
+# 用 `stepper.path()` 在 Python 里走完这 5 步，再和上面用 <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
+# 算出的路径“w, lr = 0.5”比较：两者一致，按本章的设置走 5 步，演示表格里的 $w$ 也应当是这几个数。
 #
 # <!-- source: attention_tutorial.stepper.sgd_stepper -->
 
@@ -316,7 +318,7 @@ with at.prints_error(ValueError, width=40):
 #
 # **这是不是就成了 k 近邻**？接近，但不是：上表中训练出的 $w$ 平均有两三个有效键，
 # 每个预测是最近的两三个训练点的加权平均，权重是软的，次近的键也分到不少；
-# k 近邻则给最近的 $m$ 个点相同的权重，其余为 0。
+# k 近邻则给最近的 $m$ 个点相同的权重，其余为 0（这里把邻居的个数记作 $m$，因为 $k$ 在本章指键）。
 # $|w| \to \infty$ 时才真正变成 1-近邻（见练习 3）。
 #
 # ## 练习
