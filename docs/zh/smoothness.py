@@ -225,7 +225,7 @@ at.plot_w_paths(x_train, y_train, paths)
 #
 # 下面的单元格按本章的设置（训练 $w$，学习率 0.5，5 步）用 `at.sgd_stepper(...)` 建好演示，
 # 用 `stepper.path()` 在 Python 里走完这 5 步，再和上面用 <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
-# 算出的路径“w, lr = 0.5”比较：两者一致，按本章的设置走 5 步，演示表格里的 $w$ 也应当是这几个数。
+# 算出的路径“w, lr = 0.5”比较：两者一致；按本章的设置在演示里走 5 步，表格里的 $w$ 也应当是这几个数。
 #
 # <!-- source: attention_tutorial.stepper.sgd_stepper -->
 
