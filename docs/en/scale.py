@@ -83,7 +83,8 @@ assert max(errors.values()) < 1e-5  # check: only float32 rounding apart
 # danger is the other end. For a query far from every key all scores are very negative, every
 # $e^{s}$ underflows to 0, and the plain average is $0/0$, NaN; after subtracting $m$, $\ell \ge 1$.
 # (When the distance is so large that a score itself overflows to $-\infty$, `online_pool` takes
-# the value of the nearest key instead, the limit as $w$ grows without bound.)
+# the value of the nearest key instead: as a query moves away, its weight gathers on the nearest
+# key, so that is the limit.)
 #
 # Here is the online softmax by hand, for one query and three keys: one key per block, and the
 # running numbers printed after each key. The second key scores higher than the first, so $m$
