@@ -225,8 +225,8 @@ ALT: dict[str, dict[str, str]] = {
 # plot_scaling of rows with predicted_bytes: the memory chart's dotted lines too
 for _lang, _counted in {
     "zh": "内存图上的点线是按中间张量数出来的字节数，颜色与所属写法相同。",
-    "en": " The dotted lines, in each formulation's colour, are the counted bytes: those its "
-    "intermediate tensors take.",
+    "en": " The dotted lines on the memory chart, in each formulation's colour, are the "
+    "counted bytes: those its intermediate tensors take.",
 }.items():
     for _name in ("plot_scaling", "plot_scaling.stacked"):
         ALT[_lang][f"{_name}.counted"] = ALT[_lang][_name] + _counted

@@ -109,7 +109,7 @@ LABELS: dict[str, dict[str, str]] = {
         # the cost figure and the matrices (figures/cost.py, figures/matrices.py)
         "scale_n": "n（n_train = n_test）",
         "scale_seconds": "时间（秒）",
-        "scale_bytes": "峰值内存（字节）",
+        "scale_bytes": "峰值内存",
         "scale_predicted": "数出来的字节数：点线，\n颜色同所属写法",
         "scale_tiled": "平铺（repeat_interleave）",
         "scale_broadcast": "广播",
@@ -117,7 +117,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_sdpa": "SDPA（点积 + 偏置）",
         "matrix_colours": "元素的值（蓝为负，红为正），所有矩阵共用一个颜色条",
         "matrix_colours_some": "元素的值（蓝为负，红为正），\n这几个矩阵共用一个颜色条",
-        "matrix_colours_own": "{names} 的颜色条",
+        "matrix_colours_own": "{names} 的刻度",
     },
     "en": {
         "x": "input x",
@@ -215,7 +215,7 @@ LABELS: dict[str, dict[str, str]] = {
         # the cost figure and the matrices (figures/cost.py, figures/matrices.py)
         "scale_n": "n (n_train = n_test)",
         "scale_seconds": "time (seconds)",
-        "scale_bytes": "peak memory (bytes)",
+        "scale_bytes": "peak memory",
         "scale_predicted": "counted bytes (dotted, in\nits formulation's colour)",
         "scale_tiled": "tiled (repeat_interleave)",
         "scale_broadcast": "broadcast",

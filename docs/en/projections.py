@@ -119,8 +119,8 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 #
 # ## One seed says little
 #
-# The one-$w$ model starts at 1 and its training draws no random numbers; its loss no longer changes in the
-# last step above, so its result does not depend on a seed. The projections start from random
+# The one-$w$ model starts at 1 and draws no random numbers, so its result does not depend on a
+# seed (and its loss has stopped changing). The projections start from random
 # numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
 # 9, with its test error after 300 and after 1,000 steps.
 #
@@ -427,10 +427,10 @@ mse_plain = at.mse_on_test(plain, data2)
 print(f"plain dot product: test MSE {mse_plain:.3f}")
 print(f"training mean:     test MSE {mse_mean:.3f}")
 assert mse_scalar < mse_plain < mse_mean  # worse than one w, better than the mean
-assert mse_plain > 0.6 * mse_mean  # "barely better than predicting the mean"
+assert 0.6 * mse_mean < mse_plain < 0.9 * mse_mean  # "only somewhat better"
 
 # %% [markdown]
-# Much worse than both, and barely better than predicting the mean (the last line printed
+# Much worse than both, and only somewhat better than predicting the mean (the last line printed
 # above). Without the bias a score $q'^\top k'$ grows with the **length** of $k'$, so for
 # a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
 # query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the

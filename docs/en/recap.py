@@ -64,10 +64,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # `(n_test, n_train)` by `repeat_interleave` and `reshape`; subtracting the keys, squaring and
 # multiplying by $-\frac{1}{2}$ gives a **score** matrix of the same shape; a softmax along `dim=1`
 # turns it into weights, each row summing to 1; a matrix product with the values `y_train` gives
-# `(n_test,)` predictions. The second part is **training**: each training point is a query, its keys
-# and values are the `n_train - 1` samples other than itself, scores and weights are
-# `(n_train, n_train - 1)`, and `bmm` multiplies each row of weights with its own row of values,
-# giving `(n_train,)` predictions.
+# `n_test` predictions, shape `(n_test,)`. The second part is **training**: each training point is
+# a query, its keys and values are the `n_train - 1` samples other than itself, scores and weights
+# are `(n_train, n_train - 1)`, and `bmm` multiplies each row of weights with its own row of
+# values, giving `n_train` predictions, shape `(n_train,)`.
 #
 # The diagram draws the same two paths, one box per step, with the shape of the tensor that step
 # gives on its right; the legend under it tells the colours: blue boxes are what goes in or comes out,
@@ -137,8 +137,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   weight of exactly 0, with no diagonal to cut out and no reshape; in a Transformer the same
 #   `masked_fill` hides padding: [Leave-one-out as a masked softmax](transformer.py#leave-one-out-as-a-masked-softmax).
 # - Every query meets every key, so the time grows as $n^2$; the memory need not: a chunked online
-#   softmax or `F.scaled_dot_product_attention` never holds a full $n \times n$ matrix:
-#   [Measured time and memory](scale.py#measured-time-and-memory).
+#   softmax or PyTorch's fused SDPA kernel (when it applies) never holds a full $n \times n$
+#   matrix: [Measured time and memory](scale.py#measured-time-and-memory).
 # - In float32 the dot-product form $qk - \frac{1}{2}k^2$ subtracts two large numbers, and its error
 #   grows with the square of the inputs' size; the distance form, which computes $q - k$ first, does
 #   not: [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).

@@ -152,8 +152,11 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # scaled dot-product attention in each head, and projects the result once more with `out_proj`.
 # With one head, no biases, our three matrices copied in and `out_proj` set to the identity, it must
 # give exactly what our `ProjectedAttention(key_bias=False)` gives. `in_proj_weight` stacks $W_q$,
-# $W_k$ and $W_v$, each $(d, d)$, top to bottom, so `torch.cat` of our three weights fills it. By
-# default it expects values with `embed_dim` $= d$ features, and `out_proj` is $d \times d$, so the
+# $W_k$ and $W_v$, each $(d, d)$, top to bottom, so `torch.cat` of our three weights fills it. The
+# four sizes of `ProjectedAttention` are, in order, the features of a query or key input (`d_in`),
+# of a query or key after its projection (`d_k`), of a value input (`d_value_in`) and of a value
+# after its projection (`d_v`); here all four are $d$. By default `nn.MultiheadAttention` expects
+# values with `embed_dim` $= d$ features, and `out_proj` is $d \times d$, so the
 # values need $d$ features, not the $d_v = 3$ of `V` above: hence a new `V4`. And a layer's parameters
 # require gradients, so they cannot be overwritten in place as they are: the cell writes into them
 # with `.copy_` inside `torch.no_grad()`, which keeps the parameter objects and changes their numbers:

@@ -47,7 +47,7 @@ assert y_fit.shape == (n_train,)
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# 打印的第一段是**预测**：查询是测试输入，用 `repeat_interleave` 和 `reshape` 铺成 `(n_test, n_train)`；减去键、平方、乘以 $-\frac{1}{2}$，得到形状相同的**分数**矩阵；沿 `dim=1` 做 softmax 变成权重，每行和为 1；再与值 `y_train` 做矩阵乘法，得到 `(n_test,)` 个预测。第二段是**训练**：每个训练点当查询，键和值是“除自己以外”的 `n_train - 1` 个样本，分数和权重都是 `(n_train, n_train - 1)`，`bmm` 把每一行权重与对应的一行值相乘，得到 `(n_train,)` 个预测。
+# 打印的第一段是**预测**：查询是测试输入，用 `repeat_interleave` 和 `reshape` 铺成 `(n_test, n_train)`；减去键、平方、乘以 $-\frac{1}{2}$，得到形状相同的**分数**矩阵；沿 `dim=1` 做 softmax 变成权重，每行和为 1；再与值 `y_train` 做矩阵乘法，得到 `n_test` 个预测，形状 `(n_test,)`。第二段是**训练**：每个训练点当查询，键和值是“除自己以外”的 `n_train - 1` 个样本，分数和权重都是 `(n_train, n_train - 1)`，`bmm` 把每一行权重与对应的一行值相乘，得到 `n_train` 个预测，形状 `(n_train,)`。
 #
 # 图里画的是同样的两条路径，每一步一个方框，方框右边是这一步得到的张量形状；颜色见图下的图例：蓝色方框是输入或输出，橙色的是中间的张量。分数有自己的方框，形状与权重相同：softmax 只把每一行变成和为 1 的权重，不改变形状。训练那条路径从留一法的键和值开始：模型先把每个训练输入平铺成一行 `n_train - 1` 个查询（查询就是 `x_train` 本身），减去键得到分数，再做 softmax 和 `bmm`。
 #
@@ -93,7 +93,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # - 查询和键变成向量后，一个 $w$ 换成三个学出来的投影矩阵 $W_q$、$W_k$、$W_v$；高斯核的写法里还留着每个键一个偏置 $-\frac{1}{2}\lVert k'\rVert^2$，Transformer 把它去掉了。见《[从核回归到 Transformer 注意力](transformer.py#一个-w-为什么会变成矩阵)》和《[在二维玩具问题上学习投影](projections.py#去掉键偏置会怎样)》。
 # - 留一法可以写成掩码：`scores.masked_fill(eye, float("-inf"))` 让每个点在自己键上的权重正好是 0，不必再删对角线、改形状；同一个 `masked_fill` 在 Transformer 里遮住填充位。见《[从核回归到 Transformer 注意力](transformer.py#把留一法写成带掩码的-softmax)》一页的“把留一法写成带掩码的 softmax”。
-# - 每个查询都要和每个键比一次，时间随 $n^2$ 增长；内存却不必：分块配合在线 softmax，或者 `F.scaled_dot_product_attention`，都不用存下完整的 $n \times n$ 矩阵。见《[注意力的开销随 n 的增长](scale.py#实测的时间和内存)》。
+# - 每个查询都要和每个键比一次，时间随 $n^2$ 增长；内存却不必：分块配合在线 softmax，或者 PyTorch 融合的 SDPA 内核（能用上时），都不用存下完整的 $n \times n$ 矩阵。见《[注意力的开销随 n 的增长](scale.py#实测的时间和内存)》。
 # - 点积形式 $qk - \frac{1}{2}k^2$ 在 float32 下是两个大数相减，误差随输入大小的平方增长；先算 $q - k$ 的距离形式不受影响。见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”。
 #
 # ## 常见疑问索引
@@ -106,7 +106,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | 距离越远，权重越大吗？指数里的负号能漏吗？分母里写 $x_i$ 还是 $x_j$？带宽越小越好吗？这是注意力还是 k 近邻？ | [非参数注意力汇聚](nonparametric.py#常见疑问) |
 # | 训练数据和测试数据能对调吗？形状都对上了，代码就对了吗？ | [查询和键能互换吗？](nonparametric.py#查询和键能互换吗) |
 # | 为什么左端的拟合偏得最厉害？ | [边界偏差与局部线性回归](local-linear.py) |
-# | 为什么去掉对角线？损失为什么差了一半？ | [带参数的注意力汇聚](parametric.py#常见疑问) |
+# | 为什么去掉对角线？打印的损失为什么是别的版本的一半或两倍？ | [带参数的注意力汇聚](parametric.py#常见疑问) |
 # | 为什么只学一个标量 $w$，而不是每个键一个，或者一个矩阵？ | [带参数的注意力汇聚](parametric.py#常见疑问)；[为什么只有一个 *w*？](transformer.py#为什么只有一个-w) |
 # | 为什么一个点不能用自己预测自己？测试时也要留一吗？ | [为什么要留一](leave-one-out.py#常见疑问) |
 # | “不平滑”有什么害处？$w$ 是负数怎么办？ | [训练后的曲线为何不平滑](smoothness.py#常见疑问) |

@@ -57,7 +57,7 @@ assert gap_kernel < 1e-6
 #
 # ## 亲手写出缩放点积注意力
 #
-# 先用话说一遍它做的事：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。写成公式：
+# 先不看公式，用文字说一遍它做什么：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。写成公式：
 #
 # $$\begin{aligned}
 # &\operatorname{Attention}(Q, K, V) \\
@@ -99,7 +99,7 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。默认情况下，它要求值的特征数等于 `embed_dim`（即 $d$），`out_proj` 又是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
+# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。默认情况下，`nn.MultiheadAttention` 要求值的特征数等于 `embed_dim`（即 $d$），`out_proj` 又是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
@@ -205,7 +205,7 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # %% [markdown]
 # ## 为什么只有一个 *w*？
 #
-# 这是读者对本章常问的问题。一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
+# 读者常问：为什么只有一个 $w$？一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
 
 # %%
 a, b = 2.0, 1.0  # W_q = a, W_k = b: untied 1 x 1 projections

@@ -40,8 +40,8 @@ def test_figures_are_white_tutorial_figures_that_save() -> None:
 @pytest.mark.parametrize(
     ("lang", "xlabel", "ylabel"),
     [
-        ("zh", "n（n_train = n_test）", "峰值内存（字节）"),
-        ("en", "n (n_train = n_test)", "peak memory (bytes)"),
+        ("zh", "n（n_train = n_test）", "峰值内存"),
+        ("en", "n (n_train = n_test)", "peak memory"),
     ],
 )
 def test_labels_follow_the_language(lang, xlabel, ylabel) -> None:
@@ -374,5 +374,5 @@ def test_no_text_of_the_matrices_comes_near_the_edge_of_the_canvas(lang, layout)
     shared, own = (ax.xaxis.label for ax in fig.axes[3:])
     assert "\n" in shared.get_text() and shared._multialignment == "center"
     assert own.get_text() == (
-        "$A^{-1}M^{\\top}$ 的颜色条" if lang == "zh" else "scale of $A^{-1}M^{\\top}$"
+        "$A^{-1}M^{\\top}$ 的刻度" if lang == "zh" else "scale of $A^{-1}M^{\\top}$"
     )

@@ -134,7 +134,7 @@ def rows() -> list[dict]:
 def test_the_scaling_chart_is_log_log_with_time_above_memory_on_a_phone(rows) -> None:
     fig = plot_scaling(rows, lang="en")
     assert [ax.get_xscale() for ax in fig.axes] == ["log", "log"]
-    assert fig.axes[1].get_ylabel() == "peak memory (bytes)"
+    assert fig.axes[1].get_ylabel() == "peak memory"
     time_ax, memory_ax = plot_scaling(rows, layout="stacked", lang="en").axes
     assert _above(time_ax, memory_ax)
 
