@@ -679,10 +679,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "names": "`a` 和 `b` 在图中和替代文字里的标签：给出它们的代码，"
         '例如 `("weights.unsqueeze(1)", "values.unsqueeze(-1)")`。',
         "lang": _LANG,
+        "layout": '`"wide"`：两个操作数并排，网站在手机上改显示窄版；'
+        + _PHONE
+        + "：两个操作数上下叠放在结果上面，代码折成几行。",
         "return": _AB_FIGURE,
         "raise TypeError": "`a` 或 `b` 不是张量，或 `names` 不是由字符串组成的元组时。",
-        "raise ValueError": "`lang` 未知、`names` 不是两个非空的名字、某个操作数不是三维，"
-        "或者尺寸对不上时。",
+        "raise ValueError": _BAD_LAYOUT
+        + "；`lang` 未知、`names` 不是两个非空的名字、某个操作数不是三维，或者尺寸对不上时。",
     },
     "figures.tensors.sequences.diagram_arange": {
         "start": "第一个值。",

@@ -198,6 +198,7 @@ def diagram_bmm(
     *,
     names: tuple[str, str] = ("a", "b"),
     lang: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Draw ``torch.bmm(a, b)``: one matrix product per batch element, no broadcasting.
 
@@ -212,6 +213,9 @@ def diagram_bmm(
         names: The labels of ``a`` and ``b`` in the figure and its alt text: the code
             that gives them, e.g. ``("weights.unsqueeze(1)", "values.unsqueeze(-1)")``.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: the operands side by side, and the site shows the narrow
+            drawing on phones; ``"narrow"`` or ``"stacked"``, one phone layout: the
+            operands one above the other over the result, the code broken into lines.
 
     Returns:
         The figure: ``a`` and ``b`` side by side, the result below.
@@ -219,8 +223,9 @@ def diagram_bmm(
     Raises:
         TypeError: If ``a`` or ``b`` is not a tensor, or ``names`` is not a tuple of
             strings.
-        ValueError: If ``lang`` is unknown, ``names`` is not two non-empty names, an
-            operand is not 3-D, or the sizes do not match.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, ``names`` is not two non-empty names, an operand is not
+            3-D, or the sizes do not match.
 
     Examples:
         >>> a = torch.arange(6.0).reshape(
@@ -252,7 +257,8 @@ def diagram_bmm(
     # which axes the colours mark, said with the caller's names
     legend = diagram_legend("bmm", a=name_a, b=name_b)
     arrow = f"y = torch.bmm({name_a}, {name_b})"
-    return render(rows, [arrow], lang, notes=[example], legend=legend)
+    fig = render(rows, [arrow], lang, notes=[example], legend=legend, layout=layout)
+    return _with_narrow(fig, layout)
 
 
 @bilingual
