@@ -60,6 +60,12 @@ def plain(text: str) -> str:
     return text.replace("$", "").replace("{", "").replace("}", "")
 
 
+# How a tensor diagram of several levels is read; a picture with no arrow (one level, or
+# levels without code between them) leaves it out: it has no levels or arrows to speak of.
+STEPS = {
+    "zh": "，从上往下一层层变换，每一步的代码写在箭头旁",
+    "en": ", transformed level by level from the top, the code of each step beside its arrow",
+}
 ALT: dict[str, dict[str, str]] = {
     "zh": {
         "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。",
@@ -125,8 +131,7 @@ ALT: dict[str, dict[str, str]] = {
         "下面是峰值内存随 n 的变化。",
         "plot_matrices": "几个小矩阵画成热图，每格写着元素的值；共用一个关于 0 对称的颜色刻度，"
         "画在下面的颜色条上，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。",
-        "draw_tensors": "张量示意图：每个张量画成一格一格的网格，从上往下一层层变换，"
-        "每一步的代码写在箭头旁。",
+        "draw_tensors": "张量示意图：每个张量画成一格一格的网格" + STEPS["zh"] + "。",
     },
     "en": {
         "plot_fit": "Line chart: the true function, the model's prediction (dashed) and the noisy "
@@ -218,8 +223,9 @@ ALT: dict[str, dict[str, str]] = {
         "on one colour scale symmetric about 0, shown by the colour bar below them (blue "
         "negative, red positive; the larger the magnitude, the more a cell stands out: darker "
         "on a light page, brighter on a dark one).",
-        "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells, transformed "
-        "level by level from the top, the code of each step beside its arrow.",
+        "draw_tensors": "Tensor diagram: each tensor is drawn as a grid of cells"
+        + STEPS["en"]
+        + ".",
     },
 }
 # plot_scaling of rows with predicted_bytes: the memory chart's dotted lines too
@@ -674,10 +680,8 @@ _DIAGRAM = {
 # The diagrams whose colours mean something else: their lead leaves the colours to the
 # legend, which ``alt_facts`` reads out first (``DIAGRAM_LEGENDS``).
 _DIAGRAM_OWN_KEY = {
-    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，从上往下一层层变换，"
-    "每一步的代码写在箭头旁。",
-    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, transformed level "
-    "by level from the top, the code of each step beside its arrow.",
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格" + STEPS["zh"] + "。",
+    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells" + STEPS["en"] + ".",
 }
 # What the colours (and red frames) of a ``diagram_*`` mean when they do not follow the
 # elements; ``{...}`` fields are filled by the diagram.
@@ -695,6 +699,7 @@ DIAGRAM_LEGENDS = {
         "matmul": "相乘求和的是 {a} 的最后一维和 {b} 的倒数第二维。",
         "matmul_vector": "相乘求和的是 {a} 的最后一维和 {b} 唯一的一维。",
         "matmul_dot": "相乘求和的是 {a} 和 {b} 唯一的那一维。",
+        "bmm": "相乘求和的是 {a} 的最后一维和 {b} 的中间一维。",
         "eye": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。",
         "eye_wide": "{code} 不是方阵，对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）为止。",
         "eye_tall": "{code} 不是方阵，对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）为止。",
@@ -719,6 +724,7 @@ DIAGRAM_LEGENDS = {
         "matmul": "The summed axis is the last of {a} and the second-to-last of {b}.",
         "matmul_vector": "The summed axis is the last of {a} and the only one of {b}.",
         "matmul_dot": "The summed axis is the only axis of {a} and of {b}.",
+        "bmm": "The summed axis is the last of {a} and the middle one of {b}.",
         "eye": "No colours here: every cell shows its value. The 1s lie on the main "
         "diagonal and the rest are 0.",
         "eye_wide": "{code} is not square: its diagonal starts at the top left and stops at "
@@ -740,12 +746,11 @@ _DIAGRAM_MATMUL = {
     "values, drawn grey.",
 }
 _DIAGRAM_BMM = {
-    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维，即 a 的"
-    "最后一维和 b 的中间一维：每个批次里，同色的格子两两相乘，乘积相加；y 是算出的新值，"
-    "画成灰色。",
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维："
+    "每个批量元素里，同色的格子两两相乘，乘积相加；y 是算出的新值，画成灰色。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
-    "the summed axis, the last of a and the middle one of b: in each batch element, cells of "
-    "one colour are multiplied and the products summed; y holds new values, drawn grey.",
+    "the summed axis: in each batch element, cells of one colour are multiplied and the "
+    "products summed; y holds new values, drawn grey.",
 }
 # a picture of one row has no arrows to speak of
 _DIAGRAM_ONE_ROW = {
@@ -898,6 +903,8 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         )
     else:  # a chart described as a grid of cells would mislead: every figure has its own
         raise ValueError(f"no alt text for the figure function {name!r}: add it to ALT")
+    if getattr(fig, "alt_steps", True) is False:  # no arrow drawn: no levels to read
+        lead = lead.replace(STEPS[lang], "", 1)
     extra = getattr(fig, "alt_facts", None)
     if extra:
         lead = lead + ("" if lang == "zh" else " ") + extra

@@ -676,10 +676,16 @@ SECTIONS: dict[str, dict[str, str]] = {
     "figures.tensors.products.diagram_bmm": {
         "a": "形状 `(batch, n, k)`。",
         "b": "形状 `(batch, k, m)`，批量大小和数据类型与 `a` 相同。",
+        "names": "`a` 和 `b` 在图中和替代文字里的标签：给出它们的代码，"
+        '例如 `("weights.unsqueeze(1)", "values.unsqueeze(-1)")`。',
         "lang": _LANG,
+        "layout": '`"wide"`：两个操作数并排，网站在手机上改显示窄版；'
+        + _PHONE
+        + "：两个操作数上下叠放在结果上面，代码折成几行。",
         "return": _AB_FIGURE,
-        "raise TypeError": "`a` 或 `b` 不是张量时。",
-        "raise ValueError": "`lang` 未知、某个操作数不是三维，或者尺寸对不上时。",
+        "raise TypeError": "`a` 或 `b` 不是张量，或 `names` 不是由字符串组成的元组时。",
+        "raise ValueError": _BAD_LAYOUT
+        + "；`lang` 未知、`names` 不是两个非空的名字、某个操作数不是三维，或者尺寸对不上时。",
     },
     "figures.tensors.sequences.diagram_arange": {
         "start": "第一个值。",
@@ -1553,9 +1559,11 @@ PARAGRAPHS: dict[str, str] = {
         "结果没有自己的内存：虚线格子读的还是输入的元素。说明文字印出两个张量真实的 ``stride()``。"
     ),
     "Shapes are aligned from the right; an axis of size 1 (or a missing one) is stretched "
-    "to the other operand's size. The middle row shows these stretched operands as "
+    "to the other operand's size. An operand with fewer axes says the shape it counts as "
+    "(``(2,)`` counts as ``(1, 2)``). The middle row shows these stretched operands as "
     "``expand`` views with their strides; the bottom row the result.": (
         "形状从右边对齐；长度为 1 的维（或缺少的维）被拉伸到另一个操作数的长度。"
+        "维数较少的操作数注明它算作什么形状（``(2,)`` 算作 ``(1, 2)``）。"
         "中间一行把拉伸后的操作数画成 ``expand`` 视图，并标出它们的步长；最下面一行是结果。"
     ),
     # local_linear_regression

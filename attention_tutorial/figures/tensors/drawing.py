@@ -300,6 +300,8 @@ def render(
         [[_facts(g) for g in row] for row in levels], wide_arrows, lang,
         stacked=layout == "narrow", origins=origins,
     )  # fmt: skip
+    # an arrow with code: the alt text's lead tells how levels and arrows are read
+    fig.alt_steps = any(a.strip() for a in wide_arrows)
     if legend is not None:  # what the colours mean comes before the panels
         key = pick("legend", legend, lang)
         fig.alt_facts = key + ("" if lang == "zh" else " ") + fig.alt_facts

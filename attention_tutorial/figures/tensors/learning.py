@@ -177,8 +177,14 @@ def diagram_sgd_step(
     step = _checks.positive_number("lr", lr)
     new = w - step * grad  # (n,)
     spec = value_spec(*(t.detach().cpu().numpy() for t in (w, grad, new)))  # one format
+    # ... but a whole gradient (the page's -18) is written whole: "-18.00" did not fit its
+    # cell on a phone, and its decimals said nothing
+    whole = bool(torch.all(grad == grad.round())) and float(grad.abs().max()) < 1000
     rows = [
-        [TensorPanel(w, code="w", spec=spec), TensorPanel(grad, code="w.grad", spec=spec)],
+        [
+            TensorPanel(w, code="w", spec=spec),
+            TensorPanel(grad, code="w.grad", spec=".0f" if whole else spec),
+        ],
         [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")], spec=spec)],
     ]
     # the page's cell builds no optimizer: the arrow says what its step() would compute

@@ -95,7 +95,7 @@ def diagram_eye_mask(
         [TensorPanel(kept, code="y", sources=ids[mask].reshape((n, -1)),
                      captions=[both("kept", k=n - 1)])],
     ]  # fmt: skip
-    arrows = ["", f"tiled = x.repeat(({n}, 1))", "y = tiled[mask].reshape((n, -1))"]
+    arrows = ["", f"tiled = x.repeat(({n}, 1))", f"y = tiled[mask].reshape(({n}, -1))"]
     x_cells = format_values(values.numpy())
     legend = eye_mask_legend(x_cells, [[x_cells[j] for j in range(n) if j != i] for i in range(n)])
     figure = render(rows, arrows, lang, legend=legend, layout=layout)

@@ -192,7 +192,14 @@ def diagram_matmul(
 
 
 @bilingual
-def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFigure:
+def diagram_bmm(
+    a: Tensor,
+    b: Tensor,
+    *,
+    names: tuple[str, str] = ("a", "b"),
+    lang: str | None = None,
+    layout: str = "wide",
+) -> TutorialFigure:
     """Draw ``torch.bmm(a, b)``: one matrix product per batch element, no broadcasting.
 
     Slice ``[i]`` of the result is ``a[i] @ b[i]``; the colours mark the summed axis
@@ -203,15 +210,22 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFig
     Args:
         a: Shape ``(batch, n, k)``.
         b: Shape ``(batch, k, m)``, same batch size and dtype.
+        names: The labels of ``a`` and ``b`` in the figure and its alt text: the code
+            that gives them, e.g. ``("weights.unsqueeze(1)", "values.unsqueeze(-1)")``.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        layout: ``"wide"``: the operands side by side, and the site shows the narrow
+            drawing on phones; ``"narrow"`` or ``"stacked"``, one phone layout: the
+            operands one above the other over the result, the code broken into lines.
 
     Returns:
         The figure: ``a`` and ``b`` side by side, the result below.
 
     Raises:
-        TypeError: If ``a`` or ``b`` is not a tensor.
-        ValueError: If ``lang`` is unknown, an operand is not 3-D, or the sizes
-            do not match.
+        TypeError: If ``a`` or ``b`` is not a tensor, or ``names`` is not a tuple of
+            strings.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            ``lang`` is unknown, ``names`` is not two non-empty names, an operand is not
+            3-D, or the sizes do not match.
 
     Examples:
         >>> a = torch.arange(6.0).reshape(
@@ -226,6 +240,7 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFig
         tensor([ 8., 62.])
     """
     a, b = _matrix_operands(a, b, 3)
+    name_a, name_b = _operand_names(names)
     what = (
         f"a of shape {shape_text(a.shape)} and b of shape {shape_text(b.shape)} cannot be "
         "multiplied by bmm: both must be 3-D (batch, rows, columns), with the same batch "
@@ -233,13 +248,17 @@ def diagram_bmm(a: Tensor, b: Tensor, *, lang: str | None = None) -> TutorialFig
     )
     fits("the result", torch_shape(what, torch.bmm, a, b))
     out = torch.bmm(a, b)
-    panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, a.shape[2])
+    panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, a.shape[2], name_a, name_b)
     panel_out = TensorPanel(
         out, code="y", sources=panel_out.sources, outline=panel_out.outline,
         captions=[both("same_colour"), both("summed", k=a.shape[2])],
     )  # fmt: skip
     rows = [[panel_a, panel_b], [panel_out]]
-    return render(rows, ["y = torch.bmm(a, b)"], lang, notes=[example])
+    # which axes the colours mark, said with the caller's names
+    legend = diagram_legend("bmm", a=name_a, b=name_b)
+    arrow = f"y = torch.bmm({name_a}, {name_b})"
+    fig = render(rows, [arrow], lang, notes=[example], legend=legend, layout=layout)
+    return _with_narrow(fig, layout)
 
 
 @bilingual

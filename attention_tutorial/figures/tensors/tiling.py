@@ -228,7 +228,8 @@ def diagram_broadcast(
     """Draw broadcasting in ``a op b``: both operands expanded (no copy), then combined.
 
     Shapes are aligned from the right; an axis of size 1 (or a missing one) is
-    stretched to the other operand's size. The middle row shows these stretched
+    stretched to the other operand's size. An operand with fewer axes says the shape it
+    counts as (``(2,)`` counts as ``(1, 2)``). The middle row shows these stretched
     operands as ``expand`` views with their strides; the bottom row the result.
 
     Explained on the page `handbook/expand.md`.
@@ -276,9 +277,18 @@ def diagram_broadcast(
     a_ids, b_ids = element_ids(a).expand(shape), element_ids(b).expand(shape) + a.numel()
     # one number format for every panel: a's 0.0 beside b's 0.50 would look like two rules
     spec = value_spec(*(t.detach().cpu().numpy() for t in (a, b, out)))
+
+    def counts_as(x: Tensor) -> list[dict[str, str]]:
+        # rule 1: a missing axis counts as size 1 on the left; said where it applies
+        if x.dim() == len(shape):
+            return []
+        ones = shape_text((1,) * (len(shape) - x.dim()) + tuple(x.shape))
+        return [{"zh": f"算作 {ones}", "en": f"counts as {ones}"}]
+
     rows = [
-        [TensorPanel(a, code="a", spec=spec),
-         TensorPanel(b, code="b", sources=element_ids(b) + a.numel(), spec=spec)],
+        [TensorPanel(a, code="a", spec=spec, captions=counts_as(a)),
+         TensorPanel(b, code="b", sources=element_ids(b) + a.numel(), spec=spec,
+                     captions=counts_as(b))],
         [
             TensorPanel(a_view, code=f"a.expand({args_text(shape, ())})", sources=a_ids,
                         shared=True, captions=[f"stride {shape_text(a_view.stride())}"],

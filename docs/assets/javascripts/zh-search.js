@@ -15,6 +15,13 @@
  *    A query of two or more words without Chinese (both sites load this file)
  *    is one such run, compared without case: "The size of tensor a" puts the
  *    page whose heading starts so first, not pages that merely say "size" a lot.
+ * 4. A section whose heading occurs in the query comes first of all: a pasted
+ *    error line ("IndexError: Dimension out of range (expected ... got 2)") holds
+ *    the heading of its entry in the error message index ("Dimension out of
+ *    range"), where "…" in a heading stands for any text (shapes, lengths). The
+ *    heading must have three words or more; the longest one found wins. Without
+ *    this, the entry that shares the most common words ("size", "dimensions",
+ *    "tensor") with the line came first.
  */
 (function () {
   var HAN = /[\u3400-\u9fff\uf900-\ufaff]/               /* same class as the separator */
@@ -54,23 +61,49 @@
     var words = query.replace(/"/g, " ").trim().toLowerCase().split(/\s+/)
     return words.length > 1 ? [words.join(" ")] : []
   }
-  function rerank(runs, result) {
+  /* Text compared as typed and as pasted: no markup, one space, lower case, straight quotes. */
+  function normal(s) {
+    return plain(s).replace(/[\u201c\u201d\u201e\u201f]/g, '"').replace(/[\u2018\u2019\u201a\u201b]/g, "'")
+  }
+  var MIN_HEADING_WORDS = 3
+  /* How much of the heading occurs in the query, in order ("…": anything), or 0. */
+  function headingIn(query, title) {
+    var pieces = normal(title).split("\u2026").map(function (p) { return p.trim() })
+      .filter(function (p) { return p })
+    var words = pieces.join(" ").split(" ").length
+    if (!pieces.length || words < MIN_HEADING_WORDS) return 0
+    var at = 0, length = 0
+    for (var k = 0; k < pieces.length; k++) {
+      var found = query.indexOf(pieces[k], at)
+      if (found < 0) return 0
+      at = found + pieces[k].length
+      length += pieces[k].length
+    }
+    return length
+  }
+  function rerank(asked, result) {
+    var runs = asked.runs
     var has = function (s) { return runs.every(function (r) { return s.indexOf(r) >= 0 }) }
     result.items = result.items.map(function (group, i) {
-      var tier = 0, titled = []
+      var tier = 0, titled = [], inQuery = [], best = 0
       group.forEach(function (doc) {
-        var t = has(plain(doc.title)) || has(plain((doc.tags || []).join(" ")))
+        var t = runs.length > 0 && (has(plain(doc.title)) || has(plain((doc.tags || []).join(" "))))
         titled.push(t)
         if (t) tier = 2
-        else if (tier < 1 && has(plain(doc.text))) tier = 1
+        else if (runs.length && tier < 1 && has(plain(doc.text))) tier = 1
+        var h = doc.location.indexOf("#") >= 0 ? headingIn(asked.query, doc.title) : 0
+        inQuery.push(h)
+        best = Math.max(best, h)
       })
       /* Enter opens the top hit; within the page, the sections whose heading has the
          words come first and are shown, not folded under "more" (Material shows the
          sections that score at least as high as the page's best). */
-      group.forEach(function (doc, j) { doc.score += tier * 1e12 + (titled[j] ? 1e11 : 0) })
+      group.forEach(function (doc, j) {
+        doc.score += inQuery[j] * 1e13 + tier * 1e12 + (titled[j] ? 1e11 : 0)
+      })
       group.sort(function (a, b) { return b.score - a.score })
-      return { tier: tier, i: i, group: group }
-    }).sort(function (a, b) { return b.tier - a.tier || a.i - b.i })
+      return { best: best, tier: tier, i: i, group: group }
+    }).sort(function (a, b) { return b.best - a.best || b.tier - a.tier || a.i - b.i })
       .map(function (x) { return x.group })
   }
 
@@ -80,19 +113,19 @@
     constructor(url, options) {
       super(url, options)
       if (!/\/workers\/search\.[^/]*js$/.test(String(url))) return  /* search worker only */
-      var pending = this.__zhPending = []                  /* CJK runs of queries in flight */
+      var pending = this.__zhPending = []                  /* queries in flight: runs, text */
       this.addEventListener("message", function (ev) {    /* runs before Material's listener */
         var res = ev.data
         if (!res || res.type !== RESULT) return
-        var runs = pending.shift()
-        if (runs && runs.length && res.data && Array.isArray(res.data.items))
-          rerank(runs, res.data)
+        var asked = pending.shift()
+        if (asked && res.data && Array.isArray(res.data.items))
+          rerank(asked, res.data)
       })
     }
     postMessage(msg) {
       var args = Array.prototype.slice.call(arguments)
       if (this.__zhPending && msg && msg.type === QUERY && typeof msg.data === "string") {
-        this.__zhPending.push(runsOf(msg.data))
+        this.__zhPending.push({ runs: runsOf(msg.data), query: normal(msg.data) })
         if (HAN.test(msg.data)) args[0] = { type: QUERY, data: rewrite(msg.data) }
       }
       return super.postMessage.apply(this, args)

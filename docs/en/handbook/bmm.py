@@ -117,6 +117,11 @@ values = torch.tensor(
 at.diagram_bmm(
     weights.unsqueeze(1),
     values.unsqueeze(-1),
+    # the panels' labels: this code
+    names=(
+        "weights.unsqueeze(1)",
+        "values.unsqueeze(-1)",
+    ),
 )
 
 # %% [markdown]

@@ -13,9 +13,9 @@
 # dtypes): the numbers you see will usually differ. The first word of an error is the type
 # of the exception: `RuntimeError`, `IndexError`, `TypeError`, …
 #
-# Each entry's code wraps the failing line in `with prints_error(…):`.
-# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>, a small tool
-# of the package, prints the first line of the error (wrapped between words when it is long, the
+# Each entry's code wraps the failing line in a `with prints_error(…):` block;
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool
+# of the package: it prints the first line of the error (wrapped between words when it is long, the
 # next lines indented by four spaces; on this page at 40 characters, so that a phone shows each
 # line whole). If the code stops failing, the build fails, so this page cannot keep a
 # stale message.
@@ -47,7 +47,7 @@ _ = torch.manual_seed(at.SEED)
 # ### mat1 and mat2 shapes cannot be multiplied
 #
 # - **Cause**: a matrix product needs as many columns on the left as rows on the right;
-#   the message writes each shape as "rows x columns". An `nn.Linear` whose input's last
+#   the message writes each shape as “rows x columns”. An `nn.Linear` whose input's last
 #   dimension is not `in_features` gives the same message.
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
 # - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls),
@@ -112,8 +112,8 @@ with prints_error(RuntimeError):
 # ### einsum(): subscript … which does not broadcast with previously seen size …
 #
 # - **Cause**: one subscript letter (here `k`) has two different sizes in two operands.
-#   Older PyTorch versions worded this "einsum(): operands do not broadcast with remapped
-#   shapes [original->remapped]"; PyTorch 2.13 says the sentence printed below, naming the letter and the sizes.
+#   Older PyTorch versions worded this “einsum(): operands do not broadcast with remapped
+#   shapes [original->remapped]”; PyTorch 2.13 says the sentence printed below, naming the letter and the sizes.
 # - **Fix**: give one letter axes of one size, or use another letter.
 # - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
 
@@ -428,7 +428,7 @@ with prints_error(TypeError):
 # - **Cause**: `torch.normal` can be called in several ways, and the arguments match none:
 #   with a number for both the mean and the standard deviation it also needs a shape, and
 #   the shape must be a tuple (`(3)` is just the int 3; `(3,)` is a tuple). The first line of
-#   the message ends in "expected one of:" and the next lines list the ways to call it, so the
+#   the message ends in “expected one of:” and the next lines list the ways to call it, so the
 #   whole message is printed here: the last, `(float mean, float std, tuple of ints size, …)`,
 #   is the one the chapter needs.
 # - **Fix**: `torch.normal(0.0, 0.5, (n_train,))`.

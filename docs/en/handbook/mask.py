@@ -113,7 +113,7 @@ at.diagram_eye(4, (2, 3))
 # tensor([[1, 2, 3]])
 # ```
 #
-# The chapter's leave-one-out keys, in small. Every row of the mask has exactly one
+# A small version of the chapter's leave-one-out keys. Every row of the mask has exactly one
 # `False`, so every row keeps `n_train - 1` elements, and the flat result can be cut
 # back into rows:
 #
@@ -147,7 +147,8 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# The same with four sorted training inputs as values:
+# The same with four sorted training inputs as values. The top row, `eye` and `mask`, is
+# unchanged; only `x`, `tiled` and `y` differ:
 
 # %%
 x_train, _ = (torch.rand(4) * 5).sort()

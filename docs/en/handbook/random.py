@@ -1,10 +1,14 @@
 # %% [markdown]
 # # Random numbers and ranges: rand, normal, sort, arange
 #
-# [The data](../data.py) of the chapter is made by four functions: `torch.rand` draws the
+# [The chapter's data](../data.py) come from four functions: `torch.rand` draws the
 # training inputs, `torch.sort` puts them in order, `torch.normal` adds noise to the
 # outputs and `torch.arange` lays out the test inputs. Random numbers are only
 # reproducible with a seed, so every example here starts from one.
+#
+# `at` below is the tutorial's package: `at.SEED` is 0, the seed of every page;
+# `at.TensorPanel`, `at.draw_tensors` and `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
@@ -183,7 +187,7 @@ print(tuple(x.shape))
 #
 # ### Picture
 #
-# The chapter's recipe in small: six sorted inputs, their outputs $f(x)$ plus noise with
+# A small version of the chapter's recipe: six sorted inputs, their outputs $f(x)$ plus noise with
 # standard deviation 0.5. The colours follow each input to its output.
 
 # %%
@@ -269,11 +273,12 @@ except TypeError as err:
 #
 # ### Picture
 #
-# A value keeps its colour when it moves; its index has the same colour, because
-# `indices[i]` is where `values[i]` came from.
+# The four shuffled numbers of the example above: a value keeps its colour when it moves;
+# its index has the same colour, because `indices[i]` is where `values[i]` came from.
 
 # %%
-at.diagram_sort(torch.rand(5) * 5)
+x = torch.tensor([0.7, 0.1, 0.9, 0.4])
+at.diagram_sort(x)
 
 # %% [markdown]
 # ### Pitfalls
@@ -343,6 +348,9 @@ print(tuple(x_train.shape))
 # ```
 #
 # ### Picture
+#
+# `torch.arange(0, 1, 0.25)`: the end, 1, is not in the result; the length is
+# $\lceil (1 - 0) / 0.25 \rceil = 4$.
 
 # %%
 at.diagram_arange(0, 1, 0.25)
@@ -351,7 +359,7 @@ at.diagram_arange(0, 1, 0.25)
 # ### Pitfalls
 #
 # With a float step, rounding can let the end slip in: $(1.3 - 1) / 0.1$ is a hair above
-# 3 in floating point, so the length rounds up to 4 and the "excluded" end appears:
+# 3 in floating point, so the length rounds up to 4 and the “excluded” end appears:
 
 # %%
 x = torch.arange(1, 1.3, 0.1)
@@ -363,8 +371,10 @@ at.diagram_arange(1, 1.3, 0.1)
 
 # %% [markdown]
 # When the exact number of points matters, use `torch.linspace(start, end, steps)`, which
-# takes the count and includes both ends. Integer ranges are `torch.int64`, and some
-# functions refuse them; convert with `.float()` first:
+# takes the count and includes both ends.
+#
+# Another pitfall is the dtype: integer ranges are `torch.int64`, and some functions
+# (softmax among them) refuse them; convert with `.float()` first:
 
 # %%
 x = torch.arange(3)  # int64

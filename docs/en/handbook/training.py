@@ -92,6 +92,7 @@ panel_w = at.TensorPanel(
 panel_plain = at.TensorPanel(
     plain,
     code="plain",
+    # colour 1, so the two panels differ
     sources=torch.tensor([1]),
     captions=flag(plain),
 )
@@ -176,22 +177,22 @@ at.diagram_mse_loss(y_hat, y)
 # ### Pitfalls
 #
 # `input` and `target` must have the same shape. A `(3,)` prediction against a `(3, 1)`
-# target is broadcast to `(3, 3)`: nine "errors" instead of three. PyTorch only warns:
+# target is broadcast to `(3, 3)`: nine “errors” instead of three. PyTorch only warns:
 
 # %%
 mse = nn.MSELoss(reduction="none")
 y_hat = torch.ones(3)  # (3,)
 y = torch.ones(3, 1)  # (3, 1)
+# keep the warning, to print it below
 with warnings.catch_warnings(
     record=True,
+    action="always",
 ) as caught:
-    warnings.simplefilter("always")
     errors = mse(y_hat, y)
 shape = tuple(errors.shape)
 print("shape of the errors:", shape)
-for warning in caught:
-    kind = warning.category.__name__
-    print(kind + ":", warning.message)
+kind = caught[0].category.__name__
+print(kind + ":", caught[0].message)
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -229,8 +230,9 @@ for warning in caught:
 # Every training step is three calls, in this order:
 #
 # 1. `optimizer.zero_grad()` clears the gradients of the previous step;
-# 2. `loss.backward()` computes $\partial \text{loss} / \partial p$ and stores it in
-#    `p.grad`, for every parameter (the loss must be a single number);
+# 2. `loss.backward()` computes $\partial \text{loss} / \partial p$ and adds it to
+#    `p.grad` (which `zero_grad()` emptied), for every parameter (the loss must be a
+#    single number);
 # 3. `optimizer.step()` updates the parameters using `p.grad`.
 #
 # ### Examples
@@ -310,7 +312,6 @@ w = nn.Parameter(torch.tensor([1.0]))
 # ** 2 saves 3w - 6 for backward()
 loss = ((3 * w - 6) ** 2).sum()
 # uses the saved value, then frees it
-# (exp() would save its result)
 loss.backward()
 try:
     # the same loss again: nothing left

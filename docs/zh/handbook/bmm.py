@@ -4,6 +4,8 @@
 # `torch.bmm`（batch matrix multiply，批量矩阵乘法）接收两摞矩阵，一对一对地相乘。
 # 本章带参数的模型需要它，因为每个查询都有**自己的**键和值：每个查询做一次小小的乘法，
 # 一次调用全部完成。
+#
+# 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import torch
@@ -114,6 +116,11 @@ values = torch.tensor(
 at.diagram_bmm(
     weights.unsqueeze(1),
     values.unsqueeze(-1),
+    # the panels' labels: this code
+    names=(
+        "weights.unsqueeze(1)",
+        "values.unsqueeze(-1)",
+    ),
 )
 
 # %% [markdown]

@@ -11,6 +11,8 @@
 # 每个条目的代码都用 `with prints_error(…):` 包住出错的那一行。<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
 # 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格；这一页折在 40 个字符处，手机上每行也能完整显示）。
 # 那一行代码要是不再报错，构建就会失败，所以这一页不会留下过时的报错。
+#
+# 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import functools
@@ -509,7 +511,7 @@ with prints_error(RuntimeError):
     y.sum().backward()
 
 # %% [markdown]
-# ## 本教程的包报的错
+# ## 本教程的包给出的报错
 #
 # 包里的函数检查参数，报错时点名出错的参数、说明应有的形状或类型。下面的例子都用 40 个训练点、
 # 50 个测试输入的数据，让形状写错的调用一定报错（`n_train` 与 `n_test` 相同时，有些错误不会报出来）。

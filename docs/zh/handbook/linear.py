@@ -2,6 +2,8 @@
 # # nn.Linear：一个可学习的矩阵
 #
 # 在《[从核回归到 Transformer 注意力](../transformer.py)》一页之前，本章唯一可学习的东西是一个数 $w$（见手册《[训练：nn.Parameter、nn.MSELoss 与 torch.optim.SGD](training.py)》一页）。Transformer 的注意力则用可学习的**矩阵** $W_q$、$W_k$、$W_v$ 去乘查询、键和值；在 PyTorch 里，这样一个矩阵就是一个 `nn.Linear` 层。
+#
+# 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import torch

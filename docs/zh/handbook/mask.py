@@ -4,6 +4,8 @@
 # 留一法训练要为每个训练样本准备**其余**所有训练样本。本章分三步完成：把 `x_train`
 # 铺成方阵；用单位矩阵 `torch.eye` 构造一个对角线为 `False` 的掩码；
 # 再用布尔索引留下值为 `True` 的元素。
+#
+# 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import torch
@@ -111,7 +113,7 @@ at.diagram_eye(4, (2, 3))
 # ```
 #
 # 本章留一法的键，缩小版。掩码每一行恰好有一个 `False`，所以每行都留下
-# `n_train - 1` 个元素，平坦的结果才能重新切回成行：
+# `n_train - 1` 个元素，展平的一维结果才能重新切回成行：
 #
 # ```python
 # >>> import torch
@@ -143,7 +145,7 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# 换成四个排好序的训练输入作为值：
+# 换成四个排好序的训练输入作为值。最上面一行的 `eye` 和 `mask` 与上图相同，变的只是 `x`、`tiled` 和 `y`：
 
 # %%
 x_train, _ = (torch.rand(4) * 5).sort()
@@ -180,7 +182,7 @@ shape = tuple(kept.shape)
 print("boolean mask:  ", shape)
 
 # %% [markdown]
-# 另外，只有掩码每一行留下的元素个数相同，平坦的结果才能切回成行：
+# 另外，只有掩码每一行留下的元素个数相同，展平的一维结果才能切回成行：
 
 # %%
 mask = float_mask.type(torch.bool)

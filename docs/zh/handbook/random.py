@@ -4,6 +4,11 @@
 # 本章的《[数据](../data.py)》由四个函数生成：`torch.rand` 抽取训练输入，`torch.sort`
 # 把它们排好序，`torch.normal` 给输出加噪声，`torch.arange` 排出测试输入。
 # 随机数只有固定了种子才能复现，所以这里的每个例子都先设种子。
+#
+# 下面的 `at` 是本教程的包：`at.SEED` 是 0，全书共用的种子；`at.TensorPanel`、`at.draw_tensors`
+# 和 `at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
+# 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import torch
@@ -261,11 +266,12 @@ except TypeError as err:
 #
 # ### 图示
 #
-# 值挪了位置，颜色跟着走；索引格与对应的值同色，因为 `indices[i]` 就是 `values[i]`
-# 原来的位置。
+# 用上面例子里打乱的四个数：值挪了位置，颜色跟着走；索引格与对应的值同色，
+# 因为 `indices[i]` 就是 `values[i]` 原来的位置。
 
 # %%
-at.diagram_sort(torch.rand(5) * 5)
+x = torch.tensor([0.7, 0.1, 0.9, 0.4])
+at.diagram_sort(x)
 
 # %% [markdown]
 # ### 陷阱
@@ -334,6 +340,8 @@ print(tuple(x_train.shape))
 # ```
 #
 # ### 图示
+#
+# `torch.arange(0, 1, 0.25)`：终点 1 不在结果里，长度是 $\lceil (1 - 0) / 0.25 \rceil = 4$。
 
 # %%
 at.diagram_arange(0, 1, 0.25)
@@ -354,7 +362,9 @@ at.diagram_arange(1, 1.3, 0.1)
 
 # %% [markdown]
 # 对点数有严格要求时，改用 `torch.linspace(start, end, steps)`：它直接指定个数，
-# 并且包含两端。整数序列的类型是 `torch.int64`，有些函数不接受，先用 `.float()` 转换：
+# 并且包含两端。
+#
+# 另一个陷阱是类型：整数序列是 `torch.int64`，有些函数（比如 softmax）不接受，先用 `.float()` 转换：
 
 # %%
 x = torch.arange(3)  # int64

@@ -4,6 +4,8 @@
 # 带参数的模型只学一个数 $w$。这要靠三样东西：`nn.Parameter` 把 $w$ 标记为要学习的量，
 # `nn.MSELoss` 衡量预测错了多少，`torch.optim.SGD` 让 $w$ 往下坡走。
 # 夹在中间的 `backward()` 负责求梯度。
+#
+# 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import warnings
@@ -91,6 +93,7 @@ panel_w = at.TensorPanel(
 panel_plain = at.TensorPanel(
     plain,
     code="plain",
+    # colour 1, so the two panels differ
     sources=torch.tensor([1]),
     captions=flag(plain),
 )
@@ -179,16 +182,16 @@ at.diagram_mse_loss(y_hat, y)
 mse = nn.MSELoss(reduction="none")
 y_hat = torch.ones(3)  # (3,)
 y = torch.ones(3, 1)  # (3, 1)
+# keep the warning, to print it below
 with warnings.catch_warnings(
     record=True,
+    action="always",
 ) as caught:
-    warnings.simplefilter("always")
     errors = mse(y_hat, y)
 shape = tuple(errors.shape)
 print("shape of the errors:", shape)
-for warning in caught:
-    kind = warning.category.__name__
-    print(kind + ":", warning.message)
+kind = caught[0].category.__name__
+print(kind + ":", caught[0].message)
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -225,8 +228,8 @@ for warning in caught:
 # 每个训练步骤依次调用三个方法：
 #
 # 1. `optimizer.zero_grad()` 清掉上一步的梯度；
-# 2. `loss.backward()` 为每个参数计算 $\partial \text{loss} / \partial p$，存进 `p.grad`
-#    （损失必须是一个数）；
+# 2. `loss.backward()` 为每个参数计算 $\partial \text{loss} / \partial p$，加到 `p.grad` 上
+#    （`zero_grad()` 刚把它清空；损失必须是一个数）；
 # 3. `optimizer.step()` 用 `p.grad` 更新参数。
 #
 # ### 例子
@@ -304,7 +307,6 @@ w = nn.Parameter(torch.tensor([1.0]))
 # ** 2 saves 3w - 6 for backward()
 loss = ((3 * w - 6) ** 2).sum()
 # uses the saved value, then frees it
-# (exp() would save its result)
 loss.backward()
 try:
     # the same loss again: nothing left

@@ -12,6 +12,7 @@ import re
 
 import numpy as np
 import pytest
+import torch
 
 import attention_tutorial as at
 from attention_tutorial.figures._alt import ALT, describe
@@ -219,6 +220,27 @@ def test_a_tensor_diagram_is_described_as_drawn():
     ).description
     assert "Level 1: x, shape (4,), values 0, 1, 2, 3, 2 cells crossed out (dropped)." in masked
     assert "borders" not in masked  # no dashed panel: the borders say nothing here
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_tensor_diagram_without_arrows_does_not_speak_of_levels_and_arrows(lang):
+    """A picture of one row (two tensors side by side, no arrow) once began with "transformed
+    level by level from the top, the code of each step beside its arrow"; a diagram_*
+    sharing that sentence (masked_fill's) keeps it when it has arrows."""
+    from attention_tutorial.figures._alt import STEPS
+
+    one = at.draw_tensors(
+        [[at.TensorPanel(np.arange(3), code="a"), at.TensorPanel(np.arange(3), code="b")]],
+        lang=lang,
+    ).description
+    assert STEPS[lang] not in one
+    assert one.startswith(ALT[lang]["draw_tensors"].replace(STEPS[lang], "", 1))
+    two = _clone_and_detach(lang).description
+    assert two.startswith(ALT[lang]["draw_tensors"])
+    stepped = at.diagram_masked_fill(
+        torch.tensor([[1.0, 2.0]]), torch.tensor([[False, True]]), lang=lang
+    ).description
+    assert STEPS[lang] in stepped
 
 
 def test_scaling_alt_text_gives_the_ends_of_each_line_from_the_data():

@@ -52,6 +52,10 @@ def test_sgd_step() -> None:
     assert "learning rate lr = 0.5" in all_text(fig)
     # no optimizer is built: the arrow says what its step() would compute
     assert text(fig, "arrow:0") == "w - 0.5 * w.grad (what optimizer.step() does)"
+    # a whole gradient is written whole (the page's -18.00 was squeezed into its cell)
+    fig = diagram_sgd_step(torch.tensor([1.0, -1.0]), torch.tensor([-18.0, -18.0]), 0.1)
+    assert values(fig, 1) == ["-18", "-18"]
+    assert values(fig, 0) == ["1.00", "-1.00"] and values(fig, 2) == ["2.80", "0.80"]
 
 
 @pytest.mark.parametrize(

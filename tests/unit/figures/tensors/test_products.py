@@ -137,16 +137,29 @@ def test_the_products_alt_texts_say_the_colour_marks_the_summed_axis(name) -> No
     assert first_zh.startswith(f"张量示意图（{op}）")
     assert "颜色表示相乘求和的那一维" in first_zh
     assert "同色的格子两两相乘，乘积相加" in first_zh
-    # which axis of each operand: in the first sentence (bmm), in the second (matmul,
-    # whose operands are named as the caller's code names them)
+    # which axis of each operand: in the second sentence, the operands named as the
+    # caller's code names them
     if op == "bmm":
-        assert "the summed axis, the last of a and the middle one of b" in first_en
-        assert "即 a 的最后一维和 b 的中间一维" in first_zh
+        assert en.split(". ")[1] == "The summed axis is the last of a and the middle one of b"
+        assert zh.split("。")[1] == "相乘求和的是 a 的最后一维和 b 的中间一维"
+        assert "每个批量元素里" in first_zh
     else:
         assert en.split(". ")[1] == "The summed axis is the last of a and the second-to-last of b"
         assert zh.split("。")[1] == "相乘求和的是 a 的最后一维和 b 的倒数第二维"
     for text_ in (en, zh):
         assert "same element" not in text_ and "同一个元素" not in text_
+
+
+def test_bmm_names_its_operands_as_the_calling_code_does() -> None:
+    """The chapter's case draws ``torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))``: the
+    panels were labelled a and b, which the page's code never names."""
+    names = ("weights.unsqueeze(1)", "values.unsqueeze(-1)")
+    fig = diagram_bmm(torch.ones(3, 1, 2), torch.ones(3, 2, 1), names=names, lang="en")
+    assert text(fig, "code:0") == names[0] and text(fig, "code:1") == names[1]
+    assert text(fig, "arrow:0") == f"y = torch.bmm({names[0]}, {names[1]})"
+    assert f"the last of {names[0]} and the middle one of {names[1]}" in fig.description
+    with pytest.raises(ValueError, match="names must be two non-empty strings"):
+        diagram_bmm(torch.ones(1, 1, 1), torch.ones(1, 1, 1), names=("a", ""))
 
 
 def test_the_linear_alt_text_gives_the_values_of_an_input_of_ones() -> None:

@@ -162,3 +162,12 @@ def test_broadcast_expands_both_operands_without_copies() -> None:
 def test_errors_name_the_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+def test_broadcast_says_the_shape_a_shorter_operand_counts_as() -> None:
+    """The picture went from b (2,) straight to b.expand(3, 2), skipping the (1, 2) that
+    rule 1 (align from the right, a missing axis counts as 1) gives: b's caption says it."""
+    fig = diagram_broadcast(torch.ones(3, 1), torch.ones(2), lang="en")
+    assert "counts as (1, 2)" in all_text(fig)
+    assert "counts as (3, 1)" not in all_text(fig)  # a has every axis already
+    assert "算作 (1, 2)" in all_text(diagram_broadcast(torch.ones(3, 1), torch.ones(2), lang="zh"))
