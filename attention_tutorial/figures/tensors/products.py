@@ -21,7 +21,12 @@ from attention_tutorial.figures.tensors._operands import (
     torch_shape,
 )
 from attention_tutorial.figures.tensors.drawing import _with_narrow, render
-from attention_tutorial.figures.tensors.panel import TensorPanel, format_values, shape_text
+from attention_tutorial.figures.tensors.panel import (
+    TensorPanel,
+    format_values,
+    shape_text,
+    value_spec,
+)
 
 
 def _matmul_panels(
@@ -36,14 +41,17 @@ def _matmul_panels(
     # Outline the first output element and the row of a and column of b that make it.
     a_row = a.reshape(-1, k)[0] if a.dim() > 1 else a
     b_col = b.reshape(-1, *b.shape[-2:])[0][:, 0] if b.dim() > 1 else b
-    terms = " + ".join(
-        f"{format_values(p.numpy().reshape(1))[0]}×{format_values(q.numpy().reshape(1))[0]}"
-        for p, q in zip(a_row, b_col, strict=True)
-    )
+    # one number format for the operands, the result and the worked sum: not 0.20 beside 1.0
+    spec = value_spec(*(t.detach().cpu().numpy() for t in (a, b, out)))
+
+    def number(t: Tensor) -> str:
+        return format_values(t.detach().cpu().numpy().reshape(1), spec)[0]
+
+    terms = " + ".join(f"{number(p)}×{number(q)}" for p, q in zip(a_row, b_col, strict=True))
     first = out.reshape(-1)[0]
     index_out = (0,) * out.dim()
     expr = f"y[{', '.join('0' for _ in index_out)}]" if out.dim() else "y"
-    example = f"{expr} = {terms} = {format_values(first.numpy().reshape(1))[0]}"
+    example = f"{expr} = {terms} = {number(first)}"
     outline_a = (
         [(*(0,) * (a.dim() - 1), j) for j in range(k)] if a.dim() > 1 else [(j,) for j in range(k)]
     )
@@ -51,10 +59,14 @@ def _matmul_panels(
         outline_b = [(*(0,) * (b.dim() - 2), j, 0) for j in range(k)]
     else:
         outline_b = [(j,) for j in range(k)]
-    panel_a = TensorPanel(a, code=code_a, sources=a_ids, outline=outline_a)
-    panel_b = TensorPanel(b, code=code_b, sources=b_ids, outline=outline_b)
+    panel_a = TensorPanel(a, code=code_a, sources=a_ids, outline=outline_a, spec=spec)
+    panel_b = TensorPanel(b, code=code_b, sources=b_ids, outline=outline_b, spec=spec)
     panel_out = TensorPanel(
-        out, code="y", sources=torch.full(out.shape, -1), outline=[index_out] if out.dim() else []
+        out,
+        code="y",
+        sources=torch.full(out.shape, -1),
+        outline=[index_out] if out.dim() else [],
+        spec=spec,
     )
     return panel_a, panel_b, panel_out, example
 
@@ -179,7 +191,12 @@ def diagram_matmul(
         words.append(both("batch", a=shape_text(batch_a), b=shape_text(batch_b),
                                      out=shape_text(batch)))  # fmt: skip
     panel_out = TensorPanel(
-        out, code="y", sources=panel_out.sources, outline=panel_out.outline, captions=words
+        out,
+        code="y",
+        sources=panel_out.sources,
+        outline=panel_out.outline,
+        captions=words,
+        spec=panel_out.spec,
     )
     rows = [[panel_a, panel_b], [panel_out]]
     # which axes the colours mark, said with the caller's names
@@ -251,7 +268,7 @@ def diagram_bmm(
     panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, a.shape[2], name_a, name_b)
     panel_out = TensorPanel(
         out, code="y", sources=panel_out.sources, outline=panel_out.outline,
-        captions=[both("same_colour"), both("summed", k=a.shape[2])],
+        captions=[both("same_colour"), both("summed", k=a.shape[2])], spec=panel_out.spec,
     )  # fmt: skip
     rows = [[panel_a, panel_b], [panel_out]]
     # which axes the colours mark, said with the caller's names

@@ -353,3 +353,19 @@ def test_the_api_examples_figures_carry_their_worked_sum_and_shapes() -> None:
     layer = nn.Linear(3, 2, bias=False)
     x = torch.cat([torch.eye(3), torch.ones(1, 3)])
     assert text(diagram_linear(layer, x, lang="en"), "shape:2") == "shape (4, 2)"
+
+
+def test_a_product_figure_writes_its_operands_result_and_sum_in_one_format():
+    """Round 18: the bmm page's second figure wrote the weights 0.20, the values 1.0 and the
+    result 1.80 side by side. One format for a figure's numbers (``value_spec``): two decimals
+    as soon as one of them needs them, one when all are whole."""
+    weights = torch.tensor([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])
+    vals = torch.tensor([[1.0, 2.0], [3.0, 5.0], [7.0, 9.0]])
+    fig = diagram_bmm(weights.unsqueeze(1), vals.unsqueeze(-1), lang="en")
+    assert values(fig, 0)[:2] == ["0.20", "0.80"]
+    assert values(fig, 1)[:2] == ["1.00", "2.00"]
+    assert values(fig, 2) == ["1.80", "4.00", "7.00"]
+    assert "0.20×1.00 + 0.80×2.00 = 1.80" in " ".join(all_text(fig))
+    whole = diagram_matmul(torch.arange(6.0).reshape(2, 3), torch.arange(3.0), lang="en")
+    assert values(whole, 0)[:3] == ["0.0", "1.0", "2.0"]
+    assert "0.0×0.0 + 1.0×1.0 + 2.0×2.0 = 5.0" in " ".join(all_text(whole))
