@@ -36,6 +36,18 @@ from attention_tutorial.figures.explorer_panels import (
 )
 
 W_STEPS = 401  # the slider: log10(w) from -1 to 3 in steps of 0.01, like logspace(-1, 3, 401)
+# The static picture comes in two layouts; this style, carried in the HTML itself, shows one
+# of them wherever the HTML is rendered (a notebook, a file of one's own): the wide one,
+# the stacked one on a screen up to a phone's width. The same rules as the site's
+# ``docs/assets/stylesheets/explorer.css``, and only for the images of this static figure.
+STATIC_STYLE = (
+    "<style>"
+    ".attn-explorer-static img.attn-shown-narrow{display:none}"
+    "@media screen and (max-width:600px){"
+    ".attn-explorer-static img.attn-shown-narrow{display:block}"
+    ".attn-explorer-static img.attn-shown-wide{display:none}"
+    "}</style>"
+)
 
 # Words of the page's controls and panels that are not figure words; the words the
 # panels share with the static figure come from the one table, figures._labels.
@@ -109,8 +121,10 @@ def bandwidth_explorer(
 
     Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
-    The slider moves ``w``, the kernel's sharpness (the bandwidth is ``1 / w``), from
-    0.1 to 1000 (log scale); the four panels follow.
+    On this site's lesson pages, the slider moves ``w``, the kernel's sharpness (the
+    bandwidth is ``1 / w``), from 0.1 to 1000 (log scale); the four panels follow.
+    Anywhere else (your own notebook) it shows the static picture of the four panels;
+    ``plot_explorer_panels`` draws them at any ``w``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
@@ -120,7 +134,8 @@ def bandwidth_explorer(
             weights are drawn as bumps.
 
     Returns:
-        A ``BandwidthExplorer``; a notebook shows it as HTML.
+        A ``BandwidthExplorer``; a notebook shows it as HTML (outside this
+        site, its static picture).
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` not a number or an
@@ -170,8 +185,7 @@ class BandwidthExplorer:
         >>> explorer = bandwidth_explorer()
         >>> explorer.w, explorer.query_indices
         (1.0, [0, 25, 40])
-        >>> # outside a notebook: its HTML,
-        >>> # for a file of your own
+        >>> # its HTML, for a file of your own
         >>> explorer.html("en").startswith(
         ...     "<div"
         ... )
@@ -206,12 +220,14 @@ class BandwidthExplorer:
         }
 
     def html(self, lang: str | None = None) -> str:
-        """The explorer's HTML: its JSON, and the static figure shown without JavaScript.
+        """The explorer's HTML: its JSON, and the static figure shown without the site's script.
 
-        The static figure is drawn twice: the ``"wide"`` layout of
-        ``plot_explorer_panels`` (``<img class="attn-shown-wide">``) and, for a phone's
-        column, the ``"stacked"`` one (``attn-shown-narrow``), each with its alt text;
-        the site's stylesheet shows one of them.
+        The slider works only on this site's lesson pages, whose script reads the JSON;
+        anywhere else (a notebook, a file of your own) the HTML shows the static figure.
+        It is drawn twice: the ``"wide"`` layout of ``plot_explorer_panels``
+        (``<img class="attn-shown-wide">``) and, for a phone's column, the ``"stacked"``
+        one (``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML
+        shows one of them, by the width of the screen.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
@@ -237,7 +253,7 @@ class BandwidthExplorer:
                 f'src="data:{mime};base64,{image}">'
             )
         return (
-            f'<div class="attn-explorer" data-lang="{lang}">'
+            f'<div class="attn-explorer" data-lang="{lang}">{STATIC_STYLE}'
             f'<script type="application/json" class="attn-explorer-data">{payload}</script>'
             f'<figure class="attn-explorer-static">{"".join(images)}'
             f"<figcaption>{caption}</figcaption></figure>"

@@ -19,7 +19,7 @@ import numpy as np
 
 from attention_tutorial import _checks
 from attention_tutorial.data import ToyData, make_data
-from attention_tutorial.explorer import BandwidthExplorer, _floats
+from attention_tutorial.explorer import STATIC_STYLE, BandwidthExplorer, _floats
 from attention_tutorial.figures._base import current_language, encode, labels
 from attention_tutorial.figures.curves import LAYOUTS, plot_w_paths
 from attention_tutorial.training_paths import w_path
@@ -65,8 +65,9 @@ _LABELS = {
             "第 {k} 步让 w 超出了 float32 能表示的范围（约 3.4e38）：请重来，或减小学习率。"
         ),
         "last_step": "已走满 {k} 步，请按“重来”。",
+        "path_name": "训练 {param}，lr = {lr:g}",  # the static picture's legend
         "static": "学习率 {lr:g}、训练 {param} 时 {k} 步的路径"
-        "（静态版；启用 JavaScript 后可以自己一步步走）",
+        "（静态版；在本网站的课程页上可以自己一步步走）",
         "static_alt": "静态图：从 w = {w0:.3g} 出发，学习率 {lr:g}，训练 {param}，"
         "{k} 步 SGD 之后 w = {w_end:.3g}（第 1 步走到 {w1:.3g}）。",
     },
@@ -103,8 +104,9 @@ _LABELS = {
             "smaller learning rate."
         ),
         "last_step": "{k} steps taken; press Reset to start again.",
-        "static": "The path of {k} steps at lr = {lr:g}, training {param} (static; with "
-        "JavaScript you take the steps yourself)",
+        "path_name": "training {param}, lr = {lr:g}",  # the static picture's legend
+        "static": "The path of {k} steps at lr = {lr:g}, training {param} (static; on this "
+        "site's lesson page you take the steps yourself)",
         "static_alt": "Static picture: from w = {w0:.3g}, at learning rate {lr:g}, training "
         "{param}, {k} steps of SGD end at w = {w_end:.3g} (step 1 takes it to {w1:.3g}).",
     },
@@ -138,9 +140,11 @@ def sgd_stepper(
 
     Explained on the page `smoothness.md`.
 
-    Each press of "Step" takes one full-batch SGD step on the summed
-    leave-one-out loss (the steps of ``w_path``) and prints ``w``, the gradient
-    and the loss; the point after ``steps`` steps is marked.
+    On this site's lesson page, each press of "Step" takes one full-batch SGD
+    step on the summed leave-one-out loss (the steps of ``w_path``) and prints
+    ``w``, the gradient and the loss; the point after ``steps`` steps is marked.
+    Anywhere else (your own notebook) it shows the static picture of its path;
+    ``w_path`` gives the numbers.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
@@ -156,7 +160,8 @@ def sgd_stepper(
             picture, 1 to 50 (the chapter uses 5).
 
     Returns:
-        An ``SgdStepper``; a notebook shows it as HTML.
+        An ``SgdStepper``; a notebook shows it as HTML (outside this site, its
+        static picture).
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w0`` or ``lr`` is not a
@@ -168,19 +173,19 @@ def sgd_stepper(
             ``log_w=True``, which keeps ``w`` positive).
 
     Examples:
-        >>> # the lesson's initial w: the untrained
-        >>> # model's, seeded as the lesson seeds it
+        >>> # w0: the untrained model's w,
+        >>> # seeded as in the lesson
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
         >>> round(w0, 4)
         0.4963
         >>> # the lesson's stepper
         >>> stepper = sgd_stepper(w0=w0)
-        >>> # the chapter's settings by default
+        >>> # default: the chapter's settings
         >>> stepper.lr, stepper.steps
         (0.5, 5)
-        >>> # lr = 0.5 on w: the first step jumps to
-        >>> # about 16.9, the next four barely move
+        >>> # lr = 0.5 on w: step 1 jumps to
+        >>> # about 16.9, then w barely moves
         >>> path = stepper.path()
         >>> [round(w, 2) for w in path[1:]]
         [16.9, 16.73, 16.55, 16.38, 16.2]
@@ -227,8 +232,9 @@ class SgdStepper:
         steps: Number of steps marked on the path and drawn in the static picture.
 
     Examples:
-        >>> # log w, lr = 0.05: w stays > 0 and ends
-        >>> # near the best w on the lesson's grid, 3.98
+        >>> # training log w at lr = 0.05:
+        >>> # w stays > 0 and ends near 3.98,
+        >>> # the best w on the lesson's grid
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
         >>> stepper = sgd_stepper(
@@ -239,8 +245,7 @@ class SgdStepper:
         ...     for w in stepper.path()
         ... ]
         [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]
-        >>> # outside a notebook: its HTML,
-        >>> # for a file of your own
+        >>> # its HTML, for a file of your own
         >>> stepper.html("en").startswith(
         ...     "<div"
         ... )
@@ -293,12 +298,14 @@ class SgdStepper:
         return list(self._path)
 
     def html(self, lang: str | None = None) -> str:
-        """The stepper's HTML: its JSON, and the static path shown without JavaScript.
+        """The stepper's HTML: its JSON, and the static path shown without the site's script.
 
-        The static path is drawn twice, as ``plot_w_paths`` draws it for the site: the
-        ``"wide"`` layout (``<img class="attn-shown-wide">``) and, for a phone's column,
-        the ``"stacked"`` one (``attn-shown-narrow``), each with its alt text; the
-        site's stylesheet shows one of them.
+        The buttons work only on this site's lesson page, whose script reads the JSON;
+        anywhere else (a notebook, a file of your own) the HTML shows the static path.
+        It is drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"``
+        layout (``<img class="attn-shown-wide">``) and, for a phone's column, the
+        ``"stacked"`` one (``attn-shown-narrow``), each with its alt text; a ``<style>``
+        in the HTML shows one of them, by the width of the screen.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
@@ -309,7 +316,7 @@ class SgdStepper:
         payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
         path = self.path()
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), W_STEPS)  # (W_STEPS,)
-        name = f"{_parameter(self.log_w)}, lr = {self.lr:g}"
+        name = words["path_name"].format(param=_parameter(self.log_w), lr=self.lr)
         settings = {"lr": self.lr, "param": _parameter(self.log_w), "k": self.steps}
         caption = html.escape(words["static"].format(**settings))
         # the figure's own alt text (after this) names the minimum on the grid
@@ -334,7 +341,7 @@ class SgdStepper:
                 f'src="data:{mime};base64,{image}">'
             )
         return (
-            f'<div class="attn-explorer attn-stepper" data-lang="{lang}">'
+            f'<div class="attn-explorer attn-stepper" data-lang="{lang}">{STATIC_STYLE}'
             f'<script type="application/json" class="attn-explorer-data">{payload}</script>'
             f'<figure class="attn-explorer-static">{"".join(images)}'
             f"<figcaption>{caption}</figcaption></figure>"

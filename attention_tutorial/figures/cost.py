@@ -100,14 +100,15 @@ def plot_scaling(
     legend names the dotted lines only then. The legend sits below both panels,
     where it hides no point. The tick labels are plain numbers (``1,000``,
     ``0.01``, ``1 MB``); an axis that spans less than a power of ten labels its
-    minor ticks too (``log_axis``).
+    minor ticks too.
 
     Explained on the page `scale.md`.
 
     Args:
-        measurements: Rows of ``scale_measurements()["rows"]``: dicts with
-            ``formulation``, ``n``, ``seconds``, ``peak_bytes`` (and optionally
-            ``predicted_bytes``).
+        measurements: A non-empty list of rows, as ``scale_measurements()["rows"]``:
+            dicts with ``formulation`` (one of ``"tiled"``, ``"broadcast"``,
+            ``"chunked"``, ``"sdpa"``), ``n``, ``seconds``, ``peak_bytes`` (and
+            optionally ``predicted_bytes``).
         layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``,
             one phone layout: time above memory.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
@@ -119,11 +120,13 @@ def plot_scaling(
     Raises:
         TypeError: If a field of a row is not a number.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, a row lacks a field, or its ``n`` or ``seconds`` is not
-            a positive finite number (``peak_bytes``: non-negative).
+            ``lang`` is unknown, ``measurements`` is empty (or a string), a row is not
+            a dict or lacks a field, its ``formulation`` is not one of the four names,
+            or its ``n`` or ``seconds`` is not a positive finite number
+            (``peak_bytes``: non-negative).
 
     Examples:
-        >>> # one formulation at three n, a decade apart
+        >>> # one formulation, n = 1e2, 1e3, 1e4
         >>> rows = [
         ...     {
         ...         "formulation": "tiled",

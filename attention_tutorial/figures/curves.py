@@ -1,8 +1,8 @@
 """Curves of the chapter: the data, a fit, fits side by side, the loss per epoch and against w.
 
 The loss against ``w`` comes twice: with and without each point's own key
-(``plot_loss_vs_w``), and as the leave-one-out curve with the paths that training
-takes along it (``plot_w_paths``).
+(``plot_loss_vs_w``), and as the leave-one-out curve with the path ``w`` takes along
+it during training (``plot_w_paths``).
 """
 
 from __future__ import annotations
@@ -94,8 +94,9 @@ def plot_data(
         lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         title: Optional title.
-        layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or ``"stacked"``,
-            one phone layout: the legend under the axes.
+        layout: ``"wide"``: the legend under the axes, in two columns; ``"narrow"``
+            or ``"stacked"``, one phone layout: a narrower figure, the legend under
+            the axes in one column.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
@@ -137,7 +138,11 @@ def plot_data(
         )
         ax.set_xlabel(words["x"])
         ax.set_ylabel(words["y"])
-        _legend(fig, ax, layout, loc="upper right", fontsize="small")
+        if layout == "wide":  # under the axes: inside (upper right) it hid two training points
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=2, fontsize="small",
+                      frameon=False)  # fmt: skip
+        else:
+            _legend(fig, ax, layout)
         if title is not None:
             ax.set_title(title)
     return fig
@@ -249,7 +254,7 @@ def plot_fits(
             the same order: a string shown in every language, or a mapping language
             -> title (``{"zh": ..., "en": ...}``) for a title in words. The alt text
             names each panel by its title.
-        layout: ``"wide"``: the panels side by side, the legend in the first;
+        layout: ``"wide"``: the panels side by side, the legend below them;
             ``"narrow"`` or ``"stacked"``, one phone layout: the panels one above the
             other, the legend under them.
         lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
@@ -284,7 +289,7 @@ def plot_fits(
         ...     v,
         ...     lang="en",
         ... )
-        >>> # one panel per fit, titled by its name
+        >>> # panel titles: the keys of fits
         >>> [ax.get_title() for ax in fig.axes]
         ['w = 1', 'w = 4']
     """
@@ -474,7 +479,8 @@ def plot_loss_vs_w(
         >>> left_out = loss_curve(
         ...     ws, d.x_train, d.y_train
         ... )
-        >>> # at w = 1000: own key, left out
+        >>> # the loss at w = 1000 (own key,
+        >>> # leave-one-out)
         >>> (
         ...     round(float(own[-1]), 2),
         ...     round(float(left_out[-1]), 2),
@@ -569,16 +575,13 @@ def plot_w_paths(
     Examples:
         >>> d = make_data()
         >>> x, y = d.x_train, d.y_train
-        >>> # 0.496: the untrained model's w
-        >>> # (NWKernelRegression() after
-        >>> # torch.manual_seed(SEED): 0.4963)
+        >>> # w0: the untrained model's w,
+        >>> # seeded as in the lesson
+        >>> _ = torch.manual_seed(SEED)
+        >>> w0 = NWKernelRegression().w.item()
         >>> paths = {
         ...     f"lr = {lr}": w_path(
-        ...         x,
-        ...         y,
-        ...         0.496,
-        ...         lr=lr,
-        ...         log_w=True,
+        ...         x, y, w0, lr=lr, log_w=True
         ...     )
         ...     for lr in (0.05, 0.2)
         ... }

@@ -32,13 +32,32 @@ LAYOUTS = ("wide", "stacked")
 # "stacked": the four panels in one column 4.6 inches wide, which a phone's column of about
 # 335 CSS px shows with its smallest text (12 pt) about 12 px high; "wide" (9 inches, 10 pt
 # legends) showed 5 px text there
-_SIZES = {"wide": (9.0, 6.4), "stacked": (4.6, 15.0)}
+_SIZES = {"wide": (9.0, 7.0), "stacked": (4.6, 15.0)}
 # The live explorer's colours on the light page (``docs/assets/stylesheets/explorer.css``),
 # so that the picture shown without JavaScript and the widget draw each thing alike
 _PREDICTION_COLOUR = "#4051b5"  # Material's indigo link colour, ``--md-typeset-a-color``
 _CURRENT_W_COLOUR = "#ff6e42"  # Material's deep-orange accent, ``--md-accent-fg-color``
 _QUERY_COLOURS = ("#1f9e89", "#6a51a3", "#d6336c")  # ``.q0``, ``.q1``, ``.q2``
 _POINT_COLOUR = "grey"  # ``--md-default-fg-color--light``: black at 54 % opacity
+# ... and on the dark page (Material's slate palette, explorer.css): the SVG's own dark
+# variant (the heatmap keeps its colour scale: ``_base.DARK_SVG_STYLE``) draws them in the
+# widget's dark colours, each at least 3:1 against the dark panel; the points opaque
+_DARK_COLOURS = {
+    _PREDICTION_COLOUR: "#5488e8",  # slate's ``--md-typeset-a-color`` with primary indigo
+    _QUERY_COLOURS[1]: "#a98fe0",  # explorer.css's slate ``.q1``
+    _QUERY_COLOURS[2]: "#f06595",  # and ``.q2``
+}
+_DARK_POINT_COLOUR = "#a9abb2"
+DARK_PANELS_STYLE = (
+    "@media (prefers-color-scheme: dark) {"
+    + "".join(
+        f' [style*="stroke: {light}"] {{ stroke: {dark} !important; }}'
+        for light, dark in _DARK_COLOURS.items()
+    )
+    + f' [style*="fill: #808080; fill-opacity"] {{ fill: {_DARK_POINT_COLOUR} !important;'
+    " fill-opacity: 1 !important; stroke: none !important; }"
+    " }"
+)
 
 
 @bilingual
@@ -95,6 +114,9 @@ def plot_explorer_panels(
         legend_size = "medium" if stacked else "small"
         below = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.24)}
         legend_place = below if stacked else {}
+        # the fit's legend under its panel in both layouts: inside ("best") it covered the
+        # point (3.16, 1.16) at every w, and no corner of the panel is free of points
+        fit_place = below if stacked else {**below, "bbox_to_anchor": (0.5, -0.2)}
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.tick_params(labelfontfamily=FONTS[lang])
         ax_fit.plot(x_test, data.y_truth.numpy(), color="black", label=labels["truth"])
@@ -104,10 +126,10 @@ def plot_explorer_panels(
         )  # fmt: skip
         ax_fit.scatter(
             x_train, data.y_train.numpy(), s=10, alpha=0.6, color=_POINT_COLOUR,
-            label=labels["train_points"],
+            label=labels["train"],
         )  # fmt: skip
         ax_fit.set(xlabel=labels["x"], ylabel=labels["y"], title=labels["panel_fit"])
-        ax_fit.legend(fontsize=legend_size, **legend_place)
+        ax_fit.legend(fontsize=legend_size, **fit_place)
         for k, i in enumerate(indices):
             ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=_QUERY_COLOURS[k],
                           label=labels["query_at"].format(q=x_test[i]))  # fmt: skip
@@ -143,6 +165,7 @@ def plot_explorer_panels(
         loss = loss_at_w(w, data.x_train, data.y_train)
         top = float(weights.max())
         fig.alt_facts = alt_facts("plot_explorer_panels", lang, w=w, loss=loss, top=top)
+        fig.dark_style = DARK_PANELS_STYLE
         if stacked:  # its own first sentence: the panels are read from top to bottom
             fig.alt_name = "plot_explorer_panels.stacked"
         else:

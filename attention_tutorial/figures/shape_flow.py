@@ -9,6 +9,7 @@ import torch
 from matplotlib.patches import FancyBboxPatch
 from torch import Tensor
 
+from attention_tutorial import _checks
 from attention_tutorial.figures._base import (
     FONTS,
     MONO,
@@ -93,9 +94,11 @@ def plot_shape_flow(
     Explained on the page `recap.md`.
 
     Args:
-        x_test: Test inputs (queries), shape ``(n_test,)``.
-        x_train: Training inputs (keys), shape ``(n_train,)``, ``n_train >= 2``.
-        y_train: Training outputs (values), shape ``(n_train,)``.
+        x_test: Test inputs (queries), a ``torch.Tensor`` (not a numpy array) of
+            shape ``(n_test,)``.
+        x_train: Training inputs (keys), a ``torch.Tensor`` of shape ``(n_train,)``,
+            ``n_train >= 2``.
+        y_train: Training outputs (values), a ``torch.Tensor`` of shape ``(n_train,)``.
         layout: ``"wide"``, or ``"narrow"`` or ``"stacked"``, one phone layout: the
             same boxes drawn smaller.
         lang: The language of the row titles: ``"zh"``, ``"en"`` or ``None`` (the current language).
@@ -104,12 +107,14 @@ def plot_shape_flow(
         The figure, with one axes (no ticks).
 
     Raises:
-        TypeError: If an argument has the wrong type.
+        TypeError: If ``x_test``, ``x_train`` or ``y_train`` is not a
+            ``torch.Tensor`` (a numpy array is refused; the error names it).
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, or a shape is invalid.
 
     Examples:
-        >>> # 3 test inputs (queries), 4 training points (keys and values)
+        >>> # 3 test inputs (queries),
+        >>> # 4 training points (keys, values)
         >>> fig = plot_shape_flow(
         ...     torch.zeros(3),
         ...     torch.arange(4.0),
@@ -119,6 +124,8 @@ def plot_shape_flow(
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "narrow")
+        for name, value in (("x_test", x_test), ("x_train", x_train), ("y_train", y_train)):
+            _checks.tensor(name, value)  # a numpy array failed deep inside, unnamed
         shapes = _flow_shapes(x_test, x_train, y_train)
         rows = [
             (labels["row_nonparametric"], [

@@ -588,3 +588,28 @@ def test_at_step_0_the_start_square_and_the_current_dot_both_show(server, browse
         assert got["margin"] >= 3, got  # CSS px of the dot left of the square
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize("widget", ["stepper", "explorer"])
+def test_the_html_rendered_alone_shows_one_picture(browser, widget, width):
+    """Round 18: outside this site (a notebook, a file of the HTML) nothing runs the widget,
+    and its HTML showed both static pictures, one above the other: only the site's
+    stylesheet hid one. Rendered alone, it shows one: the wide picture on a wide screen,
+    the stacked one at a phone's width."""
+    data = at.make_data(n_train=20)
+    if widget == "stepper":
+        made = at.sgd_stepper(data, w0=0.5, lr=0.05, log_w=True, steps=3)
+    else:
+        made = at.bandwidth_explorer(data)
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        page.set_content(f"<!doctype html><html><body>{made.html('en')}</body></html>")
+        shown = page.evaluate(
+            """() => [...document.querySelectorAll('img')]
+                .filter(img => getComputedStyle(img).display !== 'none')
+                .map(img => img.className)"""
+        )
+    finally:
+        page.close()
+    assert shown == ["attn-shown-wide" if width > 600 else "attn-shown-narrow"]

@@ -728,11 +728,22 @@ def test_the_api_pages_own_examples_show_what_python_prints() -> None:
 
     from sybil import Sybil
     from sybil.example import SybilFailure
-    from sybil.parsers.markdown import PythonCodeBlockParser
+    from sybil.evaluators.python import PythonEvaluator
+    from sybil.parsers.markdown import CodeBlockParser, PythonCodeBlockParser
 
     from conftest import api_page_imports
 
-    strict = Sybil(parsers=[PythonCodeBlockParser(doctest_optionflags=doctest.ELLIPSIS)])
+    class PyconCodeBlockParser(PythonCodeBlockParser):
+        """The ```pycon blocks (a session, highlighted as the docstrings' examples are)."""
+
+        def __init__(self, doctest_optionflags: int = 0) -> None:
+            super().__init__(doctest_optionflags=doctest_optionflags)
+            self.codeblock_parser = CodeBlockParser("pycon", PythonEvaluator(()))
+
+    flags = doctest.ELLIPSIS
+    strict = Sybil(
+        parsers=[PythonCodeBlockParser(doctest_optionflags=flags), PyconCodeBlockParser(flags)]
+    )
     failures, examples = [], 0
     for path in sorted(DOCS.glob("*/api/*.md")):
         document = strict.parse(path)
@@ -815,7 +826,7 @@ def test_the_api_pages_own_example_outputs_fit_a_phones_code_box() -> None:
     assert len(paths) > 40  # both languages
     for path in paths:
         text = path.read_text(encoding="utf-8")
-        for block in re.findall(r"```python\n(.*?)```", text, re.S):
+        for block in re.findall(r"```(?:python|pycon)\n(.*?)```", text, re.S):
             too_long += [
                 f"{path.relative_to(ROOT)}: {line}"
                 for line in block.splitlines()

@@ -7,6 +7,7 @@ import functools
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 import torch
@@ -228,3 +229,95 @@ def test_the_static_picture_draws_each_thing_in_the_live_explorers_colour():
     bumps = [to_hex(line.get_color()) for line in ax_bumps.lines]
     assert bumps == [c for c in ep._QUERY_COLOURS for _ in range(2)]  # bump, then query line
     assert to_hex(ax_loss.lines[-1].get_color()) == ep._CURRENT_W_COLOUR
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_fit_panels_legend_hides_no_training_point_at_any_w(lang, layout):
+    """Round 18: the wide fit panel's legend (loc="best") covered the point (3.16, 1.16) at
+    every w, and no corner of the panel is free of points: it sits under the panel now, as
+    the stacked layout's does. No point's centre lies in its box, from w = 0.1 to 1000."""
+    import numpy as np
+
+    from attention_tutorial.figures.explorer_panels import plot_explorer_panels
+
+    data = make_data()
+    x, y = data.x_train.numpy(), data.y_train.numpy()
+    for w in (0.1, 1.0, 4.0, 17.0, 1000.0):
+        fig = plot_explorer_panels(data, w, lang=lang, layout=layout)
+        ax = fig.axes[0]
+        fig.draw_without_rendering()
+        box = ax.get_legend().get_window_extent()
+        shown = ax.transData.transform(np.column_stack([x, y]))
+        under = [(float(a), float(b)) for a, b, (u, v) in zip(x, y, shown, strict=True)
+                 if box.x0 <= u <= box.x1 and box.y0 <= v <= box.y1]  # fmt: skip
+        assert under == [], (w, under)
+        assert not box.overlaps(ax.get_window_extent()), w
+
+
+def _luminance(colour: str) -> float:
+    """WCAG's relative luminance of ``#rrggbb``."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_dark_palette_draws_the_prediction_the_points_and_the_queries_readably():
+    """Round 18: on the dark page the static panels' dashed prediction (#4051b5) and grey
+    points (at 60 % opacity) were faint on the dark panel (about 2.4:1). The SVG's own dark
+    variant (it has one: its heatmap keeps its colour scale) redraws them in the widget's
+    dark colours (explorer.css), each at least 3:1 against the dark panel."""
+    from attention_tutorial.figures import explorer_panels as ep
+    from attention_tutorial.figures._base import DARK_PANEL, encode
+
+    css = (Path(__file__).resolve().parents[2] / "docs/assets/stylesheets/explorer.css").read_text(
+        encoding="utf-8"
+    )
+    for k in (1, 2):  # the widget's own dark query colours
+        rule = rf'\[data-md-color-scheme="slate"\] \.attn-explorer svg \.q{k} {{ stroke: (#\w+); }}'
+        assert ep._DARK_COLOURS[ep._QUERY_COLOURS[k]] == re.search(rule, css).group(1)
+    for layout in ("wide", "stacked"):
+        mime, svg, _ = encode(ep.plot_explorer_panels(make_data(), 1.0, layout=layout, lang="en"))
+        assert mime == "image/svg+xml"
+        style = re.search(r"<style[^>]*>(.*?)</style>", svg, re.S).group(1)
+        assert ep.DARK_PANELS_STYLE in style
+        dark = style[style.index("@media (prefers-color-scheme: dark)") :]
+        # each light colour the figure draws a line with is given a readable dark one
+        for light in (ep._PREDICTION_COLOUR, *ep._QUERY_COLOURS):
+            assert f"stroke: {light}" in svg  # the selector finds the drawn line
+            match = re.search(rf'\[style\*="stroke: {light}"\] {{ stroke: (#\w+)', dark)
+            shown = match.group(1) if match else light
+            assert _contrast(shown, DARK_PANEL) >= 3, (light, shown)
+        # the points: opaque, in a light grey
+        assert 'style="fill: #808080; fill-opacity: 0.6' in svg
+        point = re.search(r'\[style\*="fill: #808080; fill-opacity"\] \{ fill: (#\w+)', dark)
+        assert "fill-opacity: 1 !important" in dark
+        assert _contrast(point.group(1), DARK_PANEL) >= 3
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_html_carries_the_style_that_shows_one_picture(explorer, lang):
+    """Round 18: rendered anywhere but this site (a notebook, a file), the HTML showed both
+    static pictures, the wide and the stacked, one above the other: only the site's
+    stylesheet hid one. The HTML now carries the same rules (``STATIC_STYLE``), scoped to
+    the static figure's images: the stacked picture only on a screen up to 600 px wide."""
+    from attention_tutorial.explorer import STATIC_STYLE
+
+    page = explorer.html(lang)
+    assert page.count("<style>") == 1 and STATIC_STYLE in page
+    assert page.index(STATIC_STYLE) < page.index('<figure class="attn-explorer-static">')
+    css = (Path(__file__).resolve().parents[2] / "docs/assets/stylesheets/explorer.css").read_text(
+        encoding="utf-8"
+    )
+    squeeze = re.compile(r"\s+")
+    site_rules = squeeze.sub("", css)
+    for rule in re.findall(r"\.attn-explorer-static img\.attn-shown-\w+\{display:\w+\}",
+                           STATIC_STYLE):  # fmt: skip
+        assert rule.replace(" ", "") in site_rules.replace(";}", "}")
+    assert "@media screen and (max-width:600px)" in STATIC_STYLE
+    assert "@media screen and (max-width: 600px)" in css

@@ -234,3 +234,26 @@ def test_the_readout_is_punctuated_in_each_languages_own_way(html_of):
             "step", "w", "grad_name", "grad", "loss", "notes"
         }  # fmt: skip
         assert "{a}" in words["elided"] and "{b}" in words["elided"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"), [("zh", "训练 log w，lr = 0.05"), ("en", "training log w, lr = 0.05")]
+)
+def test_the_static_legend_says_what_is_trained(html_of, lang, name):
+    """Round 18: the static picture's legend said "w, lr = 0.5" (a bare "w,"), in Chinese
+    with an ASCII comma; it names the trained parameter, punctuated in the page's language."""
+    for _, image in static_pictures(html_of(lang)).values():
+        assert html.escape(name).encode() in image  # an SVG: its legend's text
+    assert payload_of(html_of(lang))["labels"]["path_name"].format(param="log w", lr=0.05) == name
+
+
+def test_the_html_shows_one_static_picture_by_width(html_of):
+    """Round 18: rendered alone (a notebook, a file), the HTML showed both static pictures:
+    only the site's stylesheet hid one. It carries the explorer's ``STATIC_STYLE`` (checked
+    against explorer.css in test_explorer.py; rendered in Chromium in the browser tests)."""
+    from attention_tutorial.explorer import STATIC_STYLE
+
+    for lang in ("zh", "en"):
+        page = html_of(lang)
+        assert page.count("<style>") == 1 and STATIC_STYLE in page
+        assert page.index(STATIC_STYLE) < page.index('<figure class="attn-explorer-static">')

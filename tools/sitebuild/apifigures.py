@@ -64,10 +64,11 @@ WIDGET_MARKER = re.compile(
 )
 WIDGET_CLASS = "attn-api-widget"
 WIDGET_CAPTION = {
-    "zh": "示例里的 <code>{name}</code> 没有 JavaScript 时显示的静态图，构建网站时由本包画出"
-    "（文字用本页的语言）。",
-    "en": "What the example's <code>{name}</code> shows without JavaScript: its static "
-    "picture, drawn by the package when the site was built.",
+    "zh": "下面 <code>{func}</code> 条目的示例里的 <code>{name}</code> 在本网站的课程页面以外"
+    "显示的静态图，构建网站时由本包画出（文字用本页的语言）。",
+    "en": "What <code>{name}</code>, from the example of the <code>{func}</code> entry below, "
+    "shows outside this site's lesson pages: its static picture, drawn by the package when "
+    "the site was built.",
 }
 _DATA_IMAGE = re.compile(r'<img [^>]*src="data:(?P<mime>image/[\w+.-]+);base64,(?P<data>[^"]+)"')
 # What every example on the API pages assumes (docs/*/api/index.md).
@@ -225,7 +226,9 @@ def widget_drawings(name: str, lang: str) -> list[dict]:
 
 def widget_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     """The ``<figure>`` of a widget's static picture, under the box that describes it."""
-    caption = WIDGET_CAPTION[lang].format(name=html.escape(drawn[0]["variable"]))
+    caption = WIDGET_CAPTION[lang].format(
+        name=html.escape(drawn[0]["variable"]), func=html.escape(name.rsplit(".", 1)[-1])
+    )
     return (
         f'<figure class="{FIGURE_CLASS} {WIDGET_CLASS}" data-api-widget="{html.escape(name)}">\n'
         + _images(drawn, page_url)
@@ -267,6 +270,8 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     caption = CAPTION[lang].format(name=html.escape(drawn[0].get("variable", "fig")))
     narrow = drawn[-1].get("narrow")
     if len(drawn) > 1 and narrow:
+        # one name on every caption: each figure takes "narrow" and "stacked" alike
+        narrow = {k: "stacked" if k == "layout" else v for k, v in narrow.items()}
         layout = ", ".join(f"{k}={v!r}".replace("'", '"') for k, v in narrow.items())
         caption += NARROW_CAPTION[lang].format(layout=html.escape(layout))
     caption += END[lang]

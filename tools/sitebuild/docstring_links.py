@@ -506,6 +506,8 @@ def _wrap_evenly(text: str, width: int) -> list[str]:
     lines = _wrap_words(text, width)
     if len(lines) < 2:
         return lines
+    if not re.search(f"[{_WIDE}]", text):  # English: cut at the phrases' ends
+        return _wrap_phrases(text, width, len(lines))
     for narrower in range(max(columns(line) for line in lines) - 1, width // 2, -1):
         tried = _wrap_words(text, narrower)
         if len(tried) > len(lines):
@@ -513,6 +515,60 @@ def _wrap_evenly(text: str, width: int) -> list[str]:
         if max(map(columns, tried)) <= narrower and _clean_cuts(text, tried):
             lines = tried
     return lines
+
+
+_PHRASE_ENDS = (",", ":", ";", ".", ")")
+
+
+def _wrap_phrases(text: str, width: int, most: int) -> list[str]:
+    """English ``text`` in at most ``most`` lines of ``width`` columns, cut where phrases end.
+
+    Among the cuts into the fewest lines, those after a comma, colon or closing bracket
+    (``with its own key,`` / ``each point copies ...``), else the fullest first lines:
+    the even cut of :func:`_wrap_evenly` left short fragments (``the lesson's initial`` /
+    ``w: the untrained``). A cut beside an operator (``5e7 -`` / ``0.5``) or inside
+    brackets, and a word or two alone on the last line, are avoided.
+
+    >>> _wrap_phrases(
+    ...     "with its own key, each point copies its own label once w is large", 34, 3
+    ... )
+    ['with its own key,', 'each point copies its own label', 'once w is large']
+    >>> _wrap_phrases("log w at lr = 0.05: w stays positive", 34, 2)
+    ['log w at lr = 0.05:', 'w stays positive']
+    """
+    words = text.split()
+    n = len(words)
+    # best[i]: (lines, bad cuts, slack of the full lines) of words[:i], and where it cut
+    best: list[tuple[tuple[int, int, int], int] | None] = [None] * (n + 1)
+    best[0] = ((0, 0, 0), 0)
+    for end in range(1, n + 1):
+        for start in range(end - 1, -1, -1):
+            line = " ".join(words[start:end])
+            if columns(line) > width and end - start > 1:
+                break
+            if best[start] is None:
+                continue
+            (lines, bad, slack), _ = best[start]
+            if end < n:  # a cut after this line
+                after = words[end]
+                bad += not line.endswith(_PHRASE_ENDS)
+                bad += 2 * (line[-1] in _OPERATORS or after[0] in _OPERATORS)
+                opened = " ".join(words[:end])
+                bad += opened.count("(") > opened.count(")")  # not inside brackets
+                slack += (width - columns(line)) ** 2
+            elif start and columns(line) < 12:  # not a word or two alone on the last line
+                bad += 2
+            score = (lines + 1, bad, slack)
+            if best[end] is None or score < best[end][0]:
+                best[end] = (score, start)
+    assert best[n] is not None
+    cuts, at = [], n
+    while at:
+        start = best[at][1]
+        cuts.append(" ".join(words[start:at]))
+        at = start
+    lines = cuts[::-1]
+    return lines if len(lines) <= most else _wrap_words(text, width)
 
 
 def wrap_example_comments(text: str, width: int = PHONE_CODE_COLUMNS) -> str:

@@ -151,7 +151,7 @@ MEMBERS: dict[str, str] = {
     "data.ToyData.n_train": "训练样本（键和值）的个数。",
     "data.ToyData.n_test": "测试输入（查询）的个数。",
     "explorer.BandwidthExplorer.__init__": "保存数据、初始的 `w` 和查询的下标（由调用者检查过）。",
-    "explorer.BandwidthExplorer.html": "探索器的 HTML：它的 JSON，加上没有 JavaScript 时显示"
+    "explorer.BandwidthExplorer.html": "探索器的 HTML：它的 JSON，加上没有本网站的脚本时显示"
     "的静态图。",
     "figures.tensors.drawing.render": "把一行行面板从上到下排好，两行之间画带标签的箭头。",
     "figures.tensors.panel.Text": "一行说明文字：与语言无关的字符串（代码、数字），"
@@ -175,7 +175,7 @@ MEMBERS: dict[str, str] = {
     "stepper.SgdStepper.__init__": "保存数据和各项设置（由调用者检查过）。",
     "stepper.SgdStepper.path": "训练前以及每一步之后 `w` 的值，共 `steps + 1` 个"
     "（由 `w_path` 算出）。",
-    "stepper.SgdStepper.html": "单步演示的 HTML：它的 JSON，加上没有 JavaScript 时显示的静态"
+    "stepper.SgdStepper.html": "单步演示的 HTML：它的 JSON，加上没有本网站的脚本时显示的静态"
     "路径图。",
     "transformer.ScalarKernelAttention.__init__": "用初始的 `w`（一个数或只有一个元素的张量）创"
     "建模型。",
@@ -316,7 +316,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "初始的 `w`，在 0.1 到 1000 之间。",
         "query_indices": "一到三个互不相同的测试下标（整数），每个在 0 到 `n_test - 1` 之间"
         "（`make_data()` 是 0 到 49）：画出这几个查询的权重曲线。",
-        "return": "一个 `BandwidthExplorer`；notebook 把它显示为 HTML。",
+        "return": "一个 `BandwidthExplorer`；notebook 把它显示为 HTML（在本网站以外是静态图）。",
         "raise TypeError": "`data` 不是 `ToyData`、`w` 不是数，或某个下标不是整数时。",
         "raise ValueError": "`w` 超出范围，或者 `query_indices` 是空的、多于三个、有重复，"
         "或有下标不在 0 到 `n_test - 1` 之间时。",
@@ -403,15 +403,17 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.cost.plot_scaling": {
-        "measurements": '`scale_measurements()["rows"]` 的各行：含 `formulation`、`n`、`seconds`、'
-        "`peak_bytes`（还可以有 `predicted_bytes`）的字典。",
+        "measurements": '非空的行列表，如 `scale_measurements()["rows"]`：每行是一个字典，含 '
+        '`formulation`（`"tiled"`、`"broadcast"`、`"chunked"`、`"sdpa"` 之一）、`n`、`seconds`、'
+        "`peak_bytes`（还可以有 `predicted_bytes`）。",
         "lang": _LANG,
         "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：时间在上、内存在下。",
         "title": "第一幅图的标题，可以不给。",
         "return": "图，有两个坐标系：先是时间，后是内存。",
         "raise TypeError": "某一行的某个字段不是数时。",
         "raise ValueError": _BAD_LAYOUT
-        + "；`lang` 未知、某一行缺少字段，或者它的 `n` 或 `seconds` "
+        + "；`lang` 未知、`measurements` 是空的（或是字符串）、某一行不是字典或缺少字段、"
+        "它的 `formulation` 不是那四个名字之一，或者它的 `n` 或 `seconds` "
         "不是有限的正数（`peak_bytes` 须非负）时。",
     },
     # figures.curves
@@ -422,7 +424,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "lang": _LANG,
         "title": _TITLE,
-        "layout": _PHONE_LEGEND,
+        "layout": '`"wide"`：图例在坐标轴下面，分两列；' + _PHONE + "：更窄的图，"
+        "图例在坐标轴下面，一列。",
         "return": _FIGURE,
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或形状对不上时。",
     },
@@ -448,7 +451,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "titles": "代替 `fits` 的键作各幅的标题，每条拟合一个，顺序相同：字符串在各种语言里"
         "原样显示；用文字写的标题给一个“语言 → 标题”的映射"
         '（`{"zh": ..., "en": ...}`）。替代文字按标题称呼各幅。',
-        "layout": '`"wide"`：各幅并排，图例在第一幅里；' + _PHONE + "：各幅上下排列，图例在下面。",
+        "layout": '`"wide"`：各幅并排，图例在它们下面；' + _PHONE + "：各幅上下排列，图例在下面。",
         "lang": _LANG,
         "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射、某个数组不是数值，或某个标题既不是字符串"
@@ -516,13 +519,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "`own_scale` 列出的不是排在最后的几个矩阵，或者 `ticks` 没有给每行每列都起名字时。",
     },
     "figures.shape_flow.plot_shape_flow": {
-        "x_test": _X_TEST,
-        "x_train": _X_TRAIN_2,
-        "y_train": _Y_TRAIN,
+        "x_test": "测试输入（查询），`torch.Tensor`（不接受 numpy 数组），形状 `(n_test,)`。",
+        "x_train": "训练输入（键），`torch.Tensor`，形状 `(n_train,)`，`n_train >= 2`。",
+        "y_train": "训练输出（值），`torch.Tensor`，形状 `(n_train,)`。",
         "layout": '`"wide"`，或 ' + _PHONE + "：同样的方框，画得小一些。",
         "lang": _LANG,
         "return": "图，有一个坐标系（没有刻度）。",
-        "raise TypeError": _WRONG_TYPE,
+        "raise TypeError": "`x_test`、`x_train` 或 `y_train` 不是 `torch.Tensor` 时"
+        "（numpy 数组也不接受；报错里写出是哪个参数）。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或形状不合要求时。",
     },
     # figures.tensors
@@ -1005,7 +1009,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "按 1、2、5 递增），用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
-        "return": "一个 `SgdStepper`；notebook 把它显示为 HTML。",
+        "return": "一个 `SgdStepper`；notebook 把它显示为 HTML（在本网站以外是静态图）。",
         "raise TypeError": "`data` 不是 `ToyData`、`w0` 或 `lr` 不是数、`log_w` 不是布尔值，"
         "或 `steps` 不是整数时。",
         "raise ValueError": "`w0`、`lr` 或 `steps` 超出范围时；或者从 `w0` 出发以 `lr` 走 "
@@ -1189,24 +1193,32 @@ SECTIONS: dict[str, dict[str, str]] = {
 # Chinese page: the Chinese summary above it already says it.
 PARAGRAPHS: dict[str, str] = {
     (
-        'The static figure is drawn twice: the ``"wide"`` layout of ``plot_explorer_panels`` '
+        "The slider works only on this site's lesson pages, whose script reads the JSON; anywhere "
+        "else (a notebook, a file of your own) the HTML shows the static figure. It is drawn "
+        'twice: the ``"wide"`` layout of ``plot_explorer_panels`` '
         '(``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` one '
-        "(``attn-shown-narrow``), each with its alt text; the site's stylesheet shows one of "
-        "them."
+        "(``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML shows one of "
+        "them, by the width of the screen."
     ): (
-        '静态图画两遍：宽屏用 ``plot_explorer_panels`` 的 ``"wide"`` 布局'
-        '（``<img class="attn-shown-wide">``），手机的窄栏用 ``"stacked"`` 布局'
-        "（``attn-shown-narrow``），各带自己的替代文字；网站的样式表只显示其中一张。"
+        "滑块只在本网站的课程页面上能用：页面的脚本读取其中的 JSON；在别处（notebook、你自己的"
+        "文件），这段 HTML 显示的是静态图。静态图画两遍：宽屏用 ``plot_explorer_panels`` 的 "
+        '``"wide"`` 布局（``<img class="attn-shown-wide">``），手机的窄栏用 ``"stacked"`` 布局'
+        "（``attn-shown-narrow``），各带自己的替代文字；HTML 里的一段 ``<style>`` 按屏幕宽度"
+        "只显示其中一张。"
     ),
     (
-        'The static path is drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"`` '
-        'layout (``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` '
-        "one (``attn-shown-narrow``), each with its alt text; the site's stylesheet shows one of "
-        "them."
+        "The buttons work only on this site's lesson page, whose script reads the JSON; "
+        "anywhere else (a notebook, a file of your own) the HTML shows the static path. It is "
+        'drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"`` layout '
+        '(``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` one '
+        "(``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML shows one of "
+        "them, by the width of the screen."
     ): (
-        '静态路径画两遍，与 ``plot_w_paths`` 为网站画的一样：宽屏用 ``"wide"`` 布局'
-        '（``<img class="attn-shown-wide">``），手机的窄栏用 ``"stacked"`` 布局'
-        "（``attn-shown-narrow``），各带自己的替代文字；网站的样式表只显示其中一张。"
+        "按钮只在本网站的课程页面上能用：页面的脚本读取其中的 JSON；在别处（notebook、你自己的"
+        "文件），这段 HTML 显示的是静态路径图。它画两遍，与 ``plot_w_paths`` 为网站画的一样："
+        '宽屏用 ``"wide"`` 布局（``<img class="attn-shown-wide">``），手机的窄栏用 '
+        '``"stacked"`` 布局（``attn-shown-narrow``），各带自己的替代文字；HTML 里的一段 '
+        "``<style>`` 按屏幕宽度只显示其中一张。"
     ),
     # analysis
     "Computation only: the figures of these pages are in ``attention_tutorial.figures``; "
@@ -1268,9 +1280,13 @@ PARAGRAPHS: dict[str, str] = {
     "notebook 的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
     "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
     "（``figures.set_language``）。",
-    "The slider moves ``w``, the kernel's sharpness (the bandwidth is ``1 / w``), from 0.1 to "
-    "1000 (log scale); the four panels follow.": "滑块让 ``w``（核的尖锐程度，带宽是 "
-    "``1 / w``）在 0.1 到 1000 之间移动（对数坐标），四个面板随之更新。",
+    "On this site's lesson pages, the slider moves ``w``, the kernel's sharpness (the bandwidth "
+    "is ``1 / w``), from 0.1 to 1000 (log scale); the four panels follow. Anywhere else (your "
+    "own notebook) it shows the static picture of the four panels; ``plot_explorer_panels`` "
+    "draws them at any ``w``.": "在本网站的课程页面上，滑块让 ``w``（核的尖锐程度，带宽是 "
+    "``1 / w``）在 0.1 到 1000 之间移动（对数坐标），四个面板随之更新。在别处（你自己的 "
+    "notebook），它显示的是四个面板的静态图；``plot_explorer_panels`` 能画出任意 ``w`` 下的"
+    "这四个面板。",
     '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
         '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
     ),
@@ -1335,17 +1351,17 @@ PARAGRAPHS: dict[str, str] = {
     "for each row (``predicted_bytes``) when the rows carry them; the legend names the "
     "dotted lines only then. The legend sits below both panels, where it hides no point. "
     "The tick labels are plain numbers (``1,000``, ``0.01``, ``1 MB``); an axis that spans "
-    "less than a power of ten labels its minor ticks too (``log_axis``).": (
+    "less than a power of ten labels its minor ticks too.": (
         "各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行数出来的中间张量字节数，"
         "图例也只在这时说明点线。图例放在两幅图下方，不挡住任何点。刻度标签是普通的数"
         "（``1,000``、``0.01``、``1 MB``）；一根轴跨不到十倍时，次刻度也标上数。"
     ),
     # figures.curves
     "The loss against ``w`` comes twice: with and without each point's own key "
-    "(``plot_loss_vs_w``), and as the leave-one-out curve with the paths that training takes "
-    "along it (``plot_w_paths``).": (
+    "(``plot_loss_vs_w``), and as the leave-one-out curve with the path ``w`` takes along it "
+    "during training (``plot_w_paths``).": (
         "损失随 ``w`` 的变化画了两种：含与不含每个点自己的键（``plot_loss_vs_w``），以及留一法"
-        "损失曲线连同训练沿它走过的路径（``plot_w_paths``）。"
+        "损失曲线连同训练中 ``w`` 沿它走过的路径（``plot_w_paths``）。"
     ),
     "The test inputs are drawn as a row of ticks under the curve: they are the places where "
     "the later pages make predictions (the queries).": "测试输入画成曲线下方的一排短竖线："
@@ -1815,10 +1831,13 @@ PARAGRAPHS: dict[str, str] = {
     "``SgdStepper``，notebook 的单元格会显示它：在本网站上带控件，在别处则是它的路径的静态图"
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
-    'Each press of "Step" takes one full-batch SGD step on the summed leave-one-out loss (the '
-    "steps of ``w_path``) and prints ``w``, the gradient and the loss; the point after "
-    "``steps`` steps is marked.": "每按一次“走一步”，就在留一法损失之和上做一步全批量 SGD"
-    "（与 ``w_path`` 的步子相同），并打印 ``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。",
+    'On this site\'s lesson page, each press of "Step" takes one full-batch SGD step on the '
+    "summed leave-one-out loss (the steps of ``w_path``) and prints ``w``, the gradient and the "
+    "loss; the point after ``steps`` steps is marked. Anywhere else (your own notebook) it "
+    "shows the static picture of its path; ``w_path`` gives the numbers.": "在本网站的课程页面"
+    "上，每按一次“走一步”，就在留一法损失之和上做一步全批量 SGD（与 ``w_path`` 的步子相同），"
+    "并打印 ``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。在别处（你自己的 notebook），"
+    "它显示的是路径的静态图；要拿到这些数，用 ``w_path``。",
     # toy2d
     "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "
     "only, through the chapter's function ``f``, plus noise: ``y = f(x_1) + N(0, 0.5^2)``. "
@@ -1918,21 +1937,18 @@ COMMENTS: dict[str, str] = {
     # figures (round 15: one readable line under each call)
     "the weights it draws, from nadaraya_watson": "图中画出的权重，由 nadaraya_watson 算出",
     "the first fit's title": "第一幅拟合图的标题",
-    "3 test inputs (queries), 4 training points (keys and values)": (
-        "3 个测试输入（查询），4 个训练点（键和值）"
-    ),
     "the right panel's title": "右边一幅图的标题",
     # figures.curves
-    "one panel per fit, titled by its name": "每个拟合一幅图，标题是它在 fits 里的名字",
+    "panel titles: the keys of fits": "每幅图的标题：fits 的键",
     "one loss per epoch": "每轮一个损失",
     '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
     "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
     "(lr = 0.2 still swings round 4)": "（lr = 0.2 时仍在 4 附近来回摆动）",
-    "at w = 1000: own key, left out": "w = 1000 处：含自身的键、留一",
-    "0.496: the untrained model's w": "0.496：未训练模型的 w",
-    "(NWKernelRegression() after": "（先 torch.manual_seed(SEED)，",
-    "torch.manual_seed(SEED): 0.4963)": "再 NWKernelRegression()：0.4963）",
+    "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
+    "leave-one-out)": "留一法）",
     # figures.shape_flow
+    "3 test inputs (queries),": "3 个测试输入（查询），",
+    "4 training points (keys, values)": "4 个训练点（键和值）",
     # figures.attention
     "one row per query, one column per key": "每行一个查询，每列一个键",
     # figures.tensors.products
@@ -1958,18 +1974,18 @@ COMMENTS: dict[str, str] = {
     # explorer, stepper
     "the explorer of both lessons": "两节课里用的探索器",
     "each index at most once": "每个下标最多出现一次",
-    "outside a notebook: its HTML,": "不在 notebook 里时：它的 HTML，",
-    "for a file of your own": "可以写进你自己的文件",
-    "the lesson's initial w: the untrained": "课程里的初始 w：未训练模型的 w，",
-    "model's, seeded as the lesson seeds it": "随机种子与课程里相同",
+    "its HTML, for a file of your own": "它的 HTML，可以写进你自己的文件",
+    "w0: the untrained model's w,": "w0：未训练模型的 w，",
+    "seeded as in the lesson": "随机种子与课程里相同",
     "the lesson's stepper": "课程里的单步演示",
-    "the chapter's settings by default": "默认就是本章的设置",
-    "lr = 0.5 on w: the first step jumps to": "训练 w、lr = 0.5：第一步就跳到",
-    "about 16.9, the next four barely move": "约 16.9，后面四步几乎不动",
-    "log w, lr = 0.05: w stays > 0 and ends": "训练 log w，lr = 0.05：w 恒为正，",
-    "near the best w on the lesson's grid, 3.98": "最后停在课程网格上最好的 w（3.98）附近",
+    "default: the chapter's settings": "默认就是本章的设置",
+    "lr = 0.5 on w: step 1 jumps to": "训练 w、lr = 0.5：第 1 步跳到",
+    "about 16.9, then w barely moves": "约 16.9，之后 w 几乎不动",
+    "training log w at lr = 0.05:": "训练 log w，lr = 0.05：",
+    "w stays > 0 and ends near 3.98,": "w 恒为正，最后停在 3.98 附近，",
+    "the best w on the lesson's grid": "即课程网格上最好的 w",
     # figures.cost
-    "one formulation at three n, a decade apart": "一种写法，三个 n，相邻两个差十倍",
+    "one formulation, n = 1e2, 1e3, 1e4": "一种写法，n = 1e2、1e3、1e4",
     "no predicted_bytes: no dotted line": "没有 predicted_bytes，就没有点线",
     # figures.score_parts
     # figures.curves

@@ -236,3 +236,13 @@ def test_bad_query_index(data):
         plot_explorer_panels(data, 1.0, query_indices=(0, 99))
     with pytest.raises(TypeError, match="data"):
         plot_explorer_panels(torch.zeros(3), 1.0)
+
+
+@pytest.mark.parametrize("name", ["x_test", "x_train", "y_train"])
+def test_shape_flow_refuses_a_numpy_array_naming_it(data, name):
+    """Round 18: a numpy input raised an AttributeError from deep inside (``repeat_interleave``)
+    where the docstring promised a TypeError; now the TypeError names the argument."""
+    args = {"x_test": data.x_test, "x_train": data.x_train, "y_train": data.y_train}
+    args[name] = args[name].numpy()
+    with pytest.raises(TypeError, match=f"^{name} must be a torch.Tensor, got ndarray$"):
+        plot_shape_flow(**args, lang="en")

@@ -269,3 +269,33 @@ def test_fits_and_paths_name_a_bad_layout() -> None:
         plot_fits(x, x, {"a": x}, x, x, layout="tall")
     with pytest.raises(ValueError, match=r"layout must be one of \('wide', 'narrow', 'stacked'\)"):
         _paths_figure("tall")
+
+
+def _points_under_legend(fig, ax, legend, x, y) -> list[tuple[float, float]]:
+    """The points ``(x, y)`` of ``ax`` whose centre lies in ``legend``'s box (display units)."""
+    fig.draw_without_rendering()
+    box = legend.get_window_extent()
+    shown = ax.transData.transform(np.column_stack([x, y]))
+    return [
+        (round(float(a), 2), round(float(b), 2))
+        for a, b, (u, v) in zip(x, y, shown, strict=True)
+        if box.x0 <= u <= box.x1 and box.y0 <= v <= box.y1
+    ]
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_data_figures_legend_hides_no_training_point(lang, layout):
+    """Round 18: the English wide figure's legend (upper right, inside the axes) hid the
+    training points (2.41, 3.91) and (2.48, 3.70). It is under the axes now, in both
+    languages and layouts; no point's centre lies in its box."""
+    from attention_tutorial import make_data, plot_data
+
+    d = make_data()
+    fig = plot_data(d.x_test, d.y_truth, d.x_train, d.y_train, lang=lang, layout=layout)
+    ax = fig.axes[0]
+    legend = ax.get_legend() or fig.legends[0]
+    x, y = d.x_train.numpy(), d.y_train.numpy()
+    assert _points_under_legend(fig, ax, legend, x, y) == []
+    fig.draw_without_rendering()
+    assert not legend.get_window_extent().overlaps(ax.get_window_extent())
