@@ -60,7 +60,7 @@ _LABELS = {
         "current_note": "当前 w = {w}，L = {loss}",
         "minimum": "最小值",
         "query": "查询",
-        "static": "w = {w:g} 时的四幅图（静态版；启用 JavaScript 后可拖动 w）",
+        "static": "w = {w:g} 时的四幅图（静态版；在本网站的课程页上可以拖动 w）",
         # each live panel's description for screen readers, with the slider's state
         "fit_alt": "曲线图：w = {w}（带宽 {h}）时的 Nadaraya-Watson 拟合（虚线），"
         "以及真实函数和训练点。",
@@ -79,7 +79,8 @@ _LABELS = {
         "current_note": "current w = {w}, L = {loss}",
         "minimum": "minimum",
         "query": "query",
-        "static": "The four panels at w = {w:g} (static; with JavaScript, w can be moved)",
+        "static": "The four panels at w = {w:g} (static; on this site's lesson page, w can "
+        "be moved)",
         # each live panel's description for screen readers, with the slider's state
         "fit_alt": "Line chart: the Nadaraya-Watson fit (dashed) at w = {w} (bandwidth {h}), "
         "with the true function and the training points.",
