@@ -8,7 +8,7 @@ import pytest
 from mkdocs.structure.toc import get_toc
 
 from tools.sitebuild import page_repairs as pp
-from tools.sitebuild.html_tree import parse, reference_serialize, serialize
+from tools.sitebuild.html_tree import has_class, parse, reference_serialize, serialize
 
 PAGE = (
     '<h1 id="">非参数注意力汇聚<a class="anchor-link" href="#">¶</a></h1>'
@@ -290,3 +290,19 @@ def test_the_built_notebook_pages_copy_buttons_speak_their_language(site) -> Non
         for button in buttons:
             assert button["aria-label"] == label, (lang, button)
             assert button.find(class_="notice").get_text() == notice, (lang, button)
+
+
+def test_every_built_page_names_its_permalinks_in_its_language(site) -> None:
+    """A heading's permalink (``a.headerlink``) is titled 永久链接 on every Chinese page and
+    "Permanent link" on every English one, Markdown and notebook pages alike (review round 19:
+    the zh handbook pages' links read "Permanent link" aloud)."""
+    checked = {"zh": 0, "en": 0}
+    for page in site.rglob("index.html"):
+        rel = page.relative_to(site).as_posix()
+        lang = "en" if rel.startswith("en/") else "zh"
+        if rel.startswith(("assets/", "en/assets/")):
+            continue
+        links = [a for a in parse(page.read_text()).find_all("a") if has_class(a, "headerlink")]
+        assert {a.get("title") for a in links} <= {pp.PERMALINK_TITLES[lang]}, rel
+        checked[lang] += bool(links)
+    assert checked["zh"] > 40 and checked["en"] > 40, checked

@@ -513,6 +513,34 @@ def _explorer_asset(element: Tag) -> bool:
     )
 
 
+# The name of a heading's permalink (``a.headerlink``), in the page's language
+PERMALINK_TITLES = {"zh": "永久链接", "en": "Permanent link"}
+
+
+def permalink_titles_tree(tree: BeautifulSoup) -> None:
+    """Name every heading's permalink in the page's language (``<html lang>``).
+
+    Python-Markdown's toc extension and the notebooks' repair (:func:`fix_heading_ids`)
+    write the English "Permanent link" on every page; a screen reader read it out on
+    the Chinese pages (review round 19).
+
+    >>> tree = parse(
+    ...     '<html lang="zh"><h2 id="a">A<a class="headerlink" href="#a" '
+    ...     'title="Permanent link">¶</a></h2></html>',
+    ...     as_written=True,
+    ... )
+    >>> permalink_titles_tree(tree)
+    >>> tree.find("a")["title"]
+    '永久链接'
+    """
+    root = tree.find("html")
+    lang = str(root.get("lang", "en"))[:2] if root is not None else "en"
+    title = PERMALINK_TITLES.get(lang, PERMALINK_TITLES["en"])
+    for anchor in tree.find_all("a"):
+        if has_class(anchor, "headerlink") and anchor.get("title") != title:
+            anchor["title"] = title
+
+
 def drop_unused_explorer_tree(tree: BeautifulSoup) -> None:
     """Remove the explorer's script and stylesheet (with the white space after them) if unused.
 

@@ -481,7 +481,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         5. ``mark_tree``: inline code breaks between the parts of a name
            (``codebreaks.py``).
         6. ``drop_unused_explorer_tree``: the explorer's script and stylesheet only on
-           pages that show it (``page_repairs.py``).
+           pages that show it; ``permalink_titles_tree``: each heading's permalink named
+           in the page's language (``page_repairs.py``).
         7. ``prerender_tree``: code blocks come with Material's copy button
            (``copybuttons.py``).
         8. ``drop_alternate_links_tree``: no relative hreflang links
@@ -501,6 +502,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             htmlslim.slim_tree,
             codebreaks.mark_tree,
             page_repairs.drop_unused_explorer_tree,
+            page_repairs.permalink_titles_tree,
             copybuttons.prerender_tree,
         ]
         if not self._keeps_alternates(config):
