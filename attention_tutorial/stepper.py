@@ -152,7 +152,8 @@ def sgd_stepper(
             The lesson's is about 0.4963: the untrained model's ``w`` after
             ``torch.manual_seed(SEED)``, as on the page `parametric.md` (the
             example takes it from the model).
-        lr: The initial learning rate, one of the 13 values of ``LEARNING_RATES``
+        lr: The learning rate the control starts at (the reader can change it on
+            the lesson page), one of the 13 values of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10: steps of 1, 2, 5), imported with
             ``from attention_tutorial.stepper import LEARNING_RATES``.
         log_w: Start with ``log w`` as the trained parameter instead of ``w``.
@@ -166,7 +167,8 @@ def sgd_stepper(
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w0`` or ``lr`` is not a
             number, ``log_w`` not a bool or ``steps`` not an int.
-        ValueError: If ``w0``, ``lr`` or ``steps`` is out of range, or if, within
+        ValueError: If ``w0`` or ``steps`` is out of range, ``lr`` is not one of
+            ``LEARNING_RATES``, or if, within
             ``steps`` steps from ``w0`` at ``lr``, ``w`` leaves the positive finite
             numbers (it overflows, or goes to 0 or below): the static picture
             needs every ``w`` on its log axis. Take a smaller ``lr`` (or
@@ -227,7 +229,7 @@ class SgdStepper:
     Attributes:
         data: The toy data written into the page.
         w0: The initial ``w`` of every path.
-        lr: The initial learning rate of the control.
+        lr: The learning rate the control starts at.
         log_w: Whether the control starts with ``log w`` as the trained parameter.
         steps: Number of steps marked on the path and drawn in the static picture.
 

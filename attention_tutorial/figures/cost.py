@@ -137,7 +137,7 @@ def plot_scaling(
         ...     for n in (100, 1000, 10000)
         ... ]
         >>> fig = plot_scaling(rows, lang="en")
-        >>> # no predicted_bytes: no dotted line
+        >>> # memory: the measured line alone
         >>> len(fig.axes[1].lines)
         1
     """

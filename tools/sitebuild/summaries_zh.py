@@ -1005,21 +1005,23 @@ SECTIONS: dict[str, dict[str, str]] = {
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
         "](../parametric.py)》"
         "一页相同（示例直接从模型取出它）。",
-        "lr": "初始的学习率，`LEARNING_RATES` 的 13 个值之一（0.001、0.002、0.005、……、5、10，"
+        "lr": "控件一开始的学习率（读者在课程页上可以改），`LEARNING_RATES` 的 13 个值之一"
+        "（0.001、0.002、0.005、……、5、10，"
         "按 1、2、5 递增），用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
         "return": "一个 `SgdStepper`；notebook 把它显示为 HTML（在本网站以外是静态图）。",
         "raise TypeError": "`data` 不是 `ToyData`、`w0` 或 `lr` 不是数、`log_w` 不是布尔值，"
         "或 `steps` 不是整数时。",
-        "raise ValueError": "`w0`、`lr` 或 `steps` 超出范围时；或者从 `w0` 出发以 `lr` 走 "
+        "raise ValueError": "`w0` 或 `steps` 超出范围、`lr` 不是 `LEARNING_RATES` 之一时；"
+        "或者从 `w0` 出发以 `lr` 走 "
         "`steps` 步，`w` 溢出或变成 0、负数时：静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
         "请减小 `lr`（或用 `log_w=True`，它让 `w` 始终为正）。",
     },
     "stepper.SgdStepper": {
         "attr data": "写进页面的玩具数据。",
         "attr w0": "每条路径的初始 `w`。",
-        "attr lr": "控件上初始的学习率。",
+        "attr lr": "控件一开始的学习率。",
         "attr log_w": "控件是否一开始就训练 `log w`。",
         "attr steps": "在路径上标出、并画进静态图的步数。",
     },
@@ -1986,7 +1988,7 @@ COMMENTS: dict[str, str] = {
     "the best w on the lesson's grid": "即课程网格上最好的 w",
     # figures.cost
     "one formulation, n = 1e2, 1e3, 1e4": "一种写法，n = 1e2、1e3、1e4",
-    "no predicted_bytes: no dotted line": "没有 predicted_bytes，就没有点线",
+    "memory: the measured line alone": "内存图上只有实测的那条线",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",
