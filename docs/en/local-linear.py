@@ -1,8 +1,9 @@
 # %% [markdown]
 # # Boundary bias and local linear regression
 #
-# The fit of [non-parametric attention pooling](nonparametric.py) follows the curve well in the
-# middle and goes astray at the ends, at the left end most of all. This page finds out why, then
+# The fit of [non-parametric attention pooling](nonparametric.py) goes astray at the left end, by
+# more than 2; in the middle it flattens the peak and the trough of the curve (errors of about 0.5);
+# at the right end it happens to land almost on the curve. This page finds out why, then
 # tries a remedy that changes one thing only: **local linear regression**. It keeps the same
 # attention weights, but instead of a weighted average it fits a weighted straight line around each
 # query. First, the fit of that page again, with the same data and the same bandwidth $h = 1$.
@@ -25,7 +26,9 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # On that page's fit the largest error is at the left end. Below, for the first, the middle and the last query:
 # the prediction (fit), the true value (truth), the largest attention weight of its row (max weight), and
 # the mean of the keys weighted by the attention weights (mean key: where the query actually
-# looks):
+# looks); then the largest errors in between, under the peak of $f$ and over its trough, and how
+# many keys effectively share a row's weight, $1/\sum_i a_i^2$ (it equals $k$ when the weight is
+# spread evenly over $k$ keys):
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -43,6 +46,26 @@ middle = largest[n_test // 2]
 assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
 assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
 assert largest[0] > middle and largest[-1] > middle  # the corners stand out
+# even the middle query looks a little off-centre: the keys are uneven
+mean_key_middle = (attention_weights[n_test // 2] * x_train).sum()
+assert 0.1 < x_test[n_test // 2] - mean_key_middle < 0.2
+# the errors in between: under the peak of f, over its trough
+error = y_hat - data.y_truth  # (n_test,)
+peak = error.argmin()  # the fit most too low
+trough = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
+for name, i in (("peak", peak), ("trough", trough)):
+    print(f"{name:<6}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
+assert 0.4 < -error[peak] < 0.6 and 0.4 < error[trough] < 0.6
+assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
+# effective number of keys 1 / sum(a^2): how many share a row's weight
+effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
+print("effective keys, 1 / sum(a^2):")
+for i in (0, n_test // 2, n_test - 1):
+    print(f"  x = {x_test[i].item():.1f}: {effective[i].item():.1f}")
+share_left = (effective[0] / effective[n_test // 2]).item()
+share_right = (effective[-1] / effective[n_test // 2]).item()
+print(f"left / middle {share_left:.0%}, right / middle {share_right:.0%}")
+assert 0.55 < share_left < 0.65 and share_right < 0.5
 
 # %% [markdown]
 # At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
@@ -51,12 +74,14 @@ assert largest[0] > middle and largest[-1] > middle  # the corners stand out
 # steeply from 0, so nearly every output on that side is larger than $f(0)$ and the weighted
 # average comes out too high. This is **boundary bias**: kernel regression averages over a
 # window, and when the edge of the data cuts the window in half, the average leans towards the
-# half that is left. The last query also has keys on one side only, but there the bias happens
+# half that is left. (Even the middle query's mean key, 2.34, is not quite at 2.5: the keys are
+# unevenly spaced, so $\bar x$ shifts a little even where the window is whole.) The last query also has keys on one side only, but there the bias happens
 # to be much smaller, for a reason we will meet below, where the error is split into two biases.
 #
 # The same reason makes the top-left and bottom-right corners of that page's heatmap stand out most:
-# a query at an edge has keys on one side only, so about half as many keys share its weight,
-# and since each row still sums to 1, each of them gets more (the max weight column).
+# a query at an edge has keys on one side only, so markedly fewer keys share its weight (about
+# 60% of the middle query's effective keys at the left end, under half at the right), and since
+# each row still sums to 1, each of them gets more (the max weight column).
 
 # %% [markdown]
 # ## Local linear regression
@@ -185,9 +210,12 @@ for i in (0, n_test - 1):
     )
     # the three parts add up to the error of the fit
     assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
+    if i == 0:  # the one-sided bias alone is more than the whole error
+        assert one_sided > total > 0
 
 # %% [markdown]
-# At $x = 0$ the one-sided bias is nearly all of the error. At $x = 4.9$ the two biases have
+# At $x = 0$ the one-sided bias alone ($+2.33$) exceeds the whole error ($+2.18$); curvature and
+# noise take a little back. At $x = 4.9$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
 # curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little.
@@ -253,9 +281,10 @@ for i in (0, n_test - 1):
 #
 # ## Each at its own best bandwidth
 #
-# Both methods above used $h = 1$, but their best bandwidths need not be the same: local linear
-# regression follows the slope with its line, so it can afford a wider window without flattening
-# the curve. A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
+# Both methods above used $h = 1$, but their best bandwidths need not be the same. The line
+# removes the bias that comes from the slope, at the edges above all, so a wider window costs
+# local linear regression less bias; the flattening of peaks and troughs, the curvature bias,
+# stays for both (at $h = 1$ both fits miss the peak near $x = 1.9$ by the same 0.56). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in the bandwidth gallery, choosing
 # with `y_truth` is only possible in a toy problem:
 
@@ -274,6 +303,12 @@ for name, method in methods.items():
     print(f"{name:<15}  {grid[k]:>6.2f}  {mses[k]:>8.4f}")
 assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
 assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
+# a line removes the slope's bias, not the curvature's: at h = 1 both
+# flatten the peak of f (x from 1.5 to 2.5) by the same amount
+near_peak = (x_test > 1.45) & (x_test < 2.55)  # (n_test,)
+flat_nw = (y_hat - data.y_truth)[near_peak].abs().max()
+flat_ll = (y_ll - data.y_truth)[near_peak].abs().max()
+assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
 
 # %% [markdown]
 # Each at its best, local linear regression still has a clearly smaller test error, and its best

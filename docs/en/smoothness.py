@@ -136,7 +136,26 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 # ## "Less smooth" is not "worse"
 #
 # Look at the last column of the table. The curve of $w = 1$ is the smoothest and has the largest
-# error: the kernel is too wide and shaves off the peaks and troughs. That is **bias**. The $w$
+# error. Where does that error come from? Split its summed squared error over the 50 test
+# queries by where the query lies:
+
+# %%
+# where the error of w = 1 comes from: the left edge or the rest
+squared = (fits["w = 1"] - data.y_truth) ** 2  # (n_test,)
+left = x_test < 1  # (n_test,): the queries left of x = 1
+share = (squared[left].sum() / squared.sum()).item()
+print(f"summed squared error, w = 1: {squared.sum().item():.1f}")
+print(f"  from x < 1 ({int(left.sum())} queries): {squared[left].sum().item():.1f}")
+print(f"  share: {share:.0%}")
+assert int(left.sum()) == 10 and 0.7 < share < 0.8  # three quarters
+
+# %% [markdown]
+# Three quarters of it come from the ten queries left of $x = 1$. There the edge of the data cuts
+# the wide window in half, every weight goes to keys on the right, where $f$ is higher, and the
+# fit comes out too high: the boundary bias of
+# *[Boundary bias and local linear regression](local-linear.py#where-the-fit-goes-astray)*. Most
+# of the rest comes from the kernel being too wide elsewhere too: it shaves off the peaks and
+# troughs. Both are **bias**. The $w$
 # learned by SGD makes the curve wiggle, yet its error is smaller than that of $w = 1$. The best
 # leave-one-out $w$ lies between the two and has the smallest error of all. Smoothness is a matter
 # of looks; how good a prediction is depends on how far it is from the true function.

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 边界偏差与局部线性回归
 #
-# 《[非参数注意力汇聚](nonparametric.py)》一页的拟合在中间跟得不错，在两端却偏了，左端尤其明显。本页先找出原因，再看一个只改动一处的补救办法：**局部线性回归**。它仍然用同样的注意力权重，只是不再求加权平均，而是在每个查询附近拟合一条加权的直线。下面先用同样的数据、同样的带宽 $h = 1$ 重算那一页的拟合。
+# 《[非参数注意力汇聚](nonparametric.py)》一页的拟合在左端偏得最厉害，高出 2 以上；在中间把曲线的波峰压低、波谷抬高（误差约 0.5）；到了右端却碰巧几乎落在曲线上。本页先找出原因，再看一个只改动一处的补救办法：**局部线性回归**。它仍然用同样的注意力权重，只是不再求加权平均，而是在每个查询附近拟合一条加权的直线。下面先用同样的数据、同样的带宽 $h = 1$ 重算那一页的拟合。
 
 # %%
 import torch
@@ -20,7 +20,8 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #
 # 那一页的拟合图里，误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
 # 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
-# 也就是这个查询实际“看”向哪里）：
+# 也就是这个查询实际“看”向哪里）；接着是两者之间最大的误差（$f$ 的波峰下方和波谷上方），
+# 以及实际分享这一行权重的键有多少，即有效键数 $1/\sum_i a_i^2$（权重平均分给 $k$ 个键时它正好是 $k$）：
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -38,16 +39,36 @@ middle = largest[n_test // 2]
 assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
 assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
 assert largest[0] > middle and largest[-1] > middle  # the corners stand out
+# even the middle query looks a little off-centre: the keys are uneven
+mean_key_middle = (attention_weights[n_test // 2] * x_train).sum()
+assert 0.1 < x_test[n_test // 2] - mean_key_middle < 0.2
+# the errors in between: under the peak of f, over its trough
+error = y_hat - data.y_truth  # (n_test,)
+peak = error.argmin()  # the fit most too low
+trough = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
+for name, i in (("peak", peak), ("trough", trough)):
+    print(f"{name:<6}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
+assert 0.4 < -error[peak] < 0.6 and 0.4 < error[trough] < 0.6
+assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
+# effective number of keys 1 / sum(a^2): how many share a row's weight
+effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
+print("effective keys, 1 / sum(a^2):")
+for i in (0, n_test // 2, n_test - 1):
+    print(f"  x = {x_test[i].item():.1f}: {effective[i].item():.1f}")
+share_left = (effective[0] / effective[n_test // 2]).item()
+share_right = (effective[-1] / effective[n_test // 2]).item()
+print(f"left / middle {share_left:.0%}, right / middle {share_right:.0%}")
+assert 0.55 < share_left < 0.65 and share_right < 0.5
 
 # %% [markdown]
 # $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
 # 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
 # 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
-# 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。右端的查询也只有一侧有键，
+# 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。（就连中间查询的 mean key 也不正好是 2.5，而是 2.34：键的间距不均匀，窗口完整时重心也会稍稍偏开。）右端的查询也只有一侧有键，
 # 但那里的偏差碰巧小得多，原因要等下文把误差拆成两种偏差时才看得清。
 #
 # 那一页注意力权重热图的左上角和右下角最醒目，也是这个原因：边缘的查询只有一侧有键，
-# 分得到权重的键大约少了一半，而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
+# 分得到权重的键明显少了（有效键数在左端约为中间查询的 60%，在右端不到一半），而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
 
 # %% [markdown]
 # ## 局部线性回归
@@ -131,8 +152,8 @@ assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 # %% [markdown]
 # 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也从 0.4276 降到 0.1233。右端 $x = 4.9$ 却反过来：局部线性回归偏低了将近 0.5，Nadaraya-Watson 反而几乎正好。要看懂这一点，把 Nadaraya-Watson 在一个查询处的误差拆开：
 #
-# - **一侧窗口的偏差** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
-# - **弯曲的偏差** $\sum_i a_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
+# - **单侧偏差** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
+# - **曲率偏差** $\sum_i a_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
 # - 剩下的是噪声的加权平均 $\sum_i a_i \epsilon_i$。
 
 # %%
@@ -156,11 +177,13 @@ for i in (0, n_test - 1):
     )
     # the three parts add up to the error of the fit
     assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
+    if i == 0:  # the one-sided bias alone is more than the whole error
+        assert one_sided > total > 0
 
 # %% [markdown]
-# 在 $x = 0$，一侧窗口的偏差占了误差的绝大部分。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，一侧窗口的偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，弯曲的偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。
+# 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差和噪声又抵回去一点。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。
 #
-# 局部线性回归对这些偏差做了什么？它的预测可以写成 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y = \sum_i a_i y_i$ 正是 Nadaraya-Watson 的预测，$b$ 是窗口里加权拟合出的斜率。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉一侧窗口的偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
+# 局部线性回归对这些偏差做了什么？它的预测可以写成 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y = \sum_i a_i y_i$ 正是 Nadaraya-Watson 的预测，$b$ 是窗口里加权拟合出的斜率。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
 # %%
 # local linear = Nadaraya-Watson + the correction b (x - x_bar)
@@ -193,15 +216,15 @@ for i in (0, n_test - 1):
         assert centre < trough < x
 
 # %% [markdown]
-# 在 $x = 0$，直线去掉了一侧窗口偏差的大部分（约 61%），但不是全部：窗口的斜率 $b = 1.73$ 比 $f$ 在 0 与 $\bar x$ 之间的平均斜率 $s = 2.82$ 平缓，直线外推回查询时降得不够，预测仍高出 0.75。
+# 在 $x = 0$，直线去掉了单侧偏差的大部分（约 61%），但不是全部：窗口的斜率 $b = 1.73$ 比 $f$ 在 0 与 $\bar x$ 之间的平均斜率 $s = 2.82$ 平缓，直线外推回查询时降得不够，预测仍高出 0.75。
 #
-# 在 $x = 4.9$，直线修正的方向反了。窗口的重心 $\bar x = 4.11$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 $b = -0.66$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉一侧窗口的偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
+# 在 $x = 4.9$，直线修正的方向反了。窗口的重心 $\bar x = 4.11$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 $b = -0.66$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉单侧偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
 #
 # 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 #
 # ## 各用各的最佳带宽
 #
-# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同：局部线性回归用直线跟住斜率，窗口开宽一些也不至于把曲线抹平。
+# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在 $x = 1.9$ 附近的波峰处都差了 0.56）。
 # 公平的比较是让每种方法在同一排带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“不同带宽一览”一节一样，
 # 这里用 `y_truth` 挑带宽，只有玩具问题才做得到：
 
@@ -220,6 +243,12 @@ for name, method in methods.items():
     print(f"{name:<15}  {grid[k]:>6.2f}  {mses[k]:>8.4f}")
 assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
 assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
+# a line removes the slope's bias, not the curvature's: at h = 1 both
+# flatten the peak of f (x from 1.5 to 2.5) by the same amount
+near_peak = (x_test > 1.45) & (x_test < 2.55)  # (n_test,)
+flat_nw = (y_hat - data.y_truth)[near_peak].abs().max()
+flat_ll = (y_ll - data.y_truth)[near_peak].abs().max()
+assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
 
 # %% [markdown]
 # 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：

@@ -122,7 +122,20 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 # %% [markdown]
 # ## “不平滑”不等于“更差”
 #
-# 看表的最后一列。$w = 1$ 的曲线最平滑，误差却最大：核太宽，峰和谷都被削平了，这是**偏差**。
+# 看表的最后一列。$w = 1$ 的曲线最平滑，误差却最大。这些误差是从哪里来的？把它在 50 个测试查询上的平方误差之和按查询的位置拆开：
+
+# %%
+# where the error of w = 1 comes from: the left edge or the rest
+squared = (fits["w = 1"] - data.y_truth) ** 2  # (n_test,)
+left = x_test < 1  # (n_test,): the queries left of x = 1
+share = (squared[left].sum() / squared.sum()).item()
+print(f"summed squared error, w = 1: {squared.sum().item():.1f}")
+print(f"  from x < 1 ({int(left.sum())} queries): {squared[left].sum().item():.1f}")
+print(f"  share: {share:.0%}")
+assert int(left.sum()) == 10 and 0.7 < share < 0.8  # three quarters
+
+# %% [markdown]
+# 其中四分之三来自 $x = 1$ 左边的十个查询。那里数据的边界把宽宽的窗口截去了一半，权重全落在右边的键上，而右边的 $f$ 更高，拟合就偏高了：这正是《[边界偏差与局部线性回归](local-linear.py#偏差出在边界)》一页讲的边界偏差。其余的大部分来自核在别处也太宽，峰和谷都被削平了。两者都是**偏差**。
 # SGD 学到的 $w$ 让曲线抖了起来，误差反而比 $w = 1$ 小。留一法最好的 $w$ 介于两者之间，
 # 误差最小。平滑与否只是外观，衡量预测好坏要看它离真实函数有多远。
 #

@@ -257,7 +257,7 @@ def test_the_minimum_is_a_star_named_in_the_legend(server, browser, path, key):
         assert earlier in got["legend"] and "● w●" not in got["legend"], got["legend"]
         if path.startswith("en/"):
             entries = page.evaluate(
-                "() => [...document.querySelectorAll('.attn-stepper .attn-explorer-legend span')]"
+                "() => [...document.querySelectorAll('.attn-stepper .attn-explorer-legend > span')]"
                 ".map(s => s.textContent.replace(/^\\S+ /, ''))"
             )
             assert len(entries) == 5 and all(e[0].isupper() for e in entries), entries
@@ -396,6 +396,64 @@ CHAPTER_LABEL = """() => {
             right: text.getBoundingClientRect().right,
             cell_right: cell.getBoundingClientRect().right};
 }"""
+
+
+# Every text of the chart and where the legend's marks end and their words begin.
+CHART_TEXT = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    const svg = root.querySelector('.attn-explorer-panel svg');
+    const box = r => [r.left, r.top, r.right, r.bottom];
+    const texts = [...svg.querySelectorAll('text')].map(t => ({
+        text: t.textContent, cls: t.getAttribute('class') || '',
+        box: box(t.getBoundingClientRect())}));
+    const marks = [...root.querySelectorAll('.attn-explorer-legend > span')].map(entry => {
+        const mark = entry.querySelector('.attn-key-mark'), words = document.createRange();
+        if (!mark) return {entry: entry.textContent, mark: null};  // not in a box of its own
+        words.selectNodeContents(entry);
+        words.setStartAfter(mark);
+        return {entry: entry.textContent, mark: mark.getBoundingClientRect().right,
+                words: words.getBoundingClientRect().left,
+                size: parseFloat(getComputedStyle(entry).fontSize)};
+    });
+    return {svg: box(svg.getBoundingClientRect()), texts, marks,
+            frame: box(svg.querySelector('rect.frame').getBoundingClientRect())};
+}"""
+
+
+def _overlap(a, b):
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0 and min(a[3], b[3]) - max(a[1], b[1]) > 0
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_at_375_px_no_text_of_the_chart_is_cut_or_covered(server, browser, path):
+    """Round 19: at 375 px the y axis' label ran past the chart's top ("(sum)", "（求和）"
+    cut), "Leave-one-out minimum w ≈ 3.98" covered the y tick "10" and touched the frame's
+    bottom, and the legend's "★" touched its words."""
+    context, page, _ = open_page(browser, f"{server}{path}/", width=375, height=667)
+    try:
+        page.evaluate("document.querySelector('.attn-stepper').attnStepper.step(5)")
+        got = page.evaluate(CHART_TEXT)
+        left, top, right, bottom = got["svg"]
+        for text in got["texts"]:  # every text inside the chart, none clipped by the <svg>
+            x0, y0, x1, y1 = text["box"]
+            assert x0 >= left - 0.5 and x1 <= right + 0.5, (text, got["svg"])
+            assert y0 >= top - 0.5 and y1 <= bottom + 0.5, (text, got["svg"])
+        (minimum,) = [t for t in got["texts"] if t["cls"] == "minimum-text"]
+        ticks = [t for t in got["texts"] if not t["cls"]]  # the tick labels have no class
+        assert len(ticks) >= 6, ticks
+        assert not any(_overlap(minimum["box"], t["box"]) for t in ticks), (minimum, ticks)
+        # inside the frame, clear of its bottom edge (it was 4 px above it, its descenders on it)
+        frame = got["frame"]
+        assert minimum["box"][0] >= frame[0] and minimum["box"][2] <= frame[2], (minimum, frame)
+        assert minimum["box"][3] <= frame[3] - 6, (minimum, frame)
+        # each mark a little apart from its words (at least 0.15 em)
+        assert len(got["marks"]) == 5, got["marks"]
+        for mark in got["marks"]:
+            assert (
+                mark["mark"] is not None and mark["words"] - mark["mark"] >= 0.15 * mark["size"]
+            ), mark
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("path", PAGES)

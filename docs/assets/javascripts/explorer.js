@@ -118,8 +118,16 @@
   Panel.prototype.describe = function (text) {
     this.svg.setAttribute("aria-label", text);
   };
+  // An entry's mark (■ ● ◯ ★) in a box of its own width 1.2em: the star's glyph, wider than
+  // its advance in some fonts, touched its words at 375 px ("★Leave-one-out").
   Panel.prototype.key = function (text, cls) {
-    return html("span", cls, this.legend, text);
+    var m = /^([■●◯★]) (.*)$/.exec(text);
+    if (!m) return html("span", cls, this.legend, text);
+    var span = html("span", cls, this.legend);
+    // the space kept in the text: the entry still reads "★ Leave-one-out minimum"
+    html("span", "attn-key-mark", span, m[1] + " ");
+    span.appendChild(document.createTextNode(m[2]));
+    return span;
   };
   // A tick as the figures write it (attention_tutorial/figures/_base.py, log_axis):
   // plain numbers, thousands with a comma (1,000).
@@ -146,9 +154,43 @@
       el("text", { x: M.l - 6, y: sy(t) + TICK_Y, "text-anchor": "end" }, g).textContent = String(+t.toPrecision(4));
     });
     el("text", { x: (M.l + W - M.r) / 2, y: H - 3, "text-anchor": "middle", class: "label" }, g).textContent = this.xlabel;
-    el("text", { x: LABEL_X, y: (M.t + H - M.b) / 2, "text-anchor": "middle", class: "label",
+    el("text", { x: LABEL_X, y: (M.t + H - M.b) / 2, "text-anchor": "middle", class: "label y-label",
       transform: "rotate(-90 " + LABEL_X + " " + (M.t + H - M.b) / 2 + ")" }, g).textContent = this.ylabel;
+    fitLabels(this.svg);
   };
+  // Once a panel is on the page (text has a length only then): the y axis' label, turned a
+  // quarter left, stays inside the panel's height (at 375 px "leave-one-out training loss
+  // (sum)" ran 9 px past the top and "(sum)" was cut): moved towards the middle, and in a
+  // smaller font if it is longer than the panel is high. The minimum's label stays between
+  // the frame's sides, off the y ticks ("Leave-one-out minimum w ≈ 3.98" covered the "10").
+  function fitAll(node) {  // now, and again once the page's fonts are in
+    function fit() { node.querySelectorAll("svg").forEach(fitLabels); }
+    fit();
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(fit);
+  }
+  function fitLabels(svg) {
+    if (!svg.isConnected) return;
+    var room = H - 4;
+    svg.querySelectorAll("text.y-label").forEach(function (t) {
+      t.style.fontSize = "";
+      var length = t.getComputedTextLength();
+      if (!length) return;  // not rendered (a hidden tab): left as drawn
+      if (length > room) {
+        var size = parseFloat(getComputedStyle(t).fontSize);
+        t.style.fontSize = (size * room / length).toFixed(2) + "px";
+        length = room;
+      }
+      var y = Math.min(Math.max((M.t + H - M.b) / 2, length / 2 + 2), H - length / 2 - 2);
+      t.setAttribute("y", y.toFixed(1));
+      t.setAttribute("transform", "rotate(-90 " + LABEL_X + " " + y.toFixed(1) + ")");
+    });
+    svg.querySelectorAll("text.minimum-text").forEach(function (t) {
+      var x = +t.dataset.x, half = t.getComputedTextLength() / 2;
+      if (!half) return;
+      x = Math.min(Math.max(x, M.l + 3 + half), W - M.r - 3 - half);
+      t.setAttribute("x", x.toFixed(1));
+    });
+  }
   Panel.prototype.clear = function () {
     while (this.plot.firstChild) this.plot.removeChild(this.plot.firstChild);
   };
@@ -198,20 +240,24 @@
   // The fixed part of a loss panel: the curve, its minimum, and the minimum's label UNDER the
   // curve's lowest point, in a margin kept free for it: a point on the curve never meets it.
   function drawLossCurve(panel, c, data, L, star) {
+    // the margin under the lowest point: 2.6 of the top's 8 %, 3.6 on a phone, where the
+    // label's 12-unit text touched the frame's bottom edge
     var c0 = Math.min.apply(null, c.curve), c1 = Math.max.apply(null, c.curve), cp = 0.08 * (c1 - c0);
-    panel.setRange(data.w_min, data.w_max, c0 - 2.6 * cp, c1 + cp);
+    var below = (PHONE ? 3.6 : 2.6) * cp;
+    panel.setRange(data.w_min, data.w_max, c0 - below, c1 + cp);
     panel.plot = el("g", {}, panel.svg);
     panel.line(c.ws, c.curve, "curve");
     if (!star) panel.dot(c.ws[c.best], c.curve[c.best], 4, "minimum");
-    panel.note(panel.sx(c.ws[c.best]), panel.sy(c.curve[c.best]) + 18,
+    var label = panel.note(panel.sx(c.ws[c.best]), panel.sy(c.curve[c.best]) + 18,
       L.minimum + " w ≈ " + fmt(c.ws[c.best]), "minimum-text", "middle");
+    label.dataset.x = panel.sx(c.ws[c.best]);  // where it would be centred (fitLabels)
     var moving = panel.plot = el("g", {}, panel.svg);
     if (star) {  // on top of the moving layer: a path may stop right at the minimum
       panel.plot = el("g", {}, panel.svg);
       panel.star(c.ws[c.best], c.curve[c.best], 7, "minimum");
       panel.plot = moving;
     }
-    return [c0 - 2.6 * cp, c1 + cp];
+    return [c0 - below, c1 + cp];
   }
 
   function Explorer(root) {
@@ -374,6 +420,7 @@
 
     input.addEventListener("input", function () { update(Math.pow(10, parseFloat(input.value))); });
     root.insertBefore(ui, root.firstChild);
+    fitAll(ui);
     root.classList.add("is-live");
     // Material's "back to top" pill shows below the pinned controls (explorer.css), which
     // are one row or two depending on the width: their height, whenever it changes (at
@@ -580,6 +627,7 @@
     stepButton.addEventListener("click", step);
     resetButton.addEventListener("click", reset);
     root.insertBefore(ui, root.firstChild);
+    fitAll(ui);
     root.classList.add("is-live");
     configure(lr, logW);
 
