@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.colors import to_rgba
 from matplotlib.ticker import MaxNLocator
 from torch import Tensor
 
@@ -37,6 +38,8 @@ ArrayLike = Tensor | np.ndarray | Sequence[float]
 # "stacked", one column ``_NARROW_IN`` inches wide at 12 pt, which a phone's column of about
 # 343 CSS px shows at 0.75 of its size: the smallest text about 11 CSS px (``MIN_TEXT_PX``: 9)
 LAYOUTS = ("wide", "stacked")
+# the opacity of a w path's end dot (``plot_w_paths``): what lies under it shows through
+_END_ALPHA = 0.45
 _NARROW_IN = 4.6
 
 
@@ -638,15 +641,22 @@ def plot_w_paths(
             # the start in neutral grey, as the legend shows it: paths often share their start,
             # and a square in the colour of the last path drawn looked like that path's alone
             ax.scatter([path[0]], [losses[0]], marker="s", color="grey", zorder=3)
-            ax.scatter([path[-1]], [losses[-1]], s=150, color=color, edgecolor="black", zorder=5)
+            # the end's dot half-transparent: the last steps and the star, often close to an end
+            # on the log axis, show through it (round 19: the star and three steps hid under the
+            # two ends near w = 4)
+            ax.scatter(
+                [path[-1]], [losses[-1]], s=150, facecolors=[to_rgba(color, _END_ALPHA)],
+                edgecolors="black", zorder=5,
+            )  # fmt: skip
         log_axis(ax)  # plain numbers, as every log axis of the package
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])
         # the markers of every path's two ends, named once in grey
         markers = (("s", 6, "grey", "path_start"), ("o", 8, "black", "path_end"))
         for marker, size, edge, key in markers:
+            face = to_rgba("grey", _END_ALPHA if key == "path_end" else 1.0)
             ax.plot([], [], marker=marker, markersize=size, linestyle="none", color="grey",
-                    markeredgecolor=edge, label=labels[key])  # fmt: skip
+                    markerfacecolor=face, markeredgecolor=edge, label=labels[key])  # fmt: skip
         # under the axes, where it hides no point of a path nor the curve's plateau
         if layout == "wide":
             fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)

@@ -143,6 +143,13 @@ def test_w_paths_alt_text_says_where_each_path_ends_and_the_star_is_on_top():
     ax = fig.axes[0]
     star = next(c for c in ax.collections if c.get_label().startswith("minimum"))
     assert star.get_zorder() > max(c.get_zorder() for c in ax.collections if c is not star)
+    # each end's dot lets what lies under it show through (round 19: near w = 4 the star and
+    # three steps of a path hid under two opaque end dots), outlined in black
+    ends = [c for c in ax.collections if c.get_sizes().tolist() == [150.0]]
+    assert len(ends) == len(paths)
+    for end in ends:
+        assert 0.3 <= end.get_facecolor()[0][3] <= 0.6
+        assert end.get_edgecolor()[0].tolist() == [0.0, 0.0, 0.0, 1.0]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
