@@ -86,9 +86,12 @@ def plot_explorer_panels(
         The figure, with four axes (and a colour bar).
 
     Raises:
-        TypeError: If an argument has the wrong type.
+        TypeError: If ``data`` is not a ``ToyData``, ``w`` is not a number (or a
+            one-element tensor) or ``query_indices`` holds something other than ints.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, or a value is out of range.
+            ``lang`` is unknown, ``w`` is not positive, or ``query_indices`` holds no
+            index, more than three, a repeated one or one outside ``0 .. n_test - 1``.
+            Any positive ``w`` is accepted, also outside the slider's 0.1 to 1000.
 
     Examples:
         >>> d = make_data()

@@ -501,8 +501,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：四幅图排成两行两列；' + _PHONE + "：四幅图上下排成一列，图更窄。",
         "lang": _LANG,
         "return": "图，有四个坐标系（外加一个颜色条）。",
-        "raise TypeError": _WRONG_TYPE,
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者某个值超出范围时。",
+        "raise TypeError": "`data` 不是 `ToyData`、`w` 不是数（或只有一个元素的张量），"
+        "或 `query_indices` 里有不是整数的东西时。",
+        "raise ValueError": _BAD_LAYOUT
+        + "；`lang` 未知、`w` 不是正数，或 `query_indices` 是空的、多于三个、有重复、"
+        "或有下标不在 `0 .. n_test - 1` 内时。"
+        "任何正的 `w` 都可以，也可以在滑块的 0.1 到 1000 之外。",
     },
     "figures.matrices.plot_matrices": {
         "matrices": '与语言无关的名字（如 `"W_q"`，两种语言里原样显示）→ 二维张量或数组，'
