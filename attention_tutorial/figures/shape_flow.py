@@ -86,10 +86,11 @@ def plot_shape_flow(
 
     Two groups of boxes, one above the other, read top to bottom: first the
     non-parametric prediction (the test inputs as queries, tiled with
-    ``repeat_interleave``), then the parametric model's leave-one-out training (each
-    training input as a query against the other ``n_train - 1`` points, through
-    ``bmm``). The shapes are not typed in: both flows are run on the given data and
-    every box shows the shape of the real tensor.
+    ``repeat_interleave``), then the parametric model's leave-one-out training
+    (``leave_one_out`` turns ``x_train`` and ``y_train`` into keys and values, a row of
+    the other ``n_train - 1`` points for each training input, and each training input is
+    a query against its row, through ``bmm``). The shapes are not typed in: both flows
+    are run on the given data and every box shows the shape of the real tensor.
 
     Explained on the page `recap.md`.
 
@@ -136,7 +137,9 @@ def plot_shape_flow(
                 ("matmul(·, y_train)", shapes["y_hat"]),
             ]),
             (labels["row_training"], [
-                ("keys, values", shapes["keys"]),
+                ("x_train", shapes["x_train"]),
+                # the 1-D to 2-D step of training: each row the other n_train - 1 points
+                ("leave_one_out(x_train, y_train)", shapes["keys"]),
                 (labels["flow_tiled_queries"], shapes["loo_queries"]),
                 ("scores −½((q−k)w)²", shapes["loo_scores"]),
                 ("softmax(dim=1)", shapes["loo_weights"]),
