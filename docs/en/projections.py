@@ -383,7 +383,7 @@ at.plot_attention_heatmaps(
 #
 # </details>
 #
-# One thing the heatmaps do not show: on which side of its query the weights lie. The cell below
+# One thing the heatmaps hardly show: on which side of its query the weights lie. The cell below
 # sets the bump's centre and the weights' centre of mass beside the query, for five queries of the
 # heatmaps. In short: for the queries with $x_1$ from 3 to 4, the projection model averages the $y$
 # about one kernel width to the right of the query, the one-$w$ model the $y$ around the query. A
