@@ -278,7 +278,7 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
-# <details><summary>“band filled”：这条带有多断续</summary>
+# <details><summary>带被填满了多少（band filled）：这条带有多断续</summary>
 #
 # 带内分到权重的键的比例（上面打印的 band filled）这样算：每个查询的带从它第一个到最后一个权重不低于该行最大值十分之一的键，带内权重达到这个标准的键占多少，再对查询取平均。投影模型的带内有 57% 的键分到权重，标量 $w$ 模型只有 34%。
 #
