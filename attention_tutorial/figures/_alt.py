@@ -111,7 +111,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
-        "训练的各步；每个方框左边是一步代码，右边是这一步得到的张量形状（由真实运行得到）；"
+        "训练的各步（从 x_train 开始，leave_one_out 把它和 y_train 变成键和值）；"
+        "每个方框左边是一步代码，右边是这一步得到的张量形状（由真实运行得到）；"
         "蓝色方框是输入或输出，橙色方框是中间的张量。"
         "看形状在哪一步从一维变成二维，又在哪一步变回一维。",
         "plot_explorer_panels": "一个 w 下的四幅图：左上是拟合、真实函数和训练点；右上是三个查询"
@@ -195,7 +196,8 @@ ALT: dict[str, dict[str, str]] = {
         "minimum marked by a star; each coloured polyline is the path of w during one training "
         "run, from a square (start) to an outlined dot (end).",
         "plot_shape_flow": "Flow diagram read top to bottom: the steps of non-parametric "
-        "attention pooling, then those of the parametric model's leave-one-out training; each "
+        "attention pooling, then those of the parametric model's leave-one-out training (from "
+        "x_train, which leave_one_out turns, with y_train, into keys and values); each "
         "box holds one step of code on the left and the shape of the tensor it gives on the "
         "right (from a real run); blue boxes are inputs or outputs, orange ones the tensors in "
         "between. Notice where the shapes become two-dimensional and where "

@@ -27,6 +27,12 @@ from attention_tutorial.scores import score
 LAYOUTS = ("wide", "narrow")
 # the wide drawing is the narrow one enlarged: boxes, gaps and text alike
 _SCALE = {"wide": 1.25, "narrow": 1.0}
+# The canvas, in inches: the wide drawing (4.75 inches) sits in the middle of an 8-inch canvas,
+# about the site's column at 1280 px (790 px), so that it is centred there instead of filling
+# the column's left half (round 19); a narrower column scales it down (its 15 px text stays
+# above 11 px down to a 601 px screen, the narrowest that gets the wide drawing). The narrow
+# one is its drawing alone.
+_CANVAS = {"wide": 8.0, "narrow": None}
 
 
 def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, tuple[int, ...]]:
@@ -86,10 +92,11 @@ def plot_shape_flow(
 
     Two groups of boxes, one above the other, read top to bottom: first the
     non-parametric prediction (the test inputs as queries, tiled with
-    ``repeat_interleave``), then the parametric model's leave-one-out training (each
-    training input as a query against the other ``n_train - 1`` points, through
-    ``bmm``). The shapes are not typed in: both flows are run on the given data and
-    every box shows the shape of the real tensor.
+    ``repeat_interleave``), then the parametric model's leave-one-out training
+    (``leave_one_out`` turns ``x_train`` and ``y_train`` into keys and values, a row of
+    the other ``n_train - 1`` points for each training input, and each training input is
+    a query against its row, through ``bmm``). The shapes are not typed in: both flows
+    are run on the given data and every box shows the shape of the real tensor.
 
     Explained on the page `recap.md`.
 
@@ -136,7 +143,9 @@ def plot_shape_flow(
                 ("matmul(·, y_train)", shapes["y_hat"]),
             ]),
             (labels["row_training"], [
-                ("keys, values", shapes["keys"]),
+                ("x_train", shapes["x_train"]),
+                # the 1-D to 2-D step of training: each row the other n_train - 1 points
+                ("leave_one_out(x_train, y_train)", shapes["keys"]),
                 (labels["flow_tiled_queries"], shapes["loo_queries"]),
                 ("scores −½((q−k)w)²", shapes["loo_scores"]),
                 ("softmax(dim=1)", shapes["loo_weights"]),
@@ -155,9 +164,11 @@ def plot_shape_flow(
         step_h, gap, title_h, between, key_h = 0.36, 0.2, 0.4, 0.3, 0.4  # inches
         heights = [title_h + len(steps) * step_h + (len(steps) - 1) * gap for _, steps in rows]
         width, height = 3.8, sum(heights) + between + key_h + 0.1
-        fig = new_figure((width * scale, height * scale))
-        fig.set_layout_engine("none")  # one axes filling the figure, placed by hand
-        ax = fig.add_axes((0, 0, 1, 1))
+        canvas = _CANVAS[layout] or width * scale
+        fig = new_figure((canvas, height * scale))
+        fig.set_layout_engine("none")  # one axes, placed by hand in the canvas's middle
+        drawn = width * scale / canvas  # the drawing's share of the canvas's width
+        ax = fig.add_axes(((1 - drawn) / 2, 0, drawn, 1))
         ax.set_xlim(0, width)
         ax.set_ylim(0, height)
         ax.axis("off")

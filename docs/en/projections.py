@@ -42,7 +42,7 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 #
 # Adam (`torch.optim.Adam`) is a variant of gradient descent that keeps, for every parameter, a
 # running average of its gradients and of their squares, and divides the first by the square root
-# of the second: every parameter moves by steps of roughly the same size, whether its gradient is
+# of the second: every parameter moves by steps of roughly the same size (about the learning rate), whether its gradient is
 # large or small (a plain SGD step is the learning rate times the gradient). The comparison below
 # shows why that helps here, and that plain SGD works too. It is used like SGD: `zero_grad`,
 # `backward`, `step` (handbook: [Training: nn.Parameter, nn.MSELoss and torch.optim.SGD](handbook/training.py)).
@@ -257,8 +257,10 @@ print("W_v =", round(projected.W_v.weight.item(), 3))
 print("M =", M.numpy().round(2))
 print("A =", A.numpy().round(2))
 print("A^-1 M^T =", centre.numpy().round(2))
-width = A.diagonal().rsqrt()  # (2,): the kernel's width along x_1 and along x_2
-print("kernel width along x_1, x_2:", width.numpy().round(2))
+# (2,): the kernel's width along x_1, x_2, the key's other coordinate held fixed
+width = A.diagonal().rsqrt()
+print("kernel width, other coordinate fixed,")
+print("  along x_1, x_2:", width.numpy().round(2))
 print(f"one w's width 1/w: {1 / scalar.w.item():.2f}")
 # index 0 is the feature x_1, index 1 is x_2: M[0, 1] is row x_1, column x_2
 assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
@@ -299,8 +301,9 @@ at.plot_matrices(
 # $A_{11}$ is several times $A_{22}$, so the bump is clearly narrower along $x_1$ than along $x_2$:
 # the model looks mostly at $x_1$ without ignoring $x_2$ entirely.
 #
-# The two widths are worth setting beside the one-$w$ model's (the last two lines printed above).
-# Its bump is round, of width $1/w$ in every direction. Along $x_1$ the projection model learned
+# The two widths, each with the other coordinate held fixed, are worth setting beside the one-$w$
+# model's (the last three lines printed above).
+# Its bump is round, of width $1/w$ in every direction. Along $x_1$ ($x_2$ held fixed) the projection model learned
 # almost the same width as $1/w$: how fast $f$ bends along $x_1$ and how noisy the labels are set
 # the right bandwidth, and both models found the same one. The whole difference lies along $x_2$:
 # there the projection model's bump is about twice as wide, so keys with a similar $x_1$ but a
@@ -320,14 +323,13 @@ at.plot_matrices(
 # $x_2 = 2.5$, the keys the 100 training points sorted by $x_1$. The ticks are indices, not
 # coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19 from left to right along the row
 # (the printout below gives the coordinates at both ends). With the projections, each query spreads its weight over a band of keys with similar
-# $x_1$. The band has gaps (only 57% of the keys in it get weight); $x_2$ has a say as well, but far
+# $x_1$. The band has gaps: $x_2$ has a say as well, but far
 # less than $x_1$ (the upper panel, `ProjectedAttention`).
-# With the one-$w$ model the band is far more patchy, with 34% of its keys weighted: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
+# With the one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
 # each query averages over fewer keys, and an average of fewer noisy values is noisier (the lower
 # panel, `ScalarKernelAttention`; both panels share one colour scale). "Keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries: $n$ for
-# uniform weights, 1 when a single key takes all the weight. "Band filled" is the share of the keys
-# in a query's band that get weight, averaged over the queries, the band running from the query's
-# first to its last key with at least a tenth of the row's largest weight.
+# uniform weights, 1 when a single key takes all the weight. The cell also prints how much of each
+# band is filled ("band filled"), explained in a folded note under the figure.
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -372,11 +374,20 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
-# Now back to how far the bump's centre sits from its query. For each query of the heatmaps, two
-# differences: the centre's $x_1$, $c_1$, minus the query's $x_1$; and the weights' centre of mass
-# (the keys' $x_1$ averaged with the attention weights) minus the query's $x_1$. The first is the
-# formula alone; the second also counts where the training points actually lie. The table lists the
-# five queries at $x_1$ = 0, 1, 2, 3 and 4:
+# <details><summary>"Band filled": how patchy the band is</summary>
+#
+# "Band filled" is the share of the keys in a query's band that get weight, averaged over the
+# queries, the band running from the query's first to its last key with at least a tenth of the
+# row's largest weight. With the projections 57% of the keys in the band get weight; with one $w$,
+# only 34%.
+#
+# </details>
+#
+# One thing the heatmaps hardly show: on which side of its query the weights lie. The cell below
+# sets the bump's centre and the weights' centre of mass beside the query, for five queries of the
+# heatmaps. In short: for the queries with $x_1$ from 3 to 4, the projection model averages the $y$
+# about one kernel width to the right of the query, the one-$w$ model the $y$ around the query. A
+# folded note under the table explains its columns.
 
 # %%
 c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
@@ -402,6 +413,13 @@ assert abs(shifts[1]) < width[0] / 5  # one w: centred on its queries
 assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
 
 # %% [markdown]
+# <details><summary>Reading the table: the bump's centre and the weights' centre of mass</summary>
+#
+# For each query of the heatmaps, the table gives two differences: the centre's $x_1$, $c_1$, minus
+# the query's $x_1$; and the weights' centre of mass (the keys' $x_1$ averaged with the attention
+# weights) minus the query's $x_1$. The first is the formula alone; the second also counts where
+# the training points actually lie. The table lists the five queries at $x_1$ = 0, 1, 2, 3 and 4.
+#
 # The second column is a straight line: each unit of $x_1$ moves the centre a little further right
 # of the query (by how much the first number of row $x_1$ exceeds 1), while the second number times
 # $x_2 = 2.5$ adds a fixed shift to the left. The two cancel near $x_1 = 1$, and the centre drifts
@@ -412,6 +430,8 @@ assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
 # kernel width to their right. The one-$w$ model's centre of mass stays on its queries (a mean shift
 # of +0.02). So a row $x_1$ that looks close to $(1, 0)$ does not put the centre on the query: a small
 # error in a coefficient, times a coordinate of several units, is a kernel width.
+#
+# </details>
 
 # %% [markdown]
 # ## And without the key bias?

@@ -73,9 +73,11 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # gives on its right; the legend under it tells the colours: blue boxes are what goes in or comes out,
 # orange ones the tensors in between. The scores have a box of their own, with the shape of the
 # weights: the softmax turns each row into weights that sum to 1 and leaves the shape as it is.
-# The training path starts from the leave-one-out keys and values: the model first tiles each
-# training input into a row of `n_train - 1` queries (the queries are `x_train` itself), subtracts
-# the keys to get the scores, then applies the softmax and `bmm`.
+# The training path starts from `x_train`, shape `(n_train,)`: `leave_one_out` turns it and
+# `y_train` into the keys and values, shape `(n_train, n_train - 1)`, the step where the shapes become
+# two-dimensional. The model then tiles each training input into a row of `n_train - 1` queries
+# (the queries are `x_train` itself), subtracts the keys, multiplies by $w$, squares and halves
+# with a minus sign to get the scores, then applies the softmax and `bmm`.
 #
 # ## Key formulas
 #

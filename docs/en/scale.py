@@ -208,8 +208,8 @@ assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the tex
 # power. The work of all four forms grows as $n^2$, so their times should follow slope 2 (at small $n$ a fixed
 # overhead dominates and the points leave that line; the cell under the figure computes each form's
 # slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and broadcast forms, whose
-# points all but coincide (the same three full matrices); tiled is drawn dashed with hollow
-# circles so that it shows through broadcast's solid line. The chunked form's memory is flat from
+# points all but coincide (the same three full matrices); tiled is drawn dashed with large hollow
+# circles, which show around broadcast's small square markers. The chunked form's memory is flat from
 # $n = 2{,}000$ on (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller).
 # SDPA's counted bytes (its dotted line) grow linearly with $n$ ($12n$); its measured peak grows
 # too, from a fixed overhead at small $n$, but stays under 3 MB. The dotted lines on the memory
@@ -247,8 +247,8 @@ assert 2 < ratio < 3  # "two to three times", as the text says
 # The same slope is not the same time. At $n = 20{,}000$ the tiled form takes about 5 times as
 # long as the chunked one ("tiled against chunked" above), although the work of both grows as $n^2$: the
 # difference is mostly memory traffic. The tiled form writes three full matrices of 1.6 GB each to
-# memory and reads them back; a block of the chunked form is 4 MB, small enough to stay in the
-# processor's cache.
+# memory and reads them back; a block of the chunked form is 4 MB, small enough to stay largely
+# in the processor's last-level cache (an explanation, not a measurement).
 #
 # There is a gap between the chunked form and SDPA too: at $n = 100{,}000$ the chunked form takes
 # more than twice as long ("chunked against SDPA" above). Both do $n^2$ work and both are small in

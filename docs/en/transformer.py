@@ -107,7 +107,7 @@ assert gap_kernel < 1e-6
 #
 # In code, `@` (`torch.matmul`)
 # multiplies the last two dimensions and broadcasts the ones in front
-# (the last row of the table in the handbook's [torch.matmul](handbook/matmul.py): batched matrix multiplication), and `K.transpose(-2, -1)` swaps the last two
+# (the last case listed in the handbook's [torch.matmul](handbook/matmul.py), "Batched"), and `K.transpose(-2, -1)` swaps the last two
 # dimensions of `K`: one line per formula step.
 
 # %%

@@ -160,13 +160,15 @@ def test_shape_flow_shows_the_real_shapes(data):
     fig = plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
     shapes = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("(")]
     assert shapes == ["(50,)", "(1500,)", "(50, 30)", "(50, 30)", "(50, 30)", "(50,)",
-                      "(30, 29)", "(30, 29)", "(30, 29)", "(30, 29)", "(30, 1, 29)", "(30, 1, 1)",
-                      "(30,)"]  # fmt: skip
+                      "(30,)", "(30, 29)", "(30, 29)", "(30, 29)", "(30, 29)", "(30, 1, 29)",
+                      "(30, 1, 1)", "(30,)"]  # fmt: skip
     codes = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("code:")]
-    # the score step on both paths (issue 26: the recap's figure had none), and the training
-    # path's tiled queries, as the page's prose describes them
+    # the score step on both paths (issue 26: the recap's figure had none)
     assert codes[3] == "scores −½(q−k)²" and codes[4] == "softmax(dim=1)"
-    assert codes[6:9] == ["keys, values", "queries: x_train tiled", "scores −½((q−k)w)²"]
+    # training starts from the 1-D x_train, which leave_one_out makes 2-D (round 19: the
+    # diagram started at the keys), then the tiled queries, as the page's prose describes them
+    assert codes[6:10] == ["x_train", "leave_one_out(x_train, y_train)",
+                           "queries: x_train tiled", "scores −½((q−k)w)²"]  # fmt: skip
     # the colour key under the columns: blue = input or output, orange = in between
     key = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("caption:key")]
     assert key == ["input or output", "tensor in between"]
@@ -192,7 +194,8 @@ def test_shape_flow_shows_the_real_shapes(data):
     alt = describe(fig, "plot_shape_flow", "en")
     assert "scores −½(q−k)² (50, 30) → softmax(dim=1) (50, 30) → matmul(·, y_train) (50,)." in alt
     assert (
-        "Training (leave-one-out, parametric): keys, values (30, 29) → queries: x_train tiled "
+        "Training (leave-one-out, parametric): x_train (30,) → leave_one_out(x_train, y_train) "
+        "(30, 29) → queries: x_train tiled "
         "(30, 29) → scores −½((q−k)w)² (30, 29) → softmax(dim=1) (30, 29)" in alt
     )
     assert "blue boxes are inputs or outputs, orange ones the tensors in between" in alt
