@@ -65,10 +65,6 @@ _ = torch.manual_seed(at.SEED)
 #
 # No colours here: every cell shows its value. The 1s lie on the main diagonal and the rest are 0;
 # `torch.eye(2, 3)` is not square, and its diagonal starts at the top left and stops at the last row, row 1 (rows count from 0).
-#
-# The picture is drawn by `at.diagram_eye`; its source is in the block below:
-#
-# <!-- source: attention_tutorial.figures.tensors.masks.diagram_eye -->
 
 # %%
 at.diagram_eye(4, (2, 3))

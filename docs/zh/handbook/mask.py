@@ -64,10 +64,6 @@ _ = torch.manual_seed(at.SEED)
 # ### 图示
 #
 # 格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。`torch.eye(2, 3)` 不是方阵，对角线从左上角开始，到最后一行（第 1 行，行号从 0 数起）为止。
-#
-# 图由 `at.diagram_eye` 画出，它的源代码在下面，可以展开来看：
-#
-# <!-- source: attention_tutorial.figures.tensors.masks.diagram_eye -->
 
 # %%
 at.diagram_eye(4, (2, 3))
