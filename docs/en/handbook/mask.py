@@ -107,6 +107,11 @@ at.diagram_eye(4, (2, 3))
 # >>> # a mask over axis 0: whole rows
 # >>> x[torch.tensor([True, False])]
 # tensor([[1, 2, 3]])
+# >>> # writing: x[mask] = value
+# >>> x[x > 2] = 0
+# >>> x
+# tensor([[1, 2, 0],
+#         [0, 0, 0]])
 # ```
 #
 # A small version of the chapter's leave-one-out keys. Every row of the mask has exactly one
@@ -143,7 +148,7 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# The same with four sorted training inputs as values. The top row, `eye` and `mask`, is
+# The same with four sorted training inputs as values. At the top, `eye` and `mask` are
 # unchanged; only `x`, `tiled` and `y` differ:
 
 # %%

@@ -106,6 +106,11 @@ at.diagram_eye(4, (2, 3))
 # >>> # a mask over axis 0: whole rows
 # >>> x[torch.tensor([True, False])]
 # tensor([[1, 2, 3]])
+# >>> # writing: x[mask] = value
+# >>> x[x > 2] = 0
+# >>> x
+# tensor([[1, 2, 0],
+#         [0, 0, 0]])
 # ```
 #
 # 本章留一法的键，缩小版。掩码每一行恰好有一个 `False`，所以每行都留下
@@ -141,7 +146,7 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# 换成四个排好序的训练输入作为值。最上面一行的 `eye` 和 `mask` 与上图相同，变的只是 `x`、`tiled` 和 `y`：
+# 换成四个排好序的训练输入作为值。最上面的 `eye` 和 `mask` 与上图相同，变的只是 `x`、`tiled` 和 `y`：
 
 # %%
 x_train, _ = (torch.rand(4) * 5).sort()
