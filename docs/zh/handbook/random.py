@@ -92,8 +92,8 @@ panels = [
 ]
 # the colours mark positions here
 same = {
-    "zh": "同色的格子：位置相同，值也相同。",
-    "en": "Cells of one colour: same position, same value.",
+    "zh": "同色：位置相同。",
+    "en": "Same colour: same position.",
 }
 # one row: the two side by side
 at.draw_tensors([panels], legend=same)
