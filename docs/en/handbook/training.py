@@ -69,8 +69,8 @@ _ = torch.manual_seed(at.SEED)
 # ['w']
 # ```
 #
-# `w` and `plain` both hold an ordinary number; the only difference is the `requires_grad`
-# flag, which tells autograd to record every operation on the parameter, so that a gradient
+# In the first example, `w` and `plain` both hold an ordinary number; the only difference is
+# the `requires_grad` flag, which tells autograd to record every operation on the parameter, so that a gradient
 # can be computed for it.
 #
 # ### Pitfalls
