@@ -130,7 +130,9 @@ def value_spec(*tensors: np.ndarray) -> str:
     ``0.0`` and ``0.50`` never sit side by side.
 
     Examples:
-        >>> value_spec(
+        >>> import attention_tutorial as at
+        >>> panel = at.figures.tensors.panel
+        >>> panel.value_spec(
         ...     np.array([0.0, 1.0]),
         ...     np.array([0.5]),
         ... )
@@ -155,7 +157,9 @@ def format_values(values: np.ndarray, spec: str | None = None) -> list[str]:
     as a zero with a minus sign, which a reader takes for a misprint.
 
     Examples:
-        >>> format_values(
+        >>> import attention_tutorial as at
+        >>> panel = at.figures.tensors.panel
+        >>> panel.format_values(
         ...     np.array([-0.0043, 0.31, -0.48])
         ... )
         ['0.00', '0.31', '-0.48']
