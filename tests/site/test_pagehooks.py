@@ -111,6 +111,37 @@ def test_a_source_block_holds_the_current_source(lang):
     assert "attention_tutorial.<wbr>training" in summary
 
 
+DRAWING_HELPERS = [
+    "attention_tutorial.figures.tensors.masks.diagram_eye",
+    "attention_tutorial.figures.tensors.drawing.draw_tensors",
+    "attention_tutorial.figures.tensors.panel.TensorPanel",
+]
+
+
+@pytest.mark.parametrize("name", DRAWING_HELPERS)
+def test_a_drawing_helper_gets_no_source_block(name, tmp_path, monkeypatch):
+    """Round-19 reader: the mask page showed ~40 lines of plotting code behind diagram_eye to a
+    beginner, while the random page says the drawing helpers only draw pictures. A marker that
+    names anything in attention_tutorial.figures fails the build, also from a kept block."""
+    from tools.sitebuild import pagehooks
+    from tools.sitebuild.stepcache import StepCache
+
+    assert inspect.getsource(resolve(name))  # the name exists: the rule refuses it, not resolve
+    with pytest.raises(PluginError, match="drawing helper"):
+        source_block(name, "en")
+    monkeypatch.setattr(pagehooks, "_blocks", StepCache(tmp_path / "steps"))
+    with pytest.raises(PluginError, match="drawing helper"):
+        pagehooks.source_blocks(f"<p>x</p>\n<!-- source: {name} -->", "zh")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_page_marks_a_drawing_helper(lang):
+    for page in sorted((DOCS / lang).rglob("*")):
+        if page.suffix in {".py", ".md"}:
+            for name in SOURCE.findall(page.read_text(encoding="utf-8")):
+                assert not name.startswith("attention_tutorial.figures"), f"{page}: {name}"
+
+
 def test_an_unknown_name_fails_with_the_name():
     with pytest.raises(PluginError, match="no_such_function"):
         source_block("attention_tutorial.training.no_such_function", "en")

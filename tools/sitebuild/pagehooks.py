@@ -13,7 +13,10 @@ site-build plugin sees their output); ``mkdocs.en.yml`` inherits them.
   in a page (a notebook's Markdown cell or a Markdown page) becomes a collapsed
   ``<details>`` block holding that object's source, read with ``inspect.getsource``
   when the site is built and highlighted by Pygments: never pasted, so it is the
-  code the page's outputs came from. A block is kept (``stepcache.py``) by the
+  code the page's outputs came from. Only the package's computations get a block:
+  a name inside ``attention_tutorial.figures`` (the drawing helpers ``diagram_*``,
+  ``draw_tensors``, ``TensorPanel``) fails the build, since its code shows how a
+  picture is drawn, not what the page teaches. A block is kept (``stepcache.py``) by the
   name, the language and the text of every module of the package: importing the
   package (torch with it) to read a source that has not changed was a third of the
   time ``make serve`` took to answer with every page cached.
@@ -43,6 +46,8 @@ from tools.sitebuild.stepcache import StepCache, digest
 READING_PATH = re.compile(r"<!--\s*reading-path\s*\n(?P<body>.*?)-->", re.S)
 SOURCE = re.compile(r"<!--\s*source:\s*(?P<name>[A-Za-z_][\w.]*)\s*-->")
 PACKAGE = "attention_tutorial"
+# drawing code: pictures only, never shown in a source block
+DRAWING = PACKAGE + ".figures"
 
 SUMMARY = {
     "zh": "<code>{short}</code> 的源代码（{module}，构建网站时从包里读取）",
@@ -161,8 +166,26 @@ def source_of(name: str) -> str:
         raise PluginError(f"source: no source for {name!r}: {err}") from None
 
 
+def check_shown(name: str) -> None:
+    """Refuse a source block for a drawing helper: a reader is shown computations only.
+
+    >>> check_shown("attention_tutorial.training.train")
+    >>> check_shown("attention_tutorial.figures.tensors.masks.diagram_eye")
+    Traceback (most recent call last):
+    ...
+    mkdocs.exceptions.PluginError: source: ...
+    """
+    if name == DRAWING or name.startswith(DRAWING + "."):
+        raise PluginError(
+            f"source: {name!r} is a drawing helper ({DRAWING}): its code shows how a picture "
+            "is drawn, not what the page teaches; remove the marker (source blocks are for "
+            "the chapter's computation functions)"
+        )
+
+
 def source_block(name: str, lang: str) -> str:
     """The collapsed block that shows the source of ``name``, highlighted as Material does."""
+    check_shown(name)
     code = _highlighted(source_of(name))
     module, _, short = name.rpartition(".")
     obj = resolve(name)
@@ -196,6 +219,7 @@ def package_key(root: Path = ROOT) -> str:
 
 def kept_source_block(name: str, lang: str) -> str:
     """:func:`source_block`, or the block made before from the same package text."""
+    check_shown(name)  # before the cache: a block kept from an earlier rule is refused too
     key = [name, lang, _package_key or package_key()]
     return _blocks.get_or_make("source-block", key, lambda: source_block(name, lang))
 

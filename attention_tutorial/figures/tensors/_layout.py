@@ -7,6 +7,7 @@ a narrow picture stays legible. Words never shrink; only the cells do.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -58,17 +59,67 @@ def _wrap(pieces: list[str], joiner: str, width: float, size: float, end: str, s
     return "\n".join(lines)
 
 
+def _split_outside(code: str, sep: str, depth: int) -> list[str]:
+    """``code`` split at each ``sep`` nested in at most ``depth`` brackets, outside quotes."""
+    pieces, start, level, quote = [], 0, 0, ""
+    for i, ch in enumerate(code):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            level += 1
+        elif ch in ")]}":
+            level -= 1
+        elif level <= depth and code.startswith(sep, i) and i >= start:
+            pieces.append(code[start:i])
+            start = i + len(sep)
+    return [*pieces, code[start:]]
+
+
+# the target of an assignment: a name, maybe indexed or an attribute (``y``, ``w.grad``)
+_TARGET = re.compile(r"[A-Za-z_][\w.\[\], ]*")
+
+
 def wrap_code(code: str, width: float, size: float) -> str:
-    """``code`` broken after ``", "`` into lines of at most ``width`` inches at ``size`` pt.
+    """``code`` broken into lines of at most ``width`` inches at ``size`` pt, line by line.
 
-    A piece longer than that stays whole; continuation lines are indented by two.
+    A line breaks between the arguments of a call (after ``", "``), never inside an
+    argument such as the tuple of ``reshape((4, -1))``; a line with no such place breaks
+    after the ``=`` of an assignment. A piece longer than the width stays whole;
+    continuation lines are indented by two.
 
-    >>> code = "torch.where(c, x, y)"
-    >>> print(wrap_code(code, 1.2, 10.0))
+    >>> print(
+    ...     wrap_code(
+    ...         "torch.where(c, x, y)",
+    ...         1.2,
+    ...         10.0,
+    ...     )
+    ... )
     torch.where(c,
       x, y)
+    >>> print(
+    ...     wrap_code(
+    ...         "y = t[m].reshape((4, -1))",
+    ...         1.8,
+    ...         10.0,
+    ...     )
+    ... )
+    y =
+      t[m].reshape((4, -1))
     """
-    return _wrap(code.split(", "), ", ", width, size, ",", "  ")
+    return "\n".join(_wrap_line(line, width, size) for line in code.split("\n"))
+
+
+def _wrap_line(line: str, width: float, size: float) -> str:
+    if text_width(line, size) <= width:
+        return line
+    pieces = _split_outside(line, ", ", 1)
+    if len(pieces) == 1:
+        parts = _split_outside(line, " = ", 0)
+        if len(parts) == 2 and _TARGET.fullmatch(parts[0]):
+            return f"{parts[0]} =\n  {parts[1]}"
+    return _wrap(pieces, ", ", width, size, ",", "  ")
 
 
 def wrap_note(note: str, width: float, size: float) -> str:

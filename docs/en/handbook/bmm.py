@@ -86,7 +86,8 @@ _ = torch.manual_seed(at.SEED)
 # ### Picture
 #
 # Slice $[i]$ of the result comes only from slices $[i]$ of the inputs. Cells of one
-# colour are multiplied together and summed.
+# colour are multiplied together and summed. The red frames are the cells of the sum
+# written below the picture: they make `y[0, 0, 0]`.
 
 # %%
 a = torch.arange(12.0).reshape(2, 2, 3)
@@ -95,7 +96,8 @@ at.diagram_bmm(a, b)
 
 # %% [markdown]
 # The chapter's case with three queries and two keys each: every slice is a
-# `(1, 2) @ (2, 1)` product, a weighted sum of one query's values.
+# `(1, 2) @ (2, 1)` product, a weighted sum of one query's values. Again, the red frames
+# are the cells of the sum written below the picture.
 
 # %%
 # (n_queries, n_keys) = (3, 2)

@@ -74,10 +74,6 @@ import attention_tutorial as at
 # recommended `w.detach().clone()`: `.clone()` applied to the detached tensor above it. Same colour: the same element of `w`. Solid borders: memory
 # of its own; dashed borders: shares `w`'s memory. The words under each tensor say whether it is
 # still in the graph.
-#
-# The function that draws it (open to see its source):
-#
-# <!-- source: attention_tutorial.figures.tensors.learning.diagram_clone -->
 
 # %%
 w = torch.tensor(

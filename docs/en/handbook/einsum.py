@@ -121,10 +121,6 @@ print(y_hat)
 # row of `values` share a colour, and their products add up to the element of `y_hat` in that
 # colour. The framed cells are the first query: the two numbers in the first row of the
 # products printed above add up to the first element of `y_hat`.
-#
-# The function that draws it (open to see its source):
-#
-# <!-- source: attention_tutorial.figures.tensors.products.diagram_einsum -->
 
 # %%
 at.diagram_einsum(weights, values)

@@ -13,12 +13,9 @@
 # dtypes): the numbers you see will usually differ. The first word of an error is the type
 # of the exception: `RuntimeError`, `IndexError`, `TypeError`, …
 #
-# Each entry's code wraps the failing line in a `with prints_error(…):` block;
-# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool
-# of the package: it prints the first line of the error (wrapped between words when it is long, the
-# next lines indented by four spaces; on this page at 40 characters, so that a phone shows each
-# line whole). If the code stops failing, the build fails, so this page cannot keep a
-# stale message.
+# Each entry runs the failing line inside `with prints_error(…):`, which prints the first line
+# of the error broken into lines that fit a phone; the error you get is one long line: paste its
+# first line as it is.
 
 # %%
 import functools
@@ -144,7 +141,7 @@ with prints_error(RuntimeError):
 # ### einsum(): more operands were provided than specified in the equation
 #
 # - **Cause**: the equation has fewer groups of letters (separated by commas) than tensors
-#   were passed. With a tensor too few, the message says `fewer operands were provided than
+#   were passed. With one tensor too few, the message says `fewer operands were provided than
 #   specified in the equation`.
 # - **Fix**: one group of letters per tensor: add the missing group, or drop the extra tensor.
 # - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
@@ -737,3 +734,11 @@ with prints_error(ValueError):
         epochs=1,
         log_w=True,
     )
+
+# %% [markdown]
+# ## About this page
+#
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool of the package: it prints the first line of an error, broken
+# between words when it is long, the next lines indented by four spaces; on this page at 40
+# characters, the width of a phone's output box. If a failing line on this page stops failing,
+# the build fails, so this page cannot keep a stale message.

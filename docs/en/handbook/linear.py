@@ -92,10 +92,6 @@ import attention_tutorial as at
 # `layer.weight`: cells of one colour are multiplied and the products summed; `layer(x)` holds new
 # values, drawn grey. The framed cells make up the first element:
 # $1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$.
-#
-# The function that draws it (open to see its source):
-#
-# <!-- source: attention_tutorial.figures.tensors.products.diagram_linear -->
 
 # %%
 layer = nn.Linear(3, 2, bias=False)

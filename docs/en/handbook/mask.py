@@ -65,10 +65,6 @@ _ = torch.manual_seed(at.SEED)
 #
 # No colours here: every cell shows its value. The 1s lie on the main diagonal and the rest are 0;
 # `torch.eye(2, 3)` is not square, and its diagonal starts at the top left and stops at the last row, row 1 (rows count from 0).
-#
-# The picture is drawn by `at.diagram_eye`; its source is in the block below:
-#
-# <!-- source: attention_tutorial.figures.tensors.masks.diagram_eye -->
 
 # %%
 at.diagram_eye(4, (2, 3))
@@ -111,6 +107,11 @@ at.diagram_eye(4, (2, 3))
 # >>> # a mask over axis 0: whole rows
 # >>> x[torch.tensor([True, False])]
 # tensor([[1, 2, 3]])
+# >>> # writing: x[mask] = value
+# >>> x[x > 2] = 0
+# >>> x
+# tensor([[1, 2, 0],
+#         [0, 0, 0]])
 # ```
 #
 # A small version of the chapter's leave-one-out keys. Every row of the mask has exactly one
@@ -147,7 +148,7 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# The same with four sorted training inputs as values. The top row, `eye` and `mask`, is
+# The same with four sorted training inputs as values. At the top, `eye` and `mask` are
 # unchanged; only `x`, `tiled` and `y` differ:
 
 # %%

@@ -88,10 +88,6 @@ import attention_tutorial as at
 # grey; `weights` holds new, computed values, so it is grey as well. The framed cells are the
 # masked places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
 # (printed below).
-#
-# The function that draws it (open to see its source):
-#
-# <!-- source: attention_tutorial.figures.tensors.masks.diagram_masked_fill -->
 
 # %%
 inf = float("inf")

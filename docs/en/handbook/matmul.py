@@ -114,10 +114,6 @@ import attention_tutorial as at
 # picture carries its name in the code: the drawing function cannot see variable names,
 # so the `names` argument passes them (`a` and `b` when left out).
 #
-# The function that draws them (open to see its source):
-#
-# <!-- source: attention_tutorial.figures.tensors.products.diagram_matmul -->
-#
 # **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 
 # %%

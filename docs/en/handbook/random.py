@@ -4,7 +4,8 @@
 # [The chapter's data](../data.py) come from four functions: `torch.rand` draws the
 # training inputs, `torch.sort` puts them in order, `torch.normal` adds noise to the
 # outputs and `torch.arange` lays out the test inputs. Random numbers are only
-# reproducible with a seed, so every example here starts from one.
+# reproducible with a seed, so every example here that prints or draws random numbers
+# starts from one.
 #
 # `at` below is the tutorial's package: `at.SEED` is 0, the seed of every page;
 # `at.TensorPanel`, `at.draw_tensors` and `at.diagram_*` only draw the pictures and are not
@@ -77,7 +78,9 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# Two generators seeded with `at.SEED` give the same five numbers, cell by cell:
+# Two generators seeded with `at.SEED` give the same five numbers, cell by cell. `first` and
+# `again` are two tensors from two generators, so in this picture a colour marks a position:
+# cells of one colour have the same position and the same value.
 
 # %%
 # two generators seeded with at.SEED
@@ -92,8 +95,13 @@ panels = [
     at.TensorPanel(first, code="first"),
     at.TensorPanel(again, code="again"),
 ]
+# the colours mark positions here
+same = {
+    "zh": "同色：位置相同。",
+    "en": "Same colour: same position.",
+}
 # one row: the two side by side
-at.draw_tensors([panels])
+at.draw_tensors([panels], legend=same)
 
 # %% [markdown]
 # ### Pitfalls
@@ -191,6 +199,7 @@ print(tuple(x.shape))
 # standard deviation 0.5. The colours follow each input to its output.
 
 # %%
+_ = torch.manual_seed(at.SEED)
 # (6,) each
 x, _ = torch.sort(torch.rand(6) * 5)
 noise = torch.normal(0.0, 0.5, (6,))
@@ -287,6 +296,7 @@ at.diagram_sort(x)
 # tensor method fails:
 
 # %%
+_ = torch.manual_seed(at.SEED)
 # forgot to unpack (values, indices)
 x_train = torch.sort(torch.rand(5) * 5)
 try:

@@ -69,44 +69,17 @@ _ = torch.manual_seed(at.SEED)
 # ['w']
 # ```
 #
-# ### Picture
+# In the first example, `w` and `plain` both hold an ordinary number; the only difference is
+# the `requires_grad` flag, which tells autograd to record every operation on the parameter, so that a gradient
+# can be computed for it.
 #
-# Both hold an ordinary number; the difference is the flag that tells autograd to record
-# every operation on the parameter, so that a gradient can be computed for it.
-
-
-# %%
-# a panel's caption: its flag
-def flag(t):
-    value = t.requires_grad
-    return [f"requires_grad={value}"]
-
-
-w = nn.Parameter(torch.rand(1))  # (1,)
-plain = torch.rand(1)  # (1,)
-panel_w = at.TensorPanel(
-    w.detach(),
-    code="w",
-    captions=flag(w),
-)
-panel_plain = at.TensorPanel(
-    plain,
-    code="plain",
-    # colour 1, so the two panels differ
-    sources=torch.tensor([1]),
-    captions=flag(plain),
-)
-# one row: the two side by side
-row = [panel_w, panel_plain]
-at.draw_tensors([row])
-
-# %% [markdown]
 # ### Pitfalls
 #
 # A tensor that requires grad cannot be turned into a numpy array directly, for example
 # to plot it. Detach it first; the message says so:
 
 # %%
+w = nn.Parameter(torch.rand(1))  # (1,)
 try:
     w.numpy()
 except RuntimeError as err:
@@ -358,8 +331,8 @@ w = nn.Parameter(torch.tensor([1.0]))
 ((3 * w - 6) ** 2).sum().backward()
 lr = 0.1
 try:
-    # a hand-written step on a leaf
-    # parameter, recorded by autograd
+    # a hand-written step on a leaf:
+    # autograd refuses it
     w -= lr * w.grad
 except RuntimeError as err:
     print("RuntimeError:", err)

@@ -74,10 +74,6 @@ import attention_tutorial as at
 # The colour marks the input a value comes from: `input` has one colour, `other` another, and
 # each cell of `condition` takes the colour of the input it selects (`True`: `input`,
 # `False`: `other`). So each cell of the result has the colour of the input it came from.
-#
-# The function that draws it (open to see its source):
-#
-# <!-- source: attention_tutorial.figures.tensors.masks.diagram_where -->
 
 # %%
 # all three (2, 3)

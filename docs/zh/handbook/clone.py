@@ -66,10 +66,6 @@ import attention_tutorial as at
 # ### 图示
 #
 # 上面例子里的同一个 `w`，中间一层是 `w.clone()` 和 `w.detach()`，最下面是推荐的 `w.detach().clone()`，也就是对它上方 detach 出来的张量再调用 `.clone()`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。每个张量下面写着它是否还在计算图里。
-#
-# 画图的函数（展开看源代码）：
-#
-# <!-- source: attention_tutorial.figures.tensors.learning.diagram_clone -->
 
 # %%
 w = torch.tensor(

@@ -110,10 +110,6 @@ print(y_hat)
 
 # %% [markdown]
 # 图里颜色表示行，也就是查询：`weights` 和 `values` 的同一行同色，两两相乘再求和，得到 `y_hat` 里同色的那个元素。加框的格子是第一个查询：上面打印的乘积第一行的两个数相加，就是 `y_hat` 的第一个元素。
-#
-# 画图的函数（展开看源代码）：
-#
-# <!-- source: attention_tutorial.figures.tensors.products.diagram_einsum -->
 
 # %%
 at.diagram_einsum(weights, values)

@@ -8,9 +8,8 @@
 # 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
 # 报错的第一个词是异常的类型：`RuntimeError`、`IndexError`、`TypeError`……
 #
-# 每个条目的代码都用 `with prints_error(…):` 包住出错的那一行。<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
-# 它打印报错的第一行（太长时在词与词之间折行，续行缩进四格；这一页折在 40 个字符处，手机上每行也能完整显示）。
-# 那一行代码要是不再报错，构建就会失败，所以这一页不会留下过时的报错。
+# 每个条目都在 `with prints_error(…):` 里运行出错的那一行，它打印报错的第一行，为了在手机上完整显示而折了行；
+# 你自己遇到的报错是一整行，原样粘贴它的第一行即可。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
@@ -662,3 +661,10 @@ with prints_error(ValueError):
         epochs=1,
         log_w=True,
     )
+
+# %% [markdown]
+# ## 关于这一页
+#
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：它打印报错的第一行，太长时在词与词之间折行，续行缩进四格；
+# 这一页折在 40 个字符处，正是手机上输出框的宽度。上面哪一行代码要是不再报错，构建就会失败，
+# 所以这一页不会留下过时的报错。

@@ -78,10 +78,6 @@ import attention_tutorial as at
 # ### 图示
 #
 # 图中算的是 `x @ layer.weight.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对；`x` 比例子多了第二行 `[0, 1, -1]`，它的两个输出都是 0（$0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ 和 $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$）。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：同色的格子相乘，再把乘积相加；`layer(x)` 是算出来的新值，画成灰色。加框的格子构成结果的第一个元素：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
-#
-# 画图的函数（展开看源代码）：
-#
-# <!-- source: attention_tutorial.figures.tensors.products.diagram_linear -->
 
 # %%
 layer = nn.Linear(3, 2, bias=False)

@@ -64,10 +64,6 @@ _ = torch.manual_seed(at.SEED)
 # ### 图示
 #
 # 格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。`torch.eye(2, 3)` 不是方阵，对角线从左上角开始，到最后一行（第 1 行，行号从 0 数起）为止。
-#
-# 图由 `at.diagram_eye` 画出，它的源代码在下面，可以展开来看：
-#
-# <!-- source: attention_tutorial.figures.tensors.masks.diagram_eye -->
 
 # %%
 at.diagram_eye(4, (2, 3))
@@ -110,6 +106,11 @@ at.diagram_eye(4, (2, 3))
 # >>> # a mask over axis 0: whole rows
 # >>> x[torch.tensor([True, False])]
 # tensor([[1, 2, 3]])
+# >>> # writing: x[mask] = value
+# >>> x[x > 2] = 0
+# >>> x
+# tensor([[1, 2, 0],
+#         [0, 0, 0]])
 # ```
 #
 # 本章留一法的键，缩小版。掩码每一行恰好有一个 `False`，所以每行都留下
@@ -145,7 +146,7 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# 换成四个排好序的训练输入作为值。最上面一行的 `eye` 和 `mask` 与上图相同，变的只是 `x`、`tiled` 和 `y`：
+# 换成四个排好序的训练输入作为值。最上面的 `eye` 和 `mask` 与上图相同，变的只是 `x`、`tiled` 和 `y`：
 
 # %%
 x_train, _ = (torch.rand(4) * 5).sort()

@@ -79,10 +79,6 @@ import attention_tutorial as at
 # ### 图示
 #
 # 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
-#
-# 画图的函数（展开看源代码）：
-#
-# <!-- source: attention_tutorial.figures.tensors.masks.diagram_masked_fill -->
 
 # %%
 inf = float("inf")

@@ -104,10 +104,6 @@ import attention_tutorial as at
 # 下面用例子里的 `a`、`b`、`A`、`B` 画出五种情况。图中张量的名字就是代码里的变量名：
 # 画图的函数不知道变量叫什么，由 `names` 参数告诉它（不写时是 `a` 和 `b`）。
 #
-# 画图的函数（展开看源代码）：
-#
-# <!-- source: attention_tutorial.figures.tensors.products.diagram_matmul -->
-#
 # **一维 · 一维**，即点积：两个向量 `a` 和 `b` 逐个元素对上。
 
 # %%

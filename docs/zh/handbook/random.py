@@ -3,7 +3,7 @@
 #
 # 本章的《[数据](../data.py)》由四个函数生成：`torch.rand` 抽取训练输入，`torch.sort`
 # 把它们排好序，`torch.normal` 给输出加噪声，`torch.arange` 排出测试输入。
-# 随机数只有固定了种子才能复现，所以这里的每个例子都先设种子。
+# 随机数只有固定了种子才能复现，所以这里每个打印或画出随机数的例子都先设种子。
 #
 # 下面的 `at` 是本教程的包：`at.SEED` 是 0，全书共用的种子；`at.TensorPanel`、`at.draw_tensors`
 # 和 `at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
@@ -74,7 +74,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 两个都用 `at.SEED` 设种子的生成器，抽出的五个数逐格相同：
+# 两个都用 `at.SEED` 设种子的生成器，抽出的五个数逐格相同。`first` 和 `again` 是两个生成器
+# 抽出的两个张量，所以这张图里颜色表示位置：同色的格子位置相同，值也相同。
 
 # %%
 # two generators seeded with at.SEED
@@ -89,8 +90,13 @@ panels = [
     at.TensorPanel(first, code="first"),
     at.TensorPanel(again, code="again"),
 ]
+# the colours mark positions here
+same = {
+    "zh": "同色：位置相同。",
+    "en": "Same colour: same position.",
+}
 # one row: the two side by side
-at.draw_tensors([panels])
+at.draw_tensors([panels], legend=same)
 
 # %% [markdown]
 # ### 陷阱
@@ -185,6 +191,7 @@ print(tuple(x.shape))
 # 颜色把每个输入和它的输出对应起来。
 
 # %%
+_ = torch.manual_seed(at.SEED)
 # (6,) each
 x, _ = torch.sort(torch.rand(6) * 5)
 noise = torch.normal(0.0, 0.5, (6,))
@@ -280,6 +287,7 @@ at.diagram_sort(x)
 # 接下来调用张量的方法就会失败：
 
 # %%
+_ = torch.manual_seed(at.SEED)
 # forgot to unpack (values, indices)
 x_train = torch.sort(torch.rand(5) * 5)
 try:

@@ -70,43 +70,15 @@ _ = torch.manual_seed(at.SEED)
 # ['w']
 # ```
 #
-# ### 图示
+# 第一个例子里的 `w` 和 `plain` 装的都是普通的数；区别只在 `requires_grad` 这个标志：
+# 它让自动求导记录对参数的每一步运算，从而能为它求出梯度。
 #
-# 两者装的都是普通的数；区别在于那个标志：它让自动求导记录对参数的每一步运算，
-# 从而能为它求出梯度。
-
-
-# %%
-# a panel's caption: its flag
-def flag(t):
-    value = t.requires_grad
-    return [f"requires_grad={value}"]
-
-
-w = nn.Parameter(torch.rand(1))  # (1,)
-plain = torch.rand(1)  # (1,)
-panel_w = at.TensorPanel(
-    w.detach(),
-    code="w",
-    captions=flag(w),
-)
-panel_plain = at.TensorPanel(
-    plain,
-    code="plain",
-    # colour 1, so the two panels differ
-    sources=torch.tensor([1]),
-    captions=flag(plain),
-)
-# one row: the two side by side
-row = [panel_w, panel_plain]
-at.draw_tensors([row])
-
-# %% [markdown]
 # ### 陷阱
 #
 # 需要梯度的张量不能直接转成 numpy 数组，比如拿去画图时。先 detach，报错信息里也这么说：
 
 # %%
+w = nn.Parameter(torch.rand(1))  # (1,)
 try:
     w.numpy()
 except RuntimeError as err:
@@ -352,8 +324,8 @@ w = nn.Parameter(torch.tensor([1.0]))
 ((3 * w - 6) ** 2).sum().backward()
 lr = 0.1
 try:
-    # a hand-written step on a leaf
-    # parameter, recorded by autograd
+    # a hand-written step on a leaf:
+    # autograd refuses it
     w -= lr * w.grad
 except RuntimeError as err:
     print("RuntimeError:", err)

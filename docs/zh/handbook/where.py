@@ -67,10 +67,6 @@ import attention_tutorial as at
 # ### 图示
 #
 # 颜色表示取自哪一个输入：`input` 的格子一种颜色，`other` 的另一种；`condition` 里 `True` 的格子与 `input` 同色，`False` 的与 `other` 同色。于是结果中每个格子的颜色，就是它取自的那个输入的颜色。
-#
-# 画图的函数（展开看源代码）：
-#
-# <!-- source: attention_tutorial.figures.tensors.masks.diagram_where -->
 
 # %%
 # all three (2, 3)

@@ -209,3 +209,19 @@ def test_wide_tensors_get_smaller_cells() -> None:
 def test_errors_name_the_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+def test_phone_code_breaks_between_arguments_never_inside_one() -> None:
+    from attention_tutorial.figures.tensors._layout import wrap_code
+
+    # after a call's comma, not inside the tuple argument
+    assert wrap_code("y = f(a, x.reshape((4, -1)))", 1.8, 10.0) == (
+        "y = f(a,\n  x.reshape((4, -1)))"
+    )
+    # no comma between arguments: after the assignment's "="
+    assert wrap_code("y = t[m].reshape((4, -1))", 1.8, 10.0) == "y =\n  t[m].reshape((4, -1))"
+    # commas inside a string stay too; a label's lines are wrapped one by one
+    assert wrap_code('torch.einsum("qk,qk->q", w, v)\nnote', 1.6, 10.0) == (
+        'torch.einsum("qk,qk->q",\n  w, v)\nnote'
+    )
+    assert wrap_code("x.repeat((4, 1))", 0.5, 10.0) == "x.repeat((4, 1))"  # whole: too long

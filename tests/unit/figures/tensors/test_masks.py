@@ -64,6 +64,16 @@ def test_eye_mask_has_a_phone_layout() -> None:
     assert diagram_eye_mask(3, lang="en").narrow_layout == {"layout": "narrow"}
 
 
+@pytest.mark.parametrize("n", [4, 8])
+def test_eye_mask_phone_arrows_break_after_the_equals_sign(n) -> None:
+    """Round-19 reader: at 375 px the last arrow read "y = tiled[mask].reshape((4," over
+    "-1))", broken inside the tuple. It breaks after "=" and keeps the expression whole."""
+    fig = diagram_eye_mask(n, lang="en", layout="narrow")
+    assert text(fig, "arrow:3") == f"y =\n  tiled[mask].reshape(({n}, -1))"
+    assert text(fig, "arrow:2") == f"tiled = x.repeat(({n}, 1))"  # it fits: one line
+    assert fig.get_size_inches()[0] * 100 <= 335  # a phone's column
+
+
 @pytest.mark.parametrize(
     ("call", "error", "match"),
     [
