@@ -130,8 +130,11 @@ def value_spec(*tensors: np.ndarray) -> str:
     ``0.0`` and ``0.50`` never sit side by side.
 
     Examples:
-        >>> import attention_tutorial as at
-        >>> panel = at.figures.tensors.panel
+        >>> from importlib import import_module
+        >>> panel = import_module(
+        ...     "attention_tutorial.figures"
+        ...     ".tensors.panel"
+        ... )
         >>> panel.value_spec(
         ...     np.array([0.0, 1.0]),
         ...     np.array([0.5]),
@@ -157,8 +160,11 @@ def format_values(values: np.ndarray, spec: str | None = None) -> list[str]:
     as a zero with a minus sign, which a reader takes for a misprint.
 
     Examples:
-        >>> import attention_tutorial as at
-        >>> panel = at.figures.tensors.panel
+        >>> from importlib import import_module
+        >>> panel = import_module(
+        ...     "attention_tutorial.figures"
+        ...     ".tensors.panel"
+        ... )
         >>> panel.format_values(
         ...     np.array([-0.0043, 0.31, -0.48])
         ... )
