@@ -372,6 +372,7 @@ def test_finishing_steps_are_named_and_documented():
         "slim_tree",
         "mark_tree",
         "drop_unused_explorer_tree",
+        "permalink_titles_tree",
         "prerender_tree",
         "drop_alternate_links_tree",
         "paint_after_early_tables_tree",

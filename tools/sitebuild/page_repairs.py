@@ -142,10 +142,21 @@ def strip_scripts(tree: BeautifulSoup) -> None:
 
 
 def extract_styles(tree: BeautifulSoup) -> str:
-    """Remove the inline ``<style>`` elements; return their joined CSS."""
+    """Remove the inline ``<style>`` elements; return their joined CSS.
+
+    The widgets' own style (``attention_tutorial.explorer.STATIC_STYLE``, which shows one
+    of their two static pictures in a notebook or a saved file) is dropped, not kept: the
+    site's ``explorer.css`` holds the same rules, and keeping it gave the pages with a widget
+    a notebook stylesheet of their own (CI20).
+    """
+    from attention_tutorial.explorer import STATIC_STYLE
+
+    widget_css = STATIC_STYLE.removeprefix("<style>").removesuffix("</style>").strip()
     blocks = []
     for style in tree.find_all("style"):
-        blocks.append(style.get_text().strip())
+        css = style.get_text().strip()
+        if css != widget_css:
+            blocks.append(css)
         style.decompose()
     return "\n".join(blocks) + "\n"
 
