@@ -280,6 +280,8 @@ def plot_fits(
         ...     d.x_train,
         ...     d.y_train,
         ... )
+        >>> # predict: the parametric model's
+        >>> # prediction at a fixed w
         >>> fits = {
         ...     f"w = {w}": predict(w, q, k, v)
         ...     for w in (1, 4)

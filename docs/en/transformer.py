@@ -294,7 +294,7 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # %% [markdown]
 # ## Why only one *w*?
 #
-# A question often asked about the chapter. One scalar is the smallest learnable kernel: it learns a
+# One scalar is the smallest learnable kernel: it learns a
 # **bandwidth** and nothing else (the non-parametric page introduces the bandwidth in
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
 # is little more to learn. $W_q$ and $W_k$ may still be two different numbers $a$ and $b$: the score

@@ -1950,6 +1950,8 @@ COMMENTS: dict[str, str] = {
     "the right panel's title": "右边一幅图的标题",
     # figures.curves
     "panel titles: the keys of fits": "每幅图的标题：fits 的键",
+    "predict: the parametric model's": "predict：带参数的模型",
+    "prediction at a fixed w": "在固定的 w 下的预测",
     "one loss per epoch": "每轮一个损失",
     '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
     "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
