@@ -114,7 +114,8 @@ ALT: dict[str, dict[str, str]] = {
         "训练的各步（从 x_train 开始，leave_one_out 把它和 y_train 变成键和值）；"
         "每个方框左边是一步代码，右边是这一步得到的张量形状（由真实运行得到）；"
         "蓝色方框是输入或输出，橙色方框是中间的张量。"
-        "看形状在哪一步从一维变成二维，又在哪一步变回一维。",
+        "形状在 reshape（预测）和 leave_one_out（训练）这一步从一维变成二维，"
+        "在各自的最后一步变回一维。",
         "plot_explorer_panels": "一个 w 下的四幅图：左上是拟合、真实函数和训练点；右上是三个查询"
         "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下是全部查询的注意力"
         "权重热图（行是查询，从上到下递增；列是键，从左到右递增）；"
@@ -200,8 +201,8 @@ ALT: dict[str, dict[str, str]] = {
         "x_train, which leave_one_out turns, with y_train, into keys and values); each "
         "box holds one step of code on the left and the shape of the tensor it gives on the "
         "right (from a real run); blue boxes are inputs or outputs, orange ones the tensors in "
-        "between. Notice where the shapes become two-dimensional and where "
-        "they become one-dimensional again.",
+        "between. The shapes turn two-dimensional at reshape (prediction) and at "
+        "leave_one_out (training), and one-dimensional again at the last step of each.",
         "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
         "and the training points; top right, the attention weights of three queries over the "
         "keys (one bump per query, a dotted line at the query); bottom left, the heatmap of "
