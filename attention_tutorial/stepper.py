@@ -67,7 +67,7 @@ _LABELS = {
         "last_step": "已走满 {k} 步，请按“重来”。",
         "path_name": "训练 {param}，lr = {lr:g}",  # the static picture's legend
         "static": "学习率 {lr:g}、训练 {param} 时 {k} 步的路径"
-        "（静态版；在本网站的课程页上可以自己一步步走）",
+        "（静态版；在本网站上开启 JavaScript，就可以自己一步步走）",
         "static_alt": "静态图：从 w = {w0:.3g} 出发，学习率 {lr:g}，训练 {param}，"
         "{k} 步 SGD 之后 w = {w_end:.3g}（第 1 步走到 {w1:.3g}）。",
     },
@@ -91,7 +91,7 @@ _LABELS = {
         "minimum": "Leave-one-out minimum",
         "step_n": "Step {k}",
         "chapter_end": "Step {k}, the chapter's number of steps",
-        "chapter_short": " ◯",  # the ring of the legend's "◯ Step 5, the chapter's ..."
+        "chapter_short": " (chapter)",  # as the Chinese "（本章）": the chapter's step
         "readout": "{step}: w = {w}, {grad_name} = {grad}, L = {loss}{notes}",
         "notes": " ({notes})",
         "note_sep": "; ",
@@ -105,8 +105,8 @@ _LABELS = {
         ),
         "last_step": "{k} steps taken; press Reset to start again.",
         "path_name": "training {param}, lr = {lr:g}",  # the static picture's legend
-        "static": "The path of {k} steps at lr = {lr:g}, training {param} (static; on this "
-        "site's lesson page you take the steps yourself)",
+        "static": "The path of {k} steps at lr = {lr:g}, training {param} (static: turn on "
+        "JavaScript on this site to take the steps yourself)",
         "static_alt": "Static picture: from w = {w0:.3g}, at learning rate {lr:g}, training "
         "{param}, {k} steps of SGD end at w = {w_end:.3g} (step 1 takes it to {w1:.3g}).",
     },

@@ -116,7 +116,7 @@ def check_agreement(page, chapter, lang):
         # the readout prints the fifth step; the chapter's end is ringed and its row marked
         assert got["readout"].startswith("第 5 步：" if lang == "zh" else "Step 5: "), got
         assert f"w = {ws[-1]:.4f}" in got["readout"], got["readout"]  # 4 decimals, as Python
-        chapter_row = "5（本章）" if lang == "zh" else "5 ◯"  # short: one line on a phone
+        chapter_row = "5（本章）" if lang == "zh" else "5 (chapter)"  # a word in each
         assert got["rings"] == 1 and got["chapterRow"] == chapter_row, got
         # the ring means nothing read aloud: the cell says the step in words instead
         said = {"zh": "第 5 步（本章训练的步数）", "en": "Step 5, the chapter's number of steps"}
@@ -228,7 +228,7 @@ def test_the_table_marks_the_rows_it_leaves_out(server, browser, path):
     try:
         got = page.evaluate(STEP_AT, [0.05, False, 20])
         firsts = [row[0] for row in got["table"]]
-        assert firsts[:3] == ["⋯", "5（本章）" if zh else "5 ◯", "⋯"], firsts
+        assert firsts[:3] == ["⋯", "5（本章）" if zh else "5 (chapter)", "⋯"], firsts
         assert firsts[3:] == [str(k) for k in range(13, 21)], firsts
         labels = ["省略了第 0–4 步", "省略了第 6–12 步"] if zh else [
             "steps 0 to 4 left out", "steps 6 to 12 left out"]  # fmt: skip
@@ -481,6 +481,48 @@ def test_at_375_px_the_controls_and_the_curve_are_on_one_screen(server, browser,
         # line, inside its column
         label = page.evaluate(CHAPTER_LABEL)
         assert label["lines"] == 1 and label["right"] <= label["cell_right"] + 0.5, label
+    finally:
+        context.close()
+
+
+# Each number cell of the log: its text, on how many lines it is drawn, and whether the table
+# pushes the page wider than the screen (it may scroll in its own box instead).
+TABLE_CELLS = """([lr, logW, n]) => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    root.attnStepper.configure(lr, logW);
+    root.attnStepper.step(n);
+    const cells = [...root.querySelectorAll('.attn-stepper-log tbody tr:not(.is-gap) td')];
+    return {cells: cells.map(td => {
+                const text = document.createRange();
+                text.selectNodeContents(td);
+                const lines = new Set([...text.getClientRects()].map(r => Math.round(r.top)));
+                return {text: td.textContent, lines: lines.size};
+            }),
+            page: document.documentElement.scrollWidth, width: innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize(("lr", "log_w"), [(0.5, True), (1.0, True), (2.0, True), (10.0, False)])
+def test_at_375_px_no_number_of_the_log_wraps(server, browser, path, lr, log_w):
+    """Round 20: at 375 px, with log w and lr 0.5 or more, w (1700.1377) broke into
+    "1700.137" / "7" and the row grew from 28 to 51 px. Every cell stays on one line now;
+    the table may scroll in its own box, the page does not get wider. The exact 0 gradient
+    there (every weight on one key) reads "0", not "0.0000", the tiny ones by an exponent."""
+    context, page, _ = open_page(browser, f"{server}{path}/", width=375, height=667)
+    try:
+        got = page.evaluate(TABLE_CELLS, [lr, log_w, 5])
+        assert got["page"] <= got["width"], got
+        assert len(got["cells"]) == 24, got  # steps 0 to 5, four cells each
+        wrapped = [cell for cell in got["cells"] if cell["lines"] != 1]
+        assert not wrapped, wrapped
+        for cell in got["cells"][2::4]:  # the gradients: one format
+            text = cell["text"]
+            assert text == "0" or re.fullmatch(r"\u2212?(\d+\.\d{4}|\d\.\d\de[-+]\d+)", text), text
+            assert text != "0.0000" and not re.fullmatch(r"\u2212?0\.000\d", text), text
+        if (lr, log_w) == (0.5, True):  # w far out on the plateau: 4 decimals still
+            assert got["cells"][5]["text"].startswith("1700."), got["cells"][4:8]
+            assert "0" in [cell["text"] for cell in got["cells"][2::4]], got
     finally:
         context.close()
 

@@ -257,3 +257,22 @@ def test_the_html_shows_one_static_picture_by_width(html_of):
         page = html_of(lang)
         assert page.count("<style>") == 1 and STATIC_STYLE in page
         assert page.index(STATIC_STYLE) < page.index('<figure class="attn-explorer-static">')
+
+
+@pytest.mark.parametrize(
+    ("lang", "mark", "caption"),
+    [
+        ("zh", "（本章）", "在本网站上开启 JavaScript"),
+        ("en", " (chapter)", "turn on JavaScript on this site"),
+    ],
+)
+def test_the_chapter_row_and_the_static_caption_say_the_same_in_both_languages(
+    html_of, lang, mark, caption
+):
+    """Round 20: the chapter's row was "5（本章）" in Chinese but "5 ◯" in English (a word in
+    each now); the static caption, shown on the lesson page itself when JavaScript is off,
+    sent the reader to "this site's lesson page" instead of saying what turns the steps on."""
+    page = html_of(lang)
+    assert payload_of(page)["labels"]["chapter_short"] == mark
+    figcaption = page.split("<figcaption>")[1].split("</figcaption>")[0]
+    assert caption in figcaption and "lesson page" not in figcaption, figcaption

@@ -445,9 +445,13 @@
   // with w or u = log w as the parameter (w = e^u, dL/du = w dL/dw), the steps of
   // attention_tutorial.training_paths.w_path. Every control is a real <button> or <input>.
   var stepperCount = 0;
-  function num(v) {  // a gradient: 4 decimals and a real minus, as the page's Python prints it
+  // A gradient in one format: 4 decimals and a real minus, as the page's Python prints it;
+  // below 1e-3 (or from 1e5) 3 significant digits with an exponent, so that a tiny gradient
+  // is not rounded to "0.0000"; an exact 0 (log w at lr 0.5: every weight on one key) is "0".
+  function num(v) {
     var a = Math.abs(v);
-    var s = a === 0 || (a >= 1e-3 && a < 1e5) ? v.toFixed(4) : v.toExponential(2);
+    if (a === 0) return "0";
+    var s = a >= 1e-3 && a < 1e5 ? v.toFixed(4) : v.toExponential(2);
     return s.replace(/^-/, "\u2212");
   }
   function numW(v) {  // w with 4 decimals, as the page's Python prints it
@@ -519,7 +523,9 @@
     panel.svg.setAttribute("aria-describedby", readout.id);
     var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L, true);
     html("p", "attn-stepper-note", ui, L.restart);
-    var table = html("table", "attn-stepper-log", ui);
+    // the table in a box of its own: its numbers stay on one line, and a table wider than
+    // the column (w = 1700.1377 at 375 px) scrolls in the box, not the page
+    var table = html("table", "attn-stepper-log", html("div", "attn-stepper-log-box", ui));
     var head = html("tr", null, html("thead", null, table));
     var gradHead = null;
     [L.step_col, "w", L.gradient, L.loss].forEach(function (text, k) {
