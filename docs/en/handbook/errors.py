@@ -1,10 +1,9 @@
 # %% [markdown]
 # # Error message index: paste the error into the search box
 #
-# This page collects the errors you can meet while working through the chapter, from
-# [the data](../data.py) to [parametric attention pooling](../parametric.py). Each one
-# is the real text that PyTorch 2.13, or this tutorial's package `attention_tutorial`,
-# gave when the site was built and the failing line below it ran; none is copied by hand.
+# This page collects the errors you can meet while working through the chapter's code. Each
+# message is exactly what PyTorch 2.13 or the tutorial's package `attention_tutorial` printed
+# when the build ran the failing line below it; none is copied by hand.
 # Paste the first line of an error (or its first few words) into the search box to land
 # on its entry here. Each entry says what causes it, how to fix it, and links to the
 # handbook section or chapter page that explains it.
@@ -47,8 +46,8 @@ _ = torch.manual_seed(at.SEED)
 #   the message writes each shape as “rows x columns”. An `nn.Linear` whose input's last
 #   dimension is not `in_features` gives the same message.
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
-# - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls),
-#   [nn.Linear, pitfalls](linear.py#pitfalls).
+# - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
+#   [the pitfalls of nn.Linear](linear.py#pitfalls).
 
 # %%
 A = torch.ones(2, 3)  # (2, 3)
@@ -62,7 +61,7 @@ with prints_error(RuntimeError):
 # - **Cause**: a matrix times a vector whose length is not the matrix's number of columns.
 # - **Fix**: the vector's length must be `A.shape[1]`; check that the numbers of queries
 #   and keys are not swapped.
-# - **Explained in**: [torch.matmul, pitfalls](matmul.py#pitfalls).
+# - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -76,7 +75,7 @@ with prints_error(RuntimeError):
 #   `unsqueeze` was forgotten.
 # - **Fix**: `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))`, that is
 #   `(n, 1, k) @ (n, k, 1)`.
-# - **Explained in**: [torch.bmm, pitfalls](bmm.py#pitfalls),
+# - **Explained in**: [the pitfalls of torch.bmm](bmm.py#pitfalls);
 #   [parametric attention pooling: batch matrix multiplication](../parametric.py#batch-matrix-multiplication).
 
 # %%
@@ -95,7 +94,7 @@ with prints_error(RuntimeError):
 #   unsqueezed in the wrong place, or the two batch sizes differ (`bmm` does not broadcast).
 # - **Fix**: write the values as `values.unsqueeze(-1)`; for different batch sizes use
 #   `torch.matmul`, which broadcasts.
-# - **Explained in**: [torch.bmm, pitfalls](bmm.py#pitfalls).
+# - **Explained in**: [the pitfalls of torch.bmm](bmm.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -112,7 +111,7 @@ with prints_error(RuntimeError):
 #   Older PyTorch versions worded this “einsum(): operands do not broadcast with remapped
 #   shapes [original->remapped]”; PyTorch 2.13 says the sentence printed below, naming the letter and the sizes.
 # - **Fix**: give one letter axes of one size, or use another letter.
-# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
+# - **Explained in**: [the pitfalls of torch.einsum](einsum.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -129,7 +128,7 @@ with prints_error(RuntimeError):
 # - **Cause**: an operand's group of letters must have one letter per dimension of its
 #   tensor.
 # - **Fix**: write one letter per dimension, or `squeeze` the extra axes of size 1 first.
-# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
+# - **Explained in**: [the pitfalls of torch.einsum](einsum.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -144,7 +143,7 @@ with prints_error(RuntimeError):
 #   were passed. With one tensor too few, the message says `fewer operands were provided than
 #   specified in the equation`.
 # - **Fix**: one group of letters per tensor: add the missing group, or drop the extra tensor.
-# - **Explained in**: [torch.einsum, pitfalls](einsum.py#pitfalls).
+# - **Explained in**: [the pitfalls of torch.einsum](einsum.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -161,9 +160,9 @@ with prints_error(RuntimeError):
 # - **Fix**: give one operand an axis of size 1, e.g. `queries[:, None] - keys` is
 #   `(3, 2)`; or check whether both should have had the same length (`n_train` used for
 #   `n_test`, say).
-# - **Explained in**: [broadcasting, pitfalls](expand.py#pitfalls_1),
-#   [torch.where, pitfalls](where.py#pitfalls),
-#   [masked_fill, pitfalls](masked-fill.py#pitfalls),
+# - **Explained in**: [the pitfalls of broadcasting](expand.py#pitfalls_1);
+#   [the pitfalls of torch.where](where.py#pitfalls);
+#   [the pitfalls of masked_fill](masked-fill.py#pitfalls);
 #   [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped)
 
 # %%
@@ -179,7 +178,7 @@ with prints_error(RuntimeError):
 # - **Cause**: `expand` can only stretch axes of size 1.
 # - **Fix**: `unsqueeze` an axis of size 1 first and expand that, or use `repeat`, which
 #   copies.
-# - **Explained in**: [Tensor.expand, pitfalls](expand.py#pitfalls).
+# - **Explained in**: [the pitfalls of Tensor.expand](expand.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -193,7 +192,7 @@ with prints_error(RuntimeError):
 #   in-place operation (its name ends in `_`) cannot write each cell.
 # - **Fix**: `.clone()` first, as the message says, or use the operation without the
 #   underscore to get a new tensor.
-# - **Explained in**: [Tensor.expand, pitfalls](expand.py#pitfalls).
+# - **Explained in**: [the pitfalls of Tensor.expand](expand.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -208,8 +207,8 @@ with prints_error(RuntimeError):
 #   or not. Elements picked by a boolean mask cannot be cut back into rows either if the
 #   rows kept different numbers of them.
 # - **Fix**: check `x.numel()`; a leave-one-out mask must drop exactly one element per row.
-# - **Explained in**: [reshape, pitfalls](reshape.py#pitfalls),
-#   [boolean mask indexing, pitfalls](mask.py#pitfalls_1).
+# - **Explained in**: [the pitfalls of reshape](reshape.py#pitfalls);
+#   [the pitfalls of boolean mask indexing](mask.py#pitfalls_1).
 
 # %%
 with prints_error(RuntimeError):
@@ -223,7 +222,7 @@ with prints_error(RuntimeError):
 #   row in memory.
 # - **Fix**: use `reshape`, as the message says (it copies when it must), or
 #   `.contiguous().view(...)`.
-# - **Explained in**: [Tensor.view, pitfalls](reshape.py#pitfalls_1).
+# - **Explained in**: [the pitfalls of Tensor.view](reshape.py#pitfalls_1).
 
 # %%
 with prints_error(RuntimeError):
@@ -239,8 +238,8 @@ with prints_error(RuntimeError):
 #   more axis), and no more.
 # - **Fix**: print `x.dim()`; attention weights are normalised along each row: `dim=1` or
 #   `dim=-1`.
-# - **Explained in**: [softmax, pitfalls](softmax.py#pitfalls),
-#   [Tensor.unsqueeze, pitfalls](squeeze.py#pitfalls).
+# - **Explained in**: [the pitfalls of softmax](softmax.py#pitfalls);
+#   [the pitfalls of Tensor.unsqueeze](squeeze.py#pitfalls).
 
 # %%
 # (n_queries, n_keys)
@@ -257,7 +256,7 @@ with prints_error(IndexError):
 #   no axis to index.
 # - **Fix**: `reshape(-1)` gives a 1-D vector (the chapter's way), or `.item()` gives the
 #   number.
-# - **Explained in**: [Tensor.squeeze, pitfalls](squeeze.py#pitfalls_1).
+# - **Explained in**: [the pitfalls of Tensor.squeeze](squeeze.py#pitfalls_1).
 
 # %%
 # (1, 1, 1): bmm's result for one query
@@ -272,7 +271,7 @@ with prints_error(IndexError):
 # - **Cause**: repeat counts given as a tensor need one count per element along `dim`.
 # - **Fix**: the counts' length must be `x.shape[dim]` (`x.numel()` when `dim=None`), or
 #   give a single int.
-# - **Explained in**: [repeat_interleave, pitfalls](repeat.py#pitfalls).
+# - **Explained in**: [the pitfalls of repeat_interleave](repeat.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -288,7 +287,7 @@ with prints_error(RuntimeError):
 #   filled in.
 # - **Fix**: `x.repeat(2, 1)` tiles twice along axis 0; the chapter writes
 #   `x_train.repeat((n_train, 1))`.
-# - **Explained in**: [Tensor.repeat, pitfalls](repeat.py#pitfalls_1).
+# - **Explained in**: [the pitfalls of Tensor.repeat](repeat.py#pitfalls_1).
 
 # %%
 with prints_error(RuntimeError):
@@ -306,7 +305,7 @@ with prints_error(RuntimeError):
 #   `masked_fill` fills where the mask is True, and leave-one-out hides the diagonal, so the
 #   mask is `torch.eye(n).bool()`. The parametric page's `(1 - torch.eye(n)).bool()` marks
 #   the keys to *keep*: used here it raises nothing and hides every other key instead.
-# - **Explained in**: [masked_fill, pitfalls](masked-fill.py#pitfalls).
+# - **Explained in**: [the pitfalls of masked_fill](masked-fill.py#pitfalls).
 
 # %%
 with prints_error(RuntimeError):
@@ -323,7 +322,7 @@ with prints_error(RuntimeError):
 # - **Cause**: a float tensor used as an index. The chapter's mask
 #   `(1 - torch.eye(n_train))` must be made boolean first.
 # - **Fix**: `tiled[(1 - torch.eye(3)).type(torch.bool)]`.
-# - **Explained in**: [boolean mask indexing, pitfalls](mask.py#pitfalls_1),
+# - **Explained in**: [the pitfalls of boolean mask indexing](mask.py#pitfalls_1);
 #   [parametric attention pooling: leave-one-out](../parametric.py#leave-one-out-keys-and-values-step-by-step).
 
 # %%
@@ -343,7 +342,7 @@ with prints_error(IndexError):
 #   instance (the second line below). With two 2-D operands, and inside `nn.Linear`, the
 #   same mix is worded as in the next two entries.
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
-# - **Explained in**: [torch.bmm](bmm.py#torchbmm),
+# - **Explained in**: [torch.bmm](bmm.py#torchbmm);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
 #   all float32).
 
@@ -367,7 +366,7 @@ assert two == one
 # - **Cause**: the two sides of a matrix product have different dtypes; here the input
 #   holds integers and the weight is float32.
 # - **Fix**: write the input as floats (`[[1.0, 2.0, 3.0]]`), or call `.float()`.
-# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls). The example in that section
+# - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls). The example in that section
 #   uses a layer without bias, so there you see the next entry's `expected m1 and m2 to have the same dtype`: same cause, same fix.
 
 # %%
@@ -383,7 +382,7 @@ with prints_error(RuntimeError):
 # - **Cause**: as in the previous entry; a layer without bias (and a product such as
 #   `x @ W`) runs other code, which words it differently.
 # - **Fix**: as in the previous entry, make the input float32.
-# - **Explained in**: [nn.Linear, pitfalls](linear.py#pitfalls).
+# - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls).
 
 # %%
 # float32 weight, no bias
@@ -398,8 +397,8 @@ with prints_error(RuntimeError):
 # - **Cause**: softmax is defined for floating-point numbers only; `torch.arange(3)` of
 #   ints is int64 (`Long` in the message).
 # - **Fix**: `torch.arange(3.0)` or `.float()`.
-# - **Explained in**: [softmax, pitfalls](softmax.py#pitfalls),
-#   [torch.arange, pitfalls](random.py#pitfalls_3).
+# - **Explained in**: [the pitfalls of softmax](softmax.py#pitfalls);
+#   [the pitfalls of torch.arange](random.py#pitfalls_3).
 
 # %%
 with prints_error(NotImplementedError):
@@ -411,7 +410,7 @@ with prints_error(NotImplementedError):
 #
 # - **Cause**: a shape must be made of ints, and `/` always gives a float.
 # - **Fix**: use integer division, `n_train // 2`.
-# - **Explained in**: [torch.rand, pitfalls](random.py#pitfalls).
+# - **Explained in**: [the pitfalls of torch.rand](random.py#pitfalls).
 
 # %%
 n_train = 50
@@ -429,7 +428,7 @@ with prints_error(TypeError):
 #   whole message is printed here: the last, `(float mean, float std, tuple of ints size, …)`,
 #   is the one the chapter needs.
 # - **Fix**: `torch.normal(0.0, 0.5, (n_train,))`.
-# - **Explained in**: [torch.normal, pitfalls](random.py#pitfalls_1),
+# - **Explained in**: [the pitfalls of torch.normal](random.py#pitfalls_1);
 #   [the data: noise](../data.py#noise-torchnormal).
 
 # %%
@@ -448,7 +447,7 @@ with prints_error(
 # - **Cause**: `torch.sort` returns a pair of tensors (the values and where they came
 #   from); one variable receives the pair.
 # - **Fix**: `x_train, _ = torch.sort(...)`.
-# - **Explained in**: [torch.sort, pitfalls](random.py#pitfalls_2),
+# - **Explained in**: [the pitfalls of torch.sort](random.py#pitfalls_2);
 #   [the data: sorting](../data.py#sorting-torchsort).
 
 # %%
@@ -466,8 +465,8 @@ with prints_error(AttributeError):
 #   one and still in the graph) cannot become a NumPy array; plotting is where most people
 #   meet this.
 # - **Fix**: `.detach()` first, as the message says and the last line below does.
-# - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls),
-#   [nn.Parameter, pitfalls](training.py#pitfalls),
+# - **Explained in**: [the pitfalls of clone and detach](clone.py#pitfalls);
+#   [the pitfalls of nn.Parameter](training.py#pitfalls);
 #   [parametric attention pooling: detach before plotting](../parametric.py#detach-before-plotting).
 
 # %%
@@ -485,7 +484,7 @@ print("with detach():", w.numpy())
 #   in place, which autograd refuses to record.
 # - **Fix**: do the step inside `with torch.no_grad():` (as below), or leave it to
 #   `optimizer.step()`, which does exactly that.
-# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2) (a gradient step
+# - **Explained in**: [the pitfalls of torch.optim.SGD](training.py#pitfalls_2) (a gradient step
 #   written by hand, `w -= lr * w.grad`).
 
 # %%
@@ -511,8 +510,8 @@ print("w after one step:", value)
 #   cause is a loss (or a tensor computed from it) carried over from the previous step.
 # - **Fix**: compute a new loss with a new forward pass at every step; use
 #   `backward(retain_graph=True)` only when you really need two passes.
-# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2) (`backward()`
-#   twice on one loss), [parametric attention pooling: training](../parametric.py#training).
+# - **Explained in**: [the pitfalls of torch.optim.SGD](training.py#pitfalls_2) (`backward()`
+#   twice on one loss); [parametric attention pooling: training](../parametric.py#training).
 
 # %%
 # (1,)
@@ -531,7 +530,7 @@ with prints_error(RuntimeError):
 # - **Cause**: the loss with `reduction='none'` is a vector, and `backward()` without
 #   arguments takes a single number.
 # - **Fix**: the chapter writes `l.sum().backward()`.
-# - **Explained in**: [torch.optim.SGD, pitfalls](training.py#pitfalls_2),
+# - **Explained in**: [the pitfalls of torch.optim.SGD](training.py#pitfalls_2);
 #   [parametric attention pooling: training](../parametric.py#training).
 
 # %%
@@ -553,7 +552,7 @@ with prints_error(RuntimeError):
 #   changes the other.
 # - **Fix**: `.clone()` before changing it (`x.detach().clone()`), or use the operation
 #   without the underscore.
-# - **Explained in**: [clone and detach, pitfalls](clone.py#pitfalls).
+# - **Explained in**: [the pitfalls of clone and detach](clone.py#pitfalls).
 
 # %%
 x = torch.tensor(
@@ -631,7 +630,7 @@ with prints_error(ValueError):
 # - **Cause**: `torch.arange(5)` of ints is int64, and the kernel and softmax need
 #   floating-point numbers: `queries`, `keys` and `values` must all be floats.
 # - **Fix**: `torch.arange(5.0)` or `.float()`.
-# - **Explained in**: [torch.arange, pitfalls](random.py#pitfalls_3).
+# - **Explained in**: [the pitfalls of torch.arange](random.py#pitfalls_3).
 
 # %%
 with prints_error(ValueError):
@@ -667,7 +666,7 @@ with prints_error(ValueError):
 # - **Cause**: queries, keys and values must share one dtype; here the keys are float64
 #   from NumPy.
 # - **Fix**: `keys64.float()`.
-# - **Explained in**: [the data: torch.rand](../data.py#training-inputs-torchrand), and
+# - **Explained in**: [the data: torch.rand](../data.py#training-inputs-torchrand); the entry
 #   [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
 #   above.
 
@@ -690,7 +689,7 @@ with prints_error(ValueError):
 # - **Fix**: for training, `at.leave_one_out(x_train, y_train)` gives each row every key
 #   but its own (as below); for predictions, tile the training data to
 #   `(n_test, n_train)`.
-# - **Explained in**: [parametric attention pooling: leave-one-out keys and values](../parametric.py#leave-one-out-keys-and-values-step-by-step),
+# - **Explained in**: [parametric attention pooling: leave-one-out keys and values](../parametric.py#leave-one-out-keys-and-values-step-by-step);
 #   [parametric attention pooling: the model](../parametric.py#the-model).
 
 # %%
