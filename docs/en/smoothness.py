@@ -11,7 +11,8 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+# the one seed of the whole chapter
+_ = torch.manual_seed(at.SEED)
 
 # %%
 data = at.make_data()
@@ -27,9 +28,11 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 # <!-- source: attention_tutorial.training.train -->
 
 # %%
-_ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same initial w
+# the seed of the page parametric: the same initial w
+_ = torch.manual_seed(at.SEED)
 model = at.NWKernelRegression()
-losses = at.train(model, x_train, y_train)  # 5 epochs of SGD, lr = 0.5
+# 5 epochs of SGD, lr = 0.5
+losses = at.train(model, x_train, y_train)
 w_trained = model.w.item()
 print(f"learned w = {w_trained:.4f}")
 
@@ -66,17 +69,21 @@ print(f"mean gap of sorted x_train:   {mean_gap:.4f}")
 # Only $w^2$ appears in the formula, so $w$ and $-w$ give exactly the same predictions; the sign of
 # $w$ means nothing, only $|w|$ matters. The check below also shows that predicting with $w$ is the
 # same as <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
-# with bandwidth $1/|w|$.
+# with bandwidth $1/|w|$, up to float32 rounding (the largest difference is 4.8e-07).
 
 # %%
-y_plus = at.predict(w_trained, x_test, x_train, y_train)  # (n_test,)
-y_minus = at.predict(-w_trained, x_test, x_train, y_train)  # (n_test,)
-y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
+# three predictions, each (n_test,)
+y_plus = at.predict(w_trained, x_test, x_train, y_train)
+y_minus = at.predict(-w_trained, x_test, x_train, y_train)
+y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
 gap_sign = (y_plus - y_minus).abs().max().item()
 gap_nw = (y_plus - y_nw).abs().max().item()
 print(f"max |y_hat(w) - y_hat(-w)|: {gap_sign:.1e}")
 print("max |y_hat(w) - nadaraya_watson(h)|")
 print(f"  with h = 1/|w|: {gap_nw:.1e}")
+# w and -w: identical; nadaraya_watson: the same up to
+# float32 rounding (the text names the largest gap)
+assert gap_sign == 0 and f"{gap_nw:.1e}" == "4.8e-07"
 
 # %% [markdown]
 # ## Three bandwidths compared
@@ -96,7 +103,8 @@ print(f"  with h = 1/|w|: {gap_nw:.1e}")
 #   which is the quality of prediction we actually care about.
 
 # %%
-ws = torch.logspace(-1, 3, 401)  # (401,): the grid of the page leave-one-out
+# (401,): the grid of the page leave-one-out
+ws = torch.logspace(-1, 3, 401)
 w_best = at.best_w(ws, x_train, y_train)
 candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
 # each name on a line of its own, above its numbers
@@ -111,14 +119,16 @@ for name, w in candidates.items():
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     print(name)
     print(f"{w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
-assert 2 < keys_used["trained w"] < 3  # two or three keys per window
+# two or three keys per window
+assert 2 < keys_used["trained w"] < 3
 
 # %% [markdown]
 # The three fits, one panel each, each title saying which $w$ it is:
 
 # %%
 fits = {name: at.predict(w, x_test, x_train, y_train) for name, w in candidates.items()}
-# one title per panel, in both languages: the site draws the figure in each
+# one title per panel, in both languages:
+# the site draws the figure in each
 titles = [
     {"zh": "w = 1（非参数注意力汇聚）", "en": "w = 1 (non-parametric pooling)"},
     {
@@ -140,19 +150,36 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 # queries by where the query lies:
 
 # %%
-# where the error of w = 1 comes from: the left edge or the rest
+# where the error of w = 1 comes from:
+# the left edge or the rest
 squared = (fits["w = 1"] - data.y_truth) ** 2  # (n_test,)
 left = x_test < 1  # (n_test,): the queries left of x = 1
 share = (squared[left].sum() / squared.sum()).item()
 print(f"summed squared error, w = 1: {squared.sum().item():.1f}")
 print(f"  from x < 1 ({int(left.sum())} queries): {squared[left].sum().item():.1f}")
 print(f"  share: {share:.0%}")
-assert int(left.sum()) == 10 and 0.7 < share < 0.8  # three quarters
+# three quarters
+assert int(left.sum()) == 10 and 0.7 < share < 0.8
+# at the left edge, w = 1: how much of each query's
+# weight goes to keys right of it
+_, weights = at.nadaraya_watson(x_test, x_train, y_train, 1.0)
+# (n_test, n_train): 1 where the key is right of the query
+right = (x_train[None, :] > x_test[:, None]).float()
+right_share = (weights * right).sum(dim=1)  # (n_test,)
+print(f"smallest x_train: {x_train.min().item():.2f}")
+print("share of the weight right of x, w = 1:")
+for q in (0, 3, 5, 9):
+    print(f"  x = {x_test[q].item():.1f}: {right_share[q].item():.2f}")
+# all of it at x = 0 (every key lies to its right), most of
+# it at every query left of x = 1
+assert right[0].all() and (right_share[left] > 0.5).all()
+assert f"{x_train.min().item():.2f}" == "0.11"
 
 # %% [markdown]
 # Three quarters of it come from the ten queries left of $x = 1$. There the edge of the data cuts
-# the wide window in half, every weight goes to keys on the right, where $f$ is higher, and the
-# fit comes out too high: the boundary bias of
+# off the left side of the wide window, so most of the weight goes to keys on the right (all of it
+# at $x = 0$: no training input lies below 0.11), where $f$ is higher, and the fit comes out too
+# high: the boundary bias of
 # *[Boundary bias and local linear regression](local-linear.py#where-the-fit-goes-astray)*. Most
 # of the rest comes from the kernel being too wide elsewhere too: it shaves off the peaks and
 # troughs. Both are **bias**. The $w$
@@ -175,22 +202,35 @@ assert int(left.sum()) == 10 and 0.7 < share < 0.8  # three quarters
 
 # %%
 _ = torch.manual_seed(at.SEED)
-probe = at.NWKernelRegression()  # the same initial w as before training
-keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+# the same initial w as before training
+probe = at.NWKernelRegression()
+# (n_train, n_train - 1) each
+keys, values = at.leave_one_out(x_train, y_train)
 loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
 loss.backward()
-print(f"initial w = {probe.w.item():.4f}, dL/dw = {probe.w.grad.item():.4f}")
+grad_start = probe.w.grad.item()
+print(f"initial w = {probe.w.item():.4f}, dL/dw = {grad_start:.4f}")
 print(f"after one step: w - 0.5 dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
+# the step by hand, then the gradient where it lands
+with torch.no_grad():
+    probe.w -= 0.5 * probe.w.grad
+probe.w.grad = None
+((probe(x_train, keys, values) - y_train) ** 2).sum().backward()
+grad_there = probe.w.grad.item()
+print(f"  dL/dw there = {grad_there:.4f}")
+# the two gradients the text names
+assert (round(grad_start, 1), round(grad_there, 2)) == (-32.8, 0.34)
 print(
     f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}"
 )
 print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):.4f}")
 
 # %% [markdown]
-# The first step jumps straight over the minimum of the leave-one-out loss and lands on the gently
-# sloping stretch to its right (see the figure on *[Why leave one out](leave-one-out.py)*). The
-# gradient there is small, the remaining 4 steps move $w$ back only a little (compare the printed
-# "after one step" with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
+# The first step jumps straight over the minimum of the leave-one-out loss and lands far to its
+# right (see the figure on *[Why leave one out](leave-one-out.py)*). On that figure's log axis the
+# curve still climbs there, but in $w$ itself the slope is gentle: the gradient is 0.34, against
+# −32.8 at the start. So the remaining 4 steps move $w$ back only a little (compare "after one
+# step" with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
 # another learning rate or more epochs would give another result (see exercise 1).
 #
 # ## The path of w during training
@@ -205,15 +245,16 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 
 # %%
 _ = torch.manual_seed(at.SEED)
-w0 = at.NWKernelRegression().w.item()  # the same initial w as on the page parametric
+# the same initial w as on the page parametric
+w0 = at.NWKernelRegression().w.item()
 paths = {
     "w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5),
     "w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05),
     "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
     "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
 }
-# one column per path: the parameter and lr, w after each step, then the left-out
-# loss where the path ends
+# one column per path: the parameter and lr, w after
+# each step, then the left-out loss where the path ends
 print(f"{'':<6}" + "".join(f" {name.split(',')[0]:>7}" for name in paths))
 print(f"{'lr':<6}" + "".join(f" {name.split('= ')[1]:>7}" for name in paths))
 for step in range(len(paths["w, lr = 0.5"])):
@@ -223,10 +264,11 @@ print(f"{'loss':<6}" + "".join(f" {loss:>7.4f}" for loss in losses))
 print(
     f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
 )
-# the text below, checked: lr = 0.5 takes the same 5 steps as at.train;
-# lr = 0.05 is still moving rightwards; log w with lr = 0.05 overshoots the minimum at
-# step 2, then comes back from the right and ends next to it; log w with lr = 0.5 stays
-# on the plateau
+# the text below, checked: lr = 0.5 takes the same 5
+# steps as at.train; lr = 0.05 is still moving right;
+# log w with lr = 0.05 overshoots the minimum at step 2,
+# then comes back from the right and ends next to it;
+# log w with lr = 0.5 stays on the plateau
 on_plateau, overshoot = paths["log w, lr = 0.5"], paths["log w, lr = 0.05"]
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 assert paths["w, lr = 0.05"][-1] < w_best
@@ -235,8 +277,11 @@ assert (
 )
 assert abs(overshoot[-1] / w_best - 1) < 0.05 and overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
-assert f"{w0:.4f}" == "0.4963"  # the initial w the text names
-assert len({path[0] for path in paths.values()}) == 1  # one start for all four
+# the numbers the text names
+assert f"{w0:.4f}" == "0.4963"
+assert f"{overshoot[2]:.4g} {overshoot[-1]:.4g}" == "5.062 3.996"
+# one start for all four
+assert len({path[0] for path in paths.values()}) == 1
 
 # %% [markdown]
 # The grey square marks the start the four paths share, an outlined dot each path's end, the star
@@ -262,7 +307,9 @@ at.plot_w_paths(x_train, y_train, paths)
 #   on the right. The gradient there is almost 0 and $w$ never comes back.
 #
 # So the trained $w$ depends on the learning rate, the number of steps and the parametrisation, not
-# only on the data, which is also why different readers report different values of $w$.
+# only on the data. That is why readers of d2l, training with other frameworks, seeds or learning
+# rates, report different values of $w$; on this site the seed is fixed and everyone gets the same
+# one.
 #
 # ## Take the steps yourself
 #
@@ -272,23 +319,22 @@ at.plot_w_paths(x_train, y_train, paths)
 # browser and from the same training data written into this page, the gradient of the
 # leave-one-out loss, takes one SGD step
 # $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$ (for $\log w$:
-# $u \leftarrow u - \text{lr}\cdot\partial L/\partial u$), draws the new $w$ on the loss curve
-# and prints the step's $w$, gradient and loss. A star (★) marks the minimum of the leave-one-out
-# loss. Step 5, the chapter's number of steps, is ringed: at
-# the chapter's settings (training $w$, lr 0.5) that is where its training stops. "Reset" goes back to the initial $w$; changing the learning rate or the parameter starts
-# again from there too.
+# $\log w \leftarrow \log w - \text{lr}\cdot\partial L/\partial(\log w)$), draws the new $w$ on
+# the loss curve and prints the step's $w$, gradient and loss. A star (★) marks the minimum of
+# the leave-one-out loss. Step 5, the chapter's number of steps, is ringed on the curve and marked
+# "(chapter)" in the table: at the chapter's settings (training $w$, lr 0.5) that is where its
+# training stops. "Reset" goes back to the initial $w$; changing the learning rate or the
+# parameter starts again from there too.
 #
-# The cell builds the stepper with `at.sgd_stepper(...)` at the chapter's settings (training $w$,
-# lr 0.5, 5 steps), takes those 5 steps in Python with `stepper.path()` and compares them with the
-# path "w, lr = 0.5" that
-# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> computed above:
-# they agree, and at the chapter's settings the stepper's table shows the same values of $w$
-# after 5 steps.
+# The cell builds the stepper at the chapter's settings with `at.sgd_stepper(...)`, takes its 5
+# steps in Python with `stepper.path()` and checks them against the path "w, lr = 0.5" above:
+# they are the values of $w$ the stepper's table shows.
 #
 # <!-- source: attention_tutorial.stepper.sgd_stepper -->
 
 # %%
-# the chapter's settings: w as the parameter, lr = 0.5, 5 steps from the same initial w
+# the chapter's settings: w as the parameter, lr = 0.5,
+# 5 steps from the same initial w
 stepper = at.sgd_stepper(data, w0=w0, lr=0.5, log_w=False, steps=5)
 same = stepper.path() == paths["w, lr = 0.5"]
 print("the stepper's 5 steps:")
@@ -301,13 +347,11 @@ stepper
 # %% [markdown]
 # Things to try:
 #
-# - lr = 0.5, training $w$: see how large the first gradient is; one step takes $w$ past the
-#   minimum, then the gradient is small and each step moves it a little.
-# - lr = 0.05, training $w$: after 5 steps $w$ is still left of the minimum. Keep stepping: it
-#   creeps on towards the minimum, ever more slowly, and after the 50 steps the button allows it is
-#   still left of it and still moving (the cell below takes those 50 steps in Python).
-# - Training $\log w$: with lr = 0.05 the second step overshoots the star and the next ones bring
-#   $w$ back from the right, next to it by step 5; with lr = 0.5 the first step lands on the plateau on the right, and no further step moves it.
+# - The four paths of the figure above, one step at a time: the list under the figure says what to
+#   watch for. At lr = 0.5 on $w$, see how large the first gradient is.
+# - lr = 0.05 on $w$, past step 5: $w$ creeps on towards the minimum, ever more slowly, and after
+#   the 50 steps the button allows it is still left of it and still moving (the cell below takes
+#   those 50 steps in Python).
 # - lr = 10: training $w$, the first step throws $w$ onto the plateau on the right, where it
 #   stays; training $\log w$, the first step takes $w$ beyond float32's range, and the stepper
 #   stops there with a sentence saying that the step diverged (the last cell of this section
@@ -317,7 +361,8 @@ stepper
 # settings.
 
 # %%
-# lr = 0.05, w as the parameter: as many steps as the step button allows (50)
+# lr = 0.05, w as the parameter: as many steps as
+# the step button allows (50)
 creep = at.w_path(x_train, y_train, w0, lr=0.05, epochs=50)
 for steps in (5, 20, 50):
     print(f"w after {steps:>2} steps: {creep[steps]:.4f}")
@@ -339,15 +384,16 @@ assert last_step < 0.01  # by a few thousandths
 # very step where the stepper stops.
 
 # %%
-# lr = 10: w lands on the plateau in one step and stays; log w leaves float32's range
+# lr = 10: w lands on the plateau in one step and
+# stays; log w leaves float32's range
 jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
 print(f"w, lr = 10: {jump[0]:.4f} → {jump[1]:.4g}")
 print("  then " + ", ".join(f"{w:.4g}" for w in jump[2:]))
 # one step up to the plateau, then stuck there
 assert jump[1] > 100 and max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
 print("log w, lr = 10:")
-# the step the stepper stops at with its "diverged" sentence; prints_error fails if
-# w_path does not raise
+# the step the stepper stops at with its "diverged"
+# sentence; prints_error fails if w_path does not raise
 with at.prints_error(ValueError, width=40):
     at.w_path(x_train, y_train, w0, lr=10.0, epochs=1, log_w=True)
 
@@ -389,8 +435,8 @@ with at.prints_error(ValueError, width=40):
 # [Non-parametric attention pooling](nonparametric.py#can-queries-and-keys-be-swapped). During
 # training the queries are the training inputs themselves, which is why one is left out.
 #
-# **What if the learned $w$ is negative?** No problem. The formula only uses $w^2$, so $w$ and $-w$
-# predict exactly the same, and the bandwidth is $1/|w|$.
+# **What if the learned $w$ is negative?** No problem: only $|w|$ matters (see
+# [An inverse bandwidth](#an-inverse-bandwidth)).
 #
 # **Has it become k-nearest-neighbours?** Close, but no: with the trained $w$ the table
 # counts two to three keys in use on average, so each prediction is a weighted
@@ -411,7 +457,7 @@ with at.prints_error(ValueError, width=40):
 #
 # One step moves $w$ by $-\text{lr}\cdot dL/dw$. At lr = 0.1 it lands just short of the best $w$:
 # no jump. The largest safe learning rate is the distance to the best $w$ divided by the gradient's
-# size, about a fifth of the chapter's 0.5. The next four steps are small (the gradient near the
+# size: about 0.106, and the chapter's 0.5 is 4.7 times it. The next four steps are small (the gradient near the
 # minimum is small) and keep $w$ on the left of the minimum, closing in on it.
 #
 # ```python
@@ -420,16 +466,19 @@ with at.prints_error(ValueError, width=40):
 # >>> data = at.make_data()
 # >>> x, y = data.x_train, data.y_train
 # >>> _ = torch.manual_seed(at.SEED)
-# >>> model = at.NWKernelRegression()  # the same initial w as on this page
+# >>> # the same initial w as on this page
+# >>> model = at.NWKernelRegression()
 # >>> keys, values = at.leave_one_out(x, y)
 # >>> ((model(x, keys, values) - y) ** 2).sum().backward()
 # >>> w0, grad = model.w.item(), model.w.grad.item()
 # >>> round(w0, 4), round(grad, 2)
 # (0.4963, -32.8)
 # >>> w_best = at.best_w(torch.logspace(-1, 3, 401), x, y)
-# >>> round(w0 - 0.1 * grad, 2), round(w_best, 2)  # one step at lr = 0.1, and the best w
+# >>> # one step at lr = 0.1, and the best w
+# >>> round(w0 - 0.1 * grad, 2), round(w_best, 2)
 # (3.78, 3.98)
-# >>> lr_max = (w_best - w0) / -grad  # the step that lands exactly on w_best
+# >>> # the step that lands exactly on w_best
+# >>> lr_max = (w_best - w0) / -grad
 # >>> round(lr_max, 3), round(0.5 / lr_max, 1)
 # (0.106, 4.7)
 # >>> path = at.w_path(x, y, w0, lr=0.1, epochs=5)
@@ -445,14 +494,19 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>Solution</summary>
 #
+# Setting the derivative $-2\sum_i K_i (y_i - c)$ to 0 gives $c = \sum_i K_i y_i / \sum_i K_i$, the
+# weighted mean. The search over a row of $c$ agrees:
+#
 # ```python
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> x, y = data.x_train, data.y_train
-# >>> kernel = at.gaussian_kernel(2.0 - x, bandwidth=0.3)  # one query, x = 2.0
+# >>> # one query, x = 2.0
+# >>> kernel = at.gaussian_kernel(2.0 - x, bandwidth=0.3)
 # >>> weighted_mean = (kernel * y).sum() / kernel.sum()
-# >>> c = torch.linspace(0, 5, 5001)  # candidate constants, step 0.001
+# >>> # candidate constants, step 0.001
+# >>> c = torch.linspace(0, 5, 5001)
 # >>> cost = (kernel[None, :] * (y[None, :] - c[:, None]) ** 2).sum(dim=1)
 # >>> abs(c[cost.argmin()] - weighted_mean).item() < 1e-3
 # True
