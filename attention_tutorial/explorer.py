@@ -135,15 +135,16 @@ def bandwidth_explorer(
             weights are drawn as bumps.
 
     Returns:
-        A ``BandwidthExplorer``; a notebook shows it as HTML (outside this
-        site, its static picture).
+        A ``BandwidthExplorer``: on this site's lesson pages an interactive
+        demo; elsewhere (your notebook, say) a static picture.
 
     Raises:
-        TypeError: If ``data`` is not a ``ToyData``, ``w`` not a number or an
-            index not an int.
-        ValueError: If ``w`` is out of range, or ``query_indices`` is empty,
-            holds more than three indices, repeats one, or holds one outside
-            0 to ``n_test - 1``.
+        TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number
+            nor a tensor, or ``query_indices`` is not a sequence of ints.
+        ValueError: If ``w`` is a tensor of more than one element or is not
+            between 0.1 and 1000, or ``query_indices`` is empty, holds more than
+            three indices, repeats one, or holds one not between 0 and
+            ``n_test - 1``.
 
     Examples:
         >>> # the explorer of both lessons

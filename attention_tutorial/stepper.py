@@ -161,18 +161,21 @@ def sgd_stepper(
             picture, 1 to 50 (the chapter uses 5).
 
     Returns:
-        An ``SgdStepper``; a notebook shows it as HTML (outside this site, its
-        static picture).
+        An ``SgdStepper``: on this site's lesson pages an interactive demo;
+        elsewhere (your notebook, say) a static picture.
 
     Raises:
-        TypeError: If ``data`` is not a ``ToyData``, ``w0`` or ``lr`` is not a
-            number, ``log_w`` not a bool or ``steps`` not an int.
-        ValueError: If ``w0`` or ``steps`` is out of range, ``lr`` is not one of
-            ``LEARNING_RATES``, or if, within
-            ``steps`` steps from ``w0`` at ``lr``, ``w`` leaves the positive finite
-            numbers (it overflows, or goes to 0 or below): the static picture
-            needs every ``w`` on its log axis. Take a smaller ``lr`` (or
-            ``log_w=True``, which keeps ``w`` positive).
+        TypeError: If ``data`` is not a ``ToyData``, ``w0`` is neither a number
+            nor a tensor, ``lr`` is not a number, ``log_w`` not a bool or
+            ``steps`` not an int.
+        ValueError: If ``w0`` is a tensor of more than one element, ``w0`` or
+            ``steps`` is out of range, ``lr`` is not one of
+            ``LEARNING_RATES``, or if, within ``steps`` steps from ``w0`` at
+            ``lr``, ``w`` leaves the positive finite numbers: the static picture
+            needs every ``w`` on its log axis. If ``w`` goes to 0 or below (only
+            when training ``w``), take a smaller ``lr`` or ``log_w=True``, which
+            keeps ``w`` positive; if ``w`` overflows (mostly when training
+            ``log w``, e.g. ``lr=10, log_w=True``), take a smaller ``lr``.
 
     Examples:
         >>> # w0: the untrained model's w,
@@ -210,7 +213,7 @@ def sgd_stepper(
     except ValueError as error:  # w_path: w overflowed
         raise ValueError(
             f"w is not finite within {steps} steps from {settings}: the static picture cannot "
-            f"be drawn; take a smaller lr (or another w0)"
+            f"be drawn; take a smaller lr"
         ) from error
     if min(path) <= 0:
         k = next(k for k, w in enumerate(path) if w <= 0)

@@ -55,6 +55,6 @@ add it to the figure registry of the tests (``tests/unit/figures/test_contract.p
 and to the API reference (a page ``docs/*/api/<module>.md``, see ``contributing.md``).
 """
 
-from attention_tutorial.figures._base import set_language
+from attention_tutorial.figures._base import TutorialFigure, set_language
 
-__all__ = ["set_language"]
+__all__ = ["TutorialFigure", "set_language"]

@@ -78,7 +78,7 @@ ALT: dict[str, dict[str, str]] = {
         "对比。",
         "plot_loss": "折线图：每个训练轮次的训练损失。",
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
-        "一条去掉自身的键（留一法），并标出留一法的最小值。"
+        "一条去掉自身的键（留一法），并用星号标出留一法的最小值。"
         "含自身的键时 w 越大损失越小，留一法的曲线则在中间有最小值。",
         "plot_attention_heatmap": "热图：注意力权重，每行一个查询，每列一个键，"
         "格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
@@ -118,14 +118,15 @@ ALT: dict[str, dict[str, str]] = {
         "在各自的最后一步变回一维。",
         "plot_explorer_panels": "一个 w 下的四幅图：左上是拟合、真实函数和训练点；右上是三个查询"
         "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下是全部查询的注意力"
-        "权重热图（行是查询，从上到下递增；列是键，从左到右递增）；"
-        "右下是留一法损失随 w（对数坐标）的曲线，"
-        "圆点标出最小值，竖线标出当前的 w。"
+        "权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；横轴：键（训练输入），每列一个，"
+        "从左到右递增）；右下是留一法损失随 w（对数坐标）的曲线，"
+        "星号标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_explorer_panels.stacked": "一个 w 下的四幅图，从上到下排列：第一幅是拟合、真实函数和"
         "训练点；第二幅是三个查询对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；"
-        "第三幅是全部查询的注意力权重热图（行是查询，从上到下递增；列是键，从左到右递增）；"
-        "第四幅是留一法损失随 w（对数坐标）的曲线，圆点标出最小值，竖线标出当前的 w。"
+        "第三幅是全部查询的注意力权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；"
+        "横轴：键（训练输入），每列一个，从左到右递增）；"
+        "第四幅是留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种写法的运行时间随 n 的变化，右边是峰值内存随 n 的"
         "变化。",
@@ -150,7 +151,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_loss": "Line chart of the training loss per epoch.",
         "plot_loss_vs_w": "Line chart of the training loss against the parameter w (log scale), "
         "once with each point's own key included and once left out (leave-one-out), with "
-        "the leave-one-out minimum marked. With the own key the loss keeps falling as w "
+        "the leave-one-out minimum marked by a star. With the own key the loss keeps falling as w "
         "grows; the leave-one-out curve has its minimum in between.",
         "plot_attention_heatmap": "Heatmap of attention weights, one row per query and one "
         "column per key; the more a cell stands out from the page (darker on a light page, "
@@ -206,17 +207,18 @@ ALT: dict[str, dict[str, str]] = {
         "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
         "and the training points; top right, the attention weights of three queries over the "
         "keys (one bump per query, a dotted line at the query); bottom left, the heatmap of "
-        "every query's weights (rows: the queries, increasing downwards; columns: the keys, "
-        "increasing to the right); bottom right, the leave-one-out "
-        "loss against w (log scale), its "
-        "minimum a dot and the current w marked by a vertical line. The larger w, the "
+        "every query's weights (y axis: the queries (test inputs), one row each, increasing "
+        "downwards; x axis: the keys (training inputs), one column each, increasing to the "
+        "right); bottom right, the leave-one-out loss against w (log scale), its "
+        "minimum a star and the current w marked by a vertical line. The larger w, the "
         "narrower the bumps and the closer the fit follows the training points.",
         "plot_explorer_panels.stacked": "Four panels at one w, one above the other: first, the "
         "fit with the true function and the training points; second, the attention weights of "
         "three queries over the keys (one bump per query, a dotted line at the query); third, "
-        "the heatmap of every query's weights (rows: the queries, increasing downwards; "
-        "columns: the keys, increasing to the right); fourth, the leave-one-out loss against w "
-        "(log scale), its minimum a dot and the current w marked by a vertical line. The "
+        "the heatmap of every query's weights (y axis: the queries (test inputs), one row each, "
+        "increasing downwards; x axis: the keys (training inputs), one column each, increasing "
+        "to the right); fourth, the leave-one-out loss against w "
+        "(log scale), its minimum a star and the current w marked by a vertical line. The "
         "larger w, the narrower the bumps and the closer the fit follows the training points.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
         "n, on the right its peak memory.",
@@ -257,14 +259,14 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "预测的最高点 {hat_max:.2f}、最低点 {hat_min:.2f}，"
         "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
         "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
-        "plot_fits.end": "均方误差最小的是{best}（均方误差相对真实函数计算；"
+        "plot_fits.end": "均方误差最小的是 {best}（均方误差相对真实函数计算；"
         "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
         "plot_bandwidth_gallery": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}；h = {h_max} 的拟合均方误差 {mse_max:.3f}，"
         "最大权重平均 {peak_max:.2f}。",
         "plot_bandwidth_gallery.one": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}。",
-        "plot_w_paths.path": "{name}：从 w = {start} 走到 w = {end}",
+        "plot_w_paths.path": "{name}：w 依次是 {steps}",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
         "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}，{band}",
         "plot_attention_heatmaps.band.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
@@ -292,7 +294,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
         "峰值内存从 {m_min} 到 {m_max}",
-        "plot_scaling.end": "时间和内存都是最小和最大的 n 处的测量值。",
+        "plot_scaling.end": "时间和内存都是所给数据在最小和最大的 n 处的值。",
     },
     "en": {
         "plot_fit": "The prediction is farthest from the truth at x = {x:.1f}: {y_hat:.2f} "
@@ -307,7 +309,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_fits.end": "the smallest MSE is at {best} (MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
-        "plot_w_paths.path": "{name}: from w = {start} to w = {end}",
+        "plot_w_paths.path": "{name}: w = {steps}",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
         "plot_attention_heatmaps.band.panel": "{name}: {keys} in use per query, {band}",
         "plot_attention_heatmaps.band.end": "keys in use: each query's 1/Σα², averaged over "
@@ -341,7 +343,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "
         "peak memory from {m_min} to {m_max}",
-        "plot_scaling.end": "time and memory as measured at the smallest and the largest n.",
+        "plot_scaling.end": "time and memory are the values given for the smallest and the "
+        "largest n.",
     },
 }
 
@@ -401,13 +404,12 @@ def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: o
     ...     [
     ...         {
     ...             "name": "lr = 0.5",
-    ...             "start": "0.5",
-    ...             "end": "16.2",
+    ...             "steps": "0.5 → 16.9 → 16.2",
     ...         }
     ...     ],
     ...     best="3.98",
     ... )
-    'lr = 0.5: from w = 0.5 to w = 16.2; the minimum on the grid is at w = 3.98.'
+    'lr = 0.5: w = 0.5 → 16.9 → 16.2; the minimum on the grid is at w = 3.98.'
     """
     table = ALT_FACTS[lang]
     if items is None:

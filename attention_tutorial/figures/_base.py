@@ -103,6 +103,11 @@ DARK_SVG_STYLE = (
     " }"
 )
 
+# The minimum of a loss curve, one marker in every figure (plot_loss_vs_w, plot_w_paths, the
+# explorer's panels, the stepper's picture) and in the live widgets (explorer.js): a black
+# star edged in white, which shows on a path's end dot and, in the dark variant, on the panel
+_MINIMUM_STAR = {"marker": "*", "s": 90, "color": "black", "edgecolors": "white",
+                 "linewidths": 0.6}  # fmt: skip
 P = ParamSpec("P")
 DEFAULT_LANGUAGE = "zh"  # the current language until ``set_language`` names another
 # The language set by ``set_language``; None: ``DEFAULT_LANGUAGE``.

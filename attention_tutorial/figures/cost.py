@@ -126,7 +126,8 @@ def plot_scaling(
             (``peak_bytes``: non-negative).
 
     Examples:
-        >>> # one formulation, n = 1e2, 1e3, 1e4
+        >>> # made-up numbers for the demo:
+        >>> # one formulation, n = 1e2 to 1e4
         >>> rows = [
         ...     {
         ...         "formulation": "tiled",
@@ -137,7 +138,7 @@ def plot_scaling(
         ...     for n in (100, 1000, 10000)
         ... ]
         >>> fig = plot_scaling(rows, lang="en")
-        >>> # memory: the measured line alone
+        >>> # memory: the peak_bytes line alone
         >>> len(fig.axes[1].lines)
         1
     """

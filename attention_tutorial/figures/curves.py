@@ -19,6 +19,7 @@ from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
 from attention_tutorial.figures._alt import alt_facts, spoken, spoken_digits
 from attention_tutorial.figures._base import (
+    _MINIMUM_STAR,
     FONTS,
     TutorialFigure,
     bilingual,
@@ -38,6 +39,7 @@ ArrayLike = Tensor | np.ndarray | Sequence[float]
 # "stacked", one column ``_NARROW_IN`` inches wide at 12 pt, which a phone's column of about
 # 343 CSS px shows at 0.75 of its size: the smallest text about 11 CSS px (``MIN_TEXT_PX``: 9)
 LAYOUTS = ("wide", "stacked")
+_STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up to this many
 # the opacity of a w path's end dot (``plot_w_paths``): what lies under it shows through
 _END_ALPHA = 0.45
 _NARROW_IN = 4.6
@@ -507,7 +509,7 @@ def plot_loss_vs_w(
         ax.plot(grid, with_own, label=words["with_own"])
         ax.plot(grid, left_out, label=words["left_out"])
         i = int(np.argmin(left_out))
-        ax.scatter([grid[i]], [left_out[i]], color="black", zorder=3, label=words["minimum"])
+        ax.scatter([grid[i]], [left_out[i]], zorder=3, label=words["minimum"], **_MINIMUM_STAR)
         log_axis(ax)
         ax.set_xlabel(words["w_log"])
         ax.set_ylabel(words["loss"])
@@ -532,6 +534,14 @@ def plot_loss_vs_w(
             tol=100 * tol,
         )
     return fig
+
+
+def _steps_spoken(path: np.ndarray) -> str:
+    """The values of a path of ``w``, "0.496 → 12.9 → 4.98"; past 11, the first and last 5."""
+    words = [spoken_digits(float(w)) for w in path]
+    if len(words) > _STEPS_SPOKEN:
+        words = [*words[:5], "…", *words[-5:]]
+    return " → ".join(words)
 
 
 @bilingual
@@ -633,9 +643,10 @@ def plot_w_paths(
         ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
         best = int(np.argmin(curve))
         # the star above every path's end dot (a path may stop right at the minimum), smaller
-        # than the dot: an end at the minimum shows as a ring round the star (round 16)
-        ax.scatter([grid[best]], [curve[best]], marker="*", s=70, color="black", zorder=6,
-                   label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
+        # than the dot: an end at the minimum shows as a ring round the star (round 16), its
+        # white edge keeps it apart from the dot's (round 20: the end at 4.00 hid it)
+        ax.scatter([grid[best]], [curve[best]], zorder=6,
+                   label=labels["minimum_at"].format(w=grid[best]), **_MINIMUM_STAR)  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
             color = f"C{k}"
@@ -665,13 +676,8 @@ def plot_w_paths(
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
             fig.legend(loc="outside lower center", ncols=1, frameon=False)
-        ends = [
-            {
-                "name": name,
-                "start": spoken_digits(float(path[0])),
-                "end": spoken_digits(float(path[-1])),
-            }
-            for name, path in arrays.items()
-        ]
+        # every step of a path, rounded (round 20: lr = 0.2's swing round 4, squeezed into
+        # the valley's bottom, was read nowhere); a long path by its first and last steps
+        ends = [{"name": name, "steps": _steps_spoken(path)} for name, path in arrays.items()]
         fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))
     return fig

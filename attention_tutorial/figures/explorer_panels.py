@@ -15,6 +15,7 @@ from attention_tutorial.analysis import loss_curve
 from attention_tutorial.data import ToyData
 from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import (
+    _MINIMUM_STAR,
     FONTS,
     TutorialFigure,
     bilingual,
@@ -86,11 +87,13 @@ def plot_explorer_panels(
         The figure, with four axes (and a colour bar).
 
     Raises:
-        TypeError: If ``data`` is not a ``ToyData``, ``w`` is not a number (or a
-            one-element tensor) or ``query_indices`` holds something other than ints.
+        TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number nor
+            a tensor, or ``query_indices`` is not a sequence of ints.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, ``w`` is not positive, or ``query_indices`` holds no
-            index, more than three, a repeated one or one outside ``0 .. n_test - 1``.
+            ``lang`` is unknown, ``w`` is a tensor of more than one element or of an
+            integer dtype, or is not a positive finite number, or ``query_indices``
+            holds no index, more than three, a repeated one or one not between 0 and
+            ``n_test - 1``.
             Any positive ``w`` is accepted, also outside the slider's 0.1 to 1000.
 
     Examples:
@@ -154,8 +157,8 @@ def plot_explorer_panels(
         ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=title)
         ax_loss.plot(grid, losses, color="grey")
         best = int(np.argmin(losses))
-        ax_loss.scatter([grid[best]], [losses[best]], marker="o", s=40, color="black",
-                        label=labels["minimum_at"].format(w=grid[best]))  # fmt: skip
+        minimum = labels["minimum_at"].format(w=grid[best])
+        ax_loss.scatter([grid[best]], [losses[best]], zorder=3, label=minimum, **_MINIMUM_STAR)
         ax_loss.axvline(w, color=_CURRENT_W_COLOUR, label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
         ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])

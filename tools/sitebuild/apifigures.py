@@ -64,10 +64,9 @@ WIDGET_MARKER = re.compile(
 )
 WIDGET_CLASS = "attn-api-widget"
 WIDGET_CAPTION = {
-    "zh": "<code>{name}</code>（下面 <code>{func}</code> 条目的示例）在课程页以外显示的静态图，"
-    "构建网站时画出。",
-    "en": "The static picture <code>{name}</code> (the example of the <code>{func}</code> entry "
-    "below) shows outside this site's lesson pages, drawn when the site was built.",
+    "zh": "<code>{name}</code> 在课程页以外显示的静态图；构建网站时画出。",
+    "en": "The static picture that <code>{name}</code> shows outside this site's lesson pages; "
+    "drawn when the site was built.",
 }
 _DATA_IMAGE = re.compile(r'<img [^>]*src="data:(?P<mime>image/[\w+.-]+);base64,(?P<data>[^"]+)"')
 # What every example on the API pages assumes (docs/*/api/index.md).

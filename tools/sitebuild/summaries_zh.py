@@ -316,9 +316,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "初始的 `w`，在 0.1 到 1000 之间。",
         "query_indices": "一到三个互不相同的测试下标（整数），每个在 0 到 `n_test - 1` 之间"
         "（`make_data()` 是 0 到 49）：画出这几个查询的权重曲线。",
-        "return": "一个 `BandwidthExplorer`；notebook 把它显示为 HTML（在本网站以外是静态图）。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w` 不是数，或某个下标不是整数时。",
-        "raise ValueError": "`w` 超出范围，或者 `query_indices` 是空的、多于三个、有重复，"
+        "return": "一个 `BandwidthExplorer`：在本网站的课程页上是可以操作的演示；"
+        "在别处（比如你的 notebook）是一张静态图。",
+        "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量，"
+        "或 `query_indices` 不是整数的序列时。",
+        "raise ValueError": "`w` 是有不止一个元素的张量、或不在 0.1 到 1000 之间，"
+        "或者 `query_indices` 是空的、多于三个、有重复，"
         "或有下标不在 0 到 `n_test - 1` 之间时。",
     },
     "explorer.BandwidthExplorer": {
@@ -501,11 +504,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：四幅图排成两行两列；' + _PHONE + "：四幅图上下排成一列，图更窄。",
         "lang": _LANG,
         "return": "图，有四个坐标系（外加一个颜色条）。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w` 不是数（或只有一个元素的张量），"
-        "或 `query_indices` 里有不是整数的东西时。",
+        "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量，"
+        "或 `query_indices` 不是整数的序列时。",
         "raise ValueError": _BAD_LAYOUT
-        + "；`lang` 未知、`w` 不是正数，或 `query_indices` 是空的、多于三个、有重复、"
-        "或有下标不在 `0 .. n_test - 1` 内时。"
+        + "；`lang` 未知、`w` 是有不止一个元素或整数类型的张量、或不是有限的正数，"
+        "或 `query_indices` 是空的、多于三个、有重复、"
+        "或有下标不在 0 到 `n_test - 1` 之间时。"
         "任何正的 `w` 都可以，也可以在滑块的 0.1 到 1000 之外。",
     },
     "figures.matrices.plot_matrices": {
@@ -1014,13 +1018,17 @@ SECTIONS: dict[str, dict[str, str]] = {
         "按 1、2、5 递增），用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
-        "return": "一个 `SgdStepper`；notebook 把它显示为 HTML（在本网站以外是静态图）。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w0` 或 `lr` 不是数、`log_w` 不是布尔值，"
-        "或 `steps` 不是整数时。",
-        "raise ValueError": "`w0` 或 `steps` 超出范围、`lr` 不是 `LEARNING_RATES` 之一时；"
+        "return": "一个 `SgdStepper`：在本网站的课程页上是可以操作的演示；"
+        "在别处（比如你的 notebook）是一张静态图。",
+        "raise TypeError": "`data` 不是 `ToyData`、`w0` 既不是数也不是张量、`lr` 不是数、"
+        "`log_w` 不是布尔值，或 `steps` 不是整数时。",
+        "raise ValueError": "`w0` 是有不止一个元素的张量，`w0` 或 `steps` 超出范围、"
+        "`lr` 不是 `LEARNING_RATES` 之一时；"
         "或者从 `w0` 出发以 `lr` 走 "
         "`steps` 步，`w` 溢出或变成 0、负数时：静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
-        "请减小 `lr`（或用 `log_w=True`，它让 `w` 始终为正）。",
+        "`w` 变成 0 或负数（只在训练 `w` 时发生）时，请减小 `lr` 或用 `log_w=True`，"
+        "它让 `w` 始终为正；`w` 溢出（多半在训练 `log w` 时，例如 `lr=10, log_w=True`）时，"
+        "请减小 `lr`。",
     },
     "stepper.SgdStepper": {
         "attr data": "写进页面的玩具数据。",
@@ -1997,8 +2005,9 @@ COMMENTS: dict[str, str] = {
     "w stays > 0 and ends near 3.98,": "w 恒为正，最后停在 3.98 附近，",
     "the best w on the lesson's grid": "即课程网格上最好的 w",
     # figures.cost
-    "one formulation, n = 1e2, 1e3, 1e4": "一种写法，n = 1e2、1e3、1e4",
-    "memory: the measured line alone": "内存图上只有实测的那条线",
+    "made-up numbers for the demo:": "为演示编造的数：",
+    "one formulation, n = 1e2 to 1e4": "一种写法，n 从 1e2 到 1e4",
+    "memory: the peak_bytes line alone": "内存图上只有 peak_bytes 那条线",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",

@@ -305,7 +305,7 @@
     pFit.line(xq, yt, "truth");
     pFit.plot = el("g", {}, pFit.svg);
     var curve = lossCurve(xs, ys, data);
-    drawLossCurve(pLoss, curve, data, L);
+    drawLossCurve(pLoss, curve, data, L, true);  // the minimum a star, as in every figure
 
     // the heatmap: a small canvas, its opacity the weight / the largest weight, stretched over
     // the panel as one image. (One SVG rect per cell was 2,500 elements, a third of the page,

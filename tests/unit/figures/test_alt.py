@@ -121,24 +121,25 @@ def test_fits_alt_text_gives_each_panels_error_and_the_best():
     assert "w = 2: MSE 0.006, largest jump 1.20" in en
     assert "the smallest MSE is at w = 2" in en
     zh = at.plot_fits(x, truth, fits, x, truth, lang="zh").description
-    assert "均方误差最小的是w = 2（" in zh  # no stray space before the name
+    assert "均方误差最小的是 w = 2（" in zh  # a space between the Chinese and the name
 
 
-def test_w_paths_alt_text_says_where_each_path_ends_and_the_star_is_on_top():
+def test_w_paths_alt_text_says_every_step_of_each_path_and_the_star_is_on_top():
     import torch
 
     x = torch.linspace(0, 5, 12)
     y = torch.sin(x)
     paths = {"lr = 0.5": [0.5, 8.0, 16.2], "lr = 0.05": [0.5, 1.0, 2.91], "log": [0.5, 1702.4]}
     fig = at.plot_w_paths(x, y, paths, lang="en")
-    assert "lr = 0.5: from w = 0.5 to w = 16.2; lr = 0.05: from w = 0.5 to w = 2.91" in (
-        fig.description
-    )
-    assert "log: from w = 0.5 to w = 1702;" in fig.description  # read aloud, not 1.7e+03
+    assert "lr = 0.5: w = 0.5 → 8 → 16.2; lr = 0.05: w = 0.5 → 1 → 2.91" in fig.description
+    assert "log: w = 0.5 → 1702;" in fig.description  # read aloud, not 1.7e+03
     # a rounded end keeps its digits: 3.997 is "4.00", not a "4" that reads as exactly 4
     # next to a minimum near 3.98 (issue 26: the smoothness page said "w = 4")
     near = at.plot_w_paths(x, y, {"log w": [0.4963, 5.062, 3.997]}, lang="en").description
-    assert "log w: from w = 0.496 to w = 4.00;" in near
+    assert "log w: w = 0.496 → 5.06 → 4.00;" in near
+    # a long path: its first and last five values (round 20)
+    long = at.plot_w_paths(x, y, {"p": [1.0 + k for k in range(20)]}, lang="en").description
+    assert "p: w = 1 → 2 → 3 → 4 → 5 → … → 16 → 17 → 18 → 19 → 20;" in long
     assert "outlined dot" in fig.description and "Notice" not in fig.description
     ax = fig.axes[0]
     star = next(c for c in ax.collections if c.get_label().startswith("minimum"))

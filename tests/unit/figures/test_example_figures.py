@@ -189,15 +189,18 @@ def test_the_loss_against_w_is_on_a_log_axis_with_both_losses_named() -> None:
     assert _legend(ax)[:2] == ["own key included", "own key left out (leave-one-out)"]
 
 
-def test_the_w_paths_alt_text_gives_where_each_path_ends_and_the_grid_minimum() -> None:
+def test_the_w_paths_alt_text_gives_every_step_of_each_path_and_the_grid_minimum() -> None:
     d = make_data()
+    torch.manual_seed(SEED)
+    w0 = NWKernelRegression().w.item()  # the example's: the lesson's untrained model's w
     paths = {
-        f"lr = {lr}": w_path(d.x_train, d.y_train, 0.496, lr=lr, log_w=True) for lr in (0.05, 0.2)
+        f"lr = {lr}": w_path(d.x_train, d.y_train, w0, lr=lr, log_w=True) for lr in (0.05, 0.2)
     }
     numbers = plot_w_paths(d.x_train, d.y_train, paths, lang="en").description.split(". ")[1]
     assert numbers.split("; ") == [
-        "lr = 0.05: from w = 0.496 to w = 4.00",
-        "lr = 0.2: from w = 0.496 to w = 4.59",
+        "lr = 0.05: w = 0.496 → 1.12 → 5.06 → 4.45 → 4.11 → 4.00",
+        # round 20: the swing round 4 that the figure squeezes into the valley's bottom
+        "lr = 0.2: w = 0.496 → 12.9 → 4.98 → 3.03 → 8.64 → 4.59",
         "the minimum on the grid is at w = 3.98",
     ]
 
@@ -206,3 +209,41 @@ def test_the_explorer_panels_are_four_axes_and_a_colour_bar_with_the_fit_first()
     fig = plot_explorer_panels(make_data(), 2.0, lang="en")
     assert len(fig.axes) == 5
     assert fig.axes[0].get_xlabel() == "input x"
+
+
+def _minimum_marker(ax) -> tuple:
+    """The marker of the minimum on ``ax``: its shape's vertices, size, face and edge colour."""
+    (marker,) = [c for c in ax.collections if "minimum" in c.get_label()]
+    shape = np.round(marker.get_paths()[0].vertices, 6).tolist()
+    colours = (marker.get_facecolor().round(3).tolist(), marker.get_edgecolor().round(3).tolist())
+    return shape, marker.get_sizes().tolist(), colours
+
+
+def test_the_minimum_is_one_marker_in_every_figure_that_marks_it() -> None:
+    """Round 20: the minimum was a star in plot_w_paths (and the stepper's picture) but a black
+    dot in plot_loss_vs_w and the explorer's panels (a hollow circle in their dark variants):
+    one star everywhere, the live explorer's included (explorer.js draws it as the stepper)."""
+    d = make_data()
+    ws = np.logspace(-1, 3, 61)
+    own, left_out = (
+        loss_curve(ws, d.x_train, d.y_train, leave_one_out=loo) for loo in (False, True)
+    )
+    paths = {"lr = 0.5": w_path(d.x_train, d.y_train, 0.496, lr=0.5)}
+    axes = {
+        "plot_loss_vs_w": plot_loss_vs_w(ws, own, left_out, lang="en").axes[0],
+        "plot_w_paths": plot_w_paths(d.x_train, d.y_train, paths, lang="en").axes[0],
+        "plot_explorer_panels": plot_explorer_panels(d, 2.0, lang="en").axes[3],
+        "stacked": plot_explorer_panels(d, 2.0, layout="stacked", lang="en").axes[3],
+    }
+    markers = {name: _minimum_marker(ax) for name, ax in axes.items()}
+    star = markers["plot_w_paths"]
+    assert all(marker == star for marker in markers.values()), markers
+    assert len(star[0]) > 10  # a star's ten points, not a circle's Bezier curve
+    # and the star is what each legend shows next to "minimum"
+    for name, ax in axes.items():
+        legend = ax.get_legend() or ax.figure.legends[0]
+        (handle,) = [
+            h for h, t in zip(legend.legend_handles, legend.get_texts(), strict=True)
+            if "minimum" in t.get_text()
+        ]  # fmt: skip
+        assert np.round(handle.get_paths()[0].vertices, 6).tolist() == star[0], name
