@@ -131,8 +131,39 @@ def plot_boundary_bias(
             # column is 335 px, the figure 4.6 inches); "small" came out 10 px there
             fontsize="small" if layout == "wide" else "medium",
         )
+        # the alt text's lead covers the left edge; the right edge, from the same fits
+        fig.alt_facts = _right_edge(x_test, y_truth, y_nw, y_ll, lang)
         if layout == "wide":
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
             fig.alt_name = "plot_boundary_bias.stacked"
     return fig
+
+
+def _right_edge(x_test: Tensor, y_truth: Tensor, y_nw: Tensor, y_ll: Tensor, lang: str) -> str:
+    """The alt text's sentence on the right edge: both fits and the truth at the last input.
+
+    >>> import torch
+    >>> x = torch.tensor([0.0, 4.9])
+    >>> _right_edge(
+    ...     x,
+    ...     torch.tensor([0.0, 1.6]),
+    ...     torch.tensor([0.0, 1.58]),
+    ...     torch.tensor([0.0, 1.12]),
+    ...     "en",
+    ... )[:58]
+    'At the right edge, x = 4.9, the local linear fit is below '
+    """
+    x, truth = float(x_test[-1]), float(y_truth[-1])
+    nw, ll = float(y_nw[-1]), float(y_ll[-1])
+    if lang == "zh":
+        side = "低于" if ll < truth else "高于"
+        return (
+            f"右端 x = {x:.1f} 处，局部线性拟合{side}真实函数（{ll:.2f}，真实值 {truth:.2f}），"
+            f"Nadaraya-Watson 为 {nw:.2f}。"
+        )
+    side = "below" if ll < truth else "above"
+    return (
+        f"At the right edge, x = {x:.1f}, the local linear fit is {side} the truth ({ll:.2f} "
+        f"against {truth:.2f}), and Nadaraya-Watson is at {nw:.2f}."
+    )

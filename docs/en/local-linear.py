@@ -284,7 +284,7 @@ for i in (0, n_test - 1):
 # Both methods above used $h = 1$, but their best bandwidths need not be the same. The line
 # removes the bias that comes from the slope, at the edges above all, so a wider window costs
 # local linear regression less bias; the flattening of peaks and troughs, the curvature bias,
-# stays for both (at $h = 1$ both fits miss the peak near $x = 1.9$ by the same 0.56). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
+# stays for both (at $h = 1$ both fits miss the peak, at $x \approx 1.9$–$2.0$, by the same 0.56). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in the bandwidth gallery, choosing
 # with `y_truth` is only possible in a toy problem:
 
@@ -309,6 +309,12 @@ near_peak = (x_test > 1.45) & (x_test < 2.55)  # (n_test,)
 flat_nw = (y_hat - data.y_truth)[near_peak].abs().max()
 flat_ll = (y_ll - data.y_truth)[near_peak].abs().max()
 assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
+# where each misses most: x = 1.9 (Nadaraya-Watson) and x = 2.0 (local linear)
+worst = [
+    x_test[near_peak][(fit - data.y_truth)[near_peak].abs().argmax()].item()
+    for fit in (y_hat, y_ll)
+]
+assert [round(x, 1) for x in worst] == [1.9, 2.0]
 
 # %% [markdown]
 # Each at its best, local linear regression still has a clearly smaller test error, and its best
@@ -338,9 +344,9 @@ assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
 #
 # When the values lie on a straight line, weighted least squares finds that line itself: every
 # residual is 0, whatever the weights, so $b_0$ is exactly the line's value at the query.
-# Nadaraya-Watson takes a weighted average instead: all the keys of the query 0 lie to its right
-# and no value is below 1, so the average comes out too high; at the query 3 it is the other way
-# round.
+# Nadaraya-Watson takes a weighted average instead: no key lies to the left of the query 0 (one
+# sits on it, with value 1; the rest lie to its right), so the average comes out too high; at the
+# query 3 it is the other way round.
 #
 # </details>
 #

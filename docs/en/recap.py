@@ -6,8 +6,8 @@
 # "common confusions" of the pages. The shape diagram is not drawn by hand: the package runs both
 # flows on the data and draws the shape of the tensor after each main step.
 #
-# It covers the pages from *[Attention cues](cues.py)* through *[From the Gaussian kernel to
-# dot-product attention](dot-product.py)*, that is, §10.1–10.2 of "Dive into Deep Learning" in
+# It covers the pages from [Attention cues](cues.py) through [From the Gaussian kernel to
+# dot-product attention](dot-product.py), that is, §10.1–10.2 of "Dive into Deep Learning" in
 # d2l 0.17 and the Chinese second edition (the dot-product page draws on §10.3; today's d2l.ai
 # moved this material to §11.1–11.3); three of these pages (local linear regression, why leave one
 # out, the less smooth curve) go beyond the book. The pages after them,
@@ -41,16 +41,26 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 model = at.NWKernelRegression(w=1.0)
 y_fit = model(x_train, keys, values)  # (n_train,)
+# the two products, written out: matmul for prediction, bmm (one row per query) for training
+product = attention_weights @ y_train  # (n_test,)
+left = model.attention_weights.unsqueeze(1)  # (n_train, 1, n_train - 1)
+right = values.unsqueeze(-1)  # (n_train, n_train - 1, 1)
+batched = left.bmm(right)  # (n_train, 1, 1)
+assert (product - y_hat).abs().max() < 1e-5
+assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
 print("prediction:")
 print(f"  x_test {tuple(x_test.shape)} -> queries {tuple(queries.shape)}")
 print(f"  -> scores {tuple(scores.shape)} -> softmax {tuple(attention_weights.shape)}")
-print(f"  -> matmul with y_train {tuple(y_train.shape)}")
-print(f"  -> y_hat {tuple(y_hat.shape)}")
+print(f"  -> matmul(weights {tuple(attention_weights.shape)},")
+print(f"            y_train {tuple(y_train.shape)})")
+print(f"     -> y_hat {tuple(product.shape)}")
 print("training:")
 print(f"  x_train {tuple(x_train.shape)} -> keys {tuple(keys.shape)}")
 print(f"  -> scores, softmax {tuple(model.attention_weights.shape)}")
-print(f"  -> bmm with values {tuple(values.shape)}")
-print(f"  -> y_fit {tuple(y_fit.shape)}")
+print(f"  -> bmm(weights {tuple(left.shape)},")
+print(f"         values {tuple(right.shape)})")
+print(f"     -> {tuple(batched.shape)}")
+print(f"  -> reshape(-1) -> y_fit {tuple(y_fit.shape)}")
 # the shapes printed above, checked: (n_test, n_train) for prediction, (n_train, n_train - 1)
 # for training, one output per query
 assert scores.shape == attention_weights.shape == (n_test, n_train)

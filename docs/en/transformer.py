@@ -68,8 +68,8 @@ assert gap_kernel < 1e-6
 # The chapter's model scores a key by $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$. One number $w$ shrinks
 # or stretches **every direction by the same factor**: the kernel is a round bump. Here that is a
 # waste: a point that is close in $x_1$ but far in $x_2$ is a good neighbour, yet the round bump
-# punishes the distance in $x_2$ just as much. To stretch $x_1$ and ignore $x_2$, each direction
-# needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
+# punishes the distance in $x_2$ just as much. To make the bump narrow along $x_1$ and wide along
+# $x_2$ (almost ignoring $x_2$), each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
 # score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
@@ -155,9 +155,9 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # $W_k$ and $W_v$, each $(d, d)$, top to bottom, so `torch.cat` of our three weights fills it. The
 # four sizes of `ProjectedAttention` are, in order, the features of a query or key input (`d_in`),
 # of a query or key after its projection (`d_k`), of a value input (`d_value_in`) and of a value
-# after its projection (`d_v`); here all four are $d$. By default `nn.MultiheadAttention` expects
-# values with `embed_dim` $= d$ features, and `out_proj` is $d \times d$, so the
-# values need $d$ features, not the $d_v = 3$ of `V` above: hence a new `V4`. And a layer's parameters
+# after its projection (`d_v`); here all four are $d$. Without `vdim`, the $W_v$ block of
+# `in_proj_weight` is $d \times d$, so the values need $d$ features, not the $d_v = 3$ of `V`
+# above: hence a new `V4`. And a layer's parameters
 # require gradients, so they cannot be overwritten in place as they are: the cell writes into them
 # with `.copy_` inside `torch.no_grad()`, which keeps the parameter objects and changes their numbers:
 

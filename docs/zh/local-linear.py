@@ -224,7 +224,7 @@ for i in (0, n_test - 1):
 #
 # ## 各用各的最佳带宽
 #
-# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在 $x = 1.9$ 附近的波峰处都差了 0.56）。
+# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在 $x \approx 1.9$–$2.0$ 的波峰处都差了 0.56）。
 # 公平的比较是让每种方法在同一排带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“不同带宽一览”一节一样，
 # 这里用 `y_truth` 挑带宽，只有玩具问题才做得到：
 
@@ -249,6 +249,12 @@ near_peak = (x_test > 1.45) & (x_test < 2.55)  # (n_test,)
 flat_nw = (y_hat - data.y_truth)[near_peak].abs().max()
 flat_ll = (y_ll - data.y_truth)[near_peak].abs().max()
 assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
+# where each misses most: x = 1.9 (Nadaraya-Watson) and x = 2.0 (local linear)
+worst = [
+    x_test[near_peak][(fit - data.y_truth)[near_peak].abs().argmax()].item()
+    for fit in (y_hat, y_ll)
+]
+assert [round(x, 1) for x in worst] == [1.9, 2.0]
 
 # %% [markdown]
 # 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：
@@ -276,8 +282,8 @@ assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
 # ```
 #
 # 值都落在一条直线上时，加权最小二乘找到的就是这条直线本身，每一项残差都是 0，与权重无关，
-# 所以 $b_0$ 正好是直线在查询处的值。Nadaraya-Watson 取的是加权平均：查询 0 的键全在它右边，
-# 值都不小于 1，平均就偏高；查询 3 正相反。
+# 所以 $b_0$ 正好是直线在查询处的值。Nadaraya-Watson 取的是加权平均：查询 0 的左边没有键
+# （一个正好在它上面，值为 1，其余都在右边），所以平均偏高；查询 3 正相反。
 #
 # </details>
 #

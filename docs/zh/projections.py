@@ -18,14 +18,12 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # %% [markdown]
 # ## 训练两个模型
 #
-# 用带掩码的留一法损失在同一份数据上训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，300 步，学习率 0.1，均方误差）：
+# 用带掩码的留一法损失在同一份数据上训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，均方误差，300 步、学习率 0.1，都是显式传入的；函数的默认值是 200 步、学习率 0.05，见下面打印的第一行）：
 #
 # - 本章的模型，两个方向共用一个标量 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
 # - `ProjectedAttention(d_in=2, d_k=2)`：${2 \times 2}$ 的 $W_q$、$W_k$ 和 ${1 \times 1}$ 的 $W_v$，高斯核形式（带键偏置）。
 #
 # 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。作为参照，表里还有最笨的预测：不管输入是什么，都预测训练集 $y$ 的平均数。模型的误差要比它小得多，才算学到了东西。
-#
-# 300 步和学习率 0.1 是本页显式传给 `train_leave_one_out` 的。这个函数自己的默认值是更少的步数和更小的学习率（下面第一行打印），不传这两个参数就得不到本页的数。
 #
 # Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同（约为学习率），不管它们的梯度是大是小。普通 SGD 的步长则是学习率乘以梯度，哪些学习率好用，要看梯度有多大。Adam 在这里好在哪里、普通 SGD 行不行，下面用三个学习率比一比。Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册《[训练：nn.Parameter、nn.MSELoss 与 torch.optim.SGD](handbook/training.py)》）。
 #
@@ -36,6 +34,7 @@ x2_train, y2_train = data2.x_train, data2.y_train  # (100, 2), (100,)
 # the function's own defaults, which this page does not use
 defaults = inspect.signature(at.train_leave_one_out).parameters
 print(f"defaults: steps={defaults['steps'].default}, lr={defaults['lr'].default}")
+assert (defaults["steps"].default, defaults["lr"].default) == (200, 0.05)
 # the chapter's model: one w for both directions
 scalar = at.ScalarKernelAttention(w=1.0)
 losses_scalar = at.train_leave_one_out(scalar, x2_train, y2_train, steps=300, lr=0.1)
@@ -202,6 +201,7 @@ assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
 assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
 assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
+assert f"{width[0]:.2f} {1 / scalar.w.item():.2f}" == "0.31 0.32"  # the prose's numbers
 assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
 at.plot_matrices(
     {"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"], ticks=["x_1", "x_2"]
@@ -229,7 +229,7 @@ at.plot_matrices(
 #
 # $A_{11}$ 是 $A_{22}$ 的好几倍，所以鼓包沿 $x_1$ 明显比沿 $x_2$ 窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。
 #
-# 这两个宽度是固定另一个坐标时的宽度，值得和标量 $w$ 模型比一比（上面打印的最后三行）。标量 $w$ 模型的鼓包是圆的，各个方向的宽度都是 $1/w$。沿 $x_1$（固定 $x_2$），投影模型学到的宽度和 $1/w$ 几乎相同：合适的带宽由 $f$ 沿 $x_1$ 弯曲的快慢和噪声的大小决定，两个模型找到的是同一个。区别全在 $x_2$ 方向：投影模型在那里宽了一倍左右，$x_1$ 相近、$x_2$ 离得远的键也能分到权重；标量 $w$ 模型只有一个数，沿 $x_2$ 也只能这么窄。
+# 这两个宽度是固定另一个坐标时的宽度，值得和标量 $w$ 模型比一比（上面打印的最后三行）。标量 $w$ 模型的鼓包是圆的，各个方向的宽度都是 $1/w$。沿 $x_1$（固定 $x_2$），这里两个模型的宽度几乎相同（0.31 和 0.32）；不过这只是一个种子的结果，而且标量 $w$ 的宽度也是在 $x_1$ 与 $x_2$ 之间折中得来的。区别全在 $x_2$ 方向：投影模型在那里宽了一倍左右，$x_1$ 相近、$x_2$ 离得远的键也能分到权重；标量 $w$ 模型只有一个数，沿 $x_2$ 也只能这么窄。
 #
 # 中心由 $M_{12}$ 和 $A$ 的非对角元一起决定。$A^{-1}M^\top$ 的 $x_1$ 那一行给出中心的 $x_1$ 坐标，记作 $c_1$：第一个数略大于 1，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 $x_1$ 走，却不正好落在查询上，偏了多少，热图之后再量。$x_2$ 那一行说明中心的 $x_2$ 坐标也随查询移动；这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 $x_2$，而鼓包沿 $x_2$ 又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #

@@ -47,7 +47,7 @@ assert gap_kernel < 1e-6
 # %% [markdown]
 # ## 一个 *w* 为什么会变成矩阵
 #
-# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包。放在这里就浪费了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要拉长 $x_1$、忽略 $x_2$，每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
+# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包。放在这里就浪费了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
 # Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在 `ProjectedAttention` 里，它们各是一个不带偏置的 `nn.Linear`（见手册条目 [nn.Linear](handbook/linear.py)）；`nn.MultiheadAttention` 默认是带偏置的，本页构造它时传入了 `bias=False`。[点积页](dot-product.py)展开平方的做法对向量照样成立：
 #
@@ -99,7 +99,7 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。默认情况下，`nn.MultiheadAttention` 要求值的特征数等于 `embed_dim`（即 $d$），`out_proj` 又是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
+# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)

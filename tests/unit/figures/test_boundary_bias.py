@@ -9,6 +9,7 @@ import pytest
 import torch
 
 from attention_tutorial import (
+    local_linear,
     loss_at_w,
     make_data,
     nadaraya_watson,
@@ -35,6 +36,25 @@ def test_boundary_bias_marks_the_centre_of_the_weights(data):
     assert lines[1].get_xdata()[0] == pytest.approx(centre, rel=1e-6)
     heights = [bar.get_height() for bar in fig.axes[1].patches]
     np.testing.assert_allclose(heights, weights[0].numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_the_alt_text_describes_the_right_edge_too(data, layout):
+    """A reader found the alt text on the left edge only; the figure shows the right one too,
+    where the local linear fit leaves the truth and Nadaraya-Watson nearly meets it."""
+    args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+    y_nw, _ = nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    y_ll, _ = local_linear(data.x_test, data.x_train, data.y_train)
+    x, truth = float(data.x_test[-1]), float(data.y_truth[-1])
+    ll, nw = float(y_ll[-1]), float(y_nw[-1])
+    assert ll < truth - 0.3 and abs(nw - truth) < 0.1  # what the sentence reports
+    en = describe(plot_boundary_bias(*args, layout=layout, lang="en"), "plot_boundary_bias", "en")
+    assert (
+        f"At the right edge, x = {x:.1f}, the local linear fit is below the truth "
+        f"({ll:.2f} against {truth:.2f}), and Nadaraya-Watson is at {nw:.2f}."
+    ) in en
+    zh = describe(plot_boundary_bias(*args, layout=layout, lang="zh"), "plot_boundary_bias", "zh")
+    assert f"右端 x = {x:.1f} 处，局部线性拟合低于真实函数（{ll:.2f}，真实值 {truth:.2f}）" in zh
 
 
 @pytest.mark.parametrize(
