@@ -24,8 +24,8 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 #
 # Train two models on the same data with the masked leave-one-out loss
 # (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>:
-# full-batch Adam, mean squared error, 300 steps at a learning rate of 0.1, passed explicitly: the
-# function's defaults, the first line printed below, are 200 steps at 0.05):
+# full-batch Adam, mean squared error, and 300 steps at a learning rate of 0.1, passed explicitly
+# because the function's defaults, printed first below, are 200 steps at 0.05):
 #
 # - the chapter's model, one $w$ for both directions
 #   (<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>);
