@@ -705,9 +705,10 @@ DIAGRAM_LEGENDS = {
         "matmul_vector": "相乘求和的是 {a} 的最后一维和 {b} 唯一的一维。",
         "matmul_dot": "相乘求和的是 {a} 和 {b} 唯一的那一维。",
         "bmm": "相乘求和的是 {a} 的最后一维和 {b} 的中间一维。",
-        "eye": "格子不上色，每个格子写着它的值：1 在主对角线上，其余都是 0。",
-        "eye_wide": "{code} 不是方阵，对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）为止。",
-        "eye_tall": "{code} 不是方阵，对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）为止。",
+        "eye": "格子不上色，每个格子写着它的值。",
+        "eye_ones": "{code} 的主对角线上是 1，其余都是 0。",
+        "eye_wide": "它不是方阵，对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）为止。",
+        "eye_tall": "它不是方阵，对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）为止。",
         "eye_mask": "x 的值为 {x}。tiled 的 {n} 行都是 x，对角线上的格子（第 i 行第 i 列）"
         "打了叉，依次是{crossed}。y 是每行剩下的值：{rows}。",
     },
@@ -730,11 +731,11 @@ DIAGRAM_LEGENDS = {
         "matmul_vector": "The summed axis is the last of {a} and the only one of {b}.",
         "matmul_dot": "The summed axis is the only axis of {a} and of {b}.",
         "bmm": "The summed axis is the last of {a} and the middle one of {b}.",
-        "eye": "No colours here: every cell shows its value. The 1s lie on the main "
-        "diagonal and the rest are 0.",
-        "eye_wide": "{code} is not square: its diagonal starts at the top left and stops at "
+        "eye": "No colours here: every cell shows its value.",
+        "eye_ones": "{code} has 1s on its main diagonal and 0s elsewhere.",
+        "eye_wide": "It is not square: its diagonal starts at the top left and stops at "
         "the last row, row {n} (counting from 0).",
-        "eye_tall": "{code} is not square: its diagonal starts at the top left and stops at "
+        "eye_tall": "It is not square: its diagonal starts at the top left and stops at "
         "the last column, column {n} (counting from 0).",
         "eye_mask": "x holds {x}. Each of the {n} rows of tiled is x; the cells on its "
         "diagonal (row i, column i) are crossed out: {crossed}. y holds what each row keeps: "
@@ -778,7 +779,6 @@ def diagram_legend(key: str, **fields: object) -> dict[str, str]:
 
     >>> diagram_legend(
     ...     "eye_wide",
-    ...     code="torch.eye(2, 3)",
     ...     n=1,
     ... )["en"][-24:]
     'row 1 (counting from 0).'

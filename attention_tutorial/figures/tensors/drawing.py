@@ -64,6 +64,10 @@ _EDGE = "#555555"
 _HIGHLIGHT = "#c0392b"
 _NOTE = "#1f4e79"
 _DIM = "#333333"
+# the value in a crossed-out cell: a shade lighter than black, no more. The site's dark
+# palette inverts the diagram, and the grey #444444 turned a mid grey on the dimmed cell's
+# slate, under the red cross (a reader at 375 px); this one reads as the other cells' values
+_DROPPED_TEXT = "#222222"
 
 
 def _colour(source: int) -> str:
@@ -100,7 +104,7 @@ def _draw_cell(
     ax.text(
         x + wide / 2, y + cell / 2, label, ha="center", va="center",
         fontsize=value_size * min(1.0, 5 / max(len(label), 1)),
-        color="#444444" if dropped else "black", gid=f"value:{index}:{flat}",
+        color=_DROPPED_TEXT if dropped else "black", gid=f"value:{index}:{flat}",
     )  # fmt: skip
     if dropped:
         pad = 0.15 * cell

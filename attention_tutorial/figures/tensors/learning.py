@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._base import TutorialFigure, bilingual, both, phone_layout
+from attention_tutorial.figures._base import (
+    TutorialFigure,
+    bilingual,
+    both,
+    labels,
+    phone_layout,
+)
 from attention_tutorial.figures.tensors._operands import (
     fits,
     operand,
@@ -176,17 +183,19 @@ def diagram_sgd_step(
     w, grad = vector_pair("w", w, "grad", grad)
     step = _checks.positive_number("lr", lr)
     new = w - step * grad  # (n,)
-    spec = value_spec(*(t.detach().cpu().numpy() for t in (w, grad, new)))  # one format
-    # ... but a whole gradient (the page's -18) is written whole: "-18.00" did not fit its
-    # cell on a phone, and its decimals said nothing
-    whole = bool(torch.all(grad == grad.round())) and float(grad.abs().max()) < 1000
+    values = [t.detach().cpu().numpy() for t in (w, grad, new)]
+    # one format for the three: one decimal when it writes every value exactly (the
+    # page's 1.0, -18.0 and 2.8: "-18.00" did not fit its cell on a phone), else value_spec's
+    exact = all(np.allclose(v, np.round(v, 1), rtol=0, atol=1e-5) for v in values)
+    spec = value_spec(*values)
+    if exact and spec == ".2f":
+        spec = ".1f"
     rows = [
-        [
-            TensorPanel(w, code="w", spec=spec),
-            TensorPanel(grad, code="w.grad", spec=".0f" if whole else spec),
-        ],
-        [TensorPanel(new, code="w", captions=[both("step", lr=f"{step:g}")], spec=spec)],
-    ]
+        [TensorPanel(w, code="w", spec=spec), TensorPanel(grad, code="w.grad", spec=spec)],
+        # the updated w, named apart from the w above it
+        [TensorPanel(new, code=labels(lang)["sgd_after"],
+                     captions=[both("step", lr=f"{step:g}")], spec=spec)],
+    ]  # fmt: skip
     # the page's cell builds no optimizer: the arrow says what its step() would compute
     arrow = both("sgd_arrow", lr=f"{step:g}")
     if phone_layout(layout, "narrow") == "narrow":  # the note under the code, on a phone

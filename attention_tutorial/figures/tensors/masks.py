@@ -150,8 +150,11 @@ def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> Tutor
         fits(f"sizes[{i}]", (n, m))
         code = f"torch.eye({n})" if len(pair) == 1 else f"torch.eye({n}, {m})"
         panels.append(TensorPanel(torch.eye(n, m), code=code, sources=torch.full((n, m), -1)))
+        # each panel by its code: a large one's values are not read out, so say where its 1s are
+        extras = [diagram_legend("eye_ones", code=code)]
         if n != m:  # where its diagonal stops
-            extra = diagram_legend("eye_wide" if n < m else "eye_tall", code=code, n=min(n, m) - 1)
+            extras.append(diagram_legend("eye_wide" if n < m else "eye_tall", n=min(n, m) - 1))
+        for extra in extras:
             legend = {lang_: legend[lang_] + ("" if lang_ == "zh" else " ") + extra[lang_]
                       for lang_ in legend}  # fmt: skip
     return render([panels], [], lang, legend=legend)

@@ -63,8 +63,9 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# No colours here: every cell shows its value. The 1s lie on the main diagonal and the rest are 0;
-# `torch.eye(2, 3)` is not square, and its diagonal starts at the top left and stops at the last row, row 1 (rows count from 0).
+# Left `torch.eye(4)`, right `torch.eye(2, 3)`. No colours here: every cell shows its value.
+# The 1s lie on the main diagonal and the rest are 0; `torch.eye(2, 3)` is not square, and
+# its diagonal starts at the top left and stops at the last row, row 1 (rows count from 0).
 
 # %%
 at.diagram_eye(4, (2, 3))
@@ -114,9 +115,9 @@ at.diagram_eye(4, (2, 3))
 #         [0, 0, 0]])
 # ```
 #
-# A small version of the chapter's leave-one-out keys. Every row of the mask has exactly one
-# `False`, so every row keeps `n_train - 1` elements, and the flat result can be cut
-# back into rows:
+# Below is a small version of how the chapter takes the leave-one-out keys. Every row of
+# the mask has exactly one `False`, so every row keeps `n_train - 1` elements, and the
+# flat result can be cut back into rows:
 #
 # ```python
 # >>> import torch
@@ -170,7 +171,7 @@ except IndexError as err:
     print("IndexError:", err)
 
 # %% [markdown]
-# In the error message index: [`tensors used as indices must be long, int, byte or bool tensors`](errors.py#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors).
+# Listed in the error-message index: [`tensors used as indices must be long, int, byte or bool tensors`](errors.py#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors).
 
 # %% [markdown]
 # An integer mask is worse: it is accepted, but read as a tensor of **row numbers**
@@ -199,7 +200,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).
+# Listed in the error-message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).
 
 # %% [markdown]
 # ### Where the chapter uses it

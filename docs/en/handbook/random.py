@@ -32,6 +32,9 @@ _ = torch.manual_seed(at.SEED)
 # ) -> Tensor
 # ```
 #
+# This is the signature as PyTorch documents it, not literal Python (a bare `*` after
+# `*size`): every argument after `size` is passed by name.
+#
 # It returns a tensor of shape `size` filled with numbers drawn uniformly from the
 # half-open interval $[0, 1)$.
 #
@@ -78,9 +81,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Picture
 #
-# Two generators seeded with `at.SEED` give the same five numbers, cell by cell. `first` and
-# `again` are two tensors from two generators, so in this picture a colour marks a position:
-# cells of one colour have the same position and the same value.
+# Two generators seeded with `at.SEED` give the same five numbers, cell by cell. Here
+# colour only marks the position.
 
 # %%
 # two generators seeded with at.SEED
@@ -119,7 +121,7 @@ x = torch.rand(n_train // 2)
 print(tuple(x.shape))
 
 # %% [markdown]
-# In the error message index: [`rand(): argument 'size' (position 1) must be tuple of ints, not float`](errors.py#rand-argument-size-position-1-must-be-tuple-of-ints-not-float).
+# Listed in the error-message index: [`rand(): argument 'size' (position 1) must be tuple of ints, not float`](errors.py#rand-argument-size-position-1-must-be-tuple-of-ints-not-float).
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -227,7 +229,7 @@ except TypeError as err:
     print("TypeError:", first)
 
 # %% [markdown]
-# In the error message index: [`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments).
+# Listed in the error-message index: [`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments).
 
 # %% [markdown]
 # The second argument is the standard deviation: noise of variance 0.25 is
@@ -309,7 +311,7 @@ x_train, _ = torch.sort(x)
 print(tuple(x_train.shape))
 
 # %% [markdown]
-# In the error message index: [`'torch.return_types.sort' object has no attribute 'numpy'`](errors.py#torchreturn_typessort-object-has-no-attribute-numpy).
+# Listed in the error-message index: [`'torch.return_types.sort' object has no attribute 'numpy'`](errors.py#torchreturn_typessort-object-has-no-attribute-numpy).
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -332,12 +334,15 @@ print(tuple(x_train.shape))
 # ) -> Tensor
 # ```
 #
+# This is the signature as PyTorch documents it, not literal Python (a required `end`
+# after a default `start`): with one argument, that argument is `end`.
+#
 # It returns the 1-D tensor `start, start + step, start + 2 * step, ...`, stopping
 # **before** `end`: the interval is half-open, $[\text{start}, \text{end})$.
 #
-# - `start`, `end`, `step`: with one argument it is `end` (`torch.arange(5)` is
-#   `0, 1, 2, 3, 4`). The length is $\lceil (\text{end} - \text{start}) / \text{step} \rceil$.
-# - `dtype`: inferred: `torch.int64` when all three are ints, the default float type
+# - `start`, `end`, `step`: `torch.arange(5)` is `0, 1, 2, 3, 4`. The length is
+#   $\lceil (\text{end} - \text{start}) / \text{step} \rceil$.
+# - `dtype`: inferred: `torch.int64` when every argument given is an int, the default float type
 #   (`torch.float32`) otherwise.
 #
 # ### Examples
@@ -396,7 +401,7 @@ y = torch.softmax(x.float(), dim=0)
 print(y.sum())
 
 # %% [markdown]
-# In the error message index: [`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long).
+# Listed in the error-message index: [`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long).
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -88,7 +88,7 @@ except RuntimeError as err:
 print(w.detach().numpy().round(4))
 
 # %% [markdown]
-# In the error message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
+# Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -203,9 +203,8 @@ print(kind + ":", caught[0].message)
 # Every training step is three calls, in this order:
 #
 # 1. `optimizer.zero_grad()` clears the gradients of the previous step;
-# 2. `loss.backward()` computes $\partial \text{loss} / \partial p$ and adds it to
-#    `p.grad` (which `zero_grad()` emptied), for every parameter (the loss must be a
-#    single number);
+# 2. `loss.backward()` computes $\partial \text{loss} / \partial p$ for every parameter
+#    and adds it to `p.grad` (which `zero_grad()` emptied);
 # 3. `optimizer.step()` updates the parameters using `p.grad`.
 #
 # ### Examples
@@ -294,7 +293,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`Trying to backward through the graph a second time`](errors.py#trying-to-backward-through-the-graph-a-second-time).
+# Listed in the error-message index: [`Trying to backward through the graph a second time`](errors.py#trying-to-backward-through-the-graph-a-second-time).
 
 # %% [markdown]
 # And `backward()` needs a single number. With `reduction='none'` the loss is a vector,
@@ -316,7 +315,7 @@ squared_errors.sum().backward()
 print("w.grad =", w.grad)
 
 # %% [markdown]
-# In the error message index: [`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs).
+# Listed in the error-message index: [`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs).
 
 # %% [markdown]
 # A gradient step written by hand, `w -= lr * w.grad`, without an optimizer, fails too:
@@ -345,7 +344,7 @@ print("w after one step:", value)
 assert abs(w.item() - 2.8) < 1e-6
 
 # %% [markdown]
-# In the error message index: [`a leaf Variable that requires grad is being used in an in-place operation`](errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation).
+# Listed in the error-message index: [`a leaf Variable that requires grad is being used in an in-place operation`](errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation).
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -31,6 +31,9 @@ _ = torch.manual_seed(at.SEED)
 # ) -> Tensor
 # ```
 #
+# 这是 PyTorch 文档里的写法，不是能运行的 Python（`*size` 后面又有一个 `*`）：
+# `size` 之后的参数都要写参数名。
+#
 # 返回形状为 `size` 的张量，元素从左闭右开区间 $[0, 1)$ 上均匀抽取。
 #
 # - `size`：形状，可以写成几个整数（`torch.rand(2, 3)`），也可以写成一个元组
@@ -74,8 +77,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 图示
 #
-# 两个都用 `at.SEED` 设种子的生成器，抽出的五个数逐格相同。`first` 和 `again` 是两个生成器
-# 抽出的两个张量，所以这张图里颜色表示位置：同色的格子位置相同，值也相同。
+# 两个都用 `at.SEED` 设种子的生成器，抽出的五个数逐格相同。这里颜色只标出位置。
 
 # %%
 # two generators seeded with at.SEED
@@ -322,12 +324,15 @@ print(tuple(x_train.shape))
 # ) -> Tensor
 # ```
 #
+# 这是 PyTorch 文档里的写法，不是能运行的 Python（有默认值的 `start` 后面跟着必填的
+# `end`）：只给一个参数时，它是 `end`。
+#
 # 返回一维张量 `start, start + step, start + 2 * step, ...`，在到达 `end`
 # **之前**停下：区间是左闭右开的 $[\text{start}, \text{end})$。
 #
-# - `start`、`end`、`step`：只给一个参数时它是 `end`（`torch.arange(5)` 得到
-#   `0, 1, 2, 3, 4`）。长度是 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$。
-# - `dtype`：自动推断：三个参数都是整数时为 `torch.int64`，否则为默认浮点类型
+# - `start`、`end`、`step`：`torch.arange(5)` 得到 `0, 1, 2, 3, 4`。
+#   长度是 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$。
+# - `dtype`：自动推断：所有给出的参数都是整数时为 `torch.int64`，否则为默认浮点类型
 #   （`torch.float32`）。
 #
 # ### 例子

@@ -201,7 +201,7 @@ print(kind + ":", caught[0].message)
 #
 # 1. `optimizer.zero_grad()` 清掉上一步的梯度；
 # 2. `loss.backward()` 为每个参数计算 $\partial \text{loss} / \partial p$，加到 `p.grad` 上
-#    （`zero_grad()` 刚把它清空；损失必须是一个数）；
+#    （`zero_grad()` 刚把它清空）；
 # 3. `optimizer.step()` 用 `p.grad` 更新参数。
 #
 # ### 例子

@@ -46,16 +46,22 @@ def test_mse_loss_reductions() -> None:
 
 
 def test_sgd_step() -> None:
-    fig = diagram_sgd_step(torch.tensor([1.0, -2.0]), torch.tensor([0.4, -1.0]), 0.5, lang="en")
-    assert values(fig, 2) == [f"{1.0 - 0.5 * 0.4:.2f}", f"{-2.0 + 0.5:.2f}"]
-    assert values(fig, 0) == ["1.00", "-2.00"]  # one format with w.grad's 0.40
+    fig = diagram_sgd_step(torch.tensor([1.0, -2.0]), torch.tensor([0.44, -1.0]), 0.5, lang="en")
+    assert values(fig, 2) == [f"{1.0 - 0.5 * 0.44:.2f}", f"{-2.0 + 0.5:.2f}"]
+    assert values(fig, 0) == ["1.00", "-2.00"]  # one format with w.grad's 0.44
     assert "learning rate lr = 0.5" in all_text(fig)
     # no optimizer is built: the arrow says what its step() would compute
     assert text(fig, "arrow:0") == "w - 0.5 * w.grad (what optimizer.step() does)"
-    # a whole gradient is written whole (the page's -18.00 was squeezed into its cell)
-    fig = diagram_sgd_step(torch.tensor([1.0, -1.0]), torch.tensor([-18.0, -18.0]), 0.1)
-    assert values(fig, 1) == ["-18", "-18"]
-    assert values(fig, 0) == ["1.00", "-1.00"] and values(fig, 2) == ["2.80", "0.80"]
+    # the page's step: one format for w, w.grad and the result, one decimal since it writes
+    # them exactly (its -18.00 was squeezed into its cell, and -18 beside 1.00 was two formats)
+    fig = diagram_sgd_step(torch.tensor([1.0, -1.0]), torch.tensor([-18.0, -18.0]), 0.1, lang="en")
+    assert values(fig, 1) == ["-18.0", "-18.0"]
+    assert values(fig, 0) == ["1.0", "-1.0"] and values(fig, 2) == ["2.8", "0.8"]
+    # the result is named apart from the w above it, in the picture and its alt text
+    assert [text(fig, f"code:{p}") for p in range(3)] == ["w", "w.grad", "w (after the step)"]
+    assert "level 2: w (after the step), shape (2,), values 2.8, 0.8" in fig.description
+    zh = diagram_sgd_step(torch.tensor([1.0]), torch.tensor([-18.0]), 0.1, lang="zh")
+    assert text(zh, "code:2") == "更新后的 w"
 
 
 @pytest.mark.parametrize(

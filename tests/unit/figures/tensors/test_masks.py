@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+import matplotlib.colors
 import pytest
 import torch
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -56,6 +57,44 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     )
 
 
+# The site's dark palette shows a tensor diagram through ``filter: invert(0.87)
+# hue-rotate(180deg)`` (docs/assets/stylesheets/extra.css): each sRGB channel c becomes
+# 0.87 - 0.74 c, then the hue turns by the CSS filter's matrix (cos = -1, sin = 0).
+_HUE_TURN = [[-0.574, 1.430, 0.144], [0.426, 0.430, 0.144], [0.426, 1.430, -0.856]]
+
+
+def _in_the_dark(colour: tuple[float, ...]) -> list[float]:
+    inverted = [0.87 - 0.74 * c for c in colour]
+    turned = [sum(m * c for m, c in zip(row, inverted, strict=True)) for row in _HUE_TURN]
+    return [min(1.0, max(0.0, c)) for c in turned]
+
+
+def _contrast(a: list[float], b: list[float]) -> float:
+    def luminance(rgb_: list[float]) -> float:
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb_]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    low, high = sorted([luminance(a), luminance(b)])
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_a_crossed_out_value_reads_on_its_dimmed_cell_in_the_dark_palette() -> None:
+    """A reader at 375 px in the dark palette: the digit under tiled's cross (grey #444444
+    on the dimmed cell, inverted) was a mid grey on slate. Now each crossed-out value keeps a
+    WCAG contrast of at least 6 with its cell as the dark palette shows them (4.7 before)."""
+    fig = diagram_eye_mask(4, lang="en")
+    cells, texts = by_gid(fig, "cell"), by_gid(fig, "value")
+    crossed = [flat for (panel, flat), cell in cells.items() if panel == 3 and cell.get_alpha() < 1]
+    assert crossed == [0, 5, 10, 15]
+    for flat in crossed:
+        cell = cells[3, flat]
+        alpha = cell.get_alpha()  # the dimmed cell over the white figure
+        fill = tuple(alpha * c + (1 - alpha) for c in cell.get_facecolor()[:3])
+        value = matplotlib.colors.to_rgb(texts[3, flat].get_color())
+        ratio = _contrast(_in_the_dark(value), _in_the_dark(fill))
+        assert ratio >= 6, (flat, ratio)
+
+
 def test_eye_mask_has_a_phone_layout() -> None:
     fig = diagram_eye_mask(3, lang="en", layout="narrow")
     assert [text(fig, f"code:{p}") for p in range(3)] == [
@@ -97,9 +136,14 @@ def test_eye_draws_each_identity_with_its_values_uncoloured() -> None:
     # a 1 where the row index equals the column index, by a loop
     assert values(fig, 1) == ["1.0" if r == c else "0.0" for r in range(2) for c in range(3)]
     assert set(colours(fig, 0)) == {rgb(NEUTRAL)}  # no colours: the values speak
-    assert "torch.eye(2, 3) is not square: its diagonal starts at the top left and stops at " \
-        "the last row, row 1 (counting from 0)." in fig.description  # fmt: skip
+    assert "torch.eye(2, 3) has 1s on its main diagonal and 0s elsewhere. It is not square: " \
+        "its diagonal starts at the top left and stops at the last row, row 1 (counting " \
+        "from 0)." in fig.description  # fmt: skip
+    # a square one too: its values are not read out when it is large, where its 1s are is
+    assert "torch.eye(3) has 1s on its main diagonal and 0s elsewhere." in fig.description
     assert "not square" not in diagram_eye(3, lang="en").description
+    zh = diagram_eye(4, (2, 3), lang="zh").description
+    assert "torch.eye(4) 的主对角线上是 1，其余都是 0。" in zh
 
 
 def test_masked_fill_frames_the_masked_cells_in_all_three_steps() -> None:
