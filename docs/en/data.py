@@ -89,7 +89,7 @@ with at.prints_error(TypeError, width=40):
     torch.normal(0.0, 0.5, (3))  # (3) is just the int 3, not a tuple
 
 # %% [markdown]
-# In the error message index: [`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments).
+# Listed in the error-message index: [`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments).
 
 # %% [markdown]
 # ## Test inputs: torch.arange

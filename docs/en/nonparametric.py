@@ -309,7 +309,7 @@ with at.prints_error(ValueError, width=40):
     )
 
 # %% [markdown]
-# In the error message index: [`… must have the same length`](handbook/errors.py#-must-have-the-same-length), [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+# Listed in the error-message index: [`… must have the same length`](handbook/errors.py#-must-have-the-same-length), [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](handbook/errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
 #
 # So when you check shapes, give `n_train` and `n_test` different values: code with a shape
 # mix-up then fails instead of quietly drawing a wrong figure.

@@ -286,7 +286,7 @@ with at.prints_error(RuntimeError, width=40):  # the message, wrapped at 40 char
 print(torch.ones(2, requires_grad=True).detach().numpy())
 
 # %% [markdown]
-# In the error message index: [`Can't call numpy() on Tensor that requires grad`](handbook/errors.py#cant-call-numpy-on-tensor-that-requires-grad).
+# Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](handbook/errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 
 # %% [markdown]
 # The message says what to do: call `.detach()` first, which gives a tensor that shares the data

@@ -398,7 +398,7 @@ with at.prints_error(ValueError, width=40):
     at.w_path(x_train, y_train, w0, lr=10.0, epochs=1, log_w=True)
 
 # %% [markdown]
-# In the error message index: [`w left float32's range (about 3.4e38) after a step with lr = …`](handbook/errors.py#w-left-float32s-range-about-34e38-after-a-step-with-lr--).
+# Listed in the error-message index: [`w left float32's range (about 3.4e38) after a step with lr = …`](handbook/errors.py#w-left-float32s-range-about-34e38-after-a-step-with-lr--).
 
 # %% [markdown]
 # ## Background: consistency and local-constant fitting

@@ -140,7 +140,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`batch1 must be a 3D tensor`](errors.py#batch1-must-be-a-3d-tensor).
+# Listed in the error-message index: [`batch1 must be a 3D tensor`](errors.py#batch1-must-be-a-3d-tensor).
 
 # %% [markdown]
 # Unsqueezing the values at the wrong place gives `(3, 1, 2)` twice; the inner sizes do
@@ -155,7 +155,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # And no broadcasting, even for a batch of size 1 (`torch.matmul` would broadcast it):
@@ -170,7 +170,7 @@ except RuntimeError as err:
 print(tuple(torch.matmul(a, b).shape))
 
 # %% [markdown]
-# In the error message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -97,7 +97,7 @@ w_numpy = model.w.detach().numpy()
 print("with detach:", w_numpy)
 
 # %% [markdown]
-# In the error message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
+# Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 
 # %% [markdown]
 # `detach()` shares memory with the original, so changing the detached tensor in place
@@ -119,7 +119,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation).
+# Listed in the error-message index: [`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation).
 
 # %% [markdown]
 # The message is precise: every tensor carries a version counter, raised by each in-place change.

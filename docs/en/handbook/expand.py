@@ -80,7 +80,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`The expanded size of the tensor (…) must match the existing size (…)`](errors.py#the-expanded-size-of-the-tensor--must-match-the-existing-size-).
+# Listed in the error-message index: [`The expanded size of the tensor (…) must match the existing size (…)`](errors.py#the-expanded-size-of-the-tensor--must-match-the-existing-size-).
 
 # %% [markdown]
 # A view shares memory with its source, so writing into it writes into the source, and
@@ -103,7 +103,7 @@ print(y)
 print(x.flatten())
 
 # %% [markdown]
-# In the error message index: [`unsupported operation: more than one element of the written-to tensor refers to a single memory location`](errors.py#unsupported-operation-more-than-one-element-of-the-written-to-tensor-refers-to-a-single-memory-location).
+# Listed in the error-message index: [`unsupported operation: more than one element of the written-to tensor refers to a single memory location`](errors.py#unsupported-operation-more-than-one-element-of-the-written-to-tensor-refers-to-a-single-memory-location).
 
 # %% [markdown]
 # Call `.clone()` (or use `repeat`) when you need a tensor you can modify.
@@ -182,7 +182,7 @@ diffs = queries[:, None] - keys
 print(tuple(diffs.shape))
 
 # %% [markdown]
-# In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+# Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
 
 # %% [markdown]
 # The opposite surprise is worse because nothing fails: `(3,)` and `(3, 1)` broadcast to

@@ -125,7 +125,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks).
+# Listed in the error-message index: [`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks).
 
 # %% [markdown]
 # The opposite mistake raises nothing. The page [Parametric attention pooling](../parametric.py)
@@ -181,7 +181,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+# Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
 
 # %% [markdown]
 # ### Two boolean masks, two conventions

@@ -152,7 +152,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`repeats must have the same size as input along dim`](errors.py#repeats-must-have-the-same-size-as-input-along-dim).
+# Listed in the error-message index: [`repeats must have the same size as input along dim`](errors.py#repeats-must-have-the-same-size-as-input-along-dim).
 
 # %% [markdown]
 # Forgetting `dim` on a matrix is the other classic: the matrix is silently flattened,
@@ -228,7 +228,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor`](errors.py#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor).
+# Listed in the error-message index: [`Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor`](errors.py#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor).
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -81,7 +81,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# In the error message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).
+# Listed in the error-message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).
 
 # %% [markdown]
 # And `reshape` never swaps axes. To turn rows into columns, use `.T` (or
@@ -175,7 +175,7 @@ except RuntimeError as err:
 print(xt.reshape(-1))
 
 # %% [markdown]
-# In the error message index: [`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride).
+# Listed in the error-message index: [`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride).
 
 # %% [markdown]
 # ### Where the chapter uses it

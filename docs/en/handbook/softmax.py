@@ -164,7 +164,7 @@ except NotImplementedError as err:
     print("NotImplementedError:", err)
 
 # %% [markdown]
-# In the error message index: [`Dimension out of range`](errors.py#dimension-out-of-range), [`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long).
+# Listed in the error-message index: [`Dimension out of range`](errors.py#dimension-out-of-range), [`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long).
 
 # %% [markdown]
 # Finally, do not write softmax by hand as `exp(x) / exp(x).sum()`: `exp(1000)` is

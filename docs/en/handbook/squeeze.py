@@ -87,7 +87,7 @@ except IndexError as err:
     print("IndexError:", err)
 
 # %% [markdown]
-# In the error message index: [`Dimension out of range`](errors.py#dimension-out-of-range).
+# Listed in the error-message index: [`Dimension out of range`](errors.py#dimension-out-of-range).
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -162,7 +162,7 @@ except IndexError as err:
     print("IndexError:", err)
 
 # %% [markdown]
-# In the error message index: [`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor).
+# Listed in the error-message index: [`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor).
 
 # %% [markdown]
 # Name the axes to remove, both of them: `squeeze((1, 2))` (a tuple of axes, PyTorch 2.0 and
