@@ -436,7 +436,7 @@ with at.prints_error(ValueError, width=40):
 # here $d = 1$), the prediction at (almost) every point converges in probability to the true
 # regression function. For the whole curve to converge at once (uniform consistency) the
 # condition is a little stronger, such as $n h^d / \log n \to \infty$ (Mack and Silverman, 1982).
-# Each condition has its job:
+# The two pointwise conditions each have a job:
 # $h \to 0$ makes the windows narrower so that the bias vanishes; $nh^d \to \infty$ puts
 # more and more samples into each window so that the noise is averaged away. The trained $w$ is the
 # farthest from what the second one asks: on average only about 2.4 effective keys are left in

@@ -6,8 +6,8 @@
 # when the build ran the failing line below it; none is copied by hand.
 # Paste the line that starts with the exception type (e.g. `RuntimeError: …`; in a
 # terminal, the last line of the traceback), or its first few words, into the search box
-# to land on its entry here. Not the traceback's first line,
-# `Traceback (most recent call last):`: every error starts with that one.
+# to land on its entry here; not the traceback's first line, which is the same for every
+# error.
 # Each entry says what causes it, how to fix it, and links to the handbook section or
 # chapter page that explains it.
 #
