@@ -25,7 +25,8 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 # The model is created with the same seed as on that page, so the initial $w$ is the same; training
 # itself draws no random numbers, so the learned $w$ is also the one printed there.
 #
-# <!-- source: attention_tutorial.training.train -->
+# (The source of `train` unfolds in the "[Training](parametric.py#training)" section of
+# *Parametric attention pooling*.)
 
 # %%
 # the seed of the page parametric: the same initial w
@@ -181,7 +182,8 @@ right_share = (weights * right).sum(dim=1)  # (n_test,)
 print(f"smallest x_train: {x_train.min().item():.2f}")
 print("share of the weight right of x, w = 1:")
 for q in (0, 3, 5, 9):
-    print(f"  x = {x_test[q].item():.1f}: {right_share[q].item():.2f}")
+    x_q, share_q = x_test[q].item(), right_share[q].item()
+    print(f"  x = {x_q:.1f}: {share_q:.2f}")
 # all of it at x = 0 (every key lies to its right), most of
 # it at every query left of x = 1
 assert right[0].all() and (right_share[left] > 0.5).all()
@@ -210,7 +212,8 @@ assert f"{x_train.min().item():.2f}" == "0.11"
 # large; multiplied by the learning rate 0.5, the very first step carries $w$ far from where it
 # started. Here is that first step on its own:
 #
-# <!-- source: attention_tutorial.training.loss_at_w -->
+# (The source of `loss_at_w`, used below, unfolds in "[The two loss
+# curves](leave-one-out.py#the-two-loss-curves)" on *Why leave one out*.)
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -260,11 +263,18 @@ print(f"left-out loss at the best w:    {loss_best:.4f}")
 _ = torch.manual_seed(at.SEED)
 # the same initial w as on the page parametric
 w0 = at.NWKernelRegression().w.item()
+
+
+def path_at(lr, log_w=False):
+    # w at the start and after each of 5 SGD steps
+    return at.w_path(x_train, y_train, w0, lr=lr, log_w=log_w)
+
+
 paths = {
-    "w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5),
-    "w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05),
-    "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
-    "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
+    "w, lr = 0.5": path_at(0.5),
+    "w, lr = 0.05": path_at(0.05),
+    "log w, lr = 0.5": path_at(0.5, log_w=True),
+    "log w, lr = 0.05": path_at(0.05, log_w=True),
 }
 # one column per path: the parameter and lr, w after
 # each step, then the left-out loss where the path ends
@@ -406,7 +416,8 @@ jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
 print(f"w, lr = 10: {jump[0]:.4f} → {jump[1]:.4g}")
 print("  then " + ", ".join(f"{w:.4g}" for w in jump[2:]))
 # one step up to the plateau, then moves by < 1 %
-assert jump[1] > 100 and max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
+assert jump[1] > 100
+assert max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
 print("log w, lr = 10:")
 # the step the stepper stops at with its "diverged"
 # sentence; prints_error fails if w_path does not raise

@@ -23,7 +23,7 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 #
 # 用和那一页相同的种子创建模型，$w$ 的初值相同；训练本身不用随机数，所以学到的 $w$ 也和那一页打印的相同。
 #
-# <!-- source: attention_tutorial.training.train -->
+# （`train` 的源码在《[带参数的注意力汇聚](parametric.py#训练)》一页的“训练”一节里可以展开。）
 
 # %%
 # the seed of the page parametric: the same initial w
@@ -166,7 +166,8 @@ right_share = (weights * right).sum(dim=1)  # (n_test,)
 print(f"smallest x_train: {x_train.min().item():.2f}")
 print("share of the weight right of x, w = 1:")
 for q in (0, 3, 5, 9):
-    print(f"  x = {x_test[q].item():.1f}: {right_share[q].item():.2f}")
+    x_q, share_q = x_test[q].item(), right_share[q].item()
+    print(f"  x = {x_q:.1f}: {share_q:.2f}")
 # all of it at x = 0 (every key lies to its right), most of
 # it at every query left of x = 1
 assert right[0].all() and (right_share[left] > 0.5).all()
@@ -186,7 +187,7 @@ assert f"{x_train.min().item():.2f}" == "0.11"
 # 训练的每一步都用全部 50 个样本（[全批量梯度下降](parametric.py#训练)）。损失是 50 个平方误差的**和**，梯度也是 50 项之和，数值很大；学习率 0.5 乘上它，
 # 第一步就从初值跳出很远。下面单独算出第一步：
 #
-# <!-- source: attention_tutorial.training.loss_at_w -->
+# （下面用到的 `loss_at_w` 的源码在《[为什么要留一](leave-one-out.py#两条损失曲线)》一页的“两条损失曲线”一节里可以展开。）
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -233,11 +234,18 @@ print(f"left-out loss at the best w:    {loss_best:.4f}")
 _ = torch.manual_seed(at.SEED)
 # the same initial w as on the page parametric
 w0 = at.NWKernelRegression().w.item()
+
+
+def path_at(lr, log_w=False):
+    # w at the start and after each of 5 SGD steps
+    return at.w_path(x_train, y_train, w0, lr=lr, log_w=log_w)
+
+
 paths = {
-    "w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5),
-    "w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05),
-    "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
-    "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
+    "w, lr = 0.5": path_at(0.5),
+    "w, lr = 0.05": path_at(0.05),
+    "log w, lr = 0.5": path_at(0.5, log_w=True),
+    "log w, lr = 0.05": path_at(0.05, log_w=True),
 }
 # one column per path: the parameter and lr, w after
 # each step, then the left-out loss where the path ends
@@ -351,7 +359,8 @@ jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
 print(f"w, lr = 10: {jump[0]:.4f} → {jump[1]:.4g}")
 print("  then " + ", ".join(f"{w:.4g}" for w in jump[2:]))
 # one step up to the plateau, then moves by < 1 %
-assert jump[1] > 100 and max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
+assert jump[1] > 100
+assert max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
 print("log w, lr = 10:")
 # the step the stepper stops at with its "diverged"
 # sentence; prints_error fails if w_path does not raise
