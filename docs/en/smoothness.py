@@ -25,8 +25,7 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 # The model is created with the same seed as on that page, so the initial $w$ is the same; training
 # itself draws no random numbers, so the learned $w$ is also the one printed there.
 #
-# (The source of `train` unfolds in the "[Training](parametric.py#training)" section of
-# *Parametric attention pooling*.)
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 # the seed of the page parametric: the same initial w
@@ -212,8 +211,7 @@ assert f"{x_train.min().item():.2f}" == "0.11"
 # large; multiplied by the learning rate 0.5, the very first step carries $w$ far from where it
 # started. Here is that first step on its own:
 #
-# (The source of `loss_at_w`, used below, unfolds in "[The two loss
-# curves](leave-one-out.py#the-two-loss-curves)" on *Why leave one out*.)
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 _ = torch.manual_seed(at.SEED)

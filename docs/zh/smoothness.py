@@ -23,7 +23,7 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 #
 # 用和那一页相同的种子创建模型，$w$ 的初值相同；训练本身不用随机数，所以学到的 $w$ 也和那一页打印的相同。
 #
-# （`train` 的源码在《[带参数的注意力汇聚](parametric.py#训练)》一页的“训练”一节里可以展开。）
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 # the seed of the page parametric: the same initial w
@@ -187,7 +187,7 @@ assert f"{x_train.min().item():.2f}" == "0.11"
 # 训练的每一步都用全部 50 个样本（[全批量梯度下降](parametric.py#训练)）。损失是 50 个平方误差的**和**，梯度也是 50 项之和，数值很大；学习率 0.5 乘上它，
 # 第一步就从初值跳出很远。下面单独算出第一步：
 #
-# （下面用到的 `loss_at_w` 的源码在《[为什么要留一](leave-one-out.py#两条损失曲线)》一页的“两条损失曲线”一节里可以展开。）
+# <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
 _ = torch.manual_seed(at.SEED)
