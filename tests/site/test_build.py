@@ -86,9 +86,9 @@ def test_notebook_pages_weigh_at_most_304_kb_of_html(site, lang):
     # into collapsed blocks (en 292.8 KB); 296 KB until round 21 wrapped the smoothness page's
     # code lines to about 60 characters for a phone (one statement became two or three, each
     # highlighted and in the copy text) and stated its consistency result with both of its
-    # conditions (en 298.1 -> 300.7 KB; of its weight, 79 KB are 158 rendered formulas and 46 KB
-    # the four collapsed package sources, which it keeps); test_page_weight.py checks what a
-    # reader downloads.
+    # conditions (en 298.1 -> 300.7 KB; of its weight, 74 KB are 124 rendered formulas, 27 KB
+    # of them the 64 inline $w$, and 46 KB the four collapsed package sources, which
+    # test_pagehooks.py requires); test_page_weight.py checks what a reader downloads.
     sizes = {rel: (site / rel).stat().st_size for rel in notebook_pages(lang)}
     assert {rel: size for rel, size in sizes.items() if size > 304 * 1024} == {}
 
