@@ -85,7 +85,7 @@ assert gap_sign == 0 and f"{gap_nw:.1e}" == "4.8e-07"
 #
 # - 带宽 $1/|w|$；
 # - “有效键数”（表头 keys in use）$1 / \sum_i a_i^2$ 在所有查询上的平均，$a_i$ 是一个查询的注意力权重。
-#   如果权重平均分给 $k$ 个键，它正好等于 $k$；它为 1，说明全部权重落在一个键上；
+#   如果权重平均分给 $m$ 个键，它正好等于 $m$；它为 1，说明全部权重落在一个键上；
 # - 测试集上相对**真实函数** $f$ 的均方误差（<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>），
 #   这是我们真正关心的预测质量。
 
@@ -93,9 +93,14 @@ assert gap_sign == 0 and f"{gap_nw:.1e}" == "4.8e-07"
 # (401,): the grid of the page leave-one-out
 ws = torch.logspace(-1, 3, 401)
 w_best = at.best_w(ws, x_train, y_train)
-candidates = {"w = 1": 1.0, "trained w": w_trained, "best leave-one-out w": w_best}
+candidates = {
+    "w = 1": 1.0,
+    "trained w": w_trained,
+    "best leave-one-out w": w_best,
+}
 # each name on a line of its own, above its numbers
-print(f"{'w':>8}  {'1/|w|':>7}  {'keys in use':>11}  {'test MSE':>8}")
+print(f"{'w':>8}  {'1/|w|':>7}", end="")
+print(f"  {'keys in use':>11}  {'test MSE':>8}")
 keys_used = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
@@ -105,7 +110,8 @@ for name, w in candidates.items():
     keys_used[name] = keys_in_use
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     print(name)
-    print(f"{w:>8.4f}  {bandwidth:>7.4f}  {keys_in_use:>11.1f}  {mse:>8.4f}")
+    print(f"{w:>8.4f}  {bandwidth:>7.4f}", end="")
+    print(f"  {keys_in_use:>11.1f}  {mse:>8.4f}")
 # two or three keys per window
 assert 2 < keys_used["trained w"] < 3
 
@@ -113,11 +119,16 @@ assert 2 < keys_used["trained w"] < 3
 # 三条拟合曲线各画一幅小图，标题写明它是哪个 $w$：
 
 # %%
-fits = {name: at.predict(w, x_test, x_train, y_train) for name, w in candidates.items()}
+fits = {}
+for name, w in candidates.items():
+    fits[name] = at.predict(w, x_test, x_train, y_train)
 # one title per panel, in both languages:
 # the site draws the figure in each
 titles = [
-    {"zh": "w = 1（非参数注意力汇聚）", "en": "w = 1 (non-parametric pooling)"},
+    {
+        "zh": "w = 1（非参数注意力汇聚）",
+        "en": "w = 1 (non-parametric pooling)",
+    },
     {
         "zh": f"SGD 学到的 w = {w_trained:.2f}",
         "en": f"learned by SGD: w = {w_trained:.2f}",
@@ -141,7 +152,8 @@ squared = (fits["w = 1"] - data.y_truth) ** 2  # (n_test,)
 left = x_test < 1  # (n_test,): the queries left of x = 1
 share = (squared[left].sum() / squared.sum()).item()
 print(f"summed squared error, w = 1: {squared.sum().item():.1f}")
-print(f"  from x < 1 ({int(left.sum())} queries): {squared[left].sum().item():.1f}")
+n_left, left_sum = int(left.sum()), squared[left].sum().item()
+print(f"  from x < 1 ({n_left} queries): {left_sum:.1f}")
 print(f"  share: {share:.0%}")
 # three quarters
 assert int(left.sum()) == 10 and 0.7 < share < 0.8
@@ -154,7 +166,8 @@ right_share = (weights * right).sum(dim=1)  # (n_test,)
 print(f"smallest x_train: {x_train.min().item():.2f}")
 print("share of the weight right of x, w = 1:")
 for q in (0, 3, 5, 9):
-    print(f"  x = {x_test[q].item():.1f}: {right_share[q].item():.2f}")
+    x_q, share_q = x_test[q].item(), right_share[q].item()
+    print(f"  x = {x_q:.1f}: {share_q:.2f}")
 # all of it at x = 0 (every key lies to its right), most of
 # it at every query left of x = 1
 assert right[0].all() and (right_share[left] > 0.5).all()
@@ -186,7 +199,8 @@ loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
 loss.backward()
 grad_start = probe.w.grad.item()
 print(f"initial w = {probe.w.item():.4f}, dL/dw = {grad_start:.4f}")
-print(f"after one step: w - 0.5 dL/dw = {(probe.w - 0.5 * probe.w.grad).item():.4f}")
+w_next = (probe.w - 0.5 * probe.w.grad).item()
+print(f"after one step: w - 0.5 dL/dw = {w_next:.4f}")
 # the step by hand, then the gradient where it lands
 with torch.no_grad():
     probe.w -= 0.5 * probe.w.grad
@@ -196,10 +210,10 @@ grad_there = probe.w.grad.item()
 print(f"  dL/dw there = {grad_there:.4f}")
 # the two gradients the text names
 assert (round(grad_start, 1), round(grad_there, 2)) == (-32.8, 0.34)
-print(
-    f"left-out loss at the trained w: {at.loss_at_w(w_trained, x_train, y_train):.4f}"
-)
-print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):.4f}")
+loss_trained = at.loss_at_w(w_trained, x_train, y_train)
+loss_best = at.loss_at_w(w_best, x_train, y_train)
+print(f"left-out loss at the trained w: {loss_trained:.4f}")
+print(f"left-out loss at the best w:    {loss_best:.4f}")
 
 # %% [markdown]
 # 第一步直接越过了留一法损失的最低点，落到它右侧很远的地方（见《[为什么要留一](leave-one-out.py)》一页的图）。
@@ -220,35 +234,45 @@ print(f"left-out loss at the best w:    {at.loss_at_w(w_best, x_train, y_train):
 _ = torch.manual_seed(at.SEED)
 # the same initial w as on the page parametric
 w0 = at.NWKernelRegression().w.item()
+
+
+def path_at(lr, log_w=False):
+    # w at the start and after each of 5 SGD steps
+    return at.w_path(x_train, y_train, w0, lr=lr, log_w=log_w)
+
+
 paths = {
-    "w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5),
-    "w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05),
-    "log w, lr = 0.5": at.w_path(x_train, y_train, w0, lr=0.5, log_w=True),
-    "log w, lr = 0.05": at.w_path(x_train, y_train, w0, lr=0.05, log_w=True),
+    "w, lr = 0.5": path_at(0.5),
+    "w, lr = 0.05": path_at(0.05),
+    "log w, lr = 0.5": path_at(0.5, log_w=True),
+    "log w, lr = 0.05": path_at(0.05, log_w=True),
 }
 # one column per path: the parameter and lr, w after
 # each step, then the left-out loss where the path ends
-print(f"{'':<6}" + "".join(f" {name.split(',')[0]:>7}" for name in paths))
-print(f"{'lr':<6}" + "".join(f" {name.split('= ')[1]:>7}" for name in paths))
+kinds = "".join(f" {n.split(',')[0]:>7}" for n in paths)
+rates = "".join(f" {n.split('= ')[1]:>7}" for n in paths)
+print(f"{'':<6}" + kinds)
+print(f"{'lr':<6}" + rates)
 for step in range(len(paths["w, lr = 0.5"])):
-    print(f"step {step}" + "".join(f" {path[step]:>7.4g}" for path in paths.values()))
-losses = [at.loss_at_w(path[-1], x_train, y_train) for path in paths.values()]
+    cells = "".join(f" {p[step]:>7.4g}" for p in paths.values())
+    print(f"step {step}" + cells)
+ends = [path[-1] for path in paths.values()]
+losses = [at.loss_at_w(w, x_train, y_train) for w in ends]
 print(f"{'loss':<6}" + "".join(f" {loss:>7.4f}" for loss in losses))
-print(
-    f"best w on the grid: {w_best:.4f}, loss {at.loss_at_w(w_best, x_train, y_train):.4f}"
-)
+print(f"best w on the grid: {w_best:.4f}, loss {loss_best:.4f}")
 # the text below, checked: lr = 0.5 takes the same 5
 # steps as at.train; lr = 0.05 is still moving right;
 # log w with lr = 0.05 overshoots the minimum at step 2,
 # then comes back from the right and ends next to it;
 # log w with lr = 0.5 stays on the plateau
-on_plateau, overshoot = paths["log w, lr = 0.5"], paths["log w, lr = 0.05"]
+on_plateau = paths["log w, lr = 0.5"]
+overshoot = paths["log w, lr = 0.05"]
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 assert paths["w, lr = 0.05"][-1] < w_best
-assert (
-    overshoot[1] < w_best < overshoot[2] and overshoot[2] > overshoot[3] > overshoot[4]
-)
-assert abs(overshoot[-1] / w_best - 1) < 0.05 and overshoot[-1] < overshoot[-2]
+assert overshoot[1] < w_best < overshoot[2]
+assert overshoot[2] > overshoot[3] > overshoot[4]
+assert abs(overshoot[-1] / w_best - 1) < 0.05
+assert overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
 # the numbers the text names
 assert f"{w0:.4f}" == "0.4963"
@@ -300,10 +324,10 @@ stepper
 # %% [markdown]
 # 可以试试这几件事：
 #
-# - 把上图的四条路径一步一步走一遍，该看什么见图下的说明。学习率 0.5、训练 $w$ 时，留意第一步的梯度有多大。
+# - 把“[w 在训练中走过的路](#w-在训练中走过的路)”一节那张图里的四条路径一步一步走一遍，该看什么见那张图下的说明。学习率 0.5、训练 $w$ 时，留意第一步的梯度有多大。
 # - 学习率 0.05、训练 $w$，走过第 5 步之后：$w$ 一直向最低点挪，越挪越慢，按钮允许的 50 步走完，
 #   仍在最低点左侧，还在一点点变大（下面的单元格在 Python 里走了这 50 步）。
-# - 学习率 10：训练 $w$ 时，第一步就把 $w$ 甩到右端的平台上，之后一动不动；训练 $\log w$ 时，
+# - 学习率 10：训练 $w$ 时，第一步就把 $w$ 甩到右端的平台上，之后几乎不动；训练 $\log w$ 时，
 #   第一步就让 $w$ 超出 float32 能表示的范围，演示停在这里，并说明这一步发散了（本节最后一个单元格在 Python 里核对这两种结果）。
 #
 # 没有 JavaScript 时，演示处显示的是本章设置下 5 步路径的静态图。
@@ -330,12 +354,13 @@ assert last_step < 0.01  # by a few thousandths
 
 # %%
 # lr = 10: w lands on the plateau in one step and
-# stays; log w leaves float32's range
+# barely moves; log w leaves float32's range
 jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
 print(f"w, lr = 10: {jump[0]:.4f} → {jump[1]:.4g}")
 print("  then " + ", ".join(f"{w:.4g}" for w in jump[2:]))
-# one step up to the plateau, then stuck there
-assert jump[1] > 100 and max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
+# one step up to the plateau, then moves by < 1 %
+assert jump[1] > 100
+assert max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
 print("log w, lr = 10:")
 # the step the stepper stops at with its "diverged"
 # sentence; prints_error fails if w_path does not raise
@@ -359,9 +384,10 @@ with at.prints_error(ValueError, width=40):
 # 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是[局部线性回归](local-linear.py)，
 # 它在数据边缘的偏差更小。
 #
-# 这个估计是**一致**的（Mack 与 Silverman，1982）：样本数 $n \to \infty$ 时，只要带宽 $h \to 0$，
-# 同时 $n h^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），预测就收敛到真实的回归函数。
-# 两个条件各管一件事：$h \to 0$ 让窗口越来越窄，偏差消失；$nh^d \to \infty$
+# 这个估计是**逐点一致**的（Devroye 与 Wagner，1980）：样本数 $n \to \infty$ 时，只要带宽 $h \to 0$，
+# 同时 $n h^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），每一点（准确地说，几乎每一点）上的预测就依概率收敛到真实的回归函数。
+# 要整条曲线一起收敛（一致收敛），条件得更严一些，例如 $n h^d / \log n \to \infty$（Mack 与 Silverman，1982）。
+# 逐点一致的两个条件各管一件事：$h \to 0$ 让窗口越来越窄，偏差消失；$nh^d \to \infty$
 # 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 离第二条的要求最远：窗口里平均只有约 2.4 个有效键（上表的 keys in use）。
 #
 # ## 常见疑问

@@ -309,6 +309,45 @@ def test_the_current_point_is_named_in_the_legend(server, browser, path, key):
         context.close()
 
 
+# After steps that end at the minimum: the star's and the current dot's centres, which of
+# the two the document paints later (above), and the topmost element at the dot's centre.
+AT_THE_MINIMUM = """([lr, logW, n]) => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    root.attnStepper.configure(lr, logW);
+    root.attnStepper.step(n);
+    const star = root.querySelector('svg polygon.minimum');
+    const dot = root.querySelector('svg circle.current-dot');
+    const centre = el => { const r = el.getBoundingClientRect();
+                           return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; };
+    const [x, y] = centre(dot);
+    const top = document.elementFromPoint(x, y);
+    return {w: root.attnStepper.rows().at(-1).w, star: centre(star), dot: [x, y],
+            after: Boolean(star.compareDocumentPosition(dot) & Node.DOCUMENT_POSITION_FOLLOWING),
+            top: top ? top.tagName.toLowerCase() + '.' + top.getAttribute('class') : null};
+}"""
+
+
+@pytest.mark.parametrize(("lr", "log_w", "steps"), [(0.05, False, 40), (0.05, True, 5)])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_path_at_the_minimum_shows_its_current_dot_above_the_star(
+    server, browser, lr, log_w, steps, width
+):
+    """Round-21 reader: with lr 0.05 on w after about 40 steps (log w: 5 steps) w is near
+    3.98, the minimum, and the orange dot of the current step lay under the star. The dot is
+    painted after the star, so it shows on top."""
+    context, page, _ = open_page(browser, f"{server}smoothness/", width=width)
+    try:
+        page.locator(".attn-stepper .attn-explorer-panel").scroll_into_view_if_needed()
+        got = page.evaluate(AT_THE_MINIMUM, [lr, log_w, steps])
+        assert abs(got["w"] - 3.98) < 0.15, got  # the path ends near the minimum (3.87, 4.00)
+        # the two overlap: their centres less than the star's radius (7) apart
+        near = [abs(a - b) < 7 for a, b in zip(got["star"], got["dot"], strict=True)]
+        assert all(near), got
+        assert got["after"] and got["top"] == "circle.current-dot", got
+    finally:
+        context.close()
+
+
 # The accessible name of each control (its <label>, or the legend of its fieldset), the
 # focused element's outline, and the state after each key.
 FOCUSED = """() => {
@@ -666,6 +705,21 @@ def test_the_radio_buttons_have_a_24_px_target(server, browser, width):
         box = label.bounding_box()
         page.mouse.click(box["x"] + box["width"] - 2, box["y"] + box["height"] - 2)
         assert page.evaluate("document.querySelector('.attn-stepper').attnStepper.logW()")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_at_375_px_the_step_and_reset_buttons_are_44_px_high(server, browser, path):
+    """Round-21 reader: on a phone Step and Reset were 32.6 px (en) and 37.6 px (zh) high, short
+    of a 44 px touch target."""
+    context, page, _ = open_page(browser, f"{server}{path}/", width=375)
+    try:
+        boxes = page.evaluate(
+            "() => [...document.querySelectorAll('.attn-stepper-buttons button')].map(b => {"
+            " const r = b.getBoundingClientRect(); return [r.width, r.height]; })"
+        )
+        assert len(boxes) == 2 and all(h >= 44 and w >= 44 for w, h in boxes), boxes
     finally:
         context.close()
 

@@ -522,6 +522,9 @@
     panel.describe(L.alt);  // what the chart shows; its state is the readout's sentence
     panel.svg.setAttribute("aria-describedby", readout.id);
     var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L, true);
+    // the current point and the start square in a layer above the star: a path that ends at
+    // the minimum (lr 0.05 on w, w ≈ 3.98) hid its orange dot under the ★
+    var topLayer = el("g", { class: "attn-stepper-top" }, panel.svg);
     html("p", "attn-stepper-note", ui, L.restart);
     // the table in a box of its own: its numbers stay on one line, and a table wider than
     // the column (w = 1700.1377 at 375 px) scrolls in the box, not the page
@@ -562,9 +565,10 @@
       // square hid the dot or the dot the square. There the dot is larger, an orange disc round
       // the blue square, so that the legend's "■ start" and "● current" both point at something.
       var p = pts[k];
-      panel.dot(p[0], p[1], k ? 4.5 : 7.5, "current-dot");
+      while (topLayer.firstChild) topLayer.removeChild(topLayer.firstChild);
+      panel.dot(p[0], p[1], k ? 4.5 : 7.5, "current-dot", topLayer);
       var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]);
-      el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, panel.plot);
+      el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, topLayer);
       var notes = [];
       if (last.w < 0) notes.push(L.negative);
       if (Math.abs(last.w) < data.w_min || Math.abs(last.w) > data.w_max) notes.push(L.off_chart);

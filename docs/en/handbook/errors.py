@@ -4,17 +4,19 @@
 # This page collects the errors you can meet while working through the chapter's code. Each
 # message is exactly what PyTorch 2.13 or the tutorial's package `attention_tutorial` printed
 # when the build ran the failing line below it; none is copied by hand.
-# Paste the first line of an error (or its first few words) into the search box to land
-# on its entry here. Each entry says what causes it, how to fix it, and links to the
-# handbook section or chapter page that explains it.
+# Paste the line that starts with the exception type (e.g. `RuntimeError: …`; in a
+# terminal, the last line of the traceback), or its first few words, into the search box
+# to land on its entry here; not the traceback's first line, which is the same for every
+# error.
+# Each entry says what causes it, how to fix it, and links to the handbook section or
+# chapter page that explains it.
 #
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,
-# dtypes): the numbers you see will usually differ. The first word of an error is the type
+# dtypes): the numbers you see will usually differ. The first word of that line is the type
 # of the exception: `RuntimeError`, `IndexError`, `TypeError`, …
 #
-# Each entry runs the failing line inside `with prints_error(…):`, which prints the first line
-# of the error broken into lines that fit a phone; the error you get is one long line: paste its
-# first line as it is.
+# Each entry runs the failing line inside `with prints_error(…):`, which prints that line
+# broken into lines that fit a phone; yours is one long line: paste it as it is.
 
 # %%
 import functools
