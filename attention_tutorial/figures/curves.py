@@ -43,10 +43,10 @@ LAYOUTS = ("wide", "stacked")
 _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up to this many
 # the opacity of a w path's end dot (``plot_w_paths``): what lies under it shows through
 _END_ALPHA = 0.45
-# the areas (pt²) of a path's end dot and of the minimum's star drawn over it: the star the
-# larger, so that an end dot next to (or at) the minimum leaves its points in view
-_END_AREA = 100
-_STAR_AREA = 240
+# the area (pt²) of a path's end dot: smaller than the minimum's star drawn over it (90, one
+# star in every figure and in the live widgets), so that an end next to (or at) the minimum
+# leaves the star's points in view (r21: at 150 the ends at 4.00 and 4.59 all but hid it)
+_END_AREA = 64
 _NARROW_IN = 4.6
 
 
@@ -715,11 +715,10 @@ def plot_w_paths(
         ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
         best = int(np.argmin(curve))
         # the star above every path's end dot (a path may stop right at the minimum) and larger
-        # than the dot, its white edge apart from the dot's (round 20: the end at 4.00 hid
-        # it; r21: under the ends at 4.00 and 4.59 it was still hard to find at 375 px)
+        # than the dot (_END_AREA), its white edge apart from the dot's (round 20: the end at
+        # 4.00 hid it; r21: under the ends at 4.00 and 4.59 it was still hard to find)
         ax.scatter([grid[best]], [curve[best]], zorder=6,
-                   label=labels["minimum_at"].format(w=grid[best]),
-                   **{**_MINIMUM_STAR, "s": _STAR_AREA, "linewidths": 0.8})  # fmt: skip
+                   label=labels["minimum_at"].format(w=grid[best]), **_MINIMUM_STAR)  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
             color = f"C{k}"
