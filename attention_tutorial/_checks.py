@@ -206,7 +206,7 @@ def distinct_indices(name: str, value: object, size: int, most: int) -> list[int
     """
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise TypeError(f"{name} must be a sequence of ints, got {type(value).__name__}")
-    checked = [integer(f"{name}[i]", i, minimum=0) for i in value]
+    checked = [integer(f"{name}[{k}]", i, minimum=0) for k, i in enumerate(value)]
     if not checked or any(i >= size for i in checked):
         raise ValueError(
             f"{name} must be 1 to {most} indices from 0 to n_test - 1 = {size - 1}, got {value}"

@@ -141,10 +141,10 @@ def bandwidth_explorer(
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number
             nor a tensor, or ``query_indices`` is not a sequence of ints.
-        ValueError: If ``w`` is a tensor of more than one element or is not
-            between 0.1 and 1000, or ``query_indices`` is empty, holds more than
-            three indices, repeats one, or holds one not between 0 and
-            ``n_test - 1``.
+        ValueError: If ``w`` is a tensor of more than one element or of an
+            integer dtype, or is not between 0.1 and 1000, or ``query_indices``
+            is empty, holds more than three indices, repeats one, or holds one not
+            between 0 and ``n_test - 1``.
 
     Examples:
         >>> # the explorer of both lessons

@@ -141,17 +141,17 @@ def sgd_stepper(
     Explained on the page `smoothness.md`.
 
     On this site's lesson page, each press of "Step" takes one full-batch SGD
-    step on the summed leave-one-out loss (the steps of ``w_path``) and prints
-    ``w``, the gradient and the loss; the point after ``steps`` steps is marked.
-    Anywhere else (your own notebook) it shows the static picture of its path;
-    ``w_path`` gives the numbers.
+    step on the summed leave-one-out loss (the steps of ``w_path``) and shows
+    ``w``, the gradient and the loss above the picture; the point after
+    ``steps`` steps is marked. Anywhere else (your own notebook) it shows the
+    static picture of its path; ``w_path`` gives the numbers.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
-        w0: The initial ``w`` of every path, between 0.1 and 10**3.5 (about 3162).
-            The lesson's is about 0.4963: the untrained model's ``w`` after
-            ``torch.manual_seed(SEED)``, as on the page `parametric.md` (the
-            example takes it from the model).
+        w0: The initial ``w`` of every path (after each Reset too), between 0.1
+            and 10**3.5 (about 3162). The lesson's is about 0.4963: the untrained
+            model's ``w`` after ``torch.manual_seed(SEED)``, as on the page
+            `parametric.md` (the example takes it from the model).
         lr: The learning rate the control starts at (the reader can change it on
             the lesson page), one of the 13 values of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10: steps of 1, 2, 5), imported with
@@ -168,9 +168,9 @@ def sgd_stepper(
         TypeError: If ``data`` is not a ``ToyData``, ``w0`` is neither a number
             nor a tensor, ``lr`` is not a number, ``log_w`` not a bool or
             ``steps`` not an int.
-        ValueError: If ``w0`` is a tensor of more than one element, ``w0`` or
-            ``steps`` is out of range, ``lr`` is not one of
-            ``LEARNING_RATES``, or if, within ``steps`` steps from ``w0`` at
+        ValueError: If ``w0`` is a tensor of more than one element or of an
+            integer dtype, ``w0`` or ``steps`` is out of range, ``lr`` is not one
+            of ``LEARNING_RATES``, or if, within ``steps`` steps from ``w0`` at
             ``lr``, ``w`` leaves the positive finite numbers: the static picture
             needs every ``w`` on its log axis. If ``w`` goes to 0 or below (only
             when training ``w``), take a smaller ``lr`` or ``log_w=True``, which
@@ -204,6 +204,8 @@ def sgd_stepper(
     lr = _checks.positive_number("lr", lr)
     if lr not in LEARNING_RATES:
         raise ValueError(f"lr must be one of the control's values {LEARNING_RATES}, got {lr!r}")
+    if isinstance(log_w, np.bool_):  # numpy's bool (from a comparison of arrays) is a bool
+        log_w = bool(log_w)
     log_w = _checks.boolean("log_w", log_w)
     steps = _checks.integer("steps", steps, minimum=1, maximum=MAX_STEPS)
     stepper = SgdStepper(data, w0, lr, log_w, steps)
@@ -231,15 +233,16 @@ class SgdStepper:
 
     Attributes:
         data: The toy data written into the page.
-        w0: The initial ``w`` of every path.
+        w0: The initial ``w`` of every path (after each Reset too).
         lr: The learning rate the control starts at.
         log_w: Whether the control starts with ``log w`` as the trained parameter.
         steps: Number of steps marked on the path and drawn in the static picture.
 
     Examples:
         >>> # training log w at lr = 0.05:
-        >>> # w stays > 0 and ends near 3.98,
-        >>> # the best w on the lesson's grid
+        >>> # w stays > 0; after 5 steps it is
+        >>> # at 4.0, near the grid's best
+        >>> # w = 3.98
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
         >>> stepper = sgd_stepper(

@@ -259,7 +259,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "预测的最高点 {hat_max:.2f}、最低点 {hat_min:.2f}，"
         "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
         "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
-        "plot_fits.end": "均方误差最小的是 {best}（均方误差相对真实函数计算；"
+        # {best}: a space before it only when the name starts with Latin text (plot_fits)
+        "plot_fits.end": "均方误差最小的是{best}（均方误差相对真实函数计算；"
         "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
         "plot_bandwidth_gallery": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}；h = {h_max} 的拟合均方误差 {mse_max:.3f}，"
@@ -267,6 +268,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_bandwidth_gallery.one": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}。",
         "plot_w_paths.path": "{name}：w 依次是 {steps}",
+        "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
+        "{tests}；真实函数在 {truth_min:.2f} 到 {truth_max:.2f} 之间。",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
         "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}，{band}",
         "plot_attention_heatmaps.band.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
@@ -310,6 +313,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
         "plot_w_paths.path": "{name}: w = {steps}",
+        "plot_data": "{n_train} training points with x from {train_min} to {train_max}; "
+        "{n_test} test inputs: {tests}; the true function runs from {truth_min:.2f} to "
+        "{truth_max:.2f}.",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
         "plot_attention_heatmaps.band.panel": "{name}: {keys} in use per query, {band}",
         "plot_attention_heatmaps.band.end": "keys in use: each query's 1/Σα², averaged over "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
+import torch
 from matplotlib.axes import Axes
 from matplotlib.colors import to_rgba
 from matplotlib.ticker import MaxNLocator
@@ -42,6 +43,10 @@ LAYOUTS = ("wide", "stacked")
 _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up to this many
 # the opacity of a w path's end dot (``plot_w_paths``): what lies under it shows through
 _END_ALPHA = 0.45
+# the area (pt²) of a path's end dot: smaller than the minimum's star drawn over it (90, one
+# star in every figure and in the live widgets), so that an end next to (or at) the minimum
+# leaves the star's points in view (r21: at 150 the ends at 4.00 and 4.59 all but hid it)
+_END_AREA = 64
 _NARROW_IN = 4.6
 
 
@@ -107,8 +112,10 @@ def plot_data(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
+        TypeError: If an array is not numeric.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, or the shapes do not match.
+            ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
+            infinite value, or the lengths do not match.
 
     Examples:
         >>> # the chapter's data
@@ -127,7 +134,9 @@ def plot_data(
             x_test, y_truth, x_train, y_train
         )
         fig, ax = _one_axes(lang, layout, 4.8)  # stacked: the three legend lines under it
-        ax.plot(x_test_np, y_truth_np, label=words["truth"])
+        # the truth in black (light on the dark page, as the explorer's): in the points' blue it
+        # was hard to tell from them, in the dark palette most of all (r21)
+        ax.plot(x_test_np, y_truth_np, color="black", label=words["truth"])
         ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=words["train"])
         low = min(y_truth_np.min(), y_train_np.min())
         spread = max(y_truth_np.max(), y_train_np.max()) - low
@@ -150,7 +159,44 @@ def plot_data(
             _legend(fig, ax, layout)
         if title is not None:
             ax.set_title(title)
+        # the alt text's numbers, from the data drawn: counts and ranges
+        fig.alt_facts = alt_facts(
+            "plot_data",
+            lang,
+            n_train=len(x_train_np),
+            train_min=spoken(float(x_train_np.min())),
+            train_max=spoken(float(x_train_np.max())),
+            n_test=len(x_test_np),
+            tests=_inputs_spoken(x_test_np, lang),
+            truth_min=float(y_truth_np.min()),
+            truth_max=float(y_truth_np.max()),
+        )
     return fig
+
+
+def _inputs_spoken(x: np.ndarray, lang: str) -> str:
+    """The test inputs read aloud: "0, 0.1, …, 4.9" (all of them when four or fewer)."""
+    words = [spoken(float(v)) for v in x]
+    if len(words) > 4:
+        words = [words[0], words[1], "…", words[-1]]
+    return ("、" if lang == "zh" else ", ").join(words)
+
+
+def _after_shi(name: str, lang: str) -> str:
+    """A panel's name after "是" in the Chinese alt text: a space before Latin text only.
+
+    "是 w = 4" (a space between Chinese and Latin text), "是留一法最佳 w = 3.98" (none
+    between two Chinese characters); in English the template has its own space.
+    """
+    if lang != "zh" or not name or _is_cjk(name[0]):
+        return name
+    return " " + name
+
+
+def _is_cjk(char: str) -> bool:
+    """Whether ``char`` is a Chinese character or full-width punctuation (no space beside it)."""
+    code = ord(char)
+    return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
 @bilingual
@@ -185,8 +231,10 @@ def plot_fit(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
+        TypeError: If an array is not numeric.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, or the shapes do not match.
+            ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
+            infinite value, or the lengths do not match.
 
     Examples:
         >>> d = make_data()
@@ -354,7 +402,7 @@ def plot_fits(
             }
             for name, y_hat_np in predictions.items()
         ]
-        best = min(panels, key=lambda panel: panel["mse"])["name"]
+        best = _after_shi(min(panels, key=lambda panel: panel["mse"])["name"], lang)
         jump = float(np.abs(np.diff(y_truth_np)).max(initial=0.0))
         fig.alt_facts = alt_facts("plot_fits", lang, panels, jump=jump, best=best)
     return fig
@@ -411,8 +459,10 @@ def plot_loss(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
+        TypeError: If ``losses`` is not numeric.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, or ``losses`` is empty.
+            ``lang`` is unknown, or ``losses`` is not 1-D, is empty or holds NaN or
+            an infinite value.
 
     Examples:
         >>> d = make_data()
@@ -471,8 +521,10 @@ def plot_loss_vs_w(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
+        TypeError: If an array is not numeric.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, a length differs, or a ``w`` is not positive.
+            ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
+            infinite value, a length differs, or a ``w`` is not positive.
 
     Examples:
         >>> d = make_data()
@@ -544,6 +596,26 @@ def _steps_spoken(path: np.ndarray) -> str:
     return " → ".join(words)
 
 
+def _path_values(name: str, path: object) -> np.ndarray:
+    """One path of ``plot_w_paths`` as a 1-D array: a sequence of numbers, no bool among them.
+
+    A scalar or a string is no path (``TypeError``, as a list of words is); a bool is
+    no ``w`` (``[True, 2.0]`` drew "w = 1 → 2"), as for the stepper's ``w0``.
+    """
+    label = f"paths[{name!r}]"
+    if isinstance(path, (str, bytes)) or np.ndim(path) == 0:
+        raise TypeError(
+            f"{label} must be a sequence of numbers (the values of w), "
+            f"got {type(path).__name__}: {path!r:.60}"
+        )
+    dtype = getattr(path, "dtype", None)
+    if dtype in (torch.bool, np.bool_) or (
+        dtype is None and any(isinstance(w, (bool, np.bool_)) for w in path)
+    ):
+        raise TypeError(f"{label} must hold numbers, not bools, got {path!r:.60}")
+    return _checks.array(label, path, 1)
+
+
 @bilingual
 def plot_w_paths(
     x_train: Tensor,
@@ -580,8 +652,8 @@ def plot_w_paths(
 
     Raises:
         TypeError: If ``x_train`` or ``y_train`` is not a ``torch.Tensor`` (a numpy
-            array is refused), ``paths`` is not a mapping or a path is not a sequence
-            of numbers.
+            array is refused), ``paths`` is not a mapping, or a path is not a sequence
+            of numbers (a single number or a string is not) or holds a bool.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``, or
             ``lang`` is unknown; if ``x_train`` or ``y_train`` is not 1-D, has an integer
             dtype or holds NaN or an infinite value, or ``n_train < 2``; or if ``paths``
@@ -620,7 +692,7 @@ def plot_w_paths(
             )
         if not paths:
             raise ValueError("paths must contain at least one path")
-        arrays = {name: _checks.array(f"paths[{name!r}]", p, 1) for name, p in paths.items()}
+        arrays = {name: _path_values(name, p) for name, p in paths.items()}
         everything = np.concatenate(list(arrays.values()))
         if not (np.isfinite(everything).all() and (everything > 0).all()):
             raise ValueError("every w of the paths must be positive and finite")
@@ -642,9 +714,9 @@ def plot_w_paths(
         ax.tick_params(labelfontfamily=FONTS[lang])
         ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
         best = int(np.argmin(curve))
-        # the star above every path's end dot (a path may stop right at the minimum), smaller
-        # than the dot: an end at the minimum shows as a ring round the star (round 16), its
-        # white edge keeps it apart from the dot's (round 20: the end at 4.00 hid it)
+        # the star above every path's end dot (a path may stop right at the minimum) and larger
+        # than the dot (_END_AREA), its white edge apart from the dot's (round 20: the end at
+        # 4.00 hid it; r21: under the ends at 4.00 and 4.59 it was still hard to find)
         ax.scatter([grid[best]], [curve[best]], zorder=6,
                    label=labels["minimum_at"].format(w=grid[best]), **_MINIMUM_STAR)  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
@@ -658,7 +730,7 @@ def plot_w_paths(
             # on the log axis, show through it (round 19: the star and three steps hid under the
             # two ends near w = 4)
             ax.scatter(
-                [path[-1]], [losses[-1]], s=150, facecolors=[to_rgba(color, _END_ALPHA)],
+                [path[-1]], [losses[-1]], s=_END_AREA, facecolors=[to_rgba(color, _END_ALPHA)],
                 edgecolors="black", zorder=5,
             )  # fmt: skip
         log_axis(ax)  # plain numbers, as every log axis of the package

@@ -12,7 +12,7 @@ import numpy as np
 
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
-from attention_tutorial.data import ToyData
+from attention_tutorial.data import ToyData, make_data
 from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import (
     _MINIMUM_STAR,
@@ -63,7 +63,7 @@ DARK_PANELS_STYLE = (
 
 @bilingual
 def plot_explorer_panels(
-    data: ToyData,
+    data: ToyData | None = None,
     w: float = 1.0,
     *,
     query_indices: Sequence[int] = (0, 25, 40),
@@ -75,7 +75,8 @@ def plot_explorer_panels(
     Explained on the page `nonparametric.md`.
 
     Args:
-        data: The toy data set (``make_data()``).
+        data: The toy data set; ``make_data()`` if ``None``, as for
+            ``bandwidth_explorer``.
         w: The inverse bandwidth, positive.
         query_indices: One to three distinct test indices, each from 0 to
             ``n_test - 1``: the queries whose weights are drawn as bumps.
@@ -103,6 +104,7 @@ def plot_explorer_panels(
         ... )
     """
     with building(lang) as labels:
+        data = make_data() if data is None else data
         if not isinstance(data, ToyData):
             raise TypeError(f"data must be a ToyData (from make_data), got {type(data).__name__}")
         w = _checks.scalar("w", w, positive=True)

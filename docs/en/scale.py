@@ -208,8 +208,9 @@ assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the tex
 # power. The work of all four forms grows as $n^2$, so their times should follow slope 2 (at small $n$ a fixed
 # overhead dominates and the points leave that line; the cell under the figure computes each form's
 # slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and broadcast forms, whose
-# points all but coincide (the same three full matrices); tiled is drawn dashed with large hollow
-# circles, which show around broadcast's small square markers. The chunked form's memory is flat from
+# points all but coincide (the same three full matrices); tiled is drawn with large hollow
+# circles, which show around broadcast's small square markers; every measured line is solid, the
+# dotted lines are the counted bytes alone. The chunked form's memory is flat from
 # $n = 2{,}000$ on (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller).
 # SDPA's counted bytes (its dotted line) grow linearly with $n$ ($12n$); its measured peak grows
 # too, from a fixed overhead at small $n$, but stays under 3 MB. The dotted lines on the memory

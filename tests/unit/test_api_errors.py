@@ -7,10 +7,22 @@ its two failures (w overflows, mostly when training log w; or w goes to 0 or bel
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import torch
+from matplotlib.colors import to_rgb
 
-from attention_tutorial import make_data, plot_explorer_panels, sgd_stepper
+from attention_tutorial import (
+    bandwidth_explorer,
+    make_data,
+    plot_data,
+    plot_explorer_panels,
+    plot_fits,
+    plot_w_paths,
+    predict,
+    sgd_stepper,
+)
+from attention_tutorial.figures import curves
 
 
 def test_a_path_that_overflows_is_refused_with_a_smaller_lr_as_the_only_advice():
@@ -79,3 +91,152 @@ def test_every_raises_row_of_the_explorer_panels(data, kwargs, error, match):
 def test_the_explorer_panels_refuse_data_that_is_not_toy_data():
     with pytest.raises(TypeError, match="data must be a ToyData"):
         plot_explorer_panels(torch.zeros(3), 2.0)
+
+
+# r21 ------------------------------------------------------------------------------------------
+
+
+def test_the_explorer_panels_take_make_data_by_default(data):
+    """As ``bandwidth_explorer(data=None)``: no data draws the chapter's."""
+    default = plot_explorer_panels(w=2.0, lang="en")
+    given = plot_explorer_panels(data, 2.0, lang="en")
+    assert default.description == given.description
+
+
+@pytest.mark.parametrize("call", ["explorer", "panels"])
+@pytest.mark.parametrize(("indices", "position"), [((-1,), 0), ((0, -1), 1), ((3, 4, -2), 2)])
+def test_a_negative_query_index_is_named_by_its_position(data, call, indices, position):
+    """r21: the message said "query_indices[i]", a literal i."""
+    match = rf"^query_indices\[{position}\] must be an int >= 0, got -\d$"
+    with pytest.raises(ValueError, match=match):
+        if call == "explorer":
+            bandwidth_explorer(data, query_indices=indices)
+        else:
+            plot_explorer_panels(data, 2.0, query_indices=indices)
+
+
+def test_an_integer_tensor_is_refused_by_its_dtype_as_the_rows_say():
+    for call in (
+        lambda: sgd_stepper(w0=torch.tensor(1)),
+        lambda: bandwidth_explorer(w=torch.tensor(1)),
+    ):
+        with pytest.raises(ValueError, match=r"must have a floating-point dtype"):
+            call()
+    for doc in (sgd_stepper.__doc__, bandwidth_explorer.__doc__):
+        assert "tensor of more than one element or of an\n            integer dtype" in doc
+
+
+def test_numpys_bool_is_a_bool_for_log_w():
+    """r21: ``log_w=np.bool_(True)`` raised "log_w must be a bool, got bool"."""
+    stepper = sgd_stepper(w0=0.5, lr=0.05, log_w=np.bool_(True))
+    assert stepper.log_w is True
+    assert stepper.path() == sgd_stepper(w0=0.5, lr=0.05, log_w=True).path()
+    with pytest.raises(TypeError, match="log_w must be a bool, got int"):
+        sgd_stepper(w0=0.5, log_w=1)
+
+
+@pytest.mark.parametrize(
+    ("path", "match"),
+    [
+        (5.0, r"paths\['a'\] must be a sequence of numbers \(the values of w\), got float: 5.0"),
+        ("12", r"paths\['a'\] must be a sequence of numbers \(the values of w\), got str: '12'"),
+        (None, r"paths\['a'\] must be a sequence of numbers"),
+        (torch.tensor(2.0), r"paths\['a'\] must be a sequence of numbers"),
+        ([True, 2.0], r"paths\['a'\] must hold numbers, not bools"),
+        (np.array([True, False]), r"paths\['a'\] must hold numbers, not bools"),
+        (torch.tensor([True, True]), r"paths\['a'\] must hold numbers, not bools"),
+        (["x", 2.0], r"paths\['a'\] must be a 1-D sequence of numbers"),
+    ],
+)
+def test_a_path_that_is_no_sequence_of_numbers_is_a_type_error(data, path, match):
+    """r21: a scalar or a string raised ValueError ("got shape ()") against the TypeError row;
+    ``[True, 2.0]`` was drawn as "w = 1 → 2"."""
+    with pytest.raises(TypeError, match=match):
+        plot_w_paths(data.x_train, data.y_train, {"a": path}, lang="en")
+    assert "or a string is not) or holds a bool" in plot_w_paths.__doc__
+
+
+@pytest.mark.parametrize("function", ["plot_data", "plot_fit", "plot_loss", "plot_loss_vs_w"])
+def test_the_curves_rows_name_a_non_numeric_array_and_nan(data, function):
+    """r21: the Raises tables had no TypeError row and no NaN in the ValueError row."""
+    n = len(data.x_test)
+    good = {
+        "plot_data": (data.x_test, data.y_truth, data.x_train, data.y_train),
+        "plot_fit": (data.x_test, data.y_truth, data.y_truth, data.x_train, data.y_train),
+        "plot_loss": ([3.0, 2.0, 1.0],),
+        "plot_loss_vs_w": (np.linspace(1, 2, n), np.ones(n), np.ones(n)),
+    }[function]
+    draw = getattr(curves, function)
+    words = ["x"] * len(good[0])
+    with pytest.raises(TypeError, match=r"must be a 1-D sequence of numbers"):
+        draw(words, *good[1:], lang="en")
+    nan = np.asarray(good[0], dtype=float).copy()
+    nan[1] = np.nan
+    with pytest.raises(ValueError, match=r"contains NaN or infinite values"):
+        draw(nan, *good[1:], lang="en")
+    doc = draw.__doc__
+    assert "TypeError: If " in doc and "not numeric" in doc
+    assert "holds NaN or\n" in doc or "holds NaN or an" in doc
+
+
+def test_plot_data_alt_text_counts_and_ranges_from_the_data(data):
+    """r21: the alt text had no number."""
+    en = plot_data(data.x_test, data.y_truth, data.x_train, data.y_train, lang="en")
+    assert (
+        "50 training points with x from 0.112 to 4.76; 50 test inputs: 0, 0.1, …, 4.9; "
+        "the true function runs from 0.00 to 3.56." in en.description
+    )
+    zh = plot_data(data.x_test, data.y_truth, data.x_train, data.y_train, lang="zh")
+    assert "50 个训练点，x 从 0.112 到 4.76；50 个测试输入：0、0.1、…、4.9；" in zh.description
+    few = plot_data([0.0, 1.0, 2.0], [0.0, 1.0, 2.0], [0.5], [0.5], lang="en")
+    assert "1 training points" in few.description or "1 training point" in few.description
+    assert "3 test inputs: 0, 1, 2;" in few.description
+
+
+def test_plot_data_draws_the_truth_apart_from_the_points(data):
+    """r21: the truth and the points were the same blue (in the dark palette too)."""
+    fig = plot_data(data.x_test, data.y_truth, data.x_train, data.y_train, lang="en")
+    (ax,) = fig.axes
+    truth = to_rgb(ax.lines[0].get_color())
+    points = to_rgb(ax.collections[0].get_facecolor()[0])
+    assert truth == (0.0, 0.0, 0.0) and truth != points
+
+
+@pytest.mark.parametrize(
+    ("titles", "zh_best", "en_best"),
+    [
+        (["w = 1", "w = 4"], "均方误差最小的是 w = 4（", "the smallest MSE is at w = 4 ("),
+        (
+            ["w = 1", {"zh": "留一法最佳 w = 4", "en": "leave-one-out best w = 4"}],
+            "均方误差最小的是留一法最佳 w = 4（",
+            "the smallest MSE is at leave-one-out best w = 4 (",
+        ),
+    ],
+)
+def test_the_best_fits_name_follows_shi_with_a_space_only_before_latin(
+    data, titles, zh_best, en_best
+):
+    """r21: "均方误差最小的是 留一法最佳 w = 3.98": a stray space between two Chinese words."""
+    fits = {
+        title: predict(w, data.x_test, data.x_train, data.y_train)
+        for title, w in (("a", 1.0), ("b", 4.0))
+    }
+    args = (data.x_test, data.y_truth, fits, data.x_train, data.y_train)
+    assert zh_best in plot_fits(*args, titles=titles, lang="zh").description
+    assert en_best in plot_fits(*args, titles=titles, lang="en").description
+
+
+def test_the_minimum_star_is_drawn_over_and_larger_than_the_paths_end_dots(data):
+    """r21: at 375 px the star at 3.98 hid under the end dots at 4.00 and 4.59."""
+    paths = {"a": [0.5, 4.0], "b": [0.5, 4.6]}
+    fig = plot_w_paths(data.x_train, data.y_train, paths, lang="en")
+    (ax,) = fig.axes
+    star = next(c for c in ax.collections if c.get_label().startswith("minimum"))
+    ends = [c for c in ax.collections if c.get_sizes()[0] != star.get_sizes()[0]]
+    ends = [
+        c for c in ends if c.get_edgecolor().size and tuple(c.get_edgecolor()[0][:3]) == (0, 0, 0)
+    ]
+    assert len(ends) == 2
+    for end in ends:
+        assert star.get_zorder() > end.get_zorder()
+        assert star.get_sizes()[0] > end.get_sizes()[0]

@@ -105,7 +105,7 @@ def test_json_cannot_close_the_script(explorer, monkeypatch):
         ({"w": -1.0}, ValueError, "positive"),
         ({"w": torch.ones(3)}, ValueError, "w must be a number or a one-element tensor"),
         ({"query_indices": (0, 50)}, ValueError, r"from 0 to n_test - 1 = 49, got \(0, 50\)"),
-        ({"query_indices": (-1,)}, ValueError, r"query_indices\[i\] must be an int >= 0"),
+        ({"query_indices": (-1,)}, ValueError, r"query_indices\[0\] must be an int >= 0"),
         # a repeated query drew the same bump twice, silently
         ({"query_indices": (1, 1)}, ValueError, r"must not repeat an index, got \(1, 1\)"),
         ({"query_indices": (0, 1, 2, 3)}, ValueError, "at most 3"),

@@ -320,7 +320,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "在别处（比如你的 notebook）是一张静态图。",
         "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量，"
         "或 `query_indices` 不是整数的序列时。",
-        "raise ValueError": "`w` 是有不止一个元素的张量、或不在 0.1 到 1000 之间，"
+        "raise ValueError": "`w` 是有不止一个元素或整数类型的张量、或不在 0.1 到 1000 之间，"
         "或者 `query_indices` 是空的、多于三个、有重复，"
         "或有下标不在 0 到 `n_test - 1` 之间时。",
     },
@@ -413,11 +413,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：时间在上、内存在下。",
         "title": "第一幅图的标题，可以不给。",
         "return": "图，有两个坐标系：先是时间，后是内存。",
-        "raise TypeError": "某一行的某个字段不是数时。",
+        "raise TypeError": "`measurements` 不是列表（是字符串、生成器或 `None`），"
+        "或某一行的某个字段（包括 `predicted_bytes`）不是数时。",
         "raise ValueError": _BAD_LAYOUT
-        + "；`lang` 未知、`measurements` 是空的（或是字符串）、某一行不是字典或缺少字段、"
+        + "；`lang` 未知、`measurements` 是空的、某一行不是字典或缺少字段、"
         "它的 `formulation` 不是那四个名字之一，或者它的 `n` 或 `seconds` "
-        "不是有限的正数（`peak_bytes` 须非负）时。",
+        "不是有限的正数（`peak_bytes` 和 `predicted_bytes` 须非负）时。",
     },
     # figures.curves
     "figures.curves.plot_data": {
@@ -430,7 +431,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：图例在坐标轴下面，分两列；' + _PHONE + "：更窄的图，"
         "图例在坐标轴下面，一列。",
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或形状对不上时。",
+        "raise TypeError": "某个数组不是数值时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
+        "含有 NaN 或无穷大，或者长度对不上时。",
     },
     "figures.curves.plot_fit": {
         "x_test": _X_TEST,
@@ -442,7 +445,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或形状对不上时。",
+        "raise TypeError": "某个数组不是数值时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
+        "含有 NaN 或无穷大，或者长度对不上时。",
     },
     "figures.curves.plot_fits": {
         "x_test": _X_TEST,
@@ -468,7 +473,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": '`"wide"`：和页面一样宽的图；' + _PHONE + "：更窄的图。",
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 为空时。",
+        "raise TypeError": "`losses` 不是数值时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 不是一维、为空、"
+        "含有 NaN 或无穷大时。",
     },
     "figures.curves.plot_loss_vs_w": {
         "ws": "`w` 的网格，形状 `(n_w,)`，全是正数。",
@@ -478,7 +485,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、长度不一致，或某个 `w` 不是正数时。",
+        "raise TypeError": "某个数组不是数值时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
+        "含有 NaN 或无穷大，长度不一致，或某个 `w` 不是正数时。",
     },
     "figures.curves.plot_w_paths": {
         "x_train": "训练输入（键），torch 浮点张量（不接受 numpy 数组），形状 `(n_train,)`，"
@@ -491,13 +500,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
-        "`paths` 不是映射，或某条路径不是数的序列时。",
+        "`paths` 不是映射，或某条路径不是数的序列（单个数或字符串都不是）、含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；`x_train` 或 `y_train` 不是一维、"
         "是整数类型、含有 NaN 或无穷大，或 `n_train < 2`；或者 `paths` 或其中某条路径是空的、"
         "某个 `w` 不是有限的正数时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
-        "data": "玩具数据集（`make_data()`）。",
+        "data": "玩具数据集；为 `None` 时用 `make_data()`，与 `bandwidth_explorer` 相同。",
         "w": "带宽的倒数，正数。",
         "query_indices": "一到三个互不相同的测试下标，每个在 0 到 `n_test - 1` 之间："
         "画出这几个查询的权重曲线。",
@@ -1009,7 +1018,8 @@ SECTIONS: dict[str, dict[str, str]] = {
     # stepper
     "stepper.sgd_stepper": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
-        "w0": "每条路径的初始 `w`，在 0.1 到 10**3.5（约 3162）之间。课程用的约为 0.4963："
+        "w0": "每条路径的初始 `w`（每次按“重来”后也从它开始），在 0.1 到 10**3.5（约 3162）"
+        "之间。课程用的约为 0.4963："
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
         "](../parametric.py)》"
         "一页相同（示例直接从模型取出它）。",
@@ -1022,7 +1032,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "在别处（比如你的 notebook）是一张静态图。",
         "raise TypeError": "`data` 不是 `ToyData`、`w0` 既不是数也不是张量、`lr` 不是数、"
         "`log_w` 不是布尔值，或 `steps` 不是整数时。",
-        "raise ValueError": "`w0` 是有不止一个元素的张量，`w0` 或 `steps` 超出范围、"
+        "raise ValueError": "`w0` 是有不止一个元素或整数类型的张量，`w0` 或 `steps` 超出范围、"
         "`lr` 不是 `LEARNING_RATES` 之一时；"
         "或者从 `w0` 出发以 `lr` 走 "
         "`steps` 步，`w` 溢出或变成 0、负数时：静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
@@ -1032,7 +1042,7 @@ SECTIONS: dict[str, dict[str, str]] = {
     },
     "stepper.SgdStepper": {
         "attr data": "写进页面的玩具数据。",
-        "attr w0": "每条路径的初始 `w`。",
+        "attr w0": "每条路径的初始 `w`（每次按“重来”后也从它开始）。",
         "attr lr": "控件一开始的学习率。",
         "attr log_w": "控件是否一开始就训练 `log w`。",
         "attr steps": "在路径上标出、并画进静态图的步数。",
@@ -1365,10 +1375,12 @@ PARAGRAPHS: dict[str, str] = {
     "for each row (``predicted_bytes``) when the rows carry them; the legend names the "
     "dotted lines only then. The legend sits below both panels, where it hides no point. "
     "The tick labels are plain numbers (``1,000``, ``0.01``, ``1 MB``); an axis that spans "
-    "less than a power of ten labels its minor ticks too.": (
+    "less than a power of ten labels some of its minor ticks too (those at 2 and 5 when more "
+    "than four are in view).": (
         "各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行数出来的中间张量字节数，"
         "图例也只在这时说明点线。图例放在两幅图下方，不挡住任何点。刻度标签是普通的数"
-        "（``1,000``、``0.01``、``1 MB``）；一根轴跨不到十倍时，次刻度也标上数。"
+        "（``1,000``、``0.01``、``1 MB``）；一根轴跨不到十倍时，也给一些次刻度标上数"
+        "（看得见的次刻度多于四个时，只标 2 和 5 处的）。"
     ),
     # figures.curves
     "The loss against ``w`` comes twice: with and without each point's own key "
@@ -1850,12 +1862,12 @@ PARAGRAPHS: dict[str, str] = {
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
     'On this site\'s lesson page, each press of "Step" takes one full-batch SGD step on the '
-    "summed leave-one-out loss (the steps of ``w_path``) and prints ``w``, the gradient and the "
-    "loss; the point after ``steps`` steps is marked. Anywhere else (your own notebook) it "
-    "shows the static picture of its path; ``w_path`` gives the numbers.": "在本网站的课程页面"
-    "上，每按一次“走一步”，就在留一法损失之和上做一步全批量 SGD（与 ``w_path`` 的步子相同），"
-    "并打印 ``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。在别处（你自己的 notebook），"
-    "它显示的是路径的静态图；要拿到这些数，用 ``w_path``。",
+    "summed leave-one-out loss (the steps of ``w_path``) and shows ``w``, the gradient and the "
+    "loss above the picture; the point after ``steps`` steps is marked. Anywhere else (your own "
+    "notebook) it shows the static picture of its path; ``w_path`` gives the numbers.": "在本网站的"
+    "课程页面上，每按一次“走一步”，就在留一法损失之和上做一步全批量 SGD（与 ``w_path`` 的步子"
+    "相同），并在图上方写出 ``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。"
+    "在别处（你自己的 notebook），它显示的是路径的静态图；要拿到这些数，用 ``w_path``。",
     # toy2d
     "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "
     "only, through the chapter's function ``f``, plus noise: ``y = f(x_1) + N(0, 0.5^2)``. "
@@ -2002,8 +2014,9 @@ COMMENTS: dict[str, str] = {
     "lr = 0.5 on w: step 1 jumps to": "训练 w、lr = 0.5：第 1 步跳到",
     "about 16.9, then w barely moves": "约 16.9，之后 w 几乎不动",
     "training log w at lr = 0.05:": "训练 log w，lr = 0.05：",
-    "w stays > 0 and ends near 3.98,": "w 恒为正，最后停在 3.98 附近，",
-    "the best w on the lesson's grid": "即课程网格上最好的 w",
+    "w stays > 0; after 5 steps it is": "w 恒为正；5 步之后是",
+    "at 4.0, near the grid's best": "4.0，接近网格上最好的",
+    "w = 3.98": "w = 3.98",
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
     "one formulation, n = 1e2 to 1e4": "一种写法，n 从 1e2 到 1e4",

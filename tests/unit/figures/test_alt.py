@@ -146,7 +146,7 @@ def test_w_paths_alt_text_says_every_step_of_each_path_and_the_star_is_on_top():
     assert star.get_zorder() > max(c.get_zorder() for c in ax.collections if c is not star)
     # each end's dot lets what lies under it show through (round 19: near w = 4 the star and
     # three steps of a path hid under two opaque end dots), outlined in black
-    ends = [c for c in ax.collections if c.get_sizes().tolist() == [150.0]]
+    ends = [c for c in ax.collections if c.get_sizes().tolist() == [64.0]]  # r21: under the star
     assert len(ends) == len(paths)
     for end in ends:
         assert 0.3 <= end.get_facecolor()[0][3] <= 0.6

@@ -76,8 +76,14 @@ def test_scaling_legend_hides_no_point_and_tiled_shows_around_broadcast() -> Non
     # a phone's column (343 px at 375 px) shows every text of it at 9 CSS px or more
     assert reading_facts(fig)["min_width_px"] <= 343
     tiled, broadcast = fig.axes[0].lines[:2]
-    assert tiled.get_linestyle() != broadcast.get_linestyle()
+    # tiled's large hollow circles stay visible round broadcast's small squares
+    assert tiled.get_markerfacecolor() == "none"
     assert tiled.get_markersize() > broadcast.get_markersize()
+    # r21: every measured line solid (a dashed one was hard to tell from the counted
+    # bytes' dotted lines at 375 px); the dotted ones are the counted bytes alone
+    measured = [line for ax in fig.axes for line in ax.lines if line.get_marker() != "None"]
+    assert len(measured) == 8  # four formulations, two panels
+    assert {line.get_linestyle() for line in measured} == {"-"}
 
 
 def _svg_text_sizes(fig) -> set[float]:
@@ -376,3 +382,43 @@ def test_no_text_of_the_matrices_comes_near_the_edge_of_the_canvas(lang, layout)
     assert own.get_text() == (
         "$A^{-1}M^{\\top}$ 的刻度" if lang == "zh" else "scale of $A^{-1}M^{\\top}$"
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "error", "message"),
+    [
+        ("x", TypeError, r"measurement predicted_bytes must be a number, got 'x'"),
+        (True, TypeError, r"measurement predicted_bytes must be a number, got True"),
+        (-1, ValueError, r"predicted_bytes must be a non-negative finite number, got -1"),
+        (float("nan"), ValueError, r"predicted_bytes must be a non-negative finite number"),
+        (float("inf"), ValueError, r"predicted_bytes must be a non-negative finite number"),
+    ],
+)
+def test_a_bad_predicted_bytes_is_named_not_dropped(value, error, message) -> None:
+    """r21: "x" or -1 in predicted_bytes silently dropped the dotted line and its legend."""
+    rows = [dict(ROWS[0]), *ROWS[1:]]
+    rows[0]["predicted_bytes"] = value
+    with pytest.raises(error, match=message):
+        plot_scaling(rows, lang="en")
+
+
+def test_zero_predicted_bytes_is_drawn_as_peak_bytes_is() -> None:
+    rows = [{**row, "predicted_bytes": 0} for row in ROWS]
+    fig = plot_scaling(rows, lang="en")
+    dotted = [line for line in fig.axes[1].lines if line.get_linestyle() == ":"]
+    assert dotted and all(min(line.get_ydata()) == 1.0 for line in dotted)
+
+
+@pytest.mark.parametrize(
+    ("measurements", "error", "message"),
+    [
+        (None, TypeError, r"measurements must be a non-empty list of dicts, got NoneType"),
+        ((r for r in ROWS), TypeError, r"must be a non-empty list of dicts, got generator"),
+        ("rows", TypeError, r"measurements must be a non-empty list of dicts, got str"),
+        ([], ValueError, r"measurements must be a non-empty list of dicts$"),
+    ],
+)
+def test_measurements_that_are_no_list_are_named(measurements, error, message) -> None:
+    """r21: None or a generator raised "object of type 'NoneType' has no len()"."""
+    with pytest.raises(error, match=message):
+        plot_scaling(measurements, lang="en")
