@@ -267,10 +267,10 @@ def test_closed_search_keeps_only_its_input_in_the_tab_order_at_1280px(browser, 
         context.close()
 
 
-# the first code block wider than the page that takes the keyboard focus (tabindex, on the
-# <pre> or its <code>): scrolled into view, focused, its computed outline
+# the first code block wider than the page (Chromium makes a scroll box a Tab stop, no tabindex
+# needed): scrolled into view, focused, its computed outline
 FOCUS_WIDE_CODE = """() => {
-  const all = '.md-typeset pre[tabindex], .md-typeset pre > code[tabindex]';
+  const all = '.md-typeset pre, .md-typeset pre > code[tabindex]';
   const wide = [...document.querySelectorAll(all)]
     .find(el => el.scrollWidth > el.clientWidth + 1);
   if (!wide) return null;
