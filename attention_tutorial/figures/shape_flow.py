@@ -155,12 +155,14 @@ def plot_shape_flow(
             ]),
         ]  # fmt: skip
         # One column, read top to bottom, so that it keeps its size on a phone: the narrow
-        # figure is 3.8 inches wide (380 CSS px at the site's 100 dpi), its text 9 pt (about
-        # 12 px, 11 px in a phone's 335 px column). The wide one is the same drawing scaled
-        # by 1.25 (475 px, text about 15.6 px): a desktop column showed the narrow one 365 px
-        # wide, its labels smaller than the page's text. Placed in the narrow one's inches.
+        # figure is 3.8 inches wide (380 CSS px at the site's 100 dpi), its text 10 pt (about
+        # 14 px, 12 px in a phone's 335 px column). The wide one is the drawing scaled by 1.25
+        # (475 px), its text 9 pt scaled (about 15.6 px): a desktop column showed the narrow
+        # one 365 px wide, its labels smaller than the page's text. Placed in the narrow one's
+        # inches.
         scale = _SCALE[layout]
-        text, title_size = 9 * scale, 10 * scale  # pt
+        # narrow: 10 pt, not 9, whose monospace labels read small on a 375 px screen (round 21)
+        text, title_size = (9 * scale, 10 * scale) if layout == "wide" else (10, 11)  # pt
         step_h, gap, title_h, between, key_h = 0.36, 0.2, 0.4, 0.3, 0.4  # inches
         heights = [title_h + len(steps) * step_h + (len(steps) - 1) * gap for _, steps in rows]
         width, height = 3.8, sum(heights) + between + key_h + 0.1

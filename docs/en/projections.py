@@ -309,7 +309,8 @@ at.plot_matrices(
 # distant $x_2$ get weight too; the one-$w$ model has a single number and must be as narrow along
 # $x_2$ as along $x_1$.
 #
-# $M_{12}$ and the off-diagonal entry of $A$ together place the centre. Row $x_1$ of
+# Every entry of $M$ and $A$ has a say in where the centre lies; the off-diagonal ones bring in
+# the query's second feature. Row $x_1$ of
 # $A^{-1}M^\top$ gives the centre's $x_1$ coordinate, $c_1$: its first number is a little above 1,
 # its second a small negative one, so $c_1$ roughly follows the query's $x_1$ without sitting on it
 # (how far off it is gets measured after the heatmaps). Row $x_2$ moves the centre's $x_2$ with
@@ -373,7 +374,7 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
-# <details><summary>"Band filled": how patchy the band is</summary>
+# <details><summary>"Band filled": how many of the band's keys get weight</summary>
 #
 # "Band filled" is the share of the keys in a query's band that get weight, averaged over the
 # queries, the band running from the query's first to its last key with at least a tenth of the

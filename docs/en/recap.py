@@ -70,24 +70,17 @@ assert y_fit.shape == (n_train,)
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# The first part printed is **prediction**: the queries are the test inputs, tiled into
-# `(n_test, n_train)` by `repeat_interleave` and `reshape`; subtracting the keys, squaring and
-# multiplying by $-\frac{1}{2}$ gives a **score** matrix of the same shape; a softmax along `dim=1`
-# turns it into weights, each row summing to 1; a matrix product with the values `y_train` gives
-# `n_test` predictions, shape `(n_test,)`. The second part is **training**: each training point is
-# a query, its keys and values are the `n_train - 1` samples other than itself, scores and weights
-# are `(n_train, n_train - 1)`, and `bmm` multiplies each row of weights with its own row of
-# values, giving `n_train` predictions, shape `(n_train,)`.
+# Two things the printout does not show. The softmax along `dim=1` leaves the shape as it is: it
+# only turns each row of scores into weights that sum to 1. And where prediction multiplies every
+# row of weights with the same `y_train`, in training each query has values of its own, so `bmm`
+# pairs each row of weights with its own row of values: one
+# `(1, n_train - 1) @ (n_train - 1, 1)` product per query.
 #
 # The diagram draws the same two paths, one box per step, with the shape of the tensor that step
-# gives on its right; the legend under it tells the colours: blue boxes are what goes in or comes out,
-# orange ones the tensors in between. The scores have a box of their own, with the shape of the
-# weights: the softmax turns each row into weights that sum to 1 and leaves the shape as it is.
-# The training path starts from `x_train`, shape `(n_train,)`: `leave_one_out` turns it and
-# `y_train` into the keys and values, shape `(n_train, n_train - 1)`, the step where the shapes become
-# two-dimensional. The model then tiles each training input into a row of `n_train - 1` queries
-# (the queries are `x_train` itself), subtracts the keys, multiplies by $w$, squares and halves
-# with a minus sign to get the scores, then applies the softmax and `bmm`.
+# gives on its right; blue boxes are what goes in or comes out, orange ones the tensors in between
+# (the legend under it). On the training path, `leave_one_out` is the step where the shapes become
+# two-dimensional: it turns `x_train` and `y_train`, shape `(n_train,)`, into the keys and values,
+# shape `(n_train, n_train - 1)`.
 #
 # ## Key formulas
 #
@@ -142,8 +135,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # - Vector queries and keys get learned projections $W_q$, $W_k$, $W_v$ where the chapter has one
 #   $w$; the Gaussian form keeps one bias per key, $-\frac{1}{2}\lVert k'\rVert^2$, which a
-#   Transformer drops: [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix),
-#   and what dropping it costs on a toy problem in
+#   Transformer drops; see [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix)
+#   and, for what dropping it costs on a toy problem,
 #   [And without the key bias?](projections.py#and-without-the-key-bias)
 # - Leave-one-out is a mask: `scores.masked_fill(eye, float("-inf"))` gives each point's own key a
 #   weight of exactly 0, with no diagonal to cut out and no reshape; in a Transformer the same
@@ -170,7 +163,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
 # | What harm does "less smooth" do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |
-# | Is Gaussian-kernel attention the dot-product attention of Transformers? | [From the Gaussian kernel to dot-product attention](dot-product.py#the-parametric-version) |
+# | Is Gaussian-kernel attention the dot-product attention of Transformers? | [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias); [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix) |
 # | `Can't call numpy() on Tensor that requires grad` when plotting? | [Detach before plotting](parametric.py#detach-before-plotting) |
 #
 # To map each block of code of "Dive into Deep Learning" to this site, see

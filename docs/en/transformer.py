@@ -81,8 +81,8 @@ assert gap_kernel < 1e-6
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
 #
 # and the last term cancels in the softmax. So "Gaussian kernel after learned projections" is
-# **dot-product scores plus one bias per key**; with $W_q = W_k = wI$ and $W_v = 1$ it is exactly the chapter's
-# model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
+# **dot-product scores plus one bias per key**; with one feature ($d = 1$), $W_q = W_k = w$ and
+# $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
 # is that model; with `key_bias=False` it drops the bias, as a Transformer does, and divides by
 # $\sqrt{d_k}$ instead ($d_k$ is the dimension of the projected queries and keys, written $d$ in
 # the next section).
@@ -150,6 +150,9 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # `nn.MultiheadAttention` is the layer of a Transformer: it projects queries, keys and values with
 # its own $W_q$, $W_k$, $W_v$ (stacked in one parameter `in_proj_weight` of shape $(3d, d)$), runs
 # scaled dot-product attention in each head, and projects the result once more with `out_proj`.
+# Heads are several attentions run side by side, each on its own slice of the projected features,
+# their outputs joined back together; with `num_heads=1` there is one head, the attention written
+# out above.
 # With one head, no biases, our three matrices copied in and `out_proj` set to the identity, it must
 # give exactly what our `ProjectedAttention(key_bias=False)` gives. `in_proj_weight` stacks $W_q$,
 # $W_k$ and $W_v$, each $(d, d)$, top to bottom, so `torch.cat` of our three weights fills it. The

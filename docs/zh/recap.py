@@ -15,7 +15,7 @@ n_train, n_test = data.n_train, data.n_test
 print("n_train =", n_train, " n_test =", n_test)
 
 # %% [markdown]
-# ## 形状的流动
+# ## 张量形状怎样变化
 #
 # 这里用 40 个训练样本、50 个测试输入，两个尺寸不同（为什么要这样，见《[非参数注意力汇聚](nonparametric.py#查询和键能互换吗)》一页的“查询和键能互换吗？”）。
 
@@ -57,9 +57,9 @@ assert y_fit.shape == (n_train,)
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# 打印的第一段是**预测**：查询是测试输入，用 `repeat_interleave` 和 `reshape` 铺成 `(n_test, n_train)`；减去键、平方、乘以 $-\frac{1}{2}$，得到形状相同的**分数**矩阵；沿 `dim=1` 做 softmax 变成权重，每行和为 1；再与值 `y_train` 做矩阵乘法，得到 `n_test` 个预测，形状 `(n_test,)`。第二段是**训练**：每个训练点当查询，键和值是“除自己以外”的 `n_train - 1` 个样本，分数和权重都是 `(n_train, n_train - 1)`，`bmm` 把每一行权重与对应的一行值相乘，得到 `n_train` 个预测，形状 `(n_train,)`。
+# 打印里看不出两件事。沿 `dim=1` 的 softmax 不改变形状，只把每一行分数变成和为 1 的权重。预测时每一行权重都和同一个 `y_train` 相乘；训练时每个查询都有自己的一组值，所以 `bmm` 把每一行权重和它自己的那一行值配对，每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法。
 #
-# 图里画的是同样的两条路径，每一步一个方框，方框右边是这一步得到的张量形状；颜色见图下的图例：蓝色方框是输入或输出，橙色的是中间的张量。分数有自己的方框，形状与权重相同：softmax 只把每一行变成和为 1 的权重，不改变形状。训练那条路径从形状为 `(n_train,)` 的 `x_train` 开始：`leave_one_out` 把它和 `y_train` 变成形状为 `(n_train, n_train - 1)` 的键和值，形状就在这一步从一维变成二维；模型再把每个训练输入平铺成一行 `n_train - 1` 个查询（查询就是 `x_train` 本身），减去键、乘以 $w$、平方、再乘以 $-\frac{1}{2}$，得到分数，然后做 softmax 和 `bmm`。
+# 图里画的是同样的两条路径，每一步一个方框，方框右边是这一步得到的张量形状；蓝色方框是输入或输出，橙色的是中间的张量（见图下的图例）。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它把形状为 `(n_train,)` 的 `x_train` 和 `y_train` 变成形状为 `(n_train, n_train - 1)` 的键和值。
 #
 # ## 关键公式
 #
@@ -101,7 +101,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # ## 本章之外
 #
-# - 查询和键变成向量后，一个 $w$ 换成三个学出来的投影矩阵 $W_q$、$W_k$、$W_v$；高斯核的写法里还留着每个键一个偏置 $-\frac{1}{2}\lVert k'\rVert^2$，Transformer 把它去掉了。见《[从核回归到 Transformer 注意力](transformer.py#一个-w-为什么会变成矩阵)》和《[在二维玩具问题上学习投影](projections.py#去掉键偏置会怎样)》。
+# - 查询和键变成向量后，一个 $w$ 换成三个学出来的投影矩阵 $W_q$、$W_k$、$W_v$；高斯核的写法里还留着每个键一个偏置 $-\frac{1}{2}\lVert k'\rVert^2$，Transformer 把它去掉了。见《[从核回归到 Transformer 注意力](transformer.py#一个-w-为什么会变成矩阵)》一页的“一个 *w* 为什么会变成矩阵”；去掉它在玩具问题上要付出什么代价，见《[在二维玩具问题上学习投影](projections.py#去掉键偏置会怎样)》一页的“去掉键偏置会怎样？”。
 # - 留一法可以写成掩码：`scores.masked_fill(eye, float("-inf"))` 让每个点在自己键上的权重正好是 0，不必再删对角线、改形状；同一个 `masked_fill` 在 Transformer 里遮住填充位。见《[从核回归到 Transformer 注意力](transformer.py#把留一法写成带掩码的-softmax)》一页的“把留一法写成带掩码的 softmax”。
 # - 每个查询都要和每个键比一次，时间随 $n^2$ 增长；内存却不必：分块配合在线 softmax，或者 PyTorch 融合的 SDPA 内核（能用上时），都不用存下完整的 $n \times n$ 矩阵。见《[注意力的开销随 n 的增长](scale.py#实测的时间和内存)》。
 # - 点积形式 $qk - \frac{1}{2}k^2$ 在 float32 下是两个大数相减，误差随输入大小的平方增长；先算 $q - k$ 的距离形式不受影响。见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”。
@@ -121,7 +121,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | 为什么一个点不能用自己预测自己？测试时也要留一吗？ | [为什么要留一](leave-one-out.py#常见疑问) |
 # | “不平滑”有什么害处？$w$ 是负数怎么办？ | [训练后的曲线为何不平滑](smoothness.py#常见疑问) |
 # | 学习率和参数化怎样决定 $w$ 停在哪里？ | [w 在训练中走过的路](smoothness.py#w-在训练中走过的路) |
-# | 高斯核注意力和 Transformer 的点积注意力是一回事吗？ | [从高斯核到点积注意力](dot-product.py#带参数的版本) |
+# | 高斯核注意力和 Transformer 的点积注意力是一回事吗？ | [Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)；[一个 *w* 为什么会变成矩阵](transformer.py#一个-w-为什么会变成矩阵) |
 # | 画图时报 `Can't call numpy() on Tensor that requires grad`？ | [画图之前先 detach](parametric.py#画图之前先-detach) |
 #
 # 《动手学深度学习》里的每段代码对应到本站的哪里，[对照页](d2l-map.md)逐段列了出来。

@@ -53,7 +53,7 @@ assert gap_kernel < 1e-6
 #
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
 #
-# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；取 $W_q = W_k = wI$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，改为除以 $\sqrt{d_k}$（$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
+# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，改为除以 $\sqrt{d_k}$（$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
 #
 # ## 亲手写出缩放点积注意力
 #
@@ -99,7 +99,7 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
+# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来；`num_heads=1` 时只有一个头，就是上面写出的注意力。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)

@@ -265,3 +265,35 @@ def test_closed_search_keeps_only_its_input_in_the_tab_order_at_1280px(browser, 
         assert "input.md-search__input" in stops and "div.md-search__scrollwrap" not in stops
     finally:
         context.close()
+
+
+# the first code block wider than the page (Chromium makes a scroll box a Tab stop, no tabindex
+# needed): scrolled into view, focused, its computed outline
+FOCUS_WIDE_CODE = """() => {
+  const all = '.md-typeset pre, .md-typeset pre > code[tabindex]';
+  const wide = [...document.querySelectorAll(all)]
+    .find(el => el.scrollWidth > el.clientWidth + 1);
+  if (!wide) return null;
+  wide.scrollIntoView({block: 'center'});
+  wide.focus({focusVisible: true});
+  const style = getComputedStyle(wide);
+  return {focused: document.activeElement === wide, visible: wide.matches(':focus-visible'),
+          style: style.outlineStyle, width: parseFloat(style.outlineWidth)};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_a_focused_wide_code_block_shows_a_focus_ring_at_375px(browser, server, lang):
+    """Round 21: at 375 px a code block wider than the screen takes the keyboard focus (so
+    the arrow keys scroll it) but showed no outline; extra.css gives it one."""
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}{lang}recap/", wait_until="load")
+        page.keyboard.press("Tab")  # a keyboard user: focus moves by keyboard from here on
+        seen = page.evaluate(FOCUS_WIDE_CODE)
+        assert seen is not None, "no scrollable code block takes the focus at 375 px"
+        assert seen["focused"] and seen["visible"], seen
+        assert seen["style"] != "none" and seen["width"] >= 1, seen
+    finally:
+        context.close()
