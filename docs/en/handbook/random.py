@@ -108,7 +108,8 @@ at.draw_tensors([panels], legend=same)
 # %% [markdown]
 # ### Pitfalls
 #
-# A size must be an `int`; a size computed with `/` is a `float` even when it is whole:
+# Each number in a shape must be an `int`; one computed with `/` is a `float` even when it
+# is whole:
 
 # %%
 n_train = 50
@@ -316,8 +317,9 @@ print(tuple(x_train.shape))
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [The data](../data.py): `x_train, _ = torch.sort(torch.rand(n_train) * 5)`. Sorted keys
-# put the large attention weights near the diagonal of the heatmaps in
+# [The data](../data.py): `x_train, _ = torch.sort(torch.rand(n_train) * 5)`. The queries
+# `x_test` are increasing already; only because the keys are sorted too do the large
+# attention weights lie near the diagonal of the heatmaps in
 # [non-parametric attention pooling](../nonparametric.py).
 #
 # ## torch.arange
