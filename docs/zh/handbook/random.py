@@ -88,7 +88,9 @@ g2.manual_seed(at.SEED)
 # (5,) each
 first = torch.rand(5, generator=g1)
 again = torch.rand(5, generator=g2)
-panels = [
+# two rows, again under first: equal
+# cells one above the other
+rows = [
     at.TensorPanel(first, code="first"),
     at.TensorPanel(again, code="again"),
 ]
@@ -97,8 +99,8 @@ same = {
     "zh": "同色：位置相同。",
     "en": "Same colour: same position.",
 }
-# one row: the two side by side
-at.draw_tensors([panels], legend=same)
+# no arrow between the two rows
+at.draw_tensors(rows, arrows=[""], legend=same)
 
 # %% [markdown]
 # ### 陷阱
