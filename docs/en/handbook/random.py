@@ -105,7 +105,9 @@ same = {
     "en": "Same colour: same position.",
 }
 # no arrow between the two rows
-at.draw_tensors(rows, arrows=[""], legend=same)
+at.draw_tensors(
+    rows, arrows=[""], legend=same
+)
 
 # %% [markdown]
 # ### Pitfalls

@@ -159,7 +159,10 @@ at.diagram_eye_mask(4)
 # %%
 _ = torch.manual_seed(at.SEED)
 x_train, _ = (torch.rand(4) * 5).sort()
-at.diagram_eye_mask(4, x_train, name="keys")
+# the cells hold keys: name the result so
+at.diagram_eye_mask(
+    4, x_train, name="keys"
+)
 
 # %% [markdown]
 # ### 陷阱

@@ -100,7 +100,9 @@ same = {
     "en": "Same colour: same position.",
 }
 # no arrow between the two rows
-at.draw_tensors(rows, arrows=[""], legend=same)
+at.draw_tensors(
+    rows, arrows=[""], legend=same
+)
 
 # %% [markdown]
 # ### 陷阱
