@@ -160,7 +160,7 @@ at.diagram_eye_mask(4)
 # %%
 _ = torch.manual_seed(at.SEED)
 x_train, _ = (torch.rand(4) * 5).sort()
-# the cells hold keys: name the result so
+# the cells are keys: name them so
 at.diagram_eye_mask(
     4, x_train, name="keys"
 )
