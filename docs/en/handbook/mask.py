@@ -162,7 +162,9 @@ _ = torch.manual_seed(at.SEED)
 x_train, _ = (torch.rand(4) * 5).sort()
 # the cells are keys: name them so
 at.diagram_eye_mask(
-    4, x_train, name="keys"
+    4,
+    x_train,
+    name="keys",
 )
 
 # %% [markdown]

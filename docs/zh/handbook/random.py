@@ -101,7 +101,9 @@ same = {
 }
 # no arrow between the two rows
 at.draw_tensors(
-    rows, arrows=[""], legend=same
+    rows,
+    arrows=[""],
+    legend=same,
 )
 
 # %% [markdown]
