@@ -443,6 +443,7 @@ _PANEL_WORDS = {
         "solid": "实线边框：有自己的内存",
         "crossed": "{n} 格打叉（被去掉）",
         "crossed_one": "1 格打叉（被去掉）",
+        "crossed_excluded": "1 格打叉（不在结果里）",
         "framed": "{cells}加了红框",
         "framed_rows": "第 {which} 行",
         "framed_cols": "第 {which} 列",
@@ -477,6 +478,7 @@ _PANEL_WORDS = {
         "solid": "solid borders: its own memory",
         "crossed": "{n} cells crossed out (dropped)",
         "crossed_one": "1 cell crossed out (dropped)",
+        "crossed_excluded": "1 cell crossed out (not in the result)",
         "framed": "{cells} framed in red",
         "framed_rows": "row {which}",
         "framed_cols": "column {which}",
@@ -637,6 +639,8 @@ def diagram_facts(
                 bits.append(words["dashed" if p["shared"] else "solid"])
             if p["crossed"]:
                 key = "crossed_one" if p["crossed"] == 1 else "crossed"
+                if p["crossed"] == 1 and p.get("excluded"):
+                    key = "crossed_excluded"  # arange's end: a whole panel, never in the result
                 bits.append(words[key].format(n=p["crossed"]))
             if p["outlined"]:
                 bits.append(_framed(p["outlined"], p["size"], words))
@@ -712,11 +716,13 @@ DIAGRAM_LEGENDS = {
         "matmul_dot": "相乘求和的是 {a} 和 {b} 唯一的那一维。",
         "bmm": "相乘求和的是 {a} 的最后一维和 {b} 的中间一维。",
         "eye": "格子不上色，每个格子写着它的值。",
-        "eye_ones": "{code} 的主对角线上是 1，其余都是 0。",
-        "eye_wide": "它不是方阵，对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）为止。",
-        "eye_tall": "它不是方阵，对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）为止。",
+        "eye_ones": "{code} 主对角线上的 {k} 个格子是 1，其余 {rest} 个是 0。",
+        "eye_wide": "{code} 不是方阵：主对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）"
+        "为止，线上的 {k} 个格子是 1，其余 {rest} 个是 0。",
+        "eye_tall": "{code} 不是方阵：主对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）"
+        "为止，线上的 {k} 个格子是 1，其余 {rest} 个是 0。",
         "eye_mask": "x 的值为 {x}。tiled 的 {n} 行都是 x，对角线上的格子（第 i 行第 i 列）"
-        "打了叉，依次是{crossed}。y 是每行剩下的值：{rows}。",
+        "打了叉，依次是{crossed}。{name} 是每行剩下的值{gloss}：{rows}。",
     },
     "en": {
         "einsum": "The colour marks the row, that is the query: a row of {a} and the same "
@@ -738,14 +744,15 @@ DIAGRAM_LEGENDS = {
         "matmul_dot": "The summed axis is the only axis of {a} and of {b}.",
         "bmm": "The summed axis is the last of {a} and the middle one of {b}.",
         "eye": "No colours here: every cell shows its value.",
-        "eye_ones": "{code} has 1s on its main diagonal and 0s elsewhere.",
-        "eye_wide": "It is not square: its diagonal starts at the top left and stops at "
-        "the last row, row {n} (counting from 0).",
-        "eye_tall": "It is not square: its diagonal starts at the top left and stops at "
-        "the last column, column {n} (counting from 0).",
+        "eye_ones": "{code} has 1 in the {k} cells of its main diagonal and 0 in the other {rest}.",
+        "eye_wide": "{code} is not square: its main diagonal starts at the top left and stops "
+        "at the last row, row {n} (counting from 0); 1 in its {k} cells, 0 in the other {rest}.",
+        "eye_tall": "{code} is not square: its main diagonal starts at the top left and stops "
+        "at the last column, column {n} (counting from 0); 1 in its {k} cells, 0 in the other "
+        "{rest}.",
         "eye_mask": "x holds {x}. Each of the {n} rows of tiled is x; the cells on its "
-        "diagonal (row i, column i) are crossed out: {crossed}. y holds what each row keeps: "
-        "{rows}.",
+        "diagonal (row i, column i) are crossed out: {crossed}. {name} holds what each row "
+        "keeps{gloss}: {rows}.",
     },
 }
 # matmul and bmm: the colour marks the summed axis, not the elements; matmul's legend
@@ -785,17 +792,26 @@ def diagram_legend(key: str, **fields: object) -> dict[str, str]:
 
     >>> diagram_legend(
     ...     "eye_wide",
+    ...     code="torch.eye(2, 3)",
     ...     n=1,
-    ... )["en"][-24:]
-    'row 1 (counting from 0).'
+    ...     k=2,
+    ...     rest=4,
+    ... )["en"][-39:]
+    '0); 1 in its 2 cells, 0 in the other 4.'
     """
     return {lang: table[key].format(**fields) for lang, table in DIAGRAM_LEGENDS.items()}
 
 
-def eye_mask_legend(x: list[str], kept: list[list[str]]) -> dict[str, str]:
-    """The values of ``diagram_eye_mask`` in both languages: x, tiled's crossed cells, y.
+_EYE_MASK_KEYS = {  # diagram_eye_mask(..., name="keys"): what each row of keys is
+    "zh": "（第 i 行：去掉第 i 个键后的键）",
+    "en": " (row i: the keys without the i-th)",
+}
 
-    ``x``: the cells of x as drawn; ``kept``: the cells of each row of y.
+
+def eye_mask_legend(x: list[str], kept: list[list[str]], name: str = "y") -> dict[str, str]:
+    """The values of ``diagram_eye_mask`` in both languages: x, tiled's crossed cells, the result.
+
+    ``x``: the cells of x as drawn; ``kept``: the cells of each row of the result, ``name``.
 
     >>> eye_mask_legend(
     ...     ["0", "1"], [["1"], ["0"]]
@@ -813,7 +829,8 @@ def eye_mask_legend(x: list[str], kept: list[list[str]]) -> dict[str, str]:
             rows = [f"row {i}: {words['list'].join(r)}" for i, r in enumerate(kept)]
         out[lang] = table["eye_mask"].format(
             x=words["list"].join(x), n=len(x), crossed=_joined(crossed, words),
-            rows=words["between"].join(rows),
+            rows=words["between"].join(rows), name=name,
+            gloss=_EYE_MASK_KEYS[lang] if name == "keys" else "",
         )  # fmt: skip
     return out
 

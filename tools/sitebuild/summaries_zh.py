@@ -591,12 +591,13 @@ SECTIONS: dict[str, dict[str, str]] = {
     "figures.tensors.masks.diagram_eye_mask": {
         "n": "元素个数，`2 <= n <= 8`。",
         "values": "长度为 `n` 的一维张量；默认是 `torch.arange(n)`。",
+        "name": '结果在图中的名字：`values` 是训练输入（本章的键）时写 `"keys"`。',
         "lang": _LANG,
         "layout": '`"wide"`：`eye` 和 `mask` 并排；'
         + _PHONE
         + "：所有面板上下叠放，代码分成几行。",
         "return": "图：三行。",
-        "raise TypeError": "`n` 不是整数或 `values` 不是张量时。",
+        "raise TypeError": "`n` 不是整数、`values` 不是张量或 `name` 不是字符串时。",
         "raise ValueError": "`lang` 未知、`n` 超出范围，或 `values` 的长度不是 `n` 时。",
     },
     "figures.tensors.masks.diagram_eye": {

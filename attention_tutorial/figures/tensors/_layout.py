@@ -156,6 +156,12 @@ def measure(grid: Grid, cell: float) -> None:
     right = right + 0.1 if notes else 0.0
     # booleans: "False" would fill a square cell wall to wall
     grid.aspect = BOOL_ASPECT if grid.values.dtype == bool else 1.0
+    # five characters or more ("-18.0"): a wider cell, so that the number keeps clear of
+    # its borders at its full size
+    longest = max(grid.labels, key=len, default="")
+    if grid.values.dtype != bool and len(longest) >= 5:
+        need = text_width(longest, min(10.0, 25 * cell)) + 0.12
+        grid.aspect = max(grid.aspect, need / cell)
     block = left + cols * cell * grid.aspect + right
     texts = [text_width(grid.panel.code, CODE_SIZE)] + [
         text_width(c, CAPTION_SIZE) for c in grid.captions

@@ -103,7 +103,7 @@ def _draw_cell(
     value_size = min(10.0, 25 * cell)
     ax.text(
         x + wide / 2, y + cell / 2, label, ha="center", va="center",
-        fontsize=value_size * min(1.0, 5 / max(len(label), 1)),
+        fontsize=value_size,  # a long label widened its cell (_layout.measure)
         color=_DROPPED_TEXT if dropped else "black", gid=f"value:{index}:{flat}",
     )  # fmt: skip
     if dropped:
@@ -342,6 +342,8 @@ def _facts(grid: Grid) -> dict:
         "values": grid.labels,
         "shared": grid.panel.shared,
         "crossed": int(grid.dropped.sum()),
+        # every cell crossed out (arange's end): never in the result, not dropped from it
+        "excluded": bool(grid.dropped.all()),
         "size": tuple(grid.shape),
         "outlined": [tuple(int(i) for i in np.unravel_index(f, grid.shape)) for f in grid.outline],
         "captions": grid.captions[1:] if grid.panel.show_shape else grid.captions,

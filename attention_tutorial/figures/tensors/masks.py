@@ -24,7 +24,12 @@ from attention_tutorial.figures.tensors.panel import TensorPanel, format_values,
 
 @bilingual
 def diagram_eye_mask(
-    n: int, values: Tensor | None = None, *, lang: str | None = None, layout: str = "wide"
+    n: int,
+    values: Tensor | None = None,
+    *,
+    name: str = "y",
+    lang: str | None = None,
+    layout: str = "wide",
 ) -> TutorialFigure:
     """Draw the leave-one-out recipe: tile, mask out the diagonal, reshape to ``(n, n - 1)``.
 
@@ -32,13 +37,15 @@ def diagram_eye_mask(
     ``x`` (the values). Then ``tiled = x.repeat((n, 1))`` (the arrow leaves from ``x``)
     with the diagonal crossed out. Bottom: what the mask keeps, reshaped; row ``i``
     no longer holds element ``i``'s colour. The alt text lists the values of x, tiled's
-    crossed-out cells and y.
+    crossed-out cells and the result, row by row.
 
     Explained on the page `handbook/mask.md`.
 
     Args:
         n: The number of elements, ``2 <= n <= 8``.
         values: A 1-D tensor of length ``n``; defaults to ``torch.arange(n)``.
+        name: The result's name in the picture: ``"keys"`` when ``values`` are
+            the training inputs, the chapter's keys.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         layout: ``"wide"``: ``eye`` and ``mask`` side by side; ``"narrow"`` or
             ``"stacked"``, one phone layout: every panel stacked, the code broken into
@@ -48,7 +55,8 @@ def diagram_eye_mask(
         The figure: four rows.
 
     Raises:
-        TypeError: If ``n`` is not an int or ``values`` is not a tensor.
+        TypeError: If ``n`` is not an int, ``values`` is not a tensor or ``name``
+            is not a string.
         ValueError: If ``lang`` is unknown, ``n`` is out of range, ``values``
             does not have length ``n``, or ``layout`` is not ``"wide"``, ``"narrow"`` or
             ``"stacked"``.
@@ -63,6 +71,8 @@ def diagram_eye_mask(
         ['shape (3, 2)']
     """
     _checks.integer("n", n, 2)
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string, got {type(name).__name__}")
     if n > 8:
         raise ValueError(f"n must be at most 8 for a readable diagram, got {n}")
     given = values is not None
@@ -92,12 +102,13 @@ def diagram_eye_mask(
         [TensorPanel(values, code=x_code)],  # under the mask, no arrow: tiled comes from x
         [TensorPanel(tiled, code="tiled", sources=ids, dropped=~mask,
                      captions=[both("dropped")])],
-        [TensorPanel(kept, code="y", sources=ids[mask].reshape((n, -1)),
+        [TensorPanel(kept, code=name, sources=ids[mask].reshape((n, -1)),
                      captions=[both("kept", k=n - 1)])],
     ]  # fmt: skip
-    arrows = ["", f"tiled = x.repeat(({n}, 1))", f"y = tiled[mask].reshape(({n}, -1))"]
+    arrows = ["", f"tiled = x.repeat(({n}, 1))", f"{name} = tiled[mask].reshape(({n}, -1))"]
     x_cells = format_values(values.numpy())
-    legend = eye_mask_legend(x_cells, [[x_cells[j] for j in range(n) if j != i] for i in range(n)])
+    kept_cells = [[x_cells[j] for j in range(n) if j != i] for i in range(n)]
+    legend = eye_mask_legend(x_cells, kept_cells, name)
     figure = render(rows, arrows, lang, legend=legend, layout=layout)
     return _with_narrow(figure, layout)
 
@@ -151,12 +162,12 @@ def diagram_eye(*sizes: int | tuple[int, int], lang: str | None = None) -> Tutor
         code = f"torch.eye({n})" if len(pair) == 1 else f"torch.eye({n}, {m})"
         panels.append(TensorPanel(torch.eye(n, m), code=code, sources=torch.full((n, m), -1)))
         # each panel by its code: a large one's values are not read out, so say where its 1s are
-        extras = [diagram_legend("eye_ones", code=code)]
-        if n != m:  # where its diagonal stops
-            extras.append(diagram_legend("eye_wide" if n < m else "eye_tall", n=min(n, m) - 1))
-        for extra in extras:
-            legend = {lang_: legend[lang_] + ("" if lang_ == "zh" else " ") + extra[lang_]
-                      for lang_ in legend}  # fmt: skip
+        # one sentence per matrix; a non-square one also says where its diagonal stops
+        key = "eye_ones" if n == m else "eye_wide" if n < m else "eye_tall"
+        k = min(n, m)
+        extra = diagram_legend(key, code=code, n=k - 1, k=k, rest=n * m - k)
+        legend = {lang_: legend[lang_] + ("" if lang_ == "zh" else " ") + extra[lang_]
+                  for lang_ in legend}  # fmt: skip
     return render([panels], [], lang, legend=legend)
 
 

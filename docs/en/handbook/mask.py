@@ -5,6 +5,9 @@
 # points. The chapter builds them in three steps: tile `x_train` into a square matrix,
 # build a mask that is `False` on the diagonal from the identity matrix `torch.eye`, and
 # keep the `True` entries with boolean indexing.
+#
+# `at` below is the tutorial's package: `at.SEED` is 0, the seed of every page;
+# `at.diagram_*` only draw the pictures and are not PyTorch API to learn.
 
 # %%
 import torch
@@ -28,7 +31,7 @@ _ = torch.manual_seed(at.SEED)
 # ```
 #
 # It returns a 2-D tensor with ones on the diagonal and zeros elsewhere: the identity
-# matrix.
+# matrix when `n = m`.
 #
 # - `n`: the number of rows.
 # - `m`: the number of columns; `n` if not given.
@@ -103,7 +106,9 @@ at.diagram_eye(4, (2, 3))
 # >>> x = torch.tensor(
 # ...     [[1, 2, 3], [4, 5, 6]]
 # ... )
-# >>> x[x > 2]  # always 1-D, row by row
+# >>> # a mask of x's full shape: 1-D,
+# >>> # row by row
+# >>> x[x > 2]
 # tensor([3, 4, 5, 6])
 # >>> # a mask over axis 0: whole rows
 # >>> x[torch.tensor([True, False])]
@@ -149,12 +154,18 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# The same with four sorted training inputs as values. At the top, `eye` and `mask` are
-# unchanged; only `x`, `tiled` and `y` differ:
+# The same with four sorted training inputs (the chapter's keys) in the cells. At the top,
+# `eye` and `mask` are unchanged; only `x`, `tiled` and `keys` differ:
 
 # %%
+_ = torch.manual_seed(at.SEED)
 x_train, _ = (torch.rand(4) * 5).sort()
-at.diagram_eye_mask(4, x_train)
+# the cells are keys: name them so
+at.diagram_eye_mask(
+    4,
+    x_train,
+    name="keys",
+)
 
 # %% [markdown]
 # ### Pitfalls

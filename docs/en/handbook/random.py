@@ -93,7 +93,9 @@ g2.manual_seed(at.SEED)
 # (5,) each
 first = torch.rand(5, generator=g1)
 again = torch.rand(5, generator=g2)
-panels = [
+# two rows, again under first: equal
+# cells one above the other
+rows = [
     at.TensorPanel(first, code="first"),
     at.TensorPanel(again, code="again"),
 ]
@@ -102,13 +104,18 @@ same = {
     "zh": "同色：位置相同。",
     "en": "Same colour: same position.",
 }
-# one row: the two side by side
-at.draw_tensors([panels], legend=same)
+# no arrow between the two rows
+at.draw_tensors(
+    rows,
+    arrows=[""],
+    legend=same,
+)
 
 # %% [markdown]
 # ### Pitfalls
 #
-# A size must be an `int`; a size computed with `/` is a `float` even when it is whole:
+# Each number in a shape must be an `int`; one computed with `/` is a `float` even when it
+# is whole:
 
 # %%
 n_train = 50
@@ -316,8 +323,9 @@ print(tuple(x_train.shape))
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [The data](../data.py): `x_train, _ = torch.sort(torch.rand(n_train) * 5)`. Sorted keys
-# put the large attention weights near the diagonal of the heatmaps in
+# [The data](../data.py): `x_train, _ = torch.sort(torch.rand(n_train) * 5)`. The queries
+# `x_test` are increasing already; only because the keys are sorted too do the large
+# attention weights lie near the diagonal of the heatmaps in
 # [non-parametric attention pooling](../nonparametric.py).
 #
 # ## torch.arange

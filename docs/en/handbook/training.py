@@ -5,6 +5,9 @@
 # `nn.Parameter` marks $w$ as something to learn, `nn.MSELoss` measures how wrong the
 # predictions are, and `torch.optim.SGD` moves $w$ downhill. Between them, `backward()`
 # computes the gradient.
+#
+# `at` below is the tutorial's package: `at.SEED` is 0, the seed of every page;
+# `at.diagram_*` only draw the pictures and are not PyTorch API to learn.
 
 # %%
 import warnings
@@ -49,6 +52,10 @@ _ = torch.manual_seed(at.SEED)
 # (True, False)
 # ```
 #
+# `w` and `plain` both hold an ordinary number; the only difference is the
+# `requires_grad` flag, which tells autograd to record every operation on the parameter,
+# so that a gradient can be computed for it.
+#
 # Only a `Parameter` attribute is registered; a plain tensor attribute is invisible to
 # `parameters()`, so an optimizer would never update it:
 #
@@ -69,16 +76,13 @@ _ = torch.manual_seed(at.SEED)
 # ['w']
 # ```
 #
-# In the first example, `w` and `plain` both hold an ordinary number; the only difference is
-# the `requires_grad` flag, which tells autograd to record every operation on the parameter, so that a gradient
-# can be computed for it.
-#
 # ### Pitfalls
 #
 # A tensor that requires grad cannot be turned into a numpy array directly, for example
 # to plot it. Detach it first; the message says so:
 
 # %%
+_ = torch.manual_seed(at.SEED)
 w = nn.Parameter(torch.rand(1))  # (1,)
 try:
     w.numpy()
@@ -204,7 +208,8 @@ print(kind + ":", caught[0].message)
 #
 # 1. `optimizer.zero_grad()` clears the gradients of the previous step;
 # 2. `loss.backward()` computes $\partial \text{loss} / \partial p$ for every parameter
-#    and adds it to `p.grad` (which `zero_grad()` emptied);
+#    and adds it to `p.grad` (which `zero_grad()` emptied: by default it sets `p.grad` to
+#    `None` rather than zeros);
 # 3. `optimizer.step()` updates the parameters using `p.grad`.
 #
 # ### Examples
@@ -273,7 +278,7 @@ for attempt in (1, 2):
 # %% [markdown]
 # The loop above computes `loss` anew each time. Calling `backward()` twice on **the same**
 # `loss` fails instead: the forward pass saved the intermediate values that backpropagation
-# needs (here $3w - 6$, which the square needs; `exp()` would save its own result), and the first `backward()` frees them once it has used
+# needs (here $3w - 6$, which the square needs), and the first `backward()` frees them once it has used
 # them, so the second has nothing to work with. A training loop therefore runs a new forward
 # pass at every step, for a new loss; only when you really need two backward passes through
 # one graph do you write `backward(retain_graph=True)` the first time.

@@ -138,7 +138,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`batch1 must be a 3D tensor`](errors.py#batch1-must-be-a-3d-tensor)。
+# 已收入报错信息索引：[`batch1 must be a 3D tensor`](errors.py#batch1-must-be-a-3d-tensor)。
 
 # %% [markdown]
 # 值的 `unsqueeze` 位置写错，两个张量都成了 `(3, 1, 2)`，中间的长度对不上：
@@ -152,7 +152,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # 另外，它不做广播，批量大小为 1 也不行（`torch.matmul` 则会广播）：
@@ -167,7 +167,7 @@ except RuntimeError as err:
 print(tuple(torch.matmul(a, b).shape))
 
 # %% [markdown]
-# 报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -89,7 +89,7 @@ w_numpy = model.w.detach().numpy()
 print("with detach:", w_numpy)
 
 # %% [markdown]
-# 报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
+# 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 
 # %% [markdown]
 # `detach()` 与原张量共享内存，所以原地修改 detach 出来的张量，会改掉自动求导为反向传播保存的值。PyTorch 会发现并拒绝：
@@ -110,7 +110,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)。
+# 已收入报错信息索引：[`one of the variables needed for gradient computation has been modified by an inplace operation`](errors.py#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)。
 
 # %% [markdown]
 # 报错说得很具体：每个张量都带着一个版本号，每被原地修改一次就加 1。反向传播要用的是保存时的 `y`，也就是版本 0；可 `y` 已经被改过一次，现在是版本 1，算出的梯度不再可信，所以 PyTorch 拒绝。`y.detach()` 得到的张量不但与 `y` 共享内存，还共享同一个版本号，所以通过它做的原地修改也记在 `y` 的账上，反向传播才能发现。`clone()` 复制出的张量有自己的内存和自己的版本号：改用 `y.detach().clone()`，被修改的是副本，`y` 不受影响。下面用 `_version` 属性（PyTorch 内部用的版本号，只为演示）看一看，每行依次是 `y`、`y_detached`、`copy` 的版本号：

@@ -128,7 +128,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`einsum(): subscript … which does not broadcast with previously seen size …`](errors.py#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-)。
+# 已收入报错信息索引：[`einsum(): subscript … which does not broadcast with previously seen size …`](errors.py#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-)。
 #
 # 大小为 1 的例外是这样的：`a` 里的 `k` 是 1，它广播成 `b` 里的 2，每一行对两个 1 求和：
 
@@ -149,7 +149,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`einsum(): more operands were provided than specified in the equation`](errors.py#einsum-more-operands-were-provided-than-specified-in-the-equation)。少传一个张量，报错就换成 `fewer operands`。
+# 已收入报错信息索引：[`einsum(): more operands were provided than specified in the equation`](errors.py#einsum-more-operands-were-provided-than-specified-in-the-equation)。少传一个张量，报错就换成 `fewer operands`。
 
 # %% [markdown]
 # 每组的字母数也必须等于对应张量的维数。`"qk"` 两个字母，张量却有三维：
@@ -162,7 +162,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
+# 已收入报错信息索引：[`einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)`](errors.py#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)。
 #
 # 报错末尾的“no ellipsis was given”指的是省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”。只要结果里也写上 `...`，这些维度就不求和：像批量维那样逐个下标配对（必要时广播），并保留在结果中 `...` 的位置；结果里不写 `...`，它们就被求和掉。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
 #

@@ -80,7 +80,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`The expanded size of the tensor (…) must match the existing size (…)`](errors.py#the-expanded-size-of-the-tensor--must-match-the-existing-size-)。
+# 已收入报错信息索引：[`The expanded size of the tensor (…) must match the existing size (…)`](errors.py#the-expanded-size-of-the-tensor--must-match-the-existing-size-)。
 
 # %% [markdown]
 # 视图与源张量共享内存，往视图里写就是往源张量里写，也会改到所有读同一元素的格子。
@@ -102,7 +102,7 @@ print(y)
 print(x.flatten())
 
 # %% [markdown]
-# 报错信息索引：[`unsupported operation: more than one element of the written-to tensor refers to a single memory location`](errors.py#unsupported-operation-more-than-one-element-of-the-written-to-tensor-refers-to-a-single-memory-location)。
+# 已收入报错信息索引：[`unsupported operation: more than one element of the written-to tensor refers to a single memory location`](errors.py#unsupported-operation-more-than-one-element-of-the-written-to-tensor-refers-to-a-single-memory-location)。
 
 # %% [markdown]
 # 需要一个可以修改的张量时，先调用 `.clone()`（或者直接用 `repeat`）。
@@ -177,7 +177,7 @@ diffs = queries[:, None] - keys
 print(tuple(diffs.shape))
 
 # %% [markdown]
-# 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+# 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 
 # %% [markdown]
 # 更糟的是相反的情形：什么错都不报。`(3,)` 和 `(3, 1)` 会广播成 `(3, 3)`。

@@ -114,7 +114,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
+# 已收入报错信息索引：[`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
 
 # %% [markdown]
 # 整数输入会被拒绝（权重是 float32）：
@@ -126,7 +126,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)。
+# 已收入报错信息索引：[`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)。
 
 # %% [markdown]
 # 另外，`layer.weight` 的形状 $(\text{out}, \text{in})$ 正是 $W_q q$ 里的 $W$：矩阵在左，乘一个列向量。PyTorch 却把输入按行存放，每一行是一个 $x$，所以它算的是 `x @ layer.weight.T`。直接写 `x @ layer.weight`，对非方阵的层会报错；对方阵的层，它会悄无声息地算出别的东西。

@@ -5,6 +5,9 @@
 # 铺成方阵；用单位矩阵 `torch.eye` 构造一个对角线为 `False` 的掩码；
 # 再用布尔索引留下值为 `True` 的元素。
 #
+# 下面的 `at` 是本教程的包：`at.SEED` 是 0，全书共用的种子；`at.diagram_*` 只用来画图，
+# 不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
@@ -28,7 +31,7 @@ _ = torch.manual_seed(at.SEED)
 # ) -> Tensor
 # ```
 #
-# 返回对角线为 1、其余为 0 的二维张量，即单位矩阵。
+# 返回对角线为 1、其余为 0 的二维张量，`n = m` 时即单位矩阵。
 #
 # - `n`：行数。
 # - `m`：列数，不给时等于 `n`。
@@ -103,7 +106,9 @@ at.diagram_eye(4, (2, 3))
 # >>> x = torch.tensor(
 # ...     [[1, 2, 3], [4, 5, 6]]
 # ... )
-# >>> x[x > 2]  # always 1-D, row by row
+# >>> # a mask of x's full shape: 1-D,
+# >>> # row by row
+# >>> x[x > 2]
 # tensor([3, 4, 5, 6])
 # >>> # a mask over axis 0: whole rows
 # >>> x[torch.tensor([True, False])]
@@ -148,11 +153,18 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# 换成四个排好序的训练输入作为值。最上面的 `eye` 和 `mask` 与上图相同，变的只是 `x`、`tiled` 和 `y`：
+# 换成四个排好序的训练输入（本章的键）放在格子里。最上面的 `eye` 和 `mask` 与上图相同，
+# 变的只是 `x`、`tiled` 和 `keys`：
 
 # %%
+_ = torch.manual_seed(at.SEED)
 x_train, _ = (torch.rand(4) * 5).sort()
-at.diagram_eye_mask(4, x_train)
+# the cells are keys: name them so
+at.diagram_eye_mask(
+    4,
+    x_train,
+    name="keys",
+)
 
 # %% [markdown]
 # ### 陷阱
@@ -169,7 +181,7 @@ except IndexError as err:
     print("IndexError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`tensors used as indices must be long, int, byte or bool tensors`](errors.py#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors)。
+# 已收入报错信息索引：[`tensors used as indices must be long, int, byte or bool tensors`](errors.py#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors)。
 
 # %% [markdown]
 # 整数掩码更糟：它会被接受，却被当成一个**行号**张量（0 和 1）来读，而不是掩码。
@@ -197,7 +209,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
+# 已收入报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
 
 # %% [markdown]
 # ### 本章在哪里用到

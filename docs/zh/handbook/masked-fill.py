@@ -114,7 +114,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks)。
+# 已收入报错信息索引：[`masked_fill_ only supports boolean masks`](errors.py#masked_fill_-only-supports-boolean-masks)。
 
 # %% [markdown]
 # 更隐蔽的是另一个方向的错误。《[带参数的注意力汇聚](../parametric.py)》一页用 `(1 - torch.eye(n_train)).type(torch.bool)` 做布尔索引，它在对角线以外处处为 `True`，标出的是要**保留**的键。`masked_fill` 的 `True` 却表示“替换”：把这个掩码交给 `masked_fill(..., -inf)`，遮住的恰恰是别的所有键，每个点只剩下自己。softmax 于是给出单位矩阵，每个点都拿自己的标签当预测，整个过程不报任何错：
@@ -161,7 +161,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+# 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 
 # %% [markdown]
 # ### 两种布尔掩码，两种约定

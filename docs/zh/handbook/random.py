@@ -88,7 +88,9 @@ g2.manual_seed(at.SEED)
 # (5,) each
 first = torch.rand(5, generator=g1)
 again = torch.rand(5, generator=g2)
-panels = [
+# two rows, again under first: equal
+# cells one above the other
+rows = [
     at.TensorPanel(first, code="first"),
     at.TensorPanel(again, code="again"),
 ]
@@ -97,13 +99,17 @@ same = {
     "zh": "同色：位置相同。",
     "en": "Same colour: same position.",
 }
-# one row: the two side by side
-at.draw_tensors([panels], legend=same)
+# no arrow between the two rows
+at.draw_tensors(
+    rows,
+    arrows=[""],
+    legend=same,
+)
 
 # %% [markdown]
 # ### 陷阱
 #
-# 形状必须是 `int`；用 `/` 算出来的形状是 `float`，哪怕它恰好是整数：
+# 形状里的每个数都必须是 `int`；用 `/` 算出来的是 `float`，哪怕它恰好是整数：
 
 # %%
 n_train = 50
@@ -116,7 +122,7 @@ x = torch.rand(n_train // 2)
 print(tuple(x.shape))
 
 # %% [markdown]
-# 报错信息索引：[`rand(): argument 'size' (position 1) must be tuple of ints, not float`](errors.py#rand-argument-size-position-1-must-be-tuple-of-ints-not-float)。
+# 已收入报错信息索引：[`rand(): argument 'size' (position 1) must be tuple of ints, not float`](errors.py#rand-argument-size-position-1-must-be-tuple-of-ints-not-float)。
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -221,7 +227,7 @@ except TypeError as err:
     print("TypeError:", first)
 
 # %% [markdown]
-# 报错信息索引：[`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments)。
+# 已收入报错信息索引：[`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments)。
 
 # %% [markdown]
 # 第二个参数是标准差：方差为 0.25 的噪声要写 `torch.normal(0.0, 0.5, ...)`，
@@ -302,13 +308,14 @@ x_train, _ = torch.sort(x)
 print(tuple(x_train.shape))
 
 # %% [markdown]
-# 报错信息索引：[`'torch.return_types.sort' object has no attribute 'numpy'`](errors.py#torchreturn_typessort-object-has-no-attribute-numpy)。
+# 已收入报错信息索引：[`'torch.return_types.sort' object has no attribute 'numpy'`](errors.py#torchreturn_typessort-object-has-no-attribute-numpy)。
 
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [数据](../data.py)：`x_train, _ = torch.sort(torch.rand(n_train) * 5)`。键排好序后，
-# 《[非参数注意力汇聚](../nonparametric.py)》热图中较大的注意力权重就集中在对角线附近。
+# [数据](../data.py)：`x_train, _ = torch.sort(torch.rand(n_train) * 5)`。查询 `x_test`
+# 本来就是递增的，键也排好序后，《[非参数注意力汇聚](../nonparametric.py)》热图中
+# 较大的注意力权重才集中在对角线附近。
 #
 # ## torch.arange
 #
@@ -389,7 +396,7 @@ y = torch.softmax(x.float(), dim=0)
 print(y.sum())
 
 # %% [markdown]
-# 报错信息索引：[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。
+# 已收入报错信息索引：[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。
 
 # %% [markdown]
 # ### 本章在哪里用到

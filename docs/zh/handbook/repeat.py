@@ -146,7 +146,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`repeats must have the same size as input along dim`](errors.py#repeats-must-have-the-same-size-as-input-along-dim)。
+# 已收入报错信息索引：[`repeats must have the same size as input along dim`](errors.py#repeats-must-have-the-same-size-as-input-along-dim)。
 
 # %% [markdown]
 # 另一个常见错误是对矩阵忘了写 `dim`：矩阵被悄悄展平，后面再 `reshape`
@@ -219,7 +219,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor`](errors.py#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor)。
+# 已收入报错信息索引：[`Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor`](errors.py#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor)。
 
 # %% [markdown]
 # ### 本章在哪里用到

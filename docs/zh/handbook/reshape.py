@@ -80,7 +80,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
+# 已收入报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
 
 # %% [markdown]
 # 另外，`reshape` 从不交换轴。要把行变成列，请用 `.T`（或 `transpose`）；
@@ -172,7 +172,7 @@ except RuntimeError as err:
 print(xt.reshape(-1))
 
 # %% [markdown]
-# 报错信息索引：[`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride)。
+# 已收入报错信息索引：[`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride)。
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -161,7 +161,7 @@ except NotImplementedError as err:
     print("NotImplementedError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`Dimension out of range`](errors.py#dimension-out-of-range)、[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。
+# 已收入报错信息索引：[`Dimension out of range`](errors.py#dimension-out-of-range)、[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。
 
 # %% [markdown]
 # 最后，不要手写 `exp(x) / exp(x).sum()` 来代替 softmax：在 float32 中 `exp(1000)`

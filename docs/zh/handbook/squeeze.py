@@ -87,7 +87,7 @@ except IndexError as err:
     print("IndexError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`Dimension out of range`](errors.py#dimension-out-of-range)。
+# 已收入报错信息索引：[`Dimension out of range`](errors.py#dimension-out-of-range)。
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -160,7 +160,7 @@ except IndexError as err:
     print("IndexError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor)。
+# 已收入报错信息索引：[`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor)。
 
 # %% [markdown]
 # 把要去掉的两个轴都写明：`squeeze((1, 2))`（轴组成的元组，PyTorch 2.0 起支持）；

@@ -5,6 +5,9 @@
 # `nn.MSELoss` 衡量预测错了多少，`torch.optim.SGD` 让 $w$ 往下坡走。
 # 夹在中间的 `backward()` 负责求梯度。
 #
+# 下面的 `at` 是本教程的包：`at.SEED` 是 0，全书共用的种子；`at.diagram_*` 只用来画图，
+# 不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
@@ -50,6 +53,9 @@ _ = torch.manual_seed(at.SEED)
 # (True, False)
 # ```
 #
+# `w` 和 `plain` 装的都是普通的数；区别只在 `requires_grad` 这个标志：
+# 它让自动求导记录对参数的每一步运算，从而能为它求出梯度。
+#
 # 只有 `Parameter` 类型的属性会被登记；普通张量属性对 `parameters()` 不可见，
 # 优化器也就永远不会更新它：
 #
@@ -70,14 +76,12 @@ _ = torch.manual_seed(at.SEED)
 # ['w']
 # ```
 #
-# 第一个例子里的 `w` 和 `plain` 装的都是普通的数；区别只在 `requires_grad` 这个标志：
-# 它让自动求导记录对参数的每一步运算，从而能为它求出梯度。
-#
 # ### 陷阱
 #
 # 需要梯度的张量不能直接转成 numpy 数组，比如拿去画图时。先 detach，报错信息里也这么说：
 
 # %%
+_ = torch.manual_seed(at.SEED)
 w = nn.Parameter(torch.rand(1))  # (1,)
 try:
     w.numpy()
@@ -87,7 +91,7 @@ except RuntimeError as err:
 print(w.detach().numpy().round(4))
 
 # %% [markdown]
-# 报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
+# 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -201,7 +205,7 @@ print(kind + ":", caught[0].message)
 #
 # 1. `optimizer.zero_grad()` 清掉上一步的梯度；
 # 2. `loss.backward()` 为每个参数计算 $\partial \text{loss} / \partial p$，加到 `p.grad` 上
-#    （`zero_grad()` 刚把它清空）；
+#    （`zero_grad()` 刚把它清空：默认把 `p.grad` 设为 `None`，而不是填 0）；
 # 3. `optimizer.step()` 用 `p.grad` 更新参数。
 #
 # ### 例子
@@ -269,7 +273,7 @@ for attempt in (1, 2):
 
 # %% [markdown]
 # 上面每一轮都重新算了一次 `loss`。对**同一个** `loss` 调用两次 `backward()` 却会报错：
-# 前向计算时，计算图保存了反向传播要用的中间结果（这里是平方要用的 $3w - 6$；`exp()` 则会保存它自己的结果），第一次 `backward()`
+# 前向计算时，计算图保存了反向传播要用的中间结果（这里是平方要用的 $3w - 6$），第一次 `backward()`
 # 用完就把它们释放了，第二次已经无从算起。所以训练循环的每一步都要重新做一次前向计算，得到新的损失；
 # 只有确实要对同一张图反向传播两次时，才在第一次写 `backward(retain_graph=True)`。
 
@@ -288,7 +292,7 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 报错信息索引：[`Trying to backward through the graph a second time`](errors.py#trying-to-backward-through-the-graph-a-second-time)。
+# 已收入报错信息索引：[`Trying to backward through the graph a second time`](errors.py#trying-to-backward-through-the-graph-a-second-time)。
 
 # %% [markdown]
 # 另外，`backward()` 要求损失是一个数。`reduction='none'` 得到的损失是向量，
@@ -310,7 +314,7 @@ squared_errors.sum().backward()
 print("w.grad =", w.grad)
 
 # %% [markdown]
-# 报错信息索引：[`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs)。
+# 已收入报错信息索引：[`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs)。
 
 # %% [markdown]
 # 不用优化器、自己写一步梯度下降 `w -= lr * w.grad` 也会报错：`w` 是需要梯度的叶子参数，
@@ -338,7 +342,7 @@ print("w after one step:", value)
 assert abs(w.item() - 2.8) < 1e-6
 
 # %% [markdown]
-# 报错信息索引：[`a leaf Variable that requires grad is being used in an in-place operation`](errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation)。
+# 已收入报错信息索引：[`a leaf Variable that requires grad is being used in an in-place operation`](errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation)。
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -56,6 +56,10 @@ def test_sgd_step() -> None:
     # them exactly (its -18.00 was squeezed into its cell, and -18 beside 1.00 was two formats)
     fig = diagram_sgd_step(torch.tensor([1.0, -1.0]), torch.tensor([-18.0, -18.0]), 0.1, lang="en")
     assert values(fig, 1) == ["-18.0", "-18.0"]
+    # "-18.0" fills a square cell: w.grad's cells are wider, w's ("1.0") stay square
+    cells = by_gid(fig, "cell")
+    assert cells[1, 0].get_width() > 1.2 * cells[1, 0].get_height()
+    assert cells[0, 0].get_width() == cells[0, 0].get_height()
     assert values(fig, 0) == ["1.0", "-1.0"] and values(fig, 2) == ["2.8", "0.8"]
     # the result is named apart from the w above it, in the picture and its alt text
     assert [text(fig, f"code:{p}") for p in range(3)] == ["w", "w.grad", "w (after the step)"]

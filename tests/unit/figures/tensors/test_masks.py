@@ -52,6 +52,14 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     assert "crossed out: 0.50 in row 0, 1.50 in row 1, 2.50 in row 2 and 3.50 in row 3" in alt
     assert "; ".join(rows) in alt
     assert describe(diagram_eye_mask(n, lang="en"), "diagram_eye_mask", "en") != alt
+    # the training inputs are the chapter's keys: the result is named so, in the alt text too
+    keys = diagram_eye_mask(n, x, name="keys", lang="en")
+    assert text(keys, "arrow:2") == "keys = tiled[mask].reshape((4, -1))"
+    assert text(keys, "code:4") == "keys"
+    alt = describe(keys, "diagram_eye_mask", "en")
+    assert "keys holds what each row keeps (row i: the keys without the i-th): row 0:" in alt
+    zh = describe(diagram_eye_mask(n, x, name="keys", lang="zh"), "diagram_eye_mask", "zh")
+    assert "keys 是每行剩下的值（第 i 行：去掉第 i 个键后的键）：第 0 行" in zh
     assert "x 的值为 0、1、2、3。" in describe(
         diagram_eye_mask(n, lang="zh"), "diagram_eye_mask", "zh"
     )
@@ -136,14 +144,16 @@ def test_eye_draws_each_identity_with_its_values_uncoloured() -> None:
     # a 1 where the row index equals the column index, by a loop
     assert values(fig, 1) == ["1.0" if r == c else "0.0" for r in range(2) for c in range(3)]
     assert set(colours(fig, 0)) == {rgb(NEUTRAL)}  # no colours: the values speak
-    assert "torch.eye(2, 3) has 1s on its main diagonal and 0s elsewhere. It is not square: " \
-        "its diagonal starts at the top left and stops at the last row, row 1 (counting " \
-        "from 0)." in fig.description  # fmt: skip
-    # a square one too: its values are not read out when it is large, where its 1s are is
-    assert "torch.eye(3) has 1s on its main diagonal and 0s elsewhere." in fig.description
+    # one sentence per matrix, each with where its 1s are (a large one's values are not read out)
+    assert "torch.eye(2, 3) is not square: its main diagonal starts at the top left and stops " \
+        "at the last row, row 1 (counting from 0); 1 in its 2 cells, 0 in the other 4." \
+        in fig.description  # fmt: skip
+    assert "torch.eye(3) has 1 in the 3 cells of its main diagonal and 0 in the other 6." \
+        in fig.description  # fmt: skip
     assert "not square" not in diagram_eye(3, lang="en").description
     zh = diagram_eye(4, (2, 3), lang="zh").description
-    assert "torch.eye(4) 的主对角线上是 1，其余都是 0。" in zh
+    assert "torch.eye(4) 主对角线上的 4 个格子是 1，其余 12 个是 0。" in zh
+    assert zh.count("其余") == 2  # once per matrix
 
 
 def test_masked_fill_frames_the_masked_cells_in_all_three_steps() -> None:
@@ -162,7 +172,9 @@ def test_masked_fill_frames_the_masked_cells_in_all_three_steps() -> None:
     # boolean cells are wider than tall, so "False" does not fill its cell wall to wall
     cells = by_gid(fig, "cell")
     assert cells[1, 0].get_width() > 1.3 * cells[1, 0].get_height()
-    assert cells[0, 0].get_width() == cells[0, 0].get_height()  # numbers: square cells
+    assert cells[3, 0].get_width() == cells[3, 0].get_height()  # "0.62": a square cell
+    # "-1.00", five characters: a wider cell, the number clear of its borders at full size
+    assert cells[0, 0].get_width() > 1.2 * cells[0, 0].get_height()
     renderer = FigureCanvasAgg(fig).get_renderer()
     false = by_gid(fig, "value")[1, 0]
     assert false.get_text() == "False"

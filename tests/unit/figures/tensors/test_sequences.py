@@ -55,6 +55,9 @@ def test_arange_leaves_the_end_out(start, end, step) -> None:
         assert n == len(expected)
         assert crossed and "the end is not included" in all_text(fig)
         assert f"len = ⌈({end:g} - {start:g}) / {step:g}⌉ = {n}" in all_text(fig)
+        # the end was never in the result: the alt text does not call it dropped
+        assert "1 cell crossed out (not in the result)" in fig.description
+        assert "(dropped)" not in fig.description
 
 
 @pytest.mark.parametrize(
