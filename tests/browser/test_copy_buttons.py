@@ -66,7 +66,7 @@ def test_a_button_copies_and_says_so(page, server):
     block = page.locator("article pre:has(code)").filter(has_text=">>> import attention_tutorial")
     block.locator("button.md-code__button").click()
     assert page.evaluate("navigator.clipboard.readText()").startswith(
-        "import attention_tutorial as at\n"
+        "import torch\nimport attention_tutorial as at\n"
     )
     dialog = page.locator(".md-dialog")
     dialog.wait_for(state="visible", timeout=3000)

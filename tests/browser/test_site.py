@@ -184,7 +184,7 @@ def test_copy_button_copies_code_without_prompts_or_outputs(browser, server):
     block.hover()
     block.locator("button.md-code__button[data-md-type=copy]").click()
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied.startswith("import attention_tutorial as at\n")
+    assert copied.startswith("import torch\nimport attention_tutorial as at\n")
     assert ">>>" not in copied and "(50, 50)" not in copied
     context.close()
 

@@ -1497,11 +1497,11 @@ PARAGRAPHS: dict[str, str] = {
     "``x`` (the values). Then ``tiled = x.repeat((n, 1))`` (the arrow leaves from ``x``) "
     "with the diagonal crossed out. Bottom: what the mask keeps, reshaped; row ``i`` "
     "no longer holds element ``i``'s colour. The alt text lists the values of x, tiled's "
-    "crossed-out cells and y.": (
+    "crossed-out cells and the result, row by row.": (
         "上：``eye = torch.eye(n)`` 和掩码 ``(1 - eye).type(torch.bool)``，它们下面是 "
         "``x``（值）。接着是 ``tiled = x.repeat((n, 1))``（箭头从 ``x`` 出发），"
         "对角线被划掉。下：掩码留下的元素，变形之后；第 ``i`` 行里不再有第 ``i`` 个元素的颜色。"
-        "替代文字列出 x 的值、``tiled`` 里被划掉的格子和 y。"
+        "替代文字列出 x 的值、``tiled`` 里被划掉的格子，以及结果的每一行。"
     ),
     "A size ``n`` draws ``torch.eye(n)``, a pair ``(n, m)`` draws ``torch.eye(n, m)``. The "
     "cells are not coloured: each shows its value.": (
