@@ -198,6 +198,8 @@ assert mse_seeds[300].quantile(0.5) < mse_scalar and better == 9
 assert mse_seeds[300].max() > 3 * mse_scalar  # one seed is stuck
 assert loss_seeds[1000].quantile(0.5) < loss_seeds[300].quantile(0.5)
 assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
+# the median still beats one w after 1,000 steps, by less
+assert mse_seeds[1000].quantile(0.5) < mse_scalar
 
 # %% [markdown]
 # At 300 steps the projections' median test error is far below one $w$'s, and nine seeds of ten
@@ -207,8 +209,10 @@ assert mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
 #
 # The step budget matters as well. Another 700 steps lower the leave-one-out loss further, yet the
 # median test error **rises**: the models spend the extra steps fitting the noise of the training
-# set. 300 steps is a budget, not convergence, and a different budget changes the gap between the
-# two models: "the median beats one $w$" holds for this budget only.
+# set. 300 steps is a budget, not convergence, and a different budget changes the gap: the median
+# is 0.048 against one $w$'s 0.114 after 300 steps, and 0.065 against the same 0.114 after 1,000
+# (the one-$w$ model had already stopped moving). The median wins at both budgets, by less at the
+# second; nothing here shows that it would at every budget.
 #
 # Nor can the training losses be compared. The leave-one-out loss is computed against noisy labels
 # and holds the variance of their noise. We made these data ourselves and know the true $f$, so we
