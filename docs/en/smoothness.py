@@ -117,11 +117,14 @@ print(f"  {'keys in use':>11}  {'test MSE':>8}")
 keys_used = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    # (n_test, n_train)
-    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
+    _, weights = at.nadaraya_watson(  # (n_test, n_train)
+        x_test, x_train, y_train, bandwidth
+    )
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     keys_used[name] = keys_in_use
-    mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
+    mse = at.mse_against_truth(  # against the true f
+        w, x_test, data.y_truth, x_train, y_train
+    )
     print(name)
     print(f"{w:>8.4f}  {bandwidth:>7.4f}", end="")
     print(f"  {keys_in_use:>11.1f}  {mse:>8.4f}")
@@ -151,7 +154,14 @@ titles = [
         "en": f"best leave-one-out w = {w_best:.2f}",
     },
 ]
-at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
+at.plot_fits(
+    x_test,
+    data.y_truth,  # the true f
+    fits,  # one panel per w
+    x_train,
+    y_train,
+    titles=titles,
+)
 
 # %% [markdown]
 # ## "Less smooth" is not "worse"
@@ -301,6 +311,13 @@ assert overshoot[2] > overshoot[3] > overshoot[4]
 assert abs(overshoot[-1] / w_best - 1) < 0.05
 assert overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
+# there each point's weight sits on one key (in float32
+# the others underflow to 0), and the gradient is 0
+flat = at.NWKernelRegression(on_plateau[1])
+y_hat = flat(x_train, keys, values)  # (n_train,)
+((y_hat - y_train) ** 2).sum().backward()
+used = (flat.attention_weights > 0).sum(dim=1)  # (n_train,)
+assert (used == 1).all() and flat.w.grad.item() == 0
 # the numbers the text names
 assert f"{w0:.4f}" == "0.4963"
 assert f"{overshoot[2]:.4g} {overshoot[-1]:.4g}" == "5.062 3.996"
@@ -328,7 +345,10 @@ at.plot_w_paths(x_train, y_train, paths)
 #   bring $w$ back from the right, to 3.996 at step 5, next to the minimum and still moving.
 # - A new parametrisation does not spare us the choice of a learning rate, though: learning
 #   $\log w$ with lr = 0.5, the first step multiplies $w$ by a few thousand and lands on the plateau
-#   on the right. The gradient there is almost 0 and $w$ never comes back.
+#   on the right. There each training point has weight on its nearest key only: in float32 the
+#   other weights underflow to 0, and the gradient comes out as exactly 0 (the cell that prints
+#   the paths checks it; computed exactly, it is a tiny positive number). So $w$ never comes back;
+#   the stepper below shows these gradients as 0 too.
 #
 # So the trained $w$ depends on the learning rate, the number of steps and the parametrisation, not
 # only on the data. That is why readers of d2l, training with other frameworks, seeds or learning

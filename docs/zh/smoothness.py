@@ -44,7 +44,7 @@ print(f"learned w = {w_trained:.4f}")
 # h &= \frac{1}{|w|} .
 # \end{aligned}$$
 #
-# 这正是带宽为 $h$ 的高斯核。带宽大致是“查询能看多远”：距离为 $2h$ 的键，权重还有距离为 0 的键的 $e^{-2} \approx 0.14$；距离超过约 $3h$ 的键，相对权重才降到 $e^{-4.5} \approx 1\%$ 左右。
+# 这正是带宽为 $h$ 的高斯核。带宽大致是“查询能看多远”：距离为 $2h$ 的键，权重还有距离为 0 的键的 $e^{-2} \approx 0.14$ 倍；距离超过约 $3h$ 的键，相对权重才降到 $e^{-4.5} \approx 1\%$ 左右。
 # 把它和训练点之间的间距比一比。<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
 # 先把 `x_train` 排序，再求相邻两点之差的中位数和平均值。
 
@@ -104,11 +104,14 @@ print(f"  {'keys in use':>11}  {'test MSE':>8}")
 keys_used = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    # (n_test, n_train)
-    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
+    _, weights = at.nadaraya_watson(  # (n_test, n_train)
+        x_test, x_train, y_train, bandwidth
+    )
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     keys_used[name] = keys_in_use
-    mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
+    mse = at.mse_against_truth(  # against the true f
+        w, x_test, data.y_truth, x_train, y_train
+    )
     print(name)
     print(f"{w:>8.4f}  {bandwidth:>7.4f}", end="")
     print(f"  {keys_in_use:>11.1f}  {mse:>8.4f}")
@@ -138,7 +141,14 @@ titles = [
         "en": f"best leave-one-out w = {w_best:.2f}",
     },
 ]
-at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
+at.plot_fits(
+    x_test,
+    data.y_truth,  # the true f
+    fits,  # one panel per w
+    x_train,
+    y_train,
+    titles=titles,
+)
 
 # %% [markdown]
 # ## “不平滑”不等于“更差”
@@ -274,6 +284,13 @@ assert overshoot[2] > overshoot[3] > overshoot[4]
 assert abs(overshoot[-1] / w_best - 1) < 0.05
 assert overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
+# there each point's weight sits on one key (in float32
+# the others underflow to 0), and the gradient is 0
+flat = at.NWKernelRegression(on_plateau[1])
+y_hat = flat(x_train, keys, values)  # (n_train,)
+((y_hat - y_train) ** 2).sum().backward()
+used = (flat.attention_weights > 0).sum(dim=1)  # (n_train,)
+assert (used == 1).all() and flat.w.grad.item() == 0
 # the numbers the text names
 assert f"{w0:.4f}" == "0.4963"
 assert f"{overshoot[2]:.4g} {overshoot[-1]:.4g}" == "5.062 3.996"
@@ -290,7 +307,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # - **学 $w$，学习率 0.5**：第一步就从初值 0.4963（上表第 0 步那一行）跳到右侧平缓的坡上，之后每步只挪一点，停在远离最低点的地方。这就是本页开头训练出的 $w$。
 # - **学 $w$，学习率 0.05**：步子小了十倍，第一步不再越过最低点，$w$ 从左侧一点点向右挪近它；5 步还没走到，但方向是对的。
 # - **学 $\log w$**：链式法则给出 $\partial L/\partial u = w\,\partial L/\partial w$，一步改变的是 $w$ 的**倍数**而不是差值，$w$ 也永远是正数。图的横轴本来就是对数坐标，在 $u$ 上做梯度下降，就是沿着图上看到的这条曲线走。学习率 0.05 时，第 2 步越过了最低点（到了 5.062），之后从右边退回来，第 5 步到了 3.996，紧挨着最低点，但还在往回走。
-# - 但换了参数化并不能免去选学习率：学 $\log w$、学习率 0.5 时，第一步把 $w$ 乘上了几千倍，落在右端的平台上。那里的梯度几乎为 0，$w$ 再也走不回来。
+# - 但换了参数化并不能免去选学习率：学 $\log w$、学习率 0.5 时，第一步把 $w$ 乘上了几千倍，落在右端的平台上。在那里，每个训练点只有最近的那个键还有权重，其余键的权重在 float32 里都下溢成了 0，梯度算出来就恰好是 0（上面打印路径的单元格核对了这一点；精确地算，它是一个极小的正数）。之后的每一步都原地不动，$w$ 再也走不回来。下面的演示里，这几步的梯度也显示为 0。
 #
 # 可见训练出的 $w$ 取决于学习率、步数和参数化方式，而不只是数据。这也解释了为什么 d2l 的读者用不同的框架、种子或学习率训练，报告的 $w$ 各不相同；本站固定了种子，每位读者得到的都是同一个 $w$。
 #
@@ -371,7 +388,7 @@ with at.prints_error(ValueError, width=40):
 # 报错信息索引：[`w left float32's range (about 3.4e38) after a step with lr = …`](handbook/errors.py#w-left-float32s-range-about-34e38-after-a-step-with-lr--)。
 
 # %% [markdown]
-# ## 理论背景：一致性与局部常数拟合
+# ## 理论背景：相合性与局部常数拟合
 #
 # Nadaraya-Watson 估计可以写成一个**局部常数**的加权最小二乘问题：在每个查询 $x$ 处，
 # 找一个常数 $c$，使按核加权的平方误差最小，
@@ -384,10 +401,10 @@ with at.prints_error(ValueError, width=40):
 # 对 $c$ 求导并令其为 0，就得到右边的加权平均。把局部常数换成局部直线，就是[局部线性回归](local-linear.py)，
 # 它在数据边缘的偏差更小。
 #
-# 这个估计是**逐点一致**的（Devroye 与 Wagner，1980）：样本数 $n \to \infty$ 时，只要带宽 $h \to 0$，
+# 这个估计是**逐点相合**（pointwise consistent）的，Devroye 与 Wagner（1980）证明了：样本数 $n \to \infty$ 时，只要带宽 $h \to 0$，
 # 同时 $n h^d \to \infty$（$d$ 是输入的维数，这里 $d = 1$），每一点（准确地说，几乎每一点）上的预测就依概率收敛到真实的回归函数。
-# 要整条曲线一起收敛（一致收敛），条件得更严一些，例如 $n h^d / \log n \to \infty$（Mack 与 Silverman，1982）。
-# 逐点一致的两个条件各管一件事：$h \to 0$ 让窗口越来越窄，偏差消失；$nh^d \to \infty$
+# 要整条曲线一起收敛（一致相合，即一致收敛），条件得更严一些，例如 $n h^d / \log n \to \infty$（Mack 与 Silverman，1982）。
+# 逐点相合的两个条件各管一件事：$h \to 0$ 让窗口越来越窄，偏差消失；$nh^d \to \infty$
 # 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 离第二条的要求最远：窗口里平均只有约 2.4 个有效键（上表的 keys in use）。
 #
 # ## 常见疑问

@@ -731,11 +731,13 @@ AT_THE_START = """() => {
     root.attnStepper.reset();
     const square = root.querySelector('svg rect.start').getBoundingClientRect();
     const dot = root.querySelector('svg circle.current-dot').getBoundingClientRect();
+    const under = root.querySelector('svg rect.start-under').getBoundingClientRect();
     const y = (square.top + square.bottom) / 2, x = (square.left + square.right) / 2;
     const name = el => el ? el.tagName.toLowerCase() + '.' + el.getAttribute('class') : null;
     return {centre: name(document.elementFromPoint(x, y)),
-            ring: name(document.elementFromPoint((dot.left + square.left) / 2, y)),
-            margin: square.left - dot.left,
+            frame: name(document.elementFromPoint((under.left + square.left) / 2, y)),
+            ring: name(document.elementFromPoint((dot.left + under.left) / 2, y)),
+            margin: square.left - dot.left, gap: square.left - under.left,
             steps: root.dataset.steps};
 }"""
 
@@ -745,14 +747,17 @@ AT_THE_START = """() => {
 def test_at_step_0_the_start_square_and_the_current_dot_both_show(server, browser, path, width):
     """Round-15 reader: at step 0 the current w's dot lay exactly over the start square, so
     the legend's "■ start" pointed at nothing visible. The square is drawn on top, inside a
-    larger dot: at its centre the square, round it a ring of the dot."""
+    larger dot: at its centre the square, round it a ring of the dot. Round 22: the square,
+    straight on the dot, still read as part of it (its translucent grey turned brown there);
+    now a frame of the page's colour stands between them."""
     context, page, _ = open_page(browser, f"{server}{path}/", width=width)
     try:
         page.locator(".attn-stepper .attn-explorer-panel").scroll_into_view_if_needed()
         got = page.evaluate(AT_THE_START)
         assert got["steps"] == "0", got
         assert got["centre"] == "rect.start" and got["ring"] == "circle.current-dot", got
-        assert got["margin"] >= 3, got  # CSS px of the dot left of the square
+        assert got["frame"] == "rect.start-under" and got["gap"] >= 1.4, got  # CSS px
+        assert got["margin"] >= 5, got  # CSS px of the dot left of the square
     finally:
         context.close()
 
@@ -780,3 +785,74 @@ def test_the_html_rendered_alone_shows_one_picture(browser, widget, width):
     finally:
         page.close()
     assert shown == ["attn-shown-wide" if width > 600 else "attn-shown-narrow"]
+
+
+# The chapter's row after five steps: its first cell as the accessibility tree has it.
+CHAPTER_CELL = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    root.attnStepper.configure(0.5, false);
+    root.attnStepper.step(5);
+    const cell = root.querySelector('tr.is-chapter td');
+    cell.id = 'attn-test-chapter-cell';
+    return {title: cell.getAttribute('title'),
+            mark: cell.querySelector('.attn-chapter-mark').getAttribute('title')};
+}"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_chapter_row_is_read_once(server, browser, path):
+    """Round-22 reader: the step-5 cell was read twice, its words as the cell's name (a
+    hidden span) and again as its description (the cell's title). The name says it once;
+    the tooltip stays, on the mark that screen readers skip."""
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        got = page.evaluate(CHAPTER_CELL)
+        said = {"zh": "第 5 步（本章训练的步数）", "en": "Step 5, the chapter's number of steps"}
+        said = said["en" if path.startswith("en/") else "zh"]
+        assert got == {"title": None, "mark": said}, got
+        cdp = context.new_cdp_session(page)
+        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+        selector = "#attn-test-chapter-cell"
+        cell = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})
+        nodes = cdp.send("Accessibility.getPartialAXTree", {"nodeId": cell["nodeId"]})["nodes"]
+        node = nodes[0]
+        assert node["role"]["value"] == "cell" and node["name"]["value"] == said, node
+        description = node.get("description", {}).get("value", "")
+        assert said not in description, node
+    finally:
+        context.close()
+
+
+# Five steps on log w at lr 0.5: the page's gradients and the cells that show them.
+ON_THE_PLATEAU = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    root.attnStepper.configure(0.5, true);
+    const rows = root.attnStepper.step(5);
+    return {grads: rows.map(r => r.grad),
+            cells: [...root.querySelectorAll('.attn-stepper-log tbody tr')].map(
+                tr => tr.cells[2].textContent),
+            text: document.querySelector('article').textContent};
+}"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_plateau_gradient_is_0_on_the_page_and_in_its_text(server, browser, path):
+    """Round-22 reader: the text said the gradient on the plateau was "almost 0" while the
+    stepper printed 0. Both say 0 now: after step 1 of log w at lr 0.5 every weight but the
+    nearest key's underflows (float32, checked by a cell of the page) and the page's own
+    float64 steps compute exactly 0 as well; the text says the stepper shows 0."""
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        got = page.evaluate(ON_THE_PLATEAU)
+        assert got["grads"][0] < 0 and got["grads"][1:] == [0] * 5, got["grads"]
+        assert got["cells"][1:] == ["0"] * 5, got["cells"]
+        text = " ".join(got["text"].split())
+        if path.startswith("en/"):
+            assert "almost 0" not in text
+            assert "the gradient comes out as exactly 0" in text
+            assert "the stepper below shows these gradients as 0 too." in text
+        else:
+            assert "几乎为 0" not in text
+            assert "梯度算出来就恰好是 0" in text and "这几步的梯度也显示为 0" in text
+    finally:
+        context.close()

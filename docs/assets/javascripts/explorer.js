@@ -562,12 +562,16 @@
           "chapter-text", right ? "end" : "start");  // the legend says what the ring means
       }
       // the current w, then the start square ON TOP of it: at step 0 both are at w0, and the
-      // square hid the dot or the dot the square. There the dot is larger, an orange disc round
-      // the blue square, so that the legend's "■ start" and "● current" both point at something.
+      // square hid the dot or the dot the square. There the dot is larger, a disc round the
+      // square with a gap of the page's colour between them (round 22: the square, drawn
+      // straight on the disc, read as a dark spot of the dot), so that the legend's "■ start"
+      // and "● current" both point at something. The square always stands on a patch of the
+      // page's colour: its own colour is translucent, and shows as the legend's only there.
       var p = pts[k];
       while (topLayer.firstChild) topLayer.removeChild(topLayer.firstChild);
-      panel.dot(p[0], p[1], k ? 4.5 : 7.5, "current-dot", topLayer);
-      var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]);
+      panel.dot(p[0], p[1], k ? 4.5 : 9.5, "current-dot", topLayer);
+      var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]), under = k ? 4 : 5.5;  // a frame at 0
+      el("rect", { x: (X - under).toFixed(1), y: (Y - under).toFixed(1), width: 2 * under, height: 2 * under, class: "start-under" }, topLayer);
       el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, topLayer);
       var notes = [];
       if (last.w < 0) notes.push(L.negative);
@@ -591,10 +595,13 @@
         shown = i;
         var tr = html("tr", i === data.steps ? "is-chapter" : null, body);
         if (i === data.steps) {  // short to stay on one line; read aloud in full ("◯" says nothing)
+          // the words once: the tooltip on the hidden mark, not on the cell (round 22: the
+          // cell's title was read again, as its description, after its name)
           var said = words(L.chapter_end, { k: i }), chapter = html("td", null, tr);
-          html("span", "attn-chapter-mark", chapter, i + L.chapter_short).setAttribute("aria-hidden", "true");
+          var mark = html("span", "attn-chapter-mark", chapter, i + L.chapter_short);
+          mark.setAttribute("aria-hidden", "true");
+          mark.title = said;
           html("span", "attn-visually-hidden", chapter, said);
-          chapter.title = said;
         } else html("td", null, tr, String(i));
         [numW(r.w), num(r.grad), r.loss.toFixed(2)].forEach(function (v) { html("td", null, tr, v); });
       });
