@@ -117,13 +117,21 @@ print(f"  {'keys in use':>11}  {'test MSE':>8}")
 keys_used = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
-    _, weights = at.nadaraya_watson(  # (n_test, n_train)
-        x_test, x_train, y_train, bandwidth
+    # (n_test, n_train)
+    _, weights = at.nadaraya_watson(
+        x_test,
+        x_train,
+        y_train,
+        bandwidth,
     )
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
     keys_used[name] = keys_in_use
-    mse = at.mse_against_truth(  # against the true f
-        w, x_test, data.y_truth, x_train, y_train
+    mse = at.mse_against_truth(
+        w,
+        x_test,
+        data.y_truth,  # against the true f
+        x_train,
+        y_train,
     )
     print(name)
     print(f"{w:>8.4f}  {bandwidth:>7.4f}", end="")
@@ -311,13 +319,16 @@ assert overshoot[2] > overshoot[3] > overshoot[4]
 assert abs(overshoot[-1] / w_best - 1) < 0.05
 assert overshoot[-1] < overshoot[-2]
 assert on_plateau[1] > 1000 and on_plateau[-1] == on_plateau[1]
-# there each point's weight sits on one key (in float32
-# the others underflow to 0), and the gradient is 0
+# there each point's weight is on one key
+# (the others underflow to 0 in float32),
+# so the gradient is exactly 0
 flat = at.NWKernelRegression(on_plateau[1])
-y_hat = flat(x_train, keys, values)  # (n_train,)
+y_hat = flat(x_train, keys, values)
 ((y_hat - y_train) ** 2).sum().backward()
-used = (flat.attention_weights > 0).sum(dim=1)  # (n_train,)
-assert (used == 1).all() and flat.w.grad.item() == 0
+# (n_train,): the keys with a weight above 0
+used = (flat.attention_weights > 0).sum(dim=1)
+assert (used == 1).all()
+assert flat.w.grad.item() == 0
 # the numbers the text names
 assert f"{w0:.4f}" == "0.4963"
 assert f"{overshoot[2]:.4g} {overshoot[-1]:.4g}" == "5.062 3.996"
