@@ -49,8 +49,11 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     # the alt text reads out eye and mask, then gives the values: x, the crossed-out
     # cells of tiled, kept row by row
     alt = describe(fig, "diagram_eye_mask", "en")
-    assert alt.count("shape (4, 4): eye is 1 on the diagonal and 0 elsewhere; mask is the "
-                     "opposite, False on the diagonal and True elsewhere.") == 1
+    eye_and_mask = (
+        "shape (4, 4): eye is 1 on the diagonal and 0 elsewhere; mask is the "
+        "opposite, False on the diagonal and True elsewhere."
+    )
+    assert alt.count(eye_and_mask) == 1
     assert "x holds 0.50, 1.50, 2.50, 3.50." in alt
     assert "kept holds what each row keeps: row 0: 1.50" in alt
     assert "crossed out: 0.50 in row 0, 1.50 in row 1, 2.50 in row 2 and 3.50 in row 3" in alt
@@ -74,8 +77,11 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     )
     assert "x_train 的值为 0.50、1.50、2.50、3.50。tiled 的 4 行都是 x_train，" in zh
     assert "keys 是每行剩下的值（第 i 行：去掉第 i 个键后的键）：第 0 行" in zh
-    assert zh.count("eye 和 mask 的形状都是 (4, 4)：eye 的对角线上是 1，其余是 0；mask 正好相反，"
-                    "对角线上是 False，其余是 True。") == 1
+    eye_and_mask = (
+        "eye 和 mask 的形状都是 (4, 4)：eye 的对角线上是 1，其余是 0；mask 正好相反，"
+        "对角线上是 False，其余是 True。"
+    )
+    assert zh.count(eye_and_mask) == 1
     assert "x 的值为 0、1、2、3。" in describe(
         diagram_eye_mask(n, lang="zh"), "diagram_eye_mask", "zh"
     )
