@@ -687,17 +687,15 @@ ends = {
     "after 5 steps": path[-1],
     "best on the grid": w_best,
 }
-losses = {
-    label: at.loss_at_w(w, *xy)
-    for label, w in ends.items()
-}
+losses = []
 for label, w in ends.items():
+    losses.append(at.loss_at_w(w, *xy))
     print(f"{label}: w {w:.3f}")
-    print(f"  loss {losses[label]:.4f}")
+    print(f"  loss {losses[-1]:.4f}")
 # next to the minimum: within 10 % of
 # its w, within 0.1 % of its loss
 assert abs(path[-1] / w_best - 1) < 0.1
-end, best = losses.values()
+end, best = losses
 assert end / best - 1 < 1e-3
 
 # %% [markdown]
