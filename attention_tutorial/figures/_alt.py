@@ -721,8 +721,10 @@ DIAGRAM_LEGENDS = {
         "为止，线上的 {k} 个格子是 1，其余 {rest} 个是 0。",
         "eye_tall": "{code} 不是方阵：主对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）"
         "为止，线上的 {k} 个格子是 1，其余 {rest} 个是 0。",
-        "eye_mask": "x 的值为 {x}。tiled 的 {n} 行都是 x，对角线上的格子（第 i 行第 i 列）"
-        "打了叉，依次是{crossed}。{name} 是每行剩下的值{gloss}：{rows}。",
+        "eye_mask": "eye 和 mask 的形状都是 ({n}, {n})：eye 的对角线上是 1，其余是 0；mask "
+        "正好相反，对角线上是 False，其余是 True。{x_name} 的值为 {x}。tiled 的 {n} 行都是 "
+        "{x_name}，对角线上的格子（第 i 行第 i 列）打了叉，依次是{crossed}。"
+        "{name} 是每行剩下的值{gloss}：{rows}。",
     },
     "en": {
         "einsum": "The colour marks the row, that is the query: a row of {a} and the same "
@@ -750,7 +752,9 @@ DIAGRAM_LEGENDS = {
         "eye_tall": "{code} is not square: its main diagonal starts at the top left and stops "
         "at the last column, column {n} (counting from 0); 1 in its {k} cells, 0 in the other "
         "{rest}.",
-        "eye_mask": "x holds {x}. Each of the {n} rows of tiled is x; the cells on its "
+        "eye_mask": "eye and mask both have shape ({n}, {n}): eye is 1 on the diagonal and "
+        "0 elsewhere; mask is the opposite, False on the diagonal and True elsewhere. "
+        "{x_name} holds {x}. Each of the {n} rows of tiled is {x_name}; the cells on its "
         "diagonal (row i, column i) are crossed out: {crossed}. {name} holds what each row "
         "keeps{gloss}: {rows}.",
     },
@@ -808,7 +812,9 @@ _EYE_MASK_KEYS = {  # diagram_eye_mask(..., name="keys"): what each row of keys 
 }
 
 
-def eye_mask_legend(x: list[str], kept: list[list[str]], name: str = "y") -> dict[str, str]:
+def eye_mask_legend(
+    x: list[str], kept: list[list[str]], name: str = "y", x_name: str = "x"
+) -> dict[str, str]:
     """The values of ``diagram_eye_mask`` in both languages: x, tiled's crossed cells, the result.
 
     ``x``: the cells of x as drawn; ``kept``: the cells of each row of the result, ``name``.
@@ -829,7 +835,7 @@ def eye_mask_legend(x: list[str], kept: list[list[str]], name: str = "y") -> dic
             rows = [f"row {i}: {words['list'].join(r)}" for i, r in enumerate(kept)]
         out[lang] = table["eye_mask"].format(
             x=words["list"].join(x), n=len(x), crossed=_joined(crossed, words),
-            rows=words["between"].join(rows), name=name,
+            rows=words["between"].join(rows), name=name, x_name=x_name,
             gloss=_EYE_MASK_KEYS[lang] if name == "keys" else "",
         )  # fmt: skip
     return out

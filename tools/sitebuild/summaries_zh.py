@@ -592,13 +592,16 @@ SECTIONS: dict[str, dict[str, str]] = {
         "n": "元素个数，`2 <= n <= 8`。",
         "values": "长度为 `n` 的一维张量；默认是 `torch.arange(n)`。",
         "name": '结果在图中的名字：`values` 是训练输入（本章的键）时写 `"keys"`。',
+        "input_name": '值在图中的名字，与调用它的代码用的名字一致：训练输入写 `"x_train"`。',
         "lang": _LANG,
         "layout": '`"wide"`：`eye` 和 `mask` 并排；'
         + _PHONE
         + "：所有面板上下叠放，代码分成几行。",
-        "return": "图：三行。",
-        "raise TypeError": "`n` 不是整数、`values` 不是张量或 `name` 不是字符串时。",
-        "raise ValueError": "`lang` 未知、`n` 超出范围，或 `values` 的长度不是 `n` 时。",
+        "return": "图：四行。",
+        "raise TypeError": "`n` 不是整数、`values` 不是张量，或 `name`、`input_name` "
+        "不是字符串时。",
+        "raise ValueError": "`lang` 未知、`n` 超出范围、`values` 的长度不是 `n`，"
+        "或 " + _BAD_LAYOUT + " 时。",
     },
     "figures.tensors.masks.diagram_eye": {
         "*sizes": "一到三个尺寸，每个是整数 `n >= 1` 或一对整数 `(n, m)`。",
@@ -1494,14 +1497,16 @@ PARAGRAPHS: dict[str, str] = {
     # figures.tensors.masks
     "The recipe: tile, cross out the diagonal, reshape.": "",
     "Top: ``eye = torch.eye(n)`` and the mask ``(1 - eye).type(torch.bool)``; under them "
-    "``x`` (the values). Then ``tiled = x.repeat((n, 1))`` (the arrow leaves from ``x``) "
-    "with the diagonal crossed out. Bottom: what the mask keeps, reshaped; row ``i`` "
-    "no longer holds element ``i``'s colour. The alt text lists the values of x, tiled's "
-    "crossed-out cells and the result, row by row.": (
-        "上：``eye = torch.eye(n)`` 和掩码 ``(1 - eye).type(torch.bool)``，它们下面是 "
-        "``x``（值）。接着是 ``tiled = x.repeat((n, 1))``（箭头从 ``x`` 出发），"
-        "对角线被划掉。下：掩码留下的元素，变形之后；第 ``i`` 行里不再有第 ``i`` 个元素的颜色。"
-        "替代文字列出 x 的值、``tiled`` 里被划掉的格子，以及结果的每一行。"
+    "the values, named ``input_name``. Then ``tiled``, the values repeated as ``n`` rows by "
+    "``.repeat((n, 1))`` (the arrow leaves from the values), with the diagonal crossed "
+    "out. Bottom: what the mask keeps, reshaped and named ``name``; row ``i`` no longer "
+    "holds element ``i``'s colour. The alt text reads out eye and mask, then lists the "
+    "values, tiled's crossed-out cells and the result, row by row.": (
+        "上：``eye = torch.eye(n)`` 和掩码 ``(1 - eye).type(torch.bool)``，它们下面是"
+        "名为 ``input_name`` 的值。接着是 ``tiled``：用 ``.repeat((n, 1))`` 把这些值"
+        "重复成 ``n`` 行（箭头从值出发），对角线被划掉。下：掩码留下的元素，变形之后"
+        "名为 ``name``；第 ``i`` 行里不再有第 ``i`` 个元素的颜色。替代文字先读出 ``eye`` "
+        "和 ``mask``，再列出值、``tiled`` 里被划掉的格子，以及结果的每一行。"
     ),
     "A size ``n`` draws ``torch.eye(n)``, a pair ``(n, m)`` draws ``torch.eye(n, m)``. The "
     "cells are not coloured: each shows its value.": (

@@ -27,17 +27,19 @@ def diagram_eye_mask(
     n: int,
     values: Tensor | None = None,
     *,
-    name: str = "y",
+    name: str = "kept",
+    input_name: str = "x",
     lang: str | None = None,
     layout: str = "wide",
 ) -> TutorialFigure:
     """Draw the leave-one-out recipe: tile, mask out the diagonal, reshape to ``(n, n - 1)``.
 
     Top: ``eye = torch.eye(n)`` and the mask ``(1 - eye).type(torch.bool)``; under them
-    ``x`` (the values). Then ``tiled = x.repeat((n, 1))`` (the arrow leaves from ``x``)
-    with the diagonal crossed out. Bottom: what the mask keeps, reshaped; row ``i``
-    no longer holds element ``i``'s colour. The alt text lists the values of x, tiled's
-    crossed-out cells and the result, row by row.
+    the values, named ``input_name``. Then ``tiled``, the values repeated as ``n`` rows by
+    ``.repeat((n, 1))`` (the arrow leaves from the values), with the diagonal crossed
+    out. Bottom: what the mask keeps, reshaped and named ``name``; row ``i`` no longer
+    holds element ``i``'s colour. The alt text reads out eye and mask, then lists the
+    values, tiled's crossed-out cells and the result, row by row.
 
     Explained on the page `handbook/mask.md`.
 
@@ -46,6 +48,8 @@ def diagram_eye_mask(
         values: A 1-D tensor of length ``n``; defaults to ``torch.arange(n)``.
         name: The result's name in the picture: ``"keys"`` when ``values`` are
             the training inputs, the chapter's keys.
+        input_name: The values' name in the picture, as the calling code names
+            them: ``"x_train"`` for the training inputs.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         layout: ``"wide"``: ``eye`` and ``mask`` side by side; ``"narrow"`` or
             ``"stacked"``, one phone layout: every panel stacked, the code broken into
@@ -55,8 +59,8 @@ def diagram_eye_mask(
         The figure: four rows.
 
     Raises:
-        TypeError: If ``n`` is not an int, ``values`` is not a tensor or ``name``
-            is not a string.
+        TypeError: If ``n`` is not an int, ``values`` is not a tensor, or ``name``
+            or ``input_name`` is not a string.
         ValueError: If ``lang`` is unknown, ``n`` is out of range, ``values``
             does not have length ``n``, or ``layout`` is not ``"wide"``, ``"narrow"`` or
             ``"stacked"``.
@@ -71,8 +75,9 @@ def diagram_eye_mask(
         ['shape (3, 2)']
     """
     _checks.integer("n", n, 2)
-    if not isinstance(name, str):
-        raise TypeError(f"name must be a string, got {type(name).__name__}")
+    for arg, text in (("name", name), ("input_name", input_name)):
+        if not isinstance(text, str):
+            raise TypeError(f"{arg} must be a string, got {type(text).__name__}")
     if n > 8:
         raise ValueError(f"n must be at most 8 for a readable diagram, got {n}")
     given = values is not None
@@ -91,7 +96,7 @@ def diagram_eye_mask(
     kept = tiled[mask].reshape((n, -1))  # (n, n - 1)
     ids = torch.arange(n).repeat((n, 1))  # (n, n): column j holds element j
     neutral = torch.full((n, n), -1)
-    x_code = "x" if given else f"x = torch.arange({n})"
+    x_code = input_name if given else f"{input_name} = torch.arange({n})"
     rows = [
         [
             TensorPanel(eye, code=f"eye = torch.eye({n})", sources=neutral,
@@ -105,10 +110,14 @@ def diagram_eye_mask(
         [TensorPanel(kept, code=name, sources=ids[mask].reshape((n, -1)),
                      captions=[both("kept", k=n - 1)])],
     ]  # fmt: skip
-    arrows = ["", f"tiled = x.repeat(({n}, 1))", f"{name} = tiled[mask].reshape(({n}, -1))"]
+    arrows = [
+        "",
+        f"tiled = {input_name}.repeat(({n}, 1))",
+        f"{name} = tiled[mask].reshape(({n}, -1))",
+    ]
     x_cells = format_values(values.numpy())
     kept_cells = [[x_cells[j] for j in range(n) if j != i] for i in range(n)]
-    legend = eye_mask_legend(x_cells, kept_cells, name)
+    legend = eye_mask_legend(x_cells, kept_cells, name, input_name)
     figure = render(rows, arrows, lang, legend=legend, layout=layout)
     return _with_narrow(figure, layout)
 

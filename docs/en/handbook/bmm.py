@@ -1,7 +1,7 @@
 # %% [markdown]
 # # torch.bmm: one matrix product per batch element
 #
-# `torch.bmm` ("batch matrix multiply") takes two stacks of matrices and multiplies them
+# `torch.bmm` (“batch matrix multiply”) takes two stacks of matrices and multiplies them
 # pair by pair. The parametric model of the chapter needs it because every query has
 # its **own** keys and values: one small product per query, all in one call.
 

@@ -4,16 +4,16 @@
 # This page collects the errors you can meet while working through the chapter's code. Each
 # message is exactly what PyTorch 2.13 or the tutorial's package `attention_tutorial` printed
 # when the build ran the failing line below it; none is copied by hand.
-# Paste the line that starts with the exception type (e.g. `RuntimeError: …`; in a
-# terminal, the last line of the traceback), or its first few words, into the search box
-# to land on its entry here; not the traceback's first line, which is the same for every
-# error.
+# The message itself starts on the line that begins with the type of the exception and a
+# colon (`RuntimeError:`, `IndexError:`, `TypeError:`, …) and goes on to the end of the
+# output; some messages run over several lines. Paste that first line, or its first few
+# words, into the search box to land on its entry here; not the traceback's first line,
+# which is the same for every error.
 # Each entry says what causes it, how to fix it, and links to the handbook section or
 # chapter page that explains it.
 #
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,
-# dtypes): the numbers you see will usually differ. The first word of that line is the type
-# of the exception: `RuntimeError`, `IndexError`, `TypeError`, …
+# dtypes): the numbers you see will usually differ.
 #
 # Each entry runs the failing line inside `with prints_error(…):`, which prints that line
 # broken into lines that fit a phone; yours is one long line: paste it as it is.
@@ -722,7 +722,8 @@ print("with leave_one_out:", shape)
 # - **Cause**: training $\log w$, one gradient step changes $\log w$ by `lr` times its
 #   gradient; at a large `lr` the new $\log w$ is so large that $w = e^{\log w}$ is beyond
 #   the largest float32 number, and `w_path` stops instead of going on with `inf`.
-# - **Fix**: a smaller `lr` (0.05 reaches the minimum with $\log w$), or train $w$ itself.
+# - **Fix**: a smaller `lr` (training $\log w$, 0.05 gets next to the minimum in 5 steps:
+#   the second cell below), or train $w$ itself.
 # - **Explained in**: [why the trained curve is less smooth: take the steps yourself](../smoothness.py#take-the-steps-yourself).
 
 # %%
@@ -735,6 +736,40 @@ with prints_error(ValueError):
         epochs=1,
         log_w=True,
     )
+
+# %% [markdown]
+# The same start with `lr` = 0.05 and the default 5 steps: $w$ stops next to the $w$ with
+# the smallest loss on the grid, at almost the same leave-one-out loss (the cell prints both
+# $w$ and both losses):
+
+# %%
+# the same start, lr = 0.05, 5 steps
+path = at.w_path(
+    data.x_train,
+    data.y_train,
+    0.5,
+    lr=0.05,
+    log_w=True,
+)
+# (401,): the grid of the page
+# leave-one-out
+ws = torch.logspace(-1, 3, 401)
+xy = (data.x_train, data.y_train)
+w_best = at.best_w(ws, *xy)
+ends = {
+    "after 5 steps": path[-1],
+    "best on the grid": w_best,
+}
+losses = []
+for label, w in ends.items():
+    losses.append(at.loss_at_w(w, *xy))
+    print(f"{label}: w {w:.3f}")
+    print(f"  loss {losses[-1]:.4f}")
+# next to the minimum: within 10 % of
+# its w, within 0.1 % of its loss
+assert abs(path[-1] / w_best - 1) < 0.1
+end, best = losses
+assert end / best - 1 < 1e-3
 
 # %% [markdown]
 # ## About this page

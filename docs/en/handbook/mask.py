@@ -61,7 +61,7 @@ _ = torch.manual_seed(at.SEED)
 # True
 # ```
 #
-# `~` is logical "not" on a boolean tensor, so `~torch.eye(n, dtype=torch.bool)` is a
+# `~` is logical “not” on a boolean tensor, so `~torch.eye(n, dtype=torch.bool)` is a
 # shorter way to the same mask.
 #
 # ### Picture
@@ -147,24 +147,27 @@ at.diagram_eye(4, (2, 3))
 # ### Picture
 #
 # The whole recipe, with `x = torch.arange(4)`, that is 0, 1, 2, 3: `eye` becomes the
-# mask, `x` is tiled. Colour $j$ is element $j$ of `x`; after the mask, row $i$ has every
-# colour except colour $i$.
+# mask, `x` is tiled, and what the mask keeps, reshaped, is `kept`. Colour $j$ is element
+# $j$ of `x`; row $i$ of `kept` has every colour except colour $i$.
 
 # %%
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# The same with four sorted training inputs (the chapter's keys) in the cells. At the top,
-# `eye` and `mask` are unchanged; only `x`, `tiled` and `keys` differ:
+# The same with four sorted training inputs, the chapter's keys, in the cells. The picture
+# uses the code's names: `x_train` instead of `x`, `keys` instead of `kept`. At the top,
+# `eye` and `mask` are unchanged; only the values in `x_train`, `tiled` and `keys` differ:
 
 # %%
 _ = torch.manual_seed(at.SEED)
 x_train, _ = (torch.rand(4) * 5).sort()
-# the cells are keys: name them so
+# the picture names them as this code
+# does: x_train in, keys out
 at.diagram_eye_mask(
     4,
     x_train,
     name="keys",
+    input_name="x_train",
 )
 
 # %% [markdown]

@@ -41,8 +41,13 @@ import attention_tutorial as at
 #   `(1, m)`, and the 1 is removed.
 # - **2-D · 1-D**: `(n, d)` and `(d,)` → `(n,)`. A 1 is appended: `(n, d) @ (d, 1)` is
 #   `(n, 1)`, and the 1 is removed.
-# - **Batched**: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`. One matrix product per
-#   batch element; the batch axes `...` broadcast.
+# - **Batched** (either side has more than two dimensions): the last two axes hold the
+#   matrices, and the axes in front of them stack many matrices into a batch. The two
+#   stacks are multiplied pair by pair: the first matrix of one with the first of the
+#   other, the second with the second, and so on. If one side has no batch axes (a single
+#   matrix), that matrix is paired with every matrix of the other stack; this is
+#   broadcasting, and a batch axis of size 1 is reused in the same way. With `...` for the
+#   batch axes: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
 #
 # ### Examples
 #
@@ -90,8 +95,8 @@ import attention_tutorial as at
 # tensor([14., 32.])
 # ```
 #
-# With more than two dimensions, the last two axes are the matrices and the axes in
-# front are a batch, broadcast like in elementwise operations:
+# The batched case: first a stack of matrices times one matrix, then two stacks whose
+# batch axes broadcast as in elementwise operations:
 #
 # ```python
 # >>> import torch

@@ -27,7 +27,7 @@ _ = torch.manual_seed(at.SEED)
 # - `shape`: the new shape, as ints or one tuple. The sizes must multiply to
 #   `x.numel()`. One size may be `-1`: PyTorch works it out from the others.
 #
-# "The same order" means **row-major** order: the last axis changes fastest. Reading
+# “The same order” means **row-major** order: the last axis changes fastest. Reading
 # the new tensor row by row gives the old elements in their old order.
 #
 # ### Examples
@@ -181,6 +181,6 @@ print(xt.reshape(-1))
 # ### Where the chapter uses it
 #
 # It doesn't: the chapter always uses `reshape`, which works on every tensor. You will
-# meet `view` in other PyTorch code; read it as "reshape, and I promise no copy is
-# needed". The `-1` in [non-parametric attention pooling](../nonparametric.py) works the
+# meet `view` in other PyTorch code; read it as “reshape, and I promise no copy is
+# needed”. The `-1` in [non-parametric attention pooling](../nonparametric.py) works the
 # same way in both.

@@ -127,7 +127,7 @@ at.diagram_softmax(scores, dim=0)
 # %% [markdown]
 # ### Pitfalls
 #
-# The wrong `dim` raises nothing. With `dim=0`, the "weights" of each query no longer
+# The wrong `dim` raises nothing. With `dim=0`, the “weights” of each query no longer
 # sum to 1, and every prediction is silently wrong:
 
 # %%

@@ -29,9 +29,9 @@ _ = torch.manual_seed(at.SEED)
 # )
 # ```
 #
-# It wraps a tensor and marks it as a learnable parameter: autograd tracks it
-# (`requires_grad=True`), and when it is assigned as an attribute of an `nn.Module`, the
-# module registers it, so that `module.parameters()` (and hence the optimizer) sees it.
+# It wraps a tensor and marks it as a learnable parameter: when it is assigned as an
+# attribute of an `nn.Module`, the module registers it, so that `module.parameters()` (and
+# hence the optimizer) sees it.
 #
 # - `data`: the initial values, a tensor.
 # - `requires_grad`: `True` by default; that is the point of a parameter.

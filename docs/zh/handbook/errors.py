@@ -2,13 +2,13 @@
 # # 报错信息索引：把报错粘贴进搜索框
 #
 # 这一页收集运行本章代码时会遇到的报错。每条报错都是构建网站时运行下面那行出错的代码、
-# 由 PyTorch 2.13 或本教程的包 `attention_tutorial` 打印出的原文，不是手抄的。把报错里以异常类型开头的那一行
-# （例如 `RuntimeError: …`；在终端里，它是 traceback 的最后一行）整行或开头几个词粘贴进搜索框，就能找到这里的条目。
-# 别粘贴 traceback 的第一行：每个报错的这一行都一样。
+# 由 PyTorch 2.13 或本教程的包 `attention_tutorial` 打印出的原文，不是手抄的。
+# 报错信息本身从以异常类型加冒号开头的那一行开始（`RuntimeError:`、`IndexError:`、
+# `TypeError:` 等），一直到输出的末尾；有的报错信息不止一行。把开头那一行整行或开头几个词
+# 粘贴进搜索框，就能找到这里的条目。别粘贴 traceback 的第一行：每个报错的这一行都一样。
 # 每个条目说明原因和改法，并链接到讲解它的手册小节或章节页面。
 #
 # 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
-# 那一行的第一个词是异常的类型：`RuntimeError`、`IndexError`、`TypeError`……
 #
 # 每个条目都在 `with prints_error(…):` 里运行出错的那一行，打印以异常类型开头的那一行，为了在手机上完整显示而折了行；
 # 你自己遇到的这一行不折行，原样粘贴即可。
@@ -650,7 +650,8 @@ print("with leave_one_out:", shape)
 #
 # - **原因**：训练 $\log w$ 时，一步梯度下降让 $\log w$ 变化 `lr` 乘以它的梯度；`lr` 很大时，新的 $\log w$
 #   大到 $w = e^{\log w}$ 超出了 float32 能表示的最大数，`w_path` 于是停下，而不是带着 `inf` 继续算。
-# - **改法**：用更小的 `lr`（训练 $\log w$ 时 0.05 就能走到最低点附近），或者直接训练 $w$。
+# - **改法**：用更小的 `lr`（训练 $\log w$ 时，0.05 走 5 步就到了最低点旁边，见下面第二段代码），
+#   或者直接训练 $w$。
 # - **讲解**：[训练后的曲线为何不平滑：自己走一走](../smoothness.py#自己走一走)。
 
 # %%
@@ -663,6 +664,39 @@ with prints_error(ValueError):
         epochs=1,
         log_w=True,
     )
+
+# %% [markdown]
+# 同样的起点，`lr` 换成 0.05，走默认的 5 步：$w$ 停在网格上损失最小的 $w$ 旁边，
+# 留一法损失几乎一样（下面打印的是两处的 $w$ 和损失）：
+
+# %%
+# the same start, lr = 0.05, 5 steps
+path = at.w_path(
+    data.x_train,
+    data.y_train,
+    0.5,
+    lr=0.05,
+    log_w=True,
+)
+# (401,): the grid of the page
+# leave-one-out
+ws = torch.logspace(-1, 3, 401)
+xy = (data.x_train, data.y_train)
+w_best = at.best_w(ws, *xy)
+ends = {
+    "after 5 steps": path[-1],
+    "best on the grid": w_best,
+}
+losses = []
+for label, w in ends.items():
+    losses.append(at.loss_at_w(w, *xy))
+    print(f"{label}: w {w:.3f}")
+    print(f"  loss {losses[-1]:.4f}")
+# next to the minimum: within 10 % of
+# its w, within 0.1 % of its loss
+assert abs(path[-1] / w_best - 1) < 0.1
+end, best = losses
+assert end / best - 1 < 1e-3
 
 # %% [markdown]
 # ## 关于这一页

@@ -146,24 +146,27 @@ at.diagram_eye(4, (2, 3))
 # ### 图示
 #
 # 完整的流程，`x` 取 `torch.arange(4)`，即 0、1、2、3。`eye` 变成掩码 `mask`，
-# `x` 平铺成 `tiled`。第 $j$ 种颜色代表 `x` 的第 $j$ 个元素；经过掩码之后，第 $i$ 行有除第 $i$
-# 种以外的所有颜色。
+# `x` 平铺成 `tiled`，掩码留下的元素变形后叫 `kept`。第 $j$ 种颜色代表 `x` 的第 $j$ 个元素；
+# `kept` 的第 $i$ 行有除第 $i$ 种以外的所有颜色。
 
 # %%
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# 换成四个排好序的训练输入（本章的键）放在格子里。最上面的 `eye` 和 `mask` 与上图相同，
-# 变的只是 `x`、`tiled` 和 `keys`：
+# 再把格子里的值换成四个排好序的训练输入，也就是本章的键。图中的名字跟着代码走：
+# `x` 换成 `x_train`，`kept` 换成 `keys`。最上面的 `eye` 和 `mask` 与上图相同，
+# 变的只是 `x_train`、`tiled` 和 `keys` 里的值：
 
 # %%
 _ = torch.manual_seed(at.SEED)
 x_train, _ = (torch.rand(4) * 5).sort()
-# the cells are keys: name them so
+# the picture names them as this code
+# does: x_train in, keys out
 at.diagram_eye_mask(
     4,
     x_train,
     name="keys",
+    input_name="x_train",
 )
 
 # %% [markdown]

@@ -30,9 +30,8 @@ _ = torch.manual_seed(at.SEED)
 # )
 # ```
 #
-# 包装一个张量，把它标记为可学习的参数：自动求导会跟踪它（`requires_grad=True`）；
-# 把它赋值为 `nn.Module` 的属性时，模块会登记它，于是 `module.parameters()`
-# （进而优化器）能看到它。
+# 包装一个张量，把它标记为可学习的参数：把它赋值为 `nn.Module` 的属性时，
+# 模块会登记它，于是 `module.parameters()`（进而优化器）能看到它。
 #
 # - `data`：初始值，一个张量。
 # - `requires_grad`：默认 `True`，这正是参数的意义所在。

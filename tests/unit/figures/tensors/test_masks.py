@@ -24,7 +24,7 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     n = 4
     x = torch.tensor([0.5, 1.5, 2.5, 3.5])
     fig = diagram_eye_mask(n, x, lang="en")
-    # eye and mask side by side; under them x; then tiled; then y
+    # eye and mask side by side; under them x; then tiled; then kept
     assert [text(fig, f"shape:{p}") for p in range(5)] == [
         "shape (4, 4)", "shape (4, 4)", "shape (4,)", "shape (4, 4)", "shape (4, 3)",
     ]  # fmt: skip
@@ -46,20 +46,42 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
         assert tiled[i] not in row
         assert values(fig, 4)[i * (n - 1) : (i + 1) * (n - 1)] == [f"{x[j]:.2f}" for j in reference]
         rows.append(f"row {i}: " + ", ".join(f"{x[j]:.2f}" for j in reference))
-    # the alt text gives the values: x, the crossed-out cells of tiled, y row by row
+    # the alt text reads out eye and mask, then gives the values: x, the crossed-out
+    # cells of tiled, kept row by row
     alt = describe(fig, "diagram_eye_mask", "en")
+    eye_and_mask = (
+        "shape (4, 4): eye is 1 on the diagonal and 0 elsewhere; mask is the "
+        "opposite, False on the diagonal and True elsewhere."
+    )
+    assert alt.count(eye_and_mask) == 1
     assert "x holds 0.50, 1.50, 2.50, 3.50." in alt
+    assert "kept holds what each row keeps: row 0: 1.50" in alt
     assert "crossed out: 0.50 in row 0, 1.50 in row 1, 2.50 in row 2 and 3.50 in row 3" in alt
     assert "; ".join(rows) in alt
     assert describe(diagram_eye_mask(n, lang="en"), "diagram_eye_mask", "en") != alt
-    # the training inputs are the chapter's keys: the result is named so, in the alt text too
-    keys = diagram_eye_mask(n, x, name="keys", lang="en")
+    # the training inputs are the chapter's keys: the input and the result are named as the
+    # page's code names them, in the alt text too
+    keys = diagram_eye_mask(n, x, name="keys", input_name="x_train", lang="en")
+    assert text(keys, "code:2") == "x_train"
+    assert text(keys, "arrow:1") == "tiled = x_train.repeat((4, 1))"
     assert text(keys, "arrow:2") == "keys = tiled[mask].reshape((4, -1))"
     assert text(keys, "code:4") == "keys"
     alt = describe(keys, "diagram_eye_mask", "en")
+    assert "x_train holds 0.50, 1.50, 2.50, 3.50. Each of the 4 rows of tiled is x_train;" in alt
     assert "keys holds what each row keeps (row i: the keys without the i-th): row 0:" in alt
-    zh = describe(diagram_eye_mask(n, x, name="keys", lang="zh"), "diagram_eye_mask", "zh")
+    assert " x holds" not in alt and "tiled is x;" not in alt
+    zh = describe(
+        diagram_eye_mask(n, x, name="keys", input_name="x_train", lang="zh"),
+        "diagram_eye_mask",
+        "zh",
+    )
+    assert "x_train 的值为 0.50、1.50、2.50、3.50。tiled 的 4 行都是 x_train，" in zh
     assert "keys 是每行剩下的值（第 i 行：去掉第 i 个键后的键）：第 0 行" in zh
+    eye_and_mask = (
+        "eye 和 mask 的形状都是 (4, 4)：eye 的对角线上是 1，其余是 0；mask 正好相反，"
+        "对角线上是 False，其余是 True。"
+    )
+    assert zh.count(eye_and_mask) == 1
     assert "x 的值为 0、1、2、3。" in describe(
         diagram_eye_mask(n, lang="zh"), "diagram_eye_mask", "zh"
     )
@@ -116,7 +138,7 @@ def test_eye_mask_phone_arrows_break_after_the_equals_sign(n) -> None:
     """Round-19 reader: at 375 px the last arrow read "y = tiled[mask].reshape((4," over
     "-1))", broken inside the tuple. It breaks after "=" and keeps the expression whole."""
     fig = diagram_eye_mask(n, lang="en", layout="narrow")
-    assert text(fig, "arrow:3") == f"y =\n  tiled[mask].reshape(({n}, -1))"
+    assert text(fig, "arrow:3") == f"kept =\n  tiled[mask].reshape(({n}, -1))"
     assert text(fig, "arrow:2") == f"tiled = x.repeat(({n}, 1))"  # it fits: one line
     assert fig.get_size_inches()[0] * 100 <= 335  # a phone's column
 
@@ -128,6 +150,8 @@ def test_eye_mask_phone_arrows_break_after_the_equals_sign(n) -> None:
         (lambda: diagram_eye_mask(9), ValueError, "n must be at most 8"),
         (lambda: diagram_eye_mask(3, torch.ones(4)), ValueError,
          r"values must be a 1-D tensor of length n = 3, got shape \(4,\)"),
+        (lambda: diagram_eye_mask(3, input_name=None), TypeError,
+         "input_name must be a string, got NoneType"),
     ],
 )  # fmt: skip
 def test_errors_name_the_argument(call, error, match) -> None:
