@@ -275,13 +275,14 @@ _LISTED = 9  # matrices of at most this many entries are read out entry by entry
 
 
 def _tick_both_ends(bar, limit: float, columns: int) -> None:
-    """Tick a colour bar at both ends, -limit and limit (the range the alt text gives), and 0.
+    """Tick a colour bar at both ends, -limit and limit (the range the alt text gives).
 
     The automatic ticks stopped short of the ends (at -10 and 10 of a bar from -13.01 to
-    13.01). A bar under at least three columns of entries also gets round values in between,
-    except one too close to an end, whose label would run into the end's.
+    13.01). A bar under at least three columns of entries also gets 0 and round values in
+    between, except one too close to an end, whose label would run into the end's; under
+    two columns a 0 ran into the ends' labels in a browser's font.
     """
-    inner = [0.0]
+    inner = []
     if columns >= 3:
         found = MaxNLocator(nbins=4).tick_values(-limit, limit)
         inner = [float(t) for t in found if abs(t) < 0.6 * limit]
