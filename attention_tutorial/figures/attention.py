@@ -274,6 +274,7 @@ def plot_attention_heatmaps(
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        _tick_both_ends(colorbar, top, 3 if narrow else 5)
         if not narrow:  # the site draws the narrow layout too, for phones
             fig.narrow_layout = {"layout": "narrow"}
         # what the alt text says of each panel, from the weights drawn
@@ -285,6 +286,18 @@ def plot_attention_heatmaps(
         if len(panels) == 2:  # the alt text counts them
             fig.alt_name = "plot_attention_heatmaps.two"
     return fig
+
+
+def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
+    """Tick a weight colour bar at 0 and at its top, the largest weight, and a few round values.
+
+    The automatic ticks stopped below the top (at 0.8 of a bar ending at 1.00), so that the
+    top the alt text names was unlabelled; a round value too close to the top is left out,
+    or the two labels would run into each other.
+    """
+    inner = [t for t in MaxNLocator(nbins=nbins).tick_values(0.0, top) if 0 < t < 0.8 * top]
+    top_label = f"{top:.2f}" if top >= 0.05 else f"{top:.2g}"  # as the alt text writes it
+    colorbar.set_ticks([0.0, *inner, top], labels=["0", *(f"{t:g}" for t in inner), top_label])
 
 
 HEATMAPS_LAYOUTS = ("wide", "narrow")

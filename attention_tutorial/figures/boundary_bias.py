@@ -115,11 +115,13 @@ def plot_boundary_bias(
         ax_fit.set_ylabel(labels["y"])
         ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)
         ax_w.axvline(query, color="black", linestyle=":", label=labels["query_at"].format(q=query))
-        # solid and in its own colour (the dashed blue line of the legend is the fit), behind
-        # the bars (zorder below theirs, 1), so that it hides none of them
+        # solid and in its own colour (the dashed blue line of the legend is the fit); above
+        # the bars (behind them it showed as a stub over the tallest), thin and see-through,
+        # so that it hides none of them
         ax_w.axvline(
-            centre, color="C4", linewidth=2, zorder=0.9, label=labels["centre"].format(c=centre)
-        )
+            centre, color="C4", linewidth=1, alpha=0.8, zorder=3,
+            label=labels["centre"].format(c=centre),
+        )  # fmt: skip
         ax_w.set_xlim(min(query, float(x_train.min())) - 0.2, float(x_train.max()) + 0.2)
         ax_w.set_title(labels["weights_of"].format(q=query), fontsize="medium")
         ax_w.set_xlabel(labels["keys"])

@@ -9,6 +9,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import plain
@@ -208,6 +209,7 @@ def plot_matrices(
             label = labels[shared if group is groups[0] else "matrix_colours_own"]
             bar.set_label(label.format(names=named.join(_math(n) for n in group)),
                           fontsize=_VALUE_PT)  # fmt: skip
+            _tick_both_ends(bar, limit, sum(arrays[n].shape[1] for n in group))
             bar.ax.xaxis.label.set_wrap(True)  # on two lines when the matrices are narrow
             bar.ax.xaxis.label.set_multialignment("center")  # its lines centred under the bar
             bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
@@ -270,6 +272,29 @@ _WORDS = {
     },
 }
 _LISTED = 9  # matrices of at most this many entries are read out entry by entry
+
+
+def _tick_both_ends(bar, limit: float, columns: int) -> None:
+    """Tick a colour bar at both ends, -limit and limit (the range the alt text gives).
+
+    The automatic ticks stopped short of the ends (at -10 and 10 of a bar from -13.01 to
+    13.01). A bar under at least three columns of entries also gets 0 and round values in
+    between, except one too close to an end, whose label would run into the end's; under
+    two columns a 0 ran into the ends' labels in a browser's font.
+    """
+    inner = []
+    if columns >= 3:
+        found = MaxNLocator(nbins=4).tick_values(-limit, limit)
+        inner = [float(t) for t in found if abs(t) < 0.6 * limit]
+    values = [-limit, *inner, limit]
+    labels = [f"{v:.2f}" if abs(v) == limit else f"{v:g}" for v in values]
+    # a true minus (U+2212), as in the entries; the ends as the alt text writes them
+    bar.set_ticks(values, labels=[t.replace("-", "\N{MINUS SIGN}") for t in labels])
+    # the end labels inside the bar's width: centred on the ends they stuck out, and the
+    # layout shrank the matrices to make room for them
+    ticks = bar.ax.xaxis.get_major_ticks()
+    ticks[0].label1.set_horizontalalignment("left")
+    ticks[-1].label1.set_horizontalalignment("right")
 
 
 def _entries(

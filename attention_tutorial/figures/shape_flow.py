@@ -67,6 +67,16 @@ def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, 
     }  # fmt: skip
 
 
+# The inputs that enter the flow beside the chain (the keys where the scores need them, the
+# values where they are averaged), and how the alt text says so
+_INPUTS = {
+    "zh": {"keys": "键：x_train", "values": "值：y_train", "keys_alt": "键 x_train",
+           "values_alt": "值 y_train", "enters": "（{what} {shape} 在这一步进入）"},
+    "en": {"keys": "keys: x_train", "values": "values: y_train", "keys_alt": "the keys x_train",
+           "values_alt": "the values y_train", "enters": ", with {what} {shape}"},
+}  # fmt: skip
+
+
 # The shape flow's dark variant: its boxes a dark blue and a dark orange (the page still calls
 # them blue and orange), the text on them light, as on the rest of a dark page. Only in this
 # figure's SVG, after ``DARK_SVG_STYLE``; the boxes are found by their gid (``flowbox-...``).
@@ -95,8 +105,10 @@ def plot_shape_flow(
     ``repeat_interleave``), then the parametric model's leave-one-out training
     (``leave_one_out`` turns ``x_train`` and ``y_train`` into keys and values, a row of
     the other ``n_train - 1`` points for each training input, and each training input is
-    a query against its row, through ``bmm``). The shapes are not typed in: both flows
-    are run on the given data and every box shows the shape of the real tensor.
+    a query against its row, through ``bmm``). The keys and the values enter as blue
+    boxes beside the chain, each with an arrow into the step that takes it in. The
+    shapes are not typed in: both flows are run on the given data and every box shows
+    the shape of the real tensor.
 
     Explained on the page `recap.md`.
 
@@ -134,24 +146,31 @@ def plot_shape_flow(
         for name, value in (("x_test", x_test), ("x_train", x_train), ("y_train", y_train)):
             _checks.tensor(name, value)  # a numpy array failed deep inside, unnamed
         shapes = _flow_shapes(x_test, x_train, y_train)
+        # a step's third item: the input that enters there (drawn as a blue box beside the
+        # chain, its arrow into the step), e.g. the keys where the scores need them
+        words = _INPUTS[lang]
+        keys_in = (words["keys"], shapes["x_train"], words["keys_alt"])
+        values_in = (words["values"], shapes["x_train"], words["values_alt"])
+        y_train_in = ("y_train", shapes["x_train"], "y_train")  # made into values here
         rows = [
             (labels["row_nonparametric"], [
-                ("x_test", shapes["x_test"]), ("repeat_interleave", shapes["repeat"]),
-                ("reshape(-1, n_train)", shapes["tiled"]),
-                ("scores −½(q−k)²", shapes["scores"]),
-                ("softmax(dim=1)", shapes["weights"]),
-                ("matmul(·, y_train)", shapes["y_hat"]),
+                ("x_test", shapes["x_test"], None),
+                ("repeat_interleave", shapes["repeat"], None),
+                ("reshape(-1, n_train)", shapes["tiled"], None),
+                ("scores −½(q−k)²", shapes["scores"], keys_in),
+                ("softmax(dim=1)", shapes["weights"], None),
+                ("matmul(·, y_train)", shapes["y_hat"], values_in),
             ]),
             (labels["row_training"], [
-                ("x_train", shapes["x_train"]),
+                ("x_train", shapes["x_train"], None),
                 # the 1-D to 2-D step of training: each row the other n_train - 1 points
-                ("leave_one_out(x_train, y_train)", shapes["keys"]),
-                (labels["flow_tiled_queries"], shapes["loo_queries"]),
-                ("scores −½((q−k)w)²", shapes["loo_scores"]),
-                ("softmax(dim=1)", shapes["loo_weights"]),
-                ("unsqueeze(1)", shapes["left"]),
-                ("bmm(·, values.unsqueeze(-1))", shapes["product"]),
-                ("reshape(-1)", shapes["y_fit"]),
+                ("leave_one_out(x_train, y_train)", shapes["keys"], y_train_in),
+                (labels["flow_tiled_queries"], shapes["loo_queries"], None),
+                ("scores −½((q−k)w)²", shapes["loo_scores"], None),
+                ("softmax(dim=1)", shapes["loo_weights"], None),
+                ("unsqueeze(1)", shapes["left"], None),
+                ("bmm(·, values.unsqueeze(-1))", shapes["product"], None),
+                ("reshape(-1)", shapes["y_fit"], None),
             ]),
         ]  # fmt: skip
         # One column, read top to bottom, so that it keeps its size on a phone: the narrow
@@ -164,7 +183,11 @@ def plot_shape_flow(
         # narrow: 10 pt, not 9, whose monospace labels read small on a 375 px screen (round 21)
         text, title_size = (9 * scale, 10 * scale) if layout == "wide" else (10, 11)  # pt
         step_h, gap, title_h, between, key_h = 0.36, 0.2, 0.4, 0.3, 0.4  # inches
-        heights = [title_h + len(steps) * step_h + (len(steps) - 1) * gap for _, steps in rows]
+        # an input that enters a step takes a row of its own above that step
+        heights = [
+            title_h + sum((2 if entry else 1) * (step_h + gap) for *_, entry in steps) - gap
+            for _, steps in rows
+        ]
         width, height = 3.8, sum(heights) + between + key_h + 0.1
         canvas = _CANVAS[layout] or width * scale
         fig = new_figure((canvas, height * scale))
@@ -183,13 +206,31 @@ def plot_shape_flow(
         fig.dark_style = DARK_FLOW_STYLE
         on_box = "#1a1a1a"
         top = height - 0.05
+        # the chain's arrows on the left; an input's box from ``side`` to the right edge
+        chain, side = 0.7, 1.4
         for form, ((title, steps), form_h) in enumerate(zip(rows, heights, strict=True)):
             ax.text(0.08, top - title_h / 2, title, fontsize=title_size, fontweight="bold",
                     va="center", gid=f"caption:{title}")  # fmt: skip
             y = top - title_h
-            for c, (code, shape) in enumerate(steps):
+            for c, (code, shape, entry) in enumerate(steps):
                 kind = "ends" if c in (0, len(steps) - 1) else "middle"
                 colour = ends if kind == "ends" else middle
+                if entry:  # the input, right of the chain's arrow, and its arrow into the step
+                    ax.add_patch(FancyBboxPatch((side, y - step_h), width - 0.08 - side, step_h,
+                                                facecolor=ends,
+                                                boxstyle="round,pad=0.0,rounding_size=0.06",
+                                                gid=f"flowbox-ends-{form}-{c}-in"))  # fmt: skip
+                    ax.text(side + 0.08, y - step_h / 2, entry[0], ha="left", va="center",
+                            fontsize=text, family=mono, color=on_box,
+                            gid=f"code:{entry[0]}")  # fmt: skip
+                    ax.text(width - 0.16, y - step_h / 2, str(entry[1]), ha="right", va="center",
+                            fontsize=text, family=MONO, fontweight="bold", color=on_box,
+                            gid=f"shape:{entry[1]}")  # fmt: skip
+                    ax.annotate("", xy=((side + width - 0.08) / 2, y - step_h - gap),
+                                xytext=((side + width - 0.08) / 2, y - step_h),
+                                arrowprops={"arrowstyle": "->",
+                                            "mutation_scale": 10 * scale})  # fmt: skip
+                    y -= step_h + gap
                 box = FancyBboxPatch((0.08, y - step_h), width - 0.16, step_h, facecolor=colour,
                                      boxstyle="round,pad=0.0,rounding_size=0.06",
                                      gid=f"flowbox-{kind}-{form}-{c}")  # fmt: skip
@@ -200,8 +241,9 @@ def plot_shape_flow(
                 ax.text(width - 0.16, middle_y, str(shape), ha="right", va="center", fontsize=text,
                         family=MONO, fontweight="bold", color=on_box,
                         gid=f"shape:{shape}")  # fmt: skip
-                if c:
-                    ax.annotate("", xy=(width / 2, y), xytext=(width / 2, y + gap),
+                if c:  # the chain's arrow, past the row of an input that enters here
+                    start = y + gap + (step_h + gap if entry else 0)
+                    ax.annotate("", xy=(chain, y), xytext=(chain, start),
                                 arrowprops={"arrowstyle": "->",
                                             "mutation_scale": 10 * scale})  # fmt: skip
                 y -= step_h + gap
@@ -223,7 +265,11 @@ def plot_shape_flow(
         arrow = " → "
         fig.alt_facts = ("" if zh else " ").join(
             (f"{title}：" if zh else f"{title[:1].upper()}{title[1:]}: ")
-            + arrow.join(f"{code} {shape}" for code, shape in steps)
+            + arrow.join(
+                f"{code} {shape}"
+                + (words["enters"].format(what=entry[2], shape=entry[1]) if entry else "")
+                for code, shape, entry in steps
+            )
             + ("。" if zh else ".")
             for title, steps in rows
         )

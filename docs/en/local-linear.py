@@ -164,8 +164,10 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 # $x - \bar x < 0$, so the second term in the brackets is negative for every key to the right of
 # $\bar x$; the farther the key, the more negative the term, and once it drops below $-1$ the
 # whole bracket is negative. Setting the bracket to 0 gives the cutoff
-# $x_i = \bar x + \sum_j a_j (x_j - \bar x)^2 / (\bar x - x)$: every key beyond it gets a
-# negative equivalent weight.
+#
+# $$x_i = \bar x + \frac{\sum_j a_j (x_j - \bar x)^2}{\bar x - x} ;$$
+#
+# every key beyond it gets a negative equivalent weight.
 
 # %%
 x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
@@ -325,8 +327,11 @@ assert [round(x, 1) for x in worst] == [1.9, 2.0]
 #
 # ## Exercises
 #
-# 1. Show that local linear regression is exact on a straight line, even at the edges, and that
-#    Nadaraya-Watson is not. Check it with four key-value pairs on the line $y = 2x + 1$.
+# 1. The docstring example of `local_linear` (in the folded source above) already shows that with
+#    four key-value pairs on the line $y = 2x + 1$ (keys 0, 1, 2, 3) local linear regression is
+#    exact at the two edge queries, 0 and 3. What happens when the query leaves the keys' range?
+#    Keeping the bandwidth 1, compare local linear regression and Nadaraya-Watson at $x = 4$ and
+#    $x = 5$, and explain why Nadaraya-Watson cannot predict more than the largest value.
 #
 # <details><summary>Solution</summary>
 #
@@ -335,20 +340,29 @@ assert [round(x, 1) for x in worst] == [1.9, 2.0]
 # >>> import attention_tutorial as at
 # >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
 # >>> values = 2 * keys + 1  # points on a straight line
-# >>> queries = torch.tensor([0.0, 3.0])  # the two edges
-# >>> y_ll, _ = at.local_linear(queries, keys, values)
+# >>> values
+# tensor([1., 3., 5., 7.])
+# >>> queries = torch.tensor([4.0, 5.0])  # beyond the keys
+# >>> y_ll, ell = at.local_linear(queries, keys, values)
 # >>> y_ll
-# tensor([1.0000, 7.0000])
+# tensor([ 9.0000, 11.0000])
 # >>> y_nw, _ = at.nadaraya_watson(queries, keys, values)
 # >>> y_nw
-# tensor([2.0388, 5.9612])
+# tensor([6.5790, 6.8393])
+# >>> (ell < 0).sum(dim=1)  # negative weights per query
+# tensor([3, 3])
+# >>> ell.max(dim=1).values  # the last key's weight
+# tensor([1.8394, 2.8823])
 # ```
 #
 # When the values lie on a straight line, weighted least squares finds that line itself: every
-# residual is 0, whatever the weights, so $b_0$ is exactly the line's value at the query.
-# Nadaraya-Watson takes a weighted average instead: no key lies to the left of the query 0 (one
-# sits on it, with value 1; the rest lie to its right), so the average comes out too high; at the
-# query 3 it is the other way round.
+# residual is 0, whatever the weights, so even outside the keys' range $b_0$ is exactly the line's
+# value at the query: local linear regression extrapolates along the line. Nadaraya-Watson's
+# weights are non-negative and sum to 1, so its weighted average stays between the smallest and
+# the largest value and cannot pass 7; the farther the query, the more weight goes to the last
+# key and the closer the prediction comes to 7, never to 9 or 11. The equivalent weights of local
+# linear regression can be negative, and larger than 1: at $x = 5$ the last key's is 2.88 and the
+# other three are negative, and that is what the extrapolation takes.
 #
 # </details>
 #

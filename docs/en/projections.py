@@ -30,7 +30,8 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # - the chapter's model, one $w$ for both directions
 #   (<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>);
 # - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape ${2 \times 2}$ and a
-#   ${1 \times 1}$ $W_v$, Gaussian form (with the key bias).
+#   ${1 \times 1}$ $W_v$ (the values are the scalar $y$, so $W_v$ is a single number, a scale),
+#   Gaussian form (with the key bias).
 #
 # The test error is the mean squared error against the true $f(x_1)$ on the 400 grid points
 # (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>). For scale,
@@ -140,6 +141,10 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # `train_leave_one_out`.
 #
 # </details>
+#
+# The cell below trains the ten models together in one batched loop (the folded note above says
+# how); for the argument only its printout at the end matters: the ten seeds' test errors at both
+# step counts.
 
 # %%
 seeds = range(10)
@@ -164,12 +169,12 @@ for step in range(1, 1001):
     q = x2_train @ W_q10.transpose(-2, -1)  # (100, 2) @ (10, 2, 2) -> (10, 100, 2)
     k = x2_train @ W_k10.transpose(-2, -1)  # (10, 100, 2)
     v = y2_train[:, None] @ W_v10.transpose(-2, -1)  # (10, 100, 1)
-    # the Gaussian form q . k - |k|^2 / 2: (10, 100, 100)
+    # q . k - |k|^2 / 2: (10, 100, 100)
     scores = q @ k.transpose(-2, -1) - (k**2).sum(dim=-1)[:, None, :] / 2
-    # each point's own key masked out: (10, 100, 100)
+    # own key masked out: (10, 100, 100)
     weights = F.softmax(scores.masked_fill(own, float("-inf")), dim=-1)
     y_hat = (weights @ v).squeeze(-1)  # (10, 100, 1) -> (10, 100)
-    losses = ((y_hat - y2_train) ** 2).mean(dim=1)  # (10,): one loss per model
+    losses = ((y_hat - y2_train) ** 2).mean(dim=1)  # (10,)
     losses.sum().backward()
     optimizer.step()
     if step in (300, 1000):
@@ -244,9 +249,10 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # prints three matrices and draws them in one figure: $M = W_q^\top W_k$, the part
 # $x^\top M k$ of the score that links the query $x$ to the key $k$; $A = W_k^\top W_k$, from the
 # key bias $-\frac{1}{2}k^\top A k$; and $A^{-1}M^\top$, which turns the query $x$ into the
-# bump's centre $c = A^{-1}M^\top x$ (derived under the figure, folded). The figure's ticks name
-# the features $x_1$ and $x_2$, and so do the subscripts: $M_{12}$ is the entry of row $x_1$,
-# column $x_2$. $M$ and $A$ share a colour bar; the entries of $A^{-1}M^\top$ are ten times
+# bump's centre $c = A^{-1}M^\top x$ (derived under the figure, folded).
+#
+# How to read the figure: its ticks name the features $x_1$ and $x_2$, and so do the subscripts:
+# $M_{12}$ is the entry of row $x_1$, column $x_2$. $M$ and $A$ share a colour bar; the entries of $A^{-1}M^\top$ are ten times
 # smaller and would barely show any colour on that scale, so it gets a colour bar of its own:
 
 # %%
@@ -323,17 +329,15 @@ at.plot_matrices(
 # this: its bump is round and centred on the query. $W_v$ stays close to 1: the values are already
 # the outputs we want.
 #
-# The attention heatmaps show the same thing. The queries are the 20 test points of the grid row
-# $x_2 = 2.5$, the keys the 100 training points sorted by $x_1$. The ticks are indices, not
-# coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19 from left to right along the row
-# (the printout below gives the coordinates at both ends). With the projections, each query spreads its weight over a band of keys with similar
-# $x_1$. The band has gaps: $x_2$ has a say as well, but far
-# less than $x_1$ (the upper panel, `ProjectedAttention`).
-# With the one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are pushed away, so
-# each query averages over fewer keys, and an average of fewer noisy values is noisier (the lower
-# panel, `ScalarKernelAttention`; both panels share one colour scale). "Keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries: $n$ for
-# uniform weights, 1 when a single key takes all the weight. The cell also prints how much of each
-# band is filled ("band filled"), explained in a folded note under the figure.
+# The attention heatmaps show the same thing from another side. How to read them: the queries
+# are the 20 test points of the grid row $x_2 = 2.5$, the keys the 100 training points sorted by
+# $x_1$. The ticks are indices, not coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19
+# from left to right along the row (the printout below gives the coordinates at both ends). The
+# upper panel is `ProjectedAttention`, the lower one `ScalarKernelAttention`; both share one
+# colour scale, so a colour means the same weight in each. The cell also prints two numbers:
+# "keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries ($n$ for uniform
+# weights, 1 when a single key takes all the weight); "band filled" is how much of each query's
+# band of keys gets weight, explained in a folded note under the figure.
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -378,6 +382,12 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
+# What they show: with the projections, each query spreads its weight over a band of keys with a
+# similar $x_1$. The band has gaps: $x_2$ has a say as well, but far less than $x_1$. With the
+# one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are
+# pushed away, so each query averages over fewer keys (the "keys in use" printed above), and an
+# average of fewer noisy values is noisier.
+#
 # <details><summary>"Band filled": how many of the band's keys get weight</summary>
 #
 # "Band filled" is the share of the keys in a query's band that get weight, averaged over the
@@ -430,8 +440,7 @@ assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
 # further off the further the query is from there. The centre of mass also depends on where the
 # training points happen to be, so it is not exactly $c_1$, but it follows the same trend: for the
 # queries with $x_1$ from 3 to 4 it lies 0.32 to the right on average, almost exactly one kernel
-# width along $x_1$ (0.31). Those queries' predictions are mostly averages of the $y$ about one
-# kernel width to their right. The one-$w$ model's centre of mass stays on its queries (a mean shift
+# width along $x_1$ (0.31). The one-$w$ model's centre of mass stays on its queries (a mean shift
 # of +0.02). So a row $x_1$ that looks close to $(1, 0)$ does not put the centre on the query: a small
 # error in a coefficient, times a coordinate of several units, is a kernel width.
 #

@@ -41,36 +41,25 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 model = at.NWKernelRegression(w=1.0)
 y_fit = model(x_train, keys, values)  # (n_train,)
-# the two products, written out: matmul for prediction, bmm (one row per query) for training
-product = attention_weights @ y_train  # (n_test,)
+# bmm pairs each query's row of weights with its own row of values
 left = model.attention_weights.unsqueeze(1)  # (n_train, 1, n_train - 1)
-right = values.unsqueeze(-1)  # (n_train, n_train - 1, 1)
-batched = left.bmm(right)  # (n_train, 1, 1)
-assert (product - y_hat).abs().max() < 1e-5
-assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
+batched = left.bmm(values.unsqueeze(-1))  # (n_train, 1, 1)
 print("prediction:")
-print(f"  x_test {tuple(x_test.shape)} -> queries {tuple(queries.shape)}")
-print(f"  -> scores {tuple(scores.shape)} -> softmax {tuple(attention_weights.shape)}")
-print(f"  -> matmul(weights {tuple(attention_weights.shape)},")
-print(f"            y_train {tuple(y_train.shape)})")
-print(f"     -> y_hat {tuple(product.shape)}")
+print("  scores, weights:", tuple(attention_weights.shape))
+print("  y_hat:", tuple(y_hat.shape))
 print("training:")
-print(f"  x_train {tuple(x_train.shape)} -> keys {tuple(keys.shape)}")
-print(f"  -> scores, softmax {tuple(model.attention_weights.shape)}")
-print(f"  -> bmm(weights {tuple(left.shape)},")
-print(f"         values {tuple(right.shape)})")
-print(f"     -> {tuple(batched.shape)}")
-print(f"  -> reshape(-1) -> y_fit {tuple(y_fit.shape)}")
-# the shapes printed above, checked: (n_test, n_train) for prediction, (n_train, n_train - 1)
-# for training, one output per query
+print("  keys, values, weights:", tuple(keys.shape))
+print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
+# the products written out give the package's results, in the shapes printed
+assert (attention_weights @ y_train - y_hat).abs().max() < 1e-5
+assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
 assert scores.shape == attention_weights.shape == (n_test, n_train)
-assert y_hat.shape == (n_test,)
-assert keys.shape == model.attention_weights.shape == (n_train, n_train - 1)
-assert y_fit.shape == (n_train,)
+assert keys.shape == values.shape == (n_train, n_train - 1)
+assert model.attention_weights.shape == keys.shape
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# Two things the printout does not show. The softmax along `dim=1` leaves the shape as it is: it
+# Two things the shapes do not show. The softmax along `dim=1` leaves the shape as it is: it
 # only turns each row of scores into weights that sum to 1. And where prediction multiplies every
 # row of weights with the same `y_train`, in training each query has values of its own, so `bmm`
 # pairs each row of weights with its own row of values: one
@@ -78,7 +67,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # The diagram draws the same two paths, one box per step, with the shape of the tensor that step
 # gives on its right; blue boxes are what goes in or comes out, orange ones the tensors in between
-# (the legend under it). On the training path, `leave_one_out` is the step where the shapes become
+# (the legend under it). Inputs do not only come in at the top: the prediction path starts from
+# the queries `x_test`, but the scores need the queries and the keys, so the keys `x_train` come in
+# as a blue box beside the chain at the score step, and the values `y_train` at the final
+# `matmul`. On the training path, `leave_one_out` is the step where the shapes become
 # two-dimensional: it turns `x_train` and `y_train`, shape `(n_train,)`, into the keys and values,
 # shape `(n_train, n_train - 1)`.
 #
@@ -116,8 +108,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # - Attention pooling is a weighted average of the values: the query sets the weights, the keys are
 #   what it is compared with, the values are what gets averaged.
-# - Nadaraya-Watson kernel regression is attention pooling with the score
-#   $-\frac{1}{2}((x - x_i)/h)^2$; the bandwidth $h$ sets how far each query looks: too small and
+# - Nadaraya-Watson kernel regression is attention pooling scored by the Gaussian kernel (the
+#   non-parametric formula above); the bandwidth $h$ sets how far each query looks: too small and
 #   the fit chases the noise, too large and it flattens the curve.
 # - A query at an edge has keys on one side only, so the weighted average is pulled towards the
 #   inside of the data: boundary bias. [Local linear regression](local-linear.py) fits a weighted

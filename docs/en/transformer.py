@@ -4,8 +4,9 @@
 # The chapter ends with one learnable number $w$ and one-dimensional inputs. A Transformer's
 # attention has queries and keys that are vectors, matrices $W_q$, $W_k$, $W_v$ where we had $w$, a
 # batch dimension, and masks. This page takes the last steps: the Gaussian kernel for vectors, why
-# the scalar $w$ turns into a matrix, scaled dot-product attention written out and checked against
-# PyTorch's own `F.scaled_dot_product_attention` and `nn.MultiheadAttention`, leave-one-out as one
+# the scalar $w$ turns into a matrix, scaled dot-product attention (SDPA) written out and checked
+# against PyTorch's own SDPA, `F.scaled_dot_product_attention`, and `nn.MultiheadAttention`,
+# leave-one-out as one
 # `masked_fill`. A small model with learned projections, trained on a two-dimensional toy problem
 # and compared with the chapter's model, is the next page,
 # [Learned projections on a 2-D toy problem](projections.py).
@@ -196,7 +197,9 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # all the **other** points in three steps: tile `x_train` into a square, keep the off-diagonal
 # entries with the mask `(1 - torch.eye(n)).type(torch.bool)`, and reshape to `(n, n - 1)`.
 #
-# The Transformer way is simpler: keep the whole square and give the diagonal the score $-\infty$.
+# A mask does it more simply (Transformers use masks too, to hide positions a query must not
+# attend to, such as padding or later words, though not to leave points out): keep the whole
+# square and give the diagonal the score $-\infty$.
 # Since $e^{-\infty} = 0$, after the softmax a point's weight on its own key is exactly 0, and the other
 # weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))` (handbook:
 # [masked_fill and -inf](handbook/masked-fill.py); the same line can be written
@@ -250,7 +253,11 @@ at.plot_attention_heatmaps(
 # [masked_fill and -inf](handbook/masked-fill.py)). A boolean mask leaves no room for the
 # Gaussian key bias, so we fold the bias into the vectors: with $q' = (qw, 1)$ and
 # $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$ is exactly the score
-# $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page.
+# $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. A float `attn_mask` does have room for it:
+# SDPA adds a float mask to the scores, so a mask whose column $j$ holds $-\frac{1}{2}(k_jw)^2$,
+# with $-\infty$ on the diagonal, carries the key bias for the plain one-feature $q = xw$,
+# $k = xw$; the cell checks that too. A standard Transformer does not use it that way: its masks
+# only hide positions, and the key bias is simply dropped (why: the dot-product page).
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
@@ -264,18 +271,26 @@ k_aug = torch.stack([x_train * w, -((x_train * w) ** 2) / 2], dim=-1)  # (n_trai
 y_sdpa = F.scaled_dot_product_attention(
     q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
 )  # (n_train, 1)
+# (n_train,): the size (kw)^2 / 2 of each key's bias (the bias is its negative)
+key_bias = (x_train * w) ** 2 / 2
+# a float attn_mask is added to the scores: the key bias, -inf on the diagonal
+float_mask = (-key_bias).expand(n_train, -1).masked_fill(eye, float("-inf"))
+q_k = (x_train * w)[:, None]  # (n_train, 1): q w and k w, one feature
+y_float = F.scaled_dot_product_attention(
+    q_k, q_k, y_train[:, None], attn_mask=float_mask, scale=1.0
+)  # (n_train, 1)
 gap_chapter = (y_masked - y_chapter).abs().max().item()
 # (n_train, 1) -> (n_train,)
 gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
+gap_float = (y_masked - y_float.reshape(-1)).abs().max().item()
 print("max |difference| from y_masked:")
 print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
-# (n_train,): the size (kw)^2 / 2 of each key's bias (the bias is its negative)
-key_bias = (x_train * w) ** 2 / 2
+print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 median, largest = key_bias.median().item(), key_bias.max().item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
-assert gap_chapter < 1e-5 and gap_bool < 1e-3
+assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]

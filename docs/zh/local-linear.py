@@ -137,7 +137,10 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 # %% [markdown]
 # 负的等效权重从上面 $\ell_i$ 的公式里来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
 # 键离 $\bar x$ 越远，它越负，一旦低于 $-1$，整个括号就小于 0。令括号等于 0，解出的分界点是
-# $x_i = \bar x + \sum_j a_j (x_j - \bar x)^2 / (\bar x - x)$：分界点右边的键，等效权重全是负的。
+#
+# $$x_i = \bar x + \frac{\sum_j a_j (x_j - \bar x)^2}{\bar x - x} ,$$
+#
+# 分界点右边的键，等效权重全是负的。
 
 # %%
 x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
@@ -264,8 +267,9 @@ assert [round(x, 1) for x in worst] == [1.9, 2.0]
 #
 # ## 练习
 #
-# 1. 证明局部线性回归在一条直线上是精确的，连边界处也不例外；Nadaraya-Watson 则不然。
-#    用四个落在直线 $y = 2x + 1$ 上的键值对验证。
+# 1. `local_linear` 的文档示例（上面折叠的源码里）已经表明：四个键值对落在直线 $y = 2x + 1$ 上（键为 0、1、2、3）时，
+#    局部线性回归在两端的查询 0 和 3 处是精确的。查询走出键的范围又会怎样？带宽仍取 1，在 $x = 4$ 和 $x = 5$ 处
+#    比较局部线性回归和 Nadaraya-Watson，并解释 Nadaraya-Watson 的预测为什么超不过最大的值。
 #
 # <details><summary>答案</summary>
 #
@@ -274,18 +278,26 @@ assert [round(x, 1) for x in worst] == [1.9, 2.0]
 # >>> import attention_tutorial as at
 # >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
 # >>> values = 2 * keys + 1  # points on a straight line
-# >>> queries = torch.tensor([0.0, 3.0])  # the two edges
-# >>> y_ll, _ = at.local_linear(queries, keys, values)
+# >>> values
+# tensor([1., 3., 5., 7.])
+# >>> queries = torch.tensor([4.0, 5.0])  # beyond the keys
+# >>> y_ll, ell = at.local_linear(queries, keys, values)
 # >>> y_ll
-# tensor([1.0000, 7.0000])
+# tensor([ 9.0000, 11.0000])
 # >>> y_nw, _ = at.nadaraya_watson(queries, keys, values)
 # >>> y_nw
-# tensor([2.0388, 5.9612])
+# tensor([6.5790, 6.8393])
+# >>> (ell < 0).sum(dim=1)  # negative weights per query
+# tensor([3, 3])
+# >>> ell.max(dim=1).values  # the last key's weight
+# tensor([1.8394, 2.8823])
 # ```
 #
 # 值都落在一条直线上时，加权最小二乘找到的就是这条直线本身，每一项残差都是 0，与权重无关，
-# 所以 $b_0$ 正好是直线在查询处的值。Nadaraya-Watson 取的是加权平均：查询 0 的左边没有键
-# （一个正好在它上面，值为 1，其余都在右边），所以平均偏高；查询 3 正相反。
+# 所以在键的范围之外 $b_0$ 也正好是直线在查询处的值：局部线性回归沿着直线外推。
+# Nadaraya-Watson 的权重都非负、和为 1，加权平均只能落在最小和最大的值之间，超不过 7；
+# 查询越远，权重越集中在最后一个键上，预测越接近 7，却到不了 9 和 11。局部线性回归的等效权重
+# 可以为负，也可以大于 1：在 $x = 5$ 处，最后一个键的等效权重是 2.88，其余三个都是负的，外推靠的正是这些。
 #
 # </details>
 #

@@ -28,38 +28,27 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 model = at.NWKernelRegression(w=1.0)
 y_fit = model(x_train, keys, values)  # (n_train,)
-# the two products, written out: matmul for prediction, bmm (one row per query) for training
-product = attention_weights @ y_train  # (n_test,)
+# bmm pairs each query's row of weights with its own row of values
 left = model.attention_weights.unsqueeze(1)  # (n_train, 1, n_train - 1)
-right = values.unsqueeze(-1)  # (n_train, n_train - 1, 1)
-batched = left.bmm(right)  # (n_train, 1, 1)
-assert (product - y_hat).abs().max() < 1e-5
-assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
+batched = left.bmm(values.unsqueeze(-1))  # (n_train, 1, 1)
 print("prediction:")
-print(f"  x_test {tuple(x_test.shape)} -> queries {tuple(queries.shape)}")
-print(f"  -> scores {tuple(scores.shape)} -> softmax {tuple(attention_weights.shape)}")
-print(f"  -> matmul(weights {tuple(attention_weights.shape)},")
-print(f"            y_train {tuple(y_train.shape)})")
-print(f"     -> y_hat {tuple(product.shape)}")
+print("  scores, weights:", tuple(attention_weights.shape))
+print("  y_hat:", tuple(y_hat.shape))
 print("training:")
-print(f"  x_train {tuple(x_train.shape)} -> keys {tuple(keys.shape)}")
-print(f"  -> scores, softmax {tuple(model.attention_weights.shape)}")
-print(f"  -> bmm(weights {tuple(left.shape)},")
-print(f"         values {tuple(right.shape)})")
-print(f"     -> {tuple(batched.shape)}")
-print(f"  -> reshape(-1) -> y_fit {tuple(y_fit.shape)}")
-# the shapes printed above, checked: (n_test, n_train) for prediction, (n_train, n_train - 1)
-# for training, one output per query
+print("  keys, values, weights:", tuple(keys.shape))
+print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
+# the products written out give the package's results, in the shapes printed
+assert (attention_weights @ y_train - y_hat).abs().max() < 1e-5
+assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
 assert scores.shape == attention_weights.shape == (n_test, n_train)
-assert y_hat.shape == (n_test,)
-assert keys.shape == model.attention_weights.shape == (n_train, n_train - 1)
-assert y_fit.shape == (n_train,)
+assert keys.shape == values.shape == (n_train, n_train - 1)
+assert model.attention_weights.shape == keys.shape
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# 打印里看不出两件事。沿 `dim=1` 的 softmax 不改变形状，只把每一行分数变成和为 1 的权重。预测时每一行权重都和同一个 `y_train` 相乘；训练时每个查询都有自己的一组值，所以 `bmm` 把每一行权重和它自己的那一行值配对，每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法。
+# 形状里看不出两件事。沿 `dim=1` 的 softmax 不改变形状，只把每一行分数变成和为 1 的权重。预测时每一行权重都和同一个 `y_train` 相乘；训练时每个查询都有自己的一组值，所以 `bmm` 把每一行权重和它自己的那一行值配对，每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法。
 #
-# 图里画的是同样的两条路径，每一步一个方框，方框右边是这一步得到的张量形状；蓝色方框是输入或输出，橙色的是中间的张量（见图下的图例）。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它把形状为 `(n_train,)` 的 `x_train` 和 `y_train` 变成形状为 `(n_train, n_train - 1)` 的键和值。
+# 图里画的是同样的两条路径，每一步一个方框，方框右边是这一步得到的张量形状；蓝色方框是输入或输出，橙色的是中间的张量（见图下的图例）。输入不只在开头进入：预测那条路径从查询 `x_test` 出发，算分数时要同时用到查询和键，所以键 `x_train` 作为链旁的蓝色方框在分数这一步进入；值 `y_train` 在最后的 `matmul` 这一步进入。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它把形状为 `(n_train,)` 的 `x_train` 和 `y_train` 变成形状为 `(n_train, n_train - 1)` 的键和值。
 #
 # ## 关键公式
 #
@@ -93,7 +82,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # ## 要点
 #
 # - 注意力汇聚是值的加权平均：查询决定权重，键用来和查询比较，值被平均。
-# - Nadaraya-Watson 核回归就是分数为 $-\frac{1}{2}((x - x_i)/h)^2$ 的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
+# - Nadaraya-Watson 核回归就是以高斯核（上面的非参数公式）打分的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
 # - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在右端却因为曲线的弯曲反而更差。
 # - 带参数的版本学的是 $w = 1/h$；训练时必须留一，否则 $|w|$ 会无止境地增大。
 # - 训练出的 $w$ 是五步 SGD（[全批量](parametric.py#训练)）停下的地方，不是损失的最低点；曲线不平滑不等于预测更差。

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 从核回归到 Transformer 注意力
 #
-# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是三个矩阵 $W_q$、$W_k$、$W_v$，张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention），并与 PyTorch 自带的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，留给下一页《[在二维玩具问题上学习投影](projections.py)》。
+# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是三个矩阵 $W_q$、$W_k$、$W_v$，张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention，简称 SDPA），并与 PyTorch 自带的 SDPA 函数 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，留给下一页《[在二维玩具问题上学习投影](projections.py)》。
 #
 # 本页接着《[从高斯核到点积注意力](dot-product.py)》一页往下讲。页面上所有的数字都是构建网站时运行代码得到的。
 
@@ -131,7 +131,7 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 #
 # 在《[带参数的注意力汇聚](parametric.py)》一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
 #
-# Transformer 的做法更省事：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》；这一行也可以写成 `torch.where(eye, float("-inf"), scores)`，见 [torch.where](handbook/where.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
+# 用掩码更省事（Transformer 也用掩码，遮住不该关注的位置，比如填充位和后面的词，但并不用它来留一）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》；这一行也可以写成 `torch.where(eye, float("-inf"), scores)`，见 [torch.where](handbook/where.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -169,7 +169,7 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
-# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。
+# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。浮点的 `attn_mask` 却放得下这个偏置：SDPA 把浮点掩码直接加到分数上，所以让第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就能带上键偏置，代码最后也核对了这一种写法。标准的 Transformer 并不这样用它：掩码只用来遮住位置，键偏置干脆去掉（原因见点积页）。
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
@@ -183,18 +183,26 @@ k_aug = torch.stack([x_train * w, -((x_train * w) ** 2) / 2], dim=-1)  # (n_trai
 y_sdpa = F.scaled_dot_product_attention(
     q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
 )  # (n_train, 1)
+# (n_train,): the size (kw)^2 / 2 of each key's bias (the bias is its negative)
+key_bias = (x_train * w) ** 2 / 2
+# a float attn_mask is added to the scores: the key bias, -inf on the diagonal
+float_mask = (-key_bias).expand(n_train, -1).masked_fill(eye, float("-inf"))
+q_k = (x_train * w)[:, None]  # (n_train, 1): q w and k w, one feature
+y_float = F.scaled_dot_product_attention(
+    q_k, q_k, y_train[:, None], attn_mask=float_mask, scale=1.0
+)  # (n_train, 1)
 gap_chapter = (y_masked - y_chapter).abs().max().item()
 # (n_train, 1) -> (n_train,)
 gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
+gap_float = (y_masked - y_float.reshape(-1)).abs().max().item()
 print("max |difference| from y_masked:")
 print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
-# (n_train,): the size (kw)^2 / 2 of each key's bias (the bias is its negative)
-key_bias = (x_train * w) ** 2 / 2
+print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 median, largest = key_bias.median().item(), key_bias.max().item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
-assert gap_chapter < 1e-5 and gap_bool < 1e-3
+assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]

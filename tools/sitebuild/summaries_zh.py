@@ -1447,13 +1447,15 @@ PARAGRAPHS: dict[str, str] = {
     "parametric model's leave-one-out training (``leave_one_out`` turns ``x_train`` and "
     "``y_train`` into keys and values, a row of the other ``n_train - 1`` points for each "
     "training input, and each training input is a query against its row, through ``bmm``). "
-    "The shapes are not typed in: both flows are run on the given data and every box shows "
-    "the shape of the real tensor.": (
+    "The keys and the values enter as blue boxes beside the chain, each with an arrow into the "
+    "step that takes it in. The shapes are not typed in: both flows are run on the given data "
+    "and every box shows the shape of the real tensor.": (
         "上面一组方框是非参数预测（测试输入作为查询，用 ``repeat_interleave``"
         " 平铺），下面一组是带参数模型的留一法训练（``leave_one_out`` 把 ``x_train`` 和"
         " ``y_train`` 变成键和值：每个训练输入一行，是除它以外的 ``n_train - 1`` 个点；"
         "每个训练输入作为查询，对着自己那一行，"
-        "经过 ``bmm``）。形状不是手写的：两条流程都在给定的数据上真正运行一遍，"
+        "经过 ``bmm``）。键和值画成链旁的蓝色方框，各有一个箭头指向用到它的那一步。"
+        "形状不是手写的：两条流程都在给定的数据上真正运行一遍，"
         "每个方框里是真实张量的形状。"
     ),
     # figures.tensors.drawing

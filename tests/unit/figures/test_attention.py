@@ -497,3 +497,17 @@ def test_each_heatmap_cell_is_drawn_where_its_key_and_query_lie() -> None:
     last = np.array(image.to_rgba(weights[0, 2], bytes=True))[:3].astype(int)
     assert np.abs(colour_at(2.0, 0.0) - middle).max() <= 2
     assert np.abs(colour_at(2.2, 0.0) - last).max() <= 2
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_the_heatmaps_colour_bar_is_ticked_at_both_ends(layout) -> None:
+    """Review 22: the colour bar's ticks stopped at 0.8 while the alt text gave its top as
+    1.00; both ends are now ticked, the top as the alt text writes it."""
+    weights = {"A": torch.eye(4), "B": torch.full((4, 4), 0.25)}
+    fig = at.plot_attention_heatmaps(weights, layout=layout, lang="en")
+    bar = fig.axes[-1]
+    axis = bar.yaxis if layout == "wide" else bar.xaxis
+    labels = [t.get_text() for t in axis.get_ticklabels()]
+    assert labels[0] == "0" and labels[-1] == "1.00"
+    assert list(axis.get_ticklocs())[:: len(labels) - 1] == [0.0, 1.0]
+    assert "from 0 to 1.00" in fig.alt_facts

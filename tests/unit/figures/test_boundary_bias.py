@@ -36,6 +36,10 @@ def test_boundary_bias_marks_the_centre_of_the_weights(data):
     assert lines[1].get_xdata()[0] == pytest.approx(centre, rel=1e-6)
     heights = [bar.get_height() for bar in fig.axes[1].patches]
     np.testing.assert_allclose(heights, weights[0].numpy(), rtol=1e-6)
+    # drawn above the bars, full height (review 22: behind them it showed as a stub), thin
+    # and see-through so that it hides none of them
+    assert lines[1].get_zorder() > max(bar.get_zorder() for bar in fig.axes[1].patches)
+    assert lines[1].get_linewidth() <= 1 and lines[1].get_alpha() < 1
 
 
 @pytest.mark.parametrize("layout", ["wide", "stacked"])
@@ -179,15 +183,19 @@ def test_w_paths_draw_a_shared_start_in_grey(data):
 def test_shape_flow_shows_the_real_shapes(data):
     fig = plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
     shapes = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("(")]
-    assert shapes == ["(50,)", "(1500,)", "(50, 30)", "(50, 30)", "(50, 30)", "(50,)",
-                      "(30,)", "(30, 29)", "(30, 29)", "(30, 29)", "(30, 29)", "(30, 1, 29)",
-                      "(30, 1, 1)", "(30,)"]  # fmt: skip
+    assert shapes == ["(50,)", "(1500,)", "(50, 30)", "(30,)", "(50, 30)", "(50, 30)", "(30,)",
+                      "(50,)", "(30,)", "(30,)", "(30, 29)", "(30, 29)", "(30, 29)", "(30, 29)",
+                      "(30, 1, 29)", "(30, 1, 1)", "(30,)"]  # fmt: skip
     codes = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("code:")]
-    # the score step on both paths (issue 26: the recap's figure had none)
-    assert codes[3] == "scores −½(q−k)²" and codes[4] == "softmax(dim=1)"
-    # training starts from the 1-D x_train, which leave_one_out makes 2-D (round 19: the
-    # diagram started at the keys), then the tiled queries, as the page's prose describes them
-    assert codes[6:10] == ["x_train", "leave_one_out(x_train, y_train)",
+    # the score step on both paths (issue 26: the recap's figure had none); the keys enter
+    # the prediction where the scores need them, the values where they are averaged (review
+    # 22: the diagram started from x_test alone)
+    assert codes[3:8] == ["keys: x_train", "scores −½(q−k)²", "softmax(dim=1)",
+                          "values: y_train", "matmul(·, y_train)"]  # fmt: skip
+    # training starts from the 1-D x_train, which leave_one_out makes 2-D with y_train (round
+    # 19: the diagram started at the keys), then the tiled queries, as the page's prose
+    # describes them
+    assert codes[8:13] == ["x_train", "y_train", "leave_one_out(x_train, y_train)",
                            "queries: x_train tiled", "scores −½((q−k)w)²"]  # fmt: skip
     # the colour key under the columns: blue = input or output, orange = in between
     key = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("caption:key")]
@@ -212,10 +220,13 @@ def test_shape_flow_shows_the_real_shapes(data):
         plot_shape_flow(data.x_test, data.x_train, data.y_train, layout="x")
     # the alt text walks every step with its shape, the repeated shapes too
     alt = describe(fig, "plot_shape_flow", "en")
-    assert "scores −½(q−k)² (50, 30) → softmax(dim=1) (50, 30) → matmul(·, y_train) (50,)." in alt
+    assert (
+        "scores −½(q−k)² (50, 30), with the keys x_train (30,) → softmax(dim=1) (50, 30) → "
+        "matmul(·, y_train) (50,), with the values y_train (30,)." in alt
+    )
     assert (
         "Training (leave-one-out, parametric): x_train (30,) → leave_one_out(x_train, y_train) "
-        "(30, 29) → queries: x_train tiled "
+        "(30, 29), with y_train (30,) → queries: x_train tiled "
         "(30, 29) → scores −½((q−k)w)² (30, 29) → softmax(dim=1) (30, 29)" in alt
     )
     assert "blue boxes are inputs or outputs, orange ones the tensors in between" in alt

@@ -422,3 +422,20 @@ def test_measurements_that_are_no_list_are_named(measurements, error, message) -
     """r21: None or a generator raised "object of type 'NoneType' has no len()"."""
     with pytest.raises(error, match=message):
         plot_scaling(measurements, lang="en")
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_the_matrices_colour_bars_are_ticked_at_both_ends(layout) -> None:
+    """Review 22: the colour bar's ticks stopped at -10 and 10 while the alt text gave its
+    range as -13.01 to 13.01; both ends are now ticked, as the alt text writes them."""
+    matrices = {
+        "M": np.array([[13.01, 3.51], [-0.07, 0.65]]),
+        "A": np.eye(2),
+        "C": np.eye(2) * 1.15,
+    }
+    fig = plot_matrices(matrices, own_scale=["C"], layout=layout, lang="en")
+    shared, own = ([t.get_text() for t in bar.get_xticklabels()] for bar in fig.axes[3:])
+    # the shared bar, under two matrices, has room for a 0 between its ends; the own one not
+    assert (shared[0], shared[-1]) == ("\u221213.01", "13.01") and "0" in shared
+    assert own == ["\u22121.15", "1.15"]
+    assert "runs from -13.01 to 13.01" in fig.alt_facts and "from -1.15 to 1.15" in fig.alt_facts

@@ -563,10 +563,11 @@ def test_the_shape_flow_has_dark_blue_and_orange_boxes_in_the_dark_palette():
     (text_rule,) = re.findall(
         rf'text\[style\*="fill: {hex_colour}"\] \{{ fill: {hex_colour}', style
     )
-    # every box (14 steps and the key's 2 swatches) is in a group the rules find
+    # every box (14 steps, 3 inputs beside them and the key's 2 swatches) is in a group the
+    # rules find
     box = rf'<g id="flowbox-(ends|middle)-[^"]*">\s*<path[^>]*style="fill: {hex_colour}'
     boxes = re.findall(box, svg)
-    assert len(boxes) == 16 and {kind for kind, _ in boxes} == {"ends", "middle"}
+    assert len(boxes) == 19 and {kind for kind, _ in boxes} == {"ends", "middle"}
     pale = {"ends": "#d6e4f5", "middle": "#fde2c8"}
     assert all(fill == pale[kind] for kind, fill in boxes)  # the light variant as before
     # the dark fills: blue and orange hues, dark enough for light text
