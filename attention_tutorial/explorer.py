@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import torch
+from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.data import ToyData, make_data
@@ -116,27 +117,28 @@ def _floats(values: torch.Tensor) -> list[float]:
 
 
 def bandwidth_explorer(
-    data: ToyData | None = None, *, w: float = 1.0, query_indices: Sequence[int] = (0, 25, 40)
+    data: ToyData | None = None,
+    *,
+    w: float | Tensor = 1.0,
+    query_indices: Sequence[int] = (0, 25, 40),
 ) -> BandwidthExplorer:
     """Return the interactive bandwidth explorer of ``data``, for display in a notebook cell.
 
     Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
-    On this site's lesson pages, the slider moves ``w``, the kernel's sharpness (the
-    bandwidth is ``1 / w``), from 0.1 to 1000 (log scale); the four panels follow.
-    Anywhere else (your own notebook) it shows the static picture of the four panels;
-    ``plot_explorer_panels`` draws them at any ``w``.
+    Its slider moves ``w``, the inverse bandwidth ``1 / h``, from 0.1 to 1000 (log
+    scale); the four panels follow. ``plot_explorer_panels`` draws them at any ``w``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
-        w: The initial ``w``, between 0.1 and 1000.
+        w: The initial ``w``, between 0.1 and 1000: a number or a one-element
+            floating tensor such as ``model.w``.
         query_indices: One to three distinct test indices (ints), each from 0 to
             ``n_test - 1`` (0 to 49 for ``make_data()``): the queries whose
             weights are drawn as bumps.
 
     Returns:
-        A ``BandwidthExplorer``: on this site's lesson pages an interactive
-        demo; elsewhere (your notebook, say) a static picture.
+        A ``BandwidthExplorer``, which a notebook cell displays.
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number
@@ -156,12 +158,14 @@ def bandwidth_explorer(
         >>> explorer.query_indices
         [0, 25, 40]
         >>> # each index at most once
-        >>> bandwidth_explorer(
-        ...     query_indices=(1, 1)
-        ... )
-        Traceback (most recent call last):
-        ...
-        ValueError: query_indices must not repeat an index, got (1, 1)
+        >>> with prints_error(
+        ...     ValueError, width=40
+        ... ):
+        ...     bandwidth_explorer(
+        ...         query_indices=(1, 1)
+        ...     )
+        ValueError: query_indices must not
+            repeat an index, got (1, 1)
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -174,7 +178,7 @@ def bandwidth_explorer(
 
 
 class BandwidthExplorer:
-    """What ``bandwidth_explorer`` returns: displays itself as the explorer's HTML.
+    """What ``bandwidth_explorer`` returns; a notebook cell displays it as its HTML.
 
     Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
@@ -188,9 +192,7 @@ class BandwidthExplorer:
         >>> explorer.w, explorer.query_indices
         (1.0, [0, 25, 40])
         >>> # its HTML, for a file of your own
-        >>> explorer.html("en").startswith(
-        ...     "<div"
-        ... )
+        >>> explorer.html().startswith("<div")
         True
     """
 
@@ -224,8 +226,7 @@ class BandwidthExplorer:
     def html(self, lang: str | None = None) -> str:
         """The explorer's HTML: its JSON, and the static figure shown without the site's script.
 
-        The slider works only on this site's lesson pages, whose script reads the JSON;
-        anywhere else (a notebook, a file of your own) the HTML shows the static figure.
+        The site's script reads the JSON; without it, the HTML shows the static figure.
         It is drawn twice: the ``"wide"`` layout of ``plot_explorer_panels``
         (``<img class="attn-shown-wide">``) and, for a phone's column, the ``"stacked"``
         one (``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 import numpy as np
+from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.data import ToyData, make_data
@@ -131,7 +132,7 @@ def _parameter(log_w: bool) -> str:
 def sgd_stepper(
     data: ToyData | None = None,
     *,
-    w0: float,
+    w0: float | Tensor,
     lr: float = 0.5,
     log_w: bool = False,
     steps: int = 5,
@@ -140,17 +141,18 @@ def sgd_stepper(
 
     Explained on the page `smoothness.md`.
 
-    On this site's lesson page, each press of "Step" takes one full-batch SGD
-    step on the summed leave-one-out loss (the steps of ``w_path``) and shows
-    ``w``, the gradient and the loss above the picture; the point after
-    ``steps`` steps is marked. Anywhere else (your own notebook) it shows the
-    static picture of its path; ``w_path`` gives the numbers.
+    Each press of "Step" takes one full-batch SGD step on the summed
+    leave-one-out loss (the steps of ``w_path``) and shows ``w``, the gradient
+    and the loss above the picture; the point after ``steps`` steps is marked.
+    ``w_path`` gives the numbers.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
-        w0: The initial ``w`` of every path (after each Reset too), between 0.1
-            and 10**3.5 (about 3162). The lesson's is about 0.4963: the untrained
-            model's ``w`` after ``torch.manual_seed(SEED)``, as on the page
+        w0: The initial ``w`` (the inverse bandwidth ``1 / h``) of every path,
+            after each Reset too: a number or a one-element floating tensor such
+            as ``model.w``, between 0.1 and 10**3.5 (about 3162). The lesson's is
+            about 0.4963: the untrained model's ``w`` after
+            ``torch.manual_seed(SEED)``, as on the page
             `parametric.md` (the example takes it from the model).
         lr: The learning rate the control starts at (the reader can change it on
             the lesson page), one of the 13 values of ``LEARNING_RATES``
@@ -161,8 +163,7 @@ def sgd_stepper(
             picture, 1 to 50 (the chapter uses 5).
 
     Returns:
-        An ``SgdStepper``: on this site's lesson pages an interactive demo;
-        elsewhere (your notebook, say) a static picture.
+        An ``SgdStepper``, which a notebook cell displays.
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w0`` is neither a number
@@ -227,7 +228,7 @@ def sgd_stepper(
 
 
 class SgdStepper:
-    """What ``sgd_stepper`` returns: displays itself as the stepper's HTML.
+    """What ``sgd_stepper`` returns; a notebook cell displays it as its HTML.
 
     Explained on the page `smoothness.md`.
 
@@ -254,9 +255,7 @@ class SgdStepper:
         ... ]
         [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]
         >>> # its HTML, for a file of your own
-        >>> stepper.html("en").startswith(
-        ...     "<div"
-        ... )
+        >>> stepper.html().startswith("<div")
         True
     """
 
@@ -308,8 +307,7 @@ class SgdStepper:
     def html(self, lang: str | None = None) -> str:
         """The stepper's HTML: its JSON, and the static path shown without the site's script.
 
-        The buttons work only on this site's lesson page, whose script reads the JSON;
-        anywhere else (a notebook, a file of your own) the HTML shows the static path.
+        The site's script reads the JSON; without it, the HTML shows the static path.
         It is drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"``
         layout (``<img class="attn-shown-wide">``) and, for a phone's column, the
         ``"stacked"`` one (``attn-shown-narrow``), each with its alt text; a ``<style>``

@@ -38,6 +38,7 @@ from typing import Any, ParamSpec
 import matplotlib
 import matplotlib.text
 import numpy as np
+import torch
 from matplotlib.axes import Axes
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.figure import Figure
@@ -105,8 +106,10 @@ DARK_SVG_STYLE = (
 
 # The minimum of a loss curve, one marker in every figure (plot_loss_vs_w, plot_w_paths, the
 # explorer's panels, the stepper's picture) and in the live widgets (explorer.js): a black
-# star edged in white, which shows on a path's end dot and, in the dark variant, on the panel
-_MINIMUM_STAR = {"marker": "*", "s": 90, "color": "black", "edgecolors": "white",
+# star edged in white, which shows in the dark variant on the panel. Larger than a path's end
+# dot (``curves._END_AREA``), which plot_w_paths draws on it: an end at the minimum sits in
+# the star, the star's points around it (r22: at 90 the ends at 4.00 and 4.59 piled onto it)
+_MINIMUM_STAR = {"marker": "*", "s": 170, "color": "black", "edgecolors": "white",
                  "linewidths": 0.6}  # fmt: skip
 P = ParamSpec("P")
 DEFAULT_LANGUAGE = "zh"  # the current language until ``set_language`` names another
@@ -669,14 +672,46 @@ def log_axis(ax: Axes, which: str = "x", label: Callable[[float], str] = plain_n
     axis.set_minor_formatter(_LogTicks(label, minor=True))
 
 
+def _holds_bool(value: object) -> bool:
+    """Whether ``value`` is a bool, or a tensor, array or nested list holding bools."""
+    if isinstance(value, (bool, np.bool_)):
+        return True
+    if isinstance(value, torch.Tensor):
+        return value.dtype == torch.bool
+    if isinstance(value, np.ndarray):
+        if value.dtype == np.bool_:
+            return True
+        return value.dtype == object and any(_holds_bool(v) for v in value.flat)
+    if isinstance(value, (list, tuple)):
+        return any(_holds_bool(v) for v in value)
+    return False
+
+
+def real_array(name: str, value: object, ndim: int) -> np.ndarray:
+    """``_checks.array``, which also refuses bools: ``True`` would be drawn as the number 1.
+
+    >>> real_array("y_hat", [0.5, 2.0], 1)
+    array([0.5, 2. ])
+    >>> real_array(
+    ...     "y_hat", torch.tensor([True]), 1
+    ... )
+    Traceback (most recent call last):
+    ...
+    TypeError: y_hat must hold real numbers, got bool
+    """
+    if _holds_bool(value):
+        raise TypeError(f"{name} must hold real numbers, got bool")
+    return _checks.array(name, value, ndim)
+
+
 def data_arrays(
     x_test: object, y_truth: object, x_train: object, y_train: object
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Check the test inputs with their truth and the training pairs; return them as arrays."""
-    x_test_np = _checks.array("x_test", x_test, 1)
-    y_truth_np = _checks.array("y_truth", y_truth, 1)
-    x_train_np = _checks.array("x_train", x_train, 1)
-    y_train_np = _checks.array("y_train", y_train, 1)
+    x_test_np = real_array("x_test", x_test, 1)
+    y_truth_np = real_array("y_truth", y_truth, 1)
+    x_train_np = real_array("x_train", x_train, 1)
+    y_train_np = real_array("y_train", y_train, 1)
     _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np)
     _checks.same_sizes(x_train=x_train_np, y_train=y_train_np)
     return x_test_np, y_truth_np, x_train_np, y_train_np

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-import torch
 from matplotlib.axes import Axes
 from matplotlib.colors import to_rgba
 from matplotlib.ticker import MaxNLocator
@@ -31,6 +30,7 @@ from attention_tutorial.figures._base import (
     new_axes,
     new_figure,
     phone_layout,
+    real_array,
 )
 from attention_tutorial.training import loss_at_w
 
@@ -41,12 +41,11 @@ ArrayLike = Tensor | np.ndarray | Sequence[float]
 # 343 CSS px shows at 0.75 of its size: the smallest text about 11 CSS px (``MIN_TEXT_PX``: 9)
 LAYOUTS = ("wide", "stacked")
 _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up to this many
-# the opacity of a w path's end dot (``plot_w_paths``): what lies under it shows through
-_END_ALPHA = 0.45
-# the area (pt²) of a path's end dot: smaller than the minimum's star drawn over it (90, one
-# star in every figure and in the live widgets), so that an end next to (or at) the minimum
-# leaves the star's points in view (r21: at 150 the ends at 4.00 and 4.59 all but hid it)
-_END_AREA = 64
+# the area (pt²) of a path's end dot, drawn over the minimum's star (``_MINIMUM_STAR``, 170):
+# an end at the minimum sits inside the star, whose points stay in view around it, and an end
+# beside it stays a dot of its own (r21: dots of 150 hid the star; r22: dots of 64 under a star
+# of 90, the ends at 4.00 and 4.59 and the star piled into one blot)
+_END_AREA = 30
 _NARROW_IN = 4.6
 
 
@@ -112,7 +111,7 @@ def plot_data(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If an array is not numeric.
+        TypeError: If an array is not numeric or holds bools.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
             infinite value, or the lengths do not match.
@@ -231,7 +230,7 @@ def plot_fit(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If an array is not numeric.
+        TypeError: If an array is not numeric or holds bools.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
             infinite value, or the lengths do not match.
@@ -255,7 +254,7 @@ def plot_fit(
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )
-        y_hat_np = _checks.array("y_hat", y_hat, 1)
+        y_hat_np = real_array("y_hat", y_hat, 1)
         _checks.same_sizes(x_test=x_test_np, y_truth=y_truth_np, y_hat=y_hat_np)
         fig, ax = _one_axes(lang, layout, 4.8)  # stacked: the three legend lines under it
         draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np)
@@ -317,8 +316,8 @@ def plot_fits(
         The figure, with one axes per fit; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If ``fits`` is not a mapping, an array is not numeric, or a title is
-            neither a string nor a mapping of strings.
+        TypeError: If ``fits`` is not a mapping, an array is not numeric or holds bools,
+            or a title is neither a string nor a mapping of strings.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, ``fits`` is empty, a length differs, ``titles`` does
             not have one title per fit, or a title mapping lacks ``lang``.
@@ -362,7 +361,7 @@ def plot_fits(
             raise ValueError("fits must contain at least one fit")
         predictions = {}
         for name, y_hat in fits.items():
-            y_hat_np = _checks.array(f"fits[{name!r}]", y_hat, 1)
+            y_hat_np = real_array(f"fits[{name!r}]", y_hat, 1)
             _checks.same_sizes(x_test=x_test_np, **{f"fits[{name!r}]": y_hat_np})
             predictions[name] = y_hat_np
         if titles is not None:
@@ -459,7 +458,7 @@ def plot_loss(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If ``losses`` is not numeric.
+        TypeError: If ``losses`` is not numeric or holds bools.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, or ``losses`` is not 1-D, is empty or holds NaN or
             an infinite value.
@@ -479,7 +478,7 @@ def plot_loss(
     """
     with building(lang) as words:
         layout = _check_layout(layout)
-        values = _checks.array("losses", losses, 1)
+        values = real_array("losses", losses, 1)
         epochs = np.arange(1, len(values) + 1)  # (n_epochs,)
         fig, ax = _one_axes(lang, layout, 3.4)
         ax.plot(epochs, values, marker="o")
@@ -521,7 +520,7 @@ def plot_loss_vs_w(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If an array is not numeric.
+        TypeError: If an array is not numeric or holds bools.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
             infinite value, a length differs, or a ``w`` is not positive.
@@ -551,11 +550,11 @@ def plot_loss_vs_w(
     """
     with building(lang) as words:
         layout = _check_layout(layout)
-        grid = _checks.array("ws", ws, 1)
+        grid = real_array("ws", ws, 1)
         if (grid <= 0).any():
             raise ValueError("ws must all be positive for a logarithmic axis")
-        with_own = _checks.array("losses_with_own", losses_with_own, 1)
-        left_out = _checks.array("losses_left_out", losses_left_out, 1)
+        with_own = real_array("losses_with_own", losses_with_own, 1)
+        left_out = real_array("losses_left_out", losses_left_out, 1)
         _checks.same_sizes(ws=grid, losses_with_own=with_own, losses_left_out=left_out)
         fig, ax = _one_axes(lang, layout, 4.8)  # stacked: the three legend lines under it
         ax.plot(grid, with_own, label=words["with_own"])
@@ -608,12 +607,26 @@ def _path_values(name: str, path: object) -> np.ndarray:
             f"{label} must be a sequence of numbers (the values of w), "
             f"got {type(path).__name__}: {path!r:.60}"
         )
-    dtype = getattr(path, "dtype", None)
-    if dtype in (torch.bool, np.bool_) or (
-        dtype is None and any(isinstance(w, (bool, np.bool_)) for w in path)
-    ):
-        raise TypeError(f"{label} must hold numbers, not bools, got {path!r:.60}")
-    return _checks.array(label, path, 1)
+    return real_array(label, path, 1)
+
+
+def _training_pair(x_train: object, y_train: object) -> tuple[Tensor, Tensor]:
+    """``plot_w_paths``' training data, checked here so that each error names its argument.
+
+    Two floating 1-D tensors of one dtype and one length, ``n_train >= 2``, finite: what
+    ``loss_curve`` needs (its own errors would name ``leave_one_out``, a function the
+    caller never called).
+    """
+    for name, value in (("x_train", x_train), ("y_train", y_train)):
+        _checks.vector(name, value, "(n_train,)")
+    _checks.same_length("x_train", x_train, "y_train", y_train)
+    _checks.same_dtype(x_train=x_train, y_train=y_train)
+    if len(x_train) < 2:
+        raise ValueError(
+            f"x_train and y_train must hold at least 2 points (each point's loss uses the "
+            f"others), got {len(x_train)}"
+        )
+    return x_train, y_train
 
 
 @bilingual
@@ -630,8 +643,9 @@ def plot_w_paths(
 
     Each path is a polyline through ``(w_k, L(w_k))``, from the first value
     (a grey square, which paths starting at the same ``w`` share) to the last
-    (a larger, outlined circle in the path's colour); the legend names both
-    markers.
+    (a dot in the path's colour, outlined in black); the legend names both
+    markers. The end dots are drawn over the minimum's star, which is larger:
+    a path that ends at the minimum shows its dot inside the star.
 
     Explained on the page `smoothness.md`.
 
@@ -652,12 +666,16 @@ def plot_w_paths(
 
     Raises:
         TypeError: If ``x_train`` or ``y_train`` is not a ``torch.Tensor`` (a numpy
-            array is refused), ``paths`` is not a mapping, or a path is not a sequence
-            of numbers (a single number or a string is not) or holds a bool.
+            array is refused), ``paths`` is not a mapping, a path is not a sequence
+            of numbers (a single number or a string is not), or a path or ``ws``
+            holds bools.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``, or
-            ``lang`` is unknown; if ``x_train`` or ``y_train`` is not 1-D, has an integer
-            dtype or holds NaN or an infinite value, or ``n_train < 2``; or if ``paths``
-            or one of its paths is empty, or a ``w`` is not positive and finite.
+            ``lang`` is unknown; if ``x_train`` or ``y_train`` is not 1-D, is empty,
+            has a dtype that is not floating (an integer or bool one) or holds NaN or
+            an infinite value, if their lengths or their dtypes differ, or if
+            ``n_train < 2``; or if ``paths`` or one of its paths is empty, a ``w`` is
+            not positive and finite, or ``ws`` is not 1-D, is empty or holds a value
+            that is not positive and finite.
 
     Examples:
         >>> d = make_data()
@@ -685,6 +703,7 @@ def plot_w_paths(
     """
     with building(lang) as labels:
         layout = _check_layout(layout)
+        x_train, y_train = _training_pair(x_train, y_train)
         if not isinstance(paths, Mapping):
             raise TypeError(
                 f"paths must be a mapping (e.g. a dict) of legend label -> values of w, "
@@ -701,7 +720,7 @@ def plot_w_paths(
             high = max(3.5, np.log10(everything.max()) + 0.1)
             grid = np.logspace(low, high, 226)
         else:
-            grid = _checks.array("ws", ws, 1)
+            grid = real_array("ws", ws, 1)
             if not (grid > 0).all():
                 raise ValueError("ws must all be positive for a logarithmic axis")
         curve = loss_curve(grid, x_train, y_train)  # (n_w,)
@@ -714,10 +733,10 @@ def plot_w_paths(
         ax.tick_params(labelfontfamily=FONTS[lang])
         ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
         best = int(np.argmin(curve))
-        # the star above every path's end dot (a path may stop right at the minimum) and larger
-        # than the dot (_END_AREA), its white edge apart from the dot's (round 20: the end at
-        # 4.00 hid it; r21: under the ends at 4.00 and 4.59 it was still hard to find)
-        ax.scatter([grid[best]], [curve[best]], zorder=6,
+        # the star over the paths' lines and start squares, under their end dots, which are
+        # smaller (_END_AREA): an end at the minimum sits inside the star, the star's points
+        # around it (round 20: the end at 4.00 hid the star; r22: ends and star in one blot)
+        ax.scatter([grid[best]], [curve[best]], zorder=4,
                    label=labels["minimum_at"].format(w=grid[best]), **_MINIMUM_STAR)  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
@@ -726,22 +745,22 @@ def plot_w_paths(
             # the start in neutral grey, as the legend shows it: paths often share their start,
             # and a square in the colour of the last path drawn looked like that path's alone
             ax.scatter([path[0]], [losses[0]], marker="s", color="grey", zorder=3)
-            # the end's dot half-transparent: the last steps and the star, often close to an end
-            # on the log axis, show through it (round 19: the star and three steps hid under the
-            # two ends near w = 4)
+            # the end's dot on top, small and outlined in black: on the star when the path ends
+            # at the minimum, beside it otherwise (round 19: the star and three steps hid under
+            # the two ends near w = 4)
             ax.scatter(
-                [path[-1]], [losses[-1]], s=_END_AREA, facecolors=[to_rgba(color, _END_ALPHA)],
-                edgecolors="black", zorder=5,
+                [path[-1]], [losses[-1]], s=_END_AREA, facecolors=[to_rgba(color)],
+                edgecolors="black", linewidths=0.8, zorder=5,
             )  # fmt: skip
         log_axis(ax)  # plain numbers, as every log axis of the package
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])
         # the markers of every path's two ends, named once in grey
-        markers = (("s", 6, "grey", "path_start"), ("o", 8, "black", "path_end"))
+        end_size = float(np.sqrt(_END_AREA))  # a scatter's area in pt² -> a marker's size in pt
+        markers = (("s", 6, "grey", "path_start"), ("o", end_size, "black", "path_end"))
         for marker, size, edge, key in markers:
-            face = to_rgba("grey", _END_ALPHA if key == "path_end" else 1.0)
             ax.plot([], [], marker=marker, markersize=size, linestyle="none", color="grey",
-                    markerfacecolor=face, markeredgecolor=edge, label=labels[key])  # fmt: skip
+                    markerfacecolor="grey", markeredgecolor=edge, label=labels[key])  # fmt: skip
         # under the axes, where it hides no point of a path nor the curve's plateau
         if layout == "wide":
             fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)

@@ -1,7 +1,7 @@
 """The bandwidth explorer's four panels at one ``w``: the picture shown without JavaScript.
 
-The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the
-page `nonparametric.md`.
+The interactive explorer itself is ``bandwidth_explorer``, in the module ``explorer``.
+Explained on the page `nonparametric.md`.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
@@ -33,7 +34,10 @@ LAYOUTS = ("wide", "stacked")
 # "stacked": the four panels in one column 4.6 inches wide, which a phone's column of about
 # 335 CSS px shows with its smallest text (12 pt) about 12 px high; "wide" (9 inches, 10 pt
 # legends) showed 5 px text there
-_SIZES = {"wide": (9.0, 7.0), "stacked": (4.6, 15.0)}
+_SIZES = {"wide": (9.0, 7.0), "stacked": (4.6, 15.6)}
+# the stacked panels' vertical padding (inches, constrained layout's ``h_pad``): at its default
+# (1/24) a panel's legend touched the next panel's title on a phone (r22)
+_STACKED_H_PAD = 0.15
 # The live explorer's colours on the light page (``docs/assets/stylesheets/explorer.css``),
 # so that the picture shown without JavaScript and the widget draw each thing alike
 _PREDICTION_COLOUR = "#4051b5"  # Material's indigo link colour, ``--md-typeset-a-color``
@@ -64,7 +68,7 @@ DARK_PANELS_STYLE = (
 @bilingual
 def plot_explorer_panels(
     data: ToyData | None = None,
-    w: float = 1.0,
+    w: float | Tensor = 1.0,
     *,
     query_indices: Sequence[int] = (0, 25, 40),
     layout: str = "wide",
@@ -77,7 +81,8 @@ def plot_explorer_panels(
     Args:
         data: The toy data set; ``make_data()`` if ``None``, as for
             ``bandwidth_explorer``.
-        w: The inverse bandwidth, positive.
+        w: The inverse bandwidth ``1 / h``, positive: a number or a one-element
+            floating tensor such as ``model.w``.
         query_indices: One to three distinct test indices, each from 0 to
             ``n_test - 1``: the queries whose weights are drawn as bumps.
         layout: ``"wide"``: the panels in two rows of two; ``"narrow"`` or
@@ -116,6 +121,8 @@ def plot_explorer_panels(
         losses = loss_curve(grid, data.x_train, data.y_train)  # (101,)
         x_test, x_train = data.x_test.numpy(), data.x_train.numpy()
         fig = new_figure(_SIZES[layout])
+        if stacked:
+            fig.get_layout_engine().set(h_pad=_STACKED_H_PAD)
         ax_fit, ax_bumps, ax_map, ax_loss = fig.subplots(*((4, 1) if stacked else (2, 2))).flat
         # a phone's legends at the text size, under their panel (the narrow panels have no
         # empty corner for them); the wide figure's are smaller, inside

@@ -913,3 +913,24 @@ def test_every_example_line_on_the_built_api_pages_fits_a_phones_code_box(site) 
                 if docstring_links.columns(line) > docstring_links.PHONE_CODE_COLUMNS
             ]
     assert too_long == []
+
+
+@pytest.mark.build
+def test_a_required_parameter_says_required_not_default_required(site) -> None:
+    """Round 22: on a phone each parameter of a table becomes a block, its last cell labelled
+    "Default:" by extra.css, and a required parameter read "默认：必需" ("default:
+    required"). Its cell has the class ``doc-param-required``, which the label skips: the
+    template (``mkdocstrings_templates/.../parameters.html.jinja``) and the stylesheet agree."""
+    for page, words in (("api/stepper", "必需"), ("en/api/stepper", "required")):
+        text = (site / page / "index.html").read_text(encoding="utf-8")
+        rows = re.findall(r'<tr class="doc-section-item">(.*?)</tr>', text, re.S)
+        w0 = next(row for row in rows if re.search(r"<code>w0</code>", row))
+        assert re.search(rf'<td class="doc-param-required">\s*<em>{words}</em>\s*</td>', w0), w0
+        lr = next(row for row in rows if re.search(r"<code>lr</code>", row))
+        assert "doc-param-required" not in lr  # a default: labelled as before
+    css = (ROOT / "docs/assets/stylesheets/extra.css").read_text(encoding="utf-8")
+    labels = re.findall(r"([^{}]*)\{\s*content: \"(?:Default: |默认：)\";", css)
+    assert len(labels) == 2 and all(
+        label.strip().endswith("td:nth-child(4):not(.doc-param-required)::before")
+        for label in labels
+    ), labels

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import html
+import itertools
 import json
 import re
 from pathlib import Path
@@ -321,3 +322,36 @@ def test_the_html_carries_the_style_that_shows_one_picture(explorer, lang):
         assert rule.replace(" ", "") in site_rules.replace(";}", "}")
     assert "@media screen and (max-width:600px)" in STATIC_STYLE
     assert "@media screen and (max-width: 600px)" in css
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_stacked_panels_leave_a_gap_between_one_panel_and_the_next(lang):
+    """Round 22: at 375 px the fit panel's legend touched the next panel's title, and the
+    bumps' legend the heatmap's. Each panel's lowest part (its x label or its legend) ends
+    at least a tenth of an inch above the next panel's title."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from attention_tutorial.figures.explorer_panels import plot_explorer_panels
+
+    fig = plot_explorer_panels(make_data(), 1.0, layout="stacked", lang=lang)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    panels = fig.axes[:4]  # the colour bar's axes come after
+    for upper, lower in itertools.pairwise(panels):
+        parts = [upper.get_tightbbox(renderer)]
+        if upper.get_legend() is not None:
+            parts.append(upper.get_legend().get_window_extent(renderer))
+        bottom = min(box.y0 for box in parts)
+        top = lower.title.get_window_extent(renderer).y1
+        assert bottom - top >= 0.1 * fig.dpi, (upper.get_title(), bottom - top)
+
+
+def test_the_traceback_of_the_example_fits_a_phone():
+    """Round 22: the example's error message, one line of 62 characters, overflowed a 375 px
+    phone by 176 px; printed with ``prints_error(..., width=40)`` it wraps."""
+    import inspect
+
+    doc = inspect.getdoc(bandwidth_explorer)
+    assert "Traceback" not in doc
+    lines = [line.strip() for line in doc.splitlines()]
+    assert lines[-2:] == ["ValueError: query_indices must not", "repeat an index, got (1, 1)"]

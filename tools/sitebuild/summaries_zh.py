@@ -36,7 +36,7 @@ SUMMARIES: dict[str, str] = {
     "leave_one_out": "留一法：给每个训练点配上除它自己以外所有点的键和值。",
     # model, training
     "NWKernelRegression": "带参数的注意力汇聚："
-    "只有一个可学习的逆带宽 `w` 的 Nadaraya-Watson 回归（`nn.Module`）。",
+    "只有一个可学习参数 `w`（带宽的倒数）的 Nadaraya-Watson 回归（`nn.Module`）。",
     "train": "用 SGD 训练 `model.w`（每一步用全部训练数据），键和值按留一法选取，"
     "损失是平方误差之和。",
     "loss_at_w": "把 `w` 固定时模型的训练平方误差之和（留一法）。",
@@ -74,11 +74,12 @@ SUMMARIES: dict[str, str] = {
     # explorer
     "bandwidth_explorer": "返回 `data`（默认是 `make_data()`）的带宽探索器；"
     "把它放在 notebook 单元格的最后一行，就会显示出来。",
-    "BandwidthExplorer": "`bandwidth_explorer` 返回的对象：显示为探索器的 HTML。",
+    "BandwidthExplorer": "`bandwidth_explorer` 返回的对象，notebook 的单元格把它显示为"
+    "探索器的 HTML。",
     # stepper
     "sgd_stepper": "返回 `data`（默认是 `make_data()`）的 SGD 单步演示；"
     "把它放在 notebook 单元格的最后一行，就会显示出来。",
-    "SgdStepper": "`sgd_stepper` 返回的对象：显示为单步演示的 HTML。",
+    "SgdStepper": "`sgd_stepper` 返回的对象，notebook 的单元格把它显示为单步演示的 HTML。",
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
     "plot_fit": "画真实函数、预测和训练点。",
@@ -223,7 +224,7 @@ _QKV_TYPE = "`queries`、`keys` 或 `values` 不是张量，或 `bandwidth` 既�
 _QKV_VALUE = (
     "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；`queries`、`keys`、`values` "
     "的数据类型不同（如 float64 与 float32 混用）；`keys` 和 `values` 长度不同；"
-    "或者 `bandwidth` 不是有限的正数、或有不止一个元素时。"
+    "或者 `bandwidth` 不是有限的正数、或含多个元素时。"
 )
 _XY_VALUE = (
     "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；两者长度或数据类型不同；"
@@ -263,7 +264,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "一个有限的数，或像 `model.w` 那样只有一个元素的张量。",
         "return": "带宽，一个正的浮点数（`w = 0` 时是 `math.inf`）。",
         "raise TypeError": "`w` 既不是数也不是张量时。",
-        "raise ValueError": "`w` 是 NaN、无穷大或有不止一个元素时。",
+        "raise ValueError": "`w` 是 NaN、无穷大或含多个元素时。",
     },
     "analysis.input_spacing": {
         "x_train": _X_TRAIN_2,
@@ -313,14 +314,13 @@ SECTIONS: dict[str, dict[str, str]] = {
     # explorer
     "explorer.bandwidth_explorer": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
-        "w": "初始的 `w`，在 0.1 到 1000 之间。",
+        "w": "初始的 `w`，在 0.1 到 1000 之间：一个数，或像 `model.w` 那样只有一个元素的浮点张量。",
         "query_indices": "一到三个互不相同的测试下标（整数），每个在 0 到 `n_test - 1` 之间"
         "（`make_data()` 是 0 到 49）：画出这几个查询的权重曲线。",
-        "return": "一个 `BandwidthExplorer`：在本网站的课程页上是可以操作的演示；"
-        "在别处（比如你的 notebook）是一张静态图。",
+        "return": "一个 `BandwidthExplorer`，notebook 的单元格会显示它。",
         "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量，"
         "或 `query_indices` 不是整数的序列时。",
-        "raise ValueError": "`w` 是有不止一个元素或整数类型的张量、或不在 0.1 到 1000 之间，"
+        "raise ValueError": "`w` 是含多个元素或整数类型的张量、或不在 0.1 到 1000 之间，"
         "或者 `query_indices` 是空的、多于三个、有重复，"
         "或有下标不在 0 到 `n_test - 1` 之间时。",
     },
@@ -431,7 +431,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：图例在坐标轴下面，分两列；' + _PHONE + "：更窄的图，"
         "图例在坐标轴下面，一列。",
         "return": _FIGURE,
-        "raise TypeError": "某个数组不是数值时。",
+        "raise TypeError": "某个数组不是数值或含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
         "含有 NaN 或无穷大，或者长度对不上时。",
     },
@@ -445,7 +445,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise TypeError": "某个数组不是数值时。",
+        "raise TypeError": "某个数组不是数值或含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
         "含有 NaN 或无穷大，或者长度对不上时。",
     },
@@ -462,7 +462,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：各幅并排，图例在它们下面；' + _PHONE + "：各幅上下排列，图例在下面。",
         "lang": _LANG,
         "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
-        "raise TypeError": "`fits` 不是映射、某个数组不是数值，或某个标题既不是字符串"
+        "raise TypeError": "`fits` 不是映射、某个数组不是数值或含有布尔值，或某个标题既不是字符串"
         "也不是字符串的映射时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`fits` 是空的、长度不一致、"
         "`titles` 的个数与拟合不同，或标题映射里没有 `lang` 时。",
@@ -473,7 +473,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": '`"wide"`：和页面一样宽的图；' + _PHONE + "：更窄的图。",
         "return": _FIGURE,
-        "raise TypeError": "`losses` 不是数值时。",
+        "raise TypeError": "`losses` 不是数值或含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 不是一维、为空、"
         "含有 NaN 或无穷大时。",
     },
@@ -485,7 +485,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise TypeError": "某个数组不是数值时。",
+        "raise TypeError": "某个数组不是数值或含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
         "含有 NaN 或无穷大，长度不一致，或某个 `w` 不是正数时。",
     },
@@ -500,14 +500,16 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
-        "`paths` 不是映射，或某条路径不是数的序列（单个数或字符串都不是）、含有布尔值时。",
+        "`paths` 不是映射、某条路径不是数的序列（单个数或字符串都不是），或者某条路径或 `ws` "
+        "含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；`x_train` 或 `y_train` 不是一维、"
-        "是整数类型、含有 NaN 或无穷大，或 `n_train < 2`；或者 `paths` 或其中某条路径是空的、"
-        "某个 `w` 不是有限的正数时。",
+        "是空的、不是浮点类型（整数或布尔类型），或含有 NaN 或无穷大；两者长度或数据类型不同，"
+        "或 `n_train < 2`；或者 `paths` 或其中某条路径是空的、某个 `w` 不是有限的正数，"
+        "或 `ws` 不是一维、是空的、有不是有限正数的值时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`，与 `bandwidth_explorer` 相同。",
-        "w": "带宽的倒数，正数。",
+        "w": "带宽的倒数 `1 / h`，正数：一个数，或像 `model.w` 那样只有一个元素的浮点张量。",
         "query_indices": "一到三个互不相同的测试下标，每个在 0 到 `n_test - 1` 之间："
         "画出这几个查询的权重曲线。",
         "layout": '`"wide"`：四幅图排成两行两列；' + _PHONE + "：四幅图上下排成一列，图更窄。",
@@ -516,7 +518,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量，"
         "或 `query_indices` 不是整数的序列时。",
         "raise ValueError": _BAD_LAYOUT
-        + "；`lang` 未知、`w` 是有不止一个元素或整数类型的张量、或不是有限的正数，"
+        + "；`lang` 未知、`w` 是含多个元素或整数类型的张量、或不是有限的正数，"
         "或 `query_indices` 是空的、多于三个、有重复、"
         "或有下标不在 0 到 `n_test - 1` 之间时。"
         "任何正的 `w` 都可以，也可以在滑块的 0.1 到 1000 之外。",
@@ -814,7 +816,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "为 `None` 时像 `torch.rand(1)` 那样从 `U[0, 1)` 中抽取。",
         "generator": "`w` 为 `None` 时使用的随机数生成器；为 `None` 表示 PyTorch 的全局生成器。",
         "raise TypeError": "`w` 不是数，或 `generator` 不是生成器时。",
-        "raise ValueError": "`w` 是 NaN、无穷大、有不止一个元素，或超出 float32 的范围"
+        "raise ValueError": "`w` 是 NaN、无穷大、含多个元素，或超出 float32 的范围"
         "（`|w| > 3.4e38`）时。",
     },
     "model.NWKernelRegression.forward": {
@@ -842,7 +844,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "与 `u` 形状相同的张量。",
         "raise TypeError": "`u` 不是张量，或 `bandwidth` 既不是数也不是张量时。",
         "raise ValueError": "`u` 不是浮点类型或含有 NaN；或者 `bandwidth` 不是有限的正数、"
-        "或有不止一个元素时。",
+        "或含多个元素时。",
     },
     "pooling.nadaraya_watson": {
         "queries": "测试输入 `x`（查询），形状 `(n_test,)`，浮点类型。",
@@ -983,7 +985,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "的注意力权重。半精度的输入用 float32 计算，也以 float32 返回。",
         "raise TypeError": "`queries` 或 `keys` 不是张量，或 `w` 既不是数也不是张量时。",
         "raise ValueError": "`queries` 或 `keys` 不是一维、是空的、是整数类型，或含有 NaN 或无"
-        "穷大；两者的数据类型不同；或者 `w` 不是有限数、或有不止一个元素时。",
+        "穷大；两者的数据类型不同；或者 `w` 不是有限数、或含多个元素时。",
     },
     "scores.dot_product_terms": {
         "queries": "任意形状（例如 `(n_queries,)`），浮点类型。",
@@ -1003,7 +1005,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise TypeError": "`queries` 或 `keys` 不是张量，或 `w` 既不是数也不是张量时。",
         "raise ValueError": "`queries` 或 `keys` 不是一维、是空的、是整数类型，或含有 NaN 或无"
         "穷大；"
-        "两者的数据类型不同；`w` 不是有限数、或有不止一个元素；或者查询、键和 `w` 大到乘积溢出时。",
+        "两者的数据类型不同；`w` 不是有限数、或含多个元素；或者查询、键和 `w` 大到乘积溢出时。",
     },
     "scores.dot_product_pooling": {
         "queries": "形状 `(n_queries,)`，浮点类型。",
@@ -1014,7 +1016,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         " `(n_queries, n_keys)`。",
         "raise TypeError": "`queries`、`keys` 或 `values` 不是张量，或 `w` 既不是数也不是张量时。",
         "raise ValueError": "某个张量不是一维、是空的、是整数类型，或含有 NaN 或无穷大；"
-        "三者的数据类型不同；`keys` 和 `values` 长度不同；`w` 不是有限数、或有不止一个元素；"
+        "三者的数据类型不同；`keys` 和 `values` 长度不同；`w` 不是有限数、或含多个元素；"
         "或者乘积溢出时。",
         "warn RuntimeWarning": "分数的两项大到它的数据类型在那里的间隔达到 0.5 或更大时"
         "（权重可能错得很远）。",
@@ -1022,7 +1024,8 @@ SECTIONS: dict[str, dict[str, str]] = {
     # stepper
     "stepper.sgd_stepper": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
-        "w0": "每条路径的初始 `w`（每次按“重来”后也从它开始），在 0.1 到 10**3.5（约 3162）"
+        "w0": "每条路径的初始 `w`（带宽的倒数 `1 / h`），每次按“重来”后也从它开始："
+        "一个数，或像 `model.w` 那样只有一个元素的浮点张量，在 0.1 到 10**3.5（约 3162）"
         "之间。课程用的约为 0.4963："
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
         "](../parametric.py)》"
@@ -1032,11 +1035,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "按 1、2、5 递增），用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
-        "return": "一个 `SgdStepper`：在本网站的课程页上是可以操作的演示；"
-        "在别处（比如你的 notebook）是一张静态图。",
+        "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
         "raise TypeError": "`data` 不是 `ToyData`、`w0` 既不是数也不是张量、`lr` 不是数、"
         "`log_w` 不是布尔值，或 `steps` 不是整数时。",
-        "raise ValueError": "`w0` 是有不止一个元素或整数类型的张量，`w0` 或 `steps` 超出范围、"
+        "raise ValueError": "`w0` 是含多个元素或整数类型的张量，`w0` 或 `steps` 超出范围、"
         "`lr` 不是 `LEARNING_RATES` 之一时；"
         "或者从 `w0` 出发以 `lr` 走 "
         "`steps` 步，`w` 溢出或变成 0、负数时：静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
@@ -1221,29 +1223,27 @@ SECTIONS: dict[str, dict[str, str]] = {
 # Chinese page: the Chinese summary above it already says it.
 PARAGRAPHS: dict[str, str] = {
     (
-        "The slider works only on this site's lesson pages, whose script reads the JSON; anywhere "
-        "else (a notebook, a file of your own) the HTML shows the static figure. It is drawn "
-        'twice: the ``"wide"`` layout of ``plot_explorer_panels`` '
+        "The site's script reads the JSON; without it, the HTML shows the static figure. It is "
+        'drawn twice: the ``"wide"`` layout of ``plot_explorer_panels`` '
         '(``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` one '
         "(``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML shows one of "
         "them, by the width of the screen."
     ): (
-        "滑块只在本网站的课程页面上能用：页面的脚本读取其中的 JSON；在别处（notebook、你自己的"
-        "文件），这段 HTML 显示的是静态图。静态图画两遍：宽屏用 ``plot_explorer_panels`` 的 "
+        "本网站的脚本读取其中的 JSON；没有这个脚本时，这段 HTML 显示的是静态图。"
+        "静态图画两遍：宽屏用 ``plot_explorer_panels`` 的 "
         '``"wide"`` 布局（``<img class="attn-shown-wide">``），手机的窄栏用 ``"stacked"`` 布局'
         "（``attn-shown-narrow``），各带自己的替代文字；HTML 里的一段 ``<style>`` 按屏幕宽度"
         "只显示其中一张。"
     ),
     (
-        "The buttons work only on this site's lesson page, whose script reads the JSON; "
-        "anywhere else (a notebook, a file of your own) the HTML shows the static path. It is "
+        "The site's script reads the JSON; without it, the HTML shows the static path. It is "
         'drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"`` layout '
         '(``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` one '
         "(``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML shows one of "
         "them, by the width of the screen."
     ): (
-        "按钮只在本网站的课程页面上能用：页面的脚本读取其中的 JSON；在别处（notebook、你自己的"
-        "文件），这段 HTML 显示的是静态路径图。它画两遍，与 ``plot_w_paths`` 为网站画的一样："
+        "本网站的脚本读取其中的 JSON；没有这个脚本时，这段 HTML 显示的是静态路径图。"
+        "它画两遍，与 ``plot_w_paths`` 为网站画的一样："
         '宽屏用 ``"wide"`` 布局（``<img class="attn-shown-wide">``），手机的窄栏用 '
         '``"stacked"`` 布局（``attn-shown-narrow``），各带自己的替代文字；HTML 里的一段 '
         "``<style>`` 按屏幕宽度只显示其中一张。"
@@ -1308,13 +1308,10 @@ PARAGRAPHS: dict[str, str] = {
     "notebook 的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
     "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
     "（``figures.set_language``）。",
-    "On this site's lesson pages, the slider moves ``w``, the kernel's sharpness (the bandwidth "
-    "is ``1 / w``), from 0.1 to 1000 (log scale); the four panels follow. Anywhere else (your "
-    "own notebook) it shows the static picture of the four panels; ``plot_explorer_panels`` "
-    "draws them at any ``w``.": "在本网站的课程页面上，滑块让 ``w``（核的尖锐程度，带宽是 "
-    "``1 / w``）在 0.1 到 1000 之间移动（对数坐标），四个面板随之更新。在别处（你自己的 "
-    "notebook），它显示的是四个面板的静态图；``plot_explorer_panels`` 能画出任意 ``w`` 下的"
-    "这四个面板。",
+    "Its slider moves ``w``, the inverse bandwidth ``1 / h``, from 0.1 to 1000 (log scale); "
+    "the four panels follow. ``plot_explorer_panels`` draws them at any ``w``.": "滑块让 "
+    "``w``（带宽的倒数 ``1 / h``）在 0.1 到 1000 之间移动（对数坐标），四个面板随之更新。"
+    "``plot_explorer_panels`` 能画出任意 ``w`` 下的这四个面板。",
     '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
         '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
     ),
@@ -1399,13 +1396,16 @@ PARAGRAPHS: dict[str, str] = {
     "The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.": "``w`` "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
     "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a grey square, "
-    "which paths starting at the same ``w`` share) to the last (a larger, outlined circle in "
-    "the path's colour); the legend names both markers.": "每条路径是"
-    "一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（灰色方块，从同一个 ``w`` 出发的路径共用它）"
-    "到最后一个值（路径颜色的、描边的较大圆点），图例说明这两种标记。",
+    "which paths starting at the same ``w`` share) to the last (a dot in the path's colour, "
+    "outlined in black); the legend names both markers. The end dots are drawn over the "
+    "minimum's star, which is larger: a path that ends at the minimum shows its dot inside the "
+    "star.": "每条路径是一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（灰色方块，从同一个 "
+    "``w`` 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边），图例说明这两种标记。"
+    "终点的圆点画在最小值的星号上面，星号比圆点大：停在最小值处的路径，它的圆点就落在星号中间。",
     # figures.explorer_panels
-    "The interactive explorer itself is ``attention_tutorial.explorer``. Explained on the "
-    "page `nonparametric.md`.": "可以交互的探索器本身在 ``attention_tutorial.explorer`` 里。",
+    "The interactive explorer itself is ``bandwidth_explorer``, in the module ``explorer``. "
+    "Explained on the page `nonparametric.md`.": "可以交互的探索器本身是 ``explorer`` 模块里的 "
+    "``bandwidth_explorer``。",
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
     "as one colour bar under the matrices, so matrices can be compared entry by entry. The "
@@ -1869,13 +1869,11 @@ PARAGRAPHS: dict[str, str] = {
     "``SgdStepper``，notebook 的单元格会显示它：在本网站上带控件，在别处则是它的路径的静态图"
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
-    'On this site\'s lesson page, each press of "Step" takes one full-batch SGD step on the '
-    "summed leave-one-out loss (the steps of ``w_path``) and shows ``w``, the gradient and the "
-    "loss above the picture; the point after ``steps`` steps is marked. Anywhere else (your own "
-    "notebook) it shows the static picture of its path; ``w_path`` gives the numbers.": "在本网站的"
-    "课程页面上，每按一次“走一步”，就在留一法损失之和上做一步全批量 SGD（与 ``w_path`` 的步子"
-    "相同），并在图上方写出 ``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。"
-    "在别处（你自己的 notebook），它显示的是路径的静态图；要拿到这些数，用 ``w_path``。",
+    'Each press of "Step" takes one full-batch SGD step on the summed leave-one-out loss (the '
+    "steps of ``w_path``) and shows ``w``, the gradient and the loss above the picture; the "
+    "point after ``steps`` steps is marked. ``w_path`` gives the numbers.": "每按一次“走一步”，"
+    "就在留一法损失之和上做一步全批量 SGD（与 ``w_path`` 的步子相同），并在图上方写出 "
+    "``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。要拿到这些数，用 ``w_path``。",
     # toy2d
     "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "
     "only, through the chapter's function ``f``, plus noise: ``y = f(x_1) + N(0, 0.5^2)``. "

@@ -124,7 +124,7 @@ def test_fits_alt_text_gives_each_panels_error_and_the_best():
     assert "均方误差最小的是 w = 2（" in zh  # a space between the Chinese and the name
 
 
-def test_w_paths_alt_text_says_every_step_of_each_path_and_the_star_is_on_top():
+def test_w_paths_alt_text_says_every_step_of_each_path_and_the_ends_sit_on_the_star():
     import torch
 
     x = torch.linspace(0, 5, 12)
@@ -143,13 +143,16 @@ def test_w_paths_alt_text_says_every_step_of_each_path_and_the_star_is_on_top():
     assert "outlined dot" in fig.description and "Notice" not in fig.description
     ax = fig.axes[0]
     star = next(c for c in ax.collections if c.get_label().startswith("minimum"))
-    assert star.get_zorder() > max(c.get_zorder() for c in ax.collections if c is not star)
-    # each end's dot lets what lies under it show through (round 19: near w = 4 the star and
-    # three steps of a path hid under two opaque end dots), outlined in black
-    ends = [c for c in ax.collections if c.get_sizes().tolist() == [64.0]]  # r21: under the star
+    # each end's dot small, outlined in black, over the star, which is over everything else
+    # (round 19: near w = 4 the star and three steps hid under two end dots; r21: dots of 64
+    # under a star of 90 still piled into one blot): an end at the minimum sits in the star
+    ends = [c for c in ax.collections if c.get_sizes().tolist() == [30.0]]
     assert len(ends) == len(paths)
+    others = [c for c in ax.collections if c is not star and not any(c is e for e in ends)]
+    assert star.get_zorder() > max(c.get_zorder() for c in others)
     for end in ends:
-        assert 0.3 <= end.get_facecolor()[0][3] <= 0.6
+        assert end.get_zorder() > star.get_zorder()
+        assert end.get_sizes()[0] < star.get_sizes()[0] / 4
         assert end.get_edgecolor()[0].tolist() == [0.0, 0.0, 0.0, 1.0]
 
 

@@ -176,7 +176,7 @@ def test_w_paths_draw_a_shared_start_in_grey(data):
     (square,) = [h for h, t in zip(legend.legend_handles, legend.get_texts(), strict=True)
                  if t.get_text() == "square: start"]  # fmt: skip
     assert matplotlib.colors.to_rgba(square.get_markerfacecolor()) == grey
-    ends = [c for c in ax.collections if c.get_sizes()[0] == 64]
+    ends = [c for c in ax.collections if c.get_sizes()[0] == 30]  # curves._END_AREA
     assert len({tuple(c.get_facecolor()[0]) for c in ends}) == len(paths)  # own colours
 
 

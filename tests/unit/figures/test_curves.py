@@ -12,6 +12,7 @@ import pytest
 from attention_tutorial import (
     make_data,
     nadaraya_watson,
+    plot_data,
     plot_fit,
     plot_fits,
     plot_loss,
@@ -299,3 +300,89 @@ def test_the_data_figures_legend_hides_no_training_point(lang, layout):
     assert _points_under_legend(fig, ax, legend, x, y) == []
     fig.draw_without_rendering()
     assert not legend.get_window_extent().overlaps(ax.get_window_extent())
+
+
+def _bools():
+    """A bool tensor, a bool numpy array and a list with a bool in it."""
+    import torch
+
+    return [torch.tensor([True, False]), np.array([True, False]), [1.0, True]]
+
+
+@pytest.mark.parametrize("bools", _bools())
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda b: plot_data(b, [0.0, 1.0], [0.0, 1.0], [0.0, 1.0]), "x_test"),
+        (lambda b: plot_data([0.0, 1.0], [0.0, 1.0], [0.0, 1.0], b), "y_train"),
+        (lambda b: plot_fit([0.0, 1.0], [0.0, 1.0], b, [0.0, 1.0], [0.0, 1.0]), "y_hat"),
+        (lambda b: plot_fits([0.0, 1.0], [0.0, 1.0], {"a": b}, [0.0], [0.0]), r"fits\['a'\]"),
+        (lambda b: plot_loss(b), "losses"),
+        (lambda b: plot_loss_vs_w([1.0, 2.0], b, [1.0, 2.0]), "losses_with_own"),
+        (lambda b: plot_loss_vs_w(b, [1.0, 2.0], [1.0, 2.0]), "ws"),
+    ],
+)  # fmt: skip
+def test_bools_are_refused_naming_the_argument(call, name, bools) -> None:
+    """Round 22: a bool array was drawn silently as 0 and 1 by plot_data, plot_fit and
+    plot_loss_vs_w; every curve refuses it, naming the argument."""
+    with pytest.raises(TypeError, match=rf"^{name} must hold real numbers, got bool$"):
+        call(bools)
+
+
+def _training(n: int = 6, dtype=None):
+    import torch
+
+    x = torch.linspace(0.0, 5.0, n, dtype=dtype)
+    return x, torch.sin(x)
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "match"),
+    [
+        (lambda x, y: (x, y[:-1]), ValueError,
+         r"^x_train and y_train must have the same length, got 6 and 5$"),
+        (lambda x, y: (x.long(), y), ValueError,
+         r"^x_train must have a floating-point dtype \(e.g. torch.float32\), got torch.int64$"),
+        (lambda x, y: (x, y > 0), ValueError,
+         r"^y_train must have a floating-point dtype \(e.g. torch.float32\), got torch.bool$"),
+        (lambda x, y: (x.double(), y), ValueError,
+         r"^x_train, y_train must have the same dtype, got torch.float64, torch.float32$"),
+        (lambda x, y: (x[:1], y[:1]), ValueError,
+         r"^x_train and y_train must hold at least 2 points"),
+        (lambda x, y: (x[:0], y[:0]), ValueError, r"^x_train must not be empty$"),
+        (lambda x, y: (x.numpy(), y), TypeError, r"^x_train must be a torch.Tensor, got ndarray$"),
+        (lambda x, y: (x[None], y), ValueError, r"^x_train must be a 1-D tensor"),
+    ],
+)  # fmt: skip
+def test_w_paths_errors_name_x_train_and_y_train(make, error, match) -> None:
+    """Round 22: mismatched lengths, integer or bool dtypes and a single point were caught
+    inside ``loss_curve`` (one error named ``leave_one_out``, which the caller never called);
+    plot_w_paths checks its training data first, and each error names its argument."""
+    x, y = make(*_training())
+    with pytest.raises(error, match=match) as caught:
+        plot_w_paths(x, y, {"a": [0.5, 4.0]}, lang="en")
+    assert "leave_one_out" not in str(caught.value)
+
+
+def test_w_paths_refuses_bool_ws() -> None:
+    x, y = _training()
+    with pytest.raises(TypeError, match=r"^ws must hold real numbers, got bool$"):
+        plot_w_paths(x, y, {"a": [0.5, 4.0]}, ws=[True, True], lang="en")
+
+
+def test_w_paths_draw_the_ends_over_a_larger_star() -> None:
+    """Round 22: the ends at 4.00 and 4.59 of the example piled onto the minimum's star (90)
+    under dots of 64: the star is now larger than an end dot, which is drawn over it, so that
+    an end at the minimum sits inside the star and one beside it stays a dot of its own."""
+    d = make_data()
+    paths = {"a": [0.5, 3.99], "b": [0.5, 4.59]}
+    ax = plot_w_paths(d.x_train, d.y_train, paths, lang="en").axes[0]
+    (star,) = [c for c in ax.collections if "minimum" in c.get_label()]
+    ends = [c for c in ax.collections if c.get_offsets()[0][0] in (3.99, 4.59)]
+    assert len(ends) == 2
+    for end in ends:
+        assert end.get_sizes()[0] < star.get_sizes()[0] / 4  # the star's points around it
+        assert end.get_zorder() > star.get_zorder()
+        assert tuple(end.get_edgecolor()[0]) == (0.0, 0.0, 0.0, 1.0)  # outlined in black
+    lines = [line for line in ax.get_lines() if line.get_label() in paths]
+    assert all(line.get_zorder() < star.get_zorder() for line in lines)
