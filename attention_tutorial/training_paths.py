@@ -20,7 +20,7 @@ _FLOAT32_MAX = torch.finfo(torch.float32).max
 def w_path(
     x_train: Tensor,
     y_train: Tensor,
-    w0: float,
+    w0: float | Tensor,
     *,
     lr: float,
     epochs: int = 5,
@@ -41,8 +41,8 @@ def w_path(
         x_train: Training inputs, shape ``(n_train,)``, ``n_train >= 2``; used as
             constants (detached), half precision computed in float32.
         y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
-        w0: The initial ``w``, within the range of float32; positive when
-            ``log_w`` is true.
+        w0: The initial ``w``: a number or a one-element floating-point tensor,
+            within the range of float32; positive when ``log_w`` is true.
         lr: Learning rate, a positive number.
         epochs: Number of SGD steps, ``>= 1``.
         log_w: Take ``log w`` as the parameter instead of ``w``.
@@ -51,12 +51,14 @@ def w_path(
         ``epochs + 1`` floats: the initial ``w``, then ``w`` after each step.
 
     Raises:
-        TypeError: If ``x_train`` or ``y_train`` is not a tensor, ``w0`` or ``lr`` not
-            a number, ``epochs`` not an int or ``log_w`` not a bool.
+        TypeError: If ``x_train`` or ``y_train`` is not a tensor, ``w0`` not a number
+            or a tensor, ``lr`` not a number, ``epochs`` not an int or ``log_w`` not a
+            bool.
         ValueError: If ``x_train`` or ``y_train`` is not 1-D, has an integer dtype or
             holds NaN or an infinite value; if they differ in length or dtype; if
-            ``n_train < 2``, ``lr`` is not positive or ``epochs < 1``; if ``w0`` is not
-            positive while ``log_w`` is true; or if ``w`` leaves float32's range.
+            ``n_train < 2``, ``lr`` is not positive or ``epochs < 1``; if ``w0`` is a
+            tensor of more than one element or of an integer dtype, or not positive
+            while ``log_w`` is true; or if ``w`` leaves float32's range.
 
     Examples:
         >>> x_train = torch.tensor(

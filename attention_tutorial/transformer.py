@@ -238,7 +238,9 @@ def dot_product_attention(
     return output, attention_weights
 
 
-def masked_leave_one_out(x_train: Tensor, y_train: Tensor, w: float = 1.0) -> tuple[Tensor, Tensor]:
+def masked_leave_one_out(
+    x_train: Tensor, y_train: Tensor, w: float | Tensor = 1.0
+) -> tuple[Tensor, Tensor]:
     r"""Leave-one-out predictions of the chapter's model in one line: ``masked_fill(eye, -inf)``.
 
     Every training point is a query against all training points as keys; the

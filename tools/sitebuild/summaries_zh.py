@@ -1131,16 +1131,18 @@ SECTIONS: dict[str, dict[str, str]] = {
         "x_train": "训练输入，形状 `(n_train,)`，`n_train >= 2`；当作常量使用（先 detach），"
         "半精度用 float32 计算。",
         "y_train": "训练输出，形状 `(n_train,)`，数据类型与 `x_train` 相同。",
-        "w0": "初始的 `w`，在 float32 的范围之内；`log_w` 为真时必须是正数。",
+        "w0": "初始的 `w`：一个数，或只有一个元素的浮点张量，在 float32 的范围之内；"
+        "`log_w` 为真时必须是正数。",
         "lr": _LR,
         "epochs": "SGD 的步数，`>= 1`。",
         "log_w": "训练 `log w`，而不是 `w`。",
         "return": "`epochs + 1` 个浮点数：初始的 `w`，然后是每一步之后的 `w`。",
-        "raise TypeError": "`x_train` 或 `y_train` 不是张量、`w0` 或 `lr` 不是数、"
-        "`epochs` 不是整数，或 `log_w` 不是布尔值时。",
+        "raise TypeError": "`x_train` 或 `y_train` 不是张量、`w0` 既不是数也不是张量、"
+        "`lr` 不是数、`epochs` 不是整数，或 `log_w` 不是布尔值时。",
         "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；"
         "两者长度或数据类型不同；`n_train < 2`、`lr` 不是正数或 `epochs < 1`；"
-        "`log_w` 为真而 `w0` 不是正数；或者 `w` 超出了 float32 的范围时。",
+        "`w0` 是含多个元素或整数类型的张量，或在 `log_w` 为真时不是正数；"
+        "或者 `w` 超出了 float32 的范围时。",
     },
     # transformer
     "transformer.gaussian_kernel_nd": {
