@@ -134,7 +134,10 @@ def check_agreement(page, chapter, lang):
             chapter_row = "5（本章）" if lang == "zh" else "5 (chapter)"  # a word in each
             assert got["chapterRow"] == chapter_row, got
             # the ring means nothing read aloud: the cell says the step in words instead
-            said = {"zh": "第 5 步（本章训练的步数）", "en": "Step 5, the chapter's number of steps"}
+            said = {
+                "zh": "第 5 步（本章训练的步数）",
+                "en": "Step 5, the chapter's number of steps",
+            }
             assert got["chapterSaid"] == said[lang], got
         else:
             assert got["chapterRow"] is None and got["chapterSaid"] is None, got
