@@ -420,8 +420,8 @@ with at.prints_error(ValueError, width=40):
 # 让每个窗口里的样本越来越多，噪声被平均掉。训练出的 $w$ 离第二条的要求最远：窗口里平均只有约 2.4 个有效键（上表的 keys in use）。
 #
 # 参考文献：L. Devroye，“On the almost everywhere convergence of nonparametric regression
-# function estimates”，*The Annals of Statistics* 9 (6)，1310–1319，1981。Y. P. Mack、B. W. Silverman，
-# “Weak and strong uniform consistency of kernel regression estimates”，
+# function estimates”，*The Annals of Statistics* 9 (6)，1310–1319，1981。
+# Y. P. Mack、B. W. Silverman，“Weak and strong uniform consistency of kernel regression estimates”，
 # *Zeitschrift für Wahrscheinlichkeitstheorie und verwandte Gebiete* 61 (3)，405–415，1982。
 #
 # ## 常见疑问
