@@ -384,11 +384,12 @@ def plot_fits(
                 ax.set_xlabel(words["x"])
             if layout == "stacked" or ax is axes[0]:
                 ax.set_ylabel(words["y"])
-        # the legend under the panels: inside one it covered a training point (round 16)
+        # the legend under the panels: inside one it covered a training point (round 16);
+        # at the tick labels' size (round 23: "small" came out ~8 px where the site shrinks
+        # the wide figure to the column)
         handles = axes[0].get_legend_handles_labels()
         if layout == "wide":
-            fig.legend(*handles, loc="outside lower center", ncols=3, frameon=False,
-                       fontsize="small")  # fmt: skip
+            fig.legend(*handles, loc="outside lower center", ncols=3, frameon=False)
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
             fig.legend(*handles, loc="outside lower center", ncols=1, frameon=False)

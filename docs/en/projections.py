@@ -80,7 +80,7 @@ assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped mo
 # chapter's model learns on [Parametric attention pooling](parametric.py). Two reasons: 100 points
 # spread over a square leave a point's neighbours farther away than 50 points on a line do; and here
 # 300 Adam steps run until the loss stops changing (the last line above), while the chapter stops
-# wherever its 5 SGD steps end ([Why SGD stops there](smoothness.py#why-sgd-stops-there)).
+# wherever its 5 SGD steps end ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)).
 #
 # What about plain SGD (`optimizer="sgd"`)? Below, the projection model is trained once for each of
 # three learning rates, from the same initial weights and for the same 300 steps, and compared by

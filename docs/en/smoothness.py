@@ -46,8 +46,8 @@ print(f"learned w = {w_trained:.4f}")
 # h &= \frac{1}{|w|} .
 # \end{aligned}$$
 #
-# This is the Gaussian kernel with bandwidth $h$. The bandwidth is roughly "how far a query can
-# see": a key $2h$ away still gets $e^{-2} \approx 0.14$ of the weight of a key at distance 0;
+# This is the Gaussian kernel with bandwidth $h$. The bandwidth is roughly “how far a query can
+# see”: a key $2h$ away still gets $e^{-2} \approx 0.14$ of the weight of a key at distance 0;
 # only beyond about $3h$ does the relative weight fall to about $e^{-4.5} \approx 1\%$. Compare it with the spacing
 # of the training points.
 # <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>
@@ -62,7 +62,7 @@ print(f"mean gap of sorted x_train:   {mean_gap:.4f}")
 
 # %% [markdown]
 # The trained bandwidth is smaller than the typical gap between training points. A query then often
-# "sees" only the two or three training points nearest to it, and the prediction comes close to
+# “sees” only the two or three training points nearest to it, and the prediction comes close to
 # **nearest-neighbour interpolation**: the curve jumps from training point to training point and
 # follows the noise of each.
 #
@@ -95,7 +95,7 @@ assert gap_sign == 0 and f"{gap_nw:.1e}" == "4.8e-07"
 # three things:
 #
 # - the bandwidth $1/|w|$;
-# - the "number of keys in use", $1 / \sum_i a_i^2$ averaged over the queries, where $a_i$ are the
+# - the “number of keys in use”, $1 / \sum_i a_i^2$ averaged over the queries, where $a_i$ are the
 #   attention weights of one query. If the weight is shared equally by $m$ keys this is exactly $m$;
 #   a value of 1 means that all the weight sits on one key;
 # - the mean squared error on the test set against the **true function** $f$
@@ -172,7 +172,7 @@ at.plot_fits(
 )
 
 # %% [markdown]
-# ## "Less smooth" is not "worse"
+# ## “Less smooth” is not “worse”
 #
 # Look at the last column of the table. The curve of $w = 1$ is the smoothest and has the largest
 # error. Where does that error come from? Split its summed squared error over the 50 test
@@ -223,7 +223,7 @@ assert f"{x_train.min().item():.2f}" == "0.11"
 # trained $w$ wins on bias and loses on variance, which is why it beats $w = 1$ but loses to the
 # best leave-one-out $w$.
 #
-# ## Why SGD stops there
+# ## Why SGD ends up there
 #
 # Every step uses all 50 samples ([full-batch gradient descent](parametric.py#training)). The training loss is the **sum** of 50 squared errors, so its gradient is a sum of 50 terms and
 # large; multiplied by the learning rate 0.5, the very first step carries $w$ far from where it
@@ -259,16 +259,16 @@ print(f"left-out loss at the best w:    {loss_best:.4f}")
 
 # %% [markdown]
 # The first step jumps straight over the minimum of the leave-one-out loss and lands far to its
-# right (see the figure on *[Why leave one out](leave-one-out.py)*). On that figure's log axis the
-# curve still climbs there, but in $w$ itself the slope is gentle: the gradient is 0.34, against
-# −32.8 at the start. So the remaining 4 steps move $w$ back only a little (compare "after one
-# step" with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
+# right (the figure in *[The path of w during training](#the-path-of-w-during-training)* below
+# draws this curve and step). On that figure's log axis the curve still climbs there, but in $w$ itself the slope is gentle: the gradient is 0.34, against
+# −32.8 at the start. So the remaining 4 steps move $w$ back only a little (compare <span class="attn-nowrap">“after one step”</span>
+# with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
 # another learning rate or more epochs would give another result (see exercise 1).
 #
 # ## The path of w during training
 #
 # Record $w$ after each of the 5 SGD steps and draw it on the leave-one-out loss curve, and you see
-# how it "jumps over" the minimum.
+# how it “jumps over” the minimum.
 # <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>
 # takes exactly the steps of `at.train` and keeps $w$ after each. Besides the learning rates 0.5 and
 # 0.05 we try one more thing: instead of $w$ itself, learn $u = \log w$ and compute with $w = e^u$.
@@ -370,19 +370,19 @@ at.plot_w_paths(x_train, y_train, paths)
 #
 # The four paths above are drawn for you. The stepper below lets you walk one: pick a learning
 # rate (log scale, from 0.001 to 10, with the chapter's 0.5 and the gentler 0.05 among them), pick
-# $w$ or $\log w$ as the trained parameter, and press "Step". Each press computes, in your
+# $w$ or $\log w$ as the trained parameter, and press “Step”. Each press computes, in your
 # browser and from the same training data written into this page, the gradient of the
 # leave-one-out loss, takes one SGD step
 # $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$ (for $\log w$:
 # $\log w \leftarrow \log w - \text{lr}\cdot\partial L/\partial(\log w)$), draws the new $w$ on
 # the loss curve and prints the step's $w$, gradient and loss. A star (★) marks the minimum of
-# the leave-one-out loss. Step 5, the chapter's number of steps, is ringed on the curve and marked
-# "(chapter)" in the table: at the chapter's settings (training $w$, lr 0.5) that is where its
-# training stops. "Reset" goes back to the initial $w$; changing the learning rate or the
+# the leave-one-out loss. Step 5, the chapter's number of steps, is ringed on the curve; at the
+# chapter's settings (training $w$, lr 0.5), where its training stops, the table also marks it
+# <span class="attn-nowrap">“(chapter)”</span>. “Reset” goes back to the initial $w$; changing the learning rate or the
 # parameter starts again from there too.
 #
 # The cell builds the stepper at the chapter's settings with `at.sgd_stepper(...)`, takes its 5
-# steps in Python with `stepper.path()` and checks them against the path "w, lr = 0.5" above:
+# steps in Python with `stepper.path()` and checks them against the path “w, lr = 0.5” above:
 # they are the values of $w$ the stepper's table shows.
 #
 # <!-- source: attention_tutorial.stepper.sgd_stepper -->
@@ -402,7 +402,7 @@ stepper
 # %% [markdown]
 # Things to try:
 #
-# - The four paths in the figure of "[The path of w during training](#the-path-of-w-during-training)",
+# - The four paths in the figure of “[The path of w during training](#the-path-of-w-during-training)”,
 #   one step at a time: the list under that figure says what to watch for. At lr = 0.5 on $w$, see how large the first gradient is.
 # - lr = 0.05 on $w$, past step 5: $w$ creeps on towards the minimum, ever more slowly, and after
 #   the 50 steps the button allows it is still left of it and still moving (the cell below takes
@@ -471,26 +471,33 @@ with at.prints_error(ValueError, width=40):
 # Replace the local constant by a local straight line and you get [local linear regression](local-linear.py), which
 # has less bias at the edges of the data.
 #
-# The estimate is **pointwise consistent** (Devroye and Wagner, 1980): as the number of samples
-# $n \to \infty$, if the bandwidth $h \to 0$ while $n h^d \to \infty$ ($d$ is the input dimension,
-# here $d = 1$), the prediction at (almost) every point converges in probability to the true
-# regression function. For the whole curve to converge at once (uniform consistency) the
-# condition is a little stronger, such as $n h^d / \log n \to \infty$ (Mack and Silverman, 1982).
+# The estimate is **pointwise consistent**: as the number of samples $n \to \infty$, if the
+# bandwidth $h \to 0$ while $n h^d \to \infty$ ($d$ is the input dimension, here $d = 1$), the
+# prediction converges in probability to the true regression function at almost every point
+# (Devroye, 1981; “almost every” with respect to the distribution of the inputs, under mild
+# conditions on the kernel and the labels). For the whole curve to converge at once (uniform
+# consistency) the condition is a little stronger, such as $n h^d / \log n \to \infty$ (Mack and
+# Silverman, 1982).
 # The two pointwise conditions each have a job:
 # $h \to 0$ makes the windows narrower so that the bias vanishes; $nh^d \to \infty$ puts
 # more and more samples into each window so that the noise is averaged away. The trained $w$ is the
 # farthest from what the second one asks: on average only about 2.4 effective keys are left in
-# each window (the "keys in use" of the table).
+# each window (the “keys in use” of the table).
+#
+# References: L. Devroye, “On the almost everywhere convergence of nonparametric regression
+# function estimates”, *The Annals of Statistics* 9 (6), 1310–1319, 1981. Y. P. Mack and
+# B. W. Silverman, “Weak and strong uniform consistency of kernel regression estimates”,
+# *Zeitschrift für Wahrscheinlichkeitstheorie und verwandte Gebiete* 61 (3), 405–415, 1982.
 #
 # ## Common confusions
 #
-# **What harm does "less smooth" do?** The harm is variance: the prediction jumps with individual
+# **What harm does “less smooth” do?** The harm is variance: the prediction jumps with individual
 # noisy labels, and another draw of training data would give a very different curve. But it is not
 # necessarily worse than a smooth curve, and $w = 1$ on this page is the counterexample. To compare,
 # look at the test error.
 #
 # **Why are the training data the keys and the test data the queries? Could they be swapped?** See
-# "Can queries and keys be swapped?" on the page
+# “Can queries and keys be swapped?” on the page
 # [Non-parametric attention pooling](nonparametric.py#can-queries-and-keys-be-swapped). During
 # training the queries are the training inputs themselves, which is why one is left out.
 #
@@ -506,8 +513,8 @@ with at.prints_error(ValueError, width=40):
 #
 # ## Exercises
 #
-# 1. The first cell of "Why SGD stops there" prints the initial $w$ and $dL/dw$. From these two
-#    numbers alone, before running anything: where does one step with lr = 0.1 take $w$, and does
+# 1. The first cell of “[Why SGD ends up there](#why-sgd-ends-up-there)” prints the initial $w$
+#    and $dL/dw$. From these two numbers and the best $w$ in the table, before running anything: where does one step with lr = 0.1 take $w$, and does
 #    it pass the best $w$? What is the largest learning rate whose first step does not pass it, and
 #    how many times larger is the chapter's 0.5? Then take 5 steps at lr = 0.1 with `at.w_path` and
 #    see whether the later steps change the picture.
@@ -578,8 +585,9 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>Solution</summary>
 #
-# It is larger even than that of the trained $w$: the bandwidth is far below the spacing of the
-# points, and every prediction is just the noisy label of the nearest training point.
+# 0.2601: worse than the trained $w$ (0.1299), whose bandwidth is already below the spacing of
+# the points, but still better than the smooth $w = 1$ (0.4276). At $w = 1000$ every prediction is
+# just the noisy label of the nearest training point: all variance, little bias.
 #
 # ```python
 # >>> import torch
@@ -589,8 +597,12 @@ with at.prints_error(ValueError, width=40):
 # >>> _ = torch.manual_seed(at.SEED)
 # >>> model = at.NWKernelRegression()
 # >>> losses = at.train(model, data.x_train, data.y_train)
-# >>> at.mse_against_truth(1000.0, *args) > at.mse_against_truth(model.w, *args)
-# True
+# >>> mse = {
+# ...     w: round(at.mse_against_truth(w, *args), 4)
+# ...     for w in (1000.0, model.w.item(), 1.0)
+# ... }
+# >>> list(mse.values())
+# [0.2601, 0.1299, 0.4276]
 # ```
 #
 # </details>

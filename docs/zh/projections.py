@@ -58,7 +58,7 @@ assert mse_projected < mse_scalar < mse_mean / 5  # both far below the baseline
 assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
-# 这里标量 $w$ 模型学到的 $w$（上面倒数第二行）比本章《[带参数的注意力汇聚](parametric.py)》学到的小得多，核也就宽得多。原因有二：100 个点散布在正方形里，近邻之间的距离比 50 个点排在一条线上时远；这里用 Adam 走了 300 步，直到损失不再变化（上面最后一行），本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#sgd-为什么停在那里)》一页的“SGD 为什么停在那里”）。
+# 这里标量 $w$ 模型学到的 $w$（上面倒数第二行）比本章《[带参数的注意力汇聚](parametric.py)》学到的小得多，核也就宽得多。原因有二：100 个点散布在正方形里，近邻之间的距离比 50 个点排在一条线上时远；这里用 Adam 走了 300 步，直到损失不再变化（上面最后一行），本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）。
 #
 # 换成普通 SGD（`optimizer="sgd"`）会怎样？用同样的初值、同样的 300 步，在三个学习率下各训练一次投影模型，比较测试误差：
 

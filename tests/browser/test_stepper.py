@@ -39,8 +39,10 @@ STEP_FIVE_TIMES = """([lr, logW]) => {
     return {lr: api.lr(), logW: api.logW(), rows: api.rows(),
             readout: root.querySelector('.attn-stepper-readout').textContent,
             rings: root.querySelectorAll('svg circle.chapter-ring').length,
-            chapterRow: root.querySelector('tr.is-chapter td .attn-chapter-mark').textContent,
-            chapterSaid: root.querySelector('tr.is-chapter td .attn-visually-hidden').textContent,
+            chapterRow: root.querySelector('tr.is-chapter td .attn-chapter-mark')?.textContent,
+            chapterSaid: root.querySelector('tr.is-chapter td .attn-visually-hidden')?.textContent,
+            steps: [...root.querySelectorAll('.attn-stepper-log tbody tr')].map(
+                tr => tr.cells[0].textContent),
             firstRow: [...root.querySelector('.attn-stepper-log tbody tr').cells].map(
                 td => td.textContent)};
 }"""
@@ -122,14 +124,24 @@ def check_agreement(page, chapter, lang):
         # loss_at_w rounds w to float32 (the model's parameter): about 2e-7 here
         assert errors["grad_rel"] < 1e-9 and errors["loss"] < TOLERANCE, (lr, log_w, errors)
         worst = {k: max(worst[k], errors[k]) for k in worst}
-        # the readout prints the fifth step; the chapter's end is ringed and its row marked
+        # the readout prints the fifth step; the chapter's end is ringed at every setting, its
+        # row marked only at the chapter's settings (round 23: "5 (chapter)" labelled
+        # w = 2.9069 at lr 0.05, where the chapter's run ends at 16.2025)
         assert got["readout"].startswith("第 5 步：" if lang == "zh" else "Step 5: "), got
         assert f"w = {ws[-1]:.4f}" in got["readout"], got["readout"]  # 4 decimals, as Python
-        chapter_row = "5（本章）" if lang == "zh" else "5 (chapter)"  # a word in each
-        assert got["rings"] == 1 and got["chapterRow"] == chapter_row, got
-        # the ring means nothing read aloud: the cell says the step in words instead
-        said = {"zh": "第 5 步（本章训练的步数）", "en": "Step 5, the chapter's number of steps"}
-        assert got["chapterSaid"] == said[lang], got
+        assert got["rings"] == 1, got
+        if (lr, log_w) == (0.5, False):
+            chapter_row = "5（本章）" if lang == "zh" else "5 (chapter)"  # a word in each
+            assert got["chapterRow"] == chapter_row, got
+            # the ring means nothing read aloud: the cell says the step in words instead
+            said = {
+                "zh": "第 5 步（本章训练的步数）",
+                "en": "Step 5, the chapter's number of steps",
+            }
+            assert got["chapterSaid"] == said[lang], got
+        else:
+            assert got["chapterRow"] is None and got["chapterSaid"] is None, got
+            assert got["steps"] == [str(k) for k in range(6)], got
         # gradients with 4 decimals and a real minus, in every row (row 0 showed "-32.8");
         # an exact 0 (log w at lr 0.5) as "0"
         first, last = got["rows"][0]["grad"], got["rows"][-1]["grad"]
@@ -232,20 +244,26 @@ def test_the_page_diverges_where_the_package_raises(server, browser, chapter, pa
 
 @pytest.mark.parametrize("path", PAGES)
 def test_the_table_marks_the_rows_it_leaves_out(server, browser, path):
-    """20 steps: the table shows the chapter's step 5 and the last 8 (13 to 20); a "⋯" row
-    across the four columns stands for steps 0-4 and one for 6-12. w has 4 decimals."""
+    """20 steps: the table shows the start (step 0, whose first gradient the page asks the
+    reader to watch), step 5 and the last 8 (13 to 20); a "⋯" row across the four columns
+    stands for steps 1-4 and one for 6-12. w has 4 decimals. Step 5 is marked as the
+    chapter's only at the chapter's settings (lr 0.5, training w)."""
     zh = not path.startswith("en/")
     context, page, _ = open_page(browser, f"{server}{path}/")
     try:
         got = page.evaluate(STEP_AT, [0.05, False, 20])
         firsts = [row[0] for row in got["table"]]
-        assert firsts[:3] == ["⋯", "5（本章）" if zh else "5 (chapter)", "⋯"], firsts
-        assert firsts[3:] == [str(k) for k in range(13, 21)], firsts
-        labels = ["省略了第 0–4 步", "省略了第 6–12 步"] if zh else [
-            "steps 0 to 4 left out", "steps 6 to 12 left out"]  # fmt: skip
+        assert firsts[:4] == ["0", "⋯", "5", "⋯"], firsts
+        assert got["table"][0][2] == shown_gradient(got["rows"][0]["grad"]), got["table"][0]
+        assert firsts[4:] == [str(k) for k in range(13, 21)], firsts
+        labels = ["省略了第 1–4 步", "省略了第 6–12 步"] if zh else [
+            "steps 1 to 4 left out", "steps 6 to 12 left out"]  # fmt: skip
         assert got["gaps"] == [[4, label] for label in labels]
-        for row, step in zip(got["table"][3:], range(13, 21), strict=True):
+        for row, step in zip(got["table"][4:], range(13, 21), strict=True):
             assert row[1] == f"{got['rows'][step]['w']:.4f}", row
+        got = page.evaluate(STEP_AT, [0.5, False, 20])  # the chapter's settings: marked
+        firsts = [row[0] for row in got["table"]]
+        assert firsts[:4] == ["0", "⋯", "5（本章）" if zh else "5 (chapter)", "⋯"], firsts
         got = page.evaluate(STEP_AT, [0.05, False, 6])  # 0 to 6: nothing left out
         assert got["gaps"] == [] and [row[0] for row in got["table"]][:2] == ["0", "1"]
     finally:
@@ -437,7 +455,8 @@ HEADER = """() => {
 
 CHAPTER_LABEL = """() => {
     const root = document.querySelector('.attn-stepper.is-live');
-    root.attnStepper.step(5);  // after HEADER's configure: log w, its wider columns
+    root.attnStepper.configure(0.5, false);  // the mark is shown at the chapter's settings only
+    root.attnStepper.step(5);
     const cell = root.querySelector('tr.is-chapter td');
     const mark = cell.querySelector('.attn-chapter-mark');  // what is shown
     const text = document.createRange();

@@ -584,17 +584,20 @@
       gradHead.textContent = L.gradient + " ";
       html("span", "attn-nowrap", gradHead, gradName());  // "dL/d(log w)" on one line
       while (body.firstChild) body.removeChild(body.firstChild);
-      var shown = -1;
+      var shown = -1, atChapter = lr === data.lr && logW === data.log_w;  // the page's settings
       rows.forEach(function (r, i) {
-        if (i < rows.length - 8 && i !== data.steps) return;  // the last rows, and the chapter's
+        // the start (its first gradient), the chapter's step and the last 8 rows
+        if (i > 0 && i < rows.length - 8 && i !== data.steps) return;
         if (i > shown + 1) {  // rows left out: a row of "⋯" says so
           var cell = html("td", null, html("tr", "is-gap", body), "⋯");
           cell.colSpan = 4;
           cell.setAttribute("aria-label", words(L.elided, { a: shown + 1, b: i - 1 }));
         }
         shown = i;
-        var tr = html("tr", i === data.steps ? "is-chapter" : null, body);
-        if (i === data.steps) {  // short to stay on one line; read aloud in full ("◯" says nothing)
+        // marked only at the settings the chapter trained with: elsewhere its step 5 is not
+        // where the chapter's run ended (round 23: "5 (chapter)" at w = 2.9069, lr 0.05)
+        var tr = html("tr", atChapter && i === data.steps ? "is-chapter" : null, body);
+        if (atChapter && i === data.steps) {  // short to stay on one line; read aloud in full ("◯" says nothing)
           // the words once: the tooltip on the hidden mark, not on the cell (round 22: the
           // cell's title was read again, as its description, after its name)
           var said = words(L.chapter_end, { k: i }), chapter = html("td", null, tr);

@@ -138,6 +138,11 @@ def test_plot_fits_draws_one_panel_per_fit() -> None:
     # one legend, under the panels: inside the first it covered a training point
     assert first.get_legend() is None and second.get_legend() is None
     assert len(fits_figure("en").legends) == 1
+    # its text no smaller than the tick labels (round 23: "small", ~8 px on the site)
+    fig = fits_figure("en")
+    legend_pt = min(t.get_fontsize() for t in fig.legends[0].get_texts())
+    tick_pt = max(t.get_fontsize() for t in first.get_xticklabels() + first.get_yticklabels())
+    assert legend_pt >= tick_pt, (legend_pt, tick_pt)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
