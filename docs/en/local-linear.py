@@ -26,7 +26,8 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # On that page's fit the largest error is at the left end. Below, for the first, the middle and the last query:
 # the prediction (fit), the true value (truth), the largest attention weight of its row (max weight), and
 # the mean of the keys weighted by the attention weights (mean key: where the query actually
-# looks); then the largest errors in between, under the peak of $f$ and over its trough, and how
+# looks); then the largest errors in between, where the fit is most too low (near the peak of
+# $f$) and most too high (near its trough), and how
 # many keys effectively share a row's weight, $1/\sum_i a_i^2$ (it equals $k$ when the weight is
 # spread evenly over $k$ keys):
 
@@ -49,13 +50,13 @@ assert largest[0] > middle and largest[-1] > middle  # the corners stand out
 # even the middle query looks a little off-centre: the keys are uneven
 mean_key_middle = (attention_weights[n_test // 2] * x_train).sum()
 assert 0.1 < x_test[n_test // 2] - mean_key_middle < 0.2
-# the errors in between: under the peak of f, over its trough
+# the errors in between: near the peak of f, near its trough
 error = y_hat - data.y_truth  # (n_test,)
-peak = error.argmin()  # the fit most too low
-trough = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
-for name, i in (("peak", peak), ("trough", trough)):
-    print(f"{name:<6}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
-assert 0.4 < -error[peak] < 0.6 and 0.4 < error[trough] < 0.6
+too_low = error.argmin()  # the fit most too low
+too_high = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
+for name, i in (("most too low", too_low), ("most too high", too_high)):
+    print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
+assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6
 assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
 # effective number of keys 1 / sum(a^2): how many share a row's weight
 effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
@@ -75,7 +76,7 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # average comes out too high. This is **boundary bias**: kernel regression averages over a
 # window, and when the edge of the data cuts the window in half, the average leans towards the
 # half that is left. (Even the middle query's mean key, 2.34, is not quite at 2.5: the keys are
-# unevenly spaced, so $\bar x$ shifts a little even where the window is whole.) The last query also has keys on one side only, but there the bias happens
+# unevenly spaced, so the mean key shifts a little even where the window is whole.) The last query also has keys on one side only, but there the bias happens
 # to be much smaller, for a reason we will meet below, where the error is split into two biases.
 #
 # The same reason makes the top-left and bottom-right corners of that page's heatmap stand out most:
@@ -189,7 +190,8 @@ assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 #   query, so the weighted average reports $f$ near $\bar x$;
 # - the **curvature bias** $\sum_i a_i f(x_i) - f(\bar x)$: $f$ bends inside the window, so its
 #   weighted average is not its value at the centre;
-# - the rest is the weighted average of the noise, $\sum_i a_i \epsilon_i$.
+# - the rest is the weighted average of the noise, $\sum_i a_i \epsilon_i$ ($\epsilon_i = y_i - f(x_i)$,
+#   the noise added to the training outputs on [the data page](data.py)).
 
 # %%
 # the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise

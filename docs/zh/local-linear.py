@@ -20,7 +20,7 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #
 # 那一页的拟合图里，误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
 # 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
-# 也就是这个查询实际“看”向哪里）；接着是两者之间最大的误差（$f$ 的波峰下方和波谷上方），
+# 也就是这个查询实际“看”向哪里）；接着是两者之间拟合偏低最多（most too low，在 $f$ 的波峰附近）和偏高最多（most too high，在波谷附近）的地方，
 # 以及实际分享这一行权重的键有多少，即有效键数 $1/\sum_i a_i^2$（权重平均分给 $k$ 个键时它正好是 $k$）：
 
 # %%
@@ -42,13 +42,13 @@ assert largest[0] > middle and largest[-1] > middle  # the corners stand out
 # even the middle query looks a little off-centre: the keys are uneven
 mean_key_middle = (attention_weights[n_test // 2] * x_train).sum()
 assert 0.1 < x_test[n_test // 2] - mean_key_middle < 0.2
-# the errors in between: under the peak of f, over its trough
+# the errors in between: near the peak of f, near its trough
 error = y_hat - data.y_truth  # (n_test,)
-peak = error.argmin()  # the fit most too low
-trough = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
-for name, i in (("peak", peak), ("trough", trough)):
-    print(f"{name:<6}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
-assert 0.4 < -error[peak] < 0.6 and 0.4 < error[trough] < 0.6
+too_low = error.argmin()  # the fit most too low
+too_high = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
+for name, i in (("most too low", too_low), ("most too high", too_high)):
+    print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
+assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6
 assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
 # effective number of keys 1 / sum(a^2): how many share a row's weight
 effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
@@ -157,7 +157,7 @@ assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 #
 # - **单侧偏差** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
 # - **曲率偏差** $\sum_i a_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
-# - 剩下的是噪声的加权平均 $\sum_i a_i \epsilon_i$。
+# - 剩下的是噪声的加权平均 $\sum_i a_i \epsilon_i$（$\epsilon_i = y_i - f(x_i)$，即《[数据](data.py)》一页加在训练输出上的噪声）。
 
 # %%
 # the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise

@@ -36,10 +36,25 @@ def test_boundary_bias_marks_the_centre_of_the_weights(data):
     assert lines[1].get_xdata()[0] == pytest.approx(centre, rel=1e-6)
     heights = [bar.get_height() for bar in fig.axes[1].patches]
     np.testing.assert_allclose(heights, weights[0].numpy(), rtol=1e-6)
-    # drawn above the bars, full height (review 22: behind them it showed as a stub), thin
-    # and see-through so that it hides none of them
+    # drawn above the bars, full height (review 22: behind them it showed as a stub), the
+    # figure's key mark: 1.5-2 pt (review 23: a 1 pt pale line barely showed in the dark
+    # palette), narrower than a bar and see-through so that it hides none of them
     assert lines[1].get_zorder() > max(bar.get_zorder() for bar in fig.axes[1].patches)
-    assert lines[1].get_linewidth() <= 1 and lines[1].get_alpha() < 1
+    assert 1.5 <= lines[1].get_linewidth() <= 2 and lines[1].get_alpha() < 1
+    assert lines[1].get_color() == "#6a3d9a"
+
+
+def test_the_weights_panel_ends_where_the_bars_do(data):
+    """A reader found a third of the right panel empty (every weight < 0.001 there): the
+    axis ends 0.2 past the last key with a bar of at least 1/100 of the tallest."""
+    fig = plot_boundary_bias(data.x_test, data.y_truth, data.x_train, data.y_train, lang="en")
+    _, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    row = weights[0]
+    shown = data.x_train[row >= row.max() / 100]
+    left, right = fig.axes[1].get_xlim()
+    assert right == pytest.approx(float(shown.max()) + 0.2)
+    assert right < float(data.x_train.max())  # the empty stretch is cut off
+    assert left == pytest.approx(float(data.x_test[0]) - 0.2)
 
 
 @pytest.mark.parametrize("layout", ["wide", "stacked"])
