@@ -319,7 +319,6 @@ def test_copy_buttons_and_links_show_a_focus_ring(browser, server, lang):
         page.keyboard.press("Tab")  # a keyboard user: focus() then shows :focus-visible
         for selector in (
             ".jp-CodeCell clipboard-copy",  # a notebook cell's copy button
-            "article pre button.md-code__button[data-md-type=copy]",  # a code block's
             "article p a[href]",  # a link in the text
         ):
             focused, visible, style, width = page.locator(selector).first.evaluate(OUTLINE)
