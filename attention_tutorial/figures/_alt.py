@@ -705,10 +705,10 @@ DIAGRAM_LEGENDS = {
         "einsum": "颜色表示行，也就是查询：{a} 和 {b} 的同一行同色，两两相乘再求和，"
         "得到 {c} 里同色的那个元素。",
         "linear": "颜色表示输入特征，也就是 x 和 layer.weight 的列：同色的格子相乘，"
-        "乘积相加；layer(x) 是算出的新值，画成灰色。",
+        "乘积相加；layer(x) 是算出的新值，不上色。",
         "masked_fill": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 的每个格子保留"
         "它所在位置上那个分数的颜色：没有红框的仍是那个分数，有红框的已换成 -inf；mask 和 weights "
-        "画成灰色。红框标出被掩码的格子：mask 里为 True，filled 里为 -inf，weights 里权重为 0。",
+        "不上色。红框标出被掩码的格子：mask 里为 True，filled 里为 -inf，weights 里权重为 0。",
         "where": "颜色表示取自哪一个输入：input 一种颜色，other 另一种；condition 里 True "
         "的格子与 input 同色，False 的与 other 同色；result 的每个格子与它取自的输入同色。",
         "matmul": "相乘求和的是 {a} 的最后一维和 {b} 的倒数第二维。",
@@ -716,13 +716,14 @@ DIAGRAM_LEGENDS = {
         "matmul_dot": "相乘求和的是 {a} 和 {b} 唯一的那一维。",
         "bmm": "相乘求和的是 {a} 的最后一维和 {b} 的中间一维。",
         "eye": "格子不上色，每个格子写着它的值。",
-        "eye_ones": "{code} 主对角线上的 {k} 个格子是 1，其余 {rest} 个是 0。",
+        "eye_ones": "{code} 主对角线上的 {k} 个格子是 1.0，其余 {rest} 个是 0.0。",
         "eye_wide": "{code} 不是方阵：主对角线从左上角开始，到最后一行（第 {n} 行，从 0 数起）"
-        "为止，线上的 {k} 个格子是 1，其余 {rest} 个是 0。",
+        "为止，线上的 {k} 个格子是 1.0，其余 {rest} 个是 0.0。",
         "eye_tall": "{code} 不是方阵：主对角线从左上角开始，到最后一列（第 {n} 列，从 0 数起）"
-        "为止，线上的 {k} 个格子是 1，其余 {rest} 个是 0。",
-        "eye_mask": "eye 和 mask 的形状都是 ({n}, {n})：eye 的对角线上是 1，其余是 0；mask "
-        "正好相反，对角线上是 False，其余是 True。{x_name} 的值为 {x}。tiled 的 {n} 行都是 "
+        "为止，线上的 {k} 个格子是 1.0，其余 {rest} 个是 0.0。",
+        "eye_mask_top": "eye 和 mask 的形状都是 ({n}, {n})：eye 的对角线上是 1.0，其余是 0.0；"
+        "mask 正好相反，对角线上是 False，其余是 True。",
+        "eye_mask": "{x_name} 的值为 {x}。tiled 的 {n} 行都是 "
         "{x_name}，对角线上的格子（第 i 行第 i 列）打了叉，依次是{crossed}。"
         "{name} 是每行剩下的值{gloss}：{rows}。",
     },
@@ -732,11 +733,11 @@ DIAGRAM_LEGENDS = {
         "in that colour.",
         "linear": "The colour marks the input feature, that is the column of x and of "
         "layer.weight: cells of one colour are multiplied and the products summed; "
-        "layer(x) holds new values, drawn grey.",
+        "layer(x) holds new values, left uncoloured.",
         "masked_fill": "The colour tells where an element came from: each element of scores "
         "has its own colour, and each cell of filled keeps the colour of the score at its "
         "place: unframed cells keep that score, framed cells now hold -inf; mask and weights "
-        "are grey. Red "
+        "are left uncoloured. Red "
         "frames mark the masked cells: True in mask, -inf in filled, weight 0 in weights.",
         "where": "The colour marks the input a value comes from: input has one colour, other "
         "another; True cells of condition have input's colour, False cells other's; each "
@@ -746,34 +747,36 @@ DIAGRAM_LEGENDS = {
         "matmul_dot": "The summed axis is the only axis of {a} and of {b}.",
         "bmm": "The summed axis is the last of {a} and the middle one of {b}.",
         "eye": "No colours here: every cell shows its value.",
-        "eye_ones": "{code} has 1 in the {k} cells of its main diagonal and 0 in the other {rest}.",
-        "eye_wide": "{code} is not square: its main diagonal starts at the top left and stops "
-        "at the last row, row {n} (counting from 0); 1 in its {k} cells, 0 in the other {rest}.",
-        "eye_tall": "{code} is not square: its main diagonal starts at the top left and stops "
-        "at the last column, column {n} (counting from 0); 1 in its {k} cells, 0 in the other "
+        "eye_ones": "{code} has 1.0 in the {k} cells of its main diagonal and 0.0 in the other "
         "{rest}.",
-        "eye_mask": "eye and mask both have shape ({n}, {n}): eye is 1 on the diagonal and "
-        "0 elsewhere; mask is the opposite, False on the diagonal and True elsewhere. "
-        "{x_name} holds {x}. Each of the {n} rows of tiled is {x_name}; the cells on its "
-        "diagonal (row i, column i) are crossed out: {crossed}. {name} holds what each row "
-        "keeps{gloss}: {rows}.",
+        "eye_wide": "{code} is not square: its main diagonal starts at the top left and stops "
+        "at the last row, row {n} (counting from 0); 1.0 in its {k} cells, 0.0 in the other "
+        "{rest}.",
+        "eye_tall": "{code} is not square: its main diagonal starts at the top left and stops "
+        "at the last column, column {n} (counting from 0); 1.0 in its {k} cells, 0.0 in the other "
+        "{rest}.",
+        "eye_mask_top": "eye and mask both have shape ({n}, {n}): eye is 1.0 on the diagonal "
+        "and 0.0 elsewhere; mask is the opposite, False on the diagonal and True elsewhere. ",
+        "eye_mask": "{x_name} holds {x}. Each of the {n} rows of tiled is {x_name}; the cells "
+        "on its diagonal (row i, column i) are crossed out: {crossed}. {name} holds what each "
+        "row keeps{gloss}: {rows}.",
     },
 }
 # matmul and bmm: the colour marks the summed axis, not the elements; matmul's legend
 # ("matmul*" in DIAGRAM_LEGENDS) names that axis of each operand as the caller's code does
 _DIAGRAM_MATMUL = {
     "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维：同色的"
-    "格子两两相乘，乘积相加；y 是算出的新值，画成灰色。",
+    "格子两两相乘，乘积相加；y 是算出的新值，不上色。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
     "the summed axis: cells of one colour are multiplied and the products summed; y holds new "
-    "values, drawn grey.",
+    "values, left uncoloured.",
 }
 _DIAGRAM_BMM = {
     "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维："
-    "每个批量元素里，同色的格子两两相乘，乘积相加；y 是算出的新值，画成灰色。",
+    "每个批量元素里，同色的格子两两相乘，乘积相加；y 是算出的新值，不上色。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
     "the summed axis: in each batch element, cells of one colour are multiplied and the "
-    "products summed; y holds new values, drawn grey.",
+    "products summed; y holds new values, left uncoloured.",
 }
 # a picture of one row has no arrows to speak of
 _DIAGRAM_ONE_ROW = {
@@ -789,6 +792,32 @@ OWN_KEY_DIAGRAMS = {
     "diagram_where": _DIAGRAM_OWN_KEY,
     "diagram_eye": _DIAGRAM_ONE_ROW,
 }
+
+
+# What each diagram shows, as the page's code writes it: never the drawing function's name
+_DIAGRAM_OPS = {
+    "zh": {
+        "eye_mask": "torch.eye 与布尔掩码", "mse_loss": "nn.MSELoss 的归约",
+        "sgd_step": "SGD 走一步", "broadcast": "广播",
+        "clone": "clone 与 detach",
+    },
+    "en": {
+        "eye_mask": "torch.eye and a boolean mask", "mse_loss": "nn.MSELoss",
+        "sgd_step": "one SGD step", "broadcast": "broadcasting",
+        "clone": "clone and detach",
+    },
+}  # fmt: skip
+for _table in _DIAGRAM_OPS.values():
+    _table.update(
+        {
+            "matmul": "torch.matmul", "bmm": "torch.bmm", "einsum": "torch.einsum",
+            "linear": "nn.Linear", "eye": "torch.eye", "masked_fill": "masked_fill",
+            "where": "torch.where", "softmax": "F.softmax",
+            "reshape": "reshape", "unsqueeze": "unsqueeze", "squeeze": "squeeze",
+            "repeat_interleave": "repeat_interleave", "repeat": "repeat",
+            "expand": "expand", "arange": "torch.arange", "sort": "torch.sort",
+        }
+    )  # fmt: skip
 
 
 def diagram_legend(key: str, **fields: object) -> dict[str, str]:
@@ -813,11 +842,16 @@ _EYE_MASK_KEYS = {  # diagram_eye_mask(..., name="keys"): what each row of keys 
 
 
 def eye_mask_legend(
-    x: list[str], kept: list[list[str]], name: str = "y", x_name: str = "x"
+    x: list[str],
+    kept: list[list[str]],
+    name: str = "y",
+    x_name: str = "x",
+    show_mask: bool = True,
 ) -> dict[str, str]:
     """The values of ``diagram_eye_mask`` in both languages: x, tiled's crossed cells, the result.
 
-    ``x``: the cells of x as drawn; ``kept``: the cells of each row of the result, ``name``.
+    ``x``: the cells of x as drawn; ``kept``: the cells of each row of the result, ``name``;
+    ``show_mask``: eye and mask are drawn, so the text reads them out first.
 
     >>> eye_mask_legend(
     ...     ["0", "1"], [["1"], ["0"]]
@@ -833,7 +867,8 @@ def eye_mask_legend(
         else:
             crossed = [f"{v} in row {i}" for i, v in enumerate(x)]
             rows = [f"row {i}: {words['list'].join(r)}" for i, r in enumerate(kept)]
-        out[lang] = table["eye_mask"].format(
+        top = table["eye_mask_top"].format(n=len(x)) if show_mask else ""
+        out[lang] = top + table["eye_mask"].format(
             x=words["list"].join(x), n=len(x), crossed=_joined(crossed, words),
             rows=words["between"].join(rows), name=name, x_name=x_name,
             gloss=_EYE_MASK_KEYS[lang] if name == "keys" else "",
@@ -933,7 +968,7 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         lead = ALT[lang][name]
     elif name.startswith("diagram_"):  # the handbook's tensor diagrams share one sentence
         lead = OWN_KEY_DIAGRAMS.get(name, _DIAGRAM)[lang].format(
-            op=name.removeprefix("diagram_").replace("_", " ")
+            op=_DIAGRAM_OPS[lang].get(name.removeprefix("diagram_"), name)
         )
     else:  # a chart described as a grid of cells would mislead: every figure has its own
         raise ValueError(f"no alt text for the figure function {name!r}: add it to ALT")

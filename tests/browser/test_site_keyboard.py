@@ -297,3 +297,32 @@ def test_a_focused_wide_code_block_shows_a_focus_ring_at_375px(browser, server, 
         assert seen["style"] != "none" and seen["width"] >= 1, seen
     finally:
         context.close()
+
+
+# The focus ring of what has the focus: its outline style and width, after a keyboard focus.
+OUTLINE = """el => {
+    el.focus();
+    const style = getComputedStyle(el);
+    return [document.activeElement === el, el.matches(':focus-visible'),
+            style.outlineStyle, style.outlineWidth];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_copy_buttons_and_links_show_a_focus_ring(browser, server, lang):
+    """Round 23: a copy button focused from the keyboard showed no ring (outline none), and a
+    link in the text only changed colour. Both now get the 2 px ring of the tabs and summaries."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}{lang}handbook/mask/", wait_until="load")
+        page.keyboard.press("Tab")  # a keyboard user: focus() then shows :focus-visible
+        for selector in (
+            ".jp-CodeCell clipboard-copy",  # a notebook cell's copy button
+            "article p a[href]",  # a link in the text
+        ):
+            focused, visible, style, width = page.locator(selector).first.evaluate(OUTLINE)
+            assert focused and visible, selector
+            assert style != "none" and width == "2px", (selector, style, width)
+    finally:
+        context.close()

@@ -599,9 +599,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：`eye` 和 `mask` 并排；'
         + _PHONE
         + "：所有面板上下叠放，代码分成几行。",
-        "return": "图：四行。",
-        "raise TypeError": "`n` 不是整数、`values` 不是张量，或 `name`、`input_name` "
-        "不是字符串时。",
+        "show_mask": "`False` 时不画最上面一行的 `eye` 和 `mask`：同一个 `n` 的第二张图"
+        "只有值变了，用得上。",
+        "return": "图：四行；不画 `eye` 和 `mask` 时三行。",
+        "raise TypeError": "`n` 不是整数、`values` 不是张量、`name` 或 `input_name` "
+        "不是字符串，或 `show_mask` 不是布尔值时。",
         "raise ValueError": "`lang` 未知、`n` 超出范围、`values` 的长度不是 `n`，"
         "或 " + _BAD_LAYOUT + " 时。",
     },

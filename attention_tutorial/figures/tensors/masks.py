@@ -31,6 +31,7 @@ def diagram_eye_mask(
     input_name: str = "x",
     lang: str | None = None,
     layout: str = "wide",
+    show_mask: bool = True,
 ) -> TutorialFigure:
     """Draw the leave-one-out recipe: tile, mask out the diagonal, reshape to ``(n, n - 1)``.
 
@@ -54,13 +55,15 @@ def diagram_eye_mask(
         layout: ``"wide"``: ``eye`` and ``mask`` side by side; ``"narrow"`` or
             ``"stacked"``, one phone layout: every panel stacked, the code broken into
             lines.
+        show_mask: ``False`` leaves out the top row, ``eye`` and ``mask``: for a second
+            picture of the same ``n``, where only the values change.
 
     Returns:
-        The figure: four rows.
+        The figure: four rows, or three without ``eye`` and ``mask``.
 
     Raises:
-        TypeError: If ``n`` is not an int, ``values`` is not a tensor, or ``name``
-            or ``input_name`` is not a string.
+        TypeError: If ``n`` is not an int, ``values`` is not a tensor, ``name``
+            or ``input_name`` is not a string, or ``show_mask`` is not a bool.
         ValueError: If ``lang`` is unknown, ``n`` is out of range, ``values``
             does not have length ``n``, or ``layout`` is not ``"wide"``, ``"narrow"`` or
             ``"stacked"``.
@@ -78,6 +81,8 @@ def diagram_eye_mask(
     for arg, text in (("name", name), ("input_name", input_name)):
         if not isinstance(text, str):
             raise TypeError(f"{arg} must be a string, got {type(text).__name__}")
+    if not isinstance(show_mask, bool):
+        raise TypeError(f"show_mask must be True or False, got {show_mask!r}")
     if n > 8:
         raise ValueError(f"n must be at most 8 for a readable diagram, got {n}")
     given = values is not None
@@ -117,7 +122,9 @@ def diagram_eye_mask(
     ]
     x_cells = format_values(values.numpy())
     kept_cells = [[x_cells[j] for j in range(n) if j != i] for i in range(n)]
-    legend = eye_mask_legend(x_cells, kept_cells, name, input_name)
+    legend = eye_mask_legend(x_cells, kept_cells, name, input_name, show_mask)
+    if not show_mask:  # the values on top: tiled's arrow still leaves from them
+        rows, arrows = rows[1:], arrows[1:]
     figure = render(rows, arrows, lang, legend=legend, layout=layout)
     return _with_narrow(figure, layout)
 

@@ -85,7 +85,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### Pitfalls
 #
-# A common error when plotting: turning a trained parameter into numpy without `detach()`:
+# A common error when plotting: turning a trained parameter into a NumPy array without `detach()`:
 
 # %%
 model = at.NWKernelRegression(w=2.0)

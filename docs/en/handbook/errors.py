@@ -15,8 +15,9 @@
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,
 # dtypes): the numbers you see will usually differ.
 #
-# Each entry runs the failing line inside `with prints_error(…):`, which prints that line
-# broken into lines that fit a phone; yours is one long line: paste it as it is.
+# Each entry runs the failing line inside `with prints_error(…):`, which prints the message's
+# first line (the one that starts with the exception type), wrapped to fit a phone; yours is
+# one long line: paste it as it is.
 
 # %%
 import functools
@@ -341,8 +342,8 @@ with prints_error(IndexError):
 # - **Cause**: one tensor is float32 (PyTorch's default), the other float64 (NumPy's
 #   default, which `torch.from_numpy` keeps). These are `bmm`'s words, and `torch.matmul`
 #   (or `@`) says the same when it multiplies a batch of matrices, two 3-D tensors for
-#   instance (the second line below). With two 2-D operands, and inside `nn.Linear`, the
-#   same mix is worded as in the next two entries.
+#   instance (the second line below). A matrix times a vector words the same mix as the
+#   next entry; two 2-D operands, and `nn.Linear`, as the two entries after it.
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
@@ -361,6 +362,33 @@ with prints_error(RuntimeError) as two:
     torch.matmul(weights32, values64)
 # the same message
 assert two == one
+
+# %% [markdown]
+# ### addmv input tensors must have the same dtype, but got …
+#
+# - **Cause**: a matrix times a vector (2-D @ 1-D, the chapter's
+#   `torch.matmul(attention_weights, y_train)`) where one is float32 and the other float64:
+#   `y_train` made by NumPy, whose default is float64, which `torch.from_numpy` keeps. The
+#   last two dtypes in the message are the matrix's and the vector's.
+# - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
+# - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 2-D · 1-D case);
+#   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
+#   all float32).
+
+# %%
+# (n_test, n_train), float32
+attention_weights = torch.full(
+    (2, 3),
+    1 / 3,
+)
+# (n_train,), float64: NumPy's default
+y_train = torch.from_numpy(np.ones(3))
+with prints_error(RuntimeError):
+    # 2-D @ 1-D: a matrix times a vector
+    torch.matmul(
+        attention_weights,
+        y_train,
+    )
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
@@ -731,7 +759,7 @@ with prints_error(ValueError):
     at.w_path(
         data.x_train,
         data.y_train,
-        0.5,
+        w0=0.5,
         lr=10.0,
         epochs=1,
         log_w=True,
@@ -747,12 +775,12 @@ with prints_error(ValueError):
 path = at.w_path(
     data.x_train,
     data.y_train,
-    0.5,
+    w0=0.5,
     lr=0.05,
     log_w=True,
 )
-# (401,): the grid of the page
-# leave-one-out
+# (401,): the w grid of the page
+# "Why leave one out"
 ws = torch.logspace(-1, 3, 401)
 xy = (data.x_train, data.y_train)
 w_best = at.best_w(ws, *xy)

@@ -67,8 +67,9 @@ _ = torch.manual_seed(at.SEED)
 # ### Picture
 #
 # Left `torch.eye(4)`, right `torch.eye(2, 3)`. No colours here: every cell shows its value.
-# The 1s lie on the main diagonal and the rest are 0; `torch.eye(2, 3)` is not square, and
-# its diagonal starts at the top left and stops at the last row, row 1 (rows count from 0).
+# The main diagonal holds 1.0 and the rest 0.0: `torch.eye` gives floats by default (see the
+# pitfall below). `torch.eye(2, 3)` is not square, and its diagonal starts at the top left
+# and stops at the last row, row 1 (rows count from 0).
 
 # %%
 at.diagram_eye(4, (2, 3))
@@ -83,7 +84,7 @@ at.diagram_eye(4, (2, 3))
 # ### Where the chapter uses it
 #
 # [Parametric attention pooling](../parametric.py) and
-# [why leave one out](../leave-one-out.py): `(1 - torch.eye(n_train)).type(torch.bool)`.
+# [Why leave one out](../leave-one-out.py): `(1 - torch.eye(n_train)).type(torch.bool)`.
 #
 # ## Boolean mask indexing
 #
@@ -147,7 +148,7 @@ at.diagram_eye(4, (2, 3))
 # ### Picture
 #
 # The whole recipe, with `x = torch.arange(4)`, that is 0, 1, 2, 3: `eye` becomes the
-# mask, `x` is tiled, and what the mask keeps, reshaped, is `kept`. Colour $j$ is element
+# mask, `x` is tiled, and the elements the mask keeps, reshaped, are `kept`. Colour $j$ is element
 # $j$ of `x`; row $i$ of `kept` has every colour except colour $i$.
 
 # %%
@@ -155,8 +156,9 @@ at.diagram_eye_mask(4)
 
 # %% [markdown]
 # The same with four sorted training inputs, the chapter's keys, in the cells. The picture
-# uses the code's names: `x_train` instead of `x`, `keys` instead of `kept`. At the top,
-# `eye` and `mask` are unchanged; only the values in `x_train`, `tiled` and `keys` differ:
+# uses the code's names: `x_train` instead of `x`, `keys` instead of `kept`. `eye` and
+# `mask` are as above, so this picture leaves them out and draws only what changes:
+# `x_train`, `tiled` and `keys`:
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -168,6 +170,7 @@ at.diagram_eye_mask(
     x_train,
     name="keys",
     input_name="x_train",
+    show_mask=False,
 )
 
 # %% [markdown]

@@ -45,7 +45,7 @@ import attention_tutorial as at
 #   matrices, and the axes in front of them stack many matrices into a batch. The two
 #   stacks are multiplied pair by pair: the first matrix of one with the first of the
 #   other, the second with the second, and so on. If one side has no batch axes (a single
-#   matrix), that matrix is paired with every matrix of the other stack; this is
+#   matrix or vector), it is paired with every matrix of the other stack; this is
 #   broadcasting, and a batch axis of size 1 is reused in the same way. With `...` for the
 #   batch axes: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
 #
@@ -116,8 +116,7 @@ import attention_tutorial as at
 # ### Picture
 #
 # The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. Each tensor in a
-# picture carries its name in the code: the drawing function cannot see variable names,
-# so the `names` argument passes them (`a` and `b` when left out).
+# picture carries its name in the code.
 #
 # **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 

@@ -78,7 +78,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Pitfalls
 #
-# A tensor that requires grad cannot be turned into a numpy array directly, for example
+# A tensor that requires grad cannot be turned into a NumPy array directly, for example
 # to plot it. Detach it first; the message says so:
 
 # %%
@@ -144,6 +144,9 @@ print(w.detach().numpy().round(4))
 # ```
 #
 # ### Picture
+#
+# The `y_hat` and `y` of the example above: first the per-element squared errors, which the
+# picture calls `l` (no variable of the code), then reduced to one number by `sum` or `mean`.
 
 # %%
 y_hat = torch.tensor([1.0, 2.0, 3.0])

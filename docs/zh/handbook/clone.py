@@ -77,7 +77,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### 陷阱
 #
-# 画图时常见的一个错误：没有 `detach()` 就把训练好的参数转成 numpy：
+# 画图时常见的一个错误：没有 `detach()` 就把训练好的参数转成 NumPy 数组：
 
 # %%
 model = at.NWKernelRegression(w=2.0)

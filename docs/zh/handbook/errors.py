@@ -10,8 +10,9 @@
 #
 # 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
 #
-# 每个条目都在 `with prints_error(…):` 里运行出错的那一行，打印以异常类型开头的那一行，为了在手机上完整显示而折了行；
-# 你自己遇到的这一行不折行，原样粘贴即可。
+# 每个条目都在 `with prints_error(…):` 里运行出错的那一行，打印报错信息的第一行
+# （以异常类型开头的那一行），为了在手机上完整显示而折了行；你自己遇到的这一行不折行，
+# 原样粘贴即可。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
@@ -305,8 +306,8 @@ with prints_error(IndexError):
 #
 # - **原因**：两个张量一个是 float32（PyTorch 的默认），一个是 float64（NumPy 的默认，
 #   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；`torch.matmul`（和 `@`）做一批矩阵乘法时，
-#   比如两个三维张量相乘，报的也是这一句（下面第二行）。两边都是二维时，以及在 `nn.Linear` 里，
-#   同样的类型混用换了措辞，见下面两条。
+#   比如两个三维张量相乘，报的也是这一句（下面第二行）。矩阵乘向量时，同样的类型混用
+#   换成下一条的措辞；两边都是二维时，以及在 `nn.Linear` 里，见再后面两条。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
 # - **讲解**：[torch.bmm](bmm.py#torchbmm)、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
 
@@ -323,6 +324,30 @@ with prints_error(RuntimeError) as two:
     torch.matmul(weights32, values64)
 # the same message
 assert two == one
+
+# %% [markdown]
+# ### addmv input tensors must have the same dtype, but got …
+#
+# - **原因**：矩阵乘向量（二维 @ 一维，即本章的 `torch.matmul(attention_weights, y_train)`）时，
+#   一边是 float32，另一边是 float64：`y_train` 由 NumPy 生成，NumPy 默认用 float64，
+#   `torch.from_numpy` 会保留它。报错里最后两个类型依次是矩阵的和向量的。
+# - **改法**：同上一条，`torch.from_numpy(a).float()`。
+# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
+
+# %%
+# (n_test, n_train), float32
+attention_weights = torch.full(
+    (2, 3),
+    1 / 3,
+)
+# (n_train,), float64: NumPy's default
+y_train = torch.from_numpy(np.ones(3))
+with prints_error(RuntimeError):
+    # 2-D @ 1-D: a matrix times a vector
+    torch.matmul(
+        attention_weights,
+        y_train,
+    )
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
@@ -659,7 +684,7 @@ with prints_error(ValueError):
     at.w_path(
         data.x_train,
         data.y_train,
-        0.5,
+        w0=0.5,
         lr=10.0,
         epochs=1,
         log_w=True,
@@ -674,12 +699,12 @@ with prints_error(ValueError):
 path = at.w_path(
     data.x_train,
     data.y_train,
-    0.5,
+    w0=0.5,
     lr=0.05,
     log_w=True,
 )
-# (401,): the grid of the page
-# leave-one-out
+# (401,): the w grid of the page
+# "Why leave one out"
 ws = torch.logspace(-1, 3, 401)
 xy = (data.x_train, data.y_train)
 w_best = at.best_w(ws, *xy)

@@ -67,7 +67,8 @@ _ = torch.manual_seed(at.SEED)
 # ### 图示
 #
 # 左边是 `torch.eye(4)`，右边是 `torch.eye(2, 3)`。格子不上色，每个格子写着它的值：
-# 1 在主对角线上，其余都是 0。`torch.eye(2, 3)` 不是方阵，对角线从左上角开始，
+# 主对角线上是 1.0，其余是 0.0：`torch.eye` 默认是浮点数（见下面的陷阱）。
+# `torch.eye(2, 3)` 不是方阵，对角线从左上角开始，
 # 到最后一行（第 1 行，行号从 0 数起）为止。
 
 # %%
@@ -82,7 +83,7 @@ at.diagram_eye(4, (2, 3))
 #
 # ### 本章在哪里用到
 #
-# 《[带参数的注意力汇聚](../parametric.py)》和《[为什么要留一](../leave-one-out.py)》：
+# [带参数的注意力汇聚](../parametric.py)、[为什么要留一](../leave-one-out.py)：
 # `(1 - torch.eye(n_train)).type(torch.bool)`。
 #
 # ## 布尔掩码索引
@@ -154,8 +155,8 @@ at.diagram_eye_mask(4)
 
 # %% [markdown]
 # 再把格子里的值换成四个排好序的训练输入，也就是本章的键。图中的名字跟着代码走：
-# `x` 换成 `x_train`，`kept` 换成 `keys`。最上面的 `eye` 和 `mask` 与上图相同，
-# 变的只是 `x_train`、`tiled` 和 `keys` 里的值：
+# `x` 换成 `x_train`，`kept` 换成 `keys`。`eye` 和 `mask` 与上图相同，这张图不再画它们，
+# 只画值变了的 `x_train`、`tiled` 和 `keys`：
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -167,6 +168,7 @@ at.diagram_eye_mask(
     x_train,
     name="keys",
     input_name="x_train",
+    show_mask=False,
 )
 
 # %% [markdown]

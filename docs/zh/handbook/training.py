@@ -77,7 +77,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 陷阱
 #
-# 需要梯度的张量不能直接转成 numpy 数组，比如拿去画图时。先 detach，报错信息里也这么说：
+# 需要梯度的张量不能直接转成 NumPy 数组，比如拿去画图时。先 detach，报错信息里也这么说：
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -141,6 +141,9 @@ print(w.detach().numpy().round(4))
 # ```
 #
 # ### 图示
+#
+# 上面例子的 `y_hat` 和 `y`：先得到逐元素的平方误差，图里把它记作 `l`（代码里没有这个变量），
+# 再用 `sum` 或 `mean` 归约成一个数。
 
 # %%
 y_hat = torch.tensor([1.0, 2.0, 3.0])

@@ -50,7 +50,7 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     # cells of tiled, kept row by row
     alt = describe(fig, "diagram_eye_mask", "en")
     eye_and_mask = (
-        "shape (4, 4): eye is 1 on the diagonal and 0 elsewhere; mask is the "
+        "shape (4, 4): eye is 1.0 on the diagonal and 0.0 elsewhere; mask is the "
         "opposite, False on the diagonal and True elsewhere."
     )
     assert alt.count(eye_and_mask) == 1
@@ -78,7 +78,7 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     assert "x_train 的值为 0.50、1.50、2.50、3.50。tiled 的 4 行都是 x_train，" in zh
     assert "keys 是每行剩下的值（第 i 行：去掉第 i 个键后的键）：第 0 行" in zh
     eye_and_mask = (
-        "eye 和 mask 的形状都是 (4, 4)：eye 的对角线上是 1，其余是 0；mask 正好相反，"
+        "eye 和 mask 的形状都是 (4, 4)：eye 的对角线上是 1.0，其余是 0.0；mask 正好相反，"
         "对角线上是 False，其余是 True。"
     )
     assert zh.count(eye_and_mask) == 1
@@ -152,11 +152,45 @@ def test_eye_mask_phone_arrows_break_after_the_equals_sign(n) -> None:
          r"values must be a 1-D tensor of length n = 3, got shape \(4,\)"),
         (lambda: diagram_eye_mask(3, input_name=None), TypeError,
          "input_name must be a string, got NoneType"),
+        (lambda: diagram_eye_mask(3, show_mask=1), TypeError,
+         "show_mask must be True or False, got 1"),
     ],
 )  # fmt: skip
 def test_errors_name_the_argument(call, error, match) -> None:
     with pytest.raises(error, match=match):
         call()
+
+
+def test_eye_mask_can_leave_eye_and_mask_out() -> None:
+    """Round 23: at 375 px each eye-mask figure was 1.5 phone screens, and the page's second
+    one repeated eye and mask unchanged. ``show_mask=False`` draws the values on top, and the
+    alt text no longer reads out eye and mask."""
+    x = torch.tensor([0.5, 1.5, 2.5, 3.5])
+    full = diagram_eye_mask(4, x, name="keys", input_name="x_train", lang="en")
+    short = diagram_eye_mask(4, x, name="keys", input_name="x_train", lang="en", show_mask=False)
+    codes = [t.get_text() for t in short.axes[0].texts if str(t.get_gid()).startswith("code:")]
+    assert "x_train" in codes and not any("eye" in c for c in codes)
+    assert short.get_size_inches()[1] < full.get_size_inches()[1]
+    assert text(short, "arrow:0") == "tiled = x_train.repeat((4, 1))"  # from the top row
+    for lang in ("en", "zh"):
+        alt = diagram_eye_mask(4, x, lang=lang, show_mask=False).description
+        assert "eye" not in alt.split("：" if lang == "zh" else ": ", 1)[1]
+        assert ("x holds 0.50" if lang == "en" else "x 的值为 0.50") in alt
+
+
+def test_no_diagram_alt_text_names_a_drawing_helper() -> None:
+    """Round 23: "Tensor diagram (sgd step)", "张量示意图（eye mask）": the helpers' names.
+    Every ``diagram_*`` of the package has its op named as the page's code writes it."""
+    import attention_tutorial as at
+    from attention_tutorial.figures._alt import _DIAGRAM_OPS
+
+    helpers = {n.removeprefix("diagram_") for n in at.__all__ if n.startswith("diagram_")}
+    for lang in ("zh", "en"):
+        assert helpers <= set(_DIAGRAM_OPS[lang]), helpers - set(_DIAGRAM_OPS[lang])
+    assert diagram_eye_mask(3, lang="zh").description.startswith(
+        "张量示意图（torch.eye 与布尔掩码）"
+    )
+    assert diagram_eye(3, lang="en").description.startswith("Tensor diagram (torch.eye):")
 
 
 # --- torch.eye, masked_fill, where (issue 26: the handbook's figure cells, one call each) ---
@@ -170,13 +204,13 @@ def test_eye_draws_each_identity_with_its_values_uncoloured() -> None:
     assert set(colours(fig, 0)) == {rgb(NEUTRAL)}  # no colours: the values speak
     # one sentence per matrix, each with where its 1s are (a large one's values are not read out)
     assert "torch.eye(2, 3) is not square: its main diagonal starts at the top left and stops " \
-        "at the last row, row 1 (counting from 0); 1 in its 2 cells, 0 in the other 4." \
+        "at the last row, row 1 (counting from 0); 1.0 in its 2 cells, 0.0 in the other 4." \
         in fig.description  # fmt: skip
-    assert "torch.eye(3) has 1 in the 3 cells of its main diagonal and 0 in the other 6." \
+    assert "torch.eye(3) has 1.0 in the 3 cells of its main diagonal and 0.0 in the other 6." \
         in fig.description  # fmt: skip
     assert "not square" not in diagram_eye(3, lang="en").description
     zh = diagram_eye(4, (2, 3), lang="zh").description
-    assert "torch.eye(4) 主对角线上的 4 个格子是 1，其余 12 个是 0。" in zh
+    assert "torch.eye(4) 主对角线上的 4 个格子是 1.0，其余 12 个是 0.0。" in zh
     assert zh.count("其余") == 2  # once per matrix
 
 

@@ -126,7 +126,7 @@ def test_the_products_alt_texts_say_the_colour_marks_the_summed_axis(name) -> No
     same element" (issue 26), which the picture does not draw: its colours mark the summed
     axis, as matmul's do. The first sentence says so, in both languages."""
     func = {"diagram_matmul": diagram_matmul, "diagram_bmm": diagram_bmm}[name]
-    op = name.removeprefix("diagram_")
+    op = "torch." + name.removeprefix("diagram_")  # the code's name, not the helper's
     a, b = torch.ones(2, 1, 3), torch.ones(2, 3, 1)
     en, zh = (func(a, b, lang=lang).description for lang in ("en", "zh"))
     first_en = en.split(". ")[0]
@@ -139,7 +139,7 @@ def test_the_products_alt_texts_say_the_colour_marks_the_summed_axis(name) -> No
     assert "同色的格子两两相乘，乘积相加" in first_zh
     # which axis of each operand: in the second sentence, the operands named as the
     # caller's code names them
-    if op == "bmm":
+    if name == "diagram_bmm":
         assert en.split(". ")[1] == "The summed axis is the last of a and the middle one of b"
         assert zh.split("。")[1] == "相乘求和的是 a 的最后一维和 b 的中间一维"
         assert "每个批量元素里" in first_zh
