@@ -223,11 +223,12 @@ def plot_shape_flow(
                 kind = "ends" if c in (0, len(steps) - 1) else "middle"
                 colour = ends if kind == "ends" else middle
                 if entry:  # the input, right of the chain's arrow, and its arrow into the step
-                    kind = entry[3]  # "ends" (an input) or "middle" (computed on the way)
+                    # "ends" (an input) or "middle" (computed on the way)
+                    gid = f"flowbox-{entry[3]}-{form}-{c}-in"
                     ax.add_patch(FancyBboxPatch((side, y - step_h), width - 0.08 - side, step_h,
-                                                facecolor=ends if kind == "ends" else middle,
+                                                facecolor=ends if entry[3] == "ends" else middle,
                                                 boxstyle="round,pad=0.0,rounding_size=0.06",
-                                                gid=f"flowbox-{kind}-{form}-{c}-in"))  # fmt: skip
+                                                gid=gid))  # fmt: skip
                     ax.text(side + 0.08, y - step_h / 2, entry[0], ha="left", va="center",
                             fontsize=text, family=mono, color=on_box,
                             gid=f"code:{entry[0]}")  # fmt: skip

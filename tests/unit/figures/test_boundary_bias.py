@@ -201,6 +201,7 @@ def test_shape_flow_shows_the_real_shapes(data):
     assert codes[2] == "queries: reshape(-1, n_train)"  # the prediction's query matrix
     boxes = {str(p.get_gid()) for p in fig.axes[0].patches}
     assert "flowbox-middle-1-2-in" in boxes and "flowbox-ends-1-1-in" in boxes
+    assert {"flowbox-ends-0-3-in", "flowbox-middle-0-3", "flowbox-middle-1-2"} <= boxes
     # the colour key under the columns: blue = input or output, orange = in between
     key = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("caption:key")]
     assert key == ["input or output", "tensor in between"]
