@@ -212,7 +212,8 @@ def plot_attention_heatmaps(
             from the code, such as the models' class names.
         queries: ``"test"`` or ``"train"``: what the queries are, for the label of
             the query axis (``"train"``: each training input attends to the training
-            inputs, as in leave-one-out training).
+            inputs, as in leave-one-out training; both axes then say that their ticks
+            number the training points sorted by x).
         layout: ``"wide"`` (the colour bar on the right), or ``"narrow"`` or
             ``"stacked"``, one phone layout: the colour bar under the heatmaps, which get
             the figure's width.
@@ -264,17 +265,18 @@ def plot_attention_heatmaps(
             # a code-long title (e.g. "softmax(scores.masked_fill(eye, -inf))") fits the
             # narrow panels at the text size
             ax.set_title(name, fontsize="medium" if narrow else None)
-            ax.set_ylabel(words["queries" if queries == "test" else "queries_train"])
+            ax.set_ylabel(words["queries"] if queries == "test" else _TRAIN_AXES[lang]["queries"])
             # a phone's ticks: about five per axis (0, 10, ..., 40 for 50 keys), not ten
             ticks = {"nbins": 5} if narrow else {}
             ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
             ax.yaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
             ax.tick_params(labelfontfamily=FONTS[lang])
-        axes[-1].set_xlabel(words["keys"])
+        axes[-1].set_xlabel(words["keys"] if queries == "test" else _TRAIN_AXES[lang]["keys"])
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
-        _tick_both_ends(colorbar, top, 3 if narrow else 5)
+        # a phone's row of ticks: three when the labels are long (0.0025), else five
+        _tick_both_ends(colorbar, top, 3 if narrow and top < 0.05 else 5)
         if not narrow:  # the site draws the narrow layout too, for phones
             fig.narrow_layout = {"layout": "narrow"}
         # what the alt text says of each panel, from the weights drawn
@@ -292,12 +294,28 @@ def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
     """Tick a weight colour bar at 0 and at its top, the largest weight, and a few round values.
 
     The automatic ticks stopped below the top (at 0.8 of a bar ending at 1.00), so that the
-    top the alt text names was unlabelled; a round value too close to the top is left out,
-    or the two labels would run into each other.
+    top the alt text names was unlabelled; a round value within a tenth of the bar of the
+    top is left out, or the two labels would run into each other (round 23: leaving out
+    everything above 0.8 of the top dropped 0.8, and 0, 0.2, 0.4, 0.6, 1.00 looked uneven).
+    Every label has the top's decimals (0.00, 0.20, ..., 1.00).
     """
-    inner = [t for t in MaxNLocator(nbins=nbins).tick_values(0.0, top) if 0 < t < 0.8 * top]
     top_label = f"{top:.2f}" if top >= 0.05 else f"{top:.2g}"  # as the alt text writes it
-    colorbar.set_ticks([0.0, *inner, top], labels=["0", *(f"{t:g}" for t in inner), top_label])
+    decimals = len(top_label.partition(".")[2])
+    ticks = MaxNLocator(nbins=nbins).tick_values(0.0, top)
+    inner = [t for t in ticks if 0 < t < 0.9 * top]
+    labels = [f"{t:.{decimals}f}" for t in (0.0, *inner)]
+    colorbar.set_ticks([0.0, *inner, top], labels=[*labels, top_label])
+
+
+# ``plot_attention_heatmaps(queries="train")``: both axes count the chapter's training
+# points, sorted by x (round 23: "keys (training inputs)" over ticks 0 to 45 read as x values)
+_TRAIN_AXES = {
+    "zh": {"queries": "查询（训练点的序号，\n按 x 排序）", "keys": "键（训练点的序号，按 x 排序）"},
+    "en": {
+        "queries": "queries (training points,\nindex sorted by x)",
+        "keys": "keys (training points, index sorted by x)",
+    },
+}
 
 
 HEATMAPS_LAYOUTS = ("wide", "narrow")

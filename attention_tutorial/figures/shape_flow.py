@@ -68,12 +68,15 @@ def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, 
 
 
 # The inputs that enter the flow beside the chain (the keys where the scores need them, the
-# values where they are averaged), and how the alt text says so
+# values where they are averaged; in training the tiled queries, where the scores need them),
+# and how the alt text says so; the prediction's tiled queries are named in their box
 _INPUTS = {
     "zh": {"keys": "键：x_train", "values": "值：y_train", "keys_alt": "键 x_train",
-           "values_alt": "值 y_train", "enters": "（{what} {shape} 在这一步进入）"},
+           "values_alt": "值 y_train", "queries_alt": "查询 x_train 平铺",
+           "tiled": "查询：reshape(-1, n_train)", "enters": "（{what} {shape} 在这一步进入）"},
     "en": {"keys": "keys: x_train", "values": "values: y_train", "keys_alt": "the keys x_train",
-           "values_alt": "the values y_train", "enters": ", with {what} {shape}"},
+           "values_alt": "the values y_train", "queries_alt": "the queries x_train tiled",
+           "tiled": "queries: reshape(-1, n_train)", "enters": ", with {what} {shape}"},
 }  # fmt: skip
 
 
@@ -106,9 +109,10 @@ def plot_shape_flow(
     (``leave_one_out`` turns ``x_train`` and ``y_train`` into keys and values, a row of
     the other ``n_train - 1`` points for each training input, and each training input is
     a query against its row, through ``bmm``). The keys and the values enter as blue
-    boxes beside the chain, each with an arrow into the step that takes it in. The
-    shapes are not typed in: both flows are run on the given data and every box shows
-    the shape of the real tensor.
+    boxes beside the chain, each with an arrow into the step that takes it in; in
+    training the tiled queries enter the same way, in an orange box (a tensor in
+    between). The shapes are not typed in: both flows are run on the given data and
+    every box shows the shape of the real tensor.
 
     Explained on the page `recap.md`.
 
@@ -149,14 +153,18 @@ def plot_shape_flow(
         # a step's third item: the input that enters there (drawn as a blue box beside the
         # chain, its arrow into the step), e.g. the keys where the scores need them
         words = _INPUTS[lang]
-        keys_in = (words["keys"], shapes["x_train"], words["keys_alt"])
-        values_in = (words["values"], shapes["x_train"], words["values_alt"])
-        y_train_in = ("y_train", shapes["x_train"], "y_train")  # made into values here
+        keys_in = (words["keys"], shapes["x_train"], words["keys_alt"], "ends")
+        values_in = (words["values"], shapes["x_train"], words["values_alt"], "ends")
+        y_train_in = ("y_train", shapes["x_train"], "y_train", "ends")  # made into values here
+        # round 23: drawn in the chain after leave_one_out, the tiled queries read as its
+        # output; they meet its keys at the scores, computed on the way (orange)
+        queries_in = (labels["flow_tiled_queries"], shapes["loo_queries"], words["queries_alt"],
+                      "middle")  # fmt: skip
         rows = [
             (labels["row_nonparametric"], [
                 ("x_test", shapes["x_test"], None),
                 ("repeat_interleave", shapes["repeat"], None),
-                ("reshape(-1, n_train)", shapes["tiled"], None),
+                (words["tiled"], shapes["tiled"], None),  # the query matrix
                 ("scores −½(q−k)²", shapes["scores"], keys_in),
                 ("softmax(dim=1)", shapes["weights"], None),
                 ("matmul(·, y_train)", shapes["y_hat"], values_in),
@@ -165,8 +173,7 @@ def plot_shape_flow(
                 ("x_train", shapes["x_train"], None),
                 # the 1-D to 2-D step of training: each row the other n_train - 1 points
                 ("leave_one_out(x_train, y_train)", shapes["keys"], y_train_in),
-                (labels["flow_tiled_queries"], shapes["loo_queries"], None),
-                ("scores −½((q−k)w)²", shapes["loo_scores"], None),
+                ("scores −½((q−k)w)²", shapes["loo_scores"], queries_in),
                 ("softmax(dim=1)", shapes["loo_weights"], None),
                 ("unsqueeze(1)", shapes["left"], None),
                 ("bmm(·, values.unsqueeze(-1))", shapes["product"], None),
@@ -207,7 +214,7 @@ def plot_shape_flow(
         on_box = "#1a1a1a"
         top = height - 0.05
         # the chain's arrows on the left; an input's box from ``side`` to the right edge
-        chain, side = 0.7, 1.4
+        chain, side = 0.7, 1.0  # round 23: room for "queries: x_train tiled" and its shape
         for form, ((title, steps), form_h) in enumerate(zip(rows, heights, strict=True)):
             ax.text(0.08, top - title_h / 2, title, fontsize=title_size, fontweight="bold",
                     va="center", gid=f"caption:{title}")  # fmt: skip
@@ -216,10 +223,12 @@ def plot_shape_flow(
                 kind = "ends" if c in (0, len(steps) - 1) else "middle"
                 colour = ends if kind == "ends" else middle
                 if entry:  # the input, right of the chain's arrow, and its arrow into the step
+                    # "ends" (an input) or "middle" (computed on the way)
+                    gid = f"flowbox-{entry[3]}-{form}-{c}-in"
                     ax.add_patch(FancyBboxPatch((side, y - step_h), width - 0.08 - side, step_h,
-                                                facecolor=ends,
+                                                facecolor=ends if entry[3] == "ends" else middle,
                                                 boxstyle="round,pad=0.0,rounding_size=0.06",
-                                                gid=f"flowbox-ends-{form}-{c}-in"))  # fmt: skip
+                                                gid=gid))  # fmt: skip
                     ax.text(side + 0.08, y - step_h / 2, entry[0], ha="left", va="center",
                             fontsize=text, family=mono, color=on_box,
                             gid=f"code:{entry[0]}")  # fmt: skip

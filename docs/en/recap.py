@@ -68,11 +68,13 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # The diagram draws the same two paths, one box per step, with the shape of the tensor that step
 # gives on its right; blue boxes are what goes in or comes out, orange ones the tensors in between
 # (the legend under it). Inputs do not only come in at the top: the prediction path starts from
-# the queries `x_test`, but the scores need the queries and the keys, so the keys `x_train` come in
-# as a blue box beside the chain at the score step, and the values `y_train` at the final
-# `matmul`. On the training path, `leave_one_out` is the step where the shapes become
-# two-dimensional: it turns `x_train` and `y_train`, shape `(n_train,)`, into the keys and values,
-# shape `(n_train, n_train - 1)`.
+# the queries `x_test`, tiled into the query matrix at `reshape(-1, n_train)`; the scores need the
+# queries and the keys, so the keys `x_train` come in as a blue box beside the chain at the score
+# step, and the values `y_train` at the final `matmul`. On the training path, `leave_one_out` is
+# the step where the shapes become two-dimensional: it turns `x_train` and `y_train`, shape
+# `(n_train,)`, into the keys and values, shape `(n_train, n_train - 1)`. The queries, `x_train`
+# tiled to that same shape, meet the keys at the score step: they come in beside the chain, in an
+# orange box, since they are computed on the way.
 #
 # ## Key formulas
 #
@@ -127,9 +129,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # - Vector queries and keys get learned projections $W_q$, $W_k$, $W_v$ where the chapter has one
 #   $w$; the Gaussian form keeps one bias per key, $-\frac{1}{2}\lVert k'\rVert^2$, which a
-#   Transformer drops; see [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix)
-#   and, for what dropping it costs on a toy problem,
-#   [And without the key bias?](projections.py#and-without-the-key-bias)
+#   Transformer drops; see [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix).
+#   For what dropping the bias costs on a toy problem, see the section
+#   [And without the key bias?](projections.py#and-without-the-key-bias) of the page on learned
+#   projections.
 # - Leave-one-out is a mask: `scores.masked_fill(eye, float("-inf"))` gives each point's own key a
 #   weight of exactly 0, with no diagonal to cut out and no reshape; in a Transformer the same
 #   `masked_fill` hides padding: [Leave-one-out as a masked softmax](transformer.py#leave-one-out-as-a-masked-softmax).

@@ -3,11 +3,10 @@
 #
 # The chapter ends with one learnable number $w$ and one-dimensional inputs. A Transformer's
 # attention has queries and keys that are vectors, matrices $W_q$, $W_k$, $W_v$ where we had $w$, a
-# batch dimension, and masks. This page takes the last steps: the Gaussian kernel for vectors, why
-# the scalar $w$ turns into a matrix, scaled dot-product attention (SDPA) written out and checked
-# against PyTorch's own SDPA, `F.scaled_dot_product_attention`, and `nn.MultiheadAttention`,
-# leave-one-out as one
-# `masked_fill`. A small model with learned projections, trained on a two-dimensional toy problem
+# batch dimension, and masks. This page takes the last steps: the Gaussian kernel for vectors; why
+# the scalar $w$ turns into a matrix; scaled dot-product attention (SDPA) written out and checked
+# against PyTorch's `F.scaled_dot_product_attention` and `nn.MultiheadAttention`; leave-one-out as
+# one `masked_fill`. A small model with learned projections, trained on a two-dimensional toy problem
 # and compared with the chapter's model, is the next page,
 # [Learned projections on a 2-D toy problem](projections.py).
 #
@@ -21,7 +20,8 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+# the one seed of the whole chapter
+_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Queries and keys with more than one feature
@@ -36,7 +36,9 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # so $n_\text{test} = 400 \ne n_\text{train} = 100$.
 
 # %%
-data2 = at.make_data_2d()  # y depends on x_1 only; x_2 is a distraction
+# y depends on x_1 only;
+# x_2 is a distraction
+data2 = at.make_data_2d()
 print("x_train:", tuple(data2.x_train.shape), " y_train:", tuple(data2.y_train.shape))
 print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.shape))
 
@@ -55,7 +57,8 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 
 # %%
 kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
-distances = torch.cdist(data2.x_test, data2.x_train)  # (n_test, n_train): |q - k|
+# (n_test, n_train): |q - k|
+distances = torch.cdist(data2.x_test, data2.x_train)
 # d = 2: (2 pi)^(d/2) = 2 pi
 reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)
 gap_kernel = (kernel - reference).abs().max().item()
@@ -84,9 +87,9 @@ assert gap_kernel < 1e-6
 # and the last term cancels in the softmax. So "Gaussian kernel after learned projections" is
 # **dot-product scores plus one bias per key**; with one feature ($d = 1$), $W_q = W_k = w$ and
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
-# is that model; with `key_bias=False` it drops the bias, as a Transformer does, and divides by
-# $\sqrt{d_k}$ instead ($d_k$ is the dimension of the projected queries and keys, written $d$ in
-# the next section).
+# is that model; with `key_bias=False` it drops the bias, as a Transformer does, and divides the
+# dot product by $\sqrt{d_k}$ (why: next section; $d_k$ is the dimension of the projected queries
+# and keys, written $d$ there).
 #
 # ## Scaled dot-product attention, written out
 #
@@ -118,7 +121,8 @@ K = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 V = torch.randn(batch, n_k, d_v)  # (batch, n_k, d_v)
 # (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
 scores = Q @ K.transpose(-2, -1) / d**0.5
-attention_weights = F.softmax(scores, dim=-1)  # (batch, n_q, n_k), each row sums to 1
+# (batch, n_q, n_k); each row sums to 1
+attention_weights = F.softmax(scores, dim=-1)
 # (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
 output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
@@ -148,12 +152,13 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### The same weights in nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` is the layer of a Transformer: it projects queries, keys and values with
+# `nn.MultiheadAttention` is a Transformer's attention layer: it projects queries, keys and values with
 # its own $W_q$, $W_k$, $W_v$ (stacked in one parameter `in_proj_weight` of shape $(3d, d)$), runs
 # scaled dot-product attention in each head, and projects the result once more with `out_proj`.
 # Heads are several attentions run side by side, each on its own slice of the projected features,
 # their outputs joined back together; with `num_heads=1` there is one head, the attention written
-# out above.
+# out above. `batch_first=True`: the batch dimension comes first, as in our tensors.
+#
 # With one head, no biases, our three matrices copied in and `out_proj` set to the identity, it must
 # give exactly what our `ProjectedAttention(key_bias=False)` gives. `in_proj_weight` stacks $W_q$,
 # $W_k$ and $W_v$, each $(d, d)$, top to bottom, so `torch.cat` of our three weights fills it. The
@@ -161,9 +166,12 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # of a query or key after its projection (`d_k`), of a value input (`d_value_in`) and of a value
 # after its projection (`d_v`); here all four are $d$. Without `vdim`, the $W_v$ block of
 # `in_proj_weight` is $d \times d$, so the values need $d$ features, not the $d_v = 3$ of `V`
-# above: hence a new `V4`. And a layer's parameters
-# require gradients, so they cannot be overwritten in place as they are: the cell writes into them
-# with `.copy_` inside `torch.no_grad()`, which keeps the parameter objects and changes their numbers:
+# above: hence a new `V4`.
+#
+# Last, how the numbers get in. A layer's parameters require gradients, and PyTorch refuses to
+# overwrite such a tensor in place, because autograd records every operation on it. Inside
+# `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the parameter objects
+# stay, only their numbers change:
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
@@ -211,7 +219,9 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # %%
 data = at.make_data()
 x_train, y_train = data.x_train, data.y_train
-_ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
+# the seed of the page parametric:
+# the same learned w
+_ = torch.manual_seed(at.SEED)
 nw = at.NWKernelRegression()
 at.train(nw, x_train, y_train)
 w = nw.w.detach()  # (1,), cut off from the autograd graph
@@ -231,7 +241,11 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # $w$ this large, every point gives about half of its weight, on average, to its own key: half of
 # its prediction copies its own label.
 # Below, with the mask: the diagonal is 0 and the weight goes to the neighbouring keys on either
-# side.
+# side. The cell also prints the keys in use per query ($1/\sum_i \alpha_i^2$, averaged over the
+# queries, defined on the non-parametric page under
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)): the mask lowers it. It
+# takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
+# one; the last line printed is the mean of each row's largest weight with the mask on.
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
@@ -241,6 +255,15 @@ print(f"  without the mask {own_unmasked:.2f}")
 print(f"  with the mask    {weights.diagonal().mean().item():.2f}")
 own_masked = weights.diagonal().mean().item()
 assert 0.4 < own_unmasked < 0.6 and own_masked == 0  # "about half"; exactly 0
+# keys in use per query: 1 / sum of squared weights, averaged over the queries
+used_own = (1 / (weights_own**2).sum(dim=1)).mean().item()
+used_masked = (1 / (weights**2).sum(dim=1)).mean().item()
+top_masked = weights.max(dim=1).values.mean().item()  # the mask on
+print("keys in use per query:")
+print(f"  without the mask {used_own:.1f}")
+print(f"  with the mask    {used_masked:.1f}")
+print(f"mean largest weight, mask on: {top_masked:.2f}")
+assert used_masked < used_own and top_masked > 0.5
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
@@ -253,7 +276,9 @@ at.plot_attention_heatmaps(
 # [masked_fill and -inf](handbook/masked-fill.py)). A boolean mask leaves no room for the
 # Gaussian key bias, so we fold the bias into the vectors: with $q' = (qw, 1)$ and
 # $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$ is exactly the score
-# $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. A float `attn_mask` does have room for it:
+# $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. `scale=1.0` turns off SDPA's division by
+# $\sqrt{d}$: with these two-feature vectors the default would divide by $\sqrt{2}$ and change the
+# scores. A float `attn_mask` does have room for it:
 # SDPA adds a float mask to the scores, so a mask whose column $j$ holds $-\frac{1}{2}(k_jw)^2$,
 # with $-\infty$ on the diagonal, carries the key bias for the plain one-feature $q = xw$,
 # $k = xw$; the cell checks that too. A standard Transformer does not use it that way: its masks
@@ -295,8 +320,9 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
-# because of the mask but because it subtracts $\frac{1}{2}(kw)^2$ from $(qw)(kw)$, numbers of a
-# few hundred to a few thousand here (printed above), and float32 loses digits in that cancellation
+# because of the mask but because it subtracts $\frac{1}{2}(kw)^2$ from $(qw)(kw)$, numbers up to a
+# few thousand here (median 530, largest 2979, printed above), and float32 loses digits in that
+# cancellation
 # (see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32)).
 # The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>.

@@ -12,7 +12,8 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+# the one seed of the whole chapter
+_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## 查询和键不止一个特征
@@ -20,7 +21,9 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400$，不等于 $n_\text{train} = 100$。
 
 # %%
-data2 = at.make_data_2d()  # y depends on x_1 only; x_2 is a distraction
+# y depends on x_1 only;
+# x_2 is a distraction
+data2 = at.make_data_2d()
 print("x_train:", tuple(data2.x_train.shape), " y_train:", tuple(data2.y_train.shape))
 print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.shape))
 
@@ -36,7 +39,8 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 
 # %%
 kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
-distances = torch.cdist(data2.x_test, data2.x_train)  # (n_test, n_train): |q - k|
+# (n_test, n_train): |q - k|
+distances = torch.cdist(data2.x_test, data2.x_train)
 # d = 2: (2 pi)^(d/2) = 2 pi
 reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)
 gap_kernel = (kernel - reference).abs().max().item()
@@ -53,7 +57,7 @@ assert gap_kernel < 1e-6
 #
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
 #
-# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，改为除以 $\sqrt{d_k}$（$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
+# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，并把点积除以 $\sqrt{d_k}$（原因见下一节；$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
 #
 # ## 亲手写出缩放点积注意力
 #
@@ -75,7 +79,8 @@ K = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 V = torch.randn(batch, n_k, d_v)  # (batch, n_k, d_v)
 # (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
 scores = Q @ K.transpose(-2, -1) / d**0.5
-attention_weights = F.softmax(scores, dim=-1)  # (batch, n_q, n_k), each row sums to 1
+# (batch, n_q, n_k); each row sums to 1
+attention_weights = F.softmax(scores, dim=-1)
 # (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
 output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
@@ -99,7 +104,11 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的那一层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来；`num_heads=1` 时只有一个头，就是上面写出的注意力。只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。层的参数要求梯度（`requires_grad=True`），不能直接原地改写，所以要在 `torch.no_grad()` 里用 `.copy_` 把数值写进去（参数对象本身不变）：
+# `nn.MultiheadAttention` 就是 Transformer 里的注意力层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来；`num_heads=1` 时只有一个头，就是上面写出的注意力。`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
+#
+# 只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
+#
+# 最后是怎样把数值写进去。层的参数要求梯度（`requires_grad=True`），PyTorch 不允许原地改写这样的张量，因为自动求导还要记录它的每一次运算；在 `torch.no_grad()` 里不做这种记录，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数：
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
@@ -138,7 +147,9 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # %%
 data = at.make_data()
 x_train, y_train = data.x_train, data.y_train
-_ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
+# the seed of the page parametric:
+# the same learned w
+_ = torch.manual_seed(at.SEED)
 nw = at.NWKernelRegression()
 at.train(nw, x_train, y_train)
 w = nw.w.detach()  # (1,), cut off from the autograd graph
@@ -153,7 +164,7 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
-# 把这张权重表画出来，和不加掩码的同一张表上下对照。训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，每个点平均把一半左右的权重给了它自己的键，预测有一半是在照抄自己的标签。下图加了掩码：对角线变成 0，权重落到左右相邻的键上。
+# 把这张权重表画出来，和不加掩码的同一张表上下对照。训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，每个点平均把一半左右的权重给了它自己的键，预测有一半是在照抄自己的标签。下图加了掩码：对角线变成 0，权重落到左右相邻的键上。代码还打印了有效键数（每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的最后一行就是加掩码后每行最大权重的平均值。
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
@@ -163,13 +174,22 @@ print(f"  without the mask {own_unmasked:.2f}")
 print(f"  with the mask    {weights.diagonal().mean().item():.2f}")
 own_masked = weights.diagonal().mean().item()
 assert 0.4 < own_unmasked < 0.6 and own_masked == 0  # "about half"; exactly 0
+# keys in use per query: 1 / sum of squared weights, averaged over the queries
+used_own = (1 / (weights_own**2).sum(dim=1)).mean().item()
+used_masked = (1 / (weights**2).sum(dim=1)).mean().item()
+top_masked = weights.max(dim=1).values.mean().item()  # the mask on
+print("keys in use per query:")
+print(f"  without the mask {used_own:.1f}")
+print(f"  with the mask    {used_masked:.1f}")
+print(f"mean largest weight, mask on: {top_masked:.2f}")
+assert used_masked < used_own and top_masked > 0.5
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
 )
 
 # %% [markdown]
-# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。浮点的 `attn_mask` 却放得下这个偏置：SDPA 把浮点掩码直接加到分数上，所以让第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就能带上键偏置，代码最后也核对了这一种写法。标准的 Transformer 并不这样用它：掩码只用来遮住位置，键偏置干脆去掉（原因见点积页）。
+# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$；这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。浮点的 `attn_mask` 却放得下这个偏置：SDPA 把浮点掩码直接加到分数上，所以让第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就能带上键偏置，代码最后也核对了这一种写法。标准的 Transformer 并不这样用它：掩码只用来遮住位置，键偏置干脆去掉（原因见点积页）。
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
@@ -206,7 +226,7 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它要把上面打印的几百到几千大小的 $(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 相减，float32 的有效数字在这种抵消里丢掉了（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它要把 $(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 相减，这些数大的有几千（上面打印的中位数 530，最大 2979），float32 的有效数字在这种抵消里丢掉了（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
 #
 # 这里遮住的是对角线。在 Transformer 里，同一个 `masked_fill` 更常用来遮住**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
 

@@ -350,7 +350,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "名字，"
         "例如模型的类名。",
         "queries": '`"test"` 或 `"train"`：查询是什么，用于查询那条轴的标签（`"train"`：'
-        "每个训练输入关注各个训练输入，就像留一法训练那样）。",
+        "每个训练输入关注各个训练输入，就像留一法训练那样；这时两条轴都注明刻度是"
+        "训练点按 x 排序后的序号）。",
         "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条放在热图下面，热图占满图宽。",
         "lang": _LANG,
         "return": "图：每个面板一个坐标系，最后是颜色条。",
@@ -1452,13 +1453,15 @@ PARAGRAPHS: dict[str, str] = {
     "``y_train`` into keys and values, a row of the other ``n_train - 1`` points for each "
     "training input, and each training input is a query against its row, through ``bmm``). "
     "The keys and the values enter as blue boxes beside the chain, each with an arrow into the "
-    "step that takes it in. The shapes are not typed in: both flows are run on the given data "
+    "step that takes it in; in training the tiled queries enter the same way, in an orange box "
+    "(a tensor in between). The shapes are not typed in: both flows are run on the given data "
     "and every box shows the shape of the real tensor.": (
         "上面一组方框是非参数预测（测试输入作为查询，用 ``repeat_interleave``"
         " 平铺），下面一组是带参数模型的留一法训练（``leave_one_out`` 把 ``x_train`` 和"
         " ``y_train`` 变成键和值：每个训练输入一行，是除它以外的 ``n_train - 1`` 个点；"
         "每个训练输入作为查询，对着自己那一行，"
-        "经过 ``bmm``）。键和值画成链旁的蓝色方框，各有一个箭头指向用到它的那一步。"
+        "经过 ``bmm``）。键和值画成链旁的蓝色方框，各有一个箭头指向用到它的那一步；"
+        "训练时平铺后的查询也这样进入，画成橙色方框（它是中间的张量）。"
         "形状不是手写的：两条流程都在给定的数据上真正运行一遍，"
         "每个方框里是真实张量的形状。"
     ),

@@ -282,8 +282,13 @@ def test_heatmaps_name_training_queries_when_the_queries_are_the_training_inputs
     test = at.plot_attention_heatmaps(weights, lang="en")
     train = at.plot_attention_heatmaps(weights, queries="train", lang="en")
     assert test.axes[0].get_ylabel() == "queries (test inputs)"
-    assert train.axes[0].get_ylabel() == "queries (training inputs)"
-    assert "y axis: queries (training inputs)" in train.description
+    # round 23: the ticks are indices of the points sorted by x, not x values
+    assert train.axes[0].get_ylabel() == "queries (training points,\nindex sorted by x)"
+    assert train.axes[-2].get_xlabel() == "keys (training points, index sorted by x)"
+    assert test.axes[-2].get_xlabel() == "keys (training inputs)"
+    assert "y axis: queries (training points, index sorted by x)" in train.description
+    zh = at.plot_attention_heatmaps(weights, queries="train", lang="zh").description
+    assert "纵轴：查询（训练点的序号，按 x 排序）" in zh
     with pytest.raises(ValueError, match="queries must be 'test' or 'train', got 'keys'"):
         at.plot_attention_heatmaps(weights, queries="keys")
 

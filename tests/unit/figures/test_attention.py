@@ -502,12 +502,20 @@ def test_each_heatmap_cell_is_drawn_where_its_key_and_query_lie() -> None:
 @pytest.mark.parametrize("layout", ["wide", "narrow"])
 def test_the_heatmaps_colour_bar_is_ticked_at_both_ends(layout) -> None:
     """Review 22: the colour bar's ticks stopped at 0.8 while the alt text gave its top as
-    1.00; both ends are now ticked, the top as the alt text writes it."""
+    1.00; both ends are now ticked, the top as the alt text writes it. Review 23: 0.8 was
+    then dropped (0, 0.2, 0.4, 0.6, 1.00 looked uneven), and the labels mixed 0, 0.2 and
+    1.00; now every round value but the top's neighbour stays, all with two decimals."""
     weights = {"A": torch.eye(4), "B": torch.full((4, 4), 0.25)}
     fig = at.plot_attention_heatmaps(weights, layout=layout, lang="en")
     bar = fig.axes[-1]
     axis = bar.yaxis if layout == "wide" else bar.xaxis
     labels = [t.get_text() for t in axis.get_ticklabels()]
-    assert labels[0] == "0" and labels[-1] == "1.00"
-    assert list(axis.get_ticklocs())[:: len(labels) - 1] == [0.0, 1.0]
+    assert labels == ["0.00", "0.20", "0.40", "0.60", "0.80", "1.00"]
+    assert np.allclose(axis.get_ticklocs(), [0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
     assert "from 0 to 1.00" in fig.alt_facts
+    # a small top: its decimals for every label, three ticks on a phone
+    small = at.plot_attention_heatmaps({"A": 0.013 * torch.eye(4)}, layout=layout, lang="en")
+    axis = small.axes[-1].yaxis if layout == "wide" else small.axes[-1].xaxis
+    labels = [t.get_text() for t in axis.get_ticklabels()]
+    assert labels[-1] == "0.013" and {len(label) for label in labels} == {5}
+    assert len(labels) <= (4 if layout == "narrow" else 6)

@@ -208,10 +208,15 @@ def test_shape_flow_shows_the_real_shapes(data):
     assert codes[3:8] == ["keys: x_train", "scores −½(q−k)²", "softmax(dim=1)",
                           "values: y_train", "matmul(·, y_train)"]  # fmt: skip
     # training starts from the 1-D x_train, which leave_one_out makes 2-D with y_train (round
-    # 19: the diagram started at the keys), then the tiled queries, as the page's prose
-    # describes them
+    # 19: the diagram started at the keys); the tiled queries enter beside the chain at the
+    # scores, in an orange box (round 23: in the chain after leave_one_out, they read as its
+    # output)
     assert codes[8:13] == ["x_train", "y_train", "leave_one_out(x_train, y_train)",
                            "queries: x_train tiled", "scores −½((q−k)w)²"]  # fmt: skip
+    assert codes[2] == "queries: reshape(-1, n_train)"  # the prediction's query matrix
+    boxes = {str(p.get_gid()) for p in fig.axes[0].patches}
+    assert "flowbox-middle-1-2-in" in boxes and "flowbox-ends-1-1-in" in boxes
+    assert {"flowbox-ends-0-3-in", "flowbox-middle-0-3", "flowbox-middle-1-2"} <= boxes
     # the colour key under the columns: blue = input or output, orange = in between
     key = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("caption:key")]
     assert key == ["input or output", "tensor in between"]
@@ -241,8 +246,8 @@ def test_shape_flow_shows_the_real_shapes(data):
     )
     assert (
         "Training (leave-one-out, parametric): x_train (30,) → leave_one_out(x_train, y_train) "
-        "(30, 29), with y_train (30,) → queries: x_train tiled "
-        "(30, 29) → scores −½((q−k)w)² (30, 29) → softmax(dim=1) (30, 29)" in alt
+        "(30, 29), with y_train (30,) → scores −½((q−k)w)² (30, 29), with the queries x_train "
+        "tiled (30, 29) → softmax(dim=1) (30, 29)" in alt
     )
     assert "blue boxes are inputs or outputs, orange ones the tensors in between" in alt
 

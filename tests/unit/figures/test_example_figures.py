@@ -88,7 +88,8 @@ def test_the_gallery_puts_the_fits_first_and_one_heatmap_row_per_query() -> None
 def test_the_shape_flow_writes_the_tiled_queries_shape() -> None:
     fig = plot_shape_flow(torch.zeros(3), torch.arange(4.0), torch.ones(4), lang="en")
     code, shape = fig.axes[0].texts[6:8]
-    assert code.get_text() == "reshape(-1, n_train)"
+    # round 23: the box that makes the query matrix says so
+    assert code.get_text() == "queries: reshape(-1, n_train)"
     assert shape.get_text() == "(3, 4)"
 
 
