@@ -250,6 +250,15 @@ ALT["en"]["plot_attention_heatmaps.two"] = ALT["en"]["plot_attention_heatmaps"].
     "Two heatmaps of attention weights, one above the other",
     1,
 )
+# one path (the stepper's picture): "the blue polyline", not "each coloured polyline"
+ALT["zh"]["plot_w_paths.one"] = ALT["zh"]["plot_w_paths"].replace(
+    "每条彩色折线是一次训练中", "蓝色折线是这次训练中", 1
+)
+ALT["en"]["plot_w_paths.one"] = ALT["en"]["plot_w_paths"].replace(
+    "each coloured polyline is the path of w during one training run",
+    "the blue polyline is the path of w during the training run",
+    1,
+)
 # the explorer's panels with one or two queries (three is the default): counted in words
 for _lang, (_three, *_fewer) in {
     "zh": ("三个查询", "一个查询", "两个查询"),
