@@ -118,7 +118,7 @@ def test_the_static_picture_is_the_path_and_its_alt_text_says_where_it_ends(html
         assert len(image) > 1000
         assert f"w = {end:.3g}" in alt and "log w" in alt and "0.05" in alt
         assert ALT[lang]["plot_w_paths.one"] in alt  # and then the figure's own description
-        assert ("。 " not in alt) if lang == "zh" else (". " + ALT[lang]["plot_w_paths"] in alt)
+        assert ("。 " not in alt) if lang == "zh" else (". " + ALT[lang]["plot_w_paths.one"] in alt)
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page).group(1)
     assert "0.05" in caption and "3" in caption
 
