@@ -33,6 +33,7 @@ from attention_tutorial.figures.explorer_panels import (
     LAYOUTS,
     W_MAX,
     W_MIN,
+    _bumps_title,
     plot_explorer_panels,
 )
 
@@ -61,7 +62,7 @@ _LABELS = {
         "current_note": "当前 w = {w}，L = {loss}",
         "minimum": "最小值",
         "query": "查询",
-        "static": "w = {w:g} 时的四幅图（静态版；在本网站的课程页上可以拖动 w）",
+        "static": "w = {w:g} 时的四个面板（静态版；在本网站的课程页上可以拖动 w）",
         # each live panel's description for screen readers, with the slider's state
         "fit_alt": "曲线图：w = {w}（带宽 {h}）时的 Nadaraya-Watson 拟合（虚线），"
         "以及真实函数和训练点。",
@@ -122,11 +123,12 @@ def bandwidth_explorer(
     w: float | Tensor = 1.0,
     query_indices: Sequence[int] = (0, 25, 40),
 ) -> BandwidthExplorer:
-    """Return the interactive bandwidth explorer of ``data``, for display in a notebook cell.
+    """Return the bandwidth explorer of ``data``, for display in a notebook cell.
 
     Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
-    Its slider moves ``w``, the inverse bandwidth ``1 / h``, from 0.1 to 1000 (log
+    It is interactive only on this site's lesson pages; elsewhere it shows a static
+    picture. Its slider moves ``w``, the inverse bandwidth ``1 / h``, from 0.1 to 1000 (log
     scale); the four panels follow. ``plot_explorer_panels`` draws them at any ``w``.
 
     Args:
@@ -210,6 +212,8 @@ class BandwidthExplorer:
         Internal (the page's script reads it from ``html``), so not on the API page.
         """
         words = _words(lang)
+        # the bumps panel's title counts the queries, as in the static figure
+        words["bumps"] = _bumps_title(words["bumps"], lang, len(self.query_indices))
         return {
             "x_train": _floats(self.data.x_train),
             "y_train": _floats(self.data.y_train),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import numbers
 from typing import Any
 
 import numpy as np
@@ -141,22 +142,25 @@ def sgd_stepper(
 
     Explained on the page `smoothness.md`.
 
-    Each press of "Step" takes one full-batch SGD step on the summed
+    Each press of "Step" takes one plain gradient-descent step
+    (``torch.optim.SGD`` on the whole training set) on the summed
     leave-one-out loss (the steps of ``w_path``) and shows ``w``, the gradient
     and the loss above the picture; the point after ``steps`` steps is marked.
-    ``w_path`` gives the numbers.
+    ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss;
+    training ``w``, the gradient at step ``k`` is
+    ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
-        w0: The initial ``w`` (the inverse bandwidth ``1 / h``) of every path,
-            after each Reset too: a number or a one-element floating tensor such
+        w0: The initial ``w`` (the inverse bandwidth ``1 / h``) of the path,
+            and again after each Reset: a number or a one-element floating tensor such
             as ``model.w``, between 0.1 and 10**3.5 (about 3162). The lesson's is
             about 0.4963: the untrained model's ``w`` after
             ``torch.manual_seed(SEED)``, as on the page
             `parametric.md` (the example takes it from the model).
         lr: The learning rate the control starts at (the reader can change it on
             the lesson page), one of the 13 values of ``LEARNING_RATES``
-            (0.001, 0.002, 0.005, ..., 5, 10: steps of 1, 2, 5), imported with
+            (0.001, 0.002, 0.005, ..., 5, 10: a 1-2-5 sequence), imported with
             ``from attention_tutorial.stepper import LEARNING_RATES``.
         log_w: Start with ``log w`` as the trained parameter instead of ``w``.
         steps: Number of steps marked on the path and drawn in the static
@@ -167,16 +171,18 @@ def sgd_stepper(
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w0`` is neither a number
-            nor a tensor, ``lr`` is not a number, ``log_w`` not a bool or
+            nor a tensor, ``lr`` is not a number (a bool is not accepted),
+            ``log_w`` not a bool or
             ``steps`` not an int.
         ValueError: If ``w0`` is a tensor of more than one element or of an
             integer dtype, ``w0`` or ``steps`` is out of range, ``lr`` is not one
             of ``LEARNING_RATES``, or if, within ``steps`` steps from ``w0`` at
             ``lr``, ``w`` leaves the positive finite numbers: the static picture
-            needs every ``w`` on its log axis. If ``w`` goes to 0 or below (only
-            when training ``w``), take a smaller ``lr`` or ``log_w=True``, which
-            keeps ``w`` positive; if ``w`` overflows (mostly when training
-            ``log w``, e.g. ``lr=10, log_w=True``), take a smaller ``lr``.
+            needs every ``w`` on its log axis. If ``w`` overflows (training
+            ``log w``: ``w0=1, lr=5, log_w=True`` on ``make_data()``), take a
+            smaller ``lr``. If ``w`` goes to 0 or below (only when training
+            ``w``: ``w0=5, lr=10``), take a smaller ``lr`` or ``log_w=True``,
+            which keeps ``w`` positive.
 
     Examples:
         >>> # w0: the untrained model's w,
@@ -208,6 +214,9 @@ def sgd_stepper(
     if isinstance(log_w, np.bool_):  # numpy's bool (from a comparison of arrays) is a bool
         log_w = bool(log_w)
     log_w = _checks.boolean("log_w", log_w)
+    if isinstance(steps, numbers.Integral) and not isinstance(steps, bool):
+        if not 1 <= steps <= MAX_STEPS:  # one message for both ends of the range
+            raise ValueError(f"steps must be an int from 1 to {MAX_STEPS}, got {steps}")
     steps = _checks.integer("steps", steps, minimum=1, maximum=MAX_STEPS)
     stepper = SgdStepper(data, w0, lr, log_w, steps)
     settings = f"w0 = {w0:g}, lr = {lr:g}, training {_parameter(log_w)}"
@@ -234,7 +243,7 @@ class SgdStepper:
 
     Attributes:
         data: The toy data written into the page.
-        w0: The initial ``w`` of every path (after each Reset too).
+        w0: The initial ``w`` of the path (and after each Reset).
         lr: The learning rate the control starts at.
         log_w: Whether the control starts with ``log w`` as the trained parameter.
         steps: Number of steps marked on the path and drawn in the static picture.
@@ -242,8 +251,8 @@ class SgdStepper:
     Examples:
         >>> # training log w at lr = 0.05:
         >>> # w stays > 0; after 5 steps it is
-        >>> # at 4.0, near the grid's best
-        >>> # w = 3.98
+        >>> # at 4.0, near the loss minimum
+        >>> # (w ≈ 4)
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
         >>> stepper = sgd_stepper(

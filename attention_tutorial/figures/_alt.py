@@ -116,17 +116,17 @@ ALT: dict[str, dict[str, str]] = {
         "蓝色方框是输入或输出，橙色方框是中间的张量。"
         "形状在 reshape（预测）和 leave_one_out（训练）这一步从一维变成二维，"
         "在各自的最后一步变回一维。",
-        "plot_explorer_panels": "一个 w 下的四幅图：左上是拟合、真实函数和训练点；右上是三个查询"
+        "plot_explorer_panels": "一个 w 下的四个面板：左上是拟合、真实函数和训练点；右上是三个查询"
         "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下是全部查询的注意力"
         "权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；横轴：键（训练输入），每列一个，"
         "从左到右递增）；右下是留一法损失随 w（对数坐标）的曲线，"
         "星号标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
-        "plot_explorer_panels.stacked": "一个 w 下的四幅图，从上到下排列：第一幅是拟合、真实函数和"
-        "训练点；第二幅是三个查询对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；"
-        "第三幅是全部查询的注意力权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；"
+        "plot_explorer_panels.stacked": "一个 w 下的四个面板，从上到下排列：第一个是拟合、"
+        "真实函数和训练点；第二个是三个查询对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；"
+        "第三个是全部查询的注意力权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；"
         "横轴：键（训练输入），每列一个，从左到右递增）；"
-        "第四幅是留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出当前的 w。"
+        "第四个是留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出当前的 w。"
         "w 越大，鼓包越窄，拟合越贴近训练点。",
         "plot_scaling": "两幅双对数图：左边是每种写法的运行时间随 n 的变化，右边是峰值内存随 n 的"
         "变化。",
@@ -250,6 +250,23 @@ ALT["en"]["plot_attention_heatmaps.two"] = ALT["en"]["plot_attention_heatmaps"].
     "Two heatmaps of attention weights, one above the other",
     1,
 )
+# one path (the stepper's picture): "the blue polyline", not "each coloured polyline"
+ALT["zh"]["plot_w_paths.one"] = ALT["zh"]["plot_w_paths"].replace(
+    "每条彩色折线是一次训练中", "蓝色折线是这次训练中", 1
+)
+ALT["en"]["plot_w_paths.one"] = ALT["en"]["plot_w_paths"].replace(
+    "each coloured polyline is the path of w during one training run",
+    "the blue polyline is the path of w during the training run",
+    1,
+)
+# the explorer's panels with one or two queries (three is the default): counted in words
+for _lang, (_three, *_fewer) in {
+    "zh": ("三个查询", "一个查询", "两个查询"),
+    "en": ("three queries", "one query", "two queries"),
+}.items():
+    for _name in ("plot_explorer_panels", "plot_explorer_panels.stacked"):
+        for _suffix, _count in zip((".one", ".two"), _fewer, strict=True):
+            ALT[_lang][_name + _suffix] = ALT[_lang][_name].replace(_three, _count, 1)
 # Sentences with numbers computed by a figure function from its own data: it fills one
 # in with ``alt_facts(name, lang, ...)`` and stores it as ``fig.alt_facts``; ``describe``
 # puts it right after the figure's sentence of ``ALT``.

@@ -772,4 +772,6 @@ def plot_w_paths(
         # the valley's bottom, was read nowhere); a long path by its first and last steps
         ends = [{"name": name, "steps": _steps_spoken(path)} for name, path in arrays.items()]
         fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))
+        if len(arrays) == 1:  # one path, drawn in C0 (blue): its own first sentence
+            fig.alt_name = "plot_w_paths.one"
     return fig

@@ -1,6 +1,7 @@
 """The bandwidth explorer's four panels at one ``w``: the picture shown without JavaScript.
 
-The interactive explorer itself is ``bandwidth_explorer``, in the module ``explorer``.
+The explorer itself, ``bandwidth_explorer`` in the module ``explorer``, is interactive
+only on this site's lesson pages; elsewhere it shows this picture.
 Explained on the page `nonparametric.md`.
 """
 
@@ -31,6 +32,12 @@ from attention_tutorial.training import loss_at_w
 
 W_MIN, W_MAX = 0.1, 1000.0  # the range of w the explorer's slider covers
 LAYOUTS = ("wide", "stacked")
+# The second panel's title counts its queries (one to three): the title of
+# figures._labels says "three", replaced here by the number drawn
+_QUERY_COUNTS = {
+    "zh": ("一个查询", "两个查询", "三个查询"),
+    "en": ("one query", "two queries", "three queries"),
+}
 # "stacked": the four panels in one column 4.6 inches wide, which a phone's column of about
 # 335 CSS px shows with its smallest text (12 pt) about 12 px high; "wide" (9 inches, 10 pt
 # legends) showed 5 px text there
@@ -86,7 +93,8 @@ def plot_explorer_panels(
         query_indices: One to three distinct test indices, each from 0 to
             ``n_test - 1``: the queries whose weights are drawn as bumps.
         layout: ``"wide"``: the panels in two rows of two; ``"narrow"`` or
-            ``"stacked"``, one phone layout: one above the other in a narrow figure.
+            ``"stacked"`` (two names for the same phone layout): the four panels
+            in one column.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
@@ -149,7 +157,8 @@ def plot_explorer_panels(
             ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=_QUERY_COLOURS[k],
                           label=labels["query_at"].format(q=x_test[i]))  # fmt: skip
             ax_bumps.axvline(x_test[i], color=_QUERY_COLOURS[k], linestyle=":")
-        ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=labels["panel_bumps"])
+        bumps_title = _bumps_title(labels["panel_bumps"], lang, len(indices))
+        ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=bumps_title)
         ax_bumps.legend(fontsize=legend_size, **legend_place)
         # axes in input values, not indices: rows are the queries x_test, columns the keys,
         # each cell where its key and its query lie; both axes from where the inputs start
@@ -181,8 +190,18 @@ def plot_explorer_panels(
         top = float(weights.max())
         fig.alt_facts = alt_facts("plot_explorer_panels", lang, w=w, loss=loss, top=top)
         fig.dark_style = DARK_PANELS_STYLE
-        if stacked:  # its own first sentence: the panels are read from top to bottom
-            fig.alt_name = "plot_explorer_panels.stacked"
-        else:
+        # its own first sentence when stacked (the panels are read from top to bottom) or
+        # with fewer than three queries (the count in words)
+        alt_name = "plot_explorer_panels" + (".stacked" if stacked else "")
+        alt_name += ("", ".one", ".two", "")[len(indices)]
+        if alt_name != "plot_explorer_panels":
+            fig.alt_name = alt_name
+        if not stacked:
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
     return fig
+
+
+def _bumps_title(title: str, lang: str, n_queries: int) -> str:
+    """The second panel's title (``figures._labels``' "... three queries") for ``n_queries``."""
+    counts = _QUERY_COUNTS[lang]
+    return title.replace(counts[-1], counts[n_queries - 1], 1)

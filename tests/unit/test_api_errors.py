@@ -47,9 +47,20 @@ def test_a_path_that_goes_below_zero_is_refused_with_a_smaller_lr_or_log_w():
 
 def test_the_docstring_gives_each_failure_its_own_advice():
     doc = " ".join(sgd_stepper.__doc__.split())
-    assert "goes to 0 or below (only when training ``w``), take a smaller ``lr`` or " in doc
-    assert "``log_w=True``, which keeps ``w`` positive; if ``w`` overflows" in doc
-    assert "``lr=10, log_w=True``), take a smaller ``lr``." in doc
+    # the overflow first, each case with a call on make_data() that reaches it
+    overflow = "If ``w`` overflows (training ``log w``: ``w0=1, lr=5, log_w=True`` on "
+    assert overflow in doc
+    below = "goes to 0 or below (only when training ``w``: ``w0=5, lr=10``), take a smaller"
+    assert below in doc
+    assert doc.index(overflow) < doc.index(below)
+    assert "``log_w=True``, which keeps ``w`` positive." in doc
+
+
+def test_the_docstrings_examples_of_each_failure_fail_as_they_say():
+    with pytest.raises(ValueError, match="is not finite within 5 steps"):
+        sgd_stepper(w0=1.0, lr=5, log_w=True)
+    with pytest.raises(ValueError, match="every w must be positive"):
+        sgd_stepper(w0=5.0, lr=10)
 
 
 @pytest.fixture(scope="module")

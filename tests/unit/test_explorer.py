@@ -13,7 +13,12 @@ from pathlib import Path
 import pytest
 import torch
 
-from attention_tutorial import BandwidthExplorer, bandwidth_explorer, make_data
+from attention_tutorial import (
+    BandwidthExplorer,
+    bandwidth_explorer,
+    make_data,
+    plot_explorer_panels,
+)
 from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME
 
 
@@ -355,3 +360,25 @@ def test_the_traceback_of_the_example_fits_a_phone():
     assert "Traceback" not in doc
     lines = [line.strip() for line in doc.splitlines()]
     assert lines[-2:] == ["ValueError: query_indices must not", "repeat an index, got (1, 1)"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_the_bumps_panel_and_the_alt_text_count_the_queries_drawn(lang, layout):
+    """r23: one or two queries are not "three queries", in the title nor in the alt text."""
+    counts = {
+        "en": ("one query", "two queries", "three queries"),
+        "zh": ("一个查询", "两个查询", "三个查询"),
+    }
+    data = make_data()
+    for n, indices in enumerate([(3,), (3, 10), (0, 25, 40)], start=1):
+        fig = plot_explorer_panels(data, 2.0, query_indices=indices, layout=layout, lang=lang)
+        title = fig.axes[1].get_title()
+        assert counts[lang][n - 1] in title
+        alt = fig.description
+        assert counts[lang][n - 1] in alt
+        for other in set(counts[lang]) - {counts[lang][n - 1]}:
+            assert other not in alt
+        # the live explorer's panel title says the same
+        words = bandwidth_explorer(data, query_indices=indices)._payload(lang)["labels"]
+        assert words["bumps"] == title.replace("\n", " ")

@@ -117,8 +117,8 @@ def test_the_static_picture_is_the_path_and_its_alt_text_says_where_it_ends(html
     for alt, image in pictures.values():
         assert len(image) > 1000
         assert f"w = {end:.3g}" in alt and "log w" in alt and "0.05" in alt
-        assert ALT[lang]["plot_w_paths"] in alt  # and then the figure's own description
-        assert ("。 " not in alt) if lang == "zh" else (". " + ALT[lang]["plot_w_paths"] in alt)
+        assert ALT[lang]["plot_w_paths.one"] in alt  # and then the figure's own description
+        assert ("。 " not in alt) if lang == "zh" else (". " + ALT[lang]["plot_w_paths.one"] in alt)
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page).group(1)
     assert "0.05" in caption and "3" in caption
 
@@ -169,8 +169,9 @@ def test_the_container_is_an_explorer_for_the_build_and_a_stepper_for_the_script
         ({"w0": 1.0, "lr": -0.5}, ValueError, "lr must be a positive"),
         ({"w0": 1.0, "lr": "0.5"}, TypeError, "lr"),
         ({"w0": 1.0, "log_w": 1}, TypeError, "log_w must be a bool"),
-        ({"w0": 1.0, "steps": 0}, ValueError, "steps must be an int >= 1, got 0"),
-        ({"w0": 1.0, "steps": 51}, ValueError, r"steps must be an int in \[1, 50\]"),
+        # one message at both ends of the range
+        ({"w0": 1.0, "steps": 0}, ValueError, "steps must be an int from 1 to 50, got 0$"),
+        ({"w0": 1.0, "steps": 51}, ValueError, "steps must be an int from 1 to 50, got 51$"),
         ({"w0": 1.0, "steps": 2.0}, TypeError, "steps must be an int"),
         ({"w0": 1.0, "data": torch.zeros(3)}, TypeError, "ToyData"),
     ],

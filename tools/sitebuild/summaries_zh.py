@@ -95,7 +95,7 @@ SUMMARIES: dict[str, str] = {
     "plot_score_parts": "把一个查询的高斯核分数拆成点积和每个键的偏置，并画出两种写法经 softmax "
     "得到的相同权重。",
     "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状。",
-    "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四幅图：没有 JavaScript 时显示的静态图。",
+    "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四个面板：没有 JavaScript 时显示的静态图。",
     "scale_measurements": "随包发布的四种写法的实测时间和内存（每格至少三次运行）。",
     "plot_scaling": "在双对数坐标上画每种写法的运行时间和峰值内存随 $n$ 的变化。",
     "plot_matrices": "把几个小矩阵并排画成热图，每格写出元素的值。",
@@ -513,7 +513,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "带宽的倒数 `1 / h`，正数：一个数，或像 `model.w` 那样只有一个元素的浮点张量。",
         "query_indices": "一到三个互不相同的测试下标，每个在 0 到 `n_test - 1` 之间："
         "画出这几个查询的权重曲线。",
-        "layout": '`"wide"`：四幅图排成两行两列；' + _PHONE + "：四幅图上下排成一列，图更窄。",
+        "layout": '`"wide"`：四个面板排成两行两列；' + _PHONE + "：四个面板排成一列。",
         "lang": _LANG,
         "return": "图，有四个坐标系（外加一个颜色条）。",
         "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量，"
@@ -1027,7 +1027,7 @@ SECTIONS: dict[str, dict[str, str]] = {
     # stepper
     "stepper.sgd_stepper": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
-        "w0": "每条路径的初始 `w`（带宽的倒数 `1 / h`），每次按“重来”后也从它开始："
+        "w0": "路径的初始 `w`（带宽的倒数 `1 / h`），每次按“重来”后也从它开始："
         "一个数，或像 `model.w` 那样只有一个元素的浮点张量，在 0.1 到 10**3.5（约 3162）"
         "之间。课程用的约为 0.4963："
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
@@ -1035,23 +1035,24 @@ SECTIONS: dict[str, dict[str, str]] = {
         "一页相同（示例直接从模型取出它）。",
         "lr": "控件一开始的学习率（读者在课程页上可以改），`LEARNING_RATES` 的 13 个值之一"
         "（0.001、0.002、0.005、……、5、10，"
-        "按 1、2、5 递增），用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
+        "按 1、2、5 的序列排列），"
+        "用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
         "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w0` 既不是数也不是张量、`lr` 不是数、"
-        "`log_w` 不是布尔值，或 `steps` 不是整数时。",
+        "raise TypeError": "`data` 不是 `ToyData`、`w0` 既不是数也不是张量、`lr` 不是数"
+        "（布尔值也不行）、`log_w` 不是布尔值，或 `steps` 不是整数时。",
         "raise ValueError": "`w0` 是含多个元素或整数类型的张量，`w0` 或 `steps` 超出范围、"
         "`lr` 不是 `LEARNING_RATES` 之一时；"
         "或者从 `w0` 出发以 `lr` 走 "
         "`steps` 步，`w` 溢出或变成 0、负数时：静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
-        "`w` 变成 0 或负数（只在训练 `w` 时发生）时，请减小 `lr` 或用 `log_w=True`，"
-        "它让 `w` 始终为正；`w` 溢出（多半在训练 `log w` 时，例如 `lr=10, log_w=True`）时，"
-        "请减小 `lr`。",
+        "`w` 溢出（训练 `log w` 时，例如在 `make_data()` 上取 `w0=1, lr=5, log_w=True`）时，"
+        "请减小 `lr`。`w` 变成 0 或负数（只在训练 `w` 时发生，例如 `w0=5, lr=10`）时，"
+        "请减小 `lr` 或用 `log_w=True`，它让 `w` 始终为正。",
     },
     "stepper.SgdStepper": {
         "attr data": "写进页面的玩具数据。",
-        "attr w0": "每条路径的初始 `w`（每次按“重来”后也从它开始）。",
+        "attr w0": "路径的初始 `w`（每次按“重来”后也从它开始）。",
         "attr lr": "控件一开始的学习率。",
         "attr log_w": "控件是否一开始就训练 `log w`。",
         "attr steps": "在路径上标出、并画进静态图的步数。",
@@ -1313,8 +1314,10 @@ PARAGRAPHS: dict[str, str] = {
     "notebook 的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
     "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
     "（``figures.set_language``）。",
+    "It is interactive only on this site's lesson pages; elsewhere it shows a static picture. "
     "Its slider moves ``w``, the inverse bandwidth ``1 / h``, from 0.1 to 1000 (log scale); "
-    "the four panels follow. ``plot_explorer_panels`` draws them at any ``w``.": "滑块让 "
+    "the four panels follow. ``plot_explorer_panels`` draws them at any ``w``.": "它只在本网站的"
+    "课程页上可以交互，在别处显示一张静态图。滑块让 "
     "``w``（带宽的倒数 ``1 / h``）在 0.1 到 1000 之间移动（对数坐标），四个面板随之更新。"
     "``plot_explorer_panels`` 能画出任意 ``w`` 下的这四个面板。",
     '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
@@ -1408,9 +1411,10 @@ PARAGRAPHS: dict[str, str] = {
     "``w`` 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边），图例说明这两种标记。"
     "终点的圆点画在最小值的星号上面，星号比圆点大：停在最小值处的路径，它的圆点就落在星号中间。",
     # figures.explorer_panels
-    "The interactive explorer itself is ``bandwidth_explorer``, in the module ``explorer``. "
-    "Explained on the page `nonparametric.md`.": "可以交互的探索器本身是 ``explorer`` 模块里的 "
-    "``bandwidth_explorer``。",
+    "The explorer itself, ``bandwidth_explorer`` in the module ``explorer``, is interactive "
+    "only on this site's lesson pages; elsewhere it shows this picture. "
+    "Explained on the page `nonparametric.md`.": "探索器本身是 ``explorer`` 模块里的 "
+    "``bandwidth_explorer``，只在本网站的课程页上可以交互，在别处显示的就是这张图。",
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
     "as one colour bar under the matrices, so matrices can be compared entry by entry. The "
@@ -1876,11 +1880,17 @@ PARAGRAPHS: dict[str, str] = {
     "``SgdStepper``，notebook 的单元格会显示它：在本网站上带控件，在别处则是它的路径的静态图"
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
-    'Each press of "Step" takes one full-batch SGD step on the summed leave-one-out loss (the '
-    "steps of ``w_path``) and shows ``w``, the gradient and the loss above the picture; the "
-    "point after ``steps`` steps is marked. ``w_path`` gives the numbers.": "每按一次“走一步”，"
-    "就在留一法损失之和上做一步全批量 SGD（与 ``w_path`` 的步子相同），并在图上方写出 "
-    "``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。要拿到这些数，用 ``w_path``。",
+    'Each press of "Step" takes one plain gradient-descent step (``torch.optim.SGD`` on the '
+    "whole training set) on the summed leave-one-out loss (the steps of ``w_path``) and shows "
+    "``w``, the gradient and the loss above the picture; the point after ``steps`` steps is "
+    "marked. ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss; "
+    "training ``w``, the gradient at step ``k`` is ``(path[k] - path[k + 1]) / lr``.": (
+        "每按一次“走一步”，就在留一法损失之和上走一步普通的梯度下降"
+        "（在全部训练数据上用 ``torch.optim.SGD``，与 ``w_path`` 的步子相同），并在图上方写出 "
+        "``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。每一步的 ``w`` 由 ``w_path`` "
+        "给出，它的损失由 ``loss_curve(path, x, y)`` 给出；训练 ``w`` 时，第 ``k`` 步的梯度是 "
+        "``(path[k] - path[k + 1]) / lr``。"
+    ),
     # toy2d
     "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "
     "only, through the chapter's function ``f``, plus noise: ``y = f(x_1) + N(0, 0.5^2)``. "
@@ -2028,8 +2038,8 @@ COMMENTS: dict[str, str] = {
     "about 16.9, then w barely moves": "约 16.9，之后 w 几乎不动",
     "training log w at lr = 0.05:": "训练 log w，lr = 0.05：",
     "w stays > 0; after 5 steps it is": "w 恒为正；5 步之后是",
-    "at 4.0, near the grid's best": "4.0，接近网格上最好的",
-    "w = 3.98": "w = 3.98",
+    "at 4.0, near the loss minimum": "4.0，接近损失的最低点",
+    "(w ≈ 4)": "（w ≈ 4）",
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
     "one formulation, n = 1e2 to 1e4": "一种写法，n 从 1e2 到 1e4",
