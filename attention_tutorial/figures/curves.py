@@ -1,4 +1,4 @@
-"""Curves of the chapter: the data, a fit, fits side by side, the loss per epoch and against w.
+r"""Curves of the chapter: the data, a fit, fits side by side, the loss per epoch and against w.
 
 The loss against $w$ comes twice: with and without each point's own key
 (``plot_loss_vs_w``), and as the leave-one-out curve with the path $w$ takes along
@@ -12,7 +12,7 @@ The examples use [`make_data`][attention_tutorial.data.make_data] and
 [`predict`][attention_tutorial.training.predict],
 [`loss_curve`][attention_tutorial.analysis.loss_curve] and
 [`w_path`][attention_tutorial.training_paths.w_path] (with ``log_w=True``: it trains
-$\\log w$).
+$\log w$).
 """
 
 from __future__ import annotations

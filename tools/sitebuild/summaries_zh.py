@@ -502,8 +502,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
-        "`paths` 不是映射、某条路径不是数的序列（单个数、字符串或字符串的列表都不是），或者某条路径或 `ws` "
-        "含有布尔值时。",
+        "`paths` 不是映射、某条路径不是数的序列（单个数、字符串或字符串的列表都不是），"
+        "或者某条路径或 `ws` 含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；`x_train` 或 `y_train` 不是一维、"
         "是空的、不是浮点类型（整数或布尔类型），或含有 NaN 或无穷大；两者长度或数据类型不同，"
         "或 `n_train < 2`；或者 `paths` 或其中某条路径是空的、某个 $w$ 不是有限的正数，"

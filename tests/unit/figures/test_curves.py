@@ -424,7 +424,8 @@ def test_a_complex_tensor_is_refused() -> None:
 
 def test_plot_fits_refuses_a_key_that_is_no_string() -> None:
     """r23: ``{1: y_hat}`` failed with "'int' object is not subscriptable"."""
-    with pytest.raises(TypeError, match=r"^fits keys must be strings \(panel titles\), got int: 1$"):
+    message = r"^fits keys must be strings \(panel titles\), got int: 1$"
+    with pytest.raises(TypeError, match=message):
         plot_fits([0.0, 1.0], [0.0, 1.0], {1: [0.0, 1.0]}, [0.0], [0.0], lang="en")
 
 
