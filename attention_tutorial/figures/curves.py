@@ -674,7 +674,7 @@ def plot_w_paths(
         x_train: Training inputs, a floating ``torch.Tensor`` (not a numpy array) of
             shape ``(n_train,)``, ``n_train >= 2``.
         y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
-        paths: Legend label -> the values of w (all positive), e.g. from
+        paths: Legend label -> the values of $w$ (all positive), e.g. from
             [`w_path`][attention_tutorial.training_paths.w_path].
             Labels are shown as given in every language: use symbols and numbers.
         ws: Grid of the curve; by default ``logspace(-1, 3.5, 226)``, widened to
