@@ -145,7 +145,7 @@ def test_numpys_bool_is_a_bool_for_log_w():
         ([True, 2.0], r"paths\['a'\] must hold real numbers, got bool"),
         (np.array([True, False]), r"paths\['a'\] must hold real numbers, got bool"),
         (torch.tensor([True, True]), r"paths\['a'\] must hold real numbers, got bool"),
-        (["x", 2.0], r"paths\['a'\] must be a 1-D sequence of numbers"),
+        (["x", 2.0], r"paths\['a'\] must hold real numbers, got str"),
     ],
 )
 def test_a_path_that_is_no_sequence_of_numbers_is_a_type_error(data, path, match):
