@@ -687,8 +687,32 @@ def _holds_bool(value: object) -> bool:
     return False
 
 
+def _not_real(value: object) -> str | None:
+    """The type of a value that is no real number in ``value`` (``None``, a string, a complex).
+
+    ``np.asarray(..., dtype=float)`` reads ``"1"`` as 1, ``None`` as NaN and drops an
+    imaginary part with only a warning: each is refused instead, naming what was found.
+    """
+    if value is None or isinstance(value, (str, bytes, complex, np.complexfloating)):
+        return type(value).__name__
+    if isinstance(value, torch.Tensor):
+        return str(value.dtype) if value.dtype.is_complex else None
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind in "cUS":
+            return str(value.dtype)
+        if value.dtype == object:
+            return next((t for t in map(_not_real, value.flat) if t is not None), None)
+        return None
+    if isinstance(value, (list, tuple)):
+        return next((t for t in map(_not_real, value) if t is not None), None)
+    return None
+
+
 def real_array(name: str, value: object, ndim: int) -> np.ndarray:
-    """``_checks.array``, which also refuses bools: ``True`` would be drawn as the number 1.
+    """``_checks.array`` that also refuses bools, ``None``, strings and complex numbers.
+
+    ``True`` would be drawn as the number 1, ``"2"`` as 2, a complex number without its
+    imaginary part.
 
     >>> real_array("y_hat", [0.5, 2.0], 1)
     array([0.5, 2. ])
@@ -701,6 +725,9 @@ def real_array(name: str, value: object, ndim: int) -> np.ndarray:
     """
     if _holds_bool(value):
         raise TypeError(f"{name} must hold real numbers, got bool")
+    found = _not_real(value)
+    if found is not None:
+        raise TypeError(f"{name} must hold real numbers, got {found}")
     return _checks.array(name, value, ndim)
 
 
@@ -730,6 +757,8 @@ def draw_fit(
     alpha: float = 0.5,
 ) -> None:
     """Draw the truth, the prediction (dashed) and the training points on ``ax``."""
-    ax.plot(x_test, y_truth, label=words["truth"])
-    ax.plot(x_test, y_hat, linestyle="--", label=words["prediction"])
+    # the truth in black, as in ``plot_data`` (light on the dark page): in the first colour it
+    # was the training points' blue (r23)
+    ax.plot(x_test, y_truth, color="black", label=words["truth"])
+    ax.plot(x_test, y_hat, linestyle="--", color="C1", label=words["prediction"])
     ax.scatter(x_train, y_train, s=size, alpha=alpha, label=words["train"])

@@ -6,7 +6,11 @@ Explained on the page `scale.md`.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping, Sequence
+
+import numpy as np
+import torch
 
 from attention_tutorial.figures._alt import alt_facts, spoken
 from attention_tutorial.figures._base import (
@@ -56,6 +60,18 @@ def _byte_tick(value: float, _position: object = None) -> str:
     return _bytes(value)
 
 
+def _number(field: str, value: object) -> float:
+    """A field of a row as a Python number: a real number, a NumPy scalar or a 0-d tensor.
+
+    A bool, a string, ``None`` or a tensor of more than one element is no measurement.
+    """
+    if isinstance(value, torch.Tensor) and value.ndim == 0 and value.dtype != torch.bool:
+        value = value.item()  # a Python int or float (or complex, refused below)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"measurement {field} must be a number, got {value!r:.60}")
+    return int(value) if isinstance(value, numbers.Integral) else float(value)
+
+
 def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mapping[str, object]]]:
     """Group measurement rows by formulation, sorted by n; check their fields."""
     if isinstance(measurements, (str, bytes)) or not isinstance(measurements, Sequence):
@@ -77,10 +93,9 @@ def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mappin
                 f"unknown formulation {row['formulation']!r}; expected one of {_ORDER}"
             )
         fields = ("n", "seconds", "peak_bytes", "predicted_bytes")
+        row = dict(row)  # a copy, its numbers as Python's (np.int64(100) -> 100)
         for field in (f for f in fields if f in row):
-            value = row[field]
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise TypeError(f"measurement {field} must be a number, got {value!r}")
+            value = row[field] = _number(field, row[field])
             may_be_zero = field.endswith("bytes")
             if not (math.isfinite(value) and (value >= 0 if may_be_zero else value > 0)):
                 sign = "non-negative" if may_be_zero else "positive"
@@ -100,7 +115,7 @@ def plot_scaling(
     lang: str | None = None,
     title: str | None = None,
 ) -> TutorialFigure:
-    """Time and peak memory of each formulation against n, on log-log axes.
+    """Plot the time and peak memory of each formulation against $n$ on log-log axes.
 
     The memory panel also draws, dotted, the bytes of the intermediate tensors
     counted for each row (``predicted_bytes``) when the rows carry them; the
@@ -115,18 +130,21 @@ def plot_scaling(
         measurements: A non-empty list of rows, as ``scale_measurements()["rows"]``:
             dicts with ``formulation`` (one of ``"tiled"``, ``"broadcast"``,
             ``"chunked"``, ``"sdpa"``), ``n``, ``seconds``, ``peak_bytes`` (and
-            optionally ``predicted_bytes``).
+            optionally ``predicted_bytes``); each of these a real number, a NumPy
+            scalar or a 0-d tensor.
         layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``,
             one phone layout: time above memory.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title of the first panel.
 
     Returns:
-        The figure, with two axes: time, then memory.
+        The figure, with two axes: time, then memory; ``fig.description`` is its
+        alt text.
 
     Raises:
-        TypeError: If ``measurements`` is not a list (a string, a generator,
-            ``None``) or a field of a row (``predicted_bytes`` too) is not a number.
+        TypeError: If ``measurements`` is not a list or tuple (a string, a generator,
+            ``None``) or a field of a row (``predicted_bytes`` too) is not a number
+            (a bool or a string is not).
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, ``measurements`` is empty, a row is not
             a dict or lacks a field, its ``formulation`` is not one of the four names,

@@ -1,8 +1,18 @@
-"""Curves of the chapter: the data, a fit, fits side by side, the loss per epoch and against w.
+r"""Curves of the chapter: the data, a fit, fits side by side, the loss per epoch and against w.
 
-The loss against ``w`` comes twice: with and without each point's own key
-(``plot_loss_vs_w``), and as the leave-one-out curve with the path ``w`` takes along
+The loss against $w$ comes twice: with and without each point's own key
+(``plot_loss_vs_w``), and as the leave-one-out curve with the path $w$ takes along
 it during training (``plot_w_paths``).
+
+The examples use [`make_data`][attention_tutorial.data.make_data] and
+[`SEED`][attention_tutorial.data.SEED] (the data),
+[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson],
+[`NWKernelRegression`][attention_tutorial.model.NWKernelRegression],
+[`train`][attention_tutorial.training.train],
+[`predict`][attention_tutorial.training.predict],
+[`loss_curve`][attention_tutorial.analysis.loss_curve] and
+[`w_path`][attention_tutorial.training_paths.w_path] (with ``log_w=True``: it trains
+$\log w$).
 """
 
 from __future__ import annotations
@@ -111,7 +121,8 @@ def plot_data(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If an array is not numeric or holds bools.
+        TypeError: If an array does not hold real numbers (it holds bools, strings,
+            complex numbers or is ``None``).
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
             infinite value, or the lengths do not match.
@@ -230,7 +241,8 @@ def plot_fit(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If an array is not numeric or holds bools.
+        TypeError: If an array does not hold real numbers (it holds bools, strings,
+            complex numbers or is ``None``).
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
             infinite value, or the lengths do not match.
@@ -316,8 +328,9 @@ def plot_fits(
         The figure, with one axes per fit; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If ``fits`` is not a mapping, an array is not numeric or holds bools,
-            or a title is neither a string nor a mapping of strings.
+        TypeError: If ``fits`` is not a mapping, a key of ``fits`` is not a string, an
+            array does not hold real numbers (it holds bools, strings, complex numbers or
+            is ``None``), or a title is neither a string nor a mapping of strings.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, ``fits`` is empty, a length differs, ``titles`` does
             not have one title per fit, or a title mapping lacks ``lang``.
@@ -361,6 +374,11 @@ def plot_fits(
             raise ValueError("fits must contain at least one fit")
         predictions = {}
         for name, y_hat in fits.items():
+            if not isinstance(name, str):
+                raise TypeError(
+                    f"fits keys must be strings (panel titles), got {type(name).__name__}: "
+                    f"{name!r:.40}"
+                )
             y_hat_np = real_array(f"fits[{name!r}]", y_hat, 1)
             _checks.same_sizes(x_test=x_test_np, **{f"fits[{name!r}]": y_hat_np})
             predictions[name] = y_hat_np
@@ -449,17 +467,19 @@ def plot_loss(
     Explained on the page `parametric.md`.
 
     Args:
-        losses: One loss per epoch, as returned by ``train``.
+        losses: One loss per epoch, as returned by
+            [`train`][attention_tutorial.training.train].
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title.
-        layout: ``"wide"``: the figure of the page's width; ``"narrow"`` or
-            ``"stacked"``, one phone layout: a narrower figure.
+        layout: ``"wide"``: the wide-screen figure; ``"narrow"`` or ``"stacked"``, one
+            phone layout: a narrower figure.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If ``losses`` is not numeric or holds bools.
+        TypeError: If ``losses`` does not hold real numbers (it holds bools, strings,
+            complex numbers or is ``None``).
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, or ``losses`` is not 1-D, is empty or holds NaN or
             an infinite value.
@@ -501,16 +521,16 @@ def plot_loss_vs_w(
     title: str | None = None,
     layout: str = "wide",
 ) -> TutorialFigure:
-    """Plot the training loss against ``w`` with and without each point's own key.
+    """Plot the training loss against $w$ with and without each point's own key.
 
-    The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.
+    The $w$ axis is logarithmic; the minimum of the leave-one-out curve is marked.
 
     Explained on the page `leave-one-out.md`.
 
     Args:
-        ws: The grid of ``w``, shape ``(n_w,)``, all positive.
-        losses_with_own: Loss at each ``w`` with the own key included, shape ``(n_w,)``.
-        losses_left_out: Loss at each ``w`` with the own key left out, shape ``(n_w,)``.
+        ws: The grid of $w$, shape ``(n_w,)``, all positive.
+        losses_with_own: Loss at each $w$ with the own key included, shape ``(n_w,)``.
+        losses_left_out: Loss at each $w$ with the own key left out, shape ``(n_w,)``.
         lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
             language).
         title: Optional title.
@@ -521,10 +541,11 @@ def plot_loss_vs_w(
         The figure; ``fig.description`` is its alt text.
 
     Raises:
-        TypeError: If an array is not numeric or holds bools.
+        TypeError: If an array does not hold real numbers (it holds bools, strings,
+            complex numbers or is ``None``).
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, an array is not 1-D, is empty or holds NaN or an
-            infinite value, a length differs, or a ``w`` is not positive.
+            infinite value, a length differs, or a $w$ is not positive.
 
     Examples:
         >>> d = make_data()
@@ -640,11 +661,11 @@ def plot_w_paths(
     layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
-    """Draw paths of ``w`` during training as points on the leave-one-out loss curve.
+    """Draw paths of $w$ during training as points on the leave-one-out loss curve.
 
-    Each path is a polyline through ``(w_k, L(w_k))``, from the first value
-    (a grey square, which paths starting at the same ``w`` share) to the last
-    (a dot in the path's colour, outlined in black); the legend names both
+    Each path is a polyline through $(w_k, L(w_k))$, from the first value
+    (a grey square, which paths starting at the same $w$ share) to the last
+    (a dot in the path's colour, outlined in the text colour); the legend names both
     markers. The end dots are drawn over the minimum's star, which is larger:
     a path that ends at the minimum shows its dot inside the star.
 
@@ -654,7 +675,8 @@ def plot_w_paths(
         x_train: Training inputs, a floating ``torch.Tensor`` (not a numpy array) of
             shape ``(n_train,)``, ``n_train >= 2``.
         y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
-        paths: Legend label -> the values of ``w`` (all positive), e.g. from ``w_path``.
+        paths: Legend label -> the values of $w$ (all positive), e.g. from
+            [`w_path`][attention_tutorial.training_paths.w_path].
             Labels are shown as given in every language: use symbols and numbers.
         ws: Grid of the curve; by default ``logspace(-1, 3.5, 226)``, widened to
             include every path.
@@ -668,13 +690,13 @@ def plot_w_paths(
     Raises:
         TypeError: If ``x_train`` or ``y_train`` is not a ``torch.Tensor`` (a numpy
             array is refused), ``paths`` is not a mapping, a path is not a sequence
-            of numbers (a single number or a string is not), or a path or ``ws``
-            holds bools.
+            of numbers (a single number, a string or a list of strings is not), or a
+            path or ``ws`` holds bools.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``, or
             ``lang`` is unknown; if ``x_train`` or ``y_train`` is not 1-D, is empty,
             has a dtype that is not floating (an integer or bool one) or holds NaN or
             an infinite value, if their lengths or their dtypes differ, or if
-            ``n_train < 2``; or if ``paths`` or one of its paths is empty, a ``w`` is
+            ``n_train < 2``; or if ``paths`` or one of its paths is empty, a $w$ is
             not positive and finite, or ``ws`` is not 1-D, is empty or holds a value
             that is not positive and finite.
 
@@ -695,7 +717,8 @@ def plot_w_paths(
         ...     x, y, paths, lang="en"
         ... )
         >>> # where each path ends after 5 steps
-        >>> # (lr = 0.2 still swings round 4)
+        >>> # (lr = 0.05 on the star, lr = 0.2
+        >>> # beside it)
         >>> [
         ...     round(p[-1], 2)
         ...     for p in paths.values()
@@ -763,11 +786,18 @@ def plot_w_paths(
             ax.plot([], [], marker=marker, markersize=size, linestyle="none", color="grey",
                     markerfacecolor="grey", markeredgecolor=edge, label=labels[key])  # fmt: skip
         # under the axes, where it hides no point of a path nor the curve's plateau
+        # the curve and the paths first, then the star and the two markers: in two columns
+        # (filled column by column) the paths stay together (r23: "lr = 0.05" ended the first
+        # column, "lr = 0.2" began the second)
+        handles, names = ax.get_legend_handles_labels()
+        order = [0, *range(2, 2 + len(arrays)), 1, *range(2 + len(arrays), len(names))]
+        handles, names = [handles[i] for i in order], [names[i] for i in order]
         if layout == "wide":
-            fig.legend(loc="outside lower center", ncols=2, fontsize="small", frameon=False)
+            fig.legend(handles, names, loc="outside lower center", ncols=2, fontsize="small",
+                       frameon=False)  # fmt: skip
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
-            fig.legend(loc="outside lower center", ncols=1, frameon=False)
+            fig.legend(handles, names, loc="outside lower center", ncols=1, frameon=False)
         # every step of a path, rounded (round 20: lr = 0.2's swing round 4, squeezed into
         # the valley's bottom, was read nowhere); a long path by its first and last steps
         ends = [{"name": name, "steps": _steps_spoken(path)} for name, path in arrays.items()]

@@ -156,7 +156,7 @@ def test_numpys_bool_is_a_bool_for_log_w():
         ([True, 2.0], r"paths\['a'\] must hold real numbers, got bool"),
         (np.array([True, False]), r"paths\['a'\] must hold real numbers, got bool"),
         (torch.tensor([True, True]), r"paths\['a'\] must hold real numbers, got bool"),
-        (["x", 2.0], r"paths\['a'\] must be a 1-D sequence of numbers"),
+        (["x", 2.0], r"paths\['a'\] must hold real numbers, got str"),
     ],
 )
 def test_a_path_that_is_no_sequence_of_numbers_is_a_type_error(data, path, match):
@@ -164,7 +164,7 @@ def test_a_path_that_is_no_sequence_of_numbers_is_a_type_error(data, path, match
     ``[True, 2.0]`` was drawn as "w = 1 → 2"."""
     with pytest.raises(TypeError, match=match):
         plot_w_paths(data.x_train, data.y_train, {"a": path}, lang="en")
-    assert "or a string is not), or a path or ``ws`` holds bools" in " ".join(
+    assert "or a list of strings is not), or a path or ``ws`` holds bools" in " ".join(
         plot_w_paths.__doc__.split()
     )
 
@@ -181,14 +181,14 @@ def test_the_curves_rows_name_a_non_numeric_array_and_nan(data, function):
     }[function]
     draw = getattr(curves, function)
     words = ["x"] * len(good[0])
-    with pytest.raises(TypeError, match=r"must be a 1-D sequence of numbers"):
+    with pytest.raises(TypeError, match=r"must hold real numbers, got str"):  # r23
         draw(words, *good[1:], lang="en")
     nan = np.asarray(good[0], dtype=float).copy()
     nan[1] = np.nan
     with pytest.raises(ValueError, match=r"contains NaN or infinite values"):
         draw(nan, *good[1:], lang="en")
     doc = draw.__doc__
-    assert "TypeError: If " in doc and "not numeric" in doc
+    assert "TypeError: If " in doc and "does not hold real numbers" in doc
     assert "holds NaN or\n" in doc or "holds NaN or an" in doc
 
 

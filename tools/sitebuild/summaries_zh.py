@@ -85,8 +85,8 @@ SUMMARIES: dict[str, str] = {
     "plot_fit": "画真实函数、预测和训练点。",
     "plot_fits": "把几条拟合曲线并排画出，每条一幅，共用纵轴。",
     "plot_loss": "画每个训练轮次（从 1 开始）的训练损失。",
-    "plot_loss_vs_w": "画训练损失随 `w` 的变化：含自身的键一条，去掉自身的键（留一法）一条。",
-    "plot_w_paths": "把训练中 `w` 走过的路径画在留一法损失曲线上。",
+    "plot_loss_vs_w": "画训练损失随 $w$ 的变化：含自身的键一条，去掉自身的键（留一法）一条。",
+    "plot_w_paths": "把训练中 $w$ 走过的路径画在留一法损失曲线上。",
     "plot_attention_heatmap": "把注意力权重画成热图：每行一个查询，每列一个键。",
     "plot_attention_heatmaps": "把几个模型的注意力权重热图上下排列，共用一个颜色刻度。",
     "plot_attention_pooling": "画一个查询汇聚几个键值对：$f(q) = \\sum_i \\alpha(q, k_i) v_i$。",
@@ -409,13 +409,14 @@ SECTIONS: dict[str, dict[str, str]] = {
     "figures.cost.plot_scaling": {
         "measurements": '非空的行列表，如 `scale_measurements()["rows"]`：每行是一个字典，含 '
         '`formulation`（`"tiled"`、`"broadcast"`、`"chunked"`、`"sdpa"` 之一）、`n`、`seconds`、'
-        "`peak_bytes`（还可以有 `predicted_bytes`）。",
+        "`peak_bytes`（还可以有 `predicted_bytes`）；这几个字段可以是实数、NumPy 标量或 0 维"
+        "张量。",
         "lang": _LANG,
         "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：时间在上、内存在下。",
         "title": "第一幅图的标题，可以不给。",
-        "return": "图，有两个坐标系：先是时间，后是内存。",
-        "raise TypeError": "`measurements` 不是列表（是字符串、生成器或 `None`），"
-        "或某一行的某个字段（包括 `predicted_bytes`）不是数时。",
+        "return": "图，有两个坐标系：先是时间，后是内存；`fig.description` 是它的替代文字。",
+        "raise TypeError": "`measurements` 不是列表或元组（是字符串、生成器或 `None`），"
+        "或某一行的某个字段（包括 `predicted_bytes`）不是数（布尔值和字符串都不算）时。",
         "raise ValueError": _BAD_LAYOUT
         + "；`lang` 未知、`measurements` 是空的、某一行不是字典或缺少字段、"
         "它的 `formulation` 不是那四个名字之一，或者它的 `n` 或 `seconds` "
@@ -432,7 +433,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：图例在坐标轴下面，分两列；' + _PHONE + "：更窄的图，"
         "图例在坐标轴下面，一列。",
         "return": _FIGURE,
-        "raise TypeError": "某个数组不是数值或含有布尔值时。",
+        "raise TypeError": "某个数组装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
         "含有 NaN 或无穷大，或者长度对不上时。",
     },
@@ -446,7 +447,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise TypeError": "某个数组不是数值或含有布尔值时。",
+        "raise TypeError": "某个数组装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
         "含有 NaN 或无穷大，或者长度对不上时。",
     },
@@ -463,49 +464,50 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：各幅并排，图例在它们下面；' + _PHONE + "：各幅上下排列，图例在下面。",
         "lang": _LANG,
         "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
-        "raise TypeError": "`fits` 不是映射、某个数组不是数值或含有布尔值，或某个标题既不是字符串"
-        "也不是字符串的映射时。",
+        "raise TypeError": "`fits` 不是映射、`fits` 的某个键不是字符串、某个数组装的不全是实数"
+        "（含有布尔值、字符串或复数，或者是 `None`），或某个标题既不是字符串也不是字符串的映射时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`fits` 是空的、长度不一致、"
         "`titles` 的个数与拟合不同，或标题映射里没有 `lang` 时。",
     },
     "figures.curves.plot_loss": {
-        "losses": "每轮一个损失，即 `train` 的返回值。",
+        "losses": "每轮一个损失，即 [`train`][attention_tutorial.training.train] 的返回值。",
         "lang": _LANG,
         "title": _TITLE,
-        "layout": '`"wide"`：和页面一样宽的图；' + _PHONE + "：更窄的图。",
+        "layout": '`"wide"`：宽屏的图；' + _PHONE + "：更窄的图。",
         "return": _FIGURE,
-        "raise TypeError": "`losses` 不是数值或含有布尔值时。",
+        "raise TypeError": "`losses` 装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 不是一维、为空、"
         "含有 NaN 或无穷大时。",
     },
     "figures.curves.plot_loss_vs_w": {
-        "ws": "`w` 的网格，形状 `(n_w,)`，全是正数。",
-        "losses_with_own": "包含自己的键时每个 `w` 的损失，形状 `(n_w,)`。",
-        "losses_left_out": "去掉自己的键时每个 `w` 的损失，形状 `(n_w,)`。",
+        "ws": "$w$ 的网格，形状 `(n_w,)`，全是正数。",
+        "losses_with_own": "包含自己的键时每个 $w$ 的损失，形状 `(n_w,)`。",
+        "losses_left_out": "去掉自己的键时每个 $w$ 的损失，形状 `(n_w,)`。",
         "lang": _LANG,
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise TypeError": "某个数组不是数值或含有布尔值时。",
+        "raise TypeError": "某个数组装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
-        "含有 NaN 或无穷大，长度不一致，或某个 `w` 不是正数时。",
+        "含有 NaN 或无穷大，长度不一致，或某个 $w$ 不是正数时。",
     },
     "figures.curves.plot_w_paths": {
         "x_train": "训练输入（键），torch 浮点张量（不接受 numpy 数组），形状 `(n_train,)`，"
         "`n_train >= 2`。",
         "y_train": "训练输出（值），形状 `(n_train,)`，数据类型与 `x_train` 相同。",
-        "paths": "图例标签 → `w` 的各个值（全是正数），例如 `w_path` 的结果。"
+        "paths": "图例标签 → $w$ 的各个值（全是正数），例如 "
+        "[`w_path`][attention_tutorial.training_paths.w_path] 的结果。"
         "标签在各种语言里都原样显示：只用符号和数字。",
         "ws": "曲线的网格；默认是 `logspace(-1, 3.5, 226)`，并会放宽到包含每条路径。",
         "layout": '`"wide"`：图例分两列放在坐标系下面；' + _PHONE + "：图更窄，图例一列。",
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
-        "`paths` 不是映射、某条路径不是数的序列（单个数或字符串都不是），或者某条路径或 `ws` "
-        "含有布尔值时。",
+        "`paths` 不是映射、某条路径不是数的序列（单个数、字符串或字符串的列表都不是），"
+        "或者某条路径或 `ws` 含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；`x_train` 或 `y_train` 不是一维、"
         "是空的、不是浮点类型（整数或布尔类型），或含有 NaN 或无穷大；两者长度或数据类型不同，"
-        "或 `n_train < 2`；或者 `paths` 或其中某条路径是空的、某个 `w` 不是有限的正数，"
+        "或 `n_train < 2`；或者 `paths` 或其中某条路径是空的、某个 $w$ 不是有限的正数，"
         "或 `ws` 不是一维、是空的、有不是有限正数的值时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
@@ -1392,23 +1394,42 @@ PARAGRAPHS: dict[str, str] = {
         "（看得见的次刻度多于四个时，只标 2 和 5 处的）。"
     ),
     # figures.curves
-    "The loss against ``w`` comes twice: with and without each point's own key "
-    "(``plot_loss_vs_w``), and as the leave-one-out curve with the path ``w`` takes along it "
+    "The loss against $w$ comes twice: with and without each point's own key "
+    "(``plot_loss_vs_w``), and as the leave-one-out curve with the path $w$ takes along it "
     "during training (``plot_w_paths``).": (
-        "损失随 ``w`` 的变化画了两种：含与不含每个点自己的键（``plot_loss_vs_w``），以及留一法"
-        "损失曲线连同训练中 ``w`` 沿它走过的路径（``plot_w_paths``）。"
+        "损失随 $w$ 的变化画了两种：含与不含每个点自己的键（``plot_loss_vs_w``），以及留一法"
+        "损失曲线连同训练中 $w$ 沿它走过的路径（``plot_w_paths``）。"
+    ),
+    "The examples use [`make_data`][attention_tutorial.data.make_data] and "
+    "[`SEED`][attention_tutorial.data.SEED] (the data), "
+    "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson], "
+    "[`NWKernelRegression`][attention_tutorial.model.NWKernelRegression], "
+    "[`train`][attention_tutorial.training.train], "
+    "[`predict`][attention_tutorial.training.predict], "
+    "[`loss_curve`][attention_tutorial.analysis.loss_curve] and "
+    "[`w_path`][attention_tutorial.training_paths.w_path] (with ``log_w=True``: it trains "
+    "$\\log w$).": (
+        "示例用到 [`make_data`][attention_tutorial.data.make_data] 和 "
+        "[`SEED`][attention_tutorial.data.SEED]（数据）、"
+        "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson]、"
+        "[`NWKernelRegression`][attention_tutorial.model.NWKernelRegression]、"
+        "[`train`][attention_tutorial.training.train]、"
+        "[`predict`][attention_tutorial.training.predict]、"
+        "[`loss_curve`][attention_tutorial.analysis.loss_curve] 和 "
+        "[`w_path`][attention_tutorial.training_paths.w_path]（带 ``log_w=True``：训练的是 "
+        "$\\log w$）。"
     ),
     "The test inputs are drawn as a row of ticks under the curve: they are the places where "
     "the later pages make predictions (the queries).": "测试输入画成曲线下方的一排短竖线："
     "后面各页就在这些位置上做预测（它们就是查询）。",
-    "The ``w`` axis is logarithmic; the minimum of the leave-one-out curve is marked.": "``w`` "
+    "The $w$ axis is logarithmic; the minimum of the leave-one-out curve is marked.": "$w$ "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
-    "Each path is a polyline through ``(w_k, L(w_k))``, from the first value (a grey square, "
-    "which paths starting at the same ``w`` share) to the last (a dot in the path's colour, "
-    "outlined in black); the legend names both markers. The end dots are drawn over the "
-    "minimum's star, which is larger: a path that ends at the minimum shows its dot inside the "
-    "star.": "每条路径是一条经过 ``(w_k, L(w_k))`` 的折线，从第一个值（灰色方块，从同一个 "
-    "``w`` 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边），图例说明这两种标记。"
+    "Each path is a polyline through $(w_k, L(w_k))$, from the first value (a grey square, "
+    "which paths starting at the same $w$ share) to the last (a dot in the path's colour, "
+    "outlined in the text colour); the legend names both markers. The end dots are drawn over "
+    "the minimum's star, which is larger: a path that ends at the minimum shows its dot inside "
+    "the star.": "每条路径是一条经过 $(w_k, L(w_k))$ 的折线，从第一个值（灰色方块，从同一个 "
+    "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，用文字的颜色描边），图例说明这两种标记。"
     "终点的圆点画在最小值的星号上面，星号比圆点大：停在最小值处的路径，它的圆点就落在星号中间。",
     # figures.explorer_panels
     "The explorer itself, ``bandwidth_explorer`` in the module ``explorer``, is interactive "
@@ -1998,7 +2019,8 @@ COMMENTS: dict[str, str] = {
     "one loss per epoch": "每轮一个损失",
     '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
     "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
-    "(lr = 0.2 still swings round 4)": "（lr = 0.2 时仍在 4 附近来回摆动）",
+    "(lr = 0.05 on the star, lr = 0.2": "（lr = 0.05 停在星号上，lr = 0.2",
+    "beside it)": "停在它旁边）",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
     "leave-one-out)": "留一法）",
     # figures.shape_flow

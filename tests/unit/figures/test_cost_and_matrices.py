@@ -439,3 +439,43 @@ def test_the_matrices_colour_bars_are_ticked_at_both_ends(layout) -> None:
     assert (shared[0], shared[-1]) == ("\u221213.01", "13.01") and "0" in shared
     assert own == ["\u22121.15", "1.15"]
     assert "runs from -13.01 to 13.01" in fig.alt_facts and "from -1.15 to 1.15" in fig.alt_facts
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("n", np.int64(1000)),
+        ("seconds", np.float32(0.5)),
+        ("seconds", "torch"),
+        ("peak_bytes", "torch_int"),
+    ],
+)
+def test_numpy_scalars_and_0d_tensors_are_numbers(field, value) -> None:
+    """r23: ``np.int64(100)`` and ``torch.tensor(0.1)`` were refused as no numbers."""
+    import torch
+
+    value = {"torch": torch.tensor(0.5), "torch_int": torch.tensor(12)}.get(value, value)
+    rows = [dict(ROWS[0]), *ROWS[1:]]
+    rows[0][field] = value
+    fig = plot_scaling(rows, lang="en")
+    assert fig.description
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (np.bool_(True), r"measurement n must be a number, got np.True_"),
+        (None, r"measurement n must be a number, got None"),
+        ("1000", r"measurement n must be a number, got '1000'"),
+        (1j, r"measurement n must be a number, got 1j"),
+    ],
+)
+def test_bools_strings_none_and_complex_are_no_measurement(value, message) -> None:
+    rows = [dict(ROWS[0]), *ROWS[1:]]
+    rows[0]["n"] = value
+    with pytest.raises(TypeError, match=message):
+        plot_scaling(rows, lang="en")
+
+
+def test_a_tuple_of_rows_is_a_list_of_rows() -> None:
+    assert plot_scaling(tuple(ROWS), lang="en").description

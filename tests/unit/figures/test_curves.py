@@ -185,6 +185,8 @@ def test_plot_fits_refuses_bad_titles(titles, error, match) -> None:
         (lambda: plot_fit([0.0, 1.0], [0.0], [0.0, 1.0], [0.0], [0.0]), ValueError,
          "x_test, y_truth must have the same length, got 2 and 1"),
         (lambda: plot_fit([0.0], [0.0], [0.0], [0.0], ["a"]), TypeError,
+         "y_train must hold real numbers, got str"),
+        (lambda: plot_fit([0.0], [0.0], [0.0], [0.0], [{}]), TypeError,
          "y_train must be a 1-D sequence of numbers, got list"),
         (lambda: plot_loss([]), ValueError, "losses must not be empty"),
         # a NaN would leave a silent gap in the curve: training that diverged, say
@@ -391,3 +393,73 @@ def test_w_paths_draw_the_ends_over_a_larger_star() -> None:
         assert tuple(end.get_edgecolor()[0]) == (0.0, 0.0, 0.0, 1.0)  # outlined in black
     lines = [line for line in ax.get_lines() if line.get_label() in paths]
     assert all(line.get_zorder() < star.get_zorder() for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("value", "found"),
+    [
+        (None, "NoneType"),
+        (np.array([1.0 + 2.0j, 3.0]), "complex128"),
+        ([1.0, 2.0j], "complex"),
+        (["1", "2"], "str"),
+        (np.array(["1", "2"]), "<U1"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda v: plot_data(v, [0.0, 1.0], [0.0, 1.0], [0.0, 1.0]), "x_test"),
+        (lambda v: plot_fit([0.0, 1.0], [0.0, 1.0], v, [0.0, 1.0], [0.0, 1.0]), "y_hat"),
+        (lambda v: plot_loss(v), "losses"),
+    ],
+)  # fmt: skip
+def test_none_strings_and_complex_numbers_are_refused(call, name, value, found) -> None:
+    """r23: ``None`` gave "x_test must be a 1-D array, got shape ()", a complex array was drawn
+    without its imaginary part (a ComplexWarning only) and ``["1", "2"]`` as numbers."""
+    with pytest.raises(TypeError, match=rf"^{name} must hold real numbers, got {found}$"):
+        call(value)
+
+
+def test_a_complex_tensor_is_refused() -> None:
+    import torch
+
+    with pytest.raises(TypeError, match=r"^losses must hold real numbers, got torch.complex64$"):
+        plot_loss(torch.tensor([1.0 + 1.0j, 2.0]))
+
+
+def test_plot_fits_refuses_a_key_that_is_no_string() -> None:
+    """r23: ``{1: y_hat}`` failed with "'int' object is not subscriptable"."""
+    message = r"^fits keys must be strings \(panel titles\), got int: 1$"
+    with pytest.raises(TypeError, match=message):
+        plot_fits([0.0, 1.0], [0.0, 1.0], {1: [0.0, 1.0]}, [0.0], [0.0], lang="en")
+
+
+def test_w_paths_refuses_a_path_of_strings() -> None:
+    """r23: ``{"a": ["1", "2"]}`` was drawn as the path 1 -> 2."""
+    x, y = _training()
+    with pytest.raises(TypeError, match=r"^paths\['a'\] must hold real numbers, got str$"):
+        plot_w_paths(x, y, {"a": ["1", "2"]}, lang="en")
+
+
+def test_w_paths_legend_keeps_the_paths_together() -> None:
+    """r23: in two columns "lr = 0.05" ended the first column and "lr = 0.2" began the
+    second; the curve and the paths now fill the first column."""
+    fig = _paths_figure("wide")
+    names = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert names[1:3] == ["w, lr = 0.5", "log w, lr = 0.5"]
+
+
+def test_the_truth_has_one_colour_in_every_curve() -> None:
+    """r23: the true function was black in plot_data, the points' blue in plot_fit(s)."""
+    from matplotlib.colors import to_hex
+
+    x = [0.0, 1.0, 2.0]
+    figs = [
+        plot_data(x, x, x, x, lang="en"),
+        plot_fit(x, x, x, x, x, lang="en"),
+        plot_fits(x, x, {"a": x}, x, x, lang="en"),
+    ]
+    colours = {to_hex(fig.axes[0].lines[0].get_color()) for fig in figs}
+    assert colours == {"#000000"}
+    point = to_hex(figs[1].axes[0].collections[0].get_facecolor()[0])
+    assert to_hex(figs[1].axes[0].lines[1].get_color()) not in {point, "#000000"}
