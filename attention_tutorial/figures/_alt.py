@@ -846,8 +846,8 @@ def diagram_legend(key: str, **fields: object) -> dict[str, str]:
     ...     n=1,
     ...     k=2,
     ...     rest=4,
-    ... )["en"][-39:]
-    '0); 1 in its 2 cells, 0 in the other 4.'
+    ... )["en"][-43:]
+    '0); 1.0 in its 2 cells, 0.0 in the other 4.'
     """
     return {lang: table[key].format(**fields) for lang, table in DIAGRAM_LEGENDS.items()}
 

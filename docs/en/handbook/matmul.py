@@ -115,8 +115,8 @@ import attention_tutorial as at
 #
 # ### Picture
 #
-# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. Each tensor in a
-# picture carries its name in the code.
+# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. The inputs carry
+# their names in the code; the result is called `y`.
 #
 # **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 

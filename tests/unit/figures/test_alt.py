@@ -288,7 +288,7 @@ def test_heatmaps_name_training_queries_when_the_queries_are_the_training_inputs
     assert test.axes[-2].get_xlabel() == "keys (training inputs)"
     assert "y axis: queries (training points, index sorted by x)" in train.description
     zh = at.plot_attention_heatmaps(weights, queries="train", lang="zh").description
-    assert "纵轴：查询（训练点的序号，按 x 排序）" in zh
+    assert "纵轴：查询（按 x 排序的训练点）" in zh
     with pytest.raises(ValueError, match="queries must be 'test' or 'train', got 'keys'"):
         at.plot_attention_heatmaps(weights, queries="keys")
 
