@@ -211,8 +211,8 @@ assert mse_seeds[1000].quantile(0.5) < mse_scalar
 
 # %% [markdown]
 # At 300 steps the projections' median test error is far below one $w$'s, and nine seeds of ten
-# beat it; but one seed is stuck, with an error several times that of one $w$: its Adam run fell
-# into a poor region and does not leave it within 300 steps: after 1,000 steps its test error is
+# beat it; but one seed is stuck, with an error several times that of one $w$. Its Adam run fell
+# into a poor region and did not leave it within 300 steps; after 1,000 steps its test error is
 # still 0.674 (seed 5 in the printout), about six times one $w$'s 0.114. More freedom is also
 # more ways to go wrong.
 #
@@ -338,7 +338,7 @@ at.plot_matrices(
 # $x_1$. The ticks are indices, not coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19
 # from left to right along the row (the printout below gives the coordinates at both ends). The
 # upper panel is `ProjectedAttention`, the lower one `ScalarKernelAttention`; both share one
-# colour scale, so a colour means the same weight in each. The cell also prints two numbers:
+# colour scale, so a colour means the same weight in each. The cell also prints two measures:
 # "keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries ($n$ for uniform
 # weights, 1 when a single key takes all the weight); "band filled" is how much of each query's
 # band of keys gets weight, explained in a folded note under the figure.
@@ -463,17 +463,19 @@ assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]  # the text's numbers
 #
 # </details>
 #
-# A centre of mass off to the right is not a prediction off the mark. The cell's last lines print
-# both models' errors on these queries (prediction minus the true $f$): the projection model looks
-# off-centre, yet here it is the more accurate one. For $x_1$ from 3 to 4 its squared error
-# averages 0.017, one $w$'s 0.327.
+# On these queries the projection model's error is the smaller one: the cell's last lines print
+# both models' errors (prediction minus the true $f$), and for $x_1$ from 3 to 4 its squared
+# error averages 0.017, one $w$'s 0.327. That does not make the shift harmless: $f$ falls to the
+# right of these queries, so averaging labels from there pulls the prediction down, and on this
+# row the pull happens to offset the noise of the labels it averages. Five neighbouring queries
+# share most of their keys: this is close to one sample, not a rule.
 
 # %% [markdown]
 # ## And without the key bias?
 #
 # A Transformer drops $-\frac{1}{2}\lVert k'\rVert^2$. Train the same model with `key_bias=False`
-# (which also multiplies the scores by $1/\sqrt{d_k}$, a scale that $W_q$ absorbs, so it changes
-# nothing here):
+# (which also multiplies the scores by $1/\sqrt{d_k}$, a scale that $W_q$ can absorb, so it does
+# not change the conclusion):
 
 # %%
 _ = torch.manual_seed(at.SEED)

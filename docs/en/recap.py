@@ -127,8 +127,9 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # ## Beyond the chapter
 #
-# - Vector queries and keys get learned projections $W_q$, $W_k$, $W_v$ where the chapter has one
-#   $w$; the Gaussian form keeps one bias per key, $-\frac{1}{2}\lVert k'\rVert^2$, which a
+# - Vector queries and keys get learned projections $W_q$ and $W_k$ where the chapter has one $w$
+#   (and $W_v$ for the values); the Gaussian form keeps one bias per key,
+#   $-\frac{1}{2}\lVert W_k k\rVert^2$, which a
 #   Transformer drops; see [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix).
 #   For what dropping the bias costs on a toy problem, see the section
 #   [And without the key bias?](projections.py#and-without-the-key-bias) of the page on learned

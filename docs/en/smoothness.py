@@ -1,8 +1,8 @@
 # %% [markdown]
 # # Why the trained curve is less smooth
 #
-# The prediction trained on the page *[Parametric attention pooling](parametric.py)* is far more
-# wiggly than the [non-parametric](nonparametric.py) one. This page answers three questions: what
+# The predictions of the model trained on the page *[Parametric attention pooling](parametric.py)*
+# are far more wiggly than the [non-parametric](nonparametric.py) ones. This page answers three questions: what
 # does the learned $w$ mean? Why does SGD stop at such a $w$? And does a less smooth curve mean worse
 # predictions?
 
@@ -375,7 +375,8 @@ at.plot_w_paths(x_train, y_train, paths)
 # leave-one-out loss, takes one SGD step
 # $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$ (for $\log w$:
 # $\log w \leftarrow \log w - \text{lr}\cdot\partial L/\partial(\log w)$), draws the new $w$ on
-# the loss curve and prints the step's $w$, gradient and loss. A star (★) marks the minimum of
+# the loss curve and prints the new $w$, the loss there and the gradient there (the one the
+# next step follows). A star (★) marks the minimum of
 # the leave-one-out loss. Step 5, the chapter's number of steps, is ringed on the curve; at the
 # chapter's settings (training $w$, lr 0.5), where its training stops, the table also marks it
 # <span class="attn-nowrap">“(chapter)”</span>. “Reset” goes back to the initial $w$; changing the learning rate or the
@@ -513,7 +514,7 @@ with at.prints_error(ValueError, width=40):
 #
 # ## Exercises
 #
-# 1. The first cell of “[Why SGD ends up there](#why-sgd-ends-up-there)” prints the initial $w$
+# 1. The cell of “[Why SGD ends up there](#why-sgd-ends-up-there)” prints the initial $w$
 #    and $dL/dw$. From these two numbers and the best $w$ in the table, before running anything: where does one step with lr = 0.1 take $w$, and does
 #    it pass the best $w$? What is the largest learning rate whose first step does not pass it, and
 #    how many times larger is the chapter's 0.5? Then take 5 steps at lr = 0.1 with `at.w_path` and

@@ -2,8 +2,9 @@
 # # From kernel regression to Transformer attention
 #
 # The chapter ends with one learnable number $w$ and one-dimensional inputs. A Transformer's
-# attention has queries and keys that are vectors, matrices $W_q$, $W_k$, $W_v$ where we had $w$, a
-# batch dimension, and masks. This page takes the last steps: the Gaussian kernel for vectors; why
+# attention has queries and keys that are vectors, matrices $W_q$ and $W_k$ where we had $w$ (and
+# a third, $W_v$, for the values, which the chapter leaves as they are), a batch dimension, and
+# masks. This page takes the last steps: the Gaussian kernel for vectors; why
 # the scalar $w$ turns into a matrix; scaled dot-product attention (SDPA) written out and checked
 # against PyTorch's `F.scaled_dot_product_attention` and `nn.MultiheadAttention`; leave-one-out as
 # one `masked_fill`. A small model with learned projections, trained on a two-dimensional toy problem
@@ -236,10 +237,10 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
-# Here is that table of weights, above it the same table without the mask. The training points are
-# sorted by $x$, so points close together have neighbouring numbers. Above, without the mask: with a
-# $w$ this large, every point gives about half of its weight, on average, to its own key: half of
-# its prediction copies its own label.
+# The figure shows that table (below) and, above it, the same table without the mask. The training
+# points are sorted by $x$, so points close together have neighbouring numbers. Above, without the
+# mask: with a $w$ this large, the points give on average about half of their weight to their own
+# key, so about half of a prediction copies the point's own label.
 # Below, with the mask: the diagonal is 0 and the weight goes to the neighbouring keys on either
 # side. The cell also prints the keys in use per query ($1/\sum_i \alpha_i^2$, averaged over the
 # queries, defined on the non-parametric page under

@@ -90,7 +90,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # ## 本章之外
 #
-# - 查询和键变成向量后，一个 $w$ 换成三个学出来的投影矩阵 $W_q$、$W_k$、$W_v$；高斯核的写法里还留着每个键一个偏置 $-\frac{1}{2}\lVert k'\rVert^2$，Transformer 把它去掉了。见《[从核回归到 Transformer 注意力](transformer.py#一个-w-为什么会变成矩阵)》一页的“一个 *w* 为什么会变成矩阵”；去掉它在玩具问题上要付出什么代价，见《[在二维玩具问题上学习投影](projections.py#去掉键偏置会怎样)》一页的“去掉键偏置会怎样？”。
+# - 查询和键变成向量后，一个 $w$ 换成学出来的投影矩阵 $W_q$ 和 $W_k$（值也多了一个 $W_v$）；高斯核的写法里还留着每个键一个偏置 $-\frac{1}{2}\lVert W_k k\rVert^2$，Transformer 把它去掉了。见《[从核回归到 Transformer 注意力](transformer.py#一个-w-为什么会变成矩阵)》一页的“一个 *w* 为什么会变成矩阵”；去掉它在玩具问题上要付出什么代价，见《[在二维玩具问题上学习投影](projections.py#去掉键偏置会怎样)》一页的“去掉键偏置会怎样？”。
 # - 留一法可以写成掩码：`scores.masked_fill(eye, float("-inf"))` 让每个点在自己键上的权重正好是 0，不必再删对角线、改形状；同一个 `masked_fill` 在 Transformer 里遮住填充位。见《[从核回归到 Transformer 注意力](transformer.py#把留一法写成带掩码的-softmax)》一页的“把留一法写成带掩码的 softmax”。
 # - 每个查询都要和每个键比一次，时间随 $n^2$ 增长；内存却不必：分块配合在线 softmax，或者 PyTorch 融合的 SDPA 内核（能用上时），都不用存下完整的 $n \times n$ 矩阵。见《[注意力的开销随 n 的增长](scale.py#实测的时间和内存)》。
 # - 点积形式 $qk - \frac{1}{2}k^2$ 在 float32 下是两个大数相减，误差随输入大小的平方增长；先算 $q - k$ 的距离形式不受影响。见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”。

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 从核回归到 Transformer 注意力
 #
-# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是三个矩阵 $W_q$、$W_k$、$W_v$，张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention，简称 SDPA），并与 PyTorch 自带的 SDPA 函数 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，留给下一页《[在二维玩具问题上学习投影](projections.py)》。
+# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是两个矩阵 $W_q$ 和 $W_k$（还有第三个 $W_v$ 作用在值上，本章的值则原样使用），张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention，简称 SDPA），并与 PyTorch 自带的 SDPA 函数 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，留给下一页《[在二维玩具问题上学习投影](projections.py)》。
 #
 # 本页接着《[从高斯核到点积注意力](dot-product.py)》一页往下讲。页面上所有的数字都是构建网站时运行代码得到的。
 
@@ -164,7 +164,7 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
-# 把这张权重表画出来，和不加掩码的同一张表上下对照。训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，每个点平均把一半左右的权重给了它自己的键，预测有一半是在照抄自己的标签。下图加了掩码：对角线变成 0，权重落到左右相邻的键上。代码还打印了有效键数（每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的最后一行就是加掩码后每行最大权重的平均值。
+# 把这张权重表画出来，和不加掩码的同一张表上下对照。训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键，预测平均有一半是在照抄自己的标签。下图加了掩码：对角线变成 0，权重落到左右相邻的键上。代码还打印了有效键数（每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的最后一行就是加掩码后每行最大权重的平均值。
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included

@@ -7,8 +7,8 @@
 # The message itself starts on the line that begins with the type of the exception and a
 # colon (`RuntimeError:`, `IndexError:`, `TypeError:`, …) and goes on to the end of the
 # output; some messages run over several lines. Paste that first line, or its first few
-# words, into the search box to land on its entry here; not the traceback's first line,
-# which is the same for every error.
+# words, into the search box to land on its entry here. Don't paste the traceback's first
+# line: it is the same for every error.
 # Each entry says what causes it, how to fix it, and links to the handbook section or
 # chapter page that explains it.
 #

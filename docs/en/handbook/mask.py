@@ -148,8 +148,8 @@ at.diagram_eye(4, (2, 3))
 # ### Picture
 #
 # The whole recipe, with `x = torch.arange(4)`, that is 0, 1, 2, 3: `eye` becomes the
-# mask, `x` is tiled, and the elements the mask keeps, reshaped, are `kept`. Colour $j$ is element
-# $j$ of `x`; row $i$ of `kept` has every colour except colour $i$.
+# mask, `x` is tiled into `tiled`, and the elements the mask keeps, reshaped, are called `kept`.
+# Colour $j$ is element $j$ of `x`; row $i$ of `kept` has every colour except colour $i$.
 
 # %%
 at.diagram_eye_mask(4)

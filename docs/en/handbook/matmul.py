@@ -34,7 +34,7 @@ import attention_tutorial as at
 # The five cases, by the number of dimensions of `input` and `other` (the two shapes → the
 # shape of the result):
 #
-# - **1-D · 1-D**: `(d,)` and `(d,)` → `()`. The dot product $\sum_l a_l b_l$.
+# - **1-D · 1-D**: `(d,)` and `(d,)` → `()`. The dot product $y = \sum_l a_l b_l$.
 # - **2-D · 2-D**: `(n, d)` and `(d, m)` → `(n, m)`. The matrix product
 #   $y_{ij} = \sum_l A_{il} B_{lj}$.
 # - **1-D · 2-D**: `(d,)` and `(d, m)` → `(m,)`. A 1 is prepended: `(1, d) @ (d, m)` is
