@@ -291,7 +291,7 @@ for i in (0, n_test - 1):
 # removes the bias that comes from the slope, at the edges above all, so a wider window costs
 # local linear regression less bias; the flattening of peaks and troughs, the curvature bias,
 # stays for both (at $h = 1$ both fits miss the peak, at $x \approx 1.9$–$2.0$, by the same 0.56). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
-# in steps of 0.05), the one with its smallest test MSE. As in the bandwidth gallery, choosing
+# in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing
 # with `y_truth` is only possible in a toy problem:
 
 # %%

@@ -77,8 +77,10 @@ assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped mo
 
 # %% [markdown]
 # The one-$w$ model's $w$ printed above is much smaller, its kernel much wider, than the $w$ the
-# chapter's model learns on [Parametric attention pooling](parametric.py). Two reasons: 100 points
-# spread over a square leave a point's neighbours farther away than 50 points on a line do; and here
+# chapter's model learns on [Parametric attention pooling](parametric.py). Three reasons: a round
+# kernel must be as wide along $x_2$, which does not matter, as along $x_1$, so its width is a
+# compromise between the two; 100 points spread over a square leave a point's neighbours farther
+# away than 50 points on a line do; and here
 # 300 Adam steps run until the loss stops changing (the last line above), while the chapter stops
 # wherever its 5 SGD steps end ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)).
 #
@@ -327,9 +329,10 @@ at.plot_matrices(
 # the query's second feature. Row $x_1$ of
 # $A^{-1}M^\top$ gives the centre's $x_1$ coordinate, $c_1$: its first number is a little above 1,
 # its second a small negative one, so $c_1$ roughly follows the query's $x_1$ without sitting on it
-# (how far off it is gets measured after the heatmaps). Row $x_2$ moves the centre's $x_2$ with
-# the query as well; that changes which keys get weight but matters little for the prediction: $y$
-# does not depend on $x_2$, and along $x_2$ the bump is wide. The one-$w$ model can do none of
+# (how far off it is gets measured after the heatmaps). Row $x_2$ (0.54 and 0.29) moves the
+# centre's $x_2$ more with the query's $x_1$ than with its $x_2$; that changes which keys get weight
+# but matters little for the prediction: $y$ does not depend on $x_2$, and along $x_2$ the bump is
+# wide. The one-$w$ model can do none of
 # this: its bump is round and centred on the query. $W_v$ stays close to 1: the values are already
 # the outputs we want.
 #

@@ -116,7 +116,8 @@ import attention_tutorial as at
 # ### Picture
 #
 # The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. The inputs carry
-# their names in the code; the result is called `y`.
+# their names in the code; the result is called `y`. `at` in the code is the tutorial's package:
+# `at.diagram_*` only draw the pictures and are not PyTorch API to learn.
 #
 # **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 
