@@ -453,6 +453,7 @@ _PANEL_WORDS = {
         "unnamed": "一个张量",
         "shape": "形状 {shape}",
         "values": "值 {values}",
+        "scalar": "零维张量（形状 ()），值为 {value}",
         "slice_values": "{code}[{s}] 的值 {values}",
         "same_values": "{n} 个值都是 {value}",
         "list": "、",
@@ -488,6 +489,7 @@ _PANEL_WORDS = {
         "unnamed": "a tensor",
         "shape": "shape {shape}",
         "values": "values {values}",
+        "scalar": "a 0-d tensor (shape ()) with value {value}",
         "slice_values": "{code}[{s}] values {values}",
         "same_values": "all {n} values {value}",
         "list": ", ",
@@ -639,7 +641,9 @@ def diagram_facts(
             bits = [p["code"] or words["unnamed"], words["shape"].format(shape=p["shape"])]
             size, values = p["size"], p["values"]
             per_slice = len(values) // size[0] if len(size) == 3 else 0
-            if len(size) == 3 and size[0] > 1 and per_slice <= _MAX_VALUES:
+            if not size:  # one number, no axes: not a list of "values"
+                bits[1:] = [words["scalar"].format(value=values[0])]
+            elif len(size) == 3 and size[0] > 1 and per_slice <= _MAX_VALUES:
                 # a batch of matrices: its values slice by slice, as the picture draws them
                 bits.extend(
                     words["slice_values"].format(

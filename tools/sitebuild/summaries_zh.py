@@ -1494,13 +1494,15 @@ PARAGRAPHS: dict[str, str] = {
     "``render`` validates the panels (``panel``), lays them out once and draws them top to "
     "bottom; ``draw_tensors`` is its public face. Every cell rectangle carries the gid "
     '``"cell:<panel>:<flat index>"``, its value text ``"value:<panel>:<flat index>"``, '
-    'every shape caption ``"shape:<panel>"``, the other captions '
+    "the cross over a dropped cell (one line of two strokes) "
+    '``"cross:<panel>:<flat index>"``, every shape caption ``"shape:<panel>"``, the other captions '
     '``"caption:<panel>:<line>"``, code labels ``"code:<panel>"`` and arrow labels '
     '``"arrow:<row>"`` (panels numbered from 0 in reading order, cells in row-major '
     "order), so tests and curious readers can find them.": (
         "``render`` 先校验各个面板（``panel``），排一次版，再从上到下画出来；"
         '``draw_tensors`` 是它对外的接口。每个方格矩形的 gid 是 ``"cell:<panel>:<flat'
         ' index>"``，格里的值是 ``"value:<panel>:<flat index>"``，'
+        '被去掉的方格上的叉（两笔画成一条线）是 ``"cross:<panel>:<flat index>"``，'
         '形状说明是 ``"shape:<panel>"``，其他说明文字是 ``"caption:<panel>:<line>"``，'
         '代码标签是 ``"code:<panel>"``，箭头标签是 ``"arrow:<row>"``（面板按阅读顺序从 0 编'
         "号，方格按行优先的顺序编号），测试和好奇的读者都能据此找到它们。"

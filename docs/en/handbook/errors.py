@@ -4,20 +4,21 @@
 # This page collects the errors you can meet while working through the chapter's code. Each
 # message is exactly what PyTorch 2.13 or the tutorial's package `attention_tutorial` printed
 # when the build ran the failing line below it; none is copied by hand.
-# The message itself starts on the line that begins with the type of the exception and a
-# colon (`RuntimeError:`, `IndexError:`, `TypeError:`, …) and goes on to the end of the
-# output; some messages run over several lines. Paste that first line, or its first few
-# words, into the search box to land on its entry here. Don't paste the traceback's first
-# line: it is the same for every error.
 # Each entry says what causes it, how to fix it, and links to the handbook section or
 # chapter page that explains it.
+#
+# The message itself starts on the line that begins with the type of the exception and a
+# colon (`RuntimeError:`, `IndexError:`, `TypeError:`, …) and goes on to the end of the
+# output; some messages run over several lines. On this page “the first line” means that
+# line, not the traceback's first line (which is the same for every error). Paste the first
+# line, or its first few words, into the search box to land on its entry here.
 #
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,
 # dtypes): the numbers you see will usually differ.
 #
-# Each entry runs the failing line inside `with prints_error(…):`, which prints the message's
-# first line (the one that starts with the exception type), wrapped to fit a phone; yours is
-# one long line: paste it as it is.
+# Each entry runs the failing line inside `with prints_error(…):`, which prints its first
+# line wrapped at 40 characters so that a phone's output box shows it whole; yours is one
+# long line: paste it as it is.
 
 # %%
 import functools
@@ -45,9 +46,17 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### mat1 and mat2 shapes cannot be multiplied
 #
-# - **Cause**: a matrix product needs as many columns on the left as rows on the right;
-#   the message writes each shape as “rows x columns”. An `nn.Linear` whose input's last
-#   dimension is not `in_features` gives the same message.
+# - **Cause**: the right operand is a 2-D matrix and the left one's last size is not its
+#   number of rows. The message writes each shape as “rows x columns”. With a 2-D left
+#   operand (`torch.matmul`, `@`, `torch.mm`) both shapes are written as they are (the first
+#   line below); with a 1-D vector on the left, the vector is first read as a one-row
+#   matrix, so it is written `1x…` (the second line). An `nn.Linear` whose input's last
+#   dimension is not `in_features` gives the same message. Other cases are worded
+#   differently: more than two dimensions on the right, see
+#   [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-);
+#   two 1-D vectors of different lengths, see
+#   [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively);
+#   a 1-D vector on the right, see [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-).
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
 #   [the pitfalls of nn.Linear](linear.py#pitfalls).
@@ -57,6 +66,30 @@ A = torch.ones(2, 3)  # (2, 3)
 with prints_error(RuntimeError):
     # (2, 3) @ (2, 3): 3 != 2
     torch.matmul(A, A)
+with prints_error(RuntimeError):
+    # (3,) @ (2, 3): the vector is read
+    # as one row, (1, 3)
+    torch.matmul(torch.ones(3), A)
+
+# %% [markdown]
+# ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
+#
+# - **Cause**: the product of two 1-D tensors (`torch.matmul`, `@` or `torch.dot`) is a dot
+#   product, which needs two vectors of one length; the message gives the two lengths in
+#   turn.
+# - **Fix**: print both `.shape`s; if the vectors should have had one length, check whether
+#   `n_train` and `n_test` were mixed up.
+# - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls) (the 1-D · 1-D
+#   case).
+
+# %%
+with prints_error(RuntimeError):
+    # (3,) @ (2,): a dot product of
+    # vectors of different lengths
+    torch.matmul(
+        torch.ones(3),
+        torch.ones(2),
+    )
 
 # %% [markdown]
 # ### size mismatch, got input (…), mat (…), vec (…)
@@ -802,7 +835,6 @@ assert end / best - 1 < 1e-3
 # %% [markdown]
 # ## About this page
 #
-# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool of the package: it prints the first line of an error, broken
-# between words when it is long, the next lines indented by four spaces; on this page at 40
-# characters, the width of a phone's output box. If a failing line on this page stops failing,
-# the build fails, so this page cannot keep a stale message.
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool of the package: it breaks a long line between
+# words and indents the next lines by four spaces. If a failing line on this page stops
+# failing, the build fails, so this page cannot keep a stale message.

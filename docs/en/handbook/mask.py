@@ -35,7 +35,9 @@ _ = torch.manual_seed(at.SEED)
 #
 # - `n`: the number of rows.
 # - `m`: the number of columns; `n` if not given.
-# - `dtype`: `torch.float32` by default; `dtype=torch.bool` gives `True` on the diagonal.
+# - `dtype`: if not given, `torch.get_default_dtype()`, the default floating-point type:
+#   `torch.float32` unless `torch.set_default_dtype` changed it; `dtype=torch.bool` gives
+#   `True` on the diagonal.
 #
 # ### Examples
 #
@@ -192,16 +194,47 @@ except IndexError as err:
 
 # %% [markdown]
 # An integer mask is worse: it is accepted, but read as a tensor of **row numbers**
-# (0 and 1), not as a mask. No error, a wrong shape, wrong values:
+# (0 and 1), not as a mask. The three rows of `tiled` are all alike, which would hide which
+# row is read, so the cell below uses `rows`, whose three rows differ. No error, yet a
+# wrong shape and wrong values: each 0 or 1 of the integer mask becomes a whole row of
+# `rows`, which adds an axis; row 0 of the mask is 0, 1, 1, so `picked[0]` is rows 0, 1 and
+# 1 of `rows`, and row 2 is never picked. Only the boolean mask keeps the elements off the
+# diagonal:
 
 # %%
-# each 0/1 picks row 0 or row 1 of tiled
-picked = tiled[float_mask.long()]
+# tiled's rows are all x: rows that
+# differ show which one each 0/1 reads
+rows = torch.tensor(
+    [
+        [1.0, 2.0, 3.0],
+        [4.0, 5.0, 6.0],
+        [7.0, 8.0, 9.0],
+    ]
+)
+int_mask = float_mask.long()  # (3, 3)
+# each 0/1 picks row 0 or row 1 of rows
+picked = rows[int_mask]  # (3, 3, 3)
 shape = tuple(picked.shape)
 print("integer 'mask':", shape)
-kept = tiled[float_mask.bool()]
+row0 = int_mask[0].tolist()
+print("its row 0:", row0)
+print("picked[0]:")
+print(picked[0])
+kept = rows[float_mask.bool()]  # (6,)
 shape = tuple(kept.shape)
-print("boolean mask:  ", shape)
+print("boolean mask:", shape)
+print(kept)
+# picked[0] is rows 0, 1, 1 of rows,
+# not the elements off the diagonal
+assert row0 == [0, 1, 1]
+assert torch.equal(
+    picked[0],
+    rows[row0],
+)
+# row 2 (7, 8, 9) is never picked
+assert not (picked >= 7).any()
+off = [2.0, 3.0, 4.0, 6.0, 7.0, 8.0]
+assert kept.tolist() == off
 
 # %% [markdown]
 # And the flat result can only be cut back into rows if every row of the mask keeps the

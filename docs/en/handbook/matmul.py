@@ -51,75 +51,9 @@ import attention_tutorial as at
 #
 # ### Examples
 #
-# ```python
-# >>> import torch
-# >>> a = torch.tensor([1.0, 2.0, 3.0])
-# >>> b = torch.tensor([4.0, 5.0, 6.0])
-# >>> # 1*4 + 2*5 + 3*6, a 0-d tensor
-# >>> torch.matmul(a, b)
-# tensor(32.)
-# >>> A = torch.tensor([  # (2, 3)
-# ...     [1.0, 2.0, 3.0],
-# ...     [4.0, 5.0, 6.0],
-# ... ])
-# >>> B = torch.tensor([  # (3, 2)
-# ...     [1.0, 0.0],
-# ...     [0.0, 1.0],
-# ...     [1.0, 1.0],
-# ... ])
-# >>> A @ B  # (2, 3) @ (3, 2) -> (2, 2)
-# tensor([[ 4.,  5.],
-#         [10., 11.]])
-# ```
-#
-# With one vector, the vector is treated as a one-row (or one-column) matrix, and the
-# extra axis is removed from the result:
-#
-# ```python
-# >>> import torch
-# >>> a = torch.tensor([1.0, 2.0, 3.0])
-# >>> A = torch.tensor([  # (2, 3)
-# ...     [1.0, 2.0, 3.0],
-# ...     [4.0, 5.0, 6.0],
-# ... ])
-# >>> B = torch.tensor([  # (3, 2)
-# ...     [1.0, 0.0],
-# ...     [0.0, 1.0],
-# ...     [1.0, 1.0],
-# ... ])
-# >>> # (3,) @ (3, 2) -> (2,)
-# >>> torch.matmul(a, B)
-# tensor([4., 5.])
-# >>> # (2, 3) @ (3,) -> (2,)
-# >>> torch.matmul(A, a)
-# tensor([14., 32.])
-# ```
-#
-# The batched case: first a stack of matrices times one matrix, then two stacks whose
-# batch axes broadcast as in elementwise operations:
-#
-# ```python
-# >>> import torch
-# >>> # a batch of 4 matrices, each (2, 3)
-# >>> X = torch.ones(4, 2, 3)
-# >>> B = torch.ones(3, 2)
-# >>> # B multiplies every matrix of X
-# >>> torch.matmul(X, B).shape
-# torch.Size([4, 2, 2])
-# >>> # batch dimensions (4, 1) and (5,)
-# >>> X = torch.ones(4, 1, 2, 3)
-# >>> Y = torch.ones(5, 3, 2)
-# >>> torch.matmul(X, Y).shape
-# torch.Size([4, 5, 2, 2])
-# ```
-#
-# ### Picture
-#
-# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. The inputs carry
-# their names in the code; the result is called `y`. `at` in the code is the tutorial's package:
-# `at.diagram_*` only draw the pictures and are not PyTorch API to learn.
-#
-# **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
+# The code below defines `a`, `b`, `A` and `B`; the pictures and pitfalls further down
+# this page use these same tensors. With one vector, the vector is treated as a one-row
+# (or one-column) matrix, and the extra axis is removed from the result:
 
 # %%
 a = torch.tensor([1.0, 2.0, 3.0])
@@ -137,6 +71,47 @@ B = torch.tensor(  # (3, 2)
         [1.0, 1.0],
     ]
 )
+# (3,) @ (3,) -> (): 1*4 + 2*5 + 3*6
+y = torch.matmul(a, b)
+print("a @ b =", y)
+# a 0-d tensor: no axes at all
+assert y.dim() == 0
+# (2, 3) @ (3, 2) -> (2, 2)
+print("A @ B =")
+print(A @ B)
+# (3,) @ (3, 2) -> (2,)
+print("a @ B =", torch.matmul(a, B))
+# (2, 3) @ (3,) -> (2,)
+print("A @ a =", torch.matmul(A, a))
+
+# %% [markdown]
+# The batched case: first a stack of matrices times one matrix, then two stacks whose
+# batch axes broadcast as in elementwise operations:
+#
+# ```python
+# >>> import torch
+# >>> # a batch of 4 matrices, each (2, 3)
+# >>> X = torch.ones(4, 2, 3)
+# >>> W = torch.ones(3, 2)
+# >>> # W multiplies every matrix of X
+# >>> torch.matmul(X, W).shape
+# torch.Size([4, 2, 2])
+# >>> # batch dimensions (4, 1) and (5,)
+# >>> X = torch.ones(4, 1, 2, 3)
+# >>> Y = torch.ones(5, 3, 2)
+# >>> torch.matmul(X, Y).shape
+# torch.Size([4, 5, 2, 2])
+# ```
+#
+# ### Picture
+#
+# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. The inputs carry
+# their names in the code; the result is called `y`. `at` in the code is the tutorial's package:
+# `at.diagram_*` only draw the pictures and are not PyTorch API to learn.
+#
+# **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
+
+# %%
 at.diagram_matmul(a, b)
 
 # %% [markdown]
@@ -211,6 +186,28 @@ except RuntimeError as err:
 
 # %% [markdown]
 # Listed in the error-message index: [`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-).
+
+# %% [markdown]
+# With a vector on the left the words change again. Two vectors of different lengths
+# (1-D · 1-D, a dot product) make the message speak of numbers of elements; with a matrix on
+# the right (1-D · 2-D) the vector is first read as a one-row matrix, so the message is the
+# `mat1 and mat2` one, with the vector's shape written `1x…`:
+
+# %%
+for left, right in [
+    # (3,) @ (2,): a dot product
+    (a, torch.ones(2)),
+    # (3,) @ (2, 3): a read as (1, 3)
+    (a, A),
+]:
+    try:
+        torch.matmul(left, right)
+    except RuntimeError as err:
+        print("RuntimeError:", err)
+
+# %% [markdown]
+# Listed in the error-message index: [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively);
+# [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
 
 # %% [markdown]
 # And `*` is not `@`: `*` multiplies element by element (with broadcasting) and sums

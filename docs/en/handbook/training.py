@@ -157,22 +157,39 @@ at.diagram_mse_loss(y_hat, y)
 # ### Pitfalls
 #
 # `input` and `target` must have the same shape. A `(3,)` prediction against a `(3, 1)`
-# target is broadcast to `(3, 3)`: nine “errors” instead of three. PyTorch only warns:
+# target is broadcast to `(3, 3)`: every prediction is compared with every target, nine
+# “errors” instead of three. PyTorch only warns; it raises nothing. The cell below takes the
+# example's `y_hat` and `y`, with `y` written as a column, and prints the shape of the
+# errors, the warning and the loss (the sum of the errors) both ways: the column target
+# gives a larger loss, where it should have given the right one, that of `y.reshape(-1)`.
 
 # %%
 mse = nn.MSELoss(reduction="none")
-y_hat = torch.ones(3)  # (3,)
-y = torch.ones(3, 1)  # (3, 1)
+# the example's values: (3,)
+y_hat = torch.tensor([1.0, 2.0, 3.0])
+# the same targets as a column: (3, 1)
+y = torch.tensor([[1.0], [0.0], [0.0]])
 # keep the warning, to print it below
 with warnings.catch_warnings(
     record=True,
     action="always",
 ) as caught:
+    # (3,) and (3, 1) broadcast: (3, 3)
     errors = mse(y_hat, y)
 shape = tuple(errors.shape)
 print("shape of the errors:", shape)
 kind = caught[0].category.__name__
 print(kind + ":", caught[0].message)
+# the same shapes: (3,) and (3,)
+right = mse(y_hat, y.reshape(-1))
+loss = right.sum().item()
+print("loss, (3,) and (3,):  ", loss)
+loss = errors.sum().item()
+print("loss, (3,) and (3, 1):", loss)
+# every prediction against every target:
+# a different, larger loss
+assert shape == (3, 3)
+assert errors.sum() > right.sum()
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -3,16 +3,17 @@
 #
 # 这一页收集运行本章代码时会遇到的报错。每条报错都是构建网站时运行下面那行出错的代码、
 # 由 PyTorch 2.13 或本教程的包 `attention_tutorial` 打印出的原文，不是手抄的。
-# 报错信息本身从以异常类型加冒号开头的那一行开始（`RuntimeError:`、`IndexError:`、
-# `TypeError:` 等），一直到输出的末尾；有的报错信息不止一行。把开头那一行整行或开头几个词
-# 粘贴进搜索框，就能找到这里的条目。别粘贴 traceback 的第一行：每个报错的这一行都一样。
 # 每个条目说明原因和改法，并链接到讲解它的手册小节或章节页面。
+#
+# 报错信息本身从以异常类型加冒号开头的那一行开始（`RuntimeError:`、`IndexError:`、
+# `TypeError:` 等），一直到输出的末尾；有的报错信息不止一行。这一页说的“第一行”就是以异常类型
+# 开头的那一行，不是 traceback 的第一行（每个报错的那一行都一样）。把第一行整行或开头几个词
+# 粘贴进搜索框，就能找到这里的条目。
 #
 # 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
 #
-# 每个条目都在 `with prints_error(…):` 里运行出错的那一行，打印报错信息的第一行
-# （以异常类型开头的那一行），为了在手机上完整显示而折了行；你自己遇到的这一行不折行，
-# 原样粘贴即可。
+# 每个条目都在 `with prints_error(…):` 里运行出错的那一行，打印它的第一行，并在 40 个字符处
+# 折行，好让手机上的输出框放得下；你自己遇到的这一行不折行，原样粘贴即可。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
@@ -42,8 +43,13 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### mat1 and mat2 shapes cannot be multiplied
 #
-# - **原因**：矩阵乘法要求左边的列数等于右边的行数，报错把两个矩阵的形状写成“行x列”。
-#   `nn.Linear` 的输入最后一维不等于 `in_features` 时也是这条报错。
+# - **原因**：右边是二维矩阵，而左边的最后一维不等于它的行数。报错把两边的形状写成“行x列”。
+#   左边是二维时（`torch.matmul`、`@`、`torch.mm`），两个形状照原样写出（下面第一行）；
+#   左边是一维向量时，向量先被当成只有一行的矩阵，所以它写成 `1x…`（下面第二行）。
+#   `nn.Linear` 的输入最后一维不等于 `in_features` 时也是这条报错。别的情况措辞不同：
+#   右边超过二维，见 [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)；
+#   两个一维向量长度不同，见 [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)；
+#   右边是一维向量，见 [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)。
 # - **改法**：打印两边的 `.shape`，找出该转置（`.T`）或该换位置的那个。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)、[nn.Linear 的陷阱](linear.py#陷阱)。
 
@@ -52,6 +58,27 @@ A = torch.ones(2, 3)  # (2, 3)
 with prints_error(RuntimeError):
     # (2, 3) @ (2, 3): 3 != 2
     torch.matmul(A, A)
+with prints_error(RuntimeError):
+    # (3,) @ (2, 3): the vector is read
+    # as one row, (1, 3)
+    torch.matmul(torch.ones(3), A)
+
+# %% [markdown]
+# ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
+#
+# - **原因**：两个一维张量相乘（`torch.matmul`、`@` 或 `torch.dot`）是点积，要求两个向量一样长；
+#   报错里先后是两个向量的长度。
+# - **改法**：打印两边的 `.shape`；两个向量本该一样长的话，检查是不是把 `n_train` 和 `n_test` 弄混了。
+# - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)（一维 · 一维的情况）。
+
+# %%
+with prints_error(RuntimeError):
+    # (3,) @ (2,): a dot product of
+    # vectors of different lengths
+    torch.matmul(
+        torch.ones(3),
+        torch.ones(2),
+    )
 
 # %% [markdown]
 # ### size mismatch, got input (…), mat (…), vec (…)
@@ -726,6 +753,6 @@ assert end / best - 1 < 1e-3
 # %% [markdown]
 # ## 关于这一页
 #
-# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：它打印报错的第一行，太长时在词与词之间折行，续行缩进四格；
-# 这一页折在 40 个字符处，正是手机上输出框的宽度。上面哪一行代码要是不再报错，构建就会失败，
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
+# 太长的行在词与词之间折开，续行缩进四格。上面哪一行代码要是不再报错，构建就会失败，
 # 所以这一页不会留下过时的报错。

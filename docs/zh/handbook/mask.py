@@ -35,7 +35,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # - `n`：行数。
 # - `m`：列数，不给时等于 `n`。
-# - `dtype`：默认 `torch.float32`；`dtype=torch.bool` 时对角线为 `True`。
+# - `dtype`：不给时用 `torch.get_default_dtype()`，即默认的浮点类型：没用
+#   `torch.set_default_dtype` 改过的话就是 `torch.float32`；`dtype=torch.bool` 时对角线为 `True`。
 #
 # ### 例子
 #
@@ -190,16 +191,45 @@ except IndexError as err:
 
 # %% [markdown]
 # 整数掩码更糟：它会被接受，却被当成一个**行号**张量（0 和 1）来读，而不是掩码。
-# 不报错，形状错了，值也错了：
+# `tiled` 的三行都一样，看不出读的是哪一行，所以下面换成三行各不相同的 `rows`。
+# 不报错，形状和值却都错了：整数掩码的每个 0 或 1 都换成了 `rows` 的一整行，结果多出一个轴；
+# 掩码第 0 行是 0、1、1，所以 `picked[0]` 是 `rows` 的第 0、1、1 行，第 2 行一次也没被取到。
+# 布尔掩码才留下对角线以外的元素：
 
 # %%
-# each 0/1 picks row 0 or row 1 of tiled
-picked = tiled[float_mask.long()]
+# tiled's rows are all x: rows that
+# differ show which one each 0/1 reads
+rows = torch.tensor(
+    [
+        [1.0, 2.0, 3.0],
+        [4.0, 5.0, 6.0],
+        [7.0, 8.0, 9.0],
+    ]
+)
+int_mask = float_mask.long()  # (3, 3)
+# each 0/1 picks row 0 or row 1 of rows
+picked = rows[int_mask]  # (3, 3, 3)
 shape = tuple(picked.shape)
 print("integer 'mask':", shape)
-kept = tiled[float_mask.bool()]
+row0 = int_mask[0].tolist()
+print("its row 0:", row0)
+print("picked[0]:")
+print(picked[0])
+kept = rows[float_mask.bool()]  # (6,)
 shape = tuple(kept.shape)
-print("boolean mask:  ", shape)
+print("boolean mask:", shape)
+print(kept)
+# picked[0] is rows 0, 1, 1 of rows,
+# not the elements off the diagonal
+assert row0 == [0, 1, 1]
+assert torch.equal(
+    picked[0],
+    rows[row0],
+)
+# row 2 (7, 8, 9) is never picked
+assert not (picked >= 7).any()
+off = [2.0, 3.0, 4.0, 6.0, 7.0, 8.0]
+assert kept.tolist() == off
 
 # %% [markdown]
 # 另外，只有掩码每一行留下的元素个数相同，展平的一维结果才能切回成行：

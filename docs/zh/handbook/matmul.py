@@ -42,72 +42,8 @@ import attention_tutorial as at
 #
 # ### 例子
 #
-# ```python
-# >>> import torch
-# >>> a = torch.tensor([1.0, 2.0, 3.0])
-# >>> b = torch.tensor([4.0, 5.0, 6.0])
-# >>> # 1*4 + 2*5 + 3*6, a 0-d tensor
-# >>> torch.matmul(a, b)
-# tensor(32.)
-# >>> A = torch.tensor([  # (2, 3)
-# ...     [1.0, 2.0, 3.0],
-# ...     [4.0, 5.0, 6.0],
-# ... ])
-# >>> B = torch.tensor([  # (3, 2)
-# ...     [1.0, 0.0],
-# ...     [0.0, 1.0],
-# ...     [1.0, 1.0],
-# ... ])
-# >>> A @ B  # (2, 3) @ (3, 2) -> (2, 2)
-# tensor([[ 4.,  5.],
-#         [10., 11.]])
-# ```
-#
+# 下面的代码定义 `a`、`b`、`A`、`B`，这一页后面的图和陷阱都接着用这几个张量。
 # 有一个是向量时，把它当作只有一行（或一列）的矩阵，结果中再去掉多出来的轴：
-#
-# ```python
-# >>> import torch
-# >>> a = torch.tensor([1.0, 2.0, 3.0])
-# >>> A = torch.tensor([  # (2, 3)
-# ...     [1.0, 2.0, 3.0],
-# ...     [4.0, 5.0, 6.0],
-# ... ])
-# >>> B = torch.tensor([  # (3, 2)
-# ...     [1.0, 0.0],
-# ...     [0.0, 1.0],
-# ...     [1.0, 1.0],
-# ... ])
-# >>> # (3,) @ (3, 2) -> (2,)
-# >>> torch.matmul(a, B)
-# tensor([4., 5.])
-# >>> # (2, 3) @ (3,) -> (2,)
-# >>> torch.matmul(A, a)
-# tensor([14., 32.])
-# ```
-#
-# 成批的情形：先是一摞矩阵乘一个矩阵，再是两摞矩阵，它们的批量轴像逐元素运算那样广播：
-#
-# ```python
-# >>> import torch
-# >>> # a batch of 4 matrices, each (2, 3)
-# >>> X = torch.ones(4, 2, 3)
-# >>> B = torch.ones(3, 2)
-# >>> # B multiplies every matrix of X
-# >>> torch.matmul(X, B).shape
-# torch.Size([4, 2, 2])
-# >>> # batch dimensions (4, 1) and (5,)
-# >>> X = torch.ones(4, 1, 2, 3)
-# >>> Y = torch.ones(5, 3, 2)
-# >>> torch.matmul(X, Y).shape
-# torch.Size([4, 5, 2, 2])
-# ```
-#
-# ### 图示
-#
-# 下面用例子里的 `a`、`b`、`A`、`B` 画出五种情况。输入的名字就是代码里的变量名，结果在图中叫 `y`。
-# 代码里的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
-#
-# **一维 · 一维**，即点积：两个向量 `a` 和 `b` 逐个元素对上。
 
 # %%
 a = torch.tensor([1.0, 2.0, 3.0])
@@ -125,6 +61,45 @@ B = torch.tensor(  # (3, 2)
         [1.0, 1.0],
     ]
 )
+# (3,) @ (3,) -> (): 1*4 + 2*5 + 3*6
+y = torch.matmul(a, b)
+print("a @ b =", y)
+# a 0-d tensor: no axes at all
+assert y.dim() == 0
+# (2, 3) @ (3, 2) -> (2, 2)
+print("A @ B =")
+print(A @ B)
+# (3,) @ (3, 2) -> (2,)
+print("a @ B =", torch.matmul(a, B))
+# (2, 3) @ (3,) -> (2,)
+print("A @ a =", torch.matmul(A, a))
+
+# %% [markdown]
+# 成批的情形：先是一摞矩阵乘一个矩阵，再是两摞矩阵，它们的批量轴像逐元素运算那样广播：
+#
+# ```python
+# >>> import torch
+# >>> # a batch of 4 matrices, each (2, 3)
+# >>> X = torch.ones(4, 2, 3)
+# >>> W = torch.ones(3, 2)
+# >>> # W multiplies every matrix of X
+# >>> torch.matmul(X, W).shape
+# torch.Size([4, 2, 2])
+# >>> # batch dimensions (4, 1) and (5,)
+# >>> X = torch.ones(4, 1, 2, 3)
+# >>> Y = torch.ones(5, 3, 2)
+# >>> torch.matmul(X, Y).shape
+# torch.Size([4, 5, 2, 2])
+# ```
+#
+# ### 图示
+#
+# 下面用例子里的 `a`、`b`、`A`、`B` 画出五种情况。输入的名字就是代码里的变量名，结果在图中叫 `y`。
+# 代码里的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
+# **一维 · 一维**，即点积：两个向量 `a` 和 `b` 逐个元素对上。
+
+# %%
 at.diagram_matmul(a, b)
 
 # %% [markdown]
@@ -197,6 +172,27 @@ except RuntimeError as err:
 
 # %% [markdown]
 # 已收入报错信息索引：[`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-)。
+
+# %% [markdown]
+# 左边是向量时，措辞又不同。两个向量长度不同（一维 · 一维，点积）时，报错说的是两边的元素个数；
+# 右边是矩阵（一维 · 二维）时，向量先被当成只有一行的矩阵，报错仍是 `mat1 and mat2`，
+# 向量的形状写成 `1x…`：
+
+# %%
+for left, right in [
+    # (3,) @ (2,): a dot product
+    (a, torch.ones(2)),
+    # (3,) @ (2, 3): a read as (1, 3)
+    (a, A),
+]:
+    try:
+        torch.matmul(left, right)
+    except RuntimeError as err:
+        print("RuntimeError:", err)
+
+# %% [markdown]
+# 已收入报错信息索引：[`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)、
+# [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
 
 # %% [markdown]
 # 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。

@@ -154,22 +154,38 @@ at.diagram_mse_loss(y_hat, y)
 # ### 陷阱
 #
 # `input` 和 `target` 的形状必须相同。形状为 `(3,)` 的预测配上 `(3, 1)` 的目标，
-# 会被广播成 `(3, 3)`：得到九个“误差”而不是三个。PyTorch 只给出警告：
+# 会被广播成 `(3, 3)`：每个预测和每个目标都比了一次，得到九个“误差”而不是三个。
+# PyTorch 只给出警告，不报错。下面用的是上面例子里的 `y_hat` 和 `y`，只是把 `y` 写成了一列；
+# 代码打印误差的形状、警告，以及两种写法的损失（逐元素误差之和）：目标排成一列时损失变大了，
+# 而它本该与 `reshape(-1)` 之后的正确结果相同。
 
 # %%
 mse = nn.MSELoss(reduction="none")
-y_hat = torch.ones(3)  # (3,)
-y = torch.ones(3, 1)  # (3, 1)
+# the example's values: (3,)
+y_hat = torch.tensor([1.0, 2.0, 3.0])
+# the same targets as a column: (3, 1)
+y = torch.tensor([[1.0], [0.0], [0.0]])
 # keep the warning, to print it below
 with warnings.catch_warnings(
     record=True,
     action="always",
 ) as caught:
+    # (3,) and (3, 1) broadcast: (3, 3)
     errors = mse(y_hat, y)
 shape = tuple(errors.shape)
 print("shape of the errors:", shape)
 kind = caught[0].category.__name__
 print(kind + ":", caught[0].message)
+# the same shapes: (3,) and (3,)
+right = mse(y_hat, y.reshape(-1))
+loss = right.sum().item()
+print("loss, (3,) and (3,):  ", loss)
+loss = errors.sum().item()
+print("loss, (3,) and (3, 1):", loss)
+# every prediction against every target:
+# a different, larger loss
+assert shape == (3, 3)
+assert errors.sum() > right.sum()
 
 # %% [markdown]
 # ### 本章在哪里用到

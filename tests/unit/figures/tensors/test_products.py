@@ -194,6 +194,17 @@ def test_the_matmul_alt_text_counts_as_its_equation_indexes(lang) -> None:
     assert not any(one in described for one in ("row 1", "column 1", "第 1 行", "第 1 列"))
 
 
+def test_the_dot_product_alt_text_calls_its_result_a_0_d_tensor() -> None:
+    """Round 24: the alt text of the 1-D · 1-D figure read "y, shape (), values 32.0", a
+    list word for one number. The result is a 0-d tensor: one value, no axes."""
+    a, b = A2[0], torch.tensor([4.0, 5.0, 6.0])
+    value = float(torch.dot(a, b))  # 1*4 + 2*5 + 3*6, by PyTorch's own dot product
+    en, zh = (diagram_matmul(a, b, lang=lang).description for lang in ("en", "zh"))
+    assert f"y, a 0-d tensor (shape ()) with value {value:.1f}," in en
+    assert f"y，零维张量（形状 ()），值为 {value:.1f}，" in zh
+    assert "values 32.0" not in en and "值 32.0" not in zh
+
+
 def test_the_batched_matmul_alt_text_reads_each_matrix_of_the_batch() -> None:
     """The matmul page's batched figure: its alt text gave no value of the (2, 2, 3) a (12
     cells, beyond eight) and read the slice labels out as a stray "[0]; [1];". It now gives
