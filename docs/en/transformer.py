@@ -251,7 +251,7 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
 # one; the line "mean largest weight" is the mean of each row's largest weight with the mask on.
 #
-# Both heatmaps show a bright 4 × 4 block in the top-left corner. It is the four leftmost
+# In both heatmaps a 4 × 4 block stands out in the top-left corner. It is the four leftmost
 # training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
 # the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
 # beyond it. So these four give their weight almost only to one another: without the mask, each gives
