@@ -327,14 +327,14 @@ at.plot_matrices(
 # distant $x_2$ get weight too; the one-$w$ model has a single number and must be as narrow along
 # $x_2$ as along $x_1$.
 #
-# Now the centre. Read $A^{-1}M^\top$ row by row: row $x_1$ gives the centre's $x_1$ coordinate,
-# $c_1$; row $x_2$ its $x_2$ coordinate. Row $x_1$ is close to $(1, 0)$: a little above 1, then a
-# small negative number. So $c_1$ roughly follows the query's $x_1$, but does not sit exactly on
-# it; how far off it is gets measured after the heatmaps. Row $x_2$ (0.54 and 0.29) moves the
-# centre's $x_2$ more with the query's $x_1$ than with its $x_2$. That changes which keys get
-# weight, but hardly the prediction: $y$ does not depend on $x_2$, and the bump is wide along
-# $x_2$. The one-$w$ model can do none of this: its bump is round and centred on the query. $W_v$
-# stays close to 1: the values are already the outputs we want.
+# Now the centre. Read $A^{-1}M^\top$ row by row: the first row (ticked $x_1$) gives the centre's
+# first coordinate $c_1$, the second row its second. The first row is a little above 1, then a
+# small negative number, so $c_1$ roughly follows the query's $x_1$ but does not sit exactly on it;
+# how far off it is gets measured after the heatmaps. The second row (0.54 and 0.29) moves the
+# centre's second coordinate more with the query's $x_1$ than with its $x_2$. That changes which
+# keys get weight, but hardly the prediction: $y$ does not depend on $x_2$, and the bump is wide in
+# that direction. The one-$w$ model can do none of this: its bump is round and centred on the
+# query. $W_v$ stays close to 1: the values are already the outputs we want.
 #
 # The attention heatmaps show the same thing from another side. How to read them: the queries
 # are the 20 test points of the grid row $x_2 = 2.5$, the keys the 100 training points sorted by
