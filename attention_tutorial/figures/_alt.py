@@ -71,8 +71,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_fit": "曲线图：真实函数、模型的预测（虚线）和带噪声的训练点。",
         # plot_matrices(own_scale=...): the last matrices on a scale of their own
         "plot_matrices.own_scale": "几个小矩阵画成热图，每格写着元素的值；颜色刻度关于 0 "
-        "对称，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。前面的矩阵共用一个颜色条，最后的矩阵"
-        "数值小得多，另用一个颜色条，两个颜色条都画在矩阵下面。",
+        "对称，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。颜色条有两个，都画在矩阵下面："
+        "前面几个矩阵共用第一个；最后的矩阵数值小得多，单独用第二个（各自的矩阵和范围见下）。",
         "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
         "plot_fits.stacked": "上下排列的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的"
         "对比。",
@@ -99,12 +99,12 @@ ALT: dict[str, dict[str, str]] = {
         "−(q − k)²/2，与两者之和平行，只低一个常数；竖的点线是查询的位置。下：两种分数经 "
         "softmax 得到的权重，点和线重合。",
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
-        "（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。右：这个边缘查询对各个键的"
+        "（点划线）和训练点，在数据左端的查询处和右端的最后一个输入处，三条曲线上各标一个点。右：这个边缘查询对各个键的"
         "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个边缘查询的键全在它的"
         "右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
         "局部线性拟合偏得少得多。",
         "plot_boundary_bias.stacked": "上下两幅图。上：真实函数、Nadaraya-Watson 拟合（虚线）、"
-        "局部线性拟合（点划线）和训练点，在数据左端的查询处三条曲线上各标一个点。下：这个边缘查询对各个键的"
+        "局部线性拟合（点划线）和训练点，在数据左端的查询处和右端的最后一个输入处，三条曲线上各标一个点。下：这个边缘查询对各个键的"
         "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个边缘查询的键全在它的"
         "右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
         "局部线性拟合偏得少得多。",
@@ -142,8 +142,9 @@ ALT: dict[str, dict[str, str]] = {
         "plot_matrices.own_scale": "Small matrices drawn as heatmaps with every entry "
         "written in, on colour scales symmetric about 0 (blue negative, red positive; the larger "
         "the magnitude, the more a cell stands out: darker on a light page, brighter on a dark "
-        "one): the first matrices share one colour bar, the last, with much "
-        "smaller entries, has one of its own; both bars are drawn below the matrices.",
+        "one). There are two colour bars, both below the matrices: the first matrices share "
+        "the first; the last, with much smaller entries, has the second to itself (which "
+        "matrices and what range each, below).",
         "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
         "function and the training points.",
         "plot_fits.stacked": "Panels one above the other, each comparing one prediction (dashed) "
@@ -181,7 +182,8 @@ ALT: dict[str, dict[str, str]] = {
         "the query. Below: the weights softmax gives for both scores, dots on the line.",
         "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
         "(dashed), the local linear fit (dash-dot) and the training points, with a dot on each "
-        "curve at the query at the left edge. Right: that edge query's attention weights over "
+        "curve at the query at the left edge and at the last input, at the right edge. Right: "
+        "that edge query's attention weights over "
         "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
         "the keys. Every key of this edge query lies to its right, so the weighted average "
         "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
@@ -189,7 +191,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_boundary_bias.stacked": "Two panels, one above the other. Above: the true "
         "function, the Nadaraya-Watson fit (dashed), the local linear fit (dash-dot) and the "
         "training points, with a dot on each "
-        "curve at the query at the left edge. Below: that edge query's attention weights over "
+        "curve at the query at the left edge and at the last input, at the right edge. Below: "
+        "that edge query's attention weights over "
         "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
         "the keys. Every key of this edge query lies to its right, so the weighted average "
         "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "

@@ -117,7 +117,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_chunked": "分块（在线 softmax）",
         "scale_sdpa": "SDPA（点积 + 偏置）",
         "matrix_colours": "元素的值（蓝为负，红为正），所有矩阵共用一个颜色条",
-        "matrix_colours_some": "元素的值（蓝为负，红为正），\n这几个矩阵共用一个颜色条",
+        "matrix_colours_some": "元素的值（蓝为负，红为正），\n{names} 共用这个颜色条",
         "matrix_colours_own": "{names} 的刻度",
     },
     "en": {
@@ -224,7 +224,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_chunked": "chunked (online softmax)",
         "scale_sdpa": "SDPA (dot product + bias)",
         "matrix_colours": "entry (blue negative, red positive), one scale for all matrices",
-        "matrix_colours_some": "entry (blue negative, red positive),\none scale for these",
+        "matrix_colours_some": "entry (blue negative, red positive),\none scale for {names}",
         "matrix_colours_own": "scale of {names}",
     },
 }

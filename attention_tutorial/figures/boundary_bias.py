@@ -105,9 +105,13 @@ def plot_boundary_bias(
         ax_fit.scatter(
             x_train, y_train, s=10, alpha=0.4, color="grey", label=labels["train_points"]
         )
-        for y_at, style in ((float(y_nw[index]), "C0"), (float(y_ll[index]), "C1")):
-            ax_fit.plot([query], [y_at], marker="o", color=style)
-        ax_fit.plot([query], [float(y_truth[index])], marker="o", color="black")
+        # a dot on each curve at the query, and at the last input: the alt text and the
+        # page read the fits at the right edge too (review 24: only x = 0 was marked)
+        for marked in dict.fromkeys((index, len(x_test) - 1)):
+            x_at = float(x_test[marked])
+            for y_at, style in ((float(y_nw[marked]), "C0"), (float(y_ll[marked]), "C1")):
+                ax_fit.plot([x_at], [y_at], marker="o", color=style)
+            ax_fit.plot([x_at], [float(y_truth[marked])], marker="o", color="black")
         # both panels under a title: the fits at the query, then that query's weights
         edge = index in (0, len(x_test) - 1)
         title = labels["fits_edge" if edge else "fits_query"].format(q=query)

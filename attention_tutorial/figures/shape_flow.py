@@ -73,10 +73,12 @@ def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, 
 _INPUTS = {
     "zh": {"keys": "键：x_train", "values": "值：y_train", "keys_alt": "键 x_train",
            "values_alt": "值 y_train", "queries_alt": "查询 x_train 平铺",
-           "tiled": "查询：reshape(-1, n_train)", "enters": "（{what} {shape} 在这一步进入）"},
+           "tiled": "查询：reshape(-1, n_train)", "enters": "（{what} {shape} 在这一步进入）",
+           "split": "键、值：leave_one_out", "each": "各 {shape}"},
     "en": {"keys": "keys: x_train", "values": "values: y_train", "keys_alt": "the keys x_train",
            "values_alt": "the values y_train", "queries_alt": "the queries x_train tiled",
-           "tiled": "queries: reshape(-1, n_train)", "enters": ", with {what} {shape}"},
+           "tiled": "queries: reshape(-1, n_train)", "enters": ", with {what} {shape}",
+           "split": "keys, values: leave_one_out", "each": "{shape} each"},
 }  # fmt: skip
 
 
@@ -172,7 +174,9 @@ def plot_shape_flow(
             (labels["row_training"], [
                 ("x_train", shapes["x_train"], None),
                 # the 1-D to 2-D step of training: each row the other n_train - 1 points
-                ("leave_one_out(x_train, y_train)", shapes["keys"], y_train_in),
+                # two tensors of one shape: the box names both and gives the shape of each
+                # (review 24: one shape by "leave_one_out(x_train, y_train)" read as one tensor)
+                (words["split"], words["each"].format(shape=shapes["keys"]), y_train_in),
                 ("scores −½((q−k)w)²", shapes["loo_scores"], queries_in),
                 ("softmax(dim=1)", shapes["loo_weights"], None),
                 ("unsqueeze(1)", shapes["left"], None),
@@ -247,8 +251,9 @@ def plot_shape_flow(
                 middle_y = y - step_h / 2
                 ax.text(0.16, middle_y, code, ha="left", va="center", fontsize=text, family=mono,
                         color=on_box, gid=f"code:{code}")  # fmt: skip
+                # mono: a Chinese word ("各") from the page's font
                 ax.text(width - 0.16, middle_y, str(shape), ha="right", va="center", fontsize=text,
-                        family=MONO, fontweight="bold", color=on_box,
+                        family=mono, fontweight="bold", color=on_box,
                         gid=f"shape:{shape}")  # fmt: skip
                 if c:  # the chain's arrow, past the row of an input that enters here
                     start = y + gap + (step_h + gap if entry else 0)

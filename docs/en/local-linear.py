@@ -130,8 +130,8 @@ assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of 
 assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
-# The left panel (the upper one on a phone) shows both fits; the right (lower) one, the
-# attention weights of the query $x = 0$, all of them to its right, centred at $\bar x$, far
+# The left panel (the upper one on a phone) shows both fits, with dots on the three curves at
+# $x = 0$ and $x = 4.9$; the right (lower) one, the attention weights of the query $x = 0$, all of them to its right, centred at $\bar x$, far
 # from the query:
 
 # %%

@@ -250,12 +250,14 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # from fitting the noise of those 100 points.
 #
 # Back to the model of seed 0 (the same as `projected`). What did it learn? Its kernel is a bump in
-# key space, as the one-$w$ model's is, but no longer round: **$A$ sets how wide the bump is in
-# each direction; $c$ is where it is centred.** Both come from the projections. The cell below
-# prints three matrices and draws them in one figure: $M = W_q^\top W_k$, the part
-# $x^\top M k$ of the score that links the query $x$ to the key $k$; $A = W_k^\top W_k$, from the
-# key bias $-\frac{1}{2}k^\top A k$; and $A^{-1}M^\top$, which turns the query $x$ into the
-# bump's centre $c = A^{-1}M^\top x$ (derived under the figure, folded).
+# key space, as the one-$w$ model's is, but no longer round. Three matrices, all computed from the
+# projections, describe it; the cell below prints them and draws them in one figure:
+#
+# - $M = W_q^\top W_k$ links the query $x$ to the key $k$: the score holds the term $x^\top M k$.
+# - $A = W_k^\top W_k$ comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets how wide the
+#   bump is in each direction.**
+# - $A^{-1}M^\top$ turns the query $x$ into **the bump's centre** $c = A^{-1}M^\top x$ (derived
+#   under the figure, folded).
 #
 # How to read the figure: its ticks name the features $x_1$ and $x_2$, and so do the subscripts:
 # $M_{12}$ is the entry of row $x_1$, column $x_2$. $M$ and $A$ share a colour bar; the entries of $A^{-1}M^\top$ are ten times
@@ -325,16 +327,14 @@ at.plot_matrices(
 # distant $x_2$ get weight too; the one-$w$ model has a single number and must be as narrow along
 # $x_2$ as along $x_1$.
 #
-# Every entry of $M$ and $A$ has a say in where the centre lies; the off-diagonal ones bring in
-# the query's second feature. Row $x_1$ of
-# $A^{-1}M^\top$ gives the centre's $x_1$ coordinate, $c_1$: its first number is a little above 1,
-# its second a small negative one, so $c_1$ roughly follows the query's $x_1$ without sitting on it
-# (how far off it is gets measured after the heatmaps). Row $x_2$ (0.54 and 0.29) moves the
-# centre's $x_2$ more with the query's $x_1$ than with its $x_2$; that changes which keys get weight
-# but matters little for the prediction: $y$ does not depend on $x_2$, and along $x_2$ the bump is
-# wide. The one-$w$ model can do none of
-# this: its bump is round and centred on the query. $W_v$ stays close to 1: the values are already
-# the outputs we want.
+# Now the centre. Read $A^{-1}M^\top$ row by row: the first row (ticked $x_1$) gives the centre's
+# first coordinate $c_1$, the second row its second. The first row is a little above 1, then a
+# small negative number, so $c_1$ roughly follows the query's $x_1$ but does not sit exactly on it;
+# how far off it is gets measured after the heatmaps. The second row (0.54 and 0.29) moves the
+# centre's second coordinate more with the query's $x_1$ than with its $x_2$. That changes which
+# keys get weight, but hardly the prediction: $y$ does not depend on $x_2$, and the bump is wide in
+# that direction. The one-$w$ model can do none of this: its bump is round and centred on the
+# query. $W_v$ stays close to 1: the values are already the outputs we want.
 #
 # The attention heatmaps show the same thing from another side. How to read them: the queries
 # are the 20 test points of the grid row $x_2 = 2.5$, the keys the 100 training points sorted by

@@ -7,14 +7,10 @@
 # flows on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from [Attention cues](cues.py) through [From the Gaussian kernel to
-# dot-product attention](dot-product.py), that is, §10.1–10.2 of "Dive into Deep Learning" in
-# d2l 0.17 and the Chinese second edition (the dot-product page draws on §10.3; today's d2l.ai
-# moved this material to §11.1–11.3); three of these pages (local linear regression, why leave one
-# out, the less smooth curve) go beyond the book. The pages after them,
+# dot-product attention](dot-product.py). The three pages after them,
 # [Transformer attention](transformer.py), [learned projections](projections.py) and
-# [what attention costs as n grows](scale.py), go beyond the chapter and are covered on their own
-# pages; the section "Beyond the chapter", after the takeaways, points to each of them in a line or
-# two.
+# [what attention costs as n grows](scale.py), go beyond the chapter; the section "Beyond the
+# chapter" points to each of them in a line or two.
 
 # %%
 import attention_tutorial as at
@@ -59,22 +55,22 @@ assert model.attention_weights.shape == keys.shape
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
+# Above, prediction; below, training: one box per step, with the shape of its tensor on the
+# right (the colours: the legend under the diagram).
+#
+# Inputs do not only come in at the top. The prediction path starts from the queries `x_test`,
+# tiled into the query matrix at `reshape(-1, n_train)`; the keys `x_train` come in beside the
+# chain where the scores need them, the values `y_train` at the final `matmul`. On the training
+# path, `leave_one_out` makes the shapes two-dimensional: from `x_train` and `y_train`, shape
+# `(n_train,)`, it makes two tensors, the keys and the values, each of shape
+# `(n_train, n_train - 1)`. The queries, `x_train` tiled to that same shape, meet the keys at the
+# score step; they too come in beside the chain, in orange, since they are computed on the way.
+#
 # Two things the shapes do not show. The softmax along `dim=1` leaves the shape as it is: it
 # only turns each row of scores into weights that sum to 1. And where prediction multiplies every
 # row of weights with the same `y_train`, in training each query has values of its own, so `bmm`
 # pairs each row of weights with its own row of values: one
 # `(1, n_train - 1) @ (n_train - 1, 1)` product per query.
-#
-# The diagram draws the same two paths, one box per step, with the shape of the tensor that step
-# gives on its right; blue boxes are what goes in or comes out, orange ones the tensors in between
-# (the legend under it). Inputs do not only come in at the top: the prediction path starts from
-# the queries `x_test`, tiled into the query matrix at `reshape(-1, n_train)`; the scores need the
-# queries and the keys, so the keys `x_train` come in as a blue box beside the chain at the score
-# step, and the values `y_train` at the final `matmul`. On the training path, `leave_one_out` is
-# the step where the shapes become two-dimensional: it turns `x_train` and `y_train`, shape
-# `(n_train,)`, into the keys and values, shape `(n_train, n_train - 1)`. The queries, `x_train`
-# tiled to that same shape, meet the keys at the score step: they come in beside the chain, in an
-# orange box, since they are computed on the way.
 #
 # ## Key formulas
 #
@@ -162,5 +158,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Is Gaussian-kernel attention the dot-product attention of Transformers? | [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias); [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix) |
 # | `Can't call numpy() on Tensor that requires grad` when plotting? | [Detach before plotting](parametric.py#detach-before-plotting) |
 #
-# To map each block of code of "Dive into Deep Learning" to this site, see
+# These pages follow §10.1–10.2 of "Dive into Deep Learning" in d2l 0.17 and the Chinese second
+# edition (the dot-product page draws on §10.3); today's d2l.ai moved this material to
+# §11.1–11.3. Three of them (local linear regression, why leave one out, the less smooth curve) go
+# beyond the book. To map each block of code of the book to this site, see
 # [From d2l §10.2 to this site](d2l-map.md).

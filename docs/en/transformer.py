@@ -220,8 +220,9 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # %%
 data = at.make_data()
 x_train, y_train = data.x_train, data.y_train
-# the seed of the page parametric:
-# the same learned w
+# reset the seed to the value the parametric page
+# uses before training, so that this training run
+# repeats that page's run and learns the same w
 _ = torch.manual_seed(at.SEED)
 nw = at.NWKernelRegression()
 at.train(nw, x_train, y_train)
@@ -242,11 +243,20 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # mask: with a $w$ this large, the points give on average about half of their weight to their own
 # key, so about half of a prediction copies the point's own label.
 # Below, with the mask: the diagonal is 0 and the weight goes to the neighbouring keys on either
-# side. The cell also prints the keys in use per query ($1/\sum_i \alpha_i^2$, averaged over the
+# side.
+#
+# The cell also prints the keys in use per query ($1/\sum_i \alpha_i^2$, averaged over the
 # queries, defined on the non-parametric page under
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)): the mask lowers it. It
 # takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
-# one; the last line printed is the mean of each row's largest weight with the mask on.
+# one; the line "mean largest weight" is the mean of each row's largest weight with the mask on.
+#
+# In both heatmaps a 4 × 4 block stands out in the top-left corner. It is the four leftmost
+# training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
+# the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
+# beyond it. So these four give their weight almost only to one another: without the mask, each gives
+# the four keys a total of at least 1.00 (the last line printed, rounded), about a quarter to each
+# key; with the mask, each shares it among the other three.
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
@@ -265,25 +275,37 @@ print(f"  without the mask {used_own:.1f}")
 print(f"  with the mask    {used_masked:.1f}")
 print(f"mean largest weight, mask on: {top_masked:.2f}")
 assert used_masked < used_own and top_masked > 0.5
+# the heatmaps' top-left 4 x 4 block: the four leftmost training points
+left4 = x_train[:4]  # (4,)
+gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
+print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
+print(f"gap to the fifth point {gap:.2f}, kernel width 1/w {1 / w.item():.2f}")
+inside = weights_own[:4, :4].sum(dim=1)  # (4,): each one's weight on the four
+print(f"weight the four give to the four: at least {inside.min().item():.2f}")
+assert gap > 3 * (left4[-1] - left4[0]) and inside.min() > 0.99
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
 )
 
 # %% [markdown]
-# Compare with the chapter's model on the chapter's leave-one-out keys, and with SDPA's boolean
-# `attn_mask` (`True` = may attend, so the mask is `~eye`; the boolean `attn_mask` of
-# `nn.MultiheadAttention` is the opposite, `True` = may not attend: see the handbook's
-# [masked_fill and -inf](handbook/masked-fill.py)). A boolean mask leaves no room for the
-# Gaussian key bias, so we fold the bias into the vectors: with $q' = (qw, 1)$ and
-# $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$ is exactly the score
-# $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. `scale=1.0` turns off SDPA's division by
-# $\sqrt{d}$: with these two-feature vectors the default would divide by $\sqrt{2}$ and change the
-# scores. A float `attn_mask` does have room for it:
-# SDPA adds a float mask to the scores, so a mask whose column $j$ holds $-\frac{1}{2}(k_jw)^2$,
-# with $-\infty$ on the diagonal, carries the key bias for the plain one-feature $q = xw$,
-# $k = xw$; the cell checks that too. A standard Transformer does not use it that way: its masks
-# only hide positions, and the key bias is simply dropped (why: the dot-product page).
+# Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
+# given the mask through its `attn_mask`. Four things to know about SDPA's masks:
+#
+# - **Which way a boolean mask points**: in SDPA's boolean `attn_mask`, `True` means "may
+#   attend", so the mask here is `~eye`; the boolean `attn_mask` of `nn.MultiheadAttention` is the
+#   opposite, `True` = may not attend (see the handbook's
+#   [masked_fill and -inf](handbook/masked-fill.py)).
+# - **A boolean mask has no room for the Gaussian key bias**, so we fold the bias into the
+#   vectors: with $q' = (qw, 1)$ and $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$
+#   is exactly the score $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. `scale=1.0` turns
+#   off SDPA's division by $\sqrt{d}$: with these two-feature vectors the default would divide by
+#   $\sqrt{2}$ and change the scores.
+# - **A float mask does have room for it**: SDPA adds a float `attn_mask` to the scores. With
+#   $-\frac{1}{2}(k_jw)^2$ down its column $j$ and $-\infty$ on the diagonal, it carries the key
+#   bias for the plain one-feature $q = xw$, $k = xw$; the cell checks that form too.
+# - **A standard Transformer does not use masks that way**: its masks only hide positions, and
+#   the key bias is simply dropped (why: the dot-product page).
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 

@@ -147,8 +147,9 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # %%
 data = at.make_data()
 x_train, y_train = data.x_train, data.y_train
-# the seed of the page parametric:
-# the same learned w
+# reset the seed to the value the parametric page
+# uses before training, so that this training run
+# repeats that page's run and learns the same w
 _ = torch.manual_seed(at.SEED)
 nw = at.NWKernelRegression()
 at.train(nw, x_train, y_train)
@@ -164,7 +165,11 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
-# 把这张权重表画出来，和不加掩码的同一张表上下对照。训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键，预测平均有一半是在照抄自己的标签。下图加了掩码：对角线变成 0，权重落到左右相邻的键上。代码还打印了有效键数（每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的最后一行就是加掩码后每行最大权重的平均值。
+# 把这张权重表画出来，和不加掩码的同一张表上下对照。训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键，预测平均有一半是在照抄自己的标签。下图加了掩码：对角线变成 0，权重落到左右相邻的键上。
+#
+# 代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的 mean largest weight 一行就是加掩码后每行最大权重的平均值。
+#
+# 两幅图的左上角都有一个显眼的 4 × 4 方块。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点给这四个键的权重之和至少是 1.00（打印的最后一行，四舍五入），每个键约分得四分之一；加了掩码，每个点的权重就分给另外三个。
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
@@ -183,13 +188,26 @@ print(f"  without the mask {used_own:.1f}")
 print(f"  with the mask    {used_masked:.1f}")
 print(f"mean largest weight, mask on: {top_masked:.2f}")
 assert used_masked < used_own and top_masked > 0.5
+# the heatmaps' top-left 4 x 4 block: the four leftmost training points
+left4 = x_train[:4]  # (4,)
+gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
+print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
+print(f"gap to the fifth point {gap:.2f}, kernel width 1/w {1 / w.item():.2f}")
+inside = weights_own[:4, :4].sum(dim=1)  # (4,): each one's weight on the four
+print(f"weight the four give to the four: at least {inside.min().item():.2f}")
+assert gap > 3 * (left4[-1] - left4[0]) and inside.min() > 0.99
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
 )
 
 # %% [markdown]
-# 再与两样东西对照：一是本章模型配上本章的留一键；二是 SDPA 的布尔 `attn_mask`（`True` 表示“可以关注”，所以掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”，见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。布尔掩码里放不下高斯核的键偏置，于是把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$；这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。浮点的 `attn_mask` 却放得下这个偏置：SDPA 把浮点掩码直接加到分数上，所以让第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就能带上键偏置，代码最后也核对了这一种写法。标准的 Transformer 并不这样用它：掩码只用来遮住位置，键偏置干脆去掉（原因见点积页）。
+# 再与两样东西对照：一是本章模型配上本章的留一键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。SDPA 的掩码有四点要知道：
+#
+# - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”（见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。
+# - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
+# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。
+# - **标准的 Transformer 不这样用掩码**：它的掩码只用来遮住位置，键偏置干脆去掉（原因见点积页）。
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 

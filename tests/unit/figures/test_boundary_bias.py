@@ -198,9 +198,11 @@ def test_w_paths_draw_a_shared_start_in_grey(data):
 def test_shape_flow_shows_the_real_shapes(data):
     fig = plot_shape_flow(data.x_test, data.x_train, data.y_train, lang="en")
     shapes = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("(")]
+    # leave_one_out makes two tensors, keys and values: the box gives the shape of each
+    # (review 24: one shape read as the shape of one tensor)
     assert shapes == ["(50,)", "(1500,)", "(50, 30)", "(30,)", "(50, 30)", "(50, 30)", "(30,)",
-                      "(50,)", "(30,)", "(30,)", "(30, 29)", "(30, 29)", "(30, 29)", "(30, 29)",
-                      "(30, 1, 29)", "(30, 1, 1)", "(30,)"]  # fmt: skip
+                      "(50,)", "(30,)", "(30,)", "(30, 29) each", "(30, 29)", "(30, 29)",
+                      "(30, 29)", "(30, 1, 29)", "(30, 1, 1)", "(30,)"]  # fmt: skip
     codes = [t.get_text() for t in fig.axes[0].texts if str(t.get_gid()).startswith("code:")]
     # the score step on both paths (issue 26: the recap's figure had none); the keys enter
     # the prediction where the scores need them, the values where they are averaged (review
@@ -211,7 +213,7 @@ def test_shape_flow_shows_the_real_shapes(data):
     # 19: the diagram started at the keys); the tiled queries enter beside the chain at the
     # scores, in an orange box (round 23: in the chain after leave_one_out, they read as its
     # output)
-    assert codes[8:13] == ["x_train", "y_train", "leave_one_out(x_train, y_train)",
+    assert codes[8:13] == ["x_train", "y_train", "keys, values: leave_one_out",
                            "queries: x_train tiled", "scores −½((q−k)w)²"]  # fmt: skip
     assert codes[2] == "queries: reshape(-1, n_train)"  # the prediction's query matrix
     boxes = {str(p.get_gid()) for p in fig.axes[0].patches}
@@ -245,8 +247,8 @@ def test_shape_flow_shows_the_real_shapes(data):
         "matmul(·, y_train) (50,), with the values y_train (30,)." in alt
     )
     assert (
-        "Training (leave-one-out, parametric): x_train (30,) → leave_one_out(x_train, y_train) "
-        "(30, 29), with y_train (30,) → scores −½((q−k)w)² (30, 29), with the queries x_train "
+        "Training (leave-one-out, parametric): x_train (30,) → keys, values: leave_one_out "
+        "(30, 29) each, with y_train (30,) → scores −½((q−k)w)² (30, 29), with the queries x_train "
         "tiled (30, 29) → softmax(dim=1) (30, 29)" in alt
     )
     assert "blue boxes are inputs or outputs, orange ones the tensors in between" in alt

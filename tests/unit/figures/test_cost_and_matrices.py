@@ -312,7 +312,9 @@ def test_a_matrix_ten_times_smaller_gets_a_colour_bar_of_its_own(lang) -> None:
     alt = fig.description
     assert "-13.01" in alt and "-1.15" in alt and alt.count("13.01") == 3, alt
     assert ("共用一个关于" not in alt) if lang == "zh" else ("on one colour scale" not in alt)
-    assert ("另用一个颜色条" in alt) if lang == "zh" else ("has one of its own" in alt)
+    assert ("单独用第二个" in alt) if lang == "zh" else ("has the second to itself" in alt)
+    # each bar named by its matrices: only M and A share one (review 24)
+    assert ("M、A 的颜色条从" in alt) if lang == "zh" else ("colour bar of M, A runs" in alt)
     assert "， " not in alt  # the bar's label, on two lines, is read as one
     inside = fig.bbox.padded(0.5)
     for text in (shared.xaxis.label, own.xaxis.label):
@@ -379,6 +381,9 @@ def test_no_text_of_the_matrices_comes_near_the_edge_of_the_canvas(lang, layout)
         assert clear.y0 <= box.y0 and box.y1 <= clear.y1, (text.get_text(), box, clear)
     shared, own = (ax.xaxis.label for ax in fig.axes[3:])
     assert "\n" in shared.get_text() and shared._multialignment == "center"
+    # the shared bar names its matrices (review 24: "these matrices" read as all three)
+    assert "$M$" in shared.get_text() and "$A$" in shared.get_text()
+    assert "A^{-1}" not in shared.get_text()
     assert own.get_text() == (
         "$A^{-1}M^{\\top}$ 的刻度" if lang == "zh" else "scale of $A^{-1}M^{\\top}$"
     )
