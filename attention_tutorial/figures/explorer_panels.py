@@ -1,7 +1,5 @@
 """The bandwidth explorer's four panels at one ``w``: the picture shown without JavaScript.
 
-The explorer itself, ``bandwidth_explorer`` in the module ``explorer``, is interactive
-only on this site's lesson pages; elsewhere it shows this picture.
 Explained on the page `nonparametric.md`.
 """
 
@@ -102,10 +100,11 @@ def plot_explorer_panels(
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number nor
-            a tensor, or ``query_indices`` is not a sequence of ints.
+            a tensor or is a bool (``True`` is no ``w``), or ``query_indices`` is not
+            a sequence of ints.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, ``w`` is a tensor of more than one element or of an
-            integer dtype, or is not a positive finite number, or ``query_indices``
+            integer or bool dtype, or is not a positive finite number, or ``query_indices``
             holds no index, more than three, a repeated one or one not between 0 and
             ``n_test - 1``.
             Any positive ``w`` is accepted, also outside the slider's 0.1 to 1000.
