@@ -175,23 +175,20 @@ def plot_scaling(
 
     Examples:
         >>> # made-up numbers for the demo:
-        >>> # one formulation, n = 1e2 to 1e4;
-        >>> # counted: three n x n float32
-        >>> # matrices; measured: those and
-        >>> # 1 MB more
-        >>> rows = [
-        ...     {
+        >>> # one formulation, n = 1e2 to 1e4
+        >>> def row(n):
+        ...     # counted: three n x n float32
+        ...     # matrices; measured: 1 MB more
+        ...     counted = 12 * n * n
+        ...     return {
         ...         "formulation": "tiled",
         ...         "n": n,
         ...         "seconds": n / 1e4,
-        ...         "peak_bytes": 12 * n * n
-        ...         + 10**6,
-        ...         "predicted_bytes": 12
-        ...         * n
-        ...         * n,
+        ...         "peak_bytes": counted + 1e6,
+        ...         "predicted_bytes": counted,
         ...     }
-        ...     for n in (100, 1000, 10000)
-        ... ]
+        >>> ns = (100, 1000, 10000)
+        >>> rows = [row(n) for n in ns]
         >>> fig = plot_scaling(rows, lang="en")
         >>> # memory: peak_bytes (solid) and
         >>> # predicted_bytes (dotted)

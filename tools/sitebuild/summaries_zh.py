@@ -2066,10 +2066,9 @@ COMMENTS: dict[str, str] = {
     "(w ≈ 4)": "（w ≈ 4）",
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
-    "one formulation, n = 1e2 to 1e4;": "一种写法，n 从 1e2 到 1e4；",
+    "one formulation, n = 1e2 to 1e4": "一种写法，n 从 1e2 到 1e4",
     "counted: three n x n float32": "数出来的：三个 n x n 的 float32",
-    "matrices; measured: those and": "矩阵；实测的：这些再加",
-    "1 MB more": "1 MB",
+    "matrices; measured: 1 MB more": "矩阵；实测的：再多 1 MB",
     "memory: peak_bytes (solid) and": "内存图：peak_bytes（实线）和",
     "predicted_bytes (dotted)": "predicted_bytes（点线）",
     # figures.score_parts
