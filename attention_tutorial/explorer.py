@@ -127,10 +127,6 @@ def bandwidth_explorer(
 
     Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
-    It is interactive only on this site's lesson pages; elsewhere it shows a static
-    picture. Its slider moves ``w``, the inverse bandwidth ``1 / h``, from 0.1 to 1000 (log
-    scale); the four panels follow. ``plot_explorer_panels`` draws them at any ``w``.
-
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
         w: The initial ``w``, between 0.1 and 1000: a number or a one-element
@@ -144,9 +140,10 @@ def bandwidth_explorer(
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number
-            nor a tensor, or ``query_indices`` is not a sequence of ints.
+            nor a tensor or is a bool (``True`` is no ``w``), or ``query_indices``
+            is not a sequence of ints.
         ValueError: If ``w`` is a tensor of more than one element or of an
-            integer dtype, or is not between 0.1 and 1000, or ``query_indices``
+            integer or bool dtype, or is not between 0.1 and 1000, or ``query_indices``
             is empty, holds more than three indices, repeats one, or holds one not
             between 0 and ``n_test - 1``.
 

@@ -153,8 +153,11 @@ def sgd_stepper(
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
         w0: The initial ``w`` (the inverse bandwidth ``1 / h``) of the path,
-            and again after each Reset: a number or a one-element floating tensor such
-            as ``model.w``, between 0.1 and 10**3.5 (about 3162). The lesson's is
+            and again after each Reset: a number (not a bool) or a one-element
+            floating tensor such as ``model.w``, from 0.1 to about 3162
+            (``10**3.5``), the ends of the stepper's loss curve: half a decade past
+            the explorer's 1000, so that a step that overshoots stays on the
+            chart. The lesson's is
             about 0.4963: the untrained model's ``w`` after
             ``torch.manual_seed(SEED)``, as on the page
             `parametric.md` (the example takes it from the model).
@@ -171,11 +174,10 @@ def sgd_stepper(
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w0`` is neither a number
-            nor a tensor, ``lr`` is not a number (a bool is not accepted),
-            ``log_w`` not a bool or
-            ``steps`` not an int.
+            nor a tensor, ``w0`` or ``lr`` is a bool (``True`` is no ``w``), ``lr``
+            is not a number, ``log_w`` not a bool or ``steps`` not an int.
         ValueError: If ``w0`` is a tensor of more than one element or of an
-            integer dtype, ``w0`` or ``steps`` is out of range, ``lr`` is not one
+            integer or bool dtype, ``w0`` or ``steps`` is out of range, ``lr`` is not one
             of ``LEARNING_RATES``, or if, within ``steps`` steps from ``w0`` at
             ``lr``, ``w`` leaves the positive finite numbers: the static picture
             needs every ``w`` on its log axis. If ``w`` overflows (training

@@ -45,6 +45,12 @@ _STYLE = {
 }
 
 _NEUTRAL = "0.55"  # grey: the legend entry of the dotted lines, which take their own colours
+# A byte count below 1 (0: nothing measured) is drawn at 1 B, the log axis having no 0: the
+# alt text says where it is drawn, so that it reads as the figure shows it
+_AT_ONE_BYTE = {
+    "zh": "（对数轴上没有 0，画在 1 B 处）",
+    "en": " (drawn at 1 B: a log axis has no 0)",
+}
 
 
 def _bytes(value: float) -> str:
@@ -53,6 +59,11 @@ def _bytes(value: float) -> str:
         if value >= size:
             return f"{spoken(value / size)} {unit}"
     return f"{value:.0f} B"
+
+
+def _bytes_drawn(value: float, lang: str) -> str:
+    """A byte count as the alt text reads it: ``'0 B (drawn at 1 B: ...)'`` below 1 B."""
+    return _bytes(value) + (_AT_ONE_BYTE[lang] if value < 1 else "")
 
 
 def _byte_tick(value: float, _position: object = None) -> str:
@@ -104,6 +115,14 @@ def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mappin
                     f"({row['formulation']}, n = {row['n']})"
                 )
         grouped.setdefault(str(row["formulation"]), []).append(row)
+    for name, rows in grouped.items():  # one dotted line per formulation: from every row or none
+        given = [str(r["n"]) for r in rows if "predicted_bytes" in r]
+        missing = [str(r["n"]) for r in rows if "predicted_bytes" not in r]
+        if given and missing:
+            raise ValueError(
+                f"predicted_bytes must be given in every row of a formulation or in none: "
+                f"{name} has it at n = {', '.join(given)} but not at n = {', '.join(missing)}"
+            )
     return {name: sorted(grouped[name], key=lambda r: r["n"]) for name in _ORDER if name in grouped}
 
 
@@ -118,8 +137,10 @@ def plot_scaling(
     """Plot the time and peak memory of each formulation against $n$ on log-log axes.
 
     The memory panel also draws, dotted, the bytes of the intermediate tensors
-    counted for each row (``predicted_bytes``) when the rows carry them; the
-    legend names the dotted lines only then. The legend sits below both panels,
+    counted for each row (``predicted_bytes``) of a formulation whose rows carry
+    them; the legend names the dotted lines only then. A byte count of 0 is
+    drawn at 1 B, the bottom of a log axis, and the alt text says so. The
+    legend sits below both panels,
     where it hides no point. The tick labels are plain numbers (``1,000``,
     ``0.01``, ``1 MB``); an axis that spans less than a power of ten labels some
     of its minor ticks too (those at 2 and 5 when more than four are in view).
@@ -130,8 +151,8 @@ def plot_scaling(
         measurements: A non-empty list of rows, as ``scale_measurements()["rows"]``:
             dicts with ``formulation`` (one of ``"tiled"``, ``"broadcast"``,
             ``"chunked"``, ``"sdpa"``), ``n``, ``seconds``, ``peak_bytes`` (and
-            optionally ``predicted_bytes``); each of these a real number, a NumPy
-            scalar or a 0-d tensor.
+            optionally ``predicted_bytes``, in every row of a formulation or in
+            none); each of these a real number, a NumPy scalar or a 0-d tensor.
         layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``,
             one phone layout: time above memory.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
@@ -149,24 +170,33 @@ def plot_scaling(
             ``lang`` is unknown, ``measurements`` is empty, a row is not
             a dict or lacks a field, its ``formulation`` is not one of the four names,
             or its ``n`` or ``seconds`` is not a positive finite number
-            (``peak_bytes`` and ``predicted_bytes``: non-negative).
+            (``peak_bytes`` and ``predicted_bytes``: non-negative), or
+            ``predicted_bytes`` is in some rows of a formulation but not all.
 
     Examples:
         >>> # made-up numbers for the demo:
         >>> # one formulation, n = 1e2 to 1e4
-        >>> rows = [
-        ...     {
+        >>> def row(n):
+        ...     # counted: three n x n float32
+        ...     # matrices; measured: 1 MB more
+        ...     counted = 12 * n * n
+        ...     return {
         ...         "formulation": "tiled",
         ...         "n": n,
         ...         "seconds": n / 1e4,
-        ...         "peak_bytes": 12 * n * n,
+        ...         "peak_bytes": counted + 1e6,
+        ...         "predicted_bytes": counted,
         ...     }
-        ...     for n in (100, 1000, 10000)
-        ... ]
+        >>> ns = (100, 1000, 10000)
+        >>> rows = [row(n) for n in ns]
         >>> fig = plot_scaling(rows, lang="en")
-        >>> # memory: the peak_bytes line alone
-        >>> len(fig.axes[1].lines)
-        1
+        >>> # memory: peak_bytes (solid) and
+        >>> # predicted_bytes (dotted)
+        >>> [
+        ...     line.get_linestyle()
+        ...     for line in fig.axes[1].lines
+        ... ]
+        ['-', ':']
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")
@@ -186,8 +216,8 @@ def plot_scaling(
             memory_ax.plot(
                 n, [max(float(r["peak_bytes"]), 1.0) for r in rows], color=color, **_STYLE[name]
             )
-            # the counted bytes (checked by _rows) when every row of the formulation has them
-            if all("predicted_bytes" in r for r in rows):
+            # the counted bytes (checked by _rows: in every row of the formulation, or none)
+            if "predicted_bytes" in rows[0]:
                 predicted = [max(float(r["predicted_bytes"]), 1.0) for r in rows]
                 memory_ax.plot(n, predicted, ":", color=color, alpha=0.8)
                 counted = True
@@ -220,8 +250,8 @@ def plot_scaling(
                     "n_max": f"{int(last['n']):,}",
                     "t_min": f"{spoken(float(first['seconds']))} s",
                     "t_max": f"{spoken(float(last['seconds']))} s",
-                    "m_min": _bytes(float(first["peak_bytes"])),
-                    "m_max": _bytes(float(last["peak_bytes"])),
+                    "m_min": _bytes_drawn(float(first["peak_bytes"]), lang),
+                    "m_max": _bytes_drawn(float(last["peak_bytes"]), lang),
                 }
             )
         fig.alt_facts = alt_facts("plot_scaling", lang, items)

@@ -1,4 +1,4 @@
-r"""Curves of the chapter: the data, a fit, fits side by side, the loss per epoch and against w.
+r"""Curves of the chapter: the data, a fit, several fits, the loss per epoch and against w.
 
 The loss against $w$ comes twice: with and without each point's own key
 (``plot_loss_vs_w``), and as the leave-one-out curve with the path $w$ takes along
@@ -106,12 +106,12 @@ def plot_data(
     Explained on the page `data.md`.
 
     Args:
-        x_test: Test inputs, shape ``(n_test,)``.
+        x_test: Test inputs (the queries), shape ``(n_test,)``.
         y_truth: ``f(x_test)``, shape ``(n_test,)``.
-        x_train: Training inputs, shape ``(n_train,)``.
-        y_train: Training outputs, shape ``(n_train,)``.
-        lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
-            language).
+        x_train: Training inputs (the keys), shape ``(n_train,)``.
+        y_train: Training outputs (the values), shape ``(n_train,)``.
+        lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
+            current language).
         title: Optional title.
         layout: ``"wide"``: the legend under the axes, in two columns; ``"narrow"``
             or ``"stacked"``, one phone layout: a narrower figure, the legend under
@@ -226,13 +226,13 @@ def plot_fit(
     Explained on the page `average.md`.
 
     Args:
-        x_test: Test inputs, shape ``(n_test,)``.
+        x_test: Test inputs (the queries), shape ``(n_test,)``.
         y_truth: ``f(x_test)``, shape ``(n_test,)``.
         y_hat: Predictions at ``x_test``, shape ``(n_test,)``.
-        x_train: Training inputs, shape ``(n_train,)``.
-        y_train: Training outputs, shape ``(n_train,)``.
-        lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
-            language).
+        x_train: Training inputs (the keys), shape ``(n_train,)``.
+        y_train: Training outputs (the values), shape ``(n_train,)``.
+        lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
+            current language).
         title: Optional title.
         layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or ``"stacked"``,
             one phone layout: the legend under the axes.
@@ -302,18 +302,21 @@ def plot_fits(
     layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
-    """Plot several fits side by side, one panel each, sharing the y axis.
+    """Plot several fits, one panel each, sharing the y axis and one legend.
+
+    The ``"wide"`` layout sets the panels side by side; the phone layout
+    (``"stacked"``) sets them one above the other, at a phone's width.
 
     Explained on the page `smoothness.md`.
 
     Args:
-        x_test: Test inputs, shape ``(n_test,)``.
+        x_test: Test inputs (the queries), shape ``(n_test,)``.
         y_truth: ``f(x_test)``, shape ``(n_test,)``.
         fits: Panel title -> predictions at ``x_test`` of shape ``(n_test,)``.
             The titles are shown as given in every language, so use symbols and
             numbers only, e.g. ``"w = 1.00"``.
-        x_train: Training inputs, shape ``(n_train,)``.
-        y_train: Training outputs, shape ``(n_train,)``.
+        x_train: Training inputs (the keys), shape ``(n_train,)``.
+        y_train: Training outputs (the values), shape ``(n_train,)``.
         titles: The panels' titles instead of the keys of ``fits``, one per fit in
             the same order: a string shown in every language, or a mapping language
             -> title (``{"zh": ..., "en": ...}``) for a title in words. The alt text
@@ -321,8 +324,8 @@ def plot_fits(
         layout: ``"wide"``: the panels side by side, the legend below them;
             ``"narrow"`` or ``"stacked"``, one phone layout: the panels one above the
             other, the legend under them.
-        lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
-            language).
+        lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
+            current language).
 
     Returns:
         The figure, with one axes per fit; ``fig.description`` is its alt text.
@@ -469,7 +472,8 @@ def plot_loss(
     Args:
         losses: One loss per epoch, as returned by
             [`train`][attention_tutorial.training.train].
-        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
+            current language).
         title: Optional title.
         layout: ``"wide"``: the wide-screen figure; ``"narrow"`` or ``"stacked"``, one
             phone layout: a narrower figure.
@@ -531,8 +535,8 @@ def plot_loss_vs_w(
         ws: The grid of $w$, shape ``(n_w,)``, all positive.
         losses_with_own: Loss at each $w$ with the own key included, shape ``(n_w,)``.
         losses_left_out: Loss at each $w$ with the own key left out, shape ``(n_w,)``.
-        lang: The language of labels and legend: ``"zh"``, ``"en"`` or ``None`` (the current
-            language).
+        lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
+            current language).
         title: Optional title.
         layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or ``"stacked"``,
             one phone layout: the legend under the axes.
@@ -663,7 +667,9 @@ def plot_w_paths(
 ) -> TutorialFigure:
     """Draw paths of $w$ during training as points on the leave-one-out loss curve.
 
-    Each path is a polyline through $(w_k, L(w_k))$, from the first value
+    $L(w)$ is the summed leave-one-out loss at $w$ (``loss_curve``), the grey
+    curve. Each path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value
+    after step $k$, from the first value
     (a grey square, which paths starting at the same $w$ share) to the last
     (a dot in the path's colour, outlined in the text colour); the legend names both
     markers. The end dots are drawn over the minimum's star, which is larger:
@@ -672,9 +678,9 @@ def plot_w_paths(
     Explained on the page `smoothness.md`.
 
     Args:
-        x_train: Training inputs, a floating ``torch.Tensor`` (not a numpy array) of
-            shape ``(n_train,)``, ``n_train >= 2``.
-        y_train: Training outputs, shape ``(n_train,)``, the dtype of ``x_train``.
+        x_train: Training inputs (the keys), a floating ``torch.Tensor`` (not a numpy
+            array) of shape ``(n_train,)``, ``n_train >= 2``.
+        y_train: Training outputs (the values), shape ``(n_train,)``, the dtype of ``x_train``.
         paths: Legend label -> the values of $w$ (all positive), e.g. from
             [`w_path`][attention_tutorial.training_paths.w_path].
             Labels are shown as given in every language: use symbols and numbers.
@@ -682,14 +688,16 @@ def plot_w_paths(
             include every path.
         layout: ``"wide"``: the legend in two columns under the axes; ``"narrow"`` or
             ``"stacked"``, one phone layout: a narrower figure, its legend in one column.
-        lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
+            current language).
 
     Returns:
         The figure; ``fig.description`` is its alt text.
 
     Raises:
         TypeError: If ``x_train`` or ``y_train`` is not a ``torch.Tensor`` (a numpy
-            array is refused), ``paths`` is not a mapping, a path is not a sequence
+            array is refused), ``paths`` is not a mapping, a key of ``paths`` (a
+            legend label) is not a string, a path is not a sequence
             of numbers (a single number, a string or a list of strings is not), or a
             path or ``ws`` holds bools.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``, or
@@ -711,19 +719,19 @@ def plot_w_paths(
         ...     f"lr = {lr}": w_path(
         ...         x, y, w0, lr=lr, log_w=True
         ...     )
-        ...     for lr in (0.05, 0.2)
+        ...     for lr in (0.02, 0.05)
         ... }
         >>> fig = plot_w_paths(
         ...     x, y, paths, lang="en"
         ... )
         >>> # where each path ends after 5 steps
-        >>> # (lr = 0.05 on the star, lr = 0.2
-        >>> # beside it)
+        >>> # (lr = 0.02 short of the star,
+        >>> # lr = 0.05 on it)
         >>> [
         ...     round(p[-1], 2)
         ...     for p in paths.values()
         ... ]
-        [4.0, 4.59]
+        [3.18, 4.0]
     """
     with building(lang) as labels:
         layout = _check_layout(layout)
@@ -735,6 +743,12 @@ def plot_w_paths(
             )
         if not paths:
             raise ValueError("paths must contain at least one path")
+        for name in paths:  # a legend label (r24: the label 1 was drawn silently as "1")
+            if not isinstance(name, str):
+                raise TypeError(
+                    f"paths keys must be strings (legend labels), got {type(name).__name__}: "
+                    f"{name!r:.40}"
+                )
         arrays = {name: _path_values(name, p) for name, p in paths.items()}
         everything = np.concatenate(list(arrays.values()))
         if not (np.isfinite(everything).all() and (everything > 0).all()):

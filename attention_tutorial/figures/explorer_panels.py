@@ -1,7 +1,5 @@
 """The bandwidth explorer's four panels at one ``w``: the picture shown without JavaScript.
 
-The explorer itself, ``bandwidth_explorer`` in the module ``explorer``, is interactive
-only on this site's lesson pages; elsewhere it shows this picture.
 Explained on the page `nonparametric.md`.
 """
 
@@ -18,6 +16,7 @@ from attention_tutorial.data import ToyData, make_data
 from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import (
     _MINIMUM_STAR,
+    DARK_TEXT,
     FONTS,
     TutorialFigure,
     bilingual,
@@ -68,6 +67,9 @@ DARK_PANELS_STYLE = (
     )
     + f' [style*="fill: #808080; fill-opacity"] {{ fill: {_DARK_POINT_COLOUR} !important;'
     " fill-opacity: 1 !important; stroke: none !important; }"
+    # the minimum's black star (its SVG sets no fill: black is the default) filled in the text
+    # colour: on the dark panel it showed as a hollow white outline (r24)
+    f' g[id^="attn-minimum-star"] use {{ fill: {DARK_TEXT} !important; }}'
     " }"
 )
 
@@ -102,10 +104,11 @@ def plot_explorer_panels(
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number nor
-            a tensor, or ``query_indices`` is not a sequence of ints.
+            a tensor or is a bool (``True`` is no ``w``), or ``query_indices`` is not
+            a sequence of ints.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, ``w`` is a tensor of more than one element or of an
-            integer dtype, or is not a positive finite number, or ``query_indices``
+            integer or bool dtype, or is not a positive finite number, or ``query_indices``
             holds no index, more than three, a repeated one or one not between 0 and
             ``n_test - 1``.
             Any positive ``w`` is accepted, also outside the slider's 0.1 to 1000.
@@ -177,13 +180,16 @@ def plot_explorer_panels(
         best = int(np.argmin(losses))
         minimum = labels["minimum_at"].format(w=grid[best])
         ax_loss.scatter([grid[best]], [losses[best]], zorder=3, label=minimum, **_MINIMUM_STAR)
+        ax_loss.collections[-1].set_gid("attn-minimum-star")  # filled light in the dark palette
         ax_loss.axvline(w, color=_CURRENT_W_COLOUR, label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
         ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])
         # stacked: under the axes (inside, its two lines spanned most of a phone's panel and
         # covered the curve's fall), under the x label
         place = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.28), "ncols": 1}
-        ax_loss.legend(fontsize=legend_size, **(place if stacked else {}))
+        legend = ax_loss.legend(fontsize=legend_size, **(place if stacked else {}))
+        names = [text.get_text() for text in legend.get_texts()]
+        legend.legend_handles[names.index(minimum)].set_gid("attn-minimum-star-legend")
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.title.set_fontsize("medium")
         loss = loss_at_w(w, data.x_train, data.y_train)

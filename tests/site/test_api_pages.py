@@ -411,6 +411,10 @@ def test_each_curves_function_links_the_lesson_section_of_its_figure(lang: str) 
         assert all(re.search(r"\]\(\.\./[a-z-]+\.py#[^)]+\)", link) for link in links)
         assert "Explained on" not in said and "讲解见" not in said, (lang, name)
     assert len(table[module["plot_fit"].path]) == 3
+    if lang == "zh":  # r24: each page's section too, not the page alone
+        said = module["plot_data"].docstring.value
+        assert "它画的图见《[数据](../data.py#看一眼数据)》“看一眼数据”一节。" in said
+        assert all(link.endswith("一节") for links in table.values() for link in links)
 
 
 def test_stepper_and_explorer_lead_with_the_function_and_hide_private_members() -> None:

@@ -196,7 +196,8 @@ def test_the_caption_names_the_figure_shown_and_says_how_it_was_drawn(lang: str)
     caption = re.search(
         r"<figcaption>(.*?)</figcaption>", apifigures.figure_html(name, lang, drawn, "api/x/")
     )[1]
-    assert "<code>fig</code>" in caption and "small" not in caption
+    # r24: the call that drew it, not only the variable
+    assert "<code>fig = plot_attention_heatmap(...)</code>" in caption and "small" not in caption
     assert f'<code>lang="{lang}"</code>' in caption
     # why lang="en" in the example but the page's language in the figure: said once, in
     # the box at the top of every figures page, not in each caption (round 15)
@@ -289,7 +290,8 @@ def test_a_widget_page_shows_the_static_picture_of_its_example(lang: str) -> Non
     page = f"<p><!-- api-widget: {name} --></p>\n<p>after</p>"
     out = apifigures.api_figures(page, lang, "api/stepper/")
     assert out.startswith('<figure class="attn-api-figure attn-api-widget"'), out[:80]
-    assert "<code>stepper</code>" in out and out.endswith("<p>after</p>")
+    # r24: the caption names the call that made the widget, not only its variable
+    assert "<code>stepper = sgd_stepper(...)</code>" in out and out.endswith("<p>after</p>")
     # the explorer's example also shows an error: that example is skipped, not run
     assert apifigures.example_widget(WIDGETS["explorer"])[0] == "explorer"
 

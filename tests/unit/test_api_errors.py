@@ -7,6 +7,8 @@ its two failures (w overflows, mostly when training log w; or w goes to 0 or bel
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 import torch
@@ -126,15 +128,31 @@ def test_a_negative_query_index_is_named_by_its_position(data, call, indices, po
             plot_explorer_panels(data, 2.0, query_indices=indices)
 
 
-def test_an_integer_tensor_is_refused_by_its_dtype_as_the_rows_say():
+def test_an_integer_or_bool_tensor_is_refused_by_its_dtype_as_the_rows_say():
+    for value in (torch.tensor(1), torch.tensor(True)):
+        for call, kwargs in (
+            (sgd_stepper, {"w0": value}),
+            (bandwidth_explorer, {"w": value}),
+            (plot_explorer_panels, {"w": value, "lang": "en"}),
+        ):
+            with pytest.raises(ValueError, match=r"must have a floating-point dtype"):
+                call(**kwargs)
+    for doc in (sgd_stepper.__doc__, bandwidth_explorer.__doc__, plot_explorer_panels.__doc__):
+        assert re.search(r"tensor of more than one element or of an\s+integer or bool dtype", doc)
+
+
+def test_a_bool_is_no_w_as_the_rows_say():
+    """r24: the Raises rows did not say that ``w0=True`` / ``w=True`` is refused (it is:
+    ``True`` is no ``w``, not 1.0)."""
     for call in (
-        lambda: sgd_stepper(w0=torch.tensor(1)),
-        lambda: bandwidth_explorer(w=torch.tensor(1)),
+        lambda: sgd_stepper(w0=True),
+        lambda: bandwidth_explorer(w=True),
+        lambda: plot_explorer_panels(w=True, lang="en"),
     ):
-        with pytest.raises(ValueError, match=r"must have a floating-point dtype"):
+        with pytest.raises(TypeError, match=r"must be a real number, got bool$"):
             call()
-    for doc in (sgd_stepper.__doc__, bandwidth_explorer.__doc__):
-        assert "tensor of more than one element or of an\n            integer dtype" in doc
+    for doc in (sgd_stepper.__doc__, bandwidth_explorer.__doc__, plot_explorer_panels.__doc__):
+        assert "``True`` is no ``w``" in doc
 
 
 def test_numpys_bool_is_a_bool_for_log_w():

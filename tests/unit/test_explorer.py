@@ -110,6 +110,9 @@ def test_json_cannot_close_the_script(explorer, monkeypatch):
         ({"w": 0.01}, ValueError, "between 0.1 and 1000"),
         ({"w": -1.0}, ValueError, "positive"),
         ({"w": torch.ones(3)}, ValueError, "w must be a number or a one-element tensor"),
+        # a bool is no w, as the Raises rows say: not read as 1.0
+        ({"w": True}, TypeError, "w must be a real number, got bool"),
+        ({"w": torch.tensor(True)}, ValueError, "w must have a floating-point dtype"),
         ({"query_indices": (0, 50)}, ValueError, r"from 0 to n_test - 1 = 49, got \(0, 50\)"),
         ({"query_indices": (-1,)}, ValueError, r"query_indices\[0\] must be an int >= 0"),
         # a repeated query drew the same bump twice, silently

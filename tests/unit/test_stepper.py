@@ -9,6 +9,7 @@ import itertools
 import json
 import re
 
+import numpy as np
 import pytest
 import torch
 
@@ -165,6 +166,11 @@ def test_the_container_is_an_explorer_for_the_build_and_a_stepper_for_the_script
         ({"w0": -1.0}, ValueError, "w0 must be a positive"),
         ({"w0": float("nan")}, ValueError, "w0 must be a positive"),
         ({"w0": torch.ones(2)}, ValueError, "w0 must be a number or a one-element tensor"),
+        # a bool is no w, as the Raises rows say: not read as 1.0
+        ({"w0": True}, TypeError, "w0 must be a real number, got bool"),
+        ({"w0": np.True_}, TypeError, "w0 must be a real number, got bool"),
+        ({"w0": torch.tensor(True)}, ValueError, "w0 must have a floating-point dtype"),
+        ({"w0": 1.0, "lr": True}, TypeError, "lr must be a real number, got bool"),
         ({"w0": 1.0, "lr": 0.3}, ValueError, r"lr must be one of the control's values \(0.001"),
         ({"w0": 1.0, "lr": -0.5}, ValueError, "lr must be a positive"),
         ({"w0": 1.0, "lr": "0.5"}, TypeError, "lr"),

@@ -64,21 +64,22 @@ WIDGET_MARKER = re.compile(
 )
 WIDGET_CLASS = "attn-api-widget"
 WIDGET_CAPTION = {
-    "zh": "<code>{name}</code> 在课程页以外显示的静态图；构建网站时画出。",
-    "en": "The static picture that <code>{name}</code> shows outside this site's lesson pages; "
-    "drawn when the site was built.",
+    "zh": "<code>{name} = {func}(...)</code> 在课程页以外显示的静态图；构建网站时画出。",
+    "en": "The static picture that <code>{name} = {func}(...)</code> shows outside this site's "
+    "lesson pages; drawn when the site was built.",
 }
 _DATA_IMAGE = re.compile(r'<img [^>]*src="data:(?P<mime>image/[\w+.-]+);base64,(?P<data>[^"]+)"')
 # What every example on the API pages assumes (docs/*/api/index.md).
 PREAMBLE = "import numpy as np\nimport torch\nfrom attention_tutorial import *\n"
 FIGURE_CLASS = "attn-api-figure"
-# The caption names the example's figure ({name}: ``fig``, when an example draws two). The
+# The caption names the example's call that drew the figure (``fig = plot_loss(...)``: its
+# variable too, when an example draws two). The
 # examples call with lang="en" (what they print is the same on both pages): on a Chinese page
 # the figure is that call drawn with lang="zh", and the caption says so, in a few words
 # (the box at the top of the page says why).
 CAPTION = {
-    "zh": '示例里的 <code>{name}</code>，改用 <code>lang="zh"</code> 就得到这张图',
-    "en": 'The example\'s <code>{name}</code> (<code>lang="en"</code>)',
+    "zh": '示例里的 <code>{name} = {func}(...)</code>，改用 <code>lang="zh"</code> 就得到这张图',
+    "en": 'The example\'s <code>{name} = {func}(...)</code> (<code>lang="en"</code>)',
 }
 NARROW_CAPTION = {
     "zh": "；手机上显示 <code>{layout}</code> 版",
@@ -265,7 +266,9 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     """The ``<figure>`` of one function: its image(s), then a caption."""
     if not drawn:
         return ""
-    caption = CAPTION[lang].format(name=html.escape(drawn[0].get("variable", "fig")))
+    caption = CAPTION[lang].format(
+        name=html.escape(drawn[0].get("variable", "fig")), func=html.escape(name.rsplit(".", 1)[-1])
+    )
     narrow = drawn[-1].get("narrow")
     if len(drawn) > 1 and narrow:
         # one name on every caption: each figure takes "narrow" and "stacked" alike

@@ -151,7 +151,9 @@ def intro_pages(module: str, lang: str) -> frozenset[str]:
 _FIGURE_ROW = re.compile(
     r"^\| \[`[^`]+`\]\[(?P<path>[\w.]+)\] \| (?P<cell>[^|]+) \|\s*$", re.MULTILINE
 )
-_SECTION_LINK = re.compile(r"\[[^\]]+\]\(\.\./[a-z0-9_/-]+\.py#[^)]+\)")
+# a link to a lesson section; in Chinese the section's name follows the page's: 《[数据](...)》
+# “看一眼数据”一节 (r24: without it the sentence named the pages only)
+_SECTION_LINK = re.compile(r"\[[^\]]+\]\(\.\./[a-z0-9_/-]+\.py#[^)]+\)(?:》“[^”]+”一节)?")
 
 
 def figure_sections(module: str, lang: str) -> dict[str, list[str]]:
@@ -175,8 +177,8 @@ def figure_sections(module: str, lang: str) -> dict[str, list[str]]:
 
 def figure_sentence(links: list[str], lang: str) -> str:
     """The sentence "Its figure, in the lesson: ..." in ``lang``, linking ``links``."""
-    if lang == "zh":
-        quoted = [f"《{link}》" for link in links]
+    if lang == "zh":  # 《[数据](...)》“看一眼数据”一节: the section after the page
+        quoted = [f"《{link}》" if "》" not in link else f"《{link}" for link in links]
         joined = quoted[0] if len(quoted) == 1 else "、".join(quoted[:-1]) + "和" + quoted[-1]
         return f"它画的图见{joined}。"
     joined = links[0] if len(links) == 1 else ", ".join(links[:-1]) + " and " + links[-1]

@@ -83,7 +83,7 @@ SUMMARIES: dict[str, str] = {
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
     "plot_fit": "画真实函数、预测和训练点。",
-    "plot_fits": "把几条拟合曲线并排画出，每条一幅，共用纵轴。",
+    "plot_fits": "画几条拟合曲线，每条一幅，共用纵轴和一个图例。",
     "plot_loss": "画每个训练轮次（从 1 开始）的训练损失。",
     "plot_loss_vs_w": "画训练损失随 $w$ 的变化：含自身的键一条，去掉自身的键（留一法）一条。",
     "plot_w_paths": "把训练中 $w$ 走过的路径画在留一法损失曲线上。",
@@ -318,9 +318,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "query_indices": "一到三个互不相同的测试下标（整数），每个在 0 到 `n_test - 1` 之间"
         "（`make_data()` 是 0 到 49）：画出这几个查询的权重曲线。",
         "return": "一个 `BandwidthExplorer`，notebook 的单元格会显示它。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量，"
-        "或 `query_indices` 不是整数的序列时。",
-        "raise ValueError": "`w` 是含多个元素或整数类型的张量、或不在 0.1 到 1000 之间，"
+        "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量或是布尔值"
+        "（`True` 不是 `w`），或 `query_indices` 不是整数的序列时。",
+        "raise ValueError": "`w` 是含多个元素或整数、布尔类型的张量、或不在 0.1 到 1000 之间，"
         "或者 `query_indices` 是空的、多于三个、有重复，"
         "或有下标不在 0 到 `n_test - 1` 之间时。",
     },
@@ -409,8 +409,8 @@ SECTIONS: dict[str, dict[str, str]] = {
     "figures.cost.plot_scaling": {
         "measurements": '非空的行列表，如 `scale_measurements()["rows"]`：每行是一个字典，含 '
         '`formulation`（`"tiled"`、`"broadcast"`、`"chunked"`、`"sdpa"` 之一）、`n`、`seconds`、'
-        "`peak_bytes`（还可以有 `predicted_bytes`）；这几个字段可以是实数、NumPy 标量或 0 维"
-        "张量。",
+        "`peak_bytes`（还可以有 `predicted_bytes`，同一种写法要么每行都有，要么都没有）；"
+        "这几个字段可以是实数、NumPy 标量或 0 维张量。",
         "lang": _LANG,
         "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：时间在上、内存在下。",
         "title": "第一幅图的标题，可以不给。",
@@ -420,7 +420,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": _BAD_LAYOUT
         + "；`lang` 未知、`measurements` 是空的、某一行不是字典或缺少字段、"
         "它的 `formulation` 不是那四个名字之一，或者它的 `n` 或 `seconds` "
-        "不是有限的正数（`peak_bytes` 和 `predicted_bytes` 须非负）时。",
+        "不是有限的正数（`peak_bytes` 和 `predicted_bytes` 须非负），"
+        "或者同一种写法只有部分行带有 `predicted_bytes` 时。",
     },
     # figures.curves
     "figures.curves.plot_data": {
@@ -503,7 +504,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
-        "`paths` 不是映射、某条路径不是数的序列（单个数、字符串或字符串的列表都不是），"
+        "`paths` 不是映射、`paths` 的某个键（图例标签）不是字符串、某条路径不是数的序列"
+        "（单个数、字符串或字符串的列表都不是），"
         "或者某条路径或 `ws` 含有布尔值时。",
         "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；`x_train` 或 `y_train` 不是一维、"
         "是空的、不是浮点类型（整数或布尔类型），或含有 NaN 或无穷大；两者长度或数据类型不同，"
@@ -518,10 +520,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：四个面板排成两行两列；' + _PHONE + "：四个面板排成一列。",
         "lang": _LANG,
         "return": "图，有四个坐标系（外加一个颜色条）。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量，"
-        "或 `query_indices` 不是整数的序列时。",
+        "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量或是布尔值"
+        "（`True` 不是 `w`），或 `query_indices` 不是整数的序列时。",
         "raise ValueError": _BAD_LAYOUT
-        + "；`lang` 未知、`w` 是含多个元素或整数类型的张量、或不是有限的正数，"
+        + "；`lang` 未知、`w` 是含多个元素或整数、布尔类型的张量、或不是有限的正数，"
         "或 `query_indices` 是空的、多于三个、有重复、"
         "或有下标不在 0 到 `n_test - 1` 之间时。"
         "任何正的 `w` 都可以，也可以在滑块的 0.1 到 1000 之外。",
@@ -1030,8 +1032,9 @@ SECTIONS: dict[str, dict[str, str]] = {
     "stepper.sgd_stepper": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
         "w0": "路径的初始 `w`（带宽的倒数 `1 / h`），每次按“重来”后也从它开始："
-        "一个数，或像 `model.w` 那样只有一个元素的浮点张量，在 0.1 到 10**3.5（约 3162）"
-        "之间。课程用的约为 0.4963："
+        "一个数（不能是布尔值），或像 `model.w` 那样只有一个元素的浮点张量，从 0.1 到约 3162"
+        "（`10**3.5`）：这是单步演示那条损失曲线的两端，比探索器的 1000 多出半个数量级，"
+        "冲过头的一步也还在图里。课程用的约为 0.4963："
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
         "](../parametric.py)》"
         "一页相同（示例直接从模型取出它）。",
@@ -1042,9 +1045,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
         "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w0` 既不是数也不是张量、`lr` 不是数"
-        "（布尔值也不行）、`log_w` 不是布尔值，或 `steps` 不是整数时。",
-        "raise ValueError": "`w0` 是含多个元素或整数类型的张量，`w0` 或 `steps` 超出范围、"
+        "raise TypeError": "`data` 不是 `ToyData`、`w0` 既不是数也不是张量、`w0` 或 `lr` "
+        "是布尔值（`True` 不是 `w`）、`lr` 不是数、`log_w` 不是布尔值，或 `steps` 不是整数时。",
+        "raise ValueError": "`w0` 是含多个元素或整数、布尔类型的张量，`w0` 或 `steps` 超出范围、"
         "`lr` 不是 `LEARNING_RATES` 之一时；"
         "或者从 `w0` 出发以 `lr` 走 "
         "`steps` 步，`w` 溢出或变成 0、负数时：静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
@@ -1316,12 +1319,6 @@ PARAGRAPHS: dict[str, str] = {
     "notebook 的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
     "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
     "（``figures.set_language``）。",
-    "It is interactive only on this site's lesson pages; elsewhere it shows a static picture. "
-    "Its slider moves ``w``, the inverse bandwidth ``1 / h``, from 0.1 to 1000 (log scale); "
-    "the four panels follow. ``plot_explorer_panels`` draws them at any ``w``.": "它只在本网站的"
-    "课程页上可以交互，在别处显示一张静态图。滑块让 "
-    "``w``（带宽的倒数 ``1 / h``）在 0.1 到 1000 之间移动（对数坐标），四个面板随之更新。"
-    "``plot_explorer_panels`` 能画出任意 ``w`` 下的这四个面板。",
     '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
         '``lang`` 是 ``"zh"``、``"en"`` 或 ``None``（当前语言），与画图的函数相同。'
     ),
@@ -1383,13 +1380,15 @@ PARAGRAPHS: dict[str, str] = {
     ),
     # figures.cost
     "The memory panel also draws, dotted, the bytes of the intermediate tensors counted "
-    "for each row (``predicted_bytes``) when the rows carry them; the legend names the "
-    "dotted lines only then. The legend sits below both panels, where it hides no point. "
+    "for each row (``predicted_bytes``) of a formulation whose rows carry them; the legend "
+    "names the dotted lines only then. A byte count of 0 is drawn at 1 B, the bottom of a log "
+    "axis, and the alt text says so. The legend sits below both panels, where it hides no point. "
     "The tick labels are plain numbers (``1,000``, ``0.01``, ``1 MB``); an axis that spans "
     "less than a power of ten labels some of its minor ticks too (those at 2 and 5 when more "
     "than four are in view).": (
-        "各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行数出来的中间张量字节数，"
-        "图例也只在这时说明点线。图例放在两幅图下方，不挡住任何点。刻度标签是普通的数"
+        "某种写法的各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行数出来的中间张量"
+        "字节数，图例也只在这时说明点线。0 字节画在 1 B 处，即对数轴的底部，替代文字也这样说。"
+        "图例放在两幅图下方，不挡住任何点。刻度标签是普通的数"
         "（``1,000``、``0.01``、``1 MB``）；一根轴跨不到十倍时，也给一些次刻度标上数"
         "（看得见的次刻度多于四个时，只标 2 和 5 处的）。"
     ),
@@ -1419,23 +1418,26 @@ PARAGRAPHS: dict[str, str] = {
         "[`w_path`][attention_tutorial.training_paths.w_path]（带 ``log_w=True``：训练的是 "
         "$\\log w$）。"
     ),
+    'The ``"wide"`` layout sets the panels side by side; the phone layout (``"stacked"``) '
+    "sets them one above the other, at a phone's width.": (
+        '``"wide"`` 布局把各幅并排；手机布局（``"stacked"``）把它们上下排列，与手机的窄栏同宽。'
+    ),
     "The test inputs are drawn as a row of ticks under the curve: they are the places where "
     "the later pages make predictions (the queries).": "测试输入画成曲线下方的一排短竖线："
     "后面各页就在这些位置上做预测（它们就是查询）。",
     "The $w$ axis is logarithmic; the minimum of the leave-one-out curve is marked.": "$w$ "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
-    "Each path is a polyline through $(w_k, L(w_k))$, from the first value (a grey square, "
+    "$L(w)$ is the summed leave-one-out loss at $w$ (``loss_curve``), the grey curve. Each "
+    "path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value after step $k$, from "
+    "the first value (a grey square, "
     "which paths starting at the same $w$ share) to the last (a dot in the path's colour, "
     "outlined in the text colour); the legend names both markers. The end dots are drawn over "
     "the minimum's star, which is larger: a path that ends at the minimum shows its dot inside "
-    "the star.": "每条路径是一条经过 $(w_k, L(w_k))$ 的折线，从第一个值（灰色方块，从同一个 "
+    "the star.": "$L(w)$ 是 $w$ 处留一法损失之和（``loss_curve``），即那条灰色曲线。"
+    "每条路径是一条经过 $(w_k, L(w_k))$ 的折线（$w_k$ 是第 $k$ 步之后的值），"
+    "从第一个值（灰色方块，从同一个 "
     "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，用文字的颜色描边），图例说明这两种标记。"
     "终点的圆点画在最小值的星号上面，星号比圆点大：停在最小值处的路径，它的圆点就落在星号中间。",
-    # figures.explorer_panels
-    "The explorer itself, ``bandwidth_explorer`` in the module ``explorer``, is interactive "
-    "only on this site's lesson pages; elsewhere it shows this picture. "
-    "Explained on the page `nonparametric.md`.": "探索器本身是 ``explorer`` 模块里的 "
-    "``bandwidth_explorer``，只在本网站的课程页上可以交互，在别处显示的就是这张图。",
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
     "as one colour bar under the matrices, so matrices can be compared entry by entry. The "
@@ -2021,8 +2023,8 @@ COMMENTS: dict[str, str] = {
     "one loss per epoch": "每轮一个损失",
     '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
     "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
-    "(lr = 0.05 on the star, lr = 0.2": "（lr = 0.05 停在星号上，lr = 0.2",
-    "beside it)": "停在它旁边）",
+    "(lr = 0.02 short of the star,": "（lr = 0.02 还没走到星号，",
+    "lr = 0.05 on it)": "lr = 0.05 停在星号上）",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
     "leave-one-out)": "留一法）",
     # figures.shape_flow
@@ -2067,7 +2069,10 @@ COMMENTS: dict[str, str] = {
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
     "one formulation, n = 1e2 to 1e4": "一种写法，n 从 1e2 到 1e4",
-    "memory: the peak_bytes line alone": "内存图上只有 peak_bytes 那条线",
+    "counted: three n x n float32": "数出来的：三个 n x n 的 float32",
+    "matrices; measured: 1 MB more": "矩阵；实测的：再多 1 MB",
+    "memory: peak_bytes (solid) and": "内存图：peak_bytes（实线）和",
+    "predicted_bytes (dotted)": "predicted_bytes（点线）",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",

@@ -407,6 +407,37 @@ def test_a_bad_predicted_bytes_is_named_not_dropped(value, error, message) -> No
         plot_scaling(rows, lang="en")
 
 
+def test_predicted_bytes_in_some_rows_of_a_formulation_is_refused_not_dropped() -> None:
+    """r24: one row without predicted_bytes dropped the formulation's dotted line silently."""
+    rows = [dict(row) for row in ROWS]
+    del rows[1]["predicted_bytes"]  # tiled at n = 2000
+    message = (
+        r"predicted_bytes must be given in every row of a formulation or in none: "
+        r"tiled has it at n = 1000, 5000 but not at n = 2000$"
+    )
+    with pytest.raises(ValueError, match=message):
+        plot_scaling(rows, lang="en")
+    # a formulation without it in any row is fine: only the others get a dotted line
+    rows = [row if row["formulation"] == "tiled" else dict(row) for row in ROWS]
+    for row in rows[3:]:
+        del row["predicted_bytes"]
+    dotted = [line for line in plot_scaling(rows, lang="en").axes[1].lines
+              if line.get_linestyle() == ":"]  # fmt: skip
+    assert len(dotted) == 1
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_zero_bytes_drawn_at_one_byte_is_said_so_in_the_alt_text(lang) -> None:
+    """r24: sdpa's 0 B is drawn at 1 B on the log axis, but the alt text said only "0 B"."""
+    fig = plot_scaling(ROWS, lang=lang)  # sdpa's peak_bytes are 0
+    sdpa = next(line for line in fig.axes[1].lines if line.get_linestyle() == "-"
+                and min(line.get_ydata()) == 1.0)  # fmt: skip
+    assert list(sdpa.get_ydata()) == [1.0, 1.0, 1.0]
+    said = "0 B（对数轴上没有 0，画在 1 B 处）" if lang == "zh" else "0 B (drawn at 1 B: a log axis"
+    assert fig.description.count(said) == 2  # its smallest and its largest n
+    assert "12 MB" in fig.description and "12 MB (drawn" not in fig.description
+
+
 def test_zero_predicted_bytes_is_drawn_as_peak_bytes_is() -> None:
     rows = [{**row, "predicted_bytes": 0} for row in ROWS]
     fig = plot_scaling(rows, lang="en")

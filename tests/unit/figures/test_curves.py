@@ -441,6 +441,17 @@ def test_w_paths_refuses_a_path_of_strings() -> None:
         plot_w_paths(x, y, {"a": ["1", "2"]}, lang="en")
 
 
+@pytest.mark.parametrize(
+    ("label", "shown"), [(1, "int: 1"), (0.5, "float: 0.5"), (None, "NoneType")]
+)
+def test_w_paths_refuses_a_label_that_is_no_string(label, shown) -> None:
+    """r24: ``{1: path}`` was drawn with the legend label "1", silently."""
+    x, y = _training()
+    message = rf"^paths keys must be strings \(legend labels\), got {shown}"
+    with pytest.raises(TypeError, match=message):
+        plot_w_paths(x, y, {label: [0.5, 4.0]}, lang="en")
+
+
 def test_w_paths_legend_keeps_the_paths_together() -> None:
     """r23: in two columns "lr = 0.05" ended the first column and "lr = 0.2" began the
     second; the curve and the paths now fill the first column."""

@@ -605,3 +605,21 @@ def test_the_local_linear_and_projections_figures_show_11_px_text_on_a_phone(lan
     wide = at.plot_attention_heatmaps(panels, lang=lang)
     narrow = at.plot_attention_heatmaps(panels, lang=lang, **wide.narrow_layout)
     assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_the_explorer_panels_star_is_filled_light_in_the_dark_palette(layout):
+    """r24: the minimum's black star, edged in white, showed as a hollow outline on the dark
+    panel. The star and its legend entry sit in groups that the figure's dark style fills in
+    the dark variant's text colour; the light drawing keeps the black star."""
+    from attention_tutorial.figures._base import DARK_TEXT
+
+    fig = at.plot_explorer_panels(at.make_data(), 3.0, lang="en", layout=layout)
+    _, svg, _ = encode(fig)
+    groups = re.findall(r'<g id="(attn-minimum-star[^"]*)">\s*(?:<defs>.*?</defs>\s*)?(.*?)</g>',
+                        svg, re.S)  # fmt: skip
+    assert sorted(gid for gid, _ in groups) == ["attn-minimum-star", "attn-minimum-star-legend"]
+    assert all("<use " in body for _, body in groups)
+    dark = svg.split("@media (prefers-color-scheme: dark)", 1)[1]
+    assert f'g[id^="attn-minimum-star"] use {{ fill: {DARK_TEXT} !important; }}' in dark
+    assert _lightness(_hex(DARK_TEXT)) > 200
