@@ -39,7 +39,7 @@ _LABELS = {
     "zh": {
         "title": "SGD 单步演示",
         "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
-        "星号是网格上的最低点；当前这一步见图上方的读数。",
+        "虚线圆圈是本章训练的最后一步，星号是网格上的最低点；当前这一步见图上方的读数。",
         "lr": "学习率 lr",
         "lr_name": "学习率 lr（对数坐标）",
         "parameter": "训练的参数",
@@ -76,8 +76,8 @@ _LABELS = {
     "en": {
         "title": "SGD stepper",
         "alt": "Line chart of the leave-one-out loss against w (log scale): a square at the "
-        "initial w, dots at the w of each SGD step, a star at the grid's minimum; the readout "
-        "above it gives the current step.",
+        "initial w, dots at the w of each SGD step, a dotted ring at the chapter's last step, a "
+        "star at the grid's minimum; the readout above it gives the current step.",
         "lr": "learning rate lr",
         "lr_name": "learning rate lr (log scale)",
         "parameter": "trained parameter",

@@ -118,10 +118,10 @@
   Panel.prototype.describe = function (text) {
     this.svg.setAttribute("aria-label", text);
   };
-  // An entry's mark (■ ● ◯ ★) in a box of its own width 1.2em: the star's glyph, wider than
+  // An entry's mark (■ ● ◯ ◌ ★) in a box of its own width 1.2em: the star's glyph, wider than
   // its advance in some fonts, touched its words at 375 px ("★Leave-one-out").
   Panel.prototype.key = function (text, cls) {
-    var m = /^([■●◯★]) (.*)$/.exec(text);
+    var m = /^([■●◯◌★]) (.*)$/.exec(text);
     if (!m) return html("span", cls, this.legend, text);
     var span = html("span", cls, this.legend);
     // the space kept in the text: the entry still reads "★ Leave-one-out minimum"
@@ -518,12 +518,17 @@
     readout.id = id + "-readout";
     var panel = new Panel(ui, L.title, L.w_axis, L.loss_axis, true, [
       ["■ " + L.start, "start-key"], ["● " + L.path, "path-key"], ["● " + L.current, "current-key"],
-      ["◯ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
+      ["◌ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
     panel.describe(L.alt);  // what the chart shows; its state is the readout's sentence
     panel.svg.setAttribute("aria-describedby", readout.id);
-    var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L, true);
-    // the current point and the start square in a layer above the star: a path that ends at
-    // the minimum (lr 0.05 on w, w ≈ 3.98) hid its orange dot under the ★
+    var lc = lossCurve(xs, ys, data), curveBest = [lc.ws[lc.best], lc.curve[lc.best]];
+    var yRange = drawLossCurve(panel, lc, data, L, true);
+    // the star, moved into the top layer on each draw, over the current disc (round 24: a path
+    // that stopped at the minimum hid the star under the disc)
+    var star = panel.svg.querySelector("polygon.minimum");
+    // the current point and the start square in a layer above the curve, the star on top of
+    // them: a path that ends at the minimum (lr 0.05 on w, w ≈ 3.98) hid its orange dot under
+    // the ★ (round 23), then the dot hid the ★ (round 24); now the disc grows round the star
     var topLayer = el("g", { class: "attn-stepper-top" }, panel.svg);
     html("p", "attn-stepper-note", ui, L.restart);
     // the table in a box of its own: its numbers stay on one line, and a table wider than
@@ -546,6 +551,9 @@
       var r = looLossGrad(xs, ys, w);
       return { w: w, grad: logW ? w * r.grad : r.grad, loss: r.loss };
     }
+    function near(a, b) {  // two points of the panel less than 8 px apart
+      return Math.hypot(panel.sx(a[0]) - panel.sx(b[0]), panel.sy(a[1]) - panel.sy(b[1])) < 8;
+    }
     function gradName() { return logW ? "dL/d(log\u00a0w)" : "dL/dw"; }
 
     function draw() {
@@ -557,7 +565,9 @@
       if (rows.length > data.steps) {
         var c = pts[data.steps], cx = panel.sx(c[0]), right = cx > (M.l + W - M.r) / 2;
         el("line", { x1: cx.toFixed(1), x2: cx.toFixed(1), y1: M.t, y2: panel.sy(c[1]).toFixed(1), class: "chapter-line" }, panel.plot);
-        panel.dot(c[0], c[1], 7, "chapter-ring");
+        // dotted (the legend's ◌), unlike the solid disc round the start at step 0 (round 24);
+        // round the disc that the current w grows to on the star, when that step ends there
+        panel.dot(c[0], c[1], near(c, curveBest) ? 11.5 : 7, "chapter-ring");
         panel.note(cx + (right ? -4 : 4), M.t + 12, words(L.step_n, { k: data.steps }),
           "chapter-text", right ? "end" : "start");  // the legend says what the ring means
       }
@@ -569,10 +579,13 @@
       // page's colour: its own colour is translucent, and shows as the legend's only there.
       var p = pts[k];
       while (topLayer.firstChild) topLayer.removeChild(topLayer.firstChild);
-      panel.dot(p[0], p[1], k ? 4.5 : 9.5, "current-dot", topLayer);
+      // At the minimum the disc grows to a round patch behind the star (outlined in the page's
+      // colour, drawn last): the star's points show on the accent, the disc around them.
+      panel.dot(p[0], p[1], k ? (near(p, curveBest) ? 8.5 : 4.5) : 9.5, "current-dot", topLayer);
       var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]), under = k ? 4 : 5.5;  // a frame at 0
       el("rect", { x: (X - under).toFixed(1), y: (Y - under).toFixed(1), width: 2 * under, height: 2 * under, class: "start-under" }, topLayer);
       el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, topLayer);
+      if (star) topLayer.appendChild(star);
       var notes = [];
       if (last.w < 0) notes.push(L.negative);
       if (Math.abs(last.w) < data.w_min || Math.abs(last.w) > data.w_max) notes.push(L.off_chart);
