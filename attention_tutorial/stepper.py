@@ -113,6 +113,8 @@ _LABELS = {
         "{param}, {k} steps of SGD end at w = {w_end:.3g} (step 1 takes it to {w1:.3g}).",
     },
 }
+# words of the static picture only (drawn in Python): not sent to the page's script
+_STATIC_ONLY = frozenset({"path_name", "static", "static_alt"})
 # the JavaScript's name of a word -> its key in figures._labels.LABELS
 # (the legend's words are the stepper's own: in English each entry starts with a capital)
 _SHARED = {"w_axis": "w_log", "loss_axis": "loo_loss"}
@@ -284,7 +286,7 @@ class SgdStepper:
 
         Internal (the page's script reads it from ``html``), so not on the API page.
         """
-        words = _words(lang)
+        words = {k: v for k, v in _words(lang).items() if k not in _STATIC_ONLY}
         return {
             "x_train": _floats(self.data.x_train),
             "y_train": _floats(self.data.y_train),
