@@ -523,12 +523,11 @@
     panel.svg.setAttribute("aria-describedby", readout.id);
     var lc = lossCurve(xs, ys, data), curveBest = [lc.ws[lc.best], lc.curve[lc.best]];
     var yRange = drawLossCurve(panel, lc, data, L, true);
-    // the star, moved into the top layer on each draw, over the current disc (round 24: a path
-    // that stopped at the minimum hid the star under the disc)
+    // the current point and the start square in a layer above the curve, and the star moved
+    // on top of them at each draw: a path that ends at the minimum (lr 0.05 on w, w ≈ 3.98)
+    // hid its orange dot under the ★ (round 21), then the dot hid the ★ (round 24); now the
+    // disc grows round the star
     var star = panel.svg.querySelector("polygon.minimum");
-    // the current point and the start square in a layer above the curve, the star on top of
-    // them: a path that ends at the minimum (lr 0.05 on w, w ≈ 3.98) hid its orange dot under
-    // the ★ (round 23), then the dot hid the ★ (round 24); now the disc grows round the star
     var topLayer = el("g", { class: "attn-stepper-top" }, panel.svg);
     html("p", "attn-stepper-note", ui, L.restart);
     // the table in a box of its own: its numbers stay on one line, and a table wider than
@@ -551,7 +550,7 @@
       var r = looLossGrad(xs, ys, w);
       return { w: w, grad: logW ? w * r.grad : r.grad, loss: r.loss };
     }
-    function near(a, b) {  // two points of the panel less than 8 px apart
+    function near(a, b) {  // two points of the chart less than 8 of its units apart
       return Math.hypot(panel.sx(a[0]) - panel.sx(b[0]), panel.sy(a[1]) - panel.sy(b[1])) < 8;
     }
     function gradName() { return logW ? "dL/d(log\u00a0w)" : "dL/dw"; }
