@@ -39,7 +39,7 @@ _LABELS = {
     "zh": {
         "title": "SGD 单步演示",
         "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
-        "星号是网格上的最低点；当前这一步见图上方的读数。",
+        "虚线圆圈是本章训练的最后一步，星号是网格上的最低点；当前这一步见图上方的读数。",
         "lr": "学习率 lr",
         "lr_name": "学习率 lr（对数坐标）",
         "parameter": "训练的参数",
@@ -76,8 +76,8 @@ _LABELS = {
     "en": {
         "title": "SGD stepper",
         "alt": "Line chart of the leave-one-out loss against w (log scale): a square at the "
-        "initial w, dots at the w of each SGD step, a star at the grid's minimum; the readout "
-        "above it gives the current step.",
+        "initial w, dots at the w of each SGD step, a dotted ring at the chapter's last step, a "
+        "star at the grid's minimum; the readout above it gives the current step.",
         "lr": "learning rate lr",
         "lr_name": "learning rate lr (log scale)",
         "parameter": "trained parameter",
@@ -113,6 +113,8 @@ _LABELS = {
         "{param}, {k} steps of SGD end at w = {w_end:.3g} (step 1 takes it to {w1:.3g}).",
     },
 }
+# words of the static picture only (drawn in Python): not sent to the page's script
+_STATIC_ONLY = frozenset({"path_name", "static", "static_alt"})
 # the JavaScript's name of a word -> its key in figures._labels.LABELS
 # (the legend's words are the stepper's own: in English each entry starts with a capital)
 _SHARED = {"w_axis": "w_log", "loss_axis": "loo_loss"}
@@ -286,7 +288,7 @@ class SgdStepper:
 
         Internal (the page's script reads it from ``html``), so not on the API page.
         """
-        words = _words(lang)
+        words = {k: v for k, v in _words(lang).items() if k not in _STATIC_ONLY}
         return {
             "x_train": _floats(self.data.x_train),
             "y_train": _floats(self.data.y_train),

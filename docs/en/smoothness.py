@@ -5,6 +5,7 @@
 # are far more wiggly than the [non-parametric](nonparametric.py) ones. This page answers three questions: what
 # does the learned $w$ mean? Why does SGD stop at such a $w$? And does a less smooth curve mean worse
 # predictions?
+# (SGD here is `torch.optim.SGD` with the whole training set as one batch: plain gradient descent.)
 
 # %%
 import torch
@@ -377,7 +378,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # $\log w \leftarrow \log w - \text{lr}\cdot\partial L/\partial(\log w)$), draws the new $w$ on
 # the loss curve and prints the new $w$, the loss there and the gradient there (the one the
 # next step follows). A star (★) marks the minimum of
-# the leave-one-out loss. Step 5, the chapter's number of steps, is ringed on the curve and marked by a dashed vertical line; at the
+# the leave-one-out loss. Step 5, the chapter's number of steps, is marked by a dotted ring (◌; the start's disc is solid) and a dashed vertical line; at the
 # chapter's settings (training $w$, lr 0.5), where its training stops, the table also marks it
 # <span class="attn-nowrap">“(chapter)”</span>. “Reset” goes back to the initial $w$; changing the learning rate or the
 # parameter starts again from there too.

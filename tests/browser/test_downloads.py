@@ -11,6 +11,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +29,9 @@ def click_downloads(page, folder, name, lang, tmp_path):
         assert button.is_visible()
         title = button.get_attribute("title")
         assert bool(CJK.search(title)) == (lang == "zh"), title
+        # round 24: not an icon alone; the file type shown, the whole title read
+        assert button.inner_text().strip() == f".{suffix}", button.inner_text()
+        expect(button).to_have_accessible_name(title)
         with page.expect_download() as info:
             button.click()
         download = info.value

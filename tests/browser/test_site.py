@@ -249,3 +249,32 @@ def test_a_collapsed_block_shows_a_keyboard_focus_ring(browser, server, scheme_n
     ring = summaries.nth(0).evaluate("el => getComputedStyle(el).outlineColor")
     assert ring == text  # the text colour: dark on the light palette, light on the dark
     context.close()
+
+
+# The header's first topic (the site name): its text, its shown width against its box, and
+# the words CSS shows in its place (none, or "Attention pooling" with an empty alternative).
+SITE_NAME = """() => {
+    const e = document.querySelector('.md-header__topic .md-ellipsis');
+    return {text: e.textContent.trim(), shown: e.scrollWidth, box: e.clientWidth,
+            before: getComputedStyle(e, '::before').content};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("path", "width"), [("en/smoothness/", 375), ("en/smoothness/", 1280), ("smoothness/", 375)]
+)
+def test_the_site_name_in_the_header_is_not_cut(browser, server, path, width):
+    """Round-24 reader: at 375 px the English site name was cut to "Attention poo…". There
+    the header shows "Attention pooling" whole; the element's text, which screen readers
+    read, stays the full name, and 1280 px shows the name as before."""
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    try:
+        page.goto(server + path, wait_until="load")
+        got = page.evaluate(SITE_NAME)
+        full = "Attention pooling tutorial" if path.startswith("en/") else "注意力汇聚教程"
+        assert got["text"] == full, got
+        assert got["shown"] <= got["box"], got  # nothing cut off
+        short = path.startswith("en/") and width < 480
+        assert got["before"] == ('"Attention pooling" / ""' if short else "none"), got
+    finally:
+        page.close()

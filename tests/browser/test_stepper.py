@@ -327,32 +327,39 @@ def test_the_current_point_is_named_in_the_legend(server, browser, path, key):
         context.close()
 
 
-# After steps that end at the minimum: the star's and the current dot's centres, which of
-# the two the document paints later (above), and the topmost element at the dot's centre.
+# After steps that end at the minimum: the star's and the current dot's centres and radii,
+# which of the two the document paints later (above), and the topmost element at the star's
+# centre and at a point of the disc between two of the star's lower points (6 units below the
+# star's centre, where the star's outline is at 2.8 units).
 AT_THE_MINIMUM = """([lr, logW, n]) => {
     const root = document.querySelector('.attn-stepper.is-live');
     root.attnStepper.configure(lr, logW);
     root.attnStepper.step(n);
+    const svg = root.querySelector('.attn-explorer-panel svg');
     const star = root.querySelector('svg polygon.minimum');
     const dot = root.querySelector('svg circle.current-dot');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
     const centre = el => { const r = el.getBoundingClientRect();
                            return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; };
-    const [x, y] = centre(dot);
-    const top = document.elementFromPoint(x, y);
-    return {w: root.attnStepper.rows().at(-1).w, star: centre(star), dot: [x, y],
-            after: Boolean(star.compareDocumentPosition(dot) & Node.DOCUMENT_POSITION_FOLLOWING),
-            top: top ? top.tagName.toLowerCase() + '.' + top.getAttribute('class') : null};
+    const name = el => el ? el.tagName.toLowerCase() + '.' + el.getAttribute('class') : null;
+    const [x, y] = centre(star);
+    return {w: root.attnStepper.rows().at(-1).w, star: [x, y], dot: centre(dot),
+            r: Number(dot.getAttribute('r')), starR: star.getBBox().height / 2,
+            after: Boolean(dot.compareDocumentPosition(star) & Node.DOCUMENT_POSITION_FOLLOWING),
+            top: name(document.elementFromPoint(x, y)),
+            rim: name(document.elementFromPoint(x, y + 6 * scale))};
 }"""
 
 
 @pytest.mark.parametrize(("lr", "log_w", "steps"), [(0.05, False, 40), (0.05, True, 5)])
 @pytest.mark.parametrize("width", [375, 1280])
-def test_a_path_at_the_minimum_shows_its_current_dot_above_the_star(
+def test_a_path_at_the_minimum_shows_the_star_on_its_current_disc(
     server, browser, lr, log_w, steps, width
 ):
     """Round-21 reader: with lr 0.05 on w after about 40 steps (log w: 5 steps) w is near
-    3.98, the minimum, and the orange dot of the current step lay under the star. The dot is
-    painted after the star, so it shows on top."""
+    3.98, the minimum, and the orange dot of the current step lay under the star; drawn on
+    top of it, the dot then hid the star (round 24). Now both show: the star is painted after
+    the dot, which grows there to a disc larger than the star, its accent round the star."""
     context, page, _ = open_page(browser, f"{server}smoothness/", width=width)
     try:
         page.locator(".attn-stepper .attn-explorer-panel").scroll_into_view_if_needed()
@@ -361,7 +368,9 @@ def test_a_path_at_the_minimum_shows_its_current_dot_above_the_star(
         # the two overlap: their centres less than the star's radius (7) apart
         near = [abs(a - b) < 7 for a, b in zip(got["star"], got["dot"], strict=True)]
         assert all(near), got
-        assert got["after"] and got["top"] == "circle.current-dot", got
+        assert got["after"] and got["top"] == "polygon.minimum", got  # the star on top
+        assert got["r"] > got["starR"], got  # the disc reaches past the star's points
+        assert got["rim"] == "circle.current-dot", got  # and shows between them
     finally:
         context.close()
 

@@ -15,7 +15,7 @@ import torch
 
 from attention_tutorial import SgdStepper, make_data, sgd_stepper, w_path
 from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME
-from attention_tutorial.stepper import LEARNING_RATES, W_MAX, W_MIN, W_STEPS
+from attention_tutorial.stepper import LEARNING_RATES, W_MAX, W_MIN, W_STEPS, _words
 
 
 @pytest.fixture(scope="module")
@@ -251,7 +251,9 @@ def test_the_static_legend_says_what_is_trained(html_of, lang, name):
     with an ASCII comma; it names the trained parameter, punctuated in the page's language."""
     for _, image in static_pictures(html_of(lang)).values():
         assert html.escape(name).encode() in image  # an SVG: its legend's text
-    assert payload_of(html_of(lang))["labels"]["path_name"].format(param="log w", lr=0.05) == name
+    assert _words(lang)["path_name"].format(param="log w", lr=0.05) == name
+    # the static picture's words stay in Python: the page's script is not sent them
+    assert "path_name" not in payload_of(html_of(lang))["labels"]
 
 
 def test_the_html_shows_one_static_picture_by_width(html_of):

@@ -118,10 +118,10 @@
   Panel.prototype.describe = function (text) {
     this.svg.setAttribute("aria-label", text);
   };
-  // An entry's mark (■ ● ◯ ★) in a box of its own width 1.2em: the star's glyph, wider than
+  // An entry's mark (■ ● ◯ ◌ ★) in a box of its own width 1.2em: the star's glyph, wider than
   // its advance in some fonts, touched its words at 375 px ("★Leave-one-out").
   Panel.prototype.key = function (text, cls) {
-    var m = /^([■●◯★]) (.*)$/.exec(text);
+    var m = /^([■●◯◌★]) (.*)$/.exec(text);
     if (!m) return html("span", cls, this.legend, text);
     var span = html("span", cls, this.legend);
     // the space kept in the text: the entry still reads "★ Leave-one-out minimum"
@@ -445,9 +445,8 @@
   // with w or u = log w as the parameter (w = e^u, dL/du = w dL/dw), the steps of
   // attention_tutorial.training_paths.w_path. Every control is a real <button> or <input>.
   var stepperCount = 0;
-  // A gradient in one format: 4 decimals and a real minus, as the page's Python prints it;
-  // below 1e-3 (or from 1e5) 3 significant digits with an exponent, so that a tiny gradient
-  // is not rounded to "0.0000"; an exact 0 (log w at lr 0.5: every weight on one key) is "0".
+  // A gradient: 4 decimals and a real minus, as the page's Python prints it; below 1e-3 (or
+  // from 1e5) 3 significant digits with an exponent; an exact 0 is "0".
   function num(v) {
     var a = Math.abs(v);
     if (a === 0) return "0";
@@ -462,8 +461,7 @@
   function words(text, values) {
     return text.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
   }
-  // words() into a node, each "name = value" of the values named in `whole` in a span that
-  // keeps it on one line (a phone broke "1.01e-12" after "e-" and "L = 58.82" after "=")
+  // words() into a node, each "name = value" named in `whole` kept on one line
   function fill(node, text, values, whole) {
     var re = /((?:\{\w+\}|[\w/()]+) = )?\{(\w+)\}/g, at = 0, m;
     function put(part) { node.appendChild(document.createTextNode(words(part, values))); }
@@ -518,16 +516,17 @@
     readout.id = id + "-readout";
     var panel = new Panel(ui, L.title, L.w_axis, L.loss_axis, true, [
       ["■ " + L.start, "start-key"], ["● " + L.path, "path-key"], ["● " + L.current, "current-key"],
-      ["◯ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
+      ["◌ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
     panel.describe(L.alt);  // what the chart shows; its state is the readout's sentence
     panel.svg.setAttribute("aria-describedby", readout.id);
-    var yRange = drawLossCurve(panel, lossCurve(xs, ys, data), data, L, true);
-    // the current point and the start square in a layer above the star: a path that ends at
-    // the minimum (lr 0.05 on w, w ≈ 3.98) hid its orange dot under the ★
+    var lc = lossCurve(xs, ys, data), curveBest = [lc.ws[lc.best], lc.curve[lc.best]];
+    var yRange = drawLossCurve(panel, lc, data, L, true);
+    // the current point and the start square above the curve, the star moved on top at each
+    // draw (round 24: at the minimum the dot hid it; the dot grows round it there)
+    var star = panel.svg.querySelector("polygon.minimum");
     var topLayer = el("g", { class: "attn-stepper-top" }, panel.svg);
     html("p", "attn-stepper-note", ui, L.restart);
-    // the table in a box of its own: its numbers stay on one line, and a table wider than
-    // the column (w = 1700.1377 at 375 px) scrolls in the box, not the page
+    // the table in a box of its own, which scrolls if the table is wider than the column
     var table = html("table", "attn-stepper-log", html("div", "attn-stepper-log-box", ui));
     var head = html("tr", null, html("thead", null, table));
     var gradHead = null;
@@ -546,6 +545,9 @@
       var r = looLossGrad(xs, ys, w);
       return { w: w, grad: logW ? w * r.grad : r.grad, loss: r.loss };
     }
+    function near(a, b) {  // less than 8 chart units apart
+      return Math.hypot(panel.sx(a[0]) - panel.sx(b[0]), panel.sy(a[1]) - panel.sy(b[1])) < 8;
+    }
     function gradName() { return logW ? "dL/d(log\u00a0w)" : "dL/dw"; }
 
     function draw() {
@@ -557,22 +559,20 @@
       if (rows.length > data.steps) {
         var c = pts[data.steps], cx = panel.sx(c[0]), right = cx > (M.l + W - M.r) / 2;
         el("line", { x1: cx.toFixed(1), x2: cx.toFixed(1), y1: M.t, y2: panel.sy(c[1]).toFixed(1), class: "chapter-line" }, panel.plot);
-        panel.dot(c[0], c[1], 7, "chapter-ring");
+        // dotted (◌), unlike step 0's solid disc; outside the grown disc at the minimum
+        panel.dot(c[0], c[1], near(c, curveBest) ? 11.5 : 7, "chapter-ring");
         panel.note(cx + (right ? -4 : 4), M.t + 12, words(L.step_n, { k: data.steps }),
           "chapter-text", right ? "end" : "start");  // the legend says what the ring means
       }
-      // the current w, then the start square ON TOP of it: at step 0 both are at w0, and the
-      // square hid the dot or the dot the square. There the dot is larger, a disc round the
-      // square with a gap of the page's colour between them (round 22: the square, drawn
-      // straight on the disc, read as a dark spot of the dot), so that the legend's "■ start"
-      // and "● current" both point at something. The square always stands on a patch of the
-      // page's colour: its own colour is translucent, and shows as the legend's only there.
+      // the current w, then the start square on top, on a patch of the page's colour (its
+      // own is translucent); at step 0 the dot is a larger disc round it (rounds 21-22)
       var p = pts[k];
       while (topLayer.firstChild) topLayer.removeChild(topLayer.firstChild);
-      panel.dot(p[0], p[1], k ? 4.5 : 9.5, "current-dot", topLayer);
+      panel.dot(p[0], p[1], k ? (near(p, curveBest) ? 8.5 : 4.5) : 9.5, "current-dot", topLayer);
       var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]), under = k ? 4 : 5.5;  // a frame at 0
       el("rect", { x: (X - under).toFixed(1), y: (Y - under).toFixed(1), width: 2 * under, height: 2 * under, class: "start-under" }, topLayer);
       el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, topLayer);
+      if (star) topLayer.appendChild(star);
       var notes = [];
       if (last.w < 0) notes.push(L.negative);
       if (Math.abs(last.w) < data.w_min || Math.abs(last.w) > data.w_max) notes.push(L.off_chart);
@@ -594,12 +594,10 @@
           cell.setAttribute("aria-label", words(L.elided, { a: shown + 1, b: i - 1 }));
         }
         shown = i;
-        // marked only at the settings the chapter trained with: elsewhere its step 5 is not
-        // where the chapter's run ended (round 23: "5 (chapter)" at w = 2.9069, lr 0.05)
+        // marked only at the chapter's settings (round 23)
         var tr = html("tr", atChapter && i === data.steps ? "is-chapter" : null, body);
         if (atChapter && i === data.steps) {  // short to stay on one line; read aloud in full ("◯" says nothing)
-          // the words once: the tooltip on the hidden mark, not on the cell (round 22: the
-          // cell's title was read again, as its description, after its name)
+          // the words once: the tooltip on the hidden mark, not the cell (round 22)
           var said = words(L.chapter_end, { k: i }), chapter = html("td", null, tr);
           var mark = html("span", "attn-chapter-mark", chapter, i + L.chapter_short);
           mark.setAttribute("aria-hidden", "true");
