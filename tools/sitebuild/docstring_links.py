@@ -574,12 +574,22 @@ def _wrap_phrases(text: str, width: int, most: int) -> list[str]:
 
 
 def wrap_example_comments(text: str, width: int = PHONE_CODE_COLUMNS) -> str:
-    """``text`` with each example comment that would pass ``width`` columns wrapped.
+    r"""``text`` with each example comment that would pass ``width`` columns wrapped.
 
     A comment after code (``>>> x  # why``) goes on its own lines above the code; a
     comment line (``>>> # why``) is cut into several. A directive (``doctest: +ELLIPSIS``)
     stays where it is. The doctests of the package run the docstring as written; a page
     shows the same example, with its comments on lines a phone's code box shows whole.
+    A comment line inside a statement keeps its indentation:
+
+    >>> shown = wrap_example_comments(
+    ...     "F.\n\nExamples:\n    >>> def f():\n    ...     # " + "word " * 9, width=30
+    ... )
+    >>> for line in shown.splitlines()[4:]:
+    ...     print(repr(line))
+    '    ...     # word word word'
+    '    ...     # word word word'
+    '    ...     # word word word'
     """
     out: list[str] = []
     for kind, part in _blocks(text):
@@ -599,7 +609,9 @@ def wrap_example_comments(text: str, width: int = PHONE_CODE_COLUMNS) -> str:
             code = match.group("code").rstrip()
             indent = code[: len(code) - len(code.lstrip())]
             body = code.strip()
-            prefix, inner = body[:3], body[3:]  # ">>>" or "...", then the code
+            # ">>>" or "...", then the code with its indentation (a comment line's code is
+            # only that indentation, which ``rstrip`` took from ``body``)
+            prefix, inner = body[:3], match.group("code").lstrip()[3:]
             if prefix == ">>>":  # comment lines of their own, before the statement
                 lead = ">>> "
             else:  # inside a statement: comment lines at the code's indentation

@@ -2069,8 +2069,8 @@ COMMENTS: dict[str, str] = {
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
     "one formulation, n = 1e2 to 1e4": "一种写法，n 从 1e2 到 1e4",
-    "counted: three n x n float32": "数出来的：三个 n x n 的 float32",
-    "matrices; measured: 1 MB more": "矩阵；实测的：再多 1 MB",
+    "counted: three n x n float32": "数出来的：三个 float32 的",
+    "matrices; measured: 1 MB more": "n x n 矩阵；实测的：再多 1 MB",
     "memory: peak_bytes (solid) and": "内存图：peak_bytes（实线）和",
     "predicted_bytes (dotted)": "predicted_bytes（点线）",
     # figures.score_parts
