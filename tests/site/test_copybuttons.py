@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -147,3 +149,34 @@ def test_every_copy_button_of_the_site_copies_its_own_block(site: Path) -> None:
                 )
     assert buttons > 100
     assert problems == []
+
+
+# A notebook cell's highlighted code, then the hidden text its copy button
+# (``<clipboard-copy for="cell-N">``, mkdocs-jupyter) puts on the clipboard.
+NOTEBOOK_CELL = re.compile(
+    r'<div class="highlight-ipynb[^"]*"><pre>(?P<shown>.*?)</pre></div>\s*'
+    r'<div class="clipboard-copy-txt" id="(?P<id>[^"]+)">(?P<copied>.*?)</div>',
+    re.S,
+)
+
+
+@pytest.mark.build
+def test_a_notebook_cells_copy_button_copies_the_code_it_shows(site: Path) -> None:
+    """Indentation and blank lines included: copied code with its indentation gone
+    (``for``, ``with``, ``try`` blocks) raises IndentationError where it is pasted."""
+    cells, problems = 0, []
+    for file in sorted(site.rglob("*.html")):
+        text = file.read_text(encoding="utf-8")
+        if "clipboard-copy-txt" not in text:
+            continue
+        found = list(NOTEBOOK_CELL.finditer(text))
+        where = file.relative_to(site)
+        if len(found) != text.count('class="clipboard-copy-txt"'):
+            problems.append(f"{where}: a copy text not right after its cell's code")
+        for cell in found:
+            cells += 1
+            shown = html.unescape(re.sub(r"<[^>]+>", "", cell["shown"])).rstrip("\n")
+            if html.unescape(cell["copied"]) != shown:
+                problems.append(f"{where} #{cell['id']}: copies other text than it shows")
+    assert cells > 500, cells  # every code cell of every notebook page, both languages
+    assert problems == [], problems[:10]

@@ -1,7 +1,9 @@
 r"""Drop bytes of a page's HTML that the browser never shows: indentation, obsolete anchor names.
 
 * Runs of whitespace that contain a line break collapse to one line break,
-  except inside ``pre``, ``code``, ``textarea``, ``script`` and ``style``: the
+  except inside ``pre``, ``code``, ``textarea``, ``script`` and ``style``, and
+  the hidden text a notebook cell's copy button copies (mkdocs-jupyter's
+  ``div.clipboard-copy-txt``: its indentation and blank lines are the code's): the
   browser shows any such run as one space anyway. Theme and mkdocstrings
   templates indent deeply (84 KB on the API page). This is done in the tree's text
   (formulas rendered by KaTeX included, ``html_tree.RawHTML``), comments and the
@@ -13,6 +15,8 @@ r"""Drop bytes of a page's HTML that the browser never shows: indentation, obsol
 
 >>> slim("<div>\n      <p>a   b</p>\n\n  </div><pre>x\n    y</pre>")
 '<div>\n<p>a   b</p>\n</div><pre>x\n    y</pre>'
+>>> slim('<div class="clipboard-copy-txt">if x:\n\n    y</div>')
+'<div class="clipboard-copy-txt">if x:\n\n    y</div>'
 >>> slim(
 ...     '<a id="__codelineno-0-1" name="__codelineno-0-1" href="#__codelineno-0-1"></a>'
 ... )
@@ -29,6 +33,8 @@ from tools.sitebuild import html_tree
 
 # whose text is shown as written
 PREFORMATTED = frozenset({"pre", "code", "textarea", "script", "style"})
+# whose text is copied as written (a notebook cell's copy text, mkdocs-jupyter)
+_COPIED_CLASS = "clipboard-copy-txt"
 _BREAK_RUN = re.compile(r"[ \t\r\f]*\n\s*")
 
 
@@ -41,7 +47,7 @@ def slim_tree(tree: BeautifulSoup) -> None:
             if child.__class__ is Tag:
                 if child.name == "a":
                     _drop_name(child)
-                if child.name in PREFORMATTED:
+                if child.name in PREFORMATTED or _COPIED_CLASS in child.get("class", ()):
                     for anchor in html_tree.tags(child, ["a"]):
                         _drop_name(anchor)
                     continue  # its own attributes belong to the kept element too
