@@ -171,7 +171,8 @@ PHONE_JS = """(minPx) => {
 
 # Display formulas wider than their box: on a phone none may need scrolling sideways (a
 # long formula is split over aligned lines in the page's TeX). Each as its width, the
-# box's and the start of its TeX.
+# box's and the start of its TeX (of its MathML's text where the build dropped the TeX:
+# tools/sitebuild/katex_server.cjs).
 # Widths are measured in the fonts the reader gets: before the KaTeX and text fonts have
 # loaded, a formula laid out in a fallback font can be narrower or wider than it will be.
 FONTS_LOADED_JS = "async () => { await document.fonts.ready; }"
@@ -179,8 +180,8 @@ FONTS_LOADED_JS = "async () => { await document.fonts.ready; }"
 WIDE_FORMULAS_JS = """() => [...document.querySelectorAll('article .katex-display')]
     .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
     .map(e => `${e.scrollWidth}px in ${e.clientWidth}px: ` +
-              (e.querySelector('annotation') || e).textContent.replace(/\\s+/g, ' ').trim()
-                                                  .slice(0, 50))"""
+              (e.querySelector('annotation') || e.querySelector('.katex-mathml') || e)
+                .textContent.replace(/\\s+/g, ' ').trim().slice(0, 50))"""
 
 # Inline code (not in a block) that a line break cuts inside a name: "torch.sor" | "t".
 # For each code element laid out on several lines, the characters on either side of
