@@ -379,7 +379,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # rate (log scale, from 0.001 to 10), pick $w$ or $\log w$ as the trained parameter, and press
 # “Step”. Each press takes one SGD step in your browser, on the same training data written into
 # this page, and adds a row to the table: the new $w$, the loss there and the gradient there. The
-# legend under the chart says what each mark means.
+# legend above the chart says what each mark means.
 #
 # The cell builds the stepper at the chapter's settings with `at.sgd_stepper(...)`, takes its 5
 # steps in Python with `stepper.path()` and checks them against the path “w, lr = 0.5” above:
