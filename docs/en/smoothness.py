@@ -47,7 +47,7 @@ print(f"learned w = {w_trained:.4f}")
 # h &= \frac{1}{|w|} .
 # \end{aligned}$$
 #
-# This is the Gaussian kernel with bandwidth $h$. The bandwidth is roughly “how far a query can
+# This is the exponent of the Gaussian kernel with bandwidth $h$. The bandwidth is roughly “how far a query can
 # see”: a key $2h$ away still gets $e^{-2} \approx 0.14$ of the weight of a key at distance 0;
 # only beyond about $3h$ does the relative weight fall to about $e^{-4.5} \approx 1\%$. Compare it with the spacing
 # of the training points.
@@ -141,7 +141,9 @@ for name, w in candidates.items():
 assert 2 < keys_used["trained w"] < 3
 
 # %% [markdown]
-# The three fits, one panel each, each title saying which $w$ it is:
+# The three fits, one panel each, each title saying which $w$ it is (the figure's text description
+# also gives each curve's “largest jump”, the largest change of the prediction between neighbouring
+# test inputs, as a measure of how jumpy it is):
 
 # %%
 fits = {}
@@ -344,6 +346,10 @@ assert len({path[0] for path in paths.values()}) == 1
 at.plot_w_paths(x_train, y_train, paths)
 
 # %% [markdown]
+# The lines only join successive steps: a segment between two points is not a loss $w$ ever had.
+# At lr = 0.5 on $w$, steps 1 to 5 crowd together on the right and overlap (the table above gives
+# their values).
+#
 # - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the row of step 0
 #   in the table above) onto the gentle slope on the right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
 #   trained at the top of this page.
@@ -370,18 +376,10 @@ at.plot_w_paths(x_train, y_train, paths)
 # ## Take the steps yourself
 #
 # The four paths above are drawn for you. The stepper below lets you walk one: pick a learning
-# rate (log scale, from 0.001 to 10, with the chapter's 0.5 and the gentler 0.05 among them), pick
-# $w$ or $\log w$ as the trained parameter, and press “Step”. Each press computes, in your
-# browser and from the same training data written into this page, the gradient of the
-# leave-one-out loss, takes one SGD step
-# $w \leftarrow w - \text{lr}\cdot\partial L/\partial w$ (for $\log w$:
-# $\log w \leftarrow \log w - \text{lr}\cdot\partial L/\partial(\log w)$), draws the new $w$ on
-# the loss curve and prints the new $w$, the loss there and the gradient there (the one the
-# next step follows). A star (★) marks the minimum of
-# the leave-one-out loss. Step 5, the chapter's number of steps, is marked by a dotted ring (◌; the start's disc is solid) and a dashed vertical line; at the
-# chapter's settings (training $w$, lr 0.5), where its training stops, the table also marks it
-# <span class="attn-nowrap">“(chapter)”</span>. “Reset” goes back to the initial $w$; changing the learning rate or the
-# parameter starts again from there too.
+# rate (log scale, from 0.001 to 10), pick $w$ or $\log w$ as the trained parameter, and press
+# “Step”. Each press takes one SGD step in your browser, on the same training data written into
+# this page, and adds a row to the table: the new $w$, the loss there and the gradient there. The
+# legend above the chart says what each mark means.
 #
 # The cell builds the stepper at the chapter's settings with `at.sgd_stepper(...)`, takes its 5
 # steps in Python with `stepper.path()` and checks them against the path “w, lr = 0.5” above:
@@ -406,13 +404,12 @@ stepper
 #
 # - The four paths in the figure of “[The path of w during training](#the-path-of-w-during-training)”,
 #   one step at a time: the list under that figure says what to watch for. At lr = 0.5 on $w$, see how large the first gradient is.
-# - lr = 0.05 on $w$, past step 5: $w$ creeps on towards the minimum, ever more slowly, and after
-#   the 50 steps the button allows it is still left of it and still moving (the cell below takes
-#   those 50 steps in Python).
+# - lr = 0.05 on $w$, past step 5: $w$ creeps on towards the minimum, ever more slowly (the
+#   gradient shrinks near the minimum), and after the 50 steps the button allows it is still left
+#   of it and still moving.
 # - lr = 10: training $w$, the first step throws $w$ onto the plateau on the right, where it
 #   barely moves; training $\log w$, the first step takes $w$ beyond float32's range, and the stepper
-#   stops there with a sentence saying that the step diverged (the last cell of this section
-#   checks both in Python).
+#   stops there with a sentence saying that the step diverged.
 #
 # Without JavaScript the stepper's place shows a static picture of the 5-step path at the chapter's
 # settings.
@@ -431,14 +428,9 @@ assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 assert last_step < 0.01  # by a few thousandths
 
 # %% [markdown]
-# After 50 steps $w$ is still short of the minimum on the grid, and the last step moved it by a few
-# thousandths: it has not settled, it is slowing down. Near the minimum the gradient is small, and
-# lr = 0.05 times a small gradient is a small step.
-#
-# The two outcomes at lr = 10, in Python too: training $w$, after the first step $w$ stays on the
-# plateau; training $\log w$, the first step leaves float32's range, and
-# <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> raises at the
-# very step where the stepper stops.
+# The cell above checks the second item in Python, the cell below the third
+# (<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> raises at the
+# very step where the stepper stops).
 
 # %%
 # lr = 10: w lands on the plateau in one step and
@@ -550,8 +542,8 @@ with at.prints_error(ValueError, width=40):
 # >>> round(lr_max, 3), round(0.5 / lr_max, 1)
 # (0.106, 4.7)
 # >>> path = at.w_path(x, y, w0, lr=0.1, epochs=5)
-# >>> [round(w, 2) for w in path]
-# [0.5, 3.78, 3.8, 3.82, 3.83, 3.85]
+# >>> [round(w, 3) for w in path]
+# [0.496, 3.776, 3.799, 3.818, 3.835, 3.85]
 # ```
 #
 # </details>
