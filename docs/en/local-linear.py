@@ -284,6 +284,11 @@ for i in (0, n_test - 1):
         print(f"  error of Nadaraya-Watson {error_nw.item():>+6.2f}")
         print(f"  NW + needed correction   {(error_nw + needed).item():>+6.2f}")
         assert abs(error_nw + needed) > abs(error_nw)
+        # the numbers the text gives
+        assert [f"{e.item():+.2f}" for e in (error_nw, error_nw + needed)] == [
+            "+0.03",
+            "+0.19",
+        ]
 
 # %% [markdown]
 # At $x = 0$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
@@ -299,7 +304,7 @@ for i in (0, n_test - 1):
 # prediction down, and local linear regression ends 0.49 too low. Even a line that gave exactly
 # the needed $+0.15$ would not beat Nadaraya-Watson: the one-sided bias would be gone, but the
 # curvature bias and the noise would stay, turning Nadaraya-Watson's error of $+0.03$ into
-# $+0.18$ (the last two lines printed above). Nadaraya-Watson is right there only because its two
+# $+0.19$ (the last two lines printed above). Nadaraya-Watson is right there only because its two
 # biases happen to cancel. So local linear regression
 # removes most of the bias at $x = 0$; it is not better at every edge: extrapolating a line is
 # only safe where $f$ is close to a line inside the window.

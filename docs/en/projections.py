@@ -90,11 +90,9 @@ assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped mo
 # wherever its 5 SGD steps end ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)).
 #
 # What did the projection model learn? Its kernel is a bump in key space, as the one-$w$ model's
-# is, but no longer round. Here $x$ is a query and $k$ a key as raw inputs, points of the plane;
-# the model projects them to $q' = W_q x$ and $k' = W_k k$ and scores
-# $q'^\top k' - \frac{1}{2}\lVert k'\rVert^2$, which in the raw coordinates is
-# $x^\top M k - \frac{1}{2}k^\top A k$. Three matrices, all computed from the projections,
-# describe the bump; the cell below prints them and draws them in one figure:
+# is, but no longer round. Below, $x$ is the query and $k$ the key as raw inputs, points of the
+# plane before any projection, and the score is written in them. Three matrices, all computed
+# from the projections, describe the bump; the cell below prints them and draws them in one figure:
 #
 # - $M = W_q^\top W_k$ links the query $x$ to the key $k$: the score holds the term $x^\top M k$.
 # - $A = W_k^\top W_k$ comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets how wide the
@@ -147,11 +145,7 @@ at.plot_matrices(
 # &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{const},
 # \end{aligned}$$
 #
-# where
-#
-# $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
-#
-# That is an elliptical Gaussian bump centred on $c$. Holding the key's second coordinate fixed,
+# with $A$ and $c$ as listed above the figure. That is an elliptical Gaussian bump centred on $c$. Holding the key's second coordinate fixed,
 # its width along the first is $1/\sqrt{A_{11}}$; holding the first fixed, its width along the
 # second is $1/\sqrt{A_{22}}$ (the kernel widths printed above). $W_q$ and $W_k$ alone are not unique: rotate both and neither $M$
 # nor $A$ changes.
@@ -163,8 +157,8 @@ at.plot_matrices(
 #
 # The two widths, each with the other coordinate held fixed, are worth setting beside the one-$w$
 # model's (the last three lines printed above). They are widths along $x_1$ and $x_2$, not along
-# the ellipse's own axes: $A_{12}$ is not 0, so the bump is slightly tilted, and its widths along
-# its own axes differ a little from these two.
+# the ellipse's own axes: the off-diagonal entry of $A$ is not 0, so the bump is slightly tilted,
+# and its widths along its own axes differ a little from these two.
 # Its bump is round, of width $1/w$ in every direction. Along $x_1$ ($x_2$ held fixed) both land
 # here on almost the same width (0.31 vs 0.32); that is one seed's result, and the one-$w$ width is
 # also a compromise with $x_2$. The whole difference lies along $x_2$:
@@ -320,7 +314,8 @@ assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]  # the text's numbers
 # %% [markdown]
 # ## And without the key bias?
 #
-# A Transformer drops the key bias $-\frac{1}{2}\lVert k'\rVert^2$ (with $k' = W_k k$, the projected key). Train the same model with `key_bias=False`
+# A Transformer drops the key bias $-\frac{1}{2}\lVert k'\rVert^2$, where $k' = W_k k$ is the
+# projected key (the raw key $k$ gives the same term as above). Train the same model with `key_bias=False`
 # (which also multiplies the scores by $1/\sqrt{d_k}$, a scale that $W_q$ can absorb, so it does
 # not change the conclusion):
 
@@ -337,7 +332,8 @@ assert 0.6 * mse_mean < mse_plain < 0.9 * mse_mean  # "only somewhat better"
 
 # %% [markdown]
 # Much worse than both, and only somewhat better than predicting the mean (the last line printed
-# above). Without the bias a score $q'^\top k'$ grows with the **length** of $k'$, so for
+# above). Without the bias the score, a plain dot product of the projected query and key, grows
+# with the **length** of $k'$, so for
 # a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
 # query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the
 # bias is the whole point.
@@ -413,7 +409,7 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # </details>
 #
 # The cell below trains the ten models together in one batched loop (the folded note above says
-# how; its `q` and `k` are the projected queries and keys, $q'$ and $k'$); for the argument only
+# how; its `q` and `k` are the projected queries and keys); for the argument only
 # its printout at the end matters: the ten seeds' test errors at both step counts.
 
 # %%

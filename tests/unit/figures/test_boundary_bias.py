@@ -96,10 +96,10 @@ def test_labels_follow_the_language(data, lang, x, keys, legend):
 @pytest.mark.parametrize(
     ("lang", "left", "right"),
     [
-        ("zh", "两种拟合，圆点标在两端 x = 0.0 与 x = 4.9", "查询 x = 0.0 的注意力权重"),
+        ("zh", "两种拟合，两端 x = 0.0 与 x = 4.9", "查询 x = 0.0 的注意力权重"),
         (
             "en",
-            "the two fits, both ends marked: x = 0.0 and x = 4.9",
+            "the two fits at x = 0.0 and x = 4.9",
             "attention weights of the query x = 0.0",
         ),
     ],
