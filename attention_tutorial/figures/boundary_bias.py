@@ -102,19 +102,27 @@ def plot_boundary_bias(
         ax_fit.plot(x_test, y_truth, color="black", label=labels["truth"])
         ax_fit.plot(x_test, y_nw, linestyle="--", label=labels["nw_fit"])
         ax_fit.plot(x_test, y_ll, linestyle="-.", label=labels["ll_fit"])
+        # a darker grey than the curves' neighbours: the dark palette inverts the figure,
+        # and the former pale grey (alpha 0.4) came out dim on its slate panel (review 25)
         ax_fit.scatter(
-            x_train, y_train, s=10, alpha=0.4, color="grey", label=labels["train_points"]
+            x_train, y_train, s=10, alpha=0.55, color="#505050", label=labels["train_points"]
         )
         # a dot on each curve at the query, and at the last input: the alt text and the
-        # page read the fits at the right edge too (review 24: only x = 0 was marked)
+        # page read the fits at the right edge too (review 24: only x = 0 was marked). The
+        # truth's dot is solid and drawn first; the fits' dots are rings above it, so that a
+        # fit that lands on the truth (Nadaraya-Watson at x = 4.9) still shows (review 25)
         for marked in dict.fromkeys((index, len(x_test) - 1)):
             x_at = float(x_test[marked])
+            ax_fit.plot([x_at], [float(y_truth[marked])], marker="o", color="black", zorder=3)
             for y_at, style in ((float(y_nw[marked]), "C0"), (float(y_ll[marked]), "C1")):
-                ax_fit.plot([x_at], [y_at], marker="o", color=style)
-            ax_fit.plot([x_at], [float(y_truth[marked])], marker="o", color="black")
+                ax_fit.plot(
+                    [x_at], [y_at], marker="o", markersize=10, markerfacecolor="none",
+                    markeredgewidth=1.8, color=style, zorder=4,
+                )  # fmt: skip
         # both panels under a title: the fits at the query, then that query's weights
         edge = index in (0, len(x_test) - 1)
-        title = labels["fits_edge" if edge else "fits_query"].format(q=query)
+        last = float(x_test[-1])
+        title = labels["fits_edge" if edge else "fits_query"].format(q=query, last=last)
         ax_fit.set_title(title, fontsize="medium")
         ax_fit.set_xlabel(labels["x"])
         ax_fit.set_ylabel(labels["y"])

@@ -28,8 +28,8 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # the mean of the keys weighted by the attention weights (mean key: where the query actually
 # looks); then the largest errors in between, where the fit is most too low (near the peak of
 # $f$) and most too high (near its trough), and how
-# many keys effectively share a row's weight, $1/\sum_i a_i^2$ (it equals $k$ when the weight is
-# spread evenly over $k$ keys):
+# many keys share a row's weight, the keys in use $1/\sum_i \alpha_i^2$ (it equals $m$ when the
+# weight is spread evenly over $m$ keys):
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -58,9 +58,9 @@ for name, i in (("most too low", too_low), ("most too high", too_high)):
     print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
 assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6
 assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
-# effective number of keys 1 / sum(a^2): how many share a row's weight
+# keys in use 1 / sum(alpha^2): how many share a row's weight
 effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
-print("effective keys, 1 / sum(a^2):")
+print("keys in use, 1 / sum(alpha^2):")
 for i in (0, n_test // 2, n_test - 1):
     print(f"  x = {x_test[i].item():.1f}: {effective[i].item():.1f}")
 share_left = (effective[0] / effective[n_test // 2]).item()
@@ -81,7 +81,7 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 #
 # The same reason makes the top-left and bottom-right corners of that page's heatmap stand out most:
 # a query at an edge has keys on one side only, so markedly fewer keys share its weight (about
-# 60% of the middle query's effective keys at the left end, under half at the right), and since
+# 60% of the middle query's keys in use at the left end, under half at the right), and since
 # each row still sums to 1, each of them gets more (the max weight column).
 
 # %% [markdown]
@@ -90,25 +90,37 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # **Local linear regression** keeps the weights but, instead of a weighted average (which
 # amounts to fitting a constant around each query), fits a weighted straight line
 #
-# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
+# $$\min_{b_0, b_1} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
 #
-# where $a_i(x)$ is the Nadaraya-Watson attention weight of the key $x_i$ for the query $x$,
+# where $\alpha_i(x)$ is the Nadaraya-Watson attention weight of the key $x_i$ for the query $x$,
 # and predicts its value at the query, $b_0$. The line follows its slope from the centre of the weights
 # ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way
-# only, as far as the window's slope keeps up with $f$ (computed below). Solved, the prediction is again a weighted
-# sum of the values, $\hat y = \sum_i \ell_i y_i$, with the "equivalent weights"
+# only, as far as the window's slope keeps up with $f$ (computed below).
+#
+# The solution has a simple form. The weights sum to 1, so the weighted line passes through the
+# weights' centre $(\bar x, \bar y)$, and its slope $b_1$ is the weighted regression slope:
 #
 # $$\begin{aligned}
-# \ell_i &= a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \\
-# \bar x &= \sum_j a_j x_j .
+# \hat y &= \bar y + b_1 (x - \bar x), \\
+# \bar x &= \sum_j \alpha_j x_j, \quad \bar y = \sum_j \alpha_j y_j, \\
+# b_1 &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# They sum to 1 (the second term in the brackets, weighted by $a_i$ and summed, is exactly 0),
+# $\bar y$ is exactly the Nadaraya-Watson prediction, so local linear regression only adds
+# $b_1 (x - \bar x)$ to it. Both $\bar y$ and $b_1$ are weighted sums of the $y_j$; substituting
+# them, the prediction is again a weighted sum of the values, $\hat y = \sum_i \ell_i y_i$, with
+# the "equivalent weights"
+#
+# $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
+#
+# They sum to 1 (the second term in the brackets, weighted by $\alpha_i$ and summed, is exactly 0),
 # yet they can be negative.
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# returns the predictions and these weights. The two fits at both ends:
+# returns the predictions and these weights; its source is folded below:
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
+#
+# The two fits at both ends, and the test MSE over the whole test set:
 
 # %%
 # (n_test,), (n_test, n_train)
@@ -130,8 +142,9 @@ assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of 
 assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
-# The left panel (the upper one on a phone) shows both fits, with dots on the three curves at
-# $x = 0$ and $x = 4.9$; the right (lower) one, the attention weights of the query $x = 0$, all of them to its right, centred at $\bar x$, far
+# The left panel (the upper one on a phone) shows both fits, with the three curves marked at
+# $x = 0$ and $x = 4.9$: a solid black dot on the truth, a ring on each fit (at $x = 4.9$
+# Nadaraya-Watson lands almost on the truth, so its ring circles the black dot); the right (lower) one, the attention weights of the query $x = 0$, all of them to its right, centred at $\bar x$, far
 # from the query:
 
 # %%
@@ -140,12 +153,12 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
 # %% [markdown]
 # As an independent check, `torch.linalg.lstsq` solves the weighted least-squares problem at
 # $x = 0$ directly. `lstsq` only solves ordinary least squares, but the weights are easy to
-# bring in: the $i$-th squared residual times $a_i$ is the residual times $\sqrt{a_i}$, squared,
-# so scaling the $i$-th row of the design matrix and of $y$ by $\sqrt{a_i}$ turns the weighted
+# bring in: the $i$-th squared residual times $\alpha_i$ is the residual times $\sqrt{\alpha_i}$, squared,
+# so scaling the $i$-th row of the design matrix and of $y$ by $\sqrt{\alpha_i}$ turns the weighted
 # problem into an ordinary one with the same solution:
 
 # %%
-# weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
+# weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i)
 sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
 design = torch.stack(
     [torch.ones(n_train), x_train - x_test[0]], dim=1
@@ -166,7 +179,7 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 # $\bar x$; the farther the key, the more negative the term, and once it drops below $-1$ the
 # whole bracket is negative. Setting the bracket to 0 gives the cutoff
 #
-# $$x_i = \bar x + \frac{\sum_j a_j (x_j - \bar x)^2}{\bar x - x} ;$$
+# $$x_i = \bar x + \frac{\sum_j \alpha_j (x_j - \bar x)^2}{\bar x - x} ;$$
 #
 # every key beyond it gets a negative equivalent weight.
 
@@ -188,9 +201,9 @@ assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 #
 # - the **one-sided bias** $f(\bar x) - f(x)$: the centre of the weights $\bar x$ is not at the
 #   query, so the weighted average reports $f$ near $\bar x$;
-# - the **curvature bias** $\sum_i a_i f(x_i) - f(\bar x)$: $f$ bends inside the window, so its
+# - the **curvature bias** $\sum_i \alpha_i f(x_i) - f(\bar x)$: $f$ bends inside the window, so its
 #   weighted average is not its value at the centre;
-# - the rest is the weighted average of the noise, $\sum_i a_i \epsilon_i$ ($\epsilon_i = y_i - f(x_i)$,
+# - the rest is the weighted average of the noise, $\sum_i \alpha_i \epsilon_i$ ($\epsilon_i = y_i - f(x_i)$,
 #   the noise added to the training outputs on [the data page](data.py)).
 
 # %%
@@ -226,10 +239,10 @@ for i in (0, n_test - 1):
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
 # curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little.
 #
-# What does local linear regression do to these biases? Its prediction can be written
-# $\hat y = \bar y + b\,(x - \bar x)$, where $\bar y = \sum_i a_i y_i$ is exactly the
-# Nadaraya-Watson prediction and $b$ is the slope of the weighted line fitted in the window. So it
-# only adds a correction $b\,(x - \bar x)$ to Nadaraya-Watson: it walks back from $\bar x$ to
+# What does local linear regression do to these biases? As derived above, its prediction is
+# $\hat y = \bar y + b\,(x - \bar x)$, where $\bar y$ is the Nadaraya-Watson prediction and
+# $b = b_1$, the fitted slope of the weighted line in the window (written b in the code and its
+# printout). So it only adds a correction $b\,(x - \bar x)$ to Nadaraya-Watson: it walks back from $\bar x$ to
 # the query along the window's slope. To remove the one-sided bias exactly, the correction would
 # have to be $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$, where
 # $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ is the average slope of $f$ between the query
@@ -265,6 +278,17 @@ for i in (0, n_test - 1):
         print(f"  trough of f at            {trough:>5.2f}")
         assert b < 0 < s and correction < 0 < needed and error < 0
         assert centre < trough < x
+        # even the needed correction would not help here: it would leave the
+        # curvature bias and the noise, more than Nadaraya-Watson's whole error
+        error_nw = y_hat[i] - data.y_truth[i]
+        print(f"  error of Nadaraya-Watson {error_nw.item():>+6.2f}")
+        print(f"  NW + needed correction   {(error_nw + needed).item():>+6.2f}")
+        assert abs(error_nw + needed) > abs(error_nw)
+        # the numbers the text gives
+        assert [f"{e.item():+.2f}" for e in (error_nw, error_nw + needed)] == [
+            "+0.03",
+            "+0.19",
+        ]
 
 # %% [markdown]
 # At $x = 0$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
@@ -277,7 +301,11 @@ for i in (0, n_test - 1):
 # there, $b = -0.66$, is negative; yet between $\bar x$ and 4.9 $f$ falls and then rises, ending
 # higher, so its average slope $s$ is positive. Removing the one-sided bias needs a correction of
 # $+0.15$; the line gives $-0.52$: extrapolated to the right along a falling slope, it pulls the
-# prediction down, and local linear regression ends 0.49 too low. So local linear regression
+# prediction down, and local linear regression ends 0.49 too low. Even a line that gave exactly
+# the needed $+0.15$ would not beat Nadaraya-Watson: the one-sided bias would be gone, but the
+# curvature bias and the noise would stay, turning Nadaraya-Watson's error of $+0.03$ into
+# $+0.19$ (the last two lines printed above). Nadaraya-Watson is right there only because its two
+# biases happen to cancel. So local linear regression
 # removes most of the bias at $x = 0$; it is not better at every edge: extrapolating a line is
 # only safe where $f$ is close to a line inside the window.
 #
@@ -290,7 +318,8 @@ for i in (0, n_test - 1):
 # Both methods above used $h = 1$, but their best bandwidths need not be the same. The line
 # removes the bias that comes from the slope, at the edges above all, so a wider window costs
 # local linear regression less bias; the flattening of peaks and troughs, the curvature bias,
-# stays for both (at $h = 1$ both fits miss the peak, at $x \approx 1.9$–$2.0$, by the same 0.56). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
+# stays for both (at $h = 1$ both fits miss the peak by the same 0.56, Nadaraya-Watson at
+# $x = 1.9$ and local linear regression at $x = 2.0$: the last three lines printed below). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing
 # with `y_truth` is only possible in a toy problem:
 
@@ -321,6 +350,9 @@ worst = [
     for fit in (y_hat, y_ll)
 ]
 assert [round(x, 1) for x in worst] == [1.9, 2.0]
+print("h = 1, largest miss near the peak (x from 1.5 to 2.5):")
+for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
+    print(f"  {name:<15}  {flat.item():.2f} at x = {x_worst:.1f}")
 
 # %% [markdown]
 # Each at its best, local linear regression still has a clearly smaller test error, and its best

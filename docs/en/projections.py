@@ -38,12 +38,17 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 # the table starts with the dumbest prediction there is: the mean $y$ of the training set, whatever
 # the input. A model has learned something only if its error is far below that.
 #
+# <details><summary>Adam in a few lines</summary>
+#
 # Adam (`torch.optim.Adam`) is a variant of gradient descent that keeps, for every parameter, a
 # running average of its gradients and of their squares, and divides the first by the square root
 # of the second: every parameter moves by steps of roughly the same size (about the learning rate), whether its gradient is
-# large or small (a plain SGD step is the learning rate times the gradient). The comparison below
-# shows why that helps here, and that plain SGD works too. It is used like SGD: `zero_grad`,
-# `backward`, `step` (handbook: [Training: nn.Parameter, nn.MSELoss and torch.optim.SGD](handbook/training.py)).
+# large or small (a plain SGD step is the learning rate times the gradient). It is used like SGD:
+# `zero_grad`, `backward`, `step` (handbook: [Training: nn.Parameter, nn.MSELoss and torch.optim.SGD](handbook/training.py)).
+# Whether plain SGD would do as well is a side question, answered in
+# [Plain SGD instead of Adam](#plain-sgd-instead-of-adam) near the end of the page.
+#
+# </details>
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
@@ -84,7 +89,266 @@ assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped mo
 # 300 Adam steps run until the loss stops changing (the last line above), while the chapter stops
 # wherever its 5 SGD steps end ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)).
 #
-# What about plain SGD (`optimizer="sgd"`)? Below, the projection model is trained once for each of
+# What did the projection model learn? Its kernel is a bump in key space, as the one-$w$ model's
+# is, but no longer round. Below, $x$ is the query and $k$ the key as raw inputs, points of the
+# plane before any projection, and the score is written in them. Three matrices, all computed
+# from the projections, describe the bump; the cell below prints them and draws them in one figure:
+#
+# - $M = W_q^\top W_k$ links the query $x$ to the key $k$: the score holds the term $x^\top M k$.
+# - $A = W_k^\top W_k$ comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets how wide the
+#   bump is in each direction.**
+# - $A^{-1}M^\top$ turns the query $x$ into **the bump's centre** $c = A^{-1}M^\top x$ (derived
+#   under the figure, folded).
+#
+# How to read the figure: its ticks name the features $x_1$ and $x_2$, and so do the subscripts:
+# $M_{12}$ is the entry of row $x_1$, column $x_2$. $M$ and $A$ share a colour bar; the entries of $A^{-1}M^\top$ are ten times
+# smaller and would barely show any colour on that scale, so it gets a colour bar of its own:
+
+# %%
+W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
+W_k = projected.W_k.weight.detach()  # (2, 2)
+M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M k
+A = W_k.T @ W_k  # (2, 2): the key bias is -k^T A k / 2
+centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
+print("W_v =", round(projected.W_v.weight.item(), 3))
+print("M =", M.numpy().round(2))
+print("A =", A.numpy().round(2))
+print("A^-1 M^T =", centre.numpy().round(2))
+# (2,): the kernel's width along x_1, x_2, the key's other coordinate held fixed
+width = A.diagonal().rsqrt()
+print("kernel width, other coordinate fixed,")
+print("  along x_1, x_2:", width.numpy().round(2))
+print(f"one w's width 1/w: {1 / scalar.w.item():.2f}")
+# index 0 is the feature x_1, index 1 is x_2: M[0, 1] is row x_1, column x_2
+assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
+assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
+assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
+assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
+assert f"{width[0]:.2f} {1 / scalar.w.item():.2f}" == "0.31 0.32"  # the prose's numbers
+assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
+at.plot_matrices(
+    {"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"], ticks=["x_1", "x_2"]
+)
+
+# %% [markdown]
+# $M_{11}$, the weight of $x_1$, is many times $M_{22}$, the weight of $x_2$; $M_{12}$ is not
+# small either: it multiplies the query's $x_1$ with the key's $x_2$. So $M$ alone does not give
+# the bump's shape; $A$ and the centre $c$ do.
+#
+# <details><summary>Where A and c come from</summary>
+#
+# Besides $x^\top M k$, the score holds the key bias $-\frac{1}{2}k^\top A k$. For a fixed query
+# $x$ it is a quadratic function of the key $k$; completing the square,
+#
+# $$\begin{aligned}
+# &x^\top M k - \tfrac{1}{2} k^\top A k \\
+# &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{const},
+# \end{aligned}$$
+#
+# with $A$ and $c$ as listed above the figure. That is an elliptical Gaussian bump centred on $c$. Holding the key's second coordinate fixed,
+# its width along the first is $1/\sqrt{A_{11}}$; holding the first fixed, its width along the
+# second is $1/\sqrt{A_{22}}$ (the kernel widths printed above). $W_q$ and $W_k$ alone are not unique: rotate both and neither $M$
+# nor $A$ changes.
+#
+# </details>
+#
+# $A_{11}$ is several times $A_{22}$, so the bump is clearly narrower along $x_1$ than along $x_2$:
+# the model looks mostly at $x_1$ without ignoring $x_2$ entirely.
+#
+# The two widths, each with the other coordinate held fixed, are worth setting beside the one-$w$
+# model's (the last three lines printed above). They are widths along $x_1$ and $x_2$, not along
+# the ellipse's own axes: the off-diagonal entry of $A$ is not 0, so the bump is slightly tilted,
+# and its widths along its own axes differ a little from these two.
+# Its bump is round, of width $1/w$ in every direction. Along $x_1$ ($x_2$ held fixed) both land
+# here on almost the same width (0.31 vs 0.32); that is one seed's result, and the one-$w$ width is
+# also a compromise with $x_2$. The whole difference lies along $x_2$:
+# there the projection model's bump is about twice as wide, so keys with a similar $x_1$ but a
+# distant $x_2$ get weight too; the one-$w$ model has a single number and must be as narrow along
+# $x_2$ as along $x_1$.
+#
+# Now the centre. Read $A^{-1}M^\top$ row by row: the first row (ticked $x_1$) gives the centre's
+# first coordinate $c_1$, the second row its second. The first row is a little above 1, then a
+# small negative number, so $c_1$ roughly follows the query's $x_1$ but does not sit exactly on it;
+# how far off it is gets measured after the heatmaps. The second row (0.54 and 0.29) moves the
+# centre's second coordinate more with the query's $x_1$ than with its $x_2$. That changes which
+# keys get weight, but hardly the prediction: $y$ does not depend on $x_2$, and the bump is wide in
+# that direction. The one-$w$ model can do none of this: its bump is round and centred on the
+# query. $W_v$ stays close to 1: the values are already the outputs we want.
+#
+# The attention heatmaps show the same thing from another side. How to read them: the queries
+# are the 20 test points of the grid row $x_2 = 2.5$, the keys the 100 training points sorted by
+# $x_1$. The ticks are indices, not coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19
+# from left to right along the row (the printout below gives the coordinates at both ends). The
+# upper panel is `ProjectedAttention`, the lower one `ScalarKernelAttention`; both share one
+# colour scale, so a colour means the same weight in each. The cell also prints two measures,
+# "keys in use" and "band filled", explained under the figure.
+
+# %%
+row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
+order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
+with torch.no_grad():
+    y_hat_scalar, weights_scalar = scalar(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+    y_hat_projected, weights_projected = projected(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+print("queries, keys:", tuple(weights_projected.shape))
+keys_x1 = x2_train[order, 0]  # (100,): the keys' x_1, ascending
+queries_x1 = data2.x_test[row, 0]  # (20,): the queries' x_1, left to right
+print(f"keys:    x_1 from {keys_x1[0]:.2f} to {keys_x1[-1]:.2f}")
+print(f"queries: x_1 from {queries_x1[0]:.2f} to {queries_x1[-1]:.2f}")
+assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8  # the keys span almost all of [0, 5)
+assert (queries_x1.diff() > 0).all()  # queries from left to right
+# (20, 100) -> ()
+spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
+spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
+print("keys in use per query:")
+print(f"  projections {spread_projected:5.1f}")
+print(f"  one w       {spread_scalar:5.1f}")
+assert spread_projected > spread_scalar
+# a query's band: its first to its last key with >= 1/10 of the row's largest weight
+index = torch.arange(len(order))  # (100,): the keys' positions
+filled = {}
+for name, panel in (("projections", weights_projected), ("one w", weights_scalar)):
+    inside = panel >= panel.max(dim=1, keepdim=True).values / 10  # (20, 100)
+    first = torch.where(inside, index, len(order)).min(dim=1).values  # (20,)
+    last = torch.where(inside, index, -1).max(dim=1).values  # (20,)
+    # (20,) -> (): the share of the band's keys that get weight, averaged over queries
+    filled[name] = (inside.sum(dim=1) / (last - first + 1)).mean().item()
+print("band filled:")
+for name, share in filled.items():
+    print(f"  {name:<11} {share:.0%}")
+# the numbers the text gives
+assert [f"{share:.0%}" for share in filled.values()] == ["57%", "34%"]
+at.plot_attention_heatmaps(
+    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
+)
+
+# %% [markdown]
+# What they show: with the projections, each query spreads its weight over a band of keys with a
+# similar $x_1$. The band has gaps: $x_2$ has a say as well, but far less than $x_1$. With the
+# one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are
+# pushed away, so each query averages over fewer keys, and an average of fewer noisy values is
+# noisier. The "keys in use" printed above measure this: $1 / \sum_i \alpha_i^2$ per query,
+# averaged over the queries ($n$ for uniform weights, 1 when a single key takes all the weight).
+#
+# <details><summary>"Band filled": how many of the band's keys get weight</summary>
+#
+# "Band filled" is the share of the keys in a query's band that get weight, averaged over the
+# queries, the band running from the query's first to its last key with at least a tenth of the
+# row's largest weight. With the projections 57% of the keys in the band get weight; with one $w$,
+# only 34%.
+#
+# </details>
+#
+# One thing the heatmaps hardly show: on which side of its query the weights lie. The cell below
+# sets the bump's centre and the weights' centre of mass beside the query, for five queries of the
+# heatmaps. In short: for the queries with $x_1$ from 3 to 4, the projection model averages the $y$
+# about one kernel width to the right of the query, the one-$w$ model the $y$ around the query. A
+# folded note under the table explains its columns.
+
+# %%
+c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
+shift_centre = c_1 - queries_x1  # (20,)
+# (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
+shift_projected = weights_projected @ keys_x1 - queries_x1
+shift_scalar = weights_scalar @ keys_x1 - queries_x1
+print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
+print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
+for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
+    print(
+        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
+        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
+    )
+far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
+shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
+print("queries with x_1 from 3 to 4,")
+print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
+print(f"kernel width along x_1: {shifts[2]:.2f}")
+assert 0.7 < shifts[0] / width[0] < 1.3  # about one kernel width to the right
+assert abs(shifts[1]) < width[0] / 5  # one w: centred on its queries
+# the numbers the text gives
+assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
+# the predictions' errors on the same queries: (20, 1) -> (20,)
+truth = at.f(queries_x1)  # (20,)
+error_projected = y_hat_projected.squeeze(-1) - truth
+error_scalar = y_hat_scalar.squeeze(-1) - truth
+print("error y_hat - f, x_1 from 3 to 4:")
+print(f"{'x_1':<6}{'projections':>14}{'one w':>8}")
+for i in far.nonzero().squeeze(-1).tolist():
+    x_1, e_p, e_s = queries_x1[i], error_projected[i], error_scalar[i]
+    print(f"{x_1:<6.2f}{e_p:>+14.2f}{e_s:>+8.2f}")
+squared = ((error_projected[far] ** 2).mean(), (error_scalar[far] ** 2).mean())
+print(f"{'mean square':<11}{squared[0]:>9.3f}{squared[1]:>8.3f}")
+assert squared[0] < squared[1] / 5  # off-centre, yet the more accurate
+assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]  # the text's numbers
+
+# %% [markdown]
+# <details><summary>Reading the table: the bump's centre and the weights' centre of mass</summary>
+#
+# For each query of the heatmaps, the table gives two differences: the centre's $x_1$, $c_1$, minus
+# the query's $x_1$; and the weights' centre of mass (the keys' $x_1$ averaged with the attention
+# weights) minus the query's $x_1$. The first is the formula alone; the second also counts where
+# the training points actually lie. The table lists the five queries at $x_1$ = 0, 1, 2, 3 and 4.
+#
+# The second column is a straight line: each unit of $x_1$ moves the centre a little further right
+# of the query (by how much the first number of row $x_1$ exceeds 1), while the second number times
+# $x_2 = 2.5$ adds a fixed shift to the left. The two cancel near $x_1 = 1$, and the centre drifts
+# further off the further the query is from there. The centre of mass also depends on where the
+# training points happen to be, so it is not exactly $c_1$, but it follows the same trend: for the
+# queries with $x_1$ from 3 to 4 it lies 0.32 to the right on average, almost exactly one kernel
+# width along $x_1$ (0.31). The one-$w$ model's centre of mass stays on its queries (a mean shift
+# of +0.02). So a row $x_1$ that looks close to $(1, 0)$ does not put the centre on the query: a small
+# error in a coefficient, times a coordinate of several units, is a kernel width.
+#
+# </details>
+#
+# On these queries the projection model's error is the smaller one: the cell's last lines print
+# both models' errors (prediction minus the true $f$), and for $x_1$ from 3 to 4 its squared
+# error averages 0.017, one $w$'s 0.327. That does not make the shift harmless: $f$ falls to the
+# right of these queries, so averaging labels from there pulls the prediction down, and on this
+# row the pull happens to offset the noise of the labels it averages. Five neighbouring queries
+# share most of their keys: this is close to one sample, not a rule.
+
+# %% [markdown]
+# ## And without the key bias?
+#
+# A Transformer drops the key bias $-\frac{1}{2}\lVert k'\rVert^2$, where $k' = W_k k$ is the
+# projected key (the raw key $k$ gives the same term as above). Train the same model with `key_bias=False`
+# (which also multiplies the scores by $1/\sqrt{d_k}$, a scale that $W_q$ can absorb, so it does
+# not change the conclusion):
+
+# %%
+_ = torch.manual_seed(at.SEED)
+# a Transformer's q . k / sqrt(d_k)
+plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
+losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
+mse_plain = at.mse_on_test(plain, data2)
+print(f"plain dot product: test MSE {mse_plain:.3f}")
+print(f"training mean:     test MSE {mse_mean:.3f}")
+assert mse_scalar < mse_plain < mse_mean  # worse than one w, better than the mean
+assert 0.6 * mse_mean < mse_plain < 0.9 * mse_mean  # "only somewhat better"
+
+# %% [markdown]
+# Much worse than both, and only somewhat better than predicting the mean (the last line printed
+# above). Without the bias the score, a plain dot product of the projected query and key, grows
+# with the **length** of $k'$, so for
+# a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
+# query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the
+# bias is the whole point.
+#
+# Transformers drop it all the same, as a deliberate trade-off; the dot-product page says why, in
+# [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias).
+#
+# That is the main line: train, read the kernel off $M$, $A$ and $c$, see it in the heatmaps, and
+# lose it without the key bias. Two side questions follow, for readers who want them: would plain
+# SGD do as well as Adam, and how much does one seed, and one step budget, say?
+#
+# ## Plain SGD instead of Adam
+#
+# Adam was introduced in [Two models, one data set](#two-models-one-data-set). What about plain SGD
+# (`optimizer="sgd"`)? Below, the projection model is trained once for each of
 # three learning rates, from the same initial weights and for the same 300 steps, and compared by
 # test error:
 
@@ -116,14 +380,14 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # too. The difference shows when the learning rate is off: at 0.01 and at 0.3, SGD's test error is
 # more than twice Adam's. Adam does not make the model better; it makes the result less sensitive
 # to the learning rate. At 0.3 Adam gets worse too, with a test error of 0.307, worse than the one-$w$
-# model's 0.114, only much less so than SGD's 0.758.
+# model's 0.114, though far less than SGD's 0.758.
 #
 # ## One seed says little
 #
 # The one-$w$ model starts at 1 and draws no random numbers, so its result does not depend on a
 # seed (and its loss has stopped changing). The projections start from random
-# numbers: another seed, and Adam starts somewhere else. Below, one projection model per seed 0 to
-# 9, with its test error after 300 and after 1,000 steps.
+# numbers: another seed, and Adam starts somewhere else. Below, we train one projection model for
+# each seed 0–9 and record its test error after 300 and after 1,000 steps.
 #
 # <details><summary>How the ten models train together</summary>
 #
@@ -145,8 +409,8 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # </details>
 #
 # The cell below trains the ten models together in one batched loop (the folded note above says
-# how); for the argument only its printout at the end matters: the ten seeds' test errors at both
-# step counts.
+# how; its `q` and `k` are the projected queries and keys); for the argument only
+# its printout at the end matters: the ten seeds' test errors at both step counts.
 
 # %%
 seeds = range(10)
@@ -248,258 +512,6 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 # each of $W_q$ and $W_k$, 1 in $W_v$) were tuned on the leave-one-out loss of these very 100
 # points, so that loss is optimistic: part of the projection model's lead on the training set comes
 # from fitting the noise of those 100 points.
-#
-# Back to the model of seed 0 (the same as `projected`). What did it learn? Its kernel is a bump in
-# key space, as the one-$w$ model's is, but no longer round. Three matrices, all computed from the
-# projections, describe it; the cell below prints them and draws them in one figure:
-#
-# - $M = W_q^\top W_k$ links the query $x$ to the key $k$: the score holds the term $x^\top M k$.
-# - $A = W_k^\top W_k$ comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets how wide the
-#   bump is in each direction.**
-# - $A^{-1}M^\top$ turns the query $x$ into **the bump's centre** $c = A^{-1}M^\top x$ (derived
-#   under the figure, folded).
-#
-# How to read the figure: its ticks name the features $x_1$ and $x_2$, and so do the subscripts:
-# $M_{12}$ is the entry of row $x_1$, column $x_2$. $M$ and $A$ share a colour bar; the entries of $A^{-1}M^\top$ are ten times
-# smaller and would barely show any colour on that scale, so it gets a colour bar of its own:
-
-# %%
-W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
-W_k = projected.W_k.weight.detach()  # (2, 2)
-M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M k
-A = W_k.T @ W_k  # (2, 2): the key bias is -k^T A k / 2
-centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
-print("W_v =", round(projected.W_v.weight.item(), 3))
-print("M =", M.numpy().round(2))
-print("A =", A.numpy().round(2))
-print("A^-1 M^T =", centre.numpy().round(2))
-# (2,): the kernel's width along x_1, x_2, the key's other coordinate held fixed
-width = A.diagonal().rsqrt()
-print("kernel width, other coordinate fixed,")
-print("  along x_1, x_2:", width.numpy().round(2))
-print(f"one w's width 1/w: {1 / scalar.w.item():.2f}")
-# index 0 is the feature x_1, index 1 is x_2: M[0, 1] is row x_1, column x_2
-assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
-assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
-assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
-assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
-assert f"{width[0]:.2f} {1 / scalar.w.item():.2f}" == "0.31 0.32"  # the prose's numbers
-assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
-at.plot_matrices(
-    {"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"], ticks=["x_1", "x_2"]
-)
-
-# %% [markdown]
-# $M_{11}$, the weight of $x_1$, is many times $M_{22}$, the weight of $x_2$; $M_{12}$ is not
-# small either: it multiplies the query's $x_1$ with the key's $x_2$. So $M$ alone does not give
-# the bump's shape; $A$ and the centre $c$ do.
-#
-# <details><summary>Where A and c come from</summary>
-#
-# Besides $x^\top M k$, the score holds the key bias $-\frac{1}{2}k^\top A k$. For a fixed query
-# $x$ it is a quadratic function of the key $k$; completing the square,
-#
-# $$\begin{aligned}
-# &x^\top M k - \tfrac{1}{2} k^\top A k \\
-# &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{const},
-# \end{aligned}$$
-#
-# where
-#
-# $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
-#
-# That is an elliptical Gaussian bump centred on $c$. Holding the key's second coordinate fixed,
-# its width along the first is $1/\sqrt{A_{11}}$; holding the first fixed, its width along the
-# second is $1/\sqrt{A_{22}}$ (the kernel widths printed above). $W_q$ and $W_k$ alone are not unique: rotate both and neither $M$
-# nor $A$ changes.
-#
-# </details>
-#
-# $A_{11}$ is several times $A_{22}$, so the bump is clearly narrower along $x_1$ than along $x_2$:
-# the model looks mostly at $x_1$ without ignoring $x_2$ entirely.
-#
-# The two widths, each with the other coordinate held fixed, are worth setting beside the one-$w$
-# model's (the last three lines printed above).
-# Its bump is round, of width $1/w$ in every direction. Along $x_1$ ($x_2$ held fixed) both land
-# here on almost the same width (0.31 vs 0.32); that is one seed's result, and the one-$w$ width is
-# also a compromise with $x_2$. The whole difference lies along $x_2$:
-# there the projection model's bump is about twice as wide, so keys with a similar $x_1$ but a
-# distant $x_2$ get weight too; the one-$w$ model has a single number and must be as narrow along
-# $x_2$ as along $x_1$.
-#
-# Now the centre. Read $A^{-1}M^\top$ row by row: the first row (ticked $x_1$) gives the centre's
-# first coordinate $c_1$, the second row its second. The first row is a little above 1, then a
-# small negative number, so $c_1$ roughly follows the query's $x_1$ but does not sit exactly on it;
-# how far off it is gets measured after the heatmaps. The second row (0.54 and 0.29) moves the
-# centre's second coordinate more with the query's $x_1$ than with its $x_2$. That changes which
-# keys get weight, but hardly the prediction: $y$ does not depend on $x_2$, and the bump is wide in
-# that direction. The one-$w$ model can do none of this: its bump is round and centred on the
-# query. $W_v$ stays close to 1: the values are already the outputs we want.
-#
-# The attention heatmaps show the same thing from another side. How to read them: the queries
-# are the 20 test points of the grid row $x_2 = 2.5$, the keys the 100 training points sorted by
-# $x_1$. The ticks are indices, not coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19
-# from left to right along the row (the printout below gives the coordinates at both ends). The
-# upper panel is `ProjectedAttention`, the lower one `ScalarKernelAttention`; both share one
-# colour scale, so a colour means the same weight in each. The cell also prints two measures:
-# "keys in use" is $1 / \sum_i \alpha_i^2$ per query, averaged over the queries ($n$ for uniform
-# weights, 1 when a single key takes all the weight); "band filled" is how much of each query's
-# band of keys gets weight, explained in a folded note under the figure.
-
-# %%
-row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
-order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
-with torch.no_grad():
-    y_hat_scalar, weights_scalar = scalar(
-        data2.x_test[row], x2_train[order], y2_train[order, None]
-    )
-    y_hat_projected, weights_projected = projected(
-        data2.x_test[row], x2_train[order], y2_train[order, None]
-    )
-print("queries, keys:", tuple(weights_projected.shape))
-keys_x1 = x2_train[order, 0]  # (100,): the keys' x_1, ascending
-queries_x1 = data2.x_test[row, 0]  # (20,): the queries' x_1, left to right
-print(f"keys:    x_1 from {keys_x1[0]:.2f} to {keys_x1[-1]:.2f}")
-print(f"queries: x_1 from {queries_x1[0]:.2f} to {queries_x1[-1]:.2f}")
-assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8  # the keys span almost all of [0, 5)
-assert (queries_x1.diff() > 0).all()  # queries from left to right
-# (20, 100) -> ()
-spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
-spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
-print("keys in use per query:")
-print(f"  projections {spread_projected:5.1f}")
-print(f"  one w       {spread_scalar:5.1f}")
-assert spread_projected > spread_scalar
-# a query's band: its first to its last key with >= 1/10 of the row's largest weight
-index = torch.arange(len(order))  # (100,): the keys' positions
-filled = {}
-for name, panel in (("projections", weights_projected), ("one w", weights_scalar)):
-    inside = panel >= panel.max(dim=1, keepdim=True).values / 10  # (20, 100)
-    first = torch.where(inside, index, len(order)).min(dim=1).values  # (20,)
-    last = torch.where(inside, index, -1).max(dim=1).values  # (20,)
-    # (20,) -> (): the share of the band's keys that get weight, averaged over queries
-    filled[name] = (inside.sum(dim=1) / (last - first + 1)).mean().item()
-print("band filled:")
-for name, share in filled.items():
-    print(f"  {name:<11} {share:.0%}")
-# the numbers the text gives
-assert [f"{share:.0%}" for share in filled.values()] == ["57%", "34%"]
-at.plot_attention_heatmaps(
-    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
-)
-
-# %% [markdown]
-# What they show: with the projections, each query spreads its weight over a band of keys with a
-# similar $x_1$. The band has gaps: $x_2$ has a say as well, but far less than $x_1$. With the
-# one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are
-# pushed away, so each query averages over fewer keys (the "keys in use" printed above), and an
-# average of fewer noisy values is noisier.
-#
-# <details><summary>"Band filled": how many of the band's keys get weight</summary>
-#
-# "Band filled" is the share of the keys in a query's band that get weight, averaged over the
-# queries, the band running from the query's first to its last key with at least a tenth of the
-# row's largest weight. With the projections 57% of the keys in the band get weight; with one $w$,
-# only 34%.
-#
-# </details>
-#
-# One thing the heatmaps hardly show: on which side of its query the weights lie. The cell below
-# sets the bump's centre and the weights' centre of mass beside the query, for five queries of the
-# heatmaps. In short: for the queries with $x_1$ from 3 to 4, the projection model averages the $y$
-# about one kernel width to the right of the query, the one-$w$ model the $y$ around the query. A
-# folded note under the table explains its columns.
-
-# %%
-c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
-shift_centre = c_1 - queries_x1  # (20,)
-# (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
-shift_projected = weights_projected @ keys_x1 - queries_x1
-shift_scalar = weights_scalar @ keys_x1 - queries_x1
-print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
-print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
-for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
-    print(
-        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
-        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
-    )
-far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
-shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
-print("queries with x_1 from 3 to 4,")
-print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
-print(f"kernel width along x_1: {shifts[2]:.2f}")
-assert 0.7 < shifts[0] / width[0] < 1.3  # about one kernel width to the right
-assert abs(shifts[1]) < width[0] / 5  # one w: centred on its queries
-# the numbers the text gives
-assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
-# the predictions' errors on the same queries: (20, 1) -> (20,)
-truth = at.f(queries_x1)  # (20,)
-error_projected = y_hat_projected.squeeze(-1) - truth
-error_scalar = y_hat_scalar.squeeze(-1) - truth
-print("error y_hat - f, x_1 from 3 to 4:")
-print(f"{'x_1':<6}{'projections':>14}{'one w':>8}")
-for i in far.nonzero().squeeze(-1).tolist():
-    x_1, e_p, e_s = queries_x1[i], error_projected[i], error_scalar[i]
-    print(f"{x_1:<6.2f}{e_p:>+14.2f}{e_s:>+8.2f}")
-squared = ((error_projected[far] ** 2).mean(), (error_scalar[far] ** 2).mean())
-print(f"{'mean square':<11}{squared[0]:>9.3f}{squared[1]:>8.3f}")
-assert squared[0] < squared[1] / 5  # off-centre, yet the more accurate
-assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]  # the text's numbers
-
-# %% [markdown]
-# <details><summary>Reading the table: the bump's centre and the weights' centre of mass</summary>
-#
-# For each query of the heatmaps, the table gives two differences: the centre's $x_1$, $c_1$, minus
-# the query's $x_1$; and the weights' centre of mass (the keys' $x_1$ averaged with the attention
-# weights) minus the query's $x_1$. The first is the formula alone; the second also counts where
-# the training points actually lie. The table lists the five queries at $x_1$ = 0, 1, 2, 3 and 4.
-#
-# The second column is a straight line: each unit of $x_1$ moves the centre a little further right
-# of the query (by how much the first number of row $x_1$ exceeds 1), while the second number times
-# $x_2 = 2.5$ adds a fixed shift to the left. The two cancel near $x_1 = 1$, and the centre drifts
-# further off the further the query is from there. The centre of mass also depends on where the
-# training points happen to be, so it is not exactly $c_1$, but it follows the same trend: for the
-# queries with $x_1$ from 3 to 4 it lies 0.32 to the right on average, almost exactly one kernel
-# width along $x_1$ (0.31). The one-$w$ model's centre of mass stays on its queries (a mean shift
-# of +0.02). So a row $x_1$ that looks close to $(1, 0)$ does not put the centre on the query: a small
-# error in a coefficient, times a coordinate of several units, is a kernel width.
-#
-# </details>
-#
-# On these queries the projection model's error is the smaller one: the cell's last lines print
-# both models' errors (prediction minus the true $f$), and for $x_1$ from 3 to 4 its squared
-# error averages 0.017, one $w$'s 0.327. That does not make the shift harmless: $f$ falls to the
-# right of these queries, so averaging labels from there pulls the prediction down, and on this
-# row the pull happens to offset the noise of the labels it averages. Five neighbouring queries
-# share most of their keys: this is close to one sample, not a rule.
-
-# %% [markdown]
-# ## And without the key bias?
-#
-# A Transformer drops $-\frac{1}{2}\lVert k'\rVert^2$. Train the same model with `key_bias=False`
-# (which also multiplies the scores by $1/\sqrt{d_k}$, a scale that $W_q$ can absorb, so it does
-# not change the conclusion):
-
-# %%
-_ = torch.manual_seed(at.SEED)
-# a Transformer's q . k / sqrt(d_k)
-plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
-losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
-mse_plain = at.mse_on_test(plain, data2)
-print(f"plain dot product: test MSE {mse_plain:.3f}")
-print(f"training mean:     test MSE {mse_mean:.3f}")
-assert mse_scalar < mse_plain < mse_mean  # worse than one w, better than the mean
-assert 0.6 * mse_mean < mse_plain < 0.9 * mse_mean  # "only somewhat better"
-
-# %% [markdown]
-# Much worse than both, and only somewhat better than predicting the mean (the last line printed
-# above). Without the bias a score $q'^\top k'$ grows with the **length** of $k'$, so for
-# a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
-# query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the
-# bias is the whole point.
-#
-# Transformers drop it all the same, as a deliberate trade-off; the dot-product page says why, in
-# [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias).
 #
 # This page compared errors; the next page, [What attention costs as n grows](scale.py), measures
 # how much time and memory attention takes as $n$ grows.

@@ -21,7 +21,7 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # 那一页的拟合图里，误差最大的地方在左端。下面打印第一个、中间和最后一个查询处的预测（fit）、真实值（truth）、
 # 这一行最大的注意力权重（max weight），以及按注意力权重平均的键的位置（mean key，
 # 也就是这个查询实际“看”向哪里）；接着是两者之间拟合偏低最多（most too low，在 $f$ 的波峰附近）和偏高最多（most too high，在波谷附近）的地方，
-# 以及实际分享这一行权重的键有多少，即有效键数 $1/\sum_i a_i^2$（权重平均分给 $k$ 个键时它正好是 $k$）：
+# 以及实际分享这一行权重的键有多少，即有效键数（keys in use）$1/\sum_i \alpha_i^2$（权重平均分给 $m$ 个键时它正好是 $m$）：
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -50,9 +50,9 @@ for name, i in (("most too low", too_low), ("most too high", too_high)):
     print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
 assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6
 assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
-# effective number of keys 1 / sum(a^2): how many share a row's weight
+# keys in use 1 / sum(alpha^2): how many share a row's weight
 effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
-print("effective keys, 1 / sum(a^2):")
+print("keys in use, 1 / sum(alpha^2):")
 for i in (0, n_test // 2, n_test - 1):
     print(f"  x = {x_test[i].item():.1f}: {effective[i].item():.1f}")
 share_left = (effective[0] / effective[n_test // 2]).item()
@@ -75,20 +75,29 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 #
 # **局部线性回归**的思路是：权重不变，但不再求加权平均（加权平均相当于在每个查询附近拟合一个常数），而是拟合一条加权的直线
 #
-# $$\min_{b_0, b_1} \sum_{i=1}^{n} a_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
+# $$\min_{b_0, b_1} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
 #
-# 其中 $a_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
-# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算给你看。解出来，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
+# 其中 $\alpha_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
+# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算给你看。
+#
+# 解出来的形式很简单。权重之和为 1，加权拟合的直线经过权重的重心 $(\bar x, \bar y)$，斜率 $b_1$ 是加权的回归斜率：
 #
 # $$\begin{aligned}
-# \ell_i &= a_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j a_j (x_j - \bar x)^2}\right), \\
-# \bar x &= \sum_j a_j x_j .
+# \hat y &= \bar y + b_1 (x - \bar x), \\
+# \bar x &= \sum_j \alpha_j x_j, \quad \bar y = \sum_j \alpha_j y_j, \\
+# b_1 &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# 它们和为 1（括号里的第二项按 $a_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# 返回预测和这组等效权重。两种拟合在两端的数字：
+# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b_1 (x - \bar x)$。$\bar y$ 和 $b_1$ 都是 $y_j$ 的加权和，代进去，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
+#
+# $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
+#
+# 它们和为 1（括号里的第二项按 $\alpha_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
+# 返回预测和这组等效权重，它的源码折叠在下面：
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
+#
+# 两种拟合在两端的数字，以及整个测试集上的 MSE：
 
 # %%
 # (n_test,), (n_test, n_train)
@@ -110,16 +119,16 @@ assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of 
 assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
-# 左图（窄屏上为上图）是两种拟合，两端的圆点标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值；右图（窄屏上为下图）是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
+# 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值：真实函数是实心黑点，两种拟合是圆环（$x = 4.9$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在黑点上）；右图（窄屏上为下图）是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
 
 # %%
 at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
 
 # %% [markdown]
-# 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照。`lstsq` 只会解普通最小二乘，但加权并不难办：第 $i$ 项残差的平方乘以 $a_i$，等于残差先乘以 $\sqrt{a_i}$ 再平方，所以把设计矩阵和 $y$ 的第 $i$ 行都乘以 $\sqrt{a_i}$，普通最小二乘的解就是加权最小二乘的解：
+# 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照。`lstsq` 只会解普通最小二乘，但加权并不难办：第 $i$ 项残差的平方乘以 $\alpha_i$，等于残差先乘以 $\sqrt{\alpha_i}$ 再平方，所以把设计矩阵和 $y$ 的第 $i$ 行都乘以 $\sqrt{\alpha_i}$，普通最小二乘的解就是加权最小二乘的解：
 
 # %%
-# weighted least squares = ordinary least squares with rows scaled by sqrt(a_i)
+# weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i)
 sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
 design = torch.stack(
     [torch.ones(n_train), x_train - x_test[0]], dim=1
@@ -138,7 +147,7 @@ assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 # 负的等效权重从上面 $\ell_i$ 的公式里来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
 # 键离 $\bar x$ 越远，它越负，一旦低于 $-1$，整个括号就小于 0。令括号等于 0，解出的分界点是
 #
-# $$x_i = \bar x + \frac{\sum_j a_j (x_j - \bar x)^2}{\bar x - x} ,$$
+# $$x_i = \bar x + \frac{\sum_j \alpha_j (x_j - \bar x)^2}{\bar x - x} ,$$
 #
 # 分界点右边的键，等效权重全是负的。
 
@@ -156,8 +165,8 @@ assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 # 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也从 0.4276 降到 0.1233。右端 $x = 4.9$ 却反过来：局部线性回归偏低了将近 0.5，Nadaraya-Watson 反而几乎正好。要看懂这一点，把 Nadaraya-Watson 在一个查询处的误差拆开：
 #
 # - **单侧偏差** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
-# - **曲率偏差** $\sum_i a_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
-# - 剩下的是噪声的加权平均 $\sum_i a_i \epsilon_i$（$\epsilon_i = y_i - f(x_i)$，即《[数据](data.py)》一页加在训练输出上的噪声）。
+# - **曲率偏差** $\sum_i \alpha_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
+# - 剩下的是噪声的加权平均 $\sum_i \alpha_i \epsilon_i$（$\epsilon_i = y_i - f(x_i)$，即《[数据](data.py)》一页加在训练输出上的噪声）。
 
 # %%
 # the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise
@@ -188,7 +197,7 @@ for i in (0, n_test - 1):
 # %% [markdown]
 # 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。
 #
-# 局部线性回归对这些偏差做了什么？它的预测可以写成 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y = \sum_i a_i y_i$ 正是 Nadaraya-Watson 的预测，$b$ 是窗口里加权拟合出的斜率。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
+# 局部线性回归对这些偏差做了什么？上面已经看到，它的预测是 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y$ 是 Nadaraya-Watson 的预测，$b = b_1$ 是窗口里加权拟合出的斜率（下面的代码和打印都写作 b）。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
 # %%
 # local linear = Nadaraya-Watson + the correction b (x - x_bar)
@@ -219,17 +228,28 @@ for i in (0, n_test - 1):
         print(f"  trough of f at            {trough:>5.2f}")
         assert b < 0 < s and correction < 0 < needed and error < 0
         assert centre < trough < x
+        # even the needed correction would not help here: it would leave the
+        # curvature bias and the noise, more than Nadaraya-Watson's whole error
+        error_nw = y_hat[i] - data.y_truth[i]
+        print(f"  error of Nadaraya-Watson {error_nw.item():>+6.2f}")
+        print(f"  NW + needed correction   {(error_nw + needed).item():>+6.2f}")
+        assert abs(error_nw + needed) > abs(error_nw)
+        # the numbers the text gives
+        assert [f"{e.item():+.2f}" for e in (error_nw, error_nw + needed)] == [
+            "+0.03",
+            "+0.19",
+        ]
 
 # %% [markdown]
 # 在 $x = 0$，直线去掉了单侧偏差的大部分（约 61%），但不是全部：窗口的斜率 $b = 1.73$ 比 $f$ 在 0 与 $\bar x$ 之间的平均斜率 $s = 2.82$ 平缓，直线外推回查询时降得不够，预测仍高出 0.75。
 #
-# 在 $x = 4.9$，直线修正的方向反了。窗口的重心 $\bar x = 4.11$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 $b = -0.66$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉单侧偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
+# 在 $x = 4.9$，直线修正的方向反了。窗口的重心 $\bar x = 4.11$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 $b = -0.66$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉单侧偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。就算直线给出的正好是所需的 $+0.15$，也不会比 Nadaraya-Watson 好：单侧偏差去掉了，曲率偏差和噪声还在，误差会从 Nadaraya-Watson 的 $+0.03$ 变成 $+0.19$（上面打印的最后两行）。Nadaraya-Watson 在这里准，靠的是两种偏差碰巧互相抵消。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
 #
 # 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 #
 # ## 各用各的最佳带宽
 #
-# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在 $x \approx 1.9$–$2.0$ 的波峰处都差了 0.56）。
+# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在波峰附近都差了 0.56，Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，见下面打印的最后三行）。
 # 公平的比较是让每种方法在同一排带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节一样，
 # 这里用 `y_truth` 挑带宽，只有玩具问题才做得到：
 
@@ -260,6 +280,9 @@ worst = [
     for fit in (y_hat, y_ll)
 ]
 assert [round(x, 1) for x in worst] == [1.9, 2.0]
+print("h = 1, largest miss near the peak (x from 1.5 to 2.5):")
+for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
+    print(f"  {name:<15}  {flat.item():.2f} at x = {x_worst:.1f}")
 
 # %% [markdown]
 # 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：

@@ -25,7 +25,11 @@ print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.sha
 #
 # 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。作为参照，表里还有最笨的预测：不管输入是什么，都预测训练集 $y$ 的平均数。模型的误差要比它小得多，才算学到了东西。
 #
-# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同（约为学习率），不管它们的梯度是大是小。普通 SGD 的步长则是学习率乘以梯度，哪些学习率好用，要看梯度有多大。Adam 在这里好在哪里、普通 SGD 行不行，下面用三个学习率比一比。Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册《[训练：nn.Parameter、nn.MSELoss 与 torch.optim.SGD](handbook/training.py)》）。
+# <details><summary>Adam 简介</summary>
+#
+# Adam（`torch.optim.Adam`）是梯度下降的一种变体：它为每个参数分别记住梯度的滑动平均和梯度平方的滑动平均，用后者把步长归一化，所以各个参数的步长大致相同（约为学习率），不管它们的梯度是大是小。普通 SGD 的步长则是学习率乘以梯度，哪些学习率好用，要看梯度有多大。Adam 的用法和 SGD 一样，`zero_grad`、`backward`、`step` 三步（手册《[训练：nn.Parameter、nn.MSELoss 与 torch.optim.SGD](handbook/training.py)》）。普通 SGD 行不行，是个旁支问题，放在本页靠后的“[换成普通 SGD](#换成普通-sgd)”一节。
+#
+# </details>
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
@@ -60,7 +64,190 @@ assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped mo
 # %% [markdown]
 # 这里标量 $w$ 模型学到的 $w$（上面倒数第二行）比本章《[带参数的注意力汇聚](parametric.py)》学到的小得多，核也就宽得多。原因有三：圆形的核沿 $x_2$（它无关紧要）和沿 $x_1$ 一样宽，宽度只能在两者之间折中；100 个点散布在正方形里，近邻之间的距离比 50 个点排在一条线上时远；这里用 Adam 走了 300 步，直到损失不再变化（上面最后一行），本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）。
 #
-# 换成普通 SGD（`optimizer="sgd"`）会怎样？用同样的初值、同样的 300 步，在三个学习率下各训练一次投影模型，比较测试误差：
+# 投影模型学到了什么？它的核和标量 $w$ 模型的一样，是键空间里的一个鼓包，只是不再是圆的。下面的查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点，分数也用它们来写。描述这个鼓包的是三个矩阵，都由投影矩阵算出；下面的代码打印这三个矩阵，并把它们画在一张图里：
+#
+# - $M = W_q^\top W_k$ 把查询 $x$ 和键 $k$ 连起来：分数里有一项 $x^\top M k$。
+# - $A = W_k^\top W_k$ 来自键偏置 $-\frac{1}{2}k^\top A k$：**它决定鼓包在各个方向上有多宽**。
+# - $A^{-1}M^\top$ 把查询 $x$ 变成**鼓包的中心** $c = A^{-1}M^\top x$（推导在图后，默认折叠）。
+#
+# 怎样读这张图：刻度按特征标成 $x_1$、$x_2$，正文的下标也一样，$M_{12}$ 是 $x_1$ 那一行、$x_2$ 那一列的元素。$M$ 和 $A$ 共用一个颜色条；$A^{-1}M^\top$ 的数小一个量级，放在同一个色标上几乎看不出颜色，所以它单独用一个颜色条：
+
+# %%
+W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
+W_k = projected.W_k.weight.detach()  # (2, 2)
+M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M k
+A = W_k.T @ W_k  # (2, 2): the key bias is -k^T A k / 2
+centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
+print("W_v =", round(projected.W_v.weight.item(), 3))
+print("M =", M.numpy().round(2))
+print("A =", A.numpy().round(2))
+print("A^-1 M^T =", centre.numpy().round(2))
+# (2,): the kernel's width along x_1, x_2, the key's other coordinate held fixed
+width = A.diagonal().rsqrt()
+print("kernel width, other coordinate fixed,")
+print("  along x_1, x_2:", width.numpy().round(2))
+print(f"one w's width 1/w: {1 / scalar.w.item():.2f}")
+# index 0 is the feature x_1, index 1 is x_2: M[0, 1] is row x_1, column x_2
+assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
+assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
+assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
+assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
+assert f"{width[0]:.2f} {1 / scalar.w.item():.2f}" == "0.31 0.32"  # the prose's numbers
+assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
+at.plot_matrices(
+    {"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"], ticks=["x_1", "x_2"]
+)
+
+# %% [markdown]
+# $x_1$ 的权重 $M_{11}$ 是 $x_2$ 的权重 $M_{22}$ 的许多倍；$M_{12}$ 却也不小，它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。所以单看 $M$ 读不出鼓包的形状，要看 $A$ 和中心 $c$。
+#
+# <details><summary>A 和 c 从哪里来</summary>
+#
+# 分数里除了 $x^\top M k$，还有键偏置 $-\frac{1}{2}k^\top A k$。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
+#
+# $$\begin{aligned}
+# &x^\top M k - \tfrac{1}{2} k^\top A k \\
+# &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数},
+# \end{aligned}$$
+#
+# 其中的 $A$ 和 $c$ 就是图前列出的那两个。这就是一个以 $c$ 为中心的椭圆形高斯鼓包。固定键的第二个坐标时，它沿第一个坐标的宽度是 $1/\sqrt{A_{11}}$；固定键的第一个坐标时，沿第二个坐标的宽度是 $1/\sqrt{A_{22}}$（上面打印的 kernel width）。单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 和 $A$ 都不变。
+#
+# </details>
+#
+# $A_{11}$ 是 $A_{22}$ 的好几倍，所以鼓包沿 $x_1$ 明显比沿 $x_2$ 窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。
+#
+# 这两个宽度是固定另一个坐标时的宽度，值得和标量 $w$ 模型比一比（上面打印的最后三行）。它们是沿 $x_1$、$x_2$ 方向的宽度，不是沿椭圆自身两条轴的宽度：$A$ 的非对角元不是 0，鼓包略微倾斜，沿它自身两轴的宽度和这两个数稍有出入。标量 $w$ 模型的鼓包是圆的，各个方向的宽度都是 $1/w$。沿 $x_1$（固定 $x_2$），这里两个模型的宽度几乎相同（0.31 和 0.32）；不过这只是一个种子的结果，而且标量 $w$ 的宽度也是在 $x_1$ 与 $x_2$ 之间折中得来的。区别全在 $x_2$ 方向：投影模型在那里宽了一倍左右，$x_1$ 相近、$x_2$ 离得远的键也能分到权重；标量 $w$ 模型只有一个数，沿 $x_2$ 也只能这么窄。
+#
+# 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行（刻度 $x_1$）给出中心的第一个坐标 $c_1$，第二行给出中心的第二个坐标。第一行的第一个数略大于 1，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 $x_1$ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 $x_1$ 走得比跟着 $x_2$ 还多。这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 $x_2$，而鼓包在这个方向上又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
+#
+# 注意力热图从另一面说明同一件事。怎样读图：查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。刻度是序号，不是坐标：键 0 到 99 按 $x_1$ 从小到大排列，查询 0 到 19 是这一行从左到右的点（两端的坐标见下面的打印）。上面那幅是 `ProjectedAttention`，下面那幅是 `ScalarKernelAttention`；两幅共用一个颜色刻度，同一种颜色代表同样大的权重。代码还打印两个量：有效键数（输出里的 keys in use）和带内填充率（输出里的 band filled），含义在图下说明。
+
+# %%
+row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
+order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
+with torch.no_grad():
+    y_hat_scalar, weights_scalar = scalar(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+    y_hat_projected, weights_projected = projected(
+        data2.x_test[row], x2_train[order], y2_train[order, None]
+    )
+print("queries, keys:", tuple(weights_projected.shape))
+keys_x1 = x2_train[order, 0]  # (100,): the keys' x_1, ascending
+queries_x1 = data2.x_test[row, 0]  # (20,): the queries' x_1, left to right
+print(f"keys:    x_1 from {keys_x1[0]:.2f} to {keys_x1[-1]:.2f}")
+print(f"queries: x_1 from {queries_x1[0]:.2f} to {queries_x1[-1]:.2f}")
+assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8  # the keys span almost all of [0, 5)
+assert (queries_x1.diff() > 0).all()  # queries from left to right
+# (20, 100) -> ()
+spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
+spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
+print("keys in use per query:")
+print(f"  projections {spread_projected:5.1f}")
+print(f"  one w       {spread_scalar:5.1f}")
+assert spread_projected > spread_scalar
+# a query's band: its first to its last key with >= 1/10 of the row's largest weight
+index = torch.arange(len(order))  # (100,): the keys' positions
+filled = {}
+for name, panel in (("projections", weights_projected), ("one w", weights_scalar)):
+    inside = panel >= panel.max(dim=1, keepdim=True).values / 10  # (20, 100)
+    first = torch.where(inside, index, len(order)).min(dim=1).values  # (20,)
+    last = torch.where(inside, index, -1).max(dim=1).values  # (20,)
+    # (20,) -> (): the share of the band's keys that get weight, averaged over queries
+    filled[name] = (inside.sum(dim=1) / (last - first + 1)).mean().item()
+print("band filled:")
+for name, share in filled.items():
+    print(f"  {name:<11} {share:.0%}")
+# the numbers the text gives
+assert [f"{share:.0%}" for share in filled.values()] == ["57%", "34%"]
+at.plot_attention_heatmaps(
+    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
+)
+
+# %% [markdown]
+# 图上看到的是：有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键。这条带有空缺：$x_2$ 也有影响，但远不如 $x_1$。换成标量 $w$ 模型，这条带就断断续续得多：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大。上面打印的有效键数量的就是这一点：每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均，权重均匀时为 $n$，一个键独占全部权重时为 1。
+#
+# <details><summary>带内填充率：带里有多少键分到了权重</summary>
+#
+# 带内填充率（上面打印的 band filled）是带内分到权重的键的比例，这样算：每个查询的带从它第一个到最后一个权重不低于该行最大值十分之一的键，带内权重达到这个标准的键占多少，再对查询取平均。投影模型的带内有 57% 的键分到权重，标量 $w$ 模型只有 34%。
+#
+# </details>
+#
+# 热图上不容易看出一件事：权重落在查询的哪一边。下面的代码对热图里的五个查询，把鼓包的中心、权重的重心和查询本身比一比。简单地说：$x_1$ 在 3 到 4 之间的查询，投影模型平均的是查询右边约一个核宽度处的 $y$，标量 $w$ 模型平均的就在查询附近。表里各列的含义和解读折叠在表下。
+
+# %%
+c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
+shift_centre = c_1 - queries_x1  # (20,)
+# (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
+shift_projected = weights_projected @ keys_x1 - queries_x1
+shift_scalar = weights_scalar @ keys_x1 - queries_x1
+print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
+print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
+for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
+    print(
+        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
+        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
+    )
+far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
+shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
+print("queries with x_1 from 3 to 4,")
+print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
+print(f"kernel width along x_1: {shifts[2]:.2f}")
+assert 0.7 < shifts[0] / width[0] < 1.3  # about one kernel width to the right
+assert abs(shifts[1]) < width[0] / 5  # one w: centred on its queries
+# the numbers the text gives
+assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
+# the predictions' errors on the same queries: (20, 1) -> (20,)
+truth = at.f(queries_x1)  # (20,)
+error_projected = y_hat_projected.squeeze(-1) - truth
+error_scalar = y_hat_scalar.squeeze(-1) - truth
+print("error y_hat - f, x_1 from 3 to 4:")
+print(f"{'x_1':<6}{'projections':>14}{'one w':>8}")
+for i in far.nonzero().squeeze(-1).tolist():
+    x_1, e_p, e_s = queries_x1[i], error_projected[i], error_scalar[i]
+    print(f"{x_1:<6.2f}{e_p:>+14.2f}{e_s:>+8.2f}")
+squared = ((error_projected[far] ** 2).mean(), (error_scalar[far] ** 2).mean())
+print(f"{'mean square':<11}{squared[0]:>9.3f}{squared[1]:>8.3f}")
+assert squared[0] < squared[1] / 5  # off-centre, yet the more accurate
+assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]  # the text's numbers
+
+# %% [markdown]
+# <details><summary>读表：鼓包的中心和权重的重心</summary>
+#
+# 对热图里的每个查询，表里有两种差：中心的 $x_1$ 坐标 $c_1$ 减去查询的 $x_1$；权重的重心（各个键的 $x_1$ 按注意力权重取的加权平均）减去查询的 $x_1$。前者只看公式，后者还算进了训练点实际落在哪里。表中列出 $x_1$ 为 0、1、2、3、4 的五个查询。
+#
+# 第二列是一条直线：$x_1$ 每增大 1，中心就比查询多往右挪一点（$x_1$ 那一行第一个数超出 1 的部分），而第二个数乘以 $x_2 = 2.5$，给出一个固定的向左偏移。两者在 $x_1 = 1$ 附近抵消，离那里越远，中心偏得越多。权重的重心还受训练点疏密的影响，和 $c_1$ 不完全一样，趋势却相同：$x_1$ 在 3 到 4 之间的查询，重心平均偏右 0.32，几乎正好是沿 $x_1$ 的一个核宽度（0.31）。标量 $w$ 模型的重心则贴着查询（平均偏移 +0.02）。所以 $x_1$ 那一行看上去接近 $(1, 0)$，并不说明中心落在查询上：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
+#
+# </details>
+#
+# 在这几个查询上，投影模型的误差反而更小：单元格最后几行打印了两个模型的误差（预测减真实的 $f$），$x_1$ 在 3 到 4 之间，投影模型的平方误差平均为 0.017，标量 $w$ 模型是 0.327。但这不说明重心偏右没有代价：$f$ 在这些查询的右边往下走，平均右边的标签会把预测往下拉；在这一行，这股下拉恰好抵消了所平均的标签里的噪声。相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
+
+# %% [markdown]
+# ## 去掉键偏置会怎样？
+#
+# Transformer 去掉了键偏置 $-\frac{1}{2}\lVert k'\rVert^2$，其中 $k' = W_k k$ 是投影后的键（用原始的键 $k$ 写，就是上面的同一项）。用 `key_bias=False` 把同一个模型再训练一次（这时分数还会乘上 $1/\sqrt{d_k}$，这个缩放会被 $W_q$ 吸收，不影响结论）：
+
+# %%
+_ = torch.manual_seed(at.SEED)
+# a Transformer's q . k / sqrt(d_k)
+plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
+losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
+mse_plain = at.mse_on_test(plain, data2)
+print(f"plain dot product: test MSE {mse_plain:.3f}")
+print(f"training mean:     test MSE {mse_mean:.3f}")
+assert mse_scalar < mse_plain < mse_mean  # worse than one w, better than the mean
+assert 0.6 * mse_mean < mse_plain < 0.9 * mse_mean  # "only somewhat better"
+
+# %% [markdown]
+# 比前两个都差得多，只比拿训练集的均值当预测（上面打印的最后一行）好一些。没有偏置时，分数只是投影后的查询和键的点积，随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
+#
+# Transformer 照样去掉了它，这是有意的取舍，原因见点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节。
+#
+# 本页的主线到此为止：训练，从 $M$、$A$、$c$ 读出核的形状，在热图里看到它，去掉键偏置后又失去它。下面两节是旁支问题，供想深究的读者：普通 SGD 能不能和 Adam 一样好？一个种子、一个步数预算能说明多少？
+#
+# ## 换成普通 SGD
+#
+# Adam 的简介在“[训练两个模型](#训练两个模型)”一节。换成普通 SGD（`optimizer="sgd"`）会怎样？用同样的初值、同样的 300 步，在三个学习率下各训练一次投影模型，比较测试误差：
 
 # %%
 mse_by = {"adam": {}, "sgd": {}}  # optimizer -> {learning rate: test MSE}
@@ -98,7 +285,7 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 #
 # </details>
 #
-# 下面这个单元格用一个成批的循环同时训练十个模型（做法见上面折叠的说明）；对本页的论证来说，只需要看它最后的打印：十个种子在两个步数下的测试误差。
+# 下面这个单元格用一个成批的循环同时训练十个模型（做法见上面折叠的说明；代码里的 `q`、`k` 是投影后的查询和键）；对本页的论证来说，只需要看它最后的打印：十个种子在两个步数下的测试误差。
 
 # %%
 seeds = range(10)
@@ -185,189 +372,6 @@ assert losses_projected[-1] - noise < mse_projected / 2  # projections: optimist
 
 # %% [markdown]
 # 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的却不到测试误差的一半。它的 9 个参数（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个）正是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。
-#
-# 下面回到种子 0 的那个模型（与 `projected` 相同）。它学到了什么？它的核和标量 $w$ 模型的一样，是键空间里的一个鼓包，只是不再是圆的。描述它的是三个矩阵，都由投影矩阵算出；下面的代码打印这三个矩阵，并把它们画在一张图里：
-#
-# - $M = W_q^\top W_k$ 把查询 $x$ 和键 $k$ 连起来：分数里有一项 $x^\top M k$。
-# - $A = W_k^\top W_k$ 来自键偏置 $-\frac{1}{2}k^\top A k$：**它决定鼓包在各个方向上有多宽**。
-# - $A^{-1}M^\top$ 把查询 $x$ 变成**鼓包的中心** $c = A^{-1}M^\top x$（推导在图后，默认折叠）。
-#
-# 怎样读这张图：刻度按特征标成 $x_1$、$x_2$，正文的下标也一样，$M_{12}$ 是 $x_1$ 那一行、$x_2$ 那一列的元素。$M$ 和 $A$ 共用一个颜色条；$A^{-1}M^\top$ 的数小一个量级，放在同一个色标上几乎看不出颜色，所以它单独用一个颜色条：
-
-# %%
-W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
-W_k = projected.W_k.weight.detach()  # (2, 2)
-M = W_q.T @ W_k  # (2, 2): the score's query-key term is x^T M k
-A = W_k.T @ W_k  # (2, 2): the key bias is -k^T A k / 2
-centre = torch.linalg.solve(A, M.T)  # (2, 2): query x's kernel is centred on centre @ x
-print("W_v =", round(projected.W_v.weight.item(), 3))
-print("M =", M.numpy().round(2))
-print("A =", A.numpy().round(2))
-print("A^-1 M^T =", centre.numpy().round(2))
-# (2,): the kernel's width along x_1, x_2, the key's other coordinate held fixed
-width = A.diagonal().rsqrt()
-print("kernel width, other coordinate fixed,")
-print("  along x_1, x_2:", width.numpy().round(2))
-print(f"one w's width 1/w: {1 / scalar.w.item():.2f}")
-# index 0 is the feature x_1, index 1 is x_2: M[0, 1] is row x_1, column x_2
-assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
-assert A[0, 0] > 3 * A[1, 1]  # narrower along x_1 than along x_2
-assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # centre's x_1 follows x_1
-assert abs(width[0] - 1 / scalar.w.item()) < 0.05  # along x_1: the width one w learned
-assert f"{width[0]:.2f} {1 / scalar.w.item():.2f}" == "0.31 0.32"  # the prose's numbers
-assert 1.6 < width[1] / width[0] < 2.4  # along x_2: about twice as wide
-at.plot_matrices(
-    {"M": M, "A": A, "A⁻¹Mᵀ": centre}, own_scale=["A⁻¹Mᵀ"], ticks=["x_1", "x_2"]
-)
-
-# %% [markdown]
-# $x_1$ 的权重 $M_{11}$ 是 $x_2$ 的权重 $M_{22}$ 的许多倍；$M_{12}$ 却也不小，它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。所以单看 $M$ 读不出鼓包的形状，要看 $A$ 和中心 $c$。
-#
-# <details><summary>A 和 c 从哪里来</summary>
-#
-# 分数里除了 $x^\top M k$，还有键偏置 $-\frac{1}{2}k^\top A k$。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
-#
-# $$\begin{aligned}
-# &x^\top M k - \tfrac{1}{2} k^\top A k \\
-# &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数},
-# \end{aligned}$$
-#
-# 其中
-#
-# $$A = W_k^\top W_k, \qquad c = A^{-1} M^\top x .$$
-#
-# 这就是一个以 $c$ 为中心的椭圆形高斯鼓包。固定键的第二个坐标时，它沿第一个坐标的宽度是 $1/\sqrt{A_{11}}$；固定键的第一个坐标时，沿第二个坐标的宽度是 $1/\sqrt{A_{22}}$（上面打印的 kernel width）。单看 $W_q$、$W_k$ 并不唯一：两者同时旋转，$M$ 和 $A$ 都不变。
-#
-# </details>
-#
-# $A_{11}$ 是 $A_{22}$ 的好几倍，所以鼓包沿 $x_1$ 明显比沿 $x_2$ 窄：模型主要看 $x_1$，但并没有完全忽略 $x_2$。
-#
-# 这两个宽度是固定另一个坐标时的宽度，值得和标量 $w$ 模型比一比（上面打印的最后三行）。标量 $w$ 模型的鼓包是圆的，各个方向的宽度都是 $1/w$。沿 $x_1$（固定 $x_2$），这里两个模型的宽度几乎相同（0.31 和 0.32）；不过这只是一个种子的结果，而且标量 $w$ 的宽度也是在 $x_1$ 与 $x_2$ 之间折中得来的。区别全在 $x_2$ 方向：投影模型在那里宽了一倍左右，$x_1$ 相近、$x_2$ 离得远的键也能分到权重；标量 $w$ 模型只有一个数，沿 $x_2$ 也只能这么窄。
-#
-# 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行（刻度 $x_1$）给出中心的第一个坐标 $c_1$，第二行给出中心的第二个坐标。第一行的第一个数略大于 1，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 $x_1$ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 $x_1$ 走得比跟着 $x_2$ 还多。这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 $x_2$，而鼓包在这个方向上又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
-#
-# 注意力热图从另一面说明同一件事。怎样读图：查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。刻度是序号，不是坐标：键 0 到 99 按 $x_1$ 从小到大排列，查询 0 到 19 是这一行从左到右的点（两端的坐标见下面的打印）。上面那幅是 `ProjectedAttention`，下面那幅是 `ScalarKernelAttention`；两幅共用一个颜色刻度，同一种颜色代表同样大的权重。代码还打印两个量：有效键数（输出里的 keys in use per query）是每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均，权重均匀时为 $n$，一个键独占全部权重时为 1；band filled 是每条带里有多少键分到了权重，说明折叠在图下。
-
-# %%
-row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
-order = torch.argsort(x2_train[:, 0])  # keys sorted by x_1
-with torch.no_grad():
-    y_hat_scalar, weights_scalar = scalar(
-        data2.x_test[row], x2_train[order], y2_train[order, None]
-    )
-    y_hat_projected, weights_projected = projected(
-        data2.x_test[row], x2_train[order], y2_train[order, None]
-    )
-print("queries, keys:", tuple(weights_projected.shape))
-keys_x1 = x2_train[order, 0]  # (100,): the keys' x_1, ascending
-queries_x1 = data2.x_test[row, 0]  # (20,): the queries' x_1, left to right
-print(f"keys:    x_1 from {keys_x1[0]:.2f} to {keys_x1[-1]:.2f}")
-print(f"queries: x_1 from {queries_x1[0]:.2f} to {queries_x1[-1]:.2f}")
-assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8  # the keys span almost all of [0, 5)
-assert (queries_x1.diff() > 0).all()  # queries from left to right
-# (20, 100) -> ()
-spread_projected = (1 / (weights_projected**2).sum(dim=1)).mean().item()
-spread_scalar = (1 / (weights_scalar**2).sum(dim=1)).mean().item()
-print("keys in use per query:")
-print(f"  projections {spread_projected:5.1f}")
-print(f"  one w       {spread_scalar:5.1f}")
-assert spread_projected > spread_scalar
-# a query's band: its first to its last key with >= 1/10 of the row's largest weight
-index = torch.arange(len(order))  # (100,): the keys' positions
-filled = {}
-for name, panel in (("projections", weights_projected), ("one w", weights_scalar)):
-    inside = panel >= panel.max(dim=1, keepdim=True).values / 10  # (20, 100)
-    first = torch.where(inside, index, len(order)).min(dim=1).values  # (20,)
-    last = torch.where(inside, index, -1).max(dim=1).values  # (20,)
-    # (20,) -> (): the share of the band's keys that get weight, averaged over queries
-    filled[name] = (inside.sum(dim=1) / (last - first + 1)).mean().item()
-print("band filled:")
-for name, share in filled.items():
-    print(f"  {name:<11} {share:.0%}")
-# the numbers the text gives
-assert [f"{share:.0%}" for share in filled.values()] == ["57%", "34%"]
-at.plot_attention_heatmaps(
-    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
-)
-
-# %% [markdown]
-# 图上看到的是：有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键。这条带有空缺：$x_2$ 也有影响，但远不如 $x_1$。换成标量 $w$ 模型，这条带就断断续续得多：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少（上面打印的有效键数），而对更少的带噪声的值取平均，结果的噪声更大。
-#
-# <details><summary>band filled：带里有多少键分到了权重</summary>
-#
-# 带内分到权重的键的比例（上面打印的 band filled）这样算：每个查询的带从它第一个到最后一个权重不低于该行最大值十分之一的键，带内权重达到这个标准的键占多少，再对查询取平均。投影模型的带内有 57% 的键分到权重，标量 $w$ 模型只有 34%。
-#
-# </details>
-#
-# 热图上不容易看出一件事：权重落在查询的哪一边。下面的代码对热图里的五个查询，把鼓包的中心、权重的重心和查询本身比一比。简单地说：$x_1$ 在 3 到 4 之间的查询，投影模型平均的是查询右边约一个核宽度处的 $y$，标量 $w$ 模型平均的就在查询附近。表里各列的含义和解读折叠在表下。
-
-# %%
-c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
-shift_centre = c_1 - queries_x1  # (20,)
-# (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
-shift_projected = weights_projected @ keys_x1 - queries_x1
-shift_scalar = weights_scalar @ keys_x1 - queries_x1
-print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
-print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
-for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
-    print(
-        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
-        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
-    )
-far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
-shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
-print("queries with x_1 from 3 to 4,")
-print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
-print(f"kernel width along x_1: {shifts[2]:.2f}")
-assert 0.7 < shifts[0] / width[0] < 1.3  # about one kernel width to the right
-assert abs(shifts[1]) < width[0] / 5  # one w: centred on its queries
-# the numbers the text gives
-assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
-# the predictions' errors on the same queries: (20, 1) -> (20,)
-truth = at.f(queries_x1)  # (20,)
-error_projected = y_hat_projected.squeeze(-1) - truth
-error_scalar = y_hat_scalar.squeeze(-1) - truth
-print("error y_hat - f, x_1 from 3 to 4:")
-print(f"{'x_1':<6}{'projections':>14}{'one w':>8}")
-for i in far.nonzero().squeeze(-1).tolist():
-    x_1, e_p, e_s = queries_x1[i], error_projected[i], error_scalar[i]
-    print(f"{x_1:<6.2f}{e_p:>+14.2f}{e_s:>+8.2f}")
-squared = ((error_projected[far] ** 2).mean(), (error_scalar[far] ** 2).mean())
-print(f"{'mean square':<11}{squared[0]:>9.3f}{squared[1]:>8.3f}")
-assert squared[0] < squared[1] / 5  # off-centre, yet the more accurate
-assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]  # the text's numbers
-
-# %% [markdown]
-# <details><summary>读表：鼓包的中心和权重的重心</summary>
-#
-# 对热图里的每个查询，表里有两种差：中心的 $x_1$ 坐标 $c_1$ 减去查询的 $x_1$；权重的重心（各个键的 $x_1$ 按注意力权重取的加权平均）减去查询的 $x_1$。前者只看公式，后者还算进了训练点实际落在哪里。表中列出 $x_1$ 为 0、1、2、3、4 的五个查询。
-#
-# 第二列是一条直线：$x_1$ 每增大 1，中心就比查询多往右挪一点（$x_1$ 那一行第一个数超出 1 的部分），而第二个数乘以 $x_2 = 2.5$，给出一个固定的向左偏移。两者在 $x_1 = 1$ 附近抵消，离那里越远，中心偏得越多。权重的重心还受训练点疏密的影响，和 $c_1$ 不完全一样，趋势却相同：$x_1$ 在 3 到 4 之间的查询，重心平均偏右 0.32，几乎正好是沿 $x_1$ 的一个核宽度（0.31）。标量 $w$ 模型的重心则贴着查询（平均偏移 +0.02）。所以 $x_1$ 那一行看上去接近 $(1, 0)$，并不说明中心落在查询上：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
-#
-# </details>
-#
-# 在这几个查询上，投影模型的误差反而更小：单元格最后几行打印了两个模型的误差（预测减真实的 $f$），$x_1$ 在 3 到 4 之间，投影模型的平方误差平均为 0.017，标量 $w$ 模型是 0.327。但这不说明重心偏右没有代价：$f$ 在这些查询的右边往下走，平均右边的标签会把预测往下拉；在这一行，这股下拉恰好抵消了所平均的标签里的噪声。相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
-
-# %% [markdown]
-# ## 去掉键偏置会怎样？
-#
-# Transformer 去掉了 $-\frac{1}{2}\lVert k'\rVert^2$。用 `key_bias=False` 把同一个模型再训练一次（这时分数还会乘上 $1/\sqrt{d_k}$，这个缩放会被 $W_q$ 吸收，不影响结论）：
-
-# %%
-_ = torch.manual_seed(at.SEED)
-# a Transformer's q . k / sqrt(d_k)
-plain = at.ProjectedAttention(d_in=2, d_k=2, key_bias=False)
-losses_plain = at.train_leave_one_out(plain, x2_train, y2_train, steps=300, lr=0.1)
-mse_plain = at.mse_on_test(plain, data2)
-print(f"plain dot product: test MSE {mse_plain:.3f}")
-print(f"training mean:     test MSE {mse_mean:.3f}")
-assert mse_scalar < mse_plain < mse_mean  # worse than one w, better than the mean
-assert 0.6 * mse_mean < mse_plain < 0.9 * mse_mean  # "only somewhat better"
-
-# %% [markdown]
-# 比前两个都差得多，只比拿训练集的均值当预测（上面打印的最后一行）好一些。没有偏置时，分数 $q'^\top k'$ 随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
-#
-# Transformer 照样去掉了它，这是有意的取舍，原因见点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节。
 #
 # 本页比的是误差；$n$ 变大时注意力要花多少时间和内存，由下一页《[注意力的开销随 n 的增长](scale.py)》来量。
 #

@@ -96,8 +96,12 @@ def test_labels_follow_the_language(data, lang, x, keys, legend):
 @pytest.mark.parametrize(
     ("lang", "left", "right"),
     [
-        ("zh", "两种拟合与边缘查询 x = 0.0", "查询 x = 0.0 的注意力权重"),
-        ("en", "the two fits and the edge query x = 0.0", "attention weights of the query x = 0.0"),
+        ("zh", "两种拟合，两端 x = 0.0 与 x = 4.9", "查询 x = 0.0 的注意力权重"),
+        (
+            "en",
+            "the two fits at x = 0.0 and x = 4.9",
+            "attention weights of the query x = 0.0",
+        ),
     ],
 )
 def test_both_panels_have_a_title(data, lang, left, right):
