@@ -231,11 +231,11 @@ class BandwidthExplorer:
         and, for a phone's column, ``"stacked"``, each with its alt text; the
         HTML shows the one that fits the width of the screen.
 
-        Note: the two images carry the classes ``attn-shown-wide`` and
-        ``attn-shown-narrow``; a ``<style>`` in the HTML hides one of them.
-
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
+
+        Note: the two images carry the classes ``attn-shown-wide`` and
+        ``attn-shown-narrow``; a ``<style>`` in the HTML hides one of them.
         """
         lang = current_language() if lang is None else lang
         payload = json.dumps(self._payload(lang), ensure_ascii=False, separators=(",", ":"))
