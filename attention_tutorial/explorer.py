@@ -139,10 +139,10 @@ def bandwidth_explorer(
         A ``BandwidthExplorer``, which a notebook cell displays.
 
     Raises:
-        TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number
-            nor a tensor or is a bool (``True`` is no ``w``), or ``query_indices``
-            is not a sequence of ints.
-        ValueError: If ``w`` is a tensor of more than one element or of an
+        TypeError: If ``data`` is not a ``ToyData``, ``w`` is not a number or
+            a tensor, or is a bool (``True`` is not a valid ``w``), or
+            ``query_indices`` is not a sequence of ints.
+        ValueError: If ``w`` is a tensor but has more than one element or an
             integer or bool dtype, or is not between 0.1 and 1000, or ``query_indices``
             is empty, holds more than three indices, repeats one, or holds one not
             between 0 and ``n_test - 1``.
@@ -227,14 +227,15 @@ class BandwidthExplorer:
     def html(self, lang: str | None = None) -> str:
         """The explorer's HTML: its JSON, and the static figure shown without the site's script.
 
-        The site's script reads the JSON; without it, the HTML shows the static figure.
-        It is drawn twice: the ``"wide"`` layout of ``plot_explorer_panels``
-        (``<img class="attn-shown-wide">``) and, for a phone's column, the ``"stacked"``
-        one (``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML
-        shows one of them, by the width of the screen.
+        The figure comes in ``plot_explorer_panels``' two layouts, ``"wide"``
+        and, for a phone's column, ``"stacked"``, each with its alt text; the
+        HTML shows the one that fits the width of the screen.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
+
+        Note: the two images carry the classes ``attn-shown-wide`` and
+        ``attn-shown-narrow``; a ``<style>`` in the HTML hides one of them.
         """
         lang = current_language() if lang is None else lang
         payload = json.dumps(self._payload(lang), ensure_ascii=False, separators=(",", ":"))

@@ -146,11 +146,12 @@ def sgd_stepper(
 
     Each press of "Step" takes one plain gradient-descent step
     (``torch.optim.SGD`` on the whole training set) on the summed
-    leave-one-out loss (the steps of ``w_path``) and shows ``w``, the gradient
-    and the loss above the picture; the point after ``steps`` steps is marked.
+    leave-one-out loss (the steps of ``w_path``) and shows, above the
+    picture, the new ``w``, the gradient there (which the next step follows)
+    and the loss; the point after ``steps`` steps is marked.
     ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss;
-    training ``w``, the gradient at step ``k`` is
-    ``(path[k] - path[k + 1]) / lr``.
+    training ``w``, the gradient at ``path[k]``, which step ``k + 1``
+    follows, is ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
@@ -175,13 +176,13 @@ def sgd_stepper(
         An ``SgdStepper``, which a notebook cell displays.
 
     Raises:
-        TypeError: If ``data`` is not a ``ToyData``, ``w0`` is neither a number
-            nor a tensor, ``w0`` or ``lr`` is a bool (``True`` is no ``w``), ``lr``
-            is not a number, ``log_w`` not a bool or ``steps`` not an int.
-        ValueError: If ``w0`` is a tensor of more than one element or of an
+        TypeError: If ``data`` is not a ``ToyData``, ``w0`` is not a number or
+            a tensor, or is a bool (``True`` is not a valid ``w``), ``lr`` is not a
+            number or is a bool, ``log_w`` is not a bool or ``steps`` not an int.
+        ValueError: If ``w0`` is a tensor but has more than one element or an
             integer or bool dtype, ``w0`` or ``steps`` is out of range, ``lr`` is not one
             of ``LEARNING_RATES``, or if, within ``steps`` steps from ``w0`` at
-            ``lr``, ``w`` leaves the positive finite numbers: the static picture
+            ``lr``, ``w`` stops being a positive finite number: the static picture
             needs every ``w`` on its log axis. If ``w`` overflows (training
             ``log w``: ``w0=1, lr=5, log_w=True`` on ``make_data()``), take a
             smaller ``lr``. If ``w`` goes to 0 or below (only when training
@@ -320,14 +321,15 @@ class SgdStepper:
     def html(self, lang: str | None = None) -> str:
         """The stepper's HTML: its JSON, and the static path shown without the site's script.
 
-        The site's script reads the JSON; without it, the HTML shows the static path.
-        It is drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"``
-        layout (``<img class="attn-shown-wide">``) and, for a phone's column, the
-        ``"stacked"`` one (``attn-shown-narrow``), each with its alt text; a ``<style>``
-        in the HTML shows one of them, by the width of the screen.
+        The picture comes in ``plot_w_paths``' two layouts, ``"wide"`` and,
+        for a phone's column, ``"stacked"``, each with its alt text; the HTML
+        shows the one that fits the width of the screen.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
+
+        Note: the two images carry the classes ``attn-shown-wide`` and
+        ``attn-shown-narrow``; a ``<style>`` in the HTML hides one of them.
         """
         lang = current_language() if lang is None else lang
         words = _words(lang)

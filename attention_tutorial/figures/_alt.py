@@ -929,14 +929,20 @@ _PARTS = {
 
 
 def _figure_words(fig: Figure, lang: str) -> list[str]:
-    """The words drawn in ``fig``: titles, axis labels, legends and free texts, each once."""
+    """The words drawn in ``fig``: titles, axis labels, legends and free texts, each once.
+
+    A figure whose panels each need their whole axis list (``fig.alt_every_axis``, e.g. the
+    explorer's heatmap, whose keys axis the bumps panel above it also names) repeats an axis
+    label in each panel that draws it.
+    """
     parts = _PARTS[lang]
     seen: list[str] = []
+    every_axis = getattr(fig, "alt_every_axis", False)
 
-    def add(text: str) -> None:
+    def add(text: str, again: bool = False) -> None:
         # a label broken onto two lines after a full-width "，" joins without a space
         text = " ".join(re.sub(r"(?<=[，。；：、])\n", "", plain(text)).split())
-        if text and text not in seen:
+        if text and (text not in seen or again):
             seen.append(text)
 
     if fig._suptitle is not None:
@@ -948,9 +954,9 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
             add(parts["bar"].format(ax.get_ylabel() or ax.get_xlabel()))
             continue
         if ax.get_xlabel():
-            add(parts["x"].format(ax.get_xlabel()))
+            add(parts["x"].format(ax.get_xlabel()), again=every_axis)
         if ax.get_ylabel():
-            add(parts["y"].format(ax.get_ylabel()))
+            add(parts["y"].format(ax.get_ylabel()), again=every_axis)
         legend = ax.get_legend()
         if legend is not None:
             entries = parts["sep"].join(t.get_text() for t in legend.get_texts())

@@ -793,12 +793,16 @@ def plot_w_paths(
         log_axis(ax)  # plain numbers, as every log axis of the package
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])
-        # the markers of every path's two ends, named once in grey
+        # the markers of every path's two ends, named once: the start in grey, as drawn; the
+        # end in grey for several paths, in the path's own colour for one (the stepper's
+        # picture: r25 read a grey legend dot against the blue end dot on the chart)
         end_size = float(np.sqrt(_END_AREA))  # a scatter's area in pt² -> a marker's size in pt
-        markers = (("s", 6, "grey", "path_start"), ("o", end_size, "black", "path_end"))
-        for marker, size, edge, key in markers:
-            ax.plot([], [], marker=marker, markersize=size, linestyle="none", color="grey",
-                    markerfacecolor="grey", markeredgecolor=edge, label=labels[key])  # fmt: skip
+        end_face = "C0" if len(arrays) == 1 else "grey"
+        markers = (("s", 6, "grey", "grey", "path_start"),
+                   ("o", end_size, end_face, "black", "path_end"))  # fmt: skip
+        for marker, size, face, edge, key in markers:
+            ax.plot([], [], marker=marker, markersize=size, linestyle="none", color=face,
+                    markerfacecolor=face, markeredgecolor=edge, label=labels[key])  # fmt: skip
         # under the axes, where it hides no point of a path nor the curve's plateau
         # the curve and the paths first, then the star and the two markers: in two columns
         # (filled column by column) the paths stay together (r23: "lr = 0.05" ended the first

@@ -103,11 +103,11 @@ def plot_explorer_panels(
         The figure, with four axes (and a colour bar).
 
     Raises:
-        TypeError: If ``data`` is not a ``ToyData``, ``w`` is neither a number nor
-            a tensor or is a bool (``True`` is no ``w``), or ``query_indices`` is not
-            a sequence of ints.
+        TypeError: If ``data`` is not a ``ToyData``, ``w`` is not a number or a
+            tensor, or is a bool (``True`` is not a valid ``w``), or
+            ``query_indices`` is not a sequence of ints.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, ``w`` is a tensor of more than one element or of an
+            ``lang`` is unknown, ``w`` is a tensor but has more than one element or an
             integer or bool dtype, or is not a positive finite number, or ``query_indices``
             holds no index, more than three, a repeated one or one not between 0 and
             ``n_test - 1``.
@@ -196,6 +196,7 @@ def plot_explorer_panels(
         top = float(weights.max())
         fig.alt_facts = alt_facts("plot_explorer_panels", lang, w=w, loss=loss, top=top)
         fig.dark_style = DARK_PANELS_STYLE
+        fig.alt_every_axis = True  # the heatmap's keys axis, named by the bumps panel too
         # its own first sentence when stacked (the panels are read from top to bottom) or
         # with fewer than three queries (the count in words)
         alt_name = "plot_explorer_panels" + (".stacked" if stacked else "")

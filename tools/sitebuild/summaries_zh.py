@@ -318,10 +318,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "query_indices": "一到三个互不相同的测试下标（整数），每个在 0 到 `n_test - 1` 之间"
         "（`make_data()` 是 0 到 49）：画出这几个查询的权重曲线。",
         "return": "一个 `BandwidthExplorer`，notebook 的单元格会显示它。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量或是布尔值"
-        "（`True` 不是 `w`），或 `query_indices` 不是整数的序列时。",
-        "raise ValueError": "`w` 是含多个元素或整数、布尔类型的张量、或不在 0.1 到 1000 之间，"
-        "或者 `query_indices` 是空的、多于三个、有重复，"
+        "raise TypeError": "`data` 不是 `ToyData`；`w` 既不是数也不是张量，或者是布尔值"
+        "（`True` 不能当作 `w`）；或 `query_indices` 不是整数的序列时。",
+        "raise ValueError": "`w` 是张量，但不止一个元素，或是整数、布尔类型；`w` 不在 0.1 到 "
+        "1000 之间；或者 `query_indices` 是空的、多于三个、有重复，"
         "或有下标不在 0 到 `n_test - 1` 之间时。",
     },
     "explorer.BandwidthExplorer": {
@@ -520,12 +520,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：四个面板排成两行两列；' + _PHONE + "：四个面板排成一列。",
         "lang": _LANG,
         "return": "图，有四个坐标系（外加一个颜色条）。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w` 既不是数也不是张量或是布尔值"
-        "（`True` 不是 `w`），或 `query_indices` 不是整数的序列时。",
+        "raise TypeError": "`data` 不是 `ToyData`；`w` 既不是数也不是张量，或者是布尔值"
+        "（`True` 不能当作 `w`）；或 `query_indices` 不是整数的序列时。",
         "raise ValueError": _BAD_LAYOUT
-        + "；`lang` 未知、`w` 是含多个元素或整数、布尔类型的张量、或不是有限的正数，"
-        "或 `query_indices` 是空的、多于三个、有重复、"
-        "或有下标不在 0 到 `n_test - 1` 之间时。"
+        + "；`lang` 未知；`w` 是张量，但不止一个元素，或是整数、布尔类型；"
+        "`w` 不是有限的正数；`query_indices` 是空的、多于三个或有重复；"
+        "或者 `query_indices` 里有下标不在 0 到 `n_test - 1` 之间时。"
         "任何正的 `w` 都可以，也可以在滑块的 0.1 到 1000 之外。",
     },
     "figures.matrices.plot_matrices": {
@@ -1045,12 +1045,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "log_w": "一开始就训练 `log w`，而不是 `w`。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
         "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
-        "raise TypeError": "`data` 不是 `ToyData`、`w0` 既不是数也不是张量、`w0` 或 `lr` "
-        "是布尔值（`True` 不是 `w`）、`lr` 不是数、`log_w` 不是布尔值，或 `steps` 不是整数时。",
-        "raise ValueError": "`w0` 是含多个元素或整数、布尔类型的张量，`w0` 或 `steps` 超出范围、"
-        "`lr` 不是 `LEARNING_RATES` 之一时；"
+        "raise TypeError": "`data` 不是 `ToyData`；`w0` 既不是数也不是张量，或者是布尔值"
+        "（`True` 不能当作 `w`）；`lr` 不是数或是布尔值；`log_w` 不是布尔值；"
+        "或 `steps` 不是整数时。",
+        "raise ValueError": "`w0` 是张量，但不止一个元素，或是整数、布尔类型；`w0` 或 `steps` "
+        "超出范围；`lr` 不是 `LEARNING_RATES` 之一；"
         "或者从 `w0` 出发以 `lr` 走 "
-        "`steps` 步，`w` 溢出或变成 0、负数时：静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
+        "`steps` 步之内，`w` 不再是有限的正数（溢出或变成 0、负数）时："
+        "静态图的横轴是对数坐标，每个 `w` 都必须是正数。"
         "`w` 溢出（训练 `log w` 时，例如在 `make_data()` 上取 `w0=1, lr=5, log_w=True`）时，"
         "请减小 `lr`。`w` 变成 0 或负数（只在训练 `w` 时发生，例如 `w0=5, lr=10`）时，"
         "请减小 `lr` 或用 `log_w=True`，它让 `w` 始终为正。",
@@ -1150,7 +1152,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "`lr` 不是数、`epochs` 不是整数，或 `log_w` 不是布尔值时。",
         "raise ValueError": "`x_train` 或 `y_train` 不是一维、是整数类型，或含有 NaN 或无穷大；"
         "两者长度或数据类型不同；`n_train < 2`、`lr` 不是正数或 `epochs < 1`；"
-        "`w0` 是含多个元素或整数类型的张量，或在 `log_w` 为真时不是正数；"
+        "`w0` 是张量，但不止一个元素或是整数类型，或在 `log_w` 为真时不是正数；"
         "或者 `w` 超出了 float32 的范围时。",
     },
     # transformer
@@ -1234,30 +1236,27 @@ SECTIONS: dict[str, dict[str, str]] = {
 # Chinese page: the Chinese summary above it already says it.
 PARAGRAPHS: dict[str, str] = {
     (
-        "The site's script reads the JSON; without it, the HTML shows the static figure. It is "
-        'drawn twice: the ``"wide"`` layout of ``plot_explorer_panels`` '
-        '(``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` one '
-        "(``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML shows one of "
-        "them, by the width of the screen."
+        'The figure comes in ``plot_explorer_panels``\' two layouts, ``"wide"`` and, for a '
+        'phone\'s column, ``"stacked"``, each with its alt text; the HTML shows the one that fits '
+        "the width of the screen."
     ): (
-        "本网站的脚本读取其中的 JSON；没有这个脚本时，这段 HTML 显示的是静态图。"
-        "静态图画两遍：宽屏用 ``plot_explorer_panels`` 的 "
-        '``"wide"`` 布局（``<img class="attn-shown-wide">``），手机的窄栏用 ``"stacked"`` 布局'
-        "（``attn-shown-narrow``），各带自己的替代文字；HTML 里的一段 ``<style>`` 按屏幕宽度"
-        "只显示其中一张。"
+        '静态图有 ``plot_explorer_panels`` 的两种布局：宽屏用 ``"wide"``，手机的窄栏用 '
+        '``"stacked"``，各带自己的替代文字；HTML 按屏幕宽度只显示合适的那一张。'
     ),
     (
-        "The site's script reads the JSON; without it, the HTML shows the static path. It is "
-        'drawn twice, as ``plot_w_paths`` draws it for the site: the ``"wide"`` layout '
-        '(``<img class="attn-shown-wide">``) and, for a phone\'s column, the ``"stacked"`` one '
-        "(``attn-shown-narrow``), each with its alt text; a ``<style>`` in the HTML shows one of "
-        "them, by the width of the screen."
+        "The picture comes in ``plot_w_paths``' two layouts, ``\"wide\"`` and, for a phone's "
+        'column, ``"stacked"``, each with its alt text; the HTML shows the one that fits the '
+        "width of the screen."
     ): (
-        "本网站的脚本读取其中的 JSON；没有这个脚本时，这段 HTML 显示的是静态路径图。"
-        "它画两遍，与 ``plot_w_paths`` 为网站画的一样："
-        '宽屏用 ``"wide"`` 布局（``<img class="attn-shown-wide">``），手机的窄栏用 '
-        '``"stacked"`` 布局（``attn-shown-narrow``），各带自己的替代文字；HTML 里的一段 '
-        "``<style>`` 按屏幕宽度只显示其中一张。"
+        '静态路径图有 ``plot_w_paths`` 的两种布局：宽屏用 ``"wide"``，手机的窄栏用 '
+        '``"stacked"``，各带自己的替代文字；HTML 按屏幕宽度只显示合适的那一张。'
+    ),
+    (
+        "Note: the two images carry the classes ``attn-shown-wide`` and ``attn-shown-narrow``; "
+        "a ``<style>`` in the HTML hides one of them."
+    ): (
+        "注：两张图带有 ``attn-shown-wide`` 和 ``attn-shown-narrow`` 两个类，"
+        "HTML 里的一段 ``<style>`` 隐藏其中一张。"
     ),
     # analysis
     "Computation only: the figures of these pages are in ``attention_tutorial.figures``; "
@@ -1906,14 +1905,16 @@ PARAGRAPHS: dict[str, str] = {
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
     'Each press of "Step" takes one plain gradient-descent step (``torch.optim.SGD`` on the '
-    "whole training set) on the summed leave-one-out loss (the steps of ``w_path``) and shows "
-    "``w``, the gradient and the loss above the picture; the point after ``steps`` steps is "
-    "marked. ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss; "
-    "training ``w``, the gradient at step ``k`` is ``(path[k] - path[k + 1]) / lr``.": (
+    "whole training set) on the summed leave-one-out loss (the steps of ``w_path``) and shows, "
+    "above the picture, the new ``w``, the gradient there (which the next step follows) and the "
+    "loss; the point after ``steps`` steps is marked. ``w_path`` gives each step's ``w`` and "
+    "``loss_curve(path, x, y)`` its loss; training ``w``, the gradient at ``path[k]``, which "
+    "step ``k + 1`` follows, is ``(path[k] - path[k + 1]) / lr``.": (
         "每按一次“走一步”，就在留一法损失之和上走一步普通的梯度下降"
-        "（在全部训练数据上用 ``torch.optim.SGD``，与 ``w_path`` 的步子相同），并在图上方写出 "
-        "``w``、梯度和损失；第 ``steps`` 步之后的点会标出来。每一步的 ``w`` 由 ``w_path`` "
-        "给出，它的损失由 ``loss_curve(path, x, y)`` 给出；训练 ``w`` 时，第 ``k`` 步的梯度是 "
+        "（在全部训练数据上用 ``torch.optim.SGD``，与 ``w_path`` 的步子相同），并在图上方写出"
+        "新的 ``w``、那里的梯度（下一步沿它走）和损失；第 ``steps`` 步之后的点会标出来。"
+        "每一步的 ``w`` 由 ``w_path`` 给出，它的损失由 ``loss_curve(path, x, y)`` 给出；"
+        "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步沿它走）是 "
         "``(path[k] - path[k + 1]) / lr``。"
     ),
     # toy2d
