@@ -295,7 +295,7 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
 # the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
 # beyond it. So these four give their weight almost only to one another: without the mask, the weight each
-# gives to keys outside the four adds up to at most 3.7e-05 (the last line printed): the four keys
+# gives to keys outside the four adds up to at most 0.00004 (the last line printed): the four keys
 # take almost all of it, about a quarter each; with the mask, each shares it among the other three.
 
 # %%
@@ -324,7 +324,7 @@ print(f"kernel width 1/w {1 / w.item():.2f}")
 # (4,): each one's weight on the keys outside the four
 outside = weights_own[:4, 4:].sum(dim=1)
 print("the four's weight outside the four:")
-print(f"  at most {outside.max().item():.1e}")
+print(f"  at most {outside.max().item():.5f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},

@@ -198,7 +198,7 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 #
 # 代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的 mean largest weight 一行就是加掩码后每行最大权重的平均值。
 #
-# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 3.7e-05（打印的最后一行），这四个键几乎分走了全部权重，每个键约分得四分之一；加了掩码，每个点的权重就分给另外三个。
+# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 0.00004（打印的最后一行），这四个键几乎分走了全部权重，每个键约分得四分之一；加了掩码，每个点的权重就分给另外三个。
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
@@ -226,7 +226,7 @@ print(f"kernel width 1/w {1 / w.item():.2f}")
 # (4,): each one's weight on the keys outside the four
 outside = weights_own[:4, 4:].sum(dim=1)
 print("the four's weight outside the four:")
-print(f"  at most {outside.max().item():.1e}")
+print(f"  at most {outside.max().item():.5f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
