@@ -214,12 +214,15 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # Last, how the numbers get in. A layer's parameter is a leaf tensor (not computed from other
 # tensors) that requires grad, and PyTorch refuses in-place writes to such leaves while autograd
 # is recording. Inside `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the
-# parameter objects stay, only their numbers change. `print(model.W_q)` shows what the layer is:
-# a `Linear` without a bias:
+# parameter objects stay, only their numbers change. The cell first checks that `W_q` is an
+# `nn.Linear` (`isinstance` tells whether an object is an instance of a class), then prints its
+# weight's shape and its bias (`None`: no bias):
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
-print(model.W_q)  # the layer: its sizes, and bias=False
+assert isinstance(model.W_q, nn.Linear)
+print("W_q weight:", tuple(model.W_q.weight.shape))
+print("W_q bias:", model.W_q.bias)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
 # give MultiheadAttention the same three matrices, and no output projection
 with torch.no_grad():

@@ -140,11 +140,13 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #
 # 只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
 #
-# 最后是怎样把数值写进去。层的参数是要求梯度（`requires_grad=True`）的叶子张量（不是由别的张量算出来的）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。`print(model.W_q)` 显示这一层是什么：一个不带偏置的 `Linear`：
+# 最后是怎样把数值写进去。层的参数是要求梯度（`requires_grad=True`）的叶子张量（不是由别的张量算出来的）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。下面先确认 `W_q` 是一个 `nn.Linear`（`isinstance` 检查一个对象是不是某个类的实例），再打印它的权重形状和偏置（`None` 表示没有偏置）：
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
-print(model.W_q)  # the layer: its sizes, and bias=False
+assert isinstance(model.W_q, nn.Linear)
+print("W_q weight:", tuple(model.W_q.weight.shape))
+print("W_q bias:", model.W_q.bias)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
 # give MultiheadAttention the same three matrices, and no output projection
 with torch.no_grad():
