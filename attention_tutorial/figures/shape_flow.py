@@ -167,7 +167,7 @@ def plot_shape_flow(
                 ("x_test", shapes["x_test"], None),
                 ("repeat_interleave", shapes["repeat"], None),
                 (words["tiled"], shapes["tiled"], None),  # the query matrix
-                ("scores −½(q−k)²", shapes["scores"], keys_in),
+                ("scores −(q−k)²/2", shapes["scores"], keys_in),
                 ("softmax(dim=1)", shapes["weights"], None),
                 ("matmul(·, y_train)", shapes["y_hat"], values_in),
             ]),
@@ -177,7 +177,7 @@ def plot_shape_flow(
                 # two tensors of one shape: the box names both and gives the shape of each
                 # (review 24: one shape by "leave_one_out(x_train, y_train)" read as one tensor)
                 (words["split"], words["each"].format(shape=shapes["keys"]), y_train_in),
-                ("scores −½((q−k)w)²", shapes["loo_scores"], queries_in),
+                ("scores −((q−k)w)²/2", shapes["loo_scores"], queries_in),
                 ("softmax(dim=1)", shapes["loo_weights"], None),
                 ("unsqueeze(1)", shapes["left"], None),
                 ("bmm(·, values.unsqueeze(-1))", shapes["product"], None),

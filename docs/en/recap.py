@@ -58,8 +58,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # Above, prediction; below, training: one box per step, with the shape of its tensor on the
 # right (the colours: the legend under the diagram).
 #
-# Inputs do not only come in at the top. The prediction path starts from the queries `x_test`,
-# tiled into the query matrix at `reshape(-1, n_train)`; the keys `x_train` come in beside the
+# Inputs do not only come in at the top. The prediction path starts from the queries `x_test`:
+# `repeat_interleave` repeats each query `n_train` times, a 1-D tensor of shape
+# `(n_test * n_train,)`, and `reshape(-1, n_train)` folds it into the `(n_test, n_train)` query
+# matrix; the keys `x_train` come in beside the
 # chain where the scores need them, the values `y_train` at the final `matmul`. On the training
 # path, `leave_one_out` makes the shapes two-dimensional: from `x_train` and `y_train`, shape
 # `(n_train,)`, it makes two tensors, the keys and the values, each of shape
@@ -79,7 +81,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # $$\hat f(x) = \sum_{i=1}^{n} \alpha(x, x_i)\, y_i ,$$
 #
-# where the weights are non-negative and sum to 1: $\sum_{i} \alpha(x, x_i) = 1$.
+# where $n$ is the number of training samples, and the weights are non-negative and sum to 1:
+# $\sum_{i} \alpha(x, x_i) = 1$.
 #
 # Non-parametric (Nadaraya-Watson, Gaussian kernel, bandwidth $h$):
 #
@@ -118,7 +121,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop, not the
 #   minimum of the loss; a less smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
-#   attention; the Transformer page's section [Why only one w](transformer.py#why-only-one-w)
+#   attention; the Transformer page's section [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension)
 #   explains why the chapter learns a single scalar.
 #
 # ## Beyond the chapter
@@ -151,7 +154,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Could the training and test data swap roles? If the shapes fit, is the code right? | [Can queries and keys be swapped?](nonparametric.py#can-queries-and-keys-be-swapped) |
 # | Why is the fit worst at the left edge? | [Boundary bias and local linear regression](local-linear.py) |
 # | Why remove the diagonal? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
-# | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why only one w](transformer.py#why-only-one-w) |
+# | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
 # | What harm does "less smooth" do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |
@@ -160,6 +163,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # These pages follow §10.1–10.2 of "Dive into Deep Learning" in d2l 0.17 and the Chinese second
 # edition (the dot-product page draws on §10.3); today's d2l.ai moved this material to
-# §11.1–11.3. Three of them (local linear regression, why leave one out, the less smooth curve) go
+# §11.1–11.3. Three of them (Boundary bias and local linear regression, Why leave one out, Why the trained
+# curve is less smooth) go
 # beyond the book. To map each block of code of the book to this site, see
 # [From d2l §10.2 to this site](d2l-map.md).

@@ -31,7 +31,8 @@ _ = torch.manual_seed(at.SEED)
 # $x \in \mathbb{R}^d$. The package's two-dimensional toy problem
 # (<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>) draws 100
 # training inputs $x = (x_1, x_2)$ uniformly from $[0, 5)^2$ (on this page the subscripts 1 and 2
-# number the features, not the training samples as on the earlier pages) and sets
+# number the features, not the training samples as on the earlier pages; only in $k_j$ and
+# $\alpha_i$ do subscripts still number keys) and sets
 # $y = f(x_1) + \epsilon$, with the chapter's $f(x) = 2\sin x + x^{0.8}$ and the same noise. The
 # output depends on $x_1$ only: **$x_2$ is a distraction**. The test inputs are a $20 \times 20$ grid,
 # so $n_\text{test} = 400 \ne n_\text{train} = 100$.
@@ -77,6 +78,47 @@ assert gap_kernel < 1e-6
 # $x_2$ (almost ignoring $x_2$), each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
 # score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
 #
+# The kernel computed above ($h = 1$, a round bump) shows this. The next cell takes a test query in
+# the middle of the grid and picks two training points: A, almost level with the query along $x_1$
+# but far from it along $x_2$, and B, more than one unit off along $x_1$ but almost level along
+# $x_2$. It compares them under a bump narrow along $x_1$ and wide along $x_2$, whose $W$ is the
+# diagonal matrix $\operatorname{diag}(3, 0.3)$ (for that bump it prints
+# $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, without the normalising constant, which
+# cancels in the softmax):
+
+# %%
+# the test query nearest the middle of the square
+i = (data2.x_test - torch.tensor([2.5, 2.5])).norm(dim=1).argmin()
+query = data2.x_test[i]  # (2,)
+diff = data2.x_train - query  # (n_train, 2): k - q
+far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
+far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
+# A: far along x_2, the nearest along x_1
+a_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
+# B: far along x_1, the nearest of all
+b_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
+print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {data2.y_truth[i]:.2f}")
+for name, j in (("A", a_idx), ("B", b_idx)):
+    dx1, dx2 = diff[j].tolist()
+    print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), y {data2.y_train[j]:.2f}")
+W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
+narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
+round_a, round_b = kernel[i, a_idx].item(), kernel[i, b_idx].item()
+narrow_a, narrow_b = narrow[a_idx].item(), narrow[b_idx].item()
+print(f"round bump:  A {round_a:.3f}, B {round_b:.3f}")
+print(f"narrow bump: A {narrow_a:.3f}, B {narrow_b:.3f}")
+assert round_b > 2 * round_a and narrow_a > 10 * narrow_b
+# A's label is the nearer to the truth at the query
+y_a, y_b = data2.y_train[a_idx], data2.y_train[b_idx]
+truth = data2.y_truth[i]
+assert (y_a - truth).abs() < (y_b - truth).abs()
+
+# %% [markdown]
+# A's label is close to the truth at the query and B's is far off, yet the round bump gives B a
+# much larger kernel value (0.093) than A (0.022): it only looks at the length of the difference.
+# The narrow bump turns this round, 0.829 for A and 0.008 for B: it all but ignores the distance
+# along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
+#
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
 # $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. In `ProjectedAttention` each
 # is a bias-free `nn.Linear` (see the handbook entry [nn.Linear](handbook/linear.py));
@@ -113,7 +155,7 @@ assert gap_kernel < 1e-6
 # In code, `@` (`torch.matmul`)
 # multiplies the last two dimensions and broadcasts the ones in front
 # (the last case listed in the handbook's [torch.matmul](handbook/matmul.py), "Batched"), and `K.transpose(-2, -1)` swaps the last two
-# dimensions of `K`: one line per formula step.
+# dimensions of `K`. Each step of the formula is one line of code:
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
@@ -129,9 +171,9 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# The first line's `Q @ K.transpose(-2, -1)` can also be written
-# `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say "for each batch `b`, query `q` and key
-# `k`, multiply over the features `d` and sum", with no transpose (handbook entry
+# The scores line's `Q @ K.transpose(-2, -1)` can also be written
+# `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say "for each batch element `b`, query `q` and
+# key `k`, multiply over the features `d` and sum", with no transpose (handbook entry
 # [torch.einsum](handbook/einsum.py)). The cell checks the two spellings against each other, then
 # computes the same with PyTorch's fused function and with the package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
@@ -169,17 +211,18 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # `in_proj_weight` is $d \times d$, so the values need $d$ features, not the $d_v = 3$ of `V`
 # above: hence a new `V4`.
 #
-# Last, how the numbers get in. A layer's parameters require gradients, and PyTorch refuses to
-# overwrite such a tensor in place, because autograd records every operation on it. Inside
-# `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the parameter objects
-# stay, only their numbers change:
+# Last, how the numbers get in. A layer's parameter is a leaf tensor (not computed from other
+# tensors) that requires grad, and PyTorch refuses in-place writes to such leaves while autograd
+# is recording. Inside `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the
+# parameter objects stay, only their numbers change. The cell first checks that `W_q` is an
+# `nn.Linear` (`isinstance` tells whether an object is an instance of a class), then prints its
+# weight's shape and its bias (`None`: no bias):
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
-print(
-    f"W_q: nn.{type(model.W_q).__name__}, weight {tuple(model.W_q.weight.shape)}, "
-    f"bias {model.W_q.bias}"
-)
+assert isinstance(model.W_q, nn.Linear)
+print("W_q weight:", tuple(model.W_q.weight.shape))
+print("W_q bias:", model.W_q.bias)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
 # give MultiheadAttention the same three matrices, and no output projection
 with torch.no_grad():
@@ -251,12 +294,12 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
 # one; the line "mean largest weight" is the mean of each row's largest weight with the mask on.
 #
-# In both heatmaps a 4 × 4 block stands out in the top-left corner. It is the four leftmost
+# In both heatmaps a small block, 4 rows by 4 columns, stands out in the top-left corner. It is the four leftmost
 # training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
 # the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
-# beyond it. So these four give their weight almost only to one another: without the mask, each gives
-# the four keys a total of at least 1.00 (the last line printed, rounded), about a quarter to each
-# key; with the mask, each shares it among the other three.
+# beyond it. So these four give their weight almost only to one another: without the mask, the weight each
+# gives to keys outside the four adds up to at most 0.00004 (the last line printed): the four keys
+# take almost all of it, about a quarter each; with the mask, each shares it among the other three.
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
@@ -279,10 +322,13 @@ assert used_masked < used_own and top_masked > 0.5
 left4 = x_train[:4]  # (4,)
 gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
 print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
-print(f"gap to the fifth point {gap:.2f}, kernel width 1/w {1 / w.item():.2f}")
-inside = weights_own[:4, :4].sum(dim=1)  # (4,): each one's weight on the four
-print(f"weight the four give to the four: at least {inside.min().item():.2f}")
-assert gap > 3 * (left4[-1] - left4[0]) and inside.min() > 0.99
+print(f"gap to the fifth point {gap:.2f}")
+print(f"kernel width 1/w {1 / w.item():.2f}")
+# (4,): each one's weight on the keys outside the four
+outside = weights_own[:4, 4:].sum(dim=1)
+print("the four's weight outside the four:")
+print(f"  at most {outside.max().item():.5f}")
+assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
@@ -290,20 +336,26 @@ at.plot_attention_heatmaps(
 
 # %% [markdown]
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
-# given the mask through its `attn_mask`. Four things to know about SDPA's masks:
+# given the mask through its `attn_mask`. Four things to know about masks:
 #
 # - **Which way a boolean mask points**: in SDPA's boolean `attn_mask`, `True` means "may
-#   attend", so the mask here is `~eye`; the boolean `attn_mask` of `nn.MultiheadAttention` is the
+#   attend", so the mask here is `~eye` (`~` negates a boolean tensor element by element: `False`
+#   on the diagonal, `True` elsewhere); the boolean `attn_mask` of `nn.MultiheadAttention` is the
 #   opposite, `True` = may not attend (see the handbook's
 #   [masked_fill and -inf](handbook/masked-fill.py)).
 # - **A boolean mask has no room for the Gaussian key bias**, so we fold the bias into the
 #   vectors: with $q' = (qw, 1)$ and $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$
-#   is exactly the score $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. `scale=1.0` turns
+#   is exactly the score $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. In the code,
+#   `torch.stack([...], dim=-1)` sets two tensors of shape `(n_train,)` side by side along a new
+#   last dimension, giving `(n_train, 2)`: one vector per row. `scale=1.0` turns
 #   off SDPA's division by $\sqrt{d}$: with these two-feature vectors the default would divide by
 #   $\sqrt{2}$ and change the scores.
 # - **A float mask does have room for it**: SDPA adds a float `attn_mask` to the scores. With
 #   $-\frac{1}{2}(k_jw)^2$ down its column $j$ and $-\infty$ on the diagonal, it carries the key
 #   bias for the plain one-feature $q = xw$, $k = xw$; the cell checks that form too.
+#   `(-key_bias).expand(n_train, -1)` takes the bias of shape `(n_train,)` as one row and repeats
+#   it `n_train` times without copying (`-1` keeps that dimension's size): see the handbook's
+#   [expand and broadcasting: repeating without copying](handbook/expand.py).
 # - **A standard Transformer does not use masks that way**: its masks only hide positions, and
 #   the key bias is simply dropped (why: the dot-product page).
 #
@@ -359,7 +411,7 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
 
 # %% [markdown]
-# ## Why only one *w*?
+# ## Why one *w* is enough in one dimension
 #
 # One scalar is the smallest learnable kernel: it learns a
 # **bandwidth** and nothing else (the non-parametric page introduces the bandwidth in
@@ -382,8 +434,8 @@ assert gap_untied < 1e-6
 # %% [markdown]
 # For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
 # the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one (and, tied, its sign does not
-# matter: $w$ and $-w$ give the same predictions). With $d$ features a matrix can weigh and mix the features.
-# Everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
+# matter: $w$ and $-w$ give the same predictions). In $d$ dimensions the scalar becomes a matrix
+# (see [Why one *w* becomes a matrix](#why-one-w-becomes-a-matrix) above); everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
 # training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and
 # the dot product plus key bias ([dot-product page](dot-product.py)).
 #
@@ -403,5 +455,7 @@ assert gap_untied < 1e-6
 #   `torch.cdist`
 # - Tensor API handbook: [masked_fill and -inf](handbook/masked-fill.py),
 #   [torch.einsum](handbook/einsum.py),
-#   [clone and detach](handbook/clone.py), [nn.Linear](handbook/linear.py),
+#   [clone and detach](handbook/clone.py),
+#   [expand and broadcasting: repeating without copying](handbook/expand.py),
+#   [nn.Linear](handbook/linear.py),
 #   [torch.matmul](handbook/matmul.py), [torch.where](handbook/where.py)

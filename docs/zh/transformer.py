@@ -18,7 +18,7 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## 查询和键不止一个特征
 #
-# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400$，不等于 $n_\text{train} = 100$。
+# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本；只有 $k_j$、$\alpha_i$ 里的下标仍表示第 $j$、$i$ 个键），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400$，不等于 $n_\text{train} = 100$。
 
 # %%
 # y depends on x_1 only;
@@ -53,6 +53,38 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包。放在这里就浪费了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
+# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取网格中央的一个测试查询，从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$（窄鼓包打印的是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$，不带归一化常数，常数在 softmax 里会消掉）：
+
+# %%
+# the test query nearest the middle of the square
+i = (data2.x_test - torch.tensor([2.5, 2.5])).norm(dim=1).argmin()
+query = data2.x_test[i]  # (2,)
+diff = data2.x_train - query  # (n_train, 2): k - q
+far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
+far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
+# A: far along x_2, the nearest along x_1
+a_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
+# B: far along x_1, the nearest of all
+b_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
+print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {data2.y_truth[i]:.2f}")
+for name, j in (("A", a_idx), ("B", b_idx)):
+    dx1, dx2 = diff[j].tolist()
+    print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), y {data2.y_train[j]:.2f}")
+W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
+narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
+round_a, round_b = kernel[i, a_idx].item(), kernel[i, b_idx].item()
+narrow_a, narrow_b = narrow[a_idx].item(), narrow[b_idx].item()
+print(f"round bump:  A {round_a:.3f}, B {round_b:.3f}")
+print(f"narrow bump: A {narrow_a:.3f}, B {narrow_b:.3f}")
+assert round_b > 2 * round_a and narrow_a > 10 * narrow_b
+# A's label is the nearer to the truth at the query
+y_a, y_b = data2.y_train[a_idx], data2.y_train[b_idx]
+truth = data2.y_truth[i]
+assert (y_a - truth).abs() < (y_b - truth).abs()
+
+# %% [markdown]
+# A 的标签离查询处的真值更近，B 的标签差得远，可是圆鼓包给 B 的核值（0.093）比给 A 的（0.022）大得多，因为它只看距离的长度。窄鼓包反过来，给 A 0.829、给 B 0.008：它几乎不管 $x_2$ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
+#
 # Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在 `ProjectedAttention` 里，它们各是一个不带偏置的 `nn.Linear`（见手册条目 [nn.Linear](handbook/linear.py)）；`nn.MultiheadAttention` 默认是带偏置的，本页构造它时传入了 `bias=False`。[点积页](dot-product.py)展开平方的做法对向量照样成立：
 #
 # $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
@@ -86,7 +118,7 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# 第一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对每个批量 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。
+# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -108,14 +140,13 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #
 # 只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
 #
-# 最后是怎样把数值写进去。层的参数要求梯度（`requires_grad=True`），PyTorch 不允许原地改写这样的张量，因为自动求导还要记录它的每一次运算；在 `torch.no_grad()` 里不做这种记录，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数：
+# 最后是怎样把数值写进去。层的参数是要求梯度（`requires_grad=True`）的叶子张量（不是由别的张量算出来的）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。下面先确认 `W_q` 是一个 `nn.Linear`（`isinstance` 检查一个对象是不是某个类的实例），再打印它的权重形状和偏置（`None` 表示没有偏置）：
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
-print(
-    f"W_q: nn.{type(model.W_q).__name__}, weight {tuple(model.W_q.weight.shape)}, "
-    f"bias {model.W_q.bias}"
-)
+assert isinstance(model.W_q, nn.Linear)
+print("W_q weight:", tuple(model.W_q.weight.shape))
+print("W_q bias:", model.W_q.bias)
 mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
 # give MultiheadAttention the same three matrices, and no output projection
 with torch.no_grad():
@@ -169,7 +200,7 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 #
 # 代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的 mean largest weight 一行就是加掩码后每行最大权重的平均值。
 #
-# 两幅图的左上角都有一个显眼的 4 × 4 方块。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点给这四个键的权重之和至少是 1.00（打印的最后一行，四舍五入），每个键约分得四分之一；加了掩码，每个点的权重就分给另外三个。
+# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 0.00004（打印的最后一行），这四个键几乎分走了全部权重，每个键约分得四分之一；加了掩码，每个点的权重就分给另外三个。
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
@@ -192,21 +223,24 @@ assert used_masked < used_own and top_masked > 0.5
 left4 = x_train[:4]  # (4,)
 gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
 print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
-print(f"gap to the fifth point {gap:.2f}, kernel width 1/w {1 / w.item():.2f}")
-inside = weights_own[:4, :4].sum(dim=1)  # (4,): each one's weight on the four
-print(f"weight the four give to the four: at least {inside.min().item():.2f}")
-assert gap > 3 * (left4[-1] - left4[0]) and inside.min() > 0.99
+print(f"gap to the fifth point {gap:.2f}")
+print(f"kernel width 1/w {1 / w.item():.2f}")
+# (4,): each one's weight on the keys outside the four
+outside = weights_own[:4, 4:].sum(dim=1)
+print("the four's weight outside the four:")
+print(f"  at most {outside.max().item():.5f}")
+assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
 )
 
 # %% [markdown]
-# 再与两样东西对照：一是本章模型配上本章的留一键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。SDPA 的掩码有四点要知道：
+# 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有四点要知道：
 #
-# - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”（见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。
-# - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
-# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。
+# - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”（见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。
+# - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
+# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。`(-key_bias).expand(n_train, -1)` 把形状为 `(n_train,)` 的偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
 # - **标准的 Transformer 不这样用掩码**：它的掩码只用来遮住位置，键偏置干脆去掉（原因见点积页）。
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
@@ -249,7 +283,7 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # 这里遮住的是对角线。在 Transformer 里，同一个 `masked_fill` 更常用来遮住**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
 
 # %% [markdown]
-# ## 为什么只有一个 *w*？
+# ## 一维时一个 *w* 为什么就够
 #
 # 一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
 
@@ -265,7 +299,7 @@ print(f"max |untied - moved Gaussian| = {gap_untied:.1e}")
 assert gap_untied < 1e-6
 
 # %% [markdown]
-# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。有 $d$ 个特征时，矩阵就能给各个特征加权、把它们混合。其余的一切原样保留：留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
+# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。到了 $d$ 维，标量换成矩阵（见上面的“[一个 *w* 为什么会变成矩阵](#一个-w-为什么会变成矩阵)”），其余的一切原样保留：留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
 #
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #
@@ -280,5 +314,5 @@ assert gap_untied < 1e-6
 #   `torch.nn.MultiheadAttention`、`torch.nn.Linear`、`Tensor.masked_fill`、`Tensor.transpose`、
 #   `torch.cdist`
 # - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)、[torch.einsum](handbook/einsum.py)、
-#   [clone 与 detach](handbook/clone.py)、[nn.Linear](handbook/linear.py)、
+#   [clone 与 detach](handbook/clone.py)、[expand 与广播：不复制也能重复](handbook/expand.py)、[nn.Linear](handbook/linear.py)、
 #   [torch.matmul](handbook/matmul.py)、[torch.where](handbook/where.py)

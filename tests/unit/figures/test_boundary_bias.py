@@ -211,14 +211,14 @@ def test_shape_flow_shows_the_real_shapes(data):
     # the score step on both paths (issue 26: the recap's figure had none); the keys enter
     # the prediction where the scores need them, the values where they are averaged (review
     # 22: the diagram started from x_test alone)
-    assert codes[3:8] == ["keys: x_train", "scores −½(q−k)²", "softmax(dim=1)",
+    assert codes[3:8] == ["keys: x_train", "scores −(q−k)²/2", "softmax(dim=1)",
                           "values: y_train", "matmul(·, y_train)"]  # fmt: skip
     # training starts from the 1-D x_train, which leave_one_out makes 2-D with y_train (round
     # 19: the diagram started at the keys); the tiled queries enter beside the chain at the
     # scores, in an orange box (round 23: in the chain after leave_one_out, they read as its
     # output)
     assert codes[8:13] == ["x_train", "y_train", "keys, values: leave_one_out",
-                           "queries: x_train tiled", "scores −½((q−k)w)²"]  # fmt: skip
+                           "queries: x_train tiled", "scores −((q−k)w)²/2"]  # fmt: skip
     assert codes[2] == "queries: reshape(-1, n_train)"  # the prediction's query matrix
     boxes = {str(p.get_gid()) for p in fig.axes[0].patches}
     assert "flowbox-middle-1-2-in" in boxes and "flowbox-ends-1-1-in" in boxes
@@ -247,13 +247,13 @@ def test_shape_flow_shows_the_real_shapes(data):
     # the alt text walks every step with its shape, the repeated shapes too
     alt = describe(fig, "plot_shape_flow", "en")
     assert (
-        "scores −½(q−k)² (50, 30), with the keys x_train (30,) → softmax(dim=1) (50, 30) → "
+        "scores −(q−k)²/2 (50, 30), with the keys x_train (30,) → softmax(dim=1) (50, 30) → "
         "matmul(·, y_train) (50,), with the values y_train (30,)." in alt
     )
     assert (
         "Training (leave-one-out, parametric): x_train (30,) → keys, values: leave_one_out "
-        "(30, 29) each, with y_train (30,) → scores −½((q−k)w)² (30, 29), with the queries x_train "
-        "tiled (30, 29) → softmax(dim=1) (30, 29)" in alt
+        "(30, 29) each, with y_train (30,) → scores −((q−k)w)²/2 (30, 29), with the queries "
+        "x_train tiled (30, 29) → softmax(dim=1) (30, 29)" in alt
     )
     assert "blue boxes are inputs or outputs, orange ones the tensors in between" in alt
 
