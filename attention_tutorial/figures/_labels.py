@@ -156,7 +156,7 @@ LABELS: dict[str, dict[str, str]] = {
         "appended": "{name}: shape {before} → {after} (1 appended)",
         "removed": "the added 1 is removed: {before} → {after}",
         "batch": "batch broadcast: {a} and {b} → {out}",
-        "batch_one": "{name} has no batch dimension (()): used with every matrix of {other}",
+        "batch_one": "{name}: no batch dim (()), used per matrix",
         "row_sums": "dim={dim}: each row sums to 1",
         "col_sums": "dim={dim}: each column sums to 1",
         "all_sums": "dim=0: all elements sum to 1",

@@ -96,7 +96,8 @@ with prints_error(RuntimeError) as folded:
     # (4, 2, 3) @ (2, 3): the batch is
     # folded into the rows, (8, 3)
     torch.matmul(torch.ones(4, 2, 3), A)
-assert "(8x3 and 2x3)" in folded
+# the batch folded into the rows
+assert "(8x3 and 2x3)" in folded[0]
 
 # %% [markdown]
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively

@@ -35,7 +35,7 @@ def reference_matmul(a: list, b: list) -> list:
         (A2, B2[:, 1], "(2,)", ["b: shape (3,) → (3, 1) (1 appended)",
                                 "the added 1 is removed: (2, 1) → (2,)"]),
         (torch.stack([A2, A2 + 1]), B2, "(2, 2, 2)",
-         ["b has no batch dimension (()): used with every matrix of a"]),
+         ["b: no batch dim (()), used per matrix"]),
     ],
 )  # fmt: skip
 def test_matmul_cases(a, b, shape, extra) -> None:
