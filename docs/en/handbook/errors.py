@@ -92,12 +92,14 @@ with prints_error(RuntimeError):
     # (3,) @ (2, 3): the vector is read
     # as one row, (1, 3)
     torch.matmul(torch.ones(3), A)
-with prints_error(RuntimeError) as folded:
+# (4, 2, 3): a batch on the left
+stack = torch.ones(4, 2, 3)
+with prints_error(RuntimeError) as fold:
     # (4, 2, 3) @ (2, 3): the batch is
     # folded into the rows, (8, 3)
-    torch.matmul(torch.ones(4, 2, 3), A)
+    torch.matmul(stack, A)
 # the batch folded into the rows
-assert "(8x3 and 2x3)" in folded[0]
+assert "(8x3 and 2x3)" in fold[0]
 
 # %% [markdown]
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
@@ -500,12 +502,11 @@ layer = nn.Linear(3, 2, bias=False)
 with prints_error(RuntimeError):
     # int64 input
     layer(torch.tensor([[1, 2, 3]]))
+# (3, 2), float64
+m64 = torch.from_numpy(np.ones((3, 2)))
 with prints_error(RuntimeError):
     # (3,) float32 @ (3, 2) float64
-    torch.matmul(
-        torch.ones(3),
-        torch.from_numpy(np.ones((3, 2))),
-    )
+    torch.matmul(torch.ones(3), m64)
 
 # %% [markdown]
 # ### dot : expected both vectors to have same dtype, but found …
@@ -930,18 +931,20 @@ assert end / best - 1 < 1e-3
 # minimum on the grid above (the cell prints $w$ after the first and after the fifth step):
 
 # %%
-# w itself, w0 = 0.5, lr = 10: no overflow
+# w itself, w0 = 0.5, lr = 10:
+# no overflow
 direct = at.w_path(
     data.x_train,
     data.y_train,
     w0=0.5,
     lr=10.0,
 )
-print(f"after 1 step:  w {direct[1]:.1f}")
-print(f"after 5 steps: w {direct[-1]:.1f}")
+first, last = direct[1], direct[-1]
+print(f"after 1 step:  w {first:.1f}")
+print(f"after 5 steps: w {last:.1f}")
 # thrown far from the minimum, and stuck
-assert direct[-1] > 10 * w_best
-assert abs(direct[-1] / direct[1] - 1) < 1e-3
+assert last > 10 * w_best
+assert abs(last / first - 1) < 1e-3
 
 # %% [markdown]
 # ## About this page
