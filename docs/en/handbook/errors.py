@@ -722,11 +722,11 @@ with prints_error(RuntimeError):
 #
 # The entries of this group:
 #
-# - [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
-# - [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
-# - [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
-# - [… must have the same length](#-must-have-the-same-length)
-# - [… must have the same dtype](#-must-have-the-same-dtype)
+# - argument [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
+# - argument [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
+# - argument [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
+# - argument [… must have the same length](#-must-have-the-same-length)
+# - argument [… must have the same dtype](#-must-have-the-same-dtype)
 # - [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
 # - [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
 

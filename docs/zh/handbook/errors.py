@@ -651,11 +651,11 @@ with prints_error(RuntimeError):
 #
 # 这一组的条目：
 #
-# - [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
-# - [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
-# - [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
-# - [… must have the same length](#-must-have-the-same-length)
-# - [… must have the same dtype](#-must-have-the-same-dtype)
+# - 参数名[… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
+# - 参数名[… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
+# - 参数名[… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
+# - 参数名[… must have the same length](#-must-have-the-same-length)
+# - 参数名[… must have the same dtype](#-must-have-the-same-dtype)
 # - [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
 # - [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
 
