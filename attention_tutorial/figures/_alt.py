@@ -459,6 +459,8 @@ _PANEL_WORDS = {
     "zh": {
         "level": "第 {r} 层：{panels}",
         "level_stacked": "第 {r} 层（上下排列）：{panels}",
+        "single": "{panels}",
+        "single_stacked": "上下排列：{panels}",
         "arrow": "箭头“{text}”通向下一层",
         "arrow_from": "箭头“{text}”从 {code} 通向下一层",
         "unnamed": "一个张量",
@@ -495,6 +497,8 @@ _PANEL_WORDS = {
     "en": {
         "level": "level {r}: {panels}",
         "level_stacked": "level {r} (stacked): {panels}",
+        "single": "{panels}",
+        "single_stacked": "stacked: {panels}",
         "arrow": "the arrow “{text}” leads to the next level",
         "arrow_from": "the arrow “{text}” leads from {code} to the next level",
         "unnamed": "a tensor",
@@ -681,6 +685,8 @@ def diagram_facts(
                 bits.append(words["caption"].format(text=quoted))
             panels.append(words["inner"].join(bits))
         level = "level_stacked" if stacked and len(row) > 1 else "level"
+        if len(rows) == 1:  # one level: no "level 1" (a reader looked for a level 2)
+            level = level.replace("level", "single")
         parts.append(words[level].format(r=r + 1, panels=words["between"].join(panels)))
         if r < len(arrows) and arrows[r]:
             origin = origins[r] if r < len(origins) else None
@@ -690,6 +696,8 @@ def diagram_facts(
                 code = row[origin]["code"] or words["unnamed"]
                 parts.append(words["arrow_from"].format(text=arrows[r], code=code))
     text = words["between"].join(parts) + words["end"]
+    if len(rows) == 1 and level == "single":
+        return text  # begins with a tensor's code, which keeps its case
     return text[0].upper() + text[1:]  # a sentence (English) begins with a capital
 
 

@@ -44,22 +44,44 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## Shapes that do not fit
 #
+# The entries of this group:
+#
+# - [mat1 and mat2 shapes cannot be multiplied](#mat1-and-mat2-shapes-cannot-be-multiplied)
+# - [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
+# - [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
+# - [batch1 must be a 3D tensor](#batch1-must-be-a-3d-tensor)
+# - [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# - [einsum(): subscript … which does not broadcast with previously seen size …](#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-)
+# - [einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)](#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)
+# - [einsum(): more operands were provided than specified in the equation](#einsum-more-operands-were-provided-than-specified-in-the-equation)
+# - [The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …](#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)
+# - [The expanded size of the tensor (…) must match the existing size (…)](#the-expanded-size-of-the-tensor--must-match-the-existing-size-)
+# - [unsupported operation: more than one element of the written-to tensor refers to a single memory location](#unsupported-operation-more-than-one-element-of-the-written-to-tensor-refers-to-a-single-memory-location)
+# - [shape '[…]' is invalid for input of size …](#shape--is-invalid-for-input-of-size-)
+# - [view size is not compatible with input tensor's size and stride](#view-size-is-not-compatible-with-input-tensors-size-and-stride)
+# - [Dimension out of range](#dimension-out-of-range)
+# - [invalid index of a 0-dim tensor](#invalid-index-of-a-0-dim-tensor)
+# - [repeats must have the same size as input along dim](#repeats-must-have-the-same-size-as-input-along-dim)
+# - [Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor](#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor)
+#
 # ### mat1 and mat2 shapes cannot be multiplied
 #
-# - **Cause**: the right operand is a 2-D matrix and the left one's last size is not its
-#   number of rows. The message writes each shape as “rows x columns”. With a 2-D left
-#   operand (`torch.matmul`, `@`, `torch.mm`) both shapes are written as they are (the first
-#   line below); with a 1-D vector on the left, the vector is first read as a one-row
-#   matrix, so it is written `1x…` (the second line). An `nn.Linear` whose input's last
-#   dimension is not `in_features` gives the same message. Other cases are worded
-#   differently: more than two dimensions on the right, see
-#   [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-);
-#   two 1-D vectors of different lengths, see
-#   [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively);
-#   a 1-D vector on the right, see [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-).
+# - **Cause**: the right operand is a 2-D matrix and the size of the left operand's last
+#   axis is not the right one's number of rows. The message writes each shape as “rows x
+#   columns”. With a 2-D left operand (`torch.matmul`, `@`, `torch.mm`) both shapes are
+#   written as they are (the first line below); with a 1-D vector on the left, the vector is
+#   first read as a one-row matrix, so it is written `1x…` (the second line); with a stack of
+#   matrices on the left (3-D or more), the batch dimensions are folded into the rows:
+#   `(4, 2, 3) @ (2, 3)` reports `8x3 and 2x3` (the third line). An `nn.Linear` whose
+#   input's last dimension is not `in_features` gives the same message, and folds a 3-D
+#   input's batch into the rows in the same way.
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
 #   [the pitfalls of nn.Linear](linear.py#pitfalls).
+# - **Other wordings** (the two summed sizes differ here too):
+#     - more than two dimensions on the right: [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+#     - two 1-D vectors of different lengths: [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
+#     - a 1-D vector on the right: [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
 
 # %%
 A = torch.ones(2, 3)  # (2, 3)
@@ -70,6 +92,14 @@ with prints_error(RuntimeError):
     # (3,) @ (2, 3): the vector is read
     # as one row, (1, 3)
     torch.matmul(torch.ones(3), A)
+# (4, 2, 3): a batch on the left
+stack = torch.ones(4, 2, 3)
+with prints_error(RuntimeError) as fold:
+    # (4, 2, 3) @ (2, 3): the batch is
+    # folded into the rows, (8, 3)
+    torch.matmul(stack, A)
+# the batch folded into the rows
+assert "(8x3 and 2x3)" in fold[0]
 
 # %% [markdown]
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
@@ -333,6 +363,20 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ## The wrong type
 #
+# The entries of this group:
+#
+# - [masked_fill_ only supports boolean masks](#masked_fill_-only-supports-boolean-masks)
+# - [tensors used as indices must be long, int, byte or bool tensors](#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors)
+# - [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
+# - [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)
+# - [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)
+# - [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)
+# - [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)
+# - ["softmax_lastdim_kernel_impl" not implemented for 'Long'](#softmax_lastdim_kernel_impl-not-implemented-for-long)
+# - [rand(): argument 'size' (position 1) must be tuple of ints, not float](#rand-argument-size-position-1-must-be-tuple-of-ints-not-float)
+# - [normal() received an invalid combination of arguments](#normal-received-an-invalid-combination-of-arguments)
+# - ['torch.return_types.sort' object has no attribute 'numpy'](#torchreturn_typessort-object-has-no-attribute-numpy)
+#
 # ### masked_fill_ only supports boolean masks
 #
 # - **Cause**: the mask must be boolean, and `torch.eye(n)` is a float tensor. The
@@ -375,12 +419,16 @@ with prints_error(IndexError):
 # - **Cause**: one tensor is float32 (PyTorch's default), the other float64 (NumPy's
 #   default, which `torch.from_numpy` keeps). These are `bmm`'s words, and `torch.matmul`
 #   (or `@`) says the same when it multiplies a batch of matrices, two 3-D tensors for
-#   instance (the second line below). A matrix times a vector words the same mix as the
-#   next entry; two 2-D operands, and `nn.Linear`, as the two entries after it.
+#   instance (the second line below).
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
 #   all float32).
+# - **Other wordings** (the same mix, by the dimensions of the two sides):
+#     - a matrix times a vector (2-D @ 1-D): [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)
+#     - two 2-D operands, or inside `nn.Linear`: [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)
+#     - a vector times a matrix (1-D @ 2-D), or an `nn.Linear` without bias: [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)
+#     - two vectors (1-D @ 1-D): [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)
 
 # %%
 # (n, 1, n_keys), float32
@@ -443,7 +491,8 @@ with prints_error(RuntimeError):
 # ### expected m1 and m2 to have the same dtype
 #
 # - **Cause**: as in the previous entry; a layer without bias (and a product such as
-#   `x @ W`) runs other code, which words it differently.
+#   `x @ W`) runs other code, which words it differently. A vector times a matrix
+#   (1-D @ 2-D) with two dtypes says the same (the second line below).
 # - **Fix**: as in the previous entry, make the input float32.
 # - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls).
 
@@ -453,6 +502,30 @@ layer = nn.Linear(3, 2, bias=False)
 with prints_error(RuntimeError):
     # int64 input
     layer(torch.tensor([[1, 2, 3]]))
+# (3, 2), float64
+m64 = torch.from_numpy(np.ones((3, 2)))
+with prints_error(RuntimeError):
+    # (3,) float32 @ (3, 2) float64
+    torch.matmul(torch.ones(3), m64)
+
+# %% [markdown]
+# ### dot : expected both vectors to have same dtype, but found …
+#
+# - **Cause**: two 1-D vectors multiplied (`torch.matmul`, `@` or `torch.dot`) make a dot
+#   product, and one is float32, the other float64 (made by NumPy, say). The message names
+#   the left dtype first, then the right one.
+# - **Fix**: as for [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double),
+#   make the float64 one float32: `.float()`.
+# - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 1-D · 1-D case).
+
+# %%
+# (3,), float32
+a32 = torch.ones(3)
+# (3,), float64: NumPy's default
+b64 = torch.from_numpy(np.ones(3))
+with prints_error(RuntimeError):
+    # 1-D @ 1-D: a dot product
+    torch.matmul(a32, b64)
 
 # %% [markdown]
 # ### "softmax_lastdim_kernel_impl" not implemented for 'Long'
@@ -521,6 +594,14 @@ with prints_error(AttributeError):
 
 # %% [markdown]
 # ## Autograd
+#
+# The entries of this group:
+#
+# - [Can't call numpy() on Tensor that requires grad](#cant-call-numpy-on-tensor-that-requires-grad)
+# - [a leaf Variable that requires grad is being used in an in-place operation.](#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation)
+# - [Trying to backward through the graph a second time](#trying-to-backward-through-the-graph-a-second-time)
+# - [grad can be implicitly created only for scalar outputs](#grad-can-be-implicitly-created-only-for-scalar-outputs)
+# - [one of the variables needed for gradient computation has been modified by an inplace operation](#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)
 #
 # ### Can't call numpy() on Tensor that requires grad
 #
@@ -638,6 +719,16 @@ with prints_error(RuntimeError):
 # say what shape or dtype they expected. The examples below use 40 training points and
 # 50 test inputs, so that calls with mixed-up shapes fail for sure (with `n_train` equal
 # to `n_test` some of these mistakes raise nothing).
+#
+# The entries of this group:
+#
+# - argument [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
+# - argument [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
+# - argument [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
+# - argument [… must have the same length](#-must-have-the-same-length)
+# - argument [… must have the same dtype](#-must-have-the-same-dtype)
+# - [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
+# - [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
 
 # %%
 data = at.make_data(n_train=40)
@@ -784,7 +875,9 @@ print("with leave_one_out:", shape)
 #   gradient; at a large `lr` the new $\log w$ is so large that $w = e^{\log w}$ is beyond
 #   the largest float32 number, and `w_path` stops instead of going on with `inf`.
 # - **Fix**: a smaller `lr` (training $\log w$, 0.05 gets next to the minimum in 5 steps:
-#   the second cell below), or train $w$ itself.
+#   the second cell below). Training $w$ itself avoids the overflow, but with the same `lr`
+#   one step throws $w$ to about 280.7, and it stays there, far from the minimum (the third
+#   cell below).
 # - **Explained in**: [why the trained curve is less smooth: take the steps yourself](../smoothness.py#take-the-steps-yourself).
 
 # %%
@@ -831,6 +924,27 @@ for label, w in ends.items():
 assert abs(path[-1] / w_best - 1) < 0.1
 end, best = losses
 assert end / best - 1 < 1e-3
+
+# %% [markdown]
+# Training $w$ itself (no logarithm), from the same start with the same `lr` as the failing
+# call: no overflow, but the first step throws $w$ far away, and there it stays, far from the
+# minimum on the grid above (the cell prints $w$ after the first and after the fifth step):
+
+# %%
+# w itself, w0 = 0.5, lr = 10:
+# no overflow
+direct = at.w_path(
+    data.x_train,
+    data.y_train,
+    w0=0.5,
+    lr=10.0,
+)
+first, last = direct[1], direct[-1]
+print(f"after 1 step:  w {first:.1f}")
+print(f"after 5 steps: w {last:.1f}")
+# thrown far from the minimum, and stuck
+assert last > 10 * w_best
+assert abs(last / first - 1) < 1e-3
 
 # %% [markdown]
 # ## About this page

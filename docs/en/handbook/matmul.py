@@ -7,6 +7,9 @@
 # there are five cases. In the
 # pictures, cells of the same colour are multiplied together and summed; the red frames
 # show how the first element of the result is made.
+#
+# The `at` imported below is the tutorial's package: `at.diagram_*` only draw the pictures
+# and are not PyTorch API to learn.
 
 # %%
 import torch
@@ -44,10 +47,10 @@ import attention_tutorial as at
 # - **Batched** (either side has more than two dimensions): the last two axes hold the
 #   matrices, and the axes in front of them stack many matrices into a batch. The two
 #   stacks are multiplied pair by pair: the first matrix of one with the first of the
-#   other, the second with the second, and so on. If one side has no batch axes (a single
+#   other, the second with the second, and so on. If one side has no batch dimensions (a single
 #   matrix or vector), it is paired with every matrix of the other stack; this is
-#   broadcasting, and a batch axis of size 1 is reused in the same way. With `...` for the
-#   batch axes: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
+#   broadcasting, and a batch dimension of size 1 is reused in the same way. With `...` for the
+#   batch dimensions: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
 #
 # ### Examples
 #
@@ -86,7 +89,7 @@ print("A @ a =", torch.matmul(A, a))
 
 # %% [markdown]
 # The batched case: first a stack of matrices times one matrix, then two stacks whose
-# batch axes broadcast as in elementwise operations:
+# batch dimensions broadcast as in elementwise operations:
 #
 # ```python
 # >>> import torch
@@ -106,8 +109,7 @@ print("A @ a =", torch.matmul(A, a))
 # ### Picture
 #
 # The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. The inputs carry
-# their names in the code; the result is called `y`. `at` in the code is the tutorial's package:
-# `at.diagram_*` only draw the pictures and are not PyTorch API to learn.
+# their names in the code; the result is called `y`.
 #
 # **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 
@@ -136,7 +138,9 @@ at.diagram_matmul(
 )
 
 # %% [markdown]
-# **2-D · 1-D**: the vector `a` acts as one column; every row of `A` meets it.
+# **2-D · 1-D**: the vector `a` acts as one column; every row of `A` meets it. The picture
+# still draws `a` as a row (that is how it is stored), used as a column: its element $l$ has
+# the colour of column $l$ of `A`.
 
 # %%
 at.diagram_matmul(
@@ -147,7 +151,8 @@ at.diagram_matmul(
 
 # %% [markdown]
 # **Batched**: `batch` is a stack of two `(2, 3)` matrices, times the one `(3, 2)` matrix
-# `B`; `B` has no batch axis, so it is broadcast to both.
+# `B`; `B` has no batch dimension (its batch shape is the empty `()`), so it is broadcast: it
+# pairs with every matrix of `batch`.
 
 # %%
 # (2, 2, 3) @ (3, 2) -> (2, 2, 2)

@@ -52,11 +52,14 @@ _ = torch.manual_seed(at.SEED)
 # (True, False)
 # ```
 #
-# `w` and `plain` both hold an ordinary number; the only difference is the
-# `requires_grad` flag, which tells autograd to record every operation on the parameter,
-# so that a gradient can be computed for it.
+# `w` and `plain` both hold an ordinary number, and they differ twice. First the
+# `requires_grad` flag: it tells autograd (PyTorch's machinery that computes gradients
+# from a record of the operations) to record every operation on `w`, so that a gradient
+# can be computed for it. Second the type: `w` is a `Parameter`, the only kind of attribute
+# a module registers.
 #
-# Only a `Parameter` attribute is registered; a plain tensor attribute is invisible to
+# `requires_grad=True` alone does not make up for the second: only a `Parameter` attribute
+# is registered; a plain tensor attribute, even one that requires grad, is invisible to
 # `parameters()`, so an optimizer would never update it:
 #
 # ```python
@@ -161,7 +164,7 @@ at.diagram_mse_loss(y_hat, y)
 # “errors” instead of three. PyTorch only warns; it raises nothing. The cell below takes the
 # example's `y_hat` and `y`, with `y` written as a column, and prints the shape of the
 # errors, the warning and the loss (the sum of the errors) both ways: the column target
-# gives a larger loss, where it should have given the right one, that of `y.reshape(-1)`.
+# gives a larger loss than the correct one, computed with `y.reshape(-1)`.
 
 # %%
 mse = nn.MSELoss(reduction="none")
@@ -297,7 +300,8 @@ for attempt in (1, 2):
 
 # %% [markdown]
 # The loop above computes `loss` anew each time. Calling `backward()` twice on **the same**
-# `loss` fails instead: the forward pass saved the intermediate values that backpropagation
+# `loss` fails instead: the forward pass saved, in the graph (autograd's record of which
+# tensors and which operation each result came from), the intermediate values that backpropagation
 # needs (here $3w - 6$, which the square needs), and the first `backward()` frees them once it has used
 # them, so the second has nothing to work with. A training loop therefore runs a new forward
 # pass at every step, for a new loss; only when you really need two backward passes through
@@ -344,8 +348,9 @@ print("w.grad =", w.grad)
 
 # %% [markdown]
 # A gradient step written by hand, `w -= lr * w.grad`, without an optimizer, fails too:
-# `w` is a leaf parameter that requires grad, and autograd refuses to change it in place,
-# since the change itself would be recorded in the graph. Inside `with torch.no_grad():`
+# `w` is a leaf parameter that requires grad (a leaf is a tensor created directly, not
+# computed from other tensors: the graph starts at it), and autograd refuses to change it
+# [in place](../glossary.md), since the change itself would be recorded in the graph. Inside `with torch.no_grad():`
 # nothing is recorded, and that is what `optimizer.step()` does internally.
 
 # %%
@@ -375,7 +380,7 @@ assert abs(w.item() - 2.8) < 1e-6
 # ### Where the chapter uses it
 #
 # [Parametric attention pooling](../parametric.py): `torch.optim.SGD(net.parameters(), lr=0.5)`,
-# five epochs of `zero_grad`, `l.sum().backward()` and `step`; the package's
+# five epochs, each one `zero_grad` → the forward pass, giving `l` → `l.sum().backward()` → `step`; the package's
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is that loop.
 # Every step's loss comes from all 50 examples, so although the class is SGD, what it runs
 # is full-batch gradient descent.

@@ -41,17 +41,40 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## 形状对不上
 #
+# 这一组的条目：
+#
+# - [mat1 and mat2 shapes cannot be multiplied](#mat1-and-mat2-shapes-cannot-be-multiplied)
+# - [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
+# - [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
+# - [batch1 must be a 3D tensor](#batch1-must-be-a-3d-tensor)
+# - [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# - [einsum(): subscript … which does not broadcast with previously seen size …](#einsum-subscript--which-does-not-broadcast-with-previously-seen-size-)
+# - [einsum(): the number of subscripts in the equation (…) does not match the number of dimensions (…)](#einsum-the-number-of-subscripts-in-the-equation--does-not-match-the-number-of-dimensions-)
+# - [einsum(): more operands were provided than specified in the equation](#einsum-more-operands-were-provided-than-specified-in-the-equation)
+# - [The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …](#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)
+# - [The expanded size of the tensor (…) must match the existing size (…)](#the-expanded-size-of-the-tensor--must-match-the-existing-size-)
+# - [unsupported operation: more than one element of the written-to tensor refers to a single memory location](#unsupported-operation-more-than-one-element-of-the-written-to-tensor-refers-to-a-single-memory-location)
+# - [shape '[…]' is invalid for input of size …](#shape--is-invalid-for-input-of-size-)
+# - [view size is not compatible with input tensor's size and stride](#view-size-is-not-compatible-with-input-tensors-size-and-stride)
+# - [Dimension out of range](#dimension-out-of-range)
+# - [invalid index of a 0-dim tensor](#invalid-index-of-a-0-dim-tensor)
+# - [repeats must have the same size as input along dim](#repeats-must-have-the-same-size-as-input-along-dim)
+# - [Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor](#number-of-dimensions-of-repeat-dims-can-not-be-smaller-than-number-of-dimensions-of-tensor)
+#
 # ### mat1 and mat2 shapes cannot be multiplied
 #
 # - **原因**：右边是二维矩阵，而左边的最后一维不等于它的行数。报错把两边的形状写成“行x列”。
 #   左边是二维时（`torch.matmul`、`@`、`torch.mm`），两个形状照原样写出（下面第一行）；
-#   左边是一维向量时，向量先被当成只有一行的矩阵，所以它写成 `1x…`（下面第二行）。
-#   `nn.Linear` 的输入最后一维不等于 `in_features` 时也是这条报错。别的情况措辞不同：
-#   右边超过二维，见 [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)；
-#   两个一维向量长度不同，见 [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)；
-#   右边是一维向量，见 [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)。
+#   左边是一维向量时，向量先被当成只有一行的矩阵，所以它写成 `1x…`（下面第二行）；
+#   左边是一摞矩阵（三维或更多）时，批量维被并进行数：`(4, 2, 3) @ (2, 3)` 报的是
+#   `8x3 and 2x3`（下面第三行）。`nn.Linear` 的输入最后一维不等于 `in_features` 时也是这条报错，
+#   三维的输入同样先把批量维并进行数。
 # - **改法**：打印两边的 `.shape`，找出该转置（`.T`）或该换位置的那个。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)、[nn.Linear 的陷阱](linear.py#陷阱)。
+# - **别的措辞**（同样是求和的两维长度不同）：
+#     - 右边超过二维：[Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+#     - 两个一维向量长度不同：[inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
+#     - 右边是一维向量：[size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
 
 # %%
 A = torch.ones(2, 3)  # (2, 3)
@@ -62,6 +85,14 @@ with prints_error(RuntimeError):
     # (3,) @ (2, 3): the vector is read
     # as one row, (1, 3)
     torch.matmul(torch.ones(3), A)
+# (4, 2, 3): a batch on the left
+stack = torch.ones(4, 2, 3)
+with prints_error(RuntimeError) as fold:
+    # (4, 2, 3) @ (2, 3): the batch is
+    # folded into the rows, (8, 3)
+    torch.matmul(stack, A)
+# the batch folded into the rows
+assert "(8x3 and 2x3)" in fold[0]
 
 # %% [markdown]
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
@@ -95,7 +126,7 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### batch1 must be a 3D tensor
 #
-# - **原因**：`torch.bmm` 只接受三维张量 `(批量, 行, 列)`，这里忘了 `unsqueeze`。
+# - **原因**：`torch.bmm` 只接受三维张量（批量、行、列），这里忘了 `unsqueeze`。
 # - **改法**：`torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))`，即 `(n, 1, k) @ (n, k, 1)`。
 # - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)、[带参数的注意力汇聚：批量矩阵乘法](../parametric.py#批量矩阵乘法)。
 
@@ -110,7 +141,7 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### Expected size for first two dimensions of batch2 tensor to be: […] but got: […].
 #
-# - **原因**：`bmm` 的第二个参数（PyTorch 叫它 `batch2`）的前两维必须是 `(批量大小, 第一个参数的列数)`：
+# - **原因**：`bmm` 的第二个参数（PyTorch 叫它 `batch2`）的前两维必须是（批量大小、第一个参数的列数）：
 #   值的 `unsqueeze` 放错了位置，或者两个批量大小不同（`bmm` 不广播）。
 # - **改法**：值写成 `values.unsqueeze(-1)`；批量大小不同时改用会广播的 `torch.matmul`。
 # - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)。
@@ -295,6 +326,20 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ## 类型不对
 #
+# 这一组的条目：
+#
+# - [masked_fill_ only supports boolean masks](#masked_fill_-only-supports-boolean-masks)
+# - [tensors used as indices must be long, int, byte or bool tensors](#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors)
+# - [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
+# - [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)
+# - [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)
+# - [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)
+# - [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)
+# - ["softmax_lastdim_kernel_impl" not implemented for 'Long'](#softmax_lastdim_kernel_impl-not-implemented-for-long)
+# - [rand(): argument 'size' (position 1) must be tuple of ints, not float](#rand-argument-size-position-1-must-be-tuple-of-ints-not-float)
+# - [normal() received an invalid combination of arguments](#normal-received-an-invalid-combination-of-arguments)
+# - ['torch.return_types.sort' object has no attribute 'numpy'](#torchreturn_typessort-object-has-no-attribute-numpy)
+#
 # ### masked_fill_ only supports boolean masks
 #
 # - **原因**：掩码必须是布尔型，`torch.eye(n)` 是浮点型。报错里写的是 `masked_fill_`，
@@ -333,10 +378,14 @@ with prints_error(IndexError):
 #
 # - **原因**：两个张量一个是 float32（PyTorch 的默认），一个是 float64（NumPy 的默认，
 #   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；`torch.matmul`（和 `@`）做一批矩阵乘法时，
-#   比如两个三维张量相乘，报的也是这一句（下面第二行）。矩阵乘向量时，同样的类型混用
-#   换成下一条的措辞；两边都是二维时，以及在 `nn.Linear` 里，见再后面两条。
+#   比如两个三维张量相乘，报的也是这一句（下面第二行）。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
 # - **讲解**：[torch.bmm](bmm.py#torchbmm)、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
+# - **别的措辞**（同样的类型混用，按两边各有几维）：
+#     - 矩阵乘向量（二维 @ 一维）：[addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)
+#     - 两边都是二维，或在 `nn.Linear` 里：[mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)
+#     - 向量乘矩阵（一维 @ 二维），或没有偏置的 `nn.Linear`：[expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)
+#     - 两个向量（一维 @ 一维）：[dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)
 
 # %%
 # (n, 1, n_keys), float32
@@ -395,6 +444,7 @@ with prints_error(RuntimeError):
 # ### expected m1 and m2 to have the same dtype
 #
 # - **原因**：同上一条，只是没有偏置的层（以及 `x @ W` 这样的矩阵乘法）走的是另一段代码，措辞也不同。
+#   向量乘矩阵（一维 @ 二维）时两边类型不同，也是这一句（下面第二行）。
 # - **改法**：同上一条，把输入转成 float32。
 # - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
 
@@ -404,6 +454,28 @@ layer = nn.Linear(3, 2, bias=False)
 with prints_error(RuntimeError):
     # int64 input
     layer(torch.tensor([[1, 2, 3]]))
+# (3, 2), float64
+m64 = torch.from_numpy(np.ones((3, 2)))
+with prints_error(RuntimeError):
+    # (3,) float32 @ (3, 2) float64
+    torch.matmul(torch.ones(3), m64)
+
+# %% [markdown]
+# ### dot : expected both vectors to have same dtype, but found …
+#
+# - **原因**：两个一维向量相乘（`torch.matmul`、`@` 或 `torch.dot`）是点积，两个向量一个是 float32，
+#   一个是 float64（比如由 NumPy 生成）。报错里先后是左边和右边的类型。
+# - **改法**：同[expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)，把 float64 的那个转成 float32：`.float()`。
+# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）。
+
+# %%
+# (3,), float32
+a32 = torch.ones(3)
+# (3,), float64: NumPy's default
+b64 = torch.from_numpy(np.ones(3))
+with prints_error(RuntimeError):
+    # 1-D @ 1-D: a dot product
+    torch.matmul(a32, b64)
 
 # %% [markdown]
 # ### "softmax_lastdim_kernel_impl" not implemented for 'Long'
@@ -465,6 +537,14 @@ with prints_error(AttributeError):
 
 # %% [markdown]
 # ## 自动求导
+#
+# 这一组的条目：
+#
+# - [Can't call numpy() on Tensor that requires grad](#cant-call-numpy-on-tensor-that-requires-grad)
+# - [a leaf Variable that requires grad is being used in an in-place operation.](#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation)
+# - [Trying to backward through the graph a second time](#trying-to-backward-through-the-graph-a-second-time)
+# - [grad can be implicitly created only for scalar outputs](#grad-can-be-implicitly-created-only-for-scalar-outputs)
+# - [one of the variables needed for gradient computation has been modified by an inplace operation](#one-of-the-variables-needed-for-gradient-computation-has-been-modified-by-an-inplace-operation)
 #
 # ### Can't call numpy() on Tensor that requires grad
 #
@@ -568,6 +648,16 @@ with prints_error(RuntimeError):
 #
 # 包里的函数检查参数，报错时点名出错的参数、说明应有的形状或类型。下面的例子都用 40 个训练点、
 # 50 个测试输入的数据，让形状写错的调用一定报错（`n_train` 与 `n_test` 相同时，有些错误不会报出来）。
+#
+# 这一组的条目：
+#
+# - 参数名[… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
+# - 参数名[… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
+# - 参数名[… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
+# - 参数名[… must have the same length](#-must-have-the-same-length)
+# - 参数名[… must have the same dtype](#-must-have-the-same-dtype)
+# - [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
+# - [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
 
 # %%
 data = at.make_data(n_train=40)
@@ -636,7 +726,7 @@ with prints_error(ValueError):
 #
 # - **原因**：键和值要一一配对。这里把查询和键对调了：键成了 50 个测试输入，值仍是 40 个训练输出。
 #   画图函数收到长度不同的曲线时，也用这句话报错。
-# - **改法**：调用顺序是 `nadaraya_watson(查询, 键, 值)`，即 `(x_test, x_train, y_train)`。
+# - **改法**：调用顺序是查询、键、值，即 `nadaraya_watson(x_test, x_train, y_train)`。
 # - **讲解**：[非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)
 
 # %%
@@ -702,8 +792,9 @@ print("with leave_one_out:", shape)
 #
 # - **原因**：训练 $\log w$ 时，一步梯度下降让 $\log w$ 变化 `lr` 乘以它的梯度；`lr` 很大时，新的 $\log w$
 #   大到 $w = e^{\log w}$ 超出了 float32 能表示的最大数，`w_path` 于是停下，而不是带着 `inf` 继续算。
-# - **改法**：用更小的 `lr`（训练 $\log w$ 时，0.05 走 5 步就到了最低点旁边，见下面第二段代码），
-#   或者直接训练 $w$。
+# - **改法**：用更小的 `lr`（训练 $\log w$ 时，0.05 走 5 步就到了最低点旁边，见下面第二段代码）。
+#   直接训练 $w$ 能避开溢出，但 `lr` 不变的话，一步就把 $w$ 扔到 280.7 附近，
+#   之后停在那里，离最低点很远（见下面第三段代码）。
 # - **讲解**：[训练后的曲线为何不平滑：自己走一走](../smoothness.py#自己走一走)。
 
 # %%
@@ -749,6 +840,26 @@ for label, w in ends.items():
 assert abs(path[-1] / w_best - 1) < 0.1
 end, best = losses
 assert end / best - 1 < 1e-3
+
+# %% [markdown]
+# 直接训练 $w$（不取对数），起点和 `lr` 都和出错的那次一样：没有溢出，但第一步就把 $w$
+# 扔到了远处，此后几乎不动，远离上面网格上的最低点（下面打印第 1 步和第 5 步之后的 $w$）：
+
+# %%
+# w itself, w0 = 0.5, lr = 10:
+# no overflow
+direct = at.w_path(
+    data.x_train,
+    data.y_train,
+    w0=0.5,
+    lr=10.0,
+)
+first, last = direct[1], direct[-1]
+print(f"after 1 step:  w {first:.1f}")
+print(f"after 5 steps: w {last:.1f}")
+# thrown far from the minimum, and stuck
+assert last > 10 * w_best
+assert abs(last / first - 1) < 1e-3
 
 # %% [markdown]
 # ## 关于这一页

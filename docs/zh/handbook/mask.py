@@ -35,8 +35,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # - `n`：行数。
 # - `m`：列数，不给时等于 `n`。
-# - `dtype`：不给时用 `torch.get_default_dtype()`，即默认的浮点类型：没用
-#   `torch.set_default_dtype` 改过的话就是 `torch.float32`；`dtype=torch.bool` 时对角线为 `True`。
+# - `dtype`：不给时用 `torch.get_default_dtype()`，即默认的浮点类型
+#   （没用 `torch.set_default_dtype` 改过的话是 `torch.float32`）；`dtype=torch.bool` 时对角线为 `True`。
 #
 # ### 例子
 #

@@ -52,11 +52,12 @@ _ = torch.manual_seed(at.SEED)
 # (True, False)
 # ```
 #
-# `w` 和 `plain` 装的都是普通的数；区别只在 `requires_grad` 这个标志：
-# 它让自动求导记录对参数的每一步运算，从而能为它求出梯度。
+# `w` 和 `plain` 装的都是普通的数，区别有两处。一是 `requires_grad` 标志：
+# 它让自动求导（autograd，PyTorch 根据记录下的运算自动算出梯度的机制）记录对 `w` 的每一步运算，
+# 从而能为它求出梯度。二是类型：`w` 是 `Parameter`，模块只登记这种类型的属性。
 #
-# 只有 `Parameter` 类型的属性会被登记；普通张量属性对 `parameters()` 不可见，
-# 优化器也就永远不会更新它：
+# 第二点单靠 `requires_grad=True` 补不上：只有 `Parameter` 类型的属性会被登记；
+# 普通张量属性即使需要梯度，对 `parameters()` 也不可见，优化器也就永远不会更新它：
 #
 # ```python
 # >>> import torch
@@ -156,8 +157,8 @@ at.diagram_mse_loss(y_hat, y)
 # `input` 和 `target` 的形状必须相同。形状为 `(3,)` 的预测配上 `(3, 1)` 的目标，
 # 会被广播成 `(3, 3)`：每个预测和每个目标都比了一次，得到九个“误差”而不是三个。
 # PyTorch 只给出警告，不报错。下面用的是上面例子里的 `y_hat` 和 `y`，只是把 `y` 写成了一列；
-# 代码打印误差的形状、警告，以及两种写法的损失（逐元素误差之和）：目标排成一列时损失变大了，
-# 而它本该与 `reshape(-1)` 之后的正确结果相同。
+# 代码打印误差的形状、警告，以及两种写法的损失（逐元素误差之和）：目标排成一列时，
+# 损失比用 `y.reshape(-1)` 算出的正确损失大。
 
 # %%
 mse = nn.MSELoss(reduction="none")
@@ -291,7 +292,7 @@ for attempt in (1, 2):
 
 # %% [markdown]
 # 上面每一轮都重新算了一次 `loss`。对**同一个** `loss` 调用两次 `backward()` 却会报错：
-# 前向计算时，计算图保存了反向传播要用的中间结果（这里是平方要用的 $3w - 6$），第一次 `backward()`
+# 前向计算时，计算图（自动求导记下的运算链：每个结果由哪些张量、经哪步运算得来）保存了反向传播要用的中间结果（这里是平方要用的 $3w - 6$），第一次 `backward()`
 # 用完就把它们释放了，第二次已经无从算起。所以训练循环的每一步都要重新做一次前向计算，得到新的损失；
 # 只有确实要对同一张图反向传播两次时，才在第一次写 `backward(retain_graph=True)`。
 
@@ -335,8 +336,9 @@ print("w.grad =", w.grad)
 # 已收入报错信息索引：[`grad can be implicitly created only for scalar outputs`](errors.py#grad-can-be-implicitly-created-only-for-scalar-outputs)。
 
 # %% [markdown]
-# 不用优化器、自己写一步梯度下降 `w -= lr * w.grad` 也会报错：`w` 是需要梯度的叶子参数，
-# 自动求导不允许原地改它，因为这一改本身也会被记进计算图。把这一步放进 `with torch.no_grad():`
+# 不用优化器、自己写一步梯度下降 `w -= lr * w.grad` 也会报错：`w` 是需要梯度的叶子参数
+# （叶子：直接创建、不是由别的张量算出来的张量，计算图从它开始），
+# 自动求导不允许[原地操作](../glossary.md)改它，因为这一改本身也会被记进计算图。把这一步放进 `with torch.no_grad():`
 # 就不会被记录；`optimizer.step()` 内部正是这样做的。
 
 # %%
@@ -366,7 +368,7 @@ assert abs(w.item() - 2.8) < 1e-6
 # ### 本章在哪里用到
 #
 # [带参数的注意力汇聚](../parametric.py)：`torch.optim.SGD(net.parameters(), lr=0.5)`，
-# 训练五轮，每轮依次调用 `zero_grad`、`l.sum().backward()` 和 `step`；包里的
+# 训练五轮，每轮依次是 `zero_grad` → 前向计算得到 `l` → `l.sum().backward()` → `step`；包里的
 # <autoref identifier="attention_tutorial.training.train">train</autoref> 就是这个循环。
 # 每一步的损失都来自全部 50 个样本，所以虽然用的是 SGD 这个类，做的其实是全批量梯度下降。
 # 《[训练后的曲线为何不平滑](../smoothness.py)》考察这五个大步把 $w$ 带到了哪里。

@@ -229,7 +229,8 @@ def test_a_tensor_diagram_is_described_as_drawn():
         [at.TensorPanel(np.arange(4), code="x", dropped=np.array([True, False, False, True]))],
         lang="en",
     ).description
-    assert "Level 1: x, shape (4,), values 0, 1, 2, 3, 2 cells crossed out (dropped)." in masked
+    assert "x, shape (4,), values 0, 1, 2, 3, 2 cells crossed out (dropped)." in masked
+    assert "evel" not in masked  # one level: no "Level 1" (reader r25c)
     assert "borders" not in masked  # no dashed panel: the borders say nothing here
 
 

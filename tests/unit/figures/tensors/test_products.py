@@ -34,7 +34,8 @@ def reference_matmul(a: list, b: list) -> list:
                              "the added 1 is removed: (1, 2) → (2,)"]),
         (A2, B2[:, 1], "(2,)", ["b: shape (3,) → (3, 1) (1 appended)",
                                 "the added 1 is removed: (2, 1) → (2,)"]),
-        (torch.stack([A2, A2 + 1]), B2, "(2, 2, 2)", ["batch broadcast: (2,) and () → (2,)"]),
+        (torch.stack([A2, A2 + 1]), B2, "(2, 2, 2)",
+         ["b: no batch dim (()), used per matrix"]),
     ],
 )  # fmt: skip
 def test_matmul_cases(a, b, shape, extra) -> None:
