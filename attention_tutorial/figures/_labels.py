@@ -48,7 +48,7 @@ LABELS: dict[str, dict[str, str]] = {
         "appended": "{name} 的形状 {before} → {after}（后面补 1）",
         "removed": "结果去掉补上的 1：{before} → {after}",
         "batch": "批量维广播：{a} 与 {b} → {out}",
-        "batch_one": "{name} 没有批量维（()），配给 {other} 的每个矩阵",
+        "batch_one": "{name} 没有批量维（()），每个矩阵都用它",
         "row_sums": "dim={dim}：每一行之和为 1",
         "col_sums": "dim={dim}：每一列之和为 1",
         "all_sums": "dim=0：全部元素之和为 1",
