@@ -79,7 +79,7 @@ FIGURE_CLASS = "attn-api-figure"
 # (the box at the top of the page says why).
 CAPTION = {
     "zh": '示例里的 <code>{name} = {func}(...)</code>（<code>lang="zh"</code>）',
-    "en": 'The figure drawn by <code>{name} = {func}(...)</code> in this example '
+    "en": "The figure drawn by <code>{name} = {func}(...)</code> in this example "
     '(<code>lang="en"</code>)',
 }
 NARROW_CAPTION = {
