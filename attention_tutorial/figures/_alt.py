@@ -324,7 +324,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
-        "峰值内存从 {m_min} 到 {m_max}",
+        "峰值内存从 {m_min} 到 {m_max}{counted}",
+        "plot_scaling.counted": "，数出来的字节数从 {c_min} 到 {c_max}",
         "plot_scaling.end": "时间和内存都是所给数据在最小和最大的 n 处的值。",
     },
     "en": {
@@ -376,7 +377,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_explorer_panels": "At the current w = {w:g} the leave-one-out loss is {loss:.2f}; "
         "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "
-        "peak memory from {m_min} to {m_max}",
+        "peak memory from {m_min} to {m_max}{counted}",
+        "plot_scaling.counted": ", counted bytes from {c_min} to {c_max}",
         "plot_scaling.end": "time and memory are the values given for the smallest and the "
         "largest n.",
     },

@@ -143,8 +143,8 @@ def set_language(lang: str | None) -> None:
     '真实函数 f(x)'
     """
     global _language
-    if lang is not None:
-        labels(lang)  # refuses an unknown language
+    if lang is not None and lang not in LABELS:  # None is a language here: the default
+        raise ValueError(f"lang must be 'zh', 'en' or None, got {lang!r}")
     _language = lang
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import torch
 
-from attention_tutorial.figures._alt import alt_facts, spoken
+from attention_tutorial.figures._alt import ALT_FACTS, alt_facts, spoken
 from attention_tutorial.figures._base import (
     FONTS,
     TutorialFigure,
@@ -136,11 +136,12 @@ def plot_scaling(
 ) -> TutorialFigure:
     """Plot the time and peak memory of each formulation against $n$ on log-log axes.
 
-    The memory panel also draws, dotted, the bytes of the intermediate tensors
-    counted for each row (``predicted_bytes``) of a formulation whose rows carry
-    them; the legend names the dotted lines only then. A byte count of 0 is
-    drawn at 1 B, the bottom of a log axis, and the alt text says so. The
-    legend sits below both panels,
+    If a formulation's rows carry ``predicted_bytes`` (the bytes counted from
+    its intermediate tensors), the memory panel draws them as a dotted line in
+    that formulation's colour; only then does the legend explain the dotted
+    line. The alt text gives each line's values at the smallest and largest n,
+    the counted bytes too; a byte count of 0 is drawn at 1 B, the bottom of a
+    log axis, and the alt text says so. The legend sits below both panels,
     where it hides no point. The tick labels are plain numbers (``1,000``,
     ``0.01``, ``1 MB``); an axis that spans less than a power of ten labels some
     of its minor ticks too (those at 2 and 5 when more than four are in view).
@@ -243,6 +244,12 @@ def plot_scaling(
         items = []
         for name, rows in grouped.items():
             first, last = rows[0], rows[-1]
+            extra = ""  # the dotted line's two ends, where it is drawn
+            if "predicted_bytes" in first:
+                extra = ALT_FACTS[lang]["plot_scaling.counted"].format(
+                    c_min=_bytes_drawn(float(first["predicted_bytes"]), lang),
+                    c_max=_bytes_drawn(float(last["predicted_bytes"]), lang),
+                )
             items.append(
                 {
                     "name": labels[f"scale_{name}"],
@@ -252,9 +259,12 @@ def plot_scaling(
                     "t_max": f"{spoken(float(last['seconds']))} s",
                     "m_min": _bytes_drawn(float(first["peak_bytes"]), lang),
                     "m_max": _bytes_drawn(float(last["peak_bytes"]), lang),
+                    "counted": extra,
                 }
             )
         fig.alt_facts = alt_facts("plot_scaling", lang, items)
+        if lang == "zh":  # "（……画在 1 B 处） 到": no space after a full-width bracket
+            fig.alt_facts = fig.alt_facts.replace("） ", "）")
         fig.alt_name = "plot_scaling" if layout == "wide" else "plot_scaling.stacked"
         if counted:  # the sentence of the figure says what the dotted lines are
             fig.alt_name += ".counted"

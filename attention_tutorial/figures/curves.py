@@ -114,8 +114,8 @@ def plot_data(
             current language).
         title: Optional title.
         layout: ``"wide"``: the legend under the axes, in two columns; ``"narrow"``
-            or ``"stacked"``, one phone layout: a narrower figure, the legend under
-            the axes in one column.
+            or ``"stacked"`` (two names for the phone layout): a narrower figure,
+            the legend under the axes in one column.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
@@ -234,8 +234,8 @@ def plot_fit(
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
         title: Optional title.
-        layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or ``"stacked"``,
-            one phone layout: the legend under the axes.
+        layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or
+            ``"stacked"`` (two names for the phone layout): the legend under the axes.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
@@ -322,13 +322,13 @@ def plot_fits(
             -> title (``{"zh": ..., "en": ...}``) for a title in words. The alt text
             names each panel by its title.
         layout: ``"wide"``: the panels side by side, the legend below them;
-            ``"narrow"`` or ``"stacked"``, one phone layout: the panels one above the
-            other, the legend under them.
+            ``"narrow"`` or ``"stacked"`` (two names for the phone layout): the
+            panels one above the other, the legend under them.
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
 
     Returns:
-        The figure, with one axes per fit; ``fig.description`` is its alt text.
+        The figure, with one panel per fit; ``fig.description`` is its alt text.
 
     Raises:
         TypeError: If ``fits`` is not a mapping, a key of ``fits`` is not a string, an
@@ -475,8 +475,8 @@ def plot_loss(
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
         title: Optional title.
-        layout: ``"wide"``: the wide-screen figure; ``"narrow"`` or ``"stacked"``, one
-            phone layout: a narrower figure.
+        layout: ``"wide"``: the wide-screen figure; ``"narrow"`` or
+            ``"stacked"`` (two names for the phone layout): a narrower figure.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
@@ -538,8 +538,8 @@ def plot_loss_vs_w(
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
         title: Optional title.
-        layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or ``"stacked"``,
-            one phone layout: the legend under the axes.
+        layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or
+            ``"stacked"`` (two names for the phone layout): the legend under the axes.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
@@ -553,6 +553,8 @@ def plot_loss_vs_w(
 
     Examples:
         >>> d = make_data()
+        >>> # 81 values of w from 0.1 to 1000,
+        >>> # evenly spaced on a log scale
         >>> ws = torch.logspace(-1, 3, 81)
         >>> own = loss_curve(
         ...     ws,
@@ -671,8 +673,8 @@ def plot_w_paths(
     curve. Each path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value
     after step $k$, from the first value
     (a grey square, which paths starting at the same $w$ share) to the last
-    (a dot in the path's colour, outlined in the text colour); the legend names both
-    markers. The end dots are drawn over the minimum's star, which is larger:
+    (a dot in the path's colour, outlined in black, light in the dark palette);
+    the legend names both markers. The end dots are drawn over the minimum's star, which is larger:
     a path that ends at the minimum shows its dot inside the star.
 
     Explained on the page `smoothness.md`.
@@ -687,7 +689,8 @@ def plot_w_paths(
         ws: Grid of the curve; by default ``logspace(-1, 3.5, 226)``, widened to
             include every path.
         layout: ``"wide"``: the legend in two columns under the axes; ``"narrow"`` or
-            ``"stacked"``, one phone layout: a narrower figure, its legend in one column.
+            ``"stacked"`` (two names for the phone layout): a narrower figure, its
+            legend in one column.
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
 

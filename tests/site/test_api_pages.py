@@ -391,7 +391,8 @@ def test_each_page_is_explained_once_by_its_intro(lang: str) -> None:
 def test_each_curves_function_links_the_lesson_section_of_its_figure(lang: str) -> None:
     """Round 7: the curves page shows no figure, and each function's entry named only the
     lesson page ("Explained on the page The data"). Each entry now links the sections
-    the intro's table gives it (plot_fit: three), as "Its figure, in the lesson: ..."."""
+    the intro's table gives it (plot_fit: four, r25: its use in "Can queries and keys be
+    swapped?" too), as "Its figure, in the lesson: ..."."""
     import griffe
 
     package = griffe.load(
@@ -410,7 +411,7 @@ def test_each_curves_function_links_the_lesson_section_of_its_figure(lang: str) 
         assert lead in said and all(link in said for link in links), (lang, name)
         assert all(re.search(r"\]\(\.\./[a-z-]+\.py#[^)]+\)", link) for link in links)
         assert "Explained on" not in said and "讲解见" not in said, (lang, name)
-    assert len(table[module["plot_fit"].path]) == 3
+    assert len(table[module["plot_fit"].path]) == 4
     if lang == "zh":  # r24: each page's section too, not the page alone
         said = module["plot_data"].docstring.value
         assert "它画的图见《[数据](../data.py#看一眼数据)》“看一眼数据”一节。" in said

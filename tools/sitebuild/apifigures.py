@@ -78,8 +78,9 @@ FIGURE_CLASS = "attn-api-figure"
 # the figure is that call drawn with lang="zh", and the caption says so, in a few words
 # (the box at the top of the page says why).
 CAPTION = {
-    "zh": '示例里的 <code>{name} = {func}(...)</code>，改用 <code>lang="zh"</code> 就得到这张图',
-    "en": 'The example\'s <code>{name} = {func}(...)</code> (<code>lang="en"</code>)',
+    "zh": '示例里的 <code>{name} = {func}(...)</code>（<code>lang="zh"</code>）',
+    "en": "The figure drawn by <code>{name} = {func}(...)</code> in this example "
+    '(<code>lang="en"</code>)',
 }
 NARROW_CAPTION = {
     "zh": "；手机上显示 <code>{layout}</code> 版",

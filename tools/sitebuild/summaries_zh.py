@@ -205,7 +205,7 @@ _FIGURE = "图（`TutorialFigure`）；`fig.description` 是它的替代文字�
 # full in docs/snippets/api-figures.*.md): the phone layout and the error for another value
 _PHONE = '`"narrow"` 或 `"stacked"`（同一种手机布局）'
 _BAD_LAYOUT = '`layout` 不是 `"wide"`、`"narrow"` 或 `"stacked"`'
-_PHONE_LEGEND = '`"wide"`：图例在坐标轴里面；' + _PHONE + "：图例在坐标轴下面。"
+_PHONE_LEGEND = '`"wide"`：图例在绘图区内；' + _PHONE + "：图例在绘图区下面。"
 _X_TEST = "测试输入（查询），形状 `(n_test,)`。"
 _Y_TRUTH = "`f(x_test)`，形状 `(n_test,)`。"
 _X_TRAIN = "训练输入（键），形状 `(n_train,)`。"
@@ -431,8 +431,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "lang": _LANG,
         "title": _TITLE,
-        "layout": '`"wide"`：图例在坐标轴下面，分两列；' + _PHONE + "：更窄的图，"
-        "图例在坐标轴下面，一列。",
+        "layout": '`"wide"`：图例在绘图区下面，分两列；' + _PHONE + "：更窄的图，"
+        "图例在绘图区下面，一列。",
         "return": _FIGURE,
         "raise TypeError": "某个数组装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
@@ -455,7 +455,7 @@ SECTIONS: dict[str, dict[str, str]] = {
     "figures.curves.plot_fits": {
         "x_test": _X_TEST,
         "y_truth": _Y_TRUTH,
-        "fits": "面板标题 → 在 `x_test` 处的预测，形状 `(n_test,)`。标题在各种语言里都原样显示，"
+        "fits": "各幅的标题 → 在 `x_test` 处的预测，形状 `(n_test,)`。标题在各种语言里都原样显示，"
         '所以只用符号和数字，例如 `"w = 1.00"`。',
         "x_train": _X_TRAIN,
         "y_train": _Y_TRAIN,
@@ -464,7 +464,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         '（`{"zh": ..., "en": ...}`）。替代文字按标题称呼各幅。',
         "layout": '`"wide"`：各幅并排，图例在它们下面；' + _PHONE + "：各幅上下排列，图例在下面。",
         "lang": _LANG,
-        "return": "图，每条拟合一个坐标系；`fig.description` 是它的替代文字。",
+        "return": "图，每条拟合一幅；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射、`fits` 的某个键不是字符串、某个数组装的不全是实数"
         "（含有布尔值、字符串或复数，或者是 `None`），或某个标题既不是字符串也不是字符串的映射时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`fits` 是空的、长度不一致、"
@@ -500,7 +500,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "[`w_path`][attention_tutorial.training_paths.w_path] 的结果。"
         "标签在各种语言里都原样显示：只用符号和数字。",
         "ws": "曲线的网格；默认是 `logspace(-1, 3.5, 226)`，并会放宽到包含每条路径。",
-        "layout": '`"wide"`：图例分两列放在坐标系下面；' + _PHONE + "：图更窄，图例一列。",
+        "layout": '`"wide"`：图例分两列放在绘图区下面；' + _PHONE + "：图更窄，图例一列。",
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
@@ -1378,15 +1378,18 @@ PARAGRAPHS: dict[str, str] = {
         "免得它挡住边缘的点。"
     ),
     # figures.cost
-    "The memory panel also draws, dotted, the bytes of the intermediate tensors counted "
-    "for each row (``predicted_bytes``) of a formulation whose rows carry them; the legend "
-    "names the dotted lines only then. A byte count of 0 is drawn at 1 B, the bottom of a log "
-    "axis, and the alt text says so. The legend sits below both panels, where it hides no point. "
+    "If a formulation's rows carry ``predicted_bytes`` (the bytes counted from its "
+    "intermediate tensors), the memory panel draws them as a dotted line in that "
+    "formulation's colour; only then does the legend explain the dotted line. The alt text "
+    "gives each line's values at the smallest and largest n, the counted bytes too; a byte "
+    "count of 0 is drawn at 1 B, the bottom of a log axis, and the alt text says so. The "
+    "legend sits below both panels, where it hides no point. "
     "The tick labels are plain numbers (``1,000``, ``0.01``, ``1 MB``); an axis that spans "
     "less than a power of ten labels some of its minor ticks too (those at 2 and 5 when more "
     "than four are in view).": (
-        "某种写法的各行带有 ``predicted_bytes`` 时，内存图还用点线画出每一行数出来的中间张量"
-        "字节数，图例也只在这时说明点线。0 字节画在 1 B 处，即对数轴的底部，替代文字也这样说。"
+        "某种写法的各行带有 ``predicted_bytes``（按中间张量数出来的字节数）时，内存图用与这种"
+        "写法同色的点线画出它们；只有这时图例才说明点线。替代文字给出每条线在最小和最大的 n "
+        "处的值，数出来的字节数也在内；0 字节画在 1 B 处，即对数轴的底部，替代文字也这样说。"
         "图例放在两幅图下方，不挡住任何点。刻度标签是普通的数"
         "（``1,000``、``0.01``、``1 MB``）；一根轴跨不到十倍时，也给一些次刻度标上数"
         "（看得见的次刻度多于四个时，只标 2 和 5 处的）。"
@@ -1430,12 +1433,14 @@ PARAGRAPHS: dict[str, str] = {
     "path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value after step $k$, from "
     "the first value (a grey square, "
     "which paths starting at the same $w$ share) to the last (a dot in the path's colour, "
-    "outlined in the text colour); the legend names both markers. The end dots are drawn over "
+    "outlined in black, light in the dark palette); the legend names both markers. "
+    "The end dots are drawn over "
     "the minimum's star, which is larger: a path that ends at the minimum shows its dot inside "
     "the star.": "$L(w)$ 是 $w$ 处留一法损失之和（``loss_curve``），即那条灰色曲线。"
     "每条路径是一条经过 $(w_k, L(w_k))$ 的折线（$w_k$ 是第 $k$ 步之后的值），"
     "从第一个值（灰色方块，从同一个 "
-    "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，用文字的颜色描边），图例说明这两种标记。"
+    "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边，深色模式下为浅色），"
+    "图例说明这两种标记。"
     "终点的圆点画在最小值的星号上面，星号比圆点大：停在最小值处的路径，它的圆点就落在星号中间。",
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
@@ -2077,6 +2082,8 @@ COMMENTS: dict[str, str] = {
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",
+    "81 values of w from 0.1 to 1000,": "0.1 到 1000 之间按对数",
+    "evenly spaced on a log scale": "均匀取 81 个 w",
     # figures.matrices
     # local_linear_regression
     "on a straight line the local linear fit is exact, even at the edges": (

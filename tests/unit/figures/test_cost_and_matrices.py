@@ -515,3 +515,21 @@ def test_bools_strings_none_and_complex_are_no_measurement(value, message) -> No
 
 def test_a_tuple_of_rows_is_a_list_of_rows() -> None:
     assert plot_scaling(tuple(ROWS), lang="en").description
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_alt_text_gives_the_counted_bytes_at_both_ends(lang) -> None:
+    """r25: the alt text gave the measured bytes only, never the dotted lines' values; a
+    counted 0 B is drawn at 1 B and said so; no ASCII space after a full-width bracket."""
+    rows = [dict(row) for row in ROWS]
+    rows[3]["predicted_bytes"] = 0  # sdpa at its smallest n
+    alt = plot_scaling(rows, lang=lang).description
+    if lang == "zh":
+        assert "数出来的字节数从 1 kB 到 5 kB" in alt
+        assert "数出来的字节数从 0 B（对数轴上没有 0，画在 1 B 处）到 5 kB" in alt
+        assert "） " not in alt
+    else:
+        assert "counted bytes from 1 kB to 5 kB" in alt
+        assert "counted bytes from 0 B (drawn at 1 B: a log axis has no 0) to 5 kB" in alt
+    bare = [{k: v for k, v in row.items() if k != "predicted_bytes"} for row in ROWS]
+    assert "数出来的字节数从" not in plot_scaling(bare, lang="zh").description
