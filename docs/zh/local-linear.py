@@ -280,7 +280,8 @@ worst = [
     for fit in (y_hat, y_ll)
 ]
 assert [round(x, 1) for x in worst] == [1.9, 2.0]
-print("h = 1, largest miss near the peak (x from 1.5 to 2.5):")
+print("h = 1, largest miss near the peak")
+print("(x from 1.5 to 2.5):")
 for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
     print(f"  {name:<15}  {flat.item():.2f} at x = {x_worst:.1f}")
 

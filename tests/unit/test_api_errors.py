@@ -138,12 +138,12 @@ def test_an_integer_or_bool_tensor_is_refused_by_its_dtype_as_the_rows_say():
             with pytest.raises(ValueError, match=r"must have a floating-point dtype"):
                 call(**kwargs)
     for doc in (sgd_stepper.__doc__, bandwidth_explorer.__doc__, plot_explorer_panels.__doc__):
-        assert re.search(r"tensor of more than one element or of an\s+integer or bool dtype", doc)
+        assert re.search(r"tensor but has more than one element or an\s+integer or bool dtype", doc)
 
 
 def test_a_bool_is_no_w_as_the_rows_say():
     """r24: the Raises rows did not say that ``w0=True`` / ``w=True`` is refused (it is:
-    ``True`` is no ``w``, not 1.0)."""
+    ``True`` is not a valid ``w``, not 1.0)."""
     for call in (
         lambda: sgd_stepper(w0=True),
         lambda: bandwidth_explorer(w=True),
@@ -152,7 +152,7 @@ def test_a_bool_is_no_w_as_the_rows_say():
         with pytest.raises(TypeError, match=r"must be a real number, got bool$"):
             call()
     for doc in (sgd_stepper.__doc__, bandwidth_explorer.__doc__, plot_explorer_panels.__doc__):
-        assert "``True`` is no ``w``" in doc
+        assert "or is a bool (``True`` is not a valid ``w``)" in doc
 
 
 def test_numpys_bool_is_a_bool_for_log_w():
