@@ -143,8 +143,8 @@ assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
 # The left panel (the upper one on a phone) shows both fits, with the three curves marked at
-# $x = 0$ and $x = 4.9$: a solid black dot on the truth, a ring on each fit (at $x = 4.9$
-# Nadaraya-Watson lands almost on the truth, so its ring circles the black dot); the right (lower) one, the attention weights of the query $x = 0$, all of them to its right, centred at $\bar x$, far
+# $x = 0$ and $x = 4.9$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at $x = 4.9$
+# Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower) one, the attention weights of the query $x = 0$, all of them to its right, centred at $\bar x$, far
 # from the query:
 
 # %%

@@ -181,7 +181,7 @@ at.plot_matrices(
 # from left to right along the row (the printout below gives the coordinates at both ends). The
 # upper panel is `ProjectedAttention`, the lower one `ScalarKernelAttention`; both share one
 # colour scale, so a colour means the same weight in each. The cell also prints two measures,
-# "keys in use" and "band filled", explained under the figure.
+# “keys in use” and “band filled”, explained under the figure.
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -230,12 +230,12 @@ at.plot_attention_heatmaps(
 # similar $x_1$. The band has gaps: $x_2$ has a say as well, but far less than $x_1$. With the
 # one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are
 # pushed away, so each query averages over fewer keys, and an average of fewer noisy values is
-# noisier. The "keys in use" printed above measure this: $1 / \sum_i \alpha_i^2$ per query,
+# noisier. The “keys in use” printed above measure this: $1 / \sum_i \alpha_i^2$ per query,
 # averaged over the queries ($n$ for uniform weights, 1 when a single key takes all the weight).
 #
-# <details><summary>"Band filled": how many of the band's keys get weight</summary>
+# <details><summary>“Band filled”: how many of the band's keys get weight</summary>
 #
-# "Band filled" is the share of the keys in a query's band that get weight, averaged over the
+# “Band filled” is the share of the keys in a query's band that get weight, averaged over the
 # queries, the band running from the query's first to its last key with at least a tenth of the
 # row's largest weight. With the projections 57% of the keys in the band get weight; with one $w$,
 # only 34%.
@@ -335,7 +335,7 @@ assert 0.6 * mse_mean < mse_plain < 0.9 * mse_mean  # "only somewhat better"
 # above). Without the bias the score, a plain dot product of the projected query and key, grows
 # with the **length** of $k'$, so for
 # a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
-# query: plain dot products cannot say "close to me". For kernel regression on raw coordinates the
+# query: plain dot products cannot say “close to me”. For kernel regression on raw coordinates the
 # bias is the whole point.
 #
 # Transformers drop it all the same, as a deliberate trade-off; the dot-product page says why, in

@@ -119,7 +119,7 @@ assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of 
 assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
-# 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值：真实函数是实心黑点，两种拟合是圆环（$x = 4.9$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在黑点上）；右图（窄屏上为下图）是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
+# 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值：真实函数是实心点（浅色页面上是黑色，深色页面上是白色），两种拟合是圆环（$x = 4.9$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在实心点上）；右图（窄屏上为下图）是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
 
 # %%
 at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
