@@ -134,6 +134,13 @@ CUT_OFF_CODE = """() => [...document.querySelectorAll('article pre')]
         }
         return true;
     }).map(p => p.textContent.slice(0, 40))"""
+# Boxes of the article that scroll sideways but cannot take the keyboard's focus: the
+# arrow keys scroll only a focused box in Firefox and Safari.
+UNFOCUSABLE_SCROLLERS = """() => [...document.querySelectorAll('article *')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1)
+    .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+    .filter(e => e.tabIndex < 0 && !e.querySelector('[tabindex="0"]'))
+    .map(e => e.tagName + ': ' + e.textContent.slice(0, 40))"""
 
 
 def screenshot(v: Visit, path) -> None:
@@ -180,6 +187,11 @@ def phone_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
         ok=lambda width: width <= 376,
     )
     checks.check("code that neither fits nor scrolls", lambda: v.page.evaluate(CUT_OFF_CODE), [])
+    checks.check(
+        "boxes that scroll sideways without the keyboard's focus",
+        lambda: v.page.evaluate(UNFOCUSABLE_SCROLLERS),
+        [],
+    )
     # before the screenshot, which resizes the viewport: the layout shift of the load
     checks.check("reading surface (tests/browser/reading.py)", lambda: phone_problems(v.page), {})
     # after the reading surface, which waits for the fonts that set a character's width

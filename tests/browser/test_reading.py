@@ -86,6 +86,32 @@ def test_heatmaps_follow_the_palette_and_keep_their_colour_map(browser, server, 
     assert deepest[0] < 160 and deepest[1] < 40, deepest  # a deep red, in both palettes
 
 
+def test_an_inverted_chart_takes_the_dark_pages_colour(browser, server):
+    """Inverted, a line chart's white background was a grey slab (33, 33, 33) on the slate
+    page (30, 33, 41) (review round 26); blended, its corner is the page's colour."""
+    from PIL import Image
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto(server + "en/nonparametric/", wait_until="load")
+        chart = page.locator("article img.attn-figure:not(.attn-colour-scale)").first
+        chart.evaluate(LOADED)
+        chart.scroll_into_view_if_needed()
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 100)))")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        shot = Image.open(io.BytesIO(chart.screenshot())).convert("RGB")
+    finally:
+        context.close()
+    page_colour = tuple(int(c) for c in re.findall(r"\d+", background)[:3])
+    assert page_colour != (255, 255, 255), "the dark palette did not apply"
+    corner = shot.getpixel((2, 2))
+    assert max(abs(a - b) for a, b in zip(corner, page_colour, strict=True)) <= 1, (
+        corner,
+        page_colour,
+    )
+
+
 # A faint paragraph (#bbb on white: 1.9:1), a button without a name, and a faint token in a
 # highlighted code block.
 INACCESSIBLE = """<!doctype html><html lang="en"><head><title>t</title></head><body><main>

@@ -13,6 +13,7 @@ The buttons are drawn by ``overrides/partials/actions.html``.
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import posixpath
@@ -21,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
+
+from tools.sitebuild.page_repairs import image_metadata
 
 # Tooltips of the buttons, in the page's language.
 LABELS = {
@@ -101,7 +104,10 @@ def for_reader(executed: bytes, src_uri: str, lang: str, site_url: str | None) -
     again are in the notebook's language (the pages were executed with the
     package's default, which the build redraws per language). Links to other
     pages become their online URLs when ``site_url`` is known; otherwise the
-    cell says that they name source files. Outputs are left as they are.
+    cell says that they name source files. A figure drawn in two layouts keeps
+    only its wide one (a notebook is read on a wide screen; the page shows the
+    phone's layout on phones): Jupyter would show the figure twice. Other
+    outputs are left as they are.
     """
     nb = json.loads(executed)
     unresolved = False
@@ -119,6 +125,8 @@ def for_reader(executed: bytes, src_uri: str, lang: str, site_url: str | None) -
         if cell["cell_type"] == "markdown":
             text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
             cell["source"] = _PAGE_LINK.sub(online, text)
+        elif cell["cell_type"] == "code":
+            cell["outputs"] = [out for out in cell["outputs"] if not phone_layout(out)]
     lines = [LANGUAGE_CELL[lang]]
     if unresolved:
         lines.append(UNRESOLVED_NOTE[lang])
@@ -134,6 +142,26 @@ def for_reader(executed: bytes, src_uri: str, lang: str, site_url: str | None) -
         cell["id"] = "set-language"
     nb["cells"].insert(1, cell)
     return (json.dumps(nb, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
+
+
+def phone_layout(output: dict) -> bool:
+    """Whether ``output`` is the phone's layout of a figure drawn in two layouts.
+
+    >>> from tools.sitebuild.contract import FACTS_KEY
+    >>> svg = '<svg><!-- {key} {{"shown_on": "narrow"}} --></svg>'
+    >>> phone_layout({"data": {"image/svg+xml": svg.format(key=FACTS_KEY)}})
+    True
+    >>> phone_layout({"output_type": "stream", "text": "narrow"})
+    False
+    """
+    for mime, data in output.get("data", {}).items():
+        if not mime.startswith("image/"):
+            continue
+        text = "".join(data) if isinstance(data, list) else data
+        blob = text.encode() if mime == "image/svg+xml" else base64.b64decode(text)
+        if image_metadata(blob)[1].get("shown_on") == "narrow":
+            return True
+    return False
 
 
 def attach(context: dict, page, config) -> dict[str, bytes]:

@@ -291,7 +291,7 @@ def keep_tab_stops_that_scroll(tree: BeautifulSoup, lang: str) -> int:
     kept = 0
     for box in tree.find_all("div", attrs={"tabindex": "0"}):
         if has_class(box, "jp-Cell-inputWrapper"):
-            del box["tabindex"]  # the code inside scrolls on its own (Material's code block)
+            del box["tabindex"]  # the code inside takes the focus when it scrolls (copy-code.js)
             continue
         if not has_class(box, "jp-OutputArea-output") or has_class(box, "jp-RenderedHTMLCommon"):
             continue  # not a box of ours: an HTML output brings its own controls
@@ -549,6 +549,24 @@ def permalink_titles_tree(tree: BeautifulSoup) -> None:
     title = PERMALINK_TITLES.get(lang, PERMALINK_TITLES["en"])
     for anchor in tree.find_all("a"):
         if has_class(anchor, "headerlink") and anchor.get("title") != title:
+            anchor["title"] = title
+
+
+def trim_link_titles_tree(tree: BeautifulSoup) -> None:
+    """Collapse the white space of every link's ``title`` (its tooltip).
+
+    mkdocs-autorefs takes a cross-reference's title from the heading's text, which
+    mkdocstrings' templates indent: the tooltips began with twelve spaces (review
+    round 26).
+
+    >>> tree = parse('<a class="autorefs" title="            best_w" href="#x">w</a>')
+    >>> trim_link_titles_tree(tree)
+    >>> tree.find("a")["title"]
+    'best_w'
+    """
+    for anchor in tree.find_all("a", title=True):
+        title = " ".join(str(anchor["title"]).split())
+        if title != anchor["title"]:
             anchor["title"] = title
 
 

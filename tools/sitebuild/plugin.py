@@ -482,7 +482,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
            (``codebreaks.py``).
         6. ``drop_unused_explorer_tree``: the explorer's script and stylesheet only on
            pages that show it; ``permalink_titles_tree``: each heading's permalink named
-           in the page's language (``page_repairs.py``).
+           in the page's language; ``trim_link_titles_tree``: tooltips without the
+           templates' indentation (``page_repairs.py``).
         7. ``prerender_tree``: code blocks come with Material's copy button
            (``copybuttons.py``).
         8. ``drop_alternate_links_tree``: no relative hreflang links
@@ -503,6 +504,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             codebreaks.mark_tree,
             page_repairs.drop_unused_explorer_tree,
             page_repairs.permalink_titles_tree,
+            page_repairs.trim_link_titles_tree,
             copybuttons.prerender_tree,
         ]
         if not self._keeps_alternates(config):

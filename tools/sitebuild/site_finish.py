@@ -10,7 +10,9 @@ r"""Lighten the finished site (both languages): shared assets, used CSS only, co
    (``cssprune``; class names the site's scripts may add count as used), their
    selection rule is cheaper to restyle (``restyle``), and they get a name
    after their new content; Material's palette stylesheet stops restyling
-   every page on load (``restyle``);
+   every page on load (``restyle``); the project's own stylesheets (``extra.css``,
+   ``explorer.css``) ship without their comments (:func:`strip_comments`: the
+   reasons stay in the source; ``extra.css`` 10.5 -> 3.9 KB gzip on every page);
 3. the KaTeX stylesheet keeps only the rules of the formulas on the pages, and
    the font files it no longer names are deleted;
 4. each ``search/search_index.json`` is written compactly, with CJK text as
@@ -35,6 +37,8 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import tinycss2
 
 from tools.sitebuild import assets, cssprune, pageweight, restyle
 from tools.sitebuild.stepcache import StepCache
@@ -237,6 +241,25 @@ LUNR_EXPANSION_FIXED = (
 )
 
 
+def strip_comments(css: str) -> str:
+    r"""``css`` without its comments and blank lines, every other token as it was.
+
+    >>> strip_comments("/* why */\na { color: red; } /* more */\n\n\nb { top: 0 }\n")
+    'a { color: red; } \nb { top: 0 }\n'
+    """
+    tokens = tinycss2.parse_component_value_list(css, skip_comments=True)
+    return re.sub(r"\n[ \t]*(?:\n[ \t]*)+", "\n", tinycss2.serialize(tokens)).lstrip("\n")
+
+
+def _own_stylesheets(site: Path) -> list[Path]:
+    """The site's stylesheets written in this project (``docs/assets/stylesheets``)."""
+    return [
+        sheet
+        for sheet in sorted(site.glob("**/assets/stylesheets/*.css"))
+        if not sheet.name.endswith(".min.css") and not sheet.name.startswith("notebook.")
+    ]
+
+
 def patch_search_worker(
     site: Path, steps: StepCache | None = None, plan: FinishPlan | None = None
 ) -> list[str]:
@@ -283,7 +306,7 @@ def finalize(
     steps = steps if steps is not None else StepCache(None)
     if plan is not None:
         plan.maps, plan.names, plan.preload_css, plan.originals = [], {}, None, {}
-    saved = {"dedupe": 0, "notebook_css": 0, "katex": 0, "search_index": 0}
+    saved = {"dedupe": 0, "notebook_css": 0, "own_css": 0, "katex": 0, "search_index": 0}
     moved = assets.dedupe(site, steps=steps)
     if plan is not None:
         plan.maps.append(("en/", dict(moved)))
@@ -312,6 +335,12 @@ def finalize(
     # in place: the 404 pages name it by absolute URL, which rename_by_content leaves
     for sheet in sorted(site.glob("**/assets/stylesheets/palette.*.css")):
         assets.write_text(sheet, restyle.switching_attribute(sheet.read_text("utf-8")))
+    for sheet in _own_stylesheets(site):
+        css = sheet.read_text(encoding="utf-8")
+        small = steps.get_or_make("own-css", [css], lambda css=css: strip_comments(css))
+        if small != css:
+            assets.write_text(sheet, small)
+            saved["own_css"] += len(css.encode()) - len(small.encode())
     katex = site / KATEX_CSS
     if katex.is_file():
         css = katex.read_text(encoding="utf-8")

@@ -23,6 +23,29 @@
   if (typeof document$ !== "undefined") document$.subscribe(mark);
   else document.addEventListener("DOMContentLoaded", mark);
 
+  // A box wider than the column scrolls sideways: a notebook cell's code, a code block of
+  // a notebook's text, a table. It then takes the keyboard's focus (tabindex), as
+  // Material's own code blocks do (their <code>, left to Material), so that the arrow
+  // keys scroll it in every browser (Chromium alone scrolls a box that has no focus).
+  var SCROLLERS = "article pre, article .md-typeset__scrollwrap";
+  function focusable(box) {
+    if (box.tagName === "PRE" && box.querySelector(":scope > code")) return;
+    if (box.scrollWidth > box.clientWidth + 1) box.setAttribute("tabindex", "0");
+    else box.removeAttribute("tabindex");
+  }
+  function focusables() {
+    document.querySelectorAll(SCROLLERS).forEach(focusable);
+  }
+  if (typeof ResizeObserver !== "undefined") {
+    var watcher = new ResizeObserver(function (entries) {
+      entries.forEach(function (entry) { focusable(entry.target); });
+    });
+    document.querySelectorAll(SCROLLERS).forEach(function (box) { watcher.observe(box); });
+  }
+  // a web font sets a character's width, and so what scrolls, without resizing the box
+  if (document.fonts) document.fonts.addEventListener("loadingdone", focusables);
+  window.addEventListener("load", focusables);
+
   // The notice after a copy ("已复制" / "Copied"), announced by screen readers: a notice
   // is only read out from a live region that was in the page before its text changed.
   // Material writes its notice into its dialog, which becomes a polite status region. A

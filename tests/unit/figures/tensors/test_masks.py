@@ -8,6 +8,8 @@ trick of running the operation on element numbers.
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 
 import matplotlib.colors
 import pytest
@@ -87,14 +89,21 @@ def test_eye_mask_drops_each_rows_own_element() -> None:
     )
 
 
-# The site's dark palette shows a tensor diagram through ``filter: invert(0.87)
-# hue-rotate(180deg)`` (docs/assets/stylesheets/extra.css): each sRGB channel c becomes
-# 0.87 - 0.74 c, then the hue turns by the CSS filter's matrix (cos = -1, sin = 0).
+# The site's dark palette shows a tensor diagram through ``filter: invert(a)
+# hue-rotate(180deg)`` (docs/assets/stylesheets/extra.css, read here): each sRGB channel
+# c becomes a + (1 - 2a) c, then the hue turns by the CSS filter's matrix (cos = -1, sin = 0).
 _HUE_TURN = [[-0.574, 1.430, 0.144], [0.426, 0.430, 0.144], [0.426, 1.430, -0.856]]
+_CSS = Path(__file__).resolve().parents[4] / "docs" / "assets" / "stylesheets" / "extra.css"
+_INVERT = float(
+    re.search(
+        r'\[data-md-color-scheme="slate"\] img\.attn-figure \{\s*filter: invert\(([\d.]+)\)',
+        _CSS.read_text(encoding="utf-8"),
+    ).group(1)
+)
 
 
 def _in_the_dark(colour: tuple[float, ...]) -> list[float]:
-    inverted = [0.87 - 0.74 * c for c in colour]
+    inverted = [_INVERT + (1 - 2 * _INVERT) * c for c in colour]
     turned = [sum(m * c for m, c in zip(row, inverted, strict=True)) for row in _HUE_TURN]
     return [min(1.0, max(0.0, c)) for c in turned]
 
