@@ -345,8 +345,8 @@ NOTE = """() => {
     };
     return {inControls: note.parentElement.classList.contains('attn-stepper-controls'),
             note: box(note), text: note.textContent,
-            slider: box(root.querySelector('.attn-stepper-lr input[type=range]')),
-            chart: box(root.querySelector('.attn-explorer-panel svg')),
+            buttons: box(root.querySelector('.attn-stepper-buttons')),
+            readout: box(root.querySelector('.attn-stepper-readout')),
             described: [...root.querySelectorAll('.attn-stepper-controls input')].map(
                 i => document.getElementById(i.getAttribute('aria-describedby'))?.className)};
 }"""
@@ -361,8 +361,9 @@ def test_the_restart_note_is_beside_the_controls(server, browser, path, width):
     context, page, _ = open_page(browser, f"{server}{path}/", width=width)
     try:
         got = page.evaluate(NOTE)
-        assert got["inControls"] and got["note"][3] <= got["chart"][1], got
-        assert got["note"][1] - got["slider"][3] < 120, got  # close under the slider
+        # the controls' last line, right under the buttons and above the readout and the chart
+        assert got["inControls"] and got["note"][3] <= got["readout"][1], got
+        assert 0 <= got["note"][1] - got["buttons"][3] < 16, got
         assert got["described"] == ["attn-stepper-note"] * 3, got
         assert got["text"].startswith("改变学习率" if path == "smoothness" else "Changing lr"), got
     finally:
