@@ -85,7 +85,7 @@ assert gap_sign == 0 and f"{gap_nw:.1e}" == "4.8e-07"
 # 对每个 $w$ 打印三样东西：
 #
 # - 带宽 $1/|w|$；
-# - “有效键数”（表头 keys in use）：一个查询的注意力权重 $\alpha_i$ 的 $1 / \sum_i \alpha_i^2$，在所有查询上取平均，
+# - “有效键数”（表头 keys in use）：对一个查询的注意力权重 $\alpha_i$ 算出 $1 / \sum_i \alpha_i^2$，再在所有查询上取平均，
 #   定义见《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节（$m$ 个键平分权重时等于 $m$）；
 # - 测试集上相对**真实函数** $f$ 的均方误差（<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>），
 #   这是我们真正关心的预测质量。
