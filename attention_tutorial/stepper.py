@@ -39,9 +39,11 @@ _LABELS = {
     "zh": {
         "title": "SGD 单步演示",
         "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
-        "虚线圆圈是本章训练的最后一步，星号是网格上的最低点；当前这一步见图上方的读数。",
+        "星号是网格上的最低点；在本章的设置下（学习率 {lr}，训练 {param}），"
+        "虚线圆圈标出本章训练停下的那一步；当前这一步见图上方的读数。",
+        "loss_axis_narrow": "损失 L（求和）",  # the y axis' title on a phone
         "lr": "学习率 lr",
-        "lr_name": "学习率 lr（对数坐标）",
+        "lr_name": "学习率 lr（对数刻度）",
         "parameter": "训练的参数",
         "step": "走一步",
         "reset": "重来",
@@ -76,8 +78,10 @@ _LABELS = {
     "en": {
         "title": "SGD stepper",
         "alt": "Line chart of the leave-one-out loss against w (log scale): a square at the "
-        "initial w, dots at the w of each SGD step, a dotted ring at the chapter's last step, a "
-        "star at the grid's minimum; the readout above it gives the current step.",
+        "initial w, dots at the w of each SGD step, a star at the grid's minimum and, at the "
+        "chapter's settings (lr {lr}, training {param}), a dotted ring at the step where the "
+        "chapter's training stops; the readout above it gives the current step.",
+        "loss_axis_narrow": "loss L (sum)",  # the y axis' title on a phone
         "lr": "learning rate lr",
         "lr_name": "learning rate lr (log scale)",
         "parameter": "trained parameter",

@@ -96,9 +96,10 @@ assert gap_sign == 0 and f"{gap_nw:.1e}" == "4.8e-07"
 # three things:
 #
 # - the bandwidth $1/|w|$;
-# - the “number of keys in use”, $1 / \sum_i a_i^2$ averaged over the queries, where $a_i$ are the
-#   attention weights of one query. If the weight is shared equally by $m$ keys this is exactly $m$;
-#   a value of 1 means that all the weight sits on one key;
+# - the “number of keys in use”, $1 / \sum_i \alpha_i^2$ for the attention weights $\alpha_i$ of one
+#   query, averaged over the queries, as defined in
+#   [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page
+#   ($m$ when $m$ keys share the weight equally);
 # - the mean squared error on the test set against the **true function** $f$
 #   (<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>),
 #   which is the quality of prediction we actually care about.
@@ -141,14 +142,26 @@ for name, w in candidates.items():
 assert 2 < keys_used["trained w"] < 3
 
 # %% [markdown]
-# The three fits, one panel each, each title saying which $w$ it is (the figure's text description
-# also gives each curve's “largest jump”, the largest change of the prediction between neighbouring
-# test inputs, as a measure of how jumpy it is):
+# The three fits, one panel each, each title saying which $w$ it is. Above the figure the cell
+# prints each curve's “largest jump”, the largest change of the prediction between neighbouring
+# test inputs, as a measure of how jumpy it is, and for reference that of the true function $f$:
 
 # %%
 fits = {}
 for name, w in candidates.items():
     fits[name] = at.predict(w, x_test, x_train, y_train)
+# the largest jump: the largest change of a curve
+# between neighbouring test inputs, f's first
+print("largest jump:")
+jumps = {}
+for name, y in {"true f": data.y_truth, **fits}.items():
+    changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
+    jumps[name] = changes.max().item()
+    print(f"  {name}: {jumps[name]:.2f}")
+# the numbers the text names: w = 1 the smoothest,
+# the trained w the most jumpy, the best w close to f
+shown = {name: f"{jump:.2f}" for name, jump in jumps.items()}
+assert list(shown.values()) == ["0.36", "0.07", "1.25", "0.35"]
 # one title per panel, in both languages:
 # the site draws the figure in each
 titles = [
@@ -177,8 +190,8 @@ at.plot_fits(
 # %% [markdown]
 # ## “Less smooth” is not “worse”
 #
-# Look at the last column of the table. The curve of $w = 1$ is the smoothest and has the largest
-# error. Where does that error come from? Split its summed squared error over the 50 test
+# Look at the last column of the table. The curve of $w = 1$ is the smoothest, smoother even than
+# $f$ itself (largest jump 0.07, against 0.36 for $f$), and has the largest error. Where does that error come from? Split its summed squared error over the 50 test
 # queries by where the query lies:
 
 # %%
@@ -217,14 +230,16 @@ assert f"{x_train.min().item():.2f}" == "0.11"
 # *[Boundary bias and local linear regression](local-linear.py#where-the-fit-goes-astray)*. Most
 # of the rest comes from the kernel being too wide elsewhere too: it shaves off the peaks and
 # troughs. Both are **bias**. The $w$
-# learned by SGD makes the curve wiggle, yet its error is smaller than that of $w = 1$. The best
-# leave-one-out $w$ lies between the two and has the smallest error of all. Smoothness is a matter
+# learned by SGD makes the curve wiggle (largest jump 1.25), yet its error is smaller than that of
+# $w = 1$. The best leave-one-out $w$ lies between the two, jumps about as much as $f$ (0.35), and
+# has the smallest error of all. Smoothness is a matter
 # of looks; how good a prediction is depends on how far it is from the true function.
 #
 # Wiggling does have a price: with a bandwidth below the spacing of the points, each prediction is
-# decided by two or three noisy labels and the noise is not averaged away. That is **variance**. The
-# trained $w$ wins on bias and loses on variance, which is why it beats $w = 1$ but loses to the
-# best leave-one-out $w$.
+# decided by two or three noisy labels and the noise is not averaged away. That is **variance**.
+# Against $w = 1$, the trained $w$'s gain in bias outweighs its extra variance, so its error is
+# smaller; against the best leave-one-out $w$, its extra variance outweighs the bias it saves, so
+# its error is larger.
 #
 # ## Why SGD ends up there
 #

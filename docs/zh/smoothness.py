@@ -85,8 +85,8 @@ assert gap_sign == 0 and f"{gap_nw:.1e}" == "4.8e-07"
 # 对每个 $w$ 打印三样东西：
 #
 # - 带宽 $1/|w|$；
-# - “有效键数”（表头 keys in use）$1 / \sum_i a_i^2$ 在所有查询上的平均，$a_i$ 是一个查询的注意力权重。
-#   如果权重平均分给 $m$ 个键，它正好等于 $m$；它为 1，说明全部权重落在一个键上；
+# - “有效键数”（表头 keys in use）：对一个查询的注意力权重 $\alpha_i$ 算出 $1 / \sum_i \alpha_i^2$，再在所有查询上取平均，
+#   定义见《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节（$m$ 个键平分权重时等于 $m$）；
 # - 测试集上相对**真实函数** $f$ 的均方误差（<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>），
 #   这是我们真正关心的预测质量。
 
@@ -128,12 +128,24 @@ for name, w in candidates.items():
 assert 2 < keys_used["trained w"] < 3
 
 # %% [markdown]
-# 三条拟合曲线各画一幅小图，标题写明它是哪个 $w$（图的文字说明还给出每条曲线的“最大跳变”，即相邻两个测试输入之间预测的最大变化，用来量化曲线有多“抖”）：
+# 三条拟合曲线各画一幅小图，标题写明它是哪个 $w$。图上方先打印每条曲线的“最大跳动”，即相邻两个测试输入之间预测的最大变化，用来量化曲线有多“抖”；真实函数 $f$ 的也一并打印，作为参照：
 
 # %%
 fits = {}
 for name, w in candidates.items():
     fits[name] = at.predict(w, x_test, x_train, y_train)
+# the largest jump: the largest change of a curve
+# between neighbouring test inputs, f's first
+print("largest jump:")
+jumps = {}
+for name, y in {"true f": data.y_truth, **fits}.items():
+    changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
+    jumps[name] = changes.max().item()
+    print(f"  {name}: {jumps[name]:.2f}")
+# the numbers the text names: w = 1 the smoothest,
+# the trained w the most jumpy, the best w close to f
+shown = {name: f"{jump:.2f}" for name, jump in jumps.items()}
+assert list(shown.values()) == ["0.36", "0.07", "1.25", "0.35"]
 # one title per panel, in both languages:
 # the site draws the figure in each
 titles = [
@@ -162,7 +174,7 @@ at.plot_fits(
 # %% [markdown]
 # ## “不平滑”不等于“更差”
 #
-# 看表的最后一列。$w = 1$ 的曲线最平滑，误差却最大。这些误差是从哪里来的？把它在 50 个测试查询上的平方误差之和按查询的位置拆开：
+# 看表的最后一列。$w = 1$ 的曲线最平滑，比 $f$ 本身还平滑（最大跳动 0.07，$f$ 是 0.36），误差却最大。这些误差是从哪里来的？把它在 50 个测试查询上的平方误差之和按查询的位置拆开：
 
 # %%
 # where the error of w = 1 comes from:
@@ -194,12 +206,12 @@ assert f"{x_train.min().item():.2f}" == "0.11"
 
 # %% [markdown]
 # 其中四分之三来自 $x = 1$ 左边的十个查询。那里数据的边界截掉了宽宽的窗口左边的部分，大部分权重落在右边的键上（在 $x = 0$ 处是全部权重：没有小于 0.11 的训练输入），而右边的 $f$ 更高，拟合就偏高了：这正是《[边界偏差与局部线性回归](local-linear.py#偏差出在边界)》一页讲的边界偏差。其余的大部分来自核在别处也太宽，峰和谷都被削平了。两者都是**偏差**。
-# SGD 学到的 $w$ 让曲线抖了起来，误差反而比 $w = 1$ 小。留一法最好的 $w$ 介于两者之间，
-# 误差最小。平滑与否只是外观，衡量预测好坏要看它离真实函数有多远。
+# SGD 学到的 $w$ 让曲线抖了起来（最大跳动 1.25），误差反而比 $w = 1$ 小。留一法最好的 $w$ 介于两者之间，
+# 最大跳动 0.35，和 $f$ 的 0.36 差不多，误差最小。平滑与否只是外观，衡量预测好坏要看它离真实函数有多远。
 #
 # 不平滑也确实有代价：带宽小于点间距时，每个预测几乎只由两三个带噪声的标签决定，
-# 噪声没有被平均掉，这是**方差**。训练出的 $w$ 在偏差上占了便宜、在方差上吃了亏，
-# 所以它比 $w = 1$ 好，却比留一法最好的 $w$ 差。
+# 噪声没有被平均掉，这是**方差**。和 $w = 1$ 比，训练出的 $w$ 在偏差上省下的多于它多出的方差，所以误差更小；
+# 和留一法最好的 $w$ 比，它多出的方差超过了它省下的那点偏差，所以误差更大。
 #
 # ## 为什么 5 步后停在那里
 #
@@ -327,7 +339,7 @@ at.plot_w_paths(x_train, y_train, paths)
 #
 # ## 自己走一走
 #
-# 上面的四条路径是画好的。下面的演示让你自己走：选一个学习率（对数坐标，从 0.001 到 10），
+# 上面的四条路径是画好的。下面的演示让你自己走：选一个学习率（对数刻度，从 0.001 到 10），
 # 选训练 $w$ 还是 $\log w$，然后按“走一步”。每按一次，浏览器就用写进本页的同一份训练数据
 # 走一步 SGD，在表中添一行：新的 $w$、那里的损失和梯度。图中各个符号的意思见图上方的图例。
 #

@@ -39,6 +39,8 @@ STEP_FIVE_TIMES = """([lr, logW]) => {
     return {lr: api.lr(), logW: api.logW(), rows: api.rows(),
             readout: root.querySelector('.attn-stepper-readout').textContent,
             rings: root.querySelectorAll('svg circle.chapter-ring').length,
+            keys: [...root.querySelectorAll('.attn-explorer-legend > span')].filter(
+                s => s.getClientRects().length).map(s => s.className),
             chapterRow: root.querySelector('tr.is-chapter td .attn-chapter-mark')?.textContent,
             chapterSaid: root.querySelector('tr.is-chapter td .attn-visually-hidden')?.textContent,
             steps: [...root.querySelectorAll('.attn-stepper-log tbody tr')].map(
@@ -124,13 +126,16 @@ def check_agreement(page, chapter, lang):
         # loss_at_w rounds w to float32 (the model's parameter): about 2e-7 here
         assert errors["grad_rel"] < 1e-9 and errors["loss"] < TOLERANCE, (lr, log_w, errors)
         worst = {k: max(worst[k], errors[k]) for k in worst}
-        # the readout prints the fifth step; the chapter's end is ringed at every setting, its
-        # row marked only at the chapter's settings (round 23: "5 (chapter)" labelled
-        # w = 2.9069 at lr 0.05, where the chapter's run ends at 16.2025)
+        # the readout prints the fifth step; the chapter's end is ringed, and its row marked,
+        # only at the chapter's settings (round 23: "5 (chapter)" labelled w = 2.9069 at
+        # lr 0.05, where the chapter's run ends at 16.2025; round 26: so was the ring), and the
+        # legend names the ring only when it is drawn
         assert got["readout"].startswith("第 5 步：" if lang == "zh" else "Step 5: "), got
         assert f"w = {ws[-1]:.4f}" in got["readout"], got["readout"]  # 4 decimals, as Python
-        assert got["rings"] == 1, got
-        if (lr, log_w) == (0.5, False):
+        at_chapter = (lr, log_w) == (0.5, False)
+        assert got["rings"] == int(at_chapter), got
+        assert ("chapter-key" in got["keys"]) is at_chapter and "path-key" in got["keys"], got
+        if at_chapter:
             chapter_row = "5（本章）" if lang == "zh" else "5 (chapter)"  # a word in each
             assert got["chapterRow"] == chapter_row, got
             # the ring means nothing read aloud: the cell says the step in words instead
@@ -297,6 +302,70 @@ def test_the_minimum_is_a_star_named_in_the_legend(server, browser, path, key):
                 " return root.querySelector('.attn-stepper-readout').textContent; }"
             )
             assert readout.startswith("Start: "), readout
+    finally:
+        context.close()
+
+
+# The classes of the legend's entries that are shown, after n steps at one setting.
+SHOWN_KEYS = """([lr, logW, n]) => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    root.attnStepper.configure(lr, logW);
+    root.attnStepper.step(n);
+    return [...root.querySelectorAll('.attn-explorer-legend > span')].filter(
+        s => s.getClientRects().length).map(s => s.className);
+}"""
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_the_legend_names_only_the_marks_on_the_chart(server, browser, path):
+    """Round 26: before any step the legend listed "Earlier steps" and the chapter's step,
+    whose marks were not there yet. The earlier steps' dots show from step 2 (step 1's lies
+    under the current dot), the ring at step 5 at the chapter's settings only."""
+    context, page, _ = open_page(browser, f"{server}{path}/")
+    try:
+        always = ["start-key", "current-key", "minimum-key"]
+        assert page.evaluate(SHOWN_KEYS, [0.5, False, 0]) == always
+        assert page.evaluate(SHOWN_KEYS, [0.5, False, 1]) == always
+        with_path = ["start-key", "path-key", "current-key", "minimum-key"]
+        assert page.evaluate(SHOWN_KEYS, [0.5, False, 4]) == with_path
+        every = ["start-key", "path-key", "current-key", "chapter-key", "minimum-key"]
+        assert page.evaluate(SHOWN_KEYS, [0.5, False, 5]) == every
+        assert page.evaluate(SHOWN_KEYS, [0.05, False, 8]) == with_path  # no ring there
+    finally:
+        context.close()
+
+
+# Where the note on the slider and the radios is, and what names it.
+NOTE = """() => {
+    const root = document.querySelector('.attn-stepper.is-live');
+    const note = root.querySelector('.attn-stepper-note');
+    const box = el => {
+        const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+    };
+    return {inControls: note.parentElement.classList.contains('attn-stepper-controls'),
+            note: box(note), text: note.textContent,
+            buttons: box(root.querySelector('.attn-stepper-buttons')),
+            readout: box(root.querySelector('.attn-stepper-readout')),
+            described: [...root.querySelectorAll('.attn-stepper-controls input')].map(
+                i => document.getElementById(i.getAttribute('aria-describedby'))?.className)};
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+@pytest.mark.parametrize("path", PAGES)
+def test_the_restart_note_is_beside_the_controls(server, browser, path, width):
+    """Round 26: "Changing lr or the parameter starts again" stood under the chart, far from
+    the slider, read only after a run had been wiped out. Now it is a line of the controls,
+    above the chart, and the slider and the radios name it as their description."""
+    context, page, _ = open_page(browser, f"{server}{path}/", width=width)
+    try:
+        got = page.evaluate(NOTE)
+        # the controls' last line, right under the buttons and above the readout and the chart
+        assert got["inControls"] and got["note"][3] <= got["readout"][1], got
+        assert 0 <= got["note"][1] - got["buttons"][3] < 16, got
+        assert got["described"] == ["attn-stepper-note"] * 3, got
+        assert got["text"].startswith("改变学习率" if path == "smoothness" else "Changing lr"), got
     finally:
         context.close()
 
@@ -519,6 +588,11 @@ def test_at_375_px_no_text_of_the_chart_is_cut_or_covered(server, browser, path)
         (minimum,) = [t for t in got["texts"] if t["cls"] == "minimum-text"]
         ticks = [t for t in got["texts"] if not t["cls"]]  # the tick labels have no class
         assert len(ticks) >= 6, ticks
+        # round 26: the y axis' title in full was taller than the plot and ran down beside the
+        # x ticks; on a phone its short form stays within the frame's height, in full size
+        (title,) = [t for t in got["texts"] if "y-label" in t["cls"]]
+        assert title["text"] == ("损失 L（求和）" if path == "smoothness" else "loss L (sum)")
+        assert title["box"][1] >= got["frame"][1] and title["box"][3] <= got["frame"][3], title
         assert not any(_overlap(minimum["box"], t["box"]) for t in ticks), (minimum, ticks)
         # inside the frame, clear of its bottom edge (it was 4 px above it, its descenders on it)
         frame = got["frame"]

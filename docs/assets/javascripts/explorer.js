@@ -511,13 +511,23 @@
     var stepButton = html("button", "md-button md-button--primary", buttons, L.step);
     var resetButton = html("button", "md-button", buttons, L.reset);
     stepButton.type = resetButton.type = "button";
+    // what a change of the slider or the parameter does, beside them (round 26: under the chart,
+    // it was read only after a run had been wiped out)
+    var note = html("p", "attn-stepper-note", controls, L.restart);
+    note.id = id + "-note";
+    [lrInput].concat(radios).forEach(function (input) { input.setAttribute("aria-describedby", note.id); });
     var readout = html("output", "attn-stepper-readout", ui);
     readout.setAttribute("aria-live", "polite");
     readout.id = id + "-readout";
-    var panel = new Panel(ui, L.title, L.w_axis, L.loss_axis, true, [
+    // on a phone the y axis' title in short: in full it was taller than the plot (round 26)
+    var panel = new Panel(ui, L.title, L.w_axis, PHONE ? L.loss_axis_narrow : L.loss_axis, true, [
       ["■ " + L.start, "start-key"], ["● " + L.path, "path-key"], ["● " + L.current, "current-key"],
       ["◌ " + words(L.chapter_end, { k: data.steps }), "chapter-key"], ["★ " + L.minimum, "minimum-key"]]);
-    panel.describe(L.alt);  // what the chart shows; its state is the readout's sentence
+    // the entries of marks that come with the steps, shown only while their marks are drawn
+    var pathKey = panel.legend.querySelector(".path-key");
+    var chapterKey = panel.legend.querySelector(".chapter-key");
+    // what the chart shows; its state is the readout's sentence
+    panel.describe(words(L.alt, { lr: data.lr, param: data.log_w ? "log w" : "w" }));
     panel.svg.setAttribute("aria-describedby", readout.id);
     var lc = lossCurve(xs, ys, data), curveBest = [lc.ws[lc.best], lc.curve[lc.best]];
     var yRange = drawLossCurve(panel, lc, data, L, true);
@@ -525,7 +535,6 @@
     // draw (round 24: at the minimum the dot hid it; the dot grows round it there)
     var star = panel.svg.querySelector("polygon.minimum");
     var topLayer = el("g", { class: "attn-stepper-top" }, panel.svg);
-    html("p", "attn-stepper-note", ui, L.restart);
     // the table in a box of its own, which scrolls if the table is wider than the column
     var table = html("table", "attn-stepper-log", html("div", "attn-stepper-log-box", ui));
     var head = html("tr", null, html("thead", null, table));
@@ -552,11 +561,19 @@
 
     function draw() {
       var last = rows[rows.length - 1], k = rows.length - 1;
+      var atChapter = lr === data.lr && logW === data.log_w;  // the page's settings
       panel.clear();
       var pts = rows.map(function (r) { return point(r.w, r.loss); });
       panel.line(pts.map(function (p) { return p[0]; }), pts.map(function (p) { return p[1]; }), "path");
       pts.forEach(function (p, i) { if (i > 0) panel.dot(p[0], p[1], 2.5, "step-dot"); });
-      if (rows.length > data.steps) {
+      // the chapter's step ringed at the chapter's settings only, where the table marks its row
+      // too: in another run "the chapter's step" was some other w (round 26)
+      var ringed = atChapter && rows.length > data.steps;
+      // an entry of the legend only once its mark is on the chart: the earlier steps' dots from
+      // step 2 on (step 1's lies under the current dot), the ring with it (round 26)
+      pathKey.hidden = k < 2;
+      chapterKey.hidden = !ringed;
+      if (ringed) {
         var c = pts[data.steps], cx = panel.sx(c[0]), right = cx > (M.l + W - M.r) / 2;
         el("line", { x1: cx.toFixed(1), x2: cx.toFixed(1), y1: M.t, y2: panel.sy(c[1]).toFixed(1), class: "chapter-line" }, panel.plot);
         // dotted (◌), unlike step 0's solid disc; outside the grown disc at the minimum
@@ -572,7 +589,12 @@
       var X = panel.sx(pts[0][0]), Y = panel.sy(pts[0][1]), under = k ? 4 : 5.5;  // a frame at 0
       el("rect", { x: (X - under).toFixed(1), y: (Y - under).toFixed(1), width: 2 * under, height: 2 * under, class: "start-under" }, topLayer);
       el("rect", { x: (X - 4).toFixed(1), y: (Y - 4).toFixed(1), width: 8, height: 8, class: "start" }, topLayer);
-      if (star) topLayer.appendChild(star);
+      if (star) {
+        topLayer.appendChild(star);
+        // its halo only where a point of the path lies under it: elsewhere the halo cut a gap
+        // in the loss curve (round 26)
+        star.toggleAttribute("data-over-path", pts.some(function (q) { return near(q, curveBest); }));
+      }
       var notes = [];
       if (last.w < 0) notes.push(L.negative);
       if (Math.abs(last.w) < data.w_min || Math.abs(last.w) > data.w_max) notes.push(L.off_chart);
@@ -584,7 +606,7 @@
       gradHead.textContent = L.gradient + " ";
       html("span", "attn-nowrap", gradHead, gradName());  // "dL/d(log w)" on one line
       while (body.firstChild) body.removeChild(body.firstChild);
-      var shown = -1, atChapter = lr === data.lr && logW === data.log_w;  // the page's settings
+      var shown = -1;
       rows.forEach(function (r, i) {
         // the start (its first gradient), the chapter's step and the last 8 rows
         if (i > 0 && i < rows.length - 8 && i !== data.steps) return;
