@@ -1378,21 +1378,18 @@ PARAGRAPHS: dict[str, str] = {
         "免得它挡住边缘的点。"
     ),
     # figures.cost
+    "Each formulation is a solid line in both panels, in a colour and marker of its own. "
     "If a formulation's rows carry ``predicted_bytes`` (the bytes counted from its "
-    "intermediate tensors), the memory panel draws them as a dotted line in that "
-    "formulation's colour; only then does the legend explain the dotted line. The alt text "
-    "gives each line's values at the smallest and largest n, the counted bytes too; a byte "
-    "count of 0 is drawn at 1 B, the bottom of a log axis, and the alt text says so. The "
-    "legend sits below both panels, where it hides no point. "
-    "The tick labels are plain numbers (``1,000``, ``0.01``, ``1 MB``); an axis that spans "
-    "less than a power of ten labels some of its minor ticks too (those at 2 and 5 when more "
-    "than four are in view).": (
-        "某种写法的各行带有 ``predicted_bytes``（按中间张量数出来的字节数）时，内存图用与这种"
-        "写法同色的点线画出它们；只有这时图例才说明点线。替代文字给出每条线在最小和最大的 n "
-        "处的值，数出来的字节数也在内；0 字节画在 1 B 处，即对数轴的底部，替代文字也这样说。"
-        "图例放在两幅图下方，不挡住任何点。刻度标签是普通的数"
-        "（``1,000``、``0.01``、``1 MB``）；一根轴跨不到十倍时，也给一些次刻度标上数"
-        "（看得见的次刻度多于四个时，只标 2 和 5 处的）。"
+    "intermediate tensors), the memory panel also draws them as a dotted line in that "
+    "formulation's colour; only then does the legend explain the dotted line. The legend "
+    "sits below both panels, where it hides no point. The alt text gives each line's values "
+    "at the smallest and largest n, the counted bytes too; a byte count of 0 is drawn at "
+    "1 B, the bottom of a log axis, and the alt text says so.": (
+        "每种写法在两幅图里各是一条实线，颜色和标记各不相同。某种写法的各行带有 "
+        "``predicted_bytes``（按中间张量数出来的字节数）时，内存图还用与这种写法同色的点线"
+        "画出它们；只有这时图例才说明点线。图例放在两幅图下方，不挡住任何点。替代文字给出每条线"
+        "在最小和最大的 n 处的值，数出来的字节数也在内；0 字节画在 1 B 处，即对数轴的底部，"
+        "替代文字也这样说。"
     ),
     # figures.curves
     "The loss against $w$ comes twice: with and without each point's own key "
@@ -2074,11 +2071,18 @@ COMMENTS: dict[str, str] = {
     "(w ≈ 4)": "（w ≈ 4）",
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
-    "one formulation, n = 1e2 to 1e4": "一种写法，n 从 1e2 到 1e4",
-    "counted: three n x n float32": "数出来的：三个 float32 的",
-    "matrices; measured: 1 MB more": "n x n 矩阵；实测的：再多 1 MB",
-    "memory: peak_bytes (solid) and": "内存图：peak_bytes（实线）和",
+    "two formulations, n = 1e2 to 1e4,": "两种写法，n 从 1e2 到 1e4，",
+    "the time following the memory": "时间跟着内存变",
+    "tiled: counted, three n x n": "tiled：数出来的是三个 n x n",
+    "float32 matrices; measured,": "的 float32 矩阵；实测的",
+    "1 MB more": "再多 1 MB",
+    "sdpa: measured only": "sdpa：只有实测的",
+    "memory: each formulation's": "内存图：每种写法的",
+    "peak_bytes (solid), and tiled's": "peak_bytes（实线），以及 tiled 的",
     "predicted_bytes (dotted)": "predicted_bytes（点线）",
+    "the dotted line: tiled's colour": "点线的颜色就是 tiled 的颜色",
+    "the legend names the dotted line,": "图例说明点线，",
+    "as some predicted_bytes are given": "因为给了 predicted_bytes",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",
