@@ -1430,13 +1430,13 @@ PARAGRAPHS: dict[str, str] = {
     "path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value after step $k$, from "
     "the first value (a grey square, "
     "which paths starting at the same $w$ share) to the last (a dot in the path's colour, "
-    "outlined in black, light in the dark palette); the legend names both markers. "
+    "outlined in black: light grey in the dark palette); the legend names both markers. "
     "The end dots are drawn over "
     "the minimum's star, which is larger: a path that ends at the minimum shows its dot inside "
     "the star.": "$L(w)$ 是 $w$ 处留一法损失之和（``loss_curve``），即那条灰色曲线。"
     "每条路径是一条经过 $(w_k, L(w_k))$ 的折线（$w_k$ 是第 $k$ 步之后的值），"
     "从第一个值（灰色方块，从同一个 "
-    "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边，深色模式下为浅色），"
+    "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边，深色模式下描边是浅灰色），"
     "图例说明这两种标记。"
     "终点的圆点画在最小值的星号上面，星号比圆点大：停在最小值处的路径，它的圆点就落在星号中间。",
     # figures.matrices
@@ -2028,6 +2028,9 @@ COMMENTS: dict[str, str] = {
     "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
     "(lr = 0.02 short of the star,": "（lr = 0.02 还没走到星号，",
     "lr = 0.05 on it)": "lr = 0.05 停在星号上）",
+    "lr = 0.05 goes past the star": "lr = 0.05 先越过星号",
+    "(w ≈ 4) to 5.06, then comes back:": "（w ≈ 4）到 5.06，再走回来；",
+    "too close to see at this scale": "在这个比例的图上几乎看不出",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
     "leave-one-out)": "留一法）",
     # figures.shape_flow
