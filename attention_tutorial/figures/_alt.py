@@ -922,6 +922,7 @@ _PARTS = {
     "zh": {
         "x": "横轴：{}",
         "y": "纵轴：{}",
+        "y_of": "{}纵轴：{}",
         "bar": "颜色条：{}",
         "title": "标题：{}",
         "legend": "图例：{}",
@@ -930,6 +931,7 @@ _PARTS = {
     "en": {
         "x": "x axis: {}",
         "y": "y axis: {}",
+        "y_of": "{} y axis: {}",
         "bar": "colour bar: {}",
         "title": "title: {}",
         "legend": "legend: {}",
@@ -943,11 +945,13 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
 
     A figure whose panels each need their whole axis list (``fig.alt_every_axis``, e.g. the
     explorer's heatmap, whose keys axis the bumps panel above it also names) repeats an axis
-    label in each panel that draws it.
+    label in each panel that draws it. A figure whose panels have y axes of their own names
+    the panel of each (``fig.alt_y_panels``, one name per axes: "左图" / "the left panel's").
     """
     parts = _PARTS[lang]
     seen: list[str] = []
     every_axis = getattr(fig, "alt_every_axis", False)
+    y_panels = getattr(fig, "alt_y_panels", None)
 
     def add(text: str, again: bool = False) -> None:
         # a label broken onto two lines after a full-width "，" joins without a space
@@ -957,7 +961,7 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
 
     if fig._suptitle is not None:
         add(parts["title"].format(fig._suptitle.get_text()))
-    for ax in fig.axes:
+    for i, ax in enumerate(fig.axes):
         if ax.get_title():
             add(parts["title"].format(ax.get_title()))
         if hasattr(ax, "_colorbar"):  # a colour bar's label, along it or under it
@@ -965,7 +969,9 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
             continue
         if ax.get_xlabel():
             add(parts["x"].format(ax.get_xlabel()), again=every_axis)
-        if ax.get_ylabel():
+        if ax.get_ylabel() and y_panels:  # r26: "纵轴：时间；纵轴：峰值内存", of which panel?
+            add(parts["y_of"].format(y_panels[i], ax.get_ylabel()))
+        elif ax.get_ylabel():
             add(parts["y"].format(ax.get_ylabel()), again=every_axis)
         legend = ax.get_legend()
         if legend is not None:

@@ -44,6 +44,15 @@ _STYLE = {
     "sdpa": {"marker": "D", "linestyle": "-", "markersize": 5},
 }
 
+# the panels as the alt text names them, each with its y axis (r26: "y axis: time; y axis:
+# peak memory" left the reader to guess which was which)
+_PANELS = {
+    "zh": {"wide": ("左图", "右图"), "stacked": ("上图", "下图")},
+    "en": {
+        "wide": ("left panel's", "right panel's"),
+        "stacked": ("upper panel's", "lower panel's"),
+    },
+}
 _NEUTRAL = "0.55"  # grey: the legend entry of the dotted lines, which take their own colours
 # A byte count below 1 (0: nothing measured) is drawn at 1 B, the log axis having no 0: the
 # alt text says where it is drawn, so that it reads as the figure shows it
@@ -136,15 +145,14 @@ def plot_scaling(
 ) -> TutorialFigure:
     """Plot the time and peak memory of each formulation against $n$ on log-log axes.
 
-    If a formulation's rows carry ``predicted_bytes`` (the bytes counted from
-    its intermediate tensors), the memory panel draws them as a dotted line in
-    that formulation's colour; only then does the legend explain the dotted
-    line. The alt text gives each line's values at the smallest and largest n,
-    the counted bytes too; a byte count of 0 is drawn at 1 B, the bottom of a
-    log axis, and the alt text says so. The legend sits below both panels,
-    where it hides no point. The tick labels are plain numbers (``1,000``,
-    ``0.01``, ``1 MB``); an axis that spans less than a power of ten labels some
-    of its minor ticks too (those at 2 and 5 when more than four are in view).
+    Each formulation is a solid line in both panels, in a colour and marker of its
+    own. If a formulation's rows carry ``predicted_bytes`` (the bytes counted from
+    its intermediate tensors), the memory panel also draws them as a dotted line
+    in that formulation's colour; only then does the legend explain the dotted
+    line. The legend sits below both panels, where it hides no point. The alt
+    text gives each line's values at the smallest and largest n, the counted
+    bytes too; a byte count of 0 is drawn at 1 B, the bottom of a log axis, and
+    the alt text says so.
 
     Explained on the page `scale.md`.
 
@@ -154,8 +162,8 @@ def plot_scaling(
             ``"chunked"``, ``"sdpa"``), ``n``, ``seconds``, ``peak_bytes`` (and
             optionally ``predicted_bytes``, in every row of a formulation or in
             none); each of these a real number, a NumPy scalar or a 0-d tensor.
-        layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``,
-            one phone layout: time above memory.
+        layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``
+            (two names for the phone layout): time above memory.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
         title: Optional title of the first panel.
 
@@ -176,28 +184,49 @@ def plot_scaling(
 
     Examples:
         >>> # made-up numbers for the demo:
-        >>> # one formulation, n = 1e2 to 1e4
-        >>> def row(n):
-        ...     # counted: three n x n float32
-        ...     # matrices; measured: 1 MB more
-        ...     counted = 12 * n * n
+        >>> # two formulations, n = 1e2 to 1e4,
+        >>> # the time following the memory
+        >>> def row(name, n, peak):
         ...     return {
-        ...         "formulation": "tiled",
+        ...         "formulation": name,
         ...         "n": n,
-        ...         "seconds": n / 1e4,
-        ...         "peak_bytes": counted + 1e6,
-        ...         "predicted_bytes": counted,
+        ...         "seconds": peak / 1e8,
+        ...         "peak_bytes": peak,
         ...     }
-        >>> ns = (100, 1000, 10000)
-        >>> rows = [row(n) for n in ns]
+        >>> rows = []
+        >>> for n in (100, 1000, 10000):
+        ...     # tiled: counted, three n x n
+        ...     # float32 matrices; measured,
+        ...     # 1 MB more
+        ...     c = 12 * n * n
+        ...     t = row("tiled", n, c + 1e6)
+        ...     t["predicted_bytes"] = c
+        ...     # sdpa: measured only
+        ...     s = row("sdpa", n, 4000 * n)
+        ...     rows += [t, s]
         >>> fig = plot_scaling(rows, lang="en")
-        >>> # memory: peak_bytes (solid) and
+        >>> # memory: each formulation's
+        >>> # peak_bytes (solid), and tiled's
         >>> # predicted_bytes (dotted)
         >>> [
         ...     line.get_linestyle()
         ...     for line in fig.axes[1].lines
         ... ]
-        ['-', ':']
+        ['-', ':', '-']
+        >>> # the dotted line: tiled's colour
+        >>> solid, dotted, _ = fig.axes[1].lines
+        >>> c = solid.get_color()
+        >>> dotted.get_color() == c
+        True
+        >>> # the legend names the dotted line,
+        >>> # as some predicted_bytes are given
+        >>> legend = fig.legends[0]
+        >>> for text in legend.get_texts():
+        ...     print(text.get_text())
+        tiled (repeat_interleave)
+        SDPA (dot product + bias)
+        counted bytes (dotted, in
+        its formulation's colour)
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")
@@ -223,7 +252,10 @@ def plot_scaling(
                 memory_ax.plot(n, predicted, ":", color=color, alpha=0.8)
                 counted = True
         for ax, key in ((time_ax, "scale_seconds"), (memory_ax, "scale_bytes")):
-            log_axis(ax, "x")  # plain numbers, as every log axis of the package
+            # plain numbers, as every log axis of the package ("1,000", "0.01", "1 MB"); an
+            # axis that spans less than a power of ten labels some minor ticks too (those at
+            # 2 and 5 when more than four are in view)
+            log_axis(ax, "x")
             log_axis(ax, "y", _byte_tick if ax is memory_ax else plain_number)
             ax.set_xlabel(labels["scale_n"], fontsize=_TEXT_PT)
             ax.set_ylabel(labels[key], fontsize=_TEXT_PT)
@@ -263,6 +295,8 @@ def plot_scaling(
                 }
             )
         fig.alt_facts = alt_facts("plot_scaling", lang, items)
+        # the two y axes, each named with its panel in the alt text
+        fig.alt_y_panels = _PANELS[lang][layout]
         if lang == "zh":  # "（……画在 1 B 处） 到": no space after a full-width bracket
             fig.alt_facts = fig.alt_facts.replace("） ", "）")
         fig.alt_name = "plot_scaling" if layout == "wide" else "plot_scaling.stacked"

@@ -673,7 +673,7 @@ def plot_w_paths(
     curve. Each path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value
     after step $k$, from the first value
     (a grey square, which paths starting at the same $w$ share) to the last
-    (a dot in the path's colour, outlined in black, light in the dark palette);
+    (a dot in the path's colour, outlined in black: light grey in the dark palette);
     the legend names both markers. The end dots are drawn over the minimum's star, which is larger:
     a path that ends at the minimum shows its dot inside the star.
 
@@ -735,6 +735,12 @@ def plot_w_paths(
         ...     for p in paths.values()
         ... ]
         [3.18, 4.0]
+        >>> # lr = 0.05 goes past the star
+        >>> # (w ≈ 4) to 5.06, then comes back:
+        >>> # too close to see at this scale
+        >>> fast = paths["lr = 0.05"]
+        >>> [round(w, 2) for w in fast]
+        [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]
     """
     with building(lang) as labels:
         layout = _check_layout(layout)

@@ -209,11 +209,12 @@ def test_the_caption_names_the_figure_shown_and_says_how_it_was_drawn(lang: str)
 def test_the_caption_names_the_phone_layout_drawn() -> None:
     """A function with a phone layout: the caption says which layout a phone shows."""
     name = "attention_tutorial.figures.attention.plot_attention_pooling"
-    for lang, words in (("zh", "手机上显示"), ("en", "a phone shows the")):
+    # r26: "the phone layout", not "the stacked version" (a single panel is not stacked)
+    for lang, words in (("zh", "手机上显示手机布局（{}）"), ("en", "a phone shows the phone layout ({})")):
         drawn = apifigures.drawings(name, lang)
         html_ = apifigures.figure_html(name, lang, drawn, "api/x/")
         caption = html.unescape(re.search(r"<figcaption>(.*?)</figcaption>", html_)[1])
-        assert f'{words} <code>layout="stacked"</code>' in caption, caption
+        assert words.format('<code>layout="stacked"</code>') in caption, caption
 
 
 BOX_TITLE = {"zh": "怎样查看一张图", "en": "How to view a figure"}

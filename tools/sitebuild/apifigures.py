@@ -73,18 +73,20 @@ _DATA_IMAGE = re.compile(r'<img [^>]*src="data:(?P<mime>image/[\w+.-]+);base64,(
 PREAMBLE = "import numpy as np\nimport torch\nfrom attention_tutorial import *\n"
 FIGURE_CLASS = "attn-api-figure"
 # The caption names the example's call that drew the figure (``fig = plot_loss(...)``: its
-# variable too, when an example draws two). The
-# examples call with lang="en" (what they print is the same on both pages): on a Chinese page
-# the figure is that call drawn with lang="zh", and the caption says so, in a few words
-# (the box at the top of the page says why).
+# variable too, when an example draws two), with a verb. The examples call with lang="en"
+# (what they print is the same on both pages): on a Chinese page the figure is that call
+# drawn with lang="zh", and the caption says so, in a few words (r26: "示例里的 fig = ...
+# （lang="zh"）" had no verb, and read as contradicting the lang="en" just above it).
 CAPTION = {
-    "zh": '示例里的 <code>{name} = {func}(...)</code>（<code>lang="zh"</code>）',
-    "en": "The figure drawn by <code>{name} = {func}(...)</code> in this example "
-    '(<code>lang="en"</code>)',
+    "zh": '上面的 <code>{name} = {func}(...)</code> 改用 <code>lang="zh"</code> 画出的图',
+    "en": 'What <code>{name} = {func}(...)</code> above draws (<code>lang="en"</code>)',
 }
+# Every phone drawing is "the phone layout", by the one name each function takes for it
+# (r26: "a phone shows the layout="stacked" version" under a single-panel figure, where
+# nothing is stacked).
 NARROW_CAPTION = {
-    "zh": "；手机上显示 <code>{layout}</code> 版",
-    "en": "; a phone shows the <code>{layout}</code> version",
+    "zh": "；手机上显示手机布局（<code>{layout}</code>）",
+    "en": "; a phone shows the phone layout (<code>{layout}</code>)",
 }
 # Why the figure is drawn in the page's language while the example says lang="en" is said
 # once per page, in the box docs/snippets/api-figures.*.md, not under every figure.

@@ -1378,21 +1378,18 @@ PARAGRAPHS: dict[str, str] = {
         "免得它挡住边缘的点。"
     ),
     # figures.cost
+    "Each formulation is a solid line in both panels, in a colour and marker of its own. "
     "If a formulation's rows carry ``predicted_bytes`` (the bytes counted from its "
-    "intermediate tensors), the memory panel draws them as a dotted line in that "
-    "formulation's colour; only then does the legend explain the dotted line. The alt text "
-    "gives each line's values at the smallest and largest n, the counted bytes too; a byte "
-    "count of 0 is drawn at 1 B, the bottom of a log axis, and the alt text says so. The "
-    "legend sits below both panels, where it hides no point. "
-    "The tick labels are plain numbers (``1,000``, ``0.01``, ``1 MB``); an axis that spans "
-    "less than a power of ten labels some of its minor ticks too (those at 2 and 5 when more "
-    "than four are in view).": (
-        "某种写法的各行带有 ``predicted_bytes``（按中间张量数出来的字节数）时，内存图用与这种"
-        "写法同色的点线画出它们；只有这时图例才说明点线。替代文字给出每条线在最小和最大的 n "
-        "处的值，数出来的字节数也在内；0 字节画在 1 B 处，即对数轴的底部，替代文字也这样说。"
-        "图例放在两幅图下方，不挡住任何点。刻度标签是普通的数"
-        "（``1,000``、``0.01``、``1 MB``）；一根轴跨不到十倍时，也给一些次刻度标上数"
-        "（看得见的次刻度多于四个时，只标 2 和 5 处的）。"
+    "intermediate tensors), the memory panel also draws them as a dotted line in that "
+    "formulation's colour; only then does the legend explain the dotted line. The legend "
+    "sits below both panels, where it hides no point. The alt text gives each line's values "
+    "at the smallest and largest n, the counted bytes too; a byte count of 0 is drawn at "
+    "1 B, the bottom of a log axis, and the alt text says so.": (
+        "每种写法在两幅图里各是一条实线，颜色和标记各不相同。某种写法的各行带有 "
+        "``predicted_bytes``（按中间张量数出来的字节数）时，内存图还用与这种写法同色的点线"
+        "画出它们；只有这时图例才说明点线。图例放在两幅图下方，不挡住任何点。替代文字给出每条线"
+        "在最小和最大的 n 处的值，数出来的字节数也在内；0 字节画在 1 B 处，即对数轴的底部，"
+        "替代文字也这样说。"
     ),
     # figures.curves
     "The loss against $w$ comes twice: with and without each point's own key "
@@ -1433,13 +1430,13 @@ PARAGRAPHS: dict[str, str] = {
     "path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value after step $k$, from "
     "the first value (a grey square, "
     "which paths starting at the same $w$ share) to the last (a dot in the path's colour, "
-    "outlined in black, light in the dark palette); the legend names both markers. "
+    "outlined in black: light grey in the dark palette); the legend names both markers. "
     "The end dots are drawn over "
     "the minimum's star, which is larger: a path that ends at the minimum shows its dot inside "
     "the star.": "$L(w)$ 是 $w$ 处留一法损失之和（``loss_curve``），即那条灰色曲线。"
     "每条路径是一条经过 $(w_k, L(w_k))$ 的折线（$w_k$ 是第 $k$ 步之后的值），"
     "从第一个值（灰色方块，从同一个 "
-    "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边，深色模式下为浅色），"
+    "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边，深色模式下描边是浅灰色），"
     "图例说明这两种标记。"
     "终点的圆点画在最小值的星号上面，星号比圆点大：停在最小值处的路径，它的圆点就落在星号中间。",
     # figures.matrices
@@ -2031,6 +2028,9 @@ COMMENTS: dict[str, str] = {
     "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
     "(lr = 0.02 short of the star,": "（lr = 0.02 还没走到星号，",
     "lr = 0.05 on it)": "lr = 0.05 停在星号上）",
+    "lr = 0.05 goes past the star": "lr = 0.05 先越过星号",
+    "(w ≈ 4) to 5.06, then comes back:": "（w ≈ 4）到 5.06，再走回来；",
+    "too close to see at this scale": "在这个比例的图上几乎看不出",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
     "leave-one-out)": "留一法）",
     # figures.shape_flow
@@ -2074,11 +2074,18 @@ COMMENTS: dict[str, str] = {
     "(w ≈ 4)": "（w ≈ 4）",
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
-    "one formulation, n = 1e2 to 1e4": "一种写法，n 从 1e2 到 1e4",
-    "counted: three n x n float32": "数出来的：三个 float32 的",
-    "matrices; measured: 1 MB more": "n x n 矩阵；实测的：再多 1 MB",
-    "memory: peak_bytes (solid) and": "内存图：peak_bytes（实线）和",
+    "two formulations, n = 1e2 to 1e4,": "两种写法，n 从 1e2 到 1e4，",
+    "the time following the memory": "时间跟着内存变",
+    "tiled: counted, three n x n": "tiled：数出来的是三个 n x n",
+    "float32 matrices; measured,": "的 float32 矩阵；实测的",
+    "1 MB more": "再多 1 MB",
+    "sdpa: measured only": "sdpa：只有实测的",
+    "memory: each formulation's": "内存图：每种写法的",
+    "peak_bytes (solid), and tiled's": "peak_bytes（实线），以及 tiled 的",
     "predicted_bytes (dotted)": "predicted_bytes（点线）",
+    "the dotted line: tiled's colour": "点线的颜色就是 tiled 的颜色",
+    "the legend names the dotted line,": "图例说明点线，",
+    "as some predicted_bytes are given": "因为给了 predicted_bytes",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",

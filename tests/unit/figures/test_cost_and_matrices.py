@@ -533,3 +533,22 @@ def test_the_alt_text_gives_the_counted_bytes_at_both_ends(lang) -> None:
         assert "counted bytes from 0 B (drawn at 1 B: a log axis has no 0) to 5 kB" in alt
     bare = [{k: v for k, v in row.items() if k != "predicted_bytes"} for row in ROWS]
     assert "数出来的字节数从" not in plot_scaling(bare, lang="zh").description
+
+
+@pytest.mark.parametrize(
+    ("lang", "layout", "first", "second"),
+    [
+        ("zh", "wide", "左图纵轴：时间（秒）", "右图纵轴：峰值内存"),
+        ("zh", "stacked", "上图纵轴：时间（秒）", "下图纵轴：峰值内存"),
+        ("en", "wide", "left panel's y axis: time (seconds)", "right panel's y axis: peak memory"),
+        ("en", "stacked", "upper panel's y axis: time", "lower panel's y axis: peak memory"),
+    ],
+)
+def test_the_alt_text_names_the_panel_of_each_y_axis(lang, layout, first, second) -> None:
+    """r26: the alt text read "纵轴：时间（秒）；纵轴：峰值内存", two y axes and no word
+    of which panel each belongs to."""
+    description = plot_scaling(ROWS, lang=lang, layout=layout).description
+    assert first in description and second in description, description
+    assert description.index(first) < description.index(second)
+    # no y axis without its panel
+    assert description.count("纵轴：" if lang == "zh" else "y axis:") == 2
