@@ -735,16 +735,17 @@ with prints_error(RuntimeError):
 # 50 test inputs, so that calls with mixed-up shapes fail for sure (with `n_train` equal
 # to `n_test` some of these mistakes raise nothing).
 #
-# The entries of this group (the first five headings begin with `…`, which stands for the
-# argument the message names, such as `queries` or `keys and values`):
+# The entries of this group, each after what went wrong (the first five headings begin with
+# `…`, which stands for the argument the message names, such as `queries` or
+# `keys and values`):
 #
-# - [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
-# - [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
-# - [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
-# - [… must have the same length](#-must-have-the-same-length)
-# - [… must have the same dtype](#-must-have-the-same-dtype)
-# - [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
-# - [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
+# - not a tensor: [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
+# - the wrong shape: [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
+# - not floating-point: [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
+# - lengths that differ: [… must have the same length](#-must-have-the-same-length)
+# - dtypes that differ: [… must have the same dtype](#-must-have-the-same-dtype)
+# - the parametric model's keys not 2-D: [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
+# - $w$ overflowing in training: [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
 
 # %%
 data = at.make_data(n_train=40)

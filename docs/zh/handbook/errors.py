@@ -659,15 +659,16 @@ with prints_error(RuntimeError):
 # 包里的函数检查参数，报错时点名出错的参数、说明应有的形状或类型。下面的例子都用 40 个训练点、
 # 50 个测试输入的数据，让形状写错的调用一定报错（`n_train` 与 `n_test` 相同时，有些错误不会报出来）。
 #
-# 这一组的条目（前五条的标题以 `…` 开头，它代表报错点名的参数，例如 `queries`、`keys and values`）：
+# 这一组的条目，冒号前是出了什么错（前五条的标题以 `…` 开头，它代表报错点名的参数，例如 `queries`、
+# `keys and values`）：
 #
-# - [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
-# - [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
-# - [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
-# - [… must have the same length](#-must-have-the-same-length)
-# - [… must have the same dtype](#-must-have-the-same-dtype)
-# - [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
-# - [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
+# - 不是张量：[… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
+# - 形状不对：[… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
+# - 不是浮点型：[… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
+# - 长度不同：[… must have the same length](#-must-have-the-same-length)
+# - 类型不同：[… must have the same dtype](#-must-have-the-same-dtype)
+# - 带参数模型的键不是二维：[keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
+# - 训练时 $w$ 溢出：[w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
 
 # %%
 data = at.make_data(n_train=40)
