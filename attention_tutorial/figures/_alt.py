@@ -488,6 +488,7 @@ _PANEL_WORDS = {
         "framed_elements": "下标为 {which} 的元素",
         "framed_elements_many": "下标为 {which} 的元素",
         "framed_index": "下标为 {which} 的格子",
+        "framed_scalar": "这一格",
         "and": "、",
         "caption": "下面写着{text}",
         "quoted": "“{}”",
@@ -526,6 +527,7 @@ _PANEL_WORDS = {
         "framed_elements": "element {which}",
         "framed_elements_many": "elements {which}",
         "framed_index": "the cells at index {which}",
+        "framed_scalar": "its one cell",
         "and": " and ",
         "caption": "captioned {text}",
         "quoted": "“{}”",
@@ -574,6 +576,9 @@ def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[st
     ...     _PANEL_WORDS["zh"],
     ... )
     '下标为 0、1 的元素加了红框'
+    >>> # a 0-d tensor: one cell, no index
+    >>> _framed([()], (), en)
+    'its one cell framed in red'
     """
     cells = sorted(cells)
 
@@ -583,7 +588,9 @@ def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[st
     def named(key: str, values: list[int]) -> str:
         return words[key + ("_many" if len(set(values)) > 1 else "")].format(which=numbers(values))
 
-    if len(shape) == 1:
+    if not shape:  # a 0-d tensor (a dot product's result): its only cell
+        text = words["framed_scalar"]
+    elif len(shape) == 1:
         text = named("framed_elements", [c[0] for c in cells])
     elif len(shape) == 2:
         rows = sorted({r for r, _ in cells})

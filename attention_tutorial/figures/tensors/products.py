@@ -65,7 +65,7 @@ def _matmul_panels(
         out,
         code="y",
         sources=torch.full(out.shape, -1),
-        outline=[index_out] if out.dim() else [],
+        outline=[index_out],
         spec=spec,
     )
     return panel_a, panel_b, panel_out, example

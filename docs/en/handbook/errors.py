@@ -10,15 +10,17 @@
 # The message itself starts on the line that begins with the type of the exception and a
 # colon (`RuntimeError:`, `IndexError:`, `TypeError:`, …) and goes on to the end of the
 # output; some messages run over several lines. On this page “the first line” means that
-# line, not the traceback's first line (which is the same for every error). Paste the first
-# line, or its first few words, into the search box to land on its entry here.
+# line, not the traceback's first line (the traceback's first line is the same for every
+# error). Paste the first line, or its first few words, into the search box to land on its
+# entry here.
 #
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,
 # dtypes): the numbers you see will usually differ.
 #
 # Each entry runs the failing line inside `with prints_error(…):`, which prints its first
-# line wrapped at 40 characters so that a phone's output box shows it whole; yours is one
-# long line: paste it as it is.
+# line broken between words into lines of at most 40 characters, the next lines indented by
+# four spaces, so that a phone's output box shows it whole; yours is one long line: paste it
+# as it is.
 
 # %%
 import functools
@@ -31,9 +33,7 @@ from torch import nn
 import attention_tutorial as at
 
 # runs a failing block and prints its
-# error, wrapped at 40 characters: the
-# width of a phone's output box, so
-# that a phone shows each line whole
+# error (why 40: see the introduction)
 prints_error = functools.partial(
     at.prints_error,
     width=40,
@@ -176,7 +176,7 @@ with prints_error(RuntimeError):
 # - **Cause**: one subscript letter (here `k`) has two different sizes in two operands.
 #   Older PyTorch versions worded this “einsum(): operands do not broadcast with remapped
 #   shapes [original->remapped]”; PyTorch 2.13 says the sentence printed below, naming the letter and the sizes.
-# - **Fix**: give one letter axes of one size, or use another letter.
+# - **Fix**: make all axes that share a letter the same size, or use a different letter.
 # - **Explained in**: [the pitfalls of torch.einsum](einsum.py#pitfalls).
 
 # %%
@@ -418,17 +418,18 @@ with prints_error(IndexError):
 #
 # - **Cause**: one tensor is float32 (PyTorch's default), the other float64 (NumPy's
 #   default, which `torch.from_numpy` keeps). These are `bmm`'s words, and `torch.matmul`
-#   (or `@`) says the same when it multiplies a batch of matrices, two 3-D tensors for
-#   instance (the second line below).
+#   (or `@`) says the same when its right operand is a stack of matrices (3-D or more), two
+#   3-D tensors for instance (the second line below).
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
 #   all float32).
-# - **Other wordings** (the same mix, by the dimensions of the two sides):
-#     - a matrix times a vector (2-D @ 1-D): [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)
-#     - two 2-D operands, or inside `nn.Linear`: [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)
-#     - a vector times a matrix (1-D @ 2-D), or an `nn.Linear` without bias: [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)
-#     - two vectors (1-D @ 1-D): [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)
+# - **Other wordings**: the same mix in another kind of product is worded differently; the
+#   next four entries take one kind each:
+#   [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-);
+#   [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype);
+#   [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype);
+#   [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-).
 
 # %%
 # (n, 1, n_keys), float32
@@ -474,8 +475,10 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
 #
-# - **Cause**: the two sides of a matrix product have different dtypes; here the input
-#   holds integers and the weight is float32.
+# - **Cause**: the input and the weight of an `nn.Linear` with bias (it has one by
+#   default) have different dtypes; here the input holds integers and the weight is
+#   float32. A layer without bias, or two 2-D tensors multiplied directly, words it
+#   differently: see the next entry.
 # - **Fix**: write the input as floats (`[[1.0, 2.0, 3.0]]`), or call `.float()`.
 # - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls). The example in that section
 #   uses a layer without bias, so there you see the next entry's `expected m1 and m2 to have the same dtype`: same cause, same fix.
@@ -490,10 +493,13 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### expected m1 and m2 to have the same dtype
 #
-# - **Cause**: as in the previous entry; a layer without bias (and a product such as
-#   `x @ W`) runs other code, which words it differently. A vector times a matrix
-#   (1-D @ 2-D) with two dtypes says the same (the second line below).
-# - **Fix**: as in the previous entry, make the input float32.
+# - **Cause**: the two sides of a matrix product have different dtypes, and the right one
+#   is a 2-D matrix. The four cases below all say this: an `nn.Linear` without bias (the
+#   first line; the layer's weight is the matrix on the right); two 2-D tensors (the
+#   second line); a vector times a matrix, 1-D @ 2-D (the third); a stack of matrices
+#   times one 2-D matrix, its batch dimensions folded into the rows first (the fourth). A
+#   layer with bias words it differently: see the previous entry.
+# - **Fix**: make the side with the wrong dtype float32: `.float()`.
 # - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls).
 
 # %%
@@ -504,9 +510,18 @@ with prints_error(RuntimeError):
     layer(torch.tensor([[1, 2, 3]]))
 # (3, 2), float64
 m64 = torch.from_numpy(np.ones((3, 2)))
-with prints_error(RuntimeError):
-    # (3,) float32 @ (3, 2) float64
-    torch.matmul(torch.ones(3), m64)
+# float32 on the left: 2-D, 1-D, 3-D
+lefts = [
+    torch.ones(2, 3),
+    torch.ones(3),
+    torch.ones(4, 2, 3),
+]
+for left in lefts:
+    with prints_error(
+        RuntimeError,
+    ) as e:
+        left @ m64
+    assert "expected m1 and m2" in e[0]
 
 # %% [markdown]
 # ### dot : expected both vectors to have same dtype, but found …
@@ -720,15 +735,17 @@ with prints_error(RuntimeError):
 # 50 test inputs, so that calls with mixed-up shapes fail for sure (with `n_train` equal
 # to `n_test` some of these mistakes raise nothing).
 #
-# The entries of this group:
+# The entries of this group, each after what went wrong (the first five headings begin with
+# `…`, which stands for the argument the message names, such as `queries` or
+# `keys and values`):
 #
-# - argument [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
-# - argument [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
-# - argument [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
-# - argument [… must have the same length](#-must-have-the-same-length)
-# - argument [… must have the same dtype](#-must-have-the-same-dtype)
-# - [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
-# - [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
+# - not a tensor: [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
+# - the wrong shape: [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
+# - not floating-point: [… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
+# - lengths that differ: [… must have the same length](#-must-have-the-same-length)
+# - dtypes that differ: [… must have the same dtype](#-must-have-the-same-dtype)
+# - the parametric model's keys not 2-D: [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
+# - $w$ overflowing in training: [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
 
 # %%
 data = at.make_data(n_train=40)
@@ -871,10 +888,10 @@ print("with leave_one_out:", shape)
 # %% [markdown]
 # ### w left float32's range (about 3.4e38) after a step with lr = …
 #
-# - **Cause**: training $\log w$, one gradient step changes $\log w$ by `lr` times its
+# - **Cause**: when training $\log w$, one gradient step changes $\log w$ by `lr` times its
 #   gradient; at a large `lr` the new $\log w$ is so large that $w = e^{\log w}$ is beyond
 #   the largest float32 number, and `w_path` stops instead of going on with `inf`.
-# - **Fix**: a smaller `lr` (training $\log w$, 0.05 gets next to the minimum in 5 steps:
+# - **Fix**: a smaller `lr` (when training $\log w$, 0.05 gets next to the minimum in 5 steps:
 #   the second cell below). Training $w$ itself avoids the overflow, but with the same `lr`
 #   one step throws $w$ to about 280.7, and it stays there, far from the minimum (the third
 #   cell below).
@@ -949,6 +966,6 @@ assert abs(last / first - 1) < 1e-3
 # %% [markdown]
 # ## About this page
 #
-# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool of the package: it breaks a long line between
-# words and indents the next lines by four spaces. If a failing line on this page stops
-# failing, the build fails, so this page cannot keep a stale message.
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool of the package: the code in its `with`
+# block must fail, or it raises an error itself. So if a failing line on this page stops
+# failing, the build fails, and this page cannot keep a stale message.

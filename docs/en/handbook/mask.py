@@ -4,7 +4,7 @@
 # Leave-one-out training needs, for every training point, all the **other** training
 # points. The chapter builds them in three steps: tile `x_train` into a square matrix,
 # build a mask that is `False` on the diagonal from the identity matrix `torch.eye`, and
-# keep the `True` entries with boolean indexing.
+# keep the elements where the mask is `True` with boolean indexing.
 #
 # `at` below is the tutorial's package: `at.SEED` is 0, the seed of every page;
 # `at.diagram_*` only draw the pictures and are not PyTorch API to learn.

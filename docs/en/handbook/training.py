@@ -52,7 +52,7 @@ _ = torch.manual_seed(at.SEED)
 # (True, False)
 # ```
 #
-# `w` and `plain` both hold an ordinary number, and they differ twice. First the
+# `w` and `plain` both hold an ordinary number, and they differ in two ways. First the
 # `requires_grad` flag: it tells autograd (PyTorch's machinery that computes gradients
 # from a record of the operations) to record every operation on `w`, so that a gradient
 # can be computed for it. Second the type: `w` is a `Parameter`, the only kind of attribute

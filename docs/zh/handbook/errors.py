@@ -7,13 +7,14 @@
 #
 # 报错信息本身从以异常类型加冒号开头的那一行开始（`RuntimeError:`、`IndexError:`、
 # `TypeError:` 等），一直到输出的末尾；有的报错信息不止一行。这一页说的“第一行”就是以异常类型
-# 开头的那一行，不是 traceback 的第一行（每个报错的那一行都一样）。把第一行整行或开头几个词
-# 粘贴进搜索框，就能找到这里的条目。
+# 开头的那一行，不是 traceback 的第一行（traceback 的第一行对每个报错都一样）。把第一行整行
+# 或开头几个词粘贴进搜索框，就能找到这里的条目。
 #
 # 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
 #
-# 每个条目都在 `with prints_error(…):` 里运行出错的那一行，打印它的第一行，并在 40 个字符处
-# 折行，好让手机上的输出框放得下；你自己遇到的这一行不折行，原样粘贴即可。
+# 每个条目都在 `with prints_error(…):` 里运行出错的那一行，打印它的第一行：太长的行在词与词之间
+# 折开，每行不超过 40 个字符，续行缩进四格，好让手机上的输出框放得下。你自己遇到的这一行不折行，
+# 原样粘贴即可。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
@@ -28,9 +29,7 @@ from torch import nn
 import attention_tutorial as at
 
 # runs a failing block and prints its
-# error, wrapped at 40 characters: the
-# width of a phone's output box, so
-# that a phone shows each line whole
+# error (why 40: see the introduction)
 prints_error = functools.partial(
     at.prints_error,
     width=40,
@@ -66,9 +65,9 @@ _ = torch.manual_seed(at.SEED)
 # - **原因**：右边是二维矩阵，而左边的最后一维不等于它的行数。报错把两边的形状写成“行x列”。
 #   左边是二维时（`torch.matmul`、`@`、`torch.mm`），两个形状照原样写出（下面第一行）；
 #   左边是一维向量时，向量先被当成只有一行的矩阵，所以它写成 `1x…`（下面第二行）；
-#   左边是一摞矩阵（三维或更多）时，批量维被并进行数：`(4, 2, 3) @ (2, 3)` 报的是
+#   左边是一摞矩阵（三维或更多）时，批量维被并入行数：`(4, 2, 3) @ (2, 3)` 报的是
 #   `8x3 and 2x3`（下面第三行）。`nn.Linear` 的输入最后一维不等于 `in_features` 时也是这条报错，
-#   三维的输入同样先把批量维并进行数。
+#   三维的输入同样先把批量维并入行数。
 # - **改法**：打印两边的 `.shape`，找出该转置（`.T`）或该换位置的那个。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)、[nn.Linear 的陷阱](linear.py#陷阱)。
 # - **别的措辞**（同样是求和的两维长度不同）：
@@ -377,15 +376,15 @@ with prints_error(IndexError):
 # ### expected scalar type Float but found Double
 #
 # - **原因**：两个张量一个是 float32（PyTorch 的默认），一个是 float64（NumPy 的默认，
-#   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；`torch.matmul`（和 `@`）做一批矩阵乘法时，
-#   比如两个三维张量相乘，报的也是这一句（下面第二行）。
+#   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；`torch.matmul`（和 `@`）的右边是一摞矩阵
+#   （三维或更多）时，比如两个三维张量相乘，报的也是这一句（下面第二行）。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
 # - **讲解**：[torch.bmm](bmm.py#torchbmm)、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
-# - **别的措辞**（同样的类型混用，按两边各有几维）：
-#     - 矩阵乘向量（二维 @ 一维）：[addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)
-#     - 两边都是二维，或在 `nn.Linear` 里：[mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)
-#     - 向量乘矩阵（一维 @ 二维），或没有偏置的 `nn.Linear`：[expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)
-#     - 两个向量（一维 @ 一维）：[dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)
+# - **别的措辞**：同样的类型混用，换一种乘法就换一种说法，紧接着的四条各讲一种：
+#   [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)、
+#   [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)、
+#   [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)、
+#   [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)。
 
 # %%
 # (n, 1, n_keys), float32
@@ -428,7 +427,8 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
 #
-# - **原因**：矩阵乘法的两边类型不同，这里输入是整数，权重是 float32。
+# - **原因**：带偏置的 `nn.Linear`（默认就带偏置）的输入和权重类型不同，这里输入是整数，权重是 float32。
+#   没有偏置的层，以及两个二维张量直接相乘，说法不同：见下一条。
 # - **改法**：输入写成浮点数（`[[1.0, 2.0, 3.0]]`），或者 `.float()`。
 # - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。那里的层没有偏置，打印的是下一条报错
 #   `expected m1 and m2 to have the same dtype`，原因和改法相同。
@@ -443,9 +443,10 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### expected m1 and m2 to have the same dtype
 #
-# - **原因**：同上一条，只是没有偏置的层（以及 `x @ W` 这样的矩阵乘法）走的是另一段代码，措辞也不同。
-#   向量乘矩阵（一维 @ 二维）时两边类型不同，也是这一句（下面第二行）。
-# - **改法**：同上一条，把输入转成 float32。
+# - **原因**：矩阵乘法的两边类型不同，而右边是一个二维矩阵。下面四种情况都是这一句：没有偏置的
+#   `nn.Linear`（第一行；层的权重就是右边的矩阵）；两个二维张量相乘（第二行）；向量乘矩阵，即一维 @ 二维
+#   （第三行）；一摞矩阵乘一个二维矩阵，批量维先被并入行数（第四行）。带偏置的层说法不同，见上一条。
+# - **改法**：把类型不对的那一边转成 float32：`.float()`。
 # - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
 
 # %%
@@ -456,16 +457,25 @@ with prints_error(RuntimeError):
     layer(torch.tensor([[1, 2, 3]]))
 # (3, 2), float64
 m64 = torch.from_numpy(np.ones((3, 2)))
-with prints_error(RuntimeError):
-    # (3,) float32 @ (3, 2) float64
-    torch.matmul(torch.ones(3), m64)
+# float32 on the left: 2-D, 1-D, 3-D
+lefts = [
+    torch.ones(2, 3),
+    torch.ones(3),
+    torch.ones(4, 2, 3),
+]
+for left in lefts:
+    with prints_error(
+        RuntimeError,
+    ) as e:
+        left @ m64
+    assert "expected m1 and m2" in e[0]
 
 # %% [markdown]
 # ### dot : expected both vectors to have same dtype, but found …
 #
 # - **原因**：两个一维向量相乘（`torch.matmul`、`@` 或 `torch.dot`）是点积，两个向量一个是 float32，
 #   一个是 float64（比如由 NumPy 生成）。报错里先后是左边和右边的类型。
-# - **改法**：同[expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)，把 float64 的那个转成 float32：`.float()`。
+# - **改法**：同 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)，把 float64 的那个转成 float32：`.float()`。
 # - **讲解**：[torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）。
 
 # %%
@@ -649,15 +659,16 @@ with prints_error(RuntimeError):
 # 包里的函数检查参数，报错时点名出错的参数、说明应有的形状或类型。下面的例子都用 40 个训练点、
 # 50 个测试输入的数据，让形状写错的调用一定报错（`n_train` 与 `n_test` 相同时，有些错误不会报出来）。
 #
-# 这一组的条目：
+# 这一组的条目，冒号前是出了什么错（前五条的标题以 `…` 开头，它代表报错点名的参数，例如 `queries`、
+# `keys and values`）：
 #
-# - 参数名[… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
-# - 参数名[… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
-# - 参数名[… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
-# - 参数名[… must have the same length](#-must-have-the-same-length)
-# - 参数名[… must have the same dtype](#-must-have-the-same-dtype)
-# - [keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
-# - [w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
+# - 不是张量：[… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
+# - 形状不对：[… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)
+# - 不是浮点型：[… must have a floating-point dtype](#-must-have-a-floating-point-dtype)
+# - 长度不同：[… must have the same length](#-must-have-the-same-length)
+# - 类型不同：[… must have the same dtype](#-must-have-the-same-dtype)
+# - 带参数模型的键不是二维：[keys must be a 2-D tensor of shape (n_queries, n_keys)](#keys-must-be-a-2-d-tensor-of-shape-n_queries-n_keys)
+# - 训练时 $w$ 溢出：[w left float32's range (about 3.4e38) after a step with lr = …](#w-left-float32s-range-about-34e38-after-a-step-with-lr--)
 
 # %%
 data = at.make_data(n_train=40)
@@ -865,5 +876,5 @@ assert abs(last / first - 1) < 1e-3
 # ## 关于这一页
 #
 # <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
-# 太长的行在词与词之间折开，续行缩进四格。上面哪一行代码要是不再报错，构建就会失败，
-# 所以这一页不会留下过时的报错。
+# `with` 块里的代码必须报错，不报错的话它自己报错。所以上面哪一行代码要是不再报错，构建就会失败，
+# 这一页不会留下过时的报错。

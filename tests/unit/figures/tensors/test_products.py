@@ -35,7 +35,7 @@ def reference_matmul(a: list, b: list) -> list:
         (A2, B2[:, 1], "(2,)", ["b: shape (3,) → (3, 1) (1 appended)",
                                 "the added 1 is removed: (2, 1) → (2,)"]),
         (torch.stack([A2, A2 + 1]), B2, "(2, 2, 2)",
-         ["b: no batch dim (()), used per matrix"]),
+         ["b: no batch dims; each matrix uses it"]),
     ],
 )  # fmt: skip
 def test_matmul_cases(a, b, shape, extra) -> None:
@@ -204,6 +204,14 @@ def test_the_dot_product_alt_text_calls_its_result_a_0_d_tensor() -> None:
     assert f"y, a 0-d tensor (shape ()) with value {value:.1f}," in en
     assert f"y，零维张量（形状 ()），值为 {value:.1f}，" in zh
     assert "values 32.0" not in en and "值 32.0" not in zh
+    # round 26: the page says the red frames show how the result's first element is made,
+    # but y, the one number, had no frame; it has one now, and the alt text says so
+    assert f"with value {value:.1f}, its one cell framed in red," in en
+    assert f"值为 {value:.1f}，这一格加了红框，" in zh
+    # the frames drawn: one per element of a and of b, and one around y
+    fig = diagram_matmul(a, b, lang="en")
+    frames = [p for p in fig.axes[0].patches if not p.get_fill()]
+    assert len(frames) == len(a) + len(b) + 1
 
 
 def test_the_batched_matmul_alt_text_reads_each_matrix_of_the_batch() -> None:
