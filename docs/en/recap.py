@@ -84,7 +84,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # where $n$ is the number of training samples, and the weights are non-negative and sum to 1:
 # $\sum_{i} \alpha(x, x_i) = 1$.
 #
-# Average pooling, the baseline: every weight is $\frac{1}{n}$, whatever the query and the keys:
+# Average pooling, the baseline: every weight is $1/n$, whatever the query and the keys:
 #
 # $$\hat f(x) = \frac{1}{n} \sum_{i=1}^{n} y_i .$$
 #
@@ -117,7 +117,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   non-volitional cues.
 # - Attention pooling is a weighted average of the values: how the query compares with each key
 #   sets the weights, and the values are what gets averaged. Average pooling gives every value the
-#   same weight $\frac{1}{n}$, so its prediction is a flat line: the baseline for everything after it.
+#   same weight $1/n$, so its prediction is a flat line: the baseline for everything after it.
 # - Nadaraya-Watson kernel regression is attention pooling scored by the Gaussian kernel (the
 #   non-parametric formula above); the bandwidth $h$ sets how far each query looks: too small and
 #   the fit chases the noise, too large and it flattens the curve.

@@ -128,7 +128,7 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # `nn.MultiheadAttention` has biases by default, and this page passes it `bias=False`. The
 # expansion of the square from the [dot-product page](dot-product.py) still holds for vectors:
 #
-# $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
+# $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
 #
 # and the last term cancels in the softmax. So “Gaussian kernel after learned projections” is
 # **dot-product scores plus one bias per key**; with one feature ($d = 1$), $W_q = W_k = w$ and
