@@ -55,8 +55,8 @@ assert model.attention_weights.shape == keys.shape
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# Above, prediction; below, training: one box per step, with the shape of its tensor on the
-# right (the colours: the legend under the diagram).
+# Above, prediction; below, training: one box per step, holding the step's code on the left
+# and the shape of the tensor it gives at its right end (the colours: the legend under the diagram).
 #
 # Inputs do not only come in at the top. The prediction path starts from the queries `x_test`:
 # `repeat_interleave` repeats each query `n_train` times, a 1-D tensor of shape
@@ -84,6 +84,10 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # where $n$ is the number of training samples, and the weights are non-negative and sum to 1:
 # $\sum_{i} \alpha(x, x_i) = 1$.
 #
+# Average pooling, the baseline: every weight is $1/n$, whatever the query and the keys:
+#
+# $$\hat f(x) = \frac{1}{n} \sum_{i=1}^{n} y_i .$$
+#
 # Non-parametric (Nadaraya-Watson, Gaussian kernel, bandwidth $h$):
 #
 # $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right).$$
@@ -107,8 +111,13 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # ## Takeaways
 #
-# - Attention pooling is a weighted average of the values: the query sets the weights, the keys are
-#   what it is compared with, the values are what gets averaged.
+# - Attention cues come in two kinds: non-volitional cues come from the input itself, volitional
+#   cues from the observer's purpose. Convolution, fully connected and pooling layers have no
+#   volitional cue; attention adds a query, which is the volitional cue, while the keys are
+#   non-volitional cues.
+# - Attention pooling is a weighted average of the values: how the query compares with each key
+#   sets the weights, and the values are what gets averaged. Average pooling gives every value the
+#   same weight $1/n$, so its prediction is a flat line: the baseline for everything after it.
 # - Nadaraya-Watson kernel regression is attention pooling scored by the Gaussian kernel (the
 #   non-parametric formula above); the bandwidth $h$ sets how far each query looks: too small and
 #   the fit chases the noise, too large and it flattens the curve.

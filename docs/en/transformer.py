@@ -72,14 +72,14 @@ assert gap_kernel < 1e-6
 # ## Why one *w* becomes a matrix
 #
 # The chapter's model scores a key by $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$. One number $w$ shrinks
-# or stretches **every direction by the same factor**: the kernel is a round bump. Here that is a
-# waste: a point that is close in $x_1$ but far in $x_2$ is a good neighbour, yet the round bump
+# or stretches **every direction by the same factor**: the kernel is a round bump. On this problem
+# that is a handicap: a point that is close in $x_1$ but far in $x_2$ is a good neighbour, yet the round bump
 # punishes the distance in $x_2$ just as much. To make the bump narrow along $x_1$ and wide along
 # $x_2$ (almost ignoring $x_2$), each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
 # score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
 #
-# The kernel computed above ($h = 1$, a round bump) shows this. The next cell takes a test query in
-# the middle of the grid and picks two training points: A, almost level with the query along $x_1$
+# The kernel computed above ($h = 1$, a round bump) shows this. The next cell takes the test query
+# at $(2, 2.5)$ (near $x_1 = 2$, where $f$ is highest) and picks two training points: A, almost level with the query along $x_1$
 # but far from it along $x_2$, and B, more than one unit off along $x_1$ but almost level along
 # $x_2$. It compares them under a bump narrow along $x_1$ and wide along $x_2$, whose $W$ is the
 # diagonal matrix $\operatorname{diag}(3, 0.3)$ (for that bump it prints
@@ -87,8 +87,8 @@ assert gap_kernel < 1e-6
 # cancels in the softmax):
 
 # %%
-# the test query nearest the middle of the square
-i = (data2.x_test - torch.tensor([2.5, 2.5])).norm(dim=1).argmin()
+# a test query at x_1 = 2, near the top of f
+i = (data2.x_test - torch.tensor([2.0, 2.5])).norm(dim=1).argmin()
 query = data2.x_test[i]  # (2,)
 diff = data2.x_train - query  # (n_train, 2): k - q
 far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
@@ -97,10 +97,13 @@ far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
 a_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
 # B: far along x_1, the nearest of all
 b_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
-print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {data2.y_truth[i]:.2f}")
-for name, j in (("A", a_idx), ("B", b_idx)):
+# f(x_1): the truth without the noise, at the query and at A and B
+f_q = data2.y_truth[i].item()
+f_a, f_b = at.f(data2.x_train[[a_idx, b_idx], 0]).tolist()
+print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {f_q:.2f}")
+for name, j, f_j in (("A", a_idx, f_a), ("B", b_idx, f_b)):
     dx1, dx2 = diff[j].tolist()
-    print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), y {data2.y_train[j]:.2f}")
+    print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), f(x_1) {f_j:.2f}")
 W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
 narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
 round_a, round_b = kernel[i, a_idx].item(), kernel[i, b_idx].item()
@@ -108,15 +111,15 @@ narrow_a, narrow_b = narrow[a_idx].item(), narrow[b_idx].item()
 print(f"round bump:  A {round_a:.3f}, B {round_b:.3f}")
 print(f"narrow bump: A {narrow_a:.3f}, B {narrow_b:.3f}")
 assert round_b > 2 * round_a and narrow_a > 10 * narrow_b
-# A's label is the nearer to the truth at the query
-y_a, y_b = data2.y_train[a_idx], data2.y_train[b_idx]
-truth = data2.y_truth[i]
-assert (y_a - truth).abs() < (y_b - truth).abs()
+# A's truth is the query's; B's is far from it
+assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 
 # %% [markdown]
-# A's label is close to the truth at the query and B's is far off, yet the round bump gives B a
-# much larger kernel value (0.093) than A (0.022): it only looks at the length of the difference.
-# The narrow bump turns this round, 0.829 for A and 0.008 for B: it all but ignores the distance
+# A is level with the query along $x_1$, and the truth without the noise, $f(x_1)$, is the same
+# there as at the query, 3.56; B is 1.13 off along $x_1$, and its truth is only 2.43. The output
+# depends on $x_1$ alone, so A is the neighbour worth listening to. Yet the round bump gives B a
+# much larger kernel value (0.083) than A (0.028): it only looks at the length of the difference.
+# The narrow bump turns this round, 0.853 for A and 0.003 for B: it all but ignores the distance
 # along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
@@ -125,9 +128,9 @@ assert (y_a - truth).abs() < (y_b - truth).abs()
 # `nn.MultiheadAttention` has biases by default, and this page passes it `bias=False`. The
 # expansion of the square from the [dot-product page](dot-product.py) still holds for vectors:
 #
-# $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
+# $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
 #
-# and the last term cancels in the softmax. So "Gaussian kernel after learned projections" is
+# and the last term cancels in the softmax. So “Gaussian kernel after learned projections” is
 # **dot-product scores plus one bias per key**; with one feature ($d = 1$), $W_q = W_k = w$ and
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
 # is that model; with `key_bias=False` it drops the bias, as a Transformer does, and divides the
@@ -153,8 +156,8 @@ assert (y_a - truth).abs() < (y_b - truth).abs()
 # many sequences at once, so every tensor gets a leading **batch** dimension.
 #
 # In code, `@` (`torch.matmul`)
-# multiplies the last two dimensions and broadcasts the ones in front
-# (the last case listed in the handbook's [torch.matmul](handbook/matmul.py), "Batched"), and `K.transpose(-2, -1)` swaps the last two
+# does a matrix product over the last two dimensions and broadcasts the ones in front
+# (the last case listed in the handbook's [torch.matmul](handbook/matmul.py), “Batched”), and `K.transpose(-2, -1)` swaps the last two
 # dimensions of `K`. Each step of the formula is one line of code:
 
 # %%
@@ -172,10 +175,12 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
 # The scores line's `Q @ K.transpose(-2, -1)` can also be written
-# `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say "for each batch element `b`, query `q` and
-# key `k`, multiply over the features `d` and sum", with no transpose (handbook entry
+# `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say “for each batch element `b`, query `q` and
+# key `k`, multiply over the features `d` and sum”, with no transpose (handbook entry
 # [torch.einsum](handbook/einsum.py)). The cell checks the two spellings against each other, then
-# computes the same with PyTorch's fused function and with the package's
+# computes the same with PyTorch's fused function `F.scaled_dot_product_attention` (“fused”: the
+# scores, the softmax and the weighted average are not run step by step in Python but in one call,
+# by one C++ kernel) and with the package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
 # (the same lines, plus checks and masks).
 
@@ -281,33 +286,15 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
-# The figure shows that table (below) and, above it, the same table without the mask. The training
-# points are sorted by $x$, so points close together have neighbouring numbers. Above, without the
-# mask: with a $w$ this large, the points give on average about half of their weight to their own
-# key, so about half of a prediction copies the point's own label.
-# Below, with the mask: the diagonal is 0 and the weight goes to the neighbouring keys on either
-# side.
-#
-# The cell also prints the keys in use per query ($1/\sum_i \alpha_i^2$, averaged over the
-# queries, defined on the non-parametric page under
-# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)): the mask lowers it. It
-# takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
-# one; the line "mean largest weight" is the mean of each row's largest weight with the mask on.
-#
-# In both heatmaps a small block, 4 rows by 4 columns, stands out in the top-left corner. It is the four leftmost
-# training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
-# the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
-# beyond it. So these four give their weight almost only to one another: without the mask, the weight each
-# gives to keys outside the four adds up to at most 0.00004 (the last line printed): the four keys
-# take almost all of it, about a quarter each; with the mask, each shares it among the other three.
+# The figure below shows that table and, above it, the same table without the mask. First, the
+# numbers needed to read it: the mean weight each point gives its own key without the mask, the
+# keys in use, and where the four points of the top-left corner lie.
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
 own_unmasked = weights_own.diagonal().mean().item()
-print("mean weight on the own key:")
-print(f"  without the mask {own_unmasked:.2f}")
-print(f"  with the mask    {weights.diagonal().mean().item():.2f}")
-own_masked = weights.diagonal().mean().item()
+own_masked = weights.diagonal().mean().item()  # the diagonal printed above
+print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
 assert 0.4 < own_unmasked < 0.6 and own_masked == 0  # "about half"; exactly 0
 # keys in use per query: 1 / sum of squared weights, averaged over the queries
 used_own = (1 / (weights_own**2).sum(dim=1)).mean().item()
@@ -329,17 +316,38 @@ outside = weights_own[:4, 4:].sum(dim=1)
 print("the four's weight outside the four:")
 print(f"  at most {outside.max().item():.5f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
+
+# %%
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
 )
 
 # %% [markdown]
+# The training points are sorted by $x$, so points close together have neighbouring numbers.
+# Above, without the mask: with a $w$ this large, the points give on average about half of their
+# weight to their own key (0.51, printed), so about half of a prediction copies the point's own
+# label. Below, with the mask: the diagonal is 0 (“weights on the diagonal”, printed
+# above) and the weight goes to the neighbouring keys on either side.
+#
+# The cell above also prints the keys in use per query ($1/\sum_i \alpha_i^2$, averaged over the
+# queries, defined on the non-parametric page under
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)): the mask lowers it. It
+# takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
+# one; the line “mean largest weight” is the mean of each row's largest weight with the mask on.
+#
+# In both heatmaps a small block, 4 rows by 4 columns, stands out in the top-left corner. It is the four leftmost
+# training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
+# the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
+# beyond it. So these four give their weight almost only to one another: without the mask, the weight each
+# gives to keys outside the four adds up to at most 0.00004 (the last line printed): the four keys
+# take almost all of it, about a quarter each; with the mask, each shares it among the other three.
+#
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
 # given the mask through its `attn_mask`. Four things to know about masks:
 #
-# - **Which way a boolean mask points**: in SDPA's boolean `attn_mask`, `True` means "may
-#   attend", so the mask here is `~eye` (`~` negates a boolean tensor element by element: `False`
+# - **Which way a boolean mask points**: in SDPA's boolean `attn_mask`, `True` means “may
+#   attend”, so the mask here is `~eye` (`~` negates a boolean tensor element by element: `False`
 #   on the diagonal, `True` elsewhere); the boolean `attn_mask` of `nn.MultiheadAttention` is the
 #   opposite, `True` = may not attend (see the handbook's
 #   [masked_fill and -inf](handbook/masked-fill.py)).
@@ -358,8 +366,6 @@ at.plot_attention_heatmaps(
 #   [expand and broadcasting: repeating without copying](handbook/expand.py).
 # - **A standard Transformer does not use masks that way**: its masks only hide positions, and
 #   the key bias is simply dropped (why: the dot-product page).
-#
-# <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
@@ -400,7 +406,9 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # cancellation
 # (see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32)).
 # The package's version is
-# <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>.
+# <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>:
+#
+# <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
 # Here the mask hides the diagonal. In a Transformer the same `masked_fill` more often hides
 # **padding**: the sequences of a batch differ in length, the shorter ones are padded to the same
@@ -418,20 +426,36 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
 # is little more to learn. $W_q$ and $W_k$ may still be two different numbers $a$ and $b$: the score
 # $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
-# centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. One query checks the identity:
+# centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. The next cell checks this with $a = 4.5$ and $b = 3$ on one query: a Gaussian
+# kernel centred on $\frac{a}{b}q$ with width $1/|b|$ must give the same weights, and one left at
+# $q$, or of width 1, must not. ($b$ is not 1: the width would then be 1 as well, and a wrong
+# width would pass unnoticed.)
 
 # %%
-a, b = 2.0, 1.0  # W_q = a, W_k = b: untied 1 x 1 projections
-q0 = x_train[20]  # one query
+a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_train[20].item()  # one query
 untied = F.softmax(-((a * q0 - b * x_train) ** 2) / 2, dim=0)  # (n_train,)
-# a Gaussian kernel of width 1/|b| centred on (a/b) q0
-moved = F.softmax(-(((x_train - a / b * q0) * b) ** 2) / 2, dim=0)  # (n_train,)
-gap_untied = (untied - moved).abs().max().item()
-print(f"query {q0.item():.3f}, kernel centred on {a / b * q0.item():.3f}")
-print(f"max |untied - moved Gaussian| = {gap_untied:.1e}")
-assert gap_untied < 1e-6
+centre, width = a / b * q0, 1 / abs(b)
+print(f"a {a}, b {b}, query q {q0:.3f}")
+print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
+print("max |untied - Gaussian kernel| with")
+gaps = []
+for label, c, h in (
+    ("centre (a/b) q, width 1/|b|", centre, width),
+    ("centre q,       width 1/|b|", q0, width),
+    ("centre (a/b) q, width 1    ", centre, 1.0),
+):
+    # a Gaussian kernel of width h centred on c, over the keys
+    gaussian = F.softmax(-(((x_train - c) / h) ** 2) / 2, dim=0)  # (n_train,)
+    gaps.append((untied - gaussian).abs().max().item())
+    print(f"  {label} {gaps[-1]:.1e}")
+# the centre (a/b) q and the width 1/|b| match; move either and it fails
+assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 
 # %% [markdown]
+# With the right centre and width the gap is float32 rounding; change either and it grows to
+# about 0.1 (1.1e-01 and 7.5e-02, printed).
+#
 # For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
 # the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one (and, tied, its sign does not
 # matter: $w$ and $-w$ give the same predictions). In $d$ dimensions the scalar becomes a matrix

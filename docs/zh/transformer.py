@@ -51,13 +51,13 @@ assert gap_kernel < 1e-6
 # %% [markdown]
 # ## 一个 *w* 为什么会变成矩阵
 #
-# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包。放在这里就浪费了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
+# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包，在这个问题上就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取网格中央的一个测试查询，从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$（窄鼓包打印的是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$，不带归一化常数，常数在 softmax 里会消掉）：
+# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$（窄鼓包打印的是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$，不带归一化常数，常数在 softmax 里会消掉）：
 
 # %%
-# the test query nearest the middle of the square
-i = (data2.x_test - torch.tensor([2.5, 2.5])).norm(dim=1).argmin()
+# a test query at x_1 = 2, near the top of f
+i = (data2.x_test - torch.tensor([2.0, 2.5])).norm(dim=1).argmin()
 query = data2.x_test[i]  # (2,)
 diff = data2.x_train - query  # (n_train, 2): k - q
 far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
@@ -66,10 +66,13 @@ far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
 a_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
 # B: far along x_1, the nearest of all
 b_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
-print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {data2.y_truth[i]:.2f}")
-for name, j in (("A", a_idx), ("B", b_idx)):
+# f(x_1): the truth without the noise, at the query and at A and B
+f_q = data2.y_truth[i].item()
+f_a, f_b = at.f(data2.x_train[[a_idx, b_idx], 0]).tolist()
+print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {f_q:.2f}")
+for name, j, f_j in (("A", a_idx, f_a), ("B", b_idx, f_b)):
     dx1, dx2 = diff[j].tolist()
-    print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), y {data2.y_train[j]:.2f}")
+    print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), f(x_1) {f_j:.2f}")
 W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
 narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
 round_a, round_b = kernel[i, a_idx].item(), kernel[i, b_idx].item()
@@ -77,17 +80,15 @@ narrow_a, narrow_b = narrow[a_idx].item(), narrow[b_idx].item()
 print(f"round bump:  A {round_a:.3f}, B {round_b:.3f}")
 print(f"narrow bump: A {narrow_a:.3f}, B {narrow_b:.3f}")
 assert round_b > 2 * round_a and narrow_a > 10 * narrow_b
-# A's label is the nearer to the truth at the query
-y_a, y_b = data2.y_train[a_idx], data2.y_train[b_idx]
-truth = data2.y_truth[i]
-assert (y_a - truth).abs() < (y_b - truth).abs()
+# A's truth is the query's; B's is far from it
+assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 
 # %% [markdown]
-# A 的标签离查询处的真值更近，B 的标签差得远，可是圆鼓包给 B 的核值（0.093）比给 A 的（0.022）大得多，因为它只看距离的长度。窄鼓包反过来，给 A 0.829、给 B 0.008：它几乎不管 $x_2$ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
+# A 沿 $x_1$ 与查询对齐，那里不带噪声的真值 $f(x_1)$ 和查询处一样，都是 3.56；B 沿 $x_1$ 差了 1.13，真值只有 2.43。输出只取决于 $x_1$，所以该看的邻居是 A。可是圆鼓包给 B 的核值（0.083）比给 A 的（0.028）大得多，因为它只看距离的长度。窄鼓包反过来，给 A 0.853、给 B 0.003：它几乎不管 $x_2$ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
 #
 # Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在 `ProjectedAttention` 里，它们各是一个不带偏置的 `nn.Linear`（见手册条目 [nn.Linear](handbook/linear.py)）；`nn.MultiheadAttention` 默认是带偏置的，本页构造它时传入了 `bias=False`。[点积页](dot-product.py)展开平方的做法对向量照样成立：
 #
-# $$\begin{aligned} -\tfrac{1}{2}\lVert q' - k'\rVert^2 &= q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 \\ &\quad - \tfrac{1}{2}\lVert q'\rVert^2 , \end{aligned}$$
+# $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
 #
 # 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，并把点积除以 $\sqrt{d_k}$（原因见下一节；$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
 #
@@ -118,7 +119,7 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。
+# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention`（“融合”指打分、softmax、加权平均这几步不在 Python 里一步步执行，而是在一次调用里由一个 C++ 内核做完）和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -196,19 +197,13 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
-# 把这张权重表画出来，和不加掩码的同一张表上下对照。训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键，预测平均有一半是在照抄自己的标签。下图加了掩码：对角线变成 0，权重落到左右相邻的键上。
-#
-# 代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的 mean largest weight 一行就是加掩码后每行最大权重的平均值。
-#
-# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 0.00004（打印的最后一行），这四个键几乎分走了全部权重，每个键约分得四分之一；加了掩码，每个点的权重就分给另外三个。
+# 下面把这张权重表和不加掩码的同一张表上下画出来。先算读图要用的几个数：不加掩码时每个点给自己的键的平均权重、有效键数，以及左上角那四个点的位置。
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
 own_unmasked = weights_own.diagonal().mean().item()
-print("mean weight on the own key:")
-print(f"  without the mask {own_unmasked:.2f}")
-print(f"  with the mask    {weights.diagonal().mean().item():.2f}")
-own_masked = weights.diagonal().mean().item()
+own_masked = weights.diagonal().mean().item()  # the diagonal printed above
+print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
 assert 0.4 < own_unmasked < 0.6 and own_masked == 0  # "about half"; exactly 0
 # keys in use per query: 1 / sum of squared weights, averaged over the queries
 used_own = (1 / (weights_own**2).sum(dim=1)).mean().item()
@@ -230,20 +225,26 @@ outside = weights_own[:4, 4:].sum(dim=1)
 print("the four's weight outside the four:")
 print(f"  at most {outside.max().item():.5f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
+
+# %%
 at.plot_attention_heatmaps(
     {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
     queries="train",  # each training point is a query against the training points
 )
 
 # %% [markdown]
+# 训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键（打印的 0.51），预测平均有一半是在照抄自己的标签。下图加了掩码：对角线变成 0（上面打印的 weights on the diagonal），权重落到左右相邻的键上。
+#
+# 上面的代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的 mean largest weight 一行就是加掩码后每行最大权重的平均值。
+#
+# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 0.00004（打印的最后一行），这四个键几乎分走了全部权重，每个键约分得四分之一；加了掩码，每个点的权重就分给另外三个。
+#
 # 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有四点要知道：
 #
 # - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”（见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。
 # - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
 # - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。`(-key_bias).expand(n_train, -1)` 把形状为 `(n_train,)` 的偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
 # - **标准的 Transformer 不这样用掩码**：它的掩码只用来遮住位置，键偏置干脆去掉（原因见点积页）。
-#
-# <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
@@ -278,27 +279,41 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它要把 $(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 相减，这些数大的有几千（上面打印的中位数 530，最大 2979），float32 的有效数字在这种抵消里丢掉了（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>。
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它要把 $(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 相减，这些数大的有几千（上面打印的中位数 530，最大 2979），float32 的有效数字在这种抵消里丢掉了（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+#
+# <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
 # 这里遮住的是对角线。在 Transformer 里，同一个 `masked_fill` 更常用来遮住**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
 
 # %% [markdown]
 # ## 一维时一个 *w* 为什么就够
 #
-# 一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面用一个查询验证这个等式：
+# 一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
 
 # %%
-a, b = 2.0, 1.0  # W_q = a, W_k = b: untied 1 x 1 projections
-q0 = x_train[20]  # one query
+a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_train[20].item()  # one query
 untied = F.softmax(-((a * q0 - b * x_train) ** 2) / 2, dim=0)  # (n_train,)
-# a Gaussian kernel of width 1/|b| centred on (a/b) q0
-moved = F.softmax(-(((x_train - a / b * q0) * b) ** 2) / 2, dim=0)  # (n_train,)
-gap_untied = (untied - moved).abs().max().item()
-print(f"query {q0.item():.3f}, kernel centred on {a / b * q0.item():.3f}")
-print(f"max |untied - moved Gaussian| = {gap_untied:.1e}")
-assert gap_untied < 1e-6
+centre, width = a / b * q0, 1 / abs(b)
+print(f"a {a}, b {b}, query q {q0:.3f}")
+print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
+print("max |untied - Gaussian kernel| with")
+gaps = []
+for label, c, h in (
+    ("centre (a/b) q, width 1/|b|", centre, width),
+    ("centre q,       width 1/|b|", q0, width),
+    ("centre (a/b) q, width 1    ", centre, 1.0),
+):
+    # a Gaussian kernel of width h centred on c, over the keys
+    gaussian = F.softmax(-(((x_train - c) / h) ** 2) / 2, dim=0)  # (n_train,)
+    gaps.append((untied - gaussian).abs().max().item())
+    print(f"  {label} {gaps[-1]:.1e}")
+# the centre (a/b) q and the width 1/|b| match; move either and it fails
+assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 
 # %% [markdown]
+# 中心和宽度都对时，差在 float32 的舍入以内；换掉其中任何一个，差就大到 0.1 左右（打印的 1.1e-01 和 7.5e-02）。
+#
 # 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。到了 $d$ 维，标量换成矩阵（见上面的“[一个 *w* 为什么会变成矩阵](#一个-w-为什么会变成矩阵)”），其余的一切原样保留：留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
 #
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。

@@ -349,7 +349,8 @@ def test_heatmaps_alt_text_does_not_call_a_band_with_gaps_continuous(lang):
 def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     """A reader found the leave-one-out heatmaps' alt text generic: with the training inputs
     as queries, each panel gives the mean weight on the diagonal (each point's own key):
-    about half without the mask, exactly 0 with it."""
+    about half without the mask, exactly 0 with it. Round 26: it says that these numbers, and
+    the keys in use, are computed from the weights and not written on the figure."""
     own = np.array([[0.5, 0.3, 0.2], [0.25, 0.5, 0.25], [0.1, 0.4, 0.5]])
     masked = np.array([[0.0, 0.6, 0.4], [0.5, 0.0, 0.5], [0.2, 0.8, 0.0]])
     text = at.plot_attention_heatmaps(
@@ -362,8 +363,8 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         # a reader: say what the eye sees, the weight moved beside the diagonal
         assert "masked：权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）" in text
         assert (
-            "上的权重平均为 0；有效键数是每个查询的 1/Σα² 再对查询取平均；颜色条从 0 到 0.80。"
-            in text
+            "上的权重平均为 0；有效键数是每个查询的 1/Σα² 再对查询取平均；有效键数和对角线上的"
+            "平均权重由所画的权重算出，图上没有写出；颜色条从 0 到 0.80。" in text
         )
     else:
         assert text.startswith("Two heatmaps of attention weights, one above the other")
@@ -373,7 +374,8 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         assert "masked: the weight moved to the cells beside the diagonal (every row" in text
         assert (
             "(each point's own key) 0; keys in use: each query's 1/Σα², averaged over the "
-            "queries; the colour bar runs from 0 to 0.80." in text
+            "queries; the keys in use and the mean weight on the diagonal are computed from the "
+            "weights drawn, not written on the figure; the colour bar runs from 0 to 0.80." in text
         )
     assert "band" not in text and "带内" not in text
     three = at.plot_attention_heatmaps(
