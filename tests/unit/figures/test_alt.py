@@ -346,6 +346,36 @@ def test_heatmaps_alt_text_does_not_call_a_band_with_gaps_continuous(lang):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
+def test_heatmaps_alt_text_gives_the_picture_before_the_numbers(lang):
+    """Review 26: the projections heatmaps' alt text gave the two measures but not the
+    picture. A band that moves right as the queries go down runs from the top left to the
+    bottom right; two panels are named by their place; patches whose cells line up down the
+    queries (a key lit for several neighbouring queries) are vertical streaks."""
+    band = np.zeros((6, 14))
+    streaks = np.zeros((6, 14))
+    for q in range(6):
+        band[q, 2 * q : 2 * q + 3] = 1 / 3
+        # keys 0, 4, 8 lit for queries 0 and 1, keys 2, 6, 10 for 2 and 3, and so on:
+        # runs of two down the queries, of one along the keys
+        streaks[q, [q // 2 * 2, q // 2 * 2 + 4, q // 2 * 2 + 8]] = 1 / 3
+    text = at.plot_attention_heatmaps({"band": band, "streaks": streaks}, lang=lang).description
+    if lang == "zh":
+        assert "每幅图里醒目的带都沿对角线从左上走到右下。上图 band：有效键数 3.0" in text
+        assert "下图 streaks：有效键数 3.0，醒目的带断成一段段竖条" in text
+    else:
+        assert "from the top left to the bottom right. Upper panel, band: 3.0 keys" in text
+        assert (
+            "lower panel, streaks: 3.0 keys in use per query, the band is broken into "
+            "vertical streaks" in text
+        )
+    # a band that runs the other way, and patches that do not line up, say neither
+    backwards = at.plot_attention_heatmaps({"A": band[::-1]}, lang=lang).description
+    assert "左上" not in backwards and "top left" not in backwards
+    patches = at.plot_attention_heatmaps(_band_and_patches(), lang=lang).description
+    assert "竖条" not in patches and "streaks" not in patches
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     """A reader found the leave-one-out heatmaps' alt text generic: with the training inputs
     as queries, each panel gives the mean weight on the diagonal (each point's own key):
