@@ -77,9 +77,9 @@ def test_every_chart_has_its_own_description(lang):
         fig = REGISTRY[name](lang)
         description = fig.description
         # a variant's own sentence (two heatmaps, a stacked layout) where the figure names one
-        assert description.startswith(
-            ALT[lang].get(getattr(fig, "alt_name", None), ALT[lang][name])
-        )
+        lead = ALT[lang].get(getattr(fig, "alt_name", None), ALT[lang][name])
+        values = getattr(fig, "alt_values", None)  # the numbers the sentence names
+        assert description.startswith(lead.format(**values) if values else lead)
         assert not description.startswith(("Tensor diagram", "张量示意图")), name
         leads[name] = ALT[lang][name]
     assert len(set(leads.values())) == len(leads)
