@@ -150,6 +150,8 @@ def plot_matrices(
         per_row = len(names) if layout == "wide" else _NARROW_PER_ROW
         rows_of = [g[i : i + per_row] for g in groups for i in range(0, len(g), per_row)]
         axes_of = {}
+        # the shared bar's label on one line (zh, review 26) needs a line less
+        one_line = bool(own) and "\n" not in labels["matrix_colours_some"]
         if layout == "wide":
             widths = [a.shape[1] for a in arrays.values()]
             rows = max(a.shape[0] for a in arrays.values())
@@ -157,8 +159,6 @@ def plot_matrices(
             width = _CELL * sum(widths) + 0.18 * len(widths) + 0.45
             # (2.0 left about 0.4 inches blank over the titles; 1.62 cut a title with
             # a superscript)
-            # the shared bar's label on one line (zh, review 26) needs a line less
-            one_line = bool(own) and "\n" not in labels["matrix_colours_some"]
             height = _CELL * rows + 1.69 - (_LABEL_LINE if one_line else 0.0)
             height += 0.35 if title is not None else 0.0
             fig = new_figure((width, height))
@@ -169,7 +169,10 @@ def plot_matrices(
             heights = [max(arrays[n].shape[0] for n in row) for row in rows_of]
             last = {g[-1] for g in groups if g}
             row_inches = [
-                _CELL * h + 0.5 + (1.3 if row[-1] in last else 0.0)
+                _CELL * h
+                + 0.5
+                + (1.3 if row[-1] in last else 0.0)
+                - (_LABEL_LINE if one_line and row[-1] == groups[0][-1] else 0.0)
                 for h, row in zip(heights, rows_of, strict=True)
             ]
             width = _CELL * cells * per_row + 0.18 * per_row + 0.45

@@ -288,32 +288,32 @@ print(f"{'mean square':<11}{squared[0]:>9.3f}{squared[1]:>8.3f}")
 # share most of their keys: this is close to one sample, not a rule.
 
 # %% [markdown]
-# The cell below teaches nothing new: it checks the numbers and claims of this section's
-# text, so that the site's build fails if a rerun ever changes one of them. You can skip it.
+# The cell below only checks the numbers and claims of this section's text (the build fails if
+# a rerun changes one); you can skip it.
 
 # %%
 import inspect
 
-# Checks of this section's text, one claim a line: the build fails if a rerun changes one.
-# train_leave_one_out's defaults, which this page overrides: 200 steps at 0.05
+# checks of this section's text, one claim a line
+# train_leave_one_out's defaults: 200 steps at 0.05
 defaults = inspect.signature(at.train_leave_one_out).parameters
 assert (defaults["steps"].default, defaults["lr"].default) == (200, 0.05)
-# M (row x_1, column x_2 is M[0, 1]): M_11 many times M_22, M_12 "not small either"
+# M_11 many times M_22; M_12 (M[0, 1]) "not small either"
 assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
-assert A[0, 0] > 3 * A[1, 1]  # A_11 several times A_22: narrower along x_1
+assert A[0, 0] > 3 * A[1, 1]  # A_11 several times A_22
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # c_1 roughly follows x_1
-# along x_1 almost the same width as one w's, "0.31 vs 0.32"; along x_2 about twice
+# widths: 0.31 vs one w's 0.32 along x_1; about twice as wide along x_2
 assert f"{width[0]:.2f} {1 / scalar.w.item():.2f}" == "0.31 0.32"
 assert 1.6 < width[1] / width[0] < 2.4
-# the heatmaps: the keys span almost all of [0, 5), the queries run left to right
+# keys over almost all of [0, 5); queries left to right
 assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8 and (queries_x1.diff() > 0).all()
-# more keys in use with the projections; the band filled 57% and 34%
+# keys in use; band filled 57% and 34%
 assert spread_projected > spread_scalar
 assert [f"{share:.0%}" for share in filled.values()] == ["57%", "34%"]
-# x_1 from 3 to 4: +0.32, about one kernel width (0.31) to the right; one w +0.02
+# x_1 from 3 to 4: +0.32, about one kernel width (0.31); one w +0.02
 assert 0.7 < shifts[0] / width[0] < 1.3 and abs(shifts[1]) < width[0] / 5
 assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
-# off-centre, yet the more accurate: mean squared errors 0.017 and 0.327
+# off-centre, yet more accurate: 0.017 against 0.327
 assert squared[0] < squared[1] / 5
 assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]
 
@@ -321,7 +321,7 @@ assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]
 # ## And without the key bias?
 #
 # A Transformer drops the key bias $-\frac{1}{2}\lVert k'\rVert^2$, where $k' = W_k k$ is the
-# projected key (in the raw key, $\frac{1}{2}\lVert k'\rVert^2 = \frac{1}{2}k^\top A k$, the term above). Train the same model with `key_bias=False`
+# projected key (in the raw key, $\lVert k'\rVert^2 = k^\top A k$: the term above). Train the same model with `key_bias=False`
 # (which also multiplies the scores by $1/\sqrt{d_k}$, a scale that $W_q$ can absorb, so it does
 # not change the conclusion):
 
@@ -381,15 +381,12 @@ assert abs(mse_by["adam"][0.1] - mse_projected) < 1e-6  # the model trained abov
 # to the learning rate. At 0.3 Adam gets worse too, with a test error of 0.307, worse than the one-$w$
 # model's 0.114, though far less than SGD's 0.758.
 
-# %% [markdown]
-# The checks of this section's text (nothing new either):
-
 # %%
-# Checks of this section's text, one claim a line.
+# checks of this section's text, one claim a line
 assert mse_by["sgd"][0.1] < 1.5 * mse_by["adam"][0.1]  # at 0.1, SGD close to Adam
 # at 0.01 and at 0.3, SGD's test error more than twice Adam's
 assert all(mse_by["sgd"][lr] > 2 * mse_by["adam"][lr] for lr in (0.01, 0.3))
-# at 0.3: Adam 0.307, worse than one w's 0.114, far less than SGD's 0.758
+# at 0.3: Adam 0.307, worse than one w's 0.114, better than SGD's 0.758
 numbers = (mse_by["adam"][0.3], mse_scalar, mse_by["sgd"][0.3])
 assert numbers[1] < numbers[0] < numbers[2]
 assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
@@ -524,21 +521,18 @@ for name, loss, mse in (
 # points, so that loss is optimistic: part of the projection model's lead on the training set comes
 # from fitting the noise of those 100 points.
 
-# %% [markdown]
-# The checks of this section's text:
-
 # %%
-# Checks of this section's text, one claim a line.
-# 300 steps: the median below one w's, nine seeds of ten better, one stuck
+# checks of this section's text, one claim a line
+# 300 steps: median below one w's, nine seeds of ten better, one stuck
 assert mse_seeds[300].quantile(0.5) < mse_scalar and better == 9
 assert mse_seeds[300].max() > 3 * mse_scalar
-# the stuck one is seed 5, still 0.674 after 1,000 steps, "about six times" one w's
+# seed 5 is stuck: 0.674 after 1,000 steps, "about six times" one w's
 assert mse_seeds[300].argmax() == 5 and f"{mse_seeds[1000][5]:.3f}" == "0.674"
 assert round(float(mse_seeds[1000][5] / mse_scalar)) == 6
-# 700 more steps: the loss falls, the median test error rises, still below one w's
+# 700 more steps: loss down, median test error up, still below one w's
 assert loss_seeds[1000].quantile(0.5) < loss_seeds[300].quantile(0.5)
 assert mse_scalar > mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
-# loss minus noise: one w's about its test error; the projections' under half of it
+# loss - noise: one w's about its test MSE; the projections' under half
 assert abs(losses_scalar[-1] - noise - mse_scalar) < 0.03
 assert losses_projected[-1] - noise < mse_projected / 2
 

@@ -199,38 +199,38 @@ print(f"{'mean square':<11}{squared[0]:>9.3f}{squared[1]:>8.3f}")
 # 在这几个查询上，投影模型的误差反而更小：单元格最后几行打印了两个模型的误差（预测减真实的 $f$），$x_1$ 在 3 到 4 之间，投影模型的平方误差平均为 0.017，标量 $w$ 模型是 0.327。但这不说明重心偏右没有代价：$f$ 在这些查询的右边往下走，平均右边的标签会把预测往下拉；在这一行，这股下拉恰好抵消了所平均的标签里的噪声。相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
 
 # %% [markdown]
-# 下面这个单元格不讲新内容，只核对本节正文说到的数和结论：重新运行时若有一项变了，网站构建就会失败。可以跳过。
+# 下面的单元格只核对本节正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过。
 
 # %%
 import inspect
 
-# Checks of this section's text, one claim a line: the build fails if a rerun changes one.
-# train_leave_one_out's defaults, which this page overrides: 200 steps at 0.05
+# checks of this section's text, one claim a line
+# train_leave_one_out's defaults: 200 steps at 0.05
 defaults = inspect.signature(at.train_leave_one_out).parameters
 assert (defaults["steps"].default, defaults["lr"].default) == (200, 0.05)
-# M (row x_1, column x_2 is M[0, 1]): M_11 many times M_22, M_12 "not small either"
+# M_11 many times M_22; M_12 (M[0, 1]) "not small either"
 assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
-assert A[0, 0] > 3 * A[1, 1]  # A_11 several times A_22: narrower along x_1
+assert A[0, 0] > 3 * A[1, 1]  # A_11 several times A_22
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # c_1 roughly follows x_1
-# along x_1 almost the same width as one w's, "0.31 vs 0.32"; along x_2 about twice
+# widths: 0.31 vs one w's 0.32 along x_1; about twice as wide along x_2
 assert f"{width[0]:.2f} {1 / scalar.w.item():.2f}" == "0.31 0.32"
 assert 1.6 < width[1] / width[0] < 2.4
-# the heatmaps: the keys span almost all of [0, 5), the queries run left to right
+# keys over almost all of [0, 5); queries left to right
 assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8 and (queries_x1.diff() > 0).all()
-# more keys in use with the projections; the band filled 57% and 34%
+# keys in use; band filled 57% and 34%
 assert spread_projected > spread_scalar
 assert [f"{share:.0%}" for share in filled.values()] == ["57%", "34%"]
-# x_1 from 3 to 4: +0.32, about one kernel width (0.31) to the right; one w +0.02
+# x_1 from 3 to 4: +0.32, about one kernel width (0.31); one w +0.02
 assert 0.7 < shifts[0] / width[0] < 1.3 and abs(shifts[1]) < width[0] / 5
 assert [f"{x:+.2f}" for x in shifts] == ["+0.32", "+0.02", "+0.31"]
-# off-centre, yet the more accurate: mean squared errors 0.017 and 0.327
+# off-centre, yet more accurate: 0.017 against 0.327
 assert squared[0] < squared[1] / 5
 assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]
 
 # %% [markdown]
 # ## 去掉键偏置会怎样？
 #
-# Transformer 去掉了键偏置 $-\frac{1}{2}\lVert k'\rVert^2$，其中 $k' = W_k k$ 是投影后的键（用原始的键 $k$ 写，$\frac{1}{2}\lVert k'\rVert^2 = \frac{1}{2}k^\top A k$，就是上面那一项）。用 `key_bias=False` 把同一个模型再训练一次（这时分数还会乘上 $1/\sqrt{d_k}$，这个缩放会被 $W_q$ 吸收，不影响结论）：
+# Transformer 去掉了键偏置 $-\frac{1}{2}\lVert k'\rVert^2$，其中 $k' = W_k k$ 是投影后的键（用原始的键 $k$ 写，$\lVert k'\rVert^2 = k^\top A k$，就是上面那一项）。用 `key_bias=False` 把同一个模型再训练一次（这时分数还会乘上 $1/\sqrt{d_k}$，这个缩放会被 $W_q$ 吸收，不影响结论）：
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -273,15 +273,12 @@ assert abs(mse_by["adam"][0.1] - mse_projected) < 1e-6  # the model trained abov
 # %% [markdown]
 # 学习率 0.1 时，SGD 的测试误差和 Adam 相差不大：普通 SGD 在这个问题上同样能用。差别出在学习率没选好的时候：0.01 和 0.3 下，SGD 的测试误差都是 Adam 的两倍以上。Adam 没有让模型本身变好，它让结果对学习率没那么敏感：学习率 0.3 下 Adam 也变差了，测试误差 0.307，比标量 $w$ 模型的 0.114 还大，只是远不如 SGD 的 0.758 那么糟。
 
-# %% [markdown]
-# 本节正文的核对（同样不讲新内容）：
-
 # %%
-# Checks of this section's text, one claim a line.
+# checks of this section's text, one claim a line
 assert mse_by["sgd"][0.1] < 1.5 * mse_by["adam"][0.1]  # at 0.1, SGD close to Adam
 # at 0.01 and at 0.3, SGD's test error more than twice Adam's
 assert all(mse_by["sgd"][lr] > 2 * mse_by["adam"][lr] for lr in (0.01, 0.3))
-# at 0.3: Adam 0.307, worse than one w's 0.114, far less than SGD's 0.758
+# at 0.3: Adam 0.307, worse than one w's 0.114, better than SGD's 0.758
 numbers = (mse_by["adam"][0.3], mse_scalar, mse_by["sgd"][0.3])
 assert numbers[1] < numbers[0] < numbers[2]
 assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
@@ -379,21 +376,18 @@ for name, loss, mse in (
 # %% [markdown]
 # 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的却不到测试误差的一半。它的 9 个参数（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个）正是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。
 
-# %% [markdown]
-# 本节正文的核对：
-
 # %%
-# Checks of this section's text, one claim a line.
-# 300 steps: the median below one w's, nine seeds of ten better, one stuck
+# checks of this section's text, one claim a line
+# 300 steps: median below one w's, nine seeds of ten better, one stuck
 assert mse_seeds[300].quantile(0.5) < mse_scalar and better == 9
 assert mse_seeds[300].max() > 3 * mse_scalar
-# the stuck one is seed 5, still 0.674 after 1,000 steps, "about six times" one w's
+# seed 5 is stuck: 0.674 after 1,000 steps, "about six times" one w's
 assert mse_seeds[300].argmax() == 5 and f"{mse_seeds[1000][5]:.3f}" == "0.674"
 assert round(float(mse_seeds[1000][5] / mse_scalar)) == 6
-# 700 more steps: the loss falls, the median test error rises, still below one w's
+# 700 more steps: loss down, median test error up, still below one w's
 assert loss_seeds[1000].quantile(0.5) < loss_seeds[300].quantile(0.5)
 assert mse_scalar > mse_seeds[1000].quantile(0.5) > mse_seeds[300].quantile(0.5)
-# loss minus noise: one w's about its test error; the projections' under half of it
+# loss - noise: one w's about its test MSE; the projections' under half
 assert abs(losses_scalar[-1] - noise - mse_scalar) < 0.03
 assert losses_projected[-1] - noise < mse_projected / 2
 
