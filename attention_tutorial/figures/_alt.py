@@ -98,18 +98,19 @@ ALT: dict[str, dict[str, str]] = {
         "q k（直线）、键偏置 −k²/2（开口向下的抛物线）和两者之和，虚线是高斯核分数 "
         "−(q − k)²/2，与两者之和平行，只低一个常数；竖的点线是查询的位置。下：两种分数经 "
         "softmax 得到的权重，点和线重合。",
+        # {left} and {right}: the marked inputs, filled in from the figure (``alt_values``)
         "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
-        "（点划线）和训练点，在数据左端的查询处和右端的最后一个输入处，真实函数上各标一个实心点，"
-        "两条拟合曲线上各标一个圆环（右端 Nadaraya-Watson 的圆环几乎套在真实值的点上）"
-        "。右：这个边缘查询对各个键的"
-        "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个边缘查询的键全在它的"
+        "（点划线）和训练点，在 x = {left:g} 和 x = {right:g} 处，真实函数上各标"
+        "一个实心点，两条拟合曲线上各标一个圆环（x = {right:g} 处 Nadaraya-Watson "
+        "的圆环几乎套在真实值的点上）。右：左端查询 x = {left:g} 对各个键的注意力权重"
+        "（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个查询的键全在它的"
         "右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
         "局部线性拟合偏得少得多。",
         "plot_boundary_bias.stacked": "上下两幅图。上：真实函数、Nadaraya-Watson 拟合（虚线）、"
-        "局部线性拟合（点划线）和训练点，在数据左端的查询处和右端的最后一个输入处，真实函数上各标一个实心点，"
-        "两条拟合曲线上各标一个圆环（右端 Nadaraya-Watson 的圆环几乎套在真实值的点上）"
-        "。下：这个边缘查询对各个键的"
-        "注意力权重（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个边缘查询的键全在它的"
+        "局部线性拟合（点划线）和训练点，在 x = {left:g} 和 x = {right:g} 处，真实函数上各标"
+        "一个实心点，两条拟合曲线上各标一个圆环（x = {right:g} 处 Nadaraya-Watson "
+        "的圆环几乎套在真实值的点上）。下：左端查询 x = {left:g} 对各个键的注意力权重"
+        "（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个查询的键全在它的"
         "右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
         "局部线性拟合偏得少得多。",
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
@@ -185,25 +186,23 @@ ALT: dict[str, dict[str, str]] = {
         "−(q − k)²/2, parallel to the sum and a constant below it; the dotted vertical line is "
         "the query. Below: the weights softmax gives for both scores, dots on the line.",
         "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
-        "(dashed), the local linear fit (dash-dot) and the training points, with a solid "
-        "dot on the truth and a ring on each fit at the query at the left edge and at the last "
-        "input, at the right edge (there the Nadaraya-Watson ring almost circles the truth's "
-        "dot). Right: "
-        "that edge query's attention weights over "
-        "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
-        "the keys. Every key of this edge query lies to its right, so the weighted average "
-        "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
+        "(dashed), the local linear fit (dash-dot) and the training points, with a solid dot "
+        "on the truth and a ring on each fit at x = {left:g} and at x = {right:g} (at "
+        "x = {right:g} the Nadaraya-Watson ring almost circles the truth's dot). "
+        "Right: the attention weights of the left-edge query x = {left:g} over the keys "
+        "(bars), a dotted line at the query and a solid line at the weighted mean of the "
+        "keys. Every key of this query lies to its right, so the weighted average looks "
+        "inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
         "much less.",
         "plot_boundary_bias.stacked": "Two panels, one above the other. Above: the true "
-        "function, the Nadaraya-Watson fit (dashed), the local linear fit (dash-dot) and the "
-        "training points, with a solid "
-        "dot on the truth and a ring on each fit at the query at the left edge and at the last "
-        "input, at the right edge (there the Nadaraya-Watson ring almost circles the truth's "
-        "dot). Below: "
-        "that edge query's attention weights over "
-        "the keys (bars), a dotted line at the query and a solid line at the weighted mean of "
-        "the keys. Every key of this edge query lies to its right, so the weighted average "
-        "looks inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
+        "function, the Nadaraya-Watson fit (dashed), the local linear fit (dash-dot) and "
+        "the training points, with a solid dot "
+        "on the truth and a ring on each fit at x = {left:g} and at x = {right:g} (at "
+        "x = {right:g} the Nadaraya-Watson ring almost circles the truth's dot). "
+        "Below: the attention weights of the left-edge query x = {left:g} over the keys "
+        "(bars), a dotted line at the query and a solid line at the weighted mean of the "
+        "keys. Every key of this query lies to its right, so the weighted average looks "
+        "inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
         "much less.",
         "plot_w_paths": "Line chart: the leave-one-out loss against w (log scale) in grey, its "
         "minimum marked by a star; each coloured polyline is the path of w during one training "
@@ -1036,6 +1035,9 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         raise ValueError(f"no alt text for the figure function {name!r}: add it to ALT")
     if getattr(fig, "alt_steps", True) is False:  # no arrow drawn: no levels to read
         lead = lead.replace(STEPS[lang], "", 1)
+    values = getattr(fig, "alt_values", None)  # numbers the sentence names (``{left:g}``)
+    if values:
+        lead = lead.format(**values)
     extra = getattr(fig, "alt_facts", None)
     if extra:
         lead = lead + ("" if lang == "zh" else " ") + extra

@@ -318,6 +318,8 @@ class TutorialFigure(Figure):
     _recipe: tuple[Callable[..., Figure], tuple[Any, ...], dict[str, Any]] | None = None
     description: str | None = None  # the alt text, set by ``bilingual`` (see ``_alt``)
     alt_facts: str | None = None  # numbers for the alt text, set by the figure function
+    # numbers the alt text's sentence names (``{left:g}`` in ``_alt.ALT``), set by the figure
+    alt_values: dict[str, float] | None = None
     # Keyword arguments that draw the same figure laid out for a phone's narrow column
     # (e.g. ``{"layout": "stacked"}``), set by the figure function; the site build then
     # shows this figure on wide screens and that one on narrow ones (``shown_on``).

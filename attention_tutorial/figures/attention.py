@@ -282,7 +282,17 @@ def plot_attention_heatmaps(
         # what the alt text says of each panel, from the weights drawn
         own = queries == "train" and len(set(next(iter(shapes)))) == 1  # the keys' own rows
         items = [_panel_facts(name, weights, own, lang) for name, weights in panels.items()]
-        fig.alt_facts = alt_facts(
+        lead = ""
+        if not own:
+            # the picture before the numbers (review 26): where the band runs, and which
+            # panel is which when there are two, one above the other
+            if all(_runs_down(weights) for weights in panels.values()):
+                lead = _DIAGONAL_LEAD[lang] + ("" if lang == "zh" else " ")
+            if len(panels) == 2:
+                for item, where in zip(items, _UPPER_LOWER[lang], strict=True):
+                    item["name"] = where.format(name=item["name"])
+                items[0]["name"] = items[0]["name"][0].upper() + items[0]["name"][1:]
+        fig.alt_facts = lead + alt_facts(
             "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, top=top
         )
         if len(panels) == 2:  # the alt text counts them
@@ -359,11 +369,14 @@ BAND_WORDS = {
         "continuous": "醒目的带连续",
         "gaps": "醒目的带有空隙",
         "patches": "醒目的带断成小块",
+        "streaks": "醒目的带断成一段段竖条，即同一个键在相邻几个查询上都分到权重",
     },
     "en": {
         "continuous": "the band is continuous",
         "gaps": "the band has gaps",
         "patches": "the band is broken into patches",
+        "streaks": "the band is broken into vertical streaks, each a key that keeps its "
+        "weight over several neighbouring queries",
     },
 }
 
@@ -391,6 +404,21 @@ BAND_SHARE_WORDS = {
     "zh": "（带内 {filled:.0%} 的键分到权重）",
     "en": " ({filled:.0%} of the keys in the band get weight)",
 }
+# a band of test queries over sorted keys that moves right as the queries go down: each
+# query's centre of mass (its mean key position) rises with the query, correlation >= this
+_DIAGONAL_CORRELATION = 0.9
+_DIAGONAL_LEAD = {
+    "zh": "每幅图里醒目的带都沿对角线从左上走到右下。",
+    "en": "In each panel the bright band runs diagonally, from the top left to the bottom right.",
+}
+# two panels, one above the other: each named by its place, then its title
+_UPPER_LOWER = {
+    "zh": ("上图 {name}", "下图 {name}"),
+    "en": ("upper panel, {name}", "lower panel, {name}"),
+}
+# a band broken into patches whose lit cells run down the queries (a key keeps its weight
+# over neighbouring queries) at least this many times as far as along the keys: streaks
+_STREAK_RATIO = 2.0
 UNIFORM_WORDS = {
     "zh": "每个键权重相同（{weight:.2g}）",
     "en": "every key the same weight ({weight:.2g})",
@@ -471,7 +499,11 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
         filled.append(float(inside[first : last + 1].mean()))
     share = round(float(np.mean(filled)), 2)
     kind = "continuous" if share >= BAND_WHOLE else "gaps" if share >= BAND_FILLED else "patches"
-    shape = BAND_WORDS[lang][kind]
+    # patches whose cells line up down the queries read as vertical streaks
+    lit = rows >= BAND_SHARE * rows.max(axis=1, keepdims=True)  # (n_queries, n_keys)
+    down, across = _run_length(lit, axis=0), _run_length(lit, axis=1)
+    streaks = kind == "patches" and down >= _STREAK_RATIO * across
+    shape = BAND_WORDS[lang]["streaks" if streaks else kind]
     band = shape + BAND_SHARE_WORDS[lang].format(filled=share)
     if np.allclose(rows, rows.flat[0]):  # no band: every key the same weight
         band = UNIFORM_WORDS[lang].format(weight=float(rows.flat[0]))
@@ -481,6 +513,47 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
         "name": name, "used": used, "keys": keys, "filled": share, "kind": kind,
         "shape": shape, "band": band,
     }  # fmt: skip
+
+
+def _run_length(inside: np.ndarray, axis: int) -> float:
+    """The mean length of the runs of ``True`` along ``axis`` (0: down the rows).
+
+    >>> lit = np.array(
+    ...     [[1, 0], [1, 1], [1, 0]],
+    ...     dtype=bool,
+    ... )
+    >>> (
+    ...     _run_length(lit, axis=0),
+    ...     _run_length(lit, axis=1),
+    ... )
+    (2.0, 1.3333333333333333)
+    """
+    lines = inside.T if axis == 0 else inside
+    runs = []
+    for line in lines:
+        edges = np.diff(np.concatenate(([0], line.astype(int), [0])))
+        runs.extend(np.flatnonzero(edges == -1) - np.flatnonzero(edges == 1))
+    return float(np.mean(runs)) if runs else 0.0
+
+
+def _runs_down(weights: np.ndarray) -> bool:
+    """Whether the weight moves right as the queries go down: a band from top left to bottom right.
+
+    Each row's centre of mass (its mean key position, weighted) must rise with the row,
+    with a correlation of at least ``_DIAGONAL_CORRELATION``.
+
+    >>> (
+    ...     _runs_down(np.eye(3)),
+    ...     _runs_down(np.eye(3)[::-1]),
+    ...     _runs_down(np.ones((3, 3))),
+    ... )
+    (True, False, False)
+    """
+    rows = weights.astype(float)
+    centres = (rows * np.arange(rows.shape[1])).sum(axis=1) / rows.sum(axis=1)
+    if len(centres) < 2 or np.ptp(centres) == 0:
+        return False
+    return bool(np.corrcoef(np.arange(len(centres)), centres)[0, 1] >= _DIAGONAL_CORRELATION)
 
 
 def _heatmap_facts(weights: np.ndarray, queries: np.ndarray | None, lang: str) -> str:

@@ -156,6 +156,8 @@ def plot_boundary_bias(
         )
         # the alt text's lead covers the left edge; the right edge, from the same fits
         fig.alt_facts = _right_edge(x_test, y_truth, y_nw, y_ll, lang)
+        # the two marked inputs, named in the alt text's sentence (review 26)
+        fig.alt_values = {"left": query, "right": last}
         if layout == "wide":
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:

@@ -23,6 +23,7 @@ from attention_tutorial.figures._base import (
     phone_layout,
 )
 
+_LABEL_LINE = 0.2  # inches: one line of a colour bar's label
 _CELL = 0.66  # inches per matrix entry: room for "-13.01" at the entries' font size
 # the entries' font size, the figure's smallest text: three 2 x 2 matrices shown in a
 # phone's 335 px column keep it 11 px high (``PHONE_TEXT_PX``)
@@ -149,6 +150,8 @@ def plot_matrices(
         per_row = len(names) if layout == "wide" else _NARROW_PER_ROW
         rows_of = [g[i : i + per_row] for g in groups for i in range(0, len(g), per_row)]
         axes_of = {}
+        # the shared bar's label on one line (zh, review 26) needs a line less
+        one_line = bool(own) and "\n" not in labels["matrix_colours_some"]
         if layout == "wide":
             widths = [a.shape[1] for a in arrays.values()]
             rows = max(a.shape[0] for a in arrays.values())
@@ -156,7 +159,8 @@ def plot_matrices(
             width = _CELL * sum(widths) + 0.18 * len(widths) + 0.45
             # (2.0 left about 0.4 inches blank over the titles; 1.62 cut a title with
             # a superscript)
-            height = _CELL * rows + 1.69 + (0.35 if title is not None else 0.0)
+            height = _CELL * rows + 1.69 - (_LABEL_LINE if one_line else 0.0)
+            height += 0.35 if title is not None else 0.0
             fig = new_figure((width, height))
             axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
             axes_of = dict(zip(names, axes, strict=True))
@@ -165,7 +169,10 @@ def plot_matrices(
             heights = [max(arrays[n].shape[0] for n in row) for row in rows_of]
             last = {g[-1] for g in groups if g}
             row_inches = [
-                _CELL * h + 0.5 + (1.3 if row[-1] in last else 0.0)
+                _CELL * h
+                + 0.5
+                + (1.3 if row[-1] in last else 0.0)
+                - (_LABEL_LINE if one_line and row[-1] == groups[0][-1] else 0.0)
                 for h, row in zip(heights, rows_of, strict=True)
             ]
             width = _CELL * cells * per_row + 0.18 * per_row + 0.45
@@ -271,6 +278,8 @@ _WORDS = {
         "stop": ". ",
     },
 }
+# a colour bar under this many columns of entries is ticked at its ends and 0 only
+_ZERO_ONLY_COLUMNS = 2
 _LISTED = 9  # matrices of at most this many entries are read out entry by entry
 
 
@@ -279,11 +288,12 @@ def _tick_both_ends(bar, limit: float, columns: int) -> None:
 
     The automatic ticks stopped short of the ends (at -10 and 10 of a bar from -13.01 to
     13.01). A bar under at least three columns of entries also gets 0 and round values in
-    between, except one too close to an end, whose label would run into the end's; under
-    two columns a 0 ran into the ends' labels in a browser's font.
+    between, except one too close to an end, whose label would run into the end's; a bar
+    under two columns gets 0 alone (review 26: a bar of only -1.15 and 1.15 hid where the
+    sign changes), which fits between the ends now that their labels stand inside the bar.
     """
-    inner = []
-    if columns >= 3:
+    inner = [0.0] if columns == _ZERO_ONLY_COLUMNS else []
+    if columns > _ZERO_ONLY_COLUMNS:
         found = MaxNLocator(nbins=4).tick_values(-limit, limit)
         inner = [float(t) for t in found if abs(t) < 0.6 * limit]
     values = [-limit, *inner, limit]

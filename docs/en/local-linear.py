@@ -23,13 +23,21 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # %% [markdown]
 # ## Where the fit goes astray
 #
-# On that page's fit the largest error is at the left end. Below, for the first, the middle and the last query:
-# the prediction (fit), the true value (truth), the largest attention weight of its row (max weight), and
-# the mean of the keys weighted by the attention weights (mean key: where the query actually
-# looks); then the largest errors in between, where the fit is most too low (near the peak of
-# $f$) and most too high (near its trough), and how
-# many keys share a row's weight, the keys in use $1/\sum_i \alpha_i^2$ (it equals $m$ when the
-# weight is spread evenly over $m$ keys):
+# On that page's fit the largest error is at the left end. For the first, the middle and the
+# last query, the cell below prints:
+#
+# - fit: the prediction;
+# - truth: the true value;
+# - max weight: the largest attention weight of the query's row;
+# - mean key: the mean of the keys weighted by the attention weights, where the query actually
+#   looks.
+#
+# Then it prints:
+#
+# - most too low, most too high: the largest errors in between, where the fit is most too low
+#   (near the peak of $f$) and most too high (near its trough);
+# - keys in use: $1/\sum_i \alpha_i^2$, how many keys share a row's weight (it equals $m$ when
+#   the weight is spread evenly over $m$ keys).
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -77,7 +85,7 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # window, and when the edge of the data cuts the window in half, the average leans towards the
 # half that is left. (Even the middle query's mean key, 2.34, is not quite at 2.5: the keys are
 # unevenly spaced, so the mean key shifts a little even where the window is whole.) The last query also has keys on one side only, but there the bias happens
-# to be much smaller, for a reason we will meet below, where the error is split into two biases.
+# to be much smaller, for a reason we will meet below, where the error is split into two biases and the noise.
 #
 # The same reason makes the top-left and bottom-right corners of that page's heatmap stand out most:
 # a query at an edge has keys on one side only, so markedly fewer keys share its weight (about
@@ -321,7 +329,9 @@ for i in (0, n_test - 1):
 # stays for both (at $h = 1$ both fits miss the peak by the same 0.56, Nadaraya-Watson at
 # $x = 1.9$ and local linear regression at $x = 2.0$: the last three lines printed below). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing
-# with `y_truth` is only possible in a toy problem:
+# with `y_truth` is only possible in a toy problem. Real data have no `y_truth`; the practical
+# way is leave-one-out: predict each training point from the others and pick the bandwidth with
+# the smallest leave-one-out error, as [Why leave one out](leave-one-out.py) does for $w = 1/h$.
 
 # %%
 grid = [0.05 * k for k in range(2, 21)]  # bandwidths 0.10, 0.15, ..., 1.00

@@ -77,9 +77,9 @@ def test_every_chart_has_its_own_description(lang):
         fig = REGISTRY[name](lang)
         description = fig.description
         # a variant's own sentence (two heatmaps, a stacked layout) where the figure names one
-        assert description.startswith(
-            ALT[lang].get(getattr(fig, "alt_name", None), ALT[lang][name])
-        )
+        lead = ALT[lang].get(getattr(fig, "alt_name", None), ALT[lang][name])
+        values = getattr(fig, "alt_values", None)  # the numbers the sentence names
+        assert description.startswith(lead.format(**values) if values else lead)
         assert not description.startswith(("Tensor diagram", "张量示意图")), name
         leads[name] = ALT[lang][name]
     assert len(set(leads.values())) == len(leads)
@@ -343,6 +343,36 @@ def test_heatmaps_alt_text_does_not_call_a_band_with_gaps_continuous(lang):
     else:
         assert "the band has gaps (57% of the keys in the band get weight)" in text
         assert "continuous" not in text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_heatmaps_alt_text_gives_the_picture_before_the_numbers(lang):
+    """Review 26: the projections heatmaps' alt text gave the two measures but not the
+    picture. A band that moves right as the queries go down runs from the top left to the
+    bottom right; two panels are named by their place; patches whose cells line up down the
+    queries (a key lit for several neighbouring queries) are vertical streaks."""
+    band = np.zeros((6, 14))
+    streaks = np.zeros((6, 14))
+    for q in range(6):
+        band[q, 2 * q : 2 * q + 3] = 1 / 3
+        # keys 0, 4, 8 lit for queries 0 and 1, keys 2, 6, 10 for 2 and 3, and so on:
+        # runs of two down the queries, of one along the keys
+        streaks[q, [q // 2 * 2, q // 2 * 2 + 4, q // 2 * 2 + 8]] = 1 / 3
+    text = at.plot_attention_heatmaps({"band": band, "streaks": streaks}, lang=lang).description
+    if lang == "zh":
+        assert "每幅图里醒目的带都沿对角线从左上走到右下。上图 band：有效键数 3.0" in text
+        assert "下图 streaks：有效键数 3.0，醒目的带断成一段段竖条" in text
+    else:
+        assert "from the top left to the bottom right. Upper panel, band: 3.0 keys" in text
+        assert (
+            "lower panel, streaks: 3.0 keys in use per query, the band is broken into "
+            "vertical streaks" in text
+        )
+    # a band that runs the other way, and patches that do not line up, say neither
+    backwards = at.plot_attention_heatmaps({"A": band[::-1]}, lang=lang).description
+    assert "左上" not in backwards and "top left" not in backwards
+    patches = at.plot_attention_heatmaps(_band_and_patches(), lang=lang).description
+    assert "竖条" not in patches and "streaks" not in patches
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -74,6 +74,14 @@ def test_the_alt_text_describes_the_right_edge_too(data, layout):
     ) in en
     zh = describe(plot_boundary_bias(*args, layout=layout, lang="zh"), "plot_boundary_bias", "zh")
     assert f"右端 x = {x:.1f} 处，局部线性拟合低于真实函数（{ll:.2f}，真实值 {truth:.2f}）" in zh
+    # review 26: the marks and the weights' query are named by their inputs, not as "the
+    # query at the left edge and the last input" and "that edge query"
+    assert "ring on each fit at x = 0 and at x = 4.9 (at x = 4.9 the" in en
+    assert "the attention weights of the left-edge query x = 0 over the keys" in en
+    assert (
+        "在 x = 0 和 x = 4.9 处，真实函数上各标一个实心点" in zh and "左端查询 x = 0 对各个键" in zh
+    )
+    assert "{" not in en + zh
 
 
 @pytest.mark.parametrize(
@@ -96,10 +104,10 @@ def test_labels_follow_the_language(data, lang, x, keys, legend):
 @pytest.mark.parametrize(
     ("lang", "left", "right"),
     [
-        ("zh", "两种拟合，两端 x = 0.0 与 x = 4.9", "查询 x = 0.0 的注意力权重"),
+        ("zh", "两种拟合（圆环在 x = 0 与 x = 4.9）", "查询 x = 0.0 的注意力权重"),
         (
             "en",
-            "the two fits at x = 0.0 and x = 4.9",
+            "the two fits (rings at x = 0 and x = 4.9)",
             "attention weights of the query x = 0.0",
         ),
     ],
