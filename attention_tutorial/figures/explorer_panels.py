@@ -172,9 +172,9 @@ def plot_explorer_panels(
         )
         colorbar = fig.colorbar(image, ax=ax_map, label=labels["weight"])
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
-        title = labels["panel_heatmap"]
-        if stacked:  # the long title in two lines: "... heatmap\n(rows: ..., columns: ...)"
-            title = title.replace(" (", "\n(")
+        # the long title in two lines, "... heatmap\n(rows: ..., columns: ...)": on one line,
+        # the wide figure's ran past its left edge (r26)
+        title = labels["panel_heatmap"].replace(" (", "\n(")
         ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=title)
         ax_loss.plot(grid, losses, color="grey")
         best = int(np.argmin(losses))

@@ -385,3 +385,25 @@ def test_the_bumps_panel_and_the_alt_text_count_the_queries_drawn(lang, layout):
         # the live explorer's panel title says the same
         words = bandwidth_explorer(data, query_indices=indices)._payload(lang)["labels"]
         assert words["bumps"] == title.replace("\n", " ")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_every_panel_title_lies_inside_the_figure(lang, layout):
+    """r26: the English heatmap title, "attention weight heatmap (rows: queries, columns:
+    keys)", on one line ran past the left edge of the wide figure; it breaks before its
+    parenthesis in both layouts, and every title is drawn whole."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from attention_tutorial.figures.explorer_panels import plot_explorer_panels
+
+    fig = plot_explorer_panels(make_data(), 1.0, layout=layout, lang=lang)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()  # the constrained layout places the titles
+    renderer = canvas.get_renderer()
+    for ax in fig.axes[:4]:
+        box = ax.title.get_window_extent(renderer)
+        assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1, ax.get_title()
+    if lang == "en":
+        title = "attention weight heatmap\n(rows: queries, columns: keys)"
+        assert fig.axes[2].get_title() == title
