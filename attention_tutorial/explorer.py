@@ -57,7 +57,7 @@ _LABELS = {
     "zh": {
         "title": "带宽探索器",
         "w": "w",
-        "w_name": "w（带宽的倒数，对数坐标）",
+        "w_name": "w（带宽的倒数，对数刻度）",  # the slider's name: a scale on a slider is 刻度
         "bandwidth": "带宽 1/|w|",
         "current_note": "当前 w = {w}，L = {loss}",
         "minimum": "最小值",
