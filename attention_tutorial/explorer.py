@@ -211,6 +211,10 @@ class BandwidthExplorer:
         words = _words(lang)
         # the bumps panel's title counts the queries, as in the static figure
         words["bumps"] = _bumps_title(words["bumps"], lang, len(self.query_indices))
+        # the heatmap's title wraps before its parenthesis, as the static figure breaks it,
+        # not inside it: "... (rows: queries, columns:" then "keys)" alone (r26)
+        head, paren, tail = words["heatmap"].partition(" (")
+        words["heatmap"] = head + paren + tail.replace(" ", "\N{NO-BREAK SPACE}")
         return {
             "x_train": _floats(self.data.x_train),
             "y_train": _floats(self.data.y_train),

@@ -407,3 +407,17 @@ def test_every_panel_title_lies_inside_the_figure(lang, layout):
     if lang == "en":
         title = "attention weight heatmap\n(rows: queries, columns: keys)"
         assert fig.axes[2].get_title() == title
+
+
+def test_the_live_heatmap_title_wraps_only_before_its_parenthesis():
+    """r26: the live panel's English caption wrapped as "... (rows: queries, columns:" and
+    "keys)"; the parenthesis keeps its words together, the figure's title breaks there too."""
+    words = bandwidth_explorer()._payload("en")["labels"]
+    assert words["heatmap"] == (
+        "attention weight heatmap (rows:\N{NO-BREAK SPACE}queries,"
+        "\N{NO-BREAK SPACE}columns:\N{NO-BREAK SPACE}keys)"
+    )
+    assert (
+        bandwidth_explorer()._payload("zh")["labels"]["heatmap"]
+        == "注意力权重热图（行：查询，列：键）"
+    )
