@@ -57,7 +57,7 @@ _LABELS = {
     "zh": {
         "title": "带宽探索器",
         "w": "w",
-        "w_name": "w（带宽的倒数，对数坐标）",
+        "w_name": "w（带宽的倒数，对数刻度）",  # the slider's name: a scale on a slider is 刻度
         "bandwidth": "带宽 1/|w|",
         "current_note": "当前 w = {w}，L = {loss}",
         "minimum": "最小值",
@@ -211,6 +211,10 @@ class BandwidthExplorer:
         words = _words(lang)
         # the bumps panel's title counts the queries, as in the static figure
         words["bumps"] = _bumps_title(words["bumps"], lang, len(self.query_indices))
+        # the heatmap's title wraps before its parenthesis, as the static figure breaks it,
+        # not inside it: "... (rows: queries, columns:" then "keys)" alone (r26)
+        head, paren, tail = words["heatmap"].partition(" (")
+        words["heatmap"] = head + paren + tail.replace(" ", "\N{NO-BREAK SPACE}")
         return {
             "x_train": _floats(self.data.x_train),
             "y_train": _floats(self.data.y_train),

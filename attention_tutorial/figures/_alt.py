@@ -998,6 +998,44 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
     return seen
 
 
+# An English piece that starts a sentence after the figure's sentence of ``ALT``: its first
+# word is prose ("title: fit", "x axis: epoch", "training w, lr = 0.5: w = ...", "tiled
+# (repeat_interleave): n from ...") unless it is a symbol or code, which keeps its case:
+# a name before "=" ("w = 1: MSE ...", "lr = 0.02: w = ..."), a single letter ("w, lr = 0.5"),
+# a function of the formulas ("log w: w = ..."), a call or an attribute ("softmax(scores)",
+# "torch.eye(3)", "y[0]").
+_PROSE_START = re.compile(
+    r"(?!(?:log|exp|sin|cos|tanh|softmax)\b)(?:[a-z]{2,}|[a-z] [a-z]{2,})(?=[ :;,]|$)(?! *=)"
+)
+# Figures whose facts start with a tensor's name as the code writes it ("x holds 0, 1",
+# "eye and mask both have shape ...", "scores: row 0 ..."): their facts keep their case
+# (``diagram_facts`` capitalises its own first level)
+_CODE_FIRST = ("diagram_", "draw_tensors", "plot_matrices")
+
+
+def _sentence(text: str, lang: str) -> str:
+    """``text`` as the start of a sentence: in English, a first word of prose capitalised.
+
+    >>> [
+    ...     _sentence(t, "en")
+    ...     for t in (
+    ...         "x axis: epoch",
+    ...         "training w, lr = 0.5",
+    ...         "lr = 0.5: w = 16.2",
+    ...         "w = 1: MSE 0.428",
+    ...         "log w: w = 0.496",
+    ...         "softmax(scores): a",
+    ...     )
+    ... ]  # doctest: +NORMALIZE_WHITESPACE
+    ['X axis: epoch', 'Training w, lr = 0.5',
+     'lr = 0.5: w = 16.2', 'w = 1: MSE 0.428',
+     'log w: w = 0.496', 'softmax(scores): a']
+    """
+    if lang == "en" and _PROSE_START.match(text):
+        return text[0].upper() + text[1:]
+    return text
+
+
 def describe(fig: Figure, name: str, lang: str) -> str:
     """Return the alt text of ``fig``, drawn by the figure function ``name`` in ``lang``.
 
@@ -1018,7 +1056,7 @@ def describe(fig: Figure, name: str, lang: str) -> str:
     ...     "plot_loss",
     ...     "en",
     ... )[-43:]
-    'x axis: epoch; y axis: training loss (sum).'
+    'X axis: epoch; y axis: training loss (sum).'
     """
     if lang not in ALT:
         raise ValueError(f"lang must be 'zh' or 'en', got {lang!r}")
@@ -1038,16 +1076,22 @@ def describe(fig: Figure, name: str, lang: str) -> str:
     values = getattr(fig, "alt_values", None)  # numbers the sentence names (``{left:g}``)
     if values:
         lead = lead.format(**values)
+    # each piece after the lead starts a sentence (English: "Title: …", "X axis: …")
     extra = getattr(fig, "alt_facts", None)
     if extra:
-        lead = lead + ("" if lang == "zh" else " ") + extra
+        code_first = name.startswith(_CODE_FIRST)
+        lead = (
+            lead + ("" if lang == "zh" else " ") + (extra if code_first else _sentence(extra, lang))
+        )
     if name in _FINDINGS:
         finding = _FINDINGS[name](fig, lang)
-        lead = lead + (" " if lang == "en" and finding else "") + finding
+        lead = lead + (" " if lang == "en" and finding else "") + _sentence(finding, lang)
     words = _figure_words(fig, lang)
     space = "" if lang == "zh" else " "  # no space after a full-width stop
     return lead + (
         ""
         if not words
-        else space + _PARTS[lang]["sep"].join(words) + ("。" if lang == "zh" else ".")
+        else space
+        + _sentence(_PARTS[lang]["sep"].join(words), lang)
+        + ("。" if lang == "zh" else ".")
     )

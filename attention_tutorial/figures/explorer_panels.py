@@ -91,7 +91,8 @@ def plot_explorer_panels(
         data: The toy data set; ``make_data()`` if ``None``, as for
             ``bandwidth_explorer``.
         w: The inverse bandwidth ``1 / h``, positive: a number or a one-element
-            floating tensor such as ``model.w``.
+            floating tensor such as ``model.w``; any positive value, also outside
+            the slider's 0.1 to 1000.
         query_indices: One to three distinct test indices, each from 0 to
             ``n_test - 1``: the queries whose weights are drawn as bumps.
         layout: ``"wide"``: the panels in two rows of two; ``"narrow"`` or
@@ -111,7 +112,6 @@ def plot_explorer_panels(
             integer or bool dtype, or is not a positive finite number, or ``query_indices``
             holds no index, more than three, a repeated one or one not between 0 and
             ``n_test - 1``.
-            Any positive ``w`` is accepted, also outside the slider's 0.1 to 1000.
 
     Examples:
         >>> d = make_data()
@@ -172,9 +172,9 @@ def plot_explorer_panels(
         )
         colorbar = fig.colorbar(image, ax=ax_map, label=labels["weight"])
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
-        title = labels["panel_heatmap"]
-        if stacked:  # the long title in two lines: "... heatmap\n(rows: ..., columns: ...)"
-            title = title.replace(" (", "\n(")
+        # the long title in two lines, "... heatmap\n(rows: ..., columns: ...)": on one line,
+        # the wide figure's ran past its left edge (r26)
+        title = labels["panel_heatmap"].replace(" (", "\n(")
         ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=title)
         ax_loss.plot(grid, losses, color="grey")
         best = int(np.argmin(losses))

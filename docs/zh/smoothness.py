@@ -322,7 +322,7 @@ assert f"{overshoot[2]:.4g} {overshoot[-1]:.4g}" == "5.062 3.996"
 assert len({path[0] for path in paths.values()}) == 1
 
 # %% [markdown]
-# 灰色方块是四条路径共同的起点，描边的圆点是各自的终点，星号是网格上的最低点（画在最上层，终点落在最低点上时也看得见）：
+# 灰色方块是四条路径共同的初值，描边的圆点是各自的终值，星号是网格上的最低点（画在最上层，终点落在最低点上时也看得见）：
 
 # %%
 at.plot_w_paths(x_train, y_train, paths)

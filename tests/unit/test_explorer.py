@@ -385,3 +385,39 @@ def test_the_bumps_panel_and_the_alt_text_count_the_queries_drawn(lang, layout):
         # the live explorer's panel title says the same
         words = bandwidth_explorer(data, query_indices=indices)._payload(lang)["labels"]
         assert words["bumps"] == title.replace("\n", " ")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_every_panel_title_lies_inside_the_figure(lang, layout):
+    """r26: the English heatmap title, "attention weight heatmap (rows: queries, columns:
+    keys)", on one line ran past the left edge of the wide figure; it breaks before its
+    parenthesis in both layouts, and every title is drawn whole."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from attention_tutorial.figures.explorer_panels import plot_explorer_panels
+
+    fig = plot_explorer_panels(make_data(), 1.0, layout=layout, lang=lang)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()  # the constrained layout places the titles
+    renderer = canvas.get_renderer()
+    for ax in fig.axes[:4]:
+        box = ax.title.get_window_extent(renderer)
+        assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1, ax.get_title()
+    if lang == "en":
+        title = "attention weight heatmap\n(rows: queries, columns: keys)"
+        assert fig.axes[2].get_title() == title
+
+
+def test_the_live_heatmap_title_wraps_only_before_its_parenthesis():
+    """r26: the live panel's English caption wrapped as "... (rows: queries, columns:" and
+    "keys)"; the parenthesis keeps its words together, the figure's title breaks there too."""
+    words = bandwidth_explorer()._payload("en")["labels"]
+    assert words["heatmap"] == (
+        "attention weight heatmap (rows:\N{NO-BREAK SPACE}queries,"
+        "\N{NO-BREAK SPACE}columns:\N{NO-BREAK SPACE}keys)"
+    )
+    assert (
+        bandwidth_explorer()._payload("zh")["labels"]["heatmap"]
+        == "注意力权重热图（行：查询，列：键）"
+    )

@@ -514,7 +514,8 @@ SECTIONS: dict[str, dict[str, str]] = {
     },
     "figures.explorer_panels.plot_explorer_panels": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`，与 `bandwidth_explorer` 相同。",
-        "w": "带宽的倒数 `1 / h`，正数：一个数，或像 `model.w` 那样只有一个元素的浮点张量。",
+        "w": "带宽的倒数 `1 / h`，正数：一个数，或像 `model.w` 那样只有一个元素的浮点张量；"
+        "任何正数都可以，也可以在滑块的 0.1 到 1000 之外。",
         "query_indices": "一到三个互不相同的测试下标，每个在 0 到 `n_test - 1` 之间："
         "画出这几个查询的权重曲线。",
         "layout": '`"wide"`：四个面板排成两行两列；' + _PHONE + "：四个面板排成一列。",
@@ -525,8 +526,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": _BAD_LAYOUT
         + "；`lang` 未知；`w` 是张量，但不止一个元素，或是整数、布尔类型；"
         "`w` 不是有限的正数；`query_indices` 是空的、多于三个或有重复；"
-        "或者 `query_indices` 里有下标不在 0 到 `n_test - 1` 之间时。"
-        "任何正的 `w` 都可以，也可以在滑块的 0.1 到 1000 之外。",
+        "或者 `query_indices` 里有下标不在 0 到 `n_test - 1` 之间时。",
     },
     "figures.matrices.plot_matrices": {
         "matrices": '与语言无关的名字（如 `"W_q"`，两种语言里原样显示）→ 二维张量或数组，'
@@ -2066,12 +2066,11 @@ COMMENTS: dict[str, str] = {
     "seeded as in the lesson": "随机种子与课程里相同",
     "the lesson's stepper": "课程里的单步演示",
     "default: the chapter's settings": "默认就是本章的设置",
-    "lr = 0.5 on w: step 1 jumps to": "训练 w、lr = 0.5：第 1 步跳到",
-    "about 16.9, then w barely moves": "约 16.9，之后 w 几乎不动",
+    "where its 5 steps end (path()": "5 步之后的 w（path() 里",
+    "holds w0 and w after each step)": "是 w0 和每一步之后的 w）",
     "training log w at lr = 0.05:": "训练 log w，lr = 0.05：",
     "w stays > 0; after 5 steps it is": "w 恒为正；5 步之后是",
-    "at 4.0, near the loss minimum": "4.0，接近损失的最低点",
-    "(w ≈ 4)": "（w ≈ 4）",
+    "at 4.0, near the minimum (w ≈ 4)": "4.0，接近损失的最低点（w ≈ 4）",
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
     "two formulations, n = 1e2 to 1e4,": "两种写法，n 从 1e2 到 1e4，",

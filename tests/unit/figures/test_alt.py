@@ -23,7 +23,28 @@ from tools.sitebuild.html_tree import parse
 
 def test_description_names_the_axes_drawn():
     fig = at.plot_loss([3.0, 2.0, 1.0], lang="en")
-    assert fig.description.endswith("x axis: epoch; y axis: training loss (sum).")
+    assert fig.description.endswith("X axis: epoch; y axis: training loss (sum).")
+
+
+def test_english_sentences_after_the_lead_start_with_a_capital_unless_code():
+    """Round 26: after a full stop the stepper's alt went on "training w, lr = 0.5: ...",
+    "x axis: ...", and the explorer's "title: fit, ...". A piece that starts a sentence
+    starts with a capital; a symbol or a name from the code keeps its case."""
+    data = at.make_data()
+    named = at.plot_w_paths(
+        data.x_train, data.y_train, {"training w, lr = 0.5": [0.5, 16.9]}, lang="en"
+    ).description
+    assert ". Training w, lr = 0.5: w = 0.5 → 16.9; the minimum" in named
+    assert ". X axis: w (log scale); y axis:" in named
+    code = at.plot_w_paths(data.x_train, data.y_train, {"lr = 0.5": [0.5, 16.9]}, lang="en")
+    assert ". lr = 0.5: w = 0.5 → 16.9;" in code.description
+    panels = at.plot_explorer_panels(data, 1.0, lang="en").description
+    assert ". Title: fit, true function and training data; x axis: input x;" in panels
+    # no English sentence starts with a small letter, but for a symbol or code
+    starts = re.findall(r"\. ([a-z]\S*)", named + " " + code.description + " " + panels)
+    assert starts == ["lr"]
+    zh = at.plot_explorer_panels(data, 1.0, lang="zh").description
+    assert "。标题：拟合、真实函数与训练数据；横轴：输入 x；" in zh
 
 
 def test_the_build_puts_the_description_in_the_img_alt():
@@ -174,7 +195,8 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
         lang,
     )
     used = ("有效键数 {}" if lang == "zh" else "{} keys in use").format
-    assert f"even：{used('4.0')}" in heatmaps or f"even: {used('4.0')}" in heatmaps
+    # the first panel's name starts a sentence: "Even" in English
+    assert f"even：{used('4.0')}" in heatmaps or f"Even: {used('4.0')}" in heatmaps
     # one key: singular (round 17)
     assert ("有效键数 1.0" if lang == "zh" else "sharp: 1.0 key in use") in heatmaps
     # a uniform panel has no band: it gives the one weight, not "100% of the band"

@@ -169,7 +169,7 @@ def test_w_paths_sit_on_the_leave_one_out_curve(data):
 
 @pytest.mark.parametrize(
     ("lang", "start", "end"),
-    [("zh", "方块：起点", "描边的圆点：终点"), ("en", "square: start", "outlined dot: end")],
+    [("zh", "方块：初值", "描边的圆点：终值"), ("en", "square: start", "outlined dot: end")],
 )
 def test_w_paths_legend_names_both_ends_and_hides_no_path(data, lang, start, end):
     """Issue 26: the stepper's static picture named the start but not the point reached.
