@@ -195,8 +195,9 @@ def test_descriptions_state_the_finding_with_the_figures_numbers(lang):
         lang,
     )
     used = ("有效键数 {}" if lang == "zh" else "{} keys in use").format
-    # the first panel's name starts a sentence: "Even" in English
-    assert f"even：{used('4.0')}" in heatmaps or f"Even: {used('4.0')}" in heatmaps
+    # each panel named by its place and its title (round 26)
+    upper = f"上图 even：{used('4.0')}" if lang == "zh" else f"Upper panel, even: {used('4.0')}"
+    assert upper in heatmaps
     # one key: singular (round 17)
     assert ("有效键数 1.0" if lang == "zh" else "sharp: 1.0 key in use") in heatmaps
     # a uniform panel has no band: it gives the one weight, not "100% of the band"
