@@ -117,7 +117,7 @@ ALT: dict[str, dict[str, str]] = {
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
         "训练的各步（从 x_train 开始，leave_one_out 把它和 y_train 变成键和值）；"
-        "每个方框里左边是一步代码，右端是这一步得到的张量形状（由真实运行得到）；"
+        "每个方框里左边是一步代码（输入方框里是输入张量的名字），右端是这一步得到的张量形状（由真实运行得到）；"
         "蓝色方框是输入或输出，橙色方框是中间的张量。"
         "形状在 reshape（预测）和 leave_one_out（训练）这一步从一维变成二维，"
         "在各自的最后一步变回一维。",
@@ -210,10 +210,11 @@ ALT: dict[str, dict[str, str]] = {
         "plot_shape_flow": "Flow diagram read top to bottom: the steps of non-parametric "
         "attention pooling, then those of the parametric model's leave-one-out training (from "
         "x_train, which leave_one_out turns, with y_train, into keys and values); each "
-        "box holds one step of code on the left and the shape of the tensor it gives on the "
-        "right (from a real run); blue boxes are inputs or outputs, orange ones the tensors in "
-        "between. The shapes turn two-dimensional at reshape (prediction) and at "
-        "leave_one_out (training), and one-dimensional again at the last step of each.",
+        "box holds on the left one step of code, or in an input's box the input's name, and on "
+        "the right the shape of the tensor it gives (from a real run); blue boxes are inputs "
+        "or outputs, orange ones the tensors in between. The shapes turn two-dimensional at "
+        "reshape (prediction) and at leave_one_out (training), and one-dimensional again at "
+        "the last step of each.",
         "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
         "and the training points; top right, the attention weights of three queries over the "
         "keys (one bump per query, a dotted line at the query); bottom left, the heatmap of "
@@ -302,9 +303,10 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps.band.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
         "带指每个查询从第一个到最后一个权重不低于该行最大值十分之一的键；颜色条从 0 到 {top:.2f}。",
         "plot_attention_heatmaps.own.panel": "{name}：{look}，有效键数 {used:.1f}，"
-        "对角线（每个点自己的键）上的权重平均为 {diagonal}",
+        "对角线上的权重平均为 {diagonal}",
         "plot_attention_heatmaps.own.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
-        "有效键数和对角线上的平均权重由所画的权重算出，图上没有写出；颜色条从 0 到 {top:.2f}。",
+        "对角线是每个点自己的键；有效键数和对角线上的平均权重由所画的权重算出，图上没有写出；"
+        "颜色条从 0 到 {top:.2f}。",
         "plot_attention_heatmap": "颜色条从 0 到 {top:.2f}，即最大的权重，在查询 x = {q_high:g} "
         "那一行；最弱的一行是查询 x = {q_low:g}，它最大的权重只有 {low:.2f}。",
         "plot_attention_heatmap.rows": "颜色条从 0 到 {top:.2f}，即最大的权重，在第 {q_high} "
@@ -350,10 +352,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "the queries; a query's band runs from its first to its last key with at least a "
         "tenth of the row's largest weight; the colour bar runs from 0 to {top:.2f}.",
         "plot_attention_heatmaps.own.panel": "{name}: {look}, {keys} in use per "
-        "query, mean weight on the diagonal (each point's own key) {diagonal}",
+        "query, mean weight on the diagonal {diagonal}",
         "plot_attention_heatmaps.own.end": "keys in use: each query's 1/Σα², averaged over "
-        "the queries; the keys in use and the mean weight on the diagonal are computed from the "
-        "weights drawn, not written on the figure; the colour bar runs from 0 to {top:.2f}.",
+        "the queries; the diagonal is each point's own key; the keys in use and the mean "
+        "weight on the diagonal are computed from the weights drawn, not written on the "
+        "figure; the colour bar runs from 0 to {top:.2f}.",
         "plot_attention_heatmap": "The colour bar runs from 0 to {top:.2f}, the largest weight, "
         "in the row of query x = {q_high:g}; the weakest row is that of query x = {q_low:g}, "
         "whose largest weight is {low:.2f}.",

@@ -320,7 +320,7 @@ def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
 # ``plot_attention_heatmaps(queries="train")``: both axes count the chapter's training
 # points, sorted by x (round 23: "keys (training inputs)" over ticks 0 to 45 read as x values)
 _TRAIN_AXES = {
-    "zh": {"queries": "查询（按 x 排序的训练点）", "keys": "键（按 x 排序的训练点）"},
+    "zh": {"queries": "查询（训练点编号，按 x 排序）", "keys": "键（训练点编号，按 x 排序）"},
     "en": {
         "queries": "queries (training points,\nindex sorted by x)",
         "keys": "keys (training points, index sorted by x)",

@@ -312,7 +312,7 @@ def test_heatmaps_name_training_queries_when_the_queries_are_the_training_inputs
     assert test.axes[-2].get_xlabel() == "keys (training inputs)"
     assert "y axis: queries (training points, index sorted by x)" in train.description
     zh = at.plot_attention_heatmaps(weights, queries="train", lang="zh").description
-    assert "纵轴：查询（按 x 排序的训练点）" in zh
+    assert "纵轴：查询（训练点编号，按 x 排序）" in zh
     with pytest.raises(ValueError, match="queries must be 'test' or 'train', got 'keys'"):
         at.plot_attention_heatmaps(weights, queries="keys")
 
@@ -403,7 +403,8 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     """A reader found the leave-one-out heatmaps' alt text generic: with the training inputs
     as queries, each panel gives the mean weight on the diagonal (each point's own key):
     about half without the mask, exactly 0 with it. Round 26: it says that these numbers, and
-    the keys in use, are computed from the weights and not written on the figure."""
+    the keys in use, are computed from the weights and not written on the figure. Round 27:
+    that the diagonal is each point's own key is said once, at the end, not in every panel."""
     own = np.array([[0.5, 0.3, 0.2], [0.25, 0.5, 0.25], [0.1, 0.4, 0.5]])
     masked = np.array([[0.0, 0.6, 0.4], [0.5, 0.0, 0.5], [0.2, 0.8, 0.0]])
     text = at.plot_attention_heatmaps(
@@ -412,23 +413,27 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     if lang == "zh":
         assert text.startswith("两幅注意力权重热图上下排列")  # counted, not "几幅"
         assert "softmax(scores)：对角线最醒目（每一行最大的权重都在对角线上），有效键数" in text
-        assert "对角线（每个点自己的键）上的权重平均为 0.50；masked：" in text
+        assert "对角线上的权重平均为 0.50；masked：" in text
+        assert text.count("自己的键") == 1
         # a reader: say what the eye sees, the weight moved beside the diagonal
         assert "masked：权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）" in text
         assert (
-            "上的权重平均为 0；有效键数是每个查询的 1/Σα² 再对查询取平均；有效键数和对角线上的"
+            "上的权重平均为 0；有效键数是每个查询的 1/Σα² 再对查询取平均；对角线是每个点自己的键；"
+            "有效键数和对角线上的"
             "平均权重由所画的权重算出，图上没有写出；颜色条从 0 到 0.80。" in text
         )
     else:
         assert text.startswith("Two heatmaps of attention weights, one above the other")
         stands_out = "a diagonal that stands out (every row has its largest weight on it)"
         assert f"softmax(scores): {stands_out}" in text
-        assert "mean weight on the diagonal (each point's own key) 0.50; masked:" in text
+        assert "mean weight on the diagonal 0.50; masked:" in text
+        assert text.count("own key") == 1
         assert "masked: the weight moved to the cells beside the diagonal (every row" in text
         assert (
-            "(each point's own key) 0; keys in use: each query's 1/Σα², averaged over the "
-            "queries; the keys in use and the mean weight on the diagonal are computed from the "
-            "weights drawn, not written on the figure; the colour bar runs from 0 to 0.80." in text
+            "on the diagonal 0; keys in use: each query's 1/Σα², averaged over the "
+            "queries; the diagonal is each point's own key; the keys in use and the mean weight "
+            "on the diagonal are computed from the weights drawn, not written on the figure; "
+            "the colour bar runs from 0 to 0.80." in text
         )
     assert "band" not in text and "带内" not in text
     three = at.plot_attention_heatmaps(
