@@ -82,9 +82,9 @@ assert gap_kernel < 1e-6
 # at $(2, 2.5)$ (near $x_1 = 2$, where $f$ is highest) and picks two training points: A, almost level with the query along $x_1$
 # but far from it along $x_2$, and B, more than one unit off along $x_1$ but almost level along
 # $x_2$. It compares them under a bump narrow along $x_1$ and wide along $x_2$, whose $W$ is the
-# diagonal matrix $\operatorname{diag}(3, 0.3)$ (for that bump it prints
-# $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, without the normalising constant, which
-# cancels in the softmax):
+# diagonal matrix $\operatorname{diag}(3, 0.3)$. For both bumps it prints
+# $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$ (the round bump's $W$ is the identity),
+# without the normalising constant, which cancels in the softmax, so the four numbers share one scale:
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -106,7 +106,10 @@ for name, j, f_j in (("A", a_idx, f_a), ("B", b_idx, f_b)):
     print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), f(x_1) {f_j:.2f}")
 W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
 narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
-round_a, round_b = kernel[i, a_idx].item(), kernel[i, b_idx].item()
+# the round bump without its constant 1 / (2 pi)
+round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
+assert torch.allclose(round_bump / (2 * torch.pi), kernel[i])
+round_a, round_b = round_bump[a_idx].item(), round_bump[b_idx].item()
 narrow_a, narrow_b = narrow[a_idx].item(), narrow[b_idx].item()
 print(f"round bump:  A {round_a:.3f}, B {round_b:.3f}")
 print(f"narrow bump: A {narrow_a:.3f}, B {narrow_b:.3f}")
@@ -119,7 +122,7 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # there as at the query, 3.56; B is 1.13 off along $x_1$, and its truth is only 2.43. The output
 # depends on $x_1$ alone, so A is the neighbour worth listening to. Yet the round bump gives B a
 # much larger kernel value (0.083) than A (0.028): it only looks at the length of the difference.
-# The narrow bump turns this round, 0.853 for A and 0.003 for B: it all but ignores the distance
+# The narrow bump reverses this, 0.853 for A and 0.003 for B: it all but ignores the distance
 # along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
@@ -134,9 +137,58 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # **dot-product scores plus one bias per key**; with one feature ($d = 1$), $W_q = W_k = w$ and
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
 # is that model; with `key_bias=False` it drops the bias, as a Transformer does, and divides the
-# dot product by $\sqrt{d_k}$ (why: next section; $d_k$ is the dimension of the projected queries
-# and keys, written $d$ there).
+# dot product by $\sqrt{d_k}$ (why: [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out)
+# below; $d_k$ is the dimension of the projected
+# queries and keys, written $d$ there).
+
+# %% [markdown]
+# ## Why one *w* is enough in one dimension
 #
+# One scalar is the smallest learnable kernel: it learns a
+# **bandwidth** and nothing else (the non-parametric page introduces the bandwidth in
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
+# is little more to learn. $W_q$ and $W_k$ may still be two different numbers $a$ and $b$: the score
+# $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
+# centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. The next cell checks this with $a = 4.5$ and $b = 3$ on one query: a Gaussian
+# kernel centred on $\frac{a}{b}q$ with width $1/|b|$ must give the same weights, and one left at
+# $q$, or of width 1, must not. ($b$ is not 1: the width would then be 1 as well, and a wrong
+# width would pass unnoticed.)
+
+# %%
+# the chapter's 1-D inputs (a local generator: the global random state stays)
+x_1d = at.make_data().x_train  # (50,)
+a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_1d[20].item()  # one query
+untied = F.softmax(-((a * q0 - b * x_1d) ** 2) / 2, dim=0)  # (n_train,)
+centre, width = a / b * q0, 1 / abs(b)
+print(f"a {a}, b {b}, query q {q0:.3f}")
+print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
+print("max |untied - Gaussian kernel| with")
+gaps = []
+for label, c, h in (
+    ("centre (a/b) q, width 1/|b|", centre, width),
+    ("centre q,       width 1/|b|", q0, width),
+    ("centre (a/b) q, width 1    ", centre, 1.0),
+):
+    # a Gaussian kernel of width h centred on c, over the keys
+    gaussian = F.softmax(-(((x_1d - c) / h) ** 2) / 2, dim=0)  # (n_train,)
+    gaps.append((untied - gaussian).abs().max().item())
+    print(f"  {label} {gaps[-1]:.1e}")
+# the centre (a/b) q and the width 1/|b| match; move either and it fails
+assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
+
+# %% [markdown]
+# With the right centre and width the gap is float32 rounding; change either and it grows to
+# about 0.1 (1.1e-01 and 7.5e-02, printed).
+#
+# For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
+# the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one (and, tied, its sign does not
+# matter: $w$ and $-w$ give the same predictions). In $d$ dimensions the scalar becomes a matrix
+# (see [Why one *w* becomes a matrix](#why-one-w-becomes-a-matrix) above); everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
+# training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and
+# the dot product plus key bias ([dot-product page](dot-product.py)).
+
+# %% [markdown]
 # ## Scaled dot-product attention, written out
 #
 # In words first: every query takes a dot product with every key, which gives a table of scores with
@@ -180,7 +232,8 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 # [torch.einsum](handbook/einsum.py)). The cell checks the two spellings against each other, then
 # computes the same with PyTorch's fused function `F.scaled_dot_product_attention` (“fused”: the
 # scores, the softmax and the weighted average are not run step by step in Python but in one call,
-# by one C++ kernel) and with the package's
+# by one C++ kernel when a fused kernel applies to the inputs; otherwise PyTorch falls back to a
+# step-by-step “math” path) and with the package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
 # (the same lines, plus checks and masks).
 
@@ -201,27 +254,36 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # ### The same weights in nn.MultiheadAttention
 #
 # `nn.MultiheadAttention` is a Transformer's attention layer: it projects queries, keys and values with
-# its own $W_q$, $W_k$, $W_v$ (stacked in one parameter `in_proj_weight` of shape $(3d, d)$), runs
-# scaled dot-product attention in each head, and projects the result once more with `out_proj`.
-# Heads are several attentions run side by side, each on its own slice of the projected features,
-# their outputs joined back together; with `num_heads=1` there is one head, the attention written
-# out above. `batch_first=True`: the batch dimension comes first, as in our tensors.
+# its own $W_q$, $W_k$, $W_v$, runs scaled dot-product attention, and projects the result once more.
+# The idea of the check is simple: **the same matrices must give the same output**. Give it our
+# three matrices, one head, no biases and no final projection, and it must give exactly what our
+# `ProjectedAttention(key_bias=False)` gives. The cell prints the largest difference in the outputs
+# and in the weights.
 #
-# With one head, no biases, our three matrices copied in and `out_proj` set to the identity, it must
-# give exactly what our `ProjectedAttention(key_bias=False)` gives. `in_proj_weight` stacks $W_q$,
-# $W_k$ and $W_v$, each $(d, d)$, top to bottom, so `torch.cat` of our three weights fills it. The
-# four sizes of `ProjectedAttention` are, in order, the features of a query or key input (`d_in`),
-# of a query or key after its projection (`d_k`), of a value input (`d_value_in`) and of a value
-# after its projection (`d_v`); here all four are $d$. Without `vdim`, the $W_v$ block of
-# `in_proj_weight` is $d \times d$, so the values need $d$ features, not the $d_v = 3$ of `V`
-# above: hence a new `V4`.
+# <details class="note"><summary>Optional: how the cell copies the weights in</summary>
 #
-# Last, how the numbers get in. A layer's parameter is a leaf tensor (not computed from other
-# tensors) that requires grad, and PyTorch refuses in-place writes to such leaves while autograd
-# is recording. Inside `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the
-# parameter objects stay, only their numbers change. The cell first checks that `W_q` is an
-# `nn.Linear` (`isinstance` tells whether an object is an instance of a class), then prints its
-# weight's shape and its bias (`None`: no bias):
+# - **Where the matrices live.** `nn.MultiheadAttention` stacks $W_q$, $W_k$ and $W_v$, each
+#   $(d, d)$, top to bottom in one parameter `in_proj_weight` of shape $(3d, d)$, so `torch.cat` of
+#   our three weights fills it. The final projection is `out_proj`; setting its weight to the
+#   identity `torch.eye(d)` turns it off.
+# - **Heads.** Several attentions run side by side, each on its own slice of the projected
+#   features, their outputs joined back together; with `num_heads=1` there is one head, the
+#   attention written out above. `batch_first=True`: the batch dimension comes first, as in our
+#   tensors.
+# - **Sizes.** The four sizes of `ProjectedAttention` are, in order, the features of a query or key
+#   input (`d_in`), of a query or key after its projection (`d_k`), of a value input (`d_value_in`)
+#   and of a value after its projection (`d_v`); here all four are $d$. Without `vdim`, the $W_v$
+#   block of `in_proj_weight` is $d \times d$, so the values need $d$ features, not the $d_v = 3$ of
+#   `V` above: hence a new `V4`.
+# - **Writing the numbers in.** A layer's parameter is a leaf tensor (not computed from other
+#   tensors) that requires grad, and PyTorch refuses in-place writes to such leaves while autograd
+#   is recording. Inside `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the
+#   parameter objects stay, only their numbers change.
+# - **The first lines.** The cell checks that `W_q` is an `nn.Linear` (`isinstance` tells whether
+#   an object is an instance of a class), then prints its weight's shape and its bias (`None`: no
+#   bias).
+#
+# </details>
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
@@ -417,51 +479,6 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # on today's d2l.ai) does exactly this from each sequence's valid length `valid_lens` (it fills in $-10^6$, which the softmax turns into 0 just the same). How a mask over
 # the keys, of shape `(n,)`, hides the same columns in every row: the handbook's
 # [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
-
-# %% [markdown]
-# ## Why one *w* is enough in one dimension
-#
-# One scalar is the smallest learnable kernel: it learns a
-# **bandwidth** and nothing else (the non-parametric page introduces the bandwidth in
-# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
-# is little more to learn. $W_q$ and $W_k$ may still be two different numbers $a$ and $b$: the score
-# $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
-# centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. The next cell checks this with $a = 4.5$ and $b = 3$ on one query: a Gaussian
-# kernel centred on $\frac{a}{b}q$ with width $1/|b|$ must give the same weights, and one left at
-# $q$, or of width 1, must not. ($b$ is not 1: the width would then be 1 as well, and a wrong
-# width would pass unnoticed.)
-
-# %%
-a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
-q0 = x_train[20].item()  # one query
-untied = F.softmax(-((a * q0 - b * x_train) ** 2) / 2, dim=0)  # (n_train,)
-centre, width = a / b * q0, 1 / abs(b)
-print(f"a {a}, b {b}, query q {q0:.3f}")
-print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
-print("max |untied - Gaussian kernel| with")
-gaps = []
-for label, c, h in (
-    ("centre (a/b) q, width 1/|b|", centre, width),
-    ("centre q,       width 1/|b|", q0, width),
-    ("centre (a/b) q, width 1    ", centre, 1.0),
-):
-    # a Gaussian kernel of width h centred on c, over the keys
-    gaussian = F.softmax(-(((x_train - c) / h) ** 2) / 2, dim=0)  # (n_train,)
-    gaps.append((untied - gaussian).abs().max().item())
-    print(f"  {label} {gaps[-1]:.1e}")
-# the centre (a/b) q and the width 1/|b| match; move either and it fails
-assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
-
-# %% [markdown]
-# With the right centre and width the gap is float32 rounding; change either and it grows to
-# about 0.1 (1.1e-01 and 7.5e-02, printed).
-#
-# For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
-# the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one (and, tied, its sign does not
-# matter: $w$ and $-w$ give the same predictions). In $d$ dimensions the scalar becomes a matrix
-# (see [Why one *w* becomes a matrix](#why-one-w-becomes-a-matrix) above); everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
-# training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and
-# the dot product plus key bias ([dot-product page](dot-product.py)).
 #
 # The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
 # projections; [What attention costs as n grows](scale.py) measures the price of all this as $n$
@@ -475,8 +492,9 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 #   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`),
-#   `torch.nn.MultiheadAttention`, `torch.nn.Linear`, `Tensor.masked_fill`, `Tensor.transpose`,
-#   `torch.cdist`
+#   `torch.nn.functional.softmax`, `torch.nn.MultiheadAttention`, `torch.nn.Linear`,
+#   `Tensor.masked_fill`, `Tensor.transpose`, `Tensor.expand`, `Tensor.copy_`, `torch.einsum`,
+#   `torch.stack`, `torch.cat`, `torch.no_grad`, `torch.cdist`
 # - Tensor API handbook: [masked_fill and -inf](handbook/masked-fill.py),
 #   [torch.einsum](handbook/einsum.py),
 #   [clone and detach](handbook/clone.py),

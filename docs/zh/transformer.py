@@ -53,7 +53,7 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包，在这个问题上就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$（窄鼓包打印的是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$，不带归一化常数，常数在 softmax 里会消掉）：
+# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比：
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -75,7 +75,10 @@ for name, j, f_j in (("A", a_idx, f_a), ("B", b_idx, f_b)):
     print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), f(x_1) {f_j:.2f}")
 W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
 narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
-round_a, round_b = kernel[i, a_idx].item(), kernel[i, b_idx].item()
+# the round bump without its constant 1 / (2 pi)
+round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
+assert torch.allclose(round_bump / (2 * torch.pi), kernel[i])
+round_a, round_b = round_bump[a_idx].item(), round_bump[b_idx].item()
 narrow_a, narrow_b = narrow[a_idx].item(), narrow[b_idx].item()
 print(f"round bump:  A {round_a:.3f}, B {round_b:.3f}")
 print(f"narrow bump: A {narrow_a:.3f}, B {narrow_b:.3f}")
@@ -90,8 +93,42 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 #
 # $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
 #
-# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，并把点积除以 $\sqrt{d_k}$（原因见下一节；$d_k$ 是投影后查询和键的维数，下一节简写作 $d$）。
+# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，并把点积除以 $\sqrt{d_k}$（原因见后面“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”一节；$d_k$ 是投影后查询和键的维数，那一节简写作 $d$）。
+
+# %% [markdown]
+# ## 一维时一个 *w* 为什么就够
 #
+# 一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
+
+# %%
+# the chapter's 1-D inputs (a local generator: the global random state stays)
+x_1d = at.make_data().x_train  # (50,)
+a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_1d[20].item()  # one query
+untied = F.softmax(-((a * q0 - b * x_1d) ** 2) / 2, dim=0)  # (n_train,)
+centre, width = a / b * q0, 1 / abs(b)
+print(f"a {a}, b {b}, query q {q0:.3f}")
+print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
+print("max |untied - Gaussian kernel| with")
+gaps = []
+for label, c, h in (
+    ("centre (a/b) q, width 1/|b|", centre, width),
+    ("centre q,       width 1/|b|", q0, width),
+    ("centre (a/b) q, width 1    ", centre, 1.0),
+):
+    # a Gaussian kernel of width h centred on c, over the keys
+    gaussian = F.softmax(-(((x_1d - c) / h) ** 2) / 2, dim=0)  # (n_train,)
+    gaps.append((untied - gaussian).abs().max().item())
+    print(f"  {label} {gaps[-1]:.1e}")
+# the centre (a/b) q and the width 1/|b| match; move either and it fails
+assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
+
+# %% [markdown]
+# 中心和宽度都对时，差在 float32 的舍入以内；换掉其中任何一个，差就大到 0.1 左右（打印的 1.1e-01 和 7.5e-02）。
+#
+# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。到了 $d$ 维，标量换成矩阵（见上面的“[一个 *w* 为什么会变成矩阵](#一个-w-为什么会变成矩阵)”），其余的一切原样保留：留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
+
+# %% [markdown]
 # ## 亲手写出缩放点积注意力
 #
 # 先不看公式，用文字说一遍它做什么：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。写成公式：
@@ -119,7 +156,7 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention`（“融合”指打分、softmax、加权平均这几步不在 Python 里一步步执行，而是在一次调用里由一个 C++ 内核做完）和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。
+# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention`（“融合”指打分、softmax、加权平均这几步不在 Python 里一步步执行，而是在一次调用里做完：输入适合某个融合内核时，由这一个 C++ 内核一口气算完，否则 PyTorch 退回一步步计算的“math”路径）和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -137,11 +174,17 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的注意力层：它用自己的 $W_q$、$W_k$、$W_v$（叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里）投影查询、键和值，在每个头（head）里做缩放点积注意力，再用 `out_proj` 把结果投影一次。头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来；`num_heads=1` 时只有一个头，就是上面写出的注意力。`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
+# `nn.MultiheadAttention` 就是 Transformer 里的注意力层：它用自己的 $W_q$、$W_k$、$W_v$ 投影查询、键和值，做缩放点积注意力，再把结果投影一次。下面这个检查的道理很简单：**同样的矩阵必然给出同样的输出**。把我们的三个矩阵交给它，只用一个头、不要偏置、也不要最后那次投影，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。代码打印输出和权重两处的最大差。
 #
-# 只用一个头、不要偏置、拷进我们的三个矩阵、再把 `out_proj` 设成单位矩阵，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。`in_proj_weight` 从上到下依次叠放 $W_q$、$W_k$、$W_v$，每个都是 $(d, d)$，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
+# <details class="note"><summary>选读：代码怎样把权重拷进去</summary>
 #
-# 最后是怎样把数值写进去。层的参数是要求梯度（`requires_grad=True`）的叶子张量（不是由别的张量算出来的）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。下面先确认 `W_q` 是一个 `nn.Linear`（`isinstance` 检查一个对象是不是某个类的实例），再打印它的权重形状和偏置（`None` 表示没有偏置）：
+# - **矩阵放在哪里。** `nn.MultiheadAttention` 把 $W_q$、$W_k$、$W_v$（每个都是 $(d, d)$）从上到下叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。最后那次投影是 `out_proj`；把它的权重设成单位矩阵 `torch.eye(d)`，就等于不投影。
+# - **头（head）。** 头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来；`num_heads=1` 时只有一个头，就是上面写出的注意力。`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
+# - **尺寸。** `ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
+# - **把数值写进去。** 层的参数是要求梯度（`requires_grad=True`）的叶子张量（不是由别的张量算出来的）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。
+# - **开头几行。** 代码先确认 `W_q` 是一个 `nn.Linear`（`isinstance` 检查一个对象是不是某个类的实例），再打印它的权重形状和偏置（`None` 表示没有偏置）。
+#
+# </details>
 
 # %%
 model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
@@ -284,37 +327,6 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
 # 这里遮住的是对角线。在 Transformer 里，同一个 `masked_fill` 更常用来遮住**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
-
-# %% [markdown]
-# ## 一维时一个 *w* 为什么就够
-#
-# 一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
-
-# %%
-a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
-q0 = x_train[20].item()  # one query
-untied = F.softmax(-((a * q0 - b * x_train) ** 2) / 2, dim=0)  # (n_train,)
-centre, width = a / b * q0, 1 / abs(b)
-print(f"a {a}, b {b}, query q {q0:.3f}")
-print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
-print("max |untied - Gaussian kernel| with")
-gaps = []
-for label, c, h in (
-    ("centre (a/b) q, width 1/|b|", centre, width),
-    ("centre q,       width 1/|b|", q0, width),
-    ("centre (a/b) q, width 1    ", centre, 1.0),
-):
-    # a Gaussian kernel of width h centred on c, over the keys
-    gaussian = F.softmax(-(((x_train - c) / h) ** 2) / 2, dim=0)  # (n_train,)
-    gaps.append((untied - gaussian).abs().max().item())
-    print(f"  {label} {gaps[-1]:.1e}")
-# the centre (a/b) q and the width 1/|b| match; move either and it fails
-assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
-
-# %% [markdown]
-# 中心和宽度都对时，差在 float32 的舍入以内；换掉其中任何一个，差就大到 0.1 左右（打印的 1.1e-01 和 7.5e-02）。
-#
-# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。到了 $d$ 维，标量换成矩阵（见上面的“[一个 *w* 为什么会变成矩阵](#一个-w-为什么会变成矩阵)”），其余的一切原样保留：留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
 #
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #
@@ -326,8 +338,9 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 #   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>、
 #   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`）、
-#   `torch.nn.MultiheadAttention`、`torch.nn.Linear`、`Tensor.masked_fill`、`Tensor.transpose`、
-#   `torch.cdist`
+#   `torch.nn.functional.softmax`、`torch.nn.MultiheadAttention`、`torch.nn.Linear`、
+#   `Tensor.masked_fill`、`Tensor.transpose`、`Tensor.expand`、`Tensor.copy_`、`torch.einsum`、
+#   `torch.stack`、`torch.cat`、`torch.no_grad`、`torch.cdist`
 # - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)、[torch.einsum](handbook/einsum.py)、
 #   [clone 与 detach](handbook/clone.py)、[expand 与广播：不复制也能重复](handbook/expand.py)、[nn.Linear](handbook/linear.py)、
 #   [torch.matmul](handbook/matmul.py)、[torch.where](handbook/where.py)
