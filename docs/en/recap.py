@@ -3,14 +3,15 @@
 #
 # This page gathers the chapter in one place: how the tensor shapes change, step by step, in the
 # non-parametric prediction and in the parametric model's leave-one-out training; the key formulas; and an index of the answers scattered over the
-# "common confusions" of the pages. The shape diagram is not drawn by hand: the package runs both
+# “common confusions” of the pages. The shape diagram is not drawn by hand: the package runs both
 # flows on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from [Attention cues](cues.py) through [From the Gaussian kernel to
-# dot-product attention](dot-product.py). The three pages after them,
-# [Transformer attention](transformer.py), [learned projections](projections.py) and
-# [what attention costs as n grows](scale.py), go beyond the chapter; the section "Beyond the
-# chapter" points to each of them in a line or two.
+# dot-product attention](dot-product.py). The three pages that follow the dot-product page,
+# [From kernel regression to Transformer attention](transformer.py),
+# [Learned projections on a 2-D toy problem](projections.py) and
+# [What attention costs as n grows](scale.py), go beyond the chapter; the section “Beyond the
+# chapter” points to each of them in a line or two.
 
 # %%
 import attention_tutorial as at
@@ -55,8 +56,8 @@ assert model.attention_weights.shape == keys.shape
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# Above, prediction; below, training: one box per step, holding the step's code on the left
-# and the shape of the tensor it gives at its right end (the colours: the legend under the diagram).
+# Above, prediction; below, training: one box per step, holding the step's code (or, in an
+# input's box, the input's name) on the left and the shape of the tensor it gives at its right end (the colours: the legend under the diagram).
 #
 # Inputs do not only come in at the top. The prediction path starts from the queries `x_test`:
 # `repeat_interleave` repeats each query `n_train` times, a 1-D tensor of shape
@@ -130,8 +131,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop, not the
 #   minimum of the loss; a less smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
-#   attention; the Transformer page's section [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension)
-#   explains why the chapter learns a single scalar.
+#   attention; why the chapter learns a single scalar all the same: the index of common confusions
+#   below.
 #
 # ## Beyond the chapter
 #
@@ -165,12 +166,12 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Why remove the diagonal? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
 # | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
-# | What harm does "less smooth" do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
+# | What harm does “less smooth” do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |
 # | Is Gaussian-kernel attention the dot-product attention of Transformers? | [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias); [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix) |
 # | `Can't call numpy() on Tensor that requires grad` when plotting? | [Detach before plotting](parametric.py#detach-before-plotting) |
 #
-# These pages follow §10.1–10.2 of "Dive into Deep Learning" in d2l 0.17 and the Chinese second
+# These pages follow §10.1–10.2 of “Dive into Deep Learning” in d2l 0.17 and the Chinese second
 # edition (the dot-product page draws on §10.3); today's d2l.ai moved this material to
 # §11.1–11.3. Three of them (Boundary bias and local linear regression, Why leave one out, Why the trained
 # curve is less smooth) go
