@@ -218,7 +218,9 @@ def plot_shape_flow(
         on_box = "#1a1a1a"
         top = height - 0.05
         # the chain's arrows on the left; an input's box from ``side`` to the right edge
-        chain, side = 0.7, 1.0  # round 23: room for "queries: x_train tiled" and its shape
+        # round 23: room for "queries: x_train tiled" and its shape; round 27: more (0.85, not
+        # 1.0): on a 375 px phone the label almost ran into its shape
+        chain, side = 0.7, 0.85
         for form, ((title, steps), form_h) in enumerate(zip(rows, heights, strict=True)):
             ax.text(0.08, top - title_h / 2, title, fontsize=title_size, fontweight="bold",
                     va="center", gid=f"caption:{title}")  # fmt: skip

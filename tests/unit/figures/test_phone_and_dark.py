@@ -623,3 +623,30 @@ def test_the_explorer_panels_star_is_filled_light_in_the_dark_palette(layout):
     dark = svg.split("@media (prefers-color-scheme: dark)", 1)[1]
     assert f'g[id^="attn-minimum-star"] use {{ fill: {DARK_TEXT} !important; }}' in dark
     assert _lightness(_hex(DARK_TEXT)) > 200
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_shape_flow_leaves_room_between_each_label_and_its_shape(lang):
+    """Reader round 27: at 375 px "queries: x_train tiled" almost ran into its shape
+    "(40, 39)" (16 px apart in the narrow drawing, under two characters). In every box of
+    the phone layout the label and the shape are now at least three characters apart."""
+    data = at.make_data(n_train=40)
+    fig = at.plot_shape_flow(data.x_test, data.x_train, data.y_train, layout="narrow", lang=lang)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    texts = [t for ax in fig.axes for t in ax.texts]
+    codes = [t for t in texts if (t.get_gid() or "").startswith("code:")]
+    shapes = [t for t in texts if (t.get_gid() or "").startswith("shape:")]
+    pairs = [
+        (code, shape)
+        for code in codes
+        for shape in shapes
+        if abs(code.get_position()[1] - shape.get_position()[1]) < 1e-9
+    ]
+    assert len(pairs) == len(codes) == len(shapes)  # one shape beside each label
+    for code, shape in pairs:
+        left, right = code.get_window_extent(renderer), shape.get_window_extent(renderer)
+        # a character of the 10 pt monospace shape: its width over its length
+        char = right.width / len(shape.get_text())
+        assert right.x0 - left.x1 >= 3 * char, (code.get_text(), shape.get_text())
