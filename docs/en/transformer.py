@@ -121,7 +121,7 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # A is level with the query along $x_1$, and the truth without the noise, $f(x_1)$, is the same
 # there as at the query, 3.56; B is 1.13 off along $x_1$, and its truth is only 2.43. The output
 # depends on $x_1$ alone, so A is the neighbour worth listening to. Yet the round bump gives B a
-# much larger kernel value (0.083) than A (0.028): it only looks at the length of the difference.
+# much larger kernel value (0.525) than A (0.174): it only looks at the length of the difference.
 # The narrow bump reverses this, 0.853 for A and 0.003 for B: it all but ignores the distance
 # along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
