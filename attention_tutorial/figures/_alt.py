@@ -82,7 +82,7 @@ ALT: dict[str, dict[str, str]] = {
         "含自身的键时 w 越大损失越小，留一法的曲线则在中间有最小值。",
         "plot_attention_heatmap": "热图：注意力权重，每行一个查询，每列一个键，"
         "格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
-        "plot_data": "散点与曲线图：真实函数、带噪声的训练点，以及曲线下方一排刻度表示测试输入"
+        "plot_data": "散点与曲线图：真实函数、带噪声的训练点，以及曲线下方一排短竖线表示测试输入"
         "（查询的位置）。",
         "plot_attention_pooling": "示意图：一个查询与每个键比较得到注意力权重（条形长度与数值），"
         "再按权重对值加权求和得到输出。离查询近的键权重大。",
@@ -163,7 +163,8 @@ ALT: dict[str, dict[str, str]] = {
         "column per key; the more a cell stands out from the page (darker on a light page, "
         "brighter on a dark one), the larger its weight.",
         "plot_data": "Scatter and line chart: the true function, the noisy training points, "
-        "and a row of ticks under the curve marking the test inputs (where the queries are).",
+        "and a row of short vertical marks under the curve at the test inputs (where the "
+        "queries are).",
         "plot_attention_pooling": "Diagram: one query is compared with each key to give an "
         "attention weight (bar length and number); the values weighted by these give the "
         "output. Keys close to the query get the largest weights.",

@@ -53,7 +53,7 @@ _PANELS = {
         "stacked": ("upper panel's", "lower panel's"),
     },
 }
-_NEUTRAL = "0.55"  # grey: the legend entry of the dotted lines, which take their own colours
+_NEUTRAL = "0.55"  # grey: the legend entry of the dotted lines of several formulations
 # A byte count below 1 (0: nothing measured) is drawn at 1 B, the log axis having no 0: the
 # alt text says where it is drawn, so that it reads as the figure shows it
 _AT_ONE_BYTE = {
@@ -164,7 +164,8 @@ def plot_scaling(
             none); each of these a real number, a NumPy scalar or a 0-d tensor.
         layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``
             (two names for the phone layout): time above memory.
-        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
+            current language).
         title: Optional title of the first panel.
 
     Returns:
@@ -195,16 +196,18 @@ def plot_scaling(
         ...     }
         >>> rows = []
         >>> for n in (100, 1000, 10000):
-        ...     # tiled: counted, three n x n
-        ...     # float32 matrices; measured,
-        ...     # 1 MB more
+        ...     # tiled: counted, three n×n
+        ...     # float32 matrices
+        ...     # (queries_tiled, scores,
+        ...     # attention_weights);
+        ...     # peak_bytes: 1 MB more
         ...     c = 12 * n * n
         ...     t = row("tiled", n, c + 1e6)
         ...     t["predicted_bytes"] = c
-        ...     # sdpa: measured only
+        ...     # sdpa: peak_bytes only
         ...     s = row("sdpa", n, 4000 * n)
         ...     rows += [t, s]
-        >>> fig = plot_scaling(rows, lang="en")
+        >>> fig = plot_scaling(rows)
         >>> # memory: each formulation's
         >>> # peak_bytes (solid), and tiled's
         >>> # predicted_bytes (dotted)
@@ -218,20 +221,20 @@ def plot_scaling(
         >>> c = solid.get_color()
         >>> dotted.get_color() == c
         True
-        >>> # the legend names the dotted line,
-        >>> # as some predicted_bytes are given
+        >>> # the legend's last entry names the
+        >>> # dotted line, as some
+        >>> # predicted_bytes are given
         >>> legend = fig.legends[0]
-        >>> for text in legend.get_texts():
-        ...     print(text.get_text())
-        tiled (repeat_interleave)
-        SDPA (dot product + bias)
-        counted bytes (dotted, in
-        its formulation's colour)
+        >>> [
+        ...     h.get_linestyle()
+        ...     for h in legend.legend_handles
+        ... ]
+        ['-', '-', ':']
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")
         grouped = _rows(measurements)
-        counted = False  # whether some counted bytes (dotted) are drawn
+        counted: list[str] = []  # the colours of the counted bytes' dotted lines drawn
         fig = new_figure(_SIZES[layout])
         time_ax, memory_ax = fig.subplots(*((1, 2) if layout == "wide" else (2, 1)))
         for name, rows in grouped.items():
@@ -249,8 +252,10 @@ def plot_scaling(
             # the counted bytes (checked by _rows: in every row of the formulation, or none)
             if "predicted_bytes" in rows[0]:
                 predicted = [max(float(r["predicted_bytes"]), 1.0) for r in rows]
-                memory_ax.plot(n, predicted, ":", color=color, alpha=0.8)
-                counted = True
+                # a little thicker than the solid lines: a thin dotted line faded on the
+                # dark palette (r27)
+                memory_ax.plot(n, predicted, ":", color=color, linewidth=2.2)
+                counted.append(color)
         for ax, key in ((time_ax, "scale_seconds"), (memory_ax, "scale_bytes")):
             # plain numbers, as every log axis of the package ("1,000", "0.01", "1 MB"); an
             # axis that spans less than a power of ten labels some minor ticks too (those at
@@ -262,10 +267,13 @@ def plot_scaling(
             ax.grid(True, which="major", alpha=0.3)
             ax.tick_params(which="both", labelfontfamily=FONTS[lang], labelsize=_TEXT_PT)
         # one legend for both panels, outside the axes: inside, it covered measured points;
-        # the counted bytes' entry (only when some are drawn) is grey, as no line is: each
-        # dotted line takes the colour of its formulation, which its label says
+        # the counted bytes' entry (only when some are drawn): in the colour of the one
+        # formulation whose bytes are counted; grey when several are, as no one line is (each
+        # dotted line takes the colour of its formulation, which its label says)
         if counted:
-            time_ax.plot([], [], ":", color=_NEUTRAL, label=labels["scale_predicted"])
+            swatch = counted[0] if len(set(counted)) == 1 else _NEUTRAL
+            time_ax.plot([], [], ":", color=swatch, linewidth=2.2,
+                         label=labels["scale_predicted"])  # fmt: skip
         columns = 2 if layout == "wide" else 1
         fig.legend(loc="outside lower center", ncols=columns, frameon=False, fontsize=_TEXT_PT)
         if layout == "wide":  # the site draws the stacked layout too, for phones

@@ -1,9 +1,5 @@
 r"""Curves of the chapter: the data, a fit, several fits, the loss per epoch and against w.
 
-The loss against $w$ comes twice: with and without each point's own key
-(``plot_loss_vs_w``), and as the leave-one-out curve with the path $w$ takes along
-it during training (``plot_w_paths``).
-
 The examples use [`make_data`][attention_tutorial.data.make_data] and
 [`SEED`][attention_tutorial.data.SEED] (the data),
 [`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson],
@@ -100,8 +96,9 @@ def plot_data(
 ) -> TutorialFigure:
     """Plot the true function, the noisy training points and where the test inputs lie.
 
-    The test inputs are drawn as a row of ticks under the curve: they are the
-    places where the later pages make predictions (the queries).
+    The test inputs are drawn as a row of short vertical marks under the
+    curve: they are the places where the later pages make predictions (the
+    queries).
 
     Explained on the page `data.md`.
 
@@ -135,7 +132,6 @@ def plot_data(
         ...     d.y_truth,
         ...     d.x_train,
         ...     d.y_train,
-        ...     lang="en",
         ... )
     """
     with building(lang) as words:
@@ -258,7 +254,6 @@ def plot_fit(
         ...     y_hat,
         ...     d.x_train,
         ...     d.y_train,
-        ...     lang="en",
         ... )
     """
     with building(lang) as words:
@@ -357,7 +352,6 @@ def plot_fits(
         ...     fits,
         ...     k,
         ...     v,
-        ...     lang="en",
         ... )
         >>> # panel titles: the keys of fits
         >>> [ax.get_title() for ax in fig.axes]
@@ -467,6 +461,12 @@ def plot_loss(
 ) -> TutorialFigure:
     """Plot the training loss against the epoch number (starting at 1).
 
+    With ``train``'s defaults (``lr=0.5``, a step on ``w`` itself), the
+    first steps carry ``w`` far past the minimum of the leave-one-out loss,
+    and the loss then stays nearly flat above that minimum: the example
+    prints where ``w`` stops. Why, and what it does to the fit: the page
+    `smoothness.md`.
+
     Explained on the page `parametric.md`.
 
     Args:
@@ -499,7 +499,12 @@ def plot_loss(
         >>> # one loss per epoch
         >>> len(losses)
         5
-        >>> fig = plot_loss(losses, lang="en")
+        >>> fig = plot_loss(losses)
+        >>> # where w stops: far past the
+        >>> # minimum (w ≈ 4), as lr = 0.5 is
+        >>> # a large step for w itself
+        >>> round(model.w.item(), 1)
+        16.2
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -573,7 +578,7 @@ def plot_loss_vs_w(
         ... )
         (0.0, 35.68)
         >>> fig = plot_loss_vs_w(
-        ...     ws, own, left_out, lang="en"
+        ...     ws, own, left_out
         ... )
     """
     with building(lang) as words:
@@ -667,11 +672,11 @@ def plot_w_paths(
     layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
-    """Draw paths of $w$ during training as points on the leave-one-out loss curve.
+    r"""Draw paths of $w$ during training as points on the leave-one-out loss curve.
 
     $L(w)$ is the summed leave-one-out loss at $w$ (``loss_curve``), the grey
-    curve. Each path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value
-    after step $k$, from the first value
+    curve. Each path is a polyline through $(w_k, L(w_k))$, $w_0$ being its first
+    value and $w_k$ ($k \ge 1$) its value after step $k$, from the first value
     (a grey square, which paths starting at the same $w$ share) to the last
     (a dot in the path's colour, outlined in black: light grey in the dark palette);
     the legend names both markers. The end dots are drawn over the minimum's star, which is larger:
@@ -680,8 +685,9 @@ def plot_w_paths(
     Explained on the page `smoothness.md`.
 
     Args:
-        x_train: Training inputs (the keys), a floating ``torch.Tensor`` (not a numpy
-            array) of shape ``(n_train,)``, ``n_train >= 2``.
+        x_train: Training inputs (the keys), a floating ``torch.Tensor`` of shape
+            ``(n_train,)``, ``n_train >= 2``; not a numpy array, as the curve is
+            computed from them by ``loss_curve``, which takes tensors.
         y_train: Training outputs (the values), shape ``(n_train,)``, the dtype of ``x_train``.
         paths: Legend label -> the values of $w$ (all positive), e.g. from
             [`w_path`][attention_tutorial.training_paths.w_path].
@@ -703,13 +709,13 @@ def plot_w_paths(
             legend label) is not a string, a path is not a sequence
             of numbers (a single number, a string or a list of strings is not), or a
             path or ``ws`` holds bools.
-        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``, or
-            ``lang`` is unknown; if ``x_train`` or ``y_train`` is not 1-D, is empty,
-            has a dtype that is not floating (an integer or bool one) or holds NaN or
-            an infinite value, if their lengths or their dtypes differ, or if
-            ``n_train < 2``; or if ``paths`` or one of its paths is empty, a $w$ is
-            not positive and finite, or ``ws`` is not 1-D, is empty or holds a value
-            that is not positive and finite.
+        ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
+            or ``lang`` is unknown. If ``x_train`` or ``y_train`` is not 1-D, is
+            empty, is not floating (an integer or bool dtype) or holds NaN or an
+            infinite value. If their lengths or dtypes differ, or ``n_train < 2``.
+            If ``paths`` or one of its paths is empty, or a $w$ is not positive and
+            finite. If ``ws`` is not 1-D, is empty or holds a value that is not
+            positive and finite.
 
     Examples:
         >>> d = make_data()
@@ -724,9 +730,7 @@ def plot_w_paths(
         ...     )
         ...     for lr in (0.02, 0.05)
         ... }
-        >>> fig = plot_w_paths(
-        ...     x, y, paths, lang="en"
-        ... )
+        >>> fig = plot_w_paths(x, y, paths)
         >>> # where each path ends after 5 steps
         >>> # (lr = 0.02 short of the star,
         >>> # lr = 0.05 on it)

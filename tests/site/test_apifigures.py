@@ -152,37 +152,103 @@ def test_every_drawing_function_shows_its_figure_on_its_page(site: Path, lang: s
     assert problems == []
 
 
-def test_every_drawing_example_calls_with_lang_en() -> None:
-    """Round 11: ``plot_explorer_panels(d, 2.0)`` passed no ``lang`` (a reader got Chinese
-    labels), and ``plot_attention_heatmap``'s second figure neither. Every call of a drawing
-    function in its own examples says ``lang="en"``: what the example prints is then the same
-    on both pages, and the Chinese caption ("the same call with lang="zh"") is true."""
+def _example_calls(func) -> list:
+    """The calls of ``func`` in its own docstring examples (``ast.Call`` nodes)."""
     import ast
     import doctest
 
-    missing = []
+    source = "\n".join(
+        example.source
+        for example in doctest.DocTestParser().get_examples(inspect.getdoc(func) or "")
+    )
+    return [
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", None)) == func.__name__
+    ]
+
+
+# the modules whose examples pass no lang: they print the same in both languages, and the
+# Chinese reader sees code that draws exactly the figure shown (r27)
+NO_LANG_MODULES = {"figures.curves", "figures.cost"}
+
+
+def test_every_drawing_example_calls_with_lang_en_or_without_lang() -> None:
+    """Round 11: ``plot_explorer_panels(d, 2.0)`` passed no ``lang`` (a reader got Chinese
+    labels), and ``plot_attention_heatmap``'s second figure neither: what an example prints
+    must be the same on both pages. Round 27: on the Chinese page an example with
+    ``lang="en"`` draws a figure other than the one shown. So a module's examples either all
+    call with ``lang="en"`` (the box api-figures-lang says why) or, where what they print
+    does not depend on the language, none passes ``lang`` (``NO_LANG_MODULES``; their
+    doctests run in Chinese, and again below in English)."""
+    import ast
+
+    wrong = []
     for module, names in drawing_functions().items():
         for path in names:
             func = getattr(
                 importlib.import_module(f"attention_tutorial.{module}"), path.split(".")[-1]
             )
-            source = "\n".join(
-                example.source
-                for example in doctest.DocTestParser().get_examples(inspect.getdoc(func) or "")
-            )
-            calls = [
-                node
-                for node in ast.walk(ast.parse(source))
-                if isinstance(node, ast.Call)
-                and getattr(node.func, "id", getattr(node.func, "attr", None)) == func.__name__
-            ]
+            calls = _example_calls(func)
             if not calls:
-                missing.append(f"{path}: no call")
+                wrong.append(f"{path}: no call")
             for call in calls:
                 lang = [k.value for k in call.keywords if k.arg == "lang"]
+                if module in NO_LANG_MODULES:
+                    if lang:
+                        wrong.append(f"{path}: line {call.lineno} passes lang")
+                    continue
                 if not (lang and isinstance(lang[0], ast.Constant) and lang[0].value == "en"):
-                    missing.append(f"{path}: line {call.lineno}")
-    assert missing == []
+                    wrong.append(f"{path}: line {call.lineno}")
+            assert apifigures.example_passes_lang(path) == (module not in NO_LANG_MODULES)
+    assert wrong == []
+
+
+def test_the_examples_without_lang_print_the_same_in_english() -> None:
+    """The examples of ``NO_LANG_MODULES`` pass as doctests with English as the current
+    language too (their doctest run uses the default, Chinese): what they print does not
+    depend on the language, so the English page may show their output."""
+    import doctest
+
+    from attention_tutorial.figures._base import set_language
+
+    failed = {}
+    for module in NO_LANG_MODULES:
+        mod = importlib.import_module(f"attention_tutorial.{module}")
+        for path in drawing_functions()[module]:
+            func = getattr(mod, path.split(".")[-1])
+            namespace = dict(vars(mod))
+            exec(apifigures.PREAMBLE, namespace)
+            test = doctest.DocTestParser().get_doctest(
+                inspect.getdoc(func) or "", namespace, path, None, 0
+            )
+            runner = doctest.DocTestRunner(
+                optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False
+            )
+            set_language("en")
+            try:
+                result = runner.run(test, out=lambda _text: None)
+            finally:
+                set_language(None)
+            if result.failed or not result.attempted:
+                failed[path] = result
+    assert failed == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_example_without_lang_is_captioned_without_lang(lang: str) -> None:
+    """r27: under an example that passes no lang the caption names no lang (on the Chinese
+    page the figure is exactly what the code draws; the English one says "in English")."""
+    name = "attention_tutorial.figures.curves.plot_loss"
+    drawn = apifigures.drawings(name, lang)
+    caption = re.search(
+        r"<figcaption>(.*?)</figcaption>", apifigures.figure_html(name, lang, drawn, "api/x/")
+    )[1]
+    assert "<code>fig = plot_loss(...)</code>" in caption and "lang" not in caption
+    assert ("in English" in caption) == (lang == "en")
+    page = (apifigures.ROOT / f"docs/{lang}/api/figures.curves.md").read_text(encoding="utf-8")
+    assert 'set_language("en")' in page and "api-figures-lang" not in page
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -202,8 +268,10 @@ def test_the_caption_names_the_figure_shown_and_says_how_it_was_drawn(lang: str)
     # why lang="en" in the example but the page's language in the figure: said once, in
     # the box at the top of every figures page, not in each caption (round 15)
     assert 'lang="en"' not in caption or lang == "en"
-    box = (apifigures.ROOT / f"docs/snippets/api-figures.{lang}.md").read_text(encoding="utf-8")
-    assert 'lang="en"' in box and f'lang="{lang}"' in box
+    box = (apifigures.ROOT / f"docs/snippets/api-figures-lang.{lang}.md").read_text("utf-8")
+    assert 'lang="en"' in box
+    page = (apifigures.ROOT / f"docs/{lang}/api/figures.attention.md").read_text("utf-8")
+    assert f'--8<-- "docs/snippets/api-figures-lang.{lang}.md"' in page
 
 
 def test_the_caption_names_the_phone_layout_drawn() -> None:

@@ -20,10 +20,12 @@ figure, or nothing for a function that does not draw (one not decorated with
    its content like the notebooks' figures (``page_repairs.extract_images``), and an
    ``<img>`` with the same attributes (alt, classes, width and height), under a caption
    that names the example's variable (``fig``; an example may draw a second figure to
-   check something). Every example calls with ``lang="en"``, so that what it prints is
-   the same on both pages; the caption gives the page's ``lang`` (and the phone layout),
-   and the box at the top of the page (``docs/snippets/api-figures.*.md``) says why, once
-   (``tests/site/test_apifigures.py`` checks both).
+   check something). An example calls either without ``lang`` (``curves``, ``cost``: it
+   then draws in the current language, Chinese by default, and prints the same in both
+   languages) or, where what it prints depends on the language, with ``lang="en"``: the
+   caption then gives the page's ``lang`` and the box ``docs/snippets/api-figures-lang.*.md``
+   at the top of the page says why, once (``tests/site/test_apifigures.py`` checks both).
+   The caption names the phone layout too.
 
 Never pasted: a docstring edit changes the picture. The result is kept (``stepcache.py``)
 by the function's name, the language and the text of every module of the package
@@ -81,6 +83,13 @@ CAPTION = {
     "zh": '上面的 <code>{name} = {func}(...)</code> 改用 <code>lang="zh"</code> 画出的图',
     "en": 'What <code>{name} = {func}(...)</code> above draws (<code>lang="en"</code>)',
 }
+# An example that passes no lang draws in the current language: on the Chinese page the
+# figure is exactly what it draws; the English page draws it with English as the current
+# language, which the page's intro says once (r27: "the code doesn't draw the figure shown").
+CAPTION_NO_LANG = {
+    "zh": "上面的 <code>{name} = {func}(...)</code> 画出的图",
+    "en": "What <code>{name} = {func}(...)</code> above draws, in English",
+}
 # Every phone drawing is "the phone layout", by the one name each function takes for it
 # (r26: "a phone shows the layout="stacked" version" under a single-panel figure, where
 # nothing is stacked).
@@ -89,7 +98,7 @@ NARROW_CAPTION = {
     "en": "; a phone shows the phone layout (<code>{layout}</code>)",
 }
 # Why the figure is drawn in the page's language while the example says lang="en" is said
-# once per page, in the box docs/snippets/api-figures.*.md, not under every figure.
+# once per page, in the box docs/snippets/api-figures-lang.*.md, not under every figure.
 END = {"zh": "。", "en": "."}
 
 # The figures of this build, by their inputs (set by on_config); files to write, by site path.
@@ -153,6 +162,27 @@ def example_call(name: str):
     raise PluginError(
         f"api-figure: the docstring examples of {name} draw no figure with it: "
         "assign one, e.g. `fig = ...(...)`"
+    )
+
+
+def example_passes_lang(name: str) -> bool:
+    """Whether the docstring examples of the drawing function ``name`` pass ``lang``.
+
+    Read from the examples' source (no example runs): a call of the function with a
+    keyword ``lang``.
+    """
+    import ast
+
+    obj = resolve(name)
+    source = "\n".join(
+        example.source
+        for example in doctest.DocTestParser().get_examples(inspect.getdoc(obj) or "")
+    )
+    return any(
+        isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", None)) == obj.__name__
+        and any(keyword.arg == "lang" for keyword in node.keywords)
+        for node in ast.walk(ast.parse(source))
     )
 
 
@@ -269,7 +299,8 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     """The ``<figure>`` of one function: its image(s), then a caption."""
     if not drawn:
         return ""
-    caption = CAPTION[lang].format(
+    captions = CAPTION if example_passes_lang(name) else CAPTION_NO_LANG
+    caption = captions[lang].format(
         name=html.escape(drawn[0].get("variable", "fig")), func=html.escape(name.rsplit(".", 1)[-1])
     )
     narrow = drawn[-1].get("narrow")

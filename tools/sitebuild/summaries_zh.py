@@ -461,7 +461,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "titles": "代替 `fits` 的键作各幅的标题，每条拟合一个，顺序相同：字符串在各种语言里"
         "原样显示；用文字写的标题给一个“语言 → 标题”的映射"
-        '（`{"zh": ..., "en": ...}`）。替代文字按标题称呼各幅。',
+        '（`{"zh": ..., "en": ...}`）。替代文字用各幅的标题指称它们。',
         "layout": '`"wide"`：各幅并排，图例在它们下面；' + _PHONE + "：各幅上下排列，图例在下面。",
         "lang": _LANG,
         "return": "图，每条拟合一幅；`fig.description` 是它的替代文字。",
@@ -493,8 +493,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "含有 NaN 或无穷大，长度不一致，或某个 $w$ 不是正数时。",
     },
     "figures.curves.plot_w_paths": {
-        "x_train": "训练输入（键），torch 浮点张量（不接受 numpy 数组），形状 `(n_train,)`，"
-        "`n_train >= 2`。",
+        "x_train": "训练输入（键），torch 浮点张量，形状 `(n_train,)`，`n_train >= 2`；"
+        "不接受 numpy 数组，因为曲线由 `loss_curve` 用它们算出，而 `loss_curve` 只接受张量。",
         "y_train": "训练输出（值），形状 `(n_train,)`，数据类型与 `x_train` 相同。",
         "paths": "图例标签 → $w$ 的各个值（全是正数），例如 "
         "[`w_path`][attention_tutorial.training_paths.w_path] 的结果。"
@@ -507,10 +507,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "`paths` 不是映射、`paths` 的某个键（图例标签）不是字符串、某条路径不是数的序列"
         "（单个数、字符串或字符串的列表都不是），"
         "或者某条路径或 `ws` 含有布尔值时。",
-        "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；`x_train` 或 `y_train` 不是一维、"
-        "是空的、不是浮点类型（整数或布尔类型），或含有 NaN 或无穷大；两者长度或数据类型不同，"
-        "或 `n_train < 2`；或者 `paths` 或其中某条路径是空的、某个 $w$ 不是有限的正数，"
-        "或 `ws` 不是一维、是空的、有不是有限正数的值时。",
+        "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知时。"
+        "`x_train` 或 `y_train` 不是一维、是空的、不是浮点类型（整数或布尔类型），"
+        "或含有 NaN 或无穷大时。两者长度或数据类型不同，或 `n_train < 2` 时。"
+        "`paths` 或其中某条路径是空的，或某个 $w$ 不是有限的正数时。"
+        "`ws` 不是一维、是空的，或有不是有限正数的值时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`，与 `bandwidth_explorer` 相同。",
@@ -1392,12 +1393,6 @@ PARAGRAPHS: dict[str, str] = {
         "替代文字也这样说。"
     ),
     # figures.curves
-    "The loss against $w$ comes twice: with and without each point's own key "
-    "(``plot_loss_vs_w``), and as the leave-one-out curve with the path $w$ takes along it "
-    "during training (``plot_w_paths``).": (
-        "损失随 $w$ 的变化画了两种：含与不含每个点自己的键（``plot_loss_vs_w``），以及留一法"
-        "损失曲线连同训练中 $w$ 沿它走过的路径（``plot_w_paths``）。"
-    ),
     "The examples use [`make_data`][attention_tutorial.data.make_data] and "
     "[`SEED`][attention_tutorial.data.SEED] (the data), "
     "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson], "
@@ -1421,20 +1416,28 @@ PARAGRAPHS: dict[str, str] = {
     "sets them one above the other, at a phone's width.": (
         '``"wide"`` 布局把各幅并排；手机布局（``"stacked"``）把它们上下排列，与手机的窄栏同宽。'
     ),
-    "The test inputs are drawn as a row of ticks under the curve: they are the places where "
-    "the later pages make predictions (the queries).": "测试输入画成曲线下方的一排短竖线："
-    "后面各页就在这些位置上做预测（它们就是查询）。",
+    "The test inputs are drawn as a row of short vertical marks under the curve: they are the "
+    "places where the later pages make predictions (the queries).": (
+        "测试输入画成曲线下方的一排短竖线：后面各页就在这些位置上做预测（它们就是查询）。"
+    ),
+    "With ``train``'s defaults (``lr=0.5``, a step on ``w`` itself), the first steps carry "
+    "``w`` far past the minimum of the leave-one-out loss, and the loss then stays nearly flat "
+    "above that minimum: the example prints where ``w`` stops. Why, and what it does to the "
+    "fit: the page `smoothness.md`.": "用 ``train`` 的默认设置（``lr=0.5``，直接对 ``w`` "
+    "走一步）时，头几步就把 ``w`` 带到留一法损失最低点的远处，此后损失几乎不变，停在比最低点"
+    "高的地方；示例打印出 ``w`` 停在哪里。原因，以及这对拟合有什么影响，见 `smoothness.md` 一页。",
     "The $w$ axis is logarithmic; the minimum of the leave-one-out curve is marked.": "$w$ "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
     "$L(w)$ is the summed leave-one-out loss at $w$ (``loss_curve``), the grey curve. Each "
-    "path is a polyline through $(w_k, L(w_k))$, $w_k$ being its value after step $k$, from "
-    "the first value (a grey square, "
+    "path is a polyline through $(w_k, L(w_k))$, $w_0$ being its first value and $w_k$ "
+    "($k \\ge 1$) its value after step $k$, from the first value (a grey square, "
     "which paths starting at the same $w$ share) to the last (a dot in the path's colour, "
     "outlined in black: light grey in the dark palette); the legend names both markers. "
     "The end dots are drawn over "
     "the minimum's star, which is larger: a path that ends at the minimum shows its dot inside "
     "the star.": "$L(w)$ 是 $w$ 处留一法损失之和（``loss_curve``），即那条灰色曲线。"
-    "每条路径是一条经过 $(w_k, L(w_k))$ 的折线（$w_k$ 是第 $k$ 步之后的值），"
+    "每条路径是一条经过 $(w_k, L(w_k))$ 的折线"
+    "（$w_0$ 是初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值），"
     "从第一个值（灰色方块，从同一个 "
     "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边，深色模式下描边是浅灰色），"
     "图例说明这两种标记。"
@@ -2024,6 +2027,9 @@ COMMENTS: dict[str, str] = {
     "predict: the parametric model's": "predict：带参数的模型",
     "prediction at a fixed w": "在固定的 w 下的预测",
     "one loss per epoch": "每轮一个损失",
+    "where w stops: far past the": "w 停在哪里：远远越过了",
+    "minimum (w ≈ 4), as lr = 0.5 is": "最低点（w ≈ 4），因为对 w 本身",
+    "a large step for w itself": "来说，lr = 0.5 的步子太大",
     '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
     "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
     "(lr = 0.02 short of the star,": "（lr = 0.02 还没走到星号，",
@@ -2075,16 +2081,19 @@ COMMENTS: dict[str, str] = {
     "made-up numbers for the demo:": "为演示编造的数：",
     "two formulations, n = 1e2 to 1e4,": "两种写法，n 从 1e2 到 1e4，",
     "the time following the memory": "时间跟着内存变",
-    "tiled: counted, three n x n": "tiled：数出来的是三个 n x n",
-    "float32 matrices; measured,": "的 float32 矩阵；实测的",
-    "1 MB more": "再多 1 MB",
-    "sdpa: measured only": "sdpa：只有实测的",
+    "tiled: counted, three n×n": "tiled：数出来的是三个 n×n 的",
+    "float32 matrices": "float32 矩阵",
+    "(queries_tiled, scores,": "（queries_tiled、scores、",
+    "attention_weights);": "attention_weights）；",
+    "peak_bytes: 1 MB more": "peak_bytes 再多 1 MB",
+    "sdpa: peak_bytes only": "sdpa：只有 peak_bytes",
     "memory: each formulation's": "内存图：每种写法的",
     "peak_bytes (solid), and tiled's": "peak_bytes（实线），以及 tiled 的",
     "predicted_bytes (dotted)": "predicted_bytes（点线）",
     "the dotted line: tiled's colour": "点线的颜色就是 tiled 的颜色",
-    "the legend names the dotted line,": "图例说明点线，",
-    "as some predicted_bytes are given": "因为给了 predicted_bytes",
+    "the legend's last entry names the": "图例的最后一项说明点线，",
+    "dotted line, as some": "因为给了",
+    "predicted_bytes are given": "predicted_bytes",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",

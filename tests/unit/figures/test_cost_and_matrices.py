@@ -154,6 +154,25 @@ def test_counted_bytes_are_dotted_in_their_formulations_colour_and_grey_in_the_l
     assert "colour" in entry.get_text()  # the label says the lines take their own colour
 
 
+def test_with_one_counted_formulation_the_legend_entry_takes_its_colour() -> None:
+    """r27: the API example counts only tiled's bytes, yet the legend's dotted swatch was grey
+    beside a label that says "in its formulation's colour"; the dotted lines were thinner than
+    the solid ones and faded on the dark palette."""
+    rows = [{**row} for row in ROWS]
+    for row in rows:
+        if row["formulation"] == "sdpa":
+            del row["predicted_bytes"]
+    fig = plot_scaling(rows, lang="en")
+    time_ax, memory_ax = fig.axes
+    (legend,) = fig.legends
+    handle = legend.legend_handles[-1]
+    assert handle.get_linestyle() == ":"
+    assert to_rgb(handle.get_color()) == to_rgb(time_ax.lines[0].get_color())  # tiled's
+    (dotted,) = [line for line in memory_ax.lines if line.get_linestyle() == ":"]
+    solid = memory_ax.lines[0]
+    assert dotted.get_linewidth() > solid.get_linewidth()
+
+
 def test_without_counted_bytes_the_legend_and_alt_text_say_nothing_of_dotted_lines() -> None:
     """Round 17: the API example's rows carry no predicted_bytes, yet the legend and the alt
     text described dotted lines that were not drawn."""
