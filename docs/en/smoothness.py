@@ -363,7 +363,9 @@ at.plot_w_paths(x_train, y_train, paths)
 # %% [markdown]
 # The lines only join successive steps: a segment between two points is not a loss $w$ ever had.
 # At lr = 0.5 on $w$, steps 1 to 5 crowd together on the right and overlap (the table above gives
-# their values).
+# their values). The orange path (learning $w$ at lr = 0.05) runs close along the grey curve, its
+# first segment partly under the red one (learning $\log w$ at lr = 0.05); its later steps are the
+# small orange dots just left of its outlined end.
 #
 # - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the row of step 0
 #   in the table above) onto the gentle slope on the right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
