@@ -153,9 +153,9 @@ def sgd_stepper(
     leave-one-out loss (the steps of ``w_path``) and shows, above the
     picture, the new ``w``, the gradient there (which the next step follows)
     and the loss; the point after ``steps`` steps is marked.
-    ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss;
-    training ``w``, the gradient at ``path[k]``, which step ``k + 1``
-    follows, is ``(path[k] - path[k + 1]) / lr``.
+    ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss.
+    When ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1``
+    follows) is ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
@@ -163,7 +163,8 @@ def sgd_stepper(
             and again after each Reset: a number (not a bool) or a one-element
             floating tensor such as ``model.w``, from 0.1 to about 3162
             (``10**3.5``), the ends of the stepper's loss curve: half a decade past
-            the explorer's 1000, so that a step that overshoots stays on the
+            the largest ``w`` (1000) of the bandwidth explorer on the page
+            `nonparametric.md`, so that a step that overshoots stays on the
             chart. The lesson's is
             about 0.4963: the untrained model's ``w`` after
             ``torch.manual_seed(SEED)``, as on the page

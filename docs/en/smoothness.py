@@ -190,8 +190,8 @@ at.plot_fits(
 # %% [markdown]
 # ## “Less smooth” is not “worse”
 #
-# Look at the last column of the table. The curve of $w = 1$ is the smoothest, smoother even than
-# $f$ itself (largest jump 0.07, against 0.36 for $f$), and has the largest error. Where does that error come from? Split its summed squared error over the 50 test
+# Compare the largest jumps printed above the figure with the table's last column (test MSE): the
+# curve of $w = 1$ is the smoothest, smoother even than $f$ itself (largest jump 0.07, against 0.36 for $f$), and has the largest error. Where does that error come from? Split its summed squared error over the 50 test
 # queries by where the query lies:
 
 # %%
@@ -363,7 +363,9 @@ at.plot_w_paths(x_train, y_train, paths)
 # %% [markdown]
 # The lines only join successive steps: a segment between two points is not a loss $w$ ever had.
 # At lr = 0.5 on $w$, steps 1 to 5 crowd together on the right and overlap (the table above gives
-# their values).
+# their values). The orange path (learning $w$ at lr = 0.05) runs close along the grey curve, its
+# first segment partly under the red one (learning $\log w$ at lr = 0.05); its later steps are the
+# small orange dots just left of its outlined end.
 #
 # - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the row of step 0
 #   in the table above) onto the gentle slope on the right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
@@ -378,8 +380,8 @@ at.plot_w_paths(x_train, y_train, paths)
 #   bring $w$ back from the right, to 3.996 at step 5, next to the minimum and still moving.
 # - A new parametrisation does not spare us the choice of a learning rate, though: learning
 #   $\log w$ with lr = 0.5, the first step multiplies $w$ by a few thousand and lands on the plateau
-#   on the right. There each training point has weight on its nearest key only: in float32 the
-#   other weights underflow to 0, and the gradient comes out as exactly 0 (the cell that prints
+#   on the right. There each training point has weight on its nearest key only: the other
+#   weights underflow to 0 in float32 (too small for it to represent, so they are stored as 0), and the gradient comes out as exactly 0 (the cell that prints
 #   the paths checks it; computed exactly, it is a tiny positive number). So $w$ never comes back;
 #   the stepper below shows these gradients as 0 too.
 #
@@ -393,7 +395,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # The four paths above are drawn for you. The stepper below lets you walk one: pick a learning
 # rate (log scale, from 0.001 to 10), pick $w$ or $\log w$ as the trained parameter, and press
 # “Step”. Each press takes one SGD step in your browser, on the same training data written into
-# this page, and adds a row to the table: the new $w$, the loss there and the gradient there. The
+# this page, and adds a row to the table: the new $w$, the gradient there and the loss there. The
 # legend above the chart says what each mark means.
 #
 # The cell builds the stepper at the chapter's settings with `at.sgd_stepper(...)`, takes its 5
@@ -406,10 +408,8 @@ at.plot_w_paths(x_train, y_train, paths)
 # the chapter's settings: w as the parameter, lr = 0.5,
 # 5 steps from the same initial w
 stepper = at.sgd_stepper(data, w0=w0, lr=0.5, log_w=False, steps=5)
+# its 5 steps in Python: the w of the table above
 same = stepper.path() == paths["w, lr = 0.5"]
-print("the stepper's 5 steps:")
-for step, w in enumerate(stepper.path()):
-    print(f"  step {step}: w = {w:.4f}")
 print("same as the path w, lr = 0.5 above:", same)
 assert same
 stepper
@@ -477,16 +477,17 @@ with at.prints_error(ValueError, width=40):
 # \end{aligned}$$
 #
 # Setting the derivative with respect to $c$ to zero gives the weighted average on the right.
-# Replace the local constant by a local straight line and you get [local linear regression](local-linear.py), which
-# has less bias at the edges of the data.
+# Replace the local constant by a local straight line and you get local linear regression, which
+# removes most of the bias at an edge where $f$ is nearly straight (here the left edge); at the bent
+# right edge it does worse, see *[Boundary bias and local linear regression](local-linear.py)*.
 #
 # The estimate is **pointwise consistent**: as the number of samples $n \to \infty$, if the
 # bandwidth $h \to 0$ while $n h^d \to \infty$ ($d$ is the input dimension, here $d = 1$), the
 # prediction converges in probability to the true regression function at almost every point
 # (Devroye, 1981; “almost every” with respect to the distribution of the inputs, under mild
 # conditions on the kernel and the labels). For the whole curve to converge at once (uniform
-# consistency) the condition is a little stronger, such as $n h^d / \log n \to \infty$ (Mack and
-# Silverman, 1982).
+# consistency) the condition is a little stronger, such as $n h / \log n \to \infty$ ($d = 1$; Mack
+# and Silverman, 1982).
 # The two pointwise conditions each have a job:
 # $h \to 0$ makes the windows narrower so that the bias vanishes; $nh^d \to \infty$ puts
 # more and more samples into each window so that the noise is averaged away. The trained $w$ is the
@@ -500,10 +501,8 @@ with at.prints_error(ValueError, width=40):
 #
 # ## Common confusions
 #
-# **What harm does “less smooth” do?** The harm is variance: the prediction jumps with individual
-# noisy labels, and another draw of training data would give a very different curve. But it is not
-# necessarily worse than a smooth curve, and $w = 1$ on this page is the counterexample. To compare,
-# look at the test error.
+# **What harm does “less smooth” do?** Variance, but not always a larger error: see
+# [“Less smooth” is not “worse”](#less-smooth-is-not-worse).
 #
 # **Why are the training data the keys and the test data the queries? Could they be swapped?** See
 # “Can queries and keys be swapped?” on the page

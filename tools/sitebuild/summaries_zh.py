@@ -1034,7 +1034,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
         "w0": "路径的初始 `w`（带宽的倒数 `1 / h`），每次按“重来”后也从它开始："
         "一个数（不能是布尔值），或像 `model.w` 那样只有一个元素的浮点张量，从 0.1 到约 3162"
-        "（`10**3.5`）：这是单步演示那条损失曲线的两端，比探索器的 1000 多出半个数量级，"
+        "（`10**3.5`）：这是单步演示那条损失曲线的两端，比《[非参数注意力汇聚](../nonparametric.py)》"
+        "一页带宽探索器最大的 `w`（1000）多出半个数量级，"
         "冲过头的一步也还在图里。课程用的约为 0.4963："
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
         "](../parametric.py)》"
@@ -1913,8 +1914,8 @@ PARAGRAPHS: dict[str, str] = {
     "whole training set) on the summed leave-one-out loss (the steps of ``w_path``) and shows, "
     "above the picture, the new ``w``, the gradient there (which the next step follows) and the "
     "loss; the point after ``steps`` steps is marked. ``w_path`` gives each step's ``w`` and "
-    "``loss_curve(path, x, y)`` its loss; training ``w``, the gradient at ``path[k]``, which "
-    "step ``k + 1`` follows, is ``(path[k] - path[k + 1]) / lr``.": (
+    "``loss_curve(path, x, y)`` its loss. When ``w`` is trained, the gradient at ``path[k]`` "
+    "(the one step ``k + 1`` follows) is ``(path[k] - path[k + 1]) / lr``.": (
         "每按一次“走一步”，就在留一法损失之和上走一步普通的梯度下降"
         "（在全部训练数据上用 ``torch.optim.SGD``，与 ``w_path`` 的步子相同），并在图上方写出"
         "新的 ``w``、那里的梯度（下一步沿它走）和损失；第 ``steps`` 步之后的点会标出来。"
