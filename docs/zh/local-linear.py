@@ -203,7 +203,7 @@ for i in (0, n_test - 1):
 # %% [markdown]
 # 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。
 #
-# 局部线性回归对这些偏差做了什么？上面已经看到，它的预测是 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y$ 是 Nadaraya-Watson 的预测，$b$ 是窗口里加权拟合出的斜率。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
+# 局部线性回归对这些偏差做了什么？上面已经看到，它的预测是 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y$ 是 Nadaraya-Watson 的预测，$b$ 是窗口里加权拟合出的斜率。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$ 才行，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
 # %%
 # local linear = Nadaraya-Watson + the correction b (x - x_bar)
