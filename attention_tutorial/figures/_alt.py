@@ -72,7 +72,7 @@ ALT: dict[str, dict[str, str]] = {
         # plot_matrices(own_scale=...): the last matrices on a scale of their own
         "plot_matrices.own_scale": "几个小矩阵画成热图，每格写着元素的值；颜色刻度关于 0 "
         "对称，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。颜色条有两个，都画在矩阵下面："
-        "前面几个矩阵共用第一个；最后的矩阵数值小得多，单独用第二个（各自的矩阵和范围见下）。",
+        "最后的矩阵数值小得多，单独用一个。",
         "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
         "plot_fits.stacked": "上下排列的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的"
         "对比。",
@@ -147,9 +147,8 @@ ALT: dict[str, dict[str, str]] = {
         "plot_matrices.own_scale": "Small matrices drawn as heatmaps with every entry "
         "written in, on colour scales symmetric about 0 (blue negative, red positive; the larger "
         "the magnitude, the more a cell stands out: darker on a light page, brighter on a dark "
-        "one). There are two colour bars, both below the matrices: the first matrices share "
-        "the first; the last, with much smaller entries, has the second to itself (which "
-        "matrices and what range each, below).",
+        "one). There are two colour bars, both below the matrices: the last matrix, with much "
+        "smaller entries, has one of its own.",
         "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
         "function and the training points.",
         "plot_fits.stacked": "Panels one above the other, each comparing one prediction (dashed) "
@@ -1090,7 +1089,9 @@ def describe(fig: Figure, name: str, lang: str) -> str:
     if name in _FINDINGS:
         finding = _FINDINGS[name](fig, lang)
         lead = lead + (" " if lang == "en" and finding else "") + _sentence(finding, lang)
-    words = _figure_words(fig, lang)
+    # a figure whose facts already name every title and colour bar (``fig.alt_words``
+    # False: the matrices on two scales) does not list them again (review 27)
+    words = _figure_words(fig, lang) if getattr(fig, "alt_words", True) else []
     space = "" if lang == "zh" else " "  # no space after a full-width stop
     return lead + (
         ""

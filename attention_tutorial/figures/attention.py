@@ -210,10 +210,12 @@ def plot_attention_heatmaps(
             same shape for every panel (one to four panels; tensors that require grad
             are detached). The titles are shown as given in every language: use names
             from the code, such as the models' class names.
-        queries: ``"test"`` or ``"train"``: what the queries are, for the label of
-            the query axis (``"train"``: each training input attends to the training
+        queries: ``"test"``, ``"train"`` or ``"grid_row"``: what the queries are, for
+            the axis labels (``"train"``: each training input attends to the training
             inputs, as in leave-one-out training; both axes then say that their ticks
-            number the training points sorted by x).
+            number the training points sorted by x; ``"grid_row"``: the queries are one
+            row of the 2-D toy's test grid, left to right, over keys sorted by x₁, and
+            both axes say so).
         layout: ``"wide"`` (the colour bar on the right), or ``"narrow"`` or
             ``"stacked"``, one phone layout: the colour bar under the heatmaps, which get
             the figure's width.
@@ -224,8 +226,9 @@ def plot_attention_heatmaps(
 
     Raises:
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, ``queries`` is not ``"test"`` or ``"train"``, there are
-            no panels or more than four, or the weights are not 2-D or differ in shape.
+            ``lang`` is unknown, ``queries`` is not ``"test"``, ``"train"`` or
+            ``"grid_row"``, there are no panels or more than four, or the weights are not
+            2-D or differ in shape.
 
     Examples:
         >>> fig = plot_attention_heatmaps(
@@ -250,8 +253,9 @@ def plot_attention_heatmaps(
             raise ValueError(
                 f"attention_weights must all have one shape (n_queries, n_keys), got {shapes}"
             )
-        if queries not in ("test", "train"):
-            raise ValueError(f"queries must be 'test' or 'train', got {queries!r}")
+        if queries not in ("test", "train", "grid_row"):
+            raise ValueError(f"queries must be 'test', 'train' or 'grid_row', got {queries!r}")
+        axis_words = _TRAIN_AXES[lang] if queries == "train" else _GRID_ROW_AXES[lang]
         layout = phone_layout(layout, "narrow")
         narrow = layout == "narrow"
         top = max(float(a.max()) for a in panels.values()) or 1.0
@@ -265,13 +269,13 @@ def plot_attention_heatmaps(
             # a code-long title (e.g. "softmax(scores.masked_fill(eye, -inf))") fits the
             # narrow panels at the text size
             ax.set_title(name, fontsize="medium" if narrow else None)
-            ax.set_ylabel(words["queries"] if queries == "test" else _TRAIN_AXES[lang]["queries"])
+            ax.set_ylabel(words["queries"] if queries == "test" else axis_words["queries"])
             # a phone's ticks: about five per axis (0, 10, ..., 40 for 50 keys), not ten
             ticks = {"nbins": 5} if narrow else {}
             ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
             ax.yaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
             ax.tick_params(labelfontfamily=FONTS[lang])
-        axes[-1].set_xlabel(words["keys"] if queries == "test" else _TRAIN_AXES[lang]["keys"])
+        axes[-1].set_xlabel(words["keys"] if queries == "test" else axis_words["keys"])
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
@@ -342,6 +346,18 @@ BAND_SHARE = 0.1  # a key is in a query's band when its weight is >= this share 
 # BAND_FILLED up it has gaps; below BAND_FILLED it is broken into patches.
 BAND_WHOLE = 0.9
 BAND_FILLED = 0.5
+# ``plot_attention_heatmaps(queries="grid_row")``: the projections page's queries are one
+# row of the 2-D test grid and its keys the training points sorted by x₁; the ticks are
+# indices (review 27: "keys (training inputs)" over index ticks)
+_GRID_ROW_AXES = {
+    "zh": {"queries": "查询序号（网格一行，\n从左到右）", "keys": "键序号（按 x₁ 排序）"},
+    "en": {
+        "queries": "query index (one grid\nrow, left to right)",
+        "keys": "key index (sorted by x₁)",
+    },
+}
+
+
 # What the eye sees of a heatmap of training queries: where most rows have their largest
 # weight (at least DIAGONAL_ROWS of them), on the diagonal or in a cell beside it.
 DIAGONAL_ROWS = 0.5
@@ -409,7 +425,8 @@ BAND_SHARE_WORDS = {
 _DIAGONAL_CORRELATION = 0.9
 _DIAGONAL_LEAD = {
     "zh": "每幅图里醒目的带都沿对角线从左上走到右下。",
-    "en": "In each panel the bright band runs diagonally, from the top left to the bottom right.",
+    "en": "In each panel the band of large weights runs diagonally, from the top left to the "
+    "bottom right.",
 }
 # two panels, one above the other: each named by its place, then its title
 _UPPER_LOWER = {

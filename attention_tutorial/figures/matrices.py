@@ -234,6 +234,7 @@ def plot_matrices(
         )
         if own:  # the alt text's first sentence says there are two colour bars
             fig.alt_name = "plot_matrices.own_scale"
+            fig.alt_words = False  # the facts name every matrix (the titles) and both bars
         if layout == "wide" and len(names) > _NARROW_PER_ROW:  # scaled down on a phone
             fig.narrow_layout = {"layout": "narrow"}
     return fig
@@ -253,7 +254,8 @@ _WORDS = {
         "row": "第 {i} 行 {values}",
         "largest": "{name}：绝对值最大的是第 {i} 行第 {j} 列的 {value}",
         "end": "颜色条从 {low} 到 {high}；刻度是行和列的序号，从 0 开始。",
-        "bar": "{names} 的颜色条从 {low} 到 {high}",
+        "bar": "{names} 共用一个颜色条，从 {low} 到 {high}",
+        "bar_own": "{names} 单独用一个，从 {low} 到 {high}",
         "ends": "{bars}；刻度是行和列的序号，从 0 开始。",
         "row_named": "{i} 行 {values}",
         "named": "行和列依次对应 {ticks}。",
@@ -268,7 +270,8 @@ _WORDS = {
         "largest": "{name}: the entry of largest magnitude is {value}, row {i} column {j}",
         "end": "The colour bar runs from {low} to {high}; the ticks are row and column "
         "indices, from 0.",
-        "bar": "the colour bar of {names} runs from {low} to {high}",
+        "bar": "{names} share one colour bar, from {low} to {high}",
+        "bar_own": "{names} has its own, from {low} to {high}",
         "ends": "{bars}; the ticks are row and column indices, from 0.",
         "row_named": "row {i} {values}",
         "named": "the rows and the columns stand for {ticks}, in that order.",
@@ -349,7 +352,7 @@ def _entries(
     if len(drawn) == 1:
         return text + words["end"].format(low=f"{-limits[0]:.2f}", high=f"{limits[0]:.2f}")
     bars = words["rows"].join(
-        words["bar"].format(
+        words["bar" if len(g) > 1 else "bar_own"].format(
             names=words["list"].join(plain(_math(n)) for n in g),
             low=f"{-limit:.2f}",
             high=f"{limit:.2f}",

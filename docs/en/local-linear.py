@@ -13,8 +13,7 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-data = at.make_data()
+data = at.make_data()  # drawn from make_data's own seed=0
 x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
 n_train, n_test = len(x_train), len(x_test)
 # the fit of the page nonparametric: bandwidth 1
@@ -98,24 +97,24 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # **Local linear regression** keeps the weights but, instead of a weighted average (which
 # amounts to fitting a constant around each query), fits a weighted straight line
 #
-# $$\min_{b_0, b_1} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
+# $$\min_{b_0, b} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b (x_i - x)\big)^2 ,$$
 #
 # where $\alpha_i(x)$ is the Nadaraya-Watson attention weight of the key $x_i$ for the query $x$,
 # and predicts its value at the query, $b_0$. The line follows its slope from the centre of the weights
 # ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way
-# only, as far as the window's slope keeps up with $f$ (computed below).
+# only, to the extent that the window's slope matches $f$'s (computed below).
 #
 # The solution has a simple form. The weights sum to 1, so the weighted line passes through the
-# weights' centre $(\bar x, \bar y)$, and its slope $b_1$ is the weighted regression slope:
+# weights' centre $(\bar x, \bar y)$, and its slope $b$ is the weighted regression slope:
 #
 # $$\begin{aligned}
-# \hat y &= \bar y + b_1 (x - \bar x), \\
+# \hat y &= \bar y + b (x - \bar x), \\
 # \bar x &= \sum_j \alpha_j x_j, \quad \bar y = \sum_j \alpha_j y_j, \\
-# b_1 &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
+# b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
 # $\bar y$ is exactly the Nadaraya-Watson prediction, so local linear regression only adds
-# $b_1 (x - \bar x)$ to it. Both $\bar y$ and $b_1$ are weighted sums of the $y_j$; substituting
+# $b (x - \bar x)$ to it. Both $\bar y$ and $b$ are weighted sums of the $y_j$; substituting
 # them, the prediction is again a weighted sum of the values, $\hat y = \sum_i \ell_i y_i$, with
 # the "equivalent weights"
 #
@@ -249,8 +248,7 @@ for i in (0, n_test - 1):
 #
 # What does local linear regression do to these biases? As derived above, its prediction is
 # $\hat y = \bar y + b\,(x - \bar x)$, where $\bar y$ is the Nadaraya-Watson prediction and
-# $b = b_1$, the fitted slope of the weighted line in the window (written b in the code and its
-# printout). So it only adds a correction $b\,(x - \bar x)$ to Nadaraya-Watson: it walks back from $\bar x$ to
+# $b$ the fitted slope of the weighted line in the window. So it only adds a correction $b\,(x - \bar x)$ to Nadaraya-Watson: it walks back from $\bar x$ to
 # the query along the window's slope. To remove the one-sided bias exactly, the correction would
 # have to be $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$, where
 # $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ is the average slope of $f$ between the query
@@ -327,7 +325,7 @@ for i in (0, n_test - 1):
 # removes the bias that comes from the slope, at the edges above all, so a wider window costs
 # local linear regression less bias; the flattening of peaks and troughs, the curvature bias,
 # stays for both (at $h = 1$ both fits miss the peak by the same 0.56, Nadaraya-Watson at
-# $x = 1.9$ and local linear regression at $x = 2.0$: the last three lines printed below). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
+# $x = 1.9$ and local linear regression at $x = 2.0$: the last lines printed below). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing
 # with `y_truth` is only possible in a toy problem. Real data have no `y_truth`; the practical
 # way is leave-one-out: predict each training point from the others and pick the bandwidth with
@@ -432,7 +430,7 @@ for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
 # 0.8287
 # ```
 #
-# Together the two conditions give $\sum_i \ell_i (b_0 + b_1 x_i) = b_0 + b_1 x$: every straight
+# Together the two conditions give $\sum_i \ell_i (b_0 + b x_i) = b_0 + b x$: every straight
 # line is reproduced as it is, which is exercise 1. The Nadaraya-Watson weights satisfy only the
 # first condition; at the edges their centre (this page's mean key) moves away from the query,
 # and the slope of the line turns into bias.

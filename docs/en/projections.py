@@ -13,8 +13,7 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-data2 = at.make_data_2d()  # y depends on x_1 only; x_2 is a distraction
+data2 = at.make_data_2d()  # its own generator, seed=0; y depends on x_1 only
 print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.shape))
 
 # %% [markdown]
@@ -69,12 +68,17 @@ print(f"{'':<14}{'loss':>7}{'test MSE':>10}")
 print(f"{'training mean':<14}{'':>7}{mse_mean:>10.3f}")
 print(f"{'one w':<14}{losses_scalar[-1]:>7.3f}{mse_scalar:>10.3f}")
 print(f"{'projections':<14}{losses_projected[-1]:>7.3f}{mse_projected:>10.3f}")
+print("loss: leave-one-out, before step 300")
 print(f"one w learned w = {scalar.w.item():.3f}")
 print(f"  last step's loss change: {losses_scalar[-2] - losses_scalar[-1]:.2g}")
 assert mse_projected < mse_scalar < mse_mean / 5  # both far below the baseline
 assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
+# The loss column is the leave-one-out training loss before the last step. Do not compare it
+# across models: it holds the labels' noise, and the projections' parameters partly fit that
+# noise ([Why training losses mislead](#why-training-losses-mislead)). The test error is the score.
+#
 # The one-$w$ model's $w$ printed above is much smaller, its kernel much wider, than the $w$ the
 # chapter's model learns on [Parametric attention pooling](parametric.py). Three reasons: a round
 # kernel must be as wide along $x_2$, which does not matter, as along $x_1$, so its width is a
@@ -83,9 +87,10 @@ assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped mo
 # 300 Adam steps run until the loss stops changing (the last line above), while the chapter stops
 # wherever its 5 SGD steps end ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)).
 #
-# What did the projection model learn? Its kernel is a bump in key space, as the one-$w$ model's
-# is, but no longer round. Below, $x$ is the query and $k$ the key as raw inputs, points of the
-# plane before any projection, and the score is written in them. Three matrices, all computed
+# What did the projection model learn? Its kernel is a bump in key space (the region of keys
+# that get large weights), as the one-$w$ model's is, but no longer round. Below, the query $x$
+# and the key $k$ are raw inputs, points of the plane before projection, and the score is written
+# in terms of them. Three matrices, all computed
 # from the projections, describe the bump; the cell below prints them and draws them in one figure:
 #
 # - $M = W_q^\top W_k$ links the query $x$ to the key $k$: the score holds the term $x^\top M k$.
@@ -167,8 +172,8 @@ at.plot_matrices(
 # $x_1$. The ticks are indices, not coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19
 # from left to right along the row (the printout below gives the coordinates at both ends). The
 # upper panel is `ProjectedAttention`, the lower one `ScalarKernelAttention`; both share one
-# colour scale, so a colour means the same weight in each. The cell also prints two measures,
-# “keys in use” and “band filled”, explained under the figure.
+# colour scale, so a colour means the same weight in each. The two measures the cell also prints
+# are explained under the figure.
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -204,7 +209,8 @@ print("band filled:")
 for name, share in filled.items():
     print(f"  {name:<11} {share:.0%}")
 at.plot_attention_heatmaps(
-    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
+    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar},
+    queries="grid_row",  # axis labels: query index on the row, key index sorted by x_1
 )
 
 # %% [markdown]
@@ -224,68 +230,48 @@ at.plot_attention_heatmaps(
 #
 # </details>
 #
-# One thing the heatmaps hardly show: on which side of its query the weights lie. The cell below
-# sets the bump's centre and the weights' centre of mass beside the query, for five queries of the
-# heatmaps. In short: for the queries with $x_1$ from 3 to 4, the projection model averages the $y$
-# about one kernel width to the right of the query, the one-$w$ model the $y$ around the query. A
-# folded note under the table explains its columns.
+# One thing the heatmaps hardly show: on which side of its query the weights lie. For the queries
+# with $x_1$ from 3 to 4, the projection model averages the $y$ about one kernel width to the right
+# of the query, the one-$w$ model the $y$ around the query. The cell below measures it with the
+# weights' centre of mass (the keys' $x_1$ averaged with the attention weights) minus the query's
+# $x_1$.
 
 # %%
-c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
-shift_centre = c_1 - queries_x1  # (20,)
 # (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
 shift_projected = weights_projected @ keys_x1 - queries_x1
 shift_scalar = weights_scalar @ keys_x1 - queries_x1
-print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
-print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
-for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
-    print(
-        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
-        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
-    )
 far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
 shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
-print("queries with x_1 from 3 to 4,")
-print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
+print("queries with x_1 from 3 to 4, mean")
+print("centre of mass - x_1:")
+print(f"  projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
 print(f"kernel width along x_1: {shifts[2]:.2f}")
 # the predictions' errors on the same queries: (20, 1) -> (20,)
 truth = at.f(queries_x1)  # (20,)
 error_projected = y_hat_projected.squeeze(-1) - truth
 error_scalar = y_hat_scalar.squeeze(-1) - truth
-print("error y_hat - f, x_1 from 3 to 4:")
-print(f"{'x_1':<6}{'projections':>14}{'one w':>8}")
-for i in far.nonzero().squeeze(-1).tolist():
-    x_1, e_p, e_s = queries_x1[i], error_projected[i], error_scalar[i]
-    print(f"{x_1:<6.2f}{e_p:>+14.2f}{e_s:>+8.2f}")
 squared = ((error_projected[far] ** 2).mean(), (error_scalar[far] ** 2).mean())
-print(f"{'mean square':<11}{squared[0]:>9.3f}{squared[1]:>8.3f}")
+print("squared error (y_hat - f)^2:")
+print(f"  projections {squared[0]:.3f}, one w {squared[1]:.3f}")
 
 # %% [markdown]
-# <details><summary>Reading the table: the bump's centre and the weights' centre of mass</summary>
+# The shift is 0.32 on average, about one kernel width along $x_1$ (0.31); one $w$'s is +0.02.
+# On these queries it did no harm: the projections' squared error averages 0.017, one $w$'s 0.327.
 #
-# For each query of the heatmaps, the table gives two differences: the centre's $x_1$, $c_1$, minus
-# the query's $x_1$; and the weights' centre of mass (the keys' $x_1$ averaged with the attention
-# weights) minus the query's $x_1$. The first is the formula alone; the second also counts where
-# the training points actually lie. The table lists the five queries at $x_1$ = 0, 1, 2, 3 and 4.
+# <details><summary>Why the centre drifts, and why the shift did no harm here</summary>
 #
-# The second column is a straight line: each unit of $x_1$ moves the centre a little further right
-# of the query (by how much the first number of row $x_1$ exceeds 1), while the second number times
-# $x_2 = 2.5$ adds a fixed shift to the left. The two cancel near $x_1 = 1$, and the centre drifts
-# further off the further the query is from there. The centre of mass also depends on where the
-# training points happen to be, so it is not exactly $c_1$, but it follows the same trend: for the
-# queries with $x_1$ from 3 to 4 it lies 0.32 to the right on average, almost exactly one kernel
-# width along $x_1$ (0.31). The one-$w$ model's centre of mass stays on its queries (a mean shift
-# of +0.02). So a row $x_1$ that looks close to $(1, 0)$ does not put the centre on the query: a small
-# error in a coefficient, times a coordinate of several units, is a kernel width.
+# Row $x_1$ of $A^{-1}M^\top$ looks close to $(1, 0)$, but each unit of the query's $x_1$ moves the
+# centre a little further right (by how much the first number exceeds 1), while the second number
+# times $x_2 = 2.5$ shifts it left by a fixed amount. The two cancel near $x_1 = 1$; the further the
+# query from there, the further off the centre: a small error in a coefficient, times a coordinate
+# of several units, is a kernel width.
+#
+# The shift is not harmless in general: $f$ falls to the right of these queries, so averaging
+# labels from there pulls the prediction down, and on this row the pull happens to offset the
+# noise of the labels it averages. Five neighbouring queries share most of their keys: this is
+# close to one sample, not a rule.
 #
 # </details>
-#
-# On these queries the projection model's error is the smaller one: the cell's last lines print
-# both models' errors (prediction minus the true $f$), and for $x_1$ from 3 to 4 its squared
-# error averages 0.017, one $w$'s 0.327. That does not make the shift harmless: $f$ falls to the
-# right of these queries, so averaging labels from there pulls the prediction down, and on this
-# row the pull happens to offset the noise of the labels it averages. Five neighbouring queries
-# share most of their keys: this is close to one sample, not a rule.
 
 # %% [markdown]
 # The cell below only checks the numbers and claims of this section's text (the build fails if
@@ -395,7 +381,7 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # ## One seed says little
 #
 # The one-$w$ model starts at 1 and draws no random numbers, so its result does not depend on a
-# seed (and its loss has stopped changing). The projections start from random
+# seed. The projections start from random
 # numbers: another seed, and Adam starts somewhere else. Below, we train one projection model for
 # each seed 0–9 and record its test error after 300 and after 1,000 steps.
 #
@@ -495,11 +481,13 @@ assert abs(mse_seeds[300][at.SEED] - mse_projected) < 1e-4  # seed 0 = the model
 # The step budget matters as well. Another 700 steps lower the leave-one-out loss further, yet the
 # median test error **rises**: the models spend the extra steps fitting the noise of the training
 # set. 300 steps is a budget, not convergence, and a different budget changes the gap: the median
-# is 0.048 against one $w$'s 0.114 after 300 steps, and 0.065 against the same 0.114 after 1,000
-# (the one-$w$ model had already stopped moving). The median wins at both budgets, by less at the
+# is 0.048 against one $w$'s 0.114 after 300 steps, and 0.065 against the same 0.114 after 1,000.
+# The median wins at both budgets, by less at the
 # second; nothing here shows that it would at every budget.
 #
-# Nor can the training losses be compared. The leave-one-out loss is computed against noisy labels
+# ## Why training losses mislead
+#
+# The training losses of the first table cannot be compared. The leave-one-out loss is computed against noisy labels
 # and holds the variance of their noise. We made these data ourselves and know the true $f$, so we
 # can compute the noise, take it off the loss and set what is left beside the test error:
 

@@ -8,8 +8,7 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-data = at.make_data()
+data = at.make_data()  # drawn from make_data's own seed=0
 x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
 n_train, n_test = len(x_train), len(x_test)
 # the fit of the page nonparametric: bandwidth 1
@@ -82,20 +81,20 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 #
 # **局部线性回归**的思路是：权重不变，但不再求加权平均（加权平均相当于在每个查询附近拟合一个常数），而是拟合一条加权的直线
 #
-# $$\min_{b_0, b_1} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b_1 (x_i - x)\big)^2 ,$$
+# $$\min_{b_0, b} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b (x_i - x)\big)^2 ,$$
 #
 # 其中 $\alpha_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
 # 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算给你看。
 #
-# 解出来的形式很简单。权重之和为 1，加权拟合的直线经过权重的重心 $(\bar x, \bar y)$，斜率 $b_1$ 是加权的回归斜率：
+# 解出来的形式很简单。权重之和为 1，加权拟合的直线经过权重的重心 $(\bar x, \bar y)$，斜率 $b$ 是加权的回归斜率：
 #
 # $$\begin{aligned}
-# \hat y &= \bar y + b_1 (x - \bar x), \\
+# \hat y &= \bar y + b (x - \bar x), \\
 # \bar x &= \sum_j \alpha_j x_j, \quad \bar y = \sum_j \alpha_j y_j, \\
-# b_1 &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
+# b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b_1 (x - \bar x)$。$\bar y$ 和 $b_1$ 都是 $y_j$ 的加权和，代进去，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
+# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_j$ 的加权和，代进去，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
 #
 # $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
 #
@@ -204,7 +203,7 @@ for i in (0, n_test - 1):
 # %% [markdown]
 # 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。
 #
-# 局部线性回归对这些偏差做了什么？上面已经看到，它的预测是 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y$ 是 Nadaraya-Watson 的预测，$b = b_1$ 是窗口里加权拟合出的斜率（下面的代码和打印都写作 b）。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
+# 局部线性回归对这些偏差做了什么？上面已经看到，它的预测是 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y$ 是 Nadaraya-Watson 的预测，$b$ 是窗口里加权拟合出的斜率。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$ 才行，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
 # %%
 # local linear = Nadaraya-Watson + the correction b (x - x_bar)
@@ -256,7 +255,7 @@ for i in (0, n_test - 1):
 #
 # ## 各用各的最佳带宽
 #
-# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在波峰附近都差了 0.56，Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，见下面打印的最后三行）。
+# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在波峰附近都差了 0.56，Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，见下面打印的最后几行）。
 # 公平的比较是让每种方法在同一排带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节一样，
 # 这里用 `y_truth` 挑带宽，只有玩具问题才做得到。真实数据没有 `y_truth`，实际的做法是留一法：用其余的点预测每个训练点，挑留一法误差最小的带宽，《[为什么要留一](leave-one-out.py)》一页对 $w = 1/h$ 就是这样做的。
 
@@ -352,7 +351,7 @@ for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
 # 0.8287
 # ```
 #
-# 两个条件合起来就是 $\sum_i \ell_i (b_0 + b_1 x_i) = b_0 + b_1 x$：任何直线都被原样复现，这正是第 1 题。
+# 两个条件合起来就是 $\sum_i \ell_i (b_0 + b x_i) = b_0 + b x$：任何直线都被原样复现，这正是第 1 题。
 # Nadaraya-Watson 的权重只满足第一个条件，它的重心（本页的 mean key）在边界处离开查询，直线的斜率就变成了偏差。
 #
 # </details>

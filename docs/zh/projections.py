@@ -9,8 +9,7 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-data2 = at.make_data_2d()  # y depends on x_1 only; x_2 is a distraction
+data2 = at.make_data_2d()  # its own generator, seed=0; y depends on x_1 only
 print("x_train:", tuple(data2.x_train.shape), " x_test:", tuple(data2.x_test.shape))
 
 # %% [markdown]
@@ -50,15 +49,18 @@ print(f"{'':<14}{'loss':>7}{'test MSE':>10}")
 print(f"{'training mean':<14}{'':>7}{mse_mean:>10.3f}")
 print(f"{'one w':<14}{losses_scalar[-1]:>7.3f}{mse_scalar:>10.3f}")
 print(f"{'projections':<14}{losses_projected[-1]:>7.3f}{mse_projected:>10.3f}")
+print("loss: leave-one-out, before step 300")
 print(f"one w learned w = {scalar.w.item():.3f}")
 print(f"  last step's loss change: {losses_scalar[-2] - losses_scalar[-1]:.2g}")
 assert mse_projected < mse_scalar < mse_mean / 5  # both far below the baseline
 assert abs(losses_scalar[-2] - losses_scalar[-1]) < 1e-6  # one w has stopped moving
 
 # %% [markdown]
+# 表里的 loss 是最后一步之前的留一法训练损失。不要拿它在模型之间比：它含着标签的噪声，投影模型的参数还拟合了一部分噪声（见“[训练损失为何不能比](#训练损失为何不能比)”一节）。衡量模型的是测试误差。
+#
 # 这里标量 $w$ 模型学到的 $w$（上面倒数第二行）比本章《[带参数的注意力汇聚](parametric.py)》学到的小得多，核也就宽得多。原因有三：圆形的核沿 $x_2$（它无关紧要）和沿 $x_1$ 一样宽，宽度只能在两者之间折中；100 个点散布在正方形里，近邻之间的距离比 50 个点排在一条线上时远；这里用 Adam 走了 300 步，直到损失不再变化（上面最后一行），本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）。
 #
-# 投影模型学到了什么？它的核和标量 $w$ 模型的一样，是键空间里的一个鼓包，只是不再是圆的。下面的查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点，分数也用它们来写。描述这个鼓包的是三个矩阵，都由投影矩阵算出；下面的代码打印这三个矩阵，并把它们画在一张图里：
+# 投影模型学到了什么？它的核和标量 $w$ 模型的一样，是键空间里的一个鼓包（分到大权重的键所在的那块区域），只是不再是圆的。下面的查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点，分数也用它们来写。描述这个鼓包的是三个矩阵，都由投影矩阵算出；下面的代码打印这三个矩阵，并把它们画在一张图里：
 #
 # - $M = W_q^\top W_k$ 把查询 $x$ 和键 $k$ 连起来：分数里有一项 $x^\top M k$。
 # - $A = W_k^\top W_k$ 来自键偏置 $-\frac{1}{2}k^\top A k$：**它决定鼓包在各个方向上有多宽**。
@@ -107,7 +109,7 @@ at.plot_matrices(
 #
 # 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行（刻度 $x_1$）给出中心的第一个坐标 $c_1$，第二行给出中心的第二个坐标。第一行的第一个数略大于 1，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 $x_1$ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 $x_1$ 走得比跟着 $x_2$ 还多。这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 $x_2$，而鼓包在这个方向上又宽。标量 $w$ 模型做不到这些：它的鼓包是圆的，中心就在查询上。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
-# 注意力热图从另一面说明同一件事。怎样读图：查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。刻度是序号，不是坐标：键 0 到 99 按 $x_1$ 从小到大排列，查询 0 到 19 是这一行从左到右的点（两端的坐标见下面的打印）。上面那幅是 `ProjectedAttention`，下面那幅是 `ScalarKernelAttention`；两幅共用一个颜色刻度，同一种颜色代表同样大的权重。代码还打印两个量：有效键数（输出里的 keys in use）和带内填充率（输出里的 band filled），含义在图下说明。
+# 注意力热图从另一面说明同一件事。怎样读图：查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。刻度是序号，不是坐标：键 0 到 99 按 $x_1$ 从小到大排列，查询 0 到 19 是这一行从左到右的点（两端的坐标见下面的打印）。上面那幅是 `ProjectedAttention`，下面那幅是 `ScalarKernelAttention`；两幅共用一个颜色刻度，同一种颜色代表同样大的权重。代码还打印的两个量，含义在图下说明。
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -143,7 +145,8 @@ print("band filled:")
 for name, share in filled.items():
     print(f"  {name:<11} {share:.0%}")
 at.plot_attention_heatmaps(
-    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar}
+    {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar},
+    queries="grid_row",  # axis labels: query index on the row, key index sorted by x_1
 )
 
 # %% [markdown]
@@ -155,48 +158,36 @@ at.plot_attention_heatmaps(
 #
 # </details>
 #
-# 热图上不容易看出一件事：权重落在查询的哪一边。下面的代码对热图里的五个查询，把鼓包的中心、权重的重心和查询本身比一比。简单地说：$x_1$ 在 3 到 4 之间的查询，投影模型平均的是查询右边约一个核宽度处的 $y$，标量 $w$ 模型平均的就在查询附近。表里各列的含义和解读折叠在表下。
+# 热图上不容易看出一件事：权重落在查询的哪一边。$x_1$ 在 3 到 4 之间的查询，投影模型平均的是查询右边约一个核宽度处的 $y$，标量 $w$ 模型平均的就在查询附近。下面的代码用权重的重心（各个键的 $x_1$ 按注意力权重取的加权平均）减去查询的 $x_1$ 来量这一点。
 
 # %%
-c_1 = data2.x_test[row] @ centre[0]  # (20,): the centre's x_1, from c = A^-1 M^T x
-shift_centre = c_1 - queries_x1  # (20,)
 # (20, 100) @ (100,) -> (20,): each query's centre of mass along x_1, minus its x_1
 shift_projected = weights_projected @ keys_x1 - queries_x1
 shift_scalar = weights_scalar @ keys_x1 - queries_x1
-print(f"{'query':<6}{'centre':>10}{'centre of mass - x_1':>22}")
-print(f"{'x_1':<6}{'c_1 - x_1':>10}{'projections':>14}{'one w':>8}")
-for i in range(0, 20, 4):  # x_1 = 0, 1, 2, 3, 4
-    print(
-        f"{queries_x1[i]:<6.2f}{shift_centre[i]:>+10.2f}"
-        f"{shift_projected[i]:>+14.2f}{shift_scalar[i]:>+8.2f}"
-    )
 far = (queries_x1 >= 3) & (queries_x1 <= 4)  # the queries with x_1 from 3 to 4
 shifts = (shift_projected[far].mean(), shift_scalar[far].mean(), width[0])
-print("queries with x_1 from 3 to 4,")
-print(f"  mean: projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
+print("queries with x_1 from 3 to 4, mean")
+print("centre of mass - x_1:")
+print(f"  projections {shifts[0]:+.2f}, one w {shifts[1]:+.2f}")
 print(f"kernel width along x_1: {shifts[2]:.2f}")
 # the predictions' errors on the same queries: (20, 1) -> (20,)
 truth = at.f(queries_x1)  # (20,)
 error_projected = y_hat_projected.squeeze(-1) - truth
 error_scalar = y_hat_scalar.squeeze(-1) - truth
-print("error y_hat - f, x_1 from 3 to 4:")
-print(f"{'x_1':<6}{'projections':>14}{'one w':>8}")
-for i in far.nonzero().squeeze(-1).tolist():
-    x_1, e_p, e_s = queries_x1[i], error_projected[i], error_scalar[i]
-    print(f"{x_1:<6.2f}{e_p:>+14.2f}{e_s:>+8.2f}")
 squared = ((error_projected[far] ** 2).mean(), (error_scalar[far] ** 2).mean())
-print(f"{'mean square':<11}{squared[0]:>9.3f}{squared[1]:>8.3f}")
+print("squared error (y_hat - f)^2:")
+print(f"  projections {squared[0]:.3f}, one w {squared[1]:.3f}")
 
 # %% [markdown]
-# <details><summary>读表：鼓包的中心和权重的重心</summary>
+# 重心平均偏右 0.32，几乎正好是沿 $x_1$ 的一个核宽度（0.31）；标量 $w$ 模型是 +0.02。在这几个查询上，偏移并没有带来损害：投影模型的平方误差平均为 0.017，标量 $w$ 模型是 0.327。
 #
-# 对热图里的每个查询，表里有两种差：中心的 $x_1$ 坐标 $c_1$ 减去查询的 $x_1$；权重的重心（各个键的 $x_1$ 按注意力权重取的加权平均）减去查询的 $x_1$。前者只看公式，后者还算进了训练点实际落在哪里。表中列出 $x_1$ 为 0、1、2、3、4 的五个查询。
+# <details><summary>中心为什么偏，这里的偏移为什么无害</summary>
 #
-# 第二列是一条直线：$x_1$ 每增大 1，中心就比查询多往右挪一点（$x_1$ 那一行第一个数超出 1 的部分），而第二个数乘以 $x_2 = 2.5$，给出一个固定的向左偏移。两者在 $x_1 = 1$ 附近抵消，离那里越远，中心偏得越多。权重的重心还受训练点疏密的影响，和 $c_1$ 不完全一样，趋势却相同：$x_1$ 在 3 到 4 之间的查询，重心平均偏右 0.32，几乎正好是沿 $x_1$ 的一个核宽度（0.31）。标量 $w$ 模型的重心则贴着查询（平均偏移 +0.02）。所以 $x_1$ 那一行看上去接近 $(1, 0)$，并不说明中心落在查询上：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
+# $A^{-1}M^\top$ 的 $x_1$ 那一行看上去接近 $(1, 0)$，但查询的 $x_1$ 每增大 1，中心就比查询多往右挪一点（第一个数超出 1 的部分），而第二个数乘以 $x_2 = 2.5$，给出一个固定的向左偏移。两者在 $x_1 = 1$ 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
+#
+# 一般来说偏移并非无害：$f$ 在这些查询的右边往下走，平均右边的标签会把预测往下拉；在这一行，这股下拉恰好抵消了被平均的那些标签里的噪声。相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
 #
 # </details>
-#
-# 在这几个查询上，投影模型的误差反而更小：单元格最后几行打印了两个模型的误差（预测减真实的 $f$），$x_1$ 在 3 到 4 之间，投影模型的平方误差平均为 0.017，标量 $w$ 模型是 0.327。但这不说明重心偏右没有代价：$f$ 在这些查询的右边往下走，平均右边的标签会把预测往下拉；在这一行，这股下拉恰好抵消了所平均的标签里的噪声。相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
 
 # %% [markdown]
 # 下面的单元格只核对本节正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过。
@@ -286,7 +277,7 @@ assert [f"{x:.3f}" for x in numbers] == ["0.307", "0.114", "0.758"]
 # %% [markdown]
 # ## 一个种子说明不了多少
 #
-# 标量 $w$ 模型的初值固定为 1，训练里不抽任何随机数，所以它的结果与种子无关（而且它的损失已经不再变化）。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1000 步时的测试误差。
+# 标量 $w$ 模型的初值固定为 1，训练里不抽任何随机数，所以它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用种子 0 到 9 各训练一个投影模型，并记下 300 步和 1000 步时的测试误差。
 #
 # <details><summary>十个模型怎样一起训练</summary>
 #
@@ -358,9 +349,11 @@ assert abs(mse_seeds[300][at.SEED] - mse_projected) < 1e-4  # seed 0 = the model
 # %% [markdown]
 # 300 步时，投影模型测试误差的中位数远低于标量 $w$ 模型，十个种子里有九个都比它好；但有一个种子卡住了，误差是标量 $w$ 模型的好几倍：这个种子的训练落进了一个糟糕的区域，300 步内出不来，1000 步后测试误差仍是 0.674（上面打印的种子 5），约为标量 $w$ 模型 0.114 的六倍。多了自由度，就多了走错路的可能。
 #
-# 步数也要交代清楚。再训练 700 步，留一法损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，差距就会变：300 步时中位数是 0.048，标量 $w$ 模型是 0.114；1000 步时中位数是 0.065，标量 $w$ 模型仍是 0.114（它早已停下不动）。两个预算下中位数都更好，只是差距缩小了；这里并不能说明换成任何预算都如此。
+# 步数也要交代清楚。再训练 700 步，留一法损失还在下降，测试误差的中位数却**升高**了：模型在用多出来的步数拟合训练集的噪声。300 步是一个预算，不是训练到收敛；换一个预算，差距就会变：300 步时中位数是 0.048，标量 $w$ 模型是 0.114；1000 步时中位数是 0.065，标量 $w$ 模型仍是 0.114。两个预算下中位数都更好，只是差距缩小了；这里并不能说明换成任何预算都如此。
 #
-# 训练损失也不能拿来比。留一法损失是对带噪声的标签算的，里面含着标签噪声的方差；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来、从损失里扣掉，再和测试误差对照：
+# ## 训练损失为何不能比
+#
+# 第一张表里的训练损失不能拿来比。留一法损失是对带噪声的标签算的，里面含着标签噪声的方差；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来、从损失里扣掉，再和测试误差对照：
 
 # %%
 # the labels' noise, known here because we made the data: y - f(x_1)

@@ -349,14 +349,15 @@ SECTIONS: dict[str, dict[str, str]] = {
         "（一到四个面板；需要梯度的张量会先 detach）。标题在各种语言里都原样显示：请用代码里的"
         "名字，"
         "例如模型的类名。",
-        "queries": '`"test"` 或 `"train"`：查询是什么，用于查询那条轴的标签（`"train"`：'
-        "每个训练输入关注各个训练输入，就像留一法训练那样；这时两条轴都注明刻度是"
-        "训练点按 x 排序后的序号）。",
+        "queries": '`"test"`、`"train"` 或 `"grid_row"`：查询是什么，用于两条轴的标签（`"train"`：'
+        "每个训练输入关注各个训练输入，就像留一法训练那样，这时两条轴都注明刻度是"
+        '训练点按 x 排序后的序号；`"grid_row"`：查询是二维玩具问题测试网格的一行，从左到右，'
+        "键是按 x₁ 排序的训练点，两条轴都这样注明）。",
         "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条放在热图下面，热图占满图宽。",
         "lang": _LANG,
         "return": "图：每个面板一个坐标系，最后是颜色条。",
-        "raise ValueError": _BAD_LAYOUT + '；`lang` 未知、`queries` 不是 `"test"` 或 '
-        '`"train"`、没有面板或多于四个，或者权重不是二维、形状不同时。',
+        "raise ValueError": _BAD_LAYOUT + '；`lang` 未知、`queries` 不是 `"test"`、`"train"` 或 '
+        '`"grid_row"`、没有面板或多于四个，或者权重不是二维、形状不同时。',
     },
     "figures.attention.plot_attention_pooling": {
         "query": "查询 `q`：一个数，或只有一个元素的浮点张量。",

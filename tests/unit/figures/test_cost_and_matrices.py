@@ -332,9 +332,20 @@ def test_a_matrix_ten_times_smaller_gets_a_colour_bar_of_its_own(lang) -> None:
     alt = fig.description
     assert "-13.01" in alt and "-1.15" in alt and alt.count("13.01") == 3, alt
     assert ("共用一个关于" not in alt) if lang == "zh" else ("on one colour scale" not in alt)
-    assert ("单独用第二个" in alt) if lang == "zh" else ("has the second to itself" in alt)
+    assert ("单独用一个" in alt) if lang == "zh" else ("has one of its own" in alt)
     # each bar named by its matrices: only M and A share one (review 24)
-    assert ("M、A 的颜色条从" in alt) if lang == "zh" else ("colour bar of M, A runs" in alt)
+    assert (
+        ("M、A 共用一个颜色条，从 -13.01" in alt)
+        if lang == "zh"
+        else ("M, A share one colour bar, from -13.01" in alt)
+    )
+    assert (
+        ("A⁻¹Mᵀ 单独用一个，从 -1.15" in alt)
+        if lang == "zh"
+        else ("A⁻¹Mᵀ has its own, from -1.15" in alt)
+    )
+    # the titles and bar labels, named by the facts, are not listed again (review 27)
+    assert ("标题：" not in alt) if lang == "zh" else ("title:" not in alt.lower())
     assert "， " not in alt  # the bar's label, on two lines, is read as one
     inside = fig.bbox.padded(0.5)
     for text in (shared.xaxis.label, own.xaxis.label):
@@ -502,7 +513,7 @@ def test_the_matrices_colour_bars_are_ticked_at_both_ends(layout) -> None:
     boxes = [t.get_window_extent() for t in fig.axes[4].get_xticklabels()]
     for left, right in itertools.pairwise(boxes):
         assert right.x0 - left.x1 >= 0.05 * fig.dpi, (left, right)
-    assert "runs from -13.01 to 13.01" in fig.alt_facts and "from -1.15 to 1.15" in fig.alt_facts
+    assert "from -13.01 to 13.01" in fig.alt_facts and "from -1.15 to 1.15" in fig.alt_facts
 
 
 @pytest.mark.parametrize(
