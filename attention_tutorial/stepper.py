@@ -151,11 +151,12 @@ def sgd_stepper(
     Each press of "Step" takes one plain gradient-descent step
     (``torch.optim.SGD`` on the whole training set) on the summed
     leave-one-out loss (the steps of ``w_path``) and shows, above the
-    picture, the new ``w``, the gradient there (which the next step follows)
-    and the loss; the point after ``steps`` steps is marked.
+    picture, the new ``w``, the gradient there (the next step moves against
+    it, by ``lr`` times it) and the loss; the point after ``steps`` steps
+    is marked.
     ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss;
     training ``w``, the gradient at ``path[k]``, which step ``k + 1``
-    follows, is ``(path[k] - path[k + 1]) / lr``.
+    steps against, is ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
