@@ -328,9 +328,6 @@ class SgdStepper:
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
-
-        Note: the two images carry the classes ``attn-shown-wide`` and
-        ``attn-shown-narrow``; a ``<style>`` in the HTML hides one of them.
         """
         lang = current_language() if lang is None else lang
         words = _words(lang)
@@ -345,6 +342,7 @@ class SgdStepper:
         specific = words["static_alt"].format(w0=path[0], w1=path[1], w_end=path[-1], **settings)
         # the picture in the figures' two layouts: side by side on wide screens, stacked on
         # a phone (explorer.css shows one per width; the site build keeps the classes)
+        # (classes attn-shown-wide / attn-shown-narrow; elsewhere the HTML's <style> hides one)
         images = []
         for layout in LAYOUTS:
             fig = plot_w_paths(

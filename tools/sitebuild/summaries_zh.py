@@ -1251,13 +1251,6 @@ PARAGRAPHS: dict[str, str] = {
         '静态路径图有 ``plot_w_paths`` 的两种布局：宽屏用 ``"wide"``，手机的窄栏用 '
         '``"stacked"``，各带自己的替代文字；HTML 按屏幕宽度只显示合适的那一张。'
     ),
-    (
-        "Note: the two images carry the classes ``attn-shown-wide`` and ``attn-shown-narrow``; "
-        "a ``<style>`` in the HTML hides one of them."
-    ): (
-        "注：两张图带有 ``attn-shown-wide`` 和 ``attn-shown-narrow`` 两个类，"
-        "HTML 里的一段 ``<style>`` 隐藏其中一张。"
-    ),
     # analysis
     "Computation only: the figures of these pages are in ``attention_tutorial.figures``; "
     "the two spellings of the attention scores (Gaussian and dot product) are in "
