@@ -1903,7 +1903,8 @@ PARAGRAPHS: dict[str, str] = {
     "whole training set) on the summed leave-one-out loss (the steps of ``w_path``) and shows, "
     "above the picture, the new ``w``, the gradient there (the next step moves against it, "
     "by ``lr`` times it) and the loss; the point after ``steps`` steps is marked. "
-    "``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss; training ``w``, the gradient at ``path[k]``, which "
+    "``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss; "
+    "training ``w``, the gradient at ``path[k]``, which "
     "step ``k + 1`` steps against, is ``(path[k] - path[k + 1]) / lr``.": (
         "每按一次“走一步”，就在留一法损失之和上走一步普通的梯度下降"
         "（在全部训练数据上用 ``torch.optim.SGD``，与 ``w_path`` 的步子相同），并在图上方写出"
