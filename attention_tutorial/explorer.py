@@ -237,16 +237,14 @@ class BandwidthExplorer:
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
-
-        Note: the two images carry the classes ``attn-shown-wide`` and
-        ``attn-shown-narrow``; a ``<style>`` in the HTML hides one of them.
         """
         lang = current_language() if lang is None else lang
         payload = json.dumps(self._payload(lang), ensure_ascii=False, separators=(",", ":"))
         payload = payload.replace("</", "<\\/")  # the JSON cannot end its <script>
         caption = html.escape(_LABELS[lang]["static"].format(w=self.w))
         # the picture in two layouts: 2 x 2 on wide screens, stacked on a phone (explorer.css
-        # shows one per width; the site build keeps the classes)
+        # shows one per width; the site build keeps the classes attn-shown-wide and
+        # attn-shown-narrow, and outside the site the HTML's <style> hides one)
         images = []
         for layout in LAYOUTS:
             fig = plot_explorer_panels(

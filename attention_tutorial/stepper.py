@@ -151,11 +151,12 @@ def sgd_stepper(
     Each press of "Step" takes one plain gradient-descent step
     (``torch.optim.SGD`` on the whole training set) on the summed
     leave-one-out loss (the steps of ``w_path``) and shows, above the
-    picture, the new ``w``, the gradient there (which the next step follows)
-    and the loss; the point after ``steps`` steps is marked.
+    picture, the new ``w``, the gradient there (the next step moves against
+    it, by ``lr`` times it) and the loss; the point after ``steps`` steps
+    is marked.
     ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss.
     When ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1``
-    follows) is ``(path[k] - path[k + 1]) / lr``.
+    moves against) is ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
@@ -328,9 +329,6 @@ class SgdStepper:
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
-
-        Note: the two images carry the classes ``attn-shown-wide`` and
-        ``attn-shown-narrow``; a ``<style>`` in the HTML hides one of them.
         """
         lang = current_language() if lang is None else lang
         words = _words(lang)
@@ -345,6 +343,7 @@ class SgdStepper:
         specific = words["static_alt"].format(w0=path[0], w1=path[1], w_end=path[-1], **settings)
         # the picture in the figures' two layouts: side by side on wide screens, stacked on
         # a phone (explorer.css shows one per width; the site build keeps the classes)
+        # (classes attn-shown-wide / attn-shown-narrow; elsewhere the HTML's <style> hides one)
         images = []
         for layout in LAYOUTS:
             fig = plot_w_paths(

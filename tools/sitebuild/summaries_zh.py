@@ -1254,13 +1254,6 @@ PARAGRAPHS: dict[str, str] = {
         '静态路径图有 ``plot_w_paths`` 的两种布局：宽屏用 ``"wide"``，手机的窄栏用 '
         '``"stacked"``，各带自己的替代文字；HTML 按屏幕宽度只显示合适的那一张。'
     ),
-    (
-        "Note: the two images carry the classes ``attn-shown-wide`` and ``attn-shown-narrow``; "
-        "a ``<style>`` in the HTML hides one of them."
-    ): (
-        "注：两张图带有 ``attn-shown-wide`` 和 ``attn-shown-narrow`` 两个类，"
-        "HTML 里的一段 ``<style>`` 隐藏其中一张。"
-    ),
     # analysis
     "Computation only: the figures of these pages are in ``attention_tutorial.figures``; "
     "the two spellings of the attention scores (Gaussian and dot product) are in "
@@ -1913,15 +1906,17 @@ PARAGRAPHS: dict[str, str] = {
     "它走的每一步与 ``training_paths.w_path`` 相同。",
     'Each press of "Step" takes one plain gradient-descent step (``torch.optim.SGD`` on the '
     "whole training set) on the summed leave-one-out loss (the steps of ``w_path``) and shows, "
-    "above the picture, the new ``w``, the gradient there (which the next step follows) and the "
-    "loss; the point after ``steps`` steps is marked. ``w_path`` gives each step's ``w`` and "
-    "``loss_curve(path, x, y)`` its loss. When ``w`` is trained, the gradient at ``path[k]`` "
-    "(the one step ``k + 1`` follows) is ``(path[k] - path[k + 1]) / lr``.": (
+    "above the picture, the new ``w``, the gradient there (the next step moves against it, "
+    "by ``lr`` times it) and the loss; the point after ``steps`` steps is marked. "
+    "``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss. "
+    "When ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1`` moves against) "
+    "is ``(path[k] - path[k + 1]) / lr``.": (
         "每按一次“走一步”，就在留一法损失之和上走一步普通的梯度下降"
         "（在全部训练数据上用 ``torch.optim.SGD``，与 ``w_path`` 的步子相同），并在图上方写出"
-        "新的 ``w``、那里的梯度（下一步沿它走）和损失；第 ``steps`` 步之后的点会标出来。"
+        "新的 ``w``、那里的梯度（下一步朝它的反方向走，步长是 ``lr`` 乘以它）和损失；"
+        "第 ``steps`` 步之后的点会标出来。"
         "每一步的 ``w`` 由 ``w_path`` 给出，它的损失由 ``loss_curve(path, x, y)`` 给出；"
-        "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步沿它走）是 "
+        "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步按它更新：``w - lr * 梯度``）是 "
         "``(path[k] - path[k + 1]) / lr``。"
     ),
     # toy2d
