@@ -194,10 +194,10 @@ loss = errors.sum().item()
 print("loss, (3,) and (3, 1):", loss)
 # the default reduction='mean': divided
 # by 3 and by 9 elements
-mean_right = round(right.mean().item(), 2)
-mean_wrong = round(errors.mean().item(), 2)
-print("mean, (3,) and (3,):  ", mean_right)
-print("mean, (3,) and (3, 1):", mean_wrong)
+mean = round(right.mean().item(), 2)
+print("mean, (3,) and (3,):  ", mean)
+mean = round(errors.mean().item(), 2)
+print("mean, (3,) and (3, 1):", mean)
 # every prediction against every target:
 # a different loss, larger as a sum,
 # smaller as a mean

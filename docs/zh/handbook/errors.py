@@ -427,15 +427,17 @@ with prints_error(RuntimeError) as one:
         y_train,
     )
 with prints_error(RuntimeError) as two:
-    # the dtypes swapped: float64 matrix,
-    # float32 vector
+    # the dtypes swapped: a float64
+    # matrix, a float32 vector
     torch.matmul(
         attention_weights.double(),
         y_train.float(),
     )
 # the first dtype follows the vector
-assert "Double, Float, and Double" in one[0]
-assert "Float, Double, and Float" in two[0]
+first = "Double, Float, and Double"
+assert first in one[0]
+swapped = "Float, Double, and Float"
+assert swapped in two[0]
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
