@@ -43,7 +43,7 @@ LABELS: dict[str, dict[str, str]] = {
         "nothing_removed": "没有长度为 1 的轴可去掉",
         "flattened": "dim=None：先展平成一维",
         "same_colour": "同色的格子两两相乘，再相加",
-        "summed": "相乘求和的维度：长度 {k}",
+        "summed": "相乘求和的轴：长度 {k}",
         "prepended": "{name} 的形状 {before} → {after}（前面补 1）",
         "appended": "{name} 的形状 {before} → {after}（后面补 1）",
         "removed": "结果去掉补上的 1：{before} → {after}",

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import matplotlib
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.colors import to_rgb
 from matplotlib.patches import FancyArrowPatch, Rectangle
 
 from attention_tutorial.figures._alt import DIAGRAM_LEGEND, diagram_facts
@@ -73,6 +74,8 @@ _DROPPED_TEXT = "#222222"
 # 1.1 pt its red kept a contrast of about 2.6-3 with the dimmed cell in the dark palette, and
 # a reader at 375 px could hardly tell the crossed cells (round 24)
 _CROSS_WIDTH = 1.8
+# a dropped cell's opacity over the white figure
+_DIMMED = 0.35
 
 
 def _colour(source: int) -> str:
@@ -101,15 +104,26 @@ def _draw_cell(
             (x, y), wide, cell, facecolor=_colour(int(grid.sources[s, r, c])),
             edgecolor=_EDGE, linewidth=0.8,
             linestyle=(0, (3, 2)) if grid.panel.shared else "solid",
-            alpha=0.35 if dropped else 1.0, gid=f"cell:{index}:{flat}",
+            alpha=_DIMMED if dropped else 1.0, gid=f"cell:{index}:{flat}",
         )
     )  # fmt: skip
     label = grid.labels[flat]
     value_size = min(10.0, 25 * cell)
+    backing = None
+    if dropped:
+        # the dimmed fill, opaque, behind the value and over the cross: the
+        # cross shows in the cell's corners, the number stays readable
+        fill = to_rgb(_colour(int(grid.sources[s, r, c])))
+        backing = {
+            "boxstyle": "square,pad=0.1",
+            "linewidth": 0,
+            "facecolor": tuple(_DIMMED * v + 1 - _DIMMED for v in fill),
+        }
     ax.text(
         x + wide / 2, y + cell / 2, label, ha="center", va="center",
         fontsize=value_size,  # a long label widened its cell (_layout.measure)
         color=_DROPPED_TEXT if dropped else "black", gid=f"value:{index}:{flat}",
+        bbox=backing, zorder=3,
     )  # fmt: skip
     if dropped:
         pad = 0.15 * cell

@@ -15,10 +15,13 @@
 # entry here.
 #
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,
-# dtypes): the numbers you see will usually differ.
+# dtypes, subscript letters…): the numbers you see will usually differ.
 #
-# Each entry runs the failing line inside `with prints_error(…):`, which prints its first
-# line broken between words into lines of at most 40 characters, the next lines indented by
+# Each entry runs the failing line inside `with prints_error(…):`.
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool of the package: the code in its `with`
+# block must fail, or it raises an error itself, so if a failing line on this page stops
+# failing, the build fails, and this page cannot keep a stale message. It prints the
+# message's first line broken between words into lines of at most 40 characters, the next lines indented by
 # four spaces, so that a phone's output box shows it whole; yours is one long line: paste it
 # as it is.
 
@@ -451,7 +454,9 @@ assert two == one
 # - **Cause**: a matrix times a vector (2-D @ 1-D, the chapter's
 #   `torch.matmul(attention_weights, y_train)`) where one is float32 and the other float64:
 #   `y_train` made by NumPy, whose default is float64, which `torch.from_numpy` keeps. The
-#   last two dtypes in the message are the matrix's and the vector's.
+#   message lists three dtypes: the last two are the matrix's and the vector's; the first
+#   is that of the tensor PyTorch keeps the result in, which follows the vector (the second
+#   line below swaps the two dtypes): ignore it.
 # - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
 # - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 2-D · 1-D case);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
@@ -465,12 +470,24 @@ attention_weights = torch.full(
 )
 # (n_train,), float64: NumPy's default
 y_train = torch.from_numpy(np.ones(3))
-with prints_error(RuntimeError):
+with prints_error(RuntimeError) as one:
     # 2-D @ 1-D: a matrix times a vector
     torch.matmul(
         attention_weights,
         y_train,
     )
+with prints_error(RuntimeError) as two:
+    # the dtypes swapped: a float64
+    # matrix, a float32 vector
+    torch.matmul(
+        attention_weights.double(),
+        y_train.float(),
+    )
+# the first dtype follows the vector
+first = "Double, Float, and Double"
+assert first in one[0]
+swapped = "Float, Double, and Float"
+assert swapped in two[0]
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
@@ -890,11 +907,13 @@ print("with leave_one_out:", shape)
 #
 # - **Cause**: when training $\log w$, one gradient step changes $\log w$ by `lr` times its
 #   gradient; at a large `lr` the new $\log w$ is so large that $w = e^{\log w}$ is beyond
-#   the largest float32 number, and `w_path` stops instead of going on with `inf`.
+#   the largest float32 number, and `w_path` raises this `ValueError` instead of going on
+#   with `inf`.
 # - **Fix**: a smaller `lr` (when training $\log w$, 0.05 gets next to the minimum in 5 steps:
 #   the second cell below). Training $w$ itself avoids the overflow, but with the same `lr`
-#   one step throws $w$ to about 280.7, and it stays there, far from the minimum (the third
-#   cell below).
+#   one step throws $w$ to about 280.7, and it stays there: so large a $w$ makes each point
+#   look only at its nearest key, the loss is almost flat there and its gradient almost 0,
+#   so more steps hardly move it; it stays far from the minimum (the third cell below).
 # - **Explained in**: [why the trained curve is less smooth: take the steps yourself](../smoothness.py#take-the-steps-yourself).
 
 # %%
@@ -962,10 +981,3 @@ print(f"after 5 steps: w {last:.1f}")
 # thrown far from the minimum, and stuck
 assert last > 10 * w_best
 assert abs(last / first - 1) < 1e-3
-
-# %% [markdown]
-# ## About this page
-#
-# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> is a small tool of the package: the code in its `with`
-# block must fail, or it raises an error itself. So if a failing line on this page stops
-# failing, the build fails, and this page cannot keep a stale message.

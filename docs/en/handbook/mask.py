@@ -2,7 +2,7 @@
 # # torch.eye and boolean masks: dropping the diagonal
 #
 # Leave-one-out training needs, for every training point, all the **other** training
-# points. The chapter builds them in three steps: tile `x_train` into a square matrix,
+# points. The chapter builds them in three steps: [tile](repeat.py#tensorrepeat) `x_train` into a square matrix,
 # build a mask that is `False` on the diagonal from the identity matrix `torch.eye`, and
 # keep the elements where the mask is `True` with boolean indexing.
 #

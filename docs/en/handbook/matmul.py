@@ -49,7 +49,7 @@ import attention_tutorial as at
 #   stacks are multiplied pair by pair: the first matrix of one with the first of the
 #   other, the second with the second, and so on. If one side has no batch dimensions (a single
 #   matrix or vector), it is paired with every matrix of the other stack; this is
-#   broadcasting, and a batch dimension of size 1 is reused in the same way. With `...` for the
+#   [broadcasting](../glossary.md), and a batch dimension of size 1 is reused in the same way. With `...` for the
 #   batch dimensions: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
 #
 # ### Examples

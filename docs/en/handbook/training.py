@@ -82,7 +82,8 @@ _ = torch.manual_seed(at.SEED)
 # ### Pitfalls
 #
 # A tensor that requires grad cannot be turned into a NumPy array directly, for example
-# to plot it. Detach it first; the message says so:
+# to plot it. Detach it first; the message says so (for what `detach()` does, see
+# [clone and detach](clone.py)):
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -163,8 +164,10 @@ at.diagram_mse_loss(y_hat, y)
 # target is broadcast to `(3, 3)`: every prediction is compared with every target, nine
 # “errors” instead of three. PyTorch only warns; it raises nothing. The cell below takes the
 # example's `y_hat` and `y`, with `y` written as a column, and prints the shape of the
-# errors, the warning and the loss (the sum of the errors) both ways: the column target
-# gives a larger loss than the correct one, computed with `y.reshape(-1)`.
+# errors, the warning and the loss both ways: with the column target the sum of the
+# errors is larger than the correct one, computed with `y.reshape(-1)` (33.0 against 13.0);
+# with the default `'mean'` it is 3.67 against 4.33, smaller. The loss is different, not
+# necessarily larger, so its size alone does not give the mistake away.
 
 # %%
 mse = nn.MSELoss(reduction="none")
@@ -189,10 +192,18 @@ loss = right.sum().item()
 print("loss, (3,) and (3,):  ", loss)
 loss = errors.sum().item()
 print("loss, (3,) and (3, 1):", loss)
+# the default reduction='mean': divided
+# by 3 and by 9 elements
+mean = round(right.mean().item(), 2)
+print("mean, (3,) and (3,):  ", mean)
+mean = round(errors.mean().item(), 2)
+print("mean, (3,) and (3, 1):", mean)
 # every prediction against every target:
-# a different, larger loss
+# a different loss, larger as a sum,
+# smaller as a mean
 assert shape == (3, 3)
 assert errors.sum() > right.sum()
+assert errors.mean() < right.mean()
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -349,8 +360,8 @@ print("w.grad =", w.grad)
 # %% [markdown]
 # A gradient step written by hand, `w -= lr * w.grad`, without an optimizer, fails too:
 # `w` is a leaf parameter that requires grad (a leaf is a tensor created directly, not
-# computed from other tensors: the graph starts at it), and autograd refuses to change it
-# [in place](../glossary.md), since the change itself would be recorded in the graph. Inside `with torch.no_grad():`
+# computed from other tensors: the graph starts at it), and autograd refuses to let it be
+# changed [in place](../glossary.md), since that change would itself be recorded in the graph. Inside `with torch.no_grad():`
 # nothing is recorded, and that is what `optimizer.step()` does internally.
 
 # %%

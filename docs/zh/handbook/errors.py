@@ -10,10 +10,12 @@
 # 开头的那一行，不是 traceback 的第一行（traceback 的第一行对每个报错都一样）。把第一行整行
 # 或开头几个词粘贴进搜索框，就能找到这里的条目。
 #
-# 标题里的 `…` 代表随代码而变的部分（形状、长度、类型）：你看到的数字多半和这里不同。
+# 标题里的 `…` 代表随代码而变的部分（形状、长度、类型、下标字母等）：你看到的数字多半和这里不同。
 #
-# 每个条目都在 `with prints_error(…):` 里运行出错的那一行，打印它的第一行：太长的行在词与词之间
-# 折开，每行不超过 40 个字符，续行缩进四格，好让手机上的输出框放得下。你自己遇到的这一行不折行，
+# 每个条目都在 `with prints_error(…):` 里运行出错的那一行。
+# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
+# `with` 块里的代码必须报错，不报错的话它自己报错，所以哪一行代码要是不再报错，构建就会失败，
+# 这一页不会留下过时的报错。它打印报错的第一行：太长的行在词与词之间折开，每行不超过 40 个字符，续行缩进四格，好让手机上的输出框放得下。你自己遇到的这一行不折行，
 # 原样粘贴即可。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
@@ -229,7 +231,7 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### unsupported operation: more than one element of the written-to tensor refers to a single memory location
 #
-# - **原因**：`expand` 的结果里好几个格子共用同一块内存，原地运算（名字以 `_` 结尾）无法逐格写入。
+# - **原因**：`expand` 的结果里好几个格子共用同一块内存，[原地操作](../glossary.md)（名字以 `_` 结尾）无法逐格写入。
 # - **改法**：照报错说的先 `.clone()`，或者用不带下划线的运算得到新张量。
 # - **讲解**：[Tensor.expand 的陷阱](expand.py#陷阱)。
 
@@ -405,7 +407,8 @@ assert two == one
 #
 # - **原因**：矩阵乘向量（二维 @ 一维，即本章的 `torch.matmul(attention_weights, y_train)`）时，
 #   一边是 float32，另一边是 float64：`y_train` 由 NumPy 生成，NumPy 默认用 float64，
-#   `torch.from_numpy` 会保留它。报错里最后两个类型依次是矩阵的和向量的。
+#   `torch.from_numpy` 会保留它。报错列出三个类型：后两个依次是矩阵的和向量的；第一个是 PyTorch
+#   内部存放结果的张量的类型，跟着向量走（下面第二行把两边的类型对调），可以不管。
 # - **改法**：同上一条，`torch.from_numpy(a).float()`。
 # - **讲解**：[torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
 
@@ -417,12 +420,24 @@ attention_weights = torch.full(
 )
 # (n_train,), float64: NumPy's default
 y_train = torch.from_numpy(np.ones(3))
-with prints_error(RuntimeError):
+with prints_error(RuntimeError) as one:
     # 2-D @ 1-D: a matrix times a vector
     torch.matmul(
         attention_weights,
         y_train,
     )
+with prints_error(RuntimeError) as two:
+    # the dtypes swapped: a float64
+    # matrix, a float32 vector
+    torch.matmul(
+        attention_weights.double(),
+        y_train.float(),
+    )
+# the first dtype follows the vector
+first = "Double, Float, and Double"
+assert first in one[0]
+swapped = "Float, Double, and Float"
+assert swapped in two[0]
 
 # %% [markdown]
 # ### mat1 and mat2 must have the same dtype
@@ -802,10 +817,11 @@ print("with leave_one_out:", shape)
 # ### w left float32's range (about 3.4e38) after a step with lr = …
 #
 # - **原因**：训练 $\log w$ 时，一步梯度下降让 $\log w$ 变化 `lr` 乘以它的梯度；`lr` 很大时，新的 $\log w$
-#   大到 $w = e^{\log w}$ 超出了 float32 能表示的最大数，`w_path` 于是停下，而不是带着 `inf` 继续算。
+#   大到 $w = e^{\log w}$ 超出了 float32 能表示的最大数，`w_path` 于是报这个 `ValueError`，而不是带着 `inf` 继续算。
 # - **改法**：用更小的 `lr`（训练 $\log w$ 时，0.05 走 5 步就到了最低点旁边，见下面第二段代码）。
 #   直接训练 $w$ 能避开溢出，但 `lr` 不变的话，一步就把 $w$ 扔到 280.7 附近，
-#   之后停在那里，离最低点很远（见下面第三段代码）。
+#   之后停在那里：那么大的 $w$ 让每个点只看最近的键，损失曲线在那里几乎是平的，梯度接近 0，
+#   再走几步也挪不动，离最低点很远（见下面第三段代码）。
 # - **讲解**：[训练后的曲线为何不平滑：自己走一走](../smoothness.py#自己走一走)。
 
 # %%
@@ -871,10 +887,3 @@ print(f"after 5 steps: w {last:.1f}")
 # thrown far from the minimum, and stuck
 assert last > 10 * w_best
 assert abs(last / first - 1) < 1e-3
-
-# %% [markdown]
-# ## 关于这一页
-#
-# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref> 是本包的一个小工具：
-# `with` 块里的代码必须报错，不报错的话它自己报错。所以上面哪一行代码要是不再报错，构建就会失败，
-# 这一页不会留下过时的报错。

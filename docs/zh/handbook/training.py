@@ -78,7 +78,8 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 陷阱
 #
-# 需要梯度的张量不能直接转成 NumPy 数组，比如拿去画图时。先 detach，报错信息里也这么说：
+# 需要梯度的张量不能直接转成 NumPy 数组，比如拿去画图时。先 detach，报错信息里也这么说
+# （`detach()` 做了什么，见《[clone 与 detach](clone.py)》）：
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -157,8 +158,9 @@ at.diagram_mse_loss(y_hat, y)
 # `input` 和 `target` 的形状必须相同。形状为 `(3,)` 的预测配上 `(3, 1)` 的目标，
 # 会被广播成 `(3, 3)`：每个预测和每个目标都比了一次，得到九个“误差”而不是三个。
 # PyTorch 只给出警告，不报错。下面用的是上面例子里的 `y_hat` 和 `y`，只是把 `y` 写成了一列；
-# 代码打印误差的形状、警告，以及两种写法的损失（逐元素误差之和）：目标排成一列时，
-# 损失比用 `y.reshape(-1)` 算出的正确损失大。
+# 代码打印误差的形状、警告，以及两种写法的损失：目标排成一列时，逐元素误差之和
+# 比用 `y.reshape(-1)` 算出的正确损失大（33.0 对 13.0）；用默认的 `'mean'` 时是 3.67 对 4.33，
+# 反而更小。损失不同，却不一定更大，所以光看损失的大小发现不了这个错。
 
 # %%
 mse = nn.MSELoss(reduction="none")
@@ -183,10 +185,18 @@ loss = right.sum().item()
 print("loss, (3,) and (3,):  ", loss)
 loss = errors.sum().item()
 print("loss, (3,) and (3, 1):", loss)
+# the default reduction='mean': divided
+# by 3 and by 9 elements
+mean = round(right.mean().item(), 2)
+print("mean, (3,) and (3,):  ", mean)
+mean = round(errors.mean().item(), 2)
+print("mean, (3,) and (3, 1):", mean)
 # every prediction against every target:
-# a different, larger loss
+# a different loss, larger as a sum,
+# smaller as a mean
 assert shape == (3, 3)
 assert errors.sum() > right.sum()
+assert errors.mean() < right.mean()
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -164,6 +164,40 @@ def test_the_cross_over_a_dropped_cell_stands_out_in_both_palettes(layout) -> No
         assert min(light, dark) >= 3, (colour, light, dark)
 
 
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+@pytest.mark.parametrize("values", [None, [0.44, 0.66, 2.48, 3.84]])
+def test_a_crossed_out_value_sits_on_a_backing_over_its_cross(layout, values) -> None:
+    """Round 27, a reader: the red X crossed the value (0.44, 0.66, …), hard to read in both
+    palettes. Each crossed-out value now stands on an opaque backing of its cell's dimmed
+    colour, drawn over the cross: the cross shows in the cell's corners, the number whole."""
+    x = None if values is None else torch.tensor(values)
+    fig = diagram_eye_mask(4, x, lang="en", layout=layout)
+    fig.canvas.draw()
+    cells, texts = by_gid(fig, "cell"), by_gid(fig, "value")
+    crosses = {
+        (int(panel), int(flat)): line
+        for line in fig.axes[0].lines
+        if str(line.get_gid()).startswith("cross:")
+        for _, panel, flat in [line.get_gid().split(":")]
+    }
+    assert crosses
+    for key, line in crosses.items():
+        text, cell = texts[key], cells[key]
+        backing = text.get_bbox_patch()
+        assert backing is not None and text.get_zorder() > line.get_zorder(), key
+        alpha = cell.get_alpha()
+        fill = [alpha * c + (1 - alpha) for c in cell.get_facecolor()[:3]]
+        assert backing.get_facecolor()[3] == 1.0, key  # opaque
+        assert list(backing.get_facecolor()[:3]) == pytest.approx(fill), key
+        # the backing covers the middle of the cross, not its corners
+        box = backing.get_window_extent()
+        square = cell.get_window_extent()
+        assert box.width < 0.8 * square.width and box.height < 0.8 * square.height, key
+    # values that are kept have no backing
+    kept = [k for k in texts if k not in crosses]
+    assert all(texts[k].get_bbox_patch() is None for k in kept)
+
+
 def test_eye_mask_has_a_phone_layout() -> None:
     fig = diagram_eye_mask(3, lang="en", layout="narrow")
     assert [text(fig, f"code:{p}") for p in range(3)] == [
