@@ -236,15 +236,19 @@ def test_the_examples_without_lang_print_the_same_in_english() -> None:
     assert failed == {}
 
 
+def _caption(name: str, lang: str) -> str:
+    """The caption the build writes under the figure of function ``name``'s example."""
+    drawn = apifigures.drawings(name, lang)
+    html = apifigures.figure_html(name, lang, drawn, "api/x/")
+    return re.search(r"<figcaption>(.*?)</figcaption>", html)[1]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_example_without_lang_is_captioned_without_lang(lang: str) -> None:
     """r27: under an example that passes no lang the caption names no lang (on the Chinese
     page the figure is exactly what the code draws; the English one says "in English")."""
     name = "attention_tutorial.figures.curves.plot_loss"
-    drawn = apifigures.drawings(name, lang)
-    caption = re.search(
-        r"<figcaption>(.*?)</figcaption>", apifigures.figure_html(name, lang, drawn, "api/x/")
-    )[1]
+    caption = _caption(name, lang)
     assert "<code>fig = plot_loss(...)</code>" in caption and "lang" not in caption
     assert ("in English" in caption) == (lang == "en")
     page = (apifigures.ROOT / f"docs/{lang}/api/figures.curves.md").read_text(encoding="utf-8")
@@ -258,10 +262,7 @@ def test_the_caption_names_the_figure_shown_and_says_how_it_was_drawn(lang: str)
     ``small`` with nothing saying which is shown. The caption names the example's variable
     and, in Chinese, says the figure is that call with lang="zh"."""
     name = "attention_tutorial.figures.attention.plot_attention_heatmap"
-    drawn = apifigures.drawings(name, lang)
-    caption = re.search(
-        r"<figcaption>(.*?)</figcaption>", apifigures.figure_html(name, lang, drawn, "api/x/")
-    )[1]
+    caption = _caption(name, lang)
     # r24: the call that drew it, not only the variable
     assert "<code>fig = plot_attention_heatmap(...)</code>" in caption and "small" not in caption
     assert f'<code>lang="{lang}"</code>' in caption
