@@ -186,7 +186,7 @@ def check_shown(name: str) -> None:
 def source_block(name: str, lang: str) -> str:
     """The collapsed block that shows the source of ``name``, highlighted as Material does."""
     check_shown(name)
-    code = _highlighted(titled(source_of(name), lang))
+    code = _highlighted(source_of(name))
     module, _, short = name.rpartition(".")
     obj = resolve(name)
     if inspect.ismethod(obj) or "." in getattr(obj, "__qualname__", ""):
@@ -217,40 +217,10 @@ def package_key(root: Path = ROOT) -> str:
     return digest(parts)
 
 
-def titled(source: str, lang: str) -> str:
-    r"""``source`` with its sentences "Explained on the page(s) `a.md`." naming the pages' titles.
-
-    The file names were the names no reader sees, on the very page that shows the block
-    (round 27); the sentence stays in English, inside the code, the titles in ``lang``.
-
-    >>> titled("Explained on the page `average.md`.", "en")
-    'Explained on the page “Average pooling”.'
-    >>> titled("Explained on the pages `average.md` and\n    `nope.md`.", "zh")
-    'Explained on the pages 《平均汇聚》 and `nope.md`.'
-    """
-    from tools.sitebuild.docstring_links import EXPLAINED, PAGE_NAME, page_title
-
-    def named(match: re.Match[str]) -> str:
-        pages = [m.group("page") for m in PAGE_NAME.finditer(match.group("names"))]
-        quoted = "《{}》" if lang == "zh" else "“{}”"
-        names = [
-            quoted.format(title) if (title := page_title(page, lang)) else f"`{page}.md`"
-            for page in pages
-        ]
-        joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"Explained on the page{'s' if len(pages) > 1 else ''} {joined}."
-
-    return EXPLAINED.sub(named, source)
-
-
-# the form of the blocks (bump it when source_block changes what it writes)
-_BLOCK_FORM = "page titles, round 27"
-
-
 def kept_source_block(name: str, lang: str) -> str:
     """:func:`source_block`, or the block made before from the same package text."""
     check_shown(name)  # before the cache: a block kept from an earlier rule is refused too
-    key = [name, lang, _package_key or package_key(), _BLOCK_FORM]
+    key = [name, lang, _package_key or package_key()]
     return _blocks.get_or_make("source-block", key, lambda: source_block(name, lang))
 
 
