@@ -292,17 +292,25 @@ def test_the_built_notebook_pages_copy_buttons_speak_their_language(site) -> Non
             assert button.find(class_="notice").get_text() == notice, (lang, button)
 
 
-def test_every_built_page_names_its_permalinks_in_its_language(site) -> None:
+def test_every_built_page_names_its_permalinks_and_navigation_toggles(site) -> None:
     """A heading's permalink (``a.headerlink``) is titled 永久链接 on every Chinese page and
     "Permanent link" on every English one, Markdown and notebook pages alike (review round 19:
-    the zh handbook pages' links read "Permanent link" aloud)."""
+    the zh handbook pages' links read "Permanent link" aloud); every focusable toggle of the
+    navigation has a name, its text or its section's (review round 28: the handbook's and the
+    API reference's toggles held only an icon)."""
     checked = {"zh": 0, "en": 0}
+    named_toggles = 0
     for page in site.rglob("index.html"):
         rel = page.relative_to(site).as_posix()
         lang = "en" if rel.startswith("en/") else "zh"
         if rel.startswith(("assets/", "en/assets/")):
             continue
-        links = [a for a in parse(page.read_text()).find_all("a") if has_class(a, "headerlink")]
+        tree = parse(page.read_text())
+        links = [a for a in tree.find_all("a") if has_class(a, "headerlink")]
         assert {a.get("title") for a in links} <= {pp.PERMALINK_TITLES[lang]}, rel
         checked[lang] += bool(links)
+        for label in tree.find_all("label", tabindex=True):
+            assert label.get_text(strip=True), f"{rel}: a focusable label with no name: {label}"
+            named_toggles += label.find("span", class_="attn-sr") is not None
     assert checked["zh"] > 40 and checked["en"] > 40, checked
+    assert named_toggles > 0  # the sections with index pages exist

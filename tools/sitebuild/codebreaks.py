@@ -13,7 +13,10 @@ overflows a phone's line; not in a heading, where a title would break there at a
 width (the phone's stylesheet sets code in titles smaller instead). The same holds for
 the long names of API links (mkdocs-autorefs), which are plain text. Code shorter than
 ``MIN_CHARS`` stays whole: a table column widens for it instead. ``<wbr>`` adds no
-character, so what a reader copies or searches for is unchanged.
+character, so what a reader copies or searches for is unchanged. Short code with a space
+(``NOBR_CHARS`` characters at most, such as a shape ``(n, n - 1)``) keeps its line too
+(class ``attn-nobr``): broken at its space, a shape read as two pieces, ``(n, n`` and
+``- 1)`` (review round 28).
 
 :func:`mark_tree` is the step on a page's tree; :func:`mark` does it to HTML.
 
@@ -25,8 +28,8 @@ character, so what a reader copies or searches for is unchanged.
 ...     "<code>at.nadaraya_watson_chunked(q, k, v)</code>"
 ... )  # a head under 3: no break
 '<code>at.nadaraya_<wbr>watson_<wbr>chunked(q, k, v)</code>'
->>> mark("<code>torch.arange(0, 5, 0.1)</code>")  # a decimal point is no break
-'<code>torch<wbr>.arange(0, 5, 0.1)</code>'
+>>> mark("<code>torch.arange(0.0, 5.0, 0.1)</code>")  # a decimal point: no break
+'<code>torch<wbr>.arange(0.0, 5.0, 0.1)</code>'
 >>> mark(
 ...     '<a class="autorefs autorefs-internal" href="#x">nadaraya_watson_chunked</a>'
 ... )
@@ -35,6 +38,8 @@ character, so what a reader copies or searches for is unchanged.
 '<h1><code>attention_tutorial<wbr>.local_linear_regression</code></h1>'
 >>> mark("<pre><code>x_test.repeat_interleave(n)</code></pre>")  # a block
 '<pre><code>x_test.repeat_interleave(n)</code></pre>'
+>>> mark("<p><code>(n, n - 1)</code></p>")  # short, with a space
+'<p><code class="attn-nobr">(n, n - 1)</code></p>'
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 from tools.sitebuild import html_tree
 
 MIN_CHARS = 20
+NOBR_CHARS = 24
 # Preformatted and raw-text elements, left as they are.
 _SKIP = frozenset({"pre", "script", "style", "textarea"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -87,6 +93,14 @@ def _inline_code_text(code: Tag) -> str | None:
     return text if len(text) >= MIN_CHARS and "<" not in text else None
 
 
+def _short_with_space(code: Tag) -> bool:
+    """Whether ``code`` is plain inline code of at most ``NOBR_CHARS`` characters with a space."""
+    if code.attrs or not code.contents or not all(map(html_tree.is_text, code.contents)):
+        return False
+    text = "".join(code.contents)
+    return len(text) <= NOBR_CHARS and " " in text.strip()
+
+
 def _autoref_text(link: Tag) -> str | None:
     """The text of an API link (mkdocs-autorefs) that is one long name."""
     if next(iter(link.attrs), None) != "class" or not str(link["class"]).startswith("autorefs"):
@@ -107,13 +121,18 @@ def _put(tree: BeautifulSoup, element: Tag, pieces: list[str]) -> None:
 
 
 def mark_tree(tree: BeautifulSoup) -> None:
-    """``<wbr>`` at the break points of inline code and long API names (not in ``pre``)."""
+    """``<wbr>`` at the break points of inline code and long API names (not in ``pre``).
+
+    Short inline code with a space is marked to keep its line.
+    """
     found = []
     for node in html_tree.nodes(tree, _SKIP):
         if not isinstance(node, Tag) or node.name not in ("code", "a"):
             continue
         in_heading = any(parent.name in _HEADINGS for parent in node.parents)
-        if node.name == "code" and (text := _inline_code_text(node)) is not None:
+        if node.name == "code" and _short_with_space(node):
+            node["class"] = "attn-nobr"
+        elif node.name == "code" and (text := _inline_code_text(node)) is not None:
             found.append((node, _pieces(text, underscores=not in_heading)))
         elif node.name == "a" and not in_heading and (text := _autoref_text(node)) is not None:
             found.append((node, _UNDERSCORE.split(text)))

@@ -570,6 +570,38 @@ def trim_link_titles_tree(tree: BeautifulSoup) -> None:
             anchor["title"] = title
 
 
+def name_nav_toggles_tree(tree: BeautifulSoup) -> None:
+    """Name each navigation toggle that shows only an icon after its section.
+
+    With ``navigation.indexes`` Material writes a section that has an index page as
+    its link and, beside it, a ``label`` that opens and closes the section: a tab
+    stop holding nothing but an icon, which a screen reader announced as "label"
+    (review round 28); the section's ``nav`` (``aria-labelledby`` the label) and
+    the checkbox the label toggles had no name either. The label gets the link's
+    text in a span that only screen readers read (``attn-sr``, ``extra.css``):
+    axe-core forbids ``aria-label`` on a ``label``.
+
+    >>> tree = parse(
+    ...     '<div class="md-nav__link md-nav__container">'
+    ...     '<a class="md-nav__link" href="api/"><span> API reference </span></a>'
+    ...     '<label class="md-nav__link" for="__nav_3" tabindex="0">'
+    ...     '<span class="md-nav__icon md-icon"></span></label></div>'
+    ... )
+    >>> name_nav_toggles_tree(tree)
+    >>> str(tree.find("label").find("span", class_="attn-sr"))
+    '<span class="attn-sr">API reference</span>'
+    """
+    for label in tree.find_all("label"):
+        if not has_class(label, "md-nav__link") or label.get_text(strip=True):
+            continue
+        link = label.parent.find("a") if label.parent is not None else None
+        if link is None or not (name := " ".join(link.get_text().split())):
+            raise ValueError(f"a navigation toggle with no section name beside it: {label}")
+        hidden = tree.new_tag("span", attrs={"class": "attn-sr"})
+        hidden.string = name
+        label.append(hidden)
+
+
 def drop_unused_explorer_tree(tree: BeautifulSoup) -> None:
     """Remove the explorer's script and stylesheet (with the white space after them) if unused.
 

@@ -483,7 +483,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         6. ``drop_unused_explorer_tree``: the explorer's script and stylesheet only on
            pages that show it; ``permalink_titles_tree``: each heading's permalink named
            in the page's language; ``trim_link_titles_tree``: tooltips without the
-           templates' indentation (``page_repairs.py``).
+           templates' indentation; ``name_nav_toggles_tree``: the navigation's
+           icon-only section toggles named (``page_repairs.py``).
         7. ``prerender_tree``: code blocks come with Material's copy button
            (``copybuttons.py``).
         8. ``drop_alternate_links_tree``: no relative hreflang links
@@ -505,6 +506,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             page_repairs.drop_unused_explorer_tree,
             page_repairs.permalink_titles_tree,
             page_repairs.trim_link_titles_tree,
+            page_repairs.name_nav_toggles_tree,
             copybuttons.prerender_tree,
         ]
         if not self._keeps_alternates(config):
@@ -515,10 +517,13 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
     def on_post_template(
         self, output_content: str, *, template_name: str, config: MkDocsConfig
     ) -> str:
-        """The 404 page: slim, no explorer assets and no relative hreflang links either."""
+        """The 404 page: slim, no explorer assets, named toggles, no relative hreflang links."""
         if not template_name.endswith(".html"):
             return output_content
-        steps: list[html_tree.Step] = [page_repairs.drop_unused_explorer_tree]
+        steps: list[html_tree.Step] = [
+            page_repairs.drop_unused_explorer_tree,
+            page_repairs.name_nav_toggles_tree,
+        ]
         if not self._keeps_alternates(config):
             steps.append(page_repairs.drop_alternate_links_tree)
         tree = parse(output_content, as_written=True)
