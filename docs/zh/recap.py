@@ -46,7 +46,7 @@ assert model.attention_weights.shape == keys.shape
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# 图的上半是预测，下半是训练：每一步一个方框，方框里左边是这一步的代码（或输入张量的名字），右端是它得到的张量形状（颜色的含义见图下的图例）。
+# 图的上半是预测，下半是训练：每一步一个方框，方框里左边是这一步的代码或公式，右端是它得到的张量形状；链旁的方框引入输入或途中算出的查询（颜色的含义见图下的图例）。
 #
 # 输入不只在开头进入。预测那条路径从查询 `x_test` 出发：`repeat_interleave` 把每个查询重复 `n_train` 次，得到形状为 `(n_test * n_train,)` 的一维张量，`reshape(-1, n_train)` 再把它折成 `(n_test, n_train)` 的查询矩阵；键 `x_train` 在算分数时从链旁进入，值 `y_train` 在最后的 `matmul` 这一步进入。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它从形状为 `(n_train,)` 的 `x_train` 和 `y_train` 得到两个张量，即键和值，形状都是 `(n_train, n_train - 1)`。查询是平铺成同样形状的 `x_train`，在分数这一步与键相遇；它也从链旁进入，因为是途中算出来的，画成橙色。
 #
@@ -72,14 +72,14 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\big((x - x_i)\, w\big)^2\right).$$
 #
-# 留一法训练损失（第 $i$ 个点只看其余的点）：
+# 留一法训练损失（第 $i$ 个点只看其余的点，softmax 也只在 $j \ne i$ 上归一化）：
 #
 # $$\begin{gathered}
 # L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \\
-# \hat y_i = \sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
+# \hat y_i = \sum_{j \ne i} \operatorname{softmax}_{j \ne i}\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
 # \end{gathered}$$
 #
-# 高斯核与点积注意力：
+# 高斯核与点积注意力（这里 $q = xw$，$k = x_i w$）：
 #
 # $$-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2 ,$$
 #
@@ -88,7 +88,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # ## 要点
 #
 # - 注意力提示分两种：非自主性提示（不随意线索）来自输入本身，自主性提示（随意线索）来自观察者的目的。卷积层、全连接层和汇聚层没有自主性提示；注意力机制加入了查询，查询就是自主性提示，键则是非自主性提示。
-# - 注意力汇聚是值的加权平均：查询与各个键的相似度决定权重，值被平均。平均汇聚给每个值同样的权重 $1/n$，预测是一条水平线，是后面各种方法的基线。
+# - 平均汇聚不看查询：每个值的权重都是 $1/n$，预测是一条水平线，是后面各种方法的基线。
 # - Nadaraya-Watson 核回归就是以高斯核（上面的非参数公式）打分的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
 # - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在右端却因为曲线的弯曲反而更差。
 # - 带参数的版本学的是 $w = 1/h$；训练时必须留一，否则 $|w|$ 会无止境地增大。
@@ -121,3 +121,37 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | 画图时报 `Can't call numpy() on Tensor that requires grad`？ | [画图之前先 detach](parametric.py#画图之前先-detach) |
 #
 # 这几页对应《动手学深度学习》中文第二版（以及英文 0.17 版）的 10.1–10.2 节（点积一页取自 10.3 节），现在的英文版 d2l.ai 把它们移到了第 11.1–11.3 节；《边界偏差与局部线性回归》、《为什么要留一》、《训练后的曲线为何不平滑》三页是书里没有的延伸。书里的每段代码对应到本站的哪里，[对照页](d2l-map.md)逐段列了出来。
+#
+# ## 练习
+#
+# 1. 留一法损失里，$\hat y_i$ 的 softmax 只在 $j \ne i$ 上取。如果把 $j = i$ 也算进去，$|w|$ 增大时训练损失会怎样？$w$ 又会怎样？
+#
+# <details><summary>答案</summary>
+#
+# 每个点给自己打的分是 0，是这一行里最大的，所以 $|w|$ 越大，softmax 越把权重几乎全压到这个点自己身上：$\hat y_i$ 趋近 $y_i$，损失一路滑向 0。损失随 $|w|$ 增大一直下降，训练就会让 $|w|$ 无止境地增大（见[一个训练点看见自己时](leave-one-out.py#一个训练点看见自己时)）。
+#
+# </details>
+#
+# 2. 预测时，权重和 `y_train` 用一次 `matmul` 就乘完了。训练时为什么要改用 `bmm`，还要两次 `unsqueeze`？
+#
+# <details><summary>答案</summary>
+#
+# 训练时每个查询都有自己的一组值：第 $i$ 个查询的值是 `values`（形状为 `(n_train, n_train - 1)`）的第 $i$ 行。每一行权重要和它自己的那一行值相乘，而不是和同一个向量相乘。`bmm` 给每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法；`(weights * values).sum(dim=1)` 得到同样的结果（见上面的[张量形状怎样变化](#张量形状怎样变化)）。
+#
+# </details>
+#
+# 3. 学到的 $w$ 和带宽 $h$ 是什么关系？为什么 $w$ 和 $-w$ 给出相同的预测？
+#
+# <details><summary>答案</summary>
+#
+# $h = 1/|w|$：分数 $-\frac{1}{2}((x - x_i)w)^2$ 等于 $-\frac{1}{2}((x - x_i)/h)^2$。式子里的 $w$ 只以平方出现，所以它的符号不起作用（见[带宽的倒数](smoothness.py#带宽的倒数)）。
+#
+# </details>
+#
+# 4. 高斯核分数展开后，softmax 可以去掉 $-\frac{1}{2}q^2$ 这一项。为什么 $-\frac{1}{2}k^2$ 不能一起去掉？
+#
+# <details><summary>答案</summary>
+#
+# softmax 是在同一个查询的所有键上做的。$-\frac{1}{2}q^2$ 对这些键都一样，成了分子分母共同的因子，约掉了；$-\frac{1}{2}k_i^2$ 每个键各不相同，会改变权重：它就是键偏置（见[把平方展开](dot-product.py#把平方展开)）。
+#
+# </details>
