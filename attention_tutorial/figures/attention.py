@@ -269,7 +269,10 @@ def plot_attention_heatmaps(
             # a code-long title (e.g. "softmax(scores.masked_fill(eye, -inf))") fits the
             # narrow panels at the text size
             ax.set_title(name, fontsize="medium" if narrow else None)
-            ax.set_ylabel(words["queries"] if queries == "test" else axis_words["queries"])
+            if queries == "train":  # two lines: spaced, or the Chinese lines touched
+                ax.set_ylabel(axis_words["queries"], linespacing=_TRAIN_LINESPACING)
+            else:
+                ax.set_ylabel(words["queries"] if queries == "test" else axis_words["queries"])
             # a phone's ticks: about five per axis (0, 10, ..., 40 for 50 keys), not ten
             ticks = {"nbins": 5} if narrow else {}
             ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
@@ -326,6 +329,7 @@ def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
 # ``plot_attention_heatmaps(queries="train")``: both axes count the chapter's training
 # points, sorted by x (round 23: "keys (training inputs)" over ticks 0 to 45 read as x values);
 # the queries' label on two lines, or the Chinese one ran past a panel's height (review 28)
+_TRAIN_LINESPACING = 1.4
 _TRAIN_AXES = {
     "zh": {"queries": "查询（训练点编号，\n按 x 排序）", "keys": "键（训练点编号，按 x 排序）"},
     "en": {
