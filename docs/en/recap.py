@@ -103,7 +103,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # $$\begin{gathered}
 # L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \\
-# \hat y_i = \sum_{j \ne i} \operatorname{softmax}_{j \ne i}\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
+# \hat y_i = \sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
 # \end{gathered}$$
 #
 # Gaussian kernel and dot-product attention, with $q = xw$ and $k = x_i w$:
