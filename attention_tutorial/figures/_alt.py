@@ -117,7 +117,8 @@ ALT: dict[str, dict[str, str]] = {
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
         "训练的各步（从 x_train 开始，leave_one_out 把它和 y_train 变成键和值）；"
-        "每个方框里左边是一步代码（输入方框里是输入张量的名字），右端是这一步得到的张量形状（由真实运行得到）；"
+        "每个方框里左边是一步的代码或公式（链旁的方框引入输入或途中算出的查询），"
+        "右端是这一步得到的张量形状（由真实运行得到）；"
         "蓝色方框是输入或输出，橙色方框是中间的张量。"
         "形状在 reshape（预测）和 leave_one_out（训练）这一步从一维变成二维，"
         "在各自的最后一步变回一维。",
@@ -210,11 +211,11 @@ ALT: dict[str, dict[str, str]] = {
         "plot_shape_flow": "Flow diagram read top to bottom: the steps of non-parametric "
         "attention pooling, then those of the parametric model's leave-one-out training (from "
         "x_train, which leave_one_out turns, with y_train, into keys and values); each "
-        "box holds on the left one step of code, or in an input's box the input's name, and on "
-        "the right the shape of the tensor it gives (from a real run); blue boxes are inputs "
-        "or outputs, orange ones the tensors in between. The shapes turn two-dimensional at "
-        "reshape (prediction) and at leave_one_out (training), and one-dimensional again at "
-        "the last step of each.",
+        "box holds on the left one step's code or formula (the boxes beside the chain bring in "
+        "the inputs or the computed queries), and on the right the shape of the tensor it "
+        "gives (from a real run); blue boxes are inputs or outputs, orange ones the tensors in "
+        "between. The shapes turn two-dimensional at reshape (prediction) and at "
+        "leave_one_out (training), and one-dimensional again at the last step of each.",
         "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
         "and the training points; top right, the attention weights of three queries over the "
         "keys (one bump per query, a dotted line at the query); bottom left, the heatmap of "
@@ -304,6 +305,10 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "带指每个查询从第一个到最后一个权重不低于该行最大值十分之一的键；颜色条从 0 到 {top:.2f}。",
         "plot_attention_heatmaps.own.panel": "{name}：{look}，有效键数 {used:.1f}，"
         "对角线上的权重平均为 {diagonal}",
+        "plot_attention_heatmaps.own.block.top": "左上角是一个 {k}×{k} 的小块：最左边的 {k} 个点"
+        "几乎只把权重分给彼此（每个点分给其余键的至多 {outside}）。",
+        "plot_attention_heatmaps.own.block.bottom": "右下角是一个 {k}×{k} 的小块：最右边的 {k} 个点"
+        "几乎只把权重分给彼此（每个点分给其余键的至多 {outside}）。",
         "plot_attention_heatmaps.own.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
         "对角线是每个点自己的键；有效键数和对角线上的平均权重由所画的权重算出，图上没有写出；"
         "颜色条从 0 到 {top:.2f}。",
@@ -353,6 +358,12 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "tenth of the row's largest weight; the colour bar runs from 0 to {top:.2f}.",
         "plot_attention_heatmaps.own.panel": "{name}: {look}, {keys} in use per "
         "query, mean weight on the diagonal {diagonal}",
+        "plot_attention_heatmaps.own.block.top": "Top left, a {k} × {k} block: the {k} leftmost "
+        "points give their weight almost only to one another (each at most {outside} to the "
+        "other keys).",
+        "plot_attention_heatmaps.own.block.bottom": "Bottom right, a {k} × {k} block: the {k} "
+        "rightmost points give their weight almost only to one another (each at most "
+        "{outside} to the other keys).",
         "plot_attention_heatmaps.own.end": "keys in use: each query's 1/Σα², averaged over "
         "the queries; the diagonal is each point's own key; the keys in use and the mean "
         "weight on the diagonal are computed from the weights drawn, not written on the "

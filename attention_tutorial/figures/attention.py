@@ -269,7 +269,10 @@ def plot_attention_heatmaps(
             # a code-long title (e.g. "softmax(scores.masked_fill(eye, -inf))") fits the
             # narrow panels at the text size
             ax.set_title(name, fontsize="medium" if narrow else None)
-            ax.set_ylabel(words["queries"] if queries == "test" else axis_words["queries"])
+            if queries == "train":  # two lines: spaced, or the Chinese lines touched
+                ax.set_ylabel(axis_words["queries"], linespacing=_TRAIN_LINESPACING)
+            else:
+                ax.set_ylabel(words["queries"] if queries == "test" else axis_words["queries"])
             # a phone's ticks: about five per axis (0, 10, ..., 40 for 50 keys), not ten
             ticks = {"nbins": 5} if narrow else {}
             ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
@@ -299,6 +302,8 @@ def plot_attention_heatmaps(
         fig.alt_facts = lead + alt_facts(
             "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, top=top
         )
+        if own:  # a bunch of points at an end of x: the block the eye sees in a corner
+            fig.alt_facts += _corner_block(list(panels.values()), lang)
         if len(panels) == 2:  # the alt text counts them
             fig.alt_name = "plot_attention_heatmaps.two"
     return fig
@@ -322,9 +327,11 @@ def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
 
 
 # ``plot_attention_heatmaps(queries="train")``: both axes count the chapter's training
-# points, sorted by x (round 23: "keys (training inputs)" over ticks 0 to 45 read as x values)
+# points, sorted by x (round 23: "keys (training inputs)" over ticks 0 to 45 read as x values);
+# the queries' label on two lines, or the Chinese one ran past a panel's height (review 28)
+_TRAIN_LINESPACING = 1.4
 _TRAIN_AXES = {
-    "zh": {"queries": "查询（训练点编号，按 x 排序）", "keys": "键（训练点编号，按 x 排序）"},
+    "zh": {"queries": "查询（训练点编号，\n按 x 排序）", "keys": "键（训练点编号，按 x 排序）"},
     "en": {
         "queries": "queries (training points,\nindex sorted by x)",
         "keys": "keys (training points, index sorted by x)",
@@ -440,6 +447,62 @@ UNIFORM_WORDS = {
     "zh": "每个键权重相同（{weight:.2g}）",
     "en": "every key the same weight ({weight:.2g})",
 }
+
+
+# a corner block of the training queries' heatmaps: k points at an end of x, each of which
+# gives at most this much weight, in every panel, to the keys outside the k
+_BLOCK_OUTSIDE = 1e-3
+_BLOCK_SHARED = 0.1  # and at least this much to the others in the block
+
+
+def _corner_block(panels: list[np.ndarray], lang: str) -> str:
+    """The alt text's sentence on a block in a corner of square heatmaps, or ``""``.
+
+    The block is the fewest points, 2 to a quarter of them, at the start (top left) or the
+    end (bottom right) of the keys, each of which gives, in every panel, at most
+    ``_BLOCK_OUTSIDE`` of its weight to the keys outside the block and at least
+    ``_BLOCK_SHARED`` to the others in it: points bunched together, far from the rest
+    (review 28: the transformer page's 4 × 4 block, said in the prose, not in the alt text).
+
+    >>> near = np.full((2, 2), 0.5)
+    >>> rows = np.block(
+    ...     [
+    ...         [near, np.zeros((2, 6))],
+    ...         [
+    ...             np.zeros((6, 2)),
+    ...             np.eye(6),
+    ...         ],
+    ...     ]
+    ... )
+    >>> _corner_block([rows], "en")[:29]
+    ' Top left, a 2 × 2 block: the'
+    >>> _corner_block([np.eye(8)], "en")
+    ''
+    """
+    n = len(panels[0])
+    for corner in ("top", "bottom"):
+        for k in range(2, n // 4 + 1):
+            inside = slice(0, k) if corner == "top" else slice(n - k, n)
+            outside = max(
+                float((rows[inside].sum(axis=1) - rows[inside, inside].sum(axis=1)).max())
+                for rows in panels
+            )
+            # each point shares with the others of the block (an identity is no block)
+            shared = min(
+                float((rows[inside, inside].sum(axis=1) - np.diagonal(rows[inside, inside])).min())
+                for rows in panels
+            )
+            if outside <= _BLOCK_OUTSIDE and shared >= _BLOCK_SHARED:
+                # enough decimals for its first two digits: 0.000052, not 0.00005
+                decimals = max(2, 1 - int(np.floor(np.log10(outside)))) if outside > 0 else 2
+                block = alt_facts(
+                    f"plot_attention_heatmaps.own.block.{corner}",
+                    lang,
+                    k=k,
+                    outside=f"{outside:.{decimals}f}",
+                )
+                return block if lang == "zh" else " " + block
+    return ""
 
 
 def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[str, object]:

@@ -56,8 +56,9 @@ assert model.attention_weights.shape == keys.shape
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# Above, prediction; below, training: one box per step, holding the step's code (or, in an
-# input's box, the input's name) on the left and the shape of the tensor it gives at its right end (the colours: the legend under the diagram).
+# Above, prediction; below, training: one box per step, holding the step's code or formula on the
+# left and the shape of the tensor it gives at its right end; the boxes beside the chain bring in
+# the inputs or the computed queries (the colours: the legend under the diagram).
 #
 # Inputs do not only come in at the top. The prediction path starts from the queries `x_test`:
 # `repeat_interleave` repeats each query `n_train` times, a 1-D tensor of shape
@@ -97,14 +98,15 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\big((x - x_i)\, w\big)^2\right).$$
 #
-# The leave-one-out training loss (point $i$ only sees the others):
+# The leave-one-out training loss (point $i$ only sees the others; the softmax runs over
+# $j \ne i$ only):
 #
 # $$\begin{gathered}
 # L(w) = \sum_{i=1}^{n} \big(\hat y_i - y_i\big)^2, \\
 # \hat y_i = \sum_{j \ne i} \operatorname{softmax}_j\big(-\tfrac{1}{2}((x_i - x_j)w)^2\big)\, y_j .
 # \end{gathered}$$
 #
-# Gaussian kernel and dot-product attention:
+# Gaussian kernel and dot-product attention, with $q = xw$ and $k = x_i w$:
 #
 # $$-\frac{1}{2}(q - k)^2 = qk - \frac{1}{2}k^2 - \frac{1}{2}q^2 ,$$
 #
@@ -116,9 +118,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #   cues from the observer's purpose. Convolution, fully connected and pooling layers have no
 #   volitional cue; attention adds a query, which is the volitional cue, while the keys are
 #   non-volitional cues.
-# - Attention pooling is a weighted average of the values: how the query compares with each key
-#   sets the weights, and the values are what gets averaged. Average pooling gives every value the
-#   same weight $1/n$, so its prediction is a flat line: the baseline for everything after it.
+# - Average pooling ignores the query: every value gets the same weight $1/n$, so its prediction is
+#   a flat line, the baseline for everything after it.
 # - Nadaraya-Watson kernel regression is attention pooling scored by the Gaussian kernel (the
 #   non-parametric formula above); the bandwidth $h$ sets how far each query looks: too small and
 #   the fit chases the noise, too large and it flattens the curve.
@@ -177,3 +178,51 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # curve is less smooth) go
 # beyond the book. To map each block of code of the book to this site, see
 # [From d2l §10.2 to this site](d2l-map.md).
+#
+# ## Exercises
+#
+# 1. In the leave-one-out loss the softmax of $\hat y_i$ runs over $j \ne i$ only. What happens to
+#    the training loss as $|w|$ grows if it also includes $j = i$, and what does that do to $w$?
+#
+# <details><summary>Solution</summary>
+#
+# Each point's own score is 0, the largest of its row, so as $|w|$ grows the softmax puts almost all
+# the weight on the point itself: $\hat y_i$ approaches $y_i$ and the loss slides towards 0. The
+# loss then keeps falling as $|w|$ grows, so training drives $|w|$ up without bound
+# ([When a training point sees itself](leave-one-out.py#when-a-training-point-sees-itself)).
+#
+# </details>
+#
+# 2. Prediction multiplies the weights with `y_train` in one `matmul`. Why does training need
+#    `bmm`, with two `unsqueeze` calls, instead?
+#
+# <details><summary>Solution</summary>
+#
+# In training each query has values of its own: query $i$ has row $i$ of `values`, which is of
+# shape `(n_train, n_train - 1)`. Each row of weights must be multiplied with its own row of
+# values, not with one shared vector. `bmm` does one `(1, n_train - 1) @ (n_train - 1, 1)` product per query;
+# `(weights * values).sum(dim=1)` gives the same ([The flow of shapes](#the-flow-of-shapes) above).
+#
+# </details>
+#
+# 3. How is the learned $w$ related to the bandwidth $h$, and why do $w$ and $-w$ give the same
+#    predictions?
+#
+# <details><summary>Solution</summary>
+#
+# $h = 1/|w|$: the score $-\frac{1}{2}((x - x_i)w)^2$ equals $-\frac{1}{2}((x - x_i)/h)^2$. It
+# holds $w$ only squared, so the sign of $w$ drops out
+# ([An inverse bandwidth](smoothness.py#an-inverse-bandwidth)).
+#
+# </details>
+#
+# 4. The softmax may drop the term $-\frac{1}{2}q^2$ of the expanded Gaussian score. Why not the
+#    term $-\frac{1}{2}k^2$ as well?
+#
+# <details><summary>Solution</summary>
+#
+# The softmax runs over the keys of one query. $-\frac{1}{2}q^2$ is the same for all of them: a
+# common factor that cancels. $-\frac{1}{2}k_i^2$ differs from key to key, so it changes the
+# weights: it is the key bias ([Expanding the square](dot-product.py#expanding-the-square)).
+#
+# </details>

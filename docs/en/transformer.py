@@ -4,8 +4,8 @@
 # The chapter ends with one learnable number $w$ and one-dimensional inputs. A Transformer's
 # attention has queries and keys that are vectors, matrices $W_q$ and $W_k$ where we had $w$ (and
 # a third, $W_v$, for the values, which the chapter leaves as they are), a batch dimension, and
-# masks. This page takes the last steps: the Gaussian kernel for vectors; why
-# the scalar $w$ turns into a matrix; scaled dot-product attention (SDPA) written out and checked
+# masks. This page takes the last steps: why one *w* is enough in one dimension; the Gaussian kernel
+# for vectors, and why the scalar $w$ then turns into a matrix; scaled dot-product attention (SDPA) written out and checked
 # against PyTorch's `F.scaled_dot_product_attention` and `nn.MultiheadAttention`; leave-one-out as
 # one `masked_fill`. A small model with learned projections, trained on a two-dimensional toy problem
 # and compared with the chapter's model, is the next page,
@@ -23,6 +23,55 @@ import attention_tutorial as at
 
 # the one seed of the whole chapter
 _ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## Why one *w* is enough in one dimension
+#
+# One scalar is the smallest learnable kernel, and for one-dimensional inputs a $1 \times 1$ matrix
+# **is** a scalar. Tied, as in the chapter, such a projection learns only a **bandwidth**
+# (introduced on the non-parametric page in
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)); untied, with two different
+# numbers $a$ and $b$ for $W_q$ and $W_k$, it can also shift the centre: the score
+# $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
+# centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. The next cell checks this with $a = 4.5$ and $b = 3$ on one query: a Gaussian
+# kernel centred on $\frac{a}{b}q$ with width $1/|b|$ must give the same weights, and one left at
+# $q$, or of width 1, must not. ($b$ is not 1: the width would then be 1 as well, and a wrong
+# width would pass unnoticed.)
+
+# %%
+# the chapter's 1-D inputs (a local generator: the global random state stays)
+x_1d = at.make_data().x_train  # (50,)
+a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_1d[20].item()  # one query
+untied = F.softmax(-((a * q0 - b * x_1d) ** 2) / 2, dim=0)  # (n_train,)
+centre, width = a / b * q0, 1 / abs(b)
+print(f"a {a}, b {b}, query q {q0:.3f}")
+print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
+print("max |untied - Gaussian kernel| with")
+gaps = []
+for label, c, h in (
+    ("centre (a/b) q, width 1/|b|", centre, width),
+    ("centre q,       width 1/|b|", q0, width),
+    ("centre (a/b) q, width 1    ", centre, 1.0),
+):
+    # a Gaussian kernel of width h centred on c, over the keys
+    gaussian = F.softmax(-(((x_1d - c) / h) ** 2) / 2, dim=0)  # (n_train,)
+    gaps.append((untied - gaussian).abs().max().item())
+    print(f"  {label} {gaps[-1]:.1e}")
+# the centre (a/b) q and the width 1/|b| match; move either and it fails
+assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
+
+# %% [markdown]
+# With the right centre and width the gap is float32 rounding; change either and it grows to
+# about 0.1 (1.1e-01 and 7.5e-02, printed).
+#
+# For the chapter's regression a kernel centred away from the query makes no sense: to predict at
+# $x$, look at the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one
+# (and, tied, its sign does not matter: $w$ and $-w$ give the same predictions). What changes with
+# more features is the subject of the next two sections; the leave-one-out loss
+# ([why leave one out](leave-one-out.py)), training with `nn.Parameter` and an optimiser
+# ([parametric attention pooling](parametric.py)) and the dot product plus key bias
+# ([dot-product page](dot-product.py)) carry over unchanged.
 
 # %% [markdown]
 # ## Queries and keys with more than one feature
@@ -126,9 +175,7 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
-# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. In `ProjectedAttention` each
-# is a bias-free `nn.Linear` (see the handbook entry [nn.Linear](handbook/linear.py));
-# `nn.MultiheadAttention` has biases by default, and this page passes it `bias=False`. The
+# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. The
 # expansion of the square from the [dot-product page](dot-product.py) still holds for vectors:
 #
 # $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
@@ -136,57 +183,12 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # and the last term cancels in the softmax. So “Gaussian kernel after learned projections” is
 # **dot-product scores plus one bias per key**; with one feature ($d = 1$), $W_q = W_k = w$ and
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
-# is that model; with `key_bias=False` it drops the bias, as a Transformer does, and divides the
-# dot product by $\sqrt{d_k}$ (why: [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out)
-# below; $d_k$ is the dimension of the projected
-# queries and keys, written $d$ there).
-
-# %% [markdown]
-# ## Why one *w* is enough in one dimension
-#
-# One scalar is the smallest learnable kernel: it learns a
-# **bandwidth** and nothing else (the non-parametric page introduces the bandwidth in
-# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)). For one-dimensional inputs a $1 \times 1$ matrix **is** a scalar, so there
-# is little more to learn. $W_q$ and $W_k$ may still be two different numbers $a$ and $b$: the score
-# $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
-# centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. The next cell checks this with $a = 4.5$ and $b = 3$ on one query: a Gaussian
-# kernel centred on $\frac{a}{b}q$ with width $1/|b|$ must give the same weights, and one left at
-# $q$, or of width 1, must not. ($b$ is not 1: the width would then be 1 as well, and a wrong
-# width would pass unnoticed.)
-
-# %%
-# the chapter's 1-D inputs (a local generator: the global random state stays)
-x_1d = at.make_data().x_train  # (50,)
-a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
-q0 = x_1d[20].item()  # one query
-untied = F.softmax(-((a * q0 - b * x_1d) ** 2) / 2, dim=0)  # (n_train,)
-centre, width = a / b * q0, 1 / abs(b)
-print(f"a {a}, b {b}, query q {q0:.3f}")
-print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
-print("max |untied - Gaussian kernel| with")
-gaps = []
-for label, c, h in (
-    ("centre (a/b) q, width 1/|b|", centre, width),
-    ("centre q,       width 1/|b|", q0, width),
-    ("centre (a/b) q, width 1    ", centre, 1.0),
-):
-    # a Gaussian kernel of width h centred on c, over the keys
-    gaussian = F.softmax(-(((x_1d - c) / h) ** 2) / 2, dim=0)  # (n_train,)
-    gaps.append((untied - gaussian).abs().max().item())
-    print(f"  {label} {gaps[-1]:.1e}")
-# the centre (a/b) q and the width 1/|b| match; move either and it fails
-assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
-
-# %% [markdown]
-# With the right centre and width the gap is float32 rounding; change either and it grows to
-# about 0.1 (1.1e-01 and 7.5e-02, printed).
-#
-# For the chapter's regression a bump away from the query makes no sense: to predict at $x$, look at
-# the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one (and, tied, its sign does not
-# matter: $w$ and $-w$ give the same predictions). In $d$ dimensions the scalar becomes a matrix
-# (see [Why one *w* becomes a matrix](#why-one-w-becomes-a-matrix) above); everything else carries over unchanged: the leave-one-out loss ([why leave one out](leave-one-out.py)),
-# training with `nn.Parameter` and an optimiser ([parametric attention pooling](parametric.py)), and
-# the dot product plus key bias ([dot-product page](dot-product.py)).
+# is that model, its three matrices bias-free `nn.Linear` layers (handbook entry
+# [nn.Linear](handbook/linear.py)); with `key_bias=False` it drops the key bias, as a Transformer
+# does, and divides the dot product by the square root of $d_k$, the dimension of the projected
+# queries and keys (why: the next section,
+# [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out), where it
+# is written $d$).
 
 # %% [markdown]
 # ## Scaled dot-product attention, written out
@@ -230,12 +232,11 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 # `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say “for each batch element `b`, query `q` and
 # key `k`, multiply over the features `d` and sum”, with no transpose (handbook entry
 # [torch.einsum](handbook/einsum.py)). The cell checks the two spellings against each other, then
-# computes the same with PyTorch's fused function `F.scaled_dot_product_attention` (“fused”: the
-# scores, the softmax and the weighted average are not run step by step in Python but in one call,
-# by one C++ kernel when a fused kernel applies to the inputs; otherwise PyTorch falls back to a
-# step-by-step “math” path) and with the package's
-# <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# (the same lines, plus checks and masks).
+# computes the same with PyTorch's fused function `F.scaled_dot_product_attention` and with the
+# package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
+# (the same lines, plus checks and masks). “Fused” means that the scores, the softmax and the
+# weighted average are not run step by step in Python but in one call: by one C++ kernel when a
+# fused kernel applies to the inputs, else on PyTorch's step-by-step “math” path.
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -256,7 +257,8 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # `nn.MultiheadAttention` is a Transformer's attention layer: it projects queries, keys and values with
 # its own $W_q$, $W_k$, $W_v$, runs scaled dot-product attention, and projects the result once more.
 # The idea of the check is simple: **the same matrices must give the same output**. Give it our
-# three matrices, one head, no biases and no final projection, and it must give exactly what our
+# three matrices, one head, no biases (it has them by default: hence `bias=False`) and no final
+# projection, and it must give exactly what our
 # `ProjectedAttention(key_bias=False)` gives. The cell prints the largest difference in the outputs
 # and in the weights.
 #
@@ -377,7 +379,10 @@ print(f"kernel width 1/w {1 / w.item():.2f}")
 outside = weights_own[:4, 4:].sum(dim=1)
 print("the four's weight outside the four:")
 print(f"  at most {outside.max().item():.5f}")
+inside = weights_own[:4, :4]  # (4, 4): their weights on one another
+print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
+assert 0.1 < inside.min() and inside.max() < 0.4  # "about a quarter"
 
 # %%
 at.plot_attention_heatmaps(
@@ -402,8 +407,9 @@ at.plot_attention_heatmaps(
 # training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
 # the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
 # beyond it. So these four give their weight almost only to one another: without the mask, the weight each
-# gives to keys outside the four adds up to at most 0.00004 (the last line printed): the four keys
-# take almost all of it, about a quarter each; with the mask, each shares it among the other three.
+# gives to keys outside the four adds up to at most 0.00004 (printed): the four keys take almost
+# all of it, from 0.15 to 0.34 each (“within the four”); with the mask, each shares it among the
+# other three.
 #
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
 # given the mask through its `attn_mask`. Four things to know about masks:

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 从核回归到 Transformer 注意力
 #
-# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是两个矩阵 $W_q$ 和 $W_k$（还有第三个 $W_v$ 作用在值上，本章的值则原样使用），张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：向量上的高斯核；标量 $w$ 为什么会变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention，简称 SDPA），并与 PyTorch 自带的 SDPA 函数 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，留给下一页《[在二维玩具问题上学习投影](projections.py)》。
+# 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是两个矩阵 $W_q$ 和 $W_k$（还有第三个 $W_v$ 作用在值上，本章的值则原样使用），张量前面多了一个批量维，还常常带着掩码（mask）。本页把剩下的几步走完：一维时一个 *w* 为什么就够；向量上的高斯核，以及标量 $w$ 为什么随之变成矩阵；亲手写出缩放点积注意力（scaled dot-product attention，简称 SDPA），并与 PyTorch 自带的 SDPA 函数 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 逐一对照；用一次 `masked_fill` 实现留一法。在一个二维的玩具问题上训练一个带投影（projection）的小模型、和本章的模型比一比，留给下一页《[在二维玩具问题上学习投影](projections.py)》。
 #
 # 本页接着《[从高斯核到点积注意力](dot-product.py)》一页往下讲。页面上所有的数字都是构建网站时运行代码得到的。
 
@@ -14,6 +14,39 @@ import attention_tutorial as at
 
 # the one seed of the whole chapter
 _ = torch.manual_seed(at.SEED)
+
+# %% [markdown]
+# ## 一维时一个 *w* 为什么就够
+#
+# 一个标量是最小的可学习核，而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样绑在一起时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑在一起，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
+
+# %%
+# the chapter's 1-D inputs (a local generator: the global random state stays)
+x_1d = at.make_data().x_train  # (50,)
+a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
+q0 = x_1d[20].item()  # one query
+untied = F.softmax(-((a * q0 - b * x_1d) ** 2) / 2, dim=0)  # (n_train,)
+centre, width = a / b * q0, 1 / abs(b)
+print(f"a {a}, b {b}, query q {q0:.3f}")
+print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
+print("max |untied - Gaussian kernel| with")
+gaps = []
+for label, c, h in (
+    ("centre (a/b) q, width 1/|b|", centre, width),
+    ("centre q,       width 1/|b|", q0, width),
+    ("centre (a/b) q, width 1    ", centre, 1.0),
+):
+    # a Gaussian kernel of width h centred on c, over the keys
+    gaussian = F.softmax(-(((x_1d - c) / h) ** 2) / 2, dim=0)  # (n_train,)
+    gaps.append((untied - gaussian).abs().max().item())
+    print(f"  {label} {gaps[-1]:.1e}")
+# the centre (a/b) q and the width 1/|b| match; move either and it fails
+assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
+
+# %% [markdown]
+# 中心和宽度都对时，差在 float32 的舍入以内；换掉其中任何一个，差就大到 0.1 左右（打印的 1.1e-01 和 7.5e-02）。
+#
+# 对本章的回归来说，把核的中心挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。特征多了以后有什么变化，是接下来两节的内容；留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)），都原样保留。
 
 # %% [markdown]
 # ## 查询和键不止一个特征
@@ -89,44 +122,11 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # %% [markdown]
 # A 沿 $x_1$ 与查询对齐，那里不带噪声的真值 $f(x_1)$ 和查询处一样，都是 3.56；B 沿 $x_1$ 差了 1.13，真值只有 2.43。输出只取决于 $x_1$，所以该看的邻居是 A。可是圆鼓包给 B 的核值（0.525）比给 A 的（0.174）大得多，因为它只看距离的长度。窄鼓包反过来，给 A 0.853、给 B 0.003：它几乎不管 $x_2$ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
 #
-# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在 `ProjectedAttention` 里，它们各是一个不带偏置的 `nn.Linear`（见手册条目 [nn.Linear](handbook/linear.py)）；`nn.MultiheadAttention` 默认是带偏置的，本页构造它时传入了 `bias=False`。[点积页](dot-product.py)展开平方的做法对向量照样成立：
+# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。[点积页](dot-product.py)展开平方的做法对向量照样成立：
 #
 # $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
 #
-# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型；设 `key_bias=False` 时它像 Transformer 一样去掉偏置，并把点积除以 $\sqrt{d_k}$（原因见后面“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”一节；$d_k$ 是投影后查询和键的维数，那一节简写作 $d$）。
-
-# %% [markdown]
-# ## 一维时一个 *w* 为什么就够
-#
-# 一个标量是最小的可学习核：它只学**带宽**，别的什么也不学（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）。输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量，可学的东西本来就少。$W_q$ 和 $W_k$ 也可以取两个不同的数 $a$、$b$：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
-
-# %%
-# the chapter's 1-D inputs (a local generator: the global random state stays)
-x_1d = at.make_data().x_train  # (50,)
-a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
-q0 = x_1d[20].item()  # one query
-untied = F.softmax(-((a * q0 - b * x_1d) ** 2) / 2, dim=0)  # (n_train,)
-centre, width = a / b * q0, 1 / abs(b)
-print(f"a {a}, b {b}, query q {q0:.3f}")
-print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
-print("max |untied - Gaussian kernel| with")
-gaps = []
-for label, c, h in (
-    ("centre (a/b) q, width 1/|b|", centre, width),
-    ("centre q,       width 1/|b|", q0, width),
-    ("centre (a/b) q, width 1    ", centre, 1.0),
-):
-    # a Gaussian kernel of width h centred on c, over the keys
-    gaussian = F.softmax(-(((x_1d - c) / h) ** 2) / 2, dim=0)  # (n_train,)
-    gaps.append((untied - gaussian).abs().max().item())
-    print(f"  {label} {gaps[-1]:.1e}")
-# the centre (a/b) q and the width 1/|b| match; move either and it fails
-assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
-
-# %% [markdown]
-# 中心和宽度都对时，差在 float32 的舍入以内；换掉其中任何一个，差就大到 0.1 左右（打印的 1.1e-01 和 7.5e-02）。
-#
-# 对本章的回归来说，把鼓包挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑在一起之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。到了 $d$ 维，标量换成矩阵（见上面的“[一个 *w* 为什么会变成矩阵](#一个-w-为什么会变成矩阵)”），其余的一切原样保留：留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)）。
+# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型，它的三个矩阵各是一个不带偏置的 `nn.Linear`（见手册条目 [nn.Linear](handbook/linear.py)）；设 `key_bias=False` 时它像 Transformer 一样去掉键偏置，并把点积除以投影后查询和键的维数 $d_k$ 的平方根（原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里简写作 $d$）。
 
 # %% [markdown]
 # ## 亲手写出缩放点积注意力
@@ -156,7 +156,7 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention`（“融合”指打分、softmax、加权平均这几步不在 Python 里一步步执行，而是在一次调用里做完：输入适合某个融合内核时，由这一个 C++ 内核一口气算完，否则 PyTorch 退回一步步计算的“math”路径）和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。
+# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步不在 Python 里一步步执行，而是在一次调用里做完：输入适合某个融合内核时，由这一个 C++ 内核一口气算完，否则 PyTorch 退回一步步计算的“math”路径。
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -174,7 +174,7 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的注意力层：它用自己的 $W_q$、$W_k$、$W_v$ 投影查询、键和值，做缩放点积注意力，再把结果投影一次。下面这个检查的道理很简单：**同样的矩阵必然给出同样的输出**。把我们的三个矩阵交给它，只用一个头、不要偏置、也不要最后那次投影，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。代码打印输出和权重两处的最大差。
+# `nn.MultiheadAttention` 就是 Transformer 里的注意力层：它用自己的 $W_q$、$W_k$、$W_v$ 投影查询、键和值，做缩放点积注意力，再把结果投影一次。下面这个检查的道理很简单：**同样的矩阵必然给出同样的输出**。把我们的三个矩阵交给它，只用一个头、不要偏置（它默认带偏置，所以传入 `bias=False`）、也不要最后那次投影，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。代码打印输出和权重两处的最大差。
 #
 # <details class="note"><summary>选读：代码怎样把权重拷进去</summary>
 #
@@ -267,7 +267,10 @@ print(f"kernel width 1/w {1 / w.item():.2f}")
 outside = weights_own[:4, 4:].sum(dim=1)
 print("the four's weight outside the four:")
 print(f"  at most {outside.max().item():.5f}")
+inside = weights_own[:4, :4]  # (4, 4): their weights on one another
+print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
+assert 0.1 < inside.min() and inside.max() < 0.4  # "about a quarter"
 
 # %%
 at.plot_attention_heatmaps(
@@ -280,7 +283,7 @@ at.plot_attention_heatmaps(
 #
 # 上面的代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的 mean largest weight 一行就是加掩码后每行最大权重的平均值。
 #
-# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 0.00004（打印的最后一行），这四个键几乎分走了全部权重，每个键约分得四分之一；加了掩码，每个点的权重就分给另外三个。
+# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 0.00004（打印的 at most 一行），这四个键几乎分走了全部权重，每个键分得 0.15 到 0.34（打印的 within the four）；加了掩码，每个点的权重就分给另外三个。
 #
 # 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有四点要知道：
 #
@@ -322,7 +325,7 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它要把 $(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 相减，这些数大的有几千（上面打印的中位数 530，最大 2979），float32 的有效数字在这种抵消里丢掉了（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它要把 $(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 相减，这些数大的有几千（上面打印的中位数 530，最大 2979），这样相减时，float32 会丢掉有效数字（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #

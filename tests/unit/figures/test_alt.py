@@ -317,6 +317,32 @@ def test_heatmaps_name_training_queries_when_the_queries_are_the_training_inputs
         at.plot_attention_heatmaps(weights, queries="keys")
 
 
+def test_heatmaps_of_training_queries_name_a_block_of_bunched_points_in_a_corner():
+    """Review r28a: the transformer page's heatmaps show a 4 x 4 block top left (the four
+    leftmost points, bunched far from the fifth), which its prose discusses and its alt
+    text left out. The block is found in the weights, in every panel, at either end."""
+    bunch = np.full((3, 3), 1 / 3)
+    rest = np.eye(9)
+    rows = np.block([[bunch, np.zeros((3, 9))], [np.zeros((9, 3)), rest]])  # (12, 12)
+    masked = np.block([[(1 - np.eye(3)) / 2, np.zeros((3, 9))], [np.zeros((9, 3)), rest]])
+    en = at.plot_attention_heatmaps({"A": rows, "B": masked}, queries="train", lang="en")
+    assert "Top left, a 3 × 3 block: the 3 leftmost points" in en.description
+    assert "(each at most 0.00 to the other keys)" in en.description
+    zh = at.plot_attention_heatmaps({"A": rows}, queries="train", lang="zh").description
+    assert "左上角是一个 3×3 的小块：最左边的 3 个点几乎只把权重分给彼此" in zh
+    flipped = at.plot_attention_heatmaps({"A": rows[::-1, ::-1]}, queries="train", lang="en")
+    assert "Bottom right, a 3 × 3 block: the 3 rightmost points" in flipped.description
+    # 0.01 of a row outside the block: no block; an identity (no sharing): no block
+    leaky = rows.copy()
+    leaky[0, :3] -= 0.01 / 3
+    leaky[0, 5] = 0.01
+    for weights in (leaky, np.eye(12)):
+        figure = at.plot_attention_heatmaps({"A": weights}, queries="train", lang="en")
+        assert "block" not in figure.description
+    # test queries: no diagonal, no block
+    assert "block" not in at.plot_attention_heatmaps({"A": rows}, lang="en").description
+
+
 def test_heatmaps_of_one_grid_row_name_their_ticks_as_indices():
     """Round-27 reader: "keys (training inputs)" over index ticks on the projections page,
     whose queries are one row of the 2-D test grid and keys the points sorted by x₁."""
