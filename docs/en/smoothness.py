@@ -112,20 +112,10 @@ table = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
     # (n_test, n_train)
-    _, weights = at.nadaraya_watson(
-        x_test,
-        x_train,
-        y_train,
-        bandwidth,
-    )
+    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
-    mse = at.mse_against_truth(
-        w,
-        x_test,
-        data.y_truth,  # against the true f
-        x_train,
-        y_train,
-    )
+    # against the true f
+    mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     table[name] = (w, bandwidth, keys_in_use, mse)
 print(" " * 11 + "".join(f"{name:>11}" for name in table))
 rows = ("w", "1/|w|", "keys in use", "test MSE")
@@ -135,7 +125,7 @@ for row, label in enumerate(rows):
     print(f"{label:<11}" + "".join(cells))
 
 # %% [markdown]
-# The three fits, one panel each, in the same order, each titled with its value of $w$. Above the figure the cell
+# The three fits, one panel each, in the same order, each titled by its value. Above the figure the cell
 # prints each curve's “largest jump”, the largest change of the prediction between neighbouring
 # test inputs, as a measure of how jumpy it is, and for reference that of the true function $f$:
 
@@ -151,15 +141,9 @@ for name, y in {"true f": data.y_truth, **fits}.items():
     changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
     jumps[name] = changes.max().item()
     print(f"  {name}: {jumps[name]:.2f}")
-at.plot_fits(
-    x_test,
-    data.y_truth,  # the true f
-    fits,  # one panel per w
-    x_train,
-    y_train,
-    # each panel's title: its value of w
-    titles=[f"w = {w:.2f}" for w in candidates.values()],
-)
+# one panel per w, titled by its value
+titles = [f"w = {w:.2f}" for w in candidates.values()]
+at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 
 # %% [markdown]
 # ## “Less smooth” is not “worse”
@@ -362,8 +346,8 @@ stepper
 #
 # - The four paths in the figure of “[The path of w during training](#the-path-of-w-during-training)”,
 #   one step at a time: the list under that figure says what to watch for. At lr = 0.5 on $w$, see how large the first gradient is.
-# - lr = 0.05 on $w$, up to the 50 steps the button allows: does $w$ reach the minimum?
-# - lr = 10, on $w$ and then on $\log w$: where does the first step take $w$?
+# - lr = 0.05 on $w$, up to the 50 steps the button allows: does it reach the minimum?
+# - lr = 10, on $w$ and then on $\log w$: where does the first step go?
 #
 # Without JavaScript the stepper's place shows a static picture of the 5-step path at the chapter's
 # settings.
@@ -381,12 +365,12 @@ print(f"best w on the grid: {w_best:.4f}")
 assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 
 # %% [markdown]
-# The cell above takes the second in Python: the gradient shrinks near the minimum, so $w$ creeps
-# ever more slowly and is still left of it after 50 steps. The cell below takes the third: on $w$
-# the first step throws $w$ onto the plateau, where it barely moves; on $\log w$ it takes $w$
-# beyond float32's range, and
+# The cell above takes the second in Python: near the minimum the gradient shrinks, so $w$ creeps
+# ever more slowly and is still short of it after 50 steps. The cell below takes the third:
+# training $w$, the first step throws it onto the plateau, where it barely moves; training
+# $\log w$, the first step leaves float32's range, and
 # <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> raises at the
-# very step where the stepper stops with a sentence saying that the step diverged.
+# very step where the stepper stops, saying that the step diverged.
 
 # %%
 # lr = 10: w lands on the plateau in one step and
@@ -429,15 +413,13 @@ assert len({path[0] for path in paths.values()}) == 1 and f"{w0:.4f}" == "0.4963
 assert paths["w, lr = 0.05"][-1] < w_best
 # log w, lr = 0.05: past the minimum at step 2, then back from the right
 overshoot = paths["log w, lr = 0.05"]
-assert overshoot[1] < w_best < overshoot[2]
-assert overshoot[2] > overshoot[3] > overshoot[4] > overshoot[5]
+assert overshoot[1] < w_best < overshoot[2] > overshoot[3] > overshoot[4] > overshoot[5]
 assert abs(overshoot[-1] / w_best - 1) < 0.05
 assert f"{overshoot[2]:.4g} {overshoot[-1]:.4g}" == "5.062 3.996"
 # log w, lr = 0.5: w times a few thousand, onto the plateau, then stuck
 on_plateau = paths["log w, lr = 0.5"]
 assert 1000 < on_plateau[1] / w0 < 10_000 and on_plateau[-1] == on_plateau[1]
-# there each point's weight is on one key (the others underflow to 0
-# in float32), so the gradient is exactly 0
+# there each point's weight is on one key (others underflow to 0): gradient 0
 flat = at.NWKernelRegression(on_plateau[1])
 ((flat(x_train, keys, values) - y_train) ** 2).sum().backward()
 assert ((flat.attention_weights > 0).sum(dim=1) == 1).all()  # (n_train,)

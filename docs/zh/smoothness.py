@@ -98,20 +98,10 @@ table = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
     # (n_test, n_train)
-    _, weights = at.nadaraya_watson(
-        x_test,
-        x_train,
-        y_train,
-        bandwidth,
-    )
+    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
     keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
-    mse = at.mse_against_truth(
-        w,
-        x_test,
-        data.y_truth,  # against the true f
-        x_train,
-        y_train,
-    )
+    # against the true f
+    mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     table[name] = (w, bandwidth, keys_in_use, mse)
 print(" " * 11 + "".join(f"{name:>11}" for name in table))
 rows = ("w", "1/|w|", "keys in use", "test MSE")
@@ -121,7 +111,7 @@ for row, label in enumerate(rows):
     print(f"{label:<11}" + "".join(cells))
 
 # %% [markdown]
-# 三条拟合曲线各画一幅小图，从左到右依次是这三个 $w$，标题写着 $w$ 的值。图上方先打印每条曲线的“最大跳动”，即相邻两个测试输入之间预测的最大变化，用来量化曲线有多“抖”；真实函数 $f$ 的也一并打印，作为参照：
+# 三条拟合曲线各画一幅小图，从左到右依次是这三个 $w$，标题写着各自的值。图上方先打印每条曲线的“最大跳动”，即相邻两个测试输入之间预测的最大变化，用来量化曲线有多“抖”；真实函数 $f$ 的也一并打印，作为参照：
 
 # %%
 fits = {}
@@ -135,15 +125,9 @@ for name, y in {"true f": data.y_truth, **fits}.items():
     changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
     jumps[name] = changes.max().item()
     print(f"  {name}: {jumps[name]:.2f}")
-at.plot_fits(
-    x_test,
-    data.y_truth,  # the true f
-    fits,  # one panel per w
-    x_train,
-    y_train,
-    # each panel's title: its value of w
-    titles=[f"w = {w:.2f}" for w in candidates.values()],
-)
+# one panel per w, titled by its value
+titles = [f"w = {w:.2f}" for w in candidates.values()]
+at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 
 # %% [markdown]
 # ## “不平滑”不等于“更差”
@@ -301,8 +285,8 @@ stepper
 # 可以试试这几件事：
 #
 # - 把“[w 在训练中走过的路](#w-在训练中走过的路)”一节那张图里的四条路径一步一步走一遍，该看什么见那张图下的说明。学习率 0.5、训练 $w$ 时，留意第一步的梯度有多大。
-# - 学习率 0.05、训练 $w$，一直走到按钮允许的第 50 步：$w$ 能走到最低点吗？
-# - 学习率 10，分别训练 $w$ 和 $\log w$：第一步把 $w$ 带到哪里？
+# - 学习率 0.05、训练 $w$，一直走到按钮允许的第 50 步：能走到最低点吗？
+# - 学习率 10，分别训练 $w$ 和 $\log w$：第一步走到哪里？
 #
 # 没有 JavaScript 时，演示处显示的是本章设置下 5 步路径的静态图。
 
@@ -319,7 +303,7 @@ print(f"best w on the grid: {w_best:.4f}")
 assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 
 # %% [markdown]
-# 上面的单元格在 Python 里走第二条：越靠近最低点梯度越小，$w$ 越挪越慢，走完仍在它左边。下面的单元格走第三条：训练 $w$ 时，第一步把 $w$ 甩到右端的平台上，之后几乎不动；训练 $\log w$ 时，第一步就让 $w$ 超出 float32 能表示的范围，<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> 报错，演示也在这一步停下，说明这一步发散了。
+# 上面的单元格在 Python 里走第二条：越靠近最低点梯度越小，$w$ 越挪越慢，走完仍在它左边。下面的单元格走第三条：训练 $w$ 时，它第一步就被甩到右端的平台上，之后几乎不动；训练 $\log w$ 时，它第一步就超出 float32 能表示的范围，<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> 报错，演示也在这一步停下，说明这一步发散了。
 
 # %%
 # lr = 10: w lands on the plateau in one step and
@@ -361,15 +345,13 @@ assert len({path[0] for path in paths.values()}) == 1 and f"{w0:.4f}" == "0.4963
 assert paths["w, lr = 0.05"][-1] < w_best
 # log w, lr = 0.05: past the minimum at step 2, then back from the right
 overshoot = paths["log w, lr = 0.05"]
-assert overshoot[1] < w_best < overshoot[2]
-assert overshoot[2] > overshoot[3] > overshoot[4] > overshoot[5]
+assert overshoot[1] < w_best < overshoot[2] > overshoot[3] > overshoot[4] > overshoot[5]
 assert abs(overshoot[-1] / w_best - 1) < 0.05
 assert f"{overshoot[2]:.4g} {overshoot[-1]:.4g}" == "5.062 3.996"
 # log w, lr = 0.5: w times a few thousand, onto the plateau, then stuck
 on_plateau = paths["log w, lr = 0.5"]
 assert 1000 < on_plateau[1] / w0 < 10_000 and on_plateau[-1] == on_plateau[1]
-# there each point's weight is on one key (the others underflow to 0
-# in float32), so the gradient is exactly 0
+# there each point's weight is on one key (others underflow to 0): gradient 0
 flat = at.NWKernelRegression(on_plateau[1])
 ((flat(x_train, keys, values) - y_train) ** 2).sum().backward()
 assert ((flat.attention_weights > 0).sum(dim=1) == 1).all()  # (n_train,)
