@@ -73,9 +73,10 @@ ALT: dict[str, dict[str, str]] = {
         "plot_matrices.own_scale": "几个小矩阵画成热图，每格写着元素的值；颜色刻度关于 0 "
         "对称，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。颜色条有两个，都画在矩阵下面："
         "最后的矩阵数值小得多，单独用一个。",
-        "plot_fits": "并排的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
-        "plot_fits.stacked": "上下排列的几幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的"
-        "对比。",
+        # {count}: the number of panels (``alt_values``)
+        "plot_fits": "并排的 {count:g} 幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
+        "plot_fits.stacked": "上下排列的 {count:g} 幅曲线图，每幅是一种预测（虚线）与真实函数、"
+        "训练点的对比。",
         "plot_loss": "折线图：每个训练轮次的训练损失。",
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
         "一条去掉自身的键（留一法），并用星号标出留一法的最小值。"
@@ -150,10 +151,10 @@ ALT: dict[str, dict[str, str]] = {
         "the magnitude, the more a cell stands out: darker on a light page, brighter on a dark "
         "one). There are two colour bars, both below the matrices: the last matrix, with much "
         "smaller entries, has one of its own.",
-        "plot_fits": "Panels side by side, each comparing one prediction (dashed) with the true "
-        "function and the training points.",
-        "plot_fits.stacked": "Panels one above the other, each comparing one prediction (dashed) "
-        "with the true function and the training points.",
+        "plot_fits": "{count:g} panels side by side, each comparing one prediction (dashed) with "
+        "the true function and the training points.",
+        "plot_fits.stacked": "{count:g} panels one above the other, each comparing one prediction "
+        "(dashed) with the true function and the training points.",
         "plot_loss": "Line chart of the training loss per epoch.",
         "plot_loss_vs_w": "Line chart of the training loss against the parameter w (log scale), "
         "once with each point's own key included and once left out (leave-one-out), with "
@@ -289,8 +290,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
         "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
         # {best}: a space before it only when the name starts with Latin text (plot_fits)
-        "plot_fits.end": "均方误差最小的是{best}（均方误差相对真实函数计算；"
-        "最大跳动是相邻两个测试输入之间预测的最大变化，真实函数为 {jump:.2f}）。",
+        "plot_fits.end": "均方误差最小的是{best}（这些数由曲线算出，图上没有标出；"
+        "均方误差相对真实函数计算；最大跳动是相邻两个测试输入之间预测的最大变化，"
+        "真实函数为 {jump:.2f}）。",
         "plot_bandwidth_gallery": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}；h = {h_max} 的拟合均方误差 {mse_max:.3f}，"
         "最大权重平均 {peak_max:.2f}。",
@@ -344,7 +346,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_bandwidth_gallery.one": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
         "each query's largest weight {peak_min:.2f} on average.",
         "plot_fits.panel": "{name}: MSE {mse:.3f}, largest jump {jump:.2f}",
-        "plot_fits.end": "the smallest MSE is at {best} (MSE: mean squared error against the "
+        "plot_fits.end": "the smallest MSE is at {best} (computed from the curves, not printed on "
+        "the figure; MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
         "plot_w_paths.path": "{name}: w = {steps}",

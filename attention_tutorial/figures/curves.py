@@ -420,6 +420,7 @@ def plot_fits(
         best = _after_shi(min(panels, key=lambda panel: panel["mse"])["name"], lang)
         jump = float(np.abs(np.diff(y_truth_np)).max(initial=0.0))
         fig.alt_facts = alt_facts("plot_fits", lang, panels, jump=jump, best=best)
+        fig.alt_values = {"count": n}  # the alt text counts the panels
     return fig
 
 

@@ -240,7 +240,8 @@ def test_fits_and_paths_have_a_narrow_layout_for_phones(lang) -> None:
     assert tops == sorted(tops, reverse=True) and len(set(tops)) == 3  # one column
     assert [ax.get_title() for ax in stacked.axes] == ["w = 1", "w = 9", "w = 4"]
     assert all(ax.get_legend() is None for ax in stacked.axes) and len(stacked.legends) == 1
-    assert stacked.description.startswith("上下排列" if lang == "zh" else "Panels one above")
+    starts = ("上下排列的 3 幅", "并排的 3 幅") if lang == "zh" else ("3 panels one", "3 panels")
+    assert stacked.description.startswith(starts[0]) and wide.description.startswith(starts[1])
     paths_wide, paths_stacked = _paths_figure("wide", lang), _paths_figure("stacked", lang)
     assert paths_wide.narrow_layout == {"layout": "stacked"}
     assert paths_stacked.legends[0]._ncols == 1
