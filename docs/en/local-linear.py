@@ -110,8 +110,8 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 # ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way
 # only, to the extent that the window's slope matches $f$'s (computed below).
 #
-# The solution has a simple form. Setting the derivative with respect to the intercept to 0 makes
-# the weighted residuals sum to 0, so a weighted least-squares line always passes through the
+# The solution has a simple form. Setting the derivative with respect to the intercept $b_0$ to 0
+# makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
 # weights' centre $(\bar x, \bar y)$ (whatever the weights sum to; that they sum to 1 only lets
 # us write the centre as the plain weighted sums $\sum_j \alpha_j x_j$ and $\sum_j \alpha_j y_j$).
 # Its slope $b$ is the weighted regression slope:
