@@ -123,12 +123,17 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 # \end{aligned}$$
 #
 # $\bar y$ is exactly the Nadaraya-Watson prediction, so local linear regression only adds
-# $b (x - \bar x)$ to it. Both $\bar y$ and $b$ are weighted sums of the $y_i$; substituting them
-# into $\hat y$ and collecting the two sums by $y_i$,
+# $b (x - \bar x)$ to it. Both $\bar y$ and $b$ are weighted sums of the $y_i$. Writing $S$ for
+# the denominator of $b$, $S = \sum_j \alpha_j (x_j - \bar x)^2$, substituting $\bar y$ and $b$
+# into $\hat y$ and collecting the two sums by $y_i$ gives
 #
-# $$\hat y = \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{\sum_j \alpha_j (x_j - \bar x)^2} = \sum_i \ell_i y_i ,$$
+# $$\begin{aligned}
+# \hat y &= \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{S} \\
+# &= \sum_i \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{S}\right) y_i .
+# \end{aligned}$$
 #
-# the prediction is again a weighted sum of the values, with the “equivalent weights”
+# The prediction is again a weighted sum of the values, $\hat y = \sum_i \ell_i y_i$; the
+# coefficients of the $y_i$ are the “equivalent weights”
 #
 # $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
 #

@@ -98,11 +98,14 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和，把它们代进 $\hat y$，再把两个和按 $y_i$ 合并：
+# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和。把 $b$ 的分母记作 $S = \sum_j \alpha_j (x_j - \bar x)^2$，把 $\bar y$ 和 $b$ 代进 $\hat y$，再把两个和按 $y_i$ 合并：
 #
-# $$\hat y = \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{\sum_j \alpha_j (x_j - \bar x)^2} = \sum_i \ell_i y_i ,$$
+# $$\begin{aligned}
+# \hat y &= \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{S} \\
+# &= \sum_i \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{S}\right) y_i .
+# \end{aligned}$$
 #
-# 预测仍是值的加权和，其中的“等效权重”是
+# 预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，$y_i$ 的系数就是“等效权重”
 #
 # $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
 #
