@@ -132,12 +132,9 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 # &= \sum_i \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{S}\right) y_i .
 # \end{aligned}$$
 #
-# The prediction is again a weighted sum of the values, $\hat y = \sum_i \ell_i y_i$; the
-# coefficients of the $y_i$ are the “equivalent weights”
-#
-# $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
-#
-# They sum to 1 (the second term in the brackets, weighted by $\alpha_i$ and summed, is exactly 0),
+# The prediction is again a weighted sum of the values: writing $\ell_i$ for the coefficient of
+# $y_i$ ($\alpha_i$ times the brackets), $\hat y = \sum_i \ell_i y_i$. These $\ell_i$ are the
+# “equivalent weights”. They sum to 1 (the second term in the brackets, weighted by $\alpha_i$ and summed, is exactly 0),
 # yet they can be negative.
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # returns the predictions and these weights; its source is folded below:
@@ -202,18 +199,18 @@ print("  sum", round(weights_ll[0].sum().item(), 4))
 print("  negative ones:", int((weights_ll[0] < 0).sum()))
 
 # %% [markdown]
-# The negative equivalent weights come from the formula for $\ell_i$ above. At $x = 0$,
+# The negative equivalent weights come from the brackets in the formula above. At $x = 0$,
 # $x - \bar x < 0$, so the second term in the brackets is negative for every key to the right of
 # $\bar x$; the farther the key, the more negative the term, and once it drops below $-1$ the
 # whole bracket is negative. Setting the bracket to 0 gives the cutoff
 #
-# $$x_i = \bar x + \frac{\sum_j \alpha_j (x_j - \bar x)^2}{\bar x - x} ;$$
+# $$x_i = \bar x + \frac{S}{\bar x - x} ;$$
 #
 # every key beyond it gets a negative equivalent weight.
 
 # %%
 x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
-spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
+spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()  # S
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
 print(f"x_bar = {x_bar.item():.4f}")
 print(f"negative weights beyond {cutoff.item():.4f}")

@@ -105,10 +105,7 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 # &= \sum_i \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{S}\right) y_i .
 # \end{aligned}$$
 #
-# 预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，$y_i$ 的系数就是“等效权重”
-#
-# $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
-#
+# 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作“等效权重”，
 # 它们和为 1（括号里的第二项按 $\alpha_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # 返回预测和这组等效权重，它的源码折叠在下面：
 #
@@ -160,16 +157,16 @@ print("  sum", round(weights_ll[0].sum().item(), 4))
 print("  negative ones:", int((weights_ll[0] < 0).sum()))
 
 # %% [markdown]
-# 负的等效权重从上面 $\ell_i$ 的公式里来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
+# 负的等效权重从上面公式里的括号来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
 # 键离 $\bar x$ 越远，它越负，一旦低于 $-1$，整个括号就小于 0。令括号等于 0，解出的分界点是
 #
-# $$x_i = \bar x + \frac{\sum_j \alpha_j (x_j - \bar x)^2}{\bar x - x} ,$$
+# $$x_i = \bar x + \frac{S}{\bar x - x} ,$$
 #
 # 分界点右边的键，等效权重全是负的。
 
 # %%
 x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
-spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
+spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()  # S
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
 print(f"x_bar = {x_bar.item():.4f}")
 print(f"negative weights beyond {cutoff.item():.4f}")
