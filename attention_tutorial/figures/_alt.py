@@ -299,6 +299,10 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_bandwidth_gallery.one": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}。",
         "plot_w_paths.path": "{name}：w 依次是 {steps}",
+        "plot_boundary_bias.cut": "权重图的横轴只画到 x = {right:.1f}：更右边的键（直到 "
+        "x = {last:.2f}）权重都在 ±{faint} 以内，画出来看不见。",
+        "plot_boundary_bias.ell": "圆点是局部线性回归对同一查询的等效权重 ℓᵢ："
+        "{n} 个键中有 {count} 个小于 0，最低 {low}，在 x = {at:.2f} 处。",
         "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
         "{tests}；真实函数在 {truth_min:.2f} 到 {truth_max:.2f} 之间。",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
@@ -350,6 +354,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "the figure; MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
+        "plot_boundary_bias.cut": "The weights panel ends at x = {right:.1f}: the keys beyond "
+        "it, up to x = {last:.2f}, have weights within ±{faint}, too small to see.",
+        "plot_boundary_bias.ell": "The dots are local linear regression's equivalent weights "
+        "ℓᵢ for the same query: {count} of the {n} keys below 0, the lowest {low} at "
+        "x = {at:.2f}.",
         "plot_w_paths.path": "{name}: w = {steps}",
         "plot_data": "{n_train} training points with x from {train_min} to {train_max}; "
         "{n_test} test inputs: {tests}; the true function runs from {truth_min:.2f} to "

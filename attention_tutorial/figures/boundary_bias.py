@@ -5,9 +5,12 @@ Explained on the page `local-linear.md`.
 
 from __future__ import annotations
 
+import math
+
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import (
     FONTS,
     TutorialFigure,
@@ -34,6 +37,7 @@ def plot_boundary_bias(
     *,
     bandwidth: float = 1.0,
     query_index: int = 0,
+    equivalent_weights: bool = False,
     layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
@@ -41,8 +45,10 @@ def plot_boundary_bias(
 
     Left: the truth, both fits and the training points. Right: the attention
     weights of one query at the edge over the keys, with the query and the
-    weighted mean of the keys (where a weighted average "looks"). One legend under
-    both panels, so that none hides the points at the edge.
+    weighted mean of the keys (where a weighted average "looks"); with
+    ``equivalent_weights``, beside them the equivalent weights of local linear
+    regression for the same query, which can go below 0. One legend under both
+    panels, so that none hides the points at the edge.
 
     Explained on the page `local-linear.md`.
 
@@ -53,6 +59,9 @@ def plot_boundary_bias(
         y_train: Training outputs, shape ``(n_train,)``.
         bandwidth: Kernel width ``h`` of both fits.
         query_index: Which test input to show the weights of (default: the first).
+        equivalent_weights: Also draw, as dots, the equivalent weights of local
+            linear regression for that query (its prediction is their weighted sum
+            of ``y_train``), with a line at 0.
         layout: ``"wide"``: the panels side by side; ``"narrow"`` or ``"stacked"``, one
             phone layout: the fit above the weights.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
@@ -82,20 +91,22 @@ def plot_boundary_bias(
         layout = phone_layout(layout, "stacked")
         data_arrays(x_test, y_truth, x_train, y_train)
         index = _checks.integer("query_index", query_index, minimum=0)
+        equivalent_weights = _checks.boolean("equivalent_weights", equivalent_weights)
         if index >= len(x_test):
             raise ValueError(f"query_index must be < n_test = {len(x_test)}, got {index}")
         y_nw, weights = nadaraya_watson(
             x_test, x_train, y_train, bandwidth
         )  # (n_test,), (n_test, n_train)
-        y_ll, _ = local_linear(x_test, x_train, y_train, bandwidth)  # (n_test,)
+        # (n_test,), (n_test, n_train)
+        y_ll, weights_ll = local_linear(x_test, x_train, y_train, bandwidth)
         query = float(x_test[index])
         row = weights[index].numpy()  # (n_train,)
         centre = float(row @ x_train.double().numpy())
         if layout == "wide":
-            fig = new_figure((9.0, 4.3))
+            fig = new_figure((9.0, 4.7 if equivalent_weights else 4.3))
             ax_fit, ax_w = fig.subplots(1, 2)
         else:  # one column at the width of a phone's, the legend under both panels
-            fig = new_figure((_NARROW_IN, 8.6))
+            fig = new_figure((_NARROW_IN, 9.4 if equivalent_weights else 8.6))
             ax_fit, ax_w = fig.subplots(2, 1)
         for ax in (ax_fit, ax_w):
             ax.tick_params(labelfontfamily=FONTS[lang])
@@ -126,7 +137,7 @@ def plot_boundary_bias(
         ax_fit.set_title(title, fontsize="medium")
         ax_fit.set_xlabel(labels["x"])
         ax_fit.set_ylabel(labels["y"])
-        ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)
+        bars = ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)
         ax_w.axvline(query, color="black", linestyle=":", label=labels["query_at"].format(q=query))
         # solid and in its own colour (the dashed blue line of the legend is the fit); above
         # the bars (behind them it showed as a stub over the tallest); the figure's key mark,
@@ -137,25 +148,55 @@ def plot_boundary_bias(
             centre, color=_CENTRE_COLOUR, linewidth=1.6, alpha=0.9, zorder=3,
             label=labels["centre"].format(c=centre),
         )  # fmt: skip
+        handles = [*ax_fit.lines[:3], *ax_fit.collections, *ax_w.lines]
+        if equivalent_weights:
+            # the equivalent weights of local linear regression beside the bars: dots in the
+            # local linear fit's colour, joined by a thin line, and a line at 0, since the
+            # point is that they go below it (reviews 27, 28)
+            ell = weights_ll[index].numpy()  # (n_train,)
+            ax_w.axhline(0, color="grey", linewidth=0.8, zorder=1)
+            (dots,) = ax_w.plot(
+                x_train, ell, color="C1", marker="o", markersize=3.5, linewidth=1.0,
+                zorder=4, label=labels["ell_dots"],
+            )  # fmt: skip
+            bars.set_label(labels["alpha_bars"])
+            handles += [bars, dots]
         # the keys with a visible bar (at least 1/100 of the tallest): beyond them the panel
-        # was a third empty (review 23)
+        # was a third empty (review 23); the alt text says where it ends (review 28)
         shown = x_train.double().numpy()[row >= row.max() / 100]
-        ax_w.set_xlim(min(query, shown.min()) - 0.2, max(query, shown.max()) + 0.2)
-        ax_w.set_title(labels["weights_of"].format(q=query), fontsize="medium")
+        right = max(query, shown.max()) + 0.2
+        ax_w.set_xlim(min(query, shown.min()) - 0.2, right)
+        title = labels["weights_both" if equivalent_weights else "weights_of"]
+        ax_w.set_title(title.format(q=query), fontsize="medium")
         ax_w.set_xlabel(labels["keys"])
-        ax_w.set_ylabel(labels["weight"])
+        ax_w.set_ylabel(labels["weight_value" if equivalent_weights else "weight"])
         # one legend under both panels: inside either it would hide a point at the edge,
         # the very points the figure is about
         fig.legend(
-            handles=[*ax_fit.lines[:3], *ax_fit.collections, *ax_w.lines],
+            handles=handles,
             loc="outside lower center",
             ncols=3 if layout == "wide" else 1,
             # stacked: at the full text size, which a phone shows about 11 px high (its
             # column is 335 px, the figure 4.6 inches); "small" came out 10 px there
             fontsize="small" if layout == "wide" else "medium",
         )
-        # the alt text's lead covers the left edge; the right edge, from the same fits
-        fig.alt_facts = _right_edge(x_test, y_truth, y_nw, y_ll, lang)
+        # the alt text's lead covers the left edge; the right edge, from the same fits;
+        # then where the weights panel ends, and the equivalent weights if drawn
+        beyond = (x_train > right).numpy()  # (n_train,): the keys not drawn
+        facts = [_right_edge(x_test, y_truth, y_nw, y_ll, lang)]
+        if beyond.any():
+            faint = row[beyond].max()
+            if equivalent_weights:
+                faint = max(faint, abs(weights_ll[index].numpy()[beyond]).max())
+            facts.append(
+                alt_facts(
+                    "plot_boundary_bias.cut", lang, right=right,
+                    last=float(x_train.max()), faint=_upper(faint),
+                )
+            )  # fmt: skip
+        if equivalent_weights:
+            facts.append(_equivalent_facts(x_train, weights_ll[index], lang))
+        fig.alt_facts = ("" if lang == "zh" else " ").join(facts)
         # the two marked inputs, named in the alt text's sentence (review 26)
         fig.alt_values = {"left": query, "right": last}
         if layout == "wide":
@@ -192,3 +233,33 @@ def _right_edge(x_test: Tensor, y_truth: Tensor, y_nw: Tensor, y_ll: Tensor, lan
         f"At the right edge, x = {x:.1f}, the local linear fit is {side} the truth ({ll:.2f} "
         f"against {truth:.2f}), and Nadaraya-Watson is at {nw:.2f}."
     )
+
+
+def _upper(value: float) -> str:
+    """A round bound just above ``value`` (> 0), for "weights below ...": one digit.
+
+    >>> _upper(0.00046), _upper(0.002)
+    ('0.0005', '0.002')
+    """
+    digits = 0
+    while value * 10**digits < 1:
+        digits += 1
+    return f"{math.ceil(round(value * 10**digits, 9)) / 10**digits:.{digits}f}"
+
+
+def _equivalent_facts(x_train: Tensor, ell: Tensor, lang: str) -> str:
+    """The alt text's sentence on the equivalent weights: how many are negative, how low.
+
+    >>> import torch
+    >>> _equivalent_facts(
+    ...     torch.tensor([0.1, 1.0, 2.0]),
+    ...     torch.tensor([1.2, 0.1, -0.3]),
+    ...     "en",
+    ... )[-55:]
+    '1 of the 3 keys below 0, the lowest −0.300 at x = 2.00.'
+    """
+    low = int(ell.argmin())
+    return alt_facts(
+        "plot_boundary_bias.ell", lang, n=len(ell), count=int((ell < 0).sum()),
+        low=f"{float(ell[low]):.3f}".replace("-", "\N{MINUS SIGN}"), at=float(x_train[low]),
+    )  # fmt: skip

@@ -49,22 +49,12 @@ for i in (0, n_test // 2, n_test - 1):
         f"{x_test[i].item():>3.1f}  {y_hat[i].item():>6.4f}  "
         f"{data.y_truth[i].item():>6.4f}  {row.max().item():>6.4f}  {mean_key:>6.4f}"
     )
-largest = attention_weights.max(dim=1).values  # (n_test,)
-middle = largest[n_test // 2]
-assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
-assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
-assert largest[0] > middle and largest[-1] > middle  # the corners stand out
-# even the middle query looks a little off-centre: the keys are uneven
-mean_key_middle = (attention_weights[n_test // 2] * x_train).sum()
-assert 0.1 < x_test[n_test // 2] - mean_key_middle < 0.2
 # the errors in between: near the peak of f, near its trough
 error = y_hat - data.y_truth  # (n_test,)
 too_low = error.argmin()  # the fit most too low
 too_high = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
 for name, i in (("most too low", too_low), ("most too high", too_high)):
     print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
-assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6
-assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
 # keys in use 1 / sum(alpha^2): how many share a row's weight
 effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
 print("keys in use, 1 / sum(alpha^2):")
@@ -73,7 +63,6 @@ for i in (0, n_test // 2, n_test - 1):
 share_left = (effective[0] / effective[n_test // 2]).item()
 share_right = (effective[-1] / effective[n_test // 2]).item()
 print(f"left / middle {share_left:.0%}, right / middle {share_right:.0%}")
-assert 0.55 < share_left < 0.65 and share_right < 0.5
 
 # %% [markdown]
 # At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
@@ -90,6 +79,23 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # a query at an edge has keys on one side only, so markedly fewer keys share its weight (about
 # 60% of the middle query's keys in use at the left end, under half at the right), and since
 # each row still sums to 1, each of them gets more (the max weight column).
+#
+# The cell below only checks the numbers and claims of this section's text (the build fails if
+# a rerun changes one); you can skip it, and every later cell of this page that starts with
+# `# checks of`.
+
+# %%
+# checks of this section's text, one claim a line
+middle = n_test // 2
+mean_keys = attention_weights @ x_train  # (n_test,): each query's mean key
+largest = attention_weights.max(dim=1).values  # (n_test,): max weight
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 more than 2 too high
+assert mean_keys[0] > 0.5  # x = 0 looks well to its right
+assert largest[0] > largest[middle] and largest[-1] > largest[middle]  # corners
+assert 0.1 < x_test[middle] - mean_keys[middle] < 0.2  # middle: 2.34, not 2.5
+assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6  # about 0.5
+assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
+assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 
 # %% [markdown]
 # ## Local linear regression
@@ -104,8 +110,11 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way
 # only, to the extent that the window's slope matches $f$'s (computed below).
 #
-# The solution has a simple form. The weights sum to 1, so the weighted line passes through the
-# weights' centre $(\bar x, \bar y)$, and its slope $b$ is the weighted regression slope:
+# The solution has a simple form. Setting the derivative with respect to the intercept $b_0$ to 0
+# makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
+# weights' centre $(\bar x, \bar y)$ (whatever the weights sum to; that they sum to 1 only lets
+# us write the centre as the plain weighted sums $\sum_j \alpha_j x_j$ and $\sum_j \alpha_j y_j$).
+# Its slope $b$ is the weighted regression slope:
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -114,13 +123,18 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # \end{aligned}$$
 #
 # $\bar y$ is exactly the Nadaraya-Watson prediction, so local linear regression only adds
-# $b (x - \bar x)$ to it. Both $\bar y$ and $b$ are weighted sums of the $y_j$; substituting
-# them, the prediction is again a weighted sum of the values, $\hat y = \sum_i \ell_i y_i$, with
-# the "equivalent weights"
+# $b (x - \bar x)$ to it. Both $\bar y$ and $b$ are weighted sums of the $y_i$. Writing $S$ for
+# the denominator of $b$, $S = \sum_j \alpha_j (x_j - \bar x)^2$, substituting $\bar y$ and $b$
+# into $\hat y$ and collecting the two sums by $y_i$ gives
 #
-# $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
+# $$\begin{aligned}
+# \hat y &= \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{S} \\
+# &= \sum_i \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{S}\right) y_i .
+# \end{aligned}$$
 #
-# They sum to 1 (the second term in the brackets, weighted by $\alpha_i$ and summed, is exactly 0),
+# The prediction is again a weighted sum of the values: writing $\ell_i$ for the coefficient of
+# $y_i$ ($\alpha_i$ times the brackets), $\hat y = \sum_i \ell_i y_i$. These $\ell_i$ are the
+# “equivalent weights”. They sum to 1 (the second term in the brackets, weighted by $\alpha_i$ and summed, is exactly 0),
 # yet they can be negative.
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # returns the predictions and these weights; its source is folded below:
@@ -141,21 +155,25 @@ mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
 print("test MSE:")
 print(f"  Nadaraya-Watson {mse_nw:.4f}")
 print(f"  local linear    {mse_ll:.4f}")
-bias_nw, bias_ll = (
-    (y_hat[0] - data.y_truth[0]).item(),
-    (y_ll[0] - data.y_truth[0]).item(),
-)
-assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
 # The left panel (the upper one on a phone) shows both fits, with the three curves marked at
 # $x = 0$ and $x = 4.9$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at $x = 4.9$
-# Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower) one, the attention weights of the query $x = 0$, all of them to its right, centred at $\bar x$, far
-# from the query:
+# Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower)
+# one, two sets of weights of the query $x = 0$: the bars are the attention weights $\alpha_i$,
+# all of them to the query's right, centred at $\bar x$, far from the query; the orange dots are
+# local linear regression's equivalent weights $\ell_i$: more than $\alpha_i$ for the keys left
+# of $\bar x$, less for those right of it, and negative farther off. The right panel's axis
+# stops a little past 3: there are keys beyond (up to 4.76), but both weights there are within
+# ±0.0022, too small to see.
 
 # %%
-at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
+# the right panel ends a little past 3: beyond, the weights are too small to see
+far = x_train > 3  # (n_train,)
+faint = max(attention_weights[0][far].max(), weights_ll[0][far].abs().max())
+print(f"keys beyond x = 3, up to {x_train.max().item():.2f}:")
+print(f"  both weights within ±{faint.item():.4f}")
+at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train, equivalent_weights=True)
 
 # %% [markdown]
 # As an independent check, `torch.linalg.lstsq` solves the weighted least-squares problem at
@@ -165,7 +183,8 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
 # problem into an ordinary one with the same solution:
 
 # %%
-# weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i)
+# weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i);
+# in float64 (.double()), so that the two answers agree to 1e-4
 sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
 design = torch.stack(
     [torch.ones(n_train), x_train - x_test[0]], dim=1
@@ -178,27 +197,36 @@ print(f"local_linear:  {y_ll[0].item():.4f}")
 print("equivalent weights of the query x = 0:")
 print("  sum", round(weights_ll[0].sum().item(), 4))
 print("  negative ones:", int((weights_ll[0] < 0).sum()))
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 
 # %% [markdown]
-# The negative equivalent weights come from the formula for $\ell_i$ above. At $x = 0$,
+# The negative equivalent weights come from the brackets in the formula above. At $x = 0$,
 # $x - \bar x < 0$, so the second term in the brackets is negative for every key to the right of
 # $\bar x$; the farther the key, the more negative the term, and once it drops below $-1$ the
 # whole bracket is negative. Setting the bracket to 0 gives the cutoff
 #
-# $$x_i = \bar x + \frac{\sum_j \alpha_j (x_j - \bar x)^2}{\bar x - x} ;$$
+# $$x_i = \bar x + \frac{S}{\bar x - x} ;$$
 #
 # every key beyond it gets a negative equivalent weight.
 
 # %%
 x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
-spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
+spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()  # S
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
 print(f"x_bar = {x_bar.item():.4f}")
 print(f"negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+
+# %%
+# checks of the text, one claim a line
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 # the negative weights are exactly the keys beyond the cutoff
 assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
+# left of x_bar, ell_i > alpha_i; right of it, less
+assert torch.equal(weights_ll[0] > attention_weights[0], x_train < x_bar)
+bias_nw = (y_hat[0] - data.y_truth[0]).abs()  # the errors at x = 0
+bias_ll = (y_ll[0] - data.y_truth[0]).abs()
+assert bias_ll < bias_nw / 2  # local linear removes most of the bias at x = 0
+assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
 # At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops from 0.4276 to
@@ -215,6 +243,7 @@ assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 
 # %%
 # the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise
+parts = {}  # query index -> (one_sided, curvature, noise, total)
 for i in (0, n_test - 1):
     row = attention_weights[i]  # (n_train,): weights of query i
     centre = (row * x_train).sum()  # x_bar of query i
@@ -232,12 +261,7 @@ for i in (0, n_test - 1):
         f"{x_test[i].item():>3.1f}  {one_sided:>+9.2f}  {curvature:>+9.2f}  "
         f"{noise:>+5.2f}  {total:>+5.2f}"
     )
-    # the three parts add up to the error of the fit
-    assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
-    if i == 0:  # the one-sided bias alone is more than the whole error
-        assert one_sided > total > 0
-        # curvature takes some back, the noise adds a little
-        assert curvature < 0 < noise
+    parts[i] = (one_sided, curvature, noise, total)
 
 # %% [markdown]
 # At $x = 0$ the one-sided bias alone ($+2.33$) exceeds the whole error ($+2.18$); the curvature bias
@@ -246,10 +270,9 @@ for i in (0, n_test - 1):
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
 # curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little.
 #
-# What does local linear regression do to these biases? As derived above, its prediction is
-# $\hat y = \bar y + b\,(x - \bar x)$, where $\bar y$ is the Nadaraya-Watson prediction and
-# $b$ the fitted slope of the weighted line in the window. So it only adds a correction $b\,(x - \bar x)$ to Nadaraya-Watson: it walks back from $\bar x$ to
-# the query along the window's slope. To remove the one-sided bias exactly, the correction would
+# What does local linear regression do to these biases? As derived above, it adds a correction
+# $b\,(x - \bar x)$ to the Nadaraya-Watson prediction $\bar y$: it walks back from $\bar x$ to the
+# query along the window's slope $b$. To remove the one-sided bias exactly, the correction would
 # have to be $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$, where
 # $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ is the average slope of $f$ between the query
 # and $\bar x$. How well the correction works depends on how close $b$ is to $s$. The next cell
@@ -257,6 +280,7 @@ for i in (0, n_test - 1):
 
 # %%
 # local linear = Nadaraya-Watson + the correction b (x - x_bar)
+slopes = {}  # query index -> (x_bar, b, s, correction, needed, error)
 fine = torch.linspace(3.5, 5.0, 1501)  # a fine grid round the right end
 trough = fine[at.f(fine).argmin()].item()  # where f stops falling
 for i in (0, n_test - 1):
@@ -274,27 +298,15 @@ for i in (0, n_test - 1):
     print(f"  correction b (x - x_bar) {correction.item():>+6.2f}")
     print(f"  needed (minus one-sided) {needed.item():>+6.2f}")
     print(f"  error of local linear    {error.item():>+6.2f}")
-    # local linear is exactly Nadaraya-Watson plus the correction
-    assert abs(y_hat[i] + correction - y_ll[i]) < 1e-4
-    if i == 0:  # the line is too shallow: it removes part of the bias
+    if i == 0:  # how much of the one-sided bias the line removes
         share = (correction / needed).item()
         print(f"  share of the bias removed {share:>6.0%}")
-        assert 0 < b < s and 0.5 < share < 0.7 and error > 0
-    else:  # fitted before the trough, the line falls where f rose
+    else:  # the needed correction alone, added to Nadaraya-Watson
         print(f"  trough of f at            {trough:>5.2f}")
-        assert b < 0 < s and correction < 0 < needed and error < 0
-        assert centre < trough < x
-        # even the needed correction would not help here: it would leave the
-        # curvature bias and the noise, more than Nadaraya-Watson's whole error
         error_nw = y_hat[i] - data.y_truth[i]
         print(f"  error of Nadaraya-Watson {error_nw.item():>+6.2f}")
         print(f"  NW + needed correction   {(error_nw + needed).item():>+6.2f}")
-        assert abs(error_nw + needed) > abs(error_nw)
-        # the numbers the text gives
-        assert [f"{e.item():+.2f}" for e in (error_nw, error_nw + needed)] == [
-            "+0.03",
-            "+0.19",
-        ]
+    slopes[i] = (centre, b, s, correction, needed, error)
 
 # %% [markdown]
 # At $x = 0$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
@@ -318,7 +330,32 @@ for i in (0, n_test - 1):
 # The negative equivalent weights also show that local linear regression is no longer attention
 # pooling in the strict sense (its weights are not a probability distribution), but a close
 # relative.
-#
+
+# %%
+# checks of this section's text, one claim a line
+for i, part in parts.items():  # the three parts add up to the fit's error
+    assert abs(part[-1] - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
+# x = 0: the one-sided bias alone is more than the whole error; the
+# curvature takes some back, the noise adds a little
+one_sided, curvature, noise, total = parts[0]
+assert one_sided > total > 0 and curvature < 0 < noise
+for i, slope in slopes.items():  # local linear = Nadaraya-Watson + correction
+    assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
+# x = 0: the line is too shallow, it removes part of the bias (about 61%)
+centre, b, s, correction, needed, error = slopes[0]
+assert 0 < b < s and 0.5 < correction / needed < 0.7 and error > 0
+# x = 4.9: fitted before the trough, the line falls where f rose
+centre, b, s, correction, needed, error = slopes[n_test - 1]
+assert b < 0 < s and correction < 0 < needed and error < 0
+assert centre < trough < x_test[-1]
+# even the needed correction would not help: it would leave the curvature
+# bias and the noise, more than Nadaraya-Watson's whole error
+error_nw = y_hat[-1] - data.y_truth[-1]
+assert abs(error_nw + needed) > abs(error_nw)
+errors = (error_nw, error_nw + needed)  # the numbers the text gives
+assert [f"{e.item():+.2f}" for e in errors] == ["+0.03", "+0.19"]
+
+# %% [markdown]
 # ## Each at its own best bandwidth
 #
 # Both methods above used $h = 1$, but their best bandwidths need not be the same. The line
@@ -344,20 +381,15 @@ for name, method in methods.items():
     k = mses.index(min(mses))  # position of the smallest test MSE
     best_h[name], best_mse[name] = grid[k], mses[k]
     print(f"{name:<15}  {grid[k]:>6.2f}  {mses[k]:>8.4f}")
-assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
-assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
-# a line removes the slope's bias, not the curvature's: at h = 1 both
-# flatten the peak of f (x from 1.5 to 2.5) by the same amount
+# a line removes the slope's bias, not the curvature's: at h = 1
+# both flatten the peak of f (x from 1.5 to 2.5)
 near_peak = (x_test > 1.45) & (x_test < 2.55)  # (n_test,)
 flat_nw = (y_hat - data.y_truth)[near_peak].abs().max()
 flat_ll = (y_ll - data.y_truth)[near_peak].abs().max()
-assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
-# where each misses most: x = 1.9 (Nadaraya-Watson) and x = 2.0 (local linear)
-worst = [
+worst = [  # where each fit misses most near the peak
     x_test[near_peak][(fit - data.y_truth)[near_peak].abs().argmax()].item()
     for fit in (y_hat, y_ll)
 ]
-assert [round(x, 1) for x in worst] == [1.9, 2.0]
 print("h = 1, largest miss near the peak")
 print("(x from 1.5 to 2.5):")
 for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
@@ -367,7 +399,15 @@ for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
 # Each at its best, local linear regression still has a clearly smaller test error, and its best
 # bandwidth is wider: the noise is averaged over more points, while the line takes care of the
 # bias at the edges and on the slopes.
-#
+
+# %%
+# checks of this section's text, one claim a line
+assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
+assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
+assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
+assert [round(x, 1) for x in worst] == [1.9, 2.0]  # at x = 1.9 and x = 2.0
+
+# %% [markdown]
 # ## Exercises
 #
 # 1. The docstring example of `local_linear` (in the folded source above) already shows that with
@@ -405,7 +445,7 @@ for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
 # the largest value and cannot pass 7; the farther the query, the more weight goes to the last
 # key and the closer the prediction comes to 7, never to 9 or 11. The equivalent weights of local
 # linear regression can be negative, and larger than 1: at $x = 5$ the last key's is 2.88 and the
-# other three are negative, and that is what the extrapolation takes.
+# other three are negative, and these make the extrapolation possible.
 #
 # </details>
 #
@@ -430,8 +470,9 @@ for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
 # 0.8287
 # ```
 #
-# Together the two conditions give $\sum_i \ell_i (b_0 + b x_i) = b_0 + b x$: every straight
-# line is reproduced as it is, which is exercise 1. The Nadaraya-Watson weights satisfy only the
+# Together the two conditions give, for any straight line $c_0 + c_1 x$,
+# $\sum_i \ell_i (c_0 + c_1 x_i) = c_0 + c_1 x$: every straight line is reproduced as it is,
+# which is exercise 1. The Nadaraya-Watson weights satisfy only the
 # first condition; at the edges their centre (this page's mean key) moves away from the query,
 # and the slope of the line turns into bias.
 #

@@ -40,22 +40,12 @@ for i in (0, n_test // 2, n_test - 1):
         f"{x_test[i].item():>3.1f}  {y_hat[i].item():>6.4f}  "
         f"{data.y_truth[i].item():>6.4f}  {row.max().item():>6.4f}  {mean_key:>6.4f}"
     )
-largest = attention_weights.max(dim=1).values  # (n_test,)
-middle = largest[n_test // 2]
-assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 too high
-assert (attention_weights[0] * x_train).sum() > 0.5  # looks right
-assert largest[0] > middle and largest[-1] > middle  # the corners stand out
-# even the middle query looks a little off-centre: the keys are uneven
-mean_key_middle = (attention_weights[n_test // 2] * x_train).sum()
-assert 0.1 < x_test[n_test // 2] - mean_key_middle < 0.2
 # the errors in between: near the peak of f, near its trough
 error = y_hat - data.y_truth  # (n_test,)
 too_low = error.argmin()  # the fit most too low
 too_high = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
 for name, i in (("most too low", too_low), ("most too high", too_high)):
     print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
-assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6
-assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
 # keys in use 1 / sum(alpha^2): how many share a row's weight
 effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
 print("keys in use, 1 / sum(alpha^2):")
@@ -64,7 +54,6 @@ for i in (0, n_test // 2, n_test - 1):
 share_left = (effective[0] / effective[n_test // 2]).item()
 share_right = (effective[-1] / effective[n_test // 2]).item()
 print(f"left / middle {share_left:.0%}, right / middle {share_right:.0%}")
-assert 0.55 < share_left < 0.65 and share_right < 0.5
 
 # %% [markdown]
 # $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
@@ -75,6 +64,21 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 #
 # 那一页注意力权重热图的左上角和右下角最醒目，也是这个原因：边缘的查询只有一侧有键，
 # 分得到权重的键明显少了（有效键数在左端约为中间查询的 60%，在右端不到一半），而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
+#
+# 下面的单元格只核对本节正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过；本页后面以 `# checks of` 开头的单元格也都是这样。
+
+# %%
+# checks of this section's text, one claim a line
+middle = n_test // 2
+mean_keys = attention_weights @ x_train  # (n_test,): each query's mean key
+largest = attention_weights.max(dim=1).values  # (n_test,): max weight
+assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 more than 2 too high
+assert mean_keys[0] > 0.5  # x = 0 looks well to its right
+assert largest[0] > largest[middle] and largest[-1] > largest[middle]  # corners
+assert 0.1 < x_test[middle] - mean_keys[middle] < 0.2  # middle: 2.34, not 2.5
+assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6  # about 0.5
+assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
+assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 
 # %% [markdown]
 # ## 局部线性回归
@@ -86,7 +90,7 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # 其中 $\alpha_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
 # 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算给你看。
 #
-# 解出来的形式很简单。权重之和为 1，加权拟合的直线经过权重的重心 $(\bar x, \bar y)$，斜率 $b$ 是加权的回归斜率：
+# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成加权和 $\sum_j \alpha_j x_j$ 和 $\sum_j \alpha_j y_j$）。斜率 $b$ 是加权的回归斜率：
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -94,10 +98,14 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_j$ 的加权和，代进去，预测仍是值的加权和 $\hat y = \sum_i \ell_i y_i$，其中的“等效权重”是
+# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和。把 $b$ 的分母记作 $S = \sum_j \alpha_j (x_j - \bar x)^2$，把 $\bar y$ 和 $b$ 代进 $\hat y$，再把两个和按 $y_i$ 合并：
 #
-# $$\ell_i = \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{\sum_j \alpha_j (x_j - \bar x)^2}\right) .$$
+# $$\begin{aligned}
+# \hat y &= \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{S} \\
+# &= \sum_i \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{S}\right) y_i .
+# \end{aligned}$$
 #
+# 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作“等效权重”，
 # 它们和为 1（括号里的第二项按 $\alpha_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # 返回预测和这组等效权重，它的源码折叠在下面：
 #
@@ -117,24 +125,24 @@ mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
 print("test MSE:")
 print(f"  Nadaraya-Watson {mse_nw:.4f}")
 print(f"  local linear    {mse_ll:.4f}")
-bias_nw, bias_ll = (
-    (y_hat[0] - data.y_truth[0]).item(),
-    (y_ll[0] - data.y_truth[0]).item(),
-)
-assert abs(bias_ll) < abs(bias_nw) / 2  # at x = 0 local linear removes most of the bias
-assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
-# 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值：真实函数是实心点（浅色页面上是黑色，深色页面上是白色），两种拟合是圆环（$x = 4.9$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在实心点上）；右图（窄屏上为下图）是查询 $x = 0$ 的注意力权重，全都落在它的右边，重心 $\bar x$ 远离查询：
+# 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值：真实函数是实心点（浅色页面上是黑色，深色页面上是白色），两种拟合是圆环（$x = 4.9$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在实心点上）；右图（窄屏上为下图）是查询 $x = 0$ 的两种权重：条形是注意力权重 $\alpha_i$，全都落在查询的右边，重心 $\bar x$ 远离查询；橙色圆点是局部线性回归的等效权重 $\ell_i$：$\bar x$ 左边的键分到的比 $\alpha_i$ 多，右边的少，再远一些就成了负的。右图的横轴只画到 3 稍过一点：更右边还有键（一直到 4.76），但两种权重都在 ±0.0022 以内，画出来看不见。
 
 # %%
-at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train)
+# the right panel ends a little past 3: beyond, the weights are too small to see
+far = x_train > 3  # (n_train,)
+faint = max(attention_weights[0][far].max(), weights_ll[0][far].abs().max())
+print(f"keys beyond x = 3, up to {x_train.max().item():.2f}:")
+print(f"  both weights within ±{faint.item():.4f}")
+at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train, equivalent_weights=True)
 
 # %% [markdown]
 # 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照。`lstsq` 只会解普通最小二乘，但加权并不难办：第 $i$ 项残差的平方乘以 $\alpha_i$，等于残差先乘以 $\sqrt{\alpha_i}$ 再平方，所以把设计矩阵和 $y$ 的第 $i$ 行都乘以 $\sqrt{\alpha_i}$，普通最小二乘的解就是加权最小二乘的解：
 
 # %%
-# weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i)
+# weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i);
+# in float64 (.double()), so that the two answers agree to 1e-4
 sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
 design = torch.stack(
     [torch.ones(n_train), x_train - x_test[0]], dim=1
@@ -147,25 +155,34 @@ print(f"local_linear:  {y_ll[0].item():.4f}")
 print("equivalent weights of the query x = 0:")
 print("  sum", round(weights_ll[0].sum().item(), 4))
 print("  negative ones:", int((weights_ll[0] < 0).sum()))
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 
 # %% [markdown]
-# 负的等效权重从上面 $\ell_i$ 的公式里来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
+# 负的等效权重从上面公式里的括号来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
 # 键离 $\bar x$ 越远，它越负，一旦低于 $-1$，整个括号就小于 0。令括号等于 0，解出的分界点是
 #
-# $$x_i = \bar x + \frac{\sum_j \alpha_j (x_j - \bar x)^2}{\bar x - x} ,$$
+# $$x_i = \bar x + \frac{S}{\bar x - x} ,$$
 #
 # 分界点右边的键，等效权重全是负的。
 
 # %%
 x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
-spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()
+spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()  # S
 cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
 print(f"x_bar = {x_bar.item():.4f}")
 print(f"negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+
+# %%
+# checks of the text, one claim a line
+assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
 # the negative weights are exactly the keys beyond the cutoff
 assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
+# left of x_bar, ell_i > alpha_i; right of it, less
+assert torch.equal(weights_ll[0] > attention_weights[0], x_train < x_bar)
+bias_nw = (y_hat[0] - data.y_truth[0]).abs()  # the errors at x = 0
+bias_ll = (y_ll[0] - data.y_truth[0]).abs()
+assert bias_ll < bias_nw / 2  # local linear removes most of the bias at x = 0
+assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 
 # %% [markdown]
 # 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也从 0.4276 降到 0.1233。右端 $x = 4.9$ 却反过来：局部线性回归偏低了将近 0.5，Nadaraya-Watson 反而几乎正好。要看懂这一点，把 Nadaraya-Watson 在一个查询处的误差拆开：
@@ -176,6 +193,7 @@ assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
 
 # %%
 # the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise
+parts = {}  # query index -> (one_sided, curvature, noise, total)
 for i in (0, n_test - 1):
     row = attention_weights[i]  # (n_train,): weights of query i
     centre = (row * x_train).sum()  # x_bar of query i
@@ -193,20 +211,16 @@ for i in (0, n_test - 1):
         f"{x_test[i].item():>3.1f}  {one_sided:>+9.2f}  {curvature:>+9.2f}  "
         f"{noise:>+5.2f}  {total:>+5.2f}"
     )
-    # the three parts add up to the error of the fit
-    assert abs(total - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
-    if i == 0:  # the one-sided bias alone is more than the whole error
-        assert one_sided > total > 0
-        # curvature takes some back, the noise adds a little
-        assert curvature < 0 < noise
+    parts[i] = (one_sided, curvature, noise, total)
 
 # %% [markdown]
 # 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。
 #
-# 局部线性回归对这些偏差做了什么？上面已经看到，它的预测是 $\hat y = \bar y + b\,(x - \bar x)$，其中 $\bar y$ 是 Nadaraya-Watson 的预测，$b$ 是窗口里加权拟合出的斜率。所以它只是在 Nadaraya-Watson 的预测上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$ 才行，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
+# 局部线性回归对这些偏差做了什么？前面已经推出，它在 Nadaraya-Watson 的预测 $\bar y$ 上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率 $b$ 从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$ 才行，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
 # %%
 # local linear = Nadaraya-Watson + the correction b (x - x_bar)
+slopes = {}  # query index -> (x_bar, b, s, correction, needed, error)
 fine = torch.linspace(3.5, 5.0, 1501)  # a fine grid round the right end
 trough = fine[at.f(fine).argmin()].item()  # where f stops falling
 for i in (0, n_test - 1):
@@ -224,27 +238,15 @@ for i in (0, n_test - 1):
     print(f"  correction b (x - x_bar) {correction.item():>+6.2f}")
     print(f"  needed (minus one-sided) {needed.item():>+6.2f}")
     print(f"  error of local linear    {error.item():>+6.2f}")
-    # local linear is exactly Nadaraya-Watson plus the correction
-    assert abs(y_hat[i] + correction - y_ll[i]) < 1e-4
-    if i == 0:  # the line is too shallow: it removes part of the bias
+    if i == 0:  # how much of the one-sided bias the line removes
         share = (correction / needed).item()
         print(f"  share of the bias removed {share:>6.0%}")
-        assert 0 < b < s and 0.5 < share < 0.7 and error > 0
-    else:  # fitted before the trough, the line falls where f rose
+    else:  # the needed correction alone, added to Nadaraya-Watson
         print(f"  trough of f at            {trough:>5.2f}")
-        assert b < 0 < s and correction < 0 < needed and error < 0
-        assert centre < trough < x
-        # even the needed correction would not help here: it would leave the
-        # curvature bias and the noise, more than Nadaraya-Watson's whole error
         error_nw = y_hat[i] - data.y_truth[i]
         print(f"  error of Nadaraya-Watson {error_nw.item():>+6.2f}")
         print(f"  NW + needed correction   {(error_nw + needed).item():>+6.2f}")
-        assert abs(error_nw + needed) > abs(error_nw)
-        # the numbers the text gives
-        assert [f"{e.item():+.2f}" for e in (error_nw, error_nw + needed)] == [
-            "+0.03",
-            "+0.19",
-        ]
+    slopes[i] = (centre, b, s, correction, needed, error)
 
 # %% [markdown]
 # 在 $x = 0$，直线去掉了单侧偏差的大部分（约 61%），但不是全部：窗口的斜率 $b = 1.73$ 比 $f$ 在 0 与 $\bar x$ 之间的平均斜率 $s = 2.82$ 平缓，直线外推回查询时降得不够，预测仍高出 0.75。
@@ -252,7 +254,32 @@ for i in (0, n_test - 1):
 # 在 $x = 4.9$，直线修正的方向反了。窗口的重心 $\bar x = 4.11$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 $b = -0.66$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉单侧偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。就算直线给出的正好是所需的 $+0.15$，也不会比 Nadaraya-Watson 好：单侧偏差去掉了，曲率偏差和噪声还在，误差会从 Nadaraya-Watson 的 $+0.03$ 变成 $+0.19$（上面打印的最后两行）。Nadaraya-Watson 在这里准，靠的是两种偏差碰巧互相抵消。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
 #
 # 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
-#
+
+# %%
+# checks of this section's text, one claim a line
+for i, part in parts.items():  # the three parts add up to the fit's error
+    assert abs(part[-1] - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
+# x = 0: the one-sided bias alone is more than the whole error; the
+# curvature takes some back, the noise adds a little
+one_sided, curvature, noise, total = parts[0]
+assert one_sided > total > 0 and curvature < 0 < noise
+for i, slope in slopes.items():  # local linear = Nadaraya-Watson + correction
+    assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
+# x = 0: the line is too shallow, it removes part of the bias (about 61%)
+centre, b, s, correction, needed, error = slopes[0]
+assert 0 < b < s and 0.5 < correction / needed < 0.7 and error > 0
+# x = 4.9: fitted before the trough, the line falls where f rose
+centre, b, s, correction, needed, error = slopes[n_test - 1]
+assert b < 0 < s and correction < 0 < needed and error < 0
+assert centre < trough < x_test[-1]
+# even the needed correction would not help: it would leave the curvature
+# bias and the noise, more than Nadaraya-Watson's whole error
+error_nw = y_hat[-1] - data.y_truth[-1]
+assert abs(error_nw + needed) > abs(error_nw)
+errors = (error_nw, error_nw + needed)  # the numbers the text gives
+assert [f"{e.item():+.2f}" for e in errors] == ["+0.03", "+0.19"]
+
+# %% [markdown]
 # ## 各用各的最佳带宽
 #
 # 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在波峰附近都差了 0.56，Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，见下面打印的最后几行）。
@@ -272,20 +299,15 @@ for name, method in methods.items():
     k = mses.index(min(mses))  # position of the smallest test MSE
     best_h[name], best_mse[name] = grid[k], mses[k]
     print(f"{name:<15}  {grid[k]:>6.2f}  {mses[k]:>8.4f}")
-assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
-assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
-# a line removes the slope's bias, not the curvature's: at h = 1 both
-# flatten the peak of f (x from 1.5 to 2.5) by the same amount
+# a line removes the slope's bias, not the curvature's: at h = 1
+# both flatten the peak of f (x from 1.5 to 2.5)
 near_peak = (x_test > 1.45) & (x_test < 2.55)  # (n_test,)
 flat_nw = (y_hat - data.y_truth)[near_peak].abs().max()
 flat_ll = (y_ll - data.y_truth)[near_peak].abs().max()
-assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
-# where each misses most: x = 1.9 (Nadaraya-Watson) and x = 2.0 (local linear)
-worst = [
+worst = [  # where each fit misses most near the peak
     x_test[near_peak][(fit - data.y_truth)[near_peak].abs().argmax()].item()
     for fit in (y_hat, y_ll)
 ]
-assert [round(x, 1) for x in worst] == [1.9, 2.0]
 print("h = 1, largest miss near the peak")
 print("(x from 1.5 to 2.5):")
 for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
@@ -294,7 +316,15 @@ for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
 # %% [markdown]
 # 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：
 # 噪声在更多的点上被平均掉，边界和斜坡上的偏差则由直线负责。
-#
+
+# %%
+# checks of this section's text, one claim a line
+assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
+assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
+assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
+assert [round(x, 1) for x in worst] == [1.9, 2.0]  # at x = 1.9 and x = 2.0
+
+# %% [markdown]
 # ## 练习
 #
 # 1. `local_linear` 的文档示例（上面折叠的源码里）已经表明：四个键值对落在直线 $y = 2x + 1$ 上（键为 0、1、2、3）时，
@@ -351,7 +381,7 @@ for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
 # 0.8287
 # ```
 #
-# 两个条件合起来就是 $\sum_i \ell_i (b_0 + b x_i) = b_0 + b x$：任何直线都被原样复现，这正是第 1 题。
+# 两个条件合起来，对任意一条直线 $c_0 + c_1 x$ 都有 $\sum_i \ell_i (c_0 + c_1 x_i) = c_0 + c_1 x$：任何直线都被原样复现，这正是第 1 题。
 # Nadaraya-Watson 的权重只满足第一个条件，它的重心（本页的 mean key）在边界处离开查询，直线的斜率就变成了偏差。
 #
 # </details>

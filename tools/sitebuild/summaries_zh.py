@@ -401,6 +401,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "bandwidth": "两种拟合共用的带宽 `h`。",
         "query_index": "画出哪个测试输入的权重（默认是第一个）。",
+        "equivalent_weights": "再用圆点画出局部线性回归对这个查询的等效权重"
+        "（它的预测就是这些权重对 ``y_train`` 的加权和），并画一条 0 的水平线。",
         "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：拟合在上、权重在下。",
         "lang": _LANG,
         "return": "图，有两个坐标系。",
@@ -1367,11 +1369,13 @@ PARAGRAPHS: dict[str, str] = {
     # figures.boundary_bias
     "Left: the truth, both fits and the training points. Right: the attention weights of "
     "one query at the edge over the keys, with the query and the weighted mean of the keys "
-    '(where a weighted average "looks"). One legend under both panels, so that none hides '
-    "the points at the edge.": (
+    '(where a weighted average "looks"); with ``equivalent_weights``, beside them the '
+    "equivalent weights of local linear regression for the same query, which can go below 0. "
+    "One legend under both panels, so that none hides the points at the edge.": (
         "左图：真实函数、两条拟合曲线和训练点。右图：边缘处一个查询在各个键上的注意力权重，"
-        "连同这个查询本身和键的加权平均（加权平均“看向”的地方）。两幅图共用下方的一个图例，"
-        "免得它挡住边缘的点。"
+        "连同这个查询本身和键的加权平均（加权平均“看向”的地方）；给了 ``equivalent_weights`` "
+        "时，旁边还画出局部线性回归对同一查询的等效权重，它们可以小于 0。"
+        "两幅图共用下方的一个图例，免得它挡住边缘的点。"
     ),
     # figures.cost
     "Each formulation is a solid line in both panels, in a colour and marker of its own. "

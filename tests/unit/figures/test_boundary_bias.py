@@ -3,6 +3,8 @@ explorer's static picture (the figures first written for the chapter's additions
 
 from __future__ import annotations
 
+import re
+
 import matplotlib.colors
 import numpy as np
 import pytest
@@ -314,3 +316,69 @@ def test_shape_flow_refuses_a_numpy_array_naming_it(data, name):
     args[name] = args[name].numpy()
     with pytest.raises(TypeError, match=f"^{name} must be a torch.Tensor, got ndarray$"):
         plot_shape_flow(**args, lang="en")
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_equivalent_weights_are_drawn_beside_the_attention_weights(data, layout, lang):
+    """Readers of rounds 27 and 28: the page's new idea, equivalent weights that go below 0,
+    had no picture. With ``equivalent_weights`` the right panel draws the local linear
+    weights of the same query as dots over the bars, with a line at 0; both get a legend
+    entry, the alt text says how many are negative and how low they go, and the legend
+    still fits the figure's width."""
+    args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+    fig = plot_boundary_bias(*args, equivalent_weights=True, layout=layout, lang=lang)
+    _, ell = local_linear(data.x_test, data.x_train, data.y_train)
+    ax_w = fig.axes[1]
+    (dots,) = [line for line in ax_w.lines if line.get_marker() == "o"]
+    np.testing.assert_allclose(dots.get_ydata(), ell[0].numpy(), rtol=1e-6)
+    assert min(dots.get_ydata()) < 0 < max(dots.get_ydata())
+    assert any(list(line.get_ydata()) == [0, 0] for line in ax_w.lines)  # a line at 0
+    assert ax_w.get_ylim()[0] < float(ell[0].min())  # the negative dots are in view
+    entries = [t.get_text() for t in fig.legends[0].get_texts()]
+    ell_entry = (
+        "局部线性的等效权重 $\\ell_i$（圆点）"
+        if lang == "zh"
+        else "equivalent weights $\\ell_i$ (dots)"
+    )
+    assert entries[-1] == ell_entry and len(entries) == 8
+    negative = int((ell[0] < 0).sum())
+    low = f"{float(ell[0].min()):.3f}".replace("-", "\N{MINUS SIGN}")
+    name = "plot_boundary_bias"
+    alt = describe(fig, name, lang)
+    if lang == "en":
+        assert f"{negative} of the {len(ell[0])} keys below 0, the lowest {low} at x = " in alt
+        assert ax_w.get_title() == "two sets of weights of the query x = 0.0"
+    else:
+        assert f"{len(ell[0])} 个键中有 {negative} 个小于 0，最低 {low}" in alt
+        assert ax_w.get_title() == "查询 x = 0.0 的两种权重"
+    fig.draw_without_rendering()
+    box = fig.legends[0].get_window_extent()
+    assert 0 <= box.x0 and box.x1 <= fig.bbox.width  # the legend is not cut off
+    # the default draws no dots, as before
+    plain = plot_boundary_bias(*args, layout=layout, lang=lang)
+    assert not [line for line in plain.axes[1].lines if line.get_marker() == "o"]
+    assert len(plain.legends[0].get_texts()) == 6
+    with pytest.raises(TypeError, match="equivalent_weights"):
+        plot_boundary_bias(*args, equivalent_weights="yes")
+
+
+@pytest.mark.parametrize("equivalent_weights", [False, True])
+def test_the_alt_text_says_where_the_weights_panel_ends(data, equivalent_weights):
+    """Round-28 reader: the right panel's axis stops at about 3 while the keys run on; the
+    alt text says where it ends, up to which key, and how small the weights beyond are."""
+    args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+    fig = plot_boundary_bias(*args, equivalent_weights=equivalent_weights, lang="en")
+    right = fig.axes[1].get_xlim()[1]
+    beyond = data.x_train > right
+    assert beyond.any()
+    _, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    _, ell = local_linear(data.x_test, data.x_train, data.y_train)
+    faint = float(weights[0][beyond].max())
+    if equivalent_weights:
+        faint = max(faint, float(ell[0][beyond].abs().max()))
+    alt = fig.description
+    (bound,) = re.findall(r"have weights within ±([\d.]+), too small to see", alt)
+    assert faint <= float(bound) <= 2 * faint  # a round bound just above the largest
+    assert f"The weights panel ends at x = {right:.1f}: the keys beyond it, up to x = " in alt
+    assert f"up to x = {float(data.x_train.max()):.2f}" in alt
