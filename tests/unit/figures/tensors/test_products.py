@@ -133,7 +133,10 @@ def test_the_products_alt_texts_say_the_colour_marks_the_summed_axis(name) -> No
     first_en = en.split(". ")[0]
     assert first_en.startswith(f"Tensor diagram ({op}): each tensor is drawn as a grid")
     assert "the colour marks the summed axis" in first_en
-    assert "inside the red frames, cells of one colour are multiplied and the products summed into the framed element of y" in first_en
+    assert (
+        "inside the red frames, cells of one colour are multiplied and the products summed "
+        "into the framed element of y"
+    ) in first_en
     first_zh = zh.split("。")[0]
     assert first_zh.startswith(f"张量示意图（{op}）")
     assert "颜色表示相乘求和的那一维" in first_zh
