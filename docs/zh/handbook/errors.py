@@ -859,26 +859,30 @@ with prints_error(ValueError):
 # >>> # log w from w0 = 0.5, lr = 0.05,
 # >>> # the default 5 steps
 # >>> path = at.w_path(
-# ...     *xy, w0=0.5, lr=0.05, log_w=True
+# ...     *xy,
+# ...     w0=0.5,
+# ...     lr=0.05,
+# ...     log_w=True,
 # ... )
-# >>> # the best w on the grid of the page
-# >>> # "Why leave one out"
+# >>> # the best w on the grid of the
+# >>> # page "Why leave one out"
 # >>> ws = torch.logspace(-1, 3, 401)
 # >>> w_best = at.best_w(ws, *xy)
-# >>> # each w and its leave-one-out loss
+# >>> # each w, its leave-one-out loss
 # >>> for w in (path[-1], w_best):
 # ...     loss = at.loss_at_w(w, *xy)
 # ...     print(f"{w:.3f} {loss:.4f}")
 # 4.154 10.1382
 # 4.365 10.1321
-# >>> # w itself, the same start, lr = 10
+# >>> # w itself, same start, lr = 10
 # >>> direct = at.w_path(
 # ...     *xy, w0=0.5, lr=10.0
 # ... )
-# >>> # w after step 1 and after step 5
-# >>> first, last = direct[1], direct[-1]
-# >>> print(f"{first:.1f} {last:.1f}")
-# 280.7 280.7
+# >>> # w after step 1, after step 5
+# >>> for w in (direct[1], direct[-1]):
+# ...     print(f"{w:.1f}")
+# 280.7
+# 280.7
 # ```
 #
 # </details>
