@@ -494,7 +494,7 @@ _PANEL_WORDS = {
         "unnamed": "一个张量",
         "shape": "形状 {shape}",
         "values": "值 {values}",
-        "scalar": "零维张量（形状 ()），值为 {value}",
+        "scalar": "0 维张量（形状 ()），值为 {value}",
         "slice_values": "{code}[{s}] 的值 {values}",
         "same_values": "{n} 个值都是 {value}",
         "list": "、",
@@ -840,18 +840,22 @@ DIAGRAM_LEGENDS = {
 # matmul and bmm: the colour marks the summed axis, not the elements; matmul's legend
 # ("matmul*" in DIAGRAM_LEGENDS) names that axis of each operand as the caller's code does
 _DIAGRAM_MATMUL = {
-    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维：同色的"
-    "格子两两相乘，乘积相加；y 是算出的新值，不上色。",
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维"
+    "（公式里的求和下标 l）：红框里同色的格子两两相乘，乘积相加，得到 y 里加了红框的那个元素；"
+    "y 是算出的新值，不上色。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
-    "the summed axis: cells of one colour are multiplied and the products summed; y holds new "
+    "the summed axis (the summed index l of the formula): inside the red frames, cells of one "
+    "colour are multiplied and the products summed into the framed element of y; y holds new "
     "values, left uncoloured.",
 }
 _DIAGRAM_BMM = {
-    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维："
-    "每个批量元素里，同色的格子两两相乘，乘积相加；y 是算出的新值，不上色。",
+    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维；在每个批量"
+    "元素里，红框里同色的格子两两相乘，乘积相加，得到 y 里加了红框的那个元素；y 是算出的新值，"
+    "不上色。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
-    "the summed axis: in each batch element, cells of one colour are multiplied and the "
-    "products summed; y holds new values, left uncoloured.",
+    "the summed axis: in each batch element, inside the red frames, cells of one colour are "
+    "multiplied and the products summed into the framed element of y; y holds new values, "
+    "left uncoloured.",
 }
 # a picture of one row has no arrows to speak of
 _DIAGRAM_ONE_ROW = {

@@ -155,7 +155,7 @@ LABELS: dict[str, dict[str, str]] = {
         "nothing_removed": "no axis of size 1 to remove",
         "flattened": "dim=None: flattened to 1-D first",
         "same_colour": "same colour: multiplied, then summed",
-        "summed": "summed dimension: size {k}",
+        "summed": "summed axis: size {k}",
         "prepended": "{name}: shape {before} → {after} (1 prepended)",
         "appended": "{name}: shape {before} → {after} (1 appended)",
         "removed": "the added 1 is removed: {before} → {after}",

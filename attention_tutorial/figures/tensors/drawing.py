@@ -76,6 +76,10 @@ _DROPPED_TEXT = "#222222"
 _CROSS_WIDTH = 1.8
 # a dropped cell's opacity over the white figure
 _DIMMED = 0.35
+# the margin of a crossed-out value's backing, in font sizes: short values
+# (up to 2 characters), long ones
+_SHORT_PAD = 0.3
+_LONG_PAD = 0.1
 
 
 def _colour(source: int) -> str:
@@ -112,10 +116,14 @@ def _draw_cell(
     backing = None
     if dropped:
         # the dimmed fill, opaque, behind the value and over the cross: the
-        # cross shows in the cell's corners, the number stays readable
+        # cross shows in the cell's corners, the number stays readable. Round 28:
+        # a pad of 0.1 let the strokes touch a one-digit "1" or "2" (dark palette,
+        # 375 px), so a short value gets a wider margin; a long one ("0.44")
+        # keeps 0.1, or its backing would hide all but the cross's tips
         fill = to_rgb(_colour(int(grid.sources[s, r, c])))
+        pad = _SHORT_PAD if len(label) <= 2 else _LONG_PAD
         backing = {
-            "boxstyle": "square,pad=0.1",
+            "boxstyle": f"square,pad={pad}",
             "linewidth": 0,
             "facecolor": tuple(_DIMMED * v + 1 - _DIMMED for v in fill),
         }

@@ -2,8 +2,8 @@
 # # Error message index: paste the error into the search box
 #
 # This page collects the errors you can meet while working through the chapter's code. Each
-# message is exactly what PyTorch 2.13 or the tutorial's package `attention_tutorial` printed
-# when the build ran the failing line below it; none is copied by hand.
+# message is what PyTorch 2.13 or the tutorial's package `attention_tutorial` printed
+# when the build ran the failing line below it (wrapped for phones, see below); none is copied by hand.
 # Each entry says what causes it, how to fix it, and links to the handbook section or
 # chapter page that explains it.
 #
@@ -71,13 +71,11 @@ _ = torch.manual_seed(at.SEED)
 #
 # - **Cause**: the right operand is a 2-D matrix and the size of the left operand's last
 #   axis is not the right one's number of rows. The message writes each shape as “rows x
-#   columns”. With a 2-D left operand (`torch.matmul`, `@`, `torch.mm`) both shapes are
-#   written as they are (the first line below); with a 1-D vector on the left, the vector is
-#   first read as a one-row matrix, so it is written `1x…` (the second line); with a stack of
-#   matrices on the left (3-D or more), the batch dimensions are folded into the rows:
-#   `(4, 2, 3) @ (2, 3)` reports `8x3 and 2x3` (the third line). An `nn.Linear` whose
-#   input's last dimension is not `in_features` gives the same message, and folds a 3-D
-#   input's batch into the rows in the same way.
+#   columns”; how it writes the left one depends on what the left operand is:
+#     - a 2-D matrix (`torch.matmul`, `@`, `torch.mm`): both shapes as they are, `2x3 and 2x3` (the first line below);
+#     - a 1-D vector: read as a one-row matrix first, so written `1x…` (the second line);
+#     - a stack of matrices (3-D or more): the batch dimensions folded into the rows, so `(4, 2, 3) @ (2, 3)` reports `8x3 and 2x3` (the third line);
+#     - the input of an `nn.Linear`, its last dimension not `in_features`: the layer's weight is the right operand, and a 3-D input's batch is folded into the rows the same way (the fourth line).
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
 #   [the pitfalls of nn.Linear](linear.py#pitfalls).
@@ -103,6 +101,13 @@ with prints_error(RuntimeError) as fold:
     torch.matmul(stack, A)
 # the batch folded into the rows
 assert "(8x3 and 2x3)" in fold[0]
+# in_features 2, but the last axis is 3
+layer = nn.Linear(2, 3)
+with prints_error(RuntimeError) as lin:
+    # (4, 2, 3) input: folded, (8, 3)
+    layer(stack)
+# the same message as the stack above
+assert lin == fold
 
 # %% [markdown]
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
@@ -452,11 +457,12 @@ assert two == one
 # ### addmv input tensors must have the same dtype, but got …
 #
 # - **Cause**: a matrix times a vector (2-D @ 1-D, the chapter's
-#   `torch.matmul(attention_weights, y_train)`) where one is float32 and the other float64:
-#   `y_train` made by NumPy, whose default is float64, which `torch.from_numpy` keeps. The
-#   message lists three dtypes: the last two are the matrix's and the vector's; the first
-#   is that of the tensor PyTorch keeps the result in, which follows the vector (the second
-#   line below swaps the two dtypes): ignore it.
+#   `torch.matmul(attention_weights, y_train)`) where one is float32 and the other float64
+#   (NumPy's default, which `torch.from_numpy` keeps). The message lists three dtypes: the
+#   last two are the matrix's and the vector's; the first is that of the tensor PyTorch keeps
+#   the result in, which follows the vector: ignore it.
+#     - a float32 matrix times a float64 vector from NumPy (the likely case in the chapter): `Double, Float, and Double` (the first line below);
+#     - the other way round, a float64 matrix times a float32 vector: `Float, Double, and Float` (the second line).
 # - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
 # - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 2-D · 1-D case);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
@@ -511,11 +517,12 @@ with prints_error(RuntimeError):
 # ### expected m1 and m2 to have the same dtype
 #
 # - **Cause**: the two sides of a matrix product have different dtypes, and the right one
-#   is a 2-D matrix. The four cases below all say this: an `nn.Linear` without bias (the
-#   first line; the layer's weight is the matrix on the right); two 2-D tensors (the
-#   second line); a vector times a matrix, 1-D @ 2-D (the third); a stack of matrices
-#   times one 2-D matrix, its batch dimensions folded into the rows first (the fourth). A
-#   layer with bias words it differently: see the previous entry.
+#   is a 2-D matrix. Whichever of these the left operand is, the message is this one (a
+#   layer with bias words it differently: see the previous entry):
+#     - the input of an `nn.Linear` without bias: the layer's weight is the matrix on the right (the first line below);
+#     - a 2-D matrix (the second line);
+#     - a 1-D vector, 1-D @ 2-D (the third line);
+#     - a stack of matrices, its batch dimensions folded into the rows first (the fourth line).
 # - **Fix**: make the side with the wrong dtype float32: `.float()`.
 # - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls).
 
@@ -905,15 +912,9 @@ print("with leave_one_out:", shape)
 # %% [markdown]
 # ### w left float32's range (about 3.4e38) after a step with lr = …
 #
-# - **Cause**: when training $\log w$, one gradient step changes $\log w$ by `lr` times its
-#   gradient; at a large `lr` the new $\log w$ is so large that $w = e^{\log w}$ is beyond
-#   the largest float32 number, and `w_path` raises this `ValueError` instead of going on
-#   with `inf`.
-# - **Fix**: a smaller `lr` (when training $\log w$, 0.05 gets next to the minimum in 5 steps:
-#   the second cell below). Training $w$ itself avoids the overflow, but with the same `lr`
-#   one step throws $w$ to about 280.7, and it stays there: so large a $w$ makes each point
-#   look only at its nearest key, the loss is almost flat there and its gradient almost 0,
-#   so more steps hardly move it; it stays far from the minimum (the third cell below).
+# - **Cause**: `w_path(..., log_w=True)` trains $\log w$ instead of $w$ ($w = e^{\log w}$); at a
+#   large `lr` one step takes $w$ past the largest float32 number, and `w_path` raises this instead of going on with `inf`.
+# - **Fix**: a smaller `lr`, such as 0.05 (the folded example below); training $w$ itself does not overflow, but one step throws $w$ far away, and it stays there.
 # - **Explained in**: [why the trained curve is less smooth: take the steps yourself](../smoothness.py#take-the-steps-yourself).
 
 # %%
@@ -928,56 +929,48 @@ with prints_error(ValueError):
     )
 
 # %% [markdown]
-# The same start with `lr` = 0.05 and the default 5 steps: $w$ stops next to the $w$ with
-# the smallest loss on the grid, at almost the same leave-one-out loss (the cell prints both
-# $w$ and both losses):
-
-# %%
-# the same start, lr = 0.05, 5 steps
-path = at.w_path(
-    data.x_train,
-    data.y_train,
-    w0=0.5,
-    lr=0.05,
-    log_w=True,
-)
-# (401,): the w grid of the page
-# "Why leave one out"
-ws = torch.logspace(-1, 3, 401)
-xy = (data.x_train, data.y_train)
-w_best = at.best_w(ws, *xy)
-ends = {
-    "after 5 steps": path[-1],
-    "best on the grid": w_best,
-}
-losses = []
-for label, w in ends.items():
-    losses.append(at.loss_at_w(w, *xy))
-    print(f"{label}: w {w:.3f}")
-    print(f"  loss {losses[-1]:.4f}")
-# next to the minimum: within 10 % of
-# its w, within 0.1 % of its loss
-assert abs(path[-1] / w_best - 1) < 0.1
-end, best = losses
-assert end / best - 1 < 1e-3
-
-# %% [markdown]
-# Training $w$ itself (no logarithm), from the same start with the same `lr` as the failing
-# call: no overflow, but the first step throws $w$ far away, and there it stays, far from the
-# minimum on the grid above (the cell prints $w$ after the first and after the fifth step):
-
-# %%
-# w itself, w0 = 0.5, lr = 10:
-# no overflow
-direct = at.w_path(
-    data.x_train,
-    data.y_train,
-    w0=0.5,
-    lr=10.0,
-)
-first, last = direct[1], direct[-1]
-print(f"after 1 step:  w {first:.1f}")
-print(f"after 5 steps: w {last:.1f}")
-# thrown far from the minimum, and stuck
-assert last > 10 * w_best
-assert abs(last / first - 1) < 1e-3
+# <details><summary>Unfold: where lr = 0.05 stops; what training w itself does</summary>
+#
+# The same start with `lr` = 0.05 and the default 5 steps: $w$ stops next to the $w$ with the
+# smallest loss on the grid, at almost the same leave-one-out loss (printed first: both $w$
+# and their losses). Training $w$ itself (no logarithm), from the same start with the same
+# `lr` as the failing call: no overflow, but the first step throws $w$ far away; so large a
+# $w$ makes each point look only at its nearest key, the loss is almost flat there and its
+# gradient almost 0, so $w$ hardly moves after that (printed last: $w$ after the first and
+# after the fifth step).
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data(n_train=40)
+# >>> xy = (data.x_train, data.y_train)
+# >>> # log w from w0 = 0.5, lr = 0.05,
+# >>> # the default 5 steps
+# >>> path = at.w_path(
+# ...     *xy,
+# ...     w0=0.5,
+# ...     lr=0.05,
+# ...     log_w=True,
+# ... )
+# >>> # the best w on the grid of the
+# >>> # page "Why leave one out"
+# >>> ws = torch.logspace(-1, 3, 401)
+# >>> w_best = at.best_w(ws, *xy)
+# >>> # each w, its leave-one-out loss
+# >>> for w in (path[-1], w_best):
+# ...     loss = at.loss_at_w(w, *xy)
+# ...     print(f"{w:.3f} {loss:.4f}")
+# 4.154 10.1382
+# 4.365 10.1321
+# >>> # w itself, same start, lr = 10
+# >>> direct = at.w_path(
+# ...     *xy, w0=0.5, lr=10.0
+# ... )
+# >>> # w after step 1, after step 5
+# >>> for w in (direct[1], direct[-1]):
+# ...     print(f"{w:.1f}")
+# 280.7
+# 280.7
+# ```
+#
+# </details>

@@ -2,9 +2,10 @@
 # # torch.eye and boolean masks: dropping the diagonal
 #
 # Leave-one-out training needs, for every training point, all the **other** training
-# points. The chapter builds them in three steps: [tile](repeat.py#tensorrepeat) `x_train` into a square matrix,
-# build a mask that is `False` on the diagonal from the identity matrix `torch.eye`, and
-# keep the elements where the mask is `True` with boolean indexing.
+# points. The chapter builds them in four steps: [tile](repeat.py#tensorrepeat) `x_train` into a square matrix,
+# build a mask that is `False` on the diagonal from the identity matrix `torch.eye`,
+# keep the elements where the mask is `True` with boolean indexing (a 1-D tensor), and
+# cut that back into rows with `.reshape((n_train, -1))`.
 #
 # `at` below is the tutorial's package: `at.SEED` is 0, the seed of every page;
 # `at.diagram_*` only draw the pictures and are not PyTorch API to learn.
@@ -147,7 +148,7 @@ at.diagram_eye(4, (2, 3))
 #         [1., 2.]])
 # ```
 #
-# ### Picture
+# ### Pictures
 #
 # The whole recipe, with `x = torch.arange(4)`, that is 0, 1, 2, 3: `eye` becomes the
 # mask, `x` is tiled into `tiled`, and the elements the mask keeps, reshaped, are called `kept`.

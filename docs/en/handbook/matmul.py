@@ -5,8 +5,9 @@
 # one pair of axes: the last axis of `input` meets the second-to-last axis of `other`.
 # What the result looks like depends on how many dimensions the two tensors have, and
 # there are five cases. In the
-# pictures, cells of the same colour are multiplied together and summed; the red frames
-# show how the first element of the result is made.
+# pictures, the colour marks the summed axis (the summed index $l$ of the formulas below);
+# inside the red frames, same-coloured cells are multiplied and summed into the framed
+# result, the first element of the result.
 #
 # The `at` imported below is the tutorial's package: `at.diagram_*` only draw the pictures
 # and are not PyTorch API to learn.
@@ -106,7 +107,7 @@ print("A @ a =", torch.matmul(A, a))
 # torch.Size([4, 5, 2, 2])
 # ```
 #
-# ### Picture
+# ### Pictures
 #
 # The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. The inputs carry
 # their names in the code; the result is called `y`.
@@ -230,5 +231,6 @@ print("A @ A.T", tuple((A @ A.T).shape))
 # [Non-parametric attention pooling](../nonparametric.py):
 # `torch.matmul(attention_weights, y_train)` is the 2-D · 1-D case,
 # `(n_test, n_train) @ (n_train,)` giving `(n_test,)`: each prediction is the dot
-# product of one row of weights with the values. For one matrix product per query
-# with its own keys, the parametric model uses [torch.bmm](bmm.py).
+# product of one row of weights with the values. For each query's own weights times its
+# own values (with leave-one-out, every query has values of its own), the parametric
+# model uses [torch.bmm](bmm.py).

@@ -103,7 +103,8 @@ print(w.detach().numpy().round(4))
 #
 # [Parametric attention pooling](../parametric.py): `self.w = nn.Parameter(torch.rand(1))`
 # in <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>;
-# the model also stores `attention_weights` detached, so that they can be plotted.
+# the package's `NWKernelRegression` stores `attention_weights` detached, so that they can
+# be plotted (the d2l book's model stores them without detaching).
 #
 # ## nn.MSELoss
 #
@@ -238,13 +239,14 @@ assert errors.mean() < right.mean()
 # - `momentum`, `dampening`, `weight_decay`, `nesterov`, `maximize`: variants of the
 #   update, all off by default; the other keywords choose implementations.
 #
-# Every training step is three calls, in this order:
+# Every training step is four things in this order, three of them method calls:
 #
 # 1. `optimizer.zero_grad()` clears the gradients of the previous step;
-# 2. `loss.backward()` computes $\partial \text{loss} / \partial p$ for every parameter
+# 2. a forward pass computes `loss` (anew each step: the parameters have just changed);
+# 3. `loss.backward()` computes $\partial \text{loss} / \partial p$ for every parameter
 #    and adds it to `p.grad` (which `zero_grad()` emptied: by default it sets `p.grad` to
 #    `None` rather than zeros);
-# 3. `optimizer.step()` updates the parameters using `p.grad`.
+# 4. `optimizer.step()` updates the parameters using `p.grad`.
 #
 # ### Examples
 #

@@ -2,7 +2,7 @@
 # # 报错信息索引：把报错粘贴进搜索框
 #
 # 这一页收集运行本章代码时会遇到的报错。每条报错都是构建网站时运行下面那行出错的代码、
-# 由 PyTorch 2.13 或本教程的包 `attention_tutorial` 打印出的原文，不是手抄的。
+# 由 PyTorch 2.13 或本教程的包 `attention_tutorial` 打印出的原文（为手机折了行，见下文），不是手抄的。
 # 每个条目说明原因和改法，并链接到讲解它的手册小节或章节页面。
 #
 # 报错信息本身从以异常类型加冒号开头的那一行开始（`RuntimeError:`、`IndexError:`、
@@ -64,12 +64,12 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### mat1 and mat2 shapes cannot be multiplied
 #
-# - **原因**：右边是二维矩阵，而左边的最后一维不等于它的行数。报错把两边的形状写成“行x列”。
-#   左边是二维时（`torch.matmul`、`@`、`torch.mm`），两个形状照原样写出（下面第一行）；
-#   左边是一维向量时，向量先被当成只有一行的矩阵，所以它写成 `1x…`（下面第二行）；
-#   左边是一摞矩阵（三维或更多）时，批量维被并入行数：`(4, 2, 3) @ (2, 3)` 报的是
-#   `8x3 and 2x3`（下面第三行）。`nn.Linear` 的输入最后一维不等于 `in_features` 时也是这条报错，
-#   三维的输入同样先把批量维并入行数。
+# - **原因**：右边是二维矩阵，而左边的最后一维不等于它的行数。报错把两边的形状写成“行x列”，
+#   左边写成什么样，看左边是什么：
+#     - 二维矩阵（`torch.matmul`、`@`、`torch.mm`）：两个形状照原样写出，`2x3 and 2x3`（下面第一行）。
+#     - 一维向量：向量先被当成只有一行的矩阵，写成 `1x…`（下面第二行）。
+#     - 一摞矩阵（三维或更多）：批量维被并入行数，`(4, 2, 3) @ (2, 3)` 报的是 `8x3 and 2x3`（下面第三行）。
+#     - `nn.Linear` 的输入，最后一维不等于 `in_features`：右边是层的权重，三维的输入同样把批量维并入行数（下面第四行）。
 # - **改法**：打印两边的 `.shape`，找出该转置（`.T`）或该换位置的那个。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)、[nn.Linear 的陷阱](linear.py#陷阱)。
 # - **别的措辞**（同样是求和的两维长度不同）：
@@ -94,6 +94,13 @@ with prints_error(RuntimeError) as fold:
     torch.matmul(stack, A)
 # the batch folded into the rows
 assert "(8x3 and 2x3)" in fold[0]
+# in_features 2, but the last axis is 3
+layer = nn.Linear(2, 3)
+with prints_error(RuntimeError) as lin:
+    # (4, 2, 3) input: folded, (8, 3)
+    layer(stack)
+# the same message as the stack above
+assert lin == fold
 
 # %% [markdown]
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
@@ -286,7 +293,7 @@ with prints_error(IndexError):
 # %% [markdown]
 # ### invalid index of a 0-dim tensor
 #
-# - **原因**：`squeeze()` 去掉了所有长度为 1 的轴，只剩一个零维张量，它没有可以索引的轴。
+# - **原因**：`squeeze()` 去掉了所有长度为 1 的轴，只剩一个 0 维张量，它没有可以索引的轴。
 # - **改法**：用 `reshape(-1)` 得到一维向量（本章的写法），或者用 `.item()` 取出这个数。
 # - **讲解**：[Tensor.squeeze 的陷阱](squeeze.py#陷阱_1)。
 
@@ -406,9 +413,10 @@ assert two == one
 # ### addmv input tensors must have the same dtype, but got …
 #
 # - **原因**：矩阵乘向量（二维 @ 一维，即本章的 `torch.matmul(attention_weights, y_train)`）时，
-#   一边是 float32，另一边是 float64：`y_train` 由 NumPy 生成，NumPy 默认用 float64，
-#   `torch.from_numpy` 会保留它。报错列出三个类型：后两个依次是矩阵的和向量的；第一个是 PyTorch
-#   内部存放结果的张量的类型，跟着向量走（下面第二行把两边的类型对调），可以不管。
+#   一边是 float32，另一边是 float64（NumPy 的默认，`torch.from_numpy` 会保留它）。
+#   报错列出三个类型：后两个依次是矩阵的和向量的；第一个是内部存放结果的张量的类型，跟着向量走，可以不管：
+#     - float32 的矩阵乘 NumPy 来的 float64 向量（本章最可能遇到的）：`Double, Float, and Double`（下面第一行）。
+#     - 反过来，float64 的矩阵乘 float32 的向量：`Float, Double, and Float`（下面第二行）。
 # - **改法**：同上一条，`torch.from_numpy(a).float()`。
 # - **讲解**：[torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
 
@@ -458,9 +466,12 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### expected m1 and m2 to have the same dtype
 #
-# - **原因**：矩阵乘法的两边类型不同，而右边是一个二维矩阵。下面四种情况都是这一句：没有偏置的
-#   `nn.Linear`（第一行；层的权重就是右边的矩阵）；两个二维张量相乘（第二行）；向量乘矩阵，即一维 @ 二维
-#   （第三行）；一摞矩阵乘一个二维矩阵，批量维先被并入行数（第四行）。带偏置的层说法不同，见上一条。
+# - **原因**：矩阵乘法的两边类型不同，而右边是一个二维矩阵。左边是下面哪一种，报的都是这一句
+#   （带偏置的层说法不同，见上一条）：
+#     - 没有偏置的 `nn.Linear` 的输入：层的权重就是右边的矩阵（下面第一行）。
+#     - 二维矩阵（下面第二行）。
+#     - 一维向量，即一维 @ 二维（下面第三行）。
+#     - 一摞矩阵，批量维先被并入行数（下面第四行）。
 # - **改法**：把类型不对的那一边转成 float32：`.float()`。
 # - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
 
@@ -816,12 +827,9 @@ print("with leave_one_out:", shape)
 # %% [markdown]
 # ### w left float32's range (about 3.4e38) after a step with lr = …
 #
-# - **原因**：训练 $\log w$ 时，一步梯度下降让 $\log w$ 变化 `lr` 乘以它的梯度；`lr` 很大时，新的 $\log w$
-#   大到 $w = e^{\log w}$ 超出了 float32 能表示的最大数，`w_path` 于是报这个 `ValueError`，而不是带着 `inf` 继续算。
-# - **改法**：用更小的 `lr`（训练 $\log w$ 时，0.05 走 5 步就到了最低点旁边，见下面第二段代码）。
-#   直接训练 $w$ 能避开溢出，但 `lr` 不变的话，一步就把 $w$ 扔到 280.7 附近，
-#   之后停在那里：那么大的 $w$ 让每个点只看最近的键，损失曲线在那里几乎是平的，梯度接近 0，
-#   再走几步也挪不动，离最低点很远（见下面第三段代码）。
+# - **原因**：`w_path(..., log_w=True)` 训练的是 $\log w$ 而不是 $w$（$w = e^{\log w}$）；`lr` 太大时，
+#   一步就让 $w$ 超出 float32 能表示的最大数，`w_path` 于是报错，而不是带着 `inf` 继续算。
+# - **改法**：用更小的 `lr`，例如 0.05（见下面折叠的例子）；直接训练 $w$ 虽不溢出，却会一步被扔到远处、停在那里。
 # - **讲解**：[训练后的曲线为何不平滑：自己走一走](../smoothness.py#自己走一走)。
 
 # %%
@@ -836,54 +844,45 @@ with prints_error(ValueError):
     )
 
 # %% [markdown]
-# 同样的起点，`lr` 换成 0.05，走默认的 5 步：$w$ 停在网格上损失最小的 $w$ 旁边，
-# 留一法损失几乎一样（下面打印的是两处的 $w$ 和损失）：
-
-# %%
-# the same start, lr = 0.05, 5 steps
-path = at.w_path(
-    data.x_train,
-    data.y_train,
-    w0=0.5,
-    lr=0.05,
-    log_w=True,
-)
-# (401,): the w grid of the page
-# "Why leave one out"
-ws = torch.logspace(-1, 3, 401)
-xy = (data.x_train, data.y_train)
-w_best = at.best_w(ws, *xy)
-ends = {
-    "after 5 steps": path[-1],
-    "best on the grid": w_best,
-}
-losses = []
-for label, w in ends.items():
-    losses.append(at.loss_at_w(w, *xy))
-    print(f"{label}: w {w:.3f}")
-    print(f"  loss {losses[-1]:.4f}")
-# next to the minimum: within 10 % of
-# its w, within 0.1 % of its loss
-assert abs(path[-1] / w_best - 1) < 0.1
-end, best = losses
-assert end / best - 1 < 1e-3
-
-# %% [markdown]
-# 直接训练 $w$（不取对数），起点和 `lr` 都和出错的那次一样：没有溢出，但第一步就把 $w$
-# 扔到了远处，此后几乎不动，远离上面网格上的最低点（下面打印第 1 步和第 5 步之后的 $w$）：
-
-# %%
-# w itself, w0 = 0.5, lr = 10:
-# no overflow
-direct = at.w_path(
-    data.x_train,
-    data.y_train,
-    w0=0.5,
-    lr=10.0,
-)
-first, last = direct[1], direct[-1]
-print(f"after 1 step:  w {first:.1f}")
-print(f"after 5 steps: w {last:.1f}")
-# thrown far from the minimum, and stuck
-assert last > 10 * w_best
-assert abs(last / first - 1) < 1e-3
+# <details><summary>展开：lr = 0.05 停在哪里；不取对数、直接训练 w 又会怎样</summary>
+#
+# 同样的起点，`lr` 换成 0.05，走默认的 5 步：$w$ 停在网格上损失最小的 $w$ 旁边，留一法损失几乎一样
+# （下面先打印这两处的 $w$ 和损失）。直接训练 $w$（不取对数），起点和 `lr` 都和出错的那次一样：
+# 没有溢出，但第一步就把 $w$ 扔到了远处；那么大的 $w$ 让每个点只看最近的键，损失曲线在那里几乎是平的，
+# 梯度接近 0，$w$ 之后几乎不动（最后打印第 1 步和第 5 步之后的 $w$）。
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data = at.make_data(n_train=40)
+# >>> xy = (data.x_train, data.y_train)
+# >>> # log w from w0 = 0.5, lr = 0.05,
+# >>> # the default 5 steps
+# >>> path = at.w_path(
+# ...     *xy,
+# ...     w0=0.5,
+# ...     lr=0.05,
+# ...     log_w=True,
+# ... )
+# >>> # the best w on the grid of the
+# >>> # page "Why leave one out"
+# >>> ws = torch.logspace(-1, 3, 401)
+# >>> w_best = at.best_w(ws, *xy)
+# >>> # each w, its leave-one-out loss
+# >>> for w in (path[-1], w_best):
+# ...     loss = at.loss_at_w(w, *xy)
+# ...     print(f"{w:.3f} {loss:.4f}")
+# 4.154 10.1382
+# 4.365 10.1321
+# >>> # w itself, same start, lr = 10
+# >>> direct = at.w_path(
+# ...     *xy, w0=0.5, lr=10.0
+# ... )
+# >>> # w after step 1, after step 5
+# >>> for w in (direct[1], direct[-1]):
+# ...     print(f"{w:.1f}")
+# 280.7
+# 280.7
+# ```
+#
+# </details>

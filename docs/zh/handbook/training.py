@@ -98,8 +98,8 @@ print(w.detach().numpy().round(4))
 # ### 本章在哪里用到
 #
 # [带参数的注意力汇聚](../parametric.py)：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
-# 中的 `self.w = nn.Parameter(torch.rand(1))`；模型保存的 `attention_weights`
-# 也已经 detach，方便画图。
+# 中的 `self.w = nn.Parameter(torch.rand(1))`；本教程包里的 `NWKernelRegression` 保存
+# `attention_weights` 时已经 detach，方便画图（d2l 书里的模型保存的权重没有 detach）。
 #
 # ## nn.MSELoss
 #
@@ -230,12 +230,13 @@ assert errors.mean() < right.mean()
 # - `momentum`、`dampening`、`weight_decay`、`nesterov`、`maximize`：更新规则的各种变体，
 #   默认都关闭；其余关键字参数用来选择实现方式。
 #
-# 每个训练步骤依次调用三个方法：
+# 每个训练步骤依次做四件事，其中三件是调用方法：
 #
 # 1. `optimizer.zero_grad()` 清掉上一步的梯度；
-# 2. `loss.backward()` 为每个参数计算 $\partial \text{loss} / \partial p$，加到 `p.grad` 上
+# 2. 前向计算得到 `loss`（每一步都要重新算：参数刚被更新过）；
+# 3. `loss.backward()` 为每个参数计算 $\partial \text{loss} / \partial p$，加到 `p.grad` 上
 #    （`zero_grad()` 刚把它清空：默认把 `p.grad` 设为 `None`，而不是填 0）；
-# 3. `optimizer.step()` 用 `p.grad` 更新参数。
+# 4. `optimizer.step()` 用 `p.grad` 更新参数。
 #
 # ### 例子
 #

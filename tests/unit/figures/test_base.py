@@ -59,7 +59,7 @@ def test_one_wording_per_label() -> None:
 def test_labels_and_both() -> None:
     assert labels("zh")["train"] == "训练数据（含噪声）"
     assert labels("en")["train"] == "training data (noisy)"
-    assert both("summed", k=3) == {"zh": "相乘求和的轴：长度 3", "en": "summed dimension: size 3"}
+    assert both("summed", k=3) == {"zh": "相乘求和的轴：长度 3", "en": "summed axis: size 3"}
     with pytest.raises(ValueError, match="lang must be 'zh' or 'en', got 'de'"):
         labels("de")
 

@@ -133,11 +133,14 @@ def test_the_products_alt_texts_say_the_colour_marks_the_summed_axis(name) -> No
     first_en = en.split(". ")[0]
     assert first_en.startswith(f"Tensor diagram ({op}): each tensor is drawn as a grid")
     assert "the colour marks the summed axis" in first_en
-    assert "cells of one colour are multiplied and the products summed" in first_en
+    assert (
+        "inside the red frames, cells of one colour are multiplied and the products summed "
+        "into the framed element of y"
+    ) in first_en
     first_zh = zh.split("。")[0]
     assert first_zh.startswith(f"张量示意图（{op}）")
     assert "颜色表示相乘求和的那一维" in first_zh
-    assert "同色的格子两两相乘，乘积相加" in first_zh
+    assert "红框里同色的格子两两相乘，乘积相加，得到 y 里加了红框的那个元素" in first_zh
     # which axis of each operand: in the second sentence, the operands named as the
     # caller's code names them
     if name == "diagram_bmm":
@@ -202,7 +205,7 @@ def test_the_dot_product_alt_text_calls_its_result_a_0_d_tensor() -> None:
     value = float(torch.dot(a, b))  # 1*4 + 2*5 + 3*6, by PyTorch's own dot product
     en, zh = (diagram_matmul(a, b, lang=lang).description for lang in ("en", "zh"))
     assert f"y, a 0-d tensor (shape ()) with value {value:.1f}," in en
-    assert f"y，零维张量（形状 ()），值为 {value:.1f}，" in zh
+    assert f"y，0 维张量（形状 ()），值为 {value:.1f}，" in zh
     assert "values 32.0" not in en and "值 32.0" not in zh
     # round 26: the page says the red frames show how the result's first element is made,
     # but y, the one number, had no frame; it has one now, and the alt text says so
