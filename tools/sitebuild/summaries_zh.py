@@ -65,6 +65,8 @@ SUMMARIES: dict[str, str] = {
     "make_data_2d": "用自己的随机数生成器生成二维玩具数据（不改动全局生成器）。",
     "train_leave_one_out": "在训练集上训练一个注意力模型，每个点都看不到自己的键。",
     "mse_on_test": "训练好的模型在测试集上的预测相对 $f(x_1)$ 的均方误差。",
+    "train_seeds": "每个种子训练一个 `ProjectedAttention(d_in=d, d_k=d)`，"
+    "所有模型在同一个成批的循环里一起训练。",
     # scaling
     "nadaraya_watson_chunked": "分块计算的 Nadaraya-Watson：对一块块的键做在线 softmax，"
     "内存不随 $n^2$ 增长。",
@@ -1101,6 +1103,18 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "误差，一个 Python 浮点数。",
         "raise TypeError": _WRONG_TYPE,
         "raise ValueError": "模型的预测形状不是 `(n_test, 1)` 时。",
+    },
+    "toy2d.train_seeds": {
+        "data": "数据集；`d` 是它的特征数。",
+        "seeds": "种子，每个种子一个模型：非负整数，至少一个。",
+        "record": "记录测试误差和损失的步数，都是 `>= 1` 的整数，至少一个；"
+        "训练一直走到其中最大的那个。",
+        "lr": "Adam 的学习率，一个正数。",
+        "return": "两个字典，键是记录的步数，从小到大：走了这么多步之后每个模型的 `mse_on_test`，"
+        "以及每个模型在这一步（更新之前）的留一法损失，形状都是 `(len(seeds),)`。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`seeds` 或 `record` 为空或含有不合要求的值时；或者训练发散时"
+        "（损失不再是有限数：`lr` 太大）。",
     },
     # training
     "training.train": {
