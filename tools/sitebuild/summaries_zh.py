@@ -1949,6 +1949,19 @@ PARAGRAPHS: dict[str, str] = {
         "``y = f(x_1) + N(0, 0.5^2)``。第二个特征是干扰项：一个标量 ``w`` 没法忽略它，"
         "学到的投影却可以。"
     ),
+    "Each model starts from the weights ``ProjectedAttention`` draws after "
+    "``torch.manual_seed(seed)`` (the global generator is restored afterwards) and is "
+    "trained as ``train_leave_one_out(model, data.x_train, data.y_train, lr=lr)`` "
+    "would train it: full-batch Adam on the masked leave-one-out loss. The models' "
+    "weights are stacked along a batch dimension, so one forward pass computes every "
+    "model's loss; one Adam step on the sum of the losses is one step of each model, "
+    "because each loss depends on its own model's weights only.": (
+        "每个模型的初值是 ``torch.manual_seed(seed)`` 之后 ``ProjectedAttention`` 抽出的权重"
+        "（全局生成器事后恢复原状），训练方式与 ``train_leave_one_out(model, data.x_train,"
+        " data.y_train, lr=lr)`` 相同：在带掩码的留一法损失上做全批量 Adam。"
+        "各个模型的权重沿一个批量维叠在一起，一次前向就算出所有模型的损失；"
+        "每个损失只依赖它自己那个模型的权重，所以对损失之和走一步 Adam，就是每个模型各走一步。"
+    ),
     "Every training point is a query against all training points; the mask "
     "``~torch.eye(n_train, dtype=torch.bool)`` keeps a point from copying its own label. "
     "Full-batch Adam (or plain SGD) on the mean squared error; no random numbers are used.": (
