@@ -15,11 +15,10 @@ from dataclasses import dataclass
 
 import torch
 from torch import Tensor, nn
-from torch.nn import functional as F
 
 from attention_tutorial import _checks
 from attention_tutorial.data import SEED, f
-from attention_tutorial.transformer import ProjectedAttention
+from attention_tutorial.transformer import ProjectedAttention, dot_product_attention
 
 
 @dataclass(frozen=True)
@@ -335,10 +334,16 @@ def train_seeds(
         )  # (n_train, d) @ (n_models, d, d) -> (n_models, n_train, d)
         k = x_train @ W_k.transpose(-2, -1)  # (n_models, n_train, d)
         v = y_train[:, None] @ W_v.transpose(-2, -1)  # (n_models, n_train, 1)
-        # q . k - |k|^2 / 2: (n_models, n_train, n_train)
-        scores = q @ k.transpose(-2, -1) - (k**2).sum(dim=-1)[:, None, :] / 2
-        weights = F.softmax(scores.masked_fill(own, float("-inf")), dim=-1)  # own key masked out
-        y_hat = (weights @ v).squeeze(-1)  # (n_models, n_train, 1) -> (n_models, n_train)
+        # q . k - |k|^2 / 2, the own key masked out: the page's Gaussian form, unscaled
+        key_bias = -(k**2).sum(dim=-1)[:, None, :] / 2  # (n_models, 1, n_train)
+        try:
+            y_hat, _ = dot_product_attention(q, k, v, mask=~own, key_bias=key_bias, scale=1.0)
+        except ValueError as error:  # the scores overflowed: the weights grew too large
+            raise ValueError(
+                f"training diverged at step {step}: the parameters grew until the attention "
+                f"failed ({error}); use a smaller lr than {lr!r}"
+            ) from None
+        y_hat = y_hat.squeeze(-1)  # (n_models, n_train, 1) -> (n_models, n_train)
         losses = ((y_hat - y_train) ** 2).mean(dim=1)  # (n_models,)
         losses.sum().backward()
         optimizer.step()
