@@ -87,7 +87,13 @@ from attention_tutorial.scaling import (
 )
 from attention_tutorial.scores import dot_product_pooling, dot_product_scores, gaussian_scores
 from attention_tutorial.stepper import SgdStepper, sgd_stepper
-from attention_tutorial.toy2d import ToyData2D, make_data_2d, mse_on_test, train_leave_one_out
+from attention_tutorial.toy2d import (
+    ToyData2D,
+    make_data_2d,
+    mse_on_test,
+    train_leave_one_out,
+    train_seeds,
+)
 from attention_tutorial.training import loss_at_w, predict, train
 from attention_tutorial.training_paths import w_path
 from attention_tutorial.transformer import (
@@ -179,5 +185,6 @@ __all__ = [
     "sgd_stepper",
     "train",
     "train_leave_one_out",
+    "train_seeds",
     "w_path",
 ]

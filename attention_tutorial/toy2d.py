@@ -10,6 +10,7 @@ scalar ``w`` cannot ignore and a learned projection can. Explained on the pages
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import torch
@@ -17,6 +18,7 @@ from torch import Tensor, nn
 
 from attention_tutorial import _checks
 from attention_tutorial.data import SEED, f
+from attention_tutorial.transformer import ProjectedAttention, dot_product_attention
 
 
 @dataclass(frozen=True)
@@ -257,3 +259,105 @@ def mse_on_test(model: nn.Module, data: ToyData2D) -> float:
         )
     y_hat = y_hat.reshape(-1)  # (n_test, 1) -> (n_test,)
     return float(((y_hat - _checks.upcast(data.y_truth)) ** 2).mean())
+
+
+def train_seeds(
+    data: ToyData2D,
+    seeds: Iterable[int] = range(10),
+    *,
+    record: Iterable[int] = (300, 1000),
+    lr: float = 0.1,
+) -> tuple[dict[int, Tensor], dict[int, Tensor]]:
+    """Train one ``ProjectedAttention(d_in=d, d_k=d)`` per seed, all in one batched loop.
+
+    Each model starts from the weights ``ProjectedAttention`` draws after
+    ``torch.manual_seed(seed)`` (the global generator is restored afterwards) and is
+    trained as ``train_leave_one_out(model, data.x_train, data.y_train, lr=lr)``
+    would train it: full-batch Adam on the masked leave-one-out loss. The models'
+    weights are stacked along a batch dimension, so one forward pass computes every
+    model's loss; one Adam step on the sum of the losses is one step of each model,
+    because each loss depends on its own model's weights only.
+
+    Explained on the page `projections.md`.
+
+    Args:
+        data: The data set; ``d`` is its number of features.
+        seeds: The seeds, one model each: non-negative ints, at least one.
+        record: The step counts at which the test errors and losses are recorded,
+            ints ``>= 1``, at least one; training runs to the largest.
+        lr: Adam's learning rate, a positive number.
+
+    Returns:
+        Two dicts keyed by the recorded step counts, in ascending order: each
+        model's ``mse_on_test`` after that many steps, and its leave-one-out loss
+        at that step (before the step's update), both of shape ``(len(seeds),)``.
+
+    Raises:
+        TypeError: If an argument has the wrong type.
+        ValueError: If ``seeds`` or ``record`` is empty or holds an invalid value,
+            or if training diverges (a loss stops being finite: ``lr`` too large).
+
+    Examples:
+        >>> data = make_data_2d(n_train=30)
+        >>> mse, loss = train_seeds(
+        ...     data, [0, 1], record=[5, 20]
+        ... )
+        >>> list(mse), tuple(mse[20].shape)
+        ([5, 20], (2,))
+    """
+    if not isinstance(data, ToyData2D):
+        raise TypeError(f"data must be a ToyData2D, got {type(data).__name__}")
+    seeds = [_checks.integer("seeds", seed, minimum=0) for seed in seeds]
+    record = sorted({_checks.integer("record", step, minimum=1) for step in record})
+    if not seeds or not record:
+        raise ValueError("seeds and record must each hold at least one int")
+    lr = _checks.positive_number("lr", lr)
+    x_train, y_train = _checks.upcast(data.x_train), _checks.upcast(data.y_train)
+    d = x_train.shape[1]
+    models = []
+    with torch.random.fork_rng(devices=[]):
+        for seed in seeds:
+            torch.manual_seed(seed)  # this model's initial W_q, W_k, W_v
+            models.append(ProjectedAttention(d_in=d, d_k=d))
+    # every model's weights stacked, trainable: (n_models, d, d), (n_models, d, d), (n_models, 1, 1)
+    W_q = torch.stack([m.W_q.weight.detach() for m in models]).requires_grad_()
+    W_k = torch.stack([m.W_k.weight.detach() for m in models]).requires_grad_()
+    W_v = torch.stack([m.W_v.weight.detach() for m in models]).requires_grad_()
+    own = torch.eye(len(x_train), dtype=torch.bool)  # (n_train, n_train), True on the diagonal
+    optimizer = torch.optim.Adam([W_q, W_k, W_v], lr=lr)
+    mse: dict[int, Tensor] = {}
+    loss: dict[int, Tensor] = {}
+    for step in range(1, record[-1] + 1):
+        optimizer.zero_grad()
+        q = x_train @ W_q.transpose(
+            -2, -1
+        )  # (n_train, d) @ (n_models, d, d) -> (n_models, n_train, d)
+        k = x_train @ W_k.transpose(-2, -1)  # (n_models, n_train, d)
+        v = y_train[:, None] @ W_v.transpose(-2, -1)  # (n_models, n_train, 1)
+        # q . k - |k|^2 / 2, the own key masked out: the page's Gaussian form, unscaled
+        key_bias = -(k**2).sum(dim=-1)[:, None, :] / 2  # (n_models, 1, n_train)
+        try:
+            y_hat, _ = dot_product_attention(q, k, v, mask=~own, key_bias=key_bias, scale=1.0)
+        except ValueError as error:  # the scores overflowed: the weights grew too large
+            raise ValueError(
+                f"training diverged at step {step}: the parameters grew until the attention "
+                f"failed ({error}); use a smaller lr than {lr!r}"
+            ) from None
+        y_hat = y_hat.squeeze(-1)  # (n_models, n_train, 1) -> (n_models, n_train)
+        losses = ((y_hat - y_train) ** 2).mean(dim=1)  # (n_models,)
+        losses.sum().backward()
+        optimizer.step()
+        if not bool(torch.isfinite(losses).all()):
+            raise ValueError(
+                f"training diverged at step {step}: a loss is no longer finite with "
+                f"lr = {lr!r}; use a smaller lr"
+            )
+        if step in record:
+            loss[step] = losses.detach()
+            with torch.no_grad():  # write the stacks back into the models
+                for model, W_q_s, W_k_s, W_v_s in zip(models, W_q, W_k, W_v, strict=True):
+                    model.W_q.weight.copy_(W_q_s)
+                    model.W_k.weight.copy_(W_k_s)
+                    model.W_v.weight.copy_(W_v_s)
+            mse[step] = torch.tensor([mse_on_test(model, data) for model in models])
+    return mse, loss

@@ -123,7 +123,10 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_sdpa": "SDPA（点积 + 偏置）",
         "matrix_colours": "元素的值（蓝为负，红为正），所有矩阵共用一个颜色条",
         "matrix_colours_some": "元素值（蓝负红正；{names} 共用）",
-        "matrix_colours_own": "{names} 的刻度",
+        "matrix_colours_own": "{names} 的元素值",
+        "matrix_role_query": "查询 $x$",
+        "matrix_role_key": "键 $k$",
+        "matrix_role_centre": "中心 $c$",
     },
     "en": {
         "x": "input x",
@@ -235,6 +238,9 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_sdpa": "SDPA (dot product + bias)",
         "matrix_colours": "entry (blue negative, red positive), one scale for all matrices",
         "matrix_colours_some": "entry (blue negative, red positive),\none scale for {names}",
-        "matrix_colours_own": "scale of {names}",
+        "matrix_colours_own": "entry of {names}",
+        "matrix_role_query": "query $x$",
+        "matrix_role_key": "key $k$",
+        "matrix_role_centre": "centre $c$",
     },
 }

@@ -355,11 +355,12 @@ BAND_WHOLE = 0.9
 BAND_FILLED = 0.5
 # ``plot_attention_heatmaps(queries="grid_row")``: the projections page's queries are one
 # row of the 2-D test grid and its keys the training points sorted by x₁; the ticks are
-# indices (review 27: "keys (training inputs)" over index ticks)
+# indices (review 27: "keys (training inputs)" over index ticks); the query label on one
+# line (review 28: its two zh lines touched; the page's text says which grid row it is)
 _GRID_ROW_AXES = {
-    "zh": {"queries": "查询序号（网格一行，\n从左到右）", "keys": "键序号（按 x₁ 排序）"},
+    "zh": {"queries": "查询序号（从左到右）", "keys": "键序号（按 x₁ 排序）"},
     "en": {
-        "queries": "query index (one grid\nrow, left to right)",
+        "queries": "query index (left to right)",
         "keys": "key index (sorted by x₁)",
     },
 }

@@ -5,6 +5,7 @@ Explained on the page `projections.md`.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Collection, Mapping, Sequence
 
@@ -71,6 +72,8 @@ def plot_matrices(
     title: str | None = None,
     own_scale: Collection[str] = (),
     ticks: Sequence[str] | None = None,
+    roles: Mapping[str, Sequence[str]] | None = None,
+    round_ticks: bool = False,
     layout: str = "wide",
 ) -> TutorialFigure:
     """Small matrices side by side as heatmaps with their values written in.
@@ -97,6 +100,12 @@ def plot_matrices(
         ticks: Optional names of the rows and columns (e.g. ``["x_1", "x_2"]``, set as
             math), one per row and per column of every matrix: the matrices must then be
             square, as many rows as names.
+        roles: Optional axis names: a matrix's name to what its rows and its columns
+            stand for, two of ``"query"``, ``"key"`` and ``"centre"`` (the query
+            ``x``, the key ``k`` and the kernel's centre ``c``), drawn as its y and x
+            axis labels and said in the alt text.
+        round_ticks: Tick each colour bar at round values inside its range (``-1``,
+            ``0``, ``1`` on a bar from ``-1.15`` to ``1.15``) instead of at its ends.
         layout: ``"wide"``: every matrix in one row; ``"narrow"`` or ``"stacked"``, one
             phone layout: at most two matrices a row, each colour bar under its matrices.
 
@@ -106,8 +115,8 @@ def plot_matrices(
     Raises:
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, there is no matrix, or one is not 2-D or too big, or
-            ``own_scale`` names another matrix than the last ones, or ``ticks`` does not
-            name every row and column.
+            ``own_scale`` names another matrix than the last ones, ``ticks`` does not
+            name every row and column, or ``roles`` names another matrix or role.
 
     Examples:
         >>> fig = plot_matrices(
@@ -141,6 +150,7 @@ def plot_matrices(
                     f"ticks must name every row and column: {len(ticks)} names for "
                     f"matrices of shapes {sizes}"
                 )
+        roles = _roles(roles, names)
         layout = phone_layout(layout, "narrow")
         groups = [names[: len(names) - len(own)], own]
         limits = [
@@ -157,9 +167,11 @@ def plot_matrices(
             rows = max(a.shape[0] for a in arrays.values())
             # the entries, a gap per matrix, the row ticks once; the titles and the colour bar
             width = _CELL * sum(widths) + 0.18 * len(widths) + 0.45
+            width += _ROLE_IN * len(widths) if roles else 0.0  # each matrix's y label
             # (2.0 left about 0.4 inches blank over the titles; 1.62 cut a title with
             # a superscript)
             height = _CELL * rows + 1.69 - (_LABEL_LINE if one_line else 0.0)
+            height += _ROLE_IN if roles else 0.0  # the x labels
             height += 0.35 if title is not None else 0.0
             fig = new_figure((width, height))
             axes = fig.subplots(1, len(arrays), width_ratios=widths, squeeze=False)[0]
@@ -172,10 +184,12 @@ def plot_matrices(
                 _CELL * h
                 + 0.5
                 + (1.3 if row[-1] in last else 0.0)
+                + (_ROLE_IN if roles else 0.0)
                 - (_LABEL_LINE if one_line and row[-1] == groups[0][-1] else 0.0)
                 for h, row in zip(heights, rows_of, strict=True)
             ]
             width = _CELL * cells * per_row + 0.18 * per_row + 0.45
+            width += _ROLE_IN * per_row if roles else 0.0
             fig = new_figure((width, sum(row_inches) + (0.35 if title is not None else 0.0)))
             grid = fig.add_gridspec(len(rows_of), 2 * per_row, height_ratios=row_inches)
             for r, row in enumerate(rows_of):
@@ -202,6 +216,9 @@ def plot_matrices(
                 ax.set_yticks(range(a.shape[0]), names_of)
                 if name not in firsts:  # the row indices once, on the left (of each row)
                     ax.tick_params(labelleft=False)
+                if name in roles:  # what the rows and the columns stand for
+                    ax.set_ylabel(labels[f"matrix_role_{roles[name][0]}"], fontsize=_VALUE_PT)
+                    ax.set_xlabel(labels[f"matrix_role_{roles[name][1]}"], fontsize=_VALUE_PT)
                 ax.tick_params(labelfontfamily=FONTS[lang])
             if not group:
                 continue
@@ -216,7 +233,11 @@ def plot_matrices(
             label = labels[shared if group is groups[0] else "matrix_colours_own"]
             bar.set_label(label.format(names=named.join(_math(n) for n in group)),
                           fontsize=_VALUE_PT)  # fmt: skip
-            _tick_both_ends(bar, limit, sum(arrays[n].shape[1] for n in group))
+            columns = sum(arrays[n].shape[1] for n in group)
+            if round_ticks:
+                _tick_round(bar, limit, columns)
+            else:
+                _tick_both_ends(bar, limit, columns)
             bar.ax.xaxis.label.set_wrap(True)  # on two lines when the matrices are narrow
             bar.ax.xaxis.label.set_multialignment("center")  # its lines centred under the bar
             bar.ax.tick_params(labelfontfamily=FONTS[lang], labelsize=_VALUE_PT)
@@ -227,6 +248,17 @@ def plot_matrices(
         if title is not None:
             fig.suptitle(title)
         fig.alt_facts = _entries(arrays, limits, groups, lang, ticks)
+        if roles:  # what each matrix's rows and columns stand for, after its entries
+            fig.alt_facts += _WORDS[lang]["roles"].format(
+                matrices=_WORDS[lang]["role_between"].join(
+                    _WORDS[lang]["role"].format(
+                        name=plain(_math(name)),
+                        rows=plain(labels[f"matrix_role_{row}"]),
+                        columns=plain(labels[f"matrix_role_{column}"]),
+                    )
+                    for name, (row, column) in roles.items()
+                )
+            )
         # the dark drawing's colour map has a dark middle: its near-black entries turn light
         fig.dark_style = (
             " @media (prefers-color-scheme: dark) {"
@@ -241,6 +273,8 @@ def plot_matrices(
 
 
 MATRICES_LAYOUTS = ("wide", "narrow")
+_ROLES = ("query", "key", "centre")  # what a matrix's rows or columns can stand for
+_ROLE_IN = 0.3  # inches: a y label beside each matrix, an x label under it (``roles``)
 # the entries' text on a pale cell; the dark drawing (``fig.dark_style``) makes it light
 _ENTRY_TEXT = "#111111"
 # the narrow layout's matrices per row: two 2 x 2 matrices and their colour bar fit a
@@ -259,6 +293,9 @@ _WORDS = {
         "ends": "{bars}；刻度是行和列的序号，从 0 开始。",
         "row_named": "{i} 行 {values}",
         "named": "行和列依次对应 {ticks}。",
+        "roles": "{matrices}。",
+        "role": "{name} 的行是{rows}，列是{columns}",
+        "role_between": "；",
         "list": "、",
         "rows": "，",
         "between": "；",
@@ -275,6 +312,9 @@ _WORDS = {
         "ends": "{bars}; the ticks are row and column indices, from 0.",
         "row_named": "row {i} {values}",
         "named": "the rows and the columns stand for {ticks}, in that order.",
+        "roles": " {matrices}.",
+        "role": "{name}: rows the {rows}, columns the {columns}",
+        "role_between": "; ",
         "list": ", ",
         "rows": "; ",
         "between": ". ",
@@ -308,6 +348,52 @@ def _tick_both_ends(bar, limit: float, columns: int) -> None:
     ticks = bar.ax.xaxis.get_major_ticks()
     ticks[0].label1.set_horizontalalignment("left")
     ticks[-1].label1.set_horizontalalignment("right")
+
+
+def _roles(roles: Mapping[str, Sequence[str]] | None, names: list[str]) -> dict:
+    """Check ``roles``: matrix name -> (rows, columns), each one of ``_ROLES``."""
+    if roles is None:
+        return {}
+    if not isinstance(roles, Mapping):
+        raise ValueError(f"roles must map matrix names to (rows, columns), got {roles!r}")
+    checked = {}
+    for name, pair in roles.items():
+        pair = tuple(pair) if not isinstance(pair, str) else (pair,)
+        if name not in names or len(pair) != 2 or any(r not in _ROLES for r in pair):
+            raise ValueError(
+                f"roles must map names of {names} to two of {_ROLES} (rows, columns), "
+                f"got {name!r}: {pair!r}"
+            )
+        checked[name] = pair
+    return checked
+
+
+def _round_below(limit: float) -> float:
+    """The largest of 1, 2, 2.5 and 5 times a power of 10 that is at most ``limit``.
+
+    >>> (
+    ...     _round_below(1.15),
+    ...     _round_below(13.01),
+    ... )
+    (1.0, 10.0)
+    """
+    power = 10.0 ** math.floor(math.log10(limit))
+    return next(step * power for step in (5.0, 2.5, 2.0, 1.0) if step * power <= limit)
+
+
+def _tick_round(bar, limit: float, columns: int) -> None:
+    """Tick a colour bar at round values inside its range, 0 among them (``round_ticks``).
+
+    Review 28: the ends of a bar under two columns, ``-1.15 0 1.15``, nearly touched at
+    375 px; ``-1 0 1`` do not. A bar under two columns gets 0 and the round value
+    ``_round_below(limit)`` each side; a wider one also their halves (-10, -5, 0, 5, 10).
+    """
+    top = _round_below(limit)
+    values = [-top, 0.0, top]
+    if columns > _ZERO_ONLY_COLUMNS:
+        values = [-top, -top / 2, 0.0, top / 2, top]
+    labels = [f"{v:g}".replace("-", "\N{MINUS SIGN}") for v in values]
+    bar.set_ticks(values, labels=labels)
 
 
 def _entries(

@@ -25,6 +25,7 @@ HIDDEN = {
     "at.nadaraya_watson_chunked(": "attention_tutorial.scaling.nadaraya_watson_chunked",
     "at.masked_leave_one_out(": "attention_tutorial.transformer.masked_leave_one_out",
     "at.train_leave_one_out(": "attention_tutorial.toy2d.train_leave_one_out",
+    "at.train_seeds(": "attention_tutorial.toy2d.train_seeds",
 }
 
 

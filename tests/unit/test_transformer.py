@@ -22,6 +22,7 @@ from attention_tutorial import (
     mse_on_test,
     nadaraya_watson,
     train_leave_one_out,
+    train_seeds,
 )
 
 
@@ -171,3 +172,38 @@ def test_training_lowers_the_loss_and_the_projection_beats_one_w() -> None:
         train_leave_one_out(scalar, data.y_train, data.y_train)
     with pytest.raises(TypeError, match=r"model must be an nn\.Module"):
         mse_on_test("model", data)
+
+
+def test_train_seeds_trains_each_seed_as_train_leave_one_out_does() -> None:
+    """The batched loop is, seed by seed, the model train_leave_one_out trains."""
+    data = make_data_2d(n_train=30, grid=4)
+    state = torch.random.get_rng_state()
+    mse, loss = train_seeds(data, [3, 0], record=[20, 5], lr=0.1)
+    assert torch.equal(torch.random.get_rng_state(), state)  # the global generator restored
+    assert list(mse) == list(loss) == [5, 20]
+    for i, seed in enumerate([3, 0]):
+        torch.manual_seed(seed)
+        model = ProjectedAttention(2, 2)
+        losses = train_leave_one_out(model, data.x_train, data.y_train, steps=20, lr=0.1)
+        assert loss[20][i].item() == pytest.approx(losses[19], rel=1e-4)
+        assert loss[5][i].item() == pytest.approx(losses[4], rel=1e-4)
+        assert mse[20][i].item() == pytest.approx(mse_on_test(model, data), rel=1e-4)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"data": "data"}, TypeError, r"data must be a ToyData2D, got str"),
+        ({"seeds": []}, ValueError, r"seeds and record must each hold at least one int"),
+        ({"record": ()}, ValueError, r"seeds and record must each hold at least one int"),
+        ({"seeds": [0, -1]}, ValueError, r"seeds must be an int >= 0, got -1"),
+        ({"seeds": [0.5]}, TypeError, r"seeds must be an int, got float"),
+        ({"record": [0]}, ValueError, r"record must be an int >= 1, got 0"),
+        ({"lr": 0}, ValueError, r"lr must be a positive finite number"),
+        ({"lr": 1e30}, ValueError, r"training diverged at step \d+: .* use a smaller lr"),
+    ],
+)  # fmt: skip
+def test_train_seeds_names_its_bad_arguments(kwargs, error, message) -> None:
+    arguments = {"data": make_data_2d(n_train=20, grid=2), "seeds": [0], "record": [3]}
+    with pytest.raises(error, match=message):
+        train_seeds(**{**arguments, **kwargs})

@@ -65,6 +65,8 @@ SUMMARIES: dict[str, str] = {
     "make_data_2d": "用自己的随机数生成器生成二维玩具数据（不改动全局生成器）。",
     "train_leave_one_out": "在训练集上训练一个注意力模型，每个点都看不到自己的键。",
     "mse_on_test": "训练好的模型在测试集上的预测相对 $f(x_1)$ 的均方误差。",
+    "train_seeds": "每个种子训练一个 `ProjectedAttention(d_in=d, d_k=d)`，"
+    "所有模型在同一个成批的循环里一起训练。",
     # scaling
     "nadaraya_watson_chunked": "分块计算的 Nadaraya-Watson：对一块块的键做在线 softmax，"
     "内存不随 $n^2$ 增长。",
@@ -540,11 +542,17 @@ SECTIONS: dict[str, dict[str, str]] = {
         "own_scale": "排在最后、用单独的颜色刻度来画的那几个矩阵的名字。",
         "ticks": '行和列的名字（如 `["x_1", "x_2"]`，按数学公式排版），可以不给；给了就每行、'
         "每列各一个，所有矩阵都必须是方阵，行数与名字个数相同。",
+        "roles": '坐标轴的名字，可以不给：矩阵名 → 它的行和列各代表什么，取 `"query"`、`"key"`、'
+        '`"centre"` 中的两个（查询 `x`、键 `k`、核的中心 `c`），画成该矩阵的纵轴和横轴标签，'
+        "替代文字里也会说明。",
+        "round_ticks": "颜色条的刻度取范围内的整齐数值（从 `-1.15` 到 `1.15` 的颜色条标 `-1`、`0`、"
+        "`1`），而不是标在两端。",
         "layout": '`"wide"`：所有矩阵排成一行；' + _PHONE + "：每行最多两个矩阵，"
         "每个颜色条画在它那组矩阵下面。",
         "return": "图：每个矩阵一个坐标系，后面是各颜色条的坐标系。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
-        "`own_scale` 列出的不是排在最后的几个矩阵，或者 `ticks` 没有给每行每列都起名字时。",
+        "`own_scale` 列出的不是排在最后的几个矩阵，`ticks` 没有给每行每列都起名字，"
+        "或者 `roles` 里有别的矩阵名或别的取值时。",
     },
     "figures.shape_flow.plot_shape_flow": {
         "x_test": "测试输入（查询），`torch.Tensor`（不接受 numpy 数组），形状 `(n_test,)`。",
@@ -1103,6 +1111,18 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "误差，一个 Python 浮点数。",
         "raise TypeError": _WRONG_TYPE,
         "raise ValueError": "模型的预测形状不是 `(n_test, 1)` 时。",
+    },
+    "toy2d.train_seeds": {
+        "data": "数据集；`d` 是它的特征数。",
+        "seeds": "种子，每个种子一个模型：非负整数，至少一个。",
+        "record": "记录测试误差和损失的步数，都是 `>= 1` 的整数，至少一个；"
+        "训练一直走到其中最大的那个。",
+        "lr": "Adam 的学习率，一个正数。",
+        "return": "两个字典，键是记录的步数，从小到大：走了这么多步之后每个模型的 `mse_on_test`，"
+        "以及每个模型在这一步（更新之前）的留一法损失，形状都是 `(len(seeds),)`。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": "`seeds` 或 `record` 为空或含有不合要求的值时；或者训练发散时"
+        "（损失不再是有限数：`lr` 太大）。",
     },
     # training
     "training.train": {
@@ -1932,6 +1952,19 @@ PARAGRAPHS: dict[str, str] = {
         "输出只通过本章的函数 ``f`` 依赖 ``x_1``，再加上噪声："
         "``y = f(x_1) + N(0, 0.5^2)``。第二个特征是干扰项：一个标量 ``w`` 没法忽略它，"
         "学到的投影却可以。"
+    ),
+    "Each model starts from the weights ``ProjectedAttention`` draws after "
+    "``torch.manual_seed(seed)`` (the global generator is restored afterwards) and is "
+    "trained as ``train_leave_one_out(model, data.x_train, data.y_train, lr=lr)`` "
+    "would train it: full-batch Adam on the masked leave-one-out loss. The models' "
+    "weights are stacked along a batch dimension, so one forward pass computes every "
+    "model's loss; one Adam step on the sum of the losses is one step of each model, "
+    "because each loss depends on its own model's weights only.": (
+        "每个模型的初值是 ``torch.manual_seed(seed)`` 之后 ``ProjectedAttention`` 抽出的权重"
+        "（全局生成器事后恢复原状），训练方式与 ``train_leave_one_out(model, data.x_train,"
+        " data.y_train, lr=lr)`` 相同：在带掩码的留一法损失上做全批量 Adam。"
+        "各个模型的权重沿一个批量维叠在一起，一次前向就算出所有模型的损失；"
+        "每个损失只依赖它自己那个模型的权重，所以对损失之和走一步 Adam，就是每个模型各走一步。"
     ),
     "Every training point is a query against all training points; the mask "
     "``~torch.eye(n_train, dtype=torch.bool)`` keeps a point from copying its own label. "

@@ -418,7 +418,7 @@ def test_no_text_of_the_matrices_comes_near_the_edge_of_the_canvas(lang, layout)
     assert "$M$" in shared.get_text() and "$A$" in shared.get_text()
     assert "A^{-1}" not in shared.get_text()
     assert own.get_text() == (
-        "$A^{-1}M^{\\top}$ 的刻度" if lang == "zh" else "scale of $A^{-1}M^{\\top}$"
+        "$A^{-1}M^{\\top}$ 的元素值" if lang == "zh" else "entry of $A^{-1}M^{\\top}$"
     )
 
 
@@ -591,3 +591,44 @@ def test_the_alt_text_names_the_panel_of_each_y_axis(lang, layout, first, second
     assert description.index(first) < description.index(second)
     # no y axis without its panel
     assert description.count("纵轴：" if lang == "zh" else "y axis:") == 2
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_matrices_name_what_their_rows_and_columns_stand_for(lang) -> None:
+    """Review 28: the M / A / A⁻¹Mᵀ figure never said which axis is the query and which
+    the key; ``roles`` labels each matrix's axes, and ``round_ticks`` ticks a bar from
+    -1.15 to 1.15 at -1, 0, 1 (its ends nearly touched at 375 px)."""
+    roles = {"M": ("query", "key"), "A": ("key", "key"), "A⁻¹Mᵀ": ("centre", "query")}
+    for layout in ("wide", "narrow"):
+        fig = plot_matrices(
+            PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"], roles=roles, round_ticks=True,
+            layout=layout,
+        )  # fmt: skip
+        fig.draw_without_rendering()
+        query, key, centre = (
+            ("查询 $x$", "键 $k$", "中心 $c$")
+            if lang == "zh"
+            else ("query $x$", "key $k$", "centre $c$")
+        )
+        labels = [(ax.get_ylabel(), ax.get_xlabel()) for ax in fig.axes[:3]]
+        assert labels == [(query, key), (key, key), (centre, query)]
+        own = fig.axes[4]
+        ticks = [t.get_text() for t in own.get_xticklabels()]
+        limit = float(np.abs(np.asarray(PROJECTIONS["A⁻¹Mᵀ"])).max())
+        if limit >= 1:
+            assert ticks[1] == "0" and ticks[0] == "\N{MINUS SIGN}" + ticks[2]
+        clear = fig.bbox.padded(-0.1 * fig.dpi)
+        for text in drawn_texts(fig):
+            box = text.get_window_extent()
+            assert clear.x0 <= box.x0 and box.x1 <= clear.x1, (text.get_text(), box, clear)
+            assert clear.y0 <= box.y0 and box.y1 <= clear.y1, (text.get_text(), box, clear)
+    alt = fig.description
+    assert (
+        "M 的行是查询 x，列是键 k" if lang == "zh" else "M: rows the query x, columns the key k"
+    ) in alt
+    default = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"])
+    assert default.axes[0].get_ylabel() == "" and "rows the" not in default.description
+    with pytest.raises(ValueError, match=r"roles must map names of .* got 'B'"):
+        plot_matrices(PROJECTIONS, lang=lang, roles={"B": ("query", "key")})
+    with pytest.raises(ValueError, match=r"roles must map names of .* got 'M': \('query',\)"):
+        plot_matrices(PROJECTIONS, lang=lang, roles={"M": "query"})
