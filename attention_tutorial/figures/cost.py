@@ -31,8 +31,9 @@ _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in
 _TEXT_PT = 13.0
 LAYOUTS = ("wide", "stacked")
 # inches: the two panels side by side (wide screens), or one above the other (phones,
-# where the column is about 343 CSS px: this width is shown at about 0.78 of its size)
-_SIZES = {"wide": (6.4, 4.6), "stacked": (4.6, 8.2)}
+# where the column is about 343 CSS px: this width is shown at about 0.78 of its size);
+# the wide one about as wide as the page's column at 1280 px (r28: 6.4 in filled 3/4 of it)
+_SIZES = {"wide": (7.6, 4.6), "stacked": (4.6, 8.2)}
 # Tiled and broadcast measure the same (the same three full matrices): tiled is drawn with
 # large hollow circles, so it stays visible around broadcast's small squares. Every
 # measured line is solid: dotted lines are the counted bytes (a dashed one, told apart
@@ -211,7 +212,7 @@ def plot_scaling(
         ...     tiled = {
         ...         "formulation": "tiled",
         ...         "n": n,
-        ...         "seconds": 3e-9 * n * n,
+        ...         "seconds": 4e-8 * n * n,
         ...         "peak_bytes": c + 1e6,
         ...         "predicted_bytes": c,
         ...     }
@@ -220,7 +221,7 @@ def plot_scaling(
         ...     sdpa = {
         ...         "formulation": "sdpa",
         ...         "n": n,
-        ...         "seconds": 1e-9 * n * n,
+        ...         "seconds": 1e-8 * n * n,
         ...         "peak_bytes": 4000 * n,
         ...     }
         ...     rows += [tiled, sdpa]
