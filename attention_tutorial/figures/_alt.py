@@ -77,7 +77,7 @@ ALT: dict[str, dict[str, str]] = {
         "plot_fits": "并排的 {count:g} 幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
         "plot_fits.stacked": "上下排列的 {count:g} 幅曲线图，每幅是一种预测（虚线）与真实函数、"
         "训练点的对比。",
-        "plot_loss": "折线图：每个训练轮次的训练损失。",
+        "plot_loss": "折线图：每个训练轮次的训练损失（每轮在更新之前测得）。",
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
         "一条去掉自身的键（留一法），并用星号标出留一法的最小值。"
         "含自身的键时 w 越大损失越小，留一法的曲线则在中间有最小值。",
@@ -155,7 +155,8 @@ ALT: dict[str, dict[str, str]] = {
         "the true function and the training points.",
         "plot_fits.stacked": "{count:g} panels one above the other, each comparing one prediction "
         "(dashed) with the true function and the training points.",
-        "plot_loss": "Line chart of the training loss per epoch.",
+        "plot_loss": "Line chart of the training loss per epoch, each measured before that "
+        "epoch's step.",
         "plot_loss_vs_w": "Line chart of the training loss against the parameter w (log scale), "
         "once with each point's own key included and once left out (leave-one-out), with "
         "the leave-one-out minimum marked by a star. With the own key the loss keeps falling as w "
@@ -246,14 +247,24 @@ ALT: dict[str, dict[str, str]] = {
         + ".",
     },
 }
-# plot_scaling of rows with predicted_bytes: the memory chart's dotted lines too
+# plot_scaling of rows with predicted_bytes: the memory chart's dotted lines too, named by
+# the formulations that have one ({names}: "tiled (repeat_interleave)"; r28: "the dotted
+# lines ..., in each formulation's colour" under a figure with one dotted line)
 for _lang, _counted in {
-    "zh": "内存图上的点线是按中间张量数出来的字节数，颜色与所属写法相同。",
-    "en": " The dotted lines on the memory chart, in each formulation's colour, are the "
-    "counted bytes: those its intermediate tensors take.",
+    "zh": {
+        "": "内存图上的点线是{names}按中间张量数出的字节数，颜色与所属写法相同。",
+        "_one": "内存图上的点线是{names}按中间张量数出的字节数，颜色与它的实线相同。",
+    },
+    "en": {
+        "": " The dotted lines on the memory chart, each in its formulation's colour, are the "
+        "counted bytes of {names}: those their intermediate tensors take.",
+        "_one": " The dotted line on the memory chart, in the colour of {names}, is its "
+        "counted bytes: those its intermediate tensors take.",
+    },
 }.items():
     for _name in ("plot_scaling", "plot_scaling.stacked"):
-        ALT[_lang][f"{_name}.counted"] = ALT[_lang][_name] + _counted
+        for _suffix, _dots in _counted.items():
+            ALT[_lang][f"{_name}.counted{_suffix}"] = ALT[_lang][_name] + _dots
 # two heatmaps (the pages' case) are counted: "two", not "several"
 ALT["zh"]["plot_attention_heatmaps.two"] = ALT["zh"]["plot_attention_heatmaps"].replace(
     "几幅", "两幅", 1
@@ -337,7 +348,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
         "峰值内存从 {m_min} 到 {m_max}{counted}",
-        "plot_scaling.counted": "，数出来的字节数从 {c_min} 到 {c_max}",
+        "plot_scaling.counted": "，数出的字节数从 {c_min} 到 {c_max}",
         "plot_scaling.end": "时间和内存都是所给数据在最小和最大的 n 处的值。",
     },
     "en": {
@@ -960,6 +971,8 @@ _PARTS = {
         "x": "横轴：{}",
         "y": "纵轴：{}",
         "y_of": "{}纵轴：{}",
+        "x_shared": "横轴（每幅相同）：{}",
+        "y_shared": "纵轴（每幅相同）：{}",
         "bar": "颜色条：{}",
         "title": "标题：{}",
         "legend": "图例：{}",
@@ -969,6 +982,8 @@ _PARTS = {
         "x": "x axis: {}",
         "y": "y axis: {}",
         "y_of": "{} y axis: {}",
+        "x_shared": "x axis (the same in every panel): {}",
+        "y_shared": "y axis (the same in every panel): {}",
         "bar": "colour bar: {}",
         "title": "title: {}",
         "legend": "legend: {}",
@@ -984,11 +999,25 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
     explorer's heatmap, whose keys axis the bumps panel above it also names) repeats an axis
     label in each panel that draws it. A figure whose panels have y axes of their own names
     the panel of each (``fig.alt_y_panels``, one name per axes: "左图" / "the left panel's").
+    A figure of like panels (``fig.alt_shared_axes``, ``plot_fits``) says of an axis label
+    drawn on more than one panel that every panel has it (r28: the stacked fits' alt text
+    named "y axis: output y" once, though both panels carry it).
     """
     parts = _PARTS[lang]
     seen: list[str] = []
     every_axis = getattr(fig, "alt_every_axis", False)
     y_panels = getattr(fig, "alt_y_panels", None)
+    plots = [ax for ax in fig.axes if not hasattr(ax, "_colorbar")]
+    shared = {
+        axis: {
+            label
+            for label in (getattr(ax, f"get_{axis}label")() for ax in plots)
+            if label and [getattr(ax, f"get_{axis}label")() for ax in plots].count(label) > 1
+        }
+        if getattr(fig, "alt_shared_axes", False)
+        else set()
+        for axis in "xy"
+    }
 
     def add(text: str, again: bool = False) -> None:
         # a label broken onto two lines after a full-width "，" joins without a space
@@ -1005,11 +1034,13 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
             add(parts["bar"].format(ax.get_ylabel() or ax.get_xlabel()))
             continue
         if ax.get_xlabel():
-            add(parts["x"].format(ax.get_xlabel()), again=every_axis)
+            x_part = parts["x_shared" if ax.get_xlabel() in shared["x"] else "x"]
+            add(x_part.format(ax.get_xlabel()), again=every_axis)
         if ax.get_ylabel() and y_panels:  # r26: "纵轴：时间；纵轴：峰值内存", of which panel?
             add(parts["y_of"].format(y_panels[i], ax.get_ylabel()))
         elif ax.get_ylabel():
-            add(parts["y"].format(ax.get_ylabel()), again=every_axis)
+            y_part = parts["y_shared" if ax.get_ylabel() in shared["y"] else "y"]
+            add(y_part.format(ax.get_ylabel()), again=every_axis)
         legend = ax.get_legend()
         if legend is not None:
             entries = parts["sep"].join(t.get_text() for t in legend.get_texts())

@@ -31,8 +31,10 @@ _ORDER = ("tiled", "broadcast", "chunked", "sdpa")  # the keys of their names in
 _TEXT_PT = 13.0
 LAYOUTS = ("wide", "stacked")
 # inches: the two panels side by side (wide screens), or one above the other (phones,
-# where the column is about 343 CSS px: this width is shown at about 0.78 of its size)
-_SIZES = {"wide": (6.4, 4.6), "stacked": (4.6, 8.2)}
+# where the column is about 343 CSS px: this width is shown at about 0.78 of its size);
+# the wide one as wide as its text, 9 CSS px or more, allows in a 343 px column (r28: 6.4 in
+# filled 3/4 of the column at 1280 px)
+_SIZES = {"wide": (6.8, 4.6), "stacked": (4.6, 8.2)}
 # Tiled and broadcast measure the same (the same three full matrices): tiled is drawn with
 # large hollow circles, so it stays visible around broadcast's small squares. Every
 # measured line is solid: dotted lines are the counted bytes (a dashed one, told apart
@@ -78,6 +80,18 @@ def _bytes_drawn(value: float, lang: str) -> str:
 def _byte_tick(value: float, _position: object = None) -> str:
     """A tick label of the memory axis: ``'100 kB'``, ``'1 GB'``."""
     return _bytes(value)
+
+
+def _listed(names: Sequence[str], lang: str) -> str:
+    """Names in a sentence: ``'a'``, ``'a and b'``, ``'a, b and c'`` (``'a、b 和 c'``)."""
+    if len(names) == 1:
+        return names[0]
+    if lang != "zh":
+        return ", ".join(names[:-1]) + " and " + names[-1]
+    # 和 takes a space only on a side where Latin text touches it: "）和 SDPA"
+    before = " " if names[-2][-1].isascii() else ""
+    after = " " if names[-1][0].isascii() else ""
+    return "、".join(names[:-1]) + before + "和" + after + names[-1]
 
 
 def _number(field: str, value: object) -> float:
@@ -151,8 +165,8 @@ def plot_scaling(
     in that formulation's colour; only then does the legend explain the dotted
     line. The legend sits below both panels, where it hides no point. The alt
     text gives each line's values at the smallest and largest n, the counted
-    bytes too; a byte count of 0 is drawn at 1 B, the bottom of a log axis, and
-    the alt text says so.
+    bytes too, and names only the dotted lines drawn. A log axis has no 0: any
+    byte count below 1 B (0 included) is drawn at 1 B, and the alt text says so.
 
     Explained on the page `scale.md`.
 
@@ -161,7 +175,8 @@ def plot_scaling(
             dicts with ``formulation`` (one of ``"tiled"``, ``"broadcast"``,
             ``"chunked"``, ``"sdpa"``), ``n``, ``seconds``, ``peak_bytes`` (and
             optionally ``predicted_bytes``, in every row of a formulation or in
-            none); each of these a real number, a NumPy scalar or a 0-d tensor.
+            none); each number field (``n``, ``seconds``, ``peak_bytes``,
+            ``predicted_bytes``) a real number, a NumPy scalar or a 0-d tensor.
         layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``
             (two names for the phone layout): time above memory.
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
@@ -185,56 +200,41 @@ def plot_scaling(
 
     Examples:
         >>> # made-up numbers for the demo:
-        >>> # two formulations, n = 1e2 to 1e4,
-        >>> # the time following the memory
-        >>> def row(name, n, peak):
-        ...     return {
-        ...         "formulation": name,
-        ...         "n": n,
-        ...         "seconds": peak / 1e8,
-        ...         "peak_bytes": peak,
-        ...     }
+        >>> # two formulations, n = 1e2 to 1e4;
+        >>> # the time of both grows as n²
         >>> rows = []
         >>> for n in (100, 1000, 10000):
-        ...     # tiled: counted, three n×n
-        ...     # float32 matrices
+        ...     # tiled: the bytes counted from
+        ...     # three n×n float32 matrices
         ...     # (queries_tiled, scores,
         ...     # attention_weights);
         ...     # peak_bytes: 1 MB more
         ...     c = 12 * n * n
-        ...     t = row("tiled", n, c + 1e6)
-        ...     t["predicted_bytes"] = c
-        ...     # sdpa: peak_bytes only
-        ...     s = row("sdpa", n, 4000 * n)
-        ...     rows += [t, s]
+        ...     tiled = {
+        ...         "formulation": "tiled",
+        ...         "n": n,
+        ...         "seconds": 4e-8 * n * n,
+        ...         "peak_bytes": c + 1e6,
+        ...         "predicted_bytes": c,
+        ...     }
+        ...     # sdpa: no counted bytes; its
+        ...     # memory grows only as n
+        ...     sdpa = {
+        ...         "formulation": "sdpa",
+        ...         "n": n,
+        ...         "seconds": 1e-8 * n * n,
+        ...         "peak_bytes": 4000 * n,
+        ...     }
+        ...     rows += [tiled, sdpa]
+        >>> # one dotted line, in tiled's
+        >>> # colour: tiled's counted bytes
         >>> fig = plot_scaling(rows)
-        >>> # memory: each formulation's
-        >>> # peak_bytes (solid), and tiled's
-        >>> # predicted_bytes (dotted)
-        >>> [
-        ...     line.get_linestyle()
-        ...     for line in fig.axes[1].lines
-        ... ]
-        ['-', ':', '-']
-        >>> # the dotted line: tiled's colour
-        >>> solid, dotted, _ = fig.axes[1].lines
-        >>> c = solid.get_color()
-        >>> dotted.get_color() == c
-        True
-        >>> # the legend's last entry names the
-        >>> # dotted line, as some
-        >>> # predicted_bytes are given
-        >>> legend = fig.legends[0]
-        >>> [
-        ...     h.get_linestyle()
-        ...     for h in legend.legend_handles
-        ... ]
-        ['-', '-', ':']
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")
         grouped = _rows(measurements)
         counted: list[str] = []  # the colours of the counted bytes' dotted lines drawn
+        counted_names: list[str] = []  # and their formulations, as the legend names them
         fig = new_figure(_SIZES[layout])
         time_ax, memory_ax = fig.subplots(*((1, 2) if layout == "wide" else (2, 1)))
         for name, rows in grouped.items():
@@ -256,6 +256,7 @@ def plot_scaling(
                 # dark palette (r27)
                 memory_ax.plot(n, predicted, ":", color=color, linewidth=2.2)
                 counted.append(color)
+                counted_names.append(labels[f"scale_{name}"])
         for ax, key in ((time_ax, "scale_seconds"), (memory_ax, "scale_bytes")):
             # plain numbers, as every log axis of the package ("1,000", "0.01", "1 MB"); an
             # axis that spans less than a power of ten labels some minor ticks too (those at
@@ -271,9 +272,12 @@ def plot_scaling(
         # formulation whose bytes are counted; grey when several are, as no one line is (each
         # dotted line takes the colour of its formulation, which its label says)
         if counted:
-            swatch = counted[0] if len(set(counted)) == 1 else _NEUTRAL
-            time_ax.plot([], [], ":", color=swatch, linewidth=2.2,
-                         label=labels["scale_predicted"])  # fmt: skip
+            # one formulation: its colour, and a label of one short line (r28: a label wrapped
+            # onto two lines, its lines touching, at 375 px)
+            one = len(counted) == 1
+            swatch = counted[0] if one else _NEUTRAL
+            entry = labels["scale_predicted_one" if one else "scale_predicted"]
+            time_ax.plot([], [], ":", color=swatch, linewidth=2.2, label=entry)
         columns = 2 if layout == "wide" else 1
         fig.legend(loc="outside lower center", ncols=columns, frameon=False, fontsize=_TEXT_PT)
         if layout == "wide":  # the site draws the stacked layout too, for phones
@@ -308,6 +312,7 @@ def plot_scaling(
         if lang == "zh":  # "（……画在 1 B 处） 到": no space after a full-width bracket
             fig.alt_facts = fig.alt_facts.replace("） ", "）")
         fig.alt_name = "plot_scaling" if layout == "wide" else "plot_scaling.stacked"
-        if counted:  # the sentence of the figure says what the dotted lines are
-            fig.alt_name += ".counted"
+        if counted:  # the sentence of the figure names the dotted lines drawn, and whose
+            fig.alt_name += ".counted" + ("_one" if len(counted) == 1 else "")
+            fig.alt_values = {"names": _listed(counted_names, lang)}
     return fig

@@ -97,8 +97,7 @@ def plot_data(
     """Plot the true function, the noisy training points and where the test inputs lie.
 
     The test inputs are drawn as a row of short vertical marks under the
-    curve: they are the places where the later pages make predictions (the
-    queries).
+    curve: the later pages make their predictions there.
 
     Explained on the page `data.md`.
 
@@ -403,6 +402,7 @@ def plot_fits(
         # at the tick labels' size (round 23: "small" came out ~8 px where the site shrinks
         # the wide figure to the column)
         handles = axes[0].get_legend_handles_labels()
+        fig.alt_shared_axes = True  # "x axis (the same in every panel)": like panels
         if layout == "wide":
             fig.legend(*handles, loc="outside lower center", ncols=3, frameon=False)
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
@@ -463,15 +463,16 @@ def plot_loss(
     """Plot the training loss against the epoch number (starting at 1).
 
     With ``train``'s defaults (``lr=0.5``, a step on ``w`` itself), the
-    first steps carry ``w`` far past the minimum of the leave-one-out loss,
-    and the loss then stays nearly flat above that minimum: the example
-    prints where ``w`` stops. Why, and what it does to the fit: the page
-    `smoothness.md`.
+    first step alone carries ``w`` far past the minimum of the leave-one-out
+    loss (``w`` ≈ 4); the next four only creep back, and the loss stays nearly
+    flat above that minimum: the example prints the losses and the path of
+    ``w``. Why, and what it does to the fit: the page `smoothness.md`.
 
     Explained on the page `parametric.md`.
 
     Args:
-        losses: One loss per epoch, as returned by
+        losses: One loss per epoch, each measured before that epoch's step (the
+            first is the loss of the untrained model), as returned by
             [`train`][attention_tutorial.training.train].
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
@@ -494,16 +495,25 @@ def plot_loss(
         >>> # "_ =" drops what it returns
         >>> _ = torch.manual_seed(SEED)
         >>> model = NWKernelRegression()
+        >>> w0 = model.w.item()
         >>> losses = train(
         ...     model, d.x_train, d.y_train
         ... )
-        >>> # one loss per epoch
-        >>> len(losses)
-        5
+        >>> # one loss per epoch, measured
+        >>> # before that epoch's step
+        >>> [round(loss, 1) for loss in losses]
+        [58.8, 22.9, 22.9, 22.8, 22.7]
         >>> fig = plot_loss(losses)
-        >>> # where w stops: far past the
+        >>> # w0, then w after each step: the
+        >>> # first step goes far past the
         >>> # minimum (w ≈ 4), as lr = 0.5 is
         >>> # a large step for w itself
+        >>> path = w_path(
+        ...     d.x_train, d.y_train, w0, lr=0.5
+        ... )
+        >>> [round(w, 1) for w in path]
+        [0.5, 16.9, 16.7, 16.6, 16.4, 16.2]
+        >>> # the same w as the model's
         >>> round(model.w.item(), 1)
         16.2
     """
@@ -742,7 +752,7 @@ def plot_w_paths(
         [3.18, 4.0]
         >>> # lr = 0.05 goes past the star
         >>> # (w ≈ 4) to 5.06, then comes back:
-        >>> # too close to see at this scale
+        >>> # hard to see at this scale
         >>> fast = paths["lr = 0.05"]
         >>> [round(w, 2) for w in fast]
         [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]

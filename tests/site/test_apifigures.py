@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+from mkdocs.exceptions import PluginError
 
 from tests.site.test_api_pages import MODULES
 from tools.sitebuild import apifigures
@@ -99,6 +100,19 @@ def test_the_comment_of_a_function_becomes_its_figure() -> None:
     assert 'data-api-figure="attention_tutorial.figures.curves.plot_loss"' in out
     assert re.search(r'<img loading="lazy" src="\.\./\.\./assets/figures/\w{16}\.svg" alt="', out)
     assert "api-figure:" not in out and out.endswith("<p>y</p>")
+
+
+def test_a_reading_note_moves_to_just_under_its_figure() -> None:
+    """r28: the note written after ``:::`` sat below the "Source code" block, away from the
+    figure it explains; a note naming a function with no figure on the page fails the build."""
+    name = "attention_tutorial.figures.curves.plot_loss"
+    note = f'<div class="attn-api-figure-note" data-api-figure-note="{name}">\n<p>n</p>\n</div>'
+    page = f"<!-- api-figure: {name} -->\n<details>src</details>\n{note}\n<p>y</p>"
+    out = apifigures.api_figures(page, "en", "api/figures.curves/")
+    assert out.count("<p>n</p>") == 1
+    assert out.index("</figure>") < out.index("<p>n</p>") < out.index("<details>")
+    with pytest.raises(PluginError, match="no figure on this page for"):
+        apifigures.api_figures(note.replace(name, name + "x"), "en", "api/x/")
 
 
 def _figures_of(page: str) -> dict[str, str]:
@@ -286,7 +300,7 @@ def test_the_caption_names_the_phone_layout_drawn() -> None:
     """A function with a phone layout: the caption says which layout a phone shows."""
     name = "attention_tutorial.figures.attention.plot_attention_pooling"
     # r26: "the phone layout", not "the stacked version" (a single panel is not stacked)
-    for lang, words in (("zh", "手机上显示手机布局（{}）"), ("en", "a phone shows the phone layout ({})")):
+    for lang, words in (("zh", "窄屏上改用手机布局（{}）"), ("en", "a phone shows the phone layout ({})")):
         drawn = apifigures.drawings(name, lang)
         html_ = apifigures.figure_html(name, lang, drawn, "api/x/")
         caption = html.unescape(re.search(r"<figcaption>(.*?)</figcaption>", html_)[1])

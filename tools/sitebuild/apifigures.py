@@ -65,6 +65,13 @@ WIDGET_MARKER = re.compile(
     r"(?:<p>\s*)?<!--\s*api-widget:\s*(?P<name>attention_tutorial\.[\w.]+)\s*-->(?:\s*</p>)?"
 )
 WIDGET_CLASS = "attn-api-widget"
+# A reading note the Markdown writes after ``:::`` (``<div class="attn-api-figure-note"
+# data-api-figure-note="name" markdown>``) is moved to just under that function's figure:
+# after ``:::`` it sat below the "Source code" block, away from the figure it explains (r28).
+NOTE = re.compile(
+    r'<div class="attn-api-figure-note" data-api-figure-note="(?P<name>[\w.]+)">.*?</div>\n?',
+    re.S,
+)
 WIDGET_CAPTION = {
     "zh": "<code>{name} = {func}(...)</code> 在课程页以外显示的静态图；构建网站时画出。",
     "en": "The static picture that <code>{name} = {func}(...)</code> shows outside this site's "
@@ -92,9 +99,9 @@ CAPTION_NO_LANG = {
 }
 # Every phone drawing is "the phone layout", by the one name each function takes for it
 # (r26: "a phone shows the layout="stacked" version" under a single-panel figure, where
-# nothing is stacked).
+# nothing is stacked; r28: "手机上显示手机布局" said 手机 twice).
 NARROW_CAPTION = {
-    "zh": "；手机上显示手机布局（<code>{layout}</code>）",
+    "zh": "；窄屏上改用手机布局（<code>{layout}</code>）",
     "en": "; a phone shows the phone layout (<code>{layout}</code>)",
 }
 # Why the figure is drawn in the page's language while the example says lang="en" is said
@@ -333,12 +340,15 @@ def kept_drawings(name: str, lang: str, widget: bool = False) -> list[dict]:
 
 def api_figures(page_html: str, lang: str, page_url: str) -> str:
     """Replace every ``<!-- api-figure: name -->`` comment of a page by that function's figure."""
+    notes = {match["name"]: match[0] for match in NOTE.finditer(page_html)}
+    page_html = NOTE.sub("", page_html)
 
     def replace(match: re.Match[str]) -> str:
         drawn = kept_drawings(match["name"], lang)
         for item in drawn:
             _site_files[item["file"]] = item["blob"]
-        return figure_html(match["name"], lang, drawn, page_url)
+        html_ = figure_html(match["name"], lang, drawn, page_url)
+        return html_ + ("\n" + notes.pop(match["name"]) if html_ and match["name"] in notes else "")
 
     def replace_widget(match: re.Match[str]) -> str:
         drawn = kept_drawings(match["name"], lang, widget=True)
@@ -346,7 +356,10 @@ def api_figures(page_html: str, lang: str, page_url: str) -> str:
             _site_files[item["file"]] = item["blob"]
         return widget_html(match["name"], lang, drawn, page_url)
 
-    return WIDGET_MARKER.sub(replace_widget, MARKER.sub(replace, page_html))
+    page_html = WIDGET_MARKER.sub(replace_widget, MARKER.sub(replace, page_html))
+    if notes:
+        raise PluginError(f"api-figure-note: no figure on this page for {', '.join(notes)}")
+    return page_html
 
 
 # --- MkDocs events ----------------------------------------------------------------------
@@ -367,7 +380,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_page_content(html_text: str, *, page: Page, config: MkDocsConfig, files) -> str:
     """Each drawing function's figure, and each widget's picture, in place of its comment."""
-    if "api-figure:" not in html_text and "api-widget:" not in html_text:
+    if not any(mark in html_text for mark in ("api-figure:", "api-widget:", "api-figure-note")):
         return html_text
     try:
         return api_figures(html_text, language(config), page.url)

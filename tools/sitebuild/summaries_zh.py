@@ -205,7 +205,7 @@ _TITLE = "可选的标题。"
 _FIGURE = "图（`TutorialFigure`）；`fig.description` 是它的替代文字。"
 # the figures whose docstrings name the phone layout by both its names (``layout``, once in
 # full in docs/snippets/api-figures.*.md): the phone layout and the error for another value
-_PHONE = '`"narrow"` 或 `"stacked"`（同一种手机布局）'
+_PHONE = '`"narrow"` 或 `"stacked"`（两个名字指同一种手机布局）'
 _BAD_LAYOUT = '`layout` 不是 `"wide"`、`"narrow"` 或 `"stacked"`'
 _PHONE_LEGEND = '`"wide"`：图例在绘图区内；' + _PHONE + "：图例在绘图区下面。"
 _X_TEST = "测试输入（查询），形状 `(n_test,)`。"
@@ -415,7 +415,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "measurements": '非空的行列表，如 `scale_measurements()["rows"]`：每行是一个字典，含 '
         '`formulation`（`"tiled"`、`"broadcast"`、`"chunked"`、`"sdpa"` 之一）、`n`、`seconds`、'
         "`peak_bytes`（还可以有 `predicted_bytes`，同一种写法要么每行都有，要么都没有）；"
-        "这几个字段可以是实数、NumPy 标量或 0 维张量。",
+        "其中的数值字段（`n`、`seconds`、`peak_bytes`、`predicted_bytes`）可以是实数、"
+        "NumPy 标量或 0 维张量。",
         "lang": _LANG,
         "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：时间在上、内存在下。",
         "title": "第一幅图的标题，可以不给。",
@@ -439,7 +440,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：图例在绘图区下面，分两列；' + _PHONE + "：更窄的图，"
         "图例在绘图区下面，一列。",
         "return": _FIGURE,
-        "raise TypeError": "某个数组装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
+        "raise TypeError": "某个数组含有非实数（布尔值、字符串、复数或 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
         "含有 NaN 或无穷大，或者长度对不上时。",
     },
@@ -453,7 +454,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise TypeError": "某个数组装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
+        "raise TypeError": "某个数组含有非实数（布尔值、字符串、复数或 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
         "含有 NaN 或无穷大，或者长度对不上时。",
     },
@@ -470,18 +471,19 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：各幅并排，图例在它们下面；' + _PHONE + "：各幅上下排列，图例在下面。",
         "lang": _LANG,
         "return": "图，每条拟合一幅；`fig.description` 是它的替代文字。",
-        "raise TypeError": "`fits` 不是映射、`fits` 的某个键不是字符串、某个数组装的不全是实数"
-        "（含有布尔值、字符串或复数，或者是 `None`），或某个标题既不是字符串也不是字符串的映射时。",
+        "raise TypeError": "`fits` 不是映射、`fits` 的某个键不是字符串、某个数组含有非实数"
+        "（布尔值、字符串、复数或 `None`），或某个标题既不是字符串也不是字符串的映射时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`fits` 是空的、长度不一致、"
         "`titles` 的个数与拟合不同，或标题映射里没有 `lang` 时。",
     },
     "figures.curves.plot_loss": {
-        "losses": "每轮一个损失，即 [`train`][attention_tutorial.training.train] 的返回值。",
+        "losses": "每轮一个损失，每轮在更新之前测得（第一个是未训练模型的损失），即 "
+        "[`train`][attention_tutorial.training.train] 的返回值。",
         "lang": _LANG,
         "title": _TITLE,
         "layout": '`"wide"`：宽屏的图；' + _PHONE + "：更窄的图。",
         "return": _FIGURE,
-        "raise TypeError": "`losses` 装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
+        "raise TypeError": "`losses` 含有非实数（布尔值、字符串、复数或 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 不是一维、为空、"
         "含有 NaN 或无穷大时。",
     },
@@ -493,7 +495,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
-        "raise TypeError": "某个数组装的不全是实数（含有布尔值、字符串或复数，或者是 `None`）时。",
+        "raise TypeError": "某个数组含有非实数（布尔值、字符串、复数或 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
         "含有 NaN 或无穷大，长度不一致，或某个 $w$ 不是正数时。",
     },
@@ -1403,13 +1405,14 @@ PARAGRAPHS: dict[str, str] = {
     "intermediate tensors), the memory panel also draws them as a dotted line in that "
     "formulation's colour; only then does the legend explain the dotted line. The legend "
     "sits below both panels, where it hides no point. The alt text gives each line's values "
-    "at the smallest and largest n, the counted bytes too; a byte count of 0 is drawn at "
-    "1 B, the bottom of a log axis, and the alt text says so.": (
+    "at the smallest and largest n, the counted bytes too, and names only the dotted lines "
+    "drawn. A log axis has no 0: any byte count below 1 B (0 included) is drawn at 1 B, and "
+    "the alt text says so.": (
         "每种写法在两幅图里各是一条实线，颜色和标记各不相同。某种写法的各行带有 "
-        "``predicted_bytes``（按中间张量数出来的字节数）时，内存图还用与这种写法同色的点线"
+        "``predicted_bytes``（按中间张量数出的字节数）时，内存图还用与这种写法同色的点线"
         "画出它们；只有这时图例才说明点线。图例放在两幅图下方，不挡住任何点。替代文字给出每条线"
-        "在最小和最大的 n 处的值，数出来的字节数也在内；0 字节画在 1 B 处，即对数轴的底部，"
-        "替代文字也这样说。"
+        "在最小和最大的 n 处的值，数出的字节数也在内，并且只提画出来的点线。对数轴上没有 0："
+        "小于 1 B 的字节数（包括 0）都画在 1 B 处，替代文字也这样说。"
     ),
     # figures.curves
     "The examples use [`make_data`][attention_tutorial.data.make_data] and "
@@ -1435,16 +1438,18 @@ PARAGRAPHS: dict[str, str] = {
     "sets them one above the other, at a phone's width.": (
         '``"wide"`` 布局把各幅并排；手机布局（``"stacked"``）把它们上下排列，与手机的窄栏同宽。'
     ),
-    "The test inputs are drawn as a row of short vertical marks under the curve: they are the "
-    "places where the later pages make predictions (the queries).": (
-        "测试输入画成曲线下方的一排短竖线：后面各页就在这些位置上做预测（它们就是查询）。"
+    "The test inputs are drawn as a row of short vertical marks under the curve: the later "
+    "pages make their predictions there.": (
+        "测试输入画成曲线下方的一排短竖线：后面各页就在这些位置上做预测。"
     ),
-    "With ``train``'s defaults (``lr=0.5``, a step on ``w`` itself), the first steps carry "
-    "``w`` far past the minimum of the leave-one-out loss, and the loss then stays nearly flat "
-    "above that minimum: the example prints where ``w`` stops. Why, and what it does to the "
-    "fit: the page `smoothness.md`.": "用 ``train`` 的默认设置（``lr=0.5``，直接对 ``w`` "
-    "走一步）时，头几步就把 ``w`` 带到留一法损失最低点的远处，此后损失几乎不变，停在比最低点"
-    "高的地方；示例打印出 ``w`` 停在哪里。原因，以及这对拟合有什么影响，见 `smoothness.md` 一页。",
+    "With ``train``'s defaults (``lr=0.5``, a step on ``w`` itself), the first step alone "
+    "carries ``w`` far past the minimum of the leave-one-out loss (``w`` ≈ 4); the next four "
+    "only creep back, and the loss stays nearly flat above that minimum: the example prints "
+    "the losses and the path of ``w``. Why, and what it does to the fit: the page "
+    "`smoothness.md`.": "用 ``train`` 的默认设置（``lr=0.5``，直接对 ``w`` 走一步）时，"
+    "单是第一步就把 ``w`` 带到留一法损失最低点（``w`` ≈ 4）的远处；后面四步只往回挪了一点，"
+    "损失几乎不变，停在比最低点高的地方；示例打印出各轮的损失和 ``w`` 走过的路径。原因，"
+    "以及这对拟合有什么影响，见 `smoothness.md` 一页。",
     "The $w$ axis is logarithmic; the minimum of the leave-one-out curve is marked.": "$w$ "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
     "$L(w)$ is the summed leave-one-out loss at $w$ (``loss_curve``), the grey curve. Each "
@@ -2060,17 +2065,20 @@ COMMENTS: dict[str, str] = {
     "panel titles: the keys of fits": "每幅图的标题：fits 的键",
     "predict: the parametric model's": "predict：带参数的模型",
     "prediction at a fixed w": "在固定的 w 下的预测",
-    "one loss per epoch": "每轮一个损失",
-    "where w stops: far past the": "w 停在哪里：远远越过了",
+    "one loss per epoch, measured": "每轮一个损失，",
+    "before that epoch's step": "在这一轮更新之前测得",
+    "w0, then w after each step: the": "w0，然后是每一步之后的 w：",
+    "first step goes far past the": "第一步就远远越过了",
     "minimum (w ≈ 4), as lr = 0.5 is": "最低点（w ≈ 4），因为对 w 本身",
     "a large step for w itself": "来说，lr = 0.5 的步子太大",
+    "the same w as the model's": "与模型的 w 相同",
     '"_ =" drops what it returns': "“_ =” 丢弃它的返回值",
     "where each path ends after 5 steps": "5 步之后每条路径停在哪里",
     "(lr = 0.02 short of the star,": "（lr = 0.02 还没走到星号，",
     "lr = 0.05 on it)": "lr = 0.05 停在星号上）",
     "lr = 0.05 goes past the star": "lr = 0.05 先越过星号",
     "(w ≈ 4) to 5.06, then comes back:": "（w ≈ 4）到 5.06，再走回来；",
-    "too close to see at this scale": "在这个比例的图上几乎看不出",
+    "hard to see at this scale": "在这个比例的图上不容易看出",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
     "leave-one-out)": "留一法）",
     # figures.shape_flow
@@ -2113,21 +2121,17 @@ COMMENTS: dict[str, str] = {
     "at 4.0, near the minimum (w ≈ 4)": "4.0，接近损失的最低点（w ≈ 4）",
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
-    "two formulations, n = 1e2 to 1e4,": "两种写法，n 从 1e2 到 1e4，",
-    "the time following the memory": "时间跟着内存变",
-    "tiled: counted, three n×n": "tiled：数出来的是三个 n×n 的",
-    "float32 matrices": "float32 矩阵",
+    "two formulations, n = 1e2 to 1e4;": "两种写法，n 从 1e2 到 1e4；",
+    "the time of both grows as n²": "两者的时间都随 n² 增长",
+    "tiled: the bytes counted from": "tiled：按三个 n×n 的 float32",
+    "three n×n float32 matrices": "矩阵数出的字节数",
     "(queries_tiled, scores,": "（queries_tiled、scores、",
     "attention_weights);": "attention_weights）；",
     "peak_bytes: 1 MB more": "peak_bytes 再多 1 MB",
-    "sdpa: peak_bytes only": "sdpa：只有 peak_bytes",
-    "memory: each formulation's": "内存图：每种写法的",
-    "peak_bytes (solid), and tiled's": "peak_bytes（实线），以及 tiled 的",
-    "predicted_bytes (dotted)": "predicted_bytes（点线）",
-    "the dotted line: tiled's colour": "点线的颜色就是 tiled 的颜色",
-    "the legend's last entry names the": "图例的最后一项说明点线，",
-    "dotted line, as some": "因为给了",
-    "predicted_bytes are given": "predicted_bytes",
+    "sdpa: no counted bytes; its": "sdpa：没有数出的字节数；",
+    "memory grows only as n": "它的内存只随 n 增长",
+    "one dotted line, in tiled's": "一条点线，颜色同 tiled：",
+    "colour: tiled's counted bytes": "tiled 数出的字节数",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",

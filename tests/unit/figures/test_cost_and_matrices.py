@@ -564,14 +564,14 @@ def test_the_alt_text_gives_the_counted_bytes_at_both_ends(lang) -> None:
     rows[3]["predicted_bytes"] = 0  # sdpa at its smallest n
     alt = plot_scaling(rows, lang=lang).description
     if lang == "zh":
-        assert "数出来的字节数从 1 kB 到 5 kB" in alt
-        assert "数出来的字节数从 0 B（对数轴上没有 0，画在 1 B 处）到 5 kB" in alt
+        assert "数出的字节数从 1 kB 到 5 kB" in alt
+        assert "数出的字节数从 0 B（对数轴上没有 0，画在 1 B 处）到 5 kB" in alt
         assert "） " not in alt
     else:
         assert "counted bytes from 1 kB to 5 kB" in alt
         assert "counted bytes from 0 B (drawn at 1 B: a log axis has no 0) to 5 kB" in alt
     bare = [{k: v for k, v in row.items() if k != "predicted_bytes"} for row in ROWS]
-    assert "数出来的字节数从" not in plot_scaling(bare, lang="zh").description
+    assert "数出的字节数从" not in plot_scaling(bare, lang="zh").description
 
 
 @pytest.mark.parametrize(
