@@ -38,6 +38,10 @@ character, so what a reader copies or searches for is unchanged. Short code with
 '<h1><code>attention_tutorial<wbr>.local_linear_regression</code></h1>'
 >>> mark("<pre><code>x_test.repeat_interleave(n)</code></pre>")  # a block
 '<pre><code>x_test.repeat_interleave(n)</code></pre>'
+>>> mark(
+...     '<p><code>"softmax_lastdim_kernel_impl" failed</code></p>'
+... )  # a quoted name
+'<p><code>"softmax_<wbr>lastdim_<wbr>kernel_<wbr>impl" failed</code></p>'
 >>> mark("<p><code>(n, n - 1)</code></p>")  # short, with a space
 '<p><code class="attn-nobr">(n, n - 1)</code></p>'
 """
@@ -62,8 +66,9 @@ _BREAK = re.compile(rf"(?<=[\w)\]])(?=\.[A-Za-z_])(?!{_SUFFIX})|(?<=\w/)(?=\w)")
 # The text of an API link that is one long name; an API link is an ``a`` whose first
 # attribute is its class, ``autorefs...``.
 _LONG_WORD = re.compile(rf"\w{{{MIN_CHARS},}}")
-# A long name at the start of a piece, and the places after its underscores.
-_LONG_NAME = re.compile(rf"^\.?\w{{{MIN_CHARS},}}")
+# A long name at the start of a piece (after a dot or a quote), and the places after its
+# underscores.
+_LONG_NAME = re.compile(rf"^[.\"']?\w{{{MIN_CHARS},}}")
 _UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9]_)(?=[A-Za-z0-9])")
 
 
