@@ -165,8 +165,8 @@ def sgd_stepper(
             (``10**3.5``), the ends of the stepper's loss curve: half a decade past
             the largest ``w`` (1000) of the bandwidth explorer on the page
             `nonparametric.md`, so that the chapter's overshoot stays on the
-            chart: training ``log w`` at ``lr`` 0.5, the lesson's ``w0`` jumps to
-            about 1,700 in one step (the example prints it). The lesson's is
+            chart: training ``log w`` at the learning rate 0.5, the lesson's ``w0``
+            jumps to about 1,700 in one step (the example prints it). The lesson's is
             about 0.4963: the untrained model's ``w`` after
             ``torch.manual_seed(SEED)``, as on the page
             `parametric.md` (the example takes it from the model).
