@@ -100,7 +100,7 @@ _SHARED = {
     "fit": "panel_fit", "bumps": "panel_bumps", "heatmap": "panel_heatmap",
     "loss": "panel_loss", "x": "x", "y": "y", "truth": "truth", "prediction": "prediction",
     "train": "train_points", "weight": "weight", "queries": "queries", "keys": "keys",
-    "w_axis": "w_log", "loss_axis": "loo_loss",
+    "w_axis": "w_log", "loss_axis": "loo_loss", "loss_axis_narrow": "loo_loss_narrow",
 }  # fmt: skip
 
 
@@ -231,9 +231,9 @@ class BandwidthExplorer:
     def html(self, lang: str | None = None) -> str:
         """The explorer's HTML: its JSON, and the static figure shown without the site's script.
 
-        The figure comes in ``plot_explorer_panels``' two layouts, ``"wide"``
-        and, for a phone's column, ``"stacked"``, each with its alt text; the
-        HTML shows the one that fits the width of the screen.
+        The figure comes in the two layouts of ``plot_explorer_panels``,
+        ``"wide"`` and, for a phone's column, ``"stacked"``, each with its alt
+        text; the HTML shows the one that fits the width of the screen.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.

@@ -41,7 +41,6 @@ _LABELS = {
         "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
         "星号是网格上的最低点；在本章的设置下（学习率 {lr}，训练 {param}），"
         "虚线圆圈标出本章训练停下的那一步；当前这一步见图上方的读数。",
-        "loss_axis_narrow": "损失 L（求和）",  # the y axis' title on a phone
         "lr": "学习率 lr",
         "lr_name": "学习率 lr（对数刻度）",
         "parameter": "训练的参数",
@@ -81,7 +80,6 @@ _LABELS = {
         "initial w, dots at the w of each SGD step, a star at the grid's minimum and, at the "
         "chapter's settings (lr {lr}, training {param}), a dotted ring at the step where the "
         "chapter's training stops; the readout above it gives the current step.",
-        "loss_axis_narrow": "loss L (sum)",  # the y axis' title on a phone
         "lr": "learning rate lr",
         "lr_name": "learning rate lr (log scale)",
         "parameter": "trained parameter",
@@ -121,7 +119,7 @@ _LABELS = {
 _STATIC_ONLY = frozenset({"path_name", "static", "static_alt"})
 # the JavaScript's name of a word -> its key in figures._labels.LABELS
 # (the legend's words are the stepper's own: in English each entry starts with a capital)
-_SHARED = {"w_axis": "w_log", "loss_axis": "loo_loss"}
+_SHARED = {"w_axis": "w_log", "loss_axis": "loo_loss", "loss_axis_narrow": "loo_loss_narrow"}
 
 
 def _words(lang: str) -> dict[str, str]:
@@ -148,12 +146,13 @@ def sgd_stepper(
 
     Explained on the page `smoothness.md`.
 
-    Each press of "Step" takes one plain gradient-descent step
+    Each press of *Step* takes one plain gradient-descent step
     (``torch.optim.SGD`` on the whole training set) on the summed
     leave-one-out loss (the steps of ``w_path``) and shows, above the
     picture, the new ``w``, the gradient there (the next step moves against
-    it, by ``lr`` times it) and the loss; the point after ``steps`` steps
-    is marked.
+    it, by ``lr`` times it) and the loss. While ``lr`` and the trained
+    parameter are those the control started with, the point after ``steps``
+    steps is marked.
     ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss.
     When ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1``
     moves against) is ``(path[k] - path[k + 1]) / lr``.
@@ -165,8 +164,9 @@ def sgd_stepper(
             floating tensor such as ``model.w``, from 0.1 to about 3162
             (``10**3.5``), the ends of the stepper's loss curve: half a decade past
             the largest ``w`` (1000) of the bandwidth explorer on the page
-            `nonparametric.md`, so that a step that overshoots stays on the
-            chart. The lesson's is
+            `nonparametric.md`, so that the chapter's overshoot stays on the
+            chart: training ``log w`` at the learning rate 0.5, the lesson's ``w0``
+            jumps to about 1,700 in one step (the example prints it). The lesson's is
             about 0.4963: the untrained model's ``w`` after
             ``torch.manual_seed(SEED)``, as on the page
             `parametric.md` (the example takes it from the model).
@@ -209,6 +209,11 @@ def sgd_stepper(
         >>> # holds w0 and w after each step)
         >>> round(stepper.path()[-1], 2)
         16.2
+        >>> # training log w at lr 0.5, one
+        >>> # step overshoots to about 1,700
+        >>> s = sgd_stepper(w0=w0, log_w=True)
+        >>> round(s.path()[1])
+        1700
     """
     data = make_data() if data is None else data
     if not isinstance(data, ToyData):
@@ -323,9 +328,9 @@ class SgdStepper:
     def html(self, lang: str | None = None) -> str:
         """The stepper's HTML: its JSON, and the static path shown without the site's script.
 
-        The picture comes in ``plot_w_paths``' two layouts, ``"wide"`` and,
-        for a phone's column, ``"stacked"``, each with its alt text; the HTML
-        shows the one that fits the width of the screen.
+        The picture comes in the two layouts of ``plot_w_paths``, ``"wide"``
+        and, for a phone's column, ``"stacked"``, each with its alt text; the
+        HTML shows the one that fits the width of the screen.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.

@@ -97,7 +97,8 @@ LABELS: dict[str, dict[str, str]] = {
         "weight_value": "权重",
         "query_at": "查询 x = {q:.1f}",
         "centre": "权重的重心 $\\bar{{x}}$ = {c:.2f}",
-        "loo_loss": "留一法训练损失（求和）",
+        "loo_loss": "留一法损失（求和）",
+        "loo_loss_narrow": "损失 L（求和）",  # the loss axis' title on a phone
         "loo_curve": "留一法损失",
         "minimum_at": "最小值 w ≈ {w:.2f}",
         "path_start": "方块：初值",
@@ -111,7 +112,7 @@ LABELS: dict[str, dict[str, str]] = {
         "panel_fit": "拟合、真实函数与训练数据",
         "panel_bumps": "三个查询的注意力权重",
         "panel_heatmap": "注意力权重热图（行：查询，列：键）",
-        "panel_loss": "留一法训练损失与 w",
+        "panel_loss": "留一法损失与 w",
         # the cost figure and the matrices (figures/cost.py, figures/matrices.py)
         "scale_n": "n（n_train = n_test）",
         "scale_seconds": "时间（秒）",
@@ -214,7 +215,8 @@ LABELS: dict[str, dict[str, str]] = {
         "weight_value": "weight",
         "query_at": "query x = {q:.1f}",
         "centre": "centre of the weights $\\bar{{x}}$ = {c:.2f}",
-        "loo_loss": "leave-one-out training loss (sum)",
+        "loo_loss": "leave-one-out loss (sum)",
+        "loo_loss_narrow": "loss L (sum)",  # the loss axis' title on a phone
         "loo_curve": "leave-one-out loss",
         "minimum_at": "minimum w ≈ {w:.2f}",
         "path_start": "square: start",
@@ -228,7 +230,7 @@ LABELS: dict[str, dict[str, str]] = {
         "panel_fit": "fit, true function and training data",
         "panel_bumps": "attention weights of three queries",
         "panel_heatmap": "attention weight heatmap (rows: queries, columns: keys)",
-        "panel_loss": "leave-one-out training loss against w",
+        "panel_loss": "leave-one-out loss against w",
         # the cost figure and the matrices (figures/cost.py, figures/matrices.py)
         "scale_n": "n (n_train = n_test)",
         "scale_seconds": "time (seconds)",

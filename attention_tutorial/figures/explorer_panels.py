@@ -154,7 +154,9 @@ def plot_explorer_panels(
             x_train, data.y_train.numpy(), s=10, alpha=0.6, color=_POINT_COLOUR,
             label=labels["train"],
         )  # fmt: skip
-        ax_fit.set(xlabel=labels["x"], ylabel=labels["y"], title=labels["panel_fit"])
+        ax_fit.set(xlabel=labels["x"], title=labels["panel_fit"])
+        # on a phone, "output y" stood 2 px from the tick "3" (r28): set a little apart
+        ax_fit.set_ylabel(labels["y"], labelpad=8 if stacked else None)
         ax_fit.legend(fontsize=legend_size, **fit_place)
         for k, i in enumerate(indices):
             ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=_QUERY_COLOURS[k],
@@ -183,7 +185,10 @@ def plot_explorer_panels(
         ax_loss.collections[-1].set_gid("attn-minimum-star")  # filled light in the dark palette
         ax_loss.axvline(w, color=_CURRENT_W_COLOUR, label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
-        ax_loss.set(xlabel=labels["w_log"], ylabel=labels["loo_loss"], title=labels["panel_loss"])
+        # on a phone the full "leave-one-out loss (sum)" was taller than the panel and reached
+        # its title (r28): the short form the live widgets show on a phone
+        loss_label = labels["loo_loss_narrow" if stacked else "loo_loss"]
+        ax_loss.set(xlabel=labels["w_log"], ylabel=loss_label, title=labels["panel_loss"])
         # stacked: under the axes (inside, its two lines spanned most of a phone's panel and
         # covered the curve's fall), under the x label
         place = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.28), "ncols": 1}

@@ -1049,7 +1049,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "一个数（不能是布尔值），或像 `model.w` 那样只有一个元素的浮点张量，从 0.1 到约 3162"
         "（`10**3.5`）：这是单步演示那条损失曲线的两端，比《[非参数注意力汇聚](../nonparametric.py)》"
         "一页带宽探索器最大的 `w`（1000）多出半个数量级，"
-        "冲过头的一步也还在图里。课程用的约为 0.4963："
+        "本章冲过头的那一步也还在图里：训练 `log w`、学习率 0.5 时，课程的 `w0` 一步就跳到约 "
+        "1,700（示例打印了它）。课程用的约为 0.4963："
         "执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，与《[带参数的注意力汇聚"
         "](../parametric.py)》"
         "一页相同（示例直接从模型取出它）。",
@@ -1263,7 +1264,7 @@ SECTIONS: dict[str, dict[str, str]] = {
 # Chinese page: the Chinese summary above it already says it.
 PARAGRAPHS: dict[str, str] = {
     (
-        'The figure comes in ``plot_explorer_panels``\' two layouts, ``"wide"`` and, for a '
+        'The figure comes in the two layouts of ``plot_explorer_panels``, ``"wide"`` and, for a '
         'phone\'s column, ``"stacked"``, each with its alt text; the HTML shows the one that fits '
         "the width of the screen."
     ): (
@@ -1271,7 +1272,7 @@ PARAGRAPHS: dict[str, str] = {
         '``"stacked"``，各带自己的替代文字；HTML 按屏幕宽度只显示合适的那一张。'
     ),
     (
-        "The picture comes in ``plot_w_paths``' two layouts, ``\"wide\"`` and, for a phone's "
+        'The picture comes in the two layouts of ``plot_w_paths``, ``"wide"`` and, for a phone\'s '
         'column, ``"stacked"``, each with its alt text; the HTML shows the one that fits the '
         "width of the screen."
     ): (
@@ -1933,17 +1934,18 @@ PARAGRAPHS: dict[str, str] = {
     "``SgdStepper``，notebook 的单元格会显示它：在本网站上带控件，在别处则是它的路径的静态图"
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
-    'Each press of "Step" takes one plain gradient-descent step (``torch.optim.SGD`` on the '
+    "Each press of *Step* takes one plain gradient-descent step (``torch.optim.SGD`` on the "
     "whole training set) on the summed leave-one-out loss (the steps of ``w_path``) and shows, "
     "above the picture, the new ``w``, the gradient there (the next step moves against it, "
-    "by ``lr`` times it) and the loss; the point after ``steps`` steps is marked. "
+    "by ``lr`` times it) and the loss. While ``lr`` and the trained parameter are those the "
+    "control started with, the point after ``steps`` steps is marked. "
     "``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss. "
     "When ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1`` moves against) "
     "is ``(path[k] - path[k + 1]) / lr``.": (
         "每按一次“走一步”，就在留一法损失之和上走一步普通的梯度下降"
         "（在全部训练数据上用 ``torch.optim.SGD``，与 ``w_path`` 的步子相同），并在图上方写出"
-        "新的 ``w``、那里的梯度（下一步朝它的反方向走，步长是 ``lr`` 乘以它）和损失；"
-        "第 ``steps`` 步之后的点会标出来。"
+        "新的 ``w``、那里的梯度（下一步朝它的反方向走，步长是 ``lr`` 乘以它）和损失。"
+        "只要学习率和训练的参数还是控件一开始的设置，第 ``steps`` 步之后的点就会标出来。"
         "每一步的 ``w`` 由 ``w_path`` 给出，它的损失由 ``loss_curve(path, x, y)`` 给出；"
         "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步按它更新：``w - lr * 梯度``）是 "
         "``(path[k] - path[k + 1]) / lr``。"
@@ -2116,6 +2118,8 @@ COMMENTS: dict[str, str] = {
     "default: the chapter's settings": "默认就是本章的设置",
     "where its 5 steps end (path()": "5 步之后的 w（path() 里",
     "holds w0 and w after each step)": "是 w0 和每一步之后的 w）",
+    "training log w at lr 0.5, one": "训练 log w、lr = 0.5 时，",
+    "step overshoots to about 1,700": "一步就冲到约 1,700",
     "training log w at lr = 0.05:": "训练 log w，lr = 0.05：",
     "w stays > 0; after 5 steps it is": "w 恒为正；5 步之后是",
     "at 4.0, near the minimum (w ≈ 4)": "4.0，接近损失的最低点（w ≈ 4）",

@@ -289,7 +289,9 @@
       return ["┆ " + L.query + " x = " + xq[i].toFixed(1), "q" + n + "-key"];
     }));
     var pMap = new Panel(grid, L.heatmap, L.keys, L.queries, false);
-    var pLoss = new Panel(grid, L.loss, L.w_axis, L.loss_axis, true);
+    // on a phone the short y title, as the static picture's phone layout (the full one was
+    // taller than the panel)
+    var pLoss = new Panel(grid, L.loss, L.w_axis, PHONE ? L.loss_axis_narrow : L.loss_axis, true);
 
     // fixed parts: data ranges, training points, truth, the leave-one-out curve
     var yAll = ys.concat(yt), y0 = Math.min.apply(null, yAll), y1 = Math.max.apply(null, yAll);
