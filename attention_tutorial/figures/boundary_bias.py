@@ -236,13 +236,19 @@ def _right_edge(x_test: Tensor, y_truth: Tensor, y_nw: Tensor, y_ll: Tensor, lan
 
 
 def _upper(value: float) -> str:
-    """A round bound just above ``value`` (> 0), for "weights below ...": one digit.
+    """A round bound just above ``value`` (> 0), for "weights below ...": two digits.
 
-    >>> _upper(0.00046), _upper(0.002)
-    ('0.0005', '0.002')
+    Two, as the page prints the bound it quotes (0.0022, not 0.003: review round 29).
+
+    >>> (
+    ...     _upper(0.00046),
+    ...     _upper(0.0021918),
+    ...     _upper(0.002),
+    ... )
+    ('0.00046', '0.0022', '0.0020')
     """
     digits = 0
-    while value * 10**digits < 1:
+    while value * 10**digits < 10:
         digits += 1
     return f"{math.ceil(round(value * 10**digits, 9)) / 10**digits:.{digits}f}"
 

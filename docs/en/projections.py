@@ -72,7 +72,7 @@ print(f"one w learned w = {scalar.w.item():.3f}")
 print(f"  last step's loss change: {losses_scalar[-2] - losses_scalar[-1]:.2g}")
 
 # %% [markdown]
-# The test error is the score. The loss column is the leave-one-out training loss before the
+# What counts is the test error. The loss column is the leave-one-out training loss before the
 # last step; why it cannot rank the two models is the subject of
 # [Why training losses mislead](#why-training-losses-mislead), near the end.
 #
@@ -173,7 +173,8 @@ at.plot_matrices(
 # how far off it is gets measured after the heatmaps. The second row (0.54 and 0.29) moves the
 # centre's second coordinate more with the query's $x_1$ than with its $x_2$. That changes which
 # keys get weight, but hardly the prediction: $y$ does not depend on $x_2$, and the bump is wide in
-# that direction. The one-$w$ model can do neither. $W_v$ stays close to 1: the values are already
+# that direction. The one-$w$ model can neither move the centre off the query nor shift it
+# along $x_2$ with $x_1$. $W_v$ stays close to 1: the values are already
 # the outputs we want.
 #
 # The attention heatmaps show the same thing from another side. How to read them: the queries

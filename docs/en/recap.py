@@ -210,8 +210,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # <details><summary>Solution</summary>
 #
-# $h = 1/|w|$: the score $-\frac{1}{2}((x - x_i)w)^2$ equals $-\frac{1}{2}((x - x_i)/h)^2$. It
-# holds $w$ only squared, so the sign of $w$ drops out
+# $h = 1/|w|$: the score $-\frac{1}{2}((x - x_i)w)^2$ equals $-\frac{1}{2}((x - x_i)/h)^2$. Here
+# $w$ appears only squared, so the sign of $w$ drops out
 # ([An inverse bandwidth](smoothness.py#an-inverse-bandwidth)).
 #
 # </details>
@@ -221,8 +221,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # <details><summary>Solution</summary>
 #
-# The softmax runs over the keys of one query. $-\frac{1}{2}q^2$ is the same for all of them: a
-# common factor that cancels. $-\frac{1}{2}k_i^2$ differs from key to key, so it changes the
+# The softmax runs over the keys of one query. $-\frac{1}{2}q^2$ is the same term added to all of them:
+# after the exp it is a common factor $e^{-q^2/2}$, which cancels. $-\frac{1}{2}k_i^2$ differs from key to key, so it changes the
 # weights: it is the key bias ([Expanding the square](dot-product.py#expanding-the-square)).
 #
 # </details>

@@ -91,7 +91,7 @@ assert gap_sign == 0
 # the $w$ with the smallest leave-one-out loss on the grid of the page
 # *[Why leave one out](leave-one-out.py)*
 # (<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>). The table gives each
-# one column (w = 1, trained w, best w) with three things in it:
+# one column (w = 1, trained w, best w) holding, besides w itself, three things:
 #
 # - the bandwidth $1/|w|$;
 # - the “number of keys in use” (row “keys in use”), $1 / \sum_i \alpha_i^2$ for the attention weights $\alpha_i$ of one

@@ -27,7 +27,8 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## Why one *w* is enough in one dimension
 #
-# One scalar is the smallest learnable kernel, and for one-dimensional inputs a $1 \times 1$ matrix
+# One scalar is the smallest learnable projection (a learned factor, later a matrix, that
+# multiplies the query or the key), and for one-dimensional inputs a $1 \times 1$ matrix
 # **is** a scalar. Tied, as in the chapter, such a projection learns only a **bandwidth**
 # (introduced on the non-parametric page in
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)); untied, with two different
@@ -235,8 +236,8 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 # computes the same with PyTorch's fused function `F.scaled_dot_product_attention` and with the
 # package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
 # (the same lines, plus checks and masks). “Fused” means that the scores, the softmax and the
-# weighted average are not run step by step in Python but in one call: by one C++ kernel when a
-# fused kernel applies to the inputs, else on PyTorch's step-by-step “math” path.
+# weighted average are computed in one call: by a single C++ kernel when a fused kernel fits
+# the inputs, otherwise on PyTorch's unfused “math” path of separate operations.
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)

@@ -152,6 +152,6 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # <details><summary>答案</summary>
 #
-# softmax 是在同一个查询的所有键上做的。$-\frac{1}{2}q^2$ 对这些键都一样，成了分子分母共同的因子，约掉了；$-\frac{1}{2}k_i^2$ 每个键各不相同，会改变权重：它就是键偏置（见[把平方展开](dot-product.py#把平方展开)）。
+# softmax 是在同一个查询的所有键上做的。$-\frac{1}{2}q^2$ 是加在每个键的分数上的同一项，取 exp 之后成了分子分母共同的因子 $e^{-q^2/2}$，约掉了；$-\frac{1}{2}k_i^2$ 每个键各不相同，会改变权重：它就是键偏置（见[把平方展开](dot-product.py#把平方展开)）。
 #
 # </details>

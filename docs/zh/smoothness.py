@@ -80,7 +80,7 @@ assert gap_sign == 0
 #
 # 比较三个 $w$：$w = 1$（《[非参数注意力汇聚](nonparametric.py)》的模型）、SGD 学到的 $w$，以及在《[为什么要留一](leave-one-out.py)》一页的网格上留一法损失最小的 $w$
 # （<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>）。
-# 表中每个 $w$ 一列（w = 1、trained w、best w），每列三样东西：
+# 表中每个 $w$ 一列（w = 1、trained w、best w），每列除 w 本身外还有三样东西：
 #
 # - 带宽 $1/|w|$；
 # - “有效键数”（keys in use 一行）：对一个查询的注意力权重 $\alpha_i$ 算出 $1 / \sum_i \alpha_i^2$，再在所有查询上取平均，
@@ -111,7 +111,7 @@ for row, label in enumerate(rows):
     print(f"{label:<11}" + "".join(cells))
 
 # %% [markdown]
-# 三条拟合曲线各画一幅小图，从左到右依次是这三个 $w$，标题写着各自的值。图上方先打印每条曲线的“最大跳动”，即相邻两个测试输入之间预测的最大变化，用来量化曲线有多“抖”；真实函数 $f$ 的也一并打印，作为参照：
+# 三条拟合曲线各画一幅小图，依次是这三个 $w$（宽屏上从左到右，窄屏上从上到下），标题写着各自的值。图上方先打印每条曲线的“最大跳动”，即相邻两个测试输入之间预测的最大变化，用来量化曲线有多“抖”；真实函数 $f$ 的也一并打印，作为参照：
 
 # %%
 fits = {}

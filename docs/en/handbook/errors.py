@@ -72,10 +72,10 @@ _ = torch.manual_seed(at.SEED)
 # - **Cause**: the right operand is a 2-D matrix and the size of the left operand's last
 #   axis is not the right one's number of rows. The message writes each shape as “rows x
 #   columns”; how it writes the left one depends on what the left operand is:
-#     - a 2-D matrix (`torch.matmul`, `@`, `torch.mm`): both shapes as they are, `2x3 and 2x3` (the first line below);
-#     - a 1-D vector: read as a one-row matrix first, so written `1x…` (the second line);
-#     - a stack of matrices (3-D or more): the batch dimensions folded into the rows, so `(4, 2, 3) @ (2, 3)` reports `8x3 and 2x3` (the third line);
-#     - the input of an `nn.Linear`, its last dimension not `in_features`: the layer's weight is the right operand, and a 3-D input's batch is folded into the rows the same way (the fourth line).
+#     - a 2-D matrix (`torch.matmul`, `@`, `torch.mm`): both shapes as they are, `2x3 and 2x3` (the first message below);
+#     - a 1-D vector: read as a one-row matrix first, so written `1x…` (the second message);
+#     - a stack of matrices (3-D or more): the batch dimensions folded into the rows, so `(4, 2, 3) @ (2, 3)` reports `8x3 and 2x3` (the third message);
+#     - the input of an `nn.Linear`, its last dimension not `in_features`: the layer's weight is the right operand, and a 3-D input's batch is folded into the rows the same way (the fourth message).
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
 #   [the pitfalls of nn.Linear](linear.py#pitfalls).
@@ -427,7 +427,7 @@ with prints_error(IndexError):
 # - **Cause**: one tensor is float32 (PyTorch's default), the other float64 (NumPy's
 #   default, which `torch.from_numpy` keeps). These are `bmm`'s words, and `torch.matmul`
 #   (or `@`) says the same when its right operand is a stack of matrices (3-D or more), two
-#   3-D tensors for instance (the second line below).
+#   3-D tensors for instance (the second message below).
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
@@ -461,8 +461,8 @@ assert two == one
 #   (NumPy's default, which `torch.from_numpy` keeps). The message lists three dtypes: the
 #   last two are the matrix's and the vector's; the first is that of the tensor PyTorch keeps
 #   the result in, which follows the vector: ignore it.
-#     - a float32 matrix times a float64 vector from NumPy (the likely case in the chapter): `Double, Float, and Double` (the first line below);
-#     - the other way round, a float64 matrix times a float32 vector: `Float, Double, and Float` (the second line).
+#     - a float32 matrix times a float64 vector from NumPy (the likely case in the chapter): `Double, Float, and Double` (the first message below);
+#     - the other way round, a float64 matrix times a float32 vector: `Float, Double, and Float` (the second message).
 # - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
 # - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 2-D · 1-D case);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
@@ -519,10 +519,10 @@ with prints_error(RuntimeError):
 # - **Cause**: the two sides of a matrix product have different dtypes, and the right one
 #   is a 2-D matrix. Whichever of these the left operand is, the message is this one (a
 #   layer with bias words it differently: see the previous entry):
-#     - the input of an `nn.Linear` without bias: the layer's weight is the matrix on the right (the first line below);
-#     - a 2-D matrix (the second line);
-#     - a 1-D vector, 1-D @ 2-D (the third line);
-#     - a stack of matrices, its batch dimensions folded into the rows first (the fourth line).
+#     - the input of an `nn.Linear` without bias: the layer's weight is the matrix on the right (the first message below);
+#     - a 2-D matrix (the second message);
+#     - a 1-D vector, 1-D @ 2-D (the third message);
+#     - a stack of matrices, its batch dimensions folded into the rows first (the fourth message).
 # - **Fix**: make the side with the wrong dtype float32: `.float()`.
 # - **Explained in**: [the pitfalls of nn.Linear](linear.py#pitfalls).
 

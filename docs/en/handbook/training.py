@@ -56,7 +56,7 @@ _ = torch.manual_seed(at.SEED)
 # `requires_grad` flag: it tells autograd (PyTorch's machinery that computes gradients
 # from a record of the operations) to record every operation on `w`, so that a gradient
 # can be computed for it. Second the type: `w` is a `Parameter`, the only kind of attribute
-# a module registers.
+# a module registers as a parameter (what `parameters()` returns).
 #
 # `requires_grad=True` alone does not make up for the second: only a `Parameter` attribute
 # is registered; a plain tensor attribute, even one that requires grad, is invisible to
@@ -151,7 +151,7 @@ print(w.detach().numpy().round(4))
 # ### Picture
 #
 # The `y_hat` and `y` of the example above: first the per-element squared errors, which the
-# picture calls `l` (no variable of the code), then reduced to one number by `sum` or `mean`.
+# picture calls `l` (this cell has no variable `l`; in the chapter's code it is `l`), then reduced to one number by `sum` or `mean`.
 
 # %%
 y_hat = torch.tensor([1.0, 2.0, 3.0])

@@ -66,10 +66,10 @@ _ = torch.manual_seed(at.SEED)
 #
 # - **原因**：右边是二维矩阵，而左边的最后一维不等于它的行数。报错把两边的形状写成“行x列”，
 #   左边写成什么样，看左边是什么：
-#     - 二维矩阵（`torch.matmul`、`@`、`torch.mm`）：两个形状照原样写出，`2x3 and 2x3`（下面第一行）。
-#     - 一维向量：向量先被当成只有一行的矩阵，写成 `1x…`（下面第二行）。
-#     - 一摞矩阵（三维或更多）：批量维被并入行数，`(4, 2, 3) @ (2, 3)` 报的是 `8x3 and 2x3`（下面第三行）。
-#     - `nn.Linear` 的输入，最后一维不等于 `in_features`：右边是层的权重，三维的输入同样把批量维并入行数（下面第四行）。
+#     - 二维矩阵（`torch.matmul`、`@`、`torch.mm`）：两个形状照原样写出，`2x3 and 2x3`（下面第一条报错）。
+#     - 一维向量：向量先被当成只有一行的矩阵，写成 `1x…`（下面第二条报错）。
+#     - 一摞矩阵（三维或更多）：批量维被并入行数，`(4, 2, 3) @ (2, 3)` 报的是 `8x3 and 2x3`（下面第三条报错）。
+#     - `nn.Linear` 的输入，最后一维不等于 `in_features`：右边是层的权重，三维的输入同样把批量维并入行数（下面第四条报错）。
 # - **改法**：打印两边的 `.shape`，找出该转置（`.T`）或该换位置的那个。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)、[nn.Linear 的陷阱](linear.py#陷阱)。
 # - **别的措辞**（同样是求和的两维长度不同）：
@@ -386,7 +386,7 @@ with prints_error(IndexError):
 #
 # - **原因**：两个张量一个是 float32（PyTorch 的默认），一个是 float64（NumPy 的默认，
 #   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；`torch.matmul`（和 `@`）的右边是一摞矩阵
-#   （三维或更多）时，比如两个三维张量相乘，报的也是这一句（下面第二行）。
+#   （三维或更多）时，比如两个三维张量相乘，报的也是这一句（下面第二条报错）。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
 # - **讲解**：[torch.bmm](bmm.py#torchbmm)、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
 # - **别的措辞**：同样的类型混用，换一种乘法就换一种说法，紧接着的四条各讲一种：
@@ -415,8 +415,8 @@ assert two == one
 # - **原因**：矩阵乘向量（二维 @ 一维，即本章的 `torch.matmul(attention_weights, y_train)`）时，
 #   一边是 float32，另一边是 float64（NumPy 的默认，`torch.from_numpy` 会保留它）。
 #   报错列出三个类型：后两个依次是矩阵的和向量的；第一个是内部存放结果的张量的类型，跟着向量走，可以不管：
-#     - float32 的矩阵乘 NumPy 来的 float64 向量（本章最可能遇到的）：`Double, Float, and Double`（下面第一行）。
-#     - 反过来，float64 的矩阵乘 float32 的向量：`Float, Double, and Float`（下面第二行）。
+#     - float32 的矩阵乘 NumPy 来的 float64 向量（本章最可能遇到的）：`Double, Float, and Double`（下面第一条报错）。
+#     - 反过来，float64 的矩阵乘 float32 的向量：`Float, Double, and Float`（下面第二条报错）。
 # - **改法**：同上一条，`torch.from_numpy(a).float()`。
 # - **讲解**：[torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
 
@@ -468,10 +468,10 @@ with prints_error(RuntimeError):
 #
 # - **原因**：矩阵乘法的两边类型不同，而右边是一个二维矩阵。左边是下面哪一种，报的都是这一句
 #   （带偏置的层说法不同，见上一条）：
-#     - 没有偏置的 `nn.Linear` 的输入：层的权重就是右边的矩阵（下面第一行）。
-#     - 二维矩阵（下面第二行）。
-#     - 一维向量，即一维 @ 二维（下面第三行）。
-#     - 一摞矩阵，批量维先被并入行数（下面第四行）。
+#     - 没有偏置的 `nn.Linear` 的输入：层的权重就是右边的矩阵（下面第一条报错）。
+#     - 二维矩阵（下面第二条报错）。
+#     - 一维向量，即一维 @ 二维（下面第三条报错）。
+#     - 一摞矩阵，批量维先被并入行数（下面第四条报错）。
 # - **改法**：把类型不对的那一边转成 float32：`.float()`。
 # - **讲解**：[nn.Linear 的陷阱](linear.py#陷阱)。
 
