@@ -117,11 +117,14 @@ for name, w in candidates.items():
     # against the true f
     mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
     table[name] = (w, bandwidth, keys_in_use, mse)
-print(" " * 11 + "".join(f"{name:>10}" for name in table))
+widths = (9, 10, 10)  # 40 columns in all: a phone's line
+print(" " * 11 + "".join(f"{n:>{c}}" for n, c in zip(table, widths, strict=True)))
 rows = ("w", "1/|w|", "keys in use", "test MSE")
 for row, label in enumerate(rows):
     spec = ".1f" if label == "keys in use" else ".4f"
-    cells = [f"{col[row]:>10{spec}}" for col in table.values()]
+    cells = [
+        f"{col[row]:>{c}{spec}}" for col, c in zip(table.values(), widths, strict=True)
+    ]
     print(f"{label:<11}" + "".join(cells))
 
 # %% [markdown]

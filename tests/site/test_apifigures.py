@@ -19,6 +19,7 @@ from mkdocs.exceptions import PluginError
 
 from tests.site.test_api_pages import MODULES
 from tools.sitebuild import apifigures
+from tools.sitebuild.html_tree import has_class, parse
 
 LANGS = ("zh", "en")
 FIGURE_MODULES = [m for m in MODULES if m.startswith("figures.")]
@@ -300,7 +301,10 @@ def test_the_caption_names_the_phone_layout_drawn() -> None:
     """A function with a phone layout: the caption says which layout a phone shows."""
     name = "attention_tutorial.figures.attention.plot_attention_pooling"
     # r26: "the phone layout", not "the stacked version" (a single panel is not stacked)
-    for lang, words in (("zh", "窄屏上改用手机布局（{}）"), ("en", "a phone shows the phone layout ({})")):
+    for lang, words in (
+        ("zh", "窄屏上改用手机布局（{}）"),
+        ("en", "a phone shows the phone layout ({})"),
+    ):
         drawn = apifigures.drawings(name, lang)
         html_ = apifigures.figure_html(name, lang, drawn, "api/x/")
         caption = html.unescape(re.search(r"<figcaption>(.*?)</figcaption>", html_)[1])
@@ -392,10 +396,14 @@ def test_a_widget_page_shows_the_static_picture_of_its_example(lang: str) -> Non
 def test_the_widget_pages_show_their_static_picture_in_the_box(site: Path, lang: str) -> None:
     root = site if lang == "zh" else site / "en"
     for page, name in WIDGETS.items():
-        text = (root / "api" / page / "index.html").read_text(encoding="utf-8")
-        box = text[text.index('class="admonition example"') :]
-        box = box[: box.index("</div>")]
-        figure = re.search(rf'<figure [^>]*data-api-widget="{re.escape(name)}">(.*?)</figure>', box, re.S)
-        assert figure, page
-        for src in re.findall(r'<img [^>]*src="([^"]+)"', figure[1]):
-            assert (root / "api" / page / src).resolve().is_file(), src
+        tree = parse((root / "api" / page / "index.html").read_text(encoding="utf-8"))
+        # the first example box, whole (it may hold other blocks: display formulas, r28)
+        box = next(
+            d
+            for d in tree.find_all("div")
+            if has_class(d, "admonition") and has_class(d, "example")
+        )
+        figure = box.find("figure", attrs={"data-api-widget": name})
+        assert figure is not None, page
+        for img in figure.find_all("img"):
+            assert (root / "api" / page / img["src"]).resolve().is_file(), img["src"]
