@@ -160,7 +160,7 @@ print(f"  local linear    {mse_ll:.4f}")
 # The left panel (the upper one on a phone) shows both fits, with the three curves marked at
 # $x = 0$ and $x = 4.9$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at $x = 4.9$
 # Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower)
-# one, two sets of weights of the query $x = 0$: the bars are the attention weights $\alpha_i$,
+# one shows two sets of weights of the query $x = 0$: the bars are the attention weights $\alpha_i$,
 # all of them to the query's right, centred at $\bar x$, far from the query; the orange dots are
 # local linear regression's equivalent weights $\ell_i$: more than $\alpha_i$ for the keys left
 # of $\bar x$, less for those right of it, and negative farther off. The right panel's axis
@@ -322,7 +322,8 @@ for i in (0, n_test - 1):
 # prediction down, and local linear regression ends 0.49 too low. Even a line that gave exactly
 # the needed $+0.15$ would not beat Nadaraya-Watson: the one-sided bias would be gone, but the
 # curvature bias and the noise would stay, turning Nadaraya-Watson's error of $+0.03$ into
-# $+0.19$ (the last two lines printed above). Nadaraya-Watson is right there only because its two
+# $+0.19$ (the last two lines printed above; rounded, the two parts $+0.03$ and $+0.15$ add to
+# $+0.18$). Nadaraya-Watson is right there only because its two
 # biases happen to cancel. So local linear regression
 # removes most of the bias at $x = 0$; it is not better at every edge: extrapolating a line is
 # only safe where $f$ is close to a line inside the window.

@@ -320,7 +320,8 @@ for name, by_lr in mse_by.items():
 # %% [markdown]
 # At a learning rate of 0.1, SGD's test error is close to Adam's: plain SGD works on this problem
 # too. The difference shows when the learning rate is off: at 0.01 and at 0.3, SGD's test error is
-# more than twice Adam's. Adam does not make the model better; it makes the result less sensitive
+# more than twice Adam's, for this seed (the next section shows how much a seed changes).
+# Adam does not make the model better; it makes the result less sensitive
 # to the learning rate. At 0.3 Adam gets worse too, with a test error of 0.307, worse than the one-$w$
 # model's 0.114, though far less than SGD's 0.758.
 #

@@ -211,5 +211,5 @@ print("A @ A.T", tuple((A @ A.T).shape))
 #
 # [非参数注意力汇聚](../nonparametric.py)：`torch.matmul(attention_weights, y_train)`
 # 属于二维 · 一维的情况，`(n_test, n_train) @ (n_train,)` 得到 `(n_test,)`：
-# 每个预测都是一行权重与值向量的点积。要让每个查询用自己的一行注意力权重乘自己的一列值
+# 每个预测都是一行权重与值向量的点积。要让每个查询用自己的一行注意力权重乘自己的那一行值
 # （留一法下每个查询的值各不相同），带参数的模型用的是 [torch.bmm](bmm.py)。
