@@ -146,16 +146,17 @@ def sgd_stepper(
 
     Explained on the page `smoothness.md`.
 
-    Each press of *Step* takes one plain gradient-descent step
-    (``torch.optim.SGD`` on the whole training set) on the summed
-    leave-one-out loss (the steps of ``w_path``) and shows, above the
-    picture, the new ``w``, the gradient there (the next step moves against
-    it, by ``lr`` times it) and the loss. While ``lr`` and the trained
-    parameter are those the control started with, the point after ``steps``
-    steps is marked.
-    ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss.
-    When ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1``
-    moves against) is ``(path[k] - path[k + 1]) / lr``.
+    Each press of *Step* takes one SGD step, which here is full-batch gradient
+    descent (``torch.optim.SGD`` on the whole training set), on the summed
+    leave-one-out loss (the steps of ``w_path``) and shows, above the picture,
+    the new ``w``, the gradient there of the trained parameter (``dL/dw``, or
+    ``dL/d(log w)`` when ``log w`` is trained; the readout says which), which
+    the next step moves against by ``lr`` times it, and the loss. While ``lr``
+    and the trained parameter are those the control started with, the point
+    after ``steps`` steps is marked. ``w_path`` gives each step's ``w`` and
+    ``loss_curve(path, x, y)`` its loss. When ``w`` is trained, the gradient at
+    ``path[k]`` (the one step ``k + 1`` moves against) is
+    ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
