@@ -115,9 +115,7 @@ def plot_explorer_panels(
 
     Examples:
         >>> d = make_data()
-        >>> fig = plot_explorer_panels(
-        ...     d, 2.0, lang="en"
-        ... )
+        >>> fig = plot_explorer_panels(d, 2.0)
     """
     with building(lang) as labels:
         data = make_data() if data is None else data

@@ -20,11 +20,12 @@ figure, or nothing for a function that does not draw (one not decorated with
    its content like the notebooks' figures (``page_repairs.extract_images``), and an
    ``<img>`` with the same attributes (alt, classes, width and height), under a caption
    that names the example's variable (``fig``; an example may draw a second figure to
-   check something). An example calls either without ``lang`` (``curves``, ``cost``: it
-   then draws in the current language, Chinese by default, and prints the same in both
-   languages) or, where what it prints depends on the language, with ``lang="en"``: the
-   caption then gives the page's ``lang`` and the box ``docs/snippets/api-figures-lang.*.md``
-   at the top of the page says why, once (``tests/site/test_apifigures.py`` checks both).
+   check something). An example calls either without ``lang`` (``curves``, ``cost``,
+   ``explorer_panels``: it then draws in the current language, Chinese by default, and
+   prints the same in both languages) or, where what it prints depends on the language,
+   with ``lang="en"``: the caption then gives the page's ``lang`` and the box
+   ``docs/snippets/api-figures-lang.*.md`` at the top of the page says why, once
+   (``tests/site/test_apifigures.py`` checks both).
    The caption names the phone layout too.
 
 Never pasted: a docstring edit changes the picture. The result is kept (``stepcache.py``)
