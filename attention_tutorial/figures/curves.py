@@ -685,13 +685,17 @@ def plot_w_paths(
 ) -> TutorialFigure:
     r"""Draw paths of $w$ during training as points on the leave-one-out loss curve.
 
-    $L(w)$ is the summed leave-one-out loss at $w$ (``loss_curve``), the grey
-    curve. Each path is a polyline through $(w_k, L(w_k))$, $w_0$ being its first
-    value and $w_k$ ($k \ge 1$) its value after step $k$, from the first value
-    (a grey square, which paths starting at the same $w$ share) to the last
-    (a dot in the path's colour, outlined in black: light grey in the dark palette);
-    the legend names both markers. The end dots are drawn over the minimum's star, which is larger:
-    a path that ends at the minimum shows its dot inside the star.
+    What it shows: the grey curve is $L(w)$, the summed leave-one-out loss at
+    $w$ (``loss_curve``). Each path is a polyline on that curve through the
+    points $(w_k, L(w_k))$: $w_0$ is the path's first value and $w_k$
+    ($k \ge 1$) its value after step $k$.
+
+    How to read it: a path starts at a grey square (paths that start at the
+    same $w$ share it) and ends at a dot in the path's colour, outlined in
+    black (light grey in the dark palette); the legend names both markers.
+    The star marks the minimum of the curve. It is larger than the end dots,
+    which are drawn over it: a path that ends at the minimum shows its dot
+    inside the star.
 
     Explained on the page `smoothness.md`.
 

@@ -1453,20 +1453,20 @@ PARAGRAPHS: dict[str, str] = {
     "以及这对拟合有什么影响，见 `smoothness.md` 一页。",
     "The $w$ axis is logarithmic; the minimum of the leave-one-out curve is marked.": "$w$ "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
-    "$L(w)$ is the summed leave-one-out loss at $w$ (``loss_curve``), the grey curve. Each "
-    "path is a polyline through $(w_k, L(w_k))$, $w_0$ being its first value and $w_k$ "
-    "($k \\ge 1$) its value after step $k$, from the first value (a grey square, "
-    "which paths starting at the same $w$ share) to the last (a dot in the path's colour, "
-    "outlined in black: light grey in the dark palette); the legend names both markers. "
-    "The end dots are drawn over "
-    "the minimum's star, which is larger: a path that ends at the minimum shows its dot inside "
-    "the star.": "$L(w)$ 是 $w$ 处留一法损失之和（``loss_curve``），即那条灰色曲线。"
-    "每条路径是一条经过 $(w_k, L(w_k))$ 的折线"
-    "（$w_0$ 是初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值），"
-    "从第一个值（灰色方块，从同一个 "
-    "$w$ 出发的路径共用它）到最后一个值（路径颜色的圆点，黑色描边，深色模式下描边是浅灰色），"
-    "图例说明这两种标记。"
-    "终点的圆点画在最小值的星号上面，星号比圆点大：停在最小值处的路径，它的圆点就落在星号中间。",
+    "What it shows: the grey curve is $L(w)$, the summed leave-one-out loss at $w$ "
+    "(``loss_curve``). Each path is a polyline on that curve through the points "
+    "$(w_k, L(w_k))$: $w_0$ is the path's first value and $w_k$ ($k \\ge 1$) its value "
+    "after step $k$.": "图上画的是什么：灰色曲线是 $L(w)$，即 $w$ 处留一法损失之和"
+    "（``loss_curve``）。每条路径是这条曲线上一条经过各点 $(w_k, L(w_k))$ 的折线："
+    "$w_0$ 是路径的初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值。",
+    "How to read it: a path starts at a grey square (paths that start at the same $w$ share "
+    "it) and ends at a dot in the path's colour, outlined in black (light grey in the dark "
+    "palette); the legend names both markers. The star marks the minimum of the curve. It is "
+    "larger than the end dots, which are drawn over it: a path that ends at the minimum shows "
+    "its dot inside the star.": "怎样读图：路径从灰色方块出发（从同一个 $w$ 出发的路径共用它），"
+    "停在路径颜色的圆点上，圆点有黑色描边（深色模式下是浅灰色）；图例说明这两种标记。"
+    "星号标出曲线的最小值。星号比终点的圆点大，圆点画在它上面：停在最小值处的路径，"
+    "它的圆点就落在星号中间。",
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
     "as one colour bar under the matrices, so matrices can be compared entry by entry. The "
