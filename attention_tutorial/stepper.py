@@ -162,15 +162,15 @@ def sgd_stepper(
         data: The toy data set; ``make_data()`` if ``None``.
         w0: The initial ``w`` (the inverse bandwidth ``1 / h``) of the path,
             and again after each Reset: a number (not a bool) or a one-element
-            floating tensor such as ``model.w``, from 0.1 to about 3162
-            (``10**3.5``), the ends of the stepper's loss curve: half a decade past
-            the largest ``w`` (1000) of the bandwidth explorer on the page
-            `nonparametric.md`, so that the chapter's overshoot stays on the
-            chart: training ``log w`` at the learning rate 0.5, the lesson's ``w0``
-            jumps to about 1,700 in one step (the example prints it). The lesson's is
-            about 0.4963: the untrained model's ``w`` after
-            ``torch.manual_seed(SEED)``, as on the page
-            `parametric.md` (the example takes it from the model).
+            floating tensor such as ``model.w``. The lesson's is about 0.4963,
+            the untrained model's ``w`` after ``torch.manual_seed(SEED)``, as on
+            the page `parametric.md` (the example takes it from the model).
+            It must lie from 0.1 to about 3162 (``10**3.5``), the ends of the
+            stepper's loss curve: half a decade past the largest ``w`` (1000) of
+            the bandwidth explorer on the page `nonparametric.md`, so that the
+            chapter's overshoot stays on the chart (training ``log w`` at the
+            learning rate 0.5, the lesson's ``w0`` jumps to about 1,700 in one
+            step; the example prints it).
         lr: The learning rate the control starts at (the reader can change it on
             the lesson page), one of the 13 values of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10: a 1-2-5 sequence), imported with
