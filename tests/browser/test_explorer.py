@@ -79,6 +79,12 @@ def data():
     return at.make_data()
 
 
+@pytest.fixture(scope="module")
+def best(data):
+    """The package's best w on the explorer's grid of 401 values (seconds of torch: once)."""
+    return at.best_w(at.analysis.np.logspace(-1, 3, 401), data.x_train, data.y_train)
+
+
 def open_page(browser, url, width=1280, height=900):
     """The page loaded as a new document in the worker's shared tab (``open_in_tab``):
     ``(visit, page, log)``; ``visit.close()`` ends the visit."""
@@ -180,11 +186,10 @@ def test_offline_explorer_matches_the_package(offline_site, browser, data, path)
         context.close()
 
 
-def test_minimum_marked_by_the_page_is_best_w(server, browser, data):
+def test_minimum_marked_by_the_page_is_best_w(server, browser, best):
     context, page, _ = open_page(browser, f"{server}leave-one-out/")
     try:
         text = page.locator(".attn-explorer svg text.minimum-text").text_content()
-        best = at.best_w(at.analysis.np.logspace(-1, 3, 401), data.x_train, data.y_train)
         assert text.endswith(f"{best:.2f}")
         assert math.isfinite(best)
     finally:
@@ -386,7 +391,7 @@ PANEL_LABELS = """() => [...document.querySelectorAll(
 
 
 @pytest.mark.parametrize("path", ["nonparametric", "en/leave-one-out"])
-def test_each_live_panel_is_described_with_the_current_w(server, browser, data, path):
+def test_each_live_panel_is_described_with_the_current_w(server, browser, best, path):
     context, page, _ = open_page(browser, f"{server}{path}/")
     try:
         got = page.evaluate(SET_W, [17.0])
@@ -395,7 +400,6 @@ def test_each_live_panel_is_described_with_the_current_w(server, browser, data, 
         w = f"w = {got['w']:.1f}"  # the page's format: one decimal from 10 to 100
         assert all(w in label for label in labels), labels
         assert f"L = {got['loo']:.2f}" in labels[3], labels[3]
-        best = at.best_w(at.analysis.np.logspace(-1, 3, 401), data.x_train, data.y_train)
         assert f"w ≈ {best:.2f}" in labels[3], labels[3]
         # a sentence each, not a title: the titles are the panels' captions
         captions = page.locator(".attn-explorer-grid figcaption").all_text_contents()
