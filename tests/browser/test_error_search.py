@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import open_in_tab
 from tests.browser.search import SHOWN, open_search, sent, wait_for_answer, watch
 from tests.site.test_error_index import INDEX, LANGS, index_entries
 
@@ -115,10 +116,9 @@ def test_error_outputs_wrap_inside_their_box_at_every_width(server, browser, lan
     PyTorch's messages that other pages print whole were cut at the box's edge. Here every
     printed line fits, at both widths: one screen line per printed line."""
     for width in (375, 1280):
-        context = browser.new_context(viewport={"width": width, "height": 900})
+        url = f"{server}{LANGS[lang]}{INDEX}"
+        context, page, _ = open_in_tab(browser, url, width=width, height=900)
         try:
-            page = context.new_page()
-            page.goto(f"{server}{LANGS[lang]}{INDEX}", wait_until="load")
             outputs = page.evaluate(OUTPUTS)
         finally:
             context.close()

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import attention_tutorial as at
+from tests.browser.conftest import open_in_tab
 
 pytestmark = pytest.mark.browser
 
@@ -78,16 +79,22 @@ def data():
     return at.make_data()
 
 
-def open_page(browser, url, width=1280):
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    log = {"errors": [], "requests": []}
-    page.on("console", lambda m: log["errors"].append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: log["errors"].append(str(e)))
-    page.on("request", lambda r: log["requests"].append(r.url))
-    page.goto(url, wait_until="load")
-    page.wait_for_selector(".attn-explorer.is-live", timeout=10000)
-    return context, page, log
+@pytest.fixture(scope="module")
+def best(data):
+    """The package's best w on the explorer's grid of 401 values (seconds of torch: once)."""
+    return at.best_w(at.analysis.np.logspace(-1, 3, 401), data.x_train, data.y_train)
+
+
+def open_page(browser, url, width=1280, height=900):
+    """The page loaded as a new document in the worker's shared tab (``open_in_tab``):
+    ``(visit, page, log)``; ``visit.close()`` ends the visit."""
+    visit, page, log = open_in_tab(browser, url, width=width, height=height)
+    try:
+        page.wait_for_selector(".attn-explorer.is-live", timeout=10000)
+    except BaseException:
+        visit.close()
+        raise
+    return visit, page, log
 
 
 def check_agreement(page, data):
@@ -179,11 +186,10 @@ def test_offline_explorer_matches_the_package(offline_site, browser, data, path)
         context.close()
 
 
-def test_minimum_marked_by_the_page_is_best_w(server, browser, data):
+def test_minimum_marked_by_the_page_is_best_w(server, browser, best):
     context, page, _ = open_page(browser, f"{server}leave-one-out/")
     try:
         text = page.locator(".attn-explorer svg text.minimum-text").text_content()
-        best = at.best_w(at.analysis.np.logspace(-1, 3, 401), data.x_train, data.y_train)
         assert text.endswith(f"{best:.2f}")
         assert math.isfinite(best)
     finally:
@@ -299,11 +305,8 @@ def test_the_controls_stay_in_view_and_nothing_hides_the_data(server, browser, p
     """Issue 26, item 9: the control row sticks under the header (no scroll box around it),
     so the slider and the whole loss panel are on screen together, on a phone too; the
     minimum's label never meets the current point; no legend is drawn over the data."""
-    context = browser.new_context(viewport={"width": width, "height": 740})
+    context, page, _ = open_page(browser, f"{server}{path}/", width=width, height=740)
     try:
-        page = context.new_page()
-        page.goto(f"{server}{path}/", wait_until="load")
-        page.wait_for_selector(".attn-explorer.is-live", timeout=10000)
         layout = page.evaluate(LAYOUT)
         assert layout["boxes"] == [], layout
         top, bottom = layout["controls"]
@@ -311,8 +314,11 @@ def test_the_controls_stay_in_view_and_nothing_hides_the_data(server, browser, p
         assert top >= layout["header"] - 1 and layout["slider"][0] >= layout["header"], layout
         assert bottom <= layout["loss"][0], layout
         assert layout["loss"][1] <= layout["height"] + 1, layout
-        for k in range(41):  # w from 0.1 to 1000
-            boxes = page.evaluate(LABELS, [10 ** (-1 + k / 10)])
+        # w from 0.1 to 1000, set one after the other in one call
+        every = page.evaluate(
+            f"ws => ws.map(w => ({LABELS})([w]))", [10 ** (-1 + k / 10) for k in range(41)]
+        )
+        for k, boxes in enumerate(every):
             assert not overlap(boxes["minimum"], boxes["dot"]), (k, boxes)
             assert not overlap(boxes["minimum"], boxes["current"]), (k, boxes)
             # the current w's line runs down to its point only: it cut the label before
@@ -385,7 +391,7 @@ PANEL_LABELS = """() => [...document.querySelectorAll(
 
 
 @pytest.mark.parametrize("path", ["nonparametric", "en/leave-one-out"])
-def test_each_live_panel_is_described_with_the_current_w(server, browser, data, path):
+def test_each_live_panel_is_described_with_the_current_w(server, browser, best, path):
     context, page, _ = open_page(browser, f"{server}{path}/")
     try:
         got = page.evaluate(SET_W, [17.0])
@@ -394,7 +400,6 @@ def test_each_live_panel_is_described_with_the_current_w(server, browser, data, 
         w = f"w = {got['w']:.1f}"  # the page's format: one decimal from 10 to 100
         assert all(w in label for label in labels), labels
         assert f"L = {got['loo']:.2f}" in labels[3], labels[3]
-        best = at.best_w(at.analysis.np.logspace(-1, 3, 401), data.x_train, data.y_train)
         assert f"w ≈ {best:.2f}" in labels[3], labels[3]
         # a sentence each, not a title: the titles are the panels' captions
         captions = page.locator(".attn-explorer-grid figcaption").all_text_contents()

@@ -18,7 +18,7 @@ import re
 import numpy as np
 import pytest
 
-from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS
+from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS, open_in_tab
 from tests.browser.reading import DARK_JS, desktop_problems, phone_problems
 
 pytestmark = pytest.mark.browser
@@ -34,12 +34,11 @@ def slug(path: str) -> str:
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.parametrize("path", FIGURE_PAGES)
 def test_dark_palette_figures(browser, server, path, width, screenshots):
-    context = browser.new_context(
-        viewport={"width": width, "height": 900 if width > 600 else 800}, color_scheme="dark"
+    height = 900 if width > 600 else 800
+    context, page, _ = open_in_tab(
+        browser, server + path, width=width, height=height, color_scheme="dark"
     )
     try:
-        page = context.new_page()
-        page.goto(server + path, wait_until="load")
         page.evaluate(BROKEN_IMAGES)  # loads the lazy figures
         found = page.evaluate(DARK_JS)
         if PAGE_SCREENSHOTS:

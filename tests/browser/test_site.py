@@ -6,7 +6,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.browser.conftest import PAGE_SCREENSHOTS
+from tests.browser.conftest import PAGE_SCREENSHOTS, open_in_tab
 from tests.browser.search import BOX, open_search, sent, wait_for_answer, watch
 from tools.sitebuild import restyle
 
@@ -207,9 +207,7 @@ def test_the_install_tabs_show_a_keyboard_focus_ring(browser, server, scheme_nam
     """Round-13 reader: tabbing to the home page's install tabs showed no focus ring (Material
     only recolours the label in the faint accent). The focused tab's label gets a 2 px outline
     in the text colour, in both palettes; a mouse click leaves none."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme_name)
-    page = context.new_page()
-    page.goto(server, wait_until="load")
+    context, page, _ = open_in_tab(browser, server, color_scheme=scheme_name)
     labels = page.locator(".tabbed-set .tabbed-labels > label")
     assert labels.count() >= 2
     outline = "el => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineWidth]"
@@ -232,9 +230,7 @@ def test_a_collapsed_block_shows_a_keyboard_focus_ring(browser, server, scheme_n
     """Round-17 reader: tabbing to the summary of a <details> block ("Source of …", "How it
     was measured") showed only Material's faint tint. A summary that has the keyboard focus gets
     a 2 px outline in the text colour, in both palettes; a mouse click leaves none."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme_name)
-    page = context.new_page()
-    page.goto(server + "en/scale/", wait_until="load")
+    context, page, _ = open_in_tab(browser, server + "en/scale/", color_scheme=scheme_name)
     summaries = page.locator("details.source-code > summary")
     assert summaries.count() >= 2
     outline = "el => [getComputedStyle(el).outlineStyle, getComputedStyle(el).outlineWidth]"
@@ -267,9 +263,8 @@ def test_the_site_name_in_the_header_is_not_cut(browser, server, path, width):
     """Round-24 reader: at 375 px the English site name was cut to "Attention poo…". There
     the header shows "Attention pooling" whole; the element's text, which screen readers
     read, stays the full name, and 1280 px shows the name as before."""
-    page = browser.new_page(viewport={"width": width, "height": 800})
+    visit, page, _ = open_in_tab(browser, server + path, width=width, height=800)
     try:
-        page.goto(server + path, wait_until="load")
         got = page.evaluate(SITE_NAME)
         full = "Attention pooling tutorial" if path.startswith("en/") else "注意力汇聚教程"
         assert got["text"] == full, got
@@ -277,4 +272,4 @@ def test_the_site_name_in_the_header_is_not_cut(browser, server, path, width):
         short = path.startswith("en/") and width < 480
         assert got["before"] == ('"Attention pooling" / ""' if short else "none"), got
     finally:
-        page.close()
+        visit.close()

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.conftest import open_in_tab
+
 pytestmark = pytest.mark.browser
 
 DARK = "label.md-header__button[for='__palette_1']"  # the toggle shown in the light palette
@@ -99,10 +101,8 @@ def _tab_stops(page, count: int) -> list[dict]:
 
 @pytest.mark.parametrize("lang", ["", "en/"])
 def test_the_closed_drawer_is_out_of_the_tab_order_at_375px(browser, server, lang):
-    context = browser.new_context(viewport={"width": 375, "height": 800})
-    page = context.new_page()
+    context, page, _ = open_in_tab(browser, f"{server}{lang}nonparametric/", width=375, height=800)
     try:
-        page.goto(f"{server}{lang}nonparametric/", wait_until="load")
         # the first stops: the skip link, then the header's controls; no drawer link
         stops = _tab_stops(page, 8)
         assert stops[0]["what"] == "a.md-skip", stops
@@ -139,10 +139,8 @@ def test_the_closed_drawer_is_out_of_the_tab_order_at_375px(browser, server, lan
 
 def test_the_sidebar_links_stay_in_the_tab_order_at_1280px(browser, server):
     """At desktop width the primary sidebar is no drawer: its links are tabbable as before."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    context, page, _ = open_in_tab(browser, f"{server}nonparametric/", width=1280, height=900)
     try:
-        page.goto(f"{server}nonparametric/", wait_until="load")
         sidebar = ".md-sidebar--primary"
         assert page.eval_on_selector(sidebar, "el => getComputedStyle(el).visibility") == "visible"
         # the chapter's pages, each a link of the top level (Material folds the handbook's and
@@ -221,10 +219,8 @@ def test_closed_search_takes_no_tab_stop_and_opens_from_the_keyboard_at_375px(
     Closed, nothing of the search box is in the tab order; its header button is: Enter or
     Space opens search with the focus in the input, a query finds pages, Escape closes it and
     returns to the button; the "/" shortcut opens it too. Then the box is out again."""
-    context = browser.new_context(viewport={"width": 375, "height": 800})
-    page = context.new_page()
+    context, page, _ = open_in_tab(browser, f"{server}{lang}nonparametric/", width=375, height=800)
     try:
-        page.goto(f"{server}{lang}nonparametric/", wait_until="load")
         assert page.evaluate(SEARCH_TAB_STOPS) == []
         stops = _tab_stops(page, 8)
         assert not any("md-search" in stop["what"] for stop in stops), stops
@@ -256,10 +252,8 @@ def test_closed_search_takes_no_tab_stop_and_opens_from_the_keyboard_at_375px(
 def test_closed_search_keeps_only_its_input_in_the_tab_order_at_1280px(browser, server):
     """At desktop width the search input is shown in the header and stays a Tab stop; the
     empty result box is not one while search is closed."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    context, page, _ = open_in_tab(browser, f"{server}nonparametric/", width=1280, height=900)
     try:
-        page.goto(f"{server}nonparametric/", wait_until="load")
         assert page.evaluate(SEARCH_TAB_STOPS) == ["input.md-search__input"]
         stops = [stop["what"] for stop in _tab_stops(page, 8)]
         assert "input.md-search__input" in stops and "div.md-search__scrollwrap" not in stops
@@ -286,10 +280,8 @@ FOCUS_WIDE_CODE = """() => {
 def test_a_focused_wide_code_block_shows_a_focus_ring_at_375px(browser, server, lang):
     """Round 21: at 375 px a code block wider than the screen takes the keyboard focus (so
     the arrow keys scroll it) but showed no outline; extra.css gives it one."""
-    context = browser.new_context(viewport={"width": 375, "height": 800})
-    page = context.new_page()
+    context, page, _ = open_in_tab(browser, f"{server}{lang}recap/", width=375, height=800)
     try:
-        page.goto(f"{server}{lang}recap/", wait_until="load")
         page.keyboard.press("Tab")  # a keyboard user: focus moves by keyboard from here on
         seen = page.evaluate(FOCUS_WIDE_CODE)
         assert seen is not None, "no scrollable code block takes the focus at 375 px"
@@ -312,10 +304,8 @@ OUTLINE = """el => {
 def test_copy_buttons_and_links_show_a_focus_ring(browser, server, lang):
     """Round 23: a copy button focused from the keyboard showed no ring (outline none), and a
     link in the text only changed colour. Both now get the 2 px ring of the tabs and summaries."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    context, page, _ = open_in_tab(browser, f"{server}{lang}handbook/mask/", width=1280, height=900)
     try:
-        page.goto(f"{server}{lang}handbook/mask/", wait_until="load")
         page.keyboard.press("Tab")  # a keyboard user: focus() then shows :focus-visible
         for selector in (
             ".jp-CodeCell clipboard-copy",  # a notebook cell's copy button

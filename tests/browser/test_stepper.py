@@ -9,6 +9,7 @@ and loss the page computed is compared with ``at.w_path``, torch's autograd and
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -17,6 +18,7 @@ import torch
 
 import attention_tutorial as at
 from attention_tutorial.scores import score
+from tests.browser.conftest import open_in_tab
 
 pytestmark = pytest.mark.browser
 
@@ -82,20 +84,58 @@ def autograd(x_train, y_train, w: float, log_w: bool) -> float:
     return parameter.grad.item()
 
 
-def open_page(browser, url, width=1280, height=900, **options):
-    context = browser.new_context(viewport={"width": width, "height": height}, **options)
-    page = context.new_page()
-    log = {"errors": [], "requests": []}
-    page.on("console", lambda m: log["errors"].append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: log["errors"].append(str(e)))
-    page.on("request", lambda r: log["requests"].append(r.url))
-    page.goto(url, wait_until="load")
-    page.wait_for_selector(".attn-stepper.is-live", timeout=10000)
-    lrs = page.evaluate(LEARNING_RATES)
-    page.evaluate(
-        "lrs => { document.querySelector('.attn-stepper.is-live').attnStepperLrs = lrs; }", lrs
+def open_page(browser, url, width=1280, height=900, color_scheme="light"):
+    """The page loaded as a new document in the worker's shared tab (``open_in_tab``):
+    ``(visit, page, log)``; ``visit.close()`` ends the visit."""
+    visit, page, log = open_in_tab(
+        browser, url, width=width, height=height, color_scheme=color_scheme
     )
-    return context, page, log
+    try:
+        page.wait_for_selector(".attn-stepper.is-live", timeout=10000)
+        lrs = page.evaluate(LEARNING_RATES)
+        page.evaluate(
+            "lrs => { document.querySelector('.attn-stepper.is-live').attnStepperLrs = lrs; }", lrs
+        )
+    except BaseException:
+        visit.close()
+        raise
+    return visit, page, log
+
+
+class _Kept:
+    """A page of ``live_pages``: it stays open for the next test (``close`` keeps it)."""
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def live_pages(browser):
+    """The stepper's pages loaded once per URL and viewport, for the tests that set every
+    control through ``configure(lr, logW)`` (which also resets the steps) before they read
+    anything, so that what an earlier test did there cannot reach what they check: the same
+    state a page loaded for each of them would reach. ``(kept, page, log)``, as ``open_page``;
+    the tests that read the page as it loads, or operate its controls, load their own."""
+    context = browser.new_context()
+    pages: dict = {}
+
+    def get(url, width=1280, height=900):
+        key = (url, width, height)
+        if key not in pages or pages[key][1].is_closed():
+            page = context.new_page()
+            page.set_viewport_size({"width": width, "height": height})
+            log = {"errors": [], "requests": []}
+            page.on("pageerror", lambda e: log["errors"].append(str(e)))
+            page.goto(url, wait_until="load")
+            page.wait_for_selector(".attn-stepper.is-live", timeout=10000)
+            pages[key] = (_Kept(), page, log)
+        kept, page, log = pages[key]
+        assert log["errors"] == [], log["errors"]  # no earlier test broke the page
+        page.evaluate("window.scrollTo(0, 0)")  # where a page loaded for the test starts
+        return kept, page, log
+
+    yield get
+    context.close()
 
 
 def check_agreement(page, chapter, lang):
@@ -221,14 +261,14 @@ def package_path(chapter, lr, log_w, steps):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_the_page_diverges_where_the_package_raises(server, browser, chapter, path):
+def test_the_page_diverges_where_the_package_raises(server, live_pages, chapter, path):
     """The package trains a float32 parameter and raises when ``w`` leaves float32's range;
     the page computes in float64, where the same ``w`` is still finite, and must stop there
     too, saying so (lr 10 with log w: the first step). Where the package does not raise
     (lr 5 with log w reaches 1.1e35; lr 10 with w), the page takes every step."""
     lang = "en" if path.startswith("en/") else "zh"
     assert package_path(chapter, 10.0, True, 8) == ([chapter[1]], True)  # the first step
-    context, page, _ = open_page(browser, f"{server}{path}/")
+    context, page, _ = live_pages(f"{server}{path}/")
     try:
         for lr, log_w in [(10.0, True), (5.0, True), (10.0, False)]:
             expected, raised = package_path(chapter, lr, log_w, 8)
@@ -248,13 +288,13 @@ def test_the_page_diverges_where_the_package_raises(server, browser, chapter, pa
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_the_table_marks_the_rows_it_leaves_out(server, browser, path):
+def test_the_table_marks_the_rows_it_leaves_out(server, live_pages, path):
     """20 steps: the table shows the start (step 0, whose first gradient the page asks the
     reader to watch), step 5 and the last 8 (13 to 20); a "⋯" row across the four columns
     stands for steps 1-4 and one for 6-12. w has 4 decimals. Step 5 is marked as the
     chapter's only at the chapter's settings (lr 0.5, training w)."""
     zh = not path.startswith("en/")
-    context, page, _ = open_page(browser, f"{server}{path}/")
+    context, page, _ = live_pages(f"{server}{path}/")
     try:
         got = page.evaluate(STEP_AT, [0.05, False, 20])
         firsts = [row[0] for row in got["table"]]
@@ -279,10 +319,10 @@ def test_the_table_marks_the_rows_it_leaves_out(server, browser, path):
     ("path", "key"),
     [("smoothness", "★ 留一法的最小值"), ("en/smoothness", "★ Leave-one-out minimum")],
 )
-def test_the_minimum_is_a_star_named_in_the_legend(server, browser, path, key):
+def test_the_minimum_is_a_star_named_in_the_legend(server, live_pages, path, key):
     """Every entry of the legend names its mark: the dots of the earlier steps too (they
     read "● w"); in English each entry, and the readout, starts with a capital."""
-    context, page, _ = open_page(browser, f"{server}{path}/")
+    context, page, _ = live_pages(f"{server}{path}/")
     try:
         got = page.evaluate(STEP_AT, [0.5, False, 1])
         assert (got["stars"], got["circles"]) == (1, 0)
@@ -317,11 +357,11 @@ SHOWN_KEYS = """([lr, logW, n]) => {
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_the_legend_names_only_the_marks_on_the_chart(server, browser, path):
+def test_the_legend_names_only_the_marks_on_the_chart(server, live_pages, path):
     """Round 26: before any step the legend listed "Earlier steps" and the chapter's step,
     whose marks were not there yet. The earlier steps' dots show from step 2 (step 1's lies
     under the current dot), the ring at step 5 at the chapter's settings only."""
-    context, page, _ = open_page(browser, f"{server}{path}/")
+    context, page, _ = live_pages(f"{server}{path}/")
     try:
         always = ["start-key", "current-key", "minimum-key"]
         assert page.evaluate(SHOWN_KEYS, [0.5, False, 0]) == always
@@ -383,10 +423,10 @@ CURRENT = """() => {
     ("path", "key"),
     [("smoothness", "● 当前的 w（最新一步）"), ("en/smoothness", "● Current w (the latest step)")],
 )
-def test_the_current_point_is_named_in_the_legend(server, browser, path, key):
+def test_the_current_point_is_named_in_the_legend(server, live_pages, path, key):
     """Issue 26: the legend named the start, the steps, the chapter's step and the minimum,
     not the larger dot at the latest step. Its entry has the dot's colour."""
-    context, page, _ = open_page(browser, f"{server}{path}/")
+    context, page, _ = live_pages(f"{server}{path}/")
     try:
         page.evaluate(STEP_AT, [0.05, False, 3])
         got = page.evaluate(CURRENT)
@@ -423,13 +463,13 @@ AT_THE_MINIMUM = """([lr, logW, n]) => {
 @pytest.mark.parametrize(("lr", "log_w", "steps"), [(0.05, False, 40), (0.05, True, 5)])
 @pytest.mark.parametrize("width", [375, 1280])
 def test_a_path_at_the_minimum_shows_the_star_on_its_current_disc(
-    server, browser, lr, log_w, steps, width
+    server, live_pages, lr, log_w, steps, width
 ):
     """Round-21 reader: with lr 0.05 on w after about 40 steps (log w: 5 steps) w is near
     3.98, the minimum, and the orange dot of the current step lay under the star; drawn on
     top of it, the dot then hid the star (round 24). Now both show: the star is painted after
     the dot, which grows there to a disc larger than the star, its accent round the star."""
-    context, page, _ = open_page(browser, f"{server}smoothness/", width=width)
+    context, page, _ = live_pages(f"{server}smoothness/", width=width)
     try:
         page.locator(".attn-stepper .attn-explorer-panel").scroll_into_view_if_needed()
         got = page.evaluate(AT_THE_MINIMUM, [lr, log_w, steps])
@@ -658,12 +698,12 @@ TABLE_CELLS = """([lr, logW, n]) => {
 
 @pytest.mark.parametrize("path", PAGES)
 @pytest.mark.parametrize(("lr", "log_w"), [(0.5, True), (1.0, True), (2.0, True), (10.0, False)])
-def test_at_375_px_no_number_of_the_log_wraps(server, browser, path, lr, log_w):
+def test_at_375_px_no_number_of_the_log_wraps(server, live_pages, path, lr, log_w):
     """Round 20: at 375 px, with log w and lr 0.5 or more, w (1700.1377) broke into
     "1700.137" / "7" and the row grew from 28 to 51 px. Every cell stays on one line now;
     the table may scroll in its own box, the page does not get wider. The exact 0 gradient
     there (every weight on one key) reads "0", not "0.0000", the tiny ones by an exponent."""
-    context, page, _ = open_page(browser, f"{server}{path}/", width=375, height=667)
+    context, page, _ = live_pages(f"{server}{path}/", width=375, height=667)
     try:
         got = page.evaluate(TABLE_CELLS, [lr, log_w, 5])
         assert got["page"] <= got["width"], got
@@ -766,10 +806,10 @@ def test_without_javascript_the_static_path_stays(server, browser, path, start, 
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_the_chart_is_described_and_points_at_the_readout(server, browser, path):
+def test_the_chart_is_described_and_points_at_the_readout(server, live_pages, path):
     """The live chart's name was its title only ("SGD stepper"): now a sentence on what it
     shows, and its state is the readout's sentence, which it points at."""
-    context, page, _ = open_page(browser, f"{server}{path}/")
+    context, page, _ = live_pages(f"{server}{path}/")
     try:
         got = page.evaluate(
             "() => { const root = document.querySelector('.attn-stepper.is-live');"
@@ -864,6 +904,18 @@ def test_at_step_0_the_start_square_and_the_current_dot_both_show(server, browse
         context.close()
 
 
+@functools.cache
+def widget_html(widget: str) -> str:
+    """A widget's HTML as the package makes it, made once for both widths (its static
+    pictures take a second or two of matplotlib each)."""
+    data = at.make_data(n_train=20)
+    if widget == "stepper":
+        made = at.sgd_stepper(data, w0=0.5, lr=0.05, log_w=True, steps=3)
+    else:
+        made = at.bandwidth_explorer(data)
+    return made.html("en")
+
+
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.parametrize("widget", ["stepper", "explorer"])
 def test_the_html_rendered_alone_shows_one_picture(browser, widget, width):
@@ -871,14 +923,9 @@ def test_the_html_rendered_alone_shows_one_picture(browser, widget, width):
     and its HTML showed both static pictures, one above the other: only the site's
     stylesheet hid one. Rendered alone, it shows one: the wide picture on a wide screen,
     the stacked one at a phone's width."""
-    data = at.make_data(n_train=20)
-    if widget == "stepper":
-        made = at.sgd_stepper(data, w0=0.5, lr=0.05, log_w=True, steps=3)
-    else:
-        made = at.bandwidth_explorer(data)
     page = browser.new_page(viewport={"width": width, "height": 900})
     try:
-        page.set_content(f"<!doctype html><html><body>{made.html('en')}</body></html>")
+        page.set_content(f"<!doctype html><html><body>{widget_html(widget)}</body></html>")
         shown = page.evaluate(
             """() => [...document.querySelectorAll('img')]
                 .filter(img => getComputedStyle(img).display !== 'none')
@@ -920,6 +967,7 @@ def test_the_chapter_row_is_read_once(server, browser, path):
         node = nodes[0]
         assert node["role"]["value"] == "cell" and node["name"]["value"] == said, node
         description = node.get("description", {}).get("value", "")
+        cdp.detach()
         assert said not in description, node
     finally:
         context.close()
@@ -938,12 +986,12 @@ ON_THE_PLATEAU = """() => {
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_the_plateau_gradient_is_0_on_the_page_and_in_its_text(server, browser, path):
+def test_the_plateau_gradient_is_0_on_the_page_and_in_its_text(server, live_pages, path):
     """Round-22 reader: the text said the gradient on the plateau was "almost 0" while the
     stepper printed 0. Both say 0 now: after step 1 of log w at lr 0.5 every weight but the
     nearest key's underflows (float32, checked by a cell of the page) and the page's own
     float64 steps compute exactly 0 as well; the text says the stepper shows 0."""
-    context, page, _ = open_page(browser, f"{server}{path}/")
+    context, page, _ = live_pages(f"{server}{path}/")
     try:
         got = page.evaluate(ON_THE_PLATEAU)
         assert got["grads"][0] < 0 and got["grads"][1:] == [0] * 5, got["grads"]
