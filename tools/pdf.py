@@ -150,7 +150,6 @@ def print_language(browser, base: str, lang: str, out: Path) -> dict:
     # with "Page.goto: Timeout 30000ms exceeded" on /__book__/zh.html. The caller limits the
     # whole print (the tests: 900 s).
     context.set_default_timeout(NAVIGATION_TIMEOUT_MS)
-    context.route("**/katex/katex.min.css", _fonts_that_wait)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -168,6 +167,11 @@ def print_language(browser, base: str, lang: str, out: Path) -> dict:
     print_css = (ROOT / "tools" / "print.css").read_text(encoding="utf-8")
     book_path = f"/__book__/{lang}.html"
     BOOKS[book_path] = document(lang, config, parts, sections, print_css).encode("utf-8")
+    # The formulas' fonts matter in the book only (the pages give their HTML, not their
+    # look): routing a request turns off the browser's cache for every request, so the
+    # pages load without it (their stylesheets and scripts from the cache) and the book
+    # with it.
+    page.route("**/katex/katex.min.css", _fonts_that_wait)
     errors.clear()
     page.goto(base.rstrip("/") + book_path, wait_until="load")
     page.evaluate("document.fonts.ready")

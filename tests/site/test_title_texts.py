@@ -21,6 +21,7 @@ gives the title of the page or of that section.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -51,7 +52,18 @@ FENCED = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$", re.S | re.M)
 
 
 def markdown_of(path: Path) -> str:
-    """The Markdown a page shows: a ``.md`` file, or the Markdown cells of a notebook page."""
+    """The Markdown a page shows: a ``.md`` file, or the Markdown cells of a notebook page.
+
+    Read once per version of the file: a page is the target of many links, and each link
+    reads its target's headings (jupytext's reading of a notebook page was most of the
+    time of these tests).
+    """
+    stat = path.stat()
+    return _markdown_of(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _markdown_of(path: Path, _mtime_ns: int, _size: int) -> str:
     if path.suffix == ".md":
         return path.read_text(encoding="utf-8")
     notebook = jupytext.read(path)
