@@ -19,8 +19,12 @@ about this machine and the test's time rather than the commands:
 * JupyterLab is not opened; the notebooks are executed with nbclient.
 
 The package still comes from the wheel and torch is installed into the new
-environment; the test asserts both. pip does not compile the installed modules to
-bytecode (``PIP_COMPILE=0``): the kernel compiles what it imports.
+environment; the test asserts both (where ``import attention_tutorial`` resolves, found
+by the import system without importing torch once more: the kernels imported it). pip
+does not compile the installed modules to bytecode (``PIP_COMPILE=0``): the first kernel
+compiles what it imports and writes it, as Python does by default on a reader's machine
+(a ``PYTHONDONTWRITEBYTECODE`` of the test's own environment is not passed on: with it,
+each kernel compiled torch's modules again).
 """
 
 from __future__ import annotations
@@ -143,8 +147,18 @@ def test_downloaded_notebooks_run_in_a_fresh_environment(site, tmp_path, record_
     script = [line.replace(TORCH_INDEX, "") for line in lines[:-2]]
     script += [JUPYTERLAB.replace(" install ", " install --dry-run --quiet ", 1), RUNNER]
     script += ["python - " + " ".join(names) + " <<'EOF'" + EXECUTE + "EOF"]
-    script.append('python -c "import attention_tutorial as at; print(at.__file__)"')
-    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
+    # where the import system finds the package (what ``import`` would load), without
+    # importing torch a third time: the notebooks' kernels have imported it
+    script.append(
+        "python -c \"import importlib.util as u; print(u.find_spec('attention_tutorial').origin)\""
+    )
+    # a reader's shell: no PYTHONPATH or virtual environment of this run, and Python's
+    # default of writing bytecode (PYTHONDONTWRITEBYTECODE made each kernel compile torch)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONDONTWRITEBYTECODE"}
+    }
     # pip writes no bytecode: the kernel compiles the modules it imports, not the 5,000 files
     # of torch (half of this test's CPU). Not PIP_NO_COMPILE=1: pip reads the value of a
     # --no-X option's variable as X itself, so PIP_NO_COMPILE=1 leaves compiling on.
