@@ -33,6 +33,21 @@ def html_of(explorer):
     return functools.cache(explorer.html)
 
 
+@pytest.fixture(scope="module")
+def laid_out():
+    """``plot_explorer_panels(make_data(), w, lang=lang, layout=layout)``, laid out (the
+    constrained layout run, nothing rasterized), drawn once per (w, lang, layout) for the
+    tests that only read where its parts lie, with the renderer that measured them."""
+
+    @functools.cache
+    def draw(w: float, lang: str, layout: str):
+        fig = plot_explorer_panels(make_data(), w, lang=lang, layout=layout)
+        fig.draw_without_rendering()
+        return fig, fig._get_renderer()
+
+    return draw
+
+
 def payload_of(html: str) -> dict:
     match = re.search(
         r'<script type="application/json" class="attn-explorer-data">(.*?)</script>', html
@@ -79,11 +94,13 @@ def test_mimebundle_carries_both_languages(explorer, html_of, monkeypatch):
     assert FIGURE_MIME not in bundle and bundle["text/html"] == explorer._repr_html_()
 
 
-def test_a_notebook_shows_the_current_language(monkeypatch):
+def test_a_notebook_shows_the_current_language(explorer, html_of, monkeypatch):
     """Without the build's languages, text/html follows ``set_language``."""
     from attention_tutorial.figures import _base, set_language
 
-    explorer = bandwidth_explorer(make_data(n_train=10), query_indices=(0,))
+    # the pages of a language drawn once for the module; ``html()`` itself, with no
+    # language, is drawn here (``_repr_html_`` asks for the current one)
+    monkeypatch.setattr(explorer, "html", lambda lang=None: html_of(lang))
     monkeypatch.delenv(FIGURE_LANGS_ENV, raising=False)
     monkeypatch.setattr(_base, "_language", None)
     set_language("en")
@@ -141,11 +158,11 @@ def test_default_is_the_chapter_data():
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_static_picture_is_described_as_four_panels(lang):
+def test_the_static_picture_is_described_as_four_panels(html_of, lang):
     """Its alt text is the figure's own description, not a caption or a generic sentence."""
     from attention_tutorial.figures._alt import ALT
 
-    page = bandwidth_explorer(make_data(n_train=10)).html(lang)
+    page = html_of(lang)
     alts = dict(re.findall(r'<img class="attn-shown-(wide|narrow)" alt="([^"]*)"', page))
     assert html.unescape(alts["wide"]).startswith(ALT[lang]["plot_explorer_panels"])
     # the phone's picture reads its panels from top to bottom, not as a 2 x 2 grid
@@ -193,14 +210,12 @@ def test_the_stacked_panels_are_one_column_and_an_unknown_layout_is_refused():
 
 
 @pytest.mark.parametrize("layout", ["wide", "stacked"])
-def test_the_query_at_0_is_drawn_right_of_the_bumps_panels_y_axis(layout):
+def test_the_query_at_0_is_drawn_right_of_the_bumps_panels_y_axis(laid_out, layout):
     """Round-15 reader: in the live explorer the dotted line of the query x = 0 lay on the
     bumps panel's y axis and could not be seen. The static picture's axis starts left of
     it by a margin (as the live panel's now does): the line is drawn inside the frame."""
-    from attention_tutorial import plot_explorer_panels
-
     data = make_data()
-    fig = plot_explorer_panels(data, 1.0, layout=layout, lang="en")
+    fig, _ = laid_out(1.0, "en", layout)
     bumps = fig.axes[1]
     queries = sorted(line.get_xdata()[0] for line in bumps.lines if line.get_linestyle() == ":")
     assert queries[0] == float(data.x_test[0]) == 0.0 and len(queries) == 3
@@ -242,20 +257,17 @@ def test_the_static_picture_draws_each_thing_in_the_live_explorers_colour():
 
 @pytest.mark.parametrize("layout", ["wide", "stacked"])
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_fit_panels_legend_hides_no_training_point_at_any_w(lang, layout):
+def test_the_fit_panels_legend_hides_no_training_point_at_any_w(laid_out, lang, layout):
     """Round 18: the wide fit panel's legend (loc="best") covered the point (3.16, 1.16) at
     every w, and no corner of the panel is free of points: it sits under the panel now, as
     the stacked layout's does. No point's centre lies in its box, from w = 0.1 to 1000."""
     import numpy as np
 
-    from attention_tutorial.figures.explorer_panels import plot_explorer_panels
-
     data = make_data()
     x, y = data.x_train.numpy(), data.y_train.numpy()
     for w in (0.1, 1.0, 4.0, 17.0, 1000.0):
-        fig = plot_explorer_panels(data, w, lang=lang, layout=layout)
+        fig, _ = laid_out(w, lang, layout)
         ax = fig.axes[0]
-        fig.draw_without_rendering()
         box = ax.get_legend().get_window_extent()
         shown = ax.transData.transform(np.column_stack([x, y]))
         under = [(float(a), float(b)) for a, b, (u, v) in zip(x, y, shown, strict=True)
@@ -310,14 +322,14 @@ def test_the_dark_palette_draws_the_prediction_the_points_and_the_queries_readab
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_html_carries_the_style_that_shows_one_picture(explorer, lang):
+def test_the_html_carries_the_style_that_shows_one_picture(html_of, lang):
     """Round 18: rendered anywhere but this site (a notebook, a file), the HTML showed both
     static pictures, the wide and the stacked, one above the other: only the site's
     stylesheet hid one. The HTML now carries the same rules (``STATIC_STYLE``), scoped to
     the static figure's images: the stacked picture only on a screen up to 600 px wide."""
     from attention_tutorial.explorer import STATIC_STYLE
 
-    page = explorer.html(lang)
+    page = html_of(lang)
     assert page.count("<style>") == 1 and STATIC_STYLE in page
     assert page.index(STATIC_STYLE) < page.index('<figure class="attn-explorer-static">')
     css = (Path(__file__).resolve().parents[2] / "docs/assets/stylesheets/explorer.css").read_text(
@@ -333,17 +345,11 @@ def test_the_html_carries_the_style_that_shows_one_picture(explorer, lang):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_stacked_panels_leave_a_gap_between_one_panel_and_the_next(lang):
+def test_the_stacked_panels_leave_a_gap_between_one_panel_and_the_next(laid_out, lang):
     """Round 22: at 375 px the fit panel's legend touched the next panel's title, and the
     bumps' legend the heatmap's. Each panel's lowest part (its x label or its legend) ends
     at least a tenth of an inch above the next panel's title."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    from attention_tutorial.figures.explorer_panels import plot_explorer_panels
-
-    fig = plot_explorer_panels(make_data(), 1.0, layout="stacked", lang=lang)
-    renderer = FigureCanvasAgg(fig).get_renderer()
-    fig.draw(renderer)
+    fig, renderer = laid_out(1.0, lang, "stacked")
     panels = fig.axes[:4]  # the colour bar's axes come after
     for upper, lower in itertools.pairwise(panels):
         parts = [upper.get_tightbbox(renderer)]
@@ -389,18 +395,11 @@ def test_the_bumps_panel_and_the_alt_text_count_the_queries_drawn(lang, layout):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 @pytest.mark.parametrize("layout", ["wide", "stacked"])
-def test_every_panel_title_lies_inside_the_figure(lang, layout):
+def test_every_panel_title_lies_inside_the_figure(laid_out, lang, layout):
     """r26: the English heatmap title, "attention weight heatmap (rows: queries, columns:
     keys)", on one line ran past the left edge of the wide figure; it breaks before its
     parenthesis in both layouts, and every title is drawn whole."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    from attention_tutorial.figures.explorer_panels import plot_explorer_panels
-
-    fig = plot_explorer_panels(make_data(), 1.0, layout=layout, lang=lang)
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()  # the constrained layout places the titles
-    renderer = canvas.get_renderer()
+    fig, renderer = laid_out(1.0, lang, layout)  # the constrained layout placed the titles
     for ax in fig.axes[:4]:
         box = ax.title.get_window_extent(renderer)
         assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1, ax.get_title()

@@ -7,6 +7,7 @@ high on a 375 px phone, and every heatmap on a light panel in the dark palette.
 from __future__ import annotations
 
 import base64
+import functools
 import io
 import itertools
 import re
@@ -16,7 +17,6 @@ import numpy as np
 import PIL.Image
 import pytest
 import torch
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 import attention_tutorial as at
 from attention_tutorial.figures._base import (
@@ -130,9 +130,8 @@ def test_the_transformer_pages_heatmaps_have_a_phone_layout_with_11_px_ticks(lan
     assert [ax.get_title() for ax in heatmaps] == list(panels)
     visible = [t for t in heatmaps[1].get_xticks() if 0 <= t <= 49]
     assert visible == [0, 10, 20, 30, 40]  # ten ticks in the wide layout: 0, 5, ..., 45
-    canvas = FigureCanvasAgg(narrow)
-    canvas.draw()  # the constrained layout places the titles
-    renderer = canvas.get_renderer()
+    narrow.draw_without_rendering()  # the constrained layout places the titles
+    renderer = narrow._get_renderer()
     figure_box = narrow.bbox
     for ax in heatmaps:  # each title inside the figure, not cut at its edges
         box = ax.title.get_window_extent(renderer)
@@ -164,9 +163,8 @@ def test_the_single_heatmap_has_a_phone_layout_with_11_px_text(lang, inputs):
     assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX > smallest_text_on_a_phone(wide)
     heatmap, colorbar = narrow.axes
     assert colorbar.get_position().y1 < heatmap.get_position().y0  # the colour bar under it
-    canvas = FigureCanvasAgg(narrow)
-    canvas.draw()
-    renderer = canvas.get_renderer()
+    narrow.draw_without_rendering()  # laid out, nothing rasterized: where each label lies
+    renderer = narrow._get_renderer()
     labels = [t for t in colorbar.xaxis.get_ticklabels() if t.get_visible() and t.get_text()]
     boxes = sorted((t.get_window_extent(renderer) for t in labels), key=lambda box: box.x0)
     gaps = [right.x0 - left.x1 for left, right in itertools.pairwise(boxes)]
@@ -229,6 +227,16 @@ def _lightness(rgb: np.ndarray) -> np.ndarray:
     return rgb @ np.array([0.2126, 0.7152, 0.0722])
 
 
+@functools.cache
+def _encoded_heatmap(call: str):
+    """The figure of ``_heatmap_calls()[call]`` and its SVG, drawn and encoded once: the
+    dark-map test and the explorer's star test read the same drawing."""
+    func, args, kwargs = _heatmap_calls()[call]
+    fig = func(*args, **kwargs)
+    _, svg, _ = encode(fig)
+    return fig, svg
+
+
 @pytest.mark.parametrize("call", _heatmap_calls())
 def test_heatmaps_have_a_dark_colour_map_whose_no_weight_is_the_dark_panel(call):
     """In the dark palette the heatmaps kept "Reds", whose low end is white: wherever the
@@ -237,9 +245,8 @@ def test_heatmaps_have_a_dark_colour_map_whose_no_weight_is_the_dark_panel(call)
     unchanged, and in the dark counterpart of its colour map, whose 0 is the dark panel and
     whose lightness rises with the weight; the SVG's style shows one of the two."""
     func, args, kwargs = _heatmap_calls()[call]
-    fig = func(*args, **kwargs)
     fresh = _IMAGE.findall(_svg(func(*args, **kwargs)))  # drawn for the light page alone
-    _, svg, _ = encode(fig)
+    fig, svg = _encoded_heatmap(call)
     light = re.findall(r'<image class="attn-light-map".*?/>', svg, re.S)
     dark = re.findall(r'<image class="attn-dark-map".*?/>', svg, re.S)
     heatmaps = sum(len(ax.images) for ax in fig.axes)
@@ -304,9 +311,8 @@ def test_the_matrices_have_a_dark_diverging_map_whose_zero_is_the_dark_panel(lay
 def _texts_inside(fig) -> None:
     """Everything drawn in ``fig`` (texts, ticks shown, legends) lies within the figure:
     nothing is cut at its edges."""
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
-    drawn = fig.get_tightbbox(canvas.get_renderer())  # inches
+    fig.draw_without_rendering()  # laid out, nothing rasterized: where everything lies
+    drawn = fig.get_tightbbox(fig._get_renderer())  # inches
     width, height = fig.get_size_inches()
     assert -0.01 <= drawn.x0 and drawn.x1 <= width + 0.01, drawn
     assert -0.01 <= drawn.y0 and drawn.y1 <= height + 0.01, drawn
@@ -614,8 +620,16 @@ def test_the_explorer_panels_star_is_filled_light_in_the_dark_palette(layout):
     the dark variant's text colour; the light drawing keeps the black star."""
     from attention_tutorial.figures._base import DARK_TEXT
 
-    fig = at.plot_explorer_panels(at.make_data(), 3.0, lang="en", layout=layout)
-    _, svg, _ = encode(fig)
+    # at.plot_explorer_panels(at.make_data(), 3.0, lang="en", layout=layout), encoded: the
+    # drawing the dark-map test reads too
+    call = f"plot_explorer_panels {layout}"
+    func, args, kwargs = _heatmap_calls()[call]
+    assert (func, args[1:], kwargs) == (
+        at.plot_explorer_panels,
+        (3.0,),
+        {"layout": layout, "lang": "en"},
+    )
+    _, svg = _encoded_heatmap(call)
     groups = re.findall(r'<g id="(attn-minimum-star[^"]*)">\s*(?:<defs>.*?</defs>\s*)?(.*?)</g>',
                         svg, re.S)  # fmt: skip
     assert sorted(gid for gid, _ in groups) == ["attn-minimum-star", "attn-minimum-star-legend"]
@@ -632,9 +646,8 @@ def test_the_shape_flow_leaves_room_between_each_label_and_its_shape(lang):
     the phone layout the label and the shape are now at least three characters apart."""
     data = at.make_data(n_train=40)
     fig = at.plot_shape_flow(data.x_test, data.x_train, data.y_train, layout="narrow", lang=lang)
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()
-    renderer = canvas.get_renderer()
+    fig.draw_without_rendering()  # laid out, nothing rasterized: where each text lies
+    renderer = fig._get_renderer()
     texts = [t for ax in fig.axes for t in ax.texts]
     codes = [t for t in texts if (t.get_gid() or "").startswith("code:")]
     shapes = [t for t in texts if (t.get_gid() or "").startswith("shape:")]
