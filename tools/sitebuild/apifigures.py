@@ -32,7 +32,9 @@ Never pasted: a docstring edit changes the picture. The result is kept (``stepca
 by the function's name, the language and the text of every module of the package
 (``pagehooks.package_key``) with the version of matplotlib: a prose edit of a page
 neither imports the package nor draws anything, so ``make serve`` answers as fast as
-before. The files are written into the site at the end of each build.
+before. What is missing is drawn in both languages at once, by whichever of the two
+builds (each language's in its own process) asks first: the examples run once, not once
+per language. The files are written into the site at the end of each build.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 from tools.sitebuild import imagesize, page_repairs
+from tools.sitebuild.notebooks import LANGS
 from tools.sitebuild.pagehooks import ROOT, STEP_CACHE_ENV, language, package_key, resolve
 from tools.sitebuild.stepcache import StepCache
 
@@ -247,14 +250,15 @@ def example_widget(name: str):
     raise PluginError(f"api-widget: the docstring examples of {name} make no widget")
 
 
-def widget_drawings(name: str, lang: str) -> list[dict]:
+def widget_drawings(name: str, lang: str, found=None) -> list[dict]:
     """The static picture of ``name``'s example widget in ``lang``, as :func:`drawings` gives.
 
     The widget's own HTML (``html(lang)``) holds its pictures as data URIs, the wide one
     and the phone's, each with its alt text: the very images a notebook shows without
-    JavaScript, moved into files.
+    JavaScript, moved into files. ``found``: what :func:`example_widget` gave (it runs
+    the examples otherwise).
     """
-    variable, widget = example_widget(name)
+    variable, widget = found if found is not None else example_widget(name)
     out = []
     for match in _DATA_IMAGE.finditer(widget.html(lang)):
         ext = "png" if match["mime"] == "image/png" else "svg"
@@ -276,15 +280,16 @@ def widget_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     )
 
 
-def drawings(name: str, lang: str) -> list[dict]:
+def drawings(name: str, lang: str, found=()) -> list[dict]:
     """The figure of ``name``'s example in ``lang``: ``[{"file", "blob", "attrs"}]``.
 
     Two entries when the function has a phone layout (the wide one first), one
-    otherwise, none for a function that does not draw.
+    otherwise, none for a function that does not draw. ``found``: what
+    :func:`example_call` gave (it runs the examples otherwise).
     """
     from attention_tutorial.figures._base import _drawn
 
-    found = example_call(name)
+    found = example_call(name) if found == () else found
     if found is None:
         return []
     variable, fig = found
@@ -326,17 +331,63 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
 
 
 def kept_drawings(name: str, lang: str, widget: bool = False) -> list[dict]:
-    """:func:`drawings` (or :func:`widget_drawings`), or those made before from the same text."""
-    key = [name, lang, _package_key or package_key(), metadata.version("matplotlib")]
-    if widget:
-        key.insert(0, "widget")
+    """:func:`drawings` (or :func:`widget_drawings`), or those made before from the same text.
 
-    def make() -> dict:
-        items = (widget_drawings if widget else drawings)(name, lang)
-        return {"items": [{**it, "blob": _figures.put_blob(it["blob"])} for it in items]}
-
-    record = _figures.get_or_make("api-figure", key, make)
+    What is not kept is drawn in every language at once (:func:`_draw_every_language`),
+    under a lock that the other language's build, running at the same time in its own
+    process, takes too: the examples run once for both, and that build finds its
+    language's drawings kept instead of running them again.
+    """
+    key = _figures.key("api-figure", _drawing_inputs(name, lang, widget))
+    record = _figures.get(key)
+    if record is None:
+        with _drawing_lock():
+            record = _figures.get(key)  # drawn by the other build while this one waited
+            if record is None:
+                record = _draw_every_language(name, lang, widget)
     return [{**it, "blob": _figures.get_blob(it["blob"])} for it in record["items"]]
+
+
+def _drawing_inputs(name: str, lang: str, widget: bool) -> list[str]:
+    """What the drawings of ``name`` in ``lang`` are kept under (``stepcache``)."""
+    inputs = [name, lang, _package_key or package_key(), metadata.version("matplotlib")]
+    return ["widget", *inputs] if widget else inputs
+
+
+def _draw_every_language(name: str, lang: str, widget: bool) -> dict:
+    """Run ``name``'s examples once, keep its figure drawn in each language; return ``lang``'s.
+
+    Each language's drawings are what :func:`drawings` (:func:`widget_drawings`) gives
+    for it alone: the examples only say what to draw (the function, its arguments), and
+    each drawing is made from that in its language.
+    """
+    found = example_widget(name) if widget else example_call(name)
+    records = {}
+    for each in dict.fromkeys([*LANGS, lang]):
+        if widget:
+            items = widget_drawings(name, each, found)
+        else:
+            items = drawings(name, each, found)
+        records[each] = {"items": [{**it, "blob": _figures.put_blob(it["blob"])} for it in items]}
+        _figures.put(_figures.key("api-figure", _drawing_inputs(name, each, widget)), records[each])
+    return records[lang]
+
+
+@contextlib.contextmanager
+def _drawing_lock():
+    """Held while drawing: by one build at a time of those that share the cache's folder."""
+    if _figures.folder is None:
+        yield
+        return
+    import fcntl
+
+    _figures.folder.mkdir(parents=True, exist_ok=True)
+    with open(_figures.folder / "api-figures.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def api_figures(page_html: str, lang: str, page_url: str) -> str:
