@@ -456,6 +456,13 @@ _BLOCK_OUTSIDE = 1e-3
 _BLOCK_SHARED = 0.1  # and at least this much to the others in the block
 
 
+# the corner block's bound in each of two panels, one above the other
+_BLOCK_PLACES = {
+    "zh": ("{b}（上图）", "{b}（下图）"),
+    "en": ("{b} in the upper panel", "{b} in the lower"),
+}
+
+
 def _corner_block(panels: dict[str, np.ndarray], lang: str) -> str:
     """The alt text's sentence on a block in a corner of square heatmaps, or ``""``.
 
@@ -502,7 +509,10 @@ def _corner_block(panels: dict[str, np.ndarray], lang: str) -> str:
             )
             if max(outside.values()) <= _BLOCK_OUTSIDE and shared >= _BLOCK_SHARED:
                 bounds = [_two_digits(bound) for bound in outside.values()]
-                if len(panels) > 1:  # each panel's bound under its title
+                if len(panels) == 2:  # one above the other: named by place, briefly
+                    where = _BLOCK_PLACES[lang]
+                    bounds = [w.format(b=b) for w, b in zip(where, bounds, strict=True)]
+                elif len(panels) > 2:  # each panel's bound under its title
                     where = "{b}（{name}）" if lang == "zh" else "{b} in {name}"
                     bounds = [
                         where.format(b=b, name=name) for b, name in zip(bounds, panels, strict=True)

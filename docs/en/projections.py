@@ -88,8 +88,8 @@ print(f"  last step's loss change: {losses_scalar[-2] - losses_scalar[-1]:.2g}")
 # (the region of keys that get large weights), of width $1/w$ in every direction and centred on
 # the query. First in one dimension, as in
 # [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension):
-# with two numbers $W_q = a$ and $W_k = b$, the score is $abqk - \frac{1}{2}b^2k^2$ plus a term
-# without $k$, and the bump is centred on $\frac{a}{b}q$, of width $1/|b|$. In two dimensions
+# with two numbers $W_q = a$ and $W_k = b$, the bump is centred on $\frac{a}{b}q$, of width
+# $1/|b|$. In two dimensions
 # $ab$, $b^2$ and $\frac{a}{b}$ become three ${2 \times 2}$ matrices, computed from the
 # projections, with the query $x$ and the key $k$ raw inputs (points of the plane before
 # projection). The cell below prints them and draws them in one figure:
