@@ -376,7 +376,7 @@ gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
 print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
 print(f"gap to the fifth point {gap:.2f}")
 print(f"kernel width 1/w {1 / w.item():.2f}")
-# (4,): each one's weight on the keys outside the four, without and with the mask
+# (4,): each one's weight outside the four, without and with the mask
 outside = weights_own[:4, 4:].sum(dim=1)
 outside_masked = weights[:4, 4:].sum(dim=1)
 print("the four's weight outside the four, at most:")
@@ -385,8 +385,9 @@ print(f"  with the mask    {outside_masked.max().item():.6f}")
 inside = weights_own[:4, :4]  # (4, 4): their weights on one another
 print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
-# the bounds the text and the figure's alt text quote: 0.000037 without the mask, 0.000052 with
-assert [f"{x.max():.6f}" for x in (outside, outside_masked)] == ["0.000037", "0.000052"]
+# the bounds the text and the figure's alt text quote
+bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
+assert bounds == ["0.000037", "0.000052"]
 assert 0.1 < inside.min() and inside.max() < 0.4  # "about a quarter"
 
 # %%
