@@ -303,7 +303,7 @@ def plot_attention_heatmaps(
             "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, top=top
         )
         if own:  # a bunch of points at an end of x: the block the eye sees in a corner
-            fig.alt_facts += _corner_block(list(panels.values()), lang)
+            fig.alt_facts += _corner_block(panels, lang)
         if len(panels) == 2:  # the alt text counts them
             fig.alt_name = "plot_attention_heatmaps.two"
     return fig
@@ -456,7 +456,14 @@ _BLOCK_OUTSIDE = 1e-3
 _BLOCK_SHARED = 0.1  # and at least this much to the others in the block
 
 
-def _corner_block(panels: list[np.ndarray], lang: str) -> str:
+# the corner block's bound in each of two panels, one above the other
+_BLOCK_PLACES = {
+    "zh": ("{b}（上图）", "{b}（下图）"),
+    "en": ("{b} in the upper panel", "{b} in the lower"),
+}
+
+
+def _corner_block(panels: dict[str, np.ndarray], lang: str) -> str:
     """The alt text's sentence on a block in a corner of square heatmaps, or ``""``.
 
     The block is the fewest points, 2 to a quarter of them, at the start (top left) or the
@@ -464,6 +471,8 @@ def _corner_block(panels: list[np.ndarray], lang: str) -> str:
     ``_BLOCK_OUTSIDE`` of its weight to the keys outside the block and at least
     ``_BLOCK_SHARED`` to the others in it: points bunched together, far from the rest
     (review 28: the transformer page's 4 × 4 block, said in the prose, not in the alt text).
+    The weight outside is given panel by panel, each under its title (review 29: one
+    bound over both panels was the masked one's, where the page printed the unmasked one's).
 
     >>> near = np.full((2, 2), 0.5)
     >>> rows = np.block(
@@ -475,35 +484,61 @@ def _corner_block(panels: list[np.ndarray], lang: str) -> str:
     ...         ],
     ...     ]
     ... )
-    >>> _corner_block([rows], "en")[:29]
+    >>> _corner_block({"A": rows}, "en")[
+    ...     :29
+    ... ]
     ' Top left, a 2 × 2 block: the'
-    >>> _corner_block([np.eye(8)], "en")
+    >>> _corner_block(
+    ...     {"A": np.eye(8)}, "en"
+    ... )
     ''
     """
-    n = len(panels[0])
+    n = len(next(iter(panels.values())))
     for corner in ("top", "bottom"):
         for k in range(2, n // 4 + 1):
             inside = slice(0, k) if corner == "top" else slice(n - k, n)
-            outside = max(
-                float((rows[inside].sum(axis=1) - rows[inside, inside].sum(axis=1)).max())
-                for rows in panels
-            )
+            # each panel's largest weight outside the block
+            outside = {
+                name: float((rows[inside].sum(axis=1) - rows[inside, inside].sum(axis=1)).max())
+                for name, rows in panels.items()
+            }
             # each point shares with the others of the block (an identity is no block)
             shared = min(
                 float((rows[inside, inside].sum(axis=1) - np.diagonal(rows[inside, inside])).min())
-                for rows in panels
+                for rows in panels.values()
             )
-            if outside <= _BLOCK_OUTSIDE and shared >= _BLOCK_SHARED:
-                # enough decimals for its first two digits: 0.000052, not 0.00005
-                decimals = max(2, 1 - int(np.floor(np.log10(outside)))) if outside > 0 else 2
+            if max(outside.values()) <= _BLOCK_OUTSIDE and shared >= _BLOCK_SHARED:
+                bounds = [_two_digits(bound) for bound in outside.values()]
+                if len(panels) == 2:  # one above the other: named by place, briefly
+                    where = _BLOCK_PLACES[lang]
+                    bounds = [w.format(b=b) for w, b in zip(where, bounds, strict=True)]
+                elif len(panels) > 2:  # each panel's bound under its title
+                    where = "{b}（{name}）" if lang == "zh" else "{b} in {name}"
+                    bounds = [
+                        where.format(b=b, name=name) for b, name in zip(bounds, panels, strict=True)
+                    ]
                 block = alt_facts(
                     f"plot_attention_heatmaps.own.block.{corner}",
                     lang,
                     k=k,
-                    outside=f"{outside:.{decimals}f}",
+                    outside=("、" if lang == "zh" else ", ").join(bounds),
                 )
                 return block if lang == "zh" else " " + block
     return ""
+
+
+def _two_digits(value: float) -> str:
+    """``value`` (>= 0) with enough decimals for its first two digits: 0.000052, not 0.00005.
+
+    >>> (
+    ...     _two_digits(5.156e-05),
+    ...     _two_digits(0.25),
+    ...     _two_digits(0.0),
+    ... )
+    ('0.000052', '0.25', '0.00')
+    """
+    decimals = max(2, 1 - int(np.floor(np.log10(value)))) if value > 0 else 2
+    return f"{value:.{decimals}f}"
 
 
 def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[str, object]:

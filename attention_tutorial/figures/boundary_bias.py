@@ -115,8 +115,10 @@ def plot_boundary_bias(
         ax_fit.plot(x_test, y_ll, linestyle="-.", label=labels["ll_fit"])
         # a darker grey than the curves' neighbours: the dark palette inverts the figure,
         # and the former pale grey (alpha 0.4) came out dim on its slate panel (review 25)
+        # and nearly opaque: at alpha 0.55 they were still faint on the dark panel at a
+        # phone's width (review 29)
         ax_fit.scatter(
-            x_train, y_train, s=10, alpha=0.55, color="#505050", label=labels["train_points"]
+            x_train, y_train, s=10, alpha=0.85, color="#505050", label=labels["train_points"]
         )
         # a dot on each curve at the query, and at the last input: the alt text and the
         # page read the fits at the right edge too (review 24: only x = 0 was marked). The
@@ -137,7 +139,15 @@ def plot_boundary_bias(
         ax_fit.set_title(title, fontsize="medium")
         ax_fit.set_xlabel(labels["x"])
         ax_fit.set_ylabel(labels["y"])
-        bars = ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)
+        if equivalent_weights:
+            # thin stems with a square on top, not bars: the bars hid the dots of the
+            # equivalent weights at the same keys (review 29); the stems leave both readable
+            bars = ax_w.stem(x_train, row, linefmt="C3-", markerfmt="C3s")
+            bars.markerline.set_markersize(3.5)
+            bars.stemlines.set_linewidth(1.2)
+            bars.baseline.set_visible(False)  # the line at 0 is drawn below
+        else:
+            bars = ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)
         ax_w.axvline(query, color="black", linestyle=":", label=labels["query_at"].format(q=query))
         # solid and in its own colour (the dashed blue line of the legend is the fit); above
         # the bars (behind them it showed as a stub over the tallest); the figure's key mark,
@@ -148,7 +158,9 @@ def plot_boundary_bias(
             centre, color=_CENTRE_COLOUR, linewidth=1.6, alpha=0.9, zorder=3,
             label=labels["centre"].format(c=centre),
         )  # fmt: skip
-        handles = [*ax_fit.lines[:3], *ax_fit.collections, *ax_w.lines]
+        # the weights panel's named lines: not the stems' parts (labelled "_nolegend_")
+        named = [line for line in ax_w.lines if not line.get_label().startswith("_")]
+        handles = [*ax_fit.lines[:3], *ax_fit.collections, *named]
         if equivalent_weights:
             # the equivalent weights of local linear regression beside the bars: dots in the
             # local linear fit's colour, joined by a thin line, and a line at 0, since the
@@ -203,6 +215,9 @@ def plot_boundary_bias(
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
             fig.alt_name = "plot_boundary_bias.stacked"
+        if equivalent_weights:  # the attention weights are stems (the alt text says so)
+            fig.alt_name = getattr(fig, "alt_name", None) or "plot_boundary_bias"
+            fig.alt_name += ".stems"
     return fig
 
 

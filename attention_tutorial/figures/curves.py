@@ -53,6 +53,8 @@ _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up
 # of 90, the ends at 4.00 and 4.59 and the star piled into one blot)
 _END_AREA = 30
 _NARROW_IN = 4.6
+# the opacity of the training points in the panels of ``plot_fits``
+_POINT_ALPHA = 0.85
 
 
 def _check_layout(layout: str) -> str:
@@ -392,7 +394,12 @@ def plot_fits(
             axes = fig.subplots(n, 1, sharex=True, sharey=True, squeeze=False)[:, 0]
         for ax, (name, y_hat_np) in zip(axes, predictions.items(), strict=True):
             ax.tick_params(labelfontfamily=FONTS[lang])
-            draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np, size=10)
+            # the points nearly opaque: at alpha 0.5 their pale blue, inverted for the dark
+            # palette, was faint on the dark panel at a phone's width (review 29)
+            draw_fit(
+                ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np,
+                size=10, alpha=_POINT_ALPHA,
+            )  # fmt: skip
             ax.set_title(name)
             if layout == "wide" or ax is axes[-1]:
                 ax.set_xlabel(words["x"])

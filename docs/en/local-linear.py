@@ -160,7 +160,7 @@ print(f"  local linear    {mse_ll:.4f}")
 # The left panel (the upper one on a phone) shows both fits, with the three curves marked at
 # $x = 0$ and $x = 4.9$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at $x = 4.9$
 # Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower)
-# one shows two sets of weights of the query $x = 0$: the bars are the attention weights $\alpha_i$,
+# one shows two sets of weights of the query $x = 0$: the red stems (a square on top) are the attention weights $\alpha_i$,
 # all of them to the query's right, centred at $\bar x$, far from the query; the orange dots are
 # local linear regression's equivalent weights $\ell_i$: more than $\alpha_i$ for the keys left
 # of $\bar x$, less for those right of it, and negative farther off. The right panel's axis

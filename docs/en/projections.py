@@ -86,17 +86,20 @@ print(f"  last step's loss change: {losses_scalar[-2] - losses_scalar[-1]:.2g}")
 #
 # What did the projection model learn? The one-$w$ model's kernel is a round bump in key space
 # (the region of keys that get large weights), of width $1/w$ in every direction and centred on
-# the query. The projection model's kernel is a bump too, but no longer round, and not
-# necessarily centred on the query. Below, the query $x$ and the key $k$ are raw inputs, points of
-# the plane before projection, and the score is written in terms of them. Three matrices, all
-# computed from the projections, describe the bump; the cell below prints them and draws them in
-# one figure:
+# the query. First in one dimension, as in
+# [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension):
+# with two numbers $W_q = a$ and $W_k = b$, the bump is centred on $\frac{a}{b}q$, of width
+# $1/|b|$. In two dimensions
+# $ab$, $b^2$ and $\frac{a}{b}$ become three ${2 \times 2}$ matrices, computed from the
+# projections, with the query $x$ and the key $k$ raw inputs (points of the plane before
+# projection). The cell below prints them and draws them in one figure:
 #
-# - $M = W_q^\top W_k$ links the query $x$ to the key $k$: the score holds the term $x^\top M k$.
-# - $A = W_k^\top W_k$ comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets how wide the
-#   bump is in each direction.**
-# - $A^{-1}M^\top$ turns the query $x$ into **the bump's centre** $c = A^{-1}M^\top x$: for a
-#   fixed query $x$, the score is largest for the key $k = c$ (derived under the figure, folded).
+# - $M = W_q^\top W_k$, the $ab$: the score holds the term $x^\top M k$.
+# - $A = W_k^\top W_k$, the $b^2$, comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets
+#   how wide the bump is in each direction.**
+# - $A^{-1}M^\top$, the $\frac{a}{b}$, turns the query $x$ into **the bump's centre**
+#   $c = A^{-1}M^\top x$: for a fixed query $x$, the score is largest for the key $k = c$ (derived
+#   under the figure, folded).
 #
 # How to read the figure: its ticks name the features $x_1$ and $x_2$, and so do the subscripts:
 # $M_{12}$ is the entry of row $x_1$, column $x_2$. The axis names say what the features belong to:

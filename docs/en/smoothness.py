@@ -128,7 +128,7 @@ for row, label in enumerate(rows):
     print(f"{label:<11}" + "".join(cells))
 
 # %% [markdown]
-# The three fits, one panel each, in the same order, each titled by its value. Above the figure the cell
+# The three fits, one panel each, in the same order, each titled by which $w$ it is and its value. Above the figure the cell
 # prints each curve's “largest jump”, the largest change of the prediction between neighbouring
 # test inputs, as a measure of how jumpy it is, and for reference that of the true function $f$:
 
@@ -144,8 +144,12 @@ for name, y in {"true f": data.y_truth, **fits}.items():
     changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
     jumps[name] = changes.max().item()
     print(f"  {name}: {jumps[name]:.2f}")
-# one panel per w, titled by its value
-titles = [f"w = {w:.2f}" for w in candidates.values()]
+# one panel per w, titled by what it is and its value, in the page's language
+titles = [
+    f"w = {candidates['w = 1']:.2f}",
+    {"zh": f"训练得到的 w = {w_trained:.2f}", "en": f"trained w = {w_trained:.2f}"},
+    {"zh": f"留一法最好的 w = {w_best:.2f}", "en": f"best w = {w_best:.2f}"},
+]
 at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 
 # %% [markdown]

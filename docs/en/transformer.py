@@ -376,13 +376,18 @@ gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
 print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
 print(f"gap to the fifth point {gap:.2f}")
 print(f"kernel width 1/w {1 / w.item():.2f}")
-# (4,): each one's weight on the keys outside the four
+# (4,): each one's weight outside the four, without and with the mask
 outside = weights_own[:4, 4:].sum(dim=1)
-print("the four's weight outside the four:")
-print(f"  at most {outside.max().item():.5f}")
+outside_masked = weights[:4, 4:].sum(dim=1)
+print("the four's weight outside the four, at most:")
+print(f"  without the mask {outside.max().item():.6f}")
+print(f"  with the mask    {outside_masked.max().item():.6f}")
 inside = weights_own[:4, :4]  # (4, 4): their weights on one another
 print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
-assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
+assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
+# the bounds the text and the figure's alt text quote
+bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
+assert bounds == ["0.000037", "0.000052"]
 assert 0.1 < inside.min() and inside.max() < 0.4  # "about a quarter"
 
 # %%
@@ -408,9 +413,9 @@ at.plot_attention_heatmaps(
 # training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
 # the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
 # beyond it. So these four give their weight almost only to one another: without the mask, the weight each
-# gives to keys outside the four adds up to at most 0.00004 (printed): the four keys take almost
-# all of it, from 0.15 to 0.34 each (“within the four”); with the mask, each shares it among the
-# other three.
+# gives to keys outside the four adds up to at most 0.000037 (printed, “without the mask”): the four
+# keys take almost all of it, from 0.15 to 0.34 each (“within the four”); with the mask, each shares
+# it among the other three, and at most 0.000052 goes outside the four (“with the mask”).
 #
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
 # given the mask through its `attn_mask`. Four things to know about masks:

@@ -114,7 +114,7 @@ for row, label in enumerate(rows):
     print(f"{label:<11}" + "".join(cells))
 
 # %% [markdown]
-# 三条拟合曲线各画一幅小图，依次是这三个 $w$（宽屏上从左到右，窄屏上从上到下），标题写着各自的值。图上方先打印每条曲线的“最大跳动”，即相邻两个测试输入之间预测的最大变化，用来量化曲线有多“抖”；真实函数 $f$ 的也一并打印，作为参照：
+# 三条拟合曲线各画一幅小图，依次是这三个 $w$（宽屏上从左到右，窄屏上从上到下），标题写着它是哪一个 $w$ 和它的值（“训练得到的 w”即上表的 trained w，“留一法最好的 w”即 best w）。图上方先打印每条曲线的“最大跳动”，即相邻两个测试输入之间预测的最大变化，用来量化曲线有多“抖”；真实函数 $f$ 的也一并打印，作为参照：
 
 # %%
 fits = {}
@@ -128,8 +128,12 @@ for name, y in {"true f": data.y_truth, **fits}.items():
     changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
     jumps[name] = changes.max().item()
     print(f"  {name}: {jumps[name]:.2f}")
-# one panel per w, titled by its value
-titles = [f"w = {w:.2f}" for w in candidates.values()]
+# one panel per w, titled by what it is and its value, in the page's language
+titles = [
+    f"w = {candidates['w = 1']:.2f}",
+    {"zh": f"训练得到的 w = {w_trained:.2f}", "en": f"trained w = {w_trained:.2f}"},
+    {"zh": f"留一法最好的 w = {w_best:.2f}", "en": f"best w = {w_best:.2f}"},
+]
 at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 
 # %% [markdown]

@@ -263,13 +263,18 @@ gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
 print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
 print(f"gap to the fifth point {gap:.2f}")
 print(f"kernel width 1/w {1 / w.item():.2f}")
-# (4,): each one's weight on the keys outside the four
+# (4,): each one's weight outside the four, without and with the mask
 outside = weights_own[:4, 4:].sum(dim=1)
-print("the four's weight outside the four:")
-print(f"  at most {outside.max().item():.5f}")
+outside_masked = weights[:4, 4:].sum(dim=1)
+print("the four's weight outside the four, at most:")
+print(f"  without the mask {outside.max().item():.6f}")
+print(f"  with the mask    {outside_masked.max().item():.6f}")
 inside = weights_own[:4, :4]  # (4, 4): their weights on one another
 print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
-assert gap > 3 * (left4[-1] - left4[0]) and outside.max() < 1e-3
+assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
+# the bounds the text and the figure's alt text quote
+bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
+assert bounds == ["0.000037", "0.000052"]
 assert 0.1 < inside.min() and inside.max() < 0.4  # "about a quarter"
 
 # %%
@@ -283,7 +288,7 @@ at.plot_attention_heatmaps(
 #
 # 上面的代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的 mean largest weight 一行就是加掩码后每行最大权重的平均值。
 #
-# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 0.00004（打印的 at most 一行），这四个键几乎分走了全部权重，每个键分得 0.15 到 0.34（打印的 within the four）；加了掩码，每个点的权重就分给另外三个。
+# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重加起来至多 0.000037（打印的 without the mask 一行），这四个键几乎分走了全部权重，每个键分得 0.15 到 0.34（打印的 within the four）；加了掩码，每个点的权重就分给另外三个，分到四个键以外的至多 0.000052（with the mask 一行）。
 #
 # 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有四点要知道：
 #

@@ -330,7 +330,11 @@ def test_heatmaps_of_training_queries_name_a_block_of_bunched_points_in_a_corner
     masked = np.block([[(1 - np.eye(3)) / 2, np.zeros((3, 9))], [np.zeros((9, 3)), rest]])
     en = at.plot_attention_heatmaps({"A": rows, "B": masked}, queries="train", lang="en")
     assert "Top left, a 3 × 3 block: the 3 leftmost points" in en.description
-    assert "(each at most 0.00 to the other keys)" in en.description
+    # each panel's bound under its title (review 29: one bound over both was the masked one's)
+    assert (
+        "(the weight each gives the other keys: at most 0.00 in the upper panel, 0.00 in the lower)"
+        in en.description
+    )
     zh = at.plot_attention_heatmaps({"A": rows}, queries="train", lang="zh").description
     assert "左上角是一个 3×3 的小块：最左边的 3 个点几乎只把权重分给彼此" in zh
     flipped = at.plot_attention_heatmaps({"A": rows[::-1, ::-1]}, queries="train", lang="en")
