@@ -144,7 +144,7 @@ for name, y in {"true f": data.y_truth, **fits}.items():
     changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
     jumps[name] = changes.max().item()
     print(f"  {name}: {jumps[name]:.2f}")
-# one panel per w, titled by what it is and its value, in the page's language
+# one panel per w; each title in both languages, the page shows its own
 titles = [
     f"w = {candidates['w = 1']:.2f}",
     {"zh": f"训练得到的 w = {w_trained:.2f}", "en": f"trained w = {w_trained:.2f}"},
@@ -289,7 +289,7 @@ assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 # %% [markdown]
 # The grey square marks the start the four paths share, an outlined dot each path's end, the star
 # the minimum on the grid (the star sits above the paths but under the end dots; where a path
-# ends on it, its points show round the dot):
+# ends on it, the star's tips show around the dot):
 
 # %%
 at.plot_w_paths(x_train, y_train, paths)
@@ -297,8 +297,8 @@ at.plot_w_paths(x_train, y_train, paths)
 # %% [markdown]
 # The lines only join successive steps: a segment between two points is not a loss $w$ ever had.
 # At lr = 0.5 on $w$, steps 1 to 5 crowd together on the right and overlap (the table above gives
-# their values). The orange path (learning $w$ at lr = 0.05) runs close along the grey curve, its
-# first segment partly under the red one (learning $\log w$ at lr = 0.05); its later steps are the
+# their values). The orange path (legend “w, lr = 0.05”) runs close along the grey curve, its
+# first segment partly under the red one (legend “log w, lr = 0.05”); its later steps are the
 # small orange dots just left of its outlined end.
 #
 # - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the row of step 0
@@ -352,7 +352,7 @@ stepper
 # Things to try:
 #
 # - The four paths in the figure of “[The path of w during training](#the-path-of-w-during-training)”,
-#   one step at a time: the list under that figure says what to watch for. At lr = 0.5 on $w$, see how large the first gradient is.
+#   one step at a time: the list under that figure says what to watch for. At lr = 0.5 on $w$, look at the gradient in row 0, −32.8, which drives the first step.
 # - lr = 0.05 on $w$, up to the 50 steps the button allows: does it reach the minimum?
 # - lr = 10, on $w$ and then on $\log w$: where does the first step go?
 #
@@ -372,8 +372,8 @@ print(f"best w on the grid: {w_best:.4f}")
 assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 
 # %% [markdown]
-# The cell above takes the second in Python: near the minimum the gradient shrinks, so $w$ creeps
-# ever more slowly and is still short of it after 50 steps. The cell below takes the third:
+# The cell above tries the second suggestion in Python: near the minimum the gradient shrinks, so $w$ creeps
+# ever more slowly and is still short of it after 50 steps. The cell below tries the third:
 # training $w$, the first step throws it onto the plateau, where it barely moves; training
 # $\log w$, the first step leaves float32's range, and
 # <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> raises at the

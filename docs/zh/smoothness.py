@@ -128,7 +128,7 @@ for name, y in {"true f": data.y_truth, **fits}.items():
     changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
     jumps[name] = changes.max().item()
     print(f"  {name}: {jumps[name]:.2f}")
-# one panel per w, titled by what it is and its value, in the page's language
+# one panel per w; each title in both languages, the page shows its own
 titles = [
     f"w = {candidates['w = 1']:.2f}",
     {"zh": f"训练得到的 w = {w_trained:.2f}", "en": f"trained w = {w_trained:.2f}"},
@@ -258,7 +258,7 @@ assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 at.plot_w_paths(x_train, y_train, paths)
 
 # %% [markdown]
-# 折线只是把相邻两步连起来，两点之间的线段不是 $w$ 经过的损失；学习率 0.5、学 $w$ 时，第 1 至第 5 步在右侧挤在一处，彼此重叠（它们的值见上表）。橙色路径（学 $w$，学习率 0.05）紧贴着灰色曲线，第一段有一部分被红色路径（学 $\log w$，学习率 0.05）盖住；它后面几步是终点左边那几个挨在一起的橙色小点。
+# 折线只是把相邻两步连起来，两点之间的线段不是 $w$ 经过的损失；学习率 0.5、学 $w$ 时，第 1 至第 5 步在右侧挤在一处，彼此重叠（它们的值见上表）。橙色路径（图例“w, lr = 0.05”）紧贴着灰色曲线，第一段有一部分被红色路径（图例“log w, lr = 0.05”）盖住；它后面几步是终点左边那几个挨在一起的橙色小点。
 #
 # - **学 $w$，学习率 0.5**：第一步就从初值 0.4963（上表第 0 步那一行）跳到右侧平缓的坡上，之后每步只挪一点，停在远离最低点的地方。这就是本页开头训练出的 $w$。
 # - **学 $w$，学习率 0.05**：步子小了十倍，第一步不再越过最低点，$w$ 从左侧一点点向右挪近它；5 步还没走到，但方向是对的。
@@ -291,7 +291,7 @@ stepper
 # %% [markdown]
 # 可以试试这几件事：
 #
-# - 把“[w 在训练中走过的路](#w-在训练中走过的路)”一节那张图里的四条路径一步一步走一遍，该看什么见那张图下的说明。学习率 0.5、训练 $w$ 时，留意第一步的梯度有多大。
+# - 把“[w 在训练中走过的路](#w-在训练中走过的路)”一节那张图里的四条路径一步一步走一遍，该看什么见那张图下的说明。学习率 0.5、训练 $w$ 时，留意第 0 行（初值处）的梯度 −32.8 有多大：第一步就是按它走的。
 # - 学习率 0.05、训练 $w$，一直走到按钮允许的第 50 步：能走到最低点吗？
 # - 学习率 10，分别训练 $w$ 和 $\log w$：第一步走到哪里？
 #
@@ -310,7 +310,7 @@ print(f"best w on the grid: {w_best:.4f}")
 assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 
 # %% [markdown]
-# 上面的单元格在 Python 里走第二条：越靠近最低点梯度越小，$w$ 越挪越慢，走完仍在它左边。下面的单元格走第三条：训练 $w$ 时，它第一步就被甩到右端的平台上，之后几乎不动；训练 $\log w$ 时，它第一步就超出 float32 能表示的范围，<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> 报错，演示也在这一步停下，说明这一步发散了。
+# 上面的单元格在 Python 里做第二件事：越靠近最低点梯度越小，$w$ 越挪越慢，走完仍在它左边。下面的单元格做第三件事：训练 $w$ 时，它第一步就被甩到右端的平台上，之后几乎不动；训练 $\log w$ 时，它第一步就超出 float32 能表示的范围，<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref> 报错，演示也在这一步停下，说明这一步发散了。
 
 # %%
 # lr = 10: w lands on the plateau in one step and
