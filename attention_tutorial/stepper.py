@@ -40,7 +40,8 @@ _LABELS = {
         "title": "SGD 单步演示",
         "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
         "星号是网格上的最低点；在本章的设置下（学习率 {lr}，训练 {param}），"
-        "虚线圆圈标出本章训练停下的那一步；当前这一步见图上方的读数。",
+        "虚线圆圈标出本章训练停下的那一步，那个 w 处还有一条标着“第 {k} 步”的竖直虚线；"
+        "当前这一步见图上方的读数。",
         "lr": "学习率 lr",
         "lr_name": "学习率 lr（对数刻度）",
         "parameter": "训练的参数",
@@ -79,7 +80,8 @@ _LABELS = {
         "alt": "Line chart of the leave-one-out loss against w (log scale): a square at the "
         "initial w, dots at the w of each SGD step, a star at the grid's minimum and, at the "
         "chapter's settings (lr {lr}, training {param}), a dotted ring at the step where the "
-        "chapter's training stops; the readout above it gives the current step.",
+        "chapter's training stops, and a dotted vertical line at that w labelled “Step {k}”; "
+        "the readout above it gives the current step.",
         "lr": "learning rate lr",
         "lr_name": "learning rate lr (log scale)",
         "parameter": "trained parameter",

@@ -529,7 +529,7 @@
     var pathKey = panel.legend.querySelector(".path-key");
     var chapterKey = panel.legend.querySelector(".chapter-key");
     // what the chart shows; its state is the readout's sentence
-    panel.describe(words(L.alt, { lr: data.lr, param: data.log_w ? "log w" : "w" }));
+    panel.describe(words(L.alt, { lr: data.lr, param: data.log_w ? "log w" : "w", k: data.steps }));
     panel.svg.setAttribute("aria-describedby", readout.id);
     var lc = lossCurve(xs, ys, data), curveBest = [lc.ws[lc.best], lc.curve[lc.best]];
     var yRange = drawLossCurve(panel, lc, data, L, true);
