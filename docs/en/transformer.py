@@ -4,12 +4,16 @@
 # The chapter ends with one learnable number $w$ and one-dimensional inputs. A Transformer's
 # attention has queries and keys that are vectors, matrices $W_q$ and $W_k$ where we had $w$ (and
 # a third, $W_v$, for the values, which the chapter leaves as they are), a batch dimension, and
-# masks. This page takes the last steps: why one *w* is enough in one dimension; the Gaussian kernel
-# for vectors, and why the scalar $w$ then turns into a matrix; scaled dot-product attention (SDPA) written out and checked
-# against PyTorch's `F.scaled_dot_product_attention` and `nn.MultiheadAttention`; leave-one-out as
-# one `masked_fill`. A small model with learned projections, trained on a two-dimensional toy problem
-# and compared with the chapter's model, is the next page,
-# [Learned projections on a 2-D toy problem](projections.py).
+# masks. This page takes the last steps:
+#
+# - why one *w* is enough in one dimension;
+# - the Gaussian kernel for vectors, and why the scalar $w$ then turns into a matrix;
+# - scaled dot-product attention (SDPA) written out and checked against PyTorch's
+#   `F.scaled_dot_product_attention` and `nn.MultiheadAttention`;
+# - leave-one-out as one `masked_fill`.
+#
+# The next page, [Learned projections on a 2-D toy problem](projections.py), trains a small model
+# with learned projections and compares it with the chapter's.
 #
 # It builds on the page [From the Gaussian kernel to dot-product attention](dot-product.py). Every
 # number on this page was produced by running the code when the site was built.
@@ -379,7 +383,7 @@ print(f"kernel width 1/w {1 / w.item():.2f}")
 # (4,): each one's weight outside the four, without and with the mask
 outside = weights_own[:4, 4:].sum(dim=1)
 outside_masked = weights[:4, 4:].sum(dim=1)
-print("the four's weight outside the four, at most:")
+print("outside the four, at most:")
 print(f"  without the mask {outside.max().item():.6f}")
 print(f"  with the mask    {outside_masked.max().item():.6f}")
 inside = weights_own[:4, :4]  # (4, 4): their weights on one another
@@ -405,7 +409,9 @@ at.plot_attention_heatmaps(
 #
 # The cell above also prints the keys in use per query ($1/\sum_i \alpha_i^2$, averaged over the
 # queries, defined on the non-parametric page under
-# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)): the mask lowers it. It
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths); here the queries are the
+# training points, not the test inputs of the table in
+# [Why the trained curve is less smooth](smoothness.py)): the mask lowers it. It
 # takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
 # one; the line “mean largest weight” is the mean of each row's largest weight with the mask on.
 #
@@ -413,9 +419,9 @@ at.plot_attention_heatmaps(
 # training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
 # the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
 # beyond it. So these four give their weight almost only to one another: without the mask, the weight each
-# gives to keys outside the four adds up to at most 0.000037 (printed, “without the mask”): the four
-# keys take almost all of it, from 0.15 to 0.34 each (“within the four”); with the mask, each shares
-# it among the other three, and at most 0.000052 goes outside the four (“with the mask”).
+# gives to keys outside the four adds up to at most 0.000037 (printed, “without the mask”), each of
+# the four taking 0.15 to 0.34 (“within the four”); with the mask, each shares it among the other
+# three, and at most 0.000052 goes outside (“with the mask”).
 #
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
 # given the mask through its `attn_mask`. Four things to know about masks:
