@@ -857,4 +857,18 @@ def plot_w_paths(
         fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))
         if len(arrays) == 1:  # one path, drawn in C0 (blue): its own first sentence
             fig.alt_name = "plot_w_paths.one"
+            # and its losses, with the curve's bottom and plateau (r30f: the alt text gave
+            # the path's w but no loss); the plateau starts where the curve stays within 2 %
+            # of its value at the grid's end
+            (path,) = arrays.values()
+            plateau = float(curve[-1])
+            near = np.abs(np.asarray(curve) - plateau) <= 0.02 * plateau
+            flat = len(near) - int(np.argmin(near[::-1])) if not near.all() else 0
+            losses = alt_facts(
+                "plot_w_paths.losses", lang, start=f"{loss_at_w(path[0], x_train, y_train):.1f}",
+                end=f"{loss_at_w(path[-1], x_train, y_train):.1f}", low=f"{curve[best]:.1f}",
+                plateau=f"{plateau:.0f}",
+                flat=spoken(float(grid[min(flat, len(grid) - 1)])),
+            )  # fmt: skip
+            fig.alt_facts += ("" if lang == "zh" else " ") + losses
     return fig

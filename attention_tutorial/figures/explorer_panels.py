@@ -184,8 +184,9 @@ def plot_explorer_panels(
         ax_loss.axvline(w, color=_CURRENT_W_COLOUR, label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
         # on a phone the full "leave-one-out loss (sum)" was taller than the panel and reached
-        # its title (r28): the short form the live widgets show on a phone
-        loss_label = labels["loo_loss_narrow" if stacked else "loo_loss"]
+        # its title (r28): a short form; not the live widgets' "loss L (sum)", whose L only
+        # their readout defines (r30d)
+        loss_label = labels["loo_loss_short" if stacked else "loo_loss"]
         ax_loss.set(xlabel=labels["w_log"], ylabel=loss_label, title=labels["panel_loss"])
         # stacked: under the axes (inside, its two lines spanned most of a phone's panel and
         # covered the curve's fall), under the x label

@@ -1050,14 +1050,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "课程用的约为 0.4963：执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，"
         "与《[带参数的注意力汇聚](../parametric.py)》一页相同（示例直接从模型取出它）。"
         "它必须在 0.1 到约 3162（`10**3.5`）之间：这是单步演示那条损失曲线的两端，"
-        "比《[非参数注意力汇聚](../nonparametric.py)》一页带宽探索器最大的 `w`（1000）"
-        "多出半个数量级，本章冲过头的那一步也还在图里"
-        "（训练 `log w`、学习率 0.5 时，课程的 `w0` 一步就跳到约 1,700；示例打印了它）。",
+        "比《[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)》一页"
+        "带宽探索器最大的 `w`（1000）多出半个数量级，"
+        "《[训练后的曲线为何不平滑](../smoothness.py)》里训练 `log w`、学习率 0.5 时"
+        "冲过头的那一步（课程的 `w0` 一步就跳到约 1700；示例打印了它）也还在图里。",
         "lr": "控件一开始的学习率（读者在课程页上可以改），`LEARNING_RATES` 的 13 个值之一"
-        "（0.001、0.002、0.005、……、5、10，"
-        "按 1、2、5 的序列排列），"
+        "（0.001、0.002、0.005……5、10，按 1、2、5 的序列），"
         "用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
-        "log_w": "一开始就训练 `log w`，而不是 `w`。",
+        "log_w": "一开始就训练 `log w`，而不是 `w`：这时每一步按倍数改变 `w`，`w` 始终为正。",
         "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
         "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
         "raise TypeError": "`data` 不是 `ToyData`；`w0` 既不是数也不是张量，或者是布尔值"
@@ -1933,21 +1933,23 @@ PARAGRAPHS: dict[str, str] = {
     "``SgdStepper``，notebook 的单元格会显示它：在本网站上带控件，在别处则是它的路径的静态图"
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
-    "Each press of *Step* takes one SGD step, which here is full-batch gradient descent "
-    "(``torch.optim.SGD`` on the whole training set), on the summed leave-one-out loss (the "
-    "steps of ``w_path``) and shows, above the picture, the new ``w``, the gradient there of "
-    "the trained parameter (``dL/dw``, or ``dL/d(log w)`` when ``log w`` is trained; the "
-    "readout says which), which the next step moves against by ``lr`` times it, and the loss. "
+    "Each press of *Step* takes one full-batch SGD (stochastic gradient descent) step on the "
+    "summed leave-one-out loss (the steps of ``w_path``): ``torch.optim.SGD`` on the whole "
+    "training set, so nothing is random. Above the picture it shows the new ``w``, the loss "
+    "there, and the gradient of the loss with respect to the trained parameter (``dL/dw``, or "
+    "``dL/d(log w)`` when ``log w`` is trained; the readout says which); the next step changes "
+    "that parameter by ``-lr`` times this gradient. "
     "While ``lr`` and the trained parameter are those the "
     "control started with, the point after ``steps`` steps is marked. "
     "``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss. "
     "When ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1`` moves against) "
     "is ``(path[k] - path[k + 1]) / lr``.": (
-        "每按一次“走一步”，就在留一法损失之和上走 SGD 的一步，这里就是全批量梯度下降"
-        "（在全部训练数据上用 ``torch.optim.SGD``，与 ``w_path`` 的步子相同），并在图上方写出"
-        "新的 ``w``、所训练参数在那里的梯度（训练 ``w`` 时是 ``dL/dw``，训练 ``log w`` 时是 "
-        "``dL/d(log w)``，读数里写明是哪一个；下一步朝它的反方向走，步长是 ``lr`` 乘以它）"
-        "和损失。"
+        "每按一次“走一步”，就在留一法损失之和上走全批量的一步 SGD（随机梯度下降，"
+        "stochastic gradient descent），与 ``w_path`` 的步子相同：在全部训练数据上用 "
+        "``torch.optim.SGD``，所以没有随机的成分。图上方写出新的 ``w``、那里的损失，"
+        "以及损失对所训练参数（``w`` 或 ``log w``）的梯度（训练 ``w`` 时是 ``dL/dw``，"
+        "训练 ``log w`` 时是 ``dL/d(log w)``，读数里写明是哪一个）；下一步让这个参数"
+        "改变 ``-lr`` 乘以这个梯度。"
         "只要学习率和训练的参数还是控件一开始的设置，第 ``steps`` 步之后的点就会标出来。"
         "每一步的 ``w`` 由 ``w_path`` 给出，它的损失由 ``loss_curve(path, x, y)`` 给出；"
         "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步按它更新：``w - lr * 梯度``）是 "
@@ -2122,7 +2124,7 @@ COMMENTS: dict[str, str] = {
     "where its 5 steps end (path()": "5 步之后的 w（path() 里",
     "holds w0 and w after each step)": "是 w0 和每一步之后的 w）",
     "training log w at lr 0.5, one": "训练 log w、lr = 0.5 时，",
-    "step overshoots to about 1,700": "一步就冲到约 1,700",
+    "step overshoots to about 1,700": "一步就冲到约 1700",
     "training log w at lr = 0.05:": "训练 log w，lr = 0.05：",
     "w stays > 0; after 5 steps it is": "w 恒为正；5 步之后是",
     "at 4.0, near the minimum (w ≈ 4)": "4.0，接近损失的最低点（w ≈ 4）",

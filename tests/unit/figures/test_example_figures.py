@@ -206,6 +206,28 @@ def test_the_w_paths_alt_text_gives_every_step_of_each_path_and_the_grid_minimum
     ]
 
 
+def test_one_w_path_alt_text_gives_its_losses_and_the_curve_bottom_and_plateau() -> None:
+    """r30f: the stepper's picture gave the path's w but no loss nor the curve's shape."""
+    d = make_data()
+    torch.manual_seed(SEED)
+    w0 = NWKernelRegression().w.item()
+    path = w_path(d.x_train, d.y_train, w0, lr=0.5)
+    grid = np.logspace(-1, 3.5, 451)
+    curve = loss_curve(grid, d.x_train, d.y_train)
+    text = plot_w_paths(d.x_train, d.y_train, {"p": path}, ws=grid, lang="en").description
+    start, end = loss_curve([path[0], path[-1]], d.x_train, d.y_train)
+    assert (
+        f"The loss falls from {start:.1f} to {end:.1f}; the curve bottoms out at about "
+        f"{curve.min():.1f} (the star) and levels off at about {curve[-1]:.0f} above w ≈ "
+    ) in text
+    flat = float(text.split("above w ≈ ")[1].split(".")[0])
+    beyond = curve[grid >= flat * 1.01]  # past the spoken (rounded) start of the plateau
+    assert np.all(np.abs(beyond - curve[-1]) <= 0.02 * curve[-1])
+    assert abs(curve[grid < flat * 0.99][-1] - curve[-1]) > 0.02 * curve[-1]
+    zh = plot_w_paths(d.x_train, d.y_train, {"p": path}, ws=grid, lang="zh").description
+    assert f"损失从 {start:.1f} 降到 {end:.1f}；曲线最低处（星号）约 {curve.min():.1f}，" in zh
+
+
 def test_the_explorer_panels_are_four_axes_and_a_colour_bar_with_the_fit_first() -> None:
     fig = plot_explorer_panels(make_data(), 2.0, lang="en")
     assert len(fig.axes) == 5
