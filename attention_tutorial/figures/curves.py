@@ -7,8 +7,9 @@ The examples use [`make_data`][attention_tutorial.data.make_data] and
 [`train`][attention_tutorial.training.train],
 [`predict`][attention_tutorial.training.predict],
 [`loss_curve`][attention_tutorial.analysis.loss_curve] and
-[`w_path`][attention_tutorial.training_paths.w_path] (with ``log_w=True``: it trains
-$\log w$).
+[`w_path`][attention_tutorial.training_paths.w_path] (in ``plot_w_paths`` with
+``log_w=True``, a gradient step on $\log w$; in ``plot_loss`` without it, a gradient step
+on $w$ itself, as ``train`` takes).
 """
 
 from __future__ import annotations
@@ -467,13 +468,18 @@ def plot_loss(
     title: str | None = None,
     layout: str = "wide",
 ) -> TutorialFigure:
-    """Plot the training loss against the epoch number (starting at 1).
+    r"""Plot the training loss against the epoch number (starting at 1).
 
-    With ``train``'s defaults (``lr=0.5``, a step on ``w`` itself), the
-    first step alone carries ``w`` far past the minimum of the leave-one-out
-    loss (``w`` ≈ 4); the next four only creep back, and the loss stays nearly
-    flat above that minimum: the example prints the losses and the path of
-    ``w``. Why, and what it does to the fit: the page `smoothness.md`.
+    With ``train``'s defaults (``lr=0.5``, a gradient step on ``w`` itself,
+    not on $\log w$), the first step alone carries ``w`` far past the minimum
+    of the leave-one-out loss (``w`` ≈ 4); the next four only creep back, and
+    the loss stays nearly flat above that minimum: the example prints the
+    losses and the path of ``w``. Why, and what it does to the fit: the page
+    `smoothness.md`.
+
+    ``train`` minimises the leave-one-out loss, so each loss drawn here is the
+    leave-one-out curve of ``plot_loss_vs_w`` read at that epoch's ``w``: the
+    example checks it with ``loss_curve``.
 
     Explained on the page `parametric.md`.
 
@@ -523,6 +529,13 @@ def plot_loss(
         >>> # the same w as the model's
         >>> round(model.w.item(), 1)
         16.2
+        >>> # each loss is the leave-one-out
+        >>> # loss at that epoch's w
+        >>> L = loss_curve(
+        ...     path[:5], d.x_train, d.y_train
+        ... )
+        >>> [round(float(v), 1) for v in L]
+        [58.8, 22.9, 22.9, 22.8, 22.7]
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -752,7 +765,12 @@ def plot_w_paths(
         ...     )
         ...     for lr in (0.02, 0.05)
         ... }
-        >>> fig = plot_w_paths(x, y, paths)
+        >>> # the curve only where the paths
+        >>> # run: w from 10^-0.5 to 10^1.5
+        >>> ws = np.logspace(-0.5, 1.5, 201)
+        >>> fig = plot_w_paths(
+        ...     x, y, paths, ws=ws
+        ... )
         >>> # where each path ends after 5 steps
         >>> # (lr = 0.02 short of the star,
         >>> # lr = 0.05 on it)
@@ -762,8 +780,7 @@ def plot_w_paths(
         ... ]
         [3.18, 4.0]
         >>> # lr = 0.05 goes past the star
-        >>> # (w ≈ 4) to 5.06, then comes back:
-        >>> # hard to see at this scale
+        >>> # (w ≈ 4) to 5.06, then comes back
         >>> fast = paths["lr = 0.05"]
         >>> [round(w, 2) for w in fast]
         [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]
