@@ -232,8 +232,9 @@ def plot_fit(
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
         title: Optional title.
-        layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or
-            ``"stacked"`` (two names for the phone layout): the legend under the axes.
+        layout: ``"wide"``: the legend under the axes, in one row; ``"narrow"``
+            or ``"stacked"`` (two names for the phone layout): a narrower figure,
+            the legend under the axes in one column.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
@@ -269,7 +270,11 @@ def plot_fit(
         draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np)
         ax.set_xlabel(words["x"])
         ax.set_ylabel(words["y"])
-        _legend(fig, ax, layout)
+        if layout == "wide":  # under the axes, as plot_data's: inside it crowded the points
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=3, fontsize="small",
+                      frameon=False)  # fmt: skip
+        else:
+            _legend(fig, ax, layout)
         if title is not None:
             ax.set_title(title)
         worst = int(np.argmax(np.abs(y_hat_np - y_truth_np)))  # where the fit strays most

@@ -452,7 +452,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "lang": _LANG,
         "title": _TITLE,
-        "layout": _PHONE_LEGEND,
+        "layout": '`"wide"`：图例在绘图区下面，排成一行；' + _PHONE + "：更窄的图，"
+        "图例在绘图区下面，一列。",
         "return": _FIGURE,
         "raise TypeError": "某个数组含有非实数（布尔值、字符串、复数或 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
