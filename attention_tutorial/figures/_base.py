@@ -108,7 +108,7 @@ DARK_SVG_STYLE = (
 # explorer's panels, the stepper's picture) and in the live widgets (explorer.js): a black
 # star edged in white, which shows in the dark variant on the panel. Larger than a path's end
 # dot (``curves._END_AREA``), which plot_w_paths draws on it: an end at the minimum sits in
-# the star, the star's points around it (r22: at 90 the ends at 4.00 and 4.59 piled onto it)
+# the star, the star's points around it (at 90 the ends at 4.00 and 4.59 piled onto it)
 _MINIMUM_STAR = {"marker": "*", "s": 170, "color": "black", "edgecolors": "white",
                  "linewidths": 0.6}  # fmt: skip
 P = ParamSpec("P")
@@ -760,7 +760,7 @@ def draw_fit(
 ) -> None:
     """Draw the truth, the prediction (dashed) and the training points on ``ax``."""
     # the truth in black, as in ``plot_data`` (light on the dark page): in the first colour it
-    # was the training points' blue (r23)
+    # was the training points' blue
     ax.plot(x_test, y_truth, color="black", label=words["truth"])
     ax.plot(x_test, y_hat, linestyle="--", color="C1", label=words["prediction"])
     ax.scatter(x_train, y_train, s=size, alpha=alpha, label=words["train"])

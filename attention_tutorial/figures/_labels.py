@@ -120,7 +120,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_seconds": "时间（秒）",
         "scale_bytes": "峰值内存",
         "scale_predicted": "数出的字节数：点线，\n颜色同所属写法",
-        # one formulation's counted bytes: the swatch has its colour, one short line (r28)
+        # one formulation's counted bytes: the swatch has its colour, one short line
         "scale_predicted_one": "按中间张量数出的字节数（点线）",
         "scale_tiled": "平铺（repeat_interleave）",
         "scale_broadcast": "广播",

@@ -32,7 +32,7 @@ _TEXT_PT = 13.0
 LAYOUTS = ("wide", "stacked")
 # inches: the two panels side by side (wide screens), or one above the other (phones,
 # where the column is about 343 CSS px: this width is shown at about 0.78 of its size);
-# the wide one as wide as its text, 9 CSS px or more, allows in a 343 px column (r28: 6.4 in
+# the wide one as wide as its text, 9 CSS px or more, allows in a 343 px column (6.4 in
 # filled 3/4 of the column at 1280 px)
 _SIZES = {"wide": (6.8, 4.6), "stacked": (4.6, 8.2)}
 # Tiled and broadcast measure the same (the same three full matrices): tiled is drawn with
@@ -46,7 +46,7 @@ _STYLE = {
     "sdpa": {"marker": "D", "linestyle": "-", "markersize": 5},
 }
 
-# the panels as the alt text names them, each with its y axis (r26: "y axis: time; y axis:
+# the panels as the alt text names them, each with its y axis ("y axis: time; y axis:
 # peak memory" left the reader to guess which was which)
 _PANELS = {
     "zh": {"wide": ("左图", "右图"), "stacked": ("上图", "下图")},
@@ -253,7 +253,7 @@ def plot_scaling(
             if "predicted_bytes" in rows[0]:
                 predicted = [max(float(r["predicted_bytes"]), 1.0) for r in rows]
                 # a little thicker than the solid lines: a thin dotted line faded on the
-                # dark palette (r27)
+                # dark palette
                 memory_ax.plot(n, predicted, ":", color=color, linewidth=2.2)
                 counted.append(color)
                 counted_names.append(labels[f"scale_{name}"])
@@ -272,7 +272,7 @@ def plot_scaling(
         # formulation whose bytes are counted; grey when several are, as no one line is (each
         # dotted line takes the colour of its formulation, which its label says)
         if counted:
-            # one formulation: its colour, and a label of one short line (r28: a label wrapped
+            # one formulation: its colour, and a label of one short line (a label wrapped
             # onto two lines, its lines touching, at 375 px)
             one = len(counted) == 1
             swatch = counted[0] if one else _NEUTRAL

@@ -7,8 +7,9 @@ The examples use [`make_data`][attention_tutorial.data.make_data] and
 [`train`][attention_tutorial.training.train],
 [`predict`][attention_tutorial.training.predict],
 [`loss_curve`][attention_tutorial.analysis.loss_curve] and
-[`w_path`][attention_tutorial.training_paths.w_path] (with ``log_w=True``: it trains
-$\log w$).
+[`w_path`][attention_tutorial.training_paths.w_path] (in ``plot_w_paths`` with
+``log_w=True``, a gradient step on $\log w$; in ``plot_loss`` without it, a gradient step
+on $w$ itself, as ``train`` takes).
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ LAYOUTS = ("wide", "stacked")
 _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up to this many
 # the area (pt²) of a path's end dot, drawn over the minimum's star (``_MINIMUM_STAR``, 170):
 # an end at the minimum sits inside the star, whose points stay in view around it, and an end
-# beside it stays a dot of its own (r21: dots of 150 hid the star; r22: dots of 64 under a star
-# of 90, the ends at 4.00 and 4.59 and the star piled into one blot)
+# beside it stays a dot of its own (dots of 150 hid the star; dots of 64 under a star of
+# 90, the ends at 4.00 and 4.59 and the star piled into one blot)
 _END_AREA = 30
 _NARROW_IN = 4.6
 # the opacity of the training points in the panels of ``plot_fits``
@@ -142,7 +143,7 @@ def plot_data(
         )
         fig, ax = _one_axes(lang, layout, 4.8)  # stacked: the three legend lines under it
         # the truth in black (light on the dark page, as the explorer's): in the points' blue it
-        # was hard to tell from them, in the dark palette most of all (r21)
+        # was hard to tell from them, in the dark palette most of all
         ax.plot(x_test_np, y_truth_np, color="black", label=words["truth"])
         ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=words["train"])
         low = min(y_truth_np.min(), y_train_np.min())
@@ -231,8 +232,9 @@ def plot_fit(
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
         title: Optional title.
-        layout: ``"wide"``: the legend inside the axes; ``"narrow"`` or
-            ``"stacked"`` (two names for the phone layout): the legend under the axes.
+        layout: ``"wide"``: the legend under the axes, in one row; ``"narrow"``
+            or ``"stacked"`` (two names for the phone layout): a narrower figure,
+            the legend under the axes in one column.
 
     Returns:
         The figure; ``fig.description`` is its alt text.
@@ -268,7 +270,11 @@ def plot_fit(
         draw_fit(ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np)
         ax.set_xlabel(words["x"])
         ax.set_ylabel(words["y"])
-        _legend(fig, ax, layout)
+        if layout == "wide":  # under the axes, as plot_data's: inside it crowded the points
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncols=3, fontsize="small",
+                      frameon=False)  # fmt: skip
+        else:
+            _legend(fig, ax, layout)
         if title is not None:
             ax.set_title(title)
         worst = int(np.argmax(np.abs(y_hat_np - y_truth_np)))  # where the fit strays most
@@ -405,8 +411,8 @@ def plot_fits(
                 ax.set_xlabel(words["x"])
             if layout == "stacked" or ax is axes[0]:
                 ax.set_ylabel(words["y"])
-        # the legend under the panels: inside one it covered a training point (round 16);
-        # at the tick labels' size (round 23: "small" came out ~8 px where the site shrinks
+        # the legend under the panels: inside one it covered a training point;
+        # at the tick labels' size ("small" came out ~8 px where the site shrinks
         # the wide figure to the column)
         handles = axes[0].get_legend_handles_labels()
         fig.alt_shared_axes = True  # "x axis (the same in every panel)": like panels
@@ -467,13 +473,18 @@ def plot_loss(
     title: str | None = None,
     layout: str = "wide",
 ) -> TutorialFigure:
-    """Plot the training loss against the epoch number (starting at 1).
+    r"""Plot the training loss against the epoch number (starting at 1).
 
-    With ``train``'s defaults (``lr=0.5``, a step on ``w`` itself), the
-    first step alone carries ``w`` far past the minimum of the leave-one-out
-    loss (``w`` ≈ 4); the next four only creep back, and the loss stays nearly
-    flat above that minimum: the example prints the losses and the path of
-    ``w``. Why, and what it does to the fit: the page `smoothness.md`.
+    With ``train``'s defaults (``lr=0.5``, a gradient step on ``w`` itself,
+    not on $\log w$), the first step alone carries ``w`` far past the minimum
+    of the leave-one-out loss (``w`` ≈ 4); the next four only creep back, and
+    the loss stays nearly flat above that minimum: the example prints the
+    losses and the path of ``w``. Why, and what it does to the fit: the page
+    `smoothness.md`.
+
+    ``train`` minimises the leave-one-out loss, so each loss drawn here is the
+    leave-one-out curve of ``plot_loss_vs_w`` read at that epoch's ``w``: the
+    example checks it with ``loss_curve``.
 
     Explained on the page `parametric.md`.
 
@@ -523,6 +534,13 @@ def plot_loss(
         >>> # the same w as the model's
         >>> round(model.w.item(), 1)
         16.2
+        >>> # each loss is the leave-one-out
+        >>> # loss at that epoch's w
+        >>> L = loss_curve(
+        ...     path[:5], d.x_train, d.y_train
+        ... )
+        >>> [round(float(v), 1) for v in L]
+        [58.8, 22.9, 22.9, 22.8, 22.7]
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -752,7 +770,12 @@ def plot_w_paths(
         ...     )
         ...     for lr in (0.02, 0.05)
         ... }
-        >>> fig = plot_w_paths(x, y, paths)
+        >>> # the curve only where the paths
+        >>> # run: w from 10^-0.5 to 10^1.5
+        >>> ws = np.logspace(-0.5, 1.5, 201)
+        >>> fig = plot_w_paths(
+        ...     x, y, paths, ws=ws
+        ... )
         >>> # where each path ends after 5 steps
         >>> # (lr = 0.02 short of the star,
         >>> # lr = 0.05 on it)
@@ -762,8 +785,7 @@ def plot_w_paths(
         ... ]
         [3.18, 4.0]
         >>> # lr = 0.05 goes past the star
-        >>> # (w ≈ 4) to 5.06, then comes back:
-        >>> # hard to see at this scale
+        >>> # (w ≈ 4) to 5.06, then comes back
         >>> fast = paths["lr = 0.05"]
         >>> [round(w, 2) for w in fast]
         [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]
@@ -778,7 +800,7 @@ def plot_w_paths(
             )
         if not paths:
             raise ValueError("paths must contain at least one path")
-        for name in paths:  # a legend label (r24: the label 1 was drawn silently as "1")
+        for name in paths:  # a legend label (the label 1 was drawn silently as "1")
             if not isinstance(name, str):
                 raise TypeError(
                     f"paths keys must be strings (legend labels), got {type(name).__name__}: "
@@ -808,7 +830,7 @@ def plot_w_paths(
         best = int(np.argmin(curve))
         # the star over the paths' lines and start squares, under their end dots, which are
         # smaller (_END_AREA): an end at the minimum sits inside the star, the star's points
-        # around it (round 20: the end at 4.00 hid the star; r22: ends and star in one blot)
+        # around it (larger ends first hid the star, then piled with it into one blot)
         ax.scatter([grid[best]], [curve[best]], zorder=4,
                    label=labels["minimum_at"].format(w=grid[best]), **_MINIMUM_STAR)  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
@@ -819,8 +841,8 @@ def plot_w_paths(
             # and a square in the colour of the last path drawn looked like that path's alone
             ax.scatter([path[0]], [losses[0]], marker="s", color="grey", zorder=3)
             # the end's dot on top, small and outlined in black: on the star when the path ends
-            # at the minimum, beside it otherwise (round 19: the star and three steps hid under
-            # the two ends near w = 4)
+            # at the minimum, beside it otherwise (larger ends hid the star and three steps
+            # near w = 4)
             ax.scatter(
                 [path[-1]], [losses[-1]], s=_END_AREA, facecolors=[to_rgba(color)],
                 edgecolors="black", linewidths=0.8, zorder=5,
@@ -830,7 +852,7 @@ def plot_w_paths(
         ax.set_ylabel(labels["loo_loss"])
         # the markers of every path's two ends, named once: the start in grey, as drawn; the
         # end in grey for several paths, in the path's own colour for one (the stepper's
-        # picture: r25 read a grey legend dot against the blue end dot on the chart)
+        # picture: a grey legend dot read wrong against the blue end dot on the chart)
         end_size = float(np.sqrt(_END_AREA))  # a scatter's area in pt² -> a marker's size in pt
         end_face = "C0" if len(arrays) == 1 else "grey"
         markers = (("s", 6, "grey", "grey", "path_start"),
@@ -840,7 +862,7 @@ def plot_w_paths(
                     markerfacecolor=face, markeredgecolor=edge, label=labels[key])  # fmt: skip
         # under the axes, where it hides no point of a path nor the curve's plateau
         # the curve and the paths first, then the star and the two markers: in two columns
-        # (filled column by column) the paths stay together (r23: "lr = 0.05" ended the first
+        # (filled column by column) the paths stay together (else "lr = 0.05" ended the first
         # column, "lr = 0.2" began the second)
         handles, names = ax.get_legend_handles_labels()
         order = [0, *range(2, 2 + len(arrays)), 1, *range(2 + len(arrays), len(names))]
@@ -851,7 +873,7 @@ def plot_w_paths(
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:
             fig.legend(handles, names, loc="outside lower center", ncols=1, frameon=False)
-        # every step of a path, rounded (round 20: lr = 0.2's swing round 4, squeezed into
+        # every step of a path, rounded (else lr = 0.2's swing round 4, squeezed into
         # the valley's bottom, was read nowhere); a long path by its first and last steps
         ends = [{"name": name, "steps": _steps_spoken(path)} for name, path in arrays.items()]
         fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))

@@ -452,7 +452,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "lang": _LANG,
         "title": _TITLE,
-        "layout": _PHONE_LEGEND,
+        "layout": '`"wide"`：图例在绘图区下面，排成一行；' + _PHONE + "：更窄的图，"
+        "图例在绘图区下面，一列。",
         "return": _FIGURE,
         "raise TypeError": "某个数组含有非实数（布尔值、字符串、复数或 `None`）时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
@@ -489,8 +490,8 @@ SECTIONS: dict[str, dict[str, str]] = {
     },
     "figures.curves.plot_loss_vs_w": {
         "ws": "$w$ 的网格，形状 `(n_w,)`，全是正数。",
-        "losses_with_own": "包含自己的键时每个 $w$ 的损失，形状 `(n_w,)`。",
-        "losses_left_out": "去掉自己的键时每个 $w$ 的损失，形状 `(n_w,)`。",
+        "losses_with_own": "含自身的键时每个 $w$ 的损失，形状 `(n_w,)`。",
+        "losses_left_out": "去掉自身的键时每个 $w$ 的损失，形状 `(n_w,)`。",
         "lang": _LANG,
         "title": _TITLE,
         "layout": _PHONE_LEGEND,
@@ -1422,8 +1423,9 @@ PARAGRAPHS: dict[str, str] = {
     "[`train`][attention_tutorial.training.train], "
     "[`predict`][attention_tutorial.training.predict], "
     "[`loss_curve`][attention_tutorial.analysis.loss_curve] and "
-    "[`w_path`][attention_tutorial.training_paths.w_path] (with ``log_w=True``: it trains "
-    "$\\log w$).": (
+    "[`w_path`][attention_tutorial.training_paths.w_path] (in ``plot_w_paths`` with "
+    "``log_w=True``, a gradient step on $\\log w$; in ``plot_loss`` without it, a gradient "
+    "step on $w$ itself, as ``train`` takes).": (
         "示例用到 [`make_data`][attention_tutorial.data.make_data] 和 "
         "[`SEED`][attention_tutorial.data.SEED]（数据）、"
         "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson]、"
@@ -1431,8 +1433,9 @@ PARAGRAPHS: dict[str, str] = {
         "[`train`][attention_tutorial.training.train]、"
         "[`predict`][attention_tutorial.training.predict]、"
         "[`loss_curve`][attention_tutorial.analysis.loss_curve] 和 "
-        "[`w_path`][attention_tutorial.training_paths.w_path]（带 ``log_w=True``：训练的是 "
-        "$\\log w$）。"
+        "[`w_path`][attention_tutorial.training_paths.w_path]（在 ``plot_w_paths`` 里带 "
+        "``log_w=True``，梯度下降更新的是 $\\log w$；在 ``plot_loss`` 里不带，梯度下降直接更新 "
+        "$w$ 本身，与 ``train`` 相同）。"
     ),
     'The ``"wide"`` layout sets the panels side by side; the phone layout (``"stacked"``) '
     "sets them one above the other, at a phone's width.": (
@@ -1442,14 +1445,20 @@ PARAGRAPHS: dict[str, str] = {
     "pages make their predictions there.": (
         "测试输入画成曲线下方的一排短竖线：后面各页就在这些位置上做预测。"
     ),
-    "With ``train``'s defaults (``lr=0.5``, a step on ``w`` itself), the first step alone "
+    "With ``train``'s defaults (``lr=0.5``, a gradient step on ``w`` itself, not on "
+    "$\\log w$), the first step alone "
     "carries ``w`` far past the minimum of the leave-one-out loss (``w`` ≈ 4); the next four "
     "only creep back, and the loss stays nearly flat above that minimum: the example prints "
     "the losses and the path of ``w``. Why, and what it does to the fit: the page "
-    "`smoothness.md`.": "用 ``train`` 的默认设置（``lr=0.5``，直接对 ``w`` 走一步）时，"
+    "`smoothness.md`.": "用 ``train`` 的默认设置（``lr=0.5``，梯度下降直接更新 ``w`` 本身，"
+    "而不是 $\\log w$）时，"
     "单是第一步就把 ``w`` 带到留一法损失最低点（``w`` ≈ 4）的远处；后面四步只往回挪了一点，"
     "损失几乎不变，停在比最低点高的地方；示例打印出各轮的损失和 ``w`` 走过的路径。原因，"
     "以及这对拟合有什么影响，见 `smoothness.md` 一页。",
+    "``train`` minimises the leave-one-out loss, so each loss drawn here is the leave-one-out "
+    "curve of ``plot_loss_vs_w`` read at that epoch's ``w``: the example checks it with "
+    "``loss_curve``.": "``train`` 最小化的就是留一法损失，所以这里画出的每个损失，都是 "
+    "``plot_loss_vs_w`` 的留一法曲线在那一轮的 ``w`` 处的值：示例用 ``loss_curve`` 验证了这一点。",
     "The $w$ axis is logarithmic; the minimum of the leave-one-out curve is marked.": "$w$ "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
     "What it shows: the grey curve is $L(w)$, the summed leave-one-out loss at $w$ "
@@ -2084,8 +2093,11 @@ COMMENTS: dict[str, str] = {
     "(lr = 0.02 short of the star,": "（lr = 0.02 还没走到星号，",
     "lr = 0.05 on it)": "lr = 0.05 停在星号上）",
     "lr = 0.05 goes past the star": "lr = 0.05 先越过星号",
-    "(w ≈ 4) to 5.06, then comes back:": "（w ≈ 4）到 5.06，再走回来；",
-    "hard to see at this scale": "在这个比例的图上不容易看出",
+    "(w ≈ 4) to 5.06, then comes back": "（w ≈ 4）到 5.06，再走回来",
+    "the curve only where the paths": "曲线只画路径经过的一段：",
+    "run: w from 10^-0.5 to 10^1.5": "w 从 10^-0.5 到 10^1.5",
+    "each loss is the leave-one-out": "每个损失都是那一轮的 w 处的",
+    "loss at that epoch's w": "留一法损失",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
     "leave-one-out)": "留一法）",
     # figures.shape_flow
