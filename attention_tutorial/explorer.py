@@ -212,7 +212,7 @@ class BandwidthExplorer:
         # the bumps panel's title counts the queries, as in the static figure
         words["bumps"] = _bumps_title(words["bumps"], lang, len(self.query_indices))
         # the heatmap's title wraps before its parenthesis, as the static figure breaks it,
-        # not inside it: "... (rows: queries, columns:" then "keys)" alone (r26)
+        # not inside it: "... (rows: queries, columns:" then "keys)" alone
         head, paren, tail = words["heatmap"].partition(" (")
         words["heatmap"] = head + paren + tail.replace(" ", "\N{NO-BREAK SPACE}")
         return {

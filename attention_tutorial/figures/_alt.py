@@ -248,7 +248,7 @@ ALT: dict[str, dict[str, str]] = {
     },
 }
 # plot_scaling of rows with predicted_bytes: the memory chart's dotted lines too, named by
-# the formulations that have one ({names}: "tiled (repeat_interleave)"; r28: "the dotted
+# the formulations that have one ({names}: "tiled (repeat_interleave)"; once "the dotted
 # lines ..., in each formulation's colour" under a figure with one dotted line)
 for _lang, _counted in {
     "zh": {
@@ -274,8 +274,8 @@ ALT["en"]["plot_attention_heatmaps.two"] = ALT["en"]["plot_attention_heatmaps"].
     "Two heatmaps of attention weights, one above the other",
     1,
 )
-# with the equivalent weights the attention weights are thin stems, not bars (review 29:
-# bars under the dots hid them)
+# with the equivalent weights the attention weights are thin stems, not bars (bars
+# under the dots hid them)
 for _name in ("plot_boundary_bias", "plot_boundary_bias.stacked"):
     ALT["zh"][f"{_name}.stems"] = ALT["zh"][_name].replace("（条形）", "（细竖线，顶端是方块）", 1)
     ALT["en"][f"{_name}.stems"] = ALT["en"][_name].replace(
@@ -324,7 +324,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
         "{tests}；真实函数在 {truth_min:.2f} 到 {truth_max:.2f} 之间。",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
-        # one path (the stepper's picture): its losses and the curve's shape (r30f)
+        # one path (the stepper's picture): its losses and the curve's shape
         "plot_w_paths.losses": "损失从 {start} 降到 {end}；曲线最低处（星号）约 {low}，"
         "w 超过约 {flat} 之后平在约 {plateau}。",
         "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}，{band}",
@@ -385,7 +385,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "{n_test} test inputs: {tests}; the true function runs from {truth_min:.2f} to "
         "{truth_max:.2f}.",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
-        # one path (the stepper's picture): its losses and the curve's shape (r30f)
+        # one path (the stepper's picture): its losses and the curve's shape
         "plot_w_paths.losses": "The loss falls from {start} to {end}; the curve bottoms "
         "out at about {low} (the star) and levels off at about {plateau} above w ≈ {flat}.",
         "plot_attention_heatmaps.band.panel": "{name}: {keys} in use per query, {band}",
@@ -1013,7 +1013,7 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
     label in each panel that draws it. A figure whose panels have y axes of their own names
     the panel of each (``fig.alt_y_panels``, one name per axes: "左图" / "the left panel's").
     A figure of like panels (``fig.alt_shared_axes``, ``plot_fits``) says of an axis label
-    drawn on more than one panel that every panel has it (r28: the stacked fits' alt text
+    drawn on more than one panel that every panel has it (the stacked fits' alt text
     named "y axis: output y" once, though both panels carry it).
     """
     parts = _PARTS[lang]
@@ -1049,7 +1049,7 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
         if ax.get_xlabel():
             x_part = parts["x_shared" if ax.get_xlabel() in shared["x"] else "x"]
             add(x_part.format(ax.get_xlabel()), again=every_axis)
-        if ax.get_ylabel() and y_panels:  # r26: "纵轴：时间；纵轴：峰值内存", of which panel?
+        if ax.get_ylabel() and y_panels:  # once "纵轴：时间；纵轴：峰值内存", of which panel?
             add(parts["y_of"].format(y_panels[i], ax.get_ylabel()))
         elif ax.get_ylabel():
             y_part = parts["y_shared" if ax.get_ylabel() in shared["y"] else "y"]
@@ -1161,7 +1161,7 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         finding = _FINDINGS[name](fig, lang)
         lead = lead + (" " if lang == "en" and finding else "") + _sentence(finding, lang)
     # a figure whose facts already name every title and colour bar (``fig.alt_words``
-    # False: the matrices on two scales) does not list them again (review 27)
+    # False: the matrices on two scales) does not list them again
     words = _figure_words(fig, lang) if getattr(fig, "alt_words", True) else []
     space = "" if lang == "zh" else " "  # no space after a full-width stop
     return lead + (

@@ -99,7 +99,7 @@ LABELS: dict[str, dict[str, str]] = {
         "centre": "权重的重心 $\\bar{{x}}$ = {c:.2f}",
         "loo_loss": "留一法损失（求和）",
         "loo_loss_narrow": "损失 L（求和）",  # the loss axis' title on a phone
-        # the static explorer panels' on a phone: no readout there defines L (r30d)
+        # the static explorer panels' on a phone: no readout there defines L
         "loo_loss_short": "留一法损失（求和）",
         "loo_curve": "留一法损失",
         "minimum_at": "最小值 w ≈ {w:.2f}",
@@ -219,7 +219,7 @@ LABELS: dict[str, dict[str, str]] = {
         "centre": "centre of the weights $\\bar{{x}}$ = {c:.2f}",
         "loo_loss": "leave-one-out loss (sum)",
         "loo_loss_narrow": "loss L (sum)",  # the loss axis' title on a phone
-        # the static explorer panels' on a phone: no readout there defines L (r30d)
+        # the static explorer panels' on a phone: no readout there defines L
         "loo_loss_short": "LOO loss (sum)",
         "loo_curve": "leave-one-out loss",
         "minimum_at": "minimum w ≈ {w:.2f}",

@@ -176,8 +176,8 @@ def plot_attention_heatmap(
         if top - float(weights.min()) > 1e-6 * top:
             band = _panel_facts("", weights, own=False, lang=lang)
             used = band["used"]
-            # "mostly the keys near it" only while few keys share the weight (round 14: the
-            # words said so of 28.5 keys in use out of 50)
+            # "mostly the keys near it" only while few keys share the weight (the
+            # words once said so of 28.5 keys in use out of 50)
             key = "band" if used <= NEAR_KEYS_SHARE * n_keys else "band_wide"
             wide = HEATMAP_BAND_WIDE[lang] if key == "band_wide" else ""
             shape = HEATMAP_BAND[lang][band["kind"]].format(wide=wide)
@@ -291,7 +291,7 @@ def plot_attention_heatmaps(
         items = [_panel_facts(name, weights, own, lang) for name, weights in panels.items()]
         lead = ""
         if not own:
-            # the picture before the numbers (review 26): where the band runs, and which
+            # the picture before the numbers: where the band runs, and which
             # panel is which when there are two, one above the other
             if all(_runs_down(weights) for weights in panels.values()):
                 lead = _DIAGONAL_LEAD[lang] + ("" if lang == "zh" else " ")
@@ -314,7 +314,7 @@ def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
 
     The automatic ticks stopped below the top (at 0.8 of a bar ending at 1.00), so that the
     top the alt text names was unlabelled; a round value within a tenth of the bar of the
-    top is left out, or the two labels would run into each other (round 23: leaving out
+    top is left out, or the two labels would run into each other (leaving out
     everything above 0.8 of the top dropped 0.8, and 0, 0.2, 0.4, 0.6, 1.00 looked uneven).
     Every label has the top's decimals (0.00, 0.20, ..., 1.00).
     """
@@ -327,8 +327,8 @@ def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
 
 
 # ``plot_attention_heatmaps(queries="train")``: both axes count the chapter's training
-# points, sorted by x (round 23: "keys (training inputs)" over ticks 0 to 45 read as x values);
-# the queries' label on two lines, or the Chinese one ran past a panel's height (review 28)
+# points, sorted by x ("keys (training inputs)" over ticks 0 to 45 read as x values);
+# the queries' label on two lines, or the Chinese one ran past a panel's height
 _TRAIN_LINESPACING = 1.4
 _TRAIN_AXES = {
     "zh": {"queries": "查询（训练点编号，\n按 x 排序）", "keys": "键（训练点编号，按 x 排序）"},
@@ -355,8 +355,8 @@ BAND_WHOLE = 0.9
 BAND_FILLED = 0.5
 # ``plot_attention_heatmaps(queries="grid_row")``: the projections page's queries are one
 # row of the 2-D test grid and its keys the training points sorted by x₁; the ticks are
-# indices (review 27: "keys (training inputs)" over index ticks); the query label on one
-# line (review 28: its two zh lines touched; the page's text says which grid row it is)
+# indices ("keys (training inputs)" over index ticks); the query label on one
+# line (its two zh lines touched; the page's text says which grid row it is)
 _GRID_ROW_AXES = {
     "zh": {"queries": "查询序号（从左到右）", "keys": "键序号（按 x₁ 排序）"},
     "en": {
@@ -470,8 +470,8 @@ def _corner_block(panels: dict[str, np.ndarray], lang: str) -> str:
     end (bottom right) of the keys, each of which gives, in every panel, at most
     ``_BLOCK_OUTSIDE`` of its weight to the keys outside the block and at least
     ``_BLOCK_SHARED`` to the others in it: points bunched together, far from the rest
-    (review 28: the transformer page's 4 × 4 block, said in the prose, not in the alt text).
-    The weight outside is given panel by panel, each under its title (review 29: one
+    (the transformer page's 4 × 4 block, said in the prose, not in the alt text).
+    The weight outside is given panel by panel, each under its title (one
     bound over both panels was the masked one's, where the page printed the unmasked one's).
 
     >>> near = np.full((2, 2), 0.5)

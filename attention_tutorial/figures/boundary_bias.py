@@ -114,16 +114,16 @@ def plot_boundary_bias(
         ax_fit.plot(x_test, y_nw, linestyle="--", label=labels["nw_fit"])
         ax_fit.plot(x_test, y_ll, linestyle="-.", label=labels["ll_fit"])
         # a darker grey than the curves' neighbours: the dark palette inverts the figure,
-        # and the former pale grey (alpha 0.4) came out dim on its slate panel (review 25)
+        # and the former pale grey (alpha 0.4) came out dim on its slate panel
         # and nearly opaque: at alpha 0.55 they were still faint on the dark panel at a
-        # phone's width (review 29)
+        # phone's width
         ax_fit.scatter(
             x_train, y_train, s=10, alpha=0.85, color="#505050", label=labels["train_points"]
         )
         # a dot on each curve at the query, and at the last input: the alt text and the
-        # page read the fits at the right edge too (review 24: only x = 0 was marked). The
+        # page read the fits at the right edge too (only x = 0 was marked). The
         # truth's dot is solid and drawn first; the fits' dots are rings above it, so that a
-        # fit that lands on the truth (Nadaraya-Watson at x = 4.9) still shows (review 25)
+        # fit that lands on the truth (Nadaraya-Watson at x = 4.9) still shows
         for marked in dict.fromkeys((index, len(x_test) - 1)):
             x_at = float(x_test[marked])
             ax_fit.plot([x_at], [float(y_truth[marked])], marker="o", color="black", zorder=3)
@@ -141,7 +141,7 @@ def plot_boundary_bias(
         ax_fit.set_ylabel(labels["y"])
         if equivalent_weights:
             # thin stems with a square on top, not bars: the bars hid the dots of the
-            # equivalent weights at the same keys (review 29); the stems leave both readable
+            # equivalent weights at the same keys; the stems leave both readable
             bars = ax_w.stem(x_train, row, linefmt="C3-", markerfmt="C3s")
             bars.markerline.set_markersize(3.5)
             bars.stemlines.set_linewidth(1.2)
@@ -152,7 +152,7 @@ def plot_boundary_bias(
         # solid and in its own colour (the dashed blue line of the legend is the fit); above
         # the bars (behind them it showed as a stub over the tallest); the figure's key mark,
         # so 1.6 pt in a dark purple, 7.6:1 against the white panel and 6.6:1 against the
-        # dark one once inverted (review 23: a thin pale C4 barely showed there), narrower
+        # dark one once inverted (a thin pale C4 barely showed there), narrower
         # than a bar and slightly see-through, so that it hides none of them
         ax_w.axvline(
             centre, color=_CENTRE_COLOUR, linewidth=1.6, alpha=0.9, zorder=3,
@@ -174,7 +174,7 @@ def plot_boundary_bias(
             bars.set_label(labels["alpha_bars"])
             handles += [bars, dots]
         # the keys with a visible bar (at least 1/100 of the tallest): beyond them the panel
-        # was a third empty (review 23); the alt text says where it ends (review 28)
+        # was a third empty; the alt text says where it ends
         shown = x_train.double().numpy()[row >= row.max() / 100]
         right = max(query, shown.max()) + 0.2
         ax_w.set_xlim(min(query, shown.min()) - 0.2, right)
@@ -209,7 +209,7 @@ def plot_boundary_bias(
         if equivalent_weights:
             facts.append(_equivalent_facts(x_train, weights_ll[index], lang))
         fig.alt_facts = ("" if lang == "zh" else " ").join(facts)
-        # the two marked inputs, named in the alt text's sentence (review 26)
+        # the two marked inputs, named in the alt text's sentence
         fig.alt_values = {"left": query, "right": last}
         if layout == "wide":
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
@@ -253,7 +253,7 @@ def _right_edge(x_test: Tensor, y_truth: Tensor, y_nw: Tensor, y_ll: Tensor, lan
 def _upper(value: float) -> str:
     """A round bound just above ``value`` (> 0), for "weights below ...": two digits.
 
-    Two, as the page prints the bound it quotes (0.0022, not 0.003: review round 29).
+    Two, as the page prints the bound it quotes (0.0022, not 0.003).
 
     >>> (
     ...     _upper(0.00046),

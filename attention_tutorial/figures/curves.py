@@ -401,7 +401,7 @@ def plot_fits(
         for ax, (name, y_hat_np) in zip(axes, predictions.items(), strict=True):
             ax.tick_params(labelfontfamily=FONTS[lang])
             # the points nearly opaque: at alpha 0.5 their pale blue, inverted for the dark
-            # palette, was faint on the dark panel at a phone's width (review 29)
+            # palette, was faint on the dark panel at a phone's width
             draw_fit(
                 ax, words, x_test_np, y_truth_np, y_hat_np, x_train_np, y_train_np,
                 size=10, alpha=_POINT_ALPHA,
@@ -879,7 +879,7 @@ def plot_w_paths(
         fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))
         if len(arrays) == 1:  # one path, drawn in C0 (blue): its own first sentence
             fig.alt_name = "plot_w_paths.one"
-            # and its losses, with the curve's bottom and plateau (r30f: the alt text gave
+            # and its losses, with the curve's bottom and plateau (the alt text gave
             # the path's w but no loss); the plateau starts where the curve stays within 2 %
             # of its value at the grid's end
             (path,) = arrays.values()

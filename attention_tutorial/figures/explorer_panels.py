@@ -42,7 +42,7 @@ _QUERY_COUNTS = {
 # legends) showed 5 px text there
 _SIZES = {"wide": (9.0, 7.0), "stacked": (4.6, 15.6)}
 # the stacked panels' vertical padding (inches, constrained layout's ``h_pad``): at its default
-# (1/24) a panel's legend touched the next panel's title on a phone (r22)
+# (1/24) a panel's legend touched the next panel's title on a phone
 _STACKED_H_PAD = 0.15
 # The live explorer's colours on the light page (``docs/assets/stylesheets/explorer.css``),
 # so that the picture shown without JavaScript and the widget draw each thing alike
@@ -68,7 +68,7 @@ DARK_PANELS_STYLE = (
     + f' [style*="fill: #808080; fill-opacity"] {{ fill: {_DARK_POINT_COLOUR} !important;'
     " fill-opacity: 1 !important; stroke: none !important; }"
     # the minimum's black star (its SVG sets no fill: black is the default) filled in the text
-    # colour: on the dark panel it showed as a hollow white outline (r24)
+    # colour: on the dark panel it showed as a hollow white outline
     f' g[id^="attn-minimum-star"] use {{ fill: {DARK_TEXT} !important; }}'
     " }"
 )
@@ -153,7 +153,7 @@ def plot_explorer_panels(
             label=labels["train"],
         )  # fmt: skip
         ax_fit.set(xlabel=labels["x"], title=labels["panel_fit"])
-        # on a phone, "output y" stood 2 px from the tick "3" (r28): set a little apart
+        # on a phone, "output y" stood 2 px from the tick "3": set a little apart
         ax_fit.set_ylabel(labels["y"], labelpad=8 if stacked else None)
         ax_fit.legend(fontsize=legend_size, **fit_place)
         for k, i in enumerate(indices):
@@ -173,7 +173,7 @@ def plot_explorer_panels(
         colorbar = fig.colorbar(image, ax=ax_map, label=labels["weight"])
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
         # the long title in two lines, "... heatmap\n(rows: ..., columns: ...)": on one line,
-        # the wide figure's ran past its left edge (r26)
+        # the wide figure's ran past its left edge
         title = labels["panel_heatmap"].replace(" (", "\n(")
         ax_map.set(xlabel=labels["keys"], ylabel=labels["queries"], title=title)
         ax_loss.plot(grid, losses, color="grey")
@@ -184,8 +184,8 @@ def plot_explorer_panels(
         ax_loss.axvline(w, color=_CURRENT_W_COLOUR, label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
         # on a phone the full "leave-one-out loss (sum)" was taller than the panel and reached
-        # its title (r28): a short form; not the live widgets' "loss L (sum)", whose L only
-        # their readout defines (r30d)
+        # its title: a short form; not the live widgets' "loss L (sum)", whose L only
+        # their readout defines
         loss_label = labels["loo_loss_short" if stacked else "loo_loss"]
         ax_loss.set(xlabel=labels["w_log"], ylabel=loss_label, title=labels["panel_loss"])
         # stacked: under the axes (inside, its two lines spanned most of a phone's panel and

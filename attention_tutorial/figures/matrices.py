@@ -160,7 +160,7 @@ def plot_matrices(
         per_row = len(names) if layout == "wide" else _NARROW_PER_ROW
         rows_of = [g[i : i + per_row] for g in groups for i in range(0, len(g), per_row)]
         axes_of = {}
-        # the shared bar's label on one line (zh, review 26) needs a line less
+        # the shared bar's label on one line (zh) needs a line less
         one_line = bool(own) and "\n" not in labels["matrix_colours_some"]
         if layout == "wide":
             widths = [a.shape[1] for a in arrays.values()]
@@ -332,7 +332,7 @@ def _tick_both_ends(bar, limit: float, columns: int) -> None:
     The automatic ticks stopped short of the ends (at -10 and 10 of a bar from -13.01 to
     13.01). A bar under at least three columns of entries also gets 0 and round values in
     between, except one too close to an end, whose label would run into the end's; a bar
-    under two columns gets 0 alone (review 26: a bar of only -1.15 and 1.15 hid where the
+    under two columns gets 0 alone (a bar of only -1.15 and 1.15 hid where the
     sign changes), which fits between the ends now that their labels stand inside the bar.
     """
     inner = [0.0] if columns == _ZERO_ONLY_COLUMNS else []

@@ -29,7 +29,7 @@ LAYOUTS = ("wide", "narrow")
 _SCALE = {"wide": 1.25, "narrow": 1.0}
 # The canvas, in inches: the wide drawing (4.75 inches) sits in the middle of an 8-inch canvas,
 # about the site's column at 1280 px (790 px), so that it is centred there instead of filling
-# the column's left half (round 19); a narrower column scales it down (its 15 px text stays
+# the column's left half; a narrower column scales it down (its 15 px text stays
 # above 11 px down to a 601 px screen, the narrowest that gets the wide drawing). The narrow
 # one is its drawing alone.
 _CANVAS = {"wide": 8.0, "narrow": None}
@@ -158,7 +158,7 @@ def plot_shape_flow(
         keys_in = (words["keys"], shapes["x_train"], words["keys_alt"], "ends")
         values_in = (words["values"], shapes["x_train"], words["values_alt"], "ends")
         y_train_in = ("y_train", shapes["x_train"], "y_train", "ends")  # made into values here
-        # round 23: drawn in the chain after leave_one_out, the tiled queries read as its
+        # drawn in the chain after leave_one_out, the tiled queries read as its
         # output; they meet its keys at the scores, computed on the way (orange)
         queries_in = (labels["flow_tiled_queries"], shapes["loo_queries"], words["queries_alt"],
                       "middle")  # fmt: skip
@@ -175,7 +175,7 @@ def plot_shape_flow(
                 ("x_train", shapes["x_train"], None),
                 # the 1-D to 2-D step of training: each row the other n_train - 1 points
                 # two tensors of one shape: the box names both and gives the shape of each
-                # (review 24: one shape by "leave_one_out(x_train, y_train)" read as one tensor)
+                # (one shape by "leave_one_out(x_train, y_train)" read as one tensor)
                 (words["split"], words["each"].format(shape=shapes["keys"]), y_train_in),
                 ("scores −((q−k)w)²/2", shapes["loo_scores"], queries_in),
                 ("softmax(dim=1)", shapes["loo_weights"], None),
@@ -191,7 +191,7 @@ def plot_shape_flow(
         # one 365 px wide, its labels smaller than the page's text. Placed in the narrow one's
         # inches.
         scale = _SCALE[layout]
-        # narrow: 10 pt, not 9, whose monospace labels read small on a 375 px screen (round 21)
+        # narrow: 10 pt, not 9, whose monospace labels read small on a 375 px screen
         text, title_size = (9 * scale, 10 * scale) if layout == "wide" else (10, 11)  # pt
         step_h, gap, title_h, between, key_h = 0.36, 0.2, 0.4, 0.3, 0.4  # inches
         # an input that enters a step takes a row of its own above that step
@@ -218,7 +218,7 @@ def plot_shape_flow(
         on_box = "#1a1a1a"
         top = height - 0.05
         # the chain's arrows on the left; an input's box from ``side`` to the right edge
-        # round 23: room for "queries: x_train tiled" and its shape; round 27: more (0.85, not
+        # room for "queries: x_train tiled" and its shape, and more (0.85, not
         # 1.0): on a 375 px phone the label almost ran into its shape
         chain, side = 0.7, 0.85
         for form, ((title, steps), form_h) in enumerate(zip(rows, heights, strict=True)):

@@ -72,7 +72,7 @@ _DIM = "#333333"
 _DROPPED_TEXT = "#222222"
 # the cross over a dropped cell: opaque and thicker than a cell's edge. At 60 % opacity and
 # 1.1 pt its red kept a contrast of about 2.6-3 with the dimmed cell in the dark palette, and
-# a reader at 375 px could hardly tell the crossed cells (round 24)
+# a reader at 375 px could hardly tell the crossed cells
 _CROSS_WIDTH = 1.8
 # a dropped cell's opacity over the white figure
 _DIMMED = 0.35

@@ -187,7 +187,7 @@ def diagram_matmul(
             + ((1,) if b.dim() == 1 else tuple(b.shape[-1:]))
         )
         words.append(both("removed", before=shape_text(promoted), after=shape_text(out.shape)))
-    if (a.dim() == 3) != (b.dim() == 3):  # one side has no batch: "()" was cryptic (r25c)
+    if (a.dim() == 3) != (b.dim() == 3):  # one side has no batch: "()" was cryptic
         name, other = (name_b, name_a) if a.dim() == 3 else (name_a, name_b)
         words.append(both("batch_one", name=name, other=other))
     elif a.dim() == 3:
