@@ -356,11 +356,12 @@ BAND_FILLED = 0.5
 # ``plot_attention_heatmaps(queries="grid_row")``: the projections page's queries are one
 # row of the 2-D test grid and its keys the training points sorted by x₁; the ticks are
 # indices (review 27: "keys (training inputs)" over index ticks); the query label on one
-# line (review 28: its two zh lines touched; the page's text says which grid row it is)
+# line (review 28: its two zh lines touched; the page's text says which grid row it is);
+# by x₁, not "left to right", which read oddly on a vertical axis (review 30)
 _GRID_ROW_AXES = {
-    "zh": {"queries": "查询序号（从左到右）", "keys": "键序号（按 x₁ 排序）"},
+    "zh": {"queries": "查询序号（按 x₁ 从小到大）", "keys": "键序号（按 x₁ 排序）"},
     "en": {
-        "queries": "query index (left to right)",
+        "queries": "query index (by x₁, ascending)",
         "keys": "key index (sorted by x₁)",
     },
 }
