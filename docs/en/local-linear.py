@@ -117,9 +117,9 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 # makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
 # weights' centre $(\bar x, \bar y)$ (whatever the weights sum to; that they sum to 1 only lets
 # us write the centre as the plain weighted sums $\sum_j \alpha_j x_j$ and $\sum_j \alpha_j y_j$).
-# Its slope $b$ is the weighted regression slope (the source folded below writes $a_i$ for
-# $\alpha_i$ and also subtracts $\bar y$ in the numerator, which changes nothing, since
-# $\sum_j \alpha_j (x_j - \bar x) = 0$):
+# Its slope $b$ is the weighted regression slope (the source folded below calls the weights `a_i`
+# and also subtracts `y_bar` in the numerator, which changes nothing: the keys' offsets from the
+# centre, weighted, add up to 0):
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -185,9 +185,9 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train, equivalent_weights
 # $x = 0$ directly. `lstsq` only solves ordinary least squares, but the weights are easy to
 # bring in: the $i$-th squared residual times $\alpha_i$ is the residual times $\sqrt{\alpha_i}$, squared,
 # so scaling the $i$-th row of the design matrix and of $y$ by $\sqrt{\alpha_i}$ turns the weighted
-# problem into an ordinary one with the same solution. Each row of the design matrix is
-# $(1, x_i - x)$, the multipliers of $b_0$ and $b$; in the code, `[:, None]` turns $\sqrt{\alpha_i}$
-# into a column, so that it scales the matrix row by row:
+# problem into an ordinary one with the same solution. Each row of the design matrix `design` is
+# `(1, x_i - x)`, the multipliers of the intercept and the slope; `[:, None]` turns `sqrt_a` into a
+# column, so that it scales `design` row by row:
 
 # %%
 # weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i);
@@ -277,7 +277,7 @@ for i in (0, n_test - 1):
 # takes $0.29$ back and the noise adds $0.14$. At $x = 4.9$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
-# curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little (the rounded parts add to $+0.04$).
+# curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little (the rounded parts add to +0.04).
 #
 # What does local linear regression do to these biases? As derived above, it adds a correction
 # $b\,(x - \bar x)$ to the Nadaraya-Watson prediction $\bar y$: it walks back from $\bar x$ to the
@@ -348,9 +348,8 @@ for i in (0, n_test - 1):
 # checks of this section's text, one claim a line
 for i, part in parts.items():  # the three parts add up to the fit's error
     assert abs(part[-1] - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
-# x = 4.9: the rounded parts add to +0.04, the total shows +0.03
-rounded = sum(round(part, 2) for part in parts[n_test - 1][:3])
-assert f"{rounded:+.2f}" == "+0.04" and f"{parts[n_test - 1][3]:+.2f}" == "+0.03"
+rounded = sum(round(part, 2) for part in parts[n_test - 1][:3])  # x = 4.9
+assert f"{rounded:+.2f}" == "+0.04"  # the rounded parts add to +0.04
 # x = 0: the one-sided bias alone is more than the whole error; the
 # curvature takes some back, the noise adds a little
 one_sided, curvature, noise, total = parts[0]
