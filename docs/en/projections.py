@@ -440,7 +440,7 @@ assert M[0, 0] > 5 * M[1, 1].abs() and M[0, 1] > 2 * M[1, 1].abs()
 assert A[0, 0] > 3 * A[1, 1]  # A_11 several times A_22
 assert 0.8 < centre[0, 0] < 1.5 and centre[0, 1].abs() < 0.2  # c_1 roughly follows x_1
 assert f"{centre[0, 0]:.2f}" == "1.15"  # about 15% above 1
-assert round(tilt) == 13 and own_widths.numpy().round(2).tolist() == [0.3, 0.68]
+assert [f"{v:.2f}" for v in own_widths] == ["0.30", "0.68"] and round(tilt) == 13
 assert f"{centre[1, 0]:.2f} {centre[1, 1]:.2f}" == "0.54 0.29"  # the second row
 # widths: 0.31 vs one w's 0.32 along x_1; about twice as wide along x_2
 assert f"{width[0]:.2f} {1 / scalar.w.item():.2f}" == "0.31 0.32"
