@@ -172,9 +172,6 @@ at.plot_matrices(
 #
 # </details>
 #
-# $A_{11}$ is several times $A_{22}$, so the bump is clearly narrower along $x_1$ than along $x_2$:
-# the model looks mostly at $x_1$ without ignoring $x_2$ entirely.
-#
 # The two widths, each with the other coordinate held fixed, are worth setting beside the one-$w$
 # model's $1/w$ (the two kernel width lines and the $1/w$ line printed above). They are widths along $x_1$ and $x_2$, not along
 # the ellipse's own axes: the off-diagonal entry of $A$ is not 0, so the bump is slightly tilted
@@ -199,8 +196,8 @@ at.plot_matrices(
 #
 # The attention heatmaps show the same thing from another side. How to read them: the queries
 # are the 20 test points of the grid row $x_2 = 2.5$, the keys the 100 training points sorted by
-# $x_1$. The ticks are indices, not coordinates: keys 0 to 99 in order of $x_1$, queries 0 to 19
-# from left to right along the row (the printout below gives the coordinates at both ends). The
+# $x_1$. The ticks are indices, not coordinates (the printout below gives the coordinates at both
+# ends). The
 # upper panel is `ProjectedAttention`, the lower one `ScalarKernelAttention`; both share one
 # colour scale, so a colour means the same weight in each. The measure the cell also prints is
 # explained under the figure.
