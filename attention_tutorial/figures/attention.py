@@ -359,9 +359,9 @@ BAND_FILLED = 0.5
 # line (review 28: its two zh lines touched; the page's text says which grid row it is);
 # by x₁, not "left to right", which read oddly on a vertical axis (review 30)
 _GRID_ROW_AXES = {
-    "zh": {"queries": "查询序号（按 x₁ 从小到大）", "keys": "键序号（按 x₁ 排序）"},
+    "zh": {"queries": "查询序号（按 x₁ 排序）", "keys": "键序号（按 x₁ 排序）"},
     "en": {
-        "queries": "query index (by x₁, ascending)",
+        "queries": "query index (sorted by x₁)",
         "keys": "key index (sorted by x₁)",
     },
 }
