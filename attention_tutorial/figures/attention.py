@@ -356,11 +356,12 @@ BAND_FILLED = 0.5
 # ``plot_attention_heatmaps(queries="grid_row")``: the projections page's queries are one
 # row of the 2-D test grid and its keys the training points sorted by x₁; the ticks are
 # indices ("keys (training inputs)" over index ticks); the query label on one
-# line (its two zh lines touched; the page's text says which grid row it is)
+# line (its two zh lines touched; the page's text says which grid row it is);
+# by x₁, not "left to right", which read oddly on a vertical axis
 _GRID_ROW_AXES = {
-    "zh": {"queries": "查询序号（从左到右）", "keys": "键序号（按 x₁ 排序）"},
+    "zh": {"queries": "查询序号（按 x₁ 排序）", "keys": "键序号（按 x₁ 排序）"},
     "en": {
-        "queries": "query index (left to right)",
+        "queries": "query index (sorted by x₁)",
         "keys": "key index (sorted by x₁)",
     },
 }

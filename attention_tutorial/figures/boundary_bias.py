@@ -85,7 +85,7 @@ def plot_boundary_bias(
         ... )
         >>> # the right panel's title
         >>> fig.axes[1].get_title()
-        'attention weights of the query x = 0.0'
+        'attention weights of the query x = 0'
     """
     with building(lang) as labels:
         layout = phone_layout(layout, "stacked")
@@ -148,7 +148,9 @@ def plot_boundary_bias(
             bars.baseline.set_visible(False)  # the line at 0 is drawn below
         else:
             bars = ax_w.bar(x_train, row, width=0.06, color="C3", alpha=0.8)
-        ax_w.axvline(query, color="black", linestyle=":", label=labels["query_at"].format(q=query))
+        ax_w.axvline(
+            query, color="black", linestyle=":", label=labels["query_mark"].format(q=query)
+        )
         # solid and in its own colour (the dashed blue line of the legend is the fit); above
         # the bars (behind them it showed as a stub over the tallest); the figure's key mark,
         # so 1.6 pt in a dark purple, 7.6:1 against the white panel and 6.6:1 against the

@@ -22,8 +22,7 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # %% [markdown]
 # ## Where the fit goes astray
 #
-# On that page's fit the largest error is at the left end. For the first, the middle and the
-# last query, the cell below prints:
+# The cell below prints, for the first, the middle and the last query:
 #
 # - fit: the prediction;
 # - truth: the true value;
@@ -34,7 +33,8 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # Then it prints:
 #
 # - most too low, most too high: the largest errors in between, where the fit is most too low
-#   (near the peak of $f$) and most too high (near its trough);
+#   (near the peak of $f$) and most too high (near its trough; searched in the right half only,
+#   since the left half is dominated by the boundary bias);
 # - keys in use: $1/\sum_i \alpha_i^2$, how many keys share a row's weight (it equals $m$ when
 #   the weight is spread evenly over $m$ keys).
 
@@ -44,7 +44,8 @@ print(f"{'':>3}  {'':>6}  {'':>6}  {'max':>6}  {'mean':>6}")
 print(f"{'x':>3}  {'fit':>6}  {'truth':>6}  {'weight':>6}  {'key':>6}")
 for i in (0, n_test // 2, n_test - 1):
     row = attention_weights[i]  # (n_train,): weights of query i
-    mean_key = (row * x_train).sum().item()  # where query i looks
+    # where query i looks
+    mean_key = (row * x_train).sum().item()
     print(
         f"{x_test[i].item():>3.1f}  {y_hat[i].item():>6.4f}  "
         f"{data.y_truth[i].item():>6.4f}  {row.max().item():>6.4f}  {mean_key:>6.4f}"
@@ -52,7 +53,9 @@ for i in (0, n_test // 2, n_test - 1):
 # the errors in between: near the peak of f, near its trough
 error = y_hat - data.y_truth  # (n_test,)
 too_low = error.argmin()  # the fit most too low
-too_high = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
+# most too high: searched in the right half only, since the
+# left half is dominated by the boundary bias
+too_high = n_test // 2 + error[n_test // 2 :].argmax()
 for name, i in (("most too low", too_low), ("most too high", too_high)):
     print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
 # keys in use 1 / sum(alpha^2): how many share a row's weight
@@ -114,7 +117,9 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 # makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
 # weights' centre $(\bar x, \bar y)$ (whatever the weights sum to; that they sum to 1 only lets
 # us write the centre as the plain weighted sums $\sum_j \alpha_j x_j$ and $\sum_j \alpha_j y_j$).
-# Its slope $b$ is the weighted regression slope:
+# Its slope $b$ is the weighted regression slope (the source folded below calls the weights `a_i`
+# and also subtracts `y_bar` in the numerator, which changes nothing: the keys' offsets from the
+# centre, weighted, add up to 0):
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -160,8 +165,8 @@ print(f"  local linear    {mse_ll:.4f}")
 # The left panel (the upper one on a phone) shows both fits, with the three curves marked at
 # $x = 0$ and $x = 4.9$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at $x = 4.9$
 # Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower)
-# one shows two sets of weights of the query $x = 0$: the red stems (a square on top) are the attention weights $\alpha_i$,
-# all of them to the query's right, centred at $\bar x$, far from the query; the orange dots are
+# one shows two sets of weights of the query $x = 0$: the stems (a square on top) are the attention weights $\alpha_i$,
+# all of them to the query's right, centred at $\bar x$, far from the query; the dots (joined by a thin line) are
 # local linear regression's equivalent weights $\ell_i$: more than $\alpha_i$ for the keys left
 # of $\bar x$, less for those right of it, and negative farther off. The right panel's axis
 # stops a little past 3: there are keys beyond (up to 4.76), but both weights there are within
@@ -180,7 +185,9 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train, equivalent_weights
 # $x = 0$ directly. `lstsq` only solves ordinary least squares, but the weights are easy to
 # bring in: the $i$-th squared residual times $\alpha_i$ is the residual times $\sqrt{\alpha_i}$, squared,
 # so scaling the $i$-th row of the design matrix and of $y$ by $\sqrt{\alpha_i}$ turns the weighted
-# problem into an ordinary one with the same solution:
+# problem into an ordinary one with the same solution. Each row of the design matrix `design` is
+# `(1, x_i - x)`, the multipliers of the intercept and the slope; `[:, None]` turns `sqrt_a` into a
+# column, so that it scales `design` row by row:
 
 # %%
 # weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i);
@@ -209,9 +216,11 @@ print("  negative ones:", int((weights_ll[0] < 0).sum()))
 # every key beyond it gets a negative equivalent weight.
 
 # %%
-x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
+# the centre of the weights of x = 0
+x_bar = (attention_weights[0] * x_train).sum()
 spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()  # S
-cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
+# the bracket is negative beyond the cutoff
+cutoff = x_bar + spread / (x_bar - x_test[0])
 print(f"x_bar = {x_bar.item():.4f}")
 print(f"negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
@@ -268,7 +277,7 @@ for i in (0, n_test - 1):
 # takes $0.29$ back and the noise adds $0.14$. At $x = 4.9$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
-# curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little.
+# curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little (the rounded parts add to +0.04).
 #
 # What does local linear regression do to these biases? As derived above, it adds a correction
 # $b\,(x - \bar x)$ to the Nadaraya-Watson prediction $\bar y$: it walks back from $\bar x$ to the
@@ -287,9 +296,12 @@ for i in (0, n_test - 1):
     row = attention_weights[i]  # (n_train,): weights of query i
     x, centre = x_test[i], (row * x_train).sum()  # the query and its x_bar
     offsets = x_train - centre  # (n_train,)
-    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()  # window's slope
-    correction = b * (x - centre)  # from x_bar back to the query
-    s = (at.f(centre) - at.f(x)) / (centre - x)  # f's mean slope, x to x_bar
+    # the window's slope
+    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()
+    # from x_bar back to the query
+    correction = b * (x - centre)
+    # f's mean slope, x to x_bar
+    s = (at.f(centre) - at.f(x)) / (centre - x)
     needed = s * (x - centre)  # minus the one-sided bias
     error = y_ll[i] - data.y_truth[i]
     print(f"x = {x.item():.1f}: x_bar = {centre.item():.2f}")
@@ -336,6 +348,8 @@ for i in (0, n_test - 1):
 # checks of this section's text, one claim a line
 for i, part in parts.items():  # the three parts add up to the fit's error
     assert abs(part[-1] - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
+rounded = sum(round(part, 2) for part in parts[n_test - 1][:3])  # x = 4.9
+assert f"{rounded:+.2f}" == "+0.04"  # the rounded parts add to +0.04
 # x = 0: the one-sided bias alone is more than the whole error; the
 # curvature takes some back, the noise adds a little
 one_sided, curvature, noise, total = parts[0]

@@ -17,7 +17,7 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # %% [markdown]
 # ## 偏差出在边界
 #
-# 那一页的拟合图里，误差最大的地方在左端。下面的代码对第一个、中间和最后一个查询打印：
+# 下面的代码对第一个、中间和最后一个查询打印：
 #
 # - fit：预测；
 # - truth：真实值；
@@ -26,7 +26,7 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #
 # 接着打印：
 #
-# - most too low、most too high：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷附近）的地方；
+# - most too low、most too high：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷附近；只在右半段找，左半段由边界偏差主导）的地方；
 # - keys in use：有效键数 $1/\sum_i \alpha_i^2$，即实际分享这一行权重的键有多少（权重平均分给 $m$ 个键时它正好是 $m$）。
 
 # %%
@@ -35,7 +35,8 @@ print(f"{'':>3}  {'':>6}  {'':>6}  {'max':>6}  {'mean':>6}")
 print(f"{'x':>3}  {'fit':>6}  {'truth':>6}  {'weight':>6}  {'key':>6}")
 for i in (0, n_test // 2, n_test - 1):
     row = attention_weights[i]  # (n_train,): weights of query i
-    mean_key = (row * x_train).sum().item()  # where query i looks
+    # where query i looks
+    mean_key = (row * x_train).sum().item()
     print(
         f"{x_test[i].item():>3.1f}  {y_hat[i].item():>6.4f}  "
         f"{data.y_truth[i].item():>6.4f}  {row.max().item():>6.4f}  {mean_key:>6.4f}"
@@ -43,7 +44,9 @@ for i in (0, n_test // 2, n_test - 1):
 # the errors in between: near the peak of f, near its trough
 error = y_hat - data.y_truth  # (n_test,)
 too_low = error.argmin()  # the fit most too low
-too_high = n_test // 2 + error[n_test // 2 :].argmax()  # most too high
+# most too high: searched in the right half only, since the
+# left half is dominated by the boundary bias
+too_high = n_test // 2 + error[n_test // 2 :].argmax()
 for name, i in (("most too low", too_low), ("most too high", too_high)):
     print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
 # keys in use 1 / sum(alpha^2): how many share a row's weight
@@ -90,7 +93,7 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 # 其中 $\alpha_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
 # 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算给你看。
 #
-# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成加权和 $\sum_j \alpha_j x_j$ 和 $\sum_j \alpha_j y_j$）。斜率 $b$ 是加权的回归斜率：
+# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成加权和 $\sum_j \alpha_j x_j$ 和 $\sum_j \alpha_j y_j$）。斜率 $b$ 是加权的回归斜率（下面折叠的源码把权重写作 `a_i`，分子里还多减了一个 `y_bar`；结果不变，因为各个键对重心的偏差按权重加起来是 0）：
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -127,7 +130,7 @@ print(f"  Nadaraya-Watson {mse_nw:.4f}")
 print(f"  local linear    {mse_ll:.4f}")
 
 # %% [markdown]
-# 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值：真实函数是实心点（浅色页面上是黑色，深色页面上是白色），两种拟合是圆环（$x = 4.9$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在实心点上）；右图（窄屏上为下图）是查询 $x = 0$ 的两种权重：红色细竖线（顶端是小方块）是注意力权重 $\alpha_i$，全都落在查询的右边，重心 $\bar x$ 远离查询；橙色圆点是局部线性回归的等效权重 $\ell_i$：$\bar x$ 左边的键分到的比 $\alpha_i$ 多，右边的少，再远一些就成了负的。右图的横轴只画到 3 稍过一点：更右边还有键（一直到 4.76），但两种权重都在 ±0.0022 以内，画出来看不见。
+# 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值：真实函数是实心点（浅色页面上是黑色，深色页面上是白色），两种拟合是圆环（$x = 4.9$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在实心点上）；右图（窄屏上为下图）是查询 $x = 0$ 的两种权重：竖线（顶端是小方块）是注意力权重 $\alpha_i$，全都落在查询的右边，重心 $\bar x$ 远离查询；圆点（连成细线）是局部线性回归的等效权重 $\ell_i$：$\bar x$ 左边的键分到的比 $\alpha_i$ 多，右边的少，再远一些就成了负的。右图的横轴只画到 3 稍过一点：更右边还有键（一直到 4.76），但两种权重都在 ±0.0022 以内，画出来看不见。
 
 # %%
 # the right panel ends a little past 3: beyond, the weights are too small to see
@@ -138,7 +141,7 @@ print(f"  both weights within ±{faint.item():.4f}")
 at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train, equivalent_weights=True)
 
 # %% [markdown]
-# 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照。`lstsq` 只会解普通最小二乘，但加权并不难办：第 $i$ 项残差的平方乘以 $\alpha_i$，等于残差先乘以 $\sqrt{\alpha_i}$ 再平方，所以把设计矩阵和 $y$ 的第 $i$ 行都乘以 $\sqrt{\alpha_i}$，普通最小二乘的解就是加权最小二乘的解：
+# 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照。`lstsq` 只会解普通最小二乘，但加权并不难办：第 $i$ 项残差的平方乘以 $\alpha_i$，等于残差先乘以 $\sqrt{\alpha_i}$ 再平方，所以把设计矩阵和 $y$ 的第 $i$ 行都乘以 $\sqrt{\alpha_i}$，普通最小二乘的解就是加权最小二乘的解。设计矩阵 `design` 的每一行是 `(1, x_i - x)`，即截距和斜率各自的乘数；`[:, None]` 把 `sqrt_a` 变成一列，让它逐行去乘：
 
 # %%
 # weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i);
@@ -165,9 +168,11 @@ print("  negative ones:", int((weights_ll[0] < 0).sum()))
 # 分界点右边的键，等效权重全是负的。
 
 # %%
-x_bar = (attention_weights[0] * x_train).sum()  # centre of the weights of x = 0
+# the centre of the weights of x = 0
+x_bar = (attention_weights[0] * x_train).sum()
 spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()  # S
-cutoff = x_bar + spread / (x_bar - x_test[0])  # the bracket is negative beyond it
+# the bracket is negative beyond the cutoff
+cutoff = x_bar + spread / (x_bar - x_test[0])
 print(f"x_bar = {x_bar.item():.4f}")
 print(f"negative weights beyond {cutoff.item():.4f}")
 print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
@@ -214,7 +219,7 @@ for i in (0, n_test - 1):
     parts[i] = (one_sided, curvature, noise, total)
 
 # %% [markdown]
-# 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点。
+# 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点（四舍五入后三项相加得 +0.04）。
 #
 # 局部线性回归对这些偏差做了什么？前面已经推出，它在 Nadaraya-Watson 的预测 $\bar y$ 上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率 $b$ 从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$ 才行，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
@@ -227,9 +232,12 @@ for i in (0, n_test - 1):
     row = attention_weights[i]  # (n_train,): weights of query i
     x, centre = x_test[i], (row * x_train).sum()  # the query and its x_bar
     offsets = x_train - centre  # (n_train,)
-    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()  # window's slope
-    correction = b * (x - centre)  # from x_bar back to the query
-    s = (at.f(centre) - at.f(x)) / (centre - x)  # f's mean slope, x to x_bar
+    # the window's slope
+    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()
+    # from x_bar back to the query
+    correction = b * (x - centre)
+    # f's mean slope, x to x_bar
+    s = (at.f(centre) - at.f(x)) / (centre - x)
     needed = s * (x - centre)  # minus the one-sided bias
     error = y_ll[i] - data.y_truth[i]
     print(f"x = {x.item():.1f}: x_bar = {centre.item():.2f}")
@@ -259,6 +267,8 @@ for i in (0, n_test - 1):
 # checks of this section's text, one claim a line
 for i, part in parts.items():  # the three parts add up to the fit's error
     assert abs(part[-1] - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
+rounded = sum(round(part, 2) for part in parts[n_test - 1][:3])  # x = 4.9
+assert f"{rounded:+.2f}" == "+0.04"  # the rounded parts add to +0.04
 # x = 0: the one-sided bias alone is more than the whole error; the
 # curvature takes some back, the noise adds a little
 one_sided, curvature, noise, total = parts[0]
@@ -283,7 +293,7 @@ assert [f"{e.item():+.2f}" for e in errors] == ["+0.03", "+0.19"]
 # ## 各用各的最佳带宽
 #
 # 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在波峰附近都差了 0.56，Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，见下面打印的最后几行）。
-# 公平的比较是让每种方法在同一排带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节一样，
+# 公平的比较是让每种方法在同一组带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节一样，
 # 这里用 `y_truth` 挑带宽，只有玩具问题才做得到。真实数据没有 `y_truth`，实际的做法是留一法：用其余的点预测每个训练点，挑留一法误差最小的带宽，《[为什么要留一](leave-one-out.py)》一页对 $w = 1/h$ 就是这样做的。
 
 # %%

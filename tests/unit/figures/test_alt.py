@@ -356,11 +356,11 @@ def test_heatmaps_of_one_grid_row_name_their_ticks_as_indices():
     Round 28: the query label on one line (its two zh lines touched at both widths)."""
     weights = {"A": np.full((3, 4), 1 / 4)}
     en = at.plot_attention_heatmaps(weights, queries="grid_row", lang="en")
-    assert en.axes[0].get_ylabel() == "query index (left to right)"
+    assert en.axes[0].get_ylabel() == "query index (sorted by x₁)"
     assert en.axes[-2].get_xlabel() == "key index (sorted by x₁)"
     assert "x axis: key index (sorted by x₁)" in en.description
     zh = at.plot_attention_heatmaps(weights, queries="grid_row", lang="zh").description
-    assert "纵轴：查询序号（从左到右）" in zh and "横轴：键序号（按 x₁ 排序）" in zh
+    assert "纵轴：查询序号（按 x₁ 排序）" in zh and "横轴：键序号（按 x₁ 排序）" in zh
     # the default stays the chapter's test inputs
     default = at.plot_attention_heatmaps(weights, lang="en")
     assert default.axes[0].get_ylabel() == "queries (test inputs)"

@@ -106,11 +106,11 @@ def test_labels_follow_the_language(data, lang, x, keys, legend):
 @pytest.mark.parametrize(
     ("lang", "left", "right"),
     [
-        ("zh", "两种拟合（圆环在 x = 0 与 x = 4.9）", "查询 x = 0.0 的注意力权重"),
+        ("zh", "两种拟合（圆环在 x = 0 与 x = 4.9）", "查询 x = 0 的注意力权重"),
         (
             "en",
             "the two fits (rings at x = 0 and x = 4.9)",
-            "attention weights of the query x = 0.0",
+            "attention weights of the query x = 0",
         ),
     ],
 )
@@ -348,10 +348,10 @@ def test_the_equivalent_weights_are_drawn_beside_the_attention_weights(data, lay
     alt = describe(fig, name, lang)
     if lang == "en":
         assert f"{negative} of the {len(ell[0])} keys below 0, the lowest {low} at x = " in alt
-        assert ax_w.get_title() == "two sets of weights of the query x = 0.0"
+        assert ax_w.get_title() == "two sets of weights of the query x = 0"
     else:
         assert f"{len(ell[0])} 个键中有 {negative} 个小于 0，最低 {low}" in alt
-        assert ax_w.get_title() == "查询 x = 0.0 的两种权重"
+        assert ax_w.get_title() == "查询 x = 0 的两种权重"
     fig.draw_without_rendering()
     box = fig.legends[0].get_window_extent()
     assert 0 <= box.x0 and box.x1 <= fig.bbox.width  # the legend is not cut off
