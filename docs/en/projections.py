@@ -77,7 +77,7 @@ print("loss: leave-one-out, before step 300")
 print(f"one w learned w = {scalar.w.item():.3f}")
 # the largest change of one w's loss over its last 50 steps
 last_change = torch.tensor(losses_scalar[-51:]).diff().abs().max().item()
-print(f"  loss change, last 50 steps: at most {last_change:.1g}")
+print(f"  max change, last 50 steps: {last_change:.1g}")
 
 # %% [markdown]
 # What counts is the test error. The loss column is the leave-one-out training loss before the

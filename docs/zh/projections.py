@@ -55,7 +55,7 @@ print("loss: leave-one-out, before step 300")
 print(f"one w learned w = {scalar.w.item():.3f}")
 # the largest change of one w's loss over its last 50 steps
 last_change = torch.tensor(losses_scalar[-51:]).diff().abs().max().item()
-print(f"  loss change, last 50 steps: at most {last_change:.1g}")
+print(f"  max change, last 50 steps: {last_change:.1g}")
 
 # %% [markdown]
 # 衡量模型的是测试误差。表里的 loss 是最后一步之前的留一法训练损失；它为什么不能用来给两个模型分高下，本页靠后的“[为什么不能拿训练损失来比](#为什么不能拿训练损失来比)”一节专门讲。
