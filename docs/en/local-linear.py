@@ -13,11 +13,18 @@ import torch
 
 import attention_tutorial as at
 
-data = at.make_data()  # drawn from make_data's own seed=0
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
+# drawn from make_data's own seed=0
+data = at.make_data()
+x_train, y_train = data.x_train, data.y_train
+x_test = data.x_test
 n_train, n_test = len(x_train), len(x_test)
-# the fit of the page nonparametric: bandwidth 1
-y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
+# the fit of the page nonparametric:
+# bandwidth 1
+y_hat, attention_weights = at.nadaraya_watson(
+    x_test,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # ## Where the fit goes astray
@@ -39,33 +46,59 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #   the weight is spread evenly over $m$ keys).
 
 # %%
-# first, middle and last query: fit and truth at the edges
-print(f"{'':>3}  {'':>6}  {'':>6}  {'max':>6}  {'mean':>6}")
-print(f"{'x':>3}  {'fit':>6}  {'truth':>6}  {'weight':>6}  {'key':>6}")
+# first, middle and last query:
+# fit and truth at the edges
+print(
+    f"{'':>3}  {'':>6}  {'':>6}",
+    f" {'max':>6}  {'mean':>6}",
+)
+print(
+    f"{'x':>3}  {'fit':>6}  {'truth':>6}",
+    f" {'weight':>6}  {'key':>6}",
+)
 for i in (0, n_test // 2, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
+    # (n_train,): weights of query i
+    row = attention_weights[i]
     # where query i looks
     mean_key = (row * x_train).sum().item()
+    x, fit = x_test[i].item(), y_hat[i].item()
+    truth = data.y_truth[i].item()
+    top = row.max().item()
     print(
-        f"{x_test[i].item():>3.1f}  {y_hat[i].item():>6.4f}  "
-        f"{data.y_truth[i].item():>6.4f}  {row.max().item():>6.4f}  {mean_key:>6.4f}"
+        f"{x:>3.1f}  {fit:>6.4f}  {truth:>6.4f}",
+        f" {top:>6.4f}  {mean_key:>6.4f}",
     )
-# the errors in between: near the peak of f, near its trough
-error = y_hat - data.y_truth  # (n_test,)
-too_low = error.argmin()  # the fit most too low
-# most too high: searched in the right half only, since the
-# left half is dominated by the boundary bias
-too_high = n_test // 2 + error[n_test // 2 :].argmax()
-for name, i in (("most too low", too_low), ("most too high", too_high)):
-    print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
-# keys in use 1 / sum(alpha^2): how many share a row's weight
-effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
+# the errors in between: near the peak
+# of f, near its trough
+# (n_test,)
+error = y_hat - data.y_truth
+# the fit most too low
+too_low = error.argmin()
+# most too high: searched in the right
+# half only, since the left half is
+# dominated by the boundary bias
+half = n_test // 2
+too_high = half + error[half:].argmax()
+for name, i in (
+    ("most too low", too_low),
+    ("most too high", too_high),
+):
+    x, err = x_test[i].item(), error[i].item()
+    print(f"{name:<13}  x = {x:.1f}: {err:+.2f}")
+# keys in use 1 / sum(alpha^2):
+# how many share a row's weight
+# (n_test,)
+effective = 1 / (attention_weights**2).sum(dim=1)
 print("keys in use, 1 / sum(alpha^2):")
 for i in (0, n_test // 2, n_test - 1):
-    print(f"  x = {x_test[i].item():.1f}: {effective[i].item():.1f}")
-share_left = (effective[0] / effective[n_test // 2]).item()
-share_right = (effective[-1] / effective[n_test // 2]).item()
-print(f"left / middle {share_left:.0%}, right / middle {share_right:.0%}")
+    x, used = x_test[i].item(), effective[i].item()
+    print(f"  x = {x:.1f}: {used:.1f}")
+share_left = (effective[0] / effective[half]).item()
+share_right = (effective[-1] / effective[half]).item()
+print(
+    f"left / middle {share_left:.0%},",
+    f"right / middle {share_right:.0%}",
+)
 
 # %% [markdown]
 # At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
@@ -88,17 +121,31 @@ print(f"left / middle {share_left:.0%}, right / middle {share_right:.0%}")
 # `# checks of`.
 
 # %%
-# checks of this section's text, one claim a line
+# checks of this section's text,
+# one claim a line
 middle = n_test // 2
-mean_keys = attention_weights @ x_train  # (n_test,): each query's mean key
-largest = attention_weights.max(dim=1).values  # (n_test,): max weight
-assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 more than 2 too high
-assert mean_keys[0] > 0.5  # x = 0 looks well to its right
-assert largest[0] > largest[middle] and largest[-1] > largest[middle]  # corners
-assert 0.1 < x_test[middle] - mean_keys[middle] < 0.2  # middle: 2.34, not 2.5
-assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6  # about 0.5
-assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
-assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
+# (n_test,): each query's mean key
+mean_keys = attention_weights @ x_train
+# (n_test,): each query's largest weight
+largest = attention_weights.max(dim=1).values
+# the fit at x = 0: more than 2 too high
+assert y_hat[0] - data.y_truth[0] > 2
+# x = 0 looks well to its right
+assert mean_keys[0] > 0.5
+# the corners stand out
+assert largest[0] > largest[middle]
+assert largest[-1] > largest[middle]
+# the middle looks at 2.34, not at 2.5
+shift = x_test[middle] - mean_keys[middle]
+assert 0.1 < shift < 0.2
+# most too low and too high: about 0.5
+assert 0.4 < -error[too_low] < 0.6
+assert 0.4 < error[too_high] < 0.6
+# the right end lands almost on the curve
+assert abs(error[-1]) < 0.05
+# about 60%, under half
+assert 0.55 < share_left < 0.65
+assert share_right < 0.5
 
 # %% [markdown]
 # ## Local linear regression
@@ -150,9 +197,14 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 
 # %%
 # (n_test,), (n_test, n_train)
-y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
+y_ll, weights_ll = at.local_linear(
+    x_test,
+    x_train,
+    y_train,
+)
 for i in (0, n_test - 1):
-    print(f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}")
+    x, truth = x_test[i].item(), data.y_truth[i].item()
+    print(f"x = {x:.1f}: truth {truth:.4f}")
     print(f"  Nadaraya-Watson {y_hat[i].item():.4f}")
     print(f"  local linear    {y_ll[i].item():.4f}")
 mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
@@ -173,12 +225,23 @@ print(f"  local linear    {mse_ll:.4f}")
 # ±0.0022, too small to see.
 
 # %%
-# the right panel ends a little past 3: beyond, the weights are too small to see
+# the right panel ends a little past 3:
+# beyond, the weights are too small to see
 far = x_train > 3  # (n_train,)
-faint = max(attention_weights[0][far].max(), weights_ll[0][far].abs().max())
-print(f"keys beyond x = 3, up to {x_train.max().item():.2f}:")
+faint = max(
+    attention_weights[0][far].max(),
+    weights_ll[0][far].abs().max(),
+)
+last = x_train.max().item()
+print(f"keys beyond x = 3, up to {last:.2f}:")
 print(f"  both weights within ±{faint.item():.4f}")
-at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train, equivalent_weights=True)
+at.plot_boundary_bias(
+    x_test,
+    data.y_truth,
+    x_train,
+    y_train,
+    equivalent_weights=True,
+)
 
 # %% [markdown]
 # As an independent check, `torch.linalg.lstsq` solves the weighted least-squares problem at
@@ -190,20 +253,26 @@ at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train, equivalent_weights
 # column, so that it scales `design` row by row:
 
 # %%
-# weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i);
-# in float64 (.double()), so that the two answers agree to 1e-4
-sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
+# weighted least squares = ordinary least
+# squares with rows scaled by sqrt(alpha_i);
+# in float64 (.double()), so that the two
+# answers agree to 1e-4
+# (n_train,)
+sqrt_a = attention_weights[0].double().sqrt()
 design = torch.stack(
     [torch.ones(n_train), x_train - x_test[0]], dim=1
 ).double()  # (n_train, 2)
 solution = torch.linalg.lstsq(
-    sqrt_a[:, None] * design, sqrt_a * y_train.double()
+    sqrt_a[:, None] * design,
+    sqrt_a * y_train.double(),
 ).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}")
 print(f"local_linear:  {y_ll[0].item():.4f}")
 print("equivalent weights of the query x = 0:")
-print("  sum", round(weights_ll[0].sum().item(), 4))
-print("  negative ones:", int((weights_ll[0] < 0).sum()))
+weight_sum = round(weights_ll[0].sum().item(), 4)
+negative = int((weights_ll[0] < 0).sum())
+print("  sum", weight_sum)
+print("  negative ones:", negative)
 
 # %% [markdown]
 # The negative equivalent weights come from the brackets in the formula above. At $x = 0$,
@@ -216,26 +285,41 @@ print("  negative ones:", int((weights_ll[0] < 0).sum()))
 # every key beyond it gets a negative equivalent weight.
 
 # %%
-# the centre of the weights of x = 0
-x_bar = (attention_weights[0] * x_train).sum()
-spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()  # S
+# the weights of the query x = 0
+alpha_0 = attention_weights[0]
+# their centre
+x_bar = (alpha_0 * x_train).sum()
+# S
+spread = (alpha_0 * (x_train - x_bar) ** 2).sum()
 # the bracket is negative beyond the cutoff
 cutoff = x_bar + spread / (x_bar - x_test[0])
 print(f"x_bar = {x_bar.item():.4f}")
 print(f"negative weights beyond {cutoff.item():.4f}")
-print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+beyond = int((x_train > cutoff).sum())
+print("keys beyond the cutoff:", beyond)
 
 # %%
 # checks of the text, one claim a line
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
-# the negative weights are exactly the keys beyond the cutoff
-assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
-# left of x_bar, ell_i > alpha_i; right of it, less
-assert torch.equal(weights_ll[0] > attention_weights[0], x_train < x_bar)
-bias_nw = (y_hat[0] - data.y_truth[0]).abs()  # the errors at x = 0
+# the same b0 both ways
+b0 = y_ll[0].item()
+assert abs(solution[0].item() - b0) < 1e-4
+# the negative weights are exactly the keys
+# beyond the cutoff
+ell_0 = weights_ll[0]
+assert torch.equal(ell_0 < 0, x_train > cutoff)
+# left of x_bar, ell_i > alpha_i; right of
+# it, less
+left = x_train < x_bar
+assert torch.equal(ell_0 > alpha_0, left)
+# the errors at x = 0
+bias_nw = (y_hat[0] - data.y_truth[0]).abs()
 bias_ll = (y_ll[0] - data.y_truth[0]).abs()
-assert bias_ll < bias_nw / 2  # local linear removes most of the bias at x = 0
-assert mse_ll < mse_nw  # and the error over the whole test set is smaller
+# local linear removes most of the bias at
+# x = 0
+assert bias_ll < bias_nw / 2
+# and the error over the whole test set is
+# smaller
+assert mse_ll < mse_nw
 
 # %% [markdown]
 # At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops from 0.4276 to
@@ -251,24 +335,40 @@ assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 #   the noise added to the training outputs on [the data page](data.py)).
 
 # %%
-# the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise
-parts = {}  # query index -> (one_sided, curvature, noise, total)
+# the error of Nadaraya-Watson at a query
+# = one-sided part + curvature part + noise
+# query index ->
+# (one_sided, curvature, noise, total)
+parts = {}
+# (n_train,)
+f_train = at.f(x_train)
 for i in (0, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
-    centre = (row * x_train).sum()  # x_bar of query i
+    # (n_train,): weights of query i
+    row = attention_weights[i]
+    # x_bar of query i
+    centre = (row * x_train).sum()
+    f_centre = at.f(centre)
     # the window's centre is off the query
-    one_sided = (at.f(centre) - at.f(x_test[i])).item()
+    one_sided = f_centre - at.f(x_test[i])
+    one_sided = one_sided.item()
     # f bends inside the window
-    curvature = ((row * at.f(x_train)).sum() - at.f(centre)).item()
-    noise = (row * (y_train - at.f(x_train))).sum().item()
+    mean_f = (row * f_train).sum()
+    curvature = (mean_f - f_centre).item()
+    noise = (row * (y_train - f_train)).sum()
+    noise = noise.item()
     total = one_sided + curvature + noise
-    if i == 0:  # the table's header
+    # the table's header
+    if i == 0:
         print(
-            f"{'x':>3}  {'one-sided':>9}  {'curvature':>9}  {'noise':>5}  {'total':>5}"
+            f"{'x':>3}  {'one-sided':>9}",
+            f" {'curvature':>9}",
+            f" {'noise':>5}  {'total':>5}",
         )
+    x = x_test[i].item()
     print(
-        f"{x_test[i].item():>3.1f}  {one_sided:>+9.2f}  {curvature:>+9.2f}  "
-        f"{noise:>+5.2f}  {total:>+5.2f}"
+        f"{x:>3.1f}  {one_sided:>+9.2f}"
+        f"  {curvature:>+9.2f}"
+        f"  {noise:>+5.2f}  {total:>+5.2f}"
     )
     parts[i] = (one_sided, curvature, noise, total)
 
@@ -288,36 +388,67 @@ for i in (0, n_test - 1):
 # computes these quantities at the two edge queries:
 
 # %%
-# local linear = Nadaraya-Watson + the correction b (x - x_bar)
-slopes = {}  # query index -> (x_bar, b, s, correction, needed, error)
-fine = torch.linspace(3.5, 5.0, 1501)  # a fine grid round the right end
-trough = fine[at.f(fine).argmin()].item()  # where f stops falling
+# local linear = Nadaraya-Watson
+# + the correction b (x - x_bar)
+# query index ->
+# (x_bar, b, s, correction, needed, error)
+slopes = {}
+# a fine grid round the right end
+fine = torch.linspace(3.5, 5.0, 1501)
+# where f stops falling
+trough = fine[at.f(fine).argmin()].item()
 for i in (0, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
-    x, centre = x_test[i], (row * x_train).sum()  # the query and its x_bar
-    offsets = x_train - centre  # (n_train,)
+    # (n_train,): weights of query i
+    row = attention_weights[i]
+    # the query and its x_bar
+    x, centre = x_test[i], (row * x_train).sum()
+    # (n_train,)
+    offsets = x_train - centre
     # the window's slope
-    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()
+    b = (row * offsets * y_train).sum()
+    b = b / (row * offsets**2).sum()
     # from x_bar back to the query
     correction = b * (x - centre)
     # f's mean slope, x to x_bar
     s = (at.f(centre) - at.f(x)) / (centre - x)
-    needed = s * (x - centre)  # minus the one-sided bias
+    # minus the one-sided bias
+    needed = s * (x - centre)
     error = y_ll[i] - data.y_truth[i]
-    print(f"x = {x.item():.1f}: x_bar = {centre.item():.2f}")
-    print(f"  slope of the window b    {b.item():>+6.2f}")
-    print(f"  slope of f, x to x_bar   {s.item():>+6.2f}")
-    print(f"  correction b (x - x_bar) {correction.item():>+6.2f}")
-    print(f"  needed (minus one-sided) {needed.item():>+6.2f}")
-    print(f"  error of local linear    {error.item():>+6.2f}")
-    if i == 0:  # how much of the one-sided bias the line removes
+    print(f"x = {x:.1f}: x_bar = {centre:.2f}")
+    lines = {
+        "slope of the window b   ": b,
+        "slope of f, x to x_bar  ": s,
+        "correction b (x - x_bar)": correction,
+        "needed (minus one-sided)": needed,
+        "error of local linear   ": error,
+    }
+    for name, value in lines.items():
+        print(f"  {name} {value:>+6.2f}")
+    # how much of the one-sided bias the
+    # line removes
+    if i == 0:
         share = (correction / needed).item()
-        print(f"  share of the bias removed {share:>6.0%}")
-    else:  # the needed correction alone, added to Nadaraya-Watson
-        print(f"  trough of f at            {trough:>5.2f}")
+        print(
+            "  share of the bias removed",
+            f"{share:>6.0%}",
+        )
+    # the needed correction alone, added to
+    # Nadaraya-Watson
+    else:
+        print(
+            "  trough of f at           ",
+            f"{trough:>5.2f}",
+        )
         error_nw = y_hat[i] - data.y_truth[i]
-        print(f"  error of Nadaraya-Watson {error_nw.item():>+6.2f}")
-        print(f"  NW + needed correction   {(error_nw + needed).item():>+6.2f}")
+        with_needed = error_nw + needed
+        print(
+            "  error of Nadaraya-Watson",
+            f"{error_nw:>+6.2f}",
+        )
+        print(
+            "  NW + needed correction  ",
+            f"{with_needed:>+6.2f}",
+        )
     slopes[i] = (centre, b, s, correction, needed, error)
 
 # %% [markdown]
@@ -345,30 +476,44 @@ for i in (0, n_test - 1):
 # relative.
 
 # %%
-# checks of this section's text, one claim a line
-for i, part in parts.items():  # the three parts add up to the fit's error
-    assert abs(part[-1] - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
-rounded = sum(round(part, 2) for part in parts[n_test - 1][:3])  # x = 4.9
-assert f"{rounded:+.2f}" == "+0.04"  # the rounded parts add to +0.04
-# x = 0: the one-sided bias alone is more than the whole error; the
-# curvature takes some back, the noise adds a little
+# checks of this section's text,
+# one claim a line
+# the three parts add up to the fit's error
+for i, part in parts.items():
+    miss = (y_hat[i] - data.y_truth[i]).item()
+    assert abs(part[-1] - miss) < 1e-4
+# x = 4.9: the rounded parts add to +0.04
+three = parts[n_test - 1][:3]
+rounded = sum(round(part, 2) for part in three)
+assert f"{rounded:+.2f}" == "+0.04"
+# x = 0: the one-sided bias alone is more
+# than the whole error; the curvature takes
+# some back, the noise adds a little
 one_sided, curvature, noise, total = parts[0]
 assert one_sided > total > 0 and curvature < 0 < noise
-for i, slope in slopes.items():  # local linear = Nadaraya-Watson + correction
+# local linear = Nadaraya-Watson + correction
+for i, slope in slopes.items():
     assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
-# x = 0: the line is too shallow, it removes part of the bias (about 61%)
+# x = 0: the line is too shallow, it
+# removes part of the bias (about 61%)
 centre, b, s, correction, needed, error = slopes[0]
-assert 0 < b < s and 0.5 < correction / needed < 0.7 and error > 0
-# x = 4.9: fitted before the trough, the line falls where f rose
+assert 0 < b < s and error > 0
+assert 0.5 < correction / needed < 0.7
+# x = 4.9: fitted before the trough, the
+# line falls where f rose
 centre, b, s, correction, needed, error = slopes[n_test - 1]
 assert b < 0 < s and correction < 0 < needed and error < 0
 assert centre < trough < x_test[-1]
-# even the needed correction would not help: it would leave the curvature
-# bias and the noise, more than Nadaraya-Watson's whole error
+# even the needed correction would not
+# help: it would leave the curvature bias
+# and the noise, more than Nadaraya-Watson's
+# whole error
 error_nw = y_hat[-1] - data.y_truth[-1]
 assert abs(error_nw + needed) > abs(error_nw)
-errors = (error_nw, error_nw + needed)  # the numbers the text gives
-assert [f"{e.item():+.2f}" for e in errors] == ["+0.03", "+0.19"]
+# the numbers the text gives
+errors = (error_nw, error_nw + needed)
+shown = [f"{e.item():+.2f}" for e in errors]
+assert shown == ["+0.03", "+0.19"]
 
 # %% [markdown]
 # ## Each at its own best bandwidth
@@ -384,31 +529,59 @@ assert [f"{e.item():+.2f}" for e in errors] == ["+0.03", "+0.19"]
 # the smallest leave-one-out error, as [Why leave one out](leave-one-out.py) does for $w = 1/h$.
 
 # %%
-grid = [0.05 * k for k in range(2, 21)]  # bandwidths 0.10, 0.15, ..., 1.00
-methods = {"Nadaraya-Watson": at.nadaraya_watson, "local linear": at.local_linear}
+# bandwidths 0.10, 0.15, ..., 1.00
+grid = [0.05 * k for k in range(2, 21)]
+methods = {
+    "Nadaraya-Watson": at.nadaraya_watson,
+    "local linear": at.local_linear,
+}
 best_h, best_mse = {}, {}
-print(f"{'':<15}  {'best h':>6}  {'test MSE':>8}")
+print(
+    f"{'':<15}  {'best h':>6}",
+    f" {'test MSE':>8}",
+)
 for name, method in methods.items():
     mses = []
     for h in grid:
-        y_hat_h, _ = method(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
-        mses.append(((y_hat_h - data.y_truth) ** 2).mean().item())
-    k = mses.index(min(mses))  # position of the smallest test MSE
+        # (n_test,)
+        y_hat_h, _ = method(
+            x_test,
+            x_train,
+            y_train,
+            bandwidth=h,
+        )
+        mse = ((y_hat_h - data.y_truth) ** 2).mean()
+        mses.append(mse.item())
+    # position of the smallest test MSE
+    k = mses.index(min(mses))
     best_h[name], best_mse[name] = grid[k], mses[k]
-    print(f"{name:<15}  {grid[k]:>6.2f}  {mses[k]:>8.4f}")
-# a line removes the slope's bias, not the curvature's: at h = 1
-# both flatten the peak of f (x from 1.5 to 2.5)
-near_peak = (x_test > 1.45) & (x_test < 2.55)  # (n_test,)
-flat_nw = (y_hat - data.y_truth)[near_peak].abs().max()
-flat_ll = (y_ll - data.y_truth)[near_peak].abs().max()
-worst = [  # where each fit misses most near the peak
-    x_test[near_peak][(fit - data.y_truth)[near_peak].abs().argmax()].item()
-    for fit in (y_hat, y_ll)
+    print(
+        f"{name:<15}  {grid[k]:>6.2f}",
+        f" {mses[k]:>8.4f}",
+    )
+# a line removes the slope's bias, not the
+# curvature's: at h = 1 both flatten the
+# peak of f (x from 1.5 to 2.5)
+# (n_test,)
+near_peak = (x_test > 1.45) & (x_test < 2.55)
+x_near = x_test[near_peak]
+miss_nw = (y_hat - data.y_truth)[near_peak].abs()
+miss_ll = (y_ll - data.y_truth)[near_peak].abs()
+flat_nw, flat_ll = miss_nw.max(), miss_ll.max()
+# where each fit misses most near the peak
+worst = [
+    x_near[miss_nw.argmax()].item(),
+    x_near[miss_ll.argmax()].item(),
 ]
 print("h = 1, largest miss near the peak")
 print("(x from 1.5 to 2.5):")
-for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
-    print(f"  {name:<15}  {flat.item():.2f} at x = {x_worst:.1f}")
+flats = (flat_nw, flat_ll)
+rows = zip(methods, flats, worst, strict=True)
+for name, flat, x_worst in rows:
+    print(
+        f"  {name:<15}  {flat:.2f}",
+        f"at x = {x_worst:.1f}",
+    )
 
 # %% [markdown]
 # Each at its best, local linear regression still has a clearly smaller test error, and its best
@@ -416,11 +589,17 @@ for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
 # bias at the edges and on the slopes.
 
 # %%
-# checks of this section's text, one claim a line
-assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
-assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
-assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
-assert [round(x, 1) for x in worst] == [1.9, 2.0]  # at x = 1.9 and x = 2.0
+# checks of this section's text,
+# one claim a line
+nw, ll = "Nadaraya-Watson", "local linear"
+assert best_mse[ll] < best_mse[nw]
+# a wider window
+assert best_h[ll] > best_h[nw]
+# both miss by 0.56
+assert 0.55 < flat_nw < 0.57
+assert 0.55 < flat_ll < 0.57
+# at x = 1.9 and x = 2.0
+assert [round(x, 1) for x in worst] == [1.9, 2.0]
 
 # %% [markdown]
 # ## Exercises

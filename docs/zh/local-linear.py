@@ -8,11 +8,18 @@ import torch
 
 import attention_tutorial as at
 
-data = at.make_data()  # drawn from make_data's own seed=0
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
+# drawn from make_data's own seed=0
+data = at.make_data()
+x_train, y_train = data.x_train, data.y_train
+x_test = data.x_test
 n_train, n_test = len(x_train), len(x_test)
-# the fit of the page nonparametric: bandwidth 1
-y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
+# the fit of the page nonparametric:
+# bandwidth 1
+y_hat, attention_weights = at.nadaraya_watson(
+    x_test,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # ## 偏差出在边界
@@ -30,33 +37,59 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # - keys in use：有效键数 $1/\sum_i \alpha_i^2$，即实际分享这一行权重的键有多少（权重平均分给 $m$ 个键时它正好是 $m$）。
 
 # %%
-# first, middle and last query: fit and truth at the edges
-print(f"{'':>3}  {'':>6}  {'':>6}  {'max':>6}  {'mean':>6}")
-print(f"{'x':>3}  {'fit':>6}  {'truth':>6}  {'weight':>6}  {'key':>6}")
+# first, middle and last query:
+# fit and truth at the edges
+print(
+    f"{'':>3}  {'':>6}  {'':>6}",
+    f" {'max':>6}  {'mean':>6}",
+)
+print(
+    f"{'x':>3}  {'fit':>6}  {'truth':>6}",
+    f" {'weight':>6}  {'key':>6}",
+)
 for i in (0, n_test // 2, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
+    # (n_train,): weights of query i
+    row = attention_weights[i]
     # where query i looks
     mean_key = (row * x_train).sum().item()
+    x, fit = x_test[i].item(), y_hat[i].item()
+    truth = data.y_truth[i].item()
+    top = row.max().item()
     print(
-        f"{x_test[i].item():>3.1f}  {y_hat[i].item():>6.4f}  "
-        f"{data.y_truth[i].item():>6.4f}  {row.max().item():>6.4f}  {mean_key:>6.4f}"
+        f"{x:>3.1f}  {fit:>6.4f}  {truth:>6.4f}",
+        f" {top:>6.4f}  {mean_key:>6.4f}",
     )
-# the errors in between: near the peak of f, near its trough
-error = y_hat - data.y_truth  # (n_test,)
-too_low = error.argmin()  # the fit most too low
-# most too high: searched in the right half only, since the
-# left half is dominated by the boundary bias
-too_high = n_test // 2 + error[n_test // 2 :].argmax()
-for name, i in (("most too low", too_low), ("most too high", too_high)):
-    print(f"{name:<13}  x = {x_test[i].item():.1f}: {error[i].item():+.2f}")
-# keys in use 1 / sum(alpha^2): how many share a row's weight
-effective = 1 / (attention_weights**2).sum(dim=1)  # (n_test,)
+# the errors in between: near the peak
+# of f, near its trough
+# (n_test,)
+error = y_hat - data.y_truth
+# the fit most too low
+too_low = error.argmin()
+# most too high: searched in the right
+# half only, since the left half is
+# dominated by the boundary bias
+half = n_test // 2
+too_high = half + error[half:].argmax()
+for name, i in (
+    ("most too low", too_low),
+    ("most too high", too_high),
+):
+    x, err = x_test[i].item(), error[i].item()
+    print(f"{name:<13}  x = {x:.1f}: {err:+.2f}")
+# keys in use 1 / sum(alpha^2):
+# how many share a row's weight
+# (n_test,)
+effective = 1 / (attention_weights**2).sum(dim=1)
 print("keys in use, 1 / sum(alpha^2):")
 for i in (0, n_test // 2, n_test - 1):
-    print(f"  x = {x_test[i].item():.1f}: {effective[i].item():.1f}")
-share_left = (effective[0] / effective[n_test // 2]).item()
-share_right = (effective[-1] / effective[n_test // 2]).item()
-print(f"left / middle {share_left:.0%}, right / middle {share_right:.0%}")
+    x, used = x_test[i].item(), effective[i].item()
+    print(f"  x = {x:.1f}: {used:.1f}")
+share_left = (effective[0] / effective[half]).item()
+share_right = (effective[-1] / effective[half]).item()
+print(
+    f"left / middle {share_left:.0%},",
+    f"right / middle {share_right:.0%}",
+)
 
 # %% [markdown]
 # $x = 0$ 处的真实值是 0，预测却高出 2 以上。原因在数据的边界：查询 0 的左边没有任何训练点，
@@ -71,17 +104,31 @@ print(f"left / middle {share_left:.0%}, right / middle {share_right:.0%}")
 # 下面的单元格只核对本节正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过；本页后面以 `# checks of` 开头的单元格也都是这样。
 
 # %%
-# checks of this section's text, one claim a line
+# checks of this section's text,
+# one claim a line
 middle = n_test // 2
-mean_keys = attention_weights @ x_train  # (n_test,): each query's mean key
-largest = attention_weights.max(dim=1).values  # (n_test,): max weight
-assert y_hat[0] - data.y_truth[0] > 2  # fit at x = 0 more than 2 too high
-assert mean_keys[0] > 0.5  # x = 0 looks well to its right
-assert largest[0] > largest[middle] and largest[-1] > largest[middle]  # corners
-assert 0.1 < x_test[middle] - mean_keys[middle] < 0.2  # middle: 2.34, not 2.5
-assert 0.4 < -error[too_low] < 0.6 and 0.4 < error[too_high] < 0.6  # about 0.5
-assert abs(error[-1]) < 0.05  # the right end lands almost on the curve
-assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
+# (n_test,): each query's mean key
+mean_keys = attention_weights @ x_train
+# (n_test,): each query's largest weight
+largest = attention_weights.max(dim=1).values
+# the fit at x = 0: more than 2 too high
+assert y_hat[0] - data.y_truth[0] > 2
+# x = 0 looks well to its right
+assert mean_keys[0] > 0.5
+# the corners stand out
+assert largest[0] > largest[middle]
+assert largest[-1] > largest[middle]
+# the middle looks at 2.34, not at 2.5
+shift = x_test[middle] - mean_keys[middle]
+assert 0.1 < shift < 0.2
+# most too low and too high: about 0.5
+assert 0.4 < -error[too_low] < 0.6
+assert 0.4 < error[too_high] < 0.6
+# the right end lands almost on the curve
+assert abs(error[-1]) < 0.05
+# about 60%, under half
+assert 0.55 < share_left < 0.65
+assert share_right < 0.5
 
 # %% [markdown]
 # ## 局部线性回归
@@ -118,9 +165,14 @@ assert 0.55 < share_left < 0.65 and share_right < 0.5  # about 60%, under half
 
 # %%
 # (n_test,), (n_test, n_train)
-y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
+y_ll, weights_ll = at.local_linear(
+    x_test,
+    x_train,
+    y_train,
+)
 for i in (0, n_test - 1):
-    print(f"x = {x_test[i].item():.1f}: truth {data.y_truth[i].item():.4f}")
+    x, truth = x_test[i].item(), data.y_truth[i].item()
+    print(f"x = {x:.1f}: truth {truth:.4f}")
     print(f"  Nadaraya-Watson {y_hat[i].item():.4f}")
     print(f"  local linear    {y_ll[i].item():.4f}")
 mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
@@ -133,31 +185,48 @@ print(f"  local linear    {mse_ll:.4f}")
 # 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 $x = 0$ 和 $x = 4.9$ 处的值：真实函数是实心点（浅色页面上是黑色，深色页面上是白色），两种拟合是圆环（$x = 4.9$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在实心点上）；右图（窄屏上为下图）是查询 $x = 0$ 的两种权重：竖线（顶端是小方块）是注意力权重 $\alpha_i$，全都落在查询的右边，重心 $\bar x$ 远离查询；圆点（连成细线）是局部线性回归的等效权重 $\ell_i$：$\bar x$ 左边的键分到的比 $\alpha_i$ 多，右边的少，再远一些就成了负的。右图的横轴只画到 3 稍过一点：更右边还有键（一直到 4.76），但两种权重都在 ±0.0022 以内，画出来看不见。
 
 # %%
-# the right panel ends a little past 3: beyond, the weights are too small to see
+# the right panel ends a little past 3:
+# beyond, the weights are too small to see
 far = x_train > 3  # (n_train,)
-faint = max(attention_weights[0][far].max(), weights_ll[0][far].abs().max())
-print(f"keys beyond x = 3, up to {x_train.max().item():.2f}:")
+faint = max(
+    attention_weights[0][far].max(),
+    weights_ll[0][far].abs().max(),
+)
+last = x_train.max().item()
+print(f"keys beyond x = 3, up to {last:.2f}:")
 print(f"  both weights within ±{faint.item():.4f}")
-at.plot_boundary_bias(x_test, data.y_truth, x_train, y_train, equivalent_weights=True)
+at.plot_boundary_bias(
+    x_test,
+    data.y_truth,
+    x_train,
+    y_train,
+    equivalent_weights=True,
+)
 
 # %% [markdown]
 # 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照。`lstsq` 只会解普通最小二乘，但加权并不难办：第 $i$ 项残差的平方乘以 $\alpha_i$，等于残差先乘以 $\sqrt{\alpha_i}$ 再平方，所以把设计矩阵和 $y$ 的第 $i$ 行都乘以 $\sqrt{\alpha_i}$，普通最小二乘的解就是加权最小二乘的解。设计矩阵 `design` 的每一行是 `(1, x_i - x)`，即截距和斜率各自的乘数；`[:, None]` 把 `sqrt_a` 变成一列，让它逐行去乘：
 
 # %%
-# weighted least squares = ordinary least squares with rows scaled by sqrt(alpha_i);
-# in float64 (.double()), so that the two answers agree to 1e-4
-sqrt_a = attention_weights[0].double().sqrt()  # (n_train,)
+# weighted least squares = ordinary least
+# squares with rows scaled by sqrt(alpha_i);
+# in float64 (.double()), so that the two
+# answers agree to 1e-4
+# (n_train,)
+sqrt_a = attention_weights[0].double().sqrt()
 design = torch.stack(
     [torch.ones(n_train), x_train - x_test[0]], dim=1
 ).double()  # (n_train, 2)
 solution = torch.linalg.lstsq(
-    sqrt_a[:, None] * design, sqrt_a * y_train.double()
+    sqrt_a[:, None] * design,
+    sqrt_a * y_train.double(),
 ).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}")
 print(f"local_linear:  {y_ll[0].item():.4f}")
 print("equivalent weights of the query x = 0:")
-print("  sum", round(weights_ll[0].sum().item(), 4))
-print("  negative ones:", int((weights_ll[0] < 0).sum()))
+weight_sum = round(weights_ll[0].sum().item(), 4)
+negative = int((weights_ll[0] < 0).sum())
+print("  sum", weight_sum)
+print("  negative ones:", negative)
 
 # %% [markdown]
 # 负的等效权重从上面公式里的括号来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
@@ -168,26 +237,41 @@ print("  negative ones:", int((weights_ll[0] < 0).sum()))
 # 分界点右边的键，等效权重全是负的。
 
 # %%
-# the centre of the weights of x = 0
-x_bar = (attention_weights[0] * x_train).sum()
-spread = (attention_weights[0] * (x_train - x_bar) ** 2).sum()  # S
+# the weights of the query x = 0
+alpha_0 = attention_weights[0]
+# their centre
+x_bar = (alpha_0 * x_train).sum()
+# S
+spread = (alpha_0 * (x_train - x_bar) ** 2).sum()
 # the bracket is negative beyond the cutoff
 cutoff = x_bar + spread / (x_bar - x_test[0])
 print(f"x_bar = {x_bar.item():.4f}")
 print(f"negative weights beyond {cutoff.item():.4f}")
-print("keys beyond the cutoff:", int((x_train > cutoff).sum()))
+beyond = int((x_train > cutoff).sum())
+print("keys beyond the cutoff:", beyond)
 
 # %%
 # checks of the text, one claim a line
-assert abs(solution[0].item() - y_ll[0].item()) < 1e-4  # the same b0 both ways
-# the negative weights are exactly the keys beyond the cutoff
-assert torch.equal(weights_ll[0] < 0, x_train > cutoff)
-# left of x_bar, ell_i > alpha_i; right of it, less
-assert torch.equal(weights_ll[0] > attention_weights[0], x_train < x_bar)
-bias_nw = (y_hat[0] - data.y_truth[0]).abs()  # the errors at x = 0
+# the same b0 both ways
+b0 = y_ll[0].item()
+assert abs(solution[0].item() - b0) < 1e-4
+# the negative weights are exactly the keys
+# beyond the cutoff
+ell_0 = weights_ll[0]
+assert torch.equal(ell_0 < 0, x_train > cutoff)
+# left of x_bar, ell_i > alpha_i; right of
+# it, less
+left = x_train < x_bar
+assert torch.equal(ell_0 > alpha_0, left)
+# the errors at x = 0
+bias_nw = (y_hat[0] - data.y_truth[0]).abs()
 bias_ll = (y_ll[0] - data.y_truth[0]).abs()
-assert bias_ll < bias_nw / 2  # local linear removes most of the bias at x = 0
-assert mse_ll < mse_nw  # and the error over the whole test set is smaller
+# local linear removes most of the bias at
+# x = 0
+assert bias_ll < bias_nw / 2
+# and the error over the whole test set is
+# smaller
+assert mse_ll < mse_nw
 
 # %% [markdown]
 # 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也从 0.4276 降到 0.1233。右端 $x = 4.9$ 却反过来：局部线性回归偏低了将近 0.5，Nadaraya-Watson 反而几乎正好。要看懂这一点，把 Nadaraya-Watson 在一个查询处的误差拆开：
@@ -197,24 +281,40 @@ assert mse_ll < mse_nw  # and the error over the whole test set is smaller
 # - 剩下的是噪声的加权平均 $\sum_i \alpha_i \epsilon_i$（$\epsilon_i = y_i - f(x_i)$，即《[数据](data.py)》一页加在训练输出上的噪声）。
 
 # %%
-# the error of Nadaraya-Watson at a query = one-sided part + curvature part + noise
-parts = {}  # query index -> (one_sided, curvature, noise, total)
+# the error of Nadaraya-Watson at a query
+# = one-sided part + curvature part + noise
+# query index ->
+# (one_sided, curvature, noise, total)
+parts = {}
+# (n_train,)
+f_train = at.f(x_train)
 for i in (0, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
-    centre = (row * x_train).sum()  # x_bar of query i
+    # (n_train,): weights of query i
+    row = attention_weights[i]
+    # x_bar of query i
+    centre = (row * x_train).sum()
+    f_centre = at.f(centre)
     # the window's centre is off the query
-    one_sided = (at.f(centre) - at.f(x_test[i])).item()
+    one_sided = f_centre - at.f(x_test[i])
+    one_sided = one_sided.item()
     # f bends inside the window
-    curvature = ((row * at.f(x_train)).sum() - at.f(centre)).item()
-    noise = (row * (y_train - at.f(x_train))).sum().item()
+    mean_f = (row * f_train).sum()
+    curvature = (mean_f - f_centre).item()
+    noise = (row * (y_train - f_train)).sum()
+    noise = noise.item()
     total = one_sided + curvature + noise
-    if i == 0:  # the table's header
+    # the table's header
+    if i == 0:
         print(
-            f"{'x':>3}  {'one-sided':>9}  {'curvature':>9}  {'noise':>5}  {'total':>5}"
+            f"{'x':>3}  {'one-sided':>9}",
+            f" {'curvature':>9}",
+            f" {'noise':>5}  {'total':>5}",
         )
+    x = x_test[i].item()
     print(
-        f"{x_test[i].item():>3.1f}  {one_sided:>+9.2f}  {curvature:>+9.2f}  "
-        f"{noise:>+5.2f}  {total:>+5.2f}"
+        f"{x:>3.1f}  {one_sided:>+9.2f}"
+        f"  {curvature:>+9.2f}"
+        f"  {noise:>+5.2f}  {total:>+5.2f}"
     )
     parts[i] = (one_sided, curvature, noise, total)
 
@@ -224,36 +324,67 @@ for i in (0, n_test - 1):
 # 局部线性回归对这些偏差做了什么？前面已经推出，它在 Nadaraya-Watson 的预测 $\bar y$ 上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率 $b$ 从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$ 才行，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
 # %%
-# local linear = Nadaraya-Watson + the correction b (x - x_bar)
-slopes = {}  # query index -> (x_bar, b, s, correction, needed, error)
-fine = torch.linspace(3.5, 5.0, 1501)  # a fine grid round the right end
-trough = fine[at.f(fine).argmin()].item()  # where f stops falling
+# local linear = Nadaraya-Watson
+# + the correction b (x - x_bar)
+# query index ->
+# (x_bar, b, s, correction, needed, error)
+slopes = {}
+# a fine grid round the right end
+fine = torch.linspace(3.5, 5.0, 1501)
+# where f stops falling
+trough = fine[at.f(fine).argmin()].item()
 for i in (0, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
-    x, centre = x_test[i], (row * x_train).sum()  # the query and its x_bar
-    offsets = x_train - centre  # (n_train,)
+    # (n_train,): weights of query i
+    row = attention_weights[i]
+    # the query and its x_bar
+    x, centre = x_test[i], (row * x_train).sum()
+    # (n_train,)
+    offsets = x_train - centre
     # the window's slope
-    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()
+    b = (row * offsets * y_train).sum()
+    b = b / (row * offsets**2).sum()
     # from x_bar back to the query
     correction = b * (x - centre)
     # f's mean slope, x to x_bar
     s = (at.f(centre) - at.f(x)) / (centre - x)
-    needed = s * (x - centre)  # minus the one-sided bias
+    # minus the one-sided bias
+    needed = s * (x - centre)
     error = y_ll[i] - data.y_truth[i]
-    print(f"x = {x.item():.1f}: x_bar = {centre.item():.2f}")
-    print(f"  slope of the window b    {b.item():>+6.2f}")
-    print(f"  slope of f, x to x_bar   {s.item():>+6.2f}")
-    print(f"  correction b (x - x_bar) {correction.item():>+6.2f}")
-    print(f"  needed (minus one-sided) {needed.item():>+6.2f}")
-    print(f"  error of local linear    {error.item():>+6.2f}")
-    if i == 0:  # how much of the one-sided bias the line removes
+    print(f"x = {x:.1f}: x_bar = {centre:.2f}")
+    lines = {
+        "slope of the window b   ": b,
+        "slope of f, x to x_bar  ": s,
+        "correction b (x - x_bar)": correction,
+        "needed (minus one-sided)": needed,
+        "error of local linear   ": error,
+    }
+    for name, value in lines.items():
+        print(f"  {name} {value:>+6.2f}")
+    # how much of the one-sided bias the
+    # line removes
+    if i == 0:
         share = (correction / needed).item()
-        print(f"  share of the bias removed {share:>6.0%}")
-    else:  # the needed correction alone, added to Nadaraya-Watson
-        print(f"  trough of f at            {trough:>5.2f}")
+        print(
+            "  share of the bias removed",
+            f"{share:>6.0%}",
+        )
+    # the needed correction alone, added to
+    # Nadaraya-Watson
+    else:
+        print(
+            "  trough of f at           ",
+            f"{trough:>5.2f}",
+        )
         error_nw = y_hat[i] - data.y_truth[i]
-        print(f"  error of Nadaraya-Watson {error_nw.item():>+6.2f}")
-        print(f"  NW + needed correction   {(error_nw + needed).item():>+6.2f}")
+        with_needed = error_nw + needed
+        print(
+            "  error of Nadaraya-Watson",
+            f"{error_nw:>+6.2f}",
+        )
+        print(
+            "  NW + needed correction  ",
+            f"{with_needed:>+6.2f}",
+        )
     slopes[i] = (centre, b, s, correction, needed, error)
 
 # %% [markdown]
@@ -264,30 +395,44 @@ for i in (0, n_test - 1):
 # 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 
 # %%
-# checks of this section's text, one claim a line
-for i, part in parts.items():  # the three parts add up to the fit's error
-    assert abs(part[-1] - (y_hat[i] - data.y_truth[i]).item()) < 1e-4
-rounded = sum(round(part, 2) for part in parts[n_test - 1][:3])  # x = 4.9
-assert f"{rounded:+.2f}" == "+0.04"  # the rounded parts add to +0.04
-# x = 0: the one-sided bias alone is more than the whole error; the
-# curvature takes some back, the noise adds a little
+# checks of this section's text,
+# one claim a line
+# the three parts add up to the fit's error
+for i, part in parts.items():
+    miss = (y_hat[i] - data.y_truth[i]).item()
+    assert abs(part[-1] - miss) < 1e-4
+# x = 4.9: the rounded parts add to +0.04
+three = parts[n_test - 1][:3]
+rounded = sum(round(part, 2) for part in three)
+assert f"{rounded:+.2f}" == "+0.04"
+# x = 0: the one-sided bias alone is more
+# than the whole error; the curvature takes
+# some back, the noise adds a little
 one_sided, curvature, noise, total = parts[0]
 assert one_sided > total > 0 and curvature < 0 < noise
-for i, slope in slopes.items():  # local linear = Nadaraya-Watson + correction
+# local linear = Nadaraya-Watson + correction
+for i, slope in slopes.items():
     assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
-# x = 0: the line is too shallow, it removes part of the bias (about 61%)
+# x = 0: the line is too shallow, it
+# removes part of the bias (about 61%)
 centre, b, s, correction, needed, error = slopes[0]
-assert 0 < b < s and 0.5 < correction / needed < 0.7 and error > 0
-# x = 4.9: fitted before the trough, the line falls where f rose
+assert 0 < b < s and error > 0
+assert 0.5 < correction / needed < 0.7
+# x = 4.9: fitted before the trough, the
+# line falls where f rose
 centre, b, s, correction, needed, error = slopes[n_test - 1]
 assert b < 0 < s and correction < 0 < needed and error < 0
 assert centre < trough < x_test[-1]
-# even the needed correction would not help: it would leave the curvature
-# bias and the noise, more than Nadaraya-Watson's whole error
+# even the needed correction would not
+# help: it would leave the curvature bias
+# and the noise, more than Nadaraya-Watson's
+# whole error
 error_nw = y_hat[-1] - data.y_truth[-1]
 assert abs(error_nw + needed) > abs(error_nw)
-errors = (error_nw, error_nw + needed)  # the numbers the text gives
-assert [f"{e.item():+.2f}" for e in errors] == ["+0.03", "+0.19"]
+# the numbers the text gives
+errors = (error_nw, error_nw + needed)
+shown = [f"{e.item():+.2f}" for e in errors]
+assert shown == ["+0.03", "+0.19"]
 
 # %% [markdown]
 # ## 各用各的最佳带宽
@@ -297,42 +442,76 @@ assert [f"{e.item():+.2f}" for e in errors] == ["+0.03", "+0.19"]
 # 这里用 `y_truth` 挑带宽，只有玩具问题才做得到。真实数据没有 `y_truth`，实际的做法是留一法：用其余的点预测每个训练点，挑留一法误差最小的带宽，《[为什么要留一](leave-one-out.py)》一页对 $w = 1/h$ 就是这样做的。
 
 # %%
-grid = [0.05 * k for k in range(2, 21)]  # bandwidths 0.10, 0.15, ..., 1.00
-methods = {"Nadaraya-Watson": at.nadaraya_watson, "local linear": at.local_linear}
+# bandwidths 0.10, 0.15, ..., 1.00
+grid = [0.05 * k for k in range(2, 21)]
+methods = {
+    "Nadaraya-Watson": at.nadaraya_watson,
+    "local linear": at.local_linear,
+}
 best_h, best_mse = {}, {}
-print(f"{'':<15}  {'best h':>6}  {'test MSE':>8}")
+print(
+    f"{'':<15}  {'best h':>6}",
+    f" {'test MSE':>8}",
+)
 for name, method in methods.items():
     mses = []
     for h in grid:
-        y_hat_h, _ = method(x_test, x_train, y_train, bandwidth=h)  # (n_test,)
-        mses.append(((y_hat_h - data.y_truth) ** 2).mean().item())
-    k = mses.index(min(mses))  # position of the smallest test MSE
+        # (n_test,)
+        y_hat_h, _ = method(
+            x_test,
+            x_train,
+            y_train,
+            bandwidth=h,
+        )
+        mse = ((y_hat_h - data.y_truth) ** 2).mean()
+        mses.append(mse.item())
+    # position of the smallest test MSE
+    k = mses.index(min(mses))
     best_h[name], best_mse[name] = grid[k], mses[k]
-    print(f"{name:<15}  {grid[k]:>6.2f}  {mses[k]:>8.4f}")
-# a line removes the slope's bias, not the curvature's: at h = 1
-# both flatten the peak of f (x from 1.5 to 2.5)
-near_peak = (x_test > 1.45) & (x_test < 2.55)  # (n_test,)
-flat_nw = (y_hat - data.y_truth)[near_peak].abs().max()
-flat_ll = (y_ll - data.y_truth)[near_peak].abs().max()
-worst = [  # where each fit misses most near the peak
-    x_test[near_peak][(fit - data.y_truth)[near_peak].abs().argmax()].item()
-    for fit in (y_hat, y_ll)
+    print(
+        f"{name:<15}  {grid[k]:>6.2f}",
+        f" {mses[k]:>8.4f}",
+    )
+# a line removes the slope's bias, not the
+# curvature's: at h = 1 both flatten the
+# peak of f (x from 1.5 to 2.5)
+# (n_test,)
+near_peak = (x_test > 1.45) & (x_test < 2.55)
+x_near = x_test[near_peak]
+miss_nw = (y_hat - data.y_truth)[near_peak].abs()
+miss_ll = (y_ll - data.y_truth)[near_peak].abs()
+flat_nw, flat_ll = miss_nw.max(), miss_ll.max()
+# where each fit misses most near the peak
+worst = [
+    x_near[miss_nw.argmax()].item(),
+    x_near[miss_ll.argmax()].item(),
 ]
 print("h = 1, largest miss near the peak")
 print("(x from 1.5 to 2.5):")
-for name, flat, x_worst in zip(methods, (flat_nw, flat_ll), worst, strict=True):
-    print(f"  {name:<15}  {flat.item():.2f} at x = {x_worst:.1f}")
+flats = (flat_nw, flat_ll)
+rows = zip(methods, flats, worst, strict=True)
+for name, flat, x_worst in rows:
+    print(
+        f"  {name:<15}  {flat:.2f}",
+        f"at x = {x_worst:.1f}",
+    )
 
 # %% [markdown]
 # 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：
 # 噪声在更多的点上被平均掉，边界和斜坡上的偏差则由直线负责。
 
 # %%
-# checks of this section's text, one claim a line
-assert best_mse["local linear"] < best_mse["Nadaraya-Watson"]
-assert best_h["local linear"] > best_h["Nadaraya-Watson"]  # a wider window
-assert 0.55 < flat_nw < 0.57 and 0.55 < flat_ll < 0.57  # both miss by 0.56
-assert [round(x, 1) for x in worst] == [1.9, 2.0]  # at x = 1.9 and x = 2.0
+# checks of this section's text,
+# one claim a line
+nw, ll = "Nadaraya-Watson", "local linear"
+assert best_mse[ll] < best_mse[nw]
+# a wider window
+assert best_h[ll] > best_h[nw]
+# both miss by 0.56
+assert 0.55 < flat_nw < 0.57
+assert 0.55 < flat_ll < 0.57
+# at x = 1.9 and x = 2.0
+assert [round(x, 1) for x in worst] == [1.9, 2.0]
 
 # %% [markdown]
 # ## 练习
