@@ -6,6 +6,7 @@ imported and no global setting is changed.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 
 import matplotlib
@@ -194,6 +195,7 @@ def plot_attention_heatmaps(
     attention_weights: Mapping[str, Tensor | np.ndarray],
     *,
     queries: str = "test",
+    query_points: Tensor | np.ndarray | None = None,
     layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
@@ -216,6 +218,9 @@ def plot_attention_heatmaps(
             number the training points sorted by x; ``"grid_row"``: the queries are one
             row of the 2-D toy's test grid, left to right, over keys sorted by x₁, and
             both axes say so).
+        query_points: With ``queries="grid_row"``, optionally the queries themselves,
+            shape ``(n_queries, 2)``: one row of the grid (one x₂), x₁ ascending. The
+            query axis and the alt text then name that row and its range of x₁.
         layout: ``"wide"`` (the colour bar on the right), or ``"narrow"`` or
             ``"stacked"``, one phone layout: the colour bar under the heatmaps, which get
             the figure's width.
@@ -228,7 +233,9 @@ def plot_attention_heatmaps(
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``lang`` is unknown, ``queries`` is not ``"test"``, ``"train"`` or
             ``"grid_row"``, there are no panels or more than four, or the weights are not
-            2-D or differ in shape.
+            2-D or differ in shape, or ``query_points`` is given with other queries than
+            ``"grid_row"``, is not one point per query of shape ``(n_queries, 2)``, or
+            its points are not one row of the grid, x₁ ascending.
 
     Examples:
         >>> fig = plot_attention_heatmaps(
@@ -256,6 +263,10 @@ def plot_attention_heatmaps(
         if queries not in ("test", "train", "grid_row"):
             raise ValueError(f"queries must be 'test', 'train' or 'grid_row', got {queries!r}")
         axis_words = _TRAIN_AXES[lang] if queries == "train" else _GRID_ROW_AXES[lang]
+        row = None  # the grid row's x₂ and its queries' x₁, from ``query_points``
+        if query_points is not None:
+            row = _grid_row(query_points, queries, next(iter(shapes))[0])
+            axis_words = {**axis_words, "queries": _GRID_ROW_QUERIES[lang].format(x2=row[0])}
         layout = phone_layout(layout, "narrow")
         narrow = layout == "narrow"
         top = max(float(a.max()) for a in panels.values()) or 1.0
@@ -269,7 +280,7 @@ def plot_attention_heatmaps(
             # a code-long title (e.g. "softmax(scores.masked_fill(eye, -inf))") fits the
             # narrow panels at the text size
             ax.set_title(name, fontsize="medium" if narrow else None)
-            if queries == "train":  # two lines: spaced, or the Chinese lines touched
+            if queries == "train" or row is not None:  # two lines, spaced (zh touched)
                 ax.set_ylabel(axis_words["queries"], linespacing=_TRAIN_LINESPACING)
             else:
                 ax.set_ylabel(words["queries"] if queries == "test" else axis_words["queries"])
@@ -299,6 +310,9 @@ def plot_attention_heatmaps(
                 for item, where in zip(items, _UPPER_LOWER[lang], strict=True):
                     item["name"] = where.format(name=item["name"])
                 items[0]["name"] = items[0]["name"][0].upper() + items[0]["name"][1:]
+        if row is not None:  # which queries the rows are, before what they show
+            x2, x1 = row
+            lead = _GRID_ROW_FACTS[lang].format(x2=x2, n=len(x1), first=x1[0], last=x1[-1]) + lead
         fig.alt_facts = lead + alt_facts(
             "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, top=top
         )
@@ -365,6 +379,45 @@ _GRID_ROW_AXES = {
         "keys": "key index (sorted by x₁)",
     },
 }
+
+
+# ``query_points`` given: the query label names the grid row, on two lines (zh) or three
+# (en; on two its English ran past a panel's height), and the alt text says which queries
+# the rows are
+_GRID_ROW_QUERIES = {
+    "zh": "查询（x₂ = {x2:g} 一行，\n按 x₁ 从小到大）",
+    "en": "queries\n(row x₂ = {x2:g},\nby x₁ ascending)",
+}
+_GRID_ROW_FACTS = {
+    "zh": "每一行是测试网格中 x₂ = {x2:g} 那一行的一个查询，共 {n} 个，"
+    "x₁ 从上到下由 {first:g} 增到 {last:g}。",
+    "en": "Each row is a query of the test grid's row x₂ = {x2:g}, {n} in all, x₁ rising "
+    "from {first:g} at the top to {last:g} at the bottom. ",
+}
+
+
+def _grid_row(query_points, queries: str, n_queries: int) -> tuple[float, list[float]]:
+    """Check ``plot_attention_heatmaps``'s ``query_points``; return the row's x₂ and the x₁s.
+
+    >>> _grid_row(
+    ...     [[0.0, 2.5], [0.5, 2.5]],
+    ...     "grid_row",
+    ...     2,
+    ... )
+    (2.5, [0.0, 0.5])
+    """
+    if queries != "grid_row":
+        raise ValueError(f"query_points needs queries='grid_row', got {queries!r}")
+    points = _checks.array("query_points", query_points, 2)
+    if points.shape != (n_queries, 2):
+        raise ValueError(
+            f"query_points must have shape ({n_queries}, 2), one point per query, "
+            f"got {points.shape}"
+        )
+    x1, x2 = points[:, 0].tolist(), points[:, 1].tolist()
+    if len(set(x2)) != 1 or any(b <= a for a, b in itertools.pairwise(x1)):
+        raise ValueError("query_points must be one row of the grid (one x₂), x₁ ascending")
+    return x2[0], x1
 
 
 # What the eye sees of a heatmap of training queries: where most rows have their largest

@@ -195,12 +195,11 @@ at.plot_matrices(
 # the outputs we want.
 #
 # The attention heatmaps show the same thing from another side. How to read them: the queries
-# are the 20 test points of the grid row $x_2 = 2.5$, the keys the 100 training points sorted by
-# $x_1$. The ticks are indices, not coordinates (the printout below gives the coordinates at both
-# ends). The
-# upper panel is `ProjectedAttention`, the lower one `ScalarKernelAttention`; both share one
-# colour scale, so a colour means the same weight in each. The measure the cell also prints is
-# explained under the figure.
+# are the 20 test points of the grid row $x_2 = 2.5$, $x_1$ rising from 0.00 at the top to 4.75
+# at the bottom; the keys are the 100 training points sorted by $x_1$ (from 0.03 to 4.87). The
+# ticks are indices, not coordinates. The upper panel is `ProjectedAttention`, the lower one
+# `ScalarKernelAttention`; both share one colour scale, so a colour means the same weight in
+# each. The measure the cell also prints is explained under the figure.
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -225,7 +224,9 @@ print(f"  projections {spread_projected:5.1f}")
 print(f"  one w       {spread_scalar:5.1f}")
 at.plot_attention_heatmaps(
     {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar},
-    queries="grid_row",  # axis labels: query index on the row, key index sorted by x_1
+    # rows: the queries of one grid row (named on the axis); keys sorted by x_1
+    queries="grid_row",
+    query_points=data2.x_test[row],
 )
 
 # %% [markdown]

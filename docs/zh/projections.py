@@ -121,7 +121,7 @@ at.plot_matrices(
 #
 # 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行（刻度 $x_1$）给出中心的第一个坐标 $c_1$，第二行给出中心的第二个坐标。第一行的第一个数比 1 大出一成半左右（1.15），第二个数是个小负数，所以 $c_1$ 大体跟着查询的 $x_1$ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 $x_1$ 走得比跟着 $x_2$ 还多。这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 $x_2$，而鼓包在这个方向上又宽。中心可以偏离查询，也可以随查询的 $x_1$ 沿 $x_2$ 移动：这两点标量 $w$ 模型都做不到。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
-# 注意力热图从另一面说明同一件事。怎样读图：查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，键是按 $x_1$ 排好序的 100 个训练点。刻度是序号，不是坐标（两端的坐标见下面的打印）。上面那幅是 `ProjectedAttention`，下面那幅是 `ScalarKernelAttention`；两幅共用一个颜色条，同一种颜色代表同样大的权重。代码还打印了一个量，含义在图下说明。
+# 注意力热图从另一面说明同一件事。怎样读图：查询取网格中 $x_2 = 2.5$ 那一行的 20 个测试点，从上到下 $x_1$ 由 0.00 增到 4.75；键是按 $x_1$ 排好序的 100 个训练点（$x_1$ 从 0.03 到 4.87）。刻度是序号，不是坐标。上面那幅是 `ProjectedAttention`，下面那幅是 `ScalarKernelAttention`；两幅共用一个颜色条，同一种颜色代表同样大的权重。代码还打印了一个量，含义在图下说明。
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -146,7 +146,9 @@ print(f"  projections {spread_projected:5.1f}")
 print(f"  one w       {spread_scalar:5.1f}")
 at.plot_attention_heatmaps(
     {"ProjectedAttention": weights_projected, "ScalarKernelAttention": weights_scalar},
-    queries="grid_row",  # axis labels: query index on the row, key index sorted by x_1
+    # rows: the queries of one grid row (named on the axis); keys sorted by x_1
+    queries="grid_row",
+    query_points=data2.x_test[row],
 )
 
 # %% [markdown]

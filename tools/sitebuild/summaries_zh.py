@@ -355,11 +355,15 @@ SECTIONS: dict[str, dict[str, str]] = {
         "每个训练输入关注各个训练输入，就像留一法训练那样，这时两条轴都注明刻度是"
         '训练点按 x 排序后的序号；`"grid_row"`：查询是二维玩具问题测试网格的一行，从左到右，'
         "键是按 x₁ 排序的训练点，两条轴都这样注明）。",
+        "query_points": '`queries="grid_row"` 时可以给出查询本身，形状 `(n_queries, 2)`：'
+        "网格的一行（x₂ 相同），x₁ 从小到大。这时查询那条轴和替代文字会写明是哪一行、x₁ 的范围。",
         "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条放在热图下面，热图占满图宽。",
         "lang": _LANG,
         "return": "图：每个面板一个坐标系，最后是颜色条。",
         "raise ValueError": _BAD_LAYOUT + '；`lang` 未知、`queries` 不是 `"test"`、`"train"` 或 '
-        '`"grid_row"`、没有面板或多于四个，或者权重不是二维、形状不同时。',
+        '`"grid_row"`、没有面板或多于四个，权重不是二维、形状不同，或者给了 `query_points` '
+        '而 `queries` 不是 `"grid_row"`、它不是每个查询一个点的 `(n_queries, 2)`、'
+        "它的点不是网格的一行或 x₁ 没有从小到大时。",
     },
     "figures.attention.plot_attention_pooling": {
         "query": "查询 `q`：一个数，或只有一个元素的浮点张量。",

@@ -366,6 +366,61 @@ def test_heatmaps_of_one_grid_row_name_their_ticks_as_indices():
     assert default.axes[0].get_ylabel() == "queries (test inputs)"
 
 
+def test_heatmaps_of_one_grid_row_name_the_row_from_the_query_points():
+    """Round-30 readers: the projections page's heatmaps never said which queries the rows
+    are (the grid row x₂ = 2.5, x₁ from 0 to 4.75), and "query index (left to right)" read
+    oddly on a vertical axis. Given the queries, the query axis names the row and the
+    order, and the alt text says which queries the rows are, from the points passed in."""
+    weights = {"A": np.full((3, 4), 1 / 4), "B": np.eye(3, 4)}
+    points = torch.tensor([[0.0, 2.5], [0.25, 2.5], [4.75, 2.5]])
+    en = at.plot_attention_heatmaps(weights, queries="grid_row", query_points=points, lang="en")
+    assert [ax.get_ylabel() for ax in en.axes[:2]] == [
+        "queries\n(row x₂ = 2.5,\nby x₁ ascending)"
+    ] * 2
+    assert en.axes[-2].get_xlabel() == "key index (sorted by x₁)"
+    assert "y axis: queries (row x₂ = 2.5, by x₁ ascending)" in en.description
+    assert (
+        "Each row is a query of the test grid's row x₂ = 2.5, 3 in all, x₁ rising from 0 at "
+        "the top to 4.75 at the bottom." in en.description
+    )
+    zh = at.plot_attention_heatmaps(
+        weights,
+        queries="grid_row",
+        query_points=points + torch.tensor([0, 1.0]),
+        lang="zh",
+    ).description
+    assert "纵轴：查询（x₂ = 3.5 一行，按 x₁ 从小到大）" in zh
+    assert (
+        "每一行是测试网格中 x₂ = 3.5 那一行的一个查询，共 3 个，x₁ 从上到下由 0 增到 4.75。" in zh
+    )
+    # the narrow layout names the row too
+    narrow = at.plot_attention_heatmaps(
+        weights, queries="grid_row", query_points=points, lang="en", layout="narrow"
+    )
+    assert narrow.axes[0].get_ylabel() == en.axes[0].get_ylabel()
+    # the label fits its panel's height in both layouts and languages
+    for lang in ("zh", "en"):
+        for layout in ("wide", "narrow"):
+            fig = at.plot_attention_heatmaps(
+                weights, queries="grid_row", query_points=points, lang=lang, layout=layout
+            )
+            fig.draw_without_rendering()
+            renderer = fig._get_renderer()
+            for ax in fig.axes[:2]:
+                label = ax.yaxis.label.get_window_extent(renderer)
+                assert label.height < 0.9 * ax.get_window_extent(renderer).height, (lang, layout)
+    # points that are not one row of the grid, x₁ ascending, or not the queries' count
+    for bad, message in (
+        (points[:2], r"shape \(3, 2\), one point per query, got \(2, 2\)"),
+        (points.flip(0), "one row of the grid"),
+        (points + torch.tensor([[0, 0], [0, 1.0], [0, 0]]), "one row of the grid"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            at.plot_attention_heatmaps(weights, queries="grid_row", query_points=bad, lang="en")
+    with pytest.raises(ValueError, match="query_points needs queries='grid_row', got 'test'"):
+        at.plot_attention_heatmaps(weights, query_points=points, lang="en")
+
+
 def _band_and_patches() -> dict[str, np.ndarray]:
     """Two 4 x 12 weight tables: a band of 4 neighbouring keys per query, and the same band
     narrowed to two keys with three empty keys between them (patches)."""
