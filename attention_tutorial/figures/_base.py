@@ -84,13 +84,26 @@ DARK_CMAPS = {
     "Reds": LinearSegmentedColormap.from_list(
         "Reds_dark", [DARK_PANEL, "#a50f15", "#ef3b2c", "#fc9272", "#fcbba1"]
     ),
-    # the diverging map of signed entries (figures/matrices.py): its white middle glared on
-    # the dark page; the dark one runs from RdBu's deep blue through the panel to its deep
-    # red, light text readable on all of it
-    "RdBu_r": LinearSegmentedColormap.from_list(
-        "RdBu_r_dark", ["#2166ac", "#24496f", DARK_PANEL, "#6e1c2b", "#b2182b"]
+    # the diverging map of signed entries (figures/matrices.py, ``_DIVERGING``): its white
+    # middle glared on the dark page; the dark one runs from RdBu's deep blue through a
+    # slate grey to a red, lighter the larger the magnitude, light text readable on all of
+    # it. Its middle was the panel itself: a reader saw the cells near 0 (-0.07) only as
+    # outlines; the grey keeps them filled cells, a little lighter than the panel
+    "attn_diverging": LinearSegmentedColormap.from_list(
+        "attn_diverging_dark", ["#2166ac", "#2a5585", "#383b49", "#9a2c40", "#d6404f"]
     ),
 }
+# The matrices' diverging map on the light page: RdBu_r (blue negative, red positive) with a
+# light grey middle instead of its near-white one (#f7f7f7), which left a cell near 0 on the
+# white page an empty outline (its dark counterpart in ``DARK_CMAPS``)
+_DIVERGING = LinearSegmentedColormap.from_list(
+    "attn_diverging",
+    [
+        *(matplotlib.colormaps["RdBu_r"](i / 10) for i in range(5)),
+        "#e6e6e6",
+        *(matplotlib.colormaps["RdBu_r"](i / 10) for i in range(6, 11)),
+    ],
+)
 DARK_TEXT = "#e2e4e9"  # the text of the dark variant
 DARK_SVG_STYLE = (
     "image.attn-dark-map { display: none; }"

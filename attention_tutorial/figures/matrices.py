@@ -15,6 +15,7 @@ from matplotlib.ticker import MaxNLocator
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import plain
 from attention_tutorial.figures._base import (
+    _DIVERGING,
     DARK_TEXT,
     FONTS,
     TutorialFigure,
@@ -201,7 +202,7 @@ def plot_matrices(
             image, group_axes = None, [axes_of[name] for name in group]
             for ax, name in zip(group_axes, group, strict=True):
                 a = arrays[name]
-                image = ax.imshow(a, cmap="RdBu_r", vmin=-limit, vmax=limit)
+                image = ax.imshow(a, cmap=_DIVERGING, vmin=-limit, vmax=limit)
                 for (i, j), value in np.ndenumerate(a):
                     dark = abs(value) > 0.6 * limit
                     # near-black, not black: the SVG writes its colour, which a dark palette

@@ -277,31 +277,59 @@ def test_heatmaps_have_a_dark_colour_map_whose_no_weight_is_the_dark_panel(call)
     assert "image.attn-dark-map { display: inline; }" in inside
 
 
+def _contrast(a: np.ndarray, b: np.ndarray) -> float:
+    """The WCAG contrast ratio of two RGB colours (0-255)."""
+
+    def luminance(rgb: np.ndarray) -> float:
+        c = rgb / 255
+        c = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+        return float(c @ np.array([0.2126, 0.7152, 0.0722]))
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def _square(image_element: str) -> tuple[np.ndarray, ...]:
+    """The colours of a 2 x 2 matrix's cells in an SVG ``<image>``, row by row."""
+    data = re.search(r'xlink:href="data:image/png;base64,([^"]*)"', image_element).group(1)
+    with PIL.Image.open(io.BytesIO(base64.b64decode(data))) as png:
+        square = np.asarray(png.convert("RGB")).astype(float)
+    height, width, _ = square.shape
+    rows, columns = (height // 4, 3 * height // 4), (width // 4, 3 * width // 4)
+    # the image holds the last row first (the SVG flips it)
+    return tuple(square[i, j] for i in rows[::-1] for j in columns)
+
+
 @pytest.mark.parametrize("layout", ["wide", "narrow"])
-def test_the_matrices_have_a_dark_diverging_map_whose_zero_is_the_dark_panel(layout):
+def test_the_matrices_have_a_dark_diverging_map_whose_zero_stands_out_from_the_panel(layout):
     """Round-14 reader: the matrices' blue-red map kept its white middle on the dark page, a
     glaring block round every entry near 0. As the "Reds" heatmaps do, each matrix and colour
-    bar comes twice in the SVG: unchanged for the light page, and in a dark diverging map
-    whose 0 is the dark panel, blue below and red above, lighter the larger the magnitude.
-    The entries' near-black text turns light on the dark page."""
+    bar comes twice in the SVG: for the light page, and in a dark diverging map, blue below
+    and red above, lighter the larger the magnitude. The entries' near-black text turns
+    light on the dark page. Round 30: that dark map's 0 was the dark panel itself, and
+    RdBu's near-white 0 nearly the white page: a cell near 0 (-0.07) showed only as an
+    outline. Now 0 is a grey that stands out from the panel in both palettes."""
     entries = np.array([[-2.0, -1.0], [0.0, 2.0]])
     fig = at.plot_matrices({"M": entries, "A": entries / 2}, lang="en", layout=layout)
     _, svg, _ = encode(fig)
     light = re.findall(r'<image class="attn-light-map".*?/>', svg, re.S)
     dark = re.findall(r'<image class="attn-dark-map".*?/>', svg, re.S)
     assert len(light) == len(dark) == 3  # two matrices and their colour bar
-    data = re.search(r'xlink:href="data:image/png;base64,([^"]*)"', dark[0]).group(1)
-    with PIL.Image.open(io.BytesIO(base64.b64decode(data))) as png:  # M's 2 x 2 cells
-        square = np.asarray(png.convert("RGB")).astype(float)
-    height, width, _ = square.shape
-    rows, columns = (height // 4, 3 * height // 4), (width // 4, 3 * width // 4)
-    # row by row; the image holds the last row first (the SVG flips it)
-    low, minus, zero, high = (square[i, j] for i in rows[::-1] for j in columns)
-    assert np.abs(zero - _hex(DARK_PANEL)).max() <= 6, zero
-    assert _lightness(low) > _lightness(minus) > _lightness(zero) < _lightness(high)
-    assert low[2] > low[0] and high[0] > high[2]  # blue below 0, red above
-    on_light = _pixels(light[0])
-    assert _lightness(on_light).max() > 235  # the light page keeps the white middle
+    for drawing, panel in ((dark[0], DARK_PANEL), (light[0], "#ffffff")):
+        low, minus, zero, high = _square(drawing)  # M's 2 x 2 cells
+        # a cell at 0 is a filled cell, not an outline: it stands out from the panel
+        assert _contrast(zero, _hex(panel)) >= 1.2, (panel, zero)
+        assert np.ptp(zero) <= 25, zero  # a grey: neither blue nor red
+        assert low[2] > low[0] and high[0] > high[2]  # blue below 0, red above
+        if panel == DARK_PANEL:  # lighter the larger the magnitude
+            assert _lightness(low) > _lightness(minus) > _lightness(zero) < _lightness(high)
+        else:  # darker the larger the magnitude
+            assert _lightness(low) < _lightness(minus) < _lightness(zero) > _lightness(high)
+    # the colour bars too: their middle is that grey, not the panel
+    for drawing, panel in ((dark[-1], DARK_PANEL), (light[-1], "#ffffff")):
+        bar = _pixels(drawing)
+        middle = bar[np.argmin(np.ptp(bar, axis=1))]  # its greyest colour: 0
+        assert np.ptp(middle) <= 25 and _contrast(middle, _hex(panel)) >= 1.2, (panel, middle)
     # the entries' dark text gets a light colour in the dark palette only
     rule = re.search(r'text\[style\*="fill: (#[0-9a-f]{6})"\] \{ fill: (#[0-9a-f]{6})', svg)
     assert rule and f"fill: {rule.group(1)}" in svg and _lightness(_hex(rule.group(2))) > 200
