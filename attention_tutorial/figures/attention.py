@@ -389,10 +389,9 @@ _GRID_ROW_QUERIES = {
     "en": "queries\n(row x₂ = {x2:g},\nby x₁ ascending)",
 }
 _GRID_ROW_FACTS = {
-    "zh": "每一行是测试网格中 x₂ = {x2:g} 那一行的一个查询，共 {n} 个，"
-    "x₁ 从上到下由 {first:g} 增到 {last:g}。",
-    "en": "Each row is a query of the test grid's row x₂ = {x2:g}, {n} in all, x₁ rising "
-    "from {first:g} at the top to {last:g} at the bottom. ",
+    "zh": "行：x₂ = {x2:g} 那一行的 {n} 个查询，x₁ 从上到下由 {first:g} 到 {last:g}。",
+    "en": "Rows: the {n} queries of grid row x₂ = {x2:g}, x₁ from {first:g} (top) to "
+    "{last:g} (bottom). ",
 }
 
 

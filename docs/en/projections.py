@@ -194,12 +194,12 @@ at.plot_matrices(
 # along $x_2$ with $x_1$. $W_v$ stays close to 1: the values are already
 # the outputs we want.
 #
-# The attention heatmaps show the same thing from another side. How to read them: the queries
-# are the 20 test points of the grid row $x_2 = 2.5$, $x_1$ rising from 0.00 at the top to 4.75
-# at the bottom; the keys are the 100 training points sorted by $x_1$ (from 0.03 to 4.87). The
-# ticks are indices, not coordinates. The upper panel is `ProjectedAttention`, the lower one
-# `ScalarKernelAttention`; both share one colour scale, so a colour means the same weight in
-# each. The measure the cell also prints is explained under the figure.
+# The attention heatmaps show the same thing from another side. How to read them: queries and
+# keys both run in order of $x_1$: the queries are the 20 test points of the grid row
+# $x_2 = 2.5$ (0.00 at the top to 4.75 at the bottom), the keys the 100 training points (0.03 to
+# 4.87). The ticks are indices, not coordinates. The upper panel is `ProjectedAttention`, the
+# lower one `ScalarKernelAttention`; both share one colour scale, so a colour means the same
+# weight in each. The measure the cell also prints is explained under the figure.
 
 # %%
 row = data2.x_test[:, 1] == 2.5  # the 20 test queries of one row of the grid
@@ -231,7 +231,7 @@ at.plot_attention_heatmaps(
 
 # %% [markdown]
 # What they show: with the projections, each query spreads its weight over a band of keys with a
-# similar $x_1$. The band has gaps: $x_2$ has a say as well, but far less than $x_1$. With the
+# similar $x_1$. The band has gaps: $x_2$ has a say as well, but far less. With the
 # one-$w$ model the band is far more patchy: keys with a similar $x_1$ but a distant $x_2$ are
 # pushed away, so each query averages over fewer keys, and an average of fewer noisy values is
 # noisier. The “keys in use” printed above measure this: $1 / \sum_i \alpha_i^2$ per query,

@@ -380,8 +380,8 @@ def test_heatmaps_of_one_grid_row_name_the_row_from_the_query_points():
     assert en.axes[-2].get_xlabel() == "key index (sorted by x₁)"
     assert "y axis: queries (row x₂ = 2.5, by x₁ ascending)" in en.description
     assert (
-        "Each row is a query of the test grid's row x₂ = 2.5, 3 in all, x₁ rising from 0 at "
-        "the top to 4.75 at the bottom." in en.description
+        "Rows: the 3 queries of grid row x₂ = 2.5, x₁ from 0 (top) to 4.75 (bottom)."
+        in en.description
     )
     zh = at.plot_attention_heatmaps(
         weights,
@@ -390,9 +390,7 @@ def test_heatmaps_of_one_grid_row_name_the_row_from_the_query_points():
         lang="zh",
     ).description
     assert "纵轴：查询（x₂ = 3.5 一行，按 x₁ 从小到大）" in zh
-    assert (
-        "每一行是测试网格中 x₂ = 3.5 那一行的一个查询，共 3 个，x₁ 从上到下由 0 增到 4.75。" in zh
-    )
+    assert "行：x₂ = 3.5 那一行的 3 个查询，x₁ 从上到下由 0 到 4.75。" in zh
     # the narrow layout names the row too
     narrow = at.plot_attention_heatmaps(
         weights, queries="grid_row", query_points=points, lang="en", layout="narrow"
