@@ -594,6 +594,7 @@ _PANEL_WORDS = {
         "framed_elements": "element {which}",
         "framed_elements_many": "elements {which}",
         "framed_index": "the cells at index {which}",
+        "framed_index_one": "the cell at index {which}",
         "framed_scalar": "its one cell",
         "and": " and ",
         "caption": "captioned {text}",
@@ -672,7 +673,8 @@ def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[st
             text = words[key].format(which=_joined(one_by_one, words))
     else:  # a batch of matrices: the index tuples as PyTorch writes them
         indices = [str(list(c)) for c in cells]
-        text = words["framed_index"].format(which=_joined(indices, words))
+        key = "framed_index" if len(cells) > 1 else "framed_index_one"
+        text = words[key].format(which=_joined(indices, words))
     return words["framed"].format(cells=text)
 
 
