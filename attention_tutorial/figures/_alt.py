@@ -252,8 +252,8 @@ ALT: dict[str, dict[str, str]] = {
 # lines ..., in each formulation's colour" under a figure with one dotted line)
 for _lang, _counted in {
     "zh": {
-        "": "内存图上的点线是{names}按中间张量数出的字节数，颜色与所属写法相同。",
-        "_one": "内存图上的点线是{names}按中间张量数出的字节数，颜色与它的实线相同。",
+        "": "内存图上的点线是{names}按中间张量算出的字节数，颜色与所属写法相同。",
+        "_one": "内存图上的点线是{names}按中间张量算出的字节数，颜色与它的实线相同。",
     },
     "en": {
         "": " The dotted lines on the memory chart, each in its formulation's colour, are the "
@@ -358,8 +358,12 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "最大的权重 {top:.3f}。",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
         "峰值内存从 {m_min} 到 {m_max}{counted}",
-        "plot_scaling.counted": "，数出的字节数从 {c_min} 到 {c_max}",
+        "plot_scaling.counted": "，算出的字节数从 {c_min} 到 {c_max}",
+        # a formulation measured at one n only: a point, no range
+        "plot_scaling.point": "{name}：n = {n_min} 时，时间 {t_min}，峰值内存 {m_min}{counted}",
+        "plot_scaling.counted_point": "，算出的字节数 {c_min}",
         "plot_scaling.end": "时间和内存都是所给数据在最小和最大的 n 处的值。",
+        "plot_scaling.end_point": "每种写法只有一个 n，各画成一个点。",
     },
     "en": {
         "plot_fit": "The prediction is farthest from the truth at x = {x:.1f}: {y_hat:.2f} "
@@ -429,8 +433,12 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "
         "peak memory from {m_min} to {m_max}{counted}",
         "plot_scaling.counted": ", counted bytes from {c_min} to {c_max}",
+        # a formulation measured at one n only: a point, no range
+        "plot_scaling.point": "{name}: at n = {n_min}, time {t_min}, peak memory {m_min}{counted}",
+        "plot_scaling.counted_point": ", counted bytes {c_min}",
         "plot_scaling.end": "time and memory are the values given for the smallest and the "
         "largest n.",
+        "plot_scaling.end_point": "each formulation has one n and is drawn as one point.",
     },
 }
 
@@ -478,11 +486,20 @@ def spoken_digits(x: float) -> str:
     return f"{x:#.3g}".removesuffix(".")
 
 
-def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: object) -> str:
+def alt_facts(
+    name: str,
+    lang: str,
+    items: list[dict] | None = None,
+    *,
+    end_key: str = "end",
+    **values: object,
+) -> str:
     """Fill in the sentence(s) of ``ALT_FACTS`` for the figure function ``name``.
 
     With ``items``, the part ``name + ".panel"`` (or ``".path"``) is filled once per
-    item, and ``name + ".end"`` once with ``values``; the parts are joined.
+    item, and ``name + "." + end_key`` once with ``values``; the parts are joined. An item
+    with a ``"part"`` (another key of ``ALT_FACTS``, such as a line of one point, which
+    has no range) is filled into that sentence instead.
 
     >>> alt_facts(
     ...     "plot_w_paths",
@@ -501,10 +518,9 @@ def alt_facts(name: str, lang: str, items: list[dict] | None = None, **values: o
     if items is None:
         return table[name].format(**values)
     sep = _PARTS[lang]["sep"]
-    part = next(table[key] for key in (f"{name}.panel", f"{name}.path") if key in table)
-    return sep.join(
-        [*(part.format(**item) for item in items), table[f"{name}.end"].format(**values)]
-    )
+    part = next(key for key in (f"{name}.panel", f"{name}.path") if key in table)
+    filled = [table[item.get("part", part)].format(**item) for item in items]
+    return sep.join([*filled, table[f"{name}.{end_key}"].format(**values)])
 
 
 _PANEL_WORDS = {
@@ -538,6 +554,7 @@ _PANEL_WORDS = {
         "framed_elements": "下标为 {which} 的元素",
         "framed_elements_many": "下标为 {which} 的元素",
         "framed_index": "下标为 {which} 的格子",
+        "framed_index_one": "下标为 {which} 的格子",
         "framed_scalar": "这一格",
         "and": "、",
         "caption": "下面写着{text}",
@@ -577,6 +594,7 @@ _PANEL_WORDS = {
         "framed_elements": "element {which}",
         "framed_elements_many": "elements {which}",
         "framed_index": "the cells at index {which}",
+        "framed_index_one": "the cell at index {which}",
         "framed_scalar": "its one cell",
         "and": " and ",
         "caption": "captioned {text}",
@@ -655,7 +673,8 @@ def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[st
             text = words[key].format(which=_joined(one_by_one, words))
     else:  # a batch of matrices: the index tuples as PyTorch writes them
         indices = [str(list(c)) for c in cells]
-        text = words["framed_index"].format(which=_joined(indices, words))
+        key = "framed_index" if len(cells) > 1 else "framed_index_one"
+        text = words[key].format(which=_joined(indices, words))
     return words["framed"].format(cells=text)
 
 

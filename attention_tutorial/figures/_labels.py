@@ -120,9 +120,9 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_n": "n（n_train = n_test）",
         "scale_seconds": "时间（秒）",
         "scale_bytes": "峰值内存",
-        "scale_predicted": "数出的字节数：点线，\n颜色同所属写法",
+        "scale_predicted": "算出的字节数：点线，\n颜色同所属写法",
         # one formulation's counted bytes: the swatch has its colour, one short line
-        "scale_predicted_one": "按中间张量数出的字节数（点线）",
+        "scale_predicted_one": "按中间张量算出的字节数（点线）",
         "scale_tiled": "平铺（repeat_interleave）",
         "scale_broadcast": "广播",
         "scale_chunked": "分块（在线 softmax）",

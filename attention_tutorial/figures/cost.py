@@ -65,16 +65,21 @@ _AT_ONE_BYTE = {
 
 
 def _bytes(value: float) -> str:
-    """A byte count read aloud: ``'4.2 MB'``, ``'1.9 GB'``, ``'0.5 kB'``."""
+    """A byte count read aloud in three digits: ``'4.2 MB'``, ``'1.9 GB'``, ``'0.4 B'``.
+
+    The unit is the largest in which the rounded number is 1 or more: 999.6 B is
+    ``'1 kB'``, as the tick beside it says, not ``'1000 B'``.
+    """
     for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if value >= size:
+        if float(spoken(value / size)) >= 1:
             return f"{spoken(value / size)} {unit}"
-    return f"{value:.0f} B"
+    return f"{spoken(value)} B"
 
 
 def _bytes_drawn(value: float, lang: str) -> str:
-    """A byte count as the alt text reads it: ``'0 B (drawn at 1 B: ...)'`` below 1 B."""
-    return _bytes(value) + (_AT_ONE_BYTE[lang] if value < 1 else "")
+    """A byte count as the alt text reads it: ``'0.4 B (drawn at 1 B: ...)'`` below 1 B."""
+    said = _bytes(value)
+    return said + (_AT_ONE_BYTE[lang] if value < 1 and said != "1 B" else "")
 
 
 def _byte_tick(value: float, _position: object = None) -> str:
@@ -138,6 +143,16 @@ def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mappin
                     f"({row['formulation']}, n = {row['n']})"
                 )
         grouped.setdefault(str(row["formulation"]), []).append(row)
+    for name, rows in grouped.items():
+        # one point per n: two rows at one n were drawn as a zigzag, up and back down
+        ns = [r["n"] for r in rows]
+        twice = sorted({n for n in ns if ns.count(n) > 1})
+        if twice:
+            raise ValueError(
+                f"measurements must have one row per formulation and n: {name} has more "
+                f"than one at n = {', '.join(str(n) for n in twice)} (give one, e.g. their "
+                f"median)"
+            )
     for name, rows in grouped.items():  # one dotted line per formulation: from every row or none
         given = [str(r["n"]) for r in rows if "predicted_bytes" in r]
         missing = [str(r["n"]) for r in rows if "predicted_bytes" not in r]
@@ -177,6 +192,8 @@ def plot_scaling(
             optionally ``predicted_bytes``, in every row of a formulation or in
             none); each number field (``n``, ``seconds``, ``peak_bytes``,
             ``predicted_bytes``) a real number, a NumPy scalar or a 0-d tensor.
+            One row per formulation and ``n``: a formulation with one row is
+            drawn as one point.
         layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``
             (two names for the phone layout): time above memory.
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
@@ -195,7 +212,8 @@ def plot_scaling(
             ``lang`` is unknown, ``measurements`` is empty, a row is not
             a dict or lacks a field, its ``formulation`` is not one of the four names,
             or its ``n`` or ``seconds`` is not a positive finite number
-            (``peak_bytes`` and ``predicted_bytes``: non-negative), or
+            (``peak_bytes`` and ``predicted_bytes``: a non-negative finite
+            number), two rows of a formulation have the same ``n``, or
             ``predicted_bytes`` is in some rows of a formulation but not all.
 
     Examples:
@@ -285,12 +303,14 @@ def plot_scaling(
         if title is not None:
             time_ax.set_title(title)
         # what the alt text says: each line's two ends, from the numbers drawn
+        # (a formulation with one row is one point: "at n = 500", not "from 500 to 500")
         items = []
         for name, rows in grouped.items():
             first, last = rows[0], rows[-1]
+            point = len(rows) == 1
             extra = ""  # the dotted line's two ends, where it is drawn
             if "predicted_bytes" in first:
-                extra = ALT_FACTS[lang]["plot_scaling.counted"].format(
+                extra = ALT_FACTS[lang]["plot_scaling.counted" + "_point" * point].format(
                     c_min=_bytes_drawn(float(first["predicted_bytes"]), lang),
                     c_max=_bytes_drawn(float(last["predicted_bytes"]), lang),
                 )
@@ -304,9 +324,13 @@ def plot_scaling(
                     "m_min": _bytes_drawn(float(first["peak_bytes"]), lang),
                     "m_max": _bytes_drawn(float(last["peak_bytes"]), lang),
                     "counted": extra,
+                    **({"part": "plot_scaling.point"} if point else {}),
                 }
             )
-        fig.alt_facts = alt_facts("plot_scaling", lang, items)
+        every_one_point = all(len(rows) == 1 for rows in grouped.values())
+        fig.alt_facts = alt_facts(
+            "plot_scaling", lang, items, end_key="end_point" if every_one_point else "end"
+        )
         # the two y axes, each named with its panel in the alt text
         fig.alt_y_panels = _PANELS[lang][layout]
         if lang == "zh":  # "（……画在 1 B 处） 到": no space after a full-width bracket

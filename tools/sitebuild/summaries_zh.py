@@ -420,7 +420,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         '`formulation`（`"tiled"`、`"broadcast"`、`"chunked"`、`"sdpa"` 之一）、`n`、`seconds`、'
         "`peak_bytes`（还可以有 `predicted_bytes`，同一种写法要么每行都有，要么都没有）；"
         "其中的数值字段（`n`、`seconds`、`peak_bytes`、`predicted_bytes`）可以是实数、"
-        "NumPy 标量或 0 维张量。",
+        "NumPy 标量或 0 维张量。每种写法在每个 `n` 处只有一行；只有一行的写法画成一个点。",
         "lang": _LANG,
         "layout": '`"wide"`：两幅图左右并排；' + _PHONE + "：时间在上、内存在下。",
         "title": "第一幅图的标题，可以不给。",
@@ -430,8 +430,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": _BAD_LAYOUT
         + "；`lang` 未知、`measurements` 是空的、某一行不是字典或缺少字段、"
         "它的 `formulation` 不是那四个名字之一，或者它的 `n` 或 `seconds` "
-        "不是有限的正数（`peak_bytes` 和 `predicted_bytes` 须非负），"
-        "或者同一种写法只有部分行带有 `predicted_bytes` 时。",
+        "不是有限的正数（`peak_bytes` 和 `predicted_bytes` 须是非负的有限数），"
+        "同一种写法有两行的 `n` 相同，或者同一种写法只有部分行带有 `predicted_bytes` 时。",
     },
     # figures.curves
     "figures.curves.plot_data": {
@@ -1414,9 +1414,9 @@ PARAGRAPHS: dict[str, str] = {
     "drawn. A log axis has no 0: any byte count below 1 B (0 included) is drawn at 1 B, and "
     "the alt text says so.": (
         "每种写法在两幅图里各是一条实线，颜色和标记各不相同。某种写法的各行带有 "
-        "``predicted_bytes``（按中间张量数出的字节数）时，内存图还用与这种写法同色的点线"
+        "``predicted_bytes``（按中间张量算出的字节数）时，内存图还用与这种写法同色的点线"
         "画出它们；只有这时图例才说明点线。图例放在两幅图下方，不挡住任何点。替代文字给出每条线"
-        "在最小和最大的 n 处的值，数出的字节数也在内，并且只提画出来的点线。对数轴上没有 0："
+        "在最小和最大的 n 处的值，算出的字节数也在内，并且只提画出来的点线。对数轴上没有 0："
         "小于 1 B 的字节数（包括 0）都画在 1 B 处，替代文字也这样说。"
     ),
     # figures.curves
@@ -2149,14 +2149,14 @@ COMMENTS: dict[str, str] = {
     "two formulations, n = 1e2 to 1e4;": "两种写法，n 从 1e2 到 1e4；",
     "the time of both grows as n²": "两者的时间都随 n² 增长",
     "tiled: the bytes counted from": "tiled：按三个 n×n 的 float32",
-    "three n×n float32 matrices": "矩阵数出的字节数",
+    "three n×n float32 matrices": "矩阵算出的字节数",
     "(queries_tiled, scores,": "（queries_tiled、scores、",
     "attention_weights);": "attention_weights）；",
     "peak_bytes: 1 MB more": "peak_bytes 再多 1 MB",
-    "sdpa: no counted bytes; its": "sdpa：没有数出的字节数；",
+    "sdpa: no counted bytes; its": "sdpa：没有算出的字节数；",
     "memory grows only as n": "它的内存只随 n 增长",
     "one dotted line, in tiled's": "一条点线，颜色同 tiled：",
-    "colour: tiled's counted bytes": "tiled 数出的字节数",
+    "colour: tiled's counted bytes": "tiled 算出的字节数",
     # figures.score_parts
     # figures.curves
     "the chapter's data": "本章的数据",

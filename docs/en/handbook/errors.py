@@ -229,14 +229,16 @@ with prints_error(RuntimeError):
 # ### The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …
 #
 # - **Cause**: the two shapes of an elementwise operation (`+ - * /`, `torch.where`, the
-#   mask of `masked_fill`) do not broadcast: aligned from the right, some dimension has two
-#   sizes that are neither equal nor 1.
+#   mask of `masked_fill`), or the batch dimensions of the two sides of `torch.matmul`, do
+#   not broadcast: aligned from the right, some dimension has two sizes that are neither
+#   equal nor 1.
 # - **Fix**: give one operand an axis of size 1, e.g. `queries[:, None] - keys` is
 #   `(3, 2)`; or check whether both should have had the same length (`n_train` used for
 #   `n_test`, say).
 # - **Explained in**: [the pitfalls of broadcasting](expand.py#pitfalls_1);
 #   [the pitfalls of torch.where](where.py#pitfalls);
 #   [the pitfalls of masked_fill](masked-fill.py#pitfalls);
+#   [the pitfalls of torch.matmul](matmul.py#pitfalls) (the batched case);
 #   [non-parametric attention pooling: can queries and keys be swapped?](../nonparametric.py#can-queries-and-keys-be-swapped)
 
 # %%

@@ -4,10 +4,7 @@
 # `torch.matmul(input, other)` (also written `input @ other`) multiplies and sums along
 # one pair of axes: the last axis of `input` meets the second-to-last axis of `other`.
 # What the result looks like depends on how many dimensions the two tensors have, and
-# there are five cases. In the
-# pictures, the colour marks the summed axis (the summed index $l$ of the formulas below);
-# inside the red frames, same-coloured cells are multiplied and summed into the framed
-# result, the first element of the result.
+# there are five cases.
 #
 # The `at` imported below is the tutorial's package: `at.diagram_*` only draw the pictures
 # and are not PyTorch API to learn.
@@ -34,6 +31,7 @@ import attention_tutorial as at
 #   axis of `input` and the second-to-last axis of `other` (its only axis, if it is
 #   1-D) must have the same size $d$: that is the axis that is summed over, with the
 #   index $l$ in the formulas below.
+# - `out`: optional tensor to write the result into.
 #
 # The five cases, by the number of dimensions of `input` and `other` (the two shapes → the
 # shape of the result):
@@ -50,14 +48,14 @@ import attention_tutorial as at
 #   stacks are multiplied pair by pair: the first matrix of one with the first of the
 #   other, the second with the second, and so on. If one side has no batch dimensions (a single
 #   matrix or vector), it is paired with every matrix of the other stack; this is
-#   [broadcasting](../glossary.md), and a batch dimension of size 1 is reused in the same way. With `...` for the
-#   batch dimensions: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
+#   [broadcasting](expand.py#broadcasting), and a batch dimension of size 1 is reused in the same way. When both
+#   sides have batch dimensions, these are aligned from the right, as in broadcasting.
+#   With `...` for the batch dimensions: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
 #
 # ### Examples
 #
 # The code below defines `a`, `b`, `A` and `B`; the pictures and pitfalls further down
-# this page use these same tensors. With one vector, the vector is treated as a one-row
-# (or one-column) matrix, and the extra axis is removed from the result:
+# this page use these same tensors:
 
 # %%
 a = torch.tensor([1.0, 2.0, 3.0])
@@ -90,7 +88,7 @@ print("A @ a =", torch.matmul(A, a))
 
 # %% [markdown]
 # The batched case: first a stack of matrices times one matrix, then two stacks whose
-# batch dimensions broadcast as in elementwise operations:
+# batch dimensions are aligned from the right and broadcast, as in elementwise operations:
 #
 # ```python
 # >>> import torch
@@ -110,7 +108,9 @@ print("A @ a =", torch.matmul(A, a))
 # ### Pictures
 #
 # The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. The inputs carry
-# their names in the code; the result is called `y`.
+# their names in the code; the result is called `y`. The colour marks the summed axis
+# (the index $l$); inside the red frames, same-coloured cells are multiplied and summed
+# into the framed element of the result (its first element).
 #
 # **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 
@@ -189,8 +189,15 @@ try:
     torch.matmul(A, torch.ones(2))
 except RuntimeError as err:
     print("RuntimeError:", err)
+    # "input" is the result: rows of A
+    rows = len(A)
+    assert f"input ({rows})" in str(err)
 
 # %% [markdown]
+# Here `input` is not the `A` you passed as the first argument but PyTorch's internal
+# vector for the result, of length 2, the number of rows of `A`; `mat` is `A`; `vec` is the
+# vector on the right, of length 2 where 3 is needed.
+#
 # Listed in the error-message index: [`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-).
 
 # %% [markdown]
@@ -216,12 +223,32 @@ for left, right in [
 # [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
 
 # %% [markdown]
+# With batches, the two batch shapes must broadcast too: aligned from the right, the two
+# sizes of each dimension are equal or one of them is 1. The two stacks below have batch
+# dimensions `(4,)` and `(5,)`: 4 and 5 are neither equal nor 1. In the message, tensor a
+# and tensor b are the two batch shapes, and dimension 0 is the first dimension of them:
+
+# %%
+try:
+    # batch dims (4,) and (5,): 4 != 5
+    torch.matmul(
+        torch.ones(4, 2, 3),
+        torch.ones(5, 3, 2),
+    )
+except RuntimeError as err:
+    print("RuntimeError:", err)
+
+# %% [markdown]
+# Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+
+# %% [markdown]
 # And `*` is not `@`: `*` multiplies element by element (with broadcasting) and sums
 # nothing.
 
 # %%
 # elementwise: (2, 3)
 print("A * A  ", tuple((A * A).shape))
+# A.T: the transpose, (3, 2)
 # (2, 3) @ (3, 2) -> (2, 2)
 print("A @ A.T", tuple((A @ A.T).shape))
 

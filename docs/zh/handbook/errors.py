@@ -208,12 +208,12 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …
 #
-# - **原因**：逐元素运算（`+ - * /`、`torch.where`、`masked_fill` 的掩码）的两个形状不能广播：
-#   从右往左对齐后，某一维的两个长度既不相等，也不是 1。
+# - **原因**：逐元素运算（`+ - * /`、`torch.where`、`masked_fill` 的掩码）的两个形状，
+#   或 `torch.matmul` 两边的批量维，不能广播：从右往左对齐后，某一维的两个长度既不相等，也不是 1。
 # - **改法**：给其中一个加上长度为 1 的轴，比如 `queries[:, None] - keys` 得到 `(3, 2)`；
 #   或者检查两边是不是本该一样长（例如 `n_train` 与 `n_test` 混用）。
 # - **讲解**：[广播的陷阱](expand.py#陷阱_1)、[torch.where 的陷阱](where.py#陷阱)、
-#   [masked_fill 的陷阱](masked-fill.py#陷阱)、
+#   [masked_fill 的陷阱](masked-fill.py#陷阱)、[torch.matmul 的陷阱](matmul.py#陷阱)（成批的情况）、
 #   [非参数注意力汇聚：查询和键能互换吗？](../nonparametric.py#查询和键能互换吗)
 
 # %%

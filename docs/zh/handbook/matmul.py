@@ -4,8 +4,6 @@
 # `torch.matmul(input, other)`（也可以写成 `input @ other`）沿一对轴相乘再求和：
 # `input` 的最后一个轴对上 `other` 的倒数第二个轴。结果长什么样取决于两个张量各有几维，
 # 一共五种情况。
-# 图中颜色标出求和的那一维（下面公式里的求和下标 $l$）；红框里同色的格子两两相乘再相加，
-# 得到结果里红框中的那个元素，即结果的第一个元素。
 #
 # 下面导入的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
 #
@@ -31,6 +29,7 @@ import attention_tutorial as at
 # - `input`、`other`：至少一维、dtype 相同的张量。`input` 的最后一个轴与 `other`
 #   的倒数第二个轴（`other` 是一维时就是它唯一的轴）长度必须相同，记为 $d$：
 #   求和就沿这个轴进行，下面的公式用下标 $l$ 沿它求和。
+# - `out`：可选，把结果写进这个张量。
 #
 # 按 `input` 和 `other` 各有几维，分成五种情况（两个输入的形状 → 结果的形状）：
 #
@@ -40,13 +39,13 @@ import attention_tutorial as at
 # - **二维 · 一维**：`(n, d)` 与 `(d,)` → `(n,)`。后面补 1：`(n, d) @ (d, 1)` 得 `(n, 1)`，再去掉这个 1。
 # - **成批**（任一边超过两维）：最后两个轴是矩阵，前面的轴把许多矩阵叠成一摞，叫作批量。
 #   两摞矩阵一对一对地相乘：第一个乘第一个，第二个乘第二个，依此类推。如果一边没有批量维
-#   （只是一个矩阵或向量），它就和另一摞里的每个矩阵各乘一次；这就是[广播](../glossary.md)，大小为 1 的批量维
-#   也这样重复使用。用 `...` 表示批量维，形状是：`(..., n, d)` 与 `(..., d, m)` → `(..., n, m)`。
+#   （只是一个矩阵或向量），它就和另一摞里的每个矩阵各乘一次；这就是[广播](expand.py#广播)，大小为 1 的批量维
+#   也这样重复使用。两边都有批量维时，批量维从右端对齐，按广播规则扩展。
+#   用 `...` 表示批量维，形状是：`(..., n, d)` 与 `(..., d, m)` → `(..., n, m)`。
 #
 # ### 例子
 #
-# 下面的代码定义 `a`、`b`、`A`、`B`，这一页后面的图和陷阱都接着用这几个张量。
-# 有一个是向量时，把它当作只有一行（或一列）的矩阵，结果中再去掉多出来的轴：
+# 下面的代码定义 `a`、`b`、`A`、`B`，这一页后面的图和陷阱都接着用这几个张量：
 
 # %%
 a = torch.tensor([1.0, 2.0, 3.0])
@@ -78,7 +77,7 @@ print("a @ B =", torch.matmul(a, B))
 print("A @ a =", torch.matmul(A, a))
 
 # %% [markdown]
-# 成批的情形：先是一摞矩阵乘一个矩阵，再是两摞矩阵，它们的批量维像逐元素运算那样广播：
+# 成批的情形：先是一摞矩阵乘一个矩阵，再是两摞矩阵，它们的批量维像逐元素运算那样从右端对齐、广播：
 #
 # ```python
 # >>> import torch
@@ -98,6 +97,8 @@ print("A @ a =", torch.matmul(A, a))
 # ### 图示
 #
 # 下面用例子里的 `a`、`b`、`A`、`B` 画出五种情况。输入的名字就是代码里的变量名，结果在图中叫 `y`。
+# 颜色标出求和的那一维（下标 $l$）；红框里同色的格子两两相乘再相加，
+# 得到结果里红框中的那个元素，即结果的第一个元素。
 #
 # **一维 · 一维**，即点积：两个向量 `a` 和 `b` 逐个元素对上。
 
@@ -172,8 +173,14 @@ try:
     torch.matmul(A, torch.ones(2))
 except RuntimeError as err:
     print("RuntimeError:", err)
+    # "input" is the result: rows of A
+    rows = len(A)
+    assert f"input ({rows})" in str(err)
 
 # %% [markdown]
+# 这里的 `input` 不是你传入的第一个参数 `A`，而是 PyTorch 内部存放结果的向量，
+# 长度 2 就是 `A` 的行数；`mat` 才是 `A`；`vec` 是右边的向量，长度是 2，应当是 3。
+#
 # 已收入报错信息索引：[`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-)。
 
 # %% [markdown]
@@ -198,11 +205,30 @@ for left, right in [
 # [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
 
 # %% [markdown]
+# 成批时，两边的批量维也要能广播：从右端对齐后，每一维的两个长度要么相等，要么有一个是 1。
+# 下面两摞矩阵的批量维是 `(4,)` 和 `(5,)`，4 和 5 既不相等，也不是 1。报错里的 tensor a
+# 和 tensor b 指两边的批量形状，dimension 0 是批量形状的第 0 维：
+
+# %%
+try:
+    # batch dims (4,) and (5,): 4 != 5
+    torch.matmul(
+        torch.ones(4, 2, 3),
+        torch.ones(5, 3, 2),
+    )
+except RuntimeError as err:
+    print("RuntimeError:", err)
+
+# %% [markdown]
+# 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+
+# %% [markdown]
 # 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。
 
 # %%
 # elementwise: (2, 3)
 print("A * A  ", tuple((A * A).shape))
+# A.T: the transpose, (3, 2)
 # (2, 3) @ (3, 2) -> (2, 2)
 print("A @ A.T", tuple((A @ A.T).shape))
 

@@ -564,14 +564,14 @@ def test_the_alt_text_gives_the_counted_bytes_at_both_ends(lang) -> None:
     rows[3]["predicted_bytes"] = 0  # sdpa at its smallest n
     alt = plot_scaling(rows, lang=lang).description
     if lang == "zh":
-        assert "数出的字节数从 1 kB 到 5 kB" in alt
-        assert "数出的字节数从 0 B（对数轴上没有 0，画在 1 B 处）到 5 kB" in alt
+        assert "算出的字节数从 1 kB 到 5 kB" in alt
+        assert "算出的字节数从 0 B（对数轴上没有 0，画在 1 B 处）到 5 kB" in alt
         assert "） " not in alt
     else:
         assert "counted bytes from 1 kB to 5 kB" in alt
         assert "counted bytes from 0 B (drawn at 1 B: a log axis has no 0) to 5 kB" in alt
     bare = [{k: v for k, v in row.items() if k != "predicted_bytes"} for row in ROWS]
-    assert "数出的字节数从" not in plot_scaling(bare, lang="zh").description
+    assert "算出的字节数从" not in plot_scaling(bare, lang="zh").description
 
 
 @pytest.mark.parametrize(
@@ -632,3 +632,43 @@ def test_matrices_name_what_their_rows_and_columns_stand_for(lang) -> None:
         plot_matrices(PROJECTIONS, lang=lang, roles={"B": ("query", "key")})
     with pytest.raises(ValueError, match=r"roles must map names of .* got 'M': \('query',\)"):
         plot_matrices(PROJECTIONS, lang=lang, roles={"M": "query"})
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_alt_text_says_bytes_as_drawn_and_one_point_as_a_point(lang) -> None:
+    """r31b: 0.4 B was said "0 B", 999.6 B "1000 B" next to a "1 kB" tick, and a
+    formulation measured at one n "n from 500 to 500, time from 0.01 s to 0.01 s"."""
+    rows = [
+        {"formulation": "tiled", "n": 500, "seconds": 0.01, "peak_bytes": 0.4,
+         "predicted_bytes": 999.6},
+        {"formulation": "sdpa", "n": 500, "seconds": 0.02, "peak_bytes": 2e6},
+    ]  # fmt: skip
+    alt = plot_scaling(rows, lang=lang).alt_facts
+    if lang == "zh":
+        assert "平铺（repeat_interleave）：n = 500 时，时间 0.01 s，峰值内存 0.4 B（" in alt
+        assert "算出的字节数 1 kB；" in alt
+        assert alt.endswith("每种写法只有一个 n，各画成一个点。")
+    else:
+        assert "tiled (repeat_interleave): at n = 500, time 0.01 s, peak memory 0.4 B (" in alt
+        assert ", counted bytes 1 kB;" in alt
+        assert alt.endswith("each formulation has one n and is drawn as one point.")
+    assert "1000 B" not in alt and " 500 " not in alt.replace("= 500 ", "")
+    # a formulation of one row next to one of two: each is said its own way
+    rows.append({"formulation": "sdpa", "n": 1000, "seconds": 0.08, "peak_bytes": 4e6})
+    alt = plot_scaling(rows, lang=lang).alt_facts
+    assert ("n = 500 时，时间 0.01 s" if lang == "zh" else "at n = 500, time 0.01 s") in alt
+    assert ("n 从 500 到 1,000" if lang == "zh" else "n from 500 to 1,000") in alt
+    assert alt.endswith("最大的 n 处的值。" if lang == "zh" else "the largest n.")
+
+
+def test_two_rows_of_a_formulation_at_one_n_are_refused_not_zigzagged() -> None:
+    """r31b: a repeated measurement at one n was drawn as a line going up and back down."""
+    rows = [*ROWS, {**ROWS[1], "seconds": 9.0}]  # tiled at n = 2000, twice
+    message = (
+        r"^measurements must have one row per formulation and n: tiled has more than one "
+        r"at n = 2000 \(give one, e.g. their median\)$"
+    )
+    with pytest.raises(ValueError, match=message):
+        plot_scaling(rows, lang="en")
+    # the same n in two formulations is the normal case
+    assert plot_scaling(ROWS, lang="en").description

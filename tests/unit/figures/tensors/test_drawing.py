@@ -143,7 +143,10 @@ def test_the_alt_text_names_the_framed_cells() -> None:
     two_cells = "the cells at row 0, column 1 and row 1, column 2 framed in red"
     assert two_cells in framed([(1, 2), (0, 1)], (2, 3))
     assert "第 0 行第 1 列、第 1 行第 2 列的格子加了红框" in framed([(0, 1), (1, 2)], (2, 3), "zh")
-    assert "the cells at index [0, 1, 0] framed in red" in framed([(0, 1, 0)], (1, 2, 1))
+    # one cell of a batch is "the cell", two are "the cells" (r31b)
+    assert "the cell at index [0, 1, 0] framed in red" in framed([(0, 1, 0)], (1, 2, 1))
+    both = "the cells at index [0, 0, 0] and [0, 1, 0] framed in red"
+    assert both in framed([(0, 1, 0), (0, 0, 0)], (1, 2, 1))
     # a 0-d tensor has one cell and no index to name
     assert "its one cell framed in red" in framed([()], ())
     assert "这一格加了红框" in framed([()], (), "zh")

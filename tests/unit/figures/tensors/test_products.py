@@ -228,7 +228,9 @@ def test_the_batched_matmul_alt_text_reads_each_matrix_of_the_batch() -> None:
     assert f"a, shape (2, 2, 3), a[0] values {a0}, a[1] values {a1}, the cells" in en
     y = torch.matmul(batch, B2)
     y0, y1 = (", ".join(f"{v:.1f}" for v in y[s].flatten().tolist()) for s in range(2))
-    assert f"y, shape (2, 2, 2), y[0] values {y0}, y[1] values {y1}, the cells" in en
+    # y's one framed cell is "the cell" (r31b), a's three are "the cells"
+    assert f"y[1] values {y1}, the cell at index [0, 0, 0] framed in red" in en
+    assert f"y, shape (2, 2, 2), y[0] values {y0}, y[1] values {y1}, the cell" in en
     assert f"a[0] 的值 {a0.replace(', ', '、')}，a[1] 的值 {a1.replace(', ', '、')}，" in zh
     for text_ in (en, zh):
         assert "[0]; [1]" not in text_ and "[0]；[1]" not in text_
