@@ -162,13 +162,13 @@ def sgd_stepper(
             floating tensor such as ``model.w``. The lesson's is about 0.4963,
             the untrained model's ``w`` after ``torch.manual_seed(SEED)``, as on
             the page `parametric.md` (the example takes it from the model).
-            Between 0.1 and about 3162 (``10**3.5``), the ends of the
-            stepper's loss curve. The curve runs half a decade past the largest
-            ``w`` (1000) of the bandwidth explorer on the page
+            It must be between 0.1 and about 3162 (``10**3.5``), the ends of
+            the stepper's loss curve. The curve runs half a decade past the
+            largest ``w`` (1000) of the bandwidth explorer on the page
             `nonparametric.md` so that the overshoot on the page
-            `smoothness.md` stays on the chart: training ``log w`` at ``lr``
-            0.5, the lesson's ``w0`` jumps to about 1,700 in one step (the
-            example prints it).
+            `smoothness.md` stays on the chart: training ``log w`` at the
+            learning rate 0.5, the lesson's ``w0`` jumps to about 1,700 in one
+            step (the example prints it).
         lr: The learning rate the control starts at (the reader can change it on
             the lesson page), one of the 13 values of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10: a 1-2-5 sequence), imported with
