@@ -148,17 +148,11 @@ def sgd_stepper(
 
     Explained on the page `smoothness.md`.
 
-    Each press of *Step* takes one full-batch SGD (stochastic gradient
-    descent) step on the summed leave-one-out loss (the steps of ``w_path``):
-    ``torch.optim.SGD`` on the whole training set, so nothing is random.
-    Above the picture it shows the new ``w``, the loss there, and the
-    gradient of the loss with respect to the trained parameter (``dL/dw``, or
-    ``dL/d(log w)`` when ``log w`` is trained; the readout says which); the
-    next step changes that parameter by ``-lr`` times this gradient. While ``lr``
-    and the trained parameter are those the control started with, the point
-    after ``steps`` steps is marked. ``w_path`` gives each step's ``w`` and
-    ``loss_curve(path, x, y)`` its loss. When ``w`` is trained, the gradient at
-    ``path[k]`` (the one step ``k + 1`` moves against) is
+    Each press of *Step* takes one step of ``w_path`` (full-batch SGD on the
+    summed leave-one-out loss); the box at the top of its API reference page
+    describes the readout and the marks. ``w_path`` gives each step's ``w``
+    and ``loss_curve(path, x, y)`` its loss; when ``w`` is trained, the
+    gradient at ``path[k]`` (the one step ``k + 1`` moves against) is
     ``(path[k] - path[k + 1]) / lr``.
 
     Args:
@@ -169,11 +163,12 @@ def sgd_stepper(
             the untrained model's ``w`` after ``torch.manual_seed(SEED)``, as on
             the page `parametric.md` (the example takes it from the model).
             It must be between 0.1 and about 3162 (``10**3.5``), the ends of
-            the stepper's loss curve: half a decade past the largest ``w``
-            (1000) of the bandwidth explorer on the page `nonparametric.md`, so
-            that the overshoot on the page `smoothness.md` stays on the chart:
-            training ``log w`` at the learning rate 0.5, the lesson's ``w0``
-            jumps to about 1,700 in one step (the example prints it).
+            the stepper's loss curve. The curve runs half a decade past the
+            largest ``w`` (1000) of the bandwidth explorer on the page
+            `nonparametric.md` so that the overshoot on the page
+            `smoothness.md` stays on the chart: training ``log w`` at the
+            learning rate 0.5, the lesson's ``w0`` jumps to about 1,700 in one
+            step (the example prints it).
         lr: The learning rate the control starts at (the reader can change it on
             the lesson page), one of the 13 values of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10: a 1-2-5 sequence), imported with

@@ -102,7 +102,6 @@ LABELS: dict[str, dict[str, str]] = {
         "loo_loss_narrow": "损失 L（求和）",  # the loss axis' title on a phone
         # the static explorer panels' on a phone: no readout there defines L
         "loo_loss_short": "留一法损失（求和）",
-        "loo_curve": "留一法损失",
         "minimum_at": "最小值 w ≈ {w:.2f}",
         "path_start": "方块：初值",
         "path_end": "描边的圆点：终值",
@@ -223,7 +222,6 @@ LABELS: dict[str, dict[str, str]] = {
         "loo_loss_narrow": "loss L (sum)",  # the loss axis' title on a phone
         # the static explorer panels' on a phone: no readout there defines L
         "loo_loss_short": "LOO loss (sum)",
-        "loo_curve": "leave-one-out loss",
         "minimum_at": "minimum w ≈ {w:.2f}",
         "path_start": "square: start",
         "path_end": "outlined dot: end",

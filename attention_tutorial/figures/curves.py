@@ -826,7 +826,9 @@ def plot_w_paths(
             fig = new_figure((_NARROW_IN, 4.4 + 0.25 * entries))  # room for the y label
         ax = fig.add_subplot()
         ax.tick_params(labelfontfamily=FONTS[lang])
-        ax.plot(grid, curve, color="grey", label=labels["loo_curve"])
+        # the curve under the y axis's name (review r31d: the legend called it "leave-one-out
+        # loss", the axis "leave-one-out loss (sum)")
+        ax.plot(grid, curve, color="grey", label=labels["loo_loss"])
         best = int(np.argmin(curve))
         # the star over the paths' lines and start squares, under their end dots, which are
         # smaller (_END_AREA): an end at the minimum sits inside the star, the star's points

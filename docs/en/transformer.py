@@ -33,7 +33,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # One scalar is the smallest learnable projection (a learned factor, later a matrix, that
 # multiplies the query or the key), and for one-dimensional inputs a $1 \times 1$ matrix
-# **is** a scalar. Tied, as in the chapter, such a projection learns only a **bandwidth**
+# **is** a scalar. Tied (query and key share one factor, as in the chapter), such a projection learns only a **bandwidth**
 # (introduced on the non-parametric page in
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)); untied, with two different
 # numbers $a$ and $b$ for $W_q$ and $W_k$, it can also shift the centre: the score
@@ -101,10 +101,7 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %% [markdown]
 # The Gaussian kernel of the [non-parametric page](nonparametric.py) becomes, in $d$ dimensions,
 #
-# $$\begin{aligned}
-# &K_h(q - k) \\
-# &\quad = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),
-# \end{aligned}$$
+# $$K_h(q - k) = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),$$
 #
 # the square $(q - k)^2$ turning into the squared length $\lVert q - k\rVert^2$ of the difference
 # vector. <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>
@@ -188,8 +185,8 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # and the last term cancels in the softmax. So “Gaussian kernel after learned projections” is
 # **dot-product scores plus one bias per key**; with one feature ($d = 1$), $W_q = W_k = w$ and
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
-# is that model, its three matrices bias-free `nn.Linear` layers (handbook entry
-# [nn.Linear](handbook/linear.py)); with `key_bias=False` it drops the key bias, as a Transformer
+# is that model, its three matrices bias-free `nn.Linear` layers (`bias=False`: no added
+# constant vector, which is not the key bias; handbook entry [nn.Linear](handbook/linear.py)); with `key_bias=False` it drops the key bias, as a Transformer
 # does, and divides the dot product by the square root of $d_k$, the dimension of the projected
 # queries and keys (why: the next section,
 # [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out), where it
@@ -206,13 +203,10 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # variance 1, so its variance is $d$, its standard deviation is $\sqrt{d}$, and dividing by $\sqrt{d}$ brings it back
 # to 1. As a formula:
 #
-# $$\begin{aligned}
-# &\operatorname{Attention}(Q, K, V) \\
-# &\quad = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V
-# \end{aligned}$$
+# $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
 # with $Q$ of shape $(n_q, d)$, $K$ of shape $(n_k, d)$ and $V$ of shape $(n_k, d_v)$. A model works on
-# many sequences at once, so every tensor gets a leading **batch** dimension.
+# many sequences (for a Transformer, of words or tokens) at once, so every tensor gets a leading **batch** dimension.
 #
 # In code, `@` (`torch.matmul`)
 # does a matrix product over the last two dimensions and broadcasts the ones in front
@@ -240,8 +234,8 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 # computes the same with PyTorch's fused function `F.scaled_dot_product_attention` and with the
 # package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
 # (the same lines, plus checks and masks). “Fused” means that the scores, the softmax and the
-# weighted average are computed in one call: by a single C++ kernel when a fused kernel fits
-# the inputs, otherwise on PyTorch's unfused “math” path of separate operations.
+# weighted average are computed in one call: by a single compiled C++ routine (a “kernel”, unrelated to the
+# Gaussian kernel) when one fits the inputs, otherwise on PyTorch's unfused “math” path of separate operations.
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -262,8 +256,8 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # `nn.MultiheadAttention` is a Transformer's attention layer: it projects queries, keys and values with
 # its own $W_q$, $W_k$, $W_v$, runs scaled dot-product attention, and projects the result once more.
 # The idea of the check is simple: **the same matrices must give the same output**. Give it our
-# three matrices, one head, no biases (it has them by default: hence `bias=False`) and no final
-# projection, and it must give exactly what our
+# three matrices, one head (a single attention, the one written out above), `bias=False` (it has
+# biases by default) and no final projection, and it must give exactly what our
 # `ProjectedAttention(key_bias=False)` gives. The cell prints the largest difference in the outputs
 # and in the weights.
 #
@@ -274,8 +268,7 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #   our three weights fills it. The final projection is `out_proj`; setting its weight to the
 #   identity `torch.eye(d)` turns it off.
 # - **Heads.** Several attentions run side by side, each on its own slice of the projected
-#   features, their outputs joined back together; with `num_heads=1` there is one head, the
-#   attention written out above. `batch_first=True`: the batch dimension comes first, as in our
+#   features, their outputs joined back together. `batch_first=True`: the batch dimension comes first, as in our
 #   tensors.
 # - **Sizes.** The four sizes of `ProjectedAttention` are, in order, the features of a query or key
 #   input (`d_in`), of a query or key after its projection (`d_k`), of a value input (`d_value_in`)
@@ -323,14 +316,13 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # all the **other** points in three steps: tile `x_train` into a square, keep the off-diagonal
 # entries with the mask `(1 - torch.eye(n)).type(torch.bool)`, and reshape to `(n, n - 1)`.
 #
-# A mask does it more simply (Transformers use masks too, to hide positions a query must not
-# attend to, such as padding or later words, though not to leave points out): keep the whole
+# A mask does it more simply (what a Transformer masks: end of this section): keep the whole
 # square and give the diagonal the score $-\infty$.
 # Since $e^{-\infty} = 0$, after the softmax a point's weight on its own key is exactly 0, and the other
 # weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))` (handbook:
 # [masked_fill and -inf](handbook/masked-fill.py); the same line can be written
 # `torch.where(eye, float("-inf"), scores)`, see [torch.where](handbook/where.py)). We take the $w$ that the parametric page learns
-# (same seed, same training):
+# (same seed, same training) in the cell after this fold:
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -413,7 +405,7 @@ at.plot_attention_heatmaps(
 # training points, not the test inputs of the table in
 # [Why the trained curve is less smooth](smoothness.py)): the mask lowers it. It
 # takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
-# one; the line “mean largest weight” is the mean of each row's largest weight with the mask on.
+# one: “mean largest weight”, the mean of each row's largest weight with the mask on, is 0.62.
 #
 # In both heatmaps a small block, 4 rows by 4 columns, stands out in the top-left corner. It is the four leftmost
 # training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
@@ -424,7 +416,7 @@ at.plot_attention_heatmaps(
 # three, and at most 0.000052 goes outside (“with the mask”).
 #
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
-# given the mask through its `attn_mask`. Four things to know about masks:
+# given the mask through its `attn_mask`. Three things to know about masks:
 #
 # - **Which way a boolean mask points**: in SDPA's boolean `attn_mask`, `True` means “may
 #   attend”, so the mask here is `~eye` (`~` negates a boolean tensor element by element: `False`
@@ -444,8 +436,6 @@ at.plot_attention_heatmaps(
 #   `(-key_bias).expand(n_train, -1)` takes the bias of shape `(n_train,)` as one row and repeats
 #   it `n_train` times without copying (`-1` keeps that dimension's size): see the handbook's
 #   [expand and broadcasting: repeating without copying](handbook/expand.py).
-# - **A standard Transformer does not use masks that way**: its masks only hide positions, and
-#   the key bias is simply dropped (why: the dot-product page).
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
@@ -481,17 +471,17 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
-# because of the mask but because it subtracts $\frac{1}{2}(kw)^2$ from $(qw)(kw)$, numbers up to a
-# few thousand here (median 530, largest 2979, printed above), and float32 loses digits in that
-# cancellation
-# (see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32)).
+# because of the mask but because its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ come from terms of up
+# to a few thousand here (median 530, largest 2979, printed above), and the softmax then
+# subtracts scores that nearly agree: float32 loses digits in that (cancellation; see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32)).
 # The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>:
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
-# Here the mask hides the diagonal. In a Transformer the same `masked_fill` more often hides
-# **padding**: the sequences of a batch differ in length, the shorter ones are padded to the same
+# Here the mask hides the diagonal. A standard Transformer masks neither to leave points out nor
+# to carry the key bias, which it drops (why: the dot-product page); its masks hide positions,
+# such as later words or, more often, **padding**: the sequences of a batch differ in length, the shorter ones are padded to the same
 # length, and the padded keys must get no weight, so their columns of scores are filled with
 # $-\infty$. The `masked_softmax` of §10.3 of d2l 0.17 (and of the Chinese second edition; §11.3
 # on today's d2l.ai) does exactly this from each sequence's valid length `valid_lens` (it fills in $-10^6$, which the softmax turns into 0 just the same). How a mask over

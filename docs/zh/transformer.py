@@ -70,10 +70,7 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # %% [markdown]
 # 《[非参数注意力汇聚](nonparametric.py)》一页的高斯核，推广到 $d$ 维就是
 #
-# $$\begin{aligned}
-# &K_h(q - k) \\
-# &\quad = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),
-# \end{aligned}$$
+# $$K_h(q - k) = \frac{1}{(2\pi)^{d/2} h^d} \exp\left(-\frac{\lVert q - k\rVert^2}{2h^2}\right),$$
 #
 # 原来的平方 $(q - k)^2$ 换成了差向量长度的平方 $\lVert q - k\rVert^2$。<autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref> 用广播 `(n_test, 1, d) - (1, n_train, d)` 来算；`torch.cdist` 换一条路算出距离，两者一致（这里用 `gaussian_kernel_nd` 默认的带宽 $h = 1$）：
 
@@ -93,7 +90,7 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包，在这个问题上就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比：
+# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比：
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -133,19 +130,16 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 #
 # $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
 #
-# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型，它的三个矩阵各是一个不带偏置的 `nn.Linear`（见手册条目 [nn.Linear](handbook/linear.py)）；设 `key_bias=False` 时它像 Transformer 一样去掉键偏置，并把点积除以投影后查询和键的维数 $d_k$ 的平方根（原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里简写作 $d$）。
+# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型，它的三个矩阵各是一个不带偏置的 `nn.Linear`（`bias=False`，不加常数向量，与键偏置无关；见手册条目 [nn.Linear](handbook/linear.py)）；设 `key_bias=False` 时它像 Transformer 一样去掉键偏置，并把点积除以投影后查询和键的维数 $d_k$ 的平方根（原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里简写作 $d$）。
 
 # %% [markdown]
 # ## 亲手写出缩放点积注意力
 #
 # 先不看公式，用文字说一遍它做什么：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。写成公式：
 #
-# $$\begin{aligned}
-# &\operatorname{Attention}(Q, K, V) \\
-# &\quad = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V
-# \end{aligned}$$
+# $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
-# 其中 $Q$ 的形状是 $(n_q, d)$，$K$ 是 $(n_k, d)$，$V$ 是 $(n_k, d_v)$。模型一次处理许多条序列，所以每个张量前面都多一个**批量**维。
+# 其中 $Q$ 的形状是 $(n_q, d)$，$K$ 是 $(n_k, d)$，$V$ 是 $(n_k, d_v)$。模型一次处理许多条序列（对 Transformer 来说是词或词元的序列），所以每个张量前面都多一个**批量**维。
 #
 # 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册 [torch.matmul](handbook/matmul.py) 列出的最后一种情况：“成批”）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
 
@@ -163,7 +157,7 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完：输入适合某个融合内核时，由这一个 C++ 内核一口气算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
+# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完：输入适合某个融合内核时，由一个 C++ 内核一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -181,12 +175,12 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # %% [markdown]
 # ### 把同样的权重交给 nn.MultiheadAttention
 #
-# `nn.MultiheadAttention` 就是 Transformer 里的注意力层：它用自己的 $W_q$、$W_k$、$W_v$ 投影查询、键和值，做缩放点积注意力，再把结果投影一次。下面这个检查的道理很简单：**同样的矩阵必然给出同样的输出**。把我们的三个矩阵交给它，只用一个头、不要偏置（它默认带偏置，所以传入 `bias=False`）、也不要最后那次投影，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。代码打印输出和权重两处的最大差。
+# `nn.MultiheadAttention` 就是 Transformer 里的注意力层：它用自己的 $W_q$、$W_k$、$W_v$ 投影查询、键和值，做缩放点积注意力，再把结果投影一次。下面这个检查的道理很简单：**同样的矩阵必然给出同样的输出**。把我们的三个矩阵交给它，只用一个头（head，只做一份注意力，就是上面写出的那种）、传入 `bias=False`（它默认带偏置）、不要最后那次投影，它的结果就必须和我们的 `ProjectedAttention(key_bias=False)` 完全相同。代码打印输出和权重两处的最大差。
 #
 # <details class="note"><summary>选读：代码怎样把权重拷进去</summary>
 #
 # - **矩阵放在哪里**：`nn.MultiheadAttention` 把 $W_q$、$W_k$、$W_v$（每个都是 $(d, d)$）从上到下叠放在一个形状为 $(3d, d)$ 的参数 `in_proj_weight` 里，所以用 `torch.cat` 把我们的三个权重接起来正好填满它。最后那次投影是 `out_proj`；把它的权重设成单位矩阵 `torch.eye(d)`，就等于不投影。
-# - **头（head）**：头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来；`num_heads=1` 时只有一个头，就是上面写出的注意力。`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
+# - **头（head）**：头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来。`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
 # - **尺寸**：`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
 # - **把数值写进去**：层的参数是要求梯度（`requires_grad=True`）的叶子张量（不是由别的张量算出来的）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。
 # - **开头几行**：代码先确认 `W_q` 是一个 `nn.Linear`（`isinstance` 检查一个对象是不是某个类的实例），再打印它的权重形状和偏置（`None` 表示没有偏置）。
@@ -222,7 +216,7 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 #
 # 在《[带参数的注意力汇聚](parametric.py)》一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
 #
-# 用掩码更省事（Transformer 也用掩码，遮住不该关注的位置，比如填充位和后面的词，但并不用它来留一）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》；这一行也可以写成 `torch.where(eye, float("-inf"), scores)`，见 [torch.where](handbook/where.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练）：
+# 用掩码更省事（Transformer 用掩码遮什么，见本节末尾）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》；这一行也可以写成 `torch.where(eye, float("-inf"), scores)`，见 [torch.where](handbook/where.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练），代码在这个折叠框之后：
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -293,16 +287,15 @@ at.plot_attention_heatmaps(
 # %% [markdown]
 # 训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键（打印的 0.51），预测平均有一半是在照抄自己的标签。下图加了掩码：对角线变成 0（上面打印的 weights on the diagonal），权重落到左右相邻的键上。
 #
-# 上面的代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》；这里的查询是训练点本身，所以和《[训练后的曲线为何不平滑](smoothness.py)》表中测试查询的值不同）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上，打印的 mean largest weight 一行就是加掩码后每行最大权重的平均值。
+# 上面的代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》；这里的查询是训练点本身，所以和《[训练后的曲线为何不平滑](smoothness.py)》表中测试查询的值不同）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上：打印的 mean largest weight 一行是加掩码后每行最大权重的平均值，为 0.62。
 #
 # 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重至多 0.000037（打印的 without the mask 一行），四个键各分得 0.15 到 0.34（within the four）；加了掩码，权重分给另外三个，分到四个以外的至多 0.000052（with the mask 一行）。
 #
-# 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有四点要知道：
+# 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有三点要知道：
 #
 # - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”（见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。
 # - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
 # - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。`(-key_bias).expand(n_train, -1)` 把形状为 `(n_train,)` 的偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
-# - **标准的 Transformer 不这样用掩码**：它的掩码只用来遮住位置，键偏置干脆去掉（原因见点积页）。
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
@@ -337,11 +330,11 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它要把 $(qw)(kw)$ 和 $\frac{1}{2}(kw)^2$ 相减，这些数大的有几千（上面打印的中位数 530，最大 2979），这样相减叫作抵消，float32 会在其中丢掉有效数字（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它的分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 由大到几千的项算出（上面打印的中位数 530，最大 2979），softmax 再把这些相差无几的分数相减：两个相近的大数相减会丢掉有效数字，这叫抵消（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
-# 这里遮住的是对角线。在 Transformer 里，同一个 `masked_fill` 更常用来遮住**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
+# 这里遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词，更常见的是**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
 #
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #

@@ -331,12 +331,14 @@ def test_heatmaps_of_training_queries_name_a_block_of_bunched_points_in_a_corner
     en = at.plot_attention_heatmaps({"A": rows, "B": masked}, queries="train", lang="en")
     assert "Top left, a 3 × 3 block: the 3 leftmost points" in en.description
     # each panel's bound under its title (review 29: one bound over both was the masked one's)
+    # the keys outside the block (review r31d: "the other keys" read as the block's others)
     assert (
-        "(the weight each gives the other keys: at most 0.00 in the upper panel, 0.00 in the lower)"
-        in en.description
+        "(the weight each gives keys outside the 3: at most 0.00 in the upper panel, 0.00 in the "
+        "lower)" in en.description
     )
     zh = at.plot_attention_heatmaps({"A": rows}, queries="train", lang="zh").description
     assert "左上角是一个 3×3 的小块：最左边的 3 个点几乎只把权重分给彼此" in zh
+    assert "每个点分给这 3 个以外的键的权重至多为" in zh
     flipped = at.plot_attention_heatmaps({"A": rows[::-1, ::-1]}, queries="train", lang="en")
     assert "Bottom right, a 3 × 3 block: the 3 rightmost points" in flipped.description
     # 0.01 of a row outside the block: no block; an identity (no sharing): no block
