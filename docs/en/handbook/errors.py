@@ -777,8 +777,8 @@ with prints_error(RuntimeError):
 # 50 test inputs, so that calls with mixed-up shapes fail for sure (with `n_train` equal
 # to `n_test` some of these mistakes raise nothing).
 #
-# The entries of this group, each preceded by what went wrong (the first five headings begin with
-# `…`, which stands for the argument the message names, such as `queries` or
+# The entries of this group, each preceded by what went wrong (in the first five headings the
+# leading `…` stands for the argument the message names, such as `queries` or
 # `keys and values`):
 #
 # - not a tensor: [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
