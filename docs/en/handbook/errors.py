@@ -11,9 +11,8 @@
 # colon (`RuntimeError:`, `IndexError:`, `TypeError:`, …) and goes on to the end of the
 # output; some messages run over several lines. On this page “the first line” means that
 # line, not the traceback's first line: in a terminal the traceback's first line is the same
-# for every error; in Jupyter its header names the type too
-# (`RuntimeError    Traceback (most recent call last)`), but without a colon after it: paste
-# the later line that has one. Paste the first line, or its first few words, into the search box to land on its
+# for every error; in Jupyter its header names the type too (`RuntimeError`, say, followed by
+# the traceback's title), but without a colon after it: paste the later line that has one. Paste the first line, or its first few words, into the search box to land on its
 # entry here.
 #
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,

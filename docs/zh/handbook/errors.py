@@ -8,7 +8,7 @@
 # 报错信息本身从以异常类型加冒号开头的那一行开始（`RuntimeError:`、`IndexError:`、
 # `TypeError:` 等），一直到输出的末尾；有的报错信息不止一行。这一页说的“第一行”就是以异常类型
 # 开头的那一行，不是 traceback 的第一行：在终端里，traceback 的第一行对每个报错都一样；
-# 在 Jupyter 里，开头那一行也写着异常类型（`RuntimeError    Traceback (most recent call last)`），
+# 在 Jupyter 里，开头那一行也写着异常类型（如 `RuntimeError`，后面跟着 traceback 的标题），
 # 但类型后面没有冒号，要粘贴的是后面那行带冒号的。把第一行整行
 # 或开头几个词粘贴进搜索框，就能找到这里的条目。
 #
