@@ -10,8 +10,9 @@
 # The message itself starts on the line that begins with the type of the exception and a
 # colon (`RuntimeError:`, `IndexError:`, `TypeError:`, …) and goes on to the end of the
 # output; some messages run over several lines. On this page “the first line” means that
-# line, not the traceback's first line (the traceback's first line is the same for every
-# error). Paste the first line, or its first few words, into the search box to land on its
+# line, not the traceback's first line: in a terminal the traceback's first line is the same
+# for every error; in Jupyter its header names the type too (`RuntimeError`, say, followed by
+# the traceback's title), but without a colon after it: paste the later line that has one. Paste the first line, or its first few words, into the search box to land on its
 # entry here.
 #
 # A `…` in a heading stands for the part that depends on your code (shapes, lengths,
@@ -24,6 +25,11 @@
 # message's first line broken between words into lines of at most 40 characters, the next lines indented by
 # four spaces, so that a phone's output box shows it whole; yours is one long line: paste it
 # as it is.
+#
+# In the first code cell below, `functools.partial` makes every later call of `prints_error`
+# pass `width=40`. In an entry, `with prints_error(…) as fold:` keeps the printed first line
+# in the list `fold` (hence `fold[0]` further down); the `assert` lines are the build's own
+# checks, which fail the build if they stop holding: you need not copy them into your code.
 
 # %%
 import functools
@@ -75,7 +81,7 @@ _ = torch.manual_seed(at.SEED)
 #     - a 2-D matrix (`torch.matmul`, `@`, `torch.mm`): both shapes as they are, `2x3 and 2x3` (the first message below);
 #     - a 1-D vector: read as a one-row matrix first, so written `1x…` (the second message);
 #     - a stack of matrices (3-D or more): the batch dimensions folded into the rows, so `(4, 2, 3) @ (2, 3)` reports `8x3 and 2x3` (the third message);
-#     - the input of an `nn.Linear`, its last dimension not `in_features`: the layer's weight is the right operand, and a 3-D input's batch is folded into the rows the same way (the fourth message).
+#     - the input of an `nn.Linear`, its last dimension not `in_features`: the right operand is the layer's weight transposed, `layer.weight.T`, of shape `(in_features, out_features)` (the weight itself is `(out_features, in_features)`); a 3-D input's batch is folded into the rows the same way (the fourth message).
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
 #   [the pitfalls of nn.Linear](linear.py#pitfalls).
@@ -108,6 +114,9 @@ with prints_error(RuntimeError) as lin:
     layer(stack)
 # the same message as the stack above
 assert lin == fold
+# the right operand, 2x3: the weight
+# transposed, (in, out) features
+assert layer.weight.T.shape == (2, 3)
 
 # %% [markdown]
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
@@ -133,6 +142,9 @@ with prints_error(RuntimeError):
 # ### size mismatch, got input (…), mat (…), vec (…)
 #
 # - **Cause**: a matrix times a vector whose length is not the matrix's number of columns.
+#   In the message, `mat (…)` and `vec (…)` are the shapes of the matrix and the vector;
+#   `input (…)` is the tensor PyTorch keeps the result in (one entry per row of the
+#   matrix): ignore it.
 # - **Fix**: the vector's length must be `A.shape[1]`; check that the numbers of queries
 #   and keys are not swapped.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls).
@@ -265,7 +277,7 @@ with prints_error(RuntimeError):
 # ### unsupported operation: more than one element of the written-to tensor refers to a single memory location
 #
 # - **Cause**: in the result of `expand` several cells share one element in memory, so an
-#   in-place operation (its name ends in `_`) cannot write each cell.
+#   [in-place operation](../glossary.md#in-place-operation) (its name ends in `_`) cannot write each cell.
 # - **Fix**: `.clone()` first, as the message says, or use the operation without the
 #   underscore to get a new tensor.
 # - **Explained in**: [the pitfalls of Tensor.expand](expand.py#pitfalls).
@@ -521,7 +533,7 @@ with prints_error(RuntimeError):
 # - **Cause**: the two sides of a matrix product have different dtypes, and the right one
 #   is a 2-D matrix. Whichever of these the left operand is, the message is this one (a
 #   layer with bias words it differently: see the previous entry):
-#     - the input of an `nn.Linear` without bias: the layer's weight is the matrix on the right (the first message below);
+#     - the input of an `nn.Linear` without bias: the matrix on the right is the layer's weight transposed, `layer.weight.T`, of shape `(in_features, out_features)` (the first message below);
 #     - a 2-D matrix (the second message);
 #     - a 1-D vector, 1-D @ 2-D (the third message);
 #     - a stack of matrices, its batch dimensions folded into the rows first (the fourth message).
@@ -646,10 +658,11 @@ with prints_error(AttributeError):
 #
 # ### Can't call numpy() on Tensor that requires grad
 #
-# - **Cause**: a tensor that requires grad (an `nn.Parameter`, or a result computed from
-#   one and still in the graph) cannot become a NumPy array; plotting is where most people
-#   meet this.
-# - **Fix**: `.detach()` first, as the message says and the last line below does.
+# - **Cause**: a tensor that requires grad, that is, one whose [gradient](../glossary.md#gradient) is
+#   to be computed (an `nn.Parameter`, or a result computed from one and still in the
+#   [computational graph](../glossary.md#computational-graph)), cannot become a NumPy array; plotting
+#   is where most people meet this.
+# - **Fix**: `.detach()` first, as the message says and the last two lines below do.
 # - **Explained in**: [the pitfalls of clone and detach](clone.py#pitfalls);
 #   [the pitfalls of nn.Parameter](training.py#pitfalls);
 #   [parametric attention pooling: detach before plotting](../parametric.py#detach-before-plotting).
@@ -665,8 +678,9 @@ print("with detach():", w.numpy())
 # %% [markdown]
 # ### a leaf Variable that requires grad is being used in an in-place operation.
 #
-# - **Cause**: a hand-written gradient step `w -= lr * w.grad` changes a leaf parameter
-#   in place, which autograd refuses to record.
+# - **Cause**: a hand-written [gradient](../glossary.md#gradient) step `w -= lr * w.grad` (`lr` is
+#   the [learning rate](../glossary.md#learning-rate)) changes the [leaf tensor](../glossary.md#leaf-tensor) `w`
+#   [in place](../glossary.md#in-place-operation), which [autograd](../glossary.md#autograd) refuses to record.
 # - **Fix**: do the step inside `with torch.no_grad():` (as below), or leave it to
 #   `optimizer.step()`, which does exactly that.
 # - **Explained in**: [the pitfalls of torch.optim.SGD](training.py#pitfalls_2) (a gradient step
@@ -690,7 +704,8 @@ print("w after one step:", value)
 # %% [markdown]
 # ### Trying to backward through the graph a second time
 #
-# - **Cause**: `backward()` frees the intermediate values saved in the graph once it has
+# - **Cause**: `backward()` frees the intermediate values saved in the
+#   [computational graph](../glossary.md#computational-graph) once it has
 #   used them, so one loss cannot be backpropagated twice. In a training loop the usual
 #   cause is a loss (or a tensor computed from it) carried over from the previous step.
 # - **Fix**: compute a new loss with a new forward pass at every step; use
@@ -732,11 +747,13 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### one of the variables needed for gradient computation has been modified by an inplace operation
 #
-# - **Cause**: a value that backpropagation needs was changed in place after the forward
-#   pass; a tensor from `detach()` shares memory with the original, so changing one
-#   changes the other.
-# - **Fix**: `.clone()` before changing it (`x.detach().clone()`), or use the operation
-#   without the underscore.
+# - **Cause**: a value that backpropagation (computing the [gradients](../glossary.md#gradient) back
+#   through the [computational graph](../glossary.md#computational-graph)) needs was changed
+#   [in place](../glossary.md#in-place-operation) after the forward pass; a tensor from `detach()`
+#   shares memory with the original, so changing one changes the other. In the example
+#   below, the value needed is `y`.
+# - **Fix**: `.clone()` before changing it (below, `y.detach().clone()`), or use the
+#   operation without the underscore.
 # - **Explained in**: [the pitfalls of clone and detach](clone.py#pitfalls).
 
 # %%
@@ -761,8 +778,8 @@ with prints_error(RuntimeError):
 # 50 test inputs, so that calls with mixed-up shapes fail for sure (with `n_train` equal
 # to `n_test` some of these mistakes raise nothing).
 #
-# The entries of this group, each after what went wrong (the first five headings begin with
-# `…`, which stands for the argument the message names, such as `queries` or
+# The entries of this group, each preceded by what went wrong (in the first five headings the
+# leading `…` stands for the argument the message names, such as `queries` or
 # `keys and values`):
 #
 # - not a tensor: [… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
@@ -931,7 +948,7 @@ with prints_error(ValueError):
     )
 
 # %% [markdown]
-# <details><summary>Unfold: where lr = 0.05 stops; what training w itself does</summary>
+# <details><summary>More: where lr = 0.05 stops; what training w itself does</summary>
 #
 # The same start with `lr` = 0.05 and the default 5 steps: $w$ stops next to the $w$ with the
 # smallest loss on the grid, at almost the same leave-one-out loss (printed first: both $w$

@@ -266,8 +266,11 @@ assert errors.mean() < right.mean()
 # >>> loss.backward()
 # >>> w.grad
 # tensor([-18.])
-# >>> # w - 0.1 * (-18) = 2.8: too far,
-# >>> # lr is large here
+# >>> # w - 0.1 * (-18) = 2.8: past the
+# >>> # minimum at 2. lr = 0.1 is large
+# >>> # for this loss: its curvature is
+# >>> # 2 * 3 ** 2 = 18, so any lr above
+# >>> # 1/18 overshoots the minimum
 # >>> optimizer.step()
 # >>> w
 # Parameter containing:
@@ -363,7 +366,7 @@ print("w.grad =", w.grad)
 # A gradient step written by hand, `w -= lr * w.grad`, without an optimizer, fails too:
 # `w` is a leaf parameter that requires grad (a leaf is a tensor created directly, not
 # computed from other tensors: the graph starts at it), and autograd refuses to let it be
-# changed [in place](../glossary.md), since that change would itself be recorded in the graph. Inside `with torch.no_grad():`
+# changed [in place](../glossary.md#in-place-operation), since that change would itself be recorded in the graph. Inside `with torch.no_grad():`
 # nothing is recorded, and that is what `optimizer.step()` does internally.
 
 # %%

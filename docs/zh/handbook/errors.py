@@ -7,7 +7,9 @@
 #
 # 报错信息本身从以异常类型加冒号开头的那一行开始（`RuntimeError:`、`IndexError:`、
 # `TypeError:` 等），一直到输出的末尾；有的报错信息不止一行。这一页说的“第一行”就是以异常类型
-# 开头的那一行，不是 traceback 的第一行（traceback 的第一行对每个报错都一样）。把第一行整行
+# 开头的那一行，不是 traceback 的第一行：在终端里，traceback 的第一行对每个报错都一样；
+# 在 Jupyter 里，开头那一行也写着异常类型（如 `RuntimeError`，后面跟着 traceback 的标题），
+# 但类型后面没有冒号，要粘贴的是后面那行带冒号的。把第一行整行
 # 或开头几个词粘贴进搜索框，就能找到这里的条目。
 #
 # 标题里的 `…` 代表随代码而变的部分（形状、长度、类型、下标字母等）：你看到的数字多半和这里不同。
@@ -17,6 +19,10 @@
 # `with` 块里的代码必须报错，不报错的话它自己报错，所以哪一行代码要是不再报错，构建就会失败，
 # 这一页不会留下过时的报错。它打印报错的第一行：太长的行在词与词之间折开，每行不超过 40 个字符，续行缩进四格，好让手机上的输出框放得下。你自己遇到的这一行不折行，
 # 原样粘贴即可。
+#
+# 下面第一个代码单元里的 `functools.partial` 让之后每次调用 `prints_error` 都带上 `width=40`。
+# 条目里的 `with prints_error(…) as fold:` 把打印出的第一行存进列表 `fold`（所以后面有 `fold[0]`）；
+# 代码里的 `assert` 是构建自己的检查，条件不成立时构建失败，照着改代码时不必抄它们。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
@@ -69,10 +75,10 @@ _ = torch.manual_seed(at.SEED)
 #     - 二维矩阵（`torch.matmul`、`@`、`torch.mm`）：两个形状照原样写出，`2x3 and 2x3`（下面第一条报错）。
 #     - 一维向量：向量先被当成只有一行的矩阵，写成 `1x…`（下面第二条报错）。
 #     - 一摞矩阵（三维或更多）：批量维被并入行数，`(4, 2, 3) @ (2, 3)` 报的是 `8x3 and 2x3`（下面第三条报错）。
-#     - `nn.Linear` 的输入，最后一维不等于 `in_features`：右边是层的权重，三维的输入同样把批量维并入行数（下面第四条报错）。
+#     - `nn.Linear` 的输入，最后一维不等于 `in_features`：右边是转置后的层权重 `layer.weight.T`，形状为 `(in_features, out_features)`（权重本身是 `(out_features, in_features)`）；三维的输入同样把批量维并入行数（下面第四条报错）。
 # - **改法**：打印两边的 `.shape`，找出该转置（`.T`）或该换位置的那个。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)、[nn.Linear 的陷阱](linear.py#陷阱)。
-# - **别的措辞**（同样是求和的两维长度不同）：
+# - **其他说法**（同样是求和的两维长度不同）：
 #     - 右边超过二维：[Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 #     - 两个一维向量长度不同：[inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
 #     - 右边是一维向量：[size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
@@ -101,6 +107,9 @@ with prints_error(RuntimeError) as lin:
     layer(stack)
 # the same message as the stack above
 assert lin == fold
+# the right operand, 2x3: the weight
+# transposed, (in, out) features
+assert layer.weight.T.shape == (2, 3)
 
 # %% [markdown]
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
@@ -122,7 +131,8 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### size mismatch, got input (…), mat (…), vec (…)
 #
-# - **原因**：矩阵乘向量，向量的长度不等于矩阵的列数。
+# - **原因**：矩阵乘向量，向量的长度不等于矩阵的列数。报错里的 `mat (…)` 和 `vec (…)` 是矩阵和向量的形状；
+#   `input (…)` 是 PyTorch 内部存放结果的张量（矩阵每行一个数），可以不管。
 # - **改法**：向量长度应为 `A.shape[1]`；检查是不是把查询和键的个数弄反了。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)。
 
@@ -238,7 +248,7 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### unsupported operation: more than one element of the written-to tensor refers to a single memory location
 #
-# - **原因**：`expand` 的结果里好几个格子共用同一块内存，[原地操作](../glossary.md)（名字以 `_` 结尾）无法逐格写入。
+# - **原因**：`expand` 的结果里好几个格子共用同一块内存，[原地操作](../glossary.md#in-place-operation)（名字以 `_` 结尾）无法逐格写入。
 # - **改法**：照报错说的先 `.clone()`，或者用不带下划线的运算得到新张量。
 # - **讲解**：[Tensor.expand 的陷阱](expand.py#陷阱)。
 
@@ -468,7 +478,7 @@ with prints_error(RuntimeError):
 #
 # - **原因**：矩阵乘法的两边类型不同，而右边是一个二维矩阵。左边是下面哪一种，报的都是这一句
 #   （带偏置的层说法不同，见上一条）：
-#     - 没有偏置的 `nn.Linear` 的输入：层的权重就是右边的矩阵（下面第一条报错）。
+#     - 没有偏置的 `nn.Linear` 的输入：右边的矩阵是转置后的层权重 `layer.weight.T`，形状为 `(in_features, out_features)`（下面第一条报错）。
 #     - 二维矩阵（下面第二条报错）。
 #     - 一维向量，即一维 @ 二维（下面第三条报错）。
 #     - 一摞矩阵，批量维先被并入行数（下面第四条报错）。
@@ -584,9 +594,9 @@ with prints_error(AttributeError):
 #
 # ### Can't call numpy() on Tensor that requires grad
 #
-# - **原因**：需要梯度的张量（`nn.Parameter`，以及由它算出、还连着计算图的结果）不能直接变成
+# - **原因**：需要[梯度](../glossary.md#gradient)的张量（`nn.Parameter`，以及由它算出、还连着[计算图](../glossary.md#computational-graph)的结果）不能直接变成
 #   NumPy 数组，画图时最常遇到。
-# - **改法**：照报错说的先 `.detach()`，如下面代码的最后一行。
+# - **改法**：照报错说的先 `.detach()`，如下面代码的最后两行。
 # - **讲解**：[clone 与 detach 的陷阱](clone.py#陷阱)、[nn.Parameter 的陷阱](training.py#陷阱)、
 #   [带参数的注意力汇聚：画图之前先 detach](../parametric.py#画图之前先-detach)。
 
@@ -601,7 +611,8 @@ print("with detach():", w.numpy())
 # %% [markdown]
 # ### a leaf Variable that requires grad is being used in an in-place operation.
 #
-# - **原因**：手写的梯度下降一步 `w -= lr * w.grad` 是对叶子参数的原地修改，自动求导不允许记录它。
+# - **原因**：手写的[梯度](../glossary.md#gradient)下降一步 `w -= lr * w.grad`（`lr` 是[学习率](../glossary.md#learning-rate)）
+#   是对[叶子张量](../glossary.md#leaf-tensor) `w` 的[原地操作](../glossary.md#in-place-operation)，[自动求导](../glossary.md#autograd)不允许记录它。
 # - **改法**：把这一步放进 `with torch.no_grad():`（如下），或者交给 `optimizer.step()`，它就是这样做的。
 # - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（手写一步梯度下降 `w -= lr * w.grad`）。
 
@@ -623,7 +634,7 @@ print("w after one step:", value)
 # %% [markdown]
 # ### Trying to backward through the graph a second time
 #
-# - **原因**：`backward()` 用完计算图里保存的中间结果就把它们释放了，同一个损失不能再反向传播一次。
+# - **原因**：`backward()` 用完[计算图](../glossary.md#computational-graph)里保存的中间结果就把它们释放了，同一个损失不能再反向传播一次。
 #   训练循环里常见的原因是把上一轮的损失（或由它算出的张量）带进了这一轮。
 # - **改法**：每一步重新做一次前向计算得到新的损失；确实要两次时才用 `backward(retain_graph=True)`。
 # - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（对同一个损失调用两次 `backward()`）、[带参数的注意力汇聚：训练](../parametric.py#训练)。
@@ -660,9 +671,9 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ### one of the variables needed for gradient computation has been modified by an inplace operation
 #
-# - **原因**：反向传播要用的值在前向计算之后被原地改掉了；`detach()` 出来的张量与原张量共享内存，
-#   改它就是改原张量。
-# - **改法**：要改的话先 `.clone()`（`x.detach().clone()`），或者用不带下划线的运算。
+# - **原因**：反向传播（沿[计算图](../glossary.md#computational-graph)往回求[梯度](../glossary.md#gradient)）要用的值在前向计算之后被[原地操作](../glossary.md#in-place-operation)改掉了；
+#   `detach()` 出来的张量与原张量共享内存，改它就是改原张量。下面的例子里，要用的值是 `y`。
+# - **改法**：要改的话先 `.clone()`（下面就是 `y.detach().clone()`），或者用不带下划线的运算。
 # - **讲解**：[clone 与 detach 的陷阱](clone.py#陷阱)。
 
 # %%

@@ -5,7 +5,7 @@
 # `nn.MSELoss` 衡量预测错了多少，`torch.optim.SGD` 让 $w$ 往下坡走。
 # 夹在中间的 `backward()` 负责求梯度。
 #
-# 下面的 `at` 是本教程的包：`at.SEED` 是 0，全书共用的种子；`at.diagram_*` 只用来画图，
+# 下面的 `at` 是本教程的包：`at.SEED` 是 0，每一页共用的种子；`at.diagram_*` 只用来画图，
 # 不属于要学的 PyTorch API。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
@@ -256,8 +256,11 @@ assert errors.mean() < right.mean()
 # >>> loss.backward()
 # >>> w.grad
 # tensor([-18.])
-# >>> # w - 0.1 * (-18) = 2.8: too far,
-# >>> # lr is large here
+# >>> # w - 0.1 * (-18) = 2.8: past the
+# >>> # minimum at 2. lr = 0.1 is large
+# >>> # for this loss: its curvature is
+# >>> # 2 * 3 ** 2 = 18, so any lr above
+# >>> # 1/18 overshoots the minimum
 # >>> optimizer.step()
 # >>> w
 # Parameter containing:
@@ -349,7 +352,7 @@ print("w.grad =", w.grad)
 # %% [markdown]
 # 不用优化器、自己写一步梯度下降 `w -= lr * w.grad` 也会报错：`w` 是需要梯度的叶子参数
 # （叶子：直接创建、不是由别的张量算出来的张量，计算图从它开始），
-# 自动求导不允许[原地操作](../glossary.md)改它，因为这一改本身也会被记进计算图。把这一步放进 `with torch.no_grad():`
+# 自动求导不允许[原地操作](../glossary.md#in-place-operation)改它，因为这一改本身也会被记进计算图。把这一步放进 `with torch.no_grad():`
 # 就不会被记录；`optimizer.step()` 内部正是这样做的。
 
 # %%
