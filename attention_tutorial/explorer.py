@@ -119,8 +119,8 @@ def _floats(values: torch.Tensor) -> list[float]:
 
 def bandwidth_explorer(
     data: ToyData | None = None,
-    *,
     w: float | Tensor = 1.0,
+    *,
     query_indices: Sequence[int] = (0, 25, 40),
 ) -> BandwidthExplorer:
     """Return the bandwidth explorer of ``data``, for display in a notebook cell.

@@ -149,6 +149,18 @@ def test_w_may_be_a_one_element_tensor():
     assert explorer.w == 2.0 and isinstance(explorer.w, float)
 
 
+def test_w_is_taken_as_plot_explorer_panels_takes_it():
+    """r31c: ``plot_explorer_panels(data, w)`` took ``w`` second, while
+    ``bandwidth_explorer(data, 2.0)`` raised a TypeError (``w`` was keyword-only)."""
+    import inspect
+
+    data = make_data(n_train=20)
+    assert bandwidth_explorer(data, 2.0).w == 2.0
+    params = [inspect.signature(f).parameters for f in (bandwidth_explorer, plot_explorer_panels)]
+    assert [list(p)[:2] for p in params] == [["data", "w"]] * 2
+    assert {p["w"].kind for p in params} == {inspect.Parameter.POSITIONAL_OR_KEYWORD}
+
+
 def test_default_is_the_chapter_data():
     explorer = bandwidth_explorer()
     assert isinstance(explorer, BandwidthExplorer)
