@@ -101,7 +101,8 @@ def plot_explorer_panels(
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
-        The figure, with four axes (and a colour bar).
+        The figure, with four axes (and a colour bar); ``fig.description`` is
+        its alt text.
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` is not a number or a

@@ -529,7 +529,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "画出这几个查询的权重曲线。",
         "layout": '`"wide"`：四个面板排成两行两列；' + _PHONE + "：四个面板排成一列。",
         "lang": _LANG,
-        "return": "图，有四个坐标系（外加一个颜色条）。",
+        "return": "图，有四个坐标系（外加一个颜色条）；`fig.description` 是它的替代文字。",
         "raise TypeError": "`data` 不是 `ToyData`；`w` 既不是数也不是张量，或者是布尔值"
         "（`True` 不能当作 `w`）；或 `query_indices` 不是整数的序列时。",
         "raise ValueError": _BAD_LAYOUT
