@@ -193,7 +193,7 @@ def test_a_phone_gets_the_static_picture_stacked_with_text_11_px_high(html_of, l
     pictures = {
         shown_on: base64.b64decode(data)
         for shown_on, data in re.findall(
-            r'<img class="attn-shown-(wide|narrow)" alt="[^"]*" '
+            r'<img class="attn-shown-(wide|narrow)" alt="[^"]*" data-min-width="\d+" '
             r'src="data:image/[a-z+]+;base64,([^"]+)">',
             page,
         )
