@@ -28,6 +28,7 @@ from attention_tutorial.figures._base import (
     current_language,
     encode,
     labels,
+    reading_facts,
 )
 from attention_tutorial.figures.explorer_panels import (
     LAYOUTS,
@@ -38,16 +39,31 @@ from attention_tutorial.figures.explorer_panels import (
 )
 
 W_STEPS = 401  # the slider: log10(w) from -1 to 3 in steps of 0.01, like logspace(-1, 3, 401)
+# The wide picture's declared minimum width (CSS px; ``figures._base.reading_facts``): in a
+# narrower column its smallest text (the 10 pt legends of a 9-inch figure) is under
+# ``MIN_TEXT_PX``. Its ``<img>`` carries it as ``data-min-width``; the style below switches
+# to the stacked picture in any column narrower than it (r31c: at 601 to 640 px the wide
+# picture was shown 552 to 582 px wide, its legends about 6 px high). Checked against the
+# figure by tests/unit/test_explorer.py, and written in the site's CSS too.
+_WIDE_MIN_PX = 583
 # The static picture comes in two layouts; this style, carried in the HTML itself, shows one
 # of them wherever the HTML is rendered (a notebook, a file of one's own): the wide one,
-# the stacked one on a screen up to a phone's width. The same rules as the site's
-# ``docs/assets/stylesheets/explorer.css``, and only for the images of this static figure.
+# the stacked one on a screen up to a phone's width, and in a column narrower than what
+# the wide one declares (a container query: the figure is the container). The same rules
+# as the site's ``docs/assets/stylesheets/explorer.css``, and only for the images of this
+# static figure (the stepper's, which uses this style too, declares no such width).
 STATIC_STYLE = (
     "<style>"
     ".attn-explorer-static img.attn-shown-narrow{display:none}"
     "@media screen and (max-width:600px){"
     ".attn-explorer-static img.attn-shown-narrow{display:block}"
     ".attn-explorer-static img.attn-shown-wide{display:none}"
+    "}"
+    ".attn-explorer-static{container-type:inline-size}"
+    f"@container (width<{_WIDE_MIN_PX}px){{"
+    f'.attn-explorer-static:has(>img.attn-shown-wide[data-min-width="{_WIDE_MIN_PX}"])'
+    ">img.attn-shown-narrow{display:block}"
+    f'.attn-explorer-static>img.attn-shown-wide[data-min-width="{_WIDE_MIN_PX}"]{{display:none}}'
     "}</style>"
 )
 
@@ -119,8 +135,8 @@ def _floats(values: torch.Tensor) -> list[float]:
 
 def bandwidth_explorer(
     data: ToyData | None = None,
-    *,
     w: float | Tensor = 1.0,
+    *,
     query_indices: Sequence[int] = (0, 25, 40),
 ) -> BandwidthExplorer:
     """Return the bandwidth explorer of ``data``, for display in a notebook cell.
@@ -233,7 +249,8 @@ class BandwidthExplorer:
 
         The figure comes in the two layouts of ``plot_explorer_panels``,
         ``"wide"`` and, for a phone's column, ``"stacked"``, each with its alt
-        text; the HTML shows the one that fits the width of the screen.
+        text; the HTML shows the wide one in a column at least as wide as its
+        declared minimum width, else the stacked one.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.
@@ -251,13 +268,15 @@ class BandwidthExplorer:
                 self.data, self.w, query_indices=self.query_indices, layout=layout, lang=lang
             )
             fig.shown_on = "wide" if layout == "wide" else "narrow"
+            # the narrowest column that shows its text readably, which STATIC_STYLE reads
+            min_width = reading_facts(fig)["min_width_px"]
             mime, image, _ = encode(fig)
             if mime == "image/svg+xml":
                 image = base64.b64encode(image.encode("utf-8")).decode("ascii")
             alt = html.escape(fig.description or caption)  # the four panels, described
             images.append(
                 f'<img class="attn-shown-{fig.shown_on}" alt="{alt}" '
-                f'src="data:{mime};base64,{image}">'
+                f'data-min-width="{min_width}" src="data:{mime};base64,{image}">'
             )
         return (
             f'<div class="attn-explorer" data-lang="{lang}">{STATIC_STYLE}'

@@ -220,8 +220,9 @@ LABELS: dict[str, dict[str, str]] = {
         "centre": "centre of the weights $\\bar{{x}}$ = {c:.2f}",
         "loo_loss": "leave-one-out loss (sum)",
         "loo_loss_narrow": "loss L (sum)",  # the loss axis' title on a phone
-        # the static explorer panels' on a phone: no readout there defines L
-        "loo_loss_short": "LOO loss (sum)",
+        # the static explorer panels' on a phone, in two lines (on one, taller than the
+        # panel): no readout there defines L
+        "loo_loss_short": "leave-one-out\nloss (sum)",
         "minimum_at": "minimum w ≈ {w:.2f}",
         "path_start": "square: start",
         "path_end": "outlined dot: end",

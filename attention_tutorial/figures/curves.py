@@ -14,6 +14,7 @@ on $w$ itself, as ``train`` takes).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -29,6 +30,7 @@ from attention_tutorial.figures._base import (
     _MINIMUM_STAR,
     FONTS,
     TutorialFigure,
+    _LogTicks,
     bilingual,
     building,
     data_arrays,
@@ -37,6 +39,7 @@ from attention_tutorial.figures._base import (
     new_axes,
     new_figure,
     phone_layout,
+    plain_number,
     real_array,
 )
 from attention_tutorial.training import loss_at_w
@@ -54,6 +57,10 @@ _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up
 # 90, the ends at 4.00 and 4.59 and the star piled into one blot)
 _END_AREA = 30
 _NARROW_IN = 4.6
+# plot_w_paths labels its minor ticks at 2 and 5 (0.5, 2, 5, 20) on an x axis of up to this
+# many powers of ten (the API page's 0.32 to 32, with the margins): labelled at 1 and 10 only,
+# the w its text names (0.5, 3.18, 5.06) were hard to place (r31c)
+_TWO_AND_FIVE_DECADES = 2.5
 # the opacity of the training points in the panels of ``plot_fits``
 _POINT_ALPHA = 0.85
 
@@ -88,10 +95,10 @@ def _legend(fig: TutorialFigure, ax: Axes, layout: str, **inside: object) -> Non
 
 @bilingual
 def plot_data(
-    x_test: Tensor | np.ndarray,
-    y_truth: Tensor | np.ndarray,
-    x_train: Tensor | np.ndarray,
-    y_train: Tensor | np.ndarray,
+    x_test: ArrayLike,
+    y_truth: ArrayLike,
+    x_train: ArrayLike,
+    y_train: ArrayLike,
     *,
     lang: str | None = None,
     title: str | None = None,
@@ -209,11 +216,11 @@ def _is_cjk(char: str) -> bool:
 
 @bilingual
 def plot_fit(
-    x_test: Tensor | np.ndarray,
-    y_truth: Tensor | np.ndarray,
-    y_hat: Tensor | np.ndarray,
-    x_train: Tensor | np.ndarray,
-    y_train: Tensor | np.ndarray,
+    x_test: ArrayLike,
+    y_truth: ArrayLike,
+    y_hat: ArrayLike,
+    x_train: ArrayLike,
+    y_train: ArrayLike,
     *,
     lang: str | None = None,
     title: str | None = None,
@@ -294,11 +301,11 @@ def plot_fit(
 
 @bilingual
 def plot_fits(
-    x_test: Tensor | np.ndarray,
-    y_truth: Tensor | np.ndarray,
-    fits: Mapping[str, Tensor | np.ndarray],
-    x_train: Tensor | np.ndarray,
-    y_train: Tensor | np.ndarray,
+    x_test: ArrayLike,
+    y_truth: ArrayLike,
+    fits: Mapping[str, ArrayLike],
+    x_train: ArrayLike,
+    y_train: ArrayLike,
     *,
     titles: Sequence[str | Mapping[str, str]] | None = None,
     layout: str = "wide",
@@ -656,6 +663,21 @@ def plot_loss_vs_w(
     return fig
 
 
+class _TwoAndFive(_LogTicks):
+    """The minor tick labels of ``plot_w_paths``' x axis.
+
+    As ``log_axis``' and, on an axis of one to ``_TWO_AND_FIVE_DECADES`` powers of
+    ten, also those at 2 and 5 (``0.5``, ``2``, ``5``, ``20``).
+    """
+
+    def __call__(self, value: float, pos: object = None) -> str:
+        low, high = sorted(self.axis.get_view_interval())
+        if 0 < 10 * low <= high <= 10**_TWO_AND_FIVE_DECADES * low and value > 0:
+            leading = round(value / 10 ** math.floor(math.log10(value) + 1e-9))
+            return self.label(value) if leading in (2, 5) else ""
+        return super().__call__(value, pos)
+
+
 def _steps_spoken(path: np.ndarray) -> str:
     """The values of a path of ``w``, "0.496 → 12.9 → 4.98"; past 11, the first and last 5."""
     words = [spoken_digits(float(w)) for w in path]
@@ -850,6 +872,7 @@ def plot_w_paths(
                 edgecolors="black", linewidths=0.8, zorder=5,
             )  # fmt: skip
         log_axis(ax)  # plain numbers, as every log axis of the package
+        ax.xaxis.set_minor_formatter(_TwoAndFive(plain_number, minor=True))
         ax.set_xlabel(labels["w_log"])
         ax.set_ylabel(labels["loo_loss"])
         # the markers of every path's two ends, named once: the start in grey, as drawn; the

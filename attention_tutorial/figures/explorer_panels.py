@@ -101,7 +101,8 @@ def plot_explorer_panels(
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
-        The figure, with four axes (and a colour bar).
+        The figure, with four axes (and a colour bar); ``fig.description`` is
+        its alt text.
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` is not a number or a
@@ -183,9 +184,10 @@ def plot_explorer_panels(
         ax_loss.collections[-1].set_gid("attn-minimum-star")  # filled light in the dark palette
         ax_loss.axvline(w, color=_CURRENT_W_COLOUR, label=labels["current_w"].format(w=w))
         log_axis(ax_loss)  # plain numbers, as every log axis of the package
-        # on a phone the full "leave-one-out loss (sum)" was taller than the panel and reached
-        # its title: a short form; not the live widgets' "loss L (sum)", whose L only
-        # their readout defines
+        # on a phone the full "leave-one-out loss (sum)" on one line was taller than the panel
+        # and reached its title: the same words in two lines (r31c: the earlier "LOO loss"
+        # was defined nowhere); not the live widgets' "loss L (sum)", whose L only their
+        # readout defines
         loss_label = labels["loo_loss_short" if stacked else "loo_loss"]
         ax_loss.set(xlabel=labels["w_log"], ylabel=loss_label, title=labels["panel_loss"])
         # stacked: under the axes (inside, its two lines spanned most of a phone's panel and

@@ -149,6 +149,18 @@ def test_w_may_be_a_one_element_tensor():
     assert explorer.w == 2.0 and isinstance(explorer.w, float)
 
 
+def test_w_is_taken_as_plot_explorer_panels_takes_it():
+    """r31c: ``plot_explorer_panels(data, w)`` took ``w`` second, while
+    ``bandwidth_explorer(data, 2.0)`` raised a TypeError (``w`` was keyword-only)."""
+    import inspect
+
+    data = make_data(n_train=20)
+    assert bandwidth_explorer(data, 2.0).w == 2.0
+    params = [inspect.signature(f).parameters for f in (bandwidth_explorer, plot_explorer_panels)]
+    assert [list(p)[:2] for p in params] == [["data", "w"]] * 2
+    assert {p["w"].kind for p in params} == {inspect.Parameter.POSITIONAL_OR_KEYWORD}
+
+
 def test_default_is_the_chapter_data():
     explorer = bandwidth_explorer()
     assert isinstance(explorer, BandwidthExplorer)
@@ -181,7 +193,7 @@ def test_a_phone_gets_the_static_picture_stacked_with_text_11_px_high(html_of, l
     pictures = {
         shown_on: base64.b64decode(data)
         for shown_on, data in re.findall(
-            r'<img class="attn-shown-(wide|narrow)" alt="[^"]*" '
+            r'<img class="attn-shown-(wide|narrow)" alt="[^"]*" data-min-width="\d+" '
             r'src="data:image/[a-z+]+;base64,([^"]+)">',
             page,
         )
@@ -342,6 +354,38 @@ def test_the_html_carries_the_style_that_shows_one_picture(html_of, lang):
         assert rule.replace(" ", "") in site_rules.replace(";}", "}")
     assert "@media screen and (max-width:600px)" in STATIC_STYLE
     assert "@media screen and (max-width: 600px)" in css
+
+
+def test_the_stacked_picture_is_shown_in_any_column_narrower_than_the_wide_one_declares(
+    html_of,
+):
+    """r31c: at 601 to 640 px the wide picture was shown 552 to 582 px wide although it
+    declares 583 px (its legends about 6 px high): the switch came only at a 600 px screen.
+    Each image carries its declared width, and the HTML's style, the lesson pages' and the
+    API pages' stylesheets switch in any column narrower than the wide one's."""
+    from attention_tutorial.explorer import _WIDE_MIN_PX, STATIC_STYLE
+    from attention_tutorial.figures._base import reading_facts
+
+    for lang in ("zh", "en"):
+        declared = {
+            layout: reading_facts(plot_explorer_panels(layout=layout, lang=lang))["min_width_px"]
+            for layout in ("wide", "stacked")
+        }
+        assert declared["wide"] == _WIDE_MIN_PX
+        # not one w's alone: at w = 10 too (its longer "current w = 10" legend)
+        wide_10 = plot_explorer_panels(w=10.0, lang=lang)
+        assert reading_facts(wide_10)["min_width_px"] == _WIDE_MIN_PX
+        page = html_of(lang)
+        for layout, shown_on in (("wide", "wide"), ("stacked", "narrow")):
+            assert f'class="attn-shown-{shown_on}"' in page
+            assert f'data-min-width="{declared[layout]}"' in page
+    root = Path(__file__).resolve().parents[2] / "docs/assets/stylesheets"
+    sheets = [(root / name).read_text(encoding="utf-8") for name in ("explorer.css", "extra.css")]
+    for css in (STATIC_STYLE, *sheets):
+        squeezed = re.sub(r"\s+", "", css)
+        assert f"@container(width<{_WIDE_MIN_PX}px)" in squeezed
+        assert f'img.attn-shown-wide[data-min-width="{_WIDE_MIN_PX}"]{{display:none' in squeezed
+        assert ">img.attn-shown-narrow{display:block" in squeezed
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -533,7 +533,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "画出这几个查询的权重曲线。",
         "layout": '`"wide"`：四个面板排成两行两列；' + _PHONE + "：四个面板排成一列。",
         "lang": _LANG,
-        "return": "图，有四个坐标系（外加一个颜色条）。",
+        "return": "图，有四个坐标系（外加一个颜色条）；`fig.description` 是它的替代文字。",
         "raise TypeError": "`data` 不是 `ToyData`；`w` 既不是数也不是张量，或者是布尔值"
         "（`True` 不能当作 `w`）；或 `query_indices` 不是整数的序列时。",
         "raise ValueError": _BAD_LAYOUT
@@ -1269,11 +1269,12 @@ SECTIONS: dict[str, dict[str, str]] = {
 PARAGRAPHS: dict[str, str] = {
     (
         'The figure comes in the two layouts of ``plot_explorer_panels``, ``"wide"`` and, for a '
-        'phone\'s column, ``"stacked"``, each with its alt text; the HTML shows the one that fits '
-        "the width of the screen."
+        'phone\'s column, ``"stacked"``, each with its alt text; the HTML shows the wide one in '
+        "a column at least as wide as its declared minimum width, else the stacked one."
     ): (
         '静态图有 ``plot_explorer_panels`` 的两种布局：宽屏用 ``"wide"``，手机的窄栏用 '
-        '``"stacked"``，各带自己的替代文字；HTML 按屏幕宽度只显示合适的那一张。'
+        '``"stacked"``，各带自己的替代文字；栏宽不小于宽图声明的最小宽度时，HTML 显示宽图，'
+        "否则显示上下排列的那一张。"
     ),
     (
         'The picture comes in the two layouts of ``plot_w_paths``, ``"wide"`` and, for a phone\'s '

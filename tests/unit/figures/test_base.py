@@ -52,8 +52,9 @@ def test_one_wording_per_label() -> None:
 
     assert repeated(LABELS["en"]) == set()
     # Chinese has no plural: the colour bar's "attention weight" and the diagram's
-    # "attention weights" heading are the same words; and the phone's short loss label
-    # ("LOO loss (sum)") needs no short form in Chinese: the long one fits a phone's panel
+    # "attention weights" heading are the same words; and the phone's loss label (English:
+    # "leave-one-out" and "loss (sum)" in two lines) needs no break in Chinese: the one-line
+    # label fits a phone's panel
     assert repeated(LABELS["zh"]) == {"注意力权重", "留一法损失（求和）"}
 
 

@@ -475,3 +475,27 @@ def test_the_truth_has_one_colour_in_every_curve() -> None:
     assert colours == {"#000000"}
     point = to_hex(figs[1].axes[0].collections[0].get_facecolor()[0])
     assert to_hex(figs[1].axes[0].lines[1].get_color()) not in {point, "#000000"}
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_w_paths_label_2_and_5_on_an_axis_of_two_decades(layout) -> None:
+    """r31c: the API example's axis, 0.32 to 32, was labelled at 1 and 10 only, and the w its
+    text names (0.5, 3.18, 5.06) were hard to place: on an axis of up to two and a half powers
+    of ten the minor ticks at 2 and 5 are labelled too; on a wider one (the lesson's and the
+    stepper's default grid) they stay bare."""
+    d = make_data()
+    paths = {"a": [0.5, 1.12, 5.06, 4.0]}
+
+    def minor_labels(**kwargs) -> list[str]:
+        fig = plot_w_paths(d.x_train, d.y_train, paths, layout=layout, lang="en", **kwargs)
+        fig.draw_without_rendering()
+        ax = fig.axes[0]
+        low, high = ax.get_xlim()
+        return [
+            t.get_text()
+            for t in ax.get_xticklabels(minor=True)
+            if t.get_text() and low <= t.get_position()[0] <= high
+        ]
+
+    assert minor_labels(ws=np.logspace(-0.5, 1.5, 201)) == ["0.5", "2", "5", "20"]
+    assert minor_labels() == []
