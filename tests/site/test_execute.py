@@ -11,6 +11,7 @@ import nbformat
 import pytest
 
 from tests.conftest import once_per_run
+from tests.site.shared_kernels import lending
 from tools.sitebuild import execute
 from tools.sitebuild.execute import (
     FIGURE_MIME,
@@ -47,6 +48,13 @@ def write_docs(folder):
     return root
 
 
+@pytest.fixture(autouse=True)
+def _one_warm_process(request):
+    """The builds of these tests fork their kernels from one warm process (shared_kernels.py)."""
+    with lending(request.config):
+        yield
+
+
 @pytest.fixture
 def docs(tmp_path):
     return write_docs(tmp_path)
@@ -59,7 +67,7 @@ def cache(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def first_build(tmp_path_factory):
+def first_build(tmp_path_factory, request):
     """The demo docs built into an empty cache, once per run (the first process builds).
 
     Returns the folder holding ``docs`` and ``cache``, and what the build reported.
@@ -68,7 +76,8 @@ def first_build(tmp_path_factory):
 
     def build(folder):
         cache = NotebookCache(folder / "cache", "environment-1")
-        written = cache.build(discover(write_docs(folder)))
+        with lending(request.config):
+            written = cache.build(discover(write_docs(folder)))
         paths = {nb.lang: str(path) for nb, path in written.items()}
         return {"stats": cache.stats.as_dict(), "written": paths}
 

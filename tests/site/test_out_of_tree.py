@@ -15,7 +15,10 @@ about this machine and the test's time rather than the commands:
   environment just made (so the command works there) but installs nothing.
   Installing JupyterLab and its ~80 dependencies took most of this test's time and
   is not needed to run a notebook: the two pieces that are, ``ipykernel`` and
-  ``nbclient`` (both JupyterLab dependencies), are installed instead;
+  ``nbclient`` (both JupyterLab dependencies), are installed instead, with the
+  dependencies they need, each at the version and from the file that resolution chose
+  (its ``--report``), with ``--no-deps``: what ``pip install jupyterlab`` would have
+  installed of them, without pip resolving a second time (3.6 CPU-s);
 * JupyterLab is not opened; the notebooks are executed with nbclient.
 
 The package still comes from the wheel and torch is installed into the new
@@ -68,7 +71,8 @@ def notebooks_that_read_files() -> list[str]:
 
 NOTEBOOKS = ["nonparametric", *notebooks_that_read_files()]  # the commands' page, then readers
 JUPYTERLAB = "python -m pip install jupyterlab"
-RUNNER = "python -m pip install --quiet ipykernel nbclient"  # what executing needs of it
+RUNNER = ("ipykernel", "nbclient")  # what executing needs of JupyterLab
+REPORT = "jupyterlab-report.json"  # what the dry run of JUPYTERLAB would install
 
 EXECUTE = """
 import sys, nbformat
@@ -79,6 +83,51 @@ for name in sys.argv[1:]:
                    resources={"metadata": {"path": "."}}).execute()
     nbformat.write(nb, "executed-" + name)
 """
+
+
+def kernel_requirements(report: dict, wanted=RUNNER) -> list[str]:
+    """``wanted`` and what they depend on, pinned to the files a pip ``--report`` resolved.
+
+    A dependency the report does not install is left out: the environment has it.
+
+    >>> def package(name, *requires):
+    ...     url = f"https://example.org/{name}-1.0-py3-none-any.whl"
+    ...     meta = {"name": name, "requires_dist": list(requires)}
+    ...     return {"metadata": meta, "download_info": {"url": url}}
+    >>> report = {
+    ...     "environment": {"sys_platform": "linux", "python_version": "3.11"},
+    ...     "install": [
+    ...         package("Kernel", "dep[x]", "win; sys_platform == 'win32'"),
+    ...         package("dep", "more; extra == 'x'", "tests; extra == 'test'"),
+    ...         package("more"),
+    ...         package("win"),
+    ...         package("tests"),
+    ...     ],
+    ... }
+    >>> for line in kernel_requirements(report, wanted=("kernel",)):
+    ...     print(line)
+    dep @ https://example.org/dep-1.0-py3-none-any.whl
+    Kernel @ https://example.org/Kernel-1.0-py3-none-any.whl
+    more @ https://example.org/more-1.0-py3-none-any.whl
+    """
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    resolved = {canonicalize_name(p["metadata"]["name"]): p for p in report["install"]}
+    missing = [name for name in wanted if canonicalize_name(name) not in resolved]
+    assert not missing, f"{missing}: not installed by the resolution of {JUPYTERLAB!r}"
+    todo, seen = [(canonicalize_name(name), "") for name in wanted], set()
+    while todo:
+        name, extra = todo.pop()
+        if (name, extra) in seen or name not in resolved:
+            continue
+        seen.add((name, extra))
+        for text in resolved[name]["metadata"].get("requires_dist") or []:
+            req = Requirement(text)
+            if req.marker is None or req.marker.evaluate({**report["environment"], "extra": extra}):
+                todo += [(canonicalize_name(req.name), e) for e in ("", *sorted(req.extras))]
+    packages = [resolved[name] for name in sorted({name for name, _ in seen})]
+    return [f"{p['metadata']['name']} @ {p['download_info']['url']}" for p in packages]
 
 
 def commands(suffix: str) -> list[str]:
@@ -145,11 +194,14 @@ def test_downloaded_notebooks_run_in_a_fresh_environment(site, tmp_path, record_
     assert lines[-1] == "jupyter lab nonparametric.ipynb"
     assert lines[-2] == JUPYTERLAB
     script = [line.replace(TORCH_INDEX, "") for line in lines[:-2]]
-    script += [JUPYTERLAB.replace(" install ", " install --dry-run --quiet ", 1), RUNNER]
-    script += ["python - " + " ".join(names) + " <<'EOF'" + EXECUTE + "EOF"]
+    dry_run = f" install --dry-run --quiet --report {REPORT} "
+    script.append(JUPYTERLAB.replace(" install ", dry_run, 1))
+    # then, in the same environment: ipykernel and nbclient as that resolution chose them
+    run = [lines[1], "python -m pip install --quiet --no-deps -r kernel-requirements.txt"]
+    run += ["python - " + " ".join(names) + " <<'EOF'" + EXECUTE + "EOF"]
     # where the import system finds the package (what ``import`` would load), without
     # importing torch a third time: the notebooks' kernels have imported it
-    script.append(
+    run.append(
         "python -c \"import importlib.util as u; print(u.find_spec('attention_tutorial').origin)\""
     )
     # a reader's shell: no PYTHONPATH or virtual environment of this run, and Python's
@@ -163,14 +215,23 @@ def test_downloaded_notebooks_run_in_a_fresh_environment(site, tmp_path, record_
     # of torch (half of this test's CPU). Not PIP_NO_COMPILE=1: pip reads the value of a
     # --no-X option's variable as X itself, so PIP_NO_COMPILE=1 leaves compiling on.
     env.update(PIP_COMPILE="0", JUPYTER_PLATFORM_DIRS="1", PYTHONHASHSEED="0")
+
+    def bash(lines: list[str]) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", "\n".join(lines)],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+
     start = time.perf_counter()
-    proc = subprocess.run(
-        ["bash", "-euo", "pipefail", "-c", "\n".join(script)],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    proc = bash(script)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-5000:]
+    report = json.loads((work / REPORT).read_text(encoding="utf-8"))
+    requirements = kernel_requirements(report)
+    (work / "kernel-requirements.txt").write_text("\n".join(requirements) + "\n")
+    proc = bash(run)
     seconds = time.perf_counter() - start
     record_property("out_of_tree_seconds", round(seconds, 1))
     print(f"out-of-tree install and run: {seconds:.0f} s")

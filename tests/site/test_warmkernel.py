@@ -13,6 +13,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from tests.site.shared_kernels import lending
 from tools.sitebuild import execute, warmkernel
 from tools.sitebuild.execute import NotebookCache, environment_hash, kernel_environment
 from tools.sitebuild.notebooks import ROOT, discover
@@ -63,9 +64,12 @@ def run(tmp_path: Path, *, warm: bool, langs=("zh", "en")) -> dict[str, list[lis
     return cells
 
 
-def test_a_forked_kernel_shows_a_page_what_a_fresh_kernel_shows(tmp_path, capfd):
-    warm = run(tmp_path, warm=True)
-    warm_log = capfd.readouterr().err
+def test_a_forked_kernel_shows_a_page_what_a_fresh_kernel_shows(tmp_path, capfd, request):
+    # forked from the warm process the builds of these tests share (shared_kernels.py);
+    # its kernels' log goes to a file, read with the build's own
+    with lending(request.config) as lent:
+        warm = run(tmp_path, warm=True)
+    warm_log = capfd.readouterr().err + lent.log()
     fresh = run(tmp_path, warm=False, langs=("zh",))
     fresh_log = capfd.readouterr().err
     world = warm["zh"][0]
