@@ -300,13 +300,15 @@ def _contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def test_the_dark_palette_draws_the_prediction_the_points_and_the_queries_readably():
+def test_the_dark_palette_draws_the_prediction_the_points_and_the_queries_readably(html_of):
     """Round 18: on the dark page the static panels' dashed prediction (#4051b5) and grey
     points (at 60 % opacity) were faint on the dark panel (about 2.4:1). The SVG's own dark
     variant (it has one: its heatmap keeps its colour scale) redraws them in the widget's
-    dark colours (explorer.css), each at least 3:1 against the dark panel."""
+    dark colours (explorer.css), each at least 3:1 against the dark panel. Read in the
+    static pictures of the English page (both layouts of ``plot_explorer_panels``,
+    encoded), drawn once for the module."""
     from attention_tutorial.figures import explorer_panels as ep
-    from attention_tutorial.figures._base import DARK_PANEL, encode
+    from attention_tutorial.figures._base import DARK_PANEL
 
     css = (Path(__file__).resolve().parents[2] / "docs/assets/stylesheets/explorer.css").read_text(
         encoding="utf-8"
@@ -314,9 +316,14 @@ def test_the_dark_palette_draws_the_prediction_the_points_and_the_queries_readab
     for k in (1, 2):  # the widget's own dark query colours
         rule = rf'\[data-md-color-scheme="slate"\] \.attn-explorer svg \.q{k} {{ stroke: (#\w+); }}'
         assert ep._DARK_COLOURS[ep._QUERY_COLOURS[k]] == re.search(rule, css).group(1)
-    for layout in ("wide", "stacked"):
-        mime, svg, _ = encode(ep.plot_explorer_panels(make_data(), 1.0, layout=layout, lang="en"))
+    pictures = re.findall(
+        r'<img class="attn-shown-(wide|narrow)" alt="[^"]*" src="data:([a-z/+]+);base64,([^"]+)">',
+        html_of("en"),
+    )
+    assert [shown_on for shown_on, _, _ in pictures] == ["wide", "narrow"]  # wide, stacked
+    for _, mime, data in pictures:
         assert mime == "image/svg+xml"
+        svg = base64.b64decode(data).decode("utf-8")
         style = re.search(r"<style[^>]*>(.*?)</style>", svg, re.S).group(1)
         assert ep.DARK_PANELS_STYLE in style
         dark = style[style.index("@media (prefers-color-scheme: dark)") :]

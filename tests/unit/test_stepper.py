@@ -204,10 +204,14 @@ def test_a_path_the_static_picture_cannot_draw_is_refused_by_sgd_stepper(kwargs,
         sgd_stepper(**kwargs)
 
 
-def test_a_notebook_shows_the_current_language(monkeypatch):
+def test_a_notebook_shows_the_current_language(stepper, html_of, monkeypatch):
+    """Without the build's languages, text/html follows ``set_language``."""
     from attention_tutorial.figures import _base, set_language
 
-    stepper = sgd_stepper(make_data(n_train=10), w0=0.5, steps=1)
+    # the pages of a language drawn once for the module (as in test_explorer.py): every
+    # ``html`` call below, with the language ``_repr_mimebundle_`` and ``_repr_html_`` pass
+    # it, reads that drawing; a wrong language gives the other page
+    monkeypatch.setattr(stepper, "html", lambda lang=None: html_of(lang))
     monkeypatch.delenv(FIGURE_LANGS_ENV, raising=False)
     monkeypatch.setattr(_base, "_language", None)
     set_language("en")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import re
@@ -244,6 +245,16 @@ PROJECTIONS = {  # the projections page's three 2 x 2 matrices, as large as they
 }
 
 
+@functools.cache
+def own_scale_laid_out(lang: str, layout: str) -> Figure:
+    """``plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"], layout=layout)``, laid
+    out (``draw_without_rendering``: the constrained layout, nothing rasterized), drawn
+    once per (lang, layout) for the tests that only read it ("wide" is the default)."""
+    fig = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"], layout=layout)
+    fig.draw_without_rendering()
+    return fig
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_three_small_matrices_fit_a_phone(lang) -> None:
     """At 375 px the content is 359 px wide: the figure must stay legible there (its
@@ -306,8 +317,7 @@ def test_the_ticks_can_name_the_coordinates(lang, layout) -> None:
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_wide_matrices_leave_no_blank_band_over_their_titles(lang) -> None:
     """Round-14 reader: about 40 px of blank lay over the titles of the wide figure."""
-    fig = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"])
-    fig.draw_without_rendering()
+    fig = own_scale_laid_out(lang, "wide")  # laid out
     top = max(ax.title.get_window_extent().y1 for ax in fig.axes if ax.images)
     assert fig.bbox.y1 - top < 0.2 * fig.dpi  # under 0.2 inches: the layout's pad and a bit
 
@@ -318,12 +328,11 @@ def test_a_matrix_ten_times_smaller_gets_a_colour_bar_of_its_own(lang) -> None:
     matrix the text reads most closely, looked white. ``own_scale`` draws it on its own
     scale, with its own colour bar under it, and the alt text gives both ranges; it
     still fits a phone."""
-    fig = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"])
+    fig = own_scale_laid_out(lang, "wide")  # laid out
     *panels, shared, own = fig.axes
     assert [ax.images[0].get_clim() for ax in panels] == [(-13.01, 13.01)] * 2 + [(-1.15, 1.15)]
     assert shared._colorbar.mappable.get_clim() == (-13.01, 13.01)
     assert own._colorbar.mappable.get_clim() == (-1.15, 1.15)
-    fig.draw_without_rendering()
     under = panels[2].get_window_extent()
     assert under.x0 - 1 <= own.get_window_extent().x0 < own.get_window_extent().x1 <= under.x1 + 1
     assert shared.get_window_extent().x1 < under.x0  # the shared bar stays under M and A
@@ -401,8 +410,7 @@ def test_no_text_of_the_matrices_comes_near_the_edge_of_the_canvas(lang, layout)
     centred. The SVG leaves the text to the browser's fonts, whose lines can sit lower than
     matplotlib measures, so every text keeps 0.1 inch clear of each edge of the canvas, and
     the label's lines are centred under its bar. The second bar names its matrix."""
-    fig = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"], layout=layout)
-    fig.draw_without_rendering()
+    fig = own_scale_laid_out(lang, layout)  # laid out
     clear = fig.bbox.padded(-0.1 * fig.dpi)  # the canvas less 0.1 inch on each side
     texts = drawn_texts(fig)
     assert len(texts) >= 3 * 4 + 3 + 2  # every entry, the titles, both bars' labels
@@ -626,7 +634,7 @@ def test_matrices_name_what_their_rows_and_columns_stand_for(lang) -> None:
     assert (
         "M 的行是查询 x，列是键 k" if lang == "zh" else "M: rows the query x, columns the key k"
     ) in alt
-    default = plot_matrices(PROJECTIONS, lang=lang, own_scale=["A⁻¹Mᵀ"])
+    default = own_scale_laid_out(lang, "wide")  # plot_matrices(PROJECTIONS, own_scale=...)
     assert default.axes[0].get_ylabel() == "" and "rows the" not in default.description
     with pytest.raises(ValueError, match=r"roles must map names of .* got 'B'"):
         plot_matrices(PROJECTIONS, lang=lang, roles={"B": ("query", "key")})

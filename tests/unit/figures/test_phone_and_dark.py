@@ -253,19 +253,27 @@ def test_heatmaps_have_a_dark_colour_map_whose_no_weight_is_the_dark_panel(call)
     colour_bars = sum(hasattr(ax, "_colorbar") for ax in fig.axes)
     assert heatmaps and colour_bars and len(light) == len(dark) == heatmaps + colour_bars
     assert len(_IMAGE.findall(svg)) == len(fresh) + len(dark)
-    assert [_pixels(e).tolist() for e in light] == [_pixels(e).tolist() for e in fresh]
-    for light_image, dark_image in zip(light, dark, strict=True):
+    # every light image's pixels exactly those of the fresh drawing's (compared as arrays:
+    # as lists of numbers, hundreds of thousands each, the comparison took longer than it)
+    light_pixels, dark_pixels = [_pixels(e) for e in light], [_pixels(e) for e in dark]
+    fresh_pixels = [_pixels(e) for e in fresh]
+    assert len(light_pixels) == len(fresh_pixels)
+    differ = [i for i, (a, b) in enumerate(zip(light_pixels, fresh_pixels, strict=True))
+              if not np.array_equal(a, b)]  # fmt: skip
+    assert differ == [], differ  # the images (by position) whose shape or a pixel differs
+    for light_image, dark_image, light_rgb, dark_rgb in zip(
+        light, dark, light_pixels, dark_pixels, strict=True
+    ):
         place = r'(?:transform|x|y|width|height)="[^"]*"'
         assert re.findall(place, light_image) == re.findall(place, dark_image)
-        on_light, on_dark = _lightness(_pixels(light_image)), _lightness(_pixels(dark_image))
+        on_light, on_dark = _lightness(light_rgb), _lightness(dark_rgb)
         # the cells in the same order from least to most weight in both drawings: lighter
         # for less on the light page, darker for less on the dark one
         order = np.argsort(-on_light, kind="stable")
         assert np.all(np.diff(on_dark[order]) >= -1.5)
     # no weight (the foot of every colour bar): the light page's near-white, the dark
     # page's panel; the most weight: Reds' darkest red, the dark map's lightest red
-    on_light = np.concatenate([_pixels(e) for e in light])
-    on_dark = np.concatenate([_pixels(e) for e in dark])
+    on_light, on_dark = np.concatenate(light_pixels), np.concatenate(dark_pixels)
     faintest = on_dark[np.argmin(_lightness(on_dark))]
     assert np.abs(faintest - _hex(DARK_PANEL)).max() <= 6, faintest
     assert _lightness(on_light).max() > 235 > _lightness(on_dark).max() > 150
