@@ -317,7 +317,8 @@ def test_the_dark_palette_draws_the_prediction_the_points_and_the_queries_readab
         rule = rf'\[data-md-color-scheme="slate"\] \.attn-explorer svg \.q{k} {{ stroke: (#\w+); }}'
         assert ep._DARK_COLOURS[ep._QUERY_COLOURS[k]] == re.search(rule, css).group(1)
     pictures = re.findall(
-        r'<img class="attn-shown-(wide|narrow)" alt="[^"]*" src="data:([a-z/+]+);base64,([^"]+)">',
+        r'<img class="attn-shown-(wide|narrow)" alt="[^"]*" data-min-width="\d+" '
+        r'src="data:([a-z/+]+);base64,([^"]+)">',
         html_of("en"),
     )
     assert [shown_on for shown_on, _, _ in pictures] == ["wide", "narrow"]  # wide, stacked
