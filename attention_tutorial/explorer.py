@@ -141,6 +141,8 @@ def bandwidth_explorer(
 ) -> BandwidthExplorer:
     """Return the bandwidth explorer of ``data``, for display in a notebook cell.
 
+    A notebook shows its static picture; the slider runs on the lesson pages.
+
     Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
     Args:

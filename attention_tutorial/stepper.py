@@ -149,11 +149,11 @@ def sgd_stepper(
     Explained on the page `smoothness.md`.
 
     Each press of *Step* takes one step of ``w_path`` (full-batch SGD on the
-    summed leave-one-out loss); the box at the top of its API reference page
-    describes the readout and the marks. ``w_path`` gives each step's ``w``
-    and ``loss_curve(path, x, y)`` its loss; when ``w`` is trained, the
-    gradient at ``path[k]`` (the one step ``k + 1`` moves against) is
-    ``(path[k] - path[k + 1]) / lr``.
+    summed leave-one-out loss); the box *What it displays* at the top of the
+    stepper's API reference page describes the readout and the marks.
+    ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its
+    loss; when ``w`` is trained, the gradient at ``path[k]`` (the one step
+    ``k + 1`` moves against) is ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.

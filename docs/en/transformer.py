@@ -12,9 +12,6 @@
 #   `F.scaled_dot_product_attention` and `nn.MultiheadAttention`;
 # - leave-one-out as one `masked_fill`.
 #
-# The next page, [Learned projections on a 2-D toy problem](projections.py), trains a small model
-# with learned projections and compares it with the chapter's.
-#
 # It builds on the page [From the Gaussian kernel to dot-product attention](dot-product.py). Every
 # number on this page was produced by running the code when the site was built.
 
@@ -177,7 +174,10 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
-# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. The
+# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. Why, when untied factors
+# only move the kernel's centre? In a Transformer a query and a key play different roles (a word
+# may look for its verb, not for itself): the score is a learned match, not a distance, and a
+# centre moved away from the query is what such a match needs. The
 # expansion of the square from the [dot-product page](dot-product.py) still holds for vectors:
 #
 # $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
@@ -481,7 +481,7 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 #
 # Here the mask hides the diagonal. A standard Transformer masks neither to leave points out nor
 # to carry the key bias, which it drops (why: the dot-product page); its masks hide positions,
-# such as later words or, more often, **padding**: the sequences of a batch differ in length, the shorter ones are padded to the same
+# such as later words (a causal mask) or **padding**: the sequences of a batch differ in length, the shorter ones are padded to the same
 # length, and the padded keys must get no weight, so their columns of scores are filled with
 # $-\infty$. The `masked_softmax` of §10.3 of d2l 0.17 (and of the Chinese second edition; §11.3
 # on today's d2l.ai) does exactly this from each sequence's valid length `valid_lens` (it fills in $-10^6$, which the softmax turns into 0 just the same). How a mask over

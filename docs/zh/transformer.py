@@ -8,8 +8,6 @@
 # - 亲手写出缩放点积注意力（scaled dot-product attention，简称 SDPA），与 PyTorch 的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 对照；
 # - 用一次 `masked_fill` 实现留一法。
 #
-# 在二维玩具问题上训练带投影（projection）的小模型、与本章的模型比较，是下一页《[在二维玩具问题上学习投影](projections.py)》的内容。
-#
 # 本页接着《[从高斯核到点积注意力](dot-product.py)》一页往下讲。页面上所有的数字都是构建网站时运行代码得到的。
 
 # %%
@@ -126,7 +124,7 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # %% [markdown]
 # A 沿 $x_1$ 与查询对齐，那里不带噪声的真值 $f(x_1)$ 和查询处一样，都是 3.56；B 沿 $x_1$ 差了 1.13，真值只有 2.43。输出只取决于 $x_1$，所以该看的邻居是 A。可是圆鼓包给 B 的核值（0.525）比给 A 的（0.174）大得多，因为它只看距离的长度。窄鼓包反过来，给 A 0.853、给 B 0.003：它几乎不管 $x_2$ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
 #
-# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。[点积页](dot-product.py)展开平方的做法对向量照样成立：
+# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。不绑定的因子只会挪动核的中心，为什么还要这样？在 Transformer 里，查询和键扮演不同的角色（一个词要找的可能是它的动词，而不是它自己）：分数是学出来的匹配程度，不是距离；中心离开查询，正是这种匹配需要的。[点积页](dot-product.py)展开平方的做法对向量照样成立：
 #
 # $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
 #
@@ -334,7 +332,7 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
-# 这里遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词，更常见的是**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
+# 这里遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
 #
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #

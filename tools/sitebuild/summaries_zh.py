@@ -1948,8 +1948,9 @@ PARAGRAPHS: dict[str, str] = {
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
     "Each press of *Step* takes one step of ``w_path`` (full-batch SGD on the summed "
-    "leave-one-out loss); the box at the top of its API reference page describes the readout "
-    "and the marks. ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its loss; "
+    "leave-one-out loss); the box *What it displays* at the top of the stepper's API reference "
+    "page describes the readout and the marks. ``w_path`` gives each step's ``w`` and "
+    "``loss_curve(path, x, y)`` its loss; "
     "when ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1`` moves against) "
     "is ``(path[k] - path[k + 1]) / lr``.": (
         "每按一次“走一步”，就走 ``w_path`` 的一步（在留一法损失之和上做全批量 SGD）；"
@@ -1957,6 +1958,9 @@ PARAGRAPHS: dict[str, str] = {
         "每一步的 ``w`` 由 ``w_path`` 给出，它的损失由 ``loss_curve(path, x, y)`` 给出；"
         "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步按它更新：``w - lr * 梯度``）是 "
         "``(path[k] - path[k + 1]) / lr``。"
+    ),
+    "A notebook shows its static picture; the slider runs on the lesson pages.": (
+        "notebook 里显示的是它的静态图；能拖动的滑块只在课程页上。"
     ),
     # toy2d
     "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "

@@ -85,7 +85,7 @@ _ = torch.manual_seed(at.SEED)
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
 #   [the pitfalls of nn.Linear](linear.py#pitfalls).
-# - **Other wordings** (the two summed sizes differ here too):
+# - **Other wordings** (again the size the product sums over differs: the left operand's last, the right one's rows):
 #     - more than two dimensions on the right: [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 #     - two 1-D vectors of different lengths: [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
 #     - a 1-D vector on the right: [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
@@ -122,9 +122,9 @@ assert layer.weight.T.shape == (2, 3)
 # ### inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively
 #
 # - **Cause**: the product of two 1-D tensors (`torch.matmul`, `@` or `torch.dot`) is a dot
-#   product, which needs two vectors of one length; the message gives the two lengths in
+#   product, which needs two vectors of the same length; the message gives the two lengths in
 #   turn.
-# - **Fix**: print both `.shape`s; if the vectors should have had one length, check whether
+# - **Fix**: print both `.shape`s; if the vectors should have had the same length, check whether
 #   `n_train` and `n_test` were mixed up.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls) (the 1-D · 1-D
 #   case).
@@ -752,7 +752,7 @@ with prints_error(RuntimeError):
 #   [in place](../glossary.md#in-place-operation) after the forward pass; a tensor from `detach()`
 #   shares memory with the original, so changing one changes the other. In the example
 #   below, the value needed is `y`.
-# - **Fix**: `.clone()` before changing it (below, `y.detach().clone()`), or use the
+# - **Fix**: `.clone()` before changing it (here `y.detach().clone().zero_()`, which leaves `y` alone), or use the
 #   operation without the underscore.
 # - **Explained in**: [the pitfalls of clone and detach](clone.py#pitfalls).
 

@@ -78,7 +78,7 @@ _ = torch.manual_seed(at.SEED)
 #     - `nn.Linear` 的输入，最后一维不等于 `in_features`：右边是转置后的层权重 `layer.weight.T`，形状为 `(in_features, out_features)`（权重本身是 `(out_features, in_features)`）；三维的输入同样把批量维并入行数（下面第四条报错）。
 # - **改法**：打印两边的 `.shape`，找出该转置（`.T`）或该换位置的那个。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)、[nn.Linear 的陷阱](linear.py#陷阱)。
-# - **其他说法**（同样是求和的两维长度不同）：
+# - **其他说法**（同样是乘积求和的那一维两边长度不等：左边的最后一维、右边的行数）：
 #     - 右边超过二维：[Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 #     - 两个一维向量长度不同：[inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
 #     - 右边是一维向量：[size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
@@ -673,7 +673,7 @@ with prints_error(RuntimeError):
 #
 # - **原因**：反向传播（沿[计算图](../glossary.md#computational-graph)往回求[梯度](../glossary.md#gradient)）要用的值在前向计算之后被[原地操作](../glossary.md#in-place-operation)改掉了；
 #   `detach()` 出来的张量与原张量共享内存，改它就是改原张量。下面的例子里，要用的值是 `y`。
-# - **改法**：要改的话先 `.clone()`（下面就是 `y.detach().clone()`），或者用不带下划线的运算。
+# - **改法**：要改的话先 `.clone()`（本例应写成 `y.detach().clone().zero_()`，`y` 就不受影响），或者用不带下划线的运算。
 # - **讲解**：[clone 与 detach 的陷阱](clone.py#陷阱)。
 
 # %%
@@ -696,7 +696,7 @@ with prints_error(RuntimeError):
 # 包里的函数检查参数，报错时点名出错的参数、说明应有的形状或类型。下面的例子都用 40 个训练点、
 # 50 个测试输入的数据，让形状写错的调用一定报错（`n_train` 与 `n_test` 相同时，有些错误不会报出来）。
 #
-# 这一组的条目，冒号前是出了什么错（前五条的标题以 `…` 开头，它代表报错点名的参数，例如 `queries`、
+# 这一组的条目，冒号前是出了什么错（前五条的标题以 `…` 开头，它代表报错点名的参数，例如 `queries`，或一起点名的
 # `keys and values`）：
 #
 # - 不是张量：[… must be a torch.Tensor, got …](#-must-be-a-torchtensor-got-)
