@@ -11,3 +11,17 @@ FIGURE_MIME = "application/vnd.attention-tutorial.figure+json"
 # Where an image carries its reading facts (min_width_px, colour_scale): the PNG text
 # key, and the SVG comment ``<!-- attn-figure {...} -->``.
 FACTS_KEY = "attn-figure"
+
+# The static picture comes in two layouts; this style, carried in the HTML itself, shows one
+# of them wherever the HTML is rendered (a notebook, a file of one's own): the wide one,
+# the stacked one on a screen up to a phone's width. The same rules as the site's
+# ``docs/assets/stylesheets/explorer.css``, and only for the images of this static figure.
+# ``attention_tutorial.explorer`` puts it in the widgets' HTML; the build drops it from pages.
+STATIC_STYLE = (
+    "<style>"
+    ".attn-explorer-static img.attn-shown-narrow{display:none}"
+    "@media screen and (max-width:600px){"
+    ".attn-explorer-static img.attn-shown-narrow{display:block}"
+    ".attn-explorer-static img.attn-shown-wide{display:none}"
+    "}</style>"
+)

@@ -21,6 +21,7 @@ import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial._contract import STATIC_STYLE
 from attention_tutorial.data import ToyData, make_data
 from attention_tutorial.figures._base import (
     FIGURE_LANGS_ENV,
@@ -38,18 +39,8 @@ from attention_tutorial.figures.explorer_panels import (
 )
 
 W_STEPS = 401  # the slider: log10(w) from -1 to 3 in steps of 0.01, like logspace(-1, 3, 401)
-# The static picture comes in two layouts; this style, carried in the HTML itself, shows one
-# of them wherever the HTML is rendered (a notebook, a file of one's own): the wide one,
-# the stacked one on a screen up to a phone's width. The same rules as the site's
-# ``docs/assets/stylesheets/explorer.css``, and only for the images of this static figure.
-STATIC_STYLE = (
-    "<style>"
-    ".attn-explorer-static img.attn-shown-narrow{display:none}"
-    "@media screen and (max-width:600px){"
-    ".attn-explorer-static img.attn-shown-narrow{display:block}"
-    ".attn-explorer-static img.attn-shown-wide{display:none}"
-    "}</style>"
-)
+# STATIC_STYLE (attention_tutorial/_contract.py): the style that shows one of the static
+# picture's two layouts, carried in the widget's HTML.
 
 # Words of the page's controls and panels that are not figure words; the words the
 # panels share with the static figure come from the one table, figures._labels.

@@ -496,7 +496,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
            past the limit the step had measured it within).
         """
         if self.katex is None:
-            self.katex = mathrender.KatexRenderer()
+            self.katex = mathrender.KatexRenderer(steps=self.steps)
         steps = [
             mathrender.render_step(self.katex),
             tables.row_headers_tree,
