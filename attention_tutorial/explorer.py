@@ -21,6 +21,7 @@ import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial._contract import EXPLORER_WIDE_MIN_PX, STATIC_STYLE
 from attention_tutorial.data import ToyData, make_data
 from attention_tutorial.figures._base import (
     FIGURE_LANGS_ENV,
@@ -39,33 +40,9 @@ from attention_tutorial.figures.explorer_panels import (
 )
 
 W_STEPS = 401  # the slider: log10(w) from -1 to 3 in steps of 0.01, like logspace(-1, 3, 401)
-# The wide picture's declared minimum width (CSS px; ``figures._base.reading_facts``): in a
-# narrower column its smallest text (the 10 pt legends of a 9-inch figure) is under
-# ``MIN_TEXT_PX``. Its ``<img>`` carries it as ``data-min-width``; the style below switches
-# to the stacked picture in any column narrower than it (r31c: at 601 to 640 px the wide
-# picture was shown 552 to 582 px wide, its legends about 6 px high). Checked against the
-# figure by tests/unit/test_explorer.py, and written in the site's CSS too.
-_WIDE_MIN_PX = 583
-# The static picture comes in two layouts; this style, carried in the HTML itself, shows one
-# of them wherever the HTML is rendered (a notebook, a file of one's own): the wide one,
-# the stacked one on a screen up to a phone's width, and in a column narrower than what
-# the wide one declares (a container query: the figure is the container). The same rules
-# as the site's ``docs/assets/stylesheets/explorer.css``, and only for the images of this
-# static figure (the stepper's, which uses this style too, declares no such width).
-STATIC_STYLE = (
-    "<style>"
-    ".attn-explorer-static img.attn-shown-narrow{display:none}"
-    "@media screen and (max-width:600px){"
-    ".attn-explorer-static img.attn-shown-narrow{display:block}"
-    ".attn-explorer-static img.attn-shown-wide{display:none}"
-    "}"
-    ".attn-explorer-static{container-type:inline-size}"
-    f"@container (width<{_WIDE_MIN_PX}px){{"
-    f'.attn-explorer-static:has(>img.attn-shown-wide[data-min-width="{_WIDE_MIN_PX}"])'
-    ">img.attn-shown-narrow{display:block}"
-    f'.attn-explorer-static>img.attn-shown-wide[data-min-width="{_WIDE_MIN_PX}"]{{display:none}}'
-    "}</style>"
-)
+# STATIC_STYLE and the wide picture's declared minimum width (attention_tutorial/_contract.py):
+# the style that shows one of the static picture's two layouts, carried in the widget's HTML.
+_WIDE_MIN_PX = EXPLORER_WIDE_MIN_PX
 
 # Words of the page's controls and panels that are not figure words; the words the
 # panels share with the static figure come from the one table, figures._labels.

@@ -381,3 +381,56 @@ def test_finishing_steps_are_named_and_documented():
     ]
     assert all(step.__doc__ for step in steps)
     assert all(name in plugin.finish_steps.__doc__ for name in names)
+
+
+def test_search_entries_are_kept_whatever_the_page_url(tmp_path):
+    """A page's search entries are kept by the sections Material's parser finds, not by its
+    URL: the same page with other links (the offline variant's ``.html`` URLs) gets them
+    from the cache, located at its own URL, as Material makes them; another text does not."""
+    from types import SimpleNamespace
+
+    from material.plugins.search.plugin import SearchIndex
+    from mkdocs.structure.toc import get_toc
+
+    from tools.sitebuild.stepcache import StepCache
+
+    options = {"lang": ["zh"], "separator": r"[\s\-]+", "pipeline": [], "fields": {}}
+
+    def page(url: str, link: str, text: str = "注意力汇聚") -> SimpleNamespace:
+        content = (
+            f'<h1 id="t">标题</h1><p>{text}，见 <a href="{link}">核回归</a>。</p>'
+            f'<h2 id="s">第二节</h2><p><img src="{link}x.png"> 更多 <code>x</code></p>'
+        )
+        toc = get_toc([{"level": 1, "id": "t", "name": "标题", "children": []}])
+        return SimpleNamespace(content=content, url=url, title="标题", meta={}, toc=toc)
+
+    def entries(pages, steps: StepCache | None) -> list[dict]:
+        index = SearchIndex(**options)
+        plugin = SiteBuildPlugin()
+        plugin.steps = steps
+        search = SimpleNamespace(search_index=index, config=options)
+        config = SimpleNamespace(plugins={"material/search": search})
+        if steps is not None:
+            plugin._keep_search_entries(config)
+        for each in pages:
+            index.add_entry_from_context(each)
+        return index.entries
+
+    steps = StepCache(tmp_path / "steps", version="test")
+    site = [page("nonparametric/", "../kernel/"), page("", "kernel/", text="首页")]
+    assert entries(site, steps) == entries(site, None)
+    made = steps.misses
+    offline = [
+        page("nonparametric.html", "kernel.html"),
+        page("index.html", "kernel.html", text="首页"),
+    ]
+    kept = entries(offline, steps)
+    assert steps.misses == made and steps.hits == 2  # both taken from the cache
+    assert kept == entries(offline, None)
+    assert (
+        kept[0]["location"] == "nonparametric.html"
+        and kept[1]["location"] == "nonparametric.html#s"
+    )
+    other = [page("nonparametric.html", "kernel.html", text="另一段文字")]
+    assert entries(other, steps) == entries(other, None)
+    assert steps.misses == made + 1

@@ -197,6 +197,17 @@ def example_passes_lang(name: str) -> bool:
     )
 
 
+def kept_passes_lang(name: str) -> bool:
+    """:func:`example_passes_lang`, or its answer kept from the same package text.
+
+    It reads the function's docstring, which is part of the package's text: kept under
+    that (``stepcache``), a build whose figures are all kept imports no package (and no
+    torch) for their captions.
+    """
+    key = ["passes-lang", name, _package_key or package_key()]
+    return bool(_figures.get_or_make("api-figure-caption", key, lambda: example_passes_lang(name)))
+
+
 def _stored(blob: bytes, ext: str) -> dict:
     """A drawing as the site stores it: its file (named by its content), blob and attributes."""
     file = f"assets/figures/{hashlib.sha256(blob).hexdigest()[:16]}.{ext}"
@@ -312,7 +323,7 @@ def figure_html(name: str, lang: str, drawn: list[dict], page_url: str) -> str:
     """The ``<figure>`` of one function: its image(s), then a caption."""
     if not drawn:
         return ""
-    captions = CAPTION if example_passes_lang(name) else CAPTION_NO_LANG
+    captions = CAPTION if kept_passes_lang(name) else CAPTION_NO_LANG
     caption = captions[lang].format(
         name=html.escape(drawn[0].get("variable", "fig")), func=html.escape(name.rsplit(".", 1)[-1])
     )

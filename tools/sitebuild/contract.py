@@ -28,5 +28,6 @@ _contract = _load()
 FIGURE_LANGS_ENV: str = _contract.FIGURE_LANGS_ENV
 FIGURE_MIME: str = _contract.FIGURE_MIME
 FACTS_KEY: str = _contract.FACTS_KEY
+STATIC_STYLE: str = _contract.STATIC_STYLE
 # The class of each figure's <img> on a page (docs/assets/stylesheets/extra.css styles it).
 FIGURE_CLASS = "attn-figure"

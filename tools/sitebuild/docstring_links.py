@@ -191,8 +191,9 @@ def summary_zh(obj: griffe.Object) -> str | None:
     Public names of the package have one, and so have the building blocks of a module
     (``BUILDING_BLOCKS``).
     """
-    from attention_tutorial import __all__ as public
     from tools.sitebuild.summaries_zh import BUILDING_BLOCKS, MEMBERS, SUMMARIES
+
+    public = public_modules()
 
     if obj.is_alias or obj.parent is None or not obj.path.startswith(f"{PACKAGE}."):
         return None
@@ -628,6 +629,52 @@ def wrap_example_comments(text: str, width: int = PHONE_CODE_COLUMNS) -> str:
 CODE_NAME = re.compile(r"(?<![\[`])(`{1,2})(?P<name>[A-Za-z_][\w.]*)\1(?![`\]])")
 
 
+def _defined_in(module: str, name: str) -> str | None:
+    """The module whose source defines the function or class ``name`` that ``module`` sees.
+
+    It follows ``from x import name``; None for a value, a module or another package's name.
+    """
+    import ast
+
+    path = ROOT / Path(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name == name:
+                return module
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+                return None  # a value (``SEED = 0``): it carries no ``__module__``
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:
+                if (alias.asname or alias.name) == name:
+                    if not node.module.startswith(f"{PACKAGE}."):
+                        return None  # from another package: not the package's own
+                    return _defined_in(node.module, alias.name)
+    return None
+
+
+@functools.cache
+def public_modules() -> dict[str, str | None]:
+    """The package's public names (``__all__``) -> the module that defines each, or None.
+
+    Read from the package's source (``ast``): what ``getattr(obj, "__module__", None)``
+    gives for each (``tests/site/test_docstring_links.py`` compares them). The build does
+    not import the package, and with it torch (about 2 CPU-s in each of its processes),
+    for names.
+    """
+    import ast
+
+    init = ROOT / PACKAGE / "__init__.py"
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            return {name: _defined_in(PACKAGE, name) for name in ast.literal_eval(node.value)}
+    raise ValueError(f"{init}: no __all__")
+
+
 @functools.cache
 def _identifiers() -> dict[str, str]:
     """Every name an API page shows under its own heading -> its identifier for autorefs.
@@ -636,12 +683,10 @@ def _identifiers() -> dict[str, str]:
     and the building blocks (``"score"``, ``"scores.score"``); a module's name gives its API
     page (``"scores.md"``), a Markdown link.
     """
-    import attention_tutorial
     from tools.sitebuild.summaries_zh import BUILDING_BLOCKS
 
     found = {}
-    for name in attention_tutorial.__all__:
-        module = getattr(getattr(attention_tutorial, name), "__module__", None)
+    for name, module in public_modules().items():
         if module and module.startswith(f"{PACKAGE}.") and not name.isupper():
             found[name] = found[f"{module.removeprefix(PACKAGE + '.')}.{name}"] = f"{module}.{name}"
     for module, blocks in BUILDING_BLOCKS.items():

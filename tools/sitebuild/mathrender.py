@@ -38,6 +38,7 @@ from bs4 import BeautifulSoup, NavigableString, PageElement
 
 from tools.sitebuild import html_tree
 from tools.sitebuild.html_tree import RawHTML, has_class
+from tools.sitebuild.stepcache import StepCache
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = Path(__file__).with_name("katex_server.cjs")
@@ -263,48 +264,80 @@ _RENDERED: dict[tuple[str, bool], str] = {}
 
 
 class KatexRenderer:
-    """One node process rendering TeX with the katex npm package; reused for a whole build."""
+    """One node process rendering TeX with the katex npm package; reused for a whole build.
 
-    def __init__(self, root: Path = ROOT) -> None:
-        """Start node with ``katex_server.cjs`` in ``root``, where ``npm ci`` installed katex."""
-        node = shutil.which("node")
-        if node is None:
+    With ``steps`` (the build's ``StepCache``), the HTML of a page's formulas is kept
+    under their TeX and display flags (in the order the page has them): the cache's
+    version holds KaTeX's (``package-lock.json``) and the options
+    (``katex_server.cjs``), so a kept result is what KaTeX gives. The other builds of the
+    same formulas (the English site, the offline site, ``mkdocs serve``) take it from there;
+    node starts only when a formula is not kept.
+    """
+
+    def __init__(self, root: Path = ROOT, steps: StepCache | None = None) -> None:
+        """Check node and katex in ``root`` (``npm ci`` installs it); node starts when needed."""
+        self._node = shutil.which("node")
+        if self._node is None:
             raise RuntimeError("node is needed to render formulas: install Node.js 20")
         if not (root / "node_modules" / "katex").is_dir():
             raise RuntimeError(f"katex is not installed: run `npm ci` in {root}")
-        self._proc = subprocess.Popen(
-            [node, str(SERVER)],
-            cwd=root,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            encoding="utf-8",
-        )
+        self._root = root
+        self._steps = steps
+        self._proc: subprocess.Popen | None = None
         self._lock = threading.Lock()
+
+    def _start(self) -> subprocess.Popen:
+        """The node process with ``katex_server.cjs``, started on the first formula to render."""
+        if self._proc is None:
+            self._proc = subprocess.Popen(
+                [self._node, str(SERVER)],
+                cwd=self._root,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+            )
+        return self._proc
 
     def render(self, items: list[tuple[str, bool]]) -> list[str]:
         """HTML of each (tex, display) pair; ValueError naming a formula KaTeX rejects.
 
         Each formula is rendered once per process (``_RENDERED``): the same formula
-        on another page, or on the same page rebuilt by ``mkdocs serve``, is not sent again.
+        on another page, or on the same page rebuilt by ``mkdocs serve``, is not sent again;
+        a page's formulas kept by another build (``steps``) are not rendered at all.
         """
-        todo = list(dict.fromkeys(item for item in map(tuple, items) if item not in _RENDERED))
+        items = [(str(tex), bool(display)) for tex, display in items]
+        key = None
+        if self._steps is not None and items:
+            key = self._steps.key("katex", [json.dumps(items, ensure_ascii=False)])
+            kept = self._steps.get(key)
+            if isinstance(kept, list) and len(kept) == len(items):
+                _RENDERED.update(zip(items, kept, strict=True))
+                return list(kept)
+        todo = list(dict.fromkeys(item for item in items if item not in _RENDERED))
         if todo:
             with self._lock:
-                self._proc.stdin.write(json.dumps(todo, ensure_ascii=False) + "\n")
-                self._proc.stdin.flush()
-                reply = json.loads(self._proc.stdout.readline() or '{"error": "node exited"}')
+                proc = self._start()
+                proc.stdin.write(json.dumps(todo, ensure_ascii=False) + "\n")
+                proc.stdin.flush()
+                reply = json.loads(proc.stdout.readline() or '{"error": "node exited"}')
             if isinstance(reply, dict):
                 raise ValueError(f"KaTeX: {reply['error']}")
             _RENDERED.update(zip(todo, reply, strict=True))
-        return [_RENDERED[tuple(item)] for item in items]
+        rendered = [_RENDERED[item] for item in items]
+        if key is not None:
+            self._steps.put(key, rendered)
+        return rendered
 
     def close(self) -> None:
-        """End the node process."""
+        """End the node process (if it started)."""
+        if self._proc is None:
+            return
         if self._proc.poll() is None:
             self._proc.stdin.close()
             self._proc.wait(timeout=10)
         self._proc.stdout.close()
+        self._proc = None
 
 
 def render_step(renderer: KatexRenderer):

@@ -144,12 +144,13 @@ def strip_scripts(tree: BeautifulSoup) -> None:
 def extract_styles(tree: BeautifulSoup) -> str:
     """Remove the inline ``<style>`` elements; return their joined CSS.
 
-    The widgets' own style (``attention_tutorial.explorer.STATIC_STYLE``, which shows one
+    The widgets' own style (``STATIC_STYLE``, from ``attention_tutorial/_contract.py``: read
+    without importing the package and torch; it shows one
     of their two static pictures in a notebook or a saved file) is dropped, not kept: the
     site's ``explorer.css`` holds the same rules, and keeping it gave the pages with a widget
     a notebook stylesheet of their own (CI20).
     """
-    from attention_tutorial.explorer import STATIC_STYLE
+    from tools.sitebuild.contract import STATIC_STYLE
 
     widget_css = STATIC_STYLE.removeprefix("<style>").removesuffix("</style>").strip()
     blocks = []

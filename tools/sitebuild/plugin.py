@@ -182,15 +182,23 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
 
         Material's search plugin cuts each page into sections with an HTML parser and
         segments their Chinese text: after an edit of one page, that was a fifth of
-        a rebuild for pages that did not change. The entries are a function of the
-        page's content, URL, title, metadata and table of contents, and of the
-        search options: its ``add_entry_from_context`` is wrapped (on this build's
-        own index object) to keep them under those. The serve test compares the
-        index with a clean build's, byte for byte.
+        a rebuild for pages that did not change. Its ``add_entry_from_context`` is
+        wrapped (on this build's own index object) to keep the entries under what they
+        are made of: the sections its parser finds in the page's content (the parsing
+        is redone: it is cheap, jieba's segmenting is not), the page's title, metadata
+        and table of contents, and the search options. Not the page's URL, which an
+        entry's location only starts with: the entries are kept without it and the
+        URL put in front again, so that a site with other URLs (the offline variant)
+        finds the entries of the site's build. The serve test compares the index with
+        a clean build's, byte for byte.
         """
         search = config.plugins.get("material/search") or config.plugins.get("search")
         index = getattr(search, "search_index", None)
         if index is None or not hasattr(index, "add_entry_from_context"):
+            return
+        try:
+            from material.plugins.search.plugin import Parser
+        except ImportError:  # another search plugin: its entries are made every time
             return
         steps = self.steps
         assert steps is not None
@@ -198,10 +206,17 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         options = json.dumps(dict(search.config), sort_keys=True, default=str)
 
         def add_entry_from_context(page: Page) -> None:
+            parser = Parser()
+            parser.feed(page.content or "")
+            parser.close()
+            sections = [
+                [section.id, section.title, section.text]
+                for section in parser.data
+                if not section.is_excluded()
+            ]
             inputs = [
                 options,
-                page.content or "",
-                page.url,
+                json.dumps(sections, ensure_ascii=False),
                 str(page.title),
                 json.dumps(page.meta, sort_keys=True, default=str, ensure_ascii=False),
                 json.dumps(_toc_data(page.toc), ensure_ascii=False),
@@ -211,9 +226,15 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             if entries is None:
                 start = len(index.entries)
                 make(page)
-                steps.put(key, copy.deepcopy(index.entries[start:]))
+                made = copy.deepcopy(index.entries[start:])
+                if all(entry.get("location", "").startswith(page.url) for entry in made):
+                    for entry in made:
+                        entry["location"] = entry["location"][len(page.url) :]
+                    steps.put(key, made)
             else:
-                index.entries.extend(copy.deepcopy(entries))
+                for entry in copy.deepcopy(entries):
+                    entry["location"] = page.url + entry["location"]
+                    index.entries.append(entry)
 
         index.add_entry_from_context = add_entry_from_context
 
@@ -496,7 +517,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
            past the limit the step had measured it within).
         """
         if self.katex is None:
-            self.katex = mathrender.KatexRenderer()
+            self.katex = mathrender.KatexRenderer(steps=self.steps)
         steps = [
             mathrender.render_step(self.katex),
             tables.row_headers_tree,
