@@ -205,27 +205,27 @@ at.plot_matrices(
 # </details>
 #
 # The two widths, each with the other coordinate held fixed, are worth setting beside the one-$w$
-# model's $1/w$ (the two kernel width lines and the $1/w$ line printed above). They are widths along $x_1$ and $x_2$, not along
+# model's $1/w$ (the two kernel width lines and the $1/w$ line printed above). They are widths along x₁ and x₂, not along
 # the ellipse's own axes: the off-diagonal entry of $A$ is not 0, so the bump is slightly tilted
 # (its narrow axis turned by about 13°), and its widths along its own axes, 0.30 and 0.68 (the last
 # two lines printed above), differ a little from these two. The ellipse's axes are the eigenvectors
 # of A, its width along each 1/√eigenvalue; `torch.linalg.eigh` returns them by ascending
 # eigenvalue, so the narrow axis comes last.
-# Along $x_1$ ($x_2$ held fixed) both models land
+# Along x₁ (x₂ held fixed) both models land
 # here on almost the same width (0.31 vs 0.32); that is one seed's result, and the one-$w$ width is
-# a compromise (the round kernel above). The difference in width lies along $x_2$:
-# there the projection model's bump is about twice as wide, so keys with a similar $x_1$ but a
-# distant $x_2$ get weight too; the one-$w$ model has a single number and must be as narrow along
-# $x_2$ as along $x_1$.
+# a compromise (the round kernel above). The difference in width lies along x₂:
+# there the projection model's bump is about twice as wide, so keys with a similar x₁ but a
+# distant x₂ get weight too; the one-$w$ model has a single number and must be as narrow along
+# x₂ as along x₁.
 #
-# Now the centre. Read $A^{-1}M^\top$ row by row: the first row (ticked $x_1$) gives the centre's
+# Now the centre. Read $A^{-1}M^\top$ row by row: the first row (ticked x₁) gives the centre's
 # first coordinate $c_1$, the second row its second. The first row's first entry, 1.15, is about 15% above 1;
-# its second is a small negative number, so $c_1$ roughly follows the query's $x_1$ but does not sit exactly on it;
+# its second is a small negative number, so $c_1$ roughly follows the query's x₁ but does not sit exactly on it;
 # we measure how far off after the heatmaps. The second row (0.54 and 0.29) moves the
-# centre's second coordinate more with the query's $x_1$ than with its $x_2$. That changes which
-# keys get weight, but hardly the prediction: $y$ does not depend on $x_2$, and the bump is wide in
+# centre's second coordinate more with the query's x₁ than with its x₂. That changes which
+# keys get weight, but hardly the prediction: $y$ does not depend on x₂, and the bump is wide in
 # that direction. The one-$w$ model can neither move the centre off the query nor shift it
-# along $x_2$ with $x_1$. $W_v$ stays close to 1: the values are already
+# along x₂ with x₁. $W_v$ stays close to 1: the values are already
 # the outputs we want.
 #
 # The attention heatmaps show the same thing from another side. How to read them: queries and
@@ -283,11 +283,11 @@ at.plot_attention_heatmaps(
 #
 # One thing the heatmaps hardly show: on which side of its query the weights lie. The shift grows
 # with the query's distance from x₁ ≈ 1 (the fold below says why), and the query at x₁ = 4.75 is
-# near the data's edge, so we look at the queries with $x_1$ from 3 to 4: the projection model
+# near the data's edge, so we look at the queries with x₁ from 3 to 4: the projection model
 # averages the $y$ about one kernel width to the right of the query, the one-$w$ model the $y$
 # around the query. The cell below measures it with the
-# weights' centre of mass (the keys' $x_1$ averaged with the attention weights) minus the query's
-# $x_1$.
+# weights' centre of mass (the keys' x₁ averaged with the attention weights) minus the query's
+# x₁.
 
 # %%
 # (20, 100) @ (100,) -> (20,): each query's centre of mass
@@ -318,7 +318,7 @@ print(f"  projections {squared[0]:.3f}, one w {squared[1]:.3f}")
 
 # %% [markdown]
 # On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
-# $x_1$ (0.31); the one-$w$ model's, +0.02.
+# x₁ (0.31); the one-$w$ model's, +0.02.
 # On these queries the projection model is still far more accurate: its squared error averages
 # 0.017, one $w$'s 0.327. Whether the shift itself helped or hurt, this comparison with another
 # model cannot say (see the fold).
