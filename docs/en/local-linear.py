@@ -18,13 +18,8 @@ data = at.make_data()
 x_train, y_train = data.x_train, data.y_train
 x_test = data.x_test
 n_train, n_test = len(x_train), len(x_test)
-# the fit of the page nonparametric:
-# bandwidth 1
-y_hat, attention_weights = at.nadaraya_watson(
-    x_test,
-    x_train,
-    y_train,
-)
+# the fit of the page nonparametric: bandwidth 1
+y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 
 # %% [markdown]
 # ## Where the fit goes astray
@@ -46,16 +41,8 @@ y_hat, attention_weights = at.nadaraya_watson(
 #   the weight is spread evenly over $m$ keys).
 
 # %%
-# first, middle and last query:
-# fit and truth at the edges
-print(
-    f"{'':>3}  {'':>6}  {'':>6}",
-    f" {'max':>6}  {'mean':>6}",
-)
-print(
-    f"{'x':>3}  {'fit':>6}  {'truth':>6}",
-    f" {'weight':>6}  {'key':>6}",
-)
+# first, middle and last query: fit and truth at the edges
+print("  x    fit  truth  max weight  mean key")
 for i in (0, n_test // 2, n_test - 1):
     # (n_train,): weights of query i
     row = attention_weights[i]
@@ -65,18 +52,16 @@ for i in (0, n_test // 2, n_test - 1):
     truth = data.y_truth[i].item()
     top = row.max().item()
     print(
-        f"{x:>3.1f}  {fit:>6.4f}  {truth:>6.4f}",
-        f" {top:>6.4f}  {mean_key:>6.4f}",
+        f"{x:>3.1f} {fit:>6.4f} {truth:>6.4f}",
+        f"{top:>11.4f}  {mean_key:>8.4f}",
     )
-# the errors in between: near the peak
-# of f, near its trough
+# the errors in between: near the peak of f, near its trough
 # (n_test,)
 error = y_hat - data.y_truth
 # the fit most too low
 too_low = error.argmin()
-# most too high: searched in the right
-# half only, since the left half is
-# dominated by the boundary bias
+# most too high: searched in the right half only, since the left
+# half is dominated by the boundary bias
 half = n_test // 2
 too_high = half + error[half:].argmax()
 for name, i in (
@@ -85,8 +70,7 @@ for name, i in (
 ):
     x, err = x_test[i].item(), error[i].item()
     print(f"{name:<13}  x = {x:.1f}: {err:+.2f}")
-# keys in use 1 / sum(alpha^2):
-# how many share a row's weight
+# keys in use 1 / sum(alpha^2): how many share a row's weight
 # (n_test,)
 effective = 1 / (attention_weights**2).sum(dim=1)
 print("keys in use, 1 / sum(alpha^2):")
@@ -121,8 +105,7 @@ print(
 # `# checks of`.
 
 # %%
-# checks of this section's text,
-# one claim a line
+# checks of this section's text, one claim a line
 middle = n_test // 2
 # (n_test,): each query's mean key
 mean_keys = attention_weights @ x_train
@@ -164,9 +147,7 @@ assert share_right < 0.5
 # makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
 # weights' centre $(\bar x, \bar y)$ (whatever the weights sum to; that they sum to 1 only lets
 # us write the centre as the plain weighted sums $\sum_j \alpha_j x_j$ and $\sum_j \alpha_j y_j$).
-# Its slope $b$ is the weighted regression slope (the source folded below calls the weights `a_i`
-# and also subtracts `y_bar` in the numerator, which changes nothing: the keys' offsets from the
-# centre, weighted, add up to 0):
+# Its slope $b$ is the weighted regression slope:
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -189,7 +170,10 @@ assert share_right < 0.5
 # “equivalent weights”. They sum to 1 (the second term in the brackets, weighted by $\alpha_i$ and summed, is exactly 0),
 # yet they can be negative.
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# returns the predictions and these weights; its source is folded below:
+# returns the predictions and these weights; its source is folded below. The source never computes
+# $b$: it computes the equivalent weights by the second line above, calls the weights `a_i`, and
+# measures offsets in units of the keys' range (it divides them by `scale`), so its `spread` is
+# S/scale²; the scale cancels in ℓᵢ:
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 #
@@ -197,11 +181,7 @@ assert share_right < 0.5
 
 # %%
 # (n_test,), (n_test, n_train)
-y_ll, weights_ll = at.local_linear(
-    x_test,
-    x_train,
-    y_train,
-)
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
 for i in (0, n_test - 1):
     x, truth = x_test[i].item(), data.y_truth[i].item()
     print(f"x = {x:.1f}: truth {truth:.4f}")
@@ -253,9 +233,8 @@ at.plot_boundary_bias(
 # column, so that it scales `design` row by row:
 
 # %%
-# weighted least squares = ordinary least
-# squares with rows scaled by sqrt(alpha_i);
-# in float64 (.double()), so that the two
+# weighted least squares = ordinary least squares with rows scaled
+# by sqrt(alpha_i); in float64 (.double()), so that the two
 # answers agree to 1e-4
 # (n_train,)
 sqrt_a = attention_weights[0].double().sqrt()
@@ -263,8 +242,7 @@ design = torch.stack(
     [torch.ones(n_train), x_train - x_test[0]], dim=1
 ).double()  # (n_train, 2)
 solution = torch.linalg.lstsq(
-    sqrt_a[:, None] * design,
-    sqrt_a * y_train.double(),
+    sqrt_a[:, None] * design, sqrt_a * y_train.double()
 ).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}")
 print(f"local_linear:  {y_ll[0].item():.4f}")
@@ -303,22 +281,18 @@ print("keys beyond the cutoff:", beyond)
 # the same b0 both ways
 b0 = y_ll[0].item()
 assert abs(solution[0].item() - b0) < 1e-4
-# the negative weights are exactly the keys
-# beyond the cutoff
+# the negative weights are exactly the keys beyond the cutoff
 ell_0 = weights_ll[0]
 assert torch.equal(ell_0 < 0, x_train > cutoff)
-# left of x_bar, ell_i > alpha_i; right of
-# it, less
+# left of x_bar, ell_i > alpha_i; right of it, less
 left = x_train < x_bar
 assert torch.equal(ell_0 > alpha_0, left)
 # the errors at x = 0
 bias_nw = (y_hat[0] - data.y_truth[0]).abs()
 bias_ll = (y_ll[0] - data.y_truth[0]).abs()
-# local linear removes most of the bias at
-# x = 0
+# local linear removes most of the bias at x = 0
 assert bias_ll < bias_nw / 2
-# and the error over the whole test set is
-# smaller
+# and the error over the whole test set is smaller
 assert mse_ll < mse_nw
 
 # %% [markdown]
@@ -335,10 +309,9 @@ assert mse_ll < mse_nw
 #   the noise added to the training outputs on [the data page](data.py)).
 
 # %%
-# the error of Nadaraya-Watson at a query
-# = one-sided part + curvature part + noise
-# query index ->
-# (one_sided, curvature, noise, total)
+# the error of Nadaraya-Watson at a query = one-sided part +
+# curvature part + noise
+# query index -> (one_sided, curvature, noise, total)
 parts = {}
 # (n_train,)
 f_train = at.f(x_train)
@@ -388,10 +361,8 @@ for i in (0, n_test - 1):
 # computes these quantities at the two edge queries:
 
 # %%
-# local linear = Nadaraya-Watson
-# + the correction b (x - x_bar)
-# query index ->
-# (x_bar, b, s, correction, needed, error)
+# local linear = Nadaraya-Watson + the correction b (x - x_bar)
+# query index -> (x_bar, b, s, correction, needed, error)
 slopes = {}
 # a fine grid round the right end
 fine = torch.linspace(3.5, 5.0, 1501)
@@ -424,31 +395,17 @@ for i in (0, n_test - 1):
     }
     for name, value in lines.items():
         print(f"  {name} {value:>+6.2f}")
-    # how much of the one-sided bias the
-    # line removes
+    # how much of the one-sided bias the line removes
     if i == 0:
         share = (correction / needed).item()
-        print(
-            "  share of the bias removed",
-            f"{share:>6.0%}",
-        )
-    # the needed correction alone, added to
-    # Nadaraya-Watson
+        print("  share of the bias removed", f"{share:>6.0%}")
+    # the needed correction alone, added to Nadaraya-Watson
     else:
-        print(
-            "  trough of f at           ",
-            f"{trough:>5.2f}",
-        )
+        print("  trough of f at           ", f"{trough:>5.2f}")
         error_nw = y_hat[i] - data.y_truth[i]
         with_needed = error_nw + needed
-        print(
-            "  error of Nadaraya-Watson",
-            f"{error_nw:>+6.2f}",
-        )
-        print(
-            "  NW + needed correction  ",
-            f"{with_needed:>+6.2f}",
-        )
+        print("  error of Nadaraya-Watson", f"{error_nw:>+6.2f}")
+        print("  NW + needed correction  ", f"{with_needed:>+6.2f}")
     slopes[i] = (centre, b, s, correction, needed, error)
 
 # %% [markdown]
@@ -476,8 +433,7 @@ for i in (0, n_test - 1):
 # relative.
 
 # %%
-# checks of this section's text,
-# one claim a line
+# checks of this section's text, one claim a line
 # the three parts add up to the fit's error
 for i, part in parts.items():
     miss = (y_hat[i] - data.y_truth[i]).item()
@@ -486,28 +442,25 @@ for i, part in parts.items():
 three = parts[n_test - 1][:3]
 rounded = sum(round(part, 2) for part in three)
 assert f"{rounded:+.2f}" == "+0.04"
-# x = 0: the one-sided bias alone is more
-# than the whole error; the curvature takes
-# some back, the noise adds a little
+# x = 0: the one-sided bias alone is more than the whole error;
+# the curvature takes some back, the noise adds a little
 one_sided, curvature, noise, total = parts[0]
 assert one_sided > total > 0 and curvature < 0 < noise
 # local linear = Nadaraya-Watson + correction
 for i, slope in slopes.items():
     assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
-# x = 0: the line is too shallow, it
-# removes part of the bias (about 61%)
+# x = 0: the line is too shallow, it removes part of the bias
+# (about 61%)
 centre, b, s, correction, needed, error = slopes[0]
 assert 0 < b < s and error > 0
 assert 0.5 < correction / needed < 0.7
-# x = 4.9: fitted before the trough, the
-# line falls where f rose
+# x = 4.9: fitted before the trough, the line falls where f rose
 centre, b, s, correction, needed, error = slopes[n_test - 1]
 assert b < 0 < s and correction < 0 < needed and error < 0
 assert centre < trough < x_test[-1]
-# even the needed correction would not
-# help: it would leave the curvature bias
-# and the noise, more than Nadaraya-Watson's
-# whole error
+# even the needed correction would not help: it would leave the
+# curvature bias and the noise, more than Nadaraya-Watson's whole
+# error
 error_nw = y_hat[-1] - data.y_truth[-1]
 assert abs(error_nw + needed) > abs(error_nw)
 # the numbers the text gives
@@ -536,32 +489,20 @@ methods = {
     "local linear": at.local_linear,
 }
 best_h, best_mse = {}, {}
-print(
-    f"{'':<15}  {'best h':>6}",
-    f" {'test MSE':>8}",
-)
+print(f"{'':<15}  {'best h':>6}", f" {'test MSE':>8}")
 for name, method in methods.items():
     mses = []
     for h in grid:
         # (n_test,)
-        y_hat_h, _ = method(
-            x_test,
-            x_train,
-            y_train,
-            bandwidth=h,
-        )
+        y_hat_h, _ = method(x_test, x_train, y_train, bandwidth=h)
         mse = ((y_hat_h - data.y_truth) ** 2).mean()
         mses.append(mse.item())
     # position of the smallest test MSE
     k = mses.index(min(mses))
     best_h[name], best_mse[name] = grid[k], mses[k]
-    print(
-        f"{name:<15}  {grid[k]:>6.2f}",
-        f" {mses[k]:>8.4f}",
-    )
-# a line removes the slope's bias, not the
-# curvature's: at h = 1 both flatten the
-# peak of f (x from 1.5 to 2.5)
+    print(f"{name:<15}  {grid[k]:>6.2f}", f" {mses[k]:>8.4f}")
+# a line removes the slope's bias, not the curvature's: at h = 1
+# both flatten the peak of f (x from 1.5 to 2.5)
 # (n_test,)
 near_peak = (x_test > 1.45) & (x_test < 2.55)
 x_near = x_test[near_peak]
@@ -578,10 +519,7 @@ print("(x from 1.5 to 2.5):")
 flats = (flat_nw, flat_ll)
 rows = zip(methods, flats, worst, strict=True)
 for name, flat, x_worst in rows:
-    print(
-        f"  {name:<15}  {flat:.2f}",
-        f"at x = {x_worst:.1f}",
-    )
+    print(f"  {name:<15}  {flat:.2f}", f"at x = {x_worst:.1f}")
 
 # %% [markdown]
 # Each at its best, local linear regression still has a clearly smaller test error, and its best
@@ -589,8 +527,7 @@ for name, flat, x_worst in rows:
 # bias at the edges and on the slopes.
 
 # %%
-# checks of this section's text,
-# one claim a line
+# checks of this section's text, one claim a line
 nw, ll = "Nadaraya-Watson", "local linear"
 assert best_mse[ll] < best_mse[nw]
 # a wider window

@@ -13,13 +13,8 @@ data = at.make_data()
 x_train, y_train = data.x_train, data.y_train
 x_test = data.x_test
 n_train, n_test = len(x_train), len(x_test)
-# the fit of the page nonparametric:
-# bandwidth 1
-y_hat, attention_weights = at.nadaraya_watson(
-    x_test,
-    x_train,
-    y_train,
-)
+# the fit of the page nonparametric: bandwidth 1
+y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 
 # %% [markdown]
 # ## 偏差出在边界
@@ -37,16 +32,8 @@ y_hat, attention_weights = at.nadaraya_watson(
 # - keys in use：有效键数 $1/\sum_i \alpha_i^2$，即实际分享这一行权重的键有多少（权重平均分给 $m$ 个键时它正好是 $m$）。
 
 # %%
-# first, middle and last query:
-# fit and truth at the edges
-print(
-    f"{'':>3}  {'':>6}  {'':>6}",
-    f" {'max':>6}  {'mean':>6}",
-)
-print(
-    f"{'x':>3}  {'fit':>6}  {'truth':>6}",
-    f" {'weight':>6}  {'key':>6}",
-)
+# first, middle and last query: fit and truth at the edges
+print("  x    fit  truth  max weight  mean key")
 for i in (0, n_test // 2, n_test - 1):
     # (n_train,): weights of query i
     row = attention_weights[i]
@@ -56,18 +43,16 @@ for i in (0, n_test // 2, n_test - 1):
     truth = data.y_truth[i].item()
     top = row.max().item()
     print(
-        f"{x:>3.1f}  {fit:>6.4f}  {truth:>6.4f}",
-        f" {top:>6.4f}  {mean_key:>6.4f}",
+        f"{x:>3.1f} {fit:>6.4f} {truth:>6.4f}",
+        f"{top:>11.4f}  {mean_key:>8.4f}",
     )
-# the errors in between: near the peak
-# of f, near its trough
+# the errors in between: near the peak of f, near its trough
 # (n_test,)
 error = y_hat - data.y_truth
 # the fit most too low
 too_low = error.argmin()
-# most too high: searched in the right
-# half only, since the left half is
-# dominated by the boundary bias
+# most too high: searched in the right half only, since the left
+# half is dominated by the boundary bias
 half = n_test // 2
 too_high = half + error[half:].argmax()
 for name, i in (
@@ -76,8 +61,7 @@ for name, i in (
 ):
     x, err = x_test[i].item(), error[i].item()
     print(f"{name:<13}  x = {x:.1f}: {err:+.2f}")
-# keys in use 1 / sum(alpha^2):
-# how many share a row's weight
+# keys in use 1 / sum(alpha^2): how many share a row's weight
 # (n_test,)
 effective = 1 / (attention_weights**2).sum(dim=1)
 print("keys in use, 1 / sum(alpha^2):")
@@ -104,8 +88,7 @@ print(
 # 下面的单元格只核对本节正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过；本页后面以 `# checks of` 开头的单元格也都是这样。
 
 # %%
-# checks of this section's text,
-# one claim a line
+# checks of this section's text, one claim a line
 middle = n_test // 2
 # (n_test,): each query's mean key
 mean_keys = attention_weights @ x_train
@@ -138,9 +121,9 @@ assert share_right < 0.5
 # $$\min_{b_0, b} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b (x_i - x)\big)^2 ,$$
 #
 # 其中 $\alpha_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
-# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算给你看。
+# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算出来。
 #
-# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成加权和 $\sum_j \alpha_j x_j$ 和 $\sum_j \alpha_j y_j$）。斜率 $b$ 是加权的回归斜率（下面折叠的源码把权重写作 `a_i`，分子里还多减了一个 `y_bar`；结果不变，因为各个键对重心的偏差按权重加起来是 0）：
+# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成加权和 $\sum_j \alpha_j x_j$ 和 $\sum_j \alpha_j y_j$）。斜率 $b$ 是加权的回归斜率：
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -157,7 +140,7 @@ assert share_right < 0.5
 #
 # 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作“等效权重”，
 # 它们和为 1（括号里的第二项按 $\alpha_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# 返回预测和这组等效权重，它的源码折叠在下面：
+# 返回预测和这组等效权重，它的源码折叠在下面。源码不算 $b$，直接按上式第二行算等效权重；它把权重写作 `a_i`，并以键的范围为单位量偏差（除以 `scale`），所以它的 `spread` 是 S/scale²，范围在 ℓᵢ 里约掉了：
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 #
@@ -165,11 +148,7 @@ assert share_right < 0.5
 
 # %%
 # (n_test,), (n_test, n_train)
-y_ll, weights_ll = at.local_linear(
-    x_test,
-    x_train,
-    y_train,
-)
+y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
 for i in (0, n_test - 1):
     x, truth = x_test[i].item(), data.y_truth[i].item()
     print(f"x = {x:.1f}: truth {truth:.4f}")
@@ -207,9 +186,8 @@ at.plot_boundary_bias(
 # 再用 `torch.linalg.lstsq` 直接解 $x = 0$ 处的加权最小二乘，作为独立的对照。`lstsq` 只会解普通最小二乘，但加权并不难办：第 $i$ 项残差的平方乘以 $\alpha_i$，等于残差先乘以 $\sqrt{\alpha_i}$ 再平方，所以把设计矩阵和 $y$ 的第 $i$ 行都乘以 $\sqrt{\alpha_i}$，普通最小二乘的解就是加权最小二乘的解。设计矩阵 `design` 的每一行是 `(1, x_i - x)`，即截距和斜率各自的乘数；`[:, None]` 把 `sqrt_a` 变成一列，让它逐行去乘：
 
 # %%
-# weighted least squares = ordinary least
-# squares with rows scaled by sqrt(alpha_i);
-# in float64 (.double()), so that the two
+# weighted least squares = ordinary least squares with rows scaled
+# by sqrt(alpha_i); in float64 (.double()), so that the two
 # answers agree to 1e-4
 # (n_train,)
 sqrt_a = attention_weights[0].double().sqrt()
@@ -217,8 +195,7 @@ design = torch.stack(
     [torch.ones(n_train), x_train - x_test[0]], dim=1
 ).double()  # (n_train, 2)
 solution = torch.linalg.lstsq(
-    sqrt_a[:, None] * design,
-    sqrt_a * y_train.double(),
+    sqrt_a[:, None] * design, sqrt_a * y_train.double()
 ).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}")
 print(f"local_linear:  {y_ll[0].item():.4f}")
@@ -255,22 +232,18 @@ print("keys beyond the cutoff:", beyond)
 # the same b0 both ways
 b0 = y_ll[0].item()
 assert abs(solution[0].item() - b0) < 1e-4
-# the negative weights are exactly the keys
-# beyond the cutoff
+# the negative weights are exactly the keys beyond the cutoff
 ell_0 = weights_ll[0]
 assert torch.equal(ell_0 < 0, x_train > cutoff)
-# left of x_bar, ell_i > alpha_i; right of
-# it, less
+# left of x_bar, ell_i > alpha_i; right of it, less
 left = x_train < x_bar
 assert torch.equal(ell_0 > alpha_0, left)
 # the errors at x = 0
 bias_nw = (y_hat[0] - data.y_truth[0]).abs()
 bias_ll = (y_ll[0] - data.y_truth[0]).abs()
-# local linear removes most of the bias at
-# x = 0
+# local linear removes most of the bias at x = 0
 assert bias_ll < bias_nw / 2
-# and the error over the whole test set is
-# smaller
+# and the error over the whole test set is smaller
 assert mse_ll < mse_nw
 
 # %% [markdown]
@@ -281,10 +254,9 @@ assert mse_ll < mse_nw
 # - 剩下的是噪声的加权平均 $\sum_i \alpha_i \epsilon_i$（$\epsilon_i = y_i - f(x_i)$，即《[数据](data.py)》一页加在训练输出上的噪声）。
 
 # %%
-# the error of Nadaraya-Watson at a query
-# = one-sided part + curvature part + noise
-# query index ->
-# (one_sided, curvature, noise, total)
+# the error of Nadaraya-Watson at a query = one-sided part +
+# curvature part + noise
+# query index -> (one_sided, curvature, noise, total)
 parts = {}
 # (n_train,)
 f_train = at.f(x_train)
@@ -324,10 +296,8 @@ for i in (0, n_test - 1):
 # 局部线性回归对这些偏差做了什么？前面已经推出，它在 Nadaraya-Watson 的预测 $\bar y$ 上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率 $b$ 从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$ 才行，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
 # %%
-# local linear = Nadaraya-Watson
-# + the correction b (x - x_bar)
-# query index ->
-# (x_bar, b, s, correction, needed, error)
+# local linear = Nadaraya-Watson + the correction b (x - x_bar)
+# query index -> (x_bar, b, s, correction, needed, error)
 slopes = {}
 # a fine grid round the right end
 fine = torch.linspace(3.5, 5.0, 1501)
@@ -360,31 +330,17 @@ for i in (0, n_test - 1):
     }
     for name, value in lines.items():
         print(f"  {name} {value:>+6.2f}")
-    # how much of the one-sided bias the
-    # line removes
+    # how much of the one-sided bias the line removes
     if i == 0:
         share = (correction / needed).item()
-        print(
-            "  share of the bias removed",
-            f"{share:>6.0%}",
-        )
-    # the needed correction alone, added to
-    # Nadaraya-Watson
+        print("  share of the bias removed", f"{share:>6.0%}")
+    # the needed correction alone, added to Nadaraya-Watson
     else:
-        print(
-            "  trough of f at           ",
-            f"{trough:>5.2f}",
-        )
+        print("  trough of f at           ", f"{trough:>5.2f}")
         error_nw = y_hat[i] - data.y_truth[i]
         with_needed = error_nw + needed
-        print(
-            "  error of Nadaraya-Watson",
-            f"{error_nw:>+6.2f}",
-        )
-        print(
-            "  NW + needed correction  ",
-            f"{with_needed:>+6.2f}",
-        )
+        print("  error of Nadaraya-Watson", f"{error_nw:>+6.2f}")
+        print("  NW + needed correction  ", f"{with_needed:>+6.2f}")
     slopes[i] = (centre, b, s, correction, needed, error)
 
 # %% [markdown]
@@ -395,8 +351,7 @@ for i in (0, n_test - 1):
 # 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 
 # %%
-# checks of this section's text,
-# one claim a line
+# checks of this section's text, one claim a line
 # the three parts add up to the fit's error
 for i, part in parts.items():
     miss = (y_hat[i] - data.y_truth[i]).item()
@@ -405,28 +360,25 @@ for i, part in parts.items():
 three = parts[n_test - 1][:3]
 rounded = sum(round(part, 2) for part in three)
 assert f"{rounded:+.2f}" == "+0.04"
-# x = 0: the one-sided bias alone is more
-# than the whole error; the curvature takes
-# some back, the noise adds a little
+# x = 0: the one-sided bias alone is more than the whole error;
+# the curvature takes some back, the noise adds a little
 one_sided, curvature, noise, total = parts[0]
 assert one_sided > total > 0 and curvature < 0 < noise
 # local linear = Nadaraya-Watson + correction
 for i, slope in slopes.items():
     assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
-# x = 0: the line is too shallow, it
-# removes part of the bias (about 61%)
+# x = 0: the line is too shallow, it removes part of the bias
+# (about 61%)
 centre, b, s, correction, needed, error = slopes[0]
 assert 0 < b < s and error > 0
 assert 0.5 < correction / needed < 0.7
-# x = 4.9: fitted before the trough, the
-# line falls where f rose
+# x = 4.9: fitted before the trough, the line falls where f rose
 centre, b, s, correction, needed, error = slopes[n_test - 1]
 assert b < 0 < s and correction < 0 < needed and error < 0
 assert centre < trough < x_test[-1]
-# even the needed correction would not
-# help: it would leave the curvature bias
-# and the noise, more than Nadaraya-Watson's
-# whole error
+# even the needed correction would not help: it would leave the
+# curvature bias and the noise, more than Nadaraya-Watson's whole
+# error
 error_nw = y_hat[-1] - data.y_truth[-1]
 assert abs(error_nw + needed) > abs(error_nw)
 # the numbers the text gives
@@ -449,32 +401,20 @@ methods = {
     "local linear": at.local_linear,
 }
 best_h, best_mse = {}, {}
-print(
-    f"{'':<15}  {'best h':>6}",
-    f" {'test MSE':>8}",
-)
+print(f"{'':<15}  {'best h':>6}", f" {'test MSE':>8}")
 for name, method in methods.items():
     mses = []
     for h in grid:
         # (n_test,)
-        y_hat_h, _ = method(
-            x_test,
-            x_train,
-            y_train,
-            bandwidth=h,
-        )
+        y_hat_h, _ = method(x_test, x_train, y_train, bandwidth=h)
         mse = ((y_hat_h - data.y_truth) ** 2).mean()
         mses.append(mse.item())
     # position of the smallest test MSE
     k = mses.index(min(mses))
     best_h[name], best_mse[name] = grid[k], mses[k]
-    print(
-        f"{name:<15}  {grid[k]:>6.2f}",
-        f" {mses[k]:>8.4f}",
-    )
-# a line removes the slope's bias, not the
-# curvature's: at h = 1 both flatten the
-# peak of f (x from 1.5 to 2.5)
+    print(f"{name:<15}  {grid[k]:>6.2f}", f" {mses[k]:>8.4f}")
+# a line removes the slope's bias, not the curvature's: at h = 1
+# both flatten the peak of f (x from 1.5 to 2.5)
 # (n_test,)
 near_peak = (x_test > 1.45) & (x_test < 2.55)
 x_near = x_test[near_peak]
@@ -491,18 +431,14 @@ print("(x from 1.5 to 2.5):")
 flats = (flat_nw, flat_ll)
 rows = zip(methods, flats, worst, strict=True)
 for name, flat, x_worst in rows:
-    print(
-        f"  {name:<15}  {flat:.2f}",
-        f"at x = {x_worst:.1f}",
-    )
+    print(f"  {name:<15}  {flat:.2f}", f"at x = {x_worst:.1f}")
 
 # %% [markdown]
 # 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：
 # 噪声在更多的点上被平均掉，边界和斜坡上的偏差则由直线负责。
 
 # %%
-# checks of this section's text,
-# one claim a line
+# checks of this section's text, one claim a line
 nw, ll = "Nadaraya-Watson", "local linear"
 assert best_mse[ll] < best_mse[nw]
 # a wider window
