@@ -397,11 +397,10 @@ def test_the_widget_pages_show_their_static_picture_in_the_box(site: Path, lang:
     root = site if lang == "zh" else site / "en"
     for page, name in WIDGETS.items():
         tree = parse((root / "api" / page / "index.html").read_text(encoding="utf-8"))
-        # the first example box, whole (it may hold other blocks: display formulas, r28)
+        # the first note box, "What it displays", whole (it may hold other blocks: display
+        # formulas, r28); a note since review r31f (a description, not an example)
         box = next(
-            d
-            for d in tree.find_all("div")
-            if has_class(d, "admonition") and has_class(d, "example")
+            d for d in tree.find_all("div") if has_class(d, "admonition") and has_class(d, "note")
         )
         figure = box.find("figure", attrs={"data-api-widget": name})
         assert figure is not None, page
