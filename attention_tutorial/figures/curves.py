@@ -733,9 +733,10 @@ def plot_w_paths(
     r"""Draw paths of $w$ during training as points on the leave-one-out loss curve.
 
     What it shows: the grey curve is $L(w)$, the summed leave-one-out loss at
-    $w$ (``loss_curve``). Each path is a polyline on that curve through the
-    points $(w_k, L(w_k))$: $w_0$ is the path's first value and $w_k$
-    ($k \ge 1$) its value after step $k$.
+    $w$ (``loss_curve``). Each path is a polyline through the points
+    $(w_k, L(w_k))$ of that curve: $w_0$ is the path's first value and $w_k$
+    ($k \ge 1$) its value after step $k$. Only the points lie on the curve;
+    the straight segments between them are not losses $w$ ever had.
 
     How to read it: a path starts at a grey square (paths that start at the
     same $w$ share it) and ends at a dot in the path's colour, outlined in

@@ -5,8 +5,8 @@
 # turns into matrices $W_q$, $W_k$, $W_v$ and wrote them as
 # <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>.
 # This page trains it on that page's two-dimensional toy problem: 100 training points
-# $x = (x_1, x_2)$, an output that depends on $x_1$ only, the chapter's $f(x_1)$ plus noise (of
-# variance about 0.23, the last line printed below; the data are drawn in
+# $x = (x_1, x_2)$, an output that depends on $x_1$ only, the chapter's $f(x_1)$ plus noise (its
+# mean square on these 100 points is about 0.23, the last line printed below; the data are drawn in
 # [Queries and keys with more than one feature](transformer.py#queries-and-keys-with-more-than-one-feature)),
 # and a ${20 \times 20}$ grid of test inputs.
 
@@ -98,7 +98,7 @@ print(f"  max change, last 50 steps: {last_change:.1g}")
 
 # %% [markdown]
 # What counts is the test error. The loss column is the leave-one-out training loss before the
-# last step; why it cannot rank the two models is the subject of
+# last step; why it overstates the gap between the two models is the subject of
 # [Why training losses mislead](#why-training-losses-mislead), near the end.
 #
 # The one-$w$ model's $w$ printed above is much smaller than the $w$ the chapter's model learns on
@@ -328,8 +328,8 @@ print(f"  projections {squared[0]:.3f}, one w {squared[1]:.3f}")
 # of several units, is a kernel width.
 #
 # The shift is not harmless in general: $f$ falls to the right of these queries, so averaging
-# labels from there pulls the prediction down, and on this row the pull happens to offset the
-# noise of the labels it averages. Five neighbouring queries share most of their keys: this is
+# labels from there pulls the prediction down; whether on this row the pull helped or hurt,
+# this page does not measure. Five neighbouring queries share most of their keys: this is
 # close to one sample, not a rule.
 #
 # </details>

@@ -1467,11 +1467,13 @@ PARAGRAPHS: dict[str, str] = {
     "The $w$ axis is logarithmic; the minimum of the leave-one-out curve is marked.": "$w$ "
     "轴是对数坐标；留一法曲线的最小值标了出来。",
     "What it shows: the grey curve is $L(w)$, the summed leave-one-out loss at $w$ "
-    "(``loss_curve``). Each path is a polyline on that curve through the points "
-    "$(w_k, L(w_k))$: $w_0$ is the path's first value and $w_k$ ($k \\ge 1$) its value "
-    "after step $k$.": "图上画的是什么：灰色曲线是 $L(w)$，即 $w$ 处留一法损失之和"
-    "（``loss_curve``）。每条路径是这条曲线上一条经过各点 $(w_k, L(w_k))$ 的折线："
-    "$w_0$ 是路径的初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值。",
+    "(``loss_curve``). Each path is a polyline through the points $(w_k, L(w_k))$ of that "
+    "curve: $w_0$ is the path's first value and $w_k$ ($k \\ge 1$) its value after step $k$. "
+    "Only the points lie on the curve; the straight segments between them are not losses $w$ "
+    "ever had.": "图上画的是什么：灰色曲线是 $L(w)$，即 $w$ 处留一法损失之和"
+    "（``loss_curve``）。每条路径是连接这条曲线上各点 $(w_k, L(w_k))$ 的折线："
+    "$w_0$ 是路径的初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值。只有这些点在曲线上；"
+    "点之间的线段并不是 $w$ 真正到过的损失。",
     "How to read it: a path starts at a grey square (paths that start at the same $w$ share "
     "it) and ends at a dot in the path's colour, outlined in black (light grey in the dark "
     "palette); the legend names both markers. The star marks the minimum of the curve. It is "

@@ -85,7 +85,7 @@ _ = torch.manual_seed(at.SEED)
 # - **Fix**: print both `.shape`s and find the one to transpose (`.T`) or swap.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls);
 #   [the pitfalls of nn.Linear](linear.py#pitfalls).
-# - **Other wordings** (again the size the product sums over differs: the left operand's last, the right one's rows):
+# - **Other wordings** (again the axis the product sums over has two sizes: the left operand's last axis, the right one's rows):
 #     - more than two dimensions on the right: [Expected size for first two dimensions of batch2 tensor to be: […] but got: […].](#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 #     - two 1-D vectors of different lengths: [inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively](#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)
 #     - a 1-D vector on the right: [size mismatch, got input (…), mat (…), vec (…)](#size-mismatch-got-input--mat--vec-)
@@ -178,8 +178,9 @@ with prints_error(RuntimeError):
 # - **Cause**: the first two dimensions of `bmm`'s second argument (PyTorch calls it
 #   `batch2`) must be (batch size, columns of the first argument): the values were
 #   unsqueezed in the wrong place, or the two batch sizes differ (`bmm` does not broadcast).
-# - **Fix**: write the values as `values.unsqueeze(-1)`; for different batch sizes use
-#   `torch.matmul`, which broadcasts.
+# - **Fix**: write the values as `values.unsqueeze(-1)`; if one batch size is 1, use
+#   `torch.matmul`, which broadcasts it; otherwise the two batch sizes should be equal (check
+#   `n_train` and `n_test`).
 # - **Explained in**: [the pitfalls of torch.bmm](bmm.py#pitfalls).
 
 # %%

@@ -140,7 +140,7 @@ at.diagram_matmul(
 
 # %% [markdown]
 # **2-D · 1-D**: the vector `a` acts as one column; every row of `A` meets it. The picture
-# still draws `a` as a row (that is how it is stored), used as a column: its element $l$ has
+# still draws `a` as a row (a 1-D tensor is neither a row nor a column), used as a column: its element $l$ has
 # the colour of column $l$ of `A`.
 
 # %%
@@ -226,7 +226,8 @@ for left, right in [
 # With batches, the two batch shapes must broadcast too: aligned from the right, the two
 # sizes of each dimension are equal or one of them is 1. The two stacks below have batch
 # dimensions `(4,)` and `(5,)`: 4 and 5 are neither equal nor 1. In the message, tensor a
-# and tensor b are the two batch shapes, and dimension 0 is the first dimension of them:
+# and tensor b are the two batch shapes, and the dimension is counted in the batch shape
+# aligned from the right: each side has one batch dimension here, hence dimension 0:
 
 # %%
 try:
@@ -258,6 +259,6 @@ print("A @ A.T", tuple((A @ A.T).shape))
 # [Non-parametric attention pooling](../nonparametric.py):
 # `torch.matmul(attention_weights, y_train)` is the 2-D · 1-D case,
 # `(n_test, n_train) @ (n_train,)` giving `(n_test,)`: each prediction is the dot
-# product of one row of weights with the values. For each query's own weights times its
-# own values (with leave-one-out, every query has values of its own), the parametric
-# model uses [torch.bmm](bmm.py).
+# product of one row of weights with the values. To multiply each query's own row
+# of weights by its own values (with leave-one-out, every query has values of its own), the
+# parametric model uses [torch.bmm](bmm.py).

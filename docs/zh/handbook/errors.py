@@ -71,7 +71,7 @@ _ = torch.manual_seed(at.SEED)
 # ### mat1 and mat2 shapes cannot be multiplied
 #
 # - **原因**：右边是二维矩阵，而左边的最后一维不等于它的行数。报错把两边的形状写成“行x列”，
-#   左边写成什么样，看左边是什么：
+#   左边的形状怎么写，取决于左边是什么：
 #     - 二维矩阵（`torch.matmul`、`@`、`torch.mm`）：两个形状照原样写出，`2x3 and 2x3`（下面第一条报错）。
 #     - 一维向量：向量先被当成只有一行的矩阵，写成 `1x…`（下面第二条报错）。
 #     - 一摞矩阵（三维或更多）：批量维被并入行数，`(4, 2, 3) @ (2, 3)` 报的是 `8x3 and 2x3`（下面第三条报错）。
@@ -161,7 +161,7 @@ with prints_error(RuntimeError):
 #
 # - **原因**：`bmm` 的第二个参数（PyTorch 叫它 `batch2`）的前两维必须是（批量大小、第一个参数的列数）：
 #   值的 `unsqueeze` 放错了位置，或者两个批量大小不同（`bmm` 不广播）。
-# - **改法**：值写成 `values.unsqueeze(-1)`；批量大小不同时改用会广播的 `torch.matmul`。
+# - **改法**：值写成 `values.unsqueeze(-1)`；一边的批量大小是 1 时，改用会把它广播的 `torch.matmul`；否则两边的批量本该一样大（检查 `n_train` 与 `n_test`）。
 # - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)。
 
 # %%
