@@ -2,12 +2,12 @@
 # # torch.matmul: one function, five kinds of product
 #
 # `torch.matmul(input, other)` (also written `input @ other`) multiplies and sums along
-# one pair of axes: the last axis of `input` meets the second-to-last axis of `other`.
-# What the result looks like depends on how many dimensions the two tensors have, and
-# there are five cases.
+# one pair of axes: the last axis of `input` against the second-to-last axis of `other`.
+# The shape of the result depends on how many dimensions each tensor has, which gives
+# five cases.
 #
-# The `at` imported below is the tutorial's package: `at.diagram_*` only draw the pictures
-# and are not PyTorch API to learn.
+# The `at` imported below is this tutorial's own package: `at.diagram_*` only draws the
+# pictures and is not PyTorch API you need to learn.
 
 # %%
 import torch
@@ -44,18 +44,20 @@ import attention_tutorial as at
 # - **2-D · 1-D**: `(n, d)` and `(d,)` → `(n,)`. A 1 is appended: `(n, d) @ (d, 1)` is
 #   `(n, 1)`, and the 1 is removed.
 # - **Batched** (either side has more than two dimensions): the last two axes hold the
-#   matrices, and the axes in front of them stack many matrices into a batch. The two
-#   stacks are multiplied pair by pair: the first matrix of one with the first of the
-#   other, the second with the second, and so on. If one side has no batch dimensions (a single
-#   matrix or vector), it is paired with every matrix of the other stack; this is
-#   [broadcasting](expand.py#broadcasting), and a batch dimension of size 1 is reused in the same way. When both
-#   sides have batch dimensions, these are aligned from the right, as in broadcasting.
+#   matrices; the axes in front of them (the batch dimensions) pile many matrices into
+#   a stack. The two stacks are multiplied pair by pair: the first matrix of one with the
+#   first of the other, the second with the second, and so on. Which matrix pairs with
+#   which follows the rule of [broadcasting](expand.py#broadcasting): the two batch shapes
+#   are aligned from the right, and in each dimension the two sizes are equal or one of
+#   them is 1, the side with 1 being reused. A side with no batch dimensions at all (a
+#   single matrix or vector) is multiplied with every matrix of the other stack.
 #   With `...` for the batch dimensions: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
+#   Everything said about batches further down is this one rule.
 #
 # ### Examples
 #
-# The code below defines `a`, `b`, `A` and `B`; the pictures and pitfalls further down
-# this page use these same tensors:
+# The code below defines `a`, `b`, `A` and `B`; the pictures and the pitfalls further
+# down this page reuse these same tensors:
 
 # %%
 a = torch.tensor([1.0, 2.0, 3.0])
@@ -87,30 +89,37 @@ print("a @ B =", torch.matmul(a, B))
 print("A @ a =", torch.matmul(A, a))
 
 # %% [markdown]
-# The batched case: first a stack of matrices times one matrix, then two stacks whose
-# batch dimensions are aligned from the right and broadcast, as in elementwise operations:
-#
-# ```python
-# >>> import torch
-# >>> # a batch of 4 matrices, each (2, 3)
-# >>> X = torch.ones(4, 2, 3)
-# >>> W = torch.ones(3, 2)
-# >>> # W multiplies every matrix of X
-# >>> torch.matmul(X, W).shape
-# torch.Size([4, 2, 2])
-# >>> # batch dimensions (4, 1) and (5,)
-# >>> X = torch.ones(4, 1, 2, 3)
-# >>> Y = torch.ones(5, 3, 2)
-# >>> torch.matmul(X, Y).shape
-# torch.Size([4, 5, 2, 2])
-# ```
-#
+# For batches, only the shapes matter here. `torch.ones(...)` makes a tensor of the given
+# shape filled with 1s. The first printed line is a stack of 4 matrices of shape `(2, 3)` times
+# one `(3, 2)` matrix `W`: `W` has no batch dimensions, so it multiplies each of the 4,
+# giving 4 matrices of shape `(2, 2)`. In the second line both sides have batch
+# dimensions, `(4, 1)` and `(5,)`, aligned from the right: the dimension of size 1 is
+# reused against the 5, so the batch shape becomes `(4, 5)`, that is, 4 × 5 pairs of matrices,
+# each pair giving one `(2, 2)` matrix:
+
+# %%
+# a stack of 4 matrices, each (2, 3), times one (3, 2) matrix
+X = torch.ones(4, 2, 3)
+W = torch.ones(3, 2)
+# (4, 2, 3) @ (3, 2) -> (4, 2, 2)
+XW = X @ W
+print(tuple(X.shape), "@", tuple(W.shape), "->", tuple(XW.shape))
+# batch shapes (4, 1) and (5,) broadcast to (4, 5)
+P = torch.ones(4, 1, 2, 3)
+Q = torch.ones(5, 3, 2)
+# (4, 1, 2, 3) @ (5, 3, 2) -> (4, 5, 2, 2)
+PQ = P @ Q
+print(tuple(P.shape), "@", tuple(Q.shape), "->", tuple(PQ.shape))
+assert PQ.shape == (4, 5, 2, 2)
+
+# %% [markdown]
 # ### Pictures
 #
-# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. The inputs carry
-# their names in the code; the result is called `y`. The colour marks the summed axis
-# (the index $l$); inside the red frames, same-coloured cells are multiplied and summed
-# into the framed element of the result (its first element).
+# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. Each input is
+# labelled with its variable name from the code; the result is labelled `y`. Colour marks
+# the summed axis (the index $l$). Inside the red frames, the cells of the same colour are
+# multiplied in pairs and the products added up, which gives the framed element of the
+# result: its first element.
 #
 # **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 
@@ -129,7 +138,8 @@ at.diagram_matmul(
 )
 
 # %% [markdown]
-# **1-D · 2-D**: the vector `a` acts as one row and meets every column of `B`.
+# **1-D · 2-D**: the vector `a` is used as one row, and is multiplied and summed with each
+# column of `B`.
 
 # %%
 at.diagram_matmul(
@@ -139,9 +149,10 @@ at.diagram_matmul(
 )
 
 # %% [markdown]
-# **2-D · 1-D**: the vector `a` acts as one column; every row of `A` meets it. The picture
-# still draws `a` as a row (a 1-D tensor is neither a row nor a column), used as a column: its element $l$ has
-# the colour of column $l$ of `A`.
+# **2-D · 1-D**: the vector `a` is used as one column, and each row of `A` is multiplied
+# and summed with it. The picture still draws `a` flat, as a row (a 1-D tensor is neither a
+# row nor a column); in the computation it is a column: its element $l$ has the colour of
+# column $l$ of `A`.
 
 # %%
 at.diagram_matmul(
@@ -152,8 +163,7 @@ at.diagram_matmul(
 
 # %% [markdown]
 # **Batched**: `batch` is a stack of two `(2, 3)` matrices, times the one `(3, 2)` matrix
-# `B`; `B` has no batch dimension (its batch shape is the empty `()`), so it is broadcast: it
-# pairs with every matrix of `batch`.
+# `B`; `B` has no batch dimensions, so it is multiplied with each matrix of `batch`.
 
 # %%
 # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
@@ -167,8 +177,8 @@ at.diagram_matmul(
 # %% [markdown]
 # ### Pitfalls
 #
-# The summed axes must have the same size. PyTorch names the two matrices `mat1` and
-# `mat2` and prints their shapes as rows x columns:
+# The two axes that are summed over must have the same size. PyTorch's message calls the
+# two matrices `mat1` and `mat2` and writes each shape as rows x columns:
 
 # %%
 try:
@@ -181,7 +191,7 @@ except RuntimeError as err:
 # Listed in the error-message index: [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
 
 # %% [markdown]
-# With a vector on the right the message speaks of `mat` and `vec`:
+# With a vector on the right, the message speaks of `mat` (matrix) and `vec` (vector):
 
 # %%
 try:
@@ -194,16 +204,16 @@ except RuntimeError as err:
     assert f"input ({rows})" in str(err)
 
 # %% [markdown]
-# Here `input` is not the `A` you passed as the first argument but PyTorch's internal
-# vector for the result, of length 2, the number of rows of `A`; `mat` is `A`; `vec` is the
-# vector on the right, of length 2 where 3 is needed.
+# Careful: `input` here is not the `A` you passed as the first argument. It is the vector
+# PyTorch sets aside internally for the result, and its length 2 is the number of rows of
+# `A`. `mat` is `A`, and `vec` is the vector on the right, of length 2 where 3 is needed.
 #
 # Listed in the error-message index: [`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-).
 
 # %% [markdown]
-# With a vector on the left the words change again. Two vectors of different lengths
-# (1-D · 1-D, a dot product) make the message speak of numbers of elements; with a matrix on
-# the right (1-D · 2-D) the vector is first read as a one-row matrix, so the message is the
+# With a vector on the left, the wording changes again. For two vectors of different
+# lengths (1-D · 1-D, a dot product) the message counts elements; with a matrix on the
+# right (1-D · 2-D) the vector is first read as a one-row matrix, so the message is the
 # `mat1 and mat2` one, with the vector's shape written `1x…`:
 
 # %%
@@ -217,17 +227,27 @@ for left, right in [
         torch.matmul(left, right)
     except RuntimeError as err:
         print("RuntimeError:", err)
+        if right.dim() == 1:
+            # "tensor" is the left vector, "src" the right one
+            sizes = f"tensor [{left.numel()}] and src [{right.numel()}]"
+            assert sizes in str(err)
+
+# %% [markdown]
+# In the first message, `tensor` means the vector on the left (here `a`) and `src` the
+# vector on the right; the numbers in square brackets are their numbers of elements, 3 and
+# 2. `src` (short for “source”) is a name inside PyTorch's own code and has nothing to do
+# with your variable names.
 
 # %% [markdown]
 # Listed in the error-message index: [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively);
 # [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
 
 # %% [markdown]
-# With batches, the two batch shapes must broadcast too: aligned from the right, the two
-# sizes of each dimension are equal or one of them is 1. The two stacks below have batch
-# dimensions `(4,)` and `(5,)`: 4 and 5 are neither equal nor 1. In the message, tensor a
-# and tensor b are the two batch shapes, and the dimension is counted in the batch shape
-# aligned from the right: each side has one batch dimension here, hence dimension 0:
+# With batches, the two batch shapes must follow the rule of the “Batched” case above. The
+# two stacks below have batch dimensions `(4,)` and `(5,)`: 4 and 5 are neither equal nor 1.
+# In the message, tensor a and tensor b are the two batch shapes, and the dimension is
+# counted in the batch shapes aligned from the right: each side has one batch dimension
+# here, hence dimension 0:
 
 # %%
 try:

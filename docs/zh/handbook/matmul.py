@@ -37,11 +37,13 @@ import attention_tutorial as at
 # - **二维 · 二维**：`(n, d)` 与 `(d, m)` → `(n, m)`。矩阵乘法 $y_{ij} = \sum_l A_{il} B_{lj}$。
 # - **一维 · 二维**：`(d,)` 与 `(d, m)` → `(m,)`。前面补 1：`(1, d) @ (d, m)` 得 `(1, m)`，再去掉这个 1。
 # - **二维 · 一维**：`(n, d)` 与 `(d,)` → `(n,)`。后面补 1：`(n, d) @ (d, 1)` 得 `(n, 1)`，再去掉这个 1。
-# - **成批**（任一边超过两维）：最后两个轴是矩阵，前面的轴把许多矩阵叠成一摞，叫作批量。
-#   两摞矩阵一对一对地相乘：第一个乘第一个，第二个乘第二个，依此类推。如果一边没有批量维
-#   （只是一个矩阵或向量），它就和另一摞里的每个矩阵各乘一次；这就是[广播](expand.py#广播)，大小为 1 的批量维
-#   也这样重复使用。两边都有批量维时，批量维从右端对齐，按广播规则扩展。
+# - **成批**（任一边超过两维）：最后两个轴是矩阵，前面的轴（批量维）把许多矩阵叠成一摞。
+#   两摞矩阵一对一对地相乘：第一个乘第一个，第二个乘第二个，依此类推。
+#   两边的批量维怎样配对，用的是[广播](expand.py#广播)的规则：批量形状从右端对齐，
+#   每一维的两个长度要么相等，要么有一个是 1，是 1 的那一边重复使用；
+#   缺了批量维的一边（只是一个矩阵或向量）就和另一摞里的每个矩阵各乘一次。
 #   用 `...` 表示批量维，形状是：`(..., n, d)` 与 `(..., d, m)` → `(..., n, m)`。
+#   下面说到成批时，用的都是这一条规则。
 #
 # ### 例子
 #
@@ -77,23 +79,28 @@ print("a @ B =", torch.matmul(a, B))
 print("A @ a =", torch.matmul(A, a))
 
 # %% [markdown]
-# 成批的情形：先是一摞矩阵乘一个矩阵，再是两摞矩阵，它们的批量维像逐元素运算那样从右端对齐、广播：
-#
-# ```python
-# >>> import torch
-# >>> # a batch of 4 matrices, each (2, 3)
-# >>> X = torch.ones(4, 2, 3)
-# >>> W = torch.ones(3, 2)
-# >>> # W multiplies every matrix of X
-# >>> torch.matmul(X, W).shape
-# torch.Size([4, 2, 2])
-# >>> # batch dimensions (4, 1) and (5,)
-# >>> X = torch.ones(4, 1, 2, 3)
-# >>> Y = torch.ones(5, 3, 2)
-# >>> torch.matmul(X, Y).shape
-# torch.Size([4, 5, 2, 2])
-# ```
-#
+# 成批的情形只看形状：`torch.ones(...)` 造出给定形状、元素全是 1 的张量。
+# 打印的第一行是 4 个 `(2, 3)` 矩阵叠成的一摞乘一个 `(3, 2)` 矩阵 `W`：`W` 没有批量维，
+# 和每个矩阵各乘一次，得到 4 个 `(2, 2)` 矩阵。
+# 第二行两边都有批量维，`(4, 1)` 和 `(5,)` 从右端对齐：大小为 1 的那一维配上 5，
+# 批量形状成为 `(4, 5)`，也就是 4 × 5 对矩阵，每对相乘得到一个 `(2, 2)` 矩阵：
+
+# %%
+# a stack of 4 matrices, each (2, 3), times one (3, 2) matrix
+X = torch.ones(4, 2, 3)
+W = torch.ones(3, 2)
+# (4, 2, 3) @ (3, 2) -> (4, 2, 2)
+XW = X @ W
+print(tuple(X.shape), "@", tuple(W.shape), "->", tuple(XW.shape))
+# batch shapes (4, 1) and (5,) broadcast to (4, 5)
+P = torch.ones(4, 1, 2, 3)
+Q = torch.ones(5, 3, 2)
+# (4, 1, 2, 3) @ (5, 3, 2) -> (4, 5, 2, 2)
+PQ = P @ Q
+print(tuple(P.shape), "@", tuple(Q.shape), "->", tuple(PQ.shape))
+assert PQ.shape == (4, 5, 2, 2)
+
+# %% [markdown]
 # ### 图示
 #
 # 下面用例子里的 `a`、`b`、`A`、`B` 画出五种情况。输入的名字就是代码里的变量名，结果在图中叫 `y`。
@@ -138,7 +145,7 @@ at.diagram_matmul(
 
 # %% [markdown]
 # **成批**：`batch` 是两个 `(2, 3)` 矩阵叠成的一摞，乘以同一个 `(3, 2)` 矩阵 `B`；
-# `B` 没有批量维（它的批量形状是空的 `()`），于是被广播：它配给 `batch` 的每个矩阵。
+# `B` 没有批量维，所以它和 `batch` 里的每个矩阵各乘一次。
 
 # %%
 # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
@@ -199,16 +206,23 @@ for left, right in [
         torch.matmul(left, right)
     except RuntimeError as err:
         print("RuntimeError:", err)
+        if right.dim() == 1:
+            # "tensor" is the left vector, "src" the right one
+            sizes = f"tensor [{left.numel()}] and src [{right.numel()}]"
+            assert sizes in str(err)
+
+# %% [markdown]
+# 第一条报错里的 `tensor` 指左边的向量（这里是 `a`），`src` 指右边的向量，方括号里是各自的元素个数：
+# 3 和 2。`src`（source）是 PyTorch 内部代码沿用的名字，和你的变量名无关。
 
 # %% [markdown]
 # 已收入报错信息索引：[`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)、
 # [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
 
 # %% [markdown]
-# 成批时，两边的批量维也要能广播：从右端对齐后，每一维的两个长度要么相等，要么有一个是 1。
-# 下面两摞矩阵的批量维是 `(4,)` 和 `(5,)`，4 和 5 既不相等，也不是 1。报错里的 tensor a
-# 和 tensor b 指两边的批量形状；dimension 的编号按从右端对齐后的批量形状来数，这里两边都只有
-# 一个批量维，所以是 dimension 0：
+# 成批时，两边的批量维要符合上面“成批”一条的规则。下面两摞矩阵的批量维是 `(4,)` 和 `(5,)`，
+# 4 和 5 既不相等，也都不是 1。报错里的 tensor a 和 tensor b 指两边的批量形状；
+# dimension 的编号按从右端对齐后的批量形状来数，这里两边都只有一个批量维，所以是 dimension 0：
 
 # %%
 try:
