@@ -186,9 +186,12 @@ def plot_scaling(
     Explained on the page `scale.md`.
 
     Args:
-        measurements: A non-empty list of rows, as ``scale_measurements()["rows"]``:
+        measurements: A non-empty list of rows, as the ``"rows"`` of
+            [`scale_measurements()`][attention_tutorial.scaling.scale_measurements]:
             dicts with ``formulation`` (one of ``"tiled"``, ``"broadcast"``,
-            ``"chunked"``, ``"sdpa"``), ``n``, ``seconds``, ``peak_bytes`` (and
+            ``"chunked"``, ``"sdpa"``; ``"sdpa"`` is
+            ``torch.nn.functional.scaled_dot_product_attention``), ``n``,
+            ``seconds``, ``peak_bytes`` (and
             optionally ``predicted_bytes``, in every row of a formulation or in
             none); each number field (``n``, ``seconds``, ``peak_bytes``,
             ``predicted_bytes``) a real number, a NumPy scalar or a 0-d tensor.

@@ -416,8 +416,11 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或者形状、取值不合要求时。",
     },
     "figures.cost.plot_scaling": {
-        "measurements": '非空的行列表，如 `scale_measurements()["rows"]`：每行是一个字典，含 '
-        '`formulation`（`"tiled"`、`"broadcast"`、`"chunked"`、`"sdpa"` 之一）、`n`、`seconds`、'
+        "measurements": "非空的行列表，如 "
+        "[`scale_measurements()`][attention_tutorial.scaling.scale_measurements] 返回的 "
+        '`"rows"`：每行是一个字典，含 `formulation`（`"tiled"`、`"broadcast"`、`"chunked"`、'
+        '`"sdpa"` 之一；`"sdpa"` 指 `torch.nn.functional.scaled_dot_product_attention`）、'
+        "`n`、`seconds`、"
         "`peak_bytes`（还可以有 `predicted_bytes`，同一种写法要么每行都有，要么都没有）；"
         "其中的数值字段（`n`、`seconds`、`peak_bytes`、`predicted_bytes`）可以是实数、"
         "NumPy 标量或 0 维张量。每种写法在每个 `n` 处只有一行；只有一行的写法画成一个点。",
