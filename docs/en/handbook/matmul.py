@@ -54,6 +54,23 @@ import attention_tutorial as at
 #   With `...` for the batch dimensions: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
 #   Everything said about batches further down is this one rule.
 #
+# You can check the two steps of 1-D · 2-D, the 1 put in and taken out again:
+# `reshape(1, 3)` turns the vector into a one-row matrix, and then the result keeps the
+# dimension of size 1:
+#
+# ```python
+# >>> import torch
+# >>> x = torch.ones(3)
+# >>> M = torch.ones(3, 2)
+# >>> # (3,) @ (3, 2): the 1 is removed
+# >>> torch.matmul(x, M).shape
+# torch.Size([2])
+# >>> # (1, 3) @ (3, 2): the 1 stays
+# >>> row = x.reshape(1, 3)
+# >>> torch.matmul(row, M).shape
+# torch.Size([1, 2])
+# ```
+#
 # ### Examples
 #
 # The code below defines `a`, `b`, `A` and `B`; the pictures and the pitfalls further
@@ -90,26 +107,26 @@ print("A @ a =", torch.matmul(A, a))
 
 # %% [markdown]
 # For batches, only the shapes matter here. `torch.ones(...)` makes a tensor of the given
-# shape filled with 1s. The first printed line is a stack of 4 matrices of shape `(2, 3)` times
-# one `(3, 2)` matrix `W`: `W` has no batch dimensions, so it multiplies each of the 4,
-# giving 4 matrices of shape `(2, 2)`. In the second line both sides have batch
-# dimensions, `(4, 1)` and `(5,)`, aligned from the right: the dimension of size 1 is
+# shape filled with 1s. `X` is a stack of 4 matrices of shape `(2, 3)`, times one `(3, 2)`
+# matrix `W`: `W` has no batch dimensions, so it multiplies each of the 4, giving 4
+# matrices of shape `(2, 2)`. `P` and `Q` both have batch dimensions, `(4, 1)` and `(5,)`, aligned from the right: the dimension of size 1 is
 # reused against the 5, so the batch shape becomes `(4, 5)`, that is, 4 × 5 pairs of matrices,
 # each pair giving one `(2, 2)` matrix:
 
 # %%
-# a stack of 4 matrices, each (2, 3), times one (3, 2) matrix
+# a stack of 4 matrices, each (2, 3)
 X = torch.ones(4, 2, 3)
+# one (3, 2) matrix
 W = torch.ones(3, 2)
 # (4, 2, 3) @ (3, 2) -> (4, 2, 2)
 XW = X @ W
-print(tuple(X.shape), "@", tuple(W.shape), "->", tuple(XW.shape))
-# batch shapes (4, 1) and (5,) broadcast to (4, 5)
+print("X @ W:", tuple(XW.shape))
+# batch shapes (4, 1) and (5,)
 P = torch.ones(4, 1, 2, 3)
 Q = torch.ones(5, 3, 2)
-# (4, 1, 2, 3) @ (5, 3, 2) -> (4, 5, 2, 2)
+# -> batch shape (4, 5)
 PQ = P @ Q
-print(tuple(P.shape), "@", tuple(Q.shape), "->", tuple(PQ.shape))
+print("P @ Q:", tuple(PQ.shape))
 assert PQ.shape == (4, 5, 2, 2)
 
 # %% [markdown]
@@ -217,6 +234,7 @@ except RuntimeError as err:
 # `mat1 and mat2` one, with the vector's shape written `1x…`:
 
 # %%
+messages = []
 for left, right in [
     # (3,) @ (2,): a dot product
     (a, torch.ones(2)),
@@ -227,10 +245,12 @@ for left, right in [
         torch.matmul(left, right)
     except RuntimeError as err:
         print("RuntimeError:", err)
-        if right.dim() == 1:
-            # "tensor" is the left vector, "src" the right one
-            sizes = f"tensor [{left.numel()}] and src [{right.numel()}]"
-            assert sizes in str(err)
+        messages.append(str(err))
+# "tensor": the left vector (a),
+# "src": the right one
+first = messages[0]
+assert f"tensor [{len(a)}]" in first
+assert "src [2]" in first
 
 # %% [markdown]
 # In the first message, `tensor` means the vector on the left (here `a`) and `src` the

@@ -45,6 +45,22 @@ import attention_tutorial as at
 #   用 `...` 表示批量维，形状是：`(..., n, d)` 与 `(..., d, m)` → `(..., n, m)`。
 #   下面说到成批时，用的都是这一条规则。
 #
+# 一维 · 二维时“补 1 再去掉”这两步，可以自己验证：`reshape(1, 3)` 把向量变成一行的矩阵，
+# 结果就多出大小为 1 的那一维：
+#
+# ```python
+# >>> import torch
+# >>> x = torch.ones(3)
+# >>> M = torch.ones(3, 2)
+# >>> # (3,) @ (3, 2): the 1 is removed
+# >>> torch.matmul(x, M).shape
+# torch.Size([2])
+# >>> # (1, 3) @ (3, 2): the 1 stays
+# >>> row = x.reshape(1, 3)
+# >>> torch.matmul(row, M).shape
+# torch.Size([1, 2])
+# ```
+#
 # ### 例子
 #
 # 下面的代码定义 `a`、`b`、`A`、`B`，这一页后面的图和陷阱都接着用这几个张量：
@@ -80,24 +96,25 @@ print("A @ a =", torch.matmul(A, a))
 
 # %% [markdown]
 # 成批的情形只看形状：`torch.ones(...)` 造出给定形状、元素全是 1 的张量。
-# 打印的第一行是 4 个 `(2, 3)` 矩阵叠成的一摞乘一个 `(3, 2)` 矩阵 `W`：`W` 没有批量维，
+# `X` 是 4 个 `(2, 3)` 矩阵叠成的一摞，乘一个 `(3, 2)` 矩阵 `W`：`W` 没有批量维，
 # 和每个矩阵各乘一次，得到 4 个 `(2, 2)` 矩阵。
-# 第二行两边都有批量维，`(4, 1)` 和 `(5,)` 从右端对齐：大小为 1 的那一维配上 5，
+# `P` 和 `Q` 两边都有批量维，`(4, 1)` 和 `(5,)` 从右端对齐：大小为 1 的那一维配上 5，
 # 批量形状成为 `(4, 5)`，也就是 4 × 5 对矩阵，每对相乘得到一个 `(2, 2)` 矩阵：
 
 # %%
-# a stack of 4 matrices, each (2, 3), times one (3, 2) matrix
+# a stack of 4 matrices, each (2, 3)
 X = torch.ones(4, 2, 3)
+# one (3, 2) matrix
 W = torch.ones(3, 2)
 # (4, 2, 3) @ (3, 2) -> (4, 2, 2)
 XW = X @ W
-print(tuple(X.shape), "@", tuple(W.shape), "->", tuple(XW.shape))
-# batch shapes (4, 1) and (5,) broadcast to (4, 5)
+print("X @ W:", tuple(XW.shape))
+# batch shapes (4, 1) and (5,)
 P = torch.ones(4, 1, 2, 3)
 Q = torch.ones(5, 3, 2)
-# (4, 1, 2, 3) @ (5, 3, 2) -> (4, 5, 2, 2)
+# -> batch shape (4, 5)
 PQ = P @ Q
-print(tuple(P.shape), "@", tuple(Q.shape), "->", tuple(PQ.shape))
+print("P @ Q:", tuple(PQ.shape))
 assert PQ.shape == (4, 5, 2, 2)
 
 # %% [markdown]
@@ -196,6 +213,7 @@ except RuntimeError as err:
 # 向量的形状写成 `1x…`：
 
 # %%
+messages = []
 for left, right in [
     # (3,) @ (2,): a dot product
     (a, torch.ones(2)),
@@ -206,10 +224,12 @@ for left, right in [
         torch.matmul(left, right)
     except RuntimeError as err:
         print("RuntimeError:", err)
-        if right.dim() == 1:
-            # "tensor" is the left vector, "src" the right one
-            sizes = f"tensor [{left.numel()}] and src [{right.numel()}]"
-            assert sizes in str(err)
+        messages.append(str(err))
+# "tensor": the left vector (a),
+# "src": the right one
+first = messages[0]
+assert f"tensor [{len(a)}]" in first
+assert "src [2]" in first
 
 # %% [markdown]
 # 第一条报错里的 `tensor` 指左边的向量（这里是 `a`），`src` 指右边的向量，方括号里是各自的元素个数：
