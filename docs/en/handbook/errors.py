@@ -923,7 +923,7 @@ print("with leave_one_out:", shape)
 #
 # - **Cause**: `w_path(..., log_w=True)` trains $\log w$ instead of $w$ ($w = e^{\log w}$); at a
 #   large `lr` one step takes $w$ past the largest float32 number, and `w_path` raises this instead of going on with `inf`.
-# - **Fix**: a smaller `lr`, such as 0.05 (the folded example below); training $w$ itself does not overflow, but one step throws $w$ far away, and it stays there.
+# - **Fix**: a smaller `lr`, such as 0.05 (the second cell below); training $w$ itself does not overflow, but one step throws $w$ far away, and it stays there.
 # - **Explained in**: [why the trained curve is less smooth: take the steps yourself](../smoothness.py#take-the-steps-yourself).
 
 # %%
