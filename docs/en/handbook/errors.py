@@ -3,7 +3,7 @@
 #
 # Copy the line of your traceback that starts with the error's type and a colon
 # (`RuntimeError:`, `TypeError:`, …; usually the last line) and paste it into the search box
-# at the top of the page, or look for it in the lists below.
+# at the top of the page (on a phone, tap the magnifier first), or look for it in the lists below.
 #
 # Each entry gives the message, its cause, a fix and the pages that explain it. A `…` in a
 # heading stands for what depends on your code (shapes, lengths, dtypes, subscript letters):
