@@ -988,6 +988,7 @@ print(f"w itself, step 5: {step5:.1f}")
 # The cell below only checks what this page's text claims (the build fails if a new run
 # changes it); it belongs to no entry: skip it.
 
+
 # %%
 # checks of this page's text
 def said(call, *args):
