@@ -205,8 +205,10 @@ class _Wrapper(textwrap.TextWrapper):
     stays whole on its own line. No word is ever cut between two letters.
     """
 
+    cut_width: int | None = None  # cut long words as if the lines were this wide
+
     def _split(self, text: str) -> list[str]:
-        room = self.width - len(self.subsequent_indent)
+        room = (self.cut_width or self.width) - len(self.subsequent_indent)
         chunks = []
         for chunk in super()._split(text):
             pieces = [chunk]
@@ -230,10 +232,9 @@ class _Wrapper(textwrap.TextWrapper):
 def _wrapped(text: str, width: int) -> list[str]:
     """``text`` wrapped between words at ``width``, next lines indented by four spaces.
 
-    A last line shorter than a quarter of ``width`` (a word or two left alone, such as
-    ``2)``) is evened out: the lines are wrapped at the narrowest width that needs no
-    more of them. A word longer than a line is cut after ``(`` or ``.``, never inside
-    a name.
+    The lines are balanced: wrapped at the narrowest width that needs no more of them
+    than ``width`` does, so no long line is followed by a stub such as ``2)``. A word
+    longer than a line is cut after ``(`` or ``.``, never inside a name.
 
     >>> _wrapped(
     ...     "IndexError: Dimension out of range (expected to be in range of [-2, 1], "
@@ -249,11 +250,12 @@ def _wrapped(text: str, width: int) -> list[str]:
     """
     options = {"subsequent_indent": " " * 4, "break_on_hyphens": False, "break_long_words": False}
     lines = _Wrapper(width, **options).wrap(text) or [""]
-    if len(lines) == 1 or len(lines[-1].strip()) >= width // 4:
-        return lines
-    for narrower in range(width - 1, 19, -1):  # the narrowest width that keeps that many
-        trial = _Wrapper(narrower, **options).wrap(text)
-        if len(trial) > len(lines) or max(map(len, trial)) > width:
+    longest = max(map(len, lines))  # above width only for a word that cannot be cut
+    for narrower in range(min(width, longest) - 1, 19, -1):  # the narrowest, as many lines
+        wrapper = _Wrapper(narrower, **options)
+        wrapper.cut_width = width  # long words cut as at width, not into more pieces
+        trial = wrapper.wrap(text)
+        if len(trial) > len(lines) or max(map(len, trial)) > longest:
             break
         lines = trial
     return lines
@@ -267,8 +269,8 @@ def prints_error(
 
     The first line printed is ``Type: message``, from the message's first line; with
     ``lines`` (1 by default, ``None``: all) the message's next lines follow. Each is
-    wrapped between words at ``width`` characters (a word or two left alone on the last
-    line is evened out), the next ones indented by four spaces. A message cut short
+    wrapped between words at ``width`` characters into lines of even length (no word or
+    two left alone on the last line), the next ones indented by four spaces. A message cut short
     ends with a line that says so: ``    [… 4 more lines of the message]``. The first
     line is also appended to the list that ``with ... as`` receives, for a check. A
     block that does not fail raises ``AssertionError``: a page that prints errors never

@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import math
 import re
+import textwrap
 
 import numpy as np
 import pytest
@@ -237,6 +238,29 @@ def test_prints_error_leaves_no_word_alone_and_says_when_it_cuts_a_message(capsy
         "two",
         "    [… 1 more line of the message]",
     ]
+
+
+def test_prints_error_balances_its_lines(capsys) -> None:
+    """Round-32 reader: long messages came out as a long line, then a stub ("size 2"). The
+    lines are now as short as they can be without needing one more: wrapped one column
+    narrower, each of these messages takes more lines. The text itself stays exact."""
+    calls = [
+        lambda: torch.einsum("qk,qk->q", torch.ones(3, 2), torch.ones(3, 3)),
+        lambda: torch.ones(3) - torch.ones(2),
+        lambda: torch.matmul(torch.ones(3), torch.ones(2)),
+        lambda: torch.bmm(torch.ones(3, 1, 2), torch.ones(3, 1, 2)),
+    ]
+    for call in calls:
+        with prints_error(RuntimeError, width=40) as caught:
+            call()
+        lines = capsys.readouterr().out.splitlines()
+        assert " ".join(line.strip() for line in lines) == caught[0]
+        longest = max(map(len, lines))
+        assert longest <= 40
+        wrapper = textwrap.TextWrapper(longest - 1, subsequent_indent=" " * 4)
+        assert len(wrapper.wrap(caught[0])) > len(lines), lines
+        # no stub: the last line at least half as long as the longest
+        assert len(lines[-1]) >= longest // 2, lines
 
 
 def test_prints_error_never_cuts_a_word_between_two_letters(capsys) -> None:

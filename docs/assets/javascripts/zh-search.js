@@ -22,6 +22,16 @@
  *    heading must have three words or more; the longest one found wins. Without
  *    this, the entry that shares the most common words ("size", "dimensions",
  *    "tensor") with the line came first.
+ * 5. A hyphen inside a word is not lunr's "exclude the next term": a pasted error
+ *    such as "... remapped shapes [original->remapped]: [3, 2]->[3, 1, 2]" made
+ *    lunr throw QueryParseError ("Invalid query" in the console) and found nothing.
+ *    A `-` after another character, or before anything but a letter ("[-1, 3]",
+ *    "-> q"), is sent to the worker as a space; "-word" typed on its own still
+ *    excludes the word. The index splits on `-` too, so no match is lost.
+ * 6. After those sections, a section that quotes another wording of its error
+ *    (“einsum(): operands do not broadcast with remapped shapes [original->remapped]”,
+ *    an older PyTorch's) that occurs in the query: the pasted older message lands on
+ *    the entry that names it, not on one that shares more common words.
  */
 (function () {
   var HAN = /[\u3400-\u9fff\uf900-\ufaff]/               /* same class as the separator */
@@ -54,6 +64,11 @@
     }).join(" ").replace(/\s+/g, " ").trim()
   }
 
+  /* A `-` that is not a modifier (inside a word, or before a non-letter) becomes a space. */
+  function unhyphen(query) {
+    return query.replace(/(\S)-+|-+(?![A-Za-z\u00c0-\uffff])/g, "$1 ").replace(/\s+/g, " ").trim()
+  }
+
   function plain(s) { return String(s || "").replace(/<[^>]*>|\u200b/g, "").replace(/\s+/g, " ").toLowerCase() }
   function runsOf(query) {
     var han = query.match(HAN_RUNS)
@@ -63,7 +78,8 @@
   }
   /* Text compared as typed and as pasted: no markup, one space, lower case, straight quotes. */
   function normal(s) {
-    return plain(s).replace(/[\u201c\u201d\u201e\u201f]/g, '"').replace(/[\u2018\u2019\u201a\u201b]/g, "'")
+    return plain(s).replace(/&gt;/g, ">").replace(/&lt;/g, "<").replace(/&quot;/g, '"')
+      .replace(/&#0?39;/g, "'").replace(/&amp;/g, "&").replace(/[\u201c\u201d\u201e\u201f]/g, '"').replace(/[\u2018\u2019\u201a\u201b]/g, "'")
   }
   var MIN_HEADING_WORDS = 3
   /* How much of the heading occurs in the query, in order ("…": anything), or 0. */
@@ -81,6 +97,17 @@
     }
     return length
   }
+  /* The longest wording quoted in the text (“...”, three words or more) that occurs in the query, or 0. */
+  function quotedIn(query, text) {
+    var best = 0, m, QUOTED = /"([^"]+)"/g, t = normal(text)
+    while ((m = QUOTED.exec(t))) {
+      var q = m[1].trim()
+      if (q.split(" ").length >= MIN_HEADING_WORDS && q.length > best && query.indexOf(q) >= 0)
+        best = q.length
+    }
+    return best
+  }
+  var HEADING_FIRST = 1e4                                 /* a heading found beats any quote */
   function rerank(asked, result) {
     var runs = asked.runs
     var has = function (s) { return runs.every(function (r) { return s.indexOf(r) >= 0 }) }
@@ -91,7 +118,11 @@
         titled.push(t)
         if (t) tier = 2
         else if (runs.length && tier < 1 && has(plain(doc.text))) tier = 1
-        var h = doc.location.indexOf("#") >= 0 ? headingIn(asked.query, doc.title) : 0
+        var h = 0
+        if (doc.location.indexOf("#") >= 0) {
+          h = headingIn(asked.query, doc.title)
+          h = h ? h + HEADING_FIRST : quotedIn(asked.query, doc.text)
+        }
         inQuery.push(h)
         best = Math.max(best, h)
       })
@@ -126,7 +157,9 @@
       var args = Array.prototype.slice.call(arguments)
       if (this.__zhPending && msg && msg.type === QUERY && typeof msg.data === "string") {
         this.__zhPending.push({ runs: runsOf(msg.data), query: normal(msg.data) })
-        if (HAN.test(msg.data)) args[0] = { type: QUERY, data: rewrite(msg.data) }
+        var data = unhyphen(msg.data)
+        if (HAN.test(data)) data = rewrite(data)
+        if (data !== msg.data) args[0] = { type: QUERY, data: data }
       }
       return super.postMessage.apply(this, args)
     }
