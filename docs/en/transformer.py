@@ -22,8 +22,7 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter; it returns a generator
-# we do not use, and "_" is Python's name for such a value
+# the chapter's one seed ("_" takes a returned value we do not use)
 _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
@@ -136,7 +135,7 @@ assert gap_kernel < 1e-6
 # without the normalising constant, which cancels in the softmax, so the four numbers share one scale.
 # To pick A and B it uses `torch.where(cond, a, b)`, which takes `a` where `cond` is True and `b`
 # elsewhere, element by element (handbook: [torch.where](handbook/where.py)): points that fail the
-# condition count as $\infty$, so `argmin` never picks them:
+# condition count as `torch.inf`, so `argmin` never picks them:
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -145,7 +144,6 @@ query = data2.x_test[i]  # (2,)
 diff = data2.x_train - query  # (n_train, 2): k - q
 far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
 far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
-# torch.where(cond, a, b): a where cond is True, else b
 # A: far along x_2, the nearest along x_1
 a_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
 # B: far along x_1, the nearest of all
@@ -195,8 +193,8 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # [nn.Linear](handbook/linear.py). With `key_bias=False` it drops the key bias, as a Transformer
 # does, and divides the dot product by the square root of $d_k$, the dimension of the projected
 # queries and keys. The next section,
-# [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out), says why;
-# there $d_k$ is written $d$.
+# [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out), says why,
+# calling it $d$.
 
 # %% [markdown]
 # ## Scaled dot-product attention, written out
@@ -242,7 +240,7 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 # the same lines plus checks and masks. “Fused” means that the scores, the softmax and the
 # weighted average are computed in one call: by a single compiled C++ routine when one fits the
 # inputs, otherwise on PyTorch's unfused “math” path of separate operations. Such a routine is
-# also called a “kernel”, which has nothing to do with the Gaussian kernel.
+# called a “kernel”, unrelated to the Gaussian kernel.
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -250,8 +248,7 @@ gap_einsum = (scores - scores_einsum).abs().max().item()
 print(f"max |scores - scores_einsum| = {gap_einsum:.1e}")
 assert gap_einsum < 1e-6
 output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
-# it also returns the weights; "_" discards them
-output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
+output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v); _: the weights
 gap_sdpa = (output - output_sdpa).abs().max().item()
 gap_at = (output - output_at).abs().max().item()
 print(f"max |output - output_sdpa| = {gap_sdpa:.1e}")
@@ -287,9 +284,6 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #   tensors) that requires grad, and PyTorch refuses in-place writes to such leaves while autograd
 #   is recording. Inside `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the
 #   parameter objects stay, only their numbers change.
-# - **The first lines.** The cell checks that `W_q` is an `nn.Linear` (`isinstance` tells whether
-#   an object is an instance of a class), then prints its weight's shape and its bias (`None`: no
-#   bias).
 #
 # </details>
 
@@ -350,8 +344,6 @@ print(f"learned w = {w.item():.4f}")
 
 # %%
 n_train = len(x_train)
-# x[:, None] is a column (n, 1), x[None, :] a row (1, n);
-# their difference broadcasts to a square
 scores = -(((x_train[:, None] - x_train[None, :]) * w) ** 2) / 2  # (n_train, n_train)
 eye = torch.eye(n_train, dtype=torch.bool)  # (n_train, n_train), True on the diagonal
 weights = F.softmax(scores.masked_fill(eye, float("-inf")), dim=1)  # (n_train, n_train)

@@ -17,8 +17,7 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter; it returns a generator
-# we do not use, and "_" is Python's name for such a value
+# the chapter's one seed ("_" takes a returned value we do not use)
 _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
@@ -89,7 +88,7 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包，在这个问题上就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 A、B 用到 `torch.where(cond, a, b)`：逐元素地在 `cond` 为真处取 `a`，否则取 `b`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 $\infty$，`argmin` 就不会挑中它们：
+# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 A、B 用到 `torch.where(cond, a, b)`：逐元素地在 `cond` 为真处取 `a`，否则取 `b`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin` 就不会挑中它们：
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -98,7 +97,6 @@ query = data2.x_test[i]  # (2,)
 diff = data2.x_train - query  # (n_train, 2): k - q
 far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
 far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
-# torch.where(cond, a, b): a where cond is True, else b
 # A: far along x_2, the nearest along x_1
 a_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
 # B: far along x_1, the nearest of all
@@ -165,8 +163,7 @@ gap_einsum = (scores - scores_einsum).abs().max().item()
 print(f"max |scores - scores_einsum| = {gap_einsum:.1e}")
 assert gap_einsum < 1e-6
 output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
-# it also returns the weights; "_" discards them
-output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
+output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v); _: the weights
 gap_sdpa = (output - output_sdpa).abs().max().item()
 gap_at = (output - output_at).abs().max().item()
 print(f"max |output - output_sdpa| = {gap_sdpa:.1e}")
@@ -184,7 +181,6 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # - **头（head）**：头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来。`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
 # - **尺寸**：`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
 # - **把数值写进去**：层的参数是要求梯度（`requires_grad=True`）的叶子张量（不是由别的张量算出来的）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。
-# - **开头几行**：代码先确认 `W_q` 是一个 `nn.Linear`（`isinstance` 检查一个对象是不是某个类的实例），再打印它的权重形状和偏置（`None` 表示没有偏置）。
 #
 # </details>
 
@@ -235,8 +231,6 @@ print(f"learned w = {w.item():.4f}")
 
 # %%
 n_train = len(x_train)
-# x[:, None] is a column (n, 1), x[None, :] a row (1, n);
-# their difference broadcasts to a square
 scores = -(((x_train[:, None] - x_train[None, :]) * w) ** 2) / 2  # (n_train, n_train)
 eye = torch.eye(n_train, dtype=torch.bool)  # (n_train, n_train), True on the diagonal
 weights = F.softmax(scores.masked_fill(eye, float("-inf")), dim=1)  # (n_train, n_train)
