@@ -3,8 +3,8 @@
 #
 # The chapter ends with one learnable number $w$ and one-dimensional inputs. A Transformer's
 # attention has queries and keys that are vectors, and matrices $W_q$ and $W_k$ where we had $w$.
-# A third matrix, $W_v$, acts on the values, which the chapter uses as they are. Add a batch
-# dimension and masks, and you have it. This page takes the last steps:
+# A third matrix, $W_v$, acts on the values, which the chapter uses as they are. Its tensors
+# carry a batch dimension, and often masks. This page takes the last steps:
 #
 # - why one *w* is enough in one dimension;
 # - the Gaussian kernel for vectors, and why the scalar $w$ then turns into a matrix;
@@ -401,8 +401,8 @@ at.plot_attention_heatmaps(
 # Above, without the mask: with a $w$ this large, the points give on average about half of their
 # weight to their own key, 0.51 as printed, so about half of a prediction copies the point's own
 # label. Below, with the mask, the blocked cells are the diagonal alone, each point's own key: their
-# weight is exactly 0, as “weights on the diagonal” printed, and they have the blank colour of
-# weight 0. Every other cell is allowed, and the weight goes to the cells just left and right of
+# weight is exactly 0, as “weights on the diagonal” printed, drawn in the colour of the empty cells
+# far from the diagonal. Every other cell is allowed, and the weight goes to the cells just left and right of
 # the diagonal.
 #
 # The cell above also prints the keys in use per query: $1/\sum_i \alpha_i^2$, averaged over the
