@@ -273,7 +273,7 @@ def plot_attention_heatmaps(
         if narrow:  # taller panels the figure's width, the colour bar under them
             fig = new_figure((_HEATMAPS_NARROW_IN, 1.3 + 2.6 * len(panels)))
         else:
-            fig = new_figure((6.0, 0.4 + 2.3 * len(panels)))
+            fig = new_figure((_HEATMAPS_WIDE_IN, 0.4 + 2.3 * len(panels)))
         axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
         for ax, (name, weights) in zip(axes, panels.items(), strict=True):
             image = ax.imshow(weights, cmap="Reds", vmin=0.0, vmax=top, aspect="auto")
@@ -357,6 +357,9 @@ HEATMAPS_LAYOUTS = ("wide", "narrow")
 # the narrow heatmaps: 4.6 inches shown in a phone's 335 px column keep 12 pt text 12.1 px
 # high (``PHONE_TEXT_PX``: 11; the wide figure's 6 inches gave its ticks 9.3 px)
 _HEATMAPS_NARROW_IN = 4.6
+# the wide heatmaps fill a desktop's text column (792 px from a 1280 px window up): at
+# 6 inches they sat in its left three quarters, off centre (review of the transformer page)
+_HEATMAPS_WIDE_IN = 8.25
 
 
 # A heatmap's alt text says each query attends mostly to the keys near it while it uses

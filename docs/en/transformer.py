@@ -2,9 +2,9 @@
 # # From kernel regression to Transformer attention
 #
 # The chapter ends with one learnable number $w$ and one-dimensional inputs. A Transformer's
-# attention has queries and keys that are vectors, matrices $W_q$ and $W_k$ where we had $w$ (and
-# a third, $W_v$, for the values, which the chapter leaves as they are), a batch dimension, and
-# masks. This page takes the last steps:
+# attention has queries and keys that are vectors, and matrices $W_q$ and $W_k$ where we had $w$.
+# A third matrix, $W_v$, acts on the values, which the chapter uses as they are. Its tensors
+# carry a batch dimension, and often masks. This page takes the last steps:
 #
 # - why one *w* is enough in one dimension;
 # - the Gaussian kernel for vectors, and why the scalar $w$ then turns into a matrix;
@@ -22,23 +22,23 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter
+# the chapter's one seed ("_" takes a returned value we do not use)
 _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Why one *w* is enough in one dimension
 #
-# One scalar is the smallest learnable projection (a learned factor, later a matrix, that
-# multiplies the query or the key), and for one-dimensional inputs a $1 \times 1$ matrix
-# **is** a scalar. Tied (query and key share one factor, as in the chapter), such a projection learns only a **bandwidth**
-# (introduced on the non-parametric page in
-# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)); untied, with two different
+# A projection is a learned factor that multiplies the query or the key; later it will be a
+# matrix. One scalar is the smallest one, and for one-dimensional inputs a $1 \times 1$ matrix
+# **is** a scalar. Tied, that is, with query and key sharing one factor as in the chapter, such a
+# projection learns only a **bandwidth**, the width introduced on the non-parametric page in
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths). Untied, with two different
 # numbers $a$ and $b$ for $W_q$ and $W_k$, it can also shift the centre: the score
 # $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
 # centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. The next cell checks this with $a = 4.5$ and $b = 3$ on one query: a Gaussian
 # kernel centred on $\frac{a}{b}q$ with width $1/|b|$ must give the same weights, and one left at
-# $q$, or of width 1, must not. ($b$ is not 1: the width would then be 1 as well, and a wrong
-# width would pass unnoticed.)
+# $q$, or of width 1, must not. With $b = 1$ the width would be 1 as well, and a wrong width
+# would pass unnoticed.
 
 # %%
 # the chapter's 1-D inputs (a local generator: the global random state stays)
@@ -68,23 +68,23 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # about 0.1 (1.1e-01 and 7.5e-02, printed).
 #
 # For the chapter's regression a kernel centred away from the query makes no sense: to predict at
-# $x$, look at the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one
-# (and, tied, its sign does not matter: $w$ and $-w$ give the same predictions). What changes with
-# more features is the subject of the next two sections; the leave-one-out loss
-# ([why leave one out](leave-one-out.py)), training with `nn.Parameter` and an optimiser
-# ([parametric attention pooling](parametric.py)) and the dot product plus key bias
-# ([dot-product page](dot-product.py)) carry over unchanged.
+# $x$, look at the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one,
+# and once tied its sign does not matter: $w$ and $-w$ give the same predictions. What changes with
+# more features is the subject of the next two sections. The rest carries over unchanged: the
+# leave-one-out loss of [why leave one out](leave-one-out.py), the training with `nn.Parameter`
+# and an optimiser of [parametric attention pooling](parametric.py), and the dot product plus key
+# bias of the [dot-product page](dot-product.py).
 
 # %% [markdown]
 # ## Queries and keys with more than one feature
 #
 # In the chapter an input is one number $x$. Most real inputs have several features, so let
-# $x \in \mathbb{R}^d$. The package's two-dimensional toy problem
-# (<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>) draws 100
-# training inputs $x = (x_1, x_2)$ uniformly from $[0, 5)^2$ (on this page the subscripts 1 and 2
-# number the features, not the training samples as on the earlier pages; only in $k_j$ and
-# $\alpha_i$ do subscripts still number keys) and sets
-# $y = f(x_1) + \epsilon$, with the chapter's $f(x) = 2\sin x + x^{0.8}$ and the same noise. The
+# $x \in \mathbb{R}^d$. The package's two-dimensional toy problem,
+# <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>, draws 100
+# training inputs $x = (x_1, x_2)$ uniformly from $[0, 5)^2$ and sets
+# $y = f(x_1) + \epsilon$, with the chapter's $f(x) = 2\sin x + x^{0.8}$ and the same noise.
+# On this page the subscripts 1 and 2 number the features, not the training samples as on the
+# earlier pages; only in $k_j$ and $\alpha_i$ do subscripts still number keys. The
 # output depends on $x_1$ only: **$x_2$ is a distraction**. The test inputs are a $20 \times 20$ grid,
 # so $n_\text{test} = 400 \ne n_\text{train} = 100$.
 
@@ -123,16 +123,19 @@ assert gap_kernel < 1e-6
 # or stretches **every direction by the same factor**: the kernel is a round bump. On this problem
 # that is a handicap: a point that is close in $x_1$ but far in $x_2$ is a good neighbour, yet the round bump
 # punishes the distance in $x_2$ just as much. To make the bump narrow along $x_1$ and wide along
-# $x_2$ (almost ignoring $x_2$), each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
+# $x_2$, almost ignoring $x_2$, each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
 # score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
 #
-# The kernel computed above ($h = 1$, a round bump) shows this. The next cell takes the test query
-# at $(2, 2.5)$ (near $x_1 = 2$, where $f$ is highest) and picks two training points: A, almost level with the query along $x_1$
+# The kernel computed above, with $h = 1$, is a round bump and shows this. The next cell takes the
+# test query at $(2, 2.5)$, near $x_1 = 2$ where $f$ is highest, and picks two training points: A, almost level with the query along $x_1$
 # but far from it along $x_2$, and B, more than one unit off along $x_1$ but almost level along
 # $x_2$. It compares them under a bump narrow along $x_1$ and wide along $x_2$, whose $W$ is the
 # diagonal matrix $\operatorname{diag}(3, 0.3)$. For both bumps it prints
-# $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$ (the round bump's $W$ is the identity),
-# without the normalising constant, which cancels in the softmax, so the four numbers share one scale:
+# $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, where the round bump's $W$ is the identity,
+# without the normalising constant, which cancels in the softmax, so the four numbers share one scale.
+# To pick A and B it uses `torch.where(cond, a, b)`, which takes `a` where `cond` is True and `b`
+# elsewhere, element by element (handbook: [torch.where](handbook/where.py)): points that fail the
+# condition count as `torch.inf`, so `argmin` never picks them:
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -175,22 +178,23 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
 # $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. Why, when untied factors
-# only move the kernel's centre? In a Transformer a query and a key play different roles (a word
-# may look for its verb, not for itself): the score is a learned match, not a distance, and a
+# only move the kernel's centre? In a Transformer a query and a key play different roles: a word
+# may look for its verb, not for itself. The score is a learned match, not a distance, and a
 # centre moved away from the query is what such a match needs. The
 # expansion of the square from the [dot-product page](dot-product.py) still holds for vectors:
 #
 # $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
 #
 # and the last term cancels in the softmax. So “Gaussian kernel after learned projections” is
-# **dot-product scores plus one bias per key**; with one feature ($d = 1$), $W_q = W_k = w$ and
+# **dot-product scores plus one bias per key**. With one feature, $d = 1$, and $W_q = W_k = w$,
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
-# is that model, its three matrices bias-free `nn.Linear` layers (`bias=False`: no added
-# constant vector, which is not the key bias; handbook entry [nn.Linear](handbook/linear.py)); with `key_bias=False` it drops the key bias, as a Transformer
+# is that model. Its three matrices are `nn.Linear` layers made with `bias=False`, without an added
+# constant vector, which has nothing to do with the key bias: see the handbook entry
+# [nn.Linear](handbook/linear.py). With `key_bias=False` it drops the key bias, as a Transformer
 # does, and divides the dot product by the square root of $d_k$, the dimension of the projected
-# queries and keys (why: the next section,
-# [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out), where it
-# is written $d$).
+# queries and keys. The next section,
+# [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out), says why,
+# calling it $d$.
 
 # %% [markdown]
 # ## Scaled dot-product attention, written out
@@ -206,11 +210,11 @@ assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
 # $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
 # with $Q$ of shape $(n_q, d)$, $K$ of shape $(n_k, d)$ and $V$ of shape $(n_k, d_v)$. A model works on
-# many sequences (for a Transformer, of words or tokens) at once, so every tensor gets a leading **batch** dimension.
+# many sequences at once, for a Transformer sequences of words or tokens, so every tensor gets a leading **batch** dimension.
 #
-# In code, `@` (`torch.matmul`)
-# does a matrix product over the last two dimensions and broadcasts the ones in front
-# (the last case listed in the handbook's [torch.matmul](handbook/matmul.py), “Batched”), and `K.transpose(-2, -1)` swaps the last two
+# In code, `@`, which is `torch.matmul`,
+# does a matrix product over the last two dimensions and broadcasts the ones in front: the
+# “Batched” case, the last one in the handbook's [torch.matmul](handbook/matmul.py). `K.transpose(-2, -1)` swaps the last two
 # dimensions of `K`. Each step of the formula is one line of code:
 
 # %%
@@ -229,13 +233,14 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 # %% [markdown]
 # The scores line's `Q @ K.transpose(-2, -1)` can also be written
 # `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say “for each batch element `b`, query `q` and
-# key `k`, multiply over the features `d` and sum”, with no transpose (handbook entry
-# [torch.einsum](handbook/einsum.py)). The cell checks the two spellings against each other, then
+# key `k`, multiply over the features `d` and sum”, with no transpose; see the handbook entry
+# [torch.einsum](handbook/einsum.py). The cell checks the two spellings against each other, then
 # computes the same with PyTorch's fused function `F.scaled_dot_product_attention` and with the
-# package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# (the same lines, plus checks and masks). “Fused” means that the scores, the softmax and the
-# weighted average are computed in one call: by a single compiled C++ routine (a “kernel”, unrelated to the
-# Gaussian kernel) when one fits the inputs, otherwise on PyTorch's unfused “math” path of separate operations.
+# package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>,
+# the same lines plus checks and masks. “Fused” means that the scores, the softmax and the
+# weighted average are computed in one call: by a single compiled C++ routine when one fits the
+# inputs, otherwise on PyTorch's unfused “math” path of separate operations. Such a routine is
+# called a “kernel”, unrelated to the Gaussian kernel.
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -243,7 +248,7 @@ gap_einsum = (scores - scores_einsum).abs().max().item()
 print(f"max |scores - scores_einsum| = {gap_einsum:.1e}")
 assert gap_einsum < 1e-6
 output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
-output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
+output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v); _: the weights
 gap_sdpa = (output - output_sdpa).abs().max().item()
 gap_at = (output - output_at).abs().max().item()
 print(f"max |output - output_sdpa| = {gap_sdpa:.1e}")
@@ -256,8 +261,8 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # `nn.MultiheadAttention` is a Transformer's attention layer: it projects queries, keys and values with
 # its own $W_q$, $W_k$, $W_v$, runs scaled dot-product attention, and projects the result once more.
 # The idea of the check is simple: **the same matrices must give the same output**. Give it our
-# three matrices, one head (a single attention, the one written out above), `bias=False` (it has
-# biases by default) and no final projection, and it must give exactly what our
+# three matrices, one head, that is, a single attention like the one written out above,
+# `bias=False`, since it has biases by default, and no final projection: it must give exactly what our
 # `ProjectedAttention(key_bias=False)` gives. The cell prints the largest difference in the outputs
 # and in the weights.
 #
@@ -279,9 +284,6 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #   tensors) that requires grad, and PyTorch refuses in-place writes to such leaves while autograd
 #   is recording. Inside `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the
 #   parameter objects stay, only their numbers change.
-# - **The first lines.** The cell checks that `W_q` is an `nn.Linear` (`isinstance` tells whether
-#   an object is an instance of a class), then prints its weight's shape and its bias (`None`: no
-#   bias).
 #
 # </details>
 
@@ -316,13 +318,15 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # all the **other** points in three steps: tile `x_train` into a square, keep the off-diagonal
 # entries with the mask `(1 - torch.eye(n)).type(torch.bool)`, and reshape to `(n, n - 1)`.
 #
-# A mask does it more simply (what a Transformer masks: end of this section): keep the whole
-# square and give the diagonal the score $-\infty$.
+# A mask does it more simply: keep the whole square and give the diagonal the score $-\infty$.
+# What a Transformer masks comes at the end of this section.
 # Since $e^{-\infty} = 0$, after the softmax a point's weight on its own key is exactly 0, and the other
-# weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))` (handbook:
-# [masked_fill and -inf](handbook/masked-fill.py); the same line can be written
-# `torch.where(eye, float("-inf"), scores)`, see [torch.where](handbook/where.py)). We take the $w$ that the parametric page learns
-# (same seed, same training) in the cell after this fold:
+# weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))`, or
+# `torch.where(eye, float("-inf"), scores)`; see the handbook's
+# [masked_fill and -inf](handbook/masked-fill.py). In the scores, `x_train[:, None]` is a column
+# `(n, 1)` and `x_train[None, :]` a row `(1, n)`, and their difference broadcasts to an `(n, n)`
+# square; see the handbook's [squeeze and unsqueeze](handbook/squeeze.py). The $w$ is the one the
+# parametric page learns, with the same seed and the same training, in the cell after this fold:
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -395,34 +399,36 @@ at.plot_attention_heatmaps(
 # %% [markdown]
 # The training points are sorted by $x$, so points close together have neighbouring numbers.
 # Above, without the mask: with a $w$ this large, the points give on average about half of their
-# weight to their own key (0.51, printed), so about half of a prediction copies the point's own
-# label. Below, with the mask: the diagonal is 0 (“weights on the diagonal”, printed
-# above) and the weight goes to the neighbouring keys on either side.
+# weight to their own key, 0.51 as printed, so about half of a prediction copies the point's own
+# label. Below, with the mask, the blocked cells are the diagonal alone, each point's own key: their
+# weight is exactly 0, as “weights on the diagonal” printed, drawn in the colour of the empty cells
+# far from the diagonal. Every other cell is allowed, and the weight goes to the cells just left and right of
+# the diagonal.
 #
-# The cell above also prints the keys in use per query ($1/\sum_i \alpha_i^2$, averaged over the
-# queries, defined on the non-parametric page under
-# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths); here the queries are the
-# training points, not the test inputs of the table in
-# [Why the trained curve is less smooth](smoothness.py)): the mask lowers it. It
+# The cell above also prints the keys in use per query: $1/\sum_i \alpha_i^2$, averaged over the
+# queries, as defined on the non-parametric page under
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths). Here the queries are the
+# training points, so the values differ from the test queries' in
+# [Why the trained curve is less smooth](smoothness.py). The mask lowers it: it
 # takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
-# one: “mean largest weight”, the mean of each row's largest weight with the mask on, is 0.62.
+# one. “Mean largest weight”, the mean of each row's largest weight with the mask on, is 0.62.
 #
-# In both heatmaps a small block, 4 rows by 4 columns, stands out in the top-left corner. It is the four leftmost
-# training points (their $x$, printed: 0.11, 0.16, 0.17, 0.18): they are bunched together, the first and
-# the last about one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far
-# beyond it. So these four give their weight almost only to one another: without the mask, the weight each
-# gives to keys outside the four adds up to at most 0.000037 (printed, “without the mask”), each of
-# the four taking 0.15 to 0.34 (“within the four”); with the mask, each shares it among the other
-# three, and at most 0.000052 goes outside (“with the mask”).
+# In both heatmaps a small block of 4 rows by 4 columns stands out in the top-left corner; the mask
+# does not make it. It is the four leftmost training points, at the printed $x$ of 0.11, 0.16, 0.17
+# and 0.18. They are bunched together, the first and the last about one kernel width $1/w$ apart,
+# 0.06, while the fifth point is 0.26 away, far beyond it. So these four give their weight almost
+# only to one another. Without the mask, the weight each gives to keys outside the four adds up to
+# at most 0.000037, printed “without the mask”, each of the four taking 0.15 to 0.34, “within the
+# four”. With the mask, each shares it among the other three, and at most 0.000052 goes outside,
+# “with the mask”.
 #
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
 # given the mask through its `attn_mask`. Three things to know about masks:
 #
 # - **Which way a boolean mask points**: in SDPA's boolean `attn_mask`, `True` means “may
-#   attend”, so the mask here is `~eye` (`~` negates a boolean tensor element by element: `False`
-#   on the diagonal, `True` elsewhere); the boolean `attn_mask` of `nn.MultiheadAttention` is the
-#   opposite, `True` = may not attend (see the handbook's
-#   [masked_fill and -inf](handbook/masked-fill.py)).
+#   attend”, so the mask here is `~eye`: `~` negates a boolean tensor element by element, giving
+#   `False` on the diagonal and `True` elsewhere. The boolean `attn_mask` of `nn.MultiheadAttention`
+#   is the opposite: `True` means may not attend.
 # - **A boolean mask has no room for the Gaussian key bias**, so we fold the bias into the
 #   vectors: with $q' = (qw, 1)$ and $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$
 #   is exactly the score $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. In the code,
@@ -434,7 +440,7 @@ at.plot_attention_heatmaps(
 #   $-\frac{1}{2}(k_jw)^2$ down its column $j$ and $-\infty$ on the diagonal, it carries the key
 #   bias for the plain one-feature $q = xw$, $k = xw$; the cell checks that form too.
 #   `(-key_bias).expand(n_train, -1)` takes the bias of shape `(n_train,)` as one row and repeats
-#   it `n_train` times without copying (`-1` keeps that dimension's size): see the handbook's
+#   it `n_train` times without copying, `-1` keeping that dimension's size; see the handbook's
 #   [expand and broadcasting: repeating without copying](handbook/expand.py).
 
 # %%
@@ -472,21 +478,22 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
 # because of the mask but because its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ come from terms of up
-# to a few thousand here (median 530, largest 2979, printed above), and the softmax then
-# subtracts scores that nearly agree: float32 loses digits in that (cancellation; see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32)).
+# to a few thousand here, with the median 530 and the largest 2979 printed above. The softmax then
+# subtracts scores that nearly agree, and float32 loses digits in that cancellation; see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 # The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>:
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
 # Here the mask hides the diagonal. A standard Transformer masks neither to leave points out nor
-# to carry the key bias, which it drops (why: the dot-product page); its masks hide positions,
-# such as later words (a causal mask) or **padding**: the sequences of a batch differ in length, the shorter ones are padded to the same
-# length, and the padded keys must get no weight, so their columns of scores are filled with
-# $-\infty$. The `masked_softmax` of §10.3 of d2l 0.17 (and of the Chinese second edition; §11.3
-# on today's d2l.ai) does exactly this from each sequence's valid length `valid_lens` (it fills in $-10^6$, which the softmax turns into 0 just the same). How a mask over
-# the keys, of shape `(n,)`, hides the same columns in every row: the handbook's
-# [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
+# to carry the key bias, which it drops for the reasons on the dot-product page. Its masks hide
+# positions: later words, with a causal mask, or **padding**. The sequences of a batch differ in
+# length, the shorter ones are padded to the same length, and the padded keys must get no weight,
+# so their columns of scores are filled with $-\infty$. The `masked_softmax` of §10.3 of d2l 0.17
+# and of the Chinese second edition, §11.3 on today's d2l.ai, does exactly this from each
+# sequence's valid length `valid_lens`. It fills in $-10^6$, which the softmax turns into 0 just
+# the same. How a mask over the keys, of shape `(n,)`, hides the same columns in every row: the
+# handbook's [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
 #
 # The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
 # projections; [What attention costs as n grows](scale.py) measures the price of all this as $n$
@@ -494,18 +501,24 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 #
 # ## APIs used on this page
 #
-# - Package: <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>,
+# - Package: <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
+#   <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>,
-#   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>
+#   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>,
+#   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>,
+#   <autoref identifier="attention_tutorial.training.train">train</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>,
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`),
 #   `torch.nn.functional.softmax`, `torch.nn.MultiheadAttention`, `torch.nn.Linear`,
 #   `Tensor.masked_fill`, `Tensor.transpose`, `Tensor.expand`, `Tensor.copy_`, `torch.einsum`,
-#   `torch.stack`, `torch.cat`, `torch.no_grad`, `torch.cdist`
+#   `torch.stack`, `torch.cat`, `torch.where`, `torch.randn`, `torch.no_grad`, `torch.cdist`
 # - Tensor API handbook: [masked_fill and -inf](handbook/masked-fill.py),
 #   [torch.einsum](handbook/einsum.py),
 #   [clone and detach](handbook/clone.py),
 #   [expand and broadcasting: repeating without copying](handbook/expand.py),
 #   [nn.Linear](handbook/linear.py),
-#   [torch.matmul](handbook/matmul.py), [torch.where](handbook/where.py)
+#   [torch.matmul](handbook/matmul.py), [torch.where](handbook/where.py),
+#   [squeeze and unsqueeze](handbook/squeeze.py)

@@ -17,7 +17,7 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter
+# the chapter's one seed ("_" takes a returned value we do not use)
 _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
@@ -88,7 +88,7 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包，在这个问题上就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比：
+# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 A、B 用到 `torch.where(cond, a, b)`：逐元素地在 `cond` 为真处取 `a`，否则取 `b`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin` 就不会挑中它们：
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -163,7 +163,7 @@ gap_einsum = (scores - scores_einsum).abs().max().item()
 print(f"max |scores - scores_einsum| = {gap_einsum:.1e}")
 assert gap_einsum < 1e-6
 output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
-output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
+output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v); _: the weights
 gap_sdpa = (output - output_sdpa).abs().max().item()
 gap_at = (output - output_at).abs().max().item()
 print(f"max |output - output_sdpa| = {gap_sdpa:.1e}")
@@ -181,7 +181,6 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # - **头（head）**：头是并排运行的几份注意力，各自处理投影后特征的一段，输出再拼接起来。`batch_first=True` 表示批量维排在最前面，和我们的张量一样。
 # - **尺寸**：`ProjectedAttention` 的四个尺寸依次是：查询和键输入的特征数 `d_in`、投影后查询和键的特征数 `d_k`、值输入的特征数 `d_value_in`、投影后值的特征数 `d_v`；这里四个都取 $d$。不传 `vdim` 时，`in_proj_weight` 里的 $W_v$ 是 $d \times d$，所以值必须有 $d$ 个特征：上面的 `V` 只有 $d_v = 3$ 个，这里另造一个 `V4`。
 # - **把数值写进去**：层的参数是要求梯度（`requires_grad=True`）的叶子张量（不是由别的张量算出来的）；自动求导记录计算图时，PyTorch 不许原地改写这样的叶子张量。在 `torch.no_grad()` 里不记录计算图，`.copy_` 就可以原地写入：参数对象本身不变，只换了里面的数。
-# - **开头几行**：代码先确认 `W_q` 是一个 `nn.Linear`（`isinstance` 检查一个对象是不是某个类的实例），再打印它的权重形状和偏置（`None` 表示没有偏置）。
 #
 # </details>
 
@@ -214,7 +213,7 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 #
 # 在《[带参数的注意力汇聚](parametric.py)》一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
 #
-# 用掩码更省事（Transformer 用掩码遮什么，见本节末尾）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》；这一行也可以写成 `torch.where(eye, float("-inf"), scores)`，见 [torch.where](handbook/where.py)）。下面取带参数那一页学到的 $w$（同一个种子，同样的训练），代码在这个折叠框之后：
+# 用掩码更省事（Transformer 用掩码遮什么，见本节末尾）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`，也可以写成 `torch.where(eye, float("-inf"), scores)`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。算分数时，`x_train[:, None]` 是一列 `(n, 1)`，`x_train[None, :]` 是一行 `(1, n)`，两者相减经广播得到 `(n, n)` 的方阵（手册《[squeeze 与 unsqueeze](handbook/squeeze.py)》）。$w$ 取带参数那一页学到的值：同一个种子，同样的训练，代码在这个折叠框之后：
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -283,15 +282,15 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
-# 训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键（打印的 0.51），预测平均有一半是在照抄自己的标签。下图加了掩码：对角线变成 0（上面打印的 weights on the diagonal），权重落到左右相邻的键上。
+# 训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键（打印的 0.51），预测平均有一半是在照抄自己的标签。下图加了掩码：被遮住的只有对角线上的格子，即每个点自己的键，权重恰好为 0（上面打印的 weights on the diagonal），颜色和远离对角线的空白格子一样；其余格子都没有被遮住，权重落到紧挨对角线左右两侧的格子上。
 #
-# 上面的代码还打印了有效键数（输出里的 keys in use per query：每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》；这里的查询是训练点本身，所以和《[训练后的曲线为何不平滑](smoothness.py)》表中测试查询的值不同）：加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上：打印的 mean largest weight 一行是加掩码后每行最大权重的平均值，为 0.62。
+# 上面的代码还打印了有效键数（keys in use per query），即每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》。这里的查询是训练点本身，所以它和《[训练后的曲线为何不平滑](smoothness.py)》表中测试查询的值不同。加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上：打印的 mean largest weight 一行是加掩码后每行最大权重的平均值，为 0.62。
 #
-# 两幅图的左上角都有一个显眼的小块，4 行 4 列。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重至多 0.000037（打印的 without the mask 一行），四个键各分得 0.15 到 0.34（within the four）；加了掩码，权重分给另外三个，分到四个以外的至多 0.000052（with the mask 一行）。
+# 两幅图的左上角都有一个显眼的小块，4 行 4 列，它不是掩码造成的。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距和一个核宽度 $1/w$（0.06）差不多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重至多 0.000037（打印的 without the mask 一行），四个键各分得 0.15 到 0.34（within the four）；加了掩码，权重分给另外三个，分到四个以外的至多 0.000052（with the mask 一行）。
 #
 # 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有三点要知道：
 #
-# - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”（见手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。
+# - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”。
 # - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
 # - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。`(-key_bias).expand(n_train, -1)` 把形状为 `(n_train,)` 的偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
 
@@ -338,15 +337,20 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>、
+# - 本包：<autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
+#   <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>、
 #   <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>、
 #   <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>、
 #   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>、
-#   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>
+#   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>、
+#   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
+#   <autoref identifier="attention_tutorial.training.train">train</autoref>、
+#   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`）、
 #   `torch.nn.functional.softmax`、`torch.nn.MultiheadAttention`、`torch.nn.Linear`、
 #   `Tensor.masked_fill`、`Tensor.transpose`、`Tensor.expand`、`Tensor.copy_`、`torch.einsum`、
-#   `torch.stack`、`torch.cat`、`torch.no_grad`、`torch.cdist`
+#   `torch.stack`、`torch.cat`、`torch.where`、`torch.randn`、`torch.no_grad`、`torch.cdist`
 # - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)、[torch.einsum](handbook/einsum.py)、
 #   [clone 与 detach](handbook/clone.py)、[expand 与广播：不复制也能重复](handbook/expand.py)、[nn.Linear](handbook/linear.py)、
-#   [torch.matmul](handbook/matmul.py)、[torch.where](handbook/where.py)
+#   [torch.matmul](handbook/matmul.py)、[torch.where](handbook/where.py)、[squeeze 与 unsqueeze](handbook/squeeze.py)
