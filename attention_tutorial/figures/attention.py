@@ -481,8 +481,9 @@ HEATMAP_BAND_WIDE = {"zh": "宽", "en": " wide"}
 # how much of a band gets weight (``filled``); a panel whose every weight is the same (the
 # average pooling's) has no band: it says that weight instead
 BAND_SHARE_WORDS = {
-    "zh": "（带内 {filled:.0%} 的键分到权重）",
-    "en": " ({filled:.0%} of the keys in the band get weight)",
+    "zh": "（带内 {filled:.0%} 的键，权重不低于该行最大值的十分之一）",
+    "en": " ({filled:.0%} of the keys in the band have at least a tenth of the row's "
+    "largest weight)",
 }
 # a band of test queries over sorted keys that moves right as the queries go down: each
 # query's centre of mass (its mean key position) rises with the query, correlation >= this
@@ -629,8 +630,10 @@ def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[s
     ...     round(facts["used"], 2),
     ... )
     (0.83, 'the band has gaps', 2.14)
-    >>> facts["band"]
-    'the band has gaps (83% of the keys in the band get weight)'
+    >>> print(facts["band"])
+    the band has gaps (83% of the keys in the
+    band have at least a tenth of the row's
+    largest weight)
     >>> _panel_facts(
     ...     "A",
     ...     np.full((2, 4), 0.25),

@@ -444,7 +444,8 @@ def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
     else:
         assert (
             "ProjectedAttention: 4.0 keys in use per query, the band is "
-            "continuous (100% of the keys in the band get weight)" in text
+            "continuous (100% of the keys in the band have at least a tenth of the "
+            "row's largest weight)" in text
         )
         assert (
             "ScalarKernelAttention: 2.0 keys in use per query, the band is "
@@ -465,10 +466,16 @@ def test_heatmaps_alt_text_does_not_call_a_band_with_gaps_continuous(lang):
         gaps[q, [q, q + 1, q + 3, q + 6]] = 0.25  # 4 of the 7 keys from the first to the last
     text = at.plot_attention_heatmaps({"A": gaps}, lang=lang).description
     if lang == "zh":
-        assert "A：有效键数 4.0" in text and "醒目的带有空隙（带内 57% 的键分到权重）" in text
+        assert (
+            "A：有效键数 4.0" in text
+            and "醒目的带有空隙（带内 57% 的键，权重不低于该行最大值的十分之一）" in text
+        )
         assert "连续" not in text
     else:
-        assert "the band has gaps (57% of the keys in the band get weight)" in text
+        assert (
+            "the band has gaps (57% of the keys in the band have at least a tenth "
+            "of the row's largest weight)" in text
+        )
         assert "continuous" not in text
 
 
