@@ -57,6 +57,9 @@ _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up
 # 90, the ends at 4.00 and 4.59 and the star piled into one blot)
 _END_AREA = 30
 _NARROW_IN = 4.6
+# the stepper's picture says where the leave-one-out curve levels off, its value to one decimal:
+# from there on the curve stays within half of that decimal of its value at the grid's end
+_PLATEAU_TOLERANCE = 0.05
 # plot_w_paths labels its minor ticks at 2 and 5 (0.5, 2, 5, 20) on an x axis of up to this
 # many powers of ten (the API page's 0.32 to 32, with the margins): labelled at 1 and 10 only,
 # the w its text names (0.5, 3.18, 5.06) were hard to place (r31c)
@@ -906,16 +909,17 @@ def plot_w_paths(
         if len(arrays) == 1:  # one path, drawn in C0 (blue): its own first sentence
             fig.alt_name = "plot_w_paths.one"
             # and its losses, with the curve's bottom and plateau (the alt text gave
-            # the path's w but no loss); the plateau starts where the curve stays within 2 %
-            # of its value at the grid's end
+            # the path's w but no loss); the plateau, spoken to one decimal, starts where the
+            # curve stays within half that decimal of its value at the grid's end (within 2 %,
+            # it said "36 above 138", where the curve is still 35.0 and rising: r33)
             (path,) = arrays.values()
             plateau = float(curve[-1])
-            near = np.abs(np.asarray(curve) - plateau) <= 0.02 * plateau
+            near = np.abs(np.asarray(curve) - plateau) <= _PLATEAU_TOLERANCE
             flat = len(near) - int(np.argmin(near[::-1])) if not near.all() else 0
             losses = alt_facts(
                 "plot_w_paths.losses", lang, start=f"{loss_at_w(path[0], x_train, y_train):.1f}",
                 end=f"{loss_at_w(path[-1], x_train, y_train):.1f}", low=f"{curve[best]:.1f}",
-                plateau=f"{plateau:.0f}",
+                plateau=f"{plateau:.1f}",
                 flat=spoken(float(grid[min(flat, len(grid) - 1)])),
             )  # fmt: skip
             fig.alt_facts += ("" if lang == "zh" else " ") + losses
