@@ -56,6 +56,11 @@ _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up
 # beside it stays a dot of its own (dots of 150 hid the star; dots of 64 under a star of
 # 90, the ends at 4.00 and 4.59 and the star piled into one blot)
 _END_AREA = 30
+# the star's area in the phone layout: the phone shows that figure at 0.75 of its size, where
+# the star of 170 (its body's inner radius 2.5 pt) lay wholly under an end dot (radius 3.1 pt
+# with its outline) at the minimum and only its thin tips showed (r33); at 420 its body
+# (inner radius 3.9 pt) rims the dot and its arms reach 10 pt out
+_STACKED_STAR_AREA = 420
 _NARROW_IN = 4.6
 # the stepper's picture says where the leave-one-out curve levels off, its value to one decimal:
 # from there on the curve stays within half of that decimal of its value at the grid's end
@@ -859,8 +864,9 @@ def plot_w_paths(
         # the star over the paths' lines and start squares, under their end dots, which are
         # smaller (_END_AREA): an end at the minimum sits inside the star, the star's points
         # around it (larger ends first hid the star, then piled with it into one blot)
+        star = {**_MINIMUM_STAR, "s": _STACKED_STAR_AREA} if layout != "wide" else _MINIMUM_STAR
         ax.scatter([grid[best]], [curve[best]], zorder=4,
-                   label=labels["minimum_at"].format(w=grid[best]), **_MINIMUM_STAR)  # fmt: skip
+                   label=labels["minimum_at"].format(w=grid[best]), **star)  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
             color = f"C{k}"
