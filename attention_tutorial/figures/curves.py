@@ -364,6 +364,8 @@ def plot_fits(
         ... )
         >>> # predict: the parametric model's
         >>> # prediction at a fixed w
+        >>> # {key: value for w in ...}: a dict
+        >>> # built by a loop, one entry per w
         >>> fits = {
         ...     f"w = {w}": predict(w, q, k, v)
         ...     for w in (1, 4)
@@ -551,6 +553,9 @@ def plot_loss(
         16.2
         >>> # each loss is the leave-one-out
         >>> # loss at that epoch's w
+        >>> # path[:5]: the first 5 values,
+        >>> # w0 to w4, each epoch's w
+        >>> # before its step
         >>> L = loss_curve(
         ...     path[:5], d.x_train, d.y_train
         ... )
@@ -618,6 +623,8 @@ def plot_loss_vs_w(
         ...     d.y_train,
         ...     leave_one_out=False,
         ... )
+        >>> # leave_one_out=True by default:
+        >>> # each point's own key left out
         >>> left_out = loss_curve(
         ...     ws, d.x_train, d.y_train
         ... )
@@ -795,6 +802,8 @@ def plot_w_paths(
         >>> # seeded as in the lesson
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
+        >>> # a dict built by a loop: legend
+        >>> # label -> path, one entry per lr
         >>> paths = {
         ...     f"lr = {lr}": w_path(
         ...         x, y, w0, lr=lr, log_w=True
