@@ -116,7 +116,7 @@ def bandwidth_explorer(
     *,
     query_indices: Sequence[int] = (0, 25, 40),
 ) -> BandwidthExplorer:
-    """Return the bandwidth explorer of ``data``, for display in a notebook cell.
+    """Return the bandwidth explorer of ``data`` (``make_data()`` by default); end a cell with it.
 
     A notebook shows its static picture; the slider runs on the lesson pages.
 

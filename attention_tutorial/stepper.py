@@ -144,7 +144,7 @@ def sgd_stepper(
     log_w: bool = False,
     steps: int = 5,
 ) -> SgdStepper:
-    """Return the SGD stepper of ``data``, for display in a notebook cell.
+    """Return the SGD stepper of ``data`` (``make_data()`` by default); end a cell with it.
 
     Explained on the page `smoothness.md`.
 
@@ -152,8 +152,10 @@ def sgd_stepper(
     summed leave-one-out loss); the box *What it displays* at the top of the
     stepper's API reference page describes the readout and the marks.
     ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its
-    loss; when ``w`` is trained, the gradient at ``path[k]`` (the one step
-    ``k + 1`` moves against) is ``(path[k] - path[k + 1]) / lr``.
+    loss; when ``w`` is trained, the gradient at ``path[k]`` (step ``k + 1``
+    moves against it: ``w - lr * gradient``) is ``(path[k] - path[k + 1]) / lr``.
+    A step can leave the chart, whose ``w`` axis ends at ``10**3.5``: the page
+    draws it at the chart's edge and its readout says so.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.

@@ -127,14 +127,12 @@ ALT: dict[str, dict[str, str]] = {
         "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下是全部查询的注意力"
         "权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；横轴：键（训练输入），每列一个，"
         "从左到右递增）；右下是留一法损失随 w（对数坐标）的曲线，"
-        "星号标出最小值，竖线标出当前的 w。"
-        "w 越大，鼓包越窄，拟合越贴近训练点。",
+        "星号标出最小值，竖线标出画的这个 w。",
         "plot_explorer_panels.stacked": "一个 w 下的四个面板，从上到下排列：第一个是拟合、"
         "真实函数和训练点；第二个是三个查询对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；"
         "第三个是全部查询的注意力权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；"
         "横轴：键（训练输入），每列一个，从左到右递增）；"
-        "第四个是留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出当前的 w。"
-        "w 越大，鼓包越窄，拟合越贴近训练点。",
+        "第四个是留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出画的这个 w。",
         "plot_scaling": "两幅双对数图：左边是每种写法的运行时间随 n 的变化，右边是峰值内存随 n 的"
         "变化。",
         "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种写法的运行时间随 n 的变化，"
@@ -224,16 +222,14 @@ ALT: dict[str, dict[str, str]] = {
         "every query's weights (y axis: the queries (test inputs), one row each, increasing "
         "downwards; x axis: the keys (training inputs), one column each, increasing to the "
         "right); bottom right, the leave-one-out loss against w (log scale), its "
-        "minimum a star and the current w marked by a vertical line. The larger w, the "
-        "narrower the bumps and the closer the fit follows the training points.",
+        "minimum a star and the drawn w marked by a vertical line.",
         "plot_explorer_panels.stacked": "Four panels at one w, one above the other: first, the "
         "fit with the true function and the training points; second, the attention weights of "
         "three queries over the keys (one bump per query, a dotted line at the query); third, "
         "the heatmap of every query's weights (y axis: the queries (test inputs), one row each, "
         "increasing downwards; x axis: the keys (training inputs), one column each, increasing "
         "to the right); fourth, the leave-one-out loss against w "
-        "(log scale), its minimum a star and the current w marked by a vertical line. The "
-        "larger w, the narrower the bumps and the closer the fit follows the training points.",
+        "(log scale), its minimum a star and the drawn w marked by a vertical line.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
         "n, on the right its peak memory.",
         "plot_scaling.stacked": "Two log-log charts, one above the other: above, the time of "
@@ -354,8 +350,16 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均）。",
         "plot_attention_heatmap.band_wide": "{shape}：每个查询把权重分给许多键，离它越近的键"
         "分得越多，平均有效键数 {used:.1f}（共 {n} 个键；每个查询的 1/Σα²，再对查询取平均）。",
-        "plot_explorer_panels": "当前 w = {w:g}，留一法损失 {loss:.2f}；热图的颜色条从 0 到"
-        "最大的权重 {top:.3f}。",
+        # what the picture shows at its w, computed from the drawn weights and fit (r33: the
+        # text said what a larger w would do, which only the slider shows)
+        "plot_explorer_panels": "图上 w = {w:g}：{peaks}；拟合离真实函数最远在 x = {worst_x:.1f}"
+        "（{fit:.2f}，真实值 {truth:.2f}）；热图的颜色条从 0 到最大的权重 {top:.3f}；"
+        "竖线处的留一法损失是 {loss:.2f}，最小值 {low:.1f} 在 w ≈ {best}（星号），在竖线{side}。",
+        "plot_explorer_panels.peak": "x = {q:.1f} 这个查询的权重在键 x = {key:.2f} 处最大"
+        "（{top:.3f}）",
+        "plot_explorer_panels.left": "左边",
+        "plot_explorer_panels.right": "右边",
+        "plot_explorer_panels.on": "上",
         "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
         "峰值内存从 {m_min} 到 {m_max}{counted}",
         "plot_scaling.counted": "，算出的字节数从 {c_min} 到 {c_max}",
@@ -428,8 +432,18 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmap.band_wide": "{shape}: each query spreads its weight over many "
         "keys, the nearer a key the more it gets; on average {used:.1f} of the {n} keys are in "
         "use per query (1/Σα²).",
-        "plot_explorer_panels": "At the current w = {w:g} the leave-one-out loss is {loss:.2f}; "
-        "the heatmap's colour bar runs from 0 to the largest weight, {top:.3f}.",
+        # what the picture shows at its w, computed from the drawn weights and fit (r33: the
+        # text said what a larger w would do, which only the slider shows)
+        "plot_explorer_panels": "At the drawn w = {w:g}: {peaks}; the fit is furthest from the "
+        "true function at x = {worst_x:.1f} ({fit:.2f} against {truth:.2f}); the heatmap's "
+        "colour bar runs from 0 to the largest weight, {top:.3f}; the leave-one-out loss is "
+        "{loss:.2f} at the vertical line, and its minimum, {low:.1f} at w ≈ {best} (the star), "
+        "lies {side}.",
+        "plot_explorer_panels.peak": "the query at x = {q:.1f} gives its largest weight, "
+        "{top:.3f}, to the key x = {key:.2f}",
+        "plot_explorer_panels.left": "to its left",
+        "plot_explorer_panels.right": "to its right",
+        "plot_explorer_panels.on": "on it",
         "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "
         "peak memory from {m_min} to {m_max}{counted}",
         "plot_scaling.counted": ", counted bytes from {c_min} to {c_max}",

@@ -56,7 +56,15 @@ _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up
 # beside it stays a dot of its own (dots of 150 hid the star; dots of 64 under a star of
 # 90, the ends at 4.00 and 4.59 and the star piled into one blot)
 _END_AREA = 30
+# the star's area in the phone layout: the phone shows that figure at 0.75 of its size, where
+# the star of 170 (its body's inner radius 2.5 pt) lay wholly under an end dot (radius 3.1 pt
+# with its outline) at the minimum and only its thin tips showed (r33); at 420 its body
+# (inner radius 3.9 pt) rims the dot and its arms reach 10 pt out
+_STACKED_STAR_AREA = 420
 _NARROW_IN = 4.6
+# the stepper's picture says where the leave-one-out curve levels off, its value to one decimal:
+# from there on the curve stays within half of that decimal of its value at the grid's end
+_PLATEAU_TOLERANCE = 0.05
 # plot_w_paths labels its minor ticks at 2 and 5 (0.5, 2, 5, 20) on an x axis of up to this
 # many powers of ten (the API page's 0.32 to 32, with the margins): labelled at 1 and 10 only,
 # the w its text names (0.5, 3.18, 5.06) were hard to place (r31c)
@@ -356,6 +364,8 @@ def plot_fits(
         ... )
         >>> # predict: the parametric model's
         >>> # prediction at a fixed w
+        >>> # {key: value for w in ...}: a dict
+        >>> # built by a loop, one entry per w
         >>> fits = {
         ...     f"w = {w}": predict(w, q, k, v)
         ...     for w in (1, 4)
@@ -543,6 +553,9 @@ def plot_loss(
         16.2
         >>> # each loss is the leave-one-out
         >>> # loss at that epoch's w
+        >>> # path[:5]: the first 5 values,
+        >>> # w0 to w4, each epoch's w
+        >>> # before its step
         >>> L = loss_curve(
         ...     path[:5], d.x_train, d.y_train
         ... )
@@ -610,6 +623,8 @@ def plot_loss_vs_w(
         ...     d.y_train,
         ...     leave_one_out=False,
         ... )
+        >>> # leave_one_out=True by default:
+        >>> # each point's own key left out
         >>> left_out = loss_curve(
         ...     ws, d.x_train, d.y_train
         ... )
@@ -787,6 +802,8 @@ def plot_w_paths(
         >>> # seeded as in the lesson
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
+        >>> # a dict built by a loop: legend
+        >>> # label -> path, one entry per lr
         >>> paths = {
         ...     f"lr = {lr}": w_path(
         ...         x, y, w0, lr=lr, log_w=True
@@ -856,8 +873,9 @@ def plot_w_paths(
         # the star over the paths' lines and start squares, under their end dots, which are
         # smaller (_END_AREA): an end at the minimum sits inside the star, the star's points
         # around it (larger ends first hid the star, then piled with it into one blot)
+        star = {**_MINIMUM_STAR, "s": _STACKED_STAR_AREA} if layout != "wide" else _MINIMUM_STAR
         ax.scatter([grid[best]], [curve[best]], zorder=4,
-                   label=labels["minimum_at"].format(w=grid[best]), **_MINIMUM_STAR)  # fmt: skip
+                   label=labels["minimum_at"].format(w=grid[best]), **star)  # fmt: skip
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
             color = f"C{k}"
@@ -906,16 +924,17 @@ def plot_w_paths(
         if len(arrays) == 1:  # one path, drawn in C0 (blue): its own first sentence
             fig.alt_name = "plot_w_paths.one"
             # and its losses, with the curve's bottom and plateau (the alt text gave
-            # the path's w but no loss); the plateau starts where the curve stays within 2 %
-            # of its value at the grid's end
+            # the path's w but no loss); the plateau, spoken to one decimal, starts where the
+            # curve stays within half that decimal of its value at the grid's end (within 2 %,
+            # it said "36 above 138", where the curve is still 35.0 and rising: r33)
             (path,) = arrays.values()
             plateau = float(curve[-1])
-            near = np.abs(np.asarray(curve) - plateau) <= 0.02 * plateau
+            near = np.abs(np.asarray(curve) - plateau) <= _PLATEAU_TOLERANCE
             flat = len(near) - int(np.argmin(near[::-1])) if not near.all() else 0
             losses = alt_facts(
                 "plot_w_paths.losses", lang, start=f"{loss_at_w(path[0], x_train, y_train):.1f}",
                 end=f"{loss_at_w(path[-1], x_train, y_train):.1f}", low=f"{curve[best]:.1f}",
-                plateau=f"{plateau:.0f}",
+                plateau=f"{plateau:.1f}",
                 flat=spoken(float(grid[min(flat, len(grid) - 1)])),
             )  # fmt: skip
             fig.alt_facts += ("" if lang == "zh" else " ") + losses

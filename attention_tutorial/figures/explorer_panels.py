@@ -13,7 +13,7 @@ from torch import Tensor
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
 from attention_tutorial.data import ToyData, make_data
-from attention_tutorial.figures._alt import alt_facts
+from attention_tutorial.figures._alt import alt_facts, spoken
 from attention_tutorial.figures._base import (
     _MINIMUM_STAR,
     DARK_TEXT,
@@ -200,7 +200,24 @@ def plot_explorer_panels(
             ax.title.set_fontsize("medium")
         loss = loss_at_w(w, data.x_train, data.y_train)
         top = float(weights.max())
-        fig.alt_facts = alt_facts("plot_explorer_panels", lang, w=w, loss=loss, top=top)
+        # each drawn query's peak (the key with its largest weight), the fit's largest
+        # error, and where the loss's minimum lies from the vertical line
+        peaks = [
+            alt_facts("plot_explorer_panels.peak", lang, q=float(x_test[i]),
+                      key=float(x_train[int(weights[i].argmax())]), top=float(weights[i].max()))
+            for i in indices
+        ]  # fmt: skip
+        errors = np.abs(y_hat.numpy() - data.y_truth.numpy())  # (n_test,)
+        worst = int(errors.argmax())
+        best_w = float(grid[best])
+        side = "on" if np.isclose(best_w, w, rtol=0.01) else ("left" if best_w < w else "right")
+        fig.alt_facts = alt_facts(
+            "plot_explorer_panels", lang, w=w, loss=loss, top=top,
+            peaks=("，" if lang == "zh" else "; ").join(peaks),
+            worst_x=float(x_test[worst]), fit=float(y_hat[worst]),
+            truth=float(data.y_truth[worst]), low=float(losses[best]), best=spoken(best_w),
+            side=alt_facts(f"plot_explorer_panels.{side}", lang),
+        )  # fmt: skip
         fig.dark_style = DARK_PANELS_STYLE
         fig.alt_every_axis = True  # the heatmap's keys axis, named by the bumps panel too
         # its own first sentence when stacked (the panels are read from top to bottom) or

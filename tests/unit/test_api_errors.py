@@ -72,7 +72,7 @@ def data():
 
 def test_a_one_element_tensor_is_a_valid_w_for_the_explorer_panels(data):
     fig = plot_explorer_panels(data, torch.tensor([2.0]), lang="en")
-    assert "At the current w = 2 " in fig.description
+    assert "At the drawn w = 2: " in fig.description
 
 
 @pytest.mark.parametrize(

@@ -289,3 +289,32 @@ def test_the_chapter_row_and_the_static_caption_say_the_same_in_both_languages(
     assert payload_of(page)["labels"]["chapter_short"] == mark
     figcaption = page.split("<figcaption>")[1].split("</figcaption>")[0]
     assert caption in figcaption and "lesson page" not in figcaption, figcaption
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_step_can_leave_the_chart_and_the_api_page_says_so_where_the_reader_meets_it(lang):
+    """r33: later steps can leave the live chart (its w axis ends at 10**3.5), which the
+    reader met only as a note in the readout. The box "What it displays" of the API page says
+    so, with a step that does (printed by the page's example), the readout's own words, and
+    the script draws such a step at the edge and adds those words."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    d = make_data()
+    torch.manual_seed(0)
+    from attention_tutorial import NWKernelRegression
+
+    w0 = NWKernelRegression().w.item()
+    assert 1.0 in LEARNING_RATES
+    far = w_path(d.x_train, d.y_train, w0, lr=1.0, log_w=True)
+    assert far[1] > W_MAX  # off the chart in one step
+    page = (root / "docs" / lang / "api" / "stepper.md").read_text(encoding="utf-8")
+    note = page.split("<!-- api-widget")[0]
+    off = _words(lang)["off_chart"]
+    assert f"“{off}”" in note
+    assert f"约 {round(far[1])}" in note if lang == "zh" else f"about {round(far[1])}" in note
+    assert f"{round(W_MAX)}" in note and "$10^{3.5}$" in note
+    assert f"({round(far[1])}, {round(W_MAX)})" in page  # printed by its example
+    script = (root / "docs" / "assets" / "javascripts" / "explorer.js").read_text()
+    assert "Math.min(Math.max(Math.abs(w), data.w_min), data.w_max)" in script  # at the edge
+    assert "Math.abs(last.w) > data.w_max) notes.push(L.off_chart)" in script

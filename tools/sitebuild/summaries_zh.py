@@ -75,12 +75,12 @@ SUMMARIES: dict[str, str] = {
     "peak_intermediate_bytes": "一种写法的中间张量在给定数据类型下占用的字节数。",
     # explorer
     "bandwidth_explorer": "返回 `data`（默认是 `make_data()`）的带宽探索器；"
-    "把它放在 notebook 单元格的最后一行，就会显示出来。",
+    "把它放在 notebook 单元格的最后一行，单元格就会显示它。",
     "BandwidthExplorer": "`bandwidth_explorer` 返回的对象，notebook 的单元格把它显示为"
     "探索器的 HTML。",
     # stepper
     "sgd_stepper": "返回 `data`（默认是 `make_data()`）的 SGD 单步演示；"
-    "把它放在 notebook 单元格的最后一行，就会显示出来。",
+    "把它放在 notebook 单元格的最后一行，单元格就会显示它。",
     "SgdStepper": "`sgd_stepper` 返回的对象，notebook 的单元格把它显示为单步演示的 HTML。",
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
@@ -1956,13 +1956,16 @@ PARAGRAPHS: dict[str, str] = {
     "leave-one-out loss); the box *What it displays* at the top of the stepper's API reference "
     "page describes the readout and the marks. ``w_path`` gives each step's ``w`` and "
     "``loss_curve(path, x, y)`` its loss; "
-    "when ``w`` is trained, the gradient at ``path[k]`` (the one step ``k + 1`` moves against) "
-    "is ``(path[k] - path[k + 1]) / lr``.": (
+    "when ``w`` is trained, the gradient at ``path[k]`` (step ``k + 1`` moves against it: "
+    "``w - lr * gradient``) is ``(path[k] - path[k + 1]) / lr``. A step can leave the chart, "
+    "whose ``w`` axis ends at ``10**3.5``: the page draws it at the chart's edge and its "
+    "readout says so.": (
         "每按一次“走一步”，就走 ``w_path`` 的一步（在留一法损失之和上做全批量 SGD）；"
         "读数和图上的标记见本页开头“它显示什么”框里的说明。"
         "每一步的 ``w`` 由 ``w_path`` 给出，它的损失由 ``loss_curve(path, x, y)`` 给出；"
         "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步按它更新：``w - lr * 梯度``）是 "
-        "``(path[k] - path[k + 1]) / lr``。"
+        "``(path[k] - path[k + 1]) / lr``。一步也可能走出图：图的横轴 ``w`` 只到 "
+        "``10**3.5``，这样的一步画在图的边缘，读数里会注明。"
     ),
     "A notebook shows its static picture; the slider runs on the lesson pages.": (
         "notebook 里显示的是它的静态图；能拖动的滑块只在课程页上。"
@@ -2103,6 +2106,15 @@ COMMENTS: dict[str, str] = {
     "loss at that epoch's w": "留一法损失",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
     "leave-one-out)": "留一法）",
+    "{key: value for w in ...}: a dict": "{key: value for w in ...}：用循环",
+    "built by a loop, one entry per w": "建出的字典，每个 w 一项",
+    "path[:5]: the first 5 values,": "path[:5]：前 5 个值，",
+    "w0 to w4, each epoch's w": "w0 到 w4，即每一轮更新",
+    "before its step": "之前的 w",
+    "leave_one_out=True by default:": "leave_one_out 默认是 True：",
+    "each point's own key left out": "去掉每个点自身的键",
+    "a dict built by a loop: legend": "用循环建出的字典：图例标签",
+    "label -> path, one entry per lr": "-> 路径，每个 lr 一项",
     # figures.shape_flow
     "3 test inputs (queries),": "3 个测试输入（查询），",
     "4 training points (keys, values)": "4 个训练点（键和值）",

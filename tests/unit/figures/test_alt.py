@@ -564,23 +564,52 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
 def test_explorer_panels_alt_text_ends_with_the_colour_bar_it_spans(lang):
     """The static explorer's alt text ended with "colour bar:." and nothing after: the colour
     bar is named, and the sentence says what it spans (from 0 to the largest weight) and
-    the loss at the current w."""
+    the loss at the drawn w. r33: it described the slider ("the larger w, the narrower the
+    bumps"); it now says what the picture shows at its w, computed from the drawn data: where
+    each query's weights peak, the fit's largest error, and the loss curve's minimum."""
     data = at.make_data()
-    fig = at.plot_explorer_panels(data, 1.0, lang=lang)
-    _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, 1.0)
+    fig = at.plot_explorer_panels(data, 2.0, lang=lang)
+    y_hat, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, 0.5)
     top = f"{weights.max().item():.3f}"
-    loss = f"{at.loss_at_w(1.0, data.x_train, data.y_train):.2f}"
+    loss = f"{at.loss_at_w(2.0, data.x_train, data.y_train):.2f}"
     text = fig.description
     assert not text.endswith(("颜色条：。", "colour bar:."))
+    assert "larger w" not in text and "w 越大" not in text  # the slider's story, not the picture
+    x_test, x_train = data.x_test.tolist(), data.x_train.tolist()
+    peaks = []
+    for i in (0, 25, 40):
+        key = x_train[int(weights[i].argmax())]
+        peak = f"{weights[i].max().item():.3f}"
+        if lang == "zh":
+            peaks.append(f"x = {x_test[i]:.1f} 这个查询的权重在键 x = {key:.2f} 处最大（{peak}）")
+        else:
+            peaks.append(
+                f"the query at x = {x_test[i]:.1f} gives its largest weight, {peak}, to the "
+                f"key x = {key:.2f}"
+            )
+    errors = (y_hat - data.y_truth).abs()
+    worst = int(errors.argmax())
+    fit, truth = f"{y_hat[worst].item():.2f}", f"{data.y_truth[worst].item():.2f}"
+    ws = np.logspace(-1, 3, 101)
+    curve = at.loss_curve(ws, data.x_train, data.y_train)
+    low, best = f"{curve.min():.1f}", f"{ws[int(curve.argmin())]:.3g}"
+    assert best == "3.98" and float(best) > 2.0  # so the minimum lies right of the line
     if lang == "zh":
         assert text.endswith("颜色条：注意力权重。")
-        assert f"当前 w = 1，留一法损失 {loss}；热图的颜色条从 0 到最大的权重 {top}。" in text
+        assert (
+            f"图上 w = 2：{'，'.join(peaks)}；拟合离真实函数最远在 x = {x_test[worst]:.1f}"
+            f"（{fit}，真实值 {truth}）；热图的颜色条从 0 到最大的权重 {top}；"
+            f"竖线处的留一法损失是 {loss}，最小值 {low} 在 w ≈ {best}（星号），在竖线右边。"
+        ) in text
     else:
         assert text.endswith("colour bar: attention weight.")
         assert (
-            f"the leave-one-out loss is {loss}; the heatmap's colour bar runs from 0 to "
-            f"the largest weight, {top}." in text
-        )
+            f"At the drawn w = 2: {'; '.join(peaks)}; the fit is furthest from the true "
+            f"function at x = {x_test[worst]:.1f} ({fit} against {truth}); the heatmap's colour "
+            f"bar runs from 0 to the largest weight, {top}; the leave-one-out loss is {loss} at "
+            f"the vertical line, and its minimum, {low} at w ≈ {best} (the star), lies to its "
+            "right."
+        ) in text
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

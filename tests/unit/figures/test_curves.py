@@ -396,6 +396,31 @@ def test_w_paths_draw_the_ends_over_a_larger_star() -> None:
     assert all(line.get_zorder() < star.get_zorder() for line in lines)
 
 
+def test_w_paths_on_a_phone_show_the_star_round_an_end_at_the_minimum() -> None:
+    """r33: at 375 px the end dot of lr = 0.05 (w = 4.00) hid the star at 3.98: the phone
+    layout showed only the star's thin tips. There the star's body (a matplotlib star's inner
+    radius is 0.382 of its outer one) reaches past the end dot and its outline, and its arms
+    reach well beyond, at the 0.75 scale a phone shows the figure at."""
+    d = make_data()
+    paths = {"a": [0.5, 3.99], "b": [0.5, 4.59]}
+    for layout, phone in (("wide", False), ("stacked", True)):
+        ax = plot_w_paths(d.x_train, d.y_train, paths, layout=layout, lang="en").axes[0]
+        (star,) = [c for c in ax.collections if "minimum" in c.get_label()]
+        (end,) = [c for c in ax.collections if c.get_offsets()[0][0] == 3.99]
+        outer = np.sqrt(star.get_sizes()[0]) / 2  # points
+        dot = np.sqrt(end.get_sizes()[0]) / 2 + end.get_linewidths()[0] / 2
+        assert end.get_zorder() > star.get_zorder()  # both seen: the dot over the star's body
+        if phone:
+            assert 0.382 * outer > dot * 1.2, (outer, dot)
+            assert 0.75 * (outer - dot) >= 5  # the arms' visible length, in points
+        else:  # the wide figure keeps the one star of every figure (checked elsewhere)
+            assert star.get_sizes()[0] == 170
+        legend = ax.figure.legends[0]
+        (handle,) = [h for h, t in zip(legend.legend_handles, legend.get_texts(), strict=True)
+                     if "minimum" in t.get_text()]  # fmt: skip
+        assert handle.get_sizes()[0] == star.get_sizes()[0]  # the legend shows the same star
+
+
 @pytest.mark.parametrize(
     ("value", "found"),
     [
