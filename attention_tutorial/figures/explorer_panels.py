@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import torch
 from torch import Tensor
 
 from attention_tutorial import _checks
@@ -128,7 +129,7 @@ def plot_explorer_panels(
         stacked = layout == "stacked"
         y_hat, weights = nadaraya_watson(data.x_test, data.x_train, data.y_train, 1 / w)
         grid = np.logspace(np.log10(W_MIN), np.log10(W_MAX), 101)
-        losses = loss_curve(grid, data.x_train, data.y_train)  # (101,)
+        losses = _loss_curve(grid, data.x_train, data.y_train)  # (101,)
         x_test, x_train = data.x_test.numpy(), data.x_train.numpy()
         fig = new_figure(_SIZES[layout])
         if stacked:
@@ -229,6 +230,72 @@ def plot_explorer_panels(
         if not stacked:
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
     return fig
+
+
+# The loss curves drawn lately, by the values of their inputs (a figure is drawn many times
+# from the same data: both layouts, both languages, every ``w``): 101 losses each
+_LOSS_CURVES: dict[tuple, np.ndarray] = {}
+_LOSS_CURVES_KEPT = 8
+
+
+def _loss_curve(grid: np.ndarray, x_train: Tensor, y_train: Tensor) -> np.ndarray:
+    """``loss_curve(grid, x_train, y_train)``, computed once per value of its inputs.
+
+    Kept by the bytes, dtype, shape and strides of each input (not by the objects, which
+    a caller may change in place); each call gets its own copy. Tensors that are not plain
+    CPU floats are not kept.
+
+    >>> import torch
+    >>> _LOSS_CURVES.clear()
+    >>> x = torch.tensor([0.0, 1.0, 2.0])
+    >>> y = torch.tensor([0.0, 3.0, 0.0])
+    >>> grid = np.array([1.0, 100.0])
+    >>> first = _loss_curve(grid, x, y)
+    >>> again = _loss_curve(
+    ...     grid, x.clone(), y.clone()
+    ... )
+    >>> (
+    ...     first.round(4),
+    ...     np.array_equal(first, again),
+    ... )
+    (array([21.0317, 27.    ]), True)
+    >>> len(_LOSS_CURVES)
+    1
+    >>> y[1] = (
+    ...     4.0  # changed in place: computed again
+    ... )
+    >>> (
+    ...     _loss_curve(grid, x, y).round(
+    ...         4
+    ...     ),
+    ...     len(_LOSS_CURVES),
+    ... )
+    (array([37.3897, 48.    ]), 2)
+    """
+    tensors = (x_train, y_train)
+    if not all(
+        isinstance(t, Tensor)
+        and t.dtype in (torch.float32, torch.float64)
+        and t.device.type == "cpu"
+        and not t.requires_grad
+        for t in tensors
+    ):
+        return loss_curve(grid, x_train, y_train)
+    grid = np.asarray(grid)
+    key = (
+        (grid.dtype.str, grid.shape, grid.tobytes()),
+        *(
+            (str(t.dtype), tuple(t.shape), t.stride(), t.contiguous().numpy().tobytes())
+            for t in tensors
+        ),
+    )
+    losses = _LOSS_CURVES.get(key)
+    if losses is None:
+        losses = loss_curve(grid, x_train, y_train)
+        if len(_LOSS_CURVES) >= _LOSS_CURVES_KEPT:
+            _LOSS_CURVES.pop(next(iter(_LOSS_CURVES)))  # the oldest
+        _LOSS_CURVES[key] = losses
+    return losses.copy()
 
 
 def _bumps_title(title: str, lang: str, n_queries: int) -> str:

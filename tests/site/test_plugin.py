@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import re
 import subprocess
@@ -247,6 +249,68 @@ def test_a_markdown_page_is_repaired_once_whatever_its_url(tmp_path, monkeypatch
     out = [plugin.on_page_content(html, page=p, config=None, files=files) for p in pages]
     assert out == ["<p>一段中文文字。</p>\n<pre>代码\n换行</pre>"] * 2
     assert calls == ["glossary/"]
+
+
+def test_a_notebook_page_is_repaired_once_and_its_urls_placed_for_each_site(tmp_path, monkeypatch):
+    """The offline site's notebook page (``x.html``) takes the repair of the site's (``x/``).
+
+    The repair's URLs (links to other pages, figures, the notebook stylesheet) depend on
+    the page's URL: kept by it, the offline build repaired every notebook page again.
+    They are kept as marks and placed for each site's URLs.
+    """
+    import io
+    from types import SimpleNamespace
+
+    from PIL import Image
+
+    from tools.sitebuild.plugin import _place_urls, _url_mark
+
+    monkeypatch.setenv("ATTN_CACHE_DIR", str(tmp_path))
+    plugin = configured("mkdocs.yml")
+    calls = []
+    repair = plugin.repair_page
+    monkeypatch.setattr(
+        plugin,
+        "repair_page",
+        lambda html, page, files: calls.append(page.url) or repair(html, page, files),
+    )
+    png = io.BytesIO()
+    Image.new("RGB", (3, 2)).save(png, format="PNG")
+    data = base64.b64encode(png.getvalue()).decode()
+    html = (
+        "<style>.jp-x { color: red; }</style>"
+        '<p>见<a href="cues.py#q">提示</a>，<a href="https://example.org/">外部</a>。</p>'
+        f'<img src="data:image/png;base64,{data}">'
+    )
+    figure = f"../assets/figures/{hashlib.sha256(png.getvalue()).hexdigest()[:16]}.png"
+    out = []
+    for page_url, cues_url in (("nonparametric/", "cues/"), ("nonparametric.html", "cues.html")):
+        urls = {"nonparametric.py": page_url, "cues.py": cues_url}
+        docs = [SimpleNamespace(src_uri=src, url=url) for src, url in urls.items()]
+        files = SimpleNamespace(
+            documentation_pages=lambda docs=docs: docs,
+            get_file_from_path=lambda src, docs=docs: next(d for d in docs if d.src_uri == src),
+        )
+        page = SimpleNamespace(
+            file=SimpleNamespace(src_uri="nonparametric.py"), url=page_url, toc=[]
+        )
+        out.append(plugin.on_page_content(html, page=page, config=None, files=files))
+    assert calls == ["nonparametric/"]
+    site, offline = out
+    assert '<a href="../cues/#q">提示</a>' in site and '<a href="cues.html#q">提示</a>' in offline
+    assert '<a href="https://example.org/">外部</a>' in site and "attn-url" not in site + offline
+    assert f'src="{figure}"' in site and f'src="{figure[3:]}"' in offline
+    css = re.search(
+        r'<link rel="stylesheet" href="\.\./(assets/stylesheets/notebook\.\w+\.css)">', site
+    )
+    assert css is not None and offline.startswith(f'<link rel="stylesheet" href="{css[1]}">')
+    assert site.replace("../", "").replace("cues/", "cues.html") == offline
+    with pytest.raises(PluginError, match="holds the text 'attn-url:'"):
+        plugin.on_page_content(
+            html + _url_mark("page", "x.py"), page=page, config=None, files=files
+        )
+    with pytest.raises(PluginError, match="a URL mark left unplaced"):
+        _place_urls(_url_mark("page", "a b.py"), page, files)
 
 
 # --- finishing a templated page: one tree, one parse ----------------------------------

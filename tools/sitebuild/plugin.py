@@ -115,6 +115,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         # results of the page steps by their inputs, kept across the rebuilds of `mkdocs serve`
         self.steps: StepCache | None = None
         self._links_key: str | None = None
+        self._pages_key: str | None = None
         self._api_key = ""
         self._pruned = False
         # what the finishing steps did to the pages (the fast path of a prose edit)
@@ -135,7 +136,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         # compiled templates (the theme's, nbconvert's) kept between builds: rebuild.py
         rebuild.bytecode_folder = self.cache_root / "jinja"
         self.site_files = {}
-        self._links_key = None
+        self._links_key = self._pages_key = None
         # ATTN_STEP_CACHE=off: nothing is kept between builds (a reference build, in tests)
         steps = None if os.environ.get(STEP_CACHE_ENV) == "off" else self.cache_root / "steps"
         if self.steps is None or self.steps.folder != steps:
@@ -386,11 +387,14 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Repair the page's HTML (see :meth:`repair_page`), or take the repairs made before.
 
-        The result is a function of the HTML, the page's place in the site, the links
-        it may point to and its table of contents: kept under those (``stepcache.py``).
+        The result is a function of the HTML, the page's source path, the pages its
+        links may point to and its table of contents: kept under those (``stepcache.py``).
+        Not of the URLs: the repair writes each URL it makes (a link to another page, a
+        figure, the notebook stylesheet) as a mark naming its target (:func:`_url_mark`),
+        which :func:`_place_urls` replaces by the URL relative to this page. So the
+        offline site, whose URLs differ (``x.html``), reuses what the site's build made.
         A Markdown page's only repair (Chinese lines joined) reads nothing but its HTML:
-        kept under that alone, it serves every site whose page has that HTML (the
-        offline site, whose URLs differ, reuses what the site's build made).
+        kept under that alone.
         """
         assert self.steps is not None
         if not page.file.src_uri.endswith(".py"):
@@ -400,13 +404,14 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                 "markdown-content", [html], lambda: {"html": self.repair_page(html, page, files)}
             )
             return record["html"]
-        if self._links_key is None:
-            self._links_key = _links_key(files)
+        if "attn-url:" in html:  # _place_urls would take it for a mark of the repair
+            raise PluginError(f"{page.file.src_uri}: the page holds the text 'attn-url:'")
+        if self._pages_key is None:
+            self._pages_key = _pages_key(files)
         inputs = [
             html,
             page.file.src_uri,
-            page.url,
-            self._links_key,
+            self._pages_key,
             json.dumps([item.title for item in _walk_toc(page.toc)], ensure_ascii=False),
             json.dumps(self.config.join_cjk_lines),
             self.page_lang,
@@ -428,13 +433,15 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         for name, blob in record["files"].items():
             if name not in self.site_files:
                 self.site_files[name] = self.steps.get_blob(blob)
-        return record["html"]
+        return _place_urls(record["html"], page, files)
 
     def repair_page(self, html: str, page: Page, files: Files) -> str:
         """The one place where a page's content HTML is changed.
 
         Chinese pages lose the line breaks between CJK characters; notebook pages
         get heading ids, resolved links, no CDN scripts, figures and CSS as files.
+        A notebook page's URLs come out as marks (:func:`_url_mark`), which
+        :func:`_place_urls` makes relative to the page.
         """
         notebook = page.file.src_uri.endswith(".py")
         if not notebook and not self.config.join_cjk_lines:
@@ -454,16 +461,16 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         page_repairs.mark_error_outputs(tree)
         page_repairs.strip_scripts(tree)
         page_repairs.slim_copy_buttons(tree, self.page_lang)
-        images = page_repairs.extract_images(tree, lambda name: get_relative_url(name, page.url))
+        images = page_repairs.extract_images(tree, lambda name: _url_mark("file", name))
         self.site_files.update(images)
         page_repairs.keep_tab_stops_that_scroll(tree, self.page_lang)
         # figures get their width and height: no layout shift as lazy images load
-        sizes = {get_relative_url(n, page.url): imagesize.image_size(b) for n, b in images.items()}
+        sizes = {_url_mark("file", n): imagesize.image_size(b) for n, b in images.items()}
         css = page_repairs.extract_styles(tree)
         page_repairs.unwrap_plain_tokens(tree, page_repairs.class_names(css) | _own_classes())
         name = page_repairs.css_name(css)
         self.site_files[name] = css.encode()
-        href = get_relative_url(name, page.url)
+        href = _url_mark("file", name)
         body = imagesize.add_sizes(serialize(tree), sizes.get)
         return f'<link rel="stylesheet" href="{href}">\n{body}'
 
@@ -640,6 +647,11 @@ def _snippets_key(markdown: str, root: Path, depth: int = 0) -> str:
     return digest(parts) if parts else ""
 
 
+def _pages_key(files: Files) -> str:
+    """The pages a notebook's link may point to, by their source paths (not their URLs)."""
+    return json.dumps(sorted(f.src_uri for f in files.documentation_pages()), ensure_ascii=False)
+
+
 def _links_key(files: Files) -> str:
     """What a page's links may resolve to: the URL of every page, by its source path."""
     pages = sorted((f.src_uri, f.url) for f in files.documentation_pages())
@@ -667,7 +679,47 @@ def _link_resolver(page: Page, files: Files):
                 f"{page.file.src_uri}: link to {href!r}, no such page; write the path of a "
                 f"page relative to this one (e.g. `nonparametric.py`, `../glossary.md#x`)"
             )
-        url = get_relative_url(target.url, page.url)
-        return url + (f"#{fragment}" if fragment else "")
+        return _url_mark("page", target.src_uri) + (f"#{fragment}" if fragment else "")
 
     return resolve
+
+
+# What a notebook page's repair writes in place of a URL: the target's site path
+# ("file") or source path ("page"); on_page_content refuses a page whose text holds one.
+_URL_MARK = re.compile(r"attn-url:(file|page):([^\s\"'<>]+?):attn-url")
+
+
+def _url_mark(kind: str, target: str) -> str:
+    """The mark of the URL of ``target`` (a site path, or a page's source path).
+
+    >>> _url_mark("file", "assets/figures/ab.svg")
+    'attn-url:file:assets/figures/ab.svg:attn-url'
+    """
+    return f"attn-url:{kind}:{target}:attn-url"
+
+
+def _place_urls(html: str, page: Page, files: Files) -> str:
+    """``html`` with each :func:`_url_mark` replaced by its URL relative to ``page``.
+
+    >>> from types import SimpleNamespace
+    >>> files = SimpleNamespace(
+    ...     get_file_from_path=lambda src: SimpleNamespace(url=src[:-3] + ".html")
+    ... )
+    >>> marked = f'<a href="{_url_mark("page", "cues.py")}#x">'
+    >>> marked += f'<img src="{_url_mark("file", "assets/a.svg")}">'
+    >>> _place_urls(marked, SimpleNamespace(url="nonparametric.html"), files)
+    '<a href="cues.html#x"><img src="assets/a.svg">'
+    >>> _place_urls(marked, SimpleNamespace(url="nonparametric/"), files)
+    '<a href="../cues.html#x"><img src="../assets/a.svg">'
+    """
+
+    def url(match: re.Match) -> str:
+        kind, target = match.groups()
+        if kind == "page":
+            target = files.get_file_from_path(target).url
+        return get_relative_url(target, page.url)
+
+    placed = _URL_MARK.sub(url, html)
+    if "attn-url:" in placed:  # a mark it could not read: the page would link nowhere
+        raise PluginError(f"{page.file.src_uri}: a URL mark left unplaced in the repaired page")
+    return placed
