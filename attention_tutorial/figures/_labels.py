@@ -87,9 +87,9 @@ LABELS: dict[str, dict[str, str]] = {
         # learned 2-D kernels (figures/kernels.py)
         "key_x1": "键的 x₁",
         "key_x2": "键的 x₂",
-        "kernel_level": "最大权重的 {p:g} 倍",
-        "query_xy": "查询 ({a:.2f}, {b:.2f})",
-        "kernel_centre": "核的中心 c",
+        "kernel_level": "峰值的 {p:g} 倍",
+        "query_xy": "查询",
+        "kernel_centre": "中心 c",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "训练数据",
         "nw_fit": "Nadaraya-Watson（局部常数）",
@@ -213,9 +213,9 @@ LABELS: dict[str, dict[str, str]] = {
         # learned 2-D kernels (figures/kernels.py)
         "key_x1": "key's x₁",
         "key_x2": "key's x₂",
-        "kernel_level": "{p:g} of the largest weight",
-        "query_xy": "query ({a:.2f}, {b:.2f})",
-        "kernel_centre": "the kernel's centre c",
+        "kernel_level": "{p:g} of the peak",
+        "query_xy": "query",
+        "kernel_centre": "centre c",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "training data",
         "nw_fit": "Nadaraya-Watson (local constant)",

@@ -138,7 +138,7 @@ def plot_kernel_contours(
         ]
         handles += [
             Line2D([], [], marker="x", markeredgewidth=2, color="black", linestyle="none",
-                   label=labels["query_xy"].format(a=q[0], b=q[1])),
+                   label=labels["query_xy"]),
             Line2D([], [], marker="o", fillstyle="none", color="black", linestyle="none",
                    label=labels["kernel_centre"]),
         ]  # fmt: skip
@@ -148,7 +148,8 @@ def plot_kernel_contours(
                        label=labels["keys"])
             )  # fmt: skip
         fig.legend(handles=handles, loc="outside lower center",
-                   ncols=3 if layout == "wide" else 2, fontsize="small")  # fmt: skip
+                   ncols=3 if layout == "wide" else 2,
+                   fontsize="small" if layout == "wide" else "medium")  # fmt: skip
         fig.alt_facts = _facts(q, shapes, lang)
         if layout == "wide":
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
@@ -175,14 +176,14 @@ def _shape(precision: np.ndarray) -> tuple[float, float, float]:
 _WORDS = {
     "zh": {
         "query": "查询在 ({a:.2f}, {b:.2f})。",
-        "circle": "{name}：以 ({c1:.2f}, {c2:.2f}) 为中心的圆，宽度 {w:.2f}。",
-        "ellipse": "{name}：以 ({c1:.2f}, {c2:.2f}) 为中心的椭圆，沿两轴宽 {n:.2f} 和 {w:.2f}，"
+        "circle": "{name}：圆，中心 ({c1:.2f}, {c2:.2f})，宽 {w:.2f}。",
+        "ellipse": "{name}：椭圆，中心 ({c1:.2f}, {c2:.2f})，沿两轴宽 {n:.2f} 和 {w:.2f}，"
         "窄轴与 x₁ 成 {t:.0f}°。",
     },
     "en": {
         "query": "The query is at ({a:.2f}, {b:.2f}). ",
-        "circle": "{name}: a circle centred on ({c1:.2f}, {c2:.2f}), {w:.2f} wide. ",
-        "ellipse": "{name}: an ellipse centred on ({c1:.2f}, {c2:.2f}), {n:.2f} and {w:.2f} "
+        "circle": "{name}: a circle, centre ({c1:.2f}, {c2:.2f}), {w:.2f} wide. ",
+        "ellipse": "{name}: an ellipse, centre ({c1:.2f}, {c2:.2f}), {n:.2f} and {w:.2f} "
         "wide along its axes, the narrow one {t:.0f}° off x₁. ",
     },
 }
