@@ -35,6 +35,7 @@ from attention_tutorial.figures.curves import (
     plot_w_paths,
 )
 from attention_tutorial.figures.explorer_panels import plot_explorer_panels
+from attention_tutorial.figures.kernels import plot_kernel_contours
 from attention_tutorial.figures.matrices import plot_matrices
 from attention_tutorial.figures.score_parts import plot_score_parts
 from attention_tutorial.figures.shape_flow import plot_shape_flow
@@ -172,6 +173,7 @@ __all__ = [
     "plot_explorer_panels",
     "plot_fit",
     "plot_fits",
+    "plot_kernel_contours",
     "plot_loss",
     "plot_loss_vs_w",
     "plot_matrices",

@@ -21,6 +21,7 @@ The computation lives in the modules above (``data``, ``pooling``, ``model``,
   picture shown without JavaScript; the explorer is ``attention_tutorial.explorer``).
 - ``cost``: measured time and memory against n (log-log).
 - ``matrices``: small matrices written out as heatmaps.
+- ``kernels``: learned 2-D Gaussian kernels as contours around one query.
 - ``tensors``: the tensor API handbook's pictures (tensors as grids of cells).
 
 A new figure module follows the same pattern::

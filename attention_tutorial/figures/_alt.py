@@ -91,6 +91,10 @@ ALT: dict[str, dict[str, str]] = {
         "右边是对应的注意力权重热图。",
         "plot_attention_heatmaps": "几幅注意力权重热图上下排列，各有标题："
         "同一批查询（行）对同一批键（列），共用一个颜色刻度，格子越醒目（浅色页上越深，深色页上越亮）权重越大。",
+        "plot_kernel_contours": "每个模型一幅图，左右并排，坐标轴相同：核在查询（叉）周围的等高线，"
+        "各幅图高度相同；圆环是核的中心，灰点是键。",
+        "plot_kernel_contours.stacked": "每个模型一幅图，上下排列，坐标轴相同：核在查询（叉）周围的"
+        "等高线，各幅图高度相同；圆环是核的中心，灰点是键。",
         "plot_score_parts": "两幅图，横轴都是键。左：一个查询对每个键的分数，拆成点积 q k（直线）、"
         "键偏置 −k²/2（开口向下的抛物线）和两者之和，虚线是高斯核分数 −(q − k)²/2，"
         "与两者之和平行，只低一个常数；竖的点线是查询的位置。右：两种分数经 softmax 得到的权重，"
@@ -176,6 +180,12 @@ ALT: dict[str, dict[str, str]] = {
         "(rows) over the same keys (columns), on one shared colour scale, where the more a cell "
         "stands out from the page (darker on a light page, brighter on a dark one), the larger "
         "its weight.",
+        "plot_kernel_contours": "One panel per model, side by side, same axes: the "
+        "kernel's contours around the query (cross), same levels in each; ring: the centre; "
+        "grey dots: the keys.",
+        "plot_kernel_contours.stacked": "One panel per model, one above the other, same axes: "
+        "the kernel's contours around the query (cross), same levels in each; ring: the "
+        "centre; grey dots: the keys.",
         "plot_score_parts": "Two panels over the keys. Left: one query's score for each key, "
         "split into the dot product q k (a straight line), the key bias −k²/2 (a downward "
         "parabola) and their sum; dashed, the Gaussian score −(q − k)²/2, parallel to the sum "

@@ -84,6 +84,12 @@ LABELS: dict[str, dict[str, str]] = {
         "weights_sum": "softmax(点积 + 键偏置)",
         "softmax_of_both": "softmax 之后：两种分数给出相同的权重",
         "query_line": "查询 q = {q:.2f}",
+        # learned 2-D kernels (figures/kernels.py)
+        "key_x1": "键的 x₁",
+        "key_x2": "键的 x₂",
+        "kernel_level": "峰值的 {p:g} 倍",
+        "query_xy": "查询",
+        "kernel_centre": "中心 c",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "训练数据",
         "nw_fit": "Nadaraya-Watson（局部常数）",
@@ -204,6 +210,12 @@ LABELS: dict[str, dict[str, str]] = {
         "weights_sum": "softmax(dot product + key bias)",
         "softmax_of_both": "after softmax: the same weights",
         "query_line": "query q = {q:.2f}",
+        # learned 2-D kernels (figures/kernels.py)
+        "key_x1": "key's x₁",
+        "key_x2": "key's x₂",
+        "kernel_level": "{p:g} of the peak",
+        "query_xy": "query",
+        "kernel_centre": "centre c",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "training data",
         "nw_fit": "Nadaraya-Watson (local constant)",

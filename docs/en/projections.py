@@ -133,7 +133,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # $ab$, $b^2$ and $\frac{a}{b}$ become three ${2 \times 2}$ matrices, which answer how the score
 # compares query and key, how wide the bump is, and where it sits. They are computed from the
 # projections, with the query $x$ and the key $k$ raw inputs (points of the plane before
-# projection). The cell below prints them and draws them in one figure:
+# projection). The cell below prints them and, in the plane of the keys, draws both models' kernels as contours around one query of the grid (<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>), with the same axes and contour levels in both panels:
 #
 # - $M = W_q^\top W_k$, the $ab$: the score holds the term $x^\top M k$.
 # - $A = W_k^\top W_k$, the $b^2$, comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets
@@ -142,12 +142,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 #   $c = A^{-1}M^\top x$: for a fixed query $x$, the score is largest for the key $k = c$ (derived
 #   under the figure, folded).
 #
-# How to read the figure: its ticks name the features $x_1$ and $x_2$, and so do the subscripts:
-# $M_{12}$ is the entry of row $x_1$, column $x_2$. The axis names say what the features belong to:
-# $M$'s rows are the query's features and its columns the key's; $A$'s rows and columns are both
-# the key's; $A^{-1}M^\top$'s rows are the centre's coordinates and its columns the query's.
-# $M$ and $A$ share a colour bar; the entries of $A^{-1}M^\top$ are ten times smaller and would
-# barely show any colour on that scale, so it gets a colour bar of its own:
+# Subscripts count features: $M_{12}$ is the entry of the query's x₁ row and the key's x₂ column.
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -181,21 +176,19 @@ own_widths = eigenvalues.rsqrt().flip(0)  # (2,): narrow, wide
 print(f"ellipse: narrow axis {tilt:.0f}° off x_1")
 widths = f"{own_widths[0]:>8.2f}{own_widths[1]:>6.2f}"
 print("  widths on its axes" + widths)
-at.plot_matrices(
-    {"M": M, "A": A, "A⁻¹Mᵀ": centre},
-    own_scale=["A⁻¹Mᵀ"],
-    ticks=["x_1", "x_2"],
-    # axis names: M's rows are the query's features,
-    # its columns the key's
-    roles={
-        "M": ("query", "key"),
-        "A": ("key", "key"),
-        "A⁻¹Mᵀ": ("centre", "query"),
-    },
-    round_ticks=True,
-)
+query = torch.tensor([3.5, 2.5])  # in the grid row x_2 = 2.5
+# each kernel as (centre c, A); one w: c = query, A = w^2 I
+c = centre @ query  # (2,)
+kernels = {
+    "ScalarKernelAttention": (query, scalar.w.item() ** 2 * torch.eye(2)),
+    "ProjectedAttention": (c, A),
+}
+print(f"query {query.tolist()}, centre c ({c[0]:.2f}, {c[1]:.2f})")
+at.plot_kernel_contours(kernels, query, keys=x2_train)
 
 # %% [markdown]
+# Figure: both models' kernels as contours around the query (3.5, 2.5). On the left, the one-*w* model's is a circle centred on the query; on the right, the projection model's is a slightly tilted ellipse, about as narrow as the circle along x₁, much longer along x₂, its centre (3.87, 2.60) to the right of the query.
+#
 # $M_{11}$, the coefficient of the query's and the key's $x_1$, is many times $M_{22}$, that of
 # their $x_2$; $M_{12}$ is not small either: it multiplies the query's $x_1$ with the key's $x_2$.
 # So $M$ alone does not give the bump's shape; $A$ and the centre $c$ do.
@@ -227,7 +220,7 @@ at.plot_matrices(
 # comes last): the narrow axis is turned by about 13°, and the widths along the two axes, 0.30
 # and 0.68 (the last two lines above), differ only a little from those along x₁ and x₂.
 #
-# Now the centre. Read $A^{-1}M^\top$ row by row: the first row (ticked x₁) gives the centre's
+# Now the centre. Read $A^{-1}M^\top$ row by row: the first row gives the centre's
 # first coordinate $c_1$, the second row its second. The first row's first entry, 1.15, is about 15% above 1;
 # its second is a small negative number, so $c_1$ roughly follows the query's x₁ but does not sit exactly on it;
 # we measure how far off after the heatmaps. The second row (0.54 and 0.29) moves the
@@ -529,6 +522,10 @@ assert [f"{v:.2f}" for v in own_widths] == [
     "0.30",
     "0.68",
 ] and round(tilt) == 13
+# the contours: one w centred on the query;
+# the projections' centre (3.87, 2.60), right of it
+assert torch.equal(kernels["ScalarKernelAttention"][0], query)
+assert f"{c[0]:.2f} {c[1]:.2f}" == "3.87 2.60" and c[0] > query[0]
 # the second row
 assert f"{centre[1, 0]:.2f} {centre[1, 1]:.2f}" == "0.54 0.29"
 # widths: 0.31 vs one w's 0.32 along x_1;
@@ -625,7 +622,7 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 #   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.train_seeds">train_seeds</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>,
-#   <autoref identifier="attention_tutorial.figures.matrices.plot_matrices">plot_matrices</autoref>
+#   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>
 # - PyTorch: `torch.optim.Adam`, `torch.linalg.solve`, `torch.linalg.eigh`, `Tensor.diagonal`,
 #   `Tensor.rsqrt`, `torch.argsort`, `Tensor.quantile`, `torch.rad2deg`, `torch.atan`,
 #   `torch.manual_seed`, `torch.logspace`

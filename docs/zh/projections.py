@@ -91,13 +91,13 @@ print(f"  its last 50 steps: {last_change:.0e}")
 #
 # 标量 $w$ 模型在这里学到的 $w$ 是 3.12，比本章《[带参数的注意力汇聚](parametric.py)》一页学到的 16.20 小得多，核也就宽得多（核的宽度指高斯的标准差）。三个 $w$ 都在上面的 w 表里；16.20 是上面的代码照那一页的做法，在本章的一维数据上重新训练得到的。差距大部分来自训练：本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是本章数据在网格上的最佳 $w$，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。从 3.98 到 3.12，还有两个原因：圆形的核沿 x₂（它无关紧要）和沿 x₁ 一样宽，宽度只能在两者之间折中；100 个点散布在正方形里，近邻之间的距离比 50 个点排在一条线上时远。
 #
-# 投影模型学到了什么？标量 $w$ 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 $1/w$，中心就在查询上。先看一维，即“[一维时一个 *w* 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q = a$、$W_k = b$ 是两个数，鼓包以 $\frac{a}{b}q$ 为中心，宽度是 $1/|b|$。到了二维，$ab$、$b^2$、$\frac{a}{b}$ 变成三个 ${2 \times 2}$ 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并把它们画在一张图里：
+# 投影模型学到了什么？标量 $w$ 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 $1/w$，中心就在查询上。先看一维，即“[一维时一个 *w* 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q = a$、$W_k = b$ 是两个数，鼓包以 $\frac{a}{b}q$ 为中心，宽度是 $1/|b|$。到了二维，$ab$、$b^2$、$\frac{a}{b}$ 变成三个 ${2 \times 2}$ 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并在键所在的平面上，把两个模型的核在网格上一个查询周围画成等高线（<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>），两幅图的坐标轴和等高线高度都相同：
 #
 # - $M = W_q^\top W_k$，相当于 $ab$：分数里有一项 $x^\top M k$。
 # - $A = W_k^\top W_k$，相当于 $b^2$，来自键偏置 $-\frac{1}{2}k^\top A k$：**它决定鼓包在各个方向上有多宽**。
 # - $A^{-1}M^\top$，相当于 $\frac{a}{b}$，把查询 $x$ 变成**鼓包的中心** $c = A^{-1}M^\top x$：查询 $x$ 固定时，键 $k = c$ 处的分数最大（推导在图后，默认折叠）。
 #
-# 怎样读这张图：刻度按特征标成 $x_1$、$x_2$，正文的下标也一样，$M_{12}$ 是 $x_1$ 那一行、$x_2$ 那一列的元素。坐标轴的名字说明这些特征属于谁：$M$ 的行是查询的特征，列是键的特征；$A$ 的行和列都是键的特征；$A^{-1}M^\top$ 的行是中心的坐标，列是查询的特征。$M$ 和 $A$ 共用一个颜色条；$A^{-1}M^\top$ 的数小一个量级，放在同一个颜色条上几乎看不出颜色，所以它单独用一个颜色条：
+# 下标按特征编号：$M_{12}$ 是查询的 x₁ 那一行、键的 x₂ 那一列的元素。
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -131,21 +131,19 @@ own_widths = eigenvalues.rsqrt().flip(0)  # (2,): narrow, wide
 print(f"ellipse: narrow axis {tilt:.0f}° off x_1")
 widths = f"{own_widths[0]:>8.2f}{own_widths[1]:>6.2f}"
 print("  widths on its axes" + widths)
-at.plot_matrices(
-    {"M": M, "A": A, "A⁻¹Mᵀ": centre},
-    own_scale=["A⁻¹Mᵀ"],
-    ticks=["x_1", "x_2"],
-    # axis names: M's rows are the query's features,
-    # its columns the key's
-    roles={
-        "M": ("query", "key"),
-        "A": ("key", "key"),
-        "A⁻¹Mᵀ": ("centre", "query"),
-    },
-    round_ticks=True,
-)
+query = torch.tensor([3.5, 2.5])  # in the grid row x_2 = 2.5
+# each kernel as (centre c, A); one w: c = query, A = w^2 I
+c = centre @ query  # (2,)
+kernels = {
+    "ScalarKernelAttention": (query, scalar.w.item() ** 2 * torch.eye(2)),
+    "ProjectedAttention": (c, A),
+}
+print(f"query {query.tolist()}, centre c ({c[0]:.2f}, {c[1]:.2f})")
+at.plot_kernel_contours(kernels, query, keys=x2_train)
 
 # %% [markdown]
+# 图：两个模型的核在查询 (3.5, 2.5) 周围的等高线。左边的标量 *w* 模型是一个圆，中心就在查询上；右边的投影模型是一个略微倾斜的椭圆，沿 x₁ 和圆差不多窄，沿 x₂ 长得多，中心 (3.87, 2.60) 落在查询右边。
+#
 # $M_{11}$ 是查询和键的 $x_1$ 相乘的系数，它是 $x_2$ 相乘的系数 $M_{22}$ 的许多倍；$M_{12}$ 却也不小，它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。所以单看 $M$ 读不出鼓包的形状，要看 $A$ 和中心 $c$。
 #
 # <details><summary>A 和 c 从哪里来</summary>
@@ -163,7 +161,7 @@ at.plot_matrices(
 #
 # 把这两个宽度和标量 $w$ 模型的 $1/w$ 放在一起（上面打印的 kernel width 表）：沿 x₁，两个模型几乎一样宽（0.31 和 0.32，这只是一个种子的结果）；区别全在 x₂ 方向，投影模型在那里宽了一倍左右（0.62），x₁ 相近、x₂ 离得远的键也能分到权重，而标量 $w$ 模型只有一个数，沿 x₂ 也只能这么窄。$A$ 的非对角元不是 0，所以鼓包略微倾斜。椭圆的两条轴是 $A$ 的特征向量，沿每条轴的宽度是 1/√特征值（`torch.linalg.eigh` 按特征值从小到大返回它们，所以窄轴在后）：窄轴转过约 13°，沿两轴的宽度是 0.30 和 0.68（上面最后两行），和沿 x₁、x₂ 的宽度只稍有出入。
 #
-# 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行（刻度 x₁）给出中心的第一个坐标 $c_1$，第二行给出中心的第二个坐标。第一行的第一个数是 1.15，比 1 大一成半，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 x₁ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 x₁ 走得比跟着 x₂ 还多。这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 x₂，而鼓包在这个方向上又宽。中心可以偏离查询，也可以随查询的 x₁ 沿 x₂ 移动：这两点标量 $w$ 模型都做不到。$W_v$ 仍接近 1：值本来就是我们要的输出。
+# 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行给出中心的第一个坐标 $c_1$，第二行给出中心的第二个坐标。第一行的第一个数是 1.15，比 1 大一成半，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 x₁ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 x₁ 走得比跟着 x₂ 还多。这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 x₂，而鼓包在这个方向上又宽。中心可以偏离查询，也可以随查询的 x₁ 沿 x₂ 移动：这两点标量 $w$ 模型都做不到。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
 # 注意力热图从另一面说明同一件事。怎样读图：查询和键都按 $x_1$ 从小到大排列：查询是网格中 $x_2 = 2.5$ 那一行的 20 个测试点（从上到下由 0.00 到 4.75），键是 100 个训练点（从 0.03 到 4.87）。刻度是序号，不是坐标。上面那幅是 `ProjectedAttention`，下面那幅是 `ScalarKernelAttention`；两幅共用一个颜色条，同一种颜色代表同样大的权重。代码还打印了一个量，含义在图下说明。
 
@@ -384,6 +382,10 @@ assert [f"{v:.2f}" for v in own_widths] == [
     "0.30",
     "0.68",
 ] and round(tilt) == 13
+# the contours: one w centred on the query;
+# the projections' centre (3.87, 2.60), right of it
+assert torch.equal(kernels["ScalarKernelAttention"][0], query)
+assert f"{c[0]:.2f} {c[1]:.2f}" == "3.87 2.60" and c[0] > query[0]
 # the second row
 assert f"{centre[1, 0]:.2f} {centre[1, 1]:.2f}" == "0.54 0.29"
 # widths: 0.31 vs one w's 0.32 along x_1;
@@ -479,5 +481,5 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 #   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.train_seeds">train_seeds</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>、
-#   <autoref identifier="attention_tutorial.figures.matrices.plot_matrices">plot_matrices</autoref>
+#   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>
 # - PyTorch：`torch.optim.Adam`、`torch.linalg.solve`、`torch.linalg.eigh`、`Tensor.diagonal`、`Tensor.rsqrt`、`torch.argsort`、`Tensor.quantile`、`torch.rad2deg`、`torch.atan`、`torch.manual_seed`、`torch.logspace`

@@ -51,6 +51,8 @@ EXPECTED = {
     "plot_score_parts",
     # round 28: the projections page's ten seeds trained in one batched loop
     "train_seeds",
+    # fx33-ct: the projections page's learned kernels as contours
+    "plot_kernel_contours",
 }  # fmt: skip
 
 

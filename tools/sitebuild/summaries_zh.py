@@ -101,6 +101,7 @@ SUMMARIES: dict[str, str] = {
     "scale_measurements": "随包发布的四种写法的实测时间和内存（每格至少三次运行）。",
     "plot_scaling": "在双对数坐标上画每种写法的运行时间和峰值内存随 $n$ 的变化。",
     "plot_matrices": "把几个小矩阵并排画成热图，每格写出元素的值。",
+    "plot_kernel_contours": "把每个模型的核在一个查询周围画成等高线：权重落在键平面的哪里。",
     # the tensor API handbook's pictures
     "TensorPanel": "要画的一个张量，连同它的代码标签、颜色和说明文字。",
     "draw_tensors": "把张量一行行画成彩色方格，行与行之间画带标签的箭头。",
@@ -563,6 +564,18 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、没有矩阵，某个矩阵不是二维或太大，"
         "`own_scale` 列出的不是排在最后的几个矩阵，`ticks` 没有给每行每列都起名字，"
         "或者 `roles` 里有别的矩阵名或别的取值时。",
+    },
+    "figures.kernels.plot_kernel_contours": {
+        "kernels": "模型名 → ``(centre, A)``，形状 ``(2,)`` 和 ``(2, 2)``；"
+        "一到三个模型，每个一幅图。",
+        "query": "查询，形状 ``(2,)``。",
+        "keys": "键，形状 ``(n, 2)``，画成圆点；``None``：不画。",
+        "lang": _LANG,
+        "layout": '`"wide"`：几幅图左右并排；' + _PHONE + "：上下排列。",
+        "return": "图：每个核一个坐标系。",
+        "raise TypeError": _WRONG_TYPE,
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，形状不对，或者某个 ``A`` "
+        "不是对称正定矩阵时。",
     },
     "figures.shape_flow.plot_shape_flow": {
         "x_test": "测试输入（查询），`torch.Tensor`（不接受 numpy 数组），形状 `(n_test,)`。",
@@ -1485,6 +1498,16 @@ PARAGRAPHS: dict[str, str] = {
     "停在路径颜色的圆点上，圆点有黑色描边（深色模式下是浅灰色）；图例说明这两种标记。"
     "星号标出曲线的最小值。星号比终点的圆点大，圆点画在它上面：停在最小值处的路径，"
     "它的圆点就落在星号中间。",
+    # figures.kernels
+    "A kernel is a centre ``c`` and a matrix ``A`` (symmetric, positive definite): key "
+    "``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel draws it "
+    "as contours at 0.25, 0.5 and 0.75 of its largest weight (the same levels and the same "
+    "axes in every panel), the query as a cross, the centre as a ring and the keys as grey "
+    "dots.": (
+        "一个核由中心 ``c`` 和矩阵 ``A``（对称正定）给出：键 ``k`` 分到的权重正比于 "
+        "exp(−½ (k − c)ᵀ A (k − c))。每幅图把它画成等高线，高度是它最大权重的 0.25、0.5 和 "
+        "0.75 倍（各幅图的高度和坐标轴都相同）；叉是查询，圆环是中心，灰点是键。"
+    ),
     # figures.matrices
     "The colour scale is shared and symmetric about 0 (blue negative, red positive), drawn "
     "as one colour bar under the matrices, so matrices can be compared entry by entry. The "

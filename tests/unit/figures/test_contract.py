@@ -132,6 +132,15 @@ REGISTRY: dict[str, Callable[[str], Figure]] = {
     "plot_matrices": lambda lang: at.plot_matrices(
         {"W_q": torch.eye(2), "W_k": -torch.ones(2, 2)}, lang=lang
     ),
+    "plot_kernel_contours": lambda lang: at.plot_kernel_contours(
+        {
+            "one w": (torch.zeros(2), torch.eye(2)),
+            "A": (torch.ones(2), torch.diag(torch.tensor([4.0, 1.0]))),
+        },
+        torch.zeros(2),
+        keys=torch.rand(5, 2, generator=torch.Generator().manual_seed(0)),
+        lang=lang,
+    ),
 }
 NAMES = sorted(REGISTRY)
 

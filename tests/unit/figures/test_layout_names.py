@@ -29,6 +29,10 @@ def _figures():
         "plot_bandwidth_gallery": (at.plot_bandwidth_gallery, gallery),
         "plot_shape_flow": (at.plot_shape_flow, (data.x_test, data.x_train, data.y_train)),
         "plot_matrices": (at.plot_matrices, ({"M": np.eye(2), "A": np.eye(2), "C": np.eye(2)},)),
+        "plot_kernel_contours": (
+            at.plot_kernel_contours,
+            ({"a": (np.zeros(2), np.eye(2)), "b": (np.ones(2), np.diag([4.0, 1.0]))}, np.zeros(2)),
+        ),
         "plot_attention_pooling": (
             at.plot_attention_pooling,
             (2.5, torch.linspace(0.0, 5.0, 4), torch.linspace(-1.0, 1.0, 4)),
