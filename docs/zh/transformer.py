@@ -111,9 +111,9 @@ for name, j, f_j in (("P", p_idx, f_p), ("R", r_idx, f_r)):
 W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
 narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
 # the round bump without its constant 1 / (2 pi)
-round_rump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
-assert torch.allclose(round_rump / (2 * torch.pi), kernel[i])
-round_p, round_r = round_rump[p_idx].item(), round_rump[r_idx].item()
+round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
+assert torch.allclose(round_bump / (2 * torch.pi), kernel[i])
+round_p, round_r = round_bump[p_idx].item(), round_bump[r_idx].item()
 narrow_p, narrow_r = narrow[p_idx].item(), narrow[r_idx].item()
 print(f"round bump:  P {round_p:.3f}, R {round_r:.3f}")
 print(f"narrow bump: P {narrow_p:.3f}, R {narrow_r:.3f}")
