@@ -28,7 +28,8 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## Why one *w* is enough in one dimension
 #
-# A projection is a learned factor that multiplies the query or the key; later it will be a
+# A Transformer gives queries and keys different matrices, $W_q \ne W_k$; this section shows with
+# scalars what such untied factors do. A projection is a learned factor that multiplies the query or the key; later it will be a
 # matrix. One scalar is the smallest one, and for one-dimensional inputs a $1 \times 1$ matrix
 # **is** a scalar. Tied, that is, with query and key sharing one factor as in the chapter, such a
 # projection learns only a **bandwidth**, the width introduced on the non-parametric page in
@@ -127,14 +128,14 @@ assert gap_kernel < 1e-6
 # score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
 #
 # The kernel computed above, with $h = 1$, is a round bump and shows this. The next cell takes the
-# test query at $(2, 2.5)$, near $x_1 = 2$ where $f$ is highest, and picks two training points: A, almost level with the query along $x_1$
-# but far from it along $x_2$, and B, more than one unit off along $x_1$ but almost level along
+# test query at $(2, 2.5)$, near $x_1 = 2$ where $f$ is highest, and picks two training points: P, almost level with the query along $x_1$
+# but far from it along $x_2$, and R, more than one unit off along $x_1$ but almost level along
 # $x_2$. It compares them under a bump narrow along $x_1$ and wide along $x_2$, whose $W$ is the
 # diagonal matrix $\operatorname{diag}(3, 0.3)$. For both bumps it prints
 # $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, where the round bump's $W$ is the identity,
 # without the normalising constant, which cancels in the softmax, so the four numbers share one scale.
-# To pick A and B it uses `torch.where(cond, a, b)`, which takes `a` where `cond` is True and `b`
-# elsewhere, element by element (handbook: [torch.where](handbook/where.py)): points that fail the
+# To pick P and R it uses `torch.where(condition, input, other)`, which takes `input` where
+# `condition` is True and `other` elsewhere, element by element (handbook: [torch.where](handbook/where.py)): points that fail the
 # condition count as `torch.inf`, so `argmin` never picks them:
 
 # %%
@@ -144,15 +145,15 @@ query = data2.x_test[i]  # (2,)
 diff = data2.x_train - query  # (n_train, 2): k - q
 far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
 far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
-# A: far along x_2, the nearest along x_1
-a_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
-# B: far along x_1, the nearest of all
-b_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
-# f(x_1): the truth without the noise, at the query and at A and B
+# P: far along x_2, the nearest along x_1
+p_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
+# R: far along x_1, the nearest of all
+r_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
+# f(x_1): the truth without the noise, at the query and at P and R
 f_q = data2.y_truth[i].item()
-f_a, f_b = at.f(data2.x_train[[a_idx, b_idx], 0]).tolist()
+f_p, f_r = at.f(data2.x_train[[p_idx, r_idx], 0]).tolist()
 print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {f_q:.2f}")
-for name, j, f_j in (("A", a_idx, f_a), ("B", b_idx, f_b)):
+for name, j, f_j in (("P", p_idx, f_p), ("R", r_idx, f_r)):
     dx1, dx2 = diff[j].tolist()
     print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), f(x_1) {f_j:.2f}")
 W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
@@ -160,41 +161,36 @@ narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
 # the round bump without its constant 1 / (2 pi)
 round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
 assert torch.allclose(round_bump / (2 * torch.pi), kernel[i])
-round_a, round_b = round_bump[a_idx].item(), round_bump[b_idx].item()
-narrow_a, narrow_b = narrow[a_idx].item(), narrow[b_idx].item()
-print(f"round bump:  A {round_a:.3f}, B {round_b:.3f}")
-print(f"narrow bump: A {narrow_a:.3f}, B {narrow_b:.3f}")
-assert round_b > 2 * round_a and narrow_a > 10 * narrow_b
-# A's truth is the query's; B's is far from it
-assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
+round_p, round_r = round_bump[p_idx].item(), round_bump[r_idx].item()
+narrow_p, narrow_r = narrow[p_idx].item(), narrow[r_idx].item()
+print(f"round bump:  P {round_p:.3f}, R {round_r:.3f}")
+print(f"narrow bump: P {narrow_p:.3f}, R {narrow_r:.3f}")
+assert round_r > 2 * round_p and narrow_p > 10 * narrow_r
+# P's truth is the query's; R's is far from it
+assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 
 # %% [markdown]
-# A is level with the query along $x_1$, and the truth without the noise, $f(x_1)$, is the same
-# there as at the query, 3.56; B is 1.13 off along $x_1$, and its truth is only 2.43. The output
-# depends on $x_1$ alone, so A is the neighbour worth listening to. Yet the round bump gives B a
-# much larger kernel value (0.525) than A (0.174): it only looks at the length of the difference.
-# The narrow bump reverses this, 0.853 for A and 0.003 for B: it all but ignores the distance
+# P is level with the query along $x_1$, and the truth without the noise, $f(x_1)$, is the same
+# there as at the query, 3.56; R is 1.13 off along $x_1$, and its truth is only 2.43. The output
+# depends on $x_1$ alone, so P is the neighbour worth listening to. Yet the round bump gives R a
+# much larger kernel value (0.525) than P (0.174): it only looks at the length of the difference.
+# The narrow bump reverses this, 0.853 for P and 0.003 for R: it all but ignores the distance
 # along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
 # $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. Why, when untied factors
 # only move the kernel's centre? In a Transformer a query and a key play different roles: a word
 # may look for its verb, not for itself. The score is a learned match, not a distance, and a
-# centre moved away from the query is what such a match needs. The
-# expansion of the square from the [dot-product page](dot-product.py) still holds for vectors:
-#
-# $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
-#
-# and the last term cancels in the softmax. So “Gaussian kernel after learned projections” is
+# centre moved away from the query is what such a match needs. Expanding the square works for
+# vectors too ([Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias)
+# on the page of dot-product attention), so “Gaussian kernel after learned projections” is
 # **dot-product scores plus one bias per key**. With one feature, $d = 1$, and $W_q = W_k = w$,
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
-# is that model. Its three matrices are `nn.Linear` layers made with `bias=False`, without an added
-# constant vector, which has nothing to do with the key bias: see the handbook entry
+# is that model. Its three matrices are `nn.Linear` layers made with `bias=False`: they add no
+# constant vector. That bias of a layer is not the key bias; see the handbook entry
 # [nn.Linear](handbook/linear.py). With `key_bias=False` it drops the key bias, as a Transformer
 # does, and divides the dot product by the square root of $d_k$, the dimension of the projected
-# queries and keys. The next section,
-# [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out), says why,
-# calling it $d$.
+# queries and keys. The next section explains why; it calls this dimension $d$.
 
 # %% [markdown]
 # ## Scaled dot-product attention, written out
@@ -260,10 +256,10 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #
 # `nn.MultiheadAttention` is a Transformer's attention layer: it projects queries, keys and values with
 # its own $W_q$, $W_k$, $W_v$, runs scaled dot-product attention, and projects the result once more.
-# The idea of the check is simple: **the same matrices must give the same output**. Give it our
-# three matrices, one head, that is, a single attention like the one written out above,
-# `bias=False`, since it has biases by default, and no final projection: it must give exactly what our
-# `ProjectedAttention(key_bias=False)` gives. The cell prints the largest difference in the outputs
+# The idea of the check is simple: **the same matrices must give the same output**. We give it our
+# three matrices and one head: a single attention, like the one written out above. It has biases by
+# default, so we pass `bias=False`, and we turn off its final projection. It must then give exactly
+# what our `ProjectedAttention(key_bias=False)` gives. The cell prints the largest difference in the outputs
 # and in the weights.
 #
 # <details class="note"><summary>Optional: how the cell copies the weights in</summary>
@@ -303,6 +299,8 @@ with torch.no_grad():
 V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 with torch.no_grad():
     ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
+    # need_weights=True by default: mha also returns the weights,
+    # averaged over the heads (here one head)
     theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
 gap_mha = (ours - theirs).abs().max().item()
 gap_mha_weights = (ours_weights - theirs_weights).abs().max().item()
@@ -470,16 +468,25 @@ print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 median, largest = key_bias.median().item(), key_bias.max().item()
+largest_qk = ((x_train * w) ** 2).max().item()  # (qw)(kw) with q = k
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
+print(f"(qw)(kw) at most {largest_qk:.0f}")
+# the scores q'k' (n_train, n_train): float32 against float64
+exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
+score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
+print(f"float32 error of a score, at most {score_err.max().item():.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
+assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
-# because of the mask but because its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ come from terms of up
-# to a few thousand here, with the median 530 and the largest 2979 printed above. The softmax then
-# subtracts scores that nearly agree, and float32 loses digits in that cancellation; see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
+# because of the mask but because both terms of its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ run to
+# thousands: the key-bias term $\frac{1}{2}(kw)^2$ printed above has the median 530 and the largest
+# 2979, and the dot-product term $(qw)(kw)$ reaches 5957. Stored in float32, a score of a few
+# thousand is rounded, by up to 2.6e-04 as printed, before the softmax sees it; the softmax depends
+# only on differences of scores, so these errors pass into the weights. See [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 # The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>:
 #
@@ -511,14 +518,14 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>
-# - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`),
-#   `torch.nn.functional.softmax`, `torch.nn.MultiheadAttention`, `torch.nn.Linear`,
-#   `Tensor.masked_fill`, `Tensor.transpose`, `Tensor.expand`, `Tensor.copy_`, `torch.einsum`,
-#   `torch.stack`, `torch.cat`, `torch.where`, `torch.randn`, `torch.no_grad`, `torch.cdist`
-# - Tensor API handbook: [masked_fill and -inf](handbook/masked-fill.py),
-#   [torch.einsum](handbook/einsum.py),
-#   [clone and detach](handbook/clone.py),
-#   [expand and broadcasting: repeating without copying](handbook/expand.py),
-#   [nn.Linear](handbook/linear.py),
-#   [torch.matmul](handbook/matmul.py), [torch.where](handbook/where.py),
-#   [squeeze and unsqueeze](handbook/squeeze.py)
+# - PyTorch, linked to its handbook entry where there is one:
+#   `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`),
+#   [torch.nn.functional.softmax](handbook/softmax.py#torchnnfunctionalsoftmax),
+#   `torch.nn.MultiheadAttention`, [torch.nn.Linear](handbook/linear.py#torchnnlinear),
+#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill), `Tensor.transpose`,
+#   [Tensor.expand](handbook/expand.py#tensorexpand), `Tensor.copy_`,
+#   [torch.einsum](handbook/einsum.py#torcheinsum), [torch.matmul](handbook/matmul.py#torchmatmul),
+#   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze),
+#   [Tensor.clone and Tensor.detach](handbook/clone.py#tensorclone-and-tensordetach),
+#   [torch.where](handbook/where.py#torchwhere), `torch.stack`, `torch.cat`, `torch.randn`,
+#   `torch.no_grad`, `torch.cdist`

@@ -23,7 +23,7 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## 一维时一个 *w* 为什么就够
 #
-# 一个标量是最小的可学习投影（投影：乘在查询或键上的可学习因子，后面会变成矩阵），而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
+# Transformer 给查询和键各配一个矩阵，$W_q \ne W_k$；这样分开的因子做什么，本节先用标量来看。一个标量是最小的可学习投影（投影：乘在查询或键上的可学习因子，后面会变成矩阵），而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
 
 # %%
 # the chapter's 1-D inputs (a local generator: the global random state stays)
@@ -88,7 +88,7 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，核函数是一个圆圆的鼓包，在这个问题上就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：A 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；B 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 A、B 用到 `torch.where(cond, a, b)`：逐元素地在 `cond` 为真处取 `a`，否则取 `b`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin` 就不会挑中它们：
+# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；R 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin` 就不会挑中它们：
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -97,15 +97,15 @@ query = data2.x_test[i]  # (2,)
 diff = data2.x_train - query  # (n_train, 2): k - q
 far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
 far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
-# A: far along x_2, the nearest along x_1
-a_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
-# B: far along x_1, the nearest of all
-b_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
-# f(x_1): the truth without the noise, at the query and at A and B
+# P: far along x_2, the nearest along x_1
+p_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
+# R: far along x_1, the nearest of all
+r_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
+# f(x_1): the truth without the noise, at the query and at P and R
 f_q = data2.y_truth[i].item()
-f_a, f_b = at.f(data2.x_train[[a_idx, b_idx], 0]).tolist()
+f_p, f_r = at.f(data2.x_train[[p_idx, r_idx], 0]).tolist()
 print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {f_q:.2f}")
-for name, j, f_j in (("A", a_idx, f_a), ("B", b_idx, f_b)):
+for name, j, f_j in (("P", p_idx, f_p), ("R", r_idx, f_r)):
     dx1, dx2 = diff[j].tolist()
     print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), f(x_1) {f_j:.2f}")
 W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
@@ -113,22 +113,18 @@ narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
 # the round bump without its constant 1 / (2 pi)
 round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
 assert torch.allclose(round_bump / (2 * torch.pi), kernel[i])
-round_a, round_b = round_bump[a_idx].item(), round_bump[b_idx].item()
-narrow_a, narrow_b = narrow[a_idx].item(), narrow[b_idx].item()
-print(f"round bump:  A {round_a:.3f}, B {round_b:.3f}")
-print(f"narrow bump: A {narrow_a:.3f}, B {narrow_b:.3f}")
-assert round_b > 2 * round_a and narrow_a > 10 * narrow_b
-# A's truth is the query's; B's is far from it
-assert abs(f_a - f_q) < 0.1 and abs(f_b - f_q) > 1.0
+round_p, round_r = round_bump[p_idx].item(), round_bump[r_idx].item()
+narrow_p, narrow_r = narrow[p_idx].item(), narrow[r_idx].item()
+print(f"round bump:  P {round_p:.3f}, R {round_r:.3f}")
+print(f"narrow bump: P {narrow_p:.3f}, R {narrow_r:.3f}")
+assert round_r > 2 * round_p and narrow_p > 10 * narrow_r
+# P's truth is the query's; R's is far from it
+assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 
 # %% [markdown]
-# A 沿 $x_1$ 与查询对齐，那里不带噪声的真值 $f(x_1)$ 和查询处一样，都是 3.56；B 沿 $x_1$ 差了 1.13，真值只有 2.43。输出只取决于 $x_1$，所以该看的邻居是 A。可是圆鼓包给 B 的核值（0.525）比给 A 的（0.174）大得多，因为它只看距离的长度。窄鼓包反过来，给 A 0.853、给 B 0.003：它几乎不管 $x_2$ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
+# P 沿 $x_1$ 与查询对齐，那里不带噪声的真值 $f(x_1)$ 和查询处一样，都是 3.56；R 沿 $x_1$ 差了 1.13，真值只有 2.43。输出只取决于 $x_1$，所以该看的邻居是 P。可是圆鼓包给 R 的核值（0.525）比给 P 的（0.174）大得多，因为它只看距离的长度。窄鼓包反过来，给 P 0.853、给 R 0.003：它几乎不管 $x_2$ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
 #
-# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。不绑定的因子只会挪动核的中心，为什么还要这样？在 Transformer 里，查询和键扮演不同的角色（一个词要找的可能是它的动词，而不是它自己）：分数是学出来的匹配程度，不是距离；中心离开查询，正是这种匹配需要的。[点积页](dot-product.py)展开平方的做法对向量照样成立：
-#
-# $$-\tfrac{1}{2}\lVert q' - k'\rVert^2 = q'^\top k' - \tfrac{1}{2}\lVert k'\rVert^2 - \tfrac{1}{2}\lVert q'\rVert^2 ,$$
-#
-# 最后一项在 softmax 里消掉。所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型，它的三个矩阵各是一个不带偏置的 `nn.Linear`（`bias=False`，不加常数向量，与键偏置无关；见手册条目 [nn.Linear](handbook/linear.py)）；设 `key_bias=False` 时它像 Transformer 一样去掉键偏置，并把点积除以投影后查询和键的维数 $d_k$ 的平方根（原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里简写作 $d$）。
+# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。不绑定的因子只会挪动核的中心，为什么还要这样？在 Transformer 里，查询和键扮演不同的角色（一个词要找的可能是它的动词，而不是它自己）：分数是学出来的匹配程度，不是距离；中心离开查询，正是这种匹配需要的。平方展开对向量照样成立（点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节），所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型，它的三个矩阵各是一个不带偏置的 `nn.Linear`（`bias=False`，不加常数向量，与键偏置无关；见手册条目 [nn.Linear](handbook/linear.py)）；设 `key_bias=False` 时它像 Transformer 一样去掉键偏置，并把点积除以投影后查询和键的维数 $d_k$ 的平方根（原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里简写作 $d$）。
 
 # %% [markdown]
 # ## 亲手写出缩放点积注意力
@@ -155,7 +151,7 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完：输入适合某个融合内核时，由一个 C++ 内核一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
+# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完：输入适合某个融合内核时，由一个 C++ 内核一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。这种编译好的例程叫内核（kernel），与高斯核无关。
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -200,6 +196,8 @@ with torch.no_grad():
 V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 with torch.no_grad():
     ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
+    # need_weights=True by default: mha also returns the weights,
+    # averaged over the heads (here one head)
     theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
 gap_mha = (ours - theirs).abs().max().item()
 gap_mha_weights = (ours_weights - theirs_weights).abs().max().item()
@@ -321,13 +319,20 @@ print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 median, largest = key_bias.median().item(), key_bias.max().item()
+largest_qk = ((x_train * w) ** 2).max().item()  # (qw)(kw) with q = k
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
+print(f"(qw)(kw) at most {largest_qk:.0f}")
+# the scores q'k' (n_train, n_train): float32 against float64
+exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
+score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
+print(f"float32 error of a score, at most {score_err.max().item():.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
+assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于它的分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 由大到几千的项算出（上面打印的中位数 530，最大 2979），softmax 再把这些相差无几的分数相减：两个相近的大数相减会丢掉有效数字，这叫抵消（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都有几千大：上面打印的键偏置项 $\frac{1}{2}(kw)^2$ 中位数 530、最大 2979，点积项 $(qw)(kw)$ 最大 5957。几千大小的分数存成 float32，在进 softmax 之前就带上了至多 2.6e-04 的舍入误差（上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
@@ -347,10 +352,14 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>
-# - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`）、
-#   `torch.nn.functional.softmax`、`torch.nn.MultiheadAttention`、`torch.nn.Linear`、
-#   `Tensor.masked_fill`、`Tensor.transpose`、`Tensor.expand`、`Tensor.copy_`、`torch.einsum`、
-#   `torch.stack`、`torch.cat`、`torch.where`、`torch.randn`、`torch.no_grad`、`torch.cdist`
-# - 张量 API 手册：[masked_fill 与 -inf](handbook/masked-fill.py)、[torch.einsum](handbook/einsum.py)、
-#   [clone 与 detach](handbook/clone.py)、[expand 与广播：不复制也能重复](handbook/expand.py)、[nn.Linear](handbook/linear.py)、
-#   [torch.matmul](handbook/matmul.py)、[torch.where](handbook/where.py)、[squeeze 与 unsqueeze](handbook/squeeze.py)
+# - PyTorch（手册里有条目的都链接到条目）：
+#   `torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`）、
+#   [torch.nn.functional.softmax](handbook/softmax.py#torchnnfunctionalsoftmax)、
+#   `torch.nn.MultiheadAttention`、[torch.nn.Linear](handbook/linear.py#torchnnlinear)、
+#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill)、`Tensor.transpose`、
+#   [Tensor.expand](handbook/expand.py#tensorexpand)、`Tensor.copy_`、
+#   [torch.einsum](handbook/einsum.py#torcheinsum)、[torch.matmul](handbook/matmul.py#torchmatmul)、
+#   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze)、
+#   [Tensor.clone 与 Tensor.detach](handbook/clone.py#tensorclone-与-tensordetach)、
+#   [torch.where](handbook/where.py#torchwhere)、`torch.stack`、`torch.cat`、`torch.randn`、
+#   `torch.no_grad`、`torch.cdist`
