@@ -93,7 +93,7 @@ print(
 # window, and when the edge of the data cuts the window in half, the average leans towards the
 # half that is left. (Even the middle query's mean key, 2.34, is not quite at 2.5: the keys are
 # unevenly spaced, so the mean key shifts a little even where the window is whole.) The last query also has keys on one side only, yet its error is much smaller;
-# why, we will see below, where the error is split into parts.
+# splitting the error into parts, below, shows why.
 #
 # The same reason makes the top-left and bottom-right corners of the heatmap in [The attention weights as a heatmap](nonparametric.py#the-attention-weights-as-a-heatmap) stand out most:
 # a query at an edge has keys on one side only, so markedly fewer keys share its weight (about
@@ -304,8 +304,8 @@ for i in (0, n_test - 1):
 # takes $0.29$ back and the noise adds $0.14$. At $x = 4.9$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
-# curvature bias is positive. They largely cancel, and with the noise Nadaraya-Watson is off by very little: it is right at
-# the right end not because it has no bias there, but because its two biases happen to cancel.
+# curvature bias is positive. With the noise, Nadaraya-Watson ends up off by very little: it is right at the right end not
+# because it has no bias there, but because its two biases happen to cancel.
 #
 # What does local linear regression do to these biases? As derived above, it adds a correction
 # $b\,(x - \bar x)$ to the Nadaraya-Watson prediction $\bar y$: it walks back from $\bar x$ to the
