@@ -115,9 +115,8 @@ print(
 # The solution has a simple form. Setting the derivative with respect to the intercept $b_0$ to 0
 # makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
 # weights' centre $(\bar x, \bar y)$ (whatever the weights sum to; that they sum to 1 only lets
-# us write the centre as the plain weighted sums $\sum_j \alpha_j x_j$ and $\sum_j \alpha_j y_j$).
-# Writing the line as $\bar y + b\,(x_i - \bar x)$ in the sum above and setting the derivative with
-# respect to $b$ to 0 gives the weighted least-squares slope $b$:
+# us write the centre as the plain weighted sums below). Setting the derivative with respect to
+# the slope $b$ to 0 as well gives the weighted least-squares slope:
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -125,9 +124,8 @@ print(
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# The numerator may take $y_j$ or $y_j - \bar y$ (as the docstring of the source folded below
-# does): the two differ by $\bar y \sum_j \alpha_j (x_j - \bar x)$, and
-# $\sum_j \alpha_j (x_j - \bar x) = \bar x - \bar x = 0$.
+# The numerator may take $y_j - \bar y$ in place of $y_j$, as the docstring of the source folded
+# below does: the weighted offsets from $\bar x$ sum to 0, so subtracting $\bar y$ changes nothing.
 # $\bar y$ is exactly the Nadaraya-Watson prediction, so local linear regression only adds
 # $b (x - \bar x)$ to it. Both $\bar y$ and $b$ are weighted sums of the $y_i$. Writing $S$ for
 # the denominator of $b$, $S = \sum_j \alpha_j (x_j - \bar x)^2$, substituting $\bar y$ and $b$
@@ -145,7 +143,7 @@ print(
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # returns the predictions and these weights; its source is folded below. The source never computes
 # $b$: it computes the equivalent weights by the second line above, calls the weights `a_i`, and
-# measures the offsets $x_i - \bar x$ in units of the keys' range (it divides them by `scale`), so
+# measures the offsets from $\bar x$ in units of the keys' range (it divides them by `scale`), so
 # its `spread` is $S/\text{scale}^2$; the scale cancels in $\ell_i$:
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->

@@ -94,7 +94,7 @@ print(
 # 其中 $\alpha_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
 # 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算出来。
 #
-# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成加权和 $\sum_j \alpha_j x_j$ 和 $\sum_j \alpha_j y_j$）。把直线写成 $\bar y + b\,(x_i - \bar x)$ 代回上式，再对 $b$ 求导并令导数为 0，就得到加权最小二乘的斜率 $b$：
+# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成下面的加权和）。再对斜率 $b$ 求导并令导数为 0，就得到加权最小二乘的斜率：
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -102,7 +102,7 @@ print(
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# 分子里写 $y_j$ 还是 $y_j - \bar y$（下面折叠的源码的文档字符串这样写）都一样：两者相差 $\bar y \sum_j \alpha_j (x_j - \bar x)$，而 $\sum_j \alpha_j (x_j - \bar x) = \bar x - \bar x = 0$。$\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和。把 $b$ 的分母记作 $S = \sum_j \alpha_j (x_j - \bar x)^2$，把 $\bar y$ 和 $b$ 代进 $\hat y$，再把两个和按 $y_i$ 合并：
+# 分子里的 $y_j$ 换成 $y_j - \bar y$ 也一样（下面折叠的源码的文档字符串就这样写）：相对 $\bar x$ 的偏移量按权重加起来是 0，减去 $\bar y$ 什么也不改变。$\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和。把 $b$ 的分母记作 $S = \sum_j \alpha_j (x_j - \bar x)^2$，把 $\bar y$ 和 $b$ 代进 $\hat y$，再把两个和按 $y_i$ 合并：
 #
 # $$\begin{aligned}
 # \hat y &= \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{S} \\
@@ -111,7 +111,7 @@ print(
 #
 # 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作“等效权重”，
 # 它们和为 1（括号里的第二项按 $\alpha_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# 返回预测和这组等效权重，它的源码折叠在下面。源码不算 $b$，直接按上式第二行算等效权重；它把权重写作 `a_i`，并以键的范围为单位度量偏移量 $x_i - \bar x$（除以 `scale`），所以它的 `spread` 是 $S/\text{scale}^2$，范围在 $\ell_i$ 里约掉了：
+# 返回预测和这组等效权重，它的源码折叠在下面。源码不算 $b$，直接按上式第二行算等效权重；它把权重写作 `a_i`，并以键的范围为单位度量相对 $\bar x$ 的偏移量（除以 `scale`），所以它的 `spread` 是 $S/\text{scale}^2$，范围在 $\ell_i$ 里约掉了：
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 #
