@@ -282,11 +282,21 @@ ALT["en"]["plot_attention_heatmaps.two"] = ALT["en"]["plot_attention_heatmaps"].
 )
 # with the equivalent weights the attention weights are thin stems, not bars (bars
 # under the dots hid them)
+# and the sentence on the dots ({ell}, filled in by the figure) goes in the weights
+# panel's part, before the sentence that sums up both panels
 for _name in ("plot_boundary_bias", "plot_boundary_bias.stacked"):
-    ALT["zh"][f"{_name}.stems"] = ALT["zh"][_name].replace("（条形）", "（细竖线，顶端是方块）", 1)
-    ALT["en"][f"{_name}.stems"] = ALT["en"][_name].replace(
-        "(bars)", "(thin stems with a square on top)", 1
+    ALT["zh"][f"{_name}.stems"] = (
+        ALT["zh"][_name]
+        .replace("（条形）", "（细竖线，顶端是方块）", 1)
+        .replace("键的位置。这个查询", "键的位置。{ell}这个查询", 1)
     )
+    ALT["en"][f"{_name}.stems"] = (
+        ALT["en"][_name]
+        .replace("(bars)", "(thin stems with a square on top)", 1)
+        .replace("of the keys. Every key", "of the keys. {ell} Every key", 1)
+    )
+    for _lang in ("zh", "en"):
+        assert "{ell}" in ALT[_lang][f"{_name}.stems"]
 # one path (the stepper's picture): "the blue polyline", not "each coloured polyline"
 ALT["zh"]["plot_w_paths.one"] = ALT["zh"]["plot_w_paths"].replace(
     "每条彩色折线是一次训练中", "蓝色折线是这次训练中", 1

@@ -195,7 +195,7 @@ def plot_boundary_bias(
             fontsize="small" if layout == "wide" else "medium",
         )
         # the alt text's lead covers the left edge; the right edge, from the same fits;
-        # then where the weights panel ends, and the equivalent weights if drawn
+        # then where the weights panel ends (the equivalent weights: in the lead, {ell})
         beyond = (x_train > right).numpy()  # (n_train,): the keys not drawn
         facts = [_right_edge(x_test, y_truth, y_nw, y_ll, lang)]
         if beyond.any():
@@ -208,11 +208,11 @@ def plot_boundary_bias(
                     last=float(x_train.max()), faint=_upper(faint),
                 )
             )  # fmt: skip
-        if equivalent_weights:
-            facts.append(_equivalent_facts(x_train, weights_ll[index], lang))
         fig.alt_facts = ("" if lang == "zh" else " ").join(facts)
         # the two marked inputs, named in the alt text's sentence
         fig.alt_values = {"left": query, "right": last}
+        if equivalent_weights:  # the dots: said in the weights panel's part ({ell})
+            fig.alt_values["ell"] = _equivalent_facts(x_train, weights_ll[index], lang)
         if layout == "wide":
             fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
         else:

@@ -3,7 +3,7 @@
 #
 # The fit of [non-parametric attention pooling](nonparametric.py) goes astray at the left end, by
 # more than 2; in between it flattens the peak and the trough of the curve (errors of about 0.5);
-# at the right end it happens to land almost on the curve. This page finds out why, then
+# at the right end it lands almost on the curve. This page finds out why, then
 # tries a remedy that changes one thing only: **local linear regression**. It keeps the same
 # attention weights, but instead of a weighted average it fits a weighted straight line around each
 # query. First, the fit of that page again, with the same data and the same bandwidth $h = 1$.
@@ -34,7 +34,7 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #
 # Then it prints:
 #
-# - most too low, most too high: the largest errors in between, where the fit is most too low
+# - largest miss below, largest miss above: the largest errors in between, where the fit is most too low
 #   (near the peak of $f$) and most too high (near its trough; searched in the right half only,
 #   since the left half is dominated by the boundary bias);
 # - keys in use: $1/\sum_i \alpha_i^2$, how many keys share a row's weight (it equals $m$ when
@@ -65,11 +65,11 @@ too_low = error.argmin()
 half = n_test // 2
 too_high = half + error[half:].argmax()
 for name, i in (
-    ("most too low", too_low),
-    ("most too high", too_high),
+    ("largest miss below", too_low),
+    ("largest miss above", too_high),
 ):
     x, err = x_test[i].item(), error[i].item()
-    print(f"{name:<13}  x = {x:.1f}: {err:+.2f}")
+    print(f"{name:<18}  x = {x:.1f}: {err:+.2f}")
 # keys in use 1 / sum(alpha^2): how many share a row's weight
 # (n_test,)
 effective = 1 / (attention_weights**2).sum(dim=1)
@@ -92,45 +92,14 @@ print(
 # average comes out too high. This is **boundary bias**: kernel regression averages over a
 # window, and when the edge of the data cuts the window in half, the average leans towards the
 # half that is left. (Even the middle query's mean key, 2.34, is not quite at 2.5: the keys are
-# unevenly spaced, so the mean key shifts a little even where the window is whole.) The last query also has keys on one side only, but there the bias happens
-# to be much smaller, for a reason we will meet below, where the error is split into two biases and the noise.
+# unevenly spaced, so the mean key shifts a little even where the window is whole.) The last query also has keys on one side only, yet its error is much smaller;
+# splitting the error into parts, below, shows why.
 #
-# The same reason makes the top-left and bottom-right corners of that page's heatmap stand out most:
+# The same reason makes the top-left and bottom-right corners of the heatmap in [The attention weights as a heatmap](nonparametric.py#the-attention-weights-as-a-heatmap) stand out most:
 # a query at an edge has keys on one side only, so markedly fewer keys share its weight (about
 # 60% of the middle query's keys in use at the left end, under half at the right), and since
 # each row still sums to 1, each of them gets more (the max weight column).
 #
-# The cell below only checks the numbers and claims of this section's text (the build fails if
-# a rerun changes one); you can skip it, and every later cell of this page that starts with
-# `# checks of`.
-
-# %%
-# checks of this section's text, one claim a line
-middle = n_test // 2
-# (n_test,): each query's mean key
-mean_keys = attention_weights @ x_train
-# (n_test,): each query's largest weight
-largest = attention_weights.max(dim=1).values
-# the fit at x = 0: more than 2 too high
-assert y_hat[0] - data.y_truth[0] > 2
-# x = 0 looks well to its right
-assert mean_keys[0] > 0.5
-# the corners stand out
-assert largest[0] > largest[middle]
-assert largest[-1] > largest[middle]
-# the middle looks at 2.34, not at 2.5
-shift = x_test[middle] - mean_keys[middle]
-assert 0.1 < shift < 0.2
-# most too low and too high: about 0.5
-assert 0.4 < -error[too_low] < 0.6
-assert 0.4 < error[too_high] < 0.6
-# the right end lands almost on the curve
-assert abs(error[-1]) < 0.05
-# about 60%, under half
-assert 0.55 < share_left < 0.65
-assert share_right < 0.5
-
-# %% [markdown]
 # ## Local linear regression
 #
 # **Local linear regression** keeps the weights but, instead of a weighted average (which
@@ -146,8 +115,8 @@ assert share_right < 0.5
 # The solution has a simple form. Setting the derivative with respect to the intercept $b_0$ to 0
 # makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
 # weights' centre $(\bar x, \bar y)$ (whatever the weights sum to; that they sum to 1 only lets
-# us write the centre as the plain weighted sums $\sum_j \alpha_j x_j$ and $\sum_j \alpha_j y_j$).
-# Its slope $b$ is the weighted regression slope:
+# us write the centre as the plain weighted sums below). Setting the derivative with respect to
+# the slope $b$ to 0 as well gives the weighted least-squares slope:
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -155,6 +124,8 @@ assert share_right < 0.5
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
+# The numerator may take $y_j - \bar y$ in place of $y_j$, as the docstring of the source folded
+# below does: the weighted offsets from $\bar x$ sum to 0, so subtracting $\bar y$ changes nothing.
 # $\bar y$ is exactly the Nadaraya-Watson prediction, so local linear regression only adds
 # $b (x - \bar x)$ to it. Both $\bar y$ and $b$ are weighted sums of the $y_i$. Writing $S$ for
 # the denominator of $b$, $S = \sum_j \alpha_j (x_j - \bar x)^2$, substituting $\bar y$ and $b$
@@ -172,8 +143,8 @@ assert share_right < 0.5
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # returns the predictions and these weights; its source is folded below. The source never computes
 # $b$: it computes the equivalent weights by the second line above, calls the weights `a_i`, and
-# measures offsets in units of the keys' range (it divides them by `scale`), so its `spread` is
-# S/scale²; the scale cancels in ℓᵢ:
+# measures the offsets from $\bar x$ in units of the keys' range (it divides them by `scale`), so
+# its `spread` is $S/\text{scale}^2$; the scale cancels in $\ell_i$:
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 #
@@ -276,34 +247,15 @@ print(f"negative weights beyond {cutoff.item():.4f}")
 beyond = int((x_train > cutoff).sum())
 print("keys beyond the cutoff:", beyond)
 
-# %%
-# checks of the text, one claim a line
-# the same b0 both ways
-b0 = y_ll[0].item()
-assert abs(solution[0].item() - b0) < 1e-4
-# the negative weights are exactly the keys beyond the cutoff
-ell_0 = weights_ll[0]
-assert torch.equal(ell_0 < 0, x_train > cutoff)
-# left of x_bar, ell_i > alpha_i; right of it, less
-left = x_train < x_bar
-assert torch.equal(ell_0 > alpha_0, left)
-# the errors at x = 0
-bias_nw = (y_hat[0] - data.y_truth[0]).abs()
-bias_ll = (y_ll[0] - data.y_truth[0]).abs()
-# local linear removes most of the bias at x = 0
-assert bias_ll < bias_nw / 2
-# and the error over the whole test set is smaller
-assert mse_ll < mse_nw
-
 # %% [markdown]
 # At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops from 0.4276 to
 # 0.1233. The right end, $x = 4.9$, goes the other way: local linear regression is almost 0.5 too
 # low, while Nadaraya-Watson is nearly right. To see why, split the error of Nadaraya-Watson at a
 # query into parts:
 #
-# - the **one-sided bias** $f(\bar x) - f(x)$: the centre of the weights $\bar x$ is not at the
+# - the **[one-sided bias](glossary.md#one-sided-bias)** $f(\bar x) - f(x)$: the centre of the weights $\bar x$ is not at the
 #   query, so the weighted average reports $f$ near $\bar x$;
-# - the **curvature bias** $\sum_i \alpha_i f(x_i) - f(\bar x)$: $f$ bends inside the window, so its
+# - the **[curvature bias](glossary.md#curvature-bias)** $\sum_i \alpha_i f(x_i) - f(\bar x)$: $f$ bends inside the window, so its
 #   weighted average is not its value at the centre;
 # - the rest is the weighted average of the noise, $\sum_i \alpha_i \epsilon_i$ ($\epsilon_i = y_i - f(x_i)$,
 #   the noise added to the training outputs on [the data page](data.py)).
@@ -350,7 +302,8 @@ for i in (0, n_test - 1):
 # takes $0.29$ back and the noise adds $0.14$. At $x = 4.9$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
-# curvature bias is positive. With the noise, Nadaraya-Watson happens to be off by very little (the rounded parts add to +0.04).
+# curvature bias is positive. With the noise, Nadaraya-Watson ends up off by very little: it is right at the right end not
+# because it has no bias there, but because its two biases happen to cancel.
 #
 # What does local linear regression do to these biases? As derived above, it adds a correction
 # $b\,(x - \bar x)$ to the Nadaraya-Watson prediction $\bar y$: it walks back from $\bar x$ to the
@@ -422,58 +375,19 @@ for i in (0, n_test - 1):
 # prediction down, and local linear regression ends 0.49 too low. Even a line that gave exactly
 # the needed $+0.15$ would not beat Nadaraya-Watson: the one-sided bias would be gone, but the
 # curvature bias and the noise would stay, turning Nadaraya-Watson's error of $+0.03$ into
-# $+0.19$ (the last two lines printed above; rounded, the two parts $+0.03$ and $+0.15$ add to
-# $+0.18$). Nadaraya-Watson is right there only because its two
-# biases happen to cancel. So local linear regression
+# $+0.19$ (the last two lines printed above). So local linear regression
 # removes most of the bias at $x = 0$; it is not better at every edge: extrapolating a line is
 # only safe where $f$ is close to a line inside the window.
 #
 # The negative equivalent weights also show that local linear regression is no longer attention
 # pooling in the strict sense (its weights are not a probability distribution), but a close
 # relative.
-
-# %%
-# checks of this section's text, one claim a line
-# the three parts add up to the fit's error
-for i, part in parts.items():
-    miss = (y_hat[i] - data.y_truth[i]).item()
-    assert abs(part[-1] - miss) < 1e-4
-# x = 4.9: the rounded parts add to +0.04
-three = parts[n_test - 1][:3]
-rounded = sum(round(part, 2) for part in three)
-assert f"{rounded:+.2f}" == "+0.04"
-# x = 0: the one-sided bias alone is more than the whole error;
-# the curvature takes some back, the noise adds a little
-one_sided, curvature, noise, total = parts[0]
-assert one_sided > total > 0 and curvature < 0 < noise
-# local linear = Nadaraya-Watson + correction
-for i, slope in slopes.items():
-    assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
-# x = 0: the line is too shallow, it removes part of the bias
-# (about 61%)
-centre, b, s, correction, needed, error = slopes[0]
-assert 0 < b < s and error > 0
-assert 0.5 < correction / needed < 0.7
-# x = 4.9: fitted before the trough, the line falls where f rose
-centre, b, s, correction, needed, error = slopes[n_test - 1]
-assert b < 0 < s and correction < 0 < needed and error < 0
-assert centre < trough < x_test[-1]
-# even the needed correction would not help: it would leave the
-# curvature bias and the noise, more than Nadaraya-Watson's whole
-# error
-error_nw = y_hat[-1] - data.y_truth[-1]
-assert abs(error_nw + needed) > abs(error_nw)
-# the numbers the text gives
-errors = (error_nw, error_nw + needed)
-shown = [f"{e.item():+.2f}" for e in errors]
-assert shown == ["+0.03", "+0.19"]
-
-# %% [markdown]
+#
 # ## Each at its own best bandwidth
 #
 # Both methods above used $h = 1$, but their best bandwidths need not be the same. The line
-# removes the bias that comes from the slope, at the edges above all, so a wider window costs
-# local linear regression less bias; the flattening of peaks and troughs, the curvature bias,
+# removes the bias that comes from the slope, at the edges above all, so a wider window adds
+# less bias to local linear regression; the flattening of peaks and troughs, the curvature bias,
 # stays for both (at $h = 1$ both fits miss the peak by the same 0.56, Nadaraya-Watson at
 # $x = 1.9$ and local linear regression at $x = 2.0$: the last lines printed below). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing
@@ -525,9 +439,93 @@ for name, flat, x_worst in rows:
 # Each at its best, local linear regression still has a clearly smaller test error, and its best
 # bandwidth is wider: the noise is averaged over more points, while the line takes care of the
 # bias at the edges and on the slopes.
+#
+# ## Checking the text
+#
+# Every number and claim in this page's text is checked, one by one, by the cell below (if a
+# rerun breaks one, the build fails). It teaches nothing new; you can skip it.
 
 # %%
-# checks of this section's text, one claim a line
+# checks of the page's text, one claim a line
+# 1. where the fit goes astray
+# the errors of Nadaraya-Watson again (the name is reused below)
+# (n_test,)
+error = y_hat - data.y_truth
+middle = n_test // 2
+# (n_test,): each query's mean key
+mean_keys = attention_weights @ x_train
+# (n_test,): each query's largest weight
+largest = attention_weights.max(dim=1).values
+# the fit at x = 0: more than 2 too high
+assert y_hat[0] - data.y_truth[0] > 2
+# x = 0 looks well to its right
+assert mean_keys[0] > 0.5
+# the corners stand out
+assert largest[0] > largest[middle]
+assert largest[-1] > largest[middle]
+# the middle looks at 2.34, not at 2.5
+shift = x_test[middle] - mean_keys[middle]
+assert 0.1 < shift < 0.2
+# largest miss below and above: about 0.5
+assert 0.4 < -error[too_low] < 0.6
+assert 0.4 < error[too_high] < 0.6
+# the right end lands almost on the curve
+assert abs(error[-1]) < 0.05
+# about 60%, under half
+assert 0.55 < share_left < 0.65
+assert share_right < 0.5
+# 2. local linear regression
+# the same b0 both ways
+b0 = y_ll[0].item()
+assert abs(solution[0].item() - b0) < 1e-4
+# the negative weights are exactly the keys beyond the cutoff
+ell_0 = weights_ll[0]
+assert torch.equal(ell_0 < 0, x_train > cutoff)
+# left of x_bar, ell_i > alpha_i; right of it, less
+left = x_train < x_bar
+assert torch.equal(ell_0 > alpha_0, left)
+# the errors at x = 0
+bias_nw = (y_hat[0] - data.y_truth[0]).abs()
+bias_ll = (y_ll[0] - data.y_truth[0]).abs()
+# local linear removes most of the bias at x = 0
+assert bias_ll < bias_nw / 2
+# and the error over the whole test set is smaller
+assert mse_ll < mse_nw
+# 3. the two biases
+# the three parts add up to the fit's error
+for i, part in parts.items():
+    miss = (y_hat[i] - data.y_truth[i]).item()
+    assert abs(part[-1] - miss) < 1e-4
+# x = 0: the one-sided bias alone is more than the whole error;
+# the curvature takes some back, the noise adds a little
+one_sided, curvature, noise, total = parts[0]
+assert one_sided > total > 0 and curvature < 0 < noise
+# x = 4.9: the two biases have opposite signs and largely cancel
+one_sided, curvature, noise, total = parts[n_test - 1]
+assert one_sided < 0 < curvature
+assert abs(one_sided + curvature) < abs(one_sided)
+# local linear = Nadaraya-Watson + correction
+for i, slope in slopes.items():
+    assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
+# x = 0: the line is too shallow, it removes part of the bias
+# (about 61%)
+centre, b, s, correction, needed, error = slopes[0]
+assert 0 < b < s and error > 0
+assert 0.5 < correction / needed < 0.7
+# x = 4.9: fitted before the trough, the line falls where f rose
+centre, b, s, correction, needed, error = slopes[n_test - 1]
+assert b < 0 < s and correction < 0 < needed and error < 0
+assert centre < trough < x_test[-1]
+# even the needed correction would not help: it would leave the
+# curvature bias and the noise, more than Nadaraya-Watson's whole
+# error
+error_nw = y_hat[-1] - data.y_truth[-1]
+assert abs(error_nw + needed) > abs(error_nw)
+# the numbers the text gives
+errors = (error_nw, error_nw + needed)
+shown = [f"{e.item():+.2f}" for e in errors]
+assert shown == ["+0.03", "+0.19"]
+# 4. each at its own best bandwidth
 nw, ll = "Nadaraya-Watson", "local linear"
 assert best_mse[ll] < best_mse[nw]
 # a wider window

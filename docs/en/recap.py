@@ -20,7 +20,7 @@ import attention_tutorial as at
 data = at.make_data(n_train=40)
 x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
 n_train, n_test = data.n_train, data.n_test
-print("n_train =", n_train, " n_test =", n_test)
+print(f"n_train = {n_train}, n_test = {n_test}")
 
 # %% [markdown]
 # ## The flow of shapes
@@ -58,7 +58,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # %% [markdown]
 # Above, prediction; below, training: one box per step, holding the step's code or formula on the
 # left and the shape of the tensor it gives at its right end; the boxes beside the chain bring in
-# the inputs or the computed queries (the colours: the legend under the diagram).
+# the inputs or the computed queries (the legend under the diagram explains the colours).
 #
 # Inputs do not only come in at the top. The prediction path starts from the queries `x_test`:
 # `repeat_interleave` repeats each query `n_train` times, a 1-D tensor of shape
@@ -94,6 +94,15 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right).$$
 #
+# Local linear regression (the same weights $\alpha_j = \alpha(x, x_j)$, a weighted straight line
+# instead of a weighted average; see [Boundary bias and local linear regression](local-linear.py)):
+#
+# $$\begin{aligned}
+# \hat y &= \bar y + b (x - \bar x), \\
+# \bar x &= \sum_j \alpha_j x_j, \quad \bar y = \sum_j \alpha_j y_j, \\
+# b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
+# \end{aligned}$$
+#
 # Parametric: $1/h$ becomes a learnable $w$, and the bandwidth is $1/|w|$:
 #
 # $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\big((x - x_i)\, w\big)^2\right).$$
@@ -126,33 +135,35 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - A query at an edge has keys on one side only, so the weighted average is pulled towards the
 #   inside of the data: boundary bias. [Local linear regression](local-linear.py) fits a weighted
 #   straight line with the same attention weights and removes most of the bias at the left edge
-#   $x = 0$; at the right edge, where the curve bends, it does worse.
+#   $x = 0$; at the right edge, where the curve bends, it does worse: Nadaraya-Watson is right
+#   there only because its two biases (one-sided and curvature) happen to cancel, while the line,
+#   extrapolated along the window's falling slope, corrects the wrong way.
 # - The parametric version learns $w = 1/h$; its training must leave each point out, or $|w|$ grows
 #   without bound.
 # - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop, not the
 #   minimum of the loss; a less smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
-#   attention; why the chapter learns a single scalar all the same: the index of common confusions
-#   below.
+#   attention; the index of common confusions below says why the chapter learns a single scalar
+#   all the same.
 #
 # ## Beyond the chapter
 #
 # - Vector queries and keys get learned projections $W_q$ and $W_k$ where the chapter has one $w$
 #   (and $W_v$ for the values); the Gaussian form keeps one bias per key,
 #   $-\frac{1}{2}\lVert W_k k\rVert^2$, which a
-#   Transformer drops; see [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix).
+#   Transformer drops; see [Why one *w* becomes a matrix](transformer.py#why-one-w-becomes-a-matrix).
 #   For what dropping the bias costs on a toy problem, see the section
 #   [And without the key bias?](projections.py#and-without-the-key-bias) of the page on learned
 #   projections.
 # - Leave-one-out is a mask: `scores.masked_fill(eye, float("-inf"))` gives each point's own key a
 #   weight of exactly 0, with no diagonal to cut out and no reshape; in a Transformer the same
-#   `masked_fill` hides padding: [Leave-one-out as a masked softmax](transformer.py#leave-one-out-as-a-masked-softmax).
+#   `masked_fill` hides padding; see [Leave-one-out as a masked softmax](transformer.py#leave-one-out-as-a-masked-softmax).
 # - Every query meets every key, so the time grows as $n^2$; the memory need not: a chunked online
 #   softmax or PyTorch's fused SDPA kernel (when it applies) never holds a full $n \times n$
-#   matrix: [Measured time and memory](scale.py#measured-time-and-memory).
+#   matrix; see [Measured time and memory](scale.py#measured-time-and-memory).
 # - In float32 the dot-product form $qk - \frac{1}{2}k^2$ subtracts two large numbers, and its error
 #   grows with the square of the inputs' size; the distance form, which computes $q - k$ first, does
-#   not: [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
+#   not; see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 #
 # ## Index of common confusions
 #
@@ -163,13 +174,13 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | What is the difference between `repeat_interleave` and `repeat`? | [Average pooling](average.py#common-confusions) |
 # | The farther the key, the larger the weight? Can the minus sign in the exponent go? $x_i$ or $x_j$ in the denominator? Is a smaller bandwidth better? Attention or k-nearest neighbours? | [Non-parametric attention pooling](nonparametric.py#common-confusions) |
 # | Could the training and test data swap roles? If the shapes fit, is the code right? | [Can queries and keys be swapped?](nonparametric.py#can-queries-and-keys-be-swapped) |
-# | Why is the fit worst at the left edge? | [Boundary bias and local linear regression](local-linear.py) |
+# | Why is the fit worst at the left edge? | [Where the fit goes astray](local-linear.py#where-the-fit-goes-astray) |
 # | Why remove the diagonal? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
 # | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
 # | What harm does “less smooth” do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |
-# | Is Gaussian-kernel attention the dot-product attention of Transformers? | [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias); [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix) |
+# | Is Gaussian-kernel attention the dot-product attention of Transformers? | [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias); [Why one *w* becomes a matrix](transformer.py#why-one-w-becomes-a-matrix) |
 # | `Can't call numpy() on Tensor that requires grad` when plotting? | [Detach before plotting](parametric.py#detach-before-plotting) |
 #
 # These pages follow §10.1–10.2 of “Dive into Deep Learning” in d2l 0.17 and the Chinese second

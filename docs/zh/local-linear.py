@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 边界偏差与局部线性回归
 #
-# 《[非参数注意力汇聚](nonparametric.py)》一页的拟合在左端偏得最厉害，高出 2 以上；在两端之间把曲线的波峰压低、波谷抬高（误差约 0.5）；到了右端却碰巧几乎落在曲线上。本页先找出原因，再看一个只改动一处的补救办法：**局部线性回归**。它仍然用同样的注意力权重，只是不再求加权平均，而是在每个查询附近拟合一条加权的直线。下面先用同样的数据、同样的带宽 $h = 1$ 重算那一页的拟合。
+# 《[非参数注意力汇聚](nonparametric.py)》一页的拟合在左端偏得最厉害，高出 2 以上；在两端之间把曲线的波峰压低、波谷抬高（误差约 0.5）；到了右端却几乎落在曲线上。本页先找出原因，再看一个只改动一处的补救办法：**局部线性回归**。它仍然用同样的注意力权重，只是不再求加权平均，而是在每个查询附近拟合一条加权的直线。下面先用同样的数据、同样的带宽 $h = 1$ 重算那一页的拟合。代码里的注释和打印出的标签是英文的：中文页和英文页运行的是同一份代码。
 
 # %%
 import torch
@@ -28,7 +28,7 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #
 # 接着打印：
 #
-# - most too low、most too high：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷附近；只在右半段找，左半段由边界偏差主导）的地方；
+# - largest miss below、largest miss above：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷附近；只在右半段找，左半段由边界偏差主导）的地方；
 # - keys in use：有效键数 $1/\sum_i \alpha_i^2$，即实际分享这一行权重的键有多少（权重平均分给 $m$ 个键时它正好是 $m$）。
 
 # %%
@@ -56,11 +56,11 @@ too_low = error.argmin()
 half = n_test // 2
 too_high = half + error[half:].argmax()
 for name, i in (
-    ("most too low", too_low),
-    ("most too high", too_high),
+    ("largest miss below", too_low),
+    ("largest miss above", too_high),
 ):
     x, err = x_test[i].item(), error[i].item()
-    print(f"{name:<13}  x = {x:.1f}: {err:+.2f}")
+    print(f"{name:<18}  x = {x:.1f}: {err:+.2f}")
 # keys in use 1 / sum(alpha^2): how many share a row's weight
 # (n_test,)
 effective = 1 / (attention_weights**2).sum(dim=1)
@@ -80,40 +80,11 @@ print(
 # 它的权重全部落在右边的键上，mean key 远在查询的右侧；而 $f$ 从 0 开始陡峭上升，
 # 右边样本的输出几乎都比 $f(0)$ 大，加权平均自然偏高。这叫**边界偏差**（boundary bias）：
 # 核回归取的是窗口里的平均，窗口被边界截去一半时，平均值就偏向留下的那一半。（就连中间查询的 mean key 也不正好是 2.5，而是 2.34：键的间距不均匀，窗口完整时重心也会稍稍偏开。）右端的查询也只有一侧有键，
-# 但那里的偏差碰巧小得多，原因要等下文把误差拆成两种偏差和噪声时才看得清。
+# 误差却小得多，原因见下文对误差的拆分。
 #
-# 那一页注意力权重热图的左上角和右下角最醒目，也是这个原因：边缘的查询只有一侧有键，
+# 《非参数注意力汇聚》一页“[注意力权重热图](nonparametric.py#注意力权重热图)”一节里，热图的左上角和右下角最醒目，也是这个原因：边缘的查询只有一侧有键，
 # 分得到权重的键明显少了（有效键数在左端约为中间查询的 60%，在右端不到一半），而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
 #
-# 下面的单元格只核对本节正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过；本页后面以 `# checks of` 开头的单元格也都是这样。
-
-# %%
-# checks of this section's text, one claim a line
-middle = n_test // 2
-# (n_test,): each query's mean key
-mean_keys = attention_weights @ x_train
-# (n_test,): each query's largest weight
-largest = attention_weights.max(dim=1).values
-# the fit at x = 0: more than 2 too high
-assert y_hat[0] - data.y_truth[0] > 2
-# x = 0 looks well to its right
-assert mean_keys[0] > 0.5
-# the corners stand out
-assert largest[0] > largest[middle]
-assert largest[-1] > largest[middle]
-# the middle looks at 2.34, not at 2.5
-shift = x_test[middle] - mean_keys[middle]
-assert 0.1 < shift < 0.2
-# most too low and too high: about 0.5
-assert 0.4 < -error[too_low] < 0.6
-assert 0.4 < error[too_high] < 0.6
-# the right end lands almost on the curve
-assert abs(error[-1]) < 0.05
-# about 60%, under half
-assert 0.55 < share_left < 0.65
-assert share_right < 0.5
-
-# %% [markdown]
 # ## 局部线性回归
 #
 # **局部线性回归**的思路是：权重不变，但不再求加权平均（加权平均相当于在每个查询附近拟合一个常数），而是拟合一条加权的直线
@@ -123,7 +94,7 @@ assert share_right < 0.5
 # 其中 $\alpha_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
 # 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算出来。
 #
-# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成加权和 $\sum_j \alpha_j x_j$ 和 $\sum_j \alpha_j y_j$）。斜率 $b$ 是加权的回归斜率：
+# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成下面的加权和）。再对斜率 $b$ 求导并令导数为 0，就得到加权最小二乘的斜率：
 #
 # $$\begin{aligned}
 # \hat y &= \bar y + b (x - \bar x), \\
@@ -131,7 +102,7 @@ assert share_right < 0.5
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和。把 $b$ 的分母记作 $S = \sum_j \alpha_j (x_j - \bar x)^2$，把 $\bar y$ 和 $b$ 代进 $\hat y$，再把两个和按 $y_i$ 合并：
+# 分子里的 $y_j$ 换成 $y_j - \bar y$ 也一样（下面折叠的源码的文档字符串就这样写）：相对 $\bar x$ 的偏移量按权重加起来是 0，减去 $\bar y$ 什么也不改变。$\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和。把 $b$ 的分母记作 $S = \sum_j \alpha_j (x_j - \bar x)^2$，把 $\bar y$ 和 $b$ 代进 $\hat y$，再把两个和按 $y_i$ 合并：
 #
 # $$\begin{aligned}
 # \hat y &= \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{S} \\
@@ -140,7 +111,7 @@ assert share_right < 0.5
 #
 # 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作“等效权重”，
 # 它们和为 1（括号里的第二项按 $\alpha_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# 返回预测和这组等效权重，它的源码折叠在下面。源码不算 $b$，直接按上式第二行算等效权重；它把权重写作 `a_i`，并以键的范围为单位量偏差（除以 `scale`），所以它的 `spread` 是 S/scale²，范围在 ℓᵢ 里约掉了：
+# 返回预测和这组等效权重，它的源码折叠在下面。源码不算 $b$，直接按上式第二行算等效权重；它把权重写作 `a_i`，并以键的范围为单位度量相对 $\bar x$ 的偏移量（除以 `scale`），所以它的 `spread` 是 $S/\text{scale}^2$，范围在 $\ell_i$ 里约掉了：
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 #
@@ -206,7 +177,7 @@ print("  sum", weight_sum)
 print("  negative ones:", negative)
 
 # %% [markdown]
-# 负的等效权重从上面公式里的括号来。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
+# 负的等效权重来自上面公式里的括号。在 $x = 0$ 处，$x - \bar x < 0$，所以括号里的第二项对 $\bar x$ 右边的键是负的；
 # 键离 $\bar x$ 越远，它越负，一旦低于 $-1$，整个括号就小于 0。令括号等于 0，解出的分界点是
 #
 # $$x_i = \bar x + \frac{S}{\bar x - x} ,$$
@@ -227,30 +198,11 @@ print(f"negative weights beyond {cutoff.item():.4f}")
 beyond = int((x_train > cutoff).sum())
 print("keys beyond the cutoff:", beyond)
 
-# %%
-# checks of the text, one claim a line
-# the same b0 both ways
-b0 = y_ll[0].item()
-assert abs(solution[0].item() - b0) < 1e-4
-# the negative weights are exactly the keys beyond the cutoff
-ell_0 = weights_ll[0]
-assert torch.equal(ell_0 < 0, x_train > cutoff)
-# left of x_bar, ell_i > alpha_i; right of it, less
-left = x_train < x_bar
-assert torch.equal(ell_0 > alpha_0, left)
-# the errors at x = 0
-bias_nw = (y_hat[0] - data.y_truth[0]).abs()
-bias_ll = (y_ll[0] - data.y_truth[0]).abs()
-# local linear removes most of the bias at x = 0
-assert bias_ll < bias_nw / 2
-# and the error over the whole test set is smaller
-assert mse_ll < mse_nw
-
 # %% [markdown]
 # 在 $x = 0$ 处，偏差的大部分消失了，整个测试集上的 MSE 也从 0.4276 降到 0.1233。右端 $x = 4.9$ 却反过来：局部线性回归偏低了将近 0.5，Nadaraya-Watson 反而几乎正好。要看懂这一点，把 Nadaraya-Watson 在一个查询处的误差拆开：
 #
-# - **单侧偏差** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
-# - **曲率偏差** $\sum_i \alpha_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
+# - **[单侧偏差](glossary.md#one-sided-bias)** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
+# - **[曲率偏差](glossary.md#curvature-bias)** $\sum_i \alpha_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
 # - 剩下的是噪声的加权平均 $\sum_i \alpha_i \epsilon_i$（$\epsilon_i = y_i - f(x_i)$，即《[数据](data.py)》一页加在训练输出上的噪声）。
 
 # %%
@@ -291,7 +243,7 @@ for i in (0, n_test - 1):
     parts[i] = (one_sided, curvature, noise, total)
 
 # %% [markdown]
-# 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。两者加上噪声，Nadaraya-Watson 碰巧只差一点（四舍五入后三项相加得 +0.04）。
+# 在 $x = 0$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 $x = 4.9$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。加上噪声，Nadaraya-Watson 只差一点：它在右端准，不是因为没有偏差，而是因为两种偏差碰巧互相抵消。
 #
 # 局部线性回归对这些偏差做了什么？前面已经推出，它在 Nadaraya-Watson 的预测 $\bar y$ 上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率 $b$ 从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$ 才行，其中 $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
@@ -346,50 +298,13 @@ for i in (0, n_test - 1):
 # %% [markdown]
 # 在 $x = 0$，直线去掉了单侧偏差的大部分（约 61%），但不是全部：窗口的斜率 $b = 1.73$ 比 $f$ 在 0 与 $\bar x$ 之间的平均斜率 $s = 2.82$ 平缓，直线外推回查询时降得不够，预测仍高出 0.75。
 #
-# 在 $x = 4.9$，直线修正的方向反了。窗口的重心 $\bar x = 4.11$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 $b = -0.66$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉单侧偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。就算直线给出的正好是所需的 $+0.15$，也不会比 Nadaraya-Watson 好：单侧偏差去掉了，曲率偏差和噪声还在，误差会从 Nadaraya-Watson 的 $+0.03$ 变成 $+0.19$（上面打印的最后两行；两部分四舍五入成 $+0.03$ 和 $+0.15$，相加只得 $+0.18$）。Nadaraya-Watson 在这里准，靠的是两种偏差碰巧互相抵消。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
+# 在 $x = 4.9$，直线修正的方向反了。窗口的重心 $\bar x = 4.11$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 $b = -0.66$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉单侧偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。就算直线给出的正好是所需的 $+0.15$，也不会比 Nadaraya-Watson 好：单侧偏差去掉了，曲率偏差和噪声还在，误差会从 Nadaraya-Watson 的 $+0.03$ 变成 $+0.19$（上面打印的最后两行）。所以局部线性回归去掉的是 $x = 0$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
 #
 # 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
-
-# %%
-# checks of this section's text, one claim a line
-# the three parts add up to the fit's error
-for i, part in parts.items():
-    miss = (y_hat[i] - data.y_truth[i]).item()
-    assert abs(part[-1] - miss) < 1e-4
-# x = 4.9: the rounded parts add to +0.04
-three = parts[n_test - 1][:3]
-rounded = sum(round(part, 2) for part in three)
-assert f"{rounded:+.2f}" == "+0.04"
-# x = 0: the one-sided bias alone is more than the whole error;
-# the curvature takes some back, the noise adds a little
-one_sided, curvature, noise, total = parts[0]
-assert one_sided > total > 0 and curvature < 0 < noise
-# local linear = Nadaraya-Watson + correction
-for i, slope in slopes.items():
-    assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
-# x = 0: the line is too shallow, it removes part of the bias
-# (about 61%)
-centre, b, s, correction, needed, error = slopes[0]
-assert 0 < b < s and error > 0
-assert 0.5 < correction / needed < 0.7
-# x = 4.9: fitted before the trough, the line falls where f rose
-centre, b, s, correction, needed, error = slopes[n_test - 1]
-assert b < 0 < s and correction < 0 < needed and error < 0
-assert centre < trough < x_test[-1]
-# even the needed correction would not help: it would leave the
-# curvature bias and the noise, more than Nadaraya-Watson's whole
-# error
-error_nw = y_hat[-1] - data.y_truth[-1]
-assert abs(error_nw + needed) > abs(error_nw)
-# the numbers the text gives
-errors = (error_nw, error_nw + needed)
-shown = [f"{e.item():+.2f}" for e in errors]
-assert shown == ["+0.03", "+0.19"]
-
-# %% [markdown]
+#
 # ## 各用各的最佳带宽
 #
-# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归付出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在波峰附近都差了 0.56，Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，见下面打印的最后几行）。
+# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽一些，局部线性回归因此多出的偏差更少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在波峰附近都差了 0.56，Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，见下面打印的最后几行）。
 # 公平的比较是让每种方法在同一组带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节一样，
 # 这里用 `y_truth` 挑带宽，只有玩具问题才做得到。真实数据没有 `y_truth`，实际的做法是留一法：用其余的点预测每个训练点，挑留一法误差最小的带宽，《[为什么要留一](leave-one-out.py)》一页对 $w = 1/h$ 就是这样做的。
 
@@ -436,9 +351,92 @@ for name, flat, x_worst in rows:
 # %% [markdown]
 # 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：
 # 噪声在更多的点上被平均掉，边界和斜坡上的偏差则由直线负责。
+#
+# ## 核对正文
+#
+# 本页正文说到的数和结论，都由下面这个单元格逐条核对（重新运行时若有一条不成立，构建就失败）。它不讲新东西，可以跳过。
 
 # %%
-# checks of this section's text, one claim a line
+# checks of the page's text, one claim a line
+# 1. where the fit goes astray
+# the errors of Nadaraya-Watson again (the name is reused below)
+# (n_test,)
+error = y_hat - data.y_truth
+middle = n_test // 2
+# (n_test,): each query's mean key
+mean_keys = attention_weights @ x_train
+# (n_test,): each query's largest weight
+largest = attention_weights.max(dim=1).values
+# the fit at x = 0: more than 2 too high
+assert y_hat[0] - data.y_truth[0] > 2
+# x = 0 looks well to its right
+assert mean_keys[0] > 0.5
+# the corners stand out
+assert largest[0] > largest[middle]
+assert largest[-1] > largest[middle]
+# the middle looks at 2.34, not at 2.5
+shift = x_test[middle] - mean_keys[middle]
+assert 0.1 < shift < 0.2
+# largest miss below and above: about 0.5
+assert 0.4 < -error[too_low] < 0.6
+assert 0.4 < error[too_high] < 0.6
+# the right end lands almost on the curve
+assert abs(error[-1]) < 0.05
+# about 60%, under half
+assert 0.55 < share_left < 0.65
+assert share_right < 0.5
+# 2. local linear regression
+# the same b0 both ways
+b0 = y_ll[0].item()
+assert abs(solution[0].item() - b0) < 1e-4
+# the negative weights are exactly the keys beyond the cutoff
+ell_0 = weights_ll[0]
+assert torch.equal(ell_0 < 0, x_train > cutoff)
+# left of x_bar, ell_i > alpha_i; right of it, less
+left = x_train < x_bar
+assert torch.equal(ell_0 > alpha_0, left)
+# the errors at x = 0
+bias_nw = (y_hat[0] - data.y_truth[0]).abs()
+bias_ll = (y_ll[0] - data.y_truth[0]).abs()
+# local linear removes most of the bias at x = 0
+assert bias_ll < bias_nw / 2
+# and the error over the whole test set is smaller
+assert mse_ll < mse_nw
+# 3. the two biases
+# the three parts add up to the fit's error
+for i, part in parts.items():
+    miss = (y_hat[i] - data.y_truth[i]).item()
+    assert abs(part[-1] - miss) < 1e-4
+# x = 0: the one-sided bias alone is more than the whole error;
+# the curvature takes some back, the noise adds a little
+one_sided, curvature, noise, total = parts[0]
+assert one_sided > total > 0 and curvature < 0 < noise
+# x = 4.9: the two biases have opposite signs and largely cancel
+one_sided, curvature, noise, total = parts[n_test - 1]
+assert one_sided < 0 < curvature
+assert abs(one_sided + curvature) < abs(one_sided)
+# local linear = Nadaraya-Watson + correction
+for i, slope in slopes.items():
+    assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
+# x = 0: the line is too shallow, it removes part of the bias
+# (about 61%)
+centre, b, s, correction, needed, error = slopes[0]
+assert 0 < b < s and error > 0
+assert 0.5 < correction / needed < 0.7
+# x = 4.9: fitted before the trough, the line falls where f rose
+centre, b, s, correction, needed, error = slopes[n_test - 1]
+assert b < 0 < s and correction < 0 < needed and error < 0
+assert centre < trough < x_test[-1]
+# even the needed correction would not help: it would leave the
+# curvature bias and the noise, more than Nadaraya-Watson's whole
+# error
+error_nw = y_hat[-1] - data.y_truth[-1]
+assert abs(error_nw + needed) > abs(error_nw)
+# the numbers the text gives
+errors = (error_nw, error_nw + needed)
+shown = [f"{e.item():+.2f}" for e in errors]
+assert shown == ["+0.03", "+0.19"]
+# 4. each at its own best bandwidth
 nw, ll = "Nadaraya-Watson", "local linear"
 assert best_mse[ll] < best_mse[nw]
 # a wider window

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 本章回顾
 #
-# 这一页把整章收拢到一处：非参数预测和带参数的留一法训练这两条流程中，张量形状怎样一步步变化，几条关键公式，以及散落在各页“常见疑问”里的答案索引。形状图不是手画的，而是由本教程的包 `attention_tutorial` 把这两条流程在数据上真正跑一遍、记下每个主要步骤之后张量的形状画出来的。
+# 这一页把整章收拢到一处：非参数预测和带参数的留一法训练这两条流程中，张量形状怎样一步步变化，几条关键公式，以及散落在各页“常见疑问”里的答案索引。形状图不是手画的，而是由本教程的包 `attention_tutorial` 把这两条流程在数据上真正跑一遍、记下每个主要步骤之后张量的形状画出来的。代码里的注释和打印出的标签是英文的：中文页和英文页运行的是同一份代码。
 #
 # 回顾的范围是从《[注意力提示](cues.py)》到《[从高斯核到点积注意力](dot-product.py)》这几页。《从高斯核到点积注意力》之后的三页，《[从核回归到 Transformer 注意力](transformer.py)》、《[在二维玩具问题上学习投影](projections.py)》和《[注意力的开销随 n 的增长](scale.py)》，已经走出了本章，只在“本章之外”一节里各用一两句话指过去。
 
@@ -12,7 +12,7 @@ import attention_tutorial as at
 data = at.make_data(n_train=40)
 x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
 n_train, n_test = data.n_train, data.n_test
-print("n_train =", n_train, " n_test =", n_test)
+print(f"n_train = {n_train}, n_test = {n_test}")
 
 # %% [markdown]
 # ## 张量形状怎样变化
@@ -68,6 +68,14 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right).$$
 #
+# 局部线性回归（同样的权重 $\alpha_j = \alpha(x, x_j)$，拟合加权直线而不求加权平均，见《[边界偏差与局部线性回归](local-linear.py)》）：
+#
+# $$\begin{aligned}
+# \hat y &= \bar y + b (x - \bar x), \\
+# \bar x &= \sum_j \alpha_j x_j, \quad \bar y = \sum_j \alpha_j y_j, \\
+# b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
+# \end{aligned}$$
+#
 # 带参数：把 $1/h$ 换成可学习的 $w$，带宽就是 $1/|w|$：
 #
 # $$\alpha(x, x_i) = \operatorname{softmax}_i\left(-\frac{1}{2}\big((x - x_i)\, w\big)^2\right).$$
@@ -90,7 +98,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - 注意力提示分两种：非自主性提示（不随意线索）来自输入本身，自主性提示（随意线索）来自观察者的目的。卷积层、全连接层和汇聚层没有自主性提示；注意力机制加入了查询，查询就是自主性提示，键则是非自主性提示。
 # - 平均汇聚不看查询：每个值的权重都是 $1/n$，预测是一条水平线，是后面各种方法的基线。
 # - Nadaraya-Watson 核回归就是以高斯核（上面的非参数公式）打分的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
-# - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在右端却因为曲线的弯曲反而更差。
+# - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在曲线弯曲的右端却反而更差：Nadaraya-Watson 在那里准，只是因为它的两种偏差（单侧偏差和曲率偏差）碰巧互相抵消，直线却沿着窗口里下降的斜率往外推，修正的方向反了。
 # - 带参数的版本学的是 $w = 1/h$；训练时必须留一，否则 $|w|$ 会无止境地增大。
 # - 训练出的 $w$ 是五步 SGD（[全批量](parametric.py#训练)）停下的地方，不是损失的最低点；曲线不平滑不等于预测更差。
 # - 高斯核分数展开后是点积加上每个键一个偏置，这是通向 Transformer 注意力的一步；本章为什么仍只学一个标量，见下面的常见疑问索引。
@@ -111,7 +119,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | `repeat_interleave` 和 `repeat` 有什么区别？ | [平均汇聚](average.py#常见疑问) |
 # | 距离越远，权重越大吗？指数里的负号能漏吗？分母里写 $x_i$ 还是 $x_j$？带宽越小越好吗？这是注意力还是 k 近邻？ | [非参数注意力汇聚](nonparametric.py#常见疑问) |
 # | 训练数据和测试数据能对调吗？形状都对上了，代码就对了吗？ | [查询和键能互换吗？](nonparametric.py#查询和键能互换吗) |
-# | 为什么左端的拟合偏得最厉害？ | [边界偏差与局部线性回归](local-linear.py) |
+# | 为什么左端的拟合偏得最厉害？ | [偏差出在边界](local-linear.py#偏差出在边界) |
 # | 为什么去掉对角线？打印的损失为什么是别的版本的一半或两倍？ | [带参数的注意力汇聚](parametric.py#常见疑问) |
 # | 为什么只学一个标量 $w$，而不是每个键一个，或者一个矩阵？ | [带参数的注意力汇聚](parametric.py#常见疑问)；[一维时一个 *w* 为什么就够](transformer.py#一维时一个-w-为什么就够) |
 # | 为什么一个点不能用自己预测自己？测试时也要留一吗？ | [为什么要留一](leave-one-out.py#常见疑问) |
