@@ -291,7 +291,8 @@ try:
     )
 except RuntimeError as err:
     print("RuntimeError:", err)
-    assert str(err).endswith("dimension 0")
+    said = str(err)
+    assert said.endswith("dimension 0")
 
 # %% [markdown]
 # With a different number of batch dimensions on the two sides, the longer side is the one
@@ -301,8 +302,8 @@ except RuntimeError as err:
 
 # %%
 try:
-    # batch dims (2, 4) and (5,): 4 != 5,
-    # dimension 1 of the longer (2, 4)
+    # batch dims (2, 4) and (5,): 4 != 5
+    # in dimension 1 of the longer one
     torch.matmul(
         torch.ones(2, 4, 2, 3),
         torch.ones(5, 3, 2),

@@ -224,7 +224,8 @@ with prints_error(RuntimeError):
 # (2, 3) - (2,): aligned from the right,
 # 3 and 2 clash in dimension 1
 table = torch.ones(2, 3)
-with prints_error(RuntimeError) as caught:
+error = prints_error(RuntimeError)
+with error as caught:
     table - keys
 assert caught[0].endswith("dimension 1")
 
@@ -415,7 +416,8 @@ with prints_error(RuntimeError):
 with prints_error(RuntimeError):
     # 3-D @ 3-D: a batch of products
     torch.matmul(weights32, values64)
-with prints_error(RuntimeError) as caught:
+error = prints_error(RuntimeError)
+with error as caught:
     # float64 on the left: the two
     # dtype names swap places
     torch.bmm(
@@ -537,9 +539,11 @@ with prints_error(NotImplementedError):
 # (2, 3) of ints; dim=0 is not the
 # last dimension
 ints = torch.arange(6).reshape(2, 3)
-with prints_error(NotImplementedError) as caught:
+kind = NotImplementedError
+with prints_error(kind) as caught:
     F.softmax(ints, dim=0)
-assert '"softmax_kernel_impl"' in caught[0]
+name = '"softmax_kernel_impl"'
+assert name in caught[0]
 
 # %% [markdown]
 # ### rand(): argument 'size' (position 1) must be tuple of ints, not float

@@ -266,7 +266,8 @@ try:
     )
 except RuntimeError as err:
     print("RuntimeError:", err)
-    assert str(err).endswith("dimension 0")
+    said = str(err)
+    assert said.endswith("dimension 0")
 
 # %% [markdown]
 # 两边的批量维个数不同时，编号从较长的那一边数。下面的批量形状是 `(2, 4)` 和 `(5,)`：
@@ -275,8 +276,8 @@ except RuntimeError as err:
 
 # %%
 try:
-    # batch dims (2, 4) and (5,): 4 != 5,
-    # dimension 1 of the longer (2, 4)
+    # batch dims (2, 4) and (5,): 4 != 5
+    # in dimension 1 of the longer one
     torch.matmul(
         torch.ones(2, 4, 2, 3),
         torch.ones(5, 3, 2),
