@@ -915,16 +915,10 @@ DIAGRAM_LEGENDS = {
     },
 }
 # matmul and bmm: the colour marks the summed axis, not the elements; matmul's legend
-# ("matmul*" in DIAGRAM_LEGENDS) names that axis of each operand as the caller's code does
-_DIAGRAM_MATMUL = {
-    "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维"
-    "（公式里的求和下标 l）：红框里同色的格子两两相乘，乘积相加，得到 y 里加了红框的那个元素；"
-    "y 是算出的新值，不上色。",
-    "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells, and the colour marks "
-    "the summed axis (the summed index l of the formula): inside the red frames, cells of one "
-    "colour are multiplied and the products summed into the framed element of y; y holds new "
-    "values, left uncoloured.",
-}
+# ("matmul*" in DIAGRAM_LEGENDS) names that axis of each operand as the caller's code does.
+# The matmul page draws five of them in a row and says once, in its prose, how to read
+# them (grids, colours, red frames): each alt text starts at what differs, the summed axis.
+_DIAGRAM_MATMUL = {"zh": "", "en": ""}
 _DIAGRAM_BMM = {
     "zh": "张量示意图（{op}）：每个张量画成一格一格的网格，颜色表示相乘求和的那一维；在每个批量"
     "元素里，红框里同色的格子两两相乘，乘积相加，得到 y 里加了红框的那个元素；y 是算出的新值，"
@@ -1207,9 +1201,8 @@ def describe(fig: Figure, name: str, lang: str) -> str:
     extra = getattr(fig, "alt_facts", None)
     if extra:
         code_first = name.startswith(_CODE_FIRST)
-        lead = (
-            lead + ("" if lang == "zh" else " ") + (extra if code_first else _sentence(extra, lang))
-        )
+        space = "" if lang == "zh" or not lead else " "  # matmul's lead is empty
+        lead = lead + space + (extra if code_first else _sentence(extra, lang))
     if name in _FINDINGS:
         finding = _FINDINGS[name](fig, lang)
         lead = lead + (" " if lang == "en" and finding else "") + _sentence(finding, lang)

@@ -10,12 +10,10 @@
 # your numbers will usually differ. In Jupyter the traceback's header names the type too,
 # but without a colon: paste the later line that has one.
 #
-# Every message on this page is what PyTorch 2.13 or the tutorial's package
-# `attention_tutorial` printed when the build ran the entry's failing line, inside
-# `with prints_error(…):`. <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>
-# fails the build if that line stops failing, so no message here is stale; it also breaks
-# the message into lines of at most 40 characters so that a phone shows it whole (yours is
-# one long line: paste it as it is).
+# Every message on this page is real output of PyTorch 2.13 or of the tutorial's package
+# `attention_tutorial`, printed when the build ran the entry's failing line (the line
+# inside `with prints_error(…)`). It is wrapped at 40 characters so that a phone shows it
+# whole; yours is one line: paste it whole.
 #
 # Each entry's code runs on its own after the first code cell (the imports). The page's last
 # cell only checks what its text claims: skip it.
@@ -229,7 +227,10 @@ with prints_error(RuntimeError):
 # - **Cause**: the two shapes of an elementwise operation (`+ - * /`, `torch.where`, the
 #   mask of `masked_fill`), or the batch dimensions of the two sides of `torch.matmul`, do
 #   not broadcast: aligned from the right, some dimension has two sizes that are neither
-#   equal nor 1.
+#   equal nor 1. The two numbers in brackets are the two sizes in that dimension; the
+#   dimension's number counts, after the alignment, from the left of the longer shape
+#   (from 0): `(3,) - (2,)` reports dimension 0 (the first message below), `(2, 3) - (2,)`
+#   dimension 1 (the second).
 # - **Fix**: give one operand an axis of size 1, e.g. `queries[:, None] - keys` is
 #   `(3, 2)`; or check whether both should have had the same length (`n_train` used for
 #   `n_test`, say).
@@ -245,6 +246,13 @@ queries = torch.tensor([0.0, 1.0, 2.0])
 keys = torch.tensor([0.0, 0.5])  # (2,)
 with prints_error(RuntimeError):
     queries - keys  # (3,) - (2,)
+# (2, 3) - (2,): aligned from the right,
+# 3 and 2 clash in dimension 1
+table = torch.ones(2, 3)
+error = prints_error(RuntimeError)
+with error as caught:
+    table - keys
+assert caught[0].endswith("dimension 1")
 
 # %% [markdown]
 # ### The expanded size of the tensor (…) must match the existing size (…)
@@ -391,8 +399,8 @@ with prints_error(RuntimeError):
 #   message says `masked_fill_`; `masked_fill` without the underscore says the same.
 # - **Fix**: `mask.bool()` or `mask.type(torch.bool)`, after checking the direction:
 #   `masked_fill` fills where the mask is True, and leave-one-out hides the diagonal, so the
-#   mask is `torch.eye(n).bool()`. The parametric page's `(1 - torch.eye(n)).bool()` marks
-#   the keys to *keep*: used here it raises nothing and hides every other key instead.
+#   mask is `torch.eye(n).bool()`. The parametric page's
+#   `(1 - torch.eye(n_train)).type(torch.bool)` marks the keys to *keep*: used here it raises nothing and hides every other key instead.
 # - **Explained in**: [the pitfalls of masked_fill](masked-fill.py#pitfalls).
 
 # %%
@@ -434,12 +442,15 @@ with prints_error(IndexError):
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm);
 #   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
 #   all float32).
-# - **Other wordings**: the same mix in another kind of product is worded differently; the
-#   next four entries take one kind each:
-#   [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-);
-#   [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype);
-#   [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype);
-#   [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-).
+# - **Other wordings**:
+#     - With float64 on the left and float32 on the right the two names swap places:
+#       `expected scalar type Double but found Float` (the third message below).
+#     - The same mix in another kind of product is worded differently; the next four
+#       entries take one kind each:
+#       [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-);
+#       [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype);
+#       [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype);
+#       [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-).
 
 # %%
 # (n, 1, n_keys), float32
@@ -452,6 +463,16 @@ with prints_error(RuntimeError):
 with prints_error(RuntimeError):
     # 3-D @ 3-D: a batch of products
     torch.matmul(weights32, values64)
+error = prints_error(RuntimeError)
+with error as caught:
+    # float64 on the left: the two
+    # dtype names swap places
+    torch.bmm(
+        weights32.double(),
+        values64.float(),
+    )
+swapped = "Double but found Float"
+assert caught[0].endswith(swapped)
 
 # %% [markdown]
 # ### addmv input tensors must have the same dtype, but got …
@@ -566,11 +587,22 @@ with prints_error(RuntimeError):
 # - **Fix**: `torch.arange(3.0)` or `.float()`.
 # - **Explained in**: [the pitfalls of softmax](softmax.py#pitfalls);
 #   [the pitfalls of torch.arange](random.py#pitfalls_3).
+# - **Other wordings**: along a dimension other than the last (`dim=0` of a 2-D tensor of
+#   ints, say) the message reads `"softmax_kernel_impl" not implemented for 'Long'` (the
+#   second message below).
 
 # %%
 with prints_error(NotImplementedError):
     # arange of ints gives int64
     F.softmax(torch.arange(3), dim=0)
+# (2, 3) of ints; dim=0 is not the
+# last dimension
+ints = torch.arange(6).reshape(2, 3)
+kind = NotImplementedError
+with prints_error(kind) as caught:
+    F.softmax(ints, dim=0)
+name = '"softmax_kernel_impl"'
+assert name in caught[0]
 
 # %% [markdown]
 # ### rand(): argument 'size' (position 1) must be tuple of ints, not float

@@ -34,7 +34,9 @@ import attention_tutorial as at
 # - `out`: optional tensor to write the result into.
 #
 # The five cases, by the number of dimensions of `input` and `other` (the two shapes → the
-# shape of the result):
+# shape of the result). A shape is written as the sizes of its axes in brackets: `(3,)` is
+# a shape with one axis of length 3 (a 1-D tensor; the comma is how Python writes a tuple
+# of one item), `(2, 3)` is 2 rows by 3 columns, and `()` has no axes at all (a 0-d tensor):
 #
 # - **1-D · 1-D**: `(d,)` and `(d,)` → `()`. The dot product $y = \sum_l a_l b_l$.
 # - **2-D · 2-D**: `(n, d)` and `(d, m)` → `(n, m)`. The matrix product
@@ -44,7 +46,7 @@ import attention_tutorial as at
 # - **2-D · 1-D**: `(n, d)` and `(d,)` → `(n,)`. A 1 is appended: `(n, d) @ (d, 1)` is
 #   `(n, 1)`, and the 1 is removed.
 # - **Batched** (either side has more than two dimensions): the last two axes hold the
-#   matrices; the axes in front of them (the batch dimensions) pile many matrices into
+#   matrices; the axes in front of them (the [batch dimensions](../glossary.md#batch-dimension)) pile many matrices into
 #   a stack. The two stacks are multiplied pair by pair: the first matrix of one with the
 #   first of the other, the second with the second, and so on. Which matrix pairs with
 #   which follows the rule of [broadcasting](expand.py#broadcasting): the two batch shapes
@@ -111,7 +113,9 @@ print("A @ a =", torch.matmul(A, a))
 # matrix `W`: `W` has no batch dimensions, so it multiplies each of the 4, giving 4
 # matrices of shape `(2, 2)`. `P` and `Q` both have batch dimensions, `(4, 1)` and `(5,)`, aligned from the right: the dimension of size 1 is
 # reused against the 5, so the batch shape becomes `(4, 5)`, that is, 4 × 5 pairs of matrices,
-# each pair giving one `(2, 2)` matrix:
+# each pair giving one `(2, 2)` matrix. Last, `X @ v` is a stack times a vector `v`: `v` gets
+# a 1 appended, `(3, 1)`; each matrix of `X` times it gives `(2, 1)`, and with the 1 removed
+# the result is `(4, 2)`:
 
 # %%
 # a stack of 4 matrices, each (2, 3)
@@ -128,15 +132,23 @@ Q = torch.ones(5, 3, 2)
 PQ = P @ Q
 print("P @ Q:", tuple(PQ.shape))
 assert PQ.shape == (4, 5, 2, 2)
+# a vector against the stack:
+# (4, 2, 3) @ (3,) -> (4, 2)
+v = torch.ones(3)
+Xv = X @ v
+print("X @ v:", tuple(Xv.shape))
+assert Xv.shape == (4, 2)
 
 # %% [markdown]
 # ### Pictures
 #
-# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. Each input is
-# labelled with its variable name from the code; the result is labelled `y`. Colour marks
-# the summed axis (the index $l$). Inside the red frames, the cells of the same colour are
-# multiplied in pairs and the products added up, which gives the framed element of the
-# result: its first element.
+# The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. All five read the
+# same way: each tensor is a grid of cells with the values inside and the shape underneath;
+# the inputs are on the top level, and an arrow with the code leads down to the result.
+# Each input is labelled with its variable name from the code; the result is labelled `y`.
+# The colour marks the summed axis (the index $l$). Inside the red frames, the cells of the
+# same colour are multiplied in pairs and the products added up, which gives the framed
+# element of the result: its first element. `y` holds new values, left uncoloured.
 #
 # **1-D · 1-D**, a dot product: the vectors `a` and `b` meet element by element.
 
@@ -265,9 +277,10 @@ assert "src [2]" in first
 # %% [markdown]
 # With batches, the two batch shapes must follow the rule of the “Batched” case above. The
 # two stacks below have batch dimensions `(4,)` and `(5,)`: 4 and 5 are neither equal nor 1.
-# In the message, tensor a and tensor b are the two batch shapes, and the dimension is
-# counted in the batch shapes aligned from the right: each side has one batch dimension
-# here, hence dimension 0:
+# In the message, tensor a and tensor b are the left and the right side, and the numbers in
+# brackets are their sizes in the one dimension that clashes. The dimension's number counts,
+# once the two batch shapes are aligned from the right, from the left of the longer one
+# (from 0). Each side has one batch dimension here, hence dimension 0:
 
 # %%
 try:
@@ -278,6 +291,29 @@ try:
     )
 except RuntimeError as err:
     print("RuntimeError:", err)
+    said = str(err)
+    assert said.endswith("dimension 0")
+
+# %% [markdown]
+# With a different number of batch dimensions on the two sides, the longer side is the one
+# counted. The batch shapes below are `(2, 4)` and `(5,)`: aligned from the right, 4 and 5
+# clash, and 4 is dimension 1 of `(2, 4)` counted from the left, so the message says
+# tensor a (4), tensor b (5) and dimension 1:
+
+# %%
+try:
+    # batch dims (2, 4) and (5,): 4 != 5
+    # in dimension 1 of the longer one
+    torch.matmul(
+        torch.ones(2, 4, 2, 3),
+        torch.ones(5, 3, 2),
+    )
+except RuntimeError as err:
+    print("RuntimeError:", err)
+    said = str(err)
+    assert "tensor a (4)" in said
+    assert "tensor b (5)" in said
+    assert said.endswith("dimension 1")
 
 # %% [markdown]
 # Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).

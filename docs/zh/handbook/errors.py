@@ -8,11 +8,9 @@
 # 下标字母等）：你看到的数字多半和这里不同。在 Jupyter 里，traceback 开头那一行也写着异常类型，
 # 但后面没有冒号：要粘贴的是后面那行带冒号的。
 #
-# 这一页的报错都是构建网站时运行条目里出错的那一行、由 PyTorch 2.13 或本教程的包 `attention_tutorial`
-# 打印出的原文，那一行放在 `with prints_error(…):` 里。
-# <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>
-# 在那一行不再报错时让构建失败，所以这里不会留下过时的报错；它还把报错折成每行不超过 40 个字符，
-# 好让手机上的输出框放得下（你自己遇到的是一整行：原样粘贴即可）。
+# 本页的报错原文都是构建网站时实际运行得到的：条目里出错的那一行放在 `with prints_error(…):` 里，
+# 由 PyTorch 2.13 或本教程的包 `attention_tutorial` 报出。为了让手机上的输出框放得下，
+# 这里把报错折成每行不超过 40 个字符；你看到的是一整行，原样整行粘贴即可。
 #
 # 每个条目的代码只依赖第一个单元格（导入），可以单独运行。本页最后一个单元格只核对正文说到的结论，可以跳过。
 #
@@ -208,6 +206,9 @@ with prints_error(RuntimeError):
 #
 # - **原因**：逐元素运算（`+ - * /`、`torch.where`、`masked_fill` 的掩码）的两个形状，
 #   或 `torch.matmul` 两边的批量维，不能广播：从右往左对齐后，某一维的两个长度既不相等，也不是 1。
+#   报错里括号中的两个数就是这一维上两边的长度；dimension 后面的编号是在对齐之后，
+#   从较长那个形状的左端数起（从 0 开始）：`(3,) - (2,)` 报 dimension 0（下面第一条报错），
+#   `(2, 3) - (2,)` 报 dimension 1（下面第二条报错）。
 # - **改法**：给其中一个加上长度为 1 的轴，比如 `queries[:, None] - keys` 得到 `(3, 2)`；
 #   或者检查两边是不是本该一样长（例如 `n_train` 与 `n_test` 混用）。
 # - **讲解**：[广播的陷阱](expand.py#陷阱_1)、[torch.where 的陷阱](where.py#陷阱)、
@@ -220,6 +221,13 @@ queries = torch.tensor([0.0, 1.0, 2.0])
 keys = torch.tensor([0.0, 0.5])  # (2,)
 with prints_error(RuntimeError):
     queries - keys  # (3,) - (2,)
+# (2, 3) - (2,): aligned from the right,
+# 3 and 2 clash in dimension 1
+table = torch.ones(2, 3)
+error = prints_error(RuntimeError)
+with error as caught:
+    table - keys
+assert caught[0].endswith("dimension 1")
 
 # %% [markdown]
 # ### The expanded size of the tensor (…) must match the existing size (…)
@@ -352,7 +360,7 @@ with prints_error(RuntimeError):
 #   不带下划线的 `masked_fill` 也会这样报。
 # - **改法**：`mask.bool()` 或 `mask.type(torch.bool)`。先想清楚方向：`masked_fill` 填的是
 #   True 的位置，留一法要遮的是对角线，所以掩码是 `torch.eye(n).bool()`。带参数那一页的
-#   `(1 - torch.eye(n)).bool()` 标的是要**保留**的键，拿它去遮不会报错，却会把别的键全遮掉。
+#   `(1 - torch.eye(n_train)).type(torch.bool)` 标的是要**保留**的键，拿它去遮不会报错，却会把别的键全遮掉。
 # - **讲解**：[masked_fill 的陷阱](masked-fill.py#陷阱)。
 
 # %%
@@ -389,11 +397,13 @@ with prints_error(IndexError):
 #   （三维或更多）时，比如两个三维张量相乘，报的也是这一句（下面第二条报错）。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
 # - **讲解**：[torch.bmm](bmm.py#torchbmm)、[数据：torch.rand](../data.py#训练输入torchrand)（本章的数据都是 float32）。
-# - **别的措辞**：同样的类型混用，换一种乘法就换一种说法，紧接着的四条各讲一种：
-#   [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)、
-#   [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)、
-#   [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)、
-#   [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)。
+# - **其他说法**：
+#     - 左边是 float64、右边是 float32 时，两个类型名对调：`expected scalar type Double but found Float`（下面第三条报错）。
+#     - 同样的类型混用，换一种乘法就换一种说法，紧接着的四条各讲一种：
+#       [addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)、
+#       [mat1 and mat2 must have the same dtype](#mat1-and-mat2-must-have-the-same-dtype)、
+#       [expected m1 and m2 to have the same dtype](#expected-m1-and-m2-to-have-the-same-dtype)、
+#       [dot : expected both vectors to have same dtype, but found …](#dot--expected-both-vectors-to-have-same-dtype-but-found-)。
 
 # %%
 # (n, 1, n_keys), float32
@@ -406,6 +416,16 @@ with prints_error(RuntimeError):
 with prints_error(RuntimeError):
     # 3-D @ 3-D: a batch of products
     torch.matmul(weights32, values64)
+error = prints_error(RuntimeError)
+with error as caught:
+    # float64 on the left: the two
+    # dtype names swap places
+    torch.bmm(
+        weights32.double(),
+        values64.float(),
+    )
+swapped = "Double but found Float"
+assert caught[0].endswith(swapped)
 
 # %% [markdown]
 # ### addmv input tensors must have the same dtype, but got …
@@ -509,11 +529,21 @@ with prints_error(RuntimeError):
 # - **原因**：softmax 只对浮点数有定义；整数的 `torch.arange(3)` 是 int64（报错里叫 `Long`）。
 # - **改法**：`torch.arange(3.0)` 或 `.float()`。
 # - **讲解**：[softmax 的陷阱](softmax.py#陷阱)、[torch.arange 的陷阱](random.py#陷阱_3)。
+# - **其他说法**：沿的不是最后一维时（比如二维整数张量的 `dim=0`），报错里写的是
+#   `"softmax_kernel_impl" not implemented for 'Long'`（下面第二条报错）。
 
 # %%
 with prints_error(NotImplementedError):
     # arange of ints gives int64
     F.softmax(torch.arange(3), dim=0)
+# (2, 3) of ints; dim=0 is not the
+# last dimension
+ints = torch.arange(6).reshape(2, 3)
+kind = NotImplementedError
+with prints_error(kind) as caught:
+    F.softmax(ints, dim=0)
+name = '"softmax_kernel_impl"'
+assert name in caught[0]
 
 # %% [markdown]
 # ### rand(): argument 'size' (position 1) must be tuple of ints, not float

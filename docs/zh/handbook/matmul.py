@@ -31,13 +31,15 @@ import attention_tutorial as at
 #   求和就沿这个轴进行，下面的公式用下标 $l$ 沿它求和。
 # - `out`：可选，把结果写进这个张量。
 #
-# 按 `input` 和 `other` 各有几维，分成五种情况（两个输入的形状 → 结果的形状）：
+# 按 `input` 和 `other` 各有几维，分成五种情况（两个输入的形状 → 结果的形状）。
+# 形状写成括号里各轴的长度：`(3,)` 是只有一个轴、长度为 3 的形状（一维张量；逗号是 Python
+# 写只有一项的元组的方式），`(2, 3)` 是 2 行 3 列，`()` 是一个轴也没有的 0 维张量：
 #
 # - **一维 · 一维**：`(d,)` 与 `(d,)` → `()`。点积 $y = \sum_l a_l b_l$。
 # - **二维 · 二维**：`(n, d)` 与 `(d, m)` → `(n, m)`。矩阵乘法 $y_{ij} = \sum_l A_{il} B_{lj}$。
 # - **一维 · 二维**：`(d,)` 与 `(d, m)` → `(m,)`。前面补 1：`(1, d) @ (d, m)` 得 `(1, m)`，再去掉这个 1。
 # - **二维 · 一维**：`(n, d)` 与 `(d,)` → `(n,)`。后面补 1：`(n, d) @ (d, 1)` 得 `(n, 1)`，再去掉这个 1。
-# - **成批**（任一边超过两维）：最后两个轴是矩阵，前面的轴（批量维）把许多矩阵叠成一摞。
+# - **成批**（任一边超过两维）：最后两个轴是矩阵，前面的轴（[批量维](../glossary.md#batch-dimension)）把许多矩阵叠成一摞。
 #   两摞矩阵一对一对地相乘：第一个乘第一个，第二个乘第二个，依此类推。
 #   两边的批量维怎样配对，用的是[广播](expand.py#广播)的规则：批量形状从右端对齐，
 #   每一维的两个长度要么相等，要么有一个是 1，是 1 的那一边重复使用；
@@ -99,7 +101,9 @@ print("A @ a =", torch.matmul(A, a))
 # `X` 是 4 个 `(2, 3)` 矩阵叠成的一摞，乘一个 `(3, 2)` 矩阵 `W`：`W` 没有批量维，
 # 和每个矩阵各乘一次，得到 4 个 `(2, 2)` 矩阵。
 # `P` 和 `Q` 两边都有批量维，`(4, 1)` 和 `(5,)` 从右端对齐：大小为 1 的那一维配上 5，
-# 批量形状成为 `(4, 5)`，也就是 4 × 5 对矩阵，每对相乘得到一个 `(2, 2)` 矩阵：
+# 批量形状成为 `(4, 5)`，也就是 4 × 5 对矩阵，每对相乘得到一个 `(2, 2)` 矩阵。
+# 最后，`X @ v` 是一摞矩阵乘一个向量 `v`：`v` 后面补 1 成为 `(3, 1)`，`X` 里每个矩阵乘它得到
+# `(2, 1)`，再去掉补上的 1，结果是 `(4, 2)`：
 
 # %%
 # a stack of 4 matrices, each (2, 3)
@@ -116,13 +120,21 @@ Q = torch.ones(5, 3, 2)
 PQ = P @ Q
 print("P @ Q:", tuple(PQ.shape))
 assert PQ.shape == (4, 5, 2, 2)
+# a vector against the stack:
+# (4, 2, 3) @ (3,) -> (4, 2)
+v = torch.ones(3)
+Xv = X @ v
+print("X @ v:", tuple(Xv.shape))
+assert Xv.shape == (4, 2)
 
 # %% [markdown]
 # ### 图示
 #
-# 下面用例子里的 `a`、`b`、`A`、`B` 画出五种情况。输入的名字就是代码里的变量名，结果在图中叫 `y`。
+# 下面用例子里的 `a`、`b`、`A`、`B` 画出五种情况。五张图的读法相同：
+# 每个张量画成一格一格的网格，格子里是元素的值，形状写在下面；输入在上层，
+# 箭头旁写着代码，指向下层的结果。输入的名字就是代码里的变量名，结果在图中叫 `y`。
 # 颜色标出求和的那一维（下标 $l$）；红框里同色的格子两两相乘再相加，
-# 得到结果里红框中的那个元素，即结果的第一个元素。
+# 得到结果里红框中的那个元素，即结果的第一个元素。`y` 里是算出的新值，不上色。
 #
 # **一维 · 一维**，即点积：两个向量 `a` 和 `b` 逐个元素对上。
 
@@ -241,8 +253,9 @@ assert "src [2]" in first
 
 # %% [markdown]
 # 成批时，两边的批量维要符合上面“成批”一条的规则。下面两摞矩阵的批量维是 `(4,)` 和 `(5,)`，
-# 4 和 5 既不相等，也都不是 1。报错里的 tensor a 和 tensor b 指两边的批量形状；
-# dimension 的编号按从右端对齐后的批量形状来数，这里两边都只有一个批量维，所以是 dimension 0：
+# 4 和 5 既不相等，也都不是 1。报错里的 tensor a 和 tensor b 指左右两边，
+# 括号里的数是两边在冲突的那一维上的长度；dimension 的编号是把两边的批量形状从右端对齐后，
+# 从较长那个批量形状的左端数起（从 0 开始）。这里两边都只有一个批量维，所以是 dimension 0：
 
 # %%
 try:
@@ -253,6 +266,28 @@ try:
     )
 except RuntimeError as err:
     print("RuntimeError:", err)
+    said = str(err)
+    assert said.endswith("dimension 0")
+
+# %% [markdown]
+# 两边的批量维个数不同时，编号从较长的那一边数。下面的批量形状是 `(2, 4)` 和 `(5,)`：
+# 从右端对齐后，冲突的是 4 和 5；4 在 `(2, 4)` 里从左数是第 1 维，所以报错写的是
+# tensor a (4)、tensor b (5)、dimension 1：
+
+# %%
+try:
+    # batch dims (2, 4) and (5,): 4 != 5
+    # in dimension 1 of the longer one
+    torch.matmul(
+        torch.ones(2, 4, 2, 3),
+        torch.ones(5, 3, 2),
+    )
+except RuntimeError as err:
+    print("RuntimeError:", err)
+    said = str(err)
+    assert "tensor a (4)" in said
+    assert "tensor b (5)" in said
+    assert said.endswith("dimension 1")
 
 # %% [markdown]
 # 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。

@@ -7,6 +7,8 @@ trick of running the operation on element numbers.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import torch
 from torch import nn
@@ -121,37 +123,54 @@ def test_bmm_multiplies_slice_by_slice() -> None:
     assert colours(fig, 1) == [rgb(PALETTE[(flat // 2) % 3]) for flat in range(12)]
 
 
-@pytest.mark.parametrize("name", ["diagram_matmul", "diagram_bmm"])
-def test_the_products_alt_texts_say_the_colour_marks_the_summed_axis(name) -> None:
+def test_the_bmm_alt_text_says_the_colour_marks_the_summed_axis() -> None:
     """The bmm figure's alt text opened with the default "cells of one colour come from the
     same element" (issue 26), which the picture does not draw: its colours mark the summed
-    axis, as matmul's do. The first sentence says so, in both languages."""
-    func = {"diagram_matmul": diagram_matmul, "diagram_bmm": diagram_bmm}[name]
-    op = "torch." + name.removeprefix("diagram_")  # the code's name, not the helper's
+    axis. The first sentence says so, in both languages."""
     a, b = torch.ones(2, 1, 3), torch.ones(2, 3, 1)
-    en, zh = (func(a, b, lang=lang).description for lang in ("en", "zh"))
+    en, zh = (diagram_bmm(a, b, lang=lang).description for lang in ("en", "zh"))
     first_en = en.split(". ")[0]
-    assert first_en.startswith(f"Tensor diagram ({op}): each tensor is drawn as a grid")
+    assert first_en.startswith("Tensor diagram (torch.bmm): each tensor is drawn as a grid")
     assert "the colour marks the summed axis" in first_en
     assert (
         "inside the red frames, cells of one colour are multiplied and the products summed "
         "into the framed element of y"
     ) in first_en
     first_zh = zh.split("。")[0]
-    assert first_zh.startswith(f"张量示意图（{op}）")
+    assert first_zh.startswith("张量示意图（torch.bmm）")
     assert "颜色表示相乘求和的那一维" in first_zh
     assert "红框里同色的格子两两相乘，乘积相加，得到 y 里加了红框的那个元素" in first_zh
-    # which axis of each operand: in the second sentence, the operands named as the
-    # caller's code names them
-    if name == "diagram_bmm":
-        assert en.split(". ")[1] == "The summed axis is the last of a and the middle one of b"
-        assert zh.split("。")[1] == "相乘求和的是 a 的最后一维和 b 的中间一维"
-        assert "每个批量元素里" in first_zh
-    else:
-        assert en.split(". ")[1] == "The summed axis is the last of a and the second-to-last of b"
-        assert zh.split("。")[1] == "相乘求和的是 a 的最后一维和 b 的倒数第二维"
+    assert "每个批量元素里" in first_zh
+    # which axis of each operand: in the second sentence
+    assert en.split(". ")[1] == "The summed axis is the last of a and the middle one of b"
+    assert zh.split("。")[1] == "相乘求和的是 a 的最后一维和 b 的中间一维"
     for text_ in (en, zh):
         assert "same element" not in text_ and "同一个元素" not in text_
+
+
+def test_the_matmul_alt_text_starts_at_the_summed_axis() -> None:
+    """Round 33: the matmul page draws five diagrams, and each alt text opened with the same
+    ~60-word legend. The page's prose says once how to read them (grids, colours, red
+    frames, y uncoloured); each alt text starts at what differs: which axis of each operand
+    is summed, named as the caller's code names it (never "same element": the colours do
+    not follow the elements)."""
+    a, b = torch.ones(2, 1, 3), torch.ones(2, 3, 1)
+    en, zh = (diagram_matmul(a, b, lang=lang).description for lang in ("en", "zh"))
+    assert en.startswith("The summed axis is the last of a and the second-to-last of b. ")
+    assert zh.startswith("相乘求和的是 a 的最后一维和 b 的倒数第二维。")
+    assert "Tensor diagram" not in en and "张量示意图" not in zh
+    for text_ in (en, zh):
+        assert "same element" not in text_ and "同一个元素" not in text_
+    # the legend the alt texts leave out is on the page, before the first diagram
+    root = Path(__file__).resolve().parents[4]
+    for lang, words in [
+        ("en", ["grid of cells", "colour marks the summed axis", "red frame", "uncoloured"]),
+        ("zh", ["一格一格的网格", "颜色标出求和的那一维", "红框", "不上色"]),
+    ]:
+        page = (root / "docs" / lang / "handbook" / "matmul.py").read_text(encoding="utf-8")
+        before = page[: page.index("at.diagram_matmul(")]
+        for word in words:
+            assert word in before, (lang, word)
 
 
 def test_bmm_names_its_operands_as_the_calling_code_does() -> None:
