@@ -88,7 +88,6 @@ LABELS: dict[str, dict[str, str]] = {
         "key_x1": "键的 x₁",
         "key_x2": "键的 x₂",
         "kernel_level": "峰值的 {p:g} 倍",
-        "query_xy": "查询",
         "kernel_centre": "中心 c",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "训练数据",
@@ -214,7 +213,6 @@ LABELS: dict[str, dict[str, str]] = {
         "key_x1": "key's x₁",
         "key_x2": "key's x₂",
         "kernel_level": "{p:g} of the peak",
-        "query_xy": "query",
         "kernel_centre": "centre c",
         # boundary bias, w paths, shape flow, explorer panels (figures/boundary_bias.py, ...)
         "train_points": "training data",

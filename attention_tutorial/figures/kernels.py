@@ -138,7 +138,7 @@ def plot_kernel_contours(
         ]
         handles += [
             Line2D([], [], marker="x", markeredgewidth=2, color="black", linestyle="none",
-                   label=labels["query_xy"]),
+                   label=labels["query_heading"]),
             Line2D([], [], marker="o", fillstyle="none", color="black", linestyle="none",
                    label=labels["kernel_centre"]),
         ]  # fmt: skip
