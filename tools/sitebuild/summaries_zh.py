@@ -1058,7 +1058,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "本章用的约为 0.4963：执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，"
         "与《[带参数的注意力汇聚](../parametric.py)》一页相同（示例直接从模型取出它）。"
         "从 0.1 到 `10**3.5`，即图的两端。",
-        "lr": "控件一开始的学习率（读者在本章的页面上可以改），`LEARNING_RATES` 的 13 个值之一"
+        "lr": "控件一开始的学习率（读者在课程页上可以改），`LEARNING_RATES` 的 13 个值之一"
         "（0.001、0.002、0.005……5、10，按 1、2、5 的序列），"
         "用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`：这时每一步按倍数改变 `w`，`w` 始终为正。",
