@@ -118,8 +118,6 @@ def bandwidth_explorer(
 ) -> BandwidthExplorer:
     """Return the bandwidth explorer of ``data`` (``make_data()`` by default); end a cell with it.
 
-    A notebook shows its static picture; the slider runs on the lesson pages.
-
     Explained on the pages `nonparametric.md` and `leave-one-out.md`.
 
     Args:
@@ -224,12 +222,12 @@ class BandwidthExplorer:
         }
 
     def html(self, lang: str | None = None) -> str:
-        """The explorer's HTML: its JSON, and the static figure shown without the site's script.
+        """The explorer's HTML: its JSON and its static figure.
 
         The figure comes in the two layouts of ``plot_explorer_panels``,
-        ``"wide"`` and, for a phone's column, ``"stacked"``, each with its alt
-        text; the HTML shows the wide one in a column at least as wide as its
-        declared minimum width, else the stacked one.
+        ``"wide"`` and ``"stacked"``, each with its alt text; the HTML shows the
+        stacked one on a narrow screen (a phone) or in a column too narrow for
+        the wide one, the wide one elsewhere.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.

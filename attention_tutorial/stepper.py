@@ -149,28 +149,20 @@ def sgd_stepper(
     Explained on the page `smoothness.md`.
 
     Each press of *Step* takes one step of ``w_path`` (full-batch SGD on the
-    summed leave-one-out loss); the box *What it displays* at the top of the
-    stepper's API reference page describes the readout and the marks.
-    ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` its
-    loss; when ``w`` is trained, the gradient at ``path[k]`` (step ``k + 1``
-    moves against it: ``w - lr * gradient``) is ``(path[k] - path[k + 1]) / lr``.
-    A step can leave the chart, whose ``w`` axis ends at ``10**3.5``: the page
-    draws it at the chart's edge and its readout says so.
+    summed leave-one-out loss); the box “What it displays” at the top of this
+    page describes the readout and the marks. ``w_path`` gives each step's
+    ``w`` and ``loss_curve(path, x, y)`` its loss; when ``w`` is trained, the
+    gradient at ``path[k]`` (step ``k + 1`` moves against it:
+    ``w - lr * gradient``) is ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
         w0: The initial ``w`` (the inverse bandwidth ``1 / h``) of the path,
             and again after each Reset: a number (not a bool) or a one-element
-            floating tensor such as ``model.w``. The lesson's is about 0.4963,
+            floating tensor such as ``model.w``. The chapter's is about 0.4963,
             the untrained model's ``w`` after ``torch.manual_seed(SEED)``, as on
             the page `parametric.md` (the example takes it from the model).
-            It must be between 0.1 and about 3162 (``10**3.5``), the ends of
-            the stepper's loss curve. The curve runs half a decade past the
-            largest ``w`` (1000) of the bandwidth explorer on the page
-            `nonparametric.md` so that the overshoot on the page
-            `smoothness.md` stays on the chart: training ``log w`` at the
-            learning rate 0.5, the lesson's ``w0`` jumps to about 1,700 in one
-            step (the example prints it).
+            From 0.1 to ``10**3.5``, the ends of the chart.
         lr: The learning rate the control starts at (the reader can change it on
             the lesson page), one of the 13 values of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10: a 1-2-5 sequence), imported with
@@ -199,10 +191,10 @@ def sgd_stepper(
 
     Examples:
         >>> # w0: the untrained model's w,
-        >>> # seeded as in the lesson
+        >>> # seeded as in the chapter
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
-        >>> # the lesson's stepper
+        >>> # the chapter's stepper
         >>> stepper = sgd_stepper(w0=w0)
         >>> # default: the chapter's settings
         >>> stepper.lr, stepper.steps
@@ -212,7 +204,7 @@ def sgd_stepper(
         >>> round(stepper.path()[-1], 2)
         16.2
         >>> # training log w at lr 0.5, one
-        >>> # step overshoots to about 1,700
+        >>> # step overshoots to about 1700
         >>> s = sgd_stepper(w0=w0, log_w=True)
         >>> round(s.path()[1])
         1700
@@ -331,8 +323,8 @@ class SgdStepper:
         """The stepper's HTML: its JSON, and the static path shown without the site's script.
 
         The picture comes in the two layouts of ``plot_w_paths``, ``"wide"``
-        and, for a phone's column, ``"stacked"``, each with its alt text; the
-        HTML shows the one that fits the width of the screen.
+        and ``"stacked"``, each with its alt text; the HTML shows the stacked
+        one on a narrow screen (a phone), the wide one elsewhere.
 
         ``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the
         figures.

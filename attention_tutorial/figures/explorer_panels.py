@@ -1,4 +1,4 @@
-"""The bandwidth explorer's four panels at one ``w``: the picture shown without JavaScript.
+"""The explorer's four panels at one ``w``, shown outside the lesson pages or without JavaScript.
 
 Explained on the page `nonparametric.md`.
 """
@@ -84,7 +84,7 @@ def plot_explorer_panels(
     layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
-    """Draw the explorer's four panels at one ``w``: the picture shown without JavaScript.
+    """Draw the explorer panels at one ``w``, shown outside the lesson pages or without JavaScript.
 
     Explained on the page `nonparametric.md`.
 

@@ -309,12 +309,20 @@ def test_a_step_can_leave_the_chart_and_the_api_page_says_so_where_the_reader_me
     far = w_path(d.x_train, d.y_train, w0, lr=1.0, log_w=True)
     assert far[1] > W_MAX  # off the chart in one step
     page = (root / "docs" / lang / "api" / "stepper.md").read_text(encoding="utf-8")
-    note = page.split("<!-- api-widget")[0]
+    # the box: its indented lines, the picture among them (r33fx: the text after it)
+    body = page.split('!!! note "', 1)[1].split("\n", 1)[1]
+    note = "\n".join(itertools.takewhile(lambda line: not line or line[0] == " ", body.split("\n")))
+    assert "<!-- api-widget" in note
     off = _words(lang)["off_chart"]
     assert f"“{off}”" in note
-    assert f"约 {round(far[1])}" in note if lang == "zh" else f"about {round(far[1])}" in note
+    # r33fx: the size in words, with its digits grouped as the example prints them
+    grouped = f"{far[1]:,.0f}"
+    if lang == "zh":
+        assert f"约 {round(far[1] / 1e4)} 万（{grouped}）" in note
+    else:
+        assert f"about {far[1] / 1e6:.1f} million ({grouped})" in note
     assert f"{round(W_MAX)}" in note and "$10^{3.5}$" in note
-    assert f"({round(far[1])}, {round(W_MAX)})" in page  # printed by its example
+    assert f"('{grouped}', {round(W_MAX)})" in page  # printed by its example
     script = (root / "docs" / "assets" / "javascripts" / "explorer.js").read_text()
     assert "Math.min(Math.max(Math.abs(w), data.w_min), data.w_max)" in script  # at the edge
     assert "Math.abs(last.w) > data.w_max) notes.push(L.off_chart)" in script

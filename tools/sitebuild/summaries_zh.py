@@ -97,7 +97,8 @@ SUMMARIES: dict[str, str] = {
     "plot_score_parts": "把一个查询的高斯核分数拆成点积和每个键的偏置，并画出两种写法经 softmax "
     "得到的相同权重。",
     "plot_shape_flow": "一步步画出非参数预测和带参数的留一法训练中每个张量的形状。",
-    "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四个面板：没有 JavaScript 时显示的静态图。",
+    "plot_explorer_panels": "画带宽探索器在一个 `w` 下的四个面板：课程页以外、或没有 JavaScript 时"
+    "显示的静态图。",
     "scale_measurements": "随包发布的四种写法的实测时间和内存（每格至少三次运行）。",
     "plot_scaling": "在双对数坐标上画每种写法的运行时间和峰值内存随 $n$ 的变化。",
     "plot_matrices": "把几个小矩阵并排画成热图，每格写出元素的值。",
@@ -155,8 +156,7 @@ MEMBERS: dict[str, str] = {
     "data.ToyData.n_train": "训练样本（键和值）的个数。",
     "data.ToyData.n_test": "测试输入（查询）的个数。",
     "explorer.BandwidthExplorer.__init__": "保存数据、初始的 `w` 和查询的下标（由调用者检查过）。",
-    "explorer.BandwidthExplorer.html": "探索器的 HTML：它的 JSON，加上没有本网站的脚本时显示"
-    "的静态图。",
+    "explorer.BandwidthExplorer.html": "探索器的 HTML：它的 JSON 和静态图。",
     "figures.tensors.drawing.render": "把一行行面板从上到下排好，两行之间画带标签的箭头。",
     "figures.tensors.panel.Text": "一行说明文字：与语言无关的字符串（代码、数字），"
     '或 `{"zh": ..., "en": ...}`。',
@@ -1068,13 +1068,9 @@ SECTIONS: dict[str, dict[str, str]] = {
         "data": "玩具数据集；为 `None` 时用 `make_data()`。",
         "w0": "路径的初始 `w`（带宽的倒数 `1 / h`），每次按“重来”后也从它开始："
         "一个数（不能是布尔值），或像 `model.w` 那样只有一个元素的浮点张量。"
-        "课程用的约为 0.4963：执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，"
+        "本章用的约为 0.4963：执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，"
         "与《[带参数的注意力汇聚](../parametric.py)》一页相同（示例直接从模型取出它）。"
-        "它必须在 0.1 到约 3162（`10**3.5`）之间，这是单步演示那条损失曲线的两端。"
-        "这条曲线比《[非参数注意力汇聚：Nadaraya-Watson 核回归](../nonparametric.py)》一页"
-        "带宽探索器最大的 `w`（1000）多出半个数量级，为的是让"
-        "《[训练后的曲线为何不平滑](../smoothness.py)》里冲过头的那一步留在图里："
-        "训练 `log w`、学习率 0.5 时，课程的 `w0` 一步就跳到约 1700（示例打印了它）。",
+        "从 0.1 到 `10**3.5`，即图的两端。",
         "lr": "控件一开始的学习率（读者在课程页上可以改），`LEARNING_RATES` 的 13 个值之一"
         "（0.001、0.002、0.005……5、10，按 1、2、5 的序列），"
         "用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
@@ -1284,21 +1280,21 @@ SECTIONS: dict[str, dict[str, str]] = {
 # Chinese page: the Chinese summary above it already says it.
 PARAGRAPHS: dict[str, str] = {
     (
-        'The figure comes in the two layouts of ``plot_explorer_panels``, ``"wide"`` and, for a '
-        'phone\'s column, ``"stacked"``, each with its alt text; the HTML shows the wide one in '
-        "a column at least as wide as its declared minimum width, else the stacked one."
+        'The figure comes in the two layouts of ``plot_explorer_panels``, ``"wide"`` and '
+        '``"stacked"``, each with its alt text; the HTML shows the stacked one on a narrow screen '
+        "(a phone) or in a column too narrow for the wide one, the wide one elsewhere."
     ): (
-        '静态图有 ``plot_explorer_panels`` 的两种布局：宽屏用 ``"wide"``，手机的窄栏用 '
-        '``"stacked"``，各带自己的替代文字；栏宽不小于宽图声明的最小宽度时，HTML 显示宽图，'
-        "否则显示上下排列的那一张。"
+        '静态图有 ``plot_explorer_panels`` 的两种布局 ``"wide"`` 和 ``"stacked"``，'
+        "各带自己的替代文字；窄屏（手机）上或放不下宽图的窄栏里，HTML 显示上下排列的那张，"
+        "其他地方显示宽图。"
     ),
     (
-        'The picture comes in the two layouts of ``plot_w_paths``, ``"wide"`` and, for a phone\'s '
-        'column, ``"stacked"``, each with its alt text; the HTML shows the one that fits the '
-        "width of the screen."
+        'The picture comes in the two layouts of ``plot_w_paths``, ``"wide"`` and ``"stacked"``, '
+        "each with its alt text; the HTML shows the stacked one on a narrow screen (a phone), the "
+        "wide one elsewhere."
     ): (
-        '静态路径图有 ``plot_w_paths`` 的两种布局：宽屏用 ``"wide"``，手机的窄栏用 '
-        '``"stacked"``，各带自己的替代文字；HTML 按屏幕宽度只显示合适的那一张。'
+        '静态路径图有 ``plot_w_paths`` 的两种布局 ``"wide"`` 和 ``"stacked"``，'
+        "各带自己的替代文字；窄屏（手机）上，HTML 显示上下排列的那张，其他地方显示宽图。"
     ),
     # analysis
     "Computation only: the figures of these pages are in ``attention_tutorial.figures``; "
@@ -1976,22 +1972,15 @@ PARAGRAPHS: dict[str, str] = {
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
     "Each press of *Step* takes one step of ``w_path`` (full-batch SGD on the summed "
-    "leave-one-out loss); the box *What it displays* at the top of the stepper's API reference "
-    "page describes the readout and the marks. ``w_path`` gives each step's ``w`` and "
-    "``loss_curve(path, x, y)`` its loss; "
-    "when ``w`` is trained, the gradient at ``path[k]`` (step ``k + 1`` moves against it: "
-    "``w - lr * gradient``) is ``(path[k] - path[k + 1]) / lr``. A step can leave the chart, "
-    "whose ``w`` axis ends at ``10**3.5``: the page draws it at the chart's edge and its "
-    "readout says so.": (
+    "leave-one-out loss); the box “What it displays” at the top of this page describes the "
+    "readout and the marks. ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` "
+    "its loss; when ``w`` is trained, the gradient at ``path[k]`` (step ``k + 1`` moves against "
+    "it: ``w - lr * gradient``) is ``(path[k] - path[k + 1]) / lr``.": (
         "每按一次“走一步”，就走 ``w_path`` 的一步（在留一法损失之和上做全批量 SGD）；"
         "读数和图上的标记见本页开头“它显示什么”框里的说明。"
         "每一步的 ``w`` 由 ``w_path`` 给出，它的损失由 ``loss_curve(path, x, y)`` 给出；"
         "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步按它更新：``w - lr * 梯度``）是 "
-        "``(path[k] - path[k + 1]) / lr``。一步也可能走出图：图的横轴 ``w`` 只到 "
-        "``10**3.5``，这样的一步画在图的边缘，读数里会注明。"
-    ),
-    "A notebook shows its static picture; the slider runs on the lesson pages.": (
-        "notebook 里显示的是它的静态图；能拖动的滑块只在课程页上。"
+        "``(path[k] - path[k + 1]) / lr``。"
     ),
     # toy2d
     "Inputs ``x = (x_1, x_2)`` are uniform on ``[0, 5)^2``; the output depends on ``x_1`` "
@@ -2169,12 +2158,13 @@ COMMENTS: dict[str, str] = {
     "its HTML, for a file of your own": "它的 HTML，可以写进你自己的文件",
     "w0: the untrained model's w,": "w0：未训练模型的 w，",
     "seeded as in the lesson": "随机种子与课程里相同",
-    "the lesson's stepper": "课程里的单步演示",
+    "the chapter's stepper": "本章的单步演示",
     "default: the chapter's settings": "默认就是本章的设置",
     "where its 5 steps end (path()": "5 步之后的 w（path() 里",
     "holds w0 and w after each step)": "是 w0 和每一步之后的 w）",
     "training log w at lr 0.5, one": "训练 log w、lr = 0.5 时，",
-    "step overshoots to about 1,700": "一步就冲到约 1700",
+    "step overshoots to about 1700": "一步就冲到约 1700",
+    "seeded as in the chapter": "随机种子与本章相同",
     "training log w at lr = 0.05:": "训练 log w，lr = 0.05：",
     "w stays > 0; after 5 steps it is": "w 恒为正；5 步之后是",
     "at 4.0, near the minimum (w ≈ 4)": "4.0，接近损失的最低点（w ≈ 4）",
