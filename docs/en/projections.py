@@ -54,6 +54,8 @@ print(f"noise variance of the labels: {noise:.3f}")
 # </details>
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
+#
+# <!-- source: attention_tutorial.training.train -->
 
 # %%
 x2_train = data2.x_train  # (100, 2)
