@@ -2114,8 +2114,8 @@ COMMENTS: dict[str, str] = {
     "before its step": "之前的 w",
     "leave_one_out=True by default:": "leave_one_out 默认是 True：",
     "each point's own key left out": "去掉每个点自身的键",
-    "a dict built by a loop: legend": "用循环建出的字典：图例标签",
-    "label -> path, one entry per lr": "→ 路径，每个 lr 一项",
+    "a dict built by a loop: legend": "用循环建出的字典：图例标签 →",
+    "label -> path, one entry per lr": "路径，每个 lr 一项",
     "the minimum of the leave-one-out": "留一法损失在网格上的",
     "loss on a grid: 18.0, at w ≈ 4": "最低点：18.0，在 w ≈ 4 处",
     # figures.shape_flow
