@@ -57,10 +57,12 @@ _PANELS = {
 }
 _NEUTRAL = "0.55"  # grey: the legend entry of the dotted lines of several formulations
 # A byte count below 1 (0: nothing measured) is drawn at 1 B, the log axis having no 0: the
-# alt text says where it is drawn, so that it reads as the figure shows it
+# alt text says where it is drawn, so that it reads as the figure shows it; a count above 0
+# is below 1 B, not a 0 the axis lacks (review fx33: "0.5 B (drawn at 1 B: a log axis has
+# no 0)" gave a 0 as the reason for a value that is not 0)
 _AT_ONE_BYTE = {
-    "zh": "（对数轴上没有 0，画在 1 B 处）",
-    "en": " (drawn at 1 B: a log axis has no 0)",
+    "zh": {"zero": "（对数轴上没有 0，画在 1 B 处）", "below": "（小于 1 B，画在 1 B 处）"},
+    "en": {"zero": " (drawn at 1 B: a log axis has no 0)", "below": " (below 1 B, drawn at 1 B)"},
 }
 
 
@@ -77,9 +79,17 @@ def _bytes(value: float) -> str:
 
 
 def _bytes_drawn(value: float, lang: str) -> str:
-    """A byte count as the alt text reads it: ``'0.4 B (drawn at 1 B: ...)'`` below 1 B."""
+    """A byte count as the alt text reads it: ``'0.4 B (below 1 B, drawn at 1 B)'``, 0 B too.
+
+    >>> _bytes_drawn(0.5, "en")
+    '0.5 B (below 1 B, drawn at 1 B)'
+    >>> _bytes_drawn(0, "en")
+    '0 B (drawn at 1 B: a log axis has no 0)'
+    """
     said = _bytes(value)
-    return said + (_AT_ONE_BYTE[lang] if value < 1 and said != "1 B" else "")
+    if value >= 1 or said == "1 B":
+        return said
+    return said + _AT_ONE_BYTE[lang]["zero" if value == 0 else "below"]
 
 
 def _byte_tick(value: float, _position: object = None) -> str:

@@ -493,11 +493,11 @@ def plot_loss(
     r"""Plot the training loss against the epoch number (starting at 1).
 
     With ``train``'s defaults (``lr=0.5``, a gradient step on ``w`` itself,
-    not on $\log w$), the first step alone carries ``w`` far past the minimum
-    of the leave-one-out loss (``w`` ≈ 4); the next four only creep back, and
-    the loss stays nearly flat above that minimum: the example prints the
-    losses and the path of ``w``. Why, and what it does to the fit: the page
-    `smoothness.md`.
+    not on $\log w$), the first step carries ``w`` past the minimum of the
+    leave-one-out loss (``w`` ≈ 4), straight to 16.9; the next four only
+    creep back, and the loss stays nearly flat, at 22.7, above the minimum's
+    18.0: the example prints the losses, the path of ``w`` and that minimum.
+    Why, and what it does to the fit: the page `smoothness.md`.
 
     ``train`` minimises the leave-one-out loss, so each loss drawn here is the
     leave-one-out curve of ``plot_loss_vs_w`` read at that epoch's ``w``: the
@@ -561,6 +561,16 @@ def plot_loss(
         ... )
         >>> [round(float(v), 1) for v in L]
         [58.8, 22.9, 22.9, 22.8, 22.7]
+        >>> # the minimum of the leave-one-out
+        >>> # loss on a grid: 18.0, at w ≈ 4
+        >>> ws = np.logspace(-1, 3, 401)
+        >>> L_ws = loss_curve(
+        ...     ws, d.x_train, d.y_train
+        ... )
+        >>> round(float(L_ws.min()), 1)
+        18.0
+        >>> round(float(ws[L_ws.argmin()]), 2)
+        3.98
     """
     with building(lang) as words:
         layout = _check_layout(layout)
@@ -750,12 +760,13 @@ def plot_w_paths(
     What it shows: the grey curve is $L(w)$, the summed leave-one-out loss at
     $w$ (``loss_curve``). Each path is a polyline through the points
     $(w_k, L(w_k))$ of that curve: $w_0$ is the path's first value and $w_k$
-    ($k \ge 1$) its value after step $k$. Only the points lie on the curve;
-    the straight segments between them are not losses $w$ ever had.
+    ($k \ge 1$) its value after step $k$.
 
     How to read it: a path starts at a grey square (paths that start at the
     same $w$ share it) and ends at a dot in the path's colour, outlined in
     black (light grey in the dark palette); the legend names both markers.
+    Only the points lie on the curve: the straight segments only join
+    successive steps; training never visited the points between.
     The star marks the minimum of the curve. It is larger than the end dots,
     which are drawn over it: a path that ends at the minimum shows its dot
     inside the star.
@@ -810,8 +821,8 @@ def plot_w_paths(
         ...     )
         ...     for lr in (0.02, 0.05)
         ... }
-        >>> # the curve only where the paths
-        >>> # run: w from 10^-0.5 to 10^1.5
+        >>> # the curve only near the paths:
+        >>> # w from 10^-0.5 to 10^1.5
         >>> ws = np.logspace(-0.5, 1.5, 201)
         >>> fig = plot_w_paths(
         ...     x, y, paths, ws=ws

@@ -78,6 +78,20 @@ def test_no_api_page_documents_a_module_that_is_gone(lang: str) -> None:
     assert sorted(p.removeprefix("api/").removesuffix(".md") for p in api_in_nav[1:]) == MODULES
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sidebar_lists_the_modules_in_the_order_of_the_index(lang: str) -> None:
+    """Review fx33: the index grouped ``training_paths`` and ``local_linear_regression`` with
+    the chapter's computations and the tensor pictures before their building blocks, while the
+    sidebar put them after ``scaling`` and the building blocks first. Both list the modules in
+    one order: the order of the index's table rows."""
+    index = (DOCS / lang / "api" / "index.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| \[[^\]]+\]\(([\w.]+)\.md\) \|", index, re.M)
+    api_in_nav = [p for p in nav_pages(lang) if p.startswith("api/")][1:]  # [0]: the index
+    in_nav = [p.removeprefix("api/").removesuffix(".md") for p in api_in_nav]
+    assert sorted(rows) == MODULES, "one table row per module"
+    assert in_nav == rows, f"{CONFIGS[lang]}: order the API pages as docs/{lang}/api/index.md"
+
+
 def test_docstring_page_names_become_links_titled_in_each_language() -> None:
     text = "Explained on the pages `parametric.md` and ``handbook/repeat.md``; not `x.md`."
     assert docstring_links.link_pages(text, "en") == (
@@ -886,10 +900,7 @@ def _lines_but_error_messages(code: str):
 
 
 def test_only_a_tracebacks_lines_are_left_out_of_the_width_check() -> None:
-    code = (
-        ">>> f(1)\nTraceback (most recent call last):\n...\nValueError: x\n>>> g()\n"
-        "'a'\n"
-    )
+    code = ">>> f(1)\nTraceback (most recent call last):\n...\nValueError: x\n>>> g()\n'a'\n"
     assert list(_lines_but_error_messages(code)) == [">>> f(1)", ">>> g()", "'a'"]
 
 

@@ -523,10 +523,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "`paths` 不是映射、`paths` 的某个键（图例标签）不是字符串、某条路径不是数的序列"
         "（单个数、字符串或字符串的列表都不是），"
         "或者某条路径或 `ws` 含有布尔值时。",
-        "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知时。"
+        "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；"
         "`x_train` 或 `y_train` 不是一维、是空的、不是浮点类型（整数或布尔类型），"
-        "或含有 NaN 或无穷大时。两者长度或数据类型不同，或 `n_train < 2` 时。"
-        "`paths` 或其中某条路径是空的，或某个 $w$ 不是有限的正数时。"
+        "或含有 NaN 或无穷大；两者长度或数据类型不同，或 `n_train < 2`；"
+        "`paths` 或其中某条路径是空的，或某个 $w$ 不是有限的正数；"
         "`ws` 不是一维、是空的，或有不是有限正数的值时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
@@ -1463,15 +1463,15 @@ PARAGRAPHS: dict[str, str] = {
         "测试输入画成曲线下方的一排短竖线：后面各页就在这些位置上做预测。"
     ),
     "With ``train``'s defaults (``lr=0.5``, a gradient step on ``w`` itself, not on "
-    "$\\log w$), the first step alone "
-    "carries ``w`` far past the minimum of the leave-one-out loss (``w`` ≈ 4); the next four "
-    "only creep back, and the loss stays nearly flat above that minimum: the example prints "
-    "the losses and the path of ``w``. Why, and what it does to the fit: the page "
+    "$\\log w$), the first step carries ``w`` past the minimum of the leave-one-out loss "
+    "(``w`` ≈ 4), straight to 16.9; the next four only creep back, and the loss stays nearly "
+    "flat, at 22.7, above the minimum's 18.0: the example prints the losses, the path of "
+    "``w`` and that minimum. Why, and what it does to the fit: the page "
     "`smoothness.md`.": "用 ``train`` 的默认设置（``lr=0.5``，梯度下降直接更新 ``w`` 本身，"
     "而不是 $\\log w$）时，"
-    "单是第一步就把 ``w`` 带到留一法损失最低点（``w`` ≈ 4）的远处；后面四步只往回挪了一点，"
-    "损失几乎不变，停在比最低点高的地方；示例打印出各轮的损失和 ``w`` 走过的路径。原因，"
-    "以及这对拟合有什么影响，见 `smoothness.md` 一页。",
+    "第一步就让 ``w`` 越过留一法损失的最低点（``w`` ≈ 4），一下冲到 16.9；后面四步只往回挪了"
+    "一点，损失几乎不变，停在 22.7，高于最低点的 18.0；示例打印出各轮的损失、``w`` 走过的路径"
+    "和这个最低点。原因，以及这对拟合有什么影响，见 `smoothness.md` 一页。",
     "``train`` minimises the leave-one-out loss, so each loss drawn here is the leave-one-out "
     "curve of ``plot_loss_vs_w`` read at that epoch's ``w``: the example checks it with "
     "``loss_curve``.": "``train`` 最小化的就是留一法损失，所以这里画出的每个损失，都是 "
@@ -1480,18 +1480,19 @@ PARAGRAPHS: dict[str, str] = {
     "轴是对数坐标；留一法曲线的最小值标了出来。",
     "What it shows: the grey curve is $L(w)$, the summed leave-one-out loss at $w$ "
     "(``loss_curve``). Each path is a polyline through the points $(w_k, L(w_k))$ of that "
-    "curve: $w_0$ is the path's first value and $w_k$ ($k \\ge 1$) its value after step $k$. "
-    "Only the points lie on the curve; the straight segments between them are not losses $w$ "
-    "ever had.": "图上画的是什么：灰色曲线是 $L(w)$，即 $w$ 处留一法损失之和"
+    "curve: $w_0$ is the path's first value and $w_k$ ($k \\ge 1$) its value after step "
+    "$k$.": "图上画的是什么：灰色曲线是 $L(w)$，即 $w$ 处留一法损失之和"
     "（``loss_curve``）。每条路径是连接这条曲线上各点 $(w_k, L(w_k))$ 的折线："
-    "$w_0$ 是路径的初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值。只有这些点在曲线上；"
-    "点之间的线段并不是 $w$ 真正到过的损失。",
+    "$w_0$ 是路径的初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值。",
     "How to read it: a path starts at a grey square (paths that start at the same $w$ share "
     "it) and ends at a dot in the path's colour, outlined in black (light grey in the dark "
-    "palette); the legend names both markers. The star marks the minimum of the curve. It is "
+    "palette); the legend names both markers. Only the points lie on the curve: the straight "
+    "segments only join successive steps; training never visited the points between. The "
+    "star marks the minimum of the curve. It is "
     "larger than the end dots, which are drawn over it: a path that ends at the minimum shows "
     "its dot inside the star.": "怎样读图：路径从灰色方块出发（从同一个 $w$ 出发的路径共用它），"
     "停在路径颜色的圆点上，圆点有黑色描边（深色模式下是浅灰色）；图例说明这两种标记。"
+    "只有这些点在曲线上：点之间的线段只是把相邻两步连起来，线段上的点不是训练中出现过的损失。"
     "星号标出曲线的最小值。星号比终点的圆点大，圆点画在它上面：停在最小值处的路径，"
     "它的圆点就落在星号中间。",
     # figures.kernels
@@ -2112,8 +2113,8 @@ COMMENTS: dict[str, str] = {
     "lr = 0.05 on it)": "lr = 0.05 停在星号上）",
     "lr = 0.05 goes past the star": "lr = 0.05 先越过星号",
     "(w ≈ 4) to 5.06, then comes back": "（w ≈ 4）到 5.06，再走回来",
-    "the curve only where the paths": "曲线只画路径经过的一段：",
-    "run: w from 10^-0.5 to 10^1.5": "w 从 10^-0.5 到 10^1.5",
+    "the curve only near the paths:": "曲线只画路径附近的一段：",
+    "w from 10^-0.5 to 10^1.5": "w 从 10^-0.5 到 10^1.5",
     "each loss is the leave-one-out": "每个损失都是那一轮的 w 处的",
     "loss at that epoch's w": "留一法损失",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
@@ -2125,8 +2126,10 @@ COMMENTS: dict[str, str] = {
     "before its step": "之前的 w",
     "leave_one_out=True by default:": "leave_one_out 默认是 True：",
     "each point's own key left out": "去掉每个点自身的键",
-    "a dict built by a loop: legend": "用循环建出的字典：图例标签",
-    "label -> path, one entry per lr": "-> 路径，每个 lr 一项",
+    "a dict built by a loop: legend": "用循环建出的字典：图例标签 →",
+    "label -> path, one entry per lr": "路径，每个 lr 一项",
+    "the minimum of the leave-one-out": "留一法损失在网格上的",
+    "loss on a grid: 18.0, at w ≈ 4": "最低点：18.0，在 w ≈ 4 处",
     # figures.shape_flow
     "3 test inputs (queries),": "3 个测试输入（查询），",
     "4 training points (keys, values)": "4 个训练点（键和值）",

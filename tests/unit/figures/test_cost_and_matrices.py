@@ -654,10 +654,13 @@ def test_the_alt_text_says_bytes_as_drawn_and_one_point_as_a_point(lang) -> None
     alt = plot_scaling(rows, lang=lang).alt_facts
     if lang == "zh":
         assert "平铺（repeat_interleave）：n = 500 时，时间 0.01 s，峰值内存 0.4 B（" in alt
+        # review fx33: 0.4 B is below 1 B, not a 0 that the log axis lacks
+        assert "峰值内存 0.4 B（小于 1 B，画在 1 B 处）" in alt and "没有 0" not in alt
         assert "算出的字节数 1 kB；" in alt
         assert alt.endswith("每种写法只有一个 n，各画成一个点。")
     else:
         assert "tiled (repeat_interleave): at n = 500, time 0.01 s, peak memory 0.4 B (" in alt
+        assert "peak memory 0.4 B (below 1 B, drawn at 1 B)" in alt and "has no 0" not in alt
         assert ", counted bytes 1 kB;" in alt
         assert alt.endswith("each formulation has one n and is drawn as one point.")
     assert "1000 B" not in alt and " 500 " not in alt.replace("= 500 ", "")
