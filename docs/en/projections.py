@@ -116,7 +116,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 #
 # The one-$w$ model learns $w$ = 3.12 here, much smaller than the 16.20 the chapter's model
 # learns on [Parametric attention pooling](parametric.py), so its kernel is much wider (a
-# kernel's width is the Gaussian's standard deviation). All three $w$ are in the w table above;
+# kernel's width is the Gaussian's standard deviation). All the $w$ named here are in the w table above;
 # the 16.20 comes from the cell above retraining the chapter's model on its 1-D data as that page
 # does. Most of the gap is the training: the chapter stops wherever its 5 SGD steps end
 # ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)), while here Adam runs a fixed
