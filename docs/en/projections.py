@@ -22,7 +22,7 @@ print("x_train:", shapes[0], " x_test:", shapes[1])
 # the labels' noise, known here because we made the data: y - f(x_1)
 residual = data2.y_train - at.f(data2.x_train[:, 0])  # (100,)
 noise = (residual**2).mean().item()
-print(f"noise variance of the labels: {noise:.3f}")
+print(f"mean square of the labels' noise: {noise:.3f}")
 
 # %% [markdown]
 # ## Two models, one data set
@@ -94,9 +94,12 @@ _ = at.train(chapter, data1.x_train, data1.y_train)
 # over the leave-one-out page's grid of w
 ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000
 w_1d = at.best_w(ws, data1.x_train, data1.y_train)
+# the same grid on this page's 100 points, x_1 alone
+w_x1 = at.best_w(ws, x2_train[:, 0], y2_train)
 w_rows = {
     "chapter, 1-D, 5 SGD steps": chapter.w.item(),
     "1-D leave-one-out best": w_1d,
+    "best here on x_1 alone": w_x1,
     "one w here, 300 Adam steps": scalar.w.item(),
 }
 print("w:")
@@ -115,16 +118,17 @@ print(f"  its last 50 steps: {last_change:.0e}")
 #
 # The one-$w$ model learns $w$ = 3.12 here, much smaller than the 16.20 the chapter's model
 # learns on [Parametric attention pooling](parametric.py), so its kernel is much wider (a
-# kernel's width is the Gaussian's standard deviation). All three $w$ are in the w table above;
+# kernel's width is the Gaussian's standard deviation). All the $w$ named here are in the w table above;
 # the 16.20 comes from the cell above retraining the chapter's model on its 1-D data as that page
 # does. Most of the gap is the training: the chapter stops wherever its 5 SGD steps end
 # ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)), while here Adam runs a fixed
 # 300 steps, over the last 50 of which the loss changes by rounding errors only (the last line
 # above). The like-for-like comparison is the 1-D leave-one-out best, 3.98 on the grid of
-# [Why leave one out](leave-one-out.py). Two reasons explain the rest, from 3.98 down to 3.12: a round
-# kernel must be as wide along x₂, which does not matter, as along x₁, so its width is a compromise
-# between the two; and 100 points spread over a square leave a point's neighbours farther away
-# than 50 points on a line do.
+# [Why leave one out](leave-one-out.py). Spreading 100 points over a square does not leave the
+# neighbours farther away: on x₁ alone, the best $w$ for these same 100 points on the same grid is
+# 3.98 too (the w table's third line). The rest, from 3.98 down to 3.12, comes from x₂: a round
+# kernel has one width, so it must be as narrow along x₂, which does not matter, as along x₁, and
+# that width is a compromise between the two directions.
 #
 # What did the projection model learn? The one-$w$ model's kernel is a round bump in key space
 # (the region of keys that get large weights), of width $1/w$ in every direction and centred on
@@ -189,7 +193,7 @@ print(f"query {query.tolist()}, centre c ({c[0]:.2f}, {c[1]:.2f})")
 at.plot_kernel_contours(kernels, query, keys=x2_train)
 
 # %% [markdown]
-# Figure: both models' kernels as contours around the query (3.5, 2.5). On the left, the one-*w* model's is a circle centred on the query; on the right, the projection model's is a slightly tilted ellipse, about as narrow as the circle along x₁, much longer along x₂, its centre (3.87, 2.60) to the right of the query.
+# Figure: both models' kernels as contours around the query (3.5, 2.5). In the panel titled ScalarKernelAttention, the one-*w* model's is a circle centred on the query; in the one titled ProjectedAttention, the projection model's is a slightly tilted ellipse, about as narrow as the circle along x₁, much longer along x₂, its centre (3.87, 2.60) to the right of the query.
 #
 # $M_{11}$, the coefficient of the query's and the key's $x_1$, is many times $M_{22}$, that of
 # their $x_2$; $M_{12}$ is not small either: it multiplies the query's $x_1$ with the key's $x_2$.
@@ -212,7 +216,8 @@ at.plot_kernel_contours(kernels, query, keys=x2_train)
 #
 # </details>
 #
-# Set the two widths beside the one-$w$ model's $1/w$ (the kernel width table printed above):
+# Set the projection model's widths along x₁ and x₂, 1/√A₁₁ and 1/√A₂₂, beside the one-$w$
+# model's $1/w$ (the kernel width table printed above):
 # along x₁ both models are almost equally wide (0.31 and 0.32, one seed's result); the difference
 # lies along x₂, where the projection model's bump is about twice as wide (0.62), so keys with a
 # similar x₁ but a distant x₂ get weight too, while the one-$w$ model has a single number and must
@@ -323,7 +328,7 @@ print(f"kernel width along x_1: {shifts[2]:.2f}")
 
 # %% [markdown]
 # On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
-# x₁ (0.31); the one-$w$ model's, +0.02.
+# x₁ (0.31); the one-$w$ model's sits at +0.02.
 # On these queries the projection model is still far more accurate: its squared error averages
 # 0.017, one $w$'s 0.327. Whether the shift itself helped or hurt, this comparison with another
 # model cannot say (see the fold).
@@ -334,7 +339,7 @@ print(f"kernel width along x_1: {shifts[2]:.2f}")
 # centre a little further right (by how much the first number exceeds 1), while the second number
 # times $x_2 = 2.5$ shifts it left by a fixed amount. The two cancel near $x_1 = 1$; the further the
 # query from there, the further off the centre: a small error in a coefficient, times a coordinate
-# of several units, is a kernel width.
+# of several units, comes to about a kernel width.
 #
 # The shift is not harmless in general: $f$ falls to the right of these queries, so averaging
 # labels from there pulls the prediction down; whether on this row the pull helped or hurt,
@@ -451,30 +456,30 @@ print(f"{'beat one w (of 10)':<18}" + beat)
 
 # %% [markdown]
 # At 300 steps the projections' median test error, 0.048, is far below one $w$'s 0.114, and nine
-# seeds of ten beat it; but seed 5 is stuck. Compare test errors with both models trained for 300
-# steps: seed 5's is 0.909, about 8 times one $w$'s (the seed 5 / one w line above: 7.94). Its
+# seeds of ten beat it; but seed 5 is stuck. After 300 steps for both models,
+# seed 5's test error is 0.909, about 8 times one $w$'s (the seed 5 / one w line above: 7.94). Its
 # Adam run fell into a poor region; with both trained for 1,000 steps it is still at 0.674, about
 # 6 times one $w$'s (still 0.114 after 1,000 steps). More freedom is also more ways to go wrong.
 #
 # The step budget matters as well. Another 700 steps lower the median leave-one-out loss from
-# 0.250 to 0.240, yet the median test error **rises** from 0.048 to 0.065: the models spend the
-# extra steps fitting the noise of the training set. The 300 steps were fixed in advance; they are
-# not training to convergence. One $w$'s loss had already stopped changing at 300 steps, so the
-# gap narrows: at 1,000 steps only eight seeds of ten beat one $w$, and seed 9 has risen to 0.146.
+# 0.250 to 0.240, yet the median test error **rises** from 0.048 to 0.065: the models most likely
+# spend the extra steps fitting the noise of the training set. The 300 steps were fixed in advance; they are
+# not training to convergence. The gap narrows because the projection models'
+# test error rises (the median from 0.048 to 0.065) while one $w$'s does not move (0.114): at 1,000 steps only eight seeds of ten beat one $w$, and seed 9 has risen to 0.146.
 # The median wins at both budgets; nothing here shows that it would at every budget.
 #
 # ## Why training losses mislead
 #
 # The leave-one-out loss is computed against noisy labels
-# and holds the variance of their noise. We made these data ourselves and know the true $f$, so we
-# can compute the noise (its variance is printed by the first cell), take it off the loss and set
+# and holds the mean square of their noise. We made these data ourselves and know the true $f$, so we
+# can compute the noise (its mean square is printed by the first cell), take it off the loss and set
 # what is left beside the test error. Why it can be taken off: a leave-one-out prediction never sees
-# its own label's noise, so on average the loss is about the error against the truth plus the noise
-# variance. The noise is measured at the training points, though, and the test error on the grid,
+# its own label's noise, so on average the loss is about the error against the truth plus the noise's
+# mean square. The noise is measured at the training points, though, and the test error on the grid,
 # so the “about” below is a rough match:
 
 # %%
-# the labels' noise variance, computed in the first cell
+# the mean square of the labels' noise, from the first cell
 print(f"{'':<12}{'loss - noise':>13}{'test MSE':>10}")
 for name, loss, mse in (
     ("one w", losses_scalar[-1], mse_scalar),
@@ -498,7 +503,7 @@ import inspect
 
 # checks of the page's text, one claim a line;
 # a rerun that changes one fails the build
-# the noise variance near 0.23;
+# the noise's mean square near 0.23;
 # two models: both far below the baseline
 assert f"{noise:.2f}" == "0.23"
 assert mse_projected < mse_scalar < mse_mean / 5
@@ -508,6 +513,8 @@ assert last_change < 1e-6
 # 3.98, above this page's one w, 3.12
 assert f"{chapter.w.item():.2f}" == "16.20"
 assert f"{w_1d:.2f}" == "3.98" and scalar.w.item() < w_1d
+# these 100 points, x_1 alone: the same 3.98
+assert f"{w_x1:.2f}" == "3.98"
 assert f"{scalar.w.item():.2f}" == "3.12"
 # train_leave_one_out's defaults: 200 steps at 0.05
 defaults = inspect.signature(at.train_leave_one_out).parameters
