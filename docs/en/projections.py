@@ -54,8 +54,6 @@ print(f"mean square of the labels' noise: {noise:.3f}")
 # </details>
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
-#
-# <!-- source: attention_tutorial.training.train -->
 
 # %%
 x2_train = data2.x_train  # (100, 2)
@@ -84,12 +82,8 @@ rows = {
 for name, (loss, mse) in rows.items():
     print(f"{name:<14}{loss:>7.3f}{mse:>10.3f}")
 print("loss: leave-one-out, before step 300")
-# the chapter's 1-D data; its model trained as on the
-# parametric page: seeded initial w, 5 SGD steps at lr 0.5
+# the chapter's 1-D data
 data1 = at.make_data()
-_ = torch.manual_seed(at.SEED)
-chapter = at.NWKernelRegression()
-_ = at.train(chapter, data1.x_train, data1.y_train)
 # like for like: the best w on the same 1-D data,
 # over the leave-one-out page's grid of w
 ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000
@@ -97,7 +91,6 @@ w_1d = at.best_w(ws, data1.x_train, data1.y_train)
 # the same grid on this page's 100 points, x_1 alone
 w_x1 = at.best_w(ws, x2_train[:, 0], y2_train)
 w_rows = {
-    "chapter, 1-D, 5 SGD steps": chapter.w.item(),
     "1-D leave-one-out best": w_1d,
     "best here on x_1 alone": w_x1,
     "one w here, 300 Adam steps": scalar.w.item(),
@@ -116,17 +109,16 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # last step; why it overstates the gap between the two models is the subject of
 # [Why training losses mislead](#why-training-losses-mislead), near the end.
 #
-# The one-$w$ model learns $w$ = 3.12 here, much smaller than the 16.20 the chapter's model
+# The one-$w$ model learns $w$ = 3.12 here, much smaller than the $w$ the chapter's model
 # learns on [Parametric attention pooling](parametric.py), so its kernel is much wider (a
-# kernel's width is the Gaussian's standard deviation). All the $w$ named here are in the w table above;
-# the 16.20 comes from the cell above retraining the chapter's model on its 1-D data as that page
-# does. Most of the gap is the training: the chapter stops wherever its 5 SGD steps end
+# kernel's width is the Gaussian's standard deviation). All the $w$ of this page named here are in
+# the w table above. Most of the gap to the chapter's $w$ is the training: the chapter stops wherever its 5 SGD steps end
 # ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)), while here Adam runs a fixed
 # 300 steps, over the last 50 of which the loss changes by rounding errors only (the last line
 # above). The like-for-like comparison is the 1-D leave-one-out best, 3.98 on the grid of
 # [Why leave one out](leave-one-out.py). Spreading 100 points over a square does not leave the
 # neighbours farther away: on x₁ alone, the best $w$ for these same 100 points on the same grid is
-# 3.98 too (the w table's third line). The rest, from 3.98 down to 3.12, comes from x₂: a round
+# 3.98 too (the w table's second line). The rest, from 3.98 down to 3.12, comes from x₂: a round
 # kernel has one width, so it must be as narrow along x₂, which does not matter, as along x₁, and
 # that width is a compromise between the two directions.
 #
@@ -509,9 +501,7 @@ assert f"{noise:.2f}" == "0.23"
 assert mse_projected < mse_scalar < mse_mean / 5
 # one w has stopped moving: its loss changes by rounding errors only
 assert last_change < 1e-6
-# the chapter's learned w 16.20; like for like: 1-D best
-# 3.98, above this page's one w, 3.12
-assert f"{chapter.w.item():.2f}" == "16.20"
+# like for like: 1-D best 3.98, above this page's one w, 3.12
 assert f"{w_1d:.2f}" == "3.98" and scalar.w.item() < w_1d
 # these 100 points, x_1 alone: the same 3.98
 assert f"{w_x1:.2f}" == "3.98"

@@ -475,7 +475,7 @@ print(f"(qw)(kw) at most {largest_qk:.0f}")
 # the scores q'k' (n_train, n_train): float32 against float64
 exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
 score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
-print(f"float32 error of a score, at most {score_err.max().item():.1e}")
+print(f"a score's float32 error: at most {score_err.max().item():.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest

@@ -34,8 +34,6 @@ print(f"mean square of the labels' noise: {noise:.3f}")
 # </details>
 #
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
-#
-# <!-- source: attention_tutorial.training.train -->
 
 # %%
 x2_train = data2.x_train  # (100, 2)
@@ -64,12 +62,8 @@ rows = {
 for name, (loss, mse) in rows.items():
     print(f"{name:<14}{loss:>7.3f}{mse:>10.3f}")
 print("loss: leave-one-out, before step 300")
-# the chapter's 1-D data; its model trained as on the
-# parametric page: seeded initial w, 5 SGD steps at lr 0.5
+# the chapter's 1-D data
 data1 = at.make_data()
-_ = torch.manual_seed(at.SEED)
-chapter = at.NWKernelRegression()
-_ = at.train(chapter, data1.x_train, data1.y_train)
 # like for like: the best w on the same 1-D data,
 # over the leave-one-out page's grid of w
 ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000
@@ -77,7 +71,6 @@ w_1d = at.best_w(ws, data1.x_train, data1.y_train)
 # the same grid on this page's 100 points, x_1 alone
 w_x1 = at.best_w(ws, x2_train[:, 0], y2_train)
 w_rows = {
-    "chapter, 1-D, 5 SGD steps": chapter.w.item(),
     "1-D leave-one-out best": w_1d,
     "best here on x_1 alone": w_x1,
     "one w here, 300 Adam steps": scalar.w.item(),
@@ -94,7 +87,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # %% [markdown]
 # 衡量模型的是测试误差。表里的 loss 是最后一步之前的留一法训练损失；它为什么会夸大两个模型的差距，本页靠后的“[为什么不能拿训练损失来比](#为什么不能拿训练损失来比)”一节专门讲。
 #
-# 标量 $w$ 模型在这里学到的 $w$ 是 3.12，比本章《[带参数的注意力汇聚](parametric.py)》一页学到的 16.20 小得多，核也就宽得多（核的宽度指高斯的标准差）。这里说到的 $w$ 都在上面的 w 表里；16.20 是上面的代码照那一页的做法，在本章的一维数据上重新训练得到的。差距大部分来自训练：本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是本章数据在网格上的最佳 $w$，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。100 个点散布在正方形里，并没有让近邻变远：只用这 100 个点的 x₁，同一网格上的最佳 $w$ 也是 3.98（w 表的第三行）。从 3.98 到 3.12 的差距来自 x₂：圆形的核只有一个宽度，沿 x₂（它无关紧要）也必须和沿 x₁ 一样窄，这个宽度只能在两个方向之间折中。
+# 标量 $w$ 模型在这里学到的 $w$ 是 3.12，比本章《[带参数的注意力汇聚](parametric.py)》一页学到的 $w$ 小得多，核也就宽得多（核的宽度指高斯的标准差）。本页说到的 $w$ 都在上面的 w 表里。与本章那个 $w$ 的差距大部分来自训练：本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是本章数据在网格上的最佳 $w$，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。100 个点散布在正方形里，并没有让近邻变远：只用这 100 个点的 x₁，同一网格上的最佳 $w$ 也是 3.98（w 表的第二行）。从 3.98 到 3.12 的差距来自 x₂：圆形的核只有一个宽度，沿 x₂（它无关紧要）也必须和沿 x₁ 一样窄，这个宽度只能在两个方向之间折中。
 #
 # 投影模型学到了什么？标量 $w$ 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 $1/w$，中心就在查询上。先看一维，即“[一维时一个 *w* 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q = a$、$W_k = b$ 是两个数，鼓包以 $\frac{a}{b}q$ 为中心，宽度是 $1/|b|$。到了二维，$ab$、$b^2$、$\frac{a}{b}$ 变成三个 ${2 \times 2}$ 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并在键所在的平面上，把两个模型的核在网格上一个查询周围画成等高线（<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>），两幅图的坐标轴和等高线高度都相同：
 #
@@ -367,9 +360,7 @@ assert f"{noise:.2f}" == "0.23"
 assert mse_projected < mse_scalar < mse_mean / 5
 # one w has stopped moving: its loss changes by rounding errors only
 assert last_change < 1e-6
-# the chapter's learned w 16.20; like for like: 1-D best
-# 3.98, above this page's one w, 3.12
-assert f"{chapter.w.item():.2f}" == "16.20"
+# like for like: 1-D best 3.98, above this page's one w, 3.12
 assert f"{w_1d:.2f}" == "3.98" and scalar.w.item() < w_1d
 # these 100 points, x_1 alone: the same 3.98
 assert f"{w_x1:.2f}" == "3.98"
