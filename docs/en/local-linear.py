@@ -2,7 +2,7 @@
 # # Boundary bias and local linear regression
 #
 # The fit of [non-parametric attention pooling](nonparametric.py) goes astray at the left end, by
-# more than 2; in between it flattens the peak and the trough of the curve (errors of about 0.5);
+# more than 2; in between it lowers the peak and raises the trough of the curve (errors of about 0.5);
 # at the right end it lands almost on the curve. This page finds out why, then
 # tries a remedy that changes one thing only: **local linear regression**. It keeps the same
 # attention weights, but instead of a weighted average it fits a weighted straight line around each
@@ -108,9 +108,9 @@ print(
 # $$\min_{b_0, b} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b (x_i - x)\big)^2 ,$$
 #
 # where $\alpha_i(x)$ is the Nadaraya-Watson attention weight of the key $x_i$ for the query $x$,
-# and predicts its value at the query, $b_0$. The line follows its slope from the centre of the weights
-# ($\bar x$, the mean key above) back to the query, which cancels the bias of looking one way
-# only, to the extent that the window's slope matches $f$'s (computed below).
+# and predicts its value at the query, $b_0$. The line is extended along its slope from the centre of
+# the weights ($\bar x$, the mean key above) back to the query; this cancels the bias of looking one
+# way only, as far as the window's slope matches $f$'s (measured below).
 #
 # The solution has a simple form. Setting the derivative with respect to the intercept $b_0$ to 0
 # makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
@@ -169,7 +169,7 @@ print(f"  local linear    {mse_ll:.4f}")
 # $x = 0$ and $x = 4.9$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at $x = 4.9$
 # Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower)
 # one shows two sets of weights of the query $x = 0$: the stems (a square on top) are the attention weights $\alpha_i$,
-# all of them to the query's right, centred at $\bar x$, far from the query; the dots (joined by a thin line) are
+# all of them to the query's right, centred at $\bar x$, well to the right of the query; the dots (joined by a thin line) are
 # local linear regression's equivalent weights $\ell_i$: more than $\alpha_i$ for the keys left
 # of $\bar x$, less for those right of it, and negative farther off. The right panel's axis
 # stops a little past 3: there are keys beyond (up to 4.76), but both weights there are within
@@ -386,8 +386,8 @@ for i in (0, n_test - 1):
 # ## Each at its own best bandwidth
 #
 # Both methods above used $h = 1$, but their best bandwidths need not be the same. The line
-# removes the bias that comes from the slope, at the edges above all, so a wider window adds
-# less bias to local linear regression; the flattening of peaks and troughs, the curvature bias,
+# removes the bias that comes from the slope, at the edges above all, so widening the window
+# costs local linear regression less bias than it costs Nadaraya-Watson; the flattening of peaks and troughs, the curvature bias,
 # stays for both (at $h = 1$ both fits miss the peak by the same 0.56, Nadaraya-Watson at
 # $x = 1.9$ and local linear regression at $x = 2.0$: the last lines printed below). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing

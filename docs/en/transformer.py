@@ -178,8 +178,8 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 # along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
-# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. Why, when untied factors
-# only move the kernel's centre? In a Transformer a query and a key play different roles: a word
+# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. Why, when in one dimension
+# untied factors only move the kernel's centre? In a Transformer a query and a key play different roles: a word
 # may look for its verb, not for itself. The score is a learned match, not a distance, and a
 # centre moved away from the query is what such a match needs. Expanding the square works for
 # vectors too ([Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias)
@@ -316,8 +316,8 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # all the **other** points in three steps: tile `x_train` into a square, keep the off-diagonal
 # entries with the mask `(1 - torch.eye(n)).type(torch.bool)`, and reshape to `(n, n - 1)`.
 #
-# A mask does it more simply: keep the whole square and give the diagonal the score $-\infty$.
-# What a Transformer masks comes at the end of this section.
+# A mask does it more simply (what a Transformer masks comes at the end of this section): keep the
+# whole square and give the diagonal the score $-\infty$.
 # Since $e^{-\infty} = 0$, after the softmax a point's weight on its own key is exactly 0, and the other
 # weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))`, or
 # `torch.where(eye, float("-inf"), scores)`; see the handbook's
@@ -413,8 +413,8 @@ at.plot_attention_heatmaps(
 #
 # In both heatmaps a small block of 4 rows by 4 columns stands out in the top-left corner; the mask
 # does not make it. It is the four leftmost training points, at the printed $x$ of 0.11, 0.16, 0.17
-# and 0.18. They are bunched together, the first and the last about one kernel width $1/w$ apart,
-# 0.06, while the fifth point is 0.26 away, far beyond it. So these four give their weight almost
+# and 0.18. They are bunched together, the first and the last, 0.11 and 0.18, a little more than
+# one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far beyond it. So these four give their weight almost
 # only to one another. Without the mask, the weight each gives to keys outside the four adds up to
 # at most 0.000037, printed “without the mask”, each of the four taking 0.15 to 0.34, “within the
 # four”. With the mask, each shares it among the other three, and at most 0.000052 goes outside,
