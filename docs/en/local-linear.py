@@ -4,7 +4,7 @@
 # The fit of [non-parametric attention pooling](nonparametric.py) goes astray at the left end, by
 # more than 2; in between it lowers the peak and raises the trough of the curve (errors of about 0.5);
 # at the right end it lands almost on the curve. This page finds out why, then
-# tries a remedy that changes one thing only: **local linear regression**. It keeps the same
+# tries a remedy that changes one thing only: **[local linear regression](glossary.md#local-linear-regression)**. It keeps the same
 # attention weights, but instead of a weighted average it fits a weighted straight line around each
 # query. First, the fit of that page again, with the same data and the same bandwidth $h = 1$.
 
@@ -36,9 +36,10 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #
 # - largest miss below, largest miss above: the largest errors in between, where the fit is most too low
 #   (near the peak of $f$) and most too high (near its trough; searched in the right half only,
-#   since the left half is dominated by the boundary bias);
+#   since the left half is dominated by the [boundary bias](glossary.md#boundary-bias));
 # - keys in use: $1/\sum_i \alpha_i^2$, how many keys share a row's weight (it equals $m$ when
-#   the weight is spread evenly over $m$ keys).
+#   the weight is spread evenly over $m$ keys); in brackets, how many keys lie within 1 (one
+#   bandwidth) of the query.
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -74,9 +75,14 @@ for name, i in (
 # (n_test,)
 effective = 1 / (attention_weights**2).sum(dim=1)
 print("keys in use, 1 / sum(alpha^2):")
+# query index -> keys within one bandwidth (1) of the query
+within = {}
 for i in (0, n_test // 2, n_test - 1):
     x, used = x_test[i].item(), effective[i].item()
-    print(f"  x = {x:.1f}: {used:.1f}")
+    within[i] = int(((x_train - x).abs() < 1).sum())
+    print(f"  x = {x:.1f}: {used:.1f} ({within[i]} keys within 1)")
+# the random draw left fewer keys near the right end
+assert within[n_test - 1] < within[0]
 share_left = (effective[0] / effective[half]).item()
 share_right = (effective[-1] / effective[half]).item()
 print(
@@ -98,7 +104,10 @@ print(
 # The same reason makes the top-left and bottom-right corners of the heatmap in [The attention weights as a heatmap](nonparametric.py#the-attention-weights-as-a-heatmap) stand out most:
 # a query at an edge has keys on one side only, so markedly fewer keys share its weight (about
 # 60% of the middle query's keys in use at the left end, under half at the right), and since
-# each row still sums to 1, each of them gets more (the max weight column).
+# each row still sums to 1, each of them gets more (the max weight column). The right end has
+# even fewer than the left because the training inputs are drawn at random, uniformly, and this
+# draw happens to be sparser on the right: 12 keys lie within 1 of the query at the left end,
+# only 9 of the one at the right (the numbers in brackets above).
 #
 # ## Local linear regression
 #
@@ -124,8 +133,6 @@ print(
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# The numerator may take $y_j - \bar y$ in place of $y_j$, as the docstring of the source folded
-# below does: the weighted offsets from $\bar x$ sum to 0, so subtracting $\bar y$ changes nothing.
 # $\bar y$ is exactly the Nadaraya-Watson prediction, so local linear regression only adds
 # $b (x - \bar x)$ to it. Both $\bar y$ and $b$ are weighted sums of the $y_i$. Writing $S$ for
 # the denominator of $b$, $S = \sum_j \alpha_j (x_j - \bar x)^2$, substituting $\bar y$ and $b$
@@ -138,13 +145,20 @@ print(
 #
 # The prediction is again a weighted sum of the values: writing $\ell_i$ for the coefficient of
 # $y_i$ ($\alpha_i$ times the brackets), $\hat y = \sum_i \ell_i y_i$. These $\ell_i$ are the
-# “equivalent weights”. They sum to 1 (the second term in the brackets, weighted by $\alpha_i$ and summed, is exactly 0),
+# **[equivalent weights](glossary.md#equivalent-weights)**. They sum to 1 (the second term in the brackets, weighted by $\alpha_i$ and summed, is exactly 0),
 # yet they can be negative.
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# returns the predictions and these weights; its source is folded below. The source never computes
-# $b$: it computes the equivalent weights by the second line above, calls the weights `a_i`, and
-# measures the offsets from $\bar x$ in units of the keys' range (it divides them by `scale`), so
-# its `spread` is $S/\text{scale}^2$; the scale cancels in $\ell_i$:
+# returns the predictions and these weights; its source is folded below:
+#
+# <details class="note"><summary>The source's `a_i`, `scale` and `spread`</summary>
+#
+# The source never computes $b$: it computes the equivalent weights by the second line above,
+# calls the weights `a_i`, and measures the offsets from $\bar x$ in units of the keys' range (it
+# divides them by `scale`), so its `spread` is $S/\text{scale}^2$; the scale cancels in $\ell_i$.
+# Its docstring writes $y_j - \bar y$ in the numerator of $b$, not $y_j$: the same thing, since the
+# weighted offsets from $\bar x$ sum to 0, so subtracting $\bar y$ changes nothing.
+#
+# </details>
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 #
@@ -351,7 +365,7 @@ for i in (0, n_test - 1):
     # how much of the one-sided bias the line removes
     if i == 0:
         share = (correction / needed).item()
-        print("  share of the bias removed", f"{share:>6.0%}")
+        print("  share of the bias removed", f"{share:>5.0%}")
     # the needed correction alone, added to Nadaraya-Watson
     else:
         print("  trough of f at           ", f"{trough:>5.2f}")
@@ -385,11 +399,8 @@ for i in (0, n_test - 1):
 #
 # ## Each at its own best bandwidth
 #
-# Both methods above used $h = 1$, but their best bandwidths need not be the same. The line
-# removes the bias that comes from the slope, at the edges above all, so widening the window
-# costs local linear regression less bias than it costs Nadaraya-Watson; the flattening of peaks and troughs, the curvature bias,
-# stays for both (at $h = 1$ both fits miss the peak by the same 0.56, Nadaraya-Watson at
-# $x = 1.9$ and local linear regression at $x = 2.0$: the last lines printed below). A fair comparison lets each method pick, from the same row of bandwidths (0.1 to 1
+# Both methods above used $h = 1$, but their best bandwidths need not be the same. A fair
+# comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing
 # with `y_truth` is only possible in a toy problem. Real data have no `y_truth`; the practical
 # way is leave-one-out: predict each training point from the others and pick the bandwidth with
@@ -437,8 +448,12 @@ for name, flat, x_worst in rows:
 
 # %% [markdown]
 # Each at its best, local linear regression still has a clearly smaller test error, and its best
-# bandwidth is wider: the noise is averaged over more points, while the line takes care of the
-# bias at the edges and on the slopes.
+# bandwidth is wider. The line removes the bias that comes from the slope, at the edges above all,
+# so widening the window costs local linear regression less bias than it costs Nadaraya-Watson,
+# while the noise is averaged over more points. The flattening of peaks and troughs, the
+# curvature bias, stays for both: at $h = 1$ both fits miss the peak by the same 0.56,
+# Nadaraya-Watson at $x = 1.9$ and local linear regression at $x = 2.0$ (the last lines printed
+# above).
 #
 # ## Checking the text
 #

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 边界偏差与局部线性回归
 #
-# 《[非参数注意力汇聚](nonparametric.py)》一页的拟合在左端偏得最厉害，高出 2 以上；在两端之间把曲线的波峰压低、波谷抬高（误差约 0.5）；到了右端却几乎落在曲线上。本页先找出原因，再看一个只改动一处的补救办法：**局部线性回归**。它仍然用同样的注意力权重，只是不再求加权平均，而是在每个查询附近拟合一条加权的直线。下面先用同样的数据、同样的带宽 $h = 1$ 重算那一页的拟合。代码里的注释和打印出的标签是英文的：中文页和英文页运行的是同一份代码。
+# 《[非参数注意力汇聚](nonparametric.py)》一页的拟合在左端偏得最厉害，高出 2 以上；在两端之间把曲线的波峰压低、波谷抬高（误差约 0.5）；到了右端却几乎落在曲线上。本页先找出原因，再看一个只改动一处的补救办法：**[局部线性回归](glossary.md#local-linear-regression)**。它仍然用同样的注意力权重，只是不再求加权平均，而是在每个查询附近拟合一条加权的直线。下面先用同样的数据、同样的带宽 $h = 1$ 重算那一页的拟合。代码里的注释和打印出的标签是英文的：中文页和英文页运行的是同一份代码。
 
 # %%
 import torch
@@ -28,8 +28,8 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #
 # 接着打印：
 #
-# - largest miss below、largest miss above：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷附近；只在右半段找，左半段由边界偏差主导）的地方；
-# - keys in use：有效键数 $1/\sum_i \alpha_i^2$，即实际分享这一行权重的键有多少（权重平均分给 $m$ 个键时它正好是 $m$）。
+# - largest miss below、largest miss above：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷附近；只在右半段找，左半段由[边界偏差](glossary.md#boundary-bias)主导）的地方；
+# - keys in use：有效键数 $1/\sum_i \alpha_i^2$，即实际分享这一行权重的键有多少（权重平均分给 $m$ 个键时它正好是 $m$），括号里是离查询不到 1（一个带宽）的键数。
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -65,9 +65,14 @@ for name, i in (
 # (n_test,)
 effective = 1 / (attention_weights**2).sum(dim=1)
 print("keys in use, 1 / sum(alpha^2):")
+# query index -> keys within one bandwidth (1) of the query
+within = {}
 for i in (0, n_test // 2, n_test - 1):
     x, used = x_test[i].item(), effective[i].item()
-    print(f"  x = {x:.1f}: {used:.1f}")
+    within[i] = int(((x_train - x).abs() < 1).sum())
+    print(f"  x = {x:.1f}: {used:.1f} ({within[i]} keys within 1)")
+# the random draw left fewer keys near the right end
+assert within[n_test - 1] < within[0]
 share_left = (effective[0] / effective[half]).item()
 share_right = (effective[-1] / effective[half]).item()
 print(
@@ -83,7 +88,7 @@ print(
 # 误差却小得多，原因见下文对误差的拆分。
 #
 # 《非参数注意力汇聚》一页“[注意力权重热图](nonparametric.py#注意力权重热图)”一节里，热图的左上角和右下角最醒目，也是这个原因：边缘的查询只有一侧有键，
-# 分得到权重的键明显少了（有效键数在左端约为中间查询的 60%，在右端不到一半），而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。
+# 分得到权重的键明显少了（有效键数在左端约为中间查询的 60%，在右端不到一半），而每行权重之和仍是 1，每个键分到的就更多（max weight 一列）。右端比左端还少，是因为训练输入是随机均匀抽取的，这一次碰巧在右端抽得稀：离查询不到 1 的键，左端的查询有 12 个，右端的只有 9 个（上面 keys in use 一段括号里的数）。
 #
 # ## 局部线性回归
 #
@@ -102,16 +107,22 @@ print(
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
 #
-# 分子里的 $y_j$ 换成 $y_j - \bar y$ 也一样（下面折叠的源码的文档字符串就这样写）：相对 $\bar x$ 的偏移量按权重加起来是 0，减去 $\bar y$ 什么也不改变。$\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和。把 $b$ 的分母记作 $S = \sum_j \alpha_j (x_j - \bar x)^2$，把 $\bar y$ 和 $b$ 代进 $\hat y$，再把两个和按 $y_i$ 合并：
+# $\bar y$ 正是 Nadaraya-Watson 的预测，所以局部线性回归只是在它上面加了一项 $b (x - \bar x)$。$\bar y$ 和 $b$ 都是 $y_i$ 的加权和。把 $b$ 的分母记作 $S = \sum_j \alpha_j (x_j - \bar x)^2$，把 $\bar y$ 和 $b$ 代进 $\hat y$，再把两个和按 $y_i$ 合并：
 #
 # $$\begin{aligned}
 # \hat y &= \sum_i \alpha_i y_i + (x - \bar x)\,\frac{\sum_i \alpha_i (x_i - \bar x)\, y_i}{S} \\
 # &= \sum_i \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{S}\right) y_i .
 # \end{aligned}$$
 #
-# 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作“等效权重”，
+# 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作**[等效权重](glossary.md#equivalent-weights)**，
 # 它们和为 1（括号里的第二项按 $\alpha_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
-# 返回预测和这组等效权重，它的源码折叠在下面。源码不算 $b$，直接按上式第二行算等效权重；它把权重写作 `a_i`，并以键的范围为单位度量相对 $\bar x$ 的偏移量（除以 `scale`），所以它的 `spread` 是 $S/\text{scale}^2$，范围在 $\ell_i$ 里约掉了：
+# 返回预测和这组等效权重，它的源码折叠在下面：
+#
+# <details class="note"><summary>源码里的 `a_i`、`scale` 和 `spread`</summary>
+#
+# 源码不算 $b$，直接按上式第二行算等效权重；它把权重写作 `a_i`，并以键的范围为单位度量相对 $\bar x$ 的偏移量（除以 `scale`），所以它的 `spread` 是 $S/\text{scale}^2$，范围在 $\ell_i$ 里约掉了。文档字符串里 $b$ 的分子用的是 $y_j - \bar y$ 而不是 $y_j$，结果一样：相对 $\bar x$ 的偏移量按权重加起来是 0，减去 $\bar y$ 什么也不改变。
+#
+# </details>
 #
 # <!-- source: attention_tutorial.local_linear_regression.local_linear -->
 #
@@ -285,7 +296,7 @@ for i in (0, n_test - 1):
     # how much of the one-sided bias the line removes
     if i == 0:
         share = (correction / needed).item()
-        print("  share of the bias removed", f"{share:>6.0%}")
+        print("  share of the bias removed", f"{share:>5.0%}")
     # the needed correction alone, added to Nadaraya-Watson
     else:
         print("  trough of f at           ", f"{trough:>5.2f}")
@@ -304,8 +315,7 @@ for i in (0, n_test - 1):
 #
 # ## 各用各的最佳带宽
 #
-# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。直线去掉的是斜率带来的偏差，边界处尤其明显，所以把窗口开宽，局部线性回归增加的偏差比 Nadaraya-Watson 少；波峰被压低、波谷被抬高（即曲率偏差）却是两者都有的（$h = 1$ 时两种拟合在波峰附近都差了 0.56，Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，见下面打印的最后几行）。
-# 公平的比较是让每种方法在同一组带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节一样，
+# 上面两种方法都用了 $h = 1$，可最合适的带宽未必相同。公平的比较是让每种方法在同一组带宽（0.1 到 1，步长 0.05）里各挑自己测试 MSE 最小的那个。和《非参数注意力汇聚》一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节一样，
 # 这里用 `y_truth` 挑带宽，只有玩具问题才做得到。真实数据没有 `y_truth`，实际的做法是留一法：用其余的点预测每个训练点，挑留一法误差最小的带宽，《[为什么要留一](leave-one-out.py)》一页对 $w = 1/h$ 就是这样做的。
 
 # %%
@@ -349,8 +359,8 @@ for name, flat, x_worst in rows:
     print(f"  {name:<15}  {flat:.2f}", f"at x = {x_worst:.1f}")
 
 # %% [markdown]
-# 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽：
-# 噪声在更多的点上被平均掉，边界和斜坡上的偏差则由直线负责。
+# 各自取最好的带宽，局部线性回归的测试误差仍然明显更小，而且它的最佳带宽更宽。直线去掉的是斜率带来的偏差，边界处尤其明显，所以窗口开宽时，局部线性回归增加的偏差比 Nadaraya-Watson 少，噪声却在更多的点上被平均掉。
+# 波峰被压低、波谷被抬高（即曲率偏差）则是两者都有的：$h = 1$ 时两种拟合在波峰附近都差了 0.56（Nadaraya-Watson 在 $x = 1.9$ 处，局部线性回归在 $x = 2.0$ 处，上面打印的最后几行）。
 #
 # ## 核对正文
 #
