@@ -97,9 +97,8 @@ print(
 # steeply from 0, so nearly every output on that side is larger than $f(0)$ and the weighted
 # average comes out too high. This is **boundary bias**: kernel regression averages over a
 # window, and when the edge of the data cuts the window in half, the average leans towards the
-# half that is left. (Even the middle query's mean key, 2.34, is not quite at 2.5: the keys are
-# unevenly spaced, so the mean key shifts a little even where the window is whole.) The last query also has keys on one side only, yet its error is much smaller;
-# splitting the error into parts, below, shows why.
+# half that is left. The last query also has keys on one side only, yet its error is much
+# smaller; splitting the error into parts, below, shows why.
 #
 # The same reason makes the top-left and bottom-right corners of the heatmap in [The attention weights as a heatmap](nonparametric.py#the-attention-weights-as-a-heatmap) stand out most:
 # a query at an edge has keys on one side only, so markedly fewer keys share its weight (about
@@ -107,7 +106,8 @@ print(
 # each row still sums to 1, each of them gets more (the max weight column). The right end has
 # even fewer than the left because the training inputs are drawn at random, uniformly, and this
 # draw happens to be sparser on the right: 12 keys lie within 1 of the query at the left end,
-# only 9 of the one at the right (the numbers in brackets above).
+# only 9 of the one at the right (the numbers in brackets above). The keys' uneven spacing moves
+# even the middle query's mean key, whose window is whole, to 2.34 rather than 2.5.
 #
 # ## Local linear regression
 #
@@ -155,8 +155,8 @@ print(
 # The source never computes $b$: it computes the equivalent weights by the second line above,
 # calls the weights `a_i`, and measures the offsets from $\bar x$ in units of the keys' range (it
 # divides them by `scale`), so its `spread` is $S/\text{scale}^2$; the scale cancels in $\ell_i$.
-# Its docstring writes $y_j - \bar y$ in the numerator of $b$, not $y_j$: the same thing, since the
-# weighted offsets from $\bar x$ sum to 0, so subtracting $\bar y$ changes nothing.
+# Its docstring subtracts $\bar y$ from each $y_j$ in the numerator of $b$; that changes nothing,
+# since the weighted offsets from the centre sum to 0.
 #
 # </details>
 #
