@@ -150,7 +150,7 @@ print(
 # <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # returns the predictions and these weights; its source is folded below:
 #
-# <details class="note"><summary>The source's `a_i`, `scale` and `spread`</summary>
+# <details class="note"><summary>The source's <code>a_i</code>, <code>scale</code> and <code>spread</code></summary>
 #
 # The source never computes $b$: it computes the equivalent weights by the second line above,
 # calls the weights `a_i`, and measures the offsets from $\bar x$ in units of the keys' range (it

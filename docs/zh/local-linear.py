@@ -114,11 +114,11 @@ print(
 # &= \sum_i \alpha_i \left(1 + \frac{(x - \bar x)(x_i - \bar x)}{S}\right) y_i .
 # \end{aligned}$$
 #
-# 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作**[等效权重](glossary.md#equivalent-weights)**，
+# 预测仍是值的加权和：把 $y_i$ 的系数（$\alpha_i$ 乘以括号）记作 $\ell_i$，就有 $\hat y = \sum_i \ell_i y_i$。这些 $\ell_i$ 叫作[**等效权重**](glossary.md#equivalent-weights)，
 # 它们和为 1（括号里的第二项按 $\alpha_i$ 加权求和正好是 0），却可以为负。<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>
 # 返回预测和这组等效权重，它的源码折叠在下面：
 #
-# <details class="note"><summary>源码里的 `a_i`、`scale` 和 `spread`</summary>
+# <details class="note"><summary>源码里的 <code>a_i</code>、<code>scale</code> 和 <code>spread</code></summary>
 #
 # 源码不算 $b$，直接按上式第二行算等效权重；它把权重写作 `a_i`，并以键的范围为单位度量相对 $\bar x$ 的偏移量（除以 `scale`），所以它的 `spread` 是 $S/\text{scale}^2$，范围在 $\ell_i$ 里约掉了。文档字符串在 $b$ 的分子里从每个 $y_j$ 减去了 $\bar y$，结果不变：相对重心的偏移量按权重加起来是 0。
 #
