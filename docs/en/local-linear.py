@@ -322,7 +322,7 @@ for i in (0, n_test - 1):
 # What does local linear regression do to these biases? As derived above, it adds a correction
 # $b\,(x - \bar x)$ to the Nadaraya-Watson prediction $\bar y$: it walks back from $\bar x$ to the
 # query along the window's slope $b$. To remove the one-sided bias exactly, the correction would
-# have to be $-\big(f(\bar x) - f(x)\big) = s\,(x - \bar x)$, where
+# have to be $-{\big(f(\bar x) - f(x)\big)} = s\,{(x - \bar x)}$, where
 # $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ is the average slope of $f$ between the query
 # and $\bar x$. How well the correction works depends on how close $b$ is to $s$. The next cell
 # computes these quantities at the two edge queries:
