@@ -6,7 +6,7 @@
 # at the right end it lands almost on the curve. This page finds out why, then
 # tries a remedy that changes one thing only: **[local linear regression](glossary.md#local-linear-regression)**. It keeps the same
 # attention weights, but instead of a weighted average it fits a weighted straight line around each
-# query. First, the fit of that page again, with the same data and the same bandwidth $h = 1$.
+# query. First, the fit of that page again, with the same data and the same bandwidth ${h = 1}$.
 
 # %%
 import torch
@@ -91,7 +91,7 @@ print(
 )
 
 # %% [markdown]
-# At $x = 0$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
+# At ${x = 0}$ the true value is 0, yet the prediction is more than 2 higher. The cause is the
 # edge of the data: there is no training point to the left of the query 0, so all its weight
 # goes to keys on its right and its mean key lies well to the right of the query; and $f$ rises
 # steeply from 0, so nearly every output on that side is larger than $f(0)$ and the weighted
@@ -180,9 +180,9 @@ print(f"  local linear    {mse_ll:.4f}")
 
 # %% [markdown]
 # The left panel (the upper one on a phone) shows both fits, with the three curves marked at
-# $x = 0$ and $x = 4.9$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at $x = 4.9$
+# ${x = 0}$ and ${x = 4.9}$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at ${x = 4.9}$
 # Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower)
-# one shows two sets of weights of the query $x = 0$: the stems (a square on top) are the attention weights $\alpha_i$,
+# one shows two sets of weights of the query ${x = 0}$: the stems (a square on top) are the attention weights $\alpha_i$,
 # all of them to the query's right, centred at $\bar x$, well to the right of the query; the dots (joined by a thin line) are
 # local linear regression's equivalent weights $\ell_i$: more than $\alpha_i$ for the keys left
 # of $\bar x$, less for those right of it, and negative farther off. The right panel's axis
@@ -210,7 +210,7 @@ at.plot_boundary_bias(
 
 # %% [markdown]
 # As an independent check, `torch.linalg.lstsq` solves the weighted least-squares problem at
-# $x = 0$ directly. `lstsq` only solves ordinary least squares, but the weights are easy to
+# ${x = 0}$ directly. `lstsq` only solves ordinary least squares, but the weights are easy to
 # bring in: the $i$-th squared residual times $\alpha_i$ is the residual times $\sqrt{\alpha_i}$, squared,
 # so scaling the $i$-th row of the design matrix and of $y$ by $\sqrt{\alpha_i}$ turns the weighted
 # problem into an ordinary one with the same solution. Each row of the design matrix `design` is
@@ -238,7 +238,7 @@ print("  sum", weight_sum)
 print("  negative ones:", negative)
 
 # %% [markdown]
-# The negative equivalent weights come from the brackets in the formula above. At $x = 0$,
+# The negative equivalent weights come from the brackets in the formula above. At ${x = 0}$,
 # $x - \bar x < 0$, so the second term in the brackets is negative for every key to the right of
 # $\bar x$; the farther the key, the more negative the term, and once it drops below $-1$ the
 # whole bracket is negative. Setting the bracket to 0 gives the cutoff
@@ -262,8 +262,8 @@ beyond = int((x_train > cutoff).sum())
 print("keys beyond the cutoff:", beyond)
 
 # %% [markdown]
-# At $x = 0$ most of the bias is gone, and the MSE over the whole test set drops from 0.4276 to
-# 0.1233. The right end, $x = 4.9$, goes the other way: local linear regression is almost 0.5 too
+# At ${x = 0}$ most of the bias is gone, and the MSE over the whole test set drops from 0.4276 to
+# 0.1233. The right end, ${x = 4.9}$, goes the other way: local linear regression is almost 0.5 too
 # low, while Nadaraya-Watson is nearly right. To see why, split the error of Nadaraya-Watson at a
 # query into parts:
 #
@@ -312,8 +312,8 @@ for i in (0, n_test - 1):
     parts[i] = (one_sided, curvature, noise, total)
 
 # %% [markdown]
-# At $x = 0$ the one-sided bias alone ($+2.33$) exceeds the whole error ($+2.18$); the curvature bias
-# takes $0.29$ back and the noise adds $0.14$. At $x = 4.9$ the two biases have
+# At ${x = 0}$ the one-sided bias alone ($+2.33$) exceeds the whole error ($+2.18$); the curvature bias
+# takes $0.29$ back and the noise adds $0.14$. At ${x = 4.9}$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
 # curvature bias is positive. With the noise, Nadaraya-Watson ends up off by very little: it is right at the right end not
@@ -323,7 +323,7 @@ for i in (0, n_test - 1):
 # $b\,(x - \bar x)$ to the Nadaraya-Watson prediction $\bar y$: it walks back from $\bar x$ to the
 # query along the window's slope $b$. To remove the one-sided bias exactly, the correction would
 # have to be $-{\big(f(\bar x) - f(x)\big)} = s\,{(x - \bar x)}$, where
-# $s = \big(f(\bar x) - f(x)\big)/(\bar x - x)$ is the average slope of $f$ between the query
+# $s = {\big(f(\bar x) - f(x)\big)/(\bar x - x)}$ is the average slope of $f$ between the query
 # and $\bar x$. How well the correction works depends on how close $b$ is to $s$. The next cell
 # computes these quantities at the two edge queries:
 
@@ -376,21 +376,21 @@ for i in (0, n_test - 1):
     slopes[i] = (centre, b, s, correction, needed, error)
 
 # %% [markdown]
-# At $x = 0$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
-# slope $b = 1.73$ is shallower than the average slope of $f$ between 0 and $\bar x$,
-# $s = 2.82$, so extrapolating back to the query the line does not come down far enough, and
+# At ${x = 0}$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
+# slope ${b = 1.73}$ is shallower than the average slope of $f$ between 0 and $\bar x$,
+# ${s = 2.82}$, so extrapolating back to the query the line does not come down far enough, and
 # the fit stays 0.75 too high.
 #
-# At $x = 4.9$ the line corrects the wrong way. The centre of the window, $\bar x = 4.11$, lies
+# At ${x = 4.9}$ the line corrects the wrong way. The centre of the window, ${\bar x = 4.11}$, lies
 # left of the trough of $f$ (near 4.41), on the stretch where $f$ falls, and the slope fitted
-# there, $b = -0.66$, is negative; yet between $\bar x$ and 4.9 $f$ falls and then rises, ending
+# there, ${b = -0.66}$, is negative; yet between $\bar x$ and 4.9 $f$ falls and then rises, ending
 # higher, so its average slope $s$ is positive. Removing the one-sided bias needs a correction of
 # $+0.15$; the line gives $-0.52$: extrapolated to the right along a falling slope, it pulls the
 # prediction down, and local linear regression ends 0.49 too low. Even a line that gave exactly
 # the needed $+0.15$ would not beat Nadaraya-Watson: the one-sided bias would be gone, but the
 # curvature bias and the noise would stay, turning Nadaraya-Watson's error of $+0.03$ into
 # $+0.19$ (the last two lines printed above). So local linear regression
-# removes most of the bias at $x = 0$; it is not better at every edge: extrapolating a line is
+# removes most of the bias at ${x = 0}$; it is not better at every edge: extrapolating a line is
 # only safe where $f$ is close to a line inside the window.
 #
 # The negative equivalent weights also show that local linear regression is no longer attention
@@ -399,12 +399,12 @@ for i in (0, n_test - 1):
 #
 # ## Each at its own best bandwidth
 #
-# Both methods above used $h = 1$, but their best bandwidths need not be the same. A fair
+# Both methods above used ${h = 1}$, but their best bandwidths need not be the same. A fair
 # comparison lets each method pick, from the same row of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing
 # with `y_truth` is only possible in a toy problem. Real data have no `y_truth`; the practical
 # way is leave-one-out: predict each training point from the others and pick the bandwidth with
-# the smallest leave-one-out error, as [Why leave one out](leave-one-out.py) does for $w = 1/h$.
+# the smallest leave-one-out error, as [Why leave one out](leave-one-out.py) does for ${w = 1/h}$.
 
 # %%
 # bandwidths 0.10, 0.15, ..., 1.00
@@ -451,8 +451,8 @@ for name, flat, x_worst in rows:
 # bandwidth is wider. The line removes the bias that comes from the slope, at the edges above all,
 # so widening the window costs local linear regression less bias than it costs Nadaraya-Watson,
 # while the noise is averaged over more points. The flattening of peaks and troughs, the
-# curvature bias, stays for both: at $h = 1$ both fits miss the peak by the same 0.56,
-# Nadaraya-Watson at $x = 1.9$ and local linear regression at $x = 2.0$ (the last lines printed
+# curvature bias, stays for both: at ${h = 1}$ both fits miss the peak by the same 0.56,
+# Nadaraya-Watson at ${x = 1.9}$ and local linear regression at ${x = 2.0}$ (the last lines printed
 # above).
 #
 # ## Checking the text
@@ -555,10 +555,10 @@ assert [round(x, 1) for x in worst] == [1.9, 2.0]
 # ## Exercises
 #
 # 1. The docstring example of `local_linear` (in the folded source above) already shows that with
-#    four key-value pairs on the line $y = 2x + 1$ (keys 0, 1, 2, 3) local linear regression is
+#    four key-value pairs on the line ${y = 2x + 1}$ (keys 0, 1, 2, 3) local linear regression is
 #    exact at the two edge queries, 0 and 3. What happens when the query leaves the keys' range?
-#    Keeping the bandwidth 1, compare local linear regression and Nadaraya-Watson at $x = 4$ and
-#    $x = 5$, and explain why Nadaraya-Watson cannot predict more than the largest value.
+#    Keeping the bandwidth 1, compare local linear regression and Nadaraya-Watson at ${x = 4}$ and
+#    ${x = 5}$, and explain why Nadaraya-Watson cannot predict more than the largest value.
 #
 # <details><summary>Solution</summary>
 #
@@ -588,7 +588,7 @@ assert [round(x, 1) for x in worst] == [1.9, 2.0]
 # weights are non-negative and sum to 1, so its weighted average stays between the smallest and
 # the largest value and cannot pass 7; the farther the query, the more weight goes to the last
 # key and the closer the prediction comes to 7, never to 9 or 11. The equivalent weights of local
-# linear regression can be negative, and larger than 1: at $x = 5$ the last key's is 2.88 and the
+# linear regression can be negative, and larger than 1: at ${x = 5}$ the last key's is 2.88 and the
 # other three are negative, and these make the extrapolation possible.
 #
 # </details>
