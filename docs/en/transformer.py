@@ -28,7 +28,7 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## Why one w is enough in one dimension
 #
-# A Transformer gives queries and keys different matrices, $W_q \ne W_k$; this section shows with
+# A Transformer gives queries and keys different matrices; this section shows with
 # scalars what such untied factors do. A projection is a learned factor that multiplies the query or the key; later it will be a
 # matrix. One scalar is the smallest one, and for one-dimensional inputs a $1 \times 1$ matrix
 # **is** a scalar. Tied, that is, with query and key sharing one factor as in the chapter, such a
