@@ -275,6 +275,8 @@ def plot_attention_heatmaps(
         else:
             fig = new_figure((_HEATMAPS_WIDE_IN, 0.4 + 2.3 * len(panels)))
         axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
+        # a phone's tick labels a size up: the numbers a reader looks up (review fx35)
+        tick_size = {"labelsize": _HEATMAPS_NARROW_TICK_PT} if narrow else {}
         for ax, (name, weights) in zip(axes, panels.items(), strict=True):
             image = ax.imshow(weights, cmap="Reds", vmin=0.0, vmax=top, aspect="auto")
             # a code-long title (e.g. "softmax(scores.masked_fill(eye, -inf))") fits the
@@ -288,11 +290,11 @@ def plot_attention_heatmaps(
             ticks = {"nbins": 5} if narrow else {}
             ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
             ax.yaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
-            ax.tick_params(labelfontfamily=FONTS[lang])
+            ax.tick_params(labelfontfamily=FONTS[lang], **tick_size)
         axes[-1].set_xlabel(words["keys"] if queries == "test" else axis_words["keys"])
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"], **where)
-        colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
+        colorbar.ax.tick_params(labelfontfamily=FONTS[lang], **tick_size)
         # a phone's row of ticks: three when the labels are long (0.0025), else five
         _tick_both_ends(colorbar, top, 3 if narrow and top < 0.05 else 5)
         if not narrow:  # the site draws the narrow layout too, for phones
@@ -357,6 +359,9 @@ HEATMAPS_LAYOUTS = ("wide", "narrow")
 # the narrow heatmaps: 4.6 inches shown in a phone's 335 px column keep 12 pt text 12.1 px
 # high (``PHONE_TEXT_PX``: 11; the wide figure's 6 inches gave its ticks 9.3 px)
 _HEATMAPS_NARROW_IN = 4.6
+# their tick labels 14 pt, about 14 px in that column (a reader found the 12 pt ones small):
+# the axis labels stay 12 pt, the English ones as wide as the figure
+_HEATMAPS_NARROW_TICK_PT = 14
 # the wide heatmaps fill a desktop's text column (792 px from a 1280 px window up): at
 # 6 inches they sat in its left three quarters, off centre (review of the transformer page)
 _HEATMAPS_WIDE_IN = 8.25

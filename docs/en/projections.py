@@ -125,7 +125,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # What did the projection model learn? The one-$w$ model's kernel is a round bump in key space
 # (the region of keys that get large weights), of width $1/w$ in every direction and centred on
 # the query. First in one dimension, as in
-# [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension):
+# [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension):
 # with two numbers $W_q = a$ and $W_k = b$, the bump is centred on $\frac{a}{b}q$, of width
 # $1/|b|$. In two dimensions
 # $ab$, $b^2$ and $\frac{a}{b}$ become three ${2 \times 2}$ matrices, which answer how the score

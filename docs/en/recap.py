@@ -151,7 +151,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - Vector queries and keys get learned projections $W_q$ and $W_k$ where the chapter has one $w$
 #   (and $W_v$ for the values); the Gaussian form keeps one bias per key,
 #   $-\frac{1}{2}\lVert W_k k\rVert^2$, which a
-#   Transformer drops; see [Why one *w* becomes a matrix](transformer.py#why-one-w-becomes-a-matrix).
+#   Transformer drops; see [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix).
 #   For what dropping the bias costs on a toy problem, see the section
 #   [And without the key bias?](projections.py#and-without-the-key-bias) of the page on learned
 #   projections.
@@ -176,11 +176,11 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | Could the training and test data swap roles? If the shapes fit, is the code right? | [Can queries and keys be swapped?](nonparametric.py#can-queries-and-keys-be-swapped) |
 # | Why is the fit worst at the left edge? | [Where the fit goes astray](local-linear.py#where-the-fit-goes-astray) |
 # | Why remove the diagonal? Why is the loss off by a factor of 2? | [Parametric attention pooling](parametric.py#common-confusions) |
-# | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why one *w* is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension) |
+# | Why one scalar $w$, not one per key or a matrix? | [Parametric attention pooling](parametric.py#common-confusions); [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension) |
 # | Why can't a point predict itself? Do we leave one out at test time? | [Why leave one out](leave-one-out.py#common-confusions) |
 # | What harm does “less smooth” do? What if $w$ is negative? | [Why the trained curve is less smooth](smoothness.py#common-confusions) |
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |
-# | Is Gaussian-kernel attention the dot-product attention of Transformers? | [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias); [Why one *w* becomes a matrix](transformer.py#why-one-w-becomes-a-matrix) |
+# | Is Gaussian-kernel attention the dot-product attention of Transformers? | [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias); [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix) |
 # | `Can't call numpy() on Tensor that requires grad` when plotting? | [Detach before plotting](parametric.py#detach-before-plotting) |
 #
 # These pages follow §10.1–10.2 of “Dive into Deep Learning” in d2l 0.17 and the Chinese second

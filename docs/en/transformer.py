@@ -6,7 +6,7 @@
 # A third matrix, $W_v$, acts on the values, which the chapter uses as they are. Its tensors
 # carry a batch dimension, and often masks. This page takes the last steps:
 #
-# - why one *w* is enough in one dimension;
+# - why one w is enough in one dimension;
 # - the Gaussian kernel for vectors, and why the scalar $w$ then turns into a matrix;
 # - scaled dot-product attention (SDPA) written out and checked against PyTorch's
 #   `F.scaled_dot_product_attention` and `nn.MultiheadAttention`;
@@ -26,9 +26,9 @@ import attention_tutorial as at
 _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
-# ## Why one *w* is enough in one dimension
+# ## Why one w is enough in one dimension
 #
-# A Transformer gives queries and keys different matrices, $W_q \ne W_k$; this section shows with
+# A Transformer gives queries and keys different matrices; this section shows with
 # scalars what such untied factors do. A projection is a learned factor that multiplies the query or the key; later it will be a
 # matrix. One scalar is the smallest one, and for one-dimensional inputs a $1 \times 1$ matrix
 # **is** a scalar. Tied, that is, with query and key sharing one factor as in the chapter, such a
@@ -118,7 +118,7 @@ print(f"max |kernel - cdist version| = {gap_kernel:.1e}")
 assert gap_kernel < 1e-6
 
 # %% [markdown]
-# ## Why one *w* becomes a matrix
+# ## Why one w becomes a matrix
 #
 # The chapter's model scores a key by $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$. One number $w$ shrinks
 # or stretches **every direction by the same factor**: the kernel is a round bump. On this problem
@@ -136,7 +136,8 @@ assert gap_kernel < 1e-6
 # without the normalising constant, which cancels in the softmax, so the four numbers share one scale.
 # To pick P and R it uses `torch.where(condition, input, other)`, which takes `input` where
 # `condition` is True and `other` elsewhere, element by element (handbook: [torch.where](handbook/where.py)): points that fail the
-# condition count as `torch.inf`, so `argmin` never picks them:
+# condition count as `torch.inf`, so `argmin`, the index of the smallest value, never picks
+# them. `.norm(dim=1)` is the length of each row's vector:
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -227,8 +228,8 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# The scores line's `Q @ K.transpose(-2, -1)` can also be written
-# `torch.einsum("bqd,bkd->bqk", Q, K)`: the subscripts say “for each batch element `b`, query `q` and
+# `torch.einsum("bqd,bkd->bqk", Q, K)` can replace the scores line's `Q @ K.transpose(-2, -1)`:
+# the subscripts say “for each batch element `b`, query `q` and
 # key `k`, multiply over the features `d` and sum”, with no transpose; see the handbook entry
 # [torch.einsum](handbook/einsum.py). The cell checks the two spellings against each other, then
 # computes the same with PyTorch's fused function `F.scaled_dot_product_attention` and with the
@@ -331,9 +332,8 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # %%
 data = at.make_data()
 x_train, y_train = data.x_train, data.y_train
-# reset the seed to the value the parametric page
-# uses before training, so that this training run
-# repeats that page's run and learns the same w
+# the parametric page's seed before its training:
+# this run repeats it and learns the same w
 _ = torch.manual_seed(at.SEED)
 nw = at.NWKernelRegression()
 at.train(nw, x_train, y_train)
@@ -349,6 +349,7 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
+# `diagonal()` takes the diagonal's entries, `unique()` their distinct values: only 0.
 # The figure below shows that table and, above it, the same table without the mask. First, the
 # numbers needed to read it: the mean weight each point gives its own key without the mask, the
 # keys in use, and where the four points of the top-left corner lie.
@@ -386,7 +387,7 @@ assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
 # the bounds the text and the figure's alt text quote
 bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
 assert bounds == ["0.000037", "0.000052"]
-assert 0.1 < inside.min() and inside.max() < 0.4  # "about a quarter"
+assert 0.1 < inside.min() and inside.max() < 0.4  # 0.15 to 0.34, printed
 
 # %%
 at.plot_attention_heatmaps(
@@ -413,7 +414,7 @@ at.plot_attention_heatmaps(
 #
 # In both heatmaps a small block of 4 rows by 4 columns stands out in the top-left corner; the mask
 # does not make it. It is the four leftmost training points, at the printed $x$ of 0.11, 0.16, 0.17
-# and 0.18. They are bunched together, the first and the last, 0.11 and 0.18, a little more than
+# and 0.18. They are bunched together, the first and the last a little more than
 # one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far beyond it. So these four give their weight almost
 # only to one another. Without the mask, the weight each gives to keys outside the four adds up to
 # at most 0.000037, printed “without the mask”, each of the four taking 0.15 to 0.34, “within the
@@ -468,10 +469,11 @@ print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 median, largest = key_bias.median().item(), key_bias.max().item()
-largest_qk = ((x_train * w) ** 2).max().item()  # (qw)(kw) with q = k
+# (qw)(kw) off the diagonal: the two largest x, last when sorted
+largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
-print(f"(qw)(kw) at most {largest_qk:.0f}")
+print(f"(qw)(kw) off the diagonal: at most {largest_qk:.0f}")
 # the scores q'k' (n_train, n_train): float32 against float64
 exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
 score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
@@ -484,7 +486,8 @@ assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
 # because of the mask but because both terms of its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ run to
 # thousands: the key-bias term $\frac{1}{2}(kw)^2$ printed above has the median 530 and the largest
-# 2979, and the dot-product term $(qw)(kw)$ reaches 5957. Stored in float32, a score of a few
+# 2979, and the dot-product term $(qw)(kw)$ reaches 5828 off the diagonal (on the masked diagonal
+# it is twice the largest key-bias term). Stored in float32, a score of a few
 # thousand is rounded, by up to 2.6e-04 as printed, before the softmax sees it; the softmax depends
 # only on differences of scores, so these errors pass into the weights. See [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 # The package's version is
@@ -526,6 +529,6 @@ assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
 #   [Tensor.expand](handbook/expand.py#tensorexpand), `Tensor.copy_`,
 #   [torch.einsum](handbook/einsum.py#torcheinsum), [torch.matmul](handbook/matmul.py#torchmatmul),
 #   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze),
-#   [Tensor.clone and Tensor.detach](handbook/clone.py#tensorclone-and-tensordetach),
+#   [Tensor.detach](handbook/clone.py#tensorclone-and-tensordetach), [torch.eye](handbook/mask.py#torcheye),
 #   [torch.where](handbook/where.py#torchwhere), `torch.stack`, `torch.cat`, `torch.randn`,
 #   `torch.no_grad`, `torch.cdist`

@@ -105,7 +105,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # ## 本章之外
 #
-# - 查询和键变成向量后，一个 $w$ 换成学出来的投影矩阵 $W_q$ 和 $W_k$（值也多了一个 $W_v$）；高斯核的写法里还留着每个键一个偏置 $-\frac{1}{2}\lVert W_k k\rVert^2$，Transformer 把它去掉了。见《[从核回归到 Transformer 注意力](transformer.py#一个-w-为什么会变成矩阵)》一页的“一个 *w* 为什么会变成矩阵”；去掉它在玩具问题上要付出什么代价，见《[在二维玩具问题上学习投影](projections.py#去掉键偏置会怎样)》一页的“去掉键偏置会怎样？”。
+# - 查询和键变成向量后，一个 $w$ 换成学出来的投影矩阵 $W_q$ 和 $W_k$（值也多了一个 $W_v$）；高斯核的写法里还留着每个键一个偏置 $-\frac{1}{2}\lVert W_k k\rVert^2$，Transformer 把它去掉了。见《[从核回归到 Transformer 注意力](transformer.py#一个-w-为什么会变成矩阵)》一页的“一个 w 为什么会变成矩阵”；去掉它在玩具问题上要付出什么代价，见《[在二维玩具问题上学习投影](projections.py#去掉键偏置会怎样)》一页的“去掉键偏置会怎样？”。
 # - 留一法可以写成掩码：`scores.masked_fill(eye, float("-inf"))` 让每个点在自己键上的权重正好是 0，不必再删对角线、改形状；同一个 `masked_fill` 在 Transformer 里遮住填充位。见《[从核回归到 Transformer 注意力](transformer.py#把留一法写成带掩码的-softmax)》一页的“把留一法写成带掩码的 softmax”。
 # - 每个查询都要和每个键比一次，时间随 $n^2$ 增长；内存却不必：分块配合在线 softmax，或者 PyTorch 融合的 SDPA 内核（能用上时），都不用存下完整的 $n \times n$ 矩阵。见《[注意力的开销随 n 的增长](scale.py#实测的时间和内存)》。
 # - 点积形式 $qk - \frac{1}{2}k^2$ 在 float32 下是两个大数相减，误差随输入大小的平方增长；先算 $q - k$ 的距离形式不受影响。见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”。
@@ -121,11 +121,11 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # | 训练数据和测试数据能对调吗？形状都对上了，代码就对了吗？ | [查询和键能互换吗？](nonparametric.py#查询和键能互换吗) |
 # | 为什么左端的拟合偏得最厉害？ | [偏差出在边界](local-linear.py#偏差出在边界) |
 # | 为什么去掉对角线？打印的损失为什么是别的版本的一半或两倍？ | [带参数的注意力汇聚](parametric.py#常见疑问) |
-# | 为什么只学一个标量 $w$，而不是每个键一个，或者一个矩阵？ | [带参数的注意力汇聚](parametric.py#常见疑问)；[一维时一个 *w* 为什么就够](transformer.py#一维时一个-w-为什么就够) |
+# | 为什么只学一个标量 $w$，而不是每个键一个，或者一个矩阵？ | [带参数的注意力汇聚](parametric.py#常见疑问)；[一维时一个 w 为什么就够](transformer.py#一维时一个-w-为什么就够) |
 # | 为什么一个点不能用自己预测自己？测试时也要留一吗？ | [为什么要留一](leave-one-out.py#常见疑问) |
 # | “不平滑”有什么害处？$w$ 是负数怎么办？ | [训练后的曲线为何不平滑](smoothness.py#常见疑问) |
 # | 学习率和参数化怎样决定 $w$ 停在哪里？ | [w 在训练中走过的路](smoothness.py#w-在训练中走过的路) |
-# | 高斯核注意力和 Transformer 的点积注意力是一回事吗？ | [Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)；[一个 *w* 为什么会变成矩阵](transformer.py#一个-w-为什么会变成矩阵) |
+# | 高斯核注意力和 Transformer 的点积注意力是一回事吗？ | [Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)；[一个 w 为什么会变成矩阵](transformer.py#一个-w-为什么会变成矩阵) |
 # | 画图时报 `Can't call numpy() on Tensor that requires grad`？ | [画图之前先 detach](parametric.py#画图之前先-detach) |
 #
 # 这几页对应《动手学深度学习》中文第二版（以及英文 0.17 版）的 10.1–10.2 节（点积一页取自 10.3 节），现在的英文版 d2l.ai 把它们移到了第 11.1–11.3 节；《边界偏差与局部线性回归》、《为什么要留一》、《训练后的曲线为何不平滑》三页是书里没有的延伸。书里的每段代码对应到本站的哪里，[对照页](d2l-map.md)逐段列了出来。

@@ -3,7 +3,7 @@
 #
 # 本章到最后只有一个可学习的数 $w$，输入也只有一维。Transformer 的注意力则不同：查询和键都是向量，$w$ 的位置上是两个矩阵 $W_q$ 和 $W_k$（还有第三个 $W_v$ 作用在值上，本章的值则原样使用），张量前面多了一个批量维，还常带着掩码（mask）。本页走完剩下的几步：
 #
-# - 一维时一个 *w* 为什么就够；
+# - 一维时一个 w 为什么就够；
 # - 向量上的高斯核，以及标量 $w$ 为什么随之变成矩阵；
 # - 亲手写出缩放点积注意力（scaled dot-product attention，简称 SDPA），与 PyTorch 的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 对照；
 # - 用一次 `masked_fill` 实现留一法。
@@ -21,9 +21,9 @@ import attention_tutorial as at
 _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
-# ## 一维时一个 *w* 为什么就够
+# ## 一维时一个 w 为什么就够
 #
-# Transformer 给查询和键各配一个矩阵，$W_q \ne W_k$；这样分开的因子做什么，本节先用标量来看。一个标量是最小的可学习投影（投影：乘在查询或键上的可学习因子，后面会变成矩阵），而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
+# Transformer 给查询和键各配一个不同的矩阵；这样分开的因子做什么，本节先用标量来看。一个标量是最小的可学习投影（投影：乘在查询或键上的可学习因子，后面会变成矩阵），而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
 
 # %%
 # the chapter's 1-D inputs (a local generator: the global random state stays)
@@ -84,11 +84,11 @@ print(f"max |kernel - cdist version| = {gap_kernel:.1e}")
 assert gap_kernel < 1e-6
 
 # %% [markdown]
-# ## 一个 *w* 为什么会变成矩阵
+# ## 一个 w 为什么会变成矩阵
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包。在这个问题上，这就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；R 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin` 就不会挑中它们：
+# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；R 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -218,9 +218,8 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # %%
 data = at.make_data()
 x_train, y_train = data.x_train, data.y_train
-# reset the seed to the value the parametric page
-# uses before training, so that this training run
-# repeats that page's run and learns the same w
+# the parametric page's seed before its training:
+# this run repeats it and learns the same w
 _ = torch.manual_seed(at.SEED)
 nw = at.NWKernelRegression()
 at.train(nw, x_train, y_train)
@@ -236,7 +235,7 @@ y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
 print("weights on the diagonal:", weights.diagonal().unique().tolist())
 
 # %% [markdown]
-# 下面把这张权重表和不加掩码的同一张表上下画出来。先算读图要用的几个数：不加掩码时每个点给自己的键的平均权重、有效键数，以及左上角那四个点的位置。
+# `diagonal()` 取出对角线上的元素，`unique()` 列出其中互不相同的值：只有 0。下面把这张权重表和不加掩码的同一张表上下画出来。先算读图要用的几个数：不加掩码时每个点给自己的键的平均权重、有效键数，以及左上角那四个点的位置。
 
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
@@ -271,7 +270,7 @@ assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
 # the bounds the text and the figure's alt text quote
 bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
 assert bounds == ["0.000037", "0.000052"]
-assert 0.1 < inside.min() and inside.max() < 0.4  # "about a quarter"
+assert 0.1 < inside.min() and inside.max() < 0.4  # 0.15 to 0.34, printed
 
 # %%
 at.plot_attention_heatmaps(
@@ -284,7 +283,7 @@ at.plot_attention_heatmaps(
 #
 # 上面的代码还打印了有效键数（keys in use per query），即每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》。这里的查询是训练点本身，所以它和《[训练后的曲线为何不平滑](smoothness.py)》表中测试查询的值不同。加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上：打印的 mean largest weight 一行是加掩码后每行最大权重的平均值，为 0.62。
 #
-# 两幅图的左上角都有一个显眼的小块，4 行 4 列，它不是掩码造成的。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾从 0.11 到 0.18，只比一个核宽度 $1/w$（0.06）略多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重至多 0.000037（打印的 without the mask 一行），四个键各分得 0.15 到 0.34（within the four）；加了掩码，权重分给另外三个，分到四个以外的至多 0.000052（with the mask 一行）。
+# 两幅图的左上角都有一个显眼的小块，4 行 4 列，它不是掩码造成的。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距只比一个核宽度 $1/w$（0.06）略多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重至多 0.000037（打印的 without the mask 一行），四个键各分得 0.15 到 0.34（within the four）；加了掩码，权重分给另外三个，分到四个以外的至多 0.000052（with the mask 一行）。
 #
 # 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有三点要知道：
 #
@@ -319,10 +318,11 @@ print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 median, largest = key_bias.median().item(), key_bias.max().item()
-largest_qk = ((x_train * w) ** 2).max().item()  # (qw)(kw) with q = k
+# (qw)(kw) off the diagonal: the two largest x, last when sorted
+largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
-print(f"(qw)(kw) at most {largest_qk:.0f}")
+print(f"(qw)(kw) off the diagonal: at most {largest_qk:.0f}")
 # the scores q'k' (n_train, n_train): float32 against float64
 exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
 score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
@@ -332,7 +332,7 @@ assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
 assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都有几千大：上面打印的键偏置项 $\frac{1}{2}(kw)^2$ 中位数 530、最大 2979，点积项 $(qw)(kw)$ 最大 5957。几千大小的分数存成 float32，在进 softmax 之前就带上了至多 2.6e-04 的舍入误差（上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都有几千大：上面打印的键偏置项 $\frac{1}{2}(kw)^2$ 中位数 530、最大 2979，点积项 $(qw)(kw)$ 在对角线以外最大 5828（对角线上它是最大键偏置项的两倍，但已被掩码遮住）。几千大小的分数存成 float32，在进 softmax 之前就带上了至多 2.6e-04 的舍入误差（上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
@@ -360,6 +360,6 @@ assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
 #   [Tensor.expand](handbook/expand.py#tensorexpand)、`Tensor.copy_`、
 #   [torch.einsum](handbook/einsum.py#torcheinsum)、[torch.matmul](handbook/matmul.py#torchmatmul)、
 #   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze)、
-#   [Tensor.clone 与 Tensor.detach](handbook/clone.py#tensorclone-与-tensordetach)、
+#   [Tensor.detach](handbook/clone.py#tensorclone-与-tensordetach)、[torch.eye](handbook/mask.py#torcheye)、
 #   [torch.where](handbook/where.py#torchwhere)、`torch.stack`、`torch.cat`、`torch.randn`、
 #   `torch.no_grad`、`torch.cdist`

@@ -158,4 +158,4 @@ except RuntimeError as err:
 #
 # After the projections, the Gaussian score is a dot product plus one bias per key, and
 # $W_q = W_k = w$, $W_v = 1$ give back the chapter's model; the Transformer page derives it in
-# [Why one *w* becomes a matrix](../transformer.py#why-one-w-becomes-a-matrix).
+# [Why one w becomes a matrix](../transformer.py#why-one-w-becomes-a-matrix).
