@@ -149,11 +149,12 @@ def sgd_stepper(
     Explained on the page `smoothness.md`.
 
     Each press of *Step* takes one step of ``w_path`` (full-batch SGD on the
-    summed leave-one-out loss); the box “What it displays” at the top of this
-    page describes the readout and the marks. ``w_path`` gives each step's
-    ``w`` and ``loss_curve(path, x, y)`` its loss; when ``w`` is trained, the
-    gradient at ``path[k]`` (step ``k + 1`` moves against it:
-    ``w - lr * gradient``) is ``(path[k] - path[k + 1]) / lr``.
+    summed leave-one-out loss), up to ``MAX_STEPS`` (50) steps; the readout
+    above the live chart and the table under it give each step's ``w``, its
+    loss and its gradient. ``w_path`` gives each step's ``w`` and
+    ``loss_curve(path, x, y)`` its loss; when ``w`` is trained, the gradient
+    at ``path[k]`` (step ``k + 1`` moves against it: ``w - lr * gradient``)
+    is ``(path[k] - path[k + 1]) / lr``.
 
     Args:
         data: The toy data set; ``make_data()`` if ``None``.
@@ -162,15 +163,17 @@ def sgd_stepper(
             floating tensor such as ``model.w``. The chapter's is about 0.4963,
             the untrained model's ``w`` after ``torch.manual_seed(SEED)``, as on
             the page `parametric.md` (the example takes it from the model).
-            From 0.1 to ``10**3.5``, the ends of the chart.
+            It must lie between 0.1 and ``10**3.5``, the ends of the chart.
         lr: The learning rate the control starts at (the reader can change it on
             the lesson page), one of the 13 values of ``LEARNING_RATES``
             (0.001, 0.002, 0.005, ..., 5, 10: a 1-2-5 sequence), imported with
             ``from attention_tutorial.stepper import LEARNING_RATES``.
         log_w: Start with ``log w`` as the trained parameter instead of ``w``:
             each step then changes ``w`` by a factor, and ``w`` stays positive.
-        steps: Number of steps marked on the path and drawn in the static
-            picture, 1 to 50 (the chapter uses 5).
+        steps: The number of steps the static picture draws and the step the
+            live chart marks with a ring, 1 to 50 (the chapter's 5 by
+            default); the *Step* button goes on to ``MAX_STEPS`` (50) steps
+            whatever ``steps`` is.
 
     Returns:
         An ``SgdStepper``, which a notebook cell displays.
@@ -253,7 +256,8 @@ class SgdStepper:
         w0: The initial ``w`` of the path (and after each Reset).
         lr: The learning rate the control starts at.
         log_w: Whether the control starts with ``log w`` as the trained parameter.
-        steps: Number of steps marked on the path and drawn in the static picture.
+        steps: The step the live chart marks with a ring, and the number of
+            steps the static picture draws.
 
     Examples:
         >>> # training log w at lr = 0.05:

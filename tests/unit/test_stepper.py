@@ -294,9 +294,10 @@ def test_the_chapter_row_and_the_static_caption_say_the_same_in_both_languages(
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_step_can_leave_the_chart_and_the_api_page_says_so_where_the_reader_meets_it(lang):
     """r33: later steps can leave the live chart (its w axis ends at 10**3.5), which the
-    reader met only as a note in the readout. The box "What it displays" of the API page says
-    so, with a step that does (printed by the page's example), the readout's own words, and
-    the script draws such a step at the edge and adds those words."""
+    reader met only as a note in the readout. The API page says so before its example, with a
+    step that does (printed by the page's example), the readout's own words, and the script
+    draws such a step at the edge and adds those words. r35: under the box "What it displays"
+    (which holds the picture and says only what the stepper is and where the lesson is)."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
@@ -313,15 +314,17 @@ def test_a_step_can_leave_the_chart_and_the_api_page_says_so_where_the_reader_me
     body = page.split('!!! note "', 1)[1].split("\n", 1)[1]
     note = "\n".join(itertools.takewhile(lambda line: not line or line[0] == " ", body.split("\n")))
     assert "<!-- api-widget" in note
+    # r35: the prose from the box to the example (the reader meets it under the picture)
+    intro = page.split('!!! note "', 1)[1].split("```pycon", 1)[0]
     off = _words(lang)["off_chart"]
-    assert f"“{off}”" in note
+    assert f"“{off}”" in intro
     # r33fx: the size in words, with its digits grouped as the example prints them
     grouped = f"{far[1]:,.0f}"
     if lang == "zh":
-        assert f"约 {round(far[1] / 1e4)} 万（{grouped}）" in note
+        assert f"约 {round(far[1] / 1e4)} 万（{grouped}）" in intro
     else:
-        assert f"about {far[1] / 1e6:.1f} million ({grouped})" in note
-    assert f"{round(W_MAX)}" in note and "$10^{3.5}$" in note
+        assert f"about {far[1] / 1e6:.1f} million ({grouped})" in intro
+    assert f"{round(W_MAX)}" in intro and "$10^{3.5}$" in intro
     assert f"('{grouped}', {round(W_MAX)})" in page  # printed by its example
     script = (root / "docs" / "assets" / "javascripts" / "explorer.js").read_text()
     assert "Math.min(Math.max(Math.abs(w), data.w_min), data.w_max)" in script  # at the edge

@@ -1070,12 +1070,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "一个数（不能是布尔值），或像 `model.w` 那样只有一个元素的浮点张量。"
         "本章用的约为 0.4963：执行 `torch.manual_seed(SEED)` 后未训练模型的 `w`，"
         "与《[带参数的注意力汇聚](../parametric.py)》一页相同（示例直接从模型取出它）。"
-        "从 0.1 到 `10**3.5`，即图的两端。",
+        "它必须在 0.1 到 `10**3.5` 之间，即图的两端。",
         "lr": "控件一开始的学习率（读者在课程页上可以改），`LEARNING_RATES` 的 13 个值之一"
         "（0.001、0.002、0.005……5、10，按 1、2、5 的序列），"
         "用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`：这时每一步按倍数改变 `w`，`w` 始终为正。",
-        "steps": "在路径上标出、并画进静态图的步数，1 到 50（本章用 5）。",
+        "steps": "静态图画出的步数，也是动态图用虚线圆圈标出的那一步，1 到 50（默认是本章的 5）；"
+        "不论 `steps` 是多少，“走一步”按钮都能一直走到 `MAX_STEPS`（50）步。",
         "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
         "raise TypeError": "`data` 不是 `ToyData`；`w0` 既不是数也不是张量，或者是布尔值"
         "（`True` 不能当作 `w`）；`lr` 不是数或是布尔值；`log_w` 不是布尔值；"
@@ -1094,7 +1095,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr w0": "路径的初始 `w`（每次按“重来”后也从它开始）。",
         "attr lr": "控件一开始的学习率。",
         "attr log_w": "控件是否一开始就训练 `log w`。",
-        "attr steps": "在路径上标出、并画进静态图的步数。",
+        "attr steps": "动态图用虚线圆圈标出的那一步，也是静态图画出的步数。",
     },
     # toy2d
     "toy2d.ToyData2D": {
@@ -1973,12 +1974,15 @@ PARAGRAPHS: dict[str, str] = {
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
     "Each press of *Step* takes one step of ``w_path`` (full-batch SGD on the summed "
-    "leave-one-out loss); the box “What it displays” at the top of this page describes the "
-    "readout and the marks. ``w_path`` gives each step's ``w`` and ``loss_curve(path, x, y)`` "
-    "its loss; when ``w`` is trained, the gradient at ``path[k]`` (step ``k + 1`` moves against "
-    "it: ``w - lr * gradient``) is ``(path[k] - path[k + 1]) / lr``.": (
-        "每按一次“走一步”，就走 ``w_path`` 的一步（在留一法损失之和上做全批量 SGD）；"
-        "读数和图上的标记见本页开头“它显示什么”框里的说明。"
+    "leave-one-out loss), up to ``MAX_STEPS`` (50) steps; the readout above the live chart and "
+    "the table under it give each step's ``w``, its loss and its gradient. ``w_path`` gives "
+    "each step's "
+    "``w`` and ``loss_curve(path, x, y)`` its loss; when ``w`` is trained, the gradient at "
+    "``path[k]`` (step ``k + 1`` moves against it: ``w - lr * gradient``) is "
+    "``(path[k] - path[k + 1]) / lr``.": (
+        "每按一次“走一步”，就走 ``w_path`` 的一步（在留一法损失之和上做全批量 SGD），"
+        "最多走 ``MAX_STEPS``（50）步；动态图上方的读数和下方的表格写出每一步的 ``w``、"
+        "损失和梯度。"
         "每一步的 ``w`` 由 ``w_path`` 给出，它的损失由 ``loss_curve(path, x, y)`` 给出；"
         "训练 ``w`` 时，``path[k]`` 处的梯度（第 ``k + 1`` 步按它更新：``w - lr * 梯度``）是 "
         "``(path[k] - path[k + 1]) / lr``。"
