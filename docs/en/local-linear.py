@@ -460,7 +460,7 @@ for name, flat, x_worst in rows:
 # Every number and claim in this page's text is checked, one by one, by the cell below (if a
 # rerun breaks one, the build fails). It teaches nothing new; you can skip it.
 
-# %%
+# %% fold="The code that checks the text, claim by claim"
 # checks of the page's text, one claim a line
 # 1. where the fit goes astray
 # the errors of Nadaraya-Watson again (the name is reused below)
@@ -550,6 +550,7 @@ assert 0.55 < flat_nw < 0.57
 assert 0.55 < flat_ll < 0.57
 # at x = 1.9 and x = 2.0
 assert [round(x, 1) for x in worst] == [1.9, 2.0]
+print("every check holds")
 
 # %% [markdown]
 # ## Exercises

@@ -223,14 +223,9 @@ def test_each_config_has_its_own_plugin_in_one_process():
     assert configured("mkdocs.yml") is zh  # the same plugin for every rebuild of a config
 
 
-def test_a_markdown_page_is_repaired_once_whatever_its_url(tmp_path, monkeypatch):
-    """The offline site's page (``x.html``) takes the repair the site's page (``x/``) got.
-
-    A Markdown page's repair joins the lines of its Chinese text and reads nothing but
-    its HTML: kept by its URL too, the offline build parsed every page again.
-    """
-    from types import SimpleNamespace
-
+@pytest.fixture
+def counted_repairs(tmp_path, monkeypatch):
+    """The Chinese build's plugin, caching in ``tmp_path``, and the URLs of the pages it repairs."""
     monkeypatch.setenv("ATTN_CACHE_DIR", str(tmp_path))
     plugin = configured("mkdocs.yml")
     calls = []
@@ -240,6 +235,18 @@ def test_a_markdown_page_is_repaired_once_whatever_its_url(tmp_path, monkeypatch
         "repair_page",
         lambda html, page, files: calls.append(page.url) or repair(html, page, files),
     )
+    return plugin, calls
+
+
+def test_a_markdown_page_is_repaired_once_whatever_its_url(counted_repairs):
+    """The offline site's page (``x.html``) takes the repair the site's page (``x/``) got.
+
+    A Markdown page's repair joins the lines of its Chinese text and reads nothing but
+    its HTML: kept by its URL too, the offline build parsed every page again.
+    """
+    from types import SimpleNamespace
+
+    plugin, calls = counted_repairs
     html = "<p>一段中文\n文字。</p>\n<pre>代码\n换行</pre>"
     pages = [
         SimpleNamespace(file=SimpleNamespace(src_uri="glossary.md"), url=url, toc=[])
@@ -251,7 +258,7 @@ def test_a_markdown_page_is_repaired_once_whatever_its_url(tmp_path, monkeypatch
     assert calls == ["glossary/"]
 
 
-def test_a_notebook_page_is_repaired_once_and_its_urls_placed_for_each_site(tmp_path, monkeypatch):
+def test_a_notebook_page_is_repaired_once_and_its_urls_placed_for_each_site(counted_repairs):
     """The offline site's notebook page (``x.html``) takes the repair of the site's (``x/``).
 
     The repair's URLs (links to other pages, figures, the notebook stylesheet) depend on
@@ -265,15 +272,7 @@ def test_a_notebook_page_is_repaired_once_and_its_urls_placed_for_each_site(tmp_
 
     from tools.sitebuild.plugin import _place_urls, _url_mark
 
-    monkeypatch.setenv("ATTN_CACHE_DIR", str(tmp_path))
-    plugin = configured("mkdocs.yml")
-    calls = []
-    repair = plugin.repair_page
-    monkeypatch.setattr(
-        plugin,
-        "repair_page",
-        lambda html, page, files: calls.append(page.url) or repair(html, page, files),
-    )
+    plugin, calls = counted_repairs
     png = io.BytesIO()
     Image.new("RGB", (3, 2)).save(png, format="PNG")
     data = base64.b64encode(png.getvalue()).decode()

@@ -39,6 +39,7 @@ from tools.sitebuild import (
     copybuttons,
     downloads,
     fastpath,
+    fold,
     html_tree,
     htmlslim,
     imagesize,
@@ -415,6 +416,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             json.dumps([item.title for item in _walk_toc(page.toc)], ensure_ascii=False),
             json.dumps(self.config.join_cjk_lines),
             self.page_lang,
+            json.dumps(fold.summaries(getattr(page.file, "abs_src_path", None))),
         ]
 
         def repair() -> dict:
@@ -452,6 +454,10 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         if not notebook:
             return serialize(tree)
         page_repairs.rewrite_links(tree, _link_resolver(page, files))
+        try:  # cells marked `# %% fold="…"` collapsed (fold.py)
+            fold.fold_cells(tree, fold.summaries(getattr(page.file, "abs_src_path", None)))
+        except ValueError as err:
+            raise PluginError(f"{page.file.src_uri}: {err}") from None
         headings = page_repairs.fix_heading_ids(tree)
         try:
             page_repairs.fix_toc(page.toc, headings)

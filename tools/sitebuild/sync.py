@@ -10,7 +10,8 @@ A jupytext percent file is split on its ``# %%`` cell markers; a code cell (a
 marker without ``[markdown]``) is copied as written, marker line included, so
 nothing else in the English file moves. Both pages must have the same number of
 code cells: a new cell is added to the English page by hand (an empty ``# %%``
-where it belongs), then filled by this tool.
+where it belongs), then filled by this tool. A folded cell's summary
+(``# %% fold="…"``, ``fold.py``) is prose: the English page keeps its own.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 import sys
 from pathlib import Path
 
+from tools.sitebuild import fold
 from tools.sitebuild.notebooks import DOCS
 
 SOURCE, TARGET = "zh", "en"
@@ -53,6 +55,7 @@ def synced(source: str, target: str, name: str = "page") -> str:
             f"then run `{COMMAND}` again"
         )
     for slot, chunk in zip(slots, code, strict=True):
+        chunk = fold.with_own_summary(chunk, chunks[slot], name)
         # keep the target's blank lines before the next cell, so only code changes
         tail = chunks[slot][len(chunks[slot].rstrip("\n")) :]
         chunks[slot] = chunk.rstrip("\n") + tail if slot < len(chunks) - 1 else chunk

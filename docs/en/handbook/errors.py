@@ -1021,7 +1021,7 @@ print(f"w itself, step 5: {step5:.1f}")
 # changes it); it belongs to no entry: skip it.
 
 
-# %%
+# %% fold="The code that checks this page’s text"
 # checks of this page's text
 def said(call, *args):
     """The error call(*args) raises."""

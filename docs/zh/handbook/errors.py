@@ -924,7 +924,7 @@ print(f"w itself, step 5: {step5:.1f}")
 # 下面的单元格只核对本页正文说到的结论（重新运行若有变化，构建就失败），不属于任何条目，可以跳过。
 
 
-# %%
+# %% fold="核对本页正文的代码"
 # checks of this page's text
 def said(call, *args):
     """The error call(*args) raises."""
