@@ -336,7 +336,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_boundary_bias.cut": "权重图的横轴只画到 x = {right:.1f}：更右边的键（直到 "
         "x = {last:.2f}）权重都在 ±{faint} 以内，画出来看不见。",
         "plot_boundary_bias.ell": "圆点是局部线性回归对同一查询的等效权重 ℓᵢ："
-        "{n} 个键中有 {count} 个小于 0，最低 {low}，在 x = {at:.2f} 处。",
+        "{n} 个等效权重中有 {count} 个是负的，最低的是键 x = {at:.2f} 的 {low}。",
         "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
         "{tests}；真实函数在 {truth_min:.2f} 到 {truth_max:.2f} 之间。",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
@@ -406,8 +406,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_boundary_bias.cut": "The weights panel ends at x = {right:.1f}: the keys beyond "
         "it, up to x = {last:.2f}, have weights within ±{faint}, too small to see.",
         "plot_boundary_bias.ell": "The dots are local linear regression's equivalent weights "
-        "ℓᵢ for the same query: {count} of the {n} keys below 0, the lowest {low} at "
-        "x = {at:.2f}.",
+        "ℓᵢ for the same query: {count} of the {n} equivalent weights are negative, the "
+        "lowest {low}, that of the key x = {at:.2f}.",
         "plot_w_paths.path": "{name}: w = {steps}",
         "plot_data": "{n_train} training points with x from {train_min} to {train_max}; "
         "{n_test} test inputs: {tests}; the true function runs from {truth_min:.2f} to "
