@@ -11,6 +11,7 @@ import functools
 import io
 import itertools
 import re
+from pathlib import Path
 
 import matplotlib.colors
 import numpy as np
@@ -699,3 +700,46 @@ def test_the_shape_flow_leaves_room_between_each_label_and_its_shape(lang):
         # a character of the 10 pt monospace shape: its width over its length
         char = right.width / len(shape.get_text())
         assert right.x0 - left.x1 >= 3 * char, (code.get_text(), shape.get_text())
+
+
+_SLATE_PAGE = np.array([30, 33, 41])  # Material's slate background, as the site's CSS says
+_EXTRA_CSS = "docs/assets/stylesheets/extra.css"
+
+
+def _site_dark(rgb: np.ndarray) -> np.ndarray:
+    """``rgb`` (0-255) as the dark palette shows a line chart: the site's
+    ``invert(p) hue-rotate(180deg)`` filter, then ``mix-blend-mode: lighten`` on the page."""
+    css = (Path(__file__).resolve().parents[3] / _EXTRA_CSS).read_text(encoding="utf-8")
+    rule = re.search(r"img\.attn-figure \{\s*filter: invert\(([\d.]+)\) hue-rotate\(180deg\)", css)
+    assert rule, "the dark palette's filter of line charts changed: update this test"
+    p = float(rule.group(1))
+    inverted = p * 255 + rgb * (1 - 2 * p)
+    # CSS hue-rotate(180deg): the filter's matrix at cos = -1, sin = 0
+    turn = np.array(
+        [[-0.574, 1.43, 0.144], [0.426, 0.43, 0.144], [0.426, 1.43, -0.856]]
+    )  # fmt: skip
+    return np.maximum(np.clip(turn @ inverted, 0, 255), _SLATE_PAGE)
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+@pytest.mark.parametrize("name", ["plot_data", "plot_fit"])
+def test_the_data_and_fit_marks_reach_3_to_1_on_both_palettes(name, layout):
+    """fx35: the training points, at 0.5 opacity, were 2.0:1 against the panel and the
+    orange prediction 2.5:1. Every mark of the data and fit figures reaches 3:1 (WCAG
+    1.4.11) against the white panel and, through the site's dark filter, the slate page."""
+    x = np.linspace(0.0, 4.0, 5)
+    args = (x, x, x, x) if name == "plot_data" else (x, x, x + 0.5, x, x)
+    fig = getattr(at, name)(*args, lang="en", layout=layout)
+    ax = fig.axes[0]
+    r, g, b, a = ax.collections[0].get_facecolor()[0]
+    alpha = ax.collections[0].get_alpha()
+    alpha = a if alpha is None else alpha
+    marks = {"points": alpha * np.array([r, g, b]) * 255 + (1 - alpha) * 255}
+    for line in ax.lines:
+        marks[line.get_label()] = np.array(matplotlib.colors.to_rgb(line.get_color())) * 255
+    white = np.array([255.0, 255.0, 255.0])
+    for mark, rgb in marks.items():
+        assert _contrast(rgb, white) >= 3.0, (mark, _contrast(rgb, white))
+        dark = _contrast(_site_dark(rgb), _site_dark(white))
+        assert dark >= 3.0, (mark, dark)
+    assert len(marks) == 3  # points, truth, and the prediction or the test inputs' rug
