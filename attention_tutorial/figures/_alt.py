@@ -336,7 +336,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_boundary_bias.cut": "权重图的横轴只画到 x = {right:.1f}：更右边的键（直到 "
         "x = {last:.2f}）权重都在 ±{faint} 以内，画出来看不见。",
         "plot_boundary_bias.ell": "圆点是局部线性回归对同一查询的等效权重 ℓᵢ："
-        "{n} 个键中有 {count} 个小于 0，最低 {low}，在 x = {at:.2f} 处。",
+        "{n} 个等效权重中有 {count} 个是负的，最低的是键 x = {at:.2f} 的 {low}。",
         "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
         "{tests}；真实函数在 {truth_min:.2f} 到 {truth_max:.2f} 之间。",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
@@ -406,8 +406,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_boundary_bias.cut": "The weights panel ends at x = {right:.1f}: the keys beyond "
         "it, up to x = {last:.2f}, have weights within ±{faint}, too small to see.",
         "plot_boundary_bias.ell": "The dots are local linear regression's equivalent weights "
-        "ℓᵢ for the same query: {count} of the {n} keys below 0, the lowest {low} at "
-        "x = {at:.2f}.",
+        "ℓᵢ for the same query: {count} of the {n} equivalent weights are negative, the "
+        "lowest {low}, that of the key x = {at:.2f}.",
         "plot_w_paths.path": "{name}: w = {steps}",
         "plot_data": "{n_train} training points with x from {train_min} to {train_max}; "
         "{n_test} test inputs: {tests}; the true function runs from {truth_min:.2f} to "
@@ -1052,8 +1052,49 @@ _PARTS = {
 }
 
 
-def _figure_words(fig: Figure, lang: str) -> list[str]:
+def _clean(text: str) -> str:
+    """A drawn label as the alt text reads it: plain Unicode on one line."""
+    # a label broken onto two lines after a full-width "，" joins without a space
+    return " ".join(re.sub(r"(?<=[，。；：、])\n", "", plain(text)).split())
+
+
+def _folded(text: str) -> str:
+    """``text`` compared loosely: one case, single spaces, "axis: the keys" as "axis: keys"."""
+    return re.sub(r"([:：]) the ", r"\1 ", " ".join(text.casefold().split()))
+
+
+def _said(words: str, text: str) -> bool:
+    """Whether ``text`` (folded) already says ``words``: as a whole word or phrase.
+
+    >>> text = _folded("The keys at x = 0")
+    >>> _said("keys", text)
+    True
+    >>> _said("key", text)  # not a word
+    False
+    >>> _said("x", text)  # a symbol alone
+    False
+    >>> _said("A", _folded("A: row 0"))
+    True
+    """
+    words = _folded(words)
+    if not words:
+        return False
+    ascii_word = re.compile(r"[a-z0-9_]")
+    start = r"(?<![a-z0-9_])" if ascii_word.match(words[0]) else ""
+    end = r"(?![a-z0-9_])" if ascii_word.match(words[-1]) else ""
+    if len(words) == 1:  # one letter says something only as a label: "A: row 0 ..."
+        end = "[:：]"
+    return re.search(start + re.escape(words) + end, text) is not None
+
+
+def _figure_words(fig: Figure, lang: str, said: str = "") -> list[str]:
     """The words drawn in ``fig``: titles, axis labels, legends and free texts, each once.
+
+    Only what ``said`` (the description before the list) does not already say (fx35: the
+    list repeated the description, and the transformer heatmaps' titles were said twice): a
+    title, a free text or a legend entry that ``said`` contains is left out ("square:
+    start" is said by "a square (start)"), and an axis or colour bar that ``said`` names as
+    such ("x axis: the keys (training inputs)").
 
     A figure whose panels each need their whole axis list (``fig.alt_every_axis``, e.g. the
     explorer's heatmap, whose keys axis the bumps panel above it also names) repeats an axis
@@ -1079,32 +1120,53 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
         for axis in "xy"
     }
 
-    def add(text: str, again: bool = False) -> None:
-        # a label broken onto two lines after a full-width "，" joins without a space
-        text = " ".join(re.sub(r"(?<=[，。；：、])\n", "", plain(text)).split())
-        if text and (text not in seen or again):
+    said = _folded(said)
+
+    def add(text: str, again: bool = False, label: str | None = None) -> None:
+        nonlocal said
+        text = _clean(text)
+        if text and (text not in seen or again) and not _said(text, said):
             seen.append(text)
+            # a label said once is not said again by a legend entry (the stepper's
+            # "y axis: leave-one-out loss (sum); legend: leave-one-out loss (sum)")
+            said += " | " + _folded(_clean(label if label is not None else text))
+
+    def add_named(text: str, form: str = "{}") -> None:  # a title or a free text
+        if not _said(_clean(text), said):  # its words alone, without "title:"
+            add(form.format(text), label=text)
+
+    def add_legend(texts: list[str]) -> None:
+        colon = "：" if lang == "zh" else ": "
+        brackets = "（{}）" if lang == "zh" else " ({})"
+        entries = []
+        for entry in (_clean(t) for t in texts):
+            name, _, meaning = entry.partition(colon)
+            if _said(entry, said) or (meaning and _said(name + brackets.format(meaning), said)):
+                continue
+            entries.append(entry)
+        if entries:
+            add(parts["legend"].format(parts["sep"].join(entries)))
 
     if fig._suptitle is not None:
-        add(parts["title"].format(fig._suptitle.get_text()))
+        add_named(fig._suptitle.get_text(), parts["title"])
     for i, ax in enumerate(fig.axes):
         if ax.get_title():
-            add(parts["title"].format(ax.get_title()))
+            add_named(ax.get_title(), parts["title"])
         if hasattr(ax, "_colorbar"):  # a colour bar's label, along it or under it
-            add(parts["bar"].format(ax.get_ylabel() or ax.get_xlabel()))
+            bar = ax.get_ylabel() or ax.get_xlabel()
+            add(parts["bar"].format(bar), label=bar)
             continue
         if ax.get_xlabel():
             x_part = parts["x_shared" if ax.get_xlabel() in shared["x"] else "x"]
-            add(x_part.format(ax.get_xlabel()), again=every_axis)
+            add(x_part.format(ax.get_xlabel()), again=every_axis, label=ax.get_xlabel())
         if ax.get_ylabel() and y_panels:  # once "纵轴：时间；纵轴：峰值内存", of which panel?
-            add(parts["y_of"].format(y_panels[i], ax.get_ylabel()))
+            add(parts["y_of"].format(y_panels[i], ax.get_ylabel()), label=ax.get_ylabel())
         elif ax.get_ylabel():
             y_part = parts["y_shared" if ax.get_ylabel() in shared["y"] else "y"]
-            add(y_part.format(ax.get_ylabel()), again=every_axis)
+            add(y_part.format(ax.get_ylabel()), again=every_axis, label=ax.get_ylabel())
         legend = ax.get_legend()
         if legend is not None:
-            entries = parts["sep"].join(t.get_text() for t in legend.get_texts())
-            add(parts["legend"].format(entries))
+            add_legend([t.get_text() for t in legend.get_texts()])
         for text in ax.texts:
             words = text.get_text()
             # cells and values; and a tensor diagram's code labels, shapes, captions and
@@ -1112,10 +1174,9 @@ def _figure_words(fig: Figure, lang: str) -> list[str]:
             gid = str(text.get_gid())
             if gid.startswith(_DIAGRAM_GIDS) or _NUMBER.fullmatch(words):
                 continue
-            add(words)
+            add_named(words)
     for legend in fig.legends:
-        entries = parts["sep"].join(t.get_text() for t in legend.get_texts())
-        add(parts["legend"].format(entries))
+        add_legend([t.get_text() for t in legend.get_texts()])
     return seen
 
 
@@ -1208,7 +1269,7 @@ def describe(fig: Figure, name: str, lang: str) -> str:
         lead = lead + (" " if lang == "en" and finding else "") + _sentence(finding, lang)
     # a figure whose facts already name every title and colour bar (``fig.alt_words``
     # False: the matrices on two scales) does not list them again
-    words = _figure_words(fig, lang) if getattr(fig, "alt_words", True) else []
+    words = _figure_words(fig, lang, said=lead) if getattr(fig, "alt_words", True) else []
     space = "" if lang == "zh" else " "  # no space after a full-width stop
     return lead + (
         ""

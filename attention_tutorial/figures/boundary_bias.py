@@ -278,8 +278,8 @@ def _equivalent_facts(x_train: Tensor, ell: Tensor, lang: str) -> str:
     ...     torch.tensor([0.1, 1.0, 2.0]),
     ...     torch.tensor([1.2, 0.1, -0.3]),
     ...     "en",
-    ... )[-55:]
-    '1 of the 3 keys below 0, the lowest −0.300 at x = 2.00.'
+    ... )[-40:]
+    'lowest −0.300, that of the key x = 2.00.'
     """
     low = int(ell.argmin())
     return alt_facts(

@@ -28,6 +28,7 @@ from attention_tutorial.analysis import loss_curve
 from attention_tutorial.figures._alt import alt_facts, spoken, spoken_digits
 from attention_tutorial.figures._base import (
     _MINIMUM_STAR,
+    _POINT_ALPHA,
     FONTS,
     TutorialFigure,
     _LogTicks,
@@ -69,8 +70,6 @@ _PLATEAU_TOLERANCE = 0.05
 # many powers of ten (the API page's 0.32 to 32, with the margins): labelled at 1 and 10 only,
 # the w its text names (0.5, 3.18, 5.06) were hard to place (r31c)
 _TWO_AND_FIVE_DECADES = 2.5
-# the opacity of the training points in the panels of ``plot_fits``
-_POINT_ALPHA = 0.85
 
 
 def _check_layout(layout: str) -> str:
@@ -160,7 +159,7 @@ def plot_data(
         # the truth in black (light on the dark page, as the explorer's): in the points' blue it
         # was hard to tell from them, in the dark palette most of all
         ax.plot(x_test_np, y_truth_np, color="black", label=words["truth"])
-        ax.scatter(x_train_np, y_train_np, s=12, alpha=0.5, label=words["train"])
+        ax.scatter(x_train_np, y_train_np, s=12, alpha=_POINT_ALPHA, label=words["train"])
         low = min(y_truth_np.min(), y_train_np.min())
         spread = max(y_truth_np.max(), y_train_np.max()) - low
         rug_y = low - 0.12 * (spread if spread > 0 else 1.0)  # just below the lowest point

@@ -406,7 +406,8 @@ def test_each_curves_function_links_the_lesson_section_of_its_figure(lang: str) 
     """Round 7: the curves page shows no figure, and each function's entry named only the
     lesson page ("Explained on the page The data"). Each entry now links the sections
     the intro's table gives it (plot_fit: four, r25: its use in "Can queries and keys be
-    swapped?" too), as "Its figure, in the lesson: ..."."""
+    swapped?" too), as "In the lesson, its figure appears in the section ..." (fx35: it read
+    "Its figure, in the lesson: ...", a label rather than a sentence)."""
     import griffe
 
     package = griffe.load(
@@ -418,7 +419,10 @@ def test_each_curves_function_links_the_lesson_section_of_its_figure(lang: str) 
     table = docstring_links.figure_sections(module.path, lang)
     names = ["plot_data", "plot_fit", "plot_fits", "plot_loss", "plot_loss_vs_w", "plot_w_paths"]
     assert sorted(path.rsplit(".", 1)[1] for path in table) == sorted(names)
-    lead = "它画的图见《" if lang == "zh" else "Its figure, in the lesson: ["
+    lead = {
+        "zh": "在课程里，它画的图出现在《",
+        "en": "In the lesson, its figure appears in the section",
+    }[lang]
     for name in names:
         said = module[name].docstring.value
         links = table[module[name].path]
@@ -428,8 +432,14 @@ def test_each_curves_function_links_the_lesson_section_of_its_figure(lang: str) 
     assert len(table[module["plot_fit"].path]) == 4
     if lang == "zh":  # r24: each page's section too, not the page alone
         said = module["plot_data"].docstring.value
-        assert "它画的图见《[数据](../data.py#看一眼数据)》“看一眼数据”一节。" in said
+        assert "在课程里，它画的图出现在《[数据](../data.py#看一眼数据)》“看一眼数据”一节。" in said
         assert all(link.endswith("一节") for links in table.values() for link in links)
+        fit = module["plot_fit"].docstring.value
+        assert fit.count("一节、《") == 2 and "一节和《" in fit
+    else:  # several sections: semicolons between them (their titles hold commas)
+        fit = module["plot_fit"].docstring.value
+        assert "its figure appears in the sections [" in fit and fit.count("; [") == 2
+        assert "; and [" in fit
 
 
 def test_stepper_and_explorer_lead_with_the_function_and_hide_private_members() -> None:

@@ -19,6 +19,7 @@ import jupytext
 import pytest
 
 from tests.site.markdown_doctests import PY_BLOCK, markdown_of, parse, run
+from tools.scaffold import _HANDBOOK_WORDS
 from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
 from tools.sitebuild.notebooks import DOCS, code_cells
 
@@ -88,6 +89,17 @@ def test_both_languages_have_the_same_examples(name) -> None:
 def test_every_page_draws_a_diagram(name) -> None:
     cells = page_code("zh", name)
     assert any(DIAGRAM_CALL.search(cell) for cell in cells), name
+
+
+@pytest.mark.parametrize("name", ENTRIES)
+def test_every_entry_heads_its_diagrams_with_the_scaffolds_word(name) -> None:
+    """fx35: the English entries headed their diagrams "Picture", which reads oddly; every
+    entry now uses the scaffold's word, "图示" and "Diagram" ("Diagrams" for several)."""
+    for lang in LANGS:
+        word = _HANDBOOK_WORDS[lang]["picture"]
+        heads = re.findall(r"^### (.+)$", markdown(lang, name), flags=re.MULTILINE)
+        assert {word, f"{word}s"} & set(heads), (lang, name, heads)
+        assert not {"Picture", "Pictures"} & set(heads), (lang, name)
 
 
 @pytest.mark.parametrize("name", PAGES)

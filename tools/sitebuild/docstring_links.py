@@ -176,13 +176,22 @@ def figure_sections(module: str, lang: str) -> dict[str, list[str]]:
 
 
 def figure_sentence(links: list[str], lang: str) -> str:
-    """The sentence "Its figure, in the lesson: ..." in ``lang``, linking ``links``."""
+    """The sentence saying where the lesson shows the figure, in ``lang``, linking ``links``.
+
+    fx35: "Its figure, in the lesson: A, B and C" read like a label; it is now a sentence,
+    the sections of several joined by semicolons (their titles hold commas and "and").
+
+    >>> figure_sentence(["[A](../a.py#x)"], "en")
+    'In the lesson, its figure appears in the section [A](../a.py#x).'
+    """
     if lang == "zh":  # 《[数据](...)》“看一眼数据”一节: the section after the page
         quoted = [f"《{link}》" if "》" not in link else f"《{link}" for link in links]
         joined = quoted[0] if len(quoted) == 1 else "、".join(quoted[:-1]) + "和" + quoted[-1]
-        return f"它画的图见{joined}。"
-    joined = links[0] if len(links) == 1 else ", ".join(links[:-1]) + " and " + links[-1]
-    return f"Its figure, in the lesson: {joined}."
+        return f"在课程里，它画的图出现在{joined}。"
+    if len(links) == 1:
+        return f"In the lesson, its figure appears in the section {links[0]}."
+    joined = "; ".join(links[:-1]) + "; and " + links[-1]
+    return f"In the lesson, its figure appears in the sections {joined}."
 
 
 def summary_zh(obj: griffe.Object) -> str | None:

@@ -42,9 +42,49 @@
     });
     document.querySelectorAll(SCROLLERS).forEach(function (box) { watcher.observe(box); });
   }
+  // A notebook's figure or text output: the build (tools/sitebuild/page_repairs.py) made a
+  // tab stop, a region named "figure, scrolls sideways", of the boxes that scroll on a
+  // 375 px phone; on a wider screen such a box does not scroll, and below 320 px others do
+  // (fx35). Here the box is a tab stop exactly while it scrolls sideways, at any width.
+  var OUTPUTS = "article .jp-OutputArea-output:is(.jp-RenderedImage, .jp-RenderedSVG, " +
+    ".jp-RenderedText)";
+  var zh = document.documentElement.lang.indexOf("zh") === 0;
+  var NAMES = zh
+    ? { figure: "图，可左右滚动", text: "输出，可左右滚动" }
+    : { figure: "figure, scrolls sideways", text: "output, scrolls sideways" };
+  function outputStop(box) {
+    var overflow = getComputedStyle(box).overflowX;
+    var scrolls = (overflow === "auto" || overflow === "scroll") &&
+      box.scrollWidth > box.clientWidth + 1;
+    if (scrolls) {
+      box.setAttribute("tabindex", "0");
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label",
+        NAMES[box.classList.contains("jp-RenderedText") ? "text" : "figure"]);
+    } else {
+      box.removeAttribute("tabindex");
+      box.removeAttribute("role");
+      box.removeAttribute("aria-label");
+    }
+  }
+  function outputStops() {
+    document.querySelectorAll(OUTPUTS).forEach(outputStop);
+  }
+  if (typeof ResizeObserver !== "undefined") {
+    var outputWatcher = new ResizeObserver(function (entries) {
+      entries.forEach(function (entry) { outputStop(entry.target); });
+    });
+    document.querySelectorAll(OUTPUTS).forEach(function (box) { outputWatcher.observe(box); });
+  }
+  // a figure's width is known once its image has loaded (lazy images load late)
+  document.querySelectorAll(OUTPUTS + " img").forEach(function (img) {
+    img.addEventListener("load", function () { outputStop(img.closest(".jp-OutputArea-output")); });
+  });
+
   // a web font sets a character's width, and so what scrolls, without resizing the box
-  if (document.fonts) document.fonts.addEventListener("loadingdone", focusables);
-  window.addEventListener("load", focusables);
+  function all() { focusables(); outputStops(); }
+  if (document.fonts) document.fonts.addEventListener("loadingdone", all);
+  window.addEventListener("load", all);
 
   // The notice after a copy ("已复制" / "Copied"), announced by screen readers: a notice
   // is only read out from a live region that was in the page before its text changed.

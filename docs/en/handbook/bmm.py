@@ -83,7 +83,7 @@ _ = torch.manual_seed(at.SEED)
 # tensor([1.8000, 4.0000, 7.0000])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # Slice $[i]$ of the result comes only from slices $[i]$ of the inputs. Cells of one
 # colour are multiplied together and summed. The red frames are the cells of the sum

@@ -68,7 +68,7 @@ import attention_tutorial as at
 # tensor([ 1., -1.,  3.])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # The `w` of the example above; below it `w.clone()` and `w.detach()`, and at the bottom the
 # recommended `w.detach().clone()`: `.clone()` applied to the detached tensor above it. Same colour: the same element of `w`. Solid borders: memory

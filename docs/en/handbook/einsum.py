@@ -89,7 +89,7 @@ import attention_tutorial as at
 # tensor([18., 35., 50.])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # `"qk,qk->q"` takes two steps: multiply `weights` and `values` elementwise, then add up
 # each row (each query $q$) along $k$. The code below prints both steps; the picture after

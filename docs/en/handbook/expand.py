@@ -58,7 +58,7 @@ _ = torch.manual_seed(at.SEED)
 #         [1, 2, 3]])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # The dashed cells are a view: they own no memory and read the input's elements.
 
@@ -152,7 +152,7 @@ print(x.flatten())
 # torch.Size([3, 2])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # Each operand is stretched to the common shape (dashed: a view), then the two are
 # combined cell by cell. Row $i$ of the result is query $i$ minus every key.

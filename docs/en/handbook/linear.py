@@ -83,7 +83,7 @@ import attention_tutorial as at
 # [2.5, 5.0]
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # The picture computes `x @ layer.weight.T`, with the weights `[[1, 0, 0], [0, 1, 1]]` of the example above, so that
 # you can check it in your head. The `x` here has a second row, `[0, 1, -1]`, that the example

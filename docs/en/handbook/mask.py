@@ -67,7 +67,7 @@ _ = torch.manual_seed(at.SEED)
 # `~` is logical “not” on a boolean tensor, so `~torch.eye(n, dtype=torch.bool)` is a
 # shorter way to the same mask.
 #
-# ### Picture
+# ### Diagram
 #
 # Left `torch.eye(4)`, right `torch.eye(2, 3)`. No colours here: every cell shows its value.
 # The main diagonal holds 1.0 and the rest 0.0: `torch.eye` gives floats by default (see the
@@ -148,7 +148,7 @@ at.diagram_eye(4, (2, 3))
 #         [1., 2.]])
 # ```
 #
-# ### Pictures
+# ### Diagrams
 #
 # The whole recipe, with `x = torch.arange(4)`, that is 0, 1, 2, 3: `eye` becomes the
 # mask, `x` is tiled into `tiled`, and the elements the mask keeps, reshaped, are called `kept`.

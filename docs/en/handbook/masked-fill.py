@@ -80,7 +80,7 @@ import attention_tutorial as at
 #         [0.5000, 0.5000, 0.0000]])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # Colours tell where an element came from: each element of `scores` has its own colour, and each
 # cell of `filled` keeps the colour of the score at its place: unframed cells keep that score,

@@ -140,7 +140,7 @@ print("X @ v:", tuple(Xv.shape))
 assert Xv.shape == (4, 2)
 
 # %% [markdown]
-# ### Pictures
+# ### Diagrams
 #
 # The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. All five read the
 # same way: each tensor is a grid of cells with the values inside and the shape underneath;

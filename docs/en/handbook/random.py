@@ -79,7 +79,7 @@ _ = torch.manual_seed(at.SEED)
 # (False, True)
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # Two generators seeded with `at.SEED` give the same five numbers, cell by cell. Here
 # colour only marks the position.
@@ -202,7 +202,7 @@ print(tuple(x.shape))
 # torch.Size([2])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # A small version of the chapter's recipe: six sorted inputs, their outputs $f(x)$ plus noise with
 # standard deviation 0.5. The colours follow each input to its output.
@@ -289,7 +289,7 @@ except TypeError as err:
 # tensor([0.9000, 0.7000, 0.4000, 0.1000])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # The four shuffled numbers of the example above: a value keeps its colour when it moves;
 # its index has the same colour, because `indices[i]` is where `values[i]` came from.
@@ -370,7 +370,7 @@ print(tuple(x_train.shape))
 # (torch.int64, torch.float32)
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # `torch.arange(0, 1, 0.25)`: the end, 1, is not in the result; the length is
 # $\lceil (1 - 0) / 0.25 \rceil = 4$.

@@ -114,7 +114,7 @@ _ = torch.manual_seed(at.SEED)
 #         [2., 2., 2., 2.]])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # Output cell $i$ has the colour of input cell $i \,/\!/\, 2$ (integer division): the
 # colours come in runs.
@@ -201,7 +201,7 @@ except RuntimeError as err:
 #         [1, 2, 3, 1, 2, 3]])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # Output cell $i$ has the colour of input cell $i \bmod 3$: the colours come in cycles.
 

@@ -51,7 +51,7 @@ _ = torch.manual_seed(at.SEED)
 # torch.Size([1, 2, 3])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # The colours keep their order: cut a row of 12 into rows of 4, and PyTorch works out
 # that there are 3 of them.
@@ -131,7 +131,7 @@ print(" ", m.T.tolist())
 # tensor([100,   1,   2,   3,   4,   5])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # `x.t()` is itself a view: the same six numbers in memory, read with swapped strides.
 # Reading it row by row jumps around in memory (the colours are no longer in order),

@@ -103,7 +103,7 @@ _ = torch.manual_seed(at.SEED)
 # tensor([0.3482, 0.5741, 0.0777])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # `dim=1`: one frame per row, and each row sums to 1. This is the chapter's case, with
 # one query per row.

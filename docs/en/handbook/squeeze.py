@@ -51,7 +51,7 @@ _ = torch.manual_seed(at.SEED)
 # torch.Size([2, 4, 1])
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # The numbers and their order stay; the shape gains a 1, and that decides whether the
 # three numbers form a row or a column.
@@ -129,7 +129,7 @@ except IndexError as err:
 # torch.Size([1, 3, 1])
 # ```
 #
-# ### Picture
+# ### Diagram
 
 # %%
 x = torch.tensor([[[1, 2, 3]]])

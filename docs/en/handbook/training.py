@@ -148,7 +148,7 @@ print(w.detach().numpy().round(4))
 # tensor(4.3333)
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # The `y_hat` and `y` of the example above: first the per-element squared errors, which the
 # picture calls `l` (this cell has no variable `l`; in the chapter's code it is `l`), then reduced to one number by `sum` or `mean`.
@@ -277,7 +277,7 @@ assert errors.mean() < right.mean()
 # tensor([2.8000], requires_grad=True)
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # One step on a two-element parameter: `backward()` computes `w.grad`,
 # and the picture applies $w - \text{lr} \cdot \text{grad}$ cell by cell.

@@ -69,7 +69,7 @@ import attention_tutorial as at
 # True
 # ```
 #
-# ### Picture
+# ### Diagram
 #
 # The colour marks the input a value comes from: `input` has one colour, `other` another, and
 # each cell of `condition` takes the colour of the input it selects (`True`: `input`,

@@ -360,7 +360,8 @@ def test_heatmaps_of_one_grid_row_name_their_ticks_as_indices():
     en = at.plot_attention_heatmaps(weights, queries="grid_row", lang="en")
     assert en.axes[0].get_ylabel() == "query index (sorted by x₁)"
     assert en.axes[-2].get_xlabel() == "key index (sorted by x₁)"
-    assert "x axis: key index (sorted by x₁)" in en.description
+    # fx35: the panel titles ("A") are said by the lead, so the list starts at an axis
+    assert ". X axis: key index (sorted by x₁);" in en.description
     zh = at.plot_attention_heatmaps(weights, queries="grid_row", lang="zh").description
     assert "纵轴：查询序号（按 x₁ 排序）" in zh and "横轴：键序号（按 x₁ 排序）" in zh
     # the default stays the chapter's test inputs
@@ -380,7 +381,7 @@ def test_heatmaps_of_one_grid_row_name_the_row_from_the_query_points():
         "queries\n(row x₂ = 2.5,\nby x₁ ascending)"
     ] * 2
     assert en.axes[-2].get_xlabel() == "key index (sorted by x₁)"
-    assert "y axis: queries (row x₂ = 2.5, by x₁ ascending)" in en.description
+    assert ". Y axis: queries (row x₂ = 2.5, by x₁ ascending);" in en.description
     assert (
         "Rows: the 3 queries of grid row x₂ = 2.5, x₁ from 0 (top) to 4.75 (bottom)."
         in en.description
@@ -631,3 +632,30 @@ def test_the_gallery_alt_text_gives_the_drawn_fits_errors(lang):
     assert f"{weights.max(dim=1).values.mean().item():.2f}" in fig.description[first:last]
     one = at.plot_bandwidth_gallery(*args, [1.0], lang=lang)
     assert one.description.count("h = 1") == 2  # the alt text's sentence and the title
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_list_of_drawn_words_leaves_out_what_the_description_says(lang):
+    """fx35: every alt text ended with the figure's titles, axes and legend, repeating the
+    description: the transformer heatmaps said each title twice, the stepper's picture its
+    path's name and its loss curve's. A title, legend entry or free text the description
+    already says is left out; an axis stays unless the description names it as that axis."""
+    data = at.make_data()
+    name = "training w, lr = 0.5" if lang == "en" else "训练 w，lr = 0.5"
+    paths = at.plot_w_paths(data.x_train, data.y_train, {name: [0.5, 16.9]}, lang=lang)
+    text = paths.description
+    _, _, tail = text.partition(". X axis:" if lang == "en" else "。横轴：")
+    assert tail and name not in tail and text.lower().count(name.lower()) == 1
+    loss = "leave-one-out loss (sum)" if lang == "en" else "留一法损失（求和）"
+    assert tail.count(loss) == 1  # the y axis, not the legend again
+    square = "square: start" if lang == "en" else "方块：初值"
+    assert square not in tail  # "from a square (start)" said it
+    scores = torch.tensor([[0.9, 0.1], [0.2, 0.8]])
+    titles = ["softmax(scores)", "softmax(scores.masked_fill(eye, -inf))"]
+    heat = at.plot_attention_heatmaps(
+        dict(zip(titles, (scores, scores.flip(1)), strict=True)), queries="train", lang=lang
+    ).description
+    for title in titles:
+        assert heat.count(title) == 1, (title, heat)
+    # an axis the description does not name as an axis stays
+    assert ("y axis: queries" if lang == "en" else "纵轴：查询") in heat.lower()

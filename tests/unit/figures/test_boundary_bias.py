@@ -347,10 +347,14 @@ def test_the_equivalent_weights_are_drawn_beside_the_attention_weights(data, lay
     name = "plot_boundary_bias"
     alt = describe(fig, name, lang)
     if lang == "en":
-        assert f"{negative} of the {len(ell[0])} keys below 0, the lowest {low} at x = " in alt
+        assert (
+            f"{negative} of the {len(ell[0])} equivalent weights are negative, the lowest "
+            f"{low}, that of the key x = "
+        ) in alt
         assert ax_w.get_title() == "two sets of weights of the query x = 0"
     else:
-        assert f"{len(ell[0])} 个键中有 {negative} 个小于 0，最低 {low}" in alt
+        assert f"{len(ell[0])} 个等效权重中有 {negative} 个是负的，最低的是键 x = " in alt
+        assert f" 的 {low}。" in alt
         assert ax_w.get_title() == "查询 x = 0 的两种权重"
     fig.draw_without_rendering()
     box = fig.legends[0].get_window_extent()

@@ -226,8 +226,13 @@ def test_the_matrices_alt_text_reads_no_entry_as_a_word() -> None:
     """Round 17: a negative entry, drawn with a true minus (−1.00), was read out again among
     the figure's words ("title: W_k; −1.00; colour bar: ...")."""
     fig = plot_matrices({"A": np.eye(2), "W_k": -np.ones((2, 3))}, lang="en")
-    assert "title: W_k; colour bar:" in fig.description
+    assert "W_k: row 0 -1.00, -1.00, -1.00;" in fig.description
     assert "\N{MINUS SIGN}" not in fig.description
+    # fx35: each title is said once, by the sentence on its matrix ("A: row 0 ...")
+    assert "title:" not in fig.description.lower()
+    assert fig.description.endswith(
+        ". Colour bar: entry (blue negative, red positive), one scale for all matrices."
+    )
 
 
 def test_matrices_write_their_values() -> None:

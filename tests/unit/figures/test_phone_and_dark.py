@@ -11,6 +11,7 @@ import functools
 import io
 import itertools
 import re
+from pathlib import Path
 
 import matplotlib.colors
 import numpy as np
@@ -19,6 +20,7 @@ import pytest
 import torch
 
 import attention_tutorial as at
+from attention_tutorial.figures._alt import ALT
 from attention_tutorial.figures._base import (
     _IMAGE,
     DARK_PANEL,
@@ -430,8 +432,17 @@ def test_the_pooling_diagram_has_a_phone_layout_that_fits_the_column(lang, n):
     key_y = [t.get_position()[1] for t in narrow.axes[0].texts if t.get_text().startswith("$k_")]
     assert len(key_y) == n and key_y == sorted(key_y)  # y grows downwards in this figure
     # the same words and numbers, read in the order each layout is read in
+    # (fx35: after the common sentence, which the words it already says are left out of:
+    # "Query" in one layout was the first word after it, "q = 2.50" now in the other)
     sep = "；" if lang == "zh" else "; "
-    assert sorted(narrow.description.split(sep)) == sorted(wide.description.split(sep))
+    lead = ALT[lang]["plot_attention_pooling"]
+
+    def pieces(fig) -> list[str]:
+        assert fig.description.startswith(lead)
+        words = fig.description.removeprefix(lead).lstrip().split(sep)
+        return sorted(word[:1].lower() + word[1:] for word in words)
+
+    assert pieces(narrow) == pieces(wide)
     query = narrow.description.index("q = 2.50")
     assert query < narrow.description.index("k₁ =") < narrow.description.index("f(q) =")
     args = (2.5, keys, values)
@@ -699,3 +710,46 @@ def test_the_shape_flow_leaves_room_between_each_label_and_its_shape(lang):
         # a character of the 10 pt monospace shape: its width over its length
         char = right.width / len(shape.get_text())
         assert right.x0 - left.x1 >= 3 * char, (code.get_text(), shape.get_text())
+
+
+_SLATE_PAGE = np.array([30, 33, 41])  # Material's slate background, as the site's CSS says
+_EXTRA_CSS = "docs/assets/stylesheets/extra.css"
+
+
+def _site_dark(rgb: np.ndarray) -> np.ndarray:
+    """``rgb`` (0-255) as the dark palette shows a line chart: the site's
+    ``invert(p) hue-rotate(180deg)`` filter, then ``mix-blend-mode: lighten`` on the page."""
+    css = (Path(__file__).resolve().parents[3] / _EXTRA_CSS).read_text(encoding="utf-8")
+    rule = re.search(r"img\.attn-figure \{\s*filter: invert\(([\d.]+)\) hue-rotate\(180deg\)", css)
+    assert rule, "the dark palette's filter of line charts changed: update this test"
+    p = float(rule.group(1))
+    inverted = p * 255 + rgb * (1 - 2 * p)
+    # CSS hue-rotate(180deg): the filter's matrix at cos = -1, sin = 0
+    turn = np.array(
+        [[-0.574, 1.43, 0.144], [0.426, 0.43, 0.144], [0.426, 1.43, -0.856]]
+    )  # fmt: skip
+    return np.maximum(np.clip(turn @ inverted, 0, 255), _SLATE_PAGE)
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+@pytest.mark.parametrize("name", ["plot_data", "plot_fit"])
+def test_the_data_and_fit_marks_reach_3_to_1_on_both_palettes(name, layout):
+    """fx35: the training points, at 0.5 opacity, were 2.0:1 against the panel and the
+    orange prediction 2.5:1. Every mark of the data and fit figures reaches 3:1 (WCAG
+    1.4.11) against the white panel and, through the site's dark filter, the slate page."""
+    x = np.linspace(0.0, 4.0, 5)
+    args = (x, x, x, x) if name == "plot_data" else (x, x, x + 0.5, x, x)
+    fig = getattr(at, name)(*args, lang="en", layout=layout)
+    ax = fig.axes[0]
+    r, g, b, a = ax.collections[0].get_facecolor()[0]
+    alpha = ax.collections[0].get_alpha()
+    alpha = a if alpha is None else alpha
+    marks = {"points": alpha * np.array([r, g, b]) * 255 + (1 - alpha) * 255}
+    for line in ax.lines:
+        marks[line.get_label()] = np.array(matplotlib.colors.to_rgb(line.get_color())) * 255
+    white = np.array([255.0, 255.0, 255.0])
+    for mark, rgb in marks.items():
+        assert _contrast(rgb, white) >= 3.0, (mark, _contrast(rgb, white))
+        dark = _contrast(_site_dark(rgb), _site_dark(white))
+        assert dark >= 3.0, (mark, dark)
+    assert len(marks) == 3  # points, truth, and the prediction or the test inputs' rug
