@@ -33,6 +33,7 @@ print({k: os.environ.get(k) for k in ("MPLBACKEND", "PYTHONHASHSEED", "OMP_NUM_T
 print(hash("attention"), torch.get_num_threads(), matplotlib.get_backend())
 print(sys.flags)
 print(warnings.filters)
+print(sorted((k, repr(v)) for k, v in matplotlib.rcParams.items()))
 at.plot_loss_vs_w([0.1, 1.0, 10.0], [3.0, 2.0, 1.0], [3.0, 2.5, 2.0], layout="stacked")
 """
 # Generators no page has seeded: new in every process, and so in every forked kernel.

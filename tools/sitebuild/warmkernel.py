@@ -94,6 +94,7 @@ def serve(address: str) -> NoReturn:
     sys.path.insert(index, "")
     for name in PAGE_IMPORTS:
         importlib.import_module(name)
+    _draw_once()
     del sys.path[index]
     # The warning filters these imports put first: in a fresh kernel they come after the
     # kernel's own (a page imports torch once the kernel has started).
@@ -165,6 +166,42 @@ def serve(address: str) -> NoReturn:
                 except (KeyError, ValueError):
                     pass
                 conn.close()
+
+
+def _draw_once() -> None:
+    """Draw and encode one small figure in each language, as a page's first figure does.
+
+    A kernel's first figure cost about a second of CPU more than its next ones: the
+    drawing backends (SVG, Agg, PIL's PNG writer) are imported then, and matplotlib looks
+    up the fonts of each language. Done here, every kernel forked afterwards inherits it
+    (a fork drops matplotlib's open font files, ``font_manager._get_font``, not the
+    lookups). Nothing a page can see changes: the settings (rcParams) are as before, a
+    warning raised here is not shown and not remembered, torch's and numpy's generators
+    are seeded anew in each kernel (``_become_kernel``), and the figures are not kept.
+    ``tests/site/test_reproducible.py`` compares whole pages with fresh kernels' outputs.
+    """
+    import io
+    import warnings
+
+    import matplotlib
+
+    try:
+        from attention_tutorial.figures import _base
+    except ImportError:  # a kernel for another project: nothing of its figures to draw
+        return
+    settings = dict(matplotlib.rcParams)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for lang in _base.FONTS:
+            with _base.building(lang) as words:
+                fig, ax = _base.new_axes(lang, figsize=(2.0, 1.5))
+                ax.imshow([[0.0, 1.0], [1.0, 0.0]], cmap="Reds")
+                ax.set_xlabel(words["x"])
+                ax.set_title("$w^2$ 0.5")
+            _base.encode(fig)
+            fig.savefig(io.BytesIO(), format="png", dpi=_base.PNG_DPI)
+    if dict(matplotlib.rcParams) != settings:  # a kernel would see other settings: restore
+        matplotlib.rcParams.update(settings)
 
 
 def _kill(pid: int) -> None:
