@@ -498,3 +498,80 @@ def test_search_entries_are_kept_whatever_the_page_url(tmp_path):
     other = [page("nonparametric.html", "kernel.html", text="另一段文字")]
     assert entries(other, steps) == entries(other, None)
     assert steps.misses == made + 1
+
+
+# --- API pages: rendered once for the site and its offline variant --------------------
+
+
+def test_a_config_and_its_offline_variant_render_api_pages_under_one_key():
+    """The offline variant only adds the offline plugin: its API pages take the site's.
+
+    Keyed by the config file's path, the offline build rendered every API page again;
+    another language (other options, other sentences) has its own key.
+    """
+    zh, zh_offline = configured("mkdocs.yml"), configured("mkdocs.offline.yml")
+    en, en_offline = configured("mkdocs.en.yml"), configured("mkdocs.offline.en.yml")
+    assert zh._api_key == zh_offline._api_key and en._api_key == en_offline._api_key
+    assert zh._api_key != en._api_key
+
+
+def test_links_rendered_as_marks_are_placed_as_mkdocs_writes_them(tmp_path):
+    """A page rendered with its links as marks (``_marked_links``) is the same text for
+    both kinds of URL (``x/`` and ``x.html``), and placing the marks gives, byte for byte,
+    what MkDocs writes for each: links to pages (with a fragment or a query), to a page's
+    folder, to an image; external links, fragments and broken links stay as written."""
+    from types import SimpleNamespace
+
+    from mkdocs.structure.files import File, Files
+    from mkdocs.structure.pages import Page
+
+    from tools.sitebuild.plugin import _marked_links, _only_marked_urls, _place_urls
+
+    docs = tmp_path / "docs"
+    for name in ("index.md", "average.md", "api/pooling.md", "handbook/index.md", "a.png"):
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text("# x\n", encoding="utf-8")
+    text = (
+        "# Pooling\n\n[a](../average.md#x) [b](../index.md) [c](../handbook/index.md) "
+        "[d](../average.md?q=1#y) ![e](../a.png) [f](https://example.org/a.md) [g](#h)\n"
+    )
+    rendered = {}
+    for directory_urls in (True, False):
+        (tmp_path / "mkdocs.yml").write_text(
+            f"site_name: t\nuse_directory_urls: {str(directory_urls).lower()}\n",
+            encoding="utf-8",
+        )
+        config = load_config(str(tmp_path / "mkdocs.yml"))
+        files = Files(
+            [
+                File(name, str(docs), str(tmp_path / "site"), directory_urls)
+                for name in ("index.md", "average.md", "api/pooling.md", "handbook/index.md")
+            ]
+            + [File("a.png", str(docs), str(tmp_path / "site"), directory_urls)]
+        )
+        pages = []
+        for marks in (False, True):
+            file = files.get_file_from_path("api/pooling.md")
+            page = Page(None, file, config)
+            page.markdown = text
+            with _marked_links(marks):
+                page.render(config, files)
+            pages.append(page)
+        plain, marked = pages
+        assert "attn-url:" not in plain.content and _only_marked_urls(marked.content)
+        assert not _only_marked_urls(plain.content)
+        assert marked.links_to_anchors is None or (
+            {f.src_uri: a for f, a in marked.links_to_anchors.items()}
+            == {f.src_uri: a for f, a in plain.links_to_anchors.items()}
+        )
+        page = SimpleNamespace(url=plain.url, file=plain.file)
+        assert _place_urls(marked.content, page, files) == plain.content
+        rendered[directory_urls] = (plain.content, marked.content)
+    assert rendered[True][1] == rendered[False][1]  # one text for both sites
+    assert rendered[True][0] != rendered[False][0]
+    assert 'href="../../average/#x"' in rendered[True][0]
+    assert 'href="../average.html?q=1#y"' in rendered[False][0]
+    assert 'href="https://example.org/a.md"' in rendered[True][1]
+    assert 'href="#h"' in rendered[True][1]
+    # a relative URL MkDocs does not resolve (raw HTML) makes the page's text not neutral
+    assert not _only_marked_urls(rendered[True][1] + "<a href='../average.md'>raw</a>")
