@@ -575,3 +575,62 @@ def test_links_rendered_as_marks_are_placed_as_mkdocs_writes_them(tmp_path):
     assert 'href="#h"' in rendered[True][1]
     # a relative URL MkDocs does not resolve (raw HTML) makes the page's text not neutral
     assert not _only_marked_urls(rendered[True][1] + "<a href='../average.md'>raw</a>")
+
+
+def test_search_sections_of_a_placed_page_are_found_without_parsing_it_again(tmp_path, monkeypatch):
+    """A page whose content is a kept text with its URLs placed (a notebook page's repair,
+    a Markdown page's links) has the sections of that text, whatever the URLs: the offline
+    variant's page gets its entries without Material's parser, and the same entries as
+    Material makes; a content changed after placing is parsed again."""
+    from types import SimpleNamespace
+
+    from material.plugins.search import plugin as material_search
+    from mkdocs.structure.toc import get_toc
+
+    from tools.sitebuild.plugin import _keep_neutral, _place_urls, _url_mark
+    from tools.sitebuild.stepcache import StepCache
+
+    options = {"lang": ["zh"], "separator": r"[\s\-]+", "pipeline": [], "fields": {}}
+    neutral = (
+        f'<h1 id="t">标题</h1><p>注意力，见 <a href="{_url_mark("page", "kernel.md")}">核'
+        f'回归</a>。</p><h2 id="s">第二节</h2><p><img src="{_url_mark("page", "a.png")}">'
+        " 更多 <code>x</code></p>"
+    )
+    feeds = []
+    feed = material_search.Parser.feed
+    monkeypatch.setattr(
+        material_search.Parser, "feed", lambda self, data: feeds.append(1) or feed(self, data)
+    )
+
+    def page(url: str, urls: dict, extra: str = "") -> SimpleNamespace:
+        files = SimpleNamespace(get_file_from_path=lambda src: SimpleNamespace(url=urls[src]))
+        toc = get_toc([{"level": 1, "id": "t", "name": "标题", "children": []}])
+        each = SimpleNamespace(url=url, title="标题", meta={}, toc=toc)
+        each.content = _keep_neutral(each, neutral, _place_urls(neutral, each, files)) + extra
+        return each
+
+    def entries(pages, steps: StepCache | None) -> list[dict]:
+        index = material_search.SearchIndex(**options)
+        plugin = SiteBuildPlugin()
+        plugin.steps = steps
+        search = SimpleNamespace(search_index=index, config=options)
+        if steps is not None:
+            plugin._keep_search_entries(SimpleNamespace(plugins={"material/search": search}))
+        for each in pages:
+            index.add_entry_from_context(each)
+        return index.entries
+
+    steps = StepCache(tmp_path / "steps", version="test")
+    site = [page("nonparametric/", {"kernel.md": "kernel/", "a.png": "a.png"})]
+    assert "../kernel/" in site[0].content
+    assert entries(site, steps) == entries(site, None)
+    offline = [page("nonparametric.html", {"kernel.md": "kernel.html", "a.png": "a.png"})]
+    assert "kernel.html" in offline[0].content
+    feeds.clear()
+    kept = entries(offline, steps)
+    assert feeds == []  # neither our key nor Material's entries parsed the page
+    assert kept == entries(offline, None) and kept[0]["location"] == "nonparametric.html"
+    changed = [page("nonparametric.html", {"kernel.md": "kernel.html", "a.png": "a.png"}, "<p>")]
+    feeds.clear()
+    assert entries(changed, steps) == entries(changed, None)
+    assert len(feeds) == 2  # ours (the content is not the placed text), then Material's

@@ -214,6 +214,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         make = index.add_entry_from_context
         options = json.dumps(dict(search.config), sort_keys=True, default=str)
         known = _MATERIAL_ADD_ENTRY == _code_digest(type(index).add_entry_from_context)
+        parser_version = _code_digest(Parser)  # what the kept sections were found by
 
         def make_from(page: Page, sections) -> bool:
             """Material's ``add_entry_from_context`` from the sections parsed already.
@@ -233,18 +234,30 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                     index.create_entry_for_section(section, page.toc, page.url, page)
             return False
 
-        def add_entry_from_context(page: Page) -> None:
+        def parsed(page: Page):
             parser = Parser()
             parser.feed(page.content or "")
             parser.close()
-            sections = [
-                [section.id, section.title, section.text]
-                for section in parser.data
-                if not section.is_excluded()
-            ]
+            return parser.data
+
+        def add_entry_from_context(page: Page) -> None:
+            # the sections of a page whose URLs on_page_content placed in text kept
+            # without them (_neutral_content): known without parsing the page again
+            data, sections = None, None
+            neutral = _neutral_content(page)
+            if neutral is not None:
+                sections = steps.get(steps.key("search-sections", [parser_version, neutral]))
+            if sections is None:
+                data = parsed(page)
+                sections = json.dumps(
+                    [[s.id, s.title, s.text] for s in data if not s.is_excluded()],
+                    ensure_ascii=False,
+                )
+                if neutral is not None:
+                    steps.put(steps.key("search-sections", [parser_version, neutral]), sections)
             inputs = [
                 options,
-                json.dumps(sections, ensure_ascii=False),
+                sections,
                 str(page.title),
                 json.dumps(page.meta, sort_keys=True, default=str, ensure_ascii=False),
                 json.dumps(_toc_data(page.toc), ensure_ascii=False),
@@ -253,7 +266,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             entries = steps.get(key)
             if entries is None:
                 start = len(index.entries)
-                if make_from(page, parser.data):
+                if make_from(page, parsed(page) if data is None else data):
                     make(page)  # Material's own method changed: let it parse again
                 made = copy.deepcopy(index.entries[start:])
                 if all(entry.get("location", "").startswith(page.url) for entry in made):
@@ -456,7 +469,9 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             record = self.steps.get_or_make(
                 "markdown-content", [html], lambda: {"html": self.repair_page(html, page, files)}
             )
-            return _place_urls(record["html"], page, files) if marked else record["html"]
+            if not marked:
+                return record["html"]
+            return _keep_neutral(page, record["html"], _place_urls(record["html"], page, files))
         if "attn-url:" in html:  # _place_urls would take it for a mark of the repair
             raise PluginError(f"{page.file.src_uri}: the page holds the text 'attn-url:'")
         if self._pages_key is None:
@@ -486,7 +501,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         for name, blob in record["files"].items():
             if name not in self.site_files:
                 self.site_files[name] = self.steps.get_blob(blob)
-        return _place_urls(record["html"], page, files)
+        return _keep_neutral(page, record["html"], _place_urls(record["html"], page, files))
 
     def repair_page(self, html: str, page: Page, files: Files) -> str:
         """The one place where a page's content HTML is changed.
@@ -664,6 +679,25 @@ def _code_digest(function) -> str:
 # Material's SearchIndex.add_entry_from_context (9.8.2) that make_from copies
 # (_keep_search_entries); another version of it runs itself.
 _MATERIAL_ADD_ENTRY = "250105302b3f3c8c6c1de994367756bad1a6e415cec4d907a6fe85c69989e138"
+
+
+def _keep_neutral(page: Page, neutral: str, placed: str) -> str:
+    """Return ``placed``, the page's content; remember it was ``neutral`` with URLs placed.
+
+    Material's search entries are made of the sections its parser finds in the content,
+    which hold no URL: the same for every placing of the marks of ``neutral``
+    (``_keep_search_entries`` keeps them under it).
+    """
+    page.attn_neutral_content = (neutral, placed)
+    return placed
+
+
+def _neutral_content(page: Page) -> str | None:
+    """The text ``page.content`` was placed from, if it is still that content (or None)."""
+    kept = getattr(page, "attn_neutral_content", None)
+    if kept is None or kept[1] is not page.content:
+        return None
+    return kept[0]
 
 
 def _restore(obj, name: str, value) -> None:
