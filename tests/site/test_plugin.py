@@ -497,3 +497,139 @@ def test_search_entries_are_kept_whatever_the_page_url(tmp_path):
     other = [page("nonparametric.html", "kernel.html", text="另一段文字")]
     assert entries(other, steps) == entries(other, None)
     assert steps.misses == made + 1
+
+
+# --- API pages: rendered once for the site and its offline variant --------------------
+
+
+def test_a_config_and_its_offline_variant_render_api_pages_under_one_key():
+    """The offline variant only adds the offline plugin: its API pages take the site's.
+
+    Keyed by the config file's path, the offline build rendered every API page again;
+    another language (other options, other sentences) has its own key.
+    """
+    zh, zh_offline = configured("mkdocs.yml"), configured("mkdocs.offline.yml")
+    en, en_offline = configured("mkdocs.en.yml"), configured("mkdocs.offline.en.yml")
+    assert zh._api_key == zh_offline._api_key and en._api_key == en_offline._api_key
+    assert zh._api_key != en._api_key
+
+
+def test_links_rendered_as_marks_are_placed_as_mkdocs_writes_them(tmp_path):
+    """A page rendered with its links as marks (``_marked_links``) is the same text for
+    both kinds of URL (``x/`` and ``x.html``), and placing the marks gives, byte for byte,
+    what MkDocs writes for each: links to pages (with a fragment or a query), to a page's
+    folder, to an image; external links, fragments and broken links stay as written."""
+    from types import SimpleNamespace
+
+    from mkdocs.structure.files import File, Files
+    from mkdocs.structure.pages import Page
+
+    from tools.sitebuild.plugin import _marked_links, _only_marked_urls, _place_urls
+
+    docs = tmp_path / "docs"
+    for name in ("index.md", "average.md", "api/pooling.md", "handbook/index.md", "a.png"):
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text("# x\n", encoding="utf-8")
+    text = (
+        "# Pooling\n\n[a](../average.md#x) [b](../index.md) [c](../handbook/index.md) "
+        "[d](../average.md?q=1#y) ![e](../a.png) [f](https://example.org/a.md) [g](#h)\n"
+    )
+    rendered = {}
+    for directory_urls in (True, False):
+        (tmp_path / "mkdocs.yml").write_text(
+            f"site_name: t\nuse_directory_urls: {str(directory_urls).lower()}\n",
+            encoding="utf-8",
+        )
+        config = load_config(str(tmp_path / "mkdocs.yml"))
+        files = Files(
+            [
+                File(name, str(docs), str(tmp_path / "site"), directory_urls)
+                for name in ("index.md", "average.md", "api/pooling.md", "handbook/index.md")
+            ]
+            + [File("a.png", str(docs), str(tmp_path / "site"), directory_urls)]
+        )
+        pages = []
+        for marks in (False, True):
+            file = files.get_file_from_path("api/pooling.md")
+            page = Page(None, file, config)
+            page.markdown = text
+            with _marked_links(marks):
+                page.render(config, files)
+            pages.append(page)
+        plain, marked = pages
+        assert "attn-url:" not in plain.content and _only_marked_urls(marked.content)
+        assert not _only_marked_urls(plain.content)
+        assert marked.links_to_anchors is None or (
+            {f.src_uri: a for f, a in marked.links_to_anchors.items()}
+            == {f.src_uri: a for f, a in plain.links_to_anchors.items()}
+        )
+        page = SimpleNamespace(url=plain.url, file=plain.file)
+        assert _place_urls(marked.content, page, files) == plain.content
+        rendered[directory_urls] = (plain.content, marked.content)
+    assert rendered[True][1] == rendered[False][1]  # one text for both sites
+    assert rendered[True][0] != rendered[False][0]
+    assert 'href="../../average/#x"' in rendered[True][0]
+    assert 'href="../average.html?q=1#y"' in rendered[False][0]
+    assert 'href="https://example.org/a.md"' in rendered[True][1]
+    assert 'href="#h"' in rendered[True][1]
+    # a relative URL MkDocs does not resolve (raw HTML) makes the page's text not neutral
+    assert not _only_marked_urls(rendered[True][1] + "<a href='../average.md'>raw</a>")
+
+
+def test_search_sections_of_a_placed_page_are_found_without_parsing_it_again(tmp_path, monkeypatch):
+    """A page whose content is a kept text with its URLs placed (a notebook page's repair,
+    a Markdown page's links) has the sections of that text, whatever the URLs: the offline
+    variant's page gets its entries without Material's parser, and the same entries as
+    Material makes; a content changed after placing is parsed again."""
+    from types import SimpleNamespace
+
+    from material.plugins.search import plugin as material_search
+    from mkdocs.structure.toc import get_toc
+
+    from tools.sitebuild.plugin import _keep_neutral, _place_urls, _url_mark
+    from tools.sitebuild.stepcache import StepCache
+
+    options = {"lang": ["zh"], "separator": r"[\s\-]+", "pipeline": [], "fields": {}}
+    neutral = (
+        f'<h1 id="t">标题</h1><p>注意力，见 <a href="{_url_mark("page", "kernel.md")}">核'
+        f'回归</a>。</p><h2 id="s">第二节</h2><p><img src="{_url_mark("page", "a.png")}">'
+        " 更多 <code>x</code></p>"
+    )
+    feeds = []
+    feed = material_search.Parser.feed
+    monkeypatch.setattr(
+        material_search.Parser, "feed", lambda self, data: feeds.append(1) or feed(self, data)
+    )
+
+    def page(url: str, urls: dict, extra: str = "") -> SimpleNamespace:
+        files = SimpleNamespace(get_file_from_path=lambda src: SimpleNamespace(url=urls[src]))
+        toc = get_toc([{"level": 1, "id": "t", "name": "标题", "children": []}])
+        each = SimpleNamespace(url=url, title="标题", meta={}, toc=toc)
+        each.content = _keep_neutral(each, neutral, _place_urls(neutral, each, files)) + extra
+        return each
+
+    def entries(pages, steps: StepCache | None) -> list[dict]:
+        index = material_search.SearchIndex(**options)
+        plugin = SiteBuildPlugin()
+        plugin.steps = steps
+        search = SimpleNamespace(search_index=index, config=options)
+        if steps is not None:
+            plugin._keep_search_entries(SimpleNamespace(plugins={"material/search": search}))
+        for each in pages:
+            index.add_entry_from_context(each)
+        return index.entries
+
+    steps = StepCache(tmp_path / "steps", version="test")
+    site = [page("nonparametric/", {"kernel.md": "kernel/", "a.png": "a.png"})]
+    assert "../kernel/" in site[0].content
+    assert entries(site, steps) == entries(site, None)
+    offline = [page("nonparametric.html", {"kernel.md": "kernel.html", "a.png": "a.png"})]
+    assert "kernel.html" in offline[0].content
+    feeds.clear()
+    kept = entries(offline, steps)
+    assert feeds == []  # neither our key nor Material's entries parsed the page
+    assert kept == entries(offline, None) and kept[0]["location"] == "nonparametric.html"
+    changed = [page("nonparametric.html", {"kernel.md": "kernel.html", "a.png": "a.png"}, "<p>")]
+    feeds.clear()
+    assert entries(changed, steps) == entries(changed, None)
+    assert len(feeds) == 2  # ours (the content is not the placed text), then Material's

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import json
@@ -26,11 +27,14 @@ import posixpath
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote as urlunquote
+from urllib.parse import urlsplit, urlunsplit
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure import pages as mkdocs_pages
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
@@ -116,6 +120,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         # results of the page steps by their inputs, kept across the rebuilds of `mkdocs serve`
         self.steps: StepCache | None = None
         self._links_key: str | None = None
+        self._files_key: str | None = None
         self._pages_key: str | None = None
         self._api_key = ""
         self._pruned = False
@@ -137,7 +142,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         # compiled templates (the theme's, nbconvert's) kept between builds: rebuild.py
         rebuild.bytecode_folder = self.cache_root / "jinja"
         self.site_files = {}
-        self._links_key = self._pages_key = None
+        self._links_key = self._files_key = self._pages_key = None
         # ATTN_STEP_CACHE=off: nothing is kept between builds (a reference build, in tests)
         steps = None if os.environ.get(STEP_CACHE_ENV) == "off" else self.cache_root / "steps"
         if self.steps is None or self.steps.folder != steps:
@@ -153,10 +158,13 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         # what an API page's rendering reads besides its Markdown: the package's source
         # (docstrings), the configs (mkdocstrings' options, the language), the site URL,
         # and the build's own part of it: the docstring extension, its Chinese sentences
-        # and the templates that override mkdocstrings' (tools/sitebuild)
+        # and the templates that override mkdocstrings' (tools/sitebuild). Not which
+        # config file: the options rendering reads (_rendering_options) stand for it, so
+        # the offline variant, whose config adds only the offline plugin, finds the pages
+        # the site's build rendered (its other URLs are placed after: _render_markdown_page)
         folder = Path(config.config_file_path).parent
         configs = [path.read_bytes() for path in sorted(folder.glob("mkdocs*.yml"))]
-        which = [config.config_file_path, config.theme["language"], str(config.site_url)]
+        which = [_rendering_options(config), config.theme["language"], str(config.site_url)]
         here = Path(__file__).parent
         ours = [here / "docstring_links.py", here / "summaries_zh.py"]
         ours += sorted((here / "mkdocstrings_templates").rglob("*.jinja"))
@@ -206,19 +214,51 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         assert steps is not None
         make = index.add_entry_from_context
         options = json.dumps(dict(search.config), sort_keys=True, default=str)
+        known = _MATERIAL_ADD_ENTRY == _code_digest(type(index).add_entry_from_context)
+        parser_version = _code_digest(Parser)  # what the kept sections were found by
 
-        def add_entry_from_context(page: Page) -> None:
+        def make_from(page: Page, sections) -> bool:
+            """Material's ``add_entry_from_context`` from the sections parsed already.
+
+            Its own method parses the page's content again (a tenth of a cold build);
+            this is that method, line for line, fed with the parser's sections made for
+            the key. Returns True (nothing done) if Material's method is not the one
+            copied here (``_MATERIAL_ADD_ENTRY``): then it runs itself.
+            """
+            if not known:
+                return True
+            search_meta = page.meta.get("search") or {}
+            if search_meta.get("exclude"):
+                return False
+            for section in sections:
+                if not section.is_excluded():
+                    index.create_entry_for_section(section, page.toc, page.url, page)
+            return False
+
+        def parsed(page: Page):
             parser = Parser()
             parser.feed(page.content or "")
             parser.close()
-            sections = [
-                [section.id, section.title, section.text]
-                for section in parser.data
-                if not section.is_excluded()
-            ]
+            return parser.data
+
+        def add_entry_from_context(page: Page) -> None:
+            # the sections of a page whose URLs on_page_content placed in text kept
+            # without them (_neutral_content): known without parsing the page again
+            data, sections = None, None
+            neutral = _neutral_content(page)
+            if neutral is not None:
+                sections = steps.get(steps.key("search-sections", [parser_version, neutral]))
+            if sections is None:
+                data = parsed(page)
+                sections = json.dumps(
+                    [[s.id, s.title, s.text] for s in data if not s.is_excluded()],
+                    ensure_ascii=False,
+                )
+                if neutral is not None:
+                    steps.put(steps.key("search-sections", [parser_version, neutral]), sections)
             inputs = [
                 options,
-                json.dumps(sections, ensure_ascii=False),
+                sections,
                 str(page.title),
                 json.dumps(page.meta, sort_keys=True, default=str, ensure_ascii=False),
                 json.dumps(_toc_data(page.toc), ensure_ascii=False),
@@ -227,7 +267,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             entries = steps.get(key)
             if entries is None:
                 start = len(index.entries)
-                make(page)
+                if make_from(page, parsed(page) if data is None else data):
+                    make(page)  # Material's own method changed: let it parse again
                 made = copy.deepcopy(index.entries[start:])
                 if all(entry.get("location", "").startswith(page.url) for entry in made):
                     for entry in made:
@@ -293,12 +334,19 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         mkdocstrings renders each API page's docstrings through its templates: more
         than half of a rebuild of one language after a prose edit elsewhere (the
         other Markdown pages, a tenth). The result depends on the page's Markdown,
-        the package's source, the configs, the links between pages (``_api_key``,
-        ``_links_key``) and the files the page includes (``_snippets_key``). Besides the page's
-        content, table of contents and title, rendering registers the page's anchors
-        with autorefs (which resolves the other pages' cross-references to them) and
-        its objects in mkdocstrings' inventory (``objects.inv``): those calls are
-        recorded and made again when the result is reused.
+        the package's source, the configs (``_api_key``), the files its links may
+        point to (``_files_key``) and the files the page includes (``_snippets_key``).
+        Besides the page's content, table of contents and title, rendering registers
+        the page's anchors with autorefs (which resolves the other pages' cross-references
+        to them) and its objects in mkdocstrings' inventory (``objects.inv``): those calls
+        are recorded and made again when the result is reused.
+
+        Not of the URLs: while the page renders, each link MkDocs resolves to a file is
+        written as a mark naming that file (:func:`_marked_links`), and the inventory's
+        URIs are kept without the page's URL; :func:`_place_urls` and the page's URL
+        make them this build's again. So the offline variant (``x.html`` URLs) reuses
+        what the site's build rendered. A page whose content keeps a relative URL
+        that is not a mark (made some other way) is kept under its URLs as well.
         """
         assert self.steps is not None
         mkdocstrings = config.plugins.get("mkdocstrings")
@@ -308,16 +356,15 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             return
         if self._links_key is None:
             self._links_key = _links_key(files)
-        inputs = [
-            page.markdown or "",
-            page.file.src_uri,
-            page.url,
-            self._api_key,
-            self._links_key,
-            _snippets_key(page.markdown or "", Path(config.config_file_path).parent),
-        ]
-        key = self.steps.key("api-page", inputs)
-        record = self.steps.get(key)
+            self._files_key = _files_key(files)
+        snippets = _snippets_key(page.markdown or "", Path(config.config_file_path).parent)
+        markdown = page.markdown or ""
+        common = [markdown, page.file.src_uri, self._api_key]
+        neutral = self.steps.key("api-page-marked", [*common, self._files_key, snippets])
+        placed = self.steps.key("api-page", [*common, page.url, self._links_key, snippets])
+        record = None if "attn-url:" in markdown else self.steps.get(neutral)
+        if record is None:
+            record = self.steps.get(placed)
         inventory = mkdocstrings.handlers.inventory
         if record is None:
             anchors: list = []
@@ -335,8 +382,10 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             # (the fast path of a prose edit records the registrations too: fastpath.py)
             own = autorefs.__dict__.get("register_anchor"), inventory.__dict__.get("register")
             autorefs.register_anchor, inventory.register = record_anchor, record_item
+            marks = "attn-url:" not in markdown
             try:
-                render(config, files)
+                with _marked_links(marks):
+                    render(config, files)
             finally:
                 _restore(autorefs, "register_anchor", own[0])
                 _restore(inventory, "register", own[1])
@@ -352,9 +401,18 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                 "anchors": anchors,
                 "items": items,
             }
-            self.steps.put(key, record)
+            if marks and _only_marked_urls(page.content or "") and _own_uris(items, page.url):
+                record["items"] = [[*it[:3], it[3][len(page.url) :], *it[4:]] for it in items]
+                record["marked"] = True
+                self.steps.put(neutral, record)
+            else:
+                if marks:  # a URL not made by MkDocs' links: this page is kept under its URLs
+                    record["content"] = _place_urls(record["content"] or "", page, files)
+                self.steps.put(placed, record)
+            page.attn_url_marks = marks  # on_page_content places them
             return
         page.content = record["content"]
+        page.attn_url_marks = marked = record.get("marked", False)
         page.toc = get_toc(record["toc"])
         page._title_from_render = record["title"]
         page.present_anchor_ids = set(record["present"])
@@ -366,6 +424,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         for identifier, anchor, title, primary in record["anchors"]:
             autorefs.register_anchor(page, identifier, anchor, title=title, primary=primary)
         for item in record["items"]:
+            if marked:
+                item = [*item[:3], page.url + item[3], *item[4:]]
             inventory.register(*item)
         mkdocstrings.handlers.get_handler("python")  # "seen": its CSS and inventory are written
 
@@ -395,16 +455,24 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         which :func:`_place_urls` replaces by the URL relative to this page. So the
         offline site, whose URLs differ (``x.html``), reuses what the site's build made.
         A Markdown page's only repair (Chinese lines joined) reads nothing but its HTML:
-        kept under that alone.
+        kept under that alone, with its links as marks too when those are its only
+        relative URLs (:meth:`_render_markdown_page`), so the offline site reuses it.
         """
         assert self.steps is not None
         if not page.file.src_uri.endswith(".py"):
+            # a rendered page's links are marks (_render_markdown_page): its repair is
+            # kept under them if they are its only relative URLs, the URLs placed after
+            marked = getattr(page, "attn_url_marks", False)
+            if marked and (not self.config.join_cjk_lines or not _only_marked_urls(html)):
+                html, marked = _place_urls(html, page, files), False
             if not self.config.join_cjk_lines:
                 return html  # nothing to repair
             record = self.steps.get_or_make(
                 "markdown-content", [html], lambda: {"html": self.repair_page(html, page, files)}
             )
-            return record["html"]
+            if not marked:
+                return record["html"]
+            return _keep_neutral(page, record["html"], _place_urls(record["html"], page, files))
         if "attn-url:" in html:  # _place_urls would take it for a mark of the repair
             raise PluginError(f"{page.file.src_uri}: the page holds the text 'attn-url:'")
         if self._pages_key is None:
@@ -435,7 +503,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         for name, blob in record["files"].items():
             if name not in self.site_files:
                 self.site_files[name] = self.steps.get_blob(blob)
-        return _place_urls(record["html"], page, files)
+        return _keep_neutral(page, record["html"], _place_urls(record["html"], page, files))
 
     def repair_page(self, html: str, page: Page, files: Files) -> str:
         """The one place where a page's content HTML is changed.
@@ -607,6 +675,37 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             dest.write_bytes(blob)
 
 
+def _code_digest(function) -> str:
+    """The hash of a function's source (which version of a method a copy follows)."""
+    import inspect
+
+    return digest([inspect.getsource(function)])
+
+
+# Material's SearchIndex.add_entry_from_context (9.8.2) that make_from copies
+# (_keep_search_entries); another version of it runs itself.
+_MATERIAL_ADD_ENTRY = "250105302b3f3c8c6c1de994367756bad1a6e415cec4d907a6fe85c69989e138"
+
+
+def _keep_neutral(page: Page, neutral: str, placed: str) -> str:
+    """Return ``placed``, the page's content; remember it was ``neutral`` with URLs placed.
+
+    Material's search entries are made of the sections its parser finds in the content,
+    which hold no URL: the same for every placing of the marks of ``neutral``
+    (``_keep_search_entries`` keeps them under it).
+    """
+    page.attn_neutral_content = (neutral, placed)
+    return placed
+
+
+def _neutral_content(page: Page) -> str | None:
+    """The text ``page.content`` was placed from, if it is still that content (or None)."""
+    kept = getattr(page, "attn_neutral_content", None)
+    if kept is None or kept[1] is not page.content:
+        return None
+    return kept[0]
+
+
 def _restore(obj, name: str, value) -> None:
     """Put back ``obj``'s own attribute ``name`` (None: it had none, its class's is used)."""
     if value is None:
@@ -662,6 +761,107 @@ def _links_key(files: Files) -> str:
     """What a page's links may resolve to: the URL of every page, by its source path."""
     pages = sorted((f.src_uri, f.url) for f in files.documentation_pages())
     return json.dumps(pages, ensure_ascii=False)
+
+
+def _files_key(files: Files) -> str:
+    """What a page's links may resolve to, without URLs: every file's source path."""
+    return json.dumps(sorted((f.src_uri, str(f.inclusion)) for f in files), ensure_ascii=False)
+
+
+def _stable(value) -> str:
+    """A text of ``value`` that is the same in every process (no object addresses).
+
+    >>> import functools
+    >>> _stable(functools.partial(posixpath.join, "a", b=1))
+    "partial(posixpath.join, ('a',), {'b': 1})"
+    """
+    if isinstance(value, functools.partial):
+        return f"partial({_stable(value.func)}, {value.args!r}, {value.keywords!r})"
+    if callable(value):
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', value)}"
+    text = repr(value)
+    return type(value).__qualname__ if " at 0x" in text else text
+
+
+def _rendering_options(config: MkDocsConfig) -> str:
+    """The options a Markdown page's rendering reads: its extensions, mkdocstrings', autorefs'.
+
+    The same for a config and its offline variant (which only adds the offline plugin).
+    """
+    plugins = {
+        name: dict(config.plugins[name].config)
+        for name in ("mkdocstrings", "autorefs")
+        if name in config.plugins
+    }
+    options = {
+        "markdown_extensions": [_stable(ext) for ext in config.markdown_extensions],
+        "mdx_configs": config.mdx_configs,
+        "plugins": plugins,
+        "docs_dir": Path(config.docs_dir).name,
+    }
+    return json.dumps(options, sort_keys=True, ensure_ascii=False, default=_stable)
+
+
+# Relative URLs in a rendered page: a link or image whose address names no scheme.
+_ADDRESS = re.compile(r"""\b(?:href|src)=(?:"([^"]*)"|'([^']*)')""")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _only_marked_urls(html: str) -> bool:
+    """Whether every relative address in ``html`` is a mark (:func:`_url_mark`) or a fragment.
+
+    >>> _only_marked_urls('<a href="attn-url:page:a.md:attn-url#x">a</a> <a href="#y">')
+    True
+    >>> _only_marked_urls('<img src="https://a.b/c.png"> <a href="../a/">')
+    False
+    """
+    for match in _ADDRESS.finditer(html):
+        address = match[1] if match[1] is not None else match[2]
+        if address and not address.startswith("#") and not _SCHEME.match(address):
+            return False
+    return True
+
+
+def _own_uris(items: list, url: str) -> bool:
+    """Whether every inventory item recorded for a page points into the page at ``url``."""
+    return all(isinstance(item[3], str) and item[3].startswith(url) for item in items)
+
+
+@contextlib.contextmanager
+def _marked_links(enabled: bool = True):
+    """While a page renders: each link MkDocs resolves to a file written as that file's mark.
+
+    MkDocs makes a link to ``../data.py`` relative to the page (``../data/`` or
+    ``../data.html``); here the address is ``attn-url:page:data.py:attn-url``
+    instead (query and fragment kept), which :func:`_place_urls` turns into the same
+    relative URL for the page's URL. A link MkDocs leaves as it is stays as it is.
+    """
+    if not enabled:
+        yield
+        return
+    processor = mkdocs_pages._RelativePathTreeprocessor
+    resolve = processor.path_to_url
+
+    def path_to_url(self, url: str) -> str:
+        new = resolve(self, url)
+        scheme, netloc, path, query, fragment = urlsplit(url)
+        if scheme or netloc or not path or url.startswith(("/", "\\")):
+            return new
+        target = self.files.get_file_from_path(
+            self._target_uri(self.file.src_uri, urlunquote(path))
+        )
+        if target is None:
+            return new
+        relative = get_relative_url(target.url, self.file.url)
+        if new != urlunsplit(("", "", relative, query, fragment)):
+            return new
+        return urlunsplit(("", "", _url_mark("page", target.src_uri), query, fragment))
+
+    processor.path_to_url = path_to_url
+    try:
+        yield
+    finally:
+        processor.path_to_url = resolve
 
 
 @functools.cache
