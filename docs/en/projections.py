@@ -5,10 +5,10 @@
 # turns into matrices $W_q$, $W_k$, $W_v$ and wrote them as
 # <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>.
 # This page trains it on that page's two-dimensional toy problem: 100 training points
-# $x = (x_1, x_2)$, an output that depends on $x_1$ only, the chapter's $f(x_1)$ plus noise (its
-# mean square on these 100 points is about 0.23, the last line printed below; the data are drawn in
-# [Queries and keys with more than one feature](transformer.py#queries-and-keys-with-more-than-one-feature)),
-# and a ${20 \times 20}$ grid of test inputs.
+# $x = (x_1, x_2)$ and a ${20 \times 20}$ grid of test inputs, drawn in
+# [Queries and keys with more than one feature](transformer.py#queries-and-keys-with-more-than-one-feature).
+# The output depends on $x_1$ only: the chapter's $f(x_1)$ plus noise, whose mean square on these
+# 100 points is about 0.23 (the last line printed below).
 
 # %%
 import torch
@@ -27,8 +27,8 @@ print(f"mean square of the labels' noise: {noise:.3f}")
 # %% [markdown]
 # ## Two models, one data set
 #
-# Train two models on the same data with the masked leave-one-out loss
-# (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>:
+# Train two models on the same data with the masked leave-one-out loss, each point predicted
+# from the others (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>:
 # full-batch Adam, mean squared error, and 300 steps at a learning rate of 0.1, passed explicitly
 # because the function's defaults are 200 steps at 0.05):
 #
@@ -39,7 +39,7 @@ print(f"mean square of the labels' noise: {noise:.3f}")
 #   Gaussian form (with the key bias).
 #
 # The test error is the mean squared error against the true $f(x_1)$ on the 400 grid points
-# (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>). For scale,
+# (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>). As a baseline,
 # the table starts with the dumbest prediction there is: the mean $y$ of the training set, whatever
 # the input. A model has learned something only if its error is far below that.
 #
@@ -111,14 +111,15 @@ print(f"  its last 50 steps: {last_change:.0e}")
 #
 # The one-$w$ model learns $w$ = 3.12 here, much smaller than the $w$ the chapter's model
 # learns on [Parametric attention pooling](parametric.py), so its kernel is much wider (a
-# kernel's width is the Gaussian's standard deviation). All the $w$ of this page named here are in
-# the w table above. Most of the gap to the chapter's $w$ is the training: the chapter stops wherever its 5 SGD steps end
-# ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)), while here Adam runs a fixed
+# kernel's width is the Gaussian's standard deviation, the [bandwidth](glossary.md#bandwidth)
+# $h = 1/|w|$). Every $w$ this paragraph names is in the w table above. Most of the gap to the chapter's $w$ is the training: the chapter stops wherever its 5 SGD steps end
+# ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there) on the page
+# [Why the trained curve is less smooth](smoothness.py)), while here Adam runs a fixed
 # 300 steps, over the last 50 of which the loss changes by rounding errors only (the last line
 # above). The like-for-like comparison is the 1-D leave-one-out best, 3.98 on the grid of
-# [Why leave one out](leave-one-out.py). Spreading 100 points over a square does not leave the
-# neighbours farther away: on x₁ alone, the best $w$ for these same 100 points on the same grid is
-# 3.98 too (the w table's second line). The rest, from 3.98 down to 3.12, comes from x₂: a round
+# [Why leave one out](leave-one-out.py). How closely the points sit along x₁ is not the cause: on
+# x₁ alone, these 100 points, denser than the chapter's, give the same best $w$ on the same grid,
+# 3.98 (the w table's second line). The rest, from 3.98 down to 3.12, comes from x₂: a round
 # kernel has one width, so it must be as narrow along x₂, which does not matter, as along x₁, and
 # that width is a compromise between the two directions.
 #
@@ -162,8 +163,8 @@ for name, matrix in matrices.items():  # each row on a line
 # rsqrt() takes 1 / sqrt of each entry
 width = A.diagonal().rsqrt()
 one_w_width = 1 / scalar.w.item()
-print("kernel width, the other")
-print(f"coordinate fixed:{'along x_1':>11}{'x_2':>6}")
+print("kernel width (other coordinate fixed)")
+print(f"{'':<17}{'along x_1':>11}{'x_2':>6}")
 print(f"  projections{width[0]:>15.2f}{width[1]:>6.2f}")
 print(f"  one w, 1/w{one_w_width:>16.2f}{one_w_width:>6.2f}")
 # the ellipse's own axes: A's eigenvectors, ascending
@@ -434,6 +435,8 @@ for seed in range(10):
 rows = {
     "median": [mse_seeds[s].quantile(0.5) for s in steps],
     "one w": [one_w[s] for s in steps],
+    # the baseline: the same at every step budget
+    "training mean": [mse_mean for s in steps],
     "loss median": [loss_seeds[s].quantile(0.5) for s in steps],
 }
 for name, cells in rows.items():
@@ -441,6 +444,10 @@ for name, cells in rows.items():
 # seed 5's test MSE over one w's, each after the same steps
 ratio = [mse_seeds[s][5] / one_w[s] for s in steps]
 print(f"{'seed 5 / one w':<18}" + "".join(f"{r:>6.2f} " for r in ratio))
+# the ratio at 300 steps from the unrounded errors
+pair = (mse_seeds[300][5], one_w[300])
+print("seed 5 / one w at 300, 4 digits:")
+print(f"  {pair[0]:.4f} / {pair[1]:.4f} = {ratio[0]:.2f}")
 # steps -> how many of the ten seeds beat one w's test MSE
 better = {s: int((mse_seeds[s] < one_w[s]).sum()) for s in steps}
 beat = "".join(f"{better[s]:>7}" for s in steps)
@@ -449,7 +456,9 @@ print(f"{'beat one w (of 10)':<18}" + beat)
 # %% [markdown]
 # At 300 steps the projections' median test error, 0.048, is far below one $w$'s 0.114, and nine
 # seeds of ten beat it; but seed 5 is stuck. After 300 steps for both models,
-# seed 5's test error is 0.909, about 8 times one $w$'s (the seed 5 / one w line above: 7.94). Its
+# seed 5's test error is 0.909, about 8 times one $w$'s (the seed 5 / one w line above: 7.94, a
+# little less than 0.909 / 0.114 gives by hand, as the ratio takes the unrounded errors, 0.9091 and
+# 0.1145, the line below it), and nearly as bad as predicting the training mean, 0.972. Its
 # Adam run fell into a poor region; with both trained for 1,000 steps it is still at 0.674, about
 # 6 times one $w$'s (still 0.114 after 1,000 steps). More freedom is also more ways to go wrong.
 #
@@ -457,7 +466,7 @@ print(f"{'beat one w (of 10)':<18}" + beat)
 # 0.250 to 0.240, yet the median test error **rises** from 0.048 to 0.065: the models most likely
 # spend the extra steps fitting the noise of the training set. The 300 steps were fixed in advance; they are
 # not training to convergence. The gap narrows because the projection models'
-# test error rises (the median from 0.048 to 0.065) while one $w$'s does not move (0.114): at 1,000 steps only eight seeds of ten beat one $w$, and seed 9 has risen to 0.146.
+# test error rises while one $w$'s does not move (0.114): at 1,000 steps only eight seeds of ten beat one $w$, and seed 9 has risen to 0.146.
 # The median wins at both budgets; nothing here shows that it would at every budget.
 #
 # ## Why training losses mislead
@@ -585,6 +594,11 @@ assert f"{mse_seeds[300][5]:.3f}" == "0.909"
 assert f"{mse_seeds[1000][5]:.3f}" == "0.674"
 assert [round(float(r)) for r in ratio] == [8, 6]
 assert f"{ratio[0]:.2f}" == "7.94"
+# 7.94 from the unrounded 0.1145, not 0.909 / 0.114
+assert f"{pair[0]:.4f} {pair[1]:.4f}" == "0.9091 0.1145"
+# seed 5 nearly as bad as the training mean, 0.972
+assert f"{mse_mean:.3f}" == "0.972"
+assert 0.9 * mse_mean < mse_seeds[300][5] < mse_mean
 assert f"{mse_seeds[1000][9]:.3f}" == "0.146"
 # one w, 1,000 steps
 assert f"{mse_scalar_1000:.3f}" == f"{mse_scalar:.3f}" == "0.114"

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 在二维玩具问题上学习投影
 #
-# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，输出是本章的 $f(x_1)$ 加上噪声，只取决于 $x_1$（这 100 个点上噪声的均方约 0.23，见下面打印的最后一行；数据的图见那一页的“[查询和键不止一个特征](transformer.py#查询和键不止一个特征)”一节），测试输入是 ${20 \times 20}$ 的网格。
+# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，测试输入是 ${20 \times 20}$ 的网格，数据的图见那一页的“[查询和键不止一个特征](transformer.py#查询和键不止一个特征)”一节。输出只取决于 $x_1$：本章的 $f(x_1)$ 加上噪声，这 100 个点上噪声的均方约 0.23（见下面打印的最后一行）。
 
 # %%
 import torch
@@ -20,7 +20,7 @@ print(f"mean square of the labels' noise: {noise:.3f}")
 # %% [markdown]
 # ## 训练两个模型
 #
-# 用带掩码的留一法损失在同一份数据上训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，均方误差，300 步、学习率 0.1，都是显式传入的，因为函数的默认值是 200 步、学习率 0.05）：
+# 用带掩码的留一法损失（每个点都由其余的点来预测）在同一份数据上训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，均方误差，300 步、学习率 0.1，都是显式传入的，因为函数的默认值是 200 步、学习率 0.05）：
 #
 # - 本章的模型，两个方向共用一个标量 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
 # - `ProjectedAttention(d_in=2, d_k=2)`：${2 \times 2}$ 的 $W_q$、$W_k$ 和 ${1 \times 1}$ 的 $W_v$（值就是标量 $y$，所以 $W_v$ 只有一个数，起缩放的作用），高斯核形式（带键偏置）。
@@ -87,7 +87,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # %% [markdown]
 # 衡量模型的是测试误差。表里的 loss 是最后一步之前的留一法训练损失；它为什么会夸大两个模型的差距，本页靠后的“[为什么不能拿训练损失来比](#为什么不能拿训练损失来比)”一节专门讲。
 #
-# 标量 $w$ 模型在这里学到的 $w$ 是 3.12，比本章《[带参数的注意力汇聚](parametric.py)》一页学到的 $w$ 小得多，核也就宽得多（核的宽度指高斯的标准差）。本页说到的 $w$ 都在上面的 w 表里。与本章那个 $w$ 的差距大部分来自训练：本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是本章数据在网格上的最佳 $w$，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。100 个点散布在正方形里，并没有让近邻变远：只用这 100 个点的 x₁，同一网格上的最佳 $w$ 也是 3.98（w 表的第二行）。从 3.98 到 3.12 的差距来自 x₂：圆形的核只有一个宽度，沿 x₂（它无关紧要）也必须和沿 x₁ 一样窄，这个宽度只能在两个方向之间折中。
+# 标量 $w$ 模型在这里学到的 $w$ 是 3.12，比本章《[带参数的注意力汇聚](parametric.py)》一页学到的 $w$ 小得多，核也就宽得多（核的宽度指高斯的标准差，即[带宽](glossary.md#bandwidth) $h = 1/|w|$）。这一段说到的 $w$ 都在上面的 w 表里。与本章那个 $w$ 的差距大部分来自训练：本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是本章数据在网格上的最佳 $w$，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。原因也不在点沿 x₁ 排得多密：只用这 100 个点的 x₁（比本章的数据密），同一网格上的最佳 $w$ 同样是 3.98（w 表的第二行）。从 3.98 到 3.12 的差距来自 x₂：圆形的核只有一个宽度，沿 x₂（它无关紧要）也必须和沿 x₁ 一样窄，这个宽度只能在两个方向之间折中。
 #
 # 投影模型学到了什么？标量 $w$ 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 $1/w$，中心就在查询上。先看一维，即“[一维时一个 w 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q = a$、$W_k = b$ 是两个数，鼓包以 $\frac{a}{b}q$ 为中心，宽度是 $1/|b|$。到了二维，$ab$、$b^2$、$\frac{a}{b}$ 变成三个 ${2 \times 2}$ 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并在键所在的平面上，把两个模型的核在网格上一个查询周围画成等高线（<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>），两幅图的坐标轴和等高线高度都相同：
 #
@@ -117,8 +117,8 @@ for name, matrix in matrices.items():  # each row on a line
 # rsqrt() takes 1 / sqrt of each entry
 width = A.diagonal().rsqrt()
 one_w_width = 1 / scalar.w.item()
-print("kernel width, the other")
-print(f"coordinate fixed:{'along x_1':>11}{'x_2':>6}")
+print("kernel width (other coordinate fixed)")
+print(f"{'':<17}{'along x_1':>11}{'x_2':>6}")
 print(f"  projections{width[0]:>15.2f}{width[1]:>6.2f}")
 print(f"  one w, 1/w{one_w_width:>16.2f}{one_w_width:>6.2f}")
 # the ellipse's own axes: A's eigenvectors, ascending
@@ -314,6 +314,8 @@ for seed in range(10):
 rows = {
     "median": [mse_seeds[s].quantile(0.5) for s in steps],
     "one w": [one_w[s] for s in steps],
+    # the baseline: the same at every step budget
+    "training mean": [mse_mean for s in steps],
     "loss median": [loss_seeds[s].quantile(0.5) for s in steps],
 }
 for name, cells in rows.items():
@@ -321,15 +323,19 @@ for name, cells in rows.items():
 # seed 5's test MSE over one w's, each after the same steps
 ratio = [mse_seeds[s][5] / one_w[s] for s in steps]
 print(f"{'seed 5 / one w':<18}" + "".join(f"{r:>6.2f} " for r in ratio))
+# the ratio at 300 steps from the unrounded errors
+pair = (mse_seeds[300][5], one_w[300])
+print("seed 5 / one w at 300, 4 digits:")
+print(f"  {pair[0]:.4f} / {pair[1]:.4f} = {ratio[0]:.2f}")
 # steps -> how many of the ten seeds beat one w's test MSE
 better = {s: int((mse_seeds[s] < one_w[s]).sum()) for s in steps}
 beat = "".join(f"{better[s]:>7}" for s in steps)
 print(f"{'beat one w (of 10)':<18}" + beat)
 
 # %% [markdown]
-# 300 步时，投影模型测试误差的中位数（0.048）远低于标量 $w$ 模型的 0.114，十个种子里有九个都比它好；但种子 5 卡住了。两个模型都训练 300 步，比测试误差：种子 5 是 0.909，约为标量 $w$ 模型的 8 倍（上面 seed 5 / one w 一行：7.94）。它的训练落进了一个糟糕的区域，都训练 1000 步时仍是 0.674，约为标量 $w$ 模型（1000 步后还是 0.114）的 6 倍。多了自由度，就多了走错路的可能。
+# 300 步时，投影模型测试误差的中位数（0.048）远低于标量 $w$ 模型的 0.114，十个种子里有九个都比它好；但种子 5 卡住了。两个模型都训练 300 步，比测试误差：种子 5 是 0.909，约为标量 $w$ 模型的 8 倍（上面 seed 5 / one w 一行：7.94，比手算 0.909 / 0.114 略小，因为这个比值用的是没有舍入的误差 0.9091 和 0.1145，见它下面一行），几乎和预测训练集平均数（0.972）一样差。它的训练落进了一个糟糕的区域，都训练 1000 步时仍是 0.674，约为标量 $w$ 模型（1000 步后还是 0.114）的 6 倍。多了自由度，就多了走错路的可能。
 #
-# 步数也要交代清楚。再训练 700 步，留一法损失的中位数从 0.250 降到 0.240，测试误差的中位数却从 0.048 **升高**到 0.065：模型多出来的步数很可能用在了拟合训练集的噪声上。300 步只是事先定下的步数，不是训练到收敛。差距缩小，是因为投影模型的测试误差升高了（中位数从 0.048 到 0.065），而标量 $w$ 模型一动不动（0.114）：1000 步时只有八个种子比它好，种子 9 升到了 0.146。两个步数下，投影模型的中位数都比标量 $w$ 模型好；这里并不能说明换成任何步数都如此。
+# 步数同样有影响。再训练 700 步，留一法损失的中位数从 0.250 降到 0.240，测试误差的中位数却从 0.048 **升高**到 0.065：模型多出来的步数很可能用在了拟合训练集的噪声上。300 步只是事先定下的步数，不是训练到收敛。差距缩小，是因为投影模型的测试误差升高了，而标量 $w$ 模型一动不动（0.114）：1000 步时只有八个种子比它好，种子 9 升到了 0.146。两个步数下，投影模型的中位数都比标量 $w$ 模型好；这里并不能说明换成任何步数都如此。
 #
 # ## 为什么不能拿训练损失来比
 #
@@ -444,6 +450,11 @@ assert f"{mse_seeds[300][5]:.3f}" == "0.909"
 assert f"{mse_seeds[1000][5]:.3f}" == "0.674"
 assert [round(float(r)) for r in ratio] == [8, 6]
 assert f"{ratio[0]:.2f}" == "7.94"
+# 7.94 from the unrounded 0.1145, not 0.909 / 0.114
+assert f"{pair[0]:.4f} {pair[1]:.4f}" == "0.9091 0.1145"
+# seed 5 nearly as bad as the training mean, 0.972
+assert f"{mse_mean:.3f}" == "0.972"
+assert 0.9 * mse_mean < mse_seeds[300][5] < mse_mean
 assert f"{mse_seeds[1000][9]:.3f}" == "0.146"
 # one w, 1,000 steps
 assert f"{mse_scalar_1000:.3f}" == f"{mse_scalar:.3f}" == "0.114"
