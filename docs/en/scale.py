@@ -46,6 +46,7 @@ x_test = torch.rand(n) * 5  # (n,)
 reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())
 tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
 broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
+# small blocks, so 2,000 keys span 8 of them
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
 sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
 results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
@@ -209,13 +210,12 @@ assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the tex
 # overhead dominates and the points leave that line; the cell under the figure computes each form's
 # slope from $n = 5{,}000$ on). Memory grows with slope 2 for the tiled and broadcast forms, whose
 # points all but coincide (the same three full matrices); tiled is drawn with large hollow
-# circles, which show around broadcast's small square markers; every measured line is solid, the
-# dotted lines are the counted bytes alone. The chunked form's memory is flat from
+# circles, which show around broadcast's small square markers. Every measured line is solid; the
+# dotted lines are the counted bytes, each in its formulation's colour, and for the tiled, broadcast
+# and chunked forms they lie under the measured points, so SDPA's is the only one in view. The chunked form's memory is flat from
 # $n = 2{,}000$ on (at $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller).
 # SDPA's counted bytes (its dotted line) grow linearly with $n$ ($12n$); its measured peak grows
-# too, from a fixed overhead at small $n$, but stays under 3 MB. The dotted lines on the memory
-# chart are the counted bytes, each in its formulation's colour; for the tiled, broadcast and
-# chunked forms they lie under the measured points, so SDPA's is the only one in view.
+# too, from a fixed overhead at small $n$, but stays under 3 MB.
 
 # %%
 at.plot_scaling(rows)
@@ -299,7 +299,8 @@ assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far b
 # $\frac{1}{2}k^2$ separately and subtracts them: when $q$ and $k$ are large, both are large numbers
 # that almost cancel, and float32 keeps only about 7 significant digits of each. This is the
 # cancellation already seen on the [dot-product page](dot-product.py) for a large $w$. Shift all the
-# inputs by a constant $S$ (which changes nothing in the distances) and watch the error. The chunked
+# inputs by a constant $S$ (mathematically the distances stay the same; the float64
+# reference uses the same rounded inputs, so the comparison is fair) and watch the error. The chunked
 # function runs with its default `chunk_size` (1024) here, so at no shift its error is not quite the
 # one printed above with `chunk_size=256`:
 

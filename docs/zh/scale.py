@@ -33,6 +33,7 @@ x_test = torch.rand(n) * 5  # (n,)
 reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())
 tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
 broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
+# small blocks, so 2,000 keys span 8 of them
 chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
 sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
 results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
@@ -152,7 +153,7 @@ assert need > machine["memory_gb"] * 1e9  # it would not fit
 assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the text says
 
 # %% [markdown]
-# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法的计算量都是 $n^2$ 级，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成大的空心圆，露在广播的小方块标记周围；实测的线都是实线，点线只用来画算出来的字节数。分块写法的内存从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）。SDPA 算出来的字节数（它的点线）按 $n$ 线性增长（$12n$）；测到的峰值也在增长，小 $n$ 时主要是固定的开销，但始终不到 3 MB。内存图上的点线是算出来的字节数，颜色与所属写法相同；平铺、广播和分块的点线与实测的点几乎重合，藏在它们下面，露出来的只有 SDPA 的那一条。
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法的计算量都是 $n^2$ 级，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成大的空心圆，露在广播的小方块标记周围。实测的线都是实线；内存图上的点线是算出来的字节数，颜色与所属写法相同，平铺、广播和分块的点线与实测的点几乎重合，藏在它们下面，露出来的只有 SDPA 的那一条。分块写法的内存从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）。SDPA 算出来的字节数（它的点线）按 $n$ 线性增长（$12n$）；测到的峰值也在增长，小 $n$ 时主要是固定的开销，但始终不到 3 MB。
 
 # %%
 at.plot_scaling(rows)
@@ -219,7 +220,7 @@ assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far b
 # %% [markdown]
 # ## 为什么点积形式在 float32 下会损失精度
 #
-# 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数 $S$（距离一点没变），看看误差。这里的分块函数用默认的 `chunk_size`（1024），所以平移为 0 时它的误差和上面 `chunk_size=256` 时打印的不完全一样：
+# 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数 $S$（从数学上说距离不变；float64 的参照值用的也是同样舍入过的输入，所以比较是公平的），看看误差。这里的分块函数用默认的 `chunk_size`（1024），所以平移为 0 时它的误差和上面 `chunk_size=256` 时打印的不完全一样：
 
 # %%
 errors_sdpa = {}
