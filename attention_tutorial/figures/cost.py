@@ -78,15 +78,38 @@ def _bytes(value: float) -> str:
     return f"{spoken(value)} B"
 
 
+def _bytes_as_tabled(value: float) -> str:
+    """From 1 MB up one decimal, as the scale page's table rounds; below, ``_bytes``.
+
+    The table beside the chart prints 4.2 (MB), so the alt text must not say 4.19.
+
+    >>> _bytes_as_tabled(4_194_304)
+    '4.2 MB'
+    >>> _bytes_as_tabled(12e6)
+    '12 MB'
+    >>> _bytes_as_tabled(250e3)
+    '250 kB'
+    """
+    if value < 1e6:
+        return _bytes(value)
+    # 999.96 MB reads "1 GB", as 999.6 B reads "1 kB" in _bytes
+    unit, size = ("GB", 1e9) if round(value / 1e9, 1) >= 1 else ("MB", 1e6)
+    return f"{value / size:.1f}".removesuffix(".0") + f" {unit}"
+
+
 def _bytes_drawn(value: float, lang: str) -> str:
     """A byte count as the alt text reads it: ``'0.4 B (below 1 B, drawn at 1 B)'``, 0 B too.
+
+    From 1 MB up it is rounded as the scale page's table rounds: one decimal.
 
     >>> _bytes_drawn(0.5, "en")
     '0.5 B (below 1 B, drawn at 1 B)'
     >>> _bytes_drawn(0, "en")
     '0 B (drawn at 1 B: a log axis has no 0)'
+    >>> _bytes_drawn(3_780_000, "en")
+    '3.8 MB'
     """
-    said = _bytes(value)
+    said = _bytes_as_tabled(value)
     if value >= 1 or said == "1 B":
         return said
     return said + _AT_ONE_BYTE[lang]["zero" if value == 0 else "below"]
