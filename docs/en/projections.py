@@ -112,7 +112,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # The one-$w$ model learns $w$ = 3.12 here, much smaller than the $w$ the chapter's model
 # learns on [Parametric attention pooling](parametric.py), so its kernel is much wider (a
 # kernel's width is the Gaussian's standard deviation, the [bandwidth](glossary.md#bandwidth)
-# $h = 1/|w|$). Every $w$ this paragraph names is in the w table above. Most of the gap to the chapter's $w$ is the training: the chapter stops wherever its 5 SGD steps end
+# *h* = 1/|*w*|). Every $w$ this paragraph names is in the w table above. Most of the gap to the chapter's $w$ is the training: the chapter stops wherever its 5 SGD steps end
 # ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there) on the page
 # [Why the trained curve is less smooth](smoothness.py)), while here Adam runs a fixed
 # 300 steps, over the last 50 of which the loss changes by rounding errors only (the last line
@@ -458,7 +458,7 @@ print(f"{'beat one w (of 10)':<18}" + beat)
 # seeds of ten beat it; but seed 5 is stuck. After 300 steps for both models,
 # seed 5's test error is 0.909, about 8 times one $w$'s (the seed 5 / one w line above: 7.94, a
 # little less than 0.909 / 0.114 gives by hand, as the ratio takes the unrounded errors, 0.9091 and
-# 0.1145, the line below it), and nearly as bad as predicting the training mean, 0.972. Its
+# 0.1145, printed under it), and nearly as bad as predicting the training mean, 0.972. Its
 # Adam run fell into a poor region; with both trained for 1,000 steps it is still at 0.674, about
 # 6 times one $w$'s (still 0.114 after 1,000 steps). More freedom is also more ways to go wrong.
 #
