@@ -14,8 +14,8 @@ import pytest
 import torch
 
 from attention_tutorial import SgdStepper, make_data, sgd_stepper, w_path
-from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME
 from attention_tutorial.figures._alt import spoken_digits
+from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME
 from attention_tutorial.figures.curves import _steps_spoken
 from attention_tutorial.stepper import LEARNING_RATES, W_MAX, W_MIN, W_STEPS, _words
 

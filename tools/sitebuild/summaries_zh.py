@@ -1075,7 +1075,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "（0.001、0.002、0.005……5、10，按 1、2、5 的序列），"
         "用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`：这时每一步按倍数改变 `w`，`w` 始终为正。",
-        "steps": "静态图画出的步数，也是动态图用虚线圆圈和一条竖线标出的那一步，1 到 50（默认是本章的 5）；"
+        "steps": "静态图画出的步数，也是动态图用虚线圆圈和一条竖线标出的那一步，"
+        "1 到 50（默认是本章的 5）；"
         "不论 `steps` 是多少，“走一步”按钮都能一直走到 `MAX_STEPS`（50）步。",
         "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
         "raise TypeError": "`data` 不是 `ToyData`；`w0` 既不是数也不是张量，或者是布尔值"
