@@ -59,8 +59,9 @@ _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up
 _END_AREA = 30
 # the width (pt) of the end dot's black outline: the site's dark palette inverts the figure, the
 # outline turning light grey round a light blue dot; at 0.8 the ring was too thin to tell
-# the end from a plain step dot there (review r35), at 1.6 it shows in both palettes
-_END_EDGE = 1.6
+# the end from a plain step dot there (review r35). 1.0 is the widest that keeps the dot with
+# its outline inside the phone layout's star body (test_curves)
+_END_EDGE = 1.0
 # the star's area in the phone layout: the phone shows that figure at 0.75 of its size, where
 # the star of 170 (its body's inner radius 2.5 pt) lay wholly under an end dot (radius 3.1 pt
 # with its outline) at the minimum and only its thin tips showed (r33); at 420 its body
