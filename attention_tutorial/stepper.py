@@ -72,8 +72,7 @@ _LABELS = {
         "path_name": "训练 {param}，lr = {lr:g}",  # the static picture's legend
         "static": "学习率 {lr:g}、训练 {param} 时 {k} 步的路径"
         "（静态版；在本网站上开启 JavaScript，就可以自己一步步走）",
-        "static_alt": "静态图：从 w = {w0:.3g} 出发，学习率 {lr:g}，训练 {param}，"
-        "{k} 步 SGD 之后 w = {w_end:.3g}（第 1 步走到 {w1:.3g}）。",
+        "static_alt": "静态图：从 w = {w0:.3g} 出发，学习率 {lr:g}，训练 {param}，走 {k} 步 SGD。",
     },
     "en": {
         "title": "SGD stepper",
@@ -114,7 +113,7 @@ _LABELS = {
         "static": "The path of {k} steps at lr = {lr:g}, training {param} (static: turn on "
         "JavaScript on this site to take the steps yourself)",
         "static_alt": "Static picture: from w = {w0:.3g}, at learning rate {lr:g}, training "
-        "{param}, {k} steps of SGD end at w = {w_end:.3g} (step 1 takes it to {w1:.3g}).",
+        "{param}, {k} steps of SGD.",
     },
 }
 # words of the static picture only (drawn in Python): not sent to the page's script
@@ -171,9 +170,9 @@ def sgd_stepper(
         log_w: Start with ``log w`` as the trained parameter instead of ``w``:
             each step then changes ``w`` by a factor, and ``w`` stays positive.
         steps: The number of steps the static picture draws and the step the
-            live chart marks with a ring, 1 to 50 (the chapter's 5 by
-            default); the *Step* button goes on to ``MAX_STEPS`` (50) steps
-            whatever ``steps`` is.
+            live chart marks with a ring and a vertical line, 1 to 50 (the
+            chapter's 5 by default); the *Step* button goes on to
+            ``MAX_STEPS`` (50) steps whatever ``steps`` is.
 
     Returns:
         An ``SgdStepper``, which a notebook cell displays.
@@ -256,8 +255,8 @@ class SgdStepper:
         w0: The initial ``w`` of the path (and after each Reset).
         lr: The learning rate the control starts at.
         log_w: Whether the control starts with ``log w`` as the trained parameter.
-        steps: The step the live chart marks with a ring, and the number of
-            steps the static picture draws.
+        steps: The step the live chart marks with a ring and a vertical line,
+            and the number of steps the static picture draws.
 
     Examples:
         >>> # training log w at lr = 0.05:
@@ -266,8 +265,12 @@ class SgdStepper:
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
         >>> stepper = sgd_stepper(
-        ...     w0=w0, lr=0.05, log_w=True
+        ...     w0=w0,
+        ...     lr=0.05,
+        ...     log_w=True,
         ... )
+        >>> # w to 2 decimals (w0 = 0.496
+        >>> # shows as 0.5)
         >>> [
         ...     round(w, 2)
         ...     for w in stepper.path()
@@ -343,7 +346,7 @@ class SgdStepper:
         settings = {"lr": self.lr, "param": _parameter(self.log_w), "k": self.steps}
         caption = html.escape(words["static"].format(**settings))
         # the figure's own alt text (after this) names the minimum on the grid
-        specific = words["static_alt"].format(w0=path[0], w1=path[1], w_end=path[-1], **settings)
+        specific = words["static_alt"].format(w0=path[0], **settings)
         # the picture in the figures' two layouts: side by side on wide screens, stacked on
         # a phone (explorer.css shows one per width; the site build keeps the classes)
         # (classes attn-shown-wide / attn-shown-narrow; elsewhere the HTML's <style> hides one)

@@ -127,16 +127,17 @@ ALT: dict[str, dict[str, str]] = {
         "蓝色方框是输入或输出，橙色方框是中间的张量。"
         "形状在 reshape（预测）和 leave_one_out（训练）这一步从一维变成二维，"
         "在各自的最后一步变回一维。",
-        "plot_explorer_panels": "一个 w 下的四个面板：左上是拟合、真实函数和训练点；右上是三个查询"
-        "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下是全部查询的注意力"
+        # each panel named before its words (左上：…), as the English: r35
+        "plot_explorer_panels": "一个 w 下的四个面板。左上：拟合、真实函数和训练点；右上：三个查询"
+        "对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；左下：全部查询的注意力"
         "权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；横轴：键（训练输入），每列一个，"
-        "从左到右递增）；右下是留一法损失随 w（对数坐标）的曲线，"
-        "星号标出最小值，竖线标出画的这个 w。",
-        "plot_explorer_panels.stacked": "一个 w 下的四个面板，从上到下排列：第一个是拟合、"
-        "真实函数和训练点；第二个是三个查询对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；"
-        "第三个是全部查询的注意力权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；"
+        "从左到右递增）；右下：留一法损失随 w（对数坐标）的曲线，"
+        "星号标出最小值，竖线标出图中所用的 w。",
+        "plot_explorer_panels.stacked": "一个 w 下的四个面板，从上到下排列。第一个：拟合、"
+        "真实函数和训练点；第二个：三个查询对各个键的注意力权重（每个查询一个“鼓包”，点线标出查询的位置）；"
+        "第三个：全部查询的注意力权重热图（纵轴：查询（测试输入），每行一个，从上到下递增；"
         "横轴：键（训练输入），每列一个，从左到右递增）；"
-        "第四个是留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出画的这个 w。",
+        "第四个：留一法损失随 w（对数坐标）的曲线，星号标出最小值，竖线标出图中所用的 w。",
         "plot_scaling": "两幅双对数图：左边是每种写法的运行时间随 n 的变化，右边是峰值内存随 n 的"
         "变化。",
         "plot_scaling.stacked": "两幅上下排列的双对数图：上面是每种写法的运行时间随 n 的变化，"
@@ -226,20 +227,24 @@ ALT: dict[str, dict[str, str]] = {
         "gives (from a real run); blue boxes are inputs or outputs, orange ones the tensors in "
         "between. The shapes turn two-dimensional at reshape (prediction) and at "
         "leave_one_out (training), and one-dimensional again at the last step of each.",
-        "plot_explorer_panels": "Four panels at one w: top left, the fit with the true function "
-        "and the training points; top right, the attention weights of three queries over the "
-        "keys (one bump per query, a dotted line at the query); bottom left, the heatmap of "
-        "every query's weights (y axis: the queries (test inputs), one row each, increasing "
-        "downwards; x axis: the keys (training inputs), one column each, increasing to the "
-        "right); bottom right, the leave-one-out loss against w (log scale), its "
+        # each panel named before its words (top right: ...), and not in its title's words,
+        # which the list after this sentence then keeps before the panel's axes (r35: the
+        # list left the top-right and bottom-right titles out, so the loss axes read as the
+        # heatmap's)
+        "plot_explorer_panels": "Four panels at one w. Top left: the fit with the true "
+        "function and the training points; top right: for three queries, the attention "
+        "weight of each key (one bump per query, a dotted line at the query); bottom left: "
+        "the heatmap of every query's weights (y axis: the queries (test inputs), one row "
+        "each, increasing downwards; x axis: the keys (training inputs), one column each, "
+        "increasing to the right); bottom right: the leave-one-out loss at each w (log "
+        "scale), its minimum a star and the drawn w marked by a vertical line.",
+        "plot_explorer_panels.stacked": "Four panels at one w, one above the other. First: "
+        "the fit with the true function and the training points; second: for three queries, "
+        "the attention weight of each key (one bump per query, a dotted line at the query); "
+        "third: the heatmap of every query's weights (y axis: the queries (test inputs), one "
+        "row each, increasing downwards; x axis: the keys (training inputs), one column each, "
+        "increasing to the right); fourth: the leave-one-out loss at each w (log scale), its "
         "minimum a star and the drawn w marked by a vertical line.",
-        "plot_explorer_panels.stacked": "Four panels at one w, one above the other: first, the "
-        "fit with the true function and the training points; second, the attention weights of "
-        "three queries over the keys (one bump per query, a dotted line at the query); third, "
-        "the heatmap of every query's weights (y axis: the queries (test inputs), one row each, "
-        "increasing downwards; x axis: the keys (training inputs), one column each, increasing "
-        "to the right); fourth, the leave-one-out loss against w "
-        "(log scale), its minimum a star and the drawn w marked by a vertical line.",
         "plot_scaling": "Two log-log charts: on the left the time of each formulation against "
         "n, on the right its peak memory.",
         "plot_scaling.stacked": "Two log-log charts, one above the other: above, the time of "

@@ -57,6 +57,11 @@ _STEPS_SPOKEN = 11  # the alt text of plot_w_paths says every value of a path up
 # beside it stays a dot of its own (dots of 150 hid the star; dots of 64 under a star of
 # 90, the ends at 4.00 and 4.59 and the star piled into one blot)
 _END_AREA = 30
+# the width (pt) of the end dot's black outline: the site's dark palette inverts the figure, the
+# outline turning light grey round a light blue dot; at 0.8 the ring was too thin to tell
+# the end from a plain step dot there (review r35). 1.0 is the widest that keeps the dot with
+# its outline inside the phone layout's star body (test_curves)
+_END_EDGE = 1.0
 # the star's area in the phone layout: the phone shows that figure at 0.75 of its size, where
 # the star of 170 (its body's inner radius 2.5 pt) lay wholly under an end dot (radius 3.1 pt
 # with its outline) at the minimum and only its thin tips showed (r33); at 420 its body
@@ -898,7 +903,7 @@ def plot_w_paths(
             # near w = 4)
             ax.scatter(
                 [path[-1]], [losses[-1]], s=_END_AREA, facecolors=[to_rgba(color)],
-                edgecolors="black", linewidths=0.8, zorder=5,
+                edgecolors="black", linewidths=_END_EDGE, zorder=5,
             )  # fmt: skip
         log_axis(ax)  # plain numbers, as every log axis of the package
         ax.xaxis.set_minor_formatter(_TwoAndFive(plain_number, minor=True))
@@ -913,7 +918,8 @@ def plot_w_paths(
                    ("o", end_size, end_face, "black", "path_end"))  # fmt: skip
         for marker, size, face, edge, key in markers:
             ax.plot([], [], marker=marker, markersize=size, linestyle="none", color=face,
-                    markerfacecolor=face, markeredgecolor=edge, label=labels[key])  # fmt: skip
+                    markerfacecolor=face, markeredgecolor=edge, label=labels[key],
+                    markeredgewidth=_END_EDGE if key == "path_end" else None)  # fmt: skip
         # under the axes, where it hides no point of a path nor the curve's plateau
         # the curve and the paths first, then the star and the two markers: in two columns
         # (filled column by column) the paths stay together (else "lr = 0.05" ended the first

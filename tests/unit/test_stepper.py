@@ -14,7 +14,9 @@ import pytest
 import torch
 
 from attention_tutorial import SgdStepper, make_data, sgd_stepper, w_path
+from attention_tutorial.figures._alt import spoken_digits
 from attention_tutorial.figures._base import FIGURE_LANGS_ENV, FIGURE_MIME
+from attention_tutorial.figures.curves import _steps_spoken
 from attention_tutorial.stepper import LEARNING_RATES, W_MAX, W_MIN, W_STEPS, _words
 
 
@@ -113,11 +115,17 @@ def test_the_static_picture_is_the_path_and_its_alt_text_says_where_it_ends(html
     page = html_of(lang)
     pictures = static_pictures(page)
     assert set(pictures) == {"wide", "narrow"} and page.count("<img ") == 2
-    end = w_path(make_data(n_train=20).x_train, make_data(n_train=20).y_train, 0.5, lr=0.05,
-                 epochs=3, log_w=True)[-1]  # fmt: skip
+    path = w_path(make_data(n_train=20).x_train, make_data(n_train=20).y_train, 0.5, lr=0.05,
+                  epochs=3, log_w=True)  # fmt: skip
+    # r35: the path once, every step to its end (it was also "end at w = ... (step 1 takes it
+    # to ...)" before it)
+    spoken = _steps_spoken(np.asarray(path))
+    assert spoken.endswith(f"→ {spoken_digits(path[-1])}")
     for alt, image in pictures.values():
         assert len(image) > 1000
-        assert f"w = {end:.3g}" in alt and "log w" in alt and "0.05" in alt
+        assert f"{spoken};" in alt or f"{spoken}；" in alt  # every w, the end last
+        assert alt.count(spoken_digits(path[-1])) == 1, alt
+        assert "log w" in alt and "0.05" in alt
         assert ALT[lang]["plot_w_paths.one"] in alt  # and then the figure's own description
         assert ("。 " not in alt) if lang == "zh" else (". " + ALT[lang]["plot_w_paths.one"] in alt)
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page).group(1)

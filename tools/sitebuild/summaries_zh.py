@@ -1075,7 +1075,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "（0.001、0.002、0.005……5、10，按 1、2、5 的序列），"
         "用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`：这时每一步按倍数改变 `w`，`w` 始终为正。",
-        "steps": "静态图画出的步数，也是动态图用虚线圆圈标出的那一步，1 到 50（默认是本章的 5）；"
+        "steps": "静态图画出的步数，也是动态图用虚线圆圈和一条竖线标出的那一步，"
+        "1 到 50（默认是本章的 5）；"
         "不论 `steps` 是多少，“走一步”按钮都能一直走到 `MAX_STEPS`（50）步。",
         "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
         "raise TypeError": "`data` 不是 `ToyData`；`w0` 既不是数也不是张量，或者是布尔值"
@@ -1095,7 +1096,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr w0": "路径的初始 `w`（每次按“重来”后也从它开始）。",
         "attr lr": "控件一开始的学习率。",
         "attr log_w": "控件是否一开始就训练 `log w`。",
-        "attr steps": "动态图用虚线圆圈标出的那一步，也是静态图画出的步数。",
+        "attr steps": "动态图用虚线圆圈和一条竖线标出的那一步，也是静态图画出的步数。",
     },
     # toy2d
     "toy2d.ToyData2D": {
@@ -2175,6 +2176,8 @@ COMMENTS: dict[str, str] = {
     "training log w at lr = 0.05:": "训练 log w，lr = 0.05：",
     "w stays > 0; after 5 steps it is": "w 恒为正；5 步之后是",
     "at 4.0, near the minimum (w ≈ 4)": "4.0，接近损失的最低点（w ≈ 4）",
+    "w to 2 decimals (w0 = 0.496": "w 保留 2 位小数（w0 = 0.496",
+    "shows as 0.5)": "显示为 0.5）",
     # figures.cost
     "made-up numbers for the demo:": "为演示编造的数：",
     "two formulations, n = 1e2 to 1e4;": "两种写法，n 从 1e2 到 1e4；",
