@@ -104,20 +104,17 @@ ALT: dict[str, dict[str, str]] = {
         "−(q − k)²/2，与两者之和平行，只低一个常数；竖的点线是查询的位置。下：两种分数经 "
         "softmax 得到的权重，点和线重合。",
         # {left} and {right}: the marked inputs, filled in from the figure (``alt_values``)
-        "plot_boundary_bias": "两幅图。左：真实函数、Nadaraya-Watson 拟合（虚线）、局部线性拟合"
-        "（点划线）和训练点，在 x = {left:g} 和 x = {right:g} 处，真实函数上各标"
-        "一个实心点，两条拟合曲线上各标一个圆环（x = {right:g} 处 Nadaraya-Watson "
-        "的圆环几乎套在真实值的点上）。右：左端查询 x = {left:g} 对各个键的注意力权重"
-        "（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个查询的键全在它的"
-        "右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
-        "局部线性拟合偏得少得多。",
-        "plot_boundary_bias.stacked": "上下两幅图。上：真实函数、Nadaraya-Watson 拟合（虚线）、"
-        "局部线性拟合（点划线）和训练点，在 x = {left:g} 和 x = {right:g} 处，真实函数上各标"
-        "一个实心点，两条拟合曲线上各标一个圆环（x = {right:g} 处 Nadaraya-Watson "
-        "的圆环几乎套在真实值的点上）。下：左端查询 x = {left:g} 对各个键的注意力权重"
-        "（条形），点线标出查询的位置，实线标出按权重平均的键的位置。这个查询的键全在它的"
-        "右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端偏离真实函数，"
-        "局部线性拟合偏得少得多。",
+        # a whole description (no list of drawn words after it, ``alt_words`` False): the
+        # titles, both axes and every legend entry in their place (r35: the list after it
+        # left out the entries this sentence half-said)
+        "plot_boundary_bias": "两幅图。左图“{fit_title}”，横轴是{x_fit}，纵轴是{y_fit}："
+        "真实函数、Nadaraya-Watson（局部常数）拟合（虚线）、局部线性回归拟合（点划线）和训练点，"
+        "在 x = {left:g} 和 x = {right:g} 处，真实函数上各标一个实心点，两条拟合曲线上各标"
+        "一个圆环（x = {right:g} 处 Nadaraya-Watson 的圆环几乎套在真实值的点上）。"
+        "右图“{weights_title}”，横轴是{x_w}，纵轴是{y_w}：左端查询 x = {left:g} 对各个键的"
+        "注意力权重（条形），点线标出查询 x = {left:g}，实线标出权重的重心 x̄ = {centre:.2f}。"
+        "这个查询的键全在它的右侧，加权平均“看向”数据内部，所以 Nadaraya-Watson 在左端"
+        "偏离真实函数，局部线性拟合偏得少得多。",
         "plot_w_paths": "折线图：灰色曲线是留一法损失随 w（对数坐标）的变化，星号标出最小值；"
         "每条彩色折线是一次训练中 w 一步步走过的位置，从方块（初值）到描边的圆点（终值）。",
         "plot_shape_flow": "流程图，从上往下读：先是非参数注意力汇聚的各步，再是带参数模型留一法"
@@ -197,25 +194,16 @@ ALT: dict[str, dict[str, str]] = {
         "bias −k²/2 (a downward parabola) and their sum; dashed, the Gaussian score "
         "−(q − k)²/2, parallel to the sum and a constant below it; the dotted vertical line is "
         "the query. Below: the weights softmax gives for both scores, dots on the line.",
-        "plot_boundary_bias": "Two panels. Left: the true function, the Nadaraya-Watson fit "
-        "(dashed), the local linear fit (dash-dot) and the training points, with a solid dot "
+        "plot_boundary_bias": "Two panels. Left, \u201c{fit_title}\u201d, {y_fit} against "
+        "{x_fit}: the true function, the Nadaraya-Watson (local constant) fit (dashed), the "
+        "local linear regression fit (dash-dot) and the training points, with a solid dot "
         "on the truth and a ring on each fit at x = {left:g} and at x = {right:g} (at "
         "x = {right:g} the Nadaraya-Watson ring almost circles the truth's dot). "
-        "Right: the attention weights of the left-edge query x = {left:g} over the keys "
-        "(bars), a dotted line at the query and a solid line at the weighted mean of the "
-        "keys. Every key of this query lies to its right, so the weighted average looks "
-        "inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
-        "much less.",
-        "plot_boundary_bias.stacked": "Two panels, one above the other. Above: the true "
-        "function, the Nadaraya-Watson fit (dashed), the local linear fit (dash-dot) and "
-        "the training points, with a solid dot "
-        "on the truth and a ring on each fit at x = {left:g} and at x = {right:g} (at "
-        "x = {right:g} the Nadaraya-Watson ring almost circles the truth's dot). "
-        "Below: the attention weights of the left-edge query x = {left:g} over the keys "
-        "(bars), a dotted line at the query and a solid line at the weighted mean of the "
-        "keys. Every key of this query lies to its right, so the weighted average looks "
-        "inwards: at the left edge Nadaraya-Watson misses the truth, the local linear fit "
-        "much less.",
+        "Right, \u201c{weights_title}\u201d, {y_w} against {x_w}: the attention weights of "
+        "the left-edge query x = {left:g} over the keys (bars), a dotted line at the query "
+        "x = {left:g} and a solid line at the centre of the weights, x̄ = {centre:.2f}. Every "
+        "key of this query lies to its right, so the weighted average looks inwards: at the "
+        "left edge Nadaraya-Watson misses the truth, the local linear fit much less.",
         "plot_w_paths": "Line chart: the leave-one-out loss against w (log scale) in grey, its "
         "minimum marked by a star; each coloured polyline is the path of w during one training "
         "run, from a square (start) to an outlined dot (end).",
@@ -289,16 +277,26 @@ ALT["en"]["plot_attention_heatmaps.two"] = ALT["en"]["plot_attention_heatmaps"].
 # under the dots hid them)
 # and the sentence on the dots ({ell}, filled in by the figure) goes in the weights
 # panel's part, before the sentence that sums up both panels
+ALT["zh"]["plot_boundary_bias.stacked"] = (
+    ALT["zh"]["plot_boundary_bias"]
+    .replace("两幅图。左图", "上下两幅图。上图", 1)
+    .replace("。右图", "。下图", 1)
+)
+ALT["en"]["plot_boundary_bias.stacked"] = (
+    ALT["en"]["plot_boundary_bias"]
+    .replace("Two panels. Left, ", "Two panels, one above the other. Above, ", 1)
+    .replace(" Right, ", " Below, ", 1)
+)
 for _name in ("plot_boundary_bias", "plot_boundary_bias.stacked"):
     ALT["zh"][f"{_name}.stems"] = (
         ALT["zh"][_name]
         .replace("（条形）", "（细竖线，顶端是方块）", 1)
-        .replace("键的位置。这个查询", "键的位置。{ell}这个查询", 1)
+        .replace("。这个查询", "。{ell}这个查询", 1)
     )
     ALT["en"][f"{_name}.stems"] = (
         ALT["en"][_name]
         .replace("(bars)", "(thin stems with a square on top)", 1)
-        .replace("of the keys. Every key", "of the keys. {ell} Every key", 1)
+        .replace("{centre:.2f}. Every key", "{centre:.2f}. {ell} Every key", 1)
     )
     for _lang in ("zh", "en"):
         assert "{ell}" in ALT[_lang][f"{_name}.stems"]
@@ -338,8 +336,6 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_bandwidth_gallery.one": "h = {h_min} 的拟合均方误差 {mse_min:.3f}，"
         "每个查询的最大权重平均 {peak_min:.2f}。",
         "plot_w_paths.path": "{name}：w 依次是 {steps}",
-        "plot_boundary_bias.cut": "权重图的横轴只画到 x = {right:.1f}：更右边的键（直到 "
-        "x = {last:.2f}）权重都在 ±{faint} 以内，画出来看不见。",
         "plot_boundary_bias.ell": "圆点是局部线性回归对同一查询的等效权重 ℓᵢ："
         "{n} 个等效权重中有 {count} 个是负的，最低的是键 x = {at:.2f} 的 {low}。",
         "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
@@ -408,8 +404,6 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "the figure; MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
         "inputs, {jump:.2f} for the true function).",
-        "plot_boundary_bias.cut": "The weights panel ends at x = {right:.1f}: the keys beyond "
-        "it, up to x = {last:.2f}, have weights within ±{faint}, too small to see.",
         "plot_boundary_bias.ell": "The dots are local linear regression's equivalent weights "
         "ℓᵢ for the same query: {count} of the {n} equivalent weights are negative, the "
         "lowest {low}, that of the key x = {at:.2f}.",

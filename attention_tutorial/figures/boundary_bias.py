@@ -5,8 +5,7 @@ Explained on the page `local-linear.md`.
 
 from __future__ import annotations
 
-import math
-
+import matplotlib
 from torch import Tensor
 
 from attention_tutorial import _checks
@@ -25,6 +24,11 @@ from attention_tutorial.local_linear_regression import local_linear
 from attention_tutorial.pooling import nadaraya_watson
 
 LAYOUTS = ("wide", "stacked")
+# the stacked layout's text size: a phone shows its 4.6 inches about 343 px wide, where the
+# 12 pt of the rest came out about 9 px (r35); at 15 pt about 11.5 px. Its titles at 14 pt:
+# at 15 the left one ran past the figure's right edge
+_STACKED_FONT_PT = 15
+_STACKED_TITLE_PT = 14
 _CENTRE_COLOUR = "#6a3d9a"  # the weights' centre: dark purple, clear in both palettes
 
 
@@ -87,8 +91,9 @@ def plot_boundary_bias(
         >>> fig.axes[1].get_title()
         'attention weights of the query x = 0'
     """
-    with building(lang) as labels:
-        layout = phone_layout(layout, "stacked")
+    layout = phone_layout(layout, "stacked")
+    size = {} if layout == "wide" else {"font.size": _STACKED_FONT_PT}
+    with building(lang) as labels, matplotlib.rc_context(size):
         data_arrays(x_test, y_truth, x_train, y_train)
         index = _checks.integer("query_index", query_index, minimum=0)
         equivalent_weights = _checks.boolean("equivalent_weights", equivalent_weights)
@@ -106,7 +111,7 @@ def plot_boundary_bias(
             fig = new_figure((9.0, 4.7 if equivalent_weights else 4.3))
             ax_fit, ax_w = fig.subplots(1, 2)
         else:  # one column at the width of a phone's, the legend under both panels
-            fig = new_figure((_NARROW_IN, 9.4 if equivalent_weights else 8.6))
+            fig = new_figure((_NARROW_IN, 10.2 if equivalent_weights else 9.4))
             ax_fit, ax_w = fig.subplots(2, 1)
         for ax in (ax_fit, ax_w):
             ax.tick_params(labelfontfamily=FONTS[lang])
@@ -136,7 +141,8 @@ def plot_boundary_bias(
         edge = index in (0, len(x_test) - 1)
         last = float(x_test[-1])
         title = labels["fits_edge" if edge else "fits_query"].format(q=query, last=last)
-        ax_fit.set_title(title, fontsize="medium")
+        title_size = "medium" if layout == "wide" else _STACKED_TITLE_PT
+        ax_fit.set_title(title, fontsize=title_size)
         ax_fit.set_xlabel(labels["x"])
         ax_fit.set_ylabel(labels["y"])
         if equivalent_weights:
@@ -176,12 +182,12 @@ def plot_boundary_bias(
             bars.set_label(labels["alpha_bars"])
             handles += [bars, dots]
         # the keys with a visible bar (at least 1/100 of the tallest): beyond them the panel
-        # was a third empty; the alt text says where it ends
+        # was a third empty; the page says where it ends
         shown = x_train.double().numpy()[row >= row.max() / 100]
         right = max(query, shown.max()) + 0.2
         ax_w.set_xlim(min(query, shown.min()) - 0.2, right)
         title = labels["weights_both" if equivalent_weights else "weights_of"]
-        ax_w.set_title(title.format(q=query), fontsize="medium")
+        ax_w.set_title(title.format(q=query), fontsize=title_size)
         ax_w.set_xlabel(labels["keys"])
         ax_w.set_ylabel(labels["weight_value" if equivalent_weights else "weight"])
         # one legend under both panels: inside either it would hide a point at the edge,
@@ -194,23 +200,19 @@ def plot_boundary_bias(
             # column is 335 px, the figure 4.6 inches); "small" came out 10 px there
             fontsize="small" if layout == "wide" else "medium",
         )
-        # the alt text's lead covers the left edge; the right edge, from the same fits;
-        # then where the weights panel ends (the equivalent weights: in the lead, {ell})
-        beyond = (x_train > right).numpy()  # (n_train,): the keys not drawn
-        facts = [_right_edge(x_test, y_truth, y_nw, y_ll, lang)]
-        if beyond.any():
-            faint = row[beyond].max()
-            if equivalent_weights:
-                faint = max(faint, abs(weights_ll[index].numpy()[beyond]).max())
-            facts.append(
-                alt_facts(
-                    "plot_boundary_bias.cut", lang, right=right,
-                    last=float(x_train.max()), faint=_upper(faint),
-                )
-            )  # fmt: skip
-        fig.alt_facts = ("" if lang == "zh" else " ").join(facts)
-        # the two marked inputs, named in the alt text's sentence
-        fig.alt_values = {"left": query, "right": last}
+        # the alt text's lead covers the left edge; the right edge, from the same fits (the
+        # equivalent weights: in the lead, {ell}). Where the weights panel ends the page
+        # says and prints (r35: said a fourth time here)
+        fig.alt_facts = _right_edge(x_test, y_truth, y_nw, y_ll, lang)
+        # the lead names the titles, the axes and every legend entry: no list after it
+        fig.alt_words = False
+        # the two marked inputs, the titles, the axes and the centre, named in the sentence
+        fig.alt_values = {
+            "left": query, "right": last, "centre": centre,
+            "fit_title": ax_fit.get_title(), "weights_title": ax_w.get_title(),
+            "x_fit": ax_fit.get_xlabel(), "y_fit": ax_fit.get_ylabel(),
+            "x_w": ax_w.get_xlabel(), "y_w": ax_w.get_ylabel(),
+        }  # fmt: skip
         if equivalent_weights:  # the dots: said in the weights panel's part ({ell})
             fig.alt_values["ell"] = _equivalent_facts(x_train, weights_ll[index], lang)
         if layout == "wide":
@@ -250,24 +252,6 @@ def _right_edge(x_test: Tensor, y_truth: Tensor, y_nw: Tensor, y_ll: Tensor, lan
         f"At the right edge, x = {x:.1f}, the local linear fit is {side} the truth ({ll:.2f} "
         f"against {truth:.2f}), and Nadaraya-Watson is at {nw:.2f}."
     )
-
-
-def _upper(value: float) -> str:
-    """A round bound just above ``value`` (> 0), for "weights below ...": two digits.
-
-    Two, as the page prints the bound it quotes (0.0022, not 0.003).
-
-    >>> (
-    ...     _upper(0.00046),
-    ...     _upper(0.0021918),
-    ...     _upper(0.002),
-    ... )
-    ('0.00046', '0.0022', '0.0020')
-    """
-    digits = 0
-    while value * 10**digits < 10:
-        digits += 1
-    return f"{math.ceil(round(value * 10**digits, 9)) / 10**digits:.{digits}f}"
 
 
 def _equivalent_facts(x_train: Tensor, ell: Tensor, lang: str) -> str:

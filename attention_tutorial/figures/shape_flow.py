@@ -27,12 +27,17 @@ from attention_tutorial.scores import score
 LAYOUTS = ("wide", "narrow")
 # the wide drawing is the narrow one enlarged: boxes, gaps and text alike
 _SCALE = {"wide": 1.25, "narrow": 1.0}
-# The canvas, in inches: the wide drawing (4.75 inches) sits in the middle of an 8-inch canvas,
-# about the site's column at 1280 px (790 px), so that it is centred there instead of filling
-# the column's left half; a narrower column scales it down (its 15 px text stays
-# above 11 px down to a 601 px screen, the narrowest that gets the wide drawing). The narrow
-# one is its drawing alone.
-_CANVAS = {"wide": 8.0, "narrow": None}
+# The canvas, in inches: the wide drawing fills it, 8.5 inches, a little more than the site's
+# column at 1280 px (768 px), which shows its 15.6 px text at about 14 px; a narrower column
+# scales it down further. The narrow one is its drawing alone.
+_CANVAS = {"wide": 8.5, "narrow": None}
+# The drawing's width, in the narrow one's inches (before ``_SCALE``). Wide: the input that
+# enters a step sits beside it, right of the chain (r35: with each input on a row of its own
+# above its step, the boxes used 440 of the column's 768 px and the figure was 1286 px tall,
+# more than a 1280 x 900 screen shows); narrow: on a row of its own, as a phone has no room
+_WIDTH = {"wide": 6.8, "narrow": 3.8}
+# wide: the chain's boxes end here, the inputs' boxes start at ``_SIDE_BOX``
+_CHAIN_END, _SIDE_BOX = 3.62, 3.86
 
 
 def _flow_shapes(x_test: Tensor, x_train: Tensor, y_train: Tensor) -> dict[str, tuple[int, ...]]:
@@ -193,13 +198,21 @@ def plot_shape_flow(
         scale = _SCALE[layout]
         # narrow: 10 pt, not 9, whose monospace labels read small on a 375 px screen
         text, title_size = (9 * scale, 10 * scale) if layout == "wide" else (10, 11)  # pt
-        step_h, gap, title_h, between, key_h = 0.36, 0.2, 0.4, 0.3, 0.4  # inches
-        # an input that enters a step takes a row of its own above that step
+        beside = layout == "wide"  # the inputs beside their steps, not on rows of their own
+        # inches; wide: tighter, so that the whole figure fits a 1280 x 900 screen
+        step_h, gap, title_h, between, key_h = (
+            (0.32, 0.12, 0.34, 0.25, 0.4) if beside else (0.36, 0.2, 0.4, 0.3, 0.4)
+        )
+        # narrow: an input that enters a step takes a row of its own above that step
         heights = [
-            title_h + sum((2 if entry else 1) * (step_h + gap) for *_, entry in steps) - gap
+            title_h
+            + sum((2 if entry and not beside else 1) * (step_h + gap) for *_, entry in steps)
+            - gap
             for _, steps in rows
         ]
-        width, height = 3.8, sum(heights) + between + key_h + 0.1
+        width, height = _WIDTH[layout], sum(heights) + between + key_h + 0.1
+        # the chain's boxes end at ``chain_end``; wide, the inputs' boxes start at ``side``
+        chain_end = _CHAIN_END if beside else width - 0.08
         canvas = _CANVAS[layout] or width * scale
         fig = new_figure((canvas, height * scale))
         fig.set_layout_engine("none")  # one axes, placed by hand in the canvas's middle
@@ -220,7 +233,7 @@ def plot_shape_flow(
         # the chain's arrows on the left; an input's box from ``side`` to the right edge
         # room for "queries: x_train tiled" and its shape, and more (0.85, not
         # 1.0): on a 375 px phone the label almost ran into its shape
-        chain, side = 0.7, 0.85
+        chain, side = 0.7, _SIDE_BOX if beside else 0.85
         for form, ((title, steps), form_h) in enumerate(zip(rows, heights, strict=True)):
             ax.text(0.08, top - title_h / 2, title, fontsize=title_size, fontweight="bold",
                     va="center", gid=f"caption:{title}")  # fmt: skip
@@ -241,12 +254,17 @@ def plot_shape_flow(
                     ax.text(width - 0.16, y - step_h / 2, str(entry[1]), ha="right", va="center",
                             fontsize=text, family=MONO, fontweight="bold", color=on_box,
                             gid=f"shape:{entry[1]}")  # fmt: skip
-                    ax.annotate("", xy=((side + width - 0.08) / 2, y - step_h - gap),
-                                xytext=((side + width - 0.08) / 2, y - step_h),
+                    if beside:  # its arrow leftwards, into the step on the same row
+                        tail, head = (side, y - step_h / 2), (chain_end, y - step_h / 2)
+                    else:  # its arrow down, into the step on the next row
+                        across = (side + width - 0.08) / 2
+                        tail, head = (across, y - step_h), (across, y - step_h - gap)
+                    ax.annotate("", xy=head, xytext=tail,
                                 arrowprops={"arrowstyle": "->",
                                             "mutation_scale": 10 * scale})  # fmt: skip
-                    y -= step_h + gap
-                box = FancyBboxPatch((0.08, y - step_h), width - 0.16, step_h, facecolor=colour,
+                    if not beside:
+                        y -= step_h + gap
+                box = FancyBboxPatch((0.08, y - step_h), chain_end - 0.08, step_h, facecolor=colour,
                                      boxstyle="round,pad=0.0,rounding_size=0.06",
                                      gid=f"flowbox-{kind}-{form}-{c}")  # fmt: skip
                 ax.add_patch(box)
@@ -254,11 +272,11 @@ def plot_shape_flow(
                 ax.text(0.16, middle_y, code, ha="left", va="center", fontsize=text, family=mono,
                         color=on_box, gid=f"code:{code}")  # fmt: skip
                 # mono: a Chinese word ("各") from the page's font
-                ax.text(width - 0.16, middle_y, str(shape), ha="right", va="center", fontsize=text,
-                        family=mono, fontweight="bold", color=on_box,
+                ax.text(chain_end - 0.08, middle_y, str(shape), ha="right", va="center",
+                        fontsize=text, family=mono, fontweight="bold", color=on_box,
                         gid=f"shape:{shape}")  # fmt: skip
                 if c:  # the chain's arrow, past the row of an input that enters here
-                    start = y + gap + (step_h + gap if entry else 0)
+                    start = y + gap + (step_h + gap if entry and not beside else 0)
                     ax.annotate("", xy=(chain, y), xytext=(chain, start),
                                 arrowprops={"arrowstyle": "->",
                                             "mutation_scale": 10 * scale})  # fmt: skip
@@ -267,7 +285,7 @@ def plot_shape_flow(
         # the colour key, under the two groups: a swatch and its words, two to a line
         key_y = 0.05 + key_h / 2
         swatches = ((0.08, "ends", ends, labels["flow_ends"]),
-                    (width / 2, "middle", middle, labels["flow_middle"]))  # fmt: skip
+                    (chain_end / 2 + 0.04, "middle", middle, labels["flow_middle"]))  # fmt: skip
         for x, kind, colour, word in swatches:
             ax.add_patch(FancyBboxPatch((x, key_y - 0.09), 0.28, 0.18, facecolor=colour,
                                         boxstyle="round,pad=0.0,rounding_size=0.04",

@@ -31,15 +31,6 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # - max weight: the largest attention weight of the query's row;
 # - mean key: the mean of the keys weighted by the attention weights, where the query actually
 #   looks.
-#
-# Then it prints:
-#
-# - largest miss below, largest miss above: the largest errors in between, where the fit is most too low
-#   (near the peak of $f$) and most too high (near its trough; searched in the right half only,
-#   since the left half is dominated by the [boundary bias](glossary.md#boundary-bias));
-# - keys in use: $1/\sum_i \alpha_i^2$, how many keys share a row's weight (it equals $m$ when
-#   the weight is spread evenly over $m$ keys); in brackets, how many keys lie within 1 (one
-#   bandwidth) of the query.
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -56,7 +47,15 @@ for i in (0, n_test // 2, n_test - 1):
         f"{x:>3.1f} {fit:>6.4f} {truth:>6.4f}",
         f"{top:>11.4f}  {mean_key:>8.4f}",
     )
-# the errors in between: near the peak of f, near its trough
+
+# %% [markdown]
+# Then it prints largest miss below and largest miss above: the largest errors in between, where
+# the fit is most too low (near the peak of $f$) and most too high (just before its trough;
+# searched in the right half only, since the left half is dominated by the
+# [boundary bias](glossary.md#boundary-bias)).
+
+# %%
+# the errors in between: near the peak of f, just before its trough
 # (n_test,)
 error = y_hat - data.y_truth
 # the fit most too low
@@ -71,6 +70,13 @@ for name, i in (
 ):
     x, err = x_test[i].item(), error[i].item()
     print(f"{name:<18}  x = {x:.1f}: {err:+.2f}")
+
+# %% [markdown]
+# Last, keys in use: $1/\sum_i \alpha_i^2$, how many keys share a row's weight (it equals $m$
+# when the weight is spread evenly over $m$ keys); in brackets, how many keys lie within 1 (one
+# bandwidth) of the query.
+
+# %%
 # keys in use 1 / sum(alpha^2): how many share a row's weight
 # (n_test,)
 effective = 1 / (attention_weights**2).sum(dim=1)
@@ -190,8 +196,6 @@ print(f"  local linear    {mse_ll:.4f}")
 # ±0.0022, too small to see.
 
 # %%
-# the right panel ends a little past 3:
-# beyond, the weights are too small to see
 far = x_train > 3  # (n_train,)
 faint = max(
     attention_weights[0][far].max(),
@@ -219,16 +223,14 @@ at.plot_boundary_bias(
 
 # %%
 # weighted least squares = ordinary least squares with rows scaled
-# by sqrt(alpha_i); in float64 (.double()), so that the two
-# answers agree to 1e-4
+# by sqrt(alpha_i)
 # (n_train,)
-sqrt_a = attention_weights[0].double().sqrt()
-design = torch.stack(
-    [torch.ones(n_train), x_train - x_test[0]], dim=1
-).double()  # (n_train, 2)
-solution = torch.linalg.lstsq(
-    sqrt_a[:, None] * design, sqrt_a * y_train.double()
-).solution
+sqrt_a = attention_weights[0].sqrt()
+# (n_train, 2)
+design = torch.stack([torch.ones(n_train), x_train - x_test[0]], dim=1)
+# (n_train, 2): row i scaled by sqrt(alpha_i)
+scaled = sqrt_a[:, None] * design
+solution = torch.linalg.lstsq(scaled, sqrt_a * y_train).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}")
 print(f"local_linear:  {y_ll[0].item():.4f}")
 print("equivalent weights of the query x = 0:")
@@ -262,8 +264,8 @@ beyond = int((x_train > cutoff).sum())
 print("keys beyond the cutoff:", beyond)
 
 # %% [markdown]
-# At ${x = 0}$ most of the bias is gone, and the MSE over the whole test set drops from 0.4276 to
-# 0.1233. The right end, ${x = 4.9}$, goes the other way: local linear regression is almost 0.5 too
+# At ${x = 0}$ most of the bias is gone, and the MSE over the whole test set is smaller too (the
+# test MSE printed earlier). The right end, ${x = 4.9}$, goes the other way: local linear regression is almost 0.5 too
 # low, while Nadaraya-Watson is nearly right. To see why, split the error of Nadaraya-Watson at a
 # query into parts:
 #
@@ -316,7 +318,7 @@ for i in (0, n_test - 1):
 # takes $0.29$ back and the noise adds $0.14$. At ${x = 4.9}$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
-# curvature bias is positive. With the noise, Nadaraya-Watson ends up off by very little: it is right at the right end not
+# curvature bias is positive. With the noise, Nadaraya-Watson ends up off by very little: it is accurate at the right end not
 # because it has no bias there, but because its two biases happen to cancel.
 #
 # What does local linear regression do to these biases? As derived above, it adds a correction
@@ -627,4 +629,4 @@ print("every check holds")
 #
 # - Package: <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
-# - PyTorch: `torch.linalg.lstsq`, `torch.stack`, `Tensor.double`
+# - PyTorch: `torch.linalg.lstsq`, `torch.stack`

@@ -30,24 +30,33 @@ print(f"n_train = {n_train}, n_test = {n_test}")
 # non-parametric page).
 
 # %%
-# prediction: every test input is a query against all n_train keys
-queries = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train)
-scores = -((queries - x_train) ** 2) / 2  # (n_test, n_train)
+# prediction: each test input is a query against all n_train keys
+# (n_test, n_train)
+queries = x_test.repeat_interleave(n_train).reshape(-1, n_train)
+# (n_test, n_train)
+scores = -((queries - x_train) ** 2) / 2
+# (n_test,), (n_test, n_train)
 y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
-# training: every training point is a query against the other n_train - 1
-keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+# training: each training point is a query against the other
+# n_train - 1
+# (n_train, n_train - 1) each
+keys, values = at.leave_one_out(x_train, y_train)
 model = at.NWKernelRegression(w=1.0)
-y_fit = model(x_train, keys, values)  # (n_train,)
+# (n_train,)
+y_fit = model(x_train, keys, values)
 # bmm pairs each query's row of weights with its own row of values
-left = model.attention_weights.unsqueeze(1)  # (n_train, 1, n_train - 1)
-batched = left.bmm(values.unsqueeze(-1))  # (n_train, 1, 1)
+# (n_train, 1, n_train - 1)
+left = model.attention_weights.unsqueeze(1)
+# (n_train, 1, 1)
+batched = left.bmm(values.unsqueeze(-1))
 print("prediction:")
 print("  scores, weights:", tuple(attention_weights.shape))
 print("  y_hat:", tuple(y_hat.shape))
 print("training:")
 print("  keys, values, weights:", tuple(keys.shape))
 print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
-# the products written out give the package's results, in the shapes printed
+# the products written out give the package's results, in the
+# shapes printed
 assert (attention_weights @ y_train - y_hat).abs().max() < 1e-5
 assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
 assert scores.shape == attention_weights.shape == (n_test, n_train)
@@ -135,11 +144,13 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - A query at an edge has keys on one side only, so the weighted average is pulled towards the
 #   inside of the data: boundary bias. [Local linear regression](local-linear.py) fits a weighted
 #   straight line with the same attention weights and removes most of the bias at the left edge
-#   $x = 0$; at the right edge, where the curve bends, it does worse: Nadaraya-Watson is right
-#   there only because its two biases (one-sided and curvature) happen to cancel, while the line,
-#   extrapolated along the window's falling slope, corrects the wrong way.
-# - The parametric version learns $w = 1/h$; its training must leave each point out, or $|w|$ grows
-#   without bound.
+#   $x = 0$; at the right edge it does worse: the centre of that query's weights lies on the
+#   stretch where $f$ falls before its trough, so the fitted slope is negative, while $f$ rises
+#   overall from the centre to the query; extrapolated to the right along that slope, the line
+#   corrects the wrong way (Nadaraya-Watson is accurate there only because its two biases happen
+#   to cancel).
+# - The parametric version learns $w$ (bandwidth $h = 1/|w|$); its training must leave each point
+#   out, or $|w|$ grows without bound.
 # - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop, not the
 #   minimum of the loss; a less smooth curve is not a worse prediction.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer

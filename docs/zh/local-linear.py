@@ -25,11 +25,6 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 # - truth：真实值；
 # - max weight：这一行最大的注意力权重；
 # - mean key：按注意力权重平均的键的位置，也就是这个查询实际“看”向哪里。
-#
-# 接着打印：
-#
-# - largest miss below、largest miss above：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷附近；只在右半段找，左半段由[边界偏差](glossary.md#boundary-bias)主导）的地方；
-# - keys in use：有效键数 $1/\sum_i \alpha_i^2$，即实际分享这一行权重的键有多少（权重平均分给 $m$ 个键时它正好是 $m$），括号里是离查询不到 1（一个带宽）的键数。
 
 # %%
 # first, middle and last query: fit and truth at the edges
@@ -46,7 +41,12 @@ for i in (0, n_test // 2, n_test - 1):
         f"{x:>3.1f} {fit:>6.4f} {truth:>6.4f}",
         f"{top:>11.4f}  {mean_key:>8.4f}",
     )
-# the errors in between: near the peak of f, near its trough
+
+# %% [markdown]
+# 接着打印 largest miss below、largest miss above：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷之前不远；只在右半段找，左半段由[边界偏差](glossary.md#boundary-bias)主导）的地方。
+
+# %%
+# the errors in between: near the peak of f, just before its trough
 # (n_test,)
 error = y_hat - data.y_truth
 # the fit most too low
@@ -61,6 +61,11 @@ for name, i in (
 ):
     x, err = x_test[i].item(), error[i].item()
     print(f"{name:<18}  x = {x:.1f}: {err:+.2f}")
+
+# %% [markdown]
+# 最后打印 keys in use：有效键数 $1/\sum_i \alpha_i^2$，即实际分享这一行权重的键有多少（权重平均分给 $m$ 个键时它正好是 $m$），括号里是离查询不到 1（一个带宽）的键数。
+
+# %%
 # keys in use 1 / sum(alpha^2): how many share a row's weight
 # (n_test,)
 effective = 1 / (attention_weights**2).sum(dim=1)
@@ -146,8 +151,6 @@ print(f"  local linear    {mse_ll:.4f}")
 # 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 ${x = 0}$ 和 ${x = 4.9}$ 处的值：真实函数是实心点（浅色页面上是黑色，深色页面上是白色），两种拟合是圆环（${x = 4.9}$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在实心点上）；右图（窄屏上为下图）是查询 ${x = 0}$ 的两种权重：竖线（顶端是小方块）是注意力权重 $\alpha_i$，全都落在查询的右边，重心 $\bar x$ 远离查询；圆点（连成细线）是局部线性回归的等效权重 $\ell_i$：$\bar x$ 左边的键分到的比 $\alpha_i$ 多，右边的少，再远一些就成了负的。右图的横轴只画到 3 稍过一点：更右边还有键（一直到 4.76），但两种权重都在 ±0.0022 以内，画出来看不见。
 
 # %%
-# the right panel ends a little past 3:
-# beyond, the weights are too small to see
 far = x_train > 3  # (n_train,)
 faint = max(
     attention_weights[0][far].max(),
@@ -169,16 +172,14 @@ at.plot_boundary_bias(
 
 # %%
 # weighted least squares = ordinary least squares with rows scaled
-# by sqrt(alpha_i); in float64 (.double()), so that the two
-# answers agree to 1e-4
+# by sqrt(alpha_i)
 # (n_train,)
-sqrt_a = attention_weights[0].double().sqrt()
-design = torch.stack(
-    [torch.ones(n_train), x_train - x_test[0]], dim=1
-).double()  # (n_train, 2)
-solution = torch.linalg.lstsq(
-    sqrt_a[:, None] * design, sqrt_a * y_train.double()
-).solution
+sqrt_a = attention_weights[0].sqrt()
+# (n_train, 2)
+design = torch.stack([torch.ones(n_train), x_train - x_test[0]], dim=1)
+# (n_train, 2): row i scaled by sqrt(alpha_i)
+scaled = sqrt_a[:, None] * design
+solution = torch.linalg.lstsq(scaled, sqrt_a * y_train).solution
 print(f"b0 from lstsq: {solution[0].item():.4f}")
 print(f"local_linear:  {y_ll[0].item():.4f}")
 print("equivalent weights of the query x = 0:")
@@ -210,7 +211,7 @@ beyond = int((x_train > cutoff).sum())
 print("keys beyond the cutoff:", beyond)
 
 # %% [markdown]
-# 在 ${x = 0}$ 处，偏差的大部分消失了，整个测试集上的 MSE 也从 0.4276 降到 0.1233。右端 ${x = 4.9}$ 却反过来：局部线性回归偏低了将近 0.5，Nadaraya-Watson 反而几乎正好。要看懂这一点，把 Nadaraya-Watson 在一个查询处的误差拆开：
+# 在 ${x = 0}$ 处，偏差的大部分消失了，整个测试集上的 MSE 也更小（见前面打印的 test MSE）。右端 ${x = 4.9}$ 却反过来：局部线性回归偏低了将近 0.5，Nadaraya-Watson 反而几乎正好。要看懂这一点，把 Nadaraya-Watson 在一个查询处的误差拆开：
 #
 # - **[单侧偏差](glossary.md#one-sided-bias)** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
 # - **[曲率偏差](glossary.md#curvature-bias)** $\sum_i \alpha_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
@@ -523,4 +524,4 @@ print("every check holds")
 # ## 本页用到的 API
 #
 # - 本包：<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
-# - PyTorch：`torch.linalg.lstsq`、`torch.stack`、`Tensor.double`
+# - PyTorch：`torch.linalg.lstsq`、`torch.stack`

@@ -20,24 +20,33 @@ print(f"n_train = {n_train}, n_test = {n_test}")
 # 这里用 40 个训练样本、50 个测试输入，两个尺寸不同（为什么要这样，见《[非参数注意力汇聚](nonparametric.py#查询和键能互换吗)》一页的“查询和键能互换吗？”）。
 
 # %%
-# prediction: every test input is a query against all n_train keys
-queries = x_test.repeat_interleave(n_train).reshape(-1, n_train)  # (n_test, n_train)
-scores = -((queries - x_train) ** 2) / 2  # (n_test, n_train)
+# prediction: each test input is a query against all n_train keys
+# (n_test, n_train)
+queries = x_test.repeat_interleave(n_train).reshape(-1, n_train)
+# (n_test, n_train)
+scores = -((queries - x_train) ** 2) / 2
+# (n_test,), (n_test, n_train)
 y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
-# training: every training point is a query against the other n_train - 1
-keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+# training: each training point is a query against the other
+# n_train - 1
+# (n_train, n_train - 1) each
+keys, values = at.leave_one_out(x_train, y_train)
 model = at.NWKernelRegression(w=1.0)
-y_fit = model(x_train, keys, values)  # (n_train,)
+# (n_train,)
+y_fit = model(x_train, keys, values)
 # bmm pairs each query's row of weights with its own row of values
-left = model.attention_weights.unsqueeze(1)  # (n_train, 1, n_train - 1)
-batched = left.bmm(values.unsqueeze(-1))  # (n_train, 1, 1)
+# (n_train, 1, n_train - 1)
+left = model.attention_weights.unsqueeze(1)
+# (n_train, 1, 1)
+batched = left.bmm(values.unsqueeze(-1))
 print("prediction:")
 print("  scores, weights:", tuple(attention_weights.shape))
 print("  y_hat:", tuple(y_hat.shape))
 print("training:")
 print("  keys, values, weights:", tuple(keys.shape))
 print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
-# the products written out give the package's results, in the shapes printed
+# the products written out give the package's results, in the
+# shapes printed
 assert (attention_weights @ y_train - y_hat).abs().max() < 1e-5
 assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
 assert scores.shape == attention_weights.shape == (n_test, n_train)
@@ -98,8 +107,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - 注意力提示分两种：非自主性提示（不随意线索）来自输入本身，自主性提示（随意线索）来自观察者的目的。卷积层、全连接层和汇聚层没有自主性提示；注意力机制加入了查询，查询就是自主性提示，键则是非自主性提示。
 # - 平均汇聚不看查询：每个值的权重都是 $1/n$，预测是一条水平线，是后面各种方法的基线。
 # - Nadaraya-Watson 核回归就是以高斯核（上面的非参数公式）打分的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
-# - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在曲线弯曲的右端却反而更差：Nadaraya-Watson 在那里准，只是因为它的两种偏差（单侧偏差和曲率偏差）碰巧互相抵消，直线却沿着窗口里下降的斜率往外推，修正的方向反了。
-# - 带参数的版本学的是 $w = 1/h$；训练时必须留一，否则 $|w|$ 会无止境地增大。
+# - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在右端却反而更差：右端查询的权重重心落在 $f$ 谷底之前下降的那一段上，拟合出的斜率是负的，而 $f$ 从重心到查询总体是上升的，直线沿着负斜率往右外推，修正的方向就反了（Nadaraya-Watson 在那里准，只是因为它的两种偏差碰巧互相抵消）。
+# - 带参数的版本学的是 $w$（带宽 $h = 1/|w|$）；训练时必须留一，否则 $|w|$ 会无止境地增大。
 # - 训练出的 $w$ 是五步 SGD（[全批量](parametric.py#训练)）停下的地方，不是损失的最低点；曲线不平滑不等于预测更差。
 # - 高斯核分数展开后是点积加上每个键一个偏置，这是通向 Transformer 注意力的一步；本章为什么仍只学一个标量，见下面的常见疑问索引。
 #
