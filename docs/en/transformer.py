@@ -193,8 +193,8 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 # - Its three matrices are `nn.Linear` layers made with `bias=False`: they add no constant
 #   vector. That bias of a layer is not the key bias (handbook entry [nn.Linear](handbook/linear.py)).
 # - With `key_bias=False` it drops the key bias, as a Transformer does.
-# - It then also divides the dot product by $\sqrt{d_k}$, $d_k$ being the dimension of the projected
-#   queries and keys. The next section explains why; it calls $d_k$ simply $d$.
+# - It then also divides the dot product by the square root of $d_k$, the dimension of the
+#   projected queries and keys. The next section explains why; it calls this dimension $d$.
 
 # %% [markdown]
 # ## Scaled dot-product attention, written out
@@ -477,7 +477,6 @@ largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
 print(f"(qw)(kw) off the diagonal: at most {largest_qk:.0f}")
-# on the diagonal (qw)(kw) = (kw)^2, twice the key's own bias term
 largest_diag = (x_train[-1] * w).item() ** 2
 print(f"(qw)(kw) on the diagonal: at most {largest_diag:.0f}")
 # the scores q'k' (n_train, n_train): float32 against float64
@@ -486,16 +485,15 @@ score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
 print(f"a score's float32 error: at most {score_err.max().item():.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
-assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
-assert largest_diag > largest_qk and abs(largest_diag - 2 * largest) < 1
+assert 1e-5 < score_err.max() < 1e-3 and largest_diag > largest_qk > 1.9 * largest
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
 # because of the mask but because both terms of its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ reach
 # into the thousands: the key-bias term $\frac{1}{2}(kw)^2$ printed above has the median 530 and the
 # largest 2979, and the dot-product term $(qw)(kw)$ reaches 5828 off the diagonal. On the diagonal,
-# $(qw)(kw) = (kw)^2$, twice the key's own bias term, up to 5957 for the largest key, but the mask
-# hides it there. Stored in float32, a score of a few
+# where the query is the key itself, it is twice the key's own bias term, up to 5957 for the
+# largest key, but the mask hides it there. Stored in float32, a score of a few
 # thousand is rounded, by up to 2.6e-04 as printed, before the softmax sees it; the softmax depends
 # only on differences of scores, so these errors pass into the weights. See [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 # The package's version is

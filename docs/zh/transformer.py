@@ -128,7 +128,7 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 #
 # - 它的三个矩阵各是一个 `nn.Linear`，用 `bias=False` 造出，不加常数向量。这个层的偏置与键偏置无关（手册条目 [nn.Linear](handbook/linear.py)）。
 # - 设 `key_bias=False` 时，它像 Transformer 一样去掉键偏置。
-# - 这时它还把点积除以 $\sqrt{d_k}$，$d_k$ 是投影后查询和键的维数。原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里把 $d_k$ 简写作 $d$。
+# - 这时它还把点积除以投影后查询和键的维数 $d_k$ 的平方根。原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里简写作 $d$。
 
 # %% [markdown]
 # ## 亲手写出缩放点积注意力
@@ -327,7 +327,6 @@ largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
 print(f"(qw)(kw) off the diagonal: at most {largest_qk:.0f}")
-# on the diagonal (qw)(kw) = (kw)^2, twice the key's own bias term
 largest_diag = (x_train[-1] * w).item() ** 2
 print(f"(qw)(kw) on the diagonal: at most {largest_diag:.0f}")
 # the scores q'k' (n_train, n_train): float32 against float64
@@ -336,11 +335,10 @@ score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
 print(f"a score's float32 error: at most {score_err.max().item():.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
-assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
-assert largest_diag > largest_qk and abs(largest_diag - 2 * largest) < 1
+assert 1e-5 < score_err.max() < 1e-3 and largest_diag > largest_qk > 1.9 * largest
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都可达几千：上面打印的键偏置项 $\frac{1}{2}(kw)^2$ 中位数 530、最大 2979；点积项 $(qw)(kw)$ 在对角线以外最大 5828。对角线上 $(qw)(kw) = (kw)^2$，是这个键自己的偏置项的两倍，最大的键达 5957，但已被掩码遮住。几千大小的分数存成 float32，在进 softmax 之前就带上了至多 2.6e-04 的舍入误差（上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都可达几千：上面打印的键偏置项 $\frac{1}{2}(kw)^2$ 中位数 530、最大 2979；点积项 $(qw)(kw)$ 在对角线以外最大 5828。对角线上查询就是键本身，点积项是这个键自己的偏置项的两倍，最大的键达 5957，但已被掩码遮住。几千大小的分数存成 float32，在进 softmax 之前就带上了至多 2.6e-04 的舍入误差（上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
