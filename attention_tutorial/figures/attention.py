@@ -270,15 +270,23 @@ def plot_attention_heatmaps(
         layout = phone_layout(layout, "narrow")
         narrow = layout == "narrow"
         top = max(float(a.max()) for a in panels.values()) or 1.0
+        n_queries, n_keys = next(iter(shapes))
+        # a square table drawn wide gets square cells: at the wide panels' 3:1 its
+        # cells were flat strips and a 4 x 4 block a dash (review fx35)
+        square = n_queries == n_keys and not narrow
         if narrow:  # taller panels the figure's width, the colour bar under them
             fig = new_figure((_HEATMAPS_NARROW_IN, 1.3 + 2.6 * len(panels)))
+        elif square:  # "compressed": the square panels and their colour bar centred
+            fig = new_figure((_HEATMAPS_WIDE_IN, 0.6 + _HEATMAPS_SQUARE_IN * len(panels)))
+            fig.set_layout_engine("compressed")
         else:
             fig = new_figure((_HEATMAPS_WIDE_IN, 0.4 + 2.3 * len(panels)))
         axes = fig.subplots(len(panels), 1, sharex=True, squeeze=False)[:, 0]
         # a phone's tick labels a size up: the numbers a reader looks up (review fx35)
         tick_size = {"labelsize": _HEATMAPS_NARROW_TICK_PT} if narrow else {}
         for ax, (name, weights) in zip(axes, panels.items(), strict=True):
-            image = ax.imshow(weights, cmap="Reds", vmin=0.0, vmax=top, aspect="auto")
+            aspect = "equal" if square else "auto"
+            image = ax.imshow(weights, cmap="Reds", vmin=0.0, vmax=top, aspect=aspect)
             # a code-long title (e.g. "softmax(scores.masked_fill(eye, -inf))") fits the
             # narrow panels at the text size
             ax.set_title(name, fontsize="medium" if narrow else None)
@@ -293,6 +301,8 @@ def plot_attention_heatmaps(
             ax.tick_params(labelfontfamily=FONTS[lang], **tick_size)
         axes[-1].set_xlabel(words["keys"] if queries == "test" else axis_words["keys"])
         where = {"location": "bottom", "aspect": 30} if narrow else {}
+        if square:  # a bar about as thin as the one beside the flat panels
+            where = {"aspect": 40}
         colorbar = fig.colorbar(image, ax=list(axes), label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang], **tick_size)
         # a phone's row of ticks: three when the labels are long (0.0025), else five
@@ -303,15 +313,14 @@ def plot_attention_heatmaps(
         own = queries == "train" and len(set(next(iter(shapes)))) == 1  # the keys' own rows
         items = [_panel_facts(name, weights, own, lang) for name, weights in panels.items()]
         lead = ""
-        if not own:
-            # the picture before the numbers: where the band runs, and which
-            # panel is which when there are two, one above the other
-            if all(_runs_down(weights) for weights in panels.values()):
-                lead = _DIAGONAL_LEAD[lang] + ("" if lang == "zh" else " ")
-            if len(panels) == 2:
-                for item, where in zip(items, _UPPER_LOWER[lang], strict=True):
-                    item["name"] = where.format(name=item["name"])
-                items[0]["name"] = items[0]["name"][0].upper() + items[0]["name"][1:]
+        # the picture before the numbers: where the band runs, and which
+        # panel is which when there are two, one above the other
+        if not own and all(_runs_down(weights) for weights in panels.values()):
+            lead = _DIAGONAL_LEAD[lang] + ("" if lang == "zh" else " ")
+        if len(panels) == 2:
+            for item, where in zip(items, _UPPER_LOWER[lang], strict=True):
+                item["name"] = where.format(name=item["name"])
+            items[0]["name"] = items[0]["name"][0].upper() + items[0]["name"][1:]
         if row is not None:  # which queries the rows are, before what they show
             x2, x1 = row
             lead = _GRID_ROW_FACTS[lang].format(x2=x2, n=len(x1), first=x1[0], last=x1[-1]) + lead
@@ -365,6 +374,9 @@ _HEATMAPS_NARROW_TICK_PT = 14
 # the wide heatmaps fill a desktop's text column (792 px from a 1280 px window up): at
 # 6 inches they sat in its left three quarters, off centre (review of the transformer page)
 _HEATMAPS_WIDE_IN = 8.25
+# the height per panel of a square table drawn wide (square cells, the panels one
+# above the other): 3.6 inches, about 350 px in that column, 7 px a cell for 50 keys
+_HEATMAPS_SQUARE_IN = 3.6
 
 
 # A heatmap's alt text says each query attends mostly to the keys near it while it uses
@@ -518,13 +530,6 @@ _BLOCK_OUTSIDE = 1e-3
 _BLOCK_SHARED = 0.1  # and at least this much to the others in the block
 
 
-# the corner block's bound in each of two panels, one above the other
-_BLOCK_PLACES = {
-    "zh": ("{b}（上图）", "{b}（下图）"),
-    "en": ("{b} in the upper panel", "{b} in the lower"),
-}
-
-
 def _corner_block(panels: dict[str, np.ndarray], lang: str) -> str:
     """The alt text's sentence on a block in a corner of square heatmaps, or ``""``.
 
@@ -532,9 +537,9 @@ def _corner_block(panels: dict[str, np.ndarray], lang: str) -> str:
     end (bottom right) of the keys, each of which gives, in every panel, at most
     ``_BLOCK_OUTSIDE`` of its weight to the keys outside the block and at least
     ``_BLOCK_SHARED`` to the others in it: points bunched together, far from the rest
-    (the transformer page's 4 × 4 block, said in the prose, not in the alt text).
-    The weight outside is given panel by panel, each under its title (one
-    bound over both panels was the masked one's, where the page printed the unmasked one's).
+    (the transformer page's 4 × 4 block). The sentence names the block only: the weight
+    outside it, panel by panel, is the prose's (review fx35: an alt text of ~900 characters
+    repeated the prose's numbers).
 
     >>> near = np.full((2, 2), 0.5)
     >>> rows = np.block(
@@ -570,37 +575,9 @@ def _corner_block(panels: dict[str, np.ndarray], lang: str) -> str:
                 for rows in panels.values()
             )
             if max(outside.values()) <= _BLOCK_OUTSIDE and shared >= _BLOCK_SHARED:
-                bounds = [_two_digits(bound) for bound in outside.values()]
-                if len(panels) == 2:  # one above the other: named by place, briefly
-                    where = _BLOCK_PLACES[lang]
-                    bounds = [w.format(b=b) for w, b in zip(where, bounds, strict=True)]
-                elif len(panels) > 2:  # each panel's bound under its title
-                    where = "{b}（{name}）" if lang == "zh" else "{b} in {name}"
-                    bounds = [
-                        where.format(b=b, name=name) for b, name in zip(bounds, panels, strict=True)
-                    ]
-                block = alt_facts(
-                    f"plot_attention_heatmaps.own.block.{corner}",
-                    lang,
-                    k=k,
-                    outside=("、" if lang == "zh" else ", ").join(bounds),
-                )
+                block = alt_facts(f"plot_attention_heatmaps.own.block.{corner}", lang, k=k)
                 return block if lang == "zh" else " " + block
     return ""
-
-
-def _two_digits(value: float) -> str:
-    """``value`` (>= 0) with enough decimals for its first two digits: 0.000052, not 0.00005.
-
-    >>> (
-    ...     _two_digits(5.156e-05),
-    ...     _two_digits(0.25),
-    ...     _two_digits(0.0),
-    ... )
-    ('0.000052', '0.25', '0.00')
-    """
-    decimals = max(2, 1 - int(np.floor(np.log10(value)))) if value > 0 else 2
-    return f"{value:.{decimals}f}"
 
 
 def _panel_facts(name: str, weights: np.ndarray, own: bool, lang: str) -> dict[str, object]:

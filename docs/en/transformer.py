@@ -72,9 +72,9 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # $x$, look at the keys near $x$. Tying $W_q = W_k = w$ is the sensible choice, not the only one,
 # and once tied its sign does not matter: $w$ and $-w$ give the same predictions. What changes with
 # more features is the subject of the next two sections. The rest carries over unchanged: the
-# leave-one-out loss of [why leave one out](leave-one-out.py), the training with `nn.Parameter`
-# and an optimiser of [parametric attention pooling](parametric.py), and the dot product plus key
-# bias of the [dot-product page](dot-product.py).
+# leave-one-out loss ([why leave one out](leave-one-out.py)), training with `nn.Parameter` and an
+# optimiser ([parametric attention pooling](parametric.py)), and the dot product plus key bias
+# (the [dot-product page](dot-product.py)).
 
 # %% [markdown]
 # ## Queries and keys with more than one feature
@@ -87,7 +87,8 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # On this page the subscripts 1 and 2 number the features, not the training samples as on the
 # earlier pages; only in $k_j$ and $\alpha_i$ do subscripts still number keys. The
 # output depends on $x_1$ only: **$x_2$ is a distraction**. The test inputs are a $20 \times 20$ grid,
-# so $n_\text{test} = 400 \ne n_\text{train} = 100$.
+# so $n_\text{test} = 400 \ne n_\text{train} = 100$: a table of weights is 400 × 100, not square,
+# and a mix-up of the two dimensions fails.
 
 # %%
 # y depends on x_1 only;
@@ -179,19 +180,21 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 # along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
-# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. Why, when in one dimension
-# untied factors only move the kernel's centre? In a Transformer a query and a key play different roles: a word
+# $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. Why bother, if in one
+# dimension untying only moves the kernel's centre? In a Transformer a query and a key play different roles: a word
 # may look for its verb, not for itself. The score is a learned match, not a distance, and a
 # centre moved away from the query is what such a match needs. Expanding the square works for
 # vectors too ([Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias)
 # on the page of dot-product attention), so “Gaussian kernel after learned projections” is
 # **dot-product scores plus one bias per key**. With one feature, $d = 1$, and $W_q = W_k = w$,
 # $W_v = 1$, it is exactly the chapter's model. <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>
-# is that model. Its three matrices are `nn.Linear` layers made with `bias=False`: they add no
-# constant vector. That bias of a layer is not the key bias; see the handbook entry
-# [nn.Linear](handbook/linear.py). With `key_bias=False` it drops the key bias, as a Transformer
-# does, and divides the dot product by the square root of $d_k$, the dimension of the projected
-# queries and keys. The next section explains why; it calls this dimension $d$.
+# is that model:
+#
+# - Its three matrices are `nn.Linear` layers made with `bias=False`: they add no constant
+#   vector. That bias of a layer is not the key bias (handbook entry [nn.Linear](handbook/linear.py)).
+# - With `key_bias=False` it drops the key bias, as a Transformer does.
+# - It then also divides the dot product by the square root of $d_k$, the dimension of the
+#   projected queries and keys. The next section explains why; it calls this dimension $d$.
 
 # %% [markdown]
 # ## Scaled dot-product attention, written out
@@ -296,7 +299,7 @@ with torch.no_grad():
         torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight])
     )
     mha.out_proj.weight.copy_(torch.eye(d))
-# MultiheadAttention wants d_v = d here
+# built without vdim, MultiheadAttention takes values of size d
 V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 with torch.no_grad():
     ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
@@ -384,7 +387,7 @@ print(f"  with the mask    {outside_masked.max().item():.6f}")
 inside = weights_own[:4, :4]  # (4, 4): their weights on one another
 print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
-# the bounds the text and the figure's alt text quote
+# the bounds the text quotes
 bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
 assert bounds == ["0.000037", "0.000052"]
 assert 0.1 < inside.min() and inside.max() < 0.4  # 0.15 to 0.34, printed
@@ -474,20 +477,23 @@ largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
 print(f"(qw)(kw) off the diagonal: at most {largest_qk:.0f}")
+largest_diag = (x_train[-1] * w).item() ** 2
+print(f"(qw)(kw) on the diagonal: at most {largest_diag:.0f}")
 # the scores q'k' (n_train, n_train): float32 against float64
 exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
 score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
 print(f"a score's float32 error: at most {score_err.max().item():.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
-assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
+assert 1e-5 < score_err.max() < 1e-3 and largest_diag > largest_qk > 1.9 * largest
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
-# because of the mask but because both terms of its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ run to
-# thousands: the key-bias term $\frac{1}{2}(kw)^2$ printed above has the median 530 and the largest
-# 2979, and the dot-product term $(qw)(kw)$ reaches 5828 off the diagonal (on the masked diagonal
-# it is twice the largest key-bias term). Stored in float32, a score of a few
+# because of the mask but because both terms of its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ reach
+# into the thousands: the key-bias term $\frac{1}{2}(kw)^2$ printed above has the median 530 and the
+# largest 2979, and the dot-product term $(qw)(kw)$ reaches 5828 off the diagonal. On the diagonal,
+# where the query is the key itself, it is twice the key's own bias term, up to 5957 for the
+# largest key, but the mask hides it there. Stored in float32, a score of a few
 # thousand is rounded, by up to 2.6e-04 as printed, before the softmax sees it; the softmax depends
 # only on differences of scores, so these errors pass into the weights. See [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 # The package's version is

@@ -56,7 +56,7 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # %% [markdown]
 # ## 查询和键不止一个特征
 #
-# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本；只有 $k_j$、$\alpha_i$ 里的下标仍表示第 $j$、$i$ 个键），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400$，不等于 $n_\text{train} = 100$。
+# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本；只有 $k_j$、$\alpha_i$ 里的下标仍表示第 $j$、$i$ 个键），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 $x_1$：**$x_2$ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400$，不等于 $n_\text{train} = 100$：权重表是 400 × 100，不是方阵，两个维度弄混就会报错。
 
 # %%
 # y depends on x_1 only;
@@ -86,7 +86,7 @@ assert gap_kernel < 1e-6
 # %% [markdown]
 # ## 一个 w 为什么会变成矩阵
 #
-# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包。在这个问题上，这就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
+# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包（核值在查询处最高，往各个方向同样快地降下去，等高线是圆）。在这个问题上，这就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
 # 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；R 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
 
@@ -124,7 +124,11 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 # %% [markdown]
 # P 沿 $x_1$ 与查询对齐，那里不带噪声的真值 $f(x_1)$ 和查询处一样，都是 3.56；R 沿 $x_1$ 差了 1.13，真值只有 2.43。输出只取决于 $x_1$，所以该看的邻居是 P。可是圆鼓包给 R 的核值（0.525）比给 P 的（0.174）大得多，因为它只看距离的长度。窄鼓包反过来，给 P 0.853、给 R 0.003：它几乎不管 $x_2$ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
 #
-# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在一维里，不绑定的因子只会挪动核的中心，为什么还要这样？在 Transformer 里，查询和键扮演不同的角色（一个词要找的可能是它的动词，而不是它自己）：分数是学出来的匹配程度，不是距离；中心离开查询，正是这种匹配需要的。平方展开对向量照样成立（点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节），所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型，它的三个矩阵各是一个不带偏置的 `nn.Linear`（`bias=False`，不加常数向量，与键偏置无关；见手册条目 [nn.Linear](handbook/linear.py)）；设 `key_bias=False` 时它像 Transformer 一样去掉键偏置，并把点积除以投影后查询和键的维数 $d_k$ 的平方根（原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里简写作 $d$）。
+# Transformer 再往前走一步，给查询和键**各自**一个矩阵：$q' = W_q q$，$k' = W_k k$；值也有第三个矩阵 $v' = W_v v$。在一维里，不绑定的因子只会挪动核的中心，为什么还要这样？在 Transformer 里，查询和键扮演不同的角色（一个词要找的可能是它的动词，而不是它自己）：分数是学出来的匹配程度，不是距离；中心离开查询，正是这种匹配需要的。平方展开对向量照样成立（点积页“[Transformer 为什么去掉键偏置](dot-product.py#transformer-为什么去掉键偏置)”一节），所以“先做可学习的投影、再用高斯核”就是**点积分数加上每个键一个偏置**；只有一个特征（$d = 1$）时，取 $W_q = W_k = w$、$W_v = 1$，它恰好就是本章的模型。<autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref> 就是这个模型：
+#
+# - 它的三个矩阵各是一个 `nn.Linear`，用 `bias=False` 造出，不加常数向量。这个层的偏置与键偏置无关（手册条目 [nn.Linear](handbook/linear.py)）。
+# - 设 `key_bias=False` 时，它像 Transformer 一样去掉键偏置。
+# - 这时它还把点积除以投影后查询和键的维数 $d_k$ 的平方根。原因见下一节“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”，那里简写作 $d$。
 
 # %% [markdown]
 # ## 亲手写出缩放点积注意力
@@ -192,7 +196,7 @@ with torch.no_grad():
         torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight])
     )
     mha.out_proj.weight.copy_(torch.eye(d))
-# MultiheadAttention wants d_v = d here
+# built without vdim, MultiheadAttention takes values of size d
 V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
 with torch.no_grad():
     ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
@@ -211,7 +215,7 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 #
 # 在《[带参数的注意力汇聚](parametric.py)》一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
 #
-# 用掩码更省事（Transformer 用掩码遮什么，见本节末尾）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`，也可以写成 `torch.where(eye, float("-inf"), scores)`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。算分数时，`x_train[:, None]` 是一列 `(n, 1)`，`x_train[None, :]` 是一行 `(1, n)`，两者相减经广播得到 `(n, n)` 的方阵（手册《[squeeze 与 unsqueeze](handbook/squeeze.py)》）。$w$ 取带参数那一页学到的值：同一个种子，同样的训练，代码在这个折叠框之后：
+# 用掩码更省事（Transformer 用掩码遮什么，见本节末尾）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`，也可以写成 `torch.where(eye, float("-inf"), scores)`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。算分数时，`x_train[:, None]` 是一列 `(n, 1)`，`x_train[None, :]` 是一行 `(1, n)`，两者相减经广播得到 `(n, n)` 的方阵（手册《[squeeze 与 unsqueeze](handbook/squeeze.py)》）。$w$ 取带参数那一页学到的值（同一个种子、同样的训练）；算它的代码在下面的折叠框之后。
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -267,7 +271,7 @@ print(f"  with the mask    {outside_masked.max().item():.6f}")
 inside = weights_own[:4, :4]  # (4, 4): their weights on one another
 print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
 assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
-# the bounds the text and the figure's alt text quote
+# the bounds the text quotes
 bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
 assert bounds == ["0.000037", "0.000052"]
 assert 0.1 < inside.min() and inside.max() < 0.4  # 0.15 to 0.34, printed
@@ -323,16 +327,18 @@ largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
 print("(kw)^2 / 2 over the keys:")
 print(f"  median {median:.0f}, largest {largest:.0f}")
 print(f"(qw)(kw) off the diagonal: at most {largest_qk:.0f}")
+largest_diag = (x_train[-1] * w).item() ** 2
+print(f"(qw)(kw) on the diagonal: at most {largest_diag:.0f}")
 # the scores q'k' (n_train, n_train): float32 against float64
 exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
 score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
 print(f"a score's float32 error: at most {score_err.max().item():.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
-assert 1e-5 < score_err.max() < 1e-3 and largest_qk > 1.9 * largest
+assert 1e-5 < score_err.max() < 1e-3 and largest_diag > largest_qk > 1.9 * largest
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都有几千大：上面打印的键偏置项 $\frac{1}{2}(kw)^2$ 中位数 530、最大 2979，点积项 $(qw)(kw)$ 在对角线以外最大 5828（对角线上它是最大键偏置项的两倍，但已被掩码遮住）。几千大小的分数存成 float32，在进 softmax 之前就带上了至多 2.6e-04 的舍入误差（上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都可达几千：上面打印的键偏置项 $\frac{1}{2}(kw)^2$ 中位数 530、最大 2979；点积项 $(qw)(kw)$ 在对角线以外最大 5828。对角线上查询就是键本身，点积项是这个键自己的偏置项的两倍，最大的键达 5957，但已被掩码遮住。几千大小的分数存成 float32，在进 softmax 之前就带上了至多 2.6e-04 的舍入误差（上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #

@@ -329,16 +329,15 @@ def test_heatmaps_of_training_queries_name_a_block_of_bunched_points_in_a_corner
     rows = np.block([[bunch, np.zeros((3, 9))], [np.zeros((9, 3)), rest]])  # (12, 12)
     masked = np.block([[(1 - np.eye(3)) / 2, np.zeros((3, 9))], [np.zeros((9, 3)), rest]])
     en = at.plot_attention_heatmaps({"A": rows, "B": masked}, queries="train", lang="en")
-    assert "Top left, a 3 × 3 block: the 3 leftmost points" in en.description
-    # each panel's bound under its title (review 29: one bound over both was the masked one's)
-    # the keys outside the block (review r31d: "the other keys" read as the block's others)
+    # review fx35: the block named, its bounds left to the prose (the alt text repeated them)
     assert (
-        "(the weight each gives keys outside the 3: at most 0.00 in the upper panel, 0.00 in the "
-        "lower)" in en.description
+        "Top left, a 3 × 3 block: the 3 leftmost points give their weight almost only to "
+        "one another." in en.description
     )
+    assert "at most" not in en.description
     zh = at.plot_attention_heatmaps({"A": rows}, queries="train", lang="zh").description
-    assert "左上角是一个 3×3 的小块：最左边的 3 个点几乎只把权重分给彼此" in zh
-    assert "每个点分给这 3 个以外的键的权重至多为" in zh
+    assert "左上角是一个 3×3 的小块：最左边的 3 个点几乎只把权重分给彼此。" in zh
+    assert "至多" not in zh
     flipped = at.plot_attention_heatmaps({"A": rows[::-1, ::-1]}, queries="train", lang="en")
     assert "Bottom right, a 3 × 3 block: the 3 rightmost points" in flipped.description
     # 0.01 of a row outside the block: no block; an identity (no sharing): no block
@@ -516,7 +515,9 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     as queries, each panel gives the mean weight on the diagonal (each point's own key):
     about half without the mask, exactly 0 with it. Round 26: it says that these numbers, and
     the keys in use, are computed from the weights and not written on the figure. Round 27:
-    that the diagonal is each point's own key is said once, at the end, not in every panel."""
+    that the diagonal is each point's own key is said once, at the end, not in every panel.
+    Review fx35: the picture, not the prose's numbers: the upper and lower panel named, one
+    number each (the mean weight on the diagonal), the keys in use left to the prose."""
     own = np.array([[0.5, 0.3, 0.2], [0.25, 0.5, 0.25], [0.1, 0.4, 0.5]])
     masked = np.array([[0.0, 0.6, 0.4], [0.5, 0.0, 0.5], [0.2, 0.8, 0.0]])
     text = at.plot_attention_heatmaps(
@@ -524,29 +525,30 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     ).description
     if lang == "zh":
         assert text.startswith("两幅注意力权重热图上下排列")  # counted, not "几幅"
-        assert "softmax(scores)：对角线最醒目（每一行最大的权重都在对角线上），有效键数" in text
-        assert "对角线上的权重平均为 0.50；masked：" in text
+        stands_out = "对角线最醒目（每一行最大的权重都在对角线上）"
+        upper = f"上图 softmax(scores)：{stands_out}，对角线上的权重平均为 0.50"
+        assert upper + "；下图 masked：" in text
         assert text.count("自己的键") == 1
         # a reader: say what the eye sees, the weight moved beside the diagonal
         assert "masked：权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）" in text
         assert (
-            "上的权重平均为 0；有效键数是每个查询的 1/Σα² 再对查询取平均；对角线是每个点自己的键；"
-            "有效键数和对角线上的"
-            "平均权重由所画的权重算出，图上没有写出；颜色条从 0 到 0.80。" in text
+            "上的权重平均为 0；对角线是每个点自己的键，其平均权重由所画的权重算出，图上没有写出；"
+            "颜色条从 0 到 0.80。" in text
         )
+        assert "有效键数" not in text
     else:
         assert text.startswith("Two heatmaps of attention weights, one above the other")
         stands_out = "a diagonal that stands out (every row has its largest weight on it)"
-        assert f"softmax(scores): {stands_out}" in text
-        assert "mean weight on the diagonal 0.50; masked:" in text
+        assert f"Upper panel, softmax(scores): {stands_out}, mean weight on the diagonal" in text
+        assert "mean weight on the diagonal 0.50; lower panel, masked:" in text
         assert text.count("own key") == 1
         assert "masked: the weight moved to the cells beside the diagonal (every row" in text
         assert (
-            "on the diagonal 0; keys in use: each query's 1/Σα², averaged over the "
-            "queries; the diagonal is each point's own key; the keys in use and the mean weight "
-            "on the diagonal are computed from the weights drawn, not written on the figure; "
-            "the colour bar runs from 0 to 0.80." in text
+            "on the diagonal 0; the diagonal is each point's own key, its mean weight computed "
+            "from the weights drawn, not written on the figure; the colour bar runs from 0 to "
+            "0.80." in text
         )
+        assert "in use" not in text
     assert "band" not in text and "带内" not in text
     three = at.plot_attention_heatmaps(
         {"a": own, "b": masked, "c": own}, queries="train", lang=lang
