@@ -380,13 +380,13 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_explorer_panels.left": "左边",
         "plot_explorer_panels.right": "右边",
         "plot_explorer_panels.on": "上",
-        "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，{time}，{memory}{counted}",
-        # a time or a memory at the smallest and the largest n: two values, or one the same
-        # at both ("1 s at both n", not "from 1 s to 1 s")
+        "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，{time}，"
+        "峰值内存从 {m_min} 到 {m_max}{counted}",
+        # the time at the smallest and the largest n: two values, or one the same at both
+        # ("1 s at both n", not "from 1 s to 1 s")
         "plot_scaling.range": "{what}从 {low} 到 {high}",
         "plot_scaling.same": "{what}在两个 n 处都是 {low}",
         "plot_scaling.time": "时间",
-        "plot_scaling.memory": "峰值内存",
         "plot_scaling.counted": "，算出的字节数从 {c_min} 到 {c_max}",
         # a formulation measured at one n only: a point, no range
         "plot_scaling.point": "{name}：n = {n_min} 时，时间 {t_min}，峰值内存 {m_min}{counted}",
@@ -469,11 +469,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_explorer_panels.left": "to its left",
         "plot_explorer_panels.right": "to its right",
         "plot_explorer_panels.on": "on it",
-        "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, {time}, {memory}{counted}",
+        "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, {time}, "
+        "peak memory from {m_min} to {m_max}{counted}",
         "plot_scaling.range": "{what} from {low} to {high}",
         "plot_scaling.same": "{what} {low} at both n",
         "plot_scaling.time": "time",
-        "plot_scaling.memory": "peak memory",
         "plot_scaling.counted": ", counted bytes from {c_min} to {c_max}",
         # a formulation measured at one n only: a point, no range
         "plot_scaling.point": "{name}: at n = {n_min}, time {t_min}, peak memory {m_min}{counted}",

@@ -330,21 +330,14 @@ def plot_scaling(
                     c_min=_bytes_drawn(float(first["predicted_bytes"]), lang),
                     c_max=_bytes_drawn(float(last["predicted_bytes"]), lang),
                 )
-            ends = {  # "time from 0.0004 s to 4 s", or "time 1 s at both n"
-                key: ALT_FACTS[lang]["plot_scaling." + ("same" if low == high else "range")].format(
-                    what=ALT_FACTS[lang][f"plot_scaling.{key}"], low=low, high=high
-                )
-                for key, low, high in (
-                    ("time", *(f"{spoken(float(r['seconds']))} s" for r in (first, last))),
-                    (
-                        "memory",
-                        *(_bytes_drawn(float(r["peak_bytes"]), lang) for r in (first, last)),
-                    ),
-                )
-            }
+            # "time from 0.0004 s to 4 s", or "time 1 s at both n" (not "from 1 s to 1 s")
+            low, high = (f"{spoken(float(r['seconds']))} s" for r in (first, last))
+            time = ALT_FACTS[lang]["plot_scaling." + ("same" if low == high else "range")].format(
+                what=ALT_FACTS[lang]["plot_scaling.time"], low=low, high=high
+            )
             items.append(
                 {
-                    **ends,
+                    "time": time,
                     "name": labels[f"scale_{name}"],
                     "n_min": f"{int(first['n']):,}",
                     "n_max": f"{int(last['n']):,}",
