@@ -379,8 +379,13 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_explorer_panels.left": "左边",
         "plot_explorer_panels.right": "右边",
         "plot_explorer_panels.on": "上",
-        "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，时间从 {t_min} 到 {t_max}，"
+        "plot_scaling.panel": "{name}：n 从 {n_min} 到 {n_max}，{time}，"
         "峰值内存从 {m_min} 到 {m_max}{counted}",
+        # the time at the smallest and the largest n: two values, or one the same at both
+        # ("1 s at both n", not "from 1 s to 1 s")
+        "plot_scaling.range": "{what}从 {low} 到 {high}",
+        "plot_scaling.same": "{what}在两个 n 处都是 {low}",
+        "plot_scaling.time": "时间",
         "plot_scaling.counted": "，算出的字节数从 {c_min} 到 {c_max}",
         # a formulation measured at one n only: a point, no range
         "plot_scaling.point": "{name}：n = {n_min} 时，时间 {t_min}，峰值内存 {m_min}{counted}",
@@ -458,8 +463,11 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_explorer_panels.left": "to its left",
         "plot_explorer_panels.right": "to its right",
         "plot_explorer_panels.on": "on it",
-        "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, time from {t_min} to {t_max}, "
+        "plot_scaling.panel": "{name}: n from {n_min} to {n_max}, {time}, "
         "peak memory from {m_min} to {m_max}{counted}",
+        "plot_scaling.range": "{what} from {low} to {high}",
+        "plot_scaling.same": "{what} {low} at both n",
+        "plot_scaling.time": "time",
         "plot_scaling.counted": ", counted bytes from {c_min} to {c_max}",
         # a formulation measured at one n only: a point, no range
         "plot_scaling.point": "{name}: at n = {n_min}, time {t_min}, peak memory {m_min}{counted}",
@@ -1084,11 +1092,12 @@ def _said(words: str, text: str) -> bool:
 def _figure_words(fig: Figure, lang: str, said: str = "") -> list[str]:
     """The words drawn in ``fig``: titles, axis labels, legends and free texts, each once.
 
-    Only what ``said`` (the description before the list) does not already say (fx35: the
-    list repeated the description, and the transformer heatmaps' titles were said twice): a
-    title, a free text or a legend entry that ``said`` contains is left out ("square:
-    start" is said by "a square (start)"), and an axis or colour bar that ``said`` names as
-    such ("x axis: the keys (training inputs)").
+    A legend is listed whole, every entry in the order drawn, whatever ``said`` (the
+    description before the list) says: a check of each entry against the description left
+    the two languages with different partial legends (fx35-alt2: the English loss-against-w
+    chart named one of its three entries). A title or a free text is left out only when
+    ``said`` states it word for word (in any case), and is never listed twice; an axis or
+    colour bar only when ``said`` names it as such ("x axis: the keys (training inputs)").
 
     A figure whose panels each need their whole axis list (``fig.alt_every_axis``, e.g. the
     explorer's heatmap, whose keys axis the bumps panel above it also names) repeats an axis
@@ -1129,17 +1138,10 @@ def _figure_words(fig: Figure, lang: str, said: str = "") -> list[str]:
         if not _said(_clean(text), said):  # its words alone, without "title:"
             add(form.format(text), label=text)
 
-    def add_legend(texts: list[str]) -> None:
-        colon = "：" if lang == "zh" else ": "
-        brackets = "（{}）" if lang == "zh" else " ({})"
-        entries = []
-        for entry in (_clean(t) for t in texts):
-            name, _, meaning = entry.partition(colon)
-            if _said(entry, said) or (meaning and _said(name + brackets.format(meaning), said)):
-                continue
-            entries.append(entry)
+    def add_legend(texts: list[str]) -> None:  # every entry, said or not (fx35-alt2)
+        entries = [entry for entry in (_clean(t) for t in texts) if entry]
         if entries:
-            add(parts["legend"].format(parts["sep"].join(entries)))
+            add(parts["legend"].format(parts["sep"].join(entries)), again=True)
 
     if fig._suptitle is not None:
         add_named(fig._suptitle.get_text(), parts["title"])

@@ -126,7 +126,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_bytes": "峰值内存",
         "scale_predicted": "算出的字节数：点线，\n颜色同所属写法",
         # one formulation's counted bytes: the swatch has its colour, one short line
-        "scale_predicted_one": "按中间张量算出的字节数（点线）",
+        "scale_predicted_one": "{name}：按中间张量算出的字节数（点线）",
         "scale_tiled": "平铺（repeat_interleave）",
         "scale_broadcast": "广播",
         "scale_chunked": "分块（在线 softmax）",
@@ -251,7 +251,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_seconds": "time (seconds)",
         "scale_bytes": "peak memory",
         "scale_predicted": "counted bytes (dotted, in\nits formulation's colour)",
-        "scale_predicted_one": "counted bytes (dotted)",
+        "scale_predicted_one": "{name}: counted bytes (dotted)",
         "scale_tiled": "tiled (repeat_interleave)",
         "scale_broadcast": "broadcast",
         "scale_chunked": "chunked (online softmax)",

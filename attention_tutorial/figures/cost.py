@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -331,6 +332,8 @@ def plot_scaling(
             one = len(counted) == 1
             swatch = counted[0] if one else _NEUTRAL
             entry = labels["scale_predicted_one" if one else "scale_predicted"]
+            # whose bytes: "tiled: counted bytes (dotted)" (the short name, before its brackets)
+            entry = entry.format(name=re.split(r" \(|（", counted_names[0])[0])
             time_ax.plot([], [], ":", color=swatch, linewidth=2.2, label=entry)
         columns = 2 if layout == "wide" else 1
         fig.legend(loc="outside lower center", ncols=columns, frameon=False, fontsize=_TEXT_PT)
@@ -350,8 +353,14 @@ def plot_scaling(
                     c_min=_bytes_drawn(float(first["predicted_bytes"]), lang),
                     c_max=_bytes_drawn(float(last["predicted_bytes"]), lang),
                 )
+            # "time from 0.0004 s to 4 s", or "time 1 s at both n" (not "from 1 s to 1 s")
+            low, high = (f"{spoken(float(r['seconds']))} s" for r in (first, last))
+            time = ALT_FACTS[lang]["plot_scaling." + ("same" if low == high else "range")].format(
+                what=ALT_FACTS[lang]["plot_scaling.time"], low=low, high=high
+            )
             items.append(
                 {
+                    "time": time,
                     "name": labels[f"scale_{name}"],
                     "n_min": f"{int(first['n']):,}",
                     "n_max": f"{int(last['n']):,}",

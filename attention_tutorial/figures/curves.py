@@ -9,7 +9,7 @@ The examples use [`make_data`][attention_tutorial.data.make_data] and
 [`loss_curve`][attention_tutorial.analysis.loss_curve] and
 [`w_path`][attention_tutorial.training_paths.w_path] (in ``plot_w_paths`` with
 ``log_w=True``, a gradient step on $\log w$; in ``plot_loss`` without it, a gradient step
-on $w$ itself, as ``train`` takes).
+on $w$ itself, as ``train`` does).
 """
 
 from __future__ import annotations

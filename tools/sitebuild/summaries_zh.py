@@ -476,13 +476,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_train": _Y_TRAIN,
         "titles": "代替 `fits` 的键作各幅的标题，每条拟合一个，顺序相同：字符串在各种语言里"
         "原样显示；用文字写的标题给一个“语言 → 标题”的映射"
-        '（`{"zh": ..., "en": ...}`）。替代文字用各幅的标题指称它们。',
+        '（`{"zh": ..., "en": ...}`）。替代文字用各幅的标题称呼它们。',
         "layout": '`"wide"`：各幅并排，图例在它们下面；' + _PHONE + "：各幅上下排列，图例在下面。",
         "lang": _LANG,
         "return": "图，每条拟合一幅；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射、`fits` 的某个键不是字符串、某个数组含有非实数"
         "（布尔值、字符串、复数或 `None`），或某个标题既不是字符串也不是字符串的映射时。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知、`fits` 是空的、长度不一致、"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，`fits` 是空的，长度不一致，"
         "`titles` 的个数与拟合不同，或标题映射里没有 `lang` 时。",
     },
     "figures.curves.plot_loss": {
@@ -1444,7 +1444,7 @@ PARAGRAPHS: dict[str, str] = {
     "[`loss_curve`][attention_tutorial.analysis.loss_curve] and "
     "[`w_path`][attention_tutorial.training_paths.w_path] (in ``plot_w_paths`` with "
     "``log_w=True``, a gradient step on $\\log w$; in ``plot_loss`` without it, a gradient "
-    "step on $w$ itself, as ``train`` takes).": (
+    "step on $w$ itself, as ``train`` does).": (
         "示例用到 [`make_data`][attention_tutorial.data.make_data] 和 "
         "[`SEED`][attention_tutorial.data.SEED]（数据）、"
         "[`nadaraya_watson`][attention_tutorial.pooling.nadaraya_watson]、"

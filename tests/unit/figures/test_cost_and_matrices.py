@@ -688,3 +688,30 @@ def test_two_rows_of_a_formulation_at_one_n_are_refused_not_zigzagged() -> None:
         plot_scaling(rows, lang="en")
     # the same n in two formulations is the normal case
     assert plot_scaling(ROWS, lang="en").description
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_an_equal_time_is_said_once_and_the_dotted_entry_names_its_formulation(lang) -> None:
+    """fx35-alt2: a time equal at both ends read "time from 1 s to 1 s"; the legend entry of
+    one formulation's counted bytes, "counted bytes (dotted)", did not say whose they were."""
+    rows = []
+    for n in (100, 10000):
+        rows.append({"formulation": "tiled", "n": n, "seconds": 1.0, "peak_bytes": 12.0 * n * n,
+                     "predicted_bytes": 12 * n * n})  # fmt: skip
+        rows.append({"formulation": "sdpa", "n": n, "seconds": 1e-8 * n * n,
+                     "peak_bytes": 4000.0 * n})  # fmt: skip
+    fig = plot_scaling(rows, lang=lang)
+    text = fig.description
+    same, apart = ("时间在两个 n 处都是 1 s", "时间从 0.0001 s 到 1 s") if lang == "zh" else (
+        "time 1 s at both n", "time from 0.0001 s to 1 s")  # fmt: skip
+    assert (
+        same in text
+        and apart in text
+        and "from 1 s to 1 s" not in text
+        and "从 1 s 到 1 s" not in text
+    )
+    entries = [t.get_text() for t in fig.legends[0].get_texts()]
+    whose = (
+        "平铺：按中间张量算出的字节数（点线）" if lang == "zh" else "tiled: counted bytes (dotted)"
+    )
+    assert entries[-1] == whose and whose in text
