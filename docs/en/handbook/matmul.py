@@ -335,8 +335,9 @@ try:
 except RuntimeError as err:
     print("RuntimeError:", err)
     said = str(err)
-    # batch2 (the right side): expected
-    # (batch, columns of A), got its rows
+    # batch2, the right side: expected
+    # (batch, columns of A), got its
+    # (batch, rows)
     assert "[4, 3] but" in said
     assert said.endswith("[4, 2].")
 
