@@ -321,7 +321,7 @@ except RuntimeError as err:
 
 # %% [markdown]
 # Batch dimensions that match are not enough: the summed axes must still have the same
-# size, and with more than two dimensions on the right the message changes again. Below,
+# size. Below,
 # `A` is on the left and a stack of 4 `(2, 3)` matrices on the right: the last axis of `A`
 # is 3, but each matrix on the right has 2 rows. With more than two dimensions on the right,
 # PyTorch hands the work to `torch.bmm` inside, and the message is bmm's: `batch2` is the
