@@ -15,8 +15,8 @@
 # inside `with prints_error(…)`). It is wrapped at 40 characters so that a phone shows it
 # whole; yours is one line: paste it whole.
 #
-# Each entry's code runs on its own after the first code cell (the imports). The page's last
-# cell only checks what its text claims: skip it.
+# Each entry's code runs on its own after the first code cell (the imports). Only the page's
+# last cell uses variables of earlier entries: it only checks what the text claims, so skip it.
 # %%
 import functools
 
@@ -123,7 +123,9 @@ with prints_error(RuntimeError):
 # - **Cause**: a matrix times a vector whose length is not the matrix's number of columns.
 #   In the message, `mat (…)` and `vec (…)` are the shapes of the matrix and the vector;
 #   `input (…)` is the tensor PyTorch keeps the result in (one entry per row of the
-#   matrix): ignore it.
+#   matrix): ignore it. With a stack of matrices on the left, the batch dimensions are
+#   folded into the rows: `(4, 2, 3) @ (2,)` says `input (8), mat (8x3), vec (2)` (the
+#   second message below).
 # - **Fix**: the vector's length must be `A.shape[1]`; check that the numbers of queries
 #   and keys are not swapped.
 # - **Explained in**: [the pitfalls of torch.matmul](matmul.py#pitfalls).
@@ -133,6 +135,12 @@ A = torch.ones(2, 3)  # (2, 3)
 with prints_error(RuntimeError):
     # (2, 3) @ (2,)
     torch.matmul(A, torch.ones(2))
+# (4, 2, 3): a batch on the left
+stack = torch.ones(4, 2, 3)
+with prints_error(RuntimeError):
+    # (4, 2, 3) @ (2,): the batch is
+    # folded into the rows, (8, 3)
+    torch.matmul(stack, torch.ones(2))
 
 # %% [markdown]
 # ### batch1 must be a 3D tensor
@@ -158,10 +166,14 @@ with prints_error(RuntimeError):
 # - **Cause**: the first two dimensions of `bmm`'s second argument (PyTorch calls it
 #   `batch2`) must be (batch size, columns of the first argument): the values were
 #   unsqueezed in the wrong place, or the two batch sizes differ (`bmm` does not broadcast).
+#   `torch.matmul` or `@` with more than two dimensions on the right says the same (the
+#   second message below): PyTorch hands the work to `bmm` inside, `batch2` is the stack on
+#   the right, and the left operand's last axis is not the number of rows of its matrices.
 # - **Fix**: write the values as `values.unsqueeze(-1)`; if one batch size is 1, use
 #   `torch.matmul`, which broadcasts it; otherwise the two batch sizes should be equal (check
 #   `n_train` and `n_test`).
-# - **Explained in**: [the pitfalls of torch.bmm](bmm.py#pitfalls).
+# - **Explained in**: [the pitfalls of torch.bmm](bmm.py#pitfalls);
+#   [the pitfalls of torch.matmul](matmul.py#pitfalls) (`@` with more than two dimensions on the right).
 
 # %%
 # (n_queries, n_keys) each
@@ -172,6 +184,13 @@ with prints_error(RuntimeError):
     torch.bmm(
         weights.unsqueeze(1),
         values.unsqueeze(1),
+    )
+with prints_error(RuntimeError):
+    # (2, 3) @ (4, 2, 3): 3 != 2; a 3-D
+    # right side goes to bmm
+    torch.matmul(
+        torch.ones(2, 3),
+        torch.ones(4, 2, 3),
     )
 
 # %% [markdown]
@@ -714,10 +733,10 @@ print("w after one step:", value)
 # %% [markdown]
 # ### Trying to backward through the graph a second time
 #
-# - **Cause**: `backward()` frees the intermediate values saved in the
-#   [computational graph](../glossary.md#computational-graph) once it has
-#   used them, so one loss cannot be backpropagated twice. In a training loop the usual
-#   cause is a loss (or a tensor computed from it) carried over from the previous step.
+# - **Cause**: the second `backward()` needs the intermediate values saved in the
+#   [computational graph](../glossary.md#computational-graph) (below, the result of
+#   `exp()`) again, but the first `backward()` freed them once it had used them. In a
+#   training loop the usual cause is a loss (or a tensor computed from it) carried over from the previous step.
 # - **Fix**: compute a new loss with a new forward pass at every step; use
 #   `backward(retain_graph=True)` only when you really need two passes.
 # - **Explained in**: [the pitfalls of torch.optim.SGD](training.py#pitfalls_2) (`backward()`
@@ -1044,6 +1063,18 @@ assert "(8x3 and 2x3)" in folded
 linear = said(lambda: layer(stack))
 assert linear == folded
 assert layer.weight.T.shape == (2, 3)
+# size mismatch: the batch is folded
+# into the rows of mat, and of input
+one = torch.ones(2)
+vec = said(torch.matmul, stack, one)
+assert "input (8), mat (8x3)" in vec
+# batch2: matmul with a 3-D right side
+# says what bmm says
+a3 = A.expand(4, 2, 3)
+bmm = said(torch.bmm, a3, stack)
+mm = said(torch.matmul, A, stack)
+assert mm == bmm
+assert "batch2" in bmm
 # Float but found Double: bmm and
 # matmul of 3-D tensors say the same
 a = torch.full((3, 1, 2), 0.5)

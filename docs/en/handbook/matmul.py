@@ -2,9 +2,8 @@
 # # torch.matmul: one function, five kinds of product
 #
 # `torch.matmul(input, other)` (also written `input @ other`) multiplies and sums along
-# one pair of axes: the last axis of `input` against the second-to-last axis of `other`.
-# The shape of the result depends on how many dimensions each tensor has, which gives
-# five cases.
+# one pair of axes (which pair: see the arguments below). The shape of the result depends
+# on how many dimensions each tensor has, which gives five cases.
 #
 # The `at` imported below is this tutorial's own package: `at.diagram_*` only draws the
 # pictures and is not PyTorch API you need to learn.
@@ -48,13 +47,15 @@ import attention_tutorial as at
 # - **Batched** (either side has more than two dimensions): the last two axes hold the
 #   matrices; the axes in front of them (the [batch dimensions](../glossary.md#batch-dimension)) pile many matrices into
 #   a stack. The two stacks are multiplied pair by pair: the first matrix of one with the
-#   first of the other, the second with the second, and so on. Which matrix pairs with
-#   which follows the rule of [broadcasting](expand.py#broadcasting): the two batch shapes
-#   are aligned from the right, and in each dimension the two sizes are equal or one of
-#   them is 1, the side with 1 being reused. A side with no batch dimensions at all (a
-#   single matrix or vector) is multiplied with every matrix of the other stack.
-#   With `...` for the batch dimensions: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`.
-#   Everything said about batches further down is this one rule.
+#   first of the other, the second with the second, and so on. With `...` for the batch
+#   dimensions: `(..., n, d)` and `(..., d, m)` → `(..., n, m)`. Which matrix pairs with
+#   which follows the rule of [broadcasting](expand.py#broadcasting) (everything said
+#   about batches further down is this one rule):
+#     - The two batch shapes are aligned from the right.
+#     - In each aligned dimension the two sizes are equal, or one of them is 1: the side
+#       with 1 is reused.
+#     - A side with no batch dimensions at all (a single matrix or vector) is multiplied
+#       with every matrix of the other stack.
 #
 # You can check the two steps of 1-D · 2-D, the 1 put in and taken out again:
 # `reshape(1, 3)` turns the vector into a one-row matrix, and then the result keeps the
@@ -317,6 +318,31 @@ except RuntimeError as err:
 
 # %% [markdown]
 # Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+
+# %% [markdown]
+# Batch dimensions that match are not enough: the summed axes must still have the same
+# size. Below,
+# `A` is on the left and a stack of 4 `(2, 3)` matrices on the right: the last axis of `A`
+# is 3, but each matrix on the right has 2 rows. With more than two dimensions on the right,
+# PyTorch hands the work to `torch.bmm` inside, and the message is bmm's: `batch2` is the
+# stack on the right, whose first two dimensions should be `[4, 3]` (the batch size and the
+# columns of `A`) and are `[4, 2]` (the batch size and its rows):
+
+# %%
+try:
+    # (2, 3) @ (4, 2, 3): 3 != 2
+    torch.matmul(A, torch.ones(4, 2, 3))
+except RuntimeError as err:
+    print("RuntimeError:", err)
+    said = str(err)
+    # batch2, the right side: expected
+    # (batch, columns of A), got its
+    # (batch, rows)
+    assert "[4, 3] but" in said
+    assert said.endswith("[4, 2].")
+
+# %% [markdown]
+# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # And `*` is not `@`: `*` multiplies element by element (with broadcasting) and sums

@@ -12,7 +12,7 @@
 # 由 PyTorch 2.13 或本教程的包 `attention_tutorial` 报出。为了让手机上的输出框放得下，
 # 这里把报错折成每行不超过 40 个字符；你看到的是一整行，原样整行粘贴即可。
 #
-# 每个条目的代码只依赖第一个单元格（导入），可以单独运行。本页最后一个单元格只核对正文说到的结论，可以跳过。
+# 每个条目的代码只依赖第一个单元格（导入），可以单独运行。只有本页最后一个单元格用到前面条目里的变量：它只核对正文说到的结论，可以跳过。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 # %%
@@ -115,6 +115,7 @@ with prints_error(RuntimeError):
 #
 # - **原因**：矩阵乘向量，向量的长度不等于矩阵的列数。报错里的 `mat (…)` 和 `vec (…)` 是矩阵和向量的形状；
 #   `input (…)` 是 PyTorch 内部存放结果的张量（矩阵每行一个数），可以不管。
+#   左边是一摞矩阵时，批量维被并入行数：`(4, 2, 3) @ (2,)` 报的是 `input (8), mat (8x3), vec (2)`（下面第二条报错）。
 # - **改法**：向量长度应为 `A.shape[1]`；检查是不是把查询和键的个数弄反了。
 # - **讲解**：[torch.matmul 的陷阱](matmul.py#陷阱)。
 
@@ -123,6 +124,12 @@ A = torch.ones(2, 3)  # (2, 3)
 with prints_error(RuntimeError):
     # (2, 3) @ (2,)
     torch.matmul(A, torch.ones(2))
+# (4, 2, 3): a batch on the left
+stack = torch.ones(4, 2, 3)
+with prints_error(RuntimeError):
+    # (4, 2, 3) @ (2,): the batch is
+    # folded into the rows, (8, 3)
+    torch.matmul(stack, torch.ones(2))
 
 # %% [markdown]
 # ### batch1 must be a 3D tensor
@@ -144,8 +151,10 @@ with prints_error(RuntimeError):
 #
 # - **原因**：`bmm` 的第二个参数（PyTorch 叫它 `batch2`）的前两维必须是（批量大小、第一个参数的列数）：
 #   值的 `unsqueeze` 放错了位置，或者两个批量大小不同（`bmm` 不广播）。
+#   `torch.matmul` 或 `@` 的右边超过二维时，PyTorch 内部交给 `bmm` 去算，报的也是这一句（下面第二条报错）：
+#   `batch2` 是右边那一摞，左边的最后一维不等于右边每个矩阵的行数。
 # - **改法**：值写成 `values.unsqueeze(-1)`；一边的批量大小是 1 时，改用会把它广播的 `torch.matmul`；否则两边的批量本该一样大（检查 `n_train` 与 `n_test`）。
-# - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)。
+# - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)、[torch.matmul 的陷阱](matmul.py#陷阱)（`@` 的右边超过二维）。
 
 # %%
 # (n_queries, n_keys) each
@@ -156,6 +165,13 @@ with prints_error(RuntimeError):
     torch.bmm(
         weights.unsqueeze(1),
         values.unsqueeze(1),
+    )
+with prints_error(RuntimeError):
+    # (2, 3) @ (4, 2, 3): 3 != 2; a 3-D
+    # right side goes to bmm
+    torch.matmul(
+        torch.ones(2, 3),
+        torch.ones(4, 2, 3),
     )
 
 # %% [markdown]
@@ -644,7 +660,7 @@ print("w after one step:", value)
 # %% [markdown]
 # ### Trying to backward through the graph a second time
 #
-# - **原因**：`backward()` 用完[计算图](../glossary.md#computational-graph)里保存的中间结果就把它们释放了，同一个损失不能再反向传播一次。
+# - **原因**：第二次 `backward()` 要再用[计算图](../glossary.md#computational-graph)里保存的中间结果（下面是 `exp()` 的结果），而第一次 `backward()` 用完就把它们释放了。
 #   训练循环里常见的原因是把上一轮的损失（或由它算出的张量）带进了这一轮。
 # - **改法**：每一步重新做一次前向计算得到新的损失；确实要两次时才用 `backward(retain_graph=True)`。
 # - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)（对同一个损失调用两次 `backward()`）、[带参数的注意力汇聚：训练](../parametric.py#训练)。
@@ -947,6 +963,18 @@ assert "(8x3 and 2x3)" in folded
 linear = said(lambda: layer(stack))
 assert linear == folded
 assert layer.weight.T.shape == (2, 3)
+# size mismatch: the batch is folded
+# into the rows of mat, and of input
+one = torch.ones(2)
+vec = said(torch.matmul, stack, one)
+assert "input (8), mat (8x3)" in vec
+# batch2: matmul with a 3-D right side
+# says what bmm says
+a3 = A.expand(4, 2, 3)
+bmm = said(torch.bmm, a3, stack)
+mm = said(torch.matmul, A, stack)
+assert mm == bmm
+assert "batch2" in bmm
 # Float but found Double: bmm and
 # matmul of 3-D tensors say the same
 a = torch.full((3, 1, 2), 0.5)

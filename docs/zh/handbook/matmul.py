@@ -1,9 +1,8 @@
 # %% [markdown]
 # # torch.matmul：一个函数，五种乘法
 #
-# `torch.matmul(input, other)`（也可以写成 `input @ other`）沿一对轴相乘再求和：
-# `input` 的最后一个轴对上 `other` 的倒数第二个轴。结果长什么样取决于两个张量各有几维，
-# 一共五种情况。
+# `torch.matmul(input, other)`（也可以写成 `input @ other`）沿一对轴相乘再求和（是哪两个轴，见下面的参数）。
+# 结果长什么样取决于两个张量各有几维，一共五种情况。
 #
 # 下面导入的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
 #
@@ -41,11 +40,11 @@ import attention_tutorial as at
 # - **二维 · 一维**：`(n, d)` 与 `(d,)` → `(n,)`。后面补 1：`(n, d) @ (d, 1)` 得 `(n, 1)`，再去掉这个 1。
 # - **成批**（任一边超过两维）：最后两个轴是矩阵，前面的轴（[批量维](../glossary.md#batch-dimension)）把许多矩阵叠成一摞。
 #   两摞矩阵一对一对地相乘：第一个乘第一个，第二个乘第二个，依此类推。
-#   两边的批量维怎样配对，用的是[广播](expand.py#广播)的规则：批量形状从右端对齐，
-#   每一维的两个长度要么相等，要么有一个是 1，是 1 的那一边重复使用；
-#   缺了批量维的一边（只是一个矩阵或向量）就和另一摞里的每个矩阵各乘一次。
 #   用 `...` 表示批量维，形状是：`(..., n, d)` 与 `(..., d, m)` → `(..., n, m)`。
-#   下面说到成批时，用的都是这一条规则。
+#   两边的批量维怎样配对，用的是[广播](expand.py#广播)的规则（下面说到成批时，用的都是这一条）：
+#     - 两边的批量形状从右端对齐。
+#     - 对齐的每一维，两个长度要么相等，要么有一个是 1；是 1 的那一边重复使用。
+#     - 缺了批量维的一边（只是一个矩阵或向量），和另一摞里的每个矩阵各乘一次。
 #
 # 一维 · 二维时“补 1 再去掉”这两步，可以自己验证：`reshape(1, 3)` 把向量变成一行的矩阵，
 # 结果就多出大小为 1 的那一维：
@@ -291,6 +290,27 @@ except RuntimeError as err:
 
 # %% [markdown]
 # 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+
+# %% [markdown]
+# 批量维配得上，求和的那一维也要一样长。下面左边是 `A`，右边是 4 个 `(2, 3)` 矩阵叠成的一摞：`A` 的最后一维是 3，右边每个矩阵却只有 2 行。
+# 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报的是 bmm 的错：`batch2` 指右边那一摞，
+# 应有的前两维是 `[4, 3]`（批量大小、`A` 的列数），实际是 `[4, 2]`（批量大小、行数）：
+
+# %%
+try:
+    # (2, 3) @ (4, 2, 3): 3 != 2
+    torch.matmul(A, torch.ones(4, 2, 3))
+except RuntimeError as err:
+    print("RuntimeError:", err)
+    said = str(err)
+    # batch2, the right side: expected
+    # (batch, columns of A), got its
+    # (batch, rows)
+    assert "[4, 3] but" in said
+    assert said.endswith("[4, 2].")
+
+# %% [markdown]
+# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。

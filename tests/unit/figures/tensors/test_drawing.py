@@ -98,7 +98,7 @@ WORD = {  # one caption per function, in both languages
     "unsqueeze": ("新插入的轴：dim=0（长度 1）", "new axis: dim=0 (size 1)"),
     "squeeze": ("去掉的长度为 1 的轴：dim=0", "size-1 axes removed: dim=0"),
     "matmul": ("a 的形状 (3,) → (1, 3)（前面补 1）", "a: shape (3,) → (1, 3) (1 prepended)"),
-    "bmm": ("同色的格子两两相乘，再相加", "same colour: multiplied, then summed"),
+    "bmm": ("红框里同色的格子两两相乘，再相加", "framed, same colour: multiply and sum"),
     "eye_mask": ("打叉的格子被掩码丢掉", "crossed out: dropped by the mask"),
     "clone": ("仍在计算图中", "still in the graph"),
     "masked_fill": ("加框格子（被掩码）权重为 0.00", "framed (masked) cells: weight 0.00"),

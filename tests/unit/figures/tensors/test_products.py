@@ -45,7 +45,7 @@ def test_matmul_cases(a, b, shape, extra) -> None:
     assert text(fig, "shape:2") == f"shape {shape}"
     assert tuple(torch.matmul(a, b).shape) == eval(shape)
     texts = all_text(fig)
-    for line in ["same colour: multiplied, then summed", *extra]:
+    for line in ["framed, same colour: multiply and sum", *extra]:
         assert line in texts
 
     def promotions(lines: list[str]) -> list[str]:
