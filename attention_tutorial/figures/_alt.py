@@ -1094,7 +1094,7 @@ def _figure_words(fig: Figure, lang: str, said: str = "") -> list[str]:
 
     A legend is listed whole, every entry in the order drawn, whatever ``said`` (the
     description before the list) says: a check of each entry against the description left
-    the two languages with different partial legends (fx35-alt2: the English loss-against-w
+    the two languages with different partial legends (a reader's review: the English loss-against-w
     chart named one of its three entries). A title or a free text is left out only when
     ``said`` states it word for word (in any case), and is never listed twice; an axis or
     colour bar only when ``said`` names it as such ("x axis: the keys (training inputs)").
@@ -1138,7 +1138,7 @@ def _figure_words(fig: Figure, lang: str, said: str = "") -> list[str]:
         if not _said(_clean(text), said):  # its words alone, without "title:"
             add(form.format(text), label=text)
 
-    def add_legend(texts: list[str]) -> None:  # every entry, said or not (fx35-alt2)
+    def add_legend(texts: list[str]) -> None:  # every entry, said or not
         entries = [entry for entry in (_clean(t) for t in texts) if entry]
         if entries:
             add(parts["legend"].format(parts["sep"].join(entries)), again=True)

@@ -770,7 +770,7 @@ def data_arrays(
 # The training points' opacity and the prediction's colour in the data and fit figures: at
 # least 3:1 against the panel (WCAG 1.4.11) on the light page and, through the site's dark
 # filter (docs/assets/stylesheets/extra.css), on the dark one. Points at 0.5 opacity were
-# 2.0:1 and matplotlib's orange "C1" 2.5:1 on white (fx35); 0.85 keeps a point under another
+# 2.0:1 and matplotlib's orange "C1" 2.5:1 on white; 0.85 keeps a point under another
 # visible, and Dark2's orange is 3.8:1 (5.2:1 inverted on the slate page)
 _POINT_ALPHA = 0.85
 _PREDICTION_COLOUR = "#d95f02"

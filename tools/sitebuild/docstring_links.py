@@ -178,7 +178,7 @@ def figure_sections(module: str, lang: str) -> dict[str, list[str]]:
 def figure_sentence(links: list[str], lang: str) -> str:
     """The sentence saying where the lesson shows the figure, in ``lang``, linking ``links``.
 
-    fx35: "Its figure, in the lesson: A, B and C" read like a label; it is now a sentence,
+    "Its figure, in the lesson: A, B and C" read like a label; it is now a sentence,
     the sections of several joined by semicolons (their titles hold commas and "and").
 
     >>> figure_sentence(["[A](../a.py#x)"], "en")

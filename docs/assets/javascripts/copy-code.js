@@ -45,7 +45,7 @@
   // A notebook's figure or text output: the build (tools/sitebuild/page_repairs.py) made a
   // tab stop, a region named "figure, scrolls sideways", of the boxes that scroll on a
   // 375 px phone; on a wider screen such a box does not scroll, and below 320 px others do
-  // (fx35). Here the box is a tab stop exactly while it scrolls sideways, at any width.
+  // (a reader's review, 4 December). Here the box is a tab stop exactly while it scrolls sideways, at any width.
   var OUTPUTS = "article .jp-OutputArea-output:is(.jp-RenderedImage, .jp-RenderedSVG, " +
     ".jp-RenderedText)";
   var zh = document.documentElement.lang.indexOf("zh") === 0;
