@@ -36,16 +36,19 @@
   function focusables() {
     document.querySelectorAll(SCROLLERS).forEach(focusable);
   }
-  if (typeof ResizeObserver !== "undefined") {
+  // fn(box) again whenever a box matching selector changes size
+  function watch(selector, fn) {
+    if (typeof ResizeObserver === "undefined") return;
     var watcher = new ResizeObserver(function (entries) {
-      entries.forEach(function (entry) { focusable(entry.target); });
+      entries.forEach(function (entry) { fn(entry.target); });
     });
-    document.querySelectorAll(SCROLLERS).forEach(function (box) { watcher.observe(box); });
+    document.querySelectorAll(selector).forEach(function (box) { watcher.observe(box); });
   }
+  watch(SCROLLERS, focusable);
   // A notebook's figure or text output: the build (tools/sitebuild/page_repairs.py) made a
   // tab stop, a region named "figure, scrolls sideways", of the boxes that scroll on a
-  // 375 px phone; on a wider screen such a box does not scroll, and below 320 px others do
-  // (a reader's review, 4 December). Here the box is a tab stop exactly while it scrolls sideways, at any width.
+  // 375 px phone; on a wider screen such a box does not scroll, and below 320 px others do.
+  // Here the box is a tab stop exactly while it scrolls sideways, at any width.
   var OUTPUTS = "article .jp-OutputArea-output:is(.jp-RenderedImage, .jp-RenderedSVG, " +
     ".jp-RenderedText)";
   var zh = document.documentElement.lang.indexOf("zh") === 0;
@@ -70,12 +73,7 @@
   function outputStops() {
     document.querySelectorAll(OUTPUTS).forEach(outputStop);
   }
-  if (typeof ResizeObserver !== "undefined") {
-    var outputWatcher = new ResizeObserver(function (entries) {
-      entries.forEach(function (entry) { outputStop(entry.target); });
-    });
-    document.querySelectorAll(OUTPUTS).forEach(function (box) { outputWatcher.observe(box); });
-  }
+  watch(OUTPUTS, outputStop);
   // a figure's width is known once its image has loaded (lazy images load late)
   document.querySelectorAll(OUTPUTS + " img").forEach(function (img) {
     img.addEventListener("load", function () { outputStop(img.closest(".jp-OutputArea-output")); });
