@@ -28,9 +28,9 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## Why one w is enough in one dimension
 #
-# A Transformer gives queries and keys different matrices; this section shows with
-# scalars what such untied factors do. A projection is a learned factor that multiplies the query or the key; later it will be a
-# matrix. One scalar is the smallest one, and for one-dimensional inputs a $1 \times 1$ matrix
+# A Transformer gives queries and keys different matrices. What happens when queries and keys
+# do not share one factor? This section looks at scalars first. A projection is a learned factor
+# that multiplies the query or the key; later it will be a matrix. One scalar is the smallest one, and for one-dimensional inputs a $1 \times 1$ matrix
 # **is** a scalar. Tied, that is, with query and key sharing one factor as in the chapter, such a
 # projection learns only a **bandwidth**, the width introduced on the non-parametric page in
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths). Untied, with two different
@@ -122,28 +122,29 @@ assert gap_kernel < 1e-6
 # ## Why one w becomes a matrix
 #
 # The chapter's model scores a key by $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$. One number $w$ shrinks
-# or stretches **every direction by the same factor**: the kernel is a round bump. On this problem
+# or stretches **every direction by the same factor**, so the kernel is a round bump: highest at
+# the query, falling equally fast in every direction, with circles as contour lines. On this problem
 # that is a handicap: a point that is close in $x_1$ but far in $x_2$ is a good neighbour, yet the round bump
-# punishes the distance in $x_2$ just as much. To make the bump narrow along $x_1$ and wide along
-# $x_2$, almost ignoring $x_2$, each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
+# punishes the distance in $x_2$ just as much. To make the bump narrow along $x_1$ and so wide along
+# $x_2$ that it almost ignores it, each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
 # score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
 #
-# The kernel computed above, with $h = 1$, is a round bump and shows this. The next cell takes the
+# The kernel computed above is a round bump and shows this. The next cell takes the
 # test query at $(2, 2.5)$, near $x_1 = 2$ where $f$ is highest, and picks two training points: P, almost level with the query along $x_1$
 # but far from it along $x_2$, and R, more than one unit off along $x_1$ but almost level along
-# $x_2$. It compares them under a bump narrow along $x_1$ and wide along $x_2$, whose $W$ is the
+# $x_2$. It compares them under such a narrow bump, whose $W$ is the
 # diagonal matrix $\operatorname{diag}(3, 0.3)$. For both bumps it prints
 # $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, where the round bump's $W$ is the identity,
 # without the normalising constant, which cancels in the softmax, so the four numbers share one scale.
 # To pick P and R it uses `torch.where(condition, input, other)`, which takes `input` where
-# `condition` is True and `other` elsewhere, element by element (handbook: [torch.where](handbook/where.py)): points that fail the
+# `condition` is True and `other` elsewhere, element by element (handbook entry [torch.where](handbook/where.py)): points that fail the
 # condition count as `torch.inf`, so `argmin`, the index of the smallest value, never picks
 # them. `.norm(dim=1)` is the length of each row's vector:
 
 # %%
 # a test query at x_1 = 2, near the top of f
-i = (data2.x_test - torch.tensor([2.0, 2.5])).norm(dim=1).argmin()
-query = data2.x_test[i]  # (2,)
+q_idx = (data2.x_test - torch.tensor([2.0, 2.5])).norm(dim=1).argmin()
+query = data2.x_test[q_idx]  # (2,)
 diff = data2.x_train - query  # (n_train, 2): k - q
 far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
 far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
@@ -152,7 +153,7 @@ p_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
 # R: far along x_1, the nearest of all
 r_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
 # f(x_1): the truth without the noise, at the query and at P and R
-f_q = data2.y_truth[i].item()
+f_q = data2.y_truth[q_idx].item()
 f_p, f_r = at.f(data2.x_train[[p_idx, r_idx], 0]).tolist()
 print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {f_q:.2f}")
 for name, j, f_j in (("P", p_idx, f_p), ("R", r_idx, f_r)):
@@ -162,7 +163,7 @@ W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
 narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
 # the round bump without its constant 1 / (2 pi)
 round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
-assert torch.allclose(round_bump / (2 * torch.pi), kernel[i])
+assert torch.allclose(round_bump / (2 * torch.pi), kernel[q_idx])
 round_p, round_r = round_bump[p_idx].item(), round_bump[r_idx].item()
 narrow_p, narrow_r = narrow[p_idx].item(), narrow[r_idx].item()
 print(f"round bump:  P {round_p:.3f}, R {round_r:.3f}")
@@ -205,7 +206,9 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 # deviation from growing with the dimension $d$: if the components of queries and keys are
 # independent with mean 0 and variance 1, the dot product $q^\top k$ is a sum of $d$ terms of
 # variance 1, so its variance is $d$, its standard deviation is $\sqrt{d}$, and dividing by $\sqrt{d}$ brings it back
-# to 1. As a formula:
+# to 1. This matters: the more spread out the scores, the closer the softmax comes to one-hot, one
+# key taking almost all the weight and the gradients through the softmax almost vanishing; the
+# heatmaps of the leave-one-out section below lean towards that end. As a formula:
 #
 # $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
@@ -214,7 +217,7 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 #
 # In code, `@`, which is `torch.matmul`,
 # does a matrix product over the last two dimensions and broadcasts the ones in front: the
-# “Batched” case, the last one in the handbook's [torch.matmul](handbook/matmul.py). `K.transpose(-2, -1)` swaps the last two
+# “Batched” case, the last one in the handbook entry [torch.matmul](handbook/matmul.py). `K.transpose(-2, -1)` swaps the last two
 # dimensions of `K`. Each step of the formula is one line of code:
 
 # %%
@@ -324,10 +327,10 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 # whole square and give the diagonal the score $-\infty$.
 # Since $e^{-\infty} = 0$, after the softmax a point's weight on its own key is exactly 0, and the other
 # weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))`, or
-# `torch.where(eye, float("-inf"), scores)`; see the handbook's
+# `torch.where(eye, float("-inf"), scores)`; see the handbook page
 # [masked_fill and -inf](handbook/masked-fill.py). In the scores, `x_train[:, None]` is a column
 # `(n, 1)` and `x_train[None, :]` a row `(1, n)`, and their difference broadcasts to an `(n, n)`
-# square; see the handbook's [squeeze and unsqueeze](handbook/squeeze.py). The $w$ is the one the
+# square; see the handbook page [squeeze and unsqueeze](handbook/squeeze.py). The $w$ is the one the
 # parametric page learns, with the same seed and the same training, in the cell after this fold:
 #
 # <!-- source: attention_tutorial.training.train -->
@@ -360,37 +363,27 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
 own_unmasked = weights_own.diagonal().mean().item()
-own_masked = weights.diagonal().mean().item()  # the diagonal printed above
 print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
-assert 0.4 < own_unmasked < 0.6 and own_masked == 0  # "about half"; exactly 0
-# keys in use per query: 1 / sum of squared weights, averaged over the queries
-used_own = (1 / (weights_own**2).sum(dim=1)).mean().item()
-used_masked = (1 / (weights**2).sum(dim=1)).mean().item()
+# keys in use per query: 1 / sum of squared weights
+used_own = 1 / (weights_own**2).sum(dim=1)  # (n_train,)
+used_masked = 1 / (weights**2).sum(dim=1)  # (n_train,)
+# the smoothness page's test queries (all keys, no mask)
+_, weights_test = at.nadaraya_watson(data.x_test, x_train, y_train, 1 / w.item())
+used_test = (1 / (weights_test**2).sum(dim=1)).mean().item()
+rises = (used_masked > used_own).sum().item()  # rows where the mask raises it
 top_masked = weights.max(dim=1).values.mean().item()  # the mask on
-print("keys in use per query:")
-print(f"  without the mask {used_own:.1f}")
-print(f"  with the mask    {used_masked:.1f}")
+print("keys in use per query, mean:")
+print(f"  without the mask {used_own.mean():.1f}")
+print(f"  with the mask    {used_masked.mean():.1f}")
+print(f"  test queries     {used_test:.1f}")
+print(f"rows where it rises: {rises} of {n_train}")
 print(f"mean largest weight, mask on: {top_masked:.2f}")
-assert used_masked < used_own and top_masked > 0.5
 # the heatmaps' top-left 4 x 4 block: the four leftmost training points
 left4 = x_train[:4]  # (4,)
 gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
 print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
 print(f"gap to the fifth point {gap:.2f}")
 print(f"kernel width 1/w {1 / w.item():.2f}")
-# (4,): each one's weight outside the four, without and with the mask
-outside = weights_own[:4, 4:].sum(dim=1)
-outside_masked = weights[:4, 4:].sum(dim=1)
-print("outside the four, at most:")
-print(f"  without the mask {outside.max().item():.6f}")
-print(f"  with the mask    {outside_masked.max().item():.6f}")
-inside = weights_own[:4, :4]  # (4, 4): their weights on one another
-print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
-assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
-# the bounds the text quotes
-bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
-assert bounds == ["0.000037", "0.000052"]
-assert 0.1 < inside.min() and inside.max() < 0.4  # 0.15 to 0.34, printed
 
 # %%
 at.plot_attention_heatmaps(
@@ -410,19 +403,17 @@ at.plot_attention_heatmaps(
 # The cell above also prints the keys in use per query: $1/\sum_i \alpha_i^2$, averaged over the
 # queries, as defined on the non-parametric page under
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths). Here the queries are the
-# training points, so the values differ from the test queries' in
-# [Why the trained curve is less smooth](smoothness.py). The mask lowers it: it
-# takes away the largest weight, and the rest usually goes mostly to one neighbour, the nearer
-# one. “Mean largest weight”, the mean of each row's largest weight with the mask on, is 0.62.
+# training points, so the values differ from the 2.4 of the test queries in
+# [Why the trained curve is less smooth](smoothness.py) (“test queries”). Without the mask a row
+# uses about three keys, 2.8 as printed: its own and its two neighbours'. The mask removes one of
+# them, and of the two left the nearer usually takes most of the weight (“mean largest weight”,
+# the mean of each row's largest weight with the mask on, is 0.62), so only 2.2 stay in use on
+# average, although in 8 rows of 50 the count goes up (“rows where it rises”).
 #
-# In both heatmaps a small block of 4 rows by 4 columns stands out in the top-left corner; the mask
-# does not make it. It is the four leftmost training points, at the printed $x$ of 0.11, 0.16, 0.17
-# and 0.18. They are bunched together, the first and the last a little more than
-# one kernel width $1/w$ (0.06) apart, while the fifth point is 0.26 away, far beyond it. So these four give their weight almost
-# only to one another. Without the mask, the weight each gives to keys outside the four adds up to
-# at most 0.000037, printed “without the mask”, each of the four taking 0.15 to 0.34, “within the
-# four”. With the mask, each shares it among the other three, and at most 0.000052 goes outside,
-# “with the mask”.
+# In both heatmaps a small 4 × 4 block stands out at the top left, and the mask does not make it.
+# The four leftmost training points, at 0.11 to 0.18 as printed, lie within about one
+# kernel width $1/w$ (0.06) of one another, while the fifth point lies 0.26 beyond the fourth, so
+# these four give their weight almost only to one another.
 #
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
 # given the mask through its `attn_mask`. Three things to know about masks:
@@ -441,24 +432,23 @@ at.plot_attention_heatmaps(
 # - **A float mask does have room for it**: SDPA adds a float `attn_mask` to the scores. With
 #   $-\frac{1}{2}(k_jw)^2$ down its column $j$ and $-\infty$ on the diagonal, it carries the key
 #   bias for the plain one-feature $q = xw$, $k = xw$; the cell checks that form too.
-#   `(-key_bias).expand(n_train, -1)` takes the bias of shape `(n_train,)` as one row and repeats
-#   it `n_train` times without copying, `-1` keeping that dimension's size; see the handbook's
+#   `key_bias.expand(n_train, -1)` takes the key bias of shape `(n_train,)` as one row and repeats
+#   it `n_train` times without copying, `-1` keeping that dimension's size; see the handbook page
 #   [expand and broadcasting: repeating without copying](handbook/expand.py).
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 with torch.no_grad():
     y_chapter = nw(x_train, keys, values)  # (n_train,)
-# (n_train, 2): (q w, 1)
+key_bias = -((x_train * w) ** 2) / 2  # (n_train,): each key's bias -(kw)^2 / 2
+# (n_train, 2) each: (q w, 1) and (k w, key bias)
 q_aug = torch.stack([x_train * w, torch.ones(n_train)], dim=-1)
-k_aug = torch.stack([x_train * w, -((x_train * w) ** 2) / 2], dim=-1)  # (n_train, 2)
+k_aug = torch.stack([x_train * w, key_bias], dim=-1)
 y_sdpa = F.scaled_dot_product_attention(
     q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
 )  # (n_train, 1)
-# (n_train,): the size (kw)^2 / 2 of each key's bias (the bias is its negative)
-key_bias = (x_train * w) ** 2 / 2
 # a float attn_mask is added to the scores: the key bias, -inf on the diagonal
-float_mask = (-key_bias).expand(n_train, -1).masked_fill(eye, float("-inf"))
+float_mask = key_bias.expand(n_train, -1).masked_fill(eye, float("-inf"))
 q_k = (x_train * w)[:, None]  # (n_train, 1): q w and k w, one feature
 y_float = F.scaled_dot_product_attention(
     q_k, q_k, y_train[:, None], attn_mask=float_mask, scale=1.0
@@ -471,30 +461,46 @@ print("max |difference| from y_masked:")
 print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
-median, largest = key_bias.median().item(), key_bias.max().item()
+assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
+# why SDPA is further off: the sizes in its scores
+median, largest = (-key_bias).median().item(), (-key_bias).max().item()
+print("key bias -(kw)^2 / 2, its size:")
+print(f"  median {median:.1f}, largest {largest:.1f}")
 # (qw)(kw) off the diagonal: the two largest x, last when sorted
 largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
-print("(kw)^2 / 2 over the keys:")
-print(f"  median {median:.0f}, largest {largest:.0f}")
-print(f"(qw)(kw) off the diagonal: at most {largest_qk:.0f}")
 largest_diag = (x_train[-1] * w).item() ** 2
-print(f"(qw)(kw) on the diagonal: at most {largest_diag:.0f}")
-# the scores q'k' (n_train, n_train): float32 against float64
-exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
-score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
+print("(qw)(kw), at most:")
+print(f"  off the diagonal {largest_qk:.1f}")
+print(f"  on the diagonal  {largest_diag:.1f}")
+# the scores q'k' in float32 against the same scores in float64
+x64, w64 = x_train.double(), w.double()
+exact = x64[:, None] * x64 * w64**2 - (x64 * w64) ** 2 / 2  # (n_train, n_train)
+score_err = (q_aug @ k_aug.T - exact).masked_fill(eye, 0).abs()
 print(f"a score's float32 error: at most {score_err.max().item():.1e}")
-assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
-assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
-assert 1e-5 < score_err.max() < 1e-3 and largest_diag > largest_qk > 1.9 * largest
+
+# %% fold="The code that checks this section's text"
+# about half the weight on the own key without the mask; none with it
+assert 0.4 < own_unmasked < 0.6 and weights.diagonal().max() == 0
+# keys in use: test queries, without and with the mask; rows; largest weight
+quoted = f"{used_test:.1f} {used_own.mean():.1f} {used_masked.mean():.1f}"
+assert quoted + f" {rises} {top_masked:.2f}" == "2.4 2.8 2.2 8 0.62"
+# the four leftmost: one kernel width wide, far from the fifth, kept apart
+assert (left4[-1] - left4[0]) * w < 1.5 and gap * w > 3
+assert weights_own[:4, 4:].sum(dim=1).max() < 1e-3
+# the key bias: hundreds to thousands; (qw)(kw) up to twice its size
+assert 100 < median < 1000 < largest < 10_000 and largest_qk > 1.9 * largest
+assert f"{2 * largest:.1f}" == f"{largest_diag:.1f}"
+assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
 # because of the mask but because both terms of its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ reach
-# into the thousands: the key-bias term $\frac{1}{2}(kw)^2$ printed above has the median 530 and the
-# largest 2979, and the dot-product term $(qw)(kw)$ reaches 5828 off the diagonal. On the diagonal,
-# where the query is the key itself, it is twice the key's own bias term, up to 5957 for the
-# largest key, but the mask hides it there. Stored in float32, a score of a few
-# thousand is rounded, by up to 2.6e-04 as printed, before the softmax sees it; the softmax depends
+# into the thousands: the key bias $-\frac{1}{2}(kw)^2$ printed above has the median size 529.6
+# and the largest size 2978.6, and the dot-product term
+# $(qw)(kw)$ reaches 5827.6 off the diagonal. On the diagonal, where the query is the key itself,
+# it is twice the size of the key's own bias, up to 5957.3 (twice 2978.6) for the largest key,
+# but the mask hides it there. Stored in float32, a score of a few thousand is rounded, by up to
+# 5.8e-04 against the same score computed in float64, as printed, before the softmax sees it; the softmax depends
 # only on differences of scores, so these errors pass into the weights. See [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 # The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>:
@@ -509,7 +515,7 @@ assert 1e-5 < score_err.max() < 1e-3 and largest_diag > largest_qk > 1.9 * large
 # and of the Chinese second edition, §11.3 on today's d2l.ai, does exactly this from each
 # sequence's valid length `valid_lens`. It fills in $-10^6$, which the softmax turns into 0 just
 # the same. How a mask over the keys, of shape `(n,)`, hides the same columns in every row: the
-# handbook's [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
+# handbook page [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
 #
 # The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
 # projections; [What attention costs as n grows](scale.py) measures the price of all this as $n$

@@ -23,7 +23,7 @@ _ = torch.manual_seed(at.SEED)
 # %% [markdown]
 # ## 一维时一个 w 为什么就够
 #
-# Transformer 给查询和键各配一个不同的矩阵；这样分开的因子做什么，本节先用标量来看。一个标量是最小的可学习投影（投影：乘在查询或键上的可学习因子，后面会变成矩阵），而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
+# Transformer 给查询和键各配一个不同的矩阵。查询和键不共用同一个因子会怎样？本节先用标量来看。投影指乘在查询或键上的可学习因子，后面会变成矩阵；最小的投影就是一个标量，而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
 
 # %%
 # the chapter's 1-D inputs (a local generator: the global random state stays)
@@ -86,14 +86,14 @@ assert gap_kernel < 1e-6
 # %% [markdown]
 # ## 一个 w 为什么会变成矩阵
 #
-# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包（核值在查询处最高，往各个方向同样快地降下去，等高线是圆）。在这个问题上，这就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽（几乎忽略 $x_2$），每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
+# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包（核值在查询处最高，往各个方向同样快地降下去，等高线是圆）。在这个问题上，这就吃亏了：一个点如果 $x_1$ 很近、$x_2$ 很远，本来是个好邻居，圆鼓包却照样按 $x_2$ 上的距离惩罚它。要让鼓包沿 $x_1$ 窄、沿 $x_2$ 宽得几乎不管它，每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
 #
-# 上面算好的核（$h = 1$，一个圆鼓包）可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；R 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿一个沿 $x_1$ 窄、沿 $x_2$ 宽的鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
+# 上面算好的核就是一个圆鼓包，可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 $x_1$ 几乎正对查询、沿 $x_2$ 却离得远；R 沿 $x_1$ 差了一个单位以上、沿 $x_2$ 几乎重合。再拿这样一个窄鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册条目 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
 
 # %%
 # a test query at x_1 = 2, near the top of f
-i = (data2.x_test - torch.tensor([2.0, 2.5])).norm(dim=1).argmin()
-query = data2.x_test[i]  # (2,)
+q_idx = (data2.x_test - torch.tensor([2.0, 2.5])).norm(dim=1).argmin()
+query = data2.x_test[q_idx]  # (2,)
 diff = data2.x_train - query  # (n_train, 2): k - q
 far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
 far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
@@ -102,7 +102,7 @@ p_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
 # R: far along x_1, the nearest of all
 r_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
 # f(x_1): the truth without the noise, at the query and at P and R
-f_q = data2.y_truth[i].item()
+f_q = data2.y_truth[q_idx].item()
 f_p, f_r = at.f(data2.x_train[[p_idx, r_idx], 0]).tolist()
 print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {f_q:.2f}")
 for name, j, f_j in (("P", p_idx, f_p), ("R", r_idx, f_r)):
@@ -112,7 +112,7 @@ W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
 narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
 # the round bump without its constant 1 / (2 pi)
 round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
-assert torch.allclose(round_bump / (2 * torch.pi), kernel[i])
+assert torch.allclose(round_bump / (2 * torch.pi), kernel[q_idx])
 round_p, round_r = round_bump[p_idx].item(), round_bump[r_idx].item()
 narrow_p, narrow_r = narrow[p_idx].item(), narrow[r_idx].item()
 print(f"round bump:  P {round_p:.3f}, R {round_r:.3f}")
@@ -133,13 +133,13 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 # %% [markdown]
 # ## 亲手写出缩放点积注意力
 #
-# 先不看公式，用文字说一遍它做什么：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。写成公式：
+# 先不看公式，用文字说一遍它做什么：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。这很要紧：分数越分散，softmax 就越接近独热（one-hot），一个键拿走几乎全部权重，经过 softmax 的梯度也几乎消失；下面留一法一节的热图就偏向这一端。写成公式：
 #
 # $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
 # 其中 $Q$ 的形状是 $(n_q, d)$，$K$ 是 $(n_k, d)$，$V$ 是 $(n_k, d_v)$。模型一次处理许多条序列（对 Transformer 来说是词或词元的序列），所以每个张量前面都多一个**批量**维。
 #
-# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册 [torch.matmul](handbook/matmul.py) 列出的最后一种情况：“成批”）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
+# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册条目 [torch.matmul](handbook/matmul.py) 列出的最后一种情况：“成批”）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
@@ -244,37 +244,27 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # %%
 weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
 own_unmasked = weights_own.diagonal().mean().item()
-own_masked = weights.diagonal().mean().item()  # the diagonal printed above
 print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
-assert 0.4 < own_unmasked < 0.6 and own_masked == 0  # "about half"; exactly 0
-# keys in use per query: 1 / sum of squared weights, averaged over the queries
-used_own = (1 / (weights_own**2).sum(dim=1)).mean().item()
-used_masked = (1 / (weights**2).sum(dim=1)).mean().item()
+# keys in use per query: 1 / sum of squared weights
+used_own = 1 / (weights_own**2).sum(dim=1)  # (n_train,)
+used_masked = 1 / (weights**2).sum(dim=1)  # (n_train,)
+# the smoothness page's test queries (all keys, no mask)
+_, weights_test = at.nadaraya_watson(data.x_test, x_train, y_train, 1 / w.item())
+used_test = (1 / (weights_test**2).sum(dim=1)).mean().item()
+rises = (used_masked > used_own).sum().item()  # rows where the mask raises it
 top_masked = weights.max(dim=1).values.mean().item()  # the mask on
-print("keys in use per query:")
-print(f"  without the mask {used_own:.1f}")
-print(f"  with the mask    {used_masked:.1f}")
+print("keys in use per query, mean:")
+print(f"  without the mask {used_own.mean():.1f}")
+print(f"  with the mask    {used_masked.mean():.1f}")
+print(f"  test queries     {used_test:.1f}")
+print(f"rows where it rises: {rises} of {n_train}")
 print(f"mean largest weight, mask on: {top_masked:.2f}")
-assert used_masked < used_own and top_masked > 0.5
 # the heatmaps' top-left 4 x 4 block: the four leftmost training points
 left4 = x_train[:4]  # (4,)
 gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
 print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
 print(f"gap to the fifth point {gap:.2f}")
 print(f"kernel width 1/w {1 / w.item():.2f}")
-# (4,): each one's weight outside the four, without and with the mask
-outside = weights_own[:4, 4:].sum(dim=1)
-outside_masked = weights[:4, 4:].sum(dim=1)
-print("outside the four, at most:")
-print(f"  without the mask {outside.max().item():.6f}")
-print(f"  with the mask    {outside_masked.max().item():.6f}")
-inside = weights_own[:4, :4]  # (4, 4): their weights on one another
-print(f"within the four: {inside.min().item():.2f} to {inside.max().item():.2f}")
-assert gap > 3 * (left4[-1] - left4[0]) and outside_masked.max() < 1e-3
-# the bounds the text quotes
-bounds = [f"{x.max():.6f}" for x in (outside, outside_masked)]
-assert bounds == ["0.000037", "0.000052"]
-assert 0.1 < inside.min() and inside.max() < 0.4  # 0.15 to 0.34, printed
 
 # %%
 at.plot_attention_heatmaps(
@@ -285,30 +275,29 @@ at.plot_attention_heatmaps(
 # %% [markdown]
 # 训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键（打印的 0.51），预测平均有一半是在照抄自己的标签。下图加了掩码：被遮住的只有对角线上的格子，即每个点自己的键，权重恰好为 0（上面打印的 weights on the diagonal），颜色和远离对角线的空白格子一样；其余格子都没有被遮住，权重落到紧挨对角线左右两侧的格子上。
 #
-# 上面的代码还打印了有效键数（keys in use per query），即每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》。这里的查询是训练点本身，所以它和《[训练后的曲线为何不平滑](smoothness.py)》表中测试查询的值不同。加了掩码，它反而变小了。这是因为掩码拿走的是最大的那份权重，剩下的权重通常大半落在一个邻居（离得更近的那个）身上：打印的 mean largest weight 一行是加掩码后每行最大权重的平均值，为 0.62。
+# 上面的代码还打印了有效键数（keys in use per query），即每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》。这里的查询是训练点本身，所以它和《[训练后的曲线为何不平滑](smoothness.py)》表中测试查询的 2.4（test queries 一行）不同。不加掩码时，一行大约用上三个键（打印的 2.8）：自己的和左右两个邻居的。掩码拿走其中一个，剩下两个里离得近的那个通常分走大半权重（mean largest weight 一行，加掩码后每行最大权重的平均值，为 0.62），所以平均只剩 2.2 个键在用；不过 50 行里也有 8 行的有效键数反而变大（rows where it rises 一行）。
 #
-# 两幅图的左上角都有一个显眼的小块，4 行 4 列，它不是掩码造成的。它是最左边的四个训练点（打印的 $x$ 是 0.11、0.16、0.17、0.18）：它们挤在一起，首尾相距只比一个核宽度 $1/w$（0.06）略多，离第五个点却有 0.26，远远超出核宽度。所以这四个点几乎只把权重分给彼此：不加掩码时，每个点分给这四个键以外的权重至多 0.000037（打印的 without the mask 一行），四个键各分得 0.15 到 0.34（within the four）；加了掩码，权重分给另外三个，分到四个以外的至多 0.000052（with the mask 一行）。
+# 两幅图的左上角都有一个 4×4 的小块，它不是掩码造成的。最左边的四个训练点（打印的位置从 0.11 到 0.18）首尾只相距约一个核宽度 $1/w$（0.06），而第五个点离第四个点有 0.26，所以这四个点几乎只把权重分给彼此。
 #
 # 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有三点要知道：
 #
 # - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”。
 # - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
-# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。`(-key_bias).expand(n_train, -1)` 把形状为 `(n_train,)` 的偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
+# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。`key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
 with torch.no_grad():
     y_chapter = nw(x_train, keys, values)  # (n_train,)
-# (n_train, 2): (q w, 1)
+key_bias = -((x_train * w) ** 2) / 2  # (n_train,): each key's bias -(kw)^2 / 2
+# (n_train, 2) each: (q w, 1) and (k w, key bias)
 q_aug = torch.stack([x_train * w, torch.ones(n_train)], dim=-1)
-k_aug = torch.stack([x_train * w, -((x_train * w) ** 2) / 2], dim=-1)  # (n_train, 2)
+k_aug = torch.stack([x_train * w, key_bias], dim=-1)
 y_sdpa = F.scaled_dot_product_attention(
     q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
 )  # (n_train, 1)
-# (n_train,): the size (kw)^2 / 2 of each key's bias (the bias is its negative)
-key_bias = (x_train * w) ** 2 / 2
 # a float attn_mask is added to the scores: the key bias, -inf on the diagonal
-float_mask = (-key_bias).expand(n_train, -1).masked_fill(eye, float("-inf"))
+float_mask = key_bias.expand(n_train, -1).masked_fill(eye, float("-inf"))
 q_k = (x_train * w)[:, None]  # (n_train, 1): q w and k w, one feature
 y_float = F.scaled_dot_product_attention(
     q_k, q_k, y_train[:, None], attn_mask=float_mask, scale=1.0
@@ -321,24 +310,39 @@ print("max |difference| from y_masked:")
 print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
-median, largest = key_bias.median().item(), key_bias.max().item()
+assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
+# why SDPA is further off: the sizes in its scores
+median, largest = (-key_bias).median().item(), (-key_bias).max().item()
+print("key bias -(kw)^2 / 2, its size:")
+print(f"  median {median:.1f}, largest {largest:.1f}")
 # (qw)(kw) off the diagonal: the two largest x, last when sorted
 largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
-print("(kw)^2 / 2 over the keys:")
-print(f"  median {median:.0f}, largest {largest:.0f}")
-print(f"(qw)(kw) off the diagonal: at most {largest_qk:.0f}")
 largest_diag = (x_train[-1] * w).item() ** 2
-print(f"(qw)(kw) on the diagonal: at most {largest_diag:.0f}")
-# the scores q'k' (n_train, n_train): float32 against float64
-exact = (q_aug.double() @ k_aug.double().T).masked_fill(eye, 0)
-score_err = ((q_aug @ k_aug.T).masked_fill(eye, 0) - exact).abs()
+print("(qw)(kw), at most:")
+print(f"  off the diagonal {largest_qk:.1f}")
+print(f"  on the diagonal  {largest_diag:.1f}")
+# the scores q'k' in float32 against the same scores in float64
+x64, w64 = x_train.double(), w.double()
+exact = x64[:, None] * x64 * w64**2 - (x64 * w64) ** 2 / 2  # (n_train, n_train)
+score_err = (q_aug @ k_aug.T - exact).masked_fill(eye, 0).abs()
 print(f"a score's float32 error: at most {score_err.max().item():.1e}")
-assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
-assert 100 < median < 1000 < largest < 10_000  # hundreds; up to thousands
-assert 1e-5 < score_err.max() < 1e-3 and largest_diag > largest_qk > 1.9 * largest
+
+# %% fold="核对本节正文的代码"
+# about half the weight on the own key without the mask; none with it
+assert 0.4 < own_unmasked < 0.6 and weights.diagonal().max() == 0
+# keys in use: test queries, without and with the mask; rows; largest weight
+quoted = f"{used_test:.1f} {used_own.mean():.1f} {used_masked.mean():.1f}"
+assert quoted + f" {rises} {top_masked:.2f}" == "2.4 2.8 2.2 8 0.62"
+# the four leftmost: one kernel width wide, far from the fifth, kept apart
+assert (left4[-1] - left4[0]) * w < 1.5 and gap * w > 3
+assert weights_own[:4, 4:].sum(dim=1).max() < 1e-3
+# the key bias: hundreds to thousands; (qw)(kw) up to twice its size
+assert 100 < median < 1000 < largest < 10_000 and largest_qk > 1.9 * largest
+assert f"{2 * largest:.1f}" == f"{largest_diag:.1f}"
+assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都可达几千：上面打印的键偏置项 $\frac{1}{2}(kw)^2$ 中位数 530、最大 2979；点积项 $(qw)(kw)$ 在对角线以外最大 5828。对角线上查询就是键本身，点积项是这个键自己的偏置项的两倍，最大的键达 5957，但已被掩码遮住。几千大小的分数存成 float32，在进 softmax 之前就带上了至多 2.6e-04 的舍入误差（上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 529.6、最大 2978.6（上面打印的）；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3（2978.6 的两倍），但已被掩码遮住。大到几千的分数存成 float32，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（与 float64 算出的分数相比，上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
