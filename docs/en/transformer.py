@@ -517,6 +517,21 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 # the same. How a mask over the keys, of shape `(n,)`, hides the same columns in every row: the
 # handbook page [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
 #
+# A causal mask is one line too: each query may attend only to its own position and the ones
+# before it, so the boolean mask for SDPA is a lower triangle (`tril()` keeps the diagonal and
+# what lies below it, `True` meaning may attend), and SDPA's `is_causal=True` builds exactly
+# this mask itself. The cell checks the two on the `Q` of the previous section, as queries, keys and
+# values at once (self-attention):
+
+# %%
+causal = torch.ones(n_q, n_q, dtype=torch.bool).tril()  # (n_q, n_q)
+print(causal.long())  # 1 = may attend
+by_mask = F.scaled_dot_product_attention(Q, Q, Q, attn_mask=causal)
+by_flag = F.scaled_dot_product_attention(Q, Q, Q, is_causal=True)
+print(f"max |attn_mask - is_causal| {(by_mask - by_flag).abs().max():.1e}")
+assert torch.equal(by_mask, by_flag)
+
+# %% [markdown]
 # The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
 # projections; [What attention costs as n grows](scale.py) measures the price of all this as $n$
 # grows.
@@ -537,7 +552,7 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 #   `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`),
 #   [torch.nn.functional.softmax](handbook/softmax.py#torchnnfunctionalsoftmax),
 #   `torch.nn.MultiheadAttention`, [torch.nn.Linear](handbook/linear.py#torchnnlinear),
-#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill), `Tensor.transpose`,
+#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill), `Tensor.transpose`, `Tensor.tril`,
 #   [Tensor.expand](handbook/expand.py#tensorexpand), `Tensor.copy_`,
 #   [torch.einsum](handbook/einsum.py#torcheinsum), [torch.matmul](handbook/matmul.py#torchmatmul),
 #   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze),

@@ -348,6 +348,17 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 #
 # 这里遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
 #
+# 因果掩码也只要一行：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿上一节的 `Q` 同时当查询、键和值（自注意力），核对这两种写法：
+
+# %%
+causal = torch.ones(n_q, n_q, dtype=torch.bool).tril()  # (n_q, n_q)
+print(causal.long())  # 1 = may attend
+by_mask = F.scaled_dot_product_attention(Q, Q, Q, attn_mask=causal)
+by_flag = F.scaled_dot_product_attention(Q, Q, Q, is_causal=True)
+print(f"max |attn_mask - is_causal| {(by_mask - by_flag).abs().max():.1e}")
+assert torch.equal(by_mask, by_flag)
+
+# %% [markdown]
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #
 # ## 本页用到的 API
@@ -366,7 +377,7 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 #   `torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`）、
 #   [torch.nn.functional.softmax](handbook/softmax.py#torchnnfunctionalsoftmax)、
 #   `torch.nn.MultiheadAttention`、[torch.nn.Linear](handbook/linear.py#torchnnlinear)、
-#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill)、`Tensor.transpose`、
+#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill)、`Tensor.transpose`、`Tensor.tril`、
 #   [Tensor.expand](handbook/expand.py#tensorexpand)、`Tensor.copy_`、
 #   [torch.einsum](handbook/einsum.py#torcheinsum)、[torch.matmul](handbook/matmul.py#torchmatmul)、
 #   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze)、
