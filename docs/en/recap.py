@@ -156,10 +156,11 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # and the $q^2$ term, the same for every key, cancels in the softmax.
 #
-# ## Takeaways
-#
-# The numbers in the takeaways come from the chapter's data (50 training samples, used on every
-# page before) and are the ones the pages print:
+# The formulas above, written as a few lines of code and run on the chapter's data (50 training
+# samples, used on every page before): the parametric model's training (leave-one-out loss, SGD),
+# the errors on the test set, and the fits at both edges, local linear regression computed by the
+# formula above from the same attention weights. The numbers are the ones the pages print, and the
+# takeaways below cite them.
 
 # %%
 import torch
@@ -167,22 +168,37 @@ import torch
 # the chapter's data: 50 training samples, as on the other pages
 full = at.make_data()
 x50, y50 = full.x_train, full.y_train
-args = (full.x_test, full.y_truth, x50, y50)
-# the parametric page's training: its seed, 5 SGD steps
+keys50, values50 = at.leave_one_out(x50, y50)
+# the parametric page's training: its seed, 5 full-batch SGD steps
 _ = torch.manual_seed(at.SEED)
-trained = at.NWKernelRegression()
-w_start = trained.w.item()
-_ = at.train(trained, x50, y50)
-w_end = trained.w.item()
+net = at.NWKernelRegression()
+w_start = net.w.item()
+trainer = torch.optim.SGD(net.parameters(), lr=0.5)
+for _ in range(5):  # 5 epochs
+    trainer.zero_grad()
+    # L(w): the summed squared leave-one-out error
+    loss = ((net(x50, keys50, values50) - y50) ** 2).sum()
+    loss.backward()
+    trainer.step()
+w_end = net.w.item()
 # test MSE against the true f
+args = (full.x_test, full.y_truth, x50, y50)
 mse_1 = at.mse_against_truth(1.0, *args)
 mse_trained = at.mse_against_truth(w_end, *args)
-# the errors at both edges, h = 1
-nw, _ = at.nadaraya_watson(full.x_test, x50, y50)
-ll, _ = at.local_linear(full.x_test, x50, y50)
+# h = 1: Nadaraya-Watson and local linear, from the same weights
+# (n_test,), (n_test, n_train)
+y_nw, alpha = at.nadaraya_watson(full.x_test, x50, y50)
+# (n_test, 1) each: the weighted means of keys and values
+x_bar = (alpha @ x50)[:, None]
+y_bar = (alpha @ y50)[:, None]
+# (n_test,): the slope of the weighted line
+slope = (alpha * (x50 - x_bar) * y50).sum(dim=1)
+slope = slope / (alpha * (x50 - x_bar) ** 2).sum(dim=1)
+# (n_test,)
+y_ll = y_bar[:, 0] + slope * (full.x_test - x_bar[:, 0])
 edges = [0, -1]
-err_nw = (nw - full.y_truth)[edges].tolist()
-err_ll = (ll - full.y_truth)[edges].tolist()
+err_nw = (y_nw - full.y_truth)[edges].tolist()
+err_ll = (y_ll - full.y_truth)[edges].tolist()
 print(f"trained w: {w_start:.3f} -> {w_end:.2f}")
 print(f"test MSE: w = 1 {mse_1:.3f}, trained {mse_trained:.3f}")
 for x, a, b in zip(full.x_test[edges].tolist(), err_nw, err_ll, strict=True):
@@ -191,10 +207,16 @@ for x, a, b in zip(full.x_test[edges].tolist(), err_nw, err_ll, strict=True):
 assert abs(err_ll[0]) < abs(err_nw[0]) / 2  # most of the bias gone
 assert abs(err_ll[1]) > abs(err_nw[1])  # worse at the right edge
 assert mse_trained < mse_1  # less smooth, yet not worse
-# not the minimum of the loss: w near 4 does better
-assert at.loss_at_w(4.0, x50, y50) < at.loss_at_w(w_end, x50, y50)
+# not the minimum of the loss: w = 4 does better
+with torch.no_grad():
+    loss_end = ((net(x50, keys50, values50) - y50) ** 2).sum()
+    y_4 = at.NWKernelRegression(w=4.0)(x50, keys50, values50)
+    loss_4 = ((y_4 - y50) ** 2).sum()
+assert loss_4 < loss_end
 
 # %% [markdown]
+# ## Takeaways
+#
 # - Attention cues come in two kinds: non-volitional cues come from the input itself, volitional
 #   cues from the observer's purpose. Convolution, fully connected and pooling layers have no
 #   volitional cue; attention adds a query, which is the volitional cue, while the keys are
