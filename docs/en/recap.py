@@ -2,8 +2,10 @@
 # # Chapter recap
 #
 # This page gathers the chapter in one place: how the tensor shapes change, step by step, in the
-# non-parametric prediction and in the parametric model's leave-one-out training; the key formulas; and an index of the answers scattered over the
-# “common confusions” of the pages. The shape diagram is not drawn by hand: the package runs both
+# non-parametric prediction and in the parametric model's leave-one-out training; the key
+# formulas; the takeaways, with the chapter's key numbers; a few leads beyond the chapter; an
+# index of the answers scattered over the “common confusions” of the pages; and, last, a few
+# exercises. The shape diagram is not drawn by hand: the package runs both
 # flows on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from [Attention cues](cues.py) through [From the Gaussian kernel to
@@ -31,14 +33,17 @@ print(f"n_train = {n_train}, n_test = {n_test}")
 
 # %%
 # prediction: each test input is a query against all n_train keys
+# (n_test * n_train,)
+queries = x_test.repeat_interleave(n_train)
 # (n_test, n_train)
-queries = x_test.repeat_interleave(n_train).reshape(-1, n_train)
+queries = queries.reshape(-1, n_train)
 # (n_test, n_train)
 scores = -((queries - x_train) ** 2) / 2
-# (n_test,), (n_test, n_train)
-y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
-# training: each training point is a query against the other
-# n_train - 1
+# (n_test, n_train): each row sums to 1
+weights = scores.softmax(dim=1)
+# (n_test,)
+y_hat = weights @ y_train
+# training: each point queries the other n_train - 1 points
 # (n_train, n_train - 1) each
 keys, values = at.leave_one_out(x_train, y_train)
 model = at.NWKernelRegression(w=1.0)
@@ -49,25 +54,38 @@ y_fit = model(x_train, keys, values)
 left = model.attention_weights.unsqueeze(1)
 # (n_train, 1, 1)
 batched = left.bmm(values.unsqueeze(-1))
+# the parametric model on the test set: every query gets all keys
+# (n_test, n_train) each
+test_keys = x_train.repeat((n_test, 1))
+test_values = y_train.repeat((n_test, 1))
+# (n_test,)
+y_test = model(x_test, test_keys, test_values)
 print("prediction:")
-print("  scores, weights:", tuple(attention_weights.shape))
+print("  scores, weights:", tuple(weights.shape))
 print("  y_hat:", tuple(y_hat.shape))
 print("training:")
 print("  keys, values, weights:", tuple(keys.shape))
 print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
-# the products written out give the package's results, in the
+print("parametric model, test set:")
+print("  keys, values:", tuple(test_keys.shape))
+print("  y_hat:", tuple(y_test.shape))
+# the steps written out give the package's results, in the
 # shapes printed
-assert (attention_weights @ y_train - y_hat).abs().max() < 1e-5
+y_nw, weights_nw = at.nadaraya_watson(x_test, x_train, y_train)
+assert (weights - weights_nw).abs().max() < 1e-6
+assert (y_hat - y_nw).abs().max() < 1e-5
 assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
-assert scores.shape == attention_weights.shape == (n_test, n_train)
+assert scores.shape == weights.shape == (n_test, n_train)
 assert keys.shape == values.shape == (n_train, n_train - 1)
-assert model.attention_weights.shape == keys.shape
+assert model.attention_weights.shape == test_keys.shape
+# at w = 1 the tiled keys give the non-parametric prediction
+assert (y_test - y_nw).abs().max() < 1e-5
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
 # Above, prediction; below, training: one box per step, holding the step's code or formula on the
-# left and the shape of the tensor it gives at its right end; the boxes beside the chain bring in
-# the inputs or the computed queries (the legend under the diagram explains the colours).
+# left and the shape of the tensor it gives at its right end; the boxes beside the chain (indented into it, on a
+# narrow screen) bring in the inputs or the computed queries (the legend under the diagram explains the colours).
 #
 # Inputs do not only come in at the top. The prediction path starts from the queries `x_test`:
 # `repeat_interleave` repeats each query `n_train` times, a 1-D tensor of shape
@@ -84,6 +102,14 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # row of weights with the same `y_train`, in training each query has values of its own, so `bmm`
 # pairs each row of weights with its own row of values: one
 # `(1, n_train - 1) @ (n_train - 1, 1)` product per query.
+#
+# A third flow is not drawn: the parametric model, once trained, predicting on the test set. `NWKernelRegression`
+# wants a row of keys and values for each query (in training, each row lacks a different key), so
+# at test time, too, `x_train` and `y_train` are tiled with `repeat((n_test, 1))` into
+# `(n_test, n_train)`, though every row is the same; `at.nadaraya_watson` takes one set of keys
+# and values shared by all queries, so it needs no tiling. The last two lines printed above are
+# the shapes of this flow; at $w = 1$ its prediction is the non-parametric one (the last check of
+# the code cell).
 #
 # ## Key formulas
 #
@@ -130,6 +156,65 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # and the $q^2$ term, the same for every key, cancels in the softmax.
 #
+# The formulas above, written as a few lines of code and run on the chapter's data (50 training
+# samples, used on every page before): the parametric model's training (leave-one-out loss, SGD),
+# the errors on the test set, and the fits at both edges, local linear regression computed by the
+# formula above from the same attention weights. The numbers are the ones the pages print, and the
+# takeaways below cite them.
+
+# %%
+import torch
+
+# the chapter's data: 50 training samples, as on the other pages
+full = at.make_data()
+x50, y50 = full.x_train, full.y_train
+keys50, values50 = at.leave_one_out(x50, y50)
+# the parametric page's training: its seed, 5 full-batch SGD steps
+_ = torch.manual_seed(at.SEED)
+net = at.NWKernelRegression()
+w_start = net.w.item()
+trainer = torch.optim.SGD(net.parameters(), lr=0.5)
+for _ in range(5):  # 5 epochs
+    trainer.zero_grad()
+    # L(w): the summed squared leave-one-out error
+    loss = ((net(x50, keys50, values50) - y50) ** 2).sum()
+    loss.backward()
+    trainer.step()
+w_end = net.w.item()
+# test MSE against the true f
+args = (full.x_test, full.y_truth, x50, y50)
+mse_1 = at.mse_against_truth(1.0, *args)
+mse_trained = at.mse_against_truth(w_end, *args)
+# h = 1: Nadaraya-Watson and local linear, from the same weights
+# (n_test,), (n_test, n_train)
+y_nw, alpha = at.nadaraya_watson(full.x_test, x50, y50)
+# (n_test, 1) each: the weighted means of keys and values
+x_bar = (alpha @ x50)[:, None]
+y_bar = (alpha @ y50)[:, None]
+# (n_test,): the slope of the weighted line
+slope = (alpha * (x50 - x_bar) * y50).sum(dim=1)
+slope = slope / (alpha * (x50 - x_bar) ** 2).sum(dim=1)
+# (n_test,)
+y_ll = y_bar[:, 0] + slope * (full.x_test - x_bar[:, 0])
+edges = [0, -1]
+err_nw = (y_nw - full.y_truth)[edges].tolist()
+err_ll = (y_ll - full.y_truth)[edges].tolist()
+print(f"trained w: {w_start:.3f} -> {w_end:.2f}")
+print(f"test MSE: w = 1 {mse_1:.3f}, trained {mse_trained:.3f}")
+for x, a, b in zip(full.x_test[edges].tolist(), err_nw, err_ll, strict=True):
+    print(f"error at x = {x:.1f}: NW {a:+.2f}, LL {b:+.2f}")
+# what the takeaways say
+assert abs(err_ll[0]) < abs(err_nw[0]) / 2  # most of the bias gone
+assert abs(err_ll[1]) > abs(err_nw[1])  # worse at the right edge
+assert mse_trained < mse_1  # less smooth, yet not worse
+# not the minimum of the loss: w = 4 does better
+with torch.no_grad():
+    loss_end = ((net(x50, keys50, values50) - y50) ** 2).sum()
+    y_4 = at.NWKernelRegression(w=4.0)(x50, keys50, values50)
+    loss_4 = ((y_4 - y50) ** 2).sum()
+assert loss_4 < loss_end
+
+# %% [markdown]
 # ## Takeaways
 #
 # - Attention cues come in two kinds: non-volitional cues come from the input itself, volitional
@@ -144,15 +229,13 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # - A query at an edge has keys on one side only, so the weighted average is pulled towards the
 #   inside of the data: boundary bias. [Local linear regression](local-linear.py) fits a weighted
 #   straight line with the same attention weights and removes most of the bias at the left edge
-#   $x = 0$; at the right edge it does worse: the centre of that query's weights lies on the
-#   stretch where $f$ falls before its trough, so the fitted slope is negative, while $f$ rises
-#   overall from the centre to the query; extrapolated to the right along that slope, the line
-#   corrects the wrong way (Nadaraya-Watson is accurate there only because its two biases happen
-#   to cancel).
+#   $x = 0$ (error +2.18 → +0.75) but does worse at the right edge $x = 4.9$ (+0.03 → −0.49); why is
+#   explained under [Local linear regression](local-linear.py#local-linear-regression) on that page.
 # - The parametric version learns $w$ (bandwidth $h = 1/|w|$); its training must leave each point
 #   out, or $|w|$ grows without bound.
-# - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop, not the
-#   minimum of the loss; a less smooth curve is not a worse prediction.
+# - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop (above, $w$
+#   went from 0.496 to 16.20), not the minimum of the loss; a less smooth curve does not mean a
+#   worse prediction: on the test set its mean squared error is 0.130, against 0.428 at $w = 1$.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
 #   attention; the index of common confusions below says why the chapter learns a single scalar
 #   all the same.
@@ -204,47 +287,115 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # ## Exercises
 #
 # 1. In the leave-one-out loss the softmax of $\hat y_i$ runs over $j \ne i$ only. What happens to
-#    the training loss as $|w|$ grows if it also includes $j = i$, and what does that do to $w$?
+#    the training loss as $|w|$ grows if it also includes $j = i$? Think first, then compare the
+#    two losses at $w$ = 1, 10 and 100 with `at.loss_at_w`.
 #
 # <details><summary>Solution</summary>
 #
 # Each point's own score is 0, the largest of its row, so as $|w|$ grows the softmax puts almost all
-# the weight on the point itself: $\hat y_i$ approaches $y_i$ and the loss slides towards 0. The
-# loss then keeps falling as $|w|$ grows, so training drives $|w|$ up without bound
-# ([When a training point sees itself](leave-one-out.py#when-a-training-point-sees-itself)).
+# the weight on the point itself: $\hat y_i$ approaches $y_i$, the loss with the own key slides
+# towards 0, and training drives $|w|$ up without bound. The leave-one-out loss falls, then rises
+# again: it has its minimum at a finite $w$
+# ([When a training point sees itself](leave-one-out.py#when-a-training-point-sees-itself)). The
+# first column below includes the own key, the second leaves it out:
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> args = (data.x_train, data.y_train)
+# >>> for w in (1.0, 10.0, 100.0):
+# ...     own = at.loss_at_w(w, *args, leave_one_out=False)
+# ...     out = at.loss_at_w(w, *args)
+# ...     print(f"w = {w:>5}: {own:6.2f} {out:6.2f}")
+# w =   1.0:  35.25  38.93
+# w =  10.0:  10.16  20.43
+# w = 100.0:   0.67  33.65
+# ```
 #
 # </details>
 #
-# 2. Prediction multiplies the weights with `y_train` in one `matmul`. Why does training need
-#    `bmm`, with two `unsqueeze` calls, instead?
+# 2. With 3 training samples and 7 test inputs (`n_train = 3`, `n_test = 7`), what does each shape
+#    of the diagram become? And which error do you get if you write the line that tiles the
+#    queries the MXNet way, `x_test.repeat(n_train).reshape(-1, n_train)`?
 #
 # <details><summary>Solution</summary>
 #
-# In training each query has values of its own: query $i$ has row $i$ of `values`, which is of
-# shape `(n_train, n_train - 1)`. Each row of weights must be multiplied with its own row of
-# values, not with one shared vector. `bmm` does one `(1, n_train - 1) @ (n_train - 1, 1)` product per query;
-# `(weights * values).sum(dim=1)` gives the same ([The flow of shapes](#the-flow-of-shapes) above).
+# On the prediction path `repeat_interleave` gives `(21,)`, the queries, scores and weights are
+# `(7, 3)` and `y_hat` is `(7,)`; on the training path the keys and values are `(3, 2)`, `bmm`
+# multiplies `(3, 1, 2)` by `(3, 2, 1)` into `(3, 1, 1)`, and `y_fit` is `(3,)`. With `repeat` you
+# get no error at all: the shape is still `(7, 3)`, but PyTorch's `repeat` tiles the whole tensor
+# end to end, so a row no longer holds one query. Two different sizes catch a mix-up of `n_train`
+# and `n_test`, not this; only looking at what a row holds does.
+#
+# ```python
+# >>> import torch
+# >>> x_test = torch.arange(7.0)
+# >>> n_train = 3
+# >>> right = x_test.repeat_interleave(n_train).reshape(-1, n_train)
+# >>> wrong = x_test.repeat(n_train).reshape(-1, n_train)
+# >>> tuple(right.shape) == tuple(wrong.shape) == (7, 3)
+# True
+# >>> right[:3]
+# tensor([[0., 0., 0.],
+#         [1., 1., 1.],
+#         [2., 2., 2.]])
+# >>> wrong[:3]
+# tensor([[0., 1., 2.],
+#         [3., 4., 5.],
+#         [6., 0., 1.]])
+# ```
 #
 # </details>
 #
-# 3. How is the learned $w$ related to the bandwidth $h$, and why do $w$ and $-w$ give the same
-#    predictions?
+# 3. Exercise 1 of the d2l section: with 500 training samples instead of 50, does non-parametric
+#    Nadaraya-Watson predict better? Compare the test mean squared error against the true function
+#    at bandwidths $h = 1$ and $h = 0.25$ (the first argument of `at.mse_against_truth` is
+#    $w = 1/h$).
 #
 # <details><summary>Solution</summary>
 #
-# $h = 1/|w|$: the score $-\frac{1}{2}((x - x_i)w)^2$ equals $-\frac{1}{2}((x - x_i)/h)^2$. Here
-# $w$ appears only squared, so the sign of $w$ drops out
-# ([An inverse bandwidth](smoothness.py#an-inverse-bandwidth)).
+# At $h = 1$ hardly at all (0.428 → 0.393): the error there is mostly bias, a wide window lowering
+# the peaks and raising the troughs, and more samples do not change that. At $h = 0.25$ the error
+# drops to about a third (0.049 → 0.017): with more samples, even a narrow window holds enough
+# points to average the noise away. So more samples help when the bandwidth shrinks with them:
+# that is consistency (see
+# [Background: consistency and local-constant fitting](smoothness.py#background-consistency-and-local-constant-fitting)
+# on the page on smoothness).
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> for n in (50, 500):
+# ...     d = at.make_data(n_train=n)
+# ...     a = (d.x_test, d.y_truth, d.x_train, d.y_train)
+# ...     mse = [at.mse_against_truth(1 / h, *a) for h in (1.0, 0.25)]
+# ...     print(n, [round(m, 3) for m in mse])
+# 50 [0.428, 0.049]
+# 500 [0.393, 0.017]
+# ```
 #
 # </details>
 #
-# 4. The softmax may drop the term $-\frac{1}{2}q^2$ of the expanded Gaussian score. Why not the
-#    term $-\frac{1}{2}k^2$ as well?
+# 4. The softmax may drop the term $-\frac12q^2$ of the expanded Gaussian score. Why not the
+#    term $-\frac12k^2$ as well? Try one query $q = 1.5$ and the three keys 0, 1 and 3.
 #
 # <details><summary>Solution</summary>
 #
-# The softmax runs over the keys of one query. $-\frac{1}{2}q^2$ is the same term added to all of them:
-# after the exp it is a common factor $e^{-q^2/2}$, which cancels. $-\frac{1}{2}k_i^2$ differs from key to key, so it changes the
-# weights: it is the key bias ([Expanding the square](dot-product.py#expanding-the-square)).
+# The softmax runs over the keys of one query. $-\frac12q^2$ is the same term added to all of
+# them: after the exp it is a common factor of numerator and denominator, which cancels, and the
+# weights stay as they are. $-\frac12k_i^2$ differs from key to key, so dropping it changes the
+# weights: with the dot product $qk$ alone, the largest key, 3, takes almost all the weight, though
+# the nearest key to the query is 1 ([Expanding the square](dot-product.py#expanding-the-square)).
+#
+# ```python
+# >>> import torch
+# >>> q = torch.tensor(1.5)
+# >>> k = torch.tensor([0.0, 1.0, 3.0])
+# >>> (-((q - k) ** 2) / 2).softmax(dim=0)
+# tensor([0.2119, 0.5761, 0.2119])
+# >>> (q * k - k**2 / 2).softmax(dim=0)
+# tensor([0.2119, 0.5761, 0.2119])
+# >>> (q * k - q**2 / 2).softmax(dim=0)
+# tensor([0.0105, 0.0469, 0.9426])
+# ```
 #
 # </details>

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 本章回顾
 #
-# 这一页把整章收拢到一处：非参数预测和带参数的留一法训练这两条流程中，张量形状怎样一步步变化，几条关键公式，以及散落在各页“常见疑问”里的答案索引。形状图不是手画的，而是由本教程的包 `attention_tutorial` 把这两条流程在数据上真正跑一遍、记下每个主要步骤之后张量的形状画出来的。代码里的注释和打印出的标签是英文的：中文页和英文页运行的是同一份代码。
+# 这一页把整章收拢到一处：非参数预测和带参数的留一法训练这两条流程中，张量形状怎样一步步变化；几条关键公式；要点和本章的几个关键数字；本章之外的几条线索；散落在各页“常见疑问”里的答案索引；最后是几道练习。形状图不是手画的，而是由本教程的包 `attention_tutorial` 把这两条流程在数据上真正跑一遍、记下每个主要步骤之后张量的形状画出来的。代码里的注释和打印出的标签是英文的：中文页和英文页运行的是同一份代码。
 #
 # 回顾的范围是从《[注意力提示](cues.py)》到《[从高斯核到点积注意力](dot-product.py)》这几页。《从高斯核到点积注意力》之后的三页，《[从核回归到 Transformer 注意力](transformer.py)》、《[在二维玩具问题上学习投影](projections.py)》和《[注意力的开销随 n 的增长](scale.py)》，已经走出了本章，只在“本章之外”一节里各用一两句话指过去。
 
@@ -21,14 +21,17 @@ print(f"n_train = {n_train}, n_test = {n_test}")
 
 # %%
 # prediction: each test input is a query against all n_train keys
+# (n_test * n_train,)
+queries = x_test.repeat_interleave(n_train)
 # (n_test, n_train)
-queries = x_test.repeat_interleave(n_train).reshape(-1, n_train)
+queries = queries.reshape(-1, n_train)
 # (n_test, n_train)
 scores = -((queries - x_train) ** 2) / 2
-# (n_test,), (n_test, n_train)
-y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
-# training: each training point is a query against the other
-# n_train - 1
+# (n_test, n_train): each row sums to 1
+weights = scores.softmax(dim=1)
+# (n_test,)
+y_hat = weights @ y_train
+# training: each point queries the other n_train - 1 points
 # (n_train, n_train - 1) each
 keys, values = at.leave_one_out(x_train, y_train)
 model = at.NWKernelRegression(w=1.0)
@@ -39,27 +42,42 @@ y_fit = model(x_train, keys, values)
 left = model.attention_weights.unsqueeze(1)
 # (n_train, 1, 1)
 batched = left.bmm(values.unsqueeze(-1))
+# the parametric model on the test set: every query gets all keys
+# (n_test, n_train) each
+test_keys = x_train.repeat((n_test, 1))
+test_values = y_train.repeat((n_test, 1))
+# (n_test,)
+y_test = model(x_test, test_keys, test_values)
 print("prediction:")
-print("  scores, weights:", tuple(attention_weights.shape))
+print("  scores, weights:", tuple(weights.shape))
 print("  y_hat:", tuple(y_hat.shape))
 print("training:")
 print("  keys, values, weights:", tuple(keys.shape))
 print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
-# the products written out give the package's results, in the
+print("parametric model, test set:")
+print("  keys, values:", tuple(test_keys.shape))
+print("  y_hat:", tuple(y_test.shape))
+# the steps written out give the package's results, in the
 # shapes printed
-assert (attention_weights @ y_train - y_hat).abs().max() < 1e-5
+y_nw, weights_nw = at.nadaraya_watson(x_test, x_train, y_train)
+assert (weights - weights_nw).abs().max() < 1e-6
+assert (y_hat - y_nw).abs().max() < 1e-5
 assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
-assert scores.shape == attention_weights.shape == (n_test, n_train)
+assert scores.shape == weights.shape == (n_test, n_train)
 assert keys.shape == values.shape == (n_train, n_train - 1)
-assert model.attention_weights.shape == keys.shape
+assert model.attention_weights.shape == test_keys.shape
+# at w = 1 the tiled keys give the non-parametric prediction
+assert (y_test - y_nw).abs().max() < 1e-5
 at.plot_shape_flow(x_test, x_train, y_train)
 
 # %% [markdown]
-# 图的上半是预测，下半是训练：每一步一个方框，方框里左边是这一步的代码或公式，右端是它得到的张量形状；链旁的方框引入输入或途中算出的查询（颜色的含义见图下的图例）。
+# 图的上半是预测，下半是训练：每一步一个方框，方框里左边是这一步的代码或公式，右端是它得到的张量形状；链旁的方框（窄屏上缩进在链中）引入输入或途中算出的查询（颜色的含义见图下的图例）。
 #
 # 输入不只在开头进入。预测那条路径从查询 `x_test` 出发：`repeat_interleave` 把每个查询重复 `n_train` 次，得到形状为 `(n_test * n_train,)` 的一维张量，`reshape(-1, n_train)` 再把它折成 `(n_test, n_train)` 的查询矩阵；键 `x_train` 在算分数时从链旁进入，值 `y_train` 在最后的 `matmul` 这一步进入。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它从形状为 `(n_train,)` 的 `x_train` 和 `y_train` 得到两个张量，即键和值，形状都是 `(n_train, n_train - 1)`。查询是平铺成同样形状的 `x_train`，在分数这一步与键相遇；它也从链旁进入，因为是途中算出来的，画成橙色。
 #
 # 形状里看不出两件事。沿 `dim=1` 的 softmax 不改变形状，只把每一行分数变成和为 1 的权重。预测时每一行权重都和同一个 `y_train` 相乘；训练时每个查询都有自己的一组值，所以 `bmm` 把每一行权重和它自己的那一行值配对，每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法。
+#
+# 图里没有画第三条流程：带参数的模型（训练之后）在测试集上预测。`NWKernelRegression` 要求每个查询有自己的一行键和值（训练时每行少的那个键各不相同），所以测试时也得把 `x_train` 和 `y_train` 用 `repeat((n_test, 1))` 平铺成 `(n_test, n_train)`，尽管每一行都一样；`at.nadaraya_watson` 只接受一组共用的键和值，所以不用平铺。上面打印的最后两行就是这条流程的形状；$w = 1$ 时，它的预测和非参数的预测相同（代码单元最后的检查）。
 #
 # ## 关键公式
 #
@@ -102,14 +120,69 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # 其中 $q^2$ 项对所有键相同，被 softmax 消去。
 #
+# 把上面的公式写成几行代码，在本章的数据（50 个训练样本，前面各页用的都是它）上跑一遍：带参数模型的训练（留一法损失，SGD），测试集上的误差，以及两端的拟合，其中局部线性回归按上面的公式从同样的注意力权重算出。得到的数和各页打印的相同，下面的要点会用到它们。
+
+# %%
+import torch
+
+# the chapter's data: 50 training samples, as on the other pages
+full = at.make_data()
+x50, y50 = full.x_train, full.y_train
+keys50, values50 = at.leave_one_out(x50, y50)
+# the parametric page's training: its seed, 5 full-batch SGD steps
+_ = torch.manual_seed(at.SEED)
+net = at.NWKernelRegression()
+w_start = net.w.item()
+trainer = torch.optim.SGD(net.parameters(), lr=0.5)
+for _ in range(5):  # 5 epochs
+    trainer.zero_grad()
+    # L(w): the summed squared leave-one-out error
+    loss = ((net(x50, keys50, values50) - y50) ** 2).sum()
+    loss.backward()
+    trainer.step()
+w_end = net.w.item()
+# test MSE against the true f
+args = (full.x_test, full.y_truth, x50, y50)
+mse_1 = at.mse_against_truth(1.0, *args)
+mse_trained = at.mse_against_truth(w_end, *args)
+# h = 1: Nadaraya-Watson and local linear, from the same weights
+# (n_test,), (n_test, n_train)
+y_nw, alpha = at.nadaraya_watson(full.x_test, x50, y50)
+# (n_test, 1) each: the weighted means of keys and values
+x_bar = (alpha @ x50)[:, None]
+y_bar = (alpha @ y50)[:, None]
+# (n_test,): the slope of the weighted line
+slope = (alpha * (x50 - x_bar) * y50).sum(dim=1)
+slope = slope / (alpha * (x50 - x_bar) ** 2).sum(dim=1)
+# (n_test,)
+y_ll = y_bar[:, 0] + slope * (full.x_test - x_bar[:, 0])
+edges = [0, -1]
+err_nw = (y_nw - full.y_truth)[edges].tolist()
+err_ll = (y_ll - full.y_truth)[edges].tolist()
+print(f"trained w: {w_start:.3f} -> {w_end:.2f}")
+print(f"test MSE: w = 1 {mse_1:.3f}, trained {mse_trained:.3f}")
+for x, a, b in zip(full.x_test[edges].tolist(), err_nw, err_ll, strict=True):
+    print(f"error at x = {x:.1f}: NW {a:+.2f}, LL {b:+.2f}")
+# what the takeaways say
+assert abs(err_ll[0]) < abs(err_nw[0]) / 2  # most of the bias gone
+assert abs(err_ll[1]) > abs(err_nw[1])  # worse at the right edge
+assert mse_trained < mse_1  # less smooth, yet not worse
+# not the minimum of the loss: w = 4 does better
+with torch.no_grad():
+    loss_end = ((net(x50, keys50, values50) - y50) ** 2).sum()
+    y_4 = at.NWKernelRegression(w=4.0)(x50, keys50, values50)
+    loss_4 = ((y_4 - y50) ** 2).sum()
+assert loss_4 < loss_end
+
+# %% [markdown]
 # ## 要点
 #
 # - 注意力提示分两种：非自主性提示（不随意线索）来自输入本身，自主性提示（随意线索）来自观察者的目的。卷积层、全连接层和汇聚层没有自主性提示；注意力机制加入了查询，查询就是自主性提示，键则是非自主性提示。
 # - 平均汇聚不看查询：每个值的权重都是 $1/n$，预测是一条水平线，是后面各种方法的基线。
 # - Nadaraya-Watson 核回归就是以高斯核（上面的非参数公式）打分的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
-# - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差，在右端却反而更差：右端查询的权重重心落在 $f$ 谷底之前下降的那一段上，拟合出的斜率是负的，而 $f$ 从重心到查询总体是上升的，直线沿着负斜率往右外推，修正的方向就反了（Nadaraya-Watson 在那里准，只是因为它的两种偏差碰巧互相抵消）。
+# - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差（误差 +2.18 → +0.75），在右端 $x = 4.9$ 却更差（+0.03 → −0.49）；为什么，见那一页的“[局部线性回归](local-linear.py#局部线性回归)”一节。
 # - 带参数的版本学的是 $w$（带宽 $h = 1/|w|$）；训练时必须留一，否则 $|w|$ 会无止境地增大。
-# - 训练出的 $w$ 是五步 SGD（[全批量](parametric.py#训练)）停下的地方，不是损失的最低点；曲线不平滑不等于预测更差。
+# - 训练出的 $w$ 是五步 SGD（[全批量](parametric.py#训练)）停下的地方（上面从 0.496 走到了 16.20），不是损失的最低点；曲线不平滑不等于预测更差：在测试集上，它的均方误差是 0.130，$w = 1$ 时是 0.428。
 # - 高斯核分数展开后是点积加上每个键一个偏置，这是通向 Transformer 注意力的一步；本章为什么仍只学一个标量，见下面的常见疑问索引。
 #
 # ## 本章之外
@@ -141,34 +214,88 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # ## 练习
 #
-# 1. 留一法损失里，$\hat y_i$ 的 softmax 只在 $j \ne i$ 上取。如果把 $j = i$ 也算进去，$|w|$ 增大时训练损失会怎样？$w$ 又会怎样？
+# 1. 留一法损失里，$\hat y_i$ 的 softmax 只在 $j \ne i$ 上取。如果把 $j = i$ 也算进去，$|w|$ 增大时训练损失会怎样？先想一想，再用 `at.loss_at_w` 在 $w = 1$、10、100 处比较两种损失。
 #
 # <details><summary>答案</summary>
 #
-# 每个点给自己打的分是 0，是这一行里最大的，所以 $|w|$ 越大，softmax 越把权重几乎全压到这个点自己身上：$\hat y_i$ 趋近 $y_i$，损失一路滑向 0。损失随 $|w|$ 增大一直下降，训练就会让 $|w|$ 无止境地增大（见[一个训练点看见自己时](leave-one-out.py#一个训练点看见自己时)）。
+# 每个点给自己打的分是 0，是这一行里最大的，所以 $|w|$ 越大，softmax 越把权重几乎全压到这个点自己身上：$\hat y_i$ 趋近 $y_i$，含自身的损失一路滑向 0，训练就会让 $|w|$ 无止境地增大。留一的损失先降后升，在有限的 $w$ 处有最低点（见[一个训练点看见自己时](leave-one-out.py#一个训练点看见自己时)）。下面第一列含自身，第二列留一：
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> data = at.make_data()
+# >>> args = (data.x_train, data.y_train)
+# >>> for w in (1.0, 10.0, 100.0):
+# ...     own = at.loss_at_w(w, *args, leave_one_out=False)
+# ...     out = at.loss_at_w(w, *args)
+# ...     print(f"w = {w:>5}: {own:6.2f} {out:6.2f}")
+# w =   1.0:  35.25  38.93
+# w =  10.0:  10.16  20.43
+# w = 100.0:   0.67  33.65
+# ```
 #
 # </details>
 #
-# 2. 预测时，权重和 `y_train` 用一次 `matmul` 就乘完了。训练时为什么要改用 `bmm`，还要两次 `unsqueeze`？
+# 2. 如果只有 3 个训练样本、7 个测试输入（`n_train = 3`，`n_test = 7`），形状图里的每个形状会变成什么？把铺查询的那一行写成 MXNet 的样子 `x_test.repeat(n_train).reshape(-1, n_train)`，会报什么错？
 #
 # <details><summary>答案</summary>
 #
-# 训练时每个查询都有自己的一组值：第 $i$ 个查询的值是 `values`（形状为 `(n_train, n_train - 1)`）的第 $i$ 行。每一行权重要和它自己的那一行值相乘，而不是和同一个向量相乘。`bmm` 给每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法；`(weights * values).sum(dim=1)` 得到同样的结果（见上面的[张量形状怎样变化](#张量形状怎样变化)）。
+# 预测那条路径上，`repeat_interleave` 得到 `(21,)`，之后的查询、分数和权重都是 `(7, 3)`，`y_hat` 是 `(7,)`；训练那条路径上，键和值是 `(3, 2)`，`bmm` 是 `(3, 1, 2)` 乘 `(3, 2, 1)`，得 `(3, 1, 1)`，`y_fit` 是 `(3,)`。写成 `repeat` 则什么错都不报：形状照样是 `(7, 3)`，但 PyTorch 的 `repeat` 把整个张量首尾相接地平铺，每一行不再是同一个查询。两个尺寸不同，只能查出把 `n_train` 和 `n_test` 弄混的错误，查不出这一种；要看每一行里装的是什么。
+#
+# ```python
+# >>> import torch
+# >>> x_test = torch.arange(7.0)
+# >>> n_train = 3
+# >>> right = x_test.repeat_interleave(n_train).reshape(-1, n_train)
+# >>> wrong = x_test.repeat(n_train).reshape(-1, n_train)
+# >>> tuple(right.shape) == tuple(wrong.shape) == (7, 3)
+# True
+# >>> right[:3]
+# tensor([[0., 0., 0.],
+#         [1., 1., 1.],
+#         [2., 2., 2.]])
+# >>> wrong[:3]
+# tensor([[0., 1., 2.],
+#         [3., 4., 5.],
+#         [6., 0., 1.]])
+# ```
 #
 # </details>
 #
-# 3. 学到的 $w$ 和带宽 $h$ 是什么关系？为什么 $w$ 和 $-w$ 给出相同的预测？
+# 3. 《动手学深度学习》这一节的练习 1：训练样本从 50 个增加到 500 个，非参数的 Nadaraya-Watson 预测会更准吗？分别在带宽 $h = 1$ 和 $h = 0.25$ 下比较测试集上相对真实函数的均方误差（`at.mse_against_truth` 的第一个参数是 $w = 1/h$）。
 #
 # <details><summary>答案</summary>
 #
-# $h = 1/|w|$：分数 $-\frac{1}{2}((x - x_i)w)^2$ 等于 $-\frac{1}{2}((x - x_i)/h)^2$。式子里的 $w$ 只以平方出现，所以它的符号不起作用（见[带宽的倒数](smoothness.py#带宽的倒数)）。
+# $h = 1$ 时几乎没变（0.428 → 0.393）：这时的误差主要是偏差，宽窗口把波峰压低、把波谷抬高，样本再多也改不了；$h = 0.25$ 时误差降到原来的三分之一左右（0.049 → 0.017）：样本多了，窄窗口里也有足够多的点把噪声平均掉。所以样本多了，带宽也要跟着变小，预测才会越来越准，这就是相合性（见《[训练后的曲线为何不平滑](smoothness.py#理论背景相合性与局部常数拟合)》一页的“理论背景：相合性与局部常数拟合”）。
+#
+# ```python
+# >>> import attention_tutorial as at
+# >>> for n in (50, 500):
+# ...     d = at.make_data(n_train=n)
+# ...     a = (d.x_test, d.y_truth, d.x_train, d.y_train)
+# ...     mse = [at.mse_against_truth(1 / h, *a) for h in (1.0, 0.25)]
+# ...     print(n, [round(m, 3) for m in mse])
+# 50 [0.428, 0.049]
+# 500 [0.393, 0.017]
+# ```
 #
 # </details>
 #
-# 4. 高斯核分数展开后，softmax 可以去掉 $-\frac{1}{2}q^2$ 这一项。为什么 $-\frac{1}{2}k^2$ 不能一起去掉？
+# 4. 高斯核分数展开后，softmax 可以去掉 $-\frac{1}{2}q^2$ 这一项。为什么 $-\frac{1}{2}k^2$ 不能一起去掉？用一个查询 $q = 1.5$ 和三个键 0、1、3 试一试。
 #
 # <details><summary>答案</summary>
 #
-# softmax 是在同一个查询的所有键上做的。$-\frac{1}{2}q^2$ 是加在每个键的分数上的同一项，取 exp 之后成了分子分母共同的因子 $e^{-q^2/2}$，约掉了；$-\frac{1}{2}k_i^2$ 每个键各不相同，会改变权重：它就是键偏置（见[把平方展开](dot-product.py#把平方展开)）。
+# softmax 是在同一个查询的所有键上做的。$-\frac{1}{2}q^2$ 是加在每个键的分数上的同一项，取 exp 之后成了分子分母共同的因子，约掉了，权重不变；$-\frac{1}{2}k_i^2$ 每个键各不相同，去掉它权重就变了：只剩点积 $qk$ 时，最大的键 3 拿走了几乎全部权重，尽管离查询最近的是键 1（见[把平方展开](dot-product.py#把平方展开)）。
+#
+# ```python
+# >>> import torch
+# >>> q = torch.tensor(1.5)
+# >>> k = torch.tensor([0.0, 1.0, 3.0])
+# >>> (-((q - k) ** 2) / 2).softmax(dim=0)
+# tensor([0.2119, 0.5761, 0.2119])
+# >>> (q * k - k**2 / 2).softmax(dim=0)
+# tensor([0.2119, 0.5761, 0.2119])
+# >>> (q * k - q**2 / 2).softmax(dim=0)
+# tensor([0.0105, 0.0469, 0.9426])
+# ```
 #
 # </details>

@@ -50,6 +50,35 @@ def test_a_missing_seed_is_an_error_that_says_so(tmp_path):
         stamp.seed(tmp_path)
 
 
+def test_a_stamp_handed_down_is_the_one_shown(monkeypatch, tmp_path):
+    """The English build shows the stamp the Chinese build read, not one read again.
+
+    Round 36: read twice, a work tree committed between the two reads gave the zh
+    pages a commit and all the en pages "uncommitted".
+    """
+    from tools.sitebuild.subsite import Subsite
+
+    given = stamp.BuildStamp("0.1.0", "2.0", 0, "ab" * 20)
+    monkeypatch.delenv(stamp.ENV, raising=False)
+    assert stamp.current() == stamp.build_stamp()
+    monkeypatch.setenv(stamp.ENV, given.to_env())
+    assert stamp.current() == given
+    monkeypatch.setenv(stamp.ENV, "{}")
+    with pytest.raises(ValueError, match=stamp.ENV):
+        stamp.current()
+    # the other site's build key is made of the stamp it is given to show
+    monkeypatch.delenv(stamp.ENV)
+    config = tmp_path / "mkdocs.tiny.yml"
+    config.write_text("site_name: Tiny\n")
+
+    def key(build_stamp):
+        return Subsite(
+            config, ROOT, tmp_path, strict=True, environment="e", build_stamp=build_stamp
+        ).fingerprint()
+
+    assert key(given) == key(given) != key(stamp.BuildStamp("0.1.0", "2.0", 0, None))
+
+
 @pytest.mark.build
 def test_every_page_carries_the_stamp_and_no_time_of_day(site):
     expected = stamp.build_stamp()

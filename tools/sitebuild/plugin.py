@@ -149,7 +149,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             self.steps = StepCache(steps)
         self.steps.new_build()
         self._keep_search_entries(config)
-        stamp.configure(config)  # the footer of every page
+        built = stamp.configure(config)  # the footer of every page (both languages)
         try:
             repo.configure(config)  # "edit this page" only when a repository is known
         except ValueError as err:
@@ -184,6 +184,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
                 self.cache_root / "site-en",
                 strict=bool(config.strict),
                 environment=environment,
+                build_stamp=built,  # the other language's footer: the same stamp
             )
         return config
 

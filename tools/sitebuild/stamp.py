@@ -5,11 +5,19 @@ installed where the build runs, the seed of the chapter (``SEED`` in the
 package) and the commit, or "uncommitted" when the work tree differs from it.
 It holds no time of day, so two builds of one commit stay byte-identical.
 Rendered by ``overrides/partials/copyright.html`` from ``config.extra``.
+
+One build of both languages shows one stamp: the Chinese build reads it once
+(``configure``) and hands it to the English build, which runs in a second process,
+in the environment variable ``ATTN_BUILD_STAMP`` (``subsite.py``). Read twice, a
+work tree that changed in between (a commit, an edit) gave the two languages
+different stamps: the zh pages named a commit, the en pages "uncommitted".
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import os
 import re
 import subprocess
 import tomllib
@@ -19,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "attention_tutorial"
+# The stamp a build was given by the build that started it (``subsite.py``), as JSON.
+ENV = "ATTN_BUILD_STAMP"
 
 # The footer's words, per language: a label for each field.
 LABELS = {
@@ -49,6 +59,10 @@ class BuildStamp:
     def fingerprint(self) -> str:
         """One line that changes whenever the stamp does (for build caches)."""
         return repr(sorted(asdict(self).items()))
+
+    def to_env(self) -> str:
+        """The stamp as the value of ``ATTN_BUILD_STAMP`` (read back by ``current``)."""
+        return json.dumps(asdict(self), sort_keys=True)
 
 
 def package_version(root: Path = ROOT) -> str:
@@ -98,9 +112,28 @@ def build_stamp(root: Path = ROOT) -> BuildStamp:
     )
 
 
+def current(root: Path = ROOT) -> BuildStamp:
+    """The stamp handed down in ``ATTN_BUILD_STAMP``, or else the stamp of ``root`` now.
+
+    Raises:
+        ValueError: If ``ATTN_BUILD_STAMP`` is set but holds no stamp.
+    """
+    given = os.environ.get(ENV)
+    if not given:
+        return build_stamp(root)
+    try:
+        return BuildStamp(**json.loads(given))
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"{ENV} holds no build stamp ({err}): {given!r}") from None
+
+
 def configure(config, stamp: BuildStamp | None = None) -> BuildStamp:
-    """Put the stamp and its words (in the site's language) into ``config.extra``."""
-    stamp = stamp or build_stamp()
+    """Put the stamp and its words (in the site's language) into ``config.extra``.
+
+    Without ``stamp``, the one handed down by the build that started this one, or
+    else the stamp of the work tree now (``current``).
+    """
+    stamp = stamp or current()
     lang = config.theme["language"]
     config.extra["build_stamp"] = {**asdict(stamp), "labels": LABELS[lang], "package": PACKAGE}
     return stamp

@@ -58,12 +58,22 @@ class Subsite:
             the config and its fingerprint.
         strict: whether to build with ``--strict``.
         environment: the notebook cache's environment hash (outputs depend on it).
+        build_stamp: the footer's stamp of the build that starts this one, which the
+            other site shows too (``ATTN_BUILD_STAMP``); None: the work tree's now.
     """
 
     def __init__(
-        self, config_file: Path, root: Path, cache_dir: Path, *, strict: bool, environment: str
+        self,
+        config_file: Path,
+        root: Path,
+        cache_dir: Path,
+        *,
+        strict: bool,
+        environment: str,
+        build_stamp: stamp.BuildStamp | None = None,
     ) -> None:
         """Describe the build; :meth:`start` runs it."""
+        self.build_stamp = build_stamp or stamp.build_stamp(root)
         self.config_file = config_file
         self.root = root
         self.cache_dir = cache_dir
@@ -100,7 +110,8 @@ class Subsite:
             hasher.update(path.read_bytes())
         hasher.update(wheel.key(self.root).encode())  # the wheel readers download (README too)
         # Read at build time, not from a file: the footer and the "edit this page" links.
-        hasher.update(stamp.build_stamp(self.root).fingerprint().encode())
+        # The footer's stamp is the one this build shows (handed to the other build).
+        hasher.update(self.build_stamp.fingerprint().encode())
         hasher.update(repo.fingerprint().encode())
         return hasher.hexdigest()
 
@@ -129,8 +140,14 @@ class Subsite:
         cmd += ["-d", str(self.build_dir)]
         if self.strict:
             cmd.append("--strict")
+        env = {**os.environ, stamp.ENV: self.build_stamp.to_env()}  # one stamp for both
         self._process = subprocess.Popen(
-            cmd, cwd=self.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            cmd,
+            cwd=self.root,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
 
     def finish(self, target: Path) -> None:
@@ -179,6 +196,8 @@ class Subsite:
         # strict as the command line's --strict: only ever turned on
         options = {"strict": True} if self.strict else {}
         config = load_config(str(self.root / self.config_file), site_dir=str(site_dir), **options)
+        before = os.environ.get(stamp.ENV)
+        os.environ[stamp.ENV] = self.build_stamp.to_env()  # the footer of the build here
         try:
             build(config)
         except Abort as err:
@@ -186,6 +205,11 @@ class Subsite:
                 f"the build of {self.config_file.name} failed ({err}); the messages above "
                 f"name the page. Run `mkdocs build -f {self.config_file.name}` to see them alone"
             ) from None
+        finally:
+            if before is None:
+                os.environ.pop(stamp.ENV, None)
+            else:
+                os.environ[stamp.ENV] = before
 
 
 def _link(source: str, dest: str) -> None:
