@@ -213,7 +213,7 @@ def plot_scaling(
     its intermediate tensors), the memory panel also draws them as a dotted line
     in that formulation's colour; only then does the legend explain the dotted
     line. The legend sits below both panels, where it hides no point. The alt
-    text gives each line's values at the smallest and largest n, the counted
+    text gives each line's values at the smallest and largest $n$, the counted
     bytes too, and names only the dotted lines drawn. A log axis has no 0: any
     byte count below 1 B (0 included) is drawn at 1 B, and the alt text says so.
 

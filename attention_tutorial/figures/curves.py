@@ -75,6 +75,14 @@ _PLATEAU_TOLERANCE = 0.05
 # many powers of ten (the API page's 0.32 to 32, with the margins): labelled at 1 and 10 only,
 # the w its text names (0.5, 3.18, 5.06) were hard to place (r31c)
 _TWO_AND_FIVE_DECADES = 2.5
+# the marker of each path's steps, path by path (the first, alone in the stepper's picture, a
+# dot): a colour alone did not tell the lesson's "w, lr = 0.05" (orange) from "log w, lr = 0.05"
+# (red), close in hue in the dark palette, where their steps crowd round the minimum (r36h).
+# Not the start's square nor the minimum's star; the outlined end dot stays a dot for all
+_PATH_MARKERS = ("o", "^", "v", "D", "P", "X")
+# their sizes (pt): a triangle or a diamond of the dot's size looks smaller than the dot
+_PATH_MARKER_SIZE = {"o": 4.0}
+_OTHER_MARKER_SIZE = 5.0
 
 
 def _check_layout(layout: str) -> str:
@@ -499,8 +507,8 @@ def plot_loss(
     With ``train``'s defaults (``lr=0.5``, a gradient step on ``w`` itself,
     not on $\log w$), the first step carries ``w`` past the minimum of the
     leave-one-out loss (``w`` ≈ 4), straight to 16.9; the next four only
-    creep back, and the loss stays nearly flat, at 22.7, above the minimum's
-    18.0: the example prints the losses, the path of ``w`` and that minimum.
+    creep back, and the loss stays nearly flat, 22.9 down to 22.7, above the
+    minimum's 18.0: the example prints the losses, the path of ``w`` and that minimum.
     Why, and what it does to the fit: the page `smoothness.md`.
 
     ``train`` minimises the leave-one-out loss, so each loss drawn here is the
@@ -766,9 +774,11 @@ def plot_w_paths(
     $(w_k, L(w_k))$ of that curve: $w_0$ is the path's first value and $w_k$
     ($k \ge 1$) its value after step $k$.
 
-    How to read it: a path starts at a grey square (paths that start at the
-    same $w$ share it) and ends at a dot in the path's colour, outlined in
-    black (light grey in the dark palette); the legend names both markers.
+    How to read it: each path has a colour and a marker of its own for its
+    steps (a dot, a triangle, a diamond, …). It starts at a grey square
+    (paths that start at the same $w$ share it) and ends at a dot in the
+    path's colour, outlined in black (light grey in the dark palette); the
+    legend names both markers.
     Only the points lie on the curve: the straight segments only join
     successive steps; training never visited the points between.
     The star marks the minimum of the curve. It is larger than the end dots,
@@ -818,9 +828,10 @@ def plot_w_paths(
         >>> _ = torch.manual_seed(SEED)
         >>> w0 = NWKernelRegression().w.item()
         >>> # a dict built by a loop: legend
-        >>> # label -> path, one entry per lr
+        >>> # label -> path, one entry per lr,
+        >>> # both training log w (log_w=True)
         >>> paths = {
-        ...     f"lr = {lr}": w_path(
+        ...     f"log w, lr = {lr}": w_path(
         ...         x, y, w0, lr=lr, log_w=True
         ...     )
         ...     for lr in (0.02, 0.05)
@@ -841,7 +852,7 @@ def plot_w_paths(
         [3.18, 4.0]
         >>> # lr = 0.05 goes past the star
         >>> # (w ≈ 4) to 5.06, then comes back
-        >>> fast = paths["lr = 0.05"]
+        >>> fast = paths["log w, lr = 0.05"]
         >>> [round(w, 2) for w in fast]
         [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]
     """
@@ -894,7 +905,13 @@ def plot_w_paths(
         for k, (name, path) in enumerate(arrays.items()):
             losses = [loss_at_w(float(w), x_train, y_train) for w in path]
             color = f"C{k}"
-            ax.plot(path, losses, marker="o", markersize=4, color=color, alpha=0.85, label=name)
+            marker = _PATH_MARKERS[k % len(_PATH_MARKERS)]
+            size = _PATH_MARKER_SIZE.get(marker, _OTHER_MARKER_SIZE)
+            # the marker on the steps between the ends only: the start's square and the end's
+            # dot are drawn over them, and a diamond round the square or a triangle under the
+            # end dot poked out of them
+            ax.plot(path, losses, marker=marker, markersize=size, color=color, alpha=0.85,
+                    markevery=slice(1, -1), label=name)  # fmt: skip
             # the start in neutral grey, as the legend shows it: paths often share their start,
             # and a square in the colour of the last path drawn looked like that path's alone
             ax.scatter([path[0]], [losses[0]], marker="s", color="grey", zorder=3)
@@ -951,7 +968,7 @@ def plot_w_paths(
                 "plot_w_paths.losses", lang, start=f"{loss_at_w(path[0], x_train, y_train):.1f}",
                 end=f"{loss_at_w(path[-1], x_train, y_train):.1f}", low=f"{curve[best]:.1f}",
                 plateau=f"{plateau:.1f}",
-                flat=spoken(float(grid[min(flat, len(grid) - 1)])),
+                flat=spoken(float(grid[min(flat, len(grid) - 1)])), tol=f"{_PLATEAU_TOLERANCE:g}",
             )  # fmt: skip
             fig.alt_facts += ("" if lang == "zh" else " ") + losses
     return fig

@@ -57,6 +57,27 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
 #
 # ## The two loss curves
 #
+# “Leaving itself out” is the job of <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>: it tiles `x_train` into an
+# $n \times n$ matrix, row $i$ holding the keys the query $x_i$ looks at, and drops the diagonal with
+# a boolean mask, so that each row keeps the other $n - 1$ keys; the same for the values. Here is
+# row 10, that of the training point above:
+#
+# <!-- source: attention_tutorial.pooling.leave_one_out -->
+
+# %%
+# (n_train, n_train - 1) each
+keys, values = at.leave_one_out(x_train, y_train)
+print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
+print("x_train[9:12]: ", " ".join(f"{v:.4f}" for v in x_train[9:12]))
+print(f"keys[{i}, 9:11]:", " ".join(f"{v:.4f}" for v in keys[i, 9:11]))
+assert keys.shape == values.shape == (n_train, n_train - 1)
+assert not (keys[i] == x_train[i]).any()  # its own key is gone
+assert keys[i, 9] == x_train[9] and keys[i, 10] == x_train[11]
+
+# %% [markdown]
+# In row 10, `x_train[9]` is followed directly by `x_train[11]`: the query `x_train[10]` has lost
+# its own key.
+#
 # `torch.logspace(-1, 3, 401)` gives 401 points between $10^{-1}$ and $10^{3}$, evenly spaced on a
 # logarithmic scale.
 # <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>
@@ -92,7 +113,7 @@ print(f"  w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
 # %% [markdown]
 # ## Own key included: the loss slides towards 0
 #
-# The first curve keeps falling as $w$ grows, and the column "own key included" of the table gets
+# The first curve keeps falling as $w$ grows, and the column “own key included” of the table gets
 # ever closer to 0. There is no lowest point: however large $w$ is, a little larger gives a smaller
 # loss, so the gradient $\partial L / \partial w$ always pushes $|w|$ up, and gradient descent lets
 # $w$ grow without end. What comes out is a lookup table: zero training loss, and next to no use on
@@ -104,15 +125,15 @@ print(f"  w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
 # high at both ends?
 #
 # - For a small $w$ the kernel is wide and all keys get almost the same weight: the model turns into
-#   [average pooling](average.py). Every point is predicted as "the mean of the others", far-away
+#   [average pooling](average.py). Every point is predicted as “the mean of the others”, far-away
 #   points included. That is **bias**.
 # - For a large $w$ each point can only copy the label of its **nearest neighbour**. That label is
 #   noisy too: $y_i$ and the neighbour's label each carry their own independent noise, and the
 #   copied error always contains the difference of the two. That is **variance**.
 #
 # Some $w$ in between makes the sum of the two smallest. The plateau on the right is exactly the
-# loss of "copy the nearest neighbour", and the left end is the loss of "predict by the mean of the
-# others"; both can be computed directly for comparison:
+# loss of “copy the nearest neighbour”, and the left end is the loss of “predict by the mean of the
+# others”; both can be computed directly for comparison:
 
 # %%
 distances = (x_train[:, None] - x_train[None, :]).abs()  # (n_train, n_train)
@@ -140,7 +161,7 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 # hair below that limit.
 #
 # The leave-one-out loss is what statisticians call the **leave-one-out cross-validation** error:
-# each point takes a turn as the "test point" and is predicted from all the others. It reproduces
+# each point takes a turn as the “test point” and is predicted from all the others. It reproduces
 # the situation at test time, where the query is not among the keys, which is why its minimum is the
 # classic way of choosing a bandwidth. Where SGD stops after its 5 steps, and how far that is from
 # this minimum, is on the page *[Why the trained curve is less smooth](smoothness.py)*.
@@ -150,9 +171,9 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 # The bandwidth explorer of the page *[Non-parametric attention pooling](nonparametric.py)* is back.
 # Its last panel (bottom right on a wide screen) is the leave-one-out curve above (only the one
 # without the own key), computed by your browser from the data in the page. Move $w$ and watch the
-# fit in the first panel as the vertical line reaches the dot: neither a flat line nor a saw chasing
-# the noise. Push $w$ all the way to the right and the curve levels off at the loss of "copy the
-# nearest neighbour's label" printed above.
+# fit in the first panel as the vertical line reaches the star (the minimum): neither a flat line nor a saw chasing
+# the noise. Push $w$ all the way to the right and the curve levels off at the loss of “copy the
+# nearest neighbour's label” printed above.
 
 # %%
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
@@ -176,11 +197,13 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # &+ \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{difference of the noises}} .
 # \end{aligned}$$
 #
-# In a toy problem the noise $\epsilon_i = y_i - f(x_i)$ can be computed, so we can take the
+# In a toy problem the noise $\epsilon_i = y_i - f(x_i)$ can be computed (its standard deviation is
+# $\sigma = 0.5$, `make_data`'s argument `noise_std`; see *[The data](data.py)*), so we can take the
 # squared error per point apart:
 
 # %%
 # the plateau per point: gap of the true values + noises
+sigma = 0.5  # the noise's standard deviation: make_data's noise_std
 noise = y_train - at.f(x_train)  # (n_train,): known in a toy problem
 gap = at.f(x_train[nearest]) - at.f(x_train)  # (n_train,)
 noise_diff = noise[nearest] - noise  # (n_train,)
@@ -193,14 +216,14 @@ print(f"copied squared error per point: {per_point.item():.4f}")
 print(f"  (gap of the true values)^2:   {gap_part.item():.4f}")
 print(f"  (difference of the noises)^2: {noise_part.item():.4f}")
 print(f"  cross term 2 * gap * noises:  {cross_part.item():.4f}")
-print(f"2 sigma^2, its expectation:     {2 * 0.5**2:.4f}")
+print(f"2 sigma^2, its expectation:     {2 * sigma**2:.4f}")
 print(f"mean of epsilon_i^2:            {(noise**2).mean().item():.4f}")
 print(f"mean of the copied epsilon^2:   {copied_noise.item():.4f}")
 total = gap_part + noise_part + cross_part
 assert torch.isclose(per_point, total, atol=1e-4)
 assert gap_part < 0.05 * per_point  # nearly all of it is noise
-assert noise_part > 2 * 0.5**2  # above its expectation here
-assert copied_noise > (noise**2).mean() > 0.5**2
+assert noise_part > 2 * sigma**2  # above its expectation here
+assert copied_noise > (noise**2).mean() > sigma**2
 
 # %% [markdown]
 # Nearly all of the plateau is noise: neighbouring training points are so close that $f$ hardly
@@ -214,32 +237,31 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 #
 # ## Common confusions
 #
-# **Why can't a point use itself to predict its own output?** Because then the easiest way out is
-# to turn $|w|$ up to infinity and copy one's own label verbatim: zero training loss, nothing
-# learned. A test input has no label of its own; hiding each training point from itself puts
-# training in the same situation as testing.
+# **Why can't a point use itself to predict its own output?** Because then it just copies its own
+# label (see [When a training point sees itself](#when-a-training-point-sees-itself) above); hiding
+# each training point from itself puts training in the same situation as testing.
 #
 # **Why remove the diagonal, and from both the keys and the values?** Once `x_train` is tiled into
-# an $n \times n$ matrix, row $i$, column $i$ is exactly "query $i$ against key $i$". Removing the key
-# but keeping the value would break their pairing; with one mask for both, each row is "every sample
-# except me".
+# an $n \times n$ matrix, row $i$, column $i$ is exactly “query $i$ against key $i$”. Removing the key
+# but keeping the value would break their pairing; with one mask for both, each row is “every sample
+# except me”.
 #
 # **Do we leave one out at test time too?** No. The test inputs are not in the training set; the keys
 # and values are all the training data.
 #
 # **The curve with the own key has the lower loss; isn't it better?** What is lower is the training
-# loss, which measures "can it recite the training set", not "can it predict new inputs". The
+# loss, which measures “can it recite the training set”, not “can it predict new inputs”. The
 # leave-one-out loss estimates the latter.
 #
 # ## Exercises
 #
-# 1. The page shows that for a large $w$ the leave-one-out loss is that of "copy the nearest other
-#    point's label" (the plateau). On the grid `torch.logspace(-1, 3, 401)`, from which $w$ on does
+# 1. The page shows that for a large $w$ the leave-one-out loss is that of “copy the nearest other
+#    point's label” (the plateau). On the grid `torch.logspace(-1, 3, 401)`, from which $w$ on does
 #    the loss stay within 1 % of the plateau? What bandwidth $h = 1/w$ is that?
 #
 # <details><summary>Solution</summary>
 #
-# From $w \approx 158$ on, that is $h \approx 0.0063$, less than the gap between the two closest
+# From $w \approx 158$ on the loss stays within 1 % of the plateau; there $h \approx 0.0063$, less than the gap between the two closest
 # training inputs (0.0071): to come that close to the plateau, the kernel must be narrower than the
 # smallest spacing in the data.
 #

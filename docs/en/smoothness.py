@@ -205,8 +205,10 @@ for q in (0, 3, 5, 9):
 # Every step uses all 50 samples ([full-batch gradient descent](parametric.py#training)). The training loss is the **sum** of 50 squared errors, so its gradient is a sum of 50 terms and
 # large; multiplied by the learning rate 0.5, the very first step carries $w$ far from where it
 # started. Here is that first step on its own, taken by hand: the update sits inside
-# `with torch.no_grad():`, so the update itself is not recorded for a later `backward()`;
-# then `probe.w.grad = None`, because the next `backward()` would otherwise add the new
+# `with torch.no_grad():`. Without it PyTorch refuses the step outright, as `probe.w` is a leaf
+# parameter that requires grad and may not be changed in place (the error
+# [`a leaf Variable that requires grad is being used in an in-place operation`](handbook/errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation));
+# inside it, the step is also not recorded for a later `backward()`. Then `probe.w.grad = None`, because the next `backward()` would otherwise add the new
 # gradient to the old one.
 #
 # <!-- source: attention_tutorial.training.loss_at_w -->
@@ -287,7 +289,8 @@ print(f"best w on the grid: {w_best:.4f}, loss {loss_best:.4f}")
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 
 # %% [markdown]
-# The grey square marks the start the four paths share, an outlined dot each path's end, the star
+# Each of the four paths has a colour and a step marker of its own. The grey square marks the
+# start they share, an outlined dot each path's end, the star
 # the minimum on the grid (the star sits above the paths but under the end dots; where a path
 # ends on it, the star's tips show around the dot):
 
@@ -299,7 +302,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # At lr = 0.5 on $w$, steps 1 to 5 crowd together on the right and overlap (the table above gives
 # their values). The orange path (legend “w, lr = 0.05”) runs close along the grey curve, its
 # first segment partly under the red one (legend “log w, lr = 0.05”); its later steps are the
-# small orange dots just left of its outlined end.
+# small orange triangles just left of its outlined end.
 #
 # - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the row of step 0
 #   in the table above) onto the gentle slope on the right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
@@ -334,7 +337,7 @@ at.plot_w_paths(x_train, y_train, paths)
 #
 # The cell builds the stepper at the chapter's settings with `at.sgd_stepper(...)`, takes its 5
 # steps in Python with `stepper.path()` and checks them against the path “w, lr = 0.5” above:
-# they are the values of $w$ the stepper's table shows.
+# press “Step” five times in the stepper and its table shows exactly these values of $w$.
 #
 # <!-- source: attention_tutorial.stepper.sgd_stepper -->
 
@@ -397,10 +400,10 @@ with at.prints_error(ValueError, width=40):
 # Listed in the error-message index: [`w left float32's range (about 3.4e38) after a step with lr = …`](handbook/errors.py#w-left-float32s-range-about-34e38-after-a-step-with-lr--).
 
 # %% [markdown]
-# The cell below only checks the numbers and claims of this page's text (the build fails if a
-# rerun changes one); you can skip it.
+# The folded cell below only checks the numbers and claims of this page's text (the build fails
+# if a rerun changes one); you can skip it.
 
-# %%
+# %% fold="The code that checks this page’s text"
 # checks of this page's text, one claim a line
 assert f"{gap_nw:.1e}" == "4.8e-07"  # nadaraya_watson's largest gap
 mse_of = {name: column[3] for name, column in table.items()}
@@ -586,7 +589,10 @@ assert last_step < 0.01 and jump[1] > 100
 #
 # ## APIs used on this page
 #
-# - Package: <autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>,
+# - Package: <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>,
@@ -596,7 +602,8 @@ assert last_step < 0.01 and jump[1] > 100
 #   <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>,
 #   <autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_w_paths">plot_w_paths</autoref>,
-#   <autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>
+#   <autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>,
+#   <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>
 # - PyTorch: `torch.logspace`, `Tensor.backward`, `Tensor.grad`, `torch.no_grad`
 # - Tensor API handbook: [Parameter, MSELoss, SGD](handbook/training.py); `torch.no_grad` in
 #   [the pitfalls of torch.optim.SGD](handbook/training.py#pitfalls_2)

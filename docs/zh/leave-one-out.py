@@ -51,6 +51,24 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
 #
 # ## 两条损失曲线
 #
+# “去掉自己”用的是 <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>：它把 `x_train` 铺成 $n \times n$ 的矩阵，第 $i$ 行是查询 $x_i$ 要看的键，
+# 再用布尔掩码去掉对角线，每行只剩其余的 $n - 1$ 个键；值也一样。看上面那个训练点所在的第 10 行：
+#
+# <!-- source: attention_tutorial.pooling.leave_one_out -->
+
+# %%
+# (n_train, n_train - 1) each
+keys, values = at.leave_one_out(x_train, y_train)
+print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
+print("x_train[9:12]: ", " ".join(f"{v:.4f}" for v in x_train[9:12]))
+print(f"keys[{i}, 9:11]:", " ".join(f"{v:.4f}" for v in keys[i, 9:11]))
+assert keys.shape == values.shape == (n_train, n_train - 1)
+assert not (keys[i] == x_train[i]).any()  # its own key is gone
+assert keys[i, 9] == x_train[9] and keys[i, 10] == x_train[11]
+
+# %% [markdown]
+# 第 10 行里，`x_train[9]` 后面紧跟着 `x_train[11]`：查询 `x_train[10]` 自己的键不见了。
+#
 # `torch.logspace(-1, 3, 401)` 在 $10^{-1}$ 到 $10^{3}$ 之间取 401 个点，它们在对数坐标上等距。<autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>
 # 对每个 $w$ 调用一次 <autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>；
 # 参数 `leave_one_out` 决定每个点是否去掉自己的键和值。
@@ -124,7 +142,7 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 #
 # ## 在探索器里找最低点
 #
-# 《[非参数注意力汇聚](nonparametric.py)》一页的带宽探索器在这里再用一次。最后一幅图（宽屏上在右下角）就是上面的留一法曲线（只画了去掉自身的那一条），由浏览器根据网页里的数据当场算出；拖动 $w$，看竖线走到圆点处时第一幅图里的拟合是什么样子：既不是一条平线，也不是追着噪声跑的锯齿。把 $w$ 拉到最右端，曲线变平，数值正是上面“抄最近邻标签”的损失。
+# 《[非参数注意力汇聚](nonparametric.py)》一页的带宽探索器在这里再用一次。最后一幅图（宽屏上在右下角）就是上面的留一法曲线（只画了去掉自身的那一条），由浏览器根据网页里的数据当场算出；拖动 $w$，看竖线走到星号（最小值）处时第一幅图里的拟合是什么样子：既不是一条平线，也不是追着噪声跑的锯齿。把 $w$ 拉到最右端，曲线变平，数值正是上面“抄最近邻标签”的损失。
 
 # %%
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
@@ -144,11 +162,12 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # &+ \underbrace{\epsilon_{m(i)} - \epsilon_i}_{\text{噪声之差}} .
 # \end{aligned}$$
 #
-# 在玩具问题里噪声 $\epsilon_i = y_i - f(x_i)$ 算得出来，于是可以把每个点的平方误差拆开看
+# 在玩具问题里噪声 $\epsilon_i = y_i - f(x_i)$ 算得出来，它的标准差是 $\sigma = 0.5$（`make_data` 的参数 `noise_std`，见《[数据](data.py)》），于是可以把每个点的平方误差拆开看
 # （gap 是真实值之差，noises 是噪声之差，cross term 是两者的交叉项，最后两行是噪声平方的平均）：
 
 # %%
 # the plateau per point: gap of the true values + noises
+sigma = 0.5  # the noise's standard deviation: make_data's noise_std
 noise = y_train - at.f(x_train)  # (n_train,): known in a toy problem
 gap = at.f(x_train[nearest]) - at.f(x_train)  # (n_train,)
 noise_diff = noise[nearest] - noise  # (n_train,)
@@ -161,14 +180,14 @@ print(f"copied squared error per point: {per_point.item():.4f}")
 print(f"  (gap of the true values)^2:   {gap_part.item():.4f}")
 print(f"  (difference of the noises)^2: {noise_part.item():.4f}")
 print(f"  cross term 2 * gap * noises:  {cross_part.item():.4f}")
-print(f"2 sigma^2, its expectation:     {2 * 0.5**2:.4f}")
+print(f"2 sigma^2, its expectation:     {2 * sigma**2:.4f}")
 print(f"mean of epsilon_i^2:            {(noise**2).mean().item():.4f}")
 print(f"mean of the copied epsilon^2:   {copied_noise.item():.4f}")
 total = gap_part + noise_part + cross_part
 assert torch.isclose(per_point, total, atol=1e-4)
 assert gap_part < 0.05 * per_point  # nearly all of it is noise
-assert noise_part > 2 * 0.5**2  # above its expectation here
-assert copied_noise > (noise**2).mean() > 0.5**2
+assert noise_part > 2 * sigma**2  # above its expectation here
+assert copied_noise > (noise**2).mean() > sigma**2
 
 # %% [markdown]
 # 平台几乎全部来自噪声之差：相邻的训练点挨得很近，$f$ 在两点之间几乎不变，真实值之差只占很小一部分。
@@ -179,9 +198,8 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 #
 # ## 常见疑问
 #
-# **为什么一个点不能用自己来预测自己的输出**？因为那样最省事的办法就是把 $|w|$ 调到无穷大、
-# 原样抄下自己的标签，训练损失为 0，却什么规律也没学到。测试输入没有“自己的标签”，
-# 训练时让每个点也看不到自己，训练的处境才和测试一致。
+# **为什么一个点不能用自己来预测自己的输出**？因为那样它只会抄自己的标签（见上文“[一个训练点看见自己时](#一个训练点看见自己时)”一节）；
+# 训练时让每个点看不到自己，训练的处境才和测试一致。
 #
 # **为什么要去掉对角线，而且键和值都要去掉**？把 `x_train` 铺成 $n \times n$ 的矩阵后，
 # 第 $i$ 行第 $i$ 列正是“查询 $i$ 对键 $i$”。只去掉键而保留值，两者就对不齐了；
@@ -199,7 +217,7 @@ assert copied_noise > (noise**2).mean() > 0.5**2
 #
 # <details><summary>答案</summary>
 #
-# 从 $w \approx 158$ 起，也就是 $h \approx 0.0063$，比最近的两个训练输入之间的距离（0.0071）还小：
+# 从 $w \approx 158$ 起，损失一直在平台的 1% 以内；这时 $h \approx 0.0063$，比最近的两个训练输入之间的距离（0.0071）还小：
 # 损失要离平台这么近，核得比数据里最小的间距还窄。
 #
 # ```python

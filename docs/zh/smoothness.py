@@ -175,7 +175,7 @@ for q in (0, 3, 5, 9):
 # ## 为什么 5 步后停在那里
 #
 # 训练的每一步都用全部 50 个样本（[全批量梯度下降](parametric.py#训练)）。损失是 50 个平方误差的**和**，梯度也是 50 项之和，数值很大；学习率 0.5 乘上它，
-# 第一步就从初值跳出很远。下面单独算出第一步，再手动走这一步：更新写在 `with torch.no_grad():` 里，更新本身就不会记进计算图、不参与之后的 `backward()`；随后把 `probe.w.grad` 设为 `None`，否则下一次 `backward()` 会把新梯度加到旧梯度上。
+# 第一步就从初值跳出很远。下面单独算出第一步，再手动走这一步：更新写在 `with torch.no_grad():` 里。没有它，PyTorch 会直接拒绝这一步：`probe.w` 是需要梯度的叶子参数，不能原地修改（报错 [`a leaf Variable that requires grad is being used in an in-place operation`](handbook/errors.py#a-leaf-variable-that-requires-grad-is-being-used-in-an-in-place-operation)）；有了它，这一步也不会记进计算图、不参与之后的 `backward()`。随后把 `probe.w.grad` 设为 `None`，否则下一次 `backward()` 会把新梯度加到旧梯度上。
 #
 # <!-- source: attention_tutorial.training.loss_at_w -->
 
@@ -252,13 +252,13 @@ print(f"best w on the grid: {w_best:.4f}, loss {loss_best:.4f}")
 assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 
 # %% [markdown]
-# 灰色方块是四条路径共同的初值，描边的圆点是各自的终值，星号是网格上的最低点（星号画在路径之上、终点圆点之下：终点落在最低点上时，星的尖角露在圆点四周）：
+# 四条路径的颜色和每一步的标记各不相同。灰色方块是它们共同的初值，描边的圆点是各自的终值，星号是网格上的最低点（星号画在路径之上、终点圆点之下：终点落在最低点上时，星的尖角露在圆点四周）：
 
 # %%
 at.plot_w_paths(x_train, y_train, paths)
 
 # %% [markdown]
-# 折线只是把相邻两步连起来，两点之间的线段不是 $w$ 经过的损失；学习率 0.5、学 $w$ 时，第 1 至第 5 步在右侧挤在一处，彼此重叠（它们的值见上表）。橙色路径（图例“w, lr = 0.05”）紧贴着灰色曲线，第一段有一部分被红色路径（图例“log w, lr = 0.05”）盖住；它后面几步是终点左边那几个挨在一起的橙色小点。
+# 折线只是把相邻两步连起来，两点之间的线段不是 $w$ 经过的损失；学习率 0.5、学 $w$ 时，第 1 至第 5 步在右侧挤在一处，彼此重叠（它们的值见上表）。橙色路径（图例“w, lr = 0.05”）紧贴着灰色曲线，第一段有一部分被红色路径（图例“log w, lr = 0.05”）盖住；它后面几步是终点左边那几个挨在一起的橙色小三角。
 #
 # - **学 $w$，学习率 0.5**：第一步就从初值 0.4963（上表第 0 步那一行）跳到右侧平缓的坡上，之后每步只挪一点，停在远离最低点的地方。这就是本页开头训练出的 $w$。
 # - **学 $w$，学习率 0.05**：步子小了十倍，第一步不再越过最低点，$w$ 从左侧一点点向右挪近它；5 步还没走到，但方向是对的。
@@ -274,7 +274,7 @@ at.plot_w_paths(x_train, y_train, paths)
 # 走一步 SGD，在表中添一行：新的 $w$、那里的梯度和损失。图中各个符号的意思见图上方的图例。
 #
 # 下面的单元格按本章的设置用 `at.sgd_stepper(...)` 建好演示，用 `stepper.path()` 在 Python 里走完 5 步，
-# 再和上面的路径“w, lr = 0.5”核对：演示的表格里显示的正是这几个 $w$。
+# 再和上面的路径“w, lr = 0.5”核对：在演示里按 5 次“走一步”，表格里出现的正是这几个 $w$。
 #
 # <!-- source: attention_tutorial.stepper.sgd_stepper -->
 
@@ -330,9 +330,9 @@ with at.prints_error(ValueError, width=40):
 # 报错信息索引：[`w left float32's range (about 3.4e38) after a step with lr = …`](handbook/errors.py#w-left-float32s-range-about-34e38-after-a-step-with-lr--)。
 
 # %% [markdown]
-# 下面的单元格只核对本页正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过。
+# 下面折叠起来的单元格只核对本页正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过。
 
-# %%
+# %% fold="核对本页正文的代码"
 # checks of this page's text, one claim a line
 assert f"{gap_nw:.1e}" == "4.8e-07"  # nadaraya_watson's largest gap
 mse_of = {name: column[3] for name, column in table.items()}
@@ -499,6 +499,6 @@ assert last_step < 0.01 and jump[1] > 100
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、<autoref identifier="attention_tutorial.training.predict">predict</autoref>、<autoref identifier="attention_tutorial.training.train">train</autoref>、<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_w_paths">plot_w_paths</autoref>、<autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>
+# - 本包：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、<autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、<autoref identifier="attention_tutorial.analysis.bandwidth_from_w">bandwidth_from_w</autoref>、<autoref identifier="attention_tutorial.analysis.input_spacing">input_spacing</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.analysis.mse_against_truth">mse_against_truth</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>、<autoref identifier="attention_tutorial.training.predict">predict</autoref>、<autoref identifier="attention_tutorial.training.train">train</autoref>、<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.training_paths.w_path">w_path</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_w_paths">plot_w_paths</autoref>、<autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>、<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>
 # - PyTorch：`torch.logspace`、`Tensor.backward`、`Tensor.grad`、`torch.no_grad`
 # - 张量 API 手册：[Parameter、MSELoss、SGD](handbook/training.py)；`torch.no_grad` 见其中的[torch.optim.SGD 的陷阱](handbook/training.py#陷阱_2)

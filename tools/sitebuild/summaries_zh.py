@@ -432,10 +432,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise TypeError": "`measurements` 不是列表或元组（是字符串、生成器或 `None`），"
         "或某一行的某个字段（包括 `predicted_bytes`）不是数（布尔值和字符串都不算）时。",
         "raise ValueError": _BAD_LAYOUT
-        + "；`lang` 未知、`measurements` 是空的、某一行不是字典或缺少字段、"
-        "它的 `formulation` 不是那四个名字之一，或者它的 `n` 或 `seconds` "
-        "不是有限的正数（`peak_bytes` 和 `predicted_bytes` 须是非负的有限数），"
-        "同一种写法有两行的 `n` 相同，或者同一种写法只有部分行带有 `predicted_bytes` 时。",
+        + "；`lang` 未知；`measurements` 是空的；某一行不是字典或缺少字段；"
+        "它的 `formulation` 不是那四个名字之一；它的 `n` 或 `seconds` "
+        "不是有限的正数（`peak_bytes` 和 `predicted_bytes` 须是非负的有限数）；"
+        "同一种写法有两行的 `n` 相同；或者同一种写法只有部分行带有 `predicted_bytes` 时。",
     },
     # figures.curves
     "figures.curves.plot_data": {
@@ -449,8 +449,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "图例在绘图区下面，一列。",
         "return": _FIGURE,
         "raise TypeError": "某个数组含有非实数（布尔值、字符串、复数或 `None`）时。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
-        "含有 NaN 或无穷大，或者长度对不上时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；某个数组不是一维、是空的、"
+        "含有 NaN 或无穷大；或者长度对不上时。",
     },
     "figures.curves.plot_fit": {
         "x_test": _X_TEST,
@@ -464,8 +464,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "图例在绘图区下面，一列。",
         "return": _FIGURE,
         "raise TypeError": "某个数组含有非实数（布尔值、字符串、复数或 `None`）时。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
-        "含有 NaN 或无穷大，或者长度对不上时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；某个数组不是一维、是空的、"
+        "含有 NaN 或无穷大；或者长度对不上时。",
     },
     "figures.curves.plot_fits": {
         "x_test": _X_TEST,
@@ -482,8 +482,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": "图，每条拟合一幅；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射、`fits` 的某个键不是字符串、某个数组含有非实数"
         "（布尔值、字符串、复数或 `None`），或某个标题既不是字符串也不是字符串的映射时。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，`fits` 是空的，长度不一致，"
-        "`titles` 的个数与拟合不同，或标题映射里没有 `lang` 时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；`fits` 是空的；长度不一致；"
+        "`titles` 的个数与拟合不同；或者标题映射里没有 `lang` 时。",
     },
     "figures.curves.plot_loss": {
         "losses": "每轮一个损失，每轮在更新之前测得（第一个是未训练模型的损失），即 "
@@ -493,7 +493,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": '`"wide"`：宽屏的图；' + _PHONE + "：更窄的图。",
         "return": _FIGURE,
         "raise TypeError": "`losses` 含有非实数（布尔值、字符串、复数或 `None`）时。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，或 `losses` 不是一维、为空、"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；或者 `losses` 不是一维、为空、"
         "含有 NaN 或无穷大时。",
     },
     "figures.curves.plot_loss_vs_w": {
@@ -505,8 +505,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "layout": _PHONE_LEGEND,
         "return": _FIGURE,
         "raise TypeError": "某个数组含有非实数（布尔值、字符串、复数或 `None`）时。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知，某个数组不是一维、是空的、"
-        "含有 NaN 或无穷大，长度不一致，或某个 $w$ 不是正数时。",
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；某个数组不是一维、是空的、"
+        "含有 NaN 或无穷大；长度不一致；或者某个 $w$ 不是正数时。",
     },
     "figures.curves.plot_w_paths": {
         "x_train": "训练输入（键），torch 浮点张量，形状 `(n_train,)`，`n_train >= 2`；"
@@ -523,7 +523,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "`paths` 不是映射、`paths` 的某个键（图例标签）不是字符串、某条路径不是数的序列"
         "（单个数、字符串或字符串的列表都不是），"
         "或者某条路径或 `ws` 含有布尔值时。",
-        "raise ValueError": _BAD_LAYOUT + "，或 `lang` 未知；"
+        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；"
         "`x_train` 或 `y_train` 不是一维、是空的、不是浮点类型（整数或布尔类型），"
         "或含有 NaN 或无穷大；两者长度或数据类型不同，或 `n_train < 2`；"
         "`paths` 或其中某条路径是空的，或某个 $w$ 不是有限的正数；"
@@ -1425,13 +1425,13 @@ PARAGRAPHS: dict[str, str] = {
     "intermediate tensors), the memory panel also draws them as a dotted line in that "
     "formulation's colour; only then does the legend explain the dotted line. The legend "
     "sits below both panels, where it hides no point. The alt text gives each line's values "
-    "at the smallest and largest n, the counted bytes too, and names only the dotted lines "
+    "at the smallest and largest $n$, the counted bytes too, and names only the dotted lines "
     "drawn. A log axis has no 0: any byte count below 1 B (0 included) is drawn at 1 B, and "
     "the alt text says so.": (
         "每种写法在两幅图里各是一条实线，颜色和标记各不相同。某种写法的各行带有 "
         "``predicted_bytes``（按中间张量算出的字节数）时，内存图还用与这种写法同色的点线"
         "画出它们；只有这时图例才说明点线。图例放在两幅图下方，不挡住任何点。替代文字给出每条线"
-        "在最小和最大的 n 处的值，算出的字节数也在内，并且只提画出来的点线。对数轴上没有 0："
+        "在最小和最大的 $n$ 处的值，算出的字节数也在内，并且只提画出来的点线。对数轴上没有 0："
         "小于 1 B 的字节数（包括 0）都画在 1 B 处，替代文字也这样说。"
     ),
     # figures.curves
@@ -1467,13 +1467,14 @@ PARAGRAPHS: dict[str, str] = {
     "With ``train``'s defaults (``lr=0.5``, a gradient step on ``w`` itself, not on "
     "$\\log w$), the first step carries ``w`` past the minimum of the leave-one-out loss "
     "(``w`` ≈ 4), straight to 16.9; the next four only creep back, and the loss stays nearly "
-    "flat, at 22.7, above the minimum's 18.0: the example prints the losses, the path of "
+    "flat, 22.9 down to 22.7, above the minimum's 18.0: the example prints the losses, the path of "
     "``w`` and that minimum. Why, and what it does to the fit: the page "
     "`smoothness.md`.": "用 ``train`` 的默认设置（``lr=0.5``，梯度下降直接更新 ``w`` 本身，"
     "而不是 $\\log w$）时，"
     "第一步就让 ``w`` 越过留一法损失的最低点（``w`` ≈ 4），一下冲到 16.9；后面四步只往回挪了"
-    "一点，损失几乎不变，停在 22.7，高于最低点的 18.0；示例打印出各轮的损失、``w`` 走过的路径"
-    "和这个最低点。原因，以及这对拟合有什么影响，见 `smoothness.md` 一页。",
+    "一点，损失几乎不变，从 22.9 降到 22.7，仍高于最低点的 18.0；"
+    "示例打印出各轮的损失、``w`` 走过的路径和这个最低点。"
+    "原因，以及这对拟合有什么影响，见 `smoothness.md` 一页。",
     "``train`` minimises the leave-one-out loss, so each loss drawn here is the leave-one-out "
     "curve of ``plot_loss_vs_w`` read at that epoch's ``w``: the example checks it with "
     "``loss_curve``.": "``train`` 最小化的就是留一法损失，所以这里画出的每个损失，都是 "
@@ -1486,13 +1487,15 @@ PARAGRAPHS: dict[str, str] = {
     "$k$.": "图上画的是什么：灰色曲线是 $L(w)$，即 $w$ 处留一法损失之和"
     "（``loss_curve``）。每条路径是连接这条曲线上各点 $(w_k, L(w_k))$ 的折线："
     "$w_0$ 是路径的初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值。",
-    "How to read it: a path starts at a grey square (paths that start at the same $w$ share "
-    "it) and ends at a dot in the path's colour, outlined in black (light grey in the dark "
+    "How to read it: each path has a colour and a marker of its own for its steps (a dot, a "
+    "triangle, a diamond, …). It starts at a grey square (paths that start at the same $w$ "
+    "share it) and ends at a dot in the path's colour, outlined in black (light grey in the dark "
     "palette); the legend names both markers. Only the points lie on the curve: the straight "
     "segments only join successive steps; training never visited the points between. The "
     "star marks the minimum of the curve. It is "
     "larger than the end dots, which are drawn over it: a path that ends at the minimum shows "
-    "its dot inside the star.": "怎样读图：路径从灰色方块出发（从同一个 $w$ 出发的路径共用它），"
+    "its dot inside the star.": "怎样读图：每条路径的颜色和每一步的标记（圆点、三角、菱形……）"
+    "各不相同。路径从灰色方块出发（从同一个 $w$ 出发的路径共用它），"
     "停在路径颜色的圆点上，圆点有黑色描边（深色模式下是浅灰色）；图例说明这两种标记。"
     "只有这些点在曲线上：点之间的线段只是把相邻两步连起来，线段上的点不是训练中出现过的损失。"
     "星号标出曲线的最小值。星号比终点的圆点大，圆点画在它上面：停在最小值处的路径，"
@@ -2132,7 +2135,8 @@ COMMENTS: dict[str, str] = {
     "leave_one_out=True by default:": "leave_one_out 默认是 True：",
     "each point's own key left out": "去掉每个点自身的键",
     "a dict built by a loop: legend": "用循环建出的字典：图例标签 →",
-    "label -> path, one entry per lr": "路径，每个 lr 一项",
+    "label -> path, one entry per lr,": "路径，每个 lr 一项，",
+    "both training log w (log_w=True)": "两条都训练 log w（log_w=True）",
     "the minimum of the leave-one-out": "留一法损失在网格上的",
     "loss on a grid: 18.0, at w ≈ 4": "最低点：18.0，在 w ≈ 4 处",
     # figures.shape_flow
