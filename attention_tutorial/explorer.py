@@ -129,7 +129,9 @@ def bandwidth_explorer(
             weights are drawn as bumps.
 
     Returns:
-        A ``BandwidthExplorer``, which a notebook cell displays.
+        A ``BandwidthExplorer``, which a notebook cell displays: with a slider
+        on this site's lesson pages, as its static picture elsewhere (in
+        Jupyter too).
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w`` is not a number or
@@ -183,7 +185,9 @@ class BandwidthExplorer:
         >>> explorer = bandwidth_explorer()
         >>> explorer.w, explorer.query_indices
         (1.0, [0, 25, 40])
-        >>> # its HTML, for a file of your own
+        >>> # its HTML: in a file of your own,
+        >>> # the static picture (the slider
+        >>> # needs this site's script)
         >>> explorer.html().startswith("<div")
         True
     """

@@ -175,7 +175,9 @@ def sgd_stepper(
             ``MAX_STEPS`` (50) steps whatever ``steps`` is.
 
     Returns:
-        An ``SgdStepper``, which a notebook cell displays.
+        An ``SgdStepper``, which a notebook cell displays: with its controls on
+        this site's lesson page, as the static picture of its path elsewhere
+        (in Jupyter too).
 
     Raises:
         TypeError: If ``data`` is not a ``ToyData``, ``w0`` is not a number or
@@ -276,7 +278,9 @@ class SgdStepper:
         ...     for w in stepper.path()
         ... ]
         [0.5, 1.12, 5.06, 4.45, 4.11, 4.0]
-        >>> # its HTML, for a file of your own
+        >>> # its HTML: in a file of your own,
+        >>> # the static picture (the steps
+        >>> # need this site's script)
         >>> stepper.html().startswith("<div")
         True
     """

@@ -136,13 +136,14 @@ def plot_explorer_panels(
             fig.get_layout_engine().set(h_pad=_STACKED_H_PAD)
         ax_fit, ax_bumps, ax_map, ax_loss = fig.subplots(*((4, 1) if stacked else (2, 2))).flat
         # a phone's legends at the text size, under their panel (the narrow panels have no
-        # empty corner for them); the wide figure's are smaller, inside
+        # empty corner for them); the wide figure's are smaller
         legend_size = "medium" if stacked else "small"
         below = {"loc": "upper center", "bbox_to_anchor": (0.5, -0.24)}
-        legend_place = below if stacked else {}
-        # the fit's legend under its panel in both layouts: inside ("best") it covered the
-        # point (3.16, 1.16) at every w, and no corner of the panel is free of points
-        fit_place = below if stacked else {**below, "bbox_to_anchor": (0.5, -0.2)}
+        # the top row's two legends under their panels in both layouts: inside, the fit's
+        # ("best") covered the point (3.16, 1.16) at every w, and no corner of the panel is
+        # free of points; the bumps' hid the top of a query's dotted line (r36f: at x = 2.5
+        # for w = 1, at x = 4.0 for w = 2), and sits in the room the fit's legend makes
+        top_row_place = below if stacked else {**below, "bbox_to_anchor": (0.5, -0.2)}
         for ax in (ax_fit, ax_bumps, ax_map, ax_loss):
             ax.tick_params(labelfontfamily=FONTS[lang])
         ax_fit.plot(x_test, data.y_truth.numpy(), color="black", label=labels["truth"])
@@ -157,14 +158,14 @@ def plot_explorer_panels(
         ax_fit.set(xlabel=labels["x"], title=labels["panel_fit"])
         # on a phone, "output y" stood 2 px from the tick "3": set a little apart
         ax_fit.set_ylabel(labels["y"], labelpad=8 if stacked else None)
-        ax_fit.legend(fontsize=legend_size, **fit_place)
+        ax_fit.legend(fontsize=legend_size, **top_row_place)
         for k, i in enumerate(indices):
             ax_bumps.plot(x_train, weights[i].numpy(), marker=".", color=_QUERY_COLOURS[k],
                           label=labels["query_at"].format(q=x_test[i]))  # fmt: skip
             ax_bumps.axvline(x_test[i], color=_QUERY_COLOURS[k], linestyle=":")
         bumps_title = _bumps_title(labels["panel_bumps"], lang, len(indices))
         ax_bumps.set(xlabel=labels["keys"], ylabel=labels["weight"], title=bumps_title)
-        ax_bumps.legend(fontsize=legend_size, **legend_place)
+        ax_bumps.legend(fontsize=legend_size, **top_row_place)
         # axes in input values, not indices: rows are the queries x_test, columns the keys,
         # each cell where its key and its query lie; both axes from where the inputs start
         # (the first query, 0 on the chapter's data), so that both are ticked from there:

@@ -75,13 +75,12 @@ SUMMARIES: dict[str, str] = {
     "peak_intermediate_bytes": "一种写法的中间张量在给定数据类型下占用的字节数。",
     # explorer
     "bandwidth_explorer": "返回 `data`（默认是 `make_data()`）的带宽探索器；"
-    "把它放在 notebook 单元格的最后一行，单元格就会显示它。",
-    "BandwidthExplorer": "`bandwidth_explorer` 返回的对象，notebook 的单元格把它显示为"
-    "探索器的 HTML。",
+    "把它放在笔记本单元格的最后一行，单元格就会显示它。",
+    "BandwidthExplorer": "`bandwidth_explorer` 返回的对象，笔记本的单元格把它显示为探索器的 HTML。",
     # stepper
     "sgd_stepper": "返回 `data`（默认是 `make_data()`）的 SGD 单步演示；"
-    "把它放在 notebook 单元格的最后一行，单元格就会显示它。",
-    "SgdStepper": "`sgd_stepper` 返回的对象，notebook 的单元格把它显示为单步演示的 HTML。",
+    "把它放在笔记本单元格的最后一行，单元格就会显示它。",
+    "SgdStepper": "`sgd_stepper` 返回的对象，笔记本的单元格把它显示为单步演示的 HTML。",
     # figures of the chapter
     "plot_data": "画真实函数、带噪声的训练点，以及测试输入（查询）所在的位置。",
     "plot_fit": "画真实函数、预测和训练点。",
@@ -320,7 +319,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "w": "初始的 `w`，在 0.1 到 1000 之间：一个数，或像 `model.w` 那样只有一个元素的浮点张量。",
         "query_indices": "一到三个互不相同的测试下标（整数），每个在 0 到 `n_test - 1` 之间"
         "（`make_data()` 是 0 到 49）：画出这几个查询的权重曲线。",
-        "return": "一个 `BandwidthExplorer`，notebook 的单元格会显示它。",
+        "return": "一个 `BandwidthExplorer`，笔记本的单元格会显示它：在本网站的课程页上带滑块，"
+        "在别处（Jupyter 里也是）显示它的静态图。",
         "raise TypeError": "`data` 不是 `ToyData`；`w` 既不是数也不是张量，或者是布尔值"
         "（`True` 不能当作 `w`）；或 `query_indices` 不是整数的序列时。",
         "raise ValueError": "`w` 是张量，但不止一个元素，或是整数、布尔类型；`w` 不在 0.1 到 "
@@ -1078,7 +1078,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "steps": "静态图画出的步数，也是动态图用虚线圆圈和一条竖线标出的那一步，"
         "1 到 50（默认是本章的 5）；"
         "不论 `steps` 是多少，“走一步”按钮都能一直走到 `MAX_STEPS`（50）步。",
-        "return": "一个 `SgdStepper`，notebook 的单元格会显示它。",
+        "return": "一个 `SgdStepper`，笔记本的单元格会显示它：在本网站的课程页上带控件，"
+        "在别处（Jupyter 里也是）显示它的路径的静态图。",
         "raise TypeError": "`data` 不是 `ToyData`；`w0` 既不是数也不是张量，或者是布尔值"
         "（`True` 不能当作 `w`）；`lr` 不是数或是布尔值；`log_w` 不是布尔值；"
         "或 `steps` 不是整数时。",
@@ -1355,7 +1356,7 @@ PARAGRAPHS: dict[str, str] = {
     "on the site with a slider for ``w``, elsewhere as the static picture of its four panels "
     "(``figures.explorer_panels.plot_explorer_panels``), in the current language "
     "(``figures.set_language``).": "``bandwidth_explorer`` 返回一个 ``BandwidthExplorer``，"
-    "notebook 的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
+    "笔记本的单元格会显示它：在本网站上带 ``w`` 的滑块，在别处则是它四个面板的静态图"
     "（``figures.explorer_panels.plot_explorer_panels``），文字用当前语言"
     "（``figures.set_language``）。",
     '``lang`` is ``"zh"``, ``"en"`` or ``None`` (the current language), as for the figures.': (
@@ -1974,7 +1975,7 @@ PARAGRAPHS: dict[str, str] = {
     "with its controls, elsewhere as the static picture of its path "
     "(``figures.curves.plot_w_paths``), in the current language (``figures.set_language``). "
     "Its steps are those of ``training_paths.w_path``.": "``sgd_stepper`` 返回一个 "
-    "``SgdStepper``，notebook 的单元格会显示它：在本网站上带控件，在别处则是它的路径的静态图"
+    "``SgdStepper``，笔记本的单元格会显示它：在本网站上带控件，在别处则是它的路径的静态图"
     "（``figures.curves.plot_w_paths``），文字用当前语言（``figures.set_language``）。"
     "它走的每一步与 ``training_paths.w_path`` 相同。",
     "Each press of *Step* takes one step of ``w_path`` (full-batch SGD on the summed "
@@ -2167,7 +2168,11 @@ COMMENTS: dict[str, str] = {
     # explorer, stepper
     "the explorer of both lessons": "两节课里用的探索器",
     "each index at most once": "每个下标最多出现一次",
-    "its HTML, for a file of your own": "它的 HTML，可以写进你自己的文件",
+    "its HTML: in a file of your own,": "它的 HTML：写进你自己的文件时，",
+    "the static picture (the steps": "显示的是静态图（走一步",
+    "need this site's script)": "要靠本网站的脚本）",
+    "the static picture (the slider": "显示的是静态图（滑块",
+    "needs this site's script)": "要靠本网站的脚本）",
     "w0: the untrained model's w,": "w0：未训练模型的 w，",
     "seeded as in the lesson": "随机种子与课程里相同",
     "the chapter's stepper": "本章的单步演示",
