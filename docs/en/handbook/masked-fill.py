@@ -212,14 +212,12 @@ except RuntimeError as err:
 # ### Two boolean masks, two conventions
 #
 # PyTorch's own attention comes as a function and a module: `F.scaled_dot_product_attention`
-# (SDPA for short) and `nn.MultiheadAttention` (MHA). They do not all read `True` in a boolean
-# mask the way `masked_fill` does:
+# (SDPA for short) and `nn.MultiheadAttention` (MHA), each with a mask argument `attn_mask`. They
+# do not all read `True` in a boolean mask the way `masked_fill` does:
 #
-# | function | `True` means | mask that hides the diagonal |
-# |---|---|---|
-# | `masked_fill` | replace (with $-\infty$) | `eye` |
-# | SDPA's `attn_mask` | may attend | `~eye` |
-# | MHA's `attn_mask` | may **not** attend | `eye` |
+# - `masked_fill`: `True` means “replace” (with $-\infty$); the diagonal is hidden by `eye`.
+# - SDPA: `True` means “may attend”; the diagonal is hidden by `~eye`.
+# - MHA: `True` means “may **not** attend”; the diagonal is hidden by `eye`.
 #
 # The `mask` argument of this package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>

@@ -189,13 +189,11 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
 #
-# PyTorch 自己的注意力实现有一个函数和一个模块：`F.scaled_dot_product_attention`（下面简称 SDPA）和 `nn.MultiheadAttention`（下面简称 MHA）。它们对布尔掩码里 `True` 的理解，和 `masked_fill` 并不都一样：
+# PyTorch 自己的注意力实现有一个函数和一个模块：`F.scaled_dot_product_attention`（下面简称 SDPA）和 `nn.MultiheadAttention`（下面简称 MHA）。两者的掩码参数都叫 `attn_mask`，它们对布尔掩码里 `True` 的理解，和 `masked_fill` 并不都一样：
 #
-# | 函数 | `True` 表示 | 遮住对角线的掩码 |
-# |---|---|---|
-# | `masked_fill` | 替换（填入 $-\infty$） | `eye` |
-# | SDPA 的 `attn_mask` | 可以关注 | `~eye` |
-# | MHA 的 `attn_mask` | **不许**关注 | `eye` |
+# - `masked_fill`：`True` 表示“替换”（填入 $-\infty$）；遮住对角线写 `eye`。
+# - SDPA：`True` 表示“可以关注”；遮住对角线写 `~eye`。
+# - MHA：`True` 表示“**不许**关注”；遮住对角线写 `eye`。
 #
 # 本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致。下面三种都试一遍：
 
