@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -63,7 +65,7 @@ def downloads(site: Path, lang: str):
     for nb in discover(langs=[lang]):
         stem = nb.rel[: -len(".py")]
         folder = site / LANG_ROOTS[lang] / stem
-        yield nb, folder, Path(stem).name
+        yield nb, folder, downloads_module.file_stem(nb.rel)
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -77,6 +79,31 @@ def test_each_notebook_page_links_to_its_two_downloads(site, lang):
             assert link, f"{folder}: no {suffix} download"
             assert bool(CJK.search(link.group(1))) == (lang == "zh"), link.group(1)
             assert (folder / f"{name}.{suffix}").is_file()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_no_download_is_named_like_a_module(lang):
+    """Round 36: ``random.py`` beside the other pages replaced Python's ``random``."""
+    offered = [downloads_module.file_stem(nb.rel) for nb in discover(langs=[lang])]
+    assert "handbook-random" in offered and "matmul" in offered
+    assert len(set(offered)) == len(offered), "two pages' downloads share a name"
+    for name in offered:
+        assert not name.isidentifier() or name not in downloads_module.module_names(), name
+
+
+def test_downloads_saved_in_one_folder_leave_imports_alone(site, tmp_path):
+    """A reader saves every page's ``.py`` in one folder and runs one: torch still imports."""
+    for _nb, folder, name in downloads(site, "zh"):
+        (tmp_path / f"{name}.py").write_bytes((folder / f"{name}.py").read_bytes())
+    assert (tmp_path / "handbook-random.py").is_file() and not (tmp_path / "random.py").exists()
+    # ``-c`` puts the current folder first on sys.path, as running a script there does
+    proc = subprocess.run(
+        [sys.executable, "-c", "import attention_tutorial, torch, tempfile, random; print(1)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0 and proc.stdout == "1\n", proc.stderr[-2000:]
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -46,6 +46,7 @@ import nbformat
 import pytest
 
 from tests.site.test_downloads import text_outputs
+from tools.sitebuild import downloads
 from tools.sitebuild.notebooks import code_cells, discover
 
 pytestmark = pytest.mark.build
@@ -187,7 +188,7 @@ def test_downloaded_notebooks_run_in_a_fresh_environment(site, tmp_path, record_
     shutil.copy(wheel, work)
     names = []
     for rel in NOTEBOOKS:
-        name = Path(rel).name + ".ipynb"
+        name = downloads.file_stem(rel + ".py") + ".ipynb"
         shutil.copy(site / rel / name, work / name)
         names.append(name)
     lines = commands("sh")

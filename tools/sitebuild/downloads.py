@@ -6,6 +6,10 @@ offline variant they sit beside ``nonparametric.html``), so the links work on
 any server and from ``file://``. The ``.ipynb`` is the page's executed notebook
 from the build's cache: its own language's prose, the outputs, and the figures
 of that language embedded in it, so it opens anywhere without the site.
+A download is named after its page unless Python could import it instead of a
+module (:func:`file_stem`): ``handbook/random.py`` is offered as
+``handbook-random.py``, since a ``random.py`` saved beside the other pages would
+replace the standard library's ``random`` for every script run in that folder.
 :func:`for_reader` adds what a reader running it needs (a second cell that sets
 the figures' language, links to the other pages online when ``site_url`` is set).
 The buttons are drawn by ``overrides/partials/actions.html``.
@@ -15,9 +19,11 @@ from __future__ import annotations
 
 import base64
 import functools
+import importlib.metadata
 import json
 import posixpath
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,6 +72,38 @@ class Download:
         return posixpath.basename(self.dest)
 
 
+@functools.cache
+def module_names() -> frozenset[str]:
+    """Names ``import`` resolves to a module: the standard library's and every installed package's.
+
+    The installed packages are the build's environment, which holds what a reader's
+    holds (torch, numpy, matplotlib, the package, Jupyter) and more.
+    """
+    return frozenset(sys.stdlib_module_names) | frozenset(
+        importlib.metadata.packages_distributions()
+    )
+
+
+def file_stem(src_uri: str) -> str:
+    """The name, without suffix, that the downloads of page ``src_uri`` are saved under.
+
+    The page's own name, unless a ``.py`` file of that name would be imported in place of a
+    module: Python puts a script's folder first on ``sys.path``, so a ``random.py`` saved
+    beside the other pages breaks every one of them (``import torch`` imports ``tempfile``,
+    which imports ``random``: the page, which imports torch again). Such a page's name gets
+    its folder in front (``chapter`` at the top): a name with a hyphen is never imported.
+
+    >>> file_stem("handbook/matmul.py"), file_stem("handbook/masked-fill.py")
+    ('matmul', 'masked-fill')
+    >>> file_stem("handbook/random.py"), file_stem("json.py"), file_stem("torch.py")
+    ('handbook-random', 'chapter-json', 'chapter-torch')
+    """
+    folder, name = posixpath.split(posixpath.splitext(src_uri)[0])
+    if name.isidentifier() and name in module_names():
+        return (folder.replace("/", "-") or "chapter") + "-" + name
+    return name
+
+
 def for_page(page, docs_dir: str) -> list[Download]:
     """The downloads of ``page``: none unless it is a notebook page.
 
@@ -78,7 +116,7 @@ def for_page(page, docs_dir: str) -> list[Download]:
     executed = Path(page.file.abs_src_path)
     if executed.suffix != ".ipynb":
         raise ValueError(f"{src_uri}: expected an executed .ipynb, got {executed}")
-    stem = posixpath.splitext(posixpath.basename(src_uri))[0]
+    stem = file_stem(src_uri)
     folder = posixpath.dirname(page.file.dest_uri)
     return [
         Download("ipynb", posixpath.join(folder, f"{stem}.ipynb"), executed),

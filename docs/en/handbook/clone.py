@@ -85,7 +85,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### Pitfalls
 #
-# A common error when plotting: turning a trained parameter into a NumPy array without `detach()`:
+# A common error when plotting: turning a model's parameter into a NumPy array without `detach()`:
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -95,13 +95,23 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 w_numpy = model.w.detach().numpy()
 print("with detach:", w_numpy)
+# or compute under no_grad: no graph
+with torch.no_grad():
+    doubled = 2 * model.w
+print("under no_grad:", doubled.numpy())
+assert not doubled.requires_grad
 
 # %% [markdown]
+# The other common way is `with torch.no_grad():`: the operations inside record no graph at all, so
+# their results need no gradient and convert to NumPy directly. The difference: `no_grad` records no
+# graph in the first place, while `detach()` cuts a tensor out of a graph already recorded.
+#
 # Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 
 # %% [markdown]
-# `detach()` shares memory with the original, so changing the detached tensor in place
-# changes a value that autograd saved for the backward pass. PyTorch notices and refuses:
+# `detach()` shares memory with the original. If autograd saved that tensor for the backward
+# pass (as `exp()` saves its result: it is its own derivative), changing the detached tensor in
+# place changes the saved value. PyTorch notices and refuses:
 
 # %%
 x = torch.tensor(

@@ -84,8 +84,8 @@ import attention_tutorial as at
 #
 # Colours tell where an element came from: each element of `scores` has its own colour, and each
 # cell of `filled` keeps the colour of the score at its place: unframed cells keep that score,
-# framed cells now hold $-\infty$. `mask` holds only true and false, drawn in
-# grey; `weights` holds new, computed values, so it is grey as well. The framed cells are the
+# framed cells now hold $-\infty$. `mask` holds only true and false, left
+# uncoloured (a light grey ground); `weights` holds new, computed values, left uncoloured too. The framed cells are the
 # masked places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
 # (printed below).
 
@@ -103,8 +103,8 @@ mask = torch.tensor(  # (2, 3)
         [False, False, True],
     ]
 )
-masked = scores.masked_fill(mask, -inf)
-weights = F.softmax(masked, dim=1)
+filled = scores.masked_fill(mask, -inf)
+weights = F.softmax(filled, dim=1)
 print("weights of the masked cells:")
 print(weights[mask].tolist())
 assert (weights[mask] == 0).all()
@@ -169,9 +169,29 @@ print(F.softmax(filled, dim=1))
 
 # %% [markdown]
 # The package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# checks for this and raises an error that names the mask. d2l's `masked_softmax` fills with
-# $-10^6$ instead of $-\infty$, so a fully masked row there gets uniform weights, not `nan`.
-# And a mask of the wrong shape fails when it does not broadcast:
+# checks for this and raises an error that names the mask. In its `mask`, `True` means “may
+# attend”, the opposite of `masked_fill` (see “Two boolean masks, two conventions” below), so the
+# same mask is passed as `~mask`:
+
+# %%
+q = torch.zeros(2, 1)  # (n_queries, d)
+kv = torch.zeros(3, 1)  # (n_keys, d)
+try:
+    at.dot_product_attention(
+        q,
+        kv,
+        kv,
+        mask=~mask,
+    )
+except ValueError as err:
+    print("ValueError:", err)
+
+# %% [markdown]
+# Listed in the error-message index: [`mask leaves a query with no key: its softmax would be NaN`](errors.py#mask-leaves-a-query-with-no-key-its-softmax-would-be-nan).
+
+# %% [markdown]
+# d2l's `masked_softmax` fills with $-10^6$ instead of $-\infty$, so a fully masked row there
+# gets uniform weights, not `nan`. And a mask of the wrong shape fails when it does not broadcast:
 
 # %%
 wrong = torch.ones(3, 2) > 0  # (3, 2)
@@ -179,22 +199,29 @@ try:
     scores.masked_fill(wrong, 0.0)
 except RuntimeError as err:
     print("RuntimeError:", err)
+    # tensor a is the mask, (3, 2)
+    assert "tensor a (2)" in str(err)
 
 # %% [markdown]
+# Here tensor a is the mask `wrong` (its last axis is 2 long) and tensor b is `scores` (3): their
+# last axes, dimension 1, do not match.
+#
 # Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
 
 # %% [markdown]
 # ### Two boolean masks, two conventions
 #
-# `True` in `masked_fill` means “replace”. PyTorch's own attention, a function and a module, read a boolean
-# mask in opposite ways: in the `attn_mask` of
-# `F.scaled_dot_product_attention` (SDPA for short), `True` means “may attend”; in the
-# `attn_mask` of `nn.MultiheadAttention` (MHA), `True` means “may **not** attend”, as in `masked_fill`. To hide the
-# diagonal, the first takes `~eye` and the second `eye`. The `mask` argument of this package's
+# PyTorch's own attention comes as a function and a module: `F.scaled_dot_product_attention`
+# (SDPA for short) and `nn.MultiheadAttention` (MHA), each with a mask argument `attn_mask`. They
+# do not all read `True` in a boolean mask the way `masked_fill` does:
+#
+# - `masked_fill`: `True` means “replace” (with $-\infty$); the diagonal is hidden by `eye`.
+# - SDPA: `True` means “may attend”; the diagonal is hidden by `~eye`.
+# - MHA: `True` means “may **not** attend”; the diagonal is hidden by `eye`.
+#
+# The `mask` argument of this package's
 # <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
-# follows SDPA: `True` means “may attend”, and the keys marked `False` get the score $-\infty$. The page
-# [From kernel regression to Transformer attention](../transformer.py) uses both:
-# `masked_fill(eye, -inf)` and SDPA's `attn_mask=~eye`; MHA's is checked here. All three are tried below:
+# follows SDPA. All three are tried below:
 
 # %%
 # q, k, v and MHA's weights are random
@@ -239,7 +266,7 @@ assert (diagonal == 0).all()
 # `scores.masked_fill(eye, float("-inf"))` and shows it equal to the chapter's
 # [parametric model](../parametric.py), whose leave-one-out keys are tiled, masked and
 # reshaped (why the diagonal goes: see [Why leave one out](../leave-one-out.py)). The page
-# [Learned projections on a 2-D toy problem](../projections.py) drops each point's own key the
-# same way while it trains: `scores.masked_fill(own, float("-inf"))`, where `own`, a
-# `(100, 100)` boolean matrix `True` on the diagonal, broadcasts over the `(10, 100, 100)`
-# scores of ten models. The same result without `masked_fill`: [torch.where](where.py).
+# [Learned projections on a 2-D toy problem](../projections.py) drops each point's own key too while it
+# trains: it passes `mask=~own` to `dot_product_attention`, which writes
+# `scores.masked_fill(~mask, float("-inf"))` inside, i.e. masks `own`. `own`, a `(100, 100)`
+# boolean matrix `True` on the diagonal, broadcasts over the `(10, 100, 100)` scores of ten models. The same result without `masked_fill`: [torch.where](where.py).

@@ -208,7 +208,10 @@ at.diagram_matmul(
 # ### Pitfalls
 #
 # The two axes that are summed over must have the same size. PyTorch's message calls the
-# two matrices `mat1` and `mat2` and writes each shape as rows x columns:
+# two matrices `mat1` and `mat2` and writes each shape as rows x columns. With a stack of
+# matrices on the left, the batch is folded into the rows: the `8x3` of the second message
+# below is the 4 matrices of `X` with 2 rows each, 8 rows in all. This is the message that
+# attention code gives when a `(batch, n, d)` tensor meets a weight matrix of the wrong size:
 
 # %%
 try:
@@ -216,6 +219,13 @@ try:
     torch.matmul(A, A)
 except RuntimeError as err:
     print("RuntimeError:", err)
+try:
+    # (4, 2, 3) @ (2, 3): the batch is
+    # folded into the rows, 4 * 2 = 8
+    torch.matmul(X, A)
+except RuntimeError as err:
+    print("RuntimeError:", err)
+    assert "(8x3 and 2x3)" in str(err)
 
 # %% [markdown]
 # Listed in the error-message index: [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
@@ -241,47 +251,8 @@ except RuntimeError as err:
 # Listed in the error-message index: [`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-).
 
 # %% [markdown]
-# With a vector on the left, the wording changes again. For two vectors of different
-# lengths (1-D · 1-D, a dot product) the message counts elements; with a matrix on the
-# right (1-D · 2-D) the vector is first read as a one-row matrix, so the message is the
-# `mat1 and mat2` one, with the vector's shape written `1x…`:
-
-# %%
-messages = []
-for left, right in [
-    # (3,) @ (2,): a dot product
-    (a, torch.ones(2)),
-    # (3,) @ (2, 3): a read as (1, 3)
-    (a, A),
-]:
-    try:
-        torch.matmul(left, right)
-    except RuntimeError as err:
-        print("RuntimeError:", err)
-        messages.append(str(err))
-# "tensor": the left vector (a),
-# "src": the right one
-first = messages[0]
-assert f"tensor [{len(a)}]" in first
-assert "src [2]" in first
-
-# %% [markdown]
-# In the first message, `tensor` means the vector on the left (here `a`) and `src` the
-# vector on the right; the numbers in square brackets are their numbers of elements, 3 and
-# 2. `src` (short for “source”) is a name inside PyTorch's own code and has nothing to do
-# with your variable names.
-
-# %% [markdown]
-# Listed in the error-message index: [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively);
-# [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
-
-# %% [markdown]
 # With batches, the two batch shapes must follow the rule of the “Batched” case above. The
-# two stacks below have batch dimensions `(4,)` and `(5,)`: 4 and 5 are neither equal nor 1.
-# In the message, tensor a and tensor b are the left and the right side, and the numbers in
-# brackets are their sizes in the one dimension that clashes. The dimension's number counts,
-# once the two batch shapes are aligned from the right, from the left of the longer one
-# (from 0). Each side has one batch dimension here, hence dimension 0:
+# two stacks below have batch dimensions `(4,)` and `(5,)`: 4 and 5 are neither equal nor 1:
 
 # %%
 try:
@@ -296,53 +267,19 @@ except RuntimeError as err:
     assert said.endswith("dimension 0")
 
 # %% [markdown]
-# With a different number of batch dimensions on the two sides, the longer side is the one
-# counted. The batch shapes below are `(2, 4)` and `(5,)`: aligned from the right, 4 and 5
-# clash, and 4 is dimension 1 of `(2, 4)` counted from the left, so the message says
-# tensor a (4), tensor b (5) and dimension 1:
-
-# %%
-try:
-    # batch dims (2, 4) and (5,): 4 != 5
-    # in dimension 1 of the longer one
-    torch.matmul(
-        torch.ones(2, 4, 2, 3),
-        torch.ones(5, 3, 2),
-    )
-except RuntimeError as err:
-    print("RuntimeError:", err)
-    said = str(err)
-    assert "tensor a (4)" in said
-    assert "tensor b (5)" in said
-    assert said.endswith("dimension 1")
-
-# %% [markdown]
-# Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
-
-# %% [markdown]
-# Batch dimensions that match are not enough: the summed axes must still have the same
-# size. Below,
-# `A` is on the left and a stack of 4 `(2, 3)` matrices on the right: the last axis of `A`
-# is 3, but each matrix on the right has 2 rows. With more than two dimensions on the right,
-# PyTorch hands the work to `torch.bmm` inside, and the message is bmm's: `batch2` is the
-# stack on the right, whose first two dimensions should be `[4, 3]` (the batch size and the
-# columns of `A`) and are `[4, 2]` (the batch size and its rows):
-
-# %%
-try:
-    # (2, 3) @ (4, 2, 3): 3 != 2
-    torch.matmul(A, torch.ones(4, 2, 3))
-except RuntimeError as err:
-    print("RuntimeError:", err)
-    said = str(err)
-    # batch2, the right side: expected
-    # (batch, columns of A), got its
-    # (batch, rows)
-    assert "[4, 3] but" in said
-    assert said.endswith("[4, 2].")
-
-# %% [markdown]
-# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# In the message, `tensor a` and `tensor b` are the left and the right side, and 4 and 5 in
+# brackets are their sizes in the dimension that clashes; `dimension 0` is that dimension's
+# number: each side has one batch dimension, so it is dimension 0. How the number is counted
+# when the two sides have different numbers of batch dimensions: see the index's entry,
+# [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+#
+# The other messages only word the same mistake differently, and the error-message index has
+# them all: two vectors of different lengths (1-D · 1-D) give
+# [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively);
+# a vector on the left of a matrix (1-D · 2-D) is read as one row first, so the message is the
+# `mat1 and mat2` one with the vector written `1x…`; with more than two dimensions on the
+# right, PyTorch hands the work to `torch.bmm` inside, which says
+# [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # And `*` is not `@`: `*` multiplies element by element (with broadcasting) and sums
@@ -358,9 +295,17 @@ print("A @ A.T", tuple((A @ A.T).shape))
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [Non-parametric attention pooling](../nonparametric.py):
-# `torch.matmul(attention_weights, y_train)` is the 2-D · 1-D case,
-# `(n_test, n_train) @ (n_train,)` giving `(n_test,)`: each prediction is the dot
-# product of one row of weights with the values. To multiply each query's own row
-# of weights by its own values (with leave-one-out, every query has values of its own), the
-# parametric model uses [torch.bmm](bmm.py).
+# - [Non-parametric attention pooling](../nonparametric.py):
+#   `torch.matmul(attention_weights, y_train)` is the 2-D · 1-D case,
+#   `(n_test, n_train) @ (n_train,)` giving `(n_test,)`: each prediction is the dot
+#   product of one row of weights with the values. To multiply each query's own row
+#   of weights by its own values (with leave-one-out, every query has values of its own), the
+#   parametric model uses [torch.bmm](bmm.py).
+# - [From kernel regression to Transformer attention](../transformer.py): the batched case.
+#   `scores = Q @ K.transpose(-2, -1) / d**0.5` is `(batch, n_q, d) @ (batch, d, n_k)` giving
+#   `(batch, n_q, n_k)`, and `output = attention_weights @ V` is
+#   `(batch, n_q, n_k) @ (batch, n_k, d_v)` giving `(batch, n_q, d_v)`; its leave-one-out
+#   `weights @ y_train` is 2-D · 1-D again, `(n_train, n_train) @ (n_train,)` giving `(n_train,)`.
+# - [Learned projections on a 2-D toy problem](../projections.py): `W_q.T @ W_k` multiplies
+#   two `(2, 2)` matrices (2-D · 2-D); `weights_projected @ keys_x1` is `(20, 100) @ (100,)`
+#   giving `(20,)`, each query's centre of mass of the weights.

@@ -77,7 +77,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### 陷阱
 #
-# 画图时常见的一个错误：没有 `detach()` 就把训练好的参数转成 NumPy 数组：
+# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组：
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -87,12 +87,19 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 w_numpy = model.w.detach().numpy()
 print("with detach:", w_numpy)
+# or compute under no_grad: no graph
+with torch.no_grad():
+    doubled = 2 * model.w
+print("under no_grad:", doubled.numpy())
+assert not doubled.requires_grad
 
 # %% [markdown]
+# 另一种常见写法是 `with torch.no_grad():`：块里的运算根本不记录计算图，算出的张量不需要梯度，可以直接转成 NumPy 数组。两者的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是从已经记录的图里把一个张量切出来。
+#
 # 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 
 # %% [markdown]
-# `detach()` 与原张量共享内存，所以原地修改 detach 出来的张量，会改掉自动求导为反向传播保存的值。PyTorch 会发现并拒绝：
+# `detach()` 与原张量共享内存。如果这个张量正好被自动求导保存下来供反向传播用（比如 `exp()` 的结果：它的导数就是它自己），原地修改 detach 出来的张量，就会改掉这个保存的值。PyTorch 会发现并拒绝：
 
 # %%
 x = torch.tensor(

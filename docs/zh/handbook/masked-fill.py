@@ -78,7 +78,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，画成灰色；`weights` 是计算出来的新值，也画成灰色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
+# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，不上色（浅灰底）；`weights` 是计算出来的新值，也不上色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
 
 # %%
 inf = float("inf")
@@ -94,8 +94,8 @@ mask = torch.tensor(  # (2, 3)
         [False, False, True],
     ]
 )
-masked = scores.masked_fill(mask, -inf)
-weights = F.softmax(masked, dim=1)
+filled = scores.masked_fill(mask, -inf)
+weights = F.softmax(filled, dim=1)
 print("weights of the masked cells:")
 print(weights[mask].tolist())
 assert (weights[mask] == 0).all()
@@ -151,7 +151,26 @@ filled = scores.masked_fill(mask, -inf)
 print(F.softmax(filled, dim=1))
 
 # %% [markdown]
-# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况：它会报错，并指出是掩码的问题。d2l 的 `masked_softmax` 则不同，它填入的是 $-10^6$ 而不是 $-\infty$，所以整行都被掩码时，那一行得到的是均匀的权重，而不是 `nan`。另外，形状不能广播的掩码会报错：
+# 包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 会检查这种情况，直接报错，点名是掩码的问题。它的 `mask` 里 `True` 表示“可以关注”，与 `masked_fill` 相反（见下面的“两种布尔掩码，两种约定”），所以同一个掩码要写成 `~mask`：
+
+# %%
+q = torch.zeros(2, 1)  # (n_queries, d)
+kv = torch.zeros(3, 1)  # (n_keys, d)
+try:
+    at.dot_product_attention(
+        q,
+        kv,
+        kv,
+        mask=~mask,
+    )
+except ValueError as err:
+    print("ValueError:", err)
+
+# %% [markdown]
+# 已收入报错信息索引：[`mask leaves a query with no key: its softmax would be NaN`](errors.py#mask-leaves-a-query-with-no-key-its-softmax-would-be-nan)。
+
+# %% [markdown]
+# d2l 的 `masked_softmax` 则不同，它填入的是 $-10^6$ 而不是 $-\infty$，所以整行都被掩码时，那一行得到的是均匀的权重，而不是 `nan`。另外，形状不能广播的掩码会报错：
 
 # %%
 wrong = torch.ones(3, 2) > 0  # (3, 2)
@@ -159,14 +178,24 @@ try:
     scores.masked_fill(wrong, 0.0)
 except RuntimeError as err:
     print("RuntimeError:", err)
+    # tensor a is the mask, (3, 2)
+    assert "tensor a (2)" in str(err)
 
 # %% [markdown]
+# 这里的 tensor a 是掩码 `wrong`（最后一维长 2），tensor b 是 `scores`（最后一维长 3）：两者的最后一维（dimension 1）对不上。
+#
 # 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
 #
-# `masked_fill` 里的 `True` 表示“替换”。PyTorch 自己的注意力实现有一个函数和一个模块，这两者对布尔掩码的理解正好相反：`F.scaled_dot_product_attention`（下面简称 SDPA）的 `attn_mask` 里，`True` 表示“可以关注”；`nn.MultiheadAttention`（下面简称 MHA）的 `attn_mask` 里，`True` 表示“**不许**关注”，和 `masked_fill` 一样。同样是去掉对角线，前者要写 `~eye`，后者写 `eye`。本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致：`True` 表示“可以关注”，`False` 的键分数变成 $-\infty$。《[从核回归到 Transformer 注意力](../transformer.py)》一页两种都用：`masked_fill(eye, -inf)`，以及 SDPA 的 `attn_mask=~eye`；MHA 的约定则在本页核对。下面三种都试一遍：
+# PyTorch 自己的注意力实现有一个函数和一个模块：`F.scaled_dot_product_attention`（下面简称 SDPA）和 `nn.MultiheadAttention`（下面简称 MHA）。两者的掩码参数都叫 `attn_mask`，它们对布尔掩码里 `True` 的理解，和 `masked_fill` 并不都一样：
+#
+# - `masked_fill`：`True` 表示“替换”（填入 $-\infty$）；遮住对角线写 `eye`。
+# - SDPA：`True` 表示“可以关注”；遮住对角线写 `~eye`。
+# - MHA：`True` 表示“**不许**关注”；遮住对角线写 `eye`。
+#
+# 本包的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref> 的 `mask` 参数跟 SDPA 一致。下面三种都试一遍：
 
 # %%
 # q, k, v and MHA's weights are random
@@ -207,4 +236,4 @@ assert (diagonal == 0).all()
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与《[带参数的注意力汇聚](../parametric.py)》一页中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见《[为什么要留一](../leave-one-out.py)》一页）。《[在二维玩具问题上学习投影](../projections.py)》一页训练时也这样去掉每个点自己的键：`scores.masked_fill(own, float("-inf"))`，其中 `own` 是对角线为 `True` 的 `(100, 100)` 布尔矩阵，广播到 10 个模型的 `(10, 100, 100)` 分数上。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页：留一法写成 `scores.masked_fill(eye, float("-inf"))`，并验证它与《[带参数的注意力汇聚](../parametric.py)》一页中用平铺、掩码、reshape 得到的留一键结果相同（为什么要去掉对角线，见《[为什么要留一](../leave-one-out.py)》一页）。《[在二维玩具问题上学习投影](../projections.py)》一页训练时也去掉每个点自己的键：它把 `mask=~own` 传给 `dot_product_attention`，后者在内部写的是 `scores.masked_fill(~mask, float("-inf"))`，遮住的正是 `own`。`own` 是对角线为 `True` 的 `(100, 100)` 布尔矩阵，广播到 10 个模型的 `(10, 100, 100)` 分数上。不用 `masked_fill` 也能得到同一个结果：[torch.where](where.py)。

@@ -187,7 +187,9 @@ at.diagram_matmul(
 # %% [markdown]
 # ### 陷阱
 #
-# 求和的两个轴长度必须相同。PyTorch 把两个矩阵叫作 `mat1` 和 `mat2`，形状写成“行x列”：
+# 求和的两个轴长度必须相同。PyTorch 把两个矩阵叫作 `mat1` 和 `mat2`，形状写成“行x列”。
+# 左边是一摞矩阵时，批量维并入行数：下面第二条报错里的 `8x3`，是 `X` 的 4 个矩阵各 2 行，
+# 叠起来一共 8 行。注意力代码里一个 `(batch, n, d)` 的张量乘一个大小不对的权重矩阵，报的就是这种：
 
 # %%
 try:
@@ -195,6 +197,13 @@ try:
     torch.matmul(A, A)
 except RuntimeError as err:
     print("RuntimeError:", err)
+try:
+    # (4, 2, 3) @ (2, 3): the batch is
+    # folded into the rows, 4 * 2 = 8
+    torch.matmul(X, A)
+except RuntimeError as err:
+    print("RuntimeError:", err)
+    assert "(8x3 and 2x3)" in str(err)
 
 # %% [markdown]
 # 已收入报错信息索引：[`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
@@ -219,42 +228,8 @@ except RuntimeError as err:
 # 已收入报错信息索引：[`size mismatch, got input (…), mat (…), vec (…)`](errors.py#size-mismatch-got-input--mat--vec-)。
 
 # %% [markdown]
-# 左边是向量时，措辞又不同。两个向量长度不同（一维 · 一维，点积）时，报错说的是两边的元素个数；
-# 右边是矩阵（一维 · 二维）时，向量先被当成只有一行的矩阵，报错仍是 `mat1 and mat2`，
-# 向量的形状写成 `1x…`：
-
-# %%
-messages = []
-for left, right in [
-    # (3,) @ (2,): a dot product
-    (a, torch.ones(2)),
-    # (3,) @ (2, 3): a read as (1, 3)
-    (a, A),
-]:
-    try:
-        torch.matmul(left, right)
-    except RuntimeError as err:
-        print("RuntimeError:", err)
-        messages.append(str(err))
-# "tensor": the left vector (a),
-# "src": the right one
-first = messages[0]
-assert f"tensor [{len(a)}]" in first
-assert "src [2]" in first
-
-# %% [markdown]
-# 第一条报错里的 `tensor` 指左边的向量（这里是 `a`），`src` 指右边的向量，方括号里是各自的元素个数：
-# 3 和 2。`src`（source）是 PyTorch 内部代码沿用的名字，和你的变量名无关。
-
-# %% [markdown]
-# 已收入报错信息索引：[`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)、
-# [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
-
-# %% [markdown]
 # 成批时，两边的批量维要符合上面“成批”一条的规则。下面两摞矩阵的批量维是 `(4,)` 和 `(5,)`，
-# 4 和 5 既不相等，也都不是 1。报错里的 tensor a 和 tensor b 指左右两边，
-# 括号里的数是两边在冲突的那一维上的长度；dimension 的编号是把两边的批量形状从右端对齐后，
-# 从较长那个批量形状的左端数起（从 0 开始）。这里两边都只有一个批量维，所以是 dimension 0：
+# 4 和 5 既不相等，也都不是 1：
 
 # %%
 try:
@@ -269,48 +244,15 @@ except RuntimeError as err:
     assert said.endswith("dimension 0")
 
 # %% [markdown]
-# 两边的批量维个数不同时，编号从较长的那一边数。下面的批量形状是 `(2, 4)` 和 `(5,)`：
-# 从右端对齐后，冲突的是 4 和 5；4 在 `(2, 4)` 里从左数是第 1 维，所以报错写的是
-# tensor a (4)、tensor b (5)、dimension 1：
-
-# %%
-try:
-    # batch dims (2, 4) and (5,): 4 != 5
-    # in dimension 1 of the longer one
-    torch.matmul(
-        torch.ones(2, 4, 2, 3),
-        torch.ones(5, 3, 2),
-    )
-except RuntimeError as err:
-    print("RuntimeError:", err)
-    said = str(err)
-    assert "tensor a (4)" in said
-    assert "tensor b (5)" in said
-    assert said.endswith("dimension 1")
-
-# %% [markdown]
-# 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
-
-# %% [markdown]
-# 批量维配得上，求和的那一维也要一样长。下面左边是 `A`，右边是 4 个 `(2, 3)` 矩阵叠成的一摞：`A` 的最后一维是 3，右边每个矩阵却只有 2 行。
-# 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报的是 bmm 的错：`batch2` 指右边那一摞，
-# 应有的前两维是 `[4, 3]`（批量大小、`A` 的列数），实际是 `[4, 2]`（批量大小、行数）：
-
-# %%
-try:
-    # (2, 3) @ (4, 2, 3): 3 != 2
-    torch.matmul(A, torch.ones(4, 2, 3))
-except RuntimeError as err:
-    print("RuntimeError:", err)
-    said = str(err)
-    # batch2, the right side: expected
-    # (batch, columns of A), got its
-    # (batch, rows)
-    assert "[4, 3] but" in said
-    assert said.endswith("[4, 2].")
-
-# %% [markdown]
-# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# 报错里的 `tensor a` 和 `tensor b` 指左右两边，括号里的 4 和 5 是两边在冲突的那一维上的长度；
+# `dimension 0` 是这一维的编号：两边都只有一个批量维，它就是第 0 维。两边的批量维个数不同时编号怎么数，
+# 见索引的条目：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+#
+# 另外几种报错只是说法不同，都收在报错信息索引里：两个向量长度不同（一维 · 一维）时报
+# [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)；
+# 向量在左、矩阵在右（一维 · 二维）时，向量先当作一行，报的仍是 `mat1 and mat2`，形状写成 `1x…`；
+# 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报
+# [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # 还有，`*` 不是 `@`：`*` 逐元素相乘（可以广播），不做任何求和。
@@ -325,7 +267,13 @@ print("A @ A.T", tuple((A @ A.T).shape))
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [非参数注意力汇聚](../nonparametric.py)：`torch.matmul(attention_weights, y_train)`
-# 属于二维 · 一维的情况，`(n_test, n_train) @ (n_train,)` 得到 `(n_test,)`：
-# 每个预测都是一行权重与值向量的点积。要让每个查询用自己的一行注意力权重乘自己的那一行值
-# （留一法下每个查询的值各不相同），带参数的模型用的是 [torch.bmm](bmm.py)。
+# - [非参数注意力汇聚](../nonparametric.py)：`torch.matmul(attention_weights, y_train)`
+#   属于二维 · 一维的情况，`(n_test, n_train) @ (n_train,)` 得到 `(n_test,)`：
+#   每个预测都是一行权重与值向量的点积。要让每个查询用自己的一行注意力权重乘自己的那一行值
+#   （留一法下每个查询的值各不相同），带参数的模型用的是 [torch.bmm](bmm.py)。
+# - [从核回归到 Transformer 注意力](../transformer.py)：成批的情况。
+#   `scores = Q @ K.transpose(-2, -1) / d**0.5` 是 `(batch, n_q, d) @ (batch, d, n_k)` 得到 `(batch, n_q, n_k)`，
+#   `output = attention_weights @ V` 是 `(batch, n_q, n_k) @ (batch, n_k, d_v)` 得到 `(batch, n_q, d_v)`；
+#   留一法的 `weights @ y_train` 又是二维 · 一维，`(n_train, n_train) @ (n_train,)` 得到 `(n_train,)`。
+# - [在二维玩具问题上学习投影](../projections.py)：`W_q.T @ W_k` 是两个 `(2, 2)` 矩阵相乘（二维 · 二维）；
+#   `weights_projected @ keys_x1` 是 `(20, 100) @ (100,)` 得到 `(20,)`，即每个查询的权重重心。
