@@ -26,17 +26,15 @@ def local_linear(
 ) -> tuple[Tensor, Tensor]:
     r"""Local linear kernel regression with the Gaussian kernel of width ``h``.
 
-    For each query $x$, with the attention weights
-    $a_i = \mathrm{softmax}_i(-((x - x_i)/h)^2/2)$ of Nadaraya-Watson, the
-    weighted means $\bar x = \sum_i a_i x_i$, $\bar y = \sum_i a_i y_i$ and the
-    weighted least-squares slope
-    $b = \sum_i a_i (x_i - \bar x)(y_i - \bar y) / \sum_i a_i (x_i - \bar x)^2$
-    give $\hat y(x) = \bar y + b\,(x - \bar x)$. This is again a weighted sum of
-    the values, $\hat y = \sum_i \ell_i y_i$, with the *equivalent weights*
-    $\ell_i = a_i \big(1 + (x - \bar x)(x_i - \bar x) / \sum_j a_j (x_j - \bar x)^2\big)$,
+    For each query ``x``, with the attention weights
+    ``a_i = softmax_i(-((x - x_i) / h)**2 / 2)`` of Nadaraya-Watson, the
+    weighted means ``x_bar = sum_i a_i x_i`` and ``y_bar = sum_i a_i y_i`` and
+    the weighted least-squares slope
+    ``b = sum_i a_i (x_i - x_bar)(y_i - y_bar) / sum_i a_i (x_i - x_bar)**2``
+    give ``y_hat = y_bar + b (x - x_bar)``. This is again a weighted sum of the
+    values, ``y_hat = sum_i l_i y_i``, with the *equivalent weights*
+    ``l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / sum_j a_j (x_j - x_bar)**2)``,
     which sum to 1 but may be negative.
-
-    Explained on the page `local-linear.md`.
 
     The line is centred on the weighted mean of the keys (not on the query), so a
     query far from the keys loses no digits to ``x_i - x``. Half-precision inputs

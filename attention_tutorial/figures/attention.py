@@ -152,8 +152,10 @@ def plot_attention_heatmap(
         fig, ax = new_axes(lang, (_HEATMAPS_NARROW_IN, 4.6) if narrow else FIGSIZE)
         if extent is None:
             image = ax.imshow(weights, cmap="Reds", vmin=0.0, aspect="auto")
-        else:  # each cell where its key and its query lie
-            image = draw_heatmap(ax, weights, q, k, cmap="Reds")
+        else:  # each cell where its key and its query lie; the key axis starts where the
+            # query axis does (0 on the chapter's data), as the explorer's and the gallery's:
+            # it was ticked from 1, a blank strip before the first key (r36)
+            image = draw_heatmap(ax, weights, q, k, cmap="Reds", x_from=float(q[0]))
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=ax, label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])

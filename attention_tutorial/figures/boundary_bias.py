@@ -11,6 +11,7 @@ from torch import Tensor
 from attention_tutorial import _checks
 from attention_tutorial.figures._alt import alt_facts
 from attention_tutorial.figures._base import (
+    _PREDICTION_COLOUR,
     FONTS,
     TutorialFigure,
     bilingual,
@@ -30,6 +31,11 @@ LAYOUTS = ("wide", "stacked")
 _STACKED_FONT_PT = 15
 _STACKED_TITLE_PT = 14
 _CENTRE_COLOUR = "#6a3d9a"  # the weights' centre: dark purple, clear in both palettes
+# Nadaraya-Watson in the orange of every fit on the page before (``draw_fit``: a reader
+# took this figure's orange, then local linear's, for Nadaraya-Watson, r36), local linear
+# regression in a teal of its own, unlike the blue of the explorer's old prediction line:
+# 5.1:1 against the white panel, 6.0:1 through the dark palette's filter
+_LOCAL_LINEAR_COLOUR = "#00798c"
 
 
 @bilingual
@@ -116,8 +122,10 @@ def plot_boundary_bias(
         for ax in (ax_fit, ax_w):
             ax.tick_params(labelfontfamily=FONTS[lang])
         ax_fit.plot(x_test, y_truth, color="black", label=labels["truth"])
-        ax_fit.plot(x_test, y_nw, linestyle="--", label=labels["nw_fit"])
-        ax_fit.plot(x_test, y_ll, linestyle="-.", label=labels["ll_fit"])
+        ax_fit.plot(x_test, y_nw, linestyle="--", color=_PREDICTION_COLOUR, label=labels["nw_fit"])
+        ax_fit.plot(
+            x_test, y_ll, linestyle="-.", color=_LOCAL_LINEAR_COLOUR, label=labels["ll_fit"]
+        )
         # a darker grey than the curves' neighbours: the dark palette inverts the figure,
         # and the former pale grey (alpha 0.4) came out dim on its slate panel
         # and nearly opaque: at alpha 0.55 they were still faint on the dark panel at a
@@ -132,7 +140,11 @@ def plot_boundary_bias(
         for marked in dict.fromkeys((index, len(x_test) - 1)):
             x_at = float(x_test[marked])
             ax_fit.plot([x_at], [float(y_truth[marked])], marker="o", color="black", zorder=3)
-            for y_at, style in ((float(y_nw[marked]), "C0"), (float(y_ll[marked]), "C1")):
+            rings = (
+                (float(y_nw[marked]), _PREDICTION_COLOUR),
+                (float(y_ll[marked]), _LOCAL_LINEAR_COLOUR),
+            )
+            for y_at, style in rings:
                 ax_fit.plot(
                     [x_at], [y_at], marker="o", markersize=10, markerfacecolor="none",
                     markeredgewidth=1.8, color=style, zorder=4,
@@ -157,7 +169,7 @@ def plot_boundary_bias(
         ax_w.axvline(
             query, color="black", linestyle=":", label=labels["query_mark"].format(q=query)
         )
-        # solid and in its own colour (the dashed blue line of the legend is the fit); above
+        # solid and in its own colour (the dashed line of the legend is the fit); above
         # the bars (behind them it showed as a stub over the tallest); the figure's key mark,
         # so 1.6 pt in a dark purple, 7.6:1 against the white panel and 6.6:1 against the
         # dark one once inverted (a thin pale C4 barely showed there), narrower
@@ -176,7 +188,7 @@ def plot_boundary_bias(
             ell = weights_ll[index].numpy()  # (n_train,)
             ax_w.axhline(0, color="grey", linewidth=0.8, zorder=1)
             (dots,) = ax_w.plot(
-                x_train, ell, color="C1", marker="o", markersize=3.5, linewidth=1.0,
+                x_train, ell, color=_LOCAL_LINEAR_COLOUR, marker="o", markersize=3.5, linewidth=1.0,
                 zorder=4, label=labels["ell_dots"],
             )  # fmt: skip
             bars.set_label(labels["alpha_bars"])

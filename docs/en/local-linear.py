@@ -49,10 +49,10 @@ for i in (0, n_test // 2, n_test - 1):
     )
 
 # %% [markdown]
-# Then it prints largest miss below and largest miss above: the largest errors in between, where
-# the fit is most too low (near the peak of $f$) and most too high (just before its trough;
-# searched in the right half only, since the left half is dominated by the
-# [boundary bias](glossary.md#boundary-bias)).
+# Then it prints the two largest errors in between: largest miss below, where the fit is most
+# too low (near the peak of $f$), and largest miss above, where it is most too high (just before
+# its trough). The latter is searched in the right half only, since the left half's errors come
+# mostly from the [boundary bias](glossary.md#boundary-bias).
 
 # %%
 # the errors in between: near the peak of f, just before its trough
@@ -123,18 +123,20 @@ print(
 # $$\min_{b_0, b} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b (x_i - x)\big)^2 ,$$
 #
 # where $\alpha_i(x)$ is the Nadaraya-Watson attention weight of the key $x_i$ for the query $x$,
-# and predicts its value at the query, $b_0$. The line is extended along its slope from the centre of
+# and predicts its value at the query: write $\hat y = b_0$ for the prediction. The line is extended along its slope from the centre of
 # the weights ($\bar x$, the mean key above) back to the query; this cancels the bias of looking one
 # way only, as far as the window's slope matches $f$'s (measured below).
 #
 # The solution has a simple form. Setting the derivative with respect to the intercept $b_0$ to 0
 # makes the weighted residuals sum to 0, so a weighted least-squares line always passes through the
 # weights' centre $(\bar x, \bar y)$ (whatever the weights sum to; that they sum to 1 only lets
-# us write the centre as the plain weighted sums below). Setting the derivative with respect to
-# the slope $b$ to 0 as well gives the weighted least-squares slope:
+# us write the centre as the plain weighted sums below). Its value at the query, $b_0$, is then its
+# value at the centre plus the slope times the step from the centre to the query (the first line
+# below). Setting the derivative with respect to the slope $b$ to 0 as well gives the weighted
+# least-squares slope:
 #
 # $$\begin{aligned}
-# \hat y &= \bar y + b (x - \bar x), \\
+# \hat y = b_0 &= \bar y + b (x - \bar x), \\
 # \bar x &= \sum_j \alpha_j x_j, \quad \bar y = \sum_j \alpha_j y_j, \\
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
@@ -185,15 +187,12 @@ print(f"  Nadaraya-Watson {mse_nw:.4f}")
 print(f"  local linear    {mse_ll:.4f}")
 
 # %% [markdown]
-# The left panel (the upper one on a phone) shows both fits, with the three curves marked at
-# ${x = 0}$ and ${x = 4.9}$: a solid dot on the truth (black on the light page, white on the dark one), a ring on each fit (at ${x = 4.9}$
-# Nadaraya-Watson lands almost on the truth, so its ring circles the solid dot); the right (lower)
-# one shows two sets of weights of the query ${x = 0}$: the stems (a square on top) are the attention weights $\alpha_i$,
-# all of them to the query's right, centred at $\bar x$, well to the right of the query; the dots (joined by a thin line) are
-# local linear regression's equivalent weights $\ell_i$: more than $\alpha_i$ for the keys left
-# of $\bar x$, less for those right of it, and negative farther off. The right panel's axis
-# stops a little past 3: there are keys beyond (up to 4.76), but both weights there are within
-# ±0.0022, too small to see.
+# The left panel (the upper one on a phone) shows both fits: at ${x = 0}$ and ${x = 4.9}$ a solid
+# dot marks the truth and a ring each fit. The right (lower) one shows the weights of the query
+# ${x = 0}$: the stems are the attention weights $\alpha_i$, all to the query's right; the dots
+# are local linear regression's equivalent weights $\ell_i$, negative for the keys far from the
+# query. Its axis stops a little past 3: there are keys beyond (up to 4.76), but both weights
+# there are within ±0.0022, too small to see.
 
 # %%
 far = x_train > 3  # (n_train,)
@@ -275,47 +274,58 @@ print("keys beyond the cutoff:", beyond)
 #   weighted average is not its value at the centre;
 # - the rest is the weighted average of the noise, $\sum_i \alpha_i \epsilon_i$ ($\epsilon_i = y_i - f(x_i)$,
 #   the noise added to the training outputs on [the data page](data.py)).
+#
+# Two folded functions lay out the two tables below, so that the cells keep only the computing.
+
+
+# %% fold="print_parts and print_slopes: two functions that only lay out the tables"
+# the two tables below, laid out: labels, widths and signs only
+def print_parts(x_test, parts):
+    print("  x  one-sided  curvature  noise  total")
+    for i, part in parts.items():
+        cols = zip(part, (9, 9, 5, 5), strict=True)
+        print(f"{x_test[i]:>3.1f}", *(f" {v:>+{w}.2f}" for v, w in cols))
+
+
+def print_slopes(x_test, slopes, share, trough, error_nw):
+    names = ("slope of the window b", "slope of f, x to x_bar")
+    names += ("correction b (x - x_bar)", "needed (minus one-sided)")
+    names += ("error of local linear",)
+    for i, (centre, *values) in slopes.items():
+        print(f"x = {x_test[i]:.1f}: x_bar = {centre:.2f}")
+        for name, value in zip(names, values, strict=True):
+            print(f"  {name:<24} {value:>+6.2f}")
+        if i == 0:
+            print(f"  share of the bias removed {share:>5.0%}")
+        else:
+            print(f"  trough of f at            {trough:>5.2f}")
+            print(f"  error of Nadaraya-Watson {error_nw:>+6.2f}")
+            with_needed = error_nw + values[3]
+            print(f"  NW + needed correction   {with_needed:>+6.2f}")
+
 
 # %%
 # the error of Nadaraya-Watson at a query = one-sided part +
 # curvature part + noise
 # query index -> (one_sided, curvature, noise, total)
 parts = {}
-# (n_train,)
-f_train = at.f(x_train)
+f_train = at.f(x_train)  # (n_train,)
 for i in (0, n_test - 1):
-    # (n_train,): weights of query i
-    row = attention_weights[i]
-    # x_bar of query i
-    centre = (row * x_train).sum()
-    f_centre = at.f(centre)
+    row = attention_weights[i]  # (n_train,): weights of query i
+    centre = (row * x_train).sum()  # x_bar of query i
     # the window's centre is off the query
-    one_sided = f_centre - at.f(x_test[i])
-    one_sided = one_sided.item()
+    one_sided = (at.f(centre) - at.f(x_test[i])).item()
     # f bends inside the window
-    mean_f = (row * f_train).sum()
-    curvature = (mean_f - f_centre).item()
-    noise = (row * (y_train - f_train)).sum()
-    noise = noise.item()
+    curvature = ((row * f_train).sum() - at.f(centre)).item()
+    noise = (row * (y_train - f_train)).sum().item()
     total = one_sided + curvature + noise
-    # the table's header
-    if i == 0:
-        print(
-            f"{'x':>3}  {'one-sided':>9}",
-            f" {'curvature':>9}",
-            f" {'noise':>5}  {'total':>5}",
-        )
-    x = x_test[i].item()
-    print(
-        f"{x:>3.1f}  {one_sided:>+9.2f}"
-        f"  {curvature:>+9.2f}"
-        f"  {noise:>+5.2f}  {total:>+5.2f}"
-    )
     parts[i] = (one_sided, curvature, noise, total)
+print_parts(x_test, parts)
 
 # %% [markdown]
 # At ${x = 0}$ the one-sided bias alone ($+2.33$) exceeds the whole error ($+2.18$); the curvature bias
-# takes $0.29$ back and the noise adds $0.14$. At ${x = 4.9}$ the two biases have
+# takes $0.29$ back and the noise adds $0.14$ (each number is rounded to two decimals, so a row's
+# three parts may add up to 0.01 off its total). At ${x = 4.9}$ the two biases have
 # opposite signs: $f$ is lower at the centre of the weights, so the one-sided bias is negative;
 # $f$ is just climbing out of a trough, so the curve bends upwards inside the window and the
 # curvature bias is positive. With the noise, Nadaraya-Watson ends up off by very little: it is accurate at the right end not
@@ -325,7 +335,7 @@ for i in (0, n_test - 1):
 # $b\,(x - \bar x)$ to the Nadaraya-Watson prediction $\bar y$: it walks back from $\bar x$ to the
 # query along the window's slope $b$. To remove the one-sided bias exactly, the correction would
 # have to be $-{\big(f(\bar x) - f(x)\big)} = s\,{(x - \bar x)}$, where
-# $s = {\big(f(\bar x) - f(x)\big)/(\bar x - x)}$ is the average slope of $f$ between the query
+# ${s = \big(f(\bar x) - f(x)\big)/(\bar x - x)}$ is the average slope of $f$ between the query
 # and $\bar x$. How well the correction works depends on how close $b$ is to $s$. The next cell
 # computes these quantities at the two edge queries:
 
@@ -333,20 +343,12 @@ for i in (0, n_test - 1):
 # local linear = Nadaraya-Watson + the correction b (x - x_bar)
 # query index -> (x_bar, b, s, correction, needed, error)
 slopes = {}
-# a fine grid round the right end
-fine = torch.linspace(3.5, 5.0, 1501)
-# where f stops falling
-trough = fine[at.f(fine).argmin()].item()
 for i in (0, n_test - 1):
-    # (n_train,): weights of query i
-    row = attention_weights[i]
-    # the query and its x_bar
-    x, centre = x_test[i], (row * x_train).sum()
-    # (n_train,)
-    offsets = x_train - centre
+    row, x = attention_weights[i], x_test[i]
+    centre = (row * x_train).sum()  # x_bar
+    offsets = x_train - centre  # (n_train,)
     # the window's slope
-    b = (row * offsets * y_train).sum()
-    b = b / (row * offsets**2).sum()
+    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()
     # from x_bar back to the query
     correction = b * (x - centre)
     # f's mean slope, x to x_bar
@@ -354,28 +356,14 @@ for i in (0, n_test - 1):
     # minus the one-sided bias
     needed = s * (x - centre)
     error = y_ll[i] - data.y_truth[i]
-    print(f"x = {x:.1f}: x_bar = {centre:.2f}")
-    lines = {
-        "slope of the window b   ": b,
-        "slope of f, x to x_bar  ": s,
-        "correction b (x - x_bar)": correction,
-        "needed (minus one-sided)": needed,
-        "error of local linear   ": error,
-    }
-    for name, value in lines.items():
-        print(f"  {name} {value:>+6.2f}")
-    # how much of the one-sided bias the line removes
-    if i == 0:
-        share = (correction / needed).item()
-        print("  share of the bias removed", f"{share:>5.0%}")
-    # the needed correction alone, added to Nadaraya-Watson
-    else:
-        print("  trough of f at           ", f"{trough:>5.2f}")
-        error_nw = y_hat[i] - data.y_truth[i]
-        with_needed = error_nw + needed
-        print("  error of Nadaraya-Watson", f"{error_nw:>+6.2f}")
-        print("  NW + needed correction  ", f"{with_needed:>+6.2f}")
     slopes[i] = (centre, b, s, correction, needed, error)
+# x = 0: how much of the one-sided bias the line removes
+share = (slopes[0][3] / slopes[0][4]).item()
+# x = 4.9: where f stops falling, on a fine grid round the right end
+fine = torch.linspace(3.5, 5.0, 1501)
+trough = fine[at.f(fine).argmin()].item()
+error_nw = y_hat[-1] - data.y_truth[-1]
+print_slopes(x_test, slopes, share, trough, error_nw)
 
 # %% [markdown]
 # At ${x = 0}$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
@@ -391,7 +379,8 @@ for i in (0, n_test - 1):
 # prediction down, and local linear regression ends 0.49 too low. Even a line that gave exactly
 # the needed $+0.15$ would not beat Nadaraya-Watson: the one-sided bias would be gone, but the
 # curvature bias and the noise would stay, turning Nadaraya-Watson's error of $+0.03$ into
-# $+0.19$ (the last two lines printed above). So local linear regression
+# $+0.19$ (the last two lines printed above; rounded again, which is why +0.03 and +0.15 seem
+# to make +0.18). So local linear regression
 # removes most of the bias at ${x = 0}$; it is not better at every edge: extrapolating a line is
 # only safe where $f$ is close to a line inside the window.
 #
@@ -542,6 +531,9 @@ assert abs(error_nw + needed) > abs(error_nw)
 errors = (error_nw, error_nw + needed)
 shown = [f"{e.item():+.2f}" for e in errors]
 assert shown == ["+0.03", "+0.19"]
+# rounded, +0.03 and +0.15 make +0.18
+rounded = round(error_nw.item(), 2) + round(needed.item(), 2)
+assert f"{rounded:+.2f}" == "+0.18"
 # 4. each at its own best bandwidth
 nw, ll = "Nadaraya-Watson", "local linear"
 assert best_mse[ll] < best_mse[nw]

@@ -5,7 +5,9 @@
 # input $x$, take a weighted average of the training outputs $y_i$, giving more weight to the
 # samples that lie close to $x$. In the language of attention, $x$ is the **query**, the training
 # inputs $x_i$ are the **keys**, the training outputs $y_i$ are the **values**, and the weighted
-# average is **attention pooling**. Nothing in this model is learned, hence *non-parametric*.
+# average is **attention pooling**; the query plays the volitional cue and the keys the
+# non-volitional cues (see *[Attention cues](cues.py)*). Nothing in this model is learned, hence
+# *non-parametric*.
 
 # %%
 import torch
@@ -45,15 +47,15 @@ at.describe("x_test", x_test)
 # $$K(u) = \frac{1}{\sqrt{2\pi}} \exp\left(-\frac{u^2}{2}\right),$$
 #
 # the constant $\frac{1}{\sqrt{2\pi}}$ cancels between numerator and denominator, and what is
-# left is exactly a softmax:
+# left is exactly a softmax over the keys (written $\operatorname{softmax}_i$):
 #
 # $$\begin{aligned}
 # \hat f(x) &= \sum_{i=1}^{n} \frac{\exp\left(-\frac{1}{2}(x - x_i)^2\right)}{\sum_{j=1}^{n} \exp\left(-\frac{1}{2}(x - x_j)^2\right)}\, y_i \\
-# &= \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}(x - x_i)^2\right) y_i .
+# &= \sum_{i=1}^{n} \operatorname{softmax}_i\left(-\frac{1}{2}(x - x_i)^2\right) y_i .
 # \end{aligned}$$
 #
 # Mind the minus sign in the exponent: the farther $x_i$ is from $x$, the smaller
-# $-(x - x_i)^2/2$ becomes, and so does its weight. For one query, both forms give the same
+# ${-(x - x_i)^2/2}$ becomes, and so does its weight. For one query, both forms give the same
 # weights:
 
 # %%
@@ -145,7 +147,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # So far the width of the Gaussian kernel was fixed at 1. Give the kernel a **bandwidth** $h$:
 # divide the distance by $h$ before squaring it,
 #
-# $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
+# $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}_i\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
 # The `bandwidth` argument of `nadaraya_watson` is $h$; its default 1 gives the results above.
 # Here are four bandwidths with their test MSE and "keys in use": for a query with attention
@@ -202,7 +204,8 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # makes it a learnable parameter; a learned $w$ may be negative, and its sign cancels in the
 # squared score, hence the absolute value). Drag the slider and $w$ moves from 0.1 to 1000 on a logarithmic
 # scale, with four panels following it. With the keyboard, Tab to the slider (or click it): the arrow keys
-# move it by a small step, PageUp and PageDown by a large one, Home and End to either end. The
+# move it by a small step, PageUp and PageDown by a large one, Home and End to either end.
+# Beside the slider: $w$, the bandwidth $1/|w|$ and the current leave-one-out loss $L$. The
 # panels:
 #
 # 1. the fit, the true function and the training data;
@@ -211,14 +214,11 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 3. the heatmap of the attention weights, queries on rows and keys on columns, coloured relative
 #    to the largest weight (the colour key above it runs from 0 to that maximum);
 # 4. the leave-one-out training loss against $w$ (explained on the page
-#    *[Why leave one out](leave-one-out.py)*), with the current $w$ as a vertical line and the
-#    minimum as a dot.
+#    *[Why leave one out](leave-one-out.py)*), with the current $w$ as a vertical line ending
+#    in a dot, and the minimum as a star.
 #
-# The data were written into the page by the package when the site was built; the weights, the fit
-# and the loss are computed by your browser on the spot (the softmax subtracts each row's maximum
-# before exponentiating, so nothing overflows), and no request goes to any server. A browser test
-# checks the page's fit and leave-one-out loss against the package's PyTorch values. Without
-# JavaScript you see the static picture at $w = 1$.
+# Your browser computes the panels on the spot, offline; without JavaScript you see the static
+# picture at $w = 1$.
 
 # %%
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))

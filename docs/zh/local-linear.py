@@ -43,7 +43,7 @@ for i in (0, n_test // 2, n_test - 1):
     )
 
 # %% [markdown]
-# 接着打印 largest miss below、largest miss above：两端之间拟合偏低最多（在 $f$ 的波峰附近）和偏高最多（在波谷之前不远；只在右半段找，左半段由[边界偏差](glossary.md#boundary-bias)主导）的地方。
+# 接着打印两端之间误差最大的两处：largest miss below 是拟合偏低最多的地方（在 $f$ 的波峰附近），largest miss above 是偏高最多的地方（在波谷之前不远）。找后者时只看右半段，因为左半段的误差主要来自[边界偏差](glossary.md#boundary-bias)。
 
 # %%
 # the errors in between: near the peak of f, just before its trough
@@ -102,12 +102,12 @@ print(
 # $$\min_{b_0, b} \sum_{i=1}^{n} \alpha_i(x)\,\big(y_i - b_0 - b (x_i - x)\big)^2 ,$$
 #
 # 其中 $\alpha_i(x)$ 就是 Nadaraya-Watson 里查询 $x$ 分给键 $x_i$ 的注意力权重，
-# 再取这条直线在查询处的值 $b_0$ 作为预测。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算出来。
+# 再取这条直线在查询处的值作为预测：记 $\hat y = b_0$。直线能沿着斜率从权重的重心（上面的 mean key，记作 $\bar x$）外推回查询点，于是抵消“只朝一边看”带来的偏差；抵消得好不好，要看窗口里的斜率跟不跟得上 $f$，下文会算出来。
 #
-# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成下面的加权和）。再对斜率 $b$ 求导并令导数为 0，就得到加权最小二乘的斜率：
+# 解出来的形式很简单。把上式对截距 $b_0$ 求导并令导数为 0，得到加权残差之和为 0，所以加权最小二乘的直线一定经过权重的重心 $(\bar x, \bar y)$（这一点与权重之和是否为 1 无关；权重之和为 1，只是让重心可以直接写成下面的加权和）。于是这条直线在查询处的值 $b_0$，等于它在重心处的值加上斜率乘以从重心到查询的位移（下式第一行）。再对斜率 $b$ 求导并令导数为 0，就得到加权最小二乘的斜率：
 #
 # $$\begin{aligned}
-# \hat y &= \bar y + b (x - \bar x), \\
+# \hat y = b_0 &= \bar y + b (x - \bar x), \\
 # \bar x &= \sum_j \alpha_j x_j, \quad \bar y = \sum_j \alpha_j y_j, \\
 # b &= \frac{\sum_j \alpha_j (x_j - \bar x)\, y_j}{\sum_j \alpha_j (x_j - \bar x)^2} .
 # \end{aligned}$$
@@ -148,7 +148,7 @@ print(f"  Nadaraya-Watson {mse_nw:.4f}")
 print(f"  local linear    {mse_ll:.4f}")
 
 # %% [markdown]
-# 左图（窄屏上为上图）是两种拟合，两端标出三条曲线在 ${x = 0}$ 和 ${x = 4.9}$ 处的值：真实函数是实心点（浅色页面上是黑色，深色页面上是白色），两种拟合是圆环（${x = 4.9}$ 处 Nadaraya-Watson 的值几乎与真实值重合，它的圆环套在实心点上）；右图（窄屏上为下图）是查询 ${x = 0}$ 的两种权重：竖线（顶端是小方块）是注意力权重 $\alpha_i$，全都落在查询的右边，重心 $\bar x$ 远离查询；圆点（连成细线）是局部线性回归的等效权重 $\ell_i$：$\bar x$ 左边的键分到的比 $\alpha_i$ 多，右边的少，再远一些就成了负的。右图的横轴只画到 3 稍过一点：更右边还有键（一直到 4.76），但两种权重都在 ±0.0022 以内，画出来看不见。
+# 左图（窄屏上为上图）是两种拟合，${x = 0}$ 和 ${x = 4.9}$ 处的实心点是真实值，圆环是两种拟合。右图（窄屏上为下图）是查询 ${x = 0}$ 的权重：竖线是注意力权重 $\alpha_i$，全在查询右边；圆点是局部线性回归的等效权重 $\ell_i$，离查询远的键分到的是负值。横轴只画到 3 稍过一点：更右边还有键（一直到 4.76），但两种权重都在 ±0.0022 以内，画出来看不见。
 
 # %%
 far = x_train > 3  # (n_train,)
@@ -216,67 +216,69 @@ print("keys beyond the cutoff:", beyond)
 # - **[单侧偏差](glossary.md#one-sided-bias)** $f(\bar x) - f(x)$：权重的重心 $\bar x$ 不在查询上，加权平均反映的是 $\bar x$ 附近的 $f$；
 # - **[曲率偏差](glossary.md#curvature-bias)** $\sum_i \alpha_i f(x_i) - f(\bar x)$：窗口里的 $f$ 是弯的，加权平均不等于重心处的值；
 # - 剩下的是噪声的加权平均 $\sum_i \alpha_i \epsilon_i$（$\epsilon_i = y_i - f(x_i)$，即《[数据](data.py)》一页加在训练输出上的噪声）。
+#
+# 下面两张表的排版交给折叠起来的两个函数，单元格里只留下计算。
+
+
+# %% fold="print_parts 和 print_slopes：只管排版的两个函数"
+# the two tables below, laid out: labels, widths and signs only
+def print_parts(x_test, parts):
+    print("  x  one-sided  curvature  noise  total")
+    for i, part in parts.items():
+        cols = zip(part, (9, 9, 5, 5), strict=True)
+        print(f"{x_test[i]:>3.1f}", *(f" {v:>+{w}.2f}" for v, w in cols))
+
+
+def print_slopes(x_test, slopes, share, trough, error_nw):
+    names = ("slope of the window b", "slope of f, x to x_bar")
+    names += ("correction b (x - x_bar)", "needed (minus one-sided)")
+    names += ("error of local linear",)
+    for i, (centre, *values) in slopes.items():
+        print(f"x = {x_test[i]:.1f}: x_bar = {centre:.2f}")
+        for name, value in zip(names, values, strict=True):
+            print(f"  {name:<24} {value:>+6.2f}")
+        if i == 0:
+            print(f"  share of the bias removed {share:>5.0%}")
+        else:
+            print(f"  trough of f at            {trough:>5.2f}")
+            print(f"  error of Nadaraya-Watson {error_nw:>+6.2f}")
+            with_needed = error_nw + values[3]
+            print(f"  NW + needed correction   {with_needed:>+6.2f}")
+
 
 # %%
 # the error of Nadaraya-Watson at a query = one-sided part +
 # curvature part + noise
 # query index -> (one_sided, curvature, noise, total)
 parts = {}
-# (n_train,)
-f_train = at.f(x_train)
+f_train = at.f(x_train)  # (n_train,)
 for i in (0, n_test - 1):
-    # (n_train,): weights of query i
-    row = attention_weights[i]
-    # x_bar of query i
-    centre = (row * x_train).sum()
-    f_centre = at.f(centre)
+    row = attention_weights[i]  # (n_train,): weights of query i
+    centre = (row * x_train).sum()  # x_bar of query i
     # the window's centre is off the query
-    one_sided = f_centre - at.f(x_test[i])
-    one_sided = one_sided.item()
+    one_sided = (at.f(centre) - at.f(x_test[i])).item()
     # f bends inside the window
-    mean_f = (row * f_train).sum()
-    curvature = (mean_f - f_centre).item()
-    noise = (row * (y_train - f_train)).sum()
-    noise = noise.item()
+    curvature = ((row * f_train).sum() - at.f(centre)).item()
+    noise = (row * (y_train - f_train)).sum().item()
     total = one_sided + curvature + noise
-    # the table's header
-    if i == 0:
-        print(
-            f"{'x':>3}  {'one-sided':>9}",
-            f" {'curvature':>9}",
-            f" {'noise':>5}  {'total':>5}",
-        )
-    x = x_test[i].item()
-    print(
-        f"{x:>3.1f}  {one_sided:>+9.2f}"
-        f"  {curvature:>+9.2f}"
-        f"  {noise:>+5.2f}  {total:>+5.2f}"
-    )
     parts[i] = (one_sided, curvature, noise, total)
+print_parts(x_test, parts)
 
 # %% [markdown]
-# 在 ${x = 0}$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$。在 ${x = 4.9}$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。加上噪声，Nadaraya-Watson 只差一点：它在右端准，不是因为没有偏差，而是因为两种偏差碰巧互相抵消。
+# 在 ${x = 0}$，单侧偏差一项就有 $+2.33$，超过了整个误差 $+2.18$；曲率偏差抵回去 $0.29$，噪声又加回 $0.14$（表中各数都四舍五入到两位小数，一行三项相加可能与 total 差 0.01）。在 ${x = 4.9}$，两种偏差符号相反：重心处的 $f$ 更低，单侧偏差为负；$f$ 刚从一个谷底爬出，窗口里的曲线向上弯，曲率偏差为正。加上噪声，Nadaraya-Watson 只差一点：它在右端准，不是因为没有偏差，而是因为两种偏差碰巧互相抵消。
 #
-# 局部线性回归对这些偏差做了什么？前面已经推出，它在 Nadaraya-Watson 的预测 $\bar y$ 上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率 $b$ 从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-{\big(f(\bar x) - f(x)\big)} = s\,{(x - \bar x)}$ 才行，其中 $s = {\big(f(\bar x) - f(x)\big)/(\bar x - x)}$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
+# 局部线性回归对这些偏差做了什么？前面已经推出，它在 Nadaraya-Watson 的预测 $\bar y$ 上加了一项修正 $b\,(x - \bar x)$：沿着窗口的斜率 $b$ 从 $\bar x$ 走回查询。要正好去掉单侧偏差，修正应当是 $-{\big(f(\bar x) - f(x)\big)} = s\,{(x - \bar x)}$ 才行，其中 ${s = \big(f(\bar x) - f(x)\big)/(\bar x - x)}$ 是 $f$ 在查询和 $\bar x$ 之间的平均斜率。修正做得好不好，就看 $b$ 和 $s$ 差多少。下面在两个边缘查询处把这几个量算出来：
 
 # %%
 # local linear = Nadaraya-Watson + the correction b (x - x_bar)
 # query index -> (x_bar, b, s, correction, needed, error)
 slopes = {}
-# a fine grid round the right end
-fine = torch.linspace(3.5, 5.0, 1501)
-# where f stops falling
-trough = fine[at.f(fine).argmin()].item()
 for i in (0, n_test - 1):
-    # (n_train,): weights of query i
-    row = attention_weights[i]
-    # the query and its x_bar
-    x, centre = x_test[i], (row * x_train).sum()
-    # (n_train,)
-    offsets = x_train - centre
+    row, x = attention_weights[i], x_test[i]
+    centre = (row * x_train).sum()  # x_bar
+    offsets = x_train - centre  # (n_train,)
     # the window's slope
-    b = (row * offsets * y_train).sum()
-    b = b / (row * offsets**2).sum()
+    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()
     # from x_bar back to the query
     correction = b * (x - centre)
     # f's mean slope, x to x_bar
@@ -284,33 +286,19 @@ for i in (0, n_test - 1):
     # minus the one-sided bias
     needed = s * (x - centre)
     error = y_ll[i] - data.y_truth[i]
-    print(f"x = {x:.1f}: x_bar = {centre:.2f}")
-    lines = {
-        "slope of the window b   ": b,
-        "slope of f, x to x_bar  ": s,
-        "correction b (x - x_bar)": correction,
-        "needed (minus one-sided)": needed,
-        "error of local linear   ": error,
-    }
-    for name, value in lines.items():
-        print(f"  {name} {value:>+6.2f}")
-    # how much of the one-sided bias the line removes
-    if i == 0:
-        share = (correction / needed).item()
-        print("  share of the bias removed", f"{share:>5.0%}")
-    # the needed correction alone, added to Nadaraya-Watson
-    else:
-        print("  trough of f at           ", f"{trough:>5.2f}")
-        error_nw = y_hat[i] - data.y_truth[i]
-        with_needed = error_nw + needed
-        print("  error of Nadaraya-Watson", f"{error_nw:>+6.2f}")
-        print("  NW + needed correction  ", f"{with_needed:>+6.2f}")
     slopes[i] = (centre, b, s, correction, needed, error)
+# x = 0: how much of the one-sided bias the line removes
+share = (slopes[0][3] / slopes[0][4]).item()
+# x = 4.9: where f stops falling, on a fine grid round the right end
+fine = torch.linspace(3.5, 5.0, 1501)
+trough = fine[at.f(fine).argmin()].item()
+error_nw = y_hat[-1] - data.y_truth[-1]
+print_slopes(x_test, slopes, share, trough, error_nw)
 
 # %% [markdown]
 # 在 ${x = 0}$，直线去掉了单侧偏差的大部分（约 61%），但不是全部：窗口的斜率 ${b = 1.73}$ 比 $f$ 在 0 与 $\bar x$ 之间的平均斜率 ${s = 2.82}$ 平缓，直线外推回查询时降得不够，预测仍高出 0.75。
 #
-# 在 ${x = 4.9}$，直线修正的方向反了。窗口的重心 ${\bar x = 4.11}$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 ${b = -0.66}$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉单侧偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。就算直线给出的正好是所需的 $+0.15$，也不会比 Nadaraya-Watson 好：单侧偏差去掉了，曲率偏差和噪声还在，误差会从 Nadaraya-Watson 的 $+0.03$ 变成 $+0.19$（上面打印的最后两行）。所以局部线性回归去掉的是 ${x = 0}$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
+# 在 ${x = 4.9}$，直线修正的方向反了。窗口的重心 ${\bar x = 4.11}$ 在 $f$ 的谷底（约 4.41）左边，落在谷底之前下降的那一段上，拟合出的斜率 ${b = -0.66}$ 是负的；$f$ 从 $\bar x$ 到 4.9 却是先降后升，总体升高了，平均斜率 $s$ 为正。要去掉单侧偏差，修正应当是 $+0.15$，直线给出的却是 $-0.52$：它沿着下降的斜率往右外推，把预测拉低了，局部线性回归于是偏低 0.49。就算直线给出的正好是所需的 $+0.15$，也不会比 Nadaraya-Watson 好：单侧偏差去掉了，曲率偏差和噪声还在，误差会从 Nadaraya-Watson 的 $+0.03$ 变成 $+0.19$（上面打印的最后两行；同样因为四舍五入，+0.03 加 +0.15 看上去只有 +0.18）。所以局部线性回归去掉的是 ${x = 0}$ 处的大部分偏差，并不是每个边缘都更准：只有窗口里的 $f$ 近似一条直线时，直线外推才可靠。
 #
 # 负的等效权重也说明，局部线性回归已经不再是严格意义上的注意力汇聚（权重不再是概率分布），而是它的一个近亲。
 #
@@ -447,6 +435,9 @@ assert abs(error_nw + needed) > abs(error_nw)
 errors = (error_nw, error_nw + needed)
 shown = [f"{e.item():+.2f}" for e in errors]
 assert shown == ["+0.03", "+0.19"]
+# rounded, +0.03 and +0.15 make +0.18
+rounded = round(error_nw.item(), 2) + round(needed.item(), 2)
+assert f"{rounded:+.2f}" == "+0.18"
 # 4. each at its own best bandwidth
 nw, ll = "Nadaraya-Watson", "local linear"
 assert best_mse[ll] < best_mse[nw]

@@ -270,9 +270,14 @@ LABELS = """([w]) => {
     const box = sel => { const r = root.querySelector(sel).getBoundingClientRect();
                          return [r.left, r.top, r.right, r.bottom]; };
     const svg = root.querySelector('text.current-text').ownerSVGElement.getBoundingClientRect();
+    // the loss curve's points (client px) inside the current w's note
+    const note = root.querySelector('text.current-text').getBoundingClientRect();
+    const curve = root.querySelector('polyline.curve'), m = curve.getScreenCTM();
+    const under = [...curve.points].map(p => p.matrixTransform(m)).filter(
+        p => p.x > note.left && p.x < note.right && p.y > note.top && p.y < note.bottom);
     return {minimum: box('text.minimum-text'), dot: box('circle.current-dot'),
             current: box('text.current-text'), line: box('line.current'),
-            panel: [svg.left, svg.top, svg.right, svg.bottom]};
+            panel: [svg.left, svg.top, svg.right, svg.bottom], under: under.length};
 }"""
 
 # Texts drawn inside the plot area of the fit and bumps panels (a legend there hides data),
@@ -304,7 +309,8 @@ def overlap(a, b) -> bool:
 def test_the_controls_stay_in_view_and_nothing_hides_the_data(server, browser, path, width):
     """Issue 26, item 9: the control row sticks under the header (no scroll box around it),
     so the slider and the whole loss panel are on screen together, on a phone too; the
-    minimum's label never meets the current point; no legend is drawn over the data."""
+    minimum's label never meets the current point, the current w's note never meets the
+    curve; no legend is drawn over the data."""
     context, page, _ = open_page(browser, f"{server}{path}/", width=width, height=740)
     try:
         layout = page.evaluate(LAYOUT)
@@ -323,6 +329,9 @@ def test_the_controls_stay_in_view_and_nothing_hides_the_data(server, browser, p
             assert not overlap(boxes["minimum"], boxes["current"]), (k, boxes)
             # the current w's line runs down to its point only: it cut the label before
             assert not overlap(boxes["minimum"], boxes["line"]), (k, boxes)
+            # r36: the note lay on the curve's plateau at small w (375 px); a band above
+            # the curve is kept free for it
+            assert boxes["under"] == 0, (k, boxes)
             # the current w's label inside its panel (an English one ran past its right edge)
             left, _, right, _ = boxes["panel"]
             assert left - 1 <= boxes["current"][0] and boxes["current"][2] <= right + 1, (k, boxes)

@@ -18,6 +18,7 @@
   if (PHONE) { M.l = 52; M.r = 18; M.b = 38; }
   var TICK_X = PHONE ? 16 : 14, TICK_Y = PHONE ? 4 : 3.5;  // a tick label's offset from its tick
   var LABEL_X = PHONE ? 13 : 10;  // the baseline of the y axis' label (turned a quarter left)
+  var NOTE_Y = 12;  // the baseline of the loss panel's note on the current w, under the frame's top
 
   // Attention weights of one query over keys (skip: a key index to leave out, or -1).
   function softmaxRow(q, keys, w, skip) {
@@ -239,12 +240,18 @@
 
   // The fixed part of a loss panel: the curve, its minimum, and the minimum's label UNDER the
   // curve's lowest point, in a margin kept free for it: a point on the curve never meets it.
-  function drawLossCurve(panel, c, data, L, star) {
+  // topRoom (units of the viewBox, optional): a band as free above the curve's highest point,
+  // for a note written along the frame's top (the explorer's "current w = ..., L = ...":
+  // at 375 px it lay on the curve's plateau at small w, review r36)
+  function drawLossCurve(panel, c, data, L, star, topRoom) {
     // the margin under the lowest point: 2.6 of the top's 8 %, 3.6 on a phone, where the
     // label's 12-unit text touched the frame's bottom edge
     var c0 = Math.min.apply(null, c.curve), c1 = Math.max.apply(null, c.curve), cp = 0.08 * (c1 - c0);
-    var below = (PHONE ? 3.6 : 2.6) * cp;
-    panel.setRange(data.w_min, data.w_max, c0 - below, c1 + cp);
+    var below = (PHONE ? 3.6 : 2.6) * cp, plotH = H - M.t - M.b, above = cp;
+    if (topRoom) {  // the range that puts c1 topRoom units under the frame's top
+      above = Math.max(cp, (c1 - c0 + below) * topRoom / (plotH - topRoom));
+    }
+    panel.setRange(data.w_min, data.w_max, c0 - below, c1 + above);
     panel.plot = el("g", {}, panel.svg);
     panel.line(c.ws, c.curve, "curve");
     if (!star) panel.dot(c.ws[c.best], c.curve[c.best], 4, "minimum");
@@ -257,7 +264,7 @@
       panel.star(c.ws[c.best], c.curve[c.best], 7, "minimum");
       panel.plot = moving;
     }
-    return [c0 - below, c1 + cp];
+    return [c0 - below, c1 + above];
   }
 
   function Explorer(root) {
@@ -307,7 +314,9 @@
     pFit.line(xq, yt, "truth");
     pFit.plot = el("g", {}, pFit.svg);
     var curve = lossCurve(xs, ys, data);
-    drawLossCurve(pLoss, curve, data, L, true);  // the minimum a star, as in every figure
+    // the minimum a star, as in every figure; above the curve a band for the current w's note
+    // (its baseline NOTE_Y under the frame's top, and its descenders)
+    drawLossCurve(pLoss, curve, data, L, true, NOTE_Y + 6);
 
     // the heatmap: a small canvas, its opacity the weight / the largest weight, stretched over
     // the panel as one image. (One SVG rect per cell was 2,500 elements, a third of the page,
@@ -403,7 +412,7 @@
       // than a Chinese one, and ran past the edge just right of the minimum); on a phone's panel
       // it may fit on neither side: then inside the panel, across the line
       var X = pLoss.sx(w), right = X > (M.l + W - M.r) / 2;
-      var note = pLoss.note(X + 4, M.t + 12, words(L.current_note, { w: fmt(w), loss: loss.toFixed(2) }),
+      var note = pLoss.note(X + 4, M.t + NOTE_Y, words(L.current_note, { w: fmt(w), loss: loss.toFixed(2) }),
         "current-text", "start");
       var len = note.getComputedTextLength(), fitsRight = X + 4 + len <= W - 2;
       if ((right || !fitsRight) && X - 4 - len >= 2) {

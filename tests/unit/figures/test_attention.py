@@ -340,6 +340,24 @@ def test_heatmap_labels_follow_the_language(lang, expected) -> None:
     assert ax.get_title() == "t"
 
 
+def test_heatmap_key_axis_starts_with_the_query_axis_at_0() -> None:
+    """Review r36: the key axis of the page's heatmap was ticked 1-4, the query axis (and
+    the explorer's heatmap a few screens on) from 0. It now starts where the queries do,
+    blank up to the first key's cell, as the gallery's heatmaps."""
+    data = make_data()
+    _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train)
+    for layout in ("wide", "narrow"):
+        fig = plot_attention_heatmap(
+            weights, queries=data.x_test, keys=data.x_train, layout=layout, lang="en"
+        )
+        fig.draw_without_rendering()
+        ax = fig.axes[0]
+        left, right = ax.get_xlim()
+        assert left == 0.0 and float(data.x_train[0]) > 0.1
+        shown = [t.get_text() for t in ax.get_xticklabels() if left <= t.get_position()[0] <= right]
+        assert shown[0] == "0", (layout, shown)
+
+
 def test_heatmap_errors() -> None:
     with pytest.raises(
         ValueError, match=r"attention_weights must be a 2-D array, got shape \(3,\)"

@@ -753,3 +753,36 @@ def test_the_data_and_fit_marks_reach_3_to_1_on_both_palettes(name, layout):
         dark = _contrast(_site_dark(rgb), _site_dark(white))
         assert dark >= 3.0, (mark, dark)
     assert len(marks) == 3  # points, truth, and the prediction or the test inputs' rug
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_the_boundary_figure_keeps_nadaraya_watson_in_the_fit_figures_orange(layout):
+    """Review r36: Nadaraya-Watson was orange dashed on the page before (``plot_fit``) and
+    blue dashed in the boundary figure, where orange meant local linear regression. It is
+    now the fit figures' orange here too (line and rings); local linear regression has a
+    colour of its own (line, rings and equivalent-weight dots), and both reach 3:1 against
+    the white panel and, through the site's dark filter, the slate page."""
+    data = at.make_data()
+    args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+    x = np.linspace(0.0, 4.0, 5)
+    fit = at.plot_fit(x, x, x + 0.5, x, x, lang="en")
+    (orange,) = [line.get_color() for line in fit.axes[0].lines if line.get_linestyle() == "--"]
+    fig = at.plot_boundary_bias(*args, equivalent_weights=True, layout=layout, lang="en")
+    ax_fit, ax_w = fig.axes
+    styles = {line.get_linestyle(): line.get_color() for line in ax_fit.lines[:3]}
+    nw, ll = styles["--"], styles["-."]
+    assert matplotlib.colors.same_color(nw, orange)
+    assert not matplotlib.colors.same_color(ll, nw)
+    rings = {line.get_markeredgecolor() for line in ax_fit.lines if line.get_markersize() == 10}
+    assert {matplotlib.colors.to_hex(c) for c in rings} == {
+        matplotlib.colors.to_hex(nw),
+        matplotlib.colors.to_hex(ll),
+    }
+    (dots,) = [line for line in ax_w.lines if line.get_marker() == "o"]
+    assert matplotlib.colors.same_color(dots.get_color(), ll)
+    white = np.array([255.0, 255.0, 255.0])
+    for colour in (nw, ll):
+        rgb = np.array(matplotlib.colors.to_rgb(colour)) * 255
+        assert _contrast(rgb, white) >= 3.0, (colour, _contrast(rgb, white))
+        dark = _contrast(_site_dark(rgb), _site_dark(white))
+        assert dark >= 3.0, (colour, dark)
