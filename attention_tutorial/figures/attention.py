@@ -200,6 +200,7 @@ def plot_attention_heatmaps(
     query_points: Tensor | np.ndarray | None = None,
     layout: str = "wide",
     lang: str | None = None,
+    query_ticks: str = "index",
 ) -> TutorialFigure:
     """Show several models' attention weights, one heatmap above the other, on one colour scale.
 
@@ -227,6 +228,9 @@ def plot_attention_heatmaps(
             ``"stacked"``, one phone layout: the colour bar under the heatmaps, which get
             the figure's width.
         lang: The language of the labels: ``"zh"``, ``"en"`` or ``None`` (the current language).
+        query_ticks: ``"index"`` (query indices on the query axis), or ``"x1"`` with
+            ``query_points``: the query axis in x₁ itself, ticked at the queries whose x₁
+            is a whole number (0, 1, 2, ...); the key axis keeps its indices.
 
     Returns:
         The figure: one axes per panel, then the colour bar.
@@ -237,7 +241,8 @@ def plot_attention_heatmaps(
             ``"grid_row"``, there are no panels or more than four, or the weights are not
             2-D or differ in shape, or ``query_points`` is given with other queries than
             ``"grid_row"``, is not one point per query of shape ``(n_queries, 2)``, or
-            its points are not one row of the grid, x₁ ascending.
+            its points are not one row of the grid, x₁ ascending, or ``query_ticks`` is
+            not ``"index"`` or ``"x1"``, or ``"x1"`` without ``query_points``.
 
     Examples:
         >>> fig = plot_attention_heatmaps(
@@ -269,6 +274,15 @@ def plot_attention_heatmaps(
         if query_points is not None:
             row = _grid_row(query_points, queries, next(iter(shapes))[0])
             axis_words = {**axis_words, "queries": _GRID_ROW_QUERIES[lang].format(x2=row[0])}
+        if query_ticks not in ("index", "x1"):
+            raise ValueError(f"query_ticks must be 'index' or 'x1', got {query_ticks!r}")
+        whole = None  # query_ticks="x1": (rows, labels) of the queries at whole x₁
+        if query_ticks == "x1":
+            if row is None:
+                raise ValueError("query_ticks='x1' needs query_points")
+            axis_words["queries"] = _GRID_ROW_QUERIES_X1[lang].format(x2=row[0])
+            rows_at = [i for i, x in enumerate(row[1]) if float(x).is_integer()]
+            whole = rows_at, [f"{row[1][i]:g}" for i in rows_at]
         layout = phone_layout(layout, "narrow")
         narrow = layout == "narrow"
         top = max(float(a.max()) for a in panels.values()) or 1.0
@@ -300,6 +314,8 @@ def plot_attention_heatmaps(
             ticks = {"nbins": 5} if narrow else {}
             ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
             ax.yaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
+            if whole is not None:  # the query axis in x₁, the keys still indices
+                ax.set_yticks(*whole)
             ax.tick_params(labelfontfamily=FONTS[lang], **tick_size)
         axes[-1].set_xlabel(words["keys"] if queries == "test" else axis_words["keys"])
         where = {"location": "bottom", "aspect": 30} if narrow else {}
@@ -409,6 +425,12 @@ _GRID_ROW_AXES = {
 _GRID_ROW_QUERIES = {
     "zh": "查询（x₂ = {x2:g} 一行，\n按 x₁ 从小到大）",
     "en": "queries\n(row x₂ = {x2:g},\nby x₁ ascending)",
+}
+# ``query_ticks="x1"``: the query axis ticked in x₁ itself (review r36: "the ticks are
+# indices, not coordinates" was an apology the page had to make)
+_GRID_ROW_QUERIES_X1 = {
+    "zh": "查询的 x₁\n（x₂ = {x2:g} 一行）",
+    "en": "queries' x₁\n(row x₂ = {x2:g})",
 }
 _GRID_ROW_FACTS = {
     "zh": "行：x₂ = {x2:g} 那一行的 {n} 个查询，x₁ 从上到下由 {first:g} 到 {last:g}。",

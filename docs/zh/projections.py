@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 在二维玩具问题上学习投影
 #
-# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，测试输入是 ${20 \times 20}$ 的网格，数据的图见那一页的“[查询和键不止一个特征](transformer.py#查询和键不止一个特征)”一节。输出只取决于 $x_1$：本章的 $f(x_1)$ 加上噪声，这 100 个点上噪声的均方约 0.23（见下面打印的最后一行）。
+# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，测试输入是 ${20 \times 20}$ 的网格，数据的图见那一页的“[查询和键不止一个特征](transformer.py#查询和键不止一个特征)”一节。输出只取决于 x₁：本章的 $f(x_1)$ 加上噪声，这 100 个点上噪声的均方约 0.23（见下面打印的最后一行）。
 
 # %%
 import torch
@@ -70,7 +70,13 @@ ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000
 w_1d = at.best_w(ws, data1.x_train, data1.y_train)
 # the same grid on this page's 100 points, x_1 alone
 w_x1 = at.best_w(ws, x2_train[:, 0], y2_train)
+# where the chapter's 5 SGD steps end on its 1-D data, from
+# its seeded initial w (the parametric page)
+_ = torch.manual_seed(at.SEED)
+w0 = at.NWKernelRegression().w.item()
+w_chapter = at.sgd_stepper(w0=w0).path()[-1]
 w_rows = {
+    "the chapter's, 5 SGD steps": w_chapter,
     "1-D leave-one-out best": w_1d,
     "best here on x_1 alone": w_x1,
     "one w here, 300 Adam steps": scalar.w.item(),
@@ -80,14 +86,20 @@ for name, w in w_rows.items():
     print(f"  {name:<27}{w:>6.2f}")
 # the largest change of one w's loss over its last 50 steps
 last_51 = torch.tensor(losses_scalar[-51:])  # (51,)
-last_change = last_51.diff().abs().max().item()
+last_change = (last_51[1:] - last_51[:-1]).abs().max().item()
 print("one w's loss, largest change over")
 print(f"  its last 50 steps: {last_change:.0e}")
 
 # %% [markdown]
 # 衡量模型的是测试误差。表里的 loss 是最后一步之前的留一法训练损失；它为什么会夸大两个模型的差距，本页靠后的“[为什么不能拿训练损失来比](#为什么不能拿训练损失来比)”一节专门讲。
 #
-# 标量 $w$ 模型在这里学到的 $w$ 是 3.12，比本章《[带参数的注意力汇聚](parametric.py)》一页学到的 $w$ 小得多，核也就宽得多（核的宽度指高斯的标准差，即[带宽](glossary.md#bandwidth) *h* = 1/|*w*|）。这一段说到的 $w$ 都在上面的 w 表里。与本章那个 $w$ 的差距大部分来自训练：本章只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是本章数据在网格上的最佳 $w$，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。原因也不在点沿 x₁ 排得多密：只用这 100 个点的 x₁（比本章的数据密），同一网格上的最佳 $w$ 同样是 3.98（w 表的第二行）。从 3.98 到 3.12 的差距来自 x₂：圆形的核只有一个宽度，沿 x₂（它无关紧要）也必须和沿 x₁ 一样窄，这个宽度只能在两个方向之间折中。
+# 标量 $w$ 模型在这里学到的 $w$ 是 3.12，比本章一维数据上留一法的最佳 $w$ 3.98 小，核也就宽一些（核的宽度指高斯的标准差，即[带宽](glossary.md#bandwidth) *h* = 1/|*w*|）：圆形的核只有一个宽度，只能在 x₁ 和无关的 x₂ 之间折中。
+#
+# <details><summary>w 表里的其他几个 w</summary>
+#
+# 本章《[带参数的注意力汇聚](parametric.py)》一页学到的 $w$ 是 16.20（w 表第一行），比这里的大得多，差距大部分来自训练：那里只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是一维数据在网格上的最佳 $w$，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。原因也不在点沿 x₁ 排得多密：只用这 100 个点的 x₁（比本章的数据密），同一网格上的最佳 $w$ 同样是 3.98（w 表第三行）。所以从 3.98 到 3.12 的差距来自 x₂。
+#
+# </details>
 #
 # 投影模型学到了什么？标量 $w$ 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 $1/w$，中心就在查询上。先看一维，即“[一维时一个 w 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q = a$、$W_k = b$ 是两个数，鼓包以 $\frac{a}{b}q$ 为中心，宽度是 $1/|b|$。到了二维，$ab$、$b^2$、$\frac{a}{b}$ 变成三个 ${2 \times 2}$ 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并在键所在的平面上，把两个模型的核在网格上一个查询周围画成等高线（<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>），两幅图的坐标轴和等高线高度都相同：
 #
@@ -125,7 +137,7 @@ print(f"  one w, 1/w{one_w_width:>16.2f}{one_w_width:>6.2f}")
 # eigenvalues, so the narrow axis comes last
 eigenvalues, axes = torch.linalg.eigh(A)
 tilt = torch.rad2deg(torch.atan(axes[1, 1] / axes[0, 1])).item()
-own_widths = eigenvalues.rsqrt().flip(0)  # (2,): narrow, wide
+own_widths = eigenvalues.rsqrt().tolist()[::-1]  # narrow, wide
 print(f"ellipse: narrow axis {tilt:.0f}° off x_1")
 widths = f"{own_widths[0]:>8.2f}{own_widths[1]:>6.2f}"
 print("  widths on its axes" + widths)
@@ -142,7 +154,7 @@ at.plot_kernel_contours(kernels, query, keys=x2_train)
 # %% [markdown]
 # 图：两个模型的核在查询 (3.5, 2.5) 周围的等高线。标题为 ScalarKernelAttention 的那幅是标量 *w* 模型，一个圆，中心就在查询上；标题为 ProjectedAttention 的那幅是投影模型，一个略微倾斜的椭圆，沿 x₁ 和圆差不多窄，沿 x₂ 长得多，中心 (3.87, 2.60) 落在查询右边。
 #
-# $M_{11}$ 是查询和键的 $x_1$ 相乘的系数，它是 $x_2$ 相乘的系数 $M_{22}$ 的许多倍；$M_{12}$ 却也不小，它把查询的 $x_1$ 和键的 $x_2$ 乘在一起。所以单看 $M$ 读不出鼓包的形状，要看 $A$ 和中心 $c$。
+# $M_{11}$ 是查询和键的 x₁ 相乘的系数，它是 x₂ 相乘的系数 $M_{22}$ 的许多倍；$M_{12}$ 却也不小，它把查询的 x₁ 和键的 x₂ 乘在一起。所以单看 $M$ 读不出鼓包的形状，要看 $A$ 和中心 $c$。
 #
 # <details><summary>A 和 c 从哪里来</summary>
 #
@@ -153,7 +165,7 @@ at.plot_kernel_contours(kernels, query, keys=x2_train)
 # &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数}
 # \end{aligned}$$
 #
-# 其中的 $A$ 和 $c$ 就是图前列出的那两个。这就是一个以 $c$ 为中心的椭圆形高斯鼓包。固定键的第二个坐标时，它沿第一个坐标的宽度是 $1/\sqrt{A_{11}}$；固定键的第一个坐标时，沿第二个坐标的宽度是 $1/\sqrt{A_{22}}$（上面打印的 kernel width）。$W_q$、$W_k$ 本身并不唯一：两者同时旋转，$M$ 和 $A$ 都不变。
+# 其中的 $A$ 和 $c$ 就是图前列出的那两个。这就是一个以 $c$ 为中心的椭圆形高斯鼓包。固定键的第二个坐标时，它沿第一个坐标的宽度是 1/√A₁₁；固定键的第一个坐标时，沿第二个坐标的宽度是 1/√A₂₂（上面打印的 kernel width）。$W_q$、$W_k$ 本身并不唯一：两者同时旋转，$M$ 和 $A$ 都不变。
 #
 # </details>
 #
@@ -161,7 +173,7 @@ at.plot_kernel_contours(kernels, query, keys=x2_train)
 #
 # 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行给出中心的第一个坐标 $c_1$，第二行给出中心的第二个坐标。第一行的第一个数是 1.15，比 1 大一成半，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 x₁ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 x₁ 走得比跟着 x₂ 还多。这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 x₂，而鼓包在这个方向上又宽。中心可以偏离查询，也可以随查询的 x₁ 沿 x₂ 移动：这两点标量 $w$ 模型都做不到。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
-# 注意力热图从另一面说明同一件事。怎样读图：查询和键都按 $x_1$ 从小到大排列：查询是网格中 $x_2 = 2.5$ 那一行的 20 个测试点（从上到下由 0.00 到 4.75），键是 100 个训练点（从 0.03 到 4.87）。刻度是序号，不是坐标。上面那幅是 `ProjectedAttention`，下面那幅是 `ScalarKernelAttention`；两幅共用一个颜色条，同一种颜色代表同样大的权重。代码还打印了一个量，含义在图下说明。
+# 注意力热图从另一面说明同一件事。怎样读图：查询和键都按 x₁ 从小到大排列：查询是网格中 x₂ = 2.5 那一行的 20 个测试点（从上到下由 0.00 到 4.75），键是 100 个训练点（从 0.03 到 4.87），横轴标的是它们的序号。上面那幅是 `ScalarKernelAttention`，下面那幅是 `ProjectedAttention`，与等高线图的顺序相同；两幅共用一个颜色条，同一种颜色代表同样大的权重。代码还打印了一个量，含义在图下说明。
 
 # %%
 # the 20 test queries of one row of the grid
@@ -192,17 +204,18 @@ print(f"  projections {spread_projected:5.1f}")
 print(f"  one w       {spread_scalar:5.1f}")
 at.plot_attention_heatmaps(
     {
-        "ProjectedAttention": weights_projected,
         "ScalarKernelAttention": weights_scalar,
+        "ProjectedAttention": weights_projected,
     },
-    # rows: the queries of one grid row (named on the axis);
-    # keys sorted by x_1
+    # rows: the queries of one grid row, the axis in x_1;
+    # keys sorted by x_1, the axis in indices
     queries="grid_row",
     query_points=data2.x_test[row],
+    query_ticks="x1",
 )
 
 # %% [markdown]
-# 图上看到的是：有了投影，每个查询把权重分给 $x_1$ 相近的一条带上的键。这条带上有空隙：$x_2$ 也有影响，但小得多。换成标量 $w$ 模型，这条带就断断续续得多：$x_1$ 相近但 $x_2$ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大。上面打印的有效键数（keys in use），衡量的就是这一点：每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均，权重均匀时为 $n$，一个键独占全部权重时为 1。
+# 图上看到的是：有了投影，每个查询把权重分给 x₁ 相近的一条带上的键。这条带上有空隙：x₂ 也有影响，但小得多。换成标量 $w$ 模型，这条带就断断续续得多：x₁ 相近但 x₂ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大。上面打印的有效键数（keys in use），衡量的就是这一点：每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均，权重均匀时为 $n$，一个键独占全部权重时为 1。
 #
 # 热图上不容易看出一件事：权重落在查询的哪一边。中心的偏移离 x₁ ≈ 1 越远越大（原因见后面折叠的说明），而 x₁ = 4.75 的查询已靠近数据的边缘，所以这里看 x₁ 在 3 到 4 之间的查询：投影模型平均的是查询右边约一个核宽度处的 $y$，标量 $w$ 模型平均的就在查询附近。下面的代码用权重的重心（各个键的 x₁ 按注意力权重取的加权平均）减去查询的 x₁ 来量这一点。
 
@@ -235,15 +248,43 @@ for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
 print(f"kernel width along x_1: {shifts[2]:.2f}")
 
 # %% [markdown]
-# 重心平均偏右 0.32，几乎正好是沿 x₁ 的一个核宽度（0.31）；标量 $w$ 模型是 +0.02。在这几个查询上，投影模型仍然准确得多：它的平方误差平均为 0.017，标量 $w$ 模型是 0.327。至于偏移本身是帮了忙还是添了乱，拿另一个模型来比是看不出来的（见下面折叠的说明）。
+# 重心平均偏右 0.32，几乎正好是沿 x₁ 的一个核宽度（0.31）；标量 $w$ 模型是 +0.02。
 #
-# <details><summary>中心为什么偏，这里的偏移起了什么作用</summary>
+# <details><summary>中心为什么偏</summary>
 #
-# $A^{-1}M^\top$ 的 $x_1$ 那一行看上去接近 $(1, 0)$，但查询的 $x_1$ 每增大 1，中心就比查询多往右挪一点（第一个数超出 1 的部分），而第二个数乘以 $x_2 = 2.5$，给出一个固定的向左偏移。两者在 $x_1 = 1$ 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
-#
-# 一般来说偏移并非无害：$f$ 在这些查询的右边往下走，平均右边的标签会把预测往下拉；在这一行，这股下拉是帮了忙还是添了乱，本页没有去量。相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
+# $A^{-1}M^\top$ 的 x₁ 那一行看上去接近 $(1, 0)$，但查询的 x₁ 每增大 1，中心就比查询多往右挪一点（第一个数超出 1 的部分），而第二个数乘以 x₂ = 2.5，给出一个固定的向左偏移。两者在 x₁ = 1 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
 #
 # </details>
+#
+# 在这几个查询上，投影模型的平方误差平均为 0.017，标量 $w$ 模型是 0.327。偏移是帮了忙还是添了乱？数据是我们造的，可以像《[边界偏差与局部线性回归](local-linear.py)》一页那样，把误差 $\hat y - f$ 拆成[单侧偏差](glossary.md#one-sided-bias)、[曲率偏差](glossary.md#curvature-bias)和噪声的加权平均；投影模型的输出还要乘以 $W_v$（1.03），多出一项缩放：
+
+# %%
+# y_hat - f in parts, as on the local-linear page; the
+# projections' output is also scaled by W_v
+noise_keys = y2_train[order] - at.f(keys_x1)  # (100,)
+parts = {}  # model -> {part: mean over x_1 from 3 to 4}
+for name, weights, y_hat in (
+    ("projections", weights_projected, y_hat_projected),
+    ("one w", weights_scalar, y_hat_scalar),
+):
+    x_bar = weights @ keys_x1  # (20,): the centre of mass
+    y_hat = y_hat.squeeze(-1)  # (20, 1) -> (20,)
+    split = {
+        "one-sided": at.f(x_bar) - truth,
+        "curvature": weights @ at.f(keys_x1) - at.f(x_bar),
+        "noise": weights @ noise_keys,
+        "W_v scaling": y_hat - weights @ y2_train[order],
+        "y_hat - f": y_hat - truth,
+    }
+    parts[name] = {k: v[far].mean().item() for k, v in split.items()}
+print("means, x_1 from 3 to 4")
+print(f"{'':<12}{'projections':>12}{'one w':>7}")
+for k in split:
+    a, b = parts["projections"][k], parts["one w"][k]
+    print(f"{k:<12}{a:>+12.2f}{b:>+7.2f}")
+
+# %% [markdown]
+# 偏移把预测往下拉了约 0.32（单侧偏差），这一行标签的噪声恰好往上推了约 0.27：投影模型在这里准，是两者抵消的结果。标量 $w$ 模型的重心就在查询附近，两种偏差都很小，误差几乎全是噪声（+0.54）：平均的键更少，噪声就更大。所以在这一行，偏移添了乱，只是被噪声抵消了；相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
 #
 # ## 去掉键偏置会怎样？
 #
@@ -323,23 +364,19 @@ for name, cells in rows.items():
 # seed 5's test MSE over one w's, each after the same steps
 ratio = [mse_seeds[s][5] / one_w[s] for s in steps]
 print(f"{'seed 5 / one w':<18}" + "".join(f"{r:>6.2f} " for r in ratio))
-# the ratio at 300 steps from the unrounded errors
-pair = (mse_seeds[300][5], one_w[300])
-print("seed 5 / one w at 300, 4 digits:")
-print(f"  {pair[0]:.4f} / {pair[1]:.4f} = {ratio[0]:.2f}")
 # steps -> how many of the ten seeds beat one w's test MSE
 better = {s: int((mse_seeds[s] < one_w[s]).sum()) for s in steps}
 beat = "".join(f"{better[s]:>7}" for s in steps)
 print(f"{'beat one w (of 10)':<18}" + beat)
 
 # %% [markdown]
-# 300 步时，投影模型测试误差的中位数（0.048）远低于标量 $w$ 模型的 0.114，十个种子里有九个都比它好；但种子 5 卡住了。两个模型都训练 300 步，比测试误差：种子 5 是 0.909，约为标量 $w$ 模型的 8 倍（上面 seed 5 / one w 一行：7.94，比手算 0.909 / 0.114 略小，因为这个比值用的是没有舍入的误差 0.9091 和 0.1145，打印在它下面），几乎和预测训练集平均数（0.972）一样差。它的训练落进了一个糟糕的区域，都训练 1000 步时仍是 0.674，约为标量 $w$ 模型（1000 步后还是 0.114）的 6 倍。多了自由度，就多了走错路的可能。
+# 300 步时，投影模型测试误差的中位数（0.048）远低于标量 $w$ 模型的 0.114，十个种子里有九个都比它好；但种子 5 卡住了。两个模型都训练 300 步，比测试误差：种子 5 是 0.909，约为标量 $w$ 模型的 8 倍（上面 seed 5 / one w 一行），几乎和预测训练集平均数（0.972）一样差。它的训练落进了一个糟糕的区域，都训练 1000 步时仍是 0.674，约为标量 $w$ 模型（1000 步后还是 0.114）的 6 倍。多了自由度，就多了走错路的可能。
 #
 # 步数同样有影响。再训练 700 步，留一法损失的中位数从 0.250 降到 0.240，测试误差的中位数却从 0.048 **升高**到 0.065：模型多出来的步数很可能用在了拟合训练集的噪声上。300 步只是事先定下的步数，不是训练到收敛。差距缩小，是因为投影模型的测试误差升高了，而标量 $w$ 模型一动不动（0.114）：1000 步时只有八个种子比它好，种子 9 升到了 0.146。两个步数下，投影模型的中位数都比标量 $w$ 模型好；这里并不能说明换成任何步数都如此。
 #
 # ## 为什么不能拿训练损失来比
 #
-# 留一法损失是对带噪声的标签算的，里面含着标签噪声的均方；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来（第一个单元格打印的均方），从损失里扣掉，再和测试误差对照。为什么能扣：留一法的预测从没见过它自己标签里的噪声，所以平均来说，损失约等于预测对真实函数的误差加上噪声的均方。不过噪声是在训练点上量的，测试误差却是在网格上算的，下面的“差不多”只是粗略相符：
+# 留一法损失是对带噪声的标签算的，里面含着标签噪声的均方；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来（第一个单元格打印的均方），从损失里扣掉，再和测试误差对照。为什么能扣：参数固定时，留一法的预测从没见过它自己标签里的噪声，所以平均来说，损失约等于预测对真实函数的误差加上噪声的均方。可这里的参数正是用这些标签调出来的，扣完的结果会偏小（下面就会看到）；噪声又是在训练点上量的，测试误差却是在网格上算的，所以下面的“差不多”只是粗略相符：
 
 # %%
 # the mean square of the labels' noise, from the first cell
@@ -351,11 +388,11 @@ for name, loss, mse in (
     print(f"{name:<12}{loss - noise:>13.3f}{mse:>10.3f}")
 
 # %% [markdown]
-# 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的（损失减噪声，0.017）却不到测试误差的一半。投影模型的 9 个参数（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个）正是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。这个 0.017 和前面 x₁ 在 3 到 4 之间的平方误差 0.017 只是数字碰巧相同。
+# 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的（损失减噪声，0.017）却不到测试误差的一半。标量 $w$ 模型只有 1 个参数，投影模型却有 9 个（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个），都是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。这个 0.017 和前面 x₁ 在 3 到 4 之间的平方误差 0.017 只是数字碰巧相同。
 #
-# 下面的单元格只核对本页正文说到的数和结论（重新运行若有变化，构建就失败），可以跳过。
+# 下面折叠的单元格逐条核对本页正文说到的数和结论（重新运行若有变化，构建就失败）。
 
-# %%
+# %% fold="本页数字的核对（可跳过）"
 import inspect
 
 # checks of the page's text, one claim a line;
@@ -371,6 +408,8 @@ assert f"{w_1d:.2f}" == "3.98" and scalar.w.item() < w_1d
 # these 100 points, x_1 alone: the same 3.98
 assert f"{w_x1:.2f}" == "3.98"
 assert f"{scalar.w.item():.2f}" == "3.12"
+# the chapter's w, 16.20: much larger than 3.12
+assert f"{w_chapter:.2f}" == "16.20" and w_chapter > 4 * w_1d
 # train_leave_one_out's defaults: 200 steps at 0.05
 defaults = inspect.signature(at.train_leave_one_out).parameters
 assert defaults["steps"].default == 200
@@ -399,7 +438,7 @@ assert 1.6 < width[1] / width[0] < 2.4 and f"{width[1]:.2f}" == "0.62"
 # keys over almost all of [0, 5); queries left to right,
 # the last at 4.75; more keys in use
 assert keys_x1[0] < 0.1 and keys_x1[-1] > 4.8
-assert (queries_x1.diff() > 0).all()
+assert (queries_x1[1:] > queries_x1[:-1]).all()
 assert f"{queries_x1[-1]:.2f}" == "4.75"
 assert spread_projected > spread_scalar
 # x_1 from 3 to 4: +0.32, about one kernel width (0.31); one w +0.02
@@ -413,6 +452,15 @@ assert [f"{x:+.2f}" for x in shifts] == [
 # off-centre, yet more accurate: 0.017 against 0.327
 assert squared[0] < squared[1] / 5
 assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]
+# the split: the shift pulls down 0.32, the noise pushes up 0.27;
+# the parts add up; one w's error is almost all noise, +0.54
+p, s = parts["projections"], parts["one w"]
+assert [f"{p[k]:+.2f}" for k in ("one-sided", "noise")] == ["-0.32", "+0.27"]
+assert abs(sum(list(p.values())[:4]) - p["y_hat - f"]) < 1e-4
+assert f"{s['noise']:+.2f}" == "+0.54"
+assert f"{projected.W_v.weight.item():.2f}" == "1.03"  # W_v
+assert abs(s["noise"] - s["y_hat - f"]) < 0.05 * s["noise"]
+assert max(abs(s["one-sided"]), abs(s["curvature"])) < 0.05
 # no key bias: worse than one w, only somewhat better than the mean
 assert mse_scalar < mse_plain < mse_mean
 assert 0.6 * mse_mean < mse_plain < 0.9 * mse_mean
@@ -449,9 +497,6 @@ assert mse_seeds[300].argmax() == 5
 assert f"{mse_seeds[300][5]:.3f}" == "0.909"
 assert f"{mse_seeds[1000][5]:.3f}" == "0.674"
 assert [round(float(r)) for r in ratio] == [8, 6]
-assert f"{ratio[0]:.2f}" == "7.94"
-# 7.94 from the unrounded 0.1145, not 0.909 / 0.114
-assert f"{pair[0]:.4f} {pair[1]:.4f}" == "0.9091 0.1145"
 # seed 5 nearly as bad as the training mean, 0.972
 assert f"{mse_mean:.3f}" == "0.972"
 assert 0.9 * mse_mean < mse_seeds[300][5] < mse_mean
@@ -490,5 +535,7 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 #   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.train_seeds">train_seeds</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>、
+#   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
+#   <autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>、
 #   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>
 # - PyTorch：`torch.optim.Adam`、`torch.linalg.solve`、`torch.linalg.eigh`、`Tensor.diagonal`、`Tensor.rsqrt`、`torch.argsort`、`Tensor.quantile`、`torch.rad2deg`、`torch.atan`、`torch.manual_seed`、`torch.logspace`

@@ -8,7 +8,7 @@
 # 3. **分块**：每次只拿一块查询对一块键，配合在线 softmax（online softmax，见 <autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）；
 # 4. **SDPA**：`F.scaled_dot_product_attention`，像[点积页](dot-product.py)那样把高斯核写成点积加上每个键一个偏置（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>）。
 #
-# “[实测的时间和内存](#实测的时间和内存)”一节的时间和内存峰值来自一次事先跑好、存成文件的基准测试（怎么测的，那一节有说明）；其余数字都由页面上的代码算出。
+# “实测的时间和内存”一节的时间和内存峰值来自一次事先跑好、存成文件的基准测试（怎么测的，那一节有说明）；其余数字都由页面上的代码算出。
 
 # %%
 import math
@@ -153,10 +153,17 @@ assert need > machine["memory_gb"] * 1e9  # it would not fit
 assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the text says
 
 # %% [markdown]
-# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。四种写法的计算量都是 $n^2$ 级，时间应当沿斜率 2 增长（$n$ 很小时，固定开销占了大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。内存方面，平铺和广播按斜率 2 增长，两者的点几乎完全重合（三个同样大的完整矩阵），所以平铺画成大的空心圆，露在广播的小方块标记周围。实测的线都是实线；内存图上的点线是算出来的字节数，颜色与所属写法相同，平铺、广播和分块的点线与实测的点几乎重合，藏在它们下面，露出来的只有 SDPA 的那一条。分块写法的内存从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）。SDPA 算出来的字节数（它的点线）按 $n$ 线性增长（$12n$）；测到的峰值也在增长，小 $n$ 时主要是固定的开销，但始终不到 3 MB。
+# 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。图上看得出三件事：
+#
+# - **时间**：四种写法的计算量都是 $n^2$ 级，时间都沿斜率 2 增长（$n$ 很小时固定开销占大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。
+# - **内存，完整矩阵的写法**：平铺和广播沿斜率 2 增长，两者几乎一样（三个同样大的完整矩阵）。
+# - **内存，分块和 SDPA**：分块写法从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）。SDPA 始终不到 3 MB；它算出的字节数（$12n$）只数了缩放后的查询、键和偏置，没有算输出 $\hat y$ 和融合内核在内部为每个查询留的缓冲，所以测到的更多：$n \le 5{,}000$ 时是约 0.3 MB 的固定开销，$n = 100{,}000$ 时是 2.5 MB，约为算出的 1.2 MB 的两倍。
 
 # %%
 at.plot_scaling(rows)
+
+# %% [markdown]
+# 图：实测的都是实线；内存图上的点线是算出的字节数，颜色与所属写法相同。平铺和广播的点几乎重合，所以平铺画成大的空心圆，露在广播的小方块周围；平铺、广播和分块的点线藏在实测的点下面，露出来的只有 SDPA 的那一条。
 
 # %%
 # the slope of time on the log-log plot, from n = 5,000 to the largest n measured
@@ -216,6 +223,12 @@ assert max(peaks) < 1.2 * min(peaks)  # chunked: flat in n
 assert all(r["predicted_bytes"] == 12 * r["n"] for r in sdpa_rows)  # SDPA counts 12 n
 assert all(r["peak_bytes"] < 3e6 for r in sdpa_rows)  # SDPA measured: under 3 MB
 assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far beyond
+# SDPA measured: a fixed 0.3 MB up to n = 5,000; at the largest n about twice its count
+assert {megabytes(r["peak_bytes"]) for r in sdpa_rows if r["n"] <= 5_000} == {"0.3"}
+top = max(sdpa_rows, key=lambda r: r["n"])
+top_mb = megabytes(top["peak_bytes"]), megabytes(top["predicted_bytes"])
+assert top_mb == ("2.5", "1.2")
+assert 1.8 < top["peak_bytes"] / top["predicted_bytes"] < 2.3
 
 # %% [markdown]
 # ## 为什么点积形式在 float32 下会损失精度
@@ -245,7 +258,7 @@ for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
     )
 # the slope on a log-log plot from shift 30 to 3000 (x 100): 2 means error ~ shift^2
 growth = errors_sdpa[3000.0] / errors_sdpa[30.0]
-slope = torch.tensor(growth).log10().item() / 2
+slope = math.log10(growth) / 2
 print("SDPA float32, shift x 100:")
 print(f"  error x {growth:,.0f}: error ~ shift^{slope:.2f}")
 # checks of the text below (at shift 3,000)

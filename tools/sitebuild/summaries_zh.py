@@ -360,11 +360,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "网格的一行（x₂ 相同），x₁ 从小到大。这时查询那条轴和替代文字会写明是哪一行、x₁ 的范围。",
         "layout": '`"wide"`（颜色条在右边），或 ' + _PHONE + "：颜色条放在热图下面，热图占满图宽。",
         "lang": _LANG,
+        "query_ticks": '`"index"`（查询那条轴标序号），或者和 `query_points` 一起用 `"x1"`：'
+        "查询那条轴直接标 x₁，刻度落在 x₁ 为整数（0、1、2……）的查询上；键那条轴仍标序号。",
         "return": "图：每个面板一个坐标系，最后是颜色条。",
         "raise ValueError": _BAD_LAYOUT + '；`lang` 未知、`queries` 不是 `"test"`、`"train"` 或 '
         '`"grid_row"`、没有面板或多于四个，权重不是二维、形状不同，或者给了 `query_points` '
         '而 `queries` 不是 `"grid_row"`、它不是每个查询一个点的 `(n_queries, 2)`、'
-        "它的点不是网格的一行或 x₁ 没有从小到大时。",
+        "它的点不是网格的一行或 x₁ 没有从小到大，或者 `query_ticks` 不是 "
+        '`"index"`、`"x1"`，或者用 `"x1"` 却没有给 `query_points` 时。',
     },
     "figures.attention.plot_attention_pooling": {
         "query": "查询 `q`：一个数，或只有一个元素的浮点张量。",

@@ -421,6 +421,40 @@ def test_heatmaps_of_one_grid_row_name_the_row_from_the_query_points():
         at.plot_attention_heatmaps(weights, query_points=points, lang="en")
 
 
+def test_heatmaps_of_one_grid_row_can_tick_the_queries_in_x1():
+    """Round-36 reader: the projections page had to say "the ticks are indices, not
+    coordinates" of queries that are exactly x₁ = 0.25·i. With ``query_ticks="x1"`` the
+    query axis is ticked in x₁ at its whole numbers; the keys keep their indices, and the
+    default keeps today's index ticks."""
+    weights = {"A": np.full((9, 4), 1 / 4), "B": np.eye(4)[np.arange(9) % 4]}
+    points = torch.stack([torch.arange(9) * 0.25, torch.full((9,), 2.5)], dim=1)
+    for lang, label in (
+        ("en", "queries' x₁\n(row x₂ = 2.5)"),
+        ("zh", "查询的 x₁\n（x₂ = 2.5 一行）"),
+    ):
+        for layout in ("wide", "narrow"):
+            fig = at.plot_attention_heatmaps(
+                weights,
+                queries="grid_row",
+                query_points=points,
+                query_ticks="x1",
+                lang=lang,
+                layout=layout,
+            )
+            for ax in fig.axes[:2]:
+                assert list(ax.get_yticks()) == [0, 4, 8]
+                assert [t.get_text() for t in ax.get_yticklabels()] == ["0", "1", "2"]
+                assert ax.get_ylabel() == label
+    default = at.plot_attention_heatmaps(
+        weights, queries="grid_row", query_points=points, lang="en"
+    )
+    assert default.axes[0].get_ylabel() == "queries\n(row x₂ = 2.5,\nby x₁ ascending)"
+    with pytest.raises(ValueError, match="query_ticks='x1' needs query_points"):
+        at.plot_attention_heatmaps(weights, queries="grid_row", query_ticks="x1")
+    with pytest.raises(ValueError, match="query_ticks must be 'index' or 'x1', got 'x'"):
+        at.plot_attention_heatmaps(weights, query_ticks="x")
+
+
 def _band_and_patches() -> dict[str, np.ndarray]:
     """Two 4 x 12 weight tables: a band of 4 neighbouring keys per query, and the same band
     narrowed to two keys with three empty keys between them (patches)."""
