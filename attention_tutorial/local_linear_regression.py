@@ -36,6 +36,8 @@ def local_linear(
     ``l_i = a_i (1 + (x - x_bar)(x_i - x_bar) / sum_j a_j (x_j - x_bar)**2)``,
     which sum to 1 but may be negative.
 
+    Explained on the page `local-linear.md`.
+
     The line is centred on the weighted mean of the keys (not on the query), so a
     query far from the keys loses no digits to ``x_i - x``. Half-precision inputs
     are computed, and returned, in float32.
