@@ -119,9 +119,20 @@ def _require_chromium() -> None:
     )
 
 
+# Where the test server (``server``) serves the pinned axe-core, beside the site: pages
+# load it from there for the accessibility check (``tests/browser/reading.py``).
+AXE_PATH = "__tests__/axe.min.js"
+AXE_FILE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
+
+    def translate_path(self, path):
+        if path.split("?", 1)[0] == "/" + AXE_PATH:
+            return str(AXE_FILE)
+        return super().translate_path(path)
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from tests.browser.code_column import code_column_problems
-from tests.browser.conftest import BROKEN_IMAGES, PAGE_SCREENSHOTS, Checks, source_pages
+from tests.browser.conftest import AXE_PATH, BROKEN_IMAGES, PAGE_SCREENSHOTS, Checks, source_pages
 from tests.browser.reading import desktop_problems, phone_problems
 
 pytestmark = pytest.mark.browser
@@ -218,7 +218,7 @@ def phone_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
         checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
 
 
-def desktop_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
+def desktop_checks(checks: Checks, v: Visit, path: str, server: str, screenshots) -> None:
     """At 1280 px: formulas, table of contents, reading surface, language and its selector."""
     checks.check("broken images", lambda: v.page.evaluate(BROKEN_IMAGES), 0)
     checks.check("KaTeX errors", lambda: v.page.evaluate(KATEX_ERRORS), 0)
@@ -229,7 +229,12 @@ def desktop_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
         [],
     )
     checks.check("toc links without a target", lambda: toc_links_without_target(v.page), [])
-    checks.check("reading surface (tests/browser/reading.py)", lambda: desktop_problems(v.page), {})
+    axe = server + AXE_PATH
+    checks.check(
+        "reading surface (tests/browser/reading.py)",
+        lambda: desktop_problems(v.page, axe_url=axe),
+        {},
+    )
     if PAGE_SCREENSHOTS:
         checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.desktop.png"))
     checks.check(
@@ -260,7 +265,7 @@ def test_page_at_phone_then_desktop_width(visit, server, path, screenshots):
     v.page.set_viewport_size({"width": 1280, "height": 900})
     v.page.evaluate(NEXT_FRAME)
     desktop = Checks(f"{path} at 1280px")
-    desktop_checks(desktop, v, path, screenshots)
+    desktop_checks(desktop, v, path, server, screenshots)
     # everything the page requested and logged at both widths, the lazy figures included
     desktop.check("requests to other hosts", lambda: foreign_requests(v, server), [])
     desktop.check("failed requests", lambda: list(v.failed), [])
