@@ -181,10 +181,13 @@ def test_offline_search(offline_site, open_file, rel, term, expected):
         "() => document.querySelectorAll('.md-search-result__list > li').length > 0",
         timeout=15000,
     )
+    # one result per page (its sections under it, however many): the page sought among
+    # the first two (en: the error index, whose entries say "leaves", "one" and "out",
+    # can come first, then "Why leave one out")
     hrefs = page.eval_on_selector_all(
-        ".md-search-result__list > li a.md-search-result__link",
+        ".md-search-result__list > li > a.md-search-result__link",
         "links => links.map(a => a.href)",
     )
-    pages = [h.split("#")[0].split("?")[0] for h in hrefs]
-    assert any(p.endswith("/" + expected) for p in pages[:10]), pages[:10]
+    pages = list(dict.fromkeys(h.split("#")[0].split("?")[0] for h in hrefs))
+    assert any(p.endswith("/" + expected) for p in pages[:2]), pages[:2]
     assert log["errors"] == []

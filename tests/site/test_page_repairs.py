@@ -268,6 +268,7 @@ def test_class_names_reads_selectors_not_declarations():
 def test_an_ellipsis_stays_on_the_line_of_the_word_before_it():
     tree = parse(
         '<h2 id="x">input of size …</h2><p><code>dimension …</code>.</p><pre>size …</pre><p>a…b</p>'
+        '<div class="clipboard-copy-txt" id="cell-1"># tensor a (…) … b</div>'
     )
     pp.keep_ellipses_attached(tree)
     out = serialize(tree)
@@ -275,6 +276,8 @@ def test_an_ellipsis_stays_on_the_line_of_the_word_before_it():
     assert "<code>dimension\u00a0…</code>" in out
     assert "<pre>size …</pre>" in out  # program output is shown as printed
     assert "<p>a…b</p>" in out
+    # what a copy button copies is the code as written (CI59: "(…)\u00a0…" was copied)
+    assert '<div class="clipboard-copy-txt" id="cell-1"># tensor a (…) … b</div>' in out
 
 
 def test_the_built_notebook_pages_copy_buttons_speak_their_language(site) -> None:

@@ -193,14 +193,21 @@ _SPACE_BEFORE_ELLIPSIS = re.compile(r" (?=…)")
 
 
 def keep_ellipses_attached(tree: BeautifulSoup) -> None:
-    """Make the space before "…" a no-break space, in text outside ``pre``, scripts, styles.
+    """Make the space before "…" a no-break space in text, not in code or its copy text.
+
+    Not in ``pre``, scripts, styles, nor a notebook cell's copy text
+    (``clipboard-copy-txt``: the code a copy button copies, as written).
 
     Error messages quoted with their variable parts elided ("input of size …") end in
     an ellipsis; with an ordinary space before it, a narrow screen began a line with it.
     Run after the heading ids are made: they are computed from the ordinary text.
     """
     for node in tree.find_all(string=_SPACE_BEFORE_ELLIPSIS):
-        if type(node) is NavigableString and not node.find_parent(["pre", "script", "style"]):
+        if (
+            type(node) is NavigableString
+            and not node.find_parent(["pre", "script", "style"])
+            and not node.find_parent(class_="clipboard-copy-txt")
+        ):
             node.replace_with(NavigableString(_SPACE_BEFORE_ELLIPSIS.sub("\u00a0", node)))
 
 

@@ -182,12 +182,24 @@ class Subsite:
     def _build_here(self) -> None:
         """Build the site in this process into its folder of the cache."""
         assert self.build_dir is not None, "start() first"
-        self.build_in_process(self.build_dir)
+        before = os.environ.get(stamp.ENV)
+        os.environ[stamp.ENV] = self.build_stamp.to_env()  # the footer of the build here
+        try:
+            self.build_in_process(self.build_dir)
+        finally:
+            if before is None:
+                os.environ.pop(stamp.ENV, None)
+            else:
+                os.environ[stamp.ENV] = before
 
     def build_in_process(self, site_dir: Path) -> None:
         """Build the site into ``site_dir`` in this process, as ``mkdocs build`` would.
 
-        ``mkdocs serve`` keeps the state of this build for a prose edit (fastpath.py).
+        ``mkdocs serve`` keeps the state of this build for a prose edit (fastpath.py),
+        made in a thread of its own while the server answers: the footer's stamp is then
+        the work tree's when it runs (an edit may have changed it since the build
+        started), so ``ATTN_BUILD_STAMP`` is set around the kept site's build only
+        (``_build_here``), never here, where a thread would set it for the whole process.
         """
         from mkdocs.commands.build import build
         from mkdocs.config import load_config
@@ -196,8 +208,6 @@ class Subsite:
         # strict as the command line's --strict: only ever turned on
         options = {"strict": True} if self.strict else {}
         config = load_config(str(self.root / self.config_file), site_dir=str(site_dir), **options)
-        before = os.environ.get(stamp.ENV)
-        os.environ[stamp.ENV] = self.build_stamp.to_env()  # the footer of the build here
         try:
             build(config)
         except Abort as err:
@@ -205,11 +215,6 @@ class Subsite:
                 f"the build of {self.config_file.name} failed ({err}); the messages above "
                 f"name the page. Run `mkdocs build -f {self.config_file.name}` to see them alone"
             ) from None
-        finally:
-            if before is None:
-                os.environ.pop(stamp.ENV, None)
-            else:
-                os.environ[stamp.ENV] = before
 
 
 def _link(source: str, dest: str) -> None:

@@ -1101,7 +1101,7 @@ b = torch.ones(3, 2).double()
 for left in lefts:
     m1m2 = said(torch.matmul, left, b)
     assert "expected m1 and m2" in m1m2
-# tensor a (…) … tensor b: left, right;
+# tensor a is the left, b the right;
 # (2, 3) - (2,) clashes in dimension 1;
 # in masked_fill, a is the mask
 keys = torch.tensor([0.0, 0.5])
