@@ -30,7 +30,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # A Transformer gives queries and keys different matrices. What happens when queries and keys
 # do not share one factor? This section looks at scalars first. A projection is a learned factor
-# that multiplies the query or the key; later it will be a matrix. One scalar is the smallest one, and for one-dimensional inputs a $1 \times 1$ matrix
+# that multiplies the query or the key; later it will be a matrix. The smallest projection is a single scalar, and for one-dimensional inputs a $1 \times 1$ matrix
 # **is** a scalar. Tied, that is, with query and key sharing one factor as in the chapter, such a
 # projection learns only a **bandwidth**, the width introduced on the non-parametric page in
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths). Untied, with two different
@@ -368,7 +368,9 @@ print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
 used_own = 1 / (weights_own**2).sum(dim=1)  # (n_train,)
 used_masked = 1 / (weights**2).sum(dim=1)  # (n_train,)
 # the smoothness page's test queries (all keys, no mask)
-_, weights_test = at.nadaraya_watson(data.x_test, x_train, y_train, 1 / w.item())
+_, weights_test = at.nadaraya_watson(
+    data.x_test, x_train, y_train, 1 / w.item()
+)  # bandwidth 1/w
 used_test = (1 / (weights_test**2).sum(dim=1)).mean().item()
 rises = (used_masked > used_own).sum().item()  # rows where the mask raises it
 top_masked = weights.max(dim=1).values.mean().item()  # the mask on
@@ -397,22 +399,22 @@ at.plot_attention_heatmaps(
 # weight to their own key, 0.51 as printed, so about half of a prediction copies the point's own
 # label. Below, with the mask, the blocked cells are the diagonal alone, each point's own key: their
 # weight is exactly 0, as “weights on the diagonal” printed, drawn in the colour of the empty cells
-# far from the diagonal. Every other cell is allowed, and the weight goes to the cells just left and right of
-# the diagonal.
+# far from the diagonal. Every other cell is allowed; the weight goes to the cells just beside the diagonal.
 #
-# The cell above also prints the keys in use per query: $1/\sum_i \alpha_i^2$, averaged over the
+# The cell also prints the keys in use per query: $1/\sum_i \alpha_i^2$, averaged over the
 # queries, as defined on the non-parametric page under
 # [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths). Here the queries are the
-# training points, so the values differ from the 2.4 of the test queries in
-# [Why the trained curve is less smooth](smoothness.py) (“test queries”). Without the mask a row
+# training points, so the values differ from the 2.4 in the table of
+# [Why the trained curve is less smooth](smoothness.py) (row “keys in use”, column “trained w”),
+# recomputed above as “test queries”. Without the mask a row
 # uses about three keys, 2.8 as printed: its own and its two neighbours'. The mask removes one of
 # them, and of the two left the nearer usually takes most of the weight (“mean largest weight”,
 # the mean of each row's largest weight with the mask on, is 0.62), so only 2.2 stay in use on
 # average, although in 8 rows of 50 the count goes up (“rows where it rises”).
 #
-# In both heatmaps a small 4 × 4 block stands out at the top left, and the mask does not make it.
-# The four leftmost training points, at 0.11 to 0.18 as printed, lie within about one
-# kernel width $1/w$ (0.06) of one another, while the fifth point lies 0.26 beyond the fourth, so
+# Both heatmaps show a 4 × 4 block at the top left, which the mask does not make.
+# The four leftmost training points, at 0.11 to 0.18 as printed, lie 0.07 apart, about one
+# kernel width $1/w$ (0.06), while the fifth point lies 0.26 beyond the fourth, so
 # these four give their weight almost only to one another.
 #
 # Compare with the chapter's model on the chapter's leave-one-out keys, and with PyTorch's SDPA,
@@ -421,7 +423,7 @@ at.plot_attention_heatmaps(
 # - **Which way a boolean mask points**: in SDPA's boolean `attn_mask`, `True` means “may
 #   attend”, so the mask here is `~eye`: `~` negates a boolean tensor element by element, giving
 #   `False` on the diagonal and `True` elsewhere. The boolean `attn_mask` of `nn.MultiheadAttention`
-#   is the opposite: `True` means may not attend.
+#   is the opposite: `True` means “may not attend”.
 # - **A boolean mask has no room for the Gaussian key bias**, so we fold the bias into the
 #   vectors: with $q' = (qw, 1)$ and $k' = (kw, -\frac{1}{2}(kw)^2)$ the dot product $q'^\top k'$
 #   is exactly the score $qkw^2 - \frac{1}{2}(kw)^2$ of the dot-product page. In the code,
@@ -463,7 +465,7 @@ print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 # why SDPA is further off: the sizes in its scores
-median, largest = (-key_bias).median().item(), (-key_bias).max().item()
+median, largest = (-key_bias).quantile(0.5).item(), (-key_bias).max().item()
 print("key bias -(kw)^2 / 2, its size:")
 print(f"  median {median:.1f}, largest {largest:.1f}")
 # (qw)(kw) off the diagonal: the two largest x, last when sorted
@@ -485,22 +487,23 @@ assert 0.4 < own_unmasked < 0.6 and weights.diagonal().max() == 0
 quoted = f"{used_test:.1f} {used_own.mean():.1f} {used_masked.mean():.1f}"
 assert quoted + f" {rises} {top_masked:.2f}" == "2.4 2.8 2.2 8 0.62"
 # the four leftmost: one kernel width wide, far from the fifth, kept apart
-assert (left4[-1] - left4[0]) * w < 1.5 and gap * w > 3
+assert f"{left4[-1] - left4[0]:.2f}" == "0.07" and gap * w > 3
 assert weights_own[:4, 4:].sum(dim=1).max() < 1e-3
 # the key bias: hundreds to thousands; (qw)(kw) up to twice its size
 assert 100 < median < 1000 < largest < 10_000 and largest_qk > 1.9 * largest
-assert f"{2 * largest:.1f}" == f"{largest_diag:.1f}"
+assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
 assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
 # because of the mask but because both terms of its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ reach
-# into the thousands: the key bias $-\frac{1}{2}(kw)^2$ printed above has the median size 529.6
+# into the thousands: the key bias $-\frac{1}{2}(kw)^2$ printed above has the median size 553.4
 # and the largest size 2978.6, and the dot-product term
 # $(qw)(kw)$ reaches 5827.6 off the diagonal. On the diagonal, where the query is the key itself,
 # it is twice the size of the key's own bias, up to 5957.3 (twice 2978.6) for the largest key,
-# but the mask hides it there. Stored in float32, a score of a few thousand is rounded, by up to
-# 5.8e-04 against the same score computed in float64, as printed, before the softmax sees it; the softmax depends
+# but the mask hides it there. Computed in float32, scores of a few thousand carry rounding
+# errors of up to 5.8e-04 (printed above, against the same scores in float64) before the softmax
+# sees them; the softmax depends
 # only on differences of scores, so these errors pass into the weights. See [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 # The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>:
@@ -519,7 +522,7 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 #
 # A causal mask is one line too: each query may attend only to its own position and the ones
 # before it, so the boolean mask for SDPA is a lower triangle (`tril()` keeps the diagonal and
-# what lies below it, `True` meaning may attend), and SDPA's `is_causal=True` builds exactly
+# what lies below it, `True` meaning “may attend”), and SDPA's `is_causal=True` builds exactly
 # this mask itself. The cell checks the two on the `Q` of the previous section, as queries, keys and
 # values at once (self-attention):
 
@@ -539,6 +542,7 @@ assert torch.equal(by_mask, by_flag)
 # ## APIs used on this page
 #
 # - Package: <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
+#   <autoref identifier="attention_tutorial.data.f">f</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>,
@@ -546,6 +550,7 @@ assert torch.equal(by_mask, by_flag)
 #   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>,
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>
 # - PyTorch, linked to its handbook entry where there is one:

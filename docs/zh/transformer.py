@@ -155,7 +155,7 @@ output = attention_weights @ V
 print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 
 # %% [markdown]
-# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完：输入适合某个融合内核时，由一个 C++ 内核一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。这种编译好的例程叫内核（kernel），与高斯核无关。
+# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
 
 # %%
 scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
@@ -249,7 +249,9 @@ print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
 used_own = 1 / (weights_own**2).sum(dim=1)  # (n_train,)
 used_masked = 1 / (weights**2).sum(dim=1)  # (n_train,)
 # the smoothness page's test queries (all keys, no mask)
-_, weights_test = at.nadaraya_watson(data.x_test, x_train, y_train, 1 / w.item())
+_, weights_test = at.nadaraya_watson(
+    data.x_test, x_train, y_train, 1 / w.item()
+)  # bandwidth 1/w
 used_test = (1 / (weights_test**2).sum(dim=1)).mean().item()
 rises = (used_masked > used_own).sum().item()  # rows where the mask raises it
 top_masked = weights.max(dim=1).values.mean().item()  # the mask on
@@ -275,9 +277,9 @@ at.plot_attention_heatmaps(
 # %% [markdown]
 # 训练点按 $x$ 排好了序，所以离得近的点编号也相邻。上图不加掩码：$w$ 这么大，这些点平均把一半左右的权重给了自己的键（打印的 0.51），预测平均有一半是在照抄自己的标签。下图加了掩码：被遮住的只有对角线上的格子，即每个点自己的键，权重恰好为 0（上面打印的 weights on the diagonal），颜色和远离对角线的空白格子一样；其余格子都没有被遮住，权重落到紧挨对角线左右两侧的格子上。
 #
-# 上面的代码还打印了有效键数（keys in use per query），即每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》。这里的查询是训练点本身，所以它和《[训练后的曲线为何不平滑](smoothness.py)》表中测试查询的 2.4（test queries 一行）不同。不加掩码时，一行大约用上三个键（打印的 2.8）：自己的和左右两个邻居的。掩码拿走其中一个，剩下两个里离得近的那个通常分走大半权重（mean largest weight 一行，加掩码后每行最大权重的平均值，为 0.62），所以平均只剩 2.2 个键在用；不过 50 行里也有 8 行的有效键数反而变大（rows where it rises 一行）。
+# 上面的代码还打印了有效键数（keys in use per query），即每个查询的 $1/\sum_i \alpha_i^2$ 再对查询取平均，定义见《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》。这里的查询是训练点本身，所以它和《[训练后的曲线为何不平滑](smoothness.py)》表中 keys in use 一行、trained w 一列的 2.4 不同（上面重算为 test queries 一行）。不加掩码时，一行大约用上三个键（打印的 2.8）：自己的和左右两个邻居的。掩码拿走其中一个，剩下两个里离得近的那个通常分走大半权重（mean largest weight 一行，加掩码后每行最大权重的平均值，为 0.62），所以平均只剩 2.2 个键在用；不过 50 行里也有 8 行的有效键数反而变大（rows where it rises 一行）。
 #
-# 两幅图的左上角都有一个 4×4 的小块，它不是掩码造成的。最左边的四个训练点（打印的位置从 0.11 到 0.18）首尾只相距约一个核宽度 $1/w$（0.06），而第五个点离第四个点有 0.26，所以这四个点几乎只把权重分给彼此。
+# 两幅图的左上角都有一个 4×4 的小块，它不是掩码造成的。最左边的四个训练点（打印的位置从 0.11 到 0.18）首尾相距 0.07，约一个核宽度 $1/w$（0.06），而第五个点离第四个点有 0.26，所以这四个点几乎只把权重分给彼此。
 #
 # 再与两样东西对照：一是本章的模型，配上留一法得到的键；二是 PyTorch 的 SDPA，给它的 `attn_mask` 传入掩码。关于掩码有三点要知道：
 #
@@ -312,7 +314,7 @@ print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 # why SDPA is further off: the sizes in its scores
-median, largest = (-key_bias).median().item(), (-key_bias).max().item()
+median, largest = (-key_bias).quantile(0.5).item(), (-key_bias).max().item()
 print("key bias -(kw)^2 / 2, its size:")
 print(f"  median {median:.1f}, largest {largest:.1f}")
 # (qw)(kw) off the diagonal: the two largest x, last when sorted
@@ -334,15 +336,15 @@ assert 0.4 < own_unmasked < 0.6 and weights.diagonal().max() == 0
 quoted = f"{used_test:.1f} {used_own.mean():.1f} {used_masked.mean():.1f}"
 assert quoted + f" {rises} {top_masked:.2f}" == "2.4 2.8 2.2 8 0.62"
 # the four leftmost: one kernel width wide, far from the fifth, kept apart
-assert (left4[-1] - left4[0]) * w < 1.5 and gap * w > 3
+assert f"{left4[-1] - left4[0]:.2f}" == "0.07" and gap * w > 3
 assert weights_own[:4, 4:].sum(dim=1).max() < 1e-3
 # the key bias: hundreds to thousands; (qw)(kw) up to twice its size
 assert 100 < median < 1000 < largest < 10_000 and largest_qk > 1.9 * largest
-assert f"{2 * largest:.1f}" == f"{largest_diag:.1f}"
+assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
 assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 529.6、最大 2978.6（上面打印的）；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3（2978.6 的两倍），但已被掩码遮住。大到几千的分数存成 float32，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（与 float64 算出的分数相比，上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 553.4、最大 2978.6（上面打印的）；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3（2978.6 的两倍），但已被掩码遮住。大到几千的分数存成 float32，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（与 float64 算出的分数相比，上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
@@ -364,6 +366,7 @@ assert torch.equal(by_mask, by_flag)
 # ## 本页用到的 API
 #
 # - 本包：<autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
+#   <autoref identifier="attention_tutorial.data.f">f</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>、
 #   <autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref>、
 #   <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>、
@@ -371,6 +374,7 @@ assert torch.equal(by_mask, by_flag)
 #   <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
 #   <autoref identifier="attention_tutorial.training.train">train</autoref>、
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>
 # - PyTorch（手册里有条目的都链接到条目）：
