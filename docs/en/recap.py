@@ -69,8 +69,7 @@ print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
 print("parametric model, test set:")
 print("  keys, values:", tuple(test_keys.shape))
 print("  y_hat:", tuple(y_test.shape))
-# the steps written out give the package's results, in the
-# shapes printed
+# check: the steps written out match the package, shape for shape
 y_nw, weights_nw = at.nadaraya_watson(x_test, x_train, y_train)
 assert (weights - weights_nw).abs().max() < 1e-6
 assert (y_hat - y_nw).abs().max() < 1e-5
@@ -87,7 +86,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # left and the shape of the tensor it gives at its right end; the boxes beside the chain (indented into it, on a
 # narrow screen) bring in the inputs or the computed queries (the legend under the diagram explains the colours).
 #
-# Inputs do not only come in at the top. The prediction path starts from the queries `x_test`:
+# Not every input comes in at the top of the chain. The prediction path starts from the queries `x_test`:
 # `repeat_interleave` repeats each query `n_train` times, a 1-D tensor of shape
 # `(n_test * n_train,)`, and `reshape(-1, n_train)` folds it into the `(n_test, n_train)` query
 # matrix; the keys `x_train` come in beside the
@@ -212,6 +211,7 @@ with torch.no_grad():
     loss_end = ((net(x50, keys50, values50) - y50) ** 2).sum()
     y_4 = at.NWKernelRegression(w=4.0)(x50, keys50, values50)
     loss_4 = ((y_4 - y50) ** 2).sum()
+print(f"loss: trained {loss_end:.2f}, w = 4 {loss_4:.2f}")
 assert loss_4 < loss_end
 
 # %% [markdown]
@@ -234,7 +234,8 @@ assert loss_4 < loss_end
 # - The parametric version learns $w$ (bandwidth $h = 1/|w|$); its training must leave each point
 #   out, or $|w|$ grows without bound.
 # - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop (above, $w$
-#   went from 0.496 to 16.20), not the minimum of the loss; a less smooth curve does not mean a
+#   went from 0.496 to 16.20), not the minimum of the loss: the leave-one-out loss is 22.69 at the
+#   trained $w$ and only 18.00 at $w = 4$; a less smooth curve does not mean a
 #   worse prediction: on the test set its mean squared error is 0.130, against 0.428 at $w = 1$.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
 #   attention; the index of common confusions below says why the chapter learns a single scalar
@@ -315,8 +316,9 @@ assert loss_4 < loss_end
 # </details>
 #
 # 2. With 3 training samples and 7 test inputs (`n_train = 3`, `n_test = 7`), what does each shape
-#    of the diagram become? And which error do you get if you write the line that tiles the
-#    queries the MXNet way, `x_test.repeat(n_train).reshape(-1, n_train)`?
+#    of the diagram become? And does it raise an error if you write the line that tiles the
+#    queries the MXNet way, `x_test.repeat(n_train).reshape(-1, n_train)`? Print the first three
+#    rows and look at what each row holds.
 #
 # <details><summary>Solution</summary>
 #
@@ -349,7 +351,7 @@ assert loss_4 < loss_end
 #
 # 3. Exercise 1 of the d2l section: with 500 training samples instead of 50, does non-parametric
 #    Nadaraya-Watson predict better? Compare the test mean squared error against the true function
-#    at bandwidths $h = 1$ and $h = 0.25$ (the first argument of `at.mse_against_truth` is
+#    at bandwidths $h = 1$, $0.25$ and $0.1$ (the first argument of `at.mse_against_truth` is
 #    $w = 1/h$).
 #
 # <details><summary>Solution</summary>
@@ -357,20 +359,31 @@ assert loss_4 < loss_end
 # At $h = 1$ hardly at all (0.428 → 0.393): the error there is mostly bias, a wide window lowering
 # the peaks and raising the troughs, and more samples do not change that. At $h = 0.25$ the error
 # drops to about a third (0.049 → 0.017): with more samples, even a narrow window holds enough
-# points to average the noise away. So more samples help when the bandwidth shrinks with them:
-# that is consistency (see
+# points to average the noise away. The narrower $h = 0.1$ is worse than $h = 0.25$ with 50 samples
+# (0.093 against 0.049), too few points in its window to average the noise away, and better with
+# 500 (0.010 against 0.017). So the best bandwidth shrinks as the samples grow: more samples keep
+# helping when the bandwidth shrinks with them, and that is consistency (see
 # [Background: consistency and local-constant fitting](smoothness.py#background-consistency-and-local-constant-fitting)
 # on the page on smoothness).
 #
 # ```python
 # >>> import attention_tutorial as at
+# >>> hs = (1.0, 0.25, 0.1)
+# >>> print("  n", *(f"h = {h}".rjust(9) for h in hs))
+#   n   h = 1.0  h = 0.25   h = 0.1
+# >>> mse = {}
 # >>> for n in (50, 500):
 # ...     d = at.make_data(n_train=n)
 # ...     a = (d.x_test, d.y_truth, d.x_train, d.y_train)
-# ...     mse = [at.mse_against_truth(1 / h, *a) for h in (1.0, 0.25)]
-# ...     print(n, [round(m, 3) for m in mse])
-# 50 [0.428, 0.049]
-# 500 [0.393, 0.017]
+# ...     mse[n] = [at.mse_against_truth(1 / h, *a) for h in hs]
+# ...     print(f"{n:3}", *(f"{m:9.3f}" for m in mse[n]))
+#  50     0.428     0.049     0.093
+# 500     0.393     0.017     0.010
+# >>> # h = 1 barely moves; h = 0.25 falls to about a third
+# >>> assert mse[500][0] > 0.9 * mse[50][0]
+# >>> assert 2.5 < mse[50][1] / mse[500][1] < 3.5
+# >>> # h = 0.1: worse than 0.25 at n = 50, better at n = 500
+# >>> assert mse[50][2] > mse[50][1] and mse[500][2] < mse[500][1]
 # ```
 #
 # </details>
@@ -383,7 +396,8 @@ assert loss_4 < loss_end
 # The softmax runs over the keys of one query. $-\frac12q^2$ is the same term added to all of
 # them: after the exp it is a common factor of numerator and denominator, which cancels, and the
 # weights stay as they are. $-\frac12k_i^2$ differs from key to key, so dropping it changes the
-# weights: with the dot product $qk$ alone, the largest key, 3, takes almost all the weight, though
+# weights: with $qk - \frac12q^2$ alone (the same softmax as the dot product $qk$ alone), the
+# largest key, 3, takes almost all the weight, though
 # the nearest key to the query is 1 ([Expanding the square](dot-product.py#expanding-the-square)).
 #
 # ```python

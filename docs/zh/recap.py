@@ -57,8 +57,7 @@ print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
 print("parametric model, test set:")
 print("  keys, values:", tuple(test_keys.shape))
 print("  y_hat:", tuple(y_test.shape))
-# the steps written out give the package's results, in the
-# shapes printed
+# check: the steps written out match the package, shape for shape
 y_nw, weights_nw = at.nadaraya_watson(x_test, x_train, y_train)
 assert (weights - weights_nw).abs().max() < 1e-6
 assert (y_hat - y_nw).abs().max() < 1e-5
@@ -73,7 +72,7 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # %% [markdown]
 # 图的上半是预测，下半是训练：每一步一个方框，方框里左边是这一步的代码或公式，右端是它得到的张量形状；链旁的方框（窄屏上缩进在链中）引入输入或途中算出的查询（颜色的含义见图下的图例）。
 #
-# 输入不只在开头进入。预测那条路径从查询 `x_test` 出发：`repeat_interleave` 把每个查询重复 `n_train` 次，得到形状为 `(n_test * n_train,)` 的一维张量，`reshape(-1, n_train)` 再把它折成 `(n_test, n_train)` 的查询矩阵；键 `x_train` 在算分数时从链旁进入，值 `y_train` 在最后的 `matmul` 这一步进入。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它从形状为 `(n_train,)` 的 `x_train` 和 `y_train` 得到两个张量，即键和值，形状都是 `(n_train, n_train - 1)`。查询是平铺成同样形状的 `x_train`，在分数这一步与键相遇；它也从链旁进入，因为是途中算出来的，画成橙色。
+# 输入并不都从链的开头进来。预测那条路径从查询 `x_test` 出发：`repeat_interleave` 把每个查询重复 `n_train` 次，得到形状为 `(n_test * n_train,)` 的一维张量，`reshape(-1, n_train)` 再把它折成 `(n_test, n_train)` 的查询矩阵；键 `x_train` 在算分数时从链旁进入，值 `y_train` 在最后的 `matmul` 这一步进入。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它从形状为 `(n_train,)` 的 `x_train` 和 `y_train` 得到两个张量，即键和值，形状都是 `(n_train, n_train - 1)`。查询是平铺成同样形状的 `x_train`，在分数这一步与键相遇；它也从链旁进入，因为是途中算出来的，画成橙色。
 #
 # 形状里看不出两件事。沿 `dim=1` 的 softmax 不改变形状，只把每一行分数变成和为 1 的权重。预测时每一行权重都和同一个 `y_train` 相乘；训练时每个查询都有自己的一组值，所以 `bmm` 把每一行权重和它自己的那一行值配对，每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法。
 #
@@ -172,6 +171,7 @@ with torch.no_grad():
     loss_end = ((net(x50, keys50, values50) - y50) ** 2).sum()
     y_4 = at.NWKernelRegression(w=4.0)(x50, keys50, values50)
     loss_4 = ((y_4 - y50) ** 2).sum()
+print(f"loss: trained {loss_end:.2f}, w = 4 {loss_4:.2f}")
 assert loss_4 < loss_end
 
 # %% [markdown]
@@ -182,7 +182,7 @@ assert loss_4 < loss_end
 # - Nadaraya-Watson 核回归就是以高斯核（上面的非参数公式）打分的注意力汇聚；带宽 $h$ 决定每个查询看多远，太小追着噪声，太大抹平起伏。
 # - 边缘的查询只有一侧有键，加权平均被拉向数据内部，这是边界偏差；[局部线性回归](local-linear.py)用同样的注意力权重拟合一条加权直线，去掉了左端 $x = 0$ 处的大部分偏差（误差 +2.18 → +0.75），在右端 $x = 4.9$ 却更差（+0.03 → −0.49）；为什么，见那一页的“[局部线性回归](local-linear.py#局部线性回归)”一节。
 # - 带参数的版本学的是 $w$（带宽 $h = 1/|w|$）；训练时必须留一，否则 $|w|$ 会无止境地增大。
-# - 训练出的 $w$ 是五步 SGD（[全批量](parametric.py#训练)）停下的地方（上面从 0.496 走到了 16.20），不是损失的最低点；曲线不平滑不等于预测更差：在测试集上，它的均方误差是 0.130，$w = 1$ 时是 0.428。
+# - 训练出的 $w$ 是五步 SGD（[全批量](parametric.py#训练)）停下的地方（上面从 0.496 走到了 16.20），不是损失的最低点：留一损失在训练出的 $w$ 处是 22.69，在 $w = 4$ 处只有 18.00；曲线不平滑不等于预测更差：在测试集上，它的均方误差是 0.130，$w = 1$ 时是 0.428。
 # - 高斯核分数展开后是点积加上每个键一个偏置，这是通向 Transformer 注意力的一步；本章为什么仍只学一个标量，见下面的常见疑问索引。
 #
 # ## 本章之外
@@ -235,7 +235,7 @@ assert loss_4 < loss_end
 #
 # </details>
 #
-# 2. 如果只有 3 个训练样本、7 个测试输入（`n_train = 3`，`n_test = 7`），形状图里的每个形状会变成什么？把铺查询的那一行写成 MXNet 的样子 `x_test.repeat(n_train).reshape(-1, n_train)`，会报什么错？
+# 2. 如果只有 3 个训练样本、7 个测试输入（`n_train = 3`，`n_test = 7`），形状图里的每个形状会变成什么？把铺查询的那一行写成 MXNet 的样子 `x_test.repeat(n_train).reshape(-1, n_train)`，会报错吗？打印前三行，看看每一行装的是什么。
 #
 # <details><summary>答案</summary>
 #
@@ -261,21 +261,30 @@ assert loss_4 < loss_end
 #
 # </details>
 #
-# 3. 《动手学深度学习》这一节的练习 1：训练样本从 50 个增加到 500 个，非参数的 Nadaraya-Watson 预测会更准吗？分别在带宽 $h = 1$ 和 $h = 0.25$ 下比较测试集上相对真实函数的均方误差（`at.mse_against_truth` 的第一个参数是 $w = 1/h$）。
+# 3. 《动手学深度学习》这一节的练习 1：训练样本从 50 个增加到 500 个，非参数的 Nadaraya-Watson 预测会更准吗？分别在带宽 $h = 1$、$0.25$ 和 $0.1$ 下比较测试集上相对真实函数的均方误差（`at.mse_against_truth` 的第一个参数是 $w = 1/h$）。
 #
 # <details><summary>答案</summary>
 #
-# $h = 1$ 时几乎没变（0.428 → 0.393）：这时的误差主要是偏差，宽窗口把波峰压低、把波谷抬高，样本再多也改不了；$h = 0.25$ 时误差降到原来的三分之一左右（0.049 → 0.017）：样本多了，窄窗口里也有足够多的点把噪声平均掉。所以样本多了，带宽也要跟着变小，预测才会越来越准，这就是相合性（见《[训练后的曲线为何不平滑](smoothness.py#理论背景相合性与局部常数拟合)》一页的“理论背景：相合性与局部常数拟合”）。
+# $h = 1$ 时几乎没变（0.428 → 0.393）：这时的误差主要是偏差，宽窗口把波峰压低、把波谷抬高，样本再多也改不了；$h = 0.25$ 时误差降到原来的三分之一左右（0.049 → 0.017）：样本多了，窄窗口里也有足够多的点把噪声平均掉。更窄的 $h = 0.1$ 在 50 个样本时比 $h = 0.25$ 差（0.093 对 0.049），窗口里的点太少，噪声平均不掉；到 500 个样本时反而更好（0.010 对 0.017）。也就是说，样本多了，最好的带宽变小了：带宽跟着样本变小，预测才会越来越准，这就是相合性（见《[训练后的曲线为何不平滑](smoothness.py#理论背景相合性与局部常数拟合)》一页的“理论背景：相合性与局部常数拟合”）。
 #
 # ```python
 # >>> import attention_tutorial as at
+# >>> hs = (1.0, 0.25, 0.1)
+# >>> print("  n", *(f"h = {h}".rjust(9) for h in hs))
+#   n   h = 1.0  h = 0.25   h = 0.1
+# >>> mse = {}
 # >>> for n in (50, 500):
 # ...     d = at.make_data(n_train=n)
 # ...     a = (d.x_test, d.y_truth, d.x_train, d.y_train)
-# ...     mse = [at.mse_against_truth(1 / h, *a) for h in (1.0, 0.25)]
-# ...     print(n, [round(m, 3) for m in mse])
-# 50 [0.428, 0.049]
-# 500 [0.393, 0.017]
+# ...     mse[n] = [at.mse_against_truth(1 / h, *a) for h in hs]
+# ...     print(f"{n:3}", *(f"{m:9.3f}" for m in mse[n]))
+#  50     0.428     0.049     0.093
+# 500     0.393     0.017     0.010
+# >>> # h = 1 barely moves; h = 0.25 falls to about a third
+# >>> assert mse[500][0] > 0.9 * mse[50][0]
+# >>> assert 2.5 < mse[50][1] / mse[500][1] < 3.5
+# >>> # h = 0.1: worse than 0.25 at n = 50, better at n = 500
+# >>> assert mse[50][2] > mse[50][1] and mse[500][2] < mse[500][1]
 # ```
 #
 # </details>
@@ -284,7 +293,7 @@ assert loss_4 < loss_end
 #
 # <details><summary>答案</summary>
 #
-# softmax 是在同一个查询的所有键上做的。$-\frac{1}{2}q^2$ 是加在每个键的分数上的同一项，取 exp 之后成了分子分母共同的因子，约掉了，权重不变；$-\frac{1}{2}k_i^2$ 每个键各不相同，去掉它权重就变了：只剩点积 $qk$ 时，最大的键 3 拿走了几乎全部权重，尽管离查询最近的是键 1（见[把平方展开](dot-product.py#把平方展开)）。
+# softmax 是在同一个查询的所有键上做的。$-\frac{1}{2}q^2$ 是加在每个键的分数上的同一项，取 exp 之后成了分子分母共同的因子，约掉了，权重不变；$-\frac{1}{2}k_i^2$ 每个键各不相同，去掉它权重就变了：只剩 $qk - \frac{1}{2}q^2$（softmax 和只剩点积 $qk$ 时相同）时，最大的键 3 拿走了几乎全部权重，尽管离查询最近的是键 1（见[把平方展开](dot-product.py#把平方展开)）。
 #
 # ```python
 # >>> import torch

@@ -49,11 +49,11 @@ import attention_tutorial as at
 # ...     [False, False, True],
 # ... ])
 # >>> inf = float("inf")
-# >>> m = scores.masked_fill(mask, -inf)
-# >>> m
+# >>> filled = scores.masked_fill(mask, -inf)
+# >>> filled
 # tensor([[0.5000,   -inf, 2.0000],
 #         [1.0000, 0.0000,   -inf]])
-# >>> F.softmax(m, dim=1)
+# >>> F.softmax(filled, dim=1)
 # tensor([[0.1824, 0.0000, 0.8176],
 #         [0.7311, 0.2689, 0.0000]])
 # >>> # (3,) broadcasts to every row
@@ -73,8 +73,8 @@ import attention_tutorial as at
 # >>> scores = torch.zeros(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
 # >>> inf = float("inf")
-# >>> m = scores.masked_fill(eye, -inf)
-# >>> F.softmax(m, dim=1)
+# >>> filled = scores.masked_fill(eye, -inf)
+# >>> F.softmax(filled, dim=1)
 # tensor([[0.0000, 0.5000, 0.5000],
 #         [0.5000, 0.0000, 0.5000],
 #         [0.5000, 0.5000, 0.0000]])
@@ -85,7 +85,7 @@ import attention_tutorial as at
 # Colours tell where an element came from: each element of `scores` has its own colour, and each
 # cell of `filled` keeps the colour of the score at its place: unframed cells keep that score,
 # framed cells now hold $-\infty$. `mask` holds only true and false, left
-# uncoloured (a light grey ground); `weights` holds new, computed values, left uncoloured too. The framed cells are the
+# uncoloured; `weights` holds new, computed values, left uncoloured too. The framed cells are the
 # masked places: `True` in `mask`, $-\infty$ in `filled`, weight 0 in `weights` after the softmax
 # (printed below).
 
@@ -191,7 +191,9 @@ except ValueError as err:
 
 # %% [markdown]
 # d2l's `masked_softmax` fills with $-10^6$ instead of $-\infty$, so a fully masked row there
-# gets uniform weights, not `nan`. And a mask of the wrong shape fails when it does not broadcast:
+# gets uniform weights, not `nan`.
+#
+# A mask whose shape does not broadcast fails:
 
 # %%
 wrong = torch.ones(3, 2) > 0  # (3, 2)

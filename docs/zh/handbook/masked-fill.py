@@ -45,11 +45,11 @@ import attention_tutorial as at
 # ...     [False, False, True],
 # ... ])
 # >>> inf = float("inf")
-# >>> m = scores.masked_fill(mask, -inf)
-# >>> m
+# >>> filled = scores.masked_fill(mask, -inf)
+# >>> filled
 # tensor([[0.5000,   -inf, 2.0000],
 #         [1.0000, 0.0000,   -inf]])
-# >>> F.softmax(m, dim=1)
+# >>> F.softmax(filled, dim=1)
 # tensor([[0.1824, 0.0000, 0.8176],
 #         [0.7311, 0.2689, 0.0000]])
 # >>> # (3,) broadcasts to every row
@@ -69,8 +69,8 @@ import attention_tutorial as at
 # >>> scores = torch.zeros(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
 # >>> inf = float("inf")
-# >>> m = scores.masked_fill(eye, -inf)
-# >>> F.softmax(m, dim=1)
+# >>> filled = scores.masked_fill(eye, -inf)
+# >>> F.softmax(filled, dim=1)
 # tensor([[0.0000, 0.5000, 0.5000],
 #         [0.5000, 0.0000, 0.5000],
 #         [0.5000, 0.5000, 0.0000]])
@@ -78,7 +78,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，不上色（浅灰底）；`weights` 是计算出来的新值，也不上色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
+# 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，不上色；`weights` 是计算出来的新值，也不上色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
 
 # %%
 inf = float("inf")
@@ -170,7 +170,9 @@ except ValueError as err:
 # 已收入报错信息索引：[`mask leaves a query with no key: its softmax would be NaN`](errors.py#mask-leaves-a-query-with-no-key-its-softmax-would-be-nan)。
 
 # %% [markdown]
-# d2l 的 `masked_softmax` 则不同，它填入的是 $-10^6$ 而不是 $-\infty$，所以整行都被掩码时，那一行得到的是均匀的权重，而不是 `nan`。另外，形状不能广播的掩码会报错：
+# d2l 的 `masked_softmax` 则不同，它填入的是 $-10^6$ 而不是 $-\infty$，所以整行都被掩码时，那一行得到的是均匀的权重，而不是 `nan`。
+#
+# 形状不能广播的掩码会报错：
 
 # %%
 wrong = torch.ones(3, 2) > 0  # (3, 2)
