@@ -116,8 +116,8 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # [Why training losses mislead](#why-training-losses-mislead), near the end.
 #
 # The one-$w$ model learns $w$ = 3.12 here, less than the chapter's 1-D leave-one-out best,
-# 3.98, so its kernel is somewhat wider (a kernel's width is the Gaussian's standard deviation,
-# the [bandwidth](glossary.md#bandwidth) *h* = 1/|*w*|): a round kernel has a single width, so it
+# 3.98, so its kernel is somewhat wider (the [bandwidth](glossary.md#bandwidth)
+# *h* = 1/|*w*|): a round kernel has a single width, so it
 # must compromise between x₁ and the irrelevant x₂.
 #
 # <details><summary>The other w's of the w table</summary>
@@ -134,7 +134,9 @@ print(f"  its last 50 steps: {last_change:.0e}")
 #
 # </details>
 #
-# What did the projection model learn? The one-$w$ model's kernel is a round bump in key space
+# ## What the projection model learned
+#
+# The one-$w$ model's kernel is a round bump in key space
 # (the region of keys that get large weights), of width $1/w$ in every direction and centred on
 # the query. First in one dimension, as in
 # [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension):
@@ -147,7 +149,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 #
 # - $M = W_q^\top W_k$, the $ab$: the score holds the term $x^\top M k$.
 # - $A = W_k^\top W_k$, the $b^2$, comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets
-#   how wide the bump is in each direction.**
+#   how wide the bump is in each direction** (a width is the Gaussian's standard deviation).
 # - $A^{-1}M^\top$, the $\frac{a}{b}$, turns the query $x$ into **the bump's centre**
 #   $c = A^{-1}M^\top x$: for a fixed query $x$, the score is largest for the key $k = c$ (derived
 #   under the figure, folded).
@@ -240,6 +242,8 @@ at.plot_kernel_contours(kernels, query, keys=x2_train)
 # that direction. The one-$w$ model can neither move the centre off the query nor shift it
 # along x₂ with x₁. $W_v$ stays close to 1: the values are already
 # the outputs we want.
+#
+# ## The heatmaps, and where the weight lands
 #
 # The attention heatmaps show the same thing from another side. How to read them: queries and
 # keys both run in order of x₁: the queries are the 20 test points of the grid row
@@ -378,8 +382,10 @@ for k in split:
     print(f"{k:<12}{a:>+12.2f}{b:>+7.2f}")
 
 # %% [markdown]
-# The shift pulls the prediction down by about 0.32 (the one-sided bias), and this row's label
-# noise happens to push it up by about 0.27: the projection model is accurate here because the two
+# The shift pulls the prediction down by about 0.32 (the one-sided bias). That this equals the
+# 0.32 shift to the right is only because f's slope from x₁ = 3 to 4 is about −1: where the slope
+# differs, the same shift costs a different amount. On the other side, the label noise of the keys
+# these queries average happens to push the prediction up by about 0.27: the projection model is accurate here because the two
 # cancel. The one-$w$ model's centre of mass sits near the query, both its biases are small, and its
 # error is almost all noise (+0.54): fewer keys averaged, more noise. So on this row the shift
 # hurt, and the noise covered it up; five neighbouring queries share most of their keys, so this
@@ -516,7 +522,8 @@ print(f"{'beat one w (of 10)':<18}" + beat)
 # what is left beside the test error. Why it can be taken off: with the parameters fixed, a
 # leave-one-out prediction never sees its own label's noise, so on average the loss is about the
 # error against the truth plus the noise's mean square. But these parameters were tuned on these
-# very labels, so what is left comes out too small (as we will see); and the noise is measured at
+# very labels, so what is left tends to come out too small, the more so the more parameters were
+# tuned (the projection row below); and the noise is measured at
 # the training points, the test error on the grid, so the “about” below is a rough match:
 
 # %%
@@ -604,6 +611,9 @@ assert [f"{x:.3f}" for x in squared] == ["0.017", "0.327"]
 # the parts add up; one w's error is almost all noise, +0.54
 p, s = parts["projections"], parts["one w"]
 assert [f"{p[k]:+.2f}" for k in ("one-sided", "noise")] == ["-0.32", "+0.27"]
+# -0.32 for a +0.32 shift only because f's slope on [3, 4] is about -1
+slope = (at.f(torch.tensor(4.0)) - at.f(torch.tensor(3.0))).item()
+assert -1.3 < slope < -0.9 and -1.2 < p["one-sided"] / shifts[0] < -0.8
 assert abs(sum(list(p.values())[:4]) - p["y_hat - f"]) < 1e-4
 assert f"{s['noise']:+.2f}" == "+0.54"
 assert f"{projected.W_v.weight.item():.2f}" == "1.03"  # W_v

@@ -215,10 +215,10 @@ assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the tex
 #   (the same three full matrices).
 # - **Memory of chunked and SDPA**: the chunked form is flat from $n = 2{,}000$ on (at
 #   $n = 1{,}000$ one block is only $1{,}000 \times 1{,}000$, a little smaller). SDPA stays under
-#   3 MB; its counted bytes ($12n$) cover only the scaled queries and keys and the bias, not the
-#   output $\hat y$ or the buffers the fused kernel keeps for each query inside, so it measures
-#   more: a fixed overhead of about 0.3 MB up to $n = 5{,}000$, and 2.5 MB at $n = 100{,}000$,
-#   about twice the counted 1.2 MB.
+#   3 MB; its counted bytes ($12n$) cover only the scaled queries and keys and the bias. It
+#   measures more: a fixed overhead of about 0.3 MB up to $n = 5{,}000$, and 2.5 MB at
+#   $n = 100{,}000$, about twice the counted 1.2 MB. Most likely that is the output $\hat y$
+#   ($4n$ bytes) and per-query buffers inside the kernel; these were not measured separately.
 
 # %%
 at.plot_scaling(rows)
@@ -266,11 +266,10 @@ assert 2 < ratio < 3  # "two to three times", as the text says
 # than a dozen separate PyTorch operations per block, several of which read and write the whole
 # block of scores; SDPA is one fused C++ kernel that does every step in a single call.
 #
-# What the file also says (the cell below checks it): the full-matrix forms' peak memory (for
-# $n \ge 5{,}000$) is the counted $12n^2$ bytes to within 0.1 %, the chunked form and SDPA never
-# exceed one block of scores at any $n$ (4.2 MB, the last line printed below), the chunked form's peak varies by less than 20 % across $n$, SDPA's
-# counted bytes are proportional to $n$ and its measured peak stays under 3 MB, and the largest $n$
-# measured for them is far beyond what the tiled form could hold.
+# The cell below checks the two memory points above: the full-matrix forms' peak (for
+# $n \ge 5{,}000$) is $12n^2$ bytes to within 0.1 %, and the chunked form and SDPA never exceed
+# one block of scores (4.2 MB, the last line printed below); the largest $n$ they were measured
+# at is at least five times the tiled form's.
 
 # %%
 largest = {
@@ -357,6 +356,10 @@ assert 1.7 < slope < 2.3  # error ~ shift^2
 # significant digits lost, which is the slope of 2 printed above. Float64 (about 16 digits) hides
 # the problem for a while. In practice: centre the inputs (subtract their mean) before a dot-product formulation, or keep the
 # distance form, as the chunked function does.
+#
+# The page in one practical rule: up to a few thousand points, the chapter's tiled form is fine;
+# beyond that, use SDPA (with centred inputs) or the chunked form: at $n = 50{,}000$ the
+# full-matrix forms need 30 GB, more than the measuring machine had.
 #
 # ## APIs used on this page
 #
