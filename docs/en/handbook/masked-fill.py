@@ -49,7 +49,9 @@ import attention_tutorial as at
 # ...     [False, False, True],
 # ... ])
 # >>> inf = float("inf")
-# >>> filled = scores.masked_fill(mask, -inf)
+# >>> filled = scores.masked_fill(
+# ...     mask, -inf
+# ... )
 # >>> filled
 # tensor([[0.5000,   -inf, 2.0000],
 #         [1.0000, 0.0000,   -inf]])
@@ -73,7 +75,9 @@ import attention_tutorial as at
 # >>> scores = torch.zeros(3, 3)
 # >>> eye = torch.eye(3, dtype=torch.bool)
 # >>> inf = float("inf")
-# >>> filled = scores.masked_fill(eye, -inf)
+# >>> filled = scores.masked_fill(
+# ...     eye, -inf
+# ... )
 # >>> F.softmax(filled, dim=1)
 # tensor([[0.0000, 0.5000, 0.5000],
 #         [0.5000, 0.0000, 0.5000],
