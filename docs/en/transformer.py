@@ -86,7 +86,7 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # $y = f(x_1) + \epsilon$, with the chapter's $f(x) = 2\sin x + x^{0.8}$ and the same noise.
 # On this page the subscripts 1 and 2 number the features, not the training samples as on the
 # earlier pages; only in $k_j$ and $\alpha_i$ do subscripts still number keys. The
-# output depends on $x_1$ only: **$x_2$ is a distraction**. The test inputs are a $20 \times 20$ grid,
+# output depends on x₁ only: **x₂ is a distraction**. The test inputs are a $20 \times 20$ grid,
 # so $n_\text{test} = 400 \ne n_\text{train} = 100$: a table of weights is 400 × 100, not square,
 # and a mix-up of the two dimensions fails.
 
@@ -124,15 +124,15 @@ assert gap_kernel < 1e-6
 # The chapter's model scores a key by $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$. One number $w$ shrinks
 # or stretches **every direction by the same factor**, so the kernel is a round bump: highest at
 # the query, falling equally fast in every direction, with circles as contour lines. On this problem
-# that is a handicap: a point that is close in $x_1$ but far in $x_2$ is a good neighbour, yet the round bump
-# punishes the distance in $x_2$ just as much. To make the bump narrow along $x_1$ and so wide along
-# $x_2$ that it almost ignores it, each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
+# that is a handicap: a point that is close in x₁ but far in x₂ is a good neighbour, yet the round bump
+# punishes the distance in x₂ just as much. To make the bump narrow along x₁ and so wide along
+# x₂ that it almost ignores it, each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
 # score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
 #
 # The kernel computed above is a round bump and shows this. The next cell takes the
-# test query at $(2, 2.5)$, near $x_1 = 2$ where $f$ is highest, and picks two training points: P, almost level with the query along $x_1$
-# but far from it along $x_2$, and R, more than one unit off along $x_1$ but almost level along
-# $x_2$. It compares them under such a narrow bump, whose $W$ is the
+# test query at $(2, 2.5)$, near $x_1 = 2$ where $f$ is highest, and picks two training points: P, almost level with the query along x₁
+# but far from it along x₂, and R, more than one unit off along x₁ but almost level along
+# x₂. It compares them under such a narrow bump, whose $W$ is the
 # diagonal matrix $\operatorname{diag}(3, 0.3)$. For both bumps it prints
 # $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, where the round bump's $W$ is the identity,
 # without the normalising constant, which cancels in the softmax, so the four numbers share one scale.
@@ -173,12 +173,12 @@ assert round_r > 2 * round_p and narrow_p > 10 * narrow_r
 assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 
 # %% [markdown]
-# P is level with the query along $x_1$, and the truth without the noise, $f(x_1)$, is the same
-# there as at the query, 3.56; R is 1.13 off along $x_1$, and its truth is only 2.43. The output
-# depends on $x_1$ alone, so P is the neighbour worth listening to. Yet the round bump gives R a
+# P is level with the query along x₁, and the truth without the noise, $f(x_1)$, is the same
+# there as at the query, 3.56; R is 1.13 off along x₁, and its truth is only 2.43. The output
+# depends on x₁ alone, so P is the neighbour worth listening to. Yet the round bump gives R a
 # much larger kernel value (0.525) than P (0.174): it only looks at the length of the difference.
 # The narrow bump reverses this, 0.853 for P and 0.003 for R: it all but ignores the distance
-# along $x_2$. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
+# along x₂. One $w$ can only shrink or stretch the round bump as a whole, never change this order.
 #
 # A Transformer goes one step further and gives queries and keys **their own** matrices,
 # $q' = W_q q$ and $k' = W_k k$, and values a third one, $v' = W_v v$. Why bother, if in one
