@@ -232,7 +232,7 @@ assert loss_4 < loss_end
 #   $x = 0$ (error +2.18 → +0.75) but does worse at the right edge $x = 4.9$ (+0.03 → −0.49); why is
 #   explained under [Local linear regression](local-linear.py#local-linear-regression) on that page.
 # - The parametric version learns $w$ (bandwidth $h = 1/|w|$); its training must leave each point
-#   out, or $|w|$ grows without bound.
+#   out; exercise 1 below asks why.
 # - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop (above, $w$
 #   went from 0.496 to 16.20), not the minimum of the loss: the leave-one-out loss is 22.69 at the
 #   trained $w$ and only 18.00 at $w = 4$; a less smooth curve does not mean a
