@@ -346,14 +346,14 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "w 超过约 {flat} 之后平在约 {plateau}（与它相差不到 {tol}）。",
         "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}，{band}",
         "plot_attention_heatmaps.band.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
-        "带指每个查询从第一个到最后一个权重不低于该行最大值十分之一的键；颜色条从 0 到 {top:.2f}。",
+        "带指每个查询从第一个到最后一个权重不低于该行最大值十分之一的键；颜色条从 {low} 到 {top}。",
         "plot_attention_heatmaps.own.panel": "{name}：{look}，对角线上的权重平均为 {diagonal}",
         "plot_attention_heatmaps.own.block.top": "左上角是一个 {k}×{k} 的小块：最左边的 {k} 个点"
         "几乎只把权重分给彼此。",
         "plot_attention_heatmaps.own.block.bottom": "右下角是一个 {k}×{k} 的小块：最右边的 {k} 个点"
         "几乎只把权重分给彼此。",
-        "plot_attention_heatmaps.own.end": "对角线是每个点自己的键，其平均权重由所画的权重算出，"
-        "图上没有写出；颜色条从 0 到 {top:.2f}。",
+        "plot_attention_heatmaps.own.end": "对角线是每个点自己的键，"
+        "其上的平均权重图上没有标出；颜色条从 {low} 到 {top}。",
         "plot_attention_heatmap": "颜色条从 0 到 {top:.2f}，即最大的权重，在查询 x = {q_high:g} "
         "那一行；最弱的一行是查询 x = {q_low:g}，它最大的权重只有 {low:.2f}。",
         "plot_attention_heatmap.rows": "颜色条从 0 到 {top:.2f}，即最大的权重，在第 {q_high} "
@@ -422,16 +422,15 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmaps.band.panel": "{name}: {keys} in use per query, {band}",
         "plot_attention_heatmaps.band.end": "keys in use: each query's 1/Σα², averaged over "
         "the queries; a query's band runs from its first to its last key with at least a "
-        "tenth of the row's largest weight; the colour bar runs from 0 to {top:.2f}.",
+        "tenth of the row's largest weight; the colour bar runs from {low} to {top}.",
         "plot_attention_heatmaps.own.panel": "{name}: {look}, mean weight on the "
         "diagonal {diagonal}",
         "plot_attention_heatmaps.own.block.top": "Top left, a {k} × {k} block: the {k} leftmost "
         "points give their weight almost only to one another.",
         "plot_attention_heatmaps.own.block.bottom": "Bottom right, a {k} × {k} block: the {k} "
         "rightmost points give their weight almost only to one another.",
-        "plot_attention_heatmaps.own.end": "the diagonal is each point's own key, its mean "
-        "weight computed from the weights drawn, not written on the figure; the colour bar "
-        "runs from 0 to {top:.2f}.",
+        "plot_attention_heatmaps.own.end": "the diagonal is each point's own key; the mean "
+        "weights on it are not shown on the figure; the colour bar runs from {low} to {top}.",
         "plot_attention_heatmap": "The colour bar runs from 0 to {top:.2f}, the largest weight, "
         "in the row of query x = {q_high:g}; the weakest row is that of query x = {q_low:g}, "
         "whose largest weight is {low:.2f}.",

@@ -342,8 +342,9 @@ def plot_attention_heatmaps(
         if row is not None:  # which queries the rows are, before what they show
             x2, x1 = row
             lead = _GRID_ROW_FACTS[lang].format(x2=x2, n=len(x1), first=x1[0], last=x1[-1]) + lead
+        low, high = _bar_ends(top)  # the colour bar's end labels, as printed on it
         fig.alt_facts = lead + alt_facts(
-            "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, top=top
+            "plot_attention_heatmaps" + (".own" if own else ".band"), lang, items, low=low, top=high
         )
         if own:  # a bunch of points at an end of x: the block the eye sees in a corner
             fig.alt_facts += _corner_block(panels, lang)
@@ -361,12 +362,25 @@ def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
     everything above 0.8 of the top dropped 0.8, and 0, 0.2, 0.4, 0.6, 1.00 looked uneven).
     Every label has the top's decimals (0.00, 0.20, ..., 1.00).
     """
-    top_label = f"{top:.2f}" if top >= 0.05 else f"{top:.2g}"  # as the alt text writes it
+    top_label = _bar_ends(top)[1]
     decimals = len(top_label.partition(".")[2])
     ticks = MaxNLocator(nbins=nbins).tick_values(0.0, top)
     inner = [t for t in ticks if 0 < t < 0.9 * top]
     labels = [f"{t:.{decimals}f}" for t in (0.0, *inner)]
     colorbar.set_ticks([0.0, *inner, top], labels=[*labels, top_label])
+
+
+def _bar_ends(top: float) -> tuple[str, str]:
+    """The labels at the two ends of a weight colour bar, which the alt text repeats.
+
+    A reader (round 37) heard "from 0 to 1.00" for a bar that reads 0.00 to 1.00: the 0
+    takes the top's decimals.
+
+    >>> _bar_ends(1.0), _bar_ends(0.0025)
+    (('0.00', '1.00'), ('0.0000', '0.0025'))
+    """
+    top_label = f"{top:.2f}" if top >= 0.05 else f"{top:.2g}"
+    return f"{0:.{len(top_label.partition('.')[2])}f}", top_label
 
 
 # ``plot_attention_heatmaps(queries="train")``: both axes count the chapter's training

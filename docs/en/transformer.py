@@ -80,7 +80,7 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # ## Queries and keys with more than one feature
 #
 # In the chapter an input is one number $x$. Most real inputs have several features, so let
-# $x \in \mathbb{R}^d$. The package's two-dimensional toy problem,
+# $x$ be a vector of $d$ features. The package's two-dimensional toy problem,
 # <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>, draws 100
 # training inputs $x = (x_1, x_2)$ uniformly from $[0, 5)^2$ and sets
 # $y = f(x_1) + \epsilon$, with the chapter's $f(x) = 2\sin x + x^{0.8}$ and the same noise.
@@ -433,7 +433,9 @@ at.plot_attention_heatmaps(
 #   $\sqrt{2}$ and change the scores.
 # - **A float mask does have room for it**: SDPA adds a float `attn_mask` to the scores. With
 #   $-\frac{1}{2}(k_jw)^2$ down its column $j$ and $-\infty$ on the diagonal, it carries the key
-#   bias for the plain one-feature $q = xw$, $k = xw$; the cell checks that form too.
+#   bias for the plain one-feature $q = xw$, $k = xw$; the cell checks that form too. With
+#   one feature, SDPA's default division by $\sqrt{1} = 1$ changes nothing, so no `scale` is
+#   passed.
 #   `key_bias.expand(n_train, -1)` takes the key bias of shape `(n_train,)` as one row and repeats
 #   it `n_train` times without copying, `-1` keeping that dimension's size; see the handbook page
 #   [expand and broadcasting: repeating without copying](handbook/expand.py).
@@ -453,8 +455,8 @@ y_sdpa = F.scaled_dot_product_attention(
 float_mask = key_bias.expand(n_train, -1).masked_fill(eye, float("-inf"))
 q_k = (x_train * w)[:, None]  # (n_train, 1): q w and k w, one feature
 y_float = F.scaled_dot_product_attention(
-    q_k, q_k, y_train[:, None], attn_mask=float_mask, scale=1.0
-)  # (n_train, 1)
+    q_k, q_k, y_train[:, None], attn_mask=float_mask
+)  # (n_train, 1); one feature: the default scale 1/sqrt(1) = 1
 gap_chapter = (y_masked - y_chapter).abs().max().item()
 # (n_train, 1) -> (n_train,)
 gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
@@ -464,6 +466,14 @@ print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
+
+# %% [markdown]
+# The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off.
+# Why? Not because of the mask. The next cell prints the sizes of the two terms of its scores
+# $(qw)(kw) - \frac{1}{2}(kw)^2$, and how far these scores, computed in float32, are from the
+# same scores in float64:
+
+# %%
 # why SDPA is further off: the sizes in its scores
 median, largest = (-key_bias).quantile(0.5).item(), (-key_bias).max().item()
 print("key bias -(kw)^2 / 2, its size:")
@@ -495,10 +505,8 @@ assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
 assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
-# The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off, not
-# because of the mask but because both terms of its scores $(qw)(kw) - \frac{1}{2}(kw)^2$ reach
-# into the thousands: the key bias $-\frac{1}{2}(kw)^2$ printed above has the median size 553.4
-# and the largest size 2978.6, and the dot-product term
+# Both terms reach into the thousands: the key bias $-\frac{1}{2}(kw)^2$ has the median size
+# 553.4 and the largest size 2978.6, and the dot-product term
 # $(qw)(kw)$ reaches 5827.6 off the diagonal. On the diagonal, where the query is the key itself,
 # it is twice the size of the key's own bias, up to 5957.3 (twice 2978.6) for the largest key,
 # but the mask hides it there. Computed in float32, scores of a few thousand carry rounding
@@ -510,7 +518,9 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
-# Here the mask hides the diagonal. A standard Transformer masks neither to leave points out nor
+# ### Masks in a Transformer: padding and causal
+#
+# Leave-one-out masks the diagonal. A standard Transformer masks neither to leave points out nor
 # to carry the key bias, which it drops for the reasons on the dot-product page. Its masks hide
 # positions: later words, with a causal mask, or **padding**. The sequences of a batch differ in
 # length, the shorter ones are padded to the same length, and the padded keys must get no weight,
@@ -524,7 +534,8 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 # before it, so the boolean mask for SDPA is a lower triangle (`tril()` keeps the diagonal and
 # what lies below it, `True` meaning “may attend”), and SDPA's `is_causal=True` builds exactly
 # this mask itself. The cell checks the two on the `Q` of the previous section, as queries, keys and
-# values at once (self-attention):
+# values at once (self-attention), then shows what the mask does to the weights with the
+# package's `dot_product_attention`, which also returns them:
 
 # %%
 causal = torch.ones(n_q, n_q, dtype=torch.bool).tril()  # (n_q, n_q)
@@ -533,8 +544,21 @@ by_mask = F.scaled_dot_product_attention(Q, Q, Q, attn_mask=causal)
 by_flag = F.scaled_dot_product_attention(Q, Q, Q, is_causal=True)
 print(f"max |attn_mask - is_causal| {(by_mask - by_flag).abs().max():.1e}")
 assert torch.equal(by_mask, by_flag)
+# the package's version also returns the weights: (batch, n_q, n_q)
+by_at, causal_weights = at.dot_product_attention(Q, Q, Q, mask=causal)
+print("weights, second sequence:")
+for row in causal_weights[1].tolist():
+    print(" ".join(f"{v:.2f}" for v in row))
+assert (by_at - by_mask).abs().max() < 1e-6
+# none above the diagonal; the first query attends only to itself
+assert (causal_weights.triu(1) == 0).all() and (causal_weights[:, 0, 0] == 1).all()
+assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may attend
 
 # %% [markdown]
+# Above the diagonal every weight is 0: each query shares its weight only among itself and the
+# positions before it. The first query has none before it and gives all its weight, 1.00, to
+# itself.
+#
 # The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
 # projections; [What attention costs as n grows](scale.py) measures the price of all this as $n$
 # grows.
@@ -554,7 +578,7 @@ assert torch.equal(by_mask, by_flag)
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>
 # - PyTorch, linked to its handbook entry where there is one:
-#   `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`),
+#   `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`, `is_causal`),
 #   [torch.nn.functional.softmax](handbook/softmax.py#torchnnfunctionalsoftmax),
 #   `torch.nn.MultiheadAttention`, [torch.nn.Linear](handbook/linear.py#torchnnlinear),
 #   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill), `Tensor.transpose`, `Tensor.tril`,
@@ -563,4 +587,8 @@ assert torch.equal(by_mask, by_flag)
 #   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze),
 #   [Tensor.detach](handbook/clone.py#tensorclone-and-tensordetach), [torch.eye](handbook/mask.py#torcheye),
 #   [torch.where](handbook/where.py#torchwhere), `torch.stack`, `torch.cat`, `torch.randn`,
-#   `torch.no_grad`, `torch.cdist`
+#   `torch.no_grad`, `torch.cdist`, `torch.manual_seed`, `torch.tensor`, `torch.ones`,
+#   `torch.exp`, `torch.allclose`, `torch.equal`, [Tensor.reshape](handbook/reshape.py#tensorreshape),
+#   `Tensor.norm`, `Tensor.argmin`, `Tensor.max`, `Tensor.sum`, `Tensor.mean`, `Tensor.abs`,
+#   `Tensor.quantile`, `Tensor.diagonal`, `Tensor.unique`, `Tensor.double`, `Tensor.long`,
+#   `Tensor.triu`, `Tensor.item`, `Tensor.tolist`

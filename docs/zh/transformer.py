@@ -56,7 +56,7 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # %% [markdown]
 # ## 查询和键不止一个特征
 #
-# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x \in \mathbb{R}^d$。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本；只有 $k_j$、$\alpha_i$ 里的下标仍表示第 $j$、$i$ 个键），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 x₁：**x₂ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400$，不等于 $n_\text{train} = 100$：权重表是 400 × 100，不是方阵，两个维度弄混就会报错。
+# 本章的输入是一个数 $x$。现实中的输入大多有好几个特征，于是设 $x$ 是有 $d$ 个特征的向量。包里的二维玩具问题（<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>）从 $[0, 5)^2$ 上均匀抽取 100 个训练输入 $x = (x_1, x_2)$（本页的下标 1、2 表示第几个特征，不再像前几页那样表示第几个训练样本；只有 $k_j$、$\alpha_i$ 里的下标仍表示第 $j$、$i$ 个键），令 $y = f(x_1) + \epsilon$，其中 $f(x) = 2\sin x + x^{0.8}$ 和噪声都与本章相同。输出只取决于 x₁：**x₂ 是个干扰项**。测试输入是 $20 \times 20$ 的网格，所以 $n_\text{test} = 400$，不等于 $n_\text{train} = 100$：权重表是 400 × 100，不是方阵，两个维度弄混就会报错。
 
 # %%
 # y depends on x_1 only;
@@ -285,7 +285,7 @@ at.plot_attention_heatmaps(
 #
 # - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”。
 # - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
-# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。`key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
+# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。特征只有一个，SDPA 默认除以 $\sqrt{1} = 1$，所以不传 `scale`。`key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
@@ -302,8 +302,8 @@ y_sdpa = F.scaled_dot_product_attention(
 float_mask = key_bias.expand(n_train, -1).masked_fill(eye, float("-inf"))
 q_k = (x_train * w)[:, None]  # (n_train, 1): q w and k w, one feature
 y_float = F.scaled_dot_product_attention(
-    q_k, q_k, y_train[:, None], attn_mask=float_mask, scale=1.0
-)  # (n_train, 1)
+    q_k, q_k, y_train[:, None], attn_mask=float_mask
+)  # (n_train, 1); one feature: the default scale 1/sqrt(1) = 1
 gap_chapter = (y_masked - y_chapter).abs().max().item()
 # (n_train, 1) -> (n_train,)
 gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
@@ -313,6 +313,11 @@ print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
 print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
 print(f"  SDPA, float attn_mask          {gap_float:.1e}")
 assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
+
+# %% [markdown]
+# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，为什么？原因不在掩码。下面的代码打印 SDPA 分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里两项的大小，以及这些分数用 float32 算出时与 float64 相差多少：
+
+# %%
 # why SDPA is further off: the sizes in its scores
 median, largest = (-key_bias).quantile(0.5).item(), (-key_bias).max().item()
 print("key bias -(kw)^2 / 2, its size:")
@@ -344,13 +349,15 @@ assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
 assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
-# 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，原因不在掩码，而在于分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里的两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 553.4、最大 2978.6（上面打印的）；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3（2978.6 的两倍），但已被掩码遮住。大到几千的分数存成 float32，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（与 float64 算出的分数相比，上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 553.4、最大 2978.6；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3（2978.6 的两倍），但已被掩码遮住。大到几千的分数存成 float32，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（与 float64 算出的分数相比，上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
-# 这里遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
+# ### Transformer 的掩码：填充与因果
 #
-# 因果掩码也只要一行：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿上一节的 `Q` 同时当查询、键和值（自注意力），核对这两种写法：
+# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
+#
+# 因果掩码也只要一行：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿上一节的 `Q` 同时当查询、键和值（自注意力），核对这两种写法，再用包里的 `dot_product_attention`（它还返回权重）看掩码对权重做了什么：
 
 # %%
 causal = torch.ones(n_q, n_q, dtype=torch.bool).tril()  # (n_q, n_q)
@@ -359,8 +366,19 @@ by_mask = F.scaled_dot_product_attention(Q, Q, Q, attn_mask=causal)
 by_flag = F.scaled_dot_product_attention(Q, Q, Q, is_causal=True)
 print(f"max |attn_mask - is_causal| {(by_mask - by_flag).abs().max():.1e}")
 assert torch.equal(by_mask, by_flag)
+# the package's version also returns the weights: (batch, n_q, n_q)
+by_at, causal_weights = at.dot_product_attention(Q, Q, Q, mask=causal)
+print("weights, second sequence:")
+for row in causal_weights[1].tolist():
+    print(" ".join(f"{v:.2f}" for v in row))
+assert (by_at - by_mask).abs().max() < 1e-6
+# none above the diagonal; the first query attends only to itself
+assert (causal_weights.triu(1) == 0).all() and (causal_weights[:, 0, 0] == 1).all()
+assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may attend
 
 # %% [markdown]
+# 对角线以上的权重都是 0：每个查询只把权重分给自己和前面的位置。第一个查询前面没有位置，权重 1.00 全给了自己。
+#
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #
 # ## 本页用到的 API
@@ -378,7 +396,7 @@ assert torch.equal(by_mask, by_flag)
 #   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>
 # - PyTorch（手册里有条目的都链接到条目）：
-#   `torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`）、
+#   `torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`、`is_causal`）、
 #   [torch.nn.functional.softmax](handbook/softmax.py#torchnnfunctionalsoftmax)、
 #   `torch.nn.MultiheadAttention`、[torch.nn.Linear](handbook/linear.py#torchnnlinear)、
 #   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill)、`Tensor.transpose`、`Tensor.tril`、
@@ -387,4 +405,8 @@ assert torch.equal(by_mask, by_flag)
 #   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze)、
 #   [Tensor.detach](handbook/clone.py#tensorclone-与-tensordetach)、[torch.eye](handbook/mask.py#torcheye)、
 #   [torch.where](handbook/where.py#torchwhere)、`torch.stack`、`torch.cat`、`torch.randn`、
-#   `torch.no_grad`、`torch.cdist`
+#   `torch.no_grad`、`torch.cdist`、`torch.manual_seed`、`torch.tensor`、`torch.ones`、
+#   `torch.exp`、`torch.allclose`、`torch.equal`、[Tensor.reshape](handbook/reshape.py#tensorreshape)、
+#   `Tensor.norm`、`Tensor.argmin`、`Tensor.max`、`Tensor.sum`、`Tensor.mean`、`Tensor.abs`、
+#   `Tensor.quantile`、`Tensor.diagonal`、`Tensor.unique`、`Tensor.double`、`Tensor.long`、
+#   `Tensor.triu`、`Tensor.item`、`Tensor.tolist`

@@ -474,7 +474,7 @@ def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
         assert "ProjectedAttention：有效键数 4.0，醒目的带连续（带内 100%" in text
         assert "ScalarKernelAttention：有效键数 2.0，醒目的带断成小块（带内 40%" in text
         assert "有效键数是每个查询的 1/Σα² 再对查询取平均" in text
-        assert "颜色条从 0 到 0.50" in text
+        assert "颜色条从 0.00 到 0.50" in text
     else:
         assert (
             "ProjectedAttention: 4.0 keys in use per query, the band is "
@@ -486,7 +486,7 @@ def test_heatmaps_alt_text_says_whether_each_band_is_continuous(lang):
             "broken into patches (40% of" in text
         )
         assert "keys in use: each query's 1/Σα², averaged over the queries" in text
-        assert "the colour bar runs from 0 to 0.50" in text
+        assert "the colour bar runs from 0.00 to 0.50" in text
     # round 16: what "keys in use" means is said once, not once per panel
     assert text.count("1/Σα²") == 1
 
@@ -551,7 +551,10 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
     the keys in use, are computed from the weights and not written on the figure. Round 27:
     that the diagonal is each point's own key is said once, at the end, not in every panel.
     Review fx35: the picture, not the prose's numbers: the upper and lower panel named, one
-    number each (the mean weight on the diagonal), the keys in use left to the prose."""
+    number each (the mean weight on the diagonal), the keys in use left to the prose.
+    Round 37: "its mean weight computed from the weights drawn, not written on the figure"
+    read badly aloud: the mean weights are "not shown on the figure"; the colour bar's 0
+    is read as printed on it, 0.00."""
     own = np.array([[0.5, 0.3, 0.2], [0.25, 0.5, 0.25], [0.1, 0.4, 0.5]])
     masked = np.array([[0.0, 0.6, 0.4], [0.5, 0.0, 0.5], [0.2, 0.8, 0.0]])
     text = at.plot_attention_heatmaps(
@@ -566,8 +569,8 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         # a reader: say what the eye sees, the weight moved beside the diagonal
         assert "masked：权重移到了对角线两侧的格子上（每一行最大的权重都紧挨着对角线）" in text
         assert (
-            "上的权重平均为 0；对角线是每个点自己的键，其平均权重由所画的权重算出，图上没有写出；"
-            "颜色条从 0 到 0.80。" in text
+            "上的权重平均为 0；对角线是每个点自己的键，其上的平均权重图上没有标出；"
+            "颜色条从 0.00 到 0.80。" in text
         )
         assert "有效键数" not in text
     else:
@@ -578,9 +581,8 @@ def test_heatmaps_of_training_queries_give_the_weight_on_the_own_key(lang):
         assert text.count("own key") == 1
         assert "masked: the weight moved to the cells beside the diagonal (every row" in text
         assert (
-            "on the diagonal 0; the diagonal is each point's own key, its mean weight computed "
-            "from the weights drawn, not written on the figure; the colour bar runs from 0 to "
-            "0.80." in text
+            "on the diagonal 0; the diagonal is each point's own key; the mean weights on it "
+            "are not shown on the figure; the colour bar runs from 0.00 to 0.80." in text
         )
         assert "in use" not in text
     assert "band" not in text and "带内" not in text

@@ -530,10 +530,11 @@ def test_the_heatmaps_colour_bar_is_ticked_at_both_ends(layout) -> None:
     labels = [t.get_text() for t in axis.get_ticklabels()]
     assert labels == ["0.00", "0.20", "0.40", "0.60", "0.80", "1.00"]
     assert np.allclose(axis.get_ticklocs(), [0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
-    assert "from 0 to 1.00" in fig.alt_facts
+    assert "from 0.00 to 1.00" in fig.alt_facts  # round 37: the ends as printed on the bar
     # a small top: its decimals for every label, three ticks on a phone
     small = at.plot_attention_heatmaps({"A": 0.013 * torch.eye(4)}, layout=layout, lang="en")
     axis = small.axes[-1].yaxis if layout == "wide" else small.axes[-1].xaxis
     labels = [t.get_text() for t in axis.get_ticklabels()]
     assert labels[-1] == "0.013" and {len(label) for label in labels} == {5}
+    assert "from 0.000 to 0.013" in small.alt_facts
     assert len(labels) <= (4 if layout == "narrow" else 6)
