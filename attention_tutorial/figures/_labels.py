@@ -86,6 +86,9 @@ LABELS: dict[str, dict[str, str]] = {
         "query_line": "查询 q = {q:.2f}",
         # learned 2-D kernels (figures/kernels.py)
         "key_x1": "键的 x₁",
+        # plot_fits(inputs="x1"): a 2-D input drawn along its first feature
+        "input_x1": "输入的 x₁",
+        "truth_x1": "真实函数 f(x₁)",
         "key_x2": "键的 x₂",
         "kernel_level": "峰值的 {p:g} 倍",
         "kernel_centre": "中心 c",
@@ -211,6 +214,8 @@ LABELS: dict[str, dict[str, str]] = {
         "query_line": "query q = {q:.2f}",
         # learned 2-D kernels (figures/kernels.py)
         "key_x1": "key's x₁",
+        "input_x1": "input's x₁",
+        "truth_x1": "true function f(x₁)",
         "key_x2": "key's x₂",
         "kernel_level": "{p:g} of the peak",
         "kernel_centre": "centre c",

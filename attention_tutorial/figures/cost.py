@@ -80,9 +80,11 @@ def _bytes(value: float) -> str:
 
 
 def _bytes_as_tabled(value: float) -> str:
-    """From 1 MB up one decimal, as the scale page's table rounds; below, ``_bytes``.
+    """A byte count rounded as the scale page's table rounds it, in ``_bytes``'s units.
 
-    The table beside the chart prints 4.2 (MB), so the alt text must not say 4.19.
+    From 1 MB up one decimal: the table prints 4.2 (MB), so the alt text must not say
+    4.19. Below 1 MB two significant digits: the table prints 0.3 (MB) for 299 kB, so
+    the alt text says 300 kB, not 299 kB (r37d).
 
     >>> _bytes_as_tabled(4_194_304)
     '4.2 MB'
@@ -90,9 +92,11 @@ def _bytes_as_tabled(value: float) -> str:
     '12 MB'
     >>> _bytes_as_tabled(250e3)
     '250 kB'
+    >>> _bytes_as_tabled(299_008)
+    '300 kB'
     """
     if value < 1e6:
-        return _bytes(value)
+        return _bytes(float(f"{value:.2g}"))
     # 999.96 MB reads "1 GB", as 999.6 B reads "1 kB" in _bytes
     unit, size = ("GB", 1e9) if round(value / 1e9, 1) >= 1 else ("MB", 1e6)
     return f"{value / size:.1f}".removesuffix(".0") + f" {unit}"
@@ -114,6 +118,27 @@ def _bytes_drawn(value: float, lang: str) -> str:
     if value >= 1 or said == "1 B":
         return said
     return said + _AT_ONE_BYTE[lang]["zero" if value == 0 else "below"]
+
+
+def _seconds(value: float) -> str:
+    """A time as the scale page's table prints it, three decimals, its trailing zeros dropped.
+
+    The table prints 0.002 and 0.009 (s): the alt text said 0.0024 s and 0.0092 s beside
+    0.016 s, two precisions side by side (r37d). Below 0.0005 s, where three decimals
+    would read 0, three significant digits.
+
+    >>> (
+    ...     _seconds(0.0024),
+    ...     _seconds(0.0181),
+    ...     _seconds(6.11),
+    ...     _seconds(31.0),
+    ...     _seconds(2e-4),
+    ... )
+    ('0.002 s', '0.018 s', '6.11 s', '31 s', '0.0002 s')
+    """
+    if abs(value) < 0.0005:
+        return f"{spoken(value)} s"
+    return f"{value:.3f}".rstrip("0").rstrip(".") + " s"
 
 
 def _byte_tick(value: float, _position: object = None) -> str:
@@ -354,7 +379,7 @@ def plot_scaling(
                     c_max=_bytes_drawn(float(last["predicted_bytes"]), lang),
                 )
             # "time from 0.0004 s to 4 s", or "time 1 s at both n" (not "from 1 s to 1 s")
-            low, high = (f"{spoken(float(r['seconds']))} s" for r in (first, last))
+            low, high = (_seconds(float(r["seconds"])) for r in (first, last))
             time = ALT_FACTS[lang]["plot_scaling." + ("same" if low == high else "range")].format(
                 what=ALT_FACTS[lang]["plot_scaling.time"], low=low, high=high
             )
@@ -364,8 +389,8 @@ def plot_scaling(
                     "name": labels[f"scale_{name}"],
                     "n_min": f"{int(first['n']):,}",
                     "n_max": f"{int(last['n']):,}",
-                    "t_min": f"{spoken(float(first['seconds']))} s",
-                    "t_max": f"{spoken(float(last['seconds']))} s",
+                    "t_min": _seconds(float(first["seconds"])),
+                    "t_max": _seconds(float(last["seconds"])),
                     "m_min": _bytes_drawn(float(first["peak_bytes"]), lang),
                     "m_max": _bytes_drawn(float(last["peak_bytes"]), lang),
                     "counted": extra,

@@ -329,6 +329,7 @@ def plot_fits(
     *,
     titles: Sequence[str | Mapping[str, str]] | None = None,
     layout: str = "wide",
+    inputs: str = "x",
     lang: str | None = None,
 ) -> TutorialFigure:
     """Plot several fits, one panel each, sharing the y axis and one legend.
@@ -353,6 +354,9 @@ def plot_fits(
         layout: ``"wide"``: the panels side by side, the legend below them;
             ``"narrow"`` or ``"stacked"`` (two names for the phone layout): the
             panels one above the other, the legend under them.
+        inputs: What the x axis holds: ``"x"``, the chapter's one input; ``"x1"``, the
+            first feature x₁ of a 2-D input (the x axis reads "input's x₁" and the truth
+            "f(x₁)"), the training points drawn against their x₁.
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
 
@@ -364,8 +368,9 @@ def plot_fits(
             array does not hold real numbers (it holds bools, strings, complex numbers or
             is ``None``), or a title is neither a string nor a mapping of strings.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
-            ``lang`` is unknown, ``fits`` is empty, a length differs, ``titles`` does
-            not have one title per fit, or a title mapping lacks ``lang``.
+            ``inputs`` is not ``"x"`` or ``"x1"``, ``lang`` is unknown, ``fits`` is
+            empty, a length differs, ``titles`` does not have one title per fit, or a
+            title mapping lacks ``lang``.
 
     Examples:
         >>> d = make_data()
@@ -395,6 +400,10 @@ def plot_fits(
     """
     with building(lang) as words:
         layout = _check_layout(layout)
+        if inputs not in ("x", "x1"):
+            raise ValueError(f'inputs must be "x" or "x1", got {inputs!r}')
+        if inputs == "x1":  # the first feature of a 2-D input: its axis and f(x₁)
+            words = {**words, "x": words["input_x1"], "truth": words["truth_x1"]}
         x_test_np, y_truth_np, x_train_np, y_train_np = data_arrays(
             x_test, y_truth, x_train, y_train
         )

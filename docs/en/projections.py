@@ -1,13 +1,14 @@
 # %% [markdown]
 # # Learned projections on a 2-D toy problem
 #
-# The page [From kernel regression to Transformer attention](transformer.py) showed why one $w$
+# The page [From kernel regression to Transformer attention](transformer.py) showed why one *w*
 # turns into matrices $W_q$, $W_k$, $W_v$ and wrote them as
 # <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>.
 # This page trains it on that page's two-dimensional toy problem: 100 training points
-# $x = (x_1, x_2)$ and a ${20 \times 20}$ grid of test inputs, drawn in
-# [Queries and keys with more than one feature](transformer.py#queries-and-keys-with-more-than-one-feature).
-# The output depends on x₁ only: the chapter's $f(x_1)$ plus noise, whose mean square on these
+# *x* = (x₁, x₂) and a 20 × 20 grid of test inputs, drawn in
+# [Queries and keys with more than one feature](transformer.py#queries-and-keys-with-more-than-one-feature);
+# the prediction figure in [The heatmaps, and where the weight lands](#the-heatmaps-and-where-the-weight-lands)
+# draws the 100 points against x₁. The output depends on x₁ only: the chapter's *f*(x₁) plus noise, whose mean square on these
 # 100 points is about 0.23 (the last line printed below).
 
 # %%
@@ -32,15 +33,15 @@ print(f"mean square of the labels' noise: {noise:.3f}")
 # full-batch Adam, mean squared error, and 300 steps at a learning rate of 0.1, passed explicitly
 # because the function's defaults are 200 steps at 0.05):
 #
-# - the chapter's model, one $w$ for both directions
+# - the chapter's model, one *w* for both directions
 #   (<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>);
-# - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape ${2 \times 2}$ and a
-#   ${1 \times 1}$ $W_v$ (the values are the scalar $y$, so $W_v$ is a single number, a scale),
+# - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape 2 × 2 and a
+#   1 × 1 $W_v$ (the values are the scalar *y*, so $W_v$ is a single number, a scale),
 #   Gaussian form (with the key bias).
 #
-# The test error is the mean squared error against the true $f(x_1)$ on the 400 grid points
+# The test error is the mean squared error against the true *f*(x₁) on the 400 grid points
 # (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>). As a baseline,
-# the table starts with the dumbest prediction there is: the mean $y$ of the training set, whatever
+# the table starts with the dumbest prediction there is: the mean *y* of the training set, whatever
 # the input. A model has learned something only if its error is far below that.
 #
 # <details><summary>Adam in a few lines</summary>
@@ -115,46 +116,46 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # last step; why it overstates the gap between the two models is the subject of
 # [Why training losses mislead](#why-training-losses-mislead), near the end.
 #
-# The one-$w$ model learns $w$ = 3.12 here, less than the chapter's 1-D leave-one-out best,
+# The one-*w* model learns *w* = 3.12 here, less than the chapter's 1-D leave-one-out best,
 # 3.98, so its kernel is somewhat wider (the [bandwidth](glossary.md#bandwidth)
 # *h* = 1/|*w*|): a round kernel has a single width, so it
 # must compromise between x₁ and the irrelevant x₂.
 #
 # <details><summary>The other w's of the w table</summary>
 #
-# The $w$ the chapter's model learns on [Parametric attention pooling](parametric.py) is 16.20
+# The *w* the chapter's model learns on [Parametric attention pooling](parametric.py) is 16.20
 # (the w table's first line), far larger than here. Most of that gap is the training: the chapter
 # stops wherever its 5 SGD steps end ([Why SGD ends up there](smoothness.py#why-sgd-ends-up-there)
 # on the page [Why the trained curve is less smooth](smoothness.py)), while here Adam runs a fixed
 # 300 steps, over the last 50 of which the loss changes by rounding errors only (the last line
 # above). The like-for-like comparison is the 1-D leave-one-out best, 3.98 on the grid of
 # [Why leave one out](leave-one-out.py). How closely the points sit along x₁ is not the cause: on
-# x₁ alone, these 100 points, denser than the chapter's, give the same best $w$ on the same grid,
+# x₁ alone, these 100 points, denser than the chapter's, give the same best *w* on the same grid,
 # 3.98 (the w table's third line). So the step from 3.98 down to 3.12 comes from x₂.
 #
 # </details>
 #
 # ## What the projection model learned
 #
-# The one-$w$ model's kernel is a round bump in key space
-# (the region of keys that get large weights), of width $1/w$ in every direction and centred on
+# The one-*w* model's kernel is a round bump in key space
+# (the region of keys that get large weights), of width 1/*w* in every direction and centred on
 # the query. First in one dimension, as in
 # [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension):
 # with two numbers $W_q = a$ and $W_k = b$, the bump is centred on $\frac{a}{b}q$, of width
-# $1/|b|$. In two dimensions
-# $ab$, $b^2$ and $\frac{a}{b}$ become three ${2 \times 2}$ matrices, which answer how the score
+# 1/|*b*|. In two dimensions
+# *ab*, *b*² and $\frac{a}{b}$ become three 2 × 2 matrices, which answer how the score
 # compares query and key, how wide the bump is, and where it sits. They are computed from the
-# projections, with the query $x$ and the key $k$ raw inputs (points of the plane before
+# projections, with the query *x* and the key *k* raw inputs (points of the plane before
 # projection). The cell below prints them and, in the plane of the keys, draws both models' kernels as contours around one query of the grid (<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>), with the same axes and contour levels in both panels:
 #
-# - $M = W_q^\top W_k$, the $ab$: the score holds the term $x^\top M k$.
-# - $A = W_k^\top W_k$, the $b^2$, comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets
+# - $M = W_q^\top W_k$, the *ab*: the score holds the term $x^\top M k$.
+# - $A = W_k^\top W_k$, the *b*², comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets
 #   how wide the bump is in each direction** (a width is the Gaussian's standard deviation).
-# - $A^{-1}M^\top$, the $\frac{a}{b}$, turns the query $x$ into **the bump's centre**
-#   $c = A^{-1}M^\top x$: for a fixed query $x$, the score is largest for the key $k = c$ (derived
+# - $A^{-1}M^\top$, the $\frac{a}{b}$, turns the query *x* into **the bump's centre**
+#   $c = A^{-1}M^\top x$: for a fixed query *x*, the score is largest for the key *k* = *c* (derived
 #   under the figure, folded).
 #
-# Subscripts count features: $M_{12}$ is the entry of the query's x₁ row and the key's x₂ column.
+# Subscripts count features: *M*₁₂ is the entry of the query's x₁ row and the key's x₂ column.
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -201,45 +202,45 @@ at.plot_kernel_contours(kernels, query, keys=x2_train)
 # %% [markdown]
 # Figure: both models' kernels as contours around the query (3.5, 2.5). In the panel titled ScalarKernelAttention, the one-*w* model's is a circle centred on the query; in the one titled ProjectedAttention, the projection model's is a slightly tilted ellipse, about as narrow as the circle along x₁, much longer along x₂, its centre (3.87, 2.60) to the right of the query.
 #
-# $M_{11}$, the coefficient of the query's and the key's x₁, is many times $M_{22}$, that of
-# their x₂; $M_{12}$ is not small either: it multiplies the query's x₁ with the key's x₂.
-# So $M$ alone does not give the bump's shape; $A$ and the centre $c$ do.
+# *M*₁₁, the coefficient of the query's and the key's x₁, is many times *M*₂₂, that of
+# their x₂; *M*₁₂ is not small either: it multiplies the query's x₁ with the key's x₂.
+# So *M* alone does not give the bump's shape; *A* and the centre *c* do.
 #
 # <details><summary>Where A and c come from</summary>
 #
 # Besides $x^\top M k$, the score holds the key bias $-\frac{1}{2}k^\top A k$. For a fixed query
-# $x$ it is a quadratic function of the key $k$; completing the square,
+# *x* it is a quadratic function of the key *k*; completing the square,
 #
 # $$\begin{aligned}
 # &x^\top M k - \tfrac{1}{2} k^\top A k \\
 # &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{const},
 # \end{aligned}$$
 #
-# with $A$ and $c$ as listed above the figure. That is an elliptical Gaussian bump centred on $c$. Holding the key's second coordinate fixed,
-# its width along the first is 1/√A₁₁; holding the first fixed, its width along the
-# second is 1/√A₂₂ (the kernel widths printed above). $W_q$ and $W_k$ alone are not unique: rotate both and neither $M$
-# nor $A$ changes.
+# with *A* and *c* as listed above the figure. That is an elliptical Gaussian bump centred on *c*. Holding the key's second coordinate fixed,
+# its width along the first is 1/√*A*₁₁; holding the first fixed, its width along the
+# second is 1/√*A*₂₂ (the kernel widths printed above). $W_q$ and $W_k$ alone are not unique: rotate both and neither *M*
+# nor *A* changes.
 #
 # </details>
 #
-# Set the projection model's widths along x₁ and x₂, 1/√A₁₁ and 1/√A₂₂, beside the one-$w$
-# model's $1/w$ (the kernel width table printed above):
+# Set the projection model's widths along x₁ and x₂, 1/√*A*₁₁ and 1/√*A*₂₂, beside the one-*w*
+# model's 1/*w* (the kernel width table printed above):
 # along x₁ both models are almost equally wide (0.31 and 0.32, one seed's result); the difference
 # lies along x₂, where the projection model's bump is about twice as wide (0.62), so keys with a
-# similar x₁ but a distant x₂ get weight too, while the one-$w$ model has a single number and must
-# be as narrow along x₂ as along x₁. The off-diagonal entry of $A$ is not 0, so the bump is
-# slightly tilted. The ellipse's axes are the eigenvectors of $A$, its width along each
+# similar x₁ but a distant x₂ get weight too, while the one-*w* model has a single number and must
+# be as narrow along x₂ as along x₁. The off-diagonal entry of *A* is not 0, so the bump is
+# slightly tilted. The ellipse's axes are the eigenvectors of *A*, its width along each
 # 1/√eigenvalue (`torch.linalg.eigh` returns them by ascending eigenvalue, so the narrow axis
 # comes last): the narrow axis is turned by about 13°, and the widths along the two axes, 0.30
 # and 0.68 (the last two lines above), differ only a little from those along x₁ and x₂.
 #
 # Now the centre. Read $A^{-1}M^\top$ row by row: the first row gives the centre's
-# first coordinate $c_1$, the second row its second. The first row's first entry, 1.15, is about 15% above 1;
-# its second is a small negative number, so $c_1$ roughly follows the query's x₁ but does not sit exactly on it;
+# first coordinate *c*₁, the second row its second. The first row's first entry, 1.15, is about 15% above 1;
+# its second is a small negative number, so *c*₁ roughly follows the query's x₁ but does not sit exactly on it;
 # we measure how far off after the heatmaps. The second row (0.54 and 0.29) moves the
 # centre's second coordinate more with the query's x₁ than with its x₂. That changes which
-# keys get weight, but hardly the prediction: $y$ does not depend on x₂, and the bump is wide in
-# that direction. The one-$w$ model can neither move the centre off the query nor shift it
+# keys get weight, but hardly the prediction: *y* does not depend on x₂, and the bump is wide in
+# that direction. The one-*w* model can neither move the centre off the query nor shift it
 # along x₂ with x₁. $W_v$ stays close to 1: the values are already
 # the outputs we want.
 #
@@ -294,15 +295,15 @@ at.plot_attention_heatmaps(
 # %% [markdown]
 # What they show: with the projections, each query spreads its weight over a band of keys with a
 # similar x₁. The band has gaps: x₂ has a say as well, but far less. With the
-# one-$w$ model the band is far more patchy: keys with a similar x₁ but a distant x₂ are
+# one-*w* model the band is far more patchy: keys with a similar x₁ but a distant x₂ are
 # pushed away, so each query averages over fewer keys, and an average of fewer noisy values is
 # noisier. The “keys in use” printed above measure this: $1 / \sum_i \alpha_i^2$ per query,
-# averaged over the queries ($n$ for uniform weights, 1 when a single key takes all the weight).
+# averaged over the queries (*n* for uniform weights, 1 when a single key takes all the weight).
 #
 # One thing the heatmaps hardly show: on which side of its query the weights lie. The shift grows
 # with the query's distance from x₁ ≈ 1 (the fold below says why), and the query at x₁ = 4.75 is
 # near the data's edge, so we look at the queries with x₁ from 3 to 4: the projection model
-# averages the $y$ about one kernel width to the right of the query, the one-$w$ model the $y$
+# averages the *y* about one kernel width to the right of the query, the one-*w* model the *y*
 # around the query. The cell below measures it with the
 # weights' centre of mass (the keys' x₁ averaged with the attention weights) minus the query's
 # x₁.
@@ -334,14 +335,33 @@ print(f"{'':<13}{'shift':>7}{'(y_hat-f)^2':>13}")
 for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
     print(f"{name:<13}{shift:>+7.2f}{sq:>13.3f}")
 print(f"kernel width along x_1: {shifts[2]:.2f}")
+# the whole row: f and both predictions; the dots are all 100
+# training points, drawn against their x_1 (their x_2 unseen)
+at.plot_fits(
+    queries_x1,
+    truth,
+    {
+        "ScalarKernelAttention": y_hat_scalar.squeeze(-1),
+        "ProjectedAttention": y_hat_projected.squeeze(-1),
+    },
+    keys_x1,
+    y2_train[order],
+    inputs="x1",
+)
 
 # %% [markdown]
 # On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
-# x₁ (0.31); the one-$w$ model's sits at +0.02.
+# x₁ (0.31); the one-*w* model's sits at +0.02.
+#
+# Figure: along the row x₂ = 2.5, the true *f*(x₁) and both models' predictions (dashed,
+# <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>). The dots
+# are all 100 training points drawn against their x₁, their x₂ unseen: *y* follows *f*(x₁), and x₂
+# plays no part. For x₁ from 3 to 4 the projection model's dashed line nearly lies on *f*; the
+# one-*w* model's runs well above it.
 #
 # <details><summary>Why the centre drifts</summary>
 #
-# Row x₁ of $A^{-1}M^\top$ looks close to $(1, 0)$, but each unit of the query's x₁ moves the
+# Row x₁ of $A^{-1}M^\top$ looks close to (1, 0), but each unit of the query's x₁ moves the
 # centre a little further right (by how much the first number exceeds 1), while the second number
 # times x₂ = 2.5 shifts it left by a fixed amount. The two cancel near x₁ = 1; the further the
 # query from there, the further off the centre: a small error in a coefficient, times a coordinate
@@ -350,7 +370,7 @@ print(f"kernel width along x_1: {shifts[2]:.2f}")
 # </details>
 #
 # On these queries the projection model's squared
-# error averages 0.017, one $w$'s 0.327. Did the shift help or hurt? We made the data, so, as on
+# error averages 0.017, one *w*'s 0.327. Did the shift help or hurt? We made the data, so, as on
 # [Boundary bias and local linear regression](local-linear.py), the error $\hat y - f$ splits
 # into the [one-sided bias](glossary.md#one-sided-bias), the
 # [curvature bias](glossary.md#curvature-bias) and the weighted mean of the noise; the projection
@@ -383,10 +403,10 @@ for k in split:
 
 # %% [markdown]
 # The shift pulls the prediction down by about 0.32 (the one-sided bias). That this equals the
-# 0.32 shift to the right is only because f's slope from x₁ = 3 to 4 is about −1: where the slope
+# 0.32 shift to the right is only because *f*'s slope from x₁ = 3 to 4 is about −1: where the slope
 # differs, the same shift costs a different amount. On the other side, the label noise of the keys
 # these queries average happens to push the prediction up by about 0.27: the projection model is accurate here because the two
-# cancel. The one-$w$ model's centre of mass sits near the query, both its biases are small, and its
+# cancel. The one-*w* model's centre of mass sits near the query, both its biases are small, and its
 # error is almost all noise (+0.54): fewer keys averaged, more noise. So on this row the shift
 # hurt, and the noise covered it up; five neighbouring queries share most of their keys, so this
 # is close to one sample, not a rule.
@@ -410,7 +430,7 @@ print(f"training mean:     test MSE {mse_mean:.3f}")
 # %% [markdown]
 # Much worse than both, and only somewhat better than predicting the mean (the last line printed
 # above). Without the bias the score, a plain dot product of the projected query and key, grows
-# with the **length** of $k'$, so for
+# with the **length** of *k*′, so for
 # a fixed query the largest weights go to keys far out in one direction, not to keys **near** the
 # query: plain dot products cannot say “close to me”. For kernel regression on raw coordinates the
 # bias is the whole point.
@@ -418,7 +438,7 @@ print(f"training mean:     test MSE {mse_mean:.3f}")
 # Transformers drop it all the same, as a deliberate trade-off; the dot-product page says why, in
 # [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias).
 #
-# That is the main line: train, read the kernel off $M$, $A$ and $c$, see it in the heatmaps, and
+# That is the main line: train, read the kernel off *M*, *A* and *c*, see it in the heatmaps, and
 # lose it without the key bias. Two side questions follow, for readers who want them: would plain
 # SGD do as well as Adam, and how much does one seed, and one step budget, say?
 #
@@ -450,12 +470,12 @@ for name, by_lr in mse_by.items():
 # SGD works on this problem too. The difference shows when the learning rate is off: at 0.01 and
 # at 0.3, SGD's test error is more than twice Adam's. What Adam mainly buys is a result less
 # sensitive to the learning rate, not immune to it: at 0.3 its test error is 0.307, worse than the
-# one-$w$ model's 0.114, though far less than SGD's 0.758. SGD was run on this seed only; the
+# one-*w* model's 0.114, though far less than SGD's 0.758. SGD was run on this seed only; the
 # next section shows how much the seed moves Adam at 0.1.
 #
 # ## One seed says little
 #
-# The one-$w$ model starts at 1 and draws no random numbers, so its result does not depend on a
+# The one-*w* model starts at 1 and draws no random numbers, so its result does not depend on a
 # seed. The projections start from random
 # numbers: another seed, and Adam starts somewhere else. Below, we train one projection model for
 # each of the seeds 0 to 9 and record its test error after 300 and after 1,000 steps, with
@@ -500,24 +520,24 @@ beat = "".join(f"{better[s]:>7}" for s in steps)
 print(f"{'beat one w (of 10)':<18}" + beat)
 
 # %% [markdown]
-# At 300 steps the projections' median test error, 0.048, is far below one $w$'s 0.114, and nine
+# At 300 steps the projections' median test error, 0.048, is far below one *w*'s 0.114, and nine
 # seeds of ten beat it; but seed 5 is stuck. After 300 steps for both models,
-# seed 5's test error is 0.909, about 8 times one $w$'s (the seed 5 / one w line above), and
+# seed 5's test error is 0.909, about 8 times one *w*'s (the seed 5 / one w line above), and
 # nearly as bad as predicting the training mean, 0.972. Its
 # Adam run fell into a poor region; with both trained for 1,000 steps it is still at 0.674, about
-# 6 times one $w$'s (still 0.114 after 1,000 steps). More freedom is also more ways to go wrong.
+# 6 times one *w*'s (still 0.114 after 1,000 steps). More freedom is also more ways to go wrong.
 #
 # The step budget matters as well. Another 700 steps lower the median leave-one-out loss from
 # 0.250 to 0.240, yet the median test error **rises** from 0.048 to 0.065: the models most likely
 # spend the extra steps fitting the noise of the training set. The 300 steps were fixed in advance; they are
 # not training to convergence. The gap narrows because the projection models'
-# test error rises while one $w$'s does not move (0.114): at 1,000 steps only eight seeds of ten beat one $w$, and seed 9 has risen to 0.146.
+# test error rises while one *w*'s does not move (0.114): at 1,000 steps only eight seeds of ten beat one *w*, and seed 9 has risen to 0.146.
 # The median wins at both budgets; nothing here shows that it would at every budget.
 #
 # ## Why training losses mislead
 #
 # The leave-one-out loss is computed against noisy labels
-# and holds the mean square of their noise. We made these data ourselves and know the true $f$, so we
+# and holds the mean square of their noise. We made these data ourselves and know the true *f*, so we
 # can compute the noise (its mean square is printed by the first cell), take it off the loss and set
 # what is left beside the test error. Why it can be taken off: with the parameters fixed, a
 # leave-one-out prediction never sees its own label's noise, so on average the loss is about the
@@ -536,9 +556,9 @@ for name, loss, mse in (
     print(f"{name:<12}{loss - noise:>13.3f}{mse:>10.3f}")
 
 # %% [markdown]
-# With the noise taken off, what is left of the one-$w$ model's loss is about its test error; what
+# With the noise taken off, what is left of the one-*w* model's loss is about its test error; what
 # is left of the projection model's (loss minus noise, 0.017) is less than half of its test error.
-# The one-$w$ model has 1 parameter, the projection model 9 (4 in each of $W_q$ and $W_k$, 1 in
+# The one-*w* model has 1 parameter, the projection model 9 (4 in each of $W_q$ and $W_k$, 1 in
 # $W_v$), all tuned on the leave-one-out loss of these very 100 points, so that loss is optimistic:
 # part of the projection model's lead on the training set comes from fitting the noise of those
 # 100 points. That this 0.017 matches the squared error on x₁ from 3 to 4 above, 0.017, is a
@@ -616,6 +636,9 @@ slope = (at.f(torch.tensor(4.0)) - at.f(torch.tensor(3.0))).item()
 assert -1.3 < slope < -0.9 and -1.2 < p["one-sided"] / shifts[0] < -0.8
 assert abs(sum(list(p.values())[:4]) - p["y_hat - f"]) < 1e-4
 assert f"{s['noise']:+.2f}" == "+0.54"
+# the row's figure: on x_1 from 3 to 4 the projections' dashed line
+# nearly on f, one w's well above it
+assert abs(p["y_hat - f"]) < 0.15 and s["y_hat - f"] > 0.4
 assert f"{projected.W_v.weight.item():.2f}" == "1.03"  # W_v
 assert abs(s["noise"] - s["y_hat - f"]) < 0.05 * s["noise"]
 assert max(abs(s["one-sided"]), abs(s["curvature"])) < 0.05
@@ -684,19 +707,25 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 
 # %% [markdown]
 # This page compared errors; the next page, [What attention costs as n grows](scale.py), measures
-# how much time and memory attention takes as $n$ grows.
+# how much time and memory attention takes as *n* grows.
 #
 # ## APIs used on this page
 #
 # - Package: <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>,
-#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>,
+#   <autoref identifier="attention_tutorial.data.f">f</autoref>,
+#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
+#   <autoref identifier="attention_tutorial.data.SEED">SEED</autoref>,
 #   <autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>,
+#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.train_seeds">train_seeds</autoref>,
 #   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>,
+#   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
 #   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>,
 #   <autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>,
-#   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>
-# - PyTorch: `torch.optim.Adam`, `torch.linalg.solve`, `torch.linalg.eigh`, `Tensor.diagonal`,
-#   `Tensor.rsqrt`, `torch.argsort`, `Tensor.quantile`, `torch.rad2deg`, `torch.atan`,
-#   `torch.manual_seed`, `torch.logspace`
+#   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>,
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>,
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>
+# - PyTorch: `torch.manual_seed`, `torch.tensor`, `torch.logspace`, `torch.eye`, `torch.no_grad`, `torch.argsort`, `torch.linalg.solve`, `torch.linalg.eigh`, `torch.rad2deg`, `torch.atan`, `torch.equal`, `Tensor.T`, `Tensor.detach`, `Tensor.item`, `Tensor.tolist`, `Tensor.diagonal`, `Tensor.rsqrt`, `Tensor.squeeze`, `Tensor.mean`, `Tensor.sum`, `Tensor.abs`, `Tensor.max`, `Tensor.argmax`, `Tensor.all`, `Tensor.quantile`
+# - Python: `inspect.signature`
+# - Inside those functions (no cell calls them directly): `torch.optim.Adam`, `torch.optim.SGD` (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>)

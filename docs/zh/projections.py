@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 在二维玩具问题上学习投影
 #
-# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 $w$ 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 $x = (x_1, x_2)$，测试输入是 ${20 \times 20}$ 的网格，数据的图见那一页的“[查询和键不止一个特征](transformer.py#查询和键不止一个特征)”一节。输出只取决于 x₁：本章的 $f(x_1)$ 加上噪声，这 100 个点上噪声的均方约 0.23（见下面打印的最后一行）。
+# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 *w* 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 *x* = (x₁, x₂)，测试输入是 20 × 20 的网格，数据的图见那一页的“[查询和键不止一个特征](transformer.py#查询和键不止一个特征)”一节；本页“[注意力热图与中心的偏移](#注意力热图与中心的偏移)”一节的预测图也按 x₁ 画出了这 100 个点。输出只取决于 x₁：本章的 *f*(x₁) 加上噪声，这 100 个点上噪声的均方约 0.23（见下面打印的最后一行）。
 
 # %%
 import torch
@@ -22,10 +22,10 @@ print(f"mean square of the labels' noise: {noise:.3f}")
 #
 # 用带掩码的留一法损失（每个点都由其余的点来预测）在同一份数据上训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，均方误差，300 步、学习率 0.1，都是显式传入的，因为函数的默认值是 200 步、学习率 0.05）：
 #
-# - 本章的模型，两个方向共用一个标量 $w$（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
-# - `ProjectedAttention(d_in=2, d_k=2)`：${2 \times 2}$ 的 $W_q$、$W_k$ 和 ${1 \times 1}$ 的 $W_v$（值就是标量 $y$，所以 $W_v$ 只有一个数，起缩放的作用），高斯核形式（带键偏置）。
+# - 本章的模型，两个方向共用一个标量 *w*（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
+# - `ProjectedAttention(d_in=2, d_k=2)`：2 × 2 的 $W_q$、$W_k$ 和 1 × 1 的 $W_v$（值就是标量 *y*，所以 $W_v$ 只有一个数，起缩放的作用），高斯核形式（带键偏置）。
 #
-# 测试误差是在 400 个网格点上，预测与真实 $f(x_1)$ 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。作为参照，表里还有最笨的预测：不管输入是什么，都预测训练集 $y$ 的平均数。模型的误差要比它小得多，才算学到了东西。
+# 测试误差是在 400 个网格点上，预测与真实 *f*(x₁) 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。作为参照，表里还有最笨的预测：不管输入是什么，都预测训练集 *y* 的平均数。模型的误差要比它小得多，才算学到了东西。
 #
 # <details><summary>Adam 简介</summary>
 #
@@ -93,23 +93,23 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # %% [markdown]
 # 衡量模型的是测试误差。表里的 loss 是最后一步之前的留一法训练损失；它为什么会夸大两个模型的差距，本页靠后的“[为什么不能拿训练损失来比](#为什么不能拿训练损失来比)”一节专门讲。
 #
-# 标量 $w$ 模型在这里学到的 $w$ 是 3.12，比本章一维数据上留一法的最佳 $w$ 3.98 小，核也就宽一些（[带宽](glossary.md#bandwidth) *h* = 1/|*w*|）：圆形的核只有一个宽度，只能在 x₁ 和无关的 x₂ 之间折中。
+# 标量 *w* 模型在这里学到的 *w* 是 3.12，比本章一维数据上留一法的最佳 *w* 3.98 小，核也就宽一些（[带宽](glossary.md#bandwidth) *h* = 1/|*w*|）：圆形的核只有一个宽度，只能在 x₁ 和无关的 x₂ 之间折中。
 #
 # <details><summary>w 表里的其他几个 w</summary>
 #
-# 本章《[带参数的注意力汇聚](parametric.py)》一页学到的 $w$ 是 16.20（w 表第一行），比这里的大得多，差距大部分来自训练：那里只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是一维数据在网格上的最佳 $w$，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。原因也不在点沿 x₁ 排得多密：只用这 100 个点的 x₁（比本章的数据密），同一网格上的最佳 $w$ 同样是 3.98（w 表第三行）。所以从 3.98 到 3.12 的差距来自 x₂。
+# 本章《[带参数的注意力汇聚](parametric.py)》一页学到的 *w* 是 16.20（w 表第一行），比这里的大得多，差距大部分来自训练：那里只走 5 步 SGD，停在哪里就是哪里（见《[训练后的曲线为何不平滑](smoothness.py#为什么-5-步后停在那里)》一页的“为什么 5 步后停在那里”）；这里 Adam 走满 300 步，最后 50 步里损失的变化只剩舍入误差（上面最后一行）。同样是找留一法损失的最低点，该拿来比的是一维数据在网格上的最佳 *w*，3.98（网格同《[为什么要留一](leave-one-out.py)》一页）。原因也不在点沿 x₁ 排得多密：只用这 100 个点的 x₁（比本章的数据密），同一网格上的最佳 *w* 同样是 3.98（w 表第三行）。所以从 3.98 到 3.12 的差距来自 x₂。
 #
 # </details>
 #
 # ## 投影模型学到了什么
 #
-# 标量 $w$ 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 $1/w$，中心就在查询上。先看一维，即“[一维时一个 w 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q = a$、$W_k = b$ 是两个数，鼓包以 $\frac{a}{b}q$ 为中心，宽度是 $1/|b|$。到了二维，$ab$、$b^2$、$\frac{a}{b}$ 变成三个 ${2 \times 2}$ 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 $x$ 和键 $k$ 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并在键所在的平面上，把两个模型的核在网格上一个查询周围画成等高线（<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>），两幅图的坐标轴和等高线高度都相同：
+# 标量 *w* 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 1/*w*，中心就在查询上。先看一维，即“[一维时一个 w 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q = a$、$W_k = b$ 是两个数，鼓包以 $\frac{a}{b}q$ 为中心，宽度是 1/|*b*|。到了二维，*ab*、*b*²、$\frac{a}{b}$ 变成三个 2 × 2 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 *x* 和键 *k* 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并在键所在的平面上，把两个模型的核在网格上一个查询周围画成等高线（<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>），两幅图的坐标轴和等高线高度都相同：
 #
-# - $M = W_q^\top W_k$，相当于 $ab$：分数里有一项 $x^\top M k$。
-# - $A = W_k^\top W_k$，相当于 $b^2$，来自键偏置 $-\frac{1}{2}k^\top A k$：**它决定鼓包在各个方向上有多宽**（宽度指高斯的标准差）。
-# - $A^{-1}M^\top$，相当于 $\frac{a}{b}$，把查询 $x$ 变成**鼓包的中心** $c = A^{-1}M^\top x$：查询 $x$ 固定时，键 $k = c$ 处的分数最大（推导在图后，默认折叠）。
+# - $M = W_q^\top W_k$，相当于 *ab*：分数里有一项 $x^\top M k$。
+# - $A = W_k^\top W_k$，相当于 *b*²，来自键偏置 $-\frac{1}{2}k^\top A k$：**它决定鼓包在各个方向上有多宽**（宽度指高斯的标准差）。
+# - $A^{-1}M^\top$，相当于 $\frac{a}{b}$，把查询 *x* 变成**鼓包的中心** $c = A^{-1}M^\top x$：查询 *x* 固定时，键 *k* = *c* 处的分数最大（推导在图后，默认折叠）。
 #
-# 下标按特征编号：$M_{12}$ 是查询的 x₁ 那一行、键的 x₂ 那一列的元素。
+# 下标按特征编号：*M*₁₂ 是查询的 x₁ 那一行、键的 x₂ 那一列的元素。
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -156,24 +156,24 @@ at.plot_kernel_contours(kernels, query, keys=x2_train)
 # %% [markdown]
 # 图：两个模型的核在查询 (3.5, 2.5) 周围的等高线。标题为 ScalarKernelAttention 的那幅是标量 *w* 模型，一个圆，中心就在查询上；标题为 ProjectedAttention 的那幅是投影模型，一个略微倾斜的椭圆，沿 x₁ 和圆差不多窄，沿 x₂ 长得多，中心 (3.87, 2.60) 落在查询右边。
 #
-# $M_{11}$ 是查询和键的 x₁ 相乘的系数，它是 x₂ 相乘的系数 $M_{22}$ 的许多倍；$M_{12}$ 却也不小，它把查询的 x₁ 和键的 x₂ 乘在一起。所以单看 $M$ 读不出鼓包的形状，要看 $A$ 和中心 $c$。
+# *M*₁₁ 是查询和键的 x₁ 相乘的系数，它是 x₂ 相乘的系数 *M*₂₂ 的许多倍；*M*₁₂ 却也不小，它把查询的 x₁ 和键的 x₂ 乘在一起。所以单看 *M* 读不出鼓包的形状，要看 *A* 和中心 *c*。
 #
 # <details><summary>A 和 c 从哪里来</summary>
 #
-# 分数里除了 $x^\top M k$，还有键偏置 $-\frac{1}{2}k^\top A k$。固定查询 $x$，分数是键 $k$ 的二次函数，配方得
+# 分数里除了 $x^\top M k$，还有键偏置 $-\frac{1}{2}k^\top A k$。固定查询 *x*，分数是键 *k* 的二次函数，配方得
 #
 # $$\begin{aligned}
 # &x^\top M k - \tfrac{1}{2} k^\top A k \\
 # &\quad = -\tfrac{1}{2}(k - c)^\top A\,(k - c) + \text{常数}
 # \end{aligned}$$
 #
-# 其中的 $A$ 和 $c$ 就是图前列出的那两个。这就是一个以 $c$ 为中心的椭圆形高斯鼓包。固定键的第二个坐标时，它沿第一个坐标的宽度是 1/√A₁₁；固定键的第一个坐标时，沿第二个坐标的宽度是 1/√A₂₂（上面打印的 kernel width）。$W_q$、$W_k$ 本身并不唯一：两者同时旋转，$M$ 和 $A$ 都不变。
+# 其中的 *A* 和 *c* 就是图前列出的那两个。这就是一个以 *c* 为中心的椭圆形高斯鼓包。固定键的第二个坐标时，它沿第一个坐标的宽度是 1/√*A*₁₁；固定键的第一个坐标时，沿第二个坐标的宽度是 1/√*A*₂₂（上面打印的 kernel width）。$W_q$、$W_k$ 本身并不唯一：两者同时旋转，*M* 和 *A* 都不变。
 #
 # </details>
 #
-# 把投影模型沿 x₁、x₂ 的宽度 1/√A₁₁、1/√A₂₂ 和标量 $w$ 模型的 $1/w$ 放在一起（上面打印的 kernel width 表）：沿 x₁，两个模型几乎一样宽（0.31 和 0.32，这只是一个种子的结果）；区别全在 x₂ 方向，投影模型在那里宽了一倍左右（0.62），x₁ 相近、x₂ 离得远的键也能分到权重，而标量 $w$ 模型只有一个数，沿 x₂ 也只能这么窄。$A$ 的非对角元不是 0，所以鼓包略微倾斜。椭圆的两条轴是 $A$ 的特征向量，沿每条轴的宽度是 1/√特征值（`torch.linalg.eigh` 按特征值从小到大返回它们，所以窄轴在后）：窄轴转过约 13°，沿两轴的宽度是 0.30 和 0.68（上面最后两行），和沿 x₁、x₂ 的宽度只稍有出入。
+# 把投影模型沿 x₁、x₂ 的宽度 1/√*A*₁₁、1/√*A*₂₂ 和标量 *w* 模型的 1/*w* 放在一起（上面打印的 kernel width 表）：沿 x₁，两个模型几乎一样宽（0.31 和 0.32，这只是一个种子的结果）；区别全在 x₂ 方向，投影模型在那里宽了一倍左右（0.62），x₁ 相近、x₂ 离得远的键也能分到权重，而标量 *w* 模型只有一个数，沿 x₂ 也只能这么窄。*A* 的非对角元不是 0，所以鼓包略微倾斜。椭圆的两条轴是 *A* 的特征向量，沿每条轴的宽度是 1/√特征值（`torch.linalg.eigh` 按特征值从小到大返回它们，所以窄轴在后）：窄轴转过约 13°，沿两轴的宽度是 0.30 和 0.68（上面最后两行），和沿 x₁、x₂ 的宽度只稍有出入。
 #
-# 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行给出中心的第一个坐标 $c_1$，第二行给出中心的第二个坐标。第一行的第一个数是 1.15，比 1 大一成半，第二个数是个小负数，所以 $c_1$ 大体跟着查询的 x₁ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 x₁ 走得比跟着 x₂ 还多。这改变的是哪些键分到权重，对预测影响却不大：$y$ 本来就不取决于 x₂，而鼓包在这个方向上又宽。中心可以偏离查询，也可以随查询的 x₁ 沿 x₂ 移动：这两点标量 $w$ 模型都做不到。$W_v$ 仍接近 1：值本来就是我们要的输出。
+# 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行给出中心的第一个坐标 *c*₁，第二行给出中心的第二个坐标。第一行的第一个数是 1.15，比 1 大一成半，第二个数是个小负数，所以 *c*₁ 大体跟着查询的 x₁ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 x₁ 走得比跟着 x₂ 还多。这改变的是哪些键分到权重，对预测影响却不大：*y* 本来就不取决于 x₂，而鼓包在这个方向上又宽。中心可以偏离查询，也可以随查询的 x₁ 沿 x₂ 移动：这两点标量 *w* 模型都做不到。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
 # ## 注意力热图与中心的偏移
 #
@@ -219,9 +219,9 @@ at.plot_attention_heatmaps(
 )
 
 # %% [markdown]
-# 图上看到的是：有了投影，每个查询把权重分给 x₁ 相近的一条带上的键。这条带上有空隙：x₂ 也有影响，但小得多。换成标量 $w$ 模型，这条带就断断续续得多：x₁ 相近但 x₂ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大。上面打印的有效键数（keys in use），衡量的就是这一点：每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均，权重均匀时为 $n$，一个键独占全部权重时为 1。
+# 图上看到的是：有了投影，每个查询把权重分给 x₁ 相近的一条带上的键。这条带上有空隙：x₂ 也有影响，但小得多。换成标量 *w* 模型，这条带就断断续续得多：x₁ 相近但 x₂ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大。上面打印的有效键数（keys in use），衡量的就是这一点：每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均，权重均匀时为 *n*，一个键独占全部权重时为 1。
 #
-# 热图上不容易看出一件事：权重落在查询的哪一边。中心的偏移离 x₁ ≈ 1 越远越大（原因见后面折叠的说明），而 x₁ = 4.75 的查询已靠近数据的边缘，所以这里看 x₁ 在 3 到 4 之间的查询：投影模型平均的是查询右边约一个核宽度处的 $y$，标量 $w$ 模型平均的就在查询附近。下面的代码用权重的重心（各个键的 x₁ 按注意力权重取的加权平均）减去查询的 x₁ 来量这一点。
+# 热图上不容易看出一件事：权重落在查询的哪一边。中心的偏移离 x₁ ≈ 1 越远越大（原因见后面折叠的说明），而 x₁ = 4.75 的查询已靠近数据的边缘，所以这里看 x₁ 在 3 到 4 之间的查询：投影模型平均的是查询右边约一个核宽度处的 *y*，标量 *w* 模型平均的就在查询附近。下面的代码用权重的重心（各个键的 x₁ 按注意力权重取的加权平均）减去查询的 x₁ 来量这一点。
 
 # %%
 # (20, 100) @ (100,) -> (20,): each query's centre of mass
@@ -250,17 +250,32 @@ print(f"{'':<13}{'shift':>7}{'(y_hat-f)^2':>13}")
 for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
     print(f"{name:<13}{shift:>+7.2f}{sq:>13.3f}")
 print(f"kernel width along x_1: {shifts[2]:.2f}")
+# the whole row: f and both predictions; the dots are all 100
+# training points, drawn against their x_1 (their x_2 unseen)
+at.plot_fits(
+    queries_x1,
+    truth,
+    {
+        "ScalarKernelAttention": y_hat_scalar.squeeze(-1),
+        "ProjectedAttention": y_hat_projected.squeeze(-1),
+    },
+    keys_x1,
+    y2_train[order],
+    inputs="x1",
+)
 
 # %% [markdown]
-# 重心平均偏右 0.32，几乎正好是沿 x₁ 的一个核宽度（0.31）；标量 $w$ 模型是 +0.02。
+# 重心平均偏右 0.32，几乎正好是沿 x₁ 的一个核宽度（0.31）；标量 *w* 模型是 +0.02。
+#
+# 图：x₂ = 2.5 这一行上，真实函数 *f*(x₁) 和两个模型的预测（虚线，<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>）。圆点是全部 100 个训练点，按 x₁ 画出，看不到它们的 x₂：*y* 跟着 *f*(x₁) 走，x₂ 不起作用。x₁ 在 3 到 4 之间，投影模型的虚线几乎贴着 *f*，标量 *w* 模型的虚线却高出一截。
 #
 # <details><summary>中心为什么偏</summary>
 #
-# $A^{-1}M^\top$ 的 x₁ 那一行看上去接近 $(1, 0)$，但查询的 x₁ 每增大 1，中心就比查询多往右挪一点（第一个数超出 1 的部分），而第二个数乘以 x₂ = 2.5，给出一个固定的向左偏移。两者在 x₁ = 1 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
+# $A^{-1}M^\top$ 的 x₁ 那一行看上去接近 (1, 0)，但查询的 x₁ 每增大 1，中心就比查询多往右挪一点（第一个数超出 1 的部分），而第二个数乘以 x₂ = 2.5，给出一个固定的向左偏移。两者在 x₁ = 1 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
 #
 # </details>
 #
-# 在这几个查询上，投影模型的平方误差平均为 0.017，标量 $w$ 模型是 0.327。偏移是帮了忙还是添了乱？数据是我们造的，可以像《[边界偏差与局部线性回归](local-linear.py)》一页那样，把误差 $\hat y - f$ 拆成[单侧偏差](glossary.md#one-sided-bias)、[曲率偏差](glossary.md#curvature-bias)和噪声的加权平均；投影模型的输出还要乘以 $W_v$（1.03），多出一项缩放：
+# 在这几个查询上，投影模型的平方误差平均为 0.017，标量 *w* 模型是 0.327。偏移是帮了忙还是添了乱？数据是我们造的，可以像《[边界偏差与局部线性回归](local-linear.py)》一页那样，把误差 $\hat y - f$ 拆成[单侧偏差](glossary.md#one-sided-bias)、[曲率偏差](glossary.md#curvature-bias)和噪声的加权平均；投影模型的输出还要乘以 $W_v$（1.03），多出一项缩放：
 
 # %%
 # y_hat - f in parts, as on the local-linear page; the
@@ -288,11 +303,11 @@ for k in split:
     print(f"{k:<12}{a:>+12.2f}{b:>+7.2f}")
 
 # %% [markdown]
-# 偏移把预测往下拉了约 0.32（单侧偏差）。它和重心右移的 0.32 相同，只是因为 f 在 x₁ 从 3 到 4 这一段的斜率约为 −1：斜率不同，同样的偏移拉下的量也不同。另一边，这几个查询所平均的键，其标签噪声恰好往上推了约 0.27：投影模型在这里准，是两者抵消的结果。标量 $w$ 模型的重心就在查询附近，两种偏差都很小，误差几乎全是噪声（+0.54）：平均的键更少，噪声就更大。所以在这一行，偏移添了乱，只是被噪声抵消了；相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
+# 偏移把预测往下拉了约 0.32（单侧偏差）。它和重心右移的 0.32 相同，只是因为 *f* 在 x₁ 从 3 到 4 这一段的斜率约为 −1：斜率不同，同样的偏移拉下的量也不同。另一边，这几个查询所平均的键，其标签噪声恰好往上推了约 0.27：投影模型在这里准，是两者抵消的结果。标量 *w* 模型的重心就在查询附近，两种偏差都很小，误差几乎全是噪声（+0.54）：平均的键更少，噪声就更大。所以在这一行，偏移添了乱，只是被噪声抵消了；相邻的五个查询共用大部分键，这几乎只是一个样本，不是规律。
 #
 # ## 去掉键偏置会怎样？
 #
-# Transformer 去掉了键偏置 $-\frac{1}{2}\lVert k'\rVert^2$，其中 $k' = W_k k$ 是投影后的键（用原始的键 $k$ 写，$\lVert k'\rVert^2 = k^\top A k$，就是上面那一项）。用 `key_bias=False` 把同一个模型再训练一次（这时分数还会乘上 $1/\sqrt{d_k}$，这个缩放会被 $W_q$ 吸收，不影响结论）：
+# Transformer 去掉了键偏置 $-\frac{1}{2}\lVert k'\rVert^2$，其中 $k' = W_k k$ 是投影后的键（用原始的键 *k* 写，$\lVert k'\rVert^2 = k^\top A k$，就是上面那一项）。用 `key_bias=False` 把同一个模型再训练一次（这时分数还会乘上 $1/\sqrt{d_k}$，这个缩放会被 $W_q$ 吸收，不影响结论）：
 
 # %%
 _ = torch.manual_seed(at.SEED)
@@ -304,11 +319,11 @@ print(f"plain dot product: test MSE {mse_plain:.3f}")
 print(f"training mean:     test MSE {mse_mean:.3f}")
 
 # %% [markdown]
-# 比前两个都差得多，只比拿训练集的均值当预测（上面打印的最后一行）好一些。没有偏置时，分数只是投影后的查询和键的点积，随 $k'$ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
+# 比前两个都差得多，只比拿训练集的均值当预测（上面打印的最后一行）好一些。没有偏置时，分数只是投影后的查询和键的点积，随 *k*′ 的**长度**增长，所以对一个固定的查询，最大的权重落在朝某个方向走得最远的键上，而不是**靠近**查询的键上：单纯的点积表达不了“离我近”。对直接用原始坐标做的核回归来说，这个偏置恰恰是关键。
 #
 # Transformer 照样去掉了它，这是有意的取舍，原因见《[从高斯核到点积注意力](dot-product.py#transformer-为什么去掉键偏置)》一页的“Transformer 为什么去掉键偏置”一节。
 #
-# 本页的主线到此为止：训练，从 $M$、$A$、$c$ 读出核的形状，在热图里看到它，去掉键偏置后又失去它。下面两节是旁支问题，供想深究的读者：普通 SGD 能不能和 Adam 一样好？一个种子、一个步数预算能说明多少？
+# 本页的主线到此为止：训练，从 *M*、*A*、*c* 读出核的形状，在热图里看到它，去掉键偏置后又失去它。下面两节是旁支问题，供想深究的读者：普通 SGD 能不能和 Adam 一样好？一个种子、一个步数预算能说明多少？
 #
 # ## 换成普通 SGD
 #
@@ -331,11 +346,11 @@ for name, by_lr in mse_by.items():
     print(f"{name:<5}" + cells)
 
 # %% [markdown]
-# 学习率 0.1 时，Adam 只比 SGD 好一点点（0.046 对 0.055）：普通 SGD 在这个问题上同样能用。学习率没选好时差别才显出来：0.01 和 0.3 下，SGD 的测试误差都是 Adam 的两倍以上。Adam 换来的主要是结果对学习率没那么敏感，但并非不受影响：学习率 0.3 下它的测试误差是 0.307，比标量 $w$ 模型的 0.114 还大，只是远不如 SGD 的 0.758 那么糟。SGD 只在这一个种子上跑过；下一节看种子对学习率 0.1 下的 Adam 有多大影响。
+# 学习率 0.1 时，Adam 只比 SGD 好一点点（0.046 对 0.055）：普通 SGD 在这个问题上同样能用。学习率没选好时差别才显出来：0.01 和 0.3 下，SGD 的测试误差都是 Adam 的两倍以上。Adam 换来的主要是结果对学习率没那么敏感，但并非不受影响：学习率 0.3 下它的测试误差是 0.307，比标量 *w* 模型的 0.114 还大，只是远不如 SGD 的 0.758 那么糟。SGD 只在这一个种子上跑过；下一节看种子对学习率 0.1 下的 Adam 有多大影响。
 #
 # ## 一个种子说明不了多少
 #
-# 标量 $w$ 模型的初值固定为 1，训练里不抽任何随机数，所以它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用 <autoref identifier="attention_tutorial.toy2d.train_seeds">train_seeds</autoref> 对种子 0 到 9 各训练一个投影模型，并记下 300 步和 1000 步时的测试误差。它训练每个种子的方式和 `train_leave_one_out` 一样（种子 0 得到的就是上面训练的那个模型），只是为了省时间，把十个模型放在一起训练；源码在下面的折叠块里。
+# 标量 *w* 模型的初值固定为 1，训练里不抽任何随机数，所以它的结果与种子无关。投影模型的初值却来自随机数生成器，换一个种子，Adam 就从另一处出发。下面用 <autoref identifier="attention_tutorial.toy2d.train_seeds">train_seeds</autoref> 对种子 0 到 9 各训练一个投影模型，并记下 300 步和 1000 步时的测试误差。它训练每个种子的方式和 `train_leave_one_out` 一样（种子 0 得到的就是上面训练的那个模型），只是为了省时间，把十个模型放在一起训练；源码在下面的折叠块里。
 #
 # <!-- source: attention_tutorial.toy2d.train_seeds -->
 
@@ -374,13 +389,13 @@ beat = "".join(f"{better[s]:>7}" for s in steps)
 print(f"{'beat one w (of 10)':<18}" + beat)
 
 # %% [markdown]
-# 300 步时，投影模型测试误差的中位数（0.048）远低于标量 $w$ 模型的 0.114，十个种子里有九个都比它好；但种子 5 卡住了。两个模型都训练 300 步，比测试误差：种子 5 是 0.909，约为标量 $w$ 模型的 8 倍（上面 seed 5 / one w 一行），几乎和预测训练集平均数（0.972）一样差。它的训练落进了一个糟糕的区域，都训练 1000 步时仍是 0.674，约为标量 $w$ 模型（1000 步后还是 0.114）的 6 倍。多了自由度，就多了走错路的可能。
+# 300 步时，投影模型测试误差的中位数（0.048）远低于标量 *w* 模型的 0.114，十个种子里有九个都比它好；但种子 5 卡住了。两个模型都训练 300 步，比测试误差：种子 5 是 0.909，约为标量 *w* 模型的 8 倍（上面 seed 5 / one w 一行），几乎和预测训练集平均数（0.972）一样差。它的训练落进了一个糟糕的区域，都训练 1000 步时仍是 0.674，约为标量 *w* 模型（1000 步后还是 0.114）的 6 倍。多了自由度，就多了走错路的可能。
 #
-# 步数同样有影响。再训练 700 步，留一法损失的中位数从 0.250 降到 0.240，测试误差的中位数却从 0.048 **升高**到 0.065：模型多出来的步数很可能用在了拟合训练集的噪声上。300 步只是事先定下的步数，不是训练到收敛。差距缩小，是因为投影模型的测试误差升高了，而标量 $w$ 模型一动不动（0.114）：1000 步时只有八个种子比它好，种子 9 升到了 0.146。两个步数下，投影模型的中位数都比标量 $w$ 模型好；这里并不能说明换成任何步数都如此。
+# 步数同样有影响。再训练 700 步，留一法损失的中位数从 0.250 降到 0.240，测试误差的中位数却从 0.048 **升高**到 0.065：模型多出来的步数很可能用在了拟合训练集的噪声上。300 步只是事先定下的步数，不是训练到收敛。差距缩小，是因为投影模型的测试误差升高了，而标量 *w* 模型一动不动（0.114）：1000 步时只有八个种子比它好，种子 9 升到了 0.146。两个步数下，投影模型的中位数都比标量 *w* 模型好；这里并不能说明换成任何步数都如此。
 #
 # ## 为什么不能拿训练损失来比
 #
-# 留一法损失是对带噪声的标签算的，里面含着标签噪声的均方；这里的数据是我们自己造的，知道真实的 $f$，所以能把噪声算出来（第一个单元格打印的均方），从损失里扣掉，再和测试误差对照。为什么能扣：参数固定时，留一法的预测从没见过它自己标签里的噪声，所以平均来说，损失约等于预测对真实函数的误差加上噪声的均方。可这里的参数正是用这些标签调出来的，扣完的结果会偏小，参数越多偏得越多（下面投影模型那一行）；噪声又是在训练点上量的，测试误差却是在网格上算的，所以下面的“差不多”只是粗略相符：
+# 留一法损失是对带噪声的标签算的，里面含着标签噪声的均方；这里的数据是我们自己造的，知道真实的 *f*，所以能把噪声算出来（第一个单元格打印的均方），从损失里扣掉，再和测试误差对照。为什么能扣：参数固定时，留一法的预测从没见过它自己标签里的噪声，所以平均来说，损失约等于预测对真实函数的误差加上噪声的均方。可这里的参数正是用这些标签调出来的，扣完的结果会偏小，参数越多偏得越多（下面投影模型那一行）；噪声又是在训练点上量的，测试误差却是在网格上算的，所以下面的“差不多”只是粗略相符：
 
 # %%
 # the mean square of the labels' noise, from the first cell
@@ -392,7 +407,7 @@ for name, loss, mse in (
     print(f"{name:<12}{loss - noise:>13.3f}{mse:>10.3f}")
 
 # %% [markdown]
-# 扣掉噪声之后，标量 $w$ 模型剩下的部分和它的测试误差差不多；投影模型剩下的（损失减噪声，0.017）却不到测试误差的一半。标量 $w$ 模型只有 1 个参数，投影模型却有 9 个（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个），都是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。这个 0.017 和前面 x₁ 在 3 到 4 之间的平方误差 0.017 只是数字碰巧相同。
+# 扣掉噪声之后，标量 *w* 模型剩下的部分和它的测试误差差不多；投影模型剩下的（损失减噪声，0.017）却不到测试误差的一半。标量 *w* 模型只有 1 个参数，投影模型却有 9 个（$W_q$、$W_k$ 各 4 个，$W_v$ 1 个），都是在这 100 个点的留一法损失上调出来的，这个损失因此偏乐观：投影模型在训练集上的一部分优势，来自拟合这 100 个点的噪声。这个 0.017 和前面 x₁ 在 3 到 4 之间的平方误差 0.017 只是数字碰巧相同。
 #
 # 下面折叠的单元格逐条核对本页正文说到的数和结论（重新运行若有变化，构建就失败）。
 
@@ -465,6 +480,9 @@ slope = (at.f(torch.tensor(4.0)) - at.f(torch.tensor(3.0))).item()
 assert -1.3 < slope < -0.9 and -1.2 < p["one-sided"] / shifts[0] < -0.8
 assert abs(sum(list(p.values())[:4]) - p["y_hat - f"]) < 1e-4
 assert f"{s['noise']:+.2f}" == "+0.54"
+# the row's figure: on x_1 from 3 to 4 the projections' dashed line
+# nearly on f, one w's well above it
+assert abs(p["y_hat - f"]) < 0.15 and s["y_hat - f"] > 0.4
 assert f"{projected.W_v.weight.item():.2f}" == "1.03"  # W_v
 assert abs(s["noise"] - s["y_hat - f"]) < 0.05 * s["noise"]
 assert max(abs(s["one-sided"]), abs(s["curvature"])) < 0.05
@@ -532,17 +550,25 @@ assert losses_projected[-1] - noise < mse_projected / 2
 assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 
 # %% [markdown]
-# 本页比的是误差；$n$ 变大时注意力要花多少时间和内存，由下一页《[注意力的开销随 n 的增长](scale.py)》来量。
+# 本页比的是误差；*n* 变大时注意力要花多少时间和内存，由下一页《[注意力的开销随 n 的增长](scale.py)》来量。
 #
 # ## 本页用到的 API
 #
 # - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>、
-#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>、
+#   <autoref identifier="attention_tutorial.data.f">f</autoref>、
+#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、
+#   <autoref identifier="attention_tutorial.data.SEED">SEED</autoref>、
 #   <autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>、
+#   <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.train_seeds">train_seeds</autoref>、
 #   <autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>、
+#   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、
 #   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
 #   <autoref identifier="attention_tutorial.stepper.sgd_stepper">sgd_stepper</autoref>、
-#   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>
-# - PyTorch：`torch.optim.Adam`、`torch.linalg.solve`、`torch.linalg.eigh`、`Tensor.diagonal`、`Tensor.rsqrt`、`torch.argsort`、`Tensor.quantile`、`torch.rad2deg`、`torch.atan`、`torch.manual_seed`、`torch.logspace`
+#   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>、
+#   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>、
+#   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>
+# - PyTorch：`torch.manual_seed`、`torch.tensor`、`torch.logspace`、`torch.eye`、`torch.no_grad`、`torch.argsort`、`torch.linalg.solve`、`torch.linalg.eigh`、`torch.rad2deg`、`torch.atan`、`torch.equal`、`Tensor.T`、`Tensor.detach`、`Tensor.item`、`Tensor.tolist`、`Tensor.diagonal`、`Tensor.rsqrt`、`Tensor.squeeze`、`Tensor.mean`、`Tensor.sum`、`Tensor.abs`、`Tensor.max`、`Tensor.argmax`、`Tensor.all`、`Tensor.quantile`
+# - Python：`inspect.signature`
+# - 在上面这些函数内部（单元格没有直接调用）：`torch.optim.Adam`、`torch.optim.SGD`（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>）

@@ -273,11 +273,15 @@ assert 1.7 < slope < 2.3  # error ~ shift^2
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>、
-#   <autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>、
+# - 本包：<autoref identifier="attention_tutorial.data.SEED">SEED</autoref>、
+#   <autoref identifier="attention_tutorial.data.f">f</autoref>、
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>、
+#   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>、
 #   <autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>、
 #   <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref>、
-#   <autoref identifier="attention_tutorial.figures.cost.plot_scaling">plot_scaling</autoref>、
-#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
-#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
-# - PyTorch：`torch.nn.functional.scaled_dot_product_attention`、`Tensor.double`
+#   <autoref identifier="attention_tutorial.scaling.scale_measurements">scale_measurements</autoref>、
+#   <autoref identifier="attention_tutorial.figures.cost.plot_scaling">plot_scaling</autoref>
+# - PyTorch：`torch.manual_seed`、`torch.rand`、`torch.sort`、`torch.normal`、`torch.tensor`、`torch.softmax`、`Tensor.double`、`Tensor.abs`、`Tensor.max`、`Tensor.item`、`Tensor.tolist`
+# - Python：`math.exp`、`math.log`、`math.log10`、`math.isclose`
+# - 在上面这些函数内部（单元格没有直接调用）：`torch.nn.functional.scaled_dot_product_attention`（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_sdpa">nadaraya_watson_sdpa</autoref>）、<autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>（<autoref identifier="attention_tutorial.scaling.nadaraya_watson_chunked">nadaraya_watson_chunked</autoref>）

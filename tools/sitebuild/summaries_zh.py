@@ -481,12 +481,14 @@ SECTIONS: dict[str, dict[str, str]] = {
         "原样显示；用文字写的标题给一个“语言 → 标题”的映射"
         '（`{"zh": ..., "en": ...}`）。替代文字用各幅的标题称呼它们。',
         "layout": '`"wide"`：各幅并排，图例在它们下面；' + _PHONE + "：各幅上下排列，图例在下面。",
+        "inputs": '横轴是什么：`"x"`，本章的一维输入；`"x1"`，二维输入的第一个特征 x₁'
+        "（横轴写“输入的 x₁”，真实函数写 f(x₁)），训练点按它们的 x₁ 画。",
         "lang": _LANG,
         "return": "图，每条拟合一幅；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射、`fits` 的某个键不是字符串、某个数组含有非实数"
         "（布尔值、字符串、复数或 `None`），或某个标题既不是字符串也不是字符串的映射时。",
-        "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；`fits` 是空的；长度不一致；"
-        "`titles` 的个数与拟合不同；或者标题映射里没有 `lang` 时。",
+        "raise ValueError": _BAD_LAYOUT + '；`inputs` 不是 `"x"` 或 `"x1"`；`lang` 未知；'
+        "`fits` 是空的；长度不一致；`titles` 的个数与拟合不同；或者标题映射里没有 `lang` 时。",
     },
     "figures.curves.plot_loss": {
         "losses": "每轮一个损失，每轮在更新之前测得（第一个是未训练模型的损失），即 "

@@ -677,6 +677,24 @@ def test_the_alt_text_says_bytes_as_drawn_and_one_point_as_a_point(lang) -> None
     assert alt.endswith("最大的 n 处的值。" if lang == "zh" else "the largest n.")
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_alt_text_rounds_as_the_scale_page_table(lang) -> None:
+    """r37d: "0.016 s" beside "0.0181 s", "0.0092 s" and "0.0024 s", and "299 kB" where the
+    table prints 0.3 (MB): times to three decimals and bytes below 1 MB to two significant
+    digits, as the table prints them."""
+    rows = [
+        {"formulation": "sdpa", "n": 1000, "seconds": 0.0024, "peak_bytes": 299_008},
+        {"formulation": "sdpa", "n": 100_000, "seconds": 11.63, "peak_bytes": 2.5e6},
+        {"formulation": "broadcast", "n": 1000, "seconds": 0.0181, "peak_bytes": 11.8e6},
+        {"formulation": "broadcast", "n": 2000, "seconds": 6.11, "peak_bytes": 48e6},
+    ]
+    alt = plot_scaling(rows, lang=lang).alt_facts
+    for said in ("0.002 s", "11.63 s", "0.018 s", "6.11 s", "300 kB", "2.5 MB", "11.8 MB"):
+        assert said in alt, said
+    for unsaid in ("0.0024", "0.0181", "299 kB"):
+        assert unsaid not in alt, unsaid
+
+
 def test_two_rows_of_a_formulation_at_one_n_are_refused_not_zigzagged() -> None:
     """r31b: a repeated measurement at one n was drawn as a line going up and back down."""
     rows = [*ROWS, {**ROWS[1], "seconds": 9.0}]  # tiled at n = 2000, twice

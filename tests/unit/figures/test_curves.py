@@ -161,6 +161,23 @@ def test_plot_fits_titles_in_words_per_language(lang) -> None:
         assert first in fig.description and "start" not in fig.description.replace(first, "")
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_plot_fits_along_x1_names_the_feature(lang) -> None:
+    """r37d: the projections page draws its predictions along x₁ of a 2-D input; the x axis
+    and the truth say x₁, not the chapter's x, in both layouts and in the alt text."""
+    x = np.linspace(0, 4, 5)
+    axis, truth = (
+        ("输入的 x₁", "真实函数 f(x₁)") if lang == "zh" else ("input's x₁", "true function f(x₁)")
+    )
+    for layout in ("wide", "stacked"):
+        fig = plot_fits(x, np.sin(x), {"a": x, "b": x}, x, x, inputs="x1", layout=layout, lang=lang)
+        assert fig.axes[-1].get_xlabel() == axis
+        assert truth in [t.get_text() for t in fig.legends[0].get_texts()]
+        assert axis in fig.description and truth in fig.description
+    with pytest.raises(ValueError, match=r'inputs must be "x" or "x1", got \'x2\''):
+        plot_fits(x, x, {"a": x}, x, x, inputs="x2", lang=lang)
+
+
 @pytest.mark.parametrize(
     ("titles", "error", "match"),
     [
