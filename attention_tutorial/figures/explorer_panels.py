@@ -27,6 +27,9 @@ from attention_tutorial.figures._base import (
     new_figure,
     phone_layout,
 )
+from attention_tutorial.figures._base import (
+    _PREDICTION_COLOUR as _FIT_PREDICTION_COLOUR,
+)
 from attention_tutorial.pooling import nadaraya_watson
 from attention_tutorial.training import loss_at_w
 
@@ -47,7 +50,9 @@ _SIZES = {"wide": (9.0, 7.0), "stacked": (4.6, 15.6)}
 _STACKED_H_PAD = 0.15
 # The live explorer's colours on the light page (``docs/assets/stylesheets/explorer.css``),
 # so that the picture shown without JavaScript and the widget draw each thing alike
-_PREDICTION_COLOUR = "#4051b5"  # Material's indigo link colour, ``--md-typeset-a-color``
+# the prediction in the orange of the page's static fit figures (``_base.draw_fit``): in the
+# indigo link colour it changed colour between the figures and the explorer (r37c)
+_PREDICTION_COLOUR = _FIT_PREDICTION_COLOUR
 _CURRENT_W_COLOUR = "#ff6e42"  # Material's deep-orange accent, ``--md-accent-fg-color``
 _QUERY_COLOURS = ("#1f9e89", "#6a51a3", "#d6336c")  # ``.q0``, ``.q1``, ``.q2``
 _POINT_COLOUR = "grey"  # ``--md-default-fg-color--light``: black at 54 % opacity
@@ -55,7 +60,9 @@ _POINT_COLOUR = "grey"  # ``--md-default-fg-color--light``: black at 54 % opacit
 # variant (the heatmap keeps its colour scale: ``_base.DARK_SVG_STYLE``) draws them in the
 # widget's dark colours, each at least 3:1 against the dark panel; the points opaque
 _DARK_COLOURS = {
-    _PREDICTION_COLOUR: "#5488e8",  # slate's ``--md-typeset-a-color`` with primary indigo
+    # the orange the site's dark filter (extra.css: invert(0.885) hue-rotate(180deg)) makes
+    # of it in the static fit figures, 5.3:1 on the dark panel; explorer.css's slate rule
+    _PREDICTION_COLOUR: "#d97b33",
     _QUERY_COLOURS[1]: "#a98fe0",  # explorer.css's slate ``.q1``
     _QUERY_COLOURS[2]: "#f06595",  # and ``.q2``
 }

@@ -376,13 +376,14 @@ print_slopes(x_test, slopes, share, trough, error_nw)
 # there, ${b = -0.66}$, is negative; yet between $\bar x$ and 4.9 $f$ falls and then rises, ending
 # higher, so its average slope $s$ is positive. Removing the one-sided bias needs a correction of
 # $+0.15$; the line gives $-0.52$: extrapolated to the right along a falling slope, it pulls the
-# prediction down, and local linear regression ends 0.49 too low. Even a line that gave exactly
-# the needed $+0.15$ would not beat Nadaraya-Watson: the one-sided bias would be gone, but the
-# curvature bias and the noise would stay, turning Nadaraya-Watson's error of $+0.03$ into
-# $+0.19$ (the last two lines printed above; rounded again, which is why +0.03 and +0.15 seem
-# to make +0.18). So local linear regression
+# prediction down, and local linear regression ends 0.49 too low.
+#
+# Even a line that gave exactly the needed $+0.15$ would not beat Nadaraya-Watson: the one-sided
+# bias would be gone, but the curvature bias and the noise would stay, turning Nadaraya-Watson's
+# error of $+0.03$ into $+0.19$ (the last two lines printed above). So local linear regression
 # removes most of the bias at ${x = 0}$; it is not better at every edge: extrapolating a line is
-# only safe where $f$ is close to a line inside the window.
+# only safe where $f$ is close to a line inside the window. (That +0.03 and +0.15 seem to make
+# +0.18 is rounding again.)
 #
 # The negative equivalent weights also show that local linear regression is no longer attention
 # pooling in the strict sense (its weights are not a probability distribution), but a close
@@ -417,6 +418,17 @@ for name, method in methods.items():
     k = mses.index(min(mses))
     best_h[name], best_mse[name] = grid[k], mses[k]
     print(f"{name:<15}  {grid[k]:>6.2f}", f" {mses[k]:>8.4f}")
+
+# %% [markdown]
+# Each at its best, local linear regression still has a clearly smaller test error, and its best
+# bandwidth is wider. The line removes the bias that comes from the slope, at the edges above all,
+# so widening the window costs local linear regression less bias than it costs Nadaraya-Watson,
+# while the noise is averaged over more points.
+#
+# The flattening of peaks and troughs, the curvature bias, stays for both. Back at ${h = 1}$:
+# how far does each miss near the peak?
+
+# %%
 # a line removes the slope's bias, not the curvature's: at h = 1
 # both flatten the peak of f (x from 1.5 to 2.5)
 # (n_test,)
@@ -438,13 +450,8 @@ for name, flat, x_worst in rows:
     print(f"  {name:<15}  {flat:.2f}", f"at x = {x_worst:.1f}")
 
 # %% [markdown]
-# Each at its best, local linear regression still has a clearly smaller test error, and its best
-# bandwidth is wider. The line removes the bias that comes from the slope, at the edges above all,
-# so widening the window costs local linear regression less bias than it costs Nadaraya-Watson,
-# while the noise is averaged over more points. The flattening of peaks and troughs, the
-# curvature bias, stays for both: at ${h = 1}$ both fits miss the peak by the same 0.56,
-# Nadaraya-Watson at ${x = 1.9}$ and local linear regression at ${x = 2.0}$ (the last lines printed
-# above).
+# Both miss by the same 0.56: Nadaraya-Watson at ${x = 1.9}$ and local linear regression at
+# ${x = 2.0}$.
 #
 # ## Checking the text
 #

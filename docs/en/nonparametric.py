@@ -215,7 +215,8 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 #    to the largest weight (the colour key above it runs from 0 to that maximum);
 # 4. the leave-one-out training loss against $w$ (explained on the page
 #    *[Why leave one out](leave-one-out.py)*), with the current $w$ as a vertical line ending
-#    in a dot, and the minimum as a star.
+#    in a dot, and as a star the lowest point the slider can reach (it moves in steps; the
+#    true minimum may lie between two of them).
 #
 # Your browser computes the panels on the spot, offline; without JavaScript you see the static
 # picture at $w = 1$.

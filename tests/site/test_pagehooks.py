@@ -12,7 +12,13 @@ import yaml
 from mkdocs.exceptions import PluginError
 
 from tools.sitebuild.notebooks import DOCS, ROOT, discover
-from tools.sitebuild.pagehooks import SOURCE, reading_path, resolve, source_block
+from tools.sitebuild.pagehooks import (
+    SOURCE,
+    reading_path,
+    resolve,
+    source_block,
+    titled_page_names,
+)
 
 CONFIGS = {"zh": ROOT / "mkdocs.yml", "en": ROOT / "mkdocs.en.yml"}
 # package functions a chapter page calls without showing their code: each call needs a block
@@ -68,7 +74,9 @@ def test_a_page_added_to_nav_without_a_description_fails_the_build():
     with pytest.raises(PluginError, match=r"new\.py have no description"):
         reading_path(markdown, entries, "en")
     with pytest.raises(PluginError, match=r"gone\.py are not top-level pages"):
-        reading_path(markdown.replace("skip:", "gone.py: old\nskip:"), entries[:2] + entries[3:], "en")
+        reading_path(
+            markdown.replace("skip:", "gone.py: old\nskip:"), entries[:2] + entries[3:], "en"
+        )
 
 
 def markers(lang: str, rel: str) -> list[str]:
@@ -150,15 +158,37 @@ def test_an_unknown_name_fails_with_the_name():
 
 @pytest.mark.build
 def test_every_built_source_block_holds_the_current_source(site: Path):
+    """The code as the package has it; only its docstrings' page names (``local-linear.md``)
+    shown as the pages' titles, linked (r37c: a reader saw a file name that is no page)."""
     found = 0
     for page in site.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
+        lang = "en" if page.relative_to(site).parts[0] == "en" else "zh"
         assert "<!-- source:" not in text, f"{page}: a marker was left unreplaced"
         for block in re.findall(r'<details class="example source-code".*?</details>', text, re.S):
             name = re.search(r'data-package-source="([^"]+)"', block).group(1)
-            assert code_text(block) == inspect.getsource(resolve(name)), f"{page}: {name}"
+            source = inspect.getsource(resolve(name))
+            assert code_text(block) == titled_page_names(source, lang), f"{page}: {name}"
+            assert not re.search(r"`[a-z0-9_/-]+\.md`", code_text(block)), f"{page}: {name}"
             found += 1
     assert found >= 2 * len(HIDDEN)
+
+
+def test_a_source_blocks_page_names_become_linked_titles(tmp_path, monkeypatch):
+    """``local_linear``'s docstring says "Explained on the page `local-linear.md`"; its
+    block on a page shows the page's title, linked, in the page's language."""
+    from tools.sitebuild import pagehooks
+    from tools.sitebuild.stepcache import StepCache
+
+    monkeypatch.setattr(pagehooks, "_blocks", StepCache(tmp_path / "steps"))
+    name = "attention_tutorial.local_linear_regression.local_linear"
+    assert "Explained on the page `local-linear.md`." in inspect.getsource(resolve(name))
+    marker = f"<p>x</p>\n<!-- source: {name} -->"
+    en = pagehooks.source_blocks(marker, "en", lambda page: f"../{page}/")
+    zh = pagehooks.source_blocks(marker, "zh", lambda page: f"../{page}/")
+    assert "local-linear.md" not in en + zh
+    assert 'page <a href="../local-linear/">“Boundary bias and local linear regression”</a>.' in en
+    assert 'page <a href="../local-linear/">《边界偏差与局部线性回归》</a>.' in zh
 
 
 def test_a_kept_source_block_is_made_again_when_the_package_text_changes(tmp_path, monkeypatch):

@@ -253,7 +253,19 @@ def test_the_static_picture_draws_each_thing_in_the_live_explorers_colour():
     assert ep._QUERY_COLOURS == tuple(
         re.search(rule.format(k), css, re.M).group(1) for k in range(3)
     )
-    assert ".prediction { stroke: var(--md-typeset-a-color);" in css
+    # the prediction in the static fit figures' orange, light and dark (r37c: it was indigo
+    # here and orange in the figures above it)
+    from attention_tutorial.figures._base import _PREDICTION_COLOUR as fit_orange
+
+    assert ep._PREDICTION_COLOUR == fit_orange
+    assert f".attn-explorer svg .prediction {{ stroke: {fit_orange};" in css
+    dark_rule = (
+        r'^\[data-md-color-scheme="slate"\] \.attn-explorer svg \.prediction {{ stroke: (#\w+); }}$'
+    )
+    dark = ep._DARK_COLOURS[ep._PREDICTION_COLOUR]
+    assert re.search(dark_rule.replace("{{", "{").replace("}}", "}"), css, re.M).group(1) == dark
+    assert f".prediction-key {{ color: {fit_orange}; }}" in css
+    assert f".prediction-key {{ color: {dark}; }}" in css
     assert ".current { stroke: var(--md-accent-fg-color);" in css
     mkdocs = (Path(__file__).resolve().parents[2] / "mkdocs.yml").read_text(encoding="utf-8")
     # both palettes: Material's indigo (link colour #4051b5), deep orange (accent #ff6e42)

@@ -31,6 +31,7 @@ import inspect
 import os
 import re
 import sys
+from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 
@@ -224,9 +225,50 @@ def kept_source_block(name: str, lang: str) -> str:
     return _blocks.get_or_make("source-block", key, lambda: source_block(name, lang))
 
 
-def source_blocks(page_html: str, lang: str) -> str:
-    """Replace every ``<!-- source: name -->`` comment of a page by its source block."""
-    return SOURCE.sub(lambda m: kept_source_block(m["name"], lang), page_html)
+def titled_page_names(
+    text: str, lang: str, url_of: Callable[[str], str | None] | None = None
+) -> str:
+    """A docstring's page names (```local-linear.md```) as the titles a reader knows the pages by.
+
+    The package's docstrings name the page that explains them by its file ("Explained on
+    the page ```local-linear.md```", checked by tests/unit/test_init.py), which reads well
+    in ``help()``; shown in a source block, a reader saw a file name that is no page of the
+    site (r37c). The block shows the page's title in the page's language instead, in 《》
+    in Chinese and in quotes in English, as a link when ``url_of`` gives the page's URL
+    (``text`` is then the block's HTML). A name that is no page stays as it is.
+
+    >>> titled_page_names("Explained on the page `average.md`.", "en")
+    'Explained on the page “Average pooling”.'
+    >>> titled_page_names("`average.md`", "zh", lambda page: f"../{page}/")
+    '<a href="../average/">《平均汇聚》</a>'
+    """
+    from tools.sitebuild.docstring_links import PAGE_NAME, page_title
+
+    def titled(match: re.Match[str]) -> str:
+        page = match.group("page")
+        title = page_title(page, lang)
+        url = url_of(page) if url_of is not None else ""
+        if title is None or url is None:
+            return match.group(0)
+        shown = f"《{title}》" if lang == "zh" else f"“{title}”"
+        if url_of is None:
+            return shown
+        return f'<a href="{html.escape(url)}">{html.escape(shown)}</a>'
+
+    return PAGE_NAME.sub(titled, text)
+
+
+def source_blocks(
+    page_html: str, lang: str, url_of: Callable[[str], str | None] | None = None
+) -> str:
+    """Replace every ``<!-- source: name -->`` comment of a page by its source block.
+
+    The page names of the block's docstrings become the pages' titles, linked where
+    ``url_of`` gives a page's URL from this page (:func:`titled_page_names`).
+    """
+    return SOURCE.sub(
+        lambda m: titled_page_names(kept_source_block(m["name"], lang), lang, url_of), page_html
+    )
 
 
 # --- MkDocs events ----------------------------------------------------------------------
@@ -253,7 +295,16 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files) 
 
 def on_page_content(html_text: str, *, page: Page, config: MkDocsConfig, files) -> str:
     """Source blocks in place of their comments, on every page."""
+
+    def url_of(name: str) -> str | None:
+        """The URL of the page ``name`` (``"local-linear"``) from this page, or None."""
+        for suffix in (".py", ".md"):
+            file = files.get_file_from_path(f"{name}{suffix}")
+            if file is not None:
+                return file.url_relative_to(page.file)
+        return None
+
     try:
-        return source_blocks(html_text, language(config))
+        return source_blocks(html_text, language(config), url_of)
     except PluginError as err:
         raise PluginError(f"{page.file.src_uri}: {err}") from None
