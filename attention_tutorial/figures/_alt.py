@@ -580,6 +580,8 @@ _PANEL_WORDS = {
         "crossed_one": "1 格打叉（被去掉）",
         "crossed_excluded": "1 格打叉（不在结果里）",
         "framed": "{cells}加了红框",
+        "framed_blue": "{cells}加了蓝框",
+        "framed_both": "{cells}加了红框和蓝框",
         "framed_rows": "第 {which} 行",
         "framed_cols": "第 {which} 列",
         "framed_cells": "{which}的格子",
@@ -620,6 +622,8 @@ _PANEL_WORDS = {
         "crossed_one": "1 cell crossed out (dropped)",
         "crossed_excluded": "1 cell crossed out (not in the result)",
         "framed": "{cells} framed in red",
+        "framed_blue": "{cells} framed in blue",
+        "framed_both": "{cells} framed in red and in blue",
         "framed_rows": "row {which}",
         "framed_cols": "column {which}",
         "framed_cells": "the cells at {which}",
@@ -658,8 +662,15 @@ def _joined(items: list[str], words: dict[str, str]) -> str:
     return words["list"].join(items[:-1]) + words["and"] + items[-1]
 
 
-def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[str, str]) -> str:
+def _framed(
+    cells: list[tuple[int, ...]],
+    shape: tuple[int, ...],
+    words: dict[str, str],
+    frame: str = "framed",
+) -> str:
     """Which cells of a panel are framed in red, counted from 0 as PyTorch indexes them.
+
+    ``frame="framed_blue"``: the cells of the blue frames (a second example).
 
     Whole rows or whole columns of a matrix are named as such, other cells one by one.
     The numbers are the indices the pages print: the products diagrams frame "row 0" of
@@ -711,7 +722,7 @@ def _framed(cells: list[tuple[int, ...]], shape: tuple[int, ...], words: dict[st
         indices = [str(list(c)) for c in cells]
         key = "framed_index" if len(cells) > 1 else "framed_index_one"
         text = words[key].format(which=_joined(indices, words))
-    return words["framed"].format(cells=text)
+    return words[frame].format(cells=text)
 
 
 def diagram_facts(
@@ -730,7 +741,8 @@ def diagram_facts(
 
     Each panel is a dict with ``code``, ``shape`` (text), ``size`` (the shape as a tuple),
     ``values`` (the cells' texts), ``shared``, ``crossed`` (a number of cells), ``outlined``
-    (the indices of the cells framed in red) and ``captions``. Borders
+    (the indices of the cells framed in red), ``second`` (optional: those framed in
+    blue) and ``captions``. Borders
     are named only when the diagram has a dashed panel (then every panel says which).
 
     >>> panel = {
@@ -792,8 +804,14 @@ def diagram_facts(
                 if p["crossed"] == 1 and p.get("excluded"):
                     key = "crossed_excluded"  # arange's end: a whole panel, never in the result
                 bits.append(words[key].format(n=p["crossed"]))
-            if p["outlined"]:
-                bits.append(_framed(p["outlined"], p["size"], words))
+            second = p.get("second", [])
+            if p["outlined"] and sorted(second) == sorted(p["outlined"]):  # the cells of both
+                bits.append(_framed(second, p["size"], words, "framed_both"))
+            else:
+                if p["outlined"]:
+                    bits.append(_framed(p["outlined"], p["size"], words))
+                if second:
+                    bits.append(_framed(second, p["size"], words, "framed_blue"))
             if p["captions"]:
                 quoted = words["quotes"].join(words["quoted"].format(c) for c in p["captions"])
                 bits.append(words["caption"].format(text=quoted))
@@ -970,6 +988,22 @@ for _table in _DIAGRAM_OPS.values():
             "expand": "expand", "arange": "torch.arange", "sort": "torch.sort",
         }
     )  # fmt: skip
+
+
+# diagram_clone's two connectors, after the levels: what joins the tensors to w
+CLONE_LINKS = {
+    "zh": {
+        "memory": "一条标着“同一块内存”的虚线把 w.detach() 的格子连到 w 的格子。",
+        "grad_fn": "一个标着“grad_fn”的箭头从 w.clone() 指回 w：梯度沿它传回 w；"
+        "两个离开计算图的张量没有这样的箭头。",
+    },
+    "en": {
+        "memory": "A dashed line labelled “same memory” joins the cells of w.detach() to "
+        "those of w.",
+        "grad_fn": "An arrow labelled “grad_fn” leads from w.clone() back to w, the way "
+        "gradients flow; the two tensors out of the graph have no such arrow.",
+    },
+}
 
 
 def diagram_legend(key: str, **fields: object) -> dict[str, str]:

@@ -71,6 +71,7 @@ LABELS: dict[str, dict[str, str]] = {
         "new_memory": "新内存",
         "in_graph": "仍在计算图中",
         "shares_memory": "共享 {name} 的内存",
+        "same_memory": "同一块内存",
         "out_of_graph": "离开计算图",
         "masked_weight": "加框格子（被掩码）权重为 {w}",
         # the score parts of one query (figures/score_parts.py)
@@ -199,6 +200,7 @@ LABELS: dict[str, dict[str, str]] = {
         "new_memory": "new memory",
         "in_graph": "still in the graph",
         "shares_memory": "shares {name}'s memory",
+        "same_memory": "same memory",
         "out_of_graph": "out of the graph",
         "masked_weight": "framed (masked) cells: weight {w}",
         # the score parts of one query (figures/score_parts.py)

@@ -4,11 +4,10 @@
 draws them top to bottom; ``draw_tensors`` is its public face. Every cell
 rectangle carries the gid ``"cell:<panel>:<flat index>"``, its value text
 ``"value:<panel>:<flat index>"``, the cross over a dropped cell (one line of two strokes)
-``"cross:<panel>:<flat index>"``, every shape caption ``"shape:<panel>"``, the other
-captions ``"caption:<panel>:<line>"``, code labels ``"code:<panel>"`` and arrow labels
-``"arrow:<row>"``
-(panels numbered from 0 in reading order, cells in row-major order), so tests and
-curious readers can find them.
+``"cross:<panel>:<flat index>"``, a blue frame ``"second:<panel>:<flat index>"``, every
+shape caption ``"shape:<panel>"``, the other captions ``"caption:<panel>:<line>"``, code
+labels ``"code:<panel>"`` and arrow labels ``"arrow:<row>"`` (panels numbered from 0 in
+reading order, cells in row-major order), so tests and curious readers can find them.
 """
 
 from __future__ import annotations
@@ -64,7 +63,14 @@ from attention_tutorial.figures.tensors.panel import (
 LAYOUTS = ("wide", "narrow")  # ``render``'s: the panels of a row side by side, or stacked
 _EDGE = "#555555"
 _HIGHLIGHT = "#c0392b"
+# the second example's frames (a panel's ``second``): a blue apart from the red and from the
+# pastel cells; the dark palette turns it a light blue
+_SECOND = "#1f6fb4"
 _NOTE = "#1f4e79"
+# a shared tensor's dashed cell borders (a view, detach()'s result): thicker than a cell's edge
+# and in the notes' navy. Round 37: grey dashes of 0.8 pt were hard to see at 1280 px and
+# almost invisible in the dark palette
+_SHARED_WIDTH = 1.6
 _DIM = "#333333"
 # the value in a crossed-out cell: a shade lighter than black, no more. The site's dark
 # palette inverts the diagram, and the grey #444444 turned a mid grey on the dimmed cell's
@@ -106,8 +112,9 @@ def _draw_cell(
     ax.add_patch(
         Rectangle(
             (x, y), wide, cell, facecolor=_colour(int(grid.sources[s, r, c])),
-            edgecolor=_EDGE, linewidth=0.8,
-            linestyle=(0, (3, 2)) if grid.panel.shared else "solid",
+            edgecolor=_NOTE if grid.panel.shared else _EDGE,
+            linewidth=_SHARED_WIDTH if grid.panel.shared else 0.8,
+            linestyle=(0, (2.5, 1.5)) if grid.panel.shared else "solid",
             alpha=_DIMMED if dropped else 1.0, gid=f"cell:{index}:{flat}",
         )
     )  # fmt: skip
@@ -143,6 +150,12 @@ def _draw_cell(
         )  # fmt: skip
     if flat in grid.outline:
         _frame(ax, (x, y), wide, cell, 2.2)
+    if flat in grid.second:  # on the cell's edge; inside the red frame where a cell wears both
+        inset = 0.12 * cell if flat in grid.outline else 0.0
+        ax.add_patch(
+            Rectangle((x + inset, y + inset), wide - 2 * inset, cell - 2 * inset, fill=False,
+                      edgecolor=_SECOND, linewidth=2.0, zorder=3, gid=f"second:{index}:{flat}")
+        )  # fmt: skip
 
 
 def _draw_slice(
@@ -374,6 +387,7 @@ def _facts(grid: Grid) -> dict:
         "excluded": bool(grid.dropped.all()),
         "size": tuple(grid.shape),
         "outlined": [tuple(int(i) for i in np.unravel_index(f, grid.shape)) for f in grid.outline],
+        "second": [tuple(int(i) for i in np.unravel_index(f, grid.shape)) for f in grid.second],
         "captions": grid.captions[1:] if grid.panel.show_shape else grid.captions,
     }
 

@@ -12,16 +12,21 @@ import re
 
 import numpy as np
 import torch
+from matplotlib.patches import FancyArrowPatch
 from torch import Tensor
 
 from attention_tutorial import _checks
+from attention_tutorial.figures._alt import CLONE_LINKS
 from attention_tutorial.figures._base import (
+    FONTS,
+    MONO,
     TutorialFigure,
     bilingual,
     both,
     labels,
     phone_layout,
 )
+from attention_tutorial.figures.tensors._layout import CAPTION_SIZE, text_width
 from attention_tutorial.figures.tensors._operands import (
     fits,
     operand,
@@ -254,5 +259,72 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
         [TensorPanel(w.detach().clone(), code="w.detach().clone()",
                      captions=[both("new_memory"), both("out_of_graph")])],
     ]  # fmt: skip
-    # the last arrow leaves from w.detach() (panel 1 of its row): .clone() of that tensor
-    return render(rows, ["clone() / detach()", ".clone()"], lang, origins=[None, 1])
+    # the last arrow leaves from w.detach() (panel 1 of its row): .clone() of that tensor.
+    # The first arrow's code in two lines: the "same memory" line passes right of it
+    fig = render(rows, ["clone() /\ndetach()", ".clone()"], lang, origins=[None, 1])
+    _link_to_w(fig, lang, tracked)
+    return fig
+
+
+def _link_to_w(fig: TutorialFigure, lang: str, tracked: bool) -> None:
+    """Join w.detach() to w ("same memory") and, if w is tracked, w.clone() to w ("grad_fn").
+
+    Round 37: a dashed border alone did not show the sharing, and captions alone not the
+    graph. The memory line is dashed, in the navy of the shared borders, with no arrowheads
+    (the sharing goes both ways) and runs right of the picture's middle; the grad_fn arrow
+    runs left of it and points at w, the way the gradient flows.
+    """
+    ax = fig.axes[0]
+    boxes = {}  # panel -> (left, right, top, bottom) of its cells, in inches, y downwards
+    for patch in ax.patches:
+        gid = str(patch.get_gid())
+        if gid.startswith("cell:"):
+            p = int(gid.split(":")[1])
+            x, y, w, h = patch.get_x(), patch.get_y(), patch.get_width(), patch.get_height()
+            old = boxes.get(p, (x, x + w, y, y + h))
+            boxes[p] = (min(old[0], x), max(old[1], x + w), min(old[2], y), max(old[3], y + h))
+    w_box, clone_box, detach_box = boxes[0], boxes[1], boxes[2]
+    w_mid = (w_box[2] + w_box[3]) / 2
+    words = labels(lang)
+    memory = words["same_memory"]
+    # each label sits above its line, beside w's cells: the lines run far enough out for it,
+    # and the figure widens on both sides (staying centred) when they would leave it
+    right = max(detach_box[1] + 0.14, w_box[1] + text_width(memory, CAPTION_SIZE) + 0.2)
+    left = min(clone_box[0] + 0.12, w_box[0] - text_width("grad_fn", CAPTION_SIZE) - 0.2)
+    width = fig.get_figwidth()
+    extra = max(0.0, right + 0.1 - width, (0.1 - left) if tracked else 0.0)
+    if extra:
+        fig.set_size_inches(width + 2 * extra, fig.get_figheight())
+        ax.set_xlim(-extra, width + extra)
+    style = {"color": _LINK, "linewidth": 1.5, "zorder": 2}
+    # same memory: right from w.detach()'s cells, up, left to w's cells
+    detach_mid = (detach_box[2] + detach_box[3]) / 2
+    ax.plot(
+        [detach_box[1], right, right, w_box[1]], [detach_mid, detach_mid, w_mid, w_mid],
+        linestyle=(0, (2.5, 1.5)), gid="link:memory", **style,
+    )  # fmt: skip
+    ax.text(
+        (w_box[1] + right) / 2, w_mid - 0.05, memory, ha="center", va="bottom",
+        fontsize=CAPTION_SIZE, family=FONTS[lang], color=_LINK, gid="link:memory:label",
+    )  # fmt: skip
+    fig.alt_facts += ("" if lang == "zh" else " ") + CLONE_LINKS[lang]["memory"]
+    if not tracked:  # no graph: the clone has no grad_fn
+        return
+    # grad_fn: up from above w.clone()'s code label, then right to w's cells, arrowhead at w
+    start = clone_box[2] - 0.34  # above the code label
+    ax.plot([left, left], [start, w_mid], gid="link:grad_fn", **style)
+    ax.add_patch(
+        FancyArrowPatch(
+            (left, w_mid), (w_box[0], w_mid), arrowstyle="-|>", mutation_scale=12,
+            shrinkA=0, shrinkB=1, gid="link:grad_fn:head", **style,
+        )
+    )  # fmt: skip
+    ax.text(
+        (left + w_box[0]) / 2, w_mid - 0.05, "grad_fn", ha="center", va="bottom",
+        fontsize=CAPTION_SIZE, family=[*MONO, *FONTS[lang]], color=_LINK,
+        gid="link:grad_fn:label",
+    )  # fmt: skip
+    fig.alt_facts += ("" if lang == "zh" else " ") + CLONE_LINKS[lang]["grad_fn"]
+
+
+_LINK = "#1f4e79"  # the navy of the notes and of the shared borders

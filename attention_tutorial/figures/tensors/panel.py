@@ -59,6 +59,8 @@ class TensorPanel:
         shared: Draw dashed cell borders: the tensor shares its memory with its
             source (a view such as ``expand``'s result, or ``detach()``'s).
         outline: Indices of cells to outline in red, e.g. ``[(0, 0), (0, 1)]``.
+        second: Indices of cells to outline in blue, a second example beside the red one
+            (drawn inside the cell's edge, so a cell can wear both frames).
         groups: ``"rows"`` or ``"columns"``: draw a frame around each row or column.
         row_notes: One short neutral string per row, written right of the row.
         col_notes: One short neutral string per column, written under the column.
@@ -84,6 +86,7 @@ class TensorPanel:
     dropped: Tensor | np.ndarray | None = None
     shared: bool = False
     outline: Sequence[tuple[int, ...]] = ()
+    second: Sequence[tuple[int, ...]] = ()
     groups: str | None = None
     row_notes: Sequence[str] = ()
     col_notes: Sequence[str] = ()
@@ -101,6 +104,7 @@ class Grid:
     sources: np.ndarray  # (slices, rows, cols) int
     dropped: np.ndarray  # (slices, rows, cols) bool
     outline: set[int]  # flat indices
+    second: set[int]  # flat indices, framed in blue
     shape: tuple[int, ...]
     ndim: int
     panel: TensorPanel
@@ -183,6 +187,19 @@ def format_values(values: np.ndarray, spec: str | None = None) -> list[str]:
     ]
 
 
+def _flat(name: str, indices: Sequence[tuple[int, ...]], shape: tuple[int, ...]) -> set[int]:
+    """The flat indices of the cells ``indices`` names (a panel's ``outline`` or ``second``)."""
+    flat = set()
+    for index in indices:
+        if not isinstance(index, tuple) or len(index) != len(shape):
+            raise ValueError(f"{name} must hold index tuples of length {len(shape)}, got {index!r}")
+        try:
+            flat.add(int(np.ravel_multi_index(index, shape)) if shape else 0)
+        except ValueError:
+            raise ValueError(f"{name} index {index!r} is outside shape {shape}") from None
+    return flat
+
+
 def grid_of(name: str, panel: object, lang: str) -> Grid:
     """Validate one panel and convert it to a ``Grid``."""
     if not isinstance(panel, TensorPanel):
@@ -224,16 +241,8 @@ def grid_of(name: str, panel: object, lang: str) -> Grid:
                 f"got {dropped.dtype} of shape {tuple(dropped.shape)}"
             )
         dropped = dropped.reshape(cube.shape)
-    outline = set()
-    for index in panel.outline:
-        if not isinstance(index, tuple) or len(index) != values.ndim:
-            raise ValueError(
-                f"{name}.outline must hold index tuples of length {values.ndim}, got {index!r}"
-            )
-        try:
-            outline.add(int(np.ravel_multi_index(index, shape)) if shape else 0)
-        except ValueError:
-            raise ValueError(f"{name}.outline index {index!r} is outside shape {shape}") from None
+    outline = _flat(f"{name}.outline", panel.outline, shape)
+    second = _flat(f"{name}.second", panel.second, shape)
     if panel.groups not in (None, "rows", "columns"):
         raise ValueError(f"{name}.groups must be None, 'rows' or 'columns', got {panel.groups!r}")
     if panel.row_notes and len(panel.row_notes) != rows:
@@ -249,6 +258,7 @@ def grid_of(name: str, panel: object, lang: str) -> Grid:
         sources=sources,
         dropped=dropped,
         outline=outline,
+        second=second,
         shape=shape,
         ndim=values.ndim,
         panel=panel,

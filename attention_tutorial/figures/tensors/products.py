@@ -30,45 +30,70 @@ from attention_tutorial.figures.tensors.panel import (
 
 
 def _matmul_panels(
-    a: Tensor, b: Tensor, out: Tensor, k: int, code_a: str = "a", code_b: str = "b"
-) -> tuple[TensorPanel, TensorPanel, TensorPanel, str]:
-    """Panels for ``a @ b``: cells coloured by the index they are summed over."""
+    a: Tensor,
+    b: Tensor,
+    out: Tensor,
+    k: int,
+    code_a: str = "a",
+    code_b: str = "b",
+    second_pair: bool = False,
+) -> tuple[TensorPanel, TensorPanel, TensorPanel, list[str]]:
+    """Panels for ``a @ b``: cells coloured by the index they are summed over.
+
+    ``second_pair``: in a batch of two or more, frame in blue what makes the first element of
+    batch element 1 too, and add its worked sum (the second of the returned notes).
+    """
     a_ids = torch.arange(k).expand(a.shape)  # colour of a[..., i, j] = j
     b_shape = b.shape if b.dim() > 1 else (k, 1)
     b_ids = torch.arange(k).unsqueeze(-1).expand(b_shape)  # colour of b[..., i, j] = i
     if b.dim() == 1:
         b_ids = b_ids.squeeze(-1)
     # Outline the first output element and the row of a and column of b that make it.
-    a_row = a.reshape(-1, k)[0] if a.dim() > 1 else a
-    b_col = b.reshape(-1, *b.shape[-2:])[0][:, 0] if b.dim() > 1 else b
     # one number format for the operands, the result and the worked sum: not 0.20 beside 1.0
     spec = value_spec(*(t.detach().cpu().numpy() for t in (a, b, out)))
 
     def number(t: Tensor) -> str:
         return format_values(t.detach().cpu().numpy().reshape(1), spec)[0]
 
-    terms = " + ".join(f"{number(p)}×{number(q)}" for p, q in zip(a_row, b_col, strict=True))
-    first = out.reshape(-1)[0]
-    index_out = (0,) * out.dim()
-    expr = f"y[{', '.join('0' for _ in index_out)}]" if out.dim() else "y"
-    example = f"{expr} = {terms} = {number(first)}"
-    outline_a = (
-        [(*(0,) * (a.dim() - 1), j) for j in range(k)] if a.dim() > 1 else [(j,) for j in range(k)]
-    )
-    if b.dim() > 1:
-        outline_b = [(*(0,) * (b.dim() - 2), j, 0) for j in range(k)]
-    else:
-        outline_b = [(j,) for j in range(k)]
-    panel_a = TensorPanel(a, code=code_a, sources=a_ids, outline=outline_a, spec=spec)
-    panel_b = TensorPanel(b, code=code_b, sources=b_ids, outline=outline_b, spec=spec)
+    def worked(s: int) -> tuple[str, list, list, tuple[int, ...]]:
+        """Element ``[s, 0, ...]`` of the result: its worked sum and the cells that make it.
+
+        ``s``: a batch index, 0 without a batch. Returns the sum, the cells of ``a`` and
+        ``b``, the index in ``y``.
+        """
+        # a batch axis of size 1 (or none) is broadcast: slice 0 serves every batch element
+        s_a = s if a.dim() == 3 and a.shape[0] > 1 else 0
+        s_b = s if b.dim() == 3 and b.shape[0] > 1 else 0
+        a_row = a[s_a, 0] if a.dim() == 3 else a[0] if a.dim() == 2 else a
+        b_col = b[s_b, :, 0] if b.dim() == 3 else b[:, 0] if b.dim() == 2 else b
+        terms = " + ".join(f"{number(p)}×{number(q)}" for p, q in zip(a_row, b_col, strict=True))
+        index_out = (s, *(0,) * (out.dim() - 1)) if out.dim() else ()
+        expr = f"y[{', '.join(str(i) for i in index_out)}]" if out.dim() else "y"
+        cells_a = [(*((s_a,) if a.dim() == 3 else ()), *((0,) if a.dim() > 1 else ()), j)
+                   for j in range(k)]  # fmt: skip
+        cells_b = [(*((s_b,) if b.dim() == 3 else ()), j, *((0,) if b.dim() > 1 else ()))
+                   for j in range(k)]  # fmt: skip
+        return f"{expr} = {terms} = {number(out[index_out])}", cells_a, cells_b, index_out
+
+    example, outline_a, outline_b, index_out = worked(0)
+    # a batch of two or more: the second batch element's first element, framed in blue,
+    # shows that each matrix of the stack meets its own (or the one shared) partner
+    batched = len(out.shape) > (a.dim() > 1) + (b.dim() > 1) and out.shape[0] > 1
+    second = worked(1) if batched and second_pair else None
+    panel_a = TensorPanel(a, code=code_a, sources=a_ids, outline=outline_a, spec=spec,
+                          second=second[1] if second else ())  # fmt: skip
+    panel_b = TensorPanel(b, code=code_b, sources=b_ids, outline=outline_b, spec=spec,
+                          second=second[2] if second else ())  # fmt: skip
     panel_out = TensorPanel(
         out,
         code="y",
         sources=torch.full(out.shape, -1),
         outline=[index_out],
+        second=[second[3]] if second else (),
         spec=spec,
     )
-    return panel_a, panel_b, panel_out, example
+    examples = [example] + ([second[0]] if second else [])
+    return panel_a, panel_b, panel_out, examples
 
 
 def _matrix_operands(a: object, b: object, max_dim: int) -> tuple[Tensor, Tensor]:
@@ -113,7 +138,9 @@ def diagram_matmul(
     1-D ``b``): cells with the same colour are multiplied together and summed.
     A 1-D ``a`` gets a 1 prepended and a 1-D ``b`` a 1 appended, removed again
     from the result; the captions say so. The red outlines show how the first
-    element of the result is made. Batch axes (3-D) are broadcast.
+    element of the result is made. Batch axes (3-D) are broadcast; in a batch of two or
+    more, blue outlines show how the first element of batch element 1 is made (with
+    the same cells of an operand that has no batch axis).
 
     Explained on the page `handbook/matmul.md`.
 
@@ -171,7 +198,9 @@ def diagram_matmul(
     batch = out_shape[: len(out_shape) - (a.dim() > 1) - (b.dim() > 1)]
     batch_a, batch_b = a.shape[:-2], b.shape[:-2]
     out = torch.matmul(a, b)
-    panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, k_a, name_a, name_b)
+    panel_a, panel_b, panel_out, examples = _matmul_panels(
+        a, b, out, k_a, name_a, name_b, second_pair=True
+    )
     words = [both("same_colour"), both("summed", k=k_a)]
     dot = a.dim() == 1 and b.dim() == 1  # a plain dot product: no promotion to explain
     if a.dim() == 1 and not dot:
@@ -198,6 +227,7 @@ def diagram_matmul(
         code="y",
         sources=panel_out.sources,
         outline=panel_out.outline,
+        second=panel_out.second,
         captions=words,
         spec=panel_out.spec,
     )
@@ -206,7 +236,7 @@ def diagram_matmul(
     axes = "matmul_dot" if dot else "matmul_vector" if b.dim() == 1 else "matmul"
     legend = diagram_legend(axes, a=name_a, b=name_b)
     arrow = f"y = torch.matmul({name_a}, {name_b})"
-    fig = render(rows, [arrow], lang, notes=[example], legend=legend, layout=layout)
+    fig = render(rows, [arrow], lang, notes=examples, legend=legend, layout=layout)
     # the 3-D panels make the batched picture the tallest and its captions the longest
     return _with_narrow(fig, layout) if a.dim() == 3 or b.dim() == 3 else fig
 
@@ -268,7 +298,7 @@ def diagram_bmm(
     )
     fits("the result", torch_shape(what, torch.bmm, a, b))
     out = torch.bmm(a, b)
-    panel_a, panel_b, panel_out, example = _matmul_panels(a, b, out, a.shape[2], name_a, name_b)
+    panel_a, panel_b, panel_out, examples = _matmul_panels(a, b, out, a.shape[2], name_a, name_b)
     panel_out = TensorPanel(
         out, code="y", sources=panel_out.sources, outline=panel_out.outline,
         captions=[both("same_colour"), both("summed", k=a.shape[2])], spec=panel_out.spec,
@@ -277,7 +307,7 @@ def diagram_bmm(
     # which axes the colours mark, said with the caller's names
     legend = diagram_legend("bmm", a=name_a, b=name_b)
     arrow = f"y = torch.bmm({name_a}, {name_b})"
-    fig = render(rows, [arrow], lang, notes=[example], legend=legend, layout=layout)
+    fig = render(rows, [arrow], lang, notes=examples, legend=legend, layout=layout)
     return _with_narrow(fig, layout)
 
 

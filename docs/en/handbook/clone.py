@@ -42,6 +42,9 @@ import attention_tutorial as at
 # >>> c, d = w.clone(), w.detach()
 # >>> c.requires_grad, d.requires_grad
 # (True, False)
+# >>> # only the clone records its op
+# >>> c.grad_fn is None, d.grad_fn is None
+# (False, True)
 # >>> # the same memory as w?
 # >>> p = w.data_ptr()
 # >>> c.data_ptr() == p, d.data_ptr() == p
@@ -71,9 +74,13 @@ import attention_tutorial as at
 # ### Diagram
 #
 # The `w` of the example above; below it `w.clone()` and `w.detach()`, and at the bottom the
-# recommended `w.detach().clone()`: `.clone()` applied to the detached tensor above it. Same colour: the same element of `w`. Solid borders: memory
-# of its own; dashed borders: shares `w`'s memory. The words under each tensor say whether it is
-# still in the graph.
+# recommended `w.detach().clone()`: `.clone()` applied to the detached tensor above it. Same
+# colour: the same element of `w`. Solid borders: memory of its own; thick dashed borders:
+# shares `w`'s memory, and the dashed line labelled “same memory” on the right joins it to
+# `w`. The arrow labelled `grad_fn` on the left leads from `w.clone()` back to `w`: `grad_fn`
+# records the operation that made a tensor (`c.grad_fn` above is not `None`), and the backward
+# pass follows it to carry the gradient back to `w`; the two tensors out of the graph have no
+# such arrow. The words under each tensor say whether it is still in the graph.
 
 # %%
 w = torch.tensor(
@@ -102,14 +109,14 @@ print("under no_grad:", doubled.numpy())
 assert not doubled.requires_grad
 
 # %% [markdown]
-# The other common way is `with torch.no_grad():`: the operations inside record no graph at all, so
-# their results need no gradient and convert to NumPy directly. The difference: `no_grad` records no
+# The other common way is a `with torch.no_grad():` block. The operations inside it record no
+# graph at all, so their results need no gradient and convert to NumPy directly. The difference: `no_grad` records no
 # graph in the first place, while `detach()` cuts a tensor out of a graph already recorded.
 #
 # Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 
 # %% [markdown]
-# `detach()` shares memory with the original. If autograd saved that tensor for the backward
+# Sharing memory has a consequence: if autograd saved that tensor for the backward
 # pass (as `exp()` saves its result: it is its own derivative), changing the detached tensor in
 # place changes the saved value. PyTorch notices and refuses:
 

@@ -2,21 +2,15 @@
 # # Error message index: paste the error into the search box
 #
 # Copy the line of your traceback that starts with the error's type and a colon
-# (`RuntimeError:`, `TypeError:`, …; usually the last line) and paste it into the search box
-# at the top of the page (on a phone, tap the magnifier first), or look for it in the lists below.
+# (`RuntimeError:`, `TypeError:`, …; usually the last line; Jupyter's header names the type
+# too, but without a colon) and paste it into the search box at the top of the page (on a
+# phone, tap the magnifier first), or look for it in the lists below: each group opens with
+# the entries this chapter meets most often.
 #
-# Each entry gives the message, its cause, a fix and the pages that explain it. A `…` in a
-# heading stands for what depends on your code (shapes, lengths, dtypes, subscript letters):
-# your numbers will usually differ. In Jupyter the traceback's header names the type too,
-# but without a colon: paste the later line that has one.
-#
-# Every message on this page is real output of PyTorch 2.13 or of the tutorial's package
-# `attention_tutorial`, printed when the build ran the entry's failing line (the line
-# inside `with prints_error(…)`). It is wrapped at 40 characters so that a phone shows it
-# whole; yours is one line: paste it whole.
-#
-# Each entry's code runs on its own after the first code cell (the imports). Only the page's
-# last cell uses variables of earlier entries: it only checks what the text claims, so skip it.
+# Each entry gives the message (as PyTorch 2.13 or the tutorial's package printed it when the
+# site was built), its cause, a fix and the pages that explain it. A `…` in a heading stands
+# for what depends on your code (shapes, lengths, dtypes, subscript letters): your numbers
+# will usually differ. Each entry's code runs on its own after the first code cell.
 # %%
 import functools
 
@@ -28,7 +22,9 @@ from torch import nn
 import attention_tutorial as at
 
 # runs a failing block and prints its
-# error (why 40: see the introduction)
+# error, wrapped at 40 columns so that
+# a phone shows it: yours is one line,
+# paste it whole
 prints_error = functools.partial(
     at.prints_error,
     width=40,
@@ -38,6 +34,8 @@ _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Shapes that do not fit
+#
+# Most likely in this chapter: [mat1 and mat2 shapes cannot be multiplied](#mat1-and-mat2-shapes-cannot-be-multiplied), [The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …](#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-) and [shape '[…]' is invalid for input of size …](#shape--is-invalid-for-input-of-size-).
 #
 # The entries of this group:
 #
@@ -400,6 +398,8 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ## The wrong type
 #
+# Most likely in this chapter: [masked_fill_ only supports boolean masks](#masked_fill_-only-supports-boolean-masks) and [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double).
+#
 # The entries of this group:
 #
 # - [masked_fill_ only supports boolean masks](#masked_fill_-only-supports-boolean-masks)
@@ -673,6 +673,8 @@ with prints_error(AttributeError):
 # %% [markdown]
 # ## Autograd
 #
+# Most likely in this chapter: [Can't call numpy() on Tensor that requires grad](#cant-call-numpy-on-tensor-that-requires-grad) and [Trying to backward through the graph a second time](#trying-to-backward-through-the-graph-a-second-time).
+#
 # The entries of this group:
 #
 # - [Can't call numpy() on Tensor that requires grad](#cant-call-numpy-on-tensor-that-requires-grad)
@@ -797,6 +799,8 @@ with prints_error(RuntimeError):
 
 # %% [markdown]
 # ## The package's own errors
+#
+# Most likely in this chapter: [… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-) and [… must have the same length](#-must-have-the-same-length).
 #
 # The package's functions check their arguments and, when they refuse one, name it and
 # say what shape or dtype they expected. The examples below that need data use 40 training points and

@@ -98,8 +98,6 @@ B = torch.tensor(  # (3, 2)
 # (3,) @ (3,) -> (): 1*4 + 2*5 + 3*6
 y = torch.matmul(a, b)
 print("a @ b =", y)
-# a 0-d tensor: no axes at all
-assert y.dim() == 0
 # (2, 3) @ (3, 2) -> (2, 2)
 print("A @ B =")
 print(A @ B)
@@ -132,13 +130,11 @@ Q = torch.ones(5, 3, 2)
 # -> batch shape (4, 5)
 PQ = P @ Q
 print("P @ Q:", tuple(PQ.shape))
-assert PQ.shape == (4, 5, 2, 2)
 # a vector against the stack:
 # (4, 2, 3) @ (3,) -> (4, 2)
 v = torch.ones(3)
 Xv = X @ v
 print("X @ v:", tuple(Xv.shape))
-assert Xv.shape == (4, 2)
 
 # %% [markdown]
 # ### Diagrams
@@ -180,8 +176,8 @@ at.diagram_matmul(
 
 # %% [markdown]
 # **2-D · 1-D**: the vector `a` is used as one column, and each row of `A` is multiplied
-# and summed with it. The picture still draws `a` flat, as a row (a 1-D tensor is neither a
-# row nor a column); in the computation it is a column: its element $l$ has the colour of
+# and summed with it. The picture still draws the vector `a` as a row (a 1-D tensor is
+# neither a row nor a column); in the computation it is a column: its element $l$ has the colour of
 # column $l$ of `A`.
 
 # %%
@@ -193,7 +189,9 @@ at.diagram_matmul(
 
 # %% [markdown]
 # **Batched**: `batch` is a stack of two `(2, 3)` matrices, times the one `(3, 2)` matrix
-# `B`; `B` has no batch dimensions, so it is multiplied with each matrix of `batch`.
+# `B`; `B` has no batch dimensions, so it is multiplied with each matrix of `batch`. The blue
+# frames mark the second pair: row 0 of `batch[1]` and the same column of `B` (the one in the
+# red frames) make `y[1, 0, 0]`.
 
 # %%
 # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
@@ -225,7 +223,6 @@ try:
     torch.matmul(X, A)
 except RuntimeError as err:
     print("RuntimeError:", err)
-    assert "(8x3 and 2x3)" in str(err)
 
 # %% [markdown]
 # Listed in the error-message index: [`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied).
@@ -239,9 +236,6 @@ try:
     torch.matmul(A, torch.ones(2))
 except RuntimeError as err:
     print("RuntimeError:", err)
-    # "input" is the result: rows of A
-    rows = len(A)
-    assert f"input ({rows})" in str(err)
 
 # %% [markdown]
 # Careful: `input` here is not the `A` you passed as the first argument. It is the vector
@@ -263,8 +257,6 @@ try:
     )
 except RuntimeError as err:
     print("RuntimeError:", err)
-    said = str(err)
-    assert said.endswith("dimension 0")
 
 # %% [markdown]
 # In the message, `tensor a` and `tensor b` are the left and the right side, and 4 and 5 in
@@ -291,6 +283,36 @@ print("A * A  ", tuple((A * A).shape))
 # A.T: the transpose, (3, 2)
 # (2, 3) @ (3, 2) -> (2, 2)
 print("A @ A.T", tuple((A @ A.T).shape))
+
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+def said(call, *args):
+    """The error call(*args) raises."""
+    try:
+        call(*args)
+    except RuntimeError as err:
+        return str(err)
+    raise AssertionError("no error")
+
+
+# a @ b: a 0-d tensor, no axes at all
+assert y.dim() == 0
+assert PQ.shape == (4, 5, 2, 2)
+assert Xv.shape == (4, 2)
+# the batch folded into the rows: 4 * 2
+folded = said(torch.matmul, X, A)
+assert "(8x3 and 2x3)" in folded
+# "input" is the result: the rows of A
+rows = len(A)
+wrong = torch.ones(2)
+vec = said(torch.matmul, A, wrong)
+assert f"input ({rows})" in vec
+# batch dims (4,) and (5,): dimension 0
+s4 = torch.ones(4, 2, 3)
+s5 = torch.ones(5, 3, 2)
+batches = said(torch.matmul, s4, s5)
+assert batches.endswith("dimension 0")
 
 # %% [markdown]
 # ### Where the chapter uses it

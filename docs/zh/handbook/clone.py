@@ -38,6 +38,9 @@ import attention_tutorial as at
 # >>> c, d = w.clone(), w.detach()
 # >>> c.requires_grad, d.requires_grad
 # (True, False)
+# >>> # only the clone records its op
+# >>> c.grad_fn is None, d.grad_fn is None
+# (False, True)
 # >>> # the same memory as w?
 # >>> p = w.data_ptr()
 # >>> c.data_ptr() == p, d.data_ptr() == p
@@ -65,7 +68,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 上面例子里的同一个 `w`，中间一层是 `w.clone()` 和 `w.detach()`，最下面是推荐的 `w.detach().clone()`，也就是对它上方 detach 出来的张量再调用 `.clone()`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；虚线边框：与 `w` 共享内存。每个张量下面写着它是否还在计算图里。
+# 上面例子里的同一个 `w`，中间一层是 `w.clone()` 和 `w.detach()`，最下面是推荐的 `w.detach().clone()`，也就是对它上方 detach 出来的张量再调用 `.clone()`。颜色相同：来自 `w` 的同一个元素。实线边框：有自己的内存；粗虚线边框：与 `w` 共享内存，右边标着“同一块内存”的虚线把它连到 `w`。左边标着 `grad_fn` 的箭头从 `w.clone()` 指回 `w`：`grad_fn` 记着张量由哪个运算得来（上面例子里 `c.grad_fn` 不是 `None`），反向传播沿它把梯度传回 `w`；两个离开计算图的张量没有这样的箭头。每个张量下面写着它是否还在计算图里。
 
 # %%
 w = torch.tensor(
@@ -99,7 +102,7 @@ assert not doubled.requires_grad
 # 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 
 # %% [markdown]
-# `detach()` 与原张量共享内存。如果这个张量正好被自动求导保存下来供反向传播用（比如 `exp()` 的结果：它的导数就是它自己），原地修改 detach 出来的张量，就会改掉这个保存的值。PyTorch 会发现并拒绝：
+# 共享内存还有一个后果：如果这个张量正好被自动求导保存下来供反向传播用（比如 `exp()` 的结果：它的导数就是它自己），原地修改 detach 出来的张量，就会改掉这个保存的值。PyTorch 会发现并拒绝：
 
 # %%
 x = torch.tensor(

@@ -1,20 +1,13 @@
 # %% [markdown]
 # # 报错信息索引：把报错粘贴进搜索框
 #
-# 在 traceback 里找到以异常类型加冒号开头的那一行（`RuntimeError:`、`TypeError:` 等，通常是最后一行），
-# 整行复制，粘贴进页面顶部的搜索框（手机上先点放大镜图标）；也可以在下面的列表里找。
+# 在 traceback 里找到以异常类型加冒号开头的那一行（`RuntimeError:`、`TypeError:` 等，通常是最后一行；
+# Jupyter 在 traceback 开头也写异常类型，但后面没有冒号，不是那一行），整行复制，粘贴进页面顶部的搜索框
+# （手机上先点放大镜图标）；也可以在下面的列表里找，每组开头写着本章最常遇到的几条。
 #
-# 每个条目给出报错原文、原因、改法和讲解它的页面。标题里的 `…` 代表随代码而变的部分（形状、长度、类型、
-# 下标字母等）：你看到的数字多半和这里不同。在 Jupyter 里，traceback 开头那一行也写着异常类型，
-# 但后面没有冒号：要粘贴的是后面那行带冒号的。
-#
-# 本页的报错原文都是构建网站时实际运行得到的：条目里出错的那一行放在 `with prints_error(…):` 里，
-# 由 PyTorch 2.13 或本教程的包 `attention_tutorial` 报出。为了让手机上的输出框放得下，
-# 这里把报错折成每行不超过 40 个字符；你看到的是一整行，原样整行粘贴即可。
-#
-# 每个条目的代码只依赖第一个单元格（导入），可以单独运行。只有本页最后一个单元格用到前面条目里的变量：它只核对正文说到的结论，可以跳过。
-#
-# 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
+# 每个条目给出报错原文（构建网站时 PyTorch 2.13 或本教程的包实际报出的）、原因、改法和讲解它的页面。
+# 标题里的 `…` 代表随代码而变的部分（形状、长度、类型、下标字母等）：你看到的数字多半和这里不同。
+# 每个条目的代码只依赖第一个单元格，可以单独运行；代码里的注释是英文的，中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 # %%
 import functools
 
@@ -26,7 +19,9 @@ from torch import nn
 import attention_tutorial as at
 
 # runs a failing block and prints its
-# error (why 40: see the introduction)
+# error, wrapped at 40 columns so that
+# a phone shows it: yours is one line,
+# paste it whole
 prints_error = functools.partial(
     at.prints_error,
     width=40,
@@ -36,6 +31,8 @@ _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## 形状对不上
+#
+# 本章最常遇到：[mat1 and mat2 shapes cannot be multiplied](#mat1-and-mat2-shapes-cannot-be-multiplied)、[The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …](#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)、[shape '[…]' is invalid for input of size …](#shape--is-invalid-for-input-of-size-)。
 #
 # 这一组的条目：
 #
@@ -356,6 +353,8 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ## 类型不对
 #
+# 本章最常遇到：[masked_fill_ only supports boolean masks](#masked_fill_-only-supports-boolean-masks)、[expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)。
+#
 # 这一组的条目：
 #
 # - [masked_fill_ only supports boolean masks](#masked_fill_-only-supports-boolean-masks)
@@ -604,6 +603,8 @@ with prints_error(AttributeError):
 # %% [markdown]
 # ## 自动求导
 #
+# 本章最常遇到：[Can't call numpy() on Tensor that requires grad](#cant-call-numpy-on-tensor-that-requires-grad)、[Trying to backward through the graph a second time](#trying-to-backward-through-the-graph-a-second-time)。
+#
 # 这一组的条目：
 #
 # - [Can't call numpy() on Tensor that requires grad](#cant-call-numpy-on-tensor-that-requires-grad)
@@ -712,6 +713,8 @@ with prints_error(RuntimeError):
 
 # %% [markdown]
 # ## 本教程的包给出的报错
+#
+# 本章最常遇到：[… must be a 1-D tensor of shape …](#-must-be-a-1-d-tensor-of-shape-)、[… must have the same length](#-must-have-the-same-length)。
 #
 # 包里的函数检查参数，报错时点名出错的参数、说明应有的形状或类型。下面用到数据的例子都用 40 个训练点、
 # 50 个测试输入的数据，让形状写错的调用一定报错（`n_train` 与 `n_test` 相同时，有些错误不会报出来）。

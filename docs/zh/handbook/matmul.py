@@ -85,8 +85,6 @@ B = torch.tensor(  # (3, 2)
 # (3,) @ (3,) -> (): 1*4 + 2*5 + 3*6
 y = torch.matmul(a, b)
 print("a @ b =", y)
-# a 0-d tensor: no axes at all
-assert y.dim() == 0
 # (2, 3) @ (3, 2) -> (2, 2)
 print("A @ B =")
 print(A @ B)
@@ -118,13 +116,11 @@ Q = torch.ones(5, 3, 2)
 # -> batch shape (4, 5)
 PQ = P @ Q
 print("P @ Q:", tuple(PQ.shape))
-assert PQ.shape == (4, 5, 2, 2)
 # a vector against the stack:
 # (4, 2, 3) @ (3,) -> (4, 2)
 v = torch.ones(3)
 Xv = X @ v
 print("X @ v:", tuple(Xv.shape))
-assert Xv.shape == (4, 2)
 
 # %% [markdown]
 # ### 图示
@@ -173,7 +169,8 @@ at.diagram_matmul(
 
 # %% [markdown]
 # **成批**：`batch` 是两个 `(2, 3)` 矩阵叠成的一摞，乘以同一个 `(3, 2)` 矩阵 `B`；
-# `B` 没有批量维，所以它和 `batch` 里的每个矩阵各乘一次。
+# `B` 没有批量维，所以它和 `batch` 里的每个矩阵各乘一次。蓝框标出第二对：`batch[1]` 的第 0 行
+# 与 `B` 的同一列（红框里的那一列）相乘求和，得到 `y[1, 0, 0]`。
 
 # %%
 # (2, 2, 3) @ (3, 2) -> (2, 2, 2)
@@ -203,7 +200,6 @@ try:
     torch.matmul(X, A)
 except RuntimeError as err:
     print("RuntimeError:", err)
-    assert "(8x3 and 2x3)" in str(err)
 
 # %% [markdown]
 # 已收入报错信息索引：[`mat1 and mat2 shapes cannot be multiplied`](errors.py#mat1-and-mat2-shapes-cannot-be-multiplied)。
@@ -217,9 +213,6 @@ try:
     torch.matmul(A, torch.ones(2))
 except RuntimeError as err:
     print("RuntimeError:", err)
-    # "input" is the result: rows of A
-    rows = len(A)
-    assert f"input ({rows})" in str(err)
 
 # %% [markdown]
 # 这里的 `input` 不是你传入的第一个参数 `A`，而是 PyTorch 内部存放结果的向量，
@@ -240,8 +233,6 @@ try:
     )
 except RuntimeError as err:
     print("RuntimeError:", err)
-    said = str(err)
-    assert said.endswith("dimension 0")
 
 # %% [markdown]
 # 报错里的 `tensor a` 和 `tensor b` 指左右两边，括号里的 4 和 5 是两边在冲突的那一维上的长度；
@@ -263,6 +254,36 @@ print("A * A  ", tuple((A * A).shape))
 # A.T: the transpose, (3, 2)
 # (2, 3) @ (3, 2) -> (2, 2)
 print("A @ A.T", tuple((A @ A.T).shape))
+
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+def said(call, *args):
+    """The error call(*args) raises."""
+    try:
+        call(*args)
+    except RuntimeError as err:
+        return str(err)
+    raise AssertionError("no error")
+
+
+# a @ b: a 0-d tensor, no axes at all
+assert y.dim() == 0
+assert PQ.shape == (4, 5, 2, 2)
+assert Xv.shape == (4, 2)
+# the batch folded into the rows: 4 * 2
+folded = said(torch.matmul, X, A)
+assert "(8x3 and 2x3)" in folded
+# "input" is the result: the rows of A
+rows = len(A)
+wrong = torch.ones(2)
+vec = said(torch.matmul, A, wrong)
+assert f"input ({rows})" in vec
+# batch dims (4,) and (5,): dimension 0
+s4 = torch.ones(4, 2, 3)
+s5 = torch.ones(5, 3, 2)
+batches = said(torch.matmul, s4, s5)
+assert batches.endswith("dimension 0")
 
 # %% [markdown]
 # ### 本章在哪里用到

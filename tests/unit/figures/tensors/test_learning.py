@@ -112,7 +112,11 @@ def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
     # the last arrow, ".clone()", leaves from w.detach(), and the copy sits under it: the
     # arrow's x lies within w.detach()'s cells (right of w.clone()'s), as does the copy's middle
     ax = fig.axes[0]
-    arrows = [p for p in ax.patches if type(p).__name__ == "FancyArrowPatch"]
+    arrows = [
+        p
+        for p in ax.patches
+        if type(p).__name__ == "FancyArrowPatch" and not str(p.get_gid()).startswith("link:")
+    ]  # the arrows between the levels (not the grad_fn link)
     assert len(arrows) == 2 and text(fig, "arrow:1") == ".clone()"
     arrow_x = arrows[1].get_path().vertices[0][0]
 
@@ -128,6 +132,57 @@ def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
     plain = diagram_clone(torch.ones(2), lang="en")  # no graph to stay in
     assert text(plain, "code:0") == "w (requires_grad=False)"
     assert text(plain, "caption:1:2") == "out of the graph"
+
+
+def test_clone_joins_detach_to_w_and_draws_the_clones_grad_fn() -> None:
+    """Round 37: only a thin grey dashed border told that w.detach() shares w's memory (almost
+    invisible in the dark palette), and nothing tied the tensors to w. Now a dashed navy line
+    labelled "same memory" joins w.detach()'s cells to w's, an arrow labelled grad_fn leads
+    from w.clone() back to w (none from the two detached tensors), the shared borders are
+    thicker and navy, and the alt text says all of it."""
+    w = torch.tensor([2.0, 3.0, 5.0], requires_grad=True)
+    fig = diagram_clone(w, lang="en")
+    ax = fig.axes[0]
+    cells = by_gid(fig, "cell")
+
+    def box(p: int) -> tuple[float, float, float, float]:
+        rects = [cells[p, i] for i in range(3)]
+        xs = [r.get_x() for r in rects]
+        return min(xs), max(xs) + rects[0].get_width(), rects[0].get_y(), rects[0].get_height()
+
+    lines = {str(line.get_gid()): line for line in ax.lines}
+    memory = lines["link:memory"]
+    xs, ys = memory.get_xdata(), memory.get_ydata()
+    w_left, w_right, w_top, w_height = box(0)
+    _, d_right, d_top, d_height = box(2)
+    assert (xs[0], ys[0]) == pytest.approx((d_right, d_top + d_height / 2))  # from w.detach()
+    assert (xs[-1], ys[-1]) == pytest.approx((w_right, w_top + w_height / 2))  # to w
+    assert memory.get_linestyle() != "-"
+    assert text(fig, "link:memory:label") == "same memory"
+    head = [p for p in ax.patches if p.get_gid() == "link:grad_fn:head"]
+    assert len(head) == 1
+    tail, tip = head[0]._posA_posB  # its two ends, in inches
+    assert tip[0] > tail[0] and tip[0] == pytest.approx(w_left, abs=0.05)  # points at w
+    up = lines["link:grad_fn"]
+    assert min(up.get_xdata()) < box(1)[1] and max(up.get_ydata()) < box(1)[2]  # over w.clone()
+    assert text(fig, "link:grad_fn:label") == "grad_fn"
+    # every text and line inside the figure
+    width = fig.get_figwidth()
+    left, right = ax.get_xlim()
+    assert right - left == pytest.approx(width)
+    assert left <= min(xs) and max(xs) <= right
+    # the shared borders: thicker than a cell's edge, in navy
+    assert cells[2, 0].get_linewidth() > 1.5 > cells[0, 0].get_linewidth()
+    assert cells[2, 0].get_edgecolor()[:3] == pytest.approx((0x1F / 255, 0x4E / 255, 0x79 / 255))
+    assert fig.description.endswith(
+        "A dashed line labelled “same memory” joins the cells of w.detach() to those of w. "
+        "An arrow labelled “grad_fn” leads from w.clone() back to w, the way gradients flow; "
+        "the two tensors out of the graph have no such arrow."
+    )
+    assert "一条标着“同一块内存”的虚线" in diagram_clone(w, lang="zh").description
+    plain = diagram_clone(torch.ones(2), lang="en")  # no graph: no grad_fn to draw
+    assert not [p for p in plain.axes[0].patches if p.get_gid() == "link:grad_fn:head"]
+    assert "grad_fn" not in plain.description and "same memory" in plain.description
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from torch import nn
 
 from attention_tutorial import diagram_bmm, diagram_einsum, diagram_linear, diagram_matmul
 from attention_tutorial.figures.tensors.panel import NEUTRAL, PALETTE
-from tests.unit.figures.tensors.cells import all_text, colours, rgb, text, values
+from tests.unit.figures.tensors.cells import all_text, by_gid, colours, rgb, text, values
 
 A2 = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
 B2 = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
@@ -106,6 +106,38 @@ def test_matmul_values_and_worked_example_match_a_loop() -> None:
     expected = reference_matmul(A2.tolist(), B2.tolist())
     assert values(fig, 2) == [f"{v:.1f}" for row in expected for v in row]
     assert text(fig, "note:0") == "y[0, 0] = 1.0×1.0 + 2.0×0.0 + 3.0×1.0 = 4.0"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_batched_matmul_frames_a_second_pair_in_blue(lang) -> None:
+    """Round 37: the batched figure framed only batch[0]'s row 0, so nothing showed that B,
+    which has no batch axis, serves every matrix of the stack. Blue frames now mark batch[1]'s
+    row 0, the same column of B (inside its red frame) and y[1, 0, 0], with its worked sum
+    as a second note; the alt text names the blue cells. Other cases keep one frame."""
+    batch = torch.stack([A2, A2 + 1])
+    fig = diagram_matmul(batch, B2, names=("batch", "B"), lang=lang)
+    second = by_gid(fig, "second")
+    assert sorted(second) == [(0, 6), (0, 7), (0, 8), (1, 0), (1, 2), (1, 4), (2, 4)]
+    red = by_gid(fig, "cell")
+    # B's column 0 wears both frames: the blue one inside the cell
+    assert second[1, 0].get_x() > red[1, 0].get_x()
+    assert second[0, 6].get_x() == pytest.approx(red[0, 6].get_x())  # batch[1]: on the edge
+    assert text(fig, "note:1") == "y[1, 0, 0] = 2.0×1.0 + 3.0×0.0 + 4.0×1.0 = 6.0"
+    assert float((batch @ B2)[1, 0, 0]) == 6.0
+    words = {
+        "en": ["[1, 0, 0], [1, 0, 1] and [1, 0, 2] framed in blue",
+               "column 0 framed in red and in blue", "[1, 0, 0] framed in blue"],
+        "zh": ["下标为 [1, 0, 0]、[1, 0, 1]、[1, 0, 2] 的格子加了蓝框", "第 0 列加了红框和蓝框",
+               "下标为 [1, 0, 0] 的格子加了蓝框"],
+    }[lang]  # fmt: skip
+    for word in words:
+        assert word in fig.description
+    narrow = diagram_matmul(batch, B2, names=("batch", "B"), lang=lang, layout="narrow")
+    assert narrow.description.replace("（上下排列）", "").replace(" (stacked)", "") == (
+        fig.description
+    )
+    for one in (diagram_matmul(A2, B2, lang=lang), diagram_bmm(batch, batch.mT, lang=lang)):
+        assert not by_gid(one, "second")
 
 
 def test_bmm_multiplies_slice_by_slice() -> None:
