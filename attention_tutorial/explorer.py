@@ -53,6 +53,10 @@ _LABELS = {
         "w_name": "w（带宽的倒数，对数刻度）",  # the slider's name: a scale on a slider is 刻度
         "bandwidth": "带宽 1/|w|",
         "current_note": "当前 w = {w}，L = {loss}",
+        # what a screen reader says of the slider: w, the loss there, and at the grid's
+        # minimum that it is the minimum (with w alone, the minimum could not be found: r37h)
+        "value_text": "w = {w}，L = {loss}",
+        "value_text_minimum": "w = {w}，L = {loss}（最小值）",
         "minimum": "最小值",
         "query": "查询",
         "static": "w = {w:g} 时的四个面板（静态版；在本网站的课程页上可以拖动 w）",
@@ -72,6 +76,8 @@ _LABELS = {
         "w_name": "w (the inverse of the bandwidth, log scale)",
         "bandwidth": "bandwidth 1/|w|",
         "current_note": "current w = {w}, L = {loss}",
+        "value_text": "w = {w}, L = {loss}",
+        "value_text_minimum": "w = {w}, L = {loss} (the minimum)",
         "minimum": "minimum",
         "query": "query",
         "static": "The four panels at w = {w:g} (static; on this site's lesson page, w can "

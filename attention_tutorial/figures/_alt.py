@@ -341,6 +341,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_data": "{n_train} 个训练点，x 从 {train_min} 到 {train_max}；{n_test} 个测试输入："
         "{tests}；真实函数在 {truth_min:.2f} 到 {truth_max:.2f} 之间。",
         "plot_w_paths.end": "网格上的最低点在 w = {best}。",
+        # the second panel (zoom)
+        "plot_w_paths.zoom": "下方第二幅图放大第一幅图里的虚线框（w 从 {w_low} 到 {w_high}，"
+        "损失从 {loss_low} 到 {loss_high}）：挤在最低点附近的几步在那里分得开。",
         # one path (the stepper's picture): its losses and the curve's shape
         "plot_w_paths.losses": "损失从 {start} 降到 {end}；曲线最低处（星号）约 {low}，"
         "w 超过约 {flat} 之后平在约 {plateau}（与它相差不到 {tol}）。",
@@ -415,6 +418,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "{n_test} test inputs: {tests}; the true function runs from {truth_min:.2f} to "
         "{truth_max:.2f}.",
         "plot_w_paths.end": "the minimum on the grid is at w = {best}.",
+        "plot_w_paths.zoom": "A second panel below enlarges the dashed box of the first (w "
+        "from {w_low} to {w_high}, the loss from {loss_low} to {loss_high}), where the steps "
+        "crowded near the minimum stand apart.",
         # one path (the stepper's picture): its losses and the curve's shape
         "plot_w_paths.losses": "The loss falls from {start} to {end}; the curve bottoms "
         "out at about {low} (the star) and levels off at about {plateau} above w ≈ {flat} "

@@ -114,6 +114,7 @@ LABELS: dict[str, dict[str, str]] = {
         "minimum_at": "最小值 w ≈ {w:.2f}",
         "path_start": "方块：初值",
         "path_end": "描边的圆点：终值",
+        "zoom_title": "虚线框内的部分，放大",  # plot_w_paths' second panel
         "current_w": "当前 w = {w:g}",
         "row_nonparametric": "非参数汇聚（预测）",
         "row_training": "训练（留一法，带参数）",
@@ -243,6 +244,7 @@ LABELS: dict[str, dict[str, str]] = {
         "minimum_at": "minimum w ≈ {w:.2f}",
         "path_start": "square: start",
         "path_end": "outlined dot: end",
+        "zoom_title": "inside the dashed box, enlarged",
         "current_w": "current w = {w:g}",
         "row_nonparametric": "non-parametric pooling (prediction)",
         "row_training": "training (leave-one-out, parametric)",

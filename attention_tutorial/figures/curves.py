@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.colors import to_rgba
+from matplotlib.patches import Rectangle
 from matplotlib.ticker import MaxNLocator
 from torch import Tensor
 
@@ -83,6 +84,10 @@ _PATH_MARKERS = ("o", "^", "v", "D", "P", "X")
 # their sizes (pt): a triangle or a diamond of the dot's size looks smaller than the dot
 _PATH_MARKER_SIZE = {"o": 4.0}
 _OTHER_MARKER_SIZE = 5.0
+# plot_w_paths' zoomed panel, under the first: its height (inches), and its share of the
+# figure's height for the two axes (the lesson's steps round the minimum were one blot about
+# 25 px across at 375 px: r37h)
+_ZOOM_HEIGHT = {"wide": 2.9, "stacked": 3.4}
 
 
 def _check_layout(layout: str) -> str:
@@ -766,6 +771,20 @@ def _training_pair(x_train: object, y_train: object) -> tuple[Tensor, Tensor]:
     return x_train, y_train
 
 
+def _zoom_window(zoom: object) -> tuple[float, float, float, float]:
+    """``plot_w_paths``' ``zoom``, checked: four finite numbers, each low below its high."""
+    if isinstance(zoom, (str, bytes)) or np.ndim(zoom) != 1 or len(zoom) != 4:
+        raise TypeError(
+            f"zoom must be four numbers (w_low, w_high, loss_low, loss_high), got {zoom!r:.60}"
+        )
+    w_low, w_high, loss_low, loss_high = real_array("zoom", zoom, 1).tolist()  # finite too
+    if not (0 < w_low < w_high and loss_low < loss_high):
+        raise ValueError(
+            f"zoom must have 0 < w_low < w_high and loss_low < loss_high, got {zoom!r:.60}"
+        )
+    return w_low, w_high, loss_low, loss_high
+
+
 @bilingual
 def plot_w_paths(
     x_train: Tensor,
@@ -773,6 +792,7 @@ def plot_w_paths(
     paths: Mapping[str, Sequence[float]],
     *,
     ws: Tensor | np.ndarray | Sequence[float] | None = None,
+    zoom: Sequence[float] | None = None,
     layout: str = "wide",
     lang: str | None = None,
 ) -> TutorialFigure:
@@ -792,7 +812,9 @@ def plot_w_paths(
     successive steps; training never visited the points between.
     The star marks the minimum of the curve. It is larger than the end dots,
     which are drawn over it: a path that ends at the minimum shows its dot
-    inside the star.
+    inside the star. With ``zoom``, a second panel under the first draws the
+    same curve and paths in a smaller window, marked on the first panel by a
+    dashed box: steps that crowd together on the full axes stand apart there.
 
     Explained on the page `smoothness.md`.
 
@@ -806,6 +828,11 @@ def plot_w_paths(
             Labels are shown as given in every language: use symbols and numbers.
         ws: Grid of the curve; by default ``logspace(-1, 3.5, 226)``, widened to
             include every path.
+        zoom: ``(w_low, w_high, loss_low, loss_high)``: the window of a second
+            panel, under the first, with $w$ from ``w_low`` to ``w_high`` (log
+            scale) and the loss from ``loss_low`` to ``loss_high``; ``None`` (the
+            default): one panel only. The curve there is drawn on a grid of its own
+            (201 values of $w$ across the window).
         layout: ``"wide"``: the legend in two columns under the axes; ``"narrow"`` or
             ``"stacked"`` (two names for the phone layout): a narrower figure, its
             legend in one column.
@@ -820,14 +847,15 @@ def plot_w_paths(
             array is refused), ``paths`` is not a mapping, a key of ``paths`` (a
             legend label) is not a string, a path is not a sequence
             of numbers (a single number, a string or a list of strings is not), or a
-            path or ``ws`` holds bools.
+            path or ``ws`` holds bools, or ``zoom`` is not four numbers.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             or ``lang`` is unknown. If ``x_train`` or ``y_train`` is not 1-D, is
             empty, is not floating (an integer or bool dtype) or holds NaN or an
             infinite value. If their lengths or dtypes differ, or ``n_train < 2``.
             If ``paths`` or one of its paths is empty, or a $w$ is not positive and
             finite. If ``ws`` is not 1-D, is empty or holds a value that is not
-            positive and finite.
+            positive and finite. If ``zoom`` is not finite, its ``w_low`` is not
+            positive, or a low bound is not below its high one.
 
     Examples:
         >>> d = make_data()
@@ -893,48 +921,77 @@ def plot_w_paths(
             grid = real_array("ws", ws, 1)
             if not (grid > 0).all():
                 raise ValueError("ws must all be positive for a logarithmic axis")
+        window = None if zoom is None else _zoom_window(zoom)
         curve = loss_curve(grid, x_train, y_train)  # (n_w,)
         entries = len(arrays) + 4  # the legend's: curve, star, paths, two markers
+        extra = 0.0 if window is None else _ZOOM_HEIGHT[layout]
         if layout == "wide":
-            fig = new_figure((6.4, 3.4 + 0.22 * ((entries + 1) // 2)))
+            fig = new_figure((6.4, 3.4 + 0.22 * ((entries + 1) // 2) + extra))
         else:  # the legend in one column, at the figure's full text size
-            fig = new_figure((_NARROW_IN, 4.4 + 0.25 * entries))  # room for the y label
-        ax = fig.add_subplot()
-        ax.tick_params(labelfontfamily=FONTS[lang])
-        # the curve under the y axis's name (review r31d: the legend called it "leave-one-out
-        # loss", the axis "leave-one-out loss (sum)")
-        ax.plot(grid, curve, color="grey", label=labels["loo_loss"])
+            fig = new_figure((_NARROW_IN, 4.4 + 0.25 * entries + extra))  # room for the y label
+        if window is None:
+            ax, zoomed = fig.add_subplot(), None
+        else:  # the first panel as high as without the zoom; the legend under both
+            first = 2.6 if layout == "wide" else 3.0
+            spec = fig.add_gridspec(2, 1, height_ratios=[first, _ZOOM_HEIGHT[layout] - 0.5])
+            ax, zoomed = fig.add_subplot(spec[0]), fig.add_subplot(spec[1])
         best = int(np.argmin(curve))
         # the star over the paths' lines and start squares, under their end dots, which are
         # smaller (_END_AREA): an end at the minimum sits inside the star, the star's points
         # around it (larger ends first hid the star, then piled with it into one blot)
         star = {**_MINIMUM_STAR, "s": _STACKED_STAR_AREA} if layout != "wide" else _MINIMUM_STAR
-        ax.scatter([grid[best]], [curve[best]], zorder=4,
-                   label=labels["minimum_at"].format(w=grid[best]), **star)  # fmt: skip
-        for k, (name, path) in enumerate(arrays.items()):
-            losses = [loss_at_w(float(w), x_train, y_train) for w in path]
-            color = f"C{k}"
-            marker = _PATH_MARKERS[k % len(_PATH_MARKERS)]
-            size = _PATH_MARKER_SIZE.get(marker, _OTHER_MARKER_SIZE)
-            # the marker on the steps between the ends only: the start's square and the end's
-            # dot are drawn over them, and a diamond round the square or a triangle under the
-            # end dot poked out of them
-            ax.plot(path, losses, marker=marker, markersize=size, color=color, alpha=0.85,
-                    markevery=slice(1, -1), label=name)  # fmt: skip
-            # the start in neutral grey, as the legend shows it: paths often share their start,
-            # and a square in the colour of the last path drawn looked like that path's alone
-            ax.scatter([path[0]], [losses[0]], marker="s", color="grey", zorder=3)
-            # the end's dot on top, small and outlined in black: on the star when the path ends
-            # at the minimum, beside it otherwise (larger ends hid the star and three steps
-            # near w = 4)
-            ax.scatter(
-                [path[-1]], [losses[-1]], s=_END_AREA, facecolors=[to_rgba(color)],
-                edgecolors="black", linewidths=_END_EDGE, zorder=5,
-            )  # fmt: skip
-        log_axis(ax)  # plain numbers, as every log axis of the package
-        ax.xaxis.set_minor_formatter(_TwoAndFive(plain_number, minor=True))
-        ax.set_xlabel(labels["w_log"])
-        ax.set_ylabel(labels["loo_loss"])
+        losses_of = {
+            name: [loss_at_w(float(w), x_train, y_train) for w in path]
+            for name, path in arrays.items()
+        }
+        for panel in (ax, zoomed):
+            if panel is None:
+                continue
+            if panel is ax:
+                panel_grid, panel_curve = grid, curve
+            else:  # a grid of its own, fine across the window
+                panel_grid = np.logspace(*np.log10(window[:2]), 201)
+                panel_curve = loss_curve(panel_grid, x_train, y_train)
+            panel.tick_params(labelfontfamily=FONTS[lang])
+            # the curve under the y axis's name (review r31d: the legend called it
+            # "leave-one-out loss", the axis "leave-one-out loss (sum)")
+            panel.plot(panel_grid, panel_curve, color="grey", label=labels["loo_loss"])
+            panel.scatter([grid[best]], [curve[best]], zorder=4,
+                          label=labels["minimum_at"].format(w=grid[best]), **star)  # fmt: skip
+            for k, (name, path) in enumerate(arrays.items()):
+                losses = losses_of[name]
+                color = f"C{k}"
+                marker = _PATH_MARKERS[k % len(_PATH_MARKERS)]
+                size = _PATH_MARKER_SIZE.get(marker, _OTHER_MARKER_SIZE)
+                # the marker on the steps between the ends only: the start's square and the
+                # end's dot are drawn over them, and a diamond round the square or a triangle
+                # under the end dot poked out of them
+                panel.plot(path, losses, marker=marker, markersize=size, color=color,
+                           alpha=0.85, markevery=slice(1, -1), label=name)  # fmt: skip
+                # the start in neutral grey, as the legend shows it: paths often share their
+                # start, and a square in the colour of the last path drawn looked like that
+                # path's alone
+                panel.scatter([path[0]], [losses[0]], marker="s", color="grey", zorder=3)
+                # the end's dot on top, small and outlined in black: on the star when the path
+                # ends at the minimum, beside it otherwise (larger ends hid the star and three
+                # steps near w = 4)
+                panel.scatter(
+                    [path[-1]], [losses[-1]], s=_END_AREA, facecolors=[to_rgba(color)],
+                    edgecolors="black", linewidths=_END_EDGE, zorder=5,
+                )  # fmt: skip
+            log_axis(panel)  # plain numbers, as every log axis of the package
+            panel.xaxis.set_minor_formatter(_TwoAndFive(plain_number, minor=True))
+            panel.set_xlabel(labels["w_log"])
+            panel.set_ylabel(labels["loo_loss"])
+        if zoomed is not None:
+            w_low, w_high, loss_low, loss_high = window
+            zoomed.set_xlim(w_low, w_high)
+            zoomed.set_ylim(loss_low, loss_high)
+            zoomed.set_title(labels["zoom_title"], fontsize="medium")
+            # the window on the first panel: a dashed box
+            ax.add_patch(Rectangle((w_low, loss_low), w_high - w_low, loss_high - loss_low,
+                                   fill=False, edgecolor="black", linestyle="--",
+                                   linewidth=0.9, zorder=6))  # fmt: skip
         # the markers of every path's two ends, named once: the start in grey, as drawn; the
         # end in grey for several paths, in the path's own colour for one (the stepper's
         # picture: a grey legend dot read wrong against the blue end dot on the chart)
@@ -963,6 +1020,12 @@ def plot_w_paths(
         # the valley's bottom, was read nowhere); a long path by its first and last steps
         ends = [{"name": name, "steps": _steps_spoken(path)} for name, path in arrays.items()]
         fig.alt_facts = alt_facts("plot_w_paths", lang, ends, best=spoken(float(grid[best])))
+        if window is not None:  # the second panel, said after the paths
+            space = "" if lang == "zh" else " "
+            fig.alt_facts += space + alt_facts(
+                "plot_w_paths.zoom", lang, w_low=spoken(window[0]), w_high=spoken(window[1]),
+                loss_low=spoken(window[2]), loss_high=spoken(window[3]),
+            )  # fmt: skip
         if len(arrays) == 1:  # one path, drawn in C0 (blue): its own first sentence
             fig.alt_name = "plot_w_paths.one"
             # and its losses, with the curve's bottom and plateau (the alt text gave

@@ -182,7 +182,8 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # The slider moves in steps of 0.01 decades, the same grid as `torch.logspace(-1, 3, 401)` above,
 # so the minimum the explorer marks is the grid point that `best_w` printed. With the keyboard,
 # Tab to the slider (or click it): the arrow keys move it one step, PageUp and PageDown a large
-# stretch, Home and End to either end.
+# stretch, Home and End to either end. At each step a screen reader says $w$ and the loss $L$ there,
+# and “the minimum” when the slider reaches it.
 
 # %% [markdown]
 # ## Background: what the plateau is made of
@@ -337,6 +338,8 @@ assert copied_noise > (noise**2).mean() > sigma**2
 #   <autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>,
 #   <autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>,
-#   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
+#   <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>,
+#   <autoref identifier="attention_tutorial.explorer.bandwidth_explorer">bandwidth_explorer</autoref>,
+#   <autoref identifier="attention_tutorial.data.f">f</autoref>
 # - PyTorch: `torch.logspace`, `torch.nn.functional.softmax`, `Tensor.fill_diagonal_`, `Tensor.argmin`
 # - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py), [torch.eye and boolean masks](handbook/mask.py), [softmax and dim](handbook/softmax.py)

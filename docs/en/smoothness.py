@@ -128,7 +128,8 @@ for row, label in enumerate(rows):
     print(f"{label:<11}" + "".join(cells))
 
 # %% [markdown]
-# The three fits, one panel each, in the same order, each titled by which $w$ it is and its value. Above the figure the cell
+# The cell below draws the three fits, one panel each in the same order (left to right on a wide
+# screen, top to bottom on a phone), each titled with its $w$, by name and value. Above the figure it
 # prints each curve's “largest jump”, the largest change of the prediction between neighbouring
 # test inputs, as a measure of how jumpy it is, and for reference that of the true function $f$:
 
@@ -187,7 +188,7 @@ for q in (0, 3, 5, 9):
 # at $x = 0$: no training input lies below 0.11), where $f$ is higher, and the fit comes out too
 # high: the boundary bias of
 # *[Boundary bias and local linear regression](local-linear.py#where-the-fit-goes-astray)*. Most
-# of the rest comes from the kernel being too wide elsewhere too: it shaves off the peaks and
+# of the rest comes from the kernel being too wide everywhere else as well: it shaves off the peaks and
 # troughs. Both are **bias**. The $w$
 # learned by SGD makes the curve wiggle (largest jump 1.25), yet its error is smaller than that of
 # $w = 1$. The best leave-one-out $w$ lies between the two, jumps about as much as $f$ (0.35), and
@@ -245,7 +246,7 @@ print(f"left-out loss at the best w:    {loss_best:.4f}")
 # with the learned $w$), and $w$ stays far above the best value. It is not a minimum of the loss, just where 5 SGD steps happen to end; another seed,
 # another learning rate or more epochs would give another result (see exercise 1).
 #
-# ## The path of w during training
+# ## The path of *w* during training
 #
 # Record $w$ after each of the 5 SGD steps and draw it on the leave-one-out loss curve, and you see
 # how it “jumps over” the minimum.
@@ -292,17 +293,23 @@ assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 # Each of the four paths has a colour and a step marker of its own. The grey square marks the
 # start they share, an outlined dot each path's end, the star
 # the minimum on the grid (the star sits above the paths but under the end dots; where a path
-# ends on it, the star's tips show around the dot):
+# ends on it, the star's tips show around the dot). The second panel enlarges the dashed box of
+# the first ($w$ from 1 to 20, the loss from 17 to 25), where the steps crowded near the minimum
+# stand apart:
 
 # %%
-at.plot_w_paths(x_train, y_train, paths)
+# a second panel enlarges the dashed box:
+# w from 1 to 20, the loss from 17 to 25
+zoom = (1.0, 20.0, 17.0, 25.0)
+at.plot_w_paths(x_train, y_train, paths, zoom=zoom)
 
 # %% [markdown]
 # The lines only join successive steps: a segment between two points is not a loss $w$ ever had.
-# At lr = 0.5 on $w$, steps 1 to 5 crowd together on the right and overlap (the table above gives
-# their values). The orange path (legend “w, lr = 0.05”) runs close along the grey curve, its
-# first segment partly under the red one (legend “log w, lr = 0.05”); its later steps are the
-# small orange triangles just left of its outlined end.
+# At lr = 0.5 on $w$, steps 1 to 5 crowd together on the right and overlap even when enlarged (the
+# table above gives their values). The orange path (legend “w, lr = 0.05”) runs close along the
+# grey curve, its first segment partly under the red one (legend “log w, lr = 0.05”). In the
+# enlarged second panel its later steps are the small orange triangles left of its outlined end,
+# and the red diamonds right of the star are the red path's steps back from beyond the minimum.
 #
 # - **Learning $w$ with lr = 0.5**: the first step leaps from the initial 0.4963 (the row of step 0
 #   in the table above) onto the gentle slope on the right; each later step moves a little, and $w$ stops far from the minimum. This is the $w$
@@ -354,7 +361,7 @@ stepper
 # %% [markdown]
 # Things to try:
 #
-# - The four paths in the figure of “[The path of w during training](#the-path-of-w-during-training)”,
+# - The four paths in the figure of “[The path of *w* during training](#the-path-of-w-during-training)”,
 #   one step at a time: the list under that figure says what to watch for. At lr = 0.5 on $w$, look at the gradient in row 0, −32.8, which drives the first step.
 # - lr = 0.05 on $w$, up to the 50 steps the button allows: does it reach the minimum?
 # - lr = 10, on $w$ and then on $\log w$: where does the first step go?

@@ -148,7 +148,7 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 
 # %% [markdown]
-# 滑块按 0.01 个数量级移动，和上面 `torch.logspace(-1, 3, 401)` 的网格一一对应，所以探索器标出的最低点与 `best_w` 打印的是同一个网格点。用键盘时，先用 Tab 键移到滑块上（或点一下它）：方向键每次走一格，PageUp 和 PageDown 一次走一大段，Home 和 End 直接跳到两端。
+# 滑块按 0.01 个数量级移动，和上面 `torch.logspace(-1, 3, 401)` 的网格一一对应，所以探索器标出的最低点与 `best_w` 打印的是同一个网格点。用键盘时，先用 Tab 键移到滑块上（或点一下它）：方向键每次走一格，PageUp 和 PageDown 一次走一大段，Home 和 End 直接跳到两端。屏幕阅读器每走一格都读出 $w$ 和那里的损失 $L$，走到最低点时还会读出“最小值”。
 
 # %% [markdown]
 # ## 背景：平台由什么组成
@@ -163,7 +163,7 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # \end{aligned}$$
 #
 # 在玩具问题里噪声 $\epsilon_i = y_i - f(x_i)$ 算得出来，它的标准差是 $\sigma = 0.5$（`make_data` 的参数 `noise_std`，见《[数据](data.py)》），于是可以把每个点的平方误差拆开看
-# （gap 是真实值之差，noises 是噪声之差，cross term 是两者的交叉项，最后两行是噪声平方的平均）：
+# （第一行是每个点抄来的平方误差的平均，第二、三行是真实值之差与噪声之差的平方，第四行是两者的交叉项，第五行是噪声之差的平方的期望 $2\sigma^2$，最后两行是噪声平方的平均）：
 
 # %%
 # the plateau per point: gap of the true values + noises
@@ -286,6 +286,6 @@ assert copied_noise > (noise**2).mean() > sigma**2
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>、<autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
+# - 本包：<autoref identifier="attention_tutorial.training.loss_at_w">loss_at_w</autoref>、<autoref identifier="attention_tutorial.analysis.loss_curve">loss_curve</autoref>、<autoref identifier="attention_tutorial.analysis.best_w">best_w</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_loss_vs_w">plot_loss_vs_w</autoref>、<autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>、<autoref identifier="attention_tutorial.explorer.bandwidth_explorer">bandwidth_explorer</autoref>、<autoref identifier="attention_tutorial.data.f">f</autoref>
 # - PyTorch：`torch.logspace`、`torch.nn.functional.softmax`、`Tensor.fill_diagonal_`、`Tensor.argmin`
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[torch.eye 与布尔掩码](handbook/mask.py)、[softmax 与 dim](handbook/softmax.py)

@@ -152,6 +152,9 @@ def check_page(page, log, lang):
     # the loss beside them: on a phone the pinned controls cover the loss panel's note
     loo = float(root.get_attribute("data-loo"))
     assert page.locator(".attn-explorer-l").inner_text() == f"L = {loo:.2f}"
+    # what a screen reader says at each move: w and the loss there (r37h: w alone)
+    sep = "，" if lang == "zh" else ", "
+    assert slider.get_attribute("aria-valuetext") == f"w = 1.02{sep}L = {loo:.2f}"
     heatmap = page.evaluate(HEATMAP)
     data = at.make_data()
     keys, queries = data.x_train.tolist(), data.x_test.tolist()
@@ -186,12 +189,21 @@ def test_offline_explorer_matches_the_package(offline_site, browser, data, path)
         context.close()
 
 
-def test_minimum_marked_by_the_page_is_best_w(server, browser, best):
-    context, page, _ = open_page(browser, f"{server}leave-one-out/")
+@pytest.mark.parametrize("path", ["leave-one-out", "en/leave-one-out"])
+def test_minimum_marked_by_the_page_is_best_w(server, browser, best, path):
+    context, page, _ = open_page(browser, f"{server}{path}/")
     try:
         text = page.locator(".attn-explorer svg text.minimum-text").text_content()
         assert text.endswith(f"{best:.2f}")
         assert math.isfinite(best)
+        # without sight too: the slider's spoken value says "the minimum" there, and only
+        # there (r37h: it said "w = 3.98" and nothing of the loss)
+        minimum = "（最小值）" if path == "leave-one-out" else " (the minimum)"
+        slider = page.locator(".attn-explorer input[type=range]")
+        for w, marked in [(best, True), (best * 10**0.01, False), (best / 10**0.01, False)]:
+            got = page.evaluate(SET_W, [w])
+            value_text = slider.get_attribute("aria-valuetext")
+            assert value_text.endswith(f"L = {got['loo']:.2f}" + (minimum if marked else ""))
     finally:
         context.close()
 

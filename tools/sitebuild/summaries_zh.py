@@ -521,18 +521,23 @@ SECTIONS: dict[str, dict[str, str]] = {
         "[`w_path`][attention_tutorial.training_paths.w_path] 的结果。"
         "标签在各种语言里都原样显示：只用符号和数字。",
         "ws": "曲线的网格；默认是 `logspace(-1, 3.5, 226)`，并会放宽到包含每条路径。",
+        "zoom": "`(w_low, w_high, loss_low, loss_high)`：第一幅图下面再画一幅放大图，"
+        "$w$ 从 `w_low` 到 `w_high`（对数坐标），损失从 `loss_low` 到 `loss_high`；"
+        "为 `None`（默认）时只画一幅。放大图里的曲线用它自己的网格"
+        "（窗口内 201 个 $w$）。",
         "layout": '`"wide"`：图例分两列放在绘图区下面；' + _PHONE + "：图更窄，图例一列。",
         "lang": _LANG,
         "return": _FIGURE,
         "raise TypeError": "`x_train` 或 `y_train` 不是 `torch.Tensor`（numpy 数组也不行）、"
         "`paths` 不是映射、`paths` 的某个键（图例标签）不是字符串、某条路径不是数的序列"
         "（单个数、字符串或字符串的列表都不是），"
-        "或者某条路径或 `ws` 含有布尔值时。",
+        "或者某条路径或 `ws` 含有布尔值，或 `zoom` 不是四个数时。",
         "raise ValueError": _BAD_LAYOUT + "；`lang` 未知；"
         "`x_train` 或 `y_train` 不是一维、是空的、不是浮点类型（整数或布尔类型），"
         "或含有 NaN 或无穷大；两者长度或数据类型不同，或 `n_train < 2`；"
         "`paths` 或其中某条路径是空的，或某个 $w$ 不是有限的正数；"
-        "`ws` 不是一维、是空的，或有不是有限正数的值时。",
+        "`ws` 不是一维、是空的，或有不是有限正数的值；"
+        "`zoom` 不是有限的数、`w_low` 不是正数，或某个下限不小于对应的上限时。",
     },
     "figures.explorer_panels.plot_explorer_panels": {
         "data": "玩具数据集；为 `None` 时用 `make_data()`，与 `bandwidth_explorer` 相同。",
@@ -1500,12 +1505,17 @@ PARAGRAPHS: dict[str, str] = {
     "segments only join successive steps; training never visited the points between. The "
     "star marks the minimum of the curve. It is "
     "larger than the end dots, which are drawn over it: a path that ends at the minimum shows "
-    "its dot inside the star.": "怎样读图：每条路径的颜色和每一步的标记（圆点、三角、菱形……）"
+    "its dot inside the star. With ``zoom``, a second panel under the first draws the same "
+    "curve and paths in a smaller window, marked on the first panel by a dashed box: steps "
+    "that crowd together on the full axes stand apart there.": "怎样读图："
+    "每条路径的颜色和每一步的标记（圆点、三角、菱形……）"
     "各不相同。路径从灰色方块出发（从同一个 $w$ 出发的路径共用它），"
     "停在路径颜色的圆点上，圆点有黑色描边（深色模式下是浅灰色）；图例说明这两种标记。"
     "只有这些点在曲线上：点之间的线段只是把相邻两步连起来，线段上的点不是训练中出现过的损失。"
     "星号标出曲线的最小值。星号比终点的圆点大，圆点画在它上面：停在最小值处的路径，"
-    "它的圆点就落在星号中间。",
+    "它的圆点就落在星号中间。给了 ``zoom`` 时，第一幅图下面再画一幅，"
+    "在更小的窗口里画同样的曲线和路径，"
+    "这个窗口在第一幅图上用虚线框标出：在整幅坐标里挤在一起的几步，在那里分得开。",
     # figures.kernels
     "A kernel is a centre ``c`` and a matrix ``A`` (symmetric, positive definite): key "
     "``k`` gets a weight proportional to exp(−½ (k − c)ᵀ A (k − c)). Each panel draws it "

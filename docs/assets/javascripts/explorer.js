@@ -372,7 +372,10 @@
       fit = weights.map(function (row) { return dot(row, ys); });
       var loss = looLoss(xs, ys, w);
       input.value = Math.log10(w);
-      input.setAttribute("aria-valuetext", "w = " + fmt(w));
+      // read aloud at each move: w, the loss, and "the minimum" on the curve's lowest grid point
+      var atMinimum = Math.abs(Math.log10(w) - Math.log10(curve.ws[curve.best])) < step / 2;
+      input.setAttribute("aria-valuetext", words(atMinimum ? L.value_text_minimum : L.value_text,
+        { w: fmt(w), loss: loss.toFixed(2) }));
       wOut.textContent = "w = " + fmt(w);
       hOut.textContent = L.bandwidth + " = " + fmt(1 / Math.abs(w));
       lOut.textContent = "L = " + loss.toFixed(2);

@@ -541,3 +541,57 @@ def test_w_paths_label_2_and_5_on_an_axis_of_two_decades(layout) -> None:
 
     assert minor_labels(ws=np.logspace(-0.5, 1.5, 201)) == ["0.5", "2", "5", "20"]
     assert minor_labels() == []
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_w_paths_zoom_draws_a_second_panel_of_the_dashed_box(layout) -> None:
+    """r37h: at 375 px the lesson's steps round the minimum were one blot about 25 px
+    across. ``zoom`` adds a panel under the first, limited to the window, with the same
+    curve, star and paths; the first panel marks the window with a dashed box, and the
+    alt text says what the second panel shows."""
+    d = make_data()
+    paths = {"a": [0.5, 2.1, 2.9], "b": [0.5, 5.06, 4.45, 4.0]}
+    window = (1.0, 20.0, 17.0, 25.0)
+    plain = plot_w_paths(d.x_train, d.y_train, paths, layout=layout, lang="en")
+    fig = plot_w_paths(d.x_train, d.y_train, paths, zoom=window, layout=layout, lang="en")
+    assert len(plain.axes) == 1 and len(fig.axes) == 2
+    first, zoomed = fig.axes
+    assert zoomed.get_xscale() == "log"
+    np.testing.assert_allclose([*zoomed.get_xlim(), *zoomed.get_ylim()], window)
+    # below the first, each as wide; the figure taller by the new panel only
+    assert zoomed.get_position().y1 < first.get_position().y0
+    assert fig.get_size_inches()[0] == plain.get_size_inches()[0]
+    assert fig.get_size_inches()[1] > plain.get_size_inches()[1]
+    (box,) = [p for p in first.patches if p.get_linestyle() == "--"]
+    np.testing.assert_allclose([box.get_x(), box.get_y()], [1.0, 17.0])
+    np.testing.assert_allclose([box.get_width(), box.get_height()], [19.0, 8.0])
+    for ax in (first, zoomed):  # the same paths and star in both
+        assert [line.get_label() for line in ax.get_lines() if line.get_label() in paths] == [
+            "a",
+            "b",
+        ]
+        assert [c for c in ax.collections if "minimum" in c.get_label()]
+    assert zoomed.get_title() == "inside the dashed box, enlarged"
+    assert "A second panel below enlarges the dashed box of the first (w from 1 to 20, the " \
+        "loss from 17 to 25)" in fig.description  # fmt: skip
+    assert "second panel" not in plain.description
+    # one legend, for both panels
+    assert len(fig.legends) == 1
+
+
+@pytest.mark.parametrize(
+    ("zoom", "error", "match"),
+    [
+        ((1.0, 20.0, 17.0), TypeError, "zoom must be four numbers"),
+        ("1, 20, 17, 25", TypeError, "zoom must be four numbers"),
+        ((1.0, 20.0, 17.0, True), TypeError, "zoom must hold real numbers"),
+        ((20.0, 1.0, 17.0, 25.0), ValueError, "w_low < w_high"),
+        ((0.0, 20.0, 17.0, 25.0), ValueError, "0 < w_low"),
+        ((1.0, 20.0, 25.0, 17.0), ValueError, "loss_low < loss_high"),
+        ((1.0, float("inf"), 17.0, 25.0), ValueError, "zoom contains NaN or infinite"),
+    ],
+)
+def test_w_paths_zoom_is_refused_unless_a_window(zoom, error, match) -> None:
+    d = make_data()
+    with pytest.raises(error, match=match):
+        plot_w_paths(d.x_train, d.y_train, {"a": [0.5, 4.0]}, zoom=zoom, lang="en")
