@@ -125,6 +125,12 @@ def plot_explorer_panels(
     Examples:
         >>> d = make_data()
         >>> fig = plot_explorer_panels(d, 2.0)
+        >>> # a Jupyter cell that ends with fig
+        >>> # shows the figure (below); plain
+        >>> # Python prints a line that starts
+        >>> # like this:
+        >>> fig  # doctest: +ELLIPSIS
+        <TutorialFigure size 900x700 ...>
     """
     with building(lang) as labels:
         data = make_data() if data is None else data
