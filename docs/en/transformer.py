@@ -10,7 +10,8 @@
 # - the Gaussian kernel for vectors, and why the scalar $w$ then turns into a matrix;
 # - scaled dot-product attention (SDPA) written out and checked against PyTorch's
 #   `F.scaled_dot_product_attention` and `nn.MultiheadAttention`;
-# - leave-one-out as one `masked_fill`.
+# - leave-one-out as one `masked_fill`;
+# - and the masks of a Transformer: padding and causal.
 #
 # It builds on the page [From the Gaussian kernel to dot-product attention](dot-product.py). Every
 # number on this page was produced by running the code when the site was built.
@@ -31,9 +32,8 @@ _ = torch.manual_seed(at.SEED)
 # A Transformer gives queries and keys different matrices. What happens when queries and keys
 # do not share one factor? This section looks at scalars first. A projection is a learned factor
 # that multiplies the query or the key; later it will be a matrix. The smallest projection is a single scalar, and for one-dimensional inputs a $1 \times 1$ matrix
-# **is** a scalar. Tied, that is, with query and key sharing one factor as in the chapter, such a
-# projection learns only a **bandwidth**, the width introduced on the non-parametric page in
-# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths). Untied, with two different
+# **is** a scalar. Tied, that is, shared by query and key as in the chapter, such a projection
+# only sets the **bandwidth** (see [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths)). Untied, with two different
 # numbers $a$ and $b$ for $W_q$ and $W_k$, it can also shift the centre: the score
 # $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$ moves the kernel's
 # centre from the query $q$ to $\frac{a}{b}q$, with width $1/|b|$. The next cell checks this with $a = 4.5$ and $b = 3$ on one query: a Gaussian
@@ -126,16 +126,19 @@ assert gap_kernel < 1e-6
 # the query, falling equally fast in every direction, with circles as contour lines. On this problem
 # that is a handicap: a point that is close in x₁ but far in x₂ is a good neighbour, yet the round bump
 # punishes the distance in x₂ just as much. To make the bump narrow along x₁ and so wide along
-# x₂ that it almost ignores it, each direction needs its own factor, and the factors may mix directions: the scalar becomes a matrix $W$ and the
-# score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
+# x₂ that it almost ignores it, each direction needs its own factor, and the factors may mix
+# directions: the scalar becomes a matrix $W$ and the score $-\frac{1}{2}\lVert W(q - k)\rVert^2$.
+# Entries off the diagonal tilt the bump, for features that matter only in combination; here a
+# diagonal $W$ is enough.
 #
 # The kernel computed above is a round bump and shows this. The next cell takes the
 # test query at $(2, 2.5)$, near $x_1 = 2$ where $f$ is highest, and picks two training points: P, almost level with the query along x₁
 # but far from it along x₂, and R, more than one unit off along x₁ but almost level along
 # x₂. It compares them under such a narrow bump, whose $W$ is the
 # diagonal matrix $\operatorname{diag}(3, 0.3)$. For both bumps it prints
-# $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, where the round bump's $W$ is the identity,
-# without the normalising constant, which cancels in the softmax, so the four numbers share one scale.
+# $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$, with $W$ the identity for the round bump.
+# The normalising constant is left out: it cancels in the softmax, and without it both bumps
+# peak at 1, so the four numbers share one scale.
 # To pick P and R it uses `torch.where(condition, input, other)`, which takes `input` where
 # `condition` is True and `other` elsewhere, element by element (handbook entry [torch.where](handbook/where.py)): points that fail the
 # condition count as `torch.inf`, so `argmin`, the index of the smallest value, never picks
@@ -212,7 +215,7 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 #
 # $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
-# with $Q$ of shape $(n_q, d)$, $K$ of shape $(n_k, d)$ and $V$ of shape $(n_k, d_v)$. A model works on
+# with $Q$ of shape `(n_q, d)`, $K$ of shape `(n_k, d)` and $V$ of shape `(n_k, d_v)`. A model works on
 # many sequences at once, for a Transformer sequences of words or tokens, so every tensor gets a leading **batch** dimension.
 #
 # In code, `@`, which is `torch.matmul`,
@@ -434,8 +437,7 @@ at.plot_attention_heatmaps(
 # - **A float mask does have room for it**: SDPA adds a float `attn_mask` to the scores. With
 #   $-\frac{1}{2}(k_jw)^2$ down its column $j$ and $-\infty$ on the diagonal, it carries the key
 #   bias for the plain one-feature $q = xw$, $k = xw$; the cell checks that form too. With
-#   one feature, SDPA's default division by $\sqrt{1} = 1$ changes nothing, so no `scale` is
-#   passed.
+#   one feature, SDPA's default scale is 1, so no `scale` is passed.
 #   `key_bias.expand(n_train, -1)` takes the key bias of shape `(n_train,)` as one row and repeats
 #   it `n_train` times without copying, `-1` keeping that dimension's size; see the handbook page
 #   [expand and broadcasting: repeating without copying](handbook/expand.py).
@@ -508,11 +510,11 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 # Both terms reach into the thousands: the key bias $-\frac{1}{2}(kw)^2$ has the median size
 # 553.4 and the largest size 2978.6, and the dot-product term
 # $(qw)(kw)$ reaches 5827.6 off the diagonal. On the diagonal, where the query is the key itself,
-# it is twice the size of the key's own bias, up to 5957.3 (twice 2978.6) for the largest key,
+# it is twice the size of the key's own bias, up to 5957.3 for the largest key,
 # but the mask hides it there. Computed in float32, scores of a few thousand carry rounding
 # errors of up to 5.8e-04 (printed above, against the same scores in float64) before the softmax
-# sees them; the softmax depends
-# only on differences of scores, so these errors pass into the weights. See [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
+# sees them. The softmax ignores what all scores of a row share, but these errors differ from key
+# to key, so they change the differences and pass into the weights. See [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 # The package's version is
 # <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>:
 #
@@ -524,16 +526,41 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 # to carry the key bias, which it drops for the reasons on the dot-product page. Its masks hide
 # positions: later words, with a causal mask, or **padding**. The sequences of a batch differ in
 # length, the shorter ones are padded to the same length, and the padded keys must get no weight,
-# so their columns of scores are filled with $-\infty$. The `masked_softmax` of §10.3 of d2l 0.17
-# and of the Chinese second edition, §11.3 on today's d2l.ai, does exactly this from each
-# sequence's valid length `valid_lens`. It fills in $-10^6$, which the softmax turns into 0 just
-# the same. How a mask over the keys, of shape `(n,)`, hides the same columns in every row: the
-# handbook page [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill).
+# so their columns of scores are filled with $-\infty$. The `masked_softmax` of
+# [§10.3 of d2l 0.17](https://classic.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)
+# and of the Chinese second edition,
+# [§11.3 on today's d2l.ai](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html),
+# does exactly this from each sequence's valid length `valid_lens`. It fills in $-10^6$, which the
+# softmax turns into 0 just the same. This takes a mask of shape `(batch, 1, n_k)`: one row of key
+# flags per sequence, broadcast over its queries (how broadcasting lets one row hide the same
+# columns in every row: the handbook page [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill)).
+# The cell takes `Q`, `K` and `V` of
+# [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out)
+# (2 sequences of 5 queries and 7 keys), lets only the first 3 and the first 6 keys be real,
+# checks the package against SDPA and prints the first sequence's weights:
+
+# %%
+valid_lens = torch.tensor([3, 6])  # (batch,): real keys per sequence
+key_mask = torch.arange(n_k) < valid_lens[:, None]  # (batch, n_k), True = may attend
+pad_mask = key_mask[:, None, :]  # (batch, 1, n_k): the same row for every query
+pad_out, pad_weights = at.dot_product_attention(Q, K, V, mask=pad_mask)
+pad_sdpa = F.scaled_dot_product_attention(Q, K, V, attn_mask=pad_mask)
+print(f"max |ours - SDPA| {(pad_out - pad_sdpa).abs().max():.1e}")
+print("weights, first sequence:")
+for row in pad_weights[0].tolist():
+    print(" ".join(f"{v:.2f}" for v in row))
+assert (pad_out - pad_sdpa).abs().max() < 1e-6
+# no weight on the padded keys
+assert (pad_weights[0, :, 3:] == 0).all() and (pad_weights[1, :, 6] == 0).all()
+
+# %% [markdown]
+# The last 4 columns, the padded keys, are 0 in every row; each row's weight goes to the first 3
+# keys.
 #
 # A causal mask is one line too: each query may attend only to its own position and the ones
 # before it, so the boolean mask for SDPA is a lower triangle (`tril()` keeps the diagonal and
 # what lies below it, `True` meaning “may attend”), and SDPA's `is_causal=True` builds exactly
-# this mask itself. The cell checks the two on the `Q` of the previous section, as queries, keys and
+# this mask itself. The cell checks the two on the same `Q`, as queries, keys and
 # values at once (self-attention), then shows what the mask does to the weights with the
 # package's `dot_product_attention`, which also returns them:
 
@@ -553,11 +580,17 @@ assert (by_at - by_mask).abs().max() < 1e-6
 # none above the diagonal; the first query attends only to itself
 assert (causal_weights.triu(1) == 0).all() and (causal_weights[:, 0, 0] == 1).all()
 assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may attend
+# the first has a 0.00 where it may attend; the last two weigh themselves most
+top2 = causal_weights[1, 3:].max(dim=-1)  # values and indices, (2,) each
+assert causal_weights[0][causal].min() < 0.005 and top2.indices.tolist() == [3, 4]
+assert f"{top2.values[0]:.2f} {top2.values[1]:.2f}" == "0.61 0.63"
 
 # %% [markdown]
-# Above the diagonal every weight is 0: each query shares its weight only among itself and the
-# positions before it. The first query has none before it and gives all its weight, 1.00, to
-# itself.
+# The second sequence is printed because in the first an allowed weight rounds to 0.00 and would
+# look masked. Above the diagonal every weight is 0: each query shares its weight only among
+# itself and the positions before it. The first query has none before it and gives all its
+# weight, 1.00, to itself. As in the upper heatmap, a query that is also a key gives itself a
+# large weight: 0.61 and 0.63 on the diagonal of the last two rows, each its row's largest.
 #
 # The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
 # projections; [What attention costs as n grows](scale.py) measures the price of all this as $n$
@@ -581,12 +614,12 @@ assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may 
 #   `torch.nn.functional.scaled_dot_product_attention` (`attn_mask`, `scale`, `is_causal`),
 #   [torch.nn.functional.softmax](handbook/softmax.py#torchnnfunctionalsoftmax),
 #   `torch.nn.MultiheadAttention`, [torch.nn.Linear](handbook/linear.py#torchnnlinear),
-#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill), `Tensor.transpose`, `Tensor.tril`,
+#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill), `Tensor.transpose`, `Tensor.T`, `Tensor.tril`,
 #   [Tensor.expand](handbook/expand.py#tensorexpand), `Tensor.copy_`,
 #   [torch.einsum](handbook/einsum.py#torcheinsum), [torch.matmul](handbook/matmul.py#torchmatmul),
 #   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze),
 #   [Tensor.detach](handbook/clone.py#tensorclone-and-tensordetach), [torch.eye](handbook/mask.py#torcheye),
-#   [torch.where](handbook/where.py#torchwhere), `torch.stack`, `torch.cat`, `torch.randn`,
+#   [torch.where](handbook/where.py#torchwhere), `torch.stack`, `torch.cat`, `torch.randn`, `torch.arange`,
 #   `torch.no_grad`, `torch.cdist`, `torch.manual_seed`, `torch.tensor`, `torch.ones`,
 #   `torch.exp`, `torch.allclose`, `torch.equal`, [Tensor.reshape](handbook/reshape.py#tensorreshape),
 #   `Tensor.norm`, `Tensor.argmin`, `Tensor.max`, `Tensor.sum`, `Tensor.mean`, `Tensor.abs`,

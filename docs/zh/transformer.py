@@ -6,7 +6,8 @@
 # - 一维时一个 w 为什么就够；
 # - 向量上的高斯核，以及标量 $w$ 为什么随之变成矩阵；
 # - 亲手写出缩放点积注意力（scaled dot-product attention，简称 SDPA），与 PyTorch 的 `F.scaled_dot_product_attention` 和 `nn.MultiheadAttention` 对照；
-# - 用一次 `masked_fill` 实现留一法。
+# - 用一次 `masked_fill` 实现留一法；
+# - 以及 Transformer 的两种掩码：填充与因果。
 #
 # 本页接着《[从高斯核到点积注意力](dot-product.py)》一页往下讲。页面上所有的数字都是构建网站时运行代码得到的。
 
@@ -51,7 +52,7 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # %% [markdown]
 # 中心和宽度都对时，差在 float32 的舍入以内；换掉其中任何一个，差就大到 0.1 左右（打印的 1.1e-01 和 7.5e-02）。
 #
-# 对本章的回归来说，把核的中心挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，而不是唯一的选择（绑定之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。特征多了以后有什么变化，是接下来两节的内容；留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)），都原样保留。
+# 对本章的回归来说，把核的中心挪离查询没有道理：要预测 $x$ 处的值，就该看 $x$ 附近的键。所以 $W_q = W_k = w$ 是合理的选择，但不是唯一可能的选择（绑定之后，符号也无关紧要：$w$ 和 $-w$ 给出相同的预测）。特征多了以后有什么变化，是接下来两节的内容；留一法损失（[为什么要留一](leave-one-out.py)），用 `nn.Parameter` 和优化器训练（[带参数的注意力汇聚](parametric.py)），以及点积加键偏置（[点积页](dot-product.py)），都原样保留。
 
 # %% [markdown]
 # ## 查询和键不止一个特征
@@ -86,7 +87,7 @@ assert gap_kernel < 1e-6
 # %% [markdown]
 # ## 一个 w 为什么会变成矩阵
 #
-# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包（核值在查询处最高，往各个方向同样快地降下去，等高线是圆）。在这个问题上，这就吃亏了：一个点如果 x₁ 很近、x₂ 很远，本来是个好邻居，圆鼓包却照样按 x₂ 上的距离惩罚它。要让鼓包沿 x₁ 窄、沿 x₂ 宽得几乎不管它，每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。
+# 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包（核值在查询处最高，往各个方向同样快地降下去，等高线是圆）。在这个问题上，这就吃亏了：一个点如果 x₁ 很近、x₂ 很远，本来是个好邻居，圆鼓包却照样按 x₂ 上的距离惩罚它。要让鼓包沿 x₁ 窄、沿 x₂ 宽得几乎不管它，每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。非对角元素让鼓包斜过来，用于几个特征合起来才有意义的情形；这里对角的 $W$ 就够了。
 #
 # 上面算好的核就是一个圆鼓包，可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 x₁ 几乎正对查询、沿 x₂ 却离得远；R 沿 x₁ 差了一个单位以上、沿 x₂ 几乎重合。再拿这样一个窄鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册条目 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
 
@@ -137,7 +138,7 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 #
 # $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
-# 其中 $Q$ 的形状是 $(n_q, d)$，$K$ 是 $(n_k, d)$，$V$ 是 $(n_k, d_v)$。模型一次处理许多条序列（对 Transformer 来说是词或词元的序列），所以每个张量前面都多一个**批量**维。
+# 其中 $Q$ 的形状是 `(n_q, d)`，$K$ 是 `(n_k, d)`，$V$ 是 `(n_k, d_v)`。模型一次处理许多条序列（对 Transformer 来说是词或词元的序列），所以每个张量前面都多一个**批量**维。
 #
 # 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册条目 [torch.matmul](handbook/matmul.py) 列出的最后一种情况：“成批”）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
 
@@ -285,7 +286,7 @@ at.plot_attention_heatmaps(
 #
 # - **布尔掩码的方向**：SDPA 的布尔 `attn_mask` 里 `True` 表示“可以关注”，所以这里的掩码是 `~eye`（`~` 对布尔张量逐元素取反，对角线上是 `False`，其余是 `True`）；`nn.MultiheadAttention` 的布尔 `attn_mask` 正好相反，`True` 表示“不许关注”。
 # - **布尔掩码放不下键偏置**，只好把偏置并进向量里：令 $q' = (qw, 1)$、$k' = (kw, -\frac{1}{2}(kw)^2)$，点积 $q'^\top k'$ 正好是点积页里的分数 $qkw^2 - \frac{1}{2}(kw)^2$。代码里 `torch.stack([...], dim=-1)` 把两个形状为 `(n_train,)` 的张量沿一个新的最后一维并排，得到 `(n_train, 2)`：每行一个向量。`scale=1.0` 关掉 SDPA 默认的除以 $\sqrt{d}$：这里的向量有两个特征，默认会除以 $\sqrt{2}$，分数就不对了。
-# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。特征只有一个，SDPA 默认除以 $\sqrt{1} = 1$，所以不传 `scale`。`key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
+# - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。特征只有一个时 SDPA 默认的缩放就是 1，所以不传 `scale`。`key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
 
 # %%
 keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
@@ -349,15 +350,32 @@ assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
 assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
-# 两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 553.4、最大 2978.6；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3（2978.6 的两倍），但已被掩码遮住。大到几千的分数存成 float32，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（与 float64 算出的分数相比，上面打印的）；softmax 只看分数之间的差，这些误差于是原样进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 553.4、最大 2978.6；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3，但已被掩码遮住。用 float32 算出的几千大小的分数，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（上面打印的，与 float64 算出的同一分数相比）；softmax 不管同一行分数共有的部分，但这些误差各个键不同，会改变分数之间的差，于是进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
 # ### Transformer 的掩码：填充与因果
 #
-# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》中文第二版（以及英文 0.17 版）10.3 节的 `masked_softmax`（现在的英文版 d2l.ai 在第 11.3 节）按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。形状为 `(n,)` 的键掩码怎样在每一行遮住同样的列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》。
+# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。这要一个形状为 `(batch, 1, n_k)` 的掩码：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿《[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)》一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键是真的，先与 SDPA 核对，再打印第一条序列的权重：
+
+# %%
+valid_lens = torch.tensor([3, 6])  # (batch,): real keys per sequence
+key_mask = torch.arange(n_k) < valid_lens[:, None]  # (batch, n_k), True = may attend
+pad_mask = key_mask[:, None, :]  # (batch, 1, n_k): the same row for every query
+pad_out, pad_weights = at.dot_product_attention(Q, K, V, mask=pad_mask)
+pad_sdpa = F.scaled_dot_product_attention(Q, K, V, attn_mask=pad_mask)
+print(f"max |ours - SDPA| {(pad_out - pad_sdpa).abs().max():.1e}")
+print("weights, first sequence:")
+for row in pad_weights[0].tolist():
+    print(" ".join(f"{v:.2f}" for v in row))
+assert (pad_out - pad_sdpa).abs().max() < 1e-6
+# no weight on the padded keys
+assert (pad_weights[0, :, 3:] == 0).all() and (pad_weights[1, :, 6] == 0).all()
+
+# %% [markdown]
+# 后 4 列（填充的键）在每一行都是 0，每一行的权重全部分给前 3 个键。
 #
-# 因果掩码也只要一行：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿上一节的 `Q` 同时当查询、键和值（自注意力），核对这两种写法，再用包里的 `dot_product_attention`（它还返回权重）看掩码对权重做了什么：
+# 因果掩码也只要一行：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿同一个 `Q` 同时当查询、键和值（自注意力），核对这两种写法，再用包里的 `dot_product_attention`（它还返回权重）看掩码对权重做了什么：
 
 # %%
 causal = torch.ones(n_q, n_q, dtype=torch.bool).tril()  # (n_q, n_q)
@@ -375,9 +393,13 @@ assert (by_at - by_mask).abs().max() < 1e-6
 # none above the diagonal; the first query attends only to itself
 assert (causal_weights.triu(1) == 0).all() and (causal_weights[:, 0, 0] == 1).all()
 assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may attend
+# the first has a 0.00 where it may attend; the last two weigh themselves most
+top2 = causal_weights[1, 3:].max(dim=-1)  # values and indices, (2,) each
+assert causal_weights[0][causal].min() < 0.005 and top2.indices.tolist() == [3, 4]
+assert f"{top2.values[0]:.2f} {top2.values[1]:.2f}" == "0.61 0.63"
 
 # %% [markdown]
-# 对角线以上的权重都是 0：每个查询只把权重分给自己和前面的位置。第一个查询前面没有位置，权重 1.00 全给了自己。
+# 打印的是第二条序列：第一条里有个允许的权重四舍五入成 0.00，看上去像被遮住。对角线以上的权重都是 0：每个查询只把权重分给自己和前面的位置。第一个查询前面没有位置，权重 1.00 全给了自己。和上面不加掩码的热图一样，查询同时也是键时，常给自己很大的权重：最后两行对角线上的 0.61、0.63 都是本行最大的。
 #
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #
@@ -399,12 +421,12 @@ assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may 
 #   `torch.nn.functional.scaled_dot_product_attention`（`attn_mask`、`scale`、`is_causal`）、
 #   [torch.nn.functional.softmax](handbook/softmax.py#torchnnfunctionalsoftmax)、
 #   `torch.nn.MultiheadAttention`、[torch.nn.Linear](handbook/linear.py#torchnnlinear)、
-#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill)、`Tensor.transpose`、`Tensor.tril`、
+#   [Tensor.masked_fill](handbook/masked-fill.py#tensormasked_fill)、`Tensor.transpose`、`Tensor.T`、`Tensor.tril`、
 #   [Tensor.expand](handbook/expand.py#tensorexpand)、`Tensor.copy_`、
 #   [torch.einsum](handbook/einsum.py#torcheinsum)、[torch.matmul](handbook/matmul.py#torchmatmul)、
 #   [Tensor.unsqueeze](handbook/squeeze.py#tensorunsqueeze)、
 #   [Tensor.detach](handbook/clone.py#tensorclone-与-tensordetach)、[torch.eye](handbook/mask.py#torcheye)、
-#   [torch.where](handbook/where.py#torchwhere)、`torch.stack`、`torch.cat`、`torch.randn`、
+#   [torch.where](handbook/where.py#torchwhere)、`torch.stack`、`torch.cat`、`torch.randn`、`torch.arange`、
 #   `torch.no_grad`、`torch.cdist`、`torch.manual_seed`、`torch.tensor`、`torch.ones`、
 #   `torch.exp`、`torch.allclose`、`torch.equal`、[Tensor.reshape](handbook/reshape.py#tensorreshape)、
 #   `Tensor.norm`、`Tensor.argmin`、`Tensor.max`、`Tensor.sum`、`Tensor.mean`、`Tensor.abs`、
