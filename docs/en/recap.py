@@ -9,8 +9,12 @@
 # flows on the data and draws the shape of the tensor after each main step.
 #
 # It covers the pages from [Attention cues](cues.py) through [From the Gaussian kernel to
-# dot-product attention](dot-product.py). The three pages that follow the dot-product page,
-# [From kernel regression to Transformer attention](transformer.py),
+# dot-product attention](dot-product.py), which follow §10.1–10.2 of “Dive into Deep Learning” in
+# d2l 0.17 and the Chinese second edition (the dot-product page draws on §10.3; today's d2l.ai has
+# this material in §11.1–11.3). Three of them (Boundary bias and local linear regression, Why leave
+# one out, Why the trained curve is less smooth) go beyond the book; to map each block of code of
+# the book to this site, see [From d2l §10.2 to this site](d2l-map.md). The three pages that
+# follow the dot-product page, [From kernel regression to Transformer attention](transformer.py),
 # [Learned projections on a 2-D toy problem](projections.py) and
 # [What attention costs as n grows](scale.py), go beyond the chapter; the section “Beyond the
 # chapter” points to each of them in a line or two.
@@ -155,8 +159,8 @@ at.plot_shape_flow(x_test, x_train, y_train)
 #
 # and the $q^2$ term, the same for every key, cancels in the softmax.
 #
-# The formulas above, written as a few lines of code and run on the chapter's data (50 training
-# samples, used on every page before): the parametric model's training (leave-one-out loss, SGD),
+# The code below runs the formulas above on the chapter's data (50 training samples, used on
+# every page before): the parametric model's training (leave-one-out loss, SGD),
 # the errors on the test set, and the fits at both edges, local linear regression computed by the
 # formula above from the same attention weights. The numbers are the ones the pages print, and the
 # takeaways below cite them.
@@ -235,8 +239,9 @@ assert loss_4 < loss_end
 #   out; exercise 1 below asks why.
 # - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop (above, $w$
 #   went from 0.496 to 16.20), not the minimum of the loss: the leave-one-out loss is 22.69 at the
-#   trained $w$ and only 18.00 at $w = 4$; a less smooth curve does not mean a
-#   worse prediction: on the test set its mean squared error is 0.130, against 0.428 at $w = 1$.
+#   trained $w$ and only 18.00 at $w = 4$.
+# - A less smooth curve does not mean a worse prediction: on the test set the trained $w$ gives a
+#   mean squared error of 0.130, against 0.428 at $w = 1$.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
 #   attention; the index of common confusions below says why the chapter learns a single scalar
 #   all the same.
@@ -277,13 +282,6 @@ assert loss_4 < loss_end
 # | How do the learning rate and the parametrisation decide where $w$ stops? | [The path of w during training](smoothness.py#the-path-of-w-during-training) |
 # | Is Gaussian-kernel attention the dot-product attention of Transformers? | [Why Transformers drop the key bias](dot-product.py#why-transformers-drop-the-key-bias); [Why one w becomes a matrix](transformer.py#why-one-w-becomes-a-matrix) |
 # | `Can't call numpy() on Tensor that requires grad` when plotting? | [Detach before plotting](parametric.py#detach-before-plotting) |
-#
-# These pages follow §10.1–10.2 of “Dive into Deep Learning” in d2l 0.17 and the Chinese second
-# edition (the dot-product page draws on §10.3); today's d2l.ai moved this material to
-# §11.1–11.3. Three of them (Boundary bias and local linear regression, Why leave one out, Why the trained
-# curve is less smooth) go
-# beyond the book. To map each block of code of the book to this site, see
-# [From d2l §10.2 to this site](d2l-map.md).
 #
 # ## Exercises
 #
