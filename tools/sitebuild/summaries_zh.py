@@ -729,6 +729,8 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr shared": "画虚线格边：这个张量与它的来源共享内存（例如 `expand` 的结果，"
         "或 `detach()` 的结果这样的视图）。",
         "attr outline": "要用红框标出的格子的下标，例如 `[(0, 0), (0, 1)]`。",
+        "attr second": "要用蓝框标出的格子的下标：红框之外的第二个例子（框画在格子边线以内，"
+        "所以一个格子可以同时有红蓝两种框）。",
         "attr groups": '`"rows"` 或 `"columns"`：给每一行或每一列画一个框。',
         "attr row_notes": "每行一条简短的、与语言无关的字符串，写在该行右边。",
         "attr col_notes": "每列一条简短的、与语言无关的字符串，写在该列下面。",
@@ -1585,7 +1587,8 @@ PARAGRAPHS: dict[str, str] = {
     "bottom; ``draw_tensors`` is its public face. Every cell rectangle carries the gid "
     '``"cell:<panel>:<flat index>"``, its value text ``"value:<panel>:<flat index>"``, '
     "the cross over a dropped cell (one line of two strokes) "
-    '``"cross:<panel>:<flat index>"``, every shape caption ``"shape:<panel>"``, the other captions '
+    '``"cross:<panel>:<flat index>"``, a blue frame ``"second:<panel>:<flat index>"``, every '
+    'shape caption ``"shape:<panel>"``, the other captions '
     '``"caption:<panel>:<line>"``, code labels ``"code:<panel>"`` and arrow labels '
     '``"arrow:<row>"`` (panels numbered from 0 in reading order, cells in row-major '
     "order), so tests and curious readers can find them.": (
@@ -1593,6 +1596,7 @@ PARAGRAPHS: dict[str, str] = {
         '``draw_tensors`` 是它对外的接口。每个方格矩形的 gid 是 ``"cell:<panel>:<flat'
         ' index>"``，格里的值是 ``"value:<panel>:<flat index>"``，'
         '被去掉的方格上的叉（两笔画成一条线）是 ``"cross:<panel>:<flat index>"``，'
+        '蓝框是 ``"second:<panel>:<flat index>"``，'
         '形状说明是 ``"shape:<panel>"``，其他说明文字是 ``"caption:<panel>:<line>"``，'
         '代码标签是 ``"code:<panel>"``，箭头标签是 ``"arrow:<row>"``（面板按阅读顺序从 0 编'
         "号，方格按行优先的顺序编号），测试和好奇的读者都能据此找到它们。"
@@ -1682,11 +1686,15 @@ PARAGRAPHS: dict[str, str] = {
     "``b``): cells with the same colour are multiplied together and summed. A 1-D ``a`` "
     "gets a 1 prepended and a 1-D ``b`` a 1 appended, removed again from the result; the "
     "captions say so. The red outlines show how the first element of the result is made. "
-    "Batch axes (3-D) are broadcast.": (
+    "Batch axes (3-D) are broadcast; in a batch of two or more, blue outlines show how the first "
+    "element of batch element 1 is made (with the same cells of an operand that has no batch "
+    "axis).": (
         "``a`` 的最后一维与 ``b`` 的倒数第二维（``b`` 是一维时就是它唯一的那一维）对齐："
         "颜色相同的格子两两相乘再求和。一维的 ``a`` 在前面补一个 1，"
         "一维的 ``b`` 在后面补一个 1，结果里再把补的 1 去掉；说明文字会写出这一点。"
-        "红色轮廓标出结果的第一个元素是怎样算出来的。批量维（三维时）按广播规则处理。"
+        "红色轮廓标出结果的第一个元素是怎样算出来的。批量维（三维时）按广播规则处理；"
+        "批量里有两个或更多矩阵时，蓝色轮廓标出批量第 1 个元素的第一个元素是怎样算出来的"
+        "（没有批量维的那个操作数用的是同一批格子）。"
     ),
     "Slice ``[i]`` of the result is ``a[i] @ b[i]``; the colours mark the summed axis (the "
     "last of ``a``, the middle one of ``b``).": (
