@@ -121,11 +121,12 @@ def _bytes_drawn(value: float, lang: str) -> str:
 
 
 def _seconds(value: float) -> str:
-    """A time as the scale page's table prints it, three decimals, its trailing zeros dropped.
+    """A time as the scale page's table prints it: three decimals, trailing zeros kept.
 
     The table prints 0.002 and 0.009 (s): the alt text said 0.0024 s and 0.0092 s beside
-    0.016 s, two precisions side by side (r37d). Below 0.0005 s, where three decimals
-    would read 0, three significant digits.
+    0.016 s, two precisions side by side (r37d); it said 6.11 s where the table prints
+    6.110, beside 6.307 s (r38d). Below 0.0005 s, where three decimals would read 0,
+    three significant digits.
 
     >>> (
     ...     _seconds(0.0024),
@@ -134,11 +135,11 @@ def _seconds(value: float) -> str:
     ...     _seconds(31.0),
     ...     _seconds(2e-4),
     ... )
-    ('0.002 s', '0.018 s', '6.11 s', '31 s', '0.0002 s')
+    ('0.002 s', '0.018 s', '6.110 s', '31.000 s', '0.0002 s')
     """
     if abs(value) < 0.0005:
         return f"{spoken(value)} s"
-    return f"{value:.3f}".rstrip("0").rstrip(".") + " s"
+    return f"{value:.3f} s"
 
 
 def _byte_tick(value: float, _position: object = None) -> str:

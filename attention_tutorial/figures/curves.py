@@ -335,6 +335,7 @@ def plot_fits(
     titles: Sequence[str | Mapping[str, str]] | None = None,
     layout: str = "wide",
     inputs: str = "x",
+    alt: str | Mapping[str, str] | None = None,
     lang: str | None = None,
 ) -> TutorialFigure:
     """Plot several fits, one panel each, sharing the y axis and one legend.
@@ -362,6 +363,9 @@ def plot_fits(
         inputs: What the x axis holds: ``"x"``, the chapter's one input; ``"x1"``, the
             first feature x₁ of a 2-D input (the x axis reads "input's x₁" and the truth
             "f(x₁)"), the training points drawn against their x₁.
+        alt: What the page says its figure shows, in place of the alt text's computed
+            sentence (each panel's MSE and largest jump): a string for every language, or
+            a mapping language -> text (``{"zh": ..., "en": ...}``).
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
 
@@ -371,11 +375,12 @@ def plot_fits(
     Raises:
         TypeError: If ``fits`` is not a mapping, a key of ``fits`` is not a string, an
             array does not hold real numbers (it holds bools, strings, complex numbers or
-            is ``None``), or a title is neither a string nor a mapping of strings.
+            is ``None``), a title is neither a string nor a mapping of strings, or
+            ``alt`` is neither.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``inputs`` is not ``"x"`` or ``"x1"``, ``lang`` is unknown, ``fits`` is
             empty, a length differs, ``titles`` does not have one title per fit, or a
-            title mapping lacks ``lang``.
+            title mapping or ``alt`` lacks ``lang``.
 
     Examples:
         >>> d = make_data()
@@ -476,8 +481,23 @@ def plot_fits(
         best = _after_shi(min(panels, key=lambda panel: panel["mse"])["name"], lang)
         jump = float(np.abs(np.diff(y_truth_np)).max(initial=0.0))
         fig.alt_facts = alt_facts("plot_fits", lang, panels, jump=jump, best=best)
+        if alt is not None:  # the page's own account of its figure (projections)
+            fig.alt_facts = _in_lang("alt", alt, lang)
         fig.alt_values = {"count": n}  # the alt text counts the panels
     return fig
+
+
+def _in_lang(name: str, text: str | Mapping[str, str], lang: str) -> str:
+    """``text`` in ``lang``: a string as it is, or a mapping's entry for ``lang``."""
+    if isinstance(text, Mapping):
+        if lang not in text:
+            raise ValueError(f"{name} must have a text for lang {lang!r}, got keys {list(text)}")
+        text = text[lang]
+    if not isinstance(text, str):
+        raise TypeError(
+            f"{name} must be a string or a mapping of language -> string, got {type(text).__name__}"
+        )
+    return text
 
 
 def _panel_titles(titles: Sequence[str | Mapping[str, str]], n: int, lang: str) -> list[str]:

@@ -5,10 +5,10 @@
 # turns into matrices $W_q$, $W_k$, $W_v$ and wrote them as
 # <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>.
 # This page trains it on that page's two-dimensional toy problem: 100 training points
-# *x* = (x₁, x₂) and a 20 × 20 grid of test inputs, drawn in
+# *x* = (*x*₁, *x*₂) and a 20 × 20 grid of test inputs, drawn in
 # [Queries and keys with more than one feature](transformer.py#queries-and-keys-with-more-than-one-feature);
 # the prediction figure in [The heatmaps, and where the weight lands](#the-heatmaps-and-where-the-weight-lands)
-# draws the 100 points against x₁. The output depends on x₁ only: the chapter's *f*(x₁) plus noise, whose mean square on these
+# draws the 100 points against *x*₁. The output depends on *x*₁ only: the chapter's *f*(*x*₁) plus noise, whose mean square on these
 # 100 points is about 0.23 (the last line printed below).
 
 # %%
@@ -39,7 +39,7 @@ print(f"mean square of the labels' noise: {noise:.3f}")
 #   1 × 1 $W_v$ (the values are the scalar *y*, so $W_v$ is a single number, a scale),
 #   Gaussian form (with the key bias).
 #
-# The test error is the mean squared error against the true *f*(x₁) on the 400 grid points
+# The test error is the mean squared error against the true *f*(*x*₁) on the 400 grid points
 # (<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>). As a baseline,
 # the table starts with the dumbest prediction there is: the mean *y* of the training set, whatever
 # the input. A model has learned something only if its error is far below that.
@@ -119,7 +119,7 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # The one-*w* model learns *w* = 3.12 here, less than the chapter's 1-D leave-one-out best,
 # 3.98, so its kernel is somewhat wider (the [bandwidth](glossary.md#bandwidth)
 # *h* = 1/|*w*|): a round kernel has a single width, so it
-# must compromise between x₁ and the irrelevant x₂.
+# must compromise between *x*₁ and the irrelevant *x*₂.
 #
 # <details><summary>The other w's of the w table</summary>
 #
@@ -129,9 +129,9 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # on the page [Why the trained curve is less smooth](smoothness.py)), while here Adam runs a fixed
 # 300 steps, over the last 50 of which the loss changes by rounding errors only (the last line
 # above). The like-for-like comparison is the 1-D leave-one-out best, 3.98 on the grid of
-# [Why leave one out](leave-one-out.py). How closely the points sit along x₁ is not the cause: on
-# x₁ alone, these 100 points, denser than the chapter's, give the same best *w* on the same grid,
-# 3.98 (the w table's third line). So the step from 3.98 down to 3.12 comes from x₂.
+# [Why leave one out](leave-one-out.py). How closely the points sit along *x*₁ is not the cause: on
+# *x*₁ alone, these 100 points, denser than the chapter's, give the same best *w* on the same grid,
+# 3.98 (the w table's third line). So the step from 3.98 down to 3.12 comes from *x*₂.
 #
 # </details>
 #
@@ -141,9 +141,9 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # (the region of keys that get large weights), of width 1/*w* in every direction and centred on
 # the query. First in one dimension, as in
 # [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension):
-# with two numbers $W_q = a$ and $W_k = b$, the bump is centred on $\frac{a}{b}q$, of width
+# with two numbers $W_q$ = *a* and $W_k$ = *b*, the bump is centred on (*a*/*b*)*q*, of width
 # 1/|*b*|. In two dimensions
-# *ab*, *b*² and $\frac{a}{b}$ become three 2 × 2 matrices, which answer how the score
+# *ab*, *b*² and *a*/*b* become three 2 × 2 matrices, which answer how the score
 # compares query and key, how wide the bump is, and where it sits. They are computed from the
 # projections, with the query *x* and the key *k* raw inputs (points of the plane before
 # projection). The cell below prints them and, in the plane of the keys, draws both models' kernels as contours around one query of the grid (<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>), with the same axes and contour levels in both panels:
@@ -151,11 +151,11 @@ print(f"  its last 50 steps: {last_change:.0e}")
 # - $M = W_q^\top W_k$, the *ab*: the score holds the term $x^\top M k$.
 # - $A = W_k^\top W_k$, the *b*², comes from the key bias $-\frac{1}{2}k^\top A k$: **it sets
 #   how wide the bump is in each direction** (a width is the Gaussian's standard deviation).
-# - $A^{-1}M^\top$, the $\frac{a}{b}$, turns the query *x* into **the bump's centre**
+# - $A^{-1}M^\top$, the *a*/*b*, turns the query *x* into **the bump's centre**
 #   $c = A^{-1}M^\top x$: for a fixed query *x*, the score is largest for the key *k* = *c* (derived
 #   under the figure, folded).
 #
-# Subscripts count features: *M*₁₂ is the entry of the query's x₁ row and the key's x₂ column.
+# Subscripts count features: *M*₁₂ is the entry of the query's *x*₁ row and the key's *x*₂ column.
 
 # %%
 W_q = projected.W_q.weight.detach()  # (d_k, d_in) = (2, 2)
@@ -200,10 +200,10 @@ print(f"query {query.tolist()}, centre c ({c[0]:.2f}, {c[1]:.2f})")
 at.plot_kernel_contours(kernels, query, keys=x2_train)
 
 # %% [markdown]
-# Figure: both models' kernels as contours around the query (3.5, 2.5). In the panel titled ScalarKernelAttention, the one-*w* model's is a circle centred on the query; in the one titled ProjectedAttention, the projection model's is a slightly tilted ellipse, about as narrow as the circle along x₁, much longer along x₂, its centre (3.87, 2.60) to the right of the query.
+# Figure: both models' kernels as contours around the query (3.5, 2.5). In the panel titled ScalarKernelAttention, the one-*w* model's is a circle centred on the query; in the one titled ProjectedAttention, the projection model's is a slightly tilted ellipse, about as narrow as the circle along *x*₁, much longer along *x*₂, its centre (3.87, 2.60) to the right of the query.
 #
-# *M*₁₁, the coefficient of the query's and the key's x₁, is many times *M*₂₂, that of
-# their x₂; *M*₁₂ is not small either: it multiplies the query's x₁ with the key's x₂.
+# *M*₁₁, the coefficient of the query's and the key's *x*₁, is many times *M*₂₂, that of
+# their *x*₂; *M*₁₂ is not small either: it multiplies the query's *x*₁ with the key's *x*₂.
 # So *M* alone does not give the bump's shape; *A* and the centre *c* do.
 #
 # <details><summary>Where A and c come from</summary>
@@ -223,32 +223,32 @@ at.plot_kernel_contours(kernels, query, keys=x2_train)
 #
 # </details>
 #
-# Set the projection model's widths along x₁ and x₂, 1/√*A*₁₁ and 1/√*A*₂₂, beside the one-*w*
+# Set the projection model's widths along *x*₁ and *x*₂, 1/√*A*₁₁ and 1/√*A*₂₂, beside the one-*w*
 # model's 1/*w* (the kernel width table printed above):
-# along x₁ both models are almost equally wide (0.31 and 0.32, one seed's result); the difference
-# lies along x₂, where the projection model's bump is about twice as wide (0.62), so keys with a
-# similar x₁ but a distant x₂ get weight too, while the one-*w* model has a single number and must
-# be as narrow along x₂ as along x₁. The off-diagonal entry of *A* is not 0, so the bump is
+# along *x*₁ both models are almost equally wide (0.31 and 0.32, one seed's result); the difference
+# lies along *x*₂, where the projection model's bump is about twice as wide (0.62), so keys with a
+# similar *x*₁ but a distant *x*₂ get weight too, while the one-*w* model has a single number and must
+# be as narrow along *x*₂ as along *x*₁. The off-diagonal entry of *A* is not 0, so the bump is
 # slightly tilted. The ellipse's axes are the eigenvectors of *A*, its width along each
 # 1/√eigenvalue (`torch.linalg.eigh` returns them by ascending eigenvalue, so the narrow axis
 # comes last): the narrow axis is turned by about 13°, and the widths along the two axes, 0.30
-# and 0.68 (the last two lines above), differ only a little from those along x₁ and x₂.
+# and 0.68 (the last two lines above), differ only a little from those along *x*₁ and *x*₂.
 #
 # Now the centre. Read $A^{-1}M^\top$ row by row: the first row gives the centre's
 # first coordinate *c*₁, the second row its second. The first row's first entry, 1.15, is about 15% above 1;
-# its second is a small negative number, so *c*₁ roughly follows the query's x₁ but does not sit exactly on it;
+# its second is a small negative number, so *c*₁ roughly follows the query's *x*₁ but does not sit exactly on it;
 # we measure how far off after the heatmaps. The second row (0.54 and 0.29) moves the
-# centre's second coordinate more with the query's x₁ than with its x₂. That changes which
-# keys get weight, but hardly the prediction: *y* does not depend on x₂, and the bump is wide in
+# centre's second coordinate more with the query's *x*₁ than with its *x*₂. That changes which
+# keys get weight, but hardly the prediction: *y* does not depend on *x*₂, and the bump is wide in
 # that direction. The one-*w* model can neither move the centre off the query nor shift it
-# along x₂ with x₁. $W_v$ stays close to 1: the values are already
+# along *x*₂ with *x*₁. $W_v$ stays close to 1: the values are already
 # the outputs we want.
 #
 # ## The heatmaps, and where the weight lands
 #
 # The attention heatmaps show the same thing from another side. How to read them: queries and
-# keys both run in order of x₁: the queries are the 20 test points of the grid row
-# x₂ = 2.5 (0.00 at the top to 4.75 at the bottom), the keys the 100 training points (0.03 to
+# keys both run in order of *x*₁: the queries are the 20 test points of the grid row
+# *x*₂ = 2.5 (0.00 at the top to 4.75 at the bottom), the keys the 100 training points (0.03 to
 # 4.87), numbered along the horizontal axis. The upper panel is `ScalarKernelAttention`, the
 # lower one `ProjectedAttention`, as in the contour figure; both share one colour scale, so a colour means the same
 # weight in each. The measure the cell also prints is explained under the figure.
@@ -294,19 +294,19 @@ at.plot_attention_heatmaps(
 
 # %% [markdown]
 # What they show: with the projections, each query spreads its weight over a band of keys with a
-# similar x₁. The band has gaps: x₂ has a say as well, but far less. With the
-# one-*w* model the band is far more patchy: keys with a similar x₁ but a distant x₂ are
+# similar *x*₁. The band has gaps: *x*₂ has a say as well, but far less. With the
+# one-*w* model the band is far more patchy: keys with a similar *x*₁ but a distant *x*₂ are
 # pushed away, so each query averages over fewer keys, and an average of fewer noisy values is
 # noisier. The “keys in use” printed above measure this: $1 / \sum_i \alpha_i^2$ per query,
 # averaged over the queries (*n* for uniform weights, 1 when a single key takes all the weight).
 #
-# One thing the heatmaps hardly show: on which side of its query the weights lie. The shift grows
-# with the query's distance from x₁ ≈ 1 (the fold below says why), and the query at x₁ = 4.75 is
-# near the data's edge, so we look at the queries with x₁ from 3 to 4: the projection model
-# averages the *y* about one kernel width to the right of the query, the one-*w* model the *y*
-# around the query. The cell below measures it with the
-# weights' centre of mass (the keys' x₁ averaged with the attention weights) minus the query's
-# x₁.
+# One thing the heatmaps hardly show: on which side of its query the weights lie. The kernel's
+# centre *c* moves away from the query the further the query is from *x*₁ ≈ 1 (the fold below says
+# why); where the weights actually land also depends on where the keys lie, so we measure it
+# directly, on the queries with *x*₁ from 3 to 4, where *c* is about one kernel width off (the last
+# line printed below). The measure is the weights' centre of mass (the keys' *x*₁ averaged with the
+# attention weights) minus the query's *x*₁: the projection model averages the *y* about one kernel
+# width to the right of the query, the one-*w* model the *y* around the query.
 
 # %%
 # (20, 100) @ (100,) -> (20,): each query's centre of mass
@@ -335,6 +335,18 @@ print(f"{'':<13}{'shift':>7}{'(y_hat-f)^2':>13}")
 for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
     print(f"{name:<13}{shift:>+7.2f}{sq:>13.3f}")
 print(f"kernel width along x_1: {shifts[2]:.2f}")
+# the kernel's centre c (not the weights): its c_1 minus x_1,
+# (20, 2) @ (2, 2) -> (20, 2), column 0
+c_off = (data2.x_test[row] @ centre.T)[:, 0] - queries_x1
+print(f"kernel centre c_1 - x_1: {c_off[far].mean():+.2f}")
+
+# %% [markdown]
+# On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
+# *x*₁ (0.31); the one-*w* model's sits at +0.02. Below, the predictions along this row.
+
+# %%
+# on x_1 from 3 to 4, each model's mean of y_hat - f
+gaps = [error[far].mean().item() for error in (error_projected, error_scalar)]
 # the whole row: f and both predictions; the dots are all 100
 # training points, drawn against their x_1 (their x_2 unseen)
 at.plot_fits(
@@ -347,23 +359,31 @@ at.plot_fits(
     keys_x1,
     y2_train[order],
     inputs="x1",
+    # the alt text: what this page's caption says of the figure
+    alt={
+        "zh": "曲线沿网格中 x₂ = 2.5 这一行；圆点是全部 100 个训练点，按 x₁ 画出。"
+        "x₁ 在 3 到 4 之间，ProjectedAttention 的曲线几乎贴着 f(x₁)"
+        f"（平均差 {gaps[0]:+.2f}），ScalarKernelAttention 的曲线平均高出"
+        f" {gaps[1]:.2f}。",
+        "en": "along the grid row x₂ = 2.5; dots: all 100 training points"
+        " against their x₁. For x₁ from 3 to 4 the ProjectedAttention"
+        f" curve lies nearly on f(x₁) (on average {gaps[0]:+.2f}), the"
+        f" ScalarKernelAttention curve {gaps[1]:.2f} above it on average.",
+    },
 )
 
 # %% [markdown]
-# On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
-# x₁ (0.31); the one-*w* model's sits at +0.02.
-#
-# Figure: along the row x₂ = 2.5, the true *f*(x₁) and both models' predictions (dashed,
+# Figure: along the row *x*₂ = 2.5, the true *f*(*x*₁) and both models' predictions (dashed,
 # <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>). The dots
-# are all 100 training points drawn against their x₁, their x₂ unseen: *y* follows *f*(x₁), and x₂
-# plays no part. For x₁ from 3 to 4 the projection model's dashed line nearly lies on *f*; the
+# are all 100 training points drawn against their *x*₁, their *x*₂ unseen: *y* follows *f*(*x*₁), and *x*₂
+# plays no part. For *x*₁ from 3 to 4 the projection model's dashed line nearly lies on *f*; the
 # one-*w* model's runs well above it.
 #
 # <details><summary>Why the centre drifts</summary>
 #
-# Row x₁ of $A^{-1}M^\top$ looks close to (1, 0), but each unit of the query's x₁ moves the
+# Row *x*₁ of $A^{-1}M^\top$ looks close to (1, 0), but each unit of the query's *x*₁ moves the
 # centre a little further right (by how much the first number exceeds 1), while the second number
-# times x₂ = 2.5 shifts it left by a fixed amount. The two cancel near x₁ = 1; the further the
+# times *x*₂ = 2.5 shifts it left by a fixed amount. The two cancel near *x*₁ = 1; the further the
 # query from there, the further off the centre: a small error in a coefficient, times a coordinate
 # of several units, comes to about a kernel width.
 #
@@ -403,11 +423,13 @@ for k in split:
 
 # %% [markdown]
 # The shift pulls the prediction down by about 0.32 (the one-sided bias). That this equals the
-# 0.32 shift to the right is only because *f*'s slope from x₁ = 3 to 4 is about −1: where the slope
+# 0.32 shift to the right is only because *f*'s slope from *x*₁ = 3 to 4 is about −1: where the slope
 # differs, the same shift costs a different amount. On the other side, the label noise of the keys
-# these queries average happens to push the prediction up by about 0.27: the projection model is accurate here because the two
-# cancel. The one-*w* model's centre of mass sits near the query, both its biases are small, and its
-# error is almost all noise (+0.54): fewer keys averaged, more noise. So on this row the shift
+# these queries average happens to push the prediction up by about 0.27: the projection model is
+# accurate here because the two cancel (with the small curvature part, +0.05, the three sum to
+# about 0); the +0.07 left (the table's last row) is $W_v$'s scaling: 1.03 stretches the weighted
+# average of the keys' *y* by 3%. The one-*w* model's centre of mass sits near the query, both its
+# biases are small, and its error is almost all noise (+0.54): fewer keys averaged, more noise. So on this row the shift
 # hurt, and the noise covered it up; five neighbouring queries share most of their keys, so this
 # is close to one sample, not a rule.
 #
@@ -561,7 +583,7 @@ for name, loss, mse in (
 # The one-*w* model has 1 parameter, the projection model 9 (4 in each of $W_q$ and $W_k$, 1 in
 # $W_v$), all tuned on the leave-one-out loss of these very 100 points, so that loss is optimistic:
 # part of the projection model's lead on the training set comes from fitting the noise of those
-# 100 points. That this 0.017 matches the squared error on x₁ from 3 to 4 above, 0.017, is a
+# 100 points. That this 0.017 matches the squared error on *x*₁ from 3 to 4 above, 0.017, is a
 # coincidence of digits.
 #
 # The folded cell below checks the numbers and claims of this page's text one by one (the build
@@ -636,6 +658,18 @@ slope = (at.f(torch.tensor(4.0)) - at.f(torch.tensor(3.0))).item()
 assert -1.3 < slope < -0.9 and -1.2 < p["one-sided"] / shifts[0] < -0.8
 assert abs(sum(list(p.values())[:4]) - p["y_hat - f"]) < 1e-4
 assert f"{s['noise']:+.2f}" == "+0.54"
+# with the curvature part (+0.05) the three sum to about 0; the +0.07
+# left is all W_v's scaling, 1.03: 3% of the weighted average
+assert f"{p['curvature']:+.2f}" == "+0.05"
+assert abs(p["one-sided"] + p["curvature"] + p["noise"]) < 0.01
+assert f"{p['W_v scaling']:+.2f}" == f"{p['y_hat - f']:+.2f}" == "+0.07"
+assert f"{projected.W_v.weight.item() - 1:.0%}" == "3%"
+# the kernel centre c: off the query the more, the further x_1 is
+# from about 1; on x_1 from 3 to 4 about one kernel width off
+assert (c_off[1:] > c_off[:-1]).all() and queries_x1[c_off.abs().argmin()] == 1
+assert 0.8 < c_off[far].mean() / width[0] < 1.5
+# the fits' alt text: the split's last row, +0.07 and one w's
+assert [f"{g:+.2f}" for g in gaps] == [f"{m['y_hat - f']:+.2f}" for m in (p, s)]
 # the row's figure: on x_1 from 3 to 4 the projections' dashed line
 # nearly on f, one w's well above it
 assert abs(p["y_hat - f"]) < 0.15 and s["y_hat - f"] > 0.4

@@ -51,32 +51,7 @@ assert max(errors.values()) < 1e-5  # check: only float32 rounding apart
 #
 # 平铺写法在 softmax 运行时同时持有三个 $(n_\text{test}, n_\text{train})$ 的 float32 矩阵：`queries_tiled`、`scores` 和 `attention_weights`。广播写法省掉了平铺的副本，却多出一个差值矩阵，所以峰值一样。三个 $n^2$ 个数的矩阵，每个数 4 字节，共 $12 n^2$ 字节：$n = 20{,}000$ 时是 4.8 GB，$n = 100{,}000$ 时是 120 GB。
 #
-# 分块写法任何时候最多只持有一块分数，最大是 `chunk_size` × `chunk_size`（默认 1024 × 1024 个 float32，即 4,194,304 字节，约 4.2 MB）。只要 $n$ 不小于 `chunk_size`，这个大小就与 $n$ 无关；$n$ 更小时，一块就是整个 $n \times n$ 矩阵：下面打印的 $n = 1{,}000$ 是 4.0 MB，$n = 20{,}000$ 和 $100{,}000$ 都是 4.2 MB。诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止的最大分数 $m$、指数和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
-#
-# 减去累计的最大值，最大的一项就始终是 $e^0 = 1$。这有两个好处。点积分数可能是很大的正数，直接算 $e^s$ 会上溢，减去 $m$ 之后不会。高斯分数 $s = -\frac{1}{2}((q - k)w)^2$ 不大于 0，本身从不上溢，危险在另一头：查询离每个键都很远时，所有分数都很负，$e^s$ 全部下溢成 0，直接相除就是 $0/0$，得到 NaN；减去 $m$ 之后 $\ell \ge 1$，不会出现这种情况。（距离远到连分数本身都溢出成 $-\infty$ 时，`online_pool` 改用最近那个键的值：查询越走越远，权重本来就越来越集中到最近的键上，这正是它的极限。）
-#
-# 下面用一个查询、三个键手算一遍在线 softmax：每一块只有一个键，每来一个键打印一次累计量。第二个键的分数比第一个大，$m$ 随之变大，旧的 $\ell$ 和 $a$ 先乘以 $e^{m - m'}$；第三个键的分数较小，$m$ 不变。最后的 $a / \ell$ 与直接做 softmax 得到的加权平均相同：
-
-# %%
-# online softmax by hand: one query, three keys, one key per block, w = 1
-q, keys, values = 1.0, torch.tensor([0.0, 1.5, 3.0]), torch.tensor([0.5, 2.5, 3.0])
-m, ell, a = -math.inf, 0.0, 0.0  # largest score, sum of e^(s - m), weighted sum
-for k, y in zip(keys.tolist(), values.tolist(), strict=True):
-    s = -((q - k) ** 2) / 2  # the Gaussian score of this key
-    m, m_old = max(m, s), m
-    rescale, p = math.exp(m_old - m), math.exp(s - m)  # old sums onto the new scale
-    ell, a = ell * rescale + p, a * rescale + p * y
-    print(f"s={s:.3f} m={m:.3f} ell={ell:.3f} a={a:.3f}")
-y_softmax = torch.softmax(-((q - keys) ** 2) / 2, dim=0) @ values  # ()
-print(f"a / ell = {a / ell:.4f}, softmax: {y_softmax:.4f}")
-assert math.isclose(a / ell, y_softmax.item(), rel_tol=1e-6)  # the same average
-
-# %% [markdown]
-# `nadaraya_watson_chunked` 本身只检查参数，然后把活交给 <autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>；上面说的循环和三个累计量都在 `online_pool` 里。两段源码如下：
-#
-# <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
-#
-# <!-- source: attention_tutorial.scores.online_pool -->
+# 分块写法任何时候最多只持有一块分数，最大是 `chunk_size` × `chunk_size`（默认 1024 × 1024 个 float32，即 4,194,304 字节，约 4.2 MB）。只要 $n$ 不小于 `chunk_size`，这个大小就与 $n$ 无关；$n$ 更小时，一块就是整个 $n \times n$ 矩阵：下面打印的 $n = 1{,}000$ 是 4.0 MB，$n = 20{,}000$ 和 $100{,}000$ 都是 4.2 MB。
 #
 # <autoref identifier="attention_tutorial.scaling.peak_intermediate_bytes">peak_intermediate_bytes</autoref> 数的就是这些张量（SDPA 的分块在内核内部，只计入缩放后的查询和键，以及偏置那一行）：
 
@@ -104,9 +79,40 @@ chunk = counted["chunked"]
 assert chunk[0] < chunk[1] == chunk[2]  # below chunk_size a smaller block, then one
 
 # %% [markdown]
+# ## 在线 softmax：一次一块
+#
+# 分块写法的诀窍在于**在线 softmax**。对一块查询，它一块一块地访问键，并为每个查询保存三个累计量：到目前为止的最大分数 $m$、指数和 $\ell = \sum e^{s - m}$，以及加权和 $a = \sum e^{s - m} y$。新的一块带来更大的最大值 $m'$ 时，旧的累计量乘以 $e^{m - m'}$，换到新的尺度上。最后 $\hat y = a / \ell$，正好是 softmax 加权平均。PyTorch 融合的 SDPA 内核在 C++ 里做的是同一件事。
+#
+# 减去累计的最大值，最大的一项就始终是 $e^0 = 1$。这有两个好处。点积分数可能是很大的正数，直接算 $e^s$ 会上溢，减去 $m$ 之后不会。高斯分数 $s = -\frac{1}{2}((q - k)w)^2$ 不大于 0，本身从不上溢，危险在另一头：查询离每个键都很远时，所有分数都很负，$e^s$ 全部下溢成 0，直接相除就是 $0/0$，得到 NaN；减去 $m$ 之后 $\ell \ge 1$，不会出现这种情况。（距离远到连分数本身都溢出成 $-\infty$ 时，`online_pool` 改用最近那个键的值：查询越走越远，权重本来就越来越集中到最近的键上，这正是它的极限。）
+#
+# 下面用一个查询、三个键手算一遍在线 softmax：每一块只有一个键，每来一个键打印一次累计量。第二个键的分数比第一个大，$m$ 随之变大，旧的 $\ell$ 和 $a$ 先乘以 $e^{m - m'}$；第三个键的分数较小，$m$ 不变。最后的 $a / \ell$ 与直接做 softmax 得到的加权平均相同：
+
+# %%
+# online softmax by hand: one query, three keys, one key per block, w = 1
+q, keys, values = 1.0, torch.tensor([0.0, 1.5, 3.0]), torch.tensor([0.5, 2.5, 3.0])
+m, ell, a = -math.inf, 0.0, 0.0  # largest score, sum of e^(s - m), weighted sum
+for k, y in zip(keys.tolist(), values.tolist(), strict=True):
+    s = -((q - k) ** 2) / 2  # the Gaussian score of this key
+    m, m_old = max(m, s), m
+    rescale, p = math.exp(m_old - m), math.exp(s - m)  # old sums onto the new scale
+    ell, a = ell * rescale + p, a * rescale + p * y
+    print(f"s={s:.3f} m={m:.3f} ell={ell:.3f} a={a:.3f}")
+y_softmax = torch.softmax(-((q - keys) ** 2) / 2, dim=0) @ values  # ()
+print(f"a / ell = {a / ell:.4f}, softmax: {y_softmax:.4f}")
+assert math.isclose(a / ell, y_softmax.item(), rel_tol=1e-6)  # the same average
+
+# %% [markdown]
+# `nadaraya_watson_chunked` 本身只检查参数，然后把活交给 <autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>；上面说的循环和三个累计量都在 `online_pool` 里。两段源码如下：
+#
+# <!-- source: attention_tutorial.scaling.nadaraya_watson_chunked -->
+#
+# <!-- source: attention_tutorial.scores.online_pool -->
+
+
+# %% [markdown]
 # ## 实测的时间和内存
 #
-# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论这个包安装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表上方几行写着测量用的机器。时间只可看作数量级，内存数据则不受机器负载影响。
+# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论这个包安装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表上方几行写着测量用的机器。时间只可看作数量级。内存峰值的波动比时间小，但各次测量之间也有出入（SDPA 在 $n = 100{,}000$ 时从 1.3 MB 到 2.9 MB），各次的范围打印在本节末尾。
 #
 # <details class="note"><summary>怎样测的</summary>
 #
@@ -157,7 +163,7 @@ assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the tex
 #
 # - **时间**：四种写法的计算量都是 $n^2$ 级，时间都沿斜率 2 增长（$n$ 很小时固定开销占大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。
 # - **内存，完整矩阵的写法**：平铺和广播沿斜率 2 增长，两者几乎一样（三个同样大的完整矩阵）。
-# - **内存，分块和 SDPA**：分块写法从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）。SDPA 始终不到 3 MB；它算出的字节数（$12n$）只数了缩放后的查询、键和偏置，测到的更多：$n \le 5{,}000$ 时是约 0.3 MB 的固定开销，$n = 100{,}000$ 时是 2.5 MB，约为算出的 1.2 MB 的两倍。多出的很可能是输出 $\hat y$（$4n$ 字节）和内核为每个查询留的缓冲，这没有单独测。
+# - **内存，分块和 SDPA**：分块写法的中位数从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）。SDPA 每一次测量都不到 3 MB；它算出的字节数（$12n$）只数了缩放后的查询、键和偏置，测到的中位数更多：$n \le 5{,}000$ 时是约 0.3 MB 的固定开销，$n = 100{,}000$ 时是 2.5 MB，约为算出的 1.2 MB 的两倍。不过 $n = 100{,}000$ 的三次测量从 1.3 MB 到 2.9 MB 不等，所以这个差距并没有测准。如果差距是真的，多出的很可能是输出 $\hat y$（$4n$ 字节）和内核为每个查询留的缓冲，这没有单独测。
 
 # %%
 at.plot_scaling(rows)
@@ -194,7 +200,7 @@ assert 2 < ratio < 3  # "two to three times", as the text says
 #
 # 分块写法和 SDPA 之间也有差距：$n = 100{,}000$ 时，分块写法用的时间是 SDPA 的两倍多（上面打印的 chunked against SDPA）。两者的时间都是 $n^2$ 级，内存都很小，差别在于怎么执行：分块写法是 Python 里的循环，每一块都要依次调用十几个单独的 PyTorch 运算，其中好几个都要把整块分数读写一遍；SDPA 是一个融合的 C++ 内核，一次调用就做完所有步骤。
 #
-# 下面的代码逐条核对上面关于内存的两条：完整矩阵写法的峰值（$n \ge 5{,}000$ 时）与 $12n^2$ 字节相差不到 0.1%，分块写法和 SDPA 的峰值都不超过一块分数（4.2 MB，下面打印的最后一行）；它们测到的最大 $n$ 至少是平铺写法的五倍。
+# 下面的代码逐条核对上面关于内存的两条：完整矩阵写法的峰值（$n \ge 5{,}000$ 时）每一次都与 $12n^2$ 字节相差不到 0.1%；分块写法和 SDPA 峰值的中位数都不超过一块分数（4.2 MB），单次测量却可能超过：分块写法在 $n = 10{,}000$ 时有一次到了 20.8 MB（下面打印的各次范围）；它们测到的最大 $n$ 至少是平铺写法的五倍。
 
 # %%
 largest = {
@@ -206,22 +212,48 @@ for name, n_max in largest.items():
 chunked_rows = [r for r in rows if r["formulation"] == "chunked"]
 sdpa_rows = [r for r in rows if r["formulation"] == "sdpa"]
 small_peak = max(r["peak_bytes"] for r in chunked_rows + sdpa_rows)
-print(f"largest peak, chunked and SDPA: {megabytes(small_peak)} MB")
+# each row's peak is the median of its runs; a single run can be far off
+run_peaks = {
+    (r["formulation"], r["n"]): sorted(run["peak_bytes"] for run in r["runs"])
+    for r in rows
+}
+small = chunked_rows + sdpa_rows
+small_run = max(run_peaks[r["formulation"], r["n"]][-1] for r in small)
+print("chunked and SDPA, largest peak (MB):")
+print(f"  median {megabytes(small_peak)}, single run {megabytes(small_run)}")
+print("runs' peaks (MB) where they differ")
+print("by more than 20 %, lowest to highest:")
+for (name, n_row), peaks in run_peaks.items():
+    if peaks[-1] > 1.2 * peaks[0]:
+        low, high = megabytes(peaks[0]), megabytes(peaks[-1])
+        print(f"{name:>9} {n_row:>7,}: {low} to {high}")
 # checks of the paragraph above, one line each
 full = [
     r for r in rows if r["formulation"] in ("tiled", "broadcast") and r["n"] >= 5_000
 ]
 assert all(
-    0.999 < r["peak_bytes"] / r["predicted_bytes"] < 1.001 for r in full
-)  # 12 n^2, 0.1 %
+    0.999 < run["peak_bytes"] / r["predicted_bytes"] < 1.001
+    for r in full
+    for run in r["runs"]
+)  # 12 n^2, 0.1 %, in every run
+# three runs a row, the table's peak their median
+assert all(
+    len(p) == 3 and p[1] == r["peak_bytes"]
+    for r in rows
+    for p in [run_peaks[r["formulation"], r["n"]]]
+)
 blocks = {r["predicted_bytes"] for r in chunked_rows if r["n"] >= 2_000}
 assert len(blocks) == 1  # chunked counts one full block from n = 2,000
 assert small_peak <= max(blocks)  # chunked and SDPA: at most one block of scores
 assert megabytes(small_peak) == "4.2"  # as the text says
+# single runs above one block: chunked at n = 10,000 once 20.8 MB
+assert run_peaks["chunked", 10_000][-1] == small_run and megabytes(small_run) == "20.8"
 peaks = [r["peak_bytes"] for r in chunked_rows]
 assert max(peaks) < 1.2 * min(peaks)  # chunked: flat in n
 assert all(r["predicted_bytes"] == 12 * r["n"] for r in sdpa_rows)  # SDPA counts 12 n
-assert all(r["peak_bytes"] < 3e6 for r in sdpa_rows)  # SDPA measured: under 3 MB
+assert all(
+    run["peak_bytes"] < 3e6 for r in sdpa_rows for run in r["runs"]
+)  # under 3 MB, every run
 assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far beyond
 # SDPA measured: a fixed 0.3 MB up to n = 5,000; at the largest n about twice its count
 assert {megabytes(r["peak_bytes"]) for r in sdpa_rows if r["n"] <= 5_000} == {"0.3"}
@@ -229,6 +261,8 @@ top = max(sdpa_rows, key=lambda r: r["n"])
 top_mb = megabytes(top["peak_bytes"]), megabytes(top["predicted_bytes"])
 assert top_mb == ("2.5", "1.2")
 assert 1.8 < top["peak_bytes"] / top["predicted_bytes"] < 2.3
+# ... but its three runs range from 1.3 to 2.9 MB
+assert [megabytes(b) for b in run_peaks["sdpa", top["n"]][::2]] == ["1.3", "2.9"]
 
 # %% [markdown]
 # ## 为什么点积形式在 float32 下会损失精度

@@ -658,13 +658,13 @@ def test_the_alt_text_says_bytes_as_drawn_and_one_point_as_a_point(lang) -> None
     ]  # fmt: skip
     alt = plot_scaling(rows, lang=lang).alt_facts
     if lang == "zh":
-        assert "平铺（repeat_interleave）：n = 500 时，时间 0.01 s，峰值内存 0.4 B（" in alt
+        assert "平铺（repeat_interleave）：n = 500 时，时间 0.010 s，峰值内存 0.4 B（" in alt
         # review fx33: 0.4 B is below 1 B, not a 0 that the log axis lacks
         assert "峰值内存 0.4 B（小于 1 B，画在 1 B 处）" in alt and "没有 0" not in alt
         assert "算出的字节数 1 kB；" in alt
         assert alt.endswith("每种写法只有一个 n，各画成一个点。")
     else:
-        assert "tiled (repeat_interleave): at n = 500, time 0.01 s, peak memory 0.4 B (" in alt
+        assert "tiled (repeat_interleave): at n = 500, time 0.010 s, peak memory 0.4 B (" in alt
         assert "peak memory 0.4 B (below 1 B, drawn at 1 B)" in alt and "has no 0" not in alt
         assert ", counted bytes 1 kB;" in alt
         assert alt.endswith("each formulation has one n and is drawn as one point.")
@@ -672,7 +672,7 @@ def test_the_alt_text_says_bytes_as_drawn_and_one_point_as_a_point(lang) -> None
     # a formulation of one row next to one of two: each is said its own way
     rows.append({"formulation": "sdpa", "n": 1000, "seconds": 0.08, "peak_bytes": 4e6})
     alt = plot_scaling(rows, lang=lang).alt_facts
-    assert ("n = 500 时，时间 0.01 s" if lang == "zh" else "at n = 500, time 0.01 s") in alt
+    assert ("n = 500 时，时间 0.010 s" if lang == "zh" else "at n = 500, time 0.010 s") in alt
     assert ("n 从 500 到 1,000" if lang == "zh" else "n from 500 to 1,000") in alt
     assert alt.endswith("最大的 n 处的值。" if lang == "zh" else "the largest n.")
 
@@ -681,7 +681,8 @@ def test_the_alt_text_says_bytes_as_drawn_and_one_point_as_a_point(lang) -> None
 def test_the_alt_text_rounds_as_the_scale_page_table(lang) -> None:
     """r37d: "0.016 s" beside "0.0181 s", "0.0092 s" and "0.0024 s", and "299 kB" where the
     table prints 0.3 (MB): times to three decimals and bytes below 1 MB to two significant
-    digits, as the table prints them."""
+    digits, as the table prints them; r38d: "6.11 s" beside "6.307 s" where the table
+    prints 6.110, so the trailing zeros stay."""
     rows = [
         {"formulation": "sdpa", "n": 1000, "seconds": 0.0024, "peak_bytes": 299_008},
         {"formulation": "sdpa", "n": 100_000, "seconds": 11.63, "peak_bytes": 2.5e6},
@@ -689,9 +690,9 @@ def test_the_alt_text_rounds_as_the_scale_page_table(lang) -> None:
         {"formulation": "broadcast", "n": 2000, "seconds": 6.11, "peak_bytes": 48e6},
     ]
     alt = plot_scaling(rows, lang=lang).alt_facts
-    for said in ("0.002 s", "11.63 s", "0.018 s", "6.11 s", "300 kB", "2.5 MB", "11.8 MB"):
+    for said in ("0.002 s", "11.630 s", "0.018 s", "6.110 s", "300 kB", "2.5 MB", "11.8 MB"):
         assert said in alt, said
-    for unsaid in ("0.0024", "0.0181", "299 kB"):
+    for unsaid in ("0.0024", "0.0181", "299 kB", "6.11 s"):
         assert unsaid not in alt, unsaid
 
 
@@ -720,8 +721,11 @@ def test_an_equal_time_is_said_once_and_the_dotted_entry_names_its_formulation(l
                      "peak_bytes": 4000.0 * n})  # fmt: skip
     fig = plot_scaling(rows, lang=lang)
     text = fig.description
-    same, apart = ("时间在两个 n 处都是 1 s", "时间从 0.0001 s 到 1 s") if lang == "zh" else (
-        "time 1 s at both n", "time from 0.0001 s to 1 s")  # fmt: skip
+    same, apart = (
+        ("时间在两个 n 处都是 1.000 s", "时间从 0.0001 s 到 1.000 s")
+        if lang == "zh"
+        else ("time 1.000 s at both n", "time from 0.0001 s to 1.000 s")
+    )
     assert (
         same in text
         and apart in text

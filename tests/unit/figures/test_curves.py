@@ -178,6 +178,27 @@ def test_plot_fits_along_x1_names_the_feature(lang) -> None:
         plot_fits(x, x, {"a": x}, x, x, inputs="x2", lang=lang)
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_plot_fits_alt_says_what_the_page_gives(lang) -> None:
+    """r38d: the projections page's alt text gave the smoothness page's largest jumps, a
+    measure that page never uses; ``alt`` puts the page's own sentence in place of the
+    computed one, in both layouts, and a call without it keeps the jumps."""
+    x = np.linspace(0, 4, 5)
+    fits = {"a": x, "b": np.cos(x)}
+    own = {"zh": "沿 x₂ = 2.5 这一行", "en": "along the row x₂ = 2.5"}
+    for layout in ("wide", "stacked"):
+        fig = plot_fits(x, np.sin(x), fits, x, x, alt=own, layout=layout, lang=lang)
+        assert own[lang][1:] in fig.description
+        assert all(word not in fig.description for word in ("jump", "跳动", "MSE", "均方"))
+    assert "jump" in plot_fits(x, np.sin(x), fits, x, x, lang="en").description
+    same = plot_fits(x, np.sin(x), fits, x, x, alt="w = 1", lang=lang).description
+    assert "w = 1" in same and "MSE" not in same
+    with pytest.raises(ValueError, match=r"alt must have a text for lang 'en'"):
+        plot_fits(x, x, fits, x, x, alt={"zh": "a"}, lang="en")
+    with pytest.raises(TypeError, match="alt must be a string or a mapping"):
+        plot_fits(x, x, fits, x, x, alt=3, lang=lang)
+
+
 @pytest.mark.parametrize(
     ("titles", "error", "match"),
     [
