@@ -51,7 +51,7 @@ _LABELS = {
         "title": "带宽探索器",
         "w": "w",
         "w_name": "w（带宽的倒数，对数刻度）",  # the slider's name: a scale on a slider is 刻度
-        "bandwidth": "带宽 1/|w|",
+        "bandwidth": "h",  # the bandwidth 1/|w|: w, h and L on one line at 375 px
         "current_note": "当前 w = {w}，L = {loss}",
         # what a screen reader says of the slider: w, the loss there, and at the grid's
         # minimum that it is the minimum (with w alone, the minimum could not be found: r37h)
@@ -74,7 +74,7 @@ _LABELS = {
         "title": "Bandwidth explorer",
         "w": "w",
         "w_name": "w (the inverse of the bandwidth, log scale)",
-        "bandwidth": "bandwidth 1/|w|",
+        "bandwidth": "h",
         "current_note": "current w = {w}, L = {loss}",
         "value_text": "w = {w}, L = {loss}",
         "value_text_minimum": "w = {w}, L = {loss} (the minimum)",

@@ -392,7 +392,7 @@ print_slopes(x_test, slopes, share, trough, error_nw)
 # ## Each at its own best bandwidth
 #
 # Both methods above used ${h = 1}$, but their best bandwidths need not be the same. A fair
-# comparison lets each method pick, from the same row of bandwidths (0.1 to 1
+# comparison lets each method pick, from the same grid of bandwidths (0.1 to 1
 # in steps of 0.05), the one with its smallest test MSE. As in [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) on the non-parametric page, choosing
 # with `y_truth` is only possible in a toy problem. Real data have no `y_truth`; the practical
 # way is leave-one-out: predict each training point from the others and pick the bandwidth with
@@ -455,8 +455,9 @@ for name, flat, x_worst in rows:
 #
 # ## Checking the text
 #
-# Every number and claim in this page's text is checked, one by one, by the cell below (if a
-# rerun breaks one, the build fails). It teaches nothing new; you can skip it.
+# Every claim of this page's text is checked, one by one, by the cell below (if a rerun breaks
+# one, the build fails); the numbers the text quotes are copied, rounded, from the output the
+# cells above print. It teaches nothing new; you can skip it.
 
 # %% fold="The code that checks the text, claim by claim"
 # checks of the page's text, one claim a line
@@ -627,5 +628,8 @@ print("every check holds")
 # ## APIs used on this page
 #
 # - Package: <autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>,
-#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
+#   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
+#   <autoref identifier="attention_tutorial.data.f">f</autoref>,
+#   <autoref identifier="attention_tutorial.figures.boundary_bias.plot_boundary_bias">plot_boundary_bias</autoref>
 # - PyTorch: `torch.linalg.lstsq`, `torch.stack`

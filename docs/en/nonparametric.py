@@ -120,7 +120,7 @@ assert all(checks)
 # ## The attention weights as a heatmap
 #
 # Each row of the heatmap is a query (a test input), each column a key (a training input), and
-# the more a cell stands out from the page, the more weight it carries. Both inputs are sorted, so the weight gathers along the diagonal:
+# the more a cell stands out from the page, the more weight it carries (darker on a light page, brighter on a dark one). Both inputs are sorted, so the weight gathers along the diagonal:
 # every query attends mostly to the keys nearest to it. Each column sits at its key $x_i$, as
 # wide as halfway to the neighbouring keys on either side, so the columns are wider where the
 # keys are sparse: the keys are random training inputs, not evenly spaced.
@@ -150,7 +150,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # $$\hat f(x) = \sum_{i=1}^{n} \operatorname{softmax}_i\left(-\frac{1}{2}\left(\frac{x - x_i}{h}\right)^2\right) y_i .$$
 #
 # The `bandwidth` argument of `nadaraya_watson` is $h$; its default 1 gives the results above.
-# Here are four bandwidths with their test MSE and "keys in use": for a query with attention
+# Here are four bandwidths with their test MSE and “keys in use”: for a query with attention
 # weights $\alpha_1, \dots, \alpha_n$ this is $1 / \sum_i \alpha_i^2$, averaged over the
 # queries. It equals $m$ when the weight is shared equally by $m$ keys, and 1 when all of it
 # lands on one key.
@@ -174,7 +174,7 @@ for h in bandwidths:
 at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 
 # %% [markdown]
-# The bandwidth sets how far each query "looks":
+# The bandwidth sets how far each query “looks”:
 #
 # - **Small bandwidth** ($h = 0.1$): the weight is concentrated on the three or four training
 #   points nearest to the query (keys in use is 3.7 above), and the heatmap is a thin line. The prediction chases every
@@ -205,7 +205,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # squared score, hence the absolute value). Drag the slider and $w$ moves from 0.1 to 1000 on a logarithmic
 # scale, with four panels following it. With the keyboard, Tab to the slider (or click it): the arrow keys
 # move it by a small step, PageUp and PageDown by a large one, Home and End to either end.
-# Beside the slider: $w$, the bandwidth $1/|w|$ and the current leave-one-out loss $L$. The
+# Beside the slider: $w$, the bandwidth $h$ and the current leave-one-out loss $L$. The
 # panels:
 #
 # 1. the fit, the true function and the training data;
@@ -227,9 +227,7 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # %% [markdown]
 # Push $w$ above 10: the bumps become needles, the heatmap shrinks to its diagonal and the fit
 # starts chasing every noisy point. Pull it below 0.3: the bumps flatten and the fit tends to a
-# horizontal line. And watch the bump of the query $x = 0$: it only has a right half. That is the
-# boundary bias, the subject of the page
-# *[Boundary bias and local linear regression](local-linear.py)*.
+# horizontal line. And watch the bump of the query $x = 0$: it only has a right half.
 
 # %% [markdown]
 # ## Can queries and keys be swapped?
@@ -250,8 +248,8 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 # training inputs. Since `n_train` and `n_test` are both 50, the result has exactly the shapes of
 # the right call, so the shapes give nothing away.
 #
-# This is not a far-fetched worry: it is the bug in the TensorFlow code of this section of "Dive
-# into Deep Learning". It wrote its queries as `x_train` (`tf.expand_dims(x_train, axis=1)`)
+# This is not a far-fetched worry: it is the bug in the TensorFlow code of this section of “Dive
+# into Deep Learning”. It wrote its queries as `x_train` (`tf.expand_dims(x_train, axis=1)`)
 # instead of `x_test`, so every training input was compared with all training inputs (itself
 # included), and the predictions at the training inputs were plotted as if they were predictions
 # at the test inputs. The same mistake in PyTorch:
@@ -269,7 +267,7 @@ mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
 print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 
 # %% [markdown]
-# The shapes match, so nothing complains, and there is even a "test MSE" to print; but that
+# The shapes match, so nothing complains, and there is even a “test MSE” to print; but that
 # number compares predictions at the training inputs with true values at the test inputs, and
 # it means nothing.
 #
@@ -333,7 +331,7 @@ with at.prints_error(ValueError, width=40):
 # **farthest** from the query. The sign matters just as much in the dot-product form: the score is
 # $qk - \frac{1}{2}k^2$, not $\frac{1}{2}k^2 - qk$
 # (see *[From the Gaussian kernel to dot-product attention](dot-product.py#expanding-the-square)*,
-# section "Expanding the square").
+# section “Expanding the square”).
 #
 # **Is it $x_i$ or $x_j$ in the denominator?** In the formula
 # $\hat f(x) = \sum_i \frac{K(x - x_i)}{\sum_j K(x - x_j)} y_i$ it is $x_j$: the denominator sums over
@@ -346,7 +344,7 @@ with at.prints_error(ValueError, width=40):
 # (its usual name for $m$ is $k$, which here already names the keys);
 # Nadaraya-Watson gives every sample a weight that decays smoothly with distance. As the bandwidth
 # goes to 0 it turns into the nearest-neighbour rule, which copies the single closest sample.
-# Replace "distance" by any similarity of query and key and you have attention pooling in general.
+# Replace “distance” by any similarity of query and key and you have attention pooling in general.
 #
 # Answered above: is a smaller bandwidth better? No, see
 # [a gallery of bandwidths](#a-gallery-of-bandwidths). Could the training and test data swap
@@ -472,6 +470,10 @@ with at.prints_error(ValueError, width=40):
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>,
-#   <autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
+#   <autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>,
+#   <autoref identifier="attention_tutorial.explorer.bandwidth_explorer">bandwidth_explorer</autoref>,
+#   <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>,
+#   <autoref identifier="attention_tutorial.data.describe">describe</autoref>,
+#   <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>
 # - PyTorch: `torch.repeat_interleave`, `Tensor.reshape`, `torch.nn.functional.softmax`, `torch.matmul`
 # - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py), [reshape and view](handbook/reshape.py), [expand and broadcasting](handbook/expand.py), [softmax and dim](handbook/softmax.py), [torch.matmul](handbook/matmul.py)

@@ -361,7 +361,7 @@ for name, flat, x_worst in rows:
 #
 # ## 核对正文
 #
-# 本页正文说到的数和结论，都由下面这个单元格逐条核对（重新运行时若有一条不成立，构建就失败）。它不讲新东西，可以跳过。
+# 本页正文的每条结论都由下面这个单元格逐条核对（重新运行时若有一条不成立，构建就失败）；正文引用的数，是从上面各单元格打印的输出里照抄并四舍五入的。它不讲新东西，可以跳过。
 
 # %% fold="逐条核对正文的代码"
 # checks of the page's text, one claim a line
@@ -522,5 +522,5 @@ print("every check holds")
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
+# - 本包：<autoref identifier="attention_tutorial.local_linear_regression.local_linear">local_linear</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、<autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、<autoref identifier="attention_tutorial.data.f">f</autoref>、<autoref identifier="attention_tutorial.figures.boundary_bias.plot_boundary_bias">plot_boundary_bias</autoref>
 # - PyTorch：`torch.linalg.lstsq`、`torch.stack`

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # 非参数注意力汇聚：Nadaraya-Watson 核回归
+# # <span class="attn-title-part">非参数注意力汇聚：</span><span class="attn-title-part">Nadaraya-Watson <span class="attn-nobr">核回归</span></span>
 #
 # 1964 年，Nadaraya 和 Watson 各自提出了同一个想法：要预测输入 $x$ 处的输出，就把训练样本的输出
 # $y_i$ 加权平均，离 $x$ 越近的样本权重越大。用注意力的语言说，$x$ 是**查询**，训练输入 $x_i$
@@ -153,7 +153,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 #
 # ## 带宽探索器：自己拧一拧
 #
-# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（《[带参数的注意力汇聚](parametric.py)》一页会把它当作可学习的参数；学到的 $w$ 可能是负数，而分数里 $w$ 要平方，正负无关，所以取绝对值）。拖动滑块，$w$ 在 0.1 到 1000 之间按对数坐标移动，四幅图一起变化。也可以用 Tab 键移到滑块上（或点一下它）再用键盘：方向键每次移动一小步，PageUp 和 PageDown 一次移动一大段，Home 和 End 直接跳到两端。滑块旁边依次是 $w$、带宽 $1/|w|$ 和当前的留一法损失 $L$。四幅图是：
+# 四个带宽只是四张快照。下面的探索器只有一个旋钮 $w$，也就是带宽的倒数 $h = 1/|w|$（《[带参数的注意力汇聚](parametric.py)》一页会把它当作可学习的参数；学到的 $w$ 可能是负数，而分数里 $w$ 要平方，正负无关，所以取绝对值）。拖动滑块，$w$ 在 0.1 到 1000 之间按对数坐标移动，四幅图一起变化。也可以用 Tab 键移到滑块上（或点一下它）再用键盘：方向键每次移动一小步，PageUp 和 PageDown 一次移动一大段，Home 和 End 直接跳到两端。滑块旁边依次是 $w$、带宽 $h$ 和当前的留一法损失 $L$。四幅图是：
 #
 # 1. 拟合曲线、真实函数与训练数据；
 # 2. 三个查询（$x = 0$、$2.5$、$4$）的注意力权重，画在键的位置上：带宽就是这些“鼓包”的宽度；
@@ -166,7 +166,7 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 
 # %% [markdown]
-# 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边。这就是下文的边界偏差，《[边界偏差与局部线性回归](local-linear.py)》一页专门讲它。
+# 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边。
 
 # %% [markdown]
 # ## 查询和键能互换吗？
@@ -359,6 +359,6 @@ with at.prints_error(ValueError, width=40):
 #
 # ## 本页用到的 API
 #
-# - 本包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、<autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>、<autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>
+# - 本包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、<autoref identifier="attention_tutorial.pooling.gaussian_kernel">gaussian_kernel</autoref>、<autoref identifier="attention_tutorial.data.make_data">make_data</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、<autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>、<autoref identifier="attention_tutorial.figures.attention.plot_bandwidth_gallery">plot_bandwidth_gallery</autoref>、<autoref identifier="attention_tutorial.explorer.bandwidth_explorer">bandwidth_explorer</autoref>、<autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>、<autoref identifier="attention_tutorial.data.describe">describe</autoref>、<autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>
 # - PyTorch：`torch.repeat_interleave`、`Tensor.reshape`、`torch.nn.functional.softmax`、`torch.matmul`
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)、[reshape 与 view](handbook/reshape.py)、[expand 与广播](handbook/expand.py)、[softmax 与 dim](handbook/softmax.py)、[torch.matmul](handbook/matmul.py)

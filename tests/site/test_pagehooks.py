@@ -168,6 +168,10 @@ def test_every_built_source_block_holds_the_current_source(site: Path):
         for block in re.findall(r'<details class="example source-code".*?</details>', text, re.S):
             name = re.search(r'data-package-source="([^"]+)"', block).group(1)
             source = inspect.getsource(resolve(name))
+            # on the page it names, the sentence says "this page" (r38c)
+            stem = page.parent.relative_to(site).as_posix().removeprefix("en/")
+            own = f"Explained on the page `{stem}.md`."
+            source = source.replace(own, "Explained on this page.")
             assert code_text(block) == titled_page_names(source, lang), f"{page}: {name}"
             assert not re.search(r"`[a-z0-9_/-]+\.md`", code_text(block)), f"{page}: {name}"
             found += 1
@@ -189,6 +193,9 @@ def test_a_source_blocks_page_names_become_linked_titles(tmp_path, monkeypatch):
     assert "local-linear.md" not in en + zh
     assert 'page <a href="../local-linear/">“Boundary bias and local linear regression”</a>.' in en
     assert 'page <a href="../local-linear/">《边界偏差与局部线性回归》</a>.' in zh
+    # on that page itself, no link to the page the reader is on (r38c)
+    here = pagehooks.source_blocks(marker, "zh", lambda page: "./")
+    assert "Explained on this page." in here and 'href="./"' not in here
 
 
 def test_a_kept_source_block_is_made_again_when_the_package_text_changes(tmp_path, monkeypatch):

@@ -241,8 +241,24 @@ def titled_page_names(
     'Explained on the page “Average pooling”.'
     >>> titled_page_names("`average.md`", "zh", lambda page: f"../{page}/")
     '<a href="../average/">《平均汇聚》</a>'
+
+    On the page the sentence names, shown in that page's own source block, a link to the
+    page the reader is on read as a pointer elsewhere (r38c): the sentence says "this page".
+
+    >>> titled_page_names(
+    ...     "Explained on the page `average.md`.", "zh", lambda page: "./"
+    ... )
+    'Explained on this page.'
     """
-    from tools.sitebuild.docstring_links import PAGE_NAME, page_title
+    from tools.sitebuild.docstring_links import EXPLAINED, PAGE_NAME, page_title
+
+    def this_page(match: re.Match[str]) -> str:
+        pages = [m.group("page") for m in PAGE_NAME.finditer(match.group("names"))]
+        if url_of is not None and all(url_of(page) == "./" for page in pages):
+            return "Explained on this page."
+        return match.group(0)
+
+    text = EXPLAINED.sub(this_page, text)
 
     def titled(match: re.Match[str]) -> str:
         page = match.group("page")
