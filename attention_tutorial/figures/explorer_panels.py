@@ -126,9 +126,9 @@ def plot_explorer_panels(
         >>> d = make_data()
         >>> fig = plot_explorer_panels(d, 2.0)
         >>> # a Jupyter cell that ends with fig
-        >>> # shows the figure (below); plain
-        >>> # Python prints a line that starts
-        >>> # like this:
+        >>> # shows the figure (below); at the
+        >>> # Python prompt (>>>) it prints a
+        >>> # line that starts like this:
         >>> fig  # doctest: +ELLIPSIS
         <TutorialFigure size 900x700 ...>
     """

@@ -2286,9 +2286,10 @@ COMMENTS: dict[str, str] = {
     "the middle point sees keys 1 and 3, equally far: the mean of 10 and 30": (
         "中间的点看得到键 1 和键 3，两者一样远：得到 10 和 30 的平均"
     ),
-    # figures.explorer_panels (r37f 2: the example ends on fig, as a cell that shows it)
+    # figures.explorer_panels (r37f 2: the example ends on fig, as a cell that shows it; r38f 8:
+    # a bare fig prints its repr at the >>> prompt only, not in a script)
     "a Jupyter cell that ends with fig": "以 fig 结尾的 Jupyter 单元格",
-    "shows the figure (below); plain": "显示这张图（见下）；普通的",
-    "Python prints a line that starts": "Python 只打印一行，开头",
-    "like this:": "是这样：",
+    "shows the figure (below); at the": "显示这张图（见下）；在 Python 的",
+    "Python prompt (>>>) it prints a": "交互提示符（>>>）下，它只打印",
+    "line that starts like this:": "一行，开头是这样：",
 }
