@@ -310,11 +310,12 @@ for (name, n_row), peaks in run_peaks.items():
 full = [
     r for r in rows if r["formulation"] in ("tiled", "broadcast") and r["n"] >= 5_000
 ]
+# 12 n^2, 0.1 %, in every run
 assert all(
     0.999 < run["peak_bytes"] / r["predicted_bytes"] < 1.001
     for r in full
     for run in r["runs"]
-)  # 12 n^2, 0.1 %, in every run
+)
 # three runs a row, the table's peak their median
 assert all(
     len(p) == 3 and p[1] == r["peak_bytes"]
@@ -330,9 +331,8 @@ assert run_peaks["chunked", 10_000][-1] == small_run and megabytes(small_run) ==
 peaks = [r["peak_bytes"] for r in chunked_rows]
 assert max(peaks) < 1.2 * min(peaks)  # chunked: flat in n
 assert all(r["predicted_bytes"] == 12 * r["n"] for r in sdpa_rows)  # SDPA counts 12 n
-assert all(
-    run["peak_bytes"] < 3e6 for r in sdpa_rows for run in r["runs"]
-)  # under 3 MB, every run
+# under 3 MB, every run
+assert all(run["peak_bytes"] < 3e6 for r in sdpa_rows for run in r["runs"])
 assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far beyond
 # SDPA measured: a fixed 0.3 MB up to n = 5,000; at the largest n about twice its count
 assert {megabytes(r["peak_bytes"]) for r in sdpa_rows if r["n"] <= 5_000} == {"0.3"}

@@ -250,9 +250,8 @@ print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
 used_own = 1 / (weights_own**2).sum(dim=1)  # (n_train,)
 used_masked = 1 / (weights**2).sum(dim=1)  # (n_train,)
 # the smoothness page's test queries (all keys, no mask)
-_, weights_test = at.nadaraya_watson(
-    data.x_test, x_train, y_train, 1 / w.item()
-)  # bandwidth 1/w
+# bandwidth 1/w
+_, weights_test = at.nadaraya_watson(data.x_test, x_train, y_train, 1 / w.item())
 used_test = (1 / (weights_test**2).sum(dim=1)).mean().item()
 rises = (used_masked > used_own).sum().item()  # rows where the mask raises it
 top_masked = weights.max(dim=1).values.mean().item()  # the mask on
