@@ -106,7 +106,10 @@ mask = torch.tensor(  # (2, 3)
         [False, False, True],
     ]
 )
-filled = scores.masked_fill(mask, float("-inf"))
+filled = scores.masked_fill(
+    mask,
+    float("-inf"),
+)
 weights = F.softmax(filled, dim=1)
 print("weights of the masked cells:")
 print(weights[mask].tolist())
@@ -157,7 +160,8 @@ others = F.softmax(filled, dim=1)
 print("masked_fill(eye), softmax:")
 print(others)
 # 0 on the diagonal, 0.5 elsewhere
-assert (others == (1 - torch.eye(3)) / 2).all()
+half = (1 - torch.eye(3)) / 2
+assert (others == half).all()
 
 # %% [markdown]
 # For `masked_fill`, the leave-one-out mask is `eye` itself (the second output above): weight 0

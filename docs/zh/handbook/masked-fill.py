@@ -97,7 +97,10 @@ mask = torch.tensor(  # (2, 3)
         [False, False, True],
     ]
 )
-filled = scores.masked_fill(mask, float("-inf"))
+filled = scores.masked_fill(
+    mask,
+    float("-inf"),
+)
 weights = F.softmax(filled, dim=1)
 print("weights of the masked cells:")
 print(weights[mask].tolist())
@@ -142,7 +145,8 @@ others = F.softmax(filled, dim=1)
 print("masked_fill(eye), softmax:")
 print(others)
 # 0 on the diagonal, 0.5 elsewhere
-assert (others == (1 - torch.eye(3)) / 2).all()
+half = (1 - torch.eye(3)) / 2
+assert (others == half).all()
 
 # %% [markdown]
 # 给 `masked_fill` 用的留一法掩码是 `eye` 本身（上面第二个输出）：对角线上的权重为 0，其余两个键各得 0.5。
