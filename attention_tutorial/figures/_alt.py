@@ -1000,12 +1000,15 @@ for _table in _DIAGRAM_OPS.values():
 CLONE_LINKS = {
     "zh": {
         "memory": "一条标着“同一块内存”的虚线把 w.detach() 的格子连到 w 的格子。",
+        "arrows": "两个箭头“clone()”和“detach()”分别通向下一层的 w.clone() 和 w.detach()",
         "grad_fn": "一个标着“grad_fn”的箭头从 w.clone() 指回 w：梯度沿它传回 w；"
         "两个离开计算图的张量没有这样的箭头。",
     },
     "en": {
         "memory": "A dashed line labelled “same memory” joins the cells of w.detach() to "
         "those of w.",
+        "arrows": "two arrows, “clone()” and “detach()”, lead to w.clone() and w.detach() on "
+        "the next level",
         "grad_fn": "An arrow labelled “grad_fn” leads from w.clone() back to w, the way "
         "gradients flow; the two tensors out of the graph have no such arrow.",
     },

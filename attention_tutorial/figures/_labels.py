@@ -43,6 +43,8 @@ LABELS: dict[str, dict[str, str]] = {
         "nothing_removed": "没有长度为 1 的轴可去掉",
         "flattened": "dim=None：先展平成一维",
         "same_colour": "红框里同色的格子两两相乘，再相加",
+        # a batch with its second pair framed in blue (round 38)
+        "same_colour_both": "红框、蓝框里同色的格子两两相乘，再相加",
         "summed": "相乘求和的轴：长度 {k}",
         "prepended": "{name} 的形状 {before} → {after}（前面补 1）",
         "appended": "{name} 的形状 {before} → {after}（后面补 1）",
@@ -173,6 +175,7 @@ LABELS: dict[str, dict[str, str]] = {
         "nothing_removed": "no axis of size 1 to remove",
         "flattened": "dim=None: flattened to 1-D first",
         "same_colour": "framed, same colour: multiply and sum",
+        "same_colour_both": "each frame, same colour: multiply, sum",
         "summed": "summed axis: size {k}",
         "prepended": "{name}: shape {before} → {after} (1 prepended)",
         "appended": "{name}: shape {before} → {after} (1 appended)",

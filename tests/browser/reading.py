@@ -15,6 +15,8 @@ every page, so ``tests/browser/test_code_contrast.py`` checks every class the si
 once per palette, and the page scans leave code blocks out of that rule (thousands of
 token spans, a third to half of the rule's nodes on a code-heavy page).
 
+Both widths: no heading's permalink "¶" on a line of its own.
+
 Phone (375 px): the same two line-break checks, no figure text under
 ``MIN_TEXT_PX`` CSS px, no figure cut by a box that clips it (a wide figure scrolls to
 its right edge), every formula and table that is wider than its box scrolls
@@ -272,6 +274,30 @@ BAD_LINE_BREAKS_JS = """() => {
   return found;
 }"""
 
+# A heading whose permalink "¶" (invisible until hovered) sits on a line of its own: an
+# empty line under the heading (review r38e, extra.css). The "¶" must start on the line of
+# the heading's last character.
+LONE_PERMALINKS_JS = """() => {
+  const found = [];
+  const range = document.createRange();
+  for (const a of document.querySelectorAll('article :is(h2, h3, h4, h5, h6) > a.headerlink')) {
+    const h = a.parentElement;
+    const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+    let last = null;
+    for (let n = walker.nextNode(); n; n = walker.nextNode())
+      if (!a.contains(n) && !n.parentElement.closest('.katex-mathml') && n.data.trim())
+        last = n;
+    if (!last) continue;
+    const i = last.data.trimEnd().length - 1;
+    range.setStart(last, i);
+    range.setEnd(last, i + 1);
+    const text = [...range.getClientRects()].find(r => r.width > 0);
+    const link = a.getBoundingClientRect();
+    if (text && link.top >= text.bottom - 1) found.push(h.textContent.trim().slice(0, 60));
+  }
+  return found;
+}"""
+
 # The layout shift of the visit so far, the lazy figures loaded (by the phone visit's
 # broken-image check, ``test_pages.py``): the sum of the layout-shift entries, what
 # Lighthouse reports as CLS. Figures carry their width and height (issue 11), so loading
@@ -373,6 +399,7 @@ PHONE_ALL_JS = f"""async (minPx) => {{
   found.formulas_wider_than_their_box = ({WIDE_FORMULAS_JS})();
   found.code_cut_inside_a_name = ({CUT_NAMES_JS})();
   found.punctuation_on_the_wrong_side_of_a_line_break = ({BAD_LINE_BREAKS_JS})();
+  found.permalink_on_a_line_of_its_own = ({LONE_PERMALINKS_JS})();
   found.layout_shift = ({LAYOUT_SHIFT})();
   return found;
 }}"""
@@ -384,6 +411,7 @@ DESKTOP_ALL_JS = f"""async ({{code, axeUrl}}) => {{
   const found = ({DESKTOP_JS})();
   found.code_cut_inside_a_name = ({CUT_NAMES_JS})();
   found.punctuation_on_the_wrong_side_of_a_line_break = ({BAD_LINE_BREAKS_JS})();
+  found.permalink_on_a_line_of_its_own = ({LONE_PERMALINKS_JS})();
   if (axeUrl) await ({LOAD_SCRIPT_JS})(axeUrl);
   found.axe = await ({AXE_JS})(code);
   return found;

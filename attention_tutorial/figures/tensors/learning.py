@@ -26,7 +26,7 @@ from attention_tutorial.figures._base import (
     labels,
     phone_layout,
 )
-from attention_tutorial.figures.tensors._layout import CAPTION_SIZE, text_width
+from attention_tutorial.figures.tensors._layout import CAPTION_SIZE, CODE_SIZE, text_width
 from attention_tutorial.figures.tensors._operands import (
     fits,
     operand,
@@ -260,10 +260,57 @@ def diagram_clone(w: Tensor, *, lang: str | None = None) -> TutorialFigure:
                      captions=[both("new_memory"), both("out_of_graph")])],
     ]  # fmt: skip
     # the last arrow leaves from w.detach() (panel 1 of its row): .clone() of that tensor.
-    # The first arrow's code in two lines: the "same memory" line passes right of it
+    # The first arrow is laid out as one, its code in two lines, then split in two
     fig = render(rows, ["clone() /\ndetach()", ".clone()"], lang, origins=[None, 1])
+    _split_first_arrow(fig, lang)
     _link_to_w(fig, lang, tracked)
     return fig
+
+
+def _cell_boxes(fig: TutorialFigure) -> dict[int, tuple[float, float, float, float]]:
+    """Panel -> (left, right, top, bottom) of its cells, in inches, y downwards."""
+    boxes: dict[int, tuple[float, float, float, float]] = {}
+    for patch in fig.axes[0].patches:
+        gid = str(patch.get_gid())
+        if gid.startswith("cell:"):
+            p = int(gid.split(":")[1])
+            x, y, w, h = patch.get_x(), patch.get_y(), patch.get_width(), patch.get_height()
+            old = boxes.get(p, (x, x + w, y, y + h))
+            boxes[p] = (min(old[0], x), max(old[1], x + w), min(old[2], y), max(old[3], y + h))
+    return boxes
+
+
+def _split_first_arrow(fig: TutorialFigure, lang: str) -> None:
+    """Split the arrow "clone() / detach()" in two, one to each tensor it makes.
+
+    Round 38: the one arrow ended between the two tensors, so neither was its target. The
+    arrows leave from under w's middle and end above the middles of the two tensors' cells.
+    """
+    ax = fig.axes[0]
+    first = next(
+        p for p in ax.patches if type(p).__name__ == "FancyArrowPatch" and p.get_gid() is None
+    )
+    (x, top), (_, bottom) = first._posA_posB  # its two ends, in inches, y downwards
+    label = next(t for t in ax.texts if t.get_gid() == "arrow:0")
+    first.remove()
+    label.remove()
+    boxes = _cell_boxes(fig)
+    style = {"arrowstyle": "-|>", "mutation_scale": 14, "linewidth": 1.5, "color": "#444444"}
+    mono = [*MONO, *FONTS[lang]]
+    for p, code, side in ((1, "clone()", -1), (2, "detach()", 1)):
+        end = (boxes[p][0] + boxes[p][1]) / 2
+        start = x + side * 0.1
+        ax.add_patch(FancyArrowPatch((start, top), (end, bottom), gid=f"arrow:0:{code}", **style))
+        ax.text(
+            (start + end) / 2 + side * 0.12, (top + bottom) / 2, code, ha="right" if side < 0
+            else "left", va="center", fontsize=CODE_SIZE, family=mono, color=_LINK,
+            gid=f"arrow:0:{code}:label",
+        )  # fmt: skip
+    one = {"zh": "箭头“clone() / detach()”通向下一层",
+           "en": "the arrow “clone() / detach()” leads to the next level"}[lang]  # fmt: skip
+    two = CLONE_LINKS[lang]["arrows"]
+    assert fig.alt_facts.count(one) == 1, fig.alt_facts
+    fig.alt_facts = fig.alt_facts.replace(one, two)
 
 
 def _link_to_w(fig: TutorialFigure, lang: str, tracked: bool) -> None:
@@ -275,14 +322,7 @@ def _link_to_w(fig: TutorialFigure, lang: str, tracked: bool) -> None:
     runs left of it and points at w, the way the gradient flows.
     """
     ax = fig.axes[0]
-    boxes = {}  # panel -> (left, right, top, bottom) of its cells, in inches, y downwards
-    for patch in ax.patches:
-        gid = str(patch.get_gid())
-        if gid.startswith("cell:"):
-            p = int(gid.split(":")[1])
-            x, y, w, h = patch.get_x(), patch.get_y(), patch.get_width(), patch.get_height()
-            old = boxes.get(p, (x, x + w, y, y + h))
-            boxes[p] = (min(old[0], x), max(old[1], x + w), min(old[2], y), max(old[3], y + h))
+    boxes = _cell_boxes(fig)
     w_box, clone_box, detach_box = boxes[0], boxes[1], boxes[2]
     w_mid = (w_box[2] + w_box[3]) / 2
     words = labels(lang)
@@ -290,7 +330,7 @@ def _link_to_w(fig: TutorialFigure, lang: str, tracked: bool) -> None:
     # each label sits above its line, beside w's cells: the lines run far enough out for it,
     # and the figure widens on both sides (staying centred) when they would leave it
     right = max(detach_box[1] + 0.14, w_box[1] + text_width(memory, CAPTION_SIZE) + 0.2)
-    left = min(clone_box[0] + 0.12, w_box[0] - text_width("grad_fn", CAPTION_SIZE) - 0.2)
+    left = min(clone_box[0] - 0.14, w_box[0] - text_width("grad_fn", CAPTION_SIZE) - 0.2)
     width = fig.get_figwidth()
     extra = max(0.0, right + 0.1 - width, (0.1 - left) if tracked else 0.0)
     if extra:
@@ -310,9 +350,12 @@ def _link_to_w(fig: TutorialFigure, lang: str, tracked: bool) -> None:
     fig.alt_facts += ("" if lang == "zh" else " ") + CLONE_LINKS[lang]["memory"]
     if not tracked:  # no graph: the clone has no grad_fn
         return
-    # grad_fn: up from above w.clone()'s code label, then right to w's cells, arrowhead at w
-    start = clone_box[2] - 0.34  # above the code label
-    ax.plot([left, left], [start, w_mid], gid="link:grad_fn", **style)
+    # grad_fn: left from w.clone()'s cells, up, then right to w's cells, arrowhead at w
+    # (round 38: it started in the empty space above w.clone()'s code label)
+    clone_mid = (clone_box[2] + clone_box[3]) / 2
+    ax.plot(
+        [clone_box[0], left, left], [clone_mid, clone_mid, w_mid], gid="link:grad_fn", **style
+    )  # fmt: skip
     ax.add_patch(
         FancyArrowPatch(
             (left, w_mid), (w_box[0], w_mid), arrowstyle="-|>", mutation_scale=12,

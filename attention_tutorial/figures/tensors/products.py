@@ -201,7 +201,9 @@ def diagram_matmul(
     panel_a, panel_b, panel_out, examples = _matmul_panels(
         a, b, out, k_a, name_a, name_b, second_pair=True
     )
-    words = [both("same_colour"), both("summed", k=k_a)]
+    # a second pair framed in blue: the caption names both frames (round 38)
+    framed = "same_colour_both" if panel_out.second else "same_colour"
+    words = [both(framed), both("summed", k=k_a)]
     dot = a.dim() == 1 and b.dim() == 1  # a plain dot product: no promotion to explain
     if a.dim() == 1 and not dot:
         words.append(both("prepended", name=name_a, before=shape_text(a.shape),

@@ -62,9 +62,9 @@ import attention_tutorial as at
 # >>> first = torch.tensor(
 # ...     [True, False, False]
 # ... )
-# >>> scores.masked_fill(first, 0.0)
-# tensor([[ 0.0000, -1.0000,  2.0000],
-#         [ 0.0000,  0.0000, -0.5000]])
+# >>> scores.masked_fill(first, -inf)
+# tensor([[   -inf, -1.0000,  2.0000],
+#         [   -inf,  0.0000, -0.5000]])
 # ```
 #
 # Leave-one-out in one line: the diagonal of an `(n, n)` score matrix set to $-\infty$.
@@ -94,7 +94,6 @@ import attention_tutorial as at
 # (printed below).
 
 # %%
-inf = float("inf")
 scores = torch.tensor(  # (2, 3)
     [
         [0.5, -1.0, 2.0],
@@ -107,7 +106,10 @@ mask = torch.tensor(  # (2, 3)
         [False, False, True],
     ]
 )
-filled = scores.masked_fill(mask, -inf)
+filled = scores.masked_fill(
+    mask,
+    float("-inf"),
+)
 weights = F.softmax(filled, dim=1)
 print("weights of the masked cells:")
 print(weights[mask].tolist())
@@ -122,6 +124,7 @@ at.diagram_masked_fill(scores, mask)
 # the message):
 
 # %%
+inf = float("inf")
 float_mask = torch.eye(2, 3)
 try:
     scores.masked_fill(float_mask, -inf)
@@ -152,13 +155,20 @@ print("masked_fill(keep), softmax:")
 print(only_self)
 # each point attends to itself alone
 assert (only_self == torch.eye(3)).all()
+filled = uniform.masked_fill(eye, -inf)
+others = F.softmax(filled, dim=1)
+print("masked_fill(eye), softmax:")
+print(others)
+# 0 on the diagonal, 0.5 elsewhere
+half = (1 - torch.eye(3)) / 2
+assert (others == half).all()
 
 # %% [markdown]
-# For `masked_fill`, the leave-one-out mask is `eye` itself: the second block of Examples above,
-# weight 0 on the diagonal and 0.5 on each of the two other keys.
+# For `masked_fill`, the leave-one-out mask is `eye` itself (the second output above): weight 0
+# on the diagonal and 0.5 on each of the two other keys.
 #
-# A row with **every** key masked has no weights left to share out: $e^{-\infty}$ everywhere
-# sums to 0, and the softmax divides 0 by 0. No error, just `nan`:
+# A row with **every** key masked has no weights left to share out: every entry is
+# $e^{-\infty} = 0$, so the row sums to 0 and the softmax divides 0 by 0. No error, just `nan`:
 
 # %%
 # row 0: every key masked
@@ -206,13 +216,24 @@ try:
 except RuntimeError as err:
     print("RuntimeError:", err)
     # tensor a is the mask, (3, 2)
-    assert "tensor a (2)" in str(err)
 
 # %% [markdown]
 # Here tensor a is the mask `wrong` (its last axis is 2 long) and tensor b is `scores` (3): their
 # last axes, dimension 1, do not match.
 #
 # Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text: tensor a
+# is the mask, tensor b is scores, and
+# their dimension 1 does not match
+try:
+    scores.masked_fill(wrong, 0.0)
+except RuntimeError as err:
+    said = str(err)
+assert "tensor a (2)" in said
+assert "tensor b (3)" in said
+assert said.endswith("dimension 1")
 
 # %% [markdown]
 # ### Two boolean masks, two conventions

@@ -97,7 +97,7 @@ print("under no_grad:", doubled.numpy())
 assert not doubled.requires_grad
 
 # %% [markdown]
-# 另一种常见写法是 `with torch.no_grad():`：块里的运算根本不记录计算图，算出的张量不需要梯度，可以直接转成 NumPy 数组。两者的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是从已经记录的图里把一个张量切出来。
+# 另一种常见写法是把运算放进 `with torch.no_grad():` 块里。块里的运算根本不记录计算图，算出的张量不需要梯度，可以直接转成 NumPy 数组。两者的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是从已经记录的图里把一个张量切出来。
 #
 # 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 

@@ -353,7 +353,7 @@ with prints_error(RuntimeError):
 # %% [markdown]
 # ## 类型不对
 #
-# 本章最常遇到：[masked_fill_ only supports boolean masks](#masked_fill_-only-supports-boolean-masks)、[expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)。
+# 本章最常遇到：[addmv input tensors must have the same dtype, but got …](#addmv-input-tensors-must-have-the-same-dtype-but-got-)、[tensors used as indices must be long, int, byte or bool tensors](#tensors-used-as-indices-must-be-long-int-byte-or-bool-tensors)、[expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)。
 #
 # 这一组的条目：
 #
@@ -995,9 +995,10 @@ a, b = a.double(), b.float()
 first = said(lambda: a @ b)
 dtypes = "Float, Double, and Float"
 assert dtypes in first
-# m1 and m2: whatever the left operand
+# m1 and m2: whatever the left operand,
+# 2-D, 1-D or 3-D
 b = torch.ones(3, 2).double()
-for left in lefts:
+for left in (A, A[0], stack):
     m1m2 = said(torch.matmul, left, b)
     assert "expected m1 and m2" in m1m2
 # tensor a is the left, b the right;

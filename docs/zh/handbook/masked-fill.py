@@ -58,9 +58,9 @@ import attention_tutorial as at
 # >>> first = torch.tensor(
 # ...     [True, False, False]
 # ... )
-# >>> scores.masked_fill(first, 0.0)
-# tensor([[ 0.0000, -1.0000,  2.0000],
-#         [ 0.0000,  0.0000, -0.5000]])
+# >>> scores.masked_fill(first, -inf)
+# tensor([[   -inf, -1.0000,  2.0000],
+#         [   -inf,  0.0000, -0.5000]])
 # ```
 #
 # 一行代码实现留一法：把 `(n, n)` 分数矩阵的对角线设为 $-\infty$。
@@ -85,7 +85,6 @@ import attention_tutorial as at
 # 颜色表示元素的来历：`scores` 的每个元素一种颜色，`filled` 的每个格子保留它所在位置上那个分数的颜色：没加框的仍是那个分数，加了框的已换成 $-\infty$。`mask` 只有真假两种值，不上色；`weights` 是计算出来的新值，也不上色。加框的是被掩码的位置：它们在 `mask` 里是 `True`，在 `filled` 里变成 $-\infty$，在 softmax 之后的 `weights` 里权重为 0（下面打印出来）。
 
 # %%
-inf = float("inf")
 scores = torch.tensor(  # (2, 3)
     [
         [0.5, -1.0, 2.0],
@@ -98,7 +97,10 @@ mask = torch.tensor(  # (2, 3)
         [False, False, True],
     ]
 )
-filled = scores.masked_fill(mask, -inf)
+filled = scores.masked_fill(
+    mask,
+    float("-inf"),
+)
 weights = F.softmax(filled, dim=1)
 print("weights of the masked cells:")
 print(weights[mask].tolist())
@@ -111,6 +113,7 @@ at.diagram_masked_fill(scores, mask)
 # 掩码必须是布尔型。`torch.eye` 默认给出浮点数，不加 `dtype=torch.bool` 直接拿来当掩码，会被拒绝（`masked_fill` 是在副本上调用 `masked_fill_`，所以报错里的名字带下划线）：
 
 # %%
+inf = float("inf")
 float_mask = torch.eye(2, 3)
 try:
     scores.masked_fill(float_mask, -inf)
@@ -137,9 +140,16 @@ print("masked_fill(keep), softmax:")
 print(only_self)
 # each point attends to itself alone
 assert (only_self == torch.eye(3)).all()
+filled = uniform.masked_fill(eye, -inf)
+others = F.softmax(filled, dim=1)
+print("masked_fill(eye), softmax:")
+print(others)
+# 0 on the diagonal, 0.5 elsewhere
+half = (1 - torch.eye(3)) / 2
+assert (others == half).all()
 
 # %% [markdown]
-# 给 `masked_fill` 用的留一法掩码是 `eye` 本身，也就是上面“例子”里的第二段：对角线上的权重为 0，其余两个键各得 0.5。
+# 给 `masked_fill` 用的留一法掩码是 `eye` 本身（上面第二个输出）：对角线上的权重为 0，其余两个键各得 0.5。
 #
 # 如果一行里**所有**键都被掩码，就没有权重可分了：$e^{-\infty}$ 全部加起来是 0，softmax 变成 0 除以 0。不报错，只给出 `nan`：
 
@@ -185,12 +195,23 @@ try:
 except RuntimeError as err:
     print("RuntimeError:", err)
     # tensor a is the mask, (3, 2)
-    assert "tensor a (2)" in str(err)
 
 # %% [markdown]
 # 这里的 tensor a 是掩码 `wrong`（最后一维长 2），tensor b 是 `scores`（最后一维长 3）：两者的最后一维（dimension 1）对不上。
 #
 # 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text: tensor a
+# is the mask, tensor b is scores, and
+# their dimension 1 does not match
+try:
+    scores.masked_fill(wrong, 0.0)
+except RuntimeError as err:
+    said = str(err)
+assert "tensor a (2)" in said
+assert "tensor b (3)" in said
+assert said.endswith("dimension 1")
 
 # %% [markdown]
 # ### 两种布尔掩码，两种约定

@@ -117,14 +117,26 @@ def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
         for p in ax.patches
         if type(p).__name__ == "FancyArrowPatch" and not str(p.get_gid()).startswith("link:")
     ]  # the arrows between the levels (not the grad_fn link)
-    assert len(arrows) == 2 and text(fig, "arrow:1") == ".clone()"
-    arrow_x = arrows[1].get_path().vertices[0][0]
+    # round 38: the first arrow is two, "clone()" to w.clone() and "detach()" to w.detach()
+    assert len(arrows) == 3 and text(fig, "arrow:1") == ".clone()"
+    assert [text(fig, f"arrow:0:{c}:label") for c in ("clone()", "detach()")] == [
+        "clone()",
+        "detach()",
+    ]
+    last = next(p for p in arrows if p.get_gid() is None)  # the split arrow's have gids
+    arrow_x = last.get_path().vertices[0][0]
 
     def span(p: int) -> tuple[float, float]:
         xs = [cells[p, i].get_x() for i in range(3)]
         return min(xs), max(xs) + cells[p, 0].get_width()
 
     assert span(1)[1] < span(2)[0] < arrow_x < span(2)[1]
+    for p, code in ((1, "clone()"), (2, "detach()")):  # each ends over its tensor's middle
+        head = next(a for a in ax.patches if a.get_gid() == f"arrow:0:{code}")
+        assert head._posA_posB[1][0] == pytest.approx(sum(span(p)) / 2)
+    assert "two arrows, “clone()” and “detach()”, lead to w.clone() and w.detach()" in (
+        fig.description
+    )
     assert span(2)[0] < sum(span(3)) / 2 < span(2)[1]
     assert "the arrow “.clone()” leads from w.detach() to the next level" in fig.description
     zh = diagram_clone(w, lang="zh").description
@@ -164,7 +176,12 @@ def test_clone_joins_detach_to_w_and_draws_the_clones_grad_fn() -> None:
     tail, tip = head[0]._posA_posB  # its two ends, in inches
     assert tip[0] > tail[0] and tip[0] == pytest.approx(w_left, abs=0.05)  # points at w
     up = lines["link:grad_fn"]
-    assert min(up.get_xdata()) < box(1)[1] and max(up.get_ydata()) < box(1)[2]  # over w.clone()
+    # round 38: it starts at the left edge of w.clone()'s cells, at their middle
+    clone_left, _, clone_top, clone_height = box(1)
+    assert (up.get_xdata()[0], up.get_ydata()[0]) == pytest.approx(
+        (clone_left, clone_top + clone_height / 2)
+    )
+    assert min(up.get_xdata()) < clone_left
     assert text(fig, "link:grad_fn:label") == "grad_fn"
     # every text and line inside the figure
     width = fig.get_figwidth()
