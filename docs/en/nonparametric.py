@@ -5,7 +5,7 @@
 # input $x$, take a weighted average of the training outputs $y_i$, giving more weight to the
 # samples that lie close to $x$. In the language of attention, $x$ is the **query**, the training
 # inputs $x_i$ are the **keys**, the training outputs $y_i$ are the **values**, and the weighted
-# average is **attention pooling**; the query plays the volitional cue and the keys the
+# average is **attention pooling**; the query is the volitional cue and the keys are the
 # non-volitional cues (see *[Attention cues](cues.py)*). Nothing in this model is learned, hence
 # *non-parametric*.
 
@@ -214,8 +214,8 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 3. the heatmap of the attention weights, queries on rows and keys on columns, coloured relative
 #    to the largest weight (the colour key above it runs from 0 to that maximum);
 # 4. the leave-one-out training loss against $w$ (explained on the page
-#    *[Why leave one out](leave-one-out.py)*), with the current $w$ as a vertical line ending
-#    in a dot, and as a star the lowest point the slider can reach (it moves in steps; the
+#    *[Why leave one out](leave-one-out.py)*), the current $w$ is a vertical line ending in a
+#    dot, and a star marks the lowest point the slider can reach (it moves in steps; the
 #    true minimum may lie between two of them).
 #
 # Your browser computes the panels on the spot, offline; without JavaScript you see the static
@@ -227,7 +227,7 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # %% [markdown]
 # Push $w$ above 10: the bumps become needles, the heatmap shrinks to its diagonal and the fit
 # starts chasing every noisy point. Pull it below 0.3: the bumps flatten and the fit tends to a
-# horizontal line. And watch the bump of the query $x = 0$: it only has a right half.
+# horizontal line. And watch the bump of the query $x = 0$: it only has a right half (why that matters: [Boundary bias](#boundary-bias) below).
 
 # %% [markdown]
 # ## Can queries and keys be swapped?
@@ -289,8 +289,8 @@ with at.prints_error(ValueError, width=40):
     at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
 
 # %% [markdown]
-# So does the TensorFlow version's code: its 40 predictions cannot be subtracted from the 50 true
-# values, nor plotted against the test inputs:
+# The TensorFlow version's code fails too: its 40 predictions cannot be subtracted from the 50
+# true values, nor plotted against the test inputs:
 
 # %%
 n_train40 = data40.n_train

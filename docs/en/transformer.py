@@ -415,7 +415,7 @@ at.plot_attention_heatmaps(
 # average, although in 8 rows of 50 the count goes up (“rows where it rises”).
 #
 # Both heatmaps show a 4 × 4 block at the top left, which the mask does not make.
-# The four leftmost training points, at 0.11 to 0.18 as printed, lie 0.07 apart, about one
+# The four leftmost training points, at 0.11 to 0.18 as printed, lie within 0.07 of one another (first to last), about one
 # kernel width $1/w$ (0.06), while the fifth point lies 0.26 beyond the fourth, so
 # these four give their weight almost only to one another.
 #
@@ -506,8 +506,8 @@ assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
 assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
-# Both terms reach into the thousands: the key bias $-\frac{1}{2}(kw)^2$ has the median size
-# 553.4 and the largest size 2978.6, and the dot-product term
+# Both terms reach into the thousands: the key bias $-\frac{1}{2}(kw)^2$ is 553.4 in size at the
+# median and 2978.6 at most, and the dot-product term
 # $(qw)(kw)$ reaches 5827.6 off the diagonal. On the diagonal, where the query is the key itself,
 # it is twice the size of the key's own bias, up to 5957.3 for the largest key,
 # but the mask hides it there. Computed in float32, scores of a few thousand carry rounding
@@ -530,7 +530,7 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 # and of the Chinese second edition,
 # [§11.3 on today's d2l.ai](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html),
 # does exactly this from each sequence's valid length `valid_lens`. It fills in $-10^6$, which the
-# softmax turns into 0 just the same. This takes a mask of shape `(batch, 1, n_k)`: one row of key
+# softmax turns into 0 just the same. Written as a boolean mask, it has the shape `(batch, 1, n_k)`: one row of key
 # flags per sequence, broadcast over its queries (how broadcasting lets one row hide the same
 # columns in every row: the handbook page [masked_fill and -inf](handbook/masked-fill.py#tensormasked_fill)).
 # The cell takes `Q`, `K` and `V` of
@@ -554,7 +554,7 @@ assert (pad_weights[0, :, 3:] == 0).all() and (pad_weights[1, :, 6] == 0).all()
 
 # %% [markdown]
 # The last 4 columns, the padded keys, are 0 in every row; each row's weight goes to the first 3
-# keys.
+# keys (a printed row may sum to 0.99 or 1.01: rounding).
 #
 # A causal mask is one line too: each query may attend only to its own position and the ones
 # before it, so the boolean mask for SDPA is a lower triangle (`tril()` keeps the diagonal and
@@ -583,13 +583,18 @@ assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may 
 top2 = causal_weights[1, 3:].max(dim=-1)  # values and indices, (2,) each
 assert causal_weights[0][causal].min() < 0.005 and top2.indices.tolist() == [3, 4]
 assert f"{top2.values[0]:.2f} {top2.values[1]:.2f}" == "0.61 0.63"
+# but not always: the second query weighs the first position more
+assert [f"{v:.2f}" for v in causal_weights[1, 1, :2]] == ["0.54", "0.46"]
 
 # %% [markdown]
 # The second sequence is printed because in the first an allowed weight rounds to 0.00 and would
 # look masked. Above the diagonal every weight is 0: each query shares its weight only among
 # itself and the positions before it. The first query has none before it and gives all its
-# weight, 1.00, to itself. As in the upper heatmap, a query that is also a key gives itself a
-# large weight: 0.61 and 0.63 on the diagonal of the last two rows, each its row's largest.
+# weight, 1.00, to itself. A query that is also a key often gives itself a large weight: 0.61
+# and 0.63 on the diagonal of the last two rows, each its row's largest. Not always: the second
+# row gives itself 0.46 and the first position 0.54. With no key bias, a longer key can outscore
+# the query's own; the Gaussian kernel of the upper heatmap cannot, since a key's distance to
+# itself is 0.
 #
 # The next page, [Learned projections on a 2-D toy problem](projections.py), trains such
 # projections; [What attention costs as n grows](scale.py) measures the price of all this as $n$

@@ -89,7 +89,7 @@ assert gap_kernel < 1e-6
 #
 # 本章的模型给键打的分是 $-\frac{1}{2}\lVert (q - k)\,w\rVert^2$。一个数 $w$ 只能把**所有方向按同一个比例**拉伸或压缩，所以核函数是一个圆鼓包（核值在查询处最高，往各个方向同样快地降下去，等高线是圆）。在这个问题上，这就吃亏了：一个点如果 x₁ 很近、x₂ 很远，本来是个好邻居，圆鼓包却照样按 x₂ 上的距离惩罚它。要让鼓包沿 x₁ 窄、沿 x₂ 宽得几乎不管它，每个方向都得有自己的比例，而且方向之间还可以混合：标量于是变成矩阵 $W$，分数变成 $-\frac{1}{2}\lVert W(q - k)\rVert^2$。非对角元素让鼓包斜过来，用于几个特征合起来才有意义的情形；这里对角的 $W$ 就够了。
 #
-# 上面算好的核就是一个圆鼓包，可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 x₁ 几乎正对查询、沿 x₂ 却离得远；R 沿 x₁ 差了一个单位以上、沿 x₂ 几乎重合。再拿这样一个窄鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数（常数在 softmax 里会消掉），所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册条目 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
+# 上面算好的核就是一个圆鼓包，可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 x₁ 几乎正对查询、沿 x₂ 却离得远；R 沿 x₁ 差了一个单位以上、沿 x₂ 几乎重合。再拿这样一个窄鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数：常数在 softmax 里会消掉，去掉它两个鼓包的峰都是 1，所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册条目 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
 
 # %%
 # a test query at x_1 = 2, near the top of f
@@ -349,13 +349,13 @@ assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
 assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 
 # %% [markdown]
-# 两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 553.4、最大 2978.6；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3，但已被掩码遮住。用 float32 算出的几千大小的分数，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（上面打印的，与 float64 算出的同一分数相比）；softmax 不管同一行分数共有的部分，但这些误差各个键不同，会改变分数之间的差，于是进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
+# 两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 553.4、最大 2978.6；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3，但已被掩码遮住。用 float32 算出的几千大小的分数，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（上面打印的，与 float64 算出的同一分数相比）；softmax 不管同一行分数共有的部分，但这些误差因键而异，会改变分数之间的差，于是进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
 #
 # <!-- source: attention_tutorial.transformer.masked_leave_one_out -->
 #
 # ### Transformer 的掩码：填充与因果
 #
-# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。这要一个形状为 `(batch, 1, n_k)` 的掩码：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿《[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)》一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键是真的，先与 SDPA 核对，再打印第一条序列的权重：
+# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。写成布尔掩码，它的形状是 `(batch, 1, n_k)`：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿《[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)》一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键有效（其余是填充），先与 SDPA 核对，再打印第一条序列的权重：
 
 # %%
 valid_lens = torch.tensor([3, 6])  # (batch,): real keys per sequence
@@ -372,7 +372,7 @@ assert (pad_out - pad_sdpa).abs().max() < 1e-6
 assert (pad_weights[0, :, 3:] == 0).all() and (pad_weights[1, :, 6] == 0).all()
 
 # %% [markdown]
-# 后 4 列（填充的键）在每一行都是 0，每一行的权重全部分给前 3 个键。
+# 后 4 列（填充的键）在每一行都是 0，每一行的权重全部分给前 3 个键（打印的每行之和因四舍五入可能是 0.99 或 1.01）。
 #
 # 因果掩码也只要一行：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿同一个 `Q` 同时当查询、键和值（自注意力），核对这两种写法，再用包里的 `dot_product_attention`（它还返回权重）看掩码对权重做了什么：
 
@@ -396,9 +396,11 @@ assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may 
 top2 = causal_weights[1, 3:].max(dim=-1)  # values and indices, (2,) each
 assert causal_weights[0][causal].min() < 0.005 and top2.indices.tolist() == [3, 4]
 assert f"{top2.values[0]:.2f} {top2.values[1]:.2f}" == "0.61 0.63"
+# but not always: the second query weighs the first position more
+assert [f"{v:.2f}" for v in causal_weights[1, 1, :2]] == ["0.54", "0.46"]
 
 # %% [markdown]
-# 打印的是第二条序列：第一条里有个允许的权重四舍五入成 0.00，看上去像被遮住。对角线以上的权重都是 0：每个查询只把权重分给自己和前面的位置。第一个查询前面没有位置，权重 1.00 全给了自己。和上面不加掩码的热图一样，查询同时也是键时，常给自己很大的权重：最后两行对角线上的 0.61、0.63 都是本行最大的。
+# 打印的是第二条序列：第一条里有个允许的权重四舍五入成 0.00，看上去像被遮住。对角线以上的权重都是 0：每个查询只把权重分给自己和前面的位置。第一个查询前面没有位置，权重 1.00 全给了自己。查询同时也是键时，常给自己很大的权重：最后两行对角线上的 0.61、0.63 都是本行最大的。但不总是这样：第二行给自己 0.46，给第一个位置 0.54。点积没有键偏置，更长的键可以比查询自己得分更高；上面热图里的高斯核则不会，自己与自己的距离是 0，自己的键总排第一。
 #
 # 下一页《[在二维玩具问题上学习投影](projections.py)》就来训练这样的投影；$n$ 变大时这一切要付出多少时间和内存，由《[注意力的开销随 n 的增长](scale.py)》一页来量。
 #
