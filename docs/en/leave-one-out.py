@@ -96,8 +96,8 @@ losses_left_out = at.loss_curve(ws, x_train, y_train, leave_one_out=True)  # (40
 at.plot_loss_vs_w(ws, losses_with_own, losses_left_out)
 
 # %% [markdown]
-# The $w$ axis is logarithmic. Below, the losses at a few round values of $w$ in a table, and the
-# lowest point of the leave-one-out curve.
+# The $w$ axis is logarithmic. The cell below tabulates the losses at a few round values of $w$
+# and finds the lowest point of the leave-one-out curve.
 
 # %%
 print(f"{'':>6}  {'own key':>8}  {'own key':>8}")
@@ -162,8 +162,8 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 #
 # The leave-one-out loss is what statisticians call the **leave-one-out cross-validation** error:
 # each point takes a turn as the “test point” and is predicted from all the others. It reproduces
-# the situation at test time, where the query is not among the keys, which is why its minimum is the
-# classic way of choosing a bandwidth. Where SGD stops after its 5 steps, and how far that is from
+# the situation at test time, where the query is not among the keys, which is why minimising it is the
+# classic way to choose a bandwidth. Where SGD stops after its 5 steps, and how far that is from
 # this minimum, is on the page *[Why the trained curve is less smooth](smoothness.py)*.
 #
 # ## Finding the minimum in the explorer
@@ -263,7 +263,7 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # <details><summary>Solution</summary>
 #
 # From $w \approx 158$ on the loss stays within 1 % of the plateau; there $h \approx 0.0063$, less than the gap between the two closest
-# training inputs (0.0071): to come that close to the plateau, the kernel must be narrower than the
+# training inputs (0.0071): on this data set the kernel is by then already narrower than the
 # smallest spacing in the data.
 #
 # ```python
@@ -285,12 +285,16 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # </details>
 #
 # 2. Do not leave one out: tile both keys and values with `repeat((n_train, 1))` (own key included),
-#    start from the same initial $w$, train with SGD (`lr=0.5`) for 20 epochs and record $w$ after
+#    start from the chapter's initial $w$ (0.4963 with `at.SEED`), train with SGD (`lr=0.5`) for 20 epochs and record $w$ after
 #    each. Does $w$ come to rest?
 #
 # <details><summary>Solution</summary>
 #
-# No: every epoch ends with a larger $w$ than the one before, and the loss keeps shrinking.
+# No: every epoch ends with a larger $w$ than the one before, and the loss keeps shrinking. Rising
+# alone proves nothing, since a rising sequence can settle at a limit; what decides it is that
+# if $w$ came to rest somewhere, the gradient there would be 0, and with the own key included the
+# loss has no minimum (see [Own key included: the loss slides towards 0](#own-key-included-the-loss-slides-towards-0)),
+# so its gradient is never 0.
 #
 # ```python
 # >>> import torch

@@ -227,8 +227,8 @@ assert loss_4 < loss_end
 #   non-volitional cues.
 # - Average pooling ignores the query: every value gets the same weight $1/n$, so its prediction is
 #   a flat line, the baseline for everything after it.
-# - Nadaraya-Watson kernel regression is attention pooling scored by the Gaussian kernel (the
-#   non-parametric formula above); the bandwidth $h$ sets how far each query looks: too small and
+# - Nadaraya-Watson kernel regression is attention pooling scored by a kernel; the chapter uses
+#   the Gaussian kernel (the non-parametric formula above); the bandwidth $h$ sets how far each query looks: too small and
 #   the fit chases the noise, too large and it flattens the curve.
 # - A query at an edge has keys on one side only, so the weighted average is pulled towards the
 #   inside of the data: boundary bias. [Local linear regression](local-linear.py) fits a weighted

@@ -154,9 +154,10 @@ assert math.isclose(a / ell, y_softmax.item(), rel_tol=1e-6)  # the same average
 # each $n$. The results ship inside the package as `attention_tutorial/results/scale.json`, so
 # `at.scale_measurements()` reads them wherever the package is installed (this notebook runs
 # outside the repository too). The table shows the median of the runs; the lines above it name
-# the machine. Take the timings as orders of magnitude. The memory peaks vary less, but they do
-# vary between runs (SDPA at $n = 100{,}000$: 1.3 MB to 2.9 MB); the spread is printed at the end
-# of this section.
+# the machine. The times come from one shared machine, and another machine may differ several
+# times over. The full-matrix forms' memory peaks are within 0.1 % of $12n^2$ in every run
+# (from $n = 5{,}000$ on); the small peaks of the chunked form and SDPA, a few MB, can vary
+# between runs more than the times do (chunked at $n = 10{,}000$: 4.0 MB to 20.8 MB). The spread is printed at the end of this section.
 #
 # <details class="note"><summary>How it was measured</summary>
 #

@@ -320,7 +320,7 @@ at.plot_w_paths(x_train, y_train, paths, zoom=zoom)
 # - **Learning $\log w$**: by the chain rule $\partial L/\partial u = w\,\partial L/\partial w$,
 #   so a step changes $w$ by a **factor** rather than by an amount, and $w$ stays positive. The $w$
 #   axis of the figure is logarithmic already; gradient descent on $u$ sees exactly the slope of
-#   the curve as drawn there (its steps can still jump). With lr = 0.05 the second step overshoots the minimum, to 5.062; the next ones
+#   the curve as drawn there (its steps can still jump over the minimum). With lr = 0.05 the second step overshoots the minimum, to 5.062; the next ones
 #   bring $w$ back from the right, to 3.996 at step 5, next to the minimum and still moving.
 # - A new parametrisation does not spare us the choice of a learning rate, though: learning
 #   $\log w$ with lr = 0.5, the first step multiplies $w$ by a few thousand and lands on the plateau

@@ -1,5 +1,5 @@
 # %% [markdown]
-# # <span class="attn-title-part">非参数注意力汇聚：</span><span class="attn-title-part">Nadaraya-Watson <span class="attn-nobr">核回归</span></span>
+# # 非参数注意力汇聚：Nadaraya-Watson 核回归
 #
 # 1964 年，Nadaraya 和 Watson 各自提出了同一个想法：要预测输入 $x$ 处的输出，就把训练样本的输出
 # $y_i$ 加权平均，离 $x$ 越近的样本权重越大。用注意力的语言说，$x$ 是**查询**，训练输入 $x_i$

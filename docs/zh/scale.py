@@ -112,7 +112,7 @@ assert math.isclose(a / ell, y_softmax.item(), rel_tol=1e-6)  # the same average
 # %% [markdown]
 # ## 实测的时间和内存
 #
-# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论这个包安装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表上方几行写着测量用的机器。时间只可看作数量级。内存峰值的波动比时间小，但各次测量之间也有出入（SDPA 在 $n = 100{,}000$ 时从 1.3 MB 到 2.9 MB），各次的范围打印在本节末尾。
+# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论这个包安装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表上方几行写着测量用的机器。时间来自一台与别的任务共用的机器，换一台机器可能差好几倍。完整矩阵写法的内存峰值（$n \ge 5{,}000$ 时）每次都在 $12n^2$ 的 0.1% 以内；分块写法和 SDPA 的峰值只有几 MB，各次之间的波动可能比时间还大（分块写法在 $n = 10{,}000$ 时从 4.0 MB 到 20.8 MB）。各次的范围打印在本节末尾。
 #
 # <details class="note"><summary>怎样测的</summary>
 #
