@@ -69,7 +69,7 @@ print(f"mean gap of sorted x_train:   {mean_gap:.4f}")
 # Only $w^2$ appears in the formula, so $w$ and $-w$ give exactly the same predictions; the sign of
 # $w$ means nothing, only $|w|$ matters. The check below also shows that predicting with $w$ is the
 # same as <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
-# with bandwidth $1/|w|$, up to float32 rounding (the largest difference is 4.8e-07).
+# with bandwidth $1/|w|$, up to float32 rounding (the largest difference is <span class="attn-nobr">4.8e-07</span>).
 
 # %%
 # three predictions, each (n_test,)

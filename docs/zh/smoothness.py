@@ -60,7 +60,7 @@ print(f"mean gap of sorted x_train:   {mean_gap:.4f}")
 # 预测就接近**最近邻插值**：曲线在训练点之间跳来跳去，跟着每个点的噪声走。
 #
 # 公式里只出现 $w^2$，所以 $w$ 和 $-w$ 给出完全相同的预测；$w$ 的符号没有意义，只有 $|w|$ 有意义。
-# 下面也验证了：用 $w$ 预测，和用带宽 $1/|w|$ 的 <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref> 预测，结果只差 float32 的舍入误差（最大相差 4.8e-07）。
+# 下面也验证了：用 $w$ 预测，和用带宽 $1/|w|$ 的 <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref> 预测，结果只差 float32 的舍入误差（最大相差 <span class="attn-nobr">4.8e-07</span>）。
 
 # %%
 # three predictions, each (n_test,)

@@ -330,4 +330,5 @@ assert batches.endswith("dimension 0")
 #   `weights @ y_train` is 2-D · 1-D again, `(n_train, n_train) @ (n_train,)` giving `(n_train,)`.
 # - [Learned projections on a 2-D toy problem](../projections.py): `W_q.T @ W_k` multiplies
 #   two `(2, 2)` matrices (2-D · 2-D); `weights_projected @ keys_x1` is `(20, 100) @ (100,)`
-#   giving `(20,)`, each query's centre of mass of the weights.
+#   giving `(20,)`, each query's centre of mass of the weights: the keys' x₁ averaged with
+#   that query's weights.

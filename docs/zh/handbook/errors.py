@@ -444,7 +444,7 @@ with prints_error(RuntimeError):
 #
 # - **原因**：矩阵乘向量（二维 @ 一维，即本章的 `torch.matmul(attention_weights, y_train)`）时，
 #   一边是 float32，另一边是 float64（NumPy 的默认，`torch.from_numpy` 会保留它）。
-#   报错列出三个类型：后两个依次是矩阵的和向量的；第一个是内部存放结果的张量的类型，跟着向量走，可以不管：
+#   报错列出三个类型：后两个依次是矩阵和向量的类型；第一个是内部存放结果的张量的类型，跟着向量走，可以不管：
 #     - float32 的矩阵乘 NumPy 来的 float64 向量（本章最可能遇到的）：`Double, Float, and Double`（下面第一条报错）。
 #     - 反过来，float64 的矩阵乘 float32 的向量：`Float, Double, and Float`（下面第二条报错）。
 # - **改法**：同上一条，`torch.from_numpy(a).float()`。

@@ -297,4 +297,4 @@ assert batches.endswith("dimension 0")
 #   `output = attention_weights @ V` 是 `(batch, n_q, n_k) @ (batch, n_k, d_v)` 得到 `(batch, n_q, d_v)`；
 #   留一法的 `weights @ y_train` 又是二维 · 一维，`(n_train, n_train) @ (n_train,)` 得到 `(n_train,)`。
 # - [在二维玩具问题上学习投影](../projections.py)：`W_q.T @ W_k` 是两个 `(2, 2)` 矩阵相乘（二维 · 二维）；
-#   `weights_projected @ keys_x1` 是 `(20, 100) @ (100,)` 得到 `(20,)`，即每个查询的权重重心。
+#   `weights_projected @ keys_x1` 是 `(20, 100) @ (100,)` 得到 `(20,)`，即每个查询的权重重心：键的 x₁ 按这个查询的权重求的加权平均。
