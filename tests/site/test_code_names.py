@@ -12,6 +12,7 @@ import ast
 import builtins
 import io
 import tokenize
+from pathlib import Path
 
 from tests.conftest import ROOT
 
@@ -40,13 +41,17 @@ def shadowed_builtins(source: str) -> list[tuple[int, str]]:
     return sorted((line, name) for line, name in found if name in BUILTINS)
 
 
-def test_no_code_cell_names_a_variable_after_a_builtin() -> None:
-    # jupytext percent pages: the Markdown cells are comments, the code cells the code
+def notebook_pages() -> list[Path]:
+    """Every notebook page of both languages (jupytext percent: Markdown cells are comments)."""
     pages = sorted(DOCS.glob("*/**/*.py"))
     assert len(pages) > 40  # both languages
+    return pages
+
+
+def test_no_code_cell_names_a_variable_after_a_builtin() -> None:
     shadowing = [
         f"{page.relative_to(DOCS)}:{line}: {name}"
-        for page in pages
+        for page in notebook_pages()
         for line, name in shadowed_builtins(page.read_text(encoding="utf-8"))
     ]
     assert shadowing == []
@@ -94,11 +99,9 @@ def split_for_a_comment(source: str, limit: int = LINE_LENGTH) -> list[int]:
 
 
 def test_no_short_line_is_split_for_a_trailing_comment() -> None:
-    pages = sorted(DOCS.glob("*/**/*.py"))
-    assert len(pages) > 40  # both languages
     split = [
         f"{page.relative_to(DOCS)}:{line}: put the comment on a line of its own"
-        for page in pages
+        for page in notebook_pages()
         for line in split_for_a_comment(page.read_text(encoding="utf-8"))
     ]
     assert split == []
