@@ -23,6 +23,9 @@ import attention_tutorial as at
 # Tensor.detach() -> Tensor
 # ```
 #
+# `memory_format` sets how the copy is laid out in memory, by default as the original; the chapter
+# never needs it.
+#
 # The three forms, with their memory, their gradients and the `requires_grad` of the result:
 #
 # - `x.clone()`: new memory, a copy; gradients flow back to `x` when `x` requires grad;

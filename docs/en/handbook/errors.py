@@ -169,6 +169,8 @@ with prints_error(RuntimeError):
 #   `torch.matmul` or `@` with more than two dimensions on the right says the same (the
 #   second message below): PyTorch hands the work to `bmm` inside, `batch2` is the stack on
 #   the right, and the left operand's last axis is not the number of rows of its matrices.
+#   With more than one batch axis, the batch size in the message is the product of the
+#   broadcast batch axes, a number found nowhere in your shapes.
 # - **Fix**: write the values as `values.unsqueeze(-1)`; if one batch size is 1, use
 #   `torch.matmul`, which broadcasts it; otherwise the two batch sizes should be equal (check
 #   `n_train` and `n_test`).

@@ -185,7 +185,8 @@ print(F.softmax(filled, dim=1))
 # The package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>
 # checks for this and raises an error that names the mask. In its `mask`, `True` means “may
 # attend”, the opposite of `masked_fill` (see “Two boolean masks, two conventions” below), so the
-# same mask is passed as `~mask`:
+# same mask is passed as `~mask` (`~` negates a boolean tensor element by element; on Python's own
+# `True`, `~True` is −2):
 
 # %%
 q = torch.zeros(2, 1)  # (n_queries, d)

@@ -21,6 +21,8 @@ import attention_tutorial as at
 # Tensor.detach() -> Tensor
 # ```
 #
+# `memory_format` 决定副本在内存里怎样排布，默认与原张量相同；本章用不到它。
+#
 # 三种写法，各自的内存、梯度和结果的 `requires_grad`：
 #
 # - `x.clone()`：新内存，一份副本；`x` 需要梯度时，梯度能传回 `x`；`requires_grad` 与 `x` 相同。
