@@ -298,6 +298,38 @@ LONE_PERMALINKS_JS = """() => {
   return found;
 }"""
 
+# A Chinese title in two parts at its "：" (``.attn-title-part``, tools/sitebuild/
+# page_repairs.py: title_parts_tree) breaks between the parts, or inside a part at a space
+# or after punctuation: never between two characters of a word ("非参数注意力汇" | "聚：",
+# "核" | "回归", reader rounds 38 and 39). Each break inside a part, as the 8 characters
+# before and after it, unless the part is one run wider than the line (no place to break).
+TITLE_BREAKS_JS = """() => {
+  const found = [];
+  const range = document.createRange();
+  const fine = /[\\s，。、；：！？）》」』】〉”’…,.;:!?)\\]-]/;
+  for (const part of document.querySelectorAll('article :is(h1, h2) .attn-title-part')) {
+    if (!/[\\s，。、；：！？,.;:!?-]/.test(part.textContent.trim())) continue;
+    let top = null, before = '', seen = '';
+    const walker = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('.katex-mathml')) continue;
+      for (let i = 0; i < node.data.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = [...range.getClientRects()].find(r => r.width > 0);
+        if (box) {
+          if (top !== null && box.top - top > 2 && !fine.test(before))
+            found.push(seen.slice(-8) + ' | ' + node.data.slice(i, i + 8));
+          top = box.top;
+        }
+        before = node.data[i];  // a space at the end of a line has no box
+        seen += node.data[i];
+      }
+    }
+  }
+  return found;
+}"""
+
 # The layout shift of the visit so far, the lazy figures loaded (by the phone visit's
 # broken-image check, ``test_pages.py``): the sum of the layout-shift entries, what
 # Lighthouse reports as CLS. Figures carry their width and height (issue 11), so loading
@@ -400,6 +432,7 @@ PHONE_ALL_JS = f"""async (minPx) => {{
   found.code_cut_inside_a_name = ({CUT_NAMES_JS})();
   found.punctuation_on_the_wrong_side_of_a_line_break = ({BAD_LINE_BREAKS_JS})();
   found.permalink_on_a_line_of_its_own = ({LONE_PERMALINKS_JS})();
+  found.title_broken_inside_a_word = ({TITLE_BREAKS_JS})();
   found.layout_shift = ({LAYOUT_SHIFT})();
   return found;
 }}"""
@@ -412,6 +445,7 @@ DESKTOP_ALL_JS = f"""async ({{code, axeUrl}}) => {{
   found.code_cut_inside_a_name = ({CUT_NAMES_JS})();
   found.punctuation_on_the_wrong_side_of_a_line_break = ({BAD_LINE_BREAKS_JS})();
   found.permalink_on_a_line_of_its_own = ({LONE_PERMALINKS_JS})();
+  found.title_broken_inside_a_word = ({TITLE_BREAKS_JS})();
   if (axeUrl) await ({LOAD_SCRIPT_JS})(axeUrl);
   found.axe = await ({AXE_JS})(code);
   return found;

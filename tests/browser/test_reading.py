@@ -186,17 +186,44 @@ body { margin: 0; } article { margin: 0 16px; }
 </span></span></span></p></article></main></body></html>"""
 
 
+def phone_problems_of(browser, content: str) -> dict:
+    """``phone_problems`` of a page holding ``content``, at 375 px."""
+    page = browser.new_page(viewport={"width": 375, "height": 800})
+    try:
+        page.set_content(content)
+        return phone_problems(page)
+    finally:
+        page.close()
+
+
 @pytest.mark.parametrize("width", ["600px", "200px"])
 def test_the_phone_visit_reports_a_formula_wider_than_its_box(browser, width):
     """The phone visits' check of display formulas names one wider than its box, with its
     width, the box's and its TeX, even though it scrolls; a narrower one passes."""
-    page = browser.new_page(viewport={"width": 375, "height": 800})
-    try:
-        page.set_content(WIDE_FORMULA % width)
-        found = phone_problems(page)
-    finally:
-        page.close()
+    found = phone_problems_of(browser, WIDE_FORMULA % width)
     if width == "200px":
         assert found == {}
     else:
         assert found == {"formulas_wider_than_their_box": ["600px in 343px: f(x) = \\sum_i y_i"]}
+
+
+# A Chinese title in two parts as the build writes it, in a phone's column, with the
+# site's rule for the parts (``extra.css``) or without it.
+SPLIT_TITLE = """<!doctype html><html lang="zh"><head><title>t</title><style>
+body { margin: 0; } article { margin: 0 16px; } h1 { font-size: 28px; } %s</style></head><body>
+<main><article><h1><span class="attn-title-part">非参数注意力汇聚：</span><span
+class="attn-title-part">Nadaraya-Watson 核回归</span></h1></article></main></body></html>"""
+PARTS_RULE = """.attn-title-part { display: inline-block; word-break: keep-all;
+overflow-wrap: anywhere; }"""
+
+
+@pytest.mark.parametrize("rule", [PARTS_RULE, ""])
+def test_the_visits_report_a_title_broken_inside_a_word(browser, rule):
+    """With the site's rule the two-part title breaks after "：" and at its space; without it
+    the line runs out inside a word (核 | 回归), and the phone visit's check names the break."""
+    found = phone_problems_of(browser, SPLIT_TITLE % rule)
+    if rule:
+        assert found == {}
+    else:
+        assert list(found) == ["title_broken_inside_a_word"], found
+        assert all(" | " in cut for cut in found["title_broken_inside_a_word"]), found

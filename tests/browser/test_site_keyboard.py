@@ -291,6 +291,33 @@ def test_a_focused_wide_code_block_shows_a_focus_ring_at_375px(browser, server, 
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_a_code_block_in_a_tab_opened_later_is_a_tab_stop_while_it_scrolls(browser, server, lang):
+    """Round 39: at 375 px the home page's "macOS and Linux" tab, closed when the page
+    loads, showed a code block that scrolled sideways but took no focus (Material marks
+    the blocks that scroll at load, and a closed tab's block has no width then). Opened,
+    it is a tab stop; at 1280 px, where it fits, it is not."""
+    context, page, _ = open_in_tab(browser, f"{server}{lang}", width=375, height=800)
+    try:
+        labels = page.locator(".tabbed-set .tabbed-labels > label")
+        assert labels.count() >= 2
+        code = page.locator(".tabbed-set .tabbed-block").nth(1).locator("pre > code")
+        assert code.get_attribute("tabindex") is None  # closed: no width, no tab stop
+        labels.nth(1).click()
+        page.wait_for_function(
+            "el => el.getAttribute('tabindex') === '0'", arg=code.element_handle(), timeout=5000
+        )
+        assert code.evaluate("el => el.scrollWidth > el.clientWidth + 1")  # it does scroll
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function(
+            "el => el.scrollWidth <= el.clientWidth + 1 && !el.hasAttribute('tabindex')",
+            arg=code.element_handle(),
+            timeout=5000,
+        )
+    finally:
+        context.close()
+
+
 # The focus ring of what has the focus: its outline style and width, after a keyboard focus.
 OUTLINE = """el => {
     el.focus();

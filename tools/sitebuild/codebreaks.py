@@ -44,6 +44,18 @@ character, so what a reader copies or searches for is unchanged. Short code with
 '<p><code>"softmax_<wbr>lastdim_<wbr>kernel_<wbr>impl" failed</code></p>'
 >>> mark("<p><code>(n, n - 1)</code></p>")  # short, with a space
 '<p><code class="attn-nobr">(n, n - 1)</code></p>'
+
+A minus sign that starts a word (``"-inf"``, ``-x``) keeps to its word: browsers break
+after a hyphen, and ``float("-inf")`` read as ``float("-`` | ``inf")`` (review round 39).
+
+>>> mark('<p><code>float("-inf")</code></p>')
+'<p><code>float("<span class="attn-nobr">-inf</span>")</code></p>'
+>>> mark('<p><code>scores.masked_fill(eye, float("-inf"))</code></p>')
+'<p><code>scores<wbr>.masked_fill(eye, float("<span class="attn-nobr">-inf</span>"))</code></p>'
+>>> mark(
+...     "<p><code>a-b</code> <code>x.view(-1)</code></p>"
+... )  # inside a word; a number
+'<p><code>a-b</code> <code>x.view(-1)</code></p>'
 """
 
 from __future__ import annotations
@@ -70,6 +82,9 @@ _LONG_WORD = re.compile(rf"\w{{{MIN_CHARS},}}")
 # underscores.
 _LONG_NAME = re.compile(rf"^[.\"']?\w{{{MIN_CHARS},}}")
 _UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9]_)(?=[A-Za-z0-9])")
+# A minus sign at the start of a word (not a hyphen inside one): kept with its word. Before
+# a digit it already is (Unicode's line breaking: no break between "-" and a number).
+_MINUS = re.compile(r"(?<![\w)\]])-[A-Za-z_]\w*")
 
 
 def _pieces(text: str, *, underscores: bool) -> list[str]:
@@ -115,14 +130,32 @@ def _autoref_text(link: Tag) -> str | None:
     return str(link.contents[0]) if _LONG_WORD.fullmatch(link.contents[0]) else None
 
 
+def _plain_code_text(code: Tag) -> str | None:
+    """The text of plain inline code (no attributes, no markup)."""
+    if code.attrs or not code.contents or not all(map(html_tree.is_text, code.contents)):
+        return None
+    return "".join(code.contents)
+
+
 def _put(tree: BeautifulSoup, element: Tag, pieces: list[str]) -> None:
-    """Make ``element``'s content the ``pieces`` with a ``<wbr>`` between each two."""
+    """Make ``element``'s content the ``pieces`` with a ``<wbr>`` between each two.
+
+    In code, a minus sign that starts a word goes with the word into a ``span.attn-nobr``.
+    """
     element.clear()
     for i, piece in enumerate(pieces):
         if i:
             element.append(tree.new_tag("wbr"))
-        if piece:
-            element.append(NavigableString(piece))
+        at = 0
+        for match in _MINUS.finditer(piece) if element.name == "code" else ():
+            if match.start() > at:
+                element.append(NavigableString(piece[at : match.start()]))
+            glued = tree.new_tag("span", attrs={"class": "attn-nobr"})
+            glued.append(NavigableString(match.group(0)))
+            element.append(glued)
+            at = match.end()
+        if piece[at:]:
+            element.append(NavigableString(piece[at:]))
 
 
 def mark_tree(tree: BeautifulSoup) -> None:
@@ -141,8 +174,10 @@ def mark_tree(tree: BeautifulSoup) -> None:
             found.append((node, _pieces(text, underscores=not in_heading)))
         elif node.name == "a" and not in_heading and (text := _autoref_text(node)) is not None:
             found.append((node, _UNDERSCORE.split(text)))
+        elif node.name == "code" and _MINUS.search(_plain_code_text(node) or ""):
+            found.append((node, [_plain_code_text(node)]))
     for element, pieces in found:
-        if len(pieces) > 1:
+        if len(pieces) > 1 or (element.name == "code" and _MINUS.search(pieces[0])):
             _put(tree, element, pieces)
 
 

@@ -34,6 +34,7 @@ from tools.sitebuild.contract import FACTS_KEY, FIGURE_CLASS
 from tools.sitebuild.html_tree import (
     apply,
     has_class,
+    is_text,
     parse,
     remove_with_space_after,
     tags,
@@ -558,6 +559,65 @@ def permalink_titles_tree(tree: BeautifulSoup) -> None:
     for anchor in tree.find_all("a"):
         if has_class(anchor, "headerlink") and anchor.get("title") != title:
             anchor["title"] = title
+
+
+# A Chinese title's full-width colon: "非参数注意力汇聚：Nadaraya-Watson 核回归".
+TITLE_COLON = "\uff1a"
+TITLE_PART = "attn-title-part"
+
+
+def title_parts_tree(tree: BeautifulSoup) -> None:
+    """Let a Chinese title break after its "：" before it breaks inside a word.
+
+    A "：" is glued to the text after it, so a title that did not fit a phone's line
+    broke wherever the line ran out: inside 汇聚 ("非参数注意力汇" | "聚：Nadaraya-Watson 核回归",
+    reader rounds 38 and 39). Each h1 and h2 whose text has a "："
+    is split into two parts at the first one, each an inline block (``extra.css``): the
+    line breaks between them first. Only the rendered heading changes; the page's title,
+    which the navigation and the links to the page show, stays plain text (spans written
+    into the title itself showed up in those links, CI64). A heading's permalink stays
+    outside the parts.
+
+    >>> from tools.sitebuild.html_tree import serialize
+    >>> tree = parse(
+    ...     '<h1 id="a">非参数注意力汇聚：Nadaraya-Watson <span class="attn-nobr">核回归</span>'
+    ...     '<a class="headerlink" href="#a">¶</a></h1><h2>带宽</h2>'
+    ... )
+    >>> title_parts_tree(tree)
+    >>> print(serialize(tree))
+    <h1 id="a"><span class="attn-title-part">非参数注意力汇聚：</span><span \
+class="attn-title-part">Nadaraya-Watson <span class="attn-nobr">核回归</span></span><a \
+class="headerlink" href="#a">¶</a></h1><h2>带宽</h2>
+    >>> tree = parse("<h2>Training: one step</h2><h2>末尾：</h2>")  # no "：", nothing after it
+    >>> title_parts_tree(tree)
+    >>> print(serialize(tree))
+    <h2>Training: one step</h2><h2>末尾：</h2>
+    """
+    for heading in tags(tree, ("h1", "h2")):
+        children = [c for c in heading.contents if not _is_permalink_node(c)]
+        at = next((i for i, c in enumerate(children) if is_text(c) and TITLE_COLON in c), None)
+        if at is None or any(has_class(c, TITLE_PART) for c in tags(heading, ("span",))):
+            continue
+        before, _, after = str(children[at]).partition(TITLE_COLON)
+        rest = children[at + 1 :]
+        if not after.strip() and not rest:
+            continue
+        first = tree.new_tag("span", attrs={"class": TITLE_PART})
+        second = tree.new_tag("span", attrs={"class": TITLE_PART})
+        children[at].insert_before(first)
+        first.insert_after(second)
+        for child in children[:at]:
+            first.append(child.extract())
+        children[at].extract()
+        first.append(NavigableString(before + TITLE_COLON))
+        if after:
+            second.append(NavigableString(after))
+        for child in rest:
+            second.append(child.extract())
+
+
+def _is_permalink_node(node) -> bool:
+    return isinstance(node, Tag) and node.name == "a" and _is_permalink(node)
 
 
 def trim_link_titles_tree(tree: BeautifulSoup) -> None:

@@ -587,7 +587,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
            pages that show it; ``permalink_titles_tree``: each heading's permalink named
            in the page's language; ``trim_link_titles_tree``: tooltips without the
            templates' indentation; ``name_nav_toggles_tree``: the navigation's
-           icon-only section toggles named (``page_repairs.py``).
+           icon-only section toggles named; ``title_parts_tree``: a Chinese title breaks
+           after its "：" first (``page_repairs.py``).
         7. ``prerender_tree``: code blocks come with Material's copy button
            (``copybuttons.py``).
         8. ``drop_alternate_links_tree``: no relative hreflang links
@@ -610,6 +611,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             page_repairs.permalink_titles_tree,
             page_repairs.trim_link_titles_tree,
             page_repairs.name_nav_toggles_tree,
+            page_repairs.title_parts_tree,
             copybuttons.prerender_tree,
         ]
         if not self._keeps_alternates(config):
