@@ -205,7 +205,8 @@ edges = [0, -1]
 err_nw = (y_nw - full.y_truth)[edges].tolist()
 err_ll = (y_ll - full.y_truth)[edges].tolist()
 print(f"trained w: {w_start:.3f} -> {w_end:.2f}")
-print(f"test MSE: w = 1 {mse_1:.3f}, trained {mse_trained:.3f}, w = 4 {mse_4:.3f}")
+print(f"test MSE: trained {mse_trained:.3f}")
+print(f"  w = 1 {mse_1:.3f}, w = 4 {mse_4:.3f}")
 for x, a, b in zip(full.x_test[edges].tolist(), err_nw, err_ll, strict=True):
     print(f"error at x = {x:.1f}: NW {a:+.2f}, LL {b:+.2f}")
 # what the takeaways say
