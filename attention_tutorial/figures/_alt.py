@@ -326,6 +326,18 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "预测的最高点 {hat_max:.2f}、最低点 {hat_min:.2f}，"
         "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
         "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
+        # plot_fits(describe=(low, high)): the panels' places, then each curve's mean gap
+        "plot_fits.places2.wide": "左图 {first}，右图 {second}。",
+        "plot_fits.places2.stacked": "上图 {first}，下图 {second}。",
+        "plot_fits.places.wide": "从左到右：{names}。",
+        "plot_fits.places.stacked": "从上到下：{names}。",
+        "plot_fits.list": "、",
+        "plot_fits.gaps": "{x} 在 {low} 到 {high} 之间，{gaps}。",
+        "plot_fits.gap_first": "{name} 的曲线平均比{truth} {side} {gap:.2f}",
+        "plot_fits.gap": "{name} 的曲线平均{side} {gap:.2f}",
+        "plot_fits.gap_sep": "，",
+        "plot_fits.above": "高",
+        "plot_fits.below": "低",
         # {best}: a space before it only when the name starts with Latin text (plot_fits)
         "plot_fits.end": "均方误差最小的是{best}（这些数由曲线算出，图上没有标出；"
         "均方误差相对真实函数计算；最大跳动是相邻两个测试输入之间预测的最大变化，"
@@ -394,6 +406,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_scaling.point": "{name}：n = {n_min} 时，时间 {t_min}，峰值内存 {m_min}{counted}",
         "plot_scaling.counted_point": "，算出的字节数 {c_min}",
         "plot_scaling.end": "时间和内存都是所给数据在最小和最大的 n 处的值。",
+        # rows that are each the median of their runs (plot_scaling's _median_of_runs)
+        "plot_scaling.end_median": "时间和内存都是最小和最大的 n 处 {runs} 次测量的中位数。",
         "plot_scaling.end_point": "每种写法只有一个 n，各画成一个点。",
     },
     "en": {
@@ -406,6 +420,18 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_bandwidth_gallery.one": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
         "each query's largest weight {peak_min:.2f} on average.",
         "plot_fits.panel": "{name}: MSE {mse:.3f}, largest jump {jump:.2f}",
+        # plot_fits(describe=(low, high)): the panels' places, then each curve's mean gap
+        "plot_fits.places2.wide": "Left panel {first}, right {second}. ",
+        "plot_fits.places2.stacked": "Upper panel {first}, lower {second}. ",
+        "plot_fits.places.wide": "Panels from left to right: {names}. ",
+        "plot_fits.places.stacked": "Panels from top to bottom: {names}. ",
+        "plot_fits.list": ", ",
+        "plot_fits.gaps": "For {x} from {low} to {high}, {gaps}.",
+        "plot_fits.gap_first": "the {name} curve lies on average {gap:.2f} {side} the {truth}",
+        "plot_fits.gap": "the {name} curve {gap:.2f} {side} it",
+        "plot_fits.gap_sep": ", ",
+        "plot_fits.above": "above",
+        "plot_fits.below": "below",
         "plot_fits.end": "the smallest MSE is at {best} (computed from the curves, not printed on "
         "the figure; MSE: mean squared error against the "
         "true function; jump: the largest change of the prediction between neighbouring test "
@@ -480,6 +506,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_scaling.counted_point": ", counted bytes {c_min}",
         "plot_scaling.end": "time and memory are the values given for the smallest and the "
         "largest n.",
+        # rows that are each the median of their runs (plot_scaling's _median_of_runs)
+        "plot_scaling.end_median": "time and memory are the medians of {runs} runs at the "
+        "smallest and the largest n.",
         "plot_scaling.end_point": "each formulation has one n and is drawn as one point.",
     },
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
+import statistics
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -224,6 +225,49 @@ def _rows(measurements: Sequence[Mapping[str, object]]) -> dict[str, list[Mappin
     return {name: sorted(grouped[name], key=lambda r: r["n"]) for name in _ORDER if name in grouped}
 
 
+def _median_of_runs(rows: Sequence[Mapping[str, object]]) -> int | None:
+    """How many runs each row is the median of, or None if the rows do not say one number.
+
+    A row says it with its ``runs`` (each with ``seconds`` and ``peak_bytes``) whose
+    medians are the row's ``seconds`` and ``peak_bytes``; every row must say the same
+    number, at least 2.
+
+    >>> runs = [
+    ...     {
+    ...         "seconds": t,
+    ...         "peak_bytes": 10.0,
+    ...     }
+    ...     for t in (1.0, 3.0, 2.0)
+    ... ]
+    >>> row = {
+    ...     "seconds": 2.0,
+    ...     "peak_bytes": 10.0,
+    ...     "runs": runs,
+    ... }
+    >>> (
+    ...     _median_of_runs([row]),
+    ...     _median_of_runs(
+    ...         [{**row, "seconds": 3.0}]
+    ...     ),
+    ... )
+    (3, None)
+    """
+    counts = set()
+    for row in rows:
+        runs = row.get("runs")
+        if not isinstance(runs, Sequence) or len(runs) < 2:
+            return None
+        for field in ("seconds", "peak_bytes"):
+            try:
+                values = [float(run[field]) for run in runs]
+            except (TypeError, KeyError, ValueError):
+                return None
+            if not math.isclose(statistics.median(values), float(row[field]), rel_tol=1e-9):
+                return None
+        counts.add(len(runs))
+    return counts.pop() if len(counts) == 1 else None
+
+
 @bilingual
 def plot_scaling(
     measurements: Sequence[Mapping[str, object]],
@@ -253,8 +297,12 @@ def plot_scaling(
             ``torch.nn.functional.scaled_dot_product_attention``), ``n``,
             ``seconds``, ``peak_bytes`` (and
             optionally ``predicted_bytes``, in every row of a formulation or in
-            none); each number field (``n``, ``seconds``, ``peak_bytes``,
-            ``predicted_bytes``) a real number, a NumPy scalar or a 0-d tensor.
+            none, and ``runs``, the runs behind the row, each with ``seconds`` and
+            ``peak_bytes``: when every row has the same number of runs and its
+            ``seconds`` and ``peak_bytes`` are their medians, the alt text says the
+            values are medians of that many runs); each number field (``n``,
+            ``seconds``, ``peak_bytes``, ``predicted_bytes``) a real number, a NumPy
+            scalar or a 0-d tensor.
             One row per formulation and ``n``: a formulation with one row is
             drawn as one point.
         layout: ``"wide"``: the two panels side by side; ``"narrow"`` or ``"stacked"``
@@ -399,9 +447,9 @@ def plot_scaling(
                 }
             )
         every_one_point = all(len(rows) == 1 for rows in grouped.values())
-        fig.alt_facts = alt_facts(
-            "plot_scaling", lang, items, end_key="end_point" if every_one_point else "end"
-        )
+        runs = _median_of_runs([r for rows in grouped.values() for r in rows])
+        end_key = "end_point" if every_one_point else "end" if runs is None else "end_median"
+        fig.alt_facts = alt_facts("plot_scaling", lang, items, end_key=end_key, runs=runs)
         # the two y axes, each named with its panel in the alt text
         fig.alt_y_panels = _PANELS[lang][layout]
         if lang == "zh":  # "（……画在 1 B 处） 到": no space after a full-width bracket

@@ -26,7 +26,7 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
-from attention_tutorial.figures._alt import alt_facts, spoken, spoken_digits
+from attention_tutorial.figures._alt import ALT_FACTS, alt_facts, spoken, spoken_digits
 from attention_tutorial.figures._base import (
     _MINIMUM_STAR,
     _POINT_ALPHA,
@@ -336,6 +336,7 @@ def plot_fits(
     layout: str = "wide",
     inputs: str = "x",
     alt: str | Mapping[str, str] | None = None,
+    describe: tuple[float, float] | None = None,
     lang: str | None = None,
 ) -> TutorialFigure:
     """Plot several fits, one panel each, sharing the y axis and one legend.
@@ -366,6 +367,10 @@ def plot_fits(
         alt: What the page says its figure shows, in place of the alt text's computed
             sentence (each panel's MSE and largest jump): a string for every language, or
             a mapping language -> text (``{"zh": ..., "en": ...}``).
+        describe: An interval ``(low, high)`` of the x axis: in place of the computed
+            sentence, the alt text names each panel by its place (left and right, or
+            upper and lower in the phone layout) and gives each curve's mean distance
+            above or below the truth over the test inputs from ``low`` to ``high``.
         lang: The language of the figure's words: ``"zh"``, ``"en"`` or ``None`` (the
             current language).
 
@@ -379,8 +384,10 @@ def plot_fits(
             ``alt`` is neither.
         ValueError: If ``layout`` is not ``"wide"``, ``"narrow"`` or ``"stacked"``,
             ``inputs`` is not ``"x"`` or ``"x1"``, ``lang`` is unknown, ``fits`` is
-            empty, a length differs, ``titles`` does not have one title per fit, or a
-            title mapping or ``alt`` lacks ``lang``.
+            empty, a length differs, ``titles`` does not have one title per fit, a
+            title mapping or ``alt`` lacks ``lang``, ``alt`` and ``describe`` are both
+            given, or ``describe`` is not two numbers ``low <= high`` with a test input
+            between them.
 
     Examples:
         >>> d = make_data()
@@ -481,10 +488,66 @@ def plot_fits(
         best = _after_shi(min(panels, key=lambda panel: panel["mse"])["name"], lang)
         jump = float(np.abs(np.diff(y_truth_np)).max(initial=0.0))
         fig.alt_facts = alt_facts("plot_fits", lang, panels, jump=jump, best=best)
-        if alt is not None:  # the page's own account of its figure (projections)
+        if alt is not None and describe is not None:
+            raise ValueError("give alt or describe, not both: each replaces the same sentence")
+        if alt is not None:  # the page's own account of its figure
             fig.alt_facts = _in_lang("alt", alt, lang)
+        if describe is not None:  # where each panel is, and its curve's mean gap from f
+            fig.alt_facts = _described(
+                describe, x_test_np, y_truth_np, predictions, layout, inputs, words, lang
+            )
         fig.alt_values = {"count": n}  # the alt text counts the panels
     return fig
+
+
+def _described(
+    describe: object,
+    x_test: np.ndarray,
+    y_truth: np.ndarray,
+    predictions: Mapping[str, np.ndarray],
+    layout: str,
+    inputs: str,
+    words: Mapping[str, str],
+    lang: str,
+) -> str:
+    """``plot_fits``'s alt sentences for ``describe``: the panels' places, the mean gaps."""
+    if (
+        not isinstance(describe, Sequence)
+        or isinstance(describe, str)
+        or len(describe) != 2
+        or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in describe)
+        or not describe[0] <= describe[1]
+    ):
+        raise ValueError(f"describe must be two numbers (low, high), low <= high, got {describe!r}")
+    low, high = describe
+    inside = (x_test >= low) & (x_test <= high)
+    if not inside.any():
+        raise ValueError(f"describe must hold a test input: none lies from {low:g} to {high:g}")
+    table = ALT_FACTS[lang]
+    names = list(predictions)
+    where = "stacked" if layout != "wide" else "wide"
+    if len(names) == 1:
+        places = ""
+    elif len(names) == 2:
+        places = alt_facts(f"plot_fits.places2.{where}", lang, first=names[0], second=names[1])
+    else:
+        joined = table["plot_fits.list"].join(names)
+        places = alt_facts(f"plot_fits.places.{where}", lang, names=joined)
+    gaps = []
+    for i, (name, y_hat) in enumerate(predictions.items()):
+        gap = float(np.mean(y_hat[inside] - y_truth[inside]))
+        side = table["plot_fits.above" if gap >= 0 else "plot_fits.below"]
+        part = "plot_fits.gap_first" if i == 0 else "plot_fits.gap"
+        gaps.append(table[part].format(name=name, gap=abs(gap), side=side, truth=words["truth"]))
+    sentence = alt_facts(
+        "plot_fits.gaps",
+        lang,
+        x="x₁" if inputs == "x1" else "x",
+        low=f"{low:g}",
+        high=f"{high:g}",
+        gaps=table["plot_fits.gap_sep"].join(gaps),
+    )
+    return places + sentence
 
 
 def _in_lang(name: str, text: str | Mapping[str, str], lang: str) -> str:

@@ -338,17 +338,35 @@ print(f"kernel width along x_1: {shifts[2]:.2f}")
 # the kernel's centre c (not the weights): its c_1 minus x_1,
 # (20, 2) @ (2, 2) -> (20, 2), column 0
 c_off = (data2.x_test[row] @ centre.T)[:, 0] - queries_x1
+# on this row c_1 - x_1 = (first entry - 1) x_1 + second entry * 2.5:
+# the x_1 where it is 0
+zero = (-centre[0, 1] * 2.5 / (centre[0, 0] - 1)).item()
+print(f"c_1 - x_1 = 0 at x_1 = {zero:.2f}")
 print(f"kernel centre c_1 - x_1: {c_off[far].mean():+.2f}")
 
 # %% [markdown]
 # On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
-# *x*₁ (0.31); the one-*w* model's sits at +0.02. Below, the predictions along this row.
+# *x*₁ (0.31); the one-*w* model's sits at +0.02.
+#
+# <details><summary>Why the centre drifts</summary>
+#
+# The first row of $A^{-1}M^\top$, (1.15, −0.06), looks close to (1, 0). But on the row
+# *x*₂ = 2.5 it gives *c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1): zero at *x*₁ ≈ 1
+# (0.99 above), +0.37 on average for *x*₁ from 3 to 4 (the last line above), a little more than
+# one kernel width (0.31). Each unit of the query's *x*₁ moves the centre 0.15 further right
+# than the query (by how much the first number exceeds 1), while the second number times
+# *x*₂ = 2.5 shifts it left by a fixed amount. The two cancel near *x*₁ = 1; the further the
+# query from there, the further off the centre: a small error in a coefficient, times a
+# coordinate of several units, comes to about a kernel width.
+#
+# </details>
+#
+# Below, the predictions along this row.
 
 # %%
-# on x_1 from 3 to 4, each model's mean of y_hat - f
-gaps = [error[far].mean().item() for error in (error_projected, error_scalar)]
 # the whole row: f and both predictions; the dots are all 100
-# training points, drawn against their x_1 (their x_2 unseen)
+# training points, drawn against their x_1 (their x_2 unseen);
+# the alt text gives each curve's mean gap from f on x_1 from 3 to 4
 at.plot_fits(
     queries_x1,
     truth,
@@ -359,35 +377,15 @@ at.plot_fits(
     keys_x1,
     y2_train[order],
     inputs="x1",
-    # the alt text: what this page's caption says of the figure
-    alt={
-        "zh": "曲线沿网格中 x₂ = 2.5 这一行；圆点是全部 100 个训练点，按 x₁ 画出。"
-        "x₁ 在 3 到 4 之间，ProjectedAttention 的曲线几乎贴着 f(x₁)"
-        f"（平均差 {gaps[0]:+.2f}），ScalarKernelAttention 的曲线平均高出"
-        f" {gaps[1]:.2f}。",
-        "en": "along the grid row x₂ = 2.5; dots: all 100 training points"
-        " against their x₁. For x₁ from 3 to 4 the ProjectedAttention"
-        f" curve lies nearly on f(x₁) (on average {gaps[0]:+.2f}), the"
-        f" ScalarKernelAttention curve {gaps[1]:.2f} above it on average.",
-    },
+    describe=(3, 4),
 )
 
 # %% [markdown]
 # Figure: along the row *x*₂ = 2.5, the true *f*(*x*₁) and both models' predictions (dashed,
 # <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>). The dots
-# are all 100 training points drawn against their *x*₁, their *x*₂ unseen: *y* follows *f*(*x*₁), and *x*₂
-# plays no part. For *x*₁ from 3 to 4 the projection model's dashed line nearly lies on *f*; the
+# are all 100 training points drawn against their *x*₁, their *x*₂ unseen. *y* follows *f*(*x*₁);
+# *x*₂ plays no part, because we made the data that way (`make_data_2d`). For *x*₁ from 3 to 4 the projection model's dashed line nearly lies on *f*; the
 # one-*w* model's runs well above it.
-#
-# <details><summary>Why the centre drifts</summary>
-#
-# Row *x*₁ of $A^{-1}M^\top$ looks close to (1, 0), but each unit of the query's *x*₁ moves the
-# centre a little further right (by how much the first number exceeds 1), while the second number
-# times *x*₂ = 2.5 shifts it left by a fixed amount. The two cancel near *x*₁ = 1; the further the
-# query from there, the further off the centre: a small error in a coefficient, times a coordinate
-# of several units, comes to about a kernel width.
-#
-# </details>
 #
 # On these queries the projection model's squared
 # error averages 0.017, one *w*'s 0.327. Did the shift help or hurt? We made the data, so, as on
@@ -668,8 +666,18 @@ assert f"{projected.W_v.weight.item() - 1:.0%}" == "3%"
 # from about 1; on x_1 from 3 to 4 about one kernel width off
 assert (c_off[1:] > c_off[:-1]).all() and queries_x1[c_off.abs().argmin()] == 1
 assert 0.8 < c_off[far].mean() / width[0] < 1.5
-# the fits' alt text: the split's last row, +0.07 and one w's
+# the fits' alt text: the split's last row, each curve's mean gap,
+# as plot_fits(describe=(3, 4)) computes them: 0.07 and 0.54 above f
+gaps = [error[far].mean().item() for error in (error_projected, error_scalar)]
 assert [f"{g:+.2f}" for g in gaps] == [f"{m['y_hat - f']:+.2f}" for m in (p, s)]
+assert [f"{g:+.2f}" for g in gaps] == ["+0.07", "+0.54"]
+# why the centre drifts: the first row (1.15, -0.06), so
+# c_1 - x_1 ~ 0.15 (x_1 - 1): 0 at x_1 = 0.99, +0.37 on x_1 from 3 to 4,
+# a little more than one kernel width (0.31)
+first_row = f"{centre[0, 0] - 1:.2f} {centre[0, 1]:+.2f}"
+assert first_row == "0.15 -0.06" and f"{zero:.2f}" == "0.99"
+assert f"{c_off[far].mean():+.2f}" == "+0.37"
+assert 1 < c_off[far].mean() / width[0] < 1.3
 # the row's figure: on x_1 from 3 to 4 the projections' dashed line
 # nearly on f, one w's well above it
 assert abs(p["y_hat - f"]) < 0.15 and s["y_hat - f"] > 0.4

@@ -253,16 +253,27 @@ print(f"kernel width along x_1: {shifts[2]:.2f}")
 # the kernel's centre c (not the weights): its c_1 minus x_1,
 # (20, 2) @ (2, 2) -> (20, 2), column 0
 c_off = (data2.x_test[row] @ centre.T)[:, 0] - queries_x1
+# on this row c_1 - x_1 = (first entry - 1) x_1 + second entry * 2.5:
+# the x_1 where it is 0
+zero = (-centre[0, 1] * 2.5 / (centre[0, 0] - 1)).item()
+print(f"c_1 - x_1 = 0 at x_1 = {zero:.2f}")
 print(f"kernel centre c_1 - x_1: {c_off[far].mean():+.2f}")
 
 # %% [markdown]
-# 重心平均偏右 0.32，几乎正好是沿 *x*₁ 的一个核宽度（0.31）；标量 *w* 模型是 +0.02。下面把这一行的预测画出来。
+# 重心平均偏右 0.32，几乎正好是沿 *x*₁ 的一个核宽度（0.31）；标量 *w* 模型是 +0.02。
+#
+# <details><summary>中心为什么偏</summary>
+#
+# $A^{-1}M^\top$ 的第一行 (1.15, −0.06) 看上去接近 (1, 0)，但在 *x*₂ = 2.5 这一行上，*c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1)：*x*₁ ≈ 1 处为 0（上面打印的 0.99），*x*₁ 在 3 到 4 之间平均是 +0.37（上面打印的最后一行），比一个核宽度（0.31）稍多。也就是说，查询的 *x*₁ 每增大 1，中心就比查询多往右挪 0.15（第一个数超出 1 的部分），而第二个数乘以 *x*₂ = 2.5，给出一个固定的向左偏移。两者在 *x*₁ = 1 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
+#
+# </details>
+#
+# 下面把这一行的预测画出来。
 
 # %%
-# on x_1 from 3 to 4, each model's mean of y_hat - f
-gaps = [error[far].mean().item() for error in (error_projected, error_scalar)]
 # the whole row: f and both predictions; the dots are all 100
-# training points, drawn against their x_1 (their x_2 unseen)
+# training points, drawn against their x_1 (their x_2 unseen);
+# the alt text gives each curve's mean gap from f on x_1 from 3 to 4
 at.plot_fits(
     queries_x1,
     truth,
@@ -273,27 +284,11 @@ at.plot_fits(
     keys_x1,
     y2_train[order],
     inputs="x1",
-    # the alt text: what this page's caption says of the figure
-    alt={
-        "zh": "曲线沿网格中 x₂ = 2.5 这一行；圆点是全部 100 个训练点，按 x₁ 画出。"
-        "x₁ 在 3 到 4 之间，ProjectedAttention 的曲线几乎贴着 f(x₁)"
-        f"（平均差 {gaps[0]:+.2f}），ScalarKernelAttention 的曲线平均高出"
-        f" {gaps[1]:.2f}。",
-        "en": "along the grid row x₂ = 2.5; dots: all 100 training points"
-        " against their x₁. For x₁ from 3 to 4 the ProjectedAttention"
-        f" curve lies nearly on f(x₁) (on average {gaps[0]:+.2f}), the"
-        f" ScalarKernelAttention curve {gaps[1]:.2f} above it on average.",
-    },
+    describe=(3, 4),
 )
 
 # %% [markdown]
-# 图：*x*₂ = 2.5 这一行上，真实函数 *f*(*x*₁) 和两个模型的预测（虚线，<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>）。圆点是全部 100 个训练点，按 *x*₁ 画出，看不到它们的 *x*₂：*y* 跟着 *f*(*x*₁) 走，*x*₂ 不起作用。*x*₁ 在 3 到 4 之间，投影模型的虚线几乎贴着 *f*，标量 *w* 模型的虚线却高出一截。
-#
-# <details><summary>中心为什么偏</summary>
-#
-# $A^{-1}M^\top$ 的 *x*₁ 那一行看上去接近 (1, 0)，但查询的 *x*₁ 每增大 1，中心就比查询多往右挪一点（第一个数超出 1 的部分），而第二个数乘以 *x*₂ = 2.5，给出一个固定的向左偏移。两者在 *x*₁ = 1 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
-#
-# </details>
+# 图：*x*₂ = 2.5 这一行上，真实函数 *f*(*x*₁) 和两个模型的预测（虚线，<autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>）。圆点是全部 100 个训练点，按 *x*₁ 画出，看不到它们的 *x*₂。*y* 跟着 *f*(*x*₁) 走；*x*₂ 不起作用，因为数据就是这样造的（`make_data_2d`）。*x*₁ 在 3 到 4 之间，投影模型的虚线几乎贴着 *f*，标量 *w* 模型的虚线却高出一截。
 #
 # 在这几个查询上，投影模型的平方误差平均为 0.017，标量 *w* 模型是 0.327。偏移是帮了忙还是添了乱？数据是我们造的，可以像《[边界偏差与局部线性回归](local-linear.py)》一页那样，把误差 $\hat y - f$ 拆成三部分：[单侧偏差](glossary.md#one-sided-bias)、[曲率偏差](glossary.md#curvature-bias)，以及噪声的加权平均；投影模型的输出还要乘以 $W_v$（1.03），多出一项缩放：
 
@@ -510,8 +505,18 @@ assert f"{projected.W_v.weight.item() - 1:.0%}" == "3%"
 # from about 1; on x_1 from 3 to 4 about one kernel width off
 assert (c_off[1:] > c_off[:-1]).all() and queries_x1[c_off.abs().argmin()] == 1
 assert 0.8 < c_off[far].mean() / width[0] < 1.5
-# the fits' alt text: the split's last row, +0.07 and one w's
+# the fits' alt text: the split's last row, each curve's mean gap,
+# as plot_fits(describe=(3, 4)) computes them: 0.07 and 0.54 above f
+gaps = [error[far].mean().item() for error in (error_projected, error_scalar)]
 assert [f"{g:+.2f}" for g in gaps] == [f"{m['y_hat - f']:+.2f}" for m in (p, s)]
+assert [f"{g:+.2f}" for g in gaps] == ["+0.07", "+0.54"]
+# why the centre drifts: the first row (1.15, -0.06), so
+# c_1 - x_1 ~ 0.15 (x_1 - 1): 0 at x_1 = 0.99, +0.37 on x_1 from 3 to 4,
+# a little more than one kernel width (0.31)
+first_row = f"{centre[0, 0] - 1:.2f} {centre[0, 1]:+.2f}"
+assert first_row == "0.15 -0.06" and f"{zero:.2f}" == "0.99"
+assert f"{c_off[far].mean():+.2f}" == "+0.37"
+assert 1 < c_off[far].mean() / width[0] < 1.3
 # the row's figure: on x_1 from 3 to 4 the projections' dashed line
 # nearly on f, one w's well above it
 assert abs(p["y_hat - f"]) < 0.15 and s["y_hat - f"] > 0.4

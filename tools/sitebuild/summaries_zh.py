@@ -425,7 +425,10 @@ SECTIONS: dict[str, dict[str, str]] = {
         '`"rows"`：每行是一个字典，含 `formulation`（`"tiled"`、`"broadcast"`、`"chunked"`、'
         '`"sdpa"` 之一；`"sdpa"` 指 `torch.nn.functional.scaled_dot_product_attention`）、'
         "`n`、`seconds`、"
-        "`peak_bytes`（还可以有 `predicted_bytes`，同一种写法要么每行都有，要么都没有）；"
+        "`peak_bytes`（还可以有 `predicted_bytes`，同一种写法要么每行都有，要么都没有；"
+        "以及 `runs`，即这一行背后的各次测量，每次含 `seconds` 和 `peak_bytes`：如果每行的测量次数"
+        "相同，而且这一行的 `seconds` 和 `peak_bytes` 正是它们的中位数，替代文字就说这些值是"
+        "那么多次测量的中位数）；"
         "其中的数值字段（`n`、`seconds`、`peak_bytes`、`predicted_bytes`）可以是实数、"
         "NumPy 标量或 0 维张量。每种写法在每个 `n` 处只有一行；只有一行的写法画成一个点。",
         "lang": _LANG,
@@ -485,14 +488,18 @@ SECTIONS: dict[str, dict[str, str]] = {
         "（横轴写“输入的 x₁”，真实函数写 f(x₁)），训练点按它们的 x₁ 画。",
         "alt": "页面对这幅图的说明，代替替代文字里算出的那句话（各幅的均方误差和最大跳动）："
         '各种语言共用一个字符串，或一个“语言 → 文字”的映射（`{"zh": ..., "en": ...}`）。',
+        "describe": "横轴上的一个区间 `(low, high)`：替代文字不再给算出的那句话，而是按位置称呼"
+        "各幅（左图和右图；手机版式里是上图和下图），并给出每条曲线在 `low` 到 `high` 之间的"
+        "测试输入上平均比真实函数高或低多少。",
         "lang": _LANG,
         "return": "图，每条拟合一幅；`fig.description` 是它的替代文字。",
         "raise TypeError": "`fits` 不是映射、`fits` 的某个键不是字符串、某个数组含有非实数"
         "（布尔值、字符串、复数或 `None`）、某个标题既不是字符串也不是字符串的映射，"
         "或 `alt` 两者都不是时。",
         "raise ValueError": _BAD_LAYOUT + '；`inputs` 不是 `"x"` 或 `"x1"`；`lang` 未知；'
-        "`fits` 是空的；长度不一致；`titles` 的个数与拟合不同；或者标题映射或 `alt` 里没有 "
-        "`lang` 时。",
+        "`fits` 是空的；长度不一致；`titles` 的个数与拟合不同；标题映射或 `alt` 里没有 "
+        "`lang`；同时给了 `alt` 和 `describe`；或者 `describe` 不是两个满足 `low <= high` "
+        "的数、两者之间没有测试输入时。",
     },
     "figures.curves.plot_loss": {
         "losses": "每轮一个损失，每轮在更新之前测得（第一个是未训练模型的损失），即 "

@@ -737,3 +737,34 @@ def test_an_equal_time_is_said_once_and_the_dotted_entry_names_its_formulation(l
         "平铺：按中间张量算出的字节数（点线）" if lang == "zh" else "tiled: counted bytes (dotted)"
     )
     assert entries[-1] == whose and whose in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "medians", "given"),
+    [
+        ("zh", "时间和内存都是最小和最大的 n 处 3 次测量的中位数。", "所给数据"),
+        ("en", "time and memory are the medians of 3 runs at the smallest", "values given"),
+    ],
+)
+def test_the_alt_text_says_medians_only_when_the_rows_are_their_runs_medians(
+    lang, medians, given
+) -> None:
+    """r39d: the scale page's points are medians of three runs, and its alt text said
+    "the values given"; rows that carry their runs, and are their medians, say so."""
+
+    def with_runs(row: dict, factors=(0.5, 1.0, 3.0)) -> dict:
+        runs = [
+            {"seconds": row["seconds"] * f, "peak_bytes": row["peak_bytes"] * f} for f in factors
+        ]
+        return {**row, "runs": runs}
+
+    rows = [with_runs(row) for row in ROWS]
+    assert medians in plot_scaling(rows, lang=lang).description
+    # no runs, a row that is not its runs' median, or rows of different counts: as before
+    for other in (
+        ROWS,
+        [with_runs(row, (1.0, 2.0, 3.0)) for row in ROWS],
+        [*rows[:-1], with_runs(ROWS[-1], (0.5, 1.0, 1.0, 3.0))],
+    ):
+        alt = plot_scaling(other, lang=lang).description
+        assert given in alt and medians not in alt

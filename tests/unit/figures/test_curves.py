@@ -200,6 +200,47 @@ def test_plot_fits_alt_says_what_the_page_gives(lang) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "wide", "stacked", "gaps"),
+    [
+        ("zh", "左图 a，右图 b。", "上图 a，下图 b。",
+         "x₁ 在 3 到 4 之间，a 的曲线平均比真实函数 f(x₁) 高 0.54，b 的曲线平均低 0.07。"),
+        ("en", "Left panel a, right b.", "Upper panel a, lower b.",
+         "For x₁ from 3 to 4, the a curve lies on average 0.54 above the true function "
+         "f(x₁), the b curve 0.07 below it."),
+    ],
+)  # fmt: skip
+def test_plot_fits_describe_names_the_panels_and_the_mean_gaps(lang, wide, stacked, gaps) -> None:
+    """r39d: the projections page built its alt text in the teaching cell, a dict in both
+    languages, and never said which panel is which; ``describe`` computes it: the panels'
+    places in each layout and each curve's mean gap from f over the interval only."""
+    x = np.linspace(0, 5, 21)  # 3, 3.25, ..., 4 inside the interval
+    truth = np.sin(x)
+    inside = (x >= 3) & (x <= 4)
+    a = truth + np.where(inside, 0.54, 9.0)  # far off outside: only the interval counts
+    b = truth - np.where(inside, 0.07, 9.0)
+    fits = {"a": a, "b": b}
+    for layout, places in (("wide", wide), ("stacked", stacked)):
+        fig = plot_fits(x, truth, fits, x, x, inputs="x1", describe=(3, 4), layout=layout,
+                        lang=lang)  # fmt: skip
+        assert places + (" " if lang == "en" else "") + gaps in fig.description
+        assert all(word not in fig.description for word in ("jump", "跳动", "MSE", "均方"))
+    three = plot_fits(x, truth, {**fits, "c": truth}, x, x, describe=(3, 4), lang=lang)
+    assert ("从左到右：a、b、c。" if lang == "zh" else "from left to right: a, b, c.") in (
+        three.description
+    )
+    for bad, match in (
+        ((4, 3), "describe must be two numbers"),
+        ((3,), "describe must be two numbers"),
+        ("34", "describe must be two numbers"),
+        ((5.1, 6), "describe must hold a test input: none lies from 5.1 to 6"),
+    ):
+        with pytest.raises(ValueError, match=match):
+            plot_fits(x, truth, fits, x, x, describe=bad, lang=lang)
+    with pytest.raises(ValueError, match="give alt or describe, not both"):
+        plot_fits(x, truth, fits, x, x, alt="a", describe=(3, 4), lang=lang)
+
+
+@pytest.mark.parametrize(
     ("titles", "error", "match"),
     [
         (["a"], ValueError, r"titles must have one title per fit \(2\), got 1"),
