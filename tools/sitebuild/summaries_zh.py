@@ -2193,6 +2193,9 @@ COMMENTS: dict[str, str] = {
     # explorer, stepper
     "the explorer of both lessons": "两节课里用的探索器",
     "each index at most once": "每个下标最多出现一次",
+    "(prints_error runs a line that": "（prints_error 运行一行",
+    "must fail and prints its error,": "必定出错的代码，打印它的报错，",
+    "wrapped at width characters)": "每 width 个字符折一行）",
     "its HTML: in a file of your own,": "它的 HTML：写进你自己的文件时，",
     "the static picture (the steps": "显示的是静态图（走一步",
     "need this site's script)": "要靠本网站的脚本）",
