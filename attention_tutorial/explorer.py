@@ -158,6 +158,9 @@ def bandwidth_explorer(
         >>> explorer.query_indices
         [0, 25, 40]
         >>> # each index at most once
+        >>> # (prints_error runs a line that
+        >>> # must fail and prints its error,
+        >>> # wrapped at width characters)
         >>> with prints_error(
         ...     ValueError, width=40
         ... ):

@@ -887,10 +887,11 @@ def plot_w_paths(
     ($k \ge 1$) its value after step $k$.
 
     How to read it: each path has a colour and a marker of its own for its
-    steps (a dot, a triangle, a diamond, …). It starts at a grey square
-    (paths that start at the same $w$ share it) and ends at a dot in the
-    path's colour, outlined in black (light grey in the dark palette); the
-    legend names both markers.
+    steps (a dot, a triangle, a diamond, …). It starts at a square, grey
+    (paths that start at the same $w$ share it) or, when there is only one
+    path, in its colour, and ends at a dot in the path's colour; both are
+    outlined in black (light grey in the dark palette), and the legend
+    names them.
     Only the points lie on the curve: the straight segments only join
     successive steps; training never visited the points between.
     The star marks the minimum of the curve. It is larger than the end dots,
@@ -959,8 +960,12 @@ def plot_w_paths(
         >>> # the curve only near the paths:
         >>> # w from 10^-0.5 to 10^1.5
         >>> ws = np.logspace(-0.5, 1.5, 201)
+        >>> # a second panel enlarges the dashed
+        >>> # box: w from 2 to 6, the loss from
+        >>> # 17.8 to 22
+        >>> zoom = (2.0, 6.0, 17.8, 22.0)
         >>> fig = plot_w_paths(
-        ...     x, y, paths, ws=ws
+        ...     x, y, paths, ws=ws, zoom=zoom
         ... )
         >>> # where each path ends after 5 steps
         >>> # (lr = 0.02 short of the star,
@@ -1019,6 +1024,12 @@ def plot_w_paths(
             spec = fig.add_gridspec(2, 1, height_ratios=[first, _ZOOM_HEIGHT[layout] - 0.5])
             ax, zoomed = fig.add_subplot(spec[0]), fig.add_subplot(spec[1])
         best = int(np.argmin(curve))
+        # every start square outlined in black, as the end dots: grey (the paths often share
+        # their start, and a square in the colour of the last path drawn looked like that
+        # path's alone), or in the path's own colour when there is one (the stepper's
+        # picture: a grey square on the grey curve nearly vanished at 375 px in the dark
+        # palette, r39f)
+        start_face = "C0" if len(arrays) == 1 else "grey"
         # the star over the paths' lines and start squares, under their end dots, which are
         # smaller (_END_AREA): an end at the minimum sits inside the star, the star's points
         # around it (larger ends first hid the star, then piled with it into one blot)
@@ -1051,10 +1062,9 @@ def plot_w_paths(
                 # under the end dot poked out of them
                 panel.plot(path, losses, marker=marker, markersize=size, color=color,
                            alpha=0.85, markevery=slice(1, -1), label=name)  # fmt: skip
-                # the start in neutral grey, as the legend shows it: paths often share their
-                # start, and a square in the colour of the last path drawn looked like that
-                # path's alone
-                panel.scatter([path[0]], [losses[0]], marker="s", color="grey", zorder=3)
+                # the start's square (start_face), as the legend shows it
+                panel.scatter([path[0]], [losses[0]], marker="s", facecolors=[start_face],
+                              edgecolors="black", linewidths=_END_EDGE, zorder=3)  # fmt: skip
                 # the end's dot on top, small and outlined in black: on the star when the path
                 # ends at the minimum, beside it otherwise (larger ends hid the star and three
                 # steps near w = 4)
@@ -1075,17 +1085,15 @@ def plot_w_paths(
             ax.add_patch(Rectangle((w_low, loss_low), w_high - w_low, loss_high - loss_low,
                                    fill=False, edgecolor="black", linestyle="--",
                                    linewidth=0.9, zorder=6))  # fmt: skip
-        # the markers of every path's two ends, named once: the start in grey, as drawn; the
-        # end in grey for several paths, in the path's own colour for one (the stepper's
-        # picture: a grey legend dot read wrong against the blue end dot on the chart)
+        # the markers of every path's two ends, named once, as drawn: in grey for several
+        # paths, in the path's own colour for one (the stepper's picture: a grey legend dot
+        # read wrong against the blue end dot on the chart), both outlined in black
         end_size = float(np.sqrt(_END_AREA))  # a scatter's area in pt² -> a marker's size in pt
-        end_face = "C0" if len(arrays) == 1 else "grey"
-        markers = (("s", 6, "grey", "grey", "path_start"),
-                   ("o", end_size, end_face, "black", "path_end"))  # fmt: skip
-        for marker, size, face, edge, key in markers:
-            ax.plot([], [], marker=marker, markersize=size, linestyle="none", color=face,
-                    markerfacecolor=face, markeredgecolor=edge, label=labels[key],
-                    markeredgewidth=_END_EDGE if key == "path_end" else None)  # fmt: skip
+        markers = (("s", 6, "path_start"), ("o", end_size, "path_end"))
+        for marker, size, key in markers:
+            ax.plot([], [], marker=marker, markersize=size, linestyle="none", color=start_face,
+                    markerfacecolor=start_face, markeredgecolor="black", label=labels[key],
+                    markeredgewidth=_END_EDGE)  # fmt: skip
         # under the axes, where it hides no point of a path nor the curve's plateau
         # the curve and the paths first, then the star and the two markers: in two columns
         # (filled column by column) the paths stay together (else "lr = 0.05" ended the first

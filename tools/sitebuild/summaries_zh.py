@@ -1512,9 +1512,10 @@ PARAGRAPHS: dict[str, str] = {
     "（``loss_curve``）。每条路径是连接这条曲线上各点 $(w_k, L(w_k))$ 的折线："
     "$w_0$ 是路径的初值，$w_k$（$k \\ge 1$）是第 $k$ 步之后的值。",
     "How to read it: each path has a colour and a marker of its own for its steps (a dot, a "
-    "triangle, a diamond, …). It starts at a grey square (paths that start at the same $w$ "
-    "share it) and ends at a dot in the path's colour, outlined in black (light grey in the dark "
-    "palette); the legend names both markers. Only the points lie on the curve: the straight "
+    "triangle, a diamond, …). It starts at a square, grey (paths that start at the same $w$ "
+    "share it) or, when there is only one path, in its colour, and ends at a dot in the path's "
+    "colour; both are outlined in black (light grey in the dark palette), and the legend names "
+    "them. Only the points lie on the curve: the straight "
     "segments only join successive steps; training never visited the points between. The "
     "star marks the minimum of the curve. It is "
     "larger than the end dots, which are drawn over it: a path that ends at the minimum shows "
@@ -1522,8 +1523,9 @@ PARAGRAPHS: dict[str, str] = {
     "curve and paths in a smaller window, marked on the first panel by a dashed box: steps "
     "that crowd together on the full axes stand apart there.": "怎样读图："
     "每条路径的颜色和每一步的标记（圆点、三角、菱形……）"
-    "各不相同。路径从灰色方块出发（从同一个 $w$ 出发的路径共用它），"
-    "停在路径颜色的圆点上，圆点有黑色描边（深色模式下是浅灰色）；图例说明这两种标记。"
+    "各不相同。路径从方块出发：方块是灰色的（从同一个 $w$ 出发的路径共用它），"
+    "只有一条路径时是路径的颜色；路径停在路径颜色的圆点上。方块和圆点都有黑色描边"
+    "（深色模式下是浅灰色），图例说明这两种标记。"
     "只有这些点在曲线上：点之间的线段只是把相邻两步连起来，线段上的点不是训练中出现过的损失。"
     "星号标出曲线的最小值。星号比终点的圆点大，圆点画在它上面：停在最小值处的路径，"
     "它的圆点就落在星号中间。给了 ``zoom`` 时，第一幅图下面再画一幅，"
@@ -2156,6 +2158,9 @@ COMMENTS: dict[str, str] = {
     "(w ≈ 4) to 5.06, then comes back": "（w ≈ 4）到 5.06，再走回来",
     "the curve only near the paths:": "曲线只画路径附近的一段：",
     "w from 10^-0.5 to 10^1.5": "w 从 10^-0.5 到 10^1.5",
+    "a second panel enlarges the dashed": "第二幅图放大第一幅图里的",
+    "box: w from 2 to 6, the loss from": "虚线框：w 从 2 到 6，损失从",
+    "17.8 to 22": "17.8 到 22",
     "each loss is the leave-one-out": "每个损失都是那一轮的 w 处的",
     "loss at that epoch's w": "留一法损失",
     "the loss at w = 1000 (own key,": "w = 1000 处的损失（含自身的键，",
@@ -2200,6 +2205,9 @@ COMMENTS: dict[str, str] = {
     # explorer, stepper
     "the explorer of both lessons": "两节课里用的探索器",
     "each index at most once": "每个下标最多出现一次",
+    "(prints_error runs a line that": "（prints_error 运行一行",
+    "must fail and prints its error,": "必定出错的代码，打印它的报错，",
+    "wrapped at width characters)": "每 width 个字符折一行）",
     "its HTML: in a file of your own,": "它的 HTML：写进你自己的文件时，",
     "the static picture (the steps": "显示的是静态图（走一步",
     "need this site's script)": "要靠本网站的脚本）",
