@@ -63,7 +63,10 @@ print("from_numpy:", ones64.dtype)
 # @ (a dot product here) refuses to mix
 # them; prints_error prints the error's
 # first line (see the error index)
-with at.prints_error(RuntimeError, width=40):
+with at.prints_error(
+    RuntimeError,
+    width=40,
+):
     sample[:3] @ ones64
 # the fix: .float() converts to float32
 ones32 = ones64.float()
@@ -72,7 +75,8 @@ assert sample.dtype == torch.float32
 assert ones64.dtype == torch.float64
 assert ones32.dtype == torch.float32
 # * mixes them without an error: float64
-assert (sample[:3] * ones64).dtype == torch.float64
+mixed = sample[:3] * ones64
+assert mixed.dtype == torch.float64
 
 # %% [markdown]
 # ## Sorting: torch.sort
