@@ -54,7 +54,7 @@ LABELS: dict[str, dict[str, str]] = {
         # diagram_batch_shapes: batch shapes aligned from the right
         "batch_shape": "批量形状 {shape}",
         "batch_filled": "左边补 1，算作 {shape}",
-        "batch_aligned": "从右端对齐，1 配上另一边的长度",
+        "batch_aligned": "从右端对齐：\n1 配上另一边的长度",
         "row_sums": "dim={dim}：每一行之和为 1",
         "col_sums": "dim={dim}：每一列之和为 1",
         "all_sums": "dim=0：全部元素之和为 1",
@@ -188,7 +188,7 @@ LABELS: dict[str, dict[str, str]] = {
         "batch_one": "{name}: no batch dims; each matrix uses it",
         "batch_shape": "batch shape {shape}",
         "batch_filled": "1 filled in on the left: counts as {shape}",
-        "batch_aligned": "aligned from the right; a 1 takes the other size",
+        "batch_aligned": "aligned from the right:\na 1 takes the other size",
         "row_sums": "dim={dim}: each row sums to 1",
         "col_sums": "dim={dim}: each column sums to 1",
         "all_sums": "dim=0: all elements sum to 1",
