@@ -54,6 +54,7 @@ from attention_tutorial.figures.tensors.masks import (
 )
 from attention_tutorial.figures.tensors.panel import TensorPanel
 from attention_tutorial.figures.tensors.products import (
+    diagram_batch_shapes,
     diagram_bmm,
     diagram_einsum,
     diagram_linear,
@@ -121,6 +122,7 @@ __all__ = [
     "best_w",
     "describe",
     "diagram_arange",
+    "diagram_batch_shapes",
     "diagram_bmm",
     "diagram_broadcast",
     "diagram_clone",

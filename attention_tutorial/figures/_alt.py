@@ -988,7 +988,16 @@ _DIAGRAM_ONE_ROW = {
     "zh": "张量示意图（{op}）：每个张量画成一格一格的网格。",
     "en": "Tensor diagram ({op}): each tensor is drawn as a grid of cells.",
 }
+# diagram_batch_shapes draws shapes, not values: its cells are the axes of two batch shapes
+_DIAGRAM_BATCH_SHAPES = {
+    "zh": "形状示意图（{op}）：每个格子是批量形状里的一维，写着它的长度；同色的格子是从右端对齐的"
+    "同一维，不上色的 1 是左边补上的。",
+    "en": "Shape diagram ({op}): each cell is one axis of a batch shape, showing its size; cells "
+    "of one colour are the same axis, aligned from the right, and an uncoloured 1 is filled in "
+    "on the left.",
+}
 OWN_KEY_DIAGRAMS = {
+    "diagram_batch_shapes": _DIAGRAM_BATCH_SHAPES,
     "diagram_matmul": _DIAGRAM_MATMUL,
     "diagram_bmm": _DIAGRAM_BMM,
     "diagram_einsum": _DIAGRAM_OWN_KEY,
@@ -1003,12 +1012,13 @@ OWN_KEY_DIAGRAMS = {
 _DIAGRAM_OPS = {
     "zh": {
         "eye_mask": "torch.eye 与布尔掩码", "mse_loss": "nn.MSELoss 的归约",
-        "sgd_step": "SGD 走一步", "broadcast": "广播",
+        "sgd_step": "SGD 走一步", "broadcast": "广播", "batch_shapes": "matmul 的批量维",
         "clone": "clone 与 detach",
     },
     "en": {
         "eye_mask": "torch.eye and a boolean mask", "mse_loss": "nn.MSELoss",
         "sgd_step": "one SGD step", "broadcast": "broadcasting",
+        "batch_shapes": "matmul's batch axes",
         "clone": "clone and detach",
     },
 }  # fmt: skip
@@ -1042,6 +1052,43 @@ CLONE_LINKS = {
         "gradients flow; the two tensors out of the graph have no such arrow.",
     },
 }
+
+
+def batch_shapes_facts(
+    names: tuple[str, str], shapes: tuple[tuple[int, ...], tuple[int, ...]], out: tuple[int, ...]
+) -> dict[str, str]:
+    """What ``diagram_batch_shapes`` shows, in both languages: the axes paired from the right.
+
+    >>> batch_shapes_facts(
+    ...     ("P", "Q"),
+    ...     ((4, 1), (5,)),
+    ...     (4, 5),
+    ... )["zh"][36:]
+    '1 配 5 → 5，4 配空位（算作 1）→ 4；P @ Q 的批量形状是 (4, 5)。'
+    """
+    n = len(out)
+    padded = [(None,) * (n - len(s)) + tuple(s) for s in shapes]
+    # each aligned axis from the right: "1 配 5 → 5", "4 配空位（算作 1）→ 4"
+    axes = list(reversed(list(zip(*padded, out, strict=True))))
+    a, b = names
+    sa, sb = (str(tuple(s)) for s in shapes)
+
+    def zh(x: int | None) -> str:
+        return "空位（算作 1）" if x is None else f" {x} "
+
+    def en(x: int | None) -> str:
+        return "a missing axis (counts as 1)" if x is None else str(x)
+
+    pairs_zh = "，".join(f"{zh(x).lstrip()}配{zh(y).rstrip()} → {size}".replace("） →", "）→")
+                        for x, y, size in axes)  # fmt: skip
+    pairs_en = ", ".join(f"{en(x)} with {en(y)} → {size}" for x, y, size in axes)
+    out_text = {
+        "zh": f"{a} 的批量形状 {sa} 与 {b} 的批量形状 {sb} 从右端对齐：{pairs_zh}；"
+        f"{a} @ {b} 的批量形状是 {tuple(out)}。",
+        "en": f"{a}'s batch shape {sa} and {b}'s {sb}, aligned from the right: {pairs_en}; "
+        f"the batch shape of {a} @ {b} is {tuple(out)}.",
+    }
+    return out_text
 
 
 def diagram_legend(key: str, **fields: object) -> dict[str, str]:

@@ -8,6 +8,7 @@
 # `torch.arange`, as well as random seeds.
 
 # %%
+import numpy as np
 import torch
 
 import attention_tutorial as at
@@ -45,6 +46,37 @@ low, high, mean = sample.min().item(), sample.max().item(), sample.mean().item()
 print(f"min {low:.4f}   max {high:.4f}   mean {mean:.4f}")
 stretched = sample * 5  # (10000,), now in [0, 5)
 print(f"after * 5: min {stretched.min().item():.4f}   max {stretched.max().item():.4f}")
+
+# %% [markdown]
+# `torch.rand` gives float32 (PyTorch's default). NumPy's default is float64, which
+# `torch.from_numpy` keeps, and the two cannot be multiplied with `@`: it stops with an error
+# about the dtypes (the element-wise `*` does not complain, but quietly turns the result into
+# float64). The fix is `.float()`, which converts the float64 one to float32:
+
+# %%
+# the dtype torch.rand gives: float32
+print("torch.rand:", sample.dtype)
+# NumPy's default is float64, and
+# from_numpy keeps it
+ones64 = torch.from_numpy(np.ones(3))
+print("from_numpy:", ones64.dtype)
+# @ (a dot product here) refuses to mix
+# them; prints_error prints the error's
+# first line (see the error index)
+with at.prints_error(
+    RuntimeError,
+    width=40,
+):
+    sample[:3] @ ones64
+# the fix: .float() converts to float32
+ones32 = ones64.float()
+print(".float():", ones32.dtype)
+assert sample.dtype == torch.float32
+assert ones64.dtype == torch.float64
+assert ones32.dtype == torch.float32
+# * mixes them without an error: float64
+mixed = sample[:3] * ones64
+assert mixed.dtype == torch.float64
 
 # %% [markdown]
 # ## Sorting: torch.sort
@@ -312,7 +344,8 @@ at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>,
 #   <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>,
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>,
+#   <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_data">plot_data</autoref>
 # - PyTorch: `torch.rand`, `torch.sort`, `torch.normal`, `torch.arange`, `torch.linspace`,
-#   `torch.manual_seed`, `torch.Generator`, `torch.get_rng_state`
+#   `torch.manual_seed`, `torch.Generator`, `torch.get_rng_state`, `torch.from_numpy`, `Tensor.float`
 # - Tensor API handbook: [random numbers and ranges](handbook/random.py)

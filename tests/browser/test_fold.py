@@ -20,8 +20,9 @@ ERRORS_FIRST = "# checks of this page's text"
         ("local-linear/", "逐条核对正文的代码", LL_FIRST, "every check holds"),
         ("en/local-linear/", "The code that checks the text, claim by claim", LL_FIRST,
          "every check holds"),
-        ("handbook/errors/", "核对本页正文的代码", ERRORS_FIRST, None),
-        ("en/handbook/errors/", "The code that checks this page’s text", ERRORS_FIRST, None),
+        ("handbook/errors/", "核对本页正文的代码（可以跳过）", ERRORS_FIRST, None),
+        ("en/handbook/errors/", "Checks of this page's text (skip them)", ERRORS_FIRST,
+         None),
     ],
 )  # fmt: skip
 def test_opening_a_folded_cell_shows_its_code_and_output(

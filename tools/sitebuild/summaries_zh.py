@@ -115,6 +115,8 @@ SUMMARIES: dict[str, str] = {
     "diagram_unsqueeze": "画 `x.unsqueeze(dim)`：在 `dim` 处插入一个长度为 1 的轴。",
     "diagram_squeeze": "画 `x.squeeze(dim)`：去掉长度为 1 的轴（`dim` 为 None 时去掉全部）。",
     "diagram_matmul": "画 `torch.matmul(a, b)`，用颜色标出相乘求和的那个维度。",
+    "diagram_batch_shapes": "画 `torch.matmul(a, b)` 怎样给批量维配对：两个批量形状从右端对齐，"
+    "下面是结果的批量形状。",
     "diagram_bmm": "画 `torch.bmm(a, b)`：每个批量元素各做一次矩阵乘法，不广播。",
     "diagram_eye_mask": "画留一法的做法：平铺，用掩码去掉对角线，再变形为 `(n, n - 1)`。",
     "diagram_eye": "并排画出每个尺寸的 `torch.eye`：主对角线上是 1，其余是 0。",
@@ -764,6 +766,17 @@ SECTIONS: dict[str, dict[str, str]] = {
         "raise ValueError": _BAD_LAYOUT
         + "；`lang` 未知、`names` 不是两个非空的名字、相乘求和的维度长度不同、批量维不能广播"
         + _TOO_LARGE,
+    },
+    "figures.tensors.products.diagram_batch_shapes": {
+        "a": "左操作数；除最后两维以外都是它的批量维。",
+        "b": "右操作数，同上；两个操作数至少有一个有批量维。",
+        "names": "`a` 和 `b` 在图中和替代文字里的标签：调用它的代码给它们起的名字，"
+        '例如画 `P @ Q` 时写 `("P", "Q")`。',
+        "lang": _LANG,
+        "return": "图：两个批量形状上下排列，结果的批量形状在最下面。",
+        "raise TypeError": "`a` 或 `b` 不是张量，或 `names` 不是由字符串组成的元组时。",
+        "raise ValueError": "`lang` 未知、`names` 不是两个非空的名字、两个操作数都没有批量维，"
+        "或者 `torch.matmul(a, b)` 报错时。",
     },
     "figures.tensors.products.diagram_bmm": {
         "a": "形状 `(batch, n, k)`。",
@@ -1694,6 +1707,16 @@ PARAGRAPHS: dict[str, str] = {
     ),
     "Red frames mark the cells that make the result's first element.": (
         "红框标出算出结果第一个元素的那些格子。"
+    ),
+    "Only shapes are drawn, one cell per batch axis holding its size: the batch shape of "
+    "``a`` over that of ``b``, right-aligned, and the batch shape of the result below. A shape "
+    "with fewer axes gets 1s filled in on the left (uncoloured); cells of one colour are the "
+    "same axis. In each axis the two sizes are equal or one of them is 1, which takes the "
+    "other size.": (
+        "只画形状：每个批量维一个格子，写着它的长度。``a`` 的批量形状在上、``b`` 的在下，"
+        "从右端对齐，结果的批量形状在最下面。维数较少的形状在左边补 1（不上色）；"
+        "同色的格子是同一维。每一维里两个长度要么相等，要么有一个是 1，"
+        "是 1 的那一边配上另一边的长度。"
     ),
     "The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a 1-D "
     "``b``): cells with the same colour are multiplied together and summed. A 1-D ``a`` "

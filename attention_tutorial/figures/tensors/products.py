@@ -1,4 +1,4 @@
-"""Pictures of matrix products: matmul in its five cases, bmm, einsum and nn.Linear.
+"""Pictures of matrix products: matmul and its batch shapes, bmm, einsum and nn.Linear.
 
 Red frames mark the cells that make the result's first element.
 
@@ -12,7 +12,7 @@ import torch
 from torch import Tensor, nn
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._alt import diagram_legend
+from attention_tutorial.figures._alt import batch_shapes_facts, diagram_legend
 from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
     fits,
@@ -241,6 +241,96 @@ def diagram_matmul(
     fig = render(rows, [arrow], lang, notes=examples, legend=legend, layout=layout)
     # the 3-D panels make the batched picture the tallest and its captions the longest
     return _with_narrow(fig, layout) if a.dim() == 3 or b.dim() == 3 else fig
+
+
+@bilingual
+def diagram_batch_shapes(
+    a: Tensor,
+    b: Tensor,
+    *,
+    names: tuple[str, str] = ("a", "b"),
+    lang: str | None = None,
+) -> TutorialFigure:
+    """Draw how ``torch.matmul(a, b)`` pairs the batch axes: the shapes aligned from the right.
+
+    Only shapes are drawn, one cell per batch axis holding its size: the batch shape of
+    ``a`` over that of ``b``, right-aligned, and the batch shape of the result below.
+    A shape with fewer axes gets 1s filled in on the left (uncoloured); cells of one colour
+    are the same axis. In each axis the two sizes are equal or one of them is 1, which
+    takes the other size.
+
+    Explained on the page `handbook/matmul.md`.
+
+    Args:
+        a: Left operand; its batch axes are all but its last two.
+        b: Right operand, the same; at least one of the two has a batch axis.
+        names: The labels of ``a`` and ``b`` in the figure and its alt text: the names
+            the calling code gives them, e.g. ``("P", "Q")`` for ``P @ Q``.
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+
+    Returns:
+        The figure: the two batch shapes, one above the other, and the result's below.
+
+    Raises:
+        TypeError: If ``a`` or ``b`` is not a tensor, or ``names`` is not a tuple of
+            strings.
+        ValueError: If ``lang`` is unknown, ``names`` is not two non-empty names, neither
+            operand has a batch axis, or ``torch.matmul(a, b)`` fails.
+
+    Examples:
+        >>> fig = diagram_batch_shapes(
+        ...     torch.ones(4, 1, 2, 3),
+        ...     torch.ones(5, 3, 2),
+        ...     names=("P", "Q"),
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if t.get_gid() == "caption:2:0"
+        ... ]
+        ['batch shape (4, 5)']
+    """
+    a = operand("a", a, max_dim=8)
+    b = operand("b", b, max_dim=8)
+    name_a, name_b = _operand_names(names)
+    batch_a, batch_b = tuple(a.shape[:-2]), tuple(b.shape[:-2])
+    if not batch_a and not batch_b:
+        raise ValueError(
+            f"a of shape {shape_text(a.shape)} and b of shape {shape_text(b.shape)} have no "
+            "batch axes (all but the last two): nothing to align"
+        )
+    what = (
+        f"a of shape {shape_text(a.shape)} and b of shape {shape_text(b.shape)} cannot be "
+        "multiplied with torch.matmul"
+    )
+    torch_shape(what, torch.matmul, a, b)
+    out = tuple(torch.broadcast_shapes(batch_a, batch_b))
+    n = len(out)
+    fits("the batch shape", (n,))
+
+    def panel(shape: tuple[int, ...], code: str) -> TensorPanel:
+        filled = n - len(shape)
+        cells = torch.tensor((1,) * filled + shape)
+        # one colour per aligned axis; the 1s filled in on the left uncoloured
+        sources = torch.tensor([-1] * filled + list(range(filled, n)))
+        captions = [both("batch_shape", shape=shape_text(shape))]
+        if filled:
+            captions.append(both("batch_filled", shape=shape_text(tuple(cells.tolist()))))
+        return TensorPanel(cells, code=code, sources=sources, captions=captions,
+                           show_shape=False)  # fmt: skip
+
+    rows = [
+        [panel(batch_a, name_a)],
+        [panel(batch_b, name_b)],
+        [TensorPanel(torch.tensor(out), code=f"{name_a} @ {name_b}",
+                     sources=torch.arange(n), show_shape=False,
+                     captions=[both("batch_shape", shape=shape_text(out))])],
+    ]  # fmt: skip
+    # no arrow between the two operands: they are aligned, not computed one from the other
+    fig = render(rows, ["", both("batch_aligned")], lang)
+    fig.alt_facts = batch_shapes_facts((name_a, name_b), (batch_a, batch_b), out)[lang]
+    return fig
 
 
 @bilingual

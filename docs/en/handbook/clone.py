@@ -109,7 +109,6 @@ print("with detach:", w_numpy)
 with torch.no_grad():
     doubled = 2 * model.w
 print("under no_grad:", doubled.numpy())
-assert not doubled.requires_grad
 
 # %% [markdown]
 # The other common way is a `with torch.no_grad():` block. The operations inside it record no
@@ -174,10 +173,23 @@ def versions():
 print("start:", versions())
 copy.zero_()
 print("copy.zero_():", versions())
-# the copy's change is not counted on y
-assert versions() == (0, 0, 1)
 y_detached.zero_()
 print("y_detached.zero_():", versions())
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# no_grad: the result needs no gradient
+assert not doubled.requires_grad
+# the versions again, step by step: the
+# copy's change is not counted on y,
+# y_detached's is
+y = x.exp()
+y_detached = y.detach()
+copy = y.detach().clone()
+assert versions() == (0, 0, 0)
+copy.zero_()
+assert versions() == (0, 0, 1)
+y_detached.zero_()
 assert versions() == (1, 1, 1)
 
 # %% [markdown]

@@ -463,8 +463,8 @@ with prints_error(IndexError):
 #   3-D tensors for instance (the second message below).
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm);
-#   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
-#   all float32).
+#   [Training inputs: torch.rand](../data.py#training-inputs-torchrand) on the data page
+#   (float32 against NumPy's float64, and the fix; the chapter's data are all float32).
 # - **Other wordings**:
 #     - With float64 on the left and float32 on the right the two names swap places:
 #       `expected scalar type Double but found Float` (the third message below).
@@ -506,8 +506,8 @@ with prints_error(RuntimeError):
 #     - the other way round, a float64 matrix times a float32 vector: `Float, Double, and Float` (the second message).
 # - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
 # - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 2-D · 1-D case);
-#   [the data: torch.rand](../data.py#training-inputs-torchrand) (the chapter's data are
-#   all float32).
+#   [Training inputs: torch.rand](../data.py#training-inputs-torchrand) on the data page
+#   (float32 against NumPy's float64, and the fix; the chapter's data are all float32).
 
 # %%
 # (n_test, n_train), float32
@@ -921,7 +921,8 @@ with prints_error(ValueError):
 # - **Cause**: queries, keys and values must share one dtype; here the keys are float64
 #   from NumPy.
 # - **Fix**: `keys64.float()`.
-# - **Explained in**: [the data: torch.rand](../data.py#training-inputs-torchrand); the entry
+# - **Explained in**: [Training inputs: torch.rand](../data.py#training-inputs-torchrand) on
+#   the data page (float32 against NumPy's float64); the entry
 #   [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
 #   above.
 
@@ -1045,13 +1046,10 @@ with prints_error(ValueError):
         log_w=True,
     )
 
-# %% [markdown]
-# The cell below only checks what this page's text claims (the build fails if a new run
-# changes it); it belongs to no entry: skip it.
 
-
-# %% fold="The code that checks this page’s text"
-# checks of this page's text
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text: if a new
+# run changes one, the build fails
 def said(call, *args):
     """The error call(*args) raises."""
     try:

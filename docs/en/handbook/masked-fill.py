@@ -113,7 +113,6 @@ filled = scores.masked_fill(
 weights = F.softmax(filled, dim=1)
 print("weights of the masked cells:")
 print(weights[mask].tolist())
-assert (weights[mask] == 0).all()
 at.diagram_masked_fill(scores, mask)
 
 # %% [markdown]
@@ -153,15 +152,10 @@ filled = uniform.masked_fill(keep, -inf)
 only_self = F.softmax(filled, dim=1)
 print("masked_fill(keep), softmax:")
 print(only_self)
-# each point attends to itself alone
-assert (only_self == torch.eye(3)).all()
 filled = uniform.masked_fill(eye, -inf)
 others = F.softmax(filled, dim=1)
 print("masked_fill(eye), softmax:")
 print(others)
-# 0 on the diagonal, 0.5 elsewhere
-half = (1 - torch.eye(3)) / 2
-assert (others == half).all()
 
 # %% [markdown]
 # For `masked_fill`, the leave-one-out mask is `eye` itself (the second output above): weight 0
@@ -211,30 +205,18 @@ except ValueError as err:
 # A mask whose shape does not broadcast fails:
 
 # %%
-wrong = torch.ones(3, 2) > 0  # (3, 2)
+# (3, 2): tensor a in the message
+wrong = torch.ones(3, 2).bool()
 try:
-    scores.masked_fill(wrong, 0.0)
+    scores.masked_fill(wrong, -inf)
 except RuntimeError as err:
     print("RuntimeError:", err)
-    # tensor a is the mask, (3, 2)
 
 # %% [markdown]
 # Here tensor a is the mask `wrong` (its last axis is 2 long) and tensor b is `scores` (3): their
 # last axes, dimension 1, do not match.
 #
 # Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
-
-# %% fold="Checks of this page's text (skip them)"
-# checks of this page's text: tensor a
-# is the mask, tensor b is scores, and
-# their dimension 1 does not match
-try:
-    scores.masked_fill(wrong, 0.0)
-except RuntimeError as err:
-    said = str(err)
-assert "tensor a (2)" in said
-assert "tensor b (3)" in said
-assert said.endswith("dimension 1")
 
 # %% [markdown]
 # ### Two boolean masks, two conventions
@@ -271,7 +253,6 @@ by_hand = F.softmax(s, dim=-1) @ v
 same = torch.allclose(out_sdpa, by_hand)
 print("SDPA with attn_mask=~eye")
 print("  same as masked_fill:", same)
-assert same
 # nn.MultiheadAttention: True = blocked,
 # so hiding the diagonal takes eye
 mha = torch.nn.MultiheadAttention(
@@ -285,6 +266,37 @@ _, w_mha = mha(x, x, x, attn_mask=eye)
 diagonal = w_mha[0].diagonal()
 print("MHA with attn_mask=eye")
 print("  diagonal:", diagonal.tolist())
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# diagram: the masked cells, and only
+# they, get weight 0
+zero = (weights == 0).tolist()
+assert zero == [
+    [False, True, False],
+    [False, False, True],
+]
+# pitfalls: masked_fill(keep) leaves
+# each point its own key alone
+assert (only_self == torch.eye(3)).all()
+# masked_fill(eye): 0 on the diagonal,
+# 0.5 elsewhere
+half = (1 - torch.eye(3)) / 2
+assert (others == half).all()
+# the wrong shape: tensor a is the mask,
+# tensor b is scores, and their
+# dimension 1 does not match
+try:
+    scores.masked_fill(wrong, -inf)
+except RuntimeError as err:
+    said = str(err)
+assert "tensor a (2)" in said
+assert "tensor b (3)" in said
+assert said.endswith("dimension 1")
+# two boolean masks: SDPA with ~eye is
+# masked_fill with eye; MHA with eye
+# gives the diagonal weight 0
+assert same
 assert (diagonal == 0).all()
 
 # %% [markdown]

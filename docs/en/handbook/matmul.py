@@ -137,6 +137,19 @@ Xv = X @ v
 print("X @ v:", tuple(Xv.shape))
 
 # %% [markdown]
+# Drawn out, the batch shape of `P @ Q`: `P`'s `(4, 1)` on top, `Q`'s `(5,)` below, aligned from
+# the right; `Q` has one axis fewer, so a 1 is filled in on its left. Cells of one colour are the
+# same axis, and in each axis a 1 takes the other side's size, which gives the batch shape
+# `(4, 5)`:
+
+# %%
+at.diagram_batch_shapes(
+    P,
+    Q,
+    names=("P", "Q"),
+)
+
+# %% [markdown]
 # ### Diagrams
 #
 # The five cases, drawn with the `a`, `b`, `A` and `B` of the examples. All five read the

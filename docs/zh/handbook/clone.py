@@ -96,7 +96,6 @@ print("with detach:", w_numpy)
 with torch.no_grad():
     doubled = 2 * model.w
 print("under no_grad:", doubled.numpy())
-assert not doubled.requires_grad
 
 # %% [markdown]
 # 另一种常见写法是把运算放进 `with torch.no_grad():` 块里。块里的运算根本不记录计算图，算出的张量不需要梯度，可以直接转成 NumPy 数组。两者的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是从已经记录的图里把一个张量切出来。
@@ -150,10 +149,24 @@ def versions():
 print("start:", versions())
 copy.zero_()
 print("copy.zero_():", versions())
-# the copy's change is not counted on y
-assert versions() == (0, 0, 1)
 y_detached.zero_()
 print("y_detached.zero_():", versions())
+
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# no_grad: the result needs no gradient
+assert not doubled.requires_grad
+# the versions again, step by step: the
+# copy's change is not counted on y,
+# y_detached's is
+y = x.exp()
+y_detached = y.detach()
+copy = y.detach().clone()
+assert versions() == (0, 0, 0)
+copy.zero_()
+assert versions() == (0, 0, 1)
+y_detached.zero_()
 assert versions() == (1, 1, 1)
 
 # %% [markdown]

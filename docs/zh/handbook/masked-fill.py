@@ -104,7 +104,6 @@ filled = scores.masked_fill(
 weights = F.softmax(filled, dim=1)
 print("weights of the masked cells:")
 print(weights[mask].tolist())
-assert (weights[mask] == 0).all()
 at.diagram_masked_fill(scores, mask)
 
 # %% [markdown]
@@ -138,15 +137,10 @@ filled = uniform.masked_fill(keep, -inf)
 only_self = F.softmax(filled, dim=1)
 print("masked_fill(keep), softmax:")
 print(only_self)
-# each point attends to itself alone
-assert (only_self == torch.eye(3)).all()
 filled = uniform.masked_fill(eye, -inf)
 others = F.softmax(filled, dim=1)
 print("masked_fill(eye), softmax:")
 print(others)
-# 0 on the diagonal, 0.5 elsewhere
-half = (1 - torch.eye(3)) / 2
-assert (others == half).all()
 
 # %% [markdown]
 # 给 `masked_fill` 用的留一法掩码是 `eye` 本身（上面第二个输出）：对角线上的权重为 0，其余两个键各得 0.5。
@@ -189,29 +183,17 @@ except ValueError as err:
 # 形状不能广播的掩码会报错：
 
 # %%
-wrong = torch.ones(3, 2) > 0  # (3, 2)
+# (3, 2): tensor a in the message
+wrong = torch.ones(3, 2).bool()
 try:
-    scores.masked_fill(wrong, 0.0)
+    scores.masked_fill(wrong, -inf)
 except RuntimeError as err:
     print("RuntimeError:", err)
-    # tensor a is the mask, (3, 2)
 
 # %% [markdown]
 # 这里的 tensor a 是掩码 `wrong`（最后一维长 2），tensor b 是 `scores`（最后一维长 3）：两者的最后一维（dimension 1）对不上。
 #
 # 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
-
-# %% fold="核对本页正文的代码（可以跳过）"
-# checks of this page's text: tensor a
-# is the mask, tensor b is scores, and
-# their dimension 1 does not match
-try:
-    scores.masked_fill(wrong, 0.0)
-except RuntimeError as err:
-    said = str(err)
-assert "tensor a (2)" in said
-assert "tensor b (3)" in said
-assert said.endswith("dimension 1")
 
 # %% [markdown]
 # ### 两种布尔掩码，两种约定
@@ -244,7 +226,6 @@ by_hand = F.softmax(s, dim=-1) @ v
 same = torch.allclose(out_sdpa, by_hand)
 print("SDPA with attn_mask=~eye")
 print("  same as masked_fill:", same)
-assert same
 # nn.MultiheadAttention: True = blocked,
 # so hiding the diagonal takes eye
 mha = torch.nn.MultiheadAttention(
@@ -258,6 +239,38 @@ _, w_mha = mha(x, x, x, attn_mask=eye)
 diagonal = w_mha[0].diagonal()
 print("MHA with attn_mask=eye")
 print("  diagonal:", diagonal.tolist())
+
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# diagram: the masked cells, and only
+# they, get weight 0
+zero = (weights == 0).tolist()
+assert zero == [
+    [False, True, False],
+    [False, False, True],
+]
+# pitfalls: masked_fill(keep) leaves
+# each point its own key alone
+assert (only_self == torch.eye(3)).all()
+# masked_fill(eye): 0 on the diagonal,
+# 0.5 elsewhere
+half = (1 - torch.eye(3)) / 2
+assert (others == half).all()
+# the wrong shape: tensor a is the mask,
+# tensor b is scores, and their
+# dimension 1 does not match
+try:
+    scores.masked_fill(wrong, -inf)
+except RuntimeError as err:
+    said = str(err)
+assert "tensor a (2)" in said
+assert "tensor b (3)" in said
+assert said.endswith("dimension 1")
+# two boolean masks: SDPA with ~eye is
+# masked_fill with eye; MHA with eye
+# gives the diagonal weight 0
+assert same
 assert (diagonal == 0).all()
 
 # %% [markdown]

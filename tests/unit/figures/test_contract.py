@@ -101,6 +101,9 @@ REGISTRY: dict[str, Callable[[str], Figure]] = {
     "diagram_matmul": lambda lang: at.diagram_matmul(
         torch.tensor([1, 2, 3]), torch.tensor([[1, 0], [0, 1], [1, 1]]), lang=lang
     ),
+    "diagram_batch_shapes": lambda lang: at.diagram_batch_shapes(
+        torch.ones(2, 1, 2, 3), torch.ones(3, 3, 2), lang=lang
+    ),
     "diagram_bmm": lambda lang: at.diagram_bmm(torch.ones(2, 1, 2), torch.ones(2, 2, 1), lang=lang),
     "diagram_eye_mask": lambda lang: at.diagram_eye_mask(3, lang=lang),
     "diagram_eye": lambda lang: at.diagram_eye(2, (2, 3), lang=lang),

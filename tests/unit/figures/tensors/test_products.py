@@ -13,7 +13,13 @@ import pytest
 import torch
 from torch import nn
 
-from attention_tutorial import diagram_bmm, diagram_einsum, diagram_linear, diagram_matmul
+from attention_tutorial import (
+    diagram_batch_shapes,
+    diagram_bmm,
+    diagram_einsum,
+    diagram_linear,
+    diagram_matmul,
+)
 from attention_tutorial.figures.tensors.panel import NEUTRAL, PALETTE
 from tests.unit.figures.tensors.cells import all_text, by_gid, colours, rgb, text, values
 
@@ -451,3 +457,38 @@ def test_a_product_figure_writes_its_operands_result_and_sum_in_one_format():
     whole = diagram_matmul(torch.arange(6.0).reshape(2, 3), torch.arange(3.0), lang="en")
     assert values(whole, 0)[:3] == ["0.0", "1.0", "2.0"]
     assert "0.0×0.0 + 1.0×1.0 + 2.0×2.0 = 5.0" in " ".join(all_text(whole))
+
+
+def test_batch_shapes_aligns_the_batch_shapes_from_the_right():
+    # matmul's (4, 1) and (5,): Q's one axis meets P's last; a 1 is filled in on its left
+    fig = diagram_batch_shapes(
+        torch.ones(4, 1, 2, 3), torch.ones(5, 3, 2), names=("P", "Q"), lang="en"
+    )
+    assert values(fig, 0) == ["4", "1"]
+    assert values(fig, 1) == ["1", "5"]
+    assert values(fig, 2) == ["4", "5"]
+    assert list(torch.broadcast_shapes((4, 1), (5,))) == [4, 5]
+    # one colour per aligned axis; the filled-in 1 has none
+    p, q, out = colours(fig, 0), colours(fig, 1), colours(fig, 2)
+    assert p == out and q[1] == p[1] and q[0] == rgb(NEUTRAL) != p[0]
+    assert text(fig, "caption:1:1") == "1 filled in on the left: counts as (1, 5)"
+    assert text(fig, "code:2") == "P @ Q"
+    assert fig.description.endswith(
+        "P's batch shape (4, 1) and Q's (5,), aligned from the right: 1 with 5 → 5, 4 with a "
+        "missing axis (counts as 1) → 4; the batch shape of P @ Q is (4, 5)."
+    )
+    zh = diagram_batch_shapes(torch.ones(4, 1, 2, 3), torch.ones(5, 3, 2), names=("P", "Q"),
+                              lang="zh")  # fmt: skip
+    assert "1 配 5 → 5，4 配空位（算作 1）→ 4" in zh.description
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "message"),
+    [
+        (torch.ones(2, 3), torch.ones(3, 2), "no batch axes"),
+        (torch.ones(4, 2, 3), torch.ones(5, 3, 2), "cannot be multiplied"),
+    ],
+)
+def test_batch_shapes_refuses_what_it_cannot_draw(a, b, message):
+    with pytest.raises(ValueError, match=message):
+        diagram_batch_shapes(a, b, lang="en")
