@@ -45,7 +45,7 @@ queries = queries.reshape(-1, n_train)
 scores = -((queries - x_train) ** 2) / 2
 # (n_test, n_train): each row sums to 1
 weights = scores.softmax(dim=1)
-# (n_test,)
+# (n_test,): @ is matrix multiplication (torch.matmul)
 y_hat = weights @ y_train
 # training: each point queries the other n_train - 1 points
 # (n_train, n_train - 1) each
@@ -235,10 +235,11 @@ assert loss_4 < loss_end
 #   the Gaussian kernel (the non-parametric formula above); the bandwidth $h$ sets how far each query looks: too small and
 #   the fit chases the noise, too large and it flattens the curve.
 # - A query at an edge has keys on one side only, so the weighted average is pulled towards the
-#   inside of the data: boundary bias. [Local linear regression](local-linear.py) fits a weighted
-#   straight line with the same attention weights and removes most of the bias at the left edge
-#   $x = 0$ (error +2.18 → +0.75) but does worse at the right edge $x = 4.9$ (+0.03 → −0.49); why is
-#   explained under [Local linear regression](local-linear.py#local-linear-regression) on that page.
+#   inside of the data: boundary bias. Local linear regression fits a weighted straight line with
+#   the same attention weights and removes most of the bias at the left edge $x = 0$ (error
+#   +2.18 → +0.75) but does worse at the right edge $x = 4.9$ (+0.03 → −0.49); why is explained
+#   under [Local linear regression](local-linear.py#local-linear-regression) on the page
+#   [Boundary bias and local linear regression](local-linear.py).
 # - The parametric version learns $w$ (bandwidth $h = 1/|w|$); its training must leave each point
 #   out; exercise 1 below asks why.
 # - The trained $w$ is where five [full-batch](parametric.py#training) SGD steps stop (above, $w$
@@ -249,8 +250,9 @@ assert loss_4 < loss_end
 #   the leave-one-out loss, is smoother and better still, at 0.049. Judge a fit by its test error,
 #   not by how smooth it looks.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
-#   attention; the index of common confusions below says why the chapter learns a single scalar
-#   all the same.
+#   attention; why the chapter learns a single scalar all the same: the common confusions of
+#   [Parametric attention pooling](parametric.py#common-confusions) and, on the Transformer page,
+#   [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension).
 #
 # ## Beyond the chapter
 #
@@ -331,7 +333,9 @@ assert loss_4 < loss_end
 # multiplies `(3, 1, 2)` by `(3, 2, 1)` into `(3, 1, 1)`, and `y_fit` is `(3,)`. With `repeat` you
 # get no error at all: the shape is still `(7, 3)`, but PyTorch's `repeat` tiles the whole tensor
 # end to end, so a row no longer holds one query. Two different sizes catch a mix-up of `n_train`
-# and `n_test`, not this; only looking at what a row holds does.
+# and `n_test`, not this; only looking at what a row holds does. Tiling the keys and values with
+# `repeat((n_test, 1))` in the third flow above is right, though: there every row should hold all
+# `n_train` keys; a row that should hold one query repeated takes `repeat_interleave`.
 #
 # ```python
 # >>> import torch

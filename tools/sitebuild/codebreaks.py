@@ -45,17 +45,20 @@ character, so what a reader copies or searches for is unchanged. Short code with
 >>> mark("<p><code>(n, n - 1)</code></p>")  # short, with a space
 '<p><code class="attn-nobr">(n, n - 1)</code></p>'
 
-A minus sign that starts a word (``"-inf"``, ``-x``) keeps to its word: browsers break
-after a hyphen, and ``float("-inf")`` read as ``float("-`` | ``inf")`` (review round 39).
+A minus sign that starts a word (``"-inf"``, ``-x``) keeps to its word, and words joined
+by a hyphen keep together: browsers break after a hyphen, and ``float("-inf")`` read as
+``float("-`` | ``inf")``, ``Set-ExecutionPolicy`` as ``Set-`` | ``ExecutionPolicy``
+(review rounds 39 and 40).
 
 >>> mark('<p><code>float("-inf")</code></p>')
 '<p><code>float("<span class="attn-nobr">-inf</span>")</code></p>'
 >>> mark('<p><code>scores.masked_fill(eye, float("-inf"))</code></p>')
 '<p><code>scores<wbr>.masked_fill(eye, float("<span class="attn-nobr">-inf</span>"))</code></p>'
->>> mark(
-...     "<p><code>a-b</code> <code>x.view(-1)</code></p>"
-... )  # inside a word; a number
-'<p><code>a-b</code> <code>x.view(-1)</code></p>'
+>>> mark("<p><code>x.view(-1)</code></p>")  # a number: nothing to do
+'<p><code>x.view(-1)</code></p>'
+>>> print(mark("<code>Set-ExecutionPolicy -Scope</code>").replace("> <", ">\n<"))
+<code><span class="attn-nobr">Set-ExecutionPolicy</span>
+<span class="attn-nobr">-Scope</span></code>
 """
 
 from __future__ import annotations
@@ -82,9 +85,12 @@ _LONG_WORD = re.compile(rf"\w{{{MIN_CHARS},}}")
 # underscores.
 _LONG_NAME = re.compile(rf"^[.\"']?\w{{{MIN_CHARS},}}")
 _UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9]_)(?=[A-Za-z0-9])")
-# A minus sign at the start of a word (not a hyphen inside one): kept with its word. Before
-# a digit it already is (Unicode's line breaking: no break between "-" and a number).
-_MINUS = re.compile(r"(?<![\w)\]])-[A-Za-z_]\w*")
+# A minus sign at the start of a word, kept with its word (before a digit it already is:
+# Unicode's line breaking allows no break between "-" and a number); and words joined by
+# hyphens (``Set-ExecutionPolicy``), kept together up to ``NOBR_CHARS`` characters.
+_MINUS = re.compile(
+    r"(?<![\w)\]])-[A-Za-z_]\w*(?:-[A-Za-z_]\w*)*|(?<![\w-])[A-Za-z_]\w*(?:-[A-Za-z_]\w*)+"
+)
 
 
 def _pieces(text: str, *, underscores: bool) -> list[str]:
@@ -137,6 +143,14 @@ def _plain_code_text(code: Tag) -> str | None:
     return "".join(code.contents)
 
 
+def _glued(text: str) -> list[re.Match[str]]:
+    """Where code ``text`` keeps its line: a leading minus with its word, hyphenated words.
+
+    Only runs of at most ``NOBR_CHARS`` characters: a longer one may still break.
+    """
+    return [m for m in _MINUS.finditer(text) if len(m.group(0)) <= NOBR_CHARS]
+
+
 def _put(tree: BeautifulSoup, element: Tag, pieces: list[str]) -> None:
     """Make ``element``'s content the ``pieces`` with a ``<wbr>`` between each two.
 
@@ -147,7 +161,7 @@ def _put(tree: BeautifulSoup, element: Tag, pieces: list[str]) -> None:
         if i:
             element.append(tree.new_tag("wbr"))
         at = 0
-        for match in _MINUS.finditer(piece) if element.name == "code" else ():
+        for match in _glued(piece) if element.name == "code" else ():
             if match.start() > at:
                 element.append(NavigableString(piece[at : match.start()]))
             glued = tree.new_tag("span", attrs={"class": "attn-nobr"})
@@ -174,10 +188,10 @@ def mark_tree(tree: BeautifulSoup) -> None:
             found.append((node, _pieces(text, underscores=not in_heading)))
         elif node.name == "a" and not in_heading and (text := _autoref_text(node)) is not None:
             found.append((node, _UNDERSCORE.split(text)))
-        elif node.name == "code" and _MINUS.search(_plain_code_text(node) or ""):
+        elif node.name == "code" and _glued(_plain_code_text(node) or ""):
             found.append((node, [_plain_code_text(node)]))
     for element, pieces in found:
-        if len(pieces) > 1 or (element.name == "code" and _MINUS.search(pieces[0])):
+        if len(pieces) > 1 or (element.name == "code" and _glued(pieces[0])):
             _put(tree, element, pieces)
 
 
