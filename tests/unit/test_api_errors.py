@@ -269,6 +269,8 @@ def test_the_minimum_star_is_larger_than_the_paths_end_dots_drawn_over_it(data):
     ends = [
         c for c in ends if c.get_edgecolor().size and tuple(c.get_edgecolor()[0][:3]) == (0, 0, 0)
     ]
+    # the start squares have a black edge too: the end dots are those at a path's last w
+    ends = [c for c in ends if float(c.get_offsets()[0][0]) in (4.0, 4.6)]
     assert len(ends) == 2
     for end in ends:
         assert end.get_zorder() > star.get_zorder()
