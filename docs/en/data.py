@@ -4,8 +4,8 @@
 # The whole chapter works on one small regression problem: take noisy samples from a smooth
 # curve, then predict the curve at other places. The problem is deliberately easy, so that all
 # our attention can go to attention pooling. This page generates the data and, on the way,
-# explains the four PyTorch functions involved, `torch.rand`, `torch.sort`, `torch.normal` and
-# `torch.arange`, as well as random seeds.
+# explains the PyTorch functions involved (mainly `torch.rand`, `torch.sort`, `torch.normal` and
+# `torch.arange`), as well as dtypes and random seeds.
 
 # %%
 import numpy as np
@@ -18,7 +18,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # %% [markdown]
 # ## The target function
 #
-# The "true" function to be fitted is
+# The “true” function to be fitted is
 #
 # $$f(x) = 2\sin(x) + x^{0.8} .$$
 #
@@ -61,22 +61,26 @@ print("torch.rand:", sample.dtype)
 ones64 = torch.from_numpy(np.ones(3))
 print("from_numpy:", ones64.dtype)
 # @ (a dot product here) refuses to mix
-# them; prints_error prints the error's
-# first line (see the error index)
+# them. prints_error catches the error
+# and prints its first line, wrapped at
+# 40 columns, so the page keeps running
 with at.prints_error(
     RuntimeError,
     width=40,
 ):
     sample[:3] @ ones64
+# * mixes them without an error: float64
+mixed = sample[:3] * ones64
+print("* mixes them:", mixed.dtype)
 # the fix: .float() converts to float32
 ones32 = ones64.float()
 print(".float():", ones32.dtype)
-assert sample.dtype == torch.float32
-assert ones64.dtype == torch.float64
-assert ones32.dtype == torch.float32
-# * mixes them without an error: float64
-mixed = sample[:3] * ones64
-assert mixed.dtype == torch.float64
+
+# %% [markdown]
+# The wording depends on the product: a dot product here, so `dot : …`; a matrix times a vector
+# says `addmv …`, and a batch says `expected scalar type Float but found Double`. The fix is the
+# same. Listed in the [error message index](handbook/errors.py):
+# [`dot : expected both vectors to have same dtype, but found …`](handbook/errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-).
 
 # %% [markdown]
 # ## Sorting: torch.sort
@@ -97,8 +101,8 @@ assert is_sorted
 
 # %% [markdown]
 # For the training inputs we want the values and not the indices, hence
-# `x_train, _ = torch.sort(...)`: the underscore `_` is Python's way of saying "I won't use this
-# one". Sorting does not change what Nadaraya-Watson computes; it makes the later curves run
+# `x_train, _ = torch.sort(...)`: the underscore `_` is Python's way of saying “I won't use this
+# one”. Sorting does not change what Nadaraya-Watson computes; it makes the later curves run
 # from left to right and lines the attention weights up along the diagonal of the heatmaps,
 # which makes them easier to read.
 #
@@ -116,7 +120,7 @@ assert is_sorted
 # %%
 noise = torch.normal(0.0, 0.5, (10_000,))  # (10000,)
 print(f"mean {noise.mean().item():.4f}   std {noise.std().item():.4f}")
-# the error's first line, wrapped at 40 characters (prints_error: see the error index)
+# the error's first line, as above
 with at.prints_error(TypeError, width=40):
     torch.normal(0.0, 0.5, (3))  # (3) is just the int 3, not a tuple
 
@@ -141,8 +145,9 @@ assert not contains_5  # arange stops before its end
 print(f"x_test[3] is stored as {x_test[3].item():.12f}")
 
 # %% [markdown]
-# The last line shows a hazard of floating-point steps: 0.1 has no exact binary representation,
-# so `x_test[3]` is not exactly 0.3. `arange` first computes the number of elements as
+# The last line shows that float32 cannot hold 0.3: `x_test[3]` is the float32 nearest to 0.3
+# (so is `torch.tensor(0.3)`). The step 0.1 is inexact too, and the real hazard is the count:
+# `arange` first computes the number of elements as
 # $\lceil (\text{end} - \text{start}) / \text{step} \rceil$, and that division carries a rounding
 # error, so the end point sometimes sneaks in. In the first line below, 1.3 should not be
 # there. Safer: take integer steps and divide afterwards, or ask `torch.linspace` for a number
@@ -252,6 +257,45 @@ print(f"mean of y_train: {data.y_train.mean().item():.4f}")
 
 # %%
 at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
+
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text: if a new
+# run changes one, the build fails
+def said(call, *args):
+    """The error call(*args) raises."""
+    try:
+        call(*args)
+    except RuntimeError as err:
+        return str(err)
+    raise AssertionError("no error")
+
+
+# the dtypes printed under torch.rand
+assert sample.dtype == torch.float32
+assert ones64.dtype == torch.float64
+assert ones32.dtype == torch.float32
+assert mixed.dtype == torch.float64
+# the wording depends on the product:
+# dot, addmv (matrix times vector),
+# a batch; .float() fixes each
+a, b = sample[:3], ones64
+dot = said(torch.matmul, a, b)
+assert dot.startswith("dot : ")
+mat = a.expand(2, 3)
+mv = said(torch.matmul, mat, b)
+assert mv.startswith("addmv ")
+bat = a.expand(4, 2, 3)
+b3 = b[:, None].expand(4, 3, 1)
+got = said(torch.matmul, bat, b3)
+head = "expected scalar type Float"
+assert got == head + " but found Double"
+fixed = bat @ b3.float()
+assert fixed.shape == (4, 2, 1)
+fixed = mat @ b.float()
+assert fixed.shape == (2,)
+# x_test[3] is the float32 nearest 0.3
+assert x_test[3] == torch.tensor(0.3)
 
 # %% [markdown]
 # ## Common confusions

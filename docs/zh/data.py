@@ -1,8 +1,8 @@
 # %% [markdown]
 # # 数据
 #
-# 整章用同一个小小的回归问题：从一条光滑曲线上取一些带噪声的样本，再在另一些位置上预测曲线的值。问题本身很简单，这样我们就能把注意力全部放在注意力汇聚上。本页生成这份数据，并顺便讲清楚用到的四个 PyTorch 函数 `torch.rand`、`torch.sort`、`torch.normal`、
-# `torch.arange`，以及随机种子。
+# 整章用同一个小小的回归问题：从一条光滑曲线上取一些带噪声的样本，再在另一些位置上预测曲线的值。问题本身很简单，这样我们就能把注意力全部放在注意力汇聚上。本页生成这份数据，并顺便讲清楚用到的 PyTorch 函数（主要是 `torch.rand`、`torch.sort`、`torch.normal`、
+# `torch.arange`），以及数据类型和随机种子。
 
 # %%
 import numpy as np
@@ -52,22 +52,25 @@ print("torch.rand:", sample.dtype)
 ones64 = torch.from_numpy(np.ones(3))
 print("from_numpy:", ones64.dtype)
 # @ (a dot product here) refuses to mix
-# them; prints_error prints the error's
-# first line (see the error index)
+# them. prints_error catches the error
+# and prints its first line, wrapped at
+# 40 columns, so the page keeps running
 with at.prints_error(
     RuntimeError,
     width=40,
 ):
     sample[:3] @ ones64
+# * mixes them without an error: float64
+mixed = sample[:3] * ones64
+print("* mixes them:", mixed.dtype)
 # the fix: .float() converts to float32
 ones32 = ones64.float()
 print(".float():", ones32.dtype)
-assert sample.dtype == torch.float32
-assert ones64.dtype == torch.float64
-assert ones32.dtype == torch.float32
-# * mixes them without an error: float64
-mixed = sample[:3] * ones64
-assert mixed.dtype == torch.float64
+
+# %% [markdown]
+# 报错的措辞随乘法而变：这里是点积，所以说 `dot : …`；矩阵乘向量说 `addmv …`，成批相乘说
+# `expected scalar type Float but found Double`，改法都一样。已收入《[报错信息索引](handbook/errors.py)》：
+# [`dot : expected both vectors to have same dtype, but found …`](handbook/errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-)。
 
 # %% [markdown]
 # ## 排序：torch.sort
@@ -97,7 +100,7 @@ assert is_sorted
 # %%
 noise = torch.normal(0.0, 0.5, (10_000,))  # (10000,)
 print(f"mean {noise.mean().item():.4f}   std {noise.std().item():.4f}")
-# the error's first line, wrapped at 40 characters (prints_error: see the error index)
+# the error's first line, as above
 with at.prints_error(TypeError, width=40):
     torch.normal(0.0, 0.5, (3))  # (3) is just the int 3, not a tuple
 
@@ -120,8 +123,8 @@ assert not contains_5  # arange stops before its end
 print(f"x_test[3] is stored as {x_test[3].item():.12f}")
 
 # %% [markdown]
-# 最后一行说明了浮点步长的一个隐患：0.1 在二进制里不能精确表示，`x_test[3]` 并不恰好是 0.3。
-# `arange` 先用 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$ 算出元素个数，而这个除法带着舍入误差，终点有时会“溜进来”。下面第一行的终点 1.3 本不该出现；更稳妥的写法是先用整数步长再相除，或者用 `torch.linspace` 直接指定点数：
+# 最后一行说明 float32 存不下 0.3：`x_test[3]` 存的是离 0.3 最近的 float32（`torch.tensor(0.3)` 也一样）。
+# 步长 0.1 同样存不精确，真正的隐患在元素个数上：`arange` 先用 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$ 算出元素个数，而这个除法带着舍入误差，终点有时会“溜进来”。下面第一行的终点 1.3 本不该出现；更稳妥的写法是先用整数步长再相除，或者用 `torch.linspace` 直接指定点数：
 
 # %%
 print(torch.arange(1, 1.3, 0.1))  # 1.3 sneaks in: (1.3 - 1) / 0.1 is slightly above 3
@@ -213,6 +216,45 @@ print(f"mean of y_train: {data.y_train.mean().item():.4f}")
 
 # %%
 at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
+
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text: if a new
+# run changes one, the build fails
+def said(call, *args):
+    """The error call(*args) raises."""
+    try:
+        call(*args)
+    except RuntimeError as err:
+        return str(err)
+    raise AssertionError("no error")
+
+
+# the dtypes printed under torch.rand
+assert sample.dtype == torch.float32
+assert ones64.dtype == torch.float64
+assert ones32.dtype == torch.float32
+assert mixed.dtype == torch.float64
+# the wording depends on the product:
+# dot, addmv (matrix times vector),
+# a batch; .float() fixes each
+a, b = sample[:3], ones64
+dot = said(torch.matmul, a, b)
+assert dot.startswith("dot : ")
+mat = a.expand(2, 3)
+mv = said(torch.matmul, mat, b)
+assert mv.startswith("addmv ")
+bat = a.expand(4, 2, 3)
+b3 = b[:, None].expand(4, 3, 1)
+got = said(torch.matmul, bat, b3)
+head = "expected scalar type Float"
+assert got == head + " but found Double"
+fixed = bat @ b3.float()
+assert fixed.shape == (4, 2, 1)
+fixed = mat @ b.float()
+assert fixed.shape == (2,)
+# x_test[3] is the float32 nearest 0.3
+assert x_test[3] == torch.tensor(0.3)
 
 # %% [markdown]
 # ## 常见疑问

@@ -23,13 +23,13 @@ import attention_tutorial as at
 # Tensor.detach() -> Tensor
 # ```
 #
-# `memory_format` sets how the copy is laid out in memory, by default as the original; the chapter
-# never needs it.
+# `memory_format` sets how the copy is laid out in memory, by default the same as the
+# original's; the chapter never needs it.
 #
 # The three forms, with their memory, their gradients and the `requires_grad` of the result:
 #
 # - `x.clone()`: new memory, a copy; gradients flow back to `x` when `x` requires grad;
-#   `requires_grad` as `x`.
+#   `requires_grad` the same as `x`'s.
 # - `x.detach()`: no new memory, shares `x`'s; no gradients back to `x`; `requires_grad` is
 #   `False`.
 # - `x.detach().clone()`: new memory; no gradients back to `x`; `requires_grad` is `False`.

@@ -170,7 +170,8 @@ with prints_error(RuntimeError):
 #   second message below): PyTorch hands the work to `bmm` inside, `batch2` is the stack on
 #   the right, and the left operand's last axis is not the number of rows of its matrices.
 #   With more than one batch axis, the batch size in the message is the product of the
-#   broadcast batch axes, a number found nowhere in your shapes.
+#   broadcast batch axes, a number found nowhere in your shapes: `(4, 1, 2, 3) @ (5, 2, 3)`
+#   reports `[20, 3] but got: [20, 2]`, 20 = 4 × 5 (the third message below).
 # - **Fix**: write the values as `values.unsqueeze(-1)`; if one batch size is 1, use
 #   `torch.matmul`, which broadcasts it; otherwise the two batch sizes should be equal (check
 #   `n_train` and `n_test`).
@@ -193,6 +194,13 @@ with prints_error(RuntimeError):
     torch.matmul(
         torch.ones(2, 3),
         torch.ones(4, 2, 3),
+    )
+with prints_error(RuntimeError):
+    # batch shapes (4, 1) and (5,)
+    # broadcast to (4, 5): 20 matrices
+    torch.matmul(
+        torch.ones(4, 1, 2, 3),
+        torch.ones(5, 2, 3),
     )
 
 # %% [markdown]
@@ -588,7 +596,9 @@ for left in lefts:
 #   the left dtype first, then the right one.
 # - **Fix**: as for [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double),
 #   make the float64 one float32: `.float()`.
-# - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 1-D · 1-D case).
+# - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 1-D · 1-D case);
+#   [Training inputs: torch.rand](../data.py#training-inputs-torchrand) on the data page
+#   (float32 against NumPy's float64, and the fix; it prints this very message).
 
 # %%
 # (3,), float32
@@ -645,7 +655,7 @@ with prints_error(TypeError):
 #   is the one the chapter needs.
 # - **Fix**: `torch.normal(0.0, 0.5, (n_train,))`.
 # - **Explained in**: [the pitfalls of torch.normal](random.py#pitfalls_1);
-#   [the data: noise](../data.py#noise-torchnormal).
+#   [Noise: torch.normal](../data.py#noise-torchnormal) on the data page.
 
 # %%
 # lines=None: the whole message, every
@@ -664,7 +674,7 @@ with prints_error(
 #   from); one variable receives the pair.
 # - **Fix**: `x_train, _ = torch.sort(...)`.
 # - **Explained in**: [the pitfalls of torch.sort](random.py#pitfalls_2);
-#   [the data: sorting](../data.py#sorting-torchsort).
+#   [Sorting: torch.sort](../data.py#sorting-torchsort) on the data page.
 
 # %%
 # (values, indices), not unpacked
@@ -1083,6 +1093,13 @@ bmm = said(torch.bmm, a3, stack)
 mm = said(torch.matmul, A, stack)
 assert mm == bmm
 assert "batch2" in bmm
+# batch2: the batch size is the product
+# of the broadcast batch shape, 4 * 5
+p = torch.ones(4, 1, 2, 3)
+q = torch.ones(5, 2, 3)
+twenty = said(torch.matmul, p, q)
+want = "[20, 3] but got: [20, 2]"
+assert want in twenty
 # Float but found Double: bmm and
 # matmul of 3-D tensors say the same
 a = torch.full((3, 1, 2), 0.5)

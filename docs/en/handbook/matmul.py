@@ -110,11 +110,10 @@ print("A @ a =", torch.matmul(A, a))
 # For batches, only the shapes matter here. `torch.ones(...)` makes a tensor of the given
 # shape filled with 1s. `X` is a stack of 4 matrices of shape `(2, 3)`, times one `(3, 2)`
 # matrix `W`: `W` has no batch dimensions, so it multiplies each of the 4, giving 4
-# matrices of shape `(2, 2)`. `P` and `Q` both have batch dimensions, `(4, 1)` and `(5,)`, aligned from the right: the dimension of size 1 is
-# reused against the 5, so the batch shape becomes `(4, 5)`, that is, 4 × 5 pairs of matrices,
-# each pair giving one `(2, 2)` matrix. Last, `X @ v` is a stack times a vector `v`: `v` gets
-# a 1 appended, `(3, 1)`; each matrix of `X` times it gives `(2, 1)`, and with the 1 removed
-# the result is `(4, 2)`:
+# matrices of shape `(2, 2)`. `P` and `Q` both have batch dimensions, `(4, 1)` and `(5,)`;
+# the picture below the code shows how they pair. Last, `X @ v` is a stack times a vector
+# `v`: `v` gets a 1 appended, `(3, 1)`; each matrix of `X` times it gives `(2, 1)`, and with
+# the 1 removed the result is `(4, 2)`:
 
 # %%
 # a stack of 4 matrices, each (2, 3)
@@ -140,7 +139,7 @@ print("X @ v:", tuple(Xv.shape))
 # Drawn out, the batch shape of `P @ Q`: `P`'s `(4, 1)` on top, `Q`'s `(5,)` below, aligned from
 # the right; `Q` has one axis fewer, so a 1 is filled in on its left. Cells of one colour are the
 # same axis, and in each axis a 1 takes the other side's size, which gives the batch shape
-# `(4, 5)`:
+# `(4, 5)`, that is, 4 × 5 pairs of matrices, each pair giving one `(2, 2)` matrix:
 
 # %%
 at.diagram_batch_shapes(
@@ -343,5 +342,5 @@ assert batches.endswith("dimension 0")
 #   `weights @ y_train` is 2-D · 1-D again, `(n_train, n_train) @ (n_train,)` giving `(n_train,)`.
 # - [Learned projections on a 2-D toy problem](../projections.py): `W_q.T @ W_k` multiplies
 #   two `(2, 2)` matrices (2-D · 2-D); `weights_projected @ keys_x1` is `(20, 100) @ (100,)`
-#   giving `(20,)`, each query's centre of mass of the weights: the keys' x₁ averaged with
+#   giving `(20,)`, the centre of mass of each query's weights: the keys' x₁ averaged with
 #   that query's weights.

@@ -150,7 +150,8 @@ with prints_error(RuntimeError):
 # - **原因**：`bmm` 的第二个参数（PyTorch 叫它 `batch2`）的前两维必须是（批量大小、第一个参数的列数）：
 #   值的 `unsqueeze` 放错了位置，或者两个批量大小不同（`bmm` 不广播）。
 #   `torch.matmul` 或 `@` 的右边超过二维时，PyTorch 内部交给 `bmm` 去算，报的也是这一句（下面第二条报错）：
-#   `batch2` 是右边那一摞，左边的最后一维不等于右边每个矩阵的行数。批量维不止一个时，报错里的批量大小是广播后各批量维的乘积，在你写的形状里找不到这个数。
+#   `batch2` 是右边那一摞，左边的最后一维不等于右边每个矩阵的行数。批量维不止一个时，报错里的批量大小是广播后各批量维的乘积，在你写的形状里找不到这个数：
+#   `(4, 1, 2, 3) @ (5, 2, 3)` 报 `[20, 3] but got: [20, 2]`，20 = 4 × 5（下面第三条报错）。
 # - **改法**：值写成 `values.unsqueeze(-1)`；一边的批量大小是 1 时，改用会把它广播的 `torch.matmul`；否则两边的批量本该一样大（检查 `n_train` 与 `n_test`）。
 # - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)、[torch.matmul 的陷阱](matmul.py#陷阱)（`@` 的右边超过二维）。
 
@@ -170,6 +171,13 @@ with prints_error(RuntimeError):
     torch.matmul(
         torch.ones(2, 3),
         torch.ones(4, 2, 3),
+    )
+with prints_error(RuntimeError):
+    # batch shapes (4, 1) and (5,)
+    # broadcast to (4, 5): 20 matrices
+    torch.matmul(
+        torch.ones(4, 1, 2, 3),
+        torch.ones(5, 2, 3),
     )
 
 # %% [markdown]
@@ -524,7 +532,7 @@ for left in lefts:
 # - **原因**：两个一维向量相乘（`torch.matmul`、`@` 或 `torch.dot`）是点积，两个向量一个是 float32，
 #   一个是 float64（比如由 NumPy 生成）。报错里先后是左边和右边的类型。
 # - **改法**：同 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)，把 float64 的那个转成 float32：`.float()`。
-# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）。
+# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）、《数据》一页的[训练输入：torch.rand](../data.py#训练输入torchrand)（float32 与 NumPy 的 float64，以及改法；那里打印的正是这一条）。
 
 # %%
 # (3,), float32
@@ -575,7 +583,7 @@ with prints_error(TypeError):
 #   报错的第一行以“expected one of:”结尾，下面几行列出每一种调用方式，所以这里打印整条消息：
 #   最后一种 `(float mean, float std, tuple of ints size, …)` 就是本章要的。
 # - **改法**：`torch.normal(0.0, 0.5, (n_train,))`。
-# - **讲解**：[torch.normal 的陷阱](random.py#陷阱_1)、[数据：噪声](../data.py#噪声torchnormal)。
+# - **讲解**：[torch.normal 的陷阱](random.py#陷阱_1)、《数据》一页的[噪声：torch.normal](../data.py#噪声torchnormal)。
 
 # %%
 # lines=None: the whole message, every
@@ -592,7 +600,7 @@ with prints_error(
 #
 # - **原因**：`torch.sort` 返回一对张量（值和原来的位置），只用一个变量去接，拿到的是这一对。
 # - **改法**：`x_train, _ = torch.sort(...)`。
-# - **讲解**：[torch.sort 的陷阱](random.py#陷阱_2)、[数据：排序](../data.py#排序torchsort)。
+# - **讲解**：[torch.sort 的陷阱](random.py#陷阱_2)、《数据》一页的[排序：torch.sort](../data.py#排序torchsort)。
 
 # %%
 # (values, indices), not unpacked
@@ -976,6 +984,13 @@ bmm = said(torch.bmm, a3, stack)
 mm = said(torch.matmul, A, stack)
 assert mm == bmm
 assert "batch2" in bmm
+# batch2: the batch size is the product
+# of the broadcast batch shape, 4 * 5
+p = torch.ones(4, 1, 2, 3)
+q = torch.ones(5, 2, 3)
+twenty = said(torch.matmul, p, q)
+want = "[20, 3] but got: [20, 2]"
+assert want in twenty
 # Float but found Double: bmm and
 # matmul of 3-D tensors say the same
 a = torch.full((3, 1, 2), 0.5)
