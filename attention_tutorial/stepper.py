@@ -40,7 +40,7 @@ _LABELS = {
         "title": "SGD 单步演示",
         "alt": "曲线图：留一法损失随 w（对数坐标）的变化，方块是初值，圆点是 SGD 走过的 w，"
         "星号是网格上的最低点；在本章的设置下（学习率 {lr}，训练 {param}），"
-        "虚线圆圈标出本章训练停下的那一步，那个 w 处还有一条标着“第 {k} 步”的竖直虚线；"
+        "点线圆圈标出本章训练停下的那一步，那个 w 处还有一条标着“第 {k} 步”的竖直点线；"
         "当前这一步见图上方的读数。",
         "lr": "学习率 lr",
         "lr_name": "学习率 lr（对数刻度）",
@@ -170,7 +170,7 @@ def sgd_stepper(
         log_w: Start with ``log w`` as the trained parameter instead of ``w``:
             each step then changes ``w`` by a factor, and ``w`` stays positive.
         steps: The number of steps the static picture draws and the step the
-            live chart marks with a ring and a vertical line, 1 to 50 (the
+            live chart marks with a dotted ring and a vertical line, 1 to 50 (the
             chapter's 5 by default); the *Step* button goes on to
             ``MAX_STEPS`` (50) steps whatever ``steps`` is.
 
@@ -257,7 +257,7 @@ class SgdStepper:
         w0: The initial ``w`` of the path (and after each Reset).
         lr: The learning rate the control starts at.
         log_w: Whether the control starts with ``log w`` as the trained parameter.
-        steps: The step the live chart marks with a ring and a vertical line,
+        steps: The step the live chart marks with a dotted ring and a vertical line,
             and the number of steps the static picture draws.
 
     Examples:

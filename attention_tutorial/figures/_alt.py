@@ -358,7 +358,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "损失从 {loss_low} 到 {loss_high}）：挤在最低点附近的几步在那里分得开。",
         # one path (the stepper's picture): its losses and the curve's shape
         "plot_w_paths.losses": "损失从 {start} 降到 {end}；曲线最低处（星号）约 {low}，"
-        "w 超过约 {flat} 之后平在约 {plateau}（与它相差不到 {tol}）。",
+        "w 超过约 {flat} 之后平在约 {plateau}（与它相差不到 {tol}%）。",
         "plot_attention_heatmaps.band.panel": "{name}：有效键数 {used:.1f}，{band}",
         "plot_attention_heatmaps.band.end": "有效键数是每个查询的 1/Σα² 再对查询取平均；"
         "带指每个查询从第一个到最后一个权重不低于该行最大值十分之一的键；颜色条从 {low} 到 {top}。",
@@ -450,7 +450,7 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         # one path (the stepper's picture): its losses and the curve's shape
         "plot_w_paths.losses": "The loss falls from {start} to {end}; the curve bottoms "
         "out at about {low} (the star) and levels off at about {plateau} above w ≈ {flat} "
-        "(within {tol} of it).",
+        "(within {tol} % of it).",
         "plot_attention_heatmaps.band.panel": "{name}: {keys} in use per query, {band}",
         "plot_attention_heatmaps.band.end": "keys in use: each query's 1/Σα², averaged over "
         "the queries; a query's band runs from its first to its last key with at least a "

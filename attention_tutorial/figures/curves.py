@@ -69,13 +69,17 @@ _END_EDGE = 1.0
 # (inner radius 3.9 pt) rims the dot and its arms reach 10 pt out
 _STACKED_STAR_AREA = 420
 _NARROW_IN = 4.6
-# the stepper's picture says where the leave-one-out curve levels off, its value to one decimal:
-# from there on the curve stays within half of that decimal of its value at the grid's end
-_PLATEAU_TOLERANCE = 0.05
+# where a leave-one-out curve levels off (plot_loss_vs_w's and the stepper's alt texts, one rule
+# for one curve: r40f): from there on the curve stays within 0.1 % of its value at the grid's end
+# (at the chapter's 35.7 that is 0.036, inside the spoken decimal)
+_PLATEAU_TOLERANCE = 1e-3
 # plot_w_paths labels its minor ticks at 2 and 5 (0.5, 2, 5, 20) on an x axis of up to this
 # many powers of ten (the API page's 0.32 to 32, with the margins): labelled at 1 and 10 only,
 # the w its text names (0.5, 3.18, 5.06) were hard to place (r31c)
 _TWO_AND_FIVE_DECADES = 2.5
+# plot_w_paths' zoomed panel labels every minor tick of a window of less than a power of ten
+# when no two ticks in view are closer than this share of the axis' width (2 to 6: 0.17)
+_ZOOM_TICK_GAP = 0.1
 # the marker of each path's steps, path by path (the first, alone in the stepper's picture, a
 # dot): a colour alone did not tell the lesson's "w, lr = 0.05" (orange) from "log w, lr = 0.05"
 # (red), close in hue in the dark palette, where their steps crowd round the minimum (r36h).
@@ -105,6 +109,12 @@ def _one_axes(lang: str, layout: str, stacked_height: float) -> tuple[TutorialFi
     fig, ax = new_axes(lang)
     fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
     return fig, ax
+
+
+def _plateau_start(curve: np.ndarray) -> int:
+    """The index from which ``curve`` stays within ``_PLATEAU_TOLERANCE`` of its last value."""
+    off = np.abs(curve - curve[-1]) > _PLATEAU_TOLERANCE * abs(curve[-1])
+    return int(np.nonzero(off)[0][-1]) + 1 if off.any() else 0
 
 
 def _legend(fig: TutorialFigure, ax: Axes, layout: str, **inside: object) -> None:
@@ -777,11 +787,8 @@ def plot_loss_vs_w(
         _legend(fig, ax, layout)
         if title is not None:
             ax.set_title(title)
-        # the plateau on the right: from the first w after which the leave-one-out loss
-        # stays within 0.1 % of its value at the largest w (the alt text names the tolerance)
-        tol = 1e-3
-        off = np.abs(left_out - left_out[-1]) > tol * abs(left_out[-1])
-        start = int(np.nonzero(off)[0][-1]) + 1 if off.any() else 0
+        # the plateau on the right (the alt text names the tolerance)
+        start = _plateau_start(left_out)
         plateau = start < len(grid) - 1  # at least two points of the grid
         fig.alt_facts = alt_facts(
             "plot_loss_vs_w" if plateau else "plot_loss_vs_w.no_plateau",
@@ -792,7 +799,7 @@ def plot_loss_vs_w(
             w_end=spoken(float(grid[-1])),
             loss_end=float(left_out[-1]),
             own_end=spoken_digits(float(with_own[-1])),
-            tol=100 * tol,
+            tol=100 * _PLATEAU_TOLERANCE,
         )
     return fig
 
@@ -809,6 +816,26 @@ class _TwoAndFive(_LogTicks):
         if 0 < 10 * low <= high <= 10**_TWO_AND_FIVE_DECADES * low and value > 0:
             leading = round(value / 10 ** math.floor(math.log10(value) + 1e-9))
             return self.label(value) if leading in (2, 5) else ""
+        return super().__call__(value, pos)
+
+
+class _EveryInWindow(_TwoAndFive):
+    """The minor tick labels of ``plot_w_paths``' zoomed panel.
+
+    On a window of less than a power of ten, every minor tick in view (``2``, ``3``,
+    ``4``, ``5``, ``6``), if no two ticks in view are closer than
+    ``_ZOOM_TICK_GAP`` of the axis' width; otherwise as ``_TwoAndFive``. At 2 and 5
+    only, the steps the example's note names (4.45, 4.11, 3.18) lay between two bare
+    ticks (r40f).
+    """
+
+    def __call__(self, value: float, pos: object = None) -> str:
+        low, high = sorted(self.axis.get_view_interval())
+        if 0 < low and high < 10 * low and value > 0:
+            ticks = [*self.axis.get_minorticklocs(), *self.axis.get_majorticklocs()]
+            shown = np.log10(sorted(t for t in ticks if low <= t <= high))
+            if len(shown) < 2 or np.diff(shown).min() >= _ZOOM_TICK_GAP * np.log10(high / low):
+                return self.label(value)
         return super().__call__(value, pos)
 
 
@@ -1073,7 +1100,8 @@ def plot_w_paths(
                     edgecolors="black", linewidths=_END_EDGE, zorder=5,
                 )  # fmt: skip
             log_axis(panel)  # plain numbers, as every log axis of the package
-            panel.xaxis.set_minor_formatter(_TwoAndFive(plain_number, minor=True))
+            minor = _TwoAndFive if panel is ax else _EveryInWindow
+            panel.xaxis.set_minor_formatter(minor(plain_number, minor=True))
             panel.set_xlabel(labels["w_log"])
             panel.set_ylabel(labels["loo_loss"])
         if zoomed is not None:
@@ -1120,18 +1148,18 @@ def plot_w_paths(
         if len(arrays) == 1:  # one path, drawn in C0 (blue): its own first sentence
             fig.alt_name = "plot_w_paths.one"
             # and its losses, with the curve's bottom and plateau (the alt text gave
-            # the path's w but no loss); the plateau, spoken to one decimal, starts where the
-            # curve stays within half that decimal of its value at the grid's end (within 2 %,
-            # it said "36 above 138", where the curve is still 35.0 and rising: r33)
+            # the path's w but no loss); the plateau starts where plot_loss_vs_w's does
+            # (within 2 %, it said "36 above 138", where the curve is still 35.0 and rising:
+            # r33; within 0.05, "204", where plot_loss_vs_w's 0.1 % gives 209 on this grid: r40f)
             (path,) = arrays.values()
             plateau = float(curve[-1])
-            near = np.abs(np.asarray(curve) - plateau) <= _PLATEAU_TOLERANCE
-            flat = len(near) - int(np.argmin(near[::-1])) if not near.all() else 0
+            flat = _plateau_start(np.asarray(curve))
             losses = alt_facts(
                 "plot_w_paths.losses", lang, start=f"{loss_at_w(path[0], x_train, y_train):.1f}",
                 end=f"{loss_at_w(path[-1], x_train, y_train):.1f}", low=f"{curve[best]:.1f}",
                 plateau=f"{plateau:.1f}",
-                flat=spoken(float(grid[min(flat, len(grid) - 1)])), tol=f"{_PLATEAU_TOLERANCE:g}",
+                flat=spoken(float(grid[min(flat, len(grid) - 1)])),
+                tol=f"{100 * _PLATEAU_TOLERANCE:g}",
             )  # fmt: skip
             fig.alt_facts += ("" if lang == "zh" else " ") + losses
     return fig

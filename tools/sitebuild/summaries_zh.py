@@ -1111,7 +1111,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "（0.001、0.002、0.005……5、10，按 1、2、5 的序列），"
         "用 `from attention_tutorial.stepper import LEARNING_RATES` 导入。",
         "log_w": "一开始就训练 `log w`，而不是 `w`：这时每一步按倍数改变 `w`，`w` 始终为正。",
-        "steps": "静态图画出的步数，也是动态图用虚线圆圈和一条竖线标出的那一步，"
+        "steps": "静态图画出的步数，也是动态图用点线圆圈和一条竖线标出的那一步，"
         "1 到 50（默认是本章的 5）；"
         "不论 `steps` 是多少，“走一步”按钮都能一直走到 `MAX_STEPS`（50）步。",
         "return": "一个 `SgdStepper`，笔记本的单元格会显示它：在本网站的课程页上带控件，"
@@ -1133,7 +1133,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "attr w0": "路径的初始 `w`（每次按“重来”后也从它开始）。",
         "attr lr": "控件一开始的学习率。",
         "attr log_w": "控件是否一开始就训练 `log w`。",
-        "attr steps": "动态图用虚线圆圈和一条竖线标出的那一步，也是静态图画出的步数。",
+        "attr steps": "动态图用点线圆圈和一条竖线标出的那一步，也是静态图画出的步数。",
     },
     # toy2d
     "toy2d.ToyData2D": {

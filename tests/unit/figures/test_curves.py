@@ -606,6 +606,32 @@ def test_w_paths_label_2_and_5_on_an_axis_of_two_decades(layout) -> None:
 
 
 @pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_w_paths_zoom_labels_every_tick_of_a_window_within_a_decade(layout) -> None:
+    """r40f: the API example's zoom, w from 2 to 6, was labelled at 2 and 5 only, and the steps
+    its note names (4.45, 4.11, 3.18) could not be placed: a window of less than a power of ten
+    labels every tick in view, unless two of them would crowd (5 to 20: 7, 8, 9 and 10); the
+    first panel keeps its own labels."""
+    d = make_data()
+    paths = {"a": [0.5, 5.06, 4.45, 4.11, 3.18]}
+
+    def labelled(zoom) -> tuple[list[str], list[str]]:
+        fig = plot_w_paths(d.x_train, d.y_train, paths, zoom=zoom, layout=layout, lang="en")
+        fig.draw_without_rendering()
+        shown = []
+        for ax in fig.axes:
+            low, high = ax.get_xlim()
+            ticks = ax.get_xticklabels(minor=True) + ax.get_xticklabels()
+            inside = [t for t in ticks if t.get_text() and low <= t.get_position()[0] <= high]
+            shown.append([t.get_text() for t in sorted(inside, key=lambda t: t.get_position()[0])])
+        return shown[0], shown[1]
+
+    first, zoomed = labelled((2.0, 6.0, 17.8, 22.0))
+    assert zoomed == ["2", "3", "4", "5", "6"]
+    assert first == ["0.1", "1", "10", "100", "1,000"]
+    assert labelled((5.0, 20.0, 17.0, 30.0))[1] == ["5", "10", "20"]
+
+
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
 def test_w_paths_zoom_draws_a_second_panel_of_the_dashed_box(layout) -> None:
     """r37h: at 375 px the lesson's steps round the minimum were one blot about 25 px
     across. ``zoom`` adds a panel under the first, limited to the window, with the same
