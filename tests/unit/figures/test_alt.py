@@ -142,10 +142,10 @@ def test_fits_alt_text_gives_each_panels_error_and_the_best():
     assert "w = 2: MSE 0.006, largest jump 1.20" in en
     assert "the smallest MSE is at w = 2" in en
     # the numbers are not drawn: the text says so (review r28e)
-    assert "not printed on the figure" in en and en.startswith("2 panels side by side")
+    assert "not printed on the figure" in en and en.startswith("Two panels side by side")
     zh = at.plot_fits(x, truth, fits, x, truth, lang="zh").description
     assert "均方误差最小的是 w = 2（" in zh  # a space between the Chinese and the name
-    assert "图上没有标出" in zh and zh.startswith("并排的 2 幅")
+    assert "图上没有标出" in zh and zh.startswith("两幅并排的曲线图")
 
 
 def test_w_paths_alt_text_says_every_step_of_each_path_and_the_ends_sit_on_the_star():
