@@ -73,9 +73,9 @@ ALT: dict[str, dict[str, str]] = {
         "plot_matrices.own_scale": "几个小矩阵画成热图，每格写着元素的值；颜色刻度关于 0 "
         "对称，蓝色为负、红色为正，绝对值越大颜色越醒目（浅色页上越深，深色页上越亮）。颜色条有两个，都画在矩阵下面："
         "最后的矩阵数值小得多，单独用一个。",
-        # {count}: the number of panels (``alt_values``)
-        "plot_fits": "并排的 {count:g} 幅曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
-        "plot_fits.stacked": "上下排列的 {count:g} 幅曲线图，每幅是一种预测（虚线）与真实函数、"
+        # {count}: the number of panels in words (``alt_values``, ``count_words``)
+        "plot_fits": "{count}幅并排的曲线图，每幅是一种预测（虚线）与真实函数、训练点的对比。",
+        "plot_fits.stacked": "{count}幅上下排列的曲线图，每幅是一种预测（虚线）与真实函数、"
         "训练点的对比。",
         "plot_loss": "折线图：每个训练轮次的训练损失（每轮在更新之前测得）。",
         "plot_loss_vs_w": "折线图：训练损失随参数 w（对数坐标）的变化，一条含自身的键，"
@@ -151,9 +151,9 @@ ALT: dict[str, dict[str, str]] = {
         "the magnitude, the more a cell stands out: darker on a light page, brighter on a dark "
         "one). There are two colour bars, both below the matrices: the last matrix, with much "
         "smaller entries, has one of its own.",
-        "plot_fits": "{count:g} panels side by side, each comparing one prediction (dashed) with "
+        "plot_fits": "{count} panels side by side, each comparing one prediction (dashed) with "
         "the true function and the training points.",
-        "plot_fits.stacked": "{count:g} panels one above the other, each comparing one prediction "
+        "plot_fits.stacked": "{count} panels one above the other, each comparing one prediction "
         "(dashed) with the true function and the training points.",
         "plot_loss": "Line chart of the training loss per epoch, each measured before that "
         "epoch's step.",
@@ -512,6 +512,29 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_scaling.end_point": "each formulation has one n and is drawn as one point.",
     },
 }
+
+
+# small counts that begin a sentence in words (r40d: "2 panels side by side" began with a digit)
+_COUNT_WORDS = {
+    "zh": ("零", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十"),
+    "en": ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"),
+}
+
+
+def count_words(n: int, lang: str) -> str:
+    """A count that begins a sentence: a word up to ten, capitalised in English; digits beyond.
+
+    >>> (
+    ...     count_words(2, "en"),
+    ...     count_words(2, "zh"),
+    ...     count_words(12, "en"),
+    ...     count_words(12, "zh"),
+    ... )
+    ('Two', '两', '12', '12 ')
+    """
+    if 0 <= n < len(_COUNT_WORDS[lang]):
+        return _COUNT_WORDS[lang][n]
+    return f"{n} " if lang == "zh" else str(n)  # "12 幅", as "两幅"
 
 
 def spoken(x: float) -> str:
@@ -1174,9 +1197,16 @@ _PARTS = {
 
 
 def _clean(text: str) -> str:
-    """A drawn label as the alt text reads it: plain Unicode on one line."""
-    # a label broken onto two lines after a full-width "，" joins without a space
-    return " ".join(re.sub(r"(?<=[，。；：、])\n", "", plain(text)).split())
+    r"""A drawn label as the alt text reads it: plain Unicode on one line.
+
+    >>> _clean(
+    ...     "查询的 x₁\n（x₂ = 2.5 一行）"
+    ... )
+    '查询的 x₁（x₂ = 2.5 一行）'
+    """
+    # a label broken onto two lines after a full-width "，", or before a full-width
+    # bracket, joins without a space (r40d: "x₁ （x₂ = 2.5 一行）")
+    return " ".join(re.sub(r"(?<=[，。；：、])\n|\s*\n(?=[（“])", "", plain(text)).split())
 
 
 def _folded(text: str) -> str:

@@ -83,14 +83,17 @@ def _bytes(value: float) -> str:
 def _bytes_as_tabled(value: float) -> str:
     """A byte count rounded as the scale page's table rounds it, in ``_bytes``'s units.
 
-    From 1 MB up one decimal: the table prints 4.2 (MB), so the alt text must not say
-    4.19. Below 1 MB two significant digits: the table prints 0.3 (MB) for 299 kB, so
+    From 1 MB up one decimal, a trailing zero kept: the table prints 4.2 (MB), so the
+    alt text must not say 4.19; it prints 4.0, so the alt text must not say 4 (r40d).
+    Below 1 MB two significant digits: the table prints 0.3 (MB) for 299 kB, so
     the alt text says 300 kB, not 299 kB (r37d).
 
     >>> _bytes_as_tabled(4_194_304)
     '4.2 MB'
+    >>> _bytes_as_tabled(4e6)
+    '4.0 MB'
     >>> _bytes_as_tabled(12e6)
-    '12 MB'
+    '12.0 MB'
     >>> _bytes_as_tabled(250e3)
     '250 kB'
     >>> _bytes_as_tabled(299_008)
@@ -100,7 +103,7 @@ def _bytes_as_tabled(value: float) -> str:
         return _bytes(float(f"{value:.2g}"))
     # 999.96 MB reads "1 GB", as 999.6 B reads "1 kB" in _bytes
     unit, size = ("GB", 1e9) if round(value / 1e9, 1) >= 1 else ("MB", 1e6)
-    return f"{value / size:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{value / size:.1f} {unit}"
 
 
 def _bytes_drawn(value: float, lang: str) -> str:

@@ -26,7 +26,13 @@ from torch import Tensor
 
 from attention_tutorial import _checks
 from attention_tutorial.analysis import loss_curve
-from attention_tutorial.figures._alt import ALT_FACTS, alt_facts, spoken, spoken_digits
+from attention_tutorial.figures._alt import (
+    ALT_FACTS,
+    alt_facts,
+    count_words,
+    spoken,
+    spoken_digits,
+)
 from attention_tutorial.figures._base import (
     _MINIMUM_STAR,
     _POINT_ALPHA,
@@ -506,7 +512,7 @@ def plot_fits(
             fig.alt_facts = _described(
                 describe, x_test_np, y_truth_np, predictions, layout, inputs, words, lang
             )
-        fig.alt_values = {"count": n}  # the alt text counts the panels
+        fig.alt_values = {"count": count_words(n, lang)}  # the alt text counts the panels
     return fig
 
 

@@ -303,8 +303,8 @@ at.plot_attention_heatmaps(
 # One thing the heatmaps hardly show: on which side of its query the weights lie. The kernel's
 # centre *c* moves away from the query the further the query is from *x*₁ ≈ 1 (the fold below says
 # why); where the weights actually land also depends on where the keys lie, so we measure it
-# directly, on the queries with *x*₁ from 3 to 4, where *c* is about one kernel width off (the last
-# line printed below). The measure is the weights' centre of mass (the keys' *x*₁ averaged with the
+# directly, on the queries with *x*₁ from 3 to 4, where *c* is about one kernel width off (printed
+# further down). The measure is the weights' centre of mass (the keys' *x*₁ averaged with the
 # attention weights) minus the query's *x*₁: the projection model averages the *y* about one kernel
 # width to the right of the query, the one-*w* model the *y* around the query.
 
@@ -335,6 +335,15 @@ print(f"{'':<13}{'shift':>7}{'(y_hat-f)^2':>13}")
 for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
     print(f"{name:<13}{shift:>+7.2f}{sq:>13.3f}")
 print(f"kernel width along x_1: {shifts[2]:.2f}")
+
+# %% [markdown]
+# On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
+# *x*₁ (0.31); the one-*w* model's sits at +0.02.
+#
+# Below, where the kernel's centre *c* itself lies: on the query at *x*₁ ≈ 0.99 (the first line),
+# and on these queries 0.37 to its right on average (the second line). The fold after it says why.
+
+# %%
 # the kernel's centre c (not the weights): its c_1 minus x_1,
 # (20, 2) @ (2, 2) -> (20, 2), column 0
 c_off = (data2.x_test[row] @ centre.T)[:, 0] - queries_x1
@@ -342,17 +351,14 @@ c_off = (data2.x_test[row] @ centre.T)[:, 0] - queries_x1
 # the x_1 where it is 0
 zero = (-centre[0, 1] * 2.5 / (centre[0, 0] - 1)).item()
 print(f"c_1 - x_1 = 0 at x_1 = {zero:.2f}")
-print(f"kernel centre c_1 - x_1: {c_off[far].mean():+.2f}")
+print(f"c_1 - x_1, mean on x_1 3 to 4: {c_off[far].mean():+.2f}")
 
 # %% [markdown]
-# On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
-# *x*₁ (0.31); the one-*w* model's sits at +0.02.
-#
 # <details><summary>Why the centre drifts</summary>
 #
 # The first row of $A^{-1}M^\top$, (1.15, −0.06), looks close to (1, 0). But on the row
 # *x*₂ = 2.5 it gives *c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1): zero at *x*₁ ≈ 1
-# (0.99 above), +0.37 on average for *x*₁ from 3 to 4 (the last line above), a little more than
+# (0.99 above), +0.37 on average for *x*₁ from 3 to 4 (the second line above), a little more than
 # one kernel width (0.31). Each unit of the query's *x*₁ moves the centre 0.15 further right
 # than the query (by how much the first number exceeds 1), while the second number times
 # *x*₂ = 2.5 shifts it left by a fixed amount. The two cancel near *x*₁ = 1; the further the
@@ -366,7 +372,8 @@ print(f"kernel centre c_1 - x_1: {c_off[far].mean():+.2f}")
 # %%
 # the whole row: f and both predictions; the dots are all 100
 # training points, drawn against their x_1 (their x_2 unseen);
-# the alt text gives each curve's mean gap from f on x_1 from 3 to 4
+# describe=(3, 4): the alt text gives each curve's mean gap from f
+# on x_1 from 3 to 4 (the picture is the same without it)
 at.plot_fits(
     queries_x1,
     truth,

@@ -221,7 +221,7 @@ at.plot_attention_heatmaps(
 # %% [markdown]
 # 图上看到的是：有了投影，每个查询把权重分给 *x*₁ 相近的一条带上的键。这条带上有空隙：*x*₂ 也有影响，但小得多。换成标量 *w* 模型，这条带就断断续续得多：*x*₁ 相近但 *x*₂ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大。上面打印的有效键数（keys in use），衡量的就是这一点：每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均，权重均匀时为 *n*，一个键独占全部权重时为 1。
 #
-# 热图上不容易看出一件事：权重落在查询的哪一边。核的中心 *c* 离 *x*₁ ≈ 1 越远，偏离查询越多（原因见后面折叠的说明）；权重实际落在哪里还取决于键的分布，所以下面直接量 *x*₁ 在 3 到 4 之间的查询，那里 *c* 偏了约一个核宽度（下面打印的最后一行）。量的是权重的重心（各个键的 *x*₁ 按注意力权重取的加权平均）减去查询的 *x*₁：投影模型平均的是查询右边约一个核宽度处的 *y*，标量 *w* 模型平均的就在查询附近。
+# 热图上不容易看出一件事：权重落在查询的哪一边。查询离 *x*₁ ≈ 1 越远，核的中心 *c* 偏离查询就越多（原因见后面折叠的说明）；权重实际落在哪里还取决于键的分布，所以下面直接量 *x*₁ 在 3 到 4 之间的查询，那里 *c* 偏了约一个核宽度（再往下打印）。量的是权重的重心（各个键的 *x*₁ 按注意力权重取的加权平均）减去查询的 *x*₁：投影模型平均的是查询右边约一个核宽度处的 *y*，标量 *w* 模型平均的就在查询附近。
 
 # %%
 # (20, 100) @ (100,) -> (20,): each query's centre of mass
@@ -250,6 +250,13 @@ print(f"{'':<13}{'shift':>7}{'(y_hat-f)^2':>13}")
 for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
     print(f"{name:<13}{shift:>+7.2f}{sq:>13.3f}")
 print(f"kernel width along x_1: {shifts[2]:.2f}")
+
+# %% [markdown]
+# 重心平均偏右 0.32，几乎正好是沿 *x*₁ 的一个核宽度（0.31）；标量 *w* 模型是 +0.02。
+#
+# 下面再算核的中心 *c* 本身在哪里：*x*₁ ≈ 0.99 处正落在查询上（第一行），在这几个查询上平均偏右 0.37（第二行）。原因见后面折叠的说明。
+
+# %%
 # the kernel's centre c (not the weights): its c_1 minus x_1,
 # (20, 2) @ (2, 2) -> (20, 2), column 0
 c_off = (data2.x_test[row] @ centre.T)[:, 0] - queries_x1
@@ -257,14 +264,12 @@ c_off = (data2.x_test[row] @ centre.T)[:, 0] - queries_x1
 # the x_1 where it is 0
 zero = (-centre[0, 1] * 2.5 / (centre[0, 0] - 1)).item()
 print(f"c_1 - x_1 = 0 at x_1 = {zero:.2f}")
-print(f"kernel centre c_1 - x_1: {c_off[far].mean():+.2f}")
+print(f"c_1 - x_1, mean on x_1 3 to 4: {c_off[far].mean():+.2f}")
 
 # %% [markdown]
-# 重心平均偏右 0.32，几乎正好是沿 *x*₁ 的一个核宽度（0.31）；标量 *w* 模型是 +0.02。
-#
 # <details><summary>中心为什么偏</summary>
 #
-# $A^{-1}M^\top$ 的第一行 (1.15, −0.06) 看上去接近 (1, 0)，但在 *x*₂ = 2.5 这一行上，*c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1)：*x*₁ ≈ 1 处为 0（上面打印的 0.99），*x*₁ 在 3 到 4 之间平均是 +0.37（上面打印的最后一行），比一个核宽度（0.31）稍多。也就是说，查询的 *x*₁ 每增大 1，中心就比查询多往右挪 0.15（第一个数超出 1 的部分），而第二个数乘以 *x*₂ = 2.5，给出一个固定的向左偏移。两者在 *x*₁ = 1 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
+# $A^{-1}M^\top$ 的第一行 (1.15, −0.06) 看上去接近 (1, 0)，但在 *x*₂ = 2.5 这一行上，*c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1)：*x*₁ ≈ 1 处为 0（上面打印的 0.99），*x*₁ 在 3 到 4 之间平均是 +0.37（上面打印的第二行），比一个核宽度（0.31）稍多。也就是说，查询的 *x*₁ 每增大 1，中心就比查询多往右挪 0.15（第一个数超出 1 的部分），而第二个数乘以 *x*₂ = 2.5，给出一个固定的向左偏移。两者在 *x*₁ = 1 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
 #
 # </details>
 #
@@ -273,7 +278,8 @@ print(f"kernel centre c_1 - x_1: {c_off[far].mean():+.2f}")
 # %%
 # the whole row: f and both predictions; the dots are all 100
 # training points, drawn against their x_1 (their x_2 unseen);
-# the alt text gives each curve's mean gap from f on x_1 from 3 to 4
+# describe=(3, 4): the alt text gives each curve's mean gap from f
+# on x_1 from 3 to 4 (the picture is the same without it)
 at.plot_fits(
     queries_x1,
     truth,

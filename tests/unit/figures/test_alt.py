@@ -142,10 +142,10 @@ def test_fits_alt_text_gives_each_panels_error_and_the_best():
     assert "w = 2: MSE 0.006, largest jump 1.20" in en
     assert "the smallest MSE is at w = 2" in en
     # the numbers are not drawn: the text says so (review r28e)
-    assert "not printed on the figure" in en and en.startswith("2 panels side by side")
+    assert "not printed on the figure" in en and en.startswith("Two panels side by side")
     zh = at.plot_fits(x, truth, fits, x, truth, lang="zh").description
     assert "均方误差最小的是 w = 2（" in zh  # a space between the Chinese and the name
-    assert "图上没有标出" in zh and zh.startswith("并排的 2 幅")
+    assert "图上没有标出" in zh and zh.startswith("两幅并排的曲线图")
 
 
 def test_w_paths_alt_text_says_every_step_of_each_path_and_the_ends_sit_on_the_star():
@@ -293,12 +293,12 @@ def test_scaling_alt_text_gives_the_ends_of_each_line_from_the_data():
     ]
     en = at.plot_scaling(rows, lang="en").description
     # times with the scale page's three decimals (r38d: "6.11 s" beside "6.307 s")
-    assert "n from 1,000 to 20,000, time from 0.010 s to 4.200 s, peak memory from 12 MB" in en
+    assert "n from 1,000 to 20,000, time from 0.010 s to 4.200 s, peak memory from 12.0 MB" in en
     assert "n from 1,000 to 80,000, time from 0.020 s to 31.000 s, peak memory from 250 kB" in en
-    assert "peak memory from 12 MB to 4.8 GB" in en and "from 250 kB to 4.2 MB" in en
+    assert "peak memory from 12.0 MB to 4.8 GB" in en and "from 250 kB to 4.2 MB" in en
     assert "Notice" not in en
     zh = at.plot_scaling(rows, lang="zh").description
-    assert "峰值内存从 12 MB 到 4.8 GB" in zh and "看" not in zh
+    assert "峰值内存从 12.0 MB 到 4.8 GB" in zh and "看" not in zh
     assert "每种写法" in zh and "算法" not in zh  # the page's word for the four forms
 
 

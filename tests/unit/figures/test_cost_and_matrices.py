@@ -481,7 +481,7 @@ def test_zero_bytes_drawn_at_one_byte_is_said_so_in_the_alt_text(lang) -> None:
     assert list(sdpa.get_ydata()) == [1.0, 1.0, 1.0]
     said = "0 B（对数轴上没有 0，画在 1 B 处）" if lang == "zh" else "0 B (drawn at 1 B: a log axis"
     assert fig.description.count(said) == 2  # its smallest and its largest n
-    assert "12 MB" in fig.description and "12 MB (drawn" not in fig.description
+    assert "12.0 MB" in fig.description and "12.0 MB (drawn" not in fig.description
 
 
 def test_zero_predicted_bytes_is_drawn_as_peak_bytes_is() -> None:
