@@ -49,7 +49,8 @@ print(f"after * 5: min {stretched.min().item():.4f}   max {stretched.max().item(
 
 # %% [markdown]
 # `torch.rand` gives float32 (PyTorch's default). NumPy's default is float64, which
-# `torch.from_numpy` keeps, and the two cannot be multiplied with `@`: it stops with an error
+# `torch.from_numpy` keeps, and the two cannot be multiplied with `@` (matrix multiplication;
+# between two vectors, the dot product: see the handbook's [torch.matmul](handbook/matmul.py)): it stops with an error
 # about the dtypes (the element-wise `*` does not complain, but quietly turns the result into
 # float64). The fix is `.float()`, which converts the float64 one to float32:
 
@@ -77,9 +78,11 @@ ones32 = ones64.float()
 print(".float():", ones32.dtype)
 
 # %% [markdown]
-# The wording depends on the product: a dot product here, so `dot : …`; a matrix times a vector
-# says `addmv …`, and a batch says `expected scalar type Float but found Double`. The fix is the
-# same. Listed in the [error message index](handbook/errors.py):
+# The wording depends on the product: a dot product of two vectors here, so `dot : …`; a matrix
+# times a vector says `addmv …`; a matrix times a matrix (or a stack of matrices times one) says
+# `expected m1 and m2 to have the same dtype`; two stacks of matrices say `expected scalar type
+# Float but found Double`. The fix is the same. The error-message index keeps these wordings in
+# its group [The wrong type](handbook/errors.py#the-wrong-type); this one is
 # [`dot : expected both vectors to have same dtype, but found …`](handbook/errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-).
 
 # %% [markdown]
@@ -277,14 +280,18 @@ assert ones64.dtype == torch.float64
 assert ones32.dtype == torch.float32
 assert mixed.dtype == torch.float64
 # the wording depends on the product:
-# dot, addmv (matrix times vector),
-# a batch; .float() fixes each
+# dot, addmv (matrix times vector), m1 and m2,
+# two stacks; .float() fixes each
 a, b = sample[:3], ones64
 dot = said(torch.matmul, a, b)
 assert dot.startswith("dot : ")
 mat = a.expand(2, 3)
 mv = said(torch.matmul, mat, b)
 assert mv.startswith("addmv ")
+# a matrix (or a stack of them) times a matrix
+m1m2 = "expected m1 and m2 to have the same dtype"
+assert said(torch.matmul, mat, b[:, None]).startswith(m1m2)
+assert said(torch.matmul, a.expand(4, 2, 3), b[:, None]).startswith(m1m2)
 bat = a.expand(4, 2, 3)
 b3 = b[:, None].expand(4, 3, 1)
 got = said(torch.matmul, bat, b3)
@@ -309,7 +316,7 @@ assert x_test[3] == torch.tensor(0.3)
 #
 # **Why does `y_truth` have no noise?** Noise is the part nobody can predict. We want to know how
 # close a model gets to the true function, so predictions are compared with the noise-free
-# $f(x)$; every "test MSE" in this chapter is computed that way.
+# $f(x)$; every “test MSE” in this chapter is computed that way.
 #
 # **My numbers differ from the book's or a blog's.** A different seed, or drawing the numbers in
 # a different order, gives a different sample. Every page of this chapter uses the one seed

@@ -347,7 +347,9 @@ print(f"kernel width along x_1: {shifts[2]:.2f}")
 # the kernel's centre c (not the weights): its c_1 minus x_1,
 # (20, 2) @ (2, 2) -> (20, 2), column 0
 c_off = (data2.x_test[row] @ centre.T)[:, 0] - queries_x1
-# on this row c_1 - x_1 = (first entry - 1) x_1 + second entry * 2.5:
+# on this row, with centre's first row (A^-1 M^T):
+# c_1 - x_1 = (centre[0, 0] - 1) x_1
+#             + centre[0, 1] * 2.5
 # the x_1 where it is 0
 zero = (-centre[0, 1] * 2.5 / (centre[0, 0] - 1)).item()
 print(f"c_1 - x_1 = 0 at x_1 = {zero:.2f}")

@@ -41,7 +41,7 @@ print(f"after * 5: min {stretched.min().item():.4f}   max {stretched.max().item(
 
 # %% [markdown]
 # `torch.rand` 给出的是 float32（PyTorch 的默认类型）。NumPy 的默认是 float64，`torch.from_numpy` 会原样保留它。
-# 用 `@` 把两者相乘会报类型不同的错（逐元素的 `*` 倒不报错，只是悄悄把结果变成 float64）；
+# 用 `@`（矩阵乘法；两个向量之间就是点积，见手册的《[torch.matmul](handbook/matmul.py)》）把两者相乘会报类型不同的错（逐元素的 `*` 倒不报错，只是悄悄把结果变成 float64）；
 # 改法是用 `.float()` 把 float64 的那个转成 float32：
 
 # %%
@@ -68,8 +68,9 @@ ones32 = ones64.float()
 print(".float():", ones32.dtype)
 
 # %% [markdown]
-# 报错的措辞随乘法而变：这里是点积，所以说 `dot : …`；矩阵乘向量说 `addmv …`，成批相乘说
-# `expected scalar type Float but found Double`，改法都一样。已收入《[报错信息索引](handbook/errors.py)》：
+# 报错的措辞随乘法而变：这里是两个向量的点积，所以说 `dot : …`；矩阵乘向量说 `addmv …`；矩阵乘矩阵（一摞矩阵乘一个矩阵也一样）说
+# `expected m1 and m2 to have the same dtype`；两边都是一摞矩阵时说 `expected scalar type Float but found Double`。
+# 改法都一样。这些措辞都收在报错信息索引的“[类型不对](handbook/errors.py#类型不对)”一组里，这一条是
 # [`dot : expected both vectors to have same dtype, but found …`](handbook/errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-)。
 
 # %% [markdown]
@@ -236,14 +237,18 @@ assert ones64.dtype == torch.float64
 assert ones32.dtype == torch.float32
 assert mixed.dtype == torch.float64
 # the wording depends on the product:
-# dot, addmv (matrix times vector),
-# a batch; .float() fixes each
+# dot, addmv (matrix times vector), m1 and m2,
+# two stacks; .float() fixes each
 a, b = sample[:3], ones64
 dot = said(torch.matmul, a, b)
 assert dot.startswith("dot : ")
 mat = a.expand(2, 3)
 mv = said(torch.matmul, mat, b)
 assert mv.startswith("addmv ")
+# a matrix (or a stack of them) times a matrix
+m1m2 = "expected m1 and m2 to have the same dtype"
+assert said(torch.matmul, mat, b[:, None]).startswith(m1m2)
+assert said(torch.matmul, a.expand(4, 2, 3), b[:, None]).startswith(m1m2)
 bat = a.expand(4, 2, 3)
 b3 = b[:, None].expand(4, 3, 1)
 got = said(torch.matmul, bat, b3)

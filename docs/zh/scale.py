@@ -113,7 +113,7 @@ assert math.isclose(a / ell, y_softmax.item(), rel_tol=1e-6)  # the same average
 # %% [markdown]
 # ## 实测的时间和内存
 #
-# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论这个包安装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表上方几行写着测量用的机器。时间来自一台与别的任务共用的机器，换一台机器可能差好几倍，但在这台机器上，同一行三次测量中最慢的至多是最快的 1.63 倍。完整矩阵写法的内存峰值（$n \ge 5{,}000$ 时）每次都在 $12n^2$ 的 0.1% 以内；分块写法和 SDPA 的峰值只有几 MB，各次之间的波动可能比时间还大（分块写法在 $n = 10{,}000$ 时从 4.0 MB 到 20.8 MB）。两种波动都打印在本节末尾。
+# 脚本 `benchmarks/scale_bench.py` 实测了每种写法在各个 $n$ 上的时间和内存峰值。结果随包一起发布（`attention_tutorial/results/scale.json`），所以无论这个包安装在哪里，`at.scale_measurements()` 都能读到，下载的笔记本在仓库之外也能运行。下表是各次测量的中位数，表上方几行写着测量用的机器。时间来自一台与别的任务共用的机器，换一台机器可能差好几倍，但在这台机器上，同一行三次测量中最慢的至多是最快的 1.63 倍。完整矩阵写法的内存峰值（$n \ge 5{,}000$ 时）每次都在 $12n^2$ 的 0.1% 以内；分块写法和 SDPA 的峰值只有几 MB，各次之间的波动可能比时间还大（分块写法在 $n = 10{,}000$ 时从 4.0 MB 到 20.8 MB，相差 5.2 倍）。两种波动都打印在本节末尾。
 #
 # <details class="note"><summary>怎样测的</summary>
 #
@@ -164,7 +164,7 @@ assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the tex
 #
 # - **时间**：四种写法的计算量都是 $n^2$ 级，时间都沿斜率 2 增长（$n$ 很小时固定开销占大头，点会偏离这条线；图下的单元格从 $n = 5{,}000$ 算起，算出每种写法的斜率）。
 # - **内存，完整矩阵的写法**：平铺和广播沿斜率 2 增长，两者几乎一样（三个同样大的完整矩阵）。
-# - **内存，分块和 SDPA**：分块写法的中位数从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）。SDPA 每一次测量都不到 3 MB；它算出的字节数（$12n$）只数了缩放后的查询、键和偏置，测到的中位数更多：$n \le 5{,}000$ 时是约 0.30 MB 的固定开销，从 $n = 10{,}000$ 起是算出的字节数的 2 到 5.2 倍（本节末尾打印的 SDPA, median peak / counted bytes）。$n = 20{,}000$ 时中位数是 1.0 MB，算出的只有 0.24 MB，而三次测量相当一致（0.93 MB 到 1.0 MB），所以多出的这部分是测准了的。$n = 100{,}000$ 时中位数 2.5 MB，约为算出的 1.2 MB 的两倍，不过这里的三次测量从 1.3 MB 到 2.9 MB 不等。内核内部分配了哪些内存，我们没有测（输出 $\hat y$ 只占 $4n$ 字节），所以多出的内存从何而来，还无法解释。
+# - **内存，分块和 SDPA**：分块写法的中位数从 $n = 2{,}000$ 起不变（$n = 1{,}000$ 时一块只有 $1{,}000 \times 1{,}000$，略小）。SDPA 每一次测量都不到 3 MB；它算出的字节数（$12n$）只数了缩放后的查询、键和偏置，测到的中位数更多：$n \le 5{,}000$ 时是约 0.30 MB 的固定开销，从 $n = 10{,}000$ 起是算出的字节数的 2 到 5.2 倍（本节末尾打印的“SDPA, median peak / counted bytes”一段）。$n = 20{,}000$ 时中位数是 1.0 MB，算出的只有 0.24 MB，而三次测量相当一致（0.93 MB 到 1.0 MB），所以多出的这部分是测准了的。$n = 100{,}000$ 时中位数 2.5 MB，约为算出的 1.2 MB 的两倍，不过这里的三次测量从 1.3 MB 到 2.9 MB 不等。内核内部分配了哪些内存，我们没有测（输出 $\hat y$ 只占 $4n$ 字节），所以多出的内存从何而来，还无法解释。
 
 # %%
 at.plot_scaling(rows)
@@ -197,9 +197,9 @@ print(f"  {at_top['chunked']:.1f} s / {at_top['sdpa']:.1f} s = {ratio:.1f} times
 assert 2 < ratio < 3  # "more than twice", as the text says
 
 # %% [markdown]
-# 斜率相同，时间却不同。$n = 20{,}000$ 时，平铺写法用的时间约是分块写法的 5 倍（上面打印的 tiled against chunked），两者的计算量却都是 $n^2$ 级：差别主要在内存的读写。平铺写法要把三个各 1.6 GB 的完整矩阵写进内存、再读出来；分块写法的一块只有 4 MB，大体上可以留在处理器的末级缓存里（这是一种解释，并非测量结果）。
+# 斜率相同，时间却不同。$n = 20{,}000$ 时，平铺写法用的时间约是分块写法的 5 倍（上面打印的“tiled against chunked”一行），两者的计算量却都是 $n^2$ 级：差别主要在内存的读写。平铺写法要把三个各 1.6 GB 的完整矩阵写进内存、再读出来；分块写法的一块只有 4 MB，大体上可以留在处理器的末级缓存里（这是一种解释，并非测量结果）。
 #
-# 分块写法和 SDPA 之间也有差距：$n = 100{,}000$ 时，分块写法用的时间是 SDPA 的两倍多（上面打印的 chunked against SDPA）。两者的时间都是 $n^2$ 级，内存都很小，差别在于怎么执行：分块写法是 Python 里的循环，每一块都要依次调用十几个单独的 PyTorch 运算，其中好几个都要把整块分数读写一遍；SDPA 是一个融合的 C++ 内核，一次调用就做完所有步骤。
+# 分块写法和 SDPA 之间也有差距：$n = 100{,}000$ 时，分块写法用的时间是 SDPA 的两倍多（上面打印的“chunked against SDPA”一行）。两者的时间都是 $n^2$ 级，内存都很小，差别在于怎么执行：分块写法是 Python 里的循环，每一块都要依次调用十几个单独的 PyTorch 运算，其中好几个都要把整块分数读写一遍；SDPA 是一个融合的 C++ 内核，一次调用就做完所有步骤。
 #
 # 下面的代码打印各次测量峰值和时间的范围，以及 SDPA 峰值中位数是算出字节数的几倍；再下面折叠的代码逐条核对上面关于内存、各次测量和测到的最大 $n$ 的说法。
 
@@ -226,7 +226,8 @@ print(f"  at most {time_spread:.2f} in any row")
 # and its runs' lowest and highest peak (MB)
 sdpa_rows = [r for r in rows if r["formulation"] == "sdpa"]
 sdpa_ratio = {}
-print("SDPA, median peak / counted bytes:")
+print("SDPA, median peak / counted bytes;")
+print("  its runs' lowest to highest (MB):")
 for r in sdpa_rows:
     if r["n"] >= 10_000:
         low, high = (megabytes(b) for b in run_peaks["sdpa", r["n"]][::2])
@@ -267,6 +268,8 @@ assert megabytes(small_peak) == "4.2"  # as the text says
 assert run_peaks["chunked", 10_000][-1] == small_run
 ends = [megabytes(b) for b in run_peaks["chunked", 10_000][::2]]
 assert ends == ["4.0", "20.8"]
+low, _, high = run_peaks["chunked", 10_000]
+assert f"{high / low:.1f}" == "5.2"  # "5.2 times", as the text says
 peaks = [r["peak_bytes"] for r in chunked_rows]
 assert max(peaks) < 1.2 * min(peaks)  # chunked: flat in n
 assert all(r["predicted_bytes"] == 12 * r["n"] for r in sdpa_rows)  # SDPA counts 12 n
