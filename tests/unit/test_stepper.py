@@ -331,7 +331,7 @@ def test_a_step_can_leave_the_chart_and_the_api_page_says_so_where_the_reader_me
     if lang == "zh":
         assert f"约 {round(far[1] / 1e4)} 万（{grouped}）" in intro
     else:
-        assert f"about {far[1] / 1e6:.1f} million ({grouped})" in intro
+        assert f"about {far[1] / 1e6:.2f} million ({grouped})" in intro
     assert f"{round(W_MAX)}" in intro and "$10^{3.5}$" in intro
     assert f"('{grouped}', {round(W_MAX)})" in page  # printed by its example
     script = (root / "docs" / "assets" / "javascripts" / "explorer.js").read_text()
