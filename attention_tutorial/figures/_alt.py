@@ -375,8 +375,8 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "行（查询，从 0 数起）；最弱的一行是第 {q_low} 行，它最大的权重只有 {low:.2f}。",
         "plot_attention_heatmap.uniform": "每个权重都是 {top:.2f}，即颜色条的顶端："
         "每个键分量相同。",
-        "plot_loss_vs_w": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；从 w = {w_plateau} "
-        "到 {w_end}，留一法的曲线是一段平台，损失 {loss_end:.1f}（与 w = {w_end} 处相差不到 "
+        "plot_loss_vs_w": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；到 w = {w_plateau} "
+        "时，留一法的曲线已经平在 {loss_end:.1f}，一直到 {w_end}（与 w = {w_end} 处相差不到 "
         "{tol:g}%）；含自身的键的曲线在 w = {w_end} 处降到 {own_end}。",
         "plot_loss_vs_w.no_plateau": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；"
         "w = {w_end} 处留一法的损失为 {loss_end:.1f}，含自身的键的损失为 {own_end}。",
@@ -472,8 +472,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_attention_heatmap.uniform": "Every weight is {top:.2f}, the top of the colour "
         "bar: every key counts the same.",
         "plot_loss_vs_w": "The leave-one-out minimum is at w = {w_min} (loss {loss_min:.1f}); "
-        "from w = {w_plateau} to {w_end} the leave-one-out curve is a plateau at {loss_end:.1f} "
-        "(within {tol:g} % of its value at w = {w_end}); the curve with the own key falls to "
+        "by w = {w_plateau} the leave-one-out curve has levelled off at {loss_end:.1f} and stays "
+        "there up to {w_end} (within {tol:g} % of its value at w = {w_end}); the curve with the "
+        "own key falls to "
         "{own_end} at w = {w_end}.",
         "plot_loss_vs_w.no_plateau": "The leave-one-out minimum is at w = {w_min} (loss "
         "{loss_min:.1f}); at w = {w_end} the leave-one-out loss is {loss_end:.1f} and the loss "

@@ -269,8 +269,8 @@ assert loss_4 < loss_end
 # - Every query meets every key, so the time grows as $n^2$; the memory need not: a chunked online
 #   softmax or PyTorch's fused SDPA kernel (when it applies) never holds a full $n \times n$
 #   matrix; see [Measured time and memory](scale.py#measured-time-and-memory).
-# - In float32 the dot-product form $qk - \frac{1}{2}k^2$ subtracts two large numbers, and its error
-#   grows with the square of the inputs' size; the distance form, which computes $q - k$ first, does
+# - In float32 the dot-product form ${qk - \frac{1}{2}k^2}$ subtracts two large numbers, and its error
+#   grows with the square of the inputs' size; the distance form, which computes ${q - k}$ first, does
 #   not; see [Why the dot-product form loses accuracy in float32](scale.py#why-the-dot-product-form-loses-accuracy-in-float32).
 #
 # ## Index of common confusions
@@ -404,7 +404,7 @@ assert loss_4 < loss_end
 # The softmax runs over the keys of one query. $-\frac12q^2$ is the same term added to all of
 # them: after the exp it is a common factor of numerator and denominator, which cancels, and the
 # weights stay as they are. $-\frac12k_i^2$ differs from key to key, so dropping it changes the
-# weights: with $qk - \frac12q^2$ alone (the same softmax as the dot product $qk$ alone), the
+# weights: with ${qk - \frac12q^2}$ alone (the same softmax as the dot product $qk$ alone), the
 # largest key, 3, takes almost all the weight, though
 # the nearest key to the query is 1 ([Expanding the square](dot-product.py#expanding-the-square)).
 #

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tools.sitebuild.codebreaks import MIN_CHARS, mark
+from tools.sitebuild.codebreaks import KEEP_CHARS, MIN_CHARS, mark
 
 PAGE = (
     "<h2><code>attention_tutorial.local_linear_regression</code></h2>"
     "<p>Call <code>x_test.repeat_interleave(n_train)</code> or "
-    "<code>torch.sort</code>; see <code>docs/zh/handbook/repeat.py</code>.</p>"
+    "<code>torch.sort</code>.</p>"
+    "<table><tr><td><code>docs/zh/handbook/repeat.py</code></td></tr></table>"
     '<pre><code class="language-python">x_test.repeat_interleave(n_train).reshape(-1)</code></pre>'
     "<script>const s = '<code>nadaraya_watson_chunked(q, k, v)</code>';</script>"
     "<style>code{color:red}</style>"
@@ -57,3 +58,48 @@ def test_code_with_attributes_or_markup_inside_is_not_touched():
         "<code><span>x_test</span>.repeat_interleave(n_train)</code>",
     ):
         assert mark(code) == code
+
+
+def test_prose_code_that_fits_a_phones_line_is_left_whole_and_a_table_cells_may_break():
+    # the stylesheet keeps prose code whole unless it holds a <wbr> or is marked attn-wrap
+    name = "torch.get_rng_state()"  # broke as torch | .get_rng_state() at 1280 px
+    call = "plot_explorer_panels(data, w)"
+    assert MIN_CHARS <= len(name) and len(call) <= KEEP_CHARS
+    for code in (name, call):
+        for prose in (f"<p>x <code>{code}</code></p>", f"<li><p><code>{code}</code></p></li>"):
+            assert mark(prose) == prose
+        cell = mark(f"<td><code>{code}</code></td>")
+        assert "<wbr>" in cell
+    assert "<wbr>" in mark(f"<h2><code>{name}</code></h2>")  # a title: as before
+    longer = "x_test.repeat_interleave(n_train)"
+    assert len(longer) > KEEP_CHARS
+    assert mark(f"<p><code>{longer}</code></p>") == (
+        "<p><code>x_test<wbr>.repeat_interleave(n_train)</code></p>"
+    )
+    # longer, with no break point of its own: marked to wrap at its spaces
+    command = "python -m pip install jupyterlab notebook"
+    assert mark(f"<p><code>{command}</code></p>").startswith('<p><code class="attn-wrap">')
+
+
+@pytest.mark.parametrize("header", ["Type", "类型"])
+def test_a_type_cell_breaks_only_between_the_alternatives_of_a_union(header):
+    # mkdocstrings' type cell: names in spans, brackets, commas and " | " as text
+    cell = (
+        '<code><span title="str">str</span> | <span title="M">Mapping</span>'
+        '[<span title="str">str</span>, <span title="str">str</span>] | None</code>'
+    )
+    table = (
+        f"<table><thead><tr><th>Name</th><th>{header}</th><th>Description</th></tr></thead>"
+        f"<tbody><tr><td><code>alt</code></td><td>{cell}</td><td>a, b | c</td></tr></tbody></table>"
+    )
+    out = mark(table)
+    assert (
+        '<td><code><span title="str">str</span> | <span class="attn-nobr">'
+        '<span title="M">Mapping</span>[<span title="str">str</span>, '
+        '<span title="str">str</span>]</span> | None</code></td>'
+    ) in out
+    assert "<td>a, b | c</td>" in out  # another column: as it was
+    assert mark(out) == out
+    # not a table of types: as it was
+    other = table.replace(f"<th>{header}</th>", "<th>Shape</th>")
+    assert mark(other) == other

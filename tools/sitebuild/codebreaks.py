@@ -28,8 +28,10 @@ character, so what a reader copies or searches for is unchanged. Short code with
 ...     "<code>at.nadaraya_watson_chunked(q, k, v)</code>"
 ... )  # a head under 3: no break
 '<code>at.nadaraya_<wbr>watson_<wbr>chunked(q, k, v)</code>'
->>> mark("<code>torch.arange(0.0, 5.0, 0.1)</code>")  # a decimal point: no break
-'<code>torch<wbr>.arange(0.0, 5.0, 0.1)</code>'
+>>> mark(
+...     "<td><code>torch.arange(0.0, 5.0, 0.1)</code></td>"
+... )  # a decimal point: no break
+'<td><code>torch<wbr>.arange(0.0, 5.0, 0.1)</code></td>'
 >>> mark(
 ...     '<a class="autorefs autorefs-internal" href="#x">nadaraya_watson_chunked</a>'
 ... )
@@ -42,23 +44,48 @@ character, so what a reader copies or searches for is unchanged. Short code with
 ...     '<p><code>"softmax_lastdim_kernel_impl" failed</code></p>'
 ... )  # a quoted name
 '<p><code>"softmax_<wbr>lastdim_<wbr>kernel_<wbr>impl" failed</code></p>'
->>> mark("<p><code>(n, n - 1)</code></p>")  # short, with a space
-'<p><code class="attn-nobr">(n, n - 1)</code></p>'
+>>> mark("<td><code>(n, n - 1)</code></td>")  # short, with a space
+'<td><code class="attn-nobr">(n, n - 1)</code></td>'
+
+Outside a table and a heading, inline code keeps its line (``extra.css``: prose code
+is ``white-space: nowrap`` unless it holds a ``<wbr>`` or is marked ``attn-wrap``): code
+of up to ``KEEP_CHARS`` characters always fits on a phone's line of prose (about 8.2 px a
+character; the narrowest line, in a list inside a note at 375 px, is about 290 px), so it
+moves to the next line whole rather than break at a dot, an underscore or a space where
+it happens to meet the line's end. Broken there it read as two pieces (``torch`` |
+``.get_rng_state()``, ``plot_explorer_`` | ``panels(data, w)`` at 1280 px; review round
+41). Such code gets no ``<wbr>`` and no class. Longer code gets its ``<wbr>`` as above, or
+``attn-wrap`` where it has none. In a table a column would widen for whole code, and a
+title would break at any width, so there the rules above hold.
+
+>>> mark(
+...     "<p>call <code>torch.get_rng_state()</code> or <code>(n, n - 1)</code></p>"
+... )
+'<p>call <code>torch.get_rng_state()</code> or <code>(n, n - 1)</code></p>'
+>>> mark("<td><code>torch.get_rng_state()</code></td>")
+'<td><code>torch<wbr>.get_rng_state()</code></td>'
+>>> print(mark("<p><code>python -m pip install attention_tutorial</code></p>"))
+<p><code class="attn-wrap">python <span class="attn-nobr">-m</span> pip install
+attention_tutorial</code></p>
 
 A minus sign that starts a word (``"-inf"``, ``-x``) keeps to its word, and words joined
 by a hyphen keep together: browsers break after a hyphen, and ``float("-inf")`` read as
 ``float("-`` | ``inf")``, ``Set-ExecutionPolicy`` as ``Set-`` | ``ExecutionPolicy``
 (review rounds 39 and 40).
 
->>> mark('<p><code>float("-inf")</code></p>')
-'<p><code>float("<span class="attn-nobr">-inf</span>")</code></p>'
+>>> mark('<td><code>float("-inf")</code></td>')
+'<td><code>float("<span class="attn-nobr">-inf</span>")</code></td>'
 >>> mark('<p><code>scores.masked_fill(eye, float("-inf"))</code></p>')
 '<p><code>scores<wbr>.masked_fill(eye, float("<span class="attn-nobr">-inf</span>"))</code></p>'
 >>> mark("<p><code>x.view(-1)</code></p>")  # a number: nothing to do
 '<p><code>x.view(-1)</code></p>'
->>> print(mark("<code>Set-ExecutionPolicy -Scope</code>").replace("> <", ">\n<"))
-<code><span class="attn-nobr">Set-ExecutionPolicy</span>
-<span class="attn-nobr">-Scope</span></code>
+>>> print(
+...     mark("<td><code>Set-ExecutionPolicy -Scope</code></td>").replace(
+...         "> <", ">\n<"
+...     )
+... )
+<td><code><span class="attn-nobr">Set-ExecutionPolicy</span>
+<span class="attn-nobr">-Scope</span></code></td>
 """
 
 from __future__ import annotations
@@ -71,9 +98,12 @@ from tools.sitebuild import html_tree
 
 MIN_CHARS = 20
 NOBR_CHARS = 24
+KEEP_CHARS = 30
 # Preformatted and raw-text elements, left as they are.
 _SKIP = frozenset({"pre", "script", "style", "textarea"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# Where inline code is not kept whole by the stylesheet: a table's column, a title.
+_NARROW = _HEADINGS | {"td", "th"}
 # Before the dot of ``name.attr`` or ``call().attr`` (not of a file's suffix); after the
 # slash of ``dir/name``.
 _SUFFIX = r"\.(?:py|md|ipynb|ya?ml|json|toml|cfg|txt|sh|ps1|whl|css|js|html|pdf|png|svg)\b"
@@ -172,17 +202,98 @@ def _put(tree: BeautifulSoup, element: Tag, pieces: list[str]) -> None:
             element.append(NavigableString(piece[at:]))
 
 
+# The header of an API table's column of types (mkdocstrings, both languages).
+_TYPE_HEADERS = frozenset({"Type", "类型"})
+_ALTERNATIVE = re.compile(r" \| ")
+
+
+def _type_alternatives(code: Tag) -> list[list]:
+    """The children of a type's ``code`` split at its top-level `` | ``.
+
+    A list of groups, each a list of nodes; the separators are groups of their own.
+    """
+    groups: list[list] = [[]]
+    depth = 0
+    for child in list(code.contents):
+        if not html_tree.is_text(child):
+            groups[-1].append(child)
+            continue
+        text, at = str(child), 0
+        for i, char in enumerate(text):
+            depth += {"[": 1, "]": -1}.get(char, 0)
+            if depth == 0 and _ALTERNATIVE.match(text, i) and i >= at:
+                if text[at:i]:
+                    groups[-1].append(NavigableString(text[at:i]))
+                groups += [[NavigableString(" | ")], []]
+                at = i + 3
+        if text[at:]:
+            groups[-1].append(NavigableString(text[at:]))
+    return groups
+
+
+def keep_types_tree(tree: BeautifulSoup) -> None:
+    """In the type column of an API table, each alternative of a union keeps its line.
+
+    A type cell broke inside a type at any width (``Mapping[str,`` | ``ArrayLike]``,
+    ``tuple[float,`` | ``float] | None``; review rounds 40 and 41): each alternative
+    with a space in it goes into a ``span.attn-nobr``, so the cell breaks only at a `` | ``.
+
+    >>> html = (
+    ...     "<table><thead><tr><th>Name</th><th>Type</th></tr></thead><tbody>"
+    ...     '<tr><td><code>x</code></td><td><code><span title="t">tuple</span>'
+    ...     "[float, float] | None</code></td></tr></tbody></table>"
+    ... )
+    >>> tree = html_tree.parse(html)
+    >>> keep_types_tree(tree)
+    >>> print(tree.find_all("td")[1].code.decode_contents())
+    <span class="attn-nobr"><span title="t">tuple</span>[float, float]</span> | None
+    """
+    for table in html_tree.tags(tree, ["table"]):
+        heads = [th.get_text(strip=True) for th in table.find_all("th")]
+        column = next((i for i, h in enumerate(heads) if h in _TYPE_HEADERS), None)
+        if column is None or table.tbody is None:
+            continue
+        for row in table.tbody.find_all("tr", recursive=False):
+            cells = row.find_all("td", recursive=False)
+            code = cells[column].code if column < len(cells) else None
+            if code is None or code.find(class_="attn-nobr") is not None:
+                continue
+            groups = _type_alternatives(code)
+            code.clear()
+            for group in groups:
+                text = "".join(n.get_text() if isinstance(n, Tag) else str(n) for n in group)
+                if text != " | " and " " in text.strip():
+                    span = tree.new_tag("span", attrs={"class": "attn-nobr"})
+                    for node in group:
+                        span.append(node)
+                    code.append(span)
+                else:
+                    for node in group:
+                        code.append(node)
+
+
 def mark_tree(tree: BeautifulSoup) -> None:
     """``<wbr>`` at the break points of inline code and long API names (not in ``pre``).
 
-    Short inline code with a space is marked to keep its line.
+    In a table or a heading, short inline code with a space is marked to keep its line.
+    In prose, code of at most ``KEEP_CHARS`` characters is left as it is (the stylesheet
+    keeps it whole), and longer code without a break point is marked ``attn-wrap``.
     """
+    keep_types_tree(tree)
     found = []
     for node in html_tree.nodes(tree, _SKIP):
         if not isinstance(node, Tag) or node.name not in ("code", "a"):
             continue
         in_heading = any(parent.name in _HEADINGS for parent in node.parents)
-        if node.name == "code" and _short_with_space(node):
+        if node.name == "code" and not any(parent.name in _NARROW for parent in node.parents):
+            text = _plain_code_text(node)
+            if text is None or len(text) <= KEEP_CHARS:
+                continue
+            pieces = _pieces(text, underscores=True) if len(text) >= MIN_CHARS else [text]
+            if len(pieces) == 1:
+                node["class"] = "attn-wrap"
+            found.append((node, pieces))
+        elif node.name == "code" and _short_with_space(node):
             node["class"] = "attn-nobr"
         elif node.name == "code" and (text := _inline_code_text(node)) is not None:
             found.append((node, _pieces(text, underscores=not in_heading)))

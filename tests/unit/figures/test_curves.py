@@ -109,15 +109,14 @@ def test_plot_loss_vs_w_alt_gives_the_minimum_the_plateau_and_the_own_key_curve(
     own, left_out = [3.0, 2.0, 1.0, 0.5, 0.0], [3.0, 1.25, 2.0, 2.5, 2.5]
     en = plot_loss_vs_w(ws, own, left_out, lang="en").description
     assert (
-        "The leave-one-out minimum is at w = 1 (loss 1.2); from w = 100 to 1000 the "
-        "leave-one-out curve is a plateau at 2.5 (within 0.1 % of its value at w = 1000); the "
-        "curve with the own key falls to 0 at "
-        "w = 1000."
+        "The leave-one-out minimum is at w = 1 (loss 1.2); by w = 100 the leave-one-out "
+        "curve has levelled off at 2.5 and stays there up to 1000 (within 0.1 % of its value "
+        "at w = 1000); the curve with the own key falls to 0 at w = 1000."
     ) in en
     zh = plot_loss_vs_w(ws, own, left_out, lang="zh").description
     assert (
-        "留一法的最小值在 w = 1（损失 1.2）；从 w = 100 到 1000，留一法的曲线是一段平台，"
-        "损失 2.5（与 w = 1000 处相差不到 0.1%）；含自身的键的曲线在 w = 1000 处降到 0。"
+        "留一法的最小值在 w = 1（损失 1.2）；到 w = 100 时，留一法的曲线已经平在 2.5，"
+        "一直到 1000（与 w = 1000 处相差不到 0.1%）；含自身的键的曲线在 w = 1000 处降到 0。"
     ) in zh
     # no plateau: the last two values differ, so the alt names only the end values
     assert (
