@@ -426,12 +426,11 @@ assert all(test_checks)
 # %% [markdown]
 # ## Common confusions
 #
-# **Why sort `x_train`?** Without sorting, the Nadaraya-Watson predictions would be exactly the
-# same: a weighted average does not care about the order of the samples. Sorting is for the
-# plots: curves join up from left to right and the heatmap weights line up along the diagonal.
+# **Why sort `x_train`?** Only for the plots; the predictions are the same either way (see
+# [Sorting: torch.sort](#sorting-torchsort)).
 #
-# **Why is 5 not in `x_test`?** `torch.arange` excludes the end point: the interval is
-# $[0, 5)$. To include it, use `torch.linspace(0, 5, 51)`.
+# **Why is 5 not in `x_test`?** `torch.arange` stops before its end (`torch.linspace(0, 5, 51)`
+# includes it; see [Test inputs: torch.arange](#test-inputs-torcharange)).
 #
 # **Why does `y_truth` have no noise?** Noise is the part nobody can predict. We want to know how
 # close a model gets to the true function, so predictions are compared with the noise-free

@@ -383,9 +383,9 @@ assert all(test_checks)
 # %% [markdown]
 # ## 常见疑问
 #
-# **为什么要给 `x_train` 排序**？不排序，Nadaraya-Watson 的预测也完全一样：加权平均与样本的先后顺序无关。排序只是为了画图：曲线从左到右连起来，注意力热图里的权重沿对角线排开。
+# **为什么要给 `x_train` 排序**？只是为了画图，预测不受影响，见[排序：torch.sort](#排序torchsort)。
 #
-# **`x_test` 里为什么没有 5**？`torch.arange` 不包括终点，区间是 $[0, 5)$。想要包括终点，用 `torch.linspace(0, 5, 51)`。
+# **`x_test` 里为什么没有 5**？`torch.arange` 不包括终点（要包括就用 `torch.linspace(0, 5, 51)`），见[测试输入：torch.arange](#测试输入torcharange)。
 #
 # **`y_truth` 为什么不加噪声**？噪声是谁也预测不了的部分。我们想知道模型离真实函数有多近，所以拿预测和不含噪声的 $f(x)$ 比较，本章所有的“测试 MSE”都是这样算的。
 #
