@@ -67,11 +67,14 @@ print(
 )
 
 # %% [markdown]
+# ### Dtypes: float32 and float64
+#
 # `torch.rand` gives float32 (PyTorch's default). NumPy's default is float64, which
 # `torch.from_numpy` keeps, and the two cannot be multiplied with `@` (matrix multiplication;
-# between two vectors, the dot product: see the handbook's [torch.matmul](handbook/matmul.py)): it stops with an error
-# about the dtypes (the element-wise `*` does not complain, but quietly turns the result into
-# float64). The fix is `.float()`, which converts the float64 one to float32:
+# between two vectors, the dot product: see the handbook's [torch.matmul](handbook/matmul.py)): it
+# stops with an error about the dtypes. The element-wise `*` does not complain, but quietly turns
+# the result into float64, and the next `@` with a float32 tensor then fails. The fix is
+# `.float()`, which converts the float64 one to float32:
 
 # %%
 # the dtype torch.rand gives: float32

@@ -59,8 +59,10 @@ print(
 )
 
 # %% [markdown]
+# ### 数据类型：float32 与 float64
+#
 # `torch.rand` 给出的是 float32（PyTorch 的默认类型）。NumPy 的默认是 float64，`torch.from_numpy` 会原样保留它。
-# 用 `@`（矩阵乘法；两个向量之间就是点积，见手册的《[torch.matmul](handbook/matmul.py)》）把两者相乘会报类型不同的错（逐元素的 `*` 倒不报错，只是悄悄把结果变成 float64）；
+# 用 `@`（矩阵乘法；两个向量之间就是点积，见手册的《[torch.matmul](handbook/matmul.py)》）把两者相乘会报类型不同的错（逐元素的 `*` 倒不报错，只是悄悄把结果变成 float64，之后再用 `@` 和 float32 的张量相乘就会报错）；
 # 改法是用 `.float()` 把 float64 的那个转成 float32：
 
 # %%
