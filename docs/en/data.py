@@ -13,7 +13,8 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+# the one seed of the whole chapter
+_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## The target function
@@ -27,7 +28,8 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # accepts non-negative inputs; all inputs in this chapter lie in $[0, 5)$.
 
 # %%
-x = torch.tensor([0.0, 1.0, 2.0, 4.0])  # (4,)
+# shape (4,)
+x = torch.tensor([0.0, 1.0, 2.0, 4.0])
 print(at.f(x))
 
 # %% [markdown]
@@ -40,19 +42,39 @@ print(at.f(x))
 
 # %%
 # the arguments are the shape
-print(tuple(torch.rand(3).shape), tuple(torch.rand(2, 3).shape))
+print(
+    tuple(torch.rand(3).shape),
+    tuple(torch.rand(2, 3).shape),
+)
 sample = torch.rand(10_000)  # (10000,)
-low, high, mean = sample.min().item(), sample.max().item(), sample.mean().item()
-print(f"min {low:.4f}   max {high:.4f}   mean {mean:.4f}")
-stretched = sample * 5  # (10000,), now in [0, 5)
-print(f"after * 5: min {stretched.min().item():.4f}   max {stretched.max().item():.4f}")
+low = sample.min().item()
+high = sample.max().item()
+mean = sample.mean().item()
+print(
+    f"min {low:.4f}",
+    f"max {high:.4f}",
+    f"mean {mean:.4f}",
+    sep="   ",
+)
+# (10000,), now in [0, 5)
+stretched = sample * 5
+low5 = stretched.min().item()
+high5 = stretched.max().item()
+print(
+    f"after * 5: min {low5:.4f}",
+    f"max {high5:.4f}",
+    sep="   ",
+)
 
 # %% [markdown]
+# ### Dtypes: float32 and float64
+#
 # `torch.rand` gives float32 (PyTorch's default). NumPy's default is float64, which
 # `torch.from_numpy` keeps, and the two cannot be multiplied with `@` (matrix multiplication;
-# between two vectors, the dot product: see the handbook's [torch.matmul](handbook/matmul.py)): it stops with an error
-# about the dtypes (the element-wise `*` does not complain, but quietly turns the result into
-# float64). The fix is `.float()`, which converts the float64 one to float32:
+# between two vectors, the dot product: see the handbook's [torch.matmul](handbook/matmul.py)): it
+# stops with an error about the dtypes. The element-wise `*` does not complain, but quietly turns
+# the result into float64, and the next `@` with a float32 tensor then fails. The fix is
+# `.float()`, which converts the float64 one to float32:
 
 # %%
 # the dtype torch.rand gives: float32
@@ -94,13 +116,23 @@ print(".float():", ones32.dtype)
 # sorted values. A small tensor shows it best:
 
 # %%
-t = torch.tensor([3.0, 0.5, 2.0, 1.5])  # (4,)
+# shape (4,)
+t = torch.tensor([3.0, 0.5, 2.0, 1.5])
 sorted_values, indices = torch.sort(t)
-print("sorted values:", sorted_values, sep="\n")
+print(
+    "sorted values:",
+    sorted_values,
+    sep="\n",
+)
 print("indices:", indices, sep="\n")
-is_sorted = torch.equal(t[indices], sorted_values)
-print("t[indices] is the sorted tensor:", is_sorted)
-assert is_sorted
+is_sorted = torch.equal(
+    t[indices],
+    sorted_values,
+)
+print(
+    "t[indices] is the sorted tensor:",
+    is_sorted,
+)
 
 # %% [markdown]
 # For the training inputs we want the values and not the indices, hence
@@ -121,11 +153,20 @@ assert is_sorted
 # `(n_train,)` matters, because `(3)` is just the integer 3 in brackets, and it is rejected.
 
 # %%
-noise = torch.normal(0.0, 0.5, (10_000,))  # (10000,)
-print(f"mean {noise.mean().item():.4f}   std {noise.std().item():.4f}")
-# the error's first line, as above
-with at.prints_error(TypeError, width=40):
-    torch.normal(0.0, 0.5, (3))  # (3) is just the int 3, not a tuple
+# mean 0, std 0.5, shape (10000,)
+noise = torch.normal(0.0, 0.5, (10000,))
+print(
+    f"mean {noise.mean().item():.4f}",
+    f"std {noise.std().item():.4f}",
+    sep="   ",
+)
+# the error's first line, as above:
+# (3) is just the int 3, not a tuple
+with at.prints_error(
+    TypeError,
+    width=40,
+):
+    torch.normal(0.0, 0.5, (3))
 
 # %% [markdown]
 # Listed in the error-message index: [`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments).
@@ -138,14 +179,21 @@ with at.prints_error(TypeError, width=40):
 # first and last elements, and a check that 5.0 is not among them:
 
 # %%
-x_test = torch.arange(0, 5, 0.1)  # (50,)
+# shape (50,)
+x_test = torch.arange(0, 5, 0.1)
 print("length:", len(x_test))
-print(f"first: {x_test[0].item():.4f}   last: {x_test[-1].item():.4f}")
+print(
+    f"first: {x_test[0].item():.4f}",
+    f"last: {x_test[-1].item():.4f}",
+    sep="   ",
+)
 contains_5 = bool((x_test == 5.0).any())
 print("contains 5.0:", contains_5)
-assert not contains_5  # arange stops before its end
 # float32 cannot hold 0.3 exactly
-print(f"x_test[3] is stored as {x_test[3].item():.12f}")
+print(
+    "x_test[3] is stored as",
+    f"{x_test[3].item():.12f}",
+)
 
 # %% [markdown]
 # The last line shows that float32 cannot hold 0.3: `x_test[3]` is the float32 nearest to 0.3
@@ -157,9 +205,14 @@ print(f"x_test[3] is stored as {x_test[3].item():.12f}")
 # of points:
 
 # %%
-print(torch.arange(1, 1.3, 0.1))  # 1.3 sneaks in: (1.3 - 1) / 0.1 is slightly above 3
-print(torch.arange(10, 13) / 10)  # integer steps, then divide: exactly 3 elements
-print(torch.linspace(1, 1.2, 3))  # or ask for the number of points
+# 1.3 sneaks in: (1.3 - 1) / 0.1 is
+# slightly above 3
+print(torch.arange(1, 1.3, 0.1))
+# integer steps, then divide: exactly
+# 3 elements
+print(torch.arange(10, 13) / 10)
+# or ask for the number of points
+print(torch.linspace(1, 1.2, 3))
 
 # %% [markdown]
 # ## Random seeds
@@ -169,7 +222,8 @@ print(torch.linspace(1, 1.2, 3))  # or ask for the number of points
 
 # %%
 print(torch.rand(3))
-print(torch.rand(3))  # no reseeding: different numbers
+# no reseeding: different numbers
+print(torch.rand(3))
 
 # %% [markdown]
 # `torch.manual_seed(seed)` winds that stream back to a starting point fixed by the seed, and
@@ -185,7 +239,6 @@ print(first)
 print(second)
 equal = torch.equal(first, second)
 print("equal:", equal)
-assert equal
 
 # %% [markdown]
 # The global stream is shared by all code: one extra draw anywhere shifts every later result.
@@ -196,16 +249,36 @@ assert equal
 # (`torch.get_rng_state()`) is the same before and after a call of `make_data`:
 
 # %%
-g = torch.Generator().manual_seed(at.SEED)  # a private random stream
-same_numbers = torch.equal(torch.rand(3, generator=g), first)
-print("same numbers as torch.manual_seed:", same_numbers)
-state = torch.get_rng_state()  # snapshot of the global stream
+# a private random stream
+seed = at.SEED
+g = torch.Generator().manual_seed(seed)
+same_numbers = torch.equal(
+    torch.rand(3, generator=g),
+    first,
+)
+print(
+    "same numbers as manual_seed:",
+    same_numbers,
+)
+# snapshot of the global stream
+state = torch.get_rng_state()
 data = at.make_data()
-untouched = torch.equal(state, torch.get_rng_state())
-repeats = torch.equal(data.x_train, at.make_data().x_train)
-print("make_data kept the global state:", untouched)
-print("make_data repeats itself:", repeats)
-assert same_numbers and untouched and repeats
+untouched = torch.equal(
+    state,
+    torch.get_rng_state(),
+)
+repeats = torch.equal(
+    data.x_train,
+    at.make_data().x_train,
+)
+print(
+    "make_data kept the global state:",
+    untouched,
+)
+print(
+    "make_data repeats itself:",
+    repeats,
+)
 
 # %% [markdown]
 # ## Putting it together: make_data
@@ -215,16 +288,32 @@ assert same_numbers and untouched and repeats
 
 # %%
 n_train = 50
-g = torch.Generator().manual_seed(at.SEED)
-x_train, _ = torch.sort(torch.rand(n_train, generator=g) * 5)  # (n_train,)
-y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n_train,), generator=g)  # (n_train,)
-x_test = torch.arange(0, 5, 0.1)  # (n_test,)
+seed = at.SEED
+g = torch.Generator().manual_seed(seed)
+# (n_train,): sorted, in [0, 5)
+u = torch.rand(n_train, generator=g)
+x_train, _ = torch.sort(u * 5)
+# (n_train,)
+noise = torch.normal(
+    0.0,
+    0.5,
+    (n_train,),
+    generator=g,
+)
+y_train = at.f(x_train) + noise
+# (n_test,)
+x_test = torch.arange(0, 5, 0.1)
 y_truth = at.f(x_test)  # (n_test,)
-train_checks = torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train)
-test_checks = torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth)
+train_checks = (
+    torch.equal(x_train, data.x_train),
+    torch.equal(y_train, data.y_train),
+)
+test_checks = (
+    torch.equal(x_test, data.x_test),
+    torch.equal(y_truth, data.y_truth),
+)
 print(*train_checks)
 print(*test_checks)
-assert all(train_checks) and all(test_checks)
 
 # %% [markdown]
 # `make_data` returns a <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>
@@ -239,7 +328,12 @@ assert all(train_checks) and all(test_checks)
 # out all fifty numbers.
 
 # %%
-print("n_train =", data.n_train, "  n_test =", data.n_test)
+print(
+    "n_train =",
+    data.n_train,
+    "  n_test =",
+    data.n_test,
+)
 at.describe("x_train", data.x_train)
 at.describe("y_train", data.y_train)
 at.describe("x_test", data.x_test)
@@ -251,7 +345,8 @@ at.describe("y_truth", data.y_truth)
 # changes, the number in the comment is stale and nobody notices. Compute it again instead:
 
 # %%
-print(f"mean of y_train: {data.y_train.mean().item():.4f}")
+mean_y = data.y_train.mean().item()
+print(f"mean of y_train: {mean_y:.4f}")
 
 # %% [markdown]
 # Finally, a plot of the data: the solid line is the true function $f(x)$, the dots are the
@@ -259,7 +354,12 @@ print(f"mean of y_train: {data.y_train.mean().item():.4f}")
 # places where the following pages make predictions (the queries).
 
 # %%
-at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
+at.plot_data(
+    data.x_test,
+    data.y_truth,
+    data.x_train,
+    data.y_train,
+)
 
 
 # %% fold="Checks of this page's text (skip them)"
@@ -280,20 +380,30 @@ assert ones64.dtype == torch.float64
 assert ones32.dtype == torch.float32
 assert mixed.dtype == torch.float64
 # the wording depends on the product:
-# dot, addmv (matrix times vector), m1 and m2,
-# two stacks; .float() fixes each
+# dot, addmv (matrix times vector),
+# m1 and m2, two stacks; .float() fixes
+# each
 a, b = sample[:3], ones64
 dot = said(torch.matmul, a, b)
 assert dot.startswith("dot : ")
+# the float64 that * made fails the
+# next @ with a float32 tensor
+again = said(torch.matmul, mixed, a)
+assert again.startswith("dot : ")
 mat = a.expand(2, 3)
 mv = said(torch.matmul, mat, b)
 assert mv.startswith("addmv ")
-# a matrix (or a stack of them) times a matrix
-m1m2 = "expected m1 and m2 to have the same dtype"
-assert said(torch.matmul, mat, b[:, None]).startswith(m1m2)
-assert said(torch.matmul, a.expand(4, 2, 3), b[:, None]).startswith(m1m2)
+# a matrix (or a stack of them) times
+# a matrix
+start = "expected m1 and m2"
+m1m2 = start + " to have the same dtype"
+col = b[:, None]
+mm = said(torch.matmul, mat, col)
+assert mm.startswith(m1m2)
 bat = a.expand(4, 2, 3)
-b3 = b[:, None].expand(4, 3, 1)
+bm = said(torch.matmul, bat, col)
+assert bm.startswith(m1m2)
+b3 = col.expand(4, 3, 1)
 got = said(torch.matmul, bat, b3)
 head = "expected scalar type Float"
 assert got == head + " but found Double"
@@ -303,16 +413,27 @@ fixed = mat @ b.float()
 assert fixed.shape == (2,)
 # x_test[3] is the float32 nearest 0.3
 assert x_test[3] == torch.tensor(0.3)
+# the Trues printed above: sorting
+assert is_sorted
+# arange stops before its end
+assert not contains_5
+# seeds: the same numbers again, and
+# make_data keeps the global stream
+assert equal
+assert same_numbers and untouched
+assert repeats
+# the rebuild equals make_data()
+assert all(train_checks)
+assert all(test_checks)
 
 # %% [markdown]
 # ## Common confusions
 #
-# **Why sort `x_train`?** Without sorting, the Nadaraya-Watson predictions would be exactly the
-# same: a weighted average does not care about the order of the samples. Sorting is for the
-# plots: curves join up from left to right and the heatmap weights line up along the diagonal.
+# **Why sort `x_train`?** Only for the plots; the predictions are the same either way (see
+# [Sorting: torch.sort](#sorting-torchsort)).
 #
-# **Why is 5 not in `x_test`?** `torch.arange` excludes the end point: the interval is
-# $[0, 5)$. To include it, use `torch.linspace(0, 5, 51)`.
+# **Why is 5 not in `x_test`?** `torch.arange` stops before its end (`torch.linspace(0, 5, 51)`
+# includes it; see [Test inputs: torch.arange](#test-inputs-torcharange)).
 #
 # **Why does `y_truth` have no noise?** Noise is the part nobody can predict. We want to know how
 # close a model gets to the true function, so predictions are compared with the noise-free
@@ -354,13 +475,13 @@ assert x_test[3] == torch.tensor(0.3)
 #
 # ```python
 # >>> import torch
-# >>> x = torch.tensor([2.0, 0.5, 1.0])
-# >>> y = torch.tensor([20.0, 5.0, 10.0])
-# >>> x_sorted, indices = torch.sort(x)
+# >>> x = torch.tensor([2, 0.5, 1])
+# >>> y = torch.tensor([20, 5, 10])
+# >>> x, indices = torch.sort(x)
 # >>> indices
 # tensor([1, 2, 0])
 # >>> y[indices]
-# tensor([ 5., 10., 20.])
+# tensor([ 5, 10, 20])
 # ```
 #
 # </details>
@@ -374,11 +495,18 @@ assert x_test[3] == torch.tensor(0.3)
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> small = at.make_data(n_train=40)
-# >>> tuple(small.x_train.shape), tuple(small.y_train.shape), tuple(small.x_test.shape)
-# ((40,), (40,), (50,))
-# >>> torch.equal(small.x_train, at.make_data(n_train=40).x_train)
+# >>> tuple(small.x_train.shape)
+# (40,)
+# >>> tuple(small.y_train.shape)
+# (40,)
+# >>> tuple(small.x_test.shape)
+# (50,)
+# >>> x = small.x_train
+# >>> again = at.make_data(n_train=40)
+# >>> torch.equal(x, again.x_train)
 # True
-# >>> torch.equal(small.x_train, at.make_data(n_train=40, seed=1).x_train)
+# >>> other = at.make_data(40, seed=1)
+# >>> torch.equal(x, other.x_train)
 # False
 # ```
 #

@@ -10,7 +10,8 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+# the one seed of the whole chapter
+_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## 目标函数
@@ -22,7 +23,8 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # 包里的 <autoref identifier="attention_tutorial.data.f">f</autoref> 逐元素计算它。注意 $x^{0.8}$ 对负数没有实数值（PyTorch 会给出 `nan`），所以 `f` 只接受非负输入，本章的输入也都在 $[0, 5)$ 之内。
 
 # %%
-x = torch.tensor([0.0, 1.0, 2.0, 4.0])  # (4,)
+# shape (4,)
+x = torch.tensor([0.0, 1.0, 2.0, 4.0])
 print(at.f(x))
 
 # %% [markdown]
@@ -32,16 +34,35 @@ print(at.f(x))
 
 # %%
 # the arguments are the shape
-print(tuple(torch.rand(3).shape), tuple(torch.rand(2, 3).shape))
+print(
+    tuple(torch.rand(3).shape),
+    tuple(torch.rand(2, 3).shape),
+)
 sample = torch.rand(10_000)  # (10000,)
-low, high, mean = sample.min().item(), sample.max().item(), sample.mean().item()
-print(f"min {low:.4f}   max {high:.4f}   mean {mean:.4f}")
-stretched = sample * 5  # (10000,), now in [0, 5)
-print(f"after * 5: min {stretched.min().item():.4f}   max {stretched.max().item():.4f}")
+low = sample.min().item()
+high = sample.max().item()
+mean = sample.mean().item()
+print(
+    f"min {low:.4f}",
+    f"max {high:.4f}",
+    f"mean {mean:.4f}",
+    sep="   ",
+)
+# (10000,), now in [0, 5)
+stretched = sample * 5
+low5 = stretched.min().item()
+high5 = stretched.max().item()
+print(
+    f"after * 5: min {low5:.4f}",
+    f"max {high5:.4f}",
+    sep="   ",
+)
 
 # %% [markdown]
+# ### 数据类型：float32 与 float64
+#
 # `torch.rand` 给出的是 float32（PyTorch 的默认类型）。NumPy 的默认是 float64，`torch.from_numpy` 会原样保留它。
-# 用 `@`（矩阵乘法；两个向量之间就是点积，见手册的《[torch.matmul](handbook/matmul.py)》）把两者相乘会报类型不同的错（逐元素的 `*` 倒不报错，只是悄悄把结果变成 float64）；
+# 用 `@`（矩阵乘法；两个向量之间就是点积，见手册的《[torch.matmul](handbook/matmul.py)》）把两者相乘会报类型不同的错（逐元素的 `*` 倒不报错，只是悄悄把结果变成 float64，之后再用 `@` 和 float32 的张量相乘就会报错）；
 # 改法是用 `.float()` 把 float64 的那个转成 float32：
 
 # %%
@@ -79,13 +100,23 @@ print(".float():", ones32.dtype)
 # 随机抽出的训练输入是乱序的。`torch.sort` 把它们从小到大排好，但它返回**两个**张量：排好序的值，以及这些值在原张量中的下标。用下标去索引原张量，得到的正是排好序的值。在一个小张量上看得最清楚：
 
 # %%
-t = torch.tensor([3.0, 0.5, 2.0, 1.5])  # (4,)
+# shape (4,)
+t = torch.tensor([3.0, 0.5, 2.0, 1.5])
 sorted_values, indices = torch.sort(t)
-print("sorted values:", sorted_values, sep="\n")
+print(
+    "sorted values:",
+    sorted_values,
+    sep="\n",
+)
 print("indices:", indices, sep="\n")
-is_sorted = torch.equal(t[indices], sorted_values)
-print("t[indices] is the sorted tensor:", is_sorted)
-assert is_sorted
+is_sorted = torch.equal(
+    t[indices],
+    sorted_values,
+)
+print(
+    "t[indices] is the sorted tensor:",
+    is_sorted,
+)
 
 # %% [markdown]
 # 生成训练输入时我们只要值，不要下标，所以写成 `x_train, _ = torch.sort(...)`：下划线 `_` 是 Python 里“这个返回值不用”的习惯写法。排序不影响 Nadaraya-Watson 的计算结果，它只是让后面的曲线从左画到右、让注意力热图的权重沿对角线排开，更容易看懂。
@@ -99,11 +130,20 @@ assert is_sorted
 # `torch.normal(mean, std, size)` 的三个参数依次是均值、**标准差**（不是方差）和形状。形状必须是元组：`(n_train,)` 里的逗号不能省，`(3)` 只是带括号的整数 3，会直接报错。
 
 # %%
-noise = torch.normal(0.0, 0.5, (10_000,))  # (10000,)
-print(f"mean {noise.mean().item():.4f}   std {noise.std().item():.4f}")
-# the error's first line, as above
-with at.prints_error(TypeError, width=40):
-    torch.normal(0.0, 0.5, (3))  # (3) is just the int 3, not a tuple
+# mean 0, std 0.5, shape (10000,)
+noise = torch.normal(0.0, 0.5, (10000,))
+print(
+    f"mean {noise.mean().item():.4f}",
+    f"std {noise.std().item():.4f}",
+    sep="   ",
+)
+# the error's first line, as above:
+# (3) is just the int 3, not a tuple
+with at.prints_error(
+    TypeError,
+    width=40,
+):
+    torch.normal(0.0, 0.5, (3))
 
 # %% [markdown]
 # 报错信息索引：[`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments)。
@@ -114,23 +154,35 @@ with at.prints_error(TypeError, width=40):
 # 测试输入是等间距的 `torch.arange(0, 5, 0.1)`：从 0 开始，每次加 0.1，**不包括**终点 5，也就是半开区间 $[0, 5)$。下面打印出它的长度和首尾两个元素，并确认 5.0 不在其中：
 
 # %%
-x_test = torch.arange(0, 5, 0.1)  # (50,)
+# shape (50,)
+x_test = torch.arange(0, 5, 0.1)
 print("length:", len(x_test))
-print(f"first: {x_test[0].item():.4f}   last: {x_test[-1].item():.4f}")
+print(
+    f"first: {x_test[0].item():.4f}",
+    f"last: {x_test[-1].item():.4f}",
+    sep="   ",
+)
 contains_5 = bool((x_test == 5.0).any())
 print("contains 5.0:", contains_5)
-assert not contains_5  # arange stops before its end
 # float32 cannot hold 0.3 exactly
-print(f"x_test[3] is stored as {x_test[3].item():.12f}")
+print(
+    "x_test[3] is stored as",
+    f"{x_test[3].item():.12f}",
+)
 
 # %% [markdown]
 # 最后一行说明 float32 存不下 0.3：`x_test[3]` 存的是离 0.3 最近的 float32（`torch.tensor(0.3)` 也一样）。
 # 步长 0.1 同样存不精确，真正的隐患在元素个数上：`arange` 先用 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$ 算出元素个数，而这个除法带着舍入误差，终点有时会“溜进来”。下面第一行的终点 1.3 本不该出现；更稳妥的写法是先用整数步长再相除，或者用 `torch.linspace` 直接指定点数：
 
 # %%
-print(torch.arange(1, 1.3, 0.1))  # 1.3 sneaks in: (1.3 - 1) / 0.1 is slightly above 3
-print(torch.arange(10, 13) / 10)  # integer steps, then divide: exactly 3 elements
-print(torch.linspace(1, 1.2, 3))  # or ask for the number of points
+# 1.3 sneaks in: (1.3 - 1) / 0.1 is
+# slightly above 3
+print(torch.arange(1, 1.3, 0.1))
+# integer steps, then divide: exactly
+# 3 elements
+print(torch.arange(10, 13) / 10)
+# or ask for the number of points
+print(torch.linspace(1, 1.2, 3))
 
 # %% [markdown]
 # ## 随机种子
@@ -139,7 +191,8 @@ print(torch.linspace(1, 1.2, 3))  # or ask for the number of points
 
 # %%
 print(torch.rand(3))
-print(torch.rand(3))  # no reseeding: different numbers
+# no reseeding: different numbers
+print(torch.rand(3))
 
 # %% [markdown]
 # `torch.manual_seed(seed)` 把这条流拨回由种子决定的起点，之后抽出的数就完全可以重复。它会返回一个生成器对象，我们用不到，所以写成 `_ = torch.manual_seed(...)`，免得笔记本把这个对象打印出来。
@@ -153,7 +206,6 @@ print(first)
 print(second)
 equal = torch.equal(first, second)
 print("equal:", equal)
-assert equal
 
 # %% [markdown]
 # 全局的随机数流是所有代码共用的：任何一处多抽了一个数，后面的结果就全变了。所以包里的 <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
@@ -162,16 +214,36 @@ assert equal
 # 前后全局流的状态（`torch.get_rng_state()`）没有变化：
 
 # %%
-g = torch.Generator().manual_seed(at.SEED)  # a private random stream
-same_numbers = torch.equal(torch.rand(3, generator=g), first)
-print("same numbers as torch.manual_seed:", same_numbers)
-state = torch.get_rng_state()  # snapshot of the global stream
+# a private random stream
+seed = at.SEED
+g = torch.Generator().manual_seed(seed)
+same_numbers = torch.equal(
+    torch.rand(3, generator=g),
+    first,
+)
+print(
+    "same numbers as manual_seed:",
+    same_numbers,
+)
+# snapshot of the global stream
+state = torch.get_rng_state()
 data = at.make_data()
-untouched = torch.equal(state, torch.get_rng_state())
-repeats = torch.equal(data.x_train, at.make_data().x_train)
-print("make_data kept the global state:", untouched)
-print("make_data repeats itself:", repeats)
-assert same_numbers and untouched and repeats
+untouched = torch.equal(
+    state,
+    torch.get_rng_state(),
+)
+repeats = torch.equal(
+    data.x_train,
+    at.make_data().x_train,
+)
+print(
+    "make_data kept the global state:",
+    untouched,
+)
+print(
+    "make_data repeats itself:",
+    repeats,
+)
 
 # %% [markdown]
 # ## 拼起来：make_data
@@ -181,16 +253,32 @@ assert same_numbers and untouched and repeats
 
 # %%
 n_train = 50
-g = torch.Generator().manual_seed(at.SEED)
-x_train, _ = torch.sort(torch.rand(n_train, generator=g) * 5)  # (n_train,)
-y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n_train,), generator=g)  # (n_train,)
-x_test = torch.arange(0, 5, 0.1)  # (n_test,)
+seed = at.SEED
+g = torch.Generator().manual_seed(seed)
+# (n_train,): sorted, in [0, 5)
+u = torch.rand(n_train, generator=g)
+x_train, _ = torch.sort(u * 5)
+# (n_train,)
+noise = torch.normal(
+    0.0,
+    0.5,
+    (n_train,),
+    generator=g,
+)
+y_train = at.f(x_train) + noise
+# (n_test,)
+x_test = torch.arange(0, 5, 0.1)
 y_truth = at.f(x_test)  # (n_test,)
-train_checks = torch.equal(x_train, data.x_train), torch.equal(y_train, data.y_train)
-test_checks = torch.equal(x_test, data.x_test), torch.equal(y_truth, data.y_truth)
+train_checks = (
+    torch.equal(x_train, data.x_train),
+    torch.equal(y_train, data.y_train),
+)
+test_checks = (
+    torch.equal(x_test, data.x_test),
+    torch.equal(y_truth, data.y_truth),
+)
 print(*train_checks)
 print(*test_checks)
-assert all(train_checks) and all(test_checks)
 
 # %% [markdown]
 # `make_data` 返回一个 <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>，里面有四个张量：`x_train`（以后当**键**）、`y_train`（以后当**值**）、`x_test`（以后当**查询**）和不含噪声的 `y_truth`（只用来衡量预测得好不好）。
@@ -200,7 +288,12 @@ assert all(train_checks) and all(test_checks)
 # <autoref identifier="attention_tutorial.data.describe">describe</autoref> 打印张量的名字、形状、数据类型，以及开头和结尾的几个值（保留四位小数），不会把五十个数一股脑儿倒出来。
 
 # %%
-print("n_train =", data.n_train, "  n_test =", data.n_test)
+print(
+    "n_train =",
+    data.n_train,
+    "  n_test =",
+    data.n_test,
+)
 at.describe("x_train", data.x_train)
 at.describe("y_train", data.y_train)
 at.describe("x_test", data.x_test)
@@ -210,13 +303,19 @@ at.describe("y_truth", data.y_truth)
 # 训练输出的均值下一页还会用到（平均汇聚的预测就是它）。随手把运行结果抄进注释是个坏习惯：代码或数据一改，注释里的旧数就过时了，而且没人会发现。要看就重新算一遍：
 
 # %%
-print(f"mean of y_train: {data.y_train.mean().item():.4f}")
+mean_y = data.y_train.mean().item()
+print(f"mean of y_train: {mean_y:.4f}")
 
 # %% [markdown]
 # 最后把数据画出来：实线是真实函数 $f(x)$，散点是带噪声的训练样本，底部一排短竖线标出全部测试输入，也就是后面几页要做预测的位置（查询）。
 
 # %%
-at.plot_data(data.x_test, data.y_truth, data.x_train, data.y_train)
+at.plot_data(
+    data.x_test,
+    data.y_truth,
+    data.x_train,
+    data.y_train,
+)
 
 
 # %% fold="核对本页正文的代码（可以跳过）"
@@ -237,20 +336,30 @@ assert ones64.dtype == torch.float64
 assert ones32.dtype == torch.float32
 assert mixed.dtype == torch.float64
 # the wording depends on the product:
-# dot, addmv (matrix times vector), m1 and m2,
-# two stacks; .float() fixes each
+# dot, addmv (matrix times vector),
+# m1 and m2, two stacks; .float() fixes
+# each
 a, b = sample[:3], ones64
 dot = said(torch.matmul, a, b)
 assert dot.startswith("dot : ")
+# the float64 that * made fails the
+# next @ with a float32 tensor
+again = said(torch.matmul, mixed, a)
+assert again.startswith("dot : ")
 mat = a.expand(2, 3)
 mv = said(torch.matmul, mat, b)
 assert mv.startswith("addmv ")
-# a matrix (or a stack of them) times a matrix
-m1m2 = "expected m1 and m2 to have the same dtype"
-assert said(torch.matmul, mat, b[:, None]).startswith(m1m2)
-assert said(torch.matmul, a.expand(4, 2, 3), b[:, None]).startswith(m1m2)
+# a matrix (or a stack of them) times
+# a matrix
+start = "expected m1 and m2"
+m1m2 = start + " to have the same dtype"
+col = b[:, None]
+mm = said(torch.matmul, mat, col)
+assert mm.startswith(m1m2)
 bat = a.expand(4, 2, 3)
-b3 = b[:, None].expand(4, 3, 1)
+bm = said(torch.matmul, bat, col)
+assert bm.startswith(m1m2)
+b3 = col.expand(4, 3, 1)
 got = said(torch.matmul, bat, b3)
 head = "expected scalar type Float"
 assert got == head + " but found Double"
@@ -260,13 +369,25 @@ fixed = mat @ b.float()
 assert fixed.shape == (2,)
 # x_test[3] is the float32 nearest 0.3
 assert x_test[3] == torch.tensor(0.3)
+# the Trues printed above: sorting
+assert is_sorted
+# arange stops before its end
+assert not contains_5
+# seeds: the same numbers again, and
+# make_data keeps the global stream
+assert equal
+assert same_numbers and untouched
+assert repeats
+# the rebuild equals make_data()
+assert all(train_checks)
+assert all(test_checks)
 
 # %% [markdown]
 # ## 常见疑问
 #
-# **为什么要给 `x_train` 排序**？不排序，Nadaraya-Watson 的预测也完全一样：加权平均与样本的先后顺序无关。排序只是为了画图：曲线从左到右连起来，注意力热图里的权重沿对角线排开。
+# **为什么要给 `x_train` 排序**？只是为了画图，预测不受影响，见[排序：torch.sort](#排序torchsort)。
 #
-# **`x_test` 里为什么没有 5**？`torch.arange` 不包括终点，区间是 $[0, 5)$。想要包括终点，用 `torch.linspace(0, 5, 51)`。
+# **`x_test` 里为什么没有 5**？`torch.arange` 不包括终点（要包括就用 `torch.linspace(0, 5, 51)`），见[测试输入：torch.arange](#测试输入torcharange)。
 #
 # **`y_truth` 为什么不加噪声**？噪声是谁也预测不了的部分。我们想知道模型离真实函数有多近，所以拿预测和不含噪声的 $f(x)$ 比较，本章所有的“测试 MSE”都是这样算的。
 #
@@ -302,13 +423,13 @@ assert x_test[3] == torch.tensor(0.3)
 #
 # ```python
 # >>> import torch
-# >>> x = torch.tensor([2.0, 0.5, 1.0])
-# >>> y = torch.tensor([20.0, 5.0, 10.0])
-# >>> x_sorted, indices = torch.sort(x)
+# >>> x = torch.tensor([2, 0.5, 1])
+# >>> y = torch.tensor([20, 5, 10])
+# >>> x, indices = torch.sort(x)
 # >>> indices
 # tensor([1, 2, 0])
 # >>> y[indices]
-# tensor([ 5., 10., 20.])
+# tensor([ 5, 10, 20])
 # ```
 #
 # </details>
@@ -321,11 +442,18 @@ assert x_test[3] == torch.tensor(0.3)
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> small = at.make_data(n_train=40)
-# >>> tuple(small.x_train.shape), tuple(small.y_train.shape), tuple(small.x_test.shape)
-# ((40,), (40,), (50,))
-# >>> torch.equal(small.x_train, at.make_data(n_train=40).x_train)
+# >>> tuple(small.x_train.shape)
+# (40,)
+# >>> tuple(small.y_train.shape)
+# (40,)
+# >>> tuple(small.x_test.shape)
+# (50,)
+# >>> x = small.x_train
+# >>> again = at.make_data(n_train=40)
+# >>> torch.equal(x, again.x_train)
 # True
-# >>> torch.equal(small.x_train, at.make_data(n_train=40, seed=1).x_train)
+# >>> other = at.make_data(40, seed=1)
+# >>> torch.equal(x, other.x_train)
 # False
 # ```
 #

@@ -471,7 +471,7 @@ with prints_error(IndexError):
 #   3-D tensors for instance (the second message below).
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm);
-#   [Training inputs: torch.rand](../data.py#training-inputs-torchrand) on the data page
+#   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
 #   (float32 against NumPy's float64, and the fix; the chapter's data are all float32).
 # - **Other wordings**:
 #     - With float64 on the left and float32 on the right the two names swap places:
@@ -514,7 +514,7 @@ with prints_error(RuntimeError):
 #     - the other way round, a float64 matrix times a float32 vector: `Float, Double, and Float` (the second message).
 # - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
 # - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 2-D · 1-D case);
-#   [Training inputs: torch.rand](../data.py#training-inputs-torchrand) on the data page
+#   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
 #   (float32 against NumPy's float64, and the fix; the chapter's data are all float32).
 
 # %%
@@ -597,7 +597,7 @@ for left in lefts:
 # - **Fix**: as for [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double),
 #   make the float64 one float32: `.float()`.
 # - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 1-D · 1-D case);
-#   [Training inputs: torch.rand](../data.py#training-inputs-torchrand) on the data page
+#   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
 #   (float32 against NumPy's float64, and the fix; it prints this very message).
 
 # %%
@@ -931,7 +931,7 @@ with prints_error(ValueError):
 # - **Cause**: queries, keys and values must share one dtype; here the keys are float64
 #   from NumPy.
 # - **Fix**: `keys64.float()`.
-# - **Explained in**: [Training inputs: torch.rand](../data.py#training-inputs-torchrand) on
+# - **Explained in**: [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on
 #   the data page (float32 against NumPy's float64); the entry
 #   [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
 #   above.
