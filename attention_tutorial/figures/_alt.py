@@ -1079,9 +1079,15 @@ CLONE_LINKS = {
 
 
 def batch_shapes_facts(
-    names: tuple[str, str], shapes: tuple[tuple[int, ...], tuple[int, ...]], out: tuple[int, ...]
+    names: tuple[str, str],
+    shapes: tuple[tuple[int, ...], tuple[int, ...]],
+    out: tuple[int, ...],
+    wholes: tuple[tuple[int, ...], ...] = (),
 ) -> dict[str, str]:
     """What ``diagram_batch_shapes`` shows, in both languages: the axes paired from the right.
+
+    ``wholes`` are the whole shapes of the two operands and the result, written under
+    their batch shapes with the part after the batch axes set apart.
 
     >>> batch_shapes_facts(
     ...     ("P", "Q"),
@@ -1089,6 +1095,13 @@ def batch_shapes_facts(
     ...     (4, 5),
     ... )["zh"][36:]
     '1 配 5 → 5，4 配空位（算作 1）→ 4；P @ Q 的批量形状是 (4, 5)。'
+    >>> batch_shapes_facts(
+    ...     ("X", "v"),
+    ...     ((4,), ()),
+    ...     (4,),
+    ...     ((4, 2, 3), (3,), (4, 2)),
+    ... )["en"].split(": ")[-1]
+    'X (4, 2, 3), matrix part (2, 3); v (3,), vector part (3,); X @ v (4, 2), vector part (2,).'
     """
     n = len(out)
     padded = [(None,) * (n - len(s)) + tuple(s) for s in shapes]
@@ -1112,6 +1125,19 @@ def batch_shapes_facts(
         "en": f"{a}'s batch shape {sa} and {b}'s {sb}, aligned from the right: {pairs_en}; "
         f"the batch shape of {a} @ {b} is {tuple(out)}.",
     }
+    if wholes:
+        # each whole shape after its batch axes: the matrices, or a 1-D side's vector
+        rows = zip((a, b, f"{a} @ {b}"), wholes, (*shapes, out), strict=True)
+        parts = [(who, tuple(w), tuple(w[len(s) :])) for who, w, s in rows]
+        zh_list = "；".join(f"{who} {w}，{'矩阵' if len(p) == 2 else '向量'}部分 {p}"
+                           for who, w, p in parts)  # fmt: skip
+        en_list = "; ".join(f"{who} {w}, {'matrix' if len(p) == 2 else 'vector'} part {p}"
+                            for who, w, p in parts)  # fmt: skip
+        out_text["zh"] += f"每个批量形状下面还写着完整的形状，批量维之后的部分单独写出：{zh_list}。"
+        out_text["en"] += (
+            f" Under each batch shape is the whole shape, the part after the batch axes set "
+            f"apart: {en_list}."
+        )
     return out_text
 
 

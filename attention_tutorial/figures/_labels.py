@@ -55,6 +55,9 @@ LABELS: dict[str, dict[str, str]] = {
         "batch_shape": "批量形状 {shape}",
         "batch_filled": "左边补 1，算作 {shape}",
         "batch_aligned": "从右端对齐：\n1 配上另一边的长度",
+        # the whole shape under the batch shape: the matrix part set apart (round 41)
+        "batch_whole": "形状 {shape}，矩阵部分 {part}",
+        "batch_whole_vector": "形状 {shape}，向量部分 {part}",
         "row_sums": "dim={dim}：每一行之和为 1",
         "col_sums": "dim={dim}：每一列之和为 1",
         "all_sums": "dim=0：全部元素之和为 1",
@@ -189,6 +192,8 @@ LABELS: dict[str, dict[str, str]] = {
         "batch_shape": "batch shape {shape}",
         "batch_filled": "1 filled in on the left: counts as {shape}",
         "batch_aligned": "aligned from the right:\na 1 takes the other size",
+        "batch_whole": "shape {shape}; matrix part {part}",
+        "batch_whole_vector": "shape {shape}; vector part {part}",
         "row_sums": "dim={dim}: each row sums to 1",
         "col_sums": "dim={dim}: each column sums to 1",
         "all_sums": "dim=0: all elements sum to 1",

@@ -773,7 +773,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "names": "`a` 和 `b` 在图中和替代文字里的标签：调用它的代码给它们起的名字，"
         '例如画 `P @ Q` 时写 `("P", "Q")`。',
         "lang": _LANG,
-        "return": "图：两个批量形状上下排列，结果的批量形状在最下面。",
+        "return": "图：两个批量形状上下排列，结果的批量形状在最下面，每个都附上完整的形状。",
         "raise TypeError": "`a` 或 `b` 不是张量，或 `names` 不是由字符串组成的元组时。",
         "raise ValueError": "`lang` 未知、`names` 不是两个非空的名字、两个操作数都没有批量维，"
         "或者 `torch.matmul(a, b)` 报错时。",
@@ -1712,11 +1712,13 @@ PARAGRAPHS: dict[str, str] = {
     "``a`` over that of ``b``, right-aligned, and the batch shape of the result below. A shape "
     "with fewer axes gets 1s filled in on the left (uncoloured); cells of one colour are the "
     "same axis. In each axis the two sizes are equal or one of them is 1, which takes the "
-    "other size.": (
+    "other size. Under each batch shape is the whole shape, with the part after the batch "
+    "axes (the matrices, or the vector of a 1-D side) set apart.": (
         "只画形状：每个批量维一个格子，写着它的长度。``a`` 的批量形状在上、``b`` 的在下，"
         "从右端对齐，结果的批量形状在最下面。维数较少的形状在左边补 1（不上色）；"
         "同色的格子是同一维。每一维里两个长度要么相等，要么有一个是 1，"
-        "是 1 的那一边配上另一边的长度。"
+        "是 1 的那一边配上另一边的长度。每个批量形状下面还写着完整的形状，"
+        "批量维之后的部分（矩阵；一维的一边是向量）单独写出。"
     ),
     "The last axis of ``a`` meets the second-to-last axis of ``b`` (the only axis of a 1-D "
     "``b``): cells with the same colour are multiplied together and summed. A 1-D ``a`` "

@@ -257,7 +257,8 @@ def diagram_batch_shapes(
     ``a`` over that of ``b``, right-aligned, and the batch shape of the result below.
     A shape with fewer axes gets 1s filled in on the left (uncoloured); cells of one colour
     are the same axis. In each axis the two sizes are equal or one of them is 1, which
-    takes the other size.
+    takes the other size. Under each batch shape is the whole shape, with the part after
+    the batch axes (the matrices, or the vector of a 1-D side) set apart.
 
     Explained on the page `handbook/matmul.md`.
 
@@ -269,7 +270,8 @@ def diagram_batch_shapes(
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
-        The figure: the two batch shapes, one above the other, and the result's below.
+        The figure: the two batch shapes, one above the other, and the result's below,
+        each with its whole shape.
 
     Raises:
         TypeError: If ``a`` or ``b`` is not a tensor, or ``names`` is not a tuple of
@@ -309,7 +311,16 @@ def diagram_batch_shapes(
     n = len(out)
     fits("the batch shape", (n,))
 
-    def panel(shape: tuple[int, ...], code: str) -> TensorPanel:
+    result = tuple(torch.matmul(a, b).shape)
+
+    def whole(full: tuple[int, ...], batch: tuple[int, ...]) -> dict[str, str]:
+        # the whole shape last, the part after the batch axes set apart: the matrices, or
+        # the vector of a 1-D side (and of the result it gives)
+        part = full[len(batch) :]
+        key = "batch_whole" if len(part) == 2 else "batch_whole_vector"
+        return both(key, shape=shape_text(full), part=shape_text(part))
+
+    def panel(shape: tuple[int, ...], full: tuple[int, ...], code: str) -> TensorPanel:
         filled = n - len(shape)
         cells = torch.tensor((1,) * filled + shape)
         # one colour per aligned axis; the 1s filled in on the left uncoloured
@@ -317,19 +328,23 @@ def diagram_batch_shapes(
         captions = [both("batch_shape", shape=shape_text(shape))]
         if filled:
             captions.append(both("batch_filled", shape=shape_text(tuple(cells.tolist()))))
+        captions.append(whole(full, shape))
         return TensorPanel(cells, code=code, sources=sources, captions=captions,
                            show_shape=False)  # fmt: skip
 
     rows = [
-        [panel(batch_a, name_a)],
-        [panel(batch_b, name_b)],
+        [panel(batch_a, tuple(a.shape), name_a)],
+        [panel(batch_b, tuple(b.shape), name_b)],
         [TensorPanel(torch.tensor(out), code=f"{name_a} @ {name_b}",
                      sources=torch.arange(n), show_shape=False,
-                     captions=[both("batch_shape", shape=shape_text(out))])],
+                     captions=[both("batch_shape", shape=shape_text(out)),
+                               whole(result, out)])],
     ]  # fmt: skip
     # no arrow between the two operands: they are aligned, not computed one from the other
     fig = render(rows, ["", both("batch_aligned")], lang)
-    fig.alt_facts = batch_shapes_facts((name_a, name_b), (batch_a, batch_b), out)[lang]
+    wholes = (tuple(a.shape), tuple(b.shape), result)
+    facts = batch_shapes_facts((name_a, name_b), (batch_a, batch_b), out, wholes)
+    fig.alt_facts = facts[lang]
     return fig
 
 

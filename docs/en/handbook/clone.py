@@ -95,7 +95,10 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### Pitfalls
 #
-# A common error when plotting: turning a model's parameter into a NumPy array without `detach()`:
+# A common error when plotting: turning a model's parameter into a NumPy array without
+# `detach()`. The code below shows the error, then two fixes: `detach()`, or a
+# `with torch.no_grad():` block, whose operations record no graph at all, so their results
+# need no gradient and convert to NumPy directly.
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -111,9 +114,8 @@ with torch.no_grad():
 print("under no_grad:", doubled.numpy())
 
 # %% [markdown]
-# The other common way is a `with torch.no_grad():` block. The operations inside it record no
-# graph at all, so their results need no gradient and convert to NumPy directly. The difference: `no_grad` records no
-# graph in the first place, while `detach()` cuts a tensor out of a graph already recorded.
+# The difference between the two fixes: `no_grad` records no graph in the first place, while
+# `detach()` cuts a tensor out of a graph already recorded.
 #
 # Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 

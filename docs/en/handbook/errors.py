@@ -172,9 +172,12 @@ with prints_error(RuntimeError):
 #   With more than one batch axis, the batch size in the message is the product of the
 #   broadcast batch axes, a number found nowhere in your shapes: `(4, 1, 2, 3) @ (5, 2, 3)`
 #   reports `[20, 3] but got: [20, 2]`, 20 = 4 × 5 (the third message below).
-# - **Fix**: write the values as `values.unsqueeze(-1)`; if one batch size is 1, use
-#   `torch.matmul`, which broadcasts it; otherwise the two batch sizes should be equal (check
-#   `n_train` and `n_test`).
+# - **Fix**: from `bmm` (the first message below), write the values as
+#   `values.unsqueeze(-1)`; if one batch size is 1, use `torch.matmul`, which broadcasts it;
+#   otherwise the two batch sizes should be equal (check `n_train` and `n_test`).
+#   From `torch.matmul` or `@` (the second and third), the left side's last axis must equal
+#   the number of rows of each matrix on the right: print the `.shape` of both sides and see
+#   whether one of them should be transposed.
 # - **Explained in**: [the pitfalls of torch.bmm](bmm.py#pitfalls);
 #   [the pitfalls of torch.matmul](matmul.py#pitfalls) (`@` with more than two dimensions on the right).
 
@@ -196,8 +199,9 @@ with prints_error(RuntimeError):
         torch.ones(4, 2, 3),
     )
 with prints_error(RuntimeError):
-    # batch shapes (4, 1) and (5,)
-    # broadcast to (4, 5): 20 matrices
+    # (2, 3) @ (2, 3): 3 != 2; the batch
+    # shapes (4, 1), (5,) broadcast to
+    # (4, 5): 20 matrices
     torch.matmul(
         torch.ones(4, 1, 2, 3),
         torch.ones(5, 2, 3),

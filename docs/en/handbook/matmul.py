@@ -139,7 +139,9 @@ print("X @ v:", tuple(Xv.shape))
 # Drawn out, the batch shape of `P @ Q`: `P`'s `(4, 1)` on top, `Q`'s `(5,)` below, aligned from
 # the right; `Q` has one axis fewer, so a 1 is filled in on its left. Cells of one colour are the
 # same axis, and in each axis a 1 takes the other side's size, which gives the batch shape
-# `(4, 5)`, that is, 4 × 5 pairs of matrices, each pair giving one `(2, 2)` matrix:
+# `(4, 5)`, that is, 4 × 5 pairs of matrices, each pair giving one `(2, 2)` matrix. Under each
+# batch shape is the whole shape; its last two axes, the matrix part, take no part in the
+# alignment:
 
 # %%
 at.diagram_batch_shapes(

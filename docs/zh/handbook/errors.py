@@ -152,7 +152,8 @@ with prints_error(RuntimeError):
 #   `torch.matmul` 或 `@` 的右边超过二维时，PyTorch 内部交给 `bmm` 去算，报的也是这一句（下面第二条报错）：
 #   `batch2` 是右边那一摞，左边的最后一维不等于右边每个矩阵的行数。批量维不止一个时，报错里的批量大小是广播后各批量维的乘积，在你写的形状里找不到这个数：
 #   `(4, 1, 2, 3) @ (5, 2, 3)` 报 `[20, 3] but got: [20, 2]`，20 = 4 × 5（下面第三条报错）。
-# - **改法**：值写成 `values.unsqueeze(-1)`；一边的批量大小是 1 时，改用会把它广播的 `torch.matmul`；否则两边的批量本该一样大（检查 `n_train` 与 `n_test`）。
+# - **改法**：`bmm` 报的（下面第一条报错）：值写成 `values.unsqueeze(-1)`；一边的批量大小是 1 时，改用会把它广播的 `torch.matmul`；否则两边的批量本该一样大（检查 `n_train` 与 `n_test`）。
+#   `torch.matmul` 或 `@` 报的（第二、三条）：左边的最后一维要等于右边每个矩阵的行数，打印两边的 `.shape`，看看是不是该把某一边转置。
 # - **讲解**：[torch.bmm 的陷阱](bmm.py#陷阱)、[torch.matmul 的陷阱](matmul.py#陷阱)（`@` 的右边超过二维）。
 
 # %%
@@ -173,8 +174,9 @@ with prints_error(RuntimeError):
         torch.ones(4, 2, 3),
     )
 with prints_error(RuntimeError):
-    # batch shapes (4, 1) and (5,)
-    # broadcast to (4, 5): 20 matrices
+    # (2, 3) @ (2, 3): 3 != 2; the batch
+    # shapes (4, 1), (5,) broadcast to
+    # (4, 5): 20 matrices
     torch.matmul(
         torch.ones(4, 1, 2, 3),
         torch.ones(5, 2, 3),

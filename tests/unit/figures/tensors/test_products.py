@@ -473,13 +473,33 @@ def test_batch_shapes_aligns_the_batch_shapes_from_the_right():
     assert p == out and q[1] == p[1] and q[0] == rgb(NEUTRAL) != p[0]
     assert text(fig, "caption:1:1") == "1 filled in on the left: counts as (1, 5)"
     assert text(fig, "code:2") == "P @ Q"
+    # the whole shapes under the batch shapes, the matrices set apart (round 41)
+    assert text(fig, "caption:0:1") == "shape (4, 1, 2, 3); matrix part (2, 3)"
+    assert text(fig, "caption:1:2") == "shape (5, 3, 2); matrix part (3, 2)"
+    assert text(fig, "caption:2:1") == "shape (4, 5, 2, 2); matrix part (2, 2)"
+    assert tuple((torch.ones(4, 1, 2, 3) @ torch.ones(5, 3, 2)).shape) == (4, 5, 2, 2)
     assert fig.description.endswith(
         "P's batch shape (4, 1) and Q's (5,), aligned from the right: 1 with 5 → 5, 4 with a "
-        "missing axis (counts as 1) → 4; the batch shape of P @ Q is (4, 5)."
+        "missing axis (counts as 1) → 4; the batch shape of P @ Q is (4, 5). Under each batch "
+        "shape is the whole shape, the part after the batch axes set apart: P (4, 1, 2, 3), "
+        "matrix part (2, 3); Q (5, 3, 2), matrix part (3, 2); P @ Q (4, 5, 2, 2), matrix part "
+        "(2, 2)."
     )
     zh = diagram_batch_shapes(torch.ones(4, 1, 2, 3), torch.ones(5, 3, 2), names=("P", "Q"),
                               lang="zh")  # fmt: skip
     assert "1 配 5 → 5，4 配空位（算作 1）→ 4" in zh.description
+    assert "P (4, 1, 2, 3)，矩阵部分 (2, 3)；Q (5, 3, 2)，矩阵部分 (3, 2)" in zh.description
+    assert text(zh, "caption:0:1") == "形状 (4, 1, 2, 3)，矩阵部分 (2, 3)"
+
+
+def test_batch_shapes_sets_a_vector_apart_as_a_vector():
+    # X @ v: v is 1-D, so its part after the (empty) batch shape is a vector, and so is
+    # each of the result's
+    fig = diagram_batch_shapes(torch.ones(4, 2, 3), torch.ones(3), names=("X", "v"), lang="en")
+    assert text(fig, "caption:0:1") == "shape (4, 2, 3); matrix part (2, 3)"
+    assert text(fig, "caption:1:2") == "shape (3,); vector part (3,)"
+    assert text(fig, "caption:2:1") == "shape (4, 2); vector part (2,)"
+    assert "X @ v (4, 2), vector part (2,)." in fig.description
 
 
 @pytest.mark.parametrize(
