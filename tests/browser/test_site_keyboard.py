@@ -318,6 +318,43 @@ def test_a_code_block_in_a_tab_opened_later_is_a_tab_stop_while_it_scrolls(brows
         context.close()
 
 
+# Tab moves the focus from the last focusable element before the first tab set to its radio;
+# then the screen's height, the labels' bottom and the panel's top and bottom.
+FOCUS_FIRST_TAB = """() => {
+    const radio = document.querySelector('.tabbed-set > input');
+    const before = [...document.querySelectorAll('a[href], button, input, [tabindex="0"]')]
+        .filter(e => e.compareDocumentPosition(radio) & Node.DOCUMENT_POSITION_FOLLOWING)
+        .filter(e => !e.closest('.md-sidebar, .md-header, .md-search, .md-tabs') && e.offsetParent);
+    before[before.length - 1].focus({preventScroll: true});
+    window.scrollTo(0, 0);
+}"""
+WHERE_THE_TABS_ARE = """() => {
+    const set = document.activeElement.closest('.tabbed-set');
+    const labels = set.querySelector('.tabbed-labels').getBoundingClientRect();
+    const panel = set.querySelector('.tabbed-content').getBoundingClientRect();
+    return {focused: document.activeElement.type, height: innerHeight,
+            labels: labels.bottom, panel: [panel.top, panel.bottom]};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_a_tab_reached_by_the_keyboard_shows_its_panel_at_375px(browser, server, lang):
+    """Round 40: at 375 px Tab scrolled only far enough to show the focused radio (it sits
+    above the labels), so the labels landed on the screen's bottom edge, their focus ring
+    cut, and the panel that the arrow keys switch lay below it. With a scroll margin under
+    the radio (extra.css) the labels and the panel's first 8 rem are on screen."""
+    context, page, _ = open_in_tab(browser, f"{server}{lang}", width=375, height=800)
+    try:
+        page.evaluate(FOCUS_FIRST_TAB)
+        page.keyboard.press("Tab")
+        seen = page.evaluate(WHERE_THE_TABS_ARE)
+        assert seen["focused"] == "radio", seen
+        assert seen["labels"] <= seen["height"] and seen["panel"][0] >= 0, seen
+        assert min(seen["panel"][1], seen["height"]) - seen["panel"][0] >= 8 * 20, seen
+    finally:
+        context.close()
+
+
 # The focus ring of what has the focus: its outline style and width, after a keyboard focus.
 OUTLINE = """el => {
     el.focus();
