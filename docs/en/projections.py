@@ -303,10 +303,9 @@ at.plot_attention_heatmaps(
 # One thing the heatmaps hardly show: on which side of its query the weights lie. The kernel's
 # centre *c* moves away from the query the further the query is from *x*₁ ≈ 1 (the fold below says
 # why); where the weights actually land also depends on where the keys lie, so we measure it
-# directly, on the queries with *x*₁ from 3 to 4, where *c* is about one kernel width off (printed
-# further down). The measure is the weights' centre of mass (the keys' *x*₁ averaged with the
-# attention weights) minus the query's *x*₁: the projection model averages the *y* about one kernel
-# width to the right of the query, the one-*w* model the *y* around the query.
+# directly, on the queries with *x*₁ from 3 to 4, well away from *x*₁ ≈ 1. The measure is the
+# weights' centre of mass (the keys' *x*₁ averaged with the attention weights) minus the query's
+# *x*₁.
 
 # %%
 # (20, 100) @ (100,) -> (20,): each query's centre of mass
@@ -337,8 +336,9 @@ for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
 print(f"kernel width along x_1: {shifts[2]:.2f}")
 
 # %% [markdown]
-# On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
-# *x*₁ (0.31); the one-*w* model's sits at +0.02.
+# On average the projection model's centre of mass sits 0.32 to the right of the query, about one
+# kernel width along *x*₁ (0.31), so it averages the *y* of keys to the right; the one-*w* model's
+# sits at +0.02, almost on the query.
 #
 # Below, where the kernel's centre *c* itself lies: on the query at *x*₁ ≈ 0.99 (the first line),
 # and on these queries 0.37 to its right on average (the second line). The fold after it says why.
@@ -359,13 +359,12 @@ print(f"c_1 - x_1, mean on x_1 3 to 4: {c_off[far].mean():+.2f}")
 # <details><summary>Why the centre drifts</summary>
 #
 # The first row of $A^{-1}M^\top$, (1.15, −0.06), looks close to (1, 0). But on the row
-# *x*₂ = 2.5 it gives *c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1): zero at *x*₁ ≈ 1
-# (0.99 above), +0.37 on average for *x*₁ from 3 to 4 (the second line above), a little more than
-# one kernel width (0.31). Each unit of the query's *x*₁ moves the centre 0.15 further right
-# than the query (by how much the first number exceeds 1), while the second number times
-# *x*₂ = 2.5 shifts it left by a fixed amount. The two cancel near *x*₁ = 1; the further the
-# query from there, the further off the centre: a small error in a coefficient, times a
-# coordinate of several units, comes to about a kernel width.
+# *x*₂ = 2.5 it gives *c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1). Each unit of the
+# query's *x*₁ moves the centre 0.15 further right than the query (by how much the first number
+# exceeds 1), while the second number times *x*₂ = 2.5 shifts it left by a fixed amount. The two
+# cancel near *x*₁ = 1, hence the first line above; the further the query from there, the further
+# off the centre: a small error in a coefficient, times a coordinate of several units, comes to a
+# little more than a kernel width on *x*₁ from 3 to 4 (the second line).
 #
 # </details>
 #
