@@ -597,6 +597,36 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # %% [markdown]
 # 本页比的是误差；*n* 变大时注意力要花多少时间和内存，由下一页《[注意力的开销随 n 的增长](scale.py)》来量。
 #
+# ## 练习
+#
+# 1. 照上面的方式训练 `ProjectedAttention(d_in=2, d_k=1)`（种子 `at.SEED`，Adam，学习率 0.1，300 步），这时 `W_q` 和 `W_k` 都是 1 × 2。*A* = `W_k.T @ W_k` 的秩是多少？在键的平面上，核是什么形状？测试误差会不会比 `d_k=2` 时的 0.046 高？再换种子 2 试试。
+#
+# <details><summary>答案</summary>
+#
+# *A* 的秩是 1。`W_k` 只有一行，它把键 *k* 变成一个数 *s*；记投影后的查询为 *q*，分数 *x*ᵀ*Mk* − ½*k*ᵀ*Ak* = *qs* − ½*s*² 只通过 *s* 依赖键。鼓包于是变成一条带：落在同一条直线 *s* = 常数上的键，分到的权重都一样；这条带以直线 *s* = *q* 为中线，横向宽度是 1 除以 `W_k` 这一行的长度，顺着中线无限延伸，没有唯一的中心 *c*（*A* 不可逆）。这样有没有害处，要看带的方向，也就要看种子。种子 0 时，`W_k` 这一行与 *x*₁ 轴成 85°，几乎沿着 *x*₂：带几乎顺着 *x*₁，权重按键的 *x*₂ 分配，而 *x*₂ 与 *y* 无关，测试误差 0.511，是 `d_k=2` 时的十倍以上。种子 2 时这一行沿着 *x*₁：带顺着 *x*₂，权重只按 *x*₁ 分配，正合这份数据的需要，测试误差 0.033，比 `d_k=2` 时还低。
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data2 = at.make_data_2d()
+# >>> x, y = data2.x_train, data2.y_train
+# >>> for seed in (0, 2):  # 0: the seed used on this page
+# ...     _ = torch.manual_seed(seed)
+# ...     model = at.ProjectedAttention(d_in=2, d_k=1)
+# ...     _ = at.train_leave_one_out(model, x, y, steps=300, lr=0.1)
+# ...     W_k = model.W_k.weight.detach()  # (1, 2)
+# ...     A = W_k.T @ W_k  # (2, 2)
+# ...     rank = torch.linalg.matrix_rank(A).item()
+# ...     # how far W_k's row turns away from the x_1 axis
+# ...     angle = torch.rad2deg(torch.atan(W_k[0, 1] / W_k[0, 0]))
+# ...     mse = at.mse_on_test(model, data2)
+# ...     print(seed, rank, f"{angle.abs():.0f}°", f"{mse:.3f}")
+# 0 1 85° 0.511
+# 2 1 1° 0.033
+# ```
+#
+# </details>
+#
 # ## 本页用到的 API
 #
 # - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>、
@@ -614,6 +644,6 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 #   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>、
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>
-# - PyTorch：`torch.manual_seed`、`torch.tensor`、`torch.logspace`、`torch.eye`、`torch.no_grad`、`torch.argsort`、`torch.linalg.solve`、`torch.linalg.eigh`、`torch.rad2deg`、`torch.atan`、`torch.equal`、`Tensor.T`、`Tensor.detach`、`Tensor.item`、`Tensor.tolist`、`Tensor.diagonal`、`Tensor.rsqrt`、`Tensor.squeeze`、`Tensor.mean`、`Tensor.sum`、`Tensor.abs`、`Tensor.max`、`Tensor.argmax`、`Tensor.all`、`Tensor.quantile`
+# - PyTorch：`torch.manual_seed`、`torch.tensor`、`torch.logspace`、`torch.eye`、`torch.no_grad`、`torch.argsort`、`torch.linalg.solve`、`torch.linalg.eigh`、`torch.linalg.matrix_rank`、`torch.rad2deg`、`torch.atan`、`torch.equal`、`Tensor.T`、`Tensor.detach`、`Tensor.item`、`Tensor.tolist`、`Tensor.diagonal`、`Tensor.rsqrt`、`Tensor.squeeze`、`Tensor.mean`、`Tensor.sum`、`Tensor.abs`、`Tensor.max`、`Tensor.argmax`、`Tensor.all`、`Tensor.quantile`
 # - Python：`inspect.signature`
 # - 在上面这些函数内部（单元格没有直接调用）：`torch.optim.Adam`、`torch.optim.SGD`（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>）
