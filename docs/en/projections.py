@@ -303,10 +303,9 @@ at.plot_attention_heatmaps(
 # One thing the heatmaps hardly show: on which side of its query the weights lie. The kernel's
 # centre *c* moves away from the query the further the query is from *x*₁ ≈ 1 (the fold below says
 # why); where the weights actually land also depends on where the keys lie, so we measure it
-# directly, on the queries with *x*₁ from 3 to 4, where *c* is about one kernel width off (printed
-# further down). The measure is the weights' centre of mass (the keys' *x*₁ averaged with the
-# attention weights) minus the query's *x*₁: the projection model averages the *y* about one kernel
-# width to the right of the query, the one-*w* model the *y* around the query.
+# directly, on the queries with *x*₁ from 3 to 4, well away from *x*₁ ≈ 1. The measure is the
+# weights' centre of mass (the keys' *x*₁ averaged with the attention weights) minus the query's
+# *x*₁.
 
 # %%
 # (20, 100) @ (100,) -> (20,): each query's centre of mass
@@ -337,8 +336,9 @@ for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
 print(f"kernel width along x_1: {shifts[2]:.2f}")
 
 # %% [markdown]
-# On average the centre of mass sits 0.32 to the right of the query, about one kernel width along
-# *x*₁ (0.31); the one-*w* model's sits at +0.02.
+# On average the projection model's centre of mass sits 0.32 to the right of the query, about one
+# kernel width along *x*₁ (0.31), so it averages the *y* of keys to the right; the one-*w* model's
+# sits at +0.02, almost on the query.
 #
 # Below, where the kernel's centre *c* itself lies: on the query at *x*₁ ≈ 0.99 (the first line),
 # and on these queries 0.37 to its right on average (the second line). The fold after it says why.
@@ -359,13 +359,12 @@ print(f"c_1 - x_1, mean on x_1 3 to 4: {c_off[far].mean():+.2f}")
 # <details><summary>Why the centre drifts</summary>
 #
 # The first row of $A^{-1}M^\top$, (1.15, −0.06), looks close to (1, 0). But on the row
-# *x*₂ = 2.5 it gives *c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1): zero at *x*₁ ≈ 1
-# (0.99 above), +0.37 on average for *x*₁ from 3 to 4 (the second line above), a little more than
-# one kernel width (0.31). Each unit of the query's *x*₁ moves the centre 0.15 further right
-# than the query (by how much the first number exceeds 1), while the second number times
-# *x*₂ = 2.5 shifts it left by a fixed amount. The two cancel near *x*₁ = 1; the further the
-# query from there, the further off the centre: a small error in a coefficient, times a
-# coordinate of several units, comes to about a kernel width.
+# *x*₂ = 2.5 it gives *c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1). Each unit of the
+# query's *x*₁ moves the centre 0.15 further right than the query (by how much the first number
+# exceeds 1), while the second number times *x*₂ = 2.5 shifts it left by a fixed amount. The two
+# cancel near *x*₁ = 1, hence the first line above; the further the query from there, the further
+# off the centre: a small error in a coefficient, times a coordinate of several units, comes to a
+# little more than a kernel width on *x*₁ from 3 to 4 (the second line).
 #
 # </details>
 #
@@ -760,6 +759,48 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # This page compared errors; the next page, [What attention costs as n grows](scale.py), measures
 # how much time and memory attention takes as *n* grows.
 #
+# ## Exercises
+#
+# 1. Train `ProjectedAttention(d_in=2, d_k=1)` as above (seed `at.SEED`, 300 Adam steps at a
+#    learning rate of 0.1); `W_q` and `W_k` are now 1 × 2. What is the rank of
+#    *A* = `W_k.T @ W_k`, what does the kernel look like in the plane of the keys, and does the
+#    test error rise above the 0.046 of `d_k=2`? Then try seed 2.
+#
+# <details><summary>Solution</summary>
+#
+# *A* has rank 1. `W_k` has one row, so it turns a key *k* into a single number *s*, and the
+# score *x*ᵀ*Mk* − ½*k*ᵀ*Ak* = *qs* − ½*s*², with *q* the projected query, depends on the key only
+# through *s*. The bump becomes a band: all keys on a line *s* = const get the same weight; the
+# band is centred on the line *s* = *q*, endlessly long along it, and its width across is 1 over
+# the length of `W_k`'s row; it has no single centre *c* (*A* has no inverse). Whether that hurts
+# depends on the band's direction, and so on the seed. With seed 0, `W_k`'s row is turned 85°
+# from *x*₁, nearly along *x*₂: the band runs nearly along *x*₁, the weights go by the keys' *x*₂,
+# which says nothing about *y*, and the test error, 0.511, is more than ten times that of `d_k=2`.
+# With seed 2 the row lies along *x*₁: the band runs along *x*₂, the weights go by *x*₁ alone, just
+# what these data need, and the test error, 0.033, is below that of `d_k=2`.
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data2 = at.make_data_2d()
+# >>> x, y = data2.x_train, data2.y_train
+# >>> for seed in (0, 2):  # 0: the seed used on this page
+# ...     _ = torch.manual_seed(seed)
+# ...     model = at.ProjectedAttention(d_in=2, d_k=1)
+# ...     _ = at.train_leave_one_out(model, x, y, steps=300, lr=0.1)
+# ...     W_k = model.W_k.weight.detach()  # (1, 2)
+# ...     A = W_k.T @ W_k  # (2, 2)
+# ...     rank = torch.linalg.matrix_rank(A).item()
+# ...     # how far W_k's row turns away from the x_1 axis
+# ...     angle = torch.rad2deg(torch.atan(W_k[0, 1] / W_k[0, 0]))
+# ...     mse = at.mse_on_test(model, data2)
+# ...     print(seed, rank, f"{angle.abs():.0f}°", f"{mse:.3f}")
+# 0 1 85° 0.511
+# 2 1 1° 0.033
+# ```
+#
+# </details>
+#
 # ## APIs used on this page
 #
 # - Package: <autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>,
@@ -777,6 +818,6 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 #   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>
-# - PyTorch: `torch.manual_seed`, `torch.tensor`, `torch.logspace`, `torch.eye`, `torch.no_grad`, `torch.argsort`, `torch.linalg.solve`, `torch.linalg.eigh`, `torch.rad2deg`, `torch.atan`, `torch.equal`, `Tensor.T`, `Tensor.detach`, `Tensor.item`, `Tensor.tolist`, `Tensor.diagonal`, `Tensor.rsqrt`, `Tensor.squeeze`, `Tensor.mean`, `Tensor.sum`, `Tensor.abs`, `Tensor.max`, `Tensor.argmax`, `Tensor.all`, `Tensor.quantile`
+# - PyTorch: `torch.manual_seed`, `torch.tensor`, `torch.logspace`, `torch.eye`, `torch.no_grad`, `torch.argsort`, `torch.linalg.solve`, `torch.linalg.eigh`, `torch.linalg.matrix_rank`, `torch.rad2deg`, `torch.atan`, `torch.equal`, `Tensor.T`, `Tensor.detach`, `Tensor.item`, `Tensor.tolist`, `Tensor.diagonal`, `Tensor.rsqrt`, `Tensor.squeeze`, `Tensor.mean`, `Tensor.sum`, `Tensor.abs`, `Tensor.max`, `Tensor.argmax`, `Tensor.all`, `Tensor.quantile`
 # - Python: `inspect.signature`
 # - Inside those functions (no cell calls them directly): `torch.optim.Adam`, `torch.optim.SGD` (<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>)

@@ -221,7 +221,7 @@ at.plot_attention_heatmaps(
 # %% [markdown]
 # 图上看到的是：有了投影，每个查询把权重分给 *x*₁ 相近的一条带上的键。这条带上有空隙：*x*₂ 也有影响，但小得多。换成标量 *w* 模型，这条带就断断续续得多：*x*₁ 相近但 *x*₂ 离得远的键被推开了，每个查询平均的键更少，而对更少的带噪声的值取平均，结果的噪声更大。上面打印的有效键数（keys in use），衡量的就是这一点：每个查询的 $1 / \sum_i \alpha_i^2$ 再对查询取平均，权重均匀时为 *n*，一个键独占全部权重时为 1。
 #
-# 热图上不容易看出一件事：权重落在查询的哪一边。查询离 *x*₁ ≈ 1 越远，核的中心 *c* 偏离查询就越多（原因见后面折叠的说明）；权重实际落在哪里还取决于键的分布，所以下面直接量 *x*₁ 在 3 到 4 之间的查询，那里 *c* 偏了约一个核宽度（再往下打印）。量的是权重的重心（各个键的 *x*₁ 按注意力权重取的加权平均）减去查询的 *x*₁：投影模型平均的是查询右边约一个核宽度处的 *y*，标量 *w* 模型平均的就在查询附近。
+# 热图上不容易看出一件事：权重落在查询的哪一边。查询离 *x*₁ ≈ 1 越远，核的中心 *c* 偏离查询就越多（原因见后面折叠的说明）；权重实际落在哪里还取决于键的分布，所以下面直接量 *x*₁ 在 3 到 4 之间、离 *x*₁ ≈ 1 较远的查询。量的是权重的重心（各个键的 *x*₁ 按注意力权重取的加权平均）减去查询的 *x*₁。
 
 # %%
 # (20, 100) @ (100,) -> (20,): each query's centre of mass
@@ -252,7 +252,7 @@ for name, shift, sq in zip(names, shifts[:2], squared, strict=True):
 print(f"kernel width along x_1: {shifts[2]:.2f}")
 
 # %% [markdown]
-# 重心平均偏右 0.32，几乎正好是沿 *x*₁ 的一个核宽度（0.31）；标量 *w* 模型是 +0.02。
+# 投影模型的重心平均偏右 0.32，约为沿 *x*₁ 的一个核宽度（0.31），平均的是查询右边的键的 *y*；标量 *w* 模型的重心只偏 +0.02，几乎就在查询上。
 #
 # 下面再算核的中心 *c* 本身在哪里：*x*₁ ≈ 0.99 处正落在查询上（第一行），在这几个查询上平均偏右 0.37（第二行）。原因见后面折叠的说明。
 
@@ -271,7 +271,7 @@ print(f"c_1 - x_1, mean on x_1 3 to 4: {c_off[far].mean():+.2f}")
 # %% [markdown]
 # <details><summary>中心为什么偏</summary>
 #
-# $A^{-1}M^\top$ 的第一行 (1.15, −0.06) 看上去接近 (1, 0)，但在 *x*₂ = 2.5 这一行上，*c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1)：*x*₁ ≈ 1 处为 0（上面打印的 0.99），*x*₁ 在 3 到 4 之间平均是 +0.37（上面打印的第二行），比一个核宽度（0.31）稍多。也就是说，查询的 *x*₁ 每增大 1，中心就比查询多往右挪 0.15（第一个数超出 1 的部分），而第二个数乘以 *x*₂ = 2.5，给出一个固定的向左偏移。两者在 *x*₁ = 1 附近抵消，离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，就是一个核宽度。
+# $A^{-1}M^\top$ 的第一行 (1.15, −0.06) 看上去接近 (1, 0)，但在 *x*₂ = 2.5 这一行上，*c*₁ − *x*₁ = 0.15·*x*₁ − 0.06 × 2.5 ≈ 0.15·(*x*₁ − 1)。也就是说，查询的 *x*₁ 每增大 1，中心就比查询多往右挪 0.15（第一个数超出 1 的部分），而第二个数乘以 *x*₂ = 2.5，给出一个固定的向左偏移。两者在 *x*₁ = 1 附近抵消，这就是上面打印的第一行；离那里越远，中心偏得越多：系数上的一点偏差，乘上几个单位的坐标，在 *x*₁ 从 3 到 4 之间就比一个核宽度还稍多（第二行）。
 #
 # </details>
 #
@@ -597,6 +597,36 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # %% [markdown]
 # 本页比的是误差；*n* 变大时注意力要花多少时间和内存，由下一页《[注意力的开销随 n 的增长](scale.py)》来量。
 #
+# ## 练习
+#
+# 1. 照上面的方式训练 `ProjectedAttention(d_in=2, d_k=1)`（种子 `at.SEED`，Adam，学习率 0.1，300 步），这时 `W_q` 和 `W_k` 都是 1 × 2。*A* = `W_k.T @ W_k` 的秩是多少？在键的平面上，核是什么形状？测试误差会不会比 `d_k=2` 时的 0.046 高？再换种子 2 试试。
+#
+# <details><summary>答案</summary>
+#
+# *A* 的秩是 1。`W_k` 只有一行，它把键 *k* 变成一个数 *s*；记投影后的查询为 *q*，分数 *x*ᵀ*Mk* − ½*k*ᵀ*Ak* = *qs* − ½*s*² 只通过 *s* 依赖键。鼓包于是变成一条带：落在同一条直线 *s* = 常数上的键，分到的权重都一样；这条带以直线 *s* = *q* 为中线，横向宽度是 1 除以 `W_k` 这一行的长度，顺着中线无限延伸，没有唯一的中心 *c*（*A* 不可逆）。这样有没有害处，要看带的方向，也就要看种子。种子 0 时，`W_k` 这一行与 *x*₁ 轴成 85°，几乎沿着 *x*₂：带几乎顺着 *x*₁，权重按键的 *x*₂ 分配，而 *x*₂ 与 *y* 无关，测试误差 0.511，是 `d_k=2` 时的十倍以上。种子 2 时这一行沿着 *x*₁：带顺着 *x*₂，权重只按 *x*₁ 分配，正合这份数据的需要，测试误差 0.033，比 `d_k=2` 时还低。
+#
+# ```python
+# >>> import torch
+# >>> import attention_tutorial as at
+# >>> data2 = at.make_data_2d()
+# >>> x, y = data2.x_train, data2.y_train
+# >>> for seed in (0, 2):  # 0: the seed used on this page
+# ...     _ = torch.manual_seed(seed)
+# ...     model = at.ProjectedAttention(d_in=2, d_k=1)
+# ...     _ = at.train_leave_one_out(model, x, y, steps=300, lr=0.1)
+# ...     W_k = model.W_k.weight.detach()  # (1, 2)
+# ...     A = W_k.T @ W_k  # (2, 2)
+# ...     rank = torch.linalg.matrix_rank(A).item()
+# ...     # how far W_k's row turns away from the x_1 axis
+# ...     angle = torch.rad2deg(torch.atan(W_k[0, 1] / W_k[0, 0]))
+# ...     mse = at.mse_on_test(model, data2)
+# ...     print(seed, rank, f"{angle.abs():.0f}°", f"{mse:.3f}")
+# 0 1 85° 0.511
+# 2 1 1° 0.033
+# ```
+#
+# </details>
+#
 # ## 本页用到的 API
 #
 # - 本包：<autoref identifier="attention_tutorial.toy2d.make_data_2d">make_data_2d</autoref>、
@@ -614,6 +644,6 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 #   <autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmaps">plot_attention_heatmaps</autoref>、
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fits">plot_fits</autoref>
-# - PyTorch：`torch.manual_seed`、`torch.tensor`、`torch.logspace`、`torch.eye`、`torch.no_grad`、`torch.argsort`、`torch.linalg.solve`、`torch.linalg.eigh`、`torch.rad2deg`、`torch.atan`、`torch.equal`、`Tensor.T`、`Tensor.detach`、`Tensor.item`、`Tensor.tolist`、`Tensor.diagonal`、`Tensor.rsqrt`、`Tensor.squeeze`、`Tensor.mean`、`Tensor.sum`、`Tensor.abs`、`Tensor.max`、`Tensor.argmax`、`Tensor.all`、`Tensor.quantile`
+# - PyTorch：`torch.manual_seed`、`torch.tensor`、`torch.logspace`、`torch.eye`、`torch.no_grad`、`torch.argsort`、`torch.linalg.solve`、`torch.linalg.eigh`、`torch.linalg.matrix_rank`、`torch.rad2deg`、`torch.atan`、`torch.equal`、`Tensor.T`、`Tensor.detach`、`Tensor.item`、`Tensor.tolist`、`Tensor.diagonal`、`Tensor.rsqrt`、`Tensor.squeeze`、`Tensor.mean`、`Tensor.sum`、`Tensor.abs`、`Tensor.max`、`Tensor.argmax`、`Tensor.all`、`Tensor.quantile`
 # - Python：`inspect.signature`
 # - 在上面这些函数内部（单元格没有直接调用）：`torch.optim.Adam`、`torch.optim.SGD`（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>）

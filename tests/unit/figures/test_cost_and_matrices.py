@@ -153,6 +153,9 @@ def test_counted_bytes_are_dotted_in_their_formulations_colour_and_grey_in_the_l
     assert handle.get_linestyle() == ":" and red == green == blue  # grey, no hue
     assert 0.3 < red < 0.7  # neither black nor white: visible in both palettes
     assert "colour" in entry.get_text()  # the label says the lines take their own colour
+    # the Chinese label says so too (r41: it read only "算出的字节数（点线）")
+    zh = [t.get_text() for t in plot_scaling(ROWS, lang="zh").legends[0].get_texts()]
+    assert zh[-1] == "算出的字节数（点线，颜色同所属写法）"
 
 
 def test_with_one_counted_formulation_the_legend_entry_takes_its_colour() -> None:
