@@ -26,6 +26,6 @@ def parse(code: str, name: str) -> doctest.DocTest:
 
 def run(test: doctest.DocTest) -> None:
     """Run the examples; a mismatch fails the calling test with doctest's report."""
-    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner = doctest.DocTestRunner(verbose=False, optionflags=FLAGS)
     runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
     assert runner.failures == 0
