@@ -228,7 +228,8 @@ CUT_NAMES_JS = """() => {
 # English: the same for ",", ".", ")", "(" ... touching an inline formula (no space
 # between) and not part of it: a browser may break after a formula's box, which the
 # build prevents (``attn-nobr``, tools/sitebuild/mathrender.py). Elsewhere an ASCII mark
-# never starts a line, and after a space it may ("see ... below").
+# never starts a line, and after a space it may ("see ... below"); so may inline code that
+# starts with a mark, after a space (the error index's "… must have the same length").
 BAD_LINE_BREAKS_JS = """() => {
   const closing = /[，。、；：！？）》」』】〉”’…]/, opening = /[（《「『【〈“‘]/;
   const asciiClosing = /[,.;:!?)\\]}]/, asciiOpening = /[(\\[{]/;
@@ -264,6 +265,9 @@ BAD_LINE_BREAKS_JS = """() => {
       opens = asciiOpening.test(ch) && after !== undefined && !after[2] && inFormula(after);
     }
     if (!closes && !opens) continue;
+    // inline code that starts with the mark, after a space ("… must have the same length"):
+    // a literal, which may begin a line as a whole
+    if (closes && spaced && node.parentElement.closest('code')) continue;
     const other = closes ? chars[k - 1] : chars[k + 1];
     if (!other) continue;
     const mine = box(node, i), theirs = box(other[0], other[1]);

@@ -227,3 +227,24 @@ def test_the_visits_report_a_title_broken_inside_a_word(browser, rule):
     else:
         assert list(found) == ["title_broken_inside_a_word"], found
         assert all(" | " in cut for cut in found["title_broken_inside_a_word"]), found
+
+
+# A sentence whose last item, a run that may not break, starts a line with "…": as inline
+# code (a literal, which may) or as prose (where "…" may not begin a line).
+ELLIPSIS_FIRST = """<!doctype html><html lang="en"><head><title>t</title><style>
+body { margin: 0; } article { width: 240px; font: 16px sans-serif; }</style></head><body>
+<main><article><p>Listed in the error-message index: <%s style="white-space: nowrap">… must
+have the same length</%s>.</p></article></main></body></html>"""
+
+
+@pytest.mark.parametrize("tag", ["code", "span"])
+def test_the_visits_report_a_line_that_starts_with_a_closing_mark_unless_code_starts_so(
+    browser, tag
+):
+    """The line-break check names a line that begins with "…" in prose; inline code that
+    begins with it (the error index's "… must have the same length") may start a line."""
+    found = phone_problems_of(browser, ELLIPSIS_FIRST % (tag, tag))
+    if tag == "code":
+        assert found == {}
+    else:
+        assert list(found) == ["punctuation_on_the_wrong_side_of_a_line_break"], found
