@@ -782,19 +782,27 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # ```python
 # >>> import torch
 # >>> import attention_tutorial as at
-# >>> data2 = at.make_data_2d()
-# >>> x, y = data2.x_train, data2.y_train
-# >>> for seed in (0, 2):  # 0: the seed used on this page
+# >>> d = at.make_data_2d()
+# >>> x, y = d.x_train, d.y_train
+# >>> for seed in (0, 2):  # at.SEED: 0
 # ...     _ = torch.manual_seed(seed)
-# ...     model = at.ProjectedAttention(d_in=2, d_k=1)
-# ...     _ = at.train_leave_one_out(model, x, y, steps=300, lr=0.1)
-# ...     W_k = model.W_k.weight.detach()  # (1, 2)
-# ...     A = W_k.T @ W_k  # (2, 2)
-# ...     rank = torch.linalg.matrix_rank(A).item()
-# ...     # how far W_k's row turns away from the x_1 axis
-# ...     angle = torch.rad2deg(torch.atan(W_k[0, 1] / W_k[0, 0]))
-# ...     mse = at.mse_on_test(model, data2)
-# ...     print(seed, rank, f"{angle.abs():.0f}°", f"{mse:.3f}")
+# ...     m = at.ProjectedAttention(
+# ...         d_in=2, d_k=1)
+# ...     _ = at.train_leave_one_out(
+# ...         m, x, y,
+# ...         steps=300, lr=0.1)
+# ...     # W_k: (1, 2); A: (2, 2)
+# ...     W_k = m.W_k.weight.detach()
+# ...     A = W_k.T @ W_k
+# ...     r = torch.linalg.matrix_rank(
+# ...         A).item()
+# ...     # W_k's angle to x_1's axis
+# ...     t = torch.atan(
+# ...         W_k[0, 1] / W_k[0, 0])
+# ...     deg = torch.rad2deg(t).abs()
+# ...     mse = at.mse_on_test(m, d)
+# ...     print(seed, r, f"{deg:.0f}°",
+# ...           f"{mse:.3f}")
 # 0 1 85° 0.511
 # 2 1 1° 0.033
 # ```
