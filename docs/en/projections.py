@@ -301,8 +301,8 @@ at.plot_attention_heatmaps(
 # averaged over the queries (*n* for uniform weights, 1 when a single key takes all the weight).
 #
 # One thing the heatmaps hardly show: on which side of its query the weights lie. The kernel's
-# centre *c* moves away from the query the further the query is from *x*₁ ≈ 1 (the fold below says
-# why); where the weights actually land also depends on where the keys lie, so we measure it
+# centre *c* moves away from the query the further the query is from *x*₁ ≈ 1; where the weights
+# actually land also depends on where the keys lie, so we measure it
 # directly, on the queries with *x*₁ from 3 to 4, well away from *x*₁ ≈ 1. The measure is the
 # weights' centre of mass (the keys' *x*₁ averaged with the attention weights) minus the query's
 # *x*₁.
@@ -340,8 +340,9 @@ print(f"kernel width along x_1: {shifts[2]:.2f}")
 # kernel width along *x*₁ (0.31), so it averages the *y* of keys to the right; the one-*w* model's
 # sits at +0.02, almost on the query.
 #
-# Below, where the kernel's centre *c* itself lies: on the query at *x*₁ ≈ 0.99 (the first line),
-# and on these queries 0.37 to its right on average (the second line). The fold after it says why.
+# Below, where the kernel's centre *c* itself lies: on the query when the query's *x*₁ ≈ 0.99
+# (the first line), and 0.37 to its right on average on the queries with *x*₁ from 3 to 4 (the
+# second line). The fold after it says why.
 
 # %%
 # the kernel's centre c (not the weights): its c_1 minus x_1,
@@ -756,14 +757,12 @@ assert losses_projected[-1] - noise < mse_projected / 2
 assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 
 # %% [markdown]
-# This page compared errors; the next page, [What attention costs as n grows](scale.py), measures
-# how much time and memory attention takes as *n* grows.
-#
 # ## Exercises
 #
 # 1. Train `ProjectedAttention(d_in=2, d_k=1)` as above (seed `at.SEED`, 300 Adam steps at a
 #    learning rate of 0.1); `W_q` and `W_k` are now 1 × 2. What is the rank of
-#    *A* = `W_k.T @ W_k`, what does the kernel look like in the plane of the keys, and does the
+#    *A* = `W_k.T @ W_k` (`torch.linalg.matrix_rank`: how many independent directions the matrix
+#    has; 2 for the `d_k=2` model above), what does the kernel look like in the plane of the keys, and does the
 #    test error rise above the 0.046 of `d_k=2`? Then try seed 2.
 #
 # <details><summary>Solution</summary>
@@ -775,9 +774,12 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # the length of `W_k`'s row; it has no single centre *c* (*A* has no inverse). Whether that hurts
 # depends on the band's direction, and so on the seed. With seed 0, `W_k`'s row is turned 85°
 # from *x*₁, nearly along *x*₂: the band runs nearly along *x*₁, the weights go by the keys' *x*₂,
-# which says nothing about *y*, and the test error, 0.511, is more than ten times that of `d_k=2`.
+# which says nothing about *y*, and the test error, 0.511, is more than ten times that of `d_k=2` and more than four times the one-*w*
+# model's 0.114.
 # With seed 2 the row lies along *x*₁: the band runs along *x*₂, the weights go by *x*₁ alone, just
-# what these data need, and the test error, 0.033, is below that of `d_k=2`.
+# what these data need, and the test error, 0.033, is below that of `d_k=2`: with 5 parameters, not 9, it keeps just the one
+# direction these data need. Which band training finds is up to the seed, as in
+# [One seed says little](#one-seed-says-little).
 #
 # ```python
 # >>> import torch
@@ -808,6 +810,9 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # ```
 #
 # </details>
+#
+# This page compared errors; the next page, [What attention costs as n grows](scale.py), measures
+# how much time and memory attention takes as *n* grows.
 #
 # ## APIs used on this page
 #
