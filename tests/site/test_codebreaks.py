@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tools.sitebuild.codebreaks import KEEP_CHARS, MIN_CHARS, mark
@@ -68,8 +70,7 @@ def test_prose_code_that_fits_a_phones_line_is_left_whole_and_a_table_cells_may_
     for code in (name, call):
         for prose in (f"<p>x <code>{code}</code></p>", f"<li><p><code>{code}</code></p></li>"):
             assert mark(prose) == prose
-        cell = mark(f"<td><code>{code}</code></td>")
-        assert "<wbr>" in cell
+    assert "<wbr>" in mark(f"<td><code>{name}</code></td>")  # a table's column: as before
     assert "<wbr>" in mark(f"<h2><code>{name}</code></h2>")  # a title: as before
     longer = "x_test.repeat_interleave(n_train)"
     assert len(longer) > KEEP_CHARS
@@ -100,6 +101,29 @@ def test_a_type_cell_breaks_only_between_the_alternatives_of_a_union(header):
     ) in out
     assert "<td>a, b | c</td>" in out  # another column: as it was
     assert mark(out) == out
+    # a short type keeps its line whole
+    short = table.replace(cell, '<code><span title="str">str</span> | None</code>')
+    assert '<td><code class="attn-nobr"><span title="str">str</span> | None</code></td>' in mark(
+        short
+    )
     # not a table of types: as it was
     other = table.replace(f"<th>{header}</th>", "<th>Shape</th>")
     assert mark(other) == other
+
+
+@pytest.mark.parametrize(
+    ("code", "kept"),
+    [
+        # review round 42: where these broke at 1280 or 375 px
+        ("from attention_tutorial.figures import *", ["from attention_tutorial", "import *"]),
+        ("import torch, attention_tutorial as at", ["import torch,", "as at"]),
+        ("(1, n_train - 1) @ (n_train - 1, 1) and more", ["n_train - 1", "n_train - 1"]),
+        ("dot : expected both vectors to have same dtype", ["dot :"]),
+        ("a long call of numbers, then import as at", ["as at"]),
+    ],
+)
+def test_long_prose_code_keeps_its_short_runs_together(code, kept):
+    assert len(code) > KEEP_CHARS
+    out = mark(f"<p><code>{code}</code></p>")
+    assert re.findall(r'<span class="attn-nobr">([^<]*)</span>', out) == kept
+    assert re.sub(r"<[^>]+>", "", out) == code  # the text as it was

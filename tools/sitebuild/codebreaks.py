@@ -7,8 +7,8 @@ table column or a phone's line cut ``torch.sort`` into ``torch.sor`` and ``t``,
 word only when one piece is wider than its whole line. This module adds the places
 where code still reads well when broken: ``<wbr>`` before the dot of an attribute or
 a method (``x_test`` | ``.reshape(...)``) and after the slash of a path
-(``handbook/`` | ``expand``); a name of ``MIN_CHARS`` characters or more may also
-break after an underscore (``nadaraya_watson_`` | ``chunked``), so that it never
+(``handbook/`` | ``expand``); a name of ``NAME_CHARS`` characters or more may also
+break after an underscore (``nadaraya_watson_`` | ``broadcast``), so that it never
 overflows a phone's line; not in a heading, where a title would break there at any
 width (the phone's stylesheet sets code in titles smaller instead). The same holds for
 the long names of API links (mkdocs-autorefs), which are plain text. Code shorter than
@@ -25,17 +25,17 @@ character, so what a reader copies or searches for is unchanged. Short code with
 >>> mark("<td><code>docs/zh/nonparametric.py</code> <code>torch.sort</code></td>")
 '<td><code>docs/<wbr>zh/<wbr>nonparametric.py</code> <code>torch.sort</code></td>'
 >>> mark(
-...     "<code>at.nadaraya_watson_chunked(q, k, v)</code>"
+...     "<td><code>at.nadaraya_watson_broadcast(q, k, v)</code></td>"
 ... )  # a head under 3: no break
-'<code>at.nadaraya_<wbr>watson_<wbr>chunked(q, k, v)</code>'
+'<td><code>at.nadaraya_<wbr>watson_<wbr>broadcast(q, k, v)</code></td>'
 >>> mark(
 ...     "<td><code>torch.arange(0.0, 5.0, 0.1)</code></td>"
 ... )  # a decimal point: no break
 '<td><code>torch<wbr>.arange(0.0, 5.0, 0.1)</code></td>'
 >>> mark(
-...     '<a class="autorefs autorefs-internal" href="#x">nadaraya_watson_chunked</a>'
+...     '<a class="autorefs autorefs-internal" href="#x">nadaraya_watson_broadcast</a>'
 ... )
-'<a class="autorefs autorefs-internal" href="#x">nadaraya_<wbr>watson_<wbr>chunked</a>'
+'<a class="autorefs autorefs-internal" href="#x">nadaraya_<wbr>watson_<wbr>broadcast</a>'
 >>> mark("<h1><code>attention_tutorial.local_linear_regression</code></h1>")
 '<h1><code>attention_tutorial<wbr>.local_linear_regression</code></h1>'
 >>> mark("<pre><code>x_test.repeat_interleave(n)</code></pre>")  # a block
@@ -98,7 +98,9 @@ from tools.sitebuild import html_tree
 
 MIN_CHARS = 20
 NOBR_CHARS = 24
-KEEP_CHARS = 30
+KEEP_CHARS = 32
+# A name breaks after its underscores from this length on (shorter ones fit any line).
+NAME_CHARS = 25
 # Preformatted and raw-text elements, left as they are.
 _SKIP = frozenset({"pre", "script", "style", "textarea"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -110,16 +112,26 @@ _SUFFIX = r"\.(?:py|md|ipynb|ya?ml|json|toml|cfg|txt|sh|ps1|whl|css|js|html|pdf|
 _BREAK = re.compile(rf"(?<=[\w)\]])(?=\.[A-Za-z_])(?!{_SUFFIX})|(?<=\w/)(?=\w)")
 # The text of an API link that is one long name; an API link is an ``a`` whose first
 # attribute is its class, ``autorefs...``.
-_LONG_WORD = re.compile(rf"\w{{{MIN_CHARS},}}")
+_LONG_WORD = re.compile(rf"\w{{{NAME_CHARS},}}")
 # A long name at the start of a piece (after a dot or a quote), and the places after its
 # underscores.
-_LONG_NAME = re.compile(rf"^[.\"']?\w{{{MIN_CHARS},}}")
+_LONG_NAME = re.compile(rf"^[.\"']?\w{{{NAME_CHARS},}}")
 _UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9]_)(?=[A-Za-z0-9])")
 # A minus sign at the start of a word, kept with its word (before a digit it already is:
 # Unicode's line breaking allows no break between "-" and a number); and words joined by
 # hyphens (``Set-ExecutionPolicy``), kept together up to ``NOBR_CHARS`` characters.
 _MINUS = re.compile(
     r"(?<![\w)\]])-[A-Za-z_]\w*(?:-[A-Za-z_]\w*)*|(?<![\w-])[A-Za-z_]\w*(?:-[A-Za-z_]\w*)+"
+)
+# Also kept on one line, in code with spaces (review round 42): an arithmetic term
+# (``n_train - 1``), a word and the " :" after it (PyTorch's ``dot : expected …``), the
+# keyword that starts an import with the name after it (``from attention_tutorial``), and
+# a last word of three characters at most with the word before it (``as at``, ``import *``).
+_KEPT = (
+    re.compile(r"[\w)\]]+ [-+*/] [\w(]+"),
+    re.compile(r"\S+ :(?=\s|$)"),
+    re.compile(r"^(?:from|import) \S+"),
+    re.compile(r"\b\w+ (?:\w{1,3}|\*)$"),
 )
 
 
@@ -174,11 +186,19 @@ def _plain_code_text(code: Tag) -> str | None:
 
 
 def _glued(text: str) -> list[re.Match[str]]:
-    """Where code ``text`` keeps its line: a leading minus with its word, hyphenated words.
+    """Where code ``text`` keeps its line: a minus with its word, hyphenated words, ``_KEPT``.
 
     Only runs of at most ``NOBR_CHARS`` characters: a longer one may still break.
     """
-    return [m for m in _MINUS.finditer(text) if len(m.group(0)) <= NOBR_CHARS]
+    found = sorted(
+        (m for pattern in (_MINUS, *_KEPT) for m in pattern.finditer(text)),
+        key=lambda m: (m.start(), -len(m.group(0))),
+    )
+    kept: list[re.Match[str]] = []
+    for m in found:
+        if len(m.group(0)) <= NOBR_CHARS and (not kept or m.start() >= kept[-1].end()):
+            kept.append(m)
+    return kept
 
 
 def _put(tree: BeautifulSoup, element: Tag, pieces: list[str]) -> None:
@@ -202,7 +222,9 @@ def _put(tree: BeautifulSoup, element: Tag, pieces: list[str]) -> None:
             element.append(NavigableString(piece[at:]))
 
 
-# The header of an API table's column of types (mkdocstrings, both languages).
+# The header of an API table's column of types (mkdocstrings, both languages), and the
+# length up to which a type keeps its line whole (``str | None`` took two lines at 1280 px).
+TYPE_CHARS = 16
 _TYPE_HEADERS = frozenset({"Type", "类型"})
 _ALTERNATIVE = re.compile(r" \| ")
 
@@ -236,7 +258,8 @@ def keep_types_tree(tree: BeautifulSoup) -> None:
 
     A type cell broke inside a type at any width (``Mapping[str,`` | ``ArrayLike]``,
     ``tuple[float,`` | ``float] | None``; review rounds 40 and 41): each alternative
-    with a space in it goes into a ``span.attn-nobr``, so the cell breaks only at a `` | ``.
+    with a space in it goes into a ``span.attn-nobr``, so the cell breaks only at a `` | ``;
+    a type of ``TYPE_CHARS`` characters at most does not break (review round 42).
 
     >>> html = (
     ...     "<table><thead><tr><th>Name</th><th>Type</th></tr></thead><tbody>"
@@ -256,7 +279,10 @@ def keep_types_tree(tree: BeautifulSoup) -> None:
         for row in table.tbody.find_all("tr", recursive=False):
             cells = row.find_all("td", recursive=False)
             code = cells[column].code if column < len(cells) else None
-            if code is None or code.find(class_="attn-nobr") is not None:
+            if code is None or code.attrs or code.find(class_="attn-nobr") is not None:
+                continue
+            if len(code.get_text()) <= TYPE_CHARS:  # "str | None" on one line
+                code["class"] = "attn-nobr"
                 continue
             groups = _type_alternatives(code)
             code.clear()
