@@ -250,9 +250,9 @@ assert loss_4 < loss_end
 #   the leave-one-out loss, is smoother and better still, at 0.049. Judge a fit by its test error,
 #   not by how smooth it looks.
 # - Expanded, the Gaussian score is a dot product plus one bias per key, the step towards Transformer
-#   attention; why the chapter learns a single scalar all the same: the common confusions of
-#   [Parametric attention pooling](parametric.py#common-confusions) and, on the Transformer page,
-#   [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension).
+#   attention. Why the chapter still learns a single scalar is answered in the common confusions
+#   of [Parametric attention pooling](parametric.py#common-confusions) and, on the Transformer
+#   page, in [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension).
 #
 # ## Beyond the chapter
 #
