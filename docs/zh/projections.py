@@ -620,15 +620,15 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # ...     A = W_k.T @ W_k
 # ...     r = torch.linalg.matrix_rank(
 # ...         A).item()
-# ...     # W_k's angle to x_1's axis
+# ...     # W_k's angle to x_1, in °
 # ...     t = torch.atan(
 # ...         W_k[0, 1] / W_k[0, 0])
 # ...     deg = torch.rad2deg(t).abs()
 # ...     mse = at.mse_on_test(m, d)
-# ...     print(seed, r, f"{deg:.0f}°",
+# ...     print(seed, r, f"{deg:.0f}",
 # ...           f"{mse:.3f}")
-# 0 1 85° 0.511
-# 2 1 1° 0.033
+# 0 1 85 0.511
+# 2 1 1 0.033
 # ```
 #
 # </details>
