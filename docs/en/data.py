@@ -39,6 +39,8 @@ print(at.f(x))
 # from the uniform distribution on $[0, 1)$: 0 can come up, 1 never does. The arguments are the
 # shape: `torch.rand(3)` gives 3 numbers, `torch.rand(2, 3)` 2 rows of 3. Draw ten thousand and
 # look at the minimum, maximum and mean; multiplied by 5, the range stretches to $[0, 5)$.
+# `.item()` turns a one-element tensor (such as `sample.min()`) into a plain Python number,
+# which an f-string can format to four decimals.
 
 # %%
 # the arguments are the shape
@@ -100,12 +102,11 @@ ones32 = ones64.float()
 print(".float():", ones32.dtype)
 
 # %% [markdown]
-# The wording depends on the product: a dot product of two vectors here, so `dot : …`; a matrix
-# times a vector says `addmv …`; a matrix times a matrix (or a stack of matrices times one) says
-# `expected m1 and m2 to have the same dtype`; two stacks of matrices say `expected scalar type
-# Float but found Double`. The fix is the same. The error-message index keeps these wordings in
-# its group [The wrong type](handbook/errors.py#the-wrong-type); this one is
+# Here it is a dot product of two vectors, so the message starts `dot : …`; see the
+# error-message index's
 # [`dot : expected both vectors to have same dtype, but found …`](handbook/errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-).
+# A matrix times a vector, or a matrix times a matrix, words it differently, and the fix is the
+# same: the index keeps these wordings in its group “[The wrong type](handbook/errors.py#the-wrong-type)”.
 
 # %% [markdown]
 # ## Sorting: torch.sort
@@ -113,18 +114,17 @@ print(".float():", ones32.dtype)
 # Random training inputs come out in no particular order. `torch.sort` puts them in increasing
 # order, but it returns **two** tensors: the sorted values, and the positions (indices) those
 # values had in the original tensor. Indexing the original with the indices gives back the
-# sorted values. A small tensor shows it best:
+# sorted values. A small tensor shows it best, and `torch.equal(a, b)` checks it at the end:
+# it is `True` when the two tensors have the same shape and equal elements.
 
 # %%
 # shape (4,)
 t = torch.tensor([3.0, 0.5, 2.0, 1.5])
 sorted_values, indices = torch.sort(t)
-print(
-    "sorted values:",
-    sorted_values,
-    sep="\n",
-)
-print("indices:", indices, sep="\n")
+print("sorted values:")
+print(sorted_values)
+print("indices:")
+print(indices)
 is_sorted = torch.equal(
     t[indices],
     sorted_values,
@@ -290,8 +290,9 @@ print(
 n_train = 50
 seed = at.SEED
 g = torch.Generator().manual_seed(seed)
-# (n_train,): sorted, in [0, 5)
+# u: (n_train,), in [0, 1)
 u = torch.rand(n_train, generator=g)
+# x_train: sorted, in [0, 5)
 x_train, _ = torch.sort(u * 5)
 # (n_train,)
 noise = torch.normal(
@@ -312,8 +313,10 @@ test_checks = (
     torch.equal(x_test, data.x_test),
     torch.equal(y_truth, data.y_truth),
 )
-print(*train_checks)
-print(*test_checks)
+print("x_train, y_train:")
+print(train_checks[0], train_checks[1])
+print("x_test, y_truth:")
+print(test_checks[0], test_checks[1])
 
 # %% [markdown]
 # `make_data` returns a <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>
@@ -379,10 +382,7 @@ assert sample.dtype == torch.float32
 assert ones64.dtype == torch.float64
 assert ones32.dtype == torch.float32
 assert mixed.dtype == torch.float64
-# the wording depends on the product:
-# dot, addmv (matrix times vector),
-# m1 and m2, two stacks; .float() fixes
-# each
+# two vectors: the dot product's words
 a, b = sample[:3], ones64
 dot = said(torch.matmul, a, b)
 assert dot.startswith("dot : ")
@@ -390,27 +390,16 @@ assert dot.startswith("dot : ")
 # next @ with a float32 tensor
 again = said(torch.matmul, mixed, a)
 assert again.startswith("dot : ")
+# a matrix times a vector, a matrix
+# times a matrix: other words, and
+# .float() fixes each
 mat = a.expand(2, 3)
-mv = said(torch.matmul, mat, b)
-assert mv.startswith("addmv ")
-# a matrix (or a stack of them) times
-# a matrix
-start = "expected m1 and m2"
-m1m2 = start + " to have the same dtype"
 col = b[:, None]
-mm = said(torch.matmul, mat, col)
-assert mm.startswith(m1m2)
-bat = a.expand(4, 2, 3)
-bm = said(torch.matmul, bat, col)
-assert bm.startswith(m1m2)
-b3 = col.expand(4, 3, 1)
-got = said(torch.matmul, bat, b3)
-head = "expected scalar type Float"
-assert got == head + " but found Double"
-fixed = bat @ b3.float()
-assert fixed.shape == (4, 2, 1)
-fixed = mat @ b.float()
-assert fixed.shape == (2,)
+for right in (b, col):
+    got = said(torch.matmul, mat, right)
+    assert not got.startswith("dot")
+    fixed = mat @ right.float()
+    assert fixed.dtype == torch.float32
 # x_test[3] is the float32 nearest 0.3
 assert x_test[3] == torch.tensor(0.3)
 # the Trues printed above: sorting
@@ -526,5 +515,7 @@ assert all(test_checks)
 #   <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_data">plot_data</autoref>
 # - PyTorch: `torch.rand`, `torch.sort`, `torch.normal`, `torch.arange`, `torch.linspace`,
-#   `torch.manual_seed`, `torch.Generator`, `torch.get_rng_state`, `torch.from_numpy`, `Tensor.float`
-# - Tensor API handbook: [random numbers and ranges](handbook/random.py)
+#   `torch.manual_seed`, `torch.Generator`, `torch.get_rng_state`, `torch.from_numpy`, `Tensor.float`,
+#   `Tensor.item`, `torch.equal`, `torch.matmul` (`@`)
+# - Tensor API handbook: [random numbers and ranges](handbook/random.py),
+#   [torch.matmul](handbook/matmul.py)

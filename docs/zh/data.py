@@ -30,7 +30,7 @@ print(at.f(x))
 # %% [markdown]
 # ## 训练输入：torch.rand
 #
-# `torch.rand(*size)` 返回一个给定形状的张量，每个元素独立地从 $[0, 1)$ 上的均匀分布中抽取：可能取到 0，但取不到 1。参数就是形状，`torch.rand(3)` 是 3 个数，`torch.rand(2, 3)` 是 2 行 3 列。抽一万个数看看最小值、最大值和平均值；乘以 5 之后，范围就拉伸成 $[0, 5)$。
+# `torch.rand(*size)` 返回一个给定形状的张量，每个元素独立地从 $[0, 1)$ 上的均匀分布中抽取：可能取到 0，但取不到 1。参数就是形状，`torch.rand(3)` 是 3 个数，`torch.rand(2, 3)` 是 2 行 3 列。抽一万个数看看最小值、最大值和平均值；乘以 5 之后，范围就拉伸成 $[0, 5)$。`.item()` 把只有一个元素的张量（比如 `sample.min()`）变成普通的 Python 数，这样才能用 f-string 保留四位小数。
 
 # %%
 # the arguments are the shape
@@ -62,7 +62,8 @@ print(
 # ### 数据类型：float32 与 float64
 #
 # `torch.rand` 给出的是 float32（PyTorch 的默认类型）。NumPy 的默认是 float64，`torch.from_numpy` 会原样保留它。
-# 用 `@`（矩阵乘法；两个向量之间就是点积，见手册的《[torch.matmul](handbook/matmul.py)》）把两者相乘会报类型不同的错（逐元素的 `*` 倒不报错，只是悄悄把结果变成 float64，之后再用 `@` 和 float32 的张量相乘就会报错）；
+# 用 `@`（矩阵乘法；两个向量之间就是点积，见手册的《[torch.matmul](handbook/matmul.py)》）把两者相乘会报错，说类型不同。
+# 逐元素的 `*` 不报错，却悄悄把结果变成 float64：之后再拿它和 float32 的张量做 `@`，照样报错。
 # 改法是用 `.float()` 把 float64 的那个转成 float32：
 
 # %%
@@ -89,26 +90,23 @@ ones32 = ones64.float()
 print(".float():", ones32.dtype)
 
 # %% [markdown]
-# 报错的措辞随乘法而变：这里是两个向量的点积，所以说 `dot : …`；矩阵乘向量说 `addmv …`；矩阵乘矩阵（一摞矩阵乘一个矩阵也一样）说
-# `expected m1 and m2 to have the same dtype`；两边都是一摞矩阵时说 `expected scalar type Float but found Double`。
-# 改法都一样。这些措辞都收在报错信息索引的“[类型不对](handbook/errors.py#类型不对)”一组里，这一条是
+# 这里是两个向量的点积，所以报错以 `dot : …` 开头，见报错信息索引的
 # [`dot : expected both vectors to have same dtype, but found …`](handbook/errors.py#dot--expected-both-vectors-to-have-same-dtype-but-found-)。
+# 换成矩阵乘向量、矩阵乘矩阵，措辞就不一样了，改法却相同：这些措辞都收在索引的“[类型不对](handbook/errors.py#类型不对)”一组里。
 
 # %% [markdown]
 # ## 排序：torch.sort
 #
-# 随机抽出的训练输入是乱序的。`torch.sort` 把它们从小到大排好，但它返回**两个**张量：排好序的值，以及这些值在原张量中的下标。用下标去索引原张量，得到的正是排好序的值。在一个小张量上看得最清楚：
+# 随机抽出的训练输入是乱序的。`torch.sort` 把它们从小到大排好，但它返回**两个**张量：排好序的值，以及这些值在原张量中的下标。用下标去索引原张量，得到的正是排好序的值。在一个小张量上看得最清楚，最后用 `torch.equal(a, b)` 核对：两个张量形状相同、每个元素都相等时，它给出 `True`。
 
 # %%
 # shape (4,)
 t = torch.tensor([3.0, 0.5, 2.0, 1.5])
 sorted_values, indices = torch.sort(t)
-print(
-    "sorted values:",
-    sorted_values,
-    sep="\n",
-)
-print("indices:", indices, sep="\n")
+print("sorted values:")
+print(sorted_values)
+print("indices:")
+print(indices)
 is_sorted = torch.equal(
     t[indices],
     sorted_values,
@@ -146,7 +144,7 @@ with at.prints_error(
     torch.normal(0.0, 0.5, (3))
 
 # %% [markdown]
-# 报错信息索引：[`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments)。
+# 已收入报错信息索引：[`normal() received an invalid combination of arguments`](handbook/errors.py#normal-received-an-invalid-combination-of-arguments)。
 
 # %% [markdown]
 # ## 测试输入：torch.arange
@@ -255,8 +253,9 @@ print(
 n_train = 50
 seed = at.SEED
 g = torch.Generator().manual_seed(seed)
-# (n_train,): sorted, in [0, 5)
+# u: (n_train,), in [0, 1)
 u = torch.rand(n_train, generator=g)
+# x_train: sorted, in [0, 5)
 x_train, _ = torch.sort(u * 5)
 # (n_train,)
 noise = torch.normal(
@@ -277,8 +276,10 @@ test_checks = (
     torch.equal(x_test, data.x_test),
     torch.equal(y_truth, data.y_truth),
 )
-print(*train_checks)
-print(*test_checks)
+print("x_train, y_train:")
+print(train_checks[0], train_checks[1])
+print("x_test, y_truth:")
+print(test_checks[0], test_checks[1])
 
 # %% [markdown]
 # `make_data` 返回一个 <autoref identifier="attention_tutorial.data.ToyData">ToyData</autoref>，里面有四个张量：`x_train`（以后当**键**）、`y_train`（以后当**值**）、`x_test`（以后当**查询**）和不含噪声的 `y_truth`（只用来衡量预测得好不好）。
@@ -335,10 +336,7 @@ assert sample.dtype == torch.float32
 assert ones64.dtype == torch.float64
 assert ones32.dtype == torch.float32
 assert mixed.dtype == torch.float64
-# the wording depends on the product:
-# dot, addmv (matrix times vector),
-# m1 and m2, two stacks; .float() fixes
-# each
+# two vectors: the dot product's words
 a, b = sample[:3], ones64
 dot = said(torch.matmul, a, b)
 assert dot.startswith("dot : ")
@@ -346,27 +344,16 @@ assert dot.startswith("dot : ")
 # next @ with a float32 tensor
 again = said(torch.matmul, mixed, a)
 assert again.startswith("dot : ")
+# a matrix times a vector, a matrix
+# times a matrix: other words, and
+# .float() fixes each
 mat = a.expand(2, 3)
-mv = said(torch.matmul, mat, b)
-assert mv.startswith("addmv ")
-# a matrix (or a stack of them) times
-# a matrix
-start = "expected m1 and m2"
-m1m2 = start + " to have the same dtype"
 col = b[:, None]
-mm = said(torch.matmul, mat, col)
-assert mm.startswith(m1m2)
-bat = a.expand(4, 2, 3)
-bm = said(torch.matmul, bat, col)
-assert bm.startswith(m1m2)
-b3 = col.expand(4, 3, 1)
-got = said(torch.matmul, bat, b3)
-head = "expected scalar type Float"
-assert got == head + " but found Double"
-fixed = bat @ b3.float()
-assert fixed.shape == (4, 2, 1)
-fixed = mat @ b.float()
-assert fixed.shape == (2,)
+for right in (b, col):
+    got = said(torch.matmul, mat, right)
+    assert not got.startswith("dot")
+    fixed = mat @ right.float()
+    assert fixed.dtype == torch.float32
 # x_test[3] is the float32 nearest 0.3
 assert x_test[3] == torch.tensor(0.3)
 # the Trues printed above: sorting
@@ -470,5 +457,6 @@ assert all(test_checks)
 #   <autoref identifier="attention_tutorial.data.prints_error">prints_error</autoref>、
 #   <autoref identifier="attention_tutorial.figures.curves.plot_data">plot_data</autoref>
 # - PyTorch：`torch.rand`、`torch.sort`、`torch.normal`、`torch.arange`、`torch.linspace`、
-#   `torch.manual_seed`、`torch.Generator`、`torch.get_rng_state`、`torch.from_numpy`、`Tensor.float`
-# - 张量 API 手册：[随机数与等差序列](handbook/random.py)
+#   `torch.manual_seed`、`torch.Generator`、`torch.get_rng_state`、`torch.from_numpy`、`Tensor.float`、
+#   `Tensor.item`、`torch.equal`、`torch.matmul`（`@`）
+# - 张量 API 手册：[随机数与等差序列](handbook/random.py)、[torch.matmul](handbook/matmul.py)

@@ -231,13 +231,16 @@ def _draw_panel(ax: Axes, grid: Grid, index: int, x0: float, y0: float, cell: fl
 
 
 def _draw_arrow(
-    ax: Axes, text: str, r: int, y: float, width: float, mono: list, start: float | None = None
-) -> None:
+    ax: Axes, text: str, r: int, y: float, width: float, mono: list | None,
+    start: float | None = None,
+) -> None:  # fmt: skip
     """The downward arrow below row ``r``, labelled with ``text`` (usually code).
 
     ``start``: the x of the panel it leaves from; by default the middle of the figure.
+    ``mono`` ``None``: the label is prose, set like a caption (the figure's font and size).
     """
-    label_width = text_width(text, CODE_SIZE)
+    size = CAPTION_SIZE if mono is None else CODE_SIZE
+    label_width = text_width(text, size)
     middle = width / 2 if start is None else start
     middle = min(middle, width - MARGIN - label_width - 0.2)
     ax.add_patch(
@@ -248,15 +251,18 @@ def _draw_arrow(
     )  # fmt: skip
     ax.text(
         middle + 0.15, y + ARROW / 2, text, ha="left", va="center",
-        fontsize=CODE_SIZE, family=mono, color=_NOTE, gid=f"arrow:{r}",
+        fontsize=size, family=mono, color=_NOTE, gid=f"arrow:{r}",
     )  # fmt: skip
 
 
 def _draw(
     ax: Axes, grids: list[list[Grid]], box: Layout, arrows: list[str], title: str | None,
     notes: list[str], mono: list, origins: Sequence[int | None] = (),
+    prose: frozenset[str] = frozenset(),
 ) -> None:  # fmt: skip
     """Draw the title, the rows of panels with arrows between them, then the notes.
+
+    An arrow whose label is in ``prose`` has it set in the caption font, not as code.
 
     An arrow with an origin (``origins[r]``, a panel of row ``r``) leaves from the middle of
     that panel, and the next row is centred under it (as far as the figure allows).
@@ -285,7 +291,8 @@ def _draw(
             origin = origins[r] if r < len(origins) else None
             start = None if origin is None else middles[origin]
             if arrows[r]:  # "": the next panel stacked under this one (narrow layout)
-                _draw_arrow(ax, arrows[r], r, y, box.width, mono, start)
+                label_font = None if arrows[r] in prose else mono
+                _draw_arrow(ax, arrows[r], r, y, box.width, label_font, start)
             y += gap_after(arrows[r])
     if notes:
         y += 0.08
@@ -306,6 +313,7 @@ def render(
     legend: Text | None = None,  # what the colours mean: the alt text's first fact
     layout: str = "wide",
     origins: Sequence[int | None] = (),  # the panel each arrow leaves from (wide layout)
+    prose: Sequence[int] = (),  # the arrows labelled with words, not code: the caption font
 ) -> TutorialFigure:
     """Lay out rows of panels top to bottom, with a labelled arrow between two rows."""
     # layout="narrow" (a phone's): every panel in a row of its own (the panels of one row
@@ -316,6 +324,8 @@ def render(
     grids = [[grid_of(f"panels[{r}][{c}]", p, lang) for c, p in enumerate(row)]
              for r, row in enumerate(rows)]  # fmt: skip
     arrow_texts = [pick(f"arrows[{i}]", a, lang) for i, a in enumerate(arrows)]
+    # the labels drawn as words; a narrow layout leaves them as they are
+    prose_texts = {arrow_texts[i] for i in prose if arrow_texts[i]}
     title_text = None if title is None else pick("title", title, lang)
     note_texts = [pick(f"notes[{i}]", n, lang) for i, n in enumerate(notes)]
     max_width = MAX_WIDTH
@@ -330,7 +340,9 @@ def render(
     drawn_arrows = arrow_texts
     if layout == "narrow":  # code and notes broken into lines; the alt text reads them whole
         room = NARROW_CONTENT - 0.5
-        drawn_arrows = [wrap_code(a, room, CODE_SIZE) for a in arrow_texts]
+        # prose keeps the line breaks it was given
+        drawn_arrows = [a if a in prose_texts else wrap_code(a, room, CODE_SIZE)
+                        for a in arrow_texts]  # fmt: skip
         note_texts = [wrap_note(n, NARROW_CONTENT, CAPTION_SIZE) for n in note_texts]
     box = lay_out(grids, drawn_arrows, title_text, note_texts, max_width)
     with matplotlib.rc_context({"font.family": FONTS[lang]}):
@@ -340,7 +352,8 @@ def render(
         ax.set_ylim(box.height, 0)
         ax.set_axis_off()
         mono = [*MONO, *FONTS[lang]]  # code in monospace, CJK from the page's font
-        _draw(ax, grids, box, drawn_arrows, title_text, note_texts, mono, origins)
+        prose_set = frozenset(prose_texts)
+        _draw(ax, grids, box, drawn_arrows, title_text, note_texts, mono, origins, prose_set)
     fig.alt_facts = diagram_facts(
         [[_facts(g) for g in row] for row in levels], wide_arrows, lang,
         stacked=layout == "narrow", origins=origins,

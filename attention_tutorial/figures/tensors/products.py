@@ -340,8 +340,9 @@ def diagram_batch_shapes(
                      captions=[both("batch_shape", shape=shape_text(out)),
                                whole(result, out)])],
     ]  # fmt: skip
-    # no arrow between the two operands: they are aligned, not computed one from the other
-    fig = render(rows, ["", both("batch_aligned")], lang)
+    # no arrow between the two operands: they are aligned, not computed one from the other;
+    # the arrow's note is words, not code: the caption font (round 42)
+    fig = render(rows, ["", both("batch_aligned")], lang, prose=[1])
     wholes = (tuple(a.shape), tuple(b.shape), result)
     facts = batch_shapes_facts((name_a, name_b), (batch_a, batch_b), out, wholes)
     fig.alt_facts = facts[lang]

@@ -97,8 +97,8 @@ at.diagram_clone(w)
 #
 # A common error when plotting: turning a model's parameter into a NumPy array without
 # `detach()`. The code below shows the error, then two fixes: `detach()`, or a
-# `with torch.no_grad():` block, whose operations record no graph at all, so their results
-# need no gradient and convert to NumPy directly.
+# `with torch.no_grad():` block, whose results need no gradient and convert to NumPy
+# directly.
 
 # %%
 model = at.NWKernelRegression(w=2.0)

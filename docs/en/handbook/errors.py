@@ -476,7 +476,7 @@ with prints_error(IndexError):
 # - **Fix**: `torch.from_numpy(a).float()`, or `torch.tensor(a, dtype=torch.float32)`.
 # - **Explained in**: [torch.bmm](bmm.py#torchbmm);
 #   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (float32 against NumPy's float64, and the fix; the chapter's data are all float32).
+#   (with the fix; the chapter's data are all float32).
 # - **Other wordings**:
 #     - With float64 on the left and float32 on the right the two names swap places:
 #       `expected scalar type Double but found Float` (the third message below).
@@ -519,7 +519,7 @@ with prints_error(RuntimeError):
 # - **Fix**: as in the previous entry, `torch.from_numpy(a).float()`.
 # - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 2-D · 1-D case);
 #   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (float32 against NumPy's float64, and the fix; the chapter's data are all float32).
+#   (with the fix; the chapter's data are all float32).
 
 # %%
 # (n_test, n_train), float32
@@ -602,7 +602,7 @@ for left in lefts:
 #   make the float64 one float32: `.float()`.
 # - **Explained in**: [torch.matmul](matmul.py#torchmatmul) (the 1-D · 1-D case);
 #   [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on the data page
-#   (float32 against NumPy's float64, and the fix; it prints this very message).
+#   (with the fix; it prints this very message).
 
 # %%
 # (3,), float32
@@ -936,7 +936,7 @@ with prints_error(ValueError):
 #   from NumPy.
 # - **Fix**: `keys64.float()`.
 # - **Explained in**: [Dtypes: float32 and float64](../data.py#dtypes-float32-and-float64) on
-#   the data page (float32 against NumPy's float64); the entry
+#   the data page; the entry
 #   [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)
 #   above.
 

@@ -82,7 +82,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### 陷阱
 #
-# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把运算放进 `with torch.no_grad():` 块里，块里的运算根本不记录计算图，算出的张量不需要梯度，可以直接转成 NumPy 数组。
+# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把运算放进 `with torch.no_grad():` 块里，算出的张量不需要梯度，可以直接转成 NumPy 数组。
 
 # %%
 model = at.NWKernelRegression(w=2.0)

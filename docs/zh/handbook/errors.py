@@ -421,7 +421,7 @@ with prints_error(IndexError):
 #   `torch.from_numpy` 会保留它）。`bmm` 用的就是这句话；`torch.matmul`（和 `@`）的右边是一摞矩阵
 #   （三维或更多）时，比如两个三维张量相乘，报的也是这一句（下面第二条报错）。
 # - **改法**：`torch.from_numpy(a).float()`，或者用 `torch.tensor(a, dtype=torch.float32)`。
-# - **讲解**：[torch.bmm](bmm.py#torchbmm)、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（float32 与 NumPy 的 float64，以及改法；本章的数据都是 float32）。
+# - **讲解**：[torch.bmm](bmm.py#torchbmm)、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；本章的数据都是 float32）。
 # - **其他说法**：
 #     - 左边是 float64、右边是 float32 时，两个类型名对调：`expected scalar type Double but found Float`（下面第三条报错）。
 #     - 同样的类型混用，换一种乘法就换一种说法，紧接着的四条各讲一种：
@@ -458,7 +458,7 @@ with prints_error(RuntimeError):
 #     - float32 的矩阵乘 NumPy 来的 float64 向量（本章最可能遇到的）：`Double, Float, and Double`（下面第一条报错）。
 #     - 反过来，float64 的矩阵乘 float32 的向量：`Float, Double, and Float`（下面第二条报错）。
 # - **改法**：同上一条，`torch.from_numpy(a).float()`。
-# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（float32 与 NumPy 的 float64，以及改法；本章的数据都是 float32）。
+# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（二维 · 一维的情况）、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；本章的数据都是 float32）。
 
 # %%
 # (n_test, n_train), float32
@@ -534,7 +534,7 @@ for left in lefts:
 # - **原因**：两个一维向量相乘（`torch.matmul`、`@` 或 `torch.dot`）是点积，两个向量一个是 float32，
 #   一个是 float64（比如由 NumPy 生成）。报错里先后是左边和右边的类型。
 # - **改法**：同 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)，把 float64 的那个转成 float32：`.float()`。
-# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（float32 与 NumPy 的 float64，以及改法；那里打印的正是这一条）。
+# - **讲解**：[torch.matmul](matmul.py#torchmatmul)（一维 · 一维的情况）、《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（含改法；那里打印的正是这一条）。
 
 # %%
 # (3,), float32
@@ -834,7 +834,7 @@ with prints_error(ValueError):
 #
 # - **原因**：查询、键、值的类型要一致，这里键是 NumPy 来的 float64。
 # - **改法**：`keys64.float()`。
-# - **讲解**：《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)（float32 与 NumPy 的 float64）、上面的 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)。
+# - **讲解**：《数据》一页的[数据类型：float32 与 float64](../data.py#数据类型float32-与-float64)、上面的 [expected scalar type Float but found Double](#expected-scalar-type-float-but-found-double)。
 
 # %%
 # 40 training points, 50 test inputs

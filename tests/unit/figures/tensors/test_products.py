@@ -492,6 +492,20 @@ def test_batch_shapes_aligns_the_batch_shapes_from_the_right():
     assert text(zh, "caption:0:1") == "形状 (4, 1, 2, 3)，矩阵部分 (2, 3)"
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_batch_shapes_sets_its_arrow_note_like_a_caption(lang):
+    # the note by the arrow is words, not code: the captions' font, size and colour, not the
+    # code font (round 42: in zh the monospace space left a wide gap after the 1)
+    fig = diagram_batch_shapes(torch.ones(4, 1, 2, 3), torch.ones(5, 3, 2), lang=lang)
+    texts = {t.get_gid(): t for t in fig.axes[0].texts}
+    note, caption, code = texts["arrow:1"], texts["caption:0:0"], texts["code:2"]
+    assert "DejaVu Sans Mono" in code.get_fontfamily()
+    assert note.get_fontfamily() == caption.get_fontfamily()
+    assert "DejaVu Sans Mono" not in note.get_fontfamily()
+    assert note.get_fontsize() == caption.get_fontsize()
+    assert note.get_color() == caption.get_color()
+
+
 def test_batch_shapes_sets_a_vector_apart_as_a_vector():
     # X @ v: v is 1-D, so its part after the (empty) batch shape is a vector, and so is
     # each of the result's
