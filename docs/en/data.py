@@ -39,8 +39,8 @@ print(at.f(x))
 # from the uniform distribution on $[0, 1)$: 0 can come up, 1 never does. The arguments are the
 # shape: `torch.rand(3)` gives 3 numbers, `torch.rand(2, 3)` 2 rows of 3. Draw ten thousand and
 # look at the minimum, maximum and mean; multiplied by 5, the range stretches to $[0, 5)$.
-# `.item()` turns a one-element tensor (such as `sample.min()`) into a plain Python number,
-# which an f-string can format to four decimals.
+# `.item()` turns a one-element tensor (such as `sample.min()`) into a plain Python number;
+# printed without it, the value comes wrapped, as `tensor(…)`.
 
 # %%
 # the arguments are the shape
@@ -72,9 +72,9 @@ print(
 # ### Dtypes: float32 and float64
 #
 # `torch.rand` gives float32 (PyTorch's default). NumPy's default is float64, which
-# `torch.from_numpy` keeps, and the two cannot be multiplied with `@` (matrix multiplication;
-# between two vectors, the dot product: see the handbook's [torch.matmul](handbook/matmul.py)): it
-# stops with an error about the dtypes. The element-wise `*` does not complain, but quietly turns
+# `torch.from_numpy` keeps. Multiplying the two with `@` (matrix multiplication; between two
+# vectors, the dot product: see the handbook's [torch.matmul](handbook/matmul.py)) stops with an
+# error about the dtypes. The element-wise `*` does not complain, but quietly turns
 # the result into float64, and the next `@` with a float32 tensor then fails. The fix is
 # `.float()`, which converts the float64 one to float32:
 
@@ -294,7 +294,7 @@ g = torch.Generator().manual_seed(seed)
 u = torch.rand(n_train, generator=g)
 # x_train: sorted, in [0, 5)
 x_train, _ = torch.sort(u * 5)
-# (n_train,)
+# noise: (n_train,)
 noise = torch.normal(
     0.0,
     0.5,
@@ -302,9 +302,9 @@ noise = torch.normal(
     generator=g,
 )
 y_train = at.f(x_train) + noise
-# (n_test,)
+# x_test, y_truth: (n_test,)
 x_test = torch.arange(0, 5, 0.1)
-y_truth = at.f(x_test)  # (n_test,)
+y_truth = at.f(x_test)
 train_checks = (
     torch.equal(x_train, data.x_train),
     torch.equal(y_train, data.y_train),

@@ -776,10 +776,10 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # from *x*₁, nearly along *x*₂: the band runs nearly along *x*₁, the weights go by the keys' *x*₂,
 # which says nothing about *y*, and the test error, 0.511, is more than ten times that of `d_k=2` and more than four times the one-*w*
 # model's 0.114.
-# With seed 2 the row lies along *x*₁: the band runs along *x*₂, the weights go by *x*₁ alone, just
-# what these data need, and the test error, 0.033, is below that of `d_k=2`: with 5 parameters, not 9, it keeps just the one
-# direction these data need. Which band training finds is up to the seed, as in
-# [One seed says little](#one-seed-says-little).
+# With seed 2 the row lies along *x*₁: the band runs along *x*₂, the weights go by *x*₁ alone,
+# which is all these data need, and the test error, 0.033, is below that of `d_k=2`, with 5
+# parameters instead of 9 and none spent on *x*₂. Which band training finds is up to the seed, as
+# in [One seed says little](#one-seed-says-little).
 #
 # ```python
 # >>> import torch

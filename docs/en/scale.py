@@ -160,8 +160,7 @@ assert math.isclose(a / ell, y_softmax.item(), rel_tol=1e-6)  # the same average
 # fastest. The full-matrix forms' memory peaks are within 0.1 % of $12n^2$ in every run
 # (from $n = 5{,}000$ on); the small peaks of the chunked form and SDPA, their medians a few MB,
 # can vary between runs more than the times do (chunked at $n = 10{,}000$: 4.0 MB to 20.8 MB, the
-# highest run 5.2 times the lowest; that SDPA's median at the same $n$ is also 5.2 times its
-# count is a coincidence). Both
+# highest run 5.2 times the lowest). Both
 # spreads are printed at the end of this section.
 #
 # <details class="note"><summary>How it was measured</summary>
@@ -231,7 +230,8 @@ assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the tex
 #   3 MB in every run; its counted bytes ($12n$) cover only the scaled queries and keys and the
 #   bias. Its medians are more: a fixed overhead of about 0.30 MB up to $n = 5{,}000$, and from
 #   $n = 10{,}000$ on 2.1 to 5.2 times the count ("SDPA, median peak / counted bytes" at the end of
-#   this section). At $n = 20{,}000$ the median is 1.0 MB against a counted 0.24 MB, and the three
+#   this section; that its 5.2, at $n = 10{,}000$, equals the chunked runs' spread there is a
+#   coincidence). At $n = 20{,}000$ the median is 1.0 MB against a counted 0.24 MB, and the three
 #   runs agree (0.93 MB to 1.0 MB), so this extra is firmly measured. At $n = 100{,}000$ the
 #   median, 2.5 MB, is about twice the counted 1.2 MB, but there the three runs range from
 #   1.3 MB to 2.9 MB. We did not measure what the kernel allocates inside (the output $\hat y$

@@ -318,6 +318,31 @@ def test_a_code_block_in_a_tab_opened_later_is_a_tab_stop_while_it_scrolls(brows
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_a_code_block_in_a_fold_opened_later_is_a_tab_stop_while_it_scrolls(browser, server, lang):
+    """Round 43: at 375 px an API page's "Source code in …" fold, closed when the page loads,
+    showed code that scrolled sideways but took no focus, as the home page's closed tab did
+    (round 39). Opened, its block is a tab stop; at 1280 px, where it fits, it is not."""
+    context, page, _ = open_in_tab(browser, f"{server}{lang}api/data/", width=375, height=800)
+    try:
+        fold = page.locator("article details:has(pre > code)").first
+        code = fold.locator("pre > code").first
+        assert code.get_attribute("tabindex") is None  # closed: no width, no tab stop
+        fold.locator("summary").click()
+        page.wait_for_function(
+            "el => el.getAttribute('tabindex') === '0'", arg=code.element_handle(), timeout=5000
+        )
+        assert code.evaluate("el => el.scrollWidth > el.clientWidth + 1")  # it does scroll
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function(
+            "el => el.scrollWidth <= el.clientWidth + 1 && !el.hasAttribute('tabindex')",
+            arg=code.element_handle(),
+            timeout=5000,
+        )
+    finally:
+        context.close()
+
+
 # Tab moves the focus from the last focusable element before the first tab set to its radio;
 # then the screen's height, the labels' bottom and the panel's top and bottom.
 FOCUS_FIRST_TAB = """() => {

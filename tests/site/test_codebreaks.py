@@ -70,8 +70,8 @@ def test_prose_code_that_fits_a_phones_line_is_left_whole_and_a_table_cells_may_
     for code in (name, call):
         for prose in (f"<p>x <code>{code}</code></p>", f"<li><p><code>{code}</code></p></li>"):
             assert mark(prose) == prose
-    assert "<wbr>" in mark(f"<td><code>{name}</code></td>")  # a table's column: as before
-    assert "<wbr>" in mark(f"<h2><code>{name}</code></h2>")  # a title: as before
+    assert "<wbr>" in mark("<td><code>values.unsqueeze(-1)</code></td>")  # a table's column
+    assert "<wbr>" in mark("<h2><code>values.unsqueeze(-1)</code></h2>")  # a title: as before
     longer = "x_test.repeat_interleave(n_train)"
     assert len(longer) > KEEP_CHARS
     assert mark(f"<p><code>{longer}</code></p>") == (
@@ -117,7 +117,8 @@ def test_a_type_cell_breaks_only_between_the_alternatives_of_a_union(header):
         # review round 42: where these broke at 1280 or 375 px
         ("from attention_tutorial.figures import *", ["from attention_tutorial", "import *"]),
         ("import torch, attention_tutorial as at", ["import torch,", "as at"]),
-        ("(1, n_train - 1) @ (n_train - 1, 1) and more", ["n_train - 1", "n_train - 1"]),
+        ("(1, n_train - 1) @ (n_train - 1, 1) and more", ["(1, n_train - 1)", "(n_train - 1, 1)"]),
+        ("x_test.repeat_interleave(n_train).reshape(-1, n_train)", ["(-1, n_train)"]),
         ("dot : expected both vectors to have same dtype", ["dot :"]),
         ("a long call of numbers, then import as at", ["as at"]),
     ],
@@ -127,3 +128,18 @@ def test_long_prose_code_keeps_its_short_runs_together(code, kept):
     out = mark(f"<p><code>{code}</code></p>")
     assert re.findall(r'<span class="attn-nobr">([^<]*)</span>', out) == kept
     assert re.sub(r"<[^>]+>", "", out) == code  # the text as it was
+
+
+def test_a_short_head_or_tail_stays_with_its_name_and_a_dotted_path_keeps_its_names_whole():
+    # review round 43: torch | .matmul(...), dtype=torch | .float32), scaled_dot_ | product
+    assert mark("<p><code>torch.matmul(attention_weights, y_train)</code></p>") == (
+        '<p><code class="attn-wrap">torch.matmul(attention_weights, y_train)</code></p>'
+    )
+    assert mark("<p><code>torch.tensor(values, dtype=torch.float32)</code></p>") == (
+        '<p><code class="attn-wrap">torch.tensor(values, dtype=torch.float32)</code></p>'
+    )
+    assert mark("<p><code>torch.nn.functional.scaled_dot_product_attention</code></p>") == (
+        "<p><code>torch.nn<wbr>.functional<wbr>.scaled_dot_product_attention</code></p>"
+    )
+    # a folder's name is no head: a path still breaks after each slash
+    assert mark("<td><code>docs/zh/nonparametric.py</code></td>").count("<wbr>") == 2

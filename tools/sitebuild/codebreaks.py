@@ -24,14 +24,12 @@ character, so what a reader copies or searches for is unchanged. Short code with
 '<p><code>x_test<wbr>.repeat_interleave(n_train)<wbr>.reshape(-1, 5)</code></p>'
 >>> mark("<td><code>docs/zh/nonparametric.py</code> <code>torch.sort</code></td>")
 '<td><code>docs/<wbr>zh/<wbr>nonparametric.py</code> <code>torch.sort</code></td>'
+>>> mark("<td><code>nadaraya_watson_broadcast(q, k, v)</code></td>")
+'<td><code>nadaraya_<wbr>watson_<wbr>broadcast(q, k, v)</code></td>'
 >>> mark(
-...     "<td><code>at.nadaraya_watson_broadcast(q, k, v)</code></td>"
-... )  # a head under 3: no break
-'<td><code>at.nadaraya_<wbr>watson_<wbr>broadcast(q, k, v)</code></td>'
->>> mark(
-...     "<td><code>torch.arange(0.0, 5.0, 0.1)</code></td>"
+...     "<td><code>values.clamp(min=0.0, max=5.0)</code></td>"
 ... )  # a decimal point: no break
-'<td><code>torch<wbr>.arange(0.0, 5.0, 0.1)</code></td>'
+'<td><code>values<wbr>.clamp(min=0.0, max=5.0)</code></td>'
 >>> mark(
 ...     '<a class="autorefs autorefs-internal" href="#x">nadaraya_watson_broadcast</a>'
 ... )
@@ -62,8 +60,8 @@ title would break at any width, so there the rules above hold.
 ...     "<p>call <code>torch.get_rng_state()</code> or <code>(n, n - 1)</code></p>"
 ... )
 '<p>call <code>torch.get_rng_state()</code> or <code>(n, n - 1)</code></p>'
->>> mark("<td><code>torch.get_rng_state()</code></td>")
-'<td><code>torch<wbr>.get_rng_state()</code></td>'
+>>> mark("<td><code>values.unsqueeze(-1)</code></td>")
+'<td><code>values<wbr>.unsqueeze(-1)</code></td>'
 >>> print(mark("<p><code>python -m pip install attention_tutorial</code></p>"))
 <p><code class="attn-wrap">python <span class="attn-nobr">-m</span> pip install
 attention_tutorial</code></p>
@@ -99,8 +97,15 @@ from tools.sitebuild import html_tree
 MIN_CHARS = 20
 NOBR_CHARS = 24
 KEEP_CHARS = 32
-# A name breaks after its underscores from this length on (shorter ones fit any line).
+# A name breaks after its underscores from this length on (shorter ones fit any line); in
+# code that breaks at dots, only a name longer than ``KEEP_CHARS`` does (review round 43:
+# ``torch.nn.functional.scaled_dot_`` | ``product_attention``).
 NAME_CHARS = 25
+# A first piece shorter than this keeps its name (``torch.matmul(...)``, not ``torch`` |
+# ``.matmul(...)``), and so does a last piece (``dtype=torch.float32)``, not ``.float32)``
+# alone): round 43.
+HEAD_CHARS = 6
+TAIL_CHARS = 10
 # Preformatted and raw-text elements, left as they are.
 _SKIP = frozenset({"pre", "script", "style", "textarea"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -129,6 +134,7 @@ _MINUS = re.compile(
 # a last word of three characters at most with the word before it (``as at``, ``import *``).
 _KEPT = (
     re.compile(r"[\w)\]]+ [-+*/] [\w(]+"),
+    re.compile(r"\((?=[^()]*\s)[^()]{8,14}\)"),  # a group of 10-16 with a space: (1, n_train - 1)
     re.compile(r"\S+ :(?=\s|$)"),
     re.compile(r"^(?:from|import) \S+"),
     re.compile(r"\b\w+ (?:\w{1,3}|\*)$"),
@@ -140,16 +146,25 @@ def _pieces(text: str, *, underscores: bool) -> list[str]:
     pieces: list[str] = []
     split = _BREAK.split(text)
     for i, piece in enumerate(split):
-        if underscores:
-            parts = _UNDERSCORE.split(m.group(0)) if (m := _LONG_NAME.match(piece)) else [""]
-            parts[-1] += piece[m.end() :] if m else piece
+        long_name = (m := _LONG_NAME.match(piece)) and (
+            len(split) == 1 or len(m.group(0)) > KEEP_CHARS
+        )
+        if underscores and long_name:
+            parts = _UNDERSCORE.split(m.group(0))
+            parts[-1] += piece[m.end() :]
         else:
             parts = [piece]
-        if i == 1 and len(split[0]) < 3:  # F | .softmax: F stays with its name
+        # F | .softmax, torch | .matmul: the head stays with its name (not a folder's)
+        if i == 1 and len(split[0]) < HEAD_CHARS and piece.startswith("."):
             pieces[0] += parts[0]
             pieces += parts[1:]
         else:
             pieces += parts
+    if (
+        len(pieces) > 1 and len(pieces[-1]) < TAIL_CHARS and pieces[-1].startswith(".")
+    ):  # dtype=torch | .float32)
+        last = pieces.pop()
+        pieces[-1] += last
     return pieces
 
 

@@ -49,11 +49,13 @@
   // block in a tab that is closed then (the home page's "macOS and Linux") has no width
   // yet, and once its tab was opened it scrolled with no tab stop (review round 39). Such a
   // block is a tab stop exactly while it scrolls; a closed tab's block is left as it is.
+  // The same holds for a block in a fold closed at load (the API pages' "Source code in …",
+  // review round 43).
   function tabbedCode(code) {
     if (code.scrollWidth > code.clientWidth + 1) code.setAttribute("tabindex", "0");
     else if (code.clientWidth > 0) code.removeAttribute("tabindex");
   }
-  watch("article .tabbed-block pre > code", tabbedCode);
+  watch("article :is(.tabbed-block, details) pre > code", tabbedCode);
   // A notebook's figure or text output: the build (tools/sitebuild/page_repairs.py) made a
   // tab stop, a region named "figure, scrolls sideways", of the boxes that scroll on a
   // 375 px phone; on a wider screen such a box does not scroll, and below 320 px others do.

@@ -96,7 +96,8 @@ at.diagram_clone(w)
 # ### Pitfalls
 #
 # A common error when plotting: turning a model's parameter into a NumPy array without
-# `detach()`. The code below shows the error, then two fixes: `detach()`, or a
+# `detach()` (the model below is the tutorial's `at.NWKernelRegression`, whose one parameter, `w`,
+# requires grad). The code below shows the error, then two fixes: `detach()`, or a
 # `with torch.no_grad():` block, whose results need no gradient and convert to NumPy
 # directly.
 
@@ -115,7 +116,7 @@ print("under no_grad:", doubled.numpy())
 
 # %% [markdown]
 # The difference between the two fixes: `no_grad` records no graph in the first place, while
-# `detach()` cuts a tensor out of a graph already recorded.
+# `detach()` gives, after the fact, a tensor outside the graph that shares the original's memory.
 #
 # Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad).
 

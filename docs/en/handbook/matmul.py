@@ -279,8 +279,8 @@ except RuntimeError as err:
 # when the two sides have different numbers of batch dimensions: see the index's entry,
 # [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
 #
-# The other messages only word the same mistake differently, and the error-message index has
-# them all: two vectors of different lengths (1-D · 1-D) give
+# When the two summed axes differ, the other products only word the mistake differently, and
+# the error-message index has them all: two vectors of different lengths (1-D · 1-D) give
 # [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively);
 # a vector on the left of a matrix (1-D · 2-D) is read as one row first, so the message is the
 # `mat1 and mat2` one with the vector written `1x…`; with more than two dimensions on the

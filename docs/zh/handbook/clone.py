@@ -82,7 +82,7 @@ at.diagram_clone(w)
 # %% [markdown]
 # ### 陷阱
 #
-# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把运算放进 `with torch.no_grad():` 块里，算出的张量不需要梯度，可以直接转成 NumPy 数组。
+# 画图时常见的一个错误：没有 `detach()` 就把模型的参数转成 NumPy 数组（下面的模型是本教程的 `at.NWKernelRegression`，它唯一的参数 `w` 需要梯度）。下面的代码先看报错，再看两种改法：一是 `detach()`；二是把运算放进 `with torch.no_grad():` 块里，算出的张量不需要梯度，可以直接转成 NumPy 数组。
 
 # %%
 model = at.NWKernelRegression(w=2.0)
@@ -98,7 +98,7 @@ with torch.no_grad():
 print("under no_grad:", doubled.numpy())
 
 # %% [markdown]
-# 两种改法的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是从已经记录的图里把一个张量切出来。
+# 两种改法的区别在于，`no_grad` 让图从一开始就不记录，`detach()` 是事后得到一个不在图里、与原张量共用内存的张量。
 #
 # 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 

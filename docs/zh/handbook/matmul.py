@@ -251,7 +251,7 @@ except RuntimeError as err:
 # `dimension 0` 是这一维的编号：两边都只有一个批量维，它就是第 0 维。两边的批量维个数不同时编号怎么数，
 # 见索引的条目：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 #
-# 另外几种报错只是说法不同，都收在报错信息索引里：两个向量长度不同（一维 · 一维）时报
+# 求和的两个轴长度不同时，别的乘法报的错只是说法不同，都收在报错信息索引里：两个向量长度不同（一维 · 一维）时报
 # [`inconsistent tensor size, expected tensor […] and src […] to have the same number of elements, but got … and … elements respectively`](errors.py#inconsistent-tensor-size-expected-tensor--and-src--to-have-the-same-number-of-elements-but-got--and--elements-respectively)；
 # 向量在左、矩阵在右（一维 · 二维）时，向量先当作一行，报的仍是 `mat1 and mat2`，形状写成 `1x…`；
 # 右边超过二维时，PyTorch 内部交给 `torch.bmm` 去算，报
