@@ -291,6 +291,21 @@ def test_a_focused_wide_code_block_shows_a_focus_ring_at_375px(browser, server, 
         context.close()
 
 
+def _a_tab_stop_while_it_scrolls(page, code) -> None:
+    """``code``, just shown at 375 px, becomes a tab stop and scrolls; at 1280 px, where it
+    fits, it is no tab stop."""
+    page.wait_for_function(
+        "el => el.getAttribute('tabindex') === '0'", arg=code.element_handle(), timeout=5000
+    )
+    assert code.evaluate("el => el.scrollWidth > el.clientWidth + 1")  # it does scroll
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function(
+        "el => el.scrollWidth <= el.clientWidth + 1 && !el.hasAttribute('tabindex')",
+        arg=code.element_handle(),
+        timeout=5000,
+    )
+
+
 @pytest.mark.parametrize("lang", ["", "en/"])
 def test_a_code_block_in_a_tab_opened_later_is_a_tab_stop_while_it_scrolls(browser, server, lang):
     """Round 39: at 375 px the home page's "macOS and Linux" tab, closed when the page
@@ -304,16 +319,7 @@ def test_a_code_block_in_a_tab_opened_later_is_a_tab_stop_while_it_scrolls(brows
         code = page.locator(".tabbed-set .tabbed-block").nth(1).locator("pre > code")
         assert code.get_attribute("tabindex") is None  # closed: no width, no tab stop
         labels.nth(1).click()
-        page.wait_for_function(
-            "el => el.getAttribute('tabindex') === '0'", arg=code.element_handle(), timeout=5000
-        )
-        assert code.evaluate("el => el.scrollWidth > el.clientWidth + 1")  # it does scroll
-        page.set_viewport_size({"width": 1280, "height": 800})
-        page.wait_for_function(
-            "el => el.scrollWidth <= el.clientWidth + 1 && !el.hasAttribute('tabindex')",
-            arg=code.element_handle(),
-            timeout=5000,
-        )
+        _a_tab_stop_while_it_scrolls(page, code)
     finally:
         context.close()
 
@@ -329,16 +335,7 @@ def test_a_code_block_in_a_fold_opened_later_is_a_tab_stop_while_it_scrolls(brow
         code = fold.locator("pre > code").first
         assert code.get_attribute("tabindex") is None  # closed: no width, no tab stop
         fold.locator("summary").click()
-        page.wait_for_function(
-            "el => el.getAttribute('tabindex') === '0'", arg=code.element_handle(), timeout=5000
-        )
-        assert code.evaluate("el => el.scrollWidth > el.clientWidth + 1")  # it does scroll
-        page.set_viewport_size({"width": 1280, "height": 800})
-        page.wait_for_function(
-            "el => el.scrollWidth <= el.clientWidth + 1 && !el.hasAttribute('tabindex')",
-            arg=code.element_handle(),
-            timeout=5000,
-        )
+        _a_tab_stop_while_it_scrolls(page, code)
     finally:
         context.close()
 
