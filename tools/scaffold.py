@@ -42,7 +42,7 @@ _NAV_ENTRY = re.compile(r"^(?P<indent> *)- (?:(?P<title>.+?): )?(?P<page>[\w./-]
 # The example, the picture and the error are the same code in both languages; only
 # the prose around them is translated. The example must run: the tests execute it.
 _HANDBOOK_EXAMPLE = """\
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.arange(6).reshape(2, 3)  # TODO: an example of {api}
 # >>> x.sum(dim=1)
@@ -104,7 +104,7 @@ _CHAPTER_CODE = """\
 x = torch.arange(6.0).reshape(2, 3)  # (2, 3)  TODO: the code of this section
 print("shape:", tuple(x.shape))"""
 _CHAPTER_SOLUTION = """\
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.arange(6.0).reshape(2, 3)  # TODO: the solution, as examples
 # >>> tuple(x.mean(dim=0).shape)

@@ -155,7 +155,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> y_train = at.make_data().y_train
 # >>> def train_mse(c):
@@ -177,7 +177,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> y = torch.tensor([[1, 2], [3, 4]])
 # >>> torch.repeat_interleave(y, 2)
@@ -203,7 +203,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> y_nw, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=1000.0)

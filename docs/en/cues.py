@@ -224,7 +224,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -246,7 +246,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> keys = torch.full((4,), 2.0)
@@ -269,7 +269,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> scores = torch.tensor([-2.0, -0.5, -1.0])

@@ -442,7 +442,7 @@ assert all(test_checks)
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.arange(0, 5, 0.3)
 # >>> len(x), round(x[-1].item(), 4)
@@ -462,7 +462,7 @@ assert all(test_checks)
 #
 # Index `y` with the indices that `torch.sort` returns:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([2, 0.5, 1])
 # >>> y = torch.tensor([20, 5, 10])
@@ -480,7 +480,7 @@ assert all(test_checks)
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> small = at.make_data(n_train=40)

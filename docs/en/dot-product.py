@@ -236,7 +236,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> scores = torch.tensor([0.5, -1.0, 2.0])
@@ -258,7 +258,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # values, wherever the query is. The plain dot product looks at "direction" and "length", not at
 # "distance"; in one dimension a positive query always favours the largest keys.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> import attention_tutorial as at

@@ -266,7 +266,7 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # training inputs (0.0071): on this data set the kernel is by then already narrower than the
 # smallest spacing in the data.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -296,7 +296,7 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # loss has no minimum (see [Own key included: the loss slides towards 0](#own-key-included-the-loss-slides-towards-0)),
 # so its gradient is never 0.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -326,7 +326,7 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # it all the weight, and the prediction is the other point's label whatever $w$ is: the loss is
 # always $2(y_1 - y_2)^2$.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> x, y = torch.tensor([0.0, 1.0]), torch.tensor([1.0, 3.0])

@@ -565,7 +565,7 @@ print("every check holds")
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
@@ -602,7 +602,7 @@ print("every check holds")
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()

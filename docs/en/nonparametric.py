@@ -358,7 +358,7 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> keys = torch.tensor([0.0, 1.0, 3.0])
@@ -379,7 +379,7 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -402,7 +402,7 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> import attention_tutorial as at
@@ -426,7 +426,7 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> def test_mse(h):
@@ -449,7 +449,7 @@ with at.prints_error(ValueError, width=40):
 # The denominator equals $n K(x - x_i)$, every weight is $1/n$, and the prediction is the mean of
 # `y_train`, whatever the query:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()

@@ -338,7 +338,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # <details><summary>Solution</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1.0, 2.0, 3.0, 4.0])
 # >>> n = len(x)
@@ -364,7 +364,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # The shape is `(5, 1, 1)`: five $(1 \times 7) \cdot (7 \times 1)$ products. After `reshape(-1)` it
 # is the row-wise weighted sum.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> g = torch.Generator().manual_seed(0)
 # >>> weights, values = torch.rand((5, 7), generator=g), torch.rand((5, 7), generator=g)
@@ -385,7 +385,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # Not much: from either start the first step jumps to a much larger $w$, and the later epochs hardly
 # move it.
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> model = at.NWKernelRegression(w=1.0)

@@ -781,7 +781,7 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # parameters instead of 9 and none spent on *x*₂. Which band training finds is up to the seed, as
 # in [One seed says little](#one-seed-says-little).
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> d = at.make_data_2d()

@@ -306,7 +306,7 @@ assert loss_4 < loss_end
 # ([When a training point sees itself](leave-one-out.py#when-a-training-point-sees-itself)). The
 # first column below includes the own key, the second leaves it out:
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> args = (data.x_train, data.y_train)
@@ -337,7 +337,7 @@ assert loss_4 < loss_end
 # `repeat((n_test, 1))` in the third flow above is right, though: there every row should hold all
 # `n_train` keys; a row that should hold one query repeated takes `repeat_interleave`.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x_test = torch.arange(7.0)
 # >>> n_train = 3
@@ -374,7 +374,7 @@ assert loss_4 < loss_end
 # [Background: consistency and local-constant fitting](smoothness.py#background-consistency-and-local-constant-fitting)
 # on the page on smoothness).
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> hs = (1.0, 0.25, 0.1)
 # >>> print("  n", *(f"h = {h}".rjust(9) for h in hs))
@@ -408,7 +408,7 @@ assert loss_4 < loss_end
 # largest key, 3, takes almost all the weight, though
 # the nearest key to the query is 1 ([Expanding the square](dot-product.py#expanding-the-square)).
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> q = torch.tensor(1.5)
 # >>> k = torch.tensor([0.0, 1.0, 3.0])

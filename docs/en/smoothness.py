@@ -513,7 +513,7 @@ assert last_step < 0.01 and jump[1] > 100
 # size: about 0.106, and the chapter's 0.5 is 4.7 times it. The next four steps are small (the gradient near the
 # minimum is small) and keep $w$ on the left of the minimum, closing in on it.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -550,7 +550,7 @@ assert last_step < 0.01 and jump[1] > 100
 # Setting the derivative $-2\sum_i K_i (y_i - c)$ to 0 gives $c = \sum_i K_i y_i / \sum_i K_i$, the
 # weighted mean. The search over a row of $c$ agrees:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -576,7 +576,7 @@ assert last_step < 0.01 and jump[1] > 100
 # the points, but still better than the smooth $w = 1$ (0.4276). At $w = 1000$ every prediction is
 # just the noisy label of the nearest training point: all variance, little bias.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()

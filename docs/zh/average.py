@@ -124,7 +124,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> y_train = at.make_data().y_train
 # >>> def train_mse(c):
@@ -144,7 +144,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> y = torch.tensor([[1, 2], [3, 4]])
 # >>> torch.repeat_interleave(y, 2)
@@ -169,7 +169,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> y_nw, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=1000.0)

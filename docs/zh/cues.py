@@ -164,7 +164,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -184,7 +184,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> keys = torch.full((4,), 2.0)
@@ -205,7 +205,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> scores = torch.tensor([-2.0, -0.5, -1.0])

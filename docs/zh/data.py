@@ -389,7 +389,7 @@ assert all(test_checks)
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.arange(0, 5, 0.3)
 # >>> len(x), round(x[-1].item(), 4)
@@ -408,7 +408,7 @@ assert all(test_checks)
 #
 # 用 `torch.sort` 返回的下标去索引 `y`：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([2, 0.5, 1])
 # >>> y = torch.tensor([20, 5, 10])
@@ -425,7 +425,7 @@ assert all(test_checks)
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> small = at.make_data(n_train=40)

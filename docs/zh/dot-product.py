@@ -207,7 +207,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> scores = torch.tensor([0.5, -1.0, 2.0])
@@ -227,7 +227,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # $q = 0$ 时所有点积都是 0，权重全部相等，预测就是所有值的平均——和查询在哪里毫无关系。
 # 纯点积看的是“方向”和“长度”，而不是“距离”；一维时，正的查询总是偏爱最大的键。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> import attention_tutorial as at

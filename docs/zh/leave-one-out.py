@@ -220,7 +220,7 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # 从 $w \approx 158$ 起，损失一直在平台的 1% 以内；这时 $h \approx 0.0063$，比最近的两个训练输入之间的距离（0.0071）还小：
 # 在这份数据里，这时的核已经比数据里最小的间距还窄。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -245,7 +245,7 @@ assert copied_noise > (noise**2).mean() > sigma**2
 #
 # 不会：每一轮 $w$ 都比上一轮大，损失也越来越小。光是递增还说明不了什么，递增的数也可能趋于一个极限；关键在于：$w$ 若停在某个值上，那里的梯度必须是 0，而含自身的键时损失没有最低点（见上文“[含自身的键：损失一路滑向 0](#含自身的键损失一路滑向-0)”一节），梯度处处不为 0。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -274,7 +274,7 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # 完全不变。每个点只剩另一个点可看，softmax 把全部权重给它，预测值就是对方的标签，与 $w$ 无关，
 # 损失恒为 $2(y_1 - y_2)^2$。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> x, y = torch.tensor([0.0, 1.0]), torch.tensor([1.0, 3.0])

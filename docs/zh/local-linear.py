@@ -467,7 +467,7 @@ print("every check holds")
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
@@ -500,7 +500,7 @@ print("every check holds")
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()

@@ -263,7 +263,7 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> keys = torch.tensor([0.0, 1.0, 3.0])
@@ -282,7 +282,7 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -302,7 +302,7 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> import attention_tutorial as at
@@ -323,7 +323,7 @@ with at.prints_error(ValueError, width=40):
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> def test_mse(h):
@@ -343,7 +343,7 @@ with at.prints_error(ValueError, width=40):
 #
 # 分母等于 $n K(x - x_i)$，每个权重都是 $1/n$，预测就是 `y_train` 的平均值，与查询无关：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()

@@ -304,7 +304,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # <details><summary>答案</summary>
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1.0, 2.0, 3.0, 4.0])
 # >>> n = len(x)
@@ -328,7 +328,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # 形状是 `(5, 1, 1)`：5 个 $(1 \times 7) \cdot (7 \times 1)$ 的乘积。`reshape(-1)` 之后就是按行的加权和。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> g = torch.Generator().manual_seed(0)
 # >>> weights, values = torch.rand((5, 7), generator=g), torch.rand((5, 7), generator=g)
@@ -347,7 +347,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # 差得不多：两种初值下，第一步都跳到了一个大得多的 $w$，之后几轮几乎不动。
 #
-# ```python
+# ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> model = at.NWKernelRegression(w=1.0)

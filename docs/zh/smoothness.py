@@ -422,7 +422,7 @@ assert last_step < 0.01 and jump[1] > 100
 # 不越过最低点的最大学习率等于到最好的 $w$ 的距离除以梯度的大小，约为 0.106；本章的 0.5 是它的 4.7 倍。
 # 之后四步都很小（最低点附近梯度小），$w$ 一直在最低点左边，慢慢向它靠近。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -458,7 +458,7 @@ assert last_step < 0.01 and jump[1] > 100
 # 令导数 $-2\sum_i K_i (y_i - c)$ 等于 0，得到 $c = \sum_i K_i y_i / \sum_i K_i$，正是加权平均。
 # 在一排 $c$ 上搜索，结果也一样：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
@@ -482,7 +482,7 @@ assert last_step < 0.01 and jump[1] > 100
 # 0.2601：比训练出的 $w$（0.1299，带宽已经小于点间距）差，但仍比平滑的 $w = 1$（0.4276）好。
 # $w = 1000$ 时，每个预测只是最近一个训练点的带噪声标签：几乎全是方差，偏差很小。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()

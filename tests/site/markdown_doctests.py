@@ -9,7 +9,9 @@ from pathlib import Path
 import jupytext
 import pytest
 
-PY_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+# ```pycon: a session, highlighted as such (prompts and output set apart, as in the API
+# pages' examples); ```python: code
+PY_BLOCK = re.compile(r"```(?:python|pycon)\n(.*?)```", re.S)
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 

@@ -33,7 +33,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> a = torch.arange(12.0)
 # >>> a = a.reshape(2, 2, 3)  # (b, n, k)
@@ -56,7 +56,7 @@ _ = torch.manual_seed(at.SEED)
 # weights `(1, n_keys)` row matrices and the values `(n_keys, 1)` column matrices, and
 # each product is one weighted sum.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # (n_queries, n_keys) = (3, 2)
 # >>> weights = torch.tensor([

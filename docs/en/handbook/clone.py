@@ -36,7 +36,7 @@ import attention_tutorial as at
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> w = torch.tensor(
 # ...     [2.0, 3.0, 5.0],
@@ -62,7 +62,7 @@ import attention_tutorial as at
 # A detached tensor shares memory: writing into it changes the original. A clone has its own:
 # writing into it leaves the original alone.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1.0, 2.0, 3.0])
 # >>> d, c = x.detach(), x.clone()

@@ -41,7 +41,7 @@ import attention_tutorial as at
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> A = torch.tensor(
 # ...     [[1.0, 2.0], [3.0, 4.0]]
@@ -63,7 +63,7 @@ import attention_tutorial as at
 #
 # The chapter's `bmm` with `unsqueeze`, and the einsum that says the same:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # (n_queries, n_keys) = (3, 2)
 # >>> weights = torch.tensor([
@@ -187,7 +187,7 @@ except RuntimeError as err:
 # out of the result and they are summed. One equation then serves a pair of matrices and a
 # batch of them alike:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> eq = "...qd,...kd->...qk"
 # >>> Q = torch.ones(3, 4)  # (q, d)

@@ -43,7 +43,7 @@ import attention_tutorial as at
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> layer = nn.Linear(3, 2, bias=False)
@@ -72,7 +72,7 @@ import attention_tutorial as at
 #
 # A $1 \times 1$ layer without bias is the chapter's scalar $w$:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> w = nn.Linear(1, 1, bias=False)

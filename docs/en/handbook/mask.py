@@ -42,7 +42,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> torch.eye(3)
 # tensor([[1., 0., 0.],
@@ -105,7 +105,7 @@ at.diagram_eye(4, (2, 3))
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor(
 # ...     [[1, 2, 3], [4, 5, 6]]
@@ -128,7 +128,7 @@ at.diagram_eye(4, (2, 3))
 # the mask has exactly one `False`, so every row keeps `n_train - 1` elements, and the
 # flat result can be cut back into rows:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x_train = torch.tensor([1., 2., 3.])
 # >>> n_train = len(x_train)

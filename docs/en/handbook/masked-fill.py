@@ -37,7 +37,7 @@ import attention_tutorial as at
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> scores = torch.tensor([
@@ -69,7 +69,7 @@ import attention_tutorial as at
 #
 # Leave-one-out in one line: the diagonal of an `(n, n)` score matrix set to $-\infty$.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> scores = torch.zeros(3, 3)

@@ -61,7 +61,7 @@ import attention_tutorial as at
 # `reshape(1, 3)` turns the vector into a one-row matrix, and then the result keeps the
 # dimension of size 1:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.ones(3)
 # >>> M = torch.ones(3, 2)

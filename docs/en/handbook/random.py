@@ -48,7 +48,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> g = torch.Generator().manual_seed(0)
 # >>> torch.rand(3, generator=g)
@@ -66,7 +66,7 @@ _ = torch.manual_seed(at.SEED)
 # The same seed gives the same numbers; without resetting it, every call continues the
 # stream and gives new ones:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> _ = torch.manual_seed(0)
 # >>> a = torch.rand(3)
@@ -171,7 +171,7 @@ print(tuple(x.shape))
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> g = torch.Generator().manual_seed(0)
 # >>> torch.normal(
@@ -269,7 +269,7 @@ except TypeError as err:
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor(
 # ...     [0.7, 0.1, 0.9, 0.4]
@@ -355,7 +355,7 @@ print(tuple(x_train.shape))
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> torch.arange(5)
 # tensor([0, 1, 2, 3, 4])

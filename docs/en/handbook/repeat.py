@@ -47,7 +47,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1, 2, 3])
 # >>> x.repeat_interleave(2)
@@ -60,7 +60,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # On a matrix, `dim` decides what gets repeated: without it, the matrix is flattened first.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> m = torch.tensor([[1, 2], [3, 4]])
 # >>> # dim=None: flattened first
@@ -82,7 +82,7 @@ _ = torch.manual_seed(at.SEED)
 # A 0-d tensor (one number, shape `()`) works too; the result is 1-D. This is how
 # average pooling turns one mean into one prediction per test input:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> y = torch.tensor([1.0, 2.0, 6.0])
 # >>> y_mean = y.mean()
@@ -95,7 +95,7 @@ _ = torch.manual_seed(at.SEED)
 # And this is the chapter's way of giving each query a row of its own: repeat each test
 # input `n_train` times, then cut the long vector into rows of `n_train`.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # 3 queries
 # >>> x_test = torch.arange(3.0)
@@ -182,7 +182,7 @@ except RuntimeError as err:
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1, 2, 3])
 # >>> # the whole tensor twice

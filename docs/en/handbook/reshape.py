@@ -32,7 +32,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.arange(6)
 # >>> x.reshape(2, 3)
@@ -118,7 +118,7 @@ print(" ", m.T.tolist())
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.arange(6)
 # >>> v = x.view(2, 3)

@@ -51,7 +51,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> x = torch.tensor([1.0, 2.0, 3.0])
@@ -69,7 +69,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # On a matrix, `dim=1` normalises each row and `dim=0` each column:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> m = torch.tensor([
@@ -91,7 +91,7 @@ _ = torch.manual_seed(at.SEED)
 # The chapter's scores are $-(x - x_i)^2 / 2$: the nearer a key is to the query, the
 # larger the score, hence the larger the weight. Mind the minus sign.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> query = torch.tensor(1.0)

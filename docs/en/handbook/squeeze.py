@@ -30,7 +30,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1, 2, 3])  # (3,)
 # >>> x.unsqueeze(0)  # (1, 3): one row
@@ -114,7 +114,7 @@ except IndexError as err:
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> y = torch.zeros(1, 3, 1)
 # >>> # every axis of size 1
@@ -170,7 +170,7 @@ except IndexError as err:
 # axis whatever its size. Naming only the last axis is not enough: on `(n, 1, 1)`,
 # `squeeze(-1)` removes one axis and leaves `(n, 1)`.
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # from bmm: (n_queries, 1, 1)
 # >>> y_hat = torch.zeros(3, 1, 1)

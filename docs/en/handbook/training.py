@@ -38,7 +38,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> _ = torch.manual_seed(0)
@@ -62,7 +62,7 @@ _ = torch.manual_seed(at.SEED)
 # is registered; a plain tensor attribute, even one that requires grad, is invisible to
 # `parameters()`, so an optimizer would never update it:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> class Model(nn.Module):
@@ -130,7 +130,7 @@ print(w.detach().numpy().round(4))
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> y_hat = torch.tensor(
@@ -250,7 +250,7 @@ assert errors.mean() < right.mean()
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> w = nn.Parameter(torch.ones(1))

@@ -31,7 +31,7 @@ import attention_tutorial as at
 #
 # ### Examples
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([-2.0, 0.5, 3.0])
 # >>> # keep the positive elements,
@@ -53,7 +53,7 @@ import attention_tutorial as at
 # leave-one-out mask `eye` with [masked_fill](masked-fill.py); written with `where`, it gives
 # the same tensor:
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> scores = torch.arange(9.0)
 # >>> scores = scores.reshape(3, 3)

@@ -34,7 +34,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> a = torch.arange(12.0)
 # >>> a = a.reshape(2, 2, 3)  # (b, n, k)
@@ -56,7 +56,7 @@ _ = torch.manual_seed(at.SEED)
 # 本章的用法：每个查询有一行权重和一行值；把权重变成 `(1, n_keys)` 的行矩阵，
 # 把值变成 `(n_keys, 1)` 的列矩阵，每次乘法就是一次加权求和。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # (n_queries, n_keys) = (3, 2)
 # >>> weights = torch.tensor([

@@ -31,7 +31,7 @@ import attention_tutorial as at
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> w = torch.tensor(
 # ...     [2.0, 3.0, 5.0],
@@ -56,7 +56,7 @@ import attention_tutorial as at
 #
 # detach 得到的张量与原张量共享内存：往里写，原张量也跟着变。clone 得到的副本有自己的内存：改它，原张量不受影响。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1.0, 2.0, 3.0])
 # >>> d, c = x.detach(), x.clone()

@@ -35,7 +35,7 @@ import attention_tutorial as at
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> A = torch.tensor(
 # ...     [[1.0, 2.0], [3.0, 4.0]]
@@ -57,7 +57,7 @@ import attention_tutorial as at
 #
 # 本章用 `bmm` 加 `unsqueeze` 的写法，和表达同一件事的 einsum：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # (n_queries, n_keys) = (3, 2)
 # >>> weights = torch.tensor([
@@ -166,7 +166,7 @@ except RuntimeError as err:
 #
 # 报错末尾的“no ellipsis was given”指的是省略号 `...`。把它写在一组字母的最前面，它就代表“前面任意多个维度”。只要结果里也写上 `...`，这些维度就不求和：像批量维那样逐个下标配对（必要时广播），并保留在结果中 `...` 的位置；结果里不写 `...`，它们就被求和掉。于是同一个方程既能处理一对矩阵，也能处理一批矩阵：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> eq = "...qd,...kd->...qk"
 # >>> Q = torch.ones(3, 4)  # (q, d)

@@ -34,7 +34,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # (3, 1)
 # >>> x = torch.tensor([[1], [2], [3]])
@@ -127,7 +127,7 @@ print(x.flatten())
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # 0.0, 1.0, 2.0: (n_test,) = (3,)
 # >>> queries = torch.arange(3.0)

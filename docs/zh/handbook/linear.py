@@ -35,7 +35,7 @@ import attention_tutorial as at
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> layer = nn.Linear(3, 2, bias=False)
@@ -64,7 +64,7 @@ import attention_tutorial as at
 #
 # 不带偏置的 $1 \times 1$ 层，就是本章的标量 $w$：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> w = nn.Linear(1, 1, bias=False)

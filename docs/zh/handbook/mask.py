@@ -40,7 +40,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> torch.eye(3)
 # tensor([[1., 0., 0.],
@@ -103,7 +103,7 @@ at.diagram_eye(4, (2, 3))
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor(
 # ...     [[1, 2, 3], [4, 5, 6]]
@@ -125,7 +125,7 @@ at.diagram_eye(4, (2, 3))
 # 下面是本章留一法取键的缩小版。掩码每一行恰好有一个 `False`，所以每行都留下
 # `n_train - 1` 个元素，展平的一维结果才能重新切回成行：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x_train = torch.tensor([1., 2., 3.])
 # >>> n_train = len(x_train)

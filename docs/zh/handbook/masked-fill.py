@@ -33,7 +33,7 @@ import attention_tutorial as at
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> scores = torch.tensor([
@@ -65,7 +65,7 @@ import attention_tutorial as at
 #
 # 一行代码实现留一法：把 `(n, n)` 分数矩阵的对角线设为 $-\infty$。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> scores = torch.zeros(3, 3)

@@ -49,7 +49,7 @@ import attention_tutorial as at
 # 一维 · 二维时“补 1 再去掉”这两步，可以自己验证：`reshape(1, 3)` 把向量变成一行的矩阵，
 # 结果就多出大小为 1 的那一维：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.ones(3)
 # >>> M = torch.ones(3, 2)

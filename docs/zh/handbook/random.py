@@ -45,7 +45,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> g = torch.Generator().manual_seed(0)
 # >>> torch.rand(3, generator=g)
@@ -62,7 +62,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # 同一个种子给出同样的数；不重设种子时，每次调用都接着往下抽，得到新的数：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> _ = torch.manual_seed(0)
 # >>> a = torch.rand(3)
@@ -162,7 +162,7 @@ print(tuple(x.shape))
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> g = torch.Generator().manual_seed(0)
 # >>> torch.normal(
@@ -259,7 +259,7 @@ except TypeError as err:
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor(
 # ...     [0.7, 0.1, 0.9, 0.4]
@@ -344,7 +344,7 @@ print(tuple(x_train.shape))
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> torch.arange(5)
 # tensor([0, 1, 2, 3, 4])

@@ -44,7 +44,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1, 2, 3])
 # >>> x.repeat_interleave(2)
@@ -57,7 +57,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # 对矩阵来说，`dim` 决定重复的是什么；不写 `dim` 时，矩阵会先被展平。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> m = torch.tensor([[1, 2], [3, 4]])
 # >>> # dim=None: flattened first
@@ -79,7 +79,7 @@ _ = torch.manual_seed(at.SEED)
 # 0 维张量（只有一个数，形状是 `()`）也可以重复，结果是一维的。平均汇聚正是这样把一个平均值
 # 变成每个测试输入一份预测：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> y = torch.tensor([1.0, 2.0, 6.0])
 # >>> y_mean = y.mean()
@@ -92,7 +92,7 @@ _ = torch.manual_seed(at.SEED)
 # 下面是本章让每个查询各占一行的写法：每个测试输入重复 `n_train` 次，
 # 再把这条长向量按每行 `n_train` 个切开。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # 3 queries
 # >>> x_test = torch.arange(3.0)
@@ -174,7 +174,7 @@ except RuntimeError as err:
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1, 2, 3])
 # >>> # the whole tensor twice

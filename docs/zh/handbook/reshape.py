@@ -32,7 +32,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.arange(6)
 # >>> x.reshape(2, 3)
@@ -115,7 +115,7 @@ print(" ", m.T.tolist())
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.arange(6)
 # >>> v = x.view(2, 3)

@@ -49,7 +49,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> x = torch.tensor([1.0, 2.0, 3.0])
@@ -67,7 +67,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # 对矩阵来说，`dim=1` 让每一行归一，`dim=0` 让每一列归一：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> m = torch.tensor([
@@ -89,7 +89,7 @@ _ = torch.manual_seed(at.SEED)
 # 本章的分数是 $-(x - x_i)^2 / 2$：键离查询越近，分数越大，权重也就越大。
 # 注意那个负号。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch.nn import functional as F
 # >>> query = torch.tensor(1.0)

@@ -32,7 +32,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([1, 2, 3])  # (3,)
 # >>> x.unsqueeze(0)  # (1, 3): one row
@@ -112,7 +112,7 @@ except IndexError as err:
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> y = torch.zeros(1, 3, 1)
 # >>> # every axis of size 1
@@ -167,7 +167,7 @@ except IndexError as err:
 # 或者像本章那样直接写出想要的形状：`reshape(-1)`。两种写法无论批量多大都保留批量轴。
 # 只写最后一个轴是不够的：对 `(n, 1, 1)` 做 `squeeze(-1)` 只去掉一个轴，剩下的是 `(n, 1)`。
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> # from bmm: (n_queries, 1, 1)
 # >>> y_hat = torch.zeros(3, 1, 1)

@@ -38,7 +38,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> _ = torch.manual_seed(0)
@@ -59,7 +59,7 @@ _ = torch.manual_seed(at.SEED)
 # 第二点单靠 `requires_grad=True` 补不上：只有 `Parameter` 类型的属性会被登记；
 # 普通张量属性即使需要梯度，对 `parameters()` 也不可见，优化器也就永远不会更新它：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> class Model(nn.Module):
@@ -124,7 +124,7 @@ print(w.detach().numpy().round(4))
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> y_hat = torch.tensor(
@@ -240,7 +240,7 @@ assert errors.mean() < right.mean()
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> from torch import nn
 # >>> w = nn.Parameter(torch.ones(1))

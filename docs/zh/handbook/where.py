@@ -28,7 +28,7 @@ import attention_tutorial as at
 #
 # ### 例子
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> x = torch.tensor([-2.0, 0.5, 3.0])
 # >>> # keep the positive elements,
@@ -48,7 +48,7 @@ import attention_tutorial as at
 #
 # 《[从核回归到 Transformer 注意力](../transformer.py)》一页用 [masked_fill](masked-fill.py) 把留一掩码 `eye` 用到分数上；改用 `where` 写，得到的是同一个张量：
 #
-# ```python
+# ```pycon
 # >>> import torch
 # >>> scores = torch.arange(9.0)
 # >>> scores = scores.reshape(3, 3)
