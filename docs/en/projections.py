@@ -771,7 +771,9 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # score *x*ᵀ*Mk* − ½*k*ᵀ*Ak* = *qs* − ½*s*², with *q* the projected query, depends on the key only
 # through *s*. The bump becomes a band: all keys on a line *s* = const get the same weight; the
 # band is centred on the line *s* = *q*, endlessly long along it, and its width across is 1 over
-# the length of `W_k`'s row; it has no single centre *c* (*A* has no inverse). Whether that hurts
+# the length of `W_k`'s row; it has no single centre *c* (*A* has no inverse).
+#
+# Whether that hurts
 # depends on the band's direction, and so on the seed. With seed 0, `W_k`'s row is turned 85°
 # from *x*₁, nearly along *x*₂: the band runs nearly along *x*₁, the weights go by the keys' *x*₂,
 # which says nothing about *y*, and the test error, 0.511, is more than ten times that of `d_k=2` and more than four times the one-*w*

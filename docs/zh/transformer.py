@@ -355,7 +355,7 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 #
 # ### Transformer 的掩码：填充与因果
 #
-# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。写成布尔掩码，它的形状是 `(batch, 1, n_k)`：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿《[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)》一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键有效（其余是填充），先与 SDPA 核对，再打印第一条序列的权重：
+# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。写成布尔掩码，它的形状是 `(batch, 1, n_k)`：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键有效（其余是填充），先与 SDPA 核对，再打印第一条序列的权重：
 
 # %%
 valid_lens = torch.tensor([3, 6])  # (batch,): real keys per sequence
