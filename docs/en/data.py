@@ -40,7 +40,7 @@ print(at.f(x))
 # shape: `torch.rand(3)` gives 3 numbers, `torch.rand(2, 3)` 2 rows of 3. Draw ten thousand and
 # look at the minimum, maximum and mean; multiplied by 5, the range stretches to $[0, 5)$.
 # `.item()` turns a one-element tensor (such as `sample.min()`) into a plain Python number;
-# printed without it, the value comes wrapped, as `tensor(…)`.
+# without it, `print(sample.min())` shows the value wrapped, as `tensor(…)`.
 
 # %%
 # the arguments are the shape

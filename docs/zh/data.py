@@ -30,7 +30,7 @@ print(at.f(x))
 # %% [markdown]
 # ## 训练输入：torch.rand
 #
-# `torch.rand(*size)` 返回一个给定形状的张量，每个元素独立地从 $[0, 1)$ 上的均匀分布中抽取：可能取到 0，但取不到 1。参数就是形状，`torch.rand(3)` 是 3 个数，`torch.rand(2, 3)` 是 2 行 3 列。抽一万个数看看最小值、最大值和平均值；乘以 5 之后，范围就拉伸成 $[0, 5)$。`.item()` 把只有一个元素的张量（比如 `sample.min()`）变成普通的 Python 数；不用它，打印出来是带着外壳的 `tensor(…)`。
+# `torch.rand(*size)` 返回一个给定形状的张量，每个元素独立地从 $[0, 1)$ 上的均匀分布中抽取：可能取到 0，但取不到 1。参数就是形状，`torch.rand(3)` 是 3 个数，`torch.rand(2, 3)` 是 2 行 3 列。抽一万个数看看最小值、最大值和平均值；乘以 5 之后，范围就拉伸成 $[0, 5)$。`.item()` 把只有一个元素的张量（比如 `sample.min()`）变成普通的 Python 数；不用它，`print(sample.min())` 打印出来是带着外壳的 `tensor(…)`。
 
 # %%
 # the arguments are the shape

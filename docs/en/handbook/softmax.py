@@ -84,11 +84,13 @@ _ = torch.manual_seed(at.SEED)
 # tensor([1., 1.])
 # >>> # dim=0: each column sums to 1
 # >>> s = F.softmax(m, dim=0).sum(dim=0)
+# >>> # in float32 the third column sums
+# >>> # to 0.99999994: round to 4 places
 # >>> s.round(decimals=4)
 # tensor([1., 1., 1.])
 # ```
 #
-# The chapter's scores are $-(x - x_i)^2 / 2$: the nearer a key is to the query, the
+# The chapter's scores are $-(x - x_i)^2 / 2$ ($x$ the query, $x_i$ the $i$-th key): the nearer a key is to the query, the
 # larger the score, hence the larger the weight. Mind the minus sign.
 #
 # ```pycon
@@ -137,7 +139,10 @@ print("row sums dim=1:", w1.sum(dim=1))
 print("row sums dim=0:", w0.sum(dim=1))
 
 # %% [markdown]
-# Without `dim`, PyTorch guesses and warns; the warning it gives:
+# Without `dim`, PyTorch guesses by an old rule, `dim=0` for 1-D and 3-D tensors and `dim=1`
+# otherwise, and warns. For the 2-D `scores` here the guess, `dim=1`, happens to be right; batched
+# `(batch, n_q, n_k)` scores would be normalised across the batch, with no error. The warning it
+# gives:
 
 # %%
 with warnings.catch_warnings(
@@ -183,7 +188,7 @@ print("F.softmax:", soft)
 #
 # - [Non-parametric attention pooling](../nonparametric.py):
 #   `F.softmax(-((queries - x_train) ** 2) / 2, dim=1)`, one row of weights per query.
-# - [Parametric attention pooling](../parametric.py): the same, with the scores
-#   multiplied by the learned $w$.
+# - [Parametric attention pooling](../parametric.py): the same, except that the distance
+#   $x - x_i$ is first multiplied by the learned $w$ (so the score by $w^2$).
 # - [From the Gaussian kernel to dot-product attention](../dot-product.py): the
 #   constant-shift property is why the $q^2$ term can be dropped.

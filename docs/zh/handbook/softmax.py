@@ -82,11 +82,13 @@ _ = torch.manual_seed(at.SEED)
 # tensor([1., 1.])
 # >>> # dim=0: each column sums to 1
 # >>> s = F.softmax(m, dim=0).sum(dim=0)
+# >>> # in float32 the third column sums
+# >>> # to 0.99999994: round to 4 places
 # >>> s.round(decimals=4)
 # tensor([1., 1., 1.])
 # ```
 #
-# 本章的分数是 $-(x - x_i)^2 / 2$：键离查询越近，分数越大，权重也就越大。
+# 本章的分数是 $-(x - x_i)^2 / 2$（$x$ 是查询，$x_i$ 是第 $i$ 个键）：键离查询越近，分数越大，权重也就越大。
 # 注意那个负号。
 #
 # ```pycon
@@ -134,7 +136,7 @@ print("row sums dim=1:", w1.sum(dim=1))
 print("row sums dim=0:", w0.sum(dim=1))
 
 # %% [markdown]
-# 不写 `dim` 时 PyTorch 会猜一个并发出警告；捕获到的警告是：
+# 不写 `dim` 时，PyTorch 按一条老规则猜：一维和三维的张量取 `dim=0`，其余取 `dim=1`，并发出警告。这里的 `scores` 是二维的，猜出的 `dim=1` 碰巧对了；一摞形状为 `(batch, n_q, n_k)` 的分数却会被猜成 `dim=0`，沿批量那一维归一化，而且不报错。捕获到的警告是：
 
 # %%
 with warnings.catch_warnings(
@@ -180,6 +182,6 @@ print("F.softmax:", soft)
 #
 # - [非参数注意力汇聚](../nonparametric.py)：`F.softmax(-((queries - x_train) ** 2) / 2, dim=1)`，
 #   每个查询一行权重。
-# - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是分数里乘上了学到的 $w$。
+# - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是距离 $x - x_i$ 先乘上学到的 $w$（分数因此乘上 $w^2$）。
 # - [从高斯核到点积注意力](../dot-product.py)：正是“加常数不变”这条性质，
 #   让 $q^2$ 那一项可以去掉。
