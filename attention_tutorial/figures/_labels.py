@@ -138,7 +138,7 @@ LABELS: dict[str, dict[str, str]] = {
         "scale_n": "n（n_train = n_test）",
         "scale_seconds": "时间（秒）",
         "scale_bytes": "峰值内存",
-        "scale_predicted": "算出的字节数（点线，颜色同所属写法）",
+        "scale_predicted": "算出的字节数（同色点线）",
         # one formulation's counted bytes: the swatch has its colour, one short line
         "scale_predicted_one": "{name}：按中间张量算出的字节数（点线）",
         "scale_tiled": "平铺（repeat_interleave）",

@@ -768,9 +768,9 @@ assert f"{losses_projected[-1] - noise:.3f}" == "0.017"
 # <details><summary>Solution</summary>
 #
 # *A* has rank 1. `W_k` has one row, so it turns a key *k* into a single number *s*, and the
-# score *x*ᵀ*Mk* − ½*k*ᵀ*Ak* = *qs* − ½*s*², with *q* the projected query, depends on the key only
+# score *x*ᵀ*Mk* − ½*k*ᵀ*Ak* = *q*′*s* − ½*s*², with *q*′ the projected query, depends on the key only
 # through *s*. The bump becomes a band: all keys on a line *s* = const get the same weight; the
-# band is centred on the line *s* = *q*, endlessly long along it, and its width across is 1 over
+# band is centred on the line *s* = *q*′, endlessly long along it, and its width across is 1 over
 # the length of `W_k`'s row; it has no single centre *c* (*A* has no inverse).
 #
 # Whether that hurts

@@ -309,11 +309,14 @@ assert loss_4 < loss_end
 # ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> args = (data.x_train, data.y_train)
+# >>> xy = (data.x_train, data.y_train)
 # >>> for w in (1.0, 10.0, 100.0):
-# ...     own = at.loss_at_w(w, *args, leave_one_out=False)
-# ...     out = at.loss_at_w(w, *args)
-# ...     print(f"w = {w:>5}: {own:6.2f} {out:6.2f}")
+# ...     own = at.loss_at_w(w, *xy,
+# ...         leave_one_out=False)
+# ...     out = at.loss_at_w(w, *xy)
+# ...     print(f"w = {w:>5}:",
+# ...           f"{own:6.2f}",
+# ...           f"{out:6.2f}")
 # w =   1.0:  35.25  38.93
 # w =  10.0:  10.16  20.43
 # w = 100.0:   0.67  33.65
@@ -341,10 +344,14 @@ assert loss_4 < loss_end
 # >>> import torch
 # >>> x_test = torch.arange(7.0)
 # >>> n_train = 3
-# >>> right = x_test.repeat_interleave(n_train).reshape(-1, n_train)
-# >>> wrong = x_test.repeat(n_train).reshape(-1, n_train)
-# >>> tuple(right.shape) == tuple(wrong.shape) == (7, 3)
+# >>> right = x_test.repeat_interleave(
+# ...     n_train).reshape(-1, n_train)
+# >>> wrong = x_test.repeat(
+# ...     n_train).reshape(-1, n_train)
+# >>> right.shape == wrong.shape
 # True
+# >>> tuple(right.shape)
+# (7, 3)
 # >>> right[:3]
 # tensor([[0., 0., 0.],
 #         [1., 1., 1.],
@@ -377,21 +384,32 @@ assert loss_4 < loss_end
 # ```pycon
 # >>> import attention_tutorial as at
 # >>> hs = (1.0, 0.25, 0.1)
-# >>> print("  n", *(f"h = {h}".rjust(9) for h in hs))
+# >>> cols = [f"h = {h}".rjust(9)
+# ...         for h in hs]
+# >>> print("  n", *cols)
 #   n   h = 1.0  h = 0.25   h = 0.1
+# >>> mse_of = at.mse_against_truth
 # >>> mse = {}
 # >>> for n in (50, 500):
 # ...     d = at.make_data(n_train=n)
-# ...     a = (d.x_test, d.y_truth, d.x_train, d.y_train)
-# ...     mse[n] = [at.mse_against_truth(1 / h, *a) for h in hs]
-# ...     print(f"{n:3}", *(f"{m:9.3f}" for m in mse[n]))
+# ...     a = (d.x_test, d.y_truth,
+# ...          d.x_train, d.y_train)
+# ...     mse[n] = [mse_of(1 / h, *a)
+# ...               for h in hs]
+# ...     print(f"{n:3}", *(f"{m:9.3f}"
+# ...           for m in mse[n]))
 #  50     0.428     0.049     0.093
 # 500     0.393     0.017     0.010
-# >>> # h = 1 barely moves; h = 0.25 falls to about a third
-# >>> assert mse[500][0] > 0.9 * mse[50][0]
-# >>> assert 2.5 < mse[50][1] / mse[500][1] < 3.5
-# >>> # h = 0.1: worse than 0.25 at n = 50, better at n = 500
-# >>> assert mse[50][2] > mse[50][1] and mse[500][2] < mse[500][1]
+# >>> few, many = mse[50], mse[500]
+# >>> # h = 1 barely moves
+# >>> assert many[0] > 0.9 * few[0]
+# >>> # h = 0.25 falls to about a third
+# >>> ratio = few[1] / many[1]
+# >>> assert 2.5 < ratio < 3.5
+# >>> # h = 0.1: worse than 0.25 at 50,
+# >>> # better at 500
+# >>> assert few[2] > few[1]
+# >>> assert many[2] < many[1]
 # ```
 #
 # </details>
@@ -412,7 +430,8 @@ assert loss_4 < loss_end
 # >>> import torch
 # >>> q = torch.tensor(1.5)
 # >>> k = torch.tensor([0.0, 1.0, 3.0])
-# >>> (-((q - k) ** 2) / 2).softmax(dim=0)
+# >>> s = -((q - k) ** 2) / 2
+# >>> s.softmax(dim=0)
 # tensor([0.2119, 0.5761, 0.2119])
 # >>> (q * k - k**2 / 2).softmax(dim=0)
 # tensor([0.2119, 0.5761, 0.2119])

@@ -155,7 +155,7 @@ def test_counted_bytes_are_dotted_in_their_formulations_colour_and_grey_in_the_l
     assert "colour" in entry.get_text()  # the label says the lines take their own colour
     # the Chinese label says so too (r41: it read only "算出的字节数（点线）")
     zh = [t.get_text() for t in plot_scaling(ROWS, lang="zh").legends[0].get_texts()]
-    assert zh[-1] == "算出的字节数（点线，颜色同所属写法）"
+    assert zh[-1] == "算出的字节数（同色点线）"
 
 
 def test_with_one_counted_formulation_the_legend_entry_takes_its_colour() -> None:
@@ -771,3 +771,21 @@ def test_the_alt_text_says_medians_only_when_the_rows_are_their_runs_medians(
     ):
         alt = plot_scaling(other, lang=lang).description
         assert given in alt and medians not in alt
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_scaling_legend_is_no_wider_than_its_panels(lang, layout) -> None:
+    """Round 44: with a longer zh label the wide legend reached 11.8 px past the panels on
+    each side, and so past the saved figure's edge (its first marker touched it)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    fig = plot_scaling(ROWS, lang=lang, layout=layout)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    left = min(ax.get_tightbbox(renderer).x0 for ax in fig.axes)
+    right = max(ax.get_tightbbox(renderer).x1 for ax in fig.axes)
+    for legend in fig.legends:
+        extent = legend.get_window_extent(renderer)
+        assert left <= extent.x0 and extent.x1 <= right, (extent, left, right)
