@@ -169,6 +169,9 @@ except NotImplementedError as err:
     print("NotImplementedError:", err)
 
 # %% [markdown]
+# The `[-2, 1]` in the first message is the range of `dim` for a 2-D tensor: negative numbers
+# count from the end, `-1` being the last axis. Integer scores need `.float()` before softmax.
+#
 # Listed in the error-message index: [`Dimension out of range`](errors.py#dimension-out-of-range), [`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long).
 
 # %% [markdown]

@@ -163,6 +163,8 @@ except NotImplementedError as err:
     print("NotImplementedError:", err)
 
 # %% [markdown]
+# 第一条报错里的 `[-2, 1]` 是二维张量的 `dim` 能取的范围：负数从最后一维倒着数，`-1` 就是最后一维。整数分数要先用 `.float()` 转成浮点数，再做 softmax。
+#
 # 已收入报错信息索引：[`Dimension out of range`](errors.py#dimension-out-of-range)、[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。
 
 # %% [markdown]
