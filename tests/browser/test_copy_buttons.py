@@ -88,6 +88,22 @@ def test_a_button_in_a_notebooks_prose_copies_its_own_block(page, server):
     assert page.evaluate("navigator.clipboard.readText()") == code.rstrip()
 
 
+def test_a_handbook_example_copies_its_code_without_prompts_or_output(page, server):
+    """A ``>>>`` block of a notebook's text (nbconvert's, given its ``code`` by the build):
+    its button copies the code a reader can paste, not the prompts and printed shapes."""
+    page.goto(server + "en/handbook/matmul/", wait_until="load")
+    page.wait_for_function("window.component$ !== undefined")
+    block = page.locator(".jp-RenderedMarkdown pre:has(code)").filter(has_text=">>> row = ")
+    assert ">>> import torch" in block.inner_text() and "torch.Size([2])" in block.inner_text()
+    block.hover()
+    block.locator("button.md-code__button").click()
+    page.locator(".md-dialog").wait_for(state="visible", timeout=3000)
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith("import torch\nx = torch.ones(3)\n"), copied
+    assert "row = x.reshape(1, 3)" in copied
+    assert ">>>" not in copied and "torch.Size" not in copied
+
+
 def test_without_javascript_no_button_shows(browser, server):
     context = browser.new_context(java_script_enabled=False)
     try:

@@ -86,6 +86,12 @@ def test_no_copy_blocks_get_none_but_still_count():
     assert targets(copybuttons.prerender(page(body))) == ["#__code_1 > code"]
 
 
+def test_a_no_copy_class_among_others_counts():
+    """Material's ``.no-copy`` is a class like any other: ``class="admonition no-copy"``."""
+    body = '<div class="admonition no-copy"><pre><code>a</code></pre></div>'
+    assert targets(copybuttons.prerender(page(body))) == []
+
+
 def test_copy_blocks_are_left_to_material():
     """Material gives a `.copy` block its button whatever the features: no second one."""
     assert "md-code__nav" not in copybuttons.prerender(
@@ -204,4 +210,31 @@ def test_a_notebook_cells_copy_button_copies_the_code_it_shows(site: Path) -> No
             if html.unescape(cell["copied"]) != shown:
                 problems.append(f"{where} #{cell['id']}: copies other text than it shows")
     assert cells > 500, cells  # every code cell of every notebook page, both languages
+    assert problems == [], problems[:10]
+
+
+# A code block of a notebook's Markdown cell, as the build finishes it: its ``pre``, then
+# the copy button and the ``code`` it copies (``copybuttons.code_in_prose_blocks_tree``).
+PROSE_BLOCK = re.compile(r'<div class="highlight"><pre[^>]*>(?P<inside>.*?)</pre></div>', re.S)
+BUTTON_THEN_CODE = re.compile(
+    r'<span></span><nav class="md-code__nav"><button [^>]*></button></nav><code>'
+)
+
+
+@pytest.mark.build
+def test_every_code_block_of_a_notebooks_text_has_its_button(site: Path) -> None:
+    """nbconvert writes these blocks without ``<code>``: the build adds it, and Material's
+    button with it (where the button sits on a phone: ``tests/browser/code_column.py``)."""
+    blocks, problems = 0, []
+    for file in sorted(site.rglob("*.html")):
+        text = file.read_text(encoding="utf-8")
+        start = text.find("jp-RenderedMarkdown")
+        if start < 0:
+            continue
+        for block in PROSE_BLOCK.finditer(text, start):
+            blocks += 1
+            if not BUTTON_THEN_CODE.match(block["inside"]):
+                where = file.relative_to(site)
+                problems.append(f"{where}: a block without its button: {block['inside'][:80]}")
+    assert blocks > 150, blocks  # the handbook's examples and signatures, both languages
     assert problems == [], problems[:10]

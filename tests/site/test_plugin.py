@@ -439,6 +439,7 @@ def test_finishing_steps_are_named_and_documented():
         "trim_link_titles_tree",
         "name_nav_toggles_tree",
         "title_parts_tree",
+        "code_in_prose_blocks_tree",
         "prerender_tree",
         "drop_alternate_links_tree",
         "paint_after_early_tables_tree",

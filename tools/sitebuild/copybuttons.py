@@ -153,6 +153,59 @@ def _maybe(tree: BeautifulSoup) -> bool:
     return False
 
 
+def _within(element: Tag, name: str) -> bool:
+    """Whether an ancestor of ``element`` has the class ``name`` (among others, or alone).
+
+    >>> from tools.sitebuild.html_tree import parse
+    >>> tree = parse('<div class="a no-copy"><pre>x</pre></div>', as_written=True)
+    >>> _within(tree.pre, "no-copy"), _within(tree.pre, "copy")
+    (True, False)
+    """
+    return any(has_class(parent, name) for parent in element.parents if parent.name != "[document]")
+
+
+def code_in_prose_blocks_tree(tree: BeautifulSoup) -> None:
+    """A code block of a notebook's text gets the ``<code>`` of Material's blocks.
+
+    nbconvert writes a fenced block of a Markdown cell (the handbook's ``>>>`` examples,
+    a function's signature) as ``<div class="highlight"><pre>`` with Pygments' spans right
+    in the ``pre``, where Python-Markdown writes ``<pre><code>``. Without the ``code`` the
+    block got no copy button (:func:`prerender_tree`) and its copy no prompts left out
+    (``copy-code.js``); selecting by hand took the ``>>>`` and the output along.
+
+    >>> out = apply(
+    ...     '<div class="jp-RenderedMarkdown"><div class="highlight"><pre><span></span>'
+    ...     '<span class="gp">&gt;&gt;&gt; </span>1</pre></div>'
+    ...     '<div class="highlight"><pre><span></span><code>2</code></pre></div></div>',
+    ...     code_in_prose_blocks_tree,
+    ... )
+    >>> re.findall(r"<pre>.*?</pre>", out)[0]
+    '<pre><span></span><code><span class="gp">&gt;&gt;&gt; </span>1</code></pre>'
+    >>> out.count("<code>")  # the second block had its own
+    2
+
+    Outside a notebook's text (a notebook cell's input, ``highlight-ipynb``) nothing changes.
+    """
+    for pre in tags(tree, ["pre"]):
+        parent = pre.parent
+        if parent is None or parent.name != "div" or not has_class(parent, "highlight"):
+            continue
+        if not _within(pre, "jp-RenderedMarkdown"):
+            continue
+        contents = list(pre.contents)
+        lead = []
+        if contents and isinstance(contents[0], Tag) and contents[0].name == "span":
+            if not contents[0].attrs and not contents[0].contents:
+                lead = contents[:1]
+        body = contents[len(lead) :]
+        if any(isinstance(node, Tag) and node.name == "code" for node in body):
+            continue
+        code = tree.new_tag("code")
+        for node in body:
+            code.append(node.extract())
+        pre.append(code)
+
+
 def prerender_tree(tree: BeautifulSoup) -> None:
     """A copy button in each code block Material would give one."""
     title = _title(tree)
@@ -169,7 +222,7 @@ def prerender_tree(tree: BeautifulSoup) -> None:
             pre.attrs = {"id": own[id(pre)], **pre.attrs}
         # Material: a `.copy` block gets its button whatever the features, a
         # `.no-copy` block none
-        if any(pre.find_parent(class_=c) or has_class(pre, c) for c in ("copy", "no-copy")):
+        if any(has_class(pre, c) or _within(pre, c) for c in ("copy", "no-copy")):
             continue
         button = tree.new_tag(
             "button",

@@ -589,7 +589,8 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
            templates' indentation; ``name_nav_toggles_tree``: the navigation's
            icon-only section toggles named; ``title_parts_tree``: a Chinese title breaks
            after its "：" first (``page_repairs.py``).
-        7. ``prerender_tree``: code blocks come with Material's copy button
+        7. ``code_in_prose_blocks_tree``: a notebook's prose code blocks get their
+           ``<code>``; ``prerender_tree``: code blocks come with Material's copy button
            (``copybuttons.py``).
         8. ``drop_alternate_links_tree``: no relative hreflang links
            (:meth:`_keeps_alternates`).
@@ -612,6 +613,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
             page_repairs.trim_link_titles_tree,
             page_repairs.name_nav_toggles_tree,
             page_repairs.title_parts_tree,
+            copybuttons.code_in_prose_blocks_tree,
             copybuttons.prerender_tree,
         ]
         if not self._keeps_alternates(config):
