@@ -431,6 +431,7 @@ def test_finishing_steps_are_named_and_documented():
     assert names == [
         "render_formulas",
         "row_headers_tree",
+        "term_columns_tree",
         "wrap_tree",
         "slim_tree",
         "mark_tree",

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from tools.sitebuild.tables import EARLY, EARLY_MARK, paint_after_early_tables, row_headers, wrap
+from tools.sitebuild.tables import (
+    EARLY,
+    EARLY_MARK,
+    paint_after_early_tables,
+    row_headers,
+    term_columns,
+    wrap,
+)
 
 COMPARISON = (
     "<table><thead><tr><th></th><th>a</th><th>b</th></tr></thead><tbody>"
@@ -54,3 +61,13 @@ def test_a_page_without_an_early_table_paints_as_before():
     )
     late = "<head></head><article><p>" + "y" * (EARLY + 1) + "</p>" + HEADED + "</article>"
     assert paint_after_early_tables(late) == late
+
+
+def test_the_chinese_term_column_is_marked_by_its_header_and_stays_a_plain_table():
+    zh_first = "<table><thead><tr><th>中文</th><th>English</th></tr></thead></table>"
+    assert term_columns(zh_first).startswith('<table data-zh-column="1">')
+    # a header cell that only mentions Chinese, or a table without a head: unchanged
+    other = "<table><thead><tr><th>中文术语</th></tr></thead></table><table><tr><td>中文</td></tr></table>"
+    assert term_columns(other) == other
+    # still a table Material styles and wraps (no class attribute)
+    assert wrap(term_columns(zh_first)).startswith('<div class="md-typeset__scrollwrap">')

@@ -60,6 +60,10 @@ title would break at any width, so there the rules above hold.
 ...     "<p>call <code>torch.get_rng_state()</code> or <code>(n, n - 1)</code></p>"
 ... )
 '<p>call <code>torch.get_rng_state()</code> or <code>(n, n - 1)</code></p>'
+>>> mark(
+...     "<p><code>self.w = nn.Parameter(torch.rand(1))</code></p>"
+... )  # not nn | .Parameter
+'<p><code class="attn-wrap">self.w = nn.Parameter(torch.rand(1))</code></p>'
 >>> mark("<td><code>values.unsqueeze(-1)</code></td>")
 '<td><code>values<wbr>.unsqueeze(-1)</code></td>'
 >>> print(mark("<p><code>python -m pip install attention_tutorial</code></p>"))
@@ -121,6 +125,9 @@ _LONG_WORD = re.compile(rf"\w{{{NAME_CHARS},}}")
 # A long name at the start of a piece (after a dot or a quote), and the places after its
 # underscores.
 _LONG_NAME = re.compile(rf"^[.\"']?\w{{{NAME_CHARS},}}")
+# The name right before an attribute's dot: the whole piece, or its last word after a space,
+# a bracket or a comma (a folder's ``docs/`` is no name).
+_HEAD = re.compile(r"(?:^|(?<=[\s(\[,]))\w+$")
 _UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9]_)(?=[A-Za-z0-9])")
 # A minus sign at the start of a word, kept with its word (before a digit it already is:
 # Unicode's line breaking allows no break between "-" and a number); and words joined by
@@ -145,7 +152,7 @@ def _pieces(text: str, *, underscores: bool) -> list[str]:
     """The pieces of inline code ``text`` between its break points."""
     pieces: list[str] = []
     split = _BREAK.split(text)
-    for i, piece in enumerate(split):
+    for piece in split:
         long_name = (m := _LONG_NAME.match(piece)) and (
             len(split) == 1 or len(m.group(0)) > KEEP_CHARS
         )
@@ -154,9 +161,11 @@ def _pieces(text: str, *, underscores: bool) -> list[str]:
             parts[-1] += piece[m.end() :]
         else:
             parts = [piece]
-        # F | .softmax, torch | .matmul: the head stays with its name (not a folder's)
-        if i == 1 and len(split[0]) < HEAD_CHARS and piece.startswith("."):
-            pieces[0] += parts[0]
+        # F | .softmax, torch | .matmul: a short head stays with its name (not a folder's),
+        # at the start of the code or of a word in it (y = torch | .tensor(…), review 45)
+        head = _HEAD.search(pieces[-1]) if pieces else None
+        if piece.startswith(".") and head and len(head.group(0)) < HEAD_CHARS:
+            pieces[-1] += parts[0]
             pieces += parts[1:]
         else:
             pieces += parts

@@ -578,8 +578,9 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         1. ``render_formulas``: every formula rendered by KaTeX, in one call per page
            (``mathrender.py``).
         2. ``row_headers_tree``: a row header in each body row of a table whose
-           top-left cell is empty; 3. ``wrap_tree``: tables in their scroll box
-           before Material's script runs (``tables.py``).
+           top-left cell is empty; ``term_columns_tree``: a glossary's column of Chinese
+           terms marked; 3. ``wrap_tree``: tables in their scroll box before Material's
+           script runs (``tables.py``).
         4. ``slim_tree``: indentation and repeated anchor names dropped (``htmlslim.py``).
         5. ``mark_tree``: inline code breaks between the parts of a name
            (``codebreaks.py``).
@@ -605,6 +606,7 @@ class SiteBuildPlugin(BasePlugin[SiteBuildConfig]):
         steps = [
             mathrender.render_step(self.katex),
             tables.row_headers_tree,
+            tables.term_columns_tree,
             tables.wrap_tree,
             htmlslim.slim_tree,
             codebreaks.mark_tree,

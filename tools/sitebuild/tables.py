@@ -37,7 +37,17 @@ browser that does not know it paints as before):
 >>> out.split("</table>")[1]
 '<span id="attn-early-tables" hidden></span></article>'
 
-Each is a step on a page's tree (``row_headers_tree``, ``wrap_tree``,
+A glossary's column of Chinese terms (its header cell is ``中文``) is marked on its table,
+``data-zh-column`` (the column's number), so that ``extra.css`` breaks its terms only at a
+space (``最大汇聚 / 最大池化`` broke as ``最大汇聚 / 最`` | ``大池化`` at 1280 px; review round
+45):
+
+>>> term_columns(
+...     "<table><thead><tr><th>English</th><th>中文</th></tr></thead></table>"
+... )
+'<table data-zh-column="2"><thead><tr><th>English</th><th>中文</th></tr></thead></table>'
+
+Each is a step on a page's tree (``row_headers_tree``, ``term_columns_tree``, ``wrap_tree``,
 ``paint_after_early_tables_tree``); the functions of the same names without
 ``_tree`` do it to HTML.
 """
@@ -101,6 +111,21 @@ def row_headers_tree(tree: BeautifulSoup) -> None:
                     cell.attrs = {"scope": "row", **cell.attrs}
 
 
+ZH_HEADER = "中文"
+
+
+def term_columns_tree(tree: BeautifulSoup) -> None:
+    """A table whose head names a column ``中文`` gets its number: ``data-zh-column``."""
+    for table in html_tree.tags(tree, ["table"]):
+        for head in html_tree.tags(table, ["thead"])[:1]:
+            row = next(iter(html_tree.tags(head, ["tr"])), None)
+            cells = [c for c in row.contents if isinstance(c, Tag)] if row is not None else []
+            for number, cell in enumerate(cells, 1):
+                if html_tree.text(cell).strip() == ZH_HEADER:
+                    table["data-zh-column"] = str(number)
+                    break
+
+
 def wrap_tree(tree: BeautifulSoup) -> None:
     """Each table Material's script would wrap already in its scroll box."""
     for table in html_tree.tags(tree, ["table"]):
@@ -130,6 +155,11 @@ def paint_after_early_tables_tree(tree: BeautifulSoup) -> None:
 def row_headers(content: str) -> str:
     """The HTML with row headers (:func:`row_headers_tree`)."""
     return html_tree.apply(content, row_headers_tree)
+
+
+def term_columns(content: str) -> str:
+    """``content`` with its Chinese term columns marked (:func:`term_columns_tree`)."""
+    return html_tree.apply(content, term_columns_tree)
 
 
 def wrap(content: str) -> str:
