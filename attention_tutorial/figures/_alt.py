@@ -653,6 +653,13 @@ _PANEL_WORDS = {
         "framed_index": "下标为 {which} 的格子",
         "framed_index_one": "下标为 {which} 的格子",
         "framed_scalar": "这一格",
+        "each_row": "每一行加了红框",
+        "the_row": "这一行加了红框",
+        "each_col": "每一列加了红框",
+        "notes_right": "右边各写着{notes}",
+        "notes_right_one": "右边写着{notes}",
+        "notes_under": "下面各写着{notes}",
+        "notes_label": "这一排前面标着{label}",
         "and": "、",
         "caption": "下面写着{text}",
         "quoted": "“{}”",
@@ -695,6 +702,13 @@ _PANEL_WORDS = {
         "framed_index": "the cells at index {which}",
         "framed_index_one": "the cell at index {which}",
         "framed_scalar": "its one cell",
+        "each_row": "each row framed in red",
+        "the_row": "the row framed in red",
+        "each_col": "each column framed in red",
+        "notes_right": "with {notes} at the right of each",
+        "notes_right_one": "with {notes} at its right",
+        "notes_under": "with {notes} under each",
+        "notes_label": "{label} at the start of that line",
         "and": " and ",
         "caption": "captioned {text}",
         "quoted": "“{}”",
@@ -871,6 +885,7 @@ def diagram_facts(
                     bits.append(_framed(p["outlined"], p["size"], words))
                 if second:
                     bits.append(_framed(second, p["size"], words, "framed_blue"))
+            bits.extend(_groups(p, words))
             if p["captions"]:
                 quoted = words["quotes"].join(words["quoted"].format(c) for c in p["captions"])
                 bits.append(words["caption"].format(text=quoted))
@@ -890,6 +905,57 @@ def diagram_facts(
     if len(rows) == 1 and level == "single":
         return text  # begins with a tensor's code, which keeps its case
     return text[0].upper() + text[1:]  # a sentence (English) begins with a capital
+
+
+def _groups(panel: dict, words: dict[str, str]) -> list[str]:
+    """The frames around each row or column of ``panel`` and the notes beside them.
+
+    >>> words = _PANEL_WORDS["en"]
+    >>> _groups(
+    ...     {
+    ...         "groups": "rows",
+    ...         "size": (2, 3),
+    ...         "row_notes": ["Σ = 1.00"]
+    ...         * 2,
+    ...     },
+    ...     words,
+    ... )
+    ['each row framed in red', 'with “Σ = 1.00” at the right of each']
+    >>> _groups(
+    ...     {
+    ...         "groups": "columns",
+    ...         "size": (2, 2),
+    ...         "col_notes": [
+    ...             "1.00",
+    ...             "0.50",
+    ...         ],
+    ...         "col_label": "Σ",
+    ...     },
+    ...     _PANEL_WORDS["zh"],
+    ... )
+    ['每一列加了红框', '下面各写着“1.00”、“0.50”', '这一排前面标着“Σ”']
+    """
+    groups = panel.get("groups")
+    if groups not in ("rows", "columns"):
+        return []
+
+    def quoted(notes: list[str]) -> str:
+        unique = list(dict.fromkeys(notes))  # one note said once: "Σ = 1.00" beside each row
+        return _joined([words["quoted"].format(n) for n in unique], words)
+
+    one_row = len(panel["size"]) == 1 or panel["size"][0] == 1
+    if groups == "rows":
+        bits = [words["the_row" if one_row else "each_row"]]
+        if panel.get("row_notes"):
+            key = "notes_right_one" if one_row else "notes_right"
+            bits.append(words[key].format(notes=quoted(panel["row_notes"])))
+        return bits
+    bits = [words["each_col"]]
+    if panel.get("col_notes"):
+        bits.append(words["notes_under"].format(notes=quoted(panel["col_notes"])))
+    if panel.get("col_label"):
+        bits.append(words["notes_label"].format(label=words["quoted"].format(panel["col_label"])))
+    return bits
 
 
 def _loss_finding(fig: Figure, lang: str) -> str:
@@ -1253,6 +1319,10 @@ def _said(words: str, text: str) -> bool:
     False
     >>> _said("A", _folded("A: row 0"))
     True
+    >>> _said(
+    ...     "Σ", _folded("labelled “Σ”")
+    ... )  # or quoted whole
+    True
     """
     words = _folded(words)
     if not words:
@@ -1260,8 +1330,8 @@ def _said(words: str, text: str) -> bool:
     ascii_word = re.compile(r"[a-z0-9_]")
     start = r"(?<![a-z0-9_])" if ascii_word.match(words[0]) else ""
     end = r"(?![a-z0-9_])" if ascii_word.match(words[-1]) else ""
-    if len(words) == 1:  # one letter says something only as a label: "A: row 0 ..."
-        end = "[:：]"
+    if len(words) == 1:  # one letter says something only as a label ("A: row 0 ...") or quoted
+        return re.search(re.escape(words) + "[:：]|“" + re.escape(words) + "”", text) is not None
     return re.search(start + re.escape(words) + end, text) is not None
 
 

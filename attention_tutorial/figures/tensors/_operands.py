@@ -58,6 +58,27 @@ def matrix(name: str, value: object, like: tuple[str, Tensor] | None = None) -> 
     return value
 
 
+def code_names(names: object, *, of: tuple[str, str], example: tuple[str, str]) -> tuple[str, str]:
+    """Two labels for the tensors ``of`` names, as the caller's code names them.
+
+    >>> code_names(["scores", "weights"], of=("x", "y"), example=("scores", "weights"))
+    ('scores', 'weights')
+    >>> code_names(("x",), of=("x", "y"), example=("scores", "weights"))
+    Traceback (most recent call last):
+    ValueError: names must be two non-empty strings without surrounding spaces, the names \
+of x and y in your code, e.g. ('scores', 'weights'); got ('x',)
+    """
+    what = f"the names of {of[0]} and {of[1]} in your code, e.g. {example!r}"
+    if not isinstance(names, (tuple, list)) or not all(isinstance(n, str) for n in names):
+        raise TypeError(f"names must be a tuple of two strings, {what}; got {names!r}")
+    if len(names) != 2 or not all(n and n == n.strip() and "\n" not in n for n in names):
+        raise ValueError(
+            f"names must be two non-empty strings without surrounding spaces, {what}; "
+            f"got {tuple(names)!r}"
+        )
+    return names[0], names[1]
+
+
 def element_ids(x: Tensor) -> Tensor:
     """Element numbers 0, 1, 2, ... in the shape of ``x``: colour ids that travel with data."""
     return torch.arange(x.numel()).reshape(x.shape)

@@ -402,6 +402,11 @@ def _facts(grid: Grid) -> dict:
         "outlined": [tuple(int(i) for i in np.unravel_index(f, grid.shape)) for f in grid.outline],
         "second": [tuple(int(i) for i in np.unravel_index(f, grid.shape)) for f in grid.second],
         "captions": grid.captions[1:] if grid.panel.show_shape else grid.captions,
+        # frames around every row or column, with the notes beside them (softmax's sums)
+        "groups": grid.panel.groups,
+        "row_notes": list(grid.panel.row_notes or ()),
+        "col_notes": list(grid.panel.col_notes or ()),
+        "col_label": grid.panel.col_label or "",
     }
 
 

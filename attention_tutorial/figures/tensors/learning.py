@@ -28,6 +28,7 @@ from attention_tutorial.figures._base import (
 )
 from attention_tutorial.figures.tensors._layout import CAPTION_SIZE, CODE_SIZE, text_width
 from attention_tutorial.figures.tensors._operands import (
+    code_names,
     fits,
     operand,
     torch_says,
@@ -38,7 +39,13 @@ from attention_tutorial.figures.tensors.panel import TensorPanel, value_spec
 
 
 @bilingual
-def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> TutorialFigure:
+def diagram_softmax(
+    x: Tensor,
+    dim: int,
+    *,
+    names: tuple[str, str] = ("x", "y"),
+    lang: str | None = None,
+) -> TutorialFigure:
     """Draw ``F.softmax(x, dim=dim)`` and frame the groups that sum to 1.
 
     ``dim=1`` on a 2-D ``x`` normalises each row (frames around rows, sums at the
@@ -49,15 +56,19 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> Tutorial
     Args:
         x: A floating 1-D or 2-D tensor.
         dim: The axis along which the result sums to 1.
+        names: The names of the input and of the result in your code, drawn on their
+            panels and in the arrow (``("scores", "weights")``: ``weights =
+            F.softmax(scores, dim=1)``).
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
     Returns:
         The figure: the input on top, the softmax below.
 
     Raises:
-        TypeError: If ``x`` is not a tensor or ``dim`` is not an int.
-        ValueError: If ``lang`` is unknown, ``x`` is not floating or ``dim`` is out
-            of range.
+        TypeError: If ``x`` is not a tensor, ``dim`` is not an int or ``names`` is not
+            two strings.
+        ValueError: If ``lang`` is unknown, ``x`` is not floating, ``dim`` is out
+            of range or a name is empty.
 
     Examples:
         >>> fig = diagram_softmax(
@@ -75,6 +86,7 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> Tutorial
     x = operand("x", x, max_dim=2)
     if x.dim() == 0:
         raise ValueError("x must be 1-D or 2-D, got a 0-D tensor")
+    name_x, name_y = code_names(names, of=("x", "y"), example=("scores", "weights"))
     _checks.floating("x", x)
     _checks.integer("dim", dim, -x.dim() - 1)  # the type; PyTorch checks the range
     try:  # x is small: PyTorch checks dim on the real operation
@@ -88,16 +100,16 @@ def diagram_softmax(x: Tensor, dim: int, *, lang: str | None = None) -> Tutorial
     sums = out.sum(dim=axis)
     labels = [f"{s:.2f}" for s in sums.reshape(-1).tolist()]
     if x.dim() == 1:
-        panel = TensorPanel(out, code="y", groups="rows", row_notes=[f"Σ = {labels[0]}"],
+        panel = TensorPanel(out, code=name_y, groups="rows", row_notes=[f"Σ = {labels[0]}"],
                             captions=[both("all_sums")])  # fmt: skip
     elif axis == 1:
-        panel = TensorPanel(out, code="y", groups="rows", row_notes=[f"Σ = {s}" for s in labels],
+        panel = TensorPanel(out, code=name_y, groups="rows", row_notes=[f"Σ = {s}" for s in labels],
                             captions=[both("row_sums", dim=dim)])  # fmt: skip
     else:
-        panel = TensorPanel(out, code="y", groups="columns", col_notes=labels, col_label="Σ",
+        panel = TensorPanel(out, code=name_y, groups="columns", col_notes=labels, col_label="Σ",
                             captions=[both("col_sums", dim=dim)])  # fmt: skip
-    rows = [[TensorPanel(x, code="x")], [panel]]
-    return render(rows, [f"y = F.softmax(x, dim={dim})"], lang)
+    rows = [[TensorPanel(x, code=name_x)], [panel]]
+    return render(rows, [f"{name_y} = F.softmax({name_x}, dim={dim})"], lang)
 
 
 @bilingual

@@ -15,6 +15,7 @@ from attention_tutorial import _checks
 from attention_tutorial.figures._alt import batch_shapes_facts, diagram_legend
 from attention_tutorial.figures._base import TutorialFigure, bilingual, both
 from attention_tutorial.figures.tensors._operands import (
+    code_names,
     fits,
     matrix,
     operand,
@@ -110,17 +111,7 @@ def _matrix_operands(a: object, b: object, max_dim: int) -> tuple[Tensor, Tensor
 
 def _operand_names(names: object) -> tuple[str, str]:
     """The labels of ``a`` and ``b``: two non-empty strings, as the caller's code names them."""
-    if not isinstance(names, (tuple, list)) or not all(isinstance(n, str) for n in names):
-        raise TypeError(
-            "names must be a tuple of two strings, the names of a and b in your code, "
-            f"e.g. ('A', 'a'); got {names!r}"
-        )
-    if len(names) != 2 or not all(n and n == n.strip() and "\n" not in n for n in names):
-        raise ValueError(
-            "names must be two non-empty strings without surrounding spaces, the names of "
-            f"a and b in your code, e.g. ('A', 'a'); got {tuple(names)!r}"
-        )
-    return names[0], names[1]
+    return code_names(names, of=("a", "b"), example=("A", "a"))
 
 
 @bilingual

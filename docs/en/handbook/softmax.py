@@ -118,13 +118,21 @@ scores = torch.tensor(
         [1.0, 1.0, 1.0],
     ]
 )
-at.diagram_softmax(scores, dim=1)
+at.diagram_softmax(
+    scores,
+    dim=1,
+    names=("scores", "w1"),
+)
 
 # %% [markdown]
 # `dim=0` on the same scores: now the columns sum to 1, and the rows no longer do.
 
 # %%
-at.diagram_softmax(scores, dim=0)
+at.diagram_softmax(
+    scores,
+    dim=0,
+    names=("scores", "w0"),
+)
 
 # %% [markdown]
 # ### Pitfalls

@@ -115,13 +115,21 @@ scores = torch.tensor(
         [1.0, 1.0, 1.0],
     ]
 )
-at.diagram_softmax(scores, dim=1)
+at.diagram_softmax(
+    scores,
+    dim=1,
+    names=("scores", "w1"),
+)
 
 # %% [markdown]
 # 同样的分数用 `dim=0`：现在每一列之和为 1，每一行就不再是了。
 
 # %%
-at.diagram_softmax(scores, dim=0)
+at.diagram_softmax(
+    scores,
+    dim=0,
+    names=("scores", "w0"),
+)
 
 # %% [markdown]
 # ### 陷阱

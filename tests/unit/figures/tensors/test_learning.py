@@ -35,6 +35,21 @@ def test_softmax_frames_the_groups_that_sum_to_1(dim) -> None:
         assert f"dim={dim}: each row sums to 1" in texts
 
 
+def test_softmax_names_its_tensors_as_the_code_does_and_its_alt_text_names_the_frames() -> None:
+    x = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])
+    fig = diagram_softmax(x, dim=1, names=("scores", "w1"), lang="en")
+    assert [text(fig, f"code:{p}") for p in range(2)] == ["scores", "w1"]
+    assert text(fig, "arrow:0") == "w1 = F.softmax(scores, dim=1)"
+    assert "each row framed in red, with “Σ = 1.00” at the right of each" in fig.description
+    cols = diagram_softmax(x, dim=0, lang="zh")
+    assert "每一列加了红框，下面各写着“1.00”，" in cols.description
+    assert not cols.description.endswith("Σ。")  # the label is said once, not again at the end
+    with pytest.raises(ValueError, match=r"names of x and y in your code.*got \('w',\)"):
+        diagram_softmax(x, dim=1, names=("w",))
+    with pytest.raises(TypeError, match="names must be a tuple of two strings"):
+        diagram_softmax(x, dim=1, names="w")
+
+
 def test_mse_loss_reductions() -> None:
     y_hat, y = torch.tensor([1.0, 2.0, 0.5]), torch.tensor([0.0, 2.5, 0.5])
     fig = diagram_mse_loss(y_hat, y, lang="en")
