@@ -46,6 +46,8 @@ def diagram_repeat_interleave(
         x: The input, 0-D to 3-D.
         repeats: An int ``>= 0``, or a 1-D integer tensor with one count per element
             along ``dim`` (per element of the flattened ``x`` when ``dim`` is ``None``).
+            A tensor is drawn under the name ``counts``, as the handbook page's code
+            calls it.
         dim: The axis along which to repeat; ``None`` flattens first.
         lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
 
@@ -79,7 +81,7 @@ def diagram_repeat_interleave(
             )
         # more copies of one element than a diagram holds: refuse before allocating
         fits("the result", (int(repeats.max()) if repeats.numel() else 0,))
-        code_repeats = "repeats"
+        code_repeats = "counts"  # the handbook page's name for a tensor of counts
     else:
         fits("the result", (_checks.integer("repeats", repeats, 0),))
         code_repeats = str(repeats)
@@ -98,7 +100,7 @@ def diagram_repeat_interleave(
     sources = element_ids(x).repeat_interleave(repeats, dim=dim)
     code = f"x.repeat_interleave({code_repeats}" + ("" if dim is None else f", dim={dim}") + ")"
     captions = [both("flattened")] if dim is None and x.dim() > 1 else []
-    given = [f"repeats = torch.tensor({repeats.tolist()})"] if isinstance(repeats, Tensor) else []
+    given = [f"counts = torch.tensor({repeats.tolist()})"] if isinstance(repeats, Tensor) else []
     rows = [
         [TensorPanel(x, code="x", captions=given)],
         [TensorPanel(out, code="y", sources=sources, captions=captions)],

@@ -6,6 +6,9 @@
 # values.unsqueeze(-1)).reshape(-1)` needs two `unsqueeze` calls and a `reshape` to say
 # “for every query $q$, sum over the keys $k$ of weight times value”. In einsum that is
 # `"qk,qk->q"`.
+#
+# `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
@@ -93,7 +96,7 @@ import attention_tutorial as at
 #
 # `"qk,qk->q"` takes two steps: multiply `weights` and `values` elementwise, then add up
 # each row (each query $q$) along $k$. The code below prints both steps; the picture after
-# it draws them:
+# it shows the inputs and the result, and its frames pick out the first query:
 
 # %%
 weights = torch.tensor(

@@ -5,13 +5,14 @@
 # for example to subtract every key from every query. Then `expand` gives the same
 # values without copying anything, and **broadcasting** does the same automatically
 # inside `+`, `-`, `*` and `/`. The trick is the *stride*.
+#
+# `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.expand
@@ -110,10 +111,16 @@ print(x.flatten())
 #
 # ### Where the chapter uses it
 #
-# The chapter writes the stretching implicitly, with broadcasting (next section); the
-# package's <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
+# The chapter mostly writes the stretching implicitly, with broadcasting (next section);
+# the package's <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # is the no-copy version of the tiled computation in
-# [non-parametric attention pooling](../nonparametric.py).
+# [non-parametric attention pooling](../nonparametric.py). The section
+# [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
+# of the page [From kernel regression to Transformer attention](../transformer.py) calls it
+# explicitly: `key_bias.expand(n_train, -1)` makes the key bias of shape `(n_train,)` one
+# row per query, without a copy. The `masked_fill` after it is not in place: it returns a
+# new tensor and writes `-inf` on that tensor's diagonal, so the view is never written (see
+# the pitfall above).
 #
 # ## Broadcasting
 #
@@ -155,12 +162,17 @@ print(x.flatten())
 # ### Diagram
 #
 # Each operand is stretched to the common shape (dashed: a view), then the two are
-# combined cell by cell. Row $i$ of the result is query $i$ minus every key.
+# combined cell by cell. The picture's `a` is the example's `queries[:, None]` and its `b`
+# is `keys`, so row $i$ of the result `a - b` is query $i$ minus every key.
 
 # %%
+# the example's tensors: a is
+# queries[:, None], b is keys
+queries = torch.arange(3.0)
+keys = torch.tensor([0.0, 0.5])
 at.diagram_broadcast(
-    torch.tensor([[0.0], [1.0], [2.0]]),
-    torch.tensor([0.0, 0.5]),
+    queries[:, None],
+    keys,
 )
 
 # %% [markdown]
@@ -221,17 +233,12 @@ column = x_test[:, None]
 view = column.expand(-1, n_train)
 same_values = torch.equal(tiled, view)
 print("same values:", same_values)
-assert same_values
-cases = [
-    ("tiled", tiled, True),
-    ("view", view, False),
-]
-for name, t, copied in cases:
+for name, t in [
+    ("tiled", tiled),
+    ("view", view),
+]:
     ptr = t.data_ptr()
     shares = ptr == x_test.data_ptr()
-    # a copy has memory of its own, a
-    # view shares x_test's
-    assert shares is not copied
     print(f"{name}: stride", t.stride())
     print(
         "  shares x_test's memory:",
@@ -273,3 +280,20 @@ for n_test, n_train in shapes:
 # and the attention weights themselves are `(n_test, n_train)` matrices, one weight per
 # query-key pair. That quadratic cost belongs to attention itself; it is why long
 # sequences are expensive for Transformers.
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# cost: the same values; the tiled
+# matrix is a copy (all its numbers),
+# the view reads x_test's numbers
+assert same_values
+ptr = x_test.data_ptr()
+assert tiled.data_ptr() != ptr
+assert view.data_ptr() == ptr
+# 4 bytes per float32 number
+tiled_bytes = 4 * tiled.numel()
+view_bytes = 4 * len(x_test)
+storage = tiled.untyped_storage()
+assert storage.nbytes() == tiled_bytes
+storage = view.untyped_storage()
+assert storage.nbytes() == view_bytes

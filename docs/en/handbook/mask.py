@@ -225,17 +225,6 @@ kept = rows[float_mask.bool()]  # (6,)
 shape = tuple(kept.shape)
 print("boolean mask:", shape)
 print(kept)
-# picked[0] is rows 0, 1, 1 of rows,
-# not the elements off the diagonal
-assert row0 == [0, 1, 1]
-assert torch.equal(
-    picked[0],
-    rows[row0],
-)
-# row 2 (7, 8, 9) is never picked
-assert not (picked >= 7).any()
-off = [2.0, 3.0, 4.0, 6.0, 7.0, 8.0]
-assert kept.tolist() == off
 
 # %% [markdown]
 # And the flat result can only be cut back into rows if every row of the mask keeps the
@@ -252,6 +241,21 @@ except RuntimeError as err:
 
 # %% [markdown]
 # Listed in the error-message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# the integer "mask": picked[0] is rows
+# 0, 1, 1 of rows, not the elements off
+# the diagonal
+assert row0 == [0, 1, 1]
+assert torch.equal(
+    picked[0],
+    rows[row0],
+)
+# row 2 (7, 8, 9) is never picked
+assert not (picked >= 7).any()
+off = [2.0, 3.0, 4.0, 6.0, 7.0, 8.0]
+assert kept.tolist() == off
 
 # %% [markdown]
 # ### Where the chapter uses it

@@ -7,13 +7,14 @@
 # first to give every query a row of its own, the second to give every training point
 # the full list of keys. In the pictures, a cell's colour says which input element it
 # came from.
+#
+# `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## torch.repeat_interleave
@@ -165,6 +166,10 @@ except RuntimeError as err:
 # - [Non-parametric attention pooling](../nonparametric.py):
 #   `x_test.repeat_interleave(n_train).reshape(-1, n_train)` builds the
 #   `(n_test, n_train)` matrix of queries.
+# - [Parametric attention pooling](../parametric.py):
+#   `x_train.repeat_interleave(n_keys).reshape((-1, n_keys))`, with `n_keys = n_train - 1`,
+#   gives every training point, as a query, a row of its own, one copy for each of its
+#   `n_train - 1` leave-one-out keys.
 #
 # ## Tensor.repeat
 #
@@ -234,9 +239,12 @@ except RuntimeError as err:
 # ### Where the chapter uses it
 #
 # [Parametric attention pooling](../parametric.py):
-# `x_train.repeat((n_train, 1))` and `y_train.repeat((n_train, 1))` give every training
-# point the full list of keys and values, of shape `(n_train, n_train)`, before the
-# diagonal is removed.
+#
+# - In training, `x_train.repeat((n_train, 1))` and `y_train.repeat((n_train, 1))` give
+#   every training point the full list of keys and values, of shape `(n_train, n_train)`,
+#   before the diagonal is removed.
+# - In prediction, `x_train.repeat((n_test, 1))` and `y_train.repeat((n_test, 1))` give
+#   every test input all the training data as keys and values, of shape `(n_test, n_train)`.
 #
 # ### Cost
 #
@@ -266,10 +274,13 @@ for n in (50, 1_000, 10_000):
 #
 # ## Side by side
 #
-# | | `x.repeat_interleave(2)` | `x.repeat(2)` |
-# |---|---|---|
-# | `x = [1, 2, 3]` gives | `[1, 1, 2, 2, 3, 3]` | `[1, 2, 3, 1, 2, 3]` |
-# | output element $i$ comes from | $i \,/\!/\, 2$ | $i \bmod 3$ |
-# | also a `torch.` function | yes | no, method only |
-# | counts per element | yes (a tensor of counts) | no |
-# | copies memory | yes | yes |
+# Below, `x = torch.tensor([1, 2, 3])`, and each row of the table compares the two in one
+# respect:
+#
+# | `x.repeat_interleave(2)` | `x.repeat(2)` |
+# |---|---|
+# | gives `1 1 2 2 3 3` | gives `1 2 3 1 2 3` |
+# | element $i$ comes from element $i \,/\!/\, 2$ of `x` | element $i$ comes from element $i \bmod 3$ of `x` |
+# | also a `torch.` function | a method only |
+# | a count per element, from a tensor of counts | no count per element |
+# | copies memory | copies memory |

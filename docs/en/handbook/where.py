@@ -4,6 +4,9 @@
 # `torch.where` is the tensor version of “if … else”: for every element it takes one of
 # two values, depending on a boolean condition. `masked_fill` is the special case where
 # one of the two is a constant.
+#
+# `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
@@ -140,11 +143,21 @@ except RuntimeError as err:
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# The page [Learned projections on a 2-D toy problem](../projections.py) measures the band of
-# keys each query uses: `torch.where(inside, index, len(order)).min(dim=1)` keeps the positions
-# of the keys inside the band and puts a number too large to be the minimum everywhere else,
-# so the minimum is the band's first key. The last key is found the other way round:
-# `torch.where(inside, index, -1).max(dim=1)` puts `-1`, which cannot be the maximum, outside
-# the band, so the maximum is the band's last key. The chapter
+# The page [From kernel regression to Transformer attention](../transformer.py) uses it
+# twice. The section [Why one w becomes a matrix](../transformer.py#why-one-w-becomes-a-matrix)
+# picks the training point P like this:
+#
+# ```python
+# p_idx = torch.where(
+#     far_x2, diff[:, 0].abs(), torch.inf
+# ).argmin()
+# ```
+#
+# The points that meet the condition `far_x2` keep their distance along x₁, and every other
+# point gets `torch.inf`, so `argmin` never picks it. R is picked the same way, with
+# `far_x1` as the condition and `diff.norm(dim=1)` as the distance. It is the trick of the
+# `-inf` above: fill the places that must not be chosen with a value that cannot win. The
+# section [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
+# gives `where` as the other spelling of `masked_fill`, the example above. The chapter
 # itself ([Parametric attention pooling](../parametric.py)) builds its leave-one-out keys and
 # values with boolean indexing instead ([torch.eye and boolean masks](mask.py)).

@@ -3,6 +3,8 @@
 #
 # `torch.einsum` 让你用字母给维度命名，然后按这些字母做乘法、对下标求和，和纸上的公式一模一样。本章的批量乘法 `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)` 要调用两次 `unsqueeze` 再 `reshape` 一次，才能表达“对每个查询 $q$，对所有键 $k$ 把权重乘以值再求和”。用 einsum 写就是 `"qk,qk->q"`。
 #
+# 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%

@@ -5,14 +5,14 @@
 # 减去每个键。这时 `expand` 能给出同样的值而不复制任何东西，**广播**则在 `+`、`-`、`*`、`/`
 # 里自动完成同样的事。秘诀在于*步长*（stride）。
 #
+# 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.expand
@@ -109,9 +109,13 @@ print(x.flatten())
 #
 # ### 本章在哪里用到
 #
-# 本章用广播（下一节）隐式地完成拉长；包里的
+# 本章多数地方用广播（下一节）隐式地完成拉长；包里的
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # 就是《[非参数注意力汇聚](../nonparametric.py)》中铺矩阵做法的免复制版本。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节则显式调用它：
+# `key_bias.expand(n_train, -1)` 不复制数据，就让形状为 `(n_train,)` 的键偏置每个查询各占一行；
+# 随后的 `masked_fill` 不是原地运算，它返回一个新张量，在新张量的对角线上写 `-inf`，
+# 所以视图本身从没被写过（见上面的陷阱）。
 #
 # ## 广播
 #
@@ -150,13 +154,17 @@ print(x.flatten())
 #
 # ### 图示
 #
-# 两个操作数先被拉长到共同的形状（虚线：视图），再逐格运算。结果的第 $i$
-# 行是第 $i$ 个查询减去每个键。
+# 两个操作数先被拉长到共同的形状（虚线：视图），再逐格运算。图中的 `a` 是上面例子里的
+# `queries[:, None]`，`b` 是 `keys`，所以结果 `a - b` 的第 $i$ 行是第 $i$ 个查询减去每个键。
 
 # %%
+# the example's tensors: a is
+# queries[:, None], b is keys
+queries = torch.arange(3.0)
+keys = torch.tensor([0.0, 0.5])
 at.diagram_broadcast(
-    torch.tensor([[0.0], [1.0], [2.0]]),
-    torch.tensor([0.0, 0.5]),
+    queries[:, None],
+    keys,
 )
 
 # %% [markdown]
@@ -213,17 +221,12 @@ column = x_test[:, None]
 view = column.expand(-1, n_train)
 same_values = torch.equal(tiled, view)
 print("same values:", same_values)
-assert same_values
-cases = [
-    ("tiled", tiled, True),
-    ("view", view, False),
-]
-for name, t, copied in cases:
+for name, t in [
+    ("tiled", tiled),
+    ("view", view),
+]:
     ptr = t.data_ptr()
     shares = ptr == x_test.data_ptr()
-    # a copy has memory of its own, a
-    # view shares x_test's
-    assert shares is not copied
     print(f"{name}: stride", t.stride())
     print(
         "  shares x_test's memory:",
@@ -264,3 +267,20 @@ for n_test, n_train in shapes:
 # 广播省掉了查询的那份副本，但省不掉全部：差值矩阵和注意力权重本身就是
 # `(n_test, n_train)` 的矩阵，每对查询和键一个权重。这个平方级的代价属于注意力本身，
 # 也正是 Transformer 处理长序列时昂贵的原因。
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# cost: the same values; the tiled
+# matrix is a copy (all its numbers),
+# the view reads x_test's numbers
+assert same_values
+ptr = x_test.data_ptr()
+assert tiled.data_ptr() != ptr
+assert view.data_ptr() == ptr
+# 4 bytes per float32 number
+tiled_bytes = 4 * tiled.numel()
+view_bytes = 4 * len(x_test)
+storage = tiled.untyped_storage()
+assert storage.nbytes() == tiled_bytes
+storage = view.untyped_storage()
+assert storage.nbytes() == view_bytes

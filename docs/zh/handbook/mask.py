@@ -219,17 +219,6 @@ kept = rows[float_mask.bool()]  # (6,)
 shape = tuple(kept.shape)
 print("boolean mask:", shape)
 print(kept)
-# picked[0] is rows 0, 1, 1 of rows,
-# not the elements off the diagonal
-assert row0 == [0, 1, 1]
-assert torch.equal(
-    picked[0],
-    rows[row0],
-)
-# row 2 (7, 8, 9) is never picked
-assert not (picked >= 7).any()
-off = [2.0, 3.0, 4.0, 6.0, 7.0, 8.0]
-assert kept.tolist() == off
 
 # %% [markdown]
 # 另外，只有掩码每一行留下的元素个数相同，展平的一维结果才能切回成行：
@@ -245,6 +234,21 @@ except RuntimeError as err:
 
 # %% [markdown]
 # 已收入报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# the integer "mask": picked[0] is rows
+# 0, 1, 1 of rows, not the elements off
+# the diagonal
+assert row0 == [0, 1, 1]
+assert torch.equal(
+    picked[0],
+    rows[row0],
+)
+# row 2 (7, 8, 9) is never picked
+assert not (picked >= 7).any()
+off = [2.0, 3.0, 4.0, 6.0, 7.0, 8.0]
+assert kept.tolist() == off
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -6,14 +6,14 @@
 # 本章两个都要用：前者让每个查询各占一行，后者让每个训练样本都拿到完整的键列表。
 # 下面的图里，格子的颜色表示它来自输入的哪个元素。
 #
+# 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## torch.repeat_interleave
@@ -159,6 +159,9 @@ except RuntimeError as err:
 # - [非参数注意力汇聚](../nonparametric.py)：
 #   `x_test.repeat_interleave(n_train).reshape(-1, n_train)` 构造形状为
 #   `(n_test, n_train)` 的查询矩阵。
+# - [带参数的注意力汇聚](../parametric.py)：
+#   `x_train.repeat_interleave(n_keys).reshape((-1, n_keys))`（`n_keys = n_train - 1`）
+#   让每个训练样本作为查询各占一行，与留一后的 `n_train - 1` 个键一一对应。
 #
 # ## Tensor.repeat
 #
@@ -224,9 +227,12 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)：`x_train.repeat((n_train, 1))` 和
-# `y_train.repeat((n_train, 1))` 让每个训练样本都拿到完整的键和值，形状为
-# `(n_train, n_train)`，随后再去掉对角线。
+# [带参数的注意力汇聚](../parametric.py)：
+#
+# - 训练时，`x_train.repeat((n_train, 1))` 和 `y_train.repeat((n_train, 1))`
+#   让每个训练样本都拿到完整的键和值，形状为 `(n_train, n_train)`，随后再去掉对角线。
+# - 预测时，`x_train.repeat((n_test, 1))` 和 `y_train.repeat((n_test, 1))`
+#   让每个测试输入都拿到全部训练数据作为键和值，形状为 `(n_test, n_train)`。
 #
 # ### 代价
 #
@@ -254,10 +260,12 @@ for n in (50, 1_000, 10_000):
 #
 # ## 对照
 #
-# | | `x.repeat_interleave(2)` | `x.repeat(2)` |
-# |---|---|---|
-# | `x = [1, 2, 3]` 得到 | `[1, 1, 2, 2, 3, 3]` | `[1, 2, 3, 1, 2, 3]` |
-# | 输出第 $i$ 个来自 | $i \,/\!/\, 2$ | $i \bmod 3$ |
-# | 也有 `torch.` 函数形式 | 有 | 没有，只有方法 |
-# | 每个元素各给次数 | 可以（用次数张量） | 不行 |
-# | 复制内存 | 是 | 是 |
+# 下表中 `x = torch.tensor([1, 2, 3])`，每一行对照两者的一个方面：
+#
+# | `x.repeat_interleave(2)` | `x.repeat(2)` |
+# |---|---|
+# | 得到 `1 1 2 2 3 3` | 得到 `1 2 3 1 2 3` |
+# | 第 $i$ 个来自 `x` 的第 $i \,/\!/\, 2$ 个 | 第 $i$ 个来自 `x` 的第 $i \bmod 3$ 个 |
+# | 也有 `torch.` 函数形式 | 只有方法形式 |
+# | 可以用次数张量给每个元素各定次数 | 不能给每个元素各定次数 |
+# | 复制内存 | 复制内存 |

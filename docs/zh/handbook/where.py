@@ -3,6 +3,8 @@
 #
 # `torch.where` 是张量版的“如果……否则……”：对每个元素，按一个布尔条件在两个值中取一个。`masked_fill` 是其中一个值为常数时的特例。
 #
+# 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
@@ -129,4 +131,14 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# 《[在二维玩具问题上学习投影](../projections.py)》一页用它量出每个查询用到的那一段键：`torch.where(inside, index, len(order)).min(dim=1)` 在段内的位置保留键的序号，段外一律换成一个不可能是最小值的大数，于是取到的最小值就是这一段的第一个键。最后一个键反过来求：`torch.where(inside, index, -1).max(dim=1)` 把段外一律换成不可能是最大值的 `-1`，于是取到的最大值就是这一段的最后一个键。本章（《[带参数的注意力汇聚](../parametric.py)》一页）构造留一的键和值时不用 `where`，用的是布尔索引（[torch.eye 与布尔掩码](mask.py)）。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页用到它两次。“[一个 w 为什么会变成矩阵](../transformer.py#一个-w-为什么会变成矩阵)”一节这样挑出训练点 P：
+#
+# ```python
+# p_idx = torch.where(
+#     far_x2, diff[:, 0].abs(), torch.inf
+# ).argmin()
+# ```
+#
+# 满足条件 `far_x2` 的点保留它们沿 x₁ 的距离，其余的点一律换成 `torch.inf`，于是 `argmin` 永远不会挑中它们。R 的写法相同，条件换成 `far_x1`，距离换成 `diff.norm(dim=1)`。这与上面的 `-inf` 是同一个手法：给不该被选中的位置填一个不可能胜出的值。“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节则把 `where` 列为 `masked_fill` 的另一种写法，即上面那个例子。
+#
+# 本章（《[带参数的注意力汇聚](../parametric.py)》一页）构造留一的键和值时不用 `where`，用的是布尔索引（[torch.eye 与布尔掩码](mask.py)）。

@@ -42,7 +42,9 @@ def test_repeat_interleave_with_tensor_repeats_along_dim_0() -> None:
         for c in range(2):
             assert out[i * 2 + c] == inp[r * 2 + c]
     assert text(fig, "shape:1") == "shape (3, 2)"
-    assert "repeats = torch.tensor([1, 0, 2])" in all_text(fig)
+    # the handbook page's name for the tensor of counts, in the caption and the arrow
+    assert "counts = torch.tensor([1, 0, 2])" in all_text(fig)
+    assert "y = x.repeat_interleave(counts, dim=0)" in all_text(fig)
 
 
 def test_repeat_interleave_flattens_when_dim_is_none() -> None:
