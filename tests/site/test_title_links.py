@@ -66,7 +66,9 @@ def glossary_terms() -> set[str]:
     for line in (ZH / "glossary.md").read_text(encoding="utf-8").splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if line.lstrip().startswith("|") and len(cells) >= 2 and not set(cells[0]) <= set("-:"):
-            terms |= {term.strip() for term in cells[0].split("/")}
+            # tags out first: a <span> keeps each spelling on one line, an empty one
+            # holds the row's anchor
+            terms |= {term.strip() for term in TAG.sub("", cells[0]).split("/")}
     return terms
 
 

@@ -25,7 +25,7 @@ _ = torch.manual_seed(at.SEED)
 # `(b, n, m)` tensor whose slice `i` is `input[i] @ mat2[i]`.
 #
 # - `input`, `mat2`: **3-D** tensors with the same batch size `b` and the same dtype;
-#   the last axis of `input` and the middle axis of `mat2` must match ($k$).
+#   the last axis of `input` and the middle axis of `mat2` must match (`k`).
 #
 # Unlike [`torch.matmul`](matmul.py), `bmm` does not broadcast and does not accept
 # other numbers of dimensions. That strictness is useful: a shape mistake fails loudly
@@ -85,7 +85,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### Diagram
 #
-# Slice $[i]$ of the result comes only from slices $[i]$ of the inputs. Cells of one
+# Slice `i` of the result comes only from slices `i` of the inputs. Cells of one
 # colour are multiplied together and summed. The red frames are the cells of the sum
 # written below the picture: they make `y[0, 0, 0]`.
 

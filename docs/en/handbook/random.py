@@ -90,25 +90,22 @@ g1 = torch.Generator()
 g2 = torch.Generator()
 g1.manual_seed(at.SEED)
 g2.manual_seed(at.SEED)
-# (5,) each
 first = torch.rand(5, generator=g1)
 again = torch.rand(5, generator=g2)
-# two rows, again under first: equal
-# cells one above the other
 rows = [
     at.TensorPanel(first, code="first"),
     at.TensorPanel(again, code="again"),
 ]
-# the colours mark positions here
+# what the colours mean here
 same = {
     "zh": "同色：位置相同。",
     "en": "Same colour: same position.",
 }
-# no arrow between the two rows
 at.draw_tensors(
     rows,
-    arrows=[""],
-    legend=same,
+    arrows=[""],  # again under first
+    notes=[same],  # drawn under them
+    legend=same,  # and in the alt text
 )
 
 # %% [markdown]
@@ -265,7 +262,8 @@ except TypeError as err:
 #
 # - `dim`: the axis to sort along; the last one by default.
 # - `descending`: `True` sorts from largest to smallest.
-# - `stable`: keep equal elements in their original order.
+# - `stable`: if `True`, equal elements keep their original order (not guaranteed by
+#   default).
 #
 # ### Examples
 #

@@ -134,6 +134,8 @@ print(" ", m.T.tolist())
 # ### Diagram
 #
 # `x.t()` is itself a view: the same six numbers in memory, read with swapped strides.
+# A **stride** of `(3, 1)` means that one step along axis 0 skips 3 numbers in memory,
+# one step along axis 1 skips 1; `x.t()` just swaps it to `(1, 3)`.
 # Reading it row by row jumps around in memory (the colours are no longer in order),
 # so no view can present it as one flat row.
 
@@ -163,8 +165,8 @@ at.draw_tensors(
 # %% [markdown]
 # ### Pitfalls
 #
-# `view` on such a tensor fails, and the message suggests the fix: `reshape` (which
-# copies here) or `.contiguous().view(...)`:
+# `view` on such a tensor fails. The message suggests `reshape` (which copies here);
+# `.contiguous().view(...)` works too:
 
 # %%
 try:
@@ -173,6 +175,14 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 # reshape copies when it must
 print(xt.reshape(-1))
+# a contiguous copy first, then view
+print(xt.contiguous().view(-1))
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# the strides named above the diagram
+assert x.stride() == (3, 1)
+assert xt.stride() == (1, 3)
 
 # %% [markdown]
 # Listed in the error-message index: [`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride).

@@ -92,10 +92,14 @@ except IndexError as err:
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py): `weights.unsqueeze(1)` has shape
-# `(n_queries, 1, n_keys)` and `values.unsqueeze(-1)` has shape
-# `(n_queries, n_keys, 1)`, so that `torch.bmm` computes one dot product per query
-# (see [torch.bmm](bmm.py)).
+# - [Parametric attention pooling](../parametric.py): `weights.unsqueeze(1)` has shape
+#   `(n_queries, 1, n_keys)` and `values.unsqueeze(-1)` has shape
+#   `(n_queries, n_keys, 1)`, so that `torch.bmm` computes one dot product per query
+#   (see [torch.bmm](bmm.py)).
+# - [From kernel regression to Transformer attention](../transformer.py): `[:, None]`
+#   throughout, that is `unsqueeze(1)`. `x_train[:, None] - x_train[None, :]` is a column
+#   minus a row, broadcast to an `(n, n)` matrix; `valid_lens[:, None]` stands each
+#   sequence's valid length in a column, to be compared with `torch.arange(n_k)`.
 #
 # ## Tensor.squeeze
 #
@@ -189,6 +193,9 @@ except IndexError as err:
 #
 # ### Where the chapter uses it
 #
-# Nowhere, on purpose: [parametric attention pooling](../parametric.py) writes
-# `torch.bmm(...).reshape(-1)` to go from `(n_queries, 1, 1)` to `(n_queries,)`, which
-# stays correct when `n_queries` is 1.
+# - [Parametric attention pooling](../parametric.py): not at all, on purpose. It writes
+#   `torch.bmm(...).reshape(-1)` to go from `(n_queries, 1, 1)` to `(n_queries,)`, which
+#   stays correct when `n_queries` is 1.
+# - [Learned projections on a 2-D toy problem](../projections.py): `y_hat.squeeze(-1)`
+#   turns the predictions for 20 queries from `(20, 1)` into `(20,)`. It removes only the
+#   last axis, which it names, so it is safe.

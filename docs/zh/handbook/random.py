@@ -85,25 +85,22 @@ g1 = torch.Generator()
 g2 = torch.Generator()
 g1.manual_seed(at.SEED)
 g2.manual_seed(at.SEED)
-# (5,) each
 first = torch.rand(5, generator=g1)
 again = torch.rand(5, generator=g2)
-# two rows, again under first: equal
-# cells one above the other
 rows = [
     at.TensorPanel(first, code="first"),
     at.TensorPanel(again, code="again"),
 ]
-# the colours mark positions here
+# what the colours mean here
 same = {
     "zh": "同色：位置相同。",
     "en": "Same colour: same position.",
 }
-# no arrow between the two rows
 at.draw_tensors(
     rows,
-    arrows=[""],
-    legend=same,
+    arrows=[""],  # again under first
+    notes=[same],  # drawn under them
+    legend=same,  # and in the alt text
 )
 
 # %% [markdown]
@@ -255,7 +252,7 @@ except TypeError as err:
 #
 # - `dim`：沿哪个轴排序，默认最后一个轴。
 # - `descending`：为 `True` 时从大到小排。
-# - `stable`：相等的元素保持原来的先后顺序。
+# - `stable`：为 `True` 时，相等的元素保持原来的先后顺序（默认不保证）。
 #
 # ### 例子
 #

@@ -131,6 +131,8 @@ print(" ", m.T.tolist())
 # ### 图示
 #
 # `x.t()` 本身就是视图：内存里还是那六个数，只是用交换过的步长去读。
+# **步长**（stride）`(3, 1)` 的意思是：沿第 0 轴走一步，在内存里跳过 3 个数；
+# 沿第 1 轴走一步，跳过 1 个。`x.t()` 只是把它换成 `(1, 3)`。
 # 一行一行地读它，就要在内存里跳来跳去（颜色不再按顺序排列），
 # 所以没有哪个视图能把它呈现成平坦的一行。
 
@@ -160,8 +162,8 @@ at.draw_tensors(
 # %% [markdown]
 # ### 陷阱
 #
-# 对这样的张量调用 `view` 会报错，报错信息也给出了办法：改用 `reshape`
-# （此时它会复制），或者 `.contiguous().view(...)`：
+# 对这样的张量调用 `view` 会报错。报错信息给出了一个办法：改用 `reshape`
+# （此时它会复制）；另一个办法是先 `.contiguous()` 再 `view`：
 
 # %%
 try:
@@ -170,6 +172,14 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 # reshape copies when it must
 print(xt.reshape(-1))
+# a contiguous copy first, then view
+print(xt.contiguous().view(-1))
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# the strides named above the diagram
+assert x.stride() == (3, 1)
+assert xt.stride() == (1, 3)
 
 # %% [markdown]
 # 已收入报错信息索引：[`view size is not compatible with input tensor's size and stride`](errors.py#view-size-is-not-compatible-with-input-tensors-size-and-stride)。

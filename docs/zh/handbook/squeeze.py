@@ -92,9 +92,13 @@ except IndexError as err:
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)：`weights.unsqueeze(1)` 的形状是
-# `(n_queries, 1, n_keys)`，`values.unsqueeze(-1)` 的形状是 `(n_queries, n_keys, 1)`，
-# 这样 `torch.bmm` 就为每个查询各算一个点积（见 [torch.bmm](bmm.py)）。
+# - [带参数的注意力汇聚](../parametric.py)：`weights.unsqueeze(1)` 的形状是
+#   `(n_queries, 1, n_keys)`，`values.unsqueeze(-1)` 的形状是 `(n_queries, n_keys, 1)`，
+#   这样 `torch.bmm` 就为每个查询各算一个点积（见 [torch.bmm](bmm.py)）。
+# - [从核回归到 Transformer 注意力](../transformer.py)：一律写 `[:, None]`，也就是
+#   `unsqueeze(1)`。`x_train[:, None] - x_train[None, :]` 是一列减一行，经广播得到
+#   `(n, n)` 的方阵；`valid_lens[:, None]` 把每个序列的有效长度排成一列，
+#   再与 `torch.arange(n_k)` 比较。
 #
 # ## Tensor.squeeze
 #
@@ -186,6 +190,8 @@ except IndexError as err:
 #
 # ### 本章在哪里用到
 #
-# 本章特意没有用：《[带参数的注意力汇聚](../parametric.py)》写的是
-# `torch.bmm(...).reshape(-1)`，把 `(n_queries, 1, 1)` 变成 `(n_queries,)`，
-# `n_queries` 为 1 时也不会出错。
+# - [带参数的注意力汇聚](../parametric.py)：特意不用 `squeeze`，写的是
+#   `torch.bmm(...).reshape(-1)`，把 `(n_queries, 1, 1)` 变成 `(n_queries,)`，
+#   `n_queries` 为 1 时也不会出错。
+# - [在二维玩具问题上学习投影](../projections.py)：`y_hat.squeeze(-1)` 把 20 个查询的预测从
+#   `(20, 1)` 变成 `(20,)`。它只去掉指名的最后一个轴，所以是安全的。
