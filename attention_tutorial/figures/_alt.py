@@ -325,6 +325,10 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_fit": "预测离真实函数最远处在 x = {x:.1f}：预测 {y_hat:.2f}，真实值 {y_truth:.2f}。"
         "预测的最高点 {hat_max:.2f}、最低点 {hat_min:.2f}，"
         "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
+        # a constant prediction (average pooling): not "highest 2.43, lowest 2.43" (r45)
+        "plot_fit.flat": "预测离真实函数最远处在 x = {x:.1f}：预测 {y_hat:.2f}，"
+        "真实值 {y_truth:.2f}。预测是一条水平线，处处为 {hat_max:.2f}；"
+        "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
         "plot_fits.panel": "{name}：均方误差 {mse:.3f}，最大跳动 {jump:.2f}",
         # plot_fits(describe=(low, high)): the panels' places, then each curve's mean gap
         "plot_fits.places2.wide": "左图 {first}，右图 {second}。",
@@ -369,12 +373,12 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "几乎只把权重分给彼此。",
         "plot_attention_heatmaps.own.end": "对角线是每个点自己的键，"
         "其上的平均权重图上没有标出；颜色条从 {low} 到 {top}。",
-        "plot_attention_heatmap": "颜色条从 0 到 {top:.2f}，即最大的权重，在查询 x = {q_high:g} "
+        "plot_attention_heatmap": "颜色条从 {zero} 到 {top}，即最大的权重，在查询 x = {q_high:g} "
         "那一行；最弱的一行是查询 x = {q_low:g}，它最大的权重只有 {low:.2f}。",
-        "plot_attention_heatmap.rows": "颜色条从 0 到 {top:.2f}，即最大的权重，在第 {q_high} "
+        "plot_attention_heatmap.rows": "颜色条从 {zero} 到 {top}，即最大的权重，在第 {q_high} "
         "行（查询，从 0 数起）；最弱的一行是第 {q_low} 行，它最大的权重只有 {low:.2f}。",
-        "plot_attention_heatmap.uniform": "每个权重都是 {top:.2f}，即颜色条的顶端："
-        "每个键分量相同。",
+        "plot_attention_heatmap.uniform": "每个权重都是 {top}，即颜色条的顶端："
+        "每个键分到的权重相同。",
         "plot_loss_vs_w": "留一法的最小值在 w = {w_min}（损失 {loss_min:.1f}）；到 w = {w_plateau} "
         "时，留一法的曲线已经平在 {loss_end:.1f}，一直到 {w_end}（与 w = {w_end} 处相差不到 "
         "{tol:g}%）；含自身的键的曲线在 w = {w_end} 处降到 {own_end}。",
@@ -414,6 +418,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_fit": "The prediction is farthest from the truth at x = {x:.1f}: {y_hat:.2f} "
         "against {y_truth:.2f}. Its highest point is {hat_max:.2f} and its lowest "
         "{hat_min:.2f}; the true function's are {truth_max:.2f} and {truth_min:.2f}.",
+        "plot_fit.flat": "The prediction is farthest from the truth at x = {x:.1f}: "
+        "{y_hat:.2f} against {y_truth:.2f}. It is flat at {hat_max:.2f}; the true "
+        "function's highest point is {truth_max:.2f} and its lowest {truth_min:.2f}.",
         "plot_bandwidth_gallery": "The fit with h = {h_min} has an MSE of {mse_min:.3f}, "
         "each query's largest weight {peak_min:.2f} on average; the fit with h = {h_max} "
         "an MSE of {mse_max:.3f}, the largest weight {peak_max:.2f} on average.",
@@ -463,13 +470,13 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "rightmost points give their weight almost only to one another.",
         "plot_attention_heatmaps.own.end": "the diagonal is each point's own key; the mean "
         "weights on it are not shown on the figure; the colour bar runs from {low} to {top}.",
-        "plot_attention_heatmap": "The colour bar runs from 0 to {top:.2f}, the largest weight, "
+        "plot_attention_heatmap": "The colour bar runs from {zero} to {top}, the largest weight, "
         "in the row of query x = {q_high:g}; the weakest row is that of query x = {q_low:g}, "
         "whose largest weight is {low:.2f}.",
-        "plot_attention_heatmap.rows": "The colour bar runs from 0 to {top:.2f}, the largest "
+        "plot_attention_heatmap.rows": "The colour bar runs from {zero} to {top}, the largest "
         "weight, in row {q_high} (a query, counted from 0); the weakest row is row {q_low}, "
         "whose largest weight is {low:.2f}.",
-        "plot_attention_heatmap.uniform": "Every weight is {top:.2f}, the top of the colour "
+        "plot_attention_heatmap.uniform": "Every weight is {top}, the top of the colour "
         "bar: every key counts the same.",
         "plot_loss_vs_w": "The leave-one-out minimum is at w = {w_min} (loss {loss_min:.1f}); "
         "by w = {w_plateau} the leave-one-out curve has levelled off at {loss_end:.1f} and stays "

@@ -95,8 +95,9 @@ def plot_attention_heatmap(
 ) -> TutorialFigure:
     """Show attention weights as an image: one row per query, one column per key.
 
-    The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the
-    axes show their x values instead of row and column indices.
+    The colour bar starts at 0 (no weight) and is ticked at its top, the largest
+    weight. With ``queries`` and ``keys`` the axes show their x values instead of
+    row and column indices.
 
     Explained on the page `nonparametric.md`.
 
@@ -159,8 +160,10 @@ def plot_attention_heatmap(
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=ax, label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])
-        if narrow:  # a row of ticks: four at most, or long ones (0.0025) run into each other
-            colorbar.ax.xaxis.set_major_locator(MaxNLocator(nbins=4))
+        # the top ticked, as the several heatmaps' bar: the average page's text is about the
+        # top, 0.02 (1/50 in every cell), where the automatic ticks stopped at 0.0175 (r45);
+        # a phone's row of ticks: four at most, or long ones (0.0025) run into each other
+        _tick_both_ends(colorbar, float(weights.max()), 4 if narrow else 5)
         if extent is None:  # row and column indices: whole numbers only
             ticks = {"nbins": 5} if narrow else {}  # a phone's ticks: about five per axis
             ax.xaxis.set_major_locator(MaxNLocator(integer=True, **ticks))
@@ -365,6 +368,11 @@ def _tick_both_ends(colorbar, top: float, nbins: int) -> None:
     top_label = _bar_ends(top)[1]
     decimals = len(top_label.partition(".")[2])
     ticks = MaxNLocator(nbins=nbins).tick_values(0.0, top)
+    # fewer, rounder ticks while a step cannot be written in the top's decimals: a bar to
+    # 0.02 ticked every 0.005 read 0.00, 0.01, 0.01, 0.01, 0.02 (the single heatmap, r45)
+    while nbins > 1 and any(abs(t * 10**decimals - round(t * 10**decimals)) > 1e-6 for t in ticks):
+        nbins -= 1
+        ticks = MaxNLocator(nbins=nbins).tick_values(0.0, top)
     inner = [t for t in ticks if 0 < t < 0.9 * top]
     labels = [f"{t:.{decimals}f}" for t in (0.0, *inner)]
     colorbar.set_ticks([0.0, *inner, top], labels=[*labels, top_label])
@@ -758,16 +766,17 @@ def _heatmap_facts(weights: np.ndarray, queries: np.ndarray | None, lang: str) -
     its number without ``queries``.
     """
     top = float(np.nanmax(weights))
+    # the colour bar's end labels as printed on it (0.00 and 1.00, not 0 and 1.00)
+    zero, bar_top = _bar_ends(top)
     if float(np.nanmin(weights)) == top:  # average pooling: one weight everywhere
-        return alt_facts("plot_attention_heatmap.uniform", lang, top=top)
+        return alt_facts("plot_attention_heatmap.uniform", lang, top=bar_top)
     peaks = np.nanmax(weights, axis=1)  # each query's largest weight
     high, low = int(np.argmax(peaks)), int(np.argmin(peaks))
+    ends = {"zero": zero, "top": bar_top, "low": peaks[low]}
     if queries is None:
-        return alt_facts(
-            "plot_attention_heatmap.rows", lang, top=top, q_high=high, q_low=low, low=peaks[low]
-        )
+        return alt_facts("plot_attention_heatmap.rows", lang, q_high=high, q_low=low, **ends)
     where = {"q_high": float(queries[high]), "q_low": float(queries[low])}
-    return alt_facts("plot_attention_heatmap", lang, top=top, low=peaks[low], **where)
+    return alt_facts("plot_attention_heatmap", lang, **ends, **where)
 
 
 def _sorted_inputs(name: str, value: object, size: int) -> np.ndarray:

@@ -4,7 +4,7 @@
 # We start with the simplest possible answer to the regression problem: whatever the query,
 # predict the mean of all training outputs. It hardly deserves the name of a model, but it is
 # the baseline for every attention pooling that follows, and a good excuse to practise two
-# tensor operations: 0-d tensors and `repeat_interleave`.
+# tensor ideas: 0-d tensors and `repeat_interleave`.
 
 # %%
 import torch
@@ -22,7 +22,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 #
 # $$f(x) = \frac{1}{n} \sum_{i=1}^{n} y_i .$$
 #
-# Written as attention pooling, $f(x) = \sum_i \alpha(x, x_i)\, y_i$, every attention weight is
+# Here $n$ is the code's `n_train`, the number of training examples. Written as attention pooling, $f(x) = \sum_i \alpha(x, x_i)\, y_i$, every attention weight is
 # $\frac{1}{n}$: the weights look neither at the query $x$ nor at the keys $x_i$.
 
 # %%
@@ -62,8 +62,8 @@ print("y_hat:", tuple(y_hat.shape))
 at.describe("y_hat", y_hat)
 
 # %% [markdown]
-# While we are at it, a few shapes and operations that are easy to mix up. For a tensor with a
-# single element, `repeat_interleave` and `Tensor.repeat` agree; with more elements they differ:
+# While we are at it, a few shapes and operations that are easy to mix up. For a 0-d tensor (and
+# a one-element vector), `repeat_interleave` and `Tensor.repeat` agree; with more elements they differ:
 # the first repeats each element back to back, the second repeats the whole tensor end to end.
 
 # %%
@@ -99,7 +99,7 @@ assert equals_mean
 # %% [markdown]
 # As a heatmap (one row per query, one column per key) the whole picture has one colour: every
 # query attends evenly to every key. The colour bar runs from 0 to the one weight that every
-# cell holds, 1 / n_train, so every cell has the colour of the top of the bar. The heatmap on the next page has
+# cell holds, `1 / n_train`, so every cell has the colour of the top of the bar. The heatmap on the next page has
 # a clear structure along the diagonal.
 
 # %%
@@ -121,7 +121,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # %% [markdown]
 # What goes wrong is that average pooling throws the inputs $x_i$ away: samples near the query
 # and samples far from it count the same. The next page,
-# [non-parametric attention pooling](nonparametric.py), gives more weight to the samples near
+# [Non-parametric attention pooling](nonparametric.py), gives more weight to the samples near
 # the query.
 #
 # ## Common confusions
@@ -138,7 +138,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # **Is average pooling attention pooling at all?** Yes, the special case where every weight is
 # $1/n$. But it looks at neither the query nor the keys; in the words of the
-# [attention cues](cues.py) page, it does not even use a non-volitional cue.
+# [Attention cues](cues.py) page, it does not even use a non-volitional cue.
 #
 # **The prediction is one number; why store `n_test` copies?** To keep the same interface as
 # the other pooling methods: one prediction per query, so the code that plots and measures
@@ -171,9 +171,15 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # </details>
 #
-# 2. For the 2-D tensor `y = torch.tensor([[1, 2], [3, 4]])`, predict the results of
-#    `torch.repeat_interleave(y, 2)`, `torch.repeat_interleave(y, 2, dim=0)` and
-#    `torch.repeat_interleave(y, torch.tensor([1, 2]), dim=0)`, then run them.
+# 2. For the 2-D tensor `y` below, predict the results of the three calls, then run them:
+#
+#    ```python
+#    y = torch.tensor([[1, 2], [3, 4]])
+#    torch.repeat_interleave(y, 2)
+#    torch.repeat_interleave(y, 2, dim=0)
+#    r = torch.tensor([1, 2])
+#    torch.repeat_interleave(y, r, dim=0)
+#    ```
 #
 # <details><summary>Solution</summary>
 #
@@ -214,8 +220,9 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # With a huge bandwidth, every distance between query and key is negligible compared with the
 # bandwidth, the scores are almost equal, every weight is close to $1/n$, and the prediction
-# collapses to average pooling. The bandwidth gallery on the page
-# [non-parametric attention pooling](nonparametric.py) shows this happening.
+# collapses to average pooling. The section
+# [A gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) of the page
+# [Non-parametric attention pooling](nonparametric.py) shows this happening.
 #
 # </details>
 #
@@ -226,6 +233,6 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>
-# - PyTorch: `Tensor.mean`, `Tensor.item`, `torch.repeat_interleave`, `Tensor.repeat`, `Tensor.unique`,
-#   `torch.matmul` (`@`)
+# - PyTorch: `Tensor.mean`, `Tensor.item`, `Tensor.dim`, `torch.repeat_interleave`, `Tensor.repeat`,
+#   `Tensor.unique`, `torch.equal`, `torch.allclose`, `torch.matmul` (`@`)
 # - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py)

@@ -21,8 +21,8 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # You are hurrying to catch a train and look up at the departures board. Among dozens of rows,
 # one says "DELAYED" in flashing red, and your eyes jump to it before you have decided anything.
 # That is a **non-volitional cue**: it comes from the input itself, whatever you happen to want.
-# Salience is only the most noticeable kind. The train number and platform written on every row
-# are non-volitional cues too: they are there, and read the same, whichever train you are after.
+# Salience is only the most noticeable kind. The train number written on every row is a
+# non-volitional cue too: it is there, and reads the same, whichever train you are after.
 #
 # But your train is a different one. So you look away, run down the column of train numbers
 # until you find the one printed on your ticket, and then read across to its platform. That is
@@ -43,13 +43,17 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # ones. Max pooling does: it always picks the largest number in its window, the way the eye is
 # always drawn to the brightest row. Average pooling does not even pick: it gives every number
 # the same weight, so it does not use even a non-volitional cue (the page
-# [average pooling](average.py) comes back to this).
+# [Average pooling](average.py) comes back to this). d2l counts average pooling among the layers
+# that use only non-volitional cues, in the sense that its output depends on the input alone;
+# this page is stricter: it picks nothing.
 #
 # Below, max pooling and average pooling of the same four numbers. Whatever we might be looking
 # for, the results cannot change: the functions have no argument for it.
 
 # %%
 values = torch.tensor([0.5, 3.0, 1.0, 2.0])  # (4,)
+# .item(): the Python number inside
+# a one-element tensor
 print(f"max pooling:     {values.max().item():.4f}")
 print(f"average pooling: {values.mean().item():.4f}")
 
@@ -60,7 +64,7 @@ print(f"average pooling: {values.mean().item():.4f}")
 # am I looking for this time". Every input that can be looked up is a pair of a **key** and a
 # **value**. The key is a non-volitional cue: what the input offers, the same whatever the
 # query is, and what the query is compared with (the train number on each row of the board; it
-# need not stand out, salience is just one kind of non-volitional cue). Each key comes with a
+# need not stand out). Each key comes with a
 # value, what is actually taken once the comparison is done (the platform on that row). Key and
 # value may also be the same thing; in the regression problem of this chapter the keys are the training inputs $x_i$ and
 # the values the matching training outputs $y_i$.
@@ -82,13 +86,14 @@ print(f"average pooling: {values.mean().item():.4f}")
 # With the same four values as above and four keys, a different query gives a different output:
 # that is what a volitional cue does. The score here is $a(q, k) = -(q - k)^2 / 2$, highest for
 # the keys nearest to the query (the page
-# [non-parametric attention pooling](nonparametric.py) shows that it comes from the Gaussian
+# [Non-parametric attention pooling](nonparametric.py) shows that it comes from the Gaussian
 # kernel).
 
 # %%
 keys = torch.tensor([0.0, 1.0, 2.0, 3.0])  # (4,)
 for query in (0.0, 3.0):
     scores = -((query - keys) ** 2) / 2  # (4,)
+    # dim=0: softmax over the 4 keys
     attention_weights = F.softmax(scores, dim=0)  # (4,)
     output = torch.dot(attention_weights, values)  # (4,) . (4,) -> ()
     weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
@@ -102,7 +107,7 @@ for query in (0.0, 3.0):
 #
 # ## A real example
 #
-# The next page, *[The data](data.py)*, builds the chapter's data: `make_data` draws 50
+# The next page, [The data](data.py), builds the chapter's data: `make_data` draws 50
 # training examples. Taking every 10th of them gives 5 key-value pairs, and one test
 # input serves as the query. We print each key's score and weight, then the weighted average.
 
@@ -130,7 +135,7 @@ print(f"f(q) = {y_hat.item():.4f}")
 # shape `(1,)`. Both give the same weights and output:
 
 # %%
-# (1,), (1, 5)
+# returns y_hat (1,) and weights (1, 5)
 y_hat_package, weights_package = at.nadaraya_watson(query.reshape(1), keys, values)
 same_weights = torch.allclose(weights_package[0], attention_weights)
 same_output = torch.allclose(y_hat_package[0], y_hat)
@@ -150,12 +155,11 @@ assert same_weights and same_output
 at.plot_attention_pooling(query, keys, values)
 
 # %% [markdown]
-# The weights in the diagram carry four decimals. Why four? The values and the output are printed
-# with two decimals, and the diagram writes the sum of the printed terms under them. The cell
-# below works that sum out with the weights rounded to two, three and four decimals: only with
-# four does it print as the output, 2.68, so the diagram uses four.
+# The weights in the diagram carry four decimals: under it, the diagram adds up the printed
+# weights times the printed values, and only with four decimals does that sum print as the
+# output, 2.68 (the folded cell below works it out with two, three and four).
 
-# %%
+# %% fold="Why four decimals for the weights?"
 # the diagram's sum, with the weights
 # rounded to 2, 3 and 4 decimals
 shown_values = [round(v, 2) for v in values.tolist()]
@@ -236,7 +240,9 @@ assert sums == ["2.67", "2.69", "2.68"]
 # True
 # ```
 #
-# Nearly all the weight lands on the last key, the one nearest to 10.0, and the output is
+# `argmax` counts from 0: 4 is the fifth key, the last row (i = 5) of the table in
+# [A real example](#a-real-example). Nearly all the weight lands on it, the key nearest to
+# 10.0, and the output is
 # almost its value. Even for a query far from every key the weights still sum to 1 after the
 # softmax: what counts is *relative* distance.
 #
@@ -261,7 +267,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # All scores are equal, so the softmax gives every key the same weight $1/n$ and the output is
 # the plain mean of the values, 3.0, whatever the query. That is
-# [average pooling](average.py), the page after next.
+# [Average pooling](average.py), the page after next.
 #
 # </details>
 #
@@ -278,7 +284,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 # ```
 #
 # No. $\exp(a_i + c) = e^c \exp(a_i)$, and the common factor $e^c$ cancels between numerator
-# and denominator. The page *[From the Gaussian kernel to dot-product attention](dot-product.py)*
+# and denominator. The page [From the Gaussian kernel to dot-product attention](dot-product.py)
 # uses exactly this to drop a term that depends on the query alone.
 #
 # </details>
@@ -299,5 +305,6 @@ assert sums == ["2.67", "2.69", "2.68"]
 # - Package: <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
-# - PyTorch: `torch.nn.functional.softmax`, `torch.dot`, `Tensor.max`, `Tensor.mean`, `Tensor.reshape`
+# - PyTorch: `torch.nn.functional.softmax`, `torch.dot`, `torch.allclose`, `Tensor.max`, `Tensor.mean`,
+#   `Tensor.item`, `Tensor.reshape`
 # - Tensor API handbook: [softmax and dim](handbook/softmax.py)

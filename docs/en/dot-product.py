@@ -192,8 +192,25 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # %% [markdown]
 # Both reach thousands at their largest, and the bias has a median in the hundreds. Subtracting
 # one such number from another loses float32 digits, whereas the distance form takes the
-# difference ${q - k}$ first and squares it afterwards, with no such cancellation. Mathematically
-# the two forms are identical; numerically the distance form is the steadier one.
+# difference ${q - k}$ first and squares it afterwards, with no such cancellation. Which of the
+# two is nearer the exact value? Running `predict` again in float64, with the same $w$, gives a
+# reference:
+
+# %%
+# float64 reference: the same w and data
+w64, q64 = w.double(), queries.double()
+k64, v64 = keys.double(), values.double()
+exact = at.predict(w64, q64, k64, v64)  # (n_test,)
+err_predict = (y_model - exact).abs().max().item()
+err_sdpa = (y_sdpa_w.reshape(-1) - exact).abs().max().item()
+print("max |prediction - float64 exact|:")
+print(f"  predict (distance): {err_predict:.1e}")
+print(f"  SDPA (dot product): {err_sdpa:.1e}")
+assert err_predict * 10 < err_sdpa  # distance form steadier
+
+# %% [markdown]
+# The distance form (`predict`) is much nearer. Mathematically the two forms are identical;
+# numerically the distance form is the steadier one.
 #
 # ## Why Transformers drop the key bias
 #
@@ -217,8 +234,8 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # Attention in Attention Scoring Functions): batch and layer normalization lead to activations of
 # well-bounded, often constant norm, for instance when the keys are a layer norm's output, so
 # $\lVert k_i\rVert^2$ can go without much change in the outcome. That holds for a layer norm's
-# own output; a Transformer's keys are that output multiplied by the learned scale and by $W_k$,
-# which stretch some directions more than others, and the keys' lengths differ again. So this
+# own output; a Transformer's keys are that output transformed by the learned scale and shift
+# and by $W_k$, which stretch some directions more than others, and the keys' lengths differ again. So this
 # page does not rest the choice on it.
 #
 # The next two pages: [From kernel regression to Transformer attention](transformer.py) takes these
@@ -226,8 +243,16 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # PyTorch's `nn.MultiheadAttention`; [Learned projections on a 2-D toy problem](projections.py)
 # trains such projections on a small problem and shows what dropping the bias costs there.
 #
+# ## Common confusions
+#
+# **Isn't $qk - \frac{1}{2}k^2$ a different score?** Yes. It differs from the Gaussian-kernel
+# score by $\frac{1}{2}q^2$ in every row, but that term is the same for all keys of a query, so
+# after the softmax the weights are the same: the gap between the weights printed above is
+# float32 rounding.
+#
 # Whether the denominator has $x_i$ or $x_j$, and whether the minus sign in the exponent may go:
-# these common confusions are answered on [non-parametric attention pooling](nonparametric.py#common-confusions).
+# these confusions are answered on the page
+# [Non-parametric attention pooling](nonparametric.py#common-confusions).
 #
 # ## Exercises
 #
@@ -255,7 +280,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # <details><summary>Solution</summary>
 #
 # For $q = 0$ every dot product is 0, all weights are equal, and the prediction is the mean of all
-# values, wherever the query is. The plain dot product looks at "direction" and "length", not at
+# values: the keys right next to the query 0 get no more weight than the far ones. The plain dot product looks at "direction" and "length", not at
 # "distance"; in one dimension a positive query always favours the largest keys.
 #
 # ```pycon
@@ -277,9 +302,12 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #   <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>,
 #   <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
+#   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>,
+#   <autoref identifier="attention_tutorial.training.train">train</autoref>,
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>,
 #   <autoref identifier="attention_tutorial.figures.score_parts.plot_score_parts">plot_score_parts</autoref>
 # - PyTorch: `torch.nn.functional.scaled_dot_product_attention` (arguments `attn_mask`, `scale`),
-#   `torch.nn.functional.softmax`, broadcasting, `Tensor.reshape`
+#   `torch.nn.functional.softmax`, broadcasting, `Tensor.reshape`, `Tensor.detach`
+#   (`model.w.detach()`), `Tensor.double`
 # - Tensor API handbook: [softmax and dim](handbook/softmax.py), [expand and broadcasting](handbook/expand.py),
-#   [clone and detach](handbook/clone.py) (`model.w.detach()`)
+#   [clone and detach](handbook/clone.py)

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 平均汇聚
 #
-# 先用最简单的办法解这个回归问题：不管查询是什么，都预测全部训练输出的平均值。它几乎称不上模型，却是后面各种注意力汇聚的一条基线，也是练习两个张量操作的好机会：
+# 先用最简单的办法解这个回归问题：不管查询是什么，都预测全部训练输出的平均值。它几乎称不上模型，却是后面各种注意力汇聚的一条基线，也是练习两个张量知识点的好机会：
 # 0 维张量和 `repeat_interleave`。
 
 # %%
@@ -20,7 +20,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 #
 # $$f(x) = \frac{1}{n} \sum_{i=1}^{n} y_i .$$
 #
-# 写成注意力汇聚 $f(x) = \sum_i \alpha(x, x_i)\, y_i$ 的形式，就是每个注意力权重都等于 $\frac{1}{n}$：权重既不看查询 $x$，也不看键 $x_i$。
+# 这里的 $n$ 就是代码里的 `n_train`，训练样本的个数。写成注意力汇聚 $f(x) = \sum_i \alpha(x, x_i)\, y_i$ 的形式，就是每个注意力权重都等于 $\frac{1}{n}$：权重既不看查询 $x$，也不看键 $x_i$。
 
 # %%
 data = at.make_data()
@@ -54,7 +54,7 @@ print("y_hat:", tuple(y_hat.shape))
 at.describe("y_hat", y_hat)
 
 # %% [markdown]
-# 顺便对比几个容易混淆的形状和操作。对只有一个元素的张量，`repeat_interleave` 和 `Tensor.repeat`
+# 顺便对比几个容易混淆的形状和操作。对 0 维张量（以及只有一个元素的一维张量），`repeat_interleave` 和 `Tensor.repeat`
 # 结果相同；元素多于一个时就不同了：前者让每个元素连续重复，后者把整个张量首尾相接地重复。
 
 # %%
@@ -86,7 +86,7 @@ print("weighted average equals the mean:", equals_mean)
 assert equals_mean
 
 # %% [markdown]
-# 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。颜色条从 0 画到每个格子里共同的那个权重 1 / n_train，所以每个格子都是颜色条顶端的颜色。下一页的热图会沿对角线出现明显的结构。
+# 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。颜色条从 0 画到每个格子里共同的那个权重 `1 / n_train`，所以每个格子都是颜色条顶端的颜色。下一页的热图会沿对角线出现明显的结构。
 
 # %%
 at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
@@ -138,9 +138,15 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # </details>
 #
-# 2. 对二维张量 `y = torch.tensor([[1, 2], [3, 4]])`，分别预测 `torch.repeat_interleave(y, 2)`、
-#    `torch.repeat_interleave(y, 2, dim=0)` 和 `torch.repeat_interleave(y, torch.tensor([1, 2]), dim=0)`
-#    的结果，再运行验证。
+# 2. 对下面的二维张量 `y`，分别预测三次调用的结果，再运行验证：
+#
+#    ```python
+#    y = torch.tensor([[1, 2], [3, 4]])
+#    torch.repeat_interleave(y, 2)
+#    torch.repeat_interleave(y, 2, dim=0)
+#    r = torch.tensor([1, 2])
+#    torch.repeat_interleave(y, r, dim=0)
+#    ```
 #
 # <details><summary>答案</summary>
 #
@@ -189,6 +195,6 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>
-# - PyTorch：`Tensor.mean`、`Tensor.item`、`torch.repeat_interleave`、`Tensor.repeat`、`Tensor.unique`、
-#   `torch.matmul`（`@`）
+# - PyTorch：`Tensor.mean`、`Tensor.item`、`Tensor.dim`、`torch.repeat_interleave`、`Tensor.repeat`、`Tensor.unique`、
+#   `torch.equal`、`torch.allclose`、`torch.matmul`（`@`）
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)

@@ -14,7 +14,7 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # %% [markdown]
 # ## 两种提示
 #
-# 设想你赶火车，走进候车大厅抬头看电子屏。屏上几十行车次，其中一行“晚点”是红色的，还在闪烁，你的目光不由自主就被它拉了过去。这是**非自主性提示**（也叫**不随意线索**）：它来自输入本身，和你想做什么无关。醒目只是其中最容易察觉的一种。屏上每一行写着的车次和检票口也是输入本身提供的：不管你要坐哪一趟，它们都在那里，写的都一样。
+# 设想你赶火车，走进候车大厅抬头看电子屏。屏上几十行车次，其中一行“晚点”是红色的，还在闪烁，你的目光不由自主就被它拉了过去。这是**非自主性提示**（也叫**不随意线索**）：它来自输入本身，和你想做什么无关。醒目只是其中最容易察觉的一种。屏上每一行写着的车次也是输入本身提供的：不管你要坐哪一趟，它都在那里，写的都一样。
 #
 # 可你要坐的是另一趟车。于是你把目光移开，沿着车次一列去找自己车票上的那个编号，找到后再往右看它对应的检票口。这是**自主性提示**（也叫**随意线索**）：注意力由你自己的目的驱动，换一个要找的车次，你看向的地方也就变了。
 #
@@ -23,20 +23,22 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 #
 # ## 卷积、全连接和汇聚层没有自主性提示
 #
-# 卷积层、全连接层和汇聚层的输出只由输入和层自己的参数决定，没有任何输入能表达“我这次要找什么”：它们没有自主性提示，至多用到非自主性提示。最大汇聚就是这样：它总是挑出窗口里最大的那个数，就像目光总被最显眼的那一行吸走。平均汇聚则连挑都不挑，给每个数同样的权重，连非自主性提示也没有用上（《[平均汇聚](average.py)》一页还会说到这一点）。
+# 卷积层、全连接层和汇聚层的输出只由输入和层自己的参数决定，没有任何输入能表达“我这次要找什么”：它们没有自主性提示，至多用到非自主性提示。最大汇聚就是这样：它总是挑出窗口里最大的那个数，就像目光总被最显眼的那一行吸走。平均汇聚则连挑都不挑，给每个数同样的权重，连非自主性提示也没有用上（《[平均汇聚](average.py)》一页还会说到这一点）。d2l 把平均汇聚也算作只用非自主性提示的层，意思是它的输出只由输入决定；本页说得更严一些：它什么也不挑。
 #
 # 下面对同一组数做最大汇聚和平均汇聚。不论我们想找什么，结果都一样，
 # 因为函数里根本没有“想找什么”这个输入。
 
 # %%
 values = torch.tensor([0.5, 3.0, 1.0, 2.0])  # (4,)
+# .item(): the Python number inside
+# a one-element tensor
 print(f"max pooling:     {values.max().item():.4f}")
 print(f"average pooling: {values.mean().item():.4f}")
 
 # %% [markdown]
 # ## 注意力机制加入了查询
 #
-# 注意力机制多了一个输入：**查询**（query），它就是自主性提示，表示“这次要找什么”。被查找的每个输入写成一对**键**（key）和**值**（value）。键是输入本身提供的非自主性提示：不管查询是什么，它都一样，用来和查询比较，相当于屏上每一行的车次（醒目与否只是非自主性提示的一种，键并不需要醒目）；每个键都配着一个值，值是比较之后真正取走的内容，相当于那一行的检票口。键和值也可以是同一个东西。在本章的回归问题里，键是训练输入 $x_i$，值是对应的训练输出 $y_i$。
+# 注意力机制多了一个输入：**查询**（query），它就是自主性提示，表示“这次要找什么”。被查找的每个输入写成一对**键**（key）和**值**（value）。键是输入本身提供的非自主性提示：不管查询是什么，它都一样，用来和查询比较，相当于屏上每一行的车次（键并不需要醒目）；每个键都配着一个值，值是比较之后真正取走的内容，相当于那一行的检票口。键和值也可以是同一个东西。在本章的回归问题里，键是训练输入 $x_i$，值是对应的训练输出 $y_i$。
 #
 # 给定查询 $q$ 和 $n$ 个键值对 $(k_1, v_1), \dots, (k_n, v_n)$，**注意力汇聚**输出值的加权平均：
 #
@@ -55,6 +57,7 @@ print(f"average pooling: {values.mean().item():.4f}")
 keys = torch.tensor([0.0, 1.0, 2.0, 3.0])  # (4,)
 for query in (0.0, 3.0):
     scores = -((query - keys) ** 2) / 2  # (4,)
+    # dim=0: softmax over the 4 keys
     attention_weights = F.softmax(scores, dim=0)  # (4,)
     output = torch.dot(attention_weights, values)  # (4,) . (4,) -> ()
     weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
@@ -92,7 +95,7 @@ print(f"f(q) = {y_hat.item():.4f}")
 # 做的正是这件事，只是一次处理很多个查询，所以查询要写成形状为 `(1,)` 的一维张量。两种写法给出同样的权重和输出：
 
 # %%
-# (1,), (1, 5)
+# returns y_hat (1,) and weights (1, 5)
 y_hat_package, weights_package = at.nadaraya_watson(query.reshape(1), keys, values)
 same_weights = torch.allclose(weights_package[0], attention_weights)
 same_output = torch.allclose(y_hat_package[0], y_hat)
@@ -109,9 +112,9 @@ assert same_weights and same_output
 at.plot_attention_pooling(query, keys, values)
 
 # %% [markdown]
-# 图中权重保留四位小数。为什么是四位？值和输出都只印两位小数，图下方还写出了这些印出来的数相乘再相加的和。下面把权重分别取两位、三位、四位小数，把这笔账算一遍：只有取四位时，和才与输出 2.68 一致，所以图里取四位。
+# 图中权重保留四位小数：图下方把印出来的权重和值相乘再相加，只有取四位时，这个和才与输出 2.68 一致（下面折叠的代码把两位、三位、四位小数都算了一遍）。
 
-# %%
+# %% fold="为什么图里的权重取四位小数？"
 # the diagram's sum, with the weights
 # rounded to 2, 3 and 4 decimals
 shown_values = [round(v, 2) for v in values.tolist()]
@@ -151,7 +154,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # **键和值为什么要分开**？因为“用来比较的”和“真正取走的”不一定是同一种东西。在候车大厅里，你用车次比较，取走的是检票口；在本章的回归问题里，用输入 $x_i$ 比较，取走的是输出 $y_i$。
 #
-# **注意力权重为什么要和为 1**？这样输出才是值的加权*平均*，和值处在同一个范围里。
+# **注意力权重为什么要和为 1**？这样输出才是值的加权**平均**，和值处在同一个范围里。
 # softmax 自动保证这一点：每个权重都为正，除以总和之后合计为 1。
 #
 # **查询一定要是某个键吗**？不需要。上面的查询就不在 5 个键之中。查询只需要能和键比较（这里是两个数相减）。
@@ -176,7 +179,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 # True
 # ```
 #
-# 权重几乎全部落在最后一个键（离 10.0 最近的那个）上，输出几乎等于它的值。即使查询离所有键都很远，softmax 之后权重之和仍然是 1：它比较的是*相对*远近。
+# `argmax` 从 0 数起：4 是第五个键，即[一个真实的例子](#一个真实的例子)那张表的最后一行（i = 5）。权重几乎全部落在这个键（离 10.0 最近的那个）上，输出几乎等于它的值。即使查询离所有键都很远，softmax 之后权重之和仍然是 1：它比较的是**相对**远近。
 #
 # </details>
 #
@@ -231,5 +234,5 @@ assert sums == ["2.67", "2.69", "2.68"]
 # - 本包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
-# - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`Tensor.max`、`Tensor.mean`、`Tensor.reshape`
+# - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`torch.allclose`、`Tensor.max`、`Tensor.mean`、`Tensor.item`、`Tensor.reshape`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)

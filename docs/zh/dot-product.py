@@ -172,7 +172,22 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # %% [markdown]
 # 两者的最大值都有几千，偏置的中位数也有几百。两个这么大的数相减，会丢掉 float32 的有效数字；
 # 而距离形式先算差 ${q - k}$ 再平方，没有这种抵消。
-# 数学上两种写法完全相同，数值上距离形式更稳。
+# 哪一种离精确值更近？用同一个 $w$ 在 float64 下再算一遍 `predict`，当作精确值：
+
+# %%
+# float64 reference: the same w and data
+w64, q64 = w.double(), queries.double()
+k64, v64 = keys.double(), values.double()
+exact = at.predict(w64, q64, k64, v64)  # (n_test,)
+err_predict = (y_model - exact).abs().max().item()
+err_sdpa = (y_sdpa_w.reshape(-1) - exact).abs().max().item()
+print("max |prediction - float64 exact|:")
+print(f"  predict (distance): {err_predict:.1e}")
+print(f"  SDPA (dot product): {err_sdpa:.1e}")
+assert err_predict * 10 < err_sdpa  # distance form steadier
+
+# %% [markdown]
+# 距离形式（`predict`）的误差小得多。数学上两种写法完全相同，数值上距离形式更稳。
 #
 # ## Transformer 为什么去掉键偏置
 #
@@ -182,7 +197,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # $$-\frac{1}{2}\lVert q - k\rVert^2 = q^\top k - \frac{1}{2}\lVert k\rVert^2 - \frac{1}{2}\lVert q\rVert^2 .$$
 #
 # Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$，而这一项并不是常数。
-# Transformer 里有层归一化（LayerNorm）：它把每个词元的向量平移、缩放到均值 0、方差 1，再乘以、加上可学习的 γ、β。
+# Transformer 里有层归一化（LayerNorm）：它把每个词元的向量平移、缩放到均值 0、方差 1，再逐元素乘以可学习的 γ、加上 β。
 # 但它规范的是输入，不是投影后的键，各个键的长度仍然可以不同，点积于是偏爱更长的键。
 #
 # Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；
@@ -192,14 +207,18 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # d2l 英文版第 11.3.1 节（Attention Scoring Functions 中的 Dot Product Attention）对去掉这一项给出的理由与本页不同：
 # 批归一化和层归一化让激活的范数有界，往往近乎不变（比如键就是层归一化的输出时），
 # 所以去掉 $\lVert k_i\rVert^2$，结果不会有大的变化。这对层归一化直接输出的向量成立；
-# 可 Transformer 的键是层归一化的输出再乘以 γ 和 $W_k$ 得到的，这些乘法在不同方向上拉伸的程度不同，
+# 可 Transformer 的键是层归一化的输出经过 γ、β 和 $W_k$ 变换得到的，这些变换在不同方向上拉伸的程度不同，
 # 键的长度又不一样了。所以本页不拿它当理由。
 #
 # 接下来的两页：《[从核回归到 Transformer 注意力](transformer.py)》用代码把这几步走一遍——向量形式的查询和键，
 # 可学习的 $W_q$、$W_k$、$W_v$，再与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；
 # 《[在二维玩具问题上学习投影](projections.py)》在一个小问题上训练这些投影，看去掉键偏置要付出什么代价。
 #
-# 分母里写 $x_i$ 还是 $x_j$、指数里的负号能不能漏：这些常见疑问见《[非参数注意力汇聚](nonparametric.py#常见疑问)》。
+# ## 常见疑问
+#
+# **$qk - \frac{1}{2}k^2$ 不是另一种分数吗**？是。它和高斯核分数每一行都差 $\frac{1}{2}q^2$，但这一项对同一个查询的所有键都一样，softmax 之后权重相同：上面打印的权重之差只是 float32 的舍入误差。
+#
+# 分母里写 $x_i$ 还是 $x_j$、指数里的负号能不能漏：这些疑问见《[非参数注意力汇聚](nonparametric.py#常见疑问)》。
 #
 # ## 练习
 #
@@ -224,7 +243,7 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #
 # <details><summary>答案</summary>
 #
-# $q = 0$ 时所有点积都是 0，权重全部相等，预测就是所有值的平均——和查询在哪里毫无关系。
+# $q = 0$ 时所有点积都是 0，权重全部相等，预测就是所有值的平均：紧挨着查询 0 的那些最小的键，并不比远处的键多得一点权重。
 # 纯点积看的是“方向”和“长度”，而不是“距离”；一维时，正的查询总是偏爱最大的键。
 #
 # ```pycon
@@ -246,9 +265,11 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 #   <autoref identifier="attention_tutorial.scores.dot_product_scores">dot_product_scores</autoref>、
 #   <autoref identifier="attention_tutorial.scores.dot_product_pooling">dot_product_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
+#   <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>、
+#   <autoref identifier="attention_tutorial.training.train">train</autoref>、
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>、
 #   <autoref identifier="attention_tutorial.figures.score_parts.plot_score_parts">plot_score_parts</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（参数 `attn_mask`、`scale`）、
-#   `torch.nn.functional.softmax`、广播、`Tensor.reshape`
+#   `torch.nn.functional.softmax`、广播、`Tensor.reshape`、`Tensor.detach`（`model.w.detach()`）、`Tensor.double`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)、
-#   《[clone 与 detach](handbook/clone.py)》（`model.w.detach()`）
+#   [clone 与 detach](handbook/clone.py)

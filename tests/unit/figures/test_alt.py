@@ -133,6 +133,18 @@ def test_fit_alt_text_gives_the_largest_miss_and_the_extremes_computed():
     assert not any(word in en for word in ("Notice", "Compare"))
 
 
+def test_a_flat_fit_is_said_to_be_flat():
+    """Round 45: average pooling's fit read "highest point 2.43 and lowest 2.43"."""
+    x = np.linspace(0, 4, 5)
+    truth = np.array([0.0, 1.0, 2.0, 1.0, 0.0])
+    flat = np.full(5, 0.8)
+    en = at.plot_fit(x, truth, flat, x, truth, lang="en").description
+    assert "It is flat at 0.80; the true function's highest point is 2.00 and its lowest 0.00" in en
+    assert "highest point is 0.80" not in en
+    zh = at.plot_fit(x, truth, flat, x, truth, lang="zh").description
+    assert "预测是一条水平线，处处为 0.80；真实函数的最高点 2.00、最低点 0.00。" in zh
+
+
 def test_fits_alt_text_gives_each_panels_error_and_the_best():
     x = np.linspace(0, 4, 5)
     truth = x.copy()

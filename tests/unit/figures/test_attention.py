@@ -415,7 +415,7 @@ def test_the_heatmaps_alt_text_gives_its_colour_range_and_strongest_row() -> Non
     fig = plot_attention_heatmap(weights, queries=queries, keys=keys, lang="en")
     high, low = queries[peaks.argmax()], queries[peaks.argmin()]
     assert (
-        f"The colour bar runs from 0 to {peaks.max():.2f}, the largest weight, in the row of "
+        f"The colour bar runs from 0.00 to {peaks.max():.2f}, the largest weight, in the row of "
         f"query x = {high:g}; the weakest row is that of query x = {low:g}, whose largest "
         f"weight is {peaks.min():.2f}." in fig.description
     )
