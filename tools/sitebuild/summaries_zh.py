@@ -628,10 +628,12 @@ SECTIONS: dict[str, dict[str, str]] = {
     "figures.tensors.learning.diagram_softmax": {
         "x": "一维或二维的浮点张量。",
         "dim": "沿这个轴，结果加起来等于 1。",
+        "names": "输入和结果在你的代码里的名字，画在它们的格子上和箭头里"
+        '（``("scores", "weights")``：``weights = F.softmax(scores, dim=1)``）。',
         "lang": _LANG,
         "return": "输入在上、softmax 结果在下的图。",
-        "raise TypeError": "`x` 不是张量或 `dim` 不是整数时。",
-        "raise ValueError": "`lang` 未知、`x` 不是浮点类型或 `dim` 超出范围时。",
+        "raise TypeError": "`x` 不是张量、`dim` 不是整数或 `names` 不是两个字符串时。",
+        "raise ValueError": "`lang` 未知、`x` 不是浮点类型、`dim` 超出范围或名字为空时。",
     },
     "figures.tensors.learning.diagram_mse_loss": {
         "y_hat": "预测，一维浮点张量。",
@@ -1403,10 +1405,11 @@ PARAGRAPHS: dict[str, str] = {
     "imported and no global setting is changed.": (
         "图上的每个数都由传入的张量在这里算出；从不导入 ``pyplot``，也不改动任何全局设置。"
     ),
-    "The colour bar starts at 0 (no weight). With ``queries`` and ``keys`` the axes show "
-    "their x values instead of row and column indices.": (
-        "颜色条从 0（没有权重）开始。传入 ``queries`` 和 ``keys`` 时，"
-        "坐标轴标的是它们的 x 值，而不是行号和列号。"
+    "The colour bar starts at 0 (no weight) and is ticked at its top, the largest weight. "
+    "With ``queries`` and ``keys`` the axes show their x values instead of row and column "
+    "indices.": (
+        "颜色条从 0（没有权重）开始，顶端（最大的权重）也标了刻度。"
+        "传入 ``queries`` 和 ``keys`` 时，坐标轴标的是它们的 x 值，而不是行号和列号。"
     ),
     "Every heatmap has one row per query and one column per key (indices, whole numbers on "
     "the axes); all share the colour bar, from 0 to the largest weight of any of them, so "
