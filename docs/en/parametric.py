@@ -21,7 +21,8 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+# the one seed of the whole chapter
+_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # The data are those of the earlier pages: `make_data` draws 50 training examples from a fixed
@@ -57,9 +58,12 @@ print("nn.Parameter: shape =", tuple(w.shape))
 # `X[k] @ Y[k]`. Both inputs must be 3-D and have the same batch size $b$.
 
 # %%
-X = torch.ones((2, 1, 4))  # (2, 1, 4): a batch of two 1x4 matrices
-Y = torch.ones((2, 4, 6))  # (2, 4, 6): a batch of two 4x6 matrices
-print(tuple(torch.bmm(X, Y).shape))  # (2, 1, 4) @ (2, 4, 6) -> (2, 1, 6)
+# (2, 1, 4): a batch of two 1x4 matrices
+X = torch.ones((2, 1, 4))
+# (2, 4, 6): a batch of two 4x6 matrices
+Y = torch.ones((2, 4, 6))
+# (2, 1, 4) @ (2, 4, 6) -> (2, 1, 6)
+print(tuple(torch.bmm(X, Y).shape))
 
 # %% [markdown]
 # How does a weighted average become a `bmm`? Take 3 queries with 4 weights and 4 values each, all
@@ -69,13 +73,34 @@ print(tuple(torch.bmm(X, Y).shape))  # (2, 1, 4) @ (2, 4, 6) -> (2, 1, 6)
 # $1 \times 1$ matrix holding that row's weighted sum, and `reshape(-1)` flattens the result.
 
 # %%
-weights = torch.full((3, 4), 0.25)  # (3, 4): every row averages its 4 values
-values_small = torch.arange(12.0).reshape((3, 4))  # (3, 4)
-print("weights.unsqueeze(1): ", tuple(weights.unsqueeze(1).shape))  # (3, 1, 4)
-print("values.unsqueeze(-1):", tuple(values_small.unsqueeze(-1).shape))  # (3, 4, 1)
-pooled = torch.bmm(weights.unsqueeze(1), values_small.unsqueeze(-1))  # (3, 1, 1)
-print("bmm:", tuple(pooled.shape), "-> reshape(-1):", tuple(pooled.reshape(-1).shape))
-print(pooled.reshape(-1))  # (3,)
+# (3, 4): each row averages 4 values
+weights = torch.full((3, 4), 0.25)
+# 0, 1, ..., 11
+numbers = torch.arange(12.0)
+# (3, 4): the rows 0-3, 4-7 and 8-11
+values_small = numbers.reshape((3, 4))
+# (3, 1, 4): a 1x4 row per query
+rows = weights.unsqueeze(1)
+# (3, 4, 1): a 4x1 column per query
+columns = values_small.unsqueeze(-1)
+print(
+    "weights.unsqueeze(1): ",
+    tuple(rows.shape),
+)
+print(
+    "values.unsqueeze(-1):",
+    tuple(columns.shape),
+)
+# (3, 1, 4) @ (3, 4, 1) -> (3, 1, 1)
+pooled = torch.bmm(rows, columns)
+print(
+    "bmm:",
+    tuple(pooled.shape),
+    "-> reshape(-1):",
+    tuple(pooled.reshape(-1).shape),
+)
+# (3,)
+print(pooled.reshape(-1))
 same_sum = torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1))
 print(same_sum)
 assert same_sum
@@ -98,7 +123,8 @@ assert same_sum
 # which repeats each element back to back.
 
 # %%
-x_tiled = x_train.repeat((n_train, 1))  # (n_train, n_train): every row is x_train
+# (n_train, n_train), rows = x_train
+x_tiled = x_train.repeat((n_train, 1))
 print("x_tiled:", tuple(x_tiled.shape))
 rows_are_x_train = torch.equal(x_tiled[0], x_train), torch.equal(x_tiled[-1], x_train)
 print(*rows_are_x_train)
@@ -111,7 +137,7 @@ assert all(rows_are_x_train)
 # corner is printed.
 
 # %%
-# (n_train, n_train), False on the diagonal
+# (n_train, n_train), False on diagonal
 mask = (1 - torch.eye(n_train)).type(torch.bool)
 print("mask:", tuple(mask.shape), mask.dtype)
 print(mask[:4, :4])
@@ -124,11 +150,17 @@ print(mask[:4, :4])
 # stay paired.
 
 # %%
-flat = x_tiled[mask]  # (n_train * (n_train - 1),), row by row
+# (n_train * (n_train - 1),), row by row
+flat = x_tiled[mask]
 print("x_tiled[mask]:", tuple(flat.shape))
-keys = flat.reshape((n_train, -1))  # (n_train, n_train - 1)
-y_tiled = y_train.repeat((n_train, 1))  # (n_train, n_train)
-values = y_tiled[mask].reshape((n_train, -1))  # (n_train, n_train - 1)
+# (n_train, n_train - 1)
+keys = flat.reshape((n_train, -1))
+# (n_train, n_train)
+y_tiled = y_train.repeat((n_train, 1))
+# (n_train, n_train - 1): the same mask
+values = y_tiled[mask].reshape(
+    (n_train, -1),
+)
 print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
 
 # %% [markdown]
@@ -139,7 +171,10 @@ print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
 
 # %%
 i = 3
-without_i = torch.cat([x_train[:i], x_train[i + 1 :]])  # (n_train - 1,)
+# (n_train - 1,)
+without_i = torch.cat(
+    [x_train[:i], x_train[i + 1 :]],
+)
 print(f"x_train[{i}] = {x_train[i].item():.4f}")
 drops_i = torch.equal(keys[i], without_i)
 print(f"keys[{i}] drops exactly x_train[{i}]:", drops_i)
@@ -163,7 +198,8 @@ assert drops_i and every_row and all(same_as_package)
 # same $w$.
 
 # %%
-_ = torch.manual_seed(at.SEED)  # same seed -> same initial w on every run
+# same seed -> the same initial w
+_ = torch.manual_seed(at.SEED)
 model = at.NWKernelRegression()
 print(f"initial w = {model.w.item():.4f}")
 print("parameters:", [name for name, _ in model.named_parameters()])
@@ -175,14 +211,34 @@ print("parameters:", [name for name, _ in model.named_parameters()])
 # compared at the end with `model(...)`.
 
 # %%
-n_keys = n_train - 1  # every training point sees the other n_train - 1 points
-queries = x_train.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_train, n_keys)
-scores = -(((queries - keys) * model.w) ** 2) / 2  # (n_train, n_keys)
-attention_weights = F.softmax(scores, dim=1)  # (n_train, n_keys)
-# (n_train, 1, n_keys): a row vector per query
+# each training point sees the other
+# n_train - 1 points
+n_keys = n_train - 1
+# (n_train * n_keys,)
+queries = x_train.repeat_interleave(
+    n_keys,
+)
+# (n_train, n_keys)
+queries = queries.reshape((-1, n_keys))
+# (n_train, n_keys)
+diffs = (queries - keys) * model.w
+scores = -(diffs**2) / 2
+# (n_train, n_keys)
+attention_weights = F.softmax(
+    scores,
+    dim=1,
+)
+# (n_train, 1, n_keys): a row vector per
+# query
 weight_rows = attention_weights.unsqueeze(1)
-value_columns = values.unsqueeze(-1)  # (n_train, n_keys, 1): a column vector per query
-y_hat_train = torch.bmm(weight_rows, value_columns)  # (n_train, 1, 1)
+# (n_train, n_keys, 1): a column vector
+# per query
+value_columns = values.unsqueeze(-1)
+# (n_train, 1, 1)
+y_hat_train = torch.bmm(
+    weight_rows,
+    value_columns,
+)
 print("attention_weights:", tuple(attention_weights.shape))
 print("unsqueeze(1):     ", tuple(weight_rows.shape))
 print("unsqueeze(-1):    ", tuple(value_columns.shape))
@@ -198,8 +254,9 @@ assert same_as_model
 # The loss is the sum of the squared errors of the training examples. The heart of
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is the loop below:
 # `nn.MSELoss(reduction='none')` returns the squared error of each example (no averaging), `.sum()`
-# adds them up, `backward()` computes $\partial L / \partial w$, and `torch.optim.SGD(lr=0.5)`
-# updates $w$. Each epoch computes one gradient on all 50 examples
+# adds them up to the loss $L$, `backward()` computes $\partial L / \partial w$, and the optimizer
+# `torch.optim.SGD` updates $w$ with the learning rate 0.5 (the second line below hands it
+# `model.parameters()`). Each epoch computes one gradient on all 50 examples
 # and makes one update, 5 epochs in all: the class is called SGD (stochastic gradient descent),
 # but what runs here is **full-batch gradient descent**, with no random sampling at all.
 #
@@ -218,9 +275,20 @@ assert same_as_model
 # <!-- source: attention_tutorial.training.train -->
 
 # %%
-losses = at.train(model, x_train, y_train)  # 5 epochs of SGD, lr = 0.5
-for epoch, loss in enumerate(losses, start=1):
-    print(f"epoch {epoch}, loss {loss:.4f}")
+# 5 epochs of SGD, lr = 0.5
+losses = at.train(
+    model,
+    x_train,
+    y_train,
+)
+for epoch, epoch_loss in enumerate(
+    losses,
+    start=1,
+):
+    print(
+        f"epoch {epoch},",
+        f"loss {epoch_loss:.4f}",
+    )
 print(f"learned w = {model.w.item():.4f}")
 
 # %%
@@ -240,12 +308,21 @@ at.plot_loss(losses)
 # the prediction ends in `.detach()`: see [detach before plotting](#detach-before-plotting) below.)
 
 # %%
-keys_test = x_train.repeat((n_test, 1))  # (n_test, n_train): every row is x_train
-values_test = y_train.repeat((n_test, 1))  # (n_test, n_train)
-y_hat = model(x_test, keys_test, values_test).detach()  # (n_test,)
+# (n_test, n_train), rows = x_train
+keys_test = x_train.repeat((n_test, 1))
+# (n_test, n_train)
+values_test = y_train.repeat(
+    (n_test, 1),
+)
+# (n_test,)
+y_hat = model(
+    x_test,
+    keys_test,
+    values_test,
+).detach()
 print("keys_test:", tuple(keys_test.shape), " y_hat:", tuple(y_hat.shape))
 mse_learned = ((y_hat - data.y_truth) ** 2).mean().item()
-# the non-parametric page's model is this one with w = 1
+# w = 1: the non-parametric page's model
 mse_w1 = at.mse_against_truth(1.0, x_test, data.y_truth, x_train, y_train)
 print(f"test MSE against the true f: {mse_learned:.4f}")
 print(f"the same with w = 1:         {mse_w1:.4f}")
@@ -254,9 +331,9 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
 # Compared with the non-parametric page, the dashed line stays closer to the training points and
-# is visibly more wiggly. That page's model is this one with $w = 1$; the last line printed is
-# its test error on the same test inputs, the same as printed there: the learned $w$ cuts the error
-# to about a third. It is not the best one can do: that page's
+# is visibly more wiggly. The last line printed is the test error of $w = 1$, that is of the
+# non-parametric page's model (the number printed there). The learned $w$ cuts it to about a
+# third. It is not the best one can do: that page's
 # [gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) has bandwidths with smaller
 # errors still, and the page *[Why the trained curve is less smooth](smoothness.py)* explains why.
 #
@@ -281,7 +358,11 @@ at.plot_attention_heatmap(model.attention_weights, queries=x_test, keys=x_train)
 # `.numpy()` with the error `Can't call numpy() on Tensor that requires grad`:
 
 # %%
-with at.prints_error(RuntimeError, width=40):  # the message, wrapped at 40 characters
+# the message, wrapped at 40 characters
+with at.prints_error(
+    RuntimeError,
+    width=40,
+):
     torch.ones(2, requires_grad=True).numpy()
 print(torch.ones(2, requires_grad=True).detach().numpy())
 
@@ -314,8 +395,10 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # (why $m$: see
 # *[Non-parametric attention pooling](nonparametric.py#common-confusions)*). As $|w|$ grows, the closest key takes almost all the weight and
 # the model turns into 1-nearest-neighbour. The trained $w$ leans towards that extreme without
-# reaching it: the narrow band of the heatmap puts the weight on the few nearest keys, but the
-# weights are still soft and shared by more than one key (see
+# reaching it: the narrow band of the heatmap puts the weight on the few nearest keys. For most
+# queries the weights are still soft and shared by more than one key; a few queries, close to one
+# training point and far from all the others, already give almost all their weight to that key,
+# and there the model is no different from 1-nearest-neighbour (see
 # *[Why the trained curve is less smooth](smoothness.py)*).
 #
 # **What is the learned $w$, and why does it sharpen the weights?** The score is
@@ -382,7 +465,7 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # <details><summary>Solution</summary>
 #
-# Not much: from either start the first step jumps to a much larger $w$, and the later epochs hardly
+# Not much: 16.6 against 16.2. From either start the first step jumps to a much larger $w$, and the later epochs hardly
 # move it.
 #
 # ```pycon
@@ -390,8 +473,8 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # >>> data = at.make_data()
 # >>> model = at.NWKernelRegression(w=1.0)
 # >>> losses = at.train(model, data.x_train, data.y_train)
-# >>> round(model.w.item())
-# 17
+# >>> round(model.w.item(), 1)
+# 16.6
 # ```
 #
 # </details>

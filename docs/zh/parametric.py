@@ -17,7 +17,8 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+# the one seed of the whole chapter
+_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # 数据和前几页相同：`make_data` 用固定的种子抽出 50 个训练样本；50 个测试输入是网格 $0, 0.1, \ldots, 4.9$。
@@ -51,9 +52,12 @@ print("nn.Parameter: shape =", tuple(w.shape))
 # 第 $k$ 个结果就是 `X[k] @ Y[k]`。两个输入必须都是三维的，批量大小 $b$ 必须相同。
 
 # %%
-X = torch.ones((2, 1, 4))  # (2, 1, 4): a batch of two 1x4 matrices
-Y = torch.ones((2, 4, 6))  # (2, 4, 6): a batch of two 4x6 matrices
-print(tuple(torch.bmm(X, Y).shape))  # (2, 1, 4) @ (2, 4, 6) -> (2, 1, 6)
+# (2, 1, 4): a batch of two 1x4 matrices
+X = torch.ones((2, 1, 4))
+# (2, 4, 6): a batch of two 4x6 matrices
+Y = torch.ones((2, 4, 6))
+# (2, 1, 4) @ (2, 4, 6) -> (2, 1, 6)
+print(tuple(torch.bmm(X, Y).shape))
 
 # %% [markdown]
 # 加权平均怎么变成 `bmm`？设有 3 个查询，每个查询有 4 个权重和 4 个值，都排成 `(3, 4)` 的矩阵。
@@ -62,13 +66,34 @@ print(tuple(torch.bmm(X, Y).shape))  # (2, 1, 4) @ (2, 4, 6) -> (2, 1, 6)
 # 行向量乘列向量得到 $1 \times 1$ 的矩阵，正好是这一行的加权和；最后 `reshape(-1)` 把它摊平。
 
 # %%
-weights = torch.full((3, 4), 0.25)  # (3, 4): every row averages its 4 values
-values_small = torch.arange(12.0).reshape((3, 4))  # (3, 4)
-print("weights.unsqueeze(1): ", tuple(weights.unsqueeze(1).shape))  # (3, 1, 4)
-print("values.unsqueeze(-1):", tuple(values_small.unsqueeze(-1).shape))  # (3, 4, 1)
-pooled = torch.bmm(weights.unsqueeze(1), values_small.unsqueeze(-1))  # (3, 1, 1)
-print("bmm:", tuple(pooled.shape), "-> reshape(-1):", tuple(pooled.reshape(-1).shape))
-print(pooled.reshape(-1))  # (3,)
+# (3, 4): each row averages 4 values
+weights = torch.full((3, 4), 0.25)
+# 0, 1, ..., 11
+numbers = torch.arange(12.0)
+# (3, 4): the rows 0-3, 4-7 and 8-11
+values_small = numbers.reshape((3, 4))
+# (3, 1, 4): a 1x4 row per query
+rows = weights.unsqueeze(1)
+# (3, 4, 1): a 4x1 column per query
+columns = values_small.unsqueeze(-1)
+print(
+    "weights.unsqueeze(1): ",
+    tuple(rows.shape),
+)
+print(
+    "values.unsqueeze(-1):",
+    tuple(columns.shape),
+)
+# (3, 1, 4) @ (3, 4, 1) -> (3, 1, 1)
+pooled = torch.bmm(rows, columns)
+print(
+    "bmm:",
+    tuple(pooled.shape),
+    "-> reshape(-1):",
+    tuple(pooled.reshape(-1).shape),
+)
+# (3,)
+print(pooled.reshape(-1))
 same_sum = torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1))
 print(same_sum)
 assert same_sum
@@ -88,7 +113,8 @@ assert same_sum
 # 得到每一行都是 `x_train` 的方阵。注意它和 `repeat_interleave` 不同：后者是把每个元素紧挨着重复。
 
 # %%
-x_tiled = x_train.repeat((n_train, 1))  # (n_train, n_train): every row is x_train
+# (n_train, n_train), rows = x_train
+x_tiled = x_train.repeat((n_train, 1))
 print("x_tiled:", tuple(x_tiled.shape))
 rows_are_x_train = torch.equal(x_tiled[0], x_train), torch.equal(x_tiled[-1], x_train)
 print(*rows_are_x_train)
@@ -100,7 +126,7 @@ assert all(rows_are_x_train)
 # `False`/`True`。下面只打印左上角 $4 \times 4$ 的一块。
 
 # %%
-# (n_train, n_train), False on the diagonal
+# (n_train, n_train), False on diagonal
 mask = (1 - torch.eye(n_train)).type(torch.bool)
 print("mask:", tuple(mask.shape), mask.dtype)
 print(mask[:4, :4])
@@ -112,11 +138,17 @@ print(mask[:4, :4])
 # 值 `y_train` 用同一个掩码处理，保证键和值一一对应。
 
 # %%
-flat = x_tiled[mask]  # (n_train * (n_train - 1),), row by row
+# (n_train * (n_train - 1),), row by row
+flat = x_tiled[mask]
 print("x_tiled[mask]:", tuple(flat.shape))
-keys = flat.reshape((n_train, -1))  # (n_train, n_train - 1)
-y_tiled = y_train.repeat((n_train, 1))  # (n_train, n_train)
-values = y_tiled[mask].reshape((n_train, -1))  # (n_train, n_train - 1)
+# (n_train, n_train - 1)
+keys = flat.reshape((n_train, -1))
+# (n_train, n_train)
+y_tiled = y_train.repeat((n_train, 1))
+# (n_train, n_train - 1): the same mask
+values = y_tiled[mask].reshape(
+    (n_train, -1),
+)
 print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
 
 # %% [markdown]
@@ -127,7 +159,10 @@ print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
 
 # %%
 i = 3
-without_i = torch.cat([x_train[:i], x_train[i + 1 :]])  # (n_train - 1,)
+# (n_train - 1,)
+without_i = torch.cat(
+    [x_train[:i], x_train[i + 1 :]],
+)
 print(f"x_train[{i}] = {x_train[i].item():.4f}")
 drops_i = torch.equal(keys[i], without_i)
 print(f"keys[{i}] drops exactly x_train[{i}]:", drops_i)
@@ -150,7 +185,8 @@ assert drops_i and every_row and all(same_as_package)
 # 后面《[训练后的曲线为何不平滑](smoothness.py)》一页重新训练时也能得到同一个 $w$。
 
 # %%
-_ = torch.manual_seed(at.SEED)  # same seed -> same initial w on every run
+# same seed -> the same initial w
+_ = torch.manual_seed(at.SEED)
 model = at.NWKernelRegression()
 print(f"initial w = {model.w.item():.4f}")
 print("parameters:", [name for name, _ in model.named_parameters()])
@@ -161,14 +197,34 @@ print("parameters:", [name for name, _ in model.named_parameters()])
 # 下面手算一遍，打印每一步的形状，最后和 `model(...)` 的结果比较。
 
 # %%
-n_keys = n_train - 1  # every training point sees the other n_train - 1 points
-queries = x_train.repeat_interleave(n_keys).reshape((-1, n_keys))  # (n_train, n_keys)
-scores = -(((queries - keys) * model.w) ** 2) / 2  # (n_train, n_keys)
-attention_weights = F.softmax(scores, dim=1)  # (n_train, n_keys)
-# (n_train, 1, n_keys): a row vector per query
+# each training point sees the other
+# n_train - 1 points
+n_keys = n_train - 1
+# (n_train * n_keys,)
+queries = x_train.repeat_interleave(
+    n_keys,
+)
+# (n_train, n_keys)
+queries = queries.reshape((-1, n_keys))
+# (n_train, n_keys)
+diffs = (queries - keys) * model.w
+scores = -(diffs**2) / 2
+# (n_train, n_keys)
+attention_weights = F.softmax(
+    scores,
+    dim=1,
+)
+# (n_train, 1, n_keys): a row vector per
+# query
 weight_rows = attention_weights.unsqueeze(1)
-value_columns = values.unsqueeze(-1)  # (n_train, n_keys, 1): a column vector per query
-y_hat_train = torch.bmm(weight_rows, value_columns)  # (n_train, 1, 1)
+# (n_train, n_keys, 1): a column vector
+# per query
+value_columns = values.unsqueeze(-1)
+# (n_train, 1, 1)
+y_hat_train = torch.bmm(
+    weight_rows,
+    value_columns,
+)
 print("attention_weights:", tuple(attention_weights.shape))
 print("unsqueeze(1):     ", tuple(weight_rows.shape))
 print("unsqueeze(-1):    ", tuple(value_columns.shape))
@@ -183,8 +239,8 @@ assert same_as_model
 #
 # 损失是每个训练样本的平方误差之和。<autoref identifier="attention_tutorial.training.train">train</autoref>
 # 的核心就是下面这个循环：`nn.MSELoss(reduction='none')` 返回每个样本自己的平方误差
-# （不求平均），`.sum()` 之后 `backward()` 算出 $\partial L / \partial w$，
-# `torch.optim.SGD(lr=0.5)` 用它更新 $w$。每轮都用全部 50 个样本算一次梯度、更新一次，一共 5 轮：
+# （不求平均），`.sum()` 把它们加成损失 $L$，`backward()` 算出 $\partial L / \partial w$，
+# 优化器 `torch.optim.SGD` 再以学习率 0.5 用它更新 $w$（下面第二行把 `model.parameters()` 交给它）。每轮都用全部 50 个样本算一次梯度、更新一次，一共 5 轮：
 # 虽然用的是名为 SGD（随机梯度下降）的类，这里做的其实是**全批量梯度下降**，没有任何随机抽样。
 #
 # ```python
@@ -202,9 +258,20 @@ assert same_as_model
 # <!-- source: attention_tutorial.training.train -->
 
 # %%
-losses = at.train(model, x_train, y_train)  # 5 epochs of SGD, lr = 0.5
-for epoch, loss in enumerate(losses, start=1):
-    print(f"epoch {epoch}, loss {loss:.4f}")
+# 5 epochs of SGD, lr = 0.5
+losses = at.train(
+    model,
+    x_train,
+    y_train,
+)
+for epoch, epoch_loss in enumerate(
+    losses,
+    start=1,
+):
+    print(
+        f"epoch {epoch},",
+        f"loss {epoch_loss:.4f}",
+    )
 print(f"learned w = {model.w.item():.4f}")
 
 # %%
@@ -219,15 +286,24 @@ at.plot_loss(losses)
 #
 # 预测时，查询是测试输入 `x_test`，键和值是**全部**训练数据：测试输入本来就不在训练集里，
 # 用不着留一。每个查询拿到同样的一行键，所以用 `repeat((n_test, 1))` 铺成 `n_test` 行。
-# （预测后面的 `.detach()` 为什么不能少，见下面的[画图之前先 detach](#画图之前先-detach)。）
+# （预测后面的 `.detach()` 为什么不能少，见下面“[画图之前先 detach](#画图之前先-detach)”一节。）
 
 # %%
-keys_test = x_train.repeat((n_test, 1))  # (n_test, n_train): every row is x_train
-values_test = y_train.repeat((n_test, 1))  # (n_test, n_train)
-y_hat = model(x_test, keys_test, values_test).detach()  # (n_test,)
+# (n_test, n_train), rows = x_train
+keys_test = x_train.repeat((n_test, 1))
+# (n_test, n_train)
+values_test = y_train.repeat(
+    (n_test, 1),
+)
+# (n_test,)
+y_hat = model(
+    x_test,
+    keys_test,
+    values_test,
+).detach()
 print("keys_test:", tuple(keys_test.shape), " y_hat:", tuple(y_hat.shape))
 mse_learned = ((y_hat - data.y_truth) ** 2).mean().item()
-# the non-parametric page's model is this one with w = 1
+# w = 1: the non-parametric page's model
 mse_w1 = at.mse_against_truth(1.0, x_test, data.y_truth, x_train, y_train)
 print(f"test MSE against the true f: {mse_learned:.4f}")
 print(f"the same with w = 1:         {mse_w1:.4f}")
@@ -235,8 +311,8 @@ assert mse_learned < mse_w1 / 2
 at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %% [markdown]
-# 和非参数那一页相比，虚线更贴近训练点，也明显更“抖”。那一页的模型就是 $w = 1$ 时的这个模型，最后一行打印的是它在同一组测试输入上的测试误差，
-# 和那一页打印的相同：学到的 $w$ 把误差降到了约三分之一。不过这还不是最好的：那一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节里还有误差更小的带宽，
+# 和非参数那一页相比，虚线更贴近训练点，也明显更“抖”。最后一行打印的是 $w = 1$ 时的测试误差，也就是非参数那一页的模型的误差
+# （和那一页打印的数相同）。学到的 $w$ 把它降到了约三分之一。不过这还不是最好的：那一页“[不同带宽一览](nonparametric.py#不同带宽一览)”一节里还有误差更小的带宽，
 # 原因留到《[训练后的曲线为何不平滑](smoothness.py)》一页讨论。
 #
 # ## 注意力权重
@@ -258,12 +334,16 @@ at.plot_attention_heatmap(model.attention_weights, queries=x_test, keys=x_train)
 # `Can't call numpy() on Tensor that requires grad` 这个错误：
 
 # %%
-with at.prints_error(RuntimeError, width=40):  # the message, wrapped at 40 characters
+# the message, wrapped at 40 characters
+with at.prints_error(
+    RuntimeError,
+    width=40,
+):
     torch.ones(2, requires_grad=True).numpy()
 print(torch.ones(2, requires_grad=True).detach().numpy())
 
 # %% [markdown]
-# 报错信息索引：[`Can't call numpy() on Tensor that requires grad`](handbook/errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
+# 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](handbook/errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
 
 # %% [markdown]
 # 报错信息已经给出了解决办法：先 `.detach()`，得到一个共享数据、但脱离计算图的张量。
@@ -282,12 +362,13 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # 每个点周围的窗口可以随意伸缩，用 50 个带噪声的样本很难把它们都估准，也更容易去迁就噪声。
 # 本页只想演示“注意力汇聚里也可以有参数”，一个标量就够了。
 #
-# **这到底是注意力，还是 k 近邻**？是注意力汇聚：每个键都有一个由查询-键相似度决定的软权重，
+# **这到底是注意力，还是 k 近邻**？是注意力汇聚：每个键都有一个由查询与键的相似度决定的软权重，
 # 而且权重对 $w$ 可导，可以用梯度下降训练。k 近邻只取最近的 $m$ 个点、各给相同权重
 # （为什么记作 $m$，见《[非参数注意力汇聚](nonparametric.py#常见疑问)》）。
 # 当 $|w|$ 很大时，最近的那个键几乎拿走全部权重，模型就退化成 1-近邻；
 # 训练出的 $w$ 偏向这个极端，但还没到：热图里那条窄窄的带说明权重集中在最近的几个键上，
-# 不过仍是软的，不止一个键分到权重（见《[训练后的曲线为何不平滑](smoothness.py)》）。
+# 不过对多数查询，权重仍是软的，分给了不止一个键；少数查询离一个训练点很近、离其余的都远，
+# 已经把几乎全部权重给了这一个键，在那里它和 1-近邻已无差别（见《[训练后的曲线为何不平滑](smoothness.py)》）。
 #
 # **学到的 $w$ 是什么？它为什么让权重更集中**？得分是 $-\frac{1}{2}(x - x_i)^2 w^2$。
 # $w^2$ 越大，同样的距离扣分越多，softmax 之后远处键的权重衰减得越快，权重就集中到最近的几个键上。
@@ -345,15 +426,15 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # <details><summary>答案</summary>
 #
-# 差得不多：两种初值下，第一步都跳到了一个大得多的 $w$，之后几轮几乎不动。
+# 差得不多：16.6 对 16.2。两种初值下，第一步都跳到了一个大得多的 $w$，之后几轮几乎不动。
 #
 # ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> model = at.NWKernelRegression(w=1.0)
 # >>> losses = at.train(model, data.x_train, data.y_train)
-# >>> round(model.w.item())
-# 17
+# >>> round(model.w.item(), 1)
+# 16.6
 # ```
 #
 # </details>

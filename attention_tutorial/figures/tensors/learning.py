@@ -148,10 +148,10 @@ def diagram_mse_loss(y_hat: Tensor, y: Tensor, *, lang: str | None = None) -> Tu
     ids = torch.arange(len(y))
     rows = [
         [TensorPanel(y_hat, code="y_hat"), TensorPanel(y, code="y")],
-        [TensorPanel(errors, code="l", sources=ids, captions=[both("none")])],
+        [TensorPanel(errors, code="squared_errors", sources=ids, captions=[both("none")])],
         [
-            TensorPanel(errors.sum(), code="l.sum()", sources=torch.tensor(-1)),
-            TensorPanel(errors.mean(), code="l.mean()", sources=torch.tensor(-1)),
+            TensorPanel(errors.sum(), code="squared_errors.sum()", sources=torch.tensor(-1)),
+            TensorPanel(errors.mean(), code="squared_errors.mean()", sources=torch.tensor(-1)),
         ],
     ]
     arrows = ["nn.MSELoss(reduction='none')", both("reduced")]

@@ -772,7 +772,7 @@ with prints_error(RuntimeError):
 #
 # - **Cause**: the loss with `reduction='none'` is a vector, and `backward()` without
 #   arguments takes a single number.
-# - **Fix**: the chapter writes `l.sum().backward()`.
+# - **Fix**: the chapter writes `squared_errors.sum().backward()`.
 # - **Explained in**: [the pitfalls of torch.optim.SGD](training.py#pitfalls_2);
 #   [parametric attention pooling: training](../parametric.py#training).
 

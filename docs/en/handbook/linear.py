@@ -89,8 +89,9 @@ import attention_tutorial as at
 # you can check it in your head. The `x` here has a second row, `[0, 1, -1]`, that the example
 # lacks; both its outputs are 0 ($0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ and
 # $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$). The colour marks the input feature, that is the column of `x` and of
-# `layer.weight`: cells of one colour are multiplied and the products summed; `layer(x)` holds new
-# values, drawn grey. The framed cells make up the first element:
+# `layer.weight`: a row of `x` and a row of `layer.weight` are multiplied cell by cell, colour
+# with colour, and the three products summed; `layer(x)` holds new values, of no input feature,
+# left uncoloured (grey). The framed cells make up the first element:
 # $1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$.
 
 # %%

@@ -151,7 +151,8 @@ print(w.detach().numpy().round(4))
 # ### Diagram
 #
 # The `y_hat` and `y` of the example above: first the per-element squared errors, which the
-# picture calls `l` (this cell has no variable `l`; in the chapter's code it is `l`), then reduced to one number by `sum` or `mean`.
+# picture calls `squared_errors`, as the chapter's code does (the d2l book calls them `l`), then
+# reduced to one number by `sum` or `mean`.
 
 # %%
 y_hat = torch.tensor([1.0, 2.0, 3.0])
@@ -210,8 +211,8 @@ assert errors.mean() < right.mean()
 # ### Where the chapter uses it
 #
 # [Parametric attention pooling](../parametric.py): `nn.MSELoss(reduction='none')` gives
-# one squared error per training point, and `l.sum()` is the loss that is minimised and
-# plotted.
+# one squared error per training point, and `squared_errors.sum()` is the loss that is
+# minimised and plotted.
 #
 # ## torch.optim.SGD
 #
@@ -239,7 +240,7 @@ assert errors.mean() < right.mean()
 # - `momentum`, `dampening`, `weight_decay`, `nesterov`, `maximize`: variants of the
 #   update, all off by default; the other keywords choose implementations.
 #
-# Every training step is four things in this order, three of them method calls:
+# Every training step does four things, in this order:
 #
 # 1. `optimizer.zero_grad()` clears the gradients of the previous step;
 # 2. a forward pass computes `loss` (anew each step: the parameters have just changed);
@@ -316,10 +317,9 @@ for attempt in (1, 2):
 
 # %% [markdown]
 # The loop above computes `loss` anew each time. Calling `backward()` twice on **the same**
-# `loss` fails instead: the forward pass saved, in the graph (autograd's record of which
-# tensors and which operation each result came from), the intermediate values that backpropagation
-# needs (here $3w - 6$, which the square needs), and the first `backward()` frees them once it has used
-# them, so the second has nothing to work with. A training loop therefore runs a new forward
+# `loss` fails instead. The forward pass stores in the [graph](../glossary.md#computational-graph)
+# the values that backpropagation will need; here the square stores $3w - 6$. The first
+# `backward()` uses them and frees them, so the second has nothing to work with. A training loop therefore runs a new forward
 # pass at every step, for a new loss; only when you really need two backward passes through
 # one graph do you write `backward(retain_graph=True)` the first time.
 
@@ -342,7 +342,7 @@ except RuntimeError as err:
 
 # %% [markdown]
 # And `backward()` needs a single number. With `reduction='none'` the loss is a vector,
-# which is why the chapter writes `l.sum().backward()`:
+# which is why the chapter writes `squared_errors.sum().backward()`:
 
 # %%
 w0 = torch.tensor([1.0, -1.0])  # (2,)
@@ -395,10 +395,11 @@ assert abs(w.item() - 2.8) < 1e-6
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py): `torch.optim.SGD(net.parameters(), lr=0.5)`,
-# five epochs, each one `zero_grad` → the forward pass, giving `l` → `l.sum().backward()` → `step`; the package's
+# [Parametric attention pooling](../parametric.py): `torch.optim.SGD(model.parameters(), lr=0.5)`,
+# five epochs, each one `zero_grad` → the forward pass, giving `squared_errors` →
+# `squared_errors.sum().backward()` → `step`; the package's
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is that loop.
 # Every step's loss comes from all 50 examples, so although the class is SGD, what it runs
 # is full-batch gradient descent.
-# [Why the trained curve is less smooth](../smoothness.py) looks at where those five
-# large steps leave $w$.
+# [Why the trained curve is less smooth](../smoothness.py) looks at where the first, very large
+# step throws $w$, and why the next four barely move it.

@@ -685,7 +685,7 @@ with prints_error(RuntimeError):
 # ### grad can be implicitly created only for scalar outputs
 #
 # - **原因**：`reduction='none'` 的损失是一个向量，`backward()` 不带参数时只接受一个数。
-# - **改法**：本章写的是 `l.sum().backward()`。
+# - **改法**：本章写的是 `squared_errors.sum().backward()`。
 # - **讲解**：[torch.optim.SGD 的陷阱](training.py#陷阱_2)、[带参数的注意力汇聚：训练](../parametric.py#训练)。
 
 # %%

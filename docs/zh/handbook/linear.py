@@ -77,7 +77,7 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 图中算的是 `x @ layer.weight.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对；`x` 比例子多了第二行 `[0, 1, -1]`，它的两个输出都是 0（$0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ 和 $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$）。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：同色的格子相乘，再把乘积相加；`layer(x)` 是算出来的新值，画成灰色。加框的格子构成结果的第一个元素：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
+# 图中算的是 `x @ layer.weight.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对；`x` 比例子多了第二行 `[0, 1, -1]`，它的两个输出都是 0（$0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ 和 $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$）。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：`x` 的一行与 `layer.weight` 的一行同色的格子两两相乘，三个乘积相加；`layer(x)` 是算出来的新值，不属于任何输入特征，不上色（灰色）。加框的格子构成结果的第一个元素：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
 
 # %%
 layer = nn.Linear(3, 2, bias=False)

@@ -78,7 +78,7 @@ _ = torch.manual_seed(at.SEED)
 #
 # ### 陷阱
 #
-# 需要梯度的张量不能直接转成 NumPy 数组，比如拿去画图时。先 detach，报错信息里也这么说
+# 需要梯度的张量不能直接转成 NumPy 数组，画图时就会碰到这个问题。先 detach，报错信息里也这么说
 # （`detach()` 做了什么，见《[clone 与 detach](clone.py)》）：
 
 # %%
@@ -144,8 +144,8 @@ print(w.detach().numpy().round(4))
 #
 # ### 图示
 #
-# 上面例子的 `y_hat` 和 `y`：先得到逐元素的平方误差，图里把它记作 `l`（这个单元格里没有变量 `l`，本章的代码里它就叫 `l`），
-# 再用 `sum` 或 `mean` 归约成一个数。
+# 上面例子的 `y_hat` 和 `y`：先得到逐元素的平方误差，图里和本章的代码一样把它记作 `squared_errors`
+# （d2l 书里叫 `l`），再用 `sum` 或 `mean` 归约成一个数。
 
 # %%
 y_hat = torch.tensor([1.0, 2.0, 3.0])
@@ -202,7 +202,7 @@ assert errors.mean() < right.mean()
 # ### 本章在哪里用到
 #
 # [带参数的注意力汇聚](../parametric.py)：`nn.MSELoss(reduction='none')`
-# 给每个训练样本一个平方误差，`l.sum()` 就是要最小化、也是画出来的那个损失。
+# 给每个训练样本一个平方误差，`squared_errors.sum()` 就是要最小化、也是画出来的那个损失。
 #
 # ## torch.optim.SGD
 #
@@ -230,7 +230,7 @@ assert errors.mean() < right.mean()
 # - `momentum`、`dampening`、`weight_decay`、`nesterov`、`maximize`：更新规则的各种变体，
 #   默认都关闭；其余关键字参数用来选择实现方式。
 #
-# 每个训练步骤依次做四件事，其中三件是调用方法：
+# 每个训练步骤依次做四件事：
 #
 # 1. `optimizer.zero_grad()` 清掉上一步的梯度；
 # 2. 前向计算得到 `loss`（每一步都要重新算：参数刚被更新过）；
@@ -306,8 +306,8 @@ for attempt in (1, 2):
 
 # %% [markdown]
 # 上面每一轮都重新算了一次 `loss`。对**同一个** `loss` 调用两次 `backward()` 却会报错：
-# 前向计算时，计算图（自动求导记下的运算链：每个结果由哪些张量、经哪步运算得来）保存了反向传播要用的中间结果（这里是平方要用的 $3w - 6$），第一次 `backward()`
-# 用完就把它们释放了，第二次已经无从算起。所以训练循环的每一步都要重新做一次前向计算，得到新的损失；
+# 前向计算时，反向传播要用的中间结果保存在[计算图](../glossary.md#computational-graph)里；
+# 这里平方保存的是 $3w - 6$。第一次 `backward()` 用完就把它们释放了，第二次已经无从算起。所以训练循环的每一步都要重新做一次前向计算，得到新的损失；
 # 只有确实要对同一张图反向传播两次时，才在第一次写 `backward(retain_graph=True)`。
 
 # %%
@@ -329,7 +329,7 @@ except RuntimeError as err:
 
 # %% [markdown]
 # 另外，`backward()` 要求损失是一个数。`reduction='none'` 得到的损失是向量，
-# 所以本章写的是 `l.sum().backward()`：
+# 所以本章写的是 `squared_errors.sum().backward()`：
 
 # %%
 w0 = torch.tensor([1.0, -1.0])  # (2,)
@@ -381,8 +381,8 @@ assert abs(w.item() - 2.8) < 1e-6
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)：`torch.optim.SGD(net.parameters(), lr=0.5)`，
-# 训练五轮，每轮依次是 `zero_grad` → 前向计算得到 `l` → `l.sum().backward()` → `step`；包里的
+# [带参数的注意力汇聚](../parametric.py)：`torch.optim.SGD(model.parameters(), lr=0.5)`，
+# 训练五轮，每轮依次是 `zero_grad` → 前向计算得到 `squared_errors` → `squared_errors.sum().backward()` → `step`；包里的
 # <autoref identifier="attention_tutorial.training.train">train</autoref> 就是这个循环。
 # 每一步的损失都来自全部 50 个样本，所以虽然用的是 SGD 这个类，做的其实是全批量梯度下降。
-# 《[训练后的曲线为何不平滑](../smoothness.py)》考察这五个大步把 $w$ 带到了哪里。
+# 《[训练后的曲线为何不平滑](../smoothness.py)》考察第一大步把 $w$ 甩到了哪里、后四步为什么几乎不动。
