@@ -1008,8 +1008,9 @@ DIAGRAM_LEGENDS = {
     "zh": {
         "einsum": "颜色表示行，也就是查询：{a} 和 {b} 的同一行同色，两两相乘再求和，"
         "得到 {c} 里同色的那个元素。",
-        "linear": "颜色表示输入特征，也就是 x 和 layer.weight 的列：同色的格子相乘，"
-        "乘积相加；layer(x) 是算出的新值，不上色。",
+        "linear": "颜色表示输入特征，也就是 x 和 layer.weight 的列：x 的一行和 "
+        "layer.weight 的一行逐格相乘（同色对同色），再把这些乘积相加；layer(x) 是算出的新值，"
+        "不上色。",
         "masked_fill": "颜色表示元素的来历：scores 的每个元素一种颜色，filled 的每个格子保留"
         "它所在位置上那个分数的颜色：没有红框的仍是那个分数，有红框的已换成 -inf；mask 和 weights "
         "不上色。红框标出被掩码的格子：mask 里为 True，filled 里为 -inf，weights 里权重为 0。",
@@ -1036,8 +1037,9 @@ DIAGRAM_LEGENDS = {
         "row of {b} share a colour, and their products summed give the element of {c} "
         "in that colour.",
         "linear": "The colour marks the input feature, that is the column of x and of "
-        "layer.weight: cells of one colour are multiplied and the products summed; "
-        "layer(x) holds new values, left uncoloured.",
+        "layer.weight: a row of x and a row of layer.weight are multiplied cell by cell, "
+        "colour with colour, and the products summed; layer(x) holds new values, left "
+        "uncoloured.",
         "masked_fill": "The colour tells where an element came from: each element of scores "
         "has its own colour, and each cell of filled keeps the colour of the score at its "
         "place: unframed cells keep that score, framed cells now hold -inf; mask and weights "
