@@ -104,6 +104,21 @@ def test_a_handbook_example_copies_its_code_without_prompts_or_output(page, serv
     assert ">>>" not in copied and "torch.Size" not in copied
 
 
+def test_a_continued_statement_is_copied_with_the_empty_line_that_ends_it(page, server):
+    """A ``for`` typed on ``...`` lines, then the next ``>>>`` statement: pasted at Python's
+    prompt, the copy runs only with an empty line between the two."""
+    page.goto(server + "en/leave-one-out/", wait_until="load")
+    page.wait_for_function("window.component$ !== undefined")
+    block = page.locator(".jp-RenderedMarkdown pre:has(code)").filter(has_text="for epoch in")
+    block.locator("xpath=ancestor::details").locator("summary").click()
+    block.hover()
+    block.locator("button.md-code__button").click()
+    page.locator(".md-dialog").wait_for(state="visible", timeout=3000)
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "    ws.append(model.w.item())\n\nall(later > earlier" in copied, copied
+    assert "for epoch in range(20):\n    trainer.zero_grad()\n" in copied
+
+
 def test_without_javascript_no_button_shows(browser, server):
     context = browser.new_context(java_script_enabled=False)
     try:

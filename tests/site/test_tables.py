@@ -65,7 +65,7 @@ def test_a_page_without_an_early_table_paints_as_before():
 
 def test_the_chinese_term_column_is_marked_by_its_header_and_stays_a_plain_table():
     zh_first = "<table><thead><tr><th>中文</th><th>English</th></tr></thead></table>"
-    assert term_columns(zh_first).startswith('<table data-zh-column="1">')
+    assert term_columns(zh_first).startswith('<table data-zh-column="1" data-en-column="2">')
     # a header cell that only mentions Chinese, or a table without a head: unchanged
     other = "<table><thead><tr><th>中文术语</th></tr></thead></table><table><tr><td>中文</td></tr></table>"
     assert term_columns(other) == other

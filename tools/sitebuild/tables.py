@@ -44,8 +44,8 @@ space (``最大汇聚 / 最大池化`` broke as ``最大汇聚 / 最`` | ``大�
 
 >>> term_columns(
 ...     "<table><thead><tr><th>English</th><th>中文</th></tr></thead></table>"
-... )
-'<table data-zh-column="2"><thead><tr><th>English</th><th>中文</th></tr></thead></table>'
+... ).split("<thead>")[0]
+'<table data-zh-column="2" data-en-column="1">'
 
 Each is a step on a page's tree (``row_headers_tree``, ``term_columns_tree``, ``wrap_tree``,
 ``paint_after_early_tables_tree``); the functions of the same names without
@@ -111,19 +111,22 @@ def row_headers_tree(tree: BeautifulSoup) -> None:
                     cell.attrs = {"scope": "row", **cell.attrs}
 
 
-ZH_HEADER = "中文"
+# a glossary's columns of terms, by their header: the attribute that numbers each
+TERM_HEADERS = {"中文": "data-zh-column", "English": "data-en-column"}
 
 
 def term_columns_tree(tree: BeautifulSoup) -> None:
-    """A table whose head names a column ``中文`` gets its number: ``data-zh-column``."""
+    """A glossary's table (a column headed ``中文``) numbers its term columns: ``data-*-column``."""
     for table in html_tree.tags(tree, ["table"]):
         for head in html_tree.tags(table, ["thead"])[:1]:
             row = next(iter(html_tree.tags(head, ["tr"])), None)
             cells = [c for c in row.contents if isinstance(c, Tag)] if row is not None else []
-            for number, cell in enumerate(cells, 1):
-                if html_tree.text(cell).strip() == ZH_HEADER:
-                    table["data-zh-column"] = str(number)
-                    break
+            found = {html_tree.text(c).strip(): n for n, c in enumerate(cells, 1)}
+            if "中文" not in found:
+                continue
+            for header, attribute in TERM_HEADERS.items():
+                if header in found:
+                    table[attribute] = str(found[header])
 
 
 def wrap_tree(tree: BeautifulSoup) -> None:

@@ -1,14 +1,22 @@
 // Copy buttons copy code, not prompts or outputs. A block written as a
 // doctest (">>> " and "... " lines followed by the printed output) gets a
 // data-copy attribute holding only its code; Material's copy button prefers
-// data-copy over the block's text.
+// data-copy over the block's text. A statement continued on "... " lines (a
+// def, a for loop) is followed by an empty line, as typed at Python's prompt:
+// pasted there without it, the next line was a SyntaxError (review round 46).
 (function () {
   "use strict";
   function clean(text) {
     var code = [];
+    var continued = false; // the last code line was a "... " line
     text.split("\n").forEach(function (line) {
-      if (line.indexOf(">>> ") === 0 || line === ">>>") code.push(line.slice(4));
-      else if (line.indexOf("... ") === 0 || line === "...") code.push(line.slice(4));
+      var prompt = line.indexOf(">>> ") === 0 || line === ">>>";
+      var more = line.indexOf("... ") === 0 || line === "...";
+      if (prompt && continued) code.push("");
+      if (prompt || more) {
+        code.push(line.slice(4));
+        continued = more;
+      }
     });
     return code.join("\n");
   }
