@@ -79,6 +79,14 @@ by a hyphen keep together: browsers break after a hyphen, and ``float("-inf")`` 
 '<td><code>float("<span class="attn-nobr">-inf</span>")</code></td>'
 >>> mark('<p><code>scores.masked_fill(eye, float("-inf"))</code></p>')
 '<p><code>scores<wbr>.masked_fill(eye, float("<span class="attn-nobr">-inf</span>"))</code></p>'
+>>> out = mark(
+...     "<p><code>F.softmax(-((q - k) ** 2) / 2, dim=1)</code></p>"
+... )  # review 46
+>>> (
+...     '<span class="attn-nobr">-((</span>' in out,
+...     '<span class="attn-nobr">) ** 2</span>' in out,
+... )
+(True, True)
 >>> mark("<p><code>x.view(-1)</code></p>")  # a number: nothing to do
 '<p><code>x.view(-1)</code></p>'
 >>> print(
@@ -134,13 +142,14 @@ _UNDERSCORE = re.compile(r"(?<=[A-Za-z0-9]_)(?=[A-Za-z0-9])")
 # hyphens (``Set-ExecutionPolicy``), kept together up to ``NOBR_CHARS`` characters.
 _MINUS = re.compile(
     r"(?<![\w)\]])-[A-Za-z_]\w*(?:-[A-Za-z_]\w*)*|(?<![\w-])[A-Za-z_]\w*(?:-[A-Za-z_]\w*)+"
+    r"|(?<![\w)\]\s])-\(+"  # a minus before a bracket: -((q - k) ** 2), not -( | (q …
 )
 # Also kept on one line, in code with spaces (review round 42): an arithmetic term
 # (``n_train - 1``), a word and the " :" after it (PyTorch's ``dot : expected …``), the
 # keyword that starts an import with the name after it (``from attention_tutorial``), and
 # a last word of three characters at most with the word before it (``as at``, ``import *``).
 _KEPT = (
-    re.compile(r"[\w)\]]+ [-+*/] [\w(]+"),
+    re.compile(r"[\w)\]]+ (?:\*\*|//|[-+*/]) [\w(]+"),
     re.compile(r"\((?=[^()]*\s)[^()]{8,14}\)"),  # a group of 10-16 with a space: (1, n_train - 1)
     re.compile(r"\S+ :(?=\s|$)"),
     re.compile(r"^(?:from|import) \S+"),
