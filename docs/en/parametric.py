@@ -297,8 +297,8 @@ at.plot_loss(losses)
 # %% [markdown]
 # The first loss is that of the random initial $w$. It drops sharply after the first update and
 # hardly moves in the later epochs. The printed $w$ is much larger than where it started, so the
-# kernel has become much narrower. Why it stops there, and whether that is a good thing, is the
-# subject of *[Why the trained curve is less smooth](smoothness.py)*.
+# kernel has become much narrower. Why the first step throws it there, and whether that is a
+# good thing, is the subject of *[Why the trained curve is less smooth](smoothness.py)*.
 #
 # ## Predicting on the test set
 #
@@ -334,7 +334,7 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # is visibly more wiggly. The last line printed is the test error of $w = 1$, that is of the
 # non-parametric page's model (the number printed there). The learned $w$ cuts it to about a
 # third. It is not the best one can do: that page's
-# [gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) has bandwidths with smaller
+# [gallery of bandwidths](nonparametric.py#a-gallery-of-bandwidths) shows some with smaller
 # errors still, and the page *[Why the trained curve is less smooth](smoothness.py)* explains why.
 #
 # ## The attention weights
@@ -392,9 +392,8 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # **Is this attention or k-nearest-neighbours?** It is attention pooling: every key gets a soft
 # weight set by the query-key similarity, and the weights are differentiable in $w$, so gradient
 # descent can train it. k-nearest-neighbours takes the $m$ closest points and weights them equally
-# (why $m$: see
-# *[Non-parametric attention pooling](nonparametric.py#common-confusions)*). As $|w|$ grows, the closest key takes almost all the weight and
-# the model turns into 1-nearest-neighbour. The trained $w$ leans towards that extreme without
+# ($m$, since $k$ already names the keys). As $|w|$ grows, the closest key takes almost all the
+# weight and the model turns into 1-nearest-neighbour. The trained $w$ leans towards that extreme without
 # reaching it: the narrow band of the heatmap puts the weight on the few nearest keys. For most
 # queries the weights are still soft and shared by more than one key; a few queries, close to one
 # training point and far from all the others, already give almost all their weight to that key,

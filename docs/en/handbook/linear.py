@@ -68,6 +68,10 @@ import attention_tutorial as at
 # >>> params = layer.named_parameters()
 # >>> [name for name, _ in params]
 # ['weight']
+# >>> # the default bias=True adds one
+# >>> # learnable number per output
+# >>> nn.Linear(3, 2).bias.shape
+# torch.Size([2])
 # ```
 #
 # A $1 \times 1$ layer without bias is the chapter's scalar $w$:

@@ -26,7 +26,7 @@ _ = torch.manual_seed(at.SEED)
 #     dtype=None,
 # ) -> Tensor
 # torch.softmax(
-#     input, dim, dtype=None
+#     input, dim, *, dtype=None
 # ) -> Tensor
 # Tensor.softmax(dim) -> Tensor
 # ```
@@ -163,6 +163,23 @@ for w in caught:
     print(kind + ":", w.message)
 
 # %% [markdown]
+# For scores whose last axis is the keys, write `dim=-1`: it is the key axis for `(n_q, n_k)`
+# and `(batch, n_q, n_k)` alike. It is what the section
+# [Scaled dot-product attention, written out](../transformer.py#scaled-dot-product-attention-written-out)
+# of the Transformer page writes:
+#
+# ```pycon
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> # (batch, n_q, n_k) = (2, 2, 3)
+# >>> s = torch.arange(12.0)
+# >>> s = s.reshape(2, 2, 3)
+# >>> # each query's weights sum to 1
+# >>> F.softmax(s, dim=-1).sum(dim=-1)
+# tensor([[1., 1.],
+#         [1., 1.]])
+# ```
+#
 # A `dim` that does not exist, and integer scores, are errors:
 
 # %%
@@ -184,8 +201,8 @@ except NotImplementedError as err:
 
 # %% [markdown]
 # Finally, do not write softmax by hand as `exp(x) / exp(x).sum()`: `exp(1000)` is
-# infinite in float32, and infinity divided by infinity is `nan`. `F.softmax` subtracts
-# the largest score first, which by the second property above changes nothing:
+# infinite (in float32, and in float64 too), and infinity divided by infinity is `nan`.
+# `F.softmax` subtracts the largest score first, which by the second property above changes nothing:
 
 # %%
 big = torch.tensor([1000.0, 0.0])
@@ -193,6 +210,10 @@ e = torch.exp(big)
 print("by hand:  ", e / e.sum())
 soft = F.softmax(big, dim=0)
 print("F.softmax:", soft)
+# float64 overflows too
+e64 = torch.exp(big.double())[0]
+print("exp(1000), float64:", e64.item())
+assert e64.isinf()
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -203,3 +224,11 @@ print("F.softmax:", soft)
 #   $x - x_i$ is first multiplied by the learned $w$ (so the score by $w^2$).
 # - [From the Gaussian kernel to dot-product attention](../dot-product.py): the
 #   constant-shift property is why the $q^2$ term can be dropped.
+# - [From kernel regression to Transformer attention](../transformer.py): the section
+#   [Scaled dot-product attention, written out](../transformer.py#scaled-dot-product-attention-written-out)
+#   writes `dim=-1` for batched `(batch, n_q, n_k)` scores; the section
+#   [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
+#   first hides the diagonal with `scores.masked_fill(eye, float("-inf"))`, then takes the
+#   softmax along `dim=1` (see the handbook entry [masked_fill and -inf](masked-fill.py)).
+# - [Chapter recap](../recap.py): the section [The flow of shapes](../recap.py#the-flow-of-shapes)
+#   uses the method form `scores.softmax(dim=1)`, the `Tensor.softmax(dim)` of the signature above.

@@ -60,6 +60,10 @@ import attention_tutorial as at
 # >>> params = layer.named_parameters()
 # >>> [name for name, _ in params]
 # ['weight']
+# >>> # the default bias=True adds one
+# >>> # learnable number per output
+# >>> nn.Linear(3, 2).bias.shape
+# torch.Size([2])
 # ```
 #
 # 不带偏置的 $1 \times 1$ 层，就是本章的标量 $w$：

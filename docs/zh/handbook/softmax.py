@@ -27,7 +27,7 @@ _ = torch.manual_seed(at.SEED)
 #     dtype=None,
 # ) -> Tensor
 # torch.softmax(
-#     input, dim, dtype=None
+#     input, dim, *, dtype=None
 # ) -> Tensor
 # Tensor.softmax(dim) -> Tensor
 # ```
@@ -157,6 +157,20 @@ for w in caught:
     print(kind + ":", w.message)
 
 # %% [markdown]
+# 分数的最后一维是键时，写 `dim=-1`：无论是 `(n_q, n_k)` 还是 `(batch, n_q, n_k)`，它都指向键这一维。《从核回归到 Transformer 注意力》一页的“[亲手写出缩放点积注意力](../transformer.py#亲手写出缩放点积注意力)”一节就是这样写的：
+#
+# ```pycon
+# >>> import torch
+# >>> from torch.nn import functional as F
+# >>> # (batch, n_q, n_k) = (2, 2, 3)
+# >>> s = torch.arange(12.0)
+# >>> s = s.reshape(2, 2, 3)
+# >>> # each query's weights sum to 1
+# >>> F.softmax(s, dim=-1).sum(dim=-1)
+# tensor([[1., 1.],
+#         [1., 1.]])
+# ```
+#
 # 不存在的 `dim` 和整数分数都会报错：
 
 # %%
@@ -176,8 +190,8 @@ except NotImplementedError as err:
 # 已收入报错信息索引：[`Dimension out of range`](errors.py#dimension-out-of-range)、[`"softmax_lastdim_kernel_impl" not implemented for 'Long'`](errors.py#softmax_lastdim_kernel_impl-not-implemented-for-long)。
 
 # %% [markdown]
-# 最后，不要手写 `exp(x) / exp(x).sum()` 来代替 softmax：在 float32 中 `exp(1000)`
-# 是无穷大，无穷大除以无穷大得到 `nan`。`F.softmax` 会先减去最大的分数，
+# 最后，不要手写 `exp(x) / exp(x).sum()` 来代替 softmax：`exp(1000)` 是无穷大
+# （float32 如此，float64 也一样），无穷大除以无穷大得到 `nan`。`F.softmax` 会先减去最大的分数，
 # 由上面第二条性质可知这不改变结果：
 
 # %%
@@ -186,6 +200,10 @@ e = torch.exp(big)
 print("by hand:  ", e / e.sum())
 soft = F.softmax(big, dim=0)
 print("F.softmax:", soft)
+# float64 overflows too
+e64 = torch.exp(big.double())[0]
+print("exp(1000), float64:", e64.item())
+assert e64.isinf()
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -195,3 +213,5 @@ print("F.softmax:", soft)
 # - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是距离 $x - x_i$ 先乘上学到的 $w$（分数因此乘上 $w^2$）。
 # - [从高斯核到点积注意力](../dot-product.py)：正是“加常数不变”这条性质，
 #   让 $q^2$ 那一项可以去掉。
+# - [从核回归到 Transformer 注意力](../transformer.py)：“[亲手写出缩放点积注意力](../transformer.py#亲手写出缩放点积注意力)”一节对一批 `(batch, n_q, n_k)` 分数写 `dim=-1`；“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节先用 `scores.masked_fill(eye, float("-inf"))` 遮住对角线，再做 `dim=1` 的 softmax（见手册《[masked_fill 与 -inf](masked-fill.py)》）。
+# - [本章回顾](../recap.py)：“[张量形状怎样变化](../recap.py#张量形状怎样变化)”一节用方法的写法 `scores.softmax(dim=1)`，即上面签名里的 `Tensor.softmax(dim)`。
