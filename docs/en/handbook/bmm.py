@@ -4,13 +4,14 @@
 # `torch.bmm` (“batch matrix multiply”) takes two stacks of matrices and multiplies them
 # pair by pair. The parametric model of the chapter needs it because every query has
 # its **own** keys and values: one small product per query, all in one call.
+#
+# `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## torch.bmm
@@ -38,16 +39,14 @@ _ = torch.manual_seed(at.SEED)
 # >>> a = torch.arange(12.0)
 # >>> a = a.reshape(2, 2, 3)  # (b, n, k)
 # >>> b = torch.ones(2, 3, 1)  # (b, k, m)
-# >>> # (b, n, m): here the row sums of
-# >>> # each matrix
+# >>> # (b, n, m): row sums
 # >>> y = torch.bmm(a, b)
 # >>> y.shape
 # torch.Size([2, 2, 1])
 # >>> y[:, :, 0]
 # tensor([[ 3., 12.],
 #         [21., 30.]])
-# >>> # slice i is the product of the
-# >>> # slices i
+# >>> # slice i = a[i] @ b[i]
 # >>> torch.equal(y[1], a[1] @ b[1])
 # True
 # ```

@@ -347,7 +347,7 @@ print(tuple(x_train.shape))
 # **before** `end`: the interval is half-open, $[\text{start}, \text{end})$.
 #
 # - `start`, `end`, `step`: `torch.arange(5)` is `0, 1, 2, 3, 4`. The length is
-#   $\lceil (\text{end} - \text{start}) / \text{step} \rceil$.
+#   `ceil((end - start) / step)` (rounded up).
 # - `dtype`: inferred: `torch.int64` when every argument given is an int, the default float type
 #   (`torch.float32`) otherwise.
 #

@@ -1,17 +1,19 @@
 # %% [markdown]
 # # reshape and view: the same numbers, a new shape
 #
-# A tensor's elements sit in memory in one long row. `reshape` and `view` change how
-# that row is cut into axes, without changing the elements or their order. The chapter
-# uses `reshape(-1, n_train)` to turn a long vector into a matrix, and `reshape(-1)` to
-# turn a result back into a vector.
+# A tensor's elements sit in memory in one long row (for a newly made tensor; transposed
+# views are the exception, see [Tensor.view](#tensorview) below). `reshape` and `view`
+# change how that row is cut into axes, without changing the elements or their order.
+# The chapter uses `reshape(-1, n_train)` to turn a long vector into a matrix, and
+# `reshape(-1)` to turn a result back into a vector.
+#
+# `at` below is the tutorial's package: `at.diagram_*`, `at.draw_tensors` and
+# `at.TensorPanel` only draw the pictures and are not PyTorch API to learn.
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.reshape
@@ -71,7 +73,7 @@ at.diagram_reshape(x, 3, 2)
 # %% [markdown]
 # ### Pitfalls
 #
-# The sizes must fit the number of elements exactly, with or without `-1`:
+# With or without `-1`, the sizes must multiply to exactly the number of elements:
 
 # %%
 x = torch.arange(6)
@@ -102,8 +104,13 @@ print(" ", m.T.tolist())
 #   `n_test * n_train` queries cut into `n_test` rows.
 # - [Parametric attention pooling](../parametric.py): after the boolean mask keeps
 #   `n_train * (n_train - 1)` elements, `.reshape((n_train, -1))` gives each training
-#   point its row of `n_train - 1` keys; and `torch.bmm(...).reshape(-1)` turns the
-#   `(n, 1, 1)` result into a vector of `n` predictions.
+#   point its row of `n_train - 1` keys, and the values likewise;
+#   `queries.reshape((-1, n_keys))` cuts the repeated queries into the same rows; and
+#   `torch.bmm(...).reshape(-1)` turns the `(n, 1, 1)` result into a vector of `n`
+#   predictions.
+# - [From kernel regression to Transformer attention](../transformer.py):
+#   `y_sdpa.reshape(-1)` turns the `(n_train, 1)` output of
+#   `F.scaled_dot_product_attention` into a vector.
 #
 # ## Tensor.view
 #
@@ -133,9 +140,10 @@ print(" ", m.T.tolist())
 #
 # ### Diagram
 #
-# `x.t()` is itself a view: the same six numbers in memory, read with swapped strides.
-# A **stride** of `(3, 1)` means that one step along axis 0 skips 3 numbers in memory,
-# one step along axis 1 skips 1; `x.t()` just swaps it to `(1, 3)`.
+# `x.t()` is itself a view (for a 2-D tensor `x.t()` is `x.T`): the same six numbers in
+# memory, read with swapped strides. A **stride** of `(3, 1)` means that one step along
+# axis 0 moves 3 places ahead in memory, and one step along axis 1 moves 1 (the very
+# next number); `x.t()` just swaps it to `(1, 3)`.
 # Reading it row by row jumps around in memory (the colours are no longer in order),
 # so no view can present it as one flat row.
 

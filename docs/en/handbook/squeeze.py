@@ -4,13 +4,14 @@
 # An axis of size 1 holds no extra numbers, but it changes how a tensor lines up with
 # others: in broadcasting, and in functions such as `torch.bmm` that insist on a number
 # of dimensions. `unsqueeze` inserts such an axis, `squeeze` removes it.
+#
+# `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.unsqueeze
@@ -96,10 +97,12 @@ except IndexError as err:
 #   `(n_queries, 1, n_keys)` and `values.unsqueeze(-1)` has shape
 #   `(n_queries, n_keys, 1)`, so that `torch.bmm` computes one dot product per query
 #   (see [torch.bmm](bmm.py)).
-# - [From kernel regression to Transformer attention](../transformer.py): `[:, None]`
-#   throughout, that is `unsqueeze(1)`. `x_train[:, None] - x_train[None, :]` is a column
-#   minus a row, broadcast to an `(n, n)` matrix; `valid_lens[:, None]` stands each
-#   sequence's valid length in a column, to be compared with `torch.arange(n_k)`.
+# - [From kernel regression to Transformer attention](../transformer.py): it never calls
+#   `unsqueeze` and always indexes with `None` instead: `[:, None]` is `unsqueeze(1)`,
+#   `[None, :]` is `unsqueeze(0)`. `x_train[:, None]` (a column, `(n, 1)`) minus
+#   `x_train[None, :]` (a row, `(1, n)`) broadcasts to an `(n, n)` matrix;
+#   `valid_lens[:, None]` stands each sequence's valid length in a column, to be
+#   compared with `torch.arange(n_k)`.
 #
 # ## Tensor.squeeze
 #
@@ -134,10 +137,19 @@ except IndexError as err:
 # ```
 #
 # ### Diagram
+#
+# `(1, 1, 3)` has two axes of size 1; a bare `squeeze()` removes both, leaving `(3,)`,
+# which is where the pitfall below comes from.
 
 # %%
 x = torch.tensor([[[1, 2, 3]]])
 at.diagram_squeeze(x)
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# the two axes of size 1 named above
+assert x.shape == (1, 1, 3)
+assert x.squeeze().shape == (3,)
 
 # %% [markdown]
 # ### Pitfalls
@@ -159,8 +171,7 @@ flat = y_hat.reshape(-1)
 print("squeeze():  ", tuple(y0.shape))
 print("reshape(-1):", tuple(flat.shape))
 try:
-    # the first prediction... of a 0-d
-    # tensor
+    # a 0-d tensor has no [0]
     y0[0]
 except IndexError as err:
     print("IndexError:", err)
@@ -169,9 +180,9 @@ except IndexError as err:
 # Listed in the error-message index: [`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor).
 
 # %% [markdown]
-# Name the axes to remove, both of them: `squeeze((1, 2))` (a tuple of axes, PyTorch 2.0 and
-# later). Or, as the chapter does, say the shape you want: `reshape(-1)`. Both keep the batch
-# axis whatever its size. Naming only the last axis is not enough: on `(n, 1, 1)`,
+# Name the axes to remove, both of them: `squeeze((1, 2))` (a tuple of axes). Or, as
+# the chapter does, say the shape you want: `reshape(-1)`. Both keep the batch axis
+# whatever its size. Naming only the last axis is not enough: on `(n, 1, 1)`,
 # `squeeze(-1)` removes one axis and leaves `(n, 1)`.
 #
 # ```pycon

@@ -5,14 +5,14 @@
 # 本章带参数的模型需要它，因为每个查询都有**自己的**键和值：每个查询做一次小小的乘法，
 # 一次调用全部完成。
 #
+# 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## torch.bmm
@@ -39,16 +39,14 @@ _ = torch.manual_seed(at.SEED)
 # >>> a = torch.arange(12.0)
 # >>> a = a.reshape(2, 2, 3)  # (b, n, k)
 # >>> b = torch.ones(2, 3, 1)  # (b, k, m)
-# >>> # (b, n, m): here the row sums of
-# >>> # each matrix
+# >>> # (b, n, m): row sums
 # >>> y = torch.bmm(a, b)
 # >>> y.shape
 # torch.Size([2, 2, 1])
 # >>> y[:, :, 0]
 # tensor([[ 3., 12.],
 #         [21., 30.]])
-# >>> # slice i is the product of the
-# >>> # slices i
+# >>> # slice i = a[i] @ b[i]
 # >>> torch.equal(y[1], a[1] @ b[1])
 # True
 # ```

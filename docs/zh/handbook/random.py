@@ -5,7 +5,7 @@
 # 把它们排好序，`torch.normal` 给输出加噪声，`torch.arange` 排出测试输入。
 # 随机数只有固定了种子才能复现，所以这里每个打印或画出随机数的例子都先设种子。
 #
-# 下面的 `at` 是本教程的包：`at.SEED` 是 0，全书共用的种子；`at.TensorPanel`、`at.draw_tensors`
+# 下面的 `at` 是本教程的包：`at.SEED` 是 0，全站共用的种子；`at.TensorPanel`、`at.draw_tensors`
 # 和 `at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
@@ -335,7 +335,7 @@ print(tuple(x_train.shape))
 # **之前**停下：区间是左闭右开的 $[\text{start}, \text{end})$。
 #
 # - `start`、`end`、`step`：`torch.arange(5)` 得到 `0, 1, 2, 3, 4`。
-#   长度是 $\lceil (\text{end} - \text{start}) / \text{step} \rceil$。
+#   长度是 `ceil((end - start) / step)`（向上取整）。
 # - `dtype`：自动推断：所有给出的参数都是整数时为 `torch.int64`，否则为默认浮点类型
 #   （`torch.float32`）。
 #

@@ -1,9 +1,13 @@
 # %% [markdown]
 # # reshape 与 view：数不变，换个形状
 #
-# 张量的元素在内存里排成长长的一行。`reshape` 和 `view` 只改变这一行如何切分成各个轴，
+# 张量的元素在内存里排成长长的一行（新建的张量是这样；转置之类的视图是例外，
+# 见下文 [Tensor.view](#tensorview)）。`reshape` 和 `view` 只改变这一行如何切分成各个轴，
 # 元素本身和它们的先后顺序都不变。本章用 `reshape(-1, n_train)` 把长向量变成矩阵，
 # 用 `reshape(-1)` 把结果变回向量。
+#
+# 下面的 `at` 是本教程的包：`at.diagram_*`、`at.draw_tensors` 和 `at.TensorPanel`
+# 只用来画图，不属于要学的 PyTorch API。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
@@ -11,8 +15,6 @@
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.reshape
@@ -70,7 +72,7 @@ at.diagram_reshape(x, 3, 2)
 # %% [markdown]
 # ### 陷阱
 #
-# 无论写不写 `-1`，各维长度都必须与元素个数严丝合缝：
+# 无论写不写 `-1`，各维长度之积都必须恰好等于元素个数：
 
 # %%
 x = torch.arange(6)
@@ -99,8 +101,11 @@ print(" ", m.T.tolist())
 # - [非参数注意力汇聚](../nonparametric.py)：`x_test.repeat_interleave(n_train).reshape(-1, n_train)`，
 #   把 `n_test * n_train` 个查询组成的向量切成 `n_test` 行。
 # - [带参数的注意力汇聚](../parametric.py)：布尔掩码留下 `n_train * (n_train - 1)` 个元素后，
-#   `.reshape((n_train, -1))` 让每个训练样本拿到自己那一行 `n_train - 1` 个键；
+#   `.reshape((n_train, -1))` 让每个训练样本拿到自己那一行 `n_train - 1` 个键，值也一样；
+#   `queries.reshape((-1, n_keys))` 把重复过的查询切成同样的行；
 #   `torch.bmm(...).reshape(-1)` 再把形状为 `(n, 1, 1)` 的结果变成 `n` 个预测组成的向量。
+# - [从核回归到 Transformer 注意力](../transformer.py)：`y_sdpa.reshape(-1)` 把
+#   `F.scaled_dot_product_attention` 输出的 `(n_train, 1)` 变成向量。
 #
 # ## Tensor.view
 #
@@ -130,9 +135,10 @@ print(" ", m.T.tolist())
 #
 # ### 图示
 #
-# `x.t()` 本身就是视图：内存里还是那六个数，只是用交换过的步长去读。
-# **步长**（stride）`(3, 1)` 的意思是：沿第 0 轴走一步，在内存里跳过 3 个数；
-# 沿第 1 轴走一步，跳过 1 个。`x.t()` 只是把它换成 `(1, 3)`。
+# `x.t()` 本身就是视图（二维张量的 `x.t()` 就是 `x.T`）：内存里还是那六个数，
+# 只是用交换过的步长去读。**步长**（stride）`(3, 1)` 的意思是：沿第 0 轴走一步，
+# 在内存里前进 3 个位置；沿第 1 轴走一步，前进 1 个（就是紧挨着的下一个数）。
+# `x.t()` 只是把它换成 `(1, 3)`。
 # 一行一行地读它，就要在内存里跳来跳去（颜色不再按顺序排列），
 # 所以没有哪个视图能把它呈现成平坦的一行。
 

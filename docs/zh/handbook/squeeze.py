@@ -5,14 +5,14 @@
 # 遇到 `torch.bmm` 这种对维数有硬性要求的函数时也是如此。`unsqueeze` 插入这样的轴，
 # `squeeze` 把它去掉。
 #
+# 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
+#
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## Tensor.unsqueeze
@@ -95,8 +95,9 @@ except IndexError as err:
 # - [带参数的注意力汇聚](../parametric.py)：`weights.unsqueeze(1)` 的形状是
 #   `(n_queries, 1, n_keys)`，`values.unsqueeze(-1)` 的形状是 `(n_queries, n_keys, 1)`，
 #   这样 `torch.bmm` 就为每个查询各算一个点积（见 [torch.bmm](bmm.py)）。
-# - [从核回归到 Transformer 注意力](../transformer.py)：一律写 `[:, None]`，也就是
-#   `unsqueeze(1)`。`x_train[:, None] - x_train[None, :]` 是一列减一行，经广播得到
+# - [从核回归到 Transformer 注意力](../transformer.py)：一律用 `None` 索引，不调用
+#   `unsqueeze`：`[:, None]` 就是 `unsqueeze(1)`，`[None, :]` 就是 `unsqueeze(0)`。
+#   `x_train[:, None]`（一列 `(n, 1)`）减 `x_train[None, :]`（一行 `(1, n)`），经广播得到
 #   `(n, n)` 的方阵；`valid_lens[:, None]` 把每个序列的有效长度排成一列，
 #   再与 `torch.arange(n_k)` 比较。
 #
@@ -132,15 +133,24 @@ except IndexError as err:
 # ```
 #
 # ### 图示
+#
+# `(1, 1, 3)` 有两个长度为 1 的轴；不带参数的 `squeeze()` 把两个都去掉，只剩 `(3,)`，
+# 下面的陷阱就出在这里。
 
 # %%
 x = torch.tensor([[[1, 2, 3]]])
 at.diagram_squeeze(x)
 
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# the two axes of size 1 named above
+assert x.shape == (1, 1, 3)
+assert x.squeeze().shape == (3,)
+
 # %% [markdown]
 # ### 陷阱
 #
-# 不带参数的 `squeeze()` 会把碰巧长度为 1 的轴也去掉。最常见的受害者是大小为 1 的批量：
+# 不带参数的 `squeeze()` 会把碰巧长度为 1 的轴也去掉。最容易出事的是大小为 1 的批量：
 # 只有一个查询时，`torch.bmm` 得到的 `(1, 1, 1)` 会被压成 0 维张量，
 # 而不是只含一个预测的向量，下一行代码随即出错：
 
@@ -157,8 +167,7 @@ flat = y_hat.reshape(-1)
 print("squeeze():  ", tuple(y0.shape))
 print("reshape(-1):", tuple(flat.shape))
 try:
-    # the first prediction... of a 0-d
-    # tensor
+    # a 0-d tensor has no [0]
     y0[0]
 except IndexError as err:
     print("IndexError:", err)
@@ -167,7 +176,7 @@ except IndexError as err:
 # 已收入报错信息索引：[`invalid index of a 0-dim tensor`](errors.py#invalid-index-of-a-0-dim-tensor)。
 
 # %% [markdown]
-# 把要去掉的两个轴都写明：`squeeze((1, 2))`（轴组成的元组，PyTorch 2.0 起支持）；
+# 把要去掉的两个轴都写明：`squeeze((1, 2))`（轴组成的元组）；
 # 或者像本章那样直接写出想要的形状：`reshape(-1)`。两种写法无论批量多大都保留批量轴。
 # 只写最后一个轴是不够的：对 `(n, 1, 1)` 做 `squeeze(-1)` 只去掉一个轴，剩下的是 `(n, 1)`。
 #
