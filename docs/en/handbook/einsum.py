@@ -2,10 +2,17 @@
 # # torch.einsum: products written as index equations
 #
 # `torch.einsum` multiplies tensors and sums over indices that you name with letters, like
-# the formulas on paper. The chapter's batch product `torch.bmm(weights.unsqueeze(1),
-# values.unsqueeze(-1)).reshape(-1)` needs two `unsqueeze` calls and a `reshape` to say
-# “for every query $q$, sum over the keys $k$ of weight times value”. In einsum that is
-# `"qk,qk->q"`.
+# the formulas on paper. The chapter's batch product is
+#
+# ```python
+# torch.bmm(
+#     weights.unsqueeze(1),
+#     values.unsqueeze(-1),
+# ).reshape(-1)
+# ```
+#
+# It needs two `unsqueeze` calls and a `reshape` to say “for every query $q$, sum over the
+# keys $k$ of weight times value”. In einsum that is `"qk,qk->q"`.
 #
 # `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
 # PyTorch API to learn.
@@ -242,5 +249,7 @@ print("qk,kq->q:", swap)
 #
 # The page [Parametric attention pooling](../parametric.py) computes the weighted sums with
 # [torch.bmm](bmm.py) and [unsqueeze](squeeze.py), as in the second example above. The page
-# [From kernel regression to Transformer attention](../transformer.py) writes the scores as `Q @ K.transpose(-2, -1)`, computes them again as
+# [From kernel regression to Transformer attention](../transformer.py), in the section
+# [Scaled dot-product attention, written out](../transformer.py#scaled-dot-product-attention-written-out),
+# writes the scores as `Q @ K.transpose(-2, -1)`, computes them again as
 # `torch.einsum("bqd,bkd->bqk", Q, K)` and checks that the two agree.

@@ -29,9 +29,9 @@ import attention_tutorial as at
 # - `sizes`: the new shape, as ints or one tuple. `-1` keeps an axis as it is. An axis
 #   whose size is not 1 cannot grow (use `repeat` for that).
 #
-# A tensor is a block of memory plus a **stride** for each axis: how many elements to
-# jump in memory to move one step along that axis. `expand` gives the stretched axes a
-# stride of 0, so every step along them reads the same element again.
+# A tensor is a block of memory plus a **stride** for each axis: how many places in memory
+# one step along that axis moves (stride 1 is the very next number). `expand` gives the
+# stretched axes a stride of 0, so every step along them reads the same element again.
 #
 # ### Examples
 #
@@ -178,8 +178,8 @@ at.diagram_broadcast(
 # %% [markdown]
 # ### Pitfalls
 #
-# Aligning from the right means two 1-D tensors of different lengths do not broadcast;
-# one of them needs an explicit axis of size 1 first:
+# Aligning from the right means two 1-D tensors of different lengths, neither of them 1, do
+# not broadcast; one of them needs an explicit axis of size 1 first:
 
 # %%
 # (3,)

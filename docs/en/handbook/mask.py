@@ -7,15 +7,13 @@
 # keep the elements where the mask is `True` with boolean indexing (a 1-D tensor), and
 # cut that back into rows with `.reshape((n_train, -1))`.
 #
-# `at` below is the tutorial's package: `at.SEED` is 0, the seed of every page;
-# `at.diagram_*` only draw the pictures and are not PyTorch API to learn.
+# `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## torch.eye
@@ -86,8 +84,9 @@ at.diagram_eye(4, (2, 3))
 #
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py) and
-# [Why leave one out](../leave-one-out.py): `(1 - torch.eye(n_train)).type(torch.bool)`.
+# [Parametric attention pooling](../parametric.py): `mask = (1 - torch.eye(n_train)).type(torch.bool)`.
+# The package's `leave_one_out` has the same line; [Why leave one out](../leave-one-out.py)
+# shows its source (folded).
 #
 # ## Boolean mask indexing
 #
@@ -158,9 +157,10 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# The same with four sorted training inputs, the chapter's keys, in the cells. The picture
-# uses the code's names: `x_train` instead of `x`, `keys` instead of `kept`. `eye` and
-# `mask` are as above, so this picture leaves them out and draws only what changes:
+# The same picture with four of the chapter's training inputs, sorted, in the cells. The
+# cell draws them as the chapter does, with `at.SEED` (0), the seed of every page. The
+# picture uses the code's names: `x_train` instead of `x`, `keys` instead of `kept`. `eye`
+# and `mask` are as above, so this picture leaves them out and draws only what changes:
 # `x_train`, `tiled` and `keys`:
 
 # %%
@@ -256,6 +256,12 @@ assert torch.equal(
 assert not (picked >= 7).any()
 off = [2.0, 3.0, 4.0, 6.0, 7.0, 8.0]
 assert kept.tolist() == off
+# at.SEED is 0; the second diagram's
+# four x_train are chapter inputs
+assert at.SEED == 0
+chapter = at.make_data().x_train
+inside = torch.isin(x_train, chapter)
+assert inside.all()
 
 # %% [markdown]
 # ### Where the chapter uses it

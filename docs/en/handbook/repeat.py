@@ -211,6 +211,7 @@ except RuntimeError as err:
 # Output cell $i$ has the colour of input cell $i \bmod 3$: the colours come in cycles.
 
 # %%
+x = torch.tensor([1, 2, 3])
 at.diagram_repeat(x, 2)
 
 # %% [markdown]
@@ -249,8 +250,8 @@ except RuntimeError as err:
 # ### Cost
 #
 # `repeat` and `repeat_interleave` both **copy**: the result owns new memory, as many
-# elements as it has. Here is what the copies weigh for a few sizes of
-# `x_train`:
+# elements as it has. Here is what `x` and its copy weigh for a few sizes of
+# `x_train`, both columns in bytes:
 
 # %%
 print(
@@ -269,8 +270,8 @@ for n in (50, 1_000, 10_000):
     )
 
 # %% [markdown]
-# When the copy is only read, never written, `expand` gives the same values without the
-# memory: see [expand and broadcasting](expand.py).
+# When the copy is only read, never written, `expand` gives the same values without a
+# copy's memory: see [expand and broadcasting](expand.py).
 #
 # ## Side by side
 #

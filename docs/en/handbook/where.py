@@ -125,8 +125,23 @@ safe = torch.sqrt(x.clamp(min=1e-12))
 y = torch.where(x > 0, safe, 0.0)
 y.sum().backward()
 print("with clamp:", x.grad)
+grad_clamp = x.grad.tolist()
+x.grad = None
+# the usual fix: a safe input where the
+# branch is not chosen
+safe_x = torch.where(x > 0, x, 1.0)
+root = torch.sqrt(safe_x)
+y = torch.where(x > 0, root, 0.0)
+y.sum().backward()
+print("safe input:", x.grad)
+grad_safe = x.grad.tolist()
 
 # %% [markdown]
+# With the clamp, the element that was not chosen gets 0 (a finite derivative times 0), and
+# the chosen one keeps `sqrt`'s gradient $1/(2\sqrt{4}) = 0.25$. The more common fix, in
+# the cell's last lines, makes the input itself safe where it is not chosen: `safe_x` holds
+# 1.0 there, so `sqrt` computes $\sqrt{1}$, and the gradient is again 0 and 0.25.
+#
 # Shapes that do not broadcast are refused:
 
 # %%
@@ -143,9 +158,11 @@ except RuntimeError as err:
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# The page [From kernel regression to Transformer attention](../transformer.py) uses it
-# twice. The section [Why one w becomes a matrix](../transformer.py#why-one-w-becomes-a-matrix)
-# picks the training point P like this:
+# The page [From kernel regression to Transformer attention](../transformer.py) calls it
+# twice, in the section [Why one w becomes a matrix](../transformer.py#why-one-w-becomes-a-matrix),
+# and names it once more in
+# [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax).
+# The first call picks the training point P like this:
 #
 # ```python
 # p_idx = torch.where(
@@ -157,7 +174,13 @@ except RuntimeError as err:
 # point gets `torch.inf`, so `argmin` never picks it. R is picked the same way, with
 # `far_x1` as the condition and `diff.norm(dim=1)` as the distance. It is the trick of the
 # `-inf` above: fill the places that must not be chosen with a value that cannot win. The
-# section [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
-# gives `where` as the other spelling of `masked_fill`, the example above. The chapter
-# itself ([Parametric attention pooling](../parametric.py)) builds its leave-one-out keys and
-# values with boolean indexing instead ([torch.eye and boolean masks](mask.py)).
+# masked-softmax section gives `where` as the other spelling of `masked_fill`, the example
+# above. The chapter itself ([Parametric attention pooling](../parametric.py)) builds its
+# leave-one-out keys and values with boolean indexing instead
+# ([torch.eye and boolean masks](mask.py)).
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text: 0 where
+# not chosen, 1/(2*sqrt(4)) = 0.25
+assert grad_clamp == [0.0, 0.25]
+assert grad_safe == [0.0, 0.25]

@@ -1,7 +1,16 @@
 # %% [markdown]
 # # torch.einsum：把乘积写成下标方程
 #
-# `torch.einsum` 让你用字母给维度命名，然后按这些字母做乘法、对下标求和，和纸上的公式一模一样。本章的批量乘法 `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)` 要调用两次 `unsqueeze` 再 `reshape` 一次，才能表达“对每个查询 $q$，对所有键 $k$ 把权重乘以值再求和”。用 einsum 写就是 `"qk,qk->q"`。
+# `torch.einsum` 让你用字母给维度命名，然后按这些字母做乘法、对下标求和，和纸上的公式一模一样。本章的批量乘法是
+#
+# ```python
+# torch.bmm(
+#     weights.unsqueeze(1),
+#     values.unsqueeze(-1),
+# ).reshape(-1)
+# ```
+#
+# 它要调用两次 `unsqueeze` 再 `reshape` 一次，才能表达“对每个查询 $q$，对所有键 $k$ 把权重乘以值再求和”。用 einsum 写就是 `"qk,qk->q"`。
 #
 # 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
 #
@@ -211,4 +220,4 @@ print("qk,kq->q:", swap)
 #
 # ### 本章在哪里用到
 #
-# 《[带参数的注意力汇聚](../parametric.py)》一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和，就是上面第二个例子里的写法。《[从核回归到 Transformer 注意力](../transformer.py)》一页把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。
+# 《[带参数的注意力汇聚](../parametric.py)》一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和，就是上面第二个例子里的写法。《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[亲手写出缩放点积注意力](../transformer.py#亲手写出缩放点积注意力)”一节把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。

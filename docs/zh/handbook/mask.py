@@ -5,8 +5,7 @@
 # [铺成方阵](repeat.py#tensorrepeat)；用单位矩阵 `torch.eye` 构造一个对角线为 `False` 的掩码；
 # 用布尔索引留下掩码为 `True` 处的元素（得到一个一维张量）；再用 `.reshape((n_train, -1))` 把它切回成行。
 #
-# 下面的 `at` 是本教程的包：`at.SEED` 是 0，全书共用的种子；`at.diagram_*` 只用来画图，
-# 不属于要学的 PyTorch API。
+# 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
@@ -14,8 +13,6 @@
 import torch
 
 import attention_tutorial as at
-
-_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## torch.eye
@@ -84,8 +81,8 @@ at.diagram_eye(4, (2, 3))
 #
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)、[为什么要留一](../leave-one-out.py)：
-# `(1 - torch.eye(n_train)).type(torch.bool)`。
+# [带参数的注意力汇聚](../parametric.py)：`mask = (1 - torch.eye(n_train)).type(torch.bool)`。
+# 包里的 `leave_one_out` 也有同样一行，《[为什么要留一](../leave-one-out.py)》一页可以展开查看它的源码。
 #
 # ## 布尔掩码索引
 #
@@ -155,7 +152,8 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# 再把格子里的值换成四个排好序的训练输入，也就是本章的键。图中的名字跟着代码走：
+# 再把格子里的值换成本章的四个训练输入（排好序）。和本章一样，代码用全站共用的种子
+# `at.SEED`（即 0）生成它们。图中的名字跟着代码走：
 # `x` 换成 `x_train`，`kept` 换成 `keys`。`eye` 和 `mask` 与上图相同，这张图不再画它们，
 # 只画值变了的 `x_train`、`tiled` 和 `keys`：
 
@@ -249,6 +247,12 @@ assert torch.equal(
 assert not (picked >= 7).any()
 off = [2.0, 3.0, 4.0, 6.0, 7.0, 8.0]
 assert kept.tolist() == off
+# at.SEED is 0; the second diagram's
+# four x_train are chapter inputs
+assert at.SEED == 0
+chapter = at.make_data().x_train
+inside = torch.isin(x_train, chapter)
+assert inside.all()
 
 # %% [markdown]
 # ### 本章在哪里用到

@@ -201,6 +201,7 @@ except RuntimeError as err:
 # 输出的第 $i$ 格与输入的第 $i \bmod 3$ 格同色：颜色一轮一轮地循环。
 
 # %%
+x = torch.tensor([1, 2, 3])
 at.diagram_repeat(x, 2)
 
 # %% [markdown]
@@ -237,7 +238,7 @@ except RuntimeError as err:
 # ### 代价
 #
 # `repeat` 和 `repeat_interleave` 都会**复制**：结果占用新的内存，有多少个元素就占多少。
-# 下面打印几种 `x_train` 长度下副本的大小：
+# 下面打印几种 `x_train` 长度下 `x` 和副本的大小，两列都以字节计：
 
 # %%
 print(
@@ -256,7 +257,7 @@ for n in (50, 1_000, 10_000):
     )
 
 # %% [markdown]
-# 如果副本只读不写，`expand` 能给出同样的值而不占内存，见《[expand 与广播](expand.py)》。
+# 如果副本只读不写，`expand` 能给出同样的值而不另占内存，见《[expand 与广播](expand.py)》。
 #
 # ## 对照
 #

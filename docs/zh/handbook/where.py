@@ -113,8 +113,22 @@ safe = torch.sqrt(x.clamp(min=1e-12))
 y = torch.where(x > 0, safe, 0.0)
 y.sum().backward()
 print("with clamp:", x.grad)
+grad_clamp = x.grad.tolist()
+x.grad = None
+# the usual fix: a safe input where the
+# branch is not chosen
+safe_x = torch.where(x > 0, x, 1.0)
+root = torch.sqrt(safe_x)
+y = torch.where(x > 0, root, 0.0)
+y.sum().backward()
+print("safe input:", x.grad)
+grad_safe = x.grad.tolist()
 
 # %% [markdown]
+# 加了 clamp 后，没被选中的元素得到 0（有限的导数乘以 0），被选中的元素保留 `sqrt` 的梯度
+# $1/(2\sqrt{4}) = 0.25$。更常见的改法在代码的最后几行：让没被选中的位置的输入本身就安全。
+# `safe_x` 在那里是 1.0，`sqrt` 算的是 $\sqrt{1}$，梯度同样是 0 和 0.25。
+#
 # 形状不能广播时会报错：
 
 # %%
@@ -131,7 +145,7 @@ except RuntimeError as err:
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页用到它两次。“[一个 w 为什么会变成矩阵](../transformer.py#一个-w-为什么会变成矩阵)”一节这样挑出训练点 P：
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页在“[一个 w 为什么会变成矩阵](../transformer.py#一个-w-为什么会变成矩阵)”一节调用它两次，在“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节又提到它一次。第一次这样挑出训练点 P：
 #
 # ```python
 # p_idx = torch.where(
@@ -139,6 +153,12 @@ except RuntimeError as err:
 # ).argmin()
 # ```
 #
-# 满足条件 `far_x2` 的点保留它们沿 x₁ 的距离，其余的点一律换成 `torch.inf`，于是 `argmin` 永远不会挑中它们。R 的写法相同，条件换成 `far_x1`，距离换成 `diff.norm(dim=1)`。这与上面的 `-inf` 是同一个手法：给不该被选中的位置填一个不可能胜出的值。“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节则把 `where` 列为 `masked_fill` 的另一种写法，即上面那个例子。
+# 满足条件 `far_x2` 的点保留它们沿 x₁ 的距离，其余的点一律换成 `torch.inf`，于是 `argmin` 永远不会挑中它们。R 的写法相同，条件换成 `far_x1`，距离换成 `diff.norm(dim=1)`。这与上面的 `-inf` 是同一个手法：给不该被选中的位置填一个不可能胜出的值。后一节则把 `where` 列为 `masked_fill` 的另一种写法，即上面那个例子。
 #
 # 本章（《[带参数的注意力汇聚](../parametric.py)》一页）构造留一的键和值时不用 `where`，用的是布尔索引（[torch.eye 与布尔掩码](mask.py)）。
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text: 0 where
+# not chosen, 1/(2*sqrt(4)) = 0.25
+assert grad_clamp == [0.0, 0.25]
+assert grad_safe == [0.0, 0.25]
