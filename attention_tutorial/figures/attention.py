@@ -157,6 +157,10 @@ def plot_attention_heatmap(
             # query axis does (0 on the chapter's data), as the explorer's and the gallery's:
             # it was ticked from 1, a blank strip before the first key (r36)
             image = draw_heatmap(ax, weights, q, k, cmap="Reds", x_from=float(q[0]))
+            # the first key's cell reaches that edge: the blank strip read as weight 0,
+            # white as the bar's 0 (r46). Every x in it is nearest the first key, whose
+            # colour the picture has there; the ticks stay at the x values
+            image.set_clip_box(ax.bbox)
         where = {"location": "bottom", "aspect": 30} if narrow else {}
         colorbar = fig.colorbar(image, ax=ax, label=words["weight"], **where)
         colorbar.ax.tick_params(labelfontfamily=FONTS[lang])

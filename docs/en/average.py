@@ -44,7 +44,8 @@ print("n_train =", n_train, "  n_test =", n_test)
 # scalar tensor). `.item()` takes the Python float out of it.
 
 # %%
-mean = y_train.mean()  # (n_train,) -> ()
+# (n_train,) -> ()
+mean = y_train.mean()
 print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item():.4f}")
 
 # %% [markdown]
@@ -57,7 +58,8 @@ print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item()
 # `torch.repeat_interleave(mean, n_test)` are the same call.
 
 # %%
-y_hat = mean.repeat_interleave(n_test)  # () -> (n_test,)
+# () -> (n_test,)
+y_hat = mean.repeat_interleave(n_test)
 print("y_hat:", tuple(y_hat.shape))
 at.describe("y_hat", y_hat)
 
@@ -67,11 +69,23 @@ at.describe("y_hat", y_hat)
 # the first repeats each element back to back, the second repeats the whole tensor end to end.
 
 # %%
-print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0-d
+# () -> (1,): a one-element vector is
+# not 0-d
+one = mean.reshape(1)
+print(tuple(one.shape))
 # () -> (3,)
 print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))
+# (1,) -> (3,): the same both ways too
+each = one.repeat_interleave(3)
+whole = one.repeat(3)
+print(
+    tuple(each.shape),
+    tuple(whole.shape),
+)
+assert torch.equal(each, whole)
 pair = torch.tensor([1, 2])  # (2,)
-print(pair.repeat_interleave(2))  # (2,) -> (4,)
+# (2,) -> (4,)
+print(pair.repeat_interleave(2))
 print(pair.repeat(2))  # (2,) -> (4,)
 
 # %% [markdown]
@@ -84,14 +98,24 @@ print(pair.repeat(2))  # (2,) -> (4,)
 
 # %%
 y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
-print("y_hat_package:", tuple(y_hat_package.shape))  # (n_test,)
-print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
+# (n_test,)
+print(
+    "y_hat_package:",
+    tuple(y_hat_package.shape),
+)
+# (n_test, n_train)
+print(
+    "attention_weights:",
+    tuple(attention_weights.shape),
+)
 same_prediction = torch.equal(y_hat_package, y_hat)
 print("same prediction:", same_prediction)
 assert same_prediction
 print("distinct weights:", attention_weights.unique())
 print(f"1 / n_train = {1 / n_train:.4f}")
-weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
+# (n_test, n_train) @ (n_train,)
+# -> (n_test,)
+weighted = attention_weights @ y_train
 equals_mean = torch.allclose(weighted, y_hat)
 print("weighted average equals the mean:", equals_mean)
 assert equals_mean
@@ -114,7 +138,8 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # be compared directly.
 
 # %%
-mse = ((y_hat - y_truth) ** 2).mean()  # (n_test,) -> ()
+# (n_test,) -> ()
+mse = ((y_hat - y_truth) ** 2).mean()
 print(f"test MSE against the true f: {mse.item():.4f}")
 at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 
@@ -159,10 +184,15 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # >>> import attention_tutorial as at
 # >>> y_train = at.make_data().y_train
 # >>> def train_mse(c):
-# ...     return ((y_train - c) ** 2).mean().item()
+# ...     d = y_train - c
+# ...     return (d**2).mean().item()
 # >>> mean = y_train.mean().item()
-# >>> train_mse(mean) < train_mse(mean + 0.1), train_mse(mean) < train_mse(mean - 0.1)
-# (True, True)
+# >>> best = train_mse(mean)
+# >>> for step in (-0.1, 0.1):
+# ...     c = mean + step
+# ...     print(best < train_mse(c))
+# True
+# True
 # ```
 #
 # Set the derivative of $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ with respect to $c$ to zero:
@@ -174,6 +204,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # 2. For the 2-D tensor `y` below, predict the results of the three calls, then run them:
 #
 #    ```python
+#    import torch
 #    y = torch.tensor([[1, 2], [3, 4]])
 #    torch.repeat_interleave(y, 2)
 #    torch.repeat_interleave(y, 2, dim=0)
@@ -185,15 +216,22 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # ```pycon
 # >>> import torch
-# >>> y = torch.tensor([[1, 2], [3, 4]])
+# >>> y = torch.tensor(
+# ...     [[1, 2], [3, 4]]
+# ... )
 # >>> torch.repeat_interleave(y, 2)
 # tensor([1, 1, 2, 2, 3, 3, 4, 4])
-# >>> torch.repeat_interleave(y, 2, dim=0)
+# >>> torch.repeat_interleave(
+# ...     y, 2, dim=0
+# ... )
 # tensor([[1, 2],
 #         [1, 2],
 #         [3, 4],
 #         [3, 4]])
-# >>> torch.repeat_interleave(y, torch.tensor([1, 2]), dim=0)
+# >>> r = torch.tensor([1, 2])
+# >>> torch.repeat_interleave(
+# ...     y, r, dim=0
+# ... )
 # tensor([[1, 2],
 #         [3, 4],
 #         [3, 4]])
@@ -212,9 +250,17 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> y_nw, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=1000.0)
-# >>> y_avg, _ = at.average_pooling(data.x_test, data.y_train)
-# >>> bool((y_nw - y_avg).abs().max() < 1e-4)
+# >>> y_nw, _ = at.nadaraya_watson(
+# ...     data.x_test,
+# ...     data.x_train,
+# ...     data.y_train,
+# ...     bandwidth=1000.0,
+# ... )
+# >>> y_avg, _ = at.average_pooling(
+# ...     data.x_test, data.y_train
+# ... )
+# >>> gap = (y_nw - y_avg).abs().max()
+# >>> bool(gap < 1e-4)
 # True
 # ```
 #
@@ -233,6 +279,6 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>,
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>
-# - PyTorch: `Tensor.mean`, `Tensor.item`, `Tensor.dim`, `torch.repeat_interleave`, `Tensor.repeat`,
-#   `Tensor.unique`, `torch.equal`, `torch.allclose`, `torch.matmul` (`@`)
+# - PyTorch: `Tensor.mean`, `Tensor.item`, `Tensor.dim`, `Tensor.reshape`, `torch.repeat_interleave`,
+#   `Tensor.repeat`, `Tensor.unique`, `torch.equal`, `torch.allclose`, `torch.matmul` (`@`)
 # - Tensor API handbook: [repeat_interleave and repeat](handbook/repeat.py)

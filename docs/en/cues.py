@@ -45,13 +45,14 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 # the same weight, so it does not use even a non-volitional cue (the page
 # [Average pooling](average.py) comes back to this). d2l counts average pooling among the layers
 # that use only non-volitional cues, in the sense that its output depends on the input alone;
-# this page is stricter: it picks nothing.
+# this page is stricter: what picks nothing uses no cue.
 #
 # Below, max pooling and average pooling of the same four numbers. Whatever we might be looking
 # for, the results cannot change: the functions have no argument for it.
 
 # %%
-values = torch.tensor([0.5, 3.0, 1.0, 2.0])  # (4,)
+# (4,)
+values = torch.tensor([0.5, 3.0, 1.0, 2.0])
 # .item(): the Python number inside
 # a one-element tensor
 print(f"max pooling:     {values.max().item():.4f}")
@@ -90,12 +91,21 @@ print(f"average pooling: {values.mean().item():.4f}")
 # kernel).
 
 # %%
-keys = torch.tensor([0.0, 1.0, 2.0, 3.0])  # (4,)
+# (4,)
+keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
 for query in (0.0, 3.0):
-    scores = -((query - keys) ** 2) / 2  # (4,)
-    # dim=0: softmax over the 4 keys
-    attention_weights = F.softmax(scores, dim=0)  # (4,)
-    output = torch.dot(attention_weights, values)  # (4,) . (4,) -> ()
+    # (4,)
+    scores = -((query - keys) ** 2) / 2
+    # (4,): softmax over the keys, dim=0
+    attention_weights = F.softmax(
+        scores,
+        dim=0,
+    )
+    # (4,) . (4,) -> ()
+    output = torch.dot(
+        attention_weights,
+        values,
+    )
     weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
     print(f"query {query:.1f}:")
     print(f"  weights [{weights_text}]")
@@ -113,12 +123,24 @@ for query in (0.0, 3.0):
 
 # %%
 data = at.make_data()
-keys = data.x_train[::10]  # (5,): every 10th training input
-values = data.y_train[::10]  # (5,): their outputs
-query = data.x_test[20]  # (): one test input
-scores = -((query - keys) ** 2) / 2  # (5,)
-attention_weights = F.softmax(scores, dim=0)  # (5,)
-y_hat = torch.dot(attention_weights, values)  # (5,) . (5,) -> ()
+# (5,): every 10th training input
+keys = data.x_train[::10]
+# (5,): their outputs
+values = data.y_train[::10]
+# (): one test input
+query = data.x_test[20]
+# (5,)
+scores = -((query - keys) ** 2) / 2
+# (5,)
+attention_weights = F.softmax(
+    scores,
+    dim=0,
+)
+# (5,) . (5,) -> ()
+y_hat = torch.dot(
+    attention_weights,
+    values,
+)
 print(f"query q = {query.item():.2f}")
 print(f"{'i':>2}  {'k_i':>4}  {'v_i':>4}  {'score':>6}  {'weight':>6}")
 for i in range(len(keys)):
@@ -156,8 +178,8 @@ at.plot_attention_pooling(query, keys, values)
 
 # %% [markdown]
 # The weights in the diagram carry four decimals: under it, the diagram adds up the printed
-# weights times the printed values, and only with four decimals does that sum print as the
-# output, 2.68 (the folded cell below works it out with two, three and four).
+# weights times the printed values, and four decimals are the fewest with which that sum
+# prints as the output, 2.68 (the folded cell below works it out with two, three and four).
 
 # %% fold="Why four decimals for the weights?"
 # the diagram's sum, with the weights
@@ -172,7 +194,7 @@ for d in (2, 3, 4):
     sums.append(f"{total:.2f}")
     print(f"{d} decimals: sum {total:.2f}")
 print(f"output f(q) = {y_hat.item():.2f}")
-# only four decimals give the output, 2.68
+# four decimals: the fewest that give 2.68
 assert f"{y_hat.item():.2f}" == "2.68"
 assert sums == ["2.67", "2.69", "2.68"]
 
@@ -232,12 +254,20 @@ assert sums == ["2.67", "2.69", "2.68"]
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> keys, values = data.x_train[::10], data.y_train[::10]
-# >>> y_hat, attention_weights = at.nadaraya_watson(torch.tensor([10.0]), keys, values)
-# >>> int(attention_weights.argmax()), round(attention_weights.max().item(), 3)
-# (4, 1.0)
-# >>> round(y_hat.item(), 2) == round(values[4].item(), 2)
-# True
+# >>> keys = data.x_train[::10]
+# >>> values = data.y_train[::10]
+# >>> q = torch.tensor([10.0])
+# >>> f_q, alpha = at.nadaraya_watson(
+# ...     q, keys, values
+# ... )
+# >>> int(alpha.argmax())
+# 4
+# >>> round(alpha.max().item(), 3)
+# 1.0
+# >>> round(f_q.item(), 2)
+# 1.79
+# >>> round(values[4].item(), 2)
+# 1.79
 # ```
 #
 # `argmax` counts from 0: 4 is the fifth key, the last row (i = 5) of the table in
@@ -256,10 +286,15 @@ assert sums == ["2.67", "2.69", "2.68"]
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> keys = torch.full((4,), 2.0)
-# >>> values = torch.tensor([1.0, 2.0, 3.0, 6.0])
+# >>> values = torch.tensor(
+# ...     [1.0, 2.0, 3.0, 6.0]
+# ... )
 # >>> for query in (0.0, 2.0, 7.0):
-# ...     y_hat, _ = at.nadaraya_watson(torch.tensor([query]), keys, values)
-# ...     print(round(y_hat.item(), 4))
+# ...     q = torch.tensor([query])
+# ...     f_q, _ = at.nadaraya_watson(
+# ...         q, keys, values
+# ...     )
+# ...     print(round(f_q.item(), 4))
 # 3.0
 # 3.0
 # 3.0
@@ -277,9 +312,14 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # ```pycon
 # >>> import torch
-# >>> from torch.nn import functional as F
-# >>> scores = torch.tensor([-2.0, -0.5, -1.0])
-# >>> torch.allclose(F.softmax(scores, dim=0), F.softmax(scores + 100.0, dim=0))
+# >>> import torch.nn.functional as F
+# >>> scores = torch.tensor(
+# ...     [-2.0, -0.5, -1.0]
+# ... )
+# >>> shifted = scores + 100.0
+# >>> old = F.softmax(scores, dim=0)
+# >>> new = F.softmax(shifted, dim=0)
+# >>> torch.allclose(old, new)
 # True
 # ```
 #
@@ -305,6 +345,6 @@ assert sums == ["2.67", "2.69", "2.68"]
 # - Package: <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
-# - PyTorch: `torch.nn.functional.softmax`, `torch.dot`, `torch.allclose`, `Tensor.max`, `Tensor.mean`,
-#   `Tensor.item`, `Tensor.reshape`
+# - PyTorch: `torch.nn.functional.softmax`, `torch.dot`, `torch.allclose`, `torch.full`, `Tensor.max`,
+#   `Tensor.argmax`, `Tensor.mean`, `Tensor.item`, `Tensor.tolist`, `Tensor.reshape`
 # - Tensor API handbook: [softmax and dim](handbook/softmax.py)

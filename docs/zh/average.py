@@ -39,7 +39,8 @@ print("n_train =", n_train, "  n_test =", n_test)
 # `y_train.mean()` 把全部元素归约成一个数。它仍然是张量，但形状是空元组 `()`，维数 `dim()` 为 0，叫作 **0 维张量**（标量张量）。要取出其中的 Python 浮点数，用 `.item()`。
 
 # %%
-mean = y_train.mean()  # (n_train,) -> ()
+# (n_train,) -> ()
+mean = y_train.mean()
 print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item():.4f}")
 
 # %% [markdown]
@@ -49,7 +50,8 @@ print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item()
 # `repeat_interleave(repeats)` 把每个元素紧挨着连续重复 `repeats` 次；不给 `dim` 时，输入先被展平成一维，0 维张量就被当作只有一个元素的向量，结果的形状是 `(n_test,)`。写成 `mean.repeat_interleave(n_test)` 或 `torch.repeat_interleave(mean, n_test)` 都一样。
 
 # %%
-y_hat = mean.repeat_interleave(n_test)  # () -> (n_test,)
+# () -> (n_test,)
+y_hat = mean.repeat_interleave(n_test)
 print("y_hat:", tuple(y_hat.shape))
 at.describe("y_hat", y_hat)
 
@@ -58,11 +60,23 @@ at.describe("y_hat", y_hat)
 # 结果相同；元素多于一个时就不同了：前者让每个元素连续重复，后者把整个张量首尾相接地重复。
 
 # %%
-print(tuple(mean.reshape(1).shape))  # () -> (1,): a one-element vector is not 0-d
+# () -> (1,): a one-element vector is
+# not 0-d
+one = mean.reshape(1)
+print(tuple(one.shape))
 # () -> (3,)
 print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))
+# (1,) -> (3,): the same both ways too
+each = one.repeat_interleave(3)
+whole = one.repeat(3)
+print(
+    tuple(each.shape),
+    tuple(whole.shape),
+)
+assert torch.equal(each, whole)
 pair = torch.tensor([1, 2])  # (2,)
-print(pair.repeat_interleave(2))  # (2,) -> (4,)
+# (2,) -> (4,)
+print(pair.repeat_interleave(2))
 print(pair.repeat(2))  # (2,) -> (4,)
 
 # %% [markdown]
@@ -73,14 +87,24 @@ print(pair.repeat(2))  # (2,) -> (4,)
 
 # %%
 y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
-print("y_hat_package:", tuple(y_hat_package.shape))  # (n_test,)
-print("attention_weights:", tuple(attention_weights.shape))  # (n_test, n_train)
+# (n_test,)
+print(
+    "y_hat_package:",
+    tuple(y_hat_package.shape),
+)
+# (n_test, n_train)
+print(
+    "attention_weights:",
+    tuple(attention_weights.shape),
+)
 same_prediction = torch.equal(y_hat_package, y_hat)
 print("same prediction:", same_prediction)
 assert same_prediction
 print("distinct weights:", attention_weights.unique())
 print(f"1 / n_train = {1 / n_train:.4f}")
-weighted = attention_weights @ y_train  # (n_test, n_train) @ (n_train,) -> (n_test,)
+# (n_test, n_train) @ (n_train,)
+# -> (n_test,)
+weighted = attention_weights @ y_train
 equals_mean = torch.allclose(weighted, y_hat)
 print("weighted average equals the mean:", equals_mean)
 assert equals_mean
@@ -98,7 +122,8 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # $f(x)$ 之差的平方的平均）衡量它有多差；后面几页都用同一个指标，数字可以直接比较。
 
 # %%
-mse = ((y_hat - y_truth) ** 2).mean()  # (n_test,) -> ()
+# (n_test,) -> ()
+mse = ((y_hat - y_truth) ** 2).mean()
 print(f"test MSE against the true f: {mse.item():.4f}")
 at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 
@@ -128,10 +153,15 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # >>> import attention_tutorial as at
 # >>> y_train = at.make_data().y_train
 # >>> def train_mse(c):
-# ...     return ((y_train - c) ** 2).mean().item()
+# ...     d = y_train - c
+# ...     return (d**2).mean().item()
 # >>> mean = y_train.mean().item()
-# >>> train_mse(mean) < train_mse(mean + 0.1), train_mse(mean) < train_mse(mean - 0.1)
-# (True, True)
+# >>> best = train_mse(mean)
+# >>> for step in (-0.1, 0.1):
+# ...     c = mean + step
+# ...     print(best < train_mse(c))
+# True
+# True
 # ```
 #
 # 把 $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ 对 $c$ 求导并令其为 0：$-\frac{2}{n}\sum_i (y_i - c) = 0$，解得 $c = \frac{1}{n}\sum_i y_i$。所以平均汇聚是“只能输出一个常数”时最好的选择。
@@ -141,6 +171,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # 2. 对下面的二维张量 `y`，分别预测三次调用的结果，再运行验证：
 #
 #    ```python
+#    import torch
 #    y = torch.tensor([[1, 2], [3, 4]])
 #    torch.repeat_interleave(y, 2)
 #    torch.repeat_interleave(y, 2, dim=0)
@@ -152,15 +183,22 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #
 # ```pycon
 # >>> import torch
-# >>> y = torch.tensor([[1, 2], [3, 4]])
+# >>> y = torch.tensor(
+# ...     [[1, 2], [3, 4]]
+# ... )
 # >>> torch.repeat_interleave(y, 2)
 # tensor([1, 1, 2, 2, 3, 3, 4, 4])
-# >>> torch.repeat_interleave(y, 2, dim=0)
+# >>> torch.repeat_interleave(
+# ...     y, 2, dim=0
+# ... )
 # tensor([[1, 2],
 #         [1, 2],
 #         [3, 4],
 #         [3, 4]])
-# >>> torch.repeat_interleave(y, torch.tensor([1, 2]), dim=0)
+# >>> r = torch.tensor([1, 2])
+# >>> torch.repeat_interleave(
+# ...     y, r, dim=0
+# ... )
 # tensor([[1, 2],
 #         [3, 4],
 #         [3, 4]])
@@ -178,9 +216,17 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> y_nw, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=1000.0)
-# >>> y_avg, _ = at.average_pooling(data.x_test, data.y_train)
-# >>> bool((y_nw - y_avg).abs().max() < 1e-4)
+# >>> y_nw, _ = at.nadaraya_watson(
+# ...     data.x_test,
+# ...     data.x_train,
+# ...     data.y_train,
+# ...     bandwidth=1000.0,
+# ... )
+# >>> y_avg, _ = at.average_pooling(
+# ...     data.x_test, data.y_train
+# ... )
+# >>> gap = (y_nw - y_avg).abs().max()
+# >>> bool(gap < 1e-4)
 # True
 # ```
 #
@@ -195,6 +241,6 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #   <autoref identifier="attention_tutorial.data.describe">describe</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_heatmap">plot_attention_heatmap</autoref>、
 #   <autoref identifier="attention_tutorial.figures.curves.plot_fit">plot_fit</autoref>
-# - PyTorch：`Tensor.mean`、`Tensor.item`、`Tensor.dim`、`torch.repeat_interleave`、`Tensor.repeat`、`Tensor.unique`、
+# - PyTorch：`Tensor.mean`、`Tensor.item`、`Tensor.dim`、`Tensor.reshape`、`torch.repeat_interleave`、`Tensor.repeat`、`Tensor.unique`、
 #   `torch.equal`、`torch.allclose`、`torch.matmul`（`@`）
 # - 张量 API 手册：[repeat_interleave 与 repeat](handbook/repeat.py)

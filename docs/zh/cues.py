@@ -23,13 +23,14 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 #
 # ## 卷积、全连接和汇聚层没有自主性提示
 #
-# 卷积层、全连接层和汇聚层的输出只由输入和层自己的参数决定，没有任何输入能表达“我这次要找什么”：它们没有自主性提示，至多用到非自主性提示。最大汇聚就是这样：它总是挑出窗口里最大的那个数，就像目光总被最显眼的那一行吸走。平均汇聚则连挑都不挑，给每个数同样的权重，连非自主性提示也没有用上（《[平均汇聚](average.py)》一页还会说到这一点）。d2l 把平均汇聚也算作只用非自主性提示的层，意思是它的输出只由输入决定；本页说得更严一些：它什么也不挑。
+# 卷积层、全连接层和汇聚层的输出只由输入和层自己的参数决定，没有任何输入能表达“我这次要找什么”：它们没有自主性提示，至多用到非自主性提示。最大汇聚就是这样：它总是挑出窗口里最大的那个数，就像目光总被最显眼的那一行吸走。平均汇聚则连挑都不挑，给每个数同样的权重，连非自主性提示也没有用上（《[平均汇聚](average.py)》一页还会说到这一点）。d2l 把平均汇聚也算作只用非自主性提示的层，意思是它的输出只由输入决定；本页的说法更严：不挑选，就谈不上用了哪种提示。
 #
 # 下面对同一组数做最大汇聚和平均汇聚。不论我们想找什么，结果都一样，
 # 因为函数里根本没有“想找什么”这个输入。
 
 # %%
-values = torch.tensor([0.5, 3.0, 1.0, 2.0])  # (4,)
+# (4,)
+values = torch.tensor([0.5, 3.0, 1.0, 2.0])
 # .item(): the Python number inside
 # a one-element tensor
 print(f"max pooling:     {values.max().item():.4f}")
@@ -54,12 +55,21 @@ print(f"average pooling: {values.mean().item():.4f}")
 # 下面用四个键值对验证：同样的值，换一个查询，输出就变了。这正是自主性提示的特点。这里的分数用的是 $a(q, k) = -(q - k)^2 / 2$：键离查询越近，分数越高（《[非参数注意力汇聚](nonparametric.py)》一页会说明它来自高斯核）。
 
 # %%
-keys = torch.tensor([0.0, 1.0, 2.0, 3.0])  # (4,)
+# (4,)
+keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
 for query in (0.0, 3.0):
-    scores = -((query - keys) ** 2) / 2  # (4,)
-    # dim=0: softmax over the 4 keys
-    attention_weights = F.softmax(scores, dim=0)  # (4,)
-    output = torch.dot(attention_weights, values)  # (4,) . (4,) -> ()
+    # (4,)
+    scores = -((query - keys) ** 2) / 2
+    # (4,): softmax over the keys, dim=0
+    attention_weights = F.softmax(
+        scores,
+        dim=0,
+    )
+    # (4,) . (4,) -> ()
+    output = torch.dot(
+        attention_weights,
+        values,
+    )
     weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
     print(f"query {query:.1f}:")
     print(f"  weights [{weights_text}]")
@@ -74,12 +84,24 @@ for query in (0.0, 3.0):
 
 # %%
 data = at.make_data()
-keys = data.x_train[::10]  # (5,): every 10th training input
-values = data.y_train[::10]  # (5,): their outputs
-query = data.x_test[20]  # (): one test input
-scores = -((query - keys) ** 2) / 2  # (5,)
-attention_weights = F.softmax(scores, dim=0)  # (5,)
-y_hat = torch.dot(attention_weights, values)  # (5,) . (5,) -> ()
+# (5,): every 10th training input
+keys = data.x_train[::10]
+# (5,): their outputs
+values = data.y_train[::10]
+# (): one test input
+query = data.x_test[20]
+# (5,)
+scores = -((query - keys) ** 2) / 2
+# (5,)
+attention_weights = F.softmax(
+    scores,
+    dim=0,
+)
+# (5,) . (5,) -> ()
+y_hat = torch.dot(
+    attention_weights,
+    values,
+)
 print(f"query q = {query.item():.2f}")
 print(f"{'i':>2}  {'k_i':>4}  {'v_i':>4}  {'score':>6}  {'weight':>6}")
 for i in range(len(keys)):
@@ -112,7 +134,7 @@ assert same_weights and same_output
 at.plot_attention_pooling(query, keys, values)
 
 # %% [markdown]
-# 图中权重保留四位小数：图下方把印出来的权重和值相乘再相加，只有取四位时，这个和才与输出 2.68 一致（下面折叠的代码把两位、三位、四位小数都算了一遍）。
+# 图中权重保留四位小数：图下方把印出来的权重和值相乘再相加，至少要取四位，这个和才与输出 2.68 一致（下面折叠的代码把两位、三位、四位小数都算了一遍）。
 
 # %% fold="为什么图里的权重取四位小数？"
 # the diagram's sum, with the weights
@@ -127,7 +149,7 @@ for d in (2, 3, 4):
     sums.append(f"{total:.2f}")
     print(f"{d} decimals: sum {total:.2f}")
 print(f"output f(q) = {y_hat.item():.2f}")
-# only four decimals give the output, 2.68
+# four decimals: the fewest that give 2.68
 assert f"{y_hat.item():.2f}" == "2.68"
 assert sums == ["2.67", "2.69", "2.68"]
 
@@ -171,12 +193,20 @@ assert sums == ["2.67", "2.69", "2.68"]
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> keys, values = data.x_train[::10], data.y_train[::10]
-# >>> y_hat, attention_weights = at.nadaraya_watson(torch.tensor([10.0]), keys, values)
-# >>> int(attention_weights.argmax()), round(attention_weights.max().item(), 3)
-# (4, 1.0)
-# >>> round(y_hat.item(), 2) == round(values[4].item(), 2)
-# True
+# >>> keys = data.x_train[::10]
+# >>> values = data.y_train[::10]
+# >>> q = torch.tensor([10.0])
+# >>> f_q, alpha = at.nadaraya_watson(
+# ...     q, keys, values
+# ... )
+# >>> int(alpha.argmax())
+# 4
+# >>> round(alpha.max().item(), 3)
+# 1.0
+# >>> round(f_q.item(), 2)
+# 1.79
+# >>> round(values[4].item(), 2)
+# 1.79
 # ```
 #
 # `argmax` 从 0 数起：4 是第五个键，即[一个真实的例子](#一个真实的例子)那张表的最后一行（i = 5）。权重几乎全部落在这个键（离 10.0 最近的那个）上，输出几乎等于它的值。即使查询离所有键都很远，softmax 之后权重之和仍然是 1：它比较的是**相对**远近。
@@ -191,10 +221,15 @@ assert sums == ["2.67", "2.69", "2.68"]
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> keys = torch.full((4,), 2.0)
-# >>> values = torch.tensor([1.0, 2.0, 3.0, 6.0])
+# >>> values = torch.tensor(
+# ...     [1.0, 2.0, 3.0, 6.0]
+# ... )
 # >>> for query in (0.0, 2.0, 7.0):
-# ...     y_hat, _ = at.nadaraya_watson(torch.tensor([query]), keys, values)
-# ...     print(round(y_hat.item(), 4))
+# ...     q = torch.tensor([query])
+# ...     f_q, _ = at.nadaraya_watson(
+# ...         q, keys, values
+# ...     )
+# ...     print(round(f_q.item(), 4))
 # 3.0
 # 3.0
 # 3.0
@@ -210,9 +245,14 @@ assert sums == ["2.67", "2.69", "2.68"]
 #
 # ```pycon
 # >>> import torch
-# >>> from torch.nn import functional as F
-# >>> scores = torch.tensor([-2.0, -0.5, -1.0])
-# >>> torch.allclose(F.softmax(scores, dim=0), F.softmax(scores + 100.0, dim=0))
+# >>> import torch.nn.functional as F
+# >>> scores = torch.tensor(
+# ...     [-2.0, -0.5, -1.0]
+# ... )
+# >>> shifted = scores + 100.0
+# >>> old = F.softmax(scores, dim=0)
+# >>> new = F.softmax(shifted, dim=0)
+# >>> torch.allclose(old, new)
 # True
 # ```
 #
@@ -234,5 +274,5 @@ assert sums == ["2.67", "2.69", "2.68"]
 # - 本包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
-# - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`torch.allclose`、`Tensor.max`、`Tensor.mean`、`Tensor.item`、`Tensor.reshape`
+# - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`torch.allclose`、`torch.full`、`Tensor.max`、`Tensor.argmax`、`Tensor.mean`、`Tensor.item`、`Tensor.tolist`、`Tensor.reshape`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)

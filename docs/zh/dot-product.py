@@ -52,20 +52,36 @@ print("values: ", tuple(values.shape))
 # %%
 q = queries[:, None]  # (n_test, 1)
 k = keys[None, :]  # (1, n_train)
-gaussian_scores = -((q - k) ** 2) / 2  # (n_test, n_train)
-dot_scores = q * k - k**2 / 2  # (n_test, n_train)
-difference = dot_scores - gaussian_scores  # (n_test, n_train)
+# (n_test, n_train)
+gaussian_scores = -((q - k) ** 2) / 2
+# (n_test, n_train)
+dot_scores = q * k - k**2 / 2
+# (n_test, n_train)
+diff = dot_scores - gaussian_scores
 print("scores:", tuple(gaussian_scores.shape))
-gap = (difference - q**2 / 2).abs().max().item()
+gap = (diff - q**2 / 2).abs().max().item()
 print(f"max |(dot - gaussian) - q^2/2| = {gap:.1e}")
 
 # %% [markdown]
 # 分数不同，softmax 之后的权重却相同，也和 `nadaraya_watson` 返回的注意力权重相同：
 
 # %%
-weights_gaussian = F.softmax(gaussian_scores, dim=1)  # (n_test, n_train)
-weights_dot = F.softmax(dot_scores, dim=1)  # (n_test, n_train)
-_, weights_nw = at.nadaraya_watson(queries, keys, values)  # (n_test, n_train)
+# (n_test, n_train)
+weights_gaussian = F.softmax(
+    gaussian_scores,
+    dim=1,
+)
+# (n_test, n_train)
+weights_dot = F.softmax(
+    dot_scores,
+    dim=1,
+)
+# (n_test, n_train)
+_, weights_nw = at.nadaraya_watson(
+    queries,
+    keys,
+    values,
+)
 gap_gaussian = (weights_dot - weights_gaussian).abs().max().item()
 gap_nw = (weights_dot - weights_nw).abs().max().item()
 print("max |weights_dot - other weights|:")
@@ -101,15 +117,25 @@ at.plot_score_parts(q_one, keys)
 #   它的形状是 `(1, n_train)`，广播到每个查询。（布尔型的 `attn_mask` 含义不同：它表示哪些键可以参与。）
 
 # %%
-q_sdpa = queries.reshape(-1, 1)  # (n_test, 1): n_test queries of dimension d = 1
-k_sdpa = keys.reshape(-1, 1)  # (n_train, 1)
-v_sdpa = values.reshape(-1, 1)  # (n_train, 1)
-# (1, n_train): -k^2/2, the same row for every query
+# (n_test, 1): n_test queries of
+# dimension d = 1
+q_sdpa = queries.reshape(-1, 1)
+# (n_train, 1)
+k_sdpa = keys.reshape(-1, 1)
+# (n_train, 1)
+v_sdpa = values.reshape(-1, 1)
+# (1, n_train): -k^2/2, the same row
+# for every query
 bias = (-(keys**2) / 2).reshape(1, -1)
 y_sdpa = F.scaled_dot_product_attention(
     q_sdpa, k_sdpa, v_sdpa, attn_mask=bias, scale=1.0
 )  # (n_test, 1)
-y_nw, _ = at.nadaraya_watson(queries, keys, values)  # (n_test,)
+# (n_test,)
+y_nw, _ = at.nadaraya_watson(
+    queries,
+    keys,
+    values,
+)
 print("y_sdpa:", tuple(y_sdpa.shape))
 gap_sdpa_w1 = (y_sdpa.reshape(-1) - y_nw).abs().max().item()
 print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
@@ -134,15 +160,32 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
 # %%
 _ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
 model = at.NWKernelRegression()
-losses = at.train(model, x_train, y_train)
-w = model.w.detach()  # (1,), cut off from the autograd graph
+# train returns the losses; only the
+# learned w is needed here
+_ = at.train(model, x_train, y_train)
+# (1,), cut off from the autograd graph
+w = model.w.detach()
 print(f"learned w = {w.item():.4f}")
-bias_w = (-((keys * w) ** 2) / 2).reshape(1, -1)  # (1, n_train)
+# (1, n_train): -(kw)^2 / 2 per key
+bias_w = -((keys * w) ** 2) / 2
+bias_w = bias_w.reshape(1, -1)
 y_sdpa_w = F.scaled_dot_product_attention(
     q_sdpa * w, k_sdpa * w, v_sdpa, attn_mask=bias_w, scale=1.0
 )  # (n_test, 1)
-y_model = at.predict(w, queries, keys, values)  # (n_test,)
-y_dot, _ = at.dot_product_pooling(queries, keys, values, w)  # (n_test,)
+# (n_test,)
+y_model = at.predict(
+    w,
+    queries,
+    keys,
+    values,
+)
+# (n_test,)
+y_dot, _ = at.dot_product_pooling(
+    queries,
+    keys,
+    values,
+    w,
+)
 # (n_test, 1) -> (n_test,)
 gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
 gap_dot = (y_dot - y_model).abs().max().item()
@@ -160,9 +203,12 @@ assert 30 < ratio < 300  # "about a hundred times"
 # 点积取遍每一对查询和键，偏置取遍每个键：
 
 # %%
-qw, kw = queries * w, keys * w  # (n_test,), (n_train,)
-products = qw[:, None] * kw[None, :]  # (n_test, n_train): (qw)(kw) of every pair
-key_bias = kw**2 / 2  # (n_train,): (kw)^2 / 2 of every key
+# (n_test,), (n_train,)
+qw, kw = queries * w, keys * w
+# (n_test, n_train): (qw)(kw), all pairs
+products = qw[:, None] * kw[None, :]
+# (n_train,): (kw)^2 / 2 of every key
+key_bias = kw**2 / 2
 for name, t in (("(qw)(kw)", products), ("(kw)^2 / 2", key_bias)):
     print(f"{name}, {t.numel()} values:")
     print(f"  median {t.median():.0f}, largest {t.max():.0f}")
@@ -178,7 +224,8 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 # float64 reference: the same w and data
 w64, q64 = w.double(), queries.double()
 k64, v64 = keys.double(), values.double()
-exact = at.predict(w64, q64, k64, v64)  # (n_test,)
+# (n_test,)
+exact = at.predict(w64, q64, k64, v64)
 err_predict = (y_model - exact).abs().max().item()
 err_sdpa = (y_sdpa_w.reshape(-1) - exact).abs().max().item()
 print("max |prediction - float64 exact|:")
@@ -218,7 +265,7 @@ assert err_predict * 10 < err_sdpa  # distance form steadier
 #
 # **$qk - \frac{1}{2}k^2$ 不是另一种分数吗**？是。它和高斯核分数每一行都差 $\frac{1}{2}q^2$，但这一项对同一个查询的所有键都一样，softmax 之后权重相同：上面打印的权重之差只是 float32 的舍入误差。
 #
-# 分母里写 $x_i$ 还是 $x_j$、指数里的负号能不能漏：这些疑问见《[非参数注意力汇聚](nonparametric.py#常见疑问)》。
+# 分母里写 $x_i$ 还是 $x_j$、指数里的负号能不能漏：这些疑问见《[非参数注意力汇聚](nonparametric.py)》一页“[常见疑问](nonparametric.py#常见疑问)”一节。
 #
 # ## 练习
 #
@@ -228,12 +275,21 @@ assert err_predict * 10 < err_sdpa  # distance form steadier
 #
 # ```pycon
 # >>> import torch
-# >>> from torch.nn import functional as F
-# >>> scores = torch.tensor([0.5, -1.0, 2.0])
-# >>> torch.allclose(F.softmax(scores + 3.0, dim=0), F.softmax(scores, dim=0))
+# >>> import torch.nn.functional as F
+# >>> scores = torch.tensor(
+# ...     [0.5, -1.0, 2.0]
+# ... )
+# >>> base = F.softmax(scores, dim=0)
+# >>> added = scores + 3.0
+# >>> same = F.softmax(added, dim=0)
+# >>> torch.allclose(same, base)
 # True
-# >>> shift = torch.tensor([0.0, 1.0, 2.0])
-# >>> torch.allclose(F.softmax(scores + shift, dim=0), F.softmax(scores, dim=0))
+# >>> shift = torch.tensor(
+# ...     [0.0, 1.0, 2.0]
+# ... )
+# >>> moved = scores + shift
+# >>> other = F.softmax(moved, dim=0)
+# >>> torch.allclose(other, base)
 # False
 # ```
 #
@@ -248,13 +304,18 @@ assert err_predict * 10 < err_sdpa  # distance form steadier
 #
 # ```pycon
 # >>> import torch
-# >>> from torch.nn import functional as F
+# >>> import torch.nn.functional as F
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> k, v = data.x_train.reshape(-1, 1), data.y_train.reshape(-1, 1)
-# >>> y0 = F.scaled_dot_product_attention(torch.zeros(1, 1), k, v, scale=1.0)
-# >>> torch.allclose(y0.reshape(-1), data.y_train.mean())
-# True
+# >>> k = data.x_train.reshape(-1, 1)
+# >>> v = data.y_train.reshape(-1, 1)
+# >>> q = torch.zeros(1, 1)
+# >>> F.scaled_dot_product_attention(
+# ...     q, k, v, scale=1.0
+# ... )
+# tensor([[2.4252]])
+# >>> data.y_train.mean()
+# tensor(2.4252)
 # ```
 #
 # </details>
@@ -270,6 +331,6 @@ assert err_predict * 10 < err_sdpa  # distance form steadier
 #   <autoref identifier="attention_tutorial.training.predict">predict</autoref>、
 #   <autoref identifier="attention_tutorial.figures.score_parts.plot_score_parts">plot_score_parts</autoref>
 # - PyTorch：`torch.nn.functional.scaled_dot_product_attention`（参数 `attn_mask`、`scale`）、
-#   `torch.nn.functional.softmax`、广播、`Tensor.reshape`、`Tensor.detach`（`model.w.detach()`）、`Tensor.double`
+#   `torch.nn.functional.softmax`、广播、`Tensor.reshape`、`Tensor.detach`（`model.w.detach()`）、`Tensor.double`、`Tensor.median`、`Tensor.numel`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)、[expand 与广播](handbook/expand.py)、
 #   [clone 与 detach](handbook/clone.py)

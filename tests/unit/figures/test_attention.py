@@ -343,7 +343,9 @@ def test_heatmap_labels_follow_the_language(lang, expected) -> None:
 def test_heatmap_key_axis_starts_with_the_query_axis_at_0() -> None:
     """Review r36: the key axis of the page's heatmap was ticked 1-4, the query axis (and
     the explorer's heatmap a few screens on) from 0. It now starts where the queries do,
-    blank up to the first key's cell, as the gallery's heatmaps."""
+    as the gallery's heatmaps. Review r46: the strip up to the first key's cell was blank,
+    white as the bar's 0, so average pooling's heatmap showed a column of weight 0; the
+    first key's cell now reaches the axis edge."""
     data = make_data()
     _, weights = at.nadaraya_watson(data.x_test, data.x_train, data.y_train)
     for layout in ("wide", "narrow"):
@@ -356,6 +358,19 @@ def test_heatmap_key_axis_starts_with_the_query_axis_at_0() -> None:
         assert left == 0.0 and float(data.x_train[0]) > 0.1
         shown = [t.get_text() for t in ax.get_xticklabels() if left <= t.get_position()[0] <= right]
         assert shown[0] == "0", (layout, shown)
+    # one weight everywhere (average pooling): every pixel inside the axes has its colour
+    fig = plot_attention_heatmap(
+        np.full((50, 50), 0.02), queries=data.x_test, keys=data.x_train, lang="en"
+    )
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    pixels = np.asarray(canvas.buffer_rgba())[..., :3]
+    box = fig.axes[0].get_window_extent()
+    height = pixels.shape[0]
+    inside = pixels[
+        int(height - box.y1) + 3 : int(height - box.y0) - 3, int(box.x0) + 3 : int(box.x1) - 3
+    ]
+    assert (inside == inside[0, -1]).all() and tuple(inside[0, -1]) != (255, 255, 255)
 
 
 def test_heatmap_errors() -> None:
