@@ -322,6 +322,10 @@ for _lang, (_three, *_fewer) in {
 # puts it right after the figure's sentence of ``ALT``.
 ALT_FACTS: dict[str, dict[str, str]] = {
     "zh": {
+        # plot_attention_pooling: the query, then key by key its weight and value, then f(q)
+        "plot_attention_pooling.query": "查询 q = {q}",
+        "plot_attention_pooling.panel": "键 k{i} = {k}，权重 {w}，值 v{i} = {v}",
+        "plot_attention_pooling.end": "输出 f(q) = Σᵢ α(q, kᵢ) vᵢ ≈ {output}。",
         "plot_fit": "预测离真实函数最远处在 x = {x:.1f}：预测 {y_hat:.2f}，真实值 {y_truth:.2f}。"
         "预测的最高点 {hat_max:.2f}、最低点 {hat_min:.2f}，"
         "真实函数的最高点 {truth_max:.2f}、最低点 {truth_min:.2f}。",
@@ -415,6 +419,9 @@ ALT_FACTS: dict[str, dict[str, str]] = {
         "plot_scaling.end_point": "每种写法只有一个 n，各画成一个点。",
     },
     "en": {
+        "plot_attention_pooling.query": "the query q = {q}",
+        "plot_attention_pooling.panel": "key k{i} = {k}, weight {w}, value v{i} = {v}",
+        "plot_attention_pooling.end": "the output f(q) = Σᵢ α(q, kᵢ) vᵢ ≈ {output}.",
         "plot_fit": "The prediction is farthest from the truth at x = {x:.1f}: {y_hat:.2f} "
         "against {y_truth:.2f}. Its highest point is {hat_max:.2f} and its lowest "
         "{hat_min:.2f}; the true function's are {truth_max:.2f} and {truth_min:.2f}.",

@@ -869,10 +869,12 @@ def plot_attention_pooling(
         output = y_hat.item()
         # the weights as printed, with enough decimals for the sum under them to add up
         digits = _weight_decimals(alpha, values.tolist(), output)
+        facts = _pooling_facts(lang, q, keys.tolist(), values.tolist(), alpha, output, digits)
         if layout == "stacked":
             fig = _pooling_stacked(words, q, keys.tolist(), values.tolist(), alpha, output, digits)
             if title is not None:
                 fig.axes[0].set_title(title)
+            fig.alt_facts, fig.alt_words = facts, title is not None
             return fig
 
         height = 0.62 * n + 1.95
@@ -955,7 +957,40 @@ def plot_attention_pooling(
         if title is not None:
             ax.set_title(title)
         fig.narrow_layout = {"layout": "stacked"}  # the site draws it too, for phones
+        # the alt text reads key by key (the drawn labels were a list of numbers)
+        fig.alt_facts, fig.alt_words = facts, title is not None
     return fig
+
+
+_SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def _pooling_facts(
+    lang: str,
+    q: float,
+    keys: list[float],
+    values: list[float],
+    alpha: list[float],
+    output: float,
+    digits: int,
+) -> str:
+    """The alt text's facts of ``plot_attention_pooling``: query, key by key, output.
+
+    Each key comes with its weight and value (review round 46: the drawn labels, read out
+    as a list, paired a weight with its key only in the sum).
+
+    >>> _pooling_facts("en", 2.0, [1.0, 3.0], [0.5, 1.5], [0.5, 0.5], 1.0, 4)
+    'the query q = 2.00; key k₁ = 1.00, weight 0.5000, value v₁ = 0.50; \
+key k₂ = 3.00, weight 0.5000, value v₂ = 1.50; the output f(q) = Σᵢ α(q, kᵢ) vᵢ ≈ 1.00.'
+    """
+    rows = [
+        {"i": str(i).translate(_SUBSCRIPTS), "k": f"{k:.2f}", "w": f"{w:.{digits}f}",
+         "v": f"{v:.2f}"}
+        for i, (k, w, v) in enumerate(zip(keys, alpha, values, strict=True), 1)
+    ]  # fmt: skip
+    head = alt_facts("plot_attention_pooling.query", lang, q=f"{q:.2f}")
+    rest = alt_facts("plot_attention_pooling", lang, rows, output=f"{output:.2f}")
+    return head + ("；" if lang == "zh" else "; ") + rest
 
 
 def _pooling_stacked(

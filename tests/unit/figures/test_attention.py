@@ -49,6 +49,17 @@ def texts(fig) -> list[str]:
 # plot_attention_pooling ------------------------------------------------------------
 
 
+@pytest.mark.parametrize("layout", ["wide", "stacked"])
+def test_the_pooling_alt_text_reads_key_by_key_with_weight_and_value(layout):
+    keys, values = torch.tensor([1.0, 3.0]), torch.tensor([0.5, 1.5])
+    fig = plot_attention_pooling(2.0, keys, values, lang="en", layout=layout)
+    # the two keys are equally near: each weight 0.5, written with the picture's decimals
+    assert "key k₁ = 1.00, weight 0.50, value v₁ = 0.50; key k₂ = 3.00" in fig.description
+    assert fig.description.endswith("the output f(q) = Σᵢ α(q, kᵢ) vᵢ ≈ 1.00.")
+    zh = plot_attention_pooling(2.0, keys, values, lang="zh", layout=layout)
+    assert "查询 q = 2.00；键 k₁ = 1.00，权重" in zh.description
+
+
 @pytest.mark.parametrize("bandwidth", [0.5, 1.0, 2.0])
 def test_pooling_diagram_shows_the_reference_weights_and_output(bandwidth) -> None:
     """Check every weight, the output and the formula against numpy."""
