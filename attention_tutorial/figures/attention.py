@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 import matplotlib
 import numpy as np
@@ -869,9 +870,10 @@ def plot_attention_pooling(
         output = y_hat.item()
         # the weights as printed, with enough decimals for the sum under them to add up
         digits = _weight_decimals(alpha, values.tolist(), output)
-        facts = _pooling_facts(lang, q, keys.tolist(), values.tolist(), alpha, output, digits)
+        pooled = _Pooled(q, keys.tolist(), values.tolist(), alpha, output, digits)
+        facts = _pooling_facts(lang, pooled)
         if layout == "stacked":
-            fig = _pooling_stacked(words, q, keys.tolist(), values.tolist(), alpha, output, digits)
+            fig = _pooling_stacked(words, pooled)
             if title is not None:
                 fig.axes[0].set_title(title)
             fig.alt_facts, fig.alt_words = facts, title is not None
@@ -965,24 +967,28 @@ def plot_attention_pooling(
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
-def _pooling_facts(
-    lang: str,
-    q: float,
-    keys: list[float],
-    values: list[float],
-    alpha: list[float],
-    output: float,
-    digits: int,
-) -> str:
+class _Pooled(NamedTuple):
+    """One query's pooling as ``plot_attention_pooling`` draws it (weights to ``digits``)."""
+
+    q: float
+    keys: list[float]
+    values: list[float]
+    alpha: list[float]
+    output: float
+    digits: int
+
+
+def _pooling_facts(lang: str, pooled: _Pooled) -> str:
     """The alt text's facts of ``plot_attention_pooling``: query, key by key, output.
 
     Each key comes with its weight and value (review round 46: the drawn labels, read out
     as a list, paired a weight with its key only in the sum).
 
-    >>> _pooling_facts("en", 2.0, [1.0, 3.0], [0.5, 1.5], [0.5, 0.5], 1.0, 4)
+    >>> _pooling_facts("en", _Pooled(2.0, [1.0, 3.0], [0.5, 1.5], [0.5, 0.5], 1.0, 4))
     'the query q = 2.00; key k₁ = 1.00, weight 0.5000, value v₁ = 0.50; \
 key k₂ = 3.00, weight 0.5000, value v₂ = 1.50; the output f(q) = Σᵢ α(q, kᵢ) vᵢ ≈ 1.00.'
     """
+    q, keys, values, alpha, output, digits = pooled
     rows = [
         {"i": str(i).translate(_SUBSCRIPTS), "k": f"{k:.2f}", "w": f"{w:.{digits}f}",
          "v": f"{v:.2f}"}
@@ -993,15 +999,7 @@ key k₂ = 3.00, weight 0.5000, value v₂ = 1.50; the output f(q) = Σᵢ α(q,
     return head + ("；" if lang == "zh" else "; ") + rest
 
 
-def _pooling_stacked(
-    words: dict[str, str],
-    q: float,
-    keys: list[float],
-    values: list[float],
-    alpha: list[float],
-    output: float,
-    digits: int,
-) -> TutorialFigure:
+def _pooling_stacked(words: dict[str, str], pooled: _Pooled) -> TutorialFigure:
     """``plot_attention_pooling`` laid out for a phone's column.
 
     The weights are printed with ``digits`` decimals. The query on top, then one row
@@ -1010,6 +1008,7 @@ def _pooling_stacked(
     every text 11 pt, which a 335 CSS px column shows about 11 px high (the figure is
     ``_NARROW_IN`` inches wide).
     """
+    q, keys, values, alpha, output, digits = pooled
     n = len(keys)
     size = 11  # points: every text
     width, row_h = _NARROW_IN, 0.5
