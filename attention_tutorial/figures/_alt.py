@@ -1015,6 +1015,8 @@ DIAGRAM_LEGENDS = {
     "zh": {
         "einsum": "颜色表示行，也就是查询：{a} 和 {b} 的同一行同色，两两相乘再求和，"
         "得到 {c} 里同色的那个元素。",
+        "softmax": "颜色表示位置：{y} 的每一格与 {x} 里同一位置的格子同色；但每个权重由它所在"
+        "那一组（加红框的{group}）的全部分数一起算出。",
         "linear": "颜色表示输入特征，也就是 x 和 layer.weight 的列：x 的一行和 "
         "layer.weight 的一行逐格相乘（同色对同色），再把这些乘积相加；layer(x) 是算出的新值，"
         "不上色。",
@@ -1043,6 +1045,9 @@ DIAGRAM_LEGENDS = {
         "einsum": "The colour marks the row, that is the query: a row of {a} and the same "
         "row of {b} share a colour, and their products summed give the element of {c} "
         "in that colour.",
+        "softmax": "The colour marks the position: each cell of {y} has the colour of the cell "
+        "of {x} at the same place, but each weight is computed from all the scores of its "
+        "framed {group}.",
         "linear": "The colour marks the input feature, that is the column of x and of "
         "layer.weight: a row of x and a row of layer.weight are multiplied cell by cell, "
         "colour with colour, and the products summed; layer(x) holds new values, left "
@@ -1110,6 +1115,7 @@ OWN_KEY_DIAGRAMS = {
     "diagram_linear": _DIAGRAM_OWN_KEY,
     "diagram_masked_fill": _DIAGRAM_OWN_KEY,
     "diagram_where": _DIAGRAM_OWN_KEY,
+    "diagram_softmax": _DIAGRAM_OWN_KEY,
     "diagram_eye": _DIAGRAM_ONE_ROW,
 }
 

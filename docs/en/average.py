@@ -238,7 +238,7 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 # ```
 #
 # Without `dim` the tensor is flattened, then repeated; with `dim=0` whole rows are repeated;
-# when `repeats` is a tensor, row $i$ is repeated `repeats[i]` times.
+# when `repeats` is a tensor (here `r`), row $i$ is repeated `r[i]` times.
 #
 # </details>
 #

@@ -204,8 +204,8 @@ at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
 #         [3, 4]])
 # ```
 #
-# 不给 `dim` 时先展平再重复；给了 `dim=0` 就整行重复；`repeats` 是张量时，第 $i$ 行重复
-# `repeats[i]` 次。
+# 不给 `dim` 时先展平再重复；给了 `dim=0` 就整行重复；`repeats` 是张量时（这里是 `r`），第 $i$ 行重复
+# `r[i]` 次。
 #
 # </details>
 #

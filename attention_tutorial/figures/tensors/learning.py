@@ -16,7 +16,7 @@ from matplotlib.patches import FancyArrowPatch
 from torch import Tensor
 
 from attention_tutorial import _checks
-from attention_tutorial.figures._alt import CLONE_LINKS
+from attention_tutorial.figures._alt import CLONE_LINKS, diagram_legend
 from attention_tutorial.figures._base import (
     FONTS,
     MONO,
@@ -109,7 +109,13 @@ def diagram_softmax(
         panel = TensorPanel(out, code=name_y, groups="columns", col_notes=labels, col_label="Σ",
                             captions=[both("col_sums", dim=dim)])  # fmt: skip
     rows = [[TensorPanel(x, code=name_x)], [panel]]
-    return render(rows, [f"{name_y} = F.softmax({name_x}, dim={dim})"], lang)
+    group = {"zh": "一列" if axis == 0 and x.dim() == 2 else "一行",
+             "en": "column" if axis == 0 and x.dim() == 2 else "row"}  # fmt: skip
+    legend = {
+        lang_: diagram_legend("softmax", x=name_x, y=name_y, group=group[lang_])[lang_]
+        for lang_ in ("zh", "en")
+    }
+    return render(rows, [f"{name_y} = F.softmax({name_x}, dim={dim})"], lang, legend=legend)
 
 
 @bilingual

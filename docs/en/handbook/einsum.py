@@ -139,7 +139,8 @@ at.diagram_einsum(weights, values)
 # ### Pitfalls
 #
 # A letter must have one size. The one exception is size 1, which broadcasts to the other
-# size: hence the error's wording. Here `k` is 2 in the first operand and 3 in the second:
+# size: hence the error's wording. Here `k` is 2 in the first operand and 3 in the second
+# (PyTorch counts operands from 0: its operand 1 is `b`):
 
 # %%
 a = torch.ones(3, 2)  # q = 3, k = 2

@@ -116,7 +116,7 @@ print(x.flatten())
 # is the no-copy version of the tiled computation in
 # [non-parametric attention pooling](../nonparametric.py). The section
 # [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
-# of the page [From kernel regression to Transformer attention](../transformer.py) calls it
+# of the page [From kernel regression to Transformer attention](../transformer.py) calls `expand`
 # explicitly: `key_bias.expand(n_train, -1)` makes the key bias of shape `(n_train,)` one
 # row per query, without a copy. The `masked_fill` after it is not in place: it returns a
 # new tensor and writes `-inf` on that tensor's diagonal, so the view is never written (see

@@ -88,6 +88,11 @@ at.diagram_eye(4, (2, 3))
 # The package's `leave_one_out` has the same line; [Why leave one out](../leave-one-out.py)
 # shows its source (folded).
 #
+# The section [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
+# of the page [From kernel regression to Transformer attention](../transformer.py) builds the
+# diagonal itself, `eye = torch.eye(n_train, dtype=torch.bool)`, and uses it as
+# `masked_fill(eye, …)` and as `attn_mask=~eye`: the same mask, made boolean at once.
+#
 # ## Boolean mask indexing
 #
 # ```python

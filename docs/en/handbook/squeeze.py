@@ -156,7 +156,8 @@ assert x.squeeze().shape == (3,)
 #
 # A bare `squeeze()` also removes axes that are 1 only by accident. The usual victim is a
 # batch of size 1: with a single query, the `(1, 1, 1)` result of `torch.bmm` squeezes
-# down to a 0-d tensor, not to a vector of one prediction, and the next line fails:
+# down to a 0-d tensor, not to a vector of one prediction, and indexing it as a vector,
+# `y0[0]`, fails:
 
 # %%
 # (n_queries, n_keys), n_queries = 1
@@ -207,6 +208,6 @@ except IndexError as err:
 # - [Parametric attention pooling](../parametric.py): not at all, on purpose. It writes
 #   `torch.bmm(...).reshape(-1)` to go from `(n_queries, 1, 1)` to `(n_queries,)`, which
 #   stays correct when `n_queries` is 1.
-# - [Learned projections on a 2-D toy problem](../projections.py): `y_hat.squeeze(-1)`
-#   turns the predictions for 20 queries from `(20, 1)` into `(20,)`. It removes only the
-#   last axis, which it names, so it is safe.
+# - [Learned projections on a 2-D toy problem](../projections.py): `y_hat_projected.squeeze(-1)`
+#   and `y_hat_scalar.squeeze(-1)` turn the predictions for 20 queries from `(20, 1)` into
+#   `(20,)`. Each removes only the last axis, which it names, so it is safe.

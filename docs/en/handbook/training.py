@@ -403,3 +403,9 @@ assert abs(w.item() - 2.8) < 1e-6
 # is full-batch gradient descent.
 # [Why the trained curve is less smooth](../smoothness.py) looks at where the first, very large
 # step throws $w$, and why the next four barely move it.
+#
+# The section [Key formulas](../recap.py#key-formulas) of the [Chapter recap](../recap.py) writes
+# that loop out by hand, `zero_grad` → loss → `backward` → `step`. The section
+# [Plain SGD instead of Adam](../projections.py#plain-sgd-instead-of-adam) of
+# [Learned projections on a 2-D toy problem](../projections.py) runs the same three calls with
+# `torch.optim.Adam`, then with this page's SGD.

@@ -175,7 +175,7 @@ except RuntimeError as err:
 # `far_x1` as the condition and `diff.norm(dim=1)` as the distance. It is the trick of the
 # `-inf` above: fill the places that must not be chosen with a value that cannot win. The
 # masked-softmax section gives `where` as the other spelling of `masked_fill`, the example
-# above. The chapter itself ([Parametric attention pooling](../parametric.py)) builds its
+# above. The page [Parametric attention pooling](../parametric.py) builds its
 # leave-one-out keys and values with boolean indexing instead
 # ([torch.eye and boolean masks](mask.py)).
 

@@ -113,7 +113,7 @@ print(x.flatten())
 # 本章多数地方用广播（下一节）隐式地完成拉长；包里的
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # 就是《[非参数注意力汇聚](../nonparametric.py)》中铺矩阵做法的免复制版本。
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节则显式调用它：
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节则显式调用 `expand`：
 # `key_bias.expand(n_train, -1)` 不复制数据，就让形状为 `(n_train,)` 的键偏置每个查询各占一行；
 # 随后的 `masked_fill` 不是原地运算，它返回一个新张量，在新张量的对角线上写 `-inf`，
 # 所以视图本身从没被写过（见上面的陷阱）。

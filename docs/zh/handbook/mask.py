@@ -84,6 +84,8 @@ at.diagram_eye(4, (2, 3))
 # [带参数的注意力汇聚](../parametric.py)：`mask = (1 - torch.eye(n_train)).type(torch.bool)`。
 # 包里的 `leave_one_out` 也有同样一行，《[为什么要留一](../leave-one-out.py)》一页可以展开查看它的源码。
 #
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节直接造出对角线：`eye = torch.eye(n_train, dtype=torch.bool)`，再拿它做 `masked_fill(eye, …)` 和 `attn_mask=~eye`。这是同一个掩码，只是一开始就是布尔型。
+#
 # ## 布尔掩码索引
 #
 # ```python

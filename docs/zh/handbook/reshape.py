@@ -193,6 +193,6 @@ assert xt.stride() == (1, 3)
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# 本章没有用到：这里一律写 `reshape`，它对任何张量都适用。在别的 PyTorch 代码里你会遇到
+# 本章没有用到：本章一律写 `reshape`，它对任何张量都适用。在别的 PyTorch 代码里你会遇到
 # `view`，可以把它读作“reshape，并且我保证不需要复制”。
 # 《[非参数注意力汇聚](../nonparametric.py)》里的 `-1` 在两者中含义相同。

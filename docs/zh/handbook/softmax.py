@@ -14,8 +14,6 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## torch.nn.functional.softmax
 #

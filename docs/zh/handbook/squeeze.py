@@ -152,7 +152,7 @@ assert x.squeeze().shape == (3,)
 #
 # 不带参数的 `squeeze()` 会把碰巧长度为 1 的轴也去掉。最容易出事的是大小为 1 的批量：
 # 只有一个查询时，`torch.bmm` 得到的 `(1, 1, 1)` 会被压成 0 维张量，
-# 而不是只含一个预测的向量，下一行代码随即出错：
+# 而不是只含一个预测的向量，把它当向量取 `y0[0]` 就会出错：
 
 # %%
 # (n_queries, n_keys), n_queries = 1
@@ -202,5 +202,5 @@ except IndexError as err:
 # - [带参数的注意力汇聚](../parametric.py)：特意不用 `squeeze`，写的是
 #   `torch.bmm(...).reshape(-1)`，把 `(n_queries, 1, 1)` 变成 `(n_queries,)`，
 #   `n_queries` 为 1 时也不会出错。
-# - [在二维玩具问题上学习投影](../projections.py)：`y_hat.squeeze(-1)` 把 20 个查询的预测从
-#   `(20, 1)` 变成 `(20,)`。它只去掉指名的最后一个轴，所以是安全的。
+# - [在二维玩具问题上学习投影](../projections.py)：`y_hat_projected.squeeze(-1)` 和
+#   `y_hat_scalar.squeeze(-1)` 把 20 个查询的预测从 `(20, 1)` 变成 `(20,)`。它只去掉指名的最后一个轴，所以是安全的。

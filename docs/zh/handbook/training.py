@@ -386,3 +386,5 @@ assert abs(w.item() - 2.8) < 1e-6
 # <autoref identifier="attention_tutorial.training.train">train</autoref> 就是这个循环。
 # 每一步的损失都来自全部 50 个样本，所以虽然用的是 SGD 这个类，做的其实是全批量梯度下降。
 # 《[训练后的曲线为何不平滑](../smoothness.py)》考察第一大步把 $w$ 甩到了哪里、后四步为什么几乎不动。
+#
+# 《[本章回顾](../recap.py)》一页的“[关键公式](../recap.py#关键公式)”一节把这个循环亲手写了一遍：`zero_grad` → 损失 → `backward` → `step`。《[在二维玩具问题上学习投影](../projections.py)》一页用同样三个调用训练，先用 `torch.optim.Adam`，“[换成普通 SGD](../projections.py#换成普通-sgd)”一节再换成本页的 SGD。

@@ -41,6 +41,9 @@ def test_softmax_names_its_tensors_as_the_code_does_and_its_alt_text_names_the_f
     assert [text(fig, f"code:{p}") for p in range(2)] == ["scores", "w1"]
     assert text(fig, "arrow:0") == "w1 = F.softmax(scores, dim=1)"
     assert "each row framed in red, with “Σ = 1.00” at the right of each" in fig.description
+    # the colours mark the place, not an element the weight comes from alone (review 47)
+    assert "cells of one colour come from the same element" not in fig.description
+    assert "computed from all the scores of its framed row" in fig.description
     cols = diagram_softmax(x, dim=0, lang="zh")
     assert "每一列加了红框，下面各写着“1.00”，" in cols.description
     assert not cols.description.endswith("Σ。")  # the label is said once, not again at the end
