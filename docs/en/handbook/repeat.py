@@ -250,8 +250,8 @@ except RuntimeError as err:
 # ### Cost
 #
 # `repeat` and `repeat_interleave` both **copy**: the result owns new memory, as many
-# elements as it has. Here is what `x` and its copy weigh for a few sizes of
-# `x_train`, both columns in bytes:
+# elements as it has. Here is what `x` (a vector of length n, as `x_train`) and its copy
+# weigh for a few lengths n, the last two columns in bytes:
 
 # %%
 print(

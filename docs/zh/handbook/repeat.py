@@ -238,7 +238,7 @@ except RuntimeError as err:
 # ### 代价
 #
 # `repeat` 和 `repeat_interleave` 都会**复制**：结果占用新的内存，有多少个元素就占多少。
-# 下面打印几种 `x_train` 长度下 `x` 和副本的大小，两列都以字节计：
+# 下面打印几种长度 n 下 `x`（长为 n 的向量，和 `x_train` 一样）与副本的大小，后两列以字节计：
 
 # %%
 print(
