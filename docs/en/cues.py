@@ -262,12 +262,12 @@ assert sums == ["2.67", "2.69", "2.68"]
 # ... )
 # >>> int(alpha.argmax())
 # 4
-# >>> round(alpha.max().item(), 3)
-# 1.0
-# >>> round(f_q.item(), 2)
-# 1.79
-# >>> round(values[4].item(), 2)
-# 1.79
+# >>> round(alpha.max().item(), 4)
+# 0.9998
+# >>> round(f_q.item(), 4)
+# 1.7885
+# >>> round(values[4].item(), 4)
+# 1.7881
 # ```
 #
 # `argmax` counts from 0: 4 is the fifth key, the last row (i = 5) of the table in
