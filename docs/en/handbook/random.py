@@ -32,7 +32,8 @@ _ = torch.manual_seed(at.SEED)
 # ) -> Tensor
 # ```
 #
-# This is the signature as PyTorch documents it, not literal Python (a bare `*` after
+# This is the signature as PyTorch documents it (a few rarely used arguments left out), not
+# literal Python (a bare `*` after
 # `*size`): every argument after `size` is passed by name.
 #
 # It returns a tensor of shape `size` filled with numbers drawn uniformly from the

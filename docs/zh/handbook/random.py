@@ -31,7 +31,7 @@ _ = torch.manual_seed(at.SEED)
 # ) -> Tensor
 # ```
 #
-# 这是 PyTorch 文档里的写法，不是能运行的 Python（`*size` 后面又有一个 `*`）：
+# 这是 PyTorch 文档里的写法（略去了几个不常用的参数），不是能运行的 Python（`*size` 后面又有一个 `*`）：
 # `size` 之后的参数都要写参数名。
 #
 # 返回形状为 `size` 的张量，元素从左闭右开区间 $[0, 1)$ 上均匀抽取。
