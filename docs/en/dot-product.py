@@ -281,9 +281,7 @@ assert err_predict * 10 < err_sdpa  # distance form steadier
 # Attention in Attention Scoring Functions): batch and layer normalization lead to activations of
 # well-bounded, often constant norm, for instance when the keys are a layer norm's output, so
 # $\lVert k_i\rVert^2$ can go without much change in the outcome. That holds for a layer norm's
-# own output; a Transformer's keys are that output transformed by the learned scale and shift
-# and by $W_k$, which stretch some directions more than others, and the keys' lengths differ again. So this
-# page does not rest the choice on it.
+# own output, not for the projected keys (above). So this page does not rest the choice on it.
 #
 # The next two pages: [From kernel regression to Transformer attention](transformer.py) takes these
 # steps in code, with vector queries and keys, learned $W_q$, $W_k$, $W_v$, and a check against

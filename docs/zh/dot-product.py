@@ -253,9 +253,8 @@ assert err_predict * 10 < err_sdpa  # distance form steadier
 #
 # d2l 英文版第 11.3.1 节（Attention Scoring Functions 中的 Dot Product Attention）对去掉这一项给出的理由与本页不同：
 # 批归一化和层归一化让激活的范数有界，往往近乎不变（比如键就是层归一化的输出时），
-# 所以去掉 $\lVert k_i\rVert^2$，结果不会有大的变化。这对层归一化直接输出的向量成立；
-# 可 Transformer 的键是层归一化的输出经过 γ、β 和 $W_k$ 变换得到的，这些变换在不同方向上拉伸的程度不同，
-# 键的长度又不一样了。所以本页不拿它当理由。
+# 所以去掉 $\lVert k_i\rVert^2$，结果不会有大的变化。这对层归一化直接输出的向量成立，
+# 对投影后的键却不成立（见上文）。所以本页不拿它当理由。
 #
 # 接下来的两页：《[从核回归到 Transformer 注意力](transformer.py)》用代码把这几步走一遍——向量形式的查询和键，
 # 可学习的 $W_q$、$W_k$、$W_v$，再与 PyTorch 的 `nn.MultiheadAttention` 逐一核对；

@@ -16,8 +16,6 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## torch.rand
 #

@@ -176,6 +176,11 @@ for w in caught:
 # >>> F.softmax(s, dim=-1).sum(dim=-1)
 # tensor([[1., 1.],
 #         [1., 1.]])
+# >>> # dim=0 (the 3-D guess) normalises
+# >>> # across the batch: sums are not 1
+# >>> F.softmax(s, dim=0).sum(dim=-1)
+# tensor([[0.0074, 0.0074],
+#         [2.9926, 2.9926]])
 # ```
 #
 # A `dim` that does not exist, and integer scores, are errors:
