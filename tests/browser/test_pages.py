@@ -158,6 +158,82 @@ UNFOCUSABLE_SCROLLERS = """() => [...document.querySelectorAll('article *')]
     .filter(e => e.tabIndex < 0 && !e.querySelector('[tabindex="0"]'))
     .map(e => e.tagName + ': ' + e.textContent.slice(0, 40))"""
 
+# A glossary's term columns (tools/sitebuild/tables.py, extra.css): every term cell's
+# renderings are boxes; a box (a rendering, or its name or "(…)") that fits the column is on
+# one line, a hyphenated word is never broken, and no line starts with the slash between two
+# renderings. Measured in the layout (a card's line on a phone is its row's).
+UNBOXED_TERMS = """() => [...document.querySelectorAll('table[data-zh-column] td')]
+    .filter(td => {
+        const table = td.closest('table'), n = td.cellIndex + 1;
+        return [table.dataset.zhColumn, table.dataset.enColumn].includes(String(n))
+            && !td.querySelector(':scope > .attn-term');
+    }).map(td => td.textContent)"""
+GLOSSARY_TERM_LINES = """() => {
+        // the lines a node's text is laid out on (its fragments' tops)
+        const lineCount = (node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const tops = [];
+            for (const r of range.getClientRects()) {
+                if (r.width > 0 && !tops.some(t => Math.abs(t - r.top) < 4)) tops.push(r.top);
+            }
+            return tops.length;
+        };
+        const room = (cell) => {
+            const box = getComputedStyle(cell).display === 'inline' ? cell.closest('tr') : cell;
+            const s = getComputedStyle(box);
+            return box.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+        };
+        const charTop = (node, at) => {
+            const r = document.createRange();
+            r.setStart(node, at); r.setEnd(node, at + 1);
+            return r.getBoundingClientRect().top;
+        };
+        const problems = [];
+        for (const cell of document.querySelectorAll('table[data-zh-column] td')) {
+            const boxes = [...cell.querySelectorAll('.attn-term, .attn-part')];
+            if (!boxes.length || cell.getClientRects().length === 0) continue;
+            const width = room(cell);
+            for (const box of boxes) {
+                if (box.querySelector('.attn-part')) continue;  // its parts are checked
+                const before = box.style.whiteSpace;
+                box.style.whiteSpace = 'nowrap';
+                const natural = box.getBoundingClientRect().width;
+                box.style.whiteSpace = before;
+                if (natural <= width + 0.5 && lineCount(box) > 1) {
+                    const fit = `${Math.round(natural)} <= ${Math.round(width)} px`;
+                    problems.push(`split though it fits (${fit}): ${box.textContent}`);
+                }
+            }
+            for (const word of cell.querySelectorAll('.attn-nobr')) {
+                if (lineCount(word) > 1) problems.push('broken at its hyphen: ' + word.textContent);
+            }
+            // no line starts with the slash between two renderings
+            const chars = [];
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                for (let i = 0; i < node.data.length; i++) {
+                    if (node.data[i].trim()) chars.push([node, i]);
+                }
+            }
+            chars.forEach(([node, i], k) => {
+                if (k > 0 && node.data[i] === '/' &&
+                    Math.abs(charTop(node, i) - charTop(...chars[k - 1])) >= 4) {
+                    problems.push('a line starts with "/": ' + cell.textContent);
+                }
+            });
+        }
+        return problems;
+    }"""
+
+
+def glossary_checks(checks: Checks, v: Visit) -> None:
+    """The glossary's terms at this width: in boxes, none broken where it fits."""
+    checks.check("glossary terms not in boxes", lambda: v.page.evaluate(UNBOXED_TERMS), [])
+    checks.check(
+        "glossary terms broken across lines", lambda: v.page.evaluate(GLOSSARY_TERM_LINES), []
+    )
+
 
 def screenshot(v: Visit, path) -> None:
     """The whole page, for reviewers; a long page on a busy machine gets two minutes."""
@@ -214,6 +290,8 @@ def phone_checks(checks: Checks, v: Visit, path: str, screenshots) -> None:
         checks.check(
             "a phone's code column (code_column.py)", lambda: code_column_problems(v.page, path), []
         )
+    if path.rstrip("/").endswith("glossary"):
+        glossary_checks(checks, v)
     if PAGE_SCREENSHOTS:
         checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.mobile.png"))
 
@@ -235,6 +313,8 @@ def desktop_checks(checks: Checks, v: Visit, path: str, server: str, screenshots
         lambda: desktop_problems(v.page, axe_url=axe),
         {},
     )
+    if path.rstrip("/").endswith("glossary"):
+        glossary_checks(checks, v)
     if PAGE_SCREENSHOTS:
         checks.check("screenshot", lambda: screenshot(v, screenshots / f"{slug(path)}.desktop.png"))
     checks.check(

@@ -71,3 +71,26 @@ def test_the_chinese_term_column_is_marked_by_its_header_and_stays_a_plain_table
     assert term_columns(other) == other
     # still a table Material styles and wraps (no class attribute)
     assert wrap(term_columns(zh_first)).startswith('<div class="md-typeset__scrollwrap">')
+
+
+def test_each_rendering_of_a_term_is_a_box_the_slash_ends_it_and_a_same_term_is_marked():
+    table = (
+        "<table><thead><tr><th>English</th><th>中文</th><th>Meaning</th></tr></thead><tbody>"
+        '<tr><td><span id="t"></span>keys in use (effective number) / k-nearest</td>'
+        "<td>有效键数 / 键数</td><td>a / b</td></tr>"
+        "<tr><td>softmax</td><td>softmax</td><td>x</td></tr></tbody></table>"
+    )
+    out = term_columns(table)
+    rows = out.split("<tr>")[2:]
+    # the anchor a link lands on stays the cell's first child; the slash ends its box
+    assert rows[0].startswith(
+        '<td><span id="t"></span><span class="attn-term"><span class="attn-part">keys in use'
+        '</span> <span class="attn-part">(effective number)\u00a0/</span></span> '
+        '<span class="attn-term"><span class="attn-nobr">k-nearest</span></span></td>'
+    )
+    assert '<td><span class="attn-term">有效键数\u00a0/</span> <span class="attn-term">键数</span>' in rows[0]
+    assert "<td>a / b</td>" in rows[0]  # not a term column
+    # written alike in both columns: the later cell is marked (a phone's card shows it once)
+    assert rows[1].startswith(
+        '<td><span class="attn-term">softmax</span></td><td data-same-term="">'
+    )

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import re
 
-from bs4 import BeautifulSoup, Tag
+from bs4 import BeautifulSoup, NavigableString, Tag
 
 from tools.sitebuild import html_tree
 
@@ -113,10 +113,24 @@ def row_headers_tree(tree: BeautifulSoup) -> None:
 
 # a glossary's columns of terms, by their header: the attribute that numbers each
 TERM_HEADERS = {"中文": "data-zh-column", "English": "data-en-column"}
+# between two renderings of a term ("最大汇聚 / 最大池化")
+SEPARATOR = " / "
+# the classes of a rendering, of its name and of its "(…)" when it ends in one, and of a
+# hyphenated word in it; the mark of a term written the
+# same in both columns ("softmax"), which a phone's card shows once (extra.css)
+TERM, PART, NO_BREAK, SAME_TERM = "attn-term", "attn-part", "attn-nobr", "data-same-term"
+_HYPHENATED = re.compile(r"[^\s/()]+(?:-[^\s/()]+)+")
 
 
 def term_columns_tree(tree: BeautifulSoup) -> None:
-    """A glossary's table (a column headed ``中文``) numbers its term columns: ``data-*-column``."""
+    """A glossary's table (a column headed ``中文``) numbers its term columns: ``data-*-column``.
+
+    Each rendering of a term in those columns (``最大汇聚 / 最大池化`` has two) becomes a box
+    that ``extra.css`` moves to the next line whole: "0-d tensor / scalar" | "tensor" and
+    "k-" | "nearest neighbours" broke inside a rendering at 1280 px, and a phone's card began
+    a line with the slash (review round 47). A term written alike in both columns
+    (``softmax``) marks its later cell, which a phone's card leaves out.
+    """
     for table in html_tree.tags(tree, ["table"]):
         for head in html_tree.tags(table, ["thead"])[:1]:
             row = next(iter(html_tree.tags(head, ["tr"])), None)
@@ -124,9 +138,110 @@ def term_columns_tree(tree: BeautifulSoup) -> None:
             found = {html_tree.text(c).strip(): n for n, c in enumerate(cells, 1)}
             if "中文" not in found:
                 continue
+            columns = []
             for header, attribute in TERM_HEADERS.items():
                 if header in found:
                     table[attribute] = str(found[header])
+                    columns.append(found[header])
+            for body in html_tree.tags(table, ["tbody"]):
+                for row in html_tree.tags(body, ["tr"]):
+                    _terms_of_row(tree, row, columns)
+
+
+def _terms_of_row(tree: BeautifulSoup, row: Tag, columns: list[int]) -> None:
+    """Each rendering of a row's term cells kept whole (:func:`term_columns_tree`)."""
+    cells = [c for c in row.contents if isinstance(c, Tag)]
+    terms = [cells[n - 1] for n in columns if n <= len(cells)]
+    for cell in terms:
+        _renderings(tree, cell)
+    if len(terms) == 2 and html_tree.text(terms[0]).strip() == html_tree.text(terms[1]).strip():
+        cells[max(columns) - 1][SAME_TERM] = ""  # the later of the two
+
+
+def _renderings(tree: BeautifulSoup, cell: Tag) -> None:
+    """Wrap each ``" / "``-separated rendering of ``cell`` in a ``TERM`` span.
+
+    The slash ends the rendering before it, after a no-break space: a box starts a line
+    whole, so a line never starts with the slash. A hyphenated word inside a rendering is
+    wrapped in a ``NO_BREAK`` span. Empty elements that start the
+    cell (a ``<span id>`` a link lands on) stay outside.
+    """
+    children = list(cell.contents)
+    start = 0
+    while start < len(children) and isinstance(children[start], Tag):
+        if children[start].contents:
+            break
+        start += 1
+    pieces: list[list] = [[]]
+    for child in children[start:]:
+        child.extract()
+        if not html_tree.is_text(child) or SEPARATOR not in child:
+            pieces[-1].append(child)
+            continue
+        parts = str(child).split(SEPARATOR)
+        for n, part in enumerate(parts):
+            if n:
+                pieces.append([])
+            if part:
+                pieces[-1].append(NavigableString(part))
+    for n, piece in enumerate(pieces):
+        if n:
+            cell.append(NavigableString(" "))
+        span = tree.new_tag("span", attrs={"class": TERM})
+        parts = _name_and_aside(piece)
+        if n < len(pieces) - 1:
+            # the slash ends the last box: a line may start before a box, not inside one
+            parts[-1].append(NavigableString("\u00a0/"))
+        for part, nodes in enumerate(parts):
+            box = span
+            if len(parts) == 2:  # a name and its "(…)": a box each
+                if part:
+                    span.append(NavigableString(" "))
+                box = tree.new_tag("span", attrs={"class": PART})
+                span.append(box)
+            for node in nodes:
+                box.append(node)
+                if html_tree.is_text(node):
+                    _hyphenated_words(tree, box, node)
+        cell.append(span)
+
+
+def _name_and_aside(piece: list) -> list[list]:
+    """``piece`` as one part, or as two: its name and the ``(…)`` that ends it.
+
+    The name and the aside each keep to one line where they fit ("batch matrix
+    multiplication" | "(torch.bmm)"), the rendering breaking between them.
+    """
+    last = piece[-1] if piece else None
+    if last is None or not html_tree.is_text(last) or not str(last).rstrip().endswith(")"):
+        return [piece]
+    for n in range(len(piece) - 1, -1, -1):
+        node = piece[n]
+        if html_tree.is_text(node) and " (" in node:
+            head, _, tail = str(node).rpartition(" (")
+            if not head.strip() and n == 0:
+                return [piece]
+            name = [*piece[:n], *([NavigableString(head)] if head else [])]
+            return [name, [NavigableString("(" + tail), *piece[n + 1 :]]]
+    return [piece]
+
+
+def _hyphenated_words(tree: BeautifulSoup, parent: Tag, node: NavigableString) -> None:
+    """Wrap each hyphenated word of the text ``node`` (a child of ``parent``) in a span."""
+    text = str(node)
+    if not _HYPHENATED.search(text):
+        return
+    at = 0
+    for match in _HYPHENATED.finditer(text):
+        if match.start() > at:
+            node.insert_before(NavigableString(text[at : match.start()]))
+        word = tree.new_tag("span", attrs={"class": NO_BREAK})
+        word.append(NavigableString(match.group()))
+        node.insert_before(word)
+        at = match.end()
+    if at < len(text):
+        node.insert_before(NavigableString(text[at:]))
+    node.extract()
 
 
 def wrap_tree(tree: BeautifulSoup) -> None:
