@@ -11,9 +11,6 @@ import torch
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## The estimator
 #

@@ -13,9 +13,6 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## Two kinds of cue
 #
@@ -391,6 +388,6 @@ assert sums == ["2.67", "2.69", "2.68"]
 # - Package: <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>,
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>,
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
-# - PyTorch: `torch.nn.functional.softmax`, `torch.dot`, `torch.allclose`, `torch.full`, `Tensor.max`,
-#   `Tensor.argmax`, `Tensor.mean`, `Tensor.item`, `Tensor.tolist`, `Tensor.reshape`
+# - PyTorch: `torch.tensor`, `torch.nn.functional.softmax`, `torch.dot`, `torch.allclose`, `torch.full`, `Tensor.max`,
+#   `Tensor.argmax`, `Tensor.mean`, `Tensor.sum`, `Tensor.item`, `Tensor.tolist`, `Tensor.reshape`
 # - Tensor API handbook: [softmax and dim](handbook/softmax.py)

@@ -15,9 +15,6 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter
-_ = torch.manual_seed(at.SEED)
-
 # %%
 data = at.make_data()
 x_train = data.x_train
@@ -221,8 +218,9 @@ _ = at.train(model, x_train, y_train)
 # (1,), cut off from the autograd graph
 w = model.w.detach()
 print(f"learned w = {w.item():.4f}")
-# (1, n_train): -(kw)^2 / 2 per key
+# (n_train,): -(kw)^2 / 2 per key
 bias_w = -((keys * w) ** 2) / 2
+# (1, n_train): one row, every query
 bias_w = bias_w.reshape(1, -1)
 # (n_test, 1)
 y_sdpa_w = F.scaled_dot_product_attention(

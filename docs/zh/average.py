@@ -9,9 +9,6 @@ import torch
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## 估计器
 #

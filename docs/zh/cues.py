@@ -9,9 +9,6 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the one seed of the whole chapter
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## 两种提示
 #
@@ -320,5 +317,5 @@ assert sums == ["2.67", "2.69", "2.68"]
 # - 本包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
-# - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`torch.allclose`、`torch.full`、`Tensor.max`、`Tensor.argmax`、`Tensor.mean`、`Tensor.item`、`Tensor.tolist`、`Tensor.reshape`
+# - PyTorch：`torch.tensor`、`torch.nn.functional.softmax`、`torch.dot`、`torch.allclose`、`torch.full`、`Tensor.max`、`Tensor.argmax`、`Tensor.mean`、`Tensor.sum`、`Tensor.item`、`Tensor.tolist`、`Tensor.reshape`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)
