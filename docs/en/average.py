@@ -11,8 +11,6 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-
 # %% [markdown]
 # ## The estimator
 #
@@ -33,8 +31,13 @@ x_train, y_train, x_test, y_truth = (
     data.x_test,
     data.y_truth,
 )
-n_train, n_test = data.n_train, data.n_test
-print("n_train =", n_train, "  n_test =", n_test)
+n_train = data.n_train
+n_test = data.n_test
+print(
+    f"n_train = {n_train}",
+    f"n_test = {n_test}",
+    sep="   ",
+)
 
 # %% [markdown]
 # ## The mean is a 0-d tensor
@@ -46,7 +49,12 @@ print("n_train =", n_train, "  n_test =", n_test)
 # %%
 # (n_train,) -> ()
 mean = y_train.mean()
-print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item():.4f}")
+print(
+    f"shape: {tuple(mean.shape)}",
+    f"dim: {mean.dim()}",
+    f"value: {mean.item():.4f}",
+    sep="   ",
+)
 
 # %% [markdown]
 # ## repeat_interleave makes one prediction per query
@@ -73,8 +81,14 @@ at.describe("y_hat", y_hat)
 # not 0-d
 one = mean.reshape(1)
 print(tuple(one.shape))
-# () -> (3,)
-print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))
+# () -> (3,): the same both ways
+each0 = torch.repeat_interleave(mean, 3)
+whole0 = mean.repeat(3)
+print(
+    tuple(each0.shape),
+    tuple(whole0.shape),
+)
+assert torch.equal(each0, whole0)
 # (1,) -> (3,): the same both ways too
 each = one.repeat_interleave(3)
 whole = one.repeat(3)
@@ -83,10 +97,12 @@ print(
     tuple(whole.shape),
 )
 assert torch.equal(each, whole)
-pair = torch.tensor([1, 2])  # (2,)
+# (2,)
+pair = torch.tensor([1, 2])
 # (2,) -> (4,)
 print(pair.repeat_interleave(2))
-print(pair.repeat(2))  # (2,) -> (4,)
+# (2,) -> (4,)
+print(pair.repeat(2))
 
 # %% [markdown]
 # ## The package's average_pooling
@@ -97,7 +113,11 @@ print(pair.repeat(2))  # (2,) -> (4,)
 # $1/n$, and the weighted average of the values with these weights is exactly the mean.
 
 # %%
-y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
+# the predictions and the weights
+(
+    y_hat_package,
+    attention_weights,
+) = at.average_pooling(x_test, y_train)
 # (n_test,)
 print(
     "y_hat_package:",
@@ -108,16 +128,31 @@ print(
     "attention_weights:",
     tuple(attention_weights.shape),
 )
-same_prediction = torch.equal(y_hat_package, y_hat)
-print("same prediction:", same_prediction)
+same_prediction = torch.equal(
+    y_hat_package,
+    y_hat,
+)
+print(
+    "same prediction:",
+    same_prediction,
+)
 assert same_prediction
-print("distinct weights:", attention_weights.unique())
-print(f"1 / n_train = {1 / n_train:.4f}")
+# each distinct value once
+distinct = attention_weights.unique()
+print("distinct weights:", distinct)
+weight = 1 / n_train
+print(f"1 / n_train = {weight:.4f}")
 # (n_test, n_train) @ (n_train,)
 # -> (n_test,)
 weighted = attention_weights @ y_train
-equals_mean = torch.allclose(weighted, y_hat)
-print("weighted average equals the mean:", equals_mean)
+equals_mean = torch.allclose(
+    weighted,
+    y_hat,
+)
+print(
+    "weighted average equals the mean:",
+    equals_mean,
+)
 assert equals_mean
 
 # %% [markdown]
@@ -127,7 +162,11 @@ assert equals_mean
 # a clear structure along the diagonal.
 
 # %%
-at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
+at.plot_attention_heatmap(
+    attention_weights,
+    queries=x_test,
+    keys=x_train,
+)
 
 # %% [markdown]
 # ## The fit
@@ -140,8 +179,17 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # %%
 # (n_test,) -> ()
 mse = ((y_hat - y_truth) ** 2).mean()
-print(f"test MSE against the true f: {mse.item():.4f}")
-at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
+print(
+    "test MSE against the true f:",
+    f"{mse.item():.4f}",
+)
+at.plot_fit(
+    x_test,
+    y_truth,
+    y_hat,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # What goes wrong is that average pooling throws the inputs $x_i$ away: samples near the query

@@ -15,12 +15,15 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-
 # %%
 data = at.make_data()
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
-queries, keys, values = x_test, x_train, y_train  # the roles of the chapter
+x_train = data.x_train
+y_train = data.y_train
+x_test = data.x_test
+# the roles of the chapter
+queries = x_test
+keys = x_train
+values = y_train
 print("queries:", tuple(queries.shape))
 print("keys:   ", tuple(keys.shape))
 print("values: ", tuple(values.shape))
@@ -64,9 +67,17 @@ gaussian_scores = -((q - k) ** 2) / 2
 dot_scores = q * k - k**2 / 2
 # (n_test, n_train)
 diff = dot_scores - gaussian_scores
-print("scores:", tuple(gaussian_scores.shape))
-gap = (diff - q**2 / 2).abs().max().item()
-print(f"max |(dot - gaussian) - q^2/2| = {gap:.1e}")
+print(
+    "scores:",
+    tuple(gaussian_scores.shape),
+)
+# (n_test, n_train): 0 up to rounding
+rest = diff - q**2 / 2
+gap = rest.abs().max().item()
+print(
+    "max |(dot - gaussian) - q^2/2| =",
+    f"{gap:.1e}",
+)
 
 # %% [markdown]
 # The scores differ, yet the weights after the softmax are the same, and equal to the attention
@@ -89,11 +100,22 @@ _, weights_nw = at.nadaraya_watson(
     keys,
     values,
 )
-gap_gaussian = (weights_dot - weights_gaussian).abs().max().item()
-gap_nw = (weights_dot - weights_nw).abs().max().item()
-print("max |weights_dot - other weights|:")
-print(f"  weights_gaussian: {gap_gaussian:.1e}")
-print(f"  weights_nw:       {gap_nw:.1e}")
+delta = weights_dot - weights_gaussian
+gap_gaussian = delta.abs().max().item()
+delta = weights_dot - weights_nw
+gap_nw = delta.abs().max().item()
+print(
+    "max",
+    "|weights_dot - other weights|:",
+)
+print(
+    "  weights_gaussian:",
+    f"{gap_gaussian:.1e}",
+)
+print(
+    "  weights_nw:      ",
+    f"{gap_nw:.1e}",
+)
 
 # %% [markdown]
 # One query, drawn. The left panel (the upper one on a phone) splits its score for each key in
@@ -105,7 +127,8 @@ print(f"  weights_nw:       {gap_nw:.1e}")
 # the line.
 
 # %%
-q_one = queries[25].item()  # one test input as the query
+# one test input as the query
+q_one = queries[25].item()
 print(f"query q = {q_one:.2f}")
 at.plot_score_parts(q_one, keys)
 
@@ -143,9 +166,14 @@ v_sdpa = values.reshape(-1, 1)
 # (1, n_train): -k^2/2, the same row
 # for every query
 bias = (-(keys**2) / 2).reshape(1, -1)
+# (n_test, 1)
 y_sdpa = F.scaled_dot_product_attention(
-    q_sdpa, k_sdpa, v_sdpa, attn_mask=bias, scale=1.0
-)  # (n_test, 1)
+    q_sdpa,
+    k_sdpa,
+    v_sdpa,
+    attn_mask=bias,
+    scale=1.0,
+)
 # (n_test,)
 y_nw, _ = at.nadaraya_watson(
     queries,
@@ -153,8 +181,13 @@ y_nw, _ = at.nadaraya_watson(
     values,
 )
 print("y_sdpa:", tuple(y_sdpa.shape))
-gap_sdpa_w1 = (y_sdpa.reshape(-1) - y_nw).abs().max().item()
-print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
+# (n_test, 1) -> (n_test,)
+delta = y_sdpa.reshape(-1) - y_nw
+gap_sdpa_w1 = delta.abs().max().item()
+print(
+    "max |SDPA - nadaraya_watson| =",
+    f"{gap_sdpa_w1:.1e}",
+)
 
 # %% [markdown]
 # The difference is only float32 rounding.
@@ -175,7 +208,9 @@ print(f"max |SDPA - nadaraya_watson| = {gap_sdpa_w1:.1e}")
 # <!-- source: attention_tutorial.training.train -->
 
 # %%
-_ = torch.manual_seed(at.SEED)  # the seed of the page parametric -> the same learned w
+# the seed of the page parametric:
+# the same learned w
+_ = torch.manual_seed(at.SEED)
 model = at.NWKernelRegression()
 # train returns the losses; only the
 # learned w is needed here
@@ -183,12 +218,18 @@ _ = at.train(model, x_train, y_train)
 # (1,), cut off from the autograd graph
 w = model.w.detach()
 print(f"learned w = {w.item():.4f}")
-# (1, n_train): -(kw)^2 / 2 per key
+# (n_train,): -(kw)^2 / 2 per key
 bias_w = -((keys * w) ** 2) / 2
+# (1, n_train): one row, every query
 bias_w = bias_w.reshape(1, -1)
+# (n_test, 1)
 y_sdpa_w = F.scaled_dot_product_attention(
-    q_sdpa * w, k_sdpa * w, v_sdpa, attn_mask=bias_w, scale=1.0
-)  # (n_test, 1)
+    q_sdpa * w,
+    k_sdpa * w,
+    v_sdpa,
+    attn_mask=bias_w,
+    scale=1.0,
+)
 # (n_test,)
 y_model = at.predict(
     w,
@@ -204,15 +245,28 @@ y_dot, _ = at.dot_product_pooling(
     w,
 )
 # (n_test, 1) -> (n_test,)
-gap_sdpa = (y_sdpa_w.reshape(-1) - y_model).abs().max().item()
-gap_dot = (y_dot - y_model).abs().max().item()
+delta = y_sdpa_w.reshape(-1) - y_model
+gap_sdpa = delta.abs().max().item()
+delta = y_dot - y_model
+gap_dot = delta.abs().max().item()
 print("max |prediction - predict|:")
-print(f"  SDPA:                {gap_sdpa:.1e}")
-print(f"  dot_product_pooling: {gap_dot:.1e}")
-ratio = gap_sdpa / gap_sdpa_w1  # the learned w against w = 1
-print("SDPA error, learned w against w = 1:")
+print(
+    "  SDPA:               ",
+    f"{gap_sdpa:.1e}",
+)
+print(
+    "  dot_product_pooling:",
+    f"{gap_dot:.1e}",
+)
+# the learned w against w = 1
+ratio = gap_sdpa / gap_sdpa_w1
+print(
+    "SDPA error, learned w",
+    "against w = 1:",
+)
 print(f"  {ratio:.0f} times larger")
-assert 30 < ratio < 300  # "about a hundred times"
+# "about a hundred times"
+assert 30 < ratio < 300
 
 # %% [markdown]
 # This time SDPA's error is about a hundred times its error at $w = 1$ (the ratio printed above),
@@ -229,11 +283,22 @@ qw, kw = queries * w, keys * w
 products = qw[:, None] * kw[None, :]
 # (n_train,): (kw)^2 / 2 of every key
 key_bias = kw**2 / 2
-for name, t in (("(qw)(kw)", products), ("(kw)^2 / 2", key_bias)):
-    print(f"{name}, {t.numel()} values:")
-    print(f"  median {t.median():.0f}, largest {t.max():.0f}")
-assert min(products.max(), key_bias.max()) > 1000  # both reach thousands
-assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
+terms = (
+    ("(qw)(kw)", products),
+    ("(kw)^2 / 2", key_bias),
+)
+for name, t in terms:
+    n = t.numel()
+    print(f"{name}, {n} values:")
+    print(
+        f"  median {t.median():.0f},",
+        f"largest {t.max():.0f}",
+    )
+# both reach thousands
+assert products.max() > 1000
+assert key_bias.max() > 1000
+# the bias: median in the hundreds
+assert 100 < key_bias.median() < 1000
 
 # %% [markdown]
 # Both reach thousands at their largest, and the bias has a median in the hundreds. Subtracting
@@ -244,16 +309,29 @@ assert 100 < key_bias.median() < 1000  # the bias: median in the hundreds
 
 # %%
 # float64 reference: the same w and data
-w64, q64 = w.double(), queries.double()
-k64, v64 = keys.double(), values.double()
+w64 = w.double()
+q64 = queries.double()
+k64 = keys.double()
+v64 = values.double()
 # (n_test,)
 exact = at.predict(w64, q64, k64, v64)
-err_predict = (y_model - exact).abs().max().item()
-err_sdpa = (y_sdpa_w.reshape(-1) - exact).abs().max().item()
-print("max |prediction - float64 exact|:")
-print(f"  predict (distance): {err_predict:.1e}")
-print(f"  SDPA (dot product): {err_sdpa:.1e}")
-assert err_predict * 10 < err_sdpa  # distance form steadier
+delta = y_model - exact
+err_predict = delta.abs().max().item()
+delta = y_sdpa_w.reshape(-1) - exact
+err_sdpa = delta.abs().max().item()
+print(
+    "max |prediction - float64 exact|:",
+)
+print(
+    "  predict (distance):",
+    f"{err_predict:.1e}",
+)
+print(
+    "  SDPA (dot product):",
+    f"{err_sdpa:.1e}",
+)
+# distance form steadier
+assert err_predict * 10 < err_sdpa
 
 # %% [markdown]
 # The distance form (`predict`) is much nearer. Mathematically the two forms are identical;

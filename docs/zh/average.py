@@ -9,8 +9,6 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-
 # %% [markdown]
 # ## 估计器
 #
@@ -30,8 +28,13 @@ x_train, y_train, x_test, y_truth = (
     data.x_test,
     data.y_truth,
 )
-n_train, n_test = data.n_train, data.n_test
-print("n_train =", n_train, "  n_test =", n_test)
+n_train = data.n_train
+n_test = data.n_test
+print(
+    f"n_train = {n_train}",
+    f"n_test = {n_test}",
+    sep="   ",
+)
 
 # %% [markdown]
 # ## 均值是一个 0 维张量
@@ -41,7 +44,12 @@ print("n_train =", n_train, "  n_test =", n_test)
 # %%
 # (n_train,) -> ()
 mean = y_train.mean()
-print("shape:", tuple(mean.shape), "  dim:", mean.dim(), f"  value: {mean.item():.4f}")
+print(
+    f"shape: {tuple(mean.shape)}",
+    f"dim: {mean.dim()}",
+    f"value: {mean.item():.4f}",
+    sep="   ",
+)
 
 # %% [markdown]
 # ## 用 repeat_interleave 复制出 n_test 个预测
@@ -64,8 +72,14 @@ at.describe("y_hat", y_hat)
 # not 0-d
 one = mean.reshape(1)
 print(tuple(one.shape))
-# () -> (3,)
-print(tuple(torch.repeat_interleave(mean, 3).shape), tuple(mean.repeat(3).shape))
+# () -> (3,): the same both ways
+each0 = torch.repeat_interleave(mean, 3)
+whole0 = mean.repeat(3)
+print(
+    tuple(each0.shape),
+    tuple(whole0.shape),
+)
+assert torch.equal(each0, whole0)
 # (1,) -> (3,): the same both ways too
 each = one.repeat_interleave(3)
 whole = one.repeat(3)
@@ -74,10 +88,12 @@ print(
     tuple(whole.shape),
 )
 assert torch.equal(each, whole)
-pair = torch.tensor([1, 2])  # (2,)
+# (2,)
+pair = torch.tensor([1, 2])
 # (2,) -> (4,)
 print(pair.repeat_interleave(2))
-print(pair.repeat(2))  # (2,) -> (4,)
+# (2,) -> (4,)
+print(pair.repeat(2))
 
 # %% [markdown]
 # ## 包里的 average_pooling
@@ -86,7 +102,11 @@ print(pair.repeat(2))  # (2,) -> (4,)
 # 做同样的事，并且像其他汇聚函数一样同时返回注意力权重，形状为 `(n_test, n_train)`：每个查询一行，每个键一列。所有权重都相同，等于 $1/n$；用它们对值做加权平均，得到的正是均值。
 
 # %%
-y_hat_package, attention_weights = at.average_pooling(x_test, y_train)
+# the predictions and the weights
+(
+    y_hat_package,
+    attention_weights,
+) = at.average_pooling(x_test, y_train)
 # (n_test,)
 print(
     "y_hat_package:",
@@ -97,23 +117,42 @@ print(
     "attention_weights:",
     tuple(attention_weights.shape),
 )
-same_prediction = torch.equal(y_hat_package, y_hat)
-print("same prediction:", same_prediction)
+same_prediction = torch.equal(
+    y_hat_package,
+    y_hat,
+)
+print(
+    "same prediction:",
+    same_prediction,
+)
 assert same_prediction
-print("distinct weights:", attention_weights.unique())
-print(f"1 / n_train = {1 / n_train:.4f}")
+# each distinct value once
+distinct = attention_weights.unique()
+print("distinct weights:", distinct)
+weight = 1 / n_train
+print(f"1 / n_train = {weight:.4f}")
 # (n_test, n_train) @ (n_train,)
 # -> (n_test,)
 weighted = attention_weights @ y_train
-equals_mean = torch.allclose(weighted, y_hat)
-print("weighted average equals the mean:", equals_mean)
+equals_mean = torch.allclose(
+    weighted,
+    y_hat,
+)
+print(
+    "weighted average equals the mean:",
+    equals_mean,
+)
 assert equals_mean
 
 # %% [markdown]
 # 画成热图（每行一个查询，每列一个键），整张图是同一种颜色：每个查询都平均地关注所有键。颜色条从 0 画到每个格子里共同的那个权重 `1 / n_train`，所以每个格子都是颜色条顶端的颜色。下一页的热图会沿对角线出现明显的结构。
 
 # %%
-at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
+at.plot_attention_heatmap(
+    attention_weights,
+    queries=x_test,
+    keys=x_train,
+)
 
 # %% [markdown]
 # ## 拟合结果
@@ -124,8 +163,17 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # %%
 # (n_test,) -> ()
 mse = ((y_hat - y_truth) ** 2).mean()
-print(f"test MSE against the true f: {mse.item():.4f}")
-at.plot_fit(x_test, y_truth, y_hat, x_train, y_train)
+print(
+    "test MSE against the true f:",
+    f"{mse.item():.4f}",
+)
+at.plot_fit(
+    x_test,
+    y_truth,
+    y_hat,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # 平均汇聚的问题在于它扔掉了输入 $x_i$：离查询近的样本和远的样本被一视同仁。下一页的《[非参数注意力汇聚](nonparametric.py)》让离查询近的样本得到更大的权重。

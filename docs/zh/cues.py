@@ -9,8 +9,6 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-
 # %% [markdown]
 # ## 两种提示
 #
@@ -30,11 +28,15 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %%
 # (4,)
-values = torch.tensor([0.5, 3.0, 1.0, 2.0])
+values = torch.tensor(
+    [0.5, 3.0, 1.0, 2.0],
+)
 # .item(): the Python number inside
 # a one-element tensor
-print(f"max pooling:     {values.max().item():.4f}")
-print(f"average pooling: {values.mean().item():.4f}")
+largest = values.max().item()
+average = values.mean().item()
+print(f"max pooling:     {largest:.4f}")
+print(f"average pooling: {average:.4f}")
 
 # %% [markdown]
 # ## 注意力机制加入了查询
@@ -56,7 +58,9 @@ print(f"average pooling: {values.mean().item():.4f}")
 
 # %%
 # (4,)
-keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
+keys = torch.tensor(
+    [0.0, 1.0, 2.0, 3.0],
+)
 for query in (0.0, 3.0):
     # (4,)
     scores = -((query - keys) ** 2) / 2
@@ -65,15 +69,18 @@ for query in (0.0, 3.0):
         scores,
         dim=0,
     )
-    # (4,) . (4,) -> ()
-    output = torch.dot(
+    # (4,) . (4,) -> (): the output f(q)
+    f_q = torch.dot(
         attention_weights,
         values,
     )
-    weights_text = ", ".join(f"{w:.3f}" for w in attention_weights.tolist())
+    # the weights to 3 decimals
+    alpha = attention_weights.tolist()
+    shown = [f"{a:.3f}" for a in alpha]
+    weights_text = ", ".join(shown)
     print(f"query {query:.1f}:")
     print(f"  weights [{weights_text}]")
-    print(f"  output {output.item():.4f}")
+    print(f"  output {f_q.item():.4f}")
 
 # %% [markdown]
 # 查询为 0 时，大部分权重落在键 0 和键 1 上；查询为 3 时，权重移到了键 3 和键 2 上。值没有变，只因为查询变了，输出也跟着变了。
@@ -103,13 +110,26 @@ y_hat = torch.dot(
     values,
 )
 print(f"query q = {query.item():.2f}")
-print(f"{'i':>2}  {'k_i':>4}  {'v_i':>4}  {'score':>6}  {'weight':>6}")
-for i in range(len(keys)):
+print(" i   k_i   v_i   score  weight")
+# per key: k_i, v_i, score, weight
+rows = zip(
+    keys.tolist(),
+    values.tolist(),
+    scores.tolist(),
+    attention_weights.tolist(),
+    strict=True,
+)
+for i, (k, v, s, a) in enumerate(rows):
     print(
-        f"{i + 1:>2}  {keys[i].item():>4.2f}  {values[i].item():>4.2f}  "
-        f"{scores[i].item():>+6.3f}  {attention_weights[i].item():>6.3f}"
+        f"{i + 1:>2}",
+        f"{k:>4.2f}",
+        f"{v:>4.2f}",
+        f"{s:>+6.3f}",
+        f"{a:>6.3f}",
+        sep="  ",
     )
-print(f"sum of weights = {attention_weights.sum().item():.4f}")
+total = attention_weights.sum().item()
+print(f"sum of weights = {total:.4f}")
 print(f"f(q) = {y_hat.item():.4f}")
 
 # %% [markdown]
@@ -118,9 +138,19 @@ print(f"f(q) = {y_hat.item():.4f}")
 
 # %%
 # returns y_hat (1,) and weights (1, 5)
-y_hat_package, weights_package = at.nadaraya_watson(query.reshape(1), keys, values)
-same_weights = torch.allclose(weights_package[0], attention_weights)
-same_output = torch.allclose(y_hat_package[0], y_hat)
+y_pkg, weights_pkg = at.nadaraya_watson(
+    query.reshape(1),
+    keys,
+    values,
+)
+same_weights = torch.allclose(
+    weights_pkg[0],
+    attention_weights,
+)
+same_output = torch.allclose(
+    y_pkg[0],
+    y_hat,
+)
 print("same weights:", same_weights)
 print("same output: ", same_output)
 assert same_weights and same_output
@@ -131,7 +161,11 @@ assert same_weights and same_output
 # 内部调用 `nadaraya_watson`，图上的数都是算出来的）。查询与每个键比较，箭头越粗，那个键得到的注意力权重越大；中间的条形是权重本身；右边，每个值按自己的权重汇入输出。底部一行把公式 $f(q) = \sum_i \alpha(q, k_i)\, v_i$ 逐项展开。
 
 # %%
-at.plot_attention_pooling(query, keys, values)
+at.plot_attention_pooling(
+    query,
+    keys,
+    values,
+)
 
 # %% [markdown]
 # 图中权重保留四位小数：图下方把印出来的权重和值相乘再相加，至少要取四位，这个和才与输出 2.68 一致（下面折叠的代码把两位、三位、四位小数都算了一遍）。
@@ -139,18 +173,27 @@ at.plot_attention_pooling(query, keys, values)
 # %% fold="为什么图里的权重取四位小数？"
 # the diagram's sum, with the weights
 # rounded to 2, 3 and 4 decimals
-shown_values = [round(v, 2) for v in values.tolist()]
-weights = attention_weights.tolist()
+# the values as the diagram prints them
+v_list = values.tolist()
+v_shown = [round(v, 2) for v in v_list]
+alpha = attention_weights.tolist()
 sums = []
 for d in (2, 3, 4):
-    shown = [round(w, d) for w in weights]
-    pairs = zip(shown, shown_values, strict=True)
-    total = sum(w * v for w, v in pairs)
-    sums.append(f"{total:.2f}")
-    print(f"{d} decimals: sum {total:.2f}")
-print(f"output f(q) = {y_hat.item():.2f}")
-# four decimals: the fewest that give 2.68
-assert f"{y_hat.item():.2f}" == "2.68"
+    shown = [round(a, d) for a in alpha]
+    pairs = zip(
+        shown,
+        v_shown,
+        strict=True,
+    )
+    total = sum(a * v for a, v in pairs)
+    text = f"{total:.2f}"
+    sums.append(text)
+    print(f"{d} decimals: sum {text}")
+output = f"{y_hat.item():.2f}"
+print(f"output f(q) = {output}")
+# four decimals: the fewest
+# that give 2.68
+assert output == "2.68"
 assert sums == ["2.67", "2.69", "2.68"]
 
 # %% [markdown]
@@ -274,5 +317,5 @@ assert sums == ["2.67", "2.69", "2.68"]
 # - 本包：<autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>、
 #   <autoref identifier="attention_tutorial.figures.attention.plot_attention_pooling">plot_attention_pooling</autoref>、
 #   <autoref identifier="attention_tutorial.data.make_data">make_data</autoref>
-# - PyTorch：`torch.nn.functional.softmax`、`torch.dot`、`torch.allclose`、`torch.full`、`Tensor.max`、`Tensor.argmax`、`Tensor.mean`、`Tensor.item`、`Tensor.tolist`、`Tensor.reshape`
+# - PyTorch：`torch.tensor`、`torch.nn.functional.softmax`、`torch.dot`、`torch.allclose`、`torch.full`、`Tensor.max`、`Tensor.argmax`、`Tensor.mean`、`Tensor.sum`、`Tensor.item`、`Tensor.tolist`、`Tensor.reshape`
 # - 张量 API 手册：[softmax 与 dim](handbook/softmax.py)
