@@ -263,7 +263,8 @@ assert all(same_as_package)
 # ## The model
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
-# is an `nn.Module` whose only parameter is `w = nn.Parameter(torch.rand(1))`. The initial $w$ is
+# is an `nn.Module` whose only parameter is `w`, in effect `nn.Parameter(torch.rand(1))` (the package
+# also passes an optional `generator`). The initial $w$ is
 # random, so we seed again right before creating the model: every run then starts from the same
 # value, and the page *[Why the trained curve is less smooth](smoothness.py)* can retrain and get the
 # same $w$.

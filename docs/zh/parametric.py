@@ -251,7 +251,7 @@ assert all(same_as_package)
 # ## 模型
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
-# 是一个 `nn.Module`，唯一的参数是 `w = nn.Parameter(torch.rand(1))`。
+# 是一个 `nn.Module`，唯一的参数是 `w`，实际上就是 `nn.Parameter(torch.rand(1))`（包里多传了一个可选的 `generator`）。
 # $w$ 的初值是随机的，所以创建模型之前重新设一次种子：这样每次运行得到的初值都相同，
 # 后面《[训练后的曲线为何不平滑](smoothness.py)》一页重新训练时也能得到同一个 $w$。
 
