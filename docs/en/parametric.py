@@ -30,9 +30,17 @@ _ = torch.manual_seed(at.SEED)
 
 # %%
 data = at.make_data()
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
-n_train, n_test = len(x_train), len(x_test)
-print("n_train =", n_train, " n_test =", n_test)
+x_train = data.x_train
+y_train = data.y_train
+x_test = data.x_test
+n_train = len(x_train)
+n_test = len(x_test)
+print(
+    "n_train =",
+    n_train,
+    " n_test =",
+    n_test,
+)
 
 # %% [markdown]
 # ## A learnable parameter
@@ -44,9 +52,18 @@ print("n_train =", n_train, " n_test =", n_test)
 # %%
 plain = torch.rand(1)  # (1,)
 w = nn.Parameter(torch.rand(1))  # (1,)
-print("plain tensor: requires_grad =", plain.requires_grad)
-print("nn.Parameter: requires_grad =", w.requires_grad)
-print("nn.Parameter: shape =", tuple(w.shape))
+print(
+    "plain tensor: requires_grad =",
+    plain.requires_grad,
+)
+print(
+    "nn.Parameter: requires_grad =",
+    w.requires_grad,
+)
+print(
+    "nn.Parameter: shape =",
+    tuple(w.shape),
+)
 
 # %% [markdown]
 # ## Batch matrix multiplication
@@ -101,7 +118,13 @@ print(
 )
 # (3,)
 print(pooled.reshape(-1))
-same_sum = torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1))
+# the same as multiplying element by
+# element and summing each row
+products = weights * values_small
+same_sum = torch.equal(
+    pooled.reshape(-1),
+    products.sum(dim=1),
+)
 print(same_sum)
 assert same_sum
 
@@ -126,7 +149,10 @@ assert same_sum
 # (n_train, n_train), rows = x_train
 x_tiled = x_train.repeat((n_train, 1))
 print("x_tiled:", tuple(x_tiled.shape))
-rows_are_x_train = torch.equal(x_tiled[0], x_train), torch.equal(x_tiled[-1], x_train)
+rows_are_x_train = (
+    torch.equal(x_tiled[0], x_train),
+    torch.equal(x_tiled[-1], x_train),
+)
 print(*rows_are_x_train)
 assert all(rows_are_x_train)
 
@@ -138,8 +164,14 @@ assert all(rows_are_x_train)
 
 # %%
 # (n_train, n_train), False on diagonal
-mask = (1 - torch.eye(n_train)).type(torch.bool)
-print("mask:", tuple(mask.shape), mask.dtype)
+mask = (1 - torch.eye(n_train)).type(
+    torch.bool,
+)
+print(
+    "mask:",
+    tuple(mask.shape),
+    mask.dtype,
+)
 print(mask[:4, :4])
 
 # %% [markdown]
@@ -152,7 +184,10 @@ print(mask[:4, :4])
 # %%
 # (n_train * (n_train - 1),), row by row
 flat = x_tiled[mask]
-print("x_tiled[mask]:", tuple(flat.shape))
+print(
+    "x_tiled[mask]:",
+    tuple(flat.shape),
+)
 # (n_train, n_train - 1)
 keys = flat.reshape((n_train, -1))
 # (n_train, n_train)
@@ -161,7 +196,12 @@ y_tiled = y_train.repeat((n_train, 1))
 values = y_tiled[mask].reshape(
     (n_train, -1),
 )
-print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
+print(
+    "keys:",
+    tuple(keys.shape),
+    " values:",
+    tuple(values.shape),
+)
 
 # %% [markdown]
 # A check: row $i$ must equal `x_train` with its $i$-th entry deleted. `torch.cat` glues together the
@@ -169,30 +209,62 @@ print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
 # <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
 # performs the three steps above.
 
+
 # %%
+def without(j):
+    # (n_train - 1,): all but x_train[j]
+    before = x_train[:j]
+    after = x_train[j + 1 :]
+    return torch.cat([before, after])
+
+
 i = 3
 # (n_train - 1,)
-without_i = torch.cat(
-    [x_train[:i], x_train[i + 1 :]],
+without_i = without(i)
+x_i = x_train[i].item()
+print(f"x_train[{i}] = {x_i:.4f}")
+drops_i = torch.equal(
+    keys[i],
+    without_i,
 )
-print(f"x_train[{i}] = {x_train[i].item():.4f}")
-drops_i = torch.equal(keys[i], without_i)
-print(f"keys[{i}] drops exactly x_train[{i}]:", drops_i)
-every_row = all(
-    torch.equal(keys[j], torch.cat([x_train[:j], x_train[j + 1 :]]))
-    for j in range(n_train)
+print(
+    f"keys[{i}] drops exactly",
+    f"x_train[{i}]:",
+    drops_i,
 )
-print("the same holds for every row:", every_row)
-keys_pkg, values_pkg = at.leave_one_out(x_train, y_train)
-same_as_package = torch.equal(keys, keys_pkg), torch.equal(values, values_pkg)
-print("same as at.leave_one_out:", *same_as_package)
-assert drops_i and every_row and all(same_as_package)
+# row j of the expected keys: without(j)
+expected = []
+for j in range(n_train):
+    expected.append(without(j))
+every_row = torch.equal(
+    keys,
+    torch.stack(expected),
+)
+print(
+    "the same holds for every row:",
+    every_row,
+)
+keys_pkg, values_pkg = at.leave_one_out(
+    x_train,
+    y_train,
+)
+same_as_package = (
+    torch.equal(keys, keys_pkg),
+    torch.equal(values, values_pkg),
+)
+print(
+    "same as at.leave_one_out:",
+    *same_as_package,
+)
+assert drops_i and every_row
+assert all(same_as_package)
 
 # %% [markdown]
 # ## The model
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
-# is an `nn.Module` whose only parameter is `w = nn.Parameter(torch.rand(1))`. The initial $w$ is
+# is an `nn.Module` whose only parameter is `w`, in effect `nn.Parameter(torch.rand(1))` (the package
+# also passes an optional `generator`). The initial $w$ is
 # random, so we seed again right before creating the model: every run then starts from the same
 # value, and the page *[Why the trained curve is less smooth](smoothness.py)* can retrain and get the
 # same $w$.
@@ -201,8 +273,13 @@ assert drops_i and every_row and all(same_as_package)
 # same seed -> the same initial w
 _ = torch.manual_seed(at.SEED)
 model = at.NWKernelRegression()
-print(f"initial w = {model.w.item():.4f}")
-print("parameters:", [name for name, _ in model.named_parameters()])
+w_initial = model.w.item()
+print(f"initial w = {w_initial:.4f}")
+named = model.named_parameters()
+print(
+    "parameters:",
+    [name for name, _ in named],
+)
 
 # %% [markdown]
 # Its forward pass follows the steps above: repeat each query $n - 1$ times into an
@@ -230,22 +307,45 @@ attention_weights = F.softmax(
 )
 # (n_train, 1, n_keys): a row vector per
 # query
-weight_rows = attention_weights.unsqueeze(1)
+rows = attention_weights.unsqueeze(1)
 # (n_train, n_keys, 1): a column vector
 # per query
-value_columns = values.unsqueeze(-1)
+columns = values.unsqueeze(-1)
 # (n_train, 1, 1)
 y_hat_train = torch.bmm(
-    weight_rows,
-    value_columns,
+    rows,
+    columns,
 )
-print("attention_weights:", tuple(attention_weights.shape))
-print("unsqueeze(1):     ", tuple(weight_rows.shape))
-print("unsqueeze(-1):    ", tuple(value_columns.shape))
-print("bmm:              ", tuple(y_hat_train.shape))
-print("reshape(-1):      ", tuple(y_hat_train.reshape(-1).shape))
-same_as_model = torch.allclose(y_hat_train.reshape(-1), model(x_train, keys, values))
-print("same as model(...):", same_as_model)
+# (n_train,)
+y_hat_flat = y_hat_train.reshape(-1)
+print(
+    "attention_weights:",
+    tuple(attention_weights.shape),
+)
+print(
+    "unsqueeze(1):     ",
+    tuple(rows.shape),
+)
+print(
+    "unsqueeze(-1):    ",
+    tuple(columns.shape),
+)
+print(
+    "bmm:              ",
+    tuple(y_hat_train.shape),
+)
+print(
+    "reshape(-1):      ",
+    tuple(y_hat_flat.shape),
+)
+same_as_model = torch.allclose(
+    y_hat_flat,
+    model(x_train, keys, values),
+)
+print(
+    "same as model(...):",
+    same_as_model,
+)
 assert same_as_model
 
 # %% [markdown]
@@ -255,19 +355,29 @@ assert same_as_model
 # <autoref identifier="attention_tutorial.training.train">train</autoref> is the loop below:
 # `nn.MSELoss(reduction='none')` returns the squared error of each example (no averaging), `.sum()`
 # adds them up to the loss $L$, `backward()` computes $\partial L / \partial w$, and the optimizer
-# `torch.optim.SGD` updates $w$ with the learning rate 0.5 (the second line below hands it
+# `torch.optim.SGD` updates $w$ with the learning rate 0.5 (the second statement below hands it
 # `model.parameters()`). Each epoch computes one gradient on all 50 examples
 # and makes one update, 5 epochs in all: the class is called SGD (stochastic gradient descent),
 # but what runs here is **full-batch gradient descent**, with no random sampling at all.
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")
-# trainer = torch.optim.SGD(model.parameters(), lr=0.5)
+# trainer = torch.optim.SGD(
+#     model.parameters(),
+#     lr=0.5,
+# )
 # for epoch in range(5):
-#     trainer.zero_grad()  # clear the old gradient
-#     squared_errors = loss(model(x_train, keys, values), y_train)  # (n_train,)
-#     squared_errors.sum().backward()  # d(sum)/dw, stored in model.w.grad
-#     trainer.step()  # w <- w - lr * grad
+#     # clear the old gradient
+#     trainer.zero_grad()
+#     # (n_train,)
+#     squared_errors = loss(
+#         model(x_train, keys, values),
+#         y_train,
+#     )
+#     # d(sum)/dw, stored in model.w.grad
+#     squared_errors.sum().backward()
+#     # w <- w - lr * grad
+#     trainer.step()
 # ```
 #
 # `train` returns the loss of each epoch, measured before that epoch's update.
@@ -289,7 +399,8 @@ for epoch, epoch_loss in enumerate(
         f"epoch {epoch},",
         f"loss {epoch_loss:.4f}",
     )
-print(f"learned w = {model.w.item():.4f}")
+w_learned = model.w.item()
+print(f"learned w = {w_learned:.4f}")
 
 # %%
 at.plot_loss(losses)
@@ -320,14 +431,40 @@ y_hat = model(
     keys_test,
     values_test,
 ).detach()
-print("keys_test:", tuple(keys_test.shape), " y_hat:", tuple(y_hat.shape))
-mse_learned = ((y_hat - data.y_truth) ** 2).mean().item()
+print(
+    "keys_test:",
+    tuple(keys_test.shape),
+    " y_hat:",
+    tuple(y_hat.shape),
+)
+y_truth = data.y_truth
+# (n_test,)
+errors = y_hat - y_truth
+mse_learned = (errors**2).mean().item()
 # w = 1: the non-parametric page's model
-mse_w1 = at.mse_against_truth(1.0, x_test, data.y_truth, x_train, y_train)
-print(f"test MSE against the true f: {mse_learned:.4f}")
-print(f"the same with w = 1:         {mse_w1:.4f}")
+mse_w1 = at.mse_against_truth(
+    1.0,
+    x_test,
+    y_truth,
+    x_train,
+    y_train,
+)
+print(
+    "test MSE against the true f:",
+    f"{mse_learned:.4f}",
+)
+print(
+    "the same with w = 1:        ",
+    f"{mse_w1:.4f}",
+)
 assert mse_learned < mse_w1 / 2
-at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
+at.plot_fit(
+    x_test,
+    y_truth,
+    y_hat,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # Compared with the non-parametric page, the dashed line stays closer to the training points and
@@ -346,9 +483,21 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # its weight to the few training points closest to it.
 
 # %%
-print("attention_weights:", tuple(model.attention_weights.shape))
-print("requires_grad:", model.attention_weights.requires_grad)
-at.plot_attention_heatmap(model.attention_weights, queries=x_test, keys=x_train)
+# (n_test, n_train): a row per query
+weights_test = model.attention_weights
+print(
+    "attention_weights:",
+    tuple(weights_test.shape),
+)
+print(
+    "requires_grad:",
+    weights_test.requires_grad,
+)
+at.plot_attention_heatmap(
+    weights_test,
+    queries=x_test,
+    keys=x_train,
+)
 
 # %% [markdown]
 # ## Detach before plotting
@@ -358,13 +507,17 @@ at.plot_attention_heatmap(model.attention_weights, queries=x_test, keys=x_train)
 # `.numpy()` with the error `Can't call numpy() on Tensor that requires grad`:
 
 # %%
+needs_grad = torch.ones(
+    2,
+    requires_grad=True,
+)
 # the message, wrapped at 40 characters
 with at.prints_error(
     RuntimeError,
     width=40,
 ):
-    torch.ones(2, requires_grad=True).numpy()
-print(torch.ones(2, requires_grad=True).detach().numpy())
+    needs_grad.numpy()
+print(needs_grad.detach().numpy())
 
 # %% [markdown]
 # Listed in the error-message index: [`Can't call numpy() on Tensor that requires grad`](handbook/errors.py#cant-call-numpy-on-tensor-that-requires-grad).
@@ -422,10 +575,15 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # ```pycon
 # >>> import torch
-# >>> x = torch.tensor([1.0, 2.0, 3.0, 4.0])
+# >>> x = torch.tensor(
+# ...     [1.0, 2.0, 3.0, 4.0]
+# ... )
 # >>> n = len(x)
-# >>> mask = (1 - torch.eye(n)).type(torch.bool)
-# >>> keys = x.repeat((n, 1))[mask].reshape((n, -1))
+# >>> eye = torch.eye(n)
+# >>> mask = (1 - eye).type(torch.bool)
+# >>> tiled = x.repeat((n, 1))
+# >>> flat = tiled[mask]
+# >>> keys = flat.reshape((n, -1))
 # >>> keys
 # tensor([[2., 3., 4.],
 #         [1., 3., 4.],
@@ -448,12 +606,25 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # ```pycon
 # >>> import torch
-# >>> g = torch.Generator().manual_seed(0)
-# >>> weights, values = torch.rand((5, 7), generator=g), torch.rand((5, 7), generator=g)
-# >>> out = torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))
+# >>> g = torch.Generator()
+# >>> _ = g.manual_seed(0)
+# >>> weights = torch.rand(
+# ...     (5, 7), generator=g
+# ... )
+# >>> values = torch.rand(
+# ...     (5, 7), generator=g
+# ... )
+# >>> out = torch.bmm(
+# ...     weights.unsqueeze(1),
+# ...     values.unsqueeze(-1),
+# ... )
 # >>> tuple(out.shape)
 # (5, 1, 1)
-# >>> torch.allclose(out.reshape(-1), (weights * values).sum(dim=1))
+# >>> products = weights * values
+# >>> torch.allclose(
+# ...     out.reshape(-1),
+# ...     products.sum(dim=1),
+# ... )
 # True
 # ```
 #
@@ -470,8 +641,14 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> model = at.NWKernelRegression(w=1.0)
-# >>> losses = at.train(model, data.x_train, data.y_train)
+# >>> model = at.NWKernelRegression(
+# ...     w=1.0
+# ... )
+# >>> losses = at.train(
+# ...     model,
+# ...     data.x_train,
+# ...     data.y_train,
+# ... )
 # >>> round(model.w.item(), 1)
 # 16.6
 # ```

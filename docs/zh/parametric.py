@@ -25,9 +25,17 @@ _ = torch.manual_seed(at.SEED)
 
 # %%
 data = at.make_data()
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
-n_train, n_test = len(x_train), len(x_test)
-print("n_train =", n_train, " n_test =", n_test)
+x_train = data.x_train
+y_train = data.y_train
+x_test = data.x_test
+n_train = len(x_train)
+n_test = len(x_test)
+print(
+    "n_train =",
+    n_train,
+    " n_test =",
+    n_test,
+)
 
 # %% [markdown]
 # ## 可学习的参数
@@ -39,9 +47,18 @@ print("n_train =", n_train, " n_test =", n_test)
 # %%
 plain = torch.rand(1)  # (1,)
 w = nn.Parameter(torch.rand(1))  # (1,)
-print("plain tensor: requires_grad =", plain.requires_grad)
-print("nn.Parameter: requires_grad =", w.requires_grad)
-print("nn.Parameter: shape =", tuple(w.shape))
+print(
+    "plain tensor: requires_grad =",
+    plain.requires_grad,
+)
+print(
+    "nn.Parameter: requires_grad =",
+    w.requires_grad,
+)
+print(
+    "nn.Parameter: shape =",
+    tuple(w.shape),
+)
 
 # %% [markdown]
 # ## 批量矩阵乘法
@@ -94,7 +111,13 @@ print(
 )
 # (3,)
 print(pooled.reshape(-1))
-same_sum = torch.equal(pooled.reshape(-1), (weights * values_small).sum(dim=1))
+# the same as multiplying element by
+# element and summing each row
+products = weights * values_small
+same_sum = torch.equal(
+    pooled.reshape(-1),
+    products.sum(dim=1),
+)
 print(same_sum)
 assert same_sum
 
@@ -116,7 +139,10 @@ assert same_sum
 # (n_train, n_train), rows = x_train
 x_tiled = x_train.repeat((n_train, 1))
 print("x_tiled:", tuple(x_tiled.shape))
-rows_are_x_train = torch.equal(x_tiled[0], x_train), torch.equal(x_tiled[-1], x_train)
+rows_are_x_train = (
+    torch.equal(x_tiled[0], x_train),
+    torch.equal(x_tiled[-1], x_train),
+)
 print(*rows_are_x_train)
 assert all(rows_are_x_train)
 
@@ -127,8 +153,14 @@ assert all(rows_are_x_train)
 
 # %%
 # (n_train, n_train), False on diagonal
-mask = (1 - torch.eye(n_train)).type(torch.bool)
-print("mask:", tuple(mask.shape), mask.dtype)
+mask = (1 - torch.eye(n_train)).type(
+    torch.bool,
+)
+print(
+    "mask:",
+    tuple(mask.shape),
+    mask.dtype,
+)
 print(mask[:4, :4])
 
 # %% [markdown]
@@ -140,7 +172,10 @@ print(mask[:4, :4])
 # %%
 # (n_train * (n_train - 1),), row by row
 flat = x_tiled[mask]
-print("x_tiled[mask]:", tuple(flat.shape))
+print(
+    "x_tiled[mask]:",
+    tuple(flat.shape),
+)
 # (n_train, n_train - 1)
 keys = flat.reshape((n_train, -1))
 # (n_train, n_train)
@@ -149,7 +184,12 @@ y_tiled = y_train.repeat((n_train, 1))
 values = y_tiled[mask].reshape(
     (n_train, -1),
 )
-print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
+print(
+    "keys:",
+    tuple(keys.shape),
+    " values:",
+    tuple(values.shape),
+)
 
 # %% [markdown]
 # 检查一下：第 $i$ 行应当正好等于把 `x_train` 的第 $i$ 个元素删掉后剩下的部分。
@@ -157,30 +197,61 @@ print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
 # <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
 # 做的就是上面三步。
 
+
 # %%
+def without(j):
+    # (n_train - 1,): all but x_train[j]
+    before = x_train[:j]
+    after = x_train[j + 1 :]
+    return torch.cat([before, after])
+
+
 i = 3
 # (n_train - 1,)
-without_i = torch.cat(
-    [x_train[:i], x_train[i + 1 :]],
+without_i = without(i)
+x_i = x_train[i].item()
+print(f"x_train[{i}] = {x_i:.4f}")
+drops_i = torch.equal(
+    keys[i],
+    without_i,
 )
-print(f"x_train[{i}] = {x_train[i].item():.4f}")
-drops_i = torch.equal(keys[i], without_i)
-print(f"keys[{i}] drops exactly x_train[{i}]:", drops_i)
-every_row = all(
-    torch.equal(keys[j], torch.cat([x_train[:j], x_train[j + 1 :]]))
-    for j in range(n_train)
+print(
+    f"keys[{i}] drops exactly",
+    f"x_train[{i}]:",
+    drops_i,
 )
-print("the same holds for every row:", every_row)
-keys_pkg, values_pkg = at.leave_one_out(x_train, y_train)
-same_as_package = torch.equal(keys, keys_pkg), torch.equal(values, values_pkg)
-print("same as at.leave_one_out:", *same_as_package)
-assert drops_i and every_row and all(same_as_package)
+# row j of the expected keys: without(j)
+expected = []
+for j in range(n_train):
+    expected.append(without(j))
+every_row = torch.equal(
+    keys,
+    torch.stack(expected),
+)
+print(
+    "the same holds for every row:",
+    every_row,
+)
+keys_pkg, values_pkg = at.leave_one_out(
+    x_train,
+    y_train,
+)
+same_as_package = (
+    torch.equal(keys, keys_pkg),
+    torch.equal(values, values_pkg),
+)
+print(
+    "same as at.leave_one_out:",
+    *same_as_package,
+)
+assert drops_i and every_row
+assert all(same_as_package)
 
 # %% [markdown]
 # ## 模型
 #
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
-# 是一个 `nn.Module`，唯一的参数是 `w = nn.Parameter(torch.rand(1))`。
+# 是一个 `nn.Module`，唯一的参数是 `w`，实际上就是 `nn.Parameter(torch.rand(1))`（包里多传了一个可选的 `generator`）。
 # $w$ 的初值是随机的，所以创建模型之前重新设一次种子：这样每次运行得到的初值都相同，
 # 后面《[训练后的曲线为何不平滑](smoothness.py)》一页重新训练时也能得到同一个 $w$。
 
@@ -188,8 +259,13 @@ assert drops_i and every_row and all(same_as_package)
 # same seed -> the same initial w
 _ = torch.manual_seed(at.SEED)
 model = at.NWKernelRegression()
-print(f"initial w = {model.w.item():.4f}")
-print("parameters:", [name for name, _ in model.named_parameters()])
+w_initial = model.w.item()
+print(f"initial w = {w_initial:.4f}")
+named = model.named_parameters()
+print(
+    "parameters:",
+    [name for name, _ in named],
+)
 
 # %% [markdown]
 # 它的前向计算与前面各步一一对应：把每个查询重复 $n - 1$ 次排成 `(n_train, n_train - 1)` 的矩阵，
@@ -216,22 +292,45 @@ attention_weights = F.softmax(
 )
 # (n_train, 1, n_keys): a row vector per
 # query
-weight_rows = attention_weights.unsqueeze(1)
+rows = attention_weights.unsqueeze(1)
 # (n_train, n_keys, 1): a column vector
 # per query
-value_columns = values.unsqueeze(-1)
+columns = values.unsqueeze(-1)
 # (n_train, 1, 1)
 y_hat_train = torch.bmm(
-    weight_rows,
-    value_columns,
+    rows,
+    columns,
 )
-print("attention_weights:", tuple(attention_weights.shape))
-print("unsqueeze(1):     ", tuple(weight_rows.shape))
-print("unsqueeze(-1):    ", tuple(value_columns.shape))
-print("bmm:              ", tuple(y_hat_train.shape))
-print("reshape(-1):      ", tuple(y_hat_train.reshape(-1).shape))
-same_as_model = torch.allclose(y_hat_train.reshape(-1), model(x_train, keys, values))
-print("same as model(...):", same_as_model)
+# (n_train,)
+y_hat_flat = y_hat_train.reshape(-1)
+print(
+    "attention_weights:",
+    tuple(attention_weights.shape),
+)
+print(
+    "unsqueeze(1):     ",
+    tuple(rows.shape),
+)
+print(
+    "unsqueeze(-1):    ",
+    tuple(columns.shape),
+)
+print(
+    "bmm:              ",
+    tuple(y_hat_train.shape),
+)
+print(
+    "reshape(-1):      ",
+    tuple(y_hat_flat.shape),
+)
+same_as_model = torch.allclose(
+    y_hat_flat,
+    model(x_train, keys, values),
+)
+print(
+    "same as model(...):",
+    same_as_model,
+)
 assert same_as_model
 
 # %% [markdown]
@@ -240,17 +339,27 @@ assert same_as_model
 # 损失是每个训练样本的平方误差之和。<autoref identifier="attention_tutorial.training.train">train</autoref>
 # 的核心就是下面这个循环：`nn.MSELoss(reduction='none')` 返回每个样本自己的平方误差
 # （不求平均），`.sum()` 把它们加成损失 $L$，`backward()` 算出 $\partial L / \partial w$，
-# 优化器 `torch.optim.SGD` 再以学习率 0.5 用它更新 $w$（下面第二行把 `model.parameters()` 交给它）。每轮都用全部 50 个样本算一次梯度、更新一次，一共 5 轮：
+# 优化器 `torch.optim.SGD` 再以学习率 0.5 用它更新 $w$（下面第二条语句把 `model.parameters()` 交给它）。每轮都用全部 50 个样本算一次梯度、更新一次，一共 5 轮：
 # 虽然用的是名为 SGD（随机梯度下降）的类，这里做的其实是**全批量梯度下降**，没有任何随机抽样。
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")
-# trainer = torch.optim.SGD(model.parameters(), lr=0.5)
+# trainer = torch.optim.SGD(
+#     model.parameters(),
+#     lr=0.5,
+# )
 # for epoch in range(5):
-#     trainer.zero_grad()  # clear the old gradient
-#     squared_errors = loss(model(x_train, keys, values), y_train)  # (n_train,)
-#     squared_errors.sum().backward()  # d(sum)/dw, stored in model.w.grad
-#     trainer.step()  # w <- w - lr * grad
+#     # clear the old gradient
+#     trainer.zero_grad()
+#     # (n_train,)
+#     squared_errors = loss(
+#         model(x_train, keys, values),
+#         y_train,
+#     )
+#     # d(sum)/dw, stored in model.w.grad
+#     squared_errors.sum().backward()
+#     # w <- w - lr * grad
+#     trainer.step()
 # ```
 #
 # `train` 返回每一轮更新前的损失。
@@ -272,7 +381,8 @@ for epoch, epoch_loss in enumerate(
         f"epoch {epoch},",
         f"loss {epoch_loss:.4f}",
     )
-print(f"learned w = {model.w.item():.4f}")
+w_learned = model.w.item()
+print(f"learned w = {w_learned:.4f}")
 
 # %%
 at.plot_loss(losses)
@@ -301,14 +411,40 @@ y_hat = model(
     keys_test,
     values_test,
 ).detach()
-print("keys_test:", tuple(keys_test.shape), " y_hat:", tuple(y_hat.shape))
-mse_learned = ((y_hat - data.y_truth) ** 2).mean().item()
+print(
+    "keys_test:",
+    tuple(keys_test.shape),
+    " y_hat:",
+    tuple(y_hat.shape),
+)
+y_truth = data.y_truth
+# (n_test,)
+errors = y_hat - y_truth
+mse_learned = (errors**2).mean().item()
 # w = 1: the non-parametric page's model
-mse_w1 = at.mse_against_truth(1.0, x_test, data.y_truth, x_train, y_train)
-print(f"test MSE against the true f: {mse_learned:.4f}")
-print(f"the same with w = 1:         {mse_w1:.4f}")
+mse_w1 = at.mse_against_truth(
+    1.0,
+    x_test,
+    y_truth,
+    x_train,
+    y_train,
+)
+print(
+    "test MSE against the true f:",
+    f"{mse_learned:.4f}",
+)
+print(
+    "the same with w = 1:        ",
+    f"{mse_w1:.4f}",
+)
 assert mse_learned < mse_w1 / 2
-at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
+at.plot_fit(
+    x_test,
+    y_truth,
+    y_hat,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # 和非参数那一页相比，虚线更贴近训练点，也明显更“抖”。最后一行打印的是 $w = 1$ 时的测试误差，也就是非参数那一页的模型的误差
@@ -322,9 +458,21 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 # 权重集中的那条带窄了很多：每个查询只把权重分给离它最近的少数几个训练点。
 
 # %%
-print("attention_weights:", tuple(model.attention_weights.shape))
-print("requires_grad:", model.attention_weights.requires_grad)
-at.plot_attention_heatmap(model.attention_weights, queries=x_test, keys=x_train)
+# (n_test, n_train): a row per query
+weights_test = model.attention_weights
+print(
+    "attention_weights:",
+    tuple(weights_test.shape),
+)
+print(
+    "requires_grad:",
+    weights_test.requires_grad,
+)
+at.plot_attention_heatmap(
+    weights_test,
+    queries=x_test,
+    keys=x_train,
+)
 
 # %% [markdown]
 # ## 画图之前先 detach
@@ -334,13 +482,17 @@ at.plot_attention_heatmap(model.attention_weights, queries=x_test, keys=x_train)
 # `Can't call numpy() on Tensor that requires grad` 这个错误：
 
 # %%
+needs_grad = torch.ones(
+    2,
+    requires_grad=True,
+)
 # the message, wrapped at 40 characters
 with at.prints_error(
     RuntimeError,
     width=40,
 ):
-    torch.ones(2, requires_grad=True).numpy()
-print(torch.ones(2, requires_grad=True).detach().numpy())
+    needs_grad.numpy()
+print(needs_grad.detach().numpy())
 
 # %% [markdown]
 # 已收入报错信息索引：[`Can't call numpy() on Tensor that requires grad`](handbook/errors.py#cant-call-numpy-on-tensor-that-requires-grad)。
@@ -387,10 +539,15 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # ```pycon
 # >>> import torch
-# >>> x = torch.tensor([1.0, 2.0, 3.0, 4.0])
+# >>> x = torch.tensor(
+# ...     [1.0, 2.0, 3.0, 4.0]
+# ... )
 # >>> n = len(x)
-# >>> mask = (1 - torch.eye(n)).type(torch.bool)
-# >>> keys = x.repeat((n, 1))[mask].reshape((n, -1))
+# >>> eye = torch.eye(n)
+# >>> mask = (1 - eye).type(torch.bool)
+# >>> tiled = x.repeat((n, 1))
+# >>> flat = tiled[mask]
+# >>> keys = flat.reshape((n, -1))
 # >>> keys
 # tensor([[2., 3., 4.],
 #         [1., 3., 4.],
@@ -411,12 +568,25 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 #
 # ```pycon
 # >>> import torch
-# >>> g = torch.Generator().manual_seed(0)
-# >>> weights, values = torch.rand((5, 7), generator=g), torch.rand((5, 7), generator=g)
-# >>> out = torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1))
+# >>> g = torch.Generator()
+# >>> _ = g.manual_seed(0)
+# >>> weights = torch.rand(
+# ...     (5, 7), generator=g
+# ... )
+# >>> values = torch.rand(
+# ...     (5, 7), generator=g
+# ... )
+# >>> out = torch.bmm(
+# ...     weights.unsqueeze(1),
+# ...     values.unsqueeze(-1),
+# ... )
 # >>> tuple(out.shape)
 # (5, 1, 1)
-# >>> torch.allclose(out.reshape(-1), (weights * values).sum(dim=1))
+# >>> products = weights * values
+# >>> torch.allclose(
+# ...     out.reshape(-1),
+# ...     products.sum(dim=1),
+# ... )
 # True
 # ```
 #
@@ -431,8 +601,14 @@ print(torch.ones(2, requires_grad=True).detach().numpy())
 # ```pycon
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> model = at.NWKernelRegression(w=1.0)
-# >>> losses = at.train(model, data.x_train, data.y_train)
+# >>> model = at.NWKernelRegression(
+# ...     w=1.0
+# ... )
+# >>> losses = at.train(
+# ...     model,
+# ...     data.x_train,
+# ...     data.y_train,
+# ... )
 # >>> round(model.w.item(), 1)
 # 16.6
 # ```

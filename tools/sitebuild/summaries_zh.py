@@ -639,9 +639,12 @@ SECTIONS: dict[str, dict[str, str]] = {
         "y_hat": "预测，一维浮点张量。",
         "y": "目标，形状和数据类型与 `y_hat` 相同。",
         "lang": _LANG,
+        "layout": '`"wide"`：`y_hat` 与 `y` 并排，和与平均数并排；'
+        + _PHONE
+        + "：每个张量各占一行，箭头里的代码折成几行。",
         "return": "图：两个输入、平方误差，然后是它们的和与平均数。",
         "raise TypeError": _NOT_TENSOR,
-        "raise ValueError": "`lang` 未知，或者形状、数据类型不同时。",
+        "raise ValueError": "`lang` 未知、形状或数据类型不同，或 " + _BAD_LAYOUT + "时。",
     },
     "figures.tensors.learning.diagram_sgd_step": {
         "w": "参数的值，一维浮点张量。",

@@ -101,8 +101,10 @@ print(w.detach().numpy().round(4))
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py): `self.w = nn.Parameter(torch.rand(1))`
-# in <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>;
+# [Parametric attention pooling](../parametric.py): the one parameter of
+# <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>,
+# `self.w`, is in effect `nn.Parameter(torch.rand(1))` (the package also passes an optional
+# `generator`);
 # the package's `NWKernelRegression` stores `attention_weights` detached, so that they can
 # be plotted (the d2l book's model stores them without detaching).
 #

@@ -98,7 +98,8 @@ print(w.detach().numpy().round(4))
 # ### 本章在哪里用到
 #
 # [带参数的注意力汇聚](../parametric.py)：<autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
-# 中的 `self.w = nn.Parameter(torch.rand(1))`；本教程包里的 `NWKernelRegression` 保存
+# 唯一的参数 `self.w` 实际上就是 `nn.Parameter(torch.rand(1))`（包里多传了一个可选的
+# `generator`）；本教程包里的 `NWKernelRegression` 保存
 # `attention_weights` 时已经 detach，方便画图（d2l 书里的模型保存的权重没有 detach）。
 #
 # ## nn.MSELoss

@@ -234,6 +234,25 @@ def test_clone_names_the_wrong_argument(call, error, match) -> None:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
+def test_mse_loss_has_a_phone_layout_with_11_px_text(lang) -> None:
+    """Round 47: the wide figure (3.96 in: y_hat beside y, the sum beside the mean) was
+    shown at 87 % on a phone, "shape ()" about 8 px high; on a phone every tensor has a
+    row of its own, and the alt text says which levels are stacked."""
+    args = (torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.0, 0.0, 0.0]))
+    wide = diagram_mse_loss(*args, lang=lang)
+    narrow = diagram_mse_loss(*args, lang=lang, **wide.narrow_layout)
+    assert narrow.get_size_inches()[0] * 100 <= PHONE_COLUMN_PX
+    assert smallest_text_on_a_phone(narrow) >= PHONE_TEXT_PX
+    assert values(narrow, 3) == ["13.0"] and values(narrow, 4) == ["4.33"]
+    stacked = {"zh": "（上下排列）", "en": " (stacked)"}[lang]
+    assert stacked not in wide.description
+    assert narrow.description.count(stacked) == 2  # y_hat and y; the sum and the mean
+    assert narrow.description.replace(stacked, "") == wide.description
+    with pytest.raises(ValueError, match="layout must be one of"):
+        diagram_mse_loss(*args, layout="tall")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
 def test_sgd_step_has_a_phone_layout_with_11_px_text(lang) -> None:
     """The arrow's note (what optimizer.step() does) made the figure 4.5 in wide; on a phone
     w and w.grad stack and the note goes under the code, every text >= 11 px."""
