@@ -19,7 +19,8 @@ from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
 from tools.sitebuild.notebooks import DOCS, code_cells
 
 LANGS = ("zh", "en")
-PAGES = ("parametric.py",)
+# dot-product keeps one line of 42 columns: `y_sdpa_w = F.scaled_dot_product_attention(`
+PAGES = ("cues.py", "average.py", "parametric.py")
 # a folded answer's box is indented: its doctest lines keep 3 columns free
 SOLUTION_COLUMNS = PHONE_CODE_COLUMNS - 3
 SOLUTION = re.compile(r"<details><summary>.*?</details>", re.S)
