@@ -363,6 +363,42 @@ def mark_tree(tree: BeautifulSoup) -> None:
     for element, pieces in found:
         if len(pieces) > 1 or (element.name == "code" and _glued(pieces[0])):
             _put(tree, element, pieces)
+    for heading in html_tree.tags(tree, _HEADINGS, _SKIP):
+        _name_heading(tree, heading)
+
+
+# A heading that is an API's dotted name, written as text (the handbook's
+# ``## torch.nn.functional.softmax``)
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+
+
+def _name_heading(tree: BeautifulSoup, heading: Tag) -> None:
+    """``<wbr>`` before the dots of a heading that is a long dotted name, as in its code.
+
+    At 375 px the handbook's ``torch.nn.functional.softmax`` was too wide for one line
+    and broke inside a word, "torch.nn.functional.softm" | "ax" (review round 48).
+
+    >>> mark(
+    ...     '<h2 id="x">torch.nn.functional.softmax<a class="headerlink" href="#x">¶</a></h2>'
+    ... )
+    '<h2 id="x">torch.nn<wbr>.functional<wbr>.softmax<a class="headerlink" href="#x">¶</a></h2>'
+    >>> mark("<h2>torch.bmm</h2><h2>A plain title.</h2>")  # short, or not a name
+    '<h2>torch.bmm</h2><h2>A plain title.</h2>'
+    """
+    first = heading.contents[0] if heading.contents else None
+    if first is None or not html_tree.is_text(first):
+        return
+    text = str(first)
+    if len(text) < MIN_CHARS or not _DOTTED.fullmatch(text):
+        return
+    pieces = re.split(r"(?=\.)", text)
+    if len(pieces[0]) < HEAD_CHARS:  # torch | .nn: a short head stays with its name
+        pieces[:2] = [pieces[0] + pieces[1]]
+    for n, piece in enumerate(pieces):
+        if n:
+            first.insert_before(tree.new_tag("wbr"))
+        first.insert_before(NavigableString(piece))
+    first.extract()
 
 
 def mark(page: str) -> str:
