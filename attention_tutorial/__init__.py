@@ -64,6 +64,7 @@ from attention_tutorial.figures.tensors.sequences import diagram_arange, diagram
 from attention_tutorial.figures.tensors.shapes import (
     diagram_reshape,
     diagram_squeeze,
+    diagram_transpose,
     diagram_unsqueeze,
 )
 from attention_tutorial.figures.tensors.tiling import (
@@ -141,6 +142,7 @@ __all__ = [
     "diagram_softmax",
     "diagram_sort",
     "diagram_squeeze",
+    "diagram_transpose",
     "diagram_unsqueeze",
     "diagram_where",
     "dot_product_attention",

@@ -10,6 +10,7 @@ and the site build copies it into the ``alt`` of the page's ``<img>``.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -646,6 +647,12 @@ _PANEL_WORDS = {
         "scalar": "0 维张量（形状 ()），值为 {value}",
         "slice_values": "{code}[{s}] 的值 {values}",
         "same_values": "{n} 个值都是 {value}",
+        "run_values": "值 {first} 到 {last}",
+        "run_rows": "各行依次是 {runs}",
+        "run": "{first} 到 {last}",
+        "same_rows": "{n} 行的值都是 {values}",
+        "one_per_row": "{values}",
+        "row_value": "第 {r} 行都是 {value}",
         "list": "、",
         "dashed": "虚线边框：与源张量共享内存",
         "solid": "实线边框：有自己的内存",
@@ -695,6 +702,12 @@ _PANEL_WORDS = {
         "scalar": "a 0-d tensor (shape ()) with value {value}",
         "slice_values": "{code}[{s}] values {values}",
         "same_values": "all {n} values {value}",
+        "run_values": "values {first} to {last}",
+        "run_rows": "rows {runs}",
+        "run": "{first} to {last}",
+        "same_rows": "values {values} in each of the {n} rows",
+        "one_per_row": "values {values}",
+        "row_value": "{value} across row {r}",
         "list": ", ",
         "dashed": "dashed borders: shares memory with its source",
         "solid": "solid borders: its own memory",
@@ -812,6 +825,68 @@ def _framed(
     return words[frame].format(cells=text)
 
 
+def _run(values: list[str]) -> bool:
+    """Whether ``values`` count up by 1 (``0, 1, 2, …``): a run said as "0 to 11"."""
+    try:
+        numbers = [float(v) for v in values]
+    except ValueError:  # "-inf", "True": not a run
+        return False
+    return len(numbers) > 1 and all(b - a == 1 for a, b in itertools.pairwise(numbers))
+
+
+def _short_values(size: tuple[int, ...], values: list[str], words: dict[str, str]) -> str:
+    """A panel's values in few words, when there are too many to read out one by one.
+
+    A run that counts up by 1 is said by its ends (by row, for a matrix of at most 4 rows);
+    a matrix whose rows are all the same is said by one row; a matrix with one value
+    per row by those values. Anything else: ``""`` (the alt text then gives none).
+
+    >>> en = _PANEL_WORDS["en"]
+    >>> _short_values(
+    ...     (12,),
+    ...     [str(i) for i in range(12)],
+    ...     en,
+    ... )
+    'values 0 to 11'
+    >>> _short_values(
+    ...     (3, 4),
+    ...     [str(i) for i in range(12)],
+    ...     en,
+    ... )
+    'rows 0 to 3, 4 to 7 and 8 to 11'
+    >>> _short_values(
+    ...     (3, 3),
+    ...     ["1", "2", "3"] * 3,
+    ...     _PANEL_WORDS["zh"],
+    ... )
+    '3 行的值都是 1、2、3'
+    >>> _short_values(
+    ...     (2, 5),
+    ...     ["1"] * 5 + ["2"] * 5,
+    ...     en,
+    ... )
+    'values 1 across row 0 and 2 across row 1'
+    """
+    if _run(values):
+        rows, cols = (size[0], size[-1]) if len(size) == 2 else (1, len(values))
+        if rows == 1 or cols == 1 or rows > 4:
+            return words["run_values"].format(first=values[0], last=values[-1])
+        runs = [
+            words["run"].format(first=values[r * cols], last=values[(r + 1) * cols - 1])
+            for r in range(rows)
+        ]
+        return words["run_rows"].format(runs=_joined(runs, words))
+    if len(size) != 2 or size[0] < 2:
+        return ""
+    rows = [values[r * size[1] : (r + 1) * size[1]] for r in range(size[0])]
+    if all(row == rows[0] for row in rows) and size[1] <= _MAX_VALUES:
+        return words["same_rows"].format(n=size[0], values=words["list"].join(rows[0]))
+    if all(len(set(row)) == 1 for row in rows) and size[0] <= _MAX_VALUES:
+        each = [words["row_value"].format(r=r, value=row[0]) for r, row in enumerate(rows)]
+        return words["one_per_row"].format(values=_joined(each, words))
+    return ""
+
+
 def diagram_facts(
     rows: list[list[dict]],
     arrows: list[str],
@@ -819,12 +894,15 @@ def diagram_facts(
     *,
     stacked: bool = False,
     origins: Sequence[int | None] = (),
+    read_long: bool = False,
 ) -> str:
     """Describe a tensor diagram as drawn: each row's panels, and the arrows between rows.
 
     ``stacked``: the panels of a row are drawn one above the other (a phone's layout), still
     one level. ``origins[r]``: the panel of row ``r`` that arrow ``r`` starts from (``None``
-    or missing: the row as a whole).
+    or missing: the row as a whole). ``read_long``: a panel with more than ``_MAX_VALUES``
+    cells still says its values when they fit in few words (``_short_values``), for
+    pictures whose point is those values (reshape's order, repeat's and expand's copies).
 
     Each panel is a dict with ``code``, ``shape`` (text), ``size`` (the shape as a tuple),
     ``values`` (the cells' texts), ``shared``, ``crossed`` (a number of cells), ``outlined``
@@ -884,6 +962,8 @@ def diagram_facts(
                 bits.append(words["values"].format(values=words["list"].join(values)))
             elif len(set(p["values"])) == 1:  # too many to read out, but one value: say it
                 bits.append(words["same_values"].format(n=len(p["values"]), value=p["values"][0]))
+            elif read_long and (short := _short_values(size, values, words)):
+                bits.append(short)
             if any_shared:
                 bits.append(words["dashed" if p["shared"] else "solid"])
             if p["crossed"]:
@@ -1125,13 +1205,13 @@ _DIAGRAM_OPS = {
     "zh": {
         "eye_mask": "torch.eye 与布尔掩码", "mse_loss": "nn.MSELoss 的归约",
         "sgd_step": "SGD 走一步", "broadcast": "广播", "batch_shapes": "matmul 的批量维",
-        "clone": "clone 与 detach",
+        "clone": "clone 与 detach", "transpose": "x.t()，一个视图",
     },
     "en": {
         "eye_mask": "torch.eye and a boolean mask", "mse_loss": "nn.MSELoss",
         "sgd_step": "one SGD step", "broadcast": "broadcasting",
         "batch_shapes": "matmul's batch axes",
-        "clone": "clone and detach",
+        "clone": "clone and detach", "transpose": "x.t(), a view",
     },
 }  # fmt: skip
 for _table in _DIAGRAM_OPS.values():

@@ -27,7 +27,8 @@ EXPECTED = {
     "plot_data", "plot_attention_pooling", "plot_bandwidth_gallery",
     # figures/tensors/ (the tensor API handbook, handbook/*)
     "TensorPanel", "draw_tensors", "diagram_arange", "diagram_repeat_interleave", "diagram_repeat",
-    "diagram_expand", "diagram_broadcast", "diagram_reshape", "diagram_unsqueeze",
+    "diagram_expand", "diagram_broadcast", "diagram_reshape", "diagram_transpose",
+    "diagram_unsqueeze",
     "diagram_squeeze", "diagram_matmul", "diagram_batch_shapes",
     "diagram_bmm", "diagram_eye_mask", "diagram_softmax",
     "diagram_sort", "diagram_mse_loss", "diagram_sgd_step",

@@ -112,6 +112,7 @@ SUMMARIES: dict[str, str] = {
     "diagram_expand": "画 `x.expand(*sizes)`：用步长 0 重复的视图，不复制。",
     "diagram_broadcast": "画 `a op b` 中的广播：两个操作数先扩展（不复制），再逐元素运算。",
     "diagram_reshape": "画 `x.reshape(*shape)`：元素和顺序不变，只换形状。",
+    "diagram_transpose": "画 `x.t()`：同一块内存的视图，只是把两个步长对调着读。",
     "diagram_unsqueeze": "画 `x.unsqueeze(dim)`：在 `dim` 处插入一个长度为 1 的轴。",
     "diagram_squeeze": "画 `x.squeeze(dim)`：去掉长度为 1 的轴（`dim` 为 None 时去掉全部）。",
     "diagram_matmul": "画 `torch.matmul(a, b)`，用颜色标出相乘求和的那个维度。",
@@ -822,6 +823,13 @@ SECTIONS: dict[str, dict[str, str]] = {
         "return": _ONE_INPUT,
         "raise TypeError": "`x` 不是张量或某个尺寸不是整数时。",
         "raise ValueError": "`lang` 未知、新形状容纳的元素个数不是 `x.numel()`" + _TOO_LARGE,
+    },
+    "figures.tensors.shapes.diagram_transpose": {
+        "x": "要转置的矩阵（二维）。",
+        "lang": _LANG,
+        "return": "图：上面是 `x`，下面是 `x.t()`。",
+        "raise TypeError": "`x` 不是张量时。",
+        "raise ValueError": "`lang` 未知或 `x` 不是二维" + _TOO_LARGE,
     },
     "figures.tensors.shapes.diagram_unsqueeze": {
         "x": "输入，零到二维。",
@@ -1762,13 +1770,19 @@ PARAGRAPHS: dict[str, str] = {
         "值移动时颜色不变，它的下标格也是同一种颜色：``indices[i]`` 是 ``values[i]`` 原来的位置。"
     ),
     # figures.tensors.shapes
-    "The elements and their order stay, the caption says what happened to the shape.": (
-        "说明文字写出形状发生了什么变化。"
-    ),
+    "The elements stay, the caption says what happened to the shape (or, for a transpose, to "
+    "the strides).": "元素不变，说明文字写出形状（转置时是步长）发生了什么变化。",
     "The colours follow row-major order (the last axis changes fastest). A ``-1`` in "
     "``shape`` is worked out by PyTorch; the caption says what it became.": (
         "颜色按行优先的顺序排列（最后一维变得最快）。``shape`` 里的 ``-1`` 由 PyTorch 推算"
         "出来；说明文字写出它变成了多少。"
+    ),
+    "Each panel is captioned with its real ``stride()``. The colours follow the elements of "
+    "``x``, so reading ``x.t()`` row by row they are no longer in order: no view can present "
+    "it as one flat row (``view`` refuses, ``reshape`` copies).": (
+        "每个张量下面写着它真实的 ``stride()``。颜色跟着 ``x`` 的元素走，所以一行一行地读 "
+        "``x.t()`` 时颜色不再按顺序排列：没有哪个视图能把它呈现成平坦的一行"
+        "（``view`` 会拒绝，``reshape`` 会复制）。"
     ),
     "The elements and their order do not change; only the shape gains a 1, and the caption "
     "says where.": "元素和它们的顺序都不变；说明文字写出 1 加在了哪里。",

@@ -19,7 +19,7 @@ judged by PyTorch too (``_operands.torch_shape``).
 Modules: ``panel`` (the ``TensorPanel`` model), ``_layout`` (sizes, computed once),
 ``drawing`` (cells, captions, arrows; ``draw_tensors``), and one module per family
 of operations: ``sequences`` (arange, sort), ``tiling`` (repeat_interleave,
-repeat, expand, broadcasting), ``shapes`` (reshape, unsqueeze, squeeze),
+repeat, expand, broadcasting), ``shapes`` (reshape, transpose, unsqueeze, squeeze),
 ``products`` (matmul, bmm), ``masks`` (eye and boolean masks), ``learning``
 (softmax, MSE loss, SGD step).
 """

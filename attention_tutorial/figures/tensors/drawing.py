@@ -314,6 +314,7 @@ def render(
     layout: str = "wide",
     origins: Sequence[int | None] = (),  # the panel each arrow leaves from (wide layout)
     prose: Sequence[int] = (),  # the arrows labelled with words, not code: the caption font
+    read_long: bool = False,  # the alt text says long panels' values in short (diagram_facts)
 ) -> TutorialFigure:
     """Lay out rows of panels top to bottom, with a labelled arrow between two rows."""
     # layout="narrow" (a phone's): every panel in a row of its own (the panels of one row
@@ -356,7 +357,7 @@ def render(
         _draw(ax, grids, box, drawn_arrows, title_text, note_texts, mono, origins, prose_set)
     fig.alt_facts = diagram_facts(
         [[_facts(g) for g in row] for row in levels], wide_arrows, lang,
-        stacked=layout == "narrow", origins=origins,
+        stacked=layout == "narrow", origins=origins, read_long=read_long,
     )  # fmt: skip
     # an arrow with code: the alt text's lead tells how levels and arrows are read
     fig.alt_steps = any(a.strip() for a in wide_arrows)

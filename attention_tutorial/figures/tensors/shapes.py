@@ -1,6 +1,7 @@
-"""Pictures of shape changes that keep the elements: reshape, unsqueeze, squeeze.
+"""Pictures of shape changes that keep the elements: reshape, transpose, unsqueeze, squeeze.
 
-The elements and their order stay, the caption says what happened to the shape.
+The elements stay, the caption says what happened to the shape (or, for a transpose, to
+the strides).
 
 Explained on the pages `handbook/reshape.md` and `handbook/squeeze.md`.
 """
@@ -17,12 +18,13 @@ from attention_tutorial.figures.tensors._operands import (
     args_text,
     element_ids,
     fits,
+    matrix,
     operand,
     size_list,
     torch_shape,
 )
 from attention_tutorial.figures.tensors.drawing import render
-from attention_tutorial.figures.tensors.panel import TensorPanel
+from attention_tutorial.figures.tensors.panel import TensorPanel, shape_text
 
 
 @bilingual
@@ -79,7 +81,52 @@ def diagram_reshape(
         captions.append(both("inferred", size=f"dim {j} = {out.shape[j]}"))
     rows = [[TensorPanel(x, code="x")], [TensorPanel(out, code="y", sources=sources,
                                                      captions=captions)]]  # fmt: skip
-    return render(rows, [f"y = x.reshape({args_text(new, shape)})"], lang)
+    return render(rows, [f"y = x.reshape({args_text(new, shape)})"], lang, read_long=True)
+
+
+@bilingual
+def diagram_transpose(x: Tensor, *, lang: str | None = None) -> TutorialFigure:
+    """Draw ``x.t()``: a view of the same memory, read with the two strides swapped.
+
+    Each panel is captioned with its real ``stride()``. The colours follow the elements
+    of ``x``, so reading ``x.t()`` row by row they are no longer in order: no view can
+    present it as one flat row (``view`` refuses, ``reshape`` copies).
+
+    Explained on the page `handbook/reshape.md`.
+
+    Args:
+        x: The matrix to transpose (2-D).
+        lang: The language of the words: ``"zh"``, ``"en"`` or ``None`` (the current language).
+
+    Returns:
+        The figure: ``x`` on top, ``x.t()`` below.
+
+    Raises:
+        TypeError: If ``x`` is not a tensor.
+        ValueError: If ``lang`` is unknown, ``x`` is not 2-D or it is too large to draw.
+
+    Examples:
+        >>> import torch
+        >>> fig = diagram_transpose(
+        ...     torch.arange(6).reshape(2, 3),
+        ...     lang="en",
+        ... )
+        >>> [
+        ...     t.get_text()
+        ...     for t in fig.axes[0].texts
+        ...     if "caption" in t.get_gid()
+        ... ]
+        ['stride (3, 1)', 'stride (1, 3)']
+    """
+    x = matrix("x", x)
+    xt = x.t()
+    fits("x.t()", xt.shape)
+    rows = [
+        [TensorPanel(x, code="x", captions=[f"stride {shape_text(x.stride())}"])],
+        [TensorPanel(xt, code="x.t()", sources=element_ids(x).t(),
+                     captions=[f"stride {shape_text(xt.stride())}"])],
+    ]  # fmt: skip
+    return render(rows, ["x.t()"], lang)
 
 
 @bilingual

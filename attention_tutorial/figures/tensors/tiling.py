@@ -158,7 +158,7 @@ def diagram_repeat(
         [TensorPanel(out, code="y", sources=sources,
                      captions=[both("copies", n=out.numel())])],
     ]  # fmt: skip
-    return render(rows, [f"y = x.repeat({args_text(reps, sizes)})"], lang)
+    return render(rows, [f"y = x.repeat({args_text(reps, sizes)})"], lang, read_long=True)
 
 
 @bilingual
@@ -217,7 +217,7 @@ def diagram_expand(
         [TensorPanel(x, code="x", captions=[f"stride {shape_text(x.stride())}"])],
         [TensorPanel(out, code="y", sources=sources, shared=True, captions=captions)],
     ]
-    return render(rows, [f"y = x.expand({args_text(shape, sizes)})"], lang)
+    return render(rows, [f"y = x.expand({args_text(shape, sizes)})"], lang, read_long=True)
 
 
 _OPS = {"+": torch.add, "-": torch.sub, "*": torch.mul, "/": torch.div}

@@ -53,50 +53,8 @@ import attention_tutorial as at
 #
 # The chapter's pattern: each query has a row of weights and a row of values; make the
 # weights `(1, n_keys)` row matrices and the values `(n_keys, 1)` column matrices, and
-# each product is one weighted sum.
-#
-# ```pycon
-# >>> import torch
-# >>> # (n_queries, n_keys) = (3, 2)
-# >>> weights = torch.tensor([
-# ...     [0.2, 0.8],
-# ...     [0.5, 0.5],
-# ...     [1.0, 0.0],
-# ... ])
-# >>> values = torch.tensor([
-# ...     [1.0, 2.0],
-# ...     [3.0, 5.0],
-# ...     [7.0, 9.0],
-# ... ])
-# >>> # (3, 1, 2) @ (3, 2, 1)
-# >>> y_hat = torch.bmm(
-# ...     weights.unsqueeze(1),
-# ...     values.unsqueeze(-1),
-# ... )
-# >>> y_hat.shape
-# torch.Size([3, 1, 1])
-# >>> y_hat.reshape(-1)  # (n_queries,)
-# tensor([1.8000, 4.0000, 7.0000])
-# >>> # the same sums, written elementwise
-# >>> (weights * values).sum(dim=1)
-# tensor([1.8000, 4.0000, 7.0000])
-# ```
-#
-# ### Diagram
-#
-# Slice `i` of the result comes only from slices `i` of the inputs. Cells of one
-# colour are multiplied together and summed. The red frames are the cells of the sum
-# written below the picture: they make `y[0, 0, 0]`.
-
-# %%
-a = torch.arange(12.0).reshape(2, 2, 3)
-b = torch.arange(6.0).reshape(2, 3, 1)
-at.diagram_bmm(a, b)
-
-# %% [markdown]
-# The chapter's case with three queries and two keys each: every slice is a
-# `(1, 2) @ (2, 1)` product, a weighted sum of one query's values. Again, the red frames
-# are the cells of the sum written below the picture.
+# each product is one weighted sum. The `weights` and `values` here come back in the
+# diagram and the pitfalls below.
 
 # %%
 # (n_queries, n_keys) = (3, 2)
@@ -114,6 +72,37 @@ values = torch.tensor(
         [7.0, 9.0],
     ]
 )
+# (3, 1, 2) @ (3, 2, 1)
+y_hat = torch.bmm(
+    weights.unsqueeze(1),
+    values.unsqueeze(-1),
+)
+print(tuple(y_hat.shape))
+# (n_queries,)
+print(y_hat.reshape(-1))
+# the same sums, written elementwise
+print((weights * values).sum(dim=1))
+
+# %% [markdown]
+# ### Diagram
+#
+# Slice `i` of the result comes only from slices `i` of the inputs. Cells of one
+# colour are multiplied together and summed. The red frames are the cells of the sum
+# written below the picture: they make `y[0, 0, 0]`.
+
+# %%
+a = torch.arange(12.0).reshape(2, 2, 3)
+b = torch.arange(6.0).reshape(2, 3, 1)
+at.diagram_bmm(a, b)
+
+# %% [markdown]
+# The chapter's case, with the example's `weights` and `values`: three queries and two
+# keys each, so every slice is a
+# `(1, 2) @ (2, 1)` product, a weighted sum of one query's values. Again, the red frames
+# are the cells of the sum written below the picture.
+
+# %%
+# weights and values: the example's
 # (3, 1, 2) @ (3, 2, 1)
 at.diagram_bmm(
     weights.unsqueeze(1),
@@ -174,8 +163,19 @@ print(tuple(torch.matmul(a, b).shape))
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py): the model computes
-# `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)`, with weights and
-# values of shape `(n_queries, n_keys)`. See
+# [Parametric attention pooling](../parametric.py): the model
 # <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
-# and, for the two `unsqueeze` calls, [squeeze and unsqueeze](squeeze.py).
+# computes its predictions like this, with `weights` and `values` both of shape
+# `(n_queries, n_keys)`:
+#
+# ```python
+# # (n_queries, 1, 1)
+# y_hat = torch.bmm(
+#     weights.unsqueeze(1),
+#     values.unsqueeze(-1),
+# )
+# # (n_queries,): what the model returns
+# y_hat.reshape(-1)
+# ```
+#
+# For the two `unsqueeze` calls, see [squeeze and unsqueeze](squeeze.py).

@@ -146,6 +146,7 @@ at.diagram_repeat_interleave(
 
 # %%
 x = torch.tensor([1, 2, 3])
+counts = torch.tensor([1, 2])
 try:
     # 3 elements, 2 counts
     x.repeat_interleave(counts)
@@ -161,13 +162,13 @@ except RuntimeError as err:
 #
 # ### Where the chapter uses it
 #
-# - [Average pooling](../average.py): `y_train.mean().repeat_interleave(n_test)`, one
-#   copy of the mean per test input.
+# - [Average pooling](../average.py): after `mean = y_train.mean()`,
+#   `mean.repeat_interleave(n_test)` makes one copy of the mean per test input.
 # - [Non-parametric attention pooling](../nonparametric.py):
-#   `x_test.repeat_interleave(n_train).reshape(-1, n_train)` builds the
-#   `(n_test, n_train)` matrix of queries.
-# - [Parametric attention pooling](../parametric.py):
-#   `x_train.repeat_interleave(n_keys).reshape((-1, n_keys))`, with `n_keys = n_train - 1`,
+#   `queries = x_test.repeat_interleave(n_train)`, then `queries.reshape(-1, n_train)`,
+#   builds the `(n_test, n_train)` matrix of queries.
+# - [Parametric attention pooling](../parametric.py): `x_train.repeat_interleave(n_keys)`,
+#   with `n_keys = n_train - 1`, stored as `queries`, then `queries.reshape((-1, n_keys))`,
 #   gives every training point, as a query, a row of its own, one copy for each of its
 #   `n_train - 1` leave-one-out keys.
 #

@@ -7,8 +7,8 @@
 # The chapter uses `reshape(-1, n_train)` to turn a long vector into a matrix, and
 # `reshape(-1)` to turn a result back into a vector.
 #
-# `at` below is the tutorial's package: `at.diagram_*`, `at.draw_tensors` and
-# `at.TensorPanel` only draw the pictures and are not PyTorch API to learn.
+# `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
+# PyTorch API to learn.
 
 # %%
 import torch
@@ -100,14 +100,14 @@ print(" ", m.T.tolist())
 # ### Where the chapter uses it
 #
 # - [Non-parametric attention pooling](../nonparametric.py):
-#   `x_test.repeat_interleave(n_train).reshape(-1, n_train)`, a vector of
-#   `n_test * n_train` queries cut into `n_test` rows.
+#   `x_test.repeat_interleave(n_train)` makes `queries`, a vector of `n_test * n_train`
+#   queries, and `queries.reshape(-1, n_train)` cuts it into `n_test` rows.
 # - [Parametric attention pooling](../parametric.py): after the boolean mask keeps
 #   `n_train * (n_train - 1)` elements, `.reshape((n_train, -1))` gives each training
 #   point its row of `n_train - 1` keys, and the values likewise;
 #   `queries.reshape((-1, n_keys))` cuts the repeated queries into the same rows; and
-#   `torch.bmm(...).reshape(-1)` turns the `(n, 1, 1)` result into a vector of `n`
-#   predictions.
+#   `y_hat_train.reshape(-1)` turns `y_hat_train`, the `(n, 1, 1)` result of `torch.bmm`,
+#   into a vector of `n` predictions.
 # - [From kernel regression to Transformer attention](../transformer.py):
 #   `y_sdpa.reshape(-1)` turns the `(n_train, 1)` output of
 #   `F.scaled_dot_product_attention` into a vector.
@@ -151,24 +151,8 @@ print(" ", m.T.tolist())
 x = torch.arange(6).reshape(2, 3)
 # (3, 2), a view with swapped strides
 xt = x.t()
-x_strides = f"stride {x.stride()}"
-xt_strides = f"stride {xt.stride()}"
-at.draw_tensors(
-    [
-        at.TensorPanel(
-            x,
-            code="x",
-            captions=[x_strides],
-        ),
-        at.TensorPanel(
-            xt,
-            code="x.t()",
-            sources=xt,
-            captions=[xt_strides],
-        ),
-    ],
-    arrows=["x.t()"],
-)
+print(x.stride(), xt.stride())
+at.diagram_transpose(x)
 
 # %% [markdown]
 # ### Pitfalls

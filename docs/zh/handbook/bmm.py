@@ -53,47 +53,7 @@ import attention_tutorial as at
 #
 # 本章的用法：每个查询有一行权重和一行值；把权重变成 `(1, n_keys)` 的行矩阵，
 # 把值变成 `(n_keys, 1)` 的列矩阵，每次乘法就是一次加权求和。
-#
-# ```pycon
-# >>> import torch
-# >>> # (n_queries, n_keys) = (3, 2)
-# >>> weights = torch.tensor([
-# ...     [0.2, 0.8],
-# ...     [0.5, 0.5],
-# ...     [1.0, 0.0],
-# ... ])
-# >>> values = torch.tensor([
-# ...     [1.0, 2.0],
-# ...     [3.0, 5.0],
-# ...     [7.0, 9.0],
-# ... ])
-# >>> # (3, 1, 2) @ (3, 2, 1)
-# >>> y_hat = torch.bmm(
-# ...     weights.unsqueeze(1),
-# ...     values.unsqueeze(-1),
-# ... )
-# >>> y_hat.shape
-# torch.Size([3, 1, 1])
-# >>> y_hat.reshape(-1)  # (n_queries,)
-# tensor([1.8000, 4.0000, 7.0000])
-# >>> # the same sums, written elementwise
-# >>> (weights * values).sum(dim=1)
-# tensor([1.8000, 4.0000, 7.0000])
-# ```
-#
-# ### 图示
-#
-# 结果的第 `i` 片只来自两个输入的第 `i` 片。同色的格子两两相乘再相加。
-# 红框是图下方算式里的那几格：它们算出 `y[0, 0, 0]`。
-
-# %%
-a = torch.arange(12.0).reshape(2, 2, 3)
-b = torch.arange(6.0).reshape(2, 3, 1)
-at.diagram_bmm(a, b)
-
-# %% [markdown]
-# 本章的情形，三个查询、每个查询两个键：每一片都是 `(1, 2) @ (2, 1)` 的乘法，
-# 即一个查询的值的加权和。红框仍是图下方算式里的那几格。
+# 这里的 `weights` 和 `values` 在后面的图示和陷阱里还会用到。
 
 # %%
 # (n_queries, n_keys) = (3, 2)
@@ -111,6 +71,35 @@ values = torch.tensor(
         [7.0, 9.0],
     ]
 )
+# (3, 1, 2) @ (3, 2, 1)
+y_hat = torch.bmm(
+    weights.unsqueeze(1),
+    values.unsqueeze(-1),
+)
+print(tuple(y_hat.shape))
+# (n_queries,)
+print(y_hat.reshape(-1))
+# the same sums, written elementwise
+print((weights * values).sum(dim=1))
+
+# %% [markdown]
+# ### 图示
+#
+# 结果的第 `i` 片只来自两个输入的第 `i` 片。同色的格子两两相乘再相加。
+# 红框是图下方算式里的那几格：它们算出 `y[0, 0, 0]`。
+
+# %%
+a = torch.arange(12.0).reshape(2, 2, 3)
+b = torch.arange(6.0).reshape(2, 3, 1)
+at.diagram_bmm(a, b)
+
+# %% [markdown]
+# 本章的情形（用上面例子里的 `weights` 和 `values`），三个查询、每个查询两个键：
+# 每一片都是 `(1, 2) @ (2, 1)` 的乘法，
+# 即一个查询的值的加权和。红框仍是图下方算式里的那几格。
+
+# %%
+# weights and values: the example's
 # (3, 1, 2) @ (3, 2, 1)
 at.diagram_bmm(
     weights.unsqueeze(1),
@@ -170,8 +159,18 @@ print(tuple(torch.matmul(a, b).shape))
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)：模型计算
-# `torch.bmm(weights.unsqueeze(1), values.unsqueeze(-1)).reshape(-1)`，
-# 其中权重和值的形状都是 `(n_queries, n_keys)`。参见
-# <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>；
+# [带参数的注意力汇聚](../parametric.py)：模型
+# <autoref identifier="attention_tutorial.model.NWKernelRegression">NWKernelRegression</autoref>
+# 这样算出预测，其中权重 `weights` 和值 `values` 的形状都是 `(n_queries, n_keys)`：
+#
+# ```python
+# # (n_queries, 1, 1)
+# y_hat = torch.bmm(
+#     weights.unsqueeze(1),
+#     values.unsqueeze(-1),
+# )
+# # (n_queries,): what the model returns
+# y_hat.reshape(-1)
+# ```
+#
 # 两次 `unsqueeze` 见《[squeeze 与 unsqueeze](squeeze.py)》。

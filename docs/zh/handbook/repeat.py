@@ -139,6 +139,7 @@ at.diagram_repeat_interleave(
 
 # %%
 x = torch.tensor([1, 2, 3])
+counts = torch.tensor([1, 2])
 try:
     # 3 elements, 2 counts
     x.repeat_interleave(counts)
@@ -154,13 +155,12 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# - [平均汇聚](../average.py)：`y_train.mean().repeat_interleave(n_test)`，
-#   给每个测试输入复制一份平均值。
-# - [非参数注意力汇聚](../nonparametric.py)：
-#   `x_test.repeat_interleave(n_train).reshape(-1, n_train)` 构造形状为
-#   `(n_test, n_train)` 的查询矩阵。
-# - [带参数的注意力汇聚](../parametric.py)：
-#   `x_train.repeat_interleave(n_keys).reshape((-1, n_keys))`（`n_keys = n_train - 1`）
+# - [平均汇聚](../average.py)：`mean = y_train.mean()` 之后，
+#   `mean.repeat_interleave(n_test)` 给每个测试输入复制一份平均值。
+# - [非参数注意力汇聚](../nonparametric.py)：先 `queries = x_test.repeat_interleave(n_train)`，
+#   再 `queries.reshape(-1, n_train)`，构造形状为 `(n_test, n_train)` 的查询矩阵。
+# - [带参数的注意力汇聚](../parametric.py)：先把 `x_train.repeat_interleave(n_keys)`
+#   存为 `queries`（`n_keys = n_train - 1`），再 `queries.reshape((-1, n_keys))`，
 #   让每个训练样本作为查询各占一行，与留一后的 `n_train - 1` 个键一一对应。
 #
 # ## Tensor.repeat

@@ -6,8 +6,7 @@
 # 元素本身和它们的先后顺序都不变。本章用 `reshape(-1, n_train)` 把长向量变成矩阵，
 # 用 `reshape(-1)` 把结果变回向量。
 #
-# 下面的 `at` 是本教程的包：`at.diagram_*`、`at.draw_tensors` 和 `at.TensorPanel`
-# 只用来画图，不属于要学的 PyTorch API。
+# 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
 #
 # 代码里的注释是英文的：中文页和英文页运行的是同一份代码（见[手册首页](index.md)）。
 
@@ -98,12 +97,14 @@ print(" ", m.T.tolist())
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# - [非参数注意力汇聚](../nonparametric.py)：`x_test.repeat_interleave(n_train).reshape(-1, n_train)`，
-#   把 `n_test * n_train` 个查询组成的向量切成 `n_test` 行。
+# - [非参数注意力汇聚](../nonparametric.py)：先用 `x_test.repeat_interleave(n_train)`
+#   得到 `n_test * n_train` 个查询组成的向量 `queries`，再用 `queries.reshape(-1, n_train)`
+#   把它切成 `n_test` 行。
 # - [带参数的注意力汇聚](../parametric.py)：布尔掩码留下 `n_train * (n_train - 1)` 个元素后，
 #   `.reshape((n_train, -1))` 让每个训练样本拿到自己那一行 `n_train - 1` 个键，值也一样；
 #   `queries.reshape((-1, n_keys))` 把重复过的查询切成同样的行；
-#   `torch.bmm(...).reshape(-1)` 再把形状为 `(n, 1, 1)` 的结果变成 `n` 个预测组成的向量。
+#   `torch.bmm` 的结果 `y_hat_train` 形状为 `(n, 1, 1)`，`y_hat_train.reshape(-1)`
+#   再把它变成 `n` 个预测组成的向量。
 # - [从核回归到 Transformer 注意力](../transformer.py)：`y_sdpa.reshape(-1)` 把
 #   `F.scaled_dot_product_attention` 输出的 `(n_train, 1)` 变成向量。
 #
@@ -146,24 +147,8 @@ print(" ", m.T.tolist())
 x = torch.arange(6).reshape(2, 3)
 # (3, 2), a view with swapped strides
 xt = x.t()
-x_strides = f"stride {x.stride()}"
-xt_strides = f"stride {xt.stride()}"
-at.draw_tensors(
-    [
-        at.TensorPanel(
-            x,
-            code="x",
-            captions=[x_strides],
-        ),
-        at.TensorPanel(
-            xt,
-            code="x.t()",
-            sources=xt,
-            captions=[xt_strides],
-        ),
-    ],
-    arrows=["x.t()"],
-)
+print(x.stride(), xt.stride())
+at.diagram_transpose(x)
 
 # %% [markdown]
 # ### 陷阱

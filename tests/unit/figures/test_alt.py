@@ -272,6 +272,35 @@ def test_a_tensor_diagram_is_described_as_drawn():
     assert "borders" not in masked  # no dashed panel: the borders say nothing here
 
 
+def test_long_panels_say_the_values_that_make_the_point():
+    """Round 47 (reader c, slip 5): repeat((3, 1)), the first expand and the first reshape
+    figure gave a shape of more than 8 cells and no values, though the values (copied rows,
+    one value per row, the order kept) are what the picture shows."""
+    repeated = at.diagram_repeat(torch.tensor([1, 2, 3]), (3, 1), lang="en").description
+    assert "y, shape (3, 3), values 1, 2, 3 in each of the 3 rows, captioned" in repeated
+    expanded = at.diagram_expand(torch.tensor([[1], [2], [3]]), 3, 4, lang="en").description
+    assert (
+        "y, shape (3, 4), values 1 across row 0, 2 across row 1 and 3 across row 2, dashed"
+        in expanded
+    )
+    reshaped = at.diagram_reshape(torch.arange(12), -1, 4, lang="en").description
+    assert "x, shape (12,), values 0 to 11;" in reshaped
+    assert "y, shape (3, 4), rows 0 to 3, 4 to 7 and 8 to 11, captioned" in reshaped
+    zh = at.diagram_reshape(torch.arange(12), -1, 4, lang="zh").description
+    assert "x，形状 (12,)，值 0 到 11；" in zh
+    assert "y，形状 (3, 4)，各行依次是 0 到 3、4 到 7、8 到 11，" in zh
+    zh = at.diagram_expand(torch.tensor([[1], [2], [3]]), 3, 4, lang="zh").description
+    assert "第 0 行都是 1、第 1 行都是 2、第 2 行都是 3，虚线边框" in zh
+    zh = at.diagram_repeat(torch.tensor([1, 2, 3]), (3, 1), lang="zh").description
+    assert "y，形状 (3, 3)，3 行的值都是 1、2、3，" in zh
+    # values with no short form are still left out, and draw_tensors keeps its long panels
+    # unread (the mask pictures say their rows in their own sentences)
+    mixed = at.diagram_reshape(torch.tensor([5, 1, 4, 2, 8, 0, 3, 7, 6]), 3, 3, lang="en")
+    assert "y, shape (3, 3)." in mixed.description
+    drawn = at.draw_tensors([at.TensorPanel(torch.arange(12), code="x")], lang="en")
+    assert "x, shape (12,)." in drawn.description
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_a_tensor_diagram_without_arrows_does_not_speak_of_levels_and_arrows(lang):
     """A picture of one row (two tensors side by side, no arrow) once began with "transformed

@@ -96,6 +96,7 @@ REGISTRY: dict[str, Callable[[str], Figure]] = {
         torch.ones(2, 1), torch.ones(2), lang=lang
     ),
     "diagram_reshape": lambda lang: at.diagram_reshape(torch.arange(6), 2, -1, lang=lang),
+    "diagram_transpose": lambda lang: at.diagram_transpose(torch.ones(2, 3), lang=lang),
     "diagram_unsqueeze": lambda lang: at.diagram_unsqueeze(torch.tensor([1, 2]), 0, lang=lang),
     "diagram_squeeze": lambda lang: at.diagram_squeeze(torch.ones(1, 2), lang=lang),
     "diagram_matmul": lambda lang: at.diagram_matmul(

@@ -30,6 +30,7 @@ from attention_tutorial import (
     diagram_softmax,
     diagram_sort,
     diagram_squeeze,
+    diagram_transpose,
     diagram_unsqueeze,
     draw_tensors,
 )
@@ -71,6 +72,7 @@ FACTORIES = {
     "expand": lambda lang: diagram_expand(torch.tensor([[1], [2]]), 2, 3, lang=lang),
     "broadcast": lambda lang: diagram_broadcast(torch.ones(2, 1), torch.ones(2), lang=lang),
     "reshape": lambda lang: diagram_reshape(torch.arange(6), 2, -1, lang=lang),
+    "transpose": lambda lang: diagram_transpose(torch.ones(2, 3), lang=lang),
     "unsqueeze": lambda lang: diagram_unsqueeze(torch.tensor([1, 2]), 0, lang=lang),
     "squeeze": lambda lang: diagram_squeeze(torch.ones(1, 2), lang=lang),
     "matmul": lambda lang: diagram_matmul(A2[0], B2, lang=lang),
@@ -99,6 +101,8 @@ WORD = {  # one caption per function, in both languages
         "broadcast: size-1 axes stretched",
     ),
     "reshape": ("-1 由 PyTorch 算出：dim 1 = 3", "-1 worked out by PyTorch: dim 1 = 3"),
+    # code, as expand's strides: the same in both languages
+    "transpose": ("stride (1, 3)", "stride (1, 3)"),
     "unsqueeze": ("新插入的轴：dim=0（长度 1）", "new axis: dim=0 (size 1)"),
     "squeeze": ("去掉的长度为 1 的轴：dim=0", "size-1 axes removed: dim=0"),
     "matmul": ("a 的形状 (3,) → (1, 3)（前面补 1）", "a: shape (3,) → (1, 3) (1 prepended)"),

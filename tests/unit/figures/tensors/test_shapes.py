@@ -10,7 +10,12 @@ from __future__ import annotations
 import pytest
 import torch
 
-from attention_tutorial import diagram_reshape, diagram_squeeze, diagram_unsqueeze
+from attention_tutorial import (
+    diagram_reshape,
+    diagram_squeeze,
+    diagram_transpose,
+    diagram_unsqueeze,
+)
 from tests.unit.figures.tensors.cells import all_text, colours, text, values
 
 
@@ -21,6 +26,24 @@ def test_reshape_keeps_row_major_order() -> None:
     assert values(fig, 1) == [str(i) for i in range(12)]
     assert text(fig, "shape:1") == "shape (2, 6)"
     assert "-1 worked out by PyTorch: dim 1 = 6" in all_text(fig)
+
+
+def test_transpose_swaps_the_strides_and_keeps_each_element_s_colour() -> None:
+    x = torch.arange(6).reshape(2, 3)
+    fig = diagram_transpose(x, lang="en")
+    assert values(fig, 1) == ["0", "3", "1", "4", "2", "5"]
+    # cell (i, j) of x.t() is x's cell (j, i), in x's colour: plain index arithmetic
+    x_colours = colours(fig, 0)
+    assert colours(fig, 1) == [x_colours[j * 3 + i] for i in range(3) for j in range(2)]
+    assert text(fig, "caption:0:1") == "stride (3, 1)"
+    assert text(fig, "caption:1:1") == "stride (1, 3)"
+    assert text(fig, "shape:1") == "shape (3, 2)"
+    assert text(fig, "arrow:0") == "x.t()"
+    alt = fig.description
+    assert alt.startswith("Tensor diagram (x.t(), a view):")
+    assert "x.t(), shape (3, 2), values 0, 3, 1, 4, 2, 5, captioned “stride (1, 3)”" in alt
+    zh = diagram_transpose(x, lang="zh").description
+    assert zh.startswith("张量示意图（x.t()，一个视图）：")
 
 
 @pytest.mark.parametrize(
@@ -66,6 +89,9 @@ def test_squeeze_removes_axes_of_size_1() -> None:
          r"dim must be in \[-2, 1\] for a 1-D x, got 2"),
         (lambda: diagram_unsqueeze(torch.ones(3), "0"), TypeError, "dim must be an int"),
         (lambda: diagram_squeeze(torch.ones(1, 3), 2), ValueError, r"dim must be in \[-2, 1\]"),
+        (lambda: diagram_transpose(torch.ones(3)), ValueError,
+         r"x must be a 2-D tensor, got shape \(3,\)"),
+        (lambda: diagram_transpose([[1, 2]]), TypeError, "x must be a"),
     ],
 )  # fmt: skip
 def test_errors_name_the_argument(call, error, match) -> None:
