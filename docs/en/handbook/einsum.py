@@ -71,41 +71,12 @@ import attention_tutorial as at
 # tensor(5.)
 # ```
 #
-# The chapter's `bmm` with `unsqueeze`, and the einsum that says the same:
-#
-# ```pycon
-# >>> import torch
-# >>> # (n_queries, n_keys) = (3, 2)
-# >>> weights = torch.tensor([
-# ...     [0.2, 0.8],
-# ...     [0.5, 0.5],
-# ...     [1.0, 0.0],
-# ... ])
-# >>> values = torch.tensor([
-# ...     [10.0, 20.0],
-# ...     [30.0, 40.0],
-# ...     [50.0, 60.0],
-# ... ])
-# >>> # (3, 1, 2) @ (3, 2, 1) -> (3, 1, 1)
-# >>> y = torch.bmm(
-# ...     weights.unsqueeze(1),
-# ...     values.unsqueeze(-1),
-# ... )
-# >>> y.reshape(-1)
-# tensor([18., 35., 50.])
-# >>> torch.einsum(
-# ...     "qk,qk->q", weights, values
-# ... )
-# tensor([18., 35., 50.])
-# ```
-#
-# ### Diagram
-#
-# `"qk,qk->q"` takes two steps: multiply `weights` and `values` elementwise, then add up
-# each row (each query $q$) along $k$. The code below prints both steps; the picture after
-# it shows the inputs and the result, and its frames pick out the first query:
+# The chapter's `bmm` with `unsqueeze`, and the einsum that says the same. First the
+# weights and values of three queries, two keys each (the diagram below uses these two
+# tensors too):
 
 # %%
+# (n_queries, n_keys) = (3, 2)
 weights = torch.tensor(
     [
         [0.2, 0.8],
@@ -120,6 +91,29 @@ values = torch.tensor(
         [50.0, 60.0],
     ]
 )
+
+# %%
+# (3, 1, 2) @ (3, 2, 1) -> (3, 1, 1)
+y = torch.bmm(
+    weights.unsqueeze(1),
+    values.unsqueeze(-1),
+)
+print("bmm:   ", y.reshape(-1))
+y_einsum = torch.einsum(
+    "qk,qk->q",
+    weights,
+    values,
+)
+print("einsum:", y_einsum)
+
+# %% [markdown]
+# ### Diagram
+#
+# `"qk,qk->q"` takes two steps: multiply the example's `weights` and `values` elementwise,
+# then add up each row (each query $q$) along $k$. The code below prints both steps; the
+# picture after it shows the inputs and the result, and its frames pick out the first query:
+
+# %%
 products = weights * values  # (3, 2)
 print(products)
 # the sum over k: what "->q" keeps

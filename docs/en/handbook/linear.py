@@ -74,6 +74,11 @@ import attention_tutorial as at
 # torch.Size([2])
 # ```
 #
+# `copy_` writes the numbers into the parameter in place; PyTorch allows that on a
+# parameter only inside `torch.no_grad()` (see
+# [the pitfalls of torch.optim.SGD](training.py#pitfalls_2)), and `_ =` only hides the
+# tensor it returns.
+#
 # A $1 \times 1$ layer without bias is the chapter's scalar $w$:
 #
 # ```pycon
@@ -125,7 +130,8 @@ at.diagram_linear(layer, x)
 # ### Pitfalls
 #
 # The last dimension of the input must be `in_features`. The error speaks of the matrix
-# product inside:
+# product inside: mat1 is the input `(2, 4)`, mat2 is `layer.weight.T`, `(3, 2)`; the 4
+# must equal the 3.
 
 # %%
 try:
@@ -158,9 +164,42 @@ except RuntimeError as err:
 #
 # The page [From kernel regression to Transformer attention](../transformer.py) builds $W_q$,
 # $W_k$, $W_v$ as `nn.Linear(..., bias=False)`, and the page
-# [Learned projections on a 2-D toy problem](../projections.py) trains them. With one input
-# feature they are three unrelated $1 \times 1$ matrices, three numbers.
+# [Learned projections on a 2-D toy problem](../projections.py) trains them. On the
+# Transformer page they are $4 \times 4$ ($d = 4$); on the projections page the inputs have
+# two features, so $W_q$ and $W_k$ are $2 \times 2$, and $W_v$ is $1 \times 1$, one number
+# that scales $y$. With a single input feature all three would be $1 \times 1$: three
+# unrelated numbers.
 #
 # After the projections, the Gaussian score is a dot product plus one bias per key, and
 # $W_q = W_k = w$, $W_v = 1$ give back the chapter's model; the Transformer page derives it in
 # [Why one w becomes a matrix](../transformer.py#why-one-w-becomes-a-matrix).
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# the first error: mat1 is the input
+# (2, 4), mat2 is layer.weight.T (3, 2)
+message = ""
+try:
+    layer(torch.ones(2, 4))
+except RuntimeError as err:
+    message = str(err)
+assert "(2x4 and 3x2)" in message
+assert layer.weight.T.shape == (3, 2)
+# the projections page's model: W_q,
+# W_k 2 x 2 (two input features), W_v
+# 1 x 1 (y is one number)
+model = at.ProjectedAttention(
+    d_in=2,
+    d_k=2,
+)
+shapes = [
+    tuple(model.W_q.weight.shape),
+    tuple(model.W_k.weight.shape),
+    tuple(model.W_v.weight.shape),
+]
+# (out_features, in_features)
+assert shapes == [
+    (2, 2),
+    (2, 2),
+    (1, 1),
+]

@@ -2,10 +2,12 @@
 # # torch.eye and boolean masks: dropping the diagonal
 #
 # Leave-one-out training needs, for every training point, all the **other** training
-# points. The chapter builds them in four steps: [tile](repeat.py#tensorrepeat) `x_train` into a square matrix,
-# build a mask that is `False` on the diagonal from the identity matrix `torch.eye`,
-# keep the elements where the mask is `True` with boolean indexing (a 1-D tensor), and
-# cut that back into rows with `.reshape((n_train, -1))`.
+# points. The chapter builds them in three steps (the page
+# [Parametric attention pooling](../parametric.py#leave-one-out-keys-and-values-step-by-step)
+# numbers them): [tile](repeat.py#tensorrepeat) `x_train` into a square matrix; build a mask
+# that is `False` on the diagonal from the identity matrix `torch.eye`; keep the elements
+# where the mask is `True` with boolean indexing (a 1-D tensor) and cut that back into rows
+# with `.reshape((n_train, -1))`.
 #
 # `at` below is the tutorial's package: `at.diagram_*` only draw the pictures and are not
 # PyTorch API to learn.
@@ -28,6 +30,8 @@ import attention_tutorial as at
 #     requires_grad=False,
 # ) -> Tensor
 # ```
+#
+# Two rarely used arguments, `out` and `layout`, are left out.
 #
 # It returns a 2-D tensor with ones on the diagonal and zeros elsewhere: the identity
 # matrix when `n = m`.
@@ -84,8 +88,11 @@ at.diagram_eye(4, (2, 3))
 #
 # ### Where the chapter uses it
 #
-# [Parametric attention pooling](../parametric.py): `mask = (1 - torch.eye(n_train)).type(torch.bool)`.
-# The package's `leave_one_out` has the same line; [Why leave one out](../leave-one-out.py)
+# [Parametric attention pooling](../parametric.py), step 2 of
+# [Leave-one-out keys and values, step by step](../parametric.py#leave-one-out-keys-and-values-step-by-step):
+# `1 - torch.eye(n_train)` flips the identity matrix, and `.type(torch.bool)` makes it the
+# mask `mask`. The package's `leave_one_out` writes it in one line,
+# `mask = (1 - torch.eye(n_train)).type(torch.bool)`; [Why leave one out](../leave-one-out.py)
 # shows its source (folded).
 #
 # The section [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
@@ -247,6 +254,17 @@ except RuntimeError as err:
 # %% [markdown]
 # Listed in the error-message index: [`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-).
 
+# %% [markdown]
+# ### Where the chapter uses it
+#
+# [Parametric attention pooling](../parametric.py), in
+# [Leave-one-out keys and values, step by step](../parametric.py#leave-one-out-keys-and-values-step-by-step):
+# `x_tiled = x_train.repeat((n_train, 1))` tiles the inputs, and `x_tiled[mask]`, cut back
+# into rows with `.reshape((n_train, -1))`, gives the keys; the same with `y_tiled` gives the
+# values, both `(n_train, n_train - 1)`. The package does it in
+# <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>.
+# [Why leave one out](../leave-one-out.py) explains why the diagonal must go.
+
 # %% fold="Checks of this page's text (skip them)"
 # checks of this page's text
 # the integer "mask": picked[0] is rows
@@ -267,12 +285,3 @@ assert at.SEED == 0
 chapter = at.make_data().x_train
 inside = torch.isin(x_train, chapter)
 assert inside.all()
-
-# %% [markdown]
-# ### Where the chapter uses it
-#
-# [Parametric attention pooling](../parametric.py):
-# `x_train.repeat((n_train, 1))[mask].reshape((n_train, -1))` gives the keys and the
-# same with `y_train` the values, both `(n_train, n_train - 1)`; the package does it in
-# <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>.
-# [Why leave one out](../leave-one-out.py) explains why the diagonal must go.

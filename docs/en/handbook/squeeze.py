@@ -101,8 +101,8 @@ except IndexError as err:
 #   `unsqueeze` and always indexes with `None` instead: `[:, None]` is `unsqueeze(1)`,
 #   `[None, :]` is `unsqueeze(0)`. `x_train[:, None]` (a column, `(n, 1)`) minus
 #   `x_train[None, :]` (a row, `(1, n)`) broadcasts to an `(n, n)` matrix;
-#   `valid_lens[:, None]` stands each sequence's valid length in a column, to be
-#   compared with `torch.arange(n_k)`.
+#   `valid_lens[:, None]` puts each sequence's valid length in a column, `(batch, 1)`;
+#   compared with the row `torch.arange(n_k)`, it broadcasts to a `(batch, n_k)` mask.
 #
 # ## Tensor.squeeze
 #
@@ -144,12 +144,6 @@ except IndexError as err:
 # %%
 x = torch.tensor([[[1, 2, 3]]])
 at.diagram_squeeze(x)
-
-# %% fold="Checks of this page's text (skip them)"
-# checks of this page's text
-# the two axes of size 1 named above
-assert x.shape == (1, 1, 3)
-assert x.squeeze().shape == (3,)
 
 # %% [markdown]
 # ### Pitfalls
@@ -211,3 +205,10 @@ except IndexError as err:
 # - [Learned projections on a 2-D toy problem](../projections.py): `y_hat_projected.squeeze(-1)`
 #   and `y_hat_scalar.squeeze(-1)` turn the predictions for 20 queries from `(20, 1)` into
 #   `(20,)`. Each removes only the last axis, which it names, so it is safe.
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# the x of Tensor.squeeze's diagram:
+# the two axes of size 1 its text names
+assert x.shape == (1, 1, 3)
+assert x.squeeze().shape == (3,)

@@ -32,7 +32,7 @@ import attention_tutorial as at
 #
 # - `equation`：每个操作数一组字母，用逗号隔开，然后是 `->` 和结果的字母。每个字母代表一个维度。
 # - 在输入中出现、但**没有**出现在 `->` 之后的字母，会被求和掉。
-# - 几个输入共有的字母，在各个输入中的大小必须相同（大小为 1 的例外，见下面的“陷阱”）；这个字母下标相同的元素两两相乘。
+# - 几个输入共有的字母，在各个输入中的大小必须相同（大小为 1 的例外，见下面的“陷阱”）；各个输入里这个字母下标相同的元素相乘。
 # - 同一个操作数里重复的字母（如 `"ii"`）只取这两维下标相等的元素，也就是对角线。
 # - `operands`：张量，个数与字母组数相同（`"qk,qk->q"` 有两组，就要传两个张量）。
 #
@@ -66,39 +66,11 @@ import attention_tutorial as at
 # tensor(5.)
 # ```
 #
-# 本章用 `bmm` 加 `unsqueeze` 的写法，和表达同一件事的 einsum：
-#
-# ```pycon
-# >>> import torch
-# >>> # (n_queries, n_keys) = (3, 2)
-# >>> weights = torch.tensor([
-# ...     [0.2, 0.8],
-# ...     [0.5, 0.5],
-# ...     [1.0, 0.0],
-# ... ])
-# >>> values = torch.tensor([
-# ...     [10.0, 20.0],
-# ...     [30.0, 40.0],
-# ...     [50.0, 60.0],
-# ... ])
-# >>> # (3, 1, 2) @ (3, 2, 1) -> (3, 1, 1)
-# >>> y = torch.bmm(
-# ...     weights.unsqueeze(1),
-# ...     values.unsqueeze(-1),
-# ... )
-# >>> y.reshape(-1)
-# tensor([18., 35., 50.])
-# >>> torch.einsum(
-# ...     "qk,qk->q", weights, values
-# ... )
-# tensor([18., 35., 50.])
-# ```
-#
-# ### 图示
-#
-# `"qk,qk->q"` 做的是两步：`weights` 和 `values` 逐元素相乘，再把每一行（每个查询 $q$）沿 $k$ 加起来。下面先把这两步打印出来，再画图：
+# 本章用 `bmm` 加 `unsqueeze` 的写法，和表达同一件事的 einsum。先造出三个查询的权重和值，
+# 每个查询两个键（下面的图示也用这两个张量）：
 
 # %%
+# (n_queries, n_keys) = (3, 2)
 weights = torch.tensor(
     [
         [0.2, 0.8],
@@ -113,6 +85,27 @@ values = torch.tensor(
         [50.0, 60.0],
     ]
 )
+
+# %%
+# (3, 1, 2) @ (3, 2, 1) -> (3, 1, 1)
+y = torch.bmm(
+    weights.unsqueeze(1),
+    values.unsqueeze(-1),
+)
+print("bmm:   ", y.reshape(-1))
+y_einsum = torch.einsum(
+    "qk,qk->q",
+    weights,
+    values,
+)
+print("einsum:", y_einsum)
+
+# %% [markdown]
+# ### 图示
+#
+# `"qk,qk->q"` 做的是两步：把上面例子里的 `weights` 和 `values` 逐元素相乘，再把每一行（每个查询 $q$）沿 $k$ 加起来。下面先把这两步打印出来，再画图：
+
+# %%
 products = weights * values  # (3, 2)
 print(products)
 # the sum over k: what "->q" keeps

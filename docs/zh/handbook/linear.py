@@ -66,6 +66,9 @@ import attention_tutorial as at
 # torch.Size([2])
 # ```
 #
+# `copy_` 把这些数原地写进参数；PyTorch 只允许在 `torch.no_grad()` 里这样改写参数
+# （见 [torch.optim.SGD 的陷阱](training.py#陷阱_2)），`_ =` 只是不显示它返回的张量。
+#
 # 不带偏置的 $1 \times 1$ 层，就是本章的标量 $w$：
 #
 # ```pycon
@@ -109,7 +112,8 @@ at.diagram_linear(layer, x)
 # %% [markdown]
 # ### 陷阱
 #
-# 输入的最后一维必须等于 `in_features`。报错信息说的是内部的矩阵乘法：
+# 输入的最后一维必须等于 `in_features`。报错说的是内部的矩阵乘法：mat1 是输入 `(2, 4)`，
+# mat2 是 `layer.weight.T`，即 `(3, 2)`；4 必须等于 3。
 
 # %%
 try:
@@ -137,6 +141,36 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，《[在二维玩具问题上学习投影](../projections.py)》一页训练它们。输入只有一个特征时，它们是三个互不相干的 $1 \times 1$ 矩阵，也就是三个数。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，《[在二维玩具问题上学习投影](../projections.py)》一页训练它们。Transformer 那一页里它们都是 $4 \times 4$（$d = 4$）；投影那一页的输入有两个特征，$W_q$、$W_k$ 是 $2 \times 2$，$W_v$ 是 $1 \times 1$，只是给 $y$ 乘一个数。只有一个输入特征时，三者都是 $1 \times 1$，也就是三个互不相干的数。
 #
 # 投影之后，高斯分数展开成点积加上每个键一个偏置；取 $W_q = W_k = w$、$W_v = 1$，就回到本章的模型。推导见《从核回归到 Transformer 注意力》一页的“[一个 w 为什么会变成矩阵](../transformer.py#一个-w-为什么会变成矩阵)”一节。
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# the first error: mat1 is the input
+# (2, 4), mat2 is layer.weight.T (3, 2)
+message = ""
+try:
+    layer(torch.ones(2, 4))
+except RuntimeError as err:
+    message = str(err)
+assert "(2x4 and 3x2)" in message
+assert layer.weight.T.shape == (3, 2)
+# the projections page's model: W_q,
+# W_k 2 x 2 (two input features), W_v
+# 1 x 1 (y is one number)
+model = at.ProjectedAttention(
+    d_in=2,
+    d_k=2,
+)
+shapes = [
+    tuple(model.W_q.weight.shape),
+    tuple(model.W_k.weight.shape),
+    tuple(model.W_v.weight.shape),
+]
+# (out_features, in_features)
+assert shapes == [
+    (2, 2),
+    (2, 2),
+    (1, 1),
+]

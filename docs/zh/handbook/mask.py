@@ -1,9 +1,10 @@
 # %% [markdown]
 # # torch.eye 与布尔掩码：去掉对角线
 #
-# 留一法训练要为每个训练样本准备**其余**所有训练样本。本章分四步完成：把 `x_train`
-# [铺成方阵](repeat.py#tensorrepeat)；用单位矩阵 `torch.eye` 构造一个对角线为 `False` 的掩码；
-# 用布尔索引留下掩码为 `True` 处的元素（得到一个一维张量）；再用 `.reshape((n_train, -1))` 把它切回成行。
+# 留一法训练要为每个训练样本准备**其余**所有训练样本。本章分三步完成
+# （《[带参数的注意力汇聚](../parametric.py#留一法的键和值一步一步来)》一页给这三步编了号）：
+# 把 `x_train` [铺成方阵](repeat.py#tensorrepeat)；用单位矩阵 `torch.eye` 构造一个对角线为 `False` 的掩码；
+# 用布尔索引留下掩码为 `True` 处的元素（得到一个一维张量），再用 `.reshape((n_train, -1))` 把它切回成行。
 #
 # 下面的 `at` 是本教程的包：`at.diagram_*` 只用来画图，不属于要学的 PyTorch API。
 #
@@ -27,6 +28,8 @@ import attention_tutorial as at
 #     requires_grad=False,
 # ) -> Tensor
 # ```
+#
+# 这是略去了几个不常用的参数（`out`、`layout`）之后的写法。
 #
 # 返回对角线为 1、其余为 0 的二维张量，`n = m` 时即单位矩阵。
 #
@@ -81,8 +84,10 @@ at.diagram_eye(4, (2, 3))
 #
 # ### 本章在哪里用到
 #
-# [带参数的注意力汇聚](../parametric.py)：`mask = (1 - torch.eye(n_train)).type(torch.bool)`。
-# 包里的 `leave_one_out` 也有同样一行，《[为什么要留一](../leave-one-out.py)》一页可以展开查看它的源码。
+# [带参数的注意力汇聚](../parametric.py)：在“[留一法的键和值，一步一步来](../parametric.py#留一法的键和值一步一步来)”一节的第二步，
+# `1 - torch.eye(n_train)` 把单位矩阵反过来，`.type(torch.bool)` 把它变成掩码 `mask`。
+# 包里的 `leave_one_out` 写成一行 `mask = (1 - torch.eye(n_train)).type(torch.bool)`，
+# 《[为什么要留一](../leave-one-out.py)》一页可以展开查看它的源码。
 #
 # 《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节直接造出对角线：`eye = torch.eye(n_train, dtype=torch.bool)`，再拿它做 `masked_fill(eye, …)` 和 `attn_mask=~eye`。这是同一个掩码，只是一开始就是布尔型。
 #
@@ -235,6 +240,15 @@ except RuntimeError as err:
 # %% [markdown]
 # 已收入报错信息索引：[`shape '[…]' is invalid for input of size …`](errors.py#shape--is-invalid-for-input-of-size-)。
 
+# %% [markdown]
+# ### 本章在哪里用到
+#
+# [带参数的注意力汇聚](../parametric.py)：在“[留一法的键和值，一步一步来](../parametric.py#留一法的键和值一步一步来)”一节，
+# `x_tiled = x_train.repeat((n_train, 1))` 铺成方阵，`x_tiled[mask]` 再用 `.reshape((n_train, -1))`
+# 切回成行，得到键；对 `y_tiled` 做同样的事得到值，形状都是 `(n_train, n_train - 1)`；
+# 包里的 <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
+# 就是这样做的。《[为什么要留一](../leave-one-out.py)》解释了为什么必须去掉对角线。
+
 # %% fold="核对本页正文的代码（可以跳过）"
 # checks of this page's text
 # the integer "mask": picked[0] is rows
@@ -255,11 +269,3 @@ assert at.SEED == 0
 chapter = at.make_data().x_train
 inside = torch.isin(x_train, chapter)
 assert inside.all()
-
-# %% [markdown]
-# ### 本章在哪里用到
-#
-# [带参数的注意力汇聚](../parametric.py)：`x_train.repeat((n_train, 1))[mask].reshape((n_train, -1))`
-# 得到键，对 `y_train` 做同样的事得到值，形状都是 `(n_train, n_train - 1)`；
-# 包里的 <autoref identifier="attention_tutorial.pooling.leave_one_out">leave_one_out</autoref>
-# 就是这样做的。《[为什么要留一](../leave-one-out.py)》解释了为什么必须去掉对角线。

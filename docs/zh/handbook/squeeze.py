@@ -98,8 +98,8 @@ except IndexError as err:
 # - [从核回归到 Transformer 注意力](../transformer.py)：一律用 `None` 索引，不调用
 #   `unsqueeze`：`[:, None]` 就是 `unsqueeze(1)`，`[None, :]` 就是 `unsqueeze(0)`。
 #   `x_train[:, None]`（一列 `(n, 1)`）减 `x_train[None, :]`（一行 `(1, n)`），经广播得到
-#   `(n, n)` 的方阵；`valid_lens[:, None]` 把每个序列的有效长度排成一列，
-#   再与 `torch.arange(n_k)` 比较。
+#   `(n, n)` 的方阵；`valid_lens[:, None]` 把每个序列的有效长度排成一列 `(batch, 1)`，
+#   与一行 `torch.arange(n_k)` 比较，广播成 `(batch, n_k)` 的掩码。
 #
 # ## Tensor.squeeze
 #
@@ -140,12 +140,6 @@ except IndexError as err:
 # %%
 x = torch.tensor([[[1, 2, 3]]])
 at.diagram_squeeze(x)
-
-# %% fold="核对本页正文的代码（可以跳过）"
-# checks of this page's text
-# the two axes of size 1 named above
-assert x.shape == (1, 1, 3)
-assert x.squeeze().shape == (3,)
 
 # %% [markdown]
 # ### 陷阱
@@ -203,4 +197,11 @@ except IndexError as err:
 #   `torch.bmm(...).reshape(-1)`，把 `(n_queries, 1, 1)` 变成 `(n_queries,)`，
 #   `n_queries` 为 1 时也不会出错。
 # - [在二维玩具问题上学习投影](../projections.py)：`y_hat_projected.squeeze(-1)` 和
-#   `y_hat_scalar.squeeze(-1)` 把 20 个查询的预测从 `(20, 1)` 变成 `(20,)`。它只去掉指名的最后一个轴，所以是安全的。
+#   `y_hat_scalar.squeeze(-1)` 把 20 个查询的预测从 `(20, 1)` 变成 `(20,)`。两处都只去掉写明的最后一个轴，所以是安全的。
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# the x of Tensor.squeeze's diagram:
+# the two axes of size 1 its text names
+assert x.shape == (1, 1, 3)
+assert x.squeeze().shape == (3,)
