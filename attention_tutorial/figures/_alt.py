@@ -658,7 +658,8 @@ _PANEL_WORDS = {
         "solid": "实线边框：有自己的内存",
         "crossed": "{n} 格打叉（被去掉）",
         "crossed_one": "1 格打叉（被去掉）",
-        "crossed_excluded": "1 格打叉（不在结果里）",
+        "crossed_excluded": "打了叉（不在结果里）",
+        "arange_end": "数字 {value}",
         "framed": "{cells}加了红框",
         "framed_blue": "{cells}加了蓝框",
         "framed_both": "{cells}加了红框和蓝框",
@@ -713,7 +714,8 @@ _PANEL_WORDS = {
         "solid": "solid borders: its own memory",
         "crossed": "{n} cells crossed out (dropped)",
         "crossed_one": "1 cell crossed out (dropped)",
-        "crossed_excluded": "1 cell crossed out (not in the result)",
+        "crossed_excluded": "crossed out (not in the result)",
+        "arange_end": "the number {value}",
         "framed": "{cells} framed in red",
         "framed_blue": "{cells} framed in blue",
         "framed_both": "{cells} framed in red and in blue",
@@ -947,7 +949,9 @@ def diagram_facts(
             bits = [p["code"] or words["unnamed"], words["shape"].format(shape=p["shape"])]
             size, values = p["size"], p["values"]
             per_slice = len(values) // size[0] if len(size) == 3 else 0
-            if not size:  # one number, no axes: not a list of "values"
+            if not size and p["code"] == "end":  # arange's end: a Python number, no shape drawn
+                bits[1:] = [words["arange_end"].format(value=values[0])]
+            elif not size:  # one number, no axes: not a list of "values"
                 bits[1:] = [words["scalar"].format(value=values[0])]
             elif len(size) == 3 and size[0] > 1 and per_slice <= _MAX_VALUES:
                 # a batch of matrices: its values slice by slice, as the picture draws them

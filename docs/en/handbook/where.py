@@ -173,7 +173,8 @@ except RuntimeError as err:
 # The points that meet the condition `far_x2` keep their distance along x₁, and every other
 # point gets `torch.inf`, so `argmin` never picks it. R is picked the same way, with
 # `far_x1` as the condition and `diff.norm(dim=1)` as the distance. It is the trick of the
-# `-inf` above: fill the places that must not be chosen with a value that cannot win. The
+# `-inf` above: fill the places that must not be chosen with a value that cannot win; only
+# the sign is flipped, since `argmin` looks for the smallest value. The
 # masked-softmax section gives `where` as the other spelling of `masked_fill`, the example
 # above. The page [Parametric attention pooling](../parametric.py) builds its
 # leave-one-out keys and values with boolean indexing instead

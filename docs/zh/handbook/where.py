@@ -153,7 +153,7 @@ except RuntimeError as err:
 # ).argmin()
 # ```
 #
-# 满足条件 `far_x2` 的点保留它们沿 x₁ 的距离，其余的点一律换成 `torch.inf`，于是 `argmin` 永远不会挑中它们。R 的写法相同，条件换成 `far_x1`，距离换成 `diff.norm(dim=1)`。这与上面的 `-inf` 是同一个手法：给不该被选中的位置填一个不可能胜出的值。后一节则把 `where` 列为 `masked_fill` 的另一种写法，即上面那个例子。
+# 满足条件 `far_x2` 的点保留它们沿 x₁ 的距离，其余的点一律换成 `torch.inf`，于是 `argmin` 永远不会挑中它们。R 的写法相同，条件换成 `far_x1`，距离换成 `diff.norm(dim=1)`。这与上面的 `-inf` 是同一个手法：给不该被选中的位置填一个不可能胜出的值；只是 `argmin` 找的是最小值，所以符号反过来，填的是正的 `torch.inf`。后一节则把 `where` 列为 `masked_fill` 的另一种写法，即上面那个例子。
 #
 # 《[带参数的注意力汇聚](../parametric.py)》一页构造留一的键和值时不用 `where`，用的是布尔索引（[torch.eye 与布尔掩码](mask.py)）。
 

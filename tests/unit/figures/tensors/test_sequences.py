@@ -56,8 +56,12 @@ def test_arange_leaves_the_end_out(start, end, step) -> None:
         assert crossed and "the end is not included" in all_text(fig)
         assert f"len = ⌈({end:g} - {start:g}) / {step:g}⌉ = {n}" in all_text(fig)
         # the end was never in the result: the alt text does not call it dropped
-        assert "1 cell crossed out (not in the result)" in fig.description
+        assert "crossed out (not in the result)" in fig.description
         assert "(dropped)" not in fig.description
+    # the end is the Python number passed, drawn without a shape: the alt text says so
+    # (round 48, reader e, slip 12)
+    assert f"end, the number {end}," in fig.description
+    assert "0-d tensor" not in fig.description
 
 
 @pytest.mark.parametrize(
