@@ -145,8 +145,12 @@ def gap_after(arrow_text: str) -> float:
     return ARROW if arrow_text else STACK_GAP
 
 
-def measure(grid: Grid, cell: float) -> None:
-    """Set the sizes (inches) of one panel for cells of ``cell`` inches."""
+def measure(grid: Grid, cell: float, aspect: float = 1.0) -> None:
+    """Set the sizes (inches) of one panel for cells of ``cell`` inches.
+
+    ``aspect``: the smallest width of a cell over its height; a figure whose panels line
+    up cell for cell passes the widest of theirs (``lay_out``'s ``aligned``).
+    """
     slices, rows, cols = grid.values.shape
     left = 0.55 * cell if grid.ndim == 3 else 0.0  # room for the "[i]" slice labels
     if grid.panel.col_label:
@@ -154,8 +158,14 @@ def measure(grid: Grid, cell: float) -> None:
     notes = grid.panel.row_notes
     right = max((text_width(n, CAPTION_SIZE) for n in notes), default=0.0)
     right = right + 0.1 if notes else 0.0
+    if notes or grid.panel.col_label:
+        # notes beside the cells (softmax's sums) get as much room on the other side: the
+        # cells stay in the middle of the panel, under its code label, over its captions
+        # and in line with the panels above and below (round 48: w1 sat 27 pt left of
+        # scores, w0 6 pt right of it, their labels over neither)
+        left = right = max(left, right)
     # booleans: "False" would fill a square cell wall to wall
-    grid.aspect = BOOL_ASPECT if grid.values.dtype == bool else 1.0
+    grid.aspect = max(aspect, BOOL_ASPECT if grid.values.dtype == bool else 1.0)
     # five characters or more ("-18.0"): a wider cell, so that the number keeps clear of
     # its borders at its full size
     longest = max(grid.labels, key=len, default="")
@@ -193,17 +203,24 @@ def lay_out(
     title_text: str | None,
     note_texts: Sequence[str],
     max_width: float = MAX_WIDTH,
+    aligned: bool = False,
 ) -> Layout:
     """Measure every panel once, shrinking the cells until the rows of cells fit.
 
     The cells of the widest row fit ``max_width``; ``""`` in ``arrow_texts``: two rows
-    with no arrow between them.
+    with no arrow between them. ``aligned``: every cell of the figure as wide as the
+    widest, so that panels of one shape stacked in rows line up column for column.
     """
     cell = _FIRST_CELL
     while True:
         for row in grids:
             for grid in row:
                 measure(grid, cell)
+        if aligned:
+            widest = max(g.aspect for row in grids for g in row)
+            for row in grids:
+                for grid in row:
+                    measure(grid, cell, widest)
         widths = [sum(g.width for g in row) + GAP * (len(row) - 1) for row in grids]
         # Only the cells shrink: shrink while the cells themselves overflow.
         blocks = [sum(g.block for g in row) + GAP * (len(row) - 1) for row in grids]

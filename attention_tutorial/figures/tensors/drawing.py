@@ -4,7 +4,8 @@
 draws them top to bottom; ``draw_tensors`` is its public face. Every cell
 rectangle carries the gid ``"cell:<panel>:<flat index>"``, its value text
 ``"value:<panel>:<flat index>"``, the cross over a dropped cell (one line of two strokes)
-``"cross:<panel>:<flat index>"``, a blue frame ``"second:<panel>:<flat index>"``, every
+``"cross:<panel>:<flat index>"``, a blue frame ``"second:<panel>:<flat index>"``, the
+frame of a row or column of a panel's ``groups`` ``"group:<panel>:<row or column>"``, every
 shape caption ``"shape:<panel>"``, the other captions ``"caption:<panel>:<line>"``, code
 labels ``"code:<panel>"`` and arrow labels ``"arrow:<row>"`` (panels numbered from 0 in
 reading order, cells in row-major order), so tests and curious readers can find them.
@@ -92,11 +93,14 @@ def _colour(source: int) -> str:
     return NEUTRAL if source < 0 else PALETTE[source % len(PALETTE)]
 
 
-def _frame(ax: Axes, xy: tuple[float, float], width: float, height: float, linewidth: float):
+def _frame(
+    ax: Axes, xy: tuple[float, float], width: float, height: float, linewidth: float,
+    gid: str | None = None,
+) -> None:  # fmt: skip
     """A red, unfilled rectangle above the cells."""
     ax.add_patch(
         Rectangle(xy, width, height, fill=False, edgecolor=_HIGHLIGHT, linewidth=linewidth,
-                  zorder=3)
+                  zorder=3, gid=gid)
     )  # fmt: skip
 
 
@@ -178,12 +182,16 @@ def _draw_slice(
                 x_grid + cols * wide + 0.1, top + (r + 0.5) * cell, grid.panel.row_notes[r],
                 ha="left", va="center", fontsize=CAPTION_SIZE, color=_HIGHLIGHT,
             )  # fmt: skip
+    # each frame on the outline of its row or column of cells (round 48: inset by 0.04 inch
+    # one way and overhanging the other, they looked like a second border beside the cells)
     if grid.panel.groups == "rows":
         for r in range(rows):
-            _frame(ax, (x_grid - 0.04, top + r * cell + 0.04), cols * wide + 0.08, cell - 0.08, 1.6)
+            gid = f"group:{index}:{s * rows + r}"
+            _frame(ax, (x_grid, top + r * cell), cols * wide, cell, 1.6, gid)
     elif grid.panel.groups == "columns":
         for c in range(cols):
-            _frame(ax, (x_grid + c * wide + 0.04, top - 0.04), wide - 0.08, rows * cell + 0.08, 1.6)
+            gid = f"group:{index}:{s * cols + c}"
+            _frame(ax, (x_grid + c * wide, top), wide, rows * cell, 1.6, gid)
 
 
 def _draw_col_notes(ax: Axes, grid: Grid, x_grid: float, y: float, cell: float) -> None:
@@ -315,6 +323,7 @@ def render(
     origins: Sequence[int | None] = (),  # the panel each arrow leaves from (wide layout)
     prose: Sequence[int] = (),  # the arrows labelled with words, not code: the caption font
     read_long: bool = False,  # the alt text says long panels' values in short (diagram_facts)
+    aligned: bool = False,  # every cell as wide as the widest: rows of one shape line up
 ) -> TutorialFigure:
     """Lay out rows of panels top to bottom, with a labelled arrow between two rows."""
     # layout="narrow" (a phone's): every panel in a row of its own (the panels of one row
@@ -345,7 +354,7 @@ def render(
         drawn_arrows = [a if a in prose_texts else wrap_code(a, room, CODE_SIZE)
                         for a in arrow_texts]  # fmt: skip
         note_texts = [wrap_note(n, NARROW_CONTENT, CAPTION_SIZE) for n in note_texts]
-    box = lay_out(grids, drawn_arrows, title_text, note_texts, max_width)
+    box = lay_out(grids, drawn_arrows, title_text, note_texts, max_width, aligned)
     with matplotlib.rc_context({"font.family": FONTS[lang]}):
         fig = TutorialFigure(figsize=(box.width, box.height), facecolor="white")
         ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))

@@ -115,7 +115,9 @@ def diagram_softmax(
         lang_: diagram_legend("softmax", x=name_x, y=name_y, group=group[lang_])[lang_]
         for lang_ in ("zh", "en")
     }
-    return render(rows, [f"{name_y} = F.softmax({name_x}, dim={dim})"], lang, legend=legend)
+    # w under scores cell for cell: one cell width, both grids centred (round 48)
+    arrow = f"{name_y} = F.softmax({name_x}, dim={dim})"
+    return render(rows, [arrow], lang, legend=legend, aligned=True)
 
 
 @bilingual

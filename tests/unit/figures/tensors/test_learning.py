@@ -12,7 +12,14 @@ import pytest
 import torch
 
 from attention_tutorial import diagram_clone, diagram_mse_loss, diagram_sgd_step, diagram_softmax
-from tests.unit.figures.tensors.cells import all_text, by_gid, colours, text, values
+from tests.unit.figures.tensors.cells import (
+    all_text,
+    by_gid,
+    by_gid_text,
+    colours,
+    text,
+    values,
+)
 from tests.unit.figures.test_phone_and_dark import (
     PHONE_COLUMN_PX,
     PHONE_TEXT_PX,
@@ -33,6 +40,65 @@ def test_softmax_frames_the_groups_that_sum_to_1(dim) -> None:
     else:
         assert texts.count("Σ = 1.00") == 2
         assert f"dim={dim}: each row sums to 1" in texts
+
+
+def _extent(fig, artist) -> tuple[float, float, float, float]:
+    """(left, right, top, bottom) of a drawn artist in points, y downwards, as in the SVG."""
+    box = artist.get_window_extent(fig._get_renderer())
+    height = fig.get_figheight() * 72
+    scale = 72 / fig.dpi
+    return (box.x0 * scale, box.x1 * scale, height - box.y1 * scale, height - box.y0 * scale)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(
+    ("x", "dim"),
+    [
+        ([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], 1),  # the page's two figures
+        ([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], 0),
+        ([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]], -1),
+        ([[-1.25, 2.5, -18.0], [1.0, 1.0, 1.0]], 0),  # scores' cells wider than "0.50"'s
+        ([-1.25, 0.5, 2.0], 0),
+    ],
+)
+def test_softmax_draws_its_result_under_its_input_cell_for_cell(x, dim, lang) -> None:
+    # round 48: w1 sat 27 pt left of scores (0.24, orange, under 1.0, teal), w0 6 pt right
+    # of it, the titles and shapes over neither, the red frames off the cells' outlines
+    t = torch.tensor(x)
+    fig = diagram_softmax(t, dim=dim, lang=lang)
+    fig.canvas.draw()
+    cells = {key: _extent(fig, c) for key, c in by_gid(fig, "cell").items()}
+    n = t.numel()
+    for i in range(n):  # the same place: the same x and the same size, in both panels
+        assert cells[1, i][:2] == pytest.approx(cells[0, i][:2], abs=0.01), i
+        height = cells[1, i][3] - cells[1, i][2]
+        assert height == pytest.approx(cells[0, i][3] - cells[0, i][2], abs=0.01)
+    for p in (0, 1):
+        left = min(cells[p, i][0] for i in range(n))
+        right = max(cells[p, i][1] for i in range(n))
+        words = [a for a in fig.axes[0].texts if a.get_gid() in (f"code:{p}", f"shape:{p}")]
+        words += by_gid_text(fig, f"caption:{p}").values()
+        assert len(words) == (3 if p else 2)
+        for word in words:  # centred on the grid, not on the grid and its sums
+            box = _extent(fig, word)
+            assert (box[0] + box[1]) / 2 == pytest.approx((left + right) / 2, abs=0.5), word
+    # each red frame on the outline of its row (dim=1) or column (dim=0), no wider
+    rows, cols = (1, n) if t.dim() == 1 else tuple(t.shape)
+    frames = {i: a for (p, i), a in by_gid(fig, "group").items() if p == 1}
+    by_rows = t.dim() == 1 or dim % 2 == 1
+    assert len(frames) == (rows if by_rows else cols)
+    for k, frame in frames.items():
+        own = (
+            [k * cols + c for c in range(cols)] if by_rows else [r * cols + k for r in range(rows)]
+        )
+        outline = (
+            min(cells[1, i][0] for i in own),
+            max(cells[1, i][1] for i in own),
+            min(cells[1, i][2] for i in own),
+            max(cells[1, i][3] for i in own),
+        )
+        # a patch's extent is that of its path: its outline, the line width not counted
+        assert _extent(fig, frame) == pytest.approx(outline, abs=0.01), k
 
 
 def test_softmax_names_its_tensors_as_the_code_does_and_its_alt_text_names_the_frames() -> None:
