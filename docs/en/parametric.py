@@ -158,15 +158,15 @@ assert all(rows_are_x_train)
 
 # %% [markdown]
 # Step 2: a boolean mask that is `False` on the diagonal and `True` everywhere else.
-# `torch.eye(n_train)` is the identity matrix (1 on the diagonal, 0 elsewhere), `1 - torch.eye(n_train)`
-# flips it, and `.type(torch.bool)` turns 0/1 into `False`/`True`. Only the top-left $4 \times 4$
+# `torch.eye(n_train)` is the identity matrix (1 on the diagonal, 0 elsewhere), called `eye` in the
+# code; `1 - eye` flips it, and `.type(torch.bool)` turns 0/1 into `False`/`True`. Only the top-left $4 \times 4$
 # corner is printed.
 
 # %%
+# (n_train, n_train), 1 on the diagonal
+eye = torch.eye(n_train)
 # (n_train, n_train), False on diagonal
-mask = (1 - torch.eye(n_train)).type(
-    torch.bool,
-)
+mask = (1 - eye).type(torch.bool)
 print(
     "mask:",
     tuple(mask.shape),
@@ -192,10 +192,10 @@ print(
 keys = flat.reshape((n_train, -1))
 # (n_train, n_train)
 y_tiled = y_train.repeat((n_train, 1))
-# (n_train, n_train - 1): the same mask
-values = y_tiled[mask].reshape(
-    (n_train, -1),
-)
+# (n_train * (n_train - 1),): same mask
+flat_y = y_tiled[mask]
+# (n_train, n_train - 1)
+values = flat_y.reshape((n_train, -1))
 print(
     "keys:",
     tuple(keys.shape),
@@ -305,11 +305,9 @@ attention_weights = F.softmax(
     scores,
     dim=1,
 )
-# (n_train, 1, n_keys): a row vector per
-# query
+# row vectors: (n_train, 1, n_keys)
 rows = attention_weights.unsqueeze(1)
-# (n_train, n_keys, 1): a column vector
-# per query
+# column vectors: (n_train, n_keys, 1)
 columns = values.unsqueeze(-1)
 # (n_train, 1, 1)
 y_hat_train = torch.bmm(

@@ -148,14 +148,14 @@ assert all(rows_are_x_train)
 
 # %% [markdown]
 # 第二步：做一个对角线为 `False`、其余为 `True` 的布尔掩码。`torch.eye(n_train)` 是单位矩阵
-# （对角线为 1，其余为 0），`1 - torch.eye(n_train)` 把它反过来，`.type(torch.bool)` 把 0/1 变成
+# （对角线为 1，其余为 0），代码里叫 `eye`；`1 - eye` 把它反过来，`.type(torch.bool)` 把 0/1 变成
 # `False`/`True`。下面只打印左上角 $4 \times 4$ 的一块。
 
 # %%
+# (n_train, n_train), 1 on the diagonal
+eye = torch.eye(n_train)
 # (n_train, n_train), False on diagonal
-mask = (1 - torch.eye(n_train)).type(
-    torch.bool,
-)
+mask = (1 - eye).type(torch.bool)
 print(
     "mask:",
     tuple(mask.shape),
@@ -180,10 +180,10 @@ print(
 keys = flat.reshape((n_train, -1))
 # (n_train, n_train)
 y_tiled = y_train.repeat((n_train, 1))
-# (n_train, n_train - 1): the same mask
-values = y_tiled[mask].reshape(
-    (n_train, -1),
-)
+# (n_train * (n_train - 1),): same mask
+flat_y = y_tiled[mask]
+# (n_train, n_train - 1)
+values = flat_y.reshape((n_train, -1))
 print(
     "keys:",
     tuple(keys.shape),
@@ -290,11 +290,9 @@ attention_weights = F.softmax(
     scores,
     dim=1,
 )
-# (n_train, 1, n_keys): a row vector per
-# query
+# row vectors: (n_train, 1, n_keys)
 rows = attention_weights.unsqueeze(1)
-# (n_train, n_keys, 1): a column vector
-# per query
+# column vectors: (n_train, n_keys, 1)
 columns = values.unsqueeze(-1)
 # (n_train, 1, 1)
 y_hat_train = torch.bmm(

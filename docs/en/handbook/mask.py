@@ -31,7 +31,8 @@ import attention_tutorial as at
 # ) -> Tensor
 # ```
 #
-# Two rarely used arguments, `out` and `layout`, are left out.
+# Two rarely used arguments, `out` and `layout`, are left out. Arguments after the `*` must be
+# passed by name: `dtype=torch.bool`, not a third positional argument.
 #
 # It returns a 2-D tensor with ones on the diagonal and zeros elsewhere: the identity
 # matrix when `n = m`.
@@ -170,8 +171,9 @@ at.diagram_eye_mask(4)
 
 # %% [markdown]
 # The same picture with four of the chapter's training inputs, sorted, in the cells. The
-# cell draws them as the chapter does, with `at.SEED` (0), the seed of every page. The
-# picture uses the code's names: `x_train` instead of `x`, `keys` instead of `kept`. `eye`
+# cell takes the first four of the chapter's draws: `make_data` draws from its own generator
+# seeded with `at.SEED` (0), and the same seed gives the global generator the same first
+# numbers. The picture uses the code's names: `x_train` instead of `x`, `keys` instead of `kept`. `eye`
 # and `mask` are as above, so this picture leaves them out and draws only what changes:
 # `x_train`, `tiled` and `keys`:
 
@@ -285,3 +287,10 @@ assert at.SEED == 0
 chapter = at.make_data().x_train
 inside = torch.isin(x_train, chapter)
 assert inside.all()
+# make_data's own generator: the first
+# four of its 50 draws are these four
+g = torch.Generator()
+_ = g.manual_seed(at.SEED)
+draws = torch.rand(50, generator=g) * 5
+first, _ = draws[:4].sort()
+assert torch.equal(first, x_train)

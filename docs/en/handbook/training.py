@@ -17,8 +17,6 @@ from torch import nn
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## nn.Parameter
 #
@@ -234,6 +232,9 @@ assert errors.mean() < right.mean()
 # )
 # ```
 #
+# Arguments after the `*` must be passed by name: `maximize=True`, not a seventh positional
+# argument.
+#
 # Stochastic gradient descent: each `step()` moves every parameter $p$ against its
 # gradient, $p \leftarrow p - \text{lr} \cdot \frac{\partial \text{loss}}{\partial p}$.
 #
@@ -404,10 +405,14 @@ assert abs(w.item() - 2.8) < 1e-6
 # Every step's loss comes from all 50 examples, so although the class is SGD, what it runs
 # is full-batch gradient descent.
 # [Why the trained curve is less smooth](../smoothness.py) looks at where the first, very large
-# step throws $w$, and why the next four barely move it.
+# step throws $w$, and why the next four barely move it; its section
+# [Why SGD ends up there](../smoothness.py#why-sgd-ends-up-there) takes that first step by hand
+# inside `with torch.no_grad():`, then sets `probe.w.grad = None`: the in-place and accumulation
+# pitfalls above, in use.
 #
 # The section [Key formulas](../recap.py#key-formulas) of the [Chapter recap](../recap.py) writes
-# that loop out by hand, `zero_grad` → loss → `backward` → `step`. The section
-# [Plain SGD instead of Adam](../projections.py#plain-sgd-instead-of-adam) of
-# [Learned projections on a 2-D toy problem](../projections.py) runs the same three calls with
-# `torch.optim.Adam`, then with this page's SGD.
+# that loop out by hand, `zero_grad` → loss → `backward` → `step`.
+# [Learned projections on a 2-D toy problem](../projections.py) trains with `torch.optim.Adam`
+# and, in [Plain SGD instead of Adam](../projections.py#plain-sgd-instead-of-adam), with this
+# page's SGD, through the package's `train_leave_one_out`; its loop is the same `zero_grad` →
+# forward pass → `backward` → `step`, but that page does not show it.

@@ -29,7 +29,7 @@ import attention_tutorial as at
 # ) -> Tensor
 # ```
 #
-# 这是略去了几个不常用的参数（`out`、`layout`）之后的写法。
+# 这里略去了两个不常用的参数：`out` 和 `layout`。`*` 之后的参数只能按名字传，比如 `dtype=torch.bool`。
 #
 # 返回对角线为 1、其余为 0 的二维张量，`n = m` 时即单位矩阵。
 #
@@ -159,8 +159,9 @@ at.diagram_eye(4, (2, 3))
 at.diagram_eye_mask(4)
 
 # %% [markdown]
-# 再把格子里的值换成本章的四个训练输入（排好序）。和本章一样，代码用全站共用的种子
-# `at.SEED`（即 0）生成它们。图中的名字跟着代码走：
+# 再把格子里的值换成本章的四个训练输入（排好序）。代码取的是本章前四次抽样的值：
+# `make_data` 用以 `at.SEED`（即 0）为种子的独立生成器抽样，全局生成器用同一个种子，
+# 前几个数也相同。图中的名字跟着代码走：
 # `x` 换成 `x_train`，`kept` 换成 `keys`。`eye` 和 `mask` 与上图相同，这张图不再画它们，
 # 只画值变了的 `x_train`、`tiled` 和 `keys`：
 
@@ -269,3 +270,10 @@ assert at.SEED == 0
 chapter = at.make_data().x_train
 inside = torch.isin(x_train, chapter)
 assert inside.all()
+# make_data's own generator: the first
+# four of its 50 draws are these four
+g = torch.Generator()
+_ = g.manual_seed(at.SEED)
+draws = torch.rand(50, generator=g) * 5
+first, _ = draws[:4].sort()
+assert torch.equal(first, x_train)

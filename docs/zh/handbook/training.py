@@ -18,8 +18,6 @@ from torch import nn
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)
-
 # %% [markdown]
 # ## nn.Parameter
 #
@@ -223,6 +221,8 @@ assert errors.mean() < right.mean()
 # )
 # ```
 #
+# `*` 之后的参数只能按名字传，比如写 `maximize=True`，不能当作第七个位置参数。
+#
 # 随机梯度下降：每次 `step()` 让每个参数 $p$ 逆着梯度走一步，
 # $p \leftarrow p - \text{lr} \cdot \frac{\partial \text{loss}}{\partial p}$。
 #
@@ -386,6 +386,8 @@ assert abs(w.item() - 2.8) < 1e-6
 # 训练五轮，每轮依次是 `zero_grad` → 前向计算得到 `squared_errors` → `squared_errors.sum().backward()` → `step`；包里的
 # <autoref identifier="attention_tutorial.training.train">train</autoref> 就是这个循环。
 # 每一步的损失都来自全部 50 个样本，所以虽然用的是 SGD 这个类，做的其实是全批量梯度下降。
-# 《[训练后的曲线为何不平滑](../smoothness.py)》考察第一大步把 $w$ 甩到了哪里、后四步为什么几乎不动。
+# 《[训练后的曲线为何不平滑](../smoothness.py)》考察第一大步把 $w$ 甩到了哪里、后四步为什么几乎不动；
+# 它的“[为什么 5 步后停在那里](../smoothness.py#为什么-5-步后停在那里)”一节在 `with torch.no_grad():`
+# 里亲手走了这第一步，随后把 `probe.w.grad` 设为 `None`：正是上面原地修改和梯度累加两个陷阱的用法。
 #
-# 《[本章回顾](../recap.py)》一页的“[关键公式](../recap.py#关键公式)”一节把这个循环亲手写了一遍：`zero_grad` → 损失 → `backward` → `step`。《[在二维玩具问题上学习投影](../projections.py)》一页用同样三个调用训练，先用 `torch.optim.Adam`，“[换成普通 SGD](../projections.py#换成普通-sgd)”一节再换成本页的 SGD。
+# 《[本章回顾](../recap.py)》一页的“[关键公式](../recap.py#关键公式)”一节把这个循环亲手写了一遍：`zero_grad` → 损失 → `backward` → `step`。《[在二维玩具问题上学习投影](../projections.py)》一页通过包里的 `train_leave_one_out` 训练，先用 `torch.optim.Adam`，“[换成普通 SGD](../projections.py#换成普通-sgd)”一节再换成本页的 SGD；函数里的循环同样是 `zero_grad` → 前向计算 → `backward` → `step`，只是那一页不展示。
