@@ -47,7 +47,7 @@ import attention_tutorial as at
 # | `"ij,jk->ik"` | `A @ B`, matrix product |
 # | `"bij,bjk->bik"` | `torch.bmm(A, B)`, one product per batch element |
 # | `"ij->ji"` | `A.T`, transpose (nothing summed) |
-# | `"bqd,bkd->bqk"` | `Q @ K.transpose(-2, -1)`, attention scores |
+# | `"bqd,bkd->bqk"` | `Q @ K.transpose(-2, -1)`, attention scores before the division by $\sqrt{d}$ |
 #
 # ### Examples
 #
@@ -71,8 +71,8 @@ import attention_tutorial as at
 # tensor(5.)
 # ```
 #
-# The chapter's `bmm` with `unsqueeze`, and the einsum that says the same. First the
-# weights and values of three queries, two keys each (the diagram below uses these two
+# Next, the chapter's `bmm` with `unsqueeze` next to the einsum that says the same. First
+# the weights and values of three queries, two keys each (the diagram below uses these two
 # tensors too):
 
 # %%
@@ -111,7 +111,7 @@ print("einsum:", y_einsum)
 #
 # `"qk,qk->q"` takes two steps: multiply the example's `weights` and `values` elementwise,
 # then add up each row (each query $q$) along $k$. The code below prints both steps; the
-# picture after it shows the inputs and the result, and its frames pick out the first query:
+# picture after it shows the inputs and the result:
 
 # %%
 products = weights * values  # (3, 2)
@@ -223,13 +223,10 @@ except RuntimeError as err:
 # and quietly returns other numbers:
 
 # %%
-# (2, 2): square, so both equations run
-w2 = torch.tensor(
-    [[0.2, 0.8], [0.5, 0.5]],
-)
-v2 = torch.tensor(
-    [[10.0, 20.0], [30.0, 40.0]],
-)
+# the first two queries: (2, 2),
+# square, so both equations run
+w2 = weights[:2]
+v2 = values[:2]
 same = torch.einsum("qk,qk->q", w2, v2)
 swap = torch.einsum("qk,kq->q", w2, v2)
 print("qk,qk->q:", same)
@@ -243,8 +240,9 @@ print("qk,kq->q:", swap)
 # ### Where the chapter uses it
 #
 # The page [Parametric attention pooling](../parametric.py) computes the weighted sums with
-# [torch.bmm](bmm.py) and [unsqueeze](squeeze.py), as in the second example above. The page
-# [From kernel regression to Transformer attention](../transformer.py), in the section
+# [torch.bmm](bmm.py) and [unsqueeze](squeeze.py), as in the `bmm` cell under Examples
+# above. The page [From kernel regression to Transformer attention](../transformer.py), in
+# the section
 # [Scaled dot-product attention, written out](../transformer.py#scaled-dot-product-attention-written-out),
 # writes the scores as `Q @ K.transpose(-2, -1)`, computes them again as
 # `torch.einsum("bqd,bkd->bqk", Q, K)` and checks that the two agree.

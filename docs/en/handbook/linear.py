@@ -30,8 +30,8 @@ import attention_tutorial as at
 #
 # - `in_features`: the size of the **last** dimension of the input.
 # - `out_features`: the size of the last dimension of the output.
-# - `bias`: add a learnable vector `layer.bias` of shape `(out_features,)`; this chapter's
-#   (and d2l's) attention projections use `bias=False`.
+# - `bias`: whether to add a learnable vector `layer.bias` of shape `(out_features,)`
+#   (default `True`); this chapter's (and d2l's) attention projections use `bias=False`.
 # - `layer.weight` has shape `(out_features, in_features)`, **out first**, and is an
 #   `nn.Parameter`: it appears in `layer.parameters()` and is what an optimiser updates.
 #   Its initial values are random (uniform between $-1/\sqrt{\text{in\_features}}$ and $1/\sqrt{\text{in\_features}}$), drawn
@@ -50,18 +50,6 @@ import attention_tutorial as at
 # >>> # (out_features, in_features)
 # >>> layer.weight.shape
 # torch.Size([2, 3])
-# >>> weight = torch.tensor([
-# ...     [1.0, 0.0, 0.0],
-# ...     [0.0, 1.0, 1.0],
-# ... ])
-# >>> with torch.no_grad():
-# ...     _ = layer.weight.copy_(weight)
-# >>> x = torch.tensor([[1.0, 2.0, 3.0]])
-# >>> layer(x).tolist()
-# [[1.0, 5.0]]
-# >>> y = x @ layer.weight.T
-# >>> torch.equal(layer(x), y)
-# True
 # >>> # leading dimensions are kept
 # >>> layer(torch.ones(4, 7, 3)).shape
 # torch.Size([4, 7, 2])
@@ -74,6 +62,28 @@ import attention_tutorial as at
 # torch.Size([2])
 # ```
 #
+# A new layer's weights are random. To check the arithmetic in your head, write chosen
+# numbers into the weight and compute one input (the diagram and the pitfalls below use
+# this `layer` too):
+
+# %%
+layer = nn.Linear(3, 2, bias=False)
+# chosen weights, not random ones
+weight = torch.tensor(
+    [
+        [1.0, 0.0, 0.0],
+        [0.0, 1.0, 1.0],
+    ]
+)
+with torch.no_grad():
+    _ = layer.weight.copy_(weight)
+x = torch.tensor([[1.0, 2.0, 3.0]])
+print(layer(x).tolist())
+# the same product, written out
+y = x @ layer.weight.T
+print(torch.equal(layer(x), y))
+
+# %% [markdown]
 # `copy_` writes the numbers into the parameter in place; PyTorch allows that on a
 # parameter only inside `torch.no_grad()` (see
 # [the pitfalls of torch.optim.SGD](training.py#pitfalls_2)), and `_ =` only hides the
@@ -94,36 +104,29 @@ import attention_tutorial as at
 #
 # ### Diagram
 #
-# The picture computes `x @ layer.weight.T`, with the weights `[[1, 0, 0], [0, 1, 1]]` of the example above, so that
-# you can check it in your head. The `x` here has a second row, `[0, 1, -1]`, that the example
-# lacks; both its outputs are 0 ($0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ and
-# $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$). The colour marks the input feature, that is the column of `x` and of
-# `layer.weight`: a row of `x` and a row of `layer.weight` are multiplied cell by cell, colour
-# with colour, and the three products summed; `layer(x)` holds new values, of no input feature,
-# left uncoloured (grey). The framed cells make up the first element:
-# $1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$.
+# The picture computes `x @ layer.weight.T` with the example's weights, so that you can
+# check it in your head; `x` gets a second row, `[0, 1, -1]`, whose outputs are both 0
+# ($0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ and $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$):
 
 # %%
-layer = nn.Linear(3, 2, bias=False)
-# the example's weights, not random ones
-weight = torch.tensor(
-    [
-        [1.0, 0.0, 0.0],
-        [0.0, 1.0, 1.0],
-    ]
-)
-with torch.no_grad():
-    _ = layer.weight.copy_(weight)
+# the example's layer; x gets a second
+# row, [0, 1, -1]
 x = torch.tensor(  # (2, 3)
     [
         [1.0, 2.0, 3.0],
         [0.0, 1.0, -1.0],
     ]
 )
-# 1*1 + 2*0 + 3*0
-assert layer(x)[0, 0].item() == 1.0
-# the second row, [0, 1, -1]: 0 and 0
-assert layer(x)[1].tolist() == [0, 0]
+print(layer(x).tolist())
+
+# %% [markdown]
+# In the picture the colour marks the input feature, that is the column of `x` and of
+# `layer.weight`: a row of `x` and a row of `layer.weight` are multiplied cell by cell, colour
+# with colour, and the three products summed; `layer(x)` holds new values, of no input feature,
+# left uncoloured (grey). The framed cells make up the first element:
+# $1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$.
+
+# %%
 at.diagram_linear(layer, x)
 
 # %% [markdown]
@@ -166,8 +169,8 @@ except RuntimeError as err:
 # $W_k$, $W_v$ as `nn.Linear(..., bias=False)`, and the page
 # [Learned projections on a 2-D toy problem](../projections.py) trains them. On the
 # Transformer page they are $4 \times 4$ ($d = 4$); on the projections page the inputs have
-# two features, so $W_q$ and $W_k$ are $2 \times 2$, and $W_v$ is $1 \times 1$, one number
-# that scales $y$. With a single input feature all three would be $1 \times 1$: three
+# two features and the projection keeps two (`d_k = 2`), so $W_q$ and $W_k$ are
+# $2 \times 2$, and $W_v$ is $1 \times 1$, one number that scales $y$. With a single input feature all three would be $1 \times 1$: three
 # unrelated numbers.
 #
 # After the projections, the Gaussian score is a dot product plus one bias per key, and
@@ -176,6 +179,11 @@ except RuntimeError as err:
 
 # %% fold="Checks of this page's text (skip them)"
 # checks of this page's text
+# the diagram's first element: 1*1 +
+# 2*0 + 3*0
+assert layer(x)[0, 0].item() == 1.0
+# the second row, [0, 1, -1]: 0 and 0
+assert layer(x)[1].tolist() == [0, 0]
 # the first error: mat1 is the input
 # (2, 4), mat2 is layer.weight.T (3, 2)
 message = ""
@@ -186,8 +194,8 @@ except RuntimeError as err:
 assert "(2x4 and 3x2)" in message
 assert layer.weight.T.shape == (3, 2)
 # the projections page's model: W_q,
-# W_k 2 x 2 (two input features), W_v
-# 1 x 1 (y is one number)
+# W_k 2 x 2 (2 features in, d_k = 2
+# out), W_v 1 x 1 (y is one number)
 model = at.ProjectedAttention(
     d_in=2,
     d_k=2,

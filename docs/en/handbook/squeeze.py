@@ -113,7 +113,8 @@ except IndexError as err:
 # Tensor.squeeze(dim=None) -> Tensor
 # ```
 #
-# It returns a view of the tensor without axes of size 1.
+# It returns a view without the axes of size 1 that `dim` names (all of them when `dim` is
+# left out).
 #
 # - `dim`: which axis (or, since PyTorch 2.0, tuple of axes) to remove. An axis whose
 #   size is not 1 is left alone, without an error. With `dim=None`, **every** axis of

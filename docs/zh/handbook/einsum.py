@@ -42,7 +42,7 @@ import attention_tutorial as at
 # | `"ij,jk->ik"` | `A @ B`，矩阵乘法 |
 # | `"bij,bjk->bik"` | `torch.bmm(A, B)`，批量中每个元素各做一次矩阵乘法 |
 # | `"ij->ji"` | `A.T`，转置（不求和） |
-# | `"bqd,bkd->bqk"` | `Q @ K.transpose(-2, -1)`，注意力分数 |
+# | `"bqd,bkd->bqk"` | `Q @ K.transpose(-2, -1)`，注意力分数（除以 $\sqrt{d}$ 之前） |
 #
 # ### 例子
 #
@@ -66,7 +66,7 @@ import attention_tutorial as at
 # tensor(5.)
 # ```
 #
-# 本章用 `bmm` 加 `unsqueeze` 的写法，和表达同一件事的 einsum。先造出三个查询的权重和值，
+# 下面把本章 `bmm` 加 `unsqueeze` 的写法和表达同一件事的 einsum 放在一起对照。先造出三个查询的权重和值，
 # 每个查询两个键（下面的图示也用这两个张量）：
 
 # %%
@@ -121,7 +121,7 @@ at.diagram_einsum(weights, values)
 # %% [markdown]
 # ### 陷阱
 #
-# 同一个字母只能有一个大小。唯一的例外是大小为 1：它会广播成另一个大小，所以报错里说的是“不能广播”。这里 `k` 在第一个操作数里是 2，在第二个里是 3（PyTorch 从 0 开始数操作数：报错里的 operand 1 就是 `b`）：
+# 同一个字母只能有一个大小。唯一的例外是大小为 1：它会广播成另一个大小，所以报错里说的是 does not broadcast（不能广播）。这里 `k` 在第一个操作数里是 2，在第二个里是 3（PyTorch 从 0 开始数操作数：报错里的 operand 1 就是 `b`）：
 
 # %%
 a = torch.ones(3, 2)  # q = 3, k = 2
@@ -196,13 +196,10 @@ except RuntimeError as err:
 # 还有，einsum 不检查**含义**：只要大小碰巧对得上（比如方阵），`"qk,kq->q"` 照样能运行，但它把 `weights[q, k]` 和 `values[k, q]`（转置位置上的元素）配在了一起，算出来的是另一个数，也不报错：
 
 # %%
-# (2, 2): square, so both equations run
-w2 = torch.tensor(
-    [[0.2, 0.8], [0.5, 0.5]],
-)
-v2 = torch.tensor(
-    [[10.0, 20.0], [30.0, 40.0]],
-)
+# the first two queries: (2, 2),
+# square, so both equations run
+w2 = weights[:2]
+v2 = values[:2]
 same = torch.einsum("qk,qk->q", w2, v2)
 swap = torch.einsum("qk,kq->q", w2, v2)
 print("qk,qk->q:", same)
@@ -213,4 +210,4 @@ print("qk,kq->q:", swap)
 #
 # ### 本章在哪里用到
 #
-# 《[带参数的注意力汇聚](../parametric.py)》一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和，就是上面第二个例子里的写法。《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[亲手写出缩放点积注意力](../transformer.py#亲手写出缩放点积注意力)”一节把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。
+# 《[带参数的注意力汇聚](../parametric.py)》一页用 [torch.bmm](bmm.py) 和 [unsqueeze](squeeze.py) 计算加权和，就是上面“例子”里 `bmm` 那一格的写法。《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[亲手写出缩放点积注意力](../transformer.py#亲手写出缩放点积注意力)”一节把分数写成 `Q @ K.transpose(-2, -1)`，也用 `torch.einsum("bqd,bkd->bqk", Q, K)` 再算一遍，核对两者相同。

@@ -28,7 +28,7 @@ import attention_tutorial as at
 #
 # - `in_features`：输入**最后一维**的大小。
 # - `out_features`：输出最后一维的大小。
-# - `bias`：是否加上一个形状为 `(out_features,)` 的可学习向量 `layer.bias`；本章（和 d2l）的注意力投影都用 `bias=False`。
+# - `bias`：是否加上一个形状为 `(out_features,)` 的可学习向量 `layer.bias`（默认 `True`）；本章（和 d2l）的注意力投影都用 `bias=False`。
 # - `layer.weight` 的形状是 `(out_features, in_features)`，**输出维在前**。它是一个 `nn.Parameter`：会出现在 `layer.parameters()` 里，也就是优化器要更新的东西。它的初始值是随机的（在 $-1/\sqrt{\text{in\_features}}$ 与 $1/\sqrt{\text{in\_features}}$ 之间均匀分布），取自 PyTorch 的全局生成器：想让每次运行的初始权重都一样，就在创建层之前设好种子。
 #
 # 形状为 `(..., in_features)` 的输入得到 `(..., out_features)` 的输出：前面所有的维（批量、序列）都保留。
@@ -42,18 +42,6 @@ import attention_tutorial as at
 # >>> # (out_features, in_features)
 # >>> layer.weight.shape
 # torch.Size([2, 3])
-# >>> weight = torch.tensor([
-# ...     [1.0, 0.0, 0.0],
-# ...     [0.0, 1.0, 1.0],
-# ... ])
-# >>> with torch.no_grad():
-# ...     _ = layer.weight.copy_(weight)
-# >>> x = torch.tensor([[1.0, 2.0, 3.0]])
-# >>> layer(x).tolist()
-# [[1.0, 5.0]]
-# >>> y = x @ layer.weight.T
-# >>> torch.equal(layer(x), y)
-# True
 # >>> # leading dimensions are kept
 # >>> layer(torch.ones(4, 7, 3)).shape
 # torch.Size([4, 7, 2])
@@ -66,6 +54,27 @@ import attention_tutorial as at
 # torch.Size([2])
 # ```
 #
+# 新建层的权重是随机的。为了能心算核对，下面把选好的数写进权重，再算一个输入
+# （后面的图示和陷阱也用这个 `layer`）：
+
+# %%
+layer = nn.Linear(3, 2, bias=False)
+# chosen weights, not random ones
+weight = torch.tensor(
+    [
+        [1.0, 0.0, 0.0],
+        [0.0, 1.0, 1.0],
+    ]
+)
+with torch.no_grad():
+    _ = layer.weight.copy_(weight)
+x = torch.tensor([[1.0, 2.0, 3.0]])
+print(layer(x).tolist())
+# the same product, written out
+y = x @ layer.weight.T
+print(torch.equal(layer(x), y))
+
+# %% [markdown]
 # `copy_` 把这些数原地写进参数；PyTorch 只允许在 `torch.no_grad()` 里这样改写参数
 # （见 [torch.optim.SGD 的陷阱](training.py#陷阱_2)），`_ =` 只是不显示它返回的张量。
 #
@@ -84,29 +93,23 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 图中算的是 `x @ layer.weight.T`，权重取上面例子里的 `[[1, 0, 0], [0, 1, 1]]`，好让你心算核对；`x` 比例子多了第二行 `[0, 1, -1]`，它的两个输出都是 0（$0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ 和 $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$）。颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：`x` 的一行与 `layer.weight` 的一行同色的格子两两相乘，三个乘积相加；`layer(x)` 是算出来的新值，不属于任何输入特征，不上色（灰色）。加框的格子构成结果的第一个元素：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
+# 图中算的是 `x @ layer.weight.T`，用的是上面例子里的权重，好让你心算核对；`x` 多了第二行 `[0, 1, -1]`，它的两个输出都是 0（$0 \cdot 1 + 1 \cdot 0 - 1 \cdot 0$ 和 $0 \cdot 0 + 1 \cdot 1 - 1 \cdot 1$）：
 
 # %%
-layer = nn.Linear(3, 2, bias=False)
-# the example's weights, not random ones
-weight = torch.tensor(
-    [
-        [1.0, 0.0, 0.0],
-        [0.0, 1.0, 1.0],
-    ]
-)
-with torch.no_grad():
-    _ = layer.weight.copy_(weight)
+# the example's layer; x gets a second
+# row, [0, 1, -1]
 x = torch.tensor(  # (2, 3)
     [
         [1.0, 2.0, 3.0],
         [0.0, 1.0, -1.0],
     ]
 )
-# 1*1 + 2*0 + 3*0
-assert layer(x)[0, 0].item() == 1.0
-# the second row, [0, 1, -1]: 0 and 0
-assert layer(x)[1].tolist() == [0, 0]
+print(layer(x).tolist())
+
+# %% [markdown]
+# 图里颜色表示输入特征，也就是 `x` 和 `layer.weight` 的列：`x` 的一行与 `layer.weight` 的一行同色的格子两两相乘，三个乘积相加；`layer(x)` 是算出来的新值，不属于任何输入特征，不上色（灰色）。加框的格子构成结果的第一个元素：$1 \cdot 1 + 2 \cdot 0 + 3 \cdot 0 = 1$。
+
+# %%
 at.diagram_linear(layer, x)
 
 # %% [markdown]
@@ -141,12 +144,17 @@ except RuntimeError as err:
 #
 # ### 本章在哪里用到
 #
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，《[在二维玩具问题上学习投影](../projections.py)》一页训练它们。Transformer 那一页里它们都是 $4 \times 4$（$d = 4$）；投影那一页的输入有两个特征，$W_q$、$W_k$ 是 $2 \times 2$，$W_v$ 是 $1 \times 1$，只是给 $y$ 乘一个数。只有一个输入特征时，三者都是 $1 \times 1$，也就是三个互不相干的数。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，《[在二维玩具问题上学习投影](../projections.py)》一页训练它们。Transformer 那一页里它们都是 $4 \times 4$（$d = 4$）；投影那一页的输入有两个特征，投影后仍取两个（`d_k = 2`），所以 $W_q$、$W_k$ 是 $2 \times 2$；$W_v$ 是 $1 \times 1$，只是给 $y$ 乘一个数。只有一个输入特征时，三者都是 $1 \times 1$，也就是三个互不相干的数。
 #
 # 投影之后，高斯分数展开成点积加上每个键一个偏置；取 $W_q = W_k = w$、$W_v = 1$，就回到本章的模型。推导见《从核回归到 Transformer 注意力》一页的“[一个 w 为什么会变成矩阵](../transformer.py#一个-w-为什么会变成矩阵)”一节。
 
 # %% fold="核对本页正文的代码（可以跳过）"
 # checks of this page's text
+# the diagram's first element: 1*1 +
+# 2*0 + 3*0
+assert layer(x)[0, 0].item() == 1.0
+# the second row, [0, 1, -1]: 0 and 0
+assert layer(x)[1].tolist() == [0, 0]
 # the first error: mat1 is the input
 # (2, 4), mat2 is layer.weight.T (3, 2)
 message = ""
@@ -157,8 +165,8 @@ except RuntimeError as err:
 assert "(2x4 and 3x2)" in message
 assert layer.weight.T.shape == (3, 2)
 # the projections page's model: W_q,
-# W_k 2 x 2 (two input features), W_v
-# 1 x 1 (y is one number)
+# W_k 2 x 2 (2 features in, d_k = 2
+# out), W_v 1 x 1 (y is one number)
 model = at.ProjectedAttention(
     d_in=2,
     d_k=2,
