@@ -132,7 +132,8 @@ except RuntimeError as err:
 
 # %% [markdown]
 # Unsqueezing the values at the wrong place gives `(3, 1, 2)` twice; the inner sizes do
-# not match:
+# not match. PyTorch expects `batch2` to start with `(b, k)` = `[3, 2]` (k from `w3`'s
+# last axis), but `v3` starts with `[3, 1]`:
 
 # %%
 w3 = weights.unsqueeze(1)  # (3, 1, 2)
@@ -143,10 +144,12 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
 # And no broadcasting, even for a batch of size 1 (`torch.matmul` would broadcast it):
+# `batch2` should start with `(b, k)` = `[2, 3]`, but the second tensor starts with
+# `[1, 3]`:
 
 # %%
 a = torch.ones(2, 2, 3)
@@ -158,7 +161,27 @@ except RuntimeError as err:
 print(tuple(torch.matmul(a, b).shape))
 
 # %% [markdown]
-# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+
+# %% fold="Checks of this page's text (skip them)"
+# checks of this page's text
+# pitfalls: the sizes read from the
+# batch2 messages; (b, k) takes b from
+# the first tensor, k from its last axis
+cases = [
+    (w3, v3, [3, 2], [3, 1]),
+    (a, b, [2, 3], [1, 3]),
+]
+for first, second, b_k, got in cases:
+    size, *_, k = first.shape
+    assert b_k == [size, k]
+    msg = ""
+    try:
+        torch.bmm(first, second)
+    except RuntimeError as err:
+        msg = str(err)
+    expected = f"{b_k} but got: {got}"
+    assert expected in msg
 
 # %% [markdown]
 # ### Where the chapter uses it

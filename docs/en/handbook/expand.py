@@ -245,9 +245,10 @@ for name, t in [
         shares,
     )
     size = t.untyped_storage().nbytes()
-    print(f"  memory {size} bytes")
+    print(f"  memory {size:,} bytes")
 
 # %% [markdown]
+# The view's 200 bytes are `x_test` itself (50 numbers × 4 bytes): the view adds none.
 # The tiled matrix grows with the **product** of the two sizes. A float32 number takes 4
 # bytes; here is the size of one `(n_test, n_train)` matrix:
 
@@ -297,3 +298,7 @@ storage = tiled.untyped_storage()
 assert storage.nbytes() == tiled_bytes
 storage = view.untyped_storage()
 assert storage.nbytes() == view_bytes
+# the view's 200 bytes: x_test's 50
+# numbers, 4 bytes each
+assert len(x_test) == 50
+assert view_bytes == 200

@@ -167,10 +167,10 @@ except RuntimeError as err:
 # - [Non-parametric attention pooling](../nonparametric.py):
 #   `queries = x_test.repeat_interleave(n_train)`, then `queries.reshape(-1, n_train)`,
 #   builds the `(n_test, n_train)` matrix of queries.
-# - [Parametric attention pooling](../parametric.py): `x_train.repeat_interleave(n_keys)`,
-#   with `n_keys = n_train - 1`, stored as `queries`, then `queries.reshape((-1, n_keys))`,
-#   gives every training point, as a query, a row of its own, one copy for each of its
-#   `n_train - 1` leave-one-out keys.
+# - [Parametric attention pooling](../parametric.py):
+#   `queries = x_train.repeat_interleave(n_keys)` (with `n_keys = n_train - 1`), then
+#   `queries.reshape((-1, n_keys))`: every training point, as a query, gets a row of its
+#   own, one copy per leave-one-out key.
 #
 # ## Tensor.repeat
 #
@@ -182,9 +182,10 @@ except RuntimeError as err:
 # tiles (numpy calls this `np.tile`).
 #
 # - `repeats`: how many copies along each axis, as separate ints (`x.repeat(2, 3)`) or
-#   one tuple (`x.repeat((2, 3))`). There must be at least `x.dim()` counts; extra
-#   counts at the front add new leading axes. Note the name clash: this is a method
-#   only, and it is **not** `torch.repeat_interleave`.
+#   one tuple (`x.repeat((2, 3))`). There must be at least as many counts as the
+#   tensor has axes (`dim()`); extra counts at the front add new leading axes. Note the
+#   name clash: there is no `torch.repeat`, and the function `torch.repeat_interleave`
+#   does the other operation.
 #
 # ### Examples
 #
@@ -252,12 +253,12 @@ except RuntimeError as err:
 #
 # `repeat` and `repeat_interleave` both **copy**: the result owns new memory, as many
 # elements as it has. Here is what `x` (a vector of length n, as `x_train`) and its copy
-# weigh for a few lengths n, the last two columns in bytes:
+# `x.repeat((n, 1))` weigh for a few lengths n, the last two columns in bytes:
 
 # %%
 print(
     f"{'n':>6} {'x (bytes)':>10}",
-    f"{'x.repeat((n, 1))':>16}",
+    f"{'copy (bytes)':>16}",
 )
 for n in (50, 1_000, 10_000):
     x = torch.zeros(n)  # (n,)

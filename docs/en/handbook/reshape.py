@@ -1,8 +1,9 @@
 # %% [markdown]
 # # reshape and view: the same numbers, a new shape
 #
-# A tensor's elements sit in memory in one long row (for a newly made tensor; transposed
-# views are the exception, see [Tensor.view](#tensorview) below). `reshape` and `view`
+# A newly made tensor's elements sit in memory in one long row, in the order you read
+# them row by row (a transposed view reads that row in another order, see
+# [Tensor.view](#tensorview) below). `reshape` and `view`
 # change how that row is cut into axes, without changing the elements or their order.
 # The chapter uses `reshape(-1, n_train)` to turn a long vector into a matrix, and
 # `reshape(-1)` to turn a result back into a vector.
@@ -26,8 +27,8 @@ import attention_tutorial as at
 # It returns a tensor with the same elements in the same order, arranged in the new
 # shape: a view of the same memory when possible, a copy otherwise.
 #
-# - `shape`: the new shape, as ints or one tuple. The sizes must multiply to
-#   `x.numel()`. One size may be `-1`: PyTorch works it out from the others.
+# - `shape`: the new shape, as ints or one tuple. The sizes must multiply to the number
+#   of elements (`numel()`). One size may be `-1`: PyTorch works it out from the others.
 #
 # “The same order” means **row-major** order: the last axis changes fastest. Reading
 # the new tensor row by row gives the old elements in their old order.
@@ -106,8 +107,8 @@ print(" ", m.T.tolist())
 #   `n_train * (n_train - 1)` elements, `.reshape((n_train, -1))` gives each training
 #   point its row of `n_train - 1` keys, and the values likewise;
 #   `queries.reshape((-1, n_keys))` cuts the repeated queries into the same rows; and
-#   `y_hat_train.reshape(-1)` turns `y_hat_train`, the `(n, 1, 1)` result of `torch.bmm`,
-#   into a vector of `n` predictions.
+#   `y_hat_train.reshape(-1)` turns `y_hat_train`, the `(n_train, 1, 1)` result of
+#   `torch.bmm`, into a vector of `n_train` predictions.
 # - [From kernel regression to Transformer attention](../transformer.py):
 #   `y_sdpa.reshape(-1)` turns the `(n_train, 1)` output of
 #   `F.scaled_dot_product_attention` into a vector.
@@ -157,7 +158,8 @@ at.diagram_transpose(x)
 # %% [markdown]
 # ### Pitfalls
 #
-# `view` on such a tensor fails. The message suggests `reshape` (which copies here);
+# `view(-1)` on such a tensor fails: a flat view must read memory in order, and `xt`
+# read row by row jumps around. The message suggests `reshape` (which copies here);
 # `.contiguous().view(...)` works too:
 
 # %%

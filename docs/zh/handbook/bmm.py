@@ -129,6 +129,8 @@ except RuntimeError as err:
 
 # %% [markdown]
 # 值的 `unsqueeze` 位置写错，两个张量都成了 `(3, 1, 2)`，中间的长度对不上：
+# PyTorch 要求 `batch2` 的前两维是 `(b, k)`，即 `[3, 2]`（k 取自 `w3` 的最后一维），
+# 而 `v3` 的前两维是 `[3, 1]`：
 
 # %%
 w3 = weights.unsqueeze(1)  # (3, 1, 2)
@@ -139,10 +141,11 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
 
 # %% [markdown]
-# 另外，它不做广播，批量大小为 1 也不行（`torch.matmul` 则会广播）：
+# 另外，它不做广播，批量大小为 1 也不行（`torch.matmul` 则会广播）：这里 `batch2`
+# 的前两维应是 `(b, k)`，即 `[2, 3]`，而第二个张量的前两维是 `[1, 3]`：
 
 # %%
 a = torch.ones(2, 2, 3)
@@ -154,7 +157,27 @@ except RuntimeError as err:
 print(tuple(torch.matmul(a, b).shape))
 
 # %% [markdown]
-# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor to be: […] but got: […].`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+
+# %% fold="核对本页正文的代码（可以跳过）"
+# checks of this page's text
+# pitfalls: the sizes read from the
+# batch2 messages; (b, k) takes b from
+# the first tensor, k from its last axis
+cases = [
+    (w3, v3, [3, 2], [3, 1]),
+    (a, b, [2, 3], [1, 3]),
+]
+for first, second, b_k, got in cases:
+    size, *_, k = first.shape
+    assert b_k == [size, k]
+    msg = ""
+    try:
+        torch.bmm(first, second)
+    except RuntimeError as err:
+        msg = str(err)
+    expected = f"{b_k} but got: {got}"
+    assert expected in msg
 
 # %% [markdown]
 # ### 本章在哪里用到

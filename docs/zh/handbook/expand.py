@@ -114,7 +114,8 @@ print(x.flatten())
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # 就是《[非参数注意力汇聚](../nonparametric.py)》中铺矩阵做法的免复制版本。
 # 《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节则显式调用 `expand`：
-# `key_bias.expand(n_train, -1)` 不复制数据，就让形状为 `(n_train,)` 的键偏置每个查询各占一行；
+# `key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据地重复成
+# `n_train` 行，每个查询一行；
 # 随后的 `masked_fill` 不是原地运算，它返回一个新张量，在新张量的对角线上写 `-inf`，
 # 所以视图本身从没被写过（见上面的陷阱）。
 #
@@ -234,9 +235,10 @@ for name, t in [
         shares,
     )
     size = t.untyped_storage().nbytes()
-    print(f"  memory {size} bytes")
+    print(f"  memory {size:,} bytes")
 
 # %% [markdown]
+# 视图那 200 字节就是 `x_test` 本身（50 个数 × 4 字节），视图没有另占内存。
 # 铺出来的矩阵随两个长度的**乘积**增长。一个 float32 数占 4 个字节；
 # 下面打印一个 `(n_test, n_train)` 矩阵的大小：
 
@@ -285,3 +287,7 @@ storage = tiled.untyped_storage()
 assert storage.nbytes() == tiled_bytes
 storage = view.untyped_storage()
 assert storage.nbytes() == view_bytes
+# the view's 200 bytes: x_test's 50
+# numbers, 4 bytes each
+assert len(x_test) == 50
+assert view_bytes == 200

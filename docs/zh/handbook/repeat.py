@@ -172,8 +172,9 @@ except RuntimeError as err:
 # 返回一个新张量，由整个张量的若干份副本像铺瓷砖一样拼成（numpy 里叫 `np.tile`）。
 #
 # - `repeats`：沿每个轴各复制几份，可以写成几个整数（`x.repeat(2, 3)`），
-#   也可以写成一个元组（`x.repeat((2, 3))`）。个数不能少于 `x.dim()`；多出来的写在最前面，
-#   表示新增的前导轴。注意名字的陷阱：它只有方法形式，**不是** `torch.repeat_interleave`。
+#   也可以写成一个元组（`x.repeat((2, 3))`）。个数不能少于张量的轴数（`dim()`）；
+#   多出来的写在最前面，表示新增的前导轴。注意名字的陷阱：没有 `torch.repeat` 这个函数，
+#   而 `torch.repeat_interleave` 做的是另一件事。
 #
 # ### 例子
 #
@@ -238,12 +239,13 @@ except RuntimeError as err:
 # ### 代价
 #
 # `repeat` 和 `repeat_interleave` 都会**复制**：结果占用新的内存，有多少个元素就占多少。
-# 下面打印几种长度 n 下 `x`（长为 n 的向量，和 `x_train` 一样）与副本的大小，后两列以字节计：
+# 下面打印几种长度 n 下 `x`（长为 n 的向量，和 `x_train` 一样）与副本 `x.repeat((n, 1))`
+# 的大小，后两列以字节计：
 
 # %%
 print(
     f"{'n':>6} {'x (bytes)':>10}",
-    f"{'x.repeat((n, 1))':>16}",
+    f"{'copy (bytes)':>16}",
 )
 for n in (50, 1_000, 10_000):
     x = torch.zeros(n)  # (n,)

@@ -1,8 +1,8 @@
 # %% [markdown]
 # # reshape 与 view：数不变，换个形状
 #
-# 张量的元素在内存里排成长长的一行（新建的张量是这样；转置之类的视图是例外，
-# 见下文 [Tensor.view](#tensorview)）。`reshape` 和 `view` 只改变这一行如何切分成各个轴，
+# 新建张量的元素在内存里排成长长的一行，顺序就是逐行读出的顺序（转置之类的视图按别的顺序
+# 读这一行，见下文 [Tensor.view](#tensorview)）。`reshape` 和 `view` 只改变这一行如何切分成各个轴，
 # 元素本身和它们的先后顺序都不变。本章用 `reshape(-1, n_train)` 把长向量变成矩阵，
 # 用 `reshape(-1)` 把结果变回向量。
 #
@@ -25,7 +25,7 @@ import attention_tutorial as at
 #
 # 返回一个元素相同、顺序相同、按新形状排列的张量：能共享内存时返回视图，否则返回副本。
 #
-# - `shape`：新形状，写成几个整数或一个元组。各维长度之积必须等于 `x.numel()`。
+# - `shape`：新形状，写成几个整数或一个元组。各维长度之积必须等于元素个数（`numel()`）。
 #   其中一个长度可以写 `-1`，由 PyTorch 根据其余长度算出来。
 #
 # “顺序相同”指的是**行优先**顺序：最后一个轴变化最快。把新张量一行一行地读下来，
@@ -103,8 +103,8 @@ print(" ", m.T.tolist())
 # - [带参数的注意力汇聚](../parametric.py)：布尔掩码留下 `n_train * (n_train - 1)` 个元素后，
 #   `.reshape((n_train, -1))` 让每个训练样本拿到自己那一行 `n_train - 1` 个键，值也一样；
 #   `queries.reshape((-1, n_keys))` 把重复过的查询切成同样的行；
-#   `torch.bmm` 的结果 `y_hat_train` 形状为 `(n, 1, 1)`，`y_hat_train.reshape(-1)`
-#   再把它变成 `n` 个预测组成的向量。
+#   `torch.bmm` 的结果 `y_hat_train` 形状为 `(n_train, 1, 1)`，`y_hat_train.reshape(-1)`
+#   再把它变成 `n_train` 个预测组成的向量。
 # - [从核回归到 Transformer 注意力](../transformer.py)：`y_sdpa.reshape(-1)` 把
 #   `F.scaled_dot_product_attention` 输出的 `(n_train, 1)` 变成向量。
 #
@@ -153,8 +153,9 @@ at.diagram_transpose(x)
 # %% [markdown]
 # ### 陷阱
 #
-# 对这样的张量调用 `view` 会报错。报错信息给出了一个办法：改用 `reshape`
-# （此时它会复制）；另一个办法是先 `.contiguous()` 再 `view`：
+# 对这样的张量调用 `view(-1)` 会报错：展平的视图必须按内存顺序读数，而逐行读 `xt`
+# 要跳来跳去。报错信息给出了一个办法：改用 `reshape`（此时它会复制）；
+# 另一个办法是先 `.contiguous()` 再 `view`：
 
 # %%
 try:
