@@ -170,9 +170,9 @@ _DOT = {  # q < 0, q > 0, q = 0
 }
 
 
-_GAP = {  # the weights of the two scores: equal, or apart by rounding
-    "zh": ("完全相同", "最多相差 {gap}"),
-    "en": ("are identical", "differ by at most {gap}"),
+_GAP = {  # the weights of the two scores: equal (the page prints a float32 gap), or apart
+    "zh": ("只差 float32 的舍入误差", "最多相差 {gap}"),
+    "en": ("agree up to float32 rounding", "differ by at most {gap}"),
 }
 
 

@@ -68,7 +68,6 @@ print(
 # %%
 # () -> (n_test,)
 y_hat = mean.repeat_interleave(n_test)
-print("y_hat:", tuple(y_hat.shape))
 at.describe("y_hat", y_hat)
 
 # %% [markdown]
@@ -82,21 +81,25 @@ at.describe("y_hat", y_hat)
 one = mean.reshape(1)
 print(tuple(one.shape))
 # () -> (3,): the same both ways
-each0 = torch.repeat_interleave(mean, 3)
+each0 = mean.repeat_interleave(3)
 whole0 = mean.repeat(3)
+same0 = torch.equal(each0, whole0)
 print(
     tuple(each0.shape),
     tuple(whole0.shape),
+    same0,
 )
-assert torch.equal(each0, whole0)
+assert same0
 # (1,) -> (3,): the same both ways too
 each = one.repeat_interleave(3)
 whole = one.repeat(3)
+same = torch.equal(each, whole)
 print(
     tuple(each.shape),
     tuple(whole.shape),
+    same,
 )
-assert torch.equal(each, whole)
+assert same
 # (2,)
 pair = torch.tensor([1, 2])
 # (2,) -> (4,)
@@ -114,22 +117,16 @@ print(pair.repeat(2))
 
 # %%
 # the predictions and the weights
-(
-    y_hat_package,
-    attention_weights,
-) = at.average_pooling(x_test, y_train)
+y_pkg, weights = at.average_pooling(
+    x_test,
+    y_train,
+)
 # (n_test,)
-print(
-    "y_hat_package:",
-    tuple(y_hat_package.shape),
-)
+print("y_pkg:", tuple(y_pkg.shape))
 # (n_test, n_train)
-print(
-    "attention_weights:",
-    tuple(attention_weights.shape),
-)
+print("weights:", tuple(weights.shape))
 same_prediction = torch.equal(
-    y_hat_package,
+    y_pkg,
     y_hat,
 )
 print(
@@ -138,13 +135,13 @@ print(
 )
 assert same_prediction
 # each distinct value once
-distinct = attention_weights.unique()
+distinct = weights.unique()
 print("distinct weights:", distinct)
 weight = 1 / n_train
 print(f"1 / n_train = {weight:.4f}")
 # (n_test, n_train) @ (n_train,)
 # -> (n_test,)
-weighted = attention_weights @ y_train
+weighted = weights @ y_train
 equals_mean = torch.allclose(
     weighted,
     y_hat,
@@ -163,7 +160,7 @@ assert equals_mean
 
 # %%
 at.plot_attention_heatmap(
-    attention_weights,
+    weights,
     queries=x_test,
     keys=x_train,
 )
@@ -244,8 +241,9 @@ at.plot_fit(
 # ```
 #
 # Set the derivative of $L(c) = \frac{1}{n}\sum_i (y_i - c)^2$ with respect to $c$ to zero:
-# $-\frac{2}{n}\sum_i (y_i - c) = 0$, so $c = \frac{1}{n}\sum_i y_i$. If all you may output is one
-# constant, average pooling is the best choice.
+# $-\frac{2}{n}\sum_i (y_i - c) = 0$, so $c = \frac{1}{n}\sum_i y_i$. $L$ is an upward parabola
+# in $c$ (second derivative $L''(c) = 2 > 0$), so this point is the minimum. If all you may output
+# is one constant, average pooling is the best choice.
 #
 # </details>
 #

@@ -218,8 +218,9 @@ at.plot_attention_pooling(
 # %% fold="Why four decimals for the weights?"
 # the diagram's sum, with the weights
 # rounded to 2, 3 and 4 decimals
-# the values as the diagram prints them
+
 v_list = values.tolist()
+# the values as the diagram prints them
 v_shown = [round(v, 2) for v in v_list]
 alpha = attention_weights.tolist()
 sums = []

@@ -59,8 +59,10 @@ print("values: ", tuple(values.shape))
 # two scores differ by $\frac{1}{2}q^2$:
 
 # %%
-q = queries[:, None]  # (n_test, 1)
-k = keys[None, :]  # (1, n_train)
+# (n_test, 1)
+q = queries[:, None]
+# (1, n_train)
+k = keys[None, :]
 # (n_test, n_train)
 gaussian_scores = -((q - k) ** 2) / 2
 # (n_test, n_train)
@@ -104,10 +106,7 @@ delta = weights_dot - weights_gaussian
 gap_gaussian = delta.abs().max().item()
 delta = weights_dot - weights_nw
 gap_nw = delta.abs().max().item()
-print(
-    "max",
-    "|weights_dot - other weights|:",
-)
+print("max |weights_dot - other|:")
 print(
     "  weights_gaussian:",
     f"{gap_gaussian:.1e}",
@@ -222,8 +221,8 @@ print(f"learned w = {w.item():.4f}")
 bias_w = -((keys * w) ** 2) / 2
 # (1, n_train): one row, every query
 bias_w = bias_w.reshape(1, -1)
-# (n_test, 1)
-y_sdpa_w = F.scaled_dot_product_attention(
+# (n_test, 1): SDPA with the learned w
+y_w = F.scaled_dot_product_attention(
     q_sdpa * w,
     k_sdpa * w,
     v_sdpa,
@@ -245,7 +244,7 @@ y_dot, _ = at.dot_product_pooling(
     w,
 )
 # (n_test, 1) -> (n_test,)
-delta = y_sdpa_w.reshape(-1) - y_model
+delta = y_w.reshape(-1) - y_model
 gap_sdpa = delta.abs().max().item()
 delta = y_dot - y_model
 gap_dot = delta.abs().max().item()
@@ -287,6 +286,8 @@ terms = (
     ("(qw)(kw)", products),
     ("(kw)^2 / 2", key_bias),
 )
+# torch's median: for an even count,
+# the lower of the two middle values
 for name, t in terms:
     n = t.numel()
     print(f"{name}, {n} values:")
@@ -317,7 +318,7 @@ v64 = values.double()
 exact = at.predict(w64, q64, k64, v64)
 delta = y_model - exact
 err_predict = delta.abs().max().item()
-delta = y_sdpa_w.reshape(-1) - exact
+delta = y_w.reshape(-1) - exact
 err_sdpa = delta.abs().max().item()
 print(
     "max |prediction - float64 exact|:",
@@ -348,7 +349,8 @@ assert err_predict * 10 < err_sdpa
 # That term is not a constant. LayerNorm, a layer of every Transformer, shifts and rescales each
 # token's vector to mean 0 and variance 1, then applies a learned scale and shift; but it
 # normalises the inputs, not the projected keys, so keys can still differ in length, and a plain
-# dot product favours the longer ones.
+# dot product gives longer keys more extreme scores: a long key pointing the query's way scores
+# higher, one pointing away scores lower.
 #
 # Transformers accept this because they match along learned directions rather than look for what
 # is near; the model learns in training to use the keys' lengths or to offset them. Dividing by
@@ -404,6 +406,9 @@ assert err_predict * 10 < err_sdpa
 # >>> torch.allclose(other, base)
 # False
 # ```
+#
+# The common constant is the $-\frac{1}{2}q^2$ this page cancels; a different number per key is
+# the key bias $-\frac{1}{2}k^2$, which is why it cannot be dropped.
 #
 # </details>
 #

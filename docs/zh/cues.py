@@ -173,8 +173,9 @@ at.plot_attention_pooling(
 # %% fold="为什么图里的权重取四位小数？"
 # the diagram's sum, with the weights
 # rounded to 2, 3 and 4 decimals
-# the values as the diagram prints them
+
 v_list = values.tolist()
+# the values as the diagram prints them
 v_shown = [round(v, 2) for v in v_list]
 alpha = attention_weights.tolist()
 sums = []
@@ -252,7 +253,7 @@ assert sums == ["2.67", "2.69", "2.68"]
 # 1.7881
 # ```
 #
-# `argmax` 从 0 数起：4 是第五个键，即[一个真实的例子](#一个真实的例子)那张表的最后一行（i = 5）。权重几乎全部落在这个键（离 10.0 最近的那个）上，输出几乎等于它的值。即使查询离所有键都很远，softmax 之后权重之和仍然是 1：它比较的是**相对**远近。
+# `argmax` 从 0 数起：4 是第五个键，即“[一个真实的例子](#一个真实的例子)”一节那张表的最后一行（i = 5）。权重几乎全部落在这个键（离 10.0 最近的那个）上，输出几乎等于它的值。即使查询离所有键都很远，softmax 之后权重之和仍然是 1：它比较的是**相对**远近。
 #
 # </details>
 #

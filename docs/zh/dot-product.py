@@ -53,8 +53,10 @@ print("values: ", tuple(values.shape))
 # 两者相减或相乘时广播成 `(n_test, n_train)`。两种分数每一行相差 $\frac{1}{2}q^2$：
 
 # %%
-q = queries[:, None]  # (n_test, 1)
-k = keys[None, :]  # (1, n_train)
+# (n_test, 1)
+q = queries[:, None]
+# (1, n_train)
+k = keys[None, :]
 # (n_test, n_train)
 gaussian_scores = -((q - k) ** 2) / 2
 # (n_test, n_train)
@@ -97,10 +99,7 @@ delta = weights_dot - weights_gaussian
 gap_gaussian = delta.abs().max().item()
 delta = weights_dot - weights_nw
 gap_nw = delta.abs().max().item()
-print(
-    "max",
-    "|weights_dot - other weights|:",
-)
+print("max |weights_dot - other|:")
 print(
     "  weights_gaussian:",
     f"{gap_gaussian:.1e}",
@@ -205,8 +204,8 @@ print(f"learned w = {w.item():.4f}")
 bias_w = -((keys * w) ** 2) / 2
 # (1, n_train): one row, every query
 bias_w = bias_w.reshape(1, -1)
-# (n_test, 1)
-y_sdpa_w = F.scaled_dot_product_attention(
+# (n_test, 1): SDPA with the learned w
+y_w = F.scaled_dot_product_attention(
     q_sdpa * w,
     k_sdpa * w,
     v_sdpa,
@@ -228,7 +227,7 @@ y_dot, _ = at.dot_product_pooling(
     w,
 )
 # (n_test, 1) -> (n_test,)
-delta = y_sdpa_w.reshape(-1) - y_model
+delta = y_w.reshape(-1) - y_model
 gap_sdpa = delta.abs().max().item()
 delta = y_dot - y_model
 gap_dot = delta.abs().max().item()
@@ -267,6 +266,8 @@ terms = (
     ("(qw)(kw)", products),
     ("(kw)^2 / 2", key_bias),
 )
+# torch's median: for an even count,
+# the lower of the two middle values
 for name, t in terms:
     n = t.numel()
     print(f"{name}, {n} values:")
@@ -295,7 +296,7 @@ v64 = values.double()
 exact = at.predict(w64, q64, k64, v64)
 delta = y_model - exact
 err_predict = delta.abs().max().item()
-delta = y_sdpa_w.reshape(-1) - exact
+delta = y_w.reshape(-1) - exact
 err_sdpa = delta.abs().max().item()
 print(
     "max |prediction - float64 exact|:",
@@ -323,7 +324,7 @@ assert err_predict * 10 < err_sdpa
 #
 # Transformer 的点积注意力去掉了每个键的偏置 $-\frac{1}{2}\lVert k\rVert^2$，而这一项并不是常数。
 # Transformer 里有层归一化（LayerNorm）：它把每个词元的向量平移、缩放到均值 0、方差 1，再逐元素乘以可学习的 γ、加上 β。
-# 但它规范的是输入，不是投影后的键，各个键的长度仍然可以不同，点积于是偏爱更长的键。
+# 但它规范的是输入，不是投影后的键，各个键的长度仍然可以不同，点积于是让更长的键得到更极端的分数：与查询同向的长键分数更高，反向的长键分数更低。
 #
 # Transformer 接受这一点，因为它要的是按学到的方向匹配，而不是“离我近”；
 # 键的长度由模型在训练中自己学会利用或抵消。
@@ -369,6 +370,8 @@ assert err_predict * 10 < err_sdpa
 # >>> torch.allclose(other, base)
 # False
 # ```
+#
+# 加同一个常数，就是本页约掉的 $-\frac{1}{2}q^2$；每个键加不同的数，就是键偏置 $-\frac{1}{2}k^2$，所以它不能省。
 #
 # </details>
 #

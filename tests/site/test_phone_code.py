@@ -19,8 +19,7 @@ from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
 from tools.sitebuild.notebooks import DOCS, code_cells
 
 LANGS = ("zh", "en")
-# dot-product keeps one line of 42 columns: `y_sdpa_w = F.scaled_dot_product_attention(`
-PAGES = ("cues.py", "average.py", "parametric.py")
+PAGES = ("cues.py", "average.py", "parametric.py", "dot-product.py")
 # a folded answer's box is indented: its doctest lines keep 3 columns free
 SOLUTION_COLUMNS = PHONE_CODE_COLUMNS - 3
 SOLUTION = re.compile(r"<details><summary>.*?</details>", re.S)

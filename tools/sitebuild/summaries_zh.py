@@ -1457,7 +1457,7 @@ PARAGRAPHS: dict[str, str] = {
         "左图：横轴是键，画出点积 q k（一条直线：q > 0 时键越大分数越大）、键偏置 −k²/2、"
         "两者之和 q k − k²/2，以及高斯核分数 −(q − k)²/2（虚线），它就是两者之和"
         "对每个键都下移同一个 q²/2。右图：两者之和（点）与高斯核分数（线）经 softmax "
-        "得到的权重：完全相同，在离查询最近的键处最大。分数的图例放在左图下方，不挡住曲线。"
+        "得到的权重：相同，在离查询最近的键处最大。分数的图例放在左图下方，不挡住曲线。"
     ),
     # figures.boundary_bias
     "Left: the truth, both fits and the training points. Right: the attention weights of "
