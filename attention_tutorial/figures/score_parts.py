@@ -170,9 +170,9 @@ _DOT = {  # q < 0, q > 0, q = 0
 }
 
 
-_GAP = {  # the weights of the two scores: equal (the page prints a float32 gap), or apart
-    "zh": ("只差 float32 的舍入误差", "最多相差 {gap}"),
-    "en": ("agree up to float32 rounding", "differ by at most {gap}"),
+_GAP = {  # the weights of the two scores: equal as drawn (in float64), or apart by rounding
+    "zh": ("完全相同（图按 float64 计算）", "最多相差 {gap}"),
+    "en": ("are identical (the figure computes in float64)", "differ by at most {gap}"),
 }
 
 

@@ -38,8 +38,8 @@ def test_the_scores_split_into_a_dot_product_and_a_key_bias(keys, lang) -> None:
     assert np.isclose(line.get_ydata().sum(), 1.0) and k[line.get_ydata().argmax()] == nearest
     alt = describe(fig, "plot_score_parts", lang)
     assert f"{nearest:.2f}" in alt and f"{k.max():.2f}" in alt and "q²/2 = 3.125" in alt, alt
-    # the page prints a float32 gap of the weights: no "identical"
-    assert ("只差 float32 的舍入误差" in alt) if lang == "zh" else ("up to float32 rounding" in alt)
+    # identical as drawn: the figure computes in float64 (the page's float32 check differs)
+    assert ("完全相同（图按 float64 计算）" in alt) if lang == "zh" else ("in float64)" in alt)
 
 
 def test_a_negative_query_prefers_the_smallest_key_by_dot_product(keys) -> None:
