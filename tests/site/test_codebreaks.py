@@ -121,6 +121,8 @@ def test_a_type_cell_breaks_only_between_the_alternatives_of_a_union(header):
         ("x_test.repeat_interleave(n_train).reshape(-1, n_train)", ["(-1, n_train)"]),
         ("dot : expected both vectors to have same dtype", ["dot :"]),
         ("a long call of numbers, then import as at", ["as at"]),
+        # review round 49: "queries[:, " | "None] - keys"
+        ("x_train[:, None] - x_train[None, :] and more", ["x_train[:, None]", "x_train[None, :]"]),
     ],
 )
 def test_long_prose_code_keeps_its_short_runs_together(code, kept):

@@ -151,6 +151,8 @@ _MINUS = re.compile(
 _KEPT = (
     re.compile(r"[\w)\]]+ (?:\*\*|//|[-+*/]) [\w(]+"),
     re.compile(r"\((?=[^()]*\s)[^()]{8,14}\)"),  # a group of 10-16 with a space: (1, n_train - 1)
+    # an index with a space and its name: queries[:, None], not queries[:, | None] (review 49)
+    re.compile(r"[\w.]*\[(?=[^\[\]]*\s)[^\[\]]{1,12}\]"),
     re.compile(r"\S+ :(?=\s|$)"),
     re.compile(r"^(?:from|import) \S+"),
     re.compile(r"\b\w+ (?:\w{1,3}|\*)$"),
@@ -365,6 +367,40 @@ def mark_tree(tree: BeautifulSoup) -> None:
             _put(tree, element, pieces)
     for heading in html_tree.tags(tree, _HEADINGS, _SKIP):
         _name_heading(tree, heading)
+    _glue_prose_minus(tree)
+
+
+# A minus glued to its word in text outside code: the "-inf" of the title "masked_fill 与 -inf"
+_PROSE_MINUS = re.compile(r"(?<![\w-])-inf\b")
+_NOT_PROSE = _SKIP | {"code", "kbd", "title", "svg", "math", "head"}
+
+
+def _glue_prose_minus(tree: BeautifulSoup) -> None:
+    """Keep ``-inf`` whole in text: a line broke it as "-" | "inf" (review round 49).
+
+    >>> mark('<p><a href="x">masked_fill 与 -inf</a> <code>-inf</code></p>')
+    '<p><a href="x">masked_fill 与 <span class="attn-nobr">-inf</span></a> <code>-inf</code></p>'
+    """
+    found = [
+        node
+        for node in html_tree.nodes(tree, _NOT_PROSE)
+        if html_tree.is_text(node)
+        and "-inf" in node
+        and _PROSE_MINUS.search(node)
+        and not any(parent.name in _NOT_PROSE for parent in node.parents)
+    ]
+    for node in found:
+        text, at = str(node), 0
+        for match in _PROSE_MINUS.finditer(text):
+            if match.start() > at:
+                node.insert_before(NavigableString(text[at : match.start()]))
+            glued = tree.new_tag("span", attrs={"class": "attn-nobr"})
+            glued.append(NavigableString(match.group(0)))
+            node.insert_before(glued)
+            at = match.end()
+        if at < len(text):
+            node.insert_before(NavigableString(text[at:]))
+        node.extract()
 
 
 # A heading that is an API's dotted name, written as text (the handbook's
