@@ -1627,8 +1627,9 @@ PARAGRAPHS: dict[str, str] = {
     "bottom; ``draw_tensors`` is its public face. Every cell rectangle carries the gid "
     '``"cell:<panel>:<flat index>"``, its value text ``"value:<panel>:<flat index>"``, '
     "the cross over a dropped cell (one line of two strokes) "
-    '``"cross:<panel>:<flat index>"``, a blue frame ``"second:<panel>:<flat index>"``, every '
-    'shape caption ``"shape:<panel>"``, the other captions '
+    '``"cross:<panel>:<flat index>"``, a blue frame ``"second:<panel>:<flat index>"``, the '
+    'frame of a row or column of a panel\'s ``groups`` ``"group:<panel>:<row or column>"``, '
+    'every shape caption ``"shape:<panel>"``, the other captions '
     '``"caption:<panel>:<line>"``, code labels ``"code:<panel>"`` and arrow labels '
     '``"arrow:<row>"`` (panels numbered from 0 in reading order, cells in row-major '
     "order), so tests and curious readers can find them.": (
@@ -1637,6 +1638,7 @@ PARAGRAPHS: dict[str, str] = {
         ' index>"``，格里的值是 ``"value:<panel>:<flat index>"``，'
         '被去掉的方格上的叉（两笔画成一条线）是 ``"cross:<panel>:<flat index>"``，'
         '蓝框是 ``"second:<panel>:<flat index>"``，'
+        '面板 ``groups`` 里一行或一列的框是 ``"group:<panel>:<row or column>"``，'
         '形状说明是 ``"shape:<panel>"``，其他说明文字是 ``"caption:<panel>:<line>"``，'
         '代码标签是 ``"code:<panel>"``，箭头标签是 ``"arrow:<row>"``（面板按阅读顺序从 0 编'
         "号，方格按行优先的顺序编号），测试和好奇的读者都能据此找到它们。"
