@@ -286,8 +286,9 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #   and of a value after its projection (`d_v`); here all four are $d$. Without `vdim`, the $W_v$
 #   block of `in_proj_weight` is $d \times d$, so the values need $d$ features, not the $d_v = 3$ of
 #   `V` above: hence a new `V4`.
-# - **Writing the numbers in.** A layer's parameter is a leaf tensor (not computed from other
-#   tensors) that requires grad, and PyTorch refuses in-place writes to such leaves while autograd
+# - **Writing the numbers in.** A layer's parameter is a [leaf tensor](glossary.md#leaf-tensor)
+#   that requires grad (created by the user, not by an operation), and PyTorch refuses
+#   in-place writes to such leaves while autograd
 #   is recording. Inside `torch.no_grad()` nothing is recorded, so `.copy_` may write in place: the
 #   parameter objects stay, only their numbers change.
 #

@@ -1,9 +1,9 @@
 # %% [markdown]
 # # softmax and dim: turning scores into weights
 #
-# Attention pooling needs weights that are positive and sum to 1. `softmax` makes them
-# out of any real scores. On a matrix the one question that matters is **along which
-# axis** the weights should sum to 1, and that is what `dim` says.
+# Attention pooling needs weights that are non-negative and sum to 1. `softmax` makes
+# them out of any real scores. On a matrix the one question that matters is **along
+# which axis** the weights should sum to 1, and that is what `dim` says.
 
 # %%
 import warnings
@@ -33,7 +33,9 @@ import attention_tutorial as at
 #
 # $$\operatorname{softmax}(x)_i = \frac{\exp(x_i)}{\sum_j \exp(x_j)},$$
 #
-# so the results along that axis are positive and sum to 1.
+# so the results along that axis are non-negative and sum to 1. In exact arithmetic
+# they are positive, but a far smaller score underflows to 0 in floating point, as in
+# the `[1., 0.]` of the examples below.
 #
 # - `input`: a floating-point tensor of scores.
 # - `dim`: the axis along which the results sum to 1. Always give it: without it

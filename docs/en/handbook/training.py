@@ -367,8 +367,9 @@ print("w.grad =", w.grad)
 
 # %% [markdown]
 # A gradient step written by hand, `w -= lr * w.grad`, without an optimizer, fails too:
-# `w` is a leaf parameter that requires grad (a leaf is a tensor created directly, not
-# computed from other tensors: the graph starts at it), and autograd refuses to let it be
+# `w` is a [leaf tensor](../glossary.md#leaf-tensor) that requires grad (a tensor that
+# requires grad is a leaf when the user created it, not an operation; the graph starts at
+# it), and autograd refuses to let it be
 # changed [in place](../glossary.md#in-place-operation), since that change would itself be recorded in the graph. Inside `with torch.no_grad():`
 # nothing is recorded, and that is what `optimizer.step()` does internally.
 
