@@ -198,8 +198,9 @@ at.plot_fit(
 #
 # **Why is the shape of `y_train.mean()` `()` and not `(1,)`?** Averaging over all elements
 # reduces every dimension away and leaves a 0-d tensor. `(1,)` is a 1-D tensor with one element;
-# the two print differently (`tensor(1.5)` versus `tensor([1.5])`) and can broadcast to
-# different shapes.
+# the two print differently (`tensor(1.5000)` versus `tensor([1.5000])`) and index
+# differently: `t[0]` raises an error on a 0-d tensor and returns the one element of a `(1,)`
+# tensor.
 #
 # **What is the difference between `repeat_interleave` and `repeat`?** `repeat_interleave`
 # repeats each element back to back (`[1, 2]` → `[1, 1, 2, 2]`); `repeat` repeats the whole tensor

@@ -3,8 +3,8 @@
 #
 # Attention in a Transformer uses a **dot product**: the more a query and a key "point the same
 # way", the larger their dot product and the larger the weight. The Gaussian kernel used throughout
-# this chapter looks like a different thing altogether, since it looks at the **distance** between a
-# query and a key. This page shows that the two differ by a single term, and uses PyTorch's own
+# this chapter seems a different thing altogether: it measures the **distance** between a query and
+# a key. This page shows that the two differ by a single term, and uses PyTorch's own
 # `torch.nn.functional.scaled_dot_product_attention` to compute exactly what
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson">nadaraya_watson</autoref>
 # computes, up to float32 rounding.
@@ -263,7 +263,7 @@ print(
     "SDPA error, learned w",
     "against w = 1:",
 )
-print(f"  {ratio:.0f} times larger")
+print(f"  {ratio:.0f} times as large")
 # "about a hundred times"
 assert 30 < ratio < 300
 

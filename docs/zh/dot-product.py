@@ -110,7 +110,7 @@ print(
 )
 
 # %% [markdown]
-# 取一个查询画出来看。左图（窄屏上为上图）把它对每个键的分数拆成两部分：点积 $qk$ 是一条直线，这个查询是正的，只看点积，键越大分数越高；键偏置 $-\frac{1}{2}k^2$ 是一条开口向下的抛物线，键离 0 越远被压得越低。两者相加，最高点正好落在离查询最近的键上。虚线是高斯核分数，和这条和平行，处处只低 $\frac{1}{2}q^2$。右图（窄屏上为下图）是两种分数经过 softmax 之后的权重：点都落在线上。
+# 取一个查询画出来看。左图（窄屏上为上图）把它对每个键的分数拆成两部分：点积 $qk$ 是一条直线，这个查询是正的，只看点积，键越大分数越高；键偏置 $-\frac{1}{2}k^2$ 是一条开口向下的抛物线，键离 0 越远被压得越低。两者相加，最高点正好落在离查询最近的键上。虚线是高斯核分数，与两者之和平行，处处只低 $\frac{1}{2}q^2$。右图（窄屏上为下图）是两种分数经过 softmax 之后的权重：点都落在线上。
 
 # %%
 # one test input as the query
@@ -246,7 +246,7 @@ print(
     "SDPA error, learned w",
     "against w = 1:",
 )
-print(f"  {ratio:.0f} times larger")
+print(f"  {ratio:.0f} times as large")
 # "about a hundred times"
 assert 30 < ratio < 300
 
@@ -330,7 +330,7 @@ assert err_predict * 10 < err_sdpa
 # 键的长度由模型在训练中自己学会利用或抵消。
 # 除以 $\sqrt{d}$ 则是为了让点积的标准差不随维数 $d$ 增长（下一页细讲）。
 #
-# d2l 英文版第 11.3.1 节（Attention Scoring Functions 中的 Dot Product Attention）对去掉这一项给出的理由与本页不同：
+# d2l 英文版第 11.3.1 节（Attention Scoring Functions 中的 Dot Product Attention）对去掉这一项给出了另一个理由：
 # 批归一化和层归一化让激活的范数有界，往往近乎不变（比如键就是层归一化的输出时），
 # 所以去掉 $\lVert k_i\rVert^2$，结果不会有大的变化。这对层归一化直接输出的向量成立，
 # 对投影后的键却不成立（见上文）。所以本页不拿它当理由。

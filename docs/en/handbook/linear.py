@@ -111,7 +111,8 @@ print(torch.equal(layer(x), y))
 # %%
 # the example's layer; x gets a second
 # row, [0, 1, -1]
-x = torch.tensor(  # (2, 3)
+# (2, 3)
+x = torch.tensor(
     [
         [1.0, 2.0, 3.0],
         [0.0, 1.0, -1.0],
@@ -161,7 +162,24 @@ except RuntimeError as err:
 # And `layer.weight` is $(\text{out}, \text{in})$: it is the $W$ of $W_q q$, a matrix times a
 # column vector. PyTorch stores inputs as rows, one $x$ per row, so it computes
 # `x @ layer.weight.T`; `x @ layer.weight` fails for a non-square layer, and for a square one it
-# silently computes something else.
+# silently computes something else:
+#
+# ```pycon
+# >>> import torch
+# >>> from torch import nn
+# >>> sq = nn.Linear(2, 2, bias=False)
+# >>> w = torch.tensor(
+# ...     [[1.0, 2.0], [0.0, 1.0]]
+# ... )
+# >>> with torch.no_grad():
+# ...     _ = sq.weight.copy_(w)
+# >>> x = torch.tensor([[1.0, 1.0]])
+# >>> sq(x).tolist()
+# [[3.0, 1.0]]
+# >>> # wrong: no error, other numbers
+# >>> (x @ sq.weight).tolist()
+# [[1.0, 3.0]]
+# ```
 #
 # ### Where the chapter uses it
 #
@@ -170,8 +188,8 @@ except RuntimeError as err:
 # [Learned projections on a 2-D toy problem](../projections.py) trains them. On the
 # Transformer page they are $4 \times 4$ ($d = 4$); on the projections page the inputs have
 # two features and the projection keeps two (`d_k = 2`), so $W_q$ and $W_k$ are
-# $2 \times 2$, and $W_v$ is $1 \times 1$, one number that scales $y$. With a single input feature all three would be $1 \times 1$: three
-# unrelated numbers.
+# $2 \times 2$, and $W_v$ is $1 \times 1$, one number that scales $y$. With a single input
+# feature and `d_k = 1`, all three would be $1 \times 1$: three unrelated numbers.
 #
 # After the projections, the Gaussian score is a dot product plus one bias per key, and
 # $W_q = W_k = w$, $W_v = 1$ give back the chapter's model; the Transformer page derives it in

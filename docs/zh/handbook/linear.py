@@ -98,7 +98,8 @@ print(torch.equal(layer(x), y))
 # %%
 # the example's layer; x gets a second
 # row, [0, 1, -1]
-x = torch.tensor(  # (2, 3)
+# (2, 3)
+x = torch.tensor(
     [
         [1.0, 2.0, 3.0],
         [0.0, 1.0, -1.0],
@@ -140,11 +141,28 @@ except RuntimeError as err:
 # 已收入报错信息索引：[`expected m1 and m2 to have the same dtype`](errors.py#expected-m1-and-m2-to-have-the-same-dtype)。
 
 # %% [markdown]
-# 另外，`layer.weight` 的形状 $(\text{out}, \text{in})$ 正是 $W_q q$ 里的 $W$：矩阵在左，乘一个列向量。PyTorch 却把输入按行存放，每一行是一个 $x$，所以它算的是 `x @ layer.weight.T`。直接写 `x @ layer.weight`，对非方阵的层会报错；对方阵的层，它会悄无声息地算出别的东西。
+# 另外，`layer.weight` 的形状 $(\text{out}, \text{in})$ 正是 $W_q q$ 里的 $W$：矩阵在左，乘一个列向量。PyTorch 却把输入按行存放，每一行是一个 $x$，所以它算的是 `x @ layer.weight.T`。直接写 `x @ layer.weight`，对非方阵的层会报错；对方阵的层，它会悄无声息地算出别的东西：
+#
+# ```pycon
+# >>> import torch
+# >>> from torch import nn
+# >>> sq = nn.Linear(2, 2, bias=False)
+# >>> w = torch.tensor(
+# ...     [[1.0, 2.0], [0.0, 1.0]]
+# ... )
+# >>> with torch.no_grad():
+# ...     _ = sq.weight.copy_(w)
+# >>> x = torch.tensor([[1.0, 1.0]])
+# >>> sq(x).tolist()
+# [[3.0, 1.0]]
+# >>> # wrong: no error, other numbers
+# >>> (x @ sq.weight).tolist()
+# [[1.0, 3.0]]
+# ```
 #
 # ### 本章在哪里用到
 #
-# 《[从核回归到 Transformer 注意力](../transformer.py)》一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，《[在二维玩具问题上学习投影](../projections.py)》一页训练它们。Transformer 那一页里它们都是 $4 \times 4$（$d = 4$）；投影那一页的输入有两个特征，投影后仍取两个（`d_k = 2`），所以 $W_q$、$W_k$ 是 $2 \times 2$；$W_v$ 是 $1 \times 1$，只是给 $y$ 乘一个数。只有一个输入特征时，三者都是 $1 \times 1$，也就是三个互不相干的数。
+# 《[从核回归到 Transformer 注意力](../transformer.py)》一页把 $W_q$、$W_k$、$W_v$ 建成 `nn.Linear(..., bias=False)`，《[在二维玩具问题上学习投影](../projections.py)》一页训练它们。Transformer 那一页里它们都是 $4 \times 4$（$d = 4$）；投影那一页的输入有两个特征，投影后仍取两个（`d_k = 2`），所以 $W_q$、$W_k$ 是 $2 \times 2$；$W_v$ 是 $1 \times 1$，只是给 $y$ 乘一个数。只有一个输入特征、且 `d_k = 1` 时，三者都是 $1 \times 1$，也就是三个互不相干的数。
 #
 # 投影之后，高斯分数展开成点积加上每个键一个偏置；取 $W_q = W_k = w$、$W_v = 1$，就回到本章的模型。推导见《从核回归到 Transformer 注意力》一页的“[一个 w 为什么会变成矩阵](../transformer.py#一个-w-为什么会变成矩阵)”一节。
 
