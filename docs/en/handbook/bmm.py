@@ -37,8 +37,10 @@ import attention_tutorial as at
 # ```pycon
 # >>> import torch
 # >>> m1 = torch.arange(12.0)
-# >>> m1 = m1.reshape(2, 2, 3)  # (b, n, k)
-# >>> m2 = torch.ones(2, 3, 1)  # (b, k, m)
+# >>> # (b, n, k)
+# >>> m1 = m1.reshape(2, 2, 3)
+# >>> # (b, k, m)
+# >>> m2 = torch.ones(2, 3, 1)
 # >>> # (b, n, m): row sums
 # >>> y = torch.bmm(m1, m2)
 # >>> y.shape
