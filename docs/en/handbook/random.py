@@ -131,18 +131,19 @@ print(tuple(x.shape))
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# - [The data](../data.py): these two lines draw the training inputs from $[0, 5)$
-#   and sort them:
+# [The data](../data.py): these two lines draw the training inputs from $[0, 5)$
+# and sort them:
 #
-#   ```python
-#   u = torch.rand(n_train, generator=g)
-#   x_train, _ = torch.sort(u * 5)
-#   ```
+# ```python
+# u = torch.rand(n_train, generator=g)
+# x_train, _ = torch.sort(u * 5)
+# ```
 #
-#   The data page draws from its own `torch.Generator` (the `generator` argument
-#   above), so making the data leaves the global stream alone.
-# - [Parametric attention pooling](../parametric.py): `nn.Parameter(torch.rand(1))`
-#   gives $w$ its random starting value.
+# The data page draws from its own `torch.Generator` (the `generator` argument above),
+# so making the data leaves the global stream alone.
+#
+# [Parametric attention pooling](../parametric.py): `nn.Parameter(torch.rand(1))`
+# gives $w$ its random starting value.
 #
 # ## torch.normal
 #

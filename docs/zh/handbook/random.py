@@ -124,17 +124,18 @@ print(tuple(x.shape))
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# - [数据](../data.py)：这两行从 $[0, 5)$ 中抽取训练输入并排好序：
+# [数据](../data.py)：这两行从 $[0, 5)$ 中抽取训练输入并排好序：
 #
-#   ```python
-#   u = torch.rand(n_train, generator=g)
-#   x_train, _ = torch.sort(u * 5)
-#   ```
+# ```python
+# u = torch.rand(n_train, generator=g)
+# x_train, _ = torch.sort(u * 5)
+# ```
 #
-#   数据页用自己的 `torch.Generator`（上面的 `generator` 参数）抽数，
-#   所以生成数据不会动到全局随机数流。
-# - [带参数的注意力汇聚](../parametric.py)：`nn.Parameter(torch.rand(1))`
-#   给 $w$ 一个随机的初始值。
+# 数据页用自己的 `torch.Generator`（上面的 `generator` 参数）抽数，
+# 所以生成数据不会动到全局随机数流。
+#
+# [带参数的注意力汇聚](../parametric.py)：`nn.Parameter(torch.rand(1))`
+# 给 $w$ 一个随机的初始值。
 #
 # ## torch.normal
 #
