@@ -36,18 +36,20 @@ import attention_tutorial as at
 #
 # ```pycon
 # >>> import torch
-# >>> a = torch.arange(12.0)
-# >>> a = a.reshape(2, 2, 3)  # (b, n, k)
-# >>> b = torch.ones(2, 3, 1)  # (b, k, m)
+# >>> m1 = torch.arange(12.0)
+# >>> # (b, n, k)
+# >>> m1 = m1.reshape(2, 2, 3)
+# >>> # (b, k, m)
+# >>> m2 = torch.ones(2, 3, 1)
 # >>> # (b, n, m): row sums
-# >>> y = torch.bmm(a, b)
+# >>> y = torch.bmm(m1, m2)
 # >>> y.shape
 # torch.Size([2, 2, 1])
 # >>> y[:, :, 0]
 # tensor([[ 3., 12.],
 #         [21., 30.]])
-# >>> # slice i = a[i] @ b[i]
-# >>> torch.equal(y[1], a[1] @ b[1])
+# >>> # slice i = m1[i] @ m2[i]
+# >>> torch.equal(y[1], m1[1] @ m2[1])
 # True
 # ```
 #
@@ -86,14 +88,19 @@ print((weights * values).sum(dim=1))
 # %% [markdown]
 # ### Diagram
 #
-# Slice `i` of the result comes only from slices `i` of the inputs. Cells of one
-# colour are multiplied together and summed. The red frames are the cells of the sum
+# Slice `i` of the result comes only from slices `i` of the inputs. In each slice, a
+# cell of `m1` is multiplied by the cell of `m2` with the same colour, and the products
+# are summed. The red frames are the cells of the sum
 # written below the picture: they make `y[0, 0, 0]`.
 
 # %%
-a = torch.arange(12.0).reshape(2, 2, 3)
-b = torch.arange(6.0).reshape(2, 3, 1)
-at.diagram_bmm(a, b)
+m1 = torch.arange(12.0).reshape(2, 2, 3)
+m2 = torch.arange(6.0).reshape(2, 3, 1)
+at.diagram_bmm(
+    m1,
+    m2,
+    names=("m1", "m2"),
+)
 
 # %% [markdown]
 # The chapter's case, with the example's `weights` and `values`: three queries and two
@@ -144,24 +151,23 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-).
 
 # %% [markdown]
 # And no broadcasting, even for a batch of size 1 (`torch.matmul` would broadcast it):
-# `batch2` should start with `(b, k)` = `[2, 3]`, but the second tensor starts with
-# `[1, 3]`:
+# `batch2` should start with `(b, k)` = `[2, 3]`, but `m2` starts with `[1, 3]`:
 
 # %%
-a = torch.ones(2, 2, 3)
-b = torch.ones(1, 3, 2)
+m1 = torch.ones(2, 2, 3)
+m2 = torch.ones(1, 3, 2)
 try:
-    torch.bmm(a, b)
+    torch.bmm(m1, m2)
 except RuntimeError as err:
     print("RuntimeError:", err)
-print(tuple(torch.matmul(a, b).shape))
+print(tuple(torch.matmul(m1, m2).shape))
 
 # %% [markdown]
-# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# Listed in the error-message index: [`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-).
 
 # %% fold="Checks of this page's text (skip them)"
 # checks of this page's text
@@ -170,7 +176,7 @@ print(tuple(torch.matmul(a, b).shape))
 # the first tensor, k from its last axis
 cases = [
     (w3, v3, [3, 2], [3, 1]),
-    (a, b, [2, 3], [1, 3]),
+    (m1, m2, [2, 3], [1, 3]),
 ]
 for first, second, b_k, got in cases:
     size, *_, k = first.shape

@@ -59,6 +59,9 @@ import attention_tutorial as at
 #         [1, 2, 3]])
 # ```
 #
+# `data_ptr()` is the memory address of a tensor's first element: `x` and `y` have the
+# same address, so they read the same memory.
+#
 # ### Diagram
 #
 # The dashed cells are a view: they own no memory and read the input's elements.
@@ -111,8 +114,8 @@ print(x.flatten())
 #
 # ### Where the chapter uses it
 #
-# The chapter mostly writes the stretching implicitly, with broadcasting (next section);
-# the package's <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
+# The chapter tiles the queries by copying (`repeat_interleave`), as d2l does, and lets
+# broadcasting (next section) stretch the keys; the package's <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
 # is the no-copy version of the tiled computation in
 # [non-parametric attention pooling](../nonparametric.py). The section
 # [Leave-one-out as a masked softmax](../transformer.py#leave-one-out-as-a-masked-softmax)
@@ -218,7 +221,8 @@ print(tuple(surprise.shape))
 #
 # The tiled queries of the chapter and the broadcast view hold the same values, but only
 # one of them owns a copy. Below: their strides, whether they share memory
-# with `x_test`, and the bytes of memory behind each:
+# with `x_test` (by comparing `data_ptr()`), and the bytes of memory behind each
+# (`untyped_storage().nbytes()` is the size of the memory block behind a tensor):
 
 # %%
 # (n_test,)

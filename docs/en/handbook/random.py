@@ -67,6 +67,8 @@ import attention_tutorial as at
 #
 # ```pycon
 # >>> import torch
+# >>> # _ = hides the Generator that
+# >>> # manual_seed returns
 # >>> _ = torch.manual_seed(0)
 # >>> a = torch.rand(3)
 # >>> # the stream goes on: new numbers
@@ -129,10 +131,19 @@ print(tuple(x.shape))
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# - [The data](../data.py): `torch.rand(n_train) * 5` draws the training inputs
-#   from $[0, 5)$.
-# - [Parametric attention pooling](../parametric.py): `nn.Parameter(torch.rand(1))`
-#   gives $w$ its random starting value.
+# [The data](../data.py): these two lines draw the training inputs from $[0, 5)$
+# and sort them:
+#
+# ```python
+# u = torch.rand(n_train, generator=g)
+# x_train, _ = torch.sort(u * 5)
+# ```
+#
+# The data page draws from its own `torch.Generator` (the `generator` argument above),
+# so making the data leaves the global stream alone.
+#
+# [Parametric attention pooling](../parametric.py): `nn.Parameter(torch.rand(1))`
+# gives $w$ its random starting value.
 #
 # ## torch.normal
 #
@@ -159,8 +170,9 @@ print(tuple(x.shape))
 # It returns numbers drawn from the normal (Gaussian) distribution
 # $\mathcal{N}(\text{mean}, \text{std}^2)$.
 #
-# - `mean`, `std`: the mean and the standard deviation (not the variance). With two
-#   numbers you must also give `size`; with a tensor for either, the result has one
+# - `mean`, `std`: the mean and the standard deviation (not the variance): noise of
+#   variance 0.25 is `torch.normal(0.0, 0.5, ...)`, not `torch.normal(0.0, 0.25, ...)`.
+#   With two numbers you must also give `size`; with a tensor for either, the result has one
 #   element per element of that tensor, each with its own mean or standard deviation.
 # - `size`: the shape, as a tuple such as `(50,)`.
 # - `generator`: as for `torch.rand`.
@@ -226,22 +238,29 @@ at.draw_tensors(
 try:
     torch.normal(0.0, 0.5)
 except TypeError as err:
-    # its first line (the next ones list
-    # the ways to call normal)
-    first = str(err).splitlines()[0]
-    print("TypeError:", first)
+    # keep the part before ", but
+    # expected one of:" and the list
+    # of the ways to call normal
+    msg = str(err).split(", but")[0]
+    print("TypeError:", msg)
 
 # %% [markdown]
 # Listed in the error-message index: [`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments).
 
 # %% [markdown]
-# The second argument is the standard deviation: noise of variance 0.25 is
-# `torch.normal(0.0, 0.5, ...)`, not `torch.normal(0.0, 0.25, ...)`.
-#
 # ### Where the chapter uses it
 #
-# [The data](../data.py): `torch.normal(0.0, 0.5, (n_train,))` is the noise added to
-# $f(x)$ for the training outputs.
+# [The data](../data.py): the noise added to $f(x)$ for the training outputs, drawn
+# from the same generator `g` as the training inputs:
+#
+# ```python
+# noise = torch.normal(
+#     0.0,
+#     0.5,
+#     (n_train,),
+#     generator=g,
+# )
+# ```
 #
 # ## torch.sort
 #
@@ -320,7 +339,8 @@ print(tuple(x_train.shape))
 # %% [markdown]
 # ### Where the chapter uses it
 #
-# [The data](../data.py): `x_train, _ = torch.sort(torch.rand(n_train) * 5)`. The queries
+# [The data](../data.py): `x_train, _ = torch.sort(u * 5)`, where `u` is
+# `torch.rand(n_train, generator=g)`. The queries
 # `x_test` are increasing already; only because the keys are sorted too do the large
 # attention weights lie near the diagonal of the heatmaps in
 # [non-parametric attention pooling](../nonparametric.py).

@@ -105,8 +105,9 @@ at.diagram_where(
 #
 # **Both branches are computed, everywhere.** `torch.where(x > 0, torch.sqrt(x), 0.0)`
 # looks safe, but `torch.sqrt(x)` runs on the negative elements too. The forward result is
-# fine; the gradient is not. The branch that was not chosen receives the gradient 0, but the
-# derivative of `sqrt` itself at $-1$ is `nan`, and the chain rule multiplies the two:
+# fine; the gradient is not (autograd: see [Training](training.py)). The branch that was
+# not chosen receives the gradient 0, but the derivative of `sqrt` itself at $-1$ is
+# `nan`, and the chain rule multiplies the two:
 # $0 \times \mathrm{nan} = \mathrm{nan}$:
 
 # %%

@@ -36,18 +36,20 @@ import attention_tutorial as at
 #
 # ```pycon
 # >>> import torch
-# >>> a = torch.arange(12.0)
-# >>> a = a.reshape(2, 2, 3)  # (b, n, k)
-# >>> b = torch.ones(2, 3, 1)  # (b, k, m)
+# >>> m1 = torch.arange(12.0)
+# >>> # (b, n, k)
+# >>> m1 = m1.reshape(2, 2, 3)
+# >>> # (b, k, m)
+# >>> m2 = torch.ones(2, 3, 1)
 # >>> # (b, n, m): row sums
-# >>> y = torch.bmm(a, b)
+# >>> y = torch.bmm(m1, m2)
 # >>> y.shape
 # torch.Size([2, 2, 1])
 # >>> y[:, :, 0]
 # tensor([[ 3., 12.],
 #         [21., 30.]])
-# >>> # slice i = a[i] @ b[i]
-# >>> torch.equal(y[1], a[1] @ b[1])
+# >>> # slice i = m1[i] @ m2[i]
+# >>> torch.equal(y[1], m1[1] @ m2[1])
 # True
 # ```
 #
@@ -85,13 +87,18 @@ print((weights * values).sum(dim=1))
 # %% [markdown]
 # ### 图示
 #
-# 结果的第 `i` 片只来自两个输入的第 `i` 片。同色的格子两两相乘再相加。
+# 结果的第 `i` 片只来自两个输入的第 `i` 片。在同一片里，`m1` 的格子与 `m2`
+# 中同色的格子相乘，乘积再相加。
 # 红框是图下方算式里的那几格：它们算出 `y[0, 0, 0]`。
 
 # %%
-a = torch.arange(12.0).reshape(2, 2, 3)
-b = torch.arange(6.0).reshape(2, 3, 1)
-at.diagram_bmm(a, b)
+m1 = torch.arange(12.0).reshape(2, 2, 3)
+m2 = torch.arange(6.0).reshape(2, 3, 1)
+at.diagram_bmm(
+    m1,
+    m2,
+    names=("m1", "m2"),
+)
 
 # %% [markdown]
 # 本章的情形（用上面例子里的 `weights` 和 `values`），三个查询、每个查询两个键：
@@ -141,23 +148,23 @@ except RuntimeError as err:
     print("RuntimeError:", err)
 
 # %% [markdown]
-# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)。
 
 # %% [markdown]
 # 另外，它不做广播，批量大小为 1 也不行（`torch.matmul` 则会广播）：这里 `batch2`
-# 的前两维应是 `(b, k)`，即 `[2, 3]`，而第二个张量的前两维是 `[1, 3]`：
+# 的前两维应是 `(b, k)`，即 `[2, 3]`，而 `m2` 的前两维是 `[1, 3]`：
 
 # %%
-a = torch.ones(2, 2, 3)
-b = torch.ones(1, 3, 2)
+m1 = torch.ones(2, 2, 3)
+m2 = torch.ones(1, 3, 2)
 try:
-    torch.bmm(a, b)
+    torch.bmm(m1, m2)
 except RuntimeError as err:
     print("RuntimeError:", err)
-print(tuple(torch.matmul(a, b).shape))
+print(tuple(torch.matmul(m1, m2).shape))
 
 # %% [markdown]
-# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)
+# 已收入报错信息索引：[`Expected size for first two dimensions of batch2 tensor …`](errors.py#expected-size-for-first-two-dimensions-of-batch2-tensor-to-be--but-got-)。
 
 # %% fold="核对本页正文的代码（可以跳过）"
 # checks of this page's text
@@ -166,7 +173,7 @@ print(tuple(torch.matmul(a, b).shape))
 # the first tensor, k from its last axis
 cases = [
     (w3, v3, [3, 2], [3, 1]),
-    (a, b, [2, 3], [1, 3]),
+    (m1, m2, [2, 3], [1, 3]),
 ]
 for first, second, b_k, got in cases:
     size, *_, k = first.shape

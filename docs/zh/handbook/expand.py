@@ -59,6 +59,8 @@ import attention_tutorial as at
 #         [1, 2, 3]])
 # ```
 #
+# `data_ptr()` 是张量第一个元素在内存中的地址：`x` 和 `y` 的地址相同，读的是同一块内存。
+#
 # ### 图示
 #
 # 虚线格子是视图：它们不占内存，读的是输入的元素。
@@ -110,12 +112,12 @@ print(x.flatten())
 #
 # ### 本章在哪里用到
 #
-# 本章多数地方用广播（下一节）隐式地完成拉长；包里的
+# 本章和 d2l 一样，用复制（`repeat_interleave`）铺出查询矩阵，键则靠广播（下一节）拉长；包里的
 # <autoref identifier="attention_tutorial.pooling.nadaraya_watson_broadcast">nadaraya_watson_broadcast</autoref>
-# 就是《[非参数注意力汇聚](../nonparametric.py)》中铺矩阵做法的免复制版本。
+# 是《[非参数注意力汇聚](../nonparametric.py)》中铺矩阵做法的免复制版本。
 # 《[从核回归到 Transformer 注意力](../transformer.py)》一页的“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节则显式调用 `expand`：
-# `key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据地重复成
-# `n_train` 行，每个查询一行；
+# `key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，重复成
+# `n_train` 行（每个查询一行），不复制数据；
 # 随后的 `masked_fill` 不是原地运算，它返回一个新张量，在新张量的对角线上写 `-inf`，
 # 所以视图本身从没被写过（见上面的陷阱）。
 #
@@ -208,7 +210,8 @@ print(tuple(surprise.shape))
 # ### 代价
 #
 # 本章铺出来的查询矩阵和广播视图的值完全相同，但只有前者真正占着一份副本。
-# 下面打印它们的步长、是否与 `x_test` 共享内存，以及各自背后的内存字节数：
+# 下面打印它们的步长、是否与 `x_test` 共享内存（比较 `data_ptr()`），以及各自背后的内存字节数
+# （`untyped_storage().nbytes()` 是张量背后那块内存的字节数）：
 
 # %%
 # (n_test,)

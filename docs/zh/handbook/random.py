@@ -62,6 +62,8 @@ import attention_tutorial as at
 #
 # ```pycon
 # >>> import torch
+# >>> # _ = hides the Generator that
+# >>> # manual_seed returns
 # >>> _ = torch.manual_seed(0)
 # >>> a = torch.rand(3)
 # >>> # the stream goes on: new numbers
@@ -122,9 +124,18 @@ print(tuple(x.shape))
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# - [数据](../data.py)：`torch.rand(n_train) * 5` 从 $[0, 5)$ 中抽取训练输入。
-# - [带参数的注意力汇聚](../parametric.py)：`nn.Parameter(torch.rand(1))`
-#   给 $w$ 一个随机的初始值。
+# [数据](../data.py)：这两行从 $[0, 5)$ 中抽取训练输入并排好序：
+#
+# ```python
+# u = torch.rand(n_train, generator=g)
+# x_train, _ = torch.sort(u * 5)
+# ```
+#
+# 数据页用自己的 `torch.Generator`（上面的 `generator` 参数）抽数，
+# 所以生成数据不会动到全局随机数流。
+#
+# [带参数的注意力汇聚](../parametric.py)：`nn.Parameter(torch.rand(1))`
+# 给 $w$ 一个随机的初始值。
 #
 # ## torch.normal
 #
@@ -150,8 +161,9 @@ print(tuple(x.shape))
 #
 # 返回从正态（高斯）分布 $\mathcal{N}(\text{mean}, \text{std}^2)$ 中抽取的数。
 #
-# - `mean`、`std`：均值和标准差（注意不是方差）。两个都是数时必须再给 `size`；
-#   其中一个是张量时，结果的元素与该张量一一对应，各有各的均值或标准差。
+# - `mean`、`std`：均值和标准差（注意不是方差）：方差为 0.25 的噪声要写
+#   `torch.normal(0.0, 0.5, ...)`，而不是 `torch.normal(0.0, 0.25, ...)`。
+#   两个都是数时必须再给 `size`；其中一个是张量时，结果的元素与该张量一一对应，各有各的均值或标准差。
 # - `size`：形状，写成元组，例如 `(50,)`。
 # - `generator`：与 `torch.rand` 相同。
 #
@@ -216,21 +228,28 @@ at.draw_tensors(
 try:
     torch.normal(0.0, 0.5)
 except TypeError as err:
-    # its first line (the next ones list
-    # the ways to call normal)
-    first = str(err).splitlines()[0]
-    print("TypeError:", first)
+    # keep the part before ", but
+    # expected one of:" and the list
+    # of the ways to call normal
+    msg = str(err).split(", but")[0]
+    print("TypeError:", msg)
 
 # %% [markdown]
 # 已收入报错信息索引：[`normal() received an invalid combination of arguments`](errors.py#normal-received-an-invalid-combination-of-arguments)。
 
 # %% [markdown]
-# 第二个参数是标准差：方差为 0.25 的噪声要写 `torch.normal(0.0, 0.5, ...)`，
-# 而不是 `torch.normal(0.0, 0.25, ...)`。
-#
 # ### 本章在哪里用到
 #
-# [数据](../data.py)：`torch.normal(0.0, 0.5, (n_train,))` 是加到训练输出 $f(x)$ 上的噪声。
+# [数据](../data.py)：加到训练输出 $f(x)$ 上的噪声，从抽训练输入的同一个生成器 `g` 中抽取：
+#
+# ```python
+# noise = torch.normal(
+#     0.0,
+#     0.5,
+#     (n_train,),
+#     generator=g,
+# )
+# ```
 #
 # ## torch.sort
 #
@@ -308,7 +327,8 @@ print(tuple(x_train.shape))
 # %% [markdown]
 # ### 本章在哪里用到
 #
-# [数据](../data.py)：`x_train, _ = torch.sort(torch.rand(n_train) * 5)`。查询 `x_test`
+# [数据](../data.py)：`x_train, _ = torch.sort(u * 5)`，`u` 是
+# `torch.rand(n_train, generator=g)` 抽出的数。查询 `x_test`
 # 本来就是递增的，键也排好序后，《[非参数注意力汇聚](../nonparametric.py)》热图中
 # 较大的注意力权重才集中在对角线附近。
 #

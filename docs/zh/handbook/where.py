@@ -95,7 +95,7 @@ at.diagram_where(
 # %% [markdown]
 # ### 陷阱
 #
-# **两个分支都会在所有位置上计算**。`torch.where(x > 0, torch.sqrt(x), 0.0)` 看上去很安全，可 `torch.sqrt(x)` 在负数元素上照样会算。前向结果没问题，梯度却有问题：没被选中的分支收到的梯度是 0，而 `sqrt` 自己在 $-1$ 处的导数是 `nan`，链式法则把两者相乘，$0 \times \mathrm{nan} = \mathrm{nan}$：
+# **两个分支都会在所有位置上计算**。`torch.where(x > 0, torch.sqrt(x), 0.0)` 看上去很安全，可 `torch.sqrt(x)` 在负数元素上照样会算。前向结果没问题，梯度却有问题（自动求导见《[训练](training.py)》）：没被选中的分支收到的梯度是 0，而 `sqrt` 自己在 $-1$ 处的导数是 `nan`，链式法则把两者相乘，$0 \times \mathrm{nan} = \mathrm{nan}$：
 
 # %%
 x = torch.tensor(
