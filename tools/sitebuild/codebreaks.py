@@ -381,9 +381,12 @@ def _glue_prose_minus(tree: BeautifulSoup) -> None:
     >>> mark('<p><a href="x">masked_fill 与 -inf</a> <code>-inf</code></p>')
     '<p><a href="x">masked_fill 与 <span class="attn-nobr">-inf</span></a> <code>-inf</code></p>'
     """
+    # the article's text (a finished page's navigation keeps its bytes: its titles are short)
+    roots = html_tree.tags(tree, ["article"]) or [tree]
     found = [
         node
-        for node in html_tree.nodes(tree, _NOT_PROSE)
+        for root in roots
+        for node in html_tree.nodes(root, _NOT_PROSE)
         if html_tree.is_text(node)
         and "-inf" in node
         and _PROSE_MINUS.search(node)
