@@ -378,8 +378,13 @@ _NOT_PROSE = _SKIP | {"code", "kbd", "title", "svg", "math", "head"}
 def _glue_prose_minus(tree: BeautifulSoup) -> None:
     """Keep ``-inf`` whole in text: a line broke it as "-" | "inf" (review round 49).
 
+    Not in code, nor in the text a notebook cell's copy button copies (mkdocs-jupyter's
+    ``div.clipboard-copy-txt``):
+
     >>> mark('<p><a href="x">masked_fill 与 -inf</a> <code>-inf</code></p>')
     '<p><a href="x">masked_fill 与 <span class="attn-nobr">-inf</span></a> <code>-inf</code></p>'
+    >>> mark('<div class="clipboard-copy-txt" id="cell-2">float("-inf")</div>')
+    '<div class="clipboard-copy-txt" id="cell-2">float("-inf")</div>'
     """
     # the article's text (a finished page's navigation keeps its bytes: its titles are short)
     roots = html_tree.tags(tree, ["article"]) or [tree]
@@ -390,7 +395,10 @@ def _glue_prose_minus(tree: BeautifulSoup) -> None:
         if html_tree.is_text(node)
         and "-inf" in node
         and _PROSE_MINUS.search(node)
-        and not any(parent.name in _NOT_PROSE for parent in node.parents)
+        and not any(
+            parent.name in _NOT_PROSE or html_tree.has_class(parent, "clipboard-copy-txt")
+            for parent in node.parents
+        )
     ]
     for node in found:
         text, at = str(node), 0
