@@ -10,6 +10,7 @@ listed here are held to it too: their code cells, their ```python blocks and the
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import jupytext
 import pytest
@@ -27,7 +28,11 @@ SOLUTION = re.compile(r"<details><summary>.*?</details>", re.S)
 
 def wide_lines(lang: str, name: str) -> list[str]:
     """The lines of a page's code over a phone's columns (a solution's over 37)."""
-    path = DOCS / lang / name
+    return wide_lines_of(DOCS / lang / name)
+
+
+def wide_lines_of(path: Path) -> list[str]:
+    """The lines of the code of the notebook page at ``path`` over a phone's columns."""
     markdown = markdown_of(path)
     solutions = SOLUTION.findall(markdown)
     blocks = [(block, PHONE_CODE_COLUMNS) for block in code_cells(jupytext.read(path))]
@@ -52,6 +57,36 @@ def test_the_code_fits_a_phone(lang, name) -> None:
     assert wide_lines(lang, name) == [], (lang, name)
 
 
-def test_the_check_finds_a_long_line() -> None:
-    """The check reads the pages' code: a page of today's other chapter pages has lines over 40."""
-    assert wide_lines("zh", "nonparametric.py")
+# A page with one line too long of each kind (41 columns of code, 38 of a solution's
+# doctest) and every kind's longest allowed line; a wide character counts two columns.
+PAGE = '''# %% [markdown]
+# # A page
+#
+# ```python
+# block_fits = "_________________________"
+# block_too_long = "______________________"
+# ```
+#
+# <details><summary>Answer</summary>
+#
+# ```python
+# >>> answer_fits = "_________________"
+# >>> answer_too_long = "______________"
+# ```
+#
+# </details>
+
+# %%
+cell_fits = "__________________________"
+cell_too_long = "中文中文中文中文中文中_"
+'''
+
+
+def test_the_check_finds_each_kind_of_long_line(tmp_path) -> None:
+    page = tmp_path / "page.py"
+    page.write_text(PAGE, encoding="utf-8")
+    assert wide_lines_of(page) == [
+        'cell_too_long = "中文中文中文中文中文中_"',
+        'block_too_long = "______________________"',
+        '>>> answer_too_long = "______________"',
+    ]
