@@ -64,7 +64,7 @@ def plain(text: str) -> str:
 # How a tensor diagram of several levels is read; a picture with no arrow (one level, or
 # levels without code between them) leaves it out: it has no levels or arrows to speak of.
 STEPS = {
-    "zh": "，从上往下一层层变换，每一步的代码写在箭头旁",
+    "zh": "，从上往下一排排变换，每一步的代码写在箭头旁",
     "en": ", transformed level by level from the top, the code of each step beside its arrow",
 }
 ALT: dict[str, dict[str, str]] = {
@@ -635,12 +635,12 @@ def alt_facts(
 
 _PANEL_WORDS = {
     "zh": {
-        "level": "第 {r} 层：{panels}",
-        "level_stacked": "第 {r} 层（上下排列）：{panels}",
+        "level": "第 {r} 排：{panels}",
+        "level_stacked": "第 {r} 排（上下排列）：{panels}",
         "single": "{panels}",
         "single_stacked": "上下排列：{panels}",
-        "arrow": "箭头“{text}”通向下一层",
-        "arrow_from": "箭头“{text}”从 {code} 通向下一层",
+        "arrow": "箭头“{text}”通向下一排",
+        "arrow_from": "箭头“{text}”从 {code} 通向下一排",
         "unnamed": "一个张量",
         "shape": "形状 {shape}",
         "values": "值 {values}",
@@ -1235,7 +1235,7 @@ for _table in _DIAGRAM_OPS.values():
 CLONE_LINKS = {
     "zh": {
         "memory": "一条标着“同一块内存”的虚线把 w.detach() 的格子连到 w 的格子。",
-        "arrows": "两个箭头“clone()”和“detach()”分别通向下一层的 w.clone() 和 w.detach()",
+        "arrows": "两个箭头“clone()”和“detach()”分别通向下一排的 w.clone() 和 w.detach()",
         "grad_fn": "一个标着“grad_fn”的箭头从 w.clone() 指回 w：梯度沿它传回 w；"
         "两个离开计算图的张量没有这样的箭头。",
     },

@@ -334,7 +334,7 @@ def _split_first_arrow(fig: TutorialFigure, lang: str) -> None:
             else "left", va="center", fontsize=CODE_SIZE, family=mono, color=_LINK,
             gid=f"arrow:0:{code}:label",
         )  # fmt: skip
-    one = {"zh": "箭头“clone() / detach()”通向下一层",
+    one = {"zh": "箭头“clone() / detach()”通向下一排",
            "en": "the arrow “clone() / detach()” leads to the next level"}[lang]  # fmt: skip
     two = CLONE_LINKS[lang]["arrows"]
     assert fig.alt_facts.count(one) == 1, fig.alt_facts

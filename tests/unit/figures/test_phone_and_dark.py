@@ -509,12 +509,12 @@ def test_the_einsum_where_and_masked_fill_diagrams_have_a_phone_layout(lang, nam
     for k, level in enumerate(levels):
         stacked = len(level) > 1
         if lang == "zh":
-            said = f"第 {k + 1} 层{'（上下排列）' if stacked else ''}：{level[0]}"
+            said = f"第 {k + 1} 排{'（上下排列）' if stacked else ''}：{level[0]}"
         else:
             said = f"evel {k + 1}{' (stacked)' if stacked else ''}: {level[0]},"
         assert said in narrow.description, said
     assert f"evel {len(levels) + 1}" not in narrow.description
-    assert f"第 {len(levels) + 1} 层" not in narrow.description
+    assert f"第 {len(levels) + 1} 排" not in narrow.description
     for code in wide_arrows:
         assert narrow.description.count(code) == 1
     assert "\n" not in narrow.description

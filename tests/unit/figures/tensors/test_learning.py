@@ -224,7 +224,7 @@ def test_clone_has_its_own_memory_and_detach_shares_it() -> None:
     assert span(2)[0] < sum(span(3)) / 2 < span(2)[1]
     assert "the arrow “.clone()” leads from w.detach() to the next level" in fig.description
     zh = diagram_clone(w, lang="zh").description
-    assert "箭头“.clone()”从 w.detach() 通向下一层" in zh
+    assert "箭头“.clone()”从 w.detach() 通向下一排" in zh
     plain = diagram_clone(torch.ones(2), lang="en")  # no graph to stay in
     assert text(plain, "code:0") == "w (requires_grad=False)"
     assert text(plain, "caption:1:2") == "out of the graph"
