@@ -200,15 +200,32 @@ print(tuple(diffs.shape))
 # Listed in the error-message index: [`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-).
 
 # %% [markdown]
-# The opposite surprise is worse because nothing fails: `(3,)` and `(3, 1)` broadcast to
-# `(3, 3)`. If you meant an elementwise difference of two vectors of length 3, you get a
-# matrix:
+# The opposite surprise is worse because nothing fails. The usual case is a column of
+# predictions minus a row of targets: a model's output of shape `(n, 1)` against targets of
+# shape `(n,)` broadcasts to `(n, n)`. The three predictions below equal their targets, so the
+# error should be 0; broadcast, the mean squared error averages every prediction against
+# **every** target:
 
 # %%
-# (3,) - (3, 1) -> (3, 3): maybe not
-# what you meant
-surprise = queries - queries[:, None]
-print(tuple(surprise.shape))
+# predictions as a column (3, 1),
+# targets (3,): equal values
+y_hat = torch.tensor(
+    [[1.0], [2.0], [3.0]]
+)
+y = torch.tensor([1.0, 2.0, 3.0])
+# (3, 1) - (3,) -> (3, 3): no error
+diff = y_hat - y
+print(tuple(diff.shape))
+wrong = (diff**2).mean()
+print(f"MSE, broadcast: {wrong:.4f}")
+# the column made (3,) first
+right = ((y_hat[:, 0] - y) ** 2).mean()
+print(f"MSE, same shapes: {right:.4f}")
+
+# %% [markdown]
+# 1.3333 is 12 / 9: the nine differences $i - j$ ($i, j = 1, 2, 3$) squared sum to 12. Turn the
+# predictions back into `(n,)` before subtracting (`y_hat[:, 0]`, see
+# [squeeze and unsqueeze](squeeze.py)) and the error is 0.
 
 # %% [markdown]
 # ### Where the chapter uses it
@@ -306,3 +323,8 @@ assert storage.nbytes() == view_bytes
 # numbers, 4 bytes each
 assert len(x_test) == 50
 assert view_bytes == 200
+# the pitfall: 9 differences i - j of
+# 1, 2, 3, squared, sum to 12
+assert diff.shape == (3, 3)
+assert abs(wrong.item() - 12 / 9) < 1e-6
+assert right == 0

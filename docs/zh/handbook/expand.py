@@ -192,14 +192,29 @@ print(tuple(diffs.shape))
 # 已收入报错信息索引：[`The size of tensor a (…) must match the size of tensor b (…) at non-singleton dimension …`](errors.py#the-size-of-tensor-a--must-match-the-size-of-tensor-b--at-non-singleton-dimension-)。
 
 # %% [markdown]
-# 更糟的是相反的情形：什么错都不报。`(3,)` 和 `(3, 1)` 会广播成 `(3, 3)`。
-# 本想让两个长度为 3 的向量逐元素相减，得到的却是一个矩阵：
+# 更糟的是相反的情形：什么错都不报。最常见的是一列预测减去一行目标：模型输出形状 `(n, 1)`，
+# 目标是 `(n,)`，两者会广播成 `(n, n)`。下面三个预测与目标完全相同，按理误差为 0；
+# 广播之后，平方误差的均值却是每个预测与**每个**目标之差的平均：
 
 # %%
-# (3,) - (3, 1) -> (3, 3): maybe not
-# what you meant
-surprise = queries - queries[:, None]
-print(tuple(surprise.shape))
+# predictions as a column (3, 1),
+# targets (3,): equal values
+y_hat = torch.tensor(
+    [[1.0], [2.0], [3.0]]
+)
+y = torch.tensor([1.0, 2.0, 3.0])
+# (3, 1) - (3,) -> (3, 3): no error
+diff = y_hat - y
+print(tuple(diff.shape))
+wrong = (diff**2).mean()
+print(f"MSE, broadcast: {wrong:.4f}")
+# the column made (3,) first
+right = ((y_hat[:, 0] - y) ** 2).mean()
+print(f"MSE, same shapes: {right:.4f}")
+
+# %% [markdown]
+# 1.3333 就是 12 / 9：9 个差 $i - j$（$i, j = 1, 2, 3$）的平方和是 12。相减之前先把预测变回 `(n,)`
+# （`y_hat[:, 0]`，见《[squeeze 与 unsqueeze](squeeze.py)》），误差才是 0。
 
 # %% [markdown]
 # ### 本章在哪里用到
@@ -294,3 +309,8 @@ assert storage.nbytes() == view_bytes
 # numbers, 4 bytes each
 assert len(x_test) == 50
 assert view_bytes == 200
+# the pitfall: 9 differences i - j of
+# 1, 2, 3, squared, sum to 12
+assert diff.shape == (3, 3)
+assert abs(wrong.item() - 12 / 9) < 1e-6
+assert right == 0
