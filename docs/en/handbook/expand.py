@@ -225,7 +225,8 @@ print(f"MSE, same shapes: {right:.4f}")
 # %% [markdown]
 # 1.3333 is 12 / 9: the nine differences $i - j$ ($i, j = 1, 2, 3$) squared sum to 12. Turn the
 # predictions back into `(n,)` before subtracting (`y_hat[:, 0]`, see
-# [squeeze and unsqueeze](squeeze.py)) and the error is 0.
+# [squeeze and unsqueeze](squeeze.py)) and the error is 0. This is why the chapter's model turns its `(n, 1)` result
+# into `(n,)` before returning it: the line is under [where the chapter uses torch.bmm](bmm.py#where-the-chapter-uses-it).
 
 # %% [markdown]
 # ### Where the chapter uses it

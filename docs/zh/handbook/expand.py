@@ -215,6 +215,7 @@ print(f"MSE, same shapes: {right:.4f}")
 # %% [markdown]
 # 1.3333 就是 12 / 9：9 个差 $i - j$（$i, j = 1, 2, 3$）的平方和是 12。相减之前先把预测变回 `(n,)`
 # （`y_hat[:, 0]`，见《[squeeze 与 unsqueeze](squeeze.py)》），误差才是 0。
+# 本章的模型正因为这个缘故，返回前把 `(n, 1)` 的结果变成 `(n,)`（见“[torch.bmm 在本章的用处](bmm.py#本章在哪里用到)”）。
 
 # %% [markdown]
 # ### 本章在哪里用到
