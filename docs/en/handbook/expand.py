@@ -210,7 +210,7 @@ print(tuple(diffs.shape))
 # predictions as a column (3, 1),
 # targets (3,): equal values
 y_hat = torch.tensor(
-    [[1.0], [2.0], [3.0]]
+    [[1.0], [2.0], [3.0]],
 )
 y = torch.tensor([1.0, 2.0, 3.0])
 # (3, 1) - (3,) -> (3, 3): no error

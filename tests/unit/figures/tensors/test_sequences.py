@@ -56,8 +56,14 @@ def test_arange_leaves_the_end_out(start, end, step) -> None:
         assert crossed and "the end is not included" in all_text(fig)
         assert f"len = ⌈({end:g} - {start:g}) / {step:g}⌉ = {n}" in all_text(fig)
         # the end was never in the result: the alt text does not call it dropped
-        assert "crossed out (not in the result)" in fig.description
+        assert "struck through (not in the result)" in fig.description
         assert "(dropped)" not in fig.description
+        # one stroke over the value, corner to corner, not a cross behind it whose tips
+        # alone showed (round 49)
+        (stroke,) = [line for line in fig.axes[0].lines if line.get_gid() == "cross:1:0"]
+        value = by_gid(fig, "value")[1, 0]
+        assert len(stroke.get_xdata()) == 2 and stroke.get_zorder() > value.get_zorder()
+        assert value.get_bbox_patch() is None
     # the end is the Python number passed, drawn without a shape: the alt text says so
     # (round 48, reader e, slip 12)
     assert f"end, the number {end}," in fig.description
