@@ -256,7 +256,7 @@ assert e64.isinf()
 shifted = big - big.max()
 print("shifted:", shifted)
 e = torch.exp(shifted)
-print("by hand:", e / e.sum())
+print("by hand, shifted:", e / e.sum())
 assert torch.equal(e / e.sum(), soft)
 
 # %% [markdown]
