@@ -279,7 +279,7 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 #   our three weights fills it. The final projection is `out_proj`; setting its weight to the
 #   identity `torch.eye(d)` turns it off.
 # - **Heads.** Several attentions run side by side, each on its own slice of the projected
-#   features, their outputs joined back together. `batch_first=True`: the batch dimension comes first, as in our
+#   features, their outputs joined back together: [multi-head attention](glossary.md#multi-head-attention). `batch_first=True`: the batch dimension comes first, as in our
 #   tensors.
 # - **Sizes.** The four sizes of `ProjectedAttention` are, in order, the features of a query or key
 #   input (`d_in`), of a query or key after its projection (`d_k`), of a value input (`d_value_in`)

@@ -105,6 +105,33 @@ import attention_tutorial as at
 # tensor([0.3482, 0.5741, 0.0777])
 # ```
 #
+# The parametric model first multiplies the distance by $w$, so the score is multiplied
+# by $w^2$: the gaps between the scores grow, and after the softmax the weight gathers on
+# the nearest keys. The same three keys with $w = 2$ ($w^2 = 4$):
+
+# %%
+# the query and the three keys above
+query = torch.tensor(1.0)
+keys = torch.tensor([0.0, 1.0, 3.0])
+shown = []
+for w in (1.0, 2.0):
+    d = w * (query - keys)
+    a = F.softmax(-(d**2) / 2, dim=0)
+    row = [f"{v:.4f}" for v in a]
+    shown.append(" ".join(row))
+    print(f"w = {w:g}:", *row)
+assert shown == [
+    "0.3482 0.5741 0.0777",
+    "0.1192 0.8805 0.0003",
+]
+
+# %% [markdown]
+# The nearest key's weight rises from 0.5741 to 0.8805, the farthest key's falls from
+# 0.0777 to 0.0003. The [Training](../parametric.py#training) section of
+# [Parametric attention pooling](../parametric.py) prints the learned $w$: the larger it
+# is, the more the weights gather; $1/|w|$ plays the part of the kernel's
+# [bandwidth](../glossary.md#bandwidth).
+#
 # ### Diagram
 #
 # `dim=1`: one frame per row, and each row sums to 1. This is the chapter's case, with
@@ -221,14 +248,27 @@ print("exp(1000), float64:", e64.item())
 assert e64.isinf()
 
 # %% [markdown]
+# Once the largest score is subtracted, the largest exponential is $e^0 = 1$ and nothing
+# overflows; by hand, the result is then the same as `F.softmax`'s:
+
+# %%
+# what F.softmax does: subtract the max
+shifted = big - big.max()
+print("shifted:", shifted)
+e = torch.exp(shifted)
+print("by hand, shifted:", e / e.sum())
+assert torch.equal(e / e.sum(), soft)
+
+# %% [markdown]
 # ### Where the chapter uses it
 #
-# - [Non-parametric attention pooling](../nonparametric.py):
-#   `F.softmax(-((queries - x_train) ** 2) / 2, dim=1)`, one row of weights per query.
+# - [Non-parametric attention pooling](../nonparametric.py): the scores
+#   `-((queries - x_train) ** 2) / 2` go through `F.softmax` along `dim=1`, one row of
+#   weights per query.
 # - [Parametric attention pooling](../parametric.py): the same, except that the distance
-#   $x - x_i$ is first multiplied by the learned $w$ (so the score by $w^2$).
+#   $x - x_i$ is first multiplied by the learned $w$ (so the score by $w^2$, as in the $w = 2$ example above).
 # - [From the Gaussian kernel to dot-product attention](../dot-product.py): the
-#   constant-shift property is why the $q^2$ term can be dropped.
+#   constant-shift property is why the $q^2/2$ term can be dropped.
 # - [From kernel regression to Transformer attention](../transformer.py): the section
 #   [Scaled dot-product attention, written out](../transformer.py#scaled-dot-product-attention-written-out)
 #   writes `dim=-1` for batched `(batch, n_q, n_k)` scores; the section

@@ -102,6 +102,30 @@ import attention_tutorial as at
 # tensor([0.3482, 0.5741, 0.0777])
 # ```
 #
+# 带参数的模型先把距离乘上 $w$，分数也就乘上了 $w^2$：分数之间的差距放大，
+# softmax 之后权重更集中到最近的键上。同样这三个键，取 $w = 2$（$w^2 = 4$）：
+
+# %%
+# the query and the three keys above
+query = torch.tensor(1.0)
+keys = torch.tensor([0.0, 1.0, 3.0])
+shown = []
+for w in (1.0, 2.0):
+    d = w * (query - keys)
+    a = F.softmax(-(d**2) / 2, dim=0)
+    row = [f"{v:.4f}" for v in a]
+    shown.append(" ".join(row))
+    print(f"w = {w:g}:", *row)
+assert shown == [
+    "0.3482 0.5741 0.0777",
+    "0.1192 0.8805 0.0003",
+]
+
+# %% [markdown]
+# 最近的键的权重从 0.5741 升到 0.8805，最远的键从 0.0777 降到 0.0003。
+# 《[带参数的注意力汇聚](../parametric.py)》一页的“[训练](../parametric.py#训练)”一节打印出学到的 $w$：
+# 它越大，权重越集中；$1/|w|$ 相当于核的[带宽](../glossary.md#bandwidth)。
+#
 # ### 图示
 #
 # `dim=1`：每一行一个框，每一行之和为 1。这正是本章的情形，每行一个查询。
@@ -210,12 +234,23 @@ print("exp(1000), float64:", e64.item())
 assert e64.isinf()
 
 # %% [markdown]
+# 减去最大的分数之后，最大的指数是 $e^0 = 1$，不会溢出，手写也得到和 `F.softmax` 相同的结果：
+
+# %%
+# what F.softmax does: subtract the max
+shifted = big - big.max()
+print("shifted:", shifted)
+e = torch.exp(shifted)
+print("by hand, shifted:", e / e.sum())
+assert torch.equal(e / e.sum(), soft)
+
+# %% [markdown]
 # ### 本章在哪里用到
 #
-# - [非参数注意力汇聚](../nonparametric.py)：`F.softmax(-((queries - x_train) ** 2) / 2, dim=1)`，
-#   每个查询一行权重。
-# - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是距离 $x - x_i$ 先乘上学到的 $w$（分数因此乘上 $w^2$）。
+# - [非参数注意力汇聚](../nonparametric.py)：分数 `-((queries - x_train) ** 2) / 2`
+#   沿 `dim=1` 做 `F.softmax`，每个查询一行权重。
+# - [带参数的注意力汇聚](../parametric.py)：同样的写法，只是距离 $x - x_i$ 先乘上学到的 $w$（分数因此乘上 $w^2$，见上面 $w = 2$ 的例子）。
 # - [从高斯核到点积注意力](../dot-product.py)：正是“加常数不变”这条性质，
-#   让 $q^2$ 那一项可以去掉。
+#   让 $q^2/2$ 那一项可以去掉。
 # - [从核回归到 Transformer 注意力](../transformer.py)：“[亲手写出缩放点积注意力](../transformer.py#亲手写出缩放点积注意力)”一节对一批 `(batch, n_q, n_k)` 分数写 `dim=-1`；“[把留一法写成带掩码的 softmax](../transformer.py#把留一法写成带掩码的-softmax)”一节先用 `scores.masked_fill(eye, float("-inf"))` 遮住对角线，再做 `dim=1` 的 softmax（见手册《[masked_fill 与 -inf](masked-fill.py)》）。
 # - [本章回顾](../recap.py)：“[张量形状怎样变化](../recap.py#张量形状怎样变化)”一节用方法的写法 `scores.softmax(dim=1)`，即上面签名里的 `Tensor.softmax(dim)`。
