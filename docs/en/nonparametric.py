@@ -15,8 +15,6 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-
 # %% [markdown]
 # ## The data
 #
@@ -28,8 +26,11 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %%
 data = at.make_data()
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
-n_train, n_test = len(x_train), len(x_test)
+x_train = data.x_train
+y_train = data.y_train
+x_test = data.x_test
+n_train = len(x_train)
+n_test = len(x_test)
 at.describe("x_train", x_train)
 at.describe("y_train", y_train)
 at.describe("x_test", x_test)
@@ -59,14 +60,30 @@ at.describe("x_test", x_test)
 # weights:
 
 # %%
-query = x_test[10]  # one query, x = 1.0
-kernel = at.gaussian_kernel(query - x_train)  # (n_train,)
-weights_from_kernel = kernel / kernel.sum()  # (n_train,)
-weights_from_softmax = F.softmax(-((query - x_train) ** 2) / 2, dim=0)  # (n_train,)
+# one query, x = 1.0
+query = x_test[10]
+# (n_train,): the query minus each key
+diffs = query - x_train
+# (n_train,)
+kernel = at.gaussian_kernel(diffs)
+# (n_train,): the weights, two ways
+by_kernel = kernel / kernel.sum()
+by_softmax = F.softmax(
+    -(diffs**2) / 2,
+    dim=0,
+)
 print(f"query = {query.item():.1f}")
-max_difference = (weights_from_kernel - weights_from_softmax).abs().max().item()
-print(f"max |difference| = {max_difference:.1e}")
-print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
+difference = by_kernel - by_softmax
+largest = difference.abs().max().item()
+print(
+    "max |difference| =",
+    f"{largest:.1e}",
+)
+total = by_softmax.sum().item()
+print(
+    "sum of weights   =",
+    round(total, 6),
+)
 
 # %% [markdown]
 # ## Tiling the queries into a matrix
@@ -77,10 +94,20 @@ print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
 # `reshape(-1, n_train)` lets PyTorch work out the number of rows.
 
 # %%
-queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
-print("after repeat_interleave:", tuple(queries.shape))
-queries = queries.reshape(-1, n_train)  # (n_test, n_train)
-print("after reshape:          ", tuple(queries.shape))
+# (n_test * n_train,)
+queries = x_test.repeat_interleave(
+    n_train,
+)
+print(
+    "after repeat_interleave:",
+    tuple(queries.shape),
+)
+# (n_test, n_train)
+queries = queries.reshape(-1, n_train)
+print(
+    "after reshape:          ",
+    tuple(queries.shape),
+)
 print(queries[:3, :3])
 
 # %% [markdown]
@@ -94,11 +121,24 @@ print(queries[:3, :3])
 
 # %%
 # (n_test, n_train)
-attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)
-y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
-print("attention_weights:", tuple(attention_weights.shape))
+scores = -((queries - x_train) ** 2) / 2
+# (n_test, n_train)
+attention_weights = F.softmax(
+    scores,
+    dim=1,
+)
+# (n_test,)
+y_hat = torch.matmul(
+    attention_weights,
+    y_train,
+)
+print(
+    "attention_weights:",
+    tuple(attention_weights.shape),
+)
 print("row sums of the first 4 rows:")
-print(attention_weights.sum(dim=1)[:4])
+row_sums = attention_weights.sum(dim=1)
+print(row_sums[:4])
 print("y_hat:", tuple(y_hat.shape))
 
 # %% [markdown]
@@ -107,12 +147,27 @@ print("y_hat:", tuple(y_hat.shape))
 # `queries[:, None] - keys[None, :]` instead; the results agree.
 
 # %%
-y_hat_tiled, weights_tiled = at.nadaraya_watson(x_test, x_train, y_train)
-y_hat_broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)
-checks = (
-    torch.allclose(y_hat_tiled, y_hat),
-    torch.allclose(y_hat_tiled, y_hat_broadcast),
+# each returns (prediction, weights)
+y_hat_tiled, _ = at.nadaraya_watson(
+    x_test,
+    x_train,
+    y_train,
 )
+result = at.nadaraya_watson_broadcast(
+    x_test,
+    x_train,
+    y_train,
+)
+y_hat_broadcast, _ = result
+same_tiled = torch.allclose(
+    y_hat_tiled,
+    y_hat,
+)
+same_broadcast = torch.allclose(
+    y_hat_tiled,
+    y_hat_broadcast,
+)
+checks = (same_tiled, same_broadcast)
 print(*checks)
 assert all(checks)
 
@@ -126,7 +181,11 @@ assert all(checks)
 # keys are sparse: the keys are random training inputs, not evenly spaced.
 
 # %%
-at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
+at.plot_attention_heatmap(
+    attention_weights,
+    queries=x_test,
+    keys=x_train,
+)
 
 # %% [markdown]
 # ## The fit
@@ -138,8 +197,21 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # try a few widths by hand.
 
 # %%
-print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
-at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
+y_truth = data.y_truth
+# (n_test,)
+errors = y_hat - y_truth
+mse = (errors**2).mean().item()
+print(
+    "test MSE against the true f:",
+    f"{mse:.4f}",
+)
+at.plot_fit(
+    x_test,
+    y_truth,
+    y_hat,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # ## A gallery of bandwidths
@@ -157,21 +229,48 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
-print(f"{'h':>4}  {'test MSE':>8}  {'keys in use':>11}")
+# the columns: 4, 8 and 11 wide, two
+# spaces apart (print adds one)
+print(
+    f"{'h':>4}",
+    f"{'test MSE':>9}",
+    f"{'keys in use':>12}",
+)
 for h in bandwidths:
+    pooled = at.nadaraya_watson(
+        x_test,
+        x_train,
+        y_train,
+        bandwidth=h,
+    )
     # (n_test,), (n_test, n_train)
-    y_hat_h, weights_h = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
-    mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
-    # 1 / sum of squared weights: m when the weight is shared equally by m keys
-    keys_in_use = (1 / (weights_h**2).sum(dim=1)).mean().item()
-    print(f"{h:>4}  {mse_h:>8.4f}  {keys_in_use:>11.1f}")
+    y_hat_h, weights_h = pooled
+    errors_h = y_hat_h - y_truth
+    mse_h = (errors_h**2).mean().item()
+    # (n_test,): sum of squared weights
+    sum_sq = (weights_h**2).sum(dim=1)
+    # 1 / sum_sq is m when m keys share
+    # the weight equally; averaged over
+    # the queries
+    in_use = (1 / sum_sq).mean().item()
+    print(
+        f"{h:>4}",
+        f"{mse_h:>9.4f}",
+        f"{in_use:>12.1f}",
+    )
 
 # %% [markdown]
 # One row per bandwidth: the fit on the left, its attention weights on the right. Each heatmap
 # has its own colour range, so read the numbers on the colour bars:
 
 # %%
-at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
+at.plot_bandwidth_gallery(
+    x_test,
+    y_truth,
+    x_train,
+    y_train,
+    bandwidths,
+)
 
 # %% [markdown]
 # The bandwidth sets how far each query “looks”:
@@ -222,7 +321,11 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # picture at $w = 1$.
 
 # %%
-at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+at.bandwidth_explorer(
+    data,
+    w=1.0,
+    query_indices=(0, 25, 40),
+)
 
 # %% [markdown]
 # Push $w$ above 10: the bumps become needles, the heatmap shrinks to its diagonal and the fit
@@ -239,9 +342,23 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # it. Only in this toy problem is there a `y_truth` to put in:
 
 # %%
-y_swapped, weights_swapped = at.nadaraya_watson(x_train, x_test, data.y_truth)
-print("y_swapped:", tuple(y_swapped.shape))  # (n_train,)
-print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
+# queries x_train, keys x_test, and as
+# values the outputs at the keys
+swapped = at.nadaraya_watson(
+    x_train,
+    x_test,
+    y_truth,
+)
+# (n_train,), (n_train, n_test)
+y_swapped, weights_swapped = swapped
+print(
+    "y_swapped:",
+    tuple(y_swapped.shape),
+)
+print(
+    "weights_swapped:",
+    tuple(weights_swapped.shape),
+)
 
 # %% [markdown]
 # The call runs, but it answers another question: it carries the known true curve over to the
@@ -255,16 +372,39 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 # at the test inputs. The same mistake in PyTorch:
 
 # %%
-# the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
-queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-# (n_train, n_train), not (n_test, n_train)
-queries_wrong = queries_wrong.reshape(-1, n_train)
+# the TensorFlow tab's mistake, in
+# PyTorch: the queries are built from
+# x_train
+# (n_train * n_train,)
+q_wrong = x_train.repeat_interleave(
+    n_train,
+)
+# (n_train, n_train), not
+# (n_test, n_train)
+q_wrong = q_wrong.reshape(-1, n_train)
 # (n_train, n_train)
-weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)
-y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
-print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
-mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
-print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
+d_wrong = q_wrong - x_train
+weights_wrong = F.softmax(
+    -(d_wrong**2) / 2,
+    dim=1,
+)
+# (n_train,)
+y_hat_wrong = torch.matmul(
+    weights_wrong,
+    y_train,
+)
+print(
+    "y_hat_wrong:",
+    tuple(y_hat_wrong.shape),
+    "  x_test:",
+    tuple(x_test.shape),
+)
+sq_wrong = (y_hat_wrong - y_truth) ** 2
+mse_wrong = sq_wrong.mean().item()
+print(
+    "'test MSE' of the wrong code:",
+    f"{mse_wrong:.4f}",
+)
 
 # %% [markdown]
 # The shapes match, so nothing complains, and there is even a “test MSE” to print; but that
@@ -278,15 +418,46 @@ print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 
 # %%
 data40 = at.make_data(n_train=40)
-y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
-print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
-y_swapped40, weights_swapped40 = at.nadaraya_watson(
-    data40.x_train, data40.x_test, data40.y_truth
+x_train40 = data40.x_train
+y_train40 = data40.y_train
+x_test40 = data40.x_test
+y_truth40 = data40.y_truth
+right40 = at.nadaraya_watson(
+    x_test40,
+    x_train40,
+    y_train40,
 )
-print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
-# swapped, real values (prints_error: the error's message, wrapped at 40 characters)
-with at.prints_error(ValueError, width=40):
-    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
+# (n_test,), (n_test, n_train)
+y_hat40, weights40 = right40
+print(
+    "right way round:",
+    tuple(y_hat40.shape),
+    tuple(weights40.shape),
+)
+swapped40 = at.nadaraya_watson(
+    x_train40,
+    x_test40,
+    y_truth40,
+)
+# (n_train,), (n_train, n_test)
+y_swap40, weights_swap40 = swapped40
+print(
+    "swapped:        ",
+    tuple(y_swap40.shape),
+    tuple(weights_swap40.shape),
+)
+# swapped, with the values we have
+# (prints_error: the error's message,
+# wrapped at 40 characters)
+with at.prints_error(
+    ValueError,
+    width=40,
+):
+    at.nadaraya_watson(
+        x_train40,
+        x_test40,
+        y_train40,
+    )
 
 # %% [markdown]
 # The TensorFlow version's code fails too: its 40 predictions cannot be subtracted from the 50
@@ -294,17 +465,42 @@ with at.prints_error(ValueError, width=40):
 
 # %%
 n_train40 = data40.n_train
-queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
+# (n_train * n_train,)
+q_wrong40 = x_train40.repeat_interleave(
+    n_train40,
+)
 # (n_train, n_train) = (40, 40)
-queries_wrong40 = queries_wrong40.reshape(-1, n_train40)
+q_wrong40 = q_wrong40.reshape(
+    -1,
+    n_train40,
+)
 # (40, 40)
-weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)
-y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
-with at.prints_error(RuntimeError, width=40):
-    (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
-with at.prints_error(ValueError, width=40):
+d_wrong40 = q_wrong40 - x_train40
+weights_wrong40 = F.softmax(
+    -(d_wrong40**2) / 2,
+    dim=1,
+)
+# (40,)
+y_hat_wrong40 = torch.matmul(
+    weights_wrong40,
+    y_train40,
+)
+with at.prints_error(
+    RuntimeError,
+    width=40,
+):
+    # (40,) - (50,)
+    (y_hat_wrong40 - y_truth40) ** 2
+with at.prints_error(
+    ValueError,
+    width=40,
+):
     at.plot_fit(
-        data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train
+        x_test40,
+        y_truth40,
+        y_hat_wrong40,
+        x_train40,
+        y_train40,
     )
 
 # %% [markdown]
@@ -361,9 +557,21 @@ with at.prints_error(ValueError, width=40):
 # ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
-# >>> keys = torch.tensor([0.0, 1.0, 3.0])
-# >>> values = torch.tensor([10.0, 20.0, 30.0])
-# >>> y_hat, _ = at.nadaraya_watson(torch.tensor([0.9, 2.5]), keys, values, bandwidth=0.05)
+# >>> keys = torch.tensor(
+# ...     [0.0, 1.0, 3.0]
+# ... )
+# >>> values = torch.tensor(
+# ...     [10.0, 20.0, 30.0]
+# ... )
+# >>> queries = torch.tensor(
+# ...     [0.9, 2.5]
+# ... )
+# >>> y_hat, _ = at.nadaraya_watson(
+# ...     queries,
+# ...     keys,
+# ...     values,
+# ...     bandwidth=0.05,
+# ... )
 # >>> y_hat
 # tensor([20., 30.])
 # ```
@@ -383,11 +591,26 @@ with at.prints_error(ValueError, width=40):
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> _, w1 = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=0.5)
-# >>> _, w10 = at.nadaraya_watson(
-# ...     10 * data.x_test, 10 * data.x_train, data.y_train, bandwidth=5.0
+# >>> x_test = data.x_test
+# >>> x_train = data.x_train
+# >>> y_train = data.y_train
+# >>> _, w1 = at.nadaraya_watson(
+# ...     x_test,
+# ...     x_train,
+# ...     y_train,
+# ...     bandwidth=0.5,
 # ... )
-# >>> torch.allclose(w1, w10, atol=1e-6)
+# >>> _, w10 = at.nadaraya_watson(
+# ...     10 * x_test,
+# ...     10 * x_train,
+# ...     y_train,
+# ...     bandwidth=5.0,
+# ... )
+# >>> torch.allclose(
+# ...     w1,
+# ...     w10,
+# ...     atol=1e-6,
+# ... )
 # True
 # ```
 #
@@ -404,14 +627,25 @@ with at.prints_error(ValueError, width=40):
 #
 # ```pycon
 # >>> import torch
-# >>> from torch.nn import functional as F
+# >>> import torch.nn.functional as F
 # >>> import attention_tutorial as at
 # >>> data = at.make_data(n_train=40)
-# >>> scores = -((data.x_test[:, None] - data.x_train[None, :]) ** 2) / 2  # (n_test, n_train)
+# >>> q = data.x_test[:, None]
+# >>> k = data.x_train[None, :]
+# >>> # (n_test, n_train)
+# >>> scores = -((q - k) ** 2) / 2
 # >>> wrong = F.softmax(scores, dim=0)
-# >>> tuple(wrong.shape), torch.allclose(wrong.sum(dim=1), torch.ones(50))
-# ((50, 40), False)
-# >>> torch.allclose(wrong.sum(dim=0), torch.ones(40))
+# >>> tuple(wrong.shape)
+# (50, 40)
+# >>> torch.allclose(
+# ...     wrong.sum(dim=1),
+# ...     torch.ones(50),
+# ... )
+# False
+# >>> torch.allclose(
+# ...     wrong.sum(dim=0),
+# ...     torch.ones(40),
+# ... )
 # True
 # ```
 #
@@ -430,9 +664,16 @@ with at.prints_error(ValueError, width=40):
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> def test_mse(h):
-# ...     y_hat, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=h)
-# ...     return ((y_hat - data.y_truth) ** 2).mean().item()
-# >>> min([0.1, 0.2, 0.3, 0.5, 1.0], key=test_mse)
+# ...     pred, _ = at.nadaraya_watson(
+# ...         data.x_test,
+# ...         data.x_train,
+# ...         data.y_train,
+# ...         bandwidth=h,
+# ...     )
+# ...     err = pred - data.y_truth
+# ...     return (err**2).mean().item()
+# >>> hs = [0.1, 0.2, 0.3, 0.5, 1.0]
+# >>> min(hs, key=test_mse)
 # 0.3
 # ```
 #
@@ -453,10 +694,18 @@ with at.prints_error(ValueError, width=40):
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> x, y, query = data.x_train, data.y_train, 1.0
-# >>> kernel = at.gaussian_kernel(query - x)  # K(x - x_i), one per training point
-# >>> wrong_denominator = len(x) * kernel  # sum over j of K(x - x_i): n copies of the same term
-# >>> y_hat = (kernel / wrong_denominator * y).sum()
+# >>> x = data.x_train
+# >>> y = data.y_train
+# >>> query = 1.0
+# >>> # K(x - x_i) for each x_i
+# >>> kernel = at.gaussian_kernel(
+# ...     query - x
+# ... )
+# >>> # the mistake: sum over j of
+# >>> # K(x - x_i): n equal terms
+# >>> denominator = len(x) * kernel
+# >>> weights = kernel / denominator
+# >>> y_hat = (weights * y).sum()
 # >>> torch.allclose(y_hat, y.mean())
 # True
 # ```

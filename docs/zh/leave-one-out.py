@@ -19,11 +19,10 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-
 # %%
 data = at.make_data()
-x_train, y_train = data.x_train, data.y_train
+x_train = data.x_train
+y_train = data.y_train
 n_train = len(x_train)
 print("n_train =", n_train)
 
@@ -36,15 +35,34 @@ print("n_train =", n_train)
 # 预测值也就越接近它自己的标签 $y_i$。
 
 # %%
-i = 10  # one training point, used as the query
-print(f"query x_train[{i}], its label {y_train[i].item():.4f}")
+# one training point, used as the query
+i = 10
+label_i = y_train[i].item()
+print(
+    f"query x_train[{i}],",
+    f"its label {label_i:.4f}",
+)
+# the columns: 6, 9 and 10 wide, two
+# spaces apart (print adds one)
 print(f"{'':>6}  {'weight on':>9}")
-print(f"{'w':>6}  {'own key':>9}  {'prediction':>10}")
+print(
+    f"{'w':>6}",
+    f"{'own key':>10}",
+    f"{'prediction':>11}",
+)
 for w in [1.0, 10.0, 100.0, 1000.0]:
-    scores = -(((x_train[i] - x_train) * w) ** 2) / 2  # (n_train,), own key included
-    weights = F.softmax(scores, dim=0)  # (n_train,)
-    y_hat_i = weights @ y_train  # (n_train,) @ (n_train,) -> scalar
-    print(f"{w:>6g}  {weights[i].item():>9.4f}  {y_hat_i.item():>10.4f}")
+    # (n_train,), own key included
+    scaled = (x_train[i] - x_train) * w
+    scores = -(scaled**2) / 2
+    # (n_train,)
+    weights = F.softmax(scores, dim=0)
+    # (n_train,) @ (n_train,) -> scalar
+    y_hat_i = weights @ y_train
+    print(
+        f"{w:>6g}",
+        f"{weights[i].item():>10.4f}",
+        f"{y_hat_i.item():>11.4f}",
+    )
 
 # %% [markdown]
 # 每个训练点都是这样。$|w|$ 足够大时，所有点都只抄自己的标签，训练损失变成 0——可这样的模型什么也没学到：测试输入并不在训练集里，没有“自己的标签”可抄。
@@ -58,13 +76,33 @@ for w in [1.0, 10.0, 100.0, 1000.0]:
 
 # %%
 # (n_train, n_train - 1) each
-keys, values = at.leave_one_out(x_train, y_train)
-print("keys:", tuple(keys.shape), " values:", tuple(values.shape))
-print("x_train[9:12]: ", " ".join(f"{v:.4f}" for v in x_train[9:12]))
-print(f"keys[{i}, 9:11]:", " ".join(f"{v:.4f}" for v in keys[i, 9:11]))
-assert keys.shape == values.shape == (n_train, n_train - 1)
-assert not (keys[i] == x_train[i]).any()  # its own key is gone
-assert keys[i, 9] == x_train[9] and keys[i, 10] == x_train[11]
+keys, values = at.leave_one_out(
+    x_train,
+    y_train,
+)
+print(
+    "keys:",
+    tuple(keys.shape),
+    " values:",
+    tuple(values.shape),
+)
+x_near = x_train[9:12]
+print(
+    "x_train[9:12]: ",
+    *[f"{v:.4f}" for v in x_near],
+)
+keys_near = keys[i, 9:11]
+print(
+    f"keys[{i}, 9:11]:",
+    *[f"{v:.4f}" for v in keys_near],
+)
+shape = (n_train, n_train - 1)
+assert keys.shape == shape
+assert values.shape == shape
+# its own key is gone
+assert not (keys[i] == x_train[i]).any()
+assert keys[i, 9] == x_train[9]
+assert keys[i, 10] == x_train[11]
 
 # %% [markdown]
 # 第 10 行里，`x_train[9]` 后面紧跟着 `x_train[11]`：查询 `x_train[10]` 自己的键不见了。
@@ -78,24 +116,70 @@ assert keys[i, 9] == x_train[9] and keys[i, 10] == x_train[11]
 # <!-- source: attention_tutorial.training.loss_at_w -->
 
 # %%
-ws = torch.logspace(-1, 3, 401)  # (401,): 0.1 ... 1000, evenly spaced on a log scale
-losses_with_own = at.loss_curve(ws, x_train, y_train, leave_one_out=False)  # (401,)
-losses_left_out = at.loss_curve(ws, x_train, y_train, leave_one_out=True)  # (401,)
-at.plot_loss_vs_w(ws, losses_with_own, losses_left_out)
+# (401,): 0.1 ... 1000, evenly spaced on
+# a log scale
+ws = torch.logspace(-1, 3, 401)
+# (401,)
+losses_with_own = at.loss_curve(
+    ws,
+    x_train,
+    y_train,
+    leave_one_out=False,
+)
+# (401,)
+losses_left_out = at.loss_curve(
+    ws,
+    x_train,
+    y_train,
+    leave_one_out=True,
+)
+at.plot_loss_vs_w(
+    ws,
+    losses_with_own,
+    losses_left_out,
+)
 
 # %% [markdown]
 # 横轴是对数坐标。下面把几个整齐的 $w$ 处的损失列成表，再找出留一法曲线的最低点。
 
 # %%
-print(f"{'':>6}  {'own key':>8}  {'own key':>8}")
-print(f"{'w':>6}  {'included':>8}  {'left out':>8}")
+# the columns: 6, 8 and 8 wide, two
+# spaces apart (print adds one)
+print(
+    f"{'':>6}",
+    f"{'own key':>9}",
+    f"{'own key':>9}",
+)
+print(
+    f"{'w':>6}",
+    f"{'included':>9}",
+    f"{'left out':>9}",
+)
 for w in [1.0, 10.0, 100.0, 1000.0]:
-    with_own = at.loss_at_w(w, x_train, y_train, leave_one_out=False)
-    left_out = at.loss_at_w(w, x_train, y_train, leave_one_out=True)
-    print(f"{w:>6g}  {with_own:>8.4f}  {left_out:>8.4f}")
+    with_own = at.loss_at_w(
+        w,
+        x_train,
+        y_train,
+        leave_one_out=False,
+    )
+    left_out = at.loss_at_w(
+        w,
+        x_train,
+        y_train,
+        leave_one_out=True,
+    )
+    print(
+        f"{w:>6g}",
+        f"{with_own:>9.4f}",
+        f"{left_out:>9.4f}",
+    )
 w_best = at.best_w(ws, x_train, y_train)
 print("argmin of the left-out curve:")
-print(f"  w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
+loss_min = losses_left_out.min()
+print(
+    f"  w = {w_best:.4f},",
+    f"loss = {loss_min:.4f}",
+)
 
 # %% [markdown]
 # ## 含自身的键：损失一路滑向 0
@@ -117,21 +201,56 @@ print(f"  w = {w_best:.4f}, loss = {losses_left_out.min():.4f}")
 # 中间某个 $w$ 让两者的和最小。右端的平台正是“抄最近邻居”的损失，左端则是“用其余点的平均值来预测”的损失，两者都可以直接算出来对照：
 
 # %%
-distances = (x_train[:, None] - x_train[None, :]).abs()  # (n_train, n_train)
-distances.fill_diagonal_(float("inf"))  # a point is not its own neighbour
-nearest = distances.argmin(dim=1)  # (n_train,): index of the nearest other point
-copy_neighbour = ((y_train[nearest] - y_train) ** 2).sum().item()
-print(f"copy the nearest other label:   {copy_neighbour:.4f}")
-print(f"left-out loss at w = 1000:      {at.loss_at_w(1000.0, x_train, y_train):.4f}")
-spread = ((y_train - y_train.mean()) ** 2).sum().item()
-print(f"sum of (y_train - mean)^2:      {spread:.4f}")
-# w -> 0: each point is predicted by the mean of the other n - 1 points
-mean_of_others = (n_train / (n_train - 1)) ** 2 * spread
-loss_small_w = at.loss_at_w(0.1, x_train, y_train)
-print(f"(n / (n - 1))^2 x that sum:     {mean_of_others:.4f}")
-print(f"left-out loss at w = 0.1:       {loss_small_w:.4f}")
-assert abs(copy_neighbour - at.loss_at_w(1000.0, x_train, y_train)) < 1e-3
-assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
+# (n_train, 1) and (1, n_train)
+column = x_train[:, None]
+row = x_train[None, :]
+# (n_train, n_train)
+distances = (column - row).abs()
+# a point is not its own neighbour
+distances.fill_diagonal_(float("inf"))
+# (n_train,): index of the nearest other
+# point
+nearest = distances.argmin(dim=1)
+# (n_train,): each point's copied label
+copied = y_train[nearest]
+sq_copy = (copied - y_train) ** 2
+copy_neighbour = sq_copy.sum().item()
+print(
+    "copy the nearest other label:  ",
+    f"{copy_neighbour:.4f}",
+)
+xy = (x_train, y_train)
+loss_1000 = at.loss_at_w(1000.0, *xy)
+print(
+    "left-out loss at w = 1000:     ",
+    f"{loss_1000:.4f}",
+)
+# (n_train,)
+centred = y_train - y_train.mean()
+spread = (centred**2).sum().item()
+print(
+    "sum of (y_train - mean)^2:     ",
+    f"{spread:.4f}",
+)
+# w -> 0: each point is predicted by the
+# mean of the other n - 1 points
+factor = (n_train / (n_train - 1)) ** 2
+mean_of_others = factor * spread
+loss_small_w = at.loss_at_w(0.1, *xy)
+print(
+    "(n / (n - 1))^2 x that sum:    ",
+    f"{mean_of_others:.4f}",
+)
+print(
+    "left-out loss at w = 0.1:      ",
+    f"{loss_small_w:.4f}",
+)
+# both ends against their formulas
+off_right = loss_1000 - copy_neighbour
+off_left = loss_small_w - mean_of_others
+assert abs(off_right) < 1e-3
+tolerance = 0.005 * mean_of_others
+assert abs(off_left) < tolerance
 
 # %% [markdown]
 # 左端的损失为什么不是 $\sum_i (y_i - \bar y)^2$ 本身？$w \to 0$ 时，每个点的预测是**其余** $n - 1$ 个点的平均值 $\bar y_{-i} = (n \bar y - y_i)/(n - 1)$，于是 $\bar y_{-i} - y_i = \frac{n}{n-1}(\bar y - y_i)$，损失就是 $\left(\frac{n}{n-1}\right)^2 \sum_i (y_i - \bar y)^2$。$n = 50$ 时这个系数是 $(50/49)^2 \approx 1.04$。$w = 0.1$ 时核还没有完全摊平，所以打印的损失和这个极限值还差一点点。
@@ -145,7 +264,11 @@ assert abs(loss_small_w - mean_of_others) < 0.005 * mean_of_others
 # 《[非参数注意力汇聚](nonparametric.py)》一页的带宽探索器在这里再用一次。最后一幅图（宽屏上在右下角）就是上面的留一法曲线（只画了去掉自身的那一条），由浏览器根据网页里的数据当场算出；拖动 $w$，看竖线走到星号（最小值）处时第一幅图里的拟合是什么样子：既不是一条平线，也不是追着噪声跑的锯齿。把 $w$ 拉到最右端，曲线变平，数值正是上面“抄最近邻标签”的损失。
 
 # %%
-at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+at.bandwidth_explorer(
+    data,
+    w=1.0,
+    query_indices=(0, 25, 40),
+)
 
 # %% [markdown]
 # 滑块按 0.01 个数量级移动，和上面 `torch.logspace(-1, 3, 401)` 的网格一一对应，所以探索器标出的最低点与 `best_w` 打印的是同一个网格点。用键盘时，先用 Tab 键移到滑块上（或点一下它）：方向键每次走一格，PageUp 和 PageDown 一次走一大段，Home 和 End 直接跳到两端。屏幕阅读器每走一格都读出 $w$ 和那里的损失 $L$，走到最低点时还会读出“最小值”。
@@ -166,28 +289,71 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # （第一行是每个点抄来的平方误差的平均，第二、三行是真实值之差与噪声之差的平方，第四行是两者的交叉项，第五行是噪声之差的平方的期望 $2\sigma^2$，最后两行是噪声平方的平均）：
 
 # %%
-# the plateau per point: gap of the true values + noises
-sigma = 0.5  # the noise's standard deviation: make_data's noise_std
-noise = y_train - at.f(x_train)  # (n_train,): known in a toy problem
-gap = at.f(x_train[nearest]) - at.f(x_train)  # (n_train,)
-noise_diff = noise[nearest] - noise  # (n_train,)
-per_point = ((y_train[nearest] - y_train) ** 2).mean()
+# the plateau per point: gap of the true
+# values + noises
+# the noise's standard deviation:
+# make_data's noise_std
+sigma = 0.5
+# (n_train,): known in a toy problem
+noise = y_train - at.f(x_train)
+# (n_train,): f at the nearest other
+# point minus f at the point
+f_nearest = at.f(x_train[nearest])
+gap = f_nearest - at.f(x_train)
+# (n_train,)
+noise_diff = noise[nearest] - noise
+# sq_copy: the copied squared errors
+per_point = sq_copy.mean()
 gap_part = (gap**2).mean()
 noise_part = (noise_diff**2).mean()
-cross_part = (2 * gap * noise_diff).mean()
-copied_noise = (noise[nearest] ** 2).mean()
-print(f"copied squared error per point: {per_point.item():.4f}")
-print(f"  (gap of the true values)^2:   {gap_part.item():.4f}")
-print(f"  (difference of the noises)^2: {noise_part.item():.4f}")
-print(f"  cross term 2 * gap * noises:  {cross_part.item():.4f}")
-print(f"2 sigma^2, its expectation:     {2 * sigma**2:.4f}")
-print(f"mean of epsilon_i^2:            {(noise**2).mean().item():.4f}")
-print(f"mean of the copied epsilon^2:   {copied_noise.item():.4f}")
-total = gap_part + noise_part + cross_part
-assert torch.isclose(per_point, total, atol=1e-4)
-assert gap_part < 0.05 * per_point  # nearly all of it is noise
-assert noise_part > 2 * sigma**2  # above its expectation here
-assert copied_noise > (noise**2).mean() > sigma**2
+cross = 2 * gap * noise_diff
+cross_part = cross.mean()
+# (n_train,): each point's copied noise
+eps_copied = noise[nearest]
+copied_noise = (eps_copied**2).mean()
+mean_eps2 = (noise**2).mean()
+print(
+    "copied squared error per point:",
+    f"{per_point.item():.4f}",
+)
+print(
+    "  (gap of the true values)^2:  ",
+    f"{gap_part.item():.4f}",
+)
+print(
+    "  (difference of the noises)^2:",
+    f"{noise_part.item():.4f}",
+)
+print(
+    "  cross term 2 * gap * noises: ",
+    f"{cross_part.item():.4f}",
+)
+print(
+    "2 sigma^2, its expectation:    ",
+    f"{2 * sigma**2:.4f}",
+)
+print(
+    "mean of epsilon_i^2:           ",
+    f"{mean_eps2.item():.4f}",
+)
+print(
+    "mean of the copied epsilon^2:  ",
+    f"{copied_noise.item():.4f}",
+)
+# the three parts add up to per_point
+parts = gap_part + noise_part
+parts = parts + cross_part
+assert torch.isclose(
+    per_point,
+    parts,
+    atol=1e-4,
+)
+# nearly all of it is noise
+assert gap_part < 0.05 * per_point
+# above its expectation here
+assert noise_part > 2 * sigma**2
+assert copied_noise > mean_eps2
+assert mean_eps2 > sigma**2
 
 # %% [markdown]
 # 平台几乎全部来自噪声之差：相邻的训练点挨得很近，$f$ 在两点之间几乎不变，真实值之差只占很小一部分。
@@ -227,12 +393,22 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # >>> x, y = data.x_train, data.y_train
 # >>> plateau = at.loss_at_w(1e4, x, y)
 # >>> ws = torch.logspace(-1, 3, 401)
-# >>> losses = torch.tensor([at.loss_at_w(w.item(), x, y) for w in ws])
-# >>> far = (losses - plateau).abs() > 0.01 * plateau
-# >>> first = far.nonzero().max().item() + 1  # the grid point after the last far one
-# >>> round(ws[first].item(), 2), round(1 / ws[first].item(), 4)
-# (158.49, 0.0063)
-# >>> round(x.diff().min().item(), 4)  # the closest two training inputs
+# >>> losses = torch.tensor([
+# ...     at.loss_at_w(w.item(), x, y)
+# ...     for w in ws
+# ... ])
+# >>> gaps = (losses - plateau).abs()
+# >>> far = gaps > 0.01 * plateau
+# >>> last_far = far.nonzero().max()
+# >>> # the grid point after it
+# >>> first = last_far.item() + 1
+# >>> w_first = ws[first].item()
+# >>> round(w_first, 2)
+# 158.49
+# >>> round(1 / w_first, 4)
+# 0.0063
+# >>> # the closest two training inputs
+# >>> round(x.diff().min().item(), 4)
 # 0.0071
 # ```
 #
@@ -252,16 +428,25 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # >>> x, y = data.x_train, data.y_train
 # >>> _ = torch.manual_seed(at.SEED)
 # >>> model = at.NWKernelRegression()
-# >>> keys, values = x.repeat((len(x), 1)), y.repeat((len(x), 1))
-# >>> trainer = torch.optim.SGD(model.parameters(), lr=0.5)
+# >>> n = len(x)
+# >>> keys = x.repeat((n, 1))
+# >>> values = y.repeat((n, 1))
+# >>> trainer = torch.optim.SGD(
+# ...     model.parameters(),
+# ...     lr=0.5,
+# ... )
 # >>> ws = []
 # >>> for epoch in range(20):
 # ...     trainer.zero_grad()
-# ...     loss = ((model(x, keys, values) - y) ** 2).sum()
+# ...     pred = model(x, keys, values)
+# ...     err = pred - y
+# ...     loss = (err**2).sum()
 # ...     loss.backward()
 # ...     trainer.step()
 # ...     ws.append(model.w.item())
-# >>> all(later > earlier for earlier, later in zip(ws, ws[1:]))
+# >>> steps = zip(ws, ws[1:])
+# >>> all(later > earlier
+# ...     for earlier, later in steps)
 # True
 # ```
 #
@@ -277,8 +462,10 @@ assert copied_noise > (noise**2).mean() > sigma**2
 # ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
-# >>> x, y = torch.tensor([0.0, 1.0]), torch.tensor([1.0, 3.0])
-# >>> [at.loss_at_w(w, x, y) for w in [0.1, 1.0, 10.0]]
+# >>> x = torch.tensor([0.0, 1.0])
+# >>> y = torch.tensor([1.0, 3.0])
+# >>> [at.loss_at_w(w, x, y)
+# ...  for w in [0.1, 1.0, 10.0]]
 # [8.0, 8.0, 8.0]
 # ```
 #

@@ -11,8 +11,6 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
-
 # %% [markdown]
 # ## 数据
 #
@@ -21,8 +19,11 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %%
 data = at.make_data()
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
-n_train, n_test = len(x_train), len(x_test)
+x_train = data.x_train
+y_train = data.y_train
+x_test = data.x_test
+n_train = len(x_train)
+n_test = len(x_test)
 at.describe("x_train", x_train)
 at.describe("y_train", y_train)
 at.describe("x_test", x_test)
@@ -48,14 +49,30 @@ at.describe("x_test", x_test)
 # 注意指数里的负号：$x$ 与 $x_i$ 离得越远，${-(x - x_i)^2/2}$ 越小，权重也就越小。下面用一个查询验证这两种写法给出同样的权重。
 
 # %%
-query = x_test[10]  # one query, x = 1.0
-kernel = at.gaussian_kernel(query - x_train)  # (n_train,)
-weights_from_kernel = kernel / kernel.sum()  # (n_train,)
-weights_from_softmax = F.softmax(-((query - x_train) ** 2) / 2, dim=0)  # (n_train,)
+# one query, x = 1.0
+query = x_test[10]
+# (n_train,): the query minus each key
+diffs = query - x_train
+# (n_train,)
+kernel = at.gaussian_kernel(diffs)
+# (n_train,): the weights, two ways
+by_kernel = kernel / kernel.sum()
+by_softmax = F.softmax(
+    -(diffs**2) / 2,
+    dim=0,
+)
 print(f"query = {query.item():.1f}")
-max_difference = (weights_from_kernel - weights_from_softmax).abs().max().item()
-print(f"max |difference| = {max_difference:.1e}")
-print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
+difference = by_kernel - by_softmax
+largest = difference.abs().max().item()
+print(
+    "max |difference| =",
+    f"{largest:.1e}",
+)
+total = by_softmax.sum().item()
+print(
+    "sum of weights   =",
+    round(total, 6),
+)
 
 # %% [markdown]
 # ## 把查询铺成矩阵
@@ -65,10 +82,20 @@ print("sum of weights   =", round(weights_from_softmax.sum().item(), 6))
 # 让 PyTorch 自己算出行数。
 
 # %%
-queries = x_test.repeat_interleave(n_train)  # (n_test * n_train,)
-print("after repeat_interleave:", tuple(queries.shape))
-queries = queries.reshape(-1, n_train)  # (n_test, n_train)
-print("after reshape:          ", tuple(queries.shape))
+# (n_test * n_train,)
+queries = x_test.repeat_interleave(
+    n_train,
+)
+print(
+    "after repeat_interleave:",
+    tuple(queries.shape),
+)
+# (n_test, n_train)
+queries = queries.reshape(-1, n_train)
+print(
+    "after reshape:          ",
+    tuple(queries.shape),
+)
 print(queries[:3, :3])
 
 # %% [markdown]
@@ -76,11 +103,24 @@ print(queries[:3, :3])
 
 # %%
 # (n_test, n_train)
-attention_weights = F.softmax(-((queries - x_train) ** 2) / 2, dim=1)
-y_hat = torch.matmul(attention_weights, y_train)  # (n_test,)
-print("attention_weights:", tuple(attention_weights.shape))
+scores = -((queries - x_train) ** 2) / 2
+# (n_test, n_train)
+attention_weights = F.softmax(
+    scores,
+    dim=1,
+)
+# (n_test,)
+y_hat = torch.matmul(
+    attention_weights,
+    y_train,
+)
+print(
+    "attention_weights:",
+    tuple(attention_weights.shape),
+)
 print("row sums of the first 4 rows:")
-print(attention_weights.sum(dim=1)[:4])
+row_sums = attention_weights.sum(dim=1)
+print(row_sums[:4])
 print("y_hat:", tuple(y_hat.shape))
 
 # %% [markdown]
@@ -88,12 +128,27 @@ print("y_hat:", tuple(y_hat.shape))
 # `nadaraya_watson_broadcast` 不铺矩阵，直接用广播 `queries[:, None] - keys[None, :]`，两者结果相同。
 
 # %%
-y_hat_tiled, weights_tiled = at.nadaraya_watson(x_test, x_train, y_train)
-y_hat_broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)
-checks = (
-    torch.allclose(y_hat_tiled, y_hat),
-    torch.allclose(y_hat_tiled, y_hat_broadcast),
+# each returns (prediction, weights)
+y_hat_tiled, _ = at.nadaraya_watson(
+    x_test,
+    x_train,
+    y_train,
 )
+result = at.nadaraya_watson_broadcast(
+    x_test,
+    x_train,
+    y_train,
+)
+y_hat_broadcast, _ = result
+same_tiled = torch.allclose(
+    y_hat_tiled,
+    y_hat,
+)
+same_broadcast = torch.allclose(
+    y_hat_tiled,
+    y_hat_broadcast,
+)
+checks = (same_tiled, same_broadcast)
 print(*checks)
 assert all(checks)
 
@@ -103,7 +158,11 @@ assert all(checks)
 # 热图的每一行是一个查询（测试输入），每一列是一个键（训练输入），格子越醒目，权重越大（浅色页上越深，深色页上越亮）。训练输入和测试输入都已排好序，所以权重集中在对角线附近：每个查询主要关注离它最近的那些键。每一列画在它的键 $x_i$ 处，两边各伸到与相邻键的中点，所以键稀疏的地方列更宽：键是随机抽取的训练输入，间隔并不均匀。
 
 # %%
-at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
+at.plot_attention_heatmap(
+    attention_weights,
+    queries=x_test,
+    keys=x_train,
+)
 
 # %% [markdown]
 # ## 拟合结果
@@ -111,8 +170,21 @@ at.plot_attention_heatmap(attention_weights, queries=x_test, keys=x_train)
 # 与平均汇聚的一条水平线相比，Nadaraya-Watson 的预测跟上了 $f(x)$ 的起伏，但在峰谷处偏平：高斯核的宽度固定为 1，窗口里总混进较远的点。先手动换几个宽度看看；《[带参数的注意力汇聚](parametric.py)》一页再让模型自己学习它。
 
 # %%
-print(f"test MSE against the true f: {((y_hat - data.y_truth) ** 2).mean().item():.4f}")
-at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
+y_truth = data.y_truth
+# (n_test,)
+errors = y_hat - y_truth
+mse = (errors**2).mean().item()
+print(
+    "test MSE against the true f:",
+    f"{mse:.4f}",
+)
+at.plot_fit(
+    x_test,
+    y_truth,
+    y_hat,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # ## 不同带宽一览
@@ -125,20 +197,47 @@ at.plot_fit(x_test, data.y_truth, y_hat, x_train, y_train)
 
 # %%
 bandwidths = [0.1, 0.3, 1.0, 3.0]
-print(f"{'h':>4}  {'test MSE':>8}  {'keys in use':>11}")
+# the columns: 4, 8 and 11 wide, two
+# spaces apart (print adds one)
+print(
+    f"{'h':>4}",
+    f"{'test MSE':>9}",
+    f"{'keys in use':>12}",
+)
 for h in bandwidths:
+    pooled = at.nadaraya_watson(
+        x_test,
+        x_train,
+        y_train,
+        bandwidth=h,
+    )
     # (n_test,), (n_test, n_train)
-    y_hat_h, weights_h = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
-    mse_h = ((y_hat_h - data.y_truth) ** 2).mean().item()
-    # 1 / sum of squared weights: m when the weight is shared equally by m keys
-    keys_in_use = (1 / (weights_h**2).sum(dim=1)).mean().item()
-    print(f"{h:>4}  {mse_h:>8.4f}  {keys_in_use:>11.1f}")
+    y_hat_h, weights_h = pooled
+    errors_h = y_hat_h - y_truth
+    mse_h = (errors_h**2).mean().item()
+    # (n_test,): sum of squared weights
+    sum_sq = (weights_h**2).sum(dim=1)
+    # 1 / sum_sq is m when m keys share
+    # the weight equally; averaged over
+    # the queries
+    in_use = (1 / sum_sq).mean().item()
+    print(
+        f"{h:>4}",
+        f"{mse_h:>9.4f}",
+        f"{in_use:>12.1f}",
+    )
 
 # %% [markdown]
 # 每行一个带宽：左边是拟合，右边是它的注意力权重。每张热图有自己的颜色范围，请留意颜色条上的数值：
 
 # %%
-at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
+at.plot_bandwidth_gallery(
+    x_test,
+    y_truth,
+    x_train,
+    y_train,
+    bandwidths,
+)
 
 # %% [markdown]
 # 带宽决定每个查询“看多远”：
@@ -163,7 +262,11 @@ at.plot_bandwidth_gallery(x_test, data.y_truth, x_train, y_train, bandwidths)
 # 图由浏览器当场计算，不联网；没有 JavaScript 时显示 $w = 1$ 的静态图。
 
 # %%
-at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
+at.bandwidth_explorer(
+    data,
+    w=1.0,
+    query_indices=(0, 25, 40),
+)
 
 # %% [markdown]
 # 试着把 $w$ 拉到 10 以上：鼓包变成细针，热图只剩对角线，拟合开始追着每个噪声点跑；拉到 0.3 以下：鼓包摊平，拟合趋向一条水平线。再留意 $x = 0$ 那个查询的鼓包：它只有右半边（这为什么要紧，见下文“[边界偏差](#边界偏差)”一节）。
@@ -175,9 +278,23 @@ at.bandwidth_explorer(data, w=1.0, query_indices=(0, 25, 40))
 # `nadaraya_watson(x_train, x_test, values)`，查询变成训练输入，键变成测试输入，而值必须是**键处的输出**，也就是测试输入上的 $y$。这恰恰是我们想要预测的东西，预测时手里并没有它。只有在这个玩具问题里，我们才有 `y_truth` 可以塞进去：
 
 # %%
-y_swapped, weights_swapped = at.nadaraya_watson(x_train, x_test, data.y_truth)
-print("y_swapped:", tuple(y_swapped.shape))  # (n_train,)
-print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
+# queries x_train, keys x_test, and as
+# values the outputs at the keys
+swapped = at.nadaraya_watson(
+    x_train,
+    x_test,
+    y_truth,
+)
+# (n_train,), (n_train, n_test)
+y_swapped, weights_swapped = swapped
+print(
+    "y_swapped:",
+    tuple(y_swapped.shape),
+)
+print(
+    "weights_swapped:",
+    tuple(weights_swapped.shape),
+)
 
 # %% [markdown]
 # 这次调用能运行，但回答的是另一个问题：把已知的真实曲线“搬”到训练输入上。因为 `n_train` 与 `n_test` 都是 50，结果的形状和正确调用一模一样，光看形状看不出问题。
@@ -185,16 +302,39 @@ print("weights_swapped:", tuple(weights_swapped.shape))  # (n_train, n_test)
 # 这并非杞人忧天。《动手学深度学习》本节的 TensorFlow 代码就错在这里：把查询写成了 `x_train`（`tf.expand_dims(x_train, axis=1)`），而不是 `x_test`。每个训练输入去和所有训练输入比较（包括它自己），得到的是训练输入处的预测，却被当作测试输入处的预测画了出来。用 PyTorch 重现一遍：
 
 # %%
-# the TensorFlow tab's mistake, in PyTorch: the queries are built from x_train
-queries_wrong = x_train.repeat_interleave(n_train)  # (n_train * n_train,)
-# (n_train, n_train), not (n_test, n_train)
-queries_wrong = queries_wrong.reshape(-1, n_train)
+# the TensorFlow tab's mistake, in
+# PyTorch: the queries are built from
+# x_train
+# (n_train * n_train,)
+q_wrong = x_train.repeat_interleave(
+    n_train,
+)
+# (n_train, n_train), not
+# (n_test, n_train)
+q_wrong = q_wrong.reshape(-1, n_train)
 # (n_train, n_train)
-weights_wrong = F.softmax(-((queries_wrong - x_train) ** 2) / 2, dim=1)
-y_hat_wrong = torch.matmul(weights_wrong, y_train)  # (n_train,)
-print("y_hat_wrong:", tuple(y_hat_wrong.shape), "  x_test:", tuple(x_test.shape))
-mse_wrong = ((y_hat_wrong - data.y_truth) ** 2).mean().item()
-print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
+d_wrong = q_wrong - x_train
+weights_wrong = F.softmax(
+    -(d_wrong**2) / 2,
+    dim=1,
+)
+# (n_train,)
+y_hat_wrong = torch.matmul(
+    weights_wrong,
+    y_train,
+)
+print(
+    "y_hat_wrong:",
+    tuple(y_hat_wrong.shape),
+    "  x_test:",
+    tuple(x_test.shape),
+)
+sq_wrong = (y_hat_wrong - y_truth) ** 2
+mse_wrong = sq_wrong.mean().item()
+print(
+    "'test MSE' of the wrong code:",
+    f"{mse_wrong:.4f}",
+)
 
 # %% [markdown]
 # 形状完全对得上，所以没有任何报错，还能算出一个“测试 MSE”，但这个数拿训练输入处的预测去比测试输入处的真实值，没有意义。
@@ -203,32 +343,88 @@ print(f"'test MSE' of the wrong code: {mse_wrong:.4f}")
 
 # %%
 data40 = at.make_data(n_train=40)
-y_hat40, weights40 = at.nadaraya_watson(data40.x_test, data40.x_train, data40.y_train)
-print("right way round:", tuple(y_hat40.shape), tuple(weights40.shape))
-y_swapped40, weights_swapped40 = at.nadaraya_watson(
-    data40.x_train, data40.x_test, data40.y_truth
+x_train40 = data40.x_train
+y_train40 = data40.y_train
+x_test40 = data40.x_test
+y_truth40 = data40.y_truth
+right40 = at.nadaraya_watson(
+    x_test40,
+    x_train40,
+    y_train40,
 )
-print("swapped:        ", tuple(y_swapped40.shape), tuple(weights_swapped40.shape))
-# swapped, real values (prints_error: the error's message, wrapped at 40 characters)
-with at.prints_error(ValueError, width=40):
-    at.nadaraya_watson(data40.x_train, data40.x_test, data40.y_train)
+# (n_test,), (n_test, n_train)
+y_hat40, weights40 = right40
+print(
+    "right way round:",
+    tuple(y_hat40.shape),
+    tuple(weights40.shape),
+)
+swapped40 = at.nadaraya_watson(
+    x_train40,
+    x_test40,
+    y_truth40,
+)
+# (n_train,), (n_train, n_test)
+y_swap40, weights_swap40 = swapped40
+print(
+    "swapped:        ",
+    tuple(y_swap40.shape),
+    tuple(weights_swap40.shape),
+)
+# swapped, with the values we have
+# (prints_error: the error's message,
+# wrapped at 40 characters)
+with at.prints_error(
+    ValueError,
+    width=40,
+):
+    at.nadaraya_watson(
+        x_train40,
+        x_test40,
+        y_train40,
+    )
 
 # %% [markdown]
 # TensorFlow 版的写法也一样：拿它的 40 个预测去和 50 个真实值相减，或者把它们画出来，都会报错：
 
 # %%
 n_train40 = data40.n_train
-queries_wrong40 = data40.x_train.repeat_interleave(n_train40)  # (n_train * n_train,)
+# (n_train * n_train,)
+q_wrong40 = x_train40.repeat_interleave(
+    n_train40,
+)
 # (n_train, n_train) = (40, 40)
-queries_wrong40 = queries_wrong40.reshape(-1, n_train40)
+q_wrong40 = q_wrong40.reshape(
+    -1,
+    n_train40,
+)
 # (40, 40)
-weights_wrong40 = F.softmax(-((queries_wrong40 - data40.x_train) ** 2) / 2, dim=1)
-y_hat_wrong40 = torch.matmul(weights_wrong40, data40.y_train)  # (40,)
-with at.prints_error(RuntimeError, width=40):
-    (y_hat_wrong40 - data40.y_truth) ** 2  # (40,) - (50,)
-with at.prints_error(ValueError, width=40):
+d_wrong40 = q_wrong40 - x_train40
+weights_wrong40 = F.softmax(
+    -(d_wrong40**2) / 2,
+    dim=1,
+)
+# (40,)
+y_hat_wrong40 = torch.matmul(
+    weights_wrong40,
+    y_train40,
+)
+with at.prints_error(
+    RuntimeError,
+    width=40,
+):
+    # (40,) - (50,)
+    (y_hat_wrong40 - y_truth40) ** 2
+with at.prints_error(
+    ValueError,
+    width=40,
+):
     at.plot_fit(
-        data40.x_test, data40.y_truth, y_hat_wrong40, data40.x_train, data40.y_train
+        x_test40,
+        y_truth40,
+        y_hat_wrong40,
+        x_train40,
+        y_train40,
     )
 
 # %% [markdown]
@@ -266,9 +462,21 @@ with at.prints_error(ValueError, width=40):
 # ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
-# >>> keys = torch.tensor([0.0, 1.0, 3.0])
-# >>> values = torch.tensor([10.0, 20.0, 30.0])
-# >>> y_hat, _ = at.nadaraya_watson(torch.tensor([0.9, 2.5]), keys, values, bandwidth=0.05)
+# >>> keys = torch.tensor(
+# ...     [0.0, 1.0, 3.0]
+# ... )
+# >>> values = torch.tensor(
+# ...     [10.0, 20.0, 30.0]
+# ... )
+# >>> queries = torch.tensor(
+# ...     [0.9, 2.5]
+# ... )
+# >>> y_hat, _ = at.nadaraya_watson(
+# ...     queries,
+# ...     keys,
+# ...     values,
+# ...     bandwidth=0.05,
+# ... )
 # >>> y_hat
 # tensor([20., 30.])
 # ```
@@ -286,11 +494,26 @@ with at.prints_error(ValueError, width=40):
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> _, w1 = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=0.5)
-# >>> _, w10 = at.nadaraya_watson(
-# ...     10 * data.x_test, 10 * data.x_train, data.y_train, bandwidth=5.0
+# >>> x_test = data.x_test
+# >>> x_train = data.x_train
+# >>> y_train = data.y_train
+# >>> _, w1 = at.nadaraya_watson(
+# ...     x_test,
+# ...     x_train,
+# ...     y_train,
+# ...     bandwidth=0.5,
 # ... )
-# >>> torch.allclose(w1, w10, atol=1e-6)
+# >>> _, w10 = at.nadaraya_watson(
+# ...     10 * x_test,
+# ...     10 * x_train,
+# ...     y_train,
+# ...     bandwidth=5.0,
+# ... )
+# >>> torch.allclose(
+# ...     w1,
+# ...     w10,
+# ...     atol=1e-6,
+# ... )
 # True
 # ```
 #
@@ -304,14 +527,25 @@ with at.prints_error(ValueError, width=40):
 #
 # ```pycon
 # >>> import torch
-# >>> from torch.nn import functional as F
+# >>> import torch.nn.functional as F
 # >>> import attention_tutorial as at
 # >>> data = at.make_data(n_train=40)
-# >>> scores = -((data.x_test[:, None] - data.x_train[None, :]) ** 2) / 2  # (n_test, n_train)
+# >>> q = data.x_test[:, None]
+# >>> k = data.x_train[None, :]
+# >>> # (n_test, n_train)
+# >>> scores = -((q - k) ** 2) / 2
 # >>> wrong = F.softmax(scores, dim=0)
-# >>> tuple(wrong.shape), torch.allclose(wrong.sum(dim=1), torch.ones(50))
-# ((50, 40), False)
-# >>> torch.allclose(wrong.sum(dim=0), torch.ones(40))
+# >>> tuple(wrong.shape)
+# (50, 40)
+# >>> torch.allclose(
+# ...     wrong.sum(dim=1),
+# ...     torch.ones(50),
+# ... )
+# False
+# >>> torch.allclose(
+# ...     wrong.sum(dim=0),
+# ...     torch.ones(40),
+# ... )
 # True
 # ```
 #
@@ -327,9 +561,16 @@ with at.prints_error(ValueError, width=40):
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
 # >>> def test_mse(h):
-# ...     y_hat, _ = at.nadaraya_watson(data.x_test, data.x_train, data.y_train, bandwidth=h)
-# ...     return ((y_hat - data.y_truth) ** 2).mean().item()
-# >>> min([0.1, 0.2, 0.3, 0.5, 1.0], key=test_mse)
+# ...     pred, _ = at.nadaraya_watson(
+# ...         data.x_test,
+# ...         data.x_train,
+# ...         data.y_train,
+# ...         bandwidth=h,
+# ...     )
+# ...     err = pred - data.y_truth
+# ...     return (err**2).mean().item()
+# >>> hs = [0.1, 0.2, 0.3, 0.5, 1.0]
+# >>> min(hs, key=test_mse)
 # 0.3
 # ```
 #
@@ -347,10 +588,18 @@ with at.prints_error(ValueError, width=40):
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> x, y, query = data.x_train, data.y_train, 1.0
-# >>> kernel = at.gaussian_kernel(query - x)  # K(x - x_i), one per training point
-# >>> wrong_denominator = len(x) * kernel  # sum over j of K(x - x_i): n copies of the same term
-# >>> y_hat = (kernel / wrong_denominator * y).sum()
+# >>> x = data.x_train
+# >>> y = data.y_train
+# >>> query = 1.0
+# >>> # K(x - x_i) for each x_i
+# >>> kernel = at.gaussian_kernel(
+# ...     query - x
+# ... )
+# >>> # the mistake: sum over j of
+# >>> # K(x - x_i): n equal terms
+# >>> denominator = len(x) * kernel
+# >>> weights = kernel / denominator
+# >>> y_hat = (weights * y).sum()
 # >>> torch.allclose(y_hat, y.mean())
 # True
 # ```

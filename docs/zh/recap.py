@@ -8,11 +8,18 @@
 # %%
 import attention_tutorial as at
 
-# n_train != n_test: a mix-up of the two sizes shows at once
+# n_train != n_test: a mix-up of the two
+# sizes shows at once
 data = at.make_data(n_train=40)
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
-n_train, n_test = data.n_train, data.n_test
-print(f"n_train = {n_train}, n_test = {n_test}")
+x_train = data.x_train
+y_train = data.y_train
+x_test = data.x_test
+n_train = data.n_train
+n_test = data.n_test
+print(
+    f"n_train = {n_train},",
+    f"n_test = {n_test}",
+)
 
 # %% [markdown]
 # ## 张量形状怎样变化
@@ -20,54 +27,109 @@ print(f"n_train = {n_train}, n_test = {n_test}")
 # 这里用 40 个训练样本、50 个测试输入，两个尺寸不同（为什么要这样，见《[非参数注意力汇聚](nonparametric.py#查询和键能互换吗)》一页的“查询和键能互换吗？”）。
 
 # %%
-# prediction: each test input is a query against all n_train keys
+# prediction: each test input is a query
+# against all n_train keys
 # (n_test * n_train,)
-queries = x_test.repeat_interleave(n_train)
+queries = x_test.repeat_interleave(
+    n_train,
+)
 # (n_test, n_train)
 queries = queries.reshape(-1, n_train)
 # (n_test, n_train)
 scores = -((queries - x_train) ** 2) / 2
 # (n_test, n_train): each row sums to 1
 weights = scores.softmax(dim=1)
-# (n_test,): @ is matrix multiplication (torch.matmul)
+# (n_test,): @ is matrix multiplication
+# (torch.matmul)
 y_hat = weights @ y_train
-# training: each point queries the other n_train - 1 points
+# training: each point queries the other
+# n_train - 1 points
 # (n_train, n_train - 1) each
-keys, values = at.leave_one_out(x_train, y_train)
+keys, values = at.leave_one_out(
+    x_train,
+    y_train,
+)
 model = at.NWKernelRegression(w=1.0)
 # (n_train,)
 y_fit = model(x_train, keys, values)
-# bmm pairs each query's row of weights with its own row of values
+# (n_train, n_train - 1)
+weights_fit = model.attention_weights
+# bmm pairs each query's row of weights
+# with its own row of values
 # (n_train, 1, n_train - 1)
-left = model.attention_weights.unsqueeze(1)
+left = weights_fit.unsqueeze(1)
 # (n_train, 1, 1)
 batched = left.bmm(values.unsqueeze(-1))
-# the parametric model on the test set: every query gets all keys
+# the parametric model on the test set:
+# every query gets all keys
 # (n_test, n_train) each
 test_keys = x_train.repeat((n_test, 1))
-test_values = y_train.repeat((n_test, 1))
+test_values = y_train.repeat(
+    (n_test, 1),
+)
 # (n_test,)
-y_test = model(x_test, test_keys, test_values)
+y_test = model(
+    x_test,
+    test_keys,
+    test_values,
+)
 print("prediction:")
-print("  scores, weights:", tuple(weights.shape))
+print(
+    "  scores, weights:",
+    tuple(weights.shape),
+)
 print("  y_hat:", tuple(y_hat.shape))
 print("training:")
-print("  keys, values, weights:", tuple(keys.shape))
-print("  bmm:", tuple(batched.shape), "-> y_fit:", tuple(y_fit.shape))
+print(
+    "  keys, values, weights:",
+    tuple(keys.shape),
+)
+print(
+    "  bmm:",
+    tuple(batched.shape),
+    "-> y_fit:",
+    tuple(y_fit.shape),
+)
 print("parametric model, test set:")
-print("  keys, values:", tuple(test_keys.shape))
+print(
+    "  keys, values:",
+    tuple(test_keys.shape),
+)
 print("  y_hat:", tuple(y_test.shape))
-# check: the steps written out match the package, shape for shape
-y_nw, weights_nw = at.nadaraya_watson(x_test, x_train, y_train)
-assert (weights - weights_nw).abs().max() < 1e-6
-assert (y_hat - y_nw).abs().max() < 1e-5
-assert (batched.reshape(-1) - y_fit).abs().max() < 1e-5
-assert scores.shape == weights.shape == (n_test, n_train)
-assert keys.shape == values.shape == (n_train, n_train - 1)
-assert model.attention_weights.shape == test_keys.shape
-# at w = 1 the tiled keys give the non-parametric prediction
-assert (y_test - y_nw).abs().max() < 1e-5
-at.plot_shape_flow(x_test, x_train, y_train)
+# check: the steps written out match the
+# package, shape for shape
+y_nw, weights_nw = at.nadaraya_watson(
+    x_test,
+    x_train,
+    y_train,
+)
+diff_weights = weights - weights_nw
+assert diff_weights.abs().max() < 1e-6
+diff_y_hat = y_hat - y_nw
+assert diff_y_hat.abs().max() < 1e-5
+diff_fit = batched.reshape(-1) - y_fit
+assert diff_fit.abs().max() < 1e-5
+shape_test = (n_test, n_train)
+assert scores.shape == shape_test
+assert weights.shape == shape_test
+shape_fit = (n_train, n_train - 1)
+assert keys.shape == shape_fit
+assert values.shape == shape_fit
+assert weights_fit.shape == shape_fit
+# the weights of the last call: the test
+# set's, shaped like the tiled keys
+weights_test = model.attention_weights
+assert weights_test.shape == shape_test
+assert test_keys.shape == shape_test
+# at w = 1 the tiled keys give the
+# non-parametric prediction
+diff_test = y_test - y_nw
+assert diff_test.abs().max() < 1e-5
+at.plot_shape_flow(
+    x_test,
+    x_train,
+    y_train,
+)
 
 # %% [markdown]
 # 图的上半是预测，下半是训练：每一步一个方框，方框里左边是这一步的代码或公式，右端是它得到的张量形状；链旁的方框（窄屏上缩进在链中）引入输入或途中算出的查询（颜色的含义见图下的图例）。
@@ -124,58 +186,122 @@ at.plot_shape_flow(x_test, x_train, y_train)
 # %%
 import torch
 
-# the chapter's data: 50 training samples, as on the other pages
+# the chapter's data: 50 training
+# samples, as on the other pages
 full = at.make_data()
 x50, y50 = full.x_train, full.y_train
-keys50, values50 = at.leave_one_out(x50, y50)
-# the parametric page's training: its seed, 5 full-batch SGD steps
+keys50, values50 = at.leave_one_out(
+    x50,
+    y50,
+)
+
+
+def loss_of(net):
+    # L(w): the summed squared
+    # leave-one-out error
+    y_fit = net(x50, keys50, values50)
+    return ((y_fit - y50) ** 2).sum()
+
+
+# the parametric page's training: its
+# seed, 5 full-batch SGD steps
 _ = torch.manual_seed(at.SEED)
 net = at.NWKernelRegression()
 w_start = net.w.item()
-trainer = torch.optim.SGD(net.parameters(), lr=0.5)
+trainer = torch.optim.SGD(
+    net.parameters(),
+    lr=0.5,
+)
 for _ in range(5):  # 5 epochs
     trainer.zero_grad()
-    # L(w): the summed squared leave-one-out error
-    loss = ((net(x50, keys50, values50) - y50) ** 2).sum()
+    loss = loss_of(net)
     loss.backward()
     trainer.step()
 w_end = net.w.item()
 # test MSE against the true f
-args = (full.x_test, full.y_truth, x50, y50)
-mse_1 = at.mse_against_truth(1.0, *args)
-mse_trained = at.mse_against_truth(w_end, *args)
-# w = 4: near the minimum of the leave-one-out loss (h = 0.25)
-mse_4 = at.mse_against_truth(4.0, *args)
-# h = 1: Nadaraya-Watson and local linear, from the same weights
+args = (
+    full.x_test,
+    full.y_truth,
+    x50,
+    y50,
+)
+mse_of = at.mse_against_truth
+mse_1 = mse_of(1.0, *args)
+mse_trained = mse_of(w_end, *args)
+# w = 4: near the minimum of the
+# leave-one-out loss (h = 0.25)
+mse_4 = mse_of(4.0, *args)
+# h = 1: Nadaraya-Watson and local
+# linear, from the same weights
 # (n_test,), (n_test, n_train)
-y_nw, alpha = at.nadaraya_watson(full.x_test, x50, y50)
-# (n_test, 1) each: the weighted means of keys and values
+y_nw, alpha = at.nadaraya_watson(
+    full.x_test,
+    x50,
+    y50,
+)
+# (n_test, 1) each: the weighted means
+# of keys and values
 x_bar = (alpha @ x50)[:, None]
 y_bar = (alpha @ y50)[:, None]
-# (n_test,): the slope of the weighted line
-slope = (alpha * (x50 - x_bar) * y50).sum(dim=1)
-slope = slope / (alpha * (x50 - x_bar) ** 2).sum(dim=1)
+# (n_test, n_train): x_j - x_bar
+dx = x50 - x_bar
+# (n_test,): the weighted line's slope b
+top = (alpha * dx * y50).sum(dim=1)
+bottom = (alpha * dx**2).sum(dim=1)
+slope = top / bottom
+# (n_test,): x - x_bar
+x_off = full.x_test - x_bar[:, 0]
 # (n_test,)
-y_ll = y_bar[:, 0] + slope * (full.x_test - x_bar[:, 0])
+y_ll = y_bar[:, 0] + slope * x_off
+# the errors at x = 0 and x = 4.9
 edges = [0, -1]
-err_nw = (y_nw - full.y_truth)[edges].tolist()
-err_ll = (y_ll - full.y_truth)[edges].tolist()
-print(f"trained w: {w_start:.3f} -> {w_end:.2f}")
-print(f"test MSE: trained {mse_trained:.3f}")
-print(f"  w = 1 {mse_1:.3f}, w = 4 {mse_4:.3f}")
-for x, a, b in zip(full.x_test[edges].tolist(), err_nw, err_ll, strict=True):
-    print(f"error at x = {x:.1f}: NW {a:+.2f}, LL {b:+.2f}")
+truth = full.y_truth[edges]
+err_nw = (y_nw[edges] - truth).tolist()
+err_ll = (y_ll[edges] - truth).tolist()
+print(
+    f"trained w: {w_start:.3f}",
+    f"-> {w_end:.2f}",
+)
+print(
+    "test MSE: trained",
+    f"{mse_trained:.3f}",
+)
+print(
+    f"  w = 1 {mse_1:.3f},",
+    f"w = 4 {mse_4:.3f}",
+)
+x_edges = full.x_test[edges].tolist()
+for x, a, b in zip(
+    x_edges,
+    err_nw,
+    err_ll,
+    strict=True,
+):
+    print(
+        f"error at x = {x:.1f}:",
+        f"NW {a:+.2f}, LL {b:+.2f}",
+    )
 # what the takeaways say
-assert abs(err_ll[0]) < abs(err_nw[0]) / 2  # most of the bias gone
-assert abs(err_ll[1]) > abs(err_nw[1])  # worse at the right edge
-assert mse_trained < mse_1  # less smooth, yet not worse
-assert mse_4 < mse_trained  # smoother still, and better
-# not the minimum of the loss: w = 4 does better
+nw_left, nw_right = err_nw
+ll_left, ll_right = err_ll
+# most of the bias gone
+assert abs(ll_left) < abs(nw_left) / 2
+# worse at the right edge
+assert abs(ll_right) > abs(nw_right)
+# less smooth, yet not worse
+assert mse_trained < mse_1
+# smoother still, and better
+assert mse_4 < mse_trained
+# not the minimum of the loss:
+# w = 4 does better
 with torch.no_grad():
-    loss_end = ((net(x50, keys50, values50) - y50) ** 2).sum()
-    y_4 = at.NWKernelRegression(w=4.0)(x50, keys50, values50)
-    loss_4 = ((y_4 - y50) ** 2).sum()
-print(f"loss: trained {loss_end:.2f}, w = 4 {loss_4:.2f}")
+    loss_end = loss_of(net)
+    net_4 = at.NWKernelRegression(w=4.0)
+    loss_4 = loss_of(net_4)
+print(
+    f"loss: trained {loss_end:.2f},",
+    f"w = 4 {loss_4:.2f}",
+)
 assert loss_4 < loss_end
 
 # %% [markdown]
