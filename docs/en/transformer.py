@@ -23,7 +23,14 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the chapter's one seed ("_" takes a returned value we do not use)
+
+def max_gap(a, b):
+    """The largest |a - b|, a float."""
+    return (a - b).abs().max().item()
+
+
+# the chapter's one seed ("_" takes a
+# returned value we do not use)
 _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
@@ -42,27 +49,58 @@ _ = torch.manual_seed(at.SEED)
 # would pass unnoticed.
 
 # %%
-# the chapter's 1-D inputs (a local generator: the global random state stays)
+# the chapter's 1-D inputs (a local
+# generator: the global random state
+# stays)
 x_1d = at.make_data().x_train  # (50,)
-a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
+# W_q = a, W_k = b: untied 1 x 1
+# projections
+a, b = 4.5, 3.0
 q0 = x_1d[20].item()  # one query
-untied = F.softmax(-((a * q0 - b * x_1d) ** 2) / 2, dim=0)  # (n_train,)
+# (n_train,)
+untied = F.softmax(
+    -((a * q0 - b * x_1d) ** 2) / 2,
+    dim=0,
+)
 centre, width = a / b * q0, 1 / abs(b)
 print(f"a {a}, b {b}, query q {q0:.3f}")
-print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
-print("max |untied - Gaussian kernel| with")
+print(
+    f"(a/b) q {centre:.3f},",
+    f"1/|b| {width:.3f}",
+)
+print(
+    "max |untied - Gaussian",
+    "kernel| with",
+)
 gaps = []
-for label, c, h in (
-    ("centre (a/b) q, width 1/|b|", centre, width),
-    ("centre q,       width 1/|b|", q0, width),
-    ("centre (a/b) q, width 1    ", centre, 1.0),
+labels = (
+    "centre (a/b) q, width 1/|b|",
+    "centre q,       width 1/|b|",
+    "centre (a/b) q, width 1    ",
+)
+centres = (centre, q0, centre)
+widths = (width, width, 1.0)
+for label, c, h in zip(
+    labels,
+    centres,
+    widths,
+    strict=True,
 ):
-    # a Gaussian kernel of width h centred on c, over the keys
-    gaussian = F.softmax(-(((x_1d - c) / h) ** 2) / 2, dim=0)  # (n_train,)
-    gaps.append((untied - gaussian).abs().max().item())
+    # a Gaussian kernel of width h,
+    # centred on c, over the keys:
+    # (n_train,)
+    z = (x_1d - c) / h
+    gaussian = F.softmax(
+        -(z**2) / 2,
+        dim=0,
+    )
+    gap_c = max_gap(untied, gaussian)
+    gaps.append(gap_c)
     print(f"  {label} {gaps[-1]:.1e}")
-# the centre (a/b) q and the width 1/|b| match; move either and it fails
-assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
+# the centre (a/b) q and the width 1/|b|
+# match; move either and it fails
+assert gaps[0] < 1e-6
+assert min(gaps[1:]) > 1e-2
 
 # %% [markdown]
 # With the right centre and width the gap is float32 rounding; change either and it grows to
@@ -94,8 +132,18 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # y depends on x_1 only;
 # x_2 is a distraction
 data2 = at.make_data_2d()
-print("x_train:", tuple(data2.x_train.shape), " y_train:", tuple(data2.y_train.shape))
-print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.shape))
+print(
+    "x_train:",
+    tuple(data2.x_train.shape),
+    " y_train:",
+    tuple(data2.y_train.shape),
+)
+print(
+    "x_test: ",
+    tuple(data2.x_test.shape),
+    " y_truth:",
+    tuple(data2.y_truth.shape),
+)
 
 # %% [markdown]
 # The Gaussian kernel of the [non-parametric page](nonparametric.py) becomes, in $d$ dimensions,
@@ -108,14 +156,25 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # distances another way, and the two agree (with `gaussian_kernel_nd`'s default bandwidth $h = 1$):
 
 # %%
-kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
+# (n_test, n_train)
+kernel = at.gaussian_kernel_nd(
+    data2.x_test,
+    data2.x_train,
+)
 # (n_test, n_train): |q - k|
-distances = torch.cdist(data2.x_test, data2.x_train)
+distances = torch.cdist(
+    data2.x_test,
+    data2.x_train,
+)
 # d = 2: (2 pi)^(d/2) = 2 pi
-reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)
-gap_kernel = (kernel - reference).abs().max().item()
+gauss = torch.exp(-(distances**2) / 2)
+reference = gauss / (2 * torch.pi)
+gap_kernel = max_gap(kernel, reference)
 print("kernel:", tuple(kernel.shape))
-print(f"max |kernel - cdist version| = {gap_kernel:.1e}")
+print(
+    "max |kernel - cdist version| =",
+    f"{gap_kernel:.1e}",
+)
 assert gap_kernel < 1e-6
 
 # %% [markdown]
@@ -145,35 +204,84 @@ assert gap_kernel < 1e-6
 # them. `.norm(dim=1)` is the length of each row's vector:
 
 # %%
-# a test query at x_1 = 2, near the top of f
-q_idx = (data2.x_test - torch.tensor([2.0, 2.5])).norm(dim=1).argmin()
+# a test query at x_1 = 2, near the top
+# of f
+target = torch.tensor([2.0, 2.5])
+to_target = data2.x_test - target
+q_idx = to_target.norm(dim=1).argmin()
 query = data2.x_test[q_idx]  # (2,)
-diff = data2.x_train - query  # (n_train, 2): k - q
-far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
-far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
-# P: far along x_2, the nearest along x_1
-p_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
+# (n_train, 2): k - q
+diff = data2.x_train - query
+# (n_train,) each
+far_x2 = diff[:, 1].abs() > 1.5
+far_x1 = diff[:, 0].abs() > 1.0
+# P: far along x_2, nearest along x_1
+p_idx = torch.where(
+    far_x2,
+    diff[:, 0].abs(),
+    torch.inf,
+).argmin()
 # R: far along x_1, the nearest of all
-r_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
-# f(x_1): the truth without the noise, at the query and at P and R
+r_idx = torch.where(
+    far_x1,
+    diff.norm(dim=1),
+    torch.inf,
+).argmin()
+# f(x_1): the truth without the noise,
+# at the query and at P and R
 f_q = data2.y_truth[q_idx].item()
-f_p, f_r = at.f(data2.x_train[[p_idx, r_idx], 0]).tolist()
-print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {f_q:.2f}")
-for name, j, f_j in (("P", p_idx, f_p), ("R", r_idx, f_r)):
+x1_pr = data2.x_train[[p_idx, r_idx], 0]
+f_p, f_r = at.f(x1_pr).tolist()
+print(
+    f"query ({query[0]:.2f},",
+    f"{query[1]:.2f}),",
+    "f(x_1)",
+    f"{f_q:.2f}",
+)
+for name, j, f_j in (
+    ("P", p_idx, f_p),
+    ("R", r_idx, f_r),
+):
     dx1, dx2 = diff[j].tolist()
-    print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), f(x_1) {f_j:.2f}")
-W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
-narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
-# the round bump without its constant 1 / (2 pi)
-round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
-assert torch.allclose(round_bump / (2 * torch.pi), kernel[q_idx])
-round_p, round_r = round_bump[p_idx].item(), round_bump[r_idx].item()
-narrow_p, narrow_r = narrow[p_idx].item(), narrow[r_idx].item()
-print(f"round bump:  P {round_p:.3f}, R {round_r:.3f}")
-print(f"narrow bump: P {narrow_p:.3f}, R {narrow_r:.3f}")
-assert round_r > 2 * round_p and narrow_p > 10 * narrow_r
-# P's truth is the query's; R's is far from it
-assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
+    print(
+        f"{name}: k - q ({dx1:+.2f},",
+        f"{dx2:+.2f}),",
+        "f(x_1)",
+        f"{f_j:.2f}",
+    )
+# narrow along x_1, wide along x_2
+W_diag = torch.tensor([3.0, 0.3])
+# W (k - q): (n_train, 2)
+scaled = diff * W_diag
+# |W (k - q)|^2, |k - q|^2: (n_train,)
+narrow_sq = (scaled**2).sum(dim=1)
+round_sq = (diff**2).sum(dim=1)
+narrow = torch.exp(-narrow_sq / 2)
+# the round bump without its constant
+# 1 / (2 pi)
+round_bump = torch.exp(-round_sq / 2)
+assert torch.allclose(
+    round_bump / (2 * torch.pi),
+    kernel[q_idx],
+)
+round_p = round_bump[p_idx].item()
+round_r = round_bump[r_idx].item()
+narrow_p = narrow[p_idx].item()
+narrow_r = narrow[r_idx].item()
+print(
+    f"round bump:  P {round_p:.3f},",
+    f"R {round_r:.3f}",
+)
+print(
+    f"narrow bump: P {narrow_p:.3f},",
+    f"R {narrow_r:.3f}",
+)
+assert round_r > 2 * round_p
+assert narrow_p > 10 * narrow_r
+# P's truth is the query's; R's is far
+# from it
+assert abs(f_p - f_q) < 0.1
+assert abs(f_r - f_q) > 1.0
 
 # %% [markdown]
 # P is level with the query along x₁, and the truth without the noise, $f(x_1)$, is the same
@@ -225,19 +333,32 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
-Q = torch.randn(batch, n_q, d)  # (batch, n_q, d)
-K = torch.randn(batch, n_k, d)  # (batch, n_k, d)
-V = torch.randn(batch, n_k, d_v)  # (batch, n_k, d_v)
-# (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
-scores = Q @ K.transpose(-2, -1) / d**0.5
+# (batch, n_q, d), (batch, n_k, d) and
+# (batch, n_k, d_v)
+Q = torch.randn(batch, n_q, d)
+K = torch.randn(batch, n_k, d)
+V = torch.randn(batch, n_k, d_v)
+# (batch, n_q, d) @ (batch, d, n_k)
+# -> (batch, n_q, n_k)
+QK = Q @ K.transpose(-2, -1)
+scores = QK / d**0.5
 # (batch, n_q, n_k); each row sums to 1
-attention_weights = F.softmax(scores, dim=-1)
-# (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+attention_weights = F.softmax(
+    scores,
+    dim=-1,
+)
+# (batch, n_q, n_k) @ (batch, n_k, d_v)
+# -> (batch, n_q, d_v)
 output = attention_weights @ V
-print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
+print(
+    "scores:",
+    tuple(scores.shape),
+    " output:",
+    tuple(output.shape),
+)
 
 # %% [markdown]
-# `torch.einsum("bqd,bkd->bqk", Q, K)` can replace the scores line's `Q @ K.transpose(-2, -1)`:
+# `torch.einsum("bqd,bkd->bqk", Q, K)` can replace the `QK` line's `Q @ K.transpose(-2, -1)`:
 # the subscripts say “for each batch element `b`, query `q` and
 # key `k`, multiply over the features `d` and sum”, with no transpose; see the handbook entry
 # [torch.einsum](handbook/einsum.py). The cell checks the two spellings against each other, then
@@ -249,16 +370,35 @@ print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
 # called a “kernel”, unrelated to the Gaussian kernel.
 
 # %%
-scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
-gap_einsum = (scores - scores_einsum).abs().max().item()
-print(f"max |scores - scores_einsum| = {gap_einsum:.1e}")
+# (batch, n_q, n_k)
+qk = torch.einsum("bqd,bkd->bqk", Q, K)
+scores_einsum = qk / d**0.5
+gap_einsum = max_gap(
+    scores,
+    scores_einsum,
+)
+print(
+    "max |scores - scores_einsum| =",
+    f"{gap_einsum:.1e}",
+)
 assert gap_einsum < 1e-6
-output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
-output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v); _: the weights
-gap_sdpa = (output - output_sdpa).abs().max().item()
-gap_at = (output - output_at).abs().max().item()
-print(f"max |output - output_sdpa| = {gap_sdpa:.1e}")
-print(f"max |output - output_at|   = {gap_at:.1e}")
+# PyTorch's fused function; the
+# package's also returns the weights
+sdpa = F.scaled_dot_product_attention
+dpa = at.dot_product_attention
+# (batch, n_q, d_v) each
+output_sdpa = sdpa(Q, K, V)
+output_at, _ = dpa(Q, K, V)
+gap_sdpa = max_gap(output, output_sdpa)
+gap_at = max_gap(output, output_at)
+print(
+    "max |output - output_sdpa| =",
+    f"{gap_sdpa:.1e}",
+)
+print(
+    "max |output - output_at|   =",
+    f"{gap_at:.1e}",
+)
 assert gap_sdpa < 1e-6 and gap_at == 0
 
 # %% [markdown]
@@ -295,30 +435,58 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # </details>
 
 # %%
-model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
+model = at.ProjectedAttention(
+    d_in=d,
+    d_k=d,
+    d_value_in=d,
+    d_v=d,
+    key_bias=False,
+)
 assert isinstance(model.W_q, nn.Linear)
-print("W_q weight:", tuple(model.W_q.weight.shape))
+print(
+    "W_q weight:",
+    tuple(model.W_q.weight.shape),
+)
 print("W_q bias:", model.W_q.bias)
-mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
-# give MultiheadAttention the same three matrices, and no output projection
+mha = nn.MultiheadAttention(
+    d,
+    num_heads=1,
+    bias=False,
+    batch_first=True,
+)
+# give MultiheadAttention the same three
+# matrices, and no output projection
+in_proj = torch.cat(
+    [
+        model.W_q.weight,
+        model.W_k.weight,
+        model.W_v.weight,
+    ]
+)
+identity = torch.eye(d)
 with torch.no_grad():
-    mha.in_proj_weight.copy_(
-        torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight])
-    )
-    mha.out_proj.weight.copy_(torch.eye(d))
-# built without vdim, MultiheadAttention takes values of size d
-V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
+    mha.in_proj_weight.copy_(in_proj)
+    mha.out_proj.weight.copy_(identity)
+# built without vdim, MultiheadAttention
+# takes values of size d
+V4 = torch.randn(batch, n_k, d)
 with torch.no_grad():
-    ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
-    # need_weights=True by default: mha also returns the weights,
-    # averaged over the heads (here one head)
-    theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
-gap_mha = (ours - theirs).abs().max().item()
-gap_mha_weights = (ours_weights - theirs_weights).abs().max().item()
-print("max |ours - MultiheadAttention|:")
+    # (batch, n_q, d), (batch, n_q, n_k)
+    ours, ours_w = model(Q, K, V4)
+    # need_weights=True by default: mha
+    # also returns the weights, averaged
+    # over the heads (here one head)
+    theirs, theirs_w = mha(Q, K, V4)
+gap_mha = max_gap(ours, theirs)
+gap_mha_w = max_gap(ours_w, theirs_w)
+print(
+    "max |ours -",
+    "MultiheadAttention|:",
+)
 print(f"  outputs {gap_mha:.1e}")
-print(f"  weights {gap_mha_weights:.1e}")
-assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
+print(f"  weights {gap_mha_w:.1e}")
+assert gap_mha < 1e-5
+assert gap_mha_w < 1e-6
 
 # %% [markdown]
 # ## Leave-one-out as a masked softmax
@@ -341,22 +509,44 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 
 # %%
 data = at.make_data()
-x_train, y_train = data.x_train, data.y_train
-# the parametric page's seed before its training:
-# this run repeats it and learns the same w
+x_train = data.x_train
+y_train = data.y_train
+# the parametric page's seed before its
+# training: this run repeats it and
+# learns the same w
 _ = torch.manual_seed(at.SEED)
 nw = at.NWKernelRegression()
 at.train(nw, x_train, y_train)
-w = nw.w.detach()  # (1,), cut off from the autograd graph
+# (1,), cut off from the autograd graph
+w = nw.w.detach()
 print(f"learned w = {w.item():.4f}")
 
 # %%
 n_train = len(x_train)
-scores = -(((x_train[:, None] - x_train[None, :]) * w) ** 2) / 2  # (n_train, n_train)
-eye = torch.eye(n_train, dtype=torch.bool)  # (n_train, n_train), True on the diagonal
-weights = F.softmax(scores.masked_fill(eye, float("-inf")), dim=1)  # (n_train, n_train)
-y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
-print("weights on the diagonal:", weights.diagonal().unique().tolist())
+q_col = x_train[:, None]  # (n_train, 1)
+k_row = x_train[None, :]  # (1, n_train)
+# (n_train, n_train)
+diffs = q_col - k_row
+scores = -((diffs * w) ** 2) / 2
+# (n_train, n_train): True on diagonal
+eye = torch.eye(
+    n_train,
+    dtype=torch.bool,
+)
+masked = scores.masked_fill(
+    eye,
+    float("-inf"),
+)
+# (n_train, n_train)
+weights = F.softmax(masked, dim=1)
+# (n_train, n_train) @ (n_train,)
+# -> (n_train,)
+y_masked = weights @ y_train
+diagonal = weights.diagonal().unique()
+print(
+    "weights on the diagonal:",
+    diagonal.tolist(),
+)
 
 # %% [markdown]
 # `diagonal()` takes the diagonal's entries, `unique()` their distinct values: only 0.
@@ -365,35 +555,88 @@ print("weights on the diagonal:", weights.diagonal().unique().tolist())
 # keys in use, and where the four points of the top-left corner lie.
 
 # %%
-weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
-own_unmasked = weights_own.diagonal().mean().item()
-print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
-# keys in use per query: 1 / sum of squared weights
-used_own = 1 / (weights_own**2).sum(dim=1)  # (n_train,)
-used_masked = 1 / (weights**2).sum(dim=1)  # (n_train,)
-# the smoothness page's test queries (all keys, no mask)
-# bandwidth 1/w
-_, weights_test = at.nadaraya_watson(data.x_test, x_train, y_train, 1 / w.item())
-used_test = (1 / (weights_test**2).sum(dim=1)).mean().item()
-rises = (used_masked > used_own).sum().item()  # rows where the mask raises it
-top_masked = weights.max(dim=1).values.mean().item()  # the mask on
+# (n_train, n_train): the own key
+# included
+weights_own = F.softmax(scores, dim=1)
+own = weights_own.diagonal()
+own_unmasked = own.mean().item()
+print(
+    "own key's mean weight, no mask:",
+    f"{own_unmasked:.2f}",
+)
+
+
+def keys_in_use(weights):
+    """1 / sum(weights**2), per row."""
+    return 1 / (weights**2).sum(dim=1)
+
+
+# keys in use per query: (n_train,)
+used_own = keys_in_use(weights_own)
+used_masked = keys_in_use(weights)
+# the smoothness page's test queries
+# (all keys, no mask), bandwidth 1/w
+_, weights_test = at.nadaraya_watson(
+    data.x_test,
+    x_train,
+    y_train,
+    1 / w.item(),
+)
+per_test = keys_in_use(weights_test)
+used_test = per_test.mean().item()
+# rows where the mask raises it
+raised = used_masked > used_own
+rises = raised.sum().item()
+# the mask on
+top = weights.max(dim=1).values
+top_masked = top.mean().item()
 print("keys in use per query, mean:")
-print(f"  without the mask {used_own.mean():.1f}")
-print(f"  with the mask    {used_masked.mean():.1f}")
-print(f"  test queries     {used_test:.1f}")
-print(f"rows where it rises: {rises} of {n_train}")
-print(f"mean largest weight, mask on: {top_masked:.2f}")
-# the heatmaps' top-left 4 x 4 block: the four leftmost training points
+print(
+    "  without the mask",
+    f"{used_own.mean():.1f}",
+)
+print(
+    "  with the mask   ",
+    f"{used_masked.mean():.1f}",
+)
+print(
+    "  test queries    ",
+    f"{used_test:.1f}",
+)
+print(
+    "rows where it rises:",
+    f"{rises} of {n_train}",
+)
+print(
+    "mean largest weight, mask on:",
+    f"{top_masked:.2f}",
+)
+# the heatmaps' top-left 4 x 4 block:
+# the four leftmost training points
 left4 = x_train[:4]  # (4,)
-gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
-print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
-print(f"gap to the fifth point {gap:.2f}")
-print(f"kernel width 1/w {1 / w.item():.2f}")
+# from the fourth to the fifth point
+gap = (x_train[4] - x_train[3]).item()
+xs = [f"{v:.2f}" for v in left4]
+print("four leftmost x:", ", ".join(xs))
+print(
+    "gap to the fifth point",
+    f"{gap:.2f}",
+)
+print(
+    "kernel width 1/w",
+    f"{1 / w.item():.2f}",
+)
 
 # %%
+label = "scores.masked_fill(eye, -inf)"
 at.plot_attention_heatmaps(
-    {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
-    queries="train",  # each training point is a query against the training points
+    {
+        "softmax(scores)": weights_own,
+        f"softmax({label})": weights,
+    },
+    # each training point is a query
+    # against the training points
+    queries="train",
 )
 
 # %% [markdown]
@@ -443,31 +686,75 @@ at.plot_attention_heatmaps(
 #   [expand and broadcasting: repeating without copying](handbook/expand.py).
 
 # %%
-keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+# (n_train, n_train - 1) each
+keys, values = at.leave_one_out(
+    x_train,
+    y_train,
+)
 with torch.no_grad():
-    y_chapter = nw(x_train, keys, values)  # (n_train,)
-key_bias = -((x_train * w) ** 2) / 2  # (n_train,): each key's bias -(kw)^2 / 2
-# (n_train, 2) each: (q w, 1) and (k w, key bias)
-q_aug = torch.stack([x_train * w, torch.ones(n_train)], dim=-1)
-k_aug = torch.stack([x_train * w, key_bias], dim=-1)
-y_sdpa = F.scaled_dot_product_attention(
-    q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
-)  # (n_train, 1)
-# a float attn_mask is added to the scores: the key bias, -inf on the diagonal
-float_mask = key_bias.expand(n_train, -1).masked_fill(eye, float("-inf"))
-q_k = (x_train * w)[:, None]  # (n_train, 1): q w and k w, one feature
-y_float = F.scaled_dot_product_attention(
-    q_k, q_k, y_train[:, None], attn_mask=float_mask
-)  # (n_train, 1); one feature: the default scale 1/sqrt(1) = 1
-gap_chapter = (y_masked - y_chapter).abs().max().item()
+    # (n_train,)
+    y_model = nw(x_train, keys, values)
+xw = x_train * w  # q w and k w
+# (n_train,): the key bias -(kw)^2 / 2
+key_bias = -(xw**2) / 2
+# (n_train, 2) each: (q w, 1) and
+# (k w, key bias)
+q_aug = torch.stack(
+    [xw, torch.ones(n_train)],
+    dim=-1,
+)
+k_aug = torch.stack(
+    [xw, key_bias],
+    dim=-1,
+)
+# (n_train, 1)
+y_sdpa = sdpa(
+    q_aug,
+    k_aug,
+    y_train[:, None],
+    attn_mask=~eye,
+    scale=1.0,
+)
+# a float attn_mask is added to the
+# scores: the key bias, -inf on the
+# diagonal
+bias_rows = key_bias.expand(n_train, -1)
+float_mask = bias_rows.masked_fill(
+    eye,
+    float("-inf"),
+)
+# (n_train, 1): q w and k w, one feature
+q_k = xw[:, None]
+# (n_train, 1); one feature: the default
+# scale 1/sqrt(1) = 1
+y_float = sdpa(
+    q_k,
+    q_k,
+    y_train[:, None],
+    attn_mask=float_mask,
+)
 # (n_train, 1) -> (n_train,)
-gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
-gap_float = (y_masked - y_float.reshape(-1)).abs().max().item()
+y_sdpa = y_sdpa.reshape(-1)
+y_float = y_float.reshape(-1)
+gap_model = max_gap(y_masked, y_model)
+gap_bool = max_gap(y_masked, y_sdpa)
+gap_float = max_gap(y_masked, y_float)
 print("max |difference| from y_masked:")
-print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
-print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
-print(f"  SDPA, float attn_mask          {gap_float:.1e}")
-assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
+print(
+    "  chapter's leave-one-out model ",
+    f"{gap_model:.1e}",
+)
+print(
+    "  SDPA, boolean attn_mask = ~eye",
+    f"{gap_bool:.1e}",
+)
+print(
+    "  SDPA, float attn_mask         ",
+    f"{gap_float:.1e}",
+)
+assert gap_model < 1e-5
+assert gap_bool < 1e-3
+assert gap_float < 1e-3
 
 # %% [markdown]
 # The masked softmax equals the chapter's model up to float32 rounding. SDPA is further off.
@@ -476,35 +763,77 @@ assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
 # same scores in float64:
 
 # %%
-# why SDPA is further off: the sizes in its scores
-median, largest = (-key_bias).quantile(0.5).item(), (-key_bias).max().item()
+# why SDPA is further off: the sizes in
+# its scores
+size = -key_bias
+median = size.quantile(0.5).item()
+largest = size.max().item()
 print("key bias -(kw)^2 / 2, its size:")
-print(f"  median {median:.1f}, largest {largest:.1f}")
-# (qw)(kw) off the diagonal: the two largest x, last when sorted
-largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
-largest_diag = (x_train[-1] * w).item() ** 2
+print(
+    f"  median {median:.1f},",
+    f"largest {largest:.1f}",
+)
+# (qw)(kw) off the diagonal: the two
+# largest x, last when sorted
+x_top, x_next = x_train[-1], x_train[-2]
+top_qk = (x_top * x_next * w**2).item()
+top_diag = (x_top * w).item() ** 2
 print("(qw)(kw), at most:")
-print(f"  off the diagonal {largest_qk:.1f}")
-print(f"  on the diagonal  {largest_diag:.1f}")
-# the scores q'k' in float32 against the same scores in float64
+print(
+    "  off the diagonal",
+    f"{top_qk:.1f}",
+)
+print(
+    "  on the diagonal ",
+    f"{top_diag:.1f}",
+)
+# the scores q'k' in float32 against the
+# same scores in float64
 x64, w64 = x_train.double(), w.double()
-exact = x64[:, None] * x64 * w64**2 - (x64 * w64) ** 2 / 2  # (n_train, n_train)
-score_err = (q_aug @ k_aug.T - exact).masked_fill(eye, 0).abs()
-print(f"a score's float32 error: at most {score_err.max().item():.1e}")
+# (n_train, n_train)
+qk64 = x64[:, None] * x64 * w64**2
+exact = qk64 - (x64 * w64) ** 2 / 2
+scores32 = q_aug @ k_aug.T
+err = (scores32 - exact).abs()
+score_err = err.masked_fill(eye, 0)
+print(
+    "a score's float32 error: at most",
+    f"{score_err.max().item():.1e}",
+)
 
 # %% fold="The code that checks this section's text"
-# about half the weight on the own key without the mask; none with it
-assert 0.4 < own_unmasked < 0.6 and weights.diagonal().max() == 0
-# keys in use: test queries, without and with the mask; rows; largest weight
-quoted = f"{used_test:.1f} {used_own.mean():.1f} {used_masked.mean():.1f}"
-assert quoted + f" {rises} {top_masked:.2f}" == "2.4 2.8 2.2 8 0.62"
-# the four leftmost: one kernel width wide, far from the fifth, kept apart
-assert f"{left4[-1] - left4[0]:.2f}" == "0.07" and gap * w > 3
-assert weights_own[:4, 4:].sum(dim=1).max() < 1e-3
-# the key bias: hundreds to thousands; (qw)(kw) up to twice its size
-assert 100 < median < 1000 < largest < 10_000 and largest_qk > 1.9 * largest
-assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
-assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
+# about half the weight on the own key
+# without the mask; none with it
+assert 0.4 < own_unmasked < 0.6
+assert weights.diagonal().max() == 0
+# keys in use: test queries, without and
+# with the mask; rows; largest weight
+quoted = (
+    f"{used_test:.1f}",
+    f"{used_own.mean():.1f}",
+    f"{used_masked.mean():.1f}",
+    str(rises),
+    f"{top_masked:.2f}",
+)
+expected = "2.4 2.8 2.2 8 0.62"
+assert " ".join(quoted) == expected
+# the four leftmost: one kernel width
+# wide, far from the fifth, kept apart
+span = left4[-1] - left4[0]
+assert f"{span:.2f}" == "0.07"
+assert gap * w > 3
+leak = weights_own[:4, 4:].sum(dim=1)
+assert leak.max() < 1e-3
+# the key bias: hundreds to thousands;
+# (qw)(kw) up to twice its size
+assert 100 < median < 1000
+assert 1000 < largest < 10_000
+assert top_qk > 1.9 * largest
+assert f"{median:.1f}" == "553.4"
+twice = f"{2 * largest:.1f}"
+assert twice == f"{top_diag:.1f}"
+# a few thousand in float32
+assert 1e-5 < score_err.max() < 1e-3
 
 # %% [markdown]
 # Both terms reach into the thousands: the key bias $-\frac{1}{2}(kw)^2$ is 553.4 in size at the
@@ -540,18 +869,39 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 # checks the package against SDPA and prints the first sequence's weights:
 
 # %%
-valid_lens = torch.tensor([3, 6])  # (batch,): real keys per sequence
-key_mask = torch.arange(n_k) < valid_lens[:, None]  # (batch, n_k), True = may attend
-pad_mask = key_mask[:, None, :]  # (batch, 1, n_k): the same row for every query
-pad_out, pad_weights = at.dot_product_attention(Q, K, V, mask=pad_mask)
-pad_sdpa = F.scaled_dot_product_attention(Q, K, V, attn_mask=pad_mask)
-print(f"max |ours - SDPA| {(pad_out - pad_sdpa).abs().max():.1e}")
+# (batch,): real keys per sequence
+valid_lens = torch.tensor([3, 6])
+# (batch, 1)
+lens = valid_lens[:, None]
+# (batch, n_k), True = may attend
+key_mask = torch.arange(n_k) < lens
+# (batch, 1, n_k): the same row for
+# every query
+pad_mask = key_mask[:, None, :]
+pad_out, pad_w = dpa(
+    Q,
+    K,
+    V,
+    mask=pad_mask,
+)
+pad_sdpa = sdpa(
+    Q,
+    K,
+    V,
+    attn_mask=pad_mask,
+)
+gap_pad = max_gap(pad_out, pad_sdpa)
+print(
+    "max |ours - SDPA|",
+    f"{gap_pad:.1e}",
+)
 print("weights, first sequence:")
-for row in pad_weights[0].tolist():
-    print(" ".join(f"{v:.2f}" for v in row))
-assert (pad_out - pad_sdpa).abs().max() < 1e-6
+for row in pad_w[0].tolist():
+    print(*(f"{v:.2f}" for v in row))
+assert gap_pad < 1e-6
 # no weight on the padded keys
-assert (pad_weights[0, :, 3:] == 0).all() and (pad_weights[1, :, 6] == 0).all()
+assert (pad_w[0, :, 3:] == 0).all()
+assert (pad_w[1, :, 6] == 0).all()
 
 # %% [markdown]
 # The last 4 columns, the padded keys, are 0 in every row; each row's weight goes to the first 3
@@ -565,27 +915,60 @@ assert (pad_weights[0, :, 3:] == 0).all() and (pad_weights[1, :, 6] == 0).all()
 # package's `dot_product_attention`, which also returns them:
 
 # %%
-causal = torch.ones(n_q, n_q, dtype=torch.bool).tril()  # (n_q, n_q)
+# (n_q, n_q)
+causal = torch.ones(
+    n_q,
+    n_q,
+    dtype=torch.bool,
+).tril()
 print(causal.long())  # 1 = may attend
-by_mask = F.scaled_dot_product_attention(Q, Q, Q, attn_mask=causal)
-by_flag = F.scaled_dot_product_attention(Q, Q, Q, is_causal=True)
-print(f"max |attn_mask - is_causal| {(by_mask - by_flag).abs().max():.1e}")
+by_mask = sdpa(
+    Q,
+    Q,
+    Q,
+    attn_mask=causal,
+)
+by_flag = sdpa(Q, Q, Q, is_causal=True)
+gap_causal = max_gap(by_mask, by_flag)
+print(
+    "max |attn_mask - is_causal|",
+    f"{gap_causal:.1e}",
+)
 assert torch.equal(by_mask, by_flag)
-# the package's version also returns the weights: (batch, n_q, n_q)
-by_at, causal_weights = at.dot_product_attention(Q, Q, Q, mask=causal)
+# the package's version also returns the
+# weights: (batch, n_q, n_q)
+by_at, causal_w = dpa(
+    Q,
+    Q,
+    Q,
+    mask=causal,
+)
 print("weights, second sequence:")
-for row in causal_weights[1].tolist():
-    print(" ".join(f"{v:.2f}" for v in row))
-assert (by_at - by_mask).abs().max() < 1e-6
-# none above the diagonal; the first query attends only to itself
-assert (causal_weights.triu(1) == 0).all() and (causal_weights[:, 0, 0] == 1).all()
-assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may attend
-# the first has a 0.00 where it may attend; the last two weigh themselves most
-top2 = causal_weights[1, 3:].max(dim=-1)  # values and indices, (2,) each
-assert causal_weights[0][causal].min() < 0.005 and top2.indices.tolist() == [3, 4]
-assert f"{top2.values[0]:.2f} {top2.values[1]:.2f}" == "0.61 0.63"
-# but not always: the second query weighs the first position more
-assert [f"{v:.2f}" for v in causal_weights[1, 1, :2]] == ["0.54", "0.46"]
+for row in causal_w[1].tolist():
+    print(*(f"{v:.2f}" for v in row))
+assert max_gap(by_at, by_mask) < 1e-6
+# none above the diagonal; the first
+# query attends only to itself
+assert (causal_w.triu(1) == 0).all()
+assert (causal_w[:, 0, 0] == 1).all()
+# where a query may attend: (batch, 15)
+allowed = causal_w[:, causal]
+# no 0.00 printed where it may attend
+assert allowed[1].min() >= 0.005
+# the first has a 0.00 where it may
+# attend; the last two weigh themselves
+# most
+assert allowed[0].min() < 0.005
+# values and indices, (2,) each
+top2 = causal_w[1, 3:].max(dim=-1)
+assert top2.indices.tolist() == [3, 4]
+tops = [f"{v:.2f}" for v in top2.values]
+assert tops == ["0.61", "0.63"]
+# but not always: the second query
+# weighs the first position more
+row2 = causal_w[1, 1, :2]
+second = [f"{v:.2f}" for v in row2]
+assert second == ["0.54", "0.46"]
 
 # %% [markdown]
 # The second sequence is printed because in the first an allowed weight rounds to 0.00 and would

@@ -17,7 +17,8 @@ import torch
 
 import attention_tutorial as at
 
-_ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
+# the one seed of the whole chapter
+_ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
 # ## 四种写法，一个答案
@@ -26,25 +27,62 @@ _ = torch.manual_seed(at.SEED)  # the one seed of the whole chapter
 
 # %%
 n = 2000
-x_train, _ = torch.sort(torch.rand(n) * 5)  # (n,)
-y_train = at.f(x_train) + torch.normal(0.0, 0.5, (n,))  # (n,)
+# (n,)
+x_train, _ = torch.sort(
+    torch.rand(n) * 5,
+)
+noise = torch.normal(0.0, 0.5, (n,))
+y_train = at.f(x_train) + noise  # (n,)
 x_test = torch.rand(n) * 5  # (n,)
 # the float64 reference: (n,)
-reference, _ = at.nadaraya_watson(x_test.double(), x_train.double(), y_train.double())
-tiled, _ = at.nadaraya_watson(x_test, x_train, y_train)  # (n,)
-broadcast, _ = at.nadaraya_watson_broadcast(x_test, x_train, y_train)  # (n,)
-# small blocks, so 2,000 keys span 8 of them
-chunked = at.nadaraya_watson_chunked(x_test, x_train, y_train, chunk_size=256)  # (n,)
-sdpa = at.nadaraya_watson_sdpa(x_test, x_train, y_train)  # (n,)
-results = {"tiled": tiled, "broadcast": broadcast, "chunked": chunked, "sdpa": sdpa}
-errors = {
-    name: (y_hat.double() - reference).abs().max().item()
-    for name, y_hat in results.items()
+reference, _ = at.nadaraya_watson(
+    x_test.double(),
+    x_train.double(),
+    y_train.double(),
+)
+# the four formulations: (n,) each
+tiled, _ = at.nadaraya_watson(
+    x_test,
+    x_train,
+    y_train,
+)
+bcast, _ = at.nadaraya_watson_broadcast(
+    x_test,
+    x_train,
+    y_train,
+)
+# small blocks, so 2,000 keys span 8
+# of them
+chunked = at.nadaraya_watson_chunked(
+    x_test,
+    x_train,
+    y_train,
+    chunk_size=256,
+)
+sdpa = at.nadaraya_watson_sdpa(
+    x_test,
+    x_train,
+    y_train,
+)
+results = {
+    "tiled": tiled,
+    "broadcast": bcast,
+    "chunked": chunked,
+    "sdpa": sdpa,
 }
-print("max |y_hat - float64 reference|:")
+errors = {}
+for name, y_hat in results.items():
+    gap = y_hat.double() - reference
+    error = gap.abs().max().item()
+    errors[name] = error
+print(
+    "max |y_hat - float64",
+    "reference|:",
+)
 for name, error in errors.items():
     print(f"{name:>9}: {error:.1e}")
-assert max(errors.values()) < 1e-5  # check: only float32 rounding apart
+# check: only float32 rounding apart
+assert max(errors.values()) < 1e-5
 
 # %% [markdown]
 # ## 内存花在哪里
@@ -58,26 +96,54 @@ assert max(errors.values()) < 1e-5  # check: only float32 rounding apart
 
 # %%
 def megabytes(n_bytes: float) -> str:
-    """Bytes in MB: one decimal from 1 MB up; below, two significant digits,
-    a trailing zero kept (0.30, 0.060, 0.012)."""
-    return f"{n_bytes / 1e6:,.1f}" if n_bytes >= 1e6 else f"{n_bytes / 1e6:#.2g}"
+    """Bytes in MB.
+
+    One decimal from 1 MB up; below, two
+    significant digits, a trailing zero
+    kept (0.30, 0.060, 0.012).
+    """
+    mb = n_bytes / 1e6
+    if n_bytes >= 1e6:
+        return f"{mb:,.1f}"
+    return f"{mb:#.2g}"
 
 
-formulations = ("tiled", "broadcast", "chunked", "sdpa")
-# one row per formulation, one column per n
+formulations = (
+    "tiled",
+    "broadcast",
+    "chunked",
+    "sdpa",
+)
+# one row per formulation,
+# one column per n
 sizes = (1_000, 20_000, 100_000)
-counted = {
-    name: [at.peak_intermediate_bytes(name, n, n) for n in sizes]
-    for name in formulations
-}
+counted = {}
+for name in formulations:
+    row = []
+    for m in sizes:
+        row.append(
+            at.peak_intermediate_bytes(
+                name,
+                m,
+                m,
+            )
+        )
+    counted[name] = row
 print("counted bytes (MB)")
-print(f"{'n':>9}" + "".join(f" {n:>9,}" for n in sizes))
+cells = [f"{m:>9,}" for m in sizes]
+print(f"{'n':>9}", *cells)
 for name, row in counted.items():
-    print(f"{name:>9}" + "".join(f" {megabytes(b):>9}" for b in row))
-# checks of the text above
-assert counted["tiled"][1] == 3 * 20_000**2 * 4  # three float32 n x n matrices
+    mbs = map(megabytes, row)
+    cells = [f"{mb:>9}" for mb in mbs]
+    print(f"{name:>9}", *cells)
+# checks of the text above:
+# three float32 n x n matrices
+tiled_20k = counted["tiled"][1]
+assert tiled_20k == 3 * 20_000**2 * 4
+# below chunk_size a smaller block,
+# then one
 chunk = counted["chunked"]
-assert chunk[0] < chunk[1] == chunk[2]  # below chunk_size a smaller block, then one
+assert chunk[0] < chunk[1] == chunk[2]
 
 # %% [markdown]
 # ## 在线 softmax：一次一块
@@ -89,18 +155,44 @@ assert chunk[0] < chunk[1] == chunk[2]  # below chunk_size a smaller block, then
 # 下面用一个查询、三个键手算一遍在线 softmax：每一块只有一个键，每来一个键打印一次累计量。第二个键的分数比第一个大，$m$ 随之变大，旧的 $\ell$ 和 $a$ 先乘以 $e^{m - m'}$；第三个键的分数较小，$m$ 不变。最后的 $a / \ell$ 与直接做 softmax 得到的加权平均相同：
 
 # %%
-# online softmax by hand: one query, three keys, one key per block, w = 1
-q, keys, values = 1.0, torch.tensor([0.0, 1.5, 3.0]), torch.tensor([0.5, 2.5, 3.0])
-m, ell, a = -math.inf, 0.0, 0.0  # largest score, sum of e^(s - m), weighted sum
-for k, y in zip(keys.tolist(), values.tolist(), strict=True):
-    s = -((q - k) ** 2) / 2  # the Gaussian score of this key
+# online softmax by hand: one query,
+# three keys, one key per block, w = 1
+q = 1.0
+keys = torch.tensor([0.0, 1.5, 3.0])
+values = torch.tensor([0.5, 2.5, 3.0])
+# largest score, sum of e^(s - m),
+# weighted sum
+m, ell, a = -math.inf, 0.0, 0.0
+for k, y in zip(
+    keys.tolist(),
+    values.tolist(),
+    strict=True,
+):
+    # the Gaussian score of this key
+    s = -((q - k) ** 2) / 2
     m, m_old = max(m, s), m
-    rescale, p = math.exp(m_old - m), math.exp(s - m)  # old sums onto the new scale
-    ell, a = ell * rescale + p, a * rescale + p * y
-    print(f"s={s:.3f} m={m:.3f} ell={ell:.3f} a={a:.3f}")
-y_softmax = torch.softmax(-((q - keys) ** 2) / 2, dim=0) @ values  # ()
-print(f"a / ell = {a / ell:.4f}, softmax: {y_softmax:.4f}")
-assert math.isclose(a / ell, y_softmax.item(), rel_tol=1e-6)  # the same average
+    # old sums onto the new scale
+    rescale = math.exp(m_old - m)
+    p = math.exp(s - m)
+    ell = ell * rescale + p
+    a = a * rescale + p * y
+    print(
+        f"s={s:.3f} m={m:.3f}",
+        f"ell={ell:.3f} a={a:.3f}",
+    )
+scores = -((q - keys) ** 2) / 2
+weights = torch.softmax(scores, dim=0)
+y_softmax = weights @ values  # ()
+print(
+    f"a / ell = {a / ell:.4f},",
+    f"softmax: {y_softmax:.4f}",
+)
+# the same average
+assert math.isclose(
+    a / ell,
+    y_softmax.item(),
+    rel_tol=1e-6,
+)
 
 # %% [markdown]
 # `nadaraya_watson_chunked` 本身只检查参数，然后把活交给 <autoref identifier="attention_tutorial.scores.online_pool">online_pool</autoref>；上面说的循环和三个累计量都在 `online_pool` 里。两段源码如下：
@@ -124,40 +216,87 @@ assert math.isclose(a / ell, y_softmax.item(), rel_tol=1e-6)  # the same average
 # </details>
 
 # %%
-# the package's attention_tutorial/results/scale.json, from the script
+# the package's file, from the script:
+# attention_tutorial/results/scale.json
 bench = at.scale_measurements()
 machine = bench["machine"]
-print(f"{machine['cpu']}, {machine['cores']} cores, {machine['memory_gb']} GB")
+memory = machine["memory_gb"]
 print(
-    f"Python {machine['python']}, torch {machine['torch']} "
-    f"on {machine['torch_threads']} thread"
+    f"{machine['cpu']},",
+    f"{machine['cores']} cores,",
+    f"{memory} GB",
 )
 print(
-    f"load average {machine['load_average_at_start']} -> "
-    f"{machine['load_average_at_end']} during the run"
+    f"Python {machine['python']},",
+    f"torch {machine['torch']} on",
+    machine["torch_threads"],
+    "thread",
 )
-print(f"median of {machine['runs_per_cell']} runs per formulation and n")
-rows = sorted(
-    bench["rows"], key=lambda r: (formulations.index(r["formulation"]), r["n"])
+print(
+    "load average",
+    machine["load_average_at_start"],
+    "->",
+    machine["load_average_at_end"],
+    "during the run",
 )
-print(f"\n{'n':>7} {'time (s)':>8} {'peak (MB)':>9} {'counted (MB)':>12}")
-for row in rows:
-    same = [r["n"] for r in rows if r["formulation"] == row["formulation"]]
-    if row["n"] == min(same):
-        print(row["formulation"])  # a heading above each formulation's rows
-    print(
-        f"{row['n']:>7,} {row['seconds']:>8.3f} "
-        f"{megabytes(row['peak_bytes']):>9} "
-        f"{megabytes(row['predicted_bytes']):>12}"
-    )
-# why tiled and broadcast stop: their next n would not fit in the machine's memory
-n_full = max(r["n"] for r in rows if r["formulation"] == "tiled")
-n_next = min(r["n"] for r in rows if r["n"] > n_full)
-need = at.peak_intermediate_bytes("tiled", n_next, n_next)
-print(f"\ntiled, broadcast at n = {n_next:,}:")
-print(f"  {need / 1e9:.0f} GB > {machine['memory_gb']} GB of memory")
-assert need > machine["memory_gb"] * 1e9  # it would not fit
-assert (n_full, n_next, round(need / 1e9)) == (20_000, 50_000, 30)  # as the text says
+print(
+    "median of",
+    machine["runs_per_cell"],
+    "runs per formulation and n",
+)
+# each formulation's rows, by n
+by_name = {f: [] for f in formulations}
+for r in sorted(
+    bench["rows"],
+    key=lambda r: r["n"],
+):
+    by_name[r["formulation"]].append(r)
+rows = []
+for group in by_name.values():
+    rows += group
+print()
+print(
+    f"{'n':>7}",
+    "time (s)",
+    "peak (MB)",
+    "counted (MB)",
+)
+for name, group in by_name.items():
+    # a heading above its rows
+    print(name)
+    for r in group:
+        peak = r["peak_bytes"]
+        count = r["predicted_bytes"]
+        print(
+            f"{r['n']:>7,}",
+            f"{r['seconds']:>8.3f}",
+            f"{megabytes(peak):>9}",
+            f"{megabytes(count):>12}",
+        )
+# why tiled and broadcast stop: their
+# next n would not fit in the memory
+n_full = by_name["tiled"][-1]["n"]
+n_all = sorted({r["n"] for r in rows})
+n_next = n_all[n_all.index(n_full) + 1]
+need = at.peak_intermediate_bytes(
+    "tiled",
+    n_next,
+    n_next,
+)
+print(
+    "\ntiled, broadcast at",
+    f"n = {n_next:,}:",
+)
+print(
+    f"  {need / 1e9:.0f} GB >",
+    f"{memory} GB of memory",
+)
+# it would not fit
+assert need > memory * 1e9
+# as the text says
+assert n_full == 20_000
+assert n_next == 50_000
+assert round(need / 1e9) == 30
 
 # %% [markdown]
 # 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。图上看得出三件事：
@@ -173,28 +312,69 @@ at.plot_scaling(rows)
 # 图：实测的都是实线；内存图上的点线是算出的字节数，颜色与所属写法相同。平铺和广播的点几乎重合，所以平铺画成大的空心圆，露在广播的小方块周围；平铺、广播和分块的点线藏在实测的点下面，露出来的只有 SDPA 的那一条。
 
 # %%
-# the slope of time on the log-log plot, from n = 5,000 to the largest n measured
+# the slope of time on the log-log plot,
+# from n = 5,000 to the largest n
 print("time ~ n^slope, from n = 5,000:")
 slopes = {}
-for name in formulations:
-    seconds = {r["n"]: r["seconds"] for r in rows if r["formulation"] == name}
-    n_max = max(seconds)
-    slopes[name] = math.log(seconds[n_max] / seconds[5_000]) / math.log(n_max / 5_000)
-    print(f"{name:>9}: n^{slopes[name]:.2f} (to n = {n_max:,})")
-assert all(1.7 < slope < 2.3 for slope in slopes.values())  # check: time ~ n^2
-# the same n^2 work, not the same time: tiled against chunked at n = 20,000
-at_20k = {r["formulation"]: r["seconds"] for r in rows if r["n"] == 20_000}
-speedup = at_20k["tiled"] / at_20k["chunked"]
-print("n = 20,000, tiled against chunked:")
+for name, group in by_name.items():
+    t = {}  # seconds by n
+    for r in group:
+        t[r["n"]] = r["seconds"]
+    n_max = max(t)
+    rise = math.log(t[n_max] / t[5_000])
+    run = math.log(n_max / 5_000)
+    slopes[name] = rise / run
+    print(
+        f"{name:>9}:",
+        f"n^{slopes[name]:.2f}",
+        f"(to n = {n_max:,})",
+    )
+# check: time ~ n^2
+for slope in slopes.values():
+    assert 1.7 < slope < 2.3
+
+
+def seconds_at(n_row):
+    """The seconds at n_row, by name."""
+    found = {}
+    for r in rows:
+        if r["n"] == n_row:
+            name = r["formulation"]
+            found[name] = r["seconds"]
+    return found
+
+
+# the same n^2 work, not the same time:
+# tiled against chunked at n = 20,000
+at_20k = seconds_at(20_000)
+t_tiled = at_20k["tiled"]
+speedup = t_tiled / at_20k["chunked"]
+print(
+    "n = 20,000,",
+    "tiled against chunked:",
+)
 print(f"  {speedup:.1f} times the time")
-assert 4 < speedup < 6  # "about 5 times", as the text says
-# the same n^2 work and both small in memory: chunked against SDPA at the largest n
+# "about 5 times", as the text says
+assert 4 < speedup < 6
+# the same n^2 work and both small in
+# memory: chunked against SDPA at the
+# largest n
 n_top = max(r["n"] for r in rows)
-at_top = {r["formulation"]: r["seconds"] for r in rows if r["n"] == n_top}
-ratio = at_top["chunked"] / at_top["sdpa"]
-print(f"n = {n_top:,}, chunked against SDPA:")
-print(f"  {at_top['chunked']:.1f} s / {at_top['sdpa']:.1f} s = {ratio:.1f} times")
-assert 2 < ratio < 3  # "more than twice", as the text says
+at_top = seconds_at(n_top)
+t_chunked = at_top["chunked"]
+t_sdpa = at_top["sdpa"]
+ratio = t_chunked / t_sdpa
+print(
+    f"n = {n_top:,},",
+    "chunked against SDPA:",
+)
+print(
+    f"  {t_chunked:.1f} s /",
+    f"{t_sdpa:.1f} s =",
+    f"{ratio:.1f} times",
+)
+# "more than twice", as the text says
+assert 2 < ratio < 3
 
 # %% [markdown]
 # 斜率相同，时间却不同。$n = 20{,}000$ 时，平铺写法用的时间约是分块写法的 5 倍（上面打印的“tiled against chunked”一行），两者的计算量却都是 $n^2$ 级：差别主要在内存的读写。平铺写法要把三个各 1.6 GB 的完整矩阵写进内存、再读出来；分块写法的一块只有 4 MB，大体上可以留在处理器的末级缓存里（这是一种解释，并非测量结果）。
@@ -204,97 +384,199 @@ assert 2 < ratio < 3  # "more than twice", as the text says
 # 下面的代码打印各次测量峰值和时间的范围，以及 SDPA 峰值中位数是算出字节数的几倍；再下面折叠的代码逐条核对上面关于内存、各次测量和测到的最大 $n$ 的说法。
 
 # %%
-# each row's peak is the median of its runs; a single run can be far off
-run_peaks = {
-    (r["formulation"], r["n"]): sorted(run["peak_bytes"] for run in r["runs"])
-    for r in rows
-}
-print("runs' peaks (MB) where they differ")
-print("by more than 20 %, lowest to highest:")
-for (name, n_row), peaks in run_peaks.items():
-    if peaks[-1] > 1.2 * peaks[0]:
-        low, high = megabytes(peaks[0]), megabytes(peaks[-1])
-        print(f"{name:>9} {n_row:>7,}: {low} to {high}")
-# the times, for comparison: each row's slowest run over its fastest
-time_spread = max(
-    max(run["seconds"] for run in r["runs"]) / min(run["seconds"] for run in r["runs"])
-    for r in rows
+# each row's peak is the median of its
+# runs; a single run can be far off
+run_peaks = {}
+for r in rows:
+    peaks = []
+    for run in r["runs"]:
+        peaks.append(run["peak_bytes"])
+    key = r["formulation"], r["n"]
+    run_peaks[key] = sorted(peaks)
+print(
+    "runs' peaks (MB)",
+    "where they differ",
 )
+print(
+    "by more than 20 %,",
+    "lowest to highest:",
+)
+for key, peaks in run_peaks.items():
+    name, n_row = key
+    if peaks[-1] > 1.2 * peaks[0]:
+        low = megabytes(peaks[0])
+        high = megabytes(peaks[-1])
+        print(
+            f"{name:>9} {n_row:>7,}:",
+            f"{low} to {high}",
+        )
+# the times, for comparison: each row's
+# slowest run over its fastest
+spreads = []
+for r in rows:
+    times = []
+    for run in r["runs"]:
+        times.append(run["seconds"])
+    spread = max(times) / min(times)
+    spreads.append(spread)
+time_spread = max(spreads)
 print("runs' times, slowest / fastest:")
-print(f"  at most {time_spread:.2f} in any row")
-# SDPA from n = 10,000 on: its median peak over its counted bytes,
-# and its runs' lowest and highest peak (MB)
-sdpa_rows = [r for r in rows if r["formulation"] == "sdpa"]
+print(
+    f"  at most {time_spread:.2f}",
+    "in any row",
+)
+# SDPA from n = 10,000 on: its median
+# peak over its counted bytes, and its
+# runs' lowest and highest peak (MB)
+sdpa_rows = by_name["sdpa"]
 sdpa_ratio = {}
-print("SDPA, median peak / counted bytes;")
-print("  its runs' lowest to highest (MB):")
+print(
+    "SDPA, median peak /",
+    "counted bytes;",
+)
+print(
+    "  its runs' lowest",
+    "to highest (MB):",
+)
 for r in sdpa_rows:
-    if r["n"] >= 10_000:
-        low, high = (megabytes(b) for b in run_peaks["sdpa", r["n"]][::2])
-        sdpa_ratio[r["n"]] = r["peak_bytes"] / r["predicted_bytes"]
-        print(f"{r['n']:>9,}: {sdpa_ratio[r['n']]:.1f} times, runs {low} to {high}")
+    n_row = r["n"]
+    if n_row < 10_000:
+        continue
+    ends = run_peaks["sdpa", n_row][::2]
+    low, high = map(megabytes, ends)
+    peak = r["peak_bytes"]
+    count = r["predicted_bytes"]
+    ratio_n = peak / count
+    sdpa_ratio[n_row] = ratio_n
+    print(
+        f"{n_row:>9,}:",
+        f"{ratio_n:.1f} times,",
+        f"runs {low} to {high}",
+    )
 
 # %% fold="本页数字的核对（可跳过）"
-# checks of the memory and time points above, one line each
-largest = {  # the largest n each formulation was measured at
-    name: max(r["n"] for r in rows if r["formulation"] == name) for name in formulations
-}
-chunked_rows = [r for r in rows if r["formulation"] == "chunked"]
+# checks of the memory and time points
+# above, one line each
+# the largest n each formulation was
+# measured at
+largest = {}
+for name, group in by_name.items():
+    largest[name] = group[-1]["n"]
+chunked_rows = by_name["chunked"]
 small = chunked_rows + sdpa_rows
-small_peak = max(r["peak_bytes"] for r in small)
-small_run = max(run_peaks[r["formulation"], r["n"]][-1] for r in small)
-print("chunked and SDPA, largest peak (MB):")
-print(f"  median {megabytes(small_peak)}, single run {megabytes(small_run)}")
-full = [
-    r for r in rows if r["formulation"] in ("tiled", "broadcast") and r["n"] >= 5_000
-]
+small_peak = small_run = 0
+for r in small:
+    key = r["formulation"], r["n"]
+    highest = run_peaks[key][-1]
+    small_run = max(small_run, highest)
+    peak = r["peak_bytes"]
+    small_peak = max(small_peak, peak)
+peak_mb = megabytes(small_peak)
+run_mb = megabytes(small_run)
+print(
+    "chunked and SDPA,",
+    "largest peak (MB):",
+)
+print(
+    f"  median {peak_mb},",
+    f"single run {run_mb}",
+)
+full = []
+for name in ("tiled", "broadcast"):
+    full += by_name[name]
 # 12 n^2, 0.1 %, in every run
-assert all(
-    0.999 < run["peak_bytes"] / r["predicted_bytes"] < 1.001
-    for r in full
-    for run in r["runs"]
-)
-# three runs a row, the table's peak their median
-assert all(
-    len(p) == 3 and p[1] == r["peak_bytes"]
-    for r in rows
-    for p in [run_peaks[r["formulation"], r["n"]]]
-)
-blocks = {r["predicted_bytes"] for r in chunked_rows if r["n"] >= 2_000}
-assert len(blocks) == 1  # chunked counts one full block from n = 2,000
-assert small_peak <= max(blocks)  # chunked and SDPA: at most one block of scores
-assert megabytes(small_peak) == "4.2"  # as the text says
-# single runs above one block: chunked at n = 10,000 from 4.0 to 20.8 MB
-assert run_peaks["chunked", 10_000][-1] == small_run
-ends = [megabytes(b) for b in run_peaks["chunked", 10_000][::2]]
-assert ends == ["4.0", "20.8"]
-low, _, high = run_peaks["chunked", 10_000]
-assert f"{high / low:.1f}" == "5.2"  # "5.2 times", as the text says
-peaks = [r["peak_bytes"] for r in chunked_rows]
-assert max(peaks) < 1.2 * min(peaks)  # chunked: flat in n
-assert all(r["predicted_bytes"] == 12 * r["n"] for r in sdpa_rows)  # SDPA counts 12 n
-# under 3 MB, every run
-assert all(run["peak_bytes"] < 3e6 for r in sdpa_rows for run in r["runs"])
-assert min(largest["chunked"], largest["sdpa"]) >= 5 * largest["tiled"]  # far beyond
-# SDPA measured: a fixed 0.30 MB up to n = 5,000
-assert {megabytes(r["peak_bytes"]) for r in sdpa_rows if r["n"] <= 5_000} == {"0.30"}
-# from n = 10,000 on, 2.1 to 5.2 times its count
+for r in full:
+    if r["n"] < 5_000:
+        continue
+    count = r["predicted_bytes"]
+    for run in r["runs"]:
+        peak = run["peak_bytes"]
+        share = peak / count
+        assert 0.999 < share < 1.001
+# three runs a row, the table's peak
+# their median
+for r in rows:
+    key = r["formulation"], r["n"]
+    peaks = run_peaks[key]
+    assert len(peaks) == 3
+    assert peaks[1] == r["peak_bytes"]
+# chunked counts one full block from
+# n = 2,000
+blocks = set()
+for r in chunked_rows:
+    if r["n"] >= 2_000:
+        blocks.add(r["predicted_bytes"])
+assert len(blocks) == 1
+# chunked and SDPA: at most one block of
+# scores
+assert small_peak <= max(blocks)
+# as the text says
+assert peak_mb == "4.2"
+# single runs above one block: chunked
+# at n = 10,000 from 4.0 to 20.8 MB
+at_10k = run_peaks["chunked", 10_000]
+assert at_10k[-1] == small_run
+ends_mb = [megabytes(b) for b in at_10k]
+assert ends_mb[::2] == ["4.0", "20.8"]
+low, _, high = at_10k
+# "5.2 times", as the text says
+assert f"{high / low:.1f}" == "5.2"
+# chunked: flat in n
+peaks = []
+for r in chunked_rows:
+    peaks.append(r["peak_bytes"])
+assert max(peaks) < 1.2 * min(peaks)
+for r in sdpa_rows:
+    # SDPA counts 12 n
+    count = r["predicted_bytes"]
+    assert count == 12 * r["n"]
+    # under 3 MB, every run
+    for run in r["runs"]:
+        assert run["peak_bytes"] < 3e6
+# far beyond
+beyond = 5 * largest["tiled"]
+assert largest["chunked"] >= beyond
+assert largest["sdpa"] >= beyond
+# SDPA measured: a fixed 0.30 MB up to
+# n = 5,000
+fixed = set()
+for r in sdpa_rows:
+    if r["n"] <= 5_000:
+        mb = megabytes(r["peak_bytes"])
+        fixed.add(mb)
+assert fixed == {"0.30"}
+# from n = 10,000 on, 2.1 to 5.2 times
+# its count
 ratios = sorted(sdpa_ratio.values())
-assert [f"{r:.1f}" for r in (ratios[0], ratios[-1])] == ["2.1", "5.2"]
-# the times' runs: the slowest at most 1.63 times the fastest, in every row
+assert f"{ratios[0]:.1f}" == "2.1"
+assert f"{ratios[-1]:.1f}" == "5.2"
+# the times' runs: the slowest at most
+# 1.63 times the fastest, in every row
 assert f"{time_spread:.2f}" == "1.63"
-# n = 20,000: 1.0 MB against 0.24 MB, its three runs 0.93 to 1.0 MB
-sdpa_20k = next(r for r in sdpa_rows if r["n"] == 20_000)
-mb_20k = [megabytes(sdpa_20k[k]) for k in ("peak_bytes", "predicted_bytes")]
-assert mb_20k == ["1.0", "0.24"]
-ends = [megabytes(b) for b in run_peaks["sdpa", 20_000][::2]]
-assert ends == ["0.93", "1.0"]
-# the largest n: about twice its count, but its runs from 1.3 to 2.9 MB
-top = max(sdpa_rows, key=lambda r: r["n"])
-top_mb = megabytes(top["peak_bytes"]), megabytes(top["predicted_bytes"])
-assert top_mb == ("2.5", "1.2")
-assert 1.8 < top["peak_bytes"] / top["predicted_bytes"] < 2.3
-assert [megabytes(b) for b in run_peaks["sdpa", top["n"]][::2]] == ["1.3", "2.9"]
+# n = 20,000: 1.0 MB against 0.24 MB,
+# its three runs 0.93 to 1.0 MB
+sdpa_by_n = {}
+for r in sdpa_rows:
+    sdpa_by_n[r["n"]] = r
+row = sdpa_by_n[20_000]
+peak = row["peak_bytes"]
+count = row["predicted_bytes"]
+assert megabytes(peak) == "1.0"
+assert megabytes(count) == "0.24"
+ends = run_peaks["sdpa", 20_000][::2]
+ends_mb = [megabytes(b) for b in ends]
+assert ends_mb == ["0.93", "1.0"]
+# the largest n: about twice its count,
+# but its runs from 1.3 to 2.9 MB
+top = sdpa_by_n[max(sdpa_by_n)]
+peak = top["peak_bytes"]
+count = top["predicted_bytes"]
+assert megabytes(peak) == "2.5"
+assert megabytes(count) == "1.2"
+assert 1.8 < peak / count < 2.3
+ends = run_peaks["sdpa", top["n"]][::2]
+ends_mb = [megabytes(b) for b in ends]
+assert ends_mb == ["1.3", "2.9"]
 
 # %% [markdown]
 # ## 为什么点积形式在 float32 下会损失精度
@@ -302,35 +584,85 @@ assert [megabytes(b) for b in run_peaks["sdpa", top["n"]][::2]] == ["1.3", "2.9"
 # 从数学上说，四种写法是同一个函数；从数值上说，并不相同。平铺、广播和分块三种写法都先算 $q - k$，再对这个小小的差求平方。SDPA 则分别算出 $qk$ 和 $\frac{1}{2}k^2$ 再相减：$q$ 和 $k$ 很大时，这两个大数几乎相互抵消，而 float32 对每个数只保留大约 7 位有效数字。这就是[点积页](dot-product.py)在 $w$ 很大时已经见过的抵消现象。把所有输入都加上同一个常数 $S$（从数学上说距离不变；float64 的参照值用的也是同样舍入过的输入，所以比较是公平的），看看误差。这里的分块函数用默认的 `chunk_size`（1024），所以平移为 0 时它的误差和上面 `chunk_size=256` 时打印的不完全一样：
 
 # %%
-errors_sdpa = {}
-print(f"{'':>6}  {'':>7}  {'SDPA':>7}  {'SDPA':>7}")
-print(f"{'shift':>6}  {'chunked':>7}  {'float32':>7}  {'float64':>7}")
-for shift in (0.0, 30.0, 100.0, 300.0, 1000.0, 3000.0):
-    q, k = x_test + shift, x_train + shift  # (n,), (n,): the same distances
-    reference, _ = at.nadaraya_watson(q.double(), k.double(), y_train.double())  # (n,)
-    error_chunked = (
-        (at.nadaraya_watson_chunked(q, k, y_train).double() - reference).abs().max()
+# SDPA float32: its error by shift
+by_shift = {}
+print(
+    f"{'':>6} ",
+    f"{'':>7} ",
+    f"{'SDPA':>7} ",
+    f"{'SDPA':>7}",
+)
+print(
+    f"{'shift':>6} ",
+    f"{'chunked':>7} ",
+    f"{'float32':>7} ",
+    f"{'float64':>7}",
+)
+for shift in (
+    0.0,
+    30.0,
+    100.0,
+    300.0,
+    1000.0,
+    3000.0,
+):
+    # the same distances: (n,), (n,)
+    q = x_test + shift
+    k = x_train + shift
+    # (n,)
+    reference, _ = at.nadaraya_watson(
+        q.double(),
+        k.double(),
+        y_train.double(),
     )
-    error_sdpa = (
-        (at.nadaraya_watson_sdpa(q, k, y_train).double() - reference).abs().max()
+    y_ch = at.nadaraya_watson_chunked(
+        q,
+        k,
+        y_train,
     )
-    error_sdpa64 = (
-        at.nadaraya_watson_sdpa(q.double(), k.double(), y_train.double()) - reference
+    y_sdpa = at.nadaraya_watson_sdpa(
+        q,
+        k,
+        y_train,
     )
-    errors_sdpa[shift] = error_sdpa.item()
+    y_sdpa64 = at.nadaraya_watson_sdpa(
+        q.double(),
+        k.double(),
+        y_train.double(),
+    )
+    gap = y_ch.double() - reference
+    error_chunked = gap.abs().max()
+    gap = y_sdpa.double() - reference
+    error_sdpa = gap.abs().max()
+    error_sdpa64 = y_sdpa64 - reference
+    by_shift[shift] = error_sdpa.item()
+    error_64 = error_sdpa64.abs().max()
     print(
-        f"{shift:>6}  {error_chunked:.1e}  {error_sdpa:.1e}  "
-        f"{error_sdpa64.abs().max():.1e}"
+        f"{shift:>6} ",
+        f"{error_chunked:.1e} ",
+        f"{error_sdpa:.1e} ",
+        f"{error_64:.1e}",
     )
-# the slope on a log-log plot from shift 30 to 3000 (x 100): 2 means error ~ shift^2
-growth = errors_sdpa[3000.0] / errors_sdpa[30.0]
+# the slope on a log-log plot from shift
+# 30 to 3000 (x 100): 2 means
+# error ~ shift^2
+e_30 = by_shift[30.0]
+e_3000 = by_shift[3000.0]
+growth = e_3000 / e_30
 slope = math.log10(growth) / 2
 print("SDPA float32, shift x 100:")
-print(f"  error x {growth:,.0f}: error ~ shift^{slope:.2f}")
-# checks of the text below (at shift 3,000)
-assert error_sdpa > 1000 * error_chunked  # SDPA float32 is far off
-assert error_sdpa64.abs().max() < 1e-9  # float64 hides it
-assert 1.7 < slope < 2.3  # error ~ shift^2
+print(
+    f"  error x {growth:,.0f}:",
+    f"error ~ shift^{slope:.2f}",
+)
+# checks of the text below (at shift
+# 3,000)
+# SDPA float32 is far off
+assert error_sdpa > 1000 * error_chunked
+# float64 hides it
+assert error_sdpa64.abs().max() < 1e-9
+# error ~ shift^2
+assert 1.7 < slope < 2.3
 
 # %% [markdown]
 # 距离形式不受平移影响。点积形式的误差却随平移的**平方**增长：$qk$ 和 $\frac{1}{2}k^2$ 都与 $S^2$ 同阶，float32 的舍入误差也就跟着 $S^2$ 变大。所以输入每大 10 倍，误差大约大 100 倍，丢掉两位有效数字；上面打印的斜率正是这个 2。float64（约 16 位）能把问题掩盖一阵子。实际做法：用点积形式之前先把输入中心化（减去均值），或者像分块函数那样保留距离形式。

@@ -18,7 +18,14 @@ from torch.nn import functional as F
 
 import attention_tutorial as at
 
-# the chapter's one seed ("_" takes a returned value we do not use)
+
+def max_gap(a, b):
+    """The largest |a - b|, a float."""
+    return (a - b).abs().max().item()
+
+
+# the chapter's one seed ("_" takes a
+# returned value we do not use)
 _ = torch.manual_seed(at.SEED)
 
 # %% [markdown]
@@ -27,27 +34,58 @@ _ = torch.manual_seed(at.SEED)
 # Transformer 给查询和键各配一个不同的矩阵。查询和键不共用同一个因子会怎样？本节先用标量来看。投影指乘在查询或键上的可学习因子，后面会变成矩阵；最小的投影就是一个标量，而输入只有一维时，$1 \times 1$ 的矩阵**就是**一个标量。像本章那样让查询和键共用同一个因子（称为绑定）时，这样的投影只学**带宽**（带宽在《[非参数注意力汇聚](nonparametric.py#不同带宽一览)》一页的“不同带宽一览”一节引入）；不绑定时，$W_q$ 和 $W_k$ 取两个不同的数 $a$、$b$，它还能挪动核的中心：分数 $-\frac{1}{2}(aq - bk)^2 = -\frac{1}{2}b^2\big(k - \frac{a}{b}q\big)^2$，核的中心从查询 $q$ 挪到了 $\frac{a}{b}q$，宽度变成 $1/|b|$。下面取 $a = 4.5$、$b = 3$，用一个查询验证这一点：中心在 $\frac{a}{b}q$、宽度为 $1/|b|$ 的高斯核应当给出同样的权重；中心留在 $q$，或者宽度取 1，都应当对不上。（$b$ 不取 1，因为那时宽度恰好也是 1，宽度写错了也检查不出来。）
 
 # %%
-# the chapter's 1-D inputs (a local generator: the global random state stays)
+# the chapter's 1-D inputs (a local
+# generator: the global random state
+# stays)
 x_1d = at.make_data().x_train  # (50,)
-a, b = 4.5, 3.0  # W_q = a, W_k = b: untied 1 x 1 projections
+# W_q = a, W_k = b: untied 1 x 1
+# projections
+a, b = 4.5, 3.0
 q0 = x_1d[20].item()  # one query
-untied = F.softmax(-((a * q0 - b * x_1d) ** 2) / 2, dim=0)  # (n_train,)
+# (n_train,)
+untied = F.softmax(
+    -((a * q0 - b * x_1d) ** 2) / 2,
+    dim=0,
+)
 centre, width = a / b * q0, 1 / abs(b)
 print(f"a {a}, b {b}, query q {q0:.3f}")
-print(f"(a/b) q {centre:.3f}, 1/|b| {width:.3f}")
-print("max |untied - Gaussian kernel| with")
+print(
+    f"(a/b) q {centre:.3f},",
+    f"1/|b| {width:.3f}",
+)
+print(
+    "max |untied - Gaussian",
+    "kernel| with",
+)
 gaps = []
-for label, c, h in (
-    ("centre (a/b) q, width 1/|b|", centre, width),
-    ("centre q,       width 1/|b|", q0, width),
-    ("centre (a/b) q, width 1    ", centre, 1.0),
+labels = (
+    "centre (a/b) q, width 1/|b|",
+    "centre q,       width 1/|b|",
+    "centre (a/b) q, width 1    ",
+)
+centres = (centre, q0, centre)
+widths = (width, width, 1.0)
+for label, c, h in zip(
+    labels,
+    centres,
+    widths,
+    strict=True,
 ):
-    # a Gaussian kernel of width h centred on c, over the keys
-    gaussian = F.softmax(-(((x_1d - c) / h) ** 2) / 2, dim=0)  # (n_train,)
-    gaps.append((untied - gaussian).abs().max().item())
+    # a Gaussian kernel of width h,
+    # centred on c, over the keys:
+    # (n_train,)
+    z = (x_1d - c) / h
+    gaussian = F.softmax(
+        -(z**2) / 2,
+        dim=0,
+    )
+    gap_c = max_gap(untied, gaussian)
+    gaps.append(gap_c)
     print(f"  {label} {gaps[-1]:.1e}")
-# the centre (a/b) q and the width 1/|b| match; move either and it fails
-assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
+# the centre (a/b) q and the width 1/|b|
+# match; move either and it fails
+assert gaps[0] < 1e-6
+assert min(gaps[1:]) > 1e-2
 
 # %% [markdown]
 # 中心和宽度都对时，差在 float32 的舍入以内；换掉其中任何一个，差就大到 0.1 左右（打印的 1.1e-01 和 7.5e-02）。
@@ -63,8 +101,18 @@ assert gaps[0] < 1e-6 and min(gaps[1:]) > 1e-2
 # y depends on x_1 only;
 # x_2 is a distraction
 data2 = at.make_data_2d()
-print("x_train:", tuple(data2.x_train.shape), " y_train:", tuple(data2.y_train.shape))
-print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.shape))
+print(
+    "x_train:",
+    tuple(data2.x_train.shape),
+    " y_train:",
+    tuple(data2.y_train.shape),
+)
+print(
+    "x_test: ",
+    tuple(data2.x_test.shape),
+    " y_truth:",
+    tuple(data2.y_truth.shape),
+)
 
 # %% [markdown]
 # 《[非参数注意力汇聚](nonparametric.py)》一页的高斯核，推广到 $d$ 维就是
@@ -74,14 +122,25 @@ print("x_test: ", tuple(data2.x_test.shape), " y_truth:", tuple(data2.y_truth.sh
 # 原来的平方 $(q - k)^2$ 换成了差向量长度的平方 $\lVert q - k\rVert^2$。<autoref identifier="attention_tutorial.transformer.gaussian_kernel_nd">gaussian_kernel_nd</autoref> 用广播 `(n_test, 1, d) - (1, n_train, d)` 来算；`torch.cdist` 换一条路算出距离，两者一致（这里用 `gaussian_kernel_nd` 默认的带宽 $h = 1$）：
 
 # %%
-kernel = at.gaussian_kernel_nd(data2.x_test, data2.x_train)  # (n_test, n_train)
+# (n_test, n_train)
+kernel = at.gaussian_kernel_nd(
+    data2.x_test,
+    data2.x_train,
+)
 # (n_test, n_train): |q - k|
-distances = torch.cdist(data2.x_test, data2.x_train)
+distances = torch.cdist(
+    data2.x_test,
+    data2.x_train,
+)
 # d = 2: (2 pi)^(d/2) = 2 pi
-reference = torch.exp(-(distances**2) / 2) / (2 * torch.pi)
-gap_kernel = (kernel - reference).abs().max().item()
+gauss = torch.exp(-(distances**2) / 2)
+reference = gauss / (2 * torch.pi)
+gap_kernel = max_gap(kernel, reference)
 print("kernel:", tuple(kernel.shape))
-print(f"max |kernel - cdist version| = {gap_kernel:.1e}")
+print(
+    "max |kernel - cdist version| =",
+    f"{gap_kernel:.1e}",
+)
 assert gap_kernel < 1e-6
 
 # %% [markdown]
@@ -92,35 +151,84 @@ assert gap_kernel < 1e-6
 # 上面算好的核就是一个圆鼓包，可以说明这一点。下面取测试网格上 $(2, 2.5)$ 处的查询（$f$ 在 $x_1 = 2$ 附近最高），从训练点里挑出两个：P 沿 x₁ 几乎正对查询、沿 x₂ 却离得远；R 沿 x₁ 差了一个单位以上、沿 x₂ 几乎重合。再拿这样一个窄鼓包来比，它的 $W$ 是对角矩阵 $\operatorname{diag}(3, 0.3)$。代码给两个鼓包打印的都是 $\exp\big(-\frac{1}{2}\lVert W(k - q)\rVert^2\big)$（圆鼓包的 $W$ 是单位矩阵），都不带归一化常数：常数在 softmax 里会消掉，去掉它两个鼓包的峰都是 1，所以四个数可以放在同一个尺度上比。挑 P、R 用到 `torch.where(condition, input, other)`：逐元素地在 `condition` 为真处取 `input`，否则取 `other`（手册条目 [torch.where](handbook/where.py)）；不合条件的点记成 `torch.inf`，`argmin`（取最小值的下标）就不会挑中它们。`.norm(dim=1)` 求每行向量的长度：
 
 # %%
-# a test query at x_1 = 2, near the top of f
-q_idx = (data2.x_test - torch.tensor([2.0, 2.5])).norm(dim=1).argmin()
+# a test query at x_1 = 2, near the top
+# of f
+target = torch.tensor([2.0, 2.5])
+to_target = data2.x_test - target
+q_idx = to_target.norm(dim=1).argmin()
 query = data2.x_test[q_idx]  # (2,)
-diff = data2.x_train - query  # (n_train, 2): k - q
-far_x2 = diff[:, 1].abs() > 1.5  # (n_train,)
-far_x1 = diff[:, 0].abs() > 1.0  # (n_train,)
-# P: far along x_2, the nearest along x_1
-p_idx = torch.where(far_x2, diff[:, 0].abs(), torch.inf).argmin()
+# (n_train, 2): k - q
+diff = data2.x_train - query
+# (n_train,) each
+far_x2 = diff[:, 1].abs() > 1.5
+far_x1 = diff[:, 0].abs() > 1.0
+# P: far along x_2, nearest along x_1
+p_idx = torch.where(
+    far_x2,
+    diff[:, 0].abs(),
+    torch.inf,
+).argmin()
 # R: far along x_1, the nearest of all
-r_idx = torch.where(far_x1, diff.norm(dim=1), torch.inf).argmin()
-# f(x_1): the truth without the noise, at the query and at P and R
+r_idx = torch.where(
+    far_x1,
+    diff.norm(dim=1),
+    torch.inf,
+).argmin()
+# f(x_1): the truth without the noise,
+# at the query and at P and R
 f_q = data2.y_truth[q_idx].item()
-f_p, f_r = at.f(data2.x_train[[p_idx, r_idx], 0]).tolist()
-print(f"query ({query[0]:.2f}, {query[1]:.2f}), f(x_1) {f_q:.2f}")
-for name, j, f_j in (("P", p_idx, f_p), ("R", r_idx, f_r)):
+x1_pr = data2.x_train[[p_idx, r_idx], 0]
+f_p, f_r = at.f(x1_pr).tolist()
+print(
+    f"query ({query[0]:.2f},",
+    f"{query[1]:.2f}),",
+    "f(x_1)",
+    f"{f_q:.2f}",
+)
+for name, j, f_j in (
+    ("P", p_idx, f_p),
+    ("R", r_idx, f_r),
+):
     dx1, dx2 = diff[j].tolist()
-    print(f"{name}: k - q ({dx1:+.2f}, {dx2:+.2f}), f(x_1) {f_j:.2f}")
-W_diag = torch.tensor([3.0, 0.3])  # narrow along x_1, wide along x_2
-narrow = torch.exp(-((diff * W_diag) ** 2).sum(dim=1) / 2)  # (n_train,)
-# the round bump without its constant 1 / (2 pi)
-round_bump = torch.exp(-(diff**2).sum(dim=1) / 2)  # (n_train,)
-assert torch.allclose(round_bump / (2 * torch.pi), kernel[q_idx])
-round_p, round_r = round_bump[p_idx].item(), round_bump[r_idx].item()
-narrow_p, narrow_r = narrow[p_idx].item(), narrow[r_idx].item()
-print(f"round bump:  P {round_p:.3f}, R {round_r:.3f}")
-print(f"narrow bump: P {narrow_p:.3f}, R {narrow_r:.3f}")
-assert round_r > 2 * round_p and narrow_p > 10 * narrow_r
-# P's truth is the query's; R's is far from it
-assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
+    print(
+        f"{name}: k - q ({dx1:+.2f},",
+        f"{dx2:+.2f}),",
+        "f(x_1)",
+        f"{f_j:.2f}",
+    )
+# narrow along x_1, wide along x_2
+W_diag = torch.tensor([3.0, 0.3])
+# W (k - q): (n_train, 2)
+scaled = diff * W_diag
+# |W (k - q)|^2, |k - q|^2: (n_train,)
+narrow_sq = (scaled**2).sum(dim=1)
+round_sq = (diff**2).sum(dim=1)
+narrow = torch.exp(-narrow_sq / 2)
+# the round bump without its constant
+# 1 / (2 pi)
+round_bump = torch.exp(-round_sq / 2)
+assert torch.allclose(
+    round_bump / (2 * torch.pi),
+    kernel[q_idx],
+)
+round_p = round_bump[p_idx].item()
+round_r = round_bump[r_idx].item()
+narrow_p = narrow[p_idx].item()
+narrow_r = narrow[r_idx].item()
+print(
+    f"round bump:  P {round_p:.3f},",
+    f"R {round_r:.3f}",
+)
+print(
+    f"narrow bump: P {narrow_p:.3f},",
+    f"R {narrow_r:.3f}",
+)
+assert round_r > 2 * round_p
+assert narrow_p > 10 * narrow_r
+# P's truth is the query's; R's is far
+# from it
+assert abs(f_p - f_q) < 0.1
+assert abs(f_r - f_q) > 1.0
 
 # %% [markdown]
 # P 沿 x₁ 与查询对齐，那里不带噪声的真值 $f(x_1)$ 和查询处一样，都是 3.56；R 沿 x₁ 差了 1.13，真值只有 2.43。输出只取决于 x₁，所以该看的邻居是 P。可是圆鼓包给 R 的核值（0.525）比给 P 的（0.174）大得多，因为它只看距离的长度。窄鼓包反过来，给 P 0.853、给 R 0.003：它几乎不管 x₂ 上的距离。一个 $w$ 只能把圆鼓包整体放大或缩小，改不了这个排序。
@@ -144,31 +252,63 @@ assert abs(f_p - f_q) < 0.1 and abs(f_r - f_q) > 1.0
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
-Q = torch.randn(batch, n_q, d)  # (batch, n_q, d)
-K = torch.randn(batch, n_k, d)  # (batch, n_k, d)
-V = torch.randn(batch, n_k, d_v)  # (batch, n_k, d_v)
-# (batch, n_q, d) @ (batch, d, n_k) -> (batch, n_q, n_k)
-scores = Q @ K.transpose(-2, -1) / d**0.5
+# (batch, n_q, d), (batch, n_k, d) and
+# (batch, n_k, d_v)
+Q = torch.randn(batch, n_q, d)
+K = torch.randn(batch, n_k, d)
+V = torch.randn(batch, n_k, d_v)
+# (batch, n_q, d) @ (batch, d, n_k)
+# -> (batch, n_q, n_k)
+QK = Q @ K.transpose(-2, -1)
+scores = QK / d**0.5
 # (batch, n_q, n_k); each row sums to 1
-attention_weights = F.softmax(scores, dim=-1)
-# (batch, n_q, n_k) @ (batch, n_k, d_v) -> (batch, n_q, d_v)
+attention_weights = F.softmax(
+    scores,
+    dim=-1,
+)
+# (batch, n_q, n_k) @ (batch, n_k, d_v)
+# -> (batch, n_q, d_v)
 output = attention_weights @ V
-print("scores:", tuple(scores.shape), " output:", tuple(output.shape))
+print(
+    "scores:",
+    tuple(scores.shape),
+    " output:",
+    tuple(output.shape),
+)
 
 # %% [markdown]
-# 算 `scores` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
+# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
 
 # %%
-scores_einsum = torch.einsum("bqd,bkd->bqk", Q, K) / d**0.5  # (batch, n_q, n_k)
-gap_einsum = (scores - scores_einsum).abs().max().item()
-print(f"max |scores - scores_einsum| = {gap_einsum:.1e}")
+# (batch, n_q, n_k)
+qk = torch.einsum("bqd,bkd->bqk", Q, K)
+scores_einsum = qk / d**0.5
+gap_einsum = max_gap(
+    scores,
+    scores_einsum,
+)
+print(
+    "max |scores - scores_einsum| =",
+    f"{gap_einsum:.1e}",
+)
 assert gap_einsum < 1e-6
-output_sdpa = F.scaled_dot_product_attention(Q, K, V)  # (batch, n_q, d_v)
-output_at, _ = at.dot_product_attention(Q, K, V)  # (batch, n_q, d_v); _: the weights
-gap_sdpa = (output - output_sdpa).abs().max().item()
-gap_at = (output - output_at).abs().max().item()
-print(f"max |output - output_sdpa| = {gap_sdpa:.1e}")
-print(f"max |output - output_at|   = {gap_at:.1e}")
+# PyTorch's fused function; the
+# package's also returns the weights
+sdpa = F.scaled_dot_product_attention
+dpa = at.dot_product_attention
+# (batch, n_q, d_v) each
+output_sdpa = sdpa(Q, K, V)
+output_at, _ = dpa(Q, K, V)
+gap_sdpa = max_gap(output, output_sdpa)
+gap_at = max_gap(output, output_at)
+print(
+    "max |output - output_sdpa| =",
+    f"{gap_sdpa:.1e}",
+)
+print(
+    "max |output - output_at|   =",
+    f"{gap_at:.1e}",
+)
 assert gap_sdpa < 1e-6 and gap_at == 0
 
 # %% [markdown]
@@ -186,30 +326,58 @@ assert gap_sdpa < 1e-6 and gap_at == 0
 # </details>
 
 # %%
-model = at.ProjectedAttention(d_in=d, d_k=d, d_value_in=d, d_v=d, key_bias=False)
+model = at.ProjectedAttention(
+    d_in=d,
+    d_k=d,
+    d_value_in=d,
+    d_v=d,
+    key_bias=False,
+)
 assert isinstance(model.W_q, nn.Linear)
-print("W_q weight:", tuple(model.W_q.weight.shape))
+print(
+    "W_q weight:",
+    tuple(model.W_q.weight.shape),
+)
 print("W_q bias:", model.W_q.bias)
-mha = nn.MultiheadAttention(d, num_heads=1, bias=False, batch_first=True)
-# give MultiheadAttention the same three matrices, and no output projection
+mha = nn.MultiheadAttention(
+    d,
+    num_heads=1,
+    bias=False,
+    batch_first=True,
+)
+# give MultiheadAttention the same three
+# matrices, and no output projection
+in_proj = torch.cat(
+    [
+        model.W_q.weight,
+        model.W_k.weight,
+        model.W_v.weight,
+    ]
+)
+identity = torch.eye(d)
 with torch.no_grad():
-    mha.in_proj_weight.copy_(
-        torch.cat([model.W_q.weight, model.W_k.weight, model.W_v.weight])
-    )
-    mha.out_proj.weight.copy_(torch.eye(d))
-# built without vdim, MultiheadAttention takes values of size d
-V4 = torch.randn(batch, n_k, d)  # (batch, n_k, d)
+    mha.in_proj_weight.copy_(in_proj)
+    mha.out_proj.weight.copy_(identity)
+# built without vdim, MultiheadAttention
+# takes values of size d
+V4 = torch.randn(batch, n_k, d)
 with torch.no_grad():
-    ours, ours_weights = model(Q, K, V4)  # (batch, n_q, d), (batch, n_q, n_k)
-    # need_weights=True by default: mha also returns the weights,
-    # averaged over the heads (here one head)
-    theirs, theirs_weights = mha(Q, K, V4)  # the same shapes
-gap_mha = (ours - theirs).abs().max().item()
-gap_mha_weights = (ours_weights - theirs_weights).abs().max().item()
-print("max |ours - MultiheadAttention|:")
+    # (batch, n_q, d), (batch, n_q, n_k)
+    ours, ours_w = model(Q, K, V4)
+    # need_weights=True by default: mha
+    # also returns the weights, averaged
+    # over the heads (here one head)
+    theirs, theirs_w = mha(Q, K, V4)
+gap_mha = max_gap(ours, theirs)
+gap_mha_w = max_gap(ours_w, theirs_w)
+print(
+    "max |ours -",
+    "MultiheadAttention|:",
+)
 print(f"  outputs {gap_mha:.1e}")
-print(f"  weights {gap_mha_weights:.1e}")
-assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
+print(f"  weights {gap_mha_w:.1e}")
+assert gap_mha < 1e-5
+assert gap_mha_w < 1e-6
 
 # %% [markdown]
 # ## 把留一法写成带掩码的 softmax
@@ -222,56 +390,131 @@ assert gap_mha < 1e-5 and gap_mha_weights < 1e-6
 
 # %%
 data = at.make_data()
-x_train, y_train = data.x_train, data.y_train
-# the parametric page's seed before its training:
-# this run repeats it and learns the same w
+x_train = data.x_train
+y_train = data.y_train
+# the parametric page's seed before its
+# training: this run repeats it and
+# learns the same w
 _ = torch.manual_seed(at.SEED)
 nw = at.NWKernelRegression()
 at.train(nw, x_train, y_train)
-w = nw.w.detach()  # (1,), cut off from the autograd graph
+# (1,), cut off from the autograd graph
+w = nw.w.detach()
 print(f"learned w = {w.item():.4f}")
 
 # %%
 n_train = len(x_train)
-scores = -(((x_train[:, None] - x_train[None, :]) * w) ** 2) / 2  # (n_train, n_train)
-eye = torch.eye(n_train, dtype=torch.bool)  # (n_train, n_train), True on the diagonal
-weights = F.softmax(scores.masked_fill(eye, float("-inf")), dim=1)  # (n_train, n_train)
-y_masked = weights @ y_train  # (n_train, n_train) @ (n_train,) -> (n_train,)
-print("weights on the diagonal:", weights.diagonal().unique().tolist())
+q_col = x_train[:, None]  # (n_train, 1)
+k_row = x_train[None, :]  # (1, n_train)
+# (n_train, n_train)
+diffs = q_col - k_row
+scores = -((diffs * w) ** 2) / 2
+# (n_train, n_train): True on diagonal
+eye = torch.eye(
+    n_train,
+    dtype=torch.bool,
+)
+masked = scores.masked_fill(
+    eye,
+    float("-inf"),
+)
+# (n_train, n_train)
+weights = F.softmax(masked, dim=1)
+# (n_train, n_train) @ (n_train,)
+# -> (n_train,)
+y_masked = weights @ y_train
+diagonal = weights.diagonal().unique()
+print(
+    "weights on the diagonal:",
+    diagonal.tolist(),
+)
 
 # %% [markdown]
 # `diagonal()` 取出对角线上的元素，`unique()` 列出其中互不相同的值：只有 0。下面把这张权重表和不加掩码的同一张表上下画出来。先算读图要用的几个数：不加掩码时每个点给自己的键的平均权重、有效键数，以及左上角那四个点的位置。
 
 # %%
-weights_own = F.softmax(scores, dim=1)  # (n_train, n_train): the own key included
-own_unmasked = weights_own.diagonal().mean().item()
-print(f"own key's mean weight, no mask: {own_unmasked:.2f}")
-# keys in use per query: 1 / sum of squared weights
-used_own = 1 / (weights_own**2).sum(dim=1)  # (n_train,)
-used_masked = 1 / (weights**2).sum(dim=1)  # (n_train,)
-# the smoothness page's test queries (all keys, no mask)
-# bandwidth 1/w
-_, weights_test = at.nadaraya_watson(data.x_test, x_train, y_train, 1 / w.item())
-used_test = (1 / (weights_test**2).sum(dim=1)).mean().item()
-rises = (used_masked > used_own).sum().item()  # rows where the mask raises it
-top_masked = weights.max(dim=1).values.mean().item()  # the mask on
+# (n_train, n_train): the own key
+# included
+weights_own = F.softmax(scores, dim=1)
+own = weights_own.diagonal()
+own_unmasked = own.mean().item()
+print(
+    "own key's mean weight, no mask:",
+    f"{own_unmasked:.2f}",
+)
+
+
+def keys_in_use(weights):
+    """1 / sum(weights**2), per row."""
+    return 1 / (weights**2).sum(dim=1)
+
+
+# keys in use per query: (n_train,)
+used_own = keys_in_use(weights_own)
+used_masked = keys_in_use(weights)
+# the smoothness page's test queries
+# (all keys, no mask), bandwidth 1/w
+_, weights_test = at.nadaraya_watson(
+    data.x_test,
+    x_train,
+    y_train,
+    1 / w.item(),
+)
+per_test = keys_in_use(weights_test)
+used_test = per_test.mean().item()
+# rows where the mask raises it
+raised = used_masked > used_own
+rises = raised.sum().item()
+# the mask on
+top = weights.max(dim=1).values
+top_masked = top.mean().item()
 print("keys in use per query, mean:")
-print(f"  without the mask {used_own.mean():.1f}")
-print(f"  with the mask    {used_masked.mean():.1f}")
-print(f"  test queries     {used_test:.1f}")
-print(f"rows where it rises: {rises} of {n_train}")
-print(f"mean largest weight, mask on: {top_masked:.2f}")
-# the heatmaps' top-left 4 x 4 block: the four leftmost training points
+print(
+    "  without the mask",
+    f"{used_own.mean():.1f}",
+)
+print(
+    "  with the mask   ",
+    f"{used_masked.mean():.1f}",
+)
+print(
+    "  test queries    ",
+    f"{used_test:.1f}",
+)
+print(
+    "rows where it rises:",
+    f"{rises} of {n_train}",
+)
+print(
+    "mean largest weight, mask on:",
+    f"{top_masked:.2f}",
+)
+# the heatmaps' top-left 4 x 4 block:
+# the four leftmost training points
 left4 = x_train[:4]  # (4,)
-gap = (x_train[4] - x_train[3]).item()  # from the fourth to the fifth point
-print("four leftmost x:", ", ".join(f"{v:.2f}" for v in left4.tolist()))
-print(f"gap to the fifth point {gap:.2f}")
-print(f"kernel width 1/w {1 / w.item():.2f}")
+# from the fourth to the fifth point
+gap = (x_train[4] - x_train[3]).item()
+xs = [f"{v:.2f}" for v in left4]
+print("four leftmost x:", ", ".join(xs))
+print(
+    "gap to the fifth point",
+    f"{gap:.2f}",
+)
+print(
+    "kernel width 1/w",
+    f"{1 / w.item():.2f}",
+)
 
 # %%
+label = "scores.masked_fill(eye, -inf)"
 at.plot_attention_heatmaps(
-    {"softmax(scores)": weights_own, "softmax(scores.masked_fill(eye, -inf))": weights},
-    queries="train",  # each training point is a query against the training points
+    {
+        "softmax(scores)": weights_own,
+        f"softmax({label})": weights,
+    },
+    # each training point is a query
+    # against the training points
+    queries="train",
 )
 
 # %% [markdown]
@@ -288,65 +531,151 @@ at.plot_attention_heatmaps(
 # - **浮点掩码放得下键偏置**：SDPA 把浮点 `attn_mask` 直接加到分数上。让它的第 $j$ 列都是 $-\frac{1}{2}(k_jw)^2$、对角线是 $-\infty$，只有一个特征的 $q = xw$、$k = xw$ 就带上了键偏置；代码最后也核对了这种写法。特征只有一个时 SDPA 默认的缩放就是 1，所以不传 `scale`。`key_bias.expand(n_train, -1)` 把形状为 `(n_train,)` 的键偏置当作一行，不复制数据就重复成 `n_train` 行（`-1` 表示这一维保持原来的大小），见手册《[expand 与广播：不复制也能重复](handbook/expand.py)》。
 
 # %%
-keys, values = at.leave_one_out(x_train, y_train)  # (n_train, n_train - 1) each
+# (n_train, n_train - 1) each
+keys, values = at.leave_one_out(
+    x_train,
+    y_train,
+)
 with torch.no_grad():
-    y_chapter = nw(x_train, keys, values)  # (n_train,)
-key_bias = -((x_train * w) ** 2) / 2  # (n_train,): each key's bias -(kw)^2 / 2
-# (n_train, 2) each: (q w, 1) and (k w, key bias)
-q_aug = torch.stack([x_train * w, torch.ones(n_train)], dim=-1)
-k_aug = torch.stack([x_train * w, key_bias], dim=-1)
-y_sdpa = F.scaled_dot_product_attention(
-    q_aug, k_aug, y_train[:, None], attn_mask=~eye, scale=1.0
-)  # (n_train, 1)
-# a float attn_mask is added to the scores: the key bias, -inf on the diagonal
-float_mask = key_bias.expand(n_train, -1).masked_fill(eye, float("-inf"))
-q_k = (x_train * w)[:, None]  # (n_train, 1): q w and k w, one feature
-y_float = F.scaled_dot_product_attention(
-    q_k, q_k, y_train[:, None], attn_mask=float_mask
-)  # (n_train, 1); one feature: the default scale 1/sqrt(1) = 1
-gap_chapter = (y_masked - y_chapter).abs().max().item()
+    # (n_train,)
+    y_model = nw(x_train, keys, values)
+xw = x_train * w  # q w and k w
+# (n_train,): the key bias -(kw)^2 / 2
+key_bias = -(xw**2) / 2
+# (n_train, 2) each: (q w, 1) and
+# (k w, key bias)
+q_aug = torch.stack(
+    [xw, torch.ones(n_train)],
+    dim=-1,
+)
+k_aug = torch.stack(
+    [xw, key_bias],
+    dim=-1,
+)
+# (n_train, 1)
+y_sdpa = sdpa(
+    q_aug,
+    k_aug,
+    y_train[:, None],
+    attn_mask=~eye,
+    scale=1.0,
+)
+# a float attn_mask is added to the
+# scores: the key bias, -inf on the
+# diagonal
+bias_rows = key_bias.expand(n_train, -1)
+float_mask = bias_rows.masked_fill(
+    eye,
+    float("-inf"),
+)
+# (n_train, 1): q w and k w, one feature
+q_k = xw[:, None]
+# (n_train, 1); one feature: the default
+# scale 1/sqrt(1) = 1
+y_float = sdpa(
+    q_k,
+    q_k,
+    y_train[:, None],
+    attn_mask=float_mask,
+)
 # (n_train, 1) -> (n_train,)
-gap_bool = (y_masked - y_sdpa.reshape(-1)).abs().max().item()
-gap_float = (y_masked - y_float.reshape(-1)).abs().max().item()
+y_sdpa = y_sdpa.reshape(-1)
+y_float = y_float.reshape(-1)
+gap_model = max_gap(y_masked, y_model)
+gap_bool = max_gap(y_masked, y_sdpa)
+gap_float = max_gap(y_masked, y_float)
 print("max |difference| from y_masked:")
-print(f"  chapter's leave-one-out model  {gap_chapter:.1e}")
-print(f"  SDPA, boolean attn_mask = ~eye {gap_bool:.1e}")
-print(f"  SDPA, float attn_mask          {gap_float:.1e}")
-assert gap_chapter < 1e-5 and gap_bool < 1e-3 and gap_float < 1e-3
+print(
+    "  chapter's leave-one-out model ",
+    f"{gap_model:.1e}",
+)
+print(
+    "  SDPA, boolean attn_mask = ~eye",
+    f"{gap_bool:.1e}",
+)
+print(
+    "  SDPA, float attn_mask         ",
+    f"{gap_float:.1e}",
+)
+assert gap_model < 1e-5
+assert gap_bool < 1e-3
+assert gap_float < 1e-3
 
 # %% [markdown]
 # 带掩码的 softmax 与本章模型只差 float32 的舍入。SDPA 差得多一些，为什么？原因不在掩码。下面的代码打印 SDPA 分数 $(qw)(kw) - \frac{1}{2}(kw)^2$ 里两项的大小，以及这些分数用 float32 算出时与 float64 相差多少：
 
 # %%
-# why SDPA is further off: the sizes in its scores
-median, largest = (-key_bias).quantile(0.5).item(), (-key_bias).max().item()
+# why SDPA is further off: the sizes in
+# its scores
+size = -key_bias
+median = size.quantile(0.5).item()
+largest = size.max().item()
 print("key bias -(kw)^2 / 2, its size:")
-print(f"  median {median:.1f}, largest {largest:.1f}")
-# (qw)(kw) off the diagonal: the two largest x, last when sorted
-largest_qk = (x_train[-1] * x_train[-2] * w**2).item()
-largest_diag = (x_train[-1] * w).item() ** 2
+print(
+    f"  median {median:.1f},",
+    f"largest {largest:.1f}",
+)
+# (qw)(kw) off the diagonal: the two
+# largest x, last when sorted
+x_top, x_next = x_train[-1], x_train[-2]
+top_qk = (x_top * x_next * w**2).item()
+top_diag = (x_top * w).item() ** 2
 print("(qw)(kw), at most:")
-print(f"  off the diagonal {largest_qk:.1f}")
-print(f"  on the diagonal  {largest_diag:.1f}")
-# the scores q'k' in float32 against the same scores in float64
+print(
+    "  off the diagonal",
+    f"{top_qk:.1f}",
+)
+print(
+    "  on the diagonal ",
+    f"{top_diag:.1f}",
+)
+# the scores q'k' in float32 against the
+# same scores in float64
 x64, w64 = x_train.double(), w.double()
-exact = x64[:, None] * x64 * w64**2 - (x64 * w64) ** 2 / 2  # (n_train, n_train)
-score_err = (q_aug @ k_aug.T - exact).masked_fill(eye, 0).abs()
-print(f"a score's float32 error: at most {score_err.max().item():.1e}")
+# (n_train, n_train)
+qk64 = x64[:, None] * x64 * w64**2
+exact = qk64 - (x64 * w64) ** 2 / 2
+scores32 = q_aug @ k_aug.T
+err = (scores32 - exact).abs()
+score_err = err.masked_fill(eye, 0)
+print(
+    "a score's float32 error: at most",
+    f"{score_err.max().item():.1e}",
+)
 
 # %% fold="核对本节正文的代码"
-# about half the weight on the own key without the mask; none with it
-assert 0.4 < own_unmasked < 0.6 and weights.diagonal().max() == 0
-# keys in use: test queries, without and with the mask; rows; largest weight
-quoted = f"{used_test:.1f} {used_own.mean():.1f} {used_masked.mean():.1f}"
-assert quoted + f" {rises} {top_masked:.2f}" == "2.4 2.8 2.2 8 0.62"
-# the four leftmost: one kernel width wide, far from the fifth, kept apart
-assert f"{left4[-1] - left4[0]:.2f}" == "0.07" and gap * w > 3
-assert weights_own[:4, 4:].sum(dim=1).max() < 1e-3
-# the key bias: hundreds to thousands; (qw)(kw) up to twice its size
-assert 100 < median < 1000 < largest < 10_000 and largest_qk > 1.9 * largest
-assert f"{median:.1f} {2 * largest:.1f}" == f"553.4 {largest_diag:.1f}"
-assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
+# about half the weight on the own key
+# without the mask; none with it
+assert 0.4 < own_unmasked < 0.6
+assert weights.diagonal().max() == 0
+# keys in use: test queries, without and
+# with the mask; rows; largest weight
+quoted = (
+    f"{used_test:.1f}",
+    f"{used_own.mean():.1f}",
+    f"{used_masked.mean():.1f}",
+    str(rises),
+    f"{top_masked:.2f}",
+)
+expected = "2.4 2.8 2.2 8 0.62"
+assert " ".join(quoted) == expected
+# the four leftmost: one kernel width
+# wide, far from the fifth, kept apart
+span = left4[-1] - left4[0]
+assert f"{span:.2f}" == "0.07"
+assert gap * w > 3
+leak = weights_own[:4, 4:].sum(dim=1)
+assert leak.max() < 1e-3
+# the key bias: hundreds to thousands;
+# (qw)(kw) up to twice its size
+assert 100 < median < 1000
+assert 1000 < largest < 10_000
+assert top_qk > 1.9 * largest
+assert f"{median:.1f}" == "553.4"
+twice = f"{2 * largest:.1f}"
+assert twice == f"{top_diag:.1f}"
+# a few thousand in float32
+assert 1e-5 < score_err.max() < 1e-3
 
 # %% [markdown]
 # 两项都可达几千：键偏置 $-\frac{1}{2}(kw)^2$ 的大小中位数 553.4、最大 2978.6；点积项 $(qw)(kw)$ 在对角线以外最大 5827.6。对角线上查询就是键本身，点积项是这个键的偏置大小的两倍，最大的键达 5957.3，但已被掩码遮住。用 float32 算出的几千大小的分数，在进 softmax 之前就带上了至多 5.8e-04 的舍入误差（上面打印的，与 float64 算出的同一分数相比）；softmax 不管同一行分数共有的部分，但这些误差因键而异，会改变分数之间的差，于是进了权重（详见《[注意力的开销随 n 的增长](scale.py#为什么点积形式在-float32-下会损失精度)》一页的“为什么点积形式在 float32 下会损失精度”）。包里对应的函数是 <autoref identifier="attention_tutorial.transformer.masked_leave_one_out">masked_leave_one_out</autoref>：
@@ -358,18 +687,39 @@ assert 1e-5 < score_err.max() < 1e-3  # a few thousand in float32
 # 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。写成布尔掩码，它的形状是 `(batch, 1, n_k)`：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键有效（其余是填充），先与 SDPA 核对，再打印第一条序列的权重：
 
 # %%
-valid_lens = torch.tensor([3, 6])  # (batch,): real keys per sequence
-key_mask = torch.arange(n_k) < valid_lens[:, None]  # (batch, n_k), True = may attend
-pad_mask = key_mask[:, None, :]  # (batch, 1, n_k): the same row for every query
-pad_out, pad_weights = at.dot_product_attention(Q, K, V, mask=pad_mask)
-pad_sdpa = F.scaled_dot_product_attention(Q, K, V, attn_mask=pad_mask)
-print(f"max |ours - SDPA| {(pad_out - pad_sdpa).abs().max():.1e}")
+# (batch,): real keys per sequence
+valid_lens = torch.tensor([3, 6])
+# (batch, 1)
+lens = valid_lens[:, None]
+# (batch, n_k), True = may attend
+key_mask = torch.arange(n_k) < lens
+# (batch, 1, n_k): the same row for
+# every query
+pad_mask = key_mask[:, None, :]
+pad_out, pad_w = dpa(
+    Q,
+    K,
+    V,
+    mask=pad_mask,
+)
+pad_sdpa = sdpa(
+    Q,
+    K,
+    V,
+    attn_mask=pad_mask,
+)
+gap_pad = max_gap(pad_out, pad_sdpa)
+print(
+    "max |ours - SDPA|",
+    f"{gap_pad:.1e}",
+)
 print("weights, first sequence:")
-for row in pad_weights[0].tolist():
-    print(" ".join(f"{v:.2f}" for v in row))
-assert (pad_out - pad_sdpa).abs().max() < 1e-6
+for row in pad_w[0].tolist():
+    print(*(f"{v:.2f}" for v in row))
+assert gap_pad < 1e-6
 # no weight on the padded keys
-assert (pad_weights[0, :, 3:] == 0).all() and (pad_weights[1, :, 6] == 0).all()
+assert (pad_w[0, :, 3:] == 0).all()
+assert (pad_w[1, :, 6] == 0).all()
 
 # %% [markdown]
 # 后 4 列（填充的键）在每一行都是 0，每一行的权重全部分给前 3 个键（打印的每行之和因四舍五入可能是 0.99 或 1.01）。
@@ -377,27 +727,60 @@ assert (pad_weights[0, :, 3:] == 0).all() and (pad_weights[1, :, 6] == 0).all()
 # 因果掩码也只要一行：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿同一个 `Q` 同时当查询、键和值（自注意力），核对这两种写法，再用包里的 `dot_product_attention`（它还返回权重）看掩码对权重做了什么：
 
 # %%
-causal = torch.ones(n_q, n_q, dtype=torch.bool).tril()  # (n_q, n_q)
+# (n_q, n_q)
+causal = torch.ones(
+    n_q,
+    n_q,
+    dtype=torch.bool,
+).tril()
 print(causal.long())  # 1 = may attend
-by_mask = F.scaled_dot_product_attention(Q, Q, Q, attn_mask=causal)
-by_flag = F.scaled_dot_product_attention(Q, Q, Q, is_causal=True)
-print(f"max |attn_mask - is_causal| {(by_mask - by_flag).abs().max():.1e}")
+by_mask = sdpa(
+    Q,
+    Q,
+    Q,
+    attn_mask=causal,
+)
+by_flag = sdpa(Q, Q, Q, is_causal=True)
+gap_causal = max_gap(by_mask, by_flag)
+print(
+    "max |attn_mask - is_causal|",
+    f"{gap_causal:.1e}",
+)
 assert torch.equal(by_mask, by_flag)
-# the package's version also returns the weights: (batch, n_q, n_q)
-by_at, causal_weights = at.dot_product_attention(Q, Q, Q, mask=causal)
+# the package's version also returns the
+# weights: (batch, n_q, n_q)
+by_at, causal_w = dpa(
+    Q,
+    Q,
+    Q,
+    mask=causal,
+)
 print("weights, second sequence:")
-for row in causal_weights[1].tolist():
-    print(" ".join(f"{v:.2f}" for v in row))
-assert (by_at - by_mask).abs().max() < 1e-6
-# none above the diagonal; the first query attends only to itself
-assert (causal_weights.triu(1) == 0).all() and (causal_weights[:, 0, 0] == 1).all()
-assert causal_weights[1][causal].min() >= 0.005  # no 0.00 printed where it may attend
-# the first has a 0.00 where it may attend; the last two weigh themselves most
-top2 = causal_weights[1, 3:].max(dim=-1)  # values and indices, (2,) each
-assert causal_weights[0][causal].min() < 0.005 and top2.indices.tolist() == [3, 4]
-assert f"{top2.values[0]:.2f} {top2.values[1]:.2f}" == "0.61 0.63"
-# but not always: the second query weighs the first position more
-assert [f"{v:.2f}" for v in causal_weights[1, 1, :2]] == ["0.54", "0.46"]
+for row in causal_w[1].tolist():
+    print(*(f"{v:.2f}" for v in row))
+assert max_gap(by_at, by_mask) < 1e-6
+# none above the diagonal; the first
+# query attends only to itself
+assert (causal_w.triu(1) == 0).all()
+assert (causal_w[:, 0, 0] == 1).all()
+# where a query may attend: (batch, 15)
+allowed = causal_w[:, causal]
+# no 0.00 printed where it may attend
+assert allowed[1].min() >= 0.005
+# the first has a 0.00 where it may
+# attend; the last two weigh themselves
+# most
+assert allowed[0].min() < 0.005
+# values and indices, (2,) each
+top2 = causal_w[1, 3:].max(dim=-1)
+assert top2.indices.tolist() == [3, 4]
+tops = [f"{v:.2f}" for v in top2.values]
+assert tops == ["0.61", "0.63"]
+# but not always: the second query
+# weighs the first position more
+row2 = causal_w[1, 1, :2]
+second = [f"{v:.2f}" for v in row2]
+assert second == ["0.54", "0.46"]
 
 # %% [markdown]
 # 打印的是第二条序列：第一条里有个允许的权重四舍五入成 0.00，看上去像被遮住。对角线以上的权重都是 0：每个查询只把权重分给自己和前面的位置。第一个查询前面没有位置，权重 1.00 全给了自己。查询同时也是键时，常给自己很大的权重：最后两行对角线上的 0.61、0.63 都是本行最大的。但不总是这样：第二行给自己 0.46，给第一个位置 0.54。点积没有键偏置，更长的键可以比查询自己得分更高；上面热图里的高斯核则不会，自己与自己的距离是 0，自己的键总排第一。
