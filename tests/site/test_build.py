@@ -72,7 +72,7 @@ def test_notebook_pages_carry_executed_outputs_and_figures(site, lang):
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_notebook_pages_weigh_at_most_308_kb_of_html(site, lang):
+def test_notebook_pages_weigh_at_most_316_kb_of_html(site, lang):
     # 120 KB until formulas were rendered at build time (their HTML is now in the page,
     # and 273 KB of KaTeX JavaScript is gone; the Transformer page carries 96 formulas,
     # 244 KB); 256 KB until the smoothness page's first exercise got an executed solution
@@ -91,10 +91,13 @@ def test_notebook_pages_weigh_at_most_308_kb_of_html(site, lang):
     # test_pagehooks.py requires); 304 KB until round 22 put the smoothness page's three
     # long calls one argument per line for a phone, asserted its plateau's gradient of 0,
     # and the stepper's docstring (one of those sources) named its errors by case (en
-    # 311,356 bytes). The next saving is the inline formulas' markup, not the prose.
+    # 311,356 bytes); 308 KB until round 50 wrote every chapter page's code for a phone's 40
+    # columns (calls one argument per line, each line highlighted and in the copy text: the
+    # Transformer page en 315,246 -> 322,139 bytes, 120 KB of it its 96 formulas' KaTeX).
+    # The next saving is the inline formulas' markup, not the prose.
     # test_page_weight.py checks what a reader downloads.
     sizes = {rel: (site / rel).stat().st_size for rel in notebook_pages(lang)}
-    assert {rel: size for rel, size in sizes.items() if size > 308 * 1024} == {}
+    assert {rel: size for rel, size in sizes.items() if size > 316 * 1024} == {}
 
 
 def heading_ids(text: str) -> list[str]:

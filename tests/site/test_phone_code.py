@@ -20,7 +20,18 @@ from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
 from tools.sitebuild.notebooks import DOCS, code_cells
 
 LANGS = ("zh", "en")
-PAGES = ("cues.py", "average.py", "parametric.py", "dot-product.py", "projections.py")
+PAGES = (
+    "cues.py",
+    "average.py",
+    "parametric.py",
+    "dot-product.py",
+    "nonparametric.py",
+    "leave-one-out.py",
+    "projections.py",
+    "scale.py",
+    "transformer.py",
+    "recap.py",
+)
 # a folded answer's box is indented: its doctest lines keep 3 columns free
 SOLUTION_COLUMNS = PHONE_CODE_COLUMNS - 3
 SOLUTION = re.compile(r"<details><summary>.*?</details>", re.S)
