@@ -15,11 +15,15 @@ import attention_tutorial as at
 
 # drawn from make_data's own seed=0
 data = at.make_data()
-x_train, y_train = data.x_train, data.y_train
+x_train = data.x_train
+y_train = data.y_train
 x_test = data.x_test
-n_train, n_test = len(x_train), len(x_test)
-# the fit of the page nonparametric: bandwidth 1
-y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
+n_train = len(x_train)
+n_test = len(x_test)
+# the nonparametric page's fit, h = 1
+args = (x_test, x_train, y_train)
+nw_fit = at.nadaraya_watson(*args)
+y_hat, attention_weights = nw_fit
 
 # %% [markdown]
 # ## Where the fit goes astray
@@ -33,19 +37,25 @@ y_hat, attention_weights = at.nadaraya_watson(x_test, x_train, y_train)
 #   looks.
 
 # %%
-# first, middle and last query: fit and truth at the edges
-print("  x    fit  truth  max weight  mean key")
+# first, middle and last query: fit and
+# truth at the edges
+print(
+    "  x    fit  truth ",
+    "max weight  mean key",
+)
 for i in (0, n_test // 2, n_test - 1):
     # (n_train,): weights of query i
     row = attention_weights[i]
     # where query i looks
-    mean_key = (row * x_train).sum().item()
-    x, fit = x_test[i].item(), y_hat[i].item()
-    truth = data.y_truth[i].item()
-    top = row.max().item()
+    mean_key = (row * x_train).sum()
+    x, fit = x_test[i], y_hat[i]
+    truth = data.y_truth[i]
+    top = row.max()
     print(
-        f"{x:>3.1f} {fit:>6.4f} {truth:>6.4f}",
-        f"{top:>11.4f}  {mean_key:>8.4f}",
+        f"{x:>3.1f} {fit:>6.4f}",
+        f"{truth:>6.4f}",
+        f"{top:>11.4f} ",
+        f"{mean_key:>8.4f}",
     )
 
 # %% [markdown]
@@ -55,21 +65,26 @@ for i in (0, n_test // 2, n_test - 1):
 # mostly from the [boundary bias](glossary.md#boundary-bias).
 
 # %%
-# the errors in between: near the peak of f, just before its trough
+# the errors in between: near the peak
+# of f, just before its trough
 # (n_test,)
 error = y_hat - data.y_truth
 # the fit most too low
 too_low = error.argmin()
-# most too high: searched in the right half only, since the left
-# half is dominated by the boundary bias
+# most too high: searched in the right
+# half only, since the left half is
+# dominated by the boundary bias
 half = n_test // 2
 too_high = half + error[half:].argmax()
 for name, i in (
     ("largest miss below", too_low),
     ("largest miss above", too_high),
 ):
-    x, err = x_test[i].item(), error[i].item()
-    print(f"{name:<18}  x = {x:.1f}: {err:+.2f}")
+    x, err = x_test[i], error[i]
+    print(
+        f"{name:<18} ",
+        f"x = {x:.1f}: {err:+.2f}",
+    )
 
 # %% [markdown]
 # Last, keys in use: $1/\sum_i \alpha_i^2$, how many keys share a row's weight (it equals $m$
@@ -77,20 +92,27 @@ for name, i in (
 # bandwidth) of the query.
 
 # %%
-# keys in use 1 / sum(alpha^2): how many share a row's weight
+# keys in use 1 / sum(alpha^2): how many
+# share a row's weight
+squares = attention_weights**2
 # (n_test,)
-effective = 1 / (attention_weights**2).sum(dim=1)
+effective = 1 / squares.sum(dim=1)
 print("keys in use, 1 / sum(alpha^2):")
-# query index -> keys within one bandwidth (1) of the query
+# query index -> keys within 1 of it
 within = {}
 for i in (0, n_test // 2, n_test - 1):
-    x, used = x_test[i].item(), effective[i].item()
-    within[i] = int(((x_train - x).abs() < 1).sum())
-    print(f"  x = {x:.1f}: {used:.1f} ({within[i]} keys within 1)")
-# the random draw left fewer keys near the right end
+    x, used = x_test[i], effective[i]
+    close = (x_train - x).abs() < 1
+    within[i] = int(close.sum())
+    print(
+        f"  x = {x:.1f}: {used:.1f}",
+        f"({within[i]} keys within 1)",
+    )
+# the draw left fewer keys on the right
 assert within[n_test - 1] < within[0]
-share_left = (effective[0] / effective[half]).item()
-share_right = (effective[-1] / effective[half]).item()
+ratio = effective / effective[half]
+share_left = ratio[0].item()
+share_right = ratio[-1].item()
 print(
     f"left / middle {share_left:.0%},",
     f"right / middle {share_right:.0%}",
@@ -174,14 +196,22 @@ print(
 
 # %%
 # (n_test,), (n_test, n_train)
-y_ll, weights_ll = at.local_linear(x_test, x_train, y_train)
+ll_fit = at.local_linear(*args)
+y_ll, weights_ll = ll_fit
 for i in (0, n_test - 1):
-    x, truth = x_test[i].item(), data.y_truth[i].item()
-    print(f"x = {x:.1f}: truth {truth:.4f}")
-    print(f"  Nadaraya-Watson {y_hat[i].item():.4f}")
-    print(f"  local linear    {y_ll[i].item():.4f}")
-mse_nw = ((y_hat - data.y_truth) ** 2).mean().item()
-mse_ll = ((y_ll - data.y_truth) ** 2).mean().item()
+    x = x_test[i]
+    truth = data.y_truth[i]
+    print(
+        f"x = {x:.1f}:",
+        f"truth {truth:.4f}",
+    )
+    # the two fits at query i
+    nw, ll = y_hat[i], y_ll[i]
+    print(f"  Nadaraya-Watson {nw:.4f}")
+    print(f"  local linear    {ll:.4f}")
+error_ll = y_ll - data.y_truth
+mse_nw = (error**2).mean().item()
+mse_ll = (error_ll**2).mean().item()
 print("test MSE:")
 print(f"  Nadaraya-Watson {mse_nw:.4f}")
 print(f"  local linear    {mse_ll:.4f}")
@@ -201,8 +231,14 @@ faint = max(
     weights_ll[0][far].abs().max(),
 )
 last = x_train.max().item()
-print(f"keys beyond x = 3, up to {last:.2f}:")
-print(f"  both weights within ±{faint.item():.4f}")
+print(
+    "keys beyond x = 3,",
+    f"up to {last:.2f}:",
+)
+print(
+    "  both weights within",
+    f"±{faint:.4f}",
+)
 at.plot_boundary_bias(
     x_test,
     data.y_truth,
@@ -221,21 +257,32 @@ at.plot_boundary_bias(
 # column, so that it scales `design` row by row:
 
 # %%
-# weighted least squares = ordinary least squares with rows scaled
-# by sqrt(alpha_i)
+# weighted least squares = ordinary
+# least squares with rows scaled by
+# sqrt(alpha_i)
 # (n_train,)
 sqrt_a = attention_weights[0].sqrt()
-# (n_train, 2)
-design = torch.stack([torch.ones(n_train), x_train - x_test[0]], dim=1)
-# (n_train, 2): row i scaled by sqrt(alpha_i)
+ones = torch.ones(n_train)
+cols = [ones, x_train - x_test[0]]
+# (n_train, 2): row i is (1, x_i - x)
+design = torch.stack(cols, dim=1)
+# (n_train, 2): row i * sqrt(alpha_i)
 scaled = sqrt_a[:, None] * design
-solution = torch.linalg.lstsq(scaled, sqrt_a * y_train).solution
-print(f"b0 from lstsq: {solution[0].item():.4f}")
-print(f"local_linear:  {y_ll[0].item():.4f}")
-print("equivalent weights of the query x = 0:")
-weight_sum = round(weights_ll[0].sum().item(), 4)
-negative = int((weights_ll[0] < 0).sum())
-print("  sum", weight_sum)
+solution = torch.linalg.lstsq(
+    scaled,
+    sqrt_a * y_train,
+).solution
+b0_lstsq = solution[0].item()
+print(f"b0 from lstsq: {b0_lstsq:.4f}")
+print(f"local_linear:  {y_ll[0]:.4f}")
+print(
+    "equivalent weights of the query",
+    "x = 0:",
+)
+ell_0 = weights_ll[0]
+weight_sum = ell_0.sum().item()
+negative = int((ell_0 < 0).sum())
+print("  sum", round(weight_sum, 4))
 print("  negative ones:", negative)
 
 # %% [markdown]
@@ -254,11 +301,16 @@ alpha_0 = attention_weights[0]
 # their centre
 x_bar = (alpha_0 * x_train).sum()
 # S
-spread = (alpha_0 * (x_train - x_bar) ** 2).sum()
-# the bracket is negative beyond the cutoff
-cutoff = x_bar + spread / (x_bar - x_test[0])
-print(f"x_bar = {x_bar.item():.4f}")
-print(f"negative weights beyond {cutoff.item():.4f}")
+offsets = x_train - x_bar
+spread = (alpha_0 * offsets**2).sum()
+# the bracket is < 0 beyond the cutoff
+gap = x_bar - x_test[0]
+cutoff = x_bar + spread / gap
+print(f"x_bar = {x_bar:.4f}")
+print(
+    "negative weights beyond",
+    f"{cutoff:.4f}",
+)
 beyond = int((x_train > cutoff).sum())
 print("keys beyond the cutoff:", beyond)
 
@@ -279,47 +331,81 @@ print("keys beyond the cutoff:", beyond)
 
 
 # %% fold="print_parts and print_slopes: two functions that only lay out the tables"
-# the two tables below, laid out: labels, widths and signs only
+# the two tables below, laid out:
+# labels, widths and signs only
 def print_parts(x_test, parts):
-    print("  x  one-sided  curvature  noise  total")
+    print(
+        "  x  one-sided ",
+        "curvature  noise  total",
+    )
+    row = "{:>3.1f}" + "  {:>+9.2f}" * 2
+    row += "  {:>+5.2f}" * 2
     for i, part in parts.items():
-        cols = zip(part, (9, 9, 5, 5), strict=True)
-        print(f"{x_test[i]:>3.1f}", *(f" {v:>+{w}.2f}" for v, w in cols))
+        x = x_test[i]
+        print(row.format(x, *part))
 
 
-def print_slopes(x_test, slopes, share, trough, error_nw):
-    names = ("slope of the window b", "slope of f, x to x_bar")
-    names += ("correction b (x - x_bar)", "needed (minus one-sided)")
-    names += ("error of local linear",)
-    for i, (centre, *values) in slopes.items():
-        print(f"x = {x_test[i]:.1f}: x_bar = {centre:.2f}")
-        for name, value in zip(names, values, strict=True):
-            print(f"  {name:<24} {value:>+6.2f}")
+def print_slopes(x_test, slopes, *more):
+    share, trough, error_nw = more
+    names = (
+        "slope of the window b",
+        "slope of f, x to x_bar",
+        "correction b (x - x_bar)",
+        "needed (minus one-sided)",
+        "error of local linear",
+        "error of Nadaraya-Watson",
+        "NW + needed correction",
+    )
+    head = "x = {:.1f}: x_bar = {:.2f}"
+    row = "  {:<24} {:>+6.2f}".format
+    for i, slope in slopes.items():
+        centre, *vals = slope
+        x = x_test[i]
+        print(head.format(x, centre))
+        rows = map(row, names[:5], vals)
+        print(*rows, sep="\n")
         if i == 0:
-            print(f"  share of the bias removed {share:>5.0%}")
-        else:
-            print(f"  trough of f at            {trough:>5.2f}")
-            print(f"  error of Nadaraya-Watson {error_nw:>+6.2f}")
-            with_needed = error_nw + values[3]
-            print(f"  NW + needed correction   {with_needed:>+6.2f}")
+            print(
+                "  share of the bias",
+                "removed",
+                f"{share:>5.0%}",
+            )
+            continue
+        print(
+            "  trough of f at",
+            f"{trough:>16.2f}",
+        )
+        fixed = error_nw + vals[3]
+        both = (error_nw, fixed)
+        rows = map(row, names[5:], both)
+        print(*rows, sep="\n")
 
 
 # %%
-# the error of Nadaraya-Watson at a query = one-sided part +
-# curvature part + noise
-# query index -> (one_sided, curvature, noise, total)
+# the error of Nadaraya-Watson at a
+# query = one-sided part + curvature
+# part + noise
+# query index -> (one_sided, curvature,
+# noise, total)
 parts = {}
 f_train = at.f(x_train)  # (n_train,)
+# the noise of each key
+eps = y_train - f_train
 for i in (0, n_test - 1):
-    row = attention_weights[i]  # (n_train,): weights of query i
-    centre = (row * x_train).sum()  # x_bar of query i
-    # the window's centre is off the query
-    one_sided = (at.f(centre) - at.f(x_test[i])).item()
+    # (n_train,): weights of query i
+    row = attention_weights[i]
+    # x_bar of query i
+    centre = (row * x_train).sum()
+    f_bar, x = at.f(centre), x_test[i]
+    # the centre is off the query
+    one_sided = (f_bar - at.f(x)).item()
     # f bends inside the window
-    curvature = ((row * f_train).sum() - at.f(centre)).item()
-    noise = (row * (y_train - f_train)).sum().item()
-    total = one_sided + curvature + noise
-    parts[i] = (one_sided, curvature, noise, total)
+    mean_f = (row * f_train).sum()
+    curvature = (mean_f - f_bar).item()
+    noise = (row * eps).sum().item()
+    part = (one_sided, curvature, noise)
+    # the total last
+    parts[i] = (*part, sum(part))
 print_parts(x_test, parts)
 
 # %% [markdown]
@@ -340,30 +426,43 @@ print_parts(x_test, parts)
 # computes these quantities at the two edge queries:
 
 # %%
-# local linear = Nadaraya-Watson + the correction b (x - x_bar)
-# query index -> (x_bar, b, s, correction, needed, error)
+# local linear = Nadaraya-Watson + the
+# correction b (x - x_bar)
+# query index -> (x_bar, b, s,
+# correction, needed, error)
 slopes = {}
 for i in (0, n_test - 1):
-    row, x = attention_weights[i], x_test[i]
-    centre = (row * x_train).sum()  # x_bar
-    offsets = x_train - centre  # (n_train,)
+    row = attention_weights[i]
+    x = x_test[i]
+    # x_bar
+    centre = (row * x_train).sum()
+    # (n_train,)
+    offsets = x_train - centre
     # the window's slope
-    b = (row * offsets * y_train).sum() / (row * offsets**2).sum()
+    w_off = row * offsets
+    num = (w_off * y_train).sum()
+    b = num / (row * offsets**2).sum()
     # from x_bar back to the query
     correction = b * (x - centre)
     # f's mean slope, x to x_bar
-    s = (at.f(centre) - at.f(x)) / (centre - x)
+    rise = at.f(centre) - at.f(x)
+    s = rise / (centre - x)
     # minus the one-sided bias
     needed = s * (x - centre)
-    error = y_ll[i] - data.y_truth[i]
-    slopes[i] = (centre, b, s, correction, needed, error)
-# x = 0: how much of the one-sided bias the line removes
-share = (slopes[0][3] / slopes[0][4]).item()
-# x = 4.9: where f stops falling, on a fine grid round the right end
+    error = error_ll[i]
+    terms = (correction, needed, error)
+    slopes[i] = (centre, b, s, *terms)
+# x = 0: share of one-sided bias removed
+first = slopes[0]
+share = (first[3] / first[4]).item()
+# x = 4.9: where f stops falling, on a
+# fine grid round the right end
 fine = torch.linspace(3.5, 5.0, 1501)
-trough = fine[at.f(fine).argmin()].item()
+f_fine = at.f(fine)
+trough = fine[f_fine.argmin()].item()
 error_nw = y_hat[-1] - data.y_truth[-1]
-print_slopes(x_test, slopes, share, trough, error_nw)
+more = (share, trough, error_nw)
+print_slopes(x_test, slopes, *more)
 
 # %% [markdown]
 # At ${x = 0}$ the line removes most of the one-sided bias (about 61%), not all of it: the window's
@@ -401,23 +500,34 @@ print_slopes(x_test, slopes, share, trough, error_nw)
 # %%
 # bandwidths 0.10, 0.15, ..., 1.00
 grid = [0.05 * k for k in range(2, 21)]
+nw = "Nadaraya-Watson"
+ll = "local linear"
 methods = {
-    "Nadaraya-Watson": at.nadaraya_watson,
-    "local linear": at.local_linear,
+    nw: at.nadaraya_watson,
+    ll: at.local_linear,
 }
 best_h, best_mse = {}, {}
-print(f"{'':<15}  {'best h':>6}", f" {'test MSE':>8}")
+print(" " * 16, "best h  test MSE")
 for name, method in methods.items():
     mses = []
     for h in grid:
         # (n_test,)
-        y_hat_h, _ = method(x_test, x_train, y_train, bandwidth=h)
-        mse = ((y_hat_h - data.y_truth) ** 2).mean()
+        y_hat_h, _ = method(
+            *args,
+            bandwidth=h,
+        )
+        error_h = y_hat_h - data.y_truth
+        mse = (error_h**2).mean()
         mses.append(mse.item())
     # position of the smallest test MSE
     k = mses.index(min(mses))
-    best_h[name], best_mse[name] = grid[k], mses[k]
-    print(f"{name:<15}  {grid[k]:>6.2f}", f" {mses[k]:>8.4f}")
+    h, mse = grid[k], mses[k]
+    best_h[name] = h
+    best_mse[name] = mse
+    print(
+        f"{name:<15}  {h:>6.2f} ",
+        f"{mse:>8.4f}",
+    )
 
 # %% [markdown]
 # Each at its best, local linear regression still has a clearly smaller test error, and its best
@@ -429,25 +539,33 @@ for name, method in methods.items():
 # how far does each miss near the peak?
 
 # %%
-# a line removes the slope's bias, not the curvature's: at h = 1
-# both flatten the peak of f (x from 1.5 to 2.5)
+# a line removes the slope's bias, not
+# the curvature's: at h = 1 both flatten
+# the peak of f (x from 1.5 to 2.5)
 # (n_test,)
-near_peak = (x_test > 1.45) & (x_test < 2.55)
-x_near = x_test[near_peak]
-miss_nw = (y_hat - data.y_truth)[near_peak].abs()
-miss_ll = (y_ll - data.y_truth)[near_peak].abs()
-flat_nw, flat_ll = miss_nw.max(), miss_ll.max()
-# where each fit misses most near the peak
+near = (x_test > 1.45) & (x_test < 2.55)
+x_near = x_test[near]
+truth = data.y_truth[near]
+miss_nw = (y_hat[near] - truth).abs()
+miss_ll = (y_ll[near] - truth).abs()
+flat_nw = miss_nw.max()
+flat_ll = miss_ll.max()
+# where each fit misses most
 worst = [
     x_near[miss_nw.argmax()].item(),
     x_near[miss_ll.argmax()].item(),
 ]
-print("h = 1, largest miss near the peak")
+print(
+    "h = 1, largest miss",
+    "near the peak",
+)
 print("(x from 1.5 to 2.5):")
 flats = (flat_nw, flat_ll)
-rows = zip(methods, flats, worst, strict=True)
-for name, flat, x_worst in rows:
-    print(f"  {name:<15}  {flat:.2f}", f"at x = {x_worst:.1f}")
+for k, name in enumerate(methods):
+    print(
+        f"  {name:<15}  {flats[k]:.2f}",
+        f"at x = {worst[k]:.1f}",
+    )
 
 # %% [markdown]
 # Both miss by the same 0.56: Nadaraya-Watson at ${x = 1.9}$ and local linear regression at
@@ -460,16 +578,16 @@ for name, flat, x_worst in rows:
 # cells above print. It teaches nothing new; you can skip it.
 
 # %% fold="The code that checks the text, claim by claim"
-# checks of the page's text, one claim a line
+# the page's claims, one a line
 # 1. where the fit goes astray
-# the errors of Nadaraya-Watson again (the name is reused below)
+# the errors of NW again (name reused)
 # (n_test,)
 error = y_hat - data.y_truth
 middle = n_test // 2
 # (n_test,): each query's mean key
 mean_keys = attention_weights @ x_train
 # (n_test,): each query's largest weight
-largest = attention_weights.max(dim=1).values
+largest = attention_weights.amax(dim=1)
 # the fit at x = 0: more than 2 too high
 assert y_hat[0] - data.y_truth[0] > 2
 # x = 0 looks well to its right
@@ -478,12 +596,12 @@ assert mean_keys[0] > 0.5
 assert largest[0] > largest[middle]
 assert largest[-1] > largest[middle]
 # the middle looks at 2.34, not at 2.5
-shift = x_test[middle] - mean_keys[middle]
+shift = (x_test - mean_keys)[middle]
 assert 0.1 < shift < 0.2
-# largest miss below and above: about 0.5
+# the largest misses: about 0.5
 assert 0.4 < -error[too_low] < 0.6
 assert 0.4 < error[too_high] < 0.6
-# the right end lands almost on the curve
+# the right end: almost on the curve
 assert abs(error[-1]) < 0.05
 # about 60%, under half
 assert 0.55 < share_left < 0.65
@@ -491,59 +609,71 @@ assert share_right < 0.5
 # 2. local linear regression
 # the same b0 both ways
 b0 = y_ll[0].item()
-assert abs(solution[0].item() - b0) < 1e-4
-# the negative weights are exactly the keys beyond the cutoff
-ell_0 = weights_ll[0]
-assert torch.equal(ell_0 < 0, x_train > cutoff)
-# left of x_bar, ell_i > alpha_i; right of it, less
+assert abs(b0_lstsq - b0) < 1e-4
+# the negative weights are exactly the
+# keys beyond the cutoff
+past = x_train > cutoff
+assert torch.equal(ell_0 < 0, past)
+# left of x_bar, ell_i > alpha_i;
+# right of it, less
 left = x_train < x_bar
-assert torch.equal(ell_0 > alpha_0, left)
+assert (ell_0 > alpha_0).equal(left)
 # the errors at x = 0
-bias_nw = (y_hat[0] - data.y_truth[0]).abs()
-bias_ll = (y_ll[0] - data.y_truth[0]).abs()
-# local linear removes most of the bias at x = 0
+bias_nw = error[0].abs()
+bias_ll = error_ll[0].abs()
+# at x = 0, most of the bias is gone
 assert bias_ll < bias_nw / 2
-# and the error over the whole test set is smaller
+# and the test MSE is smaller
 assert mse_ll < mse_nw
 # 3. the two biases
-# the three parts add up to the fit's error
+# the three parts add up to the error
 for i, part in parts.items():
-    miss = (y_hat[i] - data.y_truth[i]).item()
+    miss = error[i].item()
     assert abs(part[-1] - miss) < 1e-4
-# x = 0: the one-sided bias alone is more than the whole error;
-# the curvature takes some back, the noise adds a little
-one_sided, curvature, noise, total = parts[0]
-assert one_sided > total > 0 and curvature < 0 < noise
-# x = 4.9: the two biases have opposite signs and largely cancel
-one_sided, curvature, noise, total = parts[n_test - 1]
-assert one_sided < 0 < curvature
-assert abs(one_sided + curvature) < abs(one_sided)
-# local linear = Nadaraya-Watson + correction
+# x = 0: the one-sided bias alone is
+# more than the whole error; the
+# curvature takes some back, the noise
+# adds a little
+one, curv, noise, total = parts[0]
+assert one > total > 0
+assert curv < 0 < noise
+# x = 4.9: the two biases have opposite
+# signs and largely cancel
+one, curv, *_ = parts[n_test - 1]
+assert one < 0 < curv
+assert abs(one + curv) < abs(one)
+# local linear = NW + the correction
 for i, slope in slopes.items():
-    assert abs(y_hat[i] + slope[3] - y_ll[i]) < 1e-4
-# x = 0: the line is too shallow, it removes part of the bias
-# (about 61%)
-centre, b, s, correction, needed, error = slopes[0]
-assert 0 < b < s and error > 0
-assert 0.5 < correction / needed < 0.7
-# x = 4.9: fitted before the trough, the line falls where f rose
-centre, b, s, correction, needed, error = slopes[n_test - 1]
-assert b < 0 < s and correction < 0 < needed and error < 0
+    fixed = y_hat[i] + slope[3]
+    assert abs(fixed - y_ll[i]) < 1e-4
+# x = 0: the line is too shallow, it
+# removes part of the bias (about 61%)
+_, b, s, corr, need, err = slopes[0]
+assert 0 < b < s and err > 0
+assert 0.5 < corr / need < 0.7
+# x = 4.9: fitted before the trough, the
+# line falls where f rose
+at_end = slopes[n_test - 1]
+centre, b, s, corr, need, err = at_end
+assert b < 0 < s and err < 0
+assert corr < 0 < need
 assert centre < trough < x_test[-1]
-# even the needed correction would not help: it would leave the
-# curvature bias and the noise, more than Nadaraya-Watson's whole
-# error
-error_nw = y_hat[-1] - data.y_truth[-1]
-assert abs(error_nw + needed) > abs(error_nw)
+# even the needed correction would not
+# help: it would leave the curvature
+# bias and the noise, more than
+# Nadaraya-Watson's whole error
+with_need = error_nw + need
+assert abs(with_need) > abs(error_nw)
 # the numbers the text gives
-errors = (error_nw, error_nw + needed)
-shown = [f"{e.item():+.2f}" for e in errors]
+errors = (error_nw, with_need)
+shown = [f"{e:+.2f}" for e in errors]
 assert shown == ["+0.03", "+0.19"]
 # rounded, +0.03 and +0.15 make +0.18
-rounded = round(error_nw.item(), 2) + round(needed.item(), 2)
+r_nw = round(error_nw.item(), 2)
+r_need = round(need.item(), 2)
+rounded = r_nw + r_need
 assert f"{rounded:+.2f}" == "+0.18"
 # 4. each at its own best bandwidth
-nw, ll = "Nadaraya-Watson", "local linear"
 assert best_mse[ll] < best_mse[nw]
 # a wider window
 assert best_h[ll] > best_h[nw]
@@ -551,7 +681,8 @@ assert best_h[ll] > best_h[nw]
 assert 0.55 < flat_nw < 0.57
 assert 0.55 < flat_ll < 0.57
 # at x = 1.9 and x = 2.0
-assert [round(x, 1) for x in worst] == [1.9, 2.0]
+at_x = [round(x, 1) for x in worst]
+assert at_x == [1.9, 2.0]
 print("every check holds")
 
 # %% [markdown]
@@ -568,20 +699,28 @@ print("every check holds")
 # ```pycon
 # >>> import torch
 # >>> import attention_tutorial as at
-# >>> keys = torch.tensor([0.0, 1.0, 2.0, 3.0])
-# >>> values = 2 * keys + 1  # points on a straight line
+# >>> keys = torch.arange(4.0)
+# >>> # points on a straight line
+# >>> values = 2 * keys + 1
 # >>> values
 # tensor([1., 3., 5., 7.])
-# >>> queries = torch.tensor([4.0, 5.0])  # beyond the keys
-# >>> y_ll, ell = at.local_linear(queries, keys, values)
+# >>> # beyond the keys
+# >>> queries = torch.arange(4.0, 6.0)
+# >>> y_ll, ell = at.local_linear(
+# ...     queries, keys, values
+# ... )
 # >>> y_ll
 # tensor([ 9.0000, 11.0000])
-# >>> y_nw, _ = at.nadaraya_watson(queries, keys, values)
+# >>> y_nw, _ = at.nadaraya_watson(
+# ...     queries, keys, values
+# ... )
 # >>> y_nw
 # tensor([6.5790, 6.8393])
-# >>> (ell < 0).sum(dim=1)  # negative weights per query
+# >>> # negative weights per query
+# >>> (ell < 0).sum(dim=1)
 # tensor([3, 3])
-# >>> ell.max(dim=1).values  # the last key's weight
+# >>> # the last key's weight
+# >>> ell.max(dim=1).values
 # tensor([1.8394, 2.8823])
 # ```
 #
@@ -606,14 +745,30 @@ print("every check holds")
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> args = (data.x_test, data.x_train, data.y_train)
-# >>> _, ell = at.local_linear(*args)  # (n_test, n_train)
-# >>> _, a = at.nadaraya_watson(*args)  # (n_test, n_train)
-# >>> torch.allclose(ell.sum(dim=1), torch.ones(50), atol=1e-5)
+# >>> args = (
+# ...     data.x_test,
+# ...     data.x_train,
+# ...     data.y_train,
+# ... )
+# >>> # both (n_test, n_train)
+# >>> _, ell = at.local_linear(*args)
+# >>> _, a = at.nadaraya_watson(*args)
+# >>> torch.allclose(
+# ...     ell.sum(dim=1),
+# ...     torch.ones(50),
+# ...     atol=1e-5,
+# ... )
 # True
-# >>> torch.allclose(ell @ data.x_train, data.x_test, atol=1e-4)
+# >>> torch.allclose(
+# ...     ell @ data.x_train,
+# ...     data.x_test,
+# ...     atol=1e-4,
+# ... )
 # True
-# >>> round((a[0] @ data.x_train).item(), 4)  # NW: the centre of x = 0 lies to its right
+# >>> # NW: the centre of x = 0 lies to
+# >>> # its right
+# >>> centre = a[0] @ data.x_train
+# >>> round(centre.item(), 4)
 # 0.8287
 # ```
 #

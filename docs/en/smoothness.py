@@ -16,8 +16,15 @@ _ = torch.manual_seed(at.SEED)
 
 # %%
 data = at.make_data()
-x_train, y_train, x_test = data.x_train, data.y_train, data.x_test
-print("n_train =", len(x_train), " n_test =", len(x_test))
+x_train = data.x_train
+y_train = data.y_train
+x_test = data.x_test
+args = (x_test, x_train, y_train)
+# the training set, as calls take it
+xy = (x_train, y_train)
+n_train = len(x_train)
+print("n_train =", n_train, end=" ")
+print(" n_test =", len(x_test))
 
 # %% [markdown]
 # ## Training once more
@@ -28,11 +35,12 @@ print("n_train =", len(x_train), " n_test =", len(x_test))
 # <!-- source: attention_tutorial.training.train -->
 
 # %%
-# the seed of the page parametric: the same initial w
+# the seed of the page parametric: the
+# same initial w
 _ = torch.manual_seed(at.SEED)
 model = at.NWKernelRegression()
 # 5 epochs of SGD, lr = 0.5
-losses = at.train(model, x_train, y_train)
+losses = at.train(model, *xy)
 w_trained = model.w.item()
 print(f"learned w = {w_trained:.4f}")
 
@@ -55,10 +63,15 @@ print(f"learned w = {w_trained:.4f}")
 
 # %%
 h = at.bandwidth_from_w(w_trained)
-median_gap, mean_gap = at.input_spacing(x_train)
-print(f"bandwidth 1/|w|:              {h:.4f}")
-print(f"median gap of sorted x_train: {median_gap:.4f}")
-print(f"mean gap of sorted x_train:   {mean_gap:.4f}")
+gaps = at.input_spacing(x_train)
+labels = (
+    "bandwidth 1/|w|:",
+    "median gap of sorted x_train:",
+    "mean gap of sorted x_train:",
+)
+row = "{:<30}{:.4f}".format
+rows = map(row, labels, (h, *gaps))
+print(*rows, sep="\n")
 
 # %% [markdown]
 # The trained bandwidth is smaller than the typical gap between training points. A query then often
@@ -73,13 +86,23 @@ print(f"mean gap of sorted x_train:   {mean_gap:.4f}")
 
 # %%
 # three predictions, each (n_test,)
-y_plus = at.predict(w_trained, x_test, x_train, y_train)
-y_minus = at.predict(-w_trained, x_test, x_train, y_train)
-y_nw, _ = at.nadaraya_watson(x_test, x_train, y_train, bandwidth=h)
-gap_sign = (y_plus - y_minus).abs().max().item()
-gap_nw = (y_plus - y_nw).abs().max().item()
-print(f"max |y_hat(w) - y_hat(-w)|: {gap_sign:.1e}")
-print("max |y_hat(w) - nadaraya_watson(h)|")
+y_plus = at.predict(w_trained, *args)
+y_minus = at.predict(-w_trained, *args)
+y_nw, _ = at.nadaraya_watson(
+    *args,
+    bandwidth=h,
+)
+y_diff = (y_plus - y_minus).abs()
+gap_sign = y_diff.max()
+gap_nw = (y_plus - y_nw).abs().max()
+print(
+    "max |y_hat(w) - y_hat(-w)|:",
+    f"{gap_sign:.1e}",
+)
+print(
+    "max |y_hat(w)",
+    "- nadaraya_watson(h)|",
+)
 print(f"  with h = 1/|w|: {gap_nw:.1e}")
 # w and -w: exactly the same predictions
 assert gap_sign == 0
@@ -103,29 +126,56 @@ assert gap_sign == 0
 #   which is the quality of prediction we actually care about.
 
 # %%
-# (401,): the grid of the page leave-one-out
+# (401,): the grid of the page
+# leave-one-out
 ws = torch.logspace(-1, 3, 401)
-w_best = at.best_w(ws, x_train, y_train)
-candidates = {"w = 1": 1.0, "trained w": w_trained, "best w": w_best}
-# one column per w: w, 1/|w|, keys in use, test MSE
+w_best = at.best_w(ws, *xy)
+candidates = {
+    "w = 1": 1.0,
+    "trained w": w_trained,
+    "best w": w_best,
+}
+# one column per w: w, 1/|w|,
+# keys in use, test MSE
 table = {}
 for name, w in candidates.items():
     bandwidth = at.bandwidth_from_w(w)
     # (n_test, n_train)
-    _, weights = at.nadaraya_watson(x_test, x_train, y_train, bandwidth)
-    keys_in_use = (1 / (weights**2).sum(dim=1)).mean().item()
+    _, weights = at.nadaraya_watson(
+        *args,
+        bandwidth,
+    )
+    # (n_test,): keys in use per query
+    used = 1 / (weights**2).sum(dim=1)
+    keys_in_use = used.mean().item()
     # against the true f
-    mse = at.mse_against_truth(w, x_test, data.y_truth, x_train, y_train)
-    table[name] = (w, bandwidth, keys_in_use, mse)
-widths = (9, 10, 10)  # 40 columns in all: a phone's line
-print(" " * 11 + "".join(f"{n:>{c}}" for n, c in zip(table, widths, strict=True)))
-rows = ("w", "1/|w|", "keys in use", "test MSE")
+    mse = at.mse_against_truth(
+        w,
+        x_test,
+        data.y_truth,
+        *xy,
+    )
+    table[name] = (w, bandwidth)
+    table[name] += (keys_in_use, mse)
+# column widths: 40 columns in all, a
+# phone's line
+cw = (9, 10, 10)
+line = " " * 11
+cols = zip(table, cw, strict=True)
+for name, c in cols:
+    line += f"{name:>{c}}"
+print(line)
+rows = ("w", "1/|w|", "keys in use")
+rows += ("test MSE",)
+by_w = table.values()
 for row, label in enumerate(rows):
-    spec = ".1f" if label == "keys in use" else ".4f"
-    cells = [
-        f"{col[row]:>{c}{spec}}" for col, c in zip(table.values(), widths, strict=True)
-    ]
-    print(f"{label:<11}" + "".join(cells))
+    # keys in use: one decimal
+    spec = ".1f" if row == 2 else ".4f"
+    line = f"{label:<11}"
+    cols = zip(by_w, cw, strict=True)
+    for col, c in cols:
+        line += f"{col[row]:>{c}{spec}}"
+    print(line)
 
 # %% [markdown]
 # The cell below draws the three fits, one panel each in the same order (left to right on a wide
@@ -136,22 +186,42 @@ for row, label in enumerate(rows):
 # %%
 fits = {}
 for name, w in candidates.items():
-    fits[name] = at.predict(w, x_test, x_train, y_train)
-# the largest jump: the largest change of a curve
-# between neighbouring test inputs, f's first
+    fits[name] = at.predict(w, *args)
+# the largest jump: the largest change
+# of a curve between neighbouring test
+# inputs, f's first
 print("largest jump:")
 jumps = {}
-for name, y in {"true f": data.y_truth, **fits}.items():
-    changes = (y[1:] - y[:-1]).abs()  # (n_test - 1,)
-    jumps[name] = changes.max().item()
-    print(f"  {name}: {jumps[name]:.2f}")
-# one panel per w; each title in both languages, the page shows its own
+curves = {"true f": data.y_truth}
+curves.update(fits)
+for name, y in curves.items():
+    # (n_test - 1,)
+    changes = (y[1:] - y[:-1]).abs()
+    jump = changes.max().item()
+    jumps[name] = jump
+    print(f"  {name}: {jump:.2f}")
+# one panel per w; each title in both
+# languages, the page shows its own
+w_t = f"{w_trained:.2f}"
+w_b = f"{w_best:.2f}"
 titles = [
     f"w = {candidates['w = 1']:.2f}",
-    {"zh": f"训练得到的 w = {w_trained:.2f}", "en": f"trained w = {w_trained:.2f}"},
-    {"zh": f"留一法最好的 w = {w_best:.2f}", "en": f"best w = {w_best:.2f}"},
+    {
+        "zh": f"训练得到的 w = {w_t}",
+        "en": f"trained w = {w_t}",
+    },
+    {
+        "zh": f"留一法最好的 w = {w_b}",
+        "en": f"best w = {w_b}",
+    },
 ]
-at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
+at.plot_fits(
+    x_test,
+    data.y_truth,
+    fits,
+    *xy,
+    titles=titles,
+)
 
 # %% [markdown]
 # ## “Less smooth” is not “worse”
@@ -163,24 +233,47 @@ at.plot_fits(x_test, data.y_truth, fits, x_train, y_train, titles=titles)
 # %%
 # where the error of w = 1 comes from:
 # the left edge or the rest
-squared = (fits["w = 1"] - data.y_truth) ** 2  # (n_test,)
-left = x_test < 1  # (n_test,): the queries left of x = 1
-share = (squared[left].sum() / squared.sum()).item()
-print(f"summed squared error, w = 1: {squared.sum().item():.1f}")
-n_left, left_sum = int(left.sum()), squared[left].sum().item()
-print(f"  from x < 1 ({n_left} queries): {left_sum:.1f}")
+miss = fits["w = 1"] - data.y_truth
+# (n_test,)
+squared = miss**2
+# (n_test,): the queries left of x = 1
+left = x_test < 1
+left_sum = squared[left].sum()
+total = squared.sum()
+share = (left_sum / total).item()
+print(
+    "summed squared error, w = 1:",
+    f"{total:.1f}",
+)
+n_left = int(left.sum())
+print(
+    f"  from x < 1 ({n_left} queries):",
+    f"{left_sum:.1f}",
+)
 print(f"  share: {share:.0%}")
-# at the left edge, w = 1: how much of each query's
-# weight goes to keys right of it
-_, weights = at.nadaraya_watson(x_test, x_train, y_train, 1.0)
-# (n_test, n_train): 1 where the key is right of the query
-right = (x_train[None, :] > x_test[:, None]).float()
-right_share = (weights * right).sum(dim=1)  # (n_test,)
-print(f"smallest x_train: {x_train.min().item():.2f}")
-print("share of the weight right of x, w = 1:")
+# at the left edge, w = 1: how much of
+# each query's weight goes to keys right
+# of it
+_, weights = at.nadaraya_watson(
+    *args,
+    1.0,
+)
+# (n_test, n_train): 1 where the key is
+# right of the query
+is_right = x_train > x_test[:, None]
+right = is_right.float()
+# (n_test,)
+w_right = weights * right
+right_share = w_right.sum(dim=1)
+x_min = x_train.min().item()
+print(f"smallest x_train: {x_min:.2f}")
+print(
+    "share of the weight right of x,",
+    "w = 1:",
+)
 for q in (0, 3, 5, 9):
-    x_q, share_q = x_test[q].item(), right_share[q].item()
-    print(f"  x = {x_q:.1f}: {share_q:.2f}")
+    x_q, s_q = x_test[q], right_share[q]
+    print(f"  x = {x_q:.1f}: {s_q:.2f}")
 
 # %% [markdown]
 # Three quarters of it come from the ten queries left of $x = 1$. There the edge of the data cuts
@@ -219,24 +312,53 @@ _ = torch.manual_seed(at.SEED)
 # the same initial w as before training
 probe = at.NWKernelRegression()
 # (n_train, n_train - 1) each
-keys, values = at.leave_one_out(x_train, y_train)
-loss = ((probe(x_train, keys, values) - y_train) ** 2).sum()
+keys, values = at.leave_one_out(*xy)
+# (n_train,)
+y_probe = probe(x_train, keys, values)
+loss = ((y_probe - y_train) ** 2).sum()
 loss.backward()
 grad_start = probe.w.grad.item()
-print(f"initial w = {probe.w.item():.4f}, dL/dw = {grad_start:.4f}")
-w_next = (probe.w - 0.5 * probe.w.grad).item()
-print(f"after one step: w - 0.5 dL/dw = {w_next:.4f}")
-# the step by hand, then the gradient where it lands
+w_start = probe.w.item()
+print(
+    f"initial w = {w_start:.4f},",
+    f"dL/dw = {grad_start:.4f}",
+)
+step = 0.5 * probe.w.grad
+w_next = (probe.w - step).item()
+print(
+    "after one step: w - 0.5 dL/dw =",
+    f"{w_next:.4f}",
+)
+# the step by hand, then the gradient
+# where it lands
 with torch.no_grad():
     probe.w -= 0.5 * probe.w.grad
 probe.w.grad = None
-((probe(x_train, keys, values) - y_train) ** 2).sum().backward()
+y_probe = probe(x_train, keys, values)
+loss = ((y_probe - y_train) ** 2).sum()
+loss.backward()
 grad_there = probe.w.grad.item()
-print(f"  dL/dw there = {grad_there:.4f}")
-loss_trained = at.loss_at_w(w_trained, x_train, y_train)
-loss_best = at.loss_at_w(w_best, x_train, y_train)
-print(f"left-out loss at the trained w: {loss_trained:.4f}")
-print(f"left-out loss at the best w:    {loss_best:.4f}")
+print(
+    "  dL/dw there =",
+    f"{grad_there:.4f}",
+)
+
+
+def loss_at(w):
+    # the left-out loss at w
+    return at.loss_at_w(w, *xy)
+
+
+loss_trained = loss_at(w_trained)
+loss_best = loss_at(w_best)
+print(
+    "left-out loss at the trained w:",
+    f"{loss_trained:.4f}",
+)
+print(
+    "left-out loss at the best w:   ",
+    f"{loss_best:.4f}",
+)
 
 # %% [markdown]
 # The first step jumps straight over the minimum of the leave-one-out loss and lands far to its
@@ -258,36 +380,59 @@ print(f"left-out loss at the best w:    {loss_best:.4f}")
 
 # %%
 _ = torch.manual_seed(at.SEED)
-# the same initial w as on the page parametric
+# the same initial w as on the page
+# parametric
 w0 = at.NWKernelRegression().w.item()
 
 
 def path_at(lr, log_w=False):
-    # w at the start and after each of 5 SGD steps
-    return at.w_path(x_train, y_train, w0, lr=lr, log_w=log_w)
+    # w at the start and after each of 5
+    # SGD steps
+    return at.w_path(
+        *xy,
+        w0,
+        lr=lr,
+        log_w=log_w,
+    )
 
 
-paths = {
-    "w, lr = 0.5": path_at(0.5),
-    "w, lr = 0.05": path_at(0.05),
-    "log w, lr = 0.5": path_at(0.5, log_w=True),
-    "log w, lr = 0.05": path_at(0.05, log_w=True),
-}
-# one column per path: the parameter and lr, w after
-# each step, then the left-out loss where the path ends
-kinds = "".join(f" {n.split(',')[0]:>7}" for n in paths)
-rates = "".join(f" {n.split('= ')[1]:>7}" for n in paths)
-print(f"{'':<6}" + kinds)
-print(f"{'lr':<6}" + rates)
-for step in range(len(paths["w, lr = 0.5"])):
-    cells = "".join(f" {p[step]:>7.4g}" for p in paths.values())
-    print(f"step {step}" + cells)
-ends = [path[-1] for path in paths.values()]
-losses = [at.loss_at_w(w, x_train, y_train) for w in ends]
-print(f"{'loss':<6}" + "".join(f" {loss:>7.4f}" for loss in losses))
-print(f"best w on the grid: {w_best:.4f}, loss {loss_best:.4f}")
-# lr = 0.5 on w: the 5 steps of at.train above
-assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
+paths = {}
+for log_w in (False, True):
+    for lr in (0.5, 0.05):
+        kind = "log w" if log_w else "w"
+        name = f"{kind}, lr = {lr}"
+        paths[name] = path_at(lr, log_w)
+# one column per path: the parameter and
+# lr, w after each step, then the
+# left-out loss where the path ends
+kinds = " " * 6
+rates = f"{'lr':<6}"
+for name in paths:
+    kind, rate = name.split(", lr = ")
+    kinds += f" {kind:>7}"
+    rates += f" {rate:>7}"
+print(kinds)
+print(rates)
+chapter = paths["w, lr = 0.5"]
+for step in range(len(chapter)):
+    line = f"step {step}"
+    for path in paths.values():
+        line += f" {path[step]:>7.4g}"
+    print(line)
+line = f"{'loss':<6}"
+for path in paths.values():
+    loss = loss_at(path[-1])
+    line += f" {loss:>7.4f}"
+print(line)
+print(
+    "best w on the grid:",
+    f"{w_best:.4f},",
+    f"loss {loss_best:.4f}",
+)
+# lr = 0.5 on w: the 5 steps of at.train
+# above
+w_end = chapter[-1]
+assert abs(w_end - w_trained) < 1e-3
 
 # %% [markdown]
 # Each of the four paths has a colour and a step marker of its own. The grey square marks the
@@ -298,10 +443,14 @@ assert abs(paths["w, lr = 0.5"][-1] - w_trained) < 1e-3
 # stand apart:
 
 # %%
-# a second panel enlarges the dashed box:
+# a second panel enlarges the dashed box
 # w from 1 to 20, the loss from 17 to 25
 zoom = (1.0, 20.0, 17.0, 25.0)
-at.plot_w_paths(x_train, y_train, paths, zoom=zoom)
+at.plot_w_paths(
+    *xy,
+    paths,
+    zoom=zoom,
+)
 
 # %% [markdown]
 # The lines only join successive steps: a segment between two points is not a loss $w$ ever had.
@@ -349,12 +498,24 @@ at.plot_w_paths(x_train, y_train, paths, zoom=zoom)
 # <!-- source: attention_tutorial.stepper.sgd_stepper -->
 
 # %%
-# the chapter's settings: w as the parameter, lr = 0.5,
-# 5 steps from the same initial w
-stepper = at.sgd_stepper(data, w0=w0, lr=0.5, log_w=False, steps=5)
-# its 5 steps in Python: the w of the table above
-same = stepper.path() == paths["w, lr = 0.5"]
-print("same as the path w, lr = 0.5 above:", same)
+# the chapter's settings: w as the
+# parameter, lr = 0.5, 5 steps from the
+# same initial w
+stepper = at.sgd_stepper(
+    data,
+    w0=w0,
+    lr=0.5,
+    log_w=False,
+    steps=5,
+)
+# its 5 steps in Python: the w of the
+# table above
+same = stepper.path() == chapter
+print(
+    "same as the path w, lr = 0.5",
+    "above:",
+    same,
+)
 assert same
 stepper
 
@@ -370,16 +531,32 @@ stepper
 # settings.
 
 # %%
-# lr = 0.05, w as the parameter: as many steps as
-# the step button allows (50)
-creep = at.w_path(x_train, y_train, w0, lr=0.05, epochs=50)
+# lr = 0.05, w as the parameter: as many
+# steps as the step button allows (50)
+creep = at.w_path(
+    *xy,
+    w0,
+    lr=0.05,
+    epochs=50,
+)
 for steps in (5, 20, 50):
-    print(f"w after {steps:>2} steps: {creep[steps]:.4f}")
+    print(
+        f"w after {steps:>2} steps:",
+        f"{creep[steps]:.4f}",
+    )
 last_step = creep[50] - creep[49]
-print(f"the 50th step moved w by {last_step:+.4f}")
-print(f"best w on the grid: {w_best:.4f}")
-# still moving rightwards, and still left of the minimum
-assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
+print(
+    "the 50th step moved w by",
+    f"{last_step:+.4f}",
+)
+print(
+    "best w on the grid:",
+    f"{w_best:.4f}",
+)
+# still moving rightwards, and still
+# left of the minimum
+assert creep[5] < creep[20] < creep[49]
+assert creep[49] < creep[50] < w_best
 
 # %% [markdown]
 # The cell above tries the second suggestion in Python: near the minimum the gradient shrinks, so $w$ creeps
@@ -390,18 +567,40 @@ assert creep[5] < creep[20] < creep[49] < creep[50] < w_best
 # very step where the stepper stops, saying that the step diverged.
 
 # %%
-# lr = 10: w lands on the plateau in one step and
-# barely moves; log w leaves float32's range
-jump = at.w_path(x_train, y_train, w0, lr=10.0, epochs=5)
-print(f"w, lr = 10: {jump[0]:.4f} → {jump[1]:.4g}")
-print("  then " + ", ".join(f"{w:.4g}" for w in jump[2:]))
-# one step up to the plateau, then moves by < 1 %
-assert max(jump[1:]) - min(jump[1:]) < 0.01 * jump[1]
+# lr = 10: w lands on the plateau in one
+# step and barely moves; log w leaves
+# float32's range
+jump = at.w_path(
+    *xy,
+    w0,
+    lr=10.0,
+    epochs=5,
+)
+print(
+    f"w, lr = 10: {jump[0]:.4f}",
+    f"→ {jump[1]:.4g}",
+)
+later = [f"{w:.4g}" for w in jump[2:]]
+print("  then " + ", ".join(later))
+# one step up to the plateau, then moves
+# by < 1 %
+spread = max(jump[1:]) - min(jump[1:])
+assert spread < 0.01 * jump[1]
 print("log w, lr = 10:")
-# the step the stepper stops at with its "diverged"
-# sentence; prints_error fails if w_path does not raise
-with at.prints_error(ValueError, width=40):
-    at.w_path(x_train, y_train, w0, lr=10.0, epochs=1, log_w=True)
+# the step the stepper stops at with its
+# "diverged" sentence; prints_error
+# fails if w_path does not raise
+with at.prints_error(
+    ValueError,
+    width=40,
+):
+    at.w_path(
+        *xy,
+        w0,
+        lr=10.0,
+        epochs=1,
+        log_w=True,
+    )
 
 # %% [markdown]
 # Listed in the error-message index: [`w left float32's range (about 3.4e38) after a step with lr = …`](handbook/errors.py#w-left-float32s-range-about-34e38-after-a-step-with-lr--).
@@ -411,38 +610,72 @@ with at.prints_error(ValueError, width=40):
 # if a rerun changes one); you can skip it.
 
 # %% fold="The code that checks this page’s text"
-# checks of this page's text, one claim a line
-assert f"{gap_nw:.1e}" == "4.8e-07"  # nadaraya_watson's largest gap
-mse_of = {name: column[3] for name, column in table.items()}
-assert mse_of["best w"] < mse_of["trained w"] < mse_of["w = 1"]
-assert f"{table['trained w'][2]:.1f}" == "2.4"  # keys in use
-# largest jumps: f, w = 1, the trained w, the best w
-assert [f"{j:.2f}" for j in jumps.values()] == ["0.36", "0.07", "1.25", "0.35"]
-# w = 1: three quarters of the error from the ten queries left of x = 1
-assert int(left.sum()) == 10 and 0.7 < share < 0.8
-# there most of the weight lies right; at x = 0 all of it (no x_train below 0.11)
-assert right[0].all() and (right_share[left] > 0.5).all()
-assert f"{x_train.min().item():.2f}" == "0.11"
-# the gradient at the start and where the first step lands
-assert (round(grad_start, 1), round(grad_there, 2)) == (-32.8, 0.34)
-# one start for all four paths; lr = 0.05 on w ends left of the minimum
-assert len({path[0] for path in paths.values()}) == 1 and f"{w0:.4f}" == "0.4963"
-assert paths["w, lr = 0.05"][-1] < w_best
-# log w, lr = 0.05: past the minimum at step 2, then back from the right
-overshoot = paths["log w, lr = 0.05"]
-assert overshoot[1] < w_best < overshoot[2] > overshoot[3] > overshoot[4] > overshoot[5]
-assert abs(overshoot[-1] / w_best - 1) < 0.05
-assert f"{overshoot[2]:.4g} {overshoot[-1]:.4g}" == "5.062 3.996"
-# log w, lr = 0.5: w times a few thousand, onto the plateau, then stuck
-on_plateau = paths["log w, lr = 0.5"]
-assert 1000 < on_plateau[1] / w0 < 10_000 and on_plateau[-1] == on_plateau[1]
-# there each point's weight is on one key (others underflow to 0): gradient 0
-flat = at.NWKernelRegression(on_plateau[1])
-((flat(x_train, keys, values) - y_train) ** 2).sum().backward()
-assert ((flat.attention_weights > 0).sum(dim=1) == 1).all()  # (n_train,)
+# checks of this page's text, one claim
+# a line
+# nadaraya_watson's largest gap
+assert f"{gap_nw:.1e}" == "4.8e-07"
+# test MSE: best w < trained w < w = 1
+mses = [c[3] for c in table.values()]
+assert mses[2] < mses[1] < mses[0]
+# keys in use
+in_use = table["trained w"][2]
+assert f"{in_use:.1f}" == "2.4"
+# largest jumps: f, w = 1, the trained
+# w, the best w
+jump_sizes = jumps.values()
+shown = [f"{j:.2f}" for j in jump_sizes]
+expected = "0.36 0.07 1.25 0.35".split()
+assert shown == expected
+# w = 1: three quarters of the error
+# from the ten queries left of x = 1
+assert n_left == 10
+assert 0.7 < share < 0.8
+# there most of the weight lies right;
+# at x = 0 all of it (no x_train below
+# 0.11)
+assert right[0].all()
+assert (right_share[left] > 0.5).all()
+assert f"{x_min:.2f}" == "0.11"
+# the gradient at the start and where
+# the first step lands
+assert round(grad_start, 1) == -32.8
+assert round(grad_there, 2) == 0.34
+# one start for all four paths;
+# lr = 0.05 on w ends left of minimum
+starts = {p[0] for p in paths.values()}
+assert len(starts) == 1
+assert f"{w0:.4f}" == "0.4963"
+slow = paths["w, lr = 0.05"]
+assert slow[-1] < w_best
+# log w, lr = 0.05: past the minimum at
+# step 2, then back from the right
+over = paths["log w, lr = 0.05"]
+assert over[1] < w_best < over[2]
+assert over[2] > over[3] > over[4]
+assert over[4] > over[5]
+assert abs(over[-1] / w_best - 1) < 0.05
+shown = f"{over[2]:.4g} {over[-1]:.4g}"
+assert shown == "5.062 3.996"
+# log w, lr = 0.5: w times a few
+# thousand, onto the plateau, then stuck
+plateau = paths["log w, lr = 0.5"]
+assert 1000 < plateau[1] / w0 < 10_000
+assert plateau[-1] == plateau[1]
+# there each point's weight is on one
+# key (others underflow to 0):
+# gradient 0
+flat = at.NWKernelRegression(plateau[1])
+y_flat = flat(x_train, keys, values)
+loss = ((y_flat - y_train) ** 2).sum()
+loss.backward()
+kept = flat.attention_weights > 0
+# (n_train,)
+assert (kept.sum(dim=1) == 1).all()
 assert flat.w.grad.item() == 0
-# the tries: the 50th step at lr = 0.05 small; lr = 10 onto the plateau
-assert last_step < 0.01 and jump[1] > 100
+# the tries: the 50th step at lr = 0.05
+# small; lr = 10 onto the plateau
+assert last_step < 0.01
+assert jump[1] > 100
 
 # %% [markdown]
 # ## Background: consistency and local-constant fitting
@@ -519,22 +752,30 @@ assert last_step < 0.01 and jump[1] > 100
 # >>> data = at.make_data()
 # >>> x, y = data.x_train, data.y_train
 # >>> _ = torch.manual_seed(at.SEED)
-# >>> # the same initial w as on this page
+# >>> # the initial w of this page
 # >>> model = at.NWKernelRegression()
-# >>> keys, values = at.leave_one_out(x, y)
-# >>> ((model(x, keys, values) - y) ** 2).sum().backward()
-# >>> w0, grad = model.w.item(), model.w.grad.item()
+# >>> kv = at.leave_one_out(x, y)
+# >>> y_hat = model(x, *kv)
+# >>> loss = ((y_hat - y) ** 2).sum()
+# >>> loss.backward()
+# >>> w0 = model.w.item()
+# >>> grad = model.w.grad.item()
 # >>> round(w0, 4), round(grad, 2)
 # (0.4963, -32.8)
-# >>> w_best = at.best_w(torch.logspace(-1, 3, 401), x, y)
-# >>> # one step at lr = 0.1, and the best w
-# >>> round(w0 - 0.1 * grad, 2), round(w_best, 2)
+# >>> ws = torch.logspace(-1, 3, 401)
+# >>> w_best = at.best_w(ws, x, y)
+# >>> # a step at lr = 0.1; the best w
+# >>> w1 = w0 - 0.1 * grad
+# >>> round(w1, 2), round(w_best, 2)
 # (3.78, 3.98)
-# >>> # the step that lands exactly on w_best
+# >>> # the lr that lands on w_best
 # >>> lr_max = (w_best - w0) / -grad
-# >>> round(lr_max, 3), round(0.5 / lr_max, 1)
+# >>> ratio = 0.5 / lr_max
+# >>> round(lr_max, 3), round(ratio, 1)
 # (0.106, 4.7)
-# >>> path = at.w_path(x, y, w0, lr=0.1, epochs=5)
+# >>> path = at.w_path(
+# ...     x, y, w0, lr=0.1, epochs=5
+# ... )
 # >>> [round(w, 3) for w in path]
 # [0.496, 3.776, 3.799, 3.818, 3.835, 3.85]
 # ```
@@ -556,12 +797,18 @@ assert last_step < 0.01 and jump[1] > 100
 # >>> data = at.make_data()
 # >>> x, y = data.x_train, data.y_train
 # >>> # one query, x = 2.0
-# >>> kernel = at.gaussian_kernel(2.0 - x, bandwidth=0.3)
-# >>> weighted_mean = (kernel * y).sum() / kernel.sum()
+# >>> k = at.gaussian_kernel(
+# ...     2.0 - x, bandwidth=0.3
+# ... )
+# >>> w_mean = (k * y).sum() / k.sum()
 # >>> # candidate constants, step 0.001
 # >>> c = torch.linspace(0, 5, 5001)
-# >>> cost = (kernel[None, :] * (y[None, :] - c[:, None]) ** 2).sum(dim=1)
-# >>> abs(c[cost.argmin()] - weighted_mean).item() < 1e-3
+# >>> # (5001, n_train): squared misses
+# >>> sq = (y - c[:, None]) ** 2
+# >>> cost = (k * sq).sum(dim=1)
+# >>> best_c = c[cost.argmin()]
+# >>> gap = abs(best_c - w_mean).item()
+# >>> gap < 1e-3
 # True
 # ```
 #
@@ -580,13 +827,21 @@ assert last_step < 0.01 and jump[1] > 100
 # >>> import torch
 # >>> import attention_tutorial as at
 # >>> data = at.make_data()
-# >>> args = (data.x_test, data.y_truth, data.x_train, data.y_train)
+# >>> args = (
+# ...     data.x_test,
+# ...     data.y_truth,
+# ...     data.x_train,
+# ...     data.y_train,
+# ... )
 # >>> _ = torch.manual_seed(at.SEED)
 # >>> model = at.NWKernelRegression()
-# >>> losses = at.train(model, data.x_train, data.y_train)
+# >>> x, y = data.x_train, data.y_train
+# >>> losses = at.train(model, x, y)
+# >>> mse_of = at.mse_against_truth
+# >>> w_t = model.w.item()
 # >>> mse = {
-# ...     w: round(at.mse_against_truth(w, *args), 4)
-# ...     for w in (1000.0, model.w.item(), 1.0)
+# ...     w: round(mse_of(w, *args), 4)
+# ...     for w in (1000.0, w_t, 1.0)
 # ... }
 # >>> list(mse.values())
 # [0.2601, 0.1299, 0.4276]
