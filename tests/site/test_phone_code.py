@@ -27,6 +27,8 @@ PAGES = (
     "dot-product.py",
     "nonparametric.py",
     "leave-one-out.py",
+    "smoothness.py",
+    "local-linear.py",
     "projections.py",
     "scale.py",
     "transformer.py",
