@@ -1,9 +1,9 @@
-"""Chapter pages whose code is written for a phone: every line at most 40 columns.
+"""The chapter pages' code is written for a phone: every line at most 40 columns.
 
 Round 47: at 375 px, 13 code blocks of the parametric page scrolled sideways, and a phone
 reader saw half of ``x_train, y_train, x_test = data.x_train, ...``. The handbook pages'
-code is held to a phone's 40 columns (``tests/site/test_handbook.py``); the chapter pages
-listed here are held to it too: their code cells, their ```python blocks and their
+code is held to a phone's 40 columns (``tests/site/test_handbook.py``); every chapter page
+is held to it too (round 50 wrapped the last nine): their code cells, their ```python blocks and their
 ``>>>`` solutions (a solution sits in a folded answer, whose box is narrower: 37).
 """
 
@@ -17,23 +17,11 @@ import pytest
 
 from tests.site.markdown_doctests import PY_BLOCK, markdown_of
 from tools.sitebuild.docstring_links import PHONE_CODE_COLUMNS, columns
-from tools.sitebuild.notebooks import DOCS, code_cells
+from tools.sitebuild.notebooks import DOCS, code_cells, discover
 
 LANGS = ("zh", "en")
-PAGES = (
-    "cues.py",
-    "average.py",
-    "parametric.py",
-    "dot-product.py",
-    "nonparametric.py",
-    "leave-one-out.py",
-    "smoothness.py",
-    "local-linear.py",
-    "projections.py",
-    "scale.py",
-    "transformer.py",
-    "recap.py",
-)
+# every chapter page (the handbook's are tests/site/test_handbook.py's)
+PAGES = sorted(nb.rel for nb in discover(DOCS, ["zh"]) if "/" not in nb.rel)
 # a folded answer's box is indented: its doctest lines keep 3 columns free
 SOLUTION_COLUMNS = PHONE_CODE_COLUMNS - 3
 SOLUTION = re.compile(r"<details><summary>.*?</details>", re.S)
