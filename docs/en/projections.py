@@ -5,7 +5,7 @@
 # turns into matrices $W_q$, $W_k$, $W_v$ and wrote them as
 # <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>.
 # This page trains it on that page's two-dimensional toy problem: 100 training points
-# *x* = (*x*₁, *x*₂) and a 20 × 20 grid of test inputs, drawn in
+# *x* = (*x*₁, *x*₂) and a 20 × 20 grid of test inputs, drawn in
 # [Queries and keys with more than one feature](transformer.py#queries-and-keys-with-more-than-one-feature);
 # the prediction figure in [The heatmaps, and where the weight lands](#the-heatmaps-and-where-the-weight-lands)
 # draws the 100 points against *x*₁. The output depends on *x*₁ only: the chapter's *f*(*x*₁) plus noise, whose mean square on these
@@ -48,8 +48,8 @@ print(
 #
 # - the chapter's model, one *w* for both directions
 #   (<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>);
-# - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape 2 × 2 and a
-#   1 × 1 $W_v$ (the values are the scalar *y*, so $W_v$ is a single number, a scale),
+# - `ProjectedAttention(d_in=2, d_k=2)`: $W_q$ and $W_k$ of shape 2 × 2 and a
+#   1 × 1 $W_v$ (the values are the scalar *y*, so $W_v$ is a single number, a scale),
 #   Gaussian form (with the key bias).
 #
 # The test error is the mean squared error against the true *f*(*x*₁) on the 400 grid points
@@ -70,13 +70,13 @@ print(
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
 # %%
-# the chapter's model: one w for both
-# directions
+# the chapter's model: one w, both ways
 scalar = at.ScalarKernelAttention(w=1.0)
 
 
 # each point hiding its own key; Adam,
-# full batch, 300 steps at lr 0.1
+# full batch, 300 steps at lr 0.1;
+# kw: passed on, e.g. optimizer="sgd"
 def fit(model, steps=300, lr=0.1, **kw):
     return at.train_leave_one_out(
         model,
@@ -112,9 +112,7 @@ projected = at.ProjectedAttention(
 losses_projected = fit(projected)
 mse_scalar = test_mse(scalar)
 mse_projected = test_mse(projected)
-# the baseline: the training set's mean
-# y as the prediction for every test
-# input
+# baseline: predict the training mean y
 # (400,)
 truth_test = at.f(x2_test[:, 0])
 gap = y2_train.mean() - truth_test
@@ -225,7 +223,7 @@ print(
 # [Why one w is enough in one dimension](transformer.py#why-one-w-is-enough-in-one-dimension):
 # with two numbers $W_q$ = *a* and $W_k$ = *b*, the bump is centred on (*a*/*b*)*q*, of width
 # 1/|*b*|. In two dimensions
-# *ab*, *b*² and *a*/*b* become three 2 × 2 matrices, which answer how the score
+# *ab*, *b*² and *a*/*b* become three 2 × 2 matrices, which answer how the score
 # compares query and key, how wide the bump is, and where it sits. They are computed from the
 # projections, with the query *x* and the key *k* raw inputs (points of the plane before
 # projection). The cell below prints them and, in the plane of the keys, draws both models' kernels as contours around one query of the grid (<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>), with the same axes and contour levels in both panels:
@@ -254,8 +252,12 @@ A = W_k.T @ W_k
 # (2, 2): query x's kernel is centred
 # on centre @ x
 centre = torch.linalg.solve(A, M.T)
-matrices = {"W_v": W_v, "M": M}
-matrices |= {"A": A, "A^-1 M^T": centre}
+matrices = {
+    "W_v": W_v,
+    "M": M,
+    "A": A,
+    "A^-1 M^T": centre,
+}
 # each row of a matrix on a line
 for name, matrix in matrices.items():
     lead = f"{name} ="
@@ -355,7 +357,7 @@ at.plot_kernel_contours(
 # slightly tilted. The ellipse's axes are the eigenvectors of *A*, its width along each
 # 1/√eigenvalue (`torch.linalg.eigh` returns them by ascending eigenvalue, so the narrow axis
 # comes last): the narrow axis is turned by about 13°, and the widths along the two axes, 0.30
-# and 0.68 (the last two lines above), differ only a little from those along *x*₁ and *x*₂.
+# and 0.68 (the two ellipse lines of the printout above), differ only a little from those along *x*₁ and *x*₂.
 #
 # Now the centre. Read $A^{-1}M^\top$ row by row: the first row gives the centre's
 # first coordinate *c*₁, the second row its second. The first row's first entry, 1.15, is about 15% above 1;
@@ -383,14 +385,14 @@ queries = x2_test[row]  # (20, 2)
 # keys sorted by x_1
 order = torch.argsort(x1_train)
 keys = x2_train[order]  # (100, 2)
-# (100, 1): their values
-ys = y2_train[order, None]
+y_keys = y2_train[order]  # (100,)
+ys = y_keys[:, None]  # (100, 1): values
 with torch.no_grad():
-    # (20, 1) predictions, (20, 100)
-    # weights
+    # (20, 1) y_hat, (20, 100) weights
     out_s = scalar(queries, keys, ys)
     out_p = projected(queries, keys, ys)
-y_hat_scalar, weights_scalar = out_s
+y_hat_scalar = out_s[0]
+weights_scalar = out_s[1]
 y_hat_projected = out_p[0]
 weights_projected = out_p[1]
 print(
@@ -401,10 +403,11 @@ print(
 keys_x1 = x2_train[order, 0]
 # (20,): the queries' x_1, left to right
 queries_x1 = x2_test[row, 0]
-for name, x1 in (
+spans = (
     ("keys:   ", keys_x1),
     ("queries:", queries_x1),
-):
+)
+for name, x1 in spans:
     lo, hi = x1[0], x1[-1]
     span = f"{lo:.2f} to {hi:.2f}"
     print(name, "x_1 from", span)
@@ -457,14 +460,14 @@ at.plot_attention_heatmaps(
 x_bar_p = weights_projected @ keys_x1
 x_bar_s = weights_scalar @ keys_x1
 # minus the query's x_1
-shift_projected = x_bar_p - queries_x1
-shift_scalar = x_bar_s - queries_x1
+shift_p = x_bar_p - queries_x1
+shift_s = x_bar_s - queries_x1
 # the queries with x_1 from 3 to 4
 above_3 = queries_x1 >= 3
 far = above_3 & (queries_x1 <= 4)
 shifts = (
-    shift_projected[far].mean(),
-    shift_scalar[far].mean(),
+    shift_p[far].mean(),
+    shift_s[far].mean(),
     width[0],
 )
 print(
@@ -477,13 +480,13 @@ print(
 )
 # the predictions' errors on the same
 # queries: (20, 1) -> (20,)
-proj_hat = y_hat_projected.squeeze(-1)
-one_w_hat = y_hat_scalar.squeeze(-1)
+y_hat_p = y_hat_projected.squeeze(-1)
+y_hat_s = y_hat_scalar.squeeze(-1)
 truth = at.f(queries_x1)  # (20,)
-error_projected = proj_hat - truth
-error_scalar = one_w_hat - truth
-sq_p = error_projected[far] ** 2
-sq_s = error_scalar[far] ** 2
+error_p = y_hat_p - truth
+error_s = y_hat_s - truth
+sq_p = error_p[far] ** 2
+sq_s = error_s[far] ** 2
 squared = (sq_p.mean(), sq_s.mean())
 print(" " * 15 + "shift  (y_hat-f)^2")
 table = zip(
@@ -560,11 +563,11 @@ at.plot_fits(
     queries_x1,
     truth,
     {
-        SCALAR: one_w_hat,
-        PROJECTED: proj_hat,
+        SCALAR: y_hat_s,
+        PROJECTED: y_hat_p,
     },
     keys_x1,
-    y2_train[order],
+    y_keys,
     inputs="x1",
     describe=(3, 4),
 )
@@ -587,12 +590,11 @@ at.plot_fits(
 # y_hat - f in parts, as on the
 # local-linear page; the projections'
 # output is also scaled by W_v
-y_keys = y2_train[order]  # (100,)
 f_keys = at.f(keys_x1)  # (100,)
 noise_keys = y_keys - f_keys
 y_hats = {
-    "projections": proj_hat,
-    "one w": one_w_hat,
+    "projections": y_hat_p,
+    "one w": y_hat_s,
 }
 # model -> {part: its mean over x_1
 # from 3 to 4}
@@ -654,10 +656,11 @@ plain = at.ProjectedAttention(
 )
 losses_plain = fit(plain)
 mse_plain = test_mse(plain)
-for name, mse in (
+compared = (
     ("plain dot product:", mse_plain),
     ("training mean:    ", mse_mean),
-):
+)
+for name, mse in compared:
     print(name, f"test MSE {mse:.3f}")
 
 # %% [markdown]
@@ -769,9 +772,8 @@ def medians(by_steps):
     return [t.quantile(0.5) for t in ts]
 
 
-# the baseline: the same at every step
-# budget
-mean_row = [mse_mean for s in steps]
+# the baseline, at every step budget
+mean_row = [mse_mean] * len(steps)
 rows = {
     "median": medians(mse_seeds),
     "one w": [one_w[s] for s in steps],
@@ -853,8 +855,7 @@ import inspect
 # line; a rerun that changes one fails
 # the build
 # the noise's mean square near 0.23;
-# two models: both far below the
-# baseline
+# both models far below the baseline
 assert f"{noise:.2f}" == "0.23"
 assert mse_projected < mse_scalar
 assert mse_scalar < mse_mean / 5
@@ -866,8 +867,7 @@ assert last_change < 1e-6
 w_here = scalar.w.item()
 assert f"{w_1d:.2f}" == "3.98"
 assert w_here < w_1d
-# these 100 points, x_1 alone: the same
-# 3.98
+# these 100 points, x_1 alone: 3.98
 assert f"{w_x1:.2f}" == "3.98"
 assert f"{w_here:.2f}" == "3.12"
 # the chapter's w, 16.20: much larger
@@ -900,7 +900,7 @@ assert round(tilt) == 13
 # query; the projections' centre
 # (3.87, 2.60), right of it
 assert torch.equal(
-    kernels["ScalarKernelAttention"][0],
+    kernels[SCALAR][0],
     query,
 )
 c_text = f"{c[0]:.2f} {c[1]:.2f}"
@@ -986,8 +986,8 @@ assert 0.8 < mean_off / width[0] < 1.5
 # plot_fits(describe=(3, 4)) computes
 # them: 0.07 and 0.54 above f
 gaps = [
-    error_projected[far].mean().item(),
-    error_scalar[far].mean().item(),
+    error_p[far].mean().item(),
+    error_s[far].mean().item(),
 ]
 gap_text = [f"{g:+.2f}" for g in gaps]
 split_text = [
@@ -1068,8 +1068,8 @@ worst = mse_seeds[300].max()
 assert worst > 3 * mse_scalar
 # seed 5 is stuck: 0.909 after 300
 # steps, about 8 times one w's; 0.674
-# after 1,000, about 6 times; seed 9
-# 0.146
+# after 1,000, about 6 times;
+# seed 9 0.146
 assert mse_seeds[300].argmax() == 5
 seed_5 = [c[5] for c in columns]
 assert [f"{x:.3f}" for x in seed_5] == [
@@ -1116,7 +1116,7 @@ assert f"{rest_p:.3f}" == "0.017"
 # ## Exercises
 #
 # 1. Train `ProjectedAttention(d_in=2, d_k=1)` as above (seed `at.SEED`, 300 Adam steps at a
-#    learning rate of 0.1); `W_q` and `W_k` are now 1 × 2. What is the rank of
+#    learning rate of 0.1); `W_q` and `W_k` are now 1 × 2. What is the rank of
 #    *A* = `W_k.T @ W_k` (`torch.linalg.matrix_rank`: how many independent directions the matrix
 #    has; 2 for the `d_k=2` model above), what does the kernel look like in the plane of the keys, and does the
 #    test error rise above the 0.046 of `d_k=2`? Then try seed 2.
@@ -1144,6 +1144,7 @@ assert f"{rest_p:.3f}" == "0.017"
 # >>> import attention_tutorial as at
 # >>> d = at.make_data_2d()
 # >>> x, y = d.x_train, d.y_train
+# >>> rank = torch.linalg.matrix_rank
 # >>> for seed in (0, 2):  # at.SEED: 0
 # ...     _ = torch.manual_seed(seed)
 # ...     m = at.ProjectedAttention(
@@ -1154,8 +1155,7 @@ assert f"{rest_p:.3f}" == "0.017"
 # ...     # W_k: (1, 2); A: (2, 2)
 # ...     W_k = m.W_k.weight.detach()
 # ...     A = W_k.T @ W_k
-# ...     r = torch.linalg.matrix_rank(
-# ...         A).item()
+# ...     r = rank(A).item()
 # ...     # W_k's angle to x_1, in °
 # ...     t = torch.atan(
 # ...         W_k[0, 1] / W_k[0, 0])

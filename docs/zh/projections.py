@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 在二维玩具问题上学习投影
 #
-# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 *w* 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 *x* = (*x*₁, *x*₂)，测试输入是 20 × 20 的网格，数据的图见那一页的“[查询和键不止一个特征](transformer.py#查询和键不止一个特征)”一节；本页“[注意力热图与中心的偏移](#注意力热图与中心的偏移)”一节的预测图也按 *x*₁ 画出了这 100 个点。输出只取决于 *x*₁：本章的 *f*(*x*₁) 加上噪声，这 100 个点上噪声的均方约 0.23（见下面打印的最后一行）。
+# 《[从核回归到 Transformer 注意力](transformer.py)》一页讲了标量 *w* 为什么会变成矩阵 $W_q$、$W_k$、$W_v$，并把它们写成了 <autoref identifier="attention_tutorial.transformer.ProjectedAttention">ProjectedAttention</autoref>。本页在那一页的二维玩具问题上真正训练它：100 个训练点 *x* = (*x*₁, *x*₂)，测试输入是 20 × 20 的网格，数据的图见那一页的“[查询和键不止一个特征](transformer.py#查询和键不止一个特征)”一节；本页“[注意力热图与中心的偏移](#注意力热图与中心的偏移)”一节的预测图也按 *x*₁ 画出了这 100 个点。输出只取决于 *x*₁：本章的 *f*(*x*₁) 加上噪声，这 100 个点上噪声的均方约 0.23（见下面打印的最后一行）。
 
 # %%
 import torch
@@ -36,7 +36,7 @@ print(
 # 用带掩码的留一法损失（每个点都由其余的点来预测）在同一份数据上训练两个模型（<autoref identifier="attention_tutorial.toy2d.train_leave_one_out">train_leave_one_out</autoref>：全批量 Adam，均方误差，300 步、学习率 0.1，都是显式传入的，因为函数的默认值是 200 步、学习率 0.05）：
 #
 # - 本章的模型，两个方向共用一个标量 *w*（<autoref identifier="attention_tutorial.transformer.ScalarKernelAttention">ScalarKernelAttention</autoref>）；
-# - `ProjectedAttention(d_in=2, d_k=2)`：2 × 2 的 $W_q$、$W_k$ 和 1 × 1 的 $W_v$（值就是标量 *y*，所以 $W_v$ 只有一个数，起缩放的作用），高斯核形式（带键偏置）。
+# - `ProjectedAttention(d_in=2, d_k=2)`：2 × 2 的 $W_q$、$W_k$ 和 1 × 1 的 $W_v$（值就是标量 *y*，所以 $W_v$ 只有一个数，起缩放的作用），高斯核形式（带键偏置）。
 #
 # 测试误差是在 400 个网格点上，预测与真实 *f*(*x*₁) 之间的均方误差（<autoref identifier="attention_tutorial.toy2d.mse_on_test">mse_on_test</autoref>）。作为参照，表里还有最笨的预测：不管输入是什么，都预测训练集 *y* 的平均数。模型的误差要比它小得多，才算学到了东西。
 #
@@ -49,13 +49,13 @@ print(
 # <!-- source: attention_tutorial.toy2d.train_leave_one_out -->
 
 # %%
-# the chapter's model: one w for both
-# directions
+# the chapter's model: one w, both ways
 scalar = at.ScalarKernelAttention(w=1.0)
 
 
 # each point hiding its own key; Adam,
-# full batch, 300 steps at lr 0.1
+# full batch, 300 steps at lr 0.1;
+# kw: passed on, e.g. optimizer="sgd"
 def fit(model, steps=300, lr=0.1, **kw):
     return at.train_leave_one_out(
         model,
@@ -91,9 +91,7 @@ projected = at.ProjectedAttention(
 losses_projected = fit(projected)
 mse_scalar = test_mse(scalar)
 mse_projected = test_mse(projected)
-# the baseline: the training set's mean
-# y as the prediction for every test
-# input
+# baseline: predict the training mean y
 # (400,)
 truth_test = at.f(x2_test[:, 0])
 gap = y2_train.mean() - truth_test
@@ -185,7 +183,7 @@ print(
 #
 # ## 投影模型学到了什么
 #
-# 标量 *w* 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 1/*w*，中心就在查询上。先看一维，即“[一维时一个 w 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q$ = *a*、$W_k$ = *b* 是两个数，鼓包以 (*a*/*b*)*q* 为中心，宽度是 1/|*b*|。到了二维，*ab*、*b*²、*a*/*b* 变成三个 2 × 2 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 *x* 和键 *k* 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并在键所在的平面上，把两个模型的核在网格上一个查询周围画成等高线（<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>），两幅图的坐标轴和等高线高度都相同：
+# 标量 *w* 模型的核是键空间里的一个圆形鼓包（分到大权重的键所在的那块区域），各个方向的宽度都是 1/*w*，中心就在查询上。先看一维，即“[一维时一个 w 为什么就够](transformer.py#一维时一个-w-为什么就够)”一节的情形：$W_q$ = *a*、$W_k$ = *b* 是两个数，鼓包以 (*a*/*b*)*q* 为中心，宽度是 1/|*b*|。到了二维，*ab*、*b*²、*a*/*b* 变成三个 2 × 2 的矩阵，分别回答：分数怎样比较查询和键、鼓包多宽、鼓包在哪里。它们都由投影矩阵算出；查询 *x* 和键 *k* 都是原始输入，即投影之前平面上的点。下面的代码打印这三个矩阵，并在键所在的平面上，把两个模型的核在网格上一个查询周围画成等高线（<autoref identifier="attention_tutorial.figures.kernels.plot_kernel_contours">plot_kernel_contours</autoref>），两幅图的坐标轴和等高线高度都相同：
 #
 # - $M = W_q^\top W_k$，相当于 *ab*：分数里有一项 $x^\top M k$。
 # - $A = W_k^\top W_k$，相当于 *b*²，来自键偏置 $-\frac{1}{2}k^\top A k$：**它决定鼓包在各个方向上有多宽**（宽度指高斯的标准差）。
@@ -208,8 +206,12 @@ A = W_k.T @ W_k
 # (2, 2): query x's kernel is centred
 # on centre @ x
 centre = torch.linalg.solve(A, M.T)
-matrices = {"W_v": W_v, "M": M}
-matrices |= {"A": A, "A^-1 M^T": centre}
+matrices = {
+    "W_v": W_v,
+    "M": M,
+    "A": A,
+    "A^-1 M^T": centre,
+}
 # each row of a matrix on a line
 for name, matrix in matrices.items():
     lead = f"{name} ="
@@ -294,7 +296,7 @@ at.plot_kernel_contours(
 #
 # </details>
 #
-# 把投影模型沿 *x*₁、*x*₂ 的宽度 1/√*A*₁₁、1/√*A*₂₂ 和标量 *w* 模型的 1/*w* 放在一起（上面打印的“kernel width”表）：沿 *x*₁，两个模型几乎一样宽（0.31 和 0.32，这只是一个种子的结果）；区别全在 *x*₂ 方向，投影模型在那里宽了一倍左右（0.62），*x*₁ 相近、*x*₂ 离得远的键也能分到权重，而标量 *w* 模型只有一个数，沿 *x*₂ 也只能这么窄。*A* 的非对角元不是 0，所以鼓包略微倾斜。椭圆的两条轴是 *A* 的特征向量，沿每条轴的宽度是 1/√特征值（`torch.linalg.eigh` 按特征值从小到大返回它们，所以窄轴在后）：窄轴转过约 13°，沿两轴的宽度是 0.30 和 0.68（上面最后两行），和沿 *x*₁、*x*₂ 的宽度只稍有出入。
+# 把投影模型沿 *x*₁、*x*₂ 的宽度 1/√*A*₁₁、1/√*A*₂₂ 和标量 *w* 模型的 1/*w* 放在一起（上面打印的“kernel width”表）：沿 *x*₁，两个模型几乎一样宽（0.31 和 0.32，这只是一个种子的结果）；区别全在 *x*₂ 方向，投影模型在那里宽了一倍左右（0.62），*x*₁ 相近、*x*₂ 离得远的键也能分到权重，而标量 *w* 模型只有一个数，沿 *x*₂ 也只能这么窄。*A* 的非对角元不是 0，所以鼓包略微倾斜。椭圆的两条轴是 *A* 的特征向量，沿每条轴的宽度是 1/√特征值（`torch.linalg.eigh` 按特征值从小到大返回它们，所以窄轴在后）：窄轴转过约 13°，沿两轴的宽度是 0.30 和 0.68（上面打印的 ellipse 那两行），和沿 *x*₁、*x*₂ 的宽度只稍有出入。
 #
 # 再看中心。把 $A^{-1}M^\top$ 一行一行地读：第一行给出中心的第一个坐标 *c*₁，第二行给出中心的第二个坐标。第一行的第一个数是 1.15，比 1 大一成半，第二个数是个小负数，所以 *c*₁ 大体跟着查询的 *x*₁ 走，却不正好落在查询上；偏了多少，热图之后再量。第二行（0.54 和 0.29）说明中心的第二个坐标跟着查询的 *x*₁ 走得比跟着 *x*₂ 还多。这改变的是哪些键分到权重，对预测影响却不大：*y* 本来就不取决于 *x*₂，而鼓包在这个方向上又宽。中心可以偏离查询，也可以随查询的 *x*₁ 沿 *x*₂ 移动：这两点标量 *w* 模型都做不到。$W_v$ 仍接近 1：值本来就是我们要的输出。
 #
@@ -309,14 +311,14 @@ queries = x2_test[row]  # (20, 2)
 # keys sorted by x_1
 order = torch.argsort(x1_train)
 keys = x2_train[order]  # (100, 2)
-# (100, 1): their values
-ys = y2_train[order, None]
+y_keys = y2_train[order]  # (100,)
+ys = y_keys[:, None]  # (100, 1): values
 with torch.no_grad():
-    # (20, 1) predictions, (20, 100)
-    # weights
+    # (20, 1) y_hat, (20, 100) weights
     out_s = scalar(queries, keys, ys)
     out_p = projected(queries, keys, ys)
-y_hat_scalar, weights_scalar = out_s
+y_hat_scalar = out_s[0]
+weights_scalar = out_s[1]
 y_hat_projected = out_p[0]
 weights_projected = out_p[1]
 print(
@@ -327,10 +329,11 @@ print(
 keys_x1 = x2_train[order, 0]
 # (20,): the queries' x_1, left to right
 queries_x1 = x2_test[row, 0]
-for name, x1 in (
+spans = (
     ("keys:   ", keys_x1),
     ("queries:", queries_x1),
-):
+)
+for name, x1 in spans:
     lo, hi = x1[0], x1[-1]
     span = f"{lo:.2f} to {hi:.2f}"
     print(name, "x_1 from", span)
@@ -373,14 +376,14 @@ at.plot_attention_heatmaps(
 x_bar_p = weights_projected @ keys_x1
 x_bar_s = weights_scalar @ keys_x1
 # minus the query's x_1
-shift_projected = x_bar_p - queries_x1
-shift_scalar = x_bar_s - queries_x1
+shift_p = x_bar_p - queries_x1
+shift_s = x_bar_s - queries_x1
 # the queries with x_1 from 3 to 4
 above_3 = queries_x1 >= 3
 far = above_3 & (queries_x1 <= 4)
 shifts = (
-    shift_projected[far].mean(),
-    shift_scalar[far].mean(),
+    shift_p[far].mean(),
+    shift_s[far].mean(),
     width[0],
 )
 print(
@@ -393,13 +396,13 @@ print(
 )
 # the predictions' errors on the same
 # queries: (20, 1) -> (20,)
-proj_hat = y_hat_projected.squeeze(-1)
-one_w_hat = y_hat_scalar.squeeze(-1)
+y_hat_p = y_hat_projected.squeeze(-1)
+y_hat_s = y_hat_scalar.squeeze(-1)
 truth = at.f(queries_x1)  # (20,)
-error_projected = proj_hat - truth
-error_scalar = one_w_hat - truth
-sq_p = error_projected[far] ** 2
-sq_s = error_scalar[far] ** 2
+error_p = y_hat_p - truth
+error_s = y_hat_s - truth
+sq_p = error_p[far] ** 2
+sq_s = error_s[far] ** 2
 squared = (sq_p.mean(), sq_s.mean())
 print(" " * 15 + "shift  (y_hat-f)^2")
 table = zip(
@@ -466,11 +469,11 @@ at.plot_fits(
     queries_x1,
     truth,
     {
-        SCALAR: one_w_hat,
-        PROJECTED: proj_hat,
+        SCALAR: y_hat_s,
+        PROJECTED: y_hat_p,
     },
     keys_x1,
-    y2_train[order],
+    y_keys,
     inputs="x1",
     describe=(3, 4),
 )
@@ -484,12 +487,11 @@ at.plot_fits(
 # y_hat - f in parts, as on the
 # local-linear page; the projections'
 # output is also scaled by W_v
-y_keys = y2_train[order]  # (100,)
 f_keys = at.f(keys_x1)  # (100,)
 noise_keys = y_keys - f_keys
 y_hats = {
-    "projections": proj_hat,
-    "one w": one_w_hat,
+    "projections": y_hat_p,
+    "one w": y_hat_s,
 }
 # model -> {part: its mean over x_1
 # from 3 to 4}
@@ -539,10 +541,11 @@ plain = at.ProjectedAttention(
 )
 losses_plain = fit(plain)
 mse_plain = test_mse(plain)
-for name, mse in (
+compared = (
     ("plain dot product:", mse_plain),
     ("training mean:    ", mse_mean),
-):
+)
+for name, mse in compared:
     print(name, f"test MSE {mse:.3f}")
 
 # %% [markdown]
@@ -632,9 +635,8 @@ def medians(by_steps):
     return [t.quantile(0.5) for t in ts]
 
 
-# the baseline: the same at every step
-# budget
-mean_row = [mse_mean for s in steps]
+# the baseline, at every step budget
+mean_row = [mse_mean] * len(steps)
 rows = {
     "median": medians(mse_seeds),
     "one w": [one_w[s] for s in steps],
@@ -691,8 +693,7 @@ import inspect
 # line; a rerun that changes one fails
 # the build
 # the noise's mean square near 0.23;
-# two models: both far below the
-# baseline
+# both models far below the baseline
 assert f"{noise:.2f}" == "0.23"
 assert mse_projected < mse_scalar
 assert mse_scalar < mse_mean / 5
@@ -704,8 +705,7 @@ assert last_change < 1e-6
 w_here = scalar.w.item()
 assert f"{w_1d:.2f}" == "3.98"
 assert w_here < w_1d
-# these 100 points, x_1 alone: the same
-# 3.98
+# these 100 points, x_1 alone: 3.98
 assert f"{w_x1:.2f}" == "3.98"
 assert f"{w_here:.2f}" == "3.12"
 # the chapter's w, 16.20: much larger
@@ -738,7 +738,7 @@ assert round(tilt) == 13
 # query; the projections' centre
 # (3.87, 2.60), right of it
 assert torch.equal(
-    kernels["ScalarKernelAttention"][0],
+    kernels[SCALAR][0],
     query,
 )
 c_text = f"{c[0]:.2f} {c[1]:.2f}"
@@ -824,8 +824,8 @@ assert 0.8 < mean_off / width[0] < 1.5
 # plot_fits(describe=(3, 4)) computes
 # them: 0.07 and 0.54 above f
 gaps = [
-    error_projected[far].mean().item(),
-    error_scalar[far].mean().item(),
+    error_p[far].mean().item(),
+    error_s[far].mean().item(),
 ]
 gap_text = [f"{g:+.2f}" for g in gaps]
 split_text = [
@@ -906,8 +906,8 @@ worst = mse_seeds[300].max()
 assert worst > 3 * mse_scalar
 # seed 5 is stuck: 0.909 after 300
 # steps, about 8 times one w's; 0.674
-# after 1,000, about 6 times; seed 9
-# 0.146
+# after 1,000, about 6 times;
+# seed 9 0.146
 assert mse_seeds[300].argmax() == 5
 seed_5 = [c[5] for c in columns]
 assert [f"{x:.3f}" for x in seed_5] == [
@@ -953,7 +953,7 @@ assert f"{rest_p:.3f}" == "0.017"
 # %% [markdown]
 # ## 练习
 #
-# 1. 照上面的方式训练 `ProjectedAttention(d_in=2, d_k=1)`（种子 `at.SEED`，Adam，学习率 0.1，300 步），这时 `W_q` 和 `W_k` 都是 1 × 2。*A* = `W_k.T @ W_k` 的秩是多少（`torch.linalg.matrix_rank`：矩阵有几个相互独立的方向；上面 `d_k=2` 的模型是 2）？在键的平面上，核是什么形状？测试误差会不会比 `d_k=2` 时的 0.046 高？再换种子 2 试试。
+# 1. 照上面的方式训练 `ProjectedAttention(d_in=2, d_k=1)`（种子 `at.SEED`，Adam，学习率 0.1，300 步），这时 `W_q` 和 `W_k` 都是 1 × 2。*A* = `W_k.T @ W_k` 的秩是多少（`torch.linalg.matrix_rank`：矩阵有几个相互独立的方向；上面 `d_k=2` 的模型是 2）？在键的平面上，核是什么形状？测试误差会不会比 `d_k=2` 时的 0.046 高？再换种子 2 试试。
 #
 # <details><summary>答案</summary>
 #
@@ -966,6 +966,7 @@ assert f"{rest_p:.3f}" == "0.017"
 # >>> import attention_tutorial as at
 # >>> d = at.make_data_2d()
 # >>> x, y = d.x_train, d.y_train
+# >>> rank = torch.linalg.matrix_rank
 # >>> for seed in (0, 2):  # at.SEED: 0
 # ...     _ = torch.manual_seed(seed)
 # ...     m = at.ProjectedAttention(
@@ -976,8 +977,7 @@ assert f"{rest_p:.3f}" == "0.017"
 # ...     # W_k: (1, 2); A: (2, 2)
 # ...     W_k = m.W_k.weight.detach()
 # ...     A = W_k.T @ W_k
-# ...     r = torch.linalg.matrix_rank(
-# ...         A).item()
+# ...     r = rank(A).item()
 # ...     # W_k's angle to x_1, in °
 # ...     t = torch.atan(
 # ...         W_k[0, 1] / W_k[0, 0])
