@@ -94,8 +94,6 @@ print(
 )
 for name, error in errors.items():
     print(f"{name:>9}: {error:.1e}")
-# check: only float32 rounding apart
-assert max(errors.values()) < 1e-5
 
 # %% [markdown]
 # ## Where the memory goes
@@ -136,6 +134,18 @@ formulations = (
     "chunked",
     "sdpa",
 )
+
+
+# the bytes counted for n queries and
+# n keys (n_train = n_test = n)
+def counted_bytes(name, n):
+    return at.peak_intermediate_bytes(
+        name,
+        n,
+        n,
+    )
+
+
 # one row per formulation,
 # one column per n
 sizes = (1_000, 20_000, 100_000)
@@ -143,29 +153,16 @@ counted = {}
 for name in formulations:
     row = []
     for m in sizes:
-        row.append(
-            at.peak_intermediate_bytes(
-                name,
-                m,
-                m,
-            )
-        )
+        n_bytes = counted_bytes(name, m)
+        row.append(n_bytes)
     counted[name] = row
 print("counted bytes (MB)")
-cells = [f"{m:>9,}" for m in sizes]
-print(f"{'n':>9}", *cells)
+texts = [f"{m:>9,}" for m in sizes]
+print(f"{'n':>9}", *texts)
 for name, row in counted.items():
     mbs = map(megabytes, row)
-    cells = [f"{mb:>9}" for mb in mbs]
-    print(f"{name:>9}", *cells)
-# checks of the text above:
-# three float32 n x n matrices
-tiled_20k = counted["tiled"][1]
-assert tiled_20k == 3 * 20_000**2 * 4
-# below chunk_size a smaller block,
-# then one
-chunk = counted["chunked"]
-assert chunk[0] < chunk[1] == chunk[2]
+    texts = [f"{mb:>9}" for mb in mbs]
+    print(f"{name:>9}", *texts)
 
 # %% [markdown]
 # ## Online softmax: one block at a time
@@ -199,11 +196,8 @@ values = torch.tensor([0.5, 2.5, 3.0])
 # largest score, sum of e^(s - m),
 # weighted sum
 m, ell, a = -math.inf, 0.0, 0.0
-for k, y in zip(
-    keys.tolist(),
-    values.tolist(),
-    strict=True,
-):
+ks, ys = keys.tolist(), values.tolist()
+for k, y in zip(ks, ys, strict=True):
     # the Gaussian score of this key
     s = -((q - k) ** 2) / 2
     m, m_old = max(m, s), m
@@ -263,7 +257,7 @@ assert math.isclose(
 # the peak resident memory minus the memory before the call. (torch's allocations are invisible to
 # Python's `tracemalloc`; the resident memory sees them.) The tiled and broadcast forms stop at
 # $n = 20{,}000$: the next $n$, $50{,}000$, would take $12 \times 50{,}000^2$ bytes, 30 GB, more
-# than the machine's memory (the first line above the table; the code below checks it). It runs every (formulation, $n$) pair at least three times, keeps every run, and refuses to record
+# than the machine's memory (the first line above the table; the code below prints it, and the folded checks test it). It runs every (formulation, $n$) pair at least three times, keeps every run, and refuses to record
 # when the machine's load average exceeds its number of cores.
 #
 # The timings come from the machine named above the table: 2 cores **shared with other jobs** while
@@ -303,10 +297,11 @@ print(
 )
 # each formulation's rows, by n
 by_name = {f: [] for f in formulations}
-for r in sorted(
+ordered = sorted(
     bench["rows"],
     key=lambda r: r["n"],
-):
+)
+for r in ordered:
     by_name[r["formulation"]].append(r)
 rows = []
 for group in by_name.values():
@@ -335,11 +330,7 @@ for name, group in by_name.items():
 n_full = by_name["tiled"][-1]["n"]
 n_all = sorted({r["n"] for r in rows})
 n_next = n_all[n_all.index(n_full) + 1]
-need = at.peak_intermediate_bytes(
-    "tiled",
-    n_next,
-    n_next,
-)
+need = counted_bytes("tiled", n_next)
 print(
     "\ntiled, broadcast at",
     f"n = {n_next:,}:",
@@ -348,12 +339,6 @@ print(
     f"  {need / 1e9:.0f} GB >",
     f"{memory} GB of memory",
 )
-# it would not fit
-assert need > memory * 1e9
-# as the text says
-assert n_full == 20_000
-assert n_next == 50_000
-assert round(need / 1e9) == 30
 
 # %% [markdown]
 # Here are the same data on log-log axes. On such axes a power law is a straight line, and its slope is the
@@ -403,9 +388,6 @@ for name, group in by_name.items():
         f"n^{slopes[name]:.2f}",
         f"(to n = {n_max:,})",
     )
-# check: time ~ n^2
-for slope in slopes.values():
-    assert 1.7 < slope < 2.3
 
 
 def seconds_at(n_row):
@@ -428,8 +410,6 @@ print(
     "tiled against chunked:",
 )
 print(f"  {speedup:.1f} times the time")
-# "about 5 times", as the text says
-assert 4 < speedup < 6
 # the same n^2 work and both small in
 # memory: chunked against SDPA at the
 # largest n
@@ -447,8 +427,6 @@ print(
     f"{t_sdpa:.1f} s =",
     f"{ratio:.1f} times",
 )
-# "more than twice", as the text says
-assert 2 < ratio < 3
 
 # %% [markdown]
 # The same slope is not the same time. At $n = 20{,}000$ the tiled form takes about 5 times as
@@ -464,8 +442,8 @@ assert 2 < ratio < 3
 # block of scores; SDPA is one fused C++ kernel that does every step in a single call.
 #
 # The cell below prints how much the runs' peaks and times vary, and SDPA's median peaks as
-# multiples of its counted bytes; the folded cell after it checks the claims above about
-# memory, the runs and the largest $n$ measured, one by one.
+# multiples of its counted bytes; the folded cell after it checks the claims of the sections above,
+# one by one: the bytes, the times, the memory, the runs and the largest $n$ measured.
 
 # %%
 # each row's peak is the median of its
@@ -539,8 +517,32 @@ for r in sdpa_rows:
     )
 
 # %% fold="Checks of this page's numbers (can be skipped)"
-# checks of the memory and time points
-# above, one line each
+# checks of the page's numbers above,
+# one line each
+# the four formulations agree up to
+# float32 rounding
+assert max(errors.values()) < 1e-5
+# tiled: three float32 n x n matrices
+tiled_20k = counted["tiled"][1]
+assert tiled_20k == 3 * 20_000**2 * 4
+# chunked: below chunk_size a smaller
+# block, then one
+chunk = counted["chunked"]
+assert chunk[0] < chunk[1] == chunk[2]
+# tiled and broadcast stop at 20,000:
+# 50,000 would need 30 GB, more than
+# the memory
+assert n_full == 20_000
+assert n_next == 50_000
+assert round(need / 1e9) == 30
+assert need > memory * 1e9
+# time ~ n^2
+for v in slopes.values():
+    assert 1.7 < v < 2.3
+# tiled "about 5 times" chunked's time
+assert 4 < speedup < 6
+# chunked "more than twice" SDPA's
+assert 2 < ratio < 3
 # the largest n each formulation was
 # measured at
 largest = {}
@@ -591,8 +593,8 @@ for r in chunked_rows:
     if r["n"] >= 2_000:
         blocks.add(r["predicted_bytes"])
 assert len(blocks) == 1
-# chunked and SDPA: at most one block of
-# scores
+# chunked and SDPA: at most one block
+# of scores
 assert small_peak <= max(blocks)
 # as the text says
 assert peak_mb == "4.2"
@@ -679,8 +681,7 @@ assert ends_mb == ["1.3", "2.9"]
 # SDPA float32: its error by shift
 by_shift = {}
 print(
-    f"{'':>6} ",
-    f"{'':>7} ",
+    " " * 16,
     f"{'SDPA':>7} ",
     f"{'SDPA':>7}",
 )
@@ -690,14 +691,15 @@ print(
     f"{'float32':>7} ",
     f"{'float64':>7}",
 )
-for shift in (
+shifts = (
     0.0,
     30.0,
     100.0,
     300.0,
     1000.0,
     3000.0,
-):
+)
+for shift in shifts:
     # the same distances: (n,), (n,)
     q = x_test + shift
     k = x_train + shift
@@ -747,8 +749,8 @@ print(
     f"  error x {growth:,.0f}:",
     f"error ~ shift^{slope:.2f}",
 )
-# checks of the text below (at shift
-# 3,000)
+# checks of the text below, at shift
+# 3,000
 # SDPA float32 is far off
 assert error_sdpa > 1000 * error_chunked
 # float64 hides it

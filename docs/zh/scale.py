@@ -81,8 +81,6 @@ print(
 )
 for name, error in errors.items():
     print(f"{name:>9}: {error:.1e}")
-# check: only float32 rounding apart
-assert max(errors.values()) < 1e-5
 
 # %% [markdown]
 # ## 内存花在哪里
@@ -114,6 +112,18 @@ formulations = (
     "chunked",
     "sdpa",
 )
+
+
+# the bytes counted for n queries and
+# n keys (n_train = n_test = n)
+def counted_bytes(name, n):
+    return at.peak_intermediate_bytes(
+        name,
+        n,
+        n,
+    )
+
+
 # one row per formulation,
 # one column per n
 sizes = (1_000, 20_000, 100_000)
@@ -121,29 +131,16 @@ counted = {}
 for name in formulations:
     row = []
     for m in sizes:
-        row.append(
-            at.peak_intermediate_bytes(
-                name,
-                m,
-                m,
-            )
-        )
+        n_bytes = counted_bytes(name, m)
+        row.append(n_bytes)
     counted[name] = row
 print("counted bytes (MB)")
-cells = [f"{m:>9,}" for m in sizes]
-print(f"{'n':>9}", *cells)
+texts = [f"{m:>9,}" for m in sizes]
+print(f"{'n':>9}", *texts)
 for name, row in counted.items():
     mbs = map(megabytes, row)
-    cells = [f"{mb:>9}" for mb in mbs]
-    print(f"{name:>9}", *cells)
-# checks of the text above:
-# three float32 n x n matrices
-tiled_20k = counted["tiled"][1]
-assert tiled_20k == 3 * 20_000**2 * 4
-# below chunk_size a smaller block,
-# then one
-chunk = counted["chunked"]
-assert chunk[0] < chunk[1] == chunk[2]
+    texts = [f"{mb:>9}" for mb in mbs]
+    print(f"{name:>9}", *texts)
 
 # %% [markdown]
 # ## 在线 softmax：一次一块
@@ -163,11 +160,8 @@ values = torch.tensor([0.5, 2.5, 3.0])
 # largest score, sum of e^(s - m),
 # weighted sum
 m, ell, a = -math.inf, 0.0, 0.0
-for k, y in zip(
-    keys.tolist(),
-    values.tolist(),
-    strict=True,
-):
+ks, ys = keys.tolist(), values.tolist()
+for k, y in zip(ks, ys, strict=True):
     # the Gaussian score of this key
     s = -((q - k) ** 2) / 2
     m, m_old = max(m, s), m
@@ -209,7 +203,7 @@ assert math.isclose(
 #
 # <details class="note"><summary>怎样测的</summary>
 #
-# 这个脚本（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止：下一个 $n = 50{,}000$ 要 $12 \times 50{,}000^2$ 字节，即 30 GB，超过了测量机器的内存（表上方第一行；下面的代码也核对了这一点）。每种写法的每个 $n$ 至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。
+# 这个脚本（用 `.venv/bin/python benchmarks/scale_bench.py` 运行，要跑一阵子）对每种写法、每个 $n$ 都在一个**全新的 Python 进程**里测量：生成数据，先预热一次，把操作系统记录的内存峰值（VmHWM）清零，计时调用一次，再读出常驻内存（resident memory）的峰值减去调用前的值。（torch 的内存分配对 Python 的 `tracemalloc` 不可见，常驻内存却能看到。）平铺和广播两种写法测到 $n = 20{,}000$ 为止：下一个 $n = 50{,}000$ 要 $12 \times 50{,}000^2$ 字节，即 30 GB，超过了测量机器的内存（表上方第一行；下面的代码把它打印出来，后面折叠的核对也检查了这一点）。每种写法的每个 $n$ 至少测三次，每一次都保留；机器的平均负载（load average）超过核数时，脚本拒绝记录。
 #
 # 时间数据来自表上方列出的那台机器：运行脚本时它的 2 个核**还在跑别的任务**，每次测量只用一个 torch 线程（在繁忙的机器上用两个线程，分块写法的每个小运算都得等较慢的那个线程）。
 #
@@ -246,10 +240,11 @@ print(
 )
 # each formulation's rows, by n
 by_name = {f: [] for f in formulations}
-for r in sorted(
+ordered = sorted(
     bench["rows"],
     key=lambda r: r["n"],
-):
+)
+for r in ordered:
     by_name[r["formulation"]].append(r)
 rows = []
 for group in by_name.values():
@@ -278,11 +273,7 @@ for name, group in by_name.items():
 n_full = by_name["tiled"][-1]["n"]
 n_all = sorted({r["n"] for r in rows})
 n_next = n_all[n_all.index(n_full) + 1]
-need = at.peak_intermediate_bytes(
-    "tiled",
-    n_next,
-    n_next,
-)
+need = counted_bytes("tiled", n_next)
 print(
     "\ntiled, broadcast at",
     f"n = {n_next:,}:",
@@ -291,12 +282,6 @@ print(
     f"  {need / 1e9:.0f} GB >",
     f"{memory} GB of memory",
 )
-# it would not fit
-assert need > memory * 1e9
-# as the text says
-assert n_full == 20_000
-assert n_next == 50_000
-assert round(need / 1e9) == 30
 
 # %% [markdown]
 # 下面是同样数据的双对数图。在双对数坐标下，幂律是一条直线，斜率就是幂次。图上看得出三件事：
@@ -329,9 +314,6 @@ for name, group in by_name.items():
         f"n^{slopes[name]:.2f}",
         f"(to n = {n_max:,})",
     )
-# check: time ~ n^2
-for slope in slopes.values():
-    assert 1.7 < slope < 2.3
 
 
 def seconds_at(n_row):
@@ -354,8 +336,6 @@ print(
     "tiled against chunked:",
 )
 print(f"  {speedup:.1f} times the time")
-# "about 5 times", as the text says
-assert 4 < speedup < 6
 # the same n^2 work and both small in
 # memory: chunked against SDPA at the
 # largest n
@@ -373,15 +353,13 @@ print(
     f"{t_sdpa:.1f} s =",
     f"{ratio:.1f} times",
 )
-# "more than twice", as the text says
-assert 2 < ratio < 3
 
 # %% [markdown]
 # 斜率相同，时间却不同。$n = 20{,}000$ 时，平铺写法用的时间约是分块写法的 5 倍（上面打印的“tiled against chunked”一行），两者的计算量却都是 $n^2$ 级：差别主要在内存的读写。平铺写法要把三个各 1.6 GB 的完整矩阵写进内存、再读出来；分块写法的一块只有 4 MB，大体上可以留在处理器的末级缓存里（这是一种解释，并非测量结果）。
 #
 # 分块写法和 SDPA 之间也有差距：$n = 100{,}000$ 时，分块写法用的时间是 SDPA 的两倍多（上面打印的“chunked against SDPA”一行）。两者的时间都是 $n^2$ 级，内存都很小，差别在于怎么执行：分块写法是 Python 里的循环，每一块都要依次调用十几个单独的 PyTorch 运算，其中好几个都要把整块分数读写一遍；SDPA 是一个融合的 C++ 内核，一次调用就做完所有步骤。
 #
-# 下面的代码打印各次测量峰值和时间的范围，以及 SDPA 峰值中位数是算出字节数的几倍；再下面折叠的代码逐条核对上面关于内存、各次测量和测到的最大 $n$ 的说法。
+# 下面的代码打印各次测量峰值和时间的范围，以及 SDPA 峰值中位数是算出字节数的几倍；再下面折叠的代码逐条核对上面各节说到的数和结论：字节数、时间、内存、各次测量和测到的最大 $n$。
 
 # %%
 # each row's peak is the median of its
@@ -455,8 +433,32 @@ for r in sdpa_rows:
     )
 
 # %% fold="本页数字的核对（可跳过）"
-# checks of the memory and time points
-# above, one line each
+# checks of the page's numbers above,
+# one line each
+# the four formulations agree up to
+# float32 rounding
+assert max(errors.values()) < 1e-5
+# tiled: three float32 n x n matrices
+tiled_20k = counted["tiled"][1]
+assert tiled_20k == 3 * 20_000**2 * 4
+# chunked: below chunk_size a smaller
+# block, then one
+chunk = counted["chunked"]
+assert chunk[0] < chunk[1] == chunk[2]
+# tiled and broadcast stop at 20,000:
+# 50,000 would need 30 GB, more than
+# the memory
+assert n_full == 20_000
+assert n_next == 50_000
+assert round(need / 1e9) == 30
+assert need > memory * 1e9
+# time ~ n^2
+for v in slopes.values():
+    assert 1.7 < v < 2.3
+# tiled "about 5 times" chunked's time
+assert 4 < speedup < 6
+# chunked "more than twice" SDPA's
+assert 2 < ratio < 3
 # the largest n each formulation was
 # measured at
 largest = {}
@@ -507,8 +509,8 @@ for r in chunked_rows:
     if r["n"] >= 2_000:
         blocks.add(r["predicted_bytes"])
 assert len(blocks) == 1
-# chunked and SDPA: at most one block of
-# scores
+# chunked and SDPA: at most one block
+# of scores
 assert small_peak <= max(blocks)
 # as the text says
 assert peak_mb == "4.2"
@@ -587,8 +589,7 @@ assert ends_mb == ["1.3", "2.9"]
 # SDPA float32: its error by shift
 by_shift = {}
 print(
-    f"{'':>6} ",
-    f"{'':>7} ",
+    " " * 16,
     f"{'SDPA':>7} ",
     f"{'SDPA':>7}",
 )
@@ -598,14 +599,15 @@ print(
     f"{'float32':>7} ",
     f"{'float64':>7}",
 )
-for shift in (
+shifts = (
     0.0,
     30.0,
     100.0,
     300.0,
     1000.0,
     3000.0,
-):
+)
+for shift in shifts:
     # the same distances: (n,), (n,)
     q = x_test + shift
     k = x_train + shift
@@ -655,8 +657,8 @@ print(
     f"  error x {growth:,.0f}:",
     f"error ~ shift^{slope:.2f}",
 )
-# checks of the text below (at shift
-# 3,000)
+# checks of the text below, at shift
+# 3,000
 # SDPA float32 is far off
 assert error_sdpa > 1000 * error_chunked
 # float64 hides it
