@@ -273,3 +273,81 @@ def test_the_site_name_in_the_header_is_not_cut(browser, server, path, width):
         assert got["before"] == ('"Attention pooling" / ""' if short else "none"), got
     finally:
         visit.close()
+
+
+# Every package-source fold of the page, opened: whether the copy button still copies the
+# code's text as it was, its box's widths, and for each line laid out on more than one line,
+# whether its first character is on its first line and how far right of that character its
+# continuation starts, in characters of the code's font.
+SOURCE_FOLDS = """async () => {
+    const folds = [];
+    for (const fold of document.querySelectorAll('details.source-code')) {
+        const code = fold.querySelector('pre > code');
+        const before = code.textContent;
+        fold.open = true;
+        // the toggle event is a task of its own: the next frame, then a task after it
+        await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+        const pre = code.parentElement;
+        const probe = document.createRange();
+        const first = code.querySelector('.attn-line');
+        let ch = 0;
+        if (first) {
+            const node = document.createTreeWalker(first, NodeFilter.SHOW_TEXT).nextNode();
+            probe.setStart(node, 0); probe.setEnd(node, 1);
+            ch = probe.getBoundingClientRect().width;
+        }
+        const hangs = [];
+        for (const line of code.querySelectorAll('.attn-line')) {
+            const range = document.createRange();
+            range.selectNodeContents(line);
+            const rects = [...range.getClientRects()].filter(r => r.width > 0);
+            const tops = [...new Set(rects.map(r => Math.round(r.top)))];
+            if (tops.length < 2) continue;
+            const text = line.textContent;
+            const lead = text.length - text.trimStart().length;
+            const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+            let start = null, seen = 0;
+            for (let n = walker.nextNode(); n && !start; n = walker.nextNode()) {
+                if (seen + n.data.length > lead) {
+                    probe.setStart(n, lead - seen); probe.setEnd(n, lead - seen + 1);
+                    start = probe.getBoundingClientRect();
+                }
+                seen += n.data.length;
+            }
+            const later = rects.filter(r => Math.round(r.top) > tops[0] + 2);
+            const left = Math.min(...later.map(r => r.left));
+            hangs.push([(left - start.left) / ch, Math.round(start.top) === tops[0]]);
+        }
+        const lines = before.replace(/\\n$/, '').split('\\n').length;
+        folds.push({same: pre.dataset.copy === before, lines,
+                    blocks: code.querySelectorAll('.attn-line').length,
+                    scroll: pre.scrollWidth, box: pre.clientWidth, hangs});
+    }
+    return folds;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("path", "width"), [("leave-one-out/", 375), ("en/transformer/", 375), ("en/scale/", 1280)]
+)
+def test_an_opened_package_source_wraps_its_lines_instead_of_scrolling(
+    browser, server, path, width
+):
+    """Round 50: three readers at 375 px found the package's source in its folds scrolling
+    sideways (lines of up to 100 columns in a 297 px box). Opened, a fold lays each line out
+    as a block that wraps inside the box (copy-code.js, extra.css): nothing scrolls, a wrapped
+    line starts on its first line (not after a blank one: a long first word once broke after
+    the indent) and continues 4 characters right of where it starts, and the copy button
+    copies the code as it was."""
+    visit, page, _ = open_in_tab(browser, server + path, width=width, height=800)
+    try:
+        folds = page.evaluate(SOURCE_FOLDS)
+    finally:
+        visit.close()
+    assert folds, f"{path}: no package-source fold"
+    for fold in folds:
+        assert fold["same"] and fold["blocks"] == fold["lines"], fold
+        assert fold["scroll"] <= fold["box"] + 1, fold
+        assert all(abs(hang - 4) < 0.2 and first for hang, first in fold["hangs"]), fold
+    if width == 375:  # the package's lines are wider than a phone's box: some wrap
+        assert sum(len(fold["hangs"]) for fold in folds) > 10, folds

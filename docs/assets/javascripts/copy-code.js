@@ -103,6 +103,59 @@
   if (document.fonts) document.fonts.addEventListener("loadingdone", all);
   window.addEventListener("load", all);
 
+  // A package's source in a fold (details.source-code: tools/sitebuild/pagehooks.py) is the
+  // package's own lines, up to 100 columns, which scrolled sideways in a phone's box (round
+  // 50: three readers at 375 px). When a fold first opens, each line of its code becomes a
+  // block of its own ("attn-line"), its indent given as padding (--indent) instead of
+  // spaces, so that extra.css can wrap a line wider than the box with its continuation 4
+  // columns right of the line's start (with its spaces kept, a line whose first word did not
+  // fit beside them broke after them, leaving a blank first line). The copy button copies
+  // the code as it was (data-copy, which Material's button prefers to the text).
+  // Pygments closes its spans at the end of each line; a block whose lines are not each
+  // whole (a tag open across a line end) is left as it is.
+  function unindent(line, count) {
+    var walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node && count > 0; node = walker.nextNode()) {
+      var cut = Math.min(count, node.data.length - node.data.replace(/^ +/, "").length);
+      node.data = node.data.slice(cut);
+      count -= cut;
+      if (node.data.length) break;
+    }
+  }
+  function lineBlocks(code) {
+    var text = code.textContent;
+    var lines = code.innerHTML.split("\n");
+    var whole = lines.every(function (line) {
+      var opened = (line.match(/<(span|a)\b/g) || []).length;
+      return opened === (line.match(/<\/(span|a)>/g) || []).length;
+    });
+    if (!whole) return;
+    if (lines[lines.length - 1] === "") lines.pop();
+    code.innerHTML = lines
+      .map(function (line) {
+        return '<span class="attn-line">' + line + "\n</span>";
+      })
+      .join("");
+    code.querySelectorAll(".attn-line").forEach(function (line) {
+      var indent = line.textContent.length - line.textContent.replace(/^ +/, "").length;
+      if (line.textContent.trim() === "") indent = 0; // an empty line keeps what it has
+      unindent(line, indent);
+      line.style.setProperty("--indent", indent + "ch");
+    });
+    code.parentElement.setAttribute("data-copy", text);
+    code.classList.add("attn-lines");
+  }
+  document.addEventListener(
+    "toggle",
+    function (event) {
+      var fold = event.target;
+      if (!fold.open || !fold.matches || !fold.matches("details.source-code")) return;
+      var code = fold.querySelector("pre > code");
+      if (code && !code.classList.contains("attn-lines")) lineBlocks(code);
+    },
+    true // toggle does not bubble
+  );
+
   // The notice after a copy ("已复制" / "Copied"), announced by screen readers: a notice
   // is only read out from a live region that was in the page before its text changed.
   // Material writes its notice into its dialog, which becomes a polite status region. A
