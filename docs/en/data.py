@@ -5,7 +5,7 @@
 # curve, then predict the curve at other places. The problem is deliberately easy, so that all
 # our attention can go to attention pooling. This page generates the data and, on the way,
 # explains the PyTorch functions involved (mainly `torch.rand`, `torch.sort`, `torch.normal` and
-# `torch.arange`), as well as dtypes and random seeds.
+# `torch.arange`), as well as [dtypes](glossary.md#dtype) and random seeds.
 
 # %%
 import numpy as np

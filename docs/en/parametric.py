@@ -356,7 +356,7 @@ assert same_as_model
 # `torch.optim.SGD` updates $w$ with the learning rate 0.5 (the second statement below hands it
 # `model.parameters()`). Each epoch computes one gradient on all 50 examples
 # and makes one update, 5 epochs in all: the class is called SGD (stochastic gradient descent),
-# but what runs here is **full-batch gradient descent**, with no random sampling at all.
+# but what runs here is **[full-batch gradient descent](glossary.md#full-batch-gradient-descent)**, with no random sampling at all.
 #
 # ```python
 # loss = nn.MSELoss(reduction="none")

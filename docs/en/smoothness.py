@@ -680,7 +680,7 @@ assert jump[1] > 100
 # %% [markdown]
 # ## Background: consistency and local-constant fitting
 #
-# The Nadaraya-Watson estimate is the solution of a **local-constant** weighted least-squares
+# The Nadaraya-Watson estimate is the solution of a **[local-constant](glossary.md#local-constant-fit)** weighted least-squares
 # problem: at each query $x$, find the constant $c$ with the smallest kernel-weighted squared error,
 #
 # $$\begin{aligned}

@@ -317,7 +317,7 @@ assert abs(f_r - f_q) > 1.0
 # deviation from growing with the dimension $d$: if the components of queries and keys are
 # independent with mean 0 and variance 1, the dot product $q^\top k$ is a sum of $d$ terms of
 # variance 1, so its variance is $d$, its standard deviation is $\sqrt{d}$, and dividing by $\sqrt{d}$ brings it back
-# to 1. This matters: the more spread out the scores, the closer the softmax comes to one-hot, one
+# to 1. This matters: the more spread out the scores, the closer the softmax comes to [one-hot](glossary.md#one-hot), one
 # key taking almost all the weight and the gradients through the softmax almost vanishing; the
 # heatmaps of the leave-one-out section below lean towards that end. As a formula:
 #
@@ -853,7 +853,7 @@ assert 1e-5 < score_err.max() < 1e-3
 #
 # Leave-one-out masks the diagonal. A standard Transformer masks neither to leave points out nor
 # to carry the key bias, which it drops for the reasons on the dot-product page. Its masks hide
-# positions: later words, with a causal mask, or **padding**. The sequences of a batch differ in
+# positions: later words, with a [causal mask](glossary.md#causal-mask), or **padding**, with a [padding mask](glossary.md#padding-mask). The sequences of a batch differ in
 # length, the shorter ones are padded to the same length, and the padded keys must get no weight,
 # so their columns of scores are filled with $-\infty$. The `masked_softmax` of
 # [§10.3 of d2l 0.17](https://classic.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)

@@ -2,7 +2,7 @@
 # # 数据
 #
 # 整章用同一个小小的回归问题：从一条光滑曲线上取一些带噪声的样本，再在另一些位置上预测曲线的值。问题本身很简单，这样我们就能把注意力全部放在注意力汇聚上。本页生成这份数据，并顺便讲清楚用到的 PyTorch 函数（主要是 `torch.rand`、`torch.sort`、`torch.normal`、
-# `torch.arange`），以及数据类型和随机种子。
+# `torch.arange`），以及[数据类型](glossary.md#dtype)和随机种子。
 
 # %%
 import numpy as np

@@ -242,7 +242,7 @@ assert abs(f_r - f_q) > 1.0
 # %% [markdown]
 # ## 亲手写出缩放点积注意力
 #
-# 先不看公式，用文字说一遍它做什么：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。这很要紧：分数越分散，softmax 就越接近独热（one-hot），一个键拿走几乎全部权重，经过 softmax 的梯度也几乎消失；下面留一法一节的热图就偏向这一端。写成公式：
+# 先不看公式，用文字说一遍它做什么：每个查询和每个键各做一次点积，得到一张分数表，每行一个查询；每一行做 softmax，变成这个查询分给各个键的权重；输出就是按这些权重对值求的加权平均。除以 $\sqrt{d}$ 是为了让分数的标准差不随维数 $d$ 增长：若查询和键的各个分量相互独立、均值为 0、方差为 1，点积 $q^\top k$ 是 $d$ 项之和，方差为 $d$，标准差为 $\sqrt{d}$，除以 $\sqrt{d}$ 后标准差回到 1。这很要紧：分数越分散，softmax 就越接近[独热](glossary.md#one-hot)（one-hot），一个键拿走几乎全部权重，经过 softmax 的梯度也几乎消失；下面留一法一节的热图就偏向这一端。写成公式：
 #
 # $$\operatorname{Attention}(Q, K, V) = \operatorname{softmax}\left(\frac{Q K^\top}{\sqrt{d}}\right) V$$
 #
@@ -277,7 +277,7 @@ print(
 )
 
 # %% [markdown]
-# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合（fused）函数 `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
+# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数（fused function）`F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
 
 # %%
 # (batch, n_q, n_k)
@@ -684,7 +684,7 @@ assert 1e-5 < score_err.max() < 1e-3
 #
 # ### Transformer 的掩码：填充与因果
 #
-# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（因果掩码），或者**填充**（padding）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。写成布尔掩码，它的形状是 `(batch, 1, n_k)`：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键有效（其余是填充），先与 SDPA 核对，再打印第一条序列的权重：
+# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（[因果掩码](glossary.md#causal-mask)），或者**填充**（padding，遮住它们的叫[填充掩码](glossary.md#padding-mask)）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。写成布尔掩码，它的形状是 `(batch, 1, n_k)`：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键有效（其余是填充），先与 SDPA 核对，再打印第一条序列的权重：
 
 # %%
 # (batch,): real keys per sequence

@@ -158,7 +158,7 @@ at.diagram_transpose(x)
 # %% [markdown]
 # ### Pitfalls
 #
-# `view(-1)` on such a tensor fails: a flat view must read memory in order, and `xt`
+# `xt` is not [contiguous](../glossary.md#contiguous) in memory, so `view(-1)` on it fails: a flat view must read memory in order, and `xt`
 # read row by row jumps around. The message suggests `reshape` (which copies here);
 # `.contiguous().view(...)` works too:
 

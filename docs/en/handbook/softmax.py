@@ -34,7 +34,7 @@ import attention_tutorial as at
 # $$\operatorname{softmax}(x)_i = \frac{\exp(x_i)}{\sum_j \exp(x_j)},$$
 #
 # so the results along that axis are non-negative and sum to 1. In exact arithmetic
-# they are positive, but a far smaller score underflows to 0 in floating point, as in
+# they are positive, but a far smaller score [underflows](../glossary.md#underflow) to 0 in floating point, as in
 # the `[1., 0.]` of the examples below.
 #
 # - `input`: a floating-point tensor of scores.
@@ -47,7 +47,7 @@ import attention_tutorial as at
 # Three properties the chapter relies on: a larger score gets a larger weight; adding
 # the same constant to every score along `dim` changes nothing (the exponentials are
 # all multiplied by the same factor); and PyTorch computes it stably, so even huge
-# scores do not overflow.
+# scores do not [overflow](../glossary.md#overflow).
 #
 # ### Examples
 #

@@ -321,7 +321,7 @@ for attempt in (1, 2):
 # %% [markdown]
 # The loop above computes `loss` anew each time. Calling `backward()` twice on **the same**
 # `loss` fails instead. The forward pass stores in the [graph](../glossary.md#computational-graph)
-# the values that backpropagation will need; here the square stores $3w - 6$. The first
+# the values that [backpropagation](../glossary.md#backpropagation) will need; here the square stores $3w - 6$. The first
 # `backward()` uses them and frees them, so the second has nothing to work with. A training loop therefore runs a new forward
 # pass at every step, for a new loss; only when you really need two backward passes through
 # one graph do you write `backward(retain_graph=True)` the first time.

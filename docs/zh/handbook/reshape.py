@@ -153,7 +153,7 @@ at.diagram_transpose(x)
 # %% [markdown]
 # ### 陷阱
 #
-# 对这样的张量调用 `view(-1)` 会报错：展平的视图必须按内存顺序读数，而逐行读 `xt`
+# `xt` 在内存里[不连续](../glossary.md#contiguous)（non-contiguous），对它调用 `view(-1)` 会报错：展平的视图必须按内存顺序读数，而逐行读 `xt`
 # 要跳来跳去。报错信息给出了一个办法：改用 `reshape`（此时它会复制）；
 # 另一个办法是先 `.contiguous()` 再 `view`：
 

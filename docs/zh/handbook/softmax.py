@@ -35,7 +35,7 @@ import attention_tutorial as at
 # $$\operatorname{softmax}(x)_i = \frac{\exp(x_i)}{\sum_j \exp(x_j)},$$
 #
 # 于是沿这个轴的结果都不小于 0，而且和为 1。数学上它们都为正；但分数相差很大时，
-# 小的那个在浮点数里会下溢成 0，如下面例子里的 `[1., 0.]`。
+# 小的那个在浮点数里会[下溢](../glossary.md#underflow)成 0，如下面例子里的 `[1., 0.]`。
 #
 # - `input`：由分数组成的浮点张量。
 # - `dim`：结果沿哪个轴加起来等于 1。请总是写明：不写时 PyTorch 会猜一个并给出警告。
@@ -44,7 +44,7 @@ import attention_tutorial as at
 #
 # 本章用到它的三条性质：分数越大，权重越大；沿 `dim` 给所有分数加同一个常数，
 # 结果不变（所有指数都乘上了同一个因子）；PyTorch 的计算是数值稳定的，
-# 分数再大也不会溢出。
+# 分数再大也不会[溢出](../glossary.md#overflow)。
 #
 # ### 例子
 #

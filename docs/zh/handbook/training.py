@@ -307,7 +307,7 @@ for attempt in (1, 2):
 
 # %% [markdown]
 # 上面每一轮都重新算了一次 `loss`。对**同一个** `loss` 调用两次 `backward()` 却会报错：
-# 前向计算时，反向传播要用的中间结果保存在[计算图](../glossary.md#computational-graph)里；
+# 前向计算时，[反向传播](../glossary.md#backpropagation)要用的中间结果保存在[计算图](../glossary.md#computational-graph)里；
 # 这里平方保存的是 $3w - 6$。第一次 `backward()` 用完就把它们释放了，第二次已经无从算起。所以训练循环的每一步都要重新做一次前向计算，得到新的损失；
 # 只有确实要对同一张图反向传播两次时，才在第一次写 `backward(retain_graph=True)`。
 
