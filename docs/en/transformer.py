@@ -329,7 +329,7 @@ assert abs(f_r - f_q) > 1.0
 # In code, `@`, which is `torch.matmul`,
 # does a matrix product over the last two dimensions and broadcasts the ones in front: the
 # “Batched” case, the last one in the handbook entry [torch.matmul](handbook/matmul.py). `K.transpose(-2, -1)` swaps the last two
-# dimensions of `K`. Each step of the formula is one short statement (the scores take two: `QK`, then its division by $\sqrt{d}$):
+# dimensions of `K`. Each step of the formula is one short statement (the scores take two: `QK`, then `scores`):
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3

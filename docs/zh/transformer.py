@@ -248,7 +248,7 @@ assert abs(f_r - f_q) > 1.0
 #
 # 其中 $Q$ 的形状是 `(n_q, d)`，$K$ 是 `(n_k, d)`，$V$ 是 `(n_k, d_v)`。模型一次处理许多条序列（对 Transformer 来说是词或词元的序列），所以每个张量前面都多一个**批量**维。
 #
-# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册条目 [torch.matmul](handbook/matmul.py) 列出的最后一种情况：“成批”）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步都是一条简短的语句（分数分两条写：先算 `QK`，再除以 $\sqrt{d}$）：
+# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册条目 [torch.matmul](handbook/matmul.py) 列出的最后一种情况：“成批”）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步都是一条简短的语句（分数分两条写：先算 `QK`，再算 `scores`）：
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
