@@ -58,6 +58,14 @@ weights = scores.softmax(dim=1)
 # (n_test,): @ is matrix multiplication
 # (torch.matmul)
 y_hat = weights @ y_train
+print("prediction:")
+print(
+    "  scores, weights:",
+    tuple(weights.shape),
+)
+print("  y_hat:", tuple(y_hat.shape))
+
+# %%
 # training: each point queries the other
 # n_train - 1 points
 # (n_train, n_train - 1) each
@@ -76,25 +84,6 @@ weights_fit = model.attention_weights
 left = weights_fit.unsqueeze(1)
 # (n_train, 1, 1)
 batched = left.bmm(values.unsqueeze(-1))
-# the parametric model on the test set:
-# every query gets all keys
-# (n_test, n_train) each
-test_keys = x_train.repeat((n_test, 1))
-test_values = y_train.repeat(
-    (n_test, 1),
-)
-# (n_test,)
-y_test = model(
-    x_test,
-    test_keys,
-    test_values,
-)
-print("prediction:")
-print(
-    "  scores, weights:",
-    tuple(weights.shape),
-)
-print("  y_hat:", tuple(y_hat.shape))
 print("training:")
 print(
     "  keys, values, weights:",
@@ -106,41 +95,34 @@ print(
     "-> y_fit:",
     tuple(y_fit.shape),
 )
+
+# %%
+# the parametric model on the test set:
+# every query gets all keys
+# (n_test, n_train) each
+test_keys = x_train.repeat(
+    (n_test, 1),
+)
+test_values = y_train.repeat(
+    (n_test, 1),
+)
+# (n_test,)
+y_test = model(
+    x_test,
+    test_keys,
+    test_values,
+)
+# the weights of this call: the test
+# set's, shaped like the tiled keys
+weights_test = model.attention_weights
 print("parametric model, test set:")
 print(
     "  keys, values:",
     tuple(test_keys.shape),
 )
 print("  y_hat:", tuple(y_test.shape))
-# check: the steps written out match the
-# package, shape for shape
-y_nw, weights_nw = at.nadaraya_watson(
-    x_test,
-    x_train,
-    y_train,
-)
-diff_weights = weights - weights_nw
-assert diff_weights.abs().max() < 1e-6
-diff_y_hat = y_hat - y_nw
-assert diff_y_hat.abs().max() < 1e-5
-diff_fit = batched.reshape(-1) - y_fit
-assert diff_fit.abs().max() < 1e-5
-shape_test = (n_test, n_train)
-assert scores.shape == shape_test
-assert weights.shape == shape_test
-shape_fit = (n_train, n_train - 1)
-assert keys.shape == shape_fit
-assert values.shape == shape_fit
-assert weights_fit.shape == shape_fit
-# the weights of the last call: the test
-# set's, shaped like the tiled keys
-weights_test = model.attention_weights
-assert weights_test.shape == shape_test
-assert test_keys.shape == shape_test
-# at w = 1 the tiled keys give the
-# non-parametric prediction
-diff_test = y_test - y_nw
-assert diff_test.abs().max() < 1e-5
+
+# %%
 at.plot_shape_flow(
     x_test,
     x_train,
@@ -173,9 +155,38 @@ at.plot_shape_flow(
 # at test time, too, `x_train` and `y_train` are tiled with `repeat((n_test, 1))` into
 # `(n_test, n_train)`, though every row is the same; `at.nadaraya_watson` takes one set of keys
 # and values shared by all queries, so it needs no tiling. The last two lines printed above are
-# the shapes of this flow; at $w = 1$ its prediction is the non-parametric one (the last check of
-# the code cell).
-#
+# the shapes of this flow; at $w = 1$ its prediction is the non-parametric one (the last check in
+# the folded code below).
+
+# %% fold="The code that checks this section's text"
+# the steps written out match the
+# package, shape for shape
+y_nw, weights_nw = at.nadaraya_watson(
+    x_test,
+    x_train,
+    y_train,
+)
+diff_weights = weights - weights_nw
+assert diff_weights.abs().max() < 1e-6
+diff_y_hat = y_hat - y_nw
+assert diff_y_hat.abs().max() < 1e-5
+diff_fit = batched.reshape(-1) - y_fit
+assert diff_fit.abs().max() < 1e-5
+shape_test = (n_test, n_train)
+assert scores.shape == shape_test
+assert weights.shape == shape_test
+shape_fit = (n_train, n_train - 1)
+assert keys.shape == shape_fit
+assert values.shape == shape_fit
+assert weights_fit.shape == shape_fit
+assert weights_test.shape == shape_test
+assert test_keys.shape == shape_test
+# at w = 1 the tiled keys give the
+# non-parametric prediction
+diff_test = y_test - y_nw
+assert diff_test.abs().max() < 1e-5
+
+# %% [markdown]
 # ## Key formulas
 #
 # Attention pooling is a weighted average of the values, the weights a softmax of how similar the
@@ -221,7 +232,7 @@ at.plot_shape_flow(
 #
 # and the $q^2$ term, the same for every key, cancels in the softmax.
 #
-# The code below runs the formulas above on the chapter's data (50 training samples, used on
+# The cells below run the formulas above on the chapter's data (50 training samples, used on
 # every page before): the parametric model's training (leave-one-out loss, SGD),
 # the errors on the test set, and the fits at both edges, local linear regression computed by the
 # formula above from the same attention weights. The numbers are the ones the pages print, and the
@@ -262,6 +273,12 @@ for _ in range(5):  # 5 epochs
     loss.backward()
     trainer.step()
 w_end = net.w.item()
+print(
+    f"trained w: {w_start:.3f}",
+    f"-> {w_end:.2f}",
+)
+
+# %%
 # test MSE against the true f
 args = (
     full.x_test,
@@ -275,6 +292,16 @@ mse_trained = mse_of(w_end, *args)
 # w = 4: near the minimum of the
 # leave-one-out loss (h = 0.25)
 mse_4 = mse_of(4.0, *args)
+print(
+    "test MSE: trained",
+    f"{mse_trained:.3f}",
+)
+print(
+    f"  w = 1 {mse_1:.3f},",
+    f"w = 4 {mse_4:.3f}",
+)
+
+# %%
 # h = 1: Nadaraya-Watson and local
 # linear, from the same weights
 # (n_test,), (n_test, n_train)
@@ -302,18 +329,6 @@ edges = [0, -1]
 truth = full.y_truth[edges]
 err_nw = (y_nw[edges] - truth).tolist()
 err_ll = (y_ll[edges] - truth).tolist()
-print(
-    f"trained w: {w_start:.3f}",
-    f"-> {w_end:.2f}",
-)
-print(
-    "test MSE: trained",
-    f"{mse_trained:.3f}",
-)
-print(
-    f"  w = 1 {mse_1:.3f},",
-    f"w = 4 {mse_4:.3f}",
-)
 x_edges = full.x_test[edges].tolist()
 for x, a, b in zip(
     x_edges,
@@ -325,7 +340,20 @@ for x, a, b in zip(
         f"error at x = {x:.1f}:",
         f"NW {a:+.2f}, LL {b:+.2f}",
     )
-# what the takeaways say
+
+# %%
+# the leave-one-out loss at the trained
+# w and at w = 4
+with torch.no_grad():
+    loss_end = loss_of(net)
+    net_4 = at.NWKernelRegression(w=4.0)
+    loss_4 = loss_of(net_4)
+print(
+    f"loss: trained {loss_end:.2f},",
+    f"w = 4 {loss_4:.2f}",
+)
+
+# %% fold="The code that checks the takeaways below"
 nw_left, nw_right = err_nw
 ll_left, ll_right = err_ll
 # most of the bias gone
@@ -338,14 +366,6 @@ assert mse_trained < mse_1
 assert mse_4 < mse_trained
 # not the minimum of the loss:
 # w = 4 does better
-with torch.no_grad():
-    loss_end = loss_of(net)
-    net_4 = at.NWKernelRegression(w=4.0)
-    loss_4 = loss_of(net_4)
-print(
-    f"loss: trained {loss_end:.2f},",
-    f"w = 4 {loss_4:.2f}",
-)
 assert loss_4 < loss_end
 
 # %% [markdown]
@@ -451,7 +471,7 @@ assert loss_4 < loss_end
 # </details>
 #
 # 2. With 3 training samples and 7 test inputs (`n_train = 3`, `n_test = 7`), what does each shape
-#    of the diagram become? And does it raise an error if you write the line that tiles the
+#    of the diagram become? And does it raise an error if you write the two lines that tile the
 #    queries the MXNet way, `x_test.repeat(n_train).reshape(-1, n_train)`? Print the first three
 #    rows and look at what each row holds.
 #

@@ -69,8 +69,8 @@ print(
     f"1/|b| {width:.3f}",
 )
 print(
-    "max |untied - Gaussian",
-    "kernel| with",
+    "max |untied - Gaussian kernel|",
+    "with",
 )
 gaps = []
 labels = (
@@ -96,7 +96,7 @@ for label, c, h in zip(
     )
     gap_c = max_gap(untied, gaussian)
     gaps.append(gap_c)
-    print(f"  {label} {gaps[-1]:.1e}")
+    print(f"  {label} {gap_c:.1e}")
 # the centre (a/b) q and the width 1/|b|
 # match; move either and it fails
 assert gaps[0] < 1e-6
@@ -329,7 +329,7 @@ assert abs(f_r - f_q) > 1.0
 # In code, `@`, which is `torch.matmul`,
 # does a matrix product over the last two dimensions and broadcasts the ones in front: the
 # “Batched” case, the last one in the handbook entry [torch.matmul](handbook/matmul.py). `K.transpose(-2, -1)` swaps the last two
-# dimensions of `K`. Each step of the formula is one line of code:
+# dimensions of `K`. Each step of the formula is one short statement (the scores take two: `QK`, then `scores`):
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
@@ -364,15 +364,19 @@ print(
 # [torch.einsum](handbook/einsum.py). The cell checks the two spellings against each other, then
 # computes the same with PyTorch's fused function `F.scaled_dot_product_attention` and with the
 # package's <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>,
-# the same lines plus checks and masks. “Fused” means that the scores, the softmax and the
+# the same lines plus checks and masks; the code calls them `sdpa` and `at_sdpa` for short. “Fused” means that the scores, the softmax and the
 # weighted average are computed in one call: by a single compiled C++ routine when one fits the
 # inputs, otherwise on PyTorch's unfused “math” path of separate operations. Such a routine is
 # called a “kernel”, unrelated to the Gaussian kernel.
 
 # %%
 # (batch, n_q, n_k)
-qk = torch.einsum("bqd,bkd->bqk", Q, K)
-scores_einsum = qk / d**0.5
+QK_einsum = torch.einsum(
+    "bqd,bkd->bqk",
+    Q,
+    K,
+)
+scores_einsum = QK_einsum / d**0.5
 gap_einsum = max_gap(
     scores,
     scores_einsum,
@@ -385,10 +389,10 @@ assert gap_einsum < 1e-6
 # PyTorch's fused function; the
 # package's also returns the weights
 sdpa = F.scaled_dot_product_attention
-dpa = at.dot_product_attention
+at_sdpa = at.dot_product_attention
 # (batch, n_q, d_v) each
 output_sdpa = sdpa(Q, K, V)
-output_at, _ = dpa(Q, K, V)
+output_at, _ = at_sdpa(Q, K, V)
 gap_sdpa = max_gap(output, output_sdpa)
 gap_at = max_gap(output, output_at)
 print(
@@ -480,8 +484,7 @@ with torch.no_grad():
 gap_mha = max_gap(ours, theirs)
 gap_mha_w = max_gap(ours_w, theirs_w)
 print(
-    "max |ours -",
-    "MultiheadAttention|:",
+    "max |ours - MultiheadAttention|:",
 )
 print(f"  outputs {gap_mha:.1e}")
 print(f"  weights {gap_mha_w:.1e}")
@@ -498,7 +501,7 @@ assert gap_mha_w < 1e-6
 # A mask does it more simply (what a Transformer masks comes at the end of this section): keep the
 # whole square and give the diagonal the score $-\infty$.
 # Since $e^{-\infty} = 0$, after the softmax a point's weight on its own key is exactly 0, and the other
-# weights still sum to 1. That is one line, `scores.masked_fill(eye, float("-inf"))`, or
+# weights still sum to 1. That is one call, `scores.masked_fill(eye, float("-inf"))`, or
 # `torch.where(eye, float("-inf"), scores)`; see the handbook page
 # [masked_fill and -inf](handbook/masked-fill.py). In the scores, `x_train[:, None]` is a column
 # `(n, 1)` and `x_train[None, :]` a row `(1, n)`, and their difference broadcasts to an `(n, n)`
@@ -866,7 +869,7 @@ assert 1e-5 < score_err.max() < 1e-3
 # The cell takes `Q`, `K` and `V` of
 # [Scaled dot-product attention, written out](#scaled-dot-product-attention-written-out)
 # (2 sequences of 5 queries and 7 keys), lets only the first 3 and the first 6 keys be real,
-# checks the package against SDPA and prints the first sequence's weights:
+# checks the package's `dot_product_attention` (`at_sdpa` in the code) against SDPA and prints the first sequence's weights:
 
 # %%
 # (batch,): real keys per sequence
@@ -878,7 +881,7 @@ key_mask = torch.arange(n_k) < lens
 # (batch, 1, n_k): the same row for
 # every query
 pad_mask = key_mask[:, None, :]
-pad_out, pad_w = dpa(
+pad_out, pad_w = at_sdpa(
     Q,
     K,
     V,
@@ -907,12 +910,12 @@ assert (pad_w[1, :, 6] == 0).all()
 # The last 4 columns, the padded keys, are 0 in every row; each row's weight goes to the first 3
 # keys (a printed row may sum to 0.99 or 1.01: rounding).
 #
-# A causal mask is one line too: each query may attend only to its own position and the ones
+# A causal mask is one expression too: each query may attend only to its own position and the ones
 # before it, so the boolean mask for SDPA is a lower triangle (`tril()` keeps the diagonal and
 # what lies below it, `True` meaning “may attend”), and SDPA's `is_causal=True` builds exactly
 # this mask itself. The cell checks the two on the same `Q`, as queries, keys and
 # values at once (self-attention), then shows what the mask does to the weights with the
-# package's `dot_product_attention`, which also returns them:
+# package's `dot_product_attention` (`at_sdpa` in the code), which also returns them:
 
 # %%
 # (n_q, n_q)
@@ -937,7 +940,7 @@ print(
 assert torch.equal(by_mask, by_flag)
 # the package's version also returns the
 # weights: (batch, n_q, n_q)
-by_at, causal_w = dpa(
+by_at, causal_w = at_sdpa(
     Q,
     Q,
     Q,

@@ -42,6 +42,14 @@ weights = scores.softmax(dim=1)
 # (n_test,): @ is matrix multiplication
 # (torch.matmul)
 y_hat = weights @ y_train
+print("prediction:")
+print(
+    "  scores, weights:",
+    tuple(weights.shape),
+)
+print("  y_hat:", tuple(y_hat.shape))
+
+# %%
 # training: each point queries the other
 # n_train - 1 points
 # (n_train, n_train - 1) each
@@ -60,25 +68,6 @@ weights_fit = model.attention_weights
 left = weights_fit.unsqueeze(1)
 # (n_train, 1, 1)
 batched = left.bmm(values.unsqueeze(-1))
-# the parametric model on the test set:
-# every query gets all keys
-# (n_test, n_train) each
-test_keys = x_train.repeat((n_test, 1))
-test_values = y_train.repeat(
-    (n_test, 1),
-)
-# (n_test,)
-y_test = model(
-    x_test,
-    test_keys,
-    test_values,
-)
-print("prediction:")
-print(
-    "  scores, weights:",
-    tuple(weights.shape),
-)
-print("  y_hat:", tuple(y_hat.shape))
 print("training:")
 print(
     "  keys, values, weights:",
@@ -90,13 +79,51 @@ print(
     "-> y_fit:",
     tuple(y_fit.shape),
 )
+
+# %%
+# the parametric model on the test set:
+# every query gets all keys
+# (n_test, n_train) each
+test_keys = x_train.repeat(
+    (n_test, 1),
+)
+test_values = y_train.repeat(
+    (n_test, 1),
+)
+# (n_test,)
+y_test = model(
+    x_test,
+    test_keys,
+    test_values,
+)
+# the weights of this call: the test
+# set's, shaped like the tiled keys
+weights_test = model.attention_weights
 print("parametric model, test set:")
 print(
     "  keys, values:",
     tuple(test_keys.shape),
 )
 print("  y_hat:", tuple(y_test.shape))
-# check: the steps written out match the
+
+# %%
+at.plot_shape_flow(
+    x_test,
+    x_train,
+    y_train,
+)
+
+# %% [markdown]
+# 图的上半是预测，下半是训练：每一步一个方框，方框里左边是这一步的代码或公式，右端是它得到的张量形状；链旁的方框（窄屏上缩进在链中）引入输入或途中算出的查询（颜色的含义见图下的图例）。
+#
+# 输入并不都从链的开头进来。预测那条路径从查询 `x_test` 出发：`repeat_interleave` 把每个查询重复 `n_train` 次，得到形状为 `(n_test * n_train,)` 的一维张量，`reshape(-1, n_train)` 再把它折成 `(n_test, n_train)` 的查询矩阵；键 `x_train` 在算分数时从链旁进入，值 `y_train` 在最后的 `matmul` 这一步进入。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它从形状为 `(n_train,)` 的 `x_train` 和 `y_train` 得到两个张量，即键和值，形状都是 `(n_train, n_train - 1)`。查询是平铺成同样形状的 `x_train`，在分数这一步与键相遇；它也从链旁进入，因为是途中算出来的，画成橙色。
+#
+# 形状里看不出两件事。沿 `dim=1` 的 softmax 不改变形状，只把每一行分数变成和为 1 的权重。预测时每一行权重都和同一个 `y_train` 相乘；训练时每个查询都有自己的一组值，所以 `bmm` 把每一行权重和它自己的那一行值配对，每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法。
+#
+# 图里没有画第三条流程：带参数的模型（训练之后）在测试集上预测。`NWKernelRegression` 要求每个查询有自己的一行键和值（训练时每行少的那个键各不相同），所以测试时也得把 `x_train` 和 `y_train` 用 `repeat((n_test, 1))` 平铺成 `(n_test, n_train)`，尽管每一行都一样；`at.nadaraya_watson` 只接受一组共用的键和值，所以不用平铺。上面打印的最后两行就是这条流程的形状；$w = 1$ 时，它的预测和非参数的预测相同（下面折叠的核对代码的最后一项检查）。
+
+# %% fold="核对本节正文的代码"
+# the steps written out match the
 # package, shape for shape
 y_nw, weights_nw = at.nadaraya_watson(
     x_test,
@@ -116,30 +143,14 @@ shape_fit = (n_train, n_train - 1)
 assert keys.shape == shape_fit
 assert values.shape == shape_fit
 assert weights_fit.shape == shape_fit
-# the weights of the last call: the test
-# set's, shaped like the tiled keys
-weights_test = model.attention_weights
 assert weights_test.shape == shape_test
 assert test_keys.shape == shape_test
 # at w = 1 the tiled keys give the
 # non-parametric prediction
 diff_test = y_test - y_nw
 assert diff_test.abs().max() < 1e-5
-at.plot_shape_flow(
-    x_test,
-    x_train,
-    y_train,
-)
 
 # %% [markdown]
-# 图的上半是预测，下半是训练：每一步一个方框，方框里左边是这一步的代码或公式，右端是它得到的张量形状；链旁的方框（窄屏上缩进在链中）引入输入或途中算出的查询（颜色的含义见图下的图例）。
-#
-# 输入并不都从链的开头进来。预测那条路径从查询 `x_test` 出发：`repeat_interleave` 把每个查询重复 `n_train` 次，得到形状为 `(n_test * n_train,)` 的一维张量，`reshape(-1, n_train)` 再把它折成 `(n_test, n_train)` 的查询矩阵；键 `x_train` 在算分数时从链旁进入，值 `y_train` 在最后的 `matmul` 这一步进入。训练那条路径上，形状在 `leave_one_out` 这一步从一维变成二维：它从形状为 `(n_train,)` 的 `x_train` 和 `y_train` 得到两个张量，即键和值，形状都是 `(n_train, n_train - 1)`。查询是平铺成同样形状的 `x_train`，在分数这一步与键相遇；它也从链旁进入，因为是途中算出来的，画成橙色。
-#
-# 形状里看不出两件事。沿 `dim=1` 的 softmax 不改变形状，只把每一行分数变成和为 1 的权重。预测时每一行权重都和同一个 `y_train` 相乘；训练时每个查询都有自己的一组值，所以 `bmm` 把每一行权重和它自己的那一行值配对，每个查询做一次 `(1, n_train - 1) @ (n_train - 1, 1)` 的乘法。
-#
-# 图里没有画第三条流程：带参数的模型（训练之后）在测试集上预测。`NWKernelRegression` 要求每个查询有自己的一行键和值（训练时每行少的那个键各不相同），所以测试时也得把 `x_train` 和 `y_train` 用 `repeat((n_test, 1))` 平铺成 `(n_test, n_train)`，尽管每一行都一样；`at.nadaraya_watson` 只接受一组共用的键和值，所以不用平铺。上面打印的最后两行就是这条流程的形状；$w = 1$ 时，它的预测和非参数的预测相同（代码单元最后的检查）。
-#
 # ## 关键公式
 #
 # 注意力汇聚是值的加权平均，权重由查询与键的相似度经 softmax 得到：
@@ -181,7 +192,7 @@ at.plot_shape_flow(
 #
 # 其中 $q^2$ 项对所有键相同，被 softmax 消去。
 #
-# 下面的代码把上面的公式在本章的数据（50 个训练样本，前面各页用的都是它）上跑一遍：带参数模型的训练（留一法损失，SGD），测试集上的误差，以及两端的拟合，其中局部线性回归按上面的公式从同样的注意力权重算出。得到的数和各页打印的相同，下面的要点会用到它们。
+# 下面几个代码单元把上面的公式在本章的数据（50 个训练样本，前面各页用的都是它）上跑一遍：带参数模型的训练（留一法损失，SGD），测试集上的误差，以及两端的拟合，其中局部线性回归按上面的公式从同样的注意力权重算出。得到的数和各页打印的相同，下面的要点会用到它们。
 
 # %%
 import torch
@@ -218,6 +229,12 @@ for _ in range(5):  # 5 epochs
     loss.backward()
     trainer.step()
 w_end = net.w.item()
+print(
+    f"trained w: {w_start:.3f}",
+    f"-> {w_end:.2f}",
+)
+
+# %%
 # test MSE against the true f
 args = (
     full.x_test,
@@ -231,6 +248,16 @@ mse_trained = mse_of(w_end, *args)
 # w = 4: near the minimum of the
 # leave-one-out loss (h = 0.25)
 mse_4 = mse_of(4.0, *args)
+print(
+    "test MSE: trained",
+    f"{mse_trained:.3f}",
+)
+print(
+    f"  w = 1 {mse_1:.3f},",
+    f"w = 4 {mse_4:.3f}",
+)
+
+# %%
 # h = 1: Nadaraya-Watson and local
 # linear, from the same weights
 # (n_test,), (n_test, n_train)
@@ -258,18 +285,6 @@ edges = [0, -1]
 truth = full.y_truth[edges]
 err_nw = (y_nw[edges] - truth).tolist()
 err_ll = (y_ll[edges] - truth).tolist()
-print(
-    f"trained w: {w_start:.3f}",
-    f"-> {w_end:.2f}",
-)
-print(
-    "test MSE: trained",
-    f"{mse_trained:.3f}",
-)
-print(
-    f"  w = 1 {mse_1:.3f},",
-    f"w = 4 {mse_4:.3f}",
-)
 x_edges = full.x_test[edges].tolist()
 for x, a, b in zip(
     x_edges,
@@ -281,7 +296,20 @@ for x, a, b in zip(
         f"error at x = {x:.1f}:",
         f"NW {a:+.2f}, LL {b:+.2f}",
     )
-# what the takeaways say
+
+# %%
+# the leave-one-out loss at the trained
+# w and at w = 4
+with torch.no_grad():
+    loss_end = loss_of(net)
+    net_4 = at.NWKernelRegression(w=4.0)
+    loss_4 = loss_of(net_4)
+print(
+    f"loss: trained {loss_end:.2f},",
+    f"w = 4 {loss_4:.2f}",
+)
+
+# %% fold="核对下面要点的代码"
 nw_left, nw_right = err_nw
 ll_left, ll_right = err_ll
 # most of the bias gone
@@ -294,14 +322,6 @@ assert mse_trained < mse_1
 assert mse_4 < mse_trained
 # not the minimum of the loss:
 # w = 4 does better
-with torch.no_grad():
-    loss_end = loss_of(net)
-    net_4 = at.NWKernelRegression(w=4.0)
-    loss_4 = loss_of(net_4)
-print(
-    f"loss: trained {loss_end:.2f},",
-    f"w = 4 {loss_4:.2f}",
-)
 assert loss_4 < loss_end
 
 # %% [markdown]
@@ -368,7 +388,7 @@ assert loss_4 < loss_end
 #
 # </details>
 #
-# 2. 如果只有 3 个训练样本、7 个测试输入（`n_train = 3`，`n_test = 7`），形状图里的每个形状会变成什么？把平铺查询的那一行按 MXNet 的写法写成 `x_test.repeat(n_train).reshape(-1, n_train)`，会报错吗？打印前三行，看看每一行装的是什么。
+# 2. 如果只有 3 个训练样本、7 个测试输入（`n_train = 3`，`n_test = 7`），形状图里的每个形状会变成什么？把平铺查询的那两行按 MXNet 的写法写成 `x_test.repeat(n_train).reshape(-1, n_train)`，会报错吗？打印前三行，看看每一行装的是什么。
 #
 # <details><summary>答案</summary>
 #

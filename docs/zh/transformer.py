@@ -54,8 +54,8 @@ print(
     f"1/|b| {width:.3f}",
 )
 print(
-    "max |untied - Gaussian",
-    "kernel| with",
+    "max |untied - Gaussian kernel|",
+    "with",
 )
 gaps = []
 labels = (
@@ -81,7 +81,7 @@ for label, c, h in zip(
     )
     gap_c = max_gap(untied, gaussian)
     gaps.append(gap_c)
-    print(f"  {label} {gaps[-1]:.1e}")
+    print(f"  {label} {gap_c:.1e}")
 # the centre (a/b) q and the width 1/|b|
 # match; move either and it fails
 assert gaps[0] < 1e-6
@@ -248,7 +248,7 @@ assert abs(f_r - f_q) > 1.0
 #
 # 其中 $Q$ 的形状是 `(n_q, d)`，$K$ 是 `(n_k, d)`，$V$ 是 `(n_k, d_v)`。模型一次处理许多条序列（对 Transformer 来说是词或词元的序列），所以每个张量前面都多一个**批量**维。
 #
-# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册条目 [torch.matmul](handbook/matmul.py) 列出的最后一种情况：“成批”）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步对应一行代码：
+# 到了代码里，`@`（`torch.matmul`）对最后两维做矩阵乘法，并对前面的维做广播（手册条目 [torch.matmul](handbook/matmul.py) 列出的最后一种情况：“成批”）；`K.transpose(-2, -1)` 交换 `K` 的最后两维。公式的每一步都是一条简短的语句（分数分两条写：先算 `QK`，再算 `scores`）：
 
 # %%
 batch, n_q, n_k, d, d_v = 2, 5, 7, 4, 3
@@ -277,12 +277,16 @@ print(
 )
 
 # %% [markdown]
-# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数（fused function）`F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
+# 算 `QK` 那一行的 `Q @ K.transpose(-2, -1)` 也可以用 `torch.einsum("bqd,bkd->bqk", Q, K)` 来写：下标字符串直接说出“对批量里的每条序列 `b`、每个查询 `q`、每个键 `k`，把特征 `d` 乘起来再求和”，不用转置（手册条目 [torch.einsum](handbook/einsum.py)）。下面核对这两种写法，再用 PyTorch 的融合函数（fused function） `F.scaled_dot_product_attention` 和包里的 <autoref identifier="attention_tutorial.transformer.dot_product_attention">dot_product_attention</autoref>（同样几行，外加参数检查和掩码）各算一遍，代码里分别简写作 `sdpa` 和 `at_sdpa`。“融合”指打分、softmax、加权平均这几步在一次调用里做完。这种编译好的 C++ 例程叫内核（kernel，与高斯核无关）：输入适合某个融合内核时由它一次算完；否则走 PyTorch 未融合的“math”路径，一步步分开计算。
 
 # %%
 # (batch, n_q, n_k)
-qk = torch.einsum("bqd,bkd->bqk", Q, K)
-scores_einsum = qk / d**0.5
+QK_einsum = torch.einsum(
+    "bqd,bkd->bqk",
+    Q,
+    K,
+)
+scores_einsum = QK_einsum / d**0.5
 gap_einsum = max_gap(
     scores,
     scores_einsum,
@@ -295,10 +299,10 @@ assert gap_einsum < 1e-6
 # PyTorch's fused function; the
 # package's also returns the weights
 sdpa = F.scaled_dot_product_attention
-dpa = at.dot_product_attention
+at_sdpa = at.dot_product_attention
 # (batch, n_q, d_v) each
 output_sdpa = sdpa(Q, K, V)
-output_at, _ = dpa(Q, K, V)
+output_at, _ = at_sdpa(Q, K, V)
 gap_sdpa = max_gap(output, output_sdpa)
 gap_at = max_gap(output, output_at)
 print(
@@ -371,8 +375,7 @@ with torch.no_grad():
 gap_mha = max_gap(ours, theirs)
 gap_mha_w = max_gap(ours_w, theirs_w)
 print(
-    "max |ours -",
-    "MultiheadAttention|:",
+    "max |ours - MultiheadAttention|:",
 )
 print(f"  outputs {gap_mha:.1e}")
 print(f"  weights {gap_mha_w:.1e}")
@@ -384,7 +387,7 @@ assert gap_mha_w < 1e-6
 #
 # 在《[带参数的注意力汇聚](parametric.py)》一页，每个训练样本要拿到**其余**所有样本的键，用了三步：把 `x_train` 铺成方阵，用掩码 `(1 - torch.eye(n)).type(torch.bool)` 留下对角线以外的元素，再 reshape 成 `(n, n - 1)`。
 #
-# 用掩码更省事（Transformer 用掩码遮什么，见本节末尾）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一行：`scores.masked_fill(eye, float("-inf"))`，也可以写成 `torch.where(eye, float("-inf"), scores)`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。算分数时，`x_train[:, None]` 是一列 `(n, 1)`，`x_train[None, :]` 是一行 `(1, n)`，两者相减经广播得到 `(n, n)` 的方阵（手册《[squeeze 与 unsqueeze](handbook/squeeze.py)》）。$w$ 取带参数那一页学到的值（同一个种子、同样的训练）；算它的代码在下面的折叠框之后。
+# 用掩码更省事（Transformer 用掩码遮什么，见本节末尾）：保留整个方阵，只把对角线上的分数改成 $-\infty$。$e^{-\infty} = 0$，于是 softmax 之后，每个点给自己那个键的权重恰好为 0，其余权重的和仍然是 1。这只要一次调用：`scores.masked_fill(eye, float("-inf"))`，也可以写成 `torch.where(eye, float("-inf"), scores)`（手册《[masked_fill 与 -inf](handbook/masked-fill.py)》）。算分数时，`x_train[:, None]` 是一列 `(n, 1)`，`x_train[None, :]` 是一行 `(1, n)`，两者相减经广播得到 `(n, n)` 的方阵（手册《[squeeze 与 unsqueeze](handbook/squeeze.py)》）。$w$ 取带参数那一页学到的值（同一个种子、同样的训练）；算它的代码在下面的折叠框之后。
 #
 # <!-- source: attention_tutorial.training.train -->
 
@@ -684,7 +687,7 @@ assert 1e-5 < score_err.max() < 1e-3
 #
 # ### Transformer 的掩码：填充与因果
 #
-# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（[因果掩码](glossary.md#causal-mask)），或者**填充**（padding，遮住它们的叫[填充掩码](glossary.md#padding-mask)）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。写成布尔掩码，它的形状是 `(batch, 1, n_k)`：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键有效（其余是填充），先与 SDPA 核对，再打印第一条序列的权重：
+# 留一法遮住的是对角线。标准的 Transformer 既不用掩码来留一，也不用它带上键偏置（键偏置干脆去掉，原因见点积页）；它的掩码只遮位置，比如后面的词（[因果掩码](glossary.md#causal-mask)），或者**填充**（padding，遮住它们的叫[填充掩码](glossary.md#padding-mask)）：一批序列长短不一，短的在末尾补上填充位凑齐长度，这些位置的键不该分到权重，就把它们那几列的分数填成 $-\infty$。《动手学深度学习》[中文第二版 10.3 节](https://zh.d2l.ai/chapter_attention-mechanisms/attention-scoring-functions.html)（以及英文 0.17 版 10.3 节、现在 d2l.ai 的[第 11.3 节](https://d2l.ai/chapter_attention-mechanisms-and-transformers/attention-scoring-functions.html)）的 `masked_softmax` 按每条序列的有效长度 `valid_lens` 做的正是这件事（它填的是 $-10^6$，softmax 之后同样是 0）。写成布尔掩码，它的形状是 `(batch, 1, n_k)`：每条序列一行键标记，广播到它的所有查询（广播怎样让一行掩码遮住每一行的同样几列，见手册《[masked_fill 与 -inf](handbook/masked-fill.py#tensormasked_fill)》）。下面拿“[亲手写出缩放点积注意力](#亲手写出缩放点积注意力)”一节的 `Q`、`K`、`V`（2 条序列，各 5 个查询、7 个键），让两条序列分别只有前 3 个和前 6 个键有效（其余是填充），先把包里的 `dot_product_attention`（代码里的 `at_sdpa`）与 SDPA 核对，再打印第一条序列的权重：
 
 # %%
 # (batch,): real keys per sequence
@@ -696,7 +699,7 @@ key_mask = torch.arange(n_k) < lens
 # (batch, 1, n_k): the same row for
 # every query
 pad_mask = key_mask[:, None, :]
-pad_out, pad_w = dpa(
+pad_out, pad_w = at_sdpa(
     Q,
     K,
     V,
@@ -724,7 +727,7 @@ assert (pad_w[1, :, 6] == 0).all()
 # %% [markdown]
 # 后 4 列（填充的键）在每一行都是 0，每一行的权重全部分给前 3 个键（打印的每行之和因四舍五入可能是 0.99 或 1.01）。
 #
-# 因果掩码也只要一行：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿同一个 `Q` 同时当查询、键和值（自注意力），核对这两种写法，再用包里的 `dot_product_attention`（它还返回权重）看掩码对权重做了什么：
+# 因果掩码也只要一个表达式：每个查询只能关注自己和它前面的位置，所以交给 SDPA 的布尔掩码是一个下三角（`tril()` 保留对角线及其下方，`True` 表示可以关注）；SDPA 的 `is_causal=True` 自己造的正是这个掩码。下面拿同一个 `Q` 同时当查询、键和值（自注意力），核对这两种写法，再用包里的 `dot_product_attention`（代码里的 `at_sdpa`，它还返回权重）看掩码对权重做了什么：
 
 # %%
 # (n_q, n_q)
@@ -749,7 +752,7 @@ print(
 assert torch.equal(by_mask, by_flag)
 # the package's version also returns the
 # weights: (batch, n_q, n_q)
-by_at, causal_w = dpa(
+by_at, causal_w = at_sdpa(
     Q,
     Q,
     Q,

@@ -338,7 +338,7 @@ assert batches.endswith("dimension 0")
 #   of weights by its own values (with leave-one-out, every query has values of its own), the
 #   parametric model uses [torch.bmm](bmm.py).
 # - [From kernel regression to Transformer attention](../transformer.py): the batched case.
-#   `scores = Q @ K.transpose(-2, -1) / d**0.5` is `(batch, n_q, d) @ (batch, d, n_k)` giving
+#   `QK = Q @ K.transpose(-2, -1)` is `(batch, n_q, d) @ (batch, d, n_k)` giving
 #   `(batch, n_q, n_k)`, and `output = attention_weights @ V` is
 #   `(batch, n_q, n_k) @ (batch, n_k, d_v)` giving `(batch, n_q, d_v)`; its leave-one-out
 #   `weights @ y_train` is 2-D · 1-D again, `(n_train, n_train) @ (n_train,)` giving `(n_train,)`.

@@ -305,7 +305,7 @@ assert batches.endswith("dimension 0")
 #   每个预测都是一行权重与值向量的点积。要让每个查询用自己的一行注意力权重乘自己的那一行值
 #   （留一法下每个查询的值各不相同），带参数的模型用的是 [torch.bmm](bmm.py)。
 # - [从核回归到 Transformer 注意力](../transformer.py)：成批的情况。
-#   `scores = Q @ K.transpose(-2, -1) / d**0.5` 是 `(batch, n_q, d) @ (batch, d, n_k)` 得到 `(batch, n_q, n_k)`，
+#   `QK = Q @ K.transpose(-2, -1)` 是 `(batch, n_q, d) @ (batch, d, n_k)` 得到 `(batch, n_q, n_k)`，
 #   `output = attention_weights @ V` 是 `(batch, n_q, n_k) @ (batch, n_k, d_v)` 得到 `(batch, n_q, d_v)`；
 #   留一法的 `weights @ y_train` 又是二维 · 一维，`(n_train, n_train) @ (n_train,)` 得到 `(n_train,)`。
 # - [在二维玩具问题上学习投影](../projections.py)：`W_q.T @ W_k` 是两个 `(2, 2)` 矩阵相乘（二维 · 二维）；
