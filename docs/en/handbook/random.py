@@ -56,7 +56,8 @@ import attention_tutorial as at
 # >>> torch.rand(2, 3, generator=g).shape
 # torch.Size([2, 3])
 # >>> u = torch.rand(1000, generator=g)
-# >>> x = u * 5  # uniform on [0, 5)
+# >>> # uniform on [0, 5)
+# >>> x = u * 5
 # >>> lo, hi = x.min(), x.max()
 # >>> bool(lo >= 0), bool(hi < 5)
 # (True, True)
@@ -238,9 +239,9 @@ at.draw_tensors(
 try:
     torch.normal(0.0, 0.5)
 except TypeError as err:
-    # keep the part before ", but
-    # expected one of:" and the list
-    # of the ways to call normal
+    # keep only the part before ", but
+    # expected one of:"; the list of
+    # ways to call normal is cut
     msg = str(err).split(", but")[0]
     print("TypeError:", msg)
 
@@ -417,7 +418,8 @@ at.diagram_arange(1, 1.3, 0.1)
 # (softmax among them) refuse them; convert with `.float()` first:
 
 # %%
-x = torch.arange(3)  # int64
+# int64
+x = torch.arange(3)
 try:
     torch.softmax(x, dim=0)
 except NotImplementedError as err:
