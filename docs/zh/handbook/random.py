@@ -78,30 +78,40 @@ import attention_tutorial as at
 #
 # ### 图示
 #
-# 两个都用 `at.SEED` 设种子的生成器，抽出的五个数逐格相同。这里颜色只标出位置。
+# 把上面那段代码画出来，同色表示同一个数：`b` 接着往下抽，颜色都是新的；
+# 重设种子之后，`c` 又从头开始，逐格与 `a` 同色。
 
 # %%
-# two generators seeded with at.SEED
-g1 = torch.Generator()
-g2 = torch.Generator()
-g1.manual_seed(at.SEED)
-g2.manual_seed(at.SEED)
-first = torch.rand(5, generator=g1)
-again = torch.rand(5, generator=g2)
-rows = [
-    at.TensorPanel(first, code="first"),
-    at.TensorPanel(again, code="again"),
-]
-# what the colours mean here
-same = {
-    "zh": "同色：位置相同。",
-    "en": "Same colour: same position.",
+_ = torch.manual_seed(at.SEED)
+a = torch.rand(3)
+b = torch.rand(3)
+_ = torch.manual_seed(at.SEED)
+c = torch.rand(3)
+assert torch.equal(a, c)
+# a and c keep the default colours
+# (one per cell); b's new numbers get
+# three new colours
+new = torch.arange(3, 6)
+colours = {
+    "zh": "同色：同一个数。",
+    "en": "Same colour: same number.",
 }
 at.draw_tensors(
-    rows,
-    arrows=[""],  # again under first
-    notes=[same],  # drawn under them
-    legend=same,  # and in the alt text
+    [
+        at.TensorPanel(a, code="a"),
+        at.TensorPanel(
+            b,
+            code="b",
+            sources=new,
+        ),
+        at.TensorPanel(c, code="c"),
+    ],
+    arrows=[
+        "",
+        "torch.manual_seed(at.SEED)",
+    ],
+    title="torch.manual_seed(at.SEED)",
+    legend=colours,
 )
 
 # %% [markdown]
